@@ -1,0 +1,21 @@
+import { ensureAdmin } from "./auth/ensure-admin";
+import { generatePassword } from "./auth/password";
+import { loadConfig } from "./config";
+import { openDatabase } from "./db/client";
+
+const [command, email] = process.argv.slice(2);
+if (command !== "create" || !email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
+  console.error("Usage: npm run admin -- create EMAIL");
+  process.exit(2);
+}
+const config = loadConfig(process.env);
+const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dbDir });
+try {
+  await database.migrate();
+  const password = generatePassword();
+  const result = await ensureAdmin(database.db, email, password);
+  console.log(`${result.created ? "Created" : "Updated"} admin ${email.trim().toLowerCase()}`);
+  console.log(`Password (shown once): ${password}`);
+} finally {
+  await database.close();
+}

@@ -1,0 +1,215 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import multipart from "@fastify/multipart";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+} from "fastify-type-provider-zod";
+import { clientRoutes } from "../shared/routes";
+import authRoutes from "./auth/routes";
+import { isAdminRoute, requireAdmin } from "./auth/guards";
+import { findSessionUser, SESSION_COOKIE } from "./auth/session-store";
+import { type Clock, systemClock } from "./clock";
+import type { Config } from "./config";
+import type { AppContext } from "./context";
+import type { Db } from "./db/client";
+import directoryRoutes from "./directory/routes";
+import { HttpError, TooManyRequests } from "./errors";
+import imagesRoutes from "./images/routes";
+import inquiriesRoutes from "./inquiries/routes";
+import type { Mailer } from "./mail/mailer";
+import matchesRoutes from "./matches/routes";
+import metricsRoutes from "./metrics/routes";
+import newslettersRoutes from "./newsletters/routes";
+import pairingsRoutes from "./pairings/routes";
+import profileRoutes from "./profile/routes";
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  clock?: Clock;
+  /** Built client (index.html + assets); the SPA is served only when it exists. */
+  clientDir?: string;
+  /** Readiness for /api/health; absent means ready. */
+  readiness?: () => { ready: boolean; reason?: string };
+  logger?: FastifyServerOptions["logger"];
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Every route as registered, so tests can walk them (e.g. every admin route is guarded). */
+    registeredRoutes: RegisteredRoute[];
+    ctx: AppContext;
+  }
+}
+
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const clientRouteSet = new Set<string>(clientRoutes);
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const ctx: AppContext = {
+    config: deps.config,
+    db: deps.db,
+    mailer: deps.mailer,
+    clock: deps.clock ?? systemClock,
+  };
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: false,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("ctx", ctx);
+  app.decorate("registeredRoutes", [] as RegisteredRoute[]);
+  app.decorateRequest("user", null);
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) app.registeredRoutes.push({ method, url: route.url });
+  });
+
+  // JSON routes take JSON only; multipart is opted into by the upload routes.
+  app.removeContentTypeParser("text/plain");
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        "img-src": ["'self'", "data:", "blob:", "https:"],
+        "upgrade-insecure-requests": ctx.config.secureCookies ? [] : null,
+      },
+    },
+    strictTransportSecurity: ctx.config.secureCookies,
+  });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, context) =>
+      new TooManyRequests(
+        `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+        Math.ceil(context.ttl / 1000),
+      ),
+  });
+
+  app.addHook("onRequest", async (request, reply) => {
+    if (STATE_CHANGING.has(request.method) && isCrossSite(request.headers, ctx.config.appOrigin)) {
+      reply.code(403).send({ message: "Cross-site requests are not allowed.", code: "cross_site" });
+      return reply;
+    }
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) request.user = await findSessionUser(ctx, token);
+    if (isAdminRoute(request.routeOptions.url ?? request.url.split("?")[0])) requireAdmin(request);
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0];
+      const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
+      const text = issue.message ?? "Invalid value";
+      const message = field && !isCustomMessage(text) ? `${field}: ${text}` : text;
+      return reply.code(400).send({ message, field: field || undefined, code: "validation" });
+    }
+    if (error instanceof HttpError) {
+      if (error instanceof TooManyRequests) reply.header("Retry-After", error.retryAfterSeconds);
+      return reply
+        .code(error.statusCode)
+        .send({ message: error.message, code: error.code, ...error.extra });
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ message: friendlyClientError(error as Error, status) });
+    }
+    request.log.error(error);
+    return reply.code(500).send({ message: "Something went wrong on our side. Please try again." });
+  });
+
+  app.get("/api/health", async (_request, reply) => {
+    const state = deps.readiness?.() ?? { ready: true };
+    if (!state.ready) return reply.code(503).send({ status: "starting", message: state.reason });
+    return { status: "ok" };
+  });
+
+  for (const routes of [
+    authRoutes,
+    directoryRoutes,
+    profileRoutes,
+    matchesRoutes,
+    pairingsRoutes,
+    newslettersRoutes,
+    imagesRoutes,
+    metricsRoutes,
+    inquiriesRoutes,
+  ]) {
+    await app.register(routes, { ctx });
+  }
+
+  const indexHtml = deps.clientDir ? readIndexHtml(deps.clientDir) : undefined;
+  if (deps.clientDir && indexHtml) {
+    await app.register(fastifyStatic, {
+      root: deps.clientDir,
+      prefix: "/",
+      wildcard: false,
+      index: false,
+      serve: true,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header("Cache-Control", "public, max-age=31536000, immutable");
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split("?")[0];
+    const wantsPage = request.method === "GET" || request.method === "HEAD";
+    if (pathname.startsWith("/api/") || pathname === "/api" || !wantsPage || !indexHtml) {
+      return reply.code(404).send({ message: `No such endpoint: ${request.method} ${pathname}` });
+    }
+    const known = clientRouteSet.has(pathname.replace(/(.)\/+$/, "$1"));
+    return reply
+      .code(known ? 200 : 404)
+      .header("Cache-Control", "no-cache")
+      .type("text/html; charset=utf-8")
+      .send(indexHtml);
+  });
+
+  return app;
+}
+
+function readIndexHtml(clientDir: string): string | undefined {
+  const file = path.join(clientDir, "index.html");
+  return existsSync(file) ? readFileSync(file, "utf8") : undefined;
+}
+
+function isCrossSite(headers: Record<string, string | string[] | undefined>, appOrigin: string) {
+  if (headers["sec-fetch-site"] === "cross-site") return true;
+  const origin = headers.origin;
+  return typeof origin === "string" && origin !== appOrigin;
+}
+
+/** Our schemas word their own messages ("First name is required"); zod's defaults need the field. */
+function isCustomMessage(message: string): boolean {
+  return !/^(Invalid|Too (big|small)|Expected|Unrecognized|Required)/.test(message);
+}
+
+function friendlyClientError(error: Error & { code?: string }, status: number): string {
+  if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return "Please send the request as JSON.";
+  if (error.code === "FST_ERR_CTP_EMPTY_JSON_BODY") return "The request body is empty.";
+  if (error.code === "FST_REQ_FILE_TOO_LARGE" || status === 413) return "The upload is too large.";
+  if (error instanceof SyntaxError || error.code === "FST_ERR_CTP_INVALID_JSON_BODY") {
+    return "The request body is not valid JSON.";
+  }
+  return error.message || "Bad request";
+}

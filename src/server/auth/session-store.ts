@@ -1,0 +1,79 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { AppContext } from "../context";
+import type { Db } from "../db/client";
+import { sessions, type UserRow, users } from "../db/schema";
+
+export const SESSION_COOKIE = "auth_session";
+export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 90 * 24 * 60 * 60 * 1000;
+/** lastAccessedAt is refreshed at most this often, so reads do not write on every request. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+export function hashSecret(value: string): string {
+  return createHash("sha256").update(value).digest("hex");
+}
+
+/** Starts a new session (a new id at every sign-in) and sets the cookie. */
+export async function startSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+  db: Db = ctx.db,
+): Promise<void> {
+  const previous = request.cookies[SESSION_COOKIE];
+  if (previous) await db.delete(sessions).where(eq(sessions.sessionHash, hashSecret(previous)));
+  const token = randomBytes(32).toString("base64url");
+  const now = ctx.clock.now();
+  await db.insert(sessions).values({
+    sessionHash: hashSecret(token),
+    userId,
+    expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+    lastAccessedAt: now,
+    ipAddress: request.ip,
+    userAgent: request.headers["user-agent"]?.slice(0, 500) ?? null,
+  });
+  reply.header("Cache-Control", "no-store");
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: ctx.config.secureCookies,
+    maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
+  });
+}
+
+export async function endSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+  const token = request.cookies[SESSION_COOKIE];
+  if (token) await ctx.db.delete(sessions).where(eq(sessions.sessionHash, hashSecret(token)));
+  reply.header("Cache-Control", "no-store");
+  reply.clearCookie(SESSION_COOKIE, { path: "/" });
+}
+
+/** The signed-in user for a cookie value, or null when absent, unknown, idle too long or expired. */
+export async function findSessionUser(ctx: AppContext, token: string): Promise<UserRow | null> {
+  const now = ctx.clock.now();
+  const [row] = await ctx.db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.sessionHash, hashSecret(token)),
+        eq(sessions.isActive, true),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastAccessedAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  if (now.getTime() - row.session.lastAccessedAt.getTime() > TOUCH_INTERVAL_MS) {
+    await ctx.db
+      .update(sessions)
+      .set({ lastAccessedAt: now })
+      .where(eq(sessions.id, row.session.id));
+  }
+  return row.user;
+}

@@ -1,0 +1,95 @@
+import path from "node:path";
+import { z } from "zod";
+
+const booleanFlag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => ["", "0", "1", "true", "false", "yes", "no", "on", "off"].includes(v), {
+    message: "must be 1/0, true/false, yes/no or on/off",
+  })
+  .transform((v) => ["1", "true", "yes", "on"].includes(v));
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+    HOST: z.string().trim().min(1).default("127.0.0.1"),
+    APP_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    DATA_DIR: z.string().trim().min(1).default("./data"),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, { message: "must start with postgres://" })
+        .optional(),
+    ),
+    SMTP_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, { message: "must start with smtp:// or smtps://" })
+        .optional(),
+    ),
+    MAIL_FROM: z.string().trim().min(3).default("Cup of Joe <no-reply@cupofjoe.local>"),
+    ADMIN_EMAIL: optionalText.pipe(z.email({ message: "must be an e-mail address" }).optional()),
+    ADMIN_PASSWORD: optionalText.pipe(
+      z.string().min(12, { message: "must be at least 12 characters" }).optional(),
+    ),
+    DEMO: booleanFlag.default(false),
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    /** Key for hashing sign-in codes and tokens; derived from DATA_DIR's secret file when unset. */
+    AUTH_SECRET: optionalText.pipe(
+      z.string().min(32, { message: "must be at least 32 characters" }).optional(),
+    ),
+    OPERATOR_EMAIL: optionalText.pipe(z.email({ message: "must be an e-mail address" }).optional()),
+  })
+  .superRefine((env, ctx) => {
+    if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
+      ctx.addIssue({ code: "custom", path: ["ADMIN_EMAIL"], message: "is required with ADMIN_PASSWORD" });
+    }
+  });
+
+export type Config = z.infer<typeof envSchema> & {
+  appUrl: string;
+  appOrigin: string;
+  secureCookies: boolean;
+  dataDir: string;
+  dbDir: string;
+  uploadsDir: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value throws one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | undefined>): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue.path[0] ?? "environment");
+    throw new ConfigError(`Invalid ${variable}: ${issue.message}`);
+  }
+  const values = parsed.data;
+  const appUrl = (values.APP_URL ?? `http://${hostForUrl(values.HOST)}:${values.PORT}`).replace(
+    /\/+$/,
+    "",
+  );
+  const dataDir = path.resolve(values.DATA_DIR);
+  return {
+    ...values,
+    appUrl,
+    appOrigin: new URL(appUrl).origin,
+    secureCookies: appUrl.startsWith("https://"),
+    dataDir,
+    dbDir: path.join(dataDir, "db"),
+    uploadsDir: path.join(dataDir, "uploads"),
+  };
+}
+
+function hostForUrl(host: string): string {
+  if (host === "0.0.0.0" || host === "::") return "localhost";
+  return host.includes(":") ? `[${host}]` : host;
+}

@@ -1,0 +1,11 @@
+import { loadConfig } from "../config";
+import { openDatabase } from "./client";
+
+const config = loadConfig(process.env);
+const database = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: config.dbDir,
+});
+await database.migrate();
+await database.close();
+console.log(`Migrations applied (${database.kind}).`);

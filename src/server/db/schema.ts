@@ -1,0 +1,469 @@
+import { type SQL, sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  type PgColumn,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import {
+  authMethods,
+  connectionStatuses,
+  deliveryStates,
+  employeeStatuses,
+  expectedUsersChoices,
+  imagePurposes,
+  imageSources,
+  mailKinds,
+  matchingPreferences,
+  matchStatuses,
+  newsletterStatuses,
+  oddPolicies,
+  pairingStatuses,
+  participationStatuses,
+} from "../../shared/enums";
+
+/** `column in ('a','b')` for a check constraint; values are our own constants, never user input. */
+function oneOf(column: PgColumn, values: readonly string[]): SQL {
+  const list = values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", ");
+  return sql`${column} in (${sql.raw(list)})`;
+}
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const tz = (name: string) => timestamp(name, { withTimezone: true });
+
+export const domainGroups = pgTable("domain_groups", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  displayName: text("display_name").notNull(),
+  description: text("description"),
+  color: text("color").notNull().default("#3B82F6"),
+  isActive: boolean("is_active").notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    profileImageUrl: text("profile_image_url"),
+    department: text("department"),
+    matchingPreference: text("matching_preference").notNull().default("any"),
+    bio: text("bio"),
+    isActive: boolean("is_active").notNull().default(true),
+    isAdmin: boolean("is_admin").notNull().default(false),
+    participationStatus: text("participation_status").notNull().default("active"),
+    pauseStartDate: date("pause_start_date"),
+    pauseEndDate: date("pause_end_date"),
+    pauseReason: text("pause_reason"),
+    employeeStatus: text("employee_status").notNull().default("active"),
+    leaveStartDate: date("leave_start_date"),
+    leaveEndDate: date("leave_end_date"),
+    leaveReason: text("leave_reason"),
+    isEmailVerified: boolean("is_email_verified").notNull().default(false),
+    isValidated: boolean("is_validated").notNull().default(false),
+    validatedAt: tz("validated_at"),
+    needsProfileSetup: boolean("needs_profile_setup").notNull().default(true),
+    authMethod: text("auth_method").notNull().default("hosted"),
+    passwordHash: text("password_hash"),
+    failedSignInCount: integer("failed_sign_in_count").notNull().default(0),
+    lockedUntil: tz("locked_until"),
+    /** Denormalised summaries kept for the spec's shape; the matches table is the source of truth. */
+    currentMatch: jsonb("current_match"),
+    pastMatches: jsonb("past_matches").notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
+    check("users_matching_preference_check", oneOf(t.matchingPreference, matchingPreferences)),
+    check("users_participation_status_check", oneOf(t.participationStatus, participationStatuses)),
+    check("users_employee_status_check", oneOf(t.employeeStatus, employeeStatuses)),
+    check("users_auth_method_check", oneOf(t.authMethod, authMethods)),
+  ],
+);
+
+export const allowedEmails = pgTable(
+  "allowed_emails",
+  {
+    id: serial("id").primaryKey(),
+    /** A normalised address, or `*@domain` for a whole domain. */
+    email: text("email").notNull().unique(),
+    domain: text("domain").notNull(),
+    domainGroupId: integer("domain_group_id").references(() => domainGroups.id, {
+      onDelete: "set null",
+    }),
+    addedBy: uuid("added_by").references(() => users.id, { onDelete: "set null" }),
+    reason: text("reason"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("allowed_emails_domain_idx").on(t.domain)],
+);
+
+export const departments = pgTable(
+  "departments",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    displayName: text("display_name").notNull(),
+    /** Null for the company-wide list used when an e-mail belongs to no group. */
+    domainGroupId: integer("domain_group_id").references(() => domainGroups.id, {
+      onDelete: "cascade",
+    }),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [unique("departments_group_name_unique").on(t.domainGroupId, t.name).nullsNotDistinct()],
+);
+
+export const pairings = pgTable(
+  "pairings",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    month: text("month").notNull(),
+    /** `all` for company-wide, else the domain group id; survives the group's deletion. */
+    scopeKey: text("scope_key").notNull(),
+    domainGroupId: integer("domain_group_id").references(() => domainGroups.id, {
+      onDelete: "set null",
+    }),
+    domainGroupName: text("domain_group_name"),
+    groupNumber: integer("group_number").notNull().default(1),
+    status: text("status").notNull().default("active"),
+    totalPairs: integer("total_pairs").notNull().default(0),
+    oddPolicy: text("odd_policy").notNull().default("trio"),
+    seed: integer("seed"),
+    stats: jsonb("stats"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    completedAt: tz("completed_at"),
+  },
+  (t) => [
+    uniqueIndex("pairings_one_active_per_scope")
+      .on(t.scopeKey, t.month, t.groupNumber)
+      .where(sql`${t.status} = 'active'`),
+    check("pairings_status_check", oneOf(t.status, pairingStatuses)),
+    check("pairings_odd_policy_check", oneOf(t.oddPolicy, oddPolicies)),
+    check("pairings_month_check", sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+  ],
+);
+
+export const matches = pgTable(
+  "matches",
+  {
+    id: serial("id").primaryKey(),
+    pairingId: integer("pairing_id")
+      .notNull()
+      .references(() => pairings.id, { onDelete: "cascade" }),
+    month: text("month").notNull(),
+    user1Id: uuid("user1_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    user2Id: uuid("user2_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Set only for a trio. */
+    user3Id: uuid("user3_id").references(() => users.id, { onDelete: "cascade" }),
+    matchDate: tz("match_date").notNull().defaultNow(),
+    status: text("status").notNull().default("active"),
+    completedAt: tz("completed_at"),
+    user1ConnectionStatus: text("user1_connection_status").notNull().default("pending"),
+    user2ConnectionStatus: text("user2_connection_status").notNull().default("pending"),
+    user3ConnectionStatus: text("user3_connection_status"),
+    user1ConfirmedAt: tz("user1_confirmed_at"),
+    user2ConfirmedAt: tz("user2_confirmed_at"),
+    user3ConfirmedAt: tz("user3_confirmed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("matches_user1_idx").on(t.user1Id),
+    index("matches_user2_idx").on(t.user2Id),
+    index("matches_user3_idx").on(t.user3Id),
+    index("matches_pairing_idx").on(t.pairingId),
+    check("matches_status_check", oneOf(t.status, matchStatuses)),
+    check("matches_user1_connection_check", oneOf(t.user1ConnectionStatus, connectionStatuses)),
+    check("matches_user2_connection_check", oneOf(t.user2ConnectionStatus, connectionStatuses)),
+    check(
+      "matches_user3_connection_check",
+      sql`(${t.user3Id} is null and ${t.user3ConnectionStatus} is null) or (${t.user3Id} is not null and ${oneOf(t.user3ConnectionStatus, connectionStatuses)})`,
+    ),
+    check("matches_distinct_members", sql`${t.user1Id} <> ${t.user2Id}`),
+  ],
+);
+
+export const completedPairings = pgTable("completed_pairings", {
+  id: serial("id").primaryKey(),
+  fileName: text("file_name").notNull().unique(),
+  pairingId: integer("pairing_id").references((): AnyPgColumn => pairings.id, {
+    onDelete: "set null",
+  }),
+  name: text("name").notNull(),
+  month: text("month").notNull(),
+  domainGroupId: integer("domain_group_id").references(() => domainGroups.id, {
+    onDelete: "set null",
+  }),
+  domainGroupName: text("domain_group_name"),
+  groupNumber: integer("group_number").notNull().default(1),
+  matchCount: integer("match_count").notNull(),
+  content: jsonb("content").notNull(),
+  createdAt: createdAt(),
+});
+
+export const magicLinkTokens = pgTable(
+  "magic_link_tokens",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull().unique(),
+    email: text("email").notNull(),
+    expiresAt: tz("expires_at").notNull(),
+    isUsed: boolean("is_used").notNull().default(false),
+    usedAt: tz("used_at"),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("magic_link_tokens_email_idx").on(t.email)],
+);
+
+export const authCodes = pgTable(
+  "auth_codes",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    codeHash: text("code_hash").notNull(),
+    expiresAt: tz("expires_at").notNull(),
+    isUsed: boolean("is_used").notNull().default(false),
+    usedAt: tz("used_at"),
+    attempts: integer("attempts").notNull().default(0),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("auth_codes_email_idx").on(t.email)],
+);
+
+export const emailVerifications = pgTable("email_verifications", {
+  id: serial("id").primaryKey(),
+  email: text("email").notNull(),
+  codeHash: text("code_hash").notNull(),
+  expiresAt: tz("expires_at").notNull(),
+  isUsed: boolean("is_used").notNull().default(false),
+  isAccountCreated: boolean("is_account_created").notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const passwordResetTokens = pgTable("password_reset_tokens", {
+  id: serial("id").primaryKey(),
+  email: text("email").notNull(),
+  tokenHash: text("token_hash").notNull().unique(),
+  isUsed: boolean("is_used").notNull().default(false),
+  expiresAt: tz("expires_at").notNull(),
+  createdAt: createdAt(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: serial("id").primaryKey(),
+    /** SHA-256 of the cookie value; the value itself is never stored. */
+    sessionHash: text("session_hash").notNull().unique(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: tz("expires_at").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    lastAccessedAt: tz("last_accessed_at").notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const companyInquiries = pgTable(
+  "company_inquiries",
+  {
+    id: serial("id").primaryKey(),
+    companyName: text("company_name").notNull(),
+    contactEmail: text("contact_email").notNull(),
+    expectedUsers: text("expected_users").notNull(),
+    additionalInfo: text("additional_info"),
+    ipAddress: text("ip_address"),
+    createdAt: createdAt(),
+  },
+  (t) => [check("company_inquiries_expected_users_check", oneOf(t.expectedUsers, expectedUsersChoices))],
+);
+
+export const newsletters = pgTable(
+  "newsletters",
+  {
+    id: serial("id").primaryKey(),
+    month: integer("month").notNull(),
+    year: integer("year").notNull(),
+    title: text("title").notNull(),
+    description: text("description"),
+    status: text("status").notNull().default("draft"),
+    moodDescription: text("mood_description"),
+    moodImageUrl: text("mood_image_url"),
+    newsletterImageUrl: text("newsletter_image_url"),
+    quoteText: text("quote_text"),
+    quoteAuthor: text("quote_author"),
+    brainBuzzerQuestion: text("brain_buzzer_question"),
+    /** JSON text lists, as the spec's API carries them. */
+    brainBuzzerChoices: text("brain_buzzer_choices").notNull().default("[]"),
+    brainBuzzerCorrectAnswer: text("brain_buzzer_correct_answer"),
+    coffeeChatsParagraph: text("coffee_chats_paragraph"),
+    coffeeChatStarters: text("coffee_chat_starters").notNull().default("[]"),
+    proTips: text("pro_tips").notNull().default("[]"),
+    /** File name of the completed pairing record this newsletter announces. */
+    pairingFile: text("pairing_file"),
+    matchPlaceholder: text("match_placeholder"),
+    closingMessage: text("closing_message"),
+    subject: text("subject"),
+    adminNotes: text("admin_notes"),
+    domainGroupId: integer("domain_group_id").references(() => domainGroups.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    approvedAt: tz("approved_at"),
+    sentAt: tz("sent_at"),
+  },
+  (t) => [
+    check("newsletters_status_check", oneOf(t.status, newsletterStatuses)),
+    check("newsletters_month_check", sql`${t.month} between 1 and 12`),
+  ],
+);
+
+export const newsletterDeliveries = pgTable(
+  "newsletter_deliveries",
+  {
+    id: serial("id").primaryKey(),
+    newsletterId: integer("newsletter_id")
+      .notNull()
+      .references(() => newsletters.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    recipientEmail: text("recipient_email").notNull(),
+    matchEmail: text("match_email"),
+    state: text("state").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    errorCode: text("error_code"),
+    errorText: text("error_text"),
+    claimedBy: text("claimed_by"),
+    claimedAt: tz("claimed_at"),
+    messageId: text("message_id"),
+    sentAt: tz("sent_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("newsletter_deliveries_once_per_recipient").on(t.newsletterId, t.recipientEmail),
+    index("newsletter_deliveries_state_idx").on(t.newsletterId, t.state),
+    check("newsletter_deliveries_state_check", oneOf(t.state, deliveryStates)),
+  ],
+);
+
+export const emailLogs = pgTable(
+  "email_logs",
+  {
+    id: serial("id").primaryKey(),
+    /** Not a foreign key: a sent newsletter is archived and deleted, its log stays. */
+    newsletterId: integer("newsletter_id").notNull(),
+    newsletterTitle: text("newsletter_title").notNull(),
+    month: integer("month").notNull(),
+    year: integer("year").notNull(),
+    sentAt: tz("sent_at").notNull(),
+    pairingFile: text("pairing_file"),
+    archiveFilename: text("archive_filename"),
+    domainGroupId: integer("domain_group_id").references(() => domainGroups.id, {
+      onDelete: "set null",
+    }),
+    domainGroupName: text("domain_group_name"),
+    totalRecipients: integer("total_recipients").notNull().default(0),
+    successfulSends: integer("successful_sends").notNull().default(0),
+    failedSends: integer("failed_sends").notNull().default(0),
+    matchValidationSummary: jsonb("match_validation_summary").notNull().default({}),
+    entries: jsonb("entries").notNull().default([]),
+    isArchived: boolean("is_archived").notNull().default(false),
+    archivedAt: tz("archived_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_logs_period_idx").on(t.year, t.month)],
+);
+
+export const newsletterArchive = pgTable("newsletter_archive", {
+  id: serial("id").primaryKey(),
+  newsletterId: integer("newsletter_id").notNull().unique(),
+  archiveFilename: text("archive_filename").notNull().unique(),
+  snapshot: jsonb("snapshot").notNull(),
+  archivedAt: createdAt(),
+});
+
+export const images = pgTable(
+  "images",
+  {
+    id: serial("id").primaryKey(),
+    /** Server-made name; the only part of a URL that maps to a stored file. */
+    filename: text("filename").notNull().unique(),
+    originalName: text("original_name"),
+    source: text("source").notNull().default("admin-uploaded"),
+    purpose: text("purpose").notNull().default("gallery"),
+    mimeType: text("mime_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("images_source_check", oneOf(t.source, imageSources)),
+    check("images_purpose_check", oneOf(t.purpose, imagePurposes)),
+  ],
+);
+
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").notNull().default("other"),
+    toAddress: text("to_address").notNull(),
+    fromAddress: text("from_address").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    links: jsonb("links").notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [check("mail_outbox_kind_check", oneOf(t.kind, mailKinds))],
+);
+
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: updatedAt(),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type MatchRow = typeof matches.$inferSelect;
+export type PairingRow = typeof pairings.$inferSelect;
+export type DomainGroupRow = typeof domainGroups.$inferSelect;
+export type DepartmentRow = typeof departments.$inferSelect;
+export type NewsletterRow = typeof newsletters.$inferSelect;

@@ -1,0 +1,8 @@
+import { render } from "@react-email/render";
+import type { ReactElement } from "react";
+
+/** Renders one template to the HTML and plain-text bodies every message carries. */
+export async function renderEmail(element: ReactElement): Promise<{ html: string; text: string }> {
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return { html, text };
+}

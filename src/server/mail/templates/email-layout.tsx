@@ -1,0 +1,49 @@
+import {
+  Body,
+  Container,
+  Head,
+  Heading,
+  Hr,
+  Html,
+  Preview,
+  Section,
+  Text,
+} from "@react-email/components";
+import type { ReactNode } from "react";
+
+export const brandName = "Cup of Joe";
+
+const styles = {
+  body: { backgroundColor: "#faf7f2", fontFamily: "Helvetica, Arial, sans-serif", margin: 0 },
+  container: { backgroundColor: "#ffffff", margin: "24px auto", padding: "32px", maxWidth: "560px" },
+  heading: { color: "#4a2c17", fontSize: "22px", margin: "0 0 16px" },
+  footer: { color: "#6b5b4e", fontSize: "12px" },
+} as const;
+
+/** The frame every e-mail shares. Children are React nodes, so user text is escaped by React. */
+export function EmailLayout({
+  preview,
+  title,
+  children,
+}: {
+  preview: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{preview}</Preview>
+      <Body style={styles.body}>
+        <Container style={styles.container}>
+          <Heading as="h1" style={styles.heading}>
+            {title}
+          </Heading>
+          <Section>{children}</Section>
+          <Hr />
+          <Text style={styles.footer}>{brandName} — monthly coffee chats with your colleagues.</Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}

@@ -1,0 +1,28 @@
+import { ConfigError, loadConfig } from "./config";
+import { startServer } from "./start-server";
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const server = await startServer(config, { buildClientIfMissing: true, logger: true });
+  console.log(`Cup of Joe is running at ${config.appUrl} (data in ${config.dataDir})`);
+  const stop = async () => {
+    await server.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,5 @@
+import type { FeatureRoutes } from "../context";
+
+const matchesRoutes: FeatureRoutes = async (_app, _opts) => {};
+
+export default matchesRoutes;

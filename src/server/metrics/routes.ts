@@ -1,0 +1,5 @@
+import type { FeatureRoutes } from "../context";
+
+const metricsRoutes: FeatureRoutes = async (_app, _opts) => {};
+
+export default metricsRoutes;

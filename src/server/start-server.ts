@@ -1,0 +1,79 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "./app";
+import { ensureAdmin } from "./auth/ensure-admin";
+import { type Clock, systemClock } from "./clock";
+import type { Config } from "./config";
+import { openDatabase } from "./db/client";
+import { seedDemoOnce } from "./directory/seed-demo";
+import { createMailer } from "./mail/mailer";
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const clientDistDir = path.join(repoRoot, "dist", "client");
+
+export interface RunningServer {
+  app: FastifyInstance;
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  clock?: Clock;
+  logger?: boolean;
+  /** Build the client first when there is no build (npm start does; tests build once up front). */
+  buildClientIfMissing?: boolean;
+  log?: (line: string) => void;
+}
+
+/** Opens the database, applies migrations, bootstraps, then listens; used by main.ts and e2e tests. */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const log = options.log ?? console.log;
+  if (options.buildClientIfMissing && !existsSync(path.join(clientDistDir, "index.html"))) {
+    log("No client build found: building it once (vite build)…");
+    const { build } = await import("vite");
+    await build({ root: repoRoot, logLevel: "warn" });
+  }
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dbDir });
+  await database.migrate();
+  const clock = options.clock ?? systemClock;
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    const admin = await ensureAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+    log(`${admin.created ? "Created" : "Updated"} admin ${config.ADMIN_EMAIL}`);
+  }
+  if (config.DEMO) {
+    const seeded = await seedDemoOnce(database.db, { now: clock.now() });
+    if (seeded) log(`Demo company seeded: ${seeded.users} employees at ${seeded.domain}`);
+  }
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log });
+  const readiness = { mail: false, reason: "Connecting to the mail server" };
+  const app = await buildApp({
+    config,
+    db: database.db,
+    mailer,
+    clock,
+    clientDir: clientDistDir,
+    logger: options.logger ? { level: config.NODE_ENV === "production" ? "info" : "warn" } : false,
+    readiness: () => ({ ready: readiness.mail, reason: readiness.mail ? undefined : readiness.reason }),
+  });
+  const address = await app.listen({ port: config.PORT, host: config.HOST });
+  mailer
+    .verify()
+    .then(() => {
+      readiness.mail = true;
+    })
+    .catch((error: Error) => {
+      readiness.reason = `Mail transport not ready: ${error.message}`;
+      log(readiness.reason);
+    });
+  return {
+    app,
+    url: address,
+    async close() {
+      await app.close();
+      await mailer.close();
+      await database.close();
+    },
+  };
+}

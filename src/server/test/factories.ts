@@ -1,0 +1,71 @@
+import { randomBytes } from "node:crypto";
+import type { Db } from "../db/client";
+import { allowedEmails, departments, domainGroups, type NewUserRow, sessions, users } from "../db/schema";
+import { hashSecret, SESSION_COOKIE } from "../auth/session-store";
+import { hashPassword } from "../auth/password";
+
+let sequence = 0;
+const next = () => ++sequence;
+
+/** A validated employee with a complete profile unless overridden. */
+export async function createUser(db: Db, overrides: Partial<NewUserRow> & { password?: string } = {}) {
+  const n = next();
+  const { password, ...fields } = overrides;
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: `user${n}-${randomBytes(3).toString("hex")}@acme.test`,
+      firstName: `First${n}`,
+      lastName: `Last${n}`,
+      department: "engineering",
+      isEmailVerified: true,
+      isValidated: true,
+      validatedAt: new Date(),
+      needsProfileSetup: false,
+      authMethod: "code",
+      passwordHash: password ? await hashPassword(password) : undefined,
+      ...fields,
+    })
+    .returning();
+  return user;
+}
+
+export function createAdmin(db: Db, overrides: Partial<NewUserRow> & { password?: string } = {}) {
+  return createUser(db, { isAdmin: true, authMethod: "password", ...overrides });
+}
+
+export async function createGroup(db: Db, overrides: Partial<typeof domainGroups.$inferInsert> = {}) {
+  const n = next();
+  const [group] = await db
+    .insert(domainGroups)
+    .values({ name: `group-${n}`, displayName: `Group ${n}`, ...overrides })
+    .returning();
+  return group;
+}
+
+export async function createDepartment(db: Db, overrides: Partial<typeof departments.$inferInsert> = {}) {
+  const n = next();
+  const [department] = await db
+    .insert(departments)
+    .values({ name: `dept-${n}`, displayName: `Department ${n}`, ...overrides })
+    .returning();
+  return department;
+}
+
+/** Whitelists an address or `*@domain`. */
+export async function allowEmail(db: Db, email: string, domainGroupId: number | null = null) {
+  const domain = email.split("@")[1];
+  const [entry] = await db.insert(allowedEmails).values({ email, domain, domainGroupId }).returning();
+  return entry;
+}
+
+/** A session for the user, as the `cookie` header value an `app.inject` call sends. */
+export async function signIn(db: Db, user: { id: string }): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db.insert(sessions).values({
+    sessionHash: hashSecret(token),
+    userId: user.id,
+    expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
+  });
+  return `${SESSION_COOKIE}=${token}`;
+}

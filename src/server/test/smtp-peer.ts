@@ -1,0 +1,97 @@
+import { type ParsedMail, simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  parsed: ParsedMail;
+}
+
+export interface SmtpPeer {
+  url: string;
+  port: number;
+  messages: ReceivedMail[];
+  /** Resolves with the first message (already received or arriving later) that matches. */
+  waitForMessage(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  /** Makes the peer refuse recipients whose address matches, with the given SMTP code. */
+  rejectRecipients(match: (address: string) => boolean, code?: number): void;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on a loopback port (the smtp-server package) that records what it is sent. */
+export async function startSmtpPeer(options: { auth?: { user: string; pass: string } } = {}): Promise<SmtpPeer> {
+  const messages: ReceivedMail[] = [];
+  const waiters: Array<{ match: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }> = [];
+  let rejection: { match: (address: string) => boolean; code: number } | undefined;
+  const server = new SMTPServer({
+    disabledCommands: options.auth ? ["STARTTLS"] : ["STARTTLS", "AUTH"],
+    authOptional: !options.auth,
+    logger: false,
+    onAuth(auth, _session, callback) {
+      if (options.auth && auth.username === options.auth.user && auth.password === options.auth.pass) {
+        return callback(null, { user: auth.username });
+      }
+      return callback(new Error("Invalid username or password"));
+    },
+    onRcptTo(address, _session, callback) {
+      if (rejection?.match(address.address)) {
+        const error = new Error(`Recipient ${address.address} refused`) as Error & { responseCode: number };
+        error.responseCode = rejection.code;
+        return callback(error);
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          const mail: ReceivedMail = {
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            to: session.envelope.rcptTo.map((r) => r.address),
+            subject: parsed.subject ?? "",
+            text: parsed.text ?? "",
+            html: typeof parsed.html === "string" ? parsed.html : "",
+            parsed,
+          };
+          messages.push(mail);
+          for (const waiter of [...waiters]) {
+            if (waiter.match(mail)) {
+              waiters.splice(waiters.indexOf(waiter), 1);
+              waiter.resolve(mail);
+            }
+          }
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as { port: number }).port;
+  const credentials = options.auth ? `${encodeURIComponent(options.auth.user)}:${encodeURIComponent(options.auth.pass)}@` : "";
+  return {
+    url: `smtp://${credentials}127.0.0.1:${port}`,
+    port,
+    messages,
+    waitForMessage(match, timeoutMs = 10_000) {
+      const found = messages.find(match);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve, reject) => {
+        const waiter = { match, resolve };
+        waiters.push(waiter);
+        setTimeout(() => {
+          const i = waiters.indexOf(waiter);
+          if (i >= 0) {
+            waiters.splice(i, 1);
+            reject(new Error("No matching e-mail arrived at the SMTP peer"));
+          }
+        }, timeoutMs).unref();
+      });
+    },
+    rejectRecipients(match, code = 550) {
+      rejection = { match, code };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

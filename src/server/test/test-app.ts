@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../app";
+import { type Clock, systemClock } from "../clock";
+import { type Config, loadConfig } from "../config";
+import type { AppContext } from "../context";
+import type { Database } from "../db/client";
+import { mailOutbox } from "../db/schema";
+import { createMailer } from "../mail/mailer";
+import { createTestDatabase } from "./test-database";
+
+export const TEST_APP_URL = "http://127.0.0.1:5000";
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  db: AppContext["db"];
+  database: Database;
+  config: Config;
+  /** Messages the outbox transport stored (when no smtpUrl was given). */
+  outbox(): Promise<Array<typeof mailOutbox.$inferSelect>>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  clock?: Clock;
+  smtpUrl?: string;
+  env?: Record<string, string>;
+  /** Reuse a database across several apps (e.g. two app processes in one test). */
+  database?: Database;
+}
+
+/** The real app on its own fresh database, for `app.inject` integration tests. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "coj-test-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    APP_URL: TEST_APP_URL,
+    DATA_DIR: dataDir,
+    AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
+    SMTP_URL: options.smtpUrl,
+    ...options.env,
+  });
+  const ownsDatabase = !options.database;
+  const database = options.database ?? (await createTestDatabase());
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: () => {} });
+  const app = await buildApp({ config, db: database.db, mailer, clock: options.clock ?? systemClock });
+  await app.ready();
+  return {
+    app,
+    ctx: app.ctx,
+    db: database.db,
+    database,
+    config,
+    outbox: () => database.db.select().from(mailOutbox).orderBy(mailOutbox.id),
+    async close() {
+      await app.close();
+      await mailer.close();
+      if (ownsDatabase) await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,64 @@
+/** Enumerations from the spec, shared by the database schema, the API contract and the pages. */
+export const matchingPreferences = ["same-department", "cross-department", "any"] as const;
+export type MatchingPreference = (typeof matchingPreferences)[number];
+
+export const participationStatuses = ["active", "paused", "opted_out"] as const;
+export type ParticipationStatus = (typeof participationStatuses)[number];
+
+export const employeeStatuses = ["active", "on_leave", "inactive"] as const;
+export type EmployeeStatus = (typeof employeeStatuses)[number];
+
+export const authMethods = ["hosted", "magic_link", "code", "password", "simple"] as const;
+export type AuthMethod = (typeof authMethods)[number];
+
+export const matchStatuses = ["active", "completed"] as const;
+export type MatchStatus = (typeof matchStatuses)[number];
+
+export const connectionStatuses = ["pending", "confirmed", "not_confirmed"] as const;
+export type ConnectionStatus = (typeof connectionStatuses)[number];
+
+export const pairingStatuses = ["active", "completed"] as const;
+export type PairingStatus = (typeof pairingStatuses)[number];
+
+export const oddPolicies = ["sit-out", "trio"] as const;
+export type OddPolicy = (typeof oddPolicies)[number];
+
+export const newsletterStatuses = ["draft", "approved", "sent"] as const;
+export type NewsletterStatus = (typeof newsletterStatuses)[number];
+
+export const deliveryStates = ["pending", "sending", "sent", "failed"] as const;
+export type DeliveryState = (typeof deliveryStates)[number];
+
+export const sendStatuses = [
+  "success",
+  "failed",
+  "sendgrid_limit",
+  "sendgrid_forbidden",
+  "sendgrid_error",
+] as const;
+export type SendStatus = (typeof sendStatuses)[number];
+
+export const imageSources = ["admin-uploaded", "attached-assets-available", "copied"] as const;
+export type ImageSource = (typeof imageSources)[number];
+
+export const imagePurposes = ["gallery", "profile"] as const;
+
+export const expectedUsersChoices = [
+  "Less than 50",
+  "50-100",
+  "100-500",
+  "500-1000",
+  "1000-10,000",
+  "10,000+",
+] as const;
+export type ExpectedUsers = (typeof expectedUsersChoices)[number];
+
+export const mailKinds = [
+  "sign-in-code",
+  "magic-link",
+  "newsletter",
+  "inquiry",
+  "test",
+  "other",
+] as const;
+export type MailKind = (typeof mailKinds)[number];
