@@ -20,6 +20,7 @@ import type { Config } from "./config";
 import type { AppContext } from "./context";
 import type { Db } from "./db/client";
 import directoryRoutes from "./directory/routes";
+import employeesRoutes from "./employees/routes";
 import { HttpError, TooManyRequests } from "./errors";
 import imagesRoutes from "./images/routes";
 import inquiriesRoutes from "./inquiries/routes";
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   for (const routes of [
     authRoutes,
     directoryRoutes,
+    employeesRoutes,
     profileRoutes,
     matchesRoutes,
     pairingsRoutes,

@@ -1,0 +1,97 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Clock } from "../../src/server/clock";
+import { loadConfig } from "../../src/server/config";
+import type { Db } from "../../src/server/db/client";
+import { type RunningServer, startServer } from "../../src/server/start-server";
+import { signIn } from "../../src/server/test/factories";
+import { type SmtpPeer, startSmtpPeer } from "../../src/server/test/smtp-peer";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export interface Story {
+  baseUrl: string;
+  server: RunningServer;
+  db: Db;
+  smtp: SmtpPeer;
+  browser: Browser;
+  /** A fresh browser context (own cookies) and page; closed with the story. */
+  newPage(options?: { width?: number; height?: number }): Promise<Page>;
+  /** Puts a session cookie for the user into the page's context. */
+  signInAs(page: Page, user: { id: string }): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real app (npm start's code path) on a free loopback port with its own data directory
+ * (PGlite on disk, or TEST_DATABASE_URL's server is not used here), a real SMTP peer, and Chromium.
+ */
+export async function startStory(options: { env?: Record<string, string>; clock?: Clock } = {}): Promise<Story> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "coj-e2e-"));
+  const smtp = await startSmtpPeer();
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const config = loadConfig({
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    APP_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    ...options.env,
+  });
+  const server = await startServer(config, { clock: options.clock, log: () => {} });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  });
+  const contexts: BrowserContext[] = [];
+  const baseUrl = config.appUrl;
+  return {
+    baseUrl,
+    server,
+    db: server.app.ctx.db,
+    smtp,
+    browser,
+    async newPage({ width = 1280, height = 900 } = {}) {
+      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height } });
+      contexts.push(context);
+      return context.newPage();
+    },
+    async signInAs(page, user) {
+      const [name, value] = (await signIn(server.app.ctx.db, user)).split("=");
+      await page.context().addCookies([{ name, value, url: baseUrl, httpOnly: true, sameSite: "Lax" }]);
+    },
+    async close() {
+      for (const context of contexts) await context.close().catch(() => {});
+      await browser.close();
+      await server.close();
+      await smtp.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Axe violations as readable lines (empty when the page passes). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+  );
+}
+
+/** True when the page is wider than its viewport (horizontal scroll). */
+export function hasHorizontalScroll(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}

@@ -1,0 +1,5 @@
+import type { FeatureRoutes } from "../context";
+
+const whitelistRoutes: FeatureRoutes = async (_app, _opts) => {};
+
+export default whitelistRoutes;
