@@ -1,4 +1,4 @@
-import { type ParsedMail, simpleParser } from "mailparser";
+import PostalMime, { type Email } from "postal-mime";
 import { SMTPServer } from "smtp-server";
 
 export interface ReceivedMail {
@@ -7,7 +7,7 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
-  parsed: ParsedMail;
+  parsed: Email;
 }
 
 export interface SmtpPeer {
@@ -45,14 +45,15 @@ export async function startSmtpPeer(options: { auth?: { user: string; pass: stri
       callback();
     },
     onData(stream, session, callback) {
-      simpleParser(stream)
+      streamToBuffer(stream)
+        .then((raw) => PostalMime.parse(raw))
         .then((parsed) => {
           const mail: ReceivedMail = {
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
             to: session.envelope.rcptTo.map((r) => r.address),
             subject: parsed.subject ?? "",
             text: parsed.text ?? "",
-            html: typeof parsed.html === "string" ? parsed.html : "",
+            html: parsed.html ?? "",
             parsed,
           };
           messages.push(mail);
@@ -94,4 +95,10 @@ export async function startSmtpPeer(options: { auth?: { user: string; pass: stri
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+async function streamToBuffer(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
 }

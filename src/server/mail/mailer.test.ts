@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../db/client";
+import { mailOutbox } from "../db/schema";
+import { startSmtpPeer, type SmtpPeer } from "../test/smtp-peer";
+import { createTestDatabase } from "../test/test-database";
+import { createMailer, MailSendError } from "./mailer";
+
+let database: Database;
+let peer: SmtpPeer;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  peer = await startSmtpPeer({ auth: { user: "mailer", pass: "s3cret pass" } });
+});
+afterAll(async () => {
+  await peer.close();
+  await database.close();
+});
+
+describe("mailer", () => {
+  it("delivers HTML and plain text over SMTP with authentication", async () => {
+    const mailer = createMailer({ smtpUrl: peer.url, from: "Cup of Joe <joe@acme.test>", db: database.db });
+    await mailer.verify();
+    await mailer.send({ to: "ada@acme.test", subject: "Hello", html: "<p>Hi <b>Ada</b></p>", text: "Hi Ada", kind: "test" });
+    const mail = await peer.waitForMessage((m) => m.to.includes("ada@acme.test"));
+    expect(mail.subject).toBe("Hello");
+    expect(mail.text.trim()).toBe("Hi Ada");
+    expect(mail.html).toContain("<b>Ada</b>");
+    await mailer.close();
+  });
+
+  it("reports a refused recipient as a permanent failure with its SMTP code", async () => {
+    peer.rejectRecipients((a) => a.startsWith("bounce"), 550);
+    const mailer = createMailer({ smtpUrl: peer.url, from: "joe@acme.test", db: database.db });
+    const error = await mailer
+      .send({ to: "bounce@acme.test", subject: "x", html: "x", text: "x", kind: "test" })
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(MailSendError);
+    expect(error.responseCode).toBe(550);
+    expect(error.permanent).toBe(true);
+    await mailer.close();
+  });
+
+  it("stores messages in the outbox and prints recipient, subject and links", async () => {
+    const lines: string[] = [];
+    const mailer = createMailer({ from: "joe@acme.test", db: database.db, log: (l) => lines.push(l) });
+    await mailer.send({
+      to: "ben@acme.test",
+      subject: "Your sign-in link",
+      html: "<a href='http://127.0.0.1:5000/magic-auth?token=abc'>Sign in</a>",
+      text: "Sign in: http://127.0.0.1:5000/magic-auth?token=abc",
+      kind: "magic-link",
+    });
+    const rows = await database.db.select().from(mailOutbox);
+    expect(rows.at(-1)?.toAddress).toBe("ben@acme.test");
+    expect(rows.at(-1)?.links).toEqual(["http://127.0.0.1:5000/magic-auth?token=abc"]);
+    expect(lines.join("\n")).toContain("ben@acme.test: Your sign-in link");
+    expect(lines.join("\n")).toContain("http://127.0.0.1:5000/magic-auth?token=abc");
+  });
+});
