@@ -1,0 +1,27 @@
+import { toast } from "../components/ui/toast";
+import { isUnauthorizedError } from "../lib/api-client";
+
+/** Delay before going to the login endpoint (spec: "login redirect 0.5 s"). */
+export const LOGIN_REDIRECT_DELAY_MS = 500;
+
+/**
+ * The global "not signed in" reaction (spec: employee-side §6, admin-side §6): a toast
+ * "You are logged out. Logging in again..." then a full page load of /api/login after 0.5 s.
+ */
+export function handleUnauthorized(): void {
+  toast({
+    title: "Unauthorized",
+    description: "You are logged out. Logging in again...",
+    variant: "destructive",
+  });
+  setTimeout(() => {
+    window.location.href = "/api/login";
+  }, LOGIN_REDIRECT_DELAY_MS);
+}
+
+/** Calls handleUnauthorized() when `error` is a 401; returns whether it did. */
+export function redirectIfUnauthorized(error: unknown): boolean {
+  if (!isUnauthorizedError(error)) return false;
+  handleUnauthorized();
+  return true;
+}

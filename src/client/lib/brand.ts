@@ -1,0 +1,11 @@
+/** Product identity used across the client. */
+export const PRODUCT_NAME = "Cup of Joe";
+
+/** The contact mailbox shown on the landing page (spec: "a contact mailbox for questions"). */
+export const CONTACT_EMAIL = "hello@cupofjoe.example";
+
+export const brand = {
+  name: PRODUCT_NAME,
+  contactEmail: CONTACT_EMAIL,
+  tagline: "Monthly coffee chats that connect your colleagues.",
+} as const;

@@ -1,0 +1,84 @@
+import { type ComponentType, lazy, Suspense, useEffect } from "react";
+import { Navigate, Route, Routes, useLocation } from "react-router";
+import { PageSpinner } from "./components/ui/spinner";
+import { LandingPage } from "./pages/landing-page";
+import { NotFoundPage } from "./pages/not-found-page";
+
+/** React.lazy for a page module's named export. */
+function lazyPage<M extends Record<string, unknown>, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+// The landing and not-found pages ship in the entry bundle; every other page loads on demand.
+const AuthPage = lazyPage(() => import("./pages/auth-page"), "AuthPage");
+const CodeSignInPage = lazyPage(() => import("./pages/code-sign-in-page"), "CodeSignInPage");
+const AuthSuccessPage = lazyPage(() => import("./pages/auth-success-page"), "AuthSuccessPage");
+const MagicAuthPage = lazyPage(() => import("./pages/magic-auth-page"), "MagicAuthPage");
+const SimpleAuthPage = lazyPage(() => import("./pages/simple-auth-page"), "SimpleAuthPage");
+const CompanyInquiryPage = lazyPage(
+  () => import("./pages/company-inquiry-page"),
+  "CompanyInquiryPage",
+);
+const DemoPage = lazyPage(() => import("./pages/demo-page"), "DemoPage");
+const HomePage = lazyPage(() => import("./pages/home-page"), "HomePage");
+const MatchesPage = lazyPage(() => import("./pages/matches-page"), "MatchesPage");
+const ProfilePage = lazyPage(() => import("./pages/profile-page"), "ProfilePage");
+const AdminLoginPage = lazyPage(() => import("./pages/admin-login-page"), "AdminLoginPage");
+const AdminPage = lazyPage(() => import("./pages/admin-page"), "AdminPage");
+const AdminDemoPage = lazyPage(() => import("./pages/admin-demo-page"), "AdminDemoPage");
+const AdminImagesPage = lazyPage(() => import("./pages/admin-images-page"), "AdminImagesPage");
+const AdminImageManagerPage = lazyPage(
+  () => import("./pages/admin-image-manager-page"),
+  "AdminImageManagerPage",
+);
+
+/** Scrolls to the top on a new path (or to the #hash target when there is one). */
+function ScrollOnNavigate() {
+  const { pathname, hash } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again on every new path
+  useEffect(() => {
+    if (hash) {
+      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+    } else {
+      window.scrollTo(0, 0);
+    }
+  }, [pathname, hash]);
+  return null;
+}
+
+/**
+ * Every route of the spec's route table (employee-side §2). Keep in step with
+ * src/shared/routes.ts (clientRoutes), which tells the server which paths serve the app.
+ */
+export function AppRoutes() {
+  return (
+    <>
+      <ScrollOnNavigate />
+      <Suspense fallback={<PageSpinner />}>
+        <Routes>
+          <Route path="/" element={<LandingPage />} />
+          <Route path="/auth" element={<AuthPage />} />
+          <Route path="/auth/code" element={<CodeSignInPage />} />
+          <Route path="/auth-success" element={<AuthSuccessPage />} />
+          <Route path="/magic-auth" element={<MagicAuthPage />} />
+          <Route path="/simple-auth" element={<SimpleAuthPage />} />
+          <Route path="/company-inquiry" element={<CompanyInquiryPage />} />
+          <Route path="/demo" element={<DemoPage />} />
+          <Route path="/admin-demo" element={<AdminDemoPage />} />
+          <Route path="/admin-login" element={<AdminLoginPage />} />
+          <Route path="/home" element={<HomePage />} />
+          <Route path="/matches" element={<MatchesPage />} />
+          <Route path="/profile" element={<ProfilePage />} />
+          <Route path="/profile-setup" element={<Navigate to="/profile" replace />} />
+          <Route path="/admin" element={<AdminPage />} />
+          <Route path="/admin/images" element={<AdminImagesPage />} />
+          <Route path="/admin-image-manager" element={<AdminImageManagerPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    </>
+  );
+}
