@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+describe("configuration", () => {
+  it("uses the documented defaults", () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(5000);
+    expect(config.HOST).toBe("127.0.0.1");
+    expect(config.appUrl).toBe("http://127.0.0.1:5000");
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SMTP_URL).toBeUndefined();
+    expect(config.DEMO).toBe(false);
+    expect(config.dbDir).toMatch(/data[/\\]db$/);
+  });
+
+  it("stops with one line naming the variable for a bad value", () => {
+    expect(() => loadConfig({ PORT: "eighty" })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: "eighty" })).toThrow(/^Invalid PORT: /);
+    expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/^Invalid DATABASE_URL: /);
+    expect(() => loadConfig({ ADMIN_EMAIL: "a@b.test", ADMIN_PASSWORD: "short" })).toThrow(
+      /^Invalid ADMIN_PASSWORD: must be at least 12 characters$/,
+    );
+    expect(() => loadConfig({ DEMO: "maybe" })).toThrow(/^Invalid DEMO: /);
+  });
+
+  it("marks cookies secure only when APP_URL is https and never trusts a trailing slash", () => {
+    const config = loadConfig({ APP_URL: "https://coffee.acme.test/" });
+    expect(config.secureCookies).toBe(true);
+    expect(config.appUrl).toBe("https://coffee.acme.test");
+    expect(config.appOrigin).toBe("https://coffee.acme.test");
+    expect(loadConfig({ APP_URL: "http://localhost:5000" }).secureCookies).toBe(false);
+  });
+
+  it("treats empty variables as unset, as an .env file copied from the example would", () => {
+    const config = loadConfig({ DATABASE_URL: "", SMTP_URL: "", ADMIN_EMAIL: "", APP_URL: "" });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.ADMIN_EMAIL).toBeUndefined();
+  });
+});

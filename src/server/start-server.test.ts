@@ -1,0 +1,52 @@
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { verifyPassword } from "./auth/password";
+import { loadConfig } from "./config";
+import { users } from "./db/schema";
+import { startServer } from "./start-server";
+import { createTestDatabase } from "./test/test-database";
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "coj-start-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** On CI's second pass the same story runs against the PostgreSQL server instead of PGlite. */
+async function databaseUrlForRun() {
+  if (!process.env.TEST_DATABASE_URL) return { url: undefined, close: async () => {} };
+  const database = await createTestDatabase();
+  return { url: database.url, close: () => database.close() };
+}
+
+describe("starting the app", () => {
+  it("keeps data across a restart and bootstraps the admin from the environment", async () => {
+    const external = await databaseUrlForRun();
+    const env = {
+      PORT: "0",
+      DATA_DIR: dataDir,
+      DATABASE_URL: external.url,
+      ADMIN_EMAIL: "Boss@Acme.test",
+      ADMIN_PASSWORD: "correct horse battery",
+      DEMO: "1",
+    };
+    const first = await startServer(loadConfig(env), { log: () => {} });
+    const page = await fetch(`${first.url}/api/auth/user`);
+    expect(page.status).toBe(401);
+    const missing = await fetch(`${first.url}/api/no-such-thing`);
+    expect(missing.status).toBe(404);
+    const seeded = await first.app.ctx.db.select({ id: users.id }).from(users);
+    expect(seeded.length).toBeGreaterThanOrEqual(100);
+    await first.close();
+
+    const second = await startServer(loadConfig({ ...env, ADMIN_PASSWORD: undefined }), { log: () => {} });
+    const [admin] = await second.app.ctx.db.select().from(users).where(eq(users.email, "boss@acme.test"));
+    expect(admin.isAdmin).toBe(true);
+    expect(await verifyPassword("correct horse battery", admin.passwordHash)).toBe(true);
+    const again = await second.app.ctx.db.select({ id: users.id }).from(users);
+    expect(again.length).toBe(seeded.length);
+    await second.close();
+    await external.close();
+    if (!external.url) expect(readdirSync(path.join(dataDir, "db")).length).toBeGreaterThan(0);
+  });
+});
