@@ -1,6 +1,6 @@
 import { ensureAdmin } from "./auth/ensure-admin";
 import { generatePassword } from "./auth/password";
-import { loadConfig } from "./config";
+import { loadConfig, loadDotEnv } from "./config";
 import { openDatabase } from "./db/client";
 
 const [command, email] = process.argv.slice(2);
@@ -8,6 +8,7 @@ if (command !== "create" || !email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email))
   console.error("Usage: npm run admin -- create EMAIL");
   process.exit(2);
 }
+loadDotEnv();
 const config = loadConfig(process.env);
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dbDir });
 try {

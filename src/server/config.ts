@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -92,4 +93,9 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
 function hostForUrl(host: string): string {
   if (host === "0.0.0.0" || host === "::") return "localhost";
   return host.includes(":") ? `[${host}]` : host;
+}
+
+/** Reads `.env` from the working directory when present; real environment variables win. */
+export function loadDotEnv(file = ".env"): void {
+  if (existsSync(file)) process.loadEnvFile(file);
 }

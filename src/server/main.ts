@@ -1,9 +1,10 @@
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig, loadDotEnv } from "./config";
 import { startServer } from "./start-server";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
+    loadDotEnv();
     config = loadConfig(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {

@@ -1,6 +1,7 @@
-import { loadConfig } from "../config";
+import { loadConfig, loadDotEnv } from "../config";
 import { openDatabase } from "./client";
 
+loadDotEnv();
 const config = loadConfig(process.env);
 const database = await openDatabase({
   databaseUrl: config.DATABASE_URL,
