@@ -30,6 +30,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Reuse a database across several apps (e.g. two app processes in one test). */
   database?: Database;
+  clientDir?: string;
+  readiness?: () => { ready: boolean; reason?: string };
 }
 
 /** The real app on its own fresh database, for `app.inject` integration tests. */
@@ -46,7 +48,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const ownsDatabase = !options.database;
   const database = options.database ?? (await createTestDatabase());
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: () => {} });
-  const app = await buildApp({ config, db: database.db, mailer, clock: options.clock ?? systemClock });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    mailer,
+    clock: options.clock ?? systemClock,
+    clientDir: options.clientDir,
+    readiness: options.readiness,
+  });
   await app.ready();
   return {
     app,

@@ -1,0 +1,58 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clientRoutes } from "../shared/routes";
+import { createTestApp, type TestApp } from "./test/test-app";
+
+const clientDir = mkdtempSync(path.join(tmpdir(), "coj-client-"));
+let t: TestApp;
+let ready = false;
+beforeAll(async () => {
+  writeFileSync(path.join(clientDir, "index.html"), "<!doctype html><title>Cup of Joe</title><div id=root></div>");
+  mkdirSync(path.join(clientDir, "assets"));
+  writeFileSync(path.join(clientDir, "assets", "app-abc123.js"), "console.log('hi')");
+  t = await createTestApp({ clientDir, readiness: () => ({ ready, reason: "Connecting to the mail server" }) });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+describe("serving the client", () => {
+  it("serves the app for every route of the spec's route table", async () => {
+    for (const route of clientRoutes) {
+      const res = await t.app.inject({ method: "GET", url: route });
+      expect(res.statusCode, route).toBe(200);
+      expect(res.headers["content-type"]).toContain("text/html");
+      expect(res.body).toContain('<div id=root>');
+    }
+  });
+
+  it("serves the app with status 404 for unknown paths, so it shows the not-found page", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/no/such/page?x=1" });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain("<div id=root>");
+  });
+
+  it("keeps unknown API paths as JSON 404s", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/nope", headers: { accept: "text/html" } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toHaveProperty("message");
+  });
+
+  it("serves hashed assets with a long cache lifetime", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/assets/app-abc123.js" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toContain("immutable");
+  });
+
+  it("answers 503 on /api/health until the mail transport is ready, then 200", async () => {
+    ready = false;
+    const before = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(before.statusCode).toBe(503);
+    ready = true;
+    const after = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(after.statusCode).toBe(200);
+  });
+});
