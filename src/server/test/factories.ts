@@ -1,6 +1,15 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "../db/client";
-import { allowedEmails, departments, domainGroups, type NewUserRow, sessions, users } from "../db/schema";
+import {
+  allowedEmails,
+  departments,
+  domainGroups,
+  matches,
+  type NewUserRow,
+  pairings,
+  sessions,
+  users,
+} from "../db/schema";
 import { hashSecret, SESSION_COOKIE } from "../auth/session-store";
 import { hashPassword } from "../auth/password";
 
@@ -68,4 +77,42 @@ export async function signIn(db: Db, user: { id: string }): Promise<string> {
     expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
   });
   return `${SESSION_COOKIE}=${token}`;
+}
+
+/** A pairing (company-wide unless overridden) for the given month, default "2027-03". */
+export async function createPairing(db: Db, overrides: Partial<typeof pairings.$inferInsert> = {}) {
+  const n = next();
+  const month = overrides.month ?? "2027-03";
+  const [pairing] = await db
+    .insert(pairings)
+    .values({ name: `Pairing ${n}`, month, scopeKey: `test-${n}`, ...overrides })
+    .returning();
+  return pairing;
+}
+
+/** A match between two (or three) users; creates its pairing unless one is given. */
+export async function createMatch(
+  db: Db,
+  options: {
+    user1: { id: string };
+    user2: { id: string };
+    user3?: { id: string };
+    pairing?: { id: number; month: string };
+  } & Partial<Omit<typeof matches.$inferInsert, "user1Id" | "user2Id" | "user3Id">>,
+) {
+  const { user1, user2, user3, pairing: given, ...fields } = options;
+  const pairing = given ?? (await createPairing(db, fields.month ? { month: fields.month } : {}));
+  const [match] = await db
+    .insert(matches)
+    .values({
+      pairingId: pairing.id,
+      month: pairing.month,
+      user1Id: user1.id,
+      user2Id: user2.id,
+      user3Id: user3?.id ?? null,
+      user3ConnectionStatus: user3 ? "pending" : null,
+      ...fields,
+    })
+    .returning();
+  return match;
 }
