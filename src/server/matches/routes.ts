@@ -1,5 +1,75 @@
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  connectionStatusBodySchema,
+  connectionStatusParamsSchema,
+  matchIdParamsSchema,
+} from "../../shared/matches";
+import { requireUser } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
+import { matchInvitation } from "./calendar-invitation";
+import { completeMatch } from "./complete-match";
+import { getCurrentMatch } from "./get-current-match";
+import { getMatchHistory } from "./get-match-history";
+import { getNextPairing } from "./next-pairing";
+import { setConnectionStatus } from "./set-connection-status";
 
-const matchesRoutes: FeatureRoutes = async (_app, _opts) => {};
+const writeLimit = { rateLimit: { max: 60, timeWindow: "5 minutes" } };
+
+/** Employee match reads and actions (spec: employee-side §2 Matches, §4, §7). */
+const matchesRoutes: FeatureRoutes = async (app, { ctx }) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get("/api/matches/current", async (request) => {
+    const user = requireUser(request);
+    return getCurrentMatch(ctx, user.id);
+  });
+
+  r.get("/api/matches/history", async (request) => {
+    const user = requireUser(request);
+    return getMatchHistory(ctx, user.id);
+  });
+
+  r.get("/api/next-pairing", async (request) => {
+    requireUser(request);
+    return getNextPairing(ctx);
+  });
+
+  r.put(
+    "/api/matches/:id/complete",
+    { schema: { params: matchIdParamsSchema }, config: writeLimit },
+    async (request) => {
+      const user = requireUser(request);
+      const item = await completeMatch(ctx, user.id, request.params.id);
+      return { message: "Coffee chat marked as completed!", ...item };
+    },
+  );
+
+  r.put(
+    "/api/matches/:matchId/connection-status",
+    {
+      schema: { params: connectionStatusParamsSchema, body: connectionStatusBodySchema },
+      config: writeLimit,
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const item = await setConnectionStatus(ctx, user.id, request.params.matchId, request.body);
+      return { message: "Connection status updated!", ...item };
+    },
+  );
+
+  r.get(
+    "/api/matches/:id/calendar.ics",
+    { schema: { params: matchIdParamsSchema } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const invitation = await matchInvitation(ctx, user, request.params.id);
+      return reply
+        .header("Content-Type", "text/calendar; charset=utf-8; method=REQUEST")
+        .header("Content-Disposition", `attachment; filename="${invitation.fileName}"`)
+        .header("Cache-Control", "no-store")
+        .send(invitation.body);
+    },
+  );
+};
 
 export default matchesRoutes;

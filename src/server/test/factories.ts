@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { hashPassword } from "../auth/password";
+import { hashSecret, SESSION_COOKIE } from "../auth/session-store";
 import type { Db } from "../db/client";
 import {
   allowedEmails,
@@ -10,14 +12,15 @@ import {
   sessions,
   users,
 } from "../db/schema";
-import { hashSecret, SESSION_COOKIE } from "../auth/session-store";
-import { hashPassword } from "../auth/password";
 
 let sequence = 0;
 const next = () => ++sequence;
 
 /** A validated employee with a complete profile unless overridden. */
-export async function createUser(db: Db, overrides: Partial<NewUserRow> & { password?: string } = {}) {
+export async function createUser(
+  db: Db,
+  overrides: Partial<NewUserRow> & { password?: string } = {},
+) {
   const n = next();
   const { password, ...fields } = overrides;
   const [user] = await db
@@ -43,7 +46,10 @@ export function createAdmin(db: Db, overrides: Partial<NewUserRow> & { password?
   return createUser(db, { isAdmin: true, authMethod: "password", ...overrides });
 }
 
-export async function createGroup(db: Db, overrides: Partial<typeof domainGroups.$inferInsert> = {}) {
+export async function createGroup(
+  db: Db,
+  overrides: Partial<typeof domainGroups.$inferInsert> = {},
+) {
   const n = next();
   const [group] = await db
     .insert(domainGroups)
@@ -52,7 +58,10 @@ export async function createGroup(db: Db, overrides: Partial<typeof domainGroups
   return group;
 }
 
-export async function createDepartment(db: Db, overrides: Partial<typeof departments.$inferInsert> = {}) {
+export async function createDepartment(
+  db: Db,
+  overrides: Partial<typeof departments.$inferInsert> = {},
+) {
   const n = next();
   const [department] = await db
     .insert(departments)
@@ -64,17 +73,26 @@ export async function createDepartment(db: Db, overrides: Partial<typeof departm
 /** Whitelists an address or `*@domain`. */
 export async function allowEmail(db: Db, email: string, domainGroupId: number | null = null) {
   const domain = email.split("@")[1];
-  const [entry] = await db.insert(allowedEmails).values({ email, domain, domainGroupId }).returning();
+  const [entry] = await db
+    .insert(allowedEmails)
+    .values({ email, domain, domainGroupId })
+    .returning();
   return entry;
 }
 
-/** A session for the user, as the `cookie` header value an `app.inject` call sends. */
-export async function signIn(db: Db, user: { id: string }): Promise<string> {
+/** A session for the user, as the `cookie` header value an `app.inject` call sends; `now` for a test clock. */
+export async function signIn(
+  db: Db,
+  user: { id: string },
+  options: { now?: Date } = {},
+): Promise<string> {
   const token = randomBytes(32).toString("base64url");
+  const now = options.now?.getTime() ?? Date.now();
   await db.insert(sessions).values({
     sessionHash: hashSecret(token),
     userId: user.id,
-    expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
+    expiresAt: new Date(now + 24 * 60 * 60 * 1000),
+    lastAccessedAt: new Date(now),
   });
   return `${SESSION_COOKIE}=${token}`;
 }

@@ -1,0 +1,21 @@
+import { and, eq } from "drizzle-orm";
+import type { MatchItem } from "../../shared/matches";
+import type { AppContext } from "../context";
+import { matches } from "../db/schema";
+import { findMemberMatch, toMatchItems } from "./member-matches";
+
+/** Marks the user's match completed; completing it again keeps the first completion time. */
+export async function completeMatch(
+  ctx: AppContext,
+  userId: string,
+  matchId: number,
+): Promise<MatchItem> {
+  await findMemberMatch(ctx, userId, matchId);
+  await ctx.db
+    .update(matches)
+    .set({ status: "completed", completedAt: ctx.clock.now() })
+    .where(and(eq(matches.id, matchId), eq(matches.status, "active")));
+  const updated = await findMemberMatch(ctx, userId, matchId);
+  const [item] = await toMatchItems(ctx, userId, [updated]);
+  return item;
+}

@@ -1,0 +1,280 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixedClock } from "../clock";
+import { matches, settings } from "../db/schema";
+import {
+  createDepartment,
+  createMatch,
+  createPairing,
+  createUser,
+  signIn,
+} from "../test/factories";
+import { createTestApp, type TestApp } from "../test/test-app";
+
+const clock = fixedClock("2027-03-10T09:00:00Z");
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+});
+afterAll(() => t.close());
+
+async function get(url: string, user?: { id: string }) {
+  const headers = user ? { cookie: await signIn(t.db, user, { now: clock.now() }) } : {};
+  return t.app.inject({ method: "GET", url, headers });
+}
+
+async function put(url: string, user: { id: string } | undefined, payload?: unknown) {
+  const headers = user ? { cookie: await signIn(t.db, user, { now: clock.now() }) } : {};
+  return t.app.inject({ method: "PUT", url, headers, payload: payload as object | undefined });
+}
+
+describe("GET /api/matches/current", () => {
+  it("answers 401 to a visitor who is not signed in", async () => {
+    const res = await get("/api/matches/current");
+    expect(res.statusCode).toBe(401);
+  });
+
+  it("answers no match (200) when the user has none", async () => {
+    const loner = await createUser(t.db);
+    const res = await get("/api/matches/current", loner);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ match: null, partner: null });
+  });
+
+  it("shows the partner's explicit fields and never their secrets", async () => {
+    await createDepartment(t.db, { name: "sales", displayName: "Sales Team" });
+    const me = await createUser(t.db);
+    const partner = await createUser(t.db, {
+      firstName: "Grace",
+      department: "sales",
+      bio: "Espresso fan",
+      password: "correct horse battery staple",
+    });
+    const match = await createMatch(t.db, { user1: partner, user2: me });
+    const res = await get("/api/matches/current", me);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.match.id).toBe(match.id);
+    expect(body.myConnectionStatus).toBe("pending");
+    expect(body.partner).toEqual({
+      id: partner.id,
+      profileImageUrl: null,
+      firstName: "Grace",
+      lastName: partner.lastName,
+      department: "sales",
+      departmentDisplayName: "Sales Team",
+      email: partner.email,
+      bio: "Espresso fan",
+    });
+    expect(body.partners).toHaveLength(1);
+    expect(res.body).not.toMatch(/password|hash/i);
+  });
+
+  it("shows both partners of a trio", async () => {
+    const [a, b, c] = [await createUser(t.db), await createUser(t.db), await createUser(t.db)];
+    await createMatch(t.db, { user1: a, user2: b, user3: c });
+    const body = (await get("/api/matches/current", c)).json();
+    expect(body.partners.map((p: { id: string }) => p.id).sort()).toEqual([a.id, b.id].sort());
+    expect(body.partner.id).toBe(a.id);
+  });
+
+  it("picks the newest active match of an active pairing; completed pairings move to history", async () => {
+    const me = await createUser(t.db);
+    const old = await createMatch(t.db, {
+      user1: me,
+      user2: await createUser(t.db),
+      pairing: await createPairing(t.db, { month: "2027-02", status: "completed" }),
+      matchDate: new Date("2027-02-02T00:00:00Z"),
+    });
+    const current = await createMatch(t.db, {
+      user1: me,
+      user2: await createUser(t.db),
+      matchDate: new Date("2027-03-01T00:00:00Z"),
+    });
+    expect((await get("/api/matches/current", me)).json().match.id).toBe(current.id);
+    const history = (await get("/api/matches/history", me)).json();
+    expect(history.map((h: { match: { id: number } }) => h.match.id)).toEqual([old.id]);
+  });
+});
+
+describe("GET /api/matches/history", () => {
+  it("lists past matches newest first, without the current one", async () => {
+    const me = await createUser(t.db);
+    const months = ["2026-12", "2027-01", "2027-02"];
+    const past = [];
+    for (const month of months) {
+      past.push(
+        await createMatch(t.db, {
+          user1: me,
+          user2: await createUser(t.db),
+          pairing: await createPairing(t.db, { month, status: "completed" }),
+          matchDate: new Date(`${month}-03T00:00:00Z`),
+          status: month === "2027-01" ? "completed" : "active",
+        }),
+      );
+    }
+    await createMatch(t.db, { user1: await createUser(t.db), user2: me });
+    const res = await get("/api/matches/history", me);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.map((h: { match: { month: string } }) => h.match.month)).toEqual([
+      "2027-02",
+      "2027-01",
+      "2026-12",
+    ]);
+    expect(body[1].match.status).toBe("completed");
+  });
+
+  it("is empty for a new user and refuses visitors", async () => {
+    expect((await get("/api/matches/history", await createUser(t.db))).json()).toEqual([]);
+    expect((await get("/api/matches/history")).statusCode).toBe(401);
+  });
+});
+
+describe("PUT /api/matches/:id/complete", () => {
+  it("lets a member mark the match completed once, keeping the first completion time", async () => {
+    const [me, partner] = [await createUser(t.db), await createUser(t.db)];
+    const match = await createMatch(t.db, { user1: me, user2: partner });
+    const first = await put(`/api/matches/${match.id}/complete`, partner);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().match).toMatchObject({
+      status: "completed",
+      completedAt: "2027-03-10T09:00:00.000Z",
+    });
+    clock.advance(60_000);
+    const again = await put(`/api/matches/${match.id}/complete`, me);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().match.completedAt).toBe("2027-03-10T09:00:00.000Z");
+    expect((await get("/api/matches/current", me)).json().match).toBeNull();
+    const history = (await get("/api/matches/history", me)).json();
+    expect(history[0].match).toMatchObject({ id: match.id, status: "completed" });
+  });
+
+  it("answers 404 to someone outside the match and leaves it untouched", async () => {
+    const match = await createMatch(t.db, {
+      user1: await createUser(t.db),
+      user2: await createUser(t.db),
+    });
+    const res = await put(`/api/matches/${match.id}/complete`, await createUser(t.db));
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe("Match not found");
+    const [row] = await t.db.select().from(matches).where(eq(matches.id, match.id));
+    expect(row.status).toBe("active");
+  });
+
+  it("refuses visitors, unknown ids and ids that are not numbers", async () => {
+    const me = await createUser(t.db);
+    expect((await put("/api/matches/1/complete", undefined)).statusCode).toBe(401);
+    expect((await put("/api/matches/999999/complete", me)).statusCode).toBe(404);
+    const bad = await put("/api/matches/abc/complete", me);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe("id");
+  });
+});
+
+describe("PUT /api/matches/:matchId/connection-status", () => {
+  it("changes only the caller's own side and stamps the time", async () => {
+    const [a, b, c] = [await createUser(t.db), await createUser(t.db), await createUser(t.db)];
+    const match = await createMatch(t.db, { user1: a, user2: b, user3: c });
+    const res = await put(`/api/matches/${match.id}/connection-status`, b, { status: "confirmed" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().myConnectionStatus).toBe("confirmed");
+    await put(`/api/matches/${match.id}/connection-status`, c, { status: "not_confirmed" });
+    const [row] = await t.db.select().from(matches).where(eq(matches.id, match.id));
+    expect(row).toMatchObject({
+      user1ConnectionStatus: "pending",
+      user1ConfirmedAt: null,
+      user2ConnectionStatus: "confirmed",
+      user3ConnectionStatus: "not_confirmed",
+    });
+    expect(row.user2ConfirmedAt?.toISOString()).toBe(clock.now().toISOString());
+    expect((await get("/api/matches/current", a)).json().myConnectionStatus).toBe("pending");
+  });
+
+  it("refuses anyone outside the match with 404", async () => {
+    const match = await createMatch(t.db, {
+      user1: await createUser(t.db),
+      user2: await createUser(t.db),
+    });
+    const res = await put(`/api/matches/${match.id}/connection-status`, await createUser(t.db), {
+      status: "confirmed",
+    });
+    expect(res.statusCode).toBe(404);
+    const [row] = await t.db.select().from(matches).where(eq(matches.id, match.id));
+    expect([row.user1ConnectionStatus, row.user2ConnectionStatus]).toEqual(["pending", "pending"]);
+  });
+
+  it.each([[{ status: "pending" }], [{ status: "met" }], [{}], [{ status: ["confirmed"] }]])(
+    "refuses the body %j with 400",
+    async (payload) => {
+      const [me, partner] = [await createUser(t.db), await createUser(t.db)];
+      const match = await createMatch(t.db, { user1: me, user2: partner });
+      const res = await put(`/api/matches/${match.id}/connection-status`, me, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        message: "Status must be confirmed or not_confirmed",
+        field: "status",
+      });
+    },
+  );
+
+  it("refuses visitors with 401", async () => {
+    const res = await put("/api/matches/1/connection-status", undefined, { status: "confirmed" });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe("GET /api/next-pairing", () => {
+  it("defaults to the first Monday of the next month", async () => {
+    const res = await get("/api/next-pairing", await createUser(t.db));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ date: "Monday, April 5, 2027", iso: "2027-04-05" });
+  });
+
+  it("follows the pairing_schedule setting", async () => {
+    await t.db
+      .insert(settings)
+      .values({ key: "pairing_schedule", value: { type: "nth-weekday", nth: 3, weekday: 3 } });
+    const res = await get("/api/next-pairing", await createUser(t.db));
+    expect(res.json()).toEqual({ date: "Wednesday, March 17, 2027", iso: "2027-03-17" });
+    await t.db.delete(settings).where(eq(settings.key, "pairing_schedule"));
+  });
+
+  it("refuses visitors", async () => {
+    expect((await get("/api/next-pairing")).statusCode).toBe(401);
+  });
+});
+
+describe("GET /api/matches/:id/calendar.ics", () => {
+  it("downloads an invitation addressed to every member", async () => {
+    const me = await createUser(t.db, { firstName: "Ada", lastName: "Lovelace, PhD" });
+    const partner = await createUser(t.db, { firstName: 'Bob "B"', lastName: "Smith" });
+    const match = await createMatch(t.db, { user1: me, user2: partner });
+    const res = await get(`/api/matches/${match.id}/calendar.ics`, me);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/calendar/);
+    expect(res.headers["content-disposition"]).toBe(
+      'attachment; filename="coffee-chat-2027-03.ics"',
+    );
+    const body = res.body;
+    expect(body.split("\r\n").every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+    expect(body).not.toMatch(/[^\r]\n/);
+    const unfolded = body.replace(/\r\n /g, "");
+    expect(unfolded).toContain(`ORGANIZER;CN="Ada Lovelace, PhD":mailto:${me.email}`);
+    expect(unfolded).toContain(`:mailto:${partner.email}`);
+    expect(unfolded).toContain('ATTENDEE;CN="Bob B Smith"');
+    expect(unfolded).toContain('SUMMARY:Coffee chat: Ada Lovelace\\, PhD & Bob "B" Smith');
+    expect(unfolded).toContain("DTSTART:20270311T100000Z");
+    expect(unfolded).toContain("DTEND:20270311T103000Z");
+    expect(unfolded).toMatch(/UID:match-\d+-20270311T100000Z@127\.0\.0\.1/);
+  });
+
+  it("answers 404 to someone outside the match", async () => {
+    const match = await createMatch(t.db, {
+      user1: await createUser(t.db),
+      user2: await createUser(t.db),
+    });
+    const res = await get(`/api/matches/${match.id}/calendar.ics`, await createUser(t.db));
+    expect(res.statusCode).toBe(404);
+  });
+});

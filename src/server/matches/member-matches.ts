@@ -1,0 +1,153 @@
+import { and, desc, eq, inArray, or } from "drizzle-orm";
+import type { ConnectionStatus } from "../../shared/enums";
+import type { MatchItem, MatchPartner } from "../../shared/matches";
+import type { AppContext } from "../context";
+import { departments, type MatchRow, matches, pairings, users } from "../db/schema";
+import { NotFound } from "../errors";
+
+export type MemberMatchRow = { match: MatchRow; pairingStatus: string };
+
+const isMember = (userId: string) =>
+  or(eq(matches.user1Id, userId), eq(matches.user2Id, userId), eq(matches.user3Id, userId));
+
+/** Every match the user belongs to, newest first, with its pairing's status. */
+export async function listMemberMatches(
+  ctx: AppContext,
+  userId: string,
+): Promise<MemberMatchRow[]> {
+  return ctx.db
+    .select({ match: matches, pairingStatus: pairings.status })
+    .from(matches)
+    .innerJoin(pairings, eq(pairings.id, matches.pairingId))
+    .where(isMember(userId))
+    .orderBy(desc(matches.matchDate), desc(matches.id));
+}
+
+/**
+ * The current match is the newest match that is still active inside a pairing that is still
+ * active. Marking it completed, or the admin completing its pairing, moves it to the history.
+ */
+export function isCurrent(row: MemberMatchRow): boolean {
+  return row.match.status === "active" && row.pairingStatus === "active";
+}
+
+/** One match of the user's; anyone else is told it does not exist rather than that it is not theirs. */
+export async function findMemberMatch(
+  ctx: AppContext,
+  userId: string,
+  matchId: number,
+): Promise<MatchRow> {
+  const [row] = await ctx.db
+    .select()
+    .from(matches)
+    .where(and(eq(matches.id, matchId), isMember(userId)));
+  if (!row) throw new NotFound("Match not found");
+  return row;
+}
+
+export type Side = "user1" | "user2" | "user3";
+
+export function sideOf(match: MatchRow, userId: string): Side {
+  if (match.user1Id === userId) return "user1";
+  if (match.user2Id === userId) return "user2";
+  if (match.user3Id === userId) return "user3";
+  throw new NotFound("Match not found");
+}
+
+export function connectionStatusOf(match: MatchRow, side: Side): ConnectionStatus {
+  const value =
+    side === "user1"
+      ? match.user1ConnectionStatus
+      : side === "user2"
+        ? match.user2ConnectionStatus
+        : match.user3ConnectionStatus;
+  return (value ?? "pending") as ConnectionStatus;
+}
+
+export function memberIds(match: MatchRow): string[] {
+  return [match.user1Id, match.user2Id, match.user3Id].filter((id): id is string => Boolean(id));
+}
+
+/** Builds the API items for the given matches as `userId` sees them (partners loaded in one query). */
+export async function toMatchItems(
+  ctx: AppContext,
+  userId: string,
+  rows: MatchRow[],
+): Promise<MatchItem[]> {
+  const partnerIds = [...new Set(rows.flatMap((m) => memberIds(m).filter((id) => id !== userId)))];
+  const partners = await loadPartners(ctx, partnerIds);
+  return rows.flatMap((match) => {
+    const others = memberIds(match)
+      .filter((id) => id !== userId)
+      .map((id) => partners.get(id))
+      .filter((p): p is MatchPartner => Boolean(p));
+    if (others.length === 0) return [];
+    return [
+      {
+        match: presentMatch(match),
+        partner: others[0],
+        partners: others,
+        myConnectionStatus: connectionStatusOf(match, sideOf(match, userId)),
+      },
+    ];
+  });
+}
+
+async function loadPartners(ctx: AppContext, ids: string[]): Promise<Map<string, MatchPartner>> {
+  if (ids.length === 0) return new Map();
+  const rows = await ctx.db
+    .select({
+      id: users.id,
+      profileImageUrl: users.profileImageUrl,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      department: users.department,
+      email: users.email,
+      bio: users.bio,
+    })
+    .from(users)
+    .where(inArray(users.id, ids));
+  const names = [...new Set(rows.map((r) => r.department).filter((d): d is string => Boolean(d)))];
+  const displayNames = new Map<string, string>();
+  if (names.length > 0) {
+    const found = await ctx.db
+      .select({ name: departments.name, displayName: departments.displayName })
+      .from(departments)
+      .where(inArray(departments.name, names));
+    for (const d of found) if (!displayNames.has(d.name)) displayNames.set(d.name, d.displayName);
+  }
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        ...r,
+        departmentDisplayName: r.department
+          ? (displayNames.get(r.department) ?? r.department)
+          : null,
+      },
+    ]),
+  );
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function presentMatch(m: MatchRow): MatchItem["match"] {
+  return {
+    id: m.id,
+    pairingId: m.pairingId,
+    user1Id: m.user1Id,
+    user2Id: m.user2Id,
+    user3Id: m.user3Id,
+    matchDate: m.matchDate.toISOString(),
+    month: m.month,
+    status: m.status as MatchItem["match"]["status"],
+    completedAt: iso(m.completedAt),
+    user1ConnectionStatus: m.user1ConnectionStatus as ConnectionStatus,
+    user2ConnectionStatus: m.user2ConnectionStatus as ConnectionStatus,
+    user3ConnectionStatus: m.user3ConnectionStatus as ConnectionStatus | null,
+    user1ConfirmedAt: iso(m.user1ConfirmedAt),
+    user2ConfirmedAt: iso(m.user2ConfirmedAt),
+    user3ConfirmedAt: iso(m.user3ConfirmedAt),
+    createdAt: m.createdAt.toISOString(),
+  };
+}
