@@ -15,7 +15,7 @@ import {
 } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { Alert, AlertDescription, AlertTitle } from "../components/ui/alert";
+import { Alert, AlertDescription } from "../components/ui/alert";
 import { Button, buttonVariants } from "../components/ui/button";
 import { getLandingErrorMessage } from "../features/auth-error-messages";
 import { BrandLogo } from "../features/brand-logo";
@@ -134,7 +134,7 @@ function LandingHeader() {
     <header className="sticky top-0 z-40 border-b border-coffee-200 bg-white/95 backdrop-blur">
       {/* Secondary actions stay visible at every width (they wrap on narrow screens). */}
       <div className="bg-coffee-900">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-end gap-x-1 gap-y-1 px-4 py-1.5 sm:px-6">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-end gap-x-1 gap-y-1 px-2 py-1.5 sm:px-6">
           {(
             [
               ["/demo", "Demo"],
@@ -145,7 +145,7 @@ function LandingHeader() {
             <Link
               key={to}
               to={to}
-              className="inline-flex h-8 items-center rounded-md px-3 text-sm font-medium text-coffee-50 hover:bg-coffee-800 hover:text-white focus-visible:outline-amber-300"
+              className="inline-flex h-8 items-center rounded-md px-2 text-sm sm:px-3 font-medium text-coffee-50 hover:bg-coffee-800 hover:text-white focus-visible:outline-amber-300"
             >
               {label}
             </Link>
@@ -253,22 +253,24 @@ export function LandingPage() {
         <section
           id="home"
           aria-labelledby="hero-heading"
-          className="scroll-mt-32 bg-gradient-to-b from-amber-50 to-cream"
+          className="scroll-mt-32 overflow-x-clip bg-gradient-to-b from-amber-50 to-cream"
         >
           <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-14 sm:px-6 md:py-20 lg:grid-cols-2">
             <div className="min-w-0">
               {errorMessage && (
-                <Alert variant="destructive" className="mb-6">
-                  <AlertTitle>Sign-in problem</AlertTitle>
-                  <AlertDescription>{errorMessage}</AlertDescription>
+                <div className="relative mb-6">
+                  <Alert variant="destructive" className="pr-12">
+                    <AlertDescription>{errorMessage}</AlertDescription>
+                  </Alert>
                   <button
                     type="button"
                     onClick={clearError}
-                    className="mt-1 rounded-sm text-sm font-medium underline underline-offset-4"
+                    aria-label="Dismiss message"
+                    className="absolute top-2.5 right-2.5 rounded-md p-1.5 text-red-800 hover:bg-red-100"
                   >
-                    Dismiss
+                    <X aria-hidden="true" className="size-4" />
                   </button>
-                </Alert>
+                </div>
               )}
               <p className="inline-flex items-center gap-2 rounded-full bg-amber-100 px-3 py-1 text-sm font-medium text-coffee-900">
                 <Sparkles aria-hidden="true" className="size-4" />
