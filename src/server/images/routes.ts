@@ -1,5 +1,8 @@
 import type { FeatureRoutes } from "../context";
+import { registerServeUploads } from "./serve-uploads";
 
-const imagesRoutes: FeatureRoutes = async (_app, _opts) => {};
+const imagesRoutes: FeatureRoutes = async (app, { ctx }) => {
+  registerServeUploads(app, ctx);
+};
 
 export default imagesRoutes;

@@ -1,5 +1,84 @@
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  PARTICIPATION_UPDATED,
+  PROFILE_PHOTO_MAX_BYTES,
+  participationRequestSchema,
+  profileSchema,
+} from "../../shared/profile";
+import { requireUser } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
+import { BadRequest, PayloadTooLarge } from "../errors";
+import { completeRegistration } from "./complete-registration";
+import { presentProfileUser } from "./present-profile-user";
+import { updateParticipation } from "./update-participation";
+import { updateProfile } from "./update-profile";
+import { uploadProfileImage } from "./upload-profile-image";
 
-const profileRoutes: FeatureRoutes = async (_app, _opts) => {};
+const TOO_LARGE = "Please select an image smaller than 5MB";
+const NO_FILE = "Please choose an image to upload.";
+
+const profileRoutes: FeatureRoutes = async (app, { ctx }) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    "/api/complete-registration",
+    {
+      schema: { body: profileSchema },
+      config: { rateLimit: { max: 30, timeWindow: "5 minutes" } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return presentProfileUser(await completeRegistration(ctx, user, request.body));
+    },
+  );
+
+  r.put(
+    "/api/profile",
+    {
+      schema: { body: profileSchema },
+      config: { rateLimit: { max: 30, timeWindow: "5 minutes" } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return presentProfileUser(await updateProfile(ctx, user, request.body));
+    },
+  );
+
+  r.put(
+    "/api/participation",
+    {
+      schema: { body: participationRequestSchema },
+      config: { rateLimit: { max: 30, timeWindow: "5 minutes" } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const updated = await updateParticipation(ctx, user, request.body);
+      return { message: PARTICIPATION_UPDATED, user: presentProfileUser(updated) };
+    },
+  );
+
+  r.post(
+    "/api/upload-profile-image",
+    { config: { rateLimit: { max: 20, timeWindow: "5 minutes" } } },
+    async (request) => {
+      const user = requireUser(request);
+      if (!request.isMultipart()) throw new BadRequest(NO_FILE, "no_file");
+      const file = await request.file({ limits: { fileSize: PROFILE_PHOTO_MAX_BYTES, files: 1 } });
+      if (file?.fieldname !== "profileImage") throw new BadRequest(NO_FILE, "no_file");
+      let data: Buffer;
+      try {
+        data = await file.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
+          throw new PayloadTooLarge(TOO_LARGE);
+        }
+        throw error;
+      }
+      if (file.file.truncated) throw new PayloadTooLarge(TOO_LARGE);
+      if (data.length === 0) throw new BadRequest(NO_FILE, "no_file");
+      return uploadProfileImage(ctx, user, { data, originalName: file.filename });
+    },
+  );
+};
 
 export default profileRoutes;

@@ -1,0 +1,30 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { DepartmentUser } from "../../../shared/departments";
+import type { AppContext } from "../../context";
+import { users } from "../../db/schema";
+import { whitelistEntrySql } from "../whitelist-lookup";
+import { requireGroup } from "./list-group-departments";
+
+/** The group's people whose department is `departmentName`. */
+export async function listDepartmentUsers(
+  ctx: AppContext,
+  groupId: number,
+  departmentName: string,
+): Promise<DepartmentUser[]> {
+  await requireGroup(ctx, groupId);
+  return ctx.db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.department, departmentName),
+        sql`${whitelistEntrySql(users.email, "domain_group_id")} = ${groupId}`,
+      ),
+    )
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.email));
+}

@@ -1,0 +1,85 @@
+import sharp from "sharp";
+import { BadRequest } from "../errors";
+
+/** Formats accepted from uploads, judged by the decoded content (never by name or declared type). */
+export const ACCEPTED_IMAGE_FORMATS = ["jpeg", "png", "gif", "webp"] as const;
+
+export const IMAGE_TYPES_MESSAGE = "Please upload a JPG, PNG, GIF or WebP image.";
+
+/** Decompression bombs: refuse anything larger than 40 megapixels before decoding it. */
+const MAX_INPUT_PIXELS = 40_000_000;
+
+export interface ProcessImageOptions {
+  /** Bounding box of the result; the image is never enlarged. */
+  maxWidth: number;
+  maxHeight: number;
+  /** "cover" crops to fill the box (avatars); "inside" keeps the whole picture. */
+  fit: "cover" | "inside";
+  format: "webp" | "jpeg";
+  quality?: number;
+}
+
+export interface ProcessedImage {
+  data: Buffer;
+  format: "webp" | "jpeg";
+  mimeType: "image/webp" | "image/jpeg";
+  extension: "webp" | "jpg";
+  width: number;
+  height: number;
+  sourceFormat: (typeof ACCEPTED_IMAGE_FORMATS)[number];
+}
+
+/** The format sharp decodes from the bytes, or null when it is not one of ours. */
+export async function sniffImageFormat(
+  input: Buffer,
+): Promise<(typeof ACCEPTED_IMAGE_FORMATS)[number] | null> {
+  try {
+    const { format, width, height } = await sharp(input, {
+      limitInputPixels: MAX_INPUT_PIXELS,
+    }).metadata();
+    if (!width || !height) return null;
+    return (ACCEPTED_IMAGE_FORMATS as readonly string[]).includes(format ?? "")
+      ? (format as (typeof ACCEPTED_IMAGE_FORMATS)[number])
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Checks that the bytes are a real JPEG, PNG, GIF or WebP picture, then re-encodes it: turned
+ * upright from its EXIF orientation, resized into the box, first frame only, and written fresh,
+ * so no metadata (EXIF, GPS, comments) or trailing payload of the upload survives.
+ */
+export async function processImage(
+  input: Buffer,
+  options: ProcessImageOptions,
+): Promise<ProcessedImage> {
+  const sourceFormat = await sniffImageFormat(input);
+  if (!sourceFormat) throw new BadRequest(IMAGE_TYPES_MESSAGE, "invalid_image");
+  const quality = options.quality ?? 82;
+  try {
+    let pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+      .rotate()
+      .resize(options.maxWidth, options.maxHeight, {
+        fit: options.fit,
+        withoutEnlargement: true,
+      });
+    pipeline =
+      options.format === "webp"
+        ? pipeline.webp({ quality })
+        : pipeline.flatten({ background: "#ffffff" }).jpeg({ quality, mozjpeg: true });
+    const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
+    return {
+      data,
+      format: options.format,
+      mimeType: options.format === "webp" ? "image/webp" : "image/jpeg",
+      extension: options.format === "webp" ? "webp" : "jpg",
+      width: info.width,
+      height: info.height,
+      sourceFormat,
+    };
+  } catch {
+    throw new BadRequest(IMAGE_TYPES_MESSAGE, "invalid_image");
+  }
+}

@@ -1,0 +1,80 @@
+import { eq } from "drizzle-orm";
+import type { ParticipationStatus } from "../../shared/enums";
+import { addMonthsToIsoDate, isoDateOf } from "../../shared/participation";
+import type { ParticipationRequest } from "../../shared/profile";
+import type { AppContext } from "../context";
+import { type UserRow, users } from "../db/schema";
+import { BadRequest } from "../errors";
+
+type Action = { kind: "pause"; months: 1 | 3 } | { kind: "opt_out" } | { kind: "reactivate" };
+
+const PAUSE_LENGTH_MESSAGE = "A pause lasts 1 or 3 months.";
+
+/** The spec's shape names a state; the pause length is read from its dates, never trusted. */
+function toAction(request: ParticipationRequest): Action {
+  if ("action" in request) {
+    return request.action === "pause"
+      ? { kind: "pause", months: request.months }
+      : { kind: request.action };
+  }
+  if (request.participationStatus === "active") return { kind: "reactivate" };
+  if (request.participationStatus === "opted_out") return { kind: "opt_out" };
+  if (!request.pauseStartDate || !request.pauseEndDate) {
+    throw new BadRequest(PAUSE_LENGTH_MESSAGE, "invalid_pause");
+  }
+  for (const months of [1, 3] as const) {
+    if (addMonthsToIsoDate(request.pauseStartDate, months) === request.pauseEndDate.slice(0, 10)) {
+      return { kind: "pause", months };
+    }
+  }
+  throw new BadRequest(PAUSE_LENGTH_MESSAGE, "invalid_pause");
+}
+
+/**
+ * Participation transitions (employee-side §4): from active, pause 1 or 3 months (from today,
+ * reason "temporary") or opt out; from paused or opted out, reactivate (dates and reason cleared).
+ * Also allowed: opting out while paused, and repeating opt-out or reactivate (no change). A pause
+ * while already paused or opted out is refused: reactivate first.
+ */
+export async function updateParticipation(
+  ctx: AppContext,
+  user: UserRow,
+  request: ParticipationRequest,
+): Promise<UserRow> {
+  const action = toAction(request);
+  const current = user.participationStatus as ParticipationStatus;
+  let fields: Pick<
+    UserRow,
+    "participationStatus" | "pauseStartDate" | "pauseEndDate" | "pauseReason"
+  >;
+  if (action.kind === "pause") {
+    if (current !== "active") {
+      throw new BadRequest(
+        current === "paused"
+          ? "Your participation is already paused. Reactivate it first to choose a new pause."
+          : "You have opted out. Reactivate your participation first.",
+        "invalid_transition",
+      );
+    }
+    const today = isoDateOf(ctx.clock.now());
+    fields = {
+      participationStatus: "paused",
+      pauseStartDate: today,
+      pauseEndDate: addMonthsToIsoDate(today, action.months),
+      pauseReason: "temporary",
+    };
+  } else {
+    fields = {
+      participationStatus: action.kind === "opt_out" ? "opted_out" : "active",
+      pauseStartDate: null,
+      pauseEndDate: null,
+      pauseReason: null,
+    };
+  }
+  const [updated] = await ctx.db
+    .update(users)
+    .set({ ...fields, updatedAt: ctx.clock.now() })
+    .where(eq(users.id, user.id))
+    .returning();
+  return updated;
+}

@@ -1,0 +1,89 @@
+import { z } from "zod";
+import { matchingPreferences } from "./enums";
+
+/** The three matching preferences with the labels the forms show (employee-side §5). */
+export const matchingPreferenceLabels = {
+  "same-department": "Match me with people in my department",
+  "cross-department": "Match me ONLY with people from other departments",
+  any: "Anyone (mix it up!)",
+} as const;
+
+export const NAME_MAX = 80;
+export const BIO_MAX = 500;
+
+/** Profile photos are served from here under a server-made name. */
+export const PROFILE_IMAGE_URL_PATTERN = /^\/uploads\/[a-f0-9]{32}\.webp$/;
+
+export const CHOOSE_DEPARTMENT_FROM_LIST = "Please choose a department from the list.";
+export const PROFILE_PHOTO_TYPES_MESSAGE = "Please upload a JPG, PNG, GIF or WebP image.";
+export const PROFILE_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+
+const name = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(NAME_MAX, { error: `${label} must be at most ${NAME_MAX} characters` });
+
+/**
+ * The profile form (first-time setup and later edits), shared by the server routes and the
+ * client forms. The setup form's agreement checkbox is the client's alone and is never sent.
+ */
+export const profileSchema = z.object({
+  firstName: name("First name"),
+  lastName: name("Last name"),
+  department: z
+    .string({ error: "Department is required" })
+    .trim()
+    .min(1, { error: "Department is required" })
+    .max(200, { error: CHOOSE_DEPARTMENT_FROM_LIST }),
+  matchingPreference: z.enum(matchingPreferences, {
+    error: "Please choose one of the matching preferences",
+  }),
+  bio: z
+    .string({ error: "Bio must be text" })
+    .trim()
+    .max(BIO_MAX, { error: `Bio must be at most ${BIO_MAX} characters` })
+    .nullish(),
+  profileImageUrl: z
+    .string({ error: "Please upload your photo with the photo button" })
+    .trim()
+    .refine((value) => value === "" || PROFILE_IMAGE_URL_PATTERN.test(value), {
+      error: "Please upload your photo with the photo button",
+    })
+    .nullish(),
+});
+export type ProfileInput = z.infer<typeof profileSchema>;
+/** What the forms hold before validation. */
+export type ProfileFormValues = z.input<typeof profileSchema>;
+
+export const participationActions = ["pause", "opt_out", "reactivate"] as const;
+export const pauseLengths = [1, 3] as const;
+
+const participationMessage = "Please choose a valid participation option.";
+const isoDate = z
+  .string({ error: participationMessage })
+  .regex(/^\d{4}-\d{2}-\d{2}/, { error: participationMessage });
+
+/**
+ * PUT /api/participation. The server decides every date: a client names the action
+ * (`{action: "pause", months: 1 | 3}`, `{action: "opt_out"}`, `{action: "reactivate"}`), or sends
+ * the spec's shape, whose pause must last one or three months from its start.
+ */
+export const participationRequestSchema = z.union(
+  [
+    z.object({ action: z.literal("pause"), months: z.union([z.literal(1), z.literal(3)]) }),
+    z.object({ action: z.literal("opt_out") }),
+    z.object({ action: z.literal("reactivate") }),
+    z.object({
+      participationStatus: z.enum(["active", "paused", "opted_out"]),
+      pauseStartDate: isoDate.nullish(),
+      pauseEndDate: isoDate.nullish(),
+      pauseReason: z.string().max(200).nullish(),
+    }),
+  ],
+  { error: participationMessage },
+);
+export type ParticipationRequest = z.infer<typeof participationRequestSchema>;
+
+export const PARTICIPATION_UPDATED = "Participation status updated successfully!";
