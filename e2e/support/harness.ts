@@ -29,7 +29,9 @@ export interface Story {
  * Starts the real app (npm start's code path) on a free loopback port with its own data directory
  * (PGlite on disk, or TEST_DATABASE_URL's server is not used here), a real SMTP peer, and Chromium.
  */
-export async function startStory(options: { env?: Record<string, string>; clock?: Clock } = {}): Promise<Story> {
+export async function startStory(
+  options: { env?: Record<string, string>; clock?: Clock } = {},
+): Promise<Story> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "coj-e2e-"));
   const smtp = await startSmtpPeer();
   const port = 20_000 + Math.floor(Math.random() * 20_000);
@@ -71,7 +73,9 @@ export async function startStory(options: { env?: Record<string, string>; clock?
     },
     async signInAs(page, user) {
       const [name, value] = (await signIn(server.app.ctx.db, user)).split("=");
-      await page.context().addCookies([{ name, value, url: baseUrl, httpOnly: true, sameSite: "Lax" }]);
+      await page
+        .context()
+        .addCookies([{ name, value, url: baseUrl, httpOnly: true, sameSite: "Lax" }]);
     },
     async close() {
       for (const context of contexts) await context.close().catch(() => {});

@@ -12,8 +12,8 @@ import {
   validatorCompiler,
 } from "fastify-type-provider-zod";
 import { clientRoutes } from "../shared/routes";
-import authRoutes from "./auth/routes";
 import { isAdminRoute, requireAdmin } from "./auth/guards";
+import authRoutes from "./auth/routes";
 import { findSessionUser, SESSION_COOKIE } from "./auth/session-store";
 import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
@@ -104,8 +104,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ),
   });
 
+  const allowedOrigins = new Set([ctx.config.appOrigin]);
+  // `npm run dev` serves pages from Vite on :5173 and proxies /api to this server.
+  if (ctx.config.NODE_ENV === "development") {
+    allowedOrigins.add("http://localhost:5173").add("http://127.0.0.1:5173");
+  }
   app.addHook("onRequest", async (request, reply) => {
-    if (STATE_CHANGING.has(request.method) && isCrossSite(request.headers, ctx.config.appOrigin)) {
+    if (STATE_CHANGING.has(request.method) && isCrossSite(request.headers, allowedOrigins)) {
       reply.code(403).send({ message: "Cross-site requests are not allowed.", code: "cross_site" });
       return reply;
     }
@@ -195,10 +200,13 @@ function readIndexHtml(clientDir: string): string | undefined {
   return existsSync(file) ? readFileSync(file, "utf8") : undefined;
 }
 
-function isCrossSite(headers: Record<string, string | string[] | undefined>, appOrigin: string) {
+function isCrossSite(
+  headers: Record<string, string | string[] | undefined>,
+  allowedOrigins: Set<string>,
+) {
   if (headers["sec-fetch-site"] === "cross-site") return true;
   const origin = headers.origin;
-  return typeof origin === "string" && origin !== appOrigin;
+  return typeof origin === "string" && !allowedOrigins.has(origin);
 }
 
 /** Our schemas word their own messages ("First name is required"); zod's defaults need the field. */

@@ -9,10 +9,16 @@ const clientDir = mkdtempSync(path.join(tmpdir(), "coj-client-"));
 let t: TestApp;
 let ready = false;
 beforeAll(async () => {
-  writeFileSync(path.join(clientDir, "index.html"), "<!doctype html><title>Cup of Joe</title><div id=root></div>");
+  writeFileSync(
+    path.join(clientDir, "index.html"),
+    "<!doctype html><title>Cup of Joe</title><div id=root></div>",
+  );
   mkdirSync(path.join(clientDir, "assets"));
   writeFileSync(path.join(clientDir, "assets", "app-abc123.js"), "console.log('hi')");
-  t = await createTestApp({ clientDir, readiness: () => ({ ready, reason: "Connecting to the mail server" }) });
+  t = await createTestApp({
+    clientDir,
+    readiness: () => ({ ready, reason: "Connecting to the mail server" }),
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -25,7 +31,7 @@ describe("serving the client", () => {
       const res = await t.app.inject({ method: "GET", url: route });
       expect(res.statusCode, route).toBe(200);
       expect(res.headers["content-type"]).toContain("text/html");
-      expect(res.body).toContain('<div id=root>');
+      expect(res.body).toContain("<div id=root>");
     }
   });
 
@@ -36,7 +42,11 @@ describe("serving the client", () => {
   });
 
   it("keeps unknown API paths as JSON 404s", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/nope", headers: { accept: "text/html" } });
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/nope",
+      headers: { accept: "text/html" },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toHaveProperty("message");
   });

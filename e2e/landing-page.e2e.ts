@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
+
+let story: Story;
+beforeAll(async () => {
+  story = await startStory();
+});
+afterAll(() => story?.close());
+
+const buttonTargets: Array<[name: string, target: string]> = [
+  ["Demo", "/demo"],
+  ["View Live Demo", "/demo"],
+  ["Company Inquiry", "/company-inquiry"],
+  ["Admin Access", "/admin-login"],
+  ["Sign In", "/auth"],
+  ["User Sign in / Sign up", "/auth"],
+  ["Get Started Now", "/auth"],
+  ["Quick Test Access", "/simple-auth"],
+];
+
+describe("a visitor on the landing page", () => {
+  it("sees every section, the three stats and the six features", async () => {
+    const page = await story.newPage();
+    await page.goto("/");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).count()).toBe(1);
+    for (const id of ["home", "how-it-works", "why-choose-us", "features"]) {
+      expect(await page.locator(`#${id}`).count(), id).toBe(1);
+      expect(await page.locator(`a[href="#${id}"]`).count(), id).toBeGreaterThan(0);
+    }
+    const text = await page.locator("main").innerText();
+    for (const stat of ["+32%", "-71%", "-40%"]) expect(text).toContain(stat);
+    for (const feature of [
+      "Secure Authentication",
+      "Smart Matching",
+      "Monthly Pairings",
+      "Email Notifications",
+      "Analytics Dashboard",
+      "Admin Controls",
+    ]) {
+      expect(text).toContain(feature);
+    }
+    expect(await page.getByRole("contentinfo").innerText()).toContain("Help Center");
+  });
+
+  it("follows each button to the screen the spec names", async () => {
+    const page = await story.newPage();
+    for (const [name, target] of buttonTargets) {
+      await page.goto("/");
+      await page.getByRole("link", { name, exact: true }).first().click();
+      await page.waitForURL((url) => url.pathname === target);
+      expect(new URL(page.url()).pathname, name).toBe(target);
+    }
+  });
+
+  it("shows the error from the address in an alert and removes it from the address", async () => {
+    const page = await story.newPage();
+    await page.goto("/?error=missing_token");
+    const alert = page.getByRole("alert");
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain(
+      "The magic link is missing a security token. Please request a new link.",
+    );
+    await page.waitForURL((url) => !url.searchParams.has("error"));
+    expect(new URL(page.url()).search).toBe("");
+  });
+
+  it("has no accessibility violations and no horizontal scroll on a 375 px phone", async () => {
+    const page = await story.newPage({ width: 375, height: 812 });
+    await page.goto("/");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it("shows the not-found page for an unknown path", async () => {
+    const page = await story.newPage();
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await page.getByRole("heading", { name: "Page not found" }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
