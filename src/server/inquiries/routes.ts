@@ -1,5 +1,39 @@
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { companyInquirySchema, INQUIRY_SUBMITTED } from "../../shared/inquiries";
 import type { FeatureRoutes } from "../context";
+import { TooManyRequests } from "../errors";
+import { submitInquiry } from "./submit-inquiry";
 
-const inquiriesRoutes: FeatureRoutes = async (_app, _opts) => {};
+/** Public company inquiry form (spec: employee-side §2, §5, §7). */
+const inquiriesRoutes: FeatureRoutes = async (app, { ctx }) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    "/api/company-inquiry",
+    {
+      schema: { body: companyInquirySchema },
+      config: {
+        rateLimit: {
+          max: 5,
+          timeWindow: "1 hour",
+          errorResponseBuilder: (_request, context) => {
+            const seconds = Math.ceil(context.ttl / 1000);
+            const minutes = Math.max(1, Math.ceil(seconds / 60));
+            return new TooManyRequests(
+              `Too many inquiries from your network. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+              seconds,
+            );
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await submitInquiry(ctx, request.body, {
+        ipAddress: request.ip,
+        log: request.log,
+      });
+      return reply.code(201).send({ success: true, message: INQUIRY_SUBMITTED, id: result.id });
+    },
+  );
+};
 
 export default inquiriesRoutes;

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { companyInquiries, settings } from "../db/schema";
+import { type SmtpPeer, startSmtpPeer } from "../test/smtp-peer";
+import { createTestApp, type TestApp } from "../test/test-app";
+
+const valid = {
+  companyName: "Acme Rockets",
+  contactEmail: "Founder@Acme.test",
+  expectedUsers: "100-500",
+  additionalInfo: "We have three offices.",
+};
+
+let peer: SmtpPeer;
+let t: TestApp;
+let ipCounter = 0;
+beforeAll(async () => {
+  peer = await startSmtpPeer();
+  t = await createTestApp({ smtpUrl: peer.url, env: { OPERATOR_EMAIL: "ops@acme.test" } });
+});
+afterAll(async () => {
+  await t.close();
+  await peer.close();
+});
+
+/** Each call comes from its own address so the per-IP limit only bites where a test wants it. */
+function submit(payload: unknown, remoteAddress = `10.0.0.${++ipCounter}`) {
+  return t.app.inject({
+    method: "POST",
+    url: "/api/company-inquiry",
+    payload: payload as object,
+    remoteAddress,
+  });
+}
+
+describe("POST /api/company-inquiry", () => {
+  it("stores the inquiry and e-mails it to the operator with user text escaped", async () => {
+    const res = await submit({ ...valid, companyName: "<script>alert(1)</script> Corp" });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ success: true, message: "Inquiry Submitted" });
+    const mail = await peer.waitForMessage((m) => m.to.includes("ops@acme.test"));
+    expect(mail.subject).toBe("New company inquiry: <script>alert(1)</script> Corp");
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt; Corp");
+    expect(mail.text).toContain("founder@acme.test");
+    expect(mail.text).toContain("We have three offices.");
+    const rows = await t.db.select().from(companyInquiries);
+    const stored = rows.find((r) => r.id === res.json().id);
+    expect(stored).toMatchObject({
+      companyName: "<script>alert(1)</script> Corp",
+      contactEmail: "founder@acme.test",
+      expectedUsers: "100-500",
+      additionalInfo: "We have three offices.",
+    });
+  });
+
+  it("accepts an inquiry without additional information", async () => {
+    const res = await submit({ ...valid, additionalInfo: "" });
+    expect(res.statusCode).toBe(201);
+  });
+
+  it.each([
+    [
+      { ...valid, companyName: "   " },
+      "companyName",
+      "Please fill in company name, contact email, and expected users.",
+    ],
+    [
+      { ...valid, contactEmail: undefined },
+      "contactEmail",
+      "Please fill in company name, contact email, and expected users.",
+    ],
+    [
+      { ...valid, contactEmail: "not-an-email" },
+      "contactEmail",
+      "Please enter a valid email address.",
+    ],
+    [
+      { ...valid, expectedUsers: "a million" },
+      "expectedUsers",
+      "Please fill in company name, contact email, and expected users.",
+    ],
+    [
+      { ...valid, companyName: "x".repeat(201) },
+      "companyName",
+      "Company name must be at most 200 characters",
+    ],
+    [
+      { ...valid, additionalInfo: "x".repeat(5001) },
+      "additionalInfo",
+      "Additional information must be at most 5000 characters",
+    ],
+  ])("refuses %j", async (payload, field, message) => {
+    const before = (await t.db.select().from(companyInquiries)).length;
+    const res = await submit(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ field, message });
+    expect((await t.db.select().from(companyInquiries)).length).toBe(before);
+  });
+
+  it("limits each network address to five inquiries an hour", async () => {
+    const ip = "192.0.2.77";
+    for (let i = 0; i < 5; i++) expect((await submit(valid, ip)).statusCode).toBe(201);
+    const limited = await submit(valid, ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/Too many inquiries/);
+    expect(limited.headers["retry-after"]).toBeDefined();
+    expect((await submit(valid, "192.0.2.78")).statusCode).toBe(201);
+  });
+});
+
+describe("POST /api/company-inquiry: where the e-mail goes", () => {
+  it("stores only when no address is configured, then follows the operator_email setting", async () => {
+    const quiet = await createTestApp();
+    try {
+      const send = () =>
+        quiet.app.inject({ method: "POST", url: "/api/company-inquiry", payload: valid });
+      expect((await send()).statusCode).toBe(201);
+      expect(await quiet.db.select().from(companyInquiries)).toHaveLength(1);
+      expect(await quiet.outbox()).toHaveLength(0);
+      await quiet.db.insert(settings).values({ key: "operator_email", value: "sales@acme.test" });
+      expect((await send()).statusCode).toBe(201);
+      const mails = await quiet.outbox();
+      expect(mails.map((m) => [m.toAddress, m.kind])).toEqual([["sales@acme.test", "inquiry"]]);
+    } finally {
+      await quiet.close();
+    }
+  });
+});

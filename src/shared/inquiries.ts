@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { expectedUsersChoices } from "./enums";
+
+/** POST /api/company-inquiry (spec: employee-side §2 "Company inquiry", §5). */
+export const MISSING_INFORMATION = {
+  title: "Missing Information",
+  description: "Please fill in company name, contact email, and expected users.",
+} as const;
+export const INVALID_EMAIL = {
+  title: "Invalid Email",
+  description: "Please enter a valid email address.",
+} as const;
+export const INQUIRY_SUBMITTED = "Inquiry Submitted";
+export const SUBMISSION_FAILED = {
+  title: "Submission Failed",
+  description: "There was an error submitting your inquiry. Please try again.",
+} as const;
+
+export const COMPANY_NAME_MAX = 200;
+export const ADDITIONAL_INFO_MAX = 5000;
+
+const required = (message: string) =>
+  z
+    .string({ message })
+    .transform((v) => v.replace(/\s+/g, " ").trim())
+    .pipe(z.string().min(1, { message }));
+
+export const companyInquirySchema = z.object({
+  companyName: required(MISSING_INFORMATION.description).pipe(
+    z.string().max(COMPANY_NAME_MAX, {
+      message: `Company name must be at most ${COMPANY_NAME_MAX} characters`,
+    }),
+  ),
+  contactEmail: required(MISSING_INFORMATION.description).pipe(
+    z
+      .string()
+      .max(254, { message: INVALID_EMAIL.description })
+      .transform((v) => v.toLowerCase())
+      .pipe(z.email({ message: INVALID_EMAIL.description })),
+  ),
+  expectedUsers: z.enum(expectedUsersChoices, { message: MISSING_INFORMATION.description }),
+  additionalInfo: z
+    .string({ message: "Additional information must be text" })
+    .trim()
+    .max(ADDITIONAL_INFO_MAX, {
+      message: `Additional information must be at most ${ADDITIONAL_INFO_MAX} characters`,
+    })
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type CompanyInquiryInput = z.input<typeof companyInquirySchema>;
+export type CompanyInquiry = z.output<typeof companyInquirySchema>;
+
+export type CompanyInquiryResponse = { success: true; message: string; id: number };
