@@ -50,7 +50,11 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
-      ctx.addIssue({ code: "custom", path: ["ADMIN_EMAIL"], message: "is required with ADMIN_PASSWORD" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["ADMIN_EMAIL"],
+        message: "is required with ADMIN_PASSWORD",
+      });
     }
   });
 

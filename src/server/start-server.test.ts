@@ -39,8 +39,13 @@ describe("starting the app", () => {
     expect(seeded.length).toBeGreaterThanOrEqual(100);
     await first.close();
 
-    const second = await startServer(loadConfig({ ...env, ADMIN_PASSWORD: undefined }), { log: () => {} });
-    const [admin] = await second.app.ctx.db.select().from(users).where(eq(users.email, "boss@acme.test"));
+    const second = await startServer(loadConfig({ ...env, ADMIN_PASSWORD: undefined }), {
+      log: () => {},
+    });
+    const [admin] = await second.app.ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.email, "boss@acme.test"));
     expect(admin.isAdmin).toBe(true);
     expect(await verifyPassword("correct horse battery", admin.passwordHash)).toBe(true);
     const again = await second.app.ctx.db.select({ id: users.id }).from(users);

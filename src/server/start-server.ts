@@ -28,7 +28,10 @@ export interface StartOptions {
 }
 
 /** Opens the database, applies migrations, bootstraps, then listens; used by main.ts and e2e tests. */
-export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  options: StartOptions = {},
+): Promise<RunningServer> {
   const log = options.log ?? console.log;
   if (options.buildClientIfMissing && !existsSync(path.join(clientDistDir, "index.html"))) {
     log("No client build found: building it once (vite build)…");
@@ -46,7 +49,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const seeded = await seedDemoOnce(database.db, { now: clock.now() });
     if (seeded) log(`Demo company seeded: ${seeded.users} employees at ${seeded.domain}`);
   }
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log });
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    db: database.db,
+    log,
+  });
   const readiness = { mail: false, reason: "Connecting to the mail server" };
   const app = await buildApp({
     config,
@@ -55,7 +63,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     clock,
     clientDir: clientDistDir,
     logger: options.logger ? { level: config.NODE_ENV === "production" ? "info" : "warn" } : false,
-    readiness: () => ({ ready: readiness.mail, reason: readiness.mail ? undefined : readiness.reason }),
+    readiness: () => ({
+      ready: readiness.mail,
+      reason: readiness.mail ? undefined : readiness.reason,
+    }),
   });
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   mailer

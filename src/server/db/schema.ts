@@ -308,7 +308,9 @@ export const companyInquiries = pgTable(
     ipAddress: text("ip_address"),
     createdAt: createdAt(),
   },
-  (t) => [check("company_inquiries_expected_users_check", oneOf(t.expectedUsers, expectedUsersChoices))],
+  (t) => [
+    check("company_inquiries_expected_users_check", oneOf(t.expectedUsers, expectedUsersChoices)),
+  ],
 );
 
 export const newsletters = pgTable(

@@ -2,7 +2,15 @@ import { addDays, addMonths, format, startOfMonth } from "date-fns";
 import { eq, sql } from "drizzle-orm";
 import type { ConnectionStatus, MatchingPreference, ParticipationStatus } from "../../shared/enums";
 import type { Db } from "../db/client";
-import { allowedEmails, departments, domainGroups, matches, pairings, settings, users } from "../db/schema";
+import {
+  allowedEmails,
+  departments,
+  domainGroups,
+  matches,
+  pairings,
+  settings,
+  users,
+} from "../db/schema";
 
 export const DEMO_DOMAIN = "acme.example";
 const DEMO_FLAG = "demo_seeded";
@@ -19,8 +27,40 @@ const departmentList = [
   ["Other", "Other"],
 ] as const;
 
-const firstNames = ["Ada", "Ben", "Chloe", "Dev", "Elena", "Farid", "Grace", "Hugo", "Imani", "Jonas", "Kira", "Luca", "Maya", "Nico", "Olga", "Priya", "Quinn", "Rosa", "Sam", "Tariq"];
-const lastNames = ["Okafor", "Lindqvist", "Moreau", "Patel", "Rossi", "Haddad", "Kim", "Novak", "Silva", "Weber"];
+const firstNames = [
+  "Ada",
+  "Ben",
+  "Chloe",
+  "Dev",
+  "Elena",
+  "Farid",
+  "Grace",
+  "Hugo",
+  "Imani",
+  "Jonas",
+  "Kira",
+  "Luca",
+  "Maya",
+  "Nico",
+  "Olga",
+  "Priya",
+  "Quinn",
+  "Rosa",
+  "Sam",
+  "Tariq",
+];
+const lastNames = [
+  "Okafor",
+  "Lindqvist",
+  "Moreau",
+  "Patel",
+  "Rossi",
+  "Haddad",
+  "Kim",
+  "Novak",
+  "Silva",
+  "Weber",
+];
 const bios = [
   "Ask me about sourdough and distributed systems.",
   "Weekend hiker, weekday spreadsheet wrangler.",
@@ -53,7 +93,10 @@ export async function seedDemoOnce(db: Db, options: SeedOptions) {
   const [flag] = await db.select().from(settings).where(eq(settings.key, DEMO_FLAG));
   if (flag) return null;
   const result = await seedSampleCompany(db, options);
-  await db.insert(settings).values({ key: DEMO_FLAG, value: { at: options.now.toISOString() } }).onConflictDoNothing();
+  await db
+    .insert(settings)
+    .values({ key: DEMO_FLAG, value: { at: options.now.toISOString() } })
+    .onConflictDoNothing();
   return result;
 }
 
@@ -61,14 +104,21 @@ export async function seedDemoOnce(db: Db, options: SeedOptions) {
  * A domain group with its whole domain whitelisted, its departments (Other included), employees
  * with profiles, mixed preferences and participation states, and six months of completed pairings.
  */
-export async function seedSampleCompany(db: Db, { now, count = 100, domain = DEMO_DOMAIN, seed = 42 }: SeedOptions) {
+export async function seedSampleCompany(
+  db: Db,
+  { now, count = 100, domain = DEMO_DOMAIN, seed = 42 }: SeedOptions,
+) {
   const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
   return db.transaction(async (tx) => {
     const groupName = domain.split(".")[0];
     const [group] = await tx
       .insert(domainGroups)
-      .values({ name: groupName, displayName: `${groupName[0].toUpperCase()}${groupName.slice(1)} Corp`, description: "Sample company" })
+      .values({
+        name: groupName,
+        displayName: `${groupName[0].toUpperCase()}${groupName.slice(1)} Corp`,
+        description: "Sample company",
+      })
       .onConflictDoUpdate({ target: domainGroups.name, set: { updatedAt: now } })
       .returning();
     await tx
@@ -77,7 +127,13 @@ export async function seedSampleCompany(db: Db, { now, count = 100, domain = DEM
       .onConflictDoNothing();
     await tx
       .insert(departments)
-      .values(departmentList.map(([name, displayName]) => ({ name, displayName, domainGroupId: group.id })))
+      .values(
+        departmentList.map(([name, displayName]) => ({
+          name,
+          displayName,
+          domainGroupId: group.id,
+        })),
+      )
       .onConflictDoNothing();
 
     const [{ existing }] = await tx
@@ -89,9 +145,11 @@ export async function seedSampleCompany(db: Db, { now, count = 100, domain = DEM
       const firstName = firstNames[n % firstNames.length];
       const lastName = lastNames[Math.floor(n / firstNames.length) % lastNames.length];
       const roll = random();
-      const participationStatus: ParticipationStatus = roll < 0.85 ? "active" : roll < 0.93 ? "paused" : "opted_out";
+      const participationStatus: ParticipationStatus =
+        roll < 0.85 ? "active" : roll < 0.93 ? "paused" : "opted_out";
       const prefRoll = random();
-      const matchingPreference: MatchingPreference = prefRoll < 0.6 ? "any" : prefRoll < 0.85 ? "cross-department" : "same-department";
+      const matchingPreference: MatchingPreference =
+        prefRoll < 0.6 ? "any" : prefRoll < 0.85 ? "cross-department" : "same-department";
       const paused = participationStatus === "paused";
       const onLeave = random() < 0.04;
       return {
@@ -116,7 +174,11 @@ export async function seedSampleCompany(db: Db, { now, count = 100, domain = DEM
         authMethod: "magic_link" as const,
       };
     });
-    const created = await tx.insert(users).values(rows).onConflictDoNothing().returning({ id: users.id });
+    const created = await tx
+      .insert(users)
+      .values(rows)
+      .onConflictDoNothing()
+      .returning({ id: users.id });
 
     for (let monthsAgo = 6; monthsAgo >= 1; monthsAgo--) {
       const monthStart = startOfMonth(addMonths(now, -monthsAgo));

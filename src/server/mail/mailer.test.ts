@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { mailOutbox } from "../db/schema";
-import { startSmtpPeer, type SmtpPeer } from "../test/smtp-peer";
+import { type SmtpPeer, startSmtpPeer } from "../test/smtp-peer";
 import { createTestDatabase } from "../test/test-database";
 import { createMailer, MailSendError } from "./mailer";
 
@@ -18,9 +18,19 @@ afterAll(async () => {
 
 describe("mailer", () => {
   it("delivers HTML and plain text over SMTP with authentication", async () => {
-    const mailer = createMailer({ smtpUrl: peer.url, from: "Cup of Joe <joe@acme.test>", db: database.db });
+    const mailer = createMailer({
+      smtpUrl: peer.url,
+      from: "Cup of Joe <joe@acme.test>",
+      db: database.db,
+    });
     await mailer.verify();
-    await mailer.send({ to: "ada@acme.test", subject: "Hello", html: "<p>Hi <b>Ada</b></p>", text: "Hi Ada", kind: "test" });
+    await mailer.send({
+      to: "ada@acme.test",
+      subject: "Hello",
+      html: "<p>Hi <b>Ada</b></p>",
+      text: "Hi Ada",
+      kind: "test",
+    });
     const mail = await peer.waitForMessage((m) => m.to.includes("ada@acme.test"));
     expect(mail.subject).toBe("Hello");
     expect(mail.text.trim()).toBe("Hi Ada");
@@ -42,7 +52,11 @@ describe("mailer", () => {
 
   it("stores messages in the outbox and prints recipient, subject and links", async () => {
     const lines: string[] = [];
-    const mailer = createMailer({ from: "joe@acme.test", db: database.db, log: (l) => lines.push(l) });
+    const mailer = createMailer({
+      from: "joe@acme.test",
+      db: database.db,
+      log: (l) => lines.push(l),
+    });
     await mailer.send({
       to: "ben@acme.test",
       subject: "Your sign-in link",

@@ -44,7 +44,9 @@ export interface MailerOptions {
 }
 
 export function createMailer(options: MailerOptions): Mailer {
-  return options.smtpUrl ? createSmtpMailer(options.smtpUrl, options.from) : createOutboxMailer(options);
+  return options.smtpUrl
+    ? createSmtpMailer(options.smtpUrl, options.from)
+    : createOutboxMailer(options);
 }
 
 function createSmtpMailer(smtpUrl: string, from: string): Mailer {

@@ -22,23 +22,34 @@ export interface SmtpPeer {
 }
 
 /** A real SMTP server on a loopback port (the smtp-server package) that records what it is sent. */
-export async function startSmtpPeer(options: { auth?: { user: string; pass: string } } = {}): Promise<SmtpPeer> {
+export async function startSmtpPeer(
+  options: { auth?: { user: string; pass: string } } = {},
+): Promise<SmtpPeer> {
   const messages: ReceivedMail[] = [];
-  const waiters: Array<{ match: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }> = [];
+  const waiters: Array<{
+    match: (m: ReceivedMail) => boolean;
+    resolve: (m: ReceivedMail) => void;
+  }> = [];
   let rejection: { match: (address: string) => boolean; code: number } | undefined;
   const server = new SMTPServer({
     disabledCommands: options.auth ? ["STARTTLS"] : ["STARTTLS", "AUTH"],
     authOptional: !options.auth,
     logger: false,
     onAuth(auth, _session, callback) {
-      if (options.auth && auth.username === options.auth.user && auth.password === options.auth.pass) {
+      if (
+        options.auth &&
+        auth.username === options.auth.user &&
+        auth.password === options.auth.pass
+      ) {
         return callback(null, { user: auth.username });
       }
       return callback(new Error("Invalid username or password"));
     },
     onRcptTo(address, _session, callback) {
       if (rejection?.match(address.address)) {
-        const error = new Error(`Recipient ${address.address} refused`) as Error & { responseCode: number };
+        const error = new Error(`Recipient ${address.address} refused`) as Error & {
+          responseCode: number;
+        };
         error.responseCode = rejection.code;
         return callback(error);
       }
@@ -70,7 +81,9 @@ export async function startSmtpPeer(options: { auth?: { user: string; pass: stri
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as { port: number }).port;
-  const credentials = options.auth ? `${encodeURIComponent(options.auth.user)}:${encodeURIComponent(options.auth.pass)}@` : "";
+  const credentials = options.auth
+    ? `${encodeURIComponent(options.auth.user)}:${encodeURIComponent(options.auth.pass)}@`
+    : "";
   return {
     url: `smtp://${credentials}127.0.0.1:${port}`,
     port,
@@ -99,6 +112,7 @@ export async function startSmtpPeer(options: { auth?: { user: string; pass: stri
 
 async function streamToBuffer(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  for await (const chunk of stream)
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
   return Buffer.concat(chunks);
 }

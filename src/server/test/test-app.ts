@@ -47,7 +47,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const ownsDatabase = !options.database;
   const database = options.database ?? (await createTestDatabase());
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: () => {} });
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    db: database.db,
+    log: () => {},
+  });
   const app = await buildApp({
     config,
     db: database.db,

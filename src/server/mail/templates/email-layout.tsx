@@ -15,7 +15,12 @@ export const brandName = "Cup of Joe";
 
 const styles = {
   body: { backgroundColor: "#faf7f2", fontFamily: "Helvetica, Arial, sans-serif", margin: 0 },
-  container: { backgroundColor: "#ffffff", margin: "24px auto", padding: "32px", maxWidth: "560px" },
+  container: {
+    backgroundColor: "#ffffff",
+    margin: "24px auto",
+    padding: "32px",
+    maxWidth: "560px",
+  },
   heading: { color: "#4a2c17", fontSize: "22px", margin: "0 0 16px" },
   footer: { color: "#6b5b4e", fontSize: "12px" },
 } as const;
@@ -41,7 +46,9 @@ export function EmailLayout({
           </Heading>
           <Section>{children}</Section>
           <Hr />
-          <Text style={styles.footer}>{brandName} — monthly coffee chats with your colleagues.</Text>
+          <Text style={styles.footer}>
+            {brandName} — monthly coffee chats with your colleagues.
+          </Text>
         </Container>
       </Body>
     </Html>
