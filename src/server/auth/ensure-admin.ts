@@ -18,7 +18,13 @@ export async function ensureAdmin(db: Db, rawEmail: string, password: string) {
   if (existing) {
     await db
       .update(users)
-      .set({ isAdmin: true, passwordHash, failedSignInCount: 0, lockedUntil: null, updatedAt: new Date() })
+      .set({
+        isAdmin: true,
+        passwordHash,
+        failedSignInCount: 0,
+        lockedUntil: null,
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, existing.id));
     return { id: existing.id, created: false };
   }

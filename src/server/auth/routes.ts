@@ -1,5 +1,123 @@
+import type { FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  adminSignInBodySchema,
+  magicLinkBodySchema,
+  magicLinkVerifyBodySchema,
+  safeRedirectPath,
+  sendCodeBodySchema,
+  simpleAuthBodySchema,
+  verifyCodeBodySchema,
+} from "../../shared/auth";
 import type { FeatureRoutes } from "../context";
+import { adminSignIn } from "./admin-sign-in";
+import { ipLimits } from "./auth-settings";
+import { requireUser } from "./guards";
+import { presentUser } from "./present-user";
+import { requestMagicLink } from "./request-magic-link";
+import { sendCode } from "./send-code";
+import { endSession, startSession } from "./session-store";
+import { simpleAccess } from "./simple-auth";
+import { verifyCode } from "./verify-code";
+import { verifyMagicLink } from "./verify-magic-link";
 
-const authRoutes: FeatureRoutes = async (_app, _opts) => {};
+const meta = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: request.headers["user-agent"]?.slice(0, 500) ?? null,
+});
+
+const authRoutes: FeatureRoutes = async (app, { ctx }) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    "/api/auth/send-code",
+    { schema: { body: sendCodeBodySchema }, config: { rateLimit: ipLimits.sendPerIp } },
+    async (request) => sendCode(ctx, request.body.email, meta(request)),
+  );
+
+  r.post(
+    "/api/auth/verify-code",
+    { schema: { body: verifyCodeBodySchema }, config: { rateLimit: ipLimits.verifyPerIp } },
+    async (request, reply) => {
+      const user = await verifyCode(ctx, request.body.email, request.body.code);
+      await startSession(ctx, request, reply, user.id);
+      return {
+        success: true,
+        message: "Code verified! Signing you in...",
+        user: presentUser(user),
+      };
+    },
+  );
+
+  r.post(
+    "/api/auth/magic-link",
+    { schema: { body: magicLinkBodySchema }, config: { rateLimit: ipLimits.sendPerIp } },
+    async (request) => requestMagicLink(ctx, request.body.email, meta(request)),
+  );
+
+  r.post(
+    "/api/auth/magic-link/verify",
+    { schema: { body: magicLinkVerifyBodySchema }, config: { rateLimit: ipLimits.verifyPerIp } },
+    async (request, reply) => {
+      const user = await verifyMagicLink(ctx, request.body.token);
+      await startSession(ctx, request, reply, user.id);
+      return {
+        success: true,
+        message: "Signed in.",
+        redirectTo: "/auth-success",
+        user: presentUser(user),
+      };
+    },
+  );
+
+  if (ctx.config.DEMO) {
+    r.post(
+      "/api/simple-auth",
+      { schema: { body: simpleAuthBodySchema }, config: { rateLimit: ipLimits.sendPerIp } },
+      async (request, reply) => {
+        const user = await simpleAccess(ctx, request.body.email);
+        await startSession(ctx, request, reply, user.id);
+        return {
+          success: true,
+          redirectTo: safeRedirectPath(request.body.redirectTo) ?? "/profile",
+          user: presentUser(user),
+        };
+      },
+    );
+  }
+
+  r.post(
+    "/api/signin",
+    { schema: { body: adminSignInBodySchema }, config: { rateLimit: ipLimits.adminSignInPerIp } },
+    async (request, reply) => {
+      const user = await adminSignIn(ctx, request.body.email, request.body.password);
+      await startSession(ctx, request, reply, user.id);
+      return { success: true, user: presentUser(user) };
+    },
+  );
+
+  r.post("/api/logout", async (request, reply) => {
+    await endSession(ctx, request, reply);
+    return { success: true, message: "Signed out." };
+  });
+
+  r.get("/api/auth/user", async (request, reply) => {
+    reply.header("Cache-Control", "no-store");
+    return presentUser(requireUser(request));
+  });
+
+  r.get("/api/auth/status", async (request, reply) => {
+    reply.header("Cache-Control", "no-store");
+    return {
+      authenticated: request.user !== null,
+      user: request.user ? presentUser(request.user) : null,
+    };
+  });
+
+  // The re-login endpoint: always the sign-in page; nothing from the request picks the target.
+  r.get("/api/login", async (_request, reply) =>
+    reply.header("Cache-Control", "no-store").redirect("/auth", 302),
+  );
+};
 
 export default authRoutes;

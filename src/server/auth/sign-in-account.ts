@@ -1,0 +1,70 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/client";
+import { sessions, type UserRow, users } from "../db/schema";
+import { Forbidden } from "../errors";
+
+export const ACCOUNT_INACTIVE_MESSAGE =
+  "This account has been deactivated. Please contact your administrator.";
+
+export async function findUserByEmail(db: Db | Tx, email: string): Promise<UserRow | null> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email))
+    .limit(1);
+  return user ?? null;
+}
+
+/**
+ * The account for a proven e-mail (a correct code or link): created on first sign-in with a
+ * verified, validated address and `needsProfileSetup`; an existing account becomes validated.
+ * A deactivated account is refused.
+ */
+export async function signInAccount(
+  db: Db | Tx,
+  email: string,
+  method: "code" | "magic_link",
+  now: Date,
+): Promise<UserRow> {
+  const existing = await findUserByEmail(db, email);
+  if (existing) {
+    if (!existing.isActive) throw new Forbidden(ACCOUNT_INACTIVE_MESSAGE, "account_inactive");
+    if (existing.isEmailVerified && existing.isValidated) return existing;
+    // Sessions made before the address was proven (simple access) must not outlive the proof.
+    await db.delete(sessions).where(eq(sessions.userId, existing.id));
+    const [updated] = await db
+      .update(users)
+      .set({
+        isEmailVerified: true,
+        isValidated: true,
+        validatedAt: existing.validatedAt ?? now,
+        updatedAt: now,
+      })
+      .where(eq(users.id, existing.id))
+      .returning();
+    return updated;
+  }
+  await db
+    .insert(users)
+    .values({
+      email,
+      isEmailVerified: true,
+      isValidated: true,
+      validatedAt: now,
+      needsProfileSetup: true,
+      authMethod: method,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing();
+  const created = await findUserByEmail(db, email);
+  if (!created) throw new Error("The account could not be created.");
+  return created;
+}
+
+/** Refuses a sign-in attempt early (before sending mail) for a deactivated account. */
+export async function assertNotDeactivated(db: Db, email: string): Promise<void> {
+  const existing = await findUserByEmail(db, email);
+  if (existing && !existing.isActive)
+    throw new Forbidden(ACCOUNT_INACTIVE_MESSAGE, "account_inactive");
+}

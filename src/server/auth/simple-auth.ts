@@ -1,0 +1,40 @@
+import type { AppContext } from "../context";
+import { type UserRow, users } from "../db/schema";
+import { Conflict, Forbidden } from "../errors";
+import { requireAllowedEmail } from "./allowed-email";
+import { ACCOUNT_INACTIVE_MESSAGE, findUserByEmail } from "./sign-in-account";
+
+export const ACCOUNT_EXISTS_MESSAGE =
+  "This account is already set up. Please sign in with a code or a magic link instead.";
+
+/**
+ * Demo-only quick access (docs/decisions/simple-auth.md): no proof of the address, so it only
+ * ever yields an UNVALIDATED account. A validated account is refused, so nobody can take one over.
+ */
+export async function simpleAccess(ctx: AppContext, rawEmail: string): Promise<UserRow> {
+  const email = await requireAllowedEmail(ctx.db, rawEmail);
+  const now = ctx.clock.now();
+  const existing = await findUserByEmail(ctx.db, email);
+  if (existing) {
+    if (!existing.isActive) throw new Forbidden(ACCOUNT_INACTIVE_MESSAGE, "account_inactive");
+    if (existing.isValidated || existing.isAdmin)
+      throw new Conflict(ACCOUNT_EXISTS_MESSAGE, "account_exists");
+    return existing;
+  }
+  await ctx.db
+    .insert(users)
+    .values({
+      email,
+      isEmailVerified: false,
+      isValidated: false,
+      needsProfileSetup: true,
+      authMethod: "simple",
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing();
+  const created = await findUserByEmail(ctx.db, email);
+  if (!created) throw new Error("The account could not be created.");
+  if (created.isValidated) throw new Conflict(ACCOUNT_EXISTS_MESSAGE, "account_exists");
+  return created;
+}

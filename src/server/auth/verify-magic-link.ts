@@ -1,0 +1,33 @@
+import { and, eq, gt } from "drizzle-orm";
+import type { AppContext } from "../context";
+import { magicLinkTokens, type UserRow } from "../db/schema";
+import { isEmailAllowed } from "../directory/whitelist-lookup";
+import { BadRequest, Forbidden } from "../errors";
+import { NOT_AUTHORIZED_MESSAGE } from "./allowed-email";
+import { keyedHash } from "./auth-secret";
+import { signInAccount } from "./sign-in-account";
+
+export const INVALID_LINK_MESSAGE =
+  "This magic link is invalid or has expired. Please request a new one.";
+
+/** Consumes a link token with one conditional update, so of two parallel verifies only one wins. */
+export async function verifyMagicLink(ctx: AppContext, token: string): Promise<UserRow> {
+  const now = ctx.clock.now();
+  const tokenHash = await keyedHash(ctx, "magic-link", token);
+  const [consumed] = await ctx.db
+    .update(magicLinkTokens)
+    .set({ isUsed: true, usedAt: now })
+    .where(
+      and(
+        eq(magicLinkTokens.tokenHash, tokenHash),
+        eq(magicLinkTokens.isUsed, false),
+        gt(magicLinkTokens.expiresAt, now),
+      ),
+    )
+    .returning({ email: magicLinkTokens.email });
+  if (!consumed) throw new BadRequest(INVALID_LINK_MESSAGE, "invalid_link");
+  if (!(await isEmailAllowed(ctx.db, consumed.email))) {
+    throw new Forbidden(NOT_AUTHORIZED_MESSAGE, "invalid_email");
+  }
+  return ctx.db.transaction((tx) => signInAccount(tx, consumed.email, "magic_link", now));
+}

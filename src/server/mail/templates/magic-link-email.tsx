@@ -1,0 +1,29 @@
+import { Button, Link, Text } from "@react-email/components";
+import { EmailLayout } from "./email-layout";
+
+const buttonStyle = {
+  backgroundColor: "#4a2c17",
+  color: "#ffffff",
+  padding: "12px 20px",
+  borderRadius: "6px",
+  textDecoration: "none",
+  display: "inline-block",
+} as const;
+
+export function MagicLinkEmail({ url, hours }: { url: string; hours: number }) {
+  return (
+    <EmailLayout preview="Your sign-in link for Cup of Joe" title="Sign in to Cup of Joe">
+      <Text>Click the button below to sign in. No password needed.</Text>
+      <Button href={url} style={buttonStyle}>
+        Sign in
+      </Button>
+      <Text>
+        Or copy this link into your browser: <Link href={url}>{url}</Link>
+      </Text>
+      <Text>
+        The link is valid for {hours} hours and can be used once. If you did not ask for it, you can
+        ignore this e-mail.
+      </Text>
+    </EmailLayout>
+  );
+}

@@ -1,0 +1,74 @@
+import { z } from "zod";
+
+/** API contract of the Email Whitelist and Domain Groups tab (spec: admin-side §5, §7). */
+
+/** The form's pattern: an address or `*@domain` (the server normalises and checks strictly). */
+export const WHITELIST_EMAIL_SHAPE = /^(\*|[^\s@]+)@[^\s@]+\.[^\s@]+$/;
+export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+export const DEFAULT_GROUP_COLOR = "#3B82F6";
+
+const groupId = z.number({ error: "Please choose a valid group" }).int().positive().nullable();
+
+export const addAllowedEmailSchema = z.object({
+  email: z
+    .string({ error: "Email is required" })
+    .trim()
+    .min(1, { error: "Email is required" })
+    .max(320, { error: "Please enter a valid email address" }),
+  /** Derived by the form; the server derives it again from the e-mail and ignores this. */
+  domain: z.string().max(320).optional(),
+  reason: z.string().trim().max(500, { error: "Reason is too long" }).nullish(),
+  domainGroupId: groupId.optional(),
+});
+export type AddAllowedEmail = z.infer<typeof addAllowedEmailSchema>;
+
+export const updateAllowedEmailSchema = z.object({ domainGroupId: groupId });
+
+export const idParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: "Not found" })
+    .int({ error: "Not found" })
+    .positive({ error: "Not found" }),
+});
+
+export const createDomainGroupSchema = z.object({
+  name: z
+    .string({ error: "Name and display name are required" })
+    .trim()
+    .min(1, { error: "Name and display name are required" })
+    .max(100, { error: "Name is too long" }),
+  displayName: z
+    .string({ error: "Name and display name are required" })
+    .trim()
+    .min(1, { error: "Name and display name are required" })
+    .max(100, { error: "Display name is too long" }),
+  description: z.string().trim().max(500, { error: "Description is too long" }).nullish(),
+  color: z
+    .string()
+    .regex(HEX_COLOR, { error: "Colour must be a hex value like #3B82F6" })
+    .default(DEFAULT_GROUP_COLOR),
+});
+export type CreateDomainGroup = z.infer<typeof createDomainGroupSchema>;
+
+export type DomainGroup = {
+  id: number;
+  name: string;
+  displayName: string;
+  description: string | null;
+  color: string;
+  isActive: boolean;
+  createdAt: string;
+};
+
+export type AllowedEmail = {
+  id: number;
+  email: string;
+  domain: string;
+  reason: string | null;
+  domainGroupId: number | null;
+  domainGroup: Pick<DomainGroup, "id" | "name" | "displayName" | "color"> | null;
+  addedBy: string | null;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
