@@ -184,7 +184,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (pathname.startsWith("/api/") || pathname === "/api" || !wantsPage || !indexHtml) {
       return reply.code(404).send({ message: `No such endpoint: ${request.method} ${pathname}` });
     }
-    const known = clientRouteSet.has(pathname.replace(/(.)\/+$/, "$1"));
+    const route = pathname.replace(/(.)\/+$/, "$1");
+    // The simple test access page exists only in DEMO mode (issue 3).
+    const known = clientRouteSet.has(route) && (route !== "/simple-auth" || ctx.config.DEMO);
     return reply
       .code(known ? 200 : 404)
       .header("Cache-Control", "no-cache")

@@ -62,7 +62,12 @@ export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function safeRedirectPath(target: unknown): string | null {
   if (typeof target !== "string") return null;
   if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return null;
-  if (/[\\\u0000-\u001F\u007F]/.test(target)) return null;
+  if (
+    target.includes("\\") ||
+    [...target].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)
+  ) {
+    return null;
+  }
   try {
     const url = new URL(target, "http://same.site");
     if (url.origin !== "http://same.site") return null;
