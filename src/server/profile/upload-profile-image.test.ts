@@ -25,7 +25,11 @@ function form(
   field = "profileImage",
 ) {
   const body = new FormData();
-  body.append(field, new Blob([data], { type }), filename);
+  body.append(
+    field,
+    new Blob([typeof data === "string" ? data : new Uint8Array(data)], { type }),
+    filename,
+  );
   return body;
 }
 

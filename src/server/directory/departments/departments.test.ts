@@ -1,0 +1,239 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { departments, users } from "../../db/schema";
+import {
+  allowEmail,
+  createAdmin,
+  createDepartment,
+  createGroup,
+  createUser,
+  signIn,
+} from "../../test/factories";
+import { createTestApp, type TestApp } from "../../test/test-app";
+
+let t: TestApp;
+let admin: string;
+let employee: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signIn(t.db, await createAdmin(t.db, { email: "boss@ops.test" }));
+  employee = await signIn(t.db, await createUser(t.db, { email: "someone@plain.test" }));
+});
+afterAll(() => t.close());
+
+async function groupWithDepartments(domain: string) {
+  const group = await createGroup(t.db);
+  await createDepartment(t.db, { name: "Other", displayName: "Other", domainGroupId: group.id });
+  await createDepartment(t.db, { name: "sales", displayName: "Sales", domainGroupId: group.id });
+  await createDepartment(t.db, {
+    name: "eng",
+    displayName: "Engineering",
+    domainGroupId: group.id,
+  });
+  await allowEmail(t.db, `*@${domain}`, group.id);
+  return group;
+}
+
+function get(url: string, cookie?: string) {
+  return t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
+}
+
+describe("employee department lists", () => {
+  it("GET /api/departments answers the company-wide list with Other last", async () => {
+    await createDepartment(t.db, { name: "finance", displayName: "Finance", domainGroupId: null });
+    const res = await get("/api/departments", employee);
+    expect(res.statusCode).toBe(200);
+    const list = res.json();
+    expect(list.at(-1)).toMatchObject({ name: "Other", displayName: "Other" });
+    expect(list.map((d: { name: string }) => d.name)).toContain("finance");
+    expect(Object.keys(list[0]).sort()).toEqual(["displayName", "id", "name"]);
+  });
+
+  it("gives a domain the list of its whitelist group, sorted by display name", async () => {
+    await groupWithDepartments("grouped.test");
+    const user = await createUser(t.db, { email: "ann@grouped.test" });
+    const res = await get("/api/departments/domain/grouped.test", await signIn(t.db, user));
+    expect(res.json().map((d: { displayName: string }) => d.displayName)).toEqual([
+      "Engineering",
+      "Sales",
+      "Other",
+    ]);
+  });
+
+  it("uses the group of a specific address entry over the domain's", async () => {
+    await groupWithDepartments("split.test");
+    const special = await createGroup(t.db);
+    await createDepartment(t.db, {
+      name: "Other",
+      displayName: "Other",
+      domainGroupId: special.id,
+    });
+    await createDepartment(t.db, { name: "labs", displayName: "Labs", domainGroupId: special.id });
+    await allowEmail(t.db, "vip@split.test", special.id);
+    const vip = await signIn(t.db, await createUser(t.db, { email: "vip@split.test" }));
+    const names = (await get("/api/departments/domain/split.test", vip)).json();
+    expect(names.map((d: { name: string }) => d.name)).toEqual(["labs", "Other"]);
+    expect((await get("/api/user/departments", vip)).json()).toEqual(names);
+  });
+
+  it("falls back to the company-wide list for a domain without a group", async () => {
+    const res = await get("/api/departments/domain/plain.test", employee);
+    expect(res.json()).toEqual((await get("/api/departments", employee)).json());
+  });
+
+  it("lets only admins look at another domain's list", async () => {
+    await groupWithDepartments("other-co.test");
+    expect((await get("/api/departments/domain/other-co.test", employee)).statusCode).toBe(403);
+    expect((await get("/api/departments/domain/other-co.test", admin)).statusCode).toBe(200);
+  });
+
+  it("requires a signed-in user", async () => {
+    expect((await get("/api/departments")).statusCode).toBe(401);
+    expect((await get("/api/departments/domain/plain.test")).statusCode).toBe(401);
+  });
+});
+
+describe("admin departments", () => {
+  it("lists a group's departments with how many of its people are in each", async () => {
+    const group = await groupWithDepartments("count.test");
+    await createUser(t.db, { email: "a@count.test", department: "sales" });
+    await createUser(t.db, { email: "b@count.test", department: "sales" });
+    await createUser(t.db, { email: "c@elsewhere-count.test", department: "sales" });
+    const res = await get(`/api/admin/departments/${group.id}`, admin);
+    expect(res.statusCode).toBe(200);
+    const sales = res.json().find((d: { name: string }) => d.name === "sales");
+    expect(sales).toEqual({
+      id: expect.any(Number),
+      name: "sales",
+      displayName: "Sales",
+      domainGroupId: group.id,
+      userCount: 2,
+    });
+    const users = await get(`/api/admin/departments/${group.id}/sales/users`, admin);
+    expect(
+      users
+        .json()
+        .map((u: { email: string }) => u.email)
+        .sort(),
+    ).toEqual(["a@count.test", "b@count.test"]);
+  });
+
+  it("adds a department with trimmed names and refuses a duplicate in the same group", async () => {
+    const group = await groupWithDepartments("add.test");
+    const post = (payload: object) =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/admin/departments/${group.id}`,
+        headers: { cookie: admin },
+        payload,
+      });
+    const res = await post({ name: "  design ", displayName: " Design " });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ name: "design", displayName: "Design", userCount: 0 });
+    const again = await post({ name: "Design", displayName: "Design team" });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('A department named "Design" already exists in this group.');
+    const other = await groupWithDepartments("add2.test");
+    const elsewhere = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/departments/${other.id}`,
+      headers: { cookie: admin },
+      payload: { name: "design", displayName: "Design" },
+    });
+    expect(elsewhere.statusCode).toBe(201);
+  });
+
+  it("requires both names", async () => {
+    const group = await groupWithDepartments("req.test");
+    for (const payload of [{ name: " ", displayName: "X" }, { name: "x" }, {}]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: `/api/admin/departments/${group.id}`,
+        headers: { cookie: admin },
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(
+        "Please select a group and enter both department name and display name.",
+      );
+    }
+  });
+
+  it("adds through the operations dialog's call naming the group in the body", async () => {
+    const group = await groupWithDepartments("ops.test");
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/departments",
+      headers: { cookie: admin },
+      payload: { name: "legal", displayName: "Legal", domainGroupId: group.id },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().domainGroupId).toBe(group.id);
+    const missing = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/departments",
+      headers: { cookie: admin },
+      payload: { name: "legal", displayName: "Legal", domainGroupId: 999999 },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it("deletes a department and moves only that group's people to Other", async () => {
+    const group = await groupWithDepartments("del.test");
+    const target = (
+      await t.db.select().from(departments).where(eq(departments.domainGroupId, group.id))
+    ).find((d) => d.name === "sales")!;
+    const inGroup = await createUser(t.db, { email: "x@del.test", department: "sales" });
+    const outside = await createUser(t.db, { email: "y@nodel.test", department: "sales" });
+    const res = await t.app.inject({
+      method: "DELETE",
+      url: `/api/admin/departments/${group.id}/${target.id}`,
+      headers: { cookie: admin },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toContain("moved to Other");
+    const [moved] = await t.db.select().from(users).where(eq(users.id, inGroup.id));
+    const [kept] = await t.db.select().from(users).where(eq(users.id, outside.id));
+    expect(moved.department).toBe("Other");
+    expect(kept.department).toBe("sales");
+    expect(
+      (await t.db.select().from(departments).where(eq(departments.id, target.id))).length,
+    ).toBe(0);
+  });
+
+  it("refuses to delete Other, or a department of another group", async () => {
+    const group = await groupWithDepartments("keep.test");
+    const other = await groupWithDepartments("keep2.test");
+    const rows = await t.db.select().from(departments);
+    const otherDept = rows.find((d) => d.domainGroupId === group.id && d.name === "Other")!;
+    const foreign = rows.find((d) => d.domainGroupId === other.id && d.name === "sales")!;
+    const del = (id: number) =>
+      t.app.inject({
+        method: "DELETE",
+        url: `/api/admin/departments/${group.id}/${id}`,
+        headers: { cookie: admin },
+      });
+    const res = await del(otherDept.id);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The default department "Other" cannot be deleted.');
+    expect((await del(foreign.id)).statusCode).toBe(404);
+  });
+
+  it("is for admins only", async () => {
+    const group = await groupWithDepartments("guard.test");
+    expect((await get(`/api/admin/departments/${group.id}`)).statusCode).toBe(401);
+    expect((await get(`/api/admin/departments/${group.id}`, employee)).statusCode).toBe(403);
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/departments/${group.id}`,
+      headers: { cookie: employee },
+      payload: { name: "x", displayName: "X" },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it("answers 404 for an unknown group", async () => {
+    expect((await get("/api/admin/departments/999999", admin)).statusCode).toBe(404);
+    expect((await get("/api/admin/departments/abc", admin)).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,137 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashSecret, SESSION_COOKIE } from "../auth/session-store";
+import { fixedClock } from "../clock";
+import { sessions } from "../db/schema";
+import { createUser } from "../test/factories";
+import { createTestApp, type TestApp } from "../test/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ clock: fixedClock("2027-01-31T10:00:00Z") });
+});
+afterAll(() => t.close());
+
+async function signedIn(overrides: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(t.db, overrides);
+  // The fixed clock is months ahead of the real one, so the session must outlive it.
+  const token = randomBytes(32).toString("base64url");
+  await t.db.insert(sessions).values({
+    sessionHash: hashSecret(token),
+    userId: user.id,
+    expiresAt: new Date("2030-01-01T00:00:00Z"),
+    lastAccessedAt: new Date("2027-01-31T09:59:00Z"),
+  });
+  const cookie = `${SESSION_COOKIE}=${token}`;
+  return (payload: unknown) =>
+    t.app.inject({
+      method: "PUT",
+      url: "/api/participation",
+      headers: { cookie },
+      payload: payload as object,
+    });
+}
+
+describe("PUT /api/participation", () => {
+  it("pauses an active user for one month from today with reason temporary", async () => {
+    const put = await signedIn();
+    const res = await put({ action: "pause", months: 1 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: "Participation status updated successfully!",
+      user: {
+        participationStatus: "paused",
+        pauseStartDate: "2027-01-31",
+        pauseEndDate: "2027-02-28",
+        pauseReason: "temporary",
+      },
+    });
+  });
+
+  it("pauses for three months", async () => {
+    const put = await signedIn();
+    const res = await put({ action: "pause", months: 3 });
+    expect(res.json().user.pauseEndDate).toBe("2027-04-30");
+  });
+
+  it("takes the spec's shape but decides the dates itself", async () => {
+    const put = await signedIn();
+    const res = await put({
+      participationStatus: "paused",
+      pauseStartDate: "2020-01-01",
+      pauseEndDate: "2020-04-01",
+      pauseReason: "long holiday",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({
+      pauseStartDate: "2027-01-31",
+      pauseEndDate: "2027-04-30",
+      pauseReason: "temporary",
+    });
+  });
+
+  it("refuses a pause of any other length", async () => {
+    const put = await signedIn();
+    expect((await put({ action: "pause", months: 2 })).statusCode).toBe(400);
+    const res = await put({
+      participationStatus: "paused",
+      pauseStartDate: "2027-01-31",
+      pauseEndDate: "2028-01-31",
+      pauseReason: "temporary",
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("A pause lasts 1 or 3 months.");
+  });
+
+  it("opts out, clearing dates and reason, and reactivates", async () => {
+    const put = await signedIn({
+      participationStatus: "paused",
+      pauseStartDate: "2027-01-01",
+      pauseEndDate: "2027-02-01",
+      pauseReason: "temporary",
+    });
+    const out = await put({ action: "opt_out" });
+    expect(out.json().user).toMatchObject({
+      participationStatus: "opted_out",
+      pauseStartDate: null,
+      pauseEndDate: null,
+      pauseReason: null,
+    });
+    const back = await put({
+      participationStatus: "active",
+      pauseStartDate: null,
+      pauseEndDate: null,
+      pauseReason: null,
+    });
+    expect(back.json().user).toMatchObject({ participationStatus: "active", pauseEndDate: null });
+  });
+
+  it("refuses a new pause while paused or opted out", async () => {
+    const paused = await signedIn({ participationStatus: "paused", pauseEndDate: "2027-03-01" });
+    expect((await paused({ action: "pause", months: 1 })).statusCode).toBe(400);
+    const optedOut = await signedIn({ participationStatus: "opted_out" });
+    expect((await optedOut({ action: "pause", months: 3 })).statusCode).toBe(400);
+  });
+
+  it("refuses unknown values", async () => {
+    const put = await signedIn();
+    for (const payload of [
+      { action: "vanish" },
+      { participationStatus: "sleeping" },
+      {},
+      { action: "pause" },
+    ]) {
+      const res = await put(payload);
+      expect(res.statusCode).toBe(400);
+    }
+  });
+
+  it("requires a signed-in user", async () => {
+    const res = await t.app.inject({
+      method: "PUT",
+      url: "/api/participation",
+      payload: { action: "opt_out" },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
