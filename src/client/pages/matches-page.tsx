@@ -1,14 +1,101 @@
+import { useEffect, useRef } from "react";
+import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
+import { Spinner } from "../components/ui/spinner";
 import { AppLayout } from "../features/app-layout";
-import { PlaceholderContent } from "../features/placeholder-page";
+import { CurrentMatchCard } from "../features/matches/current-match-card";
+import { NoCurrentMatch, NoMatchHistory } from "../features/matches/empty-states";
+import { HistoryCard } from "../features/matches/history-card";
+import { hasMatch, useCurrentMatch, useMatchHistory } from "../features/matches/use-matches";
+import { handleUnauthorized, redirectIfUnauthorized } from "../features/unauthorized";
+import { useAuth } from "../features/use-auth";
+import { useDocumentTitle } from "../lib/use-document-title";
 
-/** Matches page (/matches). To be built. */
+/**
+ * Matches page (/matches, spec employee-side §2): current match with its actions and the history
+ * grid. Visitors get the "logged out" toast and go to /api/login after 0.5 s.
+ */
 export function MatchesPage() {
+  useDocumentTitle("My Coffee Matches");
+  const { user, isLoading } = useAuth();
+  const signedIn = Boolean(user);
+  const current = useCurrentMatch(signedIn);
+  const history = useMatchHistory(signedIn);
+  const redirected = useRef(false);
+
+  const loadError = current.error ?? history.error;
+  useEffect(() => {
+    if (redirected.current) return;
+    if (!isLoading && !user) {
+      redirected.current = true;
+      handleUnauthorized();
+    } else if (loadError && redirectIfUnauthorized(loadError)) {
+      redirected.current = true;
+    }
+  }, [isLoading, user, loadError]);
+
+  if (isLoading || !user) {
+    return (
+      <AppLayout>
+        <Spinner size="lg" />
+      </AppLayout>
+    );
+  }
+
+  const items = history.data ?? [];
   return (
-    <AppLayout>
-      <PlaceholderContent
-        title="My Coffee Matches"
-        description="Your current match and match history."
-      />
+    <AppLayout className="space-y-8">
+      <div className="space-y-1">
+        <h1 className="text-3xl font-bold tracking-tight text-coffee-950">My Coffee Matches</h1>
+        <p className="text-coffee-700">Your current coffee buddy and everyone you've met so far.</p>
+      </div>
+
+      <section aria-label="Current match">
+        {current.isLoading ? (
+          <Spinner />
+        ) : hasMatch(current.data) ? (
+          <CurrentMatchCard item={current.data} />
+        ) : (
+          <Card>
+            <CardHeader>
+              <CardTitle>Current Match</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {current.isError ? (
+                <p role="alert" className="text-sm text-red-700">
+                  Your current match could not be loaded. Please refresh the page.
+                </p>
+              ) : (
+                <NoCurrentMatch />
+              )}
+            </CardContent>
+          </Card>
+        )}
+      </section>
+
+      <section aria-labelledby="history-heading" className="space-y-4">
+        <h2 id="history-heading" className="text-xl font-semibold text-coffee-950">
+          Match History
+        </h2>
+        {history.isLoading ? (
+          <Spinner />
+        ) : history.isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            Your match history could not be loaded. Please refresh the page.
+          </p>
+        ) : items.length === 0 ? (
+          <Card>
+            <NoMatchHistory />
+          </Card>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {items.map((item) => (
+              <li key={item.match.id}>
+                <HistoryCard item={item} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
     </AppLayout>
   );
 }

@@ -1,0 +1,87 @@
+import { formatMatchMonth, type MatchItem, partnerName } from "@shared/matches";
+import { CircleCheck, CircleX, Mail, PartyPopper } from "lucide-react";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
+import { ConnectionBadge } from "./connection-badge";
+import { PartnerAvatar } from "./partner-avatar";
+import { ScheduleChatDialog } from "./schedule-chat-dialog";
+import { useCompleteMatch, useSetConnectionStatus } from "./use-matches";
+
+function PartnerDetails({ partner }: { partner: MatchItem["partner"] }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-4 sm:flex-row sm:items-start">
+      <PartnerAvatar partner={partner} size="lg" />
+      <div className="min-w-0 space-y-1">
+        <h3 className="text-xl font-semibold text-coffee-950">{partnerName(partner)}</h3>
+        {partner.departmentDisplayName && (
+          <p className="text-sm font-medium text-coffee-700">{partner.departmentDisplayName}</p>
+        )}
+        <p className="flex min-w-0 items-center gap-1.5 text-sm">
+          <Mail aria-hidden="true" className="size-4 shrink-0 text-coffee-700" />
+          <a
+            href={`mailto:${partner.email}`}
+            className="min-w-0 break-all text-coffee-800 underline underline-offset-4"
+          >
+            {partner.email}
+          </a>
+        </p>
+        {partner.bio && (
+          <p className="max-w-prose pt-1 whitespace-pre-line break-words text-coffee-800">
+            {partner.bio}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The matches page's current match: partner(s), actions and the user's connection badge. */
+export function CurrentMatchCard({ item }: { item: MatchItem }) {
+  const complete = useCompleteMatch();
+  const connection = useSetConnectionStatus();
+  const matchId = item.match.id;
+  const busy = complete.isPending || connection.isPending;
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+        <div>
+          <CardTitle>Current Match</CardTitle>
+          <p className="text-sm text-coffee-700">{formatMatchMonth(item.match.month)}</p>
+        </div>
+        <ConnectionBadge status={item.myConnectionStatus} />
+      </CardHeader>
+      <CardContent className="space-y-6">
+        {item.partners.map((partner) => (
+          <PartnerDetails key={partner.id} partner={partner} />
+        ))}
+      </CardContent>
+      <CardFooter className="flex-col items-stretch sm:flex-row sm:items-center">
+        <ScheduleChatDialog item={item} />
+        <Button variant="outline" disabled={busy} onClick={() => complete.mutate(matchId)}>
+          <PartyPopper aria-hidden="true" />
+          Mark as Completed
+        </Button>
+        {item.myConnectionStatus === "pending" && (
+          <>
+            <Button
+              variant="secondary"
+              disabled={busy}
+              onClick={() => connection.mutate({ matchId, status: "confirmed" })}
+            >
+              <CircleCheck aria-hidden="true" />
+              Met My Match
+            </Button>
+            <Button
+              variant="ghost"
+              disabled={busy}
+              onClick={() => connection.mutate({ matchId, status: "not_confirmed" })}
+            >
+              <CircleX aria-hidden="true" />
+              Missed This Month
+            </Button>
+          </>
+        )}
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,57 @@
+import { formatMatchMonth, type MatchItem, partnerName } from "@shared/matches";
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import { Badge } from "../../components/ui/badge";
+import { buttonVariants } from "../../components/ui/button";
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
+import { Spinner } from "../../components/ui/spinner";
+import { NoCurrentMatch } from "./empty-states";
+import { PartnerAvatar } from "./partner-avatar";
+
+/** The dashboard's current match card (badge Active), linking to the matches page. */
+export function CurrentMatchSummary({
+  item,
+  loading,
+}: {
+  item: MatchItem | null;
+  loading: boolean;
+}) {
+  return (
+    <Card className="flex flex-col">
+      <CardHeader className="flex-row items-center justify-between gap-2">
+        <CardTitle>Current Match</CardTitle>
+        {item && <Badge color="green">Active</Badge>}
+      </CardHeader>
+      <CardContent className="flex-1">
+        {loading ? (
+          <Spinner size="sm" />
+        ) : item ? (
+          <ul className="space-y-4">
+            {item.partners.map((partner) => (
+              <li key={partner.id} className="flex min-w-0 items-center gap-3">
+                <PartnerAvatar partner={partner} />
+                <div className="min-w-0">
+                  <h3 className="truncate font-semibold text-coffee-950">{partnerName(partner)}</h3>
+                  {partner.departmentDisplayName && (
+                    <p className="text-sm text-coffee-700">{partner.departmentDisplayName}</p>
+                  )}
+                  <p className="text-sm text-coffee-700">{formatMatchMonth(item.match.month)}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <NoCurrentMatch />
+        )}
+      </CardContent>
+      {item && (
+        <CardFooter>
+          <Link to="/matches" className={buttonVariants({ variant: "outline", size: "sm" })}>
+            View match details
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        </CardFooter>
+      )}
+    </Card>
+  );
+}

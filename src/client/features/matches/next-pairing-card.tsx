@@ -1,0 +1,30 @@
+import { CalendarClock } from "lucide-react";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { Spinner } from "../../components/ui/spinner";
+import { useNextPairing } from "./use-matches";
+
+export function NextPairingCard({ enabled }: { enabled: boolean }) {
+  const next = useNextPairing(enabled);
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center gap-2">
+        <CalendarClock aria-hidden="true" className="size-5 text-coffee-700" />
+        <CardTitle>Next Pairing</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-1">
+        {next.isLoading ? (
+          <Spinner size="sm" />
+        ) : next.data ? (
+          <>
+            <p className="text-lg font-semibold text-coffee-950">
+              <time dateTime={next.data.iso}>{next.data.date}</time>
+            </p>
+            <p className="text-sm text-coffee-700">Your new match arrives by e-mail that day.</p>
+          </>
+        ) : (
+          <p className="text-sm text-coffee-700">The next pairing date is not available yet.</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,29 @@
+import { type MatchItem, matchStats } from "@shared/matches";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+
+/** Stats (spec §9): Total Matches = history length; Coffee Chats and New Connections = completed. */
+export function StatsCard({ history }: { history: readonly MatchItem[] }) {
+  const stats = matchStats(history);
+  const rows = [
+    ["Total Matches", stats.totalMatches],
+    ["Coffee Chats", stats.coffeeChats],
+    ["New Connections", stats.newConnections],
+  ] as const;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Your Stats</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-3 gap-2 text-center">
+          {rows.map(([label, value]) => (
+            <div key={label} className="flex flex-col-reverse rounded-lg bg-coffee-50 p-3">
+              <dt className="text-xs font-medium text-coffee-700">{label}</dt>
+              <dd className="text-2xl font-bold text-coffee-950">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
