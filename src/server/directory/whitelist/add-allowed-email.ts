@@ -1,0 +1,31 @@
+import type { AddAllowedEmail } from "../../../shared/whitelist";
+import type { AppContext } from "../../context";
+import { allowedEmails, type UserRow } from "../../db/schema";
+import { Conflict, Validation } from "../../errors";
+import { parseWhitelistPattern } from "../email-address";
+import { findGroupOrNull } from "./find-group";
+import { presentAllowedEmail } from "./present";
+
+/** Adds an address or `*@domain`; the domain is derived here, whatever the form sent. */
+export async function addAllowedEmail(ctx: AppContext, admin: UserRow, input: AddAllowedEmail) {
+  const pattern = parseWhitelistPattern(input.email);
+  if (!pattern) throw new Validation("Please enter a valid email address", "email");
+  const group = await findGroupOrNull(ctx.db, input.domainGroupId);
+  const now = ctx.clock.now();
+  const [entry] = await ctx.db
+    .insert(allowedEmails)
+    .values({
+      email: pattern.email,
+      domain: pattern.domain,
+      reason: input.reason?.trim() || null,
+      domainGroupId: group?.id ?? null,
+      addedBy: admin.id,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!entry)
+    throw new Conflict(`${pattern.email} is already on the whitelist.`, "duplicate_email");
+  return presentAllowedEmail(entry, group);
+}

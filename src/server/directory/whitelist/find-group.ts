@@ -1,0 +1,15 @@
+import { eq } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { type DomainGroupRow, domainGroups } from "../../db/schema";
+import { Validation } from "../../errors";
+
+/** The group for an id, or null for null; an unknown id is a validation error. */
+export async function findGroupOrNull(
+  db: Db | Tx,
+  id: number | null | undefined,
+): Promise<DomainGroupRow | null> {
+  if (id === null || id === undefined) return null;
+  const [group] = await db.select().from(domainGroups).where(eq(domainGroups.id, id)).limit(1);
+  if (!group) throw new Validation("That domain group no longer exists.", "domainGroupId");
+  return group;
+}

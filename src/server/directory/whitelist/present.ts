@@ -1,0 +1,36 @@
+import type { AllowedEmail, DomainGroup } from "../../../shared/whitelist";
+import type { allowedEmails, DomainGroupRow } from "../../db/schema";
+
+type AllowedEmailRow = typeof allowedEmails.$inferSelect;
+
+export function presentDomainGroup(group: DomainGroupRow): DomainGroup {
+  return {
+    id: group.id,
+    name: group.name,
+    displayName: group.displayName,
+    description: group.description,
+    color: group.color,
+    isActive: group.isActive,
+    createdAt: group.createdAt.toISOString(),
+  };
+}
+
+export function presentAllowedEmail(
+  entry: AllowedEmailRow,
+  group: DomainGroupRow | null,
+): AllowedEmail {
+  return {
+    id: entry.id,
+    email: entry.email,
+    domain: entry.domain,
+    reason: entry.reason,
+    domainGroupId: entry.domainGroupId,
+    domainGroup: group
+      ? { id: group.id, name: group.name, displayName: group.displayName, color: group.color }
+      : null,
+    addedBy: entry.addedBy,
+    isActive: entry.isActive,
+    createdAt: entry.createdAt.toISOString(),
+    updatedAt: entry.updatedAt.toISOString(),
+  };
+}
