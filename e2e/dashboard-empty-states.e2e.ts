@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMatch, createPairing, createUser } from "../src/server/test/factories";
+import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
+
+let story: Story;
+beforeAll(async () => {
+  story = await startStory();
+});
+afterAll(() => story?.close());
+
+describe("the dashboard", () => {
+  it("shows both empty states, zero stats and the next pairing date to a new employee", async () => {
+    const me = await createUser(story.db, { firstName: "Nia" });
+    for (const width of [375, 1280]) {
+      const page = await story.newPage({ width, height: 900 });
+      await story.signInAs(page, me);
+      await page.goto("/home");
+      await page.getByRole("heading", { name: "Your Coffee Chat Hub", level: 1 }).waitFor();
+      await page.getByRole("heading", { name: "No Current Match" }).waitFor();
+      await page.getByRole("heading", { name: "No Match History" }).waitFor();
+      const text = await page.locator("main").innerText();
+      expect(text).toContain(
+        "You'll be paired with a colleague in the next monthly matching cycle.",
+      );
+      expect(text).toContain("Your completed coffee chats will appear here.");
+      expect(text).toContain("Welcome back, Nia!");
+      const next = page.locator("main time");
+      await next.waitFor();
+      expect(await next.innerText()).toMatch(/^Monday, [A-Z][a-z]+ \d{1,2}, \d{4}$/);
+      for (const label of ["Total Matches", "Coffee Chats", "New Connections"]) {
+        const term = page.locator("dt", { hasText: label });
+        expect(await term.locator("xpath=following-sibling::dd").innerText()).toBe("0");
+      }
+      expect(await hasHorizontalScroll(page), `width ${width}`).toBe(false);
+      expect(await axeViolations(page), `width ${width}`).toEqual([]);
+    }
+  });
+
+  it("shows the current match with its Active badge, the stats and at most six recent matches", async () => {
+    const me = await createUser(story.db);
+    await createMatch(story.db, {
+      user1: me,
+      user2: await createUser(story.db, { firstName: "Current", lastName: "Partner" }),
+    });
+    for (let i = 1; i <= 7; i++) {
+      await createMatch(story.db, {
+        user1: await createUser(story.db, { firstName: `Past${i}`, lastName: "Colleague" }),
+        user2: me,
+        pairing: await createPairing(story.db, { month: `2026-0${i}`, status: "completed" }),
+        matchDate: new Date(`2026-0${i}-05T00:00:00Z`),
+        status: i <= 3 ? "completed" : "active",
+      });
+    }
+    const page = await story.newPage();
+    await story.signInAs(page, me);
+    await page.goto("/home");
+    await page.getByRole("heading", { name: "Current Partner" }).waitFor();
+    expect(await page.getByText("Active", { exact: true }).count()).toBe(1);
+    const stat = (label: string) =>
+      page.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd").innerText();
+    await expect.poll(() => stat("Total Matches")).toBe("7");
+    expect(await stat("Coffee Chats")).toBe("3");
+    expect(await stat("New Connections")).toBe("3");
+    const recent = page.getByRole("heading", { name: /^Past\d Colleague$/ });
+    expect(await recent.count()).toBe(6);
+    expect(await recent.first().innerText()).toBe("Past7 Colleague");
+    await page.getByRole("link", { name: "View match details" }).click();
+    await page.waitForURL((url) => url.pathname === "/matches");
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it("sends a visitor who is not signed in to the landing page", async () => {
+    const page = await story.newPage();
+    await page.goto("/home");
+    await page.waitForURL((url) => url.pathname === "/");
+  });
+});
