@@ -1,0 +1,99 @@
+import { MailCheck } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
+import { FieldError, Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { toast } from "../../components/ui/toast";
+import { apiRequest, errorMessage } from "../../lib/api-client";
+import type { AuthUser } from "../use-auth";
+
+/** Profile step 3: the signed-in address is not validated yet; enter the e-mailed code. */
+export function CheckEmailScreen({ user, onRefetch }: { user: AuthUser; onRefetch: () => void }) {
+  const codeId = useId();
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<"verify" | "send" | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+
+  async function verify(event: FormEvent) {
+    event.preventDefault();
+    if (!code) return setError("Please enter the 6-digit code");
+    if (!/^\d{6}$/.test(code)) return setError("Please enter a valid 6-digit code");
+    setError(null);
+    setBusy("verify");
+    try {
+      await apiRequest("POST", "/api/auth/verify-code", { email: user.email, code });
+      onRefetch();
+    } catch (failure) {
+      setError(errorMessage(failure, "Failed to verify code"));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function resend() {
+    setBusy("send");
+    setSent(null);
+    try {
+      const result = await apiRequest<{ message?: string }>("POST", "/api/auth/send-code", {
+        email: user.email,
+      });
+      setSent(result?.message ?? "We sent you a new code.");
+    } catch (failure) {
+      toast({
+        variant: "destructive",
+        title: "Error",
+        description: errorMessage(failure, "Failed to send code"),
+      });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <Card className="mx-auto max-w-md">
+      <CardHeader className="items-center text-center">
+        <MailCheck aria-hidden="true" className="size-10 text-amber-700" />
+        <h1 className="font-semibold leading-tight text-coffee-950 text-2xl">Check Your Email</h1>
+        <CardDescription className="text-base">
+          We sent a 6-digit verification code to{" "}
+          <strong className="break-all text-coffee-900">{user.email}</strong>. Enter it below to
+          confirm your address.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <form noValidate onSubmit={verify} className="grid gap-3">
+          <Label htmlFor={codeId}>Verification code</Label>
+          <Input
+            id={codeId}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${codeId}-error` : undefined}
+            onChange={(event) => setCode(event.target.value.replace(/\D/g, "").slice(0, 6))}
+            className="text-center text-lg tracking-[0.5em]"
+          />
+          <FieldError id={`${codeId}-error`} role="alert">
+            {error}
+          </FieldError>
+          <Button type="submit" disabled={busy !== null}>
+            {busy === "verify" ? "Verifying..." : "Verify Code"}
+          </Button>
+        </form>
+        {sent && <Alert variant="success">{sent}</Alert>}
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Button variant="outline" className="flex-1" disabled={busy !== null} onClick={resend}>
+            {busy === "send" ? "Sending..." : "Resend Code"}
+          </Button>
+          <Button variant="secondary" className="flex-1" onClick={onRefetch}>
+            I've Entered My Code
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,133 @@
+import type { ParticipationStatus } from "@shared/enums";
+import { PARTICIPATION_UPDATED } from "@shared/profile";
+import { useQueryClient } from "@tanstack/react-query";
+import { format, parseISO } from "date-fns";
+import { useState } from "react";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "../../components/ui/card";
+import { toast } from "../../components/ui/toast";
+import { apiRequest, errorMessage } from "../../lib/api-client";
+import { ParticipationMug } from "../participation-mug";
+import { AUTH_USER_QUERY_KEY, type AuthUser } from "../use-auth";
+
+type Action = { action: "pause"; months: 1 | 3 } | { action: "opt_out" } | { action: "reactivate" };
+
+/** `YYYY-MM-DD` as "Apr 1, 2027", read as a calendar date (no time-zone shift). */
+export function formatPauseDate(date: string): string {
+  return format(parseISO(date.slice(0, 10)), "MMM d, yyyy");
+}
+
+export function ParticipationBadge({
+  status,
+  pauseEndDate,
+}: {
+  status: ParticipationStatus;
+  pauseEndDate: string | null;
+}) {
+  if (status === "active") return <Badge color="green">Active</Badge>;
+  if (status === "opted_out") return <Badge color="grey">Opted Out</Badge>;
+  return (
+    <div className="flex flex-col items-center gap-1">
+      <Badge color="yellow">Paused</Badge>
+      {pauseEndDate && (
+        <span className="text-xs font-medium text-coffee-700">
+          Until {formatPauseDate(pauseEndDate)}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function explanation(user: AuthUser): string {
+  if (user.participationStatus === "active") {
+    return "You're in! You'll be paired with a colleague in the next monthly matching cycle.";
+  }
+  if (user.participationStatus === "paused") {
+    return user.pauseEndDate
+      ? `Your participation resumes automatically on ${formatPauseDate(user.pauseEndDate)}.`
+      : "Your participation is paused.";
+  }
+  return "You won't be included in future pairings until you reactivate.";
+}
+
+/** "Coffee Chat Participation": the mug, the status badge and the actions of §4. */
+export function ParticipationCard({ user }: { user: AuthUser }) {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<string | null>(null);
+
+  async function run(key: string, body: Action) {
+    setPending(key);
+    try {
+      const result = await apiRequest<{ message: string; user: AuthUser }>(
+        "PUT",
+        "/api/participation",
+        body,
+      );
+      queryClient.setQueryData(AUTH_USER_QUERY_KEY, result.user);
+      toast({ title: "Success", description: PARTICIPATION_UPDATED, duration: 3000 });
+    } catch (error) {
+      toast({
+        variant: "destructive",
+        title: "Error",
+        description: errorMessage(error, "Failed to update participation status"),
+      });
+    } finally {
+      setPending(null);
+    }
+  }
+
+  const busy = pending !== null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Coffee Chat Participation</CardTitle>
+        <CardDescription>
+          Take a break whenever you need one, and come back anytime.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid justify-items-center gap-4 text-center">
+        <ParticipationMug status={user.participationStatus} pauseEndDate={user.pauseEndDate} />
+        <ParticipationBadge status={user.participationStatus} pauseEndDate={user.pauseEndDate} />
+        <p className="max-w-prose text-sm text-coffee-700">{explanation(user)}</p>
+        <div className="flex w-full flex-wrap justify-center gap-2">
+          {user.participationStatus === "active" ? (
+            <>
+              <Button
+                variant="outline"
+                disabled={busy}
+                onClick={() => run("pause1", { action: "pause", months: 1 })}
+              >
+                {pending === "pause1" ? "Updating..." : "Pause 1 Month"}
+              </Button>
+              <Button
+                variant="outline"
+                disabled={busy}
+                onClick={() => run("pause3", { action: "pause", months: 3 })}
+              >
+                {pending === "pause3" ? "Updating..." : "Pause 3 Months"}
+              </Button>
+              <Button
+                variant="ghost"
+                disabled={busy}
+                onClick={() => run("opt_out", { action: "opt_out" })}
+              >
+                {pending === "opt_out" ? "Updating..." : "Opt Out"}
+              </Button>
+            </>
+          ) : (
+            <Button disabled={busy} onClick={() => run("reactivate", { action: "reactivate" })}>
+              {pending === "reactivate" ? "Updating..." : "Reactivate"}
+            </Button>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

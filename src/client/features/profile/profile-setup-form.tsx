@@ -1,0 +1,157 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type ProfileFormValues, type ProfileInput, profileSchema } from "@shared/profile";
+import { useQueryClient } from "@tanstack/react-query";
+import { Coffee, PartyPopper } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
+import { Spinner } from "../../components/ui/spinner";
+import { toast } from "../../components/ui/toast";
+import { apiRequest } from "../../lib/api-client";
+import { PRODUCT_NAME } from "../../lib/brand";
+import { AUTH_USER_QUERY_KEY, type AuthUser } from "../use-auth";
+import { PhotoUpload } from "./photo-upload";
+import { ProfileFields } from "./profile-fields";
+import { useDepartments } from "./use-departments";
+
+const REDIRECT_DELAY_MS = 1500;
+
+/** First-time profile setup (employee-side §2 "Profile area", step 4). */
+export function ProfileSetupForm({ user }: { user: AuthUser }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const departments = useDepartments(user.email);
+  const agreementId = useId();
+  const [agreed, setAgreed] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [welcomed, setWelcomed] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const form = useForm<ProfileFormValues, unknown, ProfileInput>({
+    resolver: zodResolver(profileSchema),
+    defaultValues: {
+      firstName: user.firstName ?? "",
+      lastName: user.lastName ?? "",
+      department: user.department ?? "",
+      matchingPreference: user.matchingPreference ?? "any",
+      bio: user.bio ?? "",
+      profileImageUrl: user.profileImageUrl ?? "",
+    },
+  });
+  const imageUrl = form.watch("profileImageUrl");
+
+  async function onValid(values: ProfileInput) {
+    if (!agreed) {
+      toast({
+        variant: "destructive",
+        title: "One more thing!",
+        description: "Please check the box to join our coffee chat community!",
+      });
+      return;
+    }
+    setSaving(true);
+    try {
+      const updated = await apiRequest<AuthUser>("POST", "/api/complete-registration", values);
+      toast({
+        title: `Welcome to ${PRODUCT_NAME}! 🎉`,
+        description: "Your profile is all set up! Time to start making new connections!",
+      });
+      setWelcomed(true);
+      timer.current = setTimeout(() => {
+        queryClient.setQueryData(AUTH_USER_QUERY_KEY, updated);
+        void queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY });
+        navigate("/profile", { replace: true });
+      }, REDIRECT_DELAY_MS);
+    } catch {
+      toast({
+        variant: "destructive",
+        title: "Oops! Something went wrong",
+        description: "Please double-check your info and try again.",
+      });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  function onInvalid() {
+    toast({
+      variant: "destructive",
+      title: "Hold up! Missing some info",
+      description: "Please fill in all the required fields so we can match you up!",
+    });
+  }
+
+  if (welcomed) {
+    return (
+      <Card className="mx-auto max-w-xl border-green-300 bg-green-50 text-center">
+        <CardHeader className="items-center">
+          <PartyPopper aria-hidden="true" className="size-10 text-green-800" />
+          <h1 className="font-semibold leading-tight text-2xl text-green-900">
+            Welcome to {PRODUCT_NAME}! 🎉
+          </h1>
+          <CardDescription className="text-green-900">
+            Your profile is all set up! Time to start making new connections!
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Spinner label="Taking you to your profile..." className="text-green-900" />
+        </CardContent>
+      </Card>
+    );
+  }
+
+  return (
+    <Card className="mx-auto max-w-2xl">
+      <CardHeader className="items-center text-center">
+        <Coffee aria-hidden="true" className="size-10 text-amber-700" />
+        <h1 className="font-semibold leading-tight text-coffee-950 text-2xl sm:text-3xl">
+          Almost There! Let's Get You Set Up
+        </h1>
+        <CardDescription className="max-w-prose text-base">
+          Tell us a little about yourself so we can match you with a coffee chat buddy each month.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form
+          noValidate
+          className="grid gap-6"
+          onSubmit={form.handleSubmit(onValid, onInvalid)}
+          aria-busy={saving}
+        >
+          <PhotoUpload
+            imageUrl={imageUrl}
+            firstName={form.watch("firstName")}
+            lastName={form.watch("lastName")}
+            onUploaded={(url) => {
+              form.setValue("profileImageUrl", url);
+              void queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY });
+            }}
+          />
+          <ProfileFields
+            form={form}
+            departments={departments.data}
+            departmentsLoading={departments.isLoading}
+          />
+          <div className="flex items-start gap-3">
+            <input
+              id={agreementId}
+              type="checkbox"
+              checked={agreed}
+              onChange={(event) => setAgreed(event.target.checked)}
+              className="mt-0.5 size-4 shrink-0 accent-amber-700"
+            />
+            <label htmlFor={agreementId} className="text-sm text-coffee-900">
+              I agree to receive monthly match notifications and participate in coffee chats
+            </label>
+          </div>
+          <Button type="submit" size="lg" disabled={saving} className="w-full whitespace-normal">
+            {saving ? "Setting up your profile..." : "Join Coffee Chat Network"}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,33 @@
+import type { Department } from "@shared/departments";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { toast } from "../../components/ui/toast";
+
+export const DEPARTMENTS_LOAD_FAILED =
+  "Failed to load departments. Please refresh the page or contact support.";
+
+/** The domain part of an address, lowercased. */
+export function domainOf(email: string): string {
+  return email.slice(email.lastIndexOf("@") + 1).toLowerCase();
+}
+
+/** The department choices for an address's domain (GET /api/departments/domain/{domain}). */
+export function useDepartments(email: string | undefined) {
+  const domain = email ? domainOf(email) : "";
+  const query = useQuery<Department[]>({
+    queryKey: ["/api/departments/domain", domain],
+    enabled: domain !== "",
+  });
+  useEffect(() => {
+    if (query.isError) {
+      toast({ variant: "destructive", title: "Error", description: DEPARTMENTS_LOAD_FAILED });
+    }
+  }, [query.isError]);
+  return query;
+}
+
+/** A department's display name, falling back to the stored name. */
+export function departmentLabel(list: Department[] | undefined, name: string | null): string {
+  if (!name) return "Not set";
+  return list?.find((d) => d.name === name)?.displayName ?? name;
+}
