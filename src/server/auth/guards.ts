@@ -29,3 +29,11 @@ export function requireAdmin(request: FastifyRequest): UserRow {
   if (!user.isAdmin) throw new Forbidden("Admin access required.");
   return user;
 }
+
+/** A signed-in user whose address is proven (simple test access leaves accounts unvalidated). */
+export function requireValidatedUser(request: FastifyRequest): UserRow {
+  const user = requireUser(request);
+  if (!user.isValidated)
+    throw new Forbidden("Please confirm your email address first.", "not_validated");
+  return user;
+}

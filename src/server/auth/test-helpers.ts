@@ -10,7 +10,7 @@ export function nextIp(): string {
 
 export function sessionCookie(res: LightMyRequestResponse): string | undefined {
   const cookie = res.cookies.find((c) => c.name === "auth_session");
-  return cookie && cookie.value ? `auth_session=${cookie.value}` : undefined;
+  return cookie?.value ? `auth_session=${cookie.value}` : undefined;
 }
 
 export async function post(
