@@ -1,5 +1,32 @@
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { syncEmployeeDataSchema } from "../../shared/employees";
 import type { FeatureRoutes } from "../context";
+import { getEmployeeStatusSummary } from "./employee-status-summary";
+import { seedUsers } from "./seed-users";
+import { syncEmployeeData } from "./sync-employee-data";
+import { syncEmployeeStatus } from "./sync-employee-status";
 
-const employeesRoutes: FeatureRoutes = async (_app, _opts) => {};
+/** Roster sync and employee status (admin only: the admin hook in app.ts guards /api/admin/*). */
+const employeesRoutes: FeatureRoutes = async (app, { ctx }) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    "/api/admin/sync-employee-data",
+    {
+      schema: { body: syncEmployeeDataSchema },
+      // Room for a 1 MB CSV inside its JSON wrapper (escaped quotes and newlines grow it).
+      bodyLimit: 3 * 1024 * 1024,
+      config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
+    },
+    async (request) => syncEmployeeData(ctx, request.body.csv),
+  );
+  r.post("/api/admin/sync-employee-status", async () => syncEmployeeStatus(ctx));
+  r.get("/api/admin/employee-status-summary", async () => getEmployeeStatusSummary(ctx));
+  r.post(
+    "/api/admin/seed-users",
+    { config: { rateLimit: { max: 5, timeWindow: "1 minute" } } },
+    async () => seedUsers(ctx),
+  );
+};
 
 export default employeesRoutes;

@@ -1,5 +1,70 @@
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  fileNameParamsSchema,
+  pairingIdParamsSchema,
+  pairingValidationQuerySchema,
+} from "../../shared/pairings";
 import type { FeatureRoutes } from "../context";
+import { completeCurrentPairings, completePairing } from "./complete-pairing";
+import {
+  deleteCompletedPairingFile,
+  getCompletedPairingContent,
+  listCompletedPairingFiles,
+  listPairingGroups,
+} from "./completed-files";
+import { getCurrentPairings } from "./current-pairings";
+import { deletePairing } from "./delete-pairing";
+import { getPairingHistory } from "./pairing-history";
+import { getPairingReport } from "./pairing-report";
+import { getPairingValidation } from "./pairing-validation";
 
-const pairingsRoutes: FeatureRoutes = async (_app, _opts) => {};
+/** Admin pairing operations (admin-side §2 Operations tab, §7 Pairings). The admin hook in app.ts guards every path. */
+const pairingsRoutes: FeatureRoutes = async (app, { ctx }) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    "/api/admin/pairing-validation",
+    { schema: { querystring: pairingValidationQuerySchema } },
+    async (request) => getPairingValidation(ctx, request.query.domainGroupId),
+  );
+
+  r.get("/api/admin/current-pairings", async () => getCurrentPairings(ctx));
+
+  r.post(
+    "/api/admin/complete-pairing/:pairingId",
+    { schema: { params: pairingIdParamsSchema } },
+    async (request) => completePairing(ctx, request.params.pairingId),
+  );
+  r.post("/api/admin/complete-current-pairing", async () => completeCurrentPairings(ctx));
+
+  r.delete(
+    "/api/admin/pairings/:pairingId",
+    { schema: { params: pairingIdParamsSchema } },
+    async (request) => deletePairing(ctx, request.params.pairingId),
+  );
+
+  r.get("/api/admin/completed-pairing-files", async () => listCompletedPairingFiles(ctx));
+  r.get("/api/admin/pairing-groups", async () => listPairingGroups(ctx));
+  r.delete(
+    "/api/admin/completed-pairings/:fileName",
+    { schema: { params: fileNameParamsSchema } },
+    async (request) => deleteCompletedPairingFile(ctx, request.params.fileName),
+  );
+  r.get(
+    "/completed_pairings/:fileName",
+    { schema: { params: fileNameParamsSchema } },
+    async (request, reply) => {
+      const content = await getCompletedPairingContent(ctx, request.params.fileName);
+      return reply
+        .header("Content-Disposition", `attachment; filename="${request.params.fileName}"`)
+        .header("Cache-Control", "no-store")
+        .type("application/json; charset=utf-8")
+        .send(JSON.stringify(content, null, 2));
+    },
+  );
+
+  r.get("/api/admin/pairing-history", async () => getPairingHistory(ctx));
+  r.get("/api/admin/pairing-report", async () => getPairingReport(ctx));
+};
 
 export default pairingsRoutes;

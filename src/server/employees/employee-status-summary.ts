@@ -1,0 +1,28 @@
+import { sql } from "drizzle-orm";
+import type { EmployeeStatusSummary } from "../../shared/employees";
+import type { AppContext } from "../context";
+import { users } from "../db/schema";
+import { dayOf, eligibleSql, onLeaveSql, reactivateEndedPauses } from "../pairings/scope";
+import { lastEmployeeSync } from "./last-sync";
+
+/** Counts as of today: leave dates covering today count as on leave even before a sync. */
+export async function getEmployeeStatusSummary(ctx: AppContext): Promise<EmployeeStatusSummary> {
+  const today = dayOf(ctx.clock.now());
+  await reactivateEndedPauses(ctx.db, today);
+  const onLeave = sql`(${users.employeeStatus} = 'on_leave' or (${users.employeeStatus} = 'active' and ${onLeaveSql(today)}))`;
+  const [row] = await ctx.db
+    .select({
+      total: sql<number>`count(*)::int`,
+      active: sql<number>`(count(*) filter (where ${users.employeeStatus} = 'active' and not ${onLeaveSql(today)}))::int`,
+      onLeave: sql<number>`(count(*) filter (where ${onLeave}))::int`,
+      available: sql<number>`(count(*) filter (where ${eligibleSql(today)}))::int`,
+    })
+    .from(users);
+  return {
+    totalEmployees: row.total,
+    activeEmployees: row.active,
+    onLeaveEmployees: row.onLeave,
+    availableForMatching: row.available,
+    lastSyncDate: await lastEmployeeSync(ctx.db),
+  };
+}

@@ -1,0 +1,66 @@
+import Papa from "papaparse";
+import { ROSTER_MAX_ROWS, type RosterColumn, rosterColumns } from "../../shared/employees";
+import { BadRequest } from "../errors";
+
+export interface RosterRow {
+  /** Line number in the file (header = 1). */
+  line: number;
+  cells: Partial<Record<RosterColumn, string>>;
+  /** A structural problem of the line itself (too many or too few cells). */
+  problem?: string;
+}
+
+export interface ParsedRoster {
+  columns: Set<RosterColumn>;
+  rows: RosterRow[];
+}
+
+const canonical = new Map(rosterColumns.map((c) => [c.toLowerCase(), c]));
+
+/** Reads the CSV into rows keyed by the known columns; a wrong header refuses the whole file. */
+export function parseRoster(csv: string): ParsedRoster {
+  const text = csv.replace(/^\uFEFF/, "");
+  const parsed = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false });
+  const [header = [], ...records] = parsed.data;
+  const columns: Array<RosterColumn | null> = header.map(
+    (h) => canonical.get(h.trim().toLowerCase().replace(/[\s_]/g, "")) ?? null,
+  );
+  const unknown = header.filter((_, i) => columns[i] === null).map((h) => h.trim());
+  if (unknown.length > 0) {
+    throw new BadRequest(
+      `Unknown column${unknown.length === 1 ? "" : "s"} ${unknown.map((u) => `"${u}"`).join(", ")}. Expected columns: ${rosterColumns.join(", ")}.`,
+      "roster_header",
+    );
+  }
+  const present = new Set(columns.filter((c): c is RosterColumn => c !== null));
+  if (!present.has("email") || !present.has("employeeStatus")) {
+    throw new BadRequest(
+      `The roster CSV needs a header row with at least the columns email and employeeStatus.`,
+      "roster_header",
+    );
+  }
+  if (present.size !== columns.length)
+    throw new BadRequest("A column appears twice in the header row.", "roster_header");
+
+  const rows: RosterRow[] = [];
+  records.forEach((record, index) => {
+    if (record.every((cell) => cell.trim() === "")) return;
+    const cells: RosterRow["cells"] = {};
+    columns.forEach((column, i) => {
+      if (column) cells[column] = (record[i] ?? "").trim();
+    });
+    const problem =
+      record.length !== columns.length
+        ? `Expected ${columns.length} cells but found ${record.length}`
+        : undefined;
+    rows.push({ line: index + 2, cells, problem });
+  });
+  if (rows.length === 0) throw new BadRequest("The roster CSV has no data rows.", "roster_empty");
+  if (rows.length > ROSTER_MAX_ROWS) {
+    throw new BadRequest(
+      `The roster CSV has ${rows.length} rows; at most ${ROSTER_MAX_ROWS} are accepted at once. Split it into smaller files.`,
+      "roster_too_many_rows",
+    );
+  }
+  return { columns: present, rows };
+}

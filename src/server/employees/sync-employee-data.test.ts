@@ -1,0 +1,151 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixedClock } from "../clock";
+import { users } from "../db/schema";
+import {
+  allowEmail,
+  createAdmin,
+  createDepartment,
+  createGroup,
+  createUser,
+  signIn,
+} from "../test/factories";
+import { createTestApp, type TestApp } from "../test/test-app";
+
+const NOW = new Date("2027-03-10T09:00:00Z");
+
+describe("roster sync (POST /api/admin/sync-employee-data)", () => {
+  let t: TestApp;
+  let cookie: string;
+  let ann: { id: string; email: string };
+  let bob: { id: string; email: string };
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock: fixedClock(NOW) });
+    const group = await createGroup(t.db, { name: "roster", displayName: "Roster Co" });
+    await allowEmail(t.db, "*@roster.test", group.id);
+    await createDepartment(t.db, { name: "sales", displayName: "Sales", domainGroupId: group.id });
+    await createDepartment(t.db, {
+      name: "engineering",
+      displayName: "Engineering",
+      domainGroupId: group.id,
+    });
+    ann = await createUser(t.db, { email: "ann@roster.test", department: "engineering" });
+    bob = await createUser(t.db, { email: "bob@roster.test", department: "engineering" });
+    cookie = await signIn(t.db, await createAdmin(t.db, { email: "boss@roster.test" }), {
+      now: NOW,
+    });
+  });
+  afterAll(() => t.close());
+
+  const sync = (csv: string, headers: Record<string, string> = { cookie }) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/admin/sync-employee-data",
+      headers,
+      payload: { csv },
+    });
+  const header = "email,employeeStatus,leaveStartDate,leaveEndDate,leaveReason,department";
+
+  it("applies every valid row and reports what changed", async () => {
+    const res = await sync(
+      `${header}\nANN@roster.test,on_leave,2027-03-01,2027-06-30,Parental leave,Sales\nbob@roster.test,active,,,,\n`,
+    );
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.applied).toBe(true);
+    expect(body.rejected).toEqual([]);
+    expect(body.changed).toEqual([
+      {
+        email: "ann@roster.test",
+        fields: {
+          employeeStatus: "on_leave",
+          leaveStartDate: "2027-03-01",
+          leaveEndDate: "2027-06-30",
+          leaveReason: "Parental leave",
+          department: "sales",
+        },
+      },
+    ]);
+    expect(body.unchanged).toBe(1);
+    const [row] = await t.db.select().from(users).where(eq(users.id, ann.id));
+    expect(row).toMatchObject({
+      employeeStatus: "on_leave",
+      leaveEndDate: "2027-06-30",
+      department: "sales",
+    });
+  });
+
+  it("rejects the whole file when one row is wrong and changes nothing", async () => {
+    const res = await sync(
+      [
+        header,
+        "bob@roster.test,inactive,,,,",
+        "nobody@roster.test,active,,,,",
+        "ann@roster.test,vacation,,,,",
+        "ann@roster.test,active,,,,",
+        "bob2@roster.test,active,2027-02-30,,,",
+        "bob@roster.test,active,,,,",
+      ].join("\n"),
+    );
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.applied).toBe(false);
+    expect(body.message).toMatch(/Nothing was changed/);
+    expect(body.rejected).toEqual([
+      { row: 3, email: "nobody@roster.test", reason: "No user with this e-mail address" },
+      {
+        row: 4,
+        email: "ann@roster.test",
+        reason: 'employeeStatus must be active, on_leave or inactive (got "vacation")',
+      },
+      { row: 5, email: "ann@roster.test", reason: "Duplicate of row 4" },
+      { row: 6, email: "bob2@roster.test", reason: "No user with this e-mail address" },
+      { row: 7, email: "bob@roster.test", reason: "Duplicate of row 2" },
+    ]);
+    const [row] = await t.db.select().from(users).where(eq(users.id, bob.id));
+    expect(row.employeeStatus).toBe("active");
+  });
+
+  it("rejects bad dates, a leave ending before it starts and a department outside the user's group", async () => {
+    const res = await sync(
+      `${header}\nbob@roster.test,on_leave,2027-02-30,,,\nann@roster.test,on_leave,2027-05-01,2027-04-01,,\nbob@roster.test,active,,,,Marketing`,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().rejected).toEqual([
+      { row: 2, email: "bob@roster.test", reason: "leaveStartDate must be a date like 2027-03-31" },
+      { row: 3, email: "ann@roster.test", reason: "leaveEndDate is before leaveStartDate" },
+      { row: 4, email: "bob@roster.test", reason: "Duplicate of row 2" },
+    ]);
+    const dept = await sync(`email,employeeStatus,department\nbob@roster.test,active,Marketing`);
+    expect(dept.json().rejected).toEqual([
+      {
+        row: 2,
+        email: "bob@roster.test",
+        reason: `Department "Marketing" does not exist in this user's group`,
+      },
+    ]);
+  });
+
+  it("refuses unknown columns, a missing header and oversized files with a clear message", async () => {
+    const unknown = await sync("email,status\nbob@roster.test,active");
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe(
+      'Unknown column "status". Expected columns: email, employeeStatus, leaveStartDate, leaveEndDate, leaveReason, department.',
+    );
+    const tooMany = await sync(`email,employeeStatus\n${"bob@roster.test,active\n".repeat(5001)}`);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toMatch(/at most 5000 are accepted/);
+    const tooBig = await sync(`email,employeeStatus\n${"x".repeat(1_000_001)}`);
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json().message).toBe(
+      "The roster CSV is larger than 1 MB. Split it into smaller files.",
+    );
+  });
+
+  it("is for admins only", async () => {
+    const employee = await signIn(t.db, bob, { now: NOW });
+    expect((await sync(`${header}\n`, { cookie: employee })).statusCode).toBe(403);
+    expect((await sync(`${header}\n`, {})).statusCode).toBe(401);
+  });
+});

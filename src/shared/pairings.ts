@@ -1,0 +1,175 @@
+import { z } from "zod";
+import type { ConnectionStatus, MatchStatus, OddPolicy, PairingStatus } from "./enums";
+
+/** API contract for the admin's pairing operations (spec: admin-side §2, §3, §7, §8). */
+
+const positiveId = (name: string) =>
+  z.coerce
+    .number({ message: `${name} must be a number` })
+    .int({ message: `${name} must be a whole number` })
+    .positive({ message: `${name} must be a positive number` })
+    .max(2_147_483_647, { message: `${name} is too large` });
+
+export const domainGroupParamsSchema = z.object({ domainGroupId: positiveId("Domain group id") });
+
+export const pairingValidationQuerySchema = z.object({
+  domainGroupId: z.preprocess(
+    (value) => (value === "" || value === "all" || value === "null" ? undefined : value),
+    positiveId("Domain group id").optional(),
+  ),
+});
+
+export const pairingIdParamsSchema = z.object({ pairingId: positiveId("Pairing id") });
+
+/** Completed-pairing record names as the server makes them; anything else is simply not found. */
+export const pairingFileNamePattern =
+  /^pairing-\d{4}-\d{2}-group\d{1,4}-[a-z0-9-]{1,80}-\d{1,6}\.json$/;
+
+export const fileNameParamsSchema = z.object({
+  fileName: z.string().max(200, { message: "Pairing file not found" }),
+});
+
+export interface StatusCounts {
+  total: number;
+  truly_active: number;
+  opted_out: number;
+  paused: number;
+  inactive: number;
+}
+
+export interface Eligibility {
+  hasMinimumUsers: boolean;
+  minimumRequired: number;
+  hasEvenNumbers: boolean;
+}
+
+export interface PairingValidationResponse {
+  statusCounts: StatusCounts;
+  eligibility: Eligibility;
+}
+
+export interface GeneratePairingResponse {
+  totalMatches: number;
+  pairingId: number;
+  name: string;
+  month: string;
+  unmatched: number;
+  message: string;
+}
+
+export interface PairingSummary {
+  id: number;
+  name: string;
+  month: string;
+  domainGroupId: number | null;
+  domainGroupName: string | null;
+  groupNumber: number;
+  status: PairingStatus;
+  totalPairs: number;
+  oddPolicy: OddPolicy;
+  createdAt: string;
+  completedAt: string | null;
+  qualityScore: number | null;
+}
+
+export interface PreviewUser {
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+}
+
+export interface PreviewMatch {
+  id: number;
+  user1: PreviewUser;
+  user2: PreviewUser;
+  user3?: PreviewUser;
+  status: MatchStatus;
+  user1ConnectionStatus: ConnectionStatus;
+  user2ConnectionStatus: ConnectionStatus;
+  user3ConnectionStatus?: ConnectionStatus;
+}
+
+export interface CurrentPairingsResponse {
+  pairings: PairingSummary[];
+  matchesByPairing: Record<string, PreviewMatch[]>;
+}
+
+export interface CompletePairingResponse {
+  message: string;
+  completed: Array<{ pairingId: number; fileName: string; matchCount: number }>;
+}
+
+export interface CompletedPairingFile {
+  fileName: string;
+  displayName: string;
+  monthDisplay: string;
+  groupDisplay: string;
+  matchCount: number;
+  createdAt: string;
+}
+
+/** The stored record's JSON (also what GET /completed_pairings/{fileName} downloads). */
+export interface CompletedPairingContent {
+  name: string;
+  month: string;
+  domainGroup: string | null;
+  matches: Array<{
+    user1_name: string;
+    user1_email: string;
+    user2_name: string;
+    user2_email: string;
+    user3_name?: string;
+    user3_email?: string;
+    status: string;
+  }>;
+}
+
+export type PairingGroupsResponse = Record<
+  string,
+  Array<{ fileName: string; groupName: string; totalPairs: number }>
+>;
+
+export interface ValidationIssue {
+  pairingId: number;
+  pairingName: string;
+  kind: "repeat-pair" | "double-booked" | "ineligible-member";
+  message: string;
+}
+
+export interface PairingReportResponse {
+  recentPairings: PairingSummary[];
+  validationIssues: ValidationIssue[];
+  averageQualityScore: number | null;
+}
+
+/** "2027-03" → "March 2027". */
+export function monthDisplay(month: string): string {
+  const [year, m] = month.split("-").map(Number);
+  const names = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+  ];
+  return names[m - 1] ? `${names[m - 1]} ${year}` : month;
+}
+
+/** Group number 1 → "A", 2 → "B", …, 27 → "AA". */
+export function groupLetter(groupNumber: number): string {
+  let n = Math.max(1, Math.floor(groupNumber));
+  let out = "";
+  while (n > 0) {
+    const rem = (n - 1) % 26;
+    out = String.fromCharCode(65 + rem) + out;
+    n = Math.floor((n - 1) / 26);
+  }
+  return out;
+}
