@@ -218,6 +218,23 @@ describe("PUT /api/matches/:matchId/connection-status", () => {
     },
   );
 
+  it("limits each user to 60 answers in 5 minutes without slowing colleagues down", async () => {
+    const [me, partner] = [await createUser(t.db), await createUser(t.db)];
+    const match = await createMatch(t.db, { user1: me, user2: partner });
+    const mine = { cookie: await signIn(t.db, me, { now: clock.now() }) };
+    const send = (headers: { cookie: string }) =>
+      t.app.inject({
+        method: "PUT",
+        url: `/api/matches/${match.id}/connection-status`,
+        headers,
+        payload: { status: "confirmed" },
+      });
+    for (let i = 0; i < 60; i++) expect((await send(mine)).statusCode).toBe(200);
+    expect((await send(mine)).statusCode).toBe(429);
+    const theirs = { cookie: await signIn(t.db, partner, { now: clock.now() }) };
+    expect((await send(theirs)).statusCode).toBe(200);
+  });
+
   it("refuses visitors with 401", async () => {
     const res = await put("/api/matches/1/connection-status", undefined, { status: "confirmed" });
     expect(res.statusCode).toBe(401);

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   connectionStatusBodySchema,
@@ -13,7 +14,14 @@ import { getMatchHistory } from "./get-match-history";
 import { getNextPairing } from "./next-pairing";
 import { setConnectionStatus } from "./set-connection-status";
 
-const writeLimit = { rateLimit: { max: 60, timeWindow: "5 minutes" } };
+/** Per signed-in user, so colleagues behind one office proxy do not share a budget. */
+const writeLimit = {
+  rateLimit: {
+    max: 60,
+    timeWindow: "5 minutes",
+    keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
+  },
+};
 
 /** Employee match reads and actions (spec: employee-side §2 Matches, §4, §7). */
 const matchesRoutes: FeatureRoutes = async (app, { ctx }) => {
