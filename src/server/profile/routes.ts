@@ -6,10 +6,10 @@ import {
   profileSchema,
 } from "../../shared/profile";
 import { requireUser } from "../auth/guards";
+import { presentUser } from "../auth/present-user";
 import type { FeatureRoutes } from "../context";
 import { BadRequest, PayloadTooLarge } from "../errors";
 import { completeRegistration } from "./complete-registration";
-import { presentProfileUser } from "./present-profile-user";
 import { updateParticipation } from "./update-participation";
 import { updateProfile } from "./update-profile";
 import { uploadProfileImage } from "./upload-profile-image";
@@ -28,7 +28,7 @@ const profileRoutes: FeatureRoutes = async (app, { ctx }) => {
     },
     async (request) => {
       const user = requireUser(request);
-      return presentProfileUser(await completeRegistration(ctx, user, request.body));
+      return presentUser(await completeRegistration(ctx, user, request.body));
     },
   );
 
@@ -40,7 +40,7 @@ const profileRoutes: FeatureRoutes = async (app, { ctx }) => {
     },
     async (request) => {
       const user = requireUser(request);
-      return presentProfileUser(await updateProfile(ctx, user, request.body));
+      return presentUser(await updateProfile(ctx, user, request.body));
     },
   );
 
@@ -53,7 +53,7 @@ const profileRoutes: FeatureRoutes = async (app, { ctx }) => {
     async (request) => {
       const user = requireUser(request);
       const updated = await updateParticipation(ctx, user, request.body);
-      return { message: PARTICIPATION_UPDATED, user: presentProfileUser(updated) };
+      return { message: PARTICIPATION_UPDATED, user: presentUser(updated) };
     },
   );
 
