@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "../src/server/test/factories";
+import { axeViolations, type Story, startStory } from "./support/harness";
+
+let story: Story;
+beforeAll(async () => {
+  story = await startStory();
+});
+afterAll(() => story?.close());
+
+describe("a new employee", () => {
+  it("signs in, completes setup and sees the empty dashboard", async () => {
+    const me = await createUser(story.db, {
+      firstName: null,
+      lastName: null,
+      department: null,
+      needsProfileSetup: true,
+    });
+    const page = await story.newPage({ width: 375, height: 800 });
+    await story.signInAs(page, me);
+    await page.goto("/profile");
+    await page.getByRole("heading", { name: "Almost There! Let's Get You Set Up" }).waitFor();
+    await page.getByLabel("First name").fill("Priya");
+    await page.getByLabel("Last name").fill("Patel");
+    const department = page.getByRole("combobox", { name: "Department" });
+    await department.locator("option", { hasText: "Other" }).waitFor({ state: "attached" });
+    await department.selectOption({ label: "Other" });
+    await page.getByLabel("Anyone (mix it up!)").check();
+    await page
+      .getByLabel("I agree to receive monthly match notifications and participate in coffee chats")
+      .check();
+    await page.getByRole("button", { name: "Join Coffee Chat Network" }).click();
+    await page.getByRole("heading", { name: "Welcome to Cup of Joe! 🎉" }).waitFor();
+
+    await page.goto("/home");
+    await page.getByRole("heading", { name: "Your Coffee Chat Hub", level: 1 }).waitFor();
+    expect(await page.locator("main").innerText()).toContain("Welcome back, Priya!");
+    await page.getByRole("heading", { name: "No Current Match" }).waitFor();
+    await page.getByRole("heading", { name: "No Match History" }).waitFor();
+    await page.locator("main time").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
