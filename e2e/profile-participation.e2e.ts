@@ -1,0 +1,60 @@
+import { format, parseISO } from "date-fns";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "../src/server/test/factories";
+import { addMonthsToIsoDate, isoDateOf } from "../src/shared/participation";
+import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
+
+let story: Story;
+beforeAll(async () => {
+  story = await startStory();
+});
+afterAll(() => story?.close());
+
+describe("participation", () => {
+  it("pausing for one month shows the Paused badge with its date", async () => {
+    const user = await createUser(story.db, { department: "Other" });
+    const page = await story.newPage({ width: 375, height: 800 });
+    await story.signInAs(page, user);
+    await page.goto("/profile");
+    await page.getByRole("heading", { name: "Coffee Chat Participation" }).waitFor();
+    await page.getByText("Active", { exact: true }).waitFor();
+    const mug = page.getByRole("img", { name: /^Participation:/ });
+    await page.locator('svg[data-fill="100"]').waitFor();
+    await page.getByTestId("mug-steam").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole("button", { name: "Pause 1 Month" }).click();
+    await page.getByText("Participation status updated successfully!", { exact: true }).waitFor();
+    await page.getByText("Paused", { exact: true }).waitFor();
+    const end = addMonthsToIsoDate(isoDateOf(new Date()), 1);
+    await page
+      .getByText(`Until ${format(parseISO(end), "MMM d, yyyy")}`, { exact: true })
+      .waitFor();
+    const fill = Number(await mug.getAttribute("data-target-fill"));
+    expect(fill).toBeGreaterThanOrEqual(10);
+    expect(fill).toBeLessThanOrEqual(50);
+    expect(await page.getByTestId("mug-steam").count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Pause 3 Months" }).count()).toBe(0);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Still paused after a reload: the server kept it.
+    await page.reload();
+    await page.getByText("Paused", { exact: true }).waitFor();
+
+    await page.getByRole("button", { name: "Reactivate" }).click();
+    await page.getByText("Active", { exact: true }).waitFor();
+    await page.getByTestId("mug-steam").waitFor();
+  });
+
+  it("opting out empties the mug and shows the grey badge", async () => {
+    const user = await createUser(story.db, { department: "Other" });
+    const page = await story.newPage();
+    await story.signInAs(page, user);
+    await page.goto("/profile");
+    await page.getByRole("button", { name: "Opt Out" }).click();
+    await page.getByText("Opted Out", { exact: true }).waitFor();
+    await page.locator('svg[data-fill="0"][data-target-fill="0"]').waitFor();
+    expect(await page.getByTestId("mug-bubbles").count()).toBe(0);
+  });
+});

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  allowEmail,
+  createDepartment,
+  createGroup,
+  createUser,
+} from "../src/server/test/factories";
+import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
+
+let story: Story;
+beforeAll(async () => {
+  story = await startStory();
+  const group = await createGroup(story.db, { displayName: "Setup Co" });
+  await createDepartment(story.db, {
+    name: "Other",
+    displayName: "Other",
+    domainGroupId: group.id,
+  });
+  await createDepartment(story.db, {
+    name: "eng",
+    displayName: "Engineering",
+    domainGroupId: group.id,
+  });
+  await allowEmail(story.db, "*@setup.test", group.id);
+});
+afterAll(() => story?.close());
+
+describe("a new employee", () => {
+  it("signs in, completes setup and sees the empty dashboard", async () => {
+    const user = await createUser(story.db, {
+      email: "newbie@setup.test",
+      firstName: null,
+      lastName: null,
+      department: null,
+      needsProfileSetup: true,
+    });
+    const page = await story.newPage({ width: 375, height: 800 });
+    await story.signInAs(page, user);
+    await page.goto("/profile");
+    await page
+      .getByRole("heading", { name: "Almost There! Let's Get You Set Up", level: 1 })
+      .waitFor();
+    await page.getByRole("option", { name: "Engineering" }).waitFor({ state: "attached" });
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+
+    await page.getByRole("button", { name: "Join Coffee Chat Network" }).click();
+    await page.getByText("Hold up! Missing some info", { exact: true }).waitFor();
+    await page.getByText("First name is required", { exact: true }).waitFor();
+
+    await page.getByLabel("First name").fill("Nina");
+    await page.getByLabel("Last name").fill("Newcomer");
+    await page
+      .getByRole("combobox", { name: "Department *" })
+      .selectOption({ label: "Engineering" });
+    await page.getByLabel("Match me ONLY with people from other departments").check();
+    await page.getByLabel("Bio (optional)").fill("I bake <script>bread</script>.");
+    expect(await page.getByLabel("Bio (optional)").getAttribute("rows")).toBe("3");
+    await page.getByLabel("Bio (optional)").press("Tab");
+
+    await page.getByRole("button", { name: "Join Coffee Chat Network" }).click();
+    await page.getByText("One more thing!", { exact: true }).waitFor();
+
+    // Keyboard only from here: tick the agreement with Space, submit with Enter.
+    await page
+      .getByLabel("I agree to receive monthly match notifications and participate in coffee chats")
+      .focus();
+    await page.keyboard.press("Space");
+    await page.getByRole("button", { name: "Join Coffee Chat Network" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: "Welcome to Cup of Joe! 🎉", level: 1 }).waitFor();
+
+    await page.getByRole("heading", { name: "My Profile", level: 1 }).waitFor();
+    const text = await page.locator("main").innerText();
+    expect(text).toContain("Nina Newcomer");
+    expect(text).toContain("Engineering");
+    expect(text).toContain("newbie@setup.test");
+    expect(text).toContain("Match me ONLY with people from other departments");
+    expect(text).toContain("I bake <script>bread</script>.");
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.goto("/home");
+    await page.getByText("No Current Match", { exact: true }).first().waitFor();
+  });
+
+  it("edits the profile from My Profile", async () => {
+    const user = await createUser(story.db, {
+      email: "editor@setup.test",
+      firstName: "Eddie",
+      lastName: "Editor",
+      department: "eng",
+    });
+    const page = await story.newPage();
+    await story.signInAs(page, user);
+    await page.goto("/profile");
+    await page.getByRole("button", { name: "Edit Profile" }).click();
+    await page.getByLabel("First name").fill("Edwina");
+    await page.getByRole("combobox", { name: "Department *" }).selectOption({ label: "Other" });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByText("Profile updated successfully!", { exact: true }).waitFor();
+    await page.getByRole("button", { name: "Edit Profile" }).waitFor();
+    expect(await page.locator("main").innerText()).toContain("Edwina Editor");
+  });
+});
