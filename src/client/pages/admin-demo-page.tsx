@@ -1,11 +1,11 @@
-import { PlaceholderPage } from "../features/placeholder-page";
+import { AdminDashboard } from "../features/admin/admin-dashboard";
+import { AuthShell } from "../features/auth-shell";
 
-/** Admin dashboard without the admin check (/admin-demo). To be built. */
+/** The admin dashboard without the admin check (/admin-demo); the server still guards every call. */
 export function AdminDemoPage() {
   return (
-    <PlaceholderPage
-      title="Admin Dashboard (Demo)"
-      description="The admin dashboard without the admin check."
-    />
+    <AuthShell title="Admin Dashboard (Demo)" wide>
+      <AdminDashboard demo />
+    </AuthShell>
   );
 }

@@ -1,11 +1,180 @@
-import { PlaceholderPage } from "../features/placeholder-page";
+import { EMAIL_SHAPE, type MagicLinkAnswer } from "@shared/auth";
+import { useMutation } from "@tanstack/react-query";
+import { Mail, ShieldCheck, Sparkles, Users } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { Alert, AlertDescription } from "../components/ui/alert";
+import { Button } from "../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
+import { FieldError, Input } from "../components/ui/input";
+import { Label } from "../components/ui/label";
+import { getAuthPageErrorMessage } from "../features/auth-error-messages";
+import { AuthShell } from "../features/auth-shell";
+import { ApiError, apiRequest } from "../lib/api-client";
 
-/** Magic-link sign-in landing page (/auth). To be built: spec employee-side §2 "Auth landing page". */
+const features = [
+  {
+    icon: ShieldCheck,
+    title: "Secure sign-in",
+    text: "No passwords: we e-mail you a one-time link.",
+  },
+  { icon: Users, title: "Meet colleagues", text: "Get paired with someone new every month." },
+  {
+    icon: Sparkles,
+    title: "Conversation sparks",
+    text: "Each match comes with ideas to break the ice.",
+  },
+];
+
+/** The magic-link failure text (employee-side §8). */
+function magicLinkFailure(error: unknown): string {
+  const base =
+    error instanceof Error && error.message ? error.message : "Failed to send magic link.";
+  const body =
+    error instanceof ApiError ? (error.body as { requiresWait?: number } | undefined) : undefined;
+  const wait = body?.requiresWait;
+  return wait ? `${base} Please wait ${wait} minute(s) before requesting another link.` : base;
+}
+
+/** Magic-link sign-in landing page (/auth): employee-side §2 "Auth landing page". */
 export function AuthPage() {
+  const [params] = useSearchParams();
+  const errorCode = params.get("error");
+  const message = params.get("message");
+  const [email, setEmail] = useState("");
+  const [fieldError, setFieldError] = useState<string>();
+  const [sentTo, setSentTo] = useState<string>();
+  const emailId = useId();
+  const errorId = useId();
+
+  const send = useMutation({
+    mutationFn: (address: string) =>
+      apiRequest<MagicLinkAnswer>("POST", "/api/auth/magic-link", { email: address }),
+    onSuccess: (_answer, address) => setSentTo(address),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const address = email.trim().toLowerCase();
+    if (!address) return setFieldError("Please enter your email address");
+    if (!EMAIL_SHAPE.test(address)) return setFieldError("Please enter a valid email address");
+    setFieldError(undefined);
+    send.mutate(address);
+  };
+
+  const reset = () => {
+    setSentTo(undefined);
+    setEmail("");
+    send.reset();
+  };
+
   return (
-    <PlaceholderPage
-      title="Sign in to Cup of Joe"
-      description="Get a magic sign-in link sent to your work email."
-    />
+    <AuthShell title="Sign in" wide>
+      <div className="grid items-start gap-8 md:grid-cols-2">
+        <section aria-labelledby="auth-intro" className="space-y-6">
+          <h1 id="auth-intro" className="text-3xl font-bold tracking-tight text-coffee-950">
+            Welcome to Cup of Joe
+          </h1>
+          <p className="text-coffee-700">
+            Sign in with your work e-mail to get matched with a colleague for a coffee chat every
+            month.
+          </p>
+          <ul className="space-y-4">
+            {features.map(({ icon: Icon, title, text }) => (
+              <li key={title} className="flex gap-3">
+                <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-coffee-100 text-coffee-800">
+                  <Icon aria-hidden="true" className="size-4" />
+                </span>
+                <span>
+                  <span className="block font-semibold text-coffee-900">{title}</span>
+                  <span className="text-sm text-coffee-700">{text}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+          <dl className="flex flex-wrap gap-6">
+            <div>
+              <dt className="text-sm text-coffee-700">Connections made</dt>
+              <dd className="text-2xl font-bold text-coffee-900">500+</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-coffee-700">Satisfaction</dt>
+              <dd className="text-2xl font-bold text-coffee-900">95%</dd>
+            </div>
+          </dl>
+        </section>
+
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">{sentTo ? "Check your email" : "Sign in or sign up"}</CardTitle>
+            <CardDescription>
+              {sentTo
+                ? `We sent a sign-in link to ${sentTo}.`
+                : "We'll e-mail you a magic link to sign in."}
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            {errorCode ? (
+              <Alert variant="destructive">
+                <AlertDescription>{getAuthPageErrorMessage(errorCode, message)}</AlertDescription>
+              </Alert>
+            ) : message ? (
+              <Alert variant="success">
+                <AlertDescription>{message}</AlertDescription>
+              </Alert>
+            ) : null}
+
+            {sentTo ? (
+              <div className="space-y-4">
+                <Alert variant="success">
+                  <AlertDescription>
+                    Click the link in the e-mail to sign in. It is valid for 24 hours and works
+                    once.
+                  </AlertDescription>
+                </Alert>
+                <Button variant="outline" className="w-full" onClick={reset}>
+                  Use different email
+                </Button>
+              </div>
+            ) : (
+              <form noValidate onSubmit={onSubmit} className="space-y-4">
+                <div className="space-y-2">
+                  <Label htmlFor={emailId}>Work email</Label>
+                  <Input
+                    id={emailId}
+                    type="email"
+                    autoComplete="email"
+                    placeholder="you@company.com"
+                    value={email}
+                    onChange={(e) => setEmail(e.target.value)}
+                    aria-invalid={fieldError ? true : undefined}
+                    aria-describedby={fieldError ? errorId : undefined}
+                  />
+                  <FieldError id={errorId}>{fieldError}</FieldError>
+                </div>
+                {send.isError && (
+                  <Alert variant="destructive">
+                    <AlertDescription>{magicLinkFailure(send.error)}</AlertDescription>
+                  </Alert>
+                )}
+                <Button type="submit" className="w-full" disabled={send.isPending}>
+                  <Mail aria-hidden="true" />
+                  {send.isPending ? "Sending..." : "Send Magic Link"}
+                </Button>
+              </form>
+            )}
+            <p className="text-center text-sm text-coffee-700">
+              Prefer a code?{" "}
+              <Link
+                to="/auth/code"
+                className="font-medium text-coffee-900 underline underline-offset-4"
+              >
+                Sign in with a 6-digit code
+              </Link>
+            </p>
+          </CardContent>
+        </Card>
+      </div>
+    </AuthShell>
   );
 }

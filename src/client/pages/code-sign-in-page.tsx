@@ -1,11 +1,205 @@
-import { PlaceholderPage } from "../features/placeholder-page";
+import { CODE_LENGTH, EMAIL_SHAPE, type SuccessAnswer } from "@shared/auth";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { KeyRound, Mail } from "lucide-react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { Link } from "react-router";
+import { Alert, AlertDescription } from "../components/ui/alert";
+import { Button } from "../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "../components/ui/card";
+import { FieldError, Input } from "../components/ui/input";
+import { Label } from "../components/ui/label";
+import { toast } from "../components/ui/toast";
+import { AuthShell } from "../features/auth-shell";
+import { AUTH_USER_QUERY_KEY } from "../features/use-auth";
+import { apiRequest, errorMessage } from "../lib/api-client";
 
-/** Code sign-in page (/auth/code): e-mail step, then 6-digit code step. To be built. */
+/** Redirect after a verified code (employee-side §9). */
+export const CODE_SUCCESS_REDIRECT_MS = 1500;
+
+/** Keeps digits only, at most six (employee-side §5). */
+export function cleanCode(value: string): string {
+  return value.replace(/\D/g, "").slice(0, CODE_LENGTH);
+}
+
+/** The 6-digit code sign-in page (/auth/code): e-mail step, then code step. */
 export function CodeSignInPage() {
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState<"email" | "code" | "done">("email");
+  const [email, setEmail] = useState("");
+  const [code, setCode] = useState("");
+  const [fieldError, setFieldError] = useState<string>();
+  const [formError, setFormError] = useState<string>();
+  const [notice, setNotice] = useState<string>();
+  const emailId = useId();
+  const codeId = useId();
+  const errorId = useId();
+  const codeInput = useRef<HTMLInputElement>(null);
+
+  const send = useMutation({
+    mutationFn: (address: string) =>
+      apiRequest<SuccessAnswer>("POST", "/api/auth/send-code", { email: address }),
+    onSuccess: (answer) => {
+      setFormError(undefined);
+      setNotice(answer.message);
+      setStep("code");
+    },
+    onError: (error) => {
+      const text = errorMessage(error, "Failed to send code");
+      setFormError(text);
+      toast({ title: "Error", description: text, variant: "destructive" });
+    },
+  });
+
+  const verify = useMutation({
+    mutationFn: (value: string) =>
+      apiRequest<SuccessAnswer>("POST", "/api/auth/verify-code", {
+        email: email.trim().toLowerCase(),
+        code: value,
+      }),
+    onSuccess: async (answer) => {
+      setFormError(undefined);
+      setNotice(answer.message);
+      setStep("done");
+      await queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY });
+      setTimeout(() => window.location.assign("/profile"), CODE_SUCCESS_REDIRECT_MS);
+    },
+    onError: (error) => {
+      const text = errorMessage(error, "Failed to verify code");
+      setFormError(text);
+      toast({ title: "Error", description: text, variant: "destructive" });
+    },
+  });
+
+  useEffect(() => {
+    if (step === "code") codeInput.current?.focus();
+  }, [step]);
+
+  const submitEmail = (event: FormEvent) => {
+    event.preventDefault();
+    const address = email.trim().toLowerCase();
+    if (!address) return setFieldError("Please enter your email address");
+    if (!EMAIL_SHAPE.test(address)) return setFieldError("Please enter a valid email address");
+    setFieldError(undefined);
+    send.mutate(address);
+  };
+
+  const submitCode = (event: FormEvent) => {
+    event.preventDefault();
+    if (!code) return setFieldError("Please enter the 6-digit code");
+    if (!/^\d{6}$/.test(code)) return setFieldError("Please enter a valid 6-digit code");
+    setFieldError(undefined);
+    verify.mutate(code);
+  };
+
+  const switchEmail = () => {
+    setStep("email");
+    setCode("");
+    setFieldError(undefined);
+    setFormError(undefined);
+    setNotice(undefined);
+  };
+
   return (
-    <PlaceholderPage
-      title="Sign in with a code"
-      description="We'll email you a 6-digit code to sign in."
-    />
+    <AuthShell title="Sign in with a code">
+      <Card>
+        <CardHeader>
+          <h1 className="text-2xl font-semibold leading-tight text-coffee-900">
+            {step === "email"
+              ? "Sign in with a code"
+              : step === "code"
+                ? "Enter your code"
+                : "You're signed in!"}
+          </h1>
+          <CardDescription>
+            {step === "email"
+              ? "We'll e-mail you a 6-digit code. No password needed."
+              : step === "code"
+                ? `We sent a 6-digit code to ${email.trim().toLowerCase()}. It is valid for 15 minutes.`
+                : "Taking you to your profile..."}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {notice && step !== "email" && (
+            <Alert variant="success">
+              <AlertDescription>{notice}</AlertDescription>
+            </Alert>
+          )}
+          {formError && (
+            <Alert variant="destructive">
+              <AlertDescription>{formError}</AlertDescription>
+            </Alert>
+          )}
+
+          {step === "email" && (
+            <form noValidate onSubmit={submitEmail} className="space-y-4">
+              <div className="space-y-2">
+                <Label htmlFor={emailId}>Work email</Label>
+                <Input
+                  id={emailId}
+                  type="email"
+                  autoComplete="email"
+                  placeholder="you@company.com"
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                  aria-invalid={fieldError ? true : undefined}
+                  aria-describedby={fieldError ? errorId : undefined}
+                />
+                <FieldError id={errorId}>{fieldError}</FieldError>
+              </div>
+              <Button type="submit" className="w-full" disabled={send.isPending}>
+                <Mail aria-hidden="true" />
+                {send.isPending ? "Sending..." : "Send Code"}
+              </Button>
+            </form>
+          )}
+
+          {step === "code" && (
+            <form noValidate onSubmit={submitCode} className="space-y-4">
+              <div className="space-y-2">
+                <Label htmlFor={codeId}>6-digit code</Label>
+                <Input
+                  ref={codeInput}
+                  id={codeId}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  pattern="[0-9]*"
+                  maxLength={CODE_LENGTH}
+                  placeholder="000000"
+                  className="text-center text-2xl tracking-[0.5em]"
+                  value={code}
+                  onChange={(e) => setCode(cleanCode(e.target.value))}
+                  aria-invalid={fieldError ? true : undefined}
+                  aria-describedby={fieldError ? errorId : undefined}
+                />
+                <FieldError id={errorId}>{fieldError}</FieldError>
+              </div>
+              <Button type="submit" className="w-full" disabled={verify.isPending}>
+                <KeyRound aria-hidden="true" />
+                {verify.isPending ? "Verifying..." : "Verify Code"}
+              </Button>
+              <div className="flex flex-wrap justify-between gap-2">
+                <Button
+                  type="button"
+                  variant="link"
+                  disabled={send.isPending}
+                  onClick={() => send.mutate(email.trim().toLowerCase())}
+                >
+                  Resend Code
+                </Button>
+                <Button type="button" variant="link" onClick={switchEmail}>
+                  Use Different Email
+                </Button>
+              </div>
+            </form>
+          )}
+
+          <p className="text-center text-sm text-coffee-700">
+            <Link to="/auth" className="font-medium text-coffee-900 underline underline-offset-4">
+              Use a magic link instead
+            </Link>
+          </p>
+        </CardContent>
+      </Card>
+    </AuthShell>
   );
 }

@@ -1,11 +1,95 @@
-import { PlaceholderPage } from "../features/placeholder-page";
+import { safeRedirectPath } from "@shared/auth";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useId, useState } from "react";
+import { Link } from "react-router";
+import { Alert, AlertDescription } from "../components/ui/alert";
+import { Button } from "../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "../components/ui/card";
+import { FieldError, Input } from "../components/ui/input";
+import { Label } from "../components/ui/label";
+import { toast } from "../components/ui/toast";
+import { AuthShell } from "../features/auth-shell";
+import { AUTH_USER_QUERY_KEY } from "../features/use-auth";
+import { apiRequest, errorMessage } from "../lib/api-client";
 
-/** Simple test access page (/simple-auth). To be built. */
+/** Simple test access page (/simple-auth, DEMO only): e-mail only, then the profile. */
 export function SimpleAuthPage() {
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState("");
+  const [fieldError, setFieldError] = useState<string>();
+  const emailId = useId();
+  const errorId = useId();
+
+  const access = useMutation({
+    mutationFn: (address: string) =>
+      apiRequest<{ redirectTo?: string }>("POST", "/api/simple-auth", { email: address }),
+    onSuccess: async (answer) => {
+      await queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY });
+      window.location.assign(safeRedirectPath(answer?.redirectTo) ?? "/profile");
+    },
+    onError: (error) => {
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Authentication failed"),
+        variant: "destructive",
+      });
+    },
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const address = email.trim().toLowerCase();
+    if (!address) return setFieldError("Please enter your email address");
+    setFieldError(undefined);
+    access.mutate(address);
+  };
+
   return (
-    <PlaceholderPage
-      title="Quick Test Access"
-      description="Enter your email to go straight to your profile."
-    />
+    <AuthShell title="Quick Test Access">
+      <Card>
+        <CardHeader>
+          <h1 className="text-2xl font-semibold leading-tight text-coffee-900">
+            Quick Test Access
+          </h1>
+          <CardDescription>
+            Enter your work e-mail to look around. You'll confirm your address with a code before
+            you're matched.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <form noValidate onSubmit={onSubmit} className="space-y-4">
+            <div className="space-y-2">
+              <Label htmlFor={emailId}>Work email</Label>
+              <Input
+                id={emailId}
+                type="email"
+                autoComplete="email"
+                placeholder="you@company.com"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                aria-invalid={fieldError ? true : undefined}
+                aria-describedby={fieldError ? errorId : undefined}
+              />
+              <FieldError id={errorId}>{fieldError}</FieldError>
+            </div>
+            {access.isError && (
+              <Alert variant="destructive">
+                <AlertDescription>
+                  {errorMessage(access.error, "Authentication failed")}
+                </AlertDescription>
+              </Alert>
+            )}
+            <Button type="submit" className="w-full" disabled={access.isPending}>
+              {access.isPending ? "Signing in..." : "Go to Profile"}
+            </Button>
+          </form>
+          <p className="text-center text-sm">
+            <Link to="/auth" className="font-medium text-coffee-900 underline underline-offset-4">
+              Use Magic Link Instead
+            </Link>
+          </p>
+        </CardContent>
+      </Card>
+    </AuthShell>
   );
 }

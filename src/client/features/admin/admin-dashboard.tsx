@@ -1,0 +1,51 @@
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import { AdminToolsTab } from "./admin-tools-tab";
+import { DepartmentsTab } from "./departments-tab";
+import { EmailLogsTab } from "./email-logs-tab";
+import { ImagesTab } from "./images-tab";
+import { MetricsTab } from "./metrics-tab";
+import { OperationsTab } from "./operations-tab";
+import { WhitelistTab } from "./whitelist-tab";
+
+/** The seven tabs of admin-side §2 "Dashboard tabs", in order; operations is the default. */
+export const adminTabs = [
+  { value: "operations", label: "Operations", Component: OperationsTab },
+  { value: "admin-tools", label: "Admin Tools", Component: AdminToolsTab },
+  { value: "departments", label: "Departments", Component: DepartmentsTab },
+  { value: "metrics", label: "Analytics & Metrics", Component: MetricsTab },
+  { value: "email-whitelist", label: "Email Whitelist", Component: WhitelistTab },
+  { value: "email-logs", label: "Email Send Logs", Component: EmailLogsTab },
+  { value: "images", label: "Image Gallery", Component: ImagesTab },
+] as const;
+
+/** The admin dashboard body (used by /admin behind the guard and by /admin-demo without it). */
+export function AdminDashboard({ demo }: { demo?: boolean }) {
+  useDocumentTitle(demo ? "Admin Dashboard (Demo)" : "Admin Dashboard");
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <h1 className="text-3xl font-bold tracking-tight text-coffee-950">
+          Admin Dashboard{demo ? " (Demo)" : ""}
+        </h1>
+        <p className="text-coffee-700">
+          Run pairings, newsletters, departments, the whitelist and more.
+        </p>
+      </div>
+      <Tabs defaultValue="operations" className="space-y-6">
+        <TabsList aria-label="Admin sections" className="flex w-full justify-start">
+          {adminTabs.map((tab) => (
+            <TabsTrigger key={tab.value} value={tab.value}>
+              {tab.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {adminTabs.map(({ value, Component }) => (
+          <TabsContent key={value} value={value} className="min-w-0">
+            <Component />
+          </TabsContent>
+        ))}
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import type { AllowedEmail } from "@shared/whitelist";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Trash2 } from "lucide-react";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "../../../components/ui/card";
+import { Select } from "../../../components/ui/select";
+import { Spinner } from "../../../components/ui/spinner";
+import { apiRequest, errorMessage } from "../../../lib/api-client";
+import {
+  failureToast,
+  refreshWhitelistData,
+  successToast,
+  useAllowedEmails,
+  useDomainGroups,
+} from "./whitelist-queries";
+
+export function EntriesCard() {
+  const queryClient = useQueryClient();
+  const entries = useAllowedEmails();
+  const groups = useDomainGroups();
+  const options = (groups.data ?? []).map((g) => ({ value: String(g.id), label: g.displayName }));
+
+  const assign = useMutation({
+    mutationFn: ({ entry, domainGroupId }: { entry: AllowedEmail; domainGroupId: number | null }) =>
+      apiRequest("PATCH", `/api/admin/allowed-emails/${entry.id}`, { domainGroupId }),
+    onSuccess: async () => {
+      successToast("Email assignment updated.");
+      await refreshWhitelistData(queryClient);
+    },
+    onError: (error) => failureToast(error, "Failed to update email assignment"),
+  });
+
+  const remove = useMutation({
+    mutationFn: (entry: AllowedEmail) =>
+      apiRequest("DELETE", `/api/admin/allowed-emails/${entry.id}`),
+    onSuccess: async (_data, entry) => {
+      successToast(`${entry.email} was removed from the whitelist.`);
+      await refreshWhitelistData(queryClient);
+    },
+    onError: (error) => failureToast(error, "Failed to remove email"),
+  });
+
+  const onRemove = (entry: AllowedEmail) => {
+    if (window.confirm(`Are you sure you want to remove "${entry.email}" from the whitelist?`))
+      remove.mutate(entry);
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h3">Whitelisted Emails ({entries.data?.length ?? 0})</CardTitle>
+        <CardDescription>
+          Only these addresses and domains can sign in. With no entries, nobody can sign up.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {entries.isLoading ? (
+          <Spinner label="Loading whitelist..." />
+        ) : entries.isError ? (
+          <p className="text-sm text-red-700">
+            {errorMessage(entries.error, "Failed to load the whitelist")}
+          </p>
+        ) : !entries.data?.length ? (
+          <p className="text-sm text-coffee-700">
+            No emails are whitelisted yet, so nobody can sign up.
+          </p>
+        ) : (
+          <ul className="divide-y divide-coffee-200">
+            {entries.data.map((entry) => (
+              <li key={entry.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center">
+                <div className="min-w-0 flex-1">
+                  <p className="flex flex-wrap items-center gap-2 font-medium break-all text-coffee-950">
+                    {entry.email}
+                    {entry.email.startsWith("*@") && <Badge color="blue">Domain</Badge>}
+                    {entry.domainGroup && (
+                      <Badge color="brown">{entry.domainGroup.displayName}</Badge>
+                    )}
+                  </p>
+                  {entry.reason && (
+                    <p className="text-sm break-words text-coffee-700">{entry.reason}</p>
+                  )}
+                </div>
+                <div className="flex items-center gap-2 sm:w-72">
+                  <Select
+                    aria-label={`Group for ${entry.email}`}
+                    value={entry.domainGroupId === null ? "" : String(entry.domainGroupId)}
+                    placeholder="No group"
+                    options={options}
+                    disabled={assign.isPending}
+                    onChange={(e) =>
+                      assign.mutate({
+                        entry,
+                        domainGroupId: e.target.value ? Number(e.target.value) : null,
+                      })
+                    }
+                  />
+                  <Button
+                    variant="outline"
+                    size="icon"
+                    aria-label={`Remove ${entry.email}`}
+                    disabled={remove.isPending}
+                    onClick={() => onRemove(entry)}
+                  >
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

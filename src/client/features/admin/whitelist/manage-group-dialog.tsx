@@ -1,0 +1,136 @@
+import type { AllowedEmail, DomainGroup } from "@shared/whitelist";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Plus, X } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { Button } from "../../../components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog";
+import { FieldError, Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { apiRequest } from "../../../lib/api-client";
+import { whitelistEmailError } from "./add-email-card";
+import {
+  domainOf,
+  failureToast,
+  refreshWhitelistData,
+  successToast,
+  useAllowedEmails,
+} from "./whitelist-queries";
+
+/** Adds e-mails to one group and lists (and unassigns) its members. */
+export function ManageGroupDialog({
+  group,
+  onClose,
+}: {
+  group: DomainGroup | null;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const entries = useAllowedEmails();
+  const [email, setEmail] = useState("");
+  const [fieldError, setFieldError] = useState<string>();
+  const id = useId();
+  const members = group ? (entries.data ?? []).filter((e) => e.domainGroupId === group.id) : [];
+
+  const addToGroup = useMutation({
+    mutationFn: async (value: string) => {
+      if (!group) return;
+      const existing = entries.data?.find((e) => e.email === value);
+      if (existing) {
+        await apiRequest("PATCH", `/api/admin/allowed-emails/${existing.id}`, {
+          domainGroupId: group.id,
+        });
+      } else {
+        await apiRequest("POST", "/api/admin/allowed-emails", {
+          email: value,
+          domain: domainOf(value),
+          reason: `Added to ${group.displayName}`,
+          domainGroupId: group.id,
+        });
+      }
+    },
+    onSuccess: async (_data, value) => {
+      successToast(`${value} was added to ${group?.displayName ?? "the group"}.`);
+      setEmail("");
+      await refreshWhitelistData(queryClient);
+    },
+    onError: (error) => failureToast(error, "Failed to add email to group"),
+  });
+
+  const unassign = useMutation({
+    mutationFn: (entry: AllowedEmail) =>
+      apiRequest("PATCH", `/api/admin/allowed-emails/${entry.id}`, { domainGroupId: null }),
+    onSuccess: () => refreshWhitelistData(queryClient),
+    onError: (error) => failureToast(error, "Failed to update email assignment"),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = email.trim().toLowerCase();
+    const problem = whitelistEmailError(value);
+    setFieldError(problem);
+    if (!problem) addToGroup.mutate(value);
+  };
+
+  return (
+    <Dialog open={group !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Manage {group?.displayName}</DialogTitle>
+          <DialogDescription>Add e-mails to this group or remove them from it.</DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={onSubmit} className="space-y-2">
+          <Label htmlFor={`${id}-email`}>Email or *@domain</Label>
+          <div className="flex gap-2">
+            <Input
+              id={`${id}-email`}
+              inputMode="email"
+              autoComplete="off"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              aria-invalid={fieldError ? true : undefined}
+              aria-describedby={fieldError ? `${id}-error` : undefined}
+            />
+            <Button type="submit" disabled={addToGroup.isPending}>
+              <Plus aria-hidden="true" />
+              Add
+            </Button>
+          </div>
+          <FieldError id={`${id}-error`}>{fieldError}</FieldError>
+        </form>
+        <div className="space-y-2">
+          <h3 className="text-sm font-semibold text-coffee-900">
+            Emails in this group ({members.length})
+          </h3>
+          {members.length === 0 ? (
+            <p className="text-sm text-coffee-700">No emails in this group yet.</p>
+          ) : (
+            <ul className="max-h-64 space-y-1 overflow-y-auto">
+              {members.map((entry) => (
+                <li
+                  key={entry.id}
+                  className="flex items-center justify-between gap-2 rounded-md bg-coffee-50 px-3 py-1"
+                >
+                  <span className="min-w-0 text-sm break-all text-coffee-900">{entry.email}</span>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Remove ${entry.email} from this group`}
+                    onClick={() => unassign.mutate(entry)}
+                  >
+                    <X aria-hidden="true" />
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,48 @@
+import type { AllowedEmail, DomainGroup } from "@shared/whitelist";
+import { type QueryClient, useQuery } from "@tanstack/react-query";
+import { toast } from "../../../components/ui/toast";
+import { errorMessage } from "../../../lib/api-client";
+import { redirectIfUnauthorized } from "../../unauthorized";
+
+export const ALLOWED_EMAILS_KEY = ["/api/admin/allowed-emails-with-groups"] as const;
+export const DOMAIN_GROUPS_KEY = ["/api/admin/domain-groups"] as const;
+
+export function useAllowedEmails() {
+  return useQuery<AllowedEmail[]>({ queryKey: ALLOWED_EMAILS_KEY });
+}
+
+export function useDomainGroups() {
+  return useQuery<DomainGroup[]>({ queryKey: DOMAIN_GROUPS_KEY });
+}
+
+/** After a change: the whitelist, the groups, and what depends on them (departments, users). */
+export function refreshWhitelistData(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({
+    predicate: (query) => {
+      const first = String(query.queryKey[0] ?? "");
+      return (
+        first === ALLOWED_EMAILS_KEY[0] ||
+        first === DOMAIN_GROUPS_KEY[0] ||
+        first.startsWith("/api/admin/departments") ||
+        first.startsWith("/api/departments") ||
+        first === "/api/user/departments" ||
+        first === "/api/admin/users"
+      );
+    },
+  });
+}
+
+/** The failure toast of admin-side §8: the server's message, else the given default. */
+export function failureToast(error: unknown, fallback: string) {
+  if (redirectIfUnauthorized(error)) return;
+  toast({ title: "Error", description: errorMessage(error, fallback), variant: "destructive" });
+}
+
+export function successToast(description: string) {
+  toast({ title: "Success", description });
+}
+
+/** The domain part a form sends with a new entry (the server derives it again). */
+export function domainOf(email: string): string {
+  return email.slice(email.lastIndexOf("@") + 1);
+}
