@@ -1,14 +1,32 @@
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "../../components/ui/card";
+import { AdminActionsCard } from "./pairings/admin-actions-card";
+import { CompletedPairingsCard } from "./pairings/completed-pairings-card";
+import { RosterSyncCard } from "./pairings/roster-sync-card";
+import { StatusCounters } from "./pairings/status-counters";
 
-/** Operations tab of the admin dashboard; placeholder until its feature is built. */
+/** The admin dashboard's default tab (admin-side §2 "Operations tab"). */
 export function OperationsTab() {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Operations</CardTitle>
-        <CardDescription>This section is being built.</CardDescription>
-      </CardHeader>
-      <CardContent />
-    </Card>
+    <div className="grid gap-6">
+      <StatusCounters />
+      <AdminActionsCard />
+      <CompletedPairingsCard />
+      <RosterSyncCard />
+      <Card>
+        <CardHeader>
+          <CardTitle>Newsletter Management</CardTitle>
+          <CardDescription>Newsletters arrive in a later release.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <p className="text-sm text-coffee-700">No newsletters created yet</p>
+        </CardContent>
+      </Card>
+    </div>
   );
 }

@@ -1,0 +1,171 @@
+import type { CompletedPairingContent, CompletedPairingFile } from "@shared/pairings";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Download, Eye, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Badge } from "../../../components/ui/badge";
+import { Button, buttonVariants } from "../../../components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "../../../components/ui/card";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog";
+import { Spinner } from "../../../components/ui/spinner";
+import { toast } from "../../../components/ui/toast";
+import { apiRequest } from "../../../lib/api-client";
+import { MatchRow } from "./match-row";
+import { failureToast, refreshPairingData, useCompletedPairingFiles } from "./pairing-queries";
+
+const fileUrl = (fileName: string) => `/completed_pairings/${encodeURIComponent(fileName)}`;
+
+/** 'Completed Pairings' (admin-side §2): saved pairing files with View, Download and Delete. */
+export function CompletedPairingsCard() {
+  const queryClient = useQueryClient();
+  const files = useCompletedPairingFiles();
+  const [viewing, setViewing] = useState<CompletedPairingFile | null>(null);
+  const remove = useMutation({
+    mutationFn: (fileName: string) =>
+      apiRequest("DELETE", `/api/admin/completed-pairings/${encodeURIComponent(fileName)}`),
+    onSuccess: () => {
+      toast({ title: "Pairing file deleted" });
+      refreshPairingData(queryClient);
+    },
+    onError: (error) => failureToast(error, "Failed to delete completed pairing file"),
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Completed Pairings</CardTitle>
+        <CardDescription>Saved pairing files, ready to link to a newsletter.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {files.isLoading ? (
+          <Spinner />
+        ) : files.isError ? (
+          <p className="text-sm text-red-700">Failed to load pairing data</p>
+        ) : !files.data?.length ? (
+          <p className="text-sm text-coffee-700">No completed pairings yet.</p>
+        ) : (
+          <ul className="grid gap-2">
+            {files.data.map((file) => (
+              <li
+                key={file.fileName}
+                className="flex flex-col gap-2 rounded-lg border border-coffee-200 p-3 md:flex-row md:items-center md:justify-between"
+              >
+                <div className="grid min-w-0 gap-1">
+                  <p className="font-medium break-words">{file.displayName}</p>
+                  <p className="text-xs break-all text-coffee-700">{file.fileName}</p>
+                  <p className="flex flex-wrap items-center gap-2 text-sm text-coffee-700">
+                    <Badge color="blue">{file.groupDisplay}</Badge>
+                    <span>
+                      {file.matchCount} {file.matchCount === 1 ? "match" : "matches"}
+                    </span>
+                  </p>
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => setViewing(file)}
+                    aria-label={`View ${file.displayName}`}
+                  >
+                    <Eye aria-hidden="true" />
+                    View
+                  </Button>
+                  <a
+                    href={fileUrl(file.fileName)}
+                    download={file.fileName}
+                    className={buttonVariants({ size: "sm", variant: "outline" })}
+                    aria-label={`Download ${file.displayName}`}
+                  >
+                    <Download aria-hidden="true" />
+                    Download
+                  </a>
+                  <Button
+                    size="sm"
+                    variant="destructive"
+                    aria-label={`Delete ${file.displayName}`}
+                    disabled={remove.isPending}
+                    onClick={() => {
+                      if (
+                        window.confirm(
+                          `Are you sure you want to delete the pairing file ${file.fileName}? This action cannot be undone.`,
+                        )
+                      ) {
+                        remove.mutate(file.fileName);
+                      }
+                    }}
+                  >
+                    <Trash2 aria-hidden="true" />
+                    Delete
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      <CompletedPairingPreview file={viewing} onClose={() => setViewing(null)} />
+    </Card>
+  );
+}
+
+/** Completed pairing preview: month, group (default 'All Users'), match count and each match. */
+function CompletedPairingPreview({
+  file,
+  onClose,
+}: {
+  file: CompletedPairingFile | null;
+  onClose: () => void;
+}) {
+  const content = useQuery<CompletedPairingContent>({
+    queryKey: ["/completed_pairings", file?.fileName ?? ""],
+    queryFn: () => apiRequest("GET", fileUrl(file?.fileName ?? "")),
+    enabled: file !== null,
+    staleTime: 0,
+  });
+  const matches = content.data?.matches ?? [];
+  return (
+    <Dialog open={file !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>{file?.displayName ?? "Completed pairing"}</DialogTitle>
+          <DialogDescription>
+            {file?.monthDisplay} · {content.data?.domainGroup || "All Users"} ·{" "}
+            {file?.matchCount ?? 0} {file?.matchCount === 1 ? "match" : "matches"}
+          </DialogDescription>
+        </DialogHeader>
+        {content.isLoading ? (
+          <Spinner />
+        ) : content.isError ? (
+          <p className="text-sm text-red-700">Failed to load pairing data</p>
+        ) : matches.length === 0 ? (
+          <p className="text-sm text-coffee-700">No matches found for this pairing.</p>
+        ) : (
+          <ul className="grid gap-2">
+            {matches.map((m, i) => (
+              <MatchRow
+                key={`${m.user1_email}-${i}`}
+                status={m.status || "completed"}
+                people={[
+                  { name: m.user1_name, email: m.user1_email },
+                  { name: m.user2_name, email: m.user2_email },
+                  ...(m.user3_email ? [{ name: m.user3_name ?? "", email: m.user3_email }] : []),
+                ]}
+              />
+            ))}
+          </ul>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

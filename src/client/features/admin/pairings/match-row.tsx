@@ -1,0 +1,31 @@
+import type { PreviewUser } from "@shared/pairings";
+import { Badge } from "../../../components/ui/badge";
+
+export type MatchPerson = { name: string; email: string };
+
+export const personOf = (user: PreviewUser): MatchPerson => ({
+  name:
+    [user.firstName, user.lastName].filter(Boolean).join(" ") ||
+    user.email.split("@")[0] ||
+    "Unknown",
+  email: user.email,
+});
+
+/** One match in a preview: each person's name and e-mail, and the status badge (active highlighted). */
+export function MatchRow({ people, status }: { people: MatchPerson[]; status: string }) {
+  return (
+    <li className="flex flex-col gap-2 rounded-lg border border-coffee-200 p-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="grid min-w-0 gap-1">
+        {people.map((person, i) => (
+          <p key={`${person.email}-${i}`} className="min-w-0 text-sm">
+            <span className="font-medium">{person.name}</span>{" "}
+            <span className="break-all text-coffee-700">({person.email})</span>
+          </p>
+        ))}
+      </div>
+      <Badge color={status === "active" ? "green" : "grey"} className="self-start sm:self-center">
+        {status}
+      </Badge>
+    </li>
+  );
+}

@@ -1,0 +1,73 @@
+import type {
+  CompletedPairingFile,
+  CurrentPairingsResponse,
+  PairingValidationResponse,
+} from "@shared/pairings";
+import { type QueryClient, useQuery } from "@tanstack/react-query";
+import { toast } from "../../../components/ui/toast";
+import { apiRequest, errorMessage } from "../../../lib/api-client";
+import { redirectIfUnauthorized } from "../../unauthorized";
+
+export type DomainGroup = {
+  id: number;
+  name: string;
+  displayName: string;
+  description?: string | null;
+  color?: string | null;
+};
+
+export const pairingKeys = {
+  validation: (groupId: number | null) =>
+    ["/api/admin/pairing-validation", groupId ?? "all"] as const,
+  current: ["/api/admin/current-pairings"] as const,
+  completed: ["/api/admin/completed-pairing-files"] as const,
+  groups: ["/api/admin/domain-groups"] as const,
+};
+
+export function usePairingValidation(groupId: number | null) {
+  return useQuery<PairingValidationResponse>({
+    queryKey: pairingKeys.validation(groupId),
+    queryFn: () =>
+      apiRequest(
+        "GET",
+        groupId === null
+          ? "/api/admin/pairing-validation"
+          : `/api/admin/pairing-validation?domainGroupId=${groupId}`,
+      ),
+    staleTime: 0,
+  });
+}
+
+export const useCurrentPairings = () =>
+  useQuery<CurrentPairingsResponse>({ queryKey: pairingKeys.current, staleTime: 0 });
+
+export const useCompletedPairingFiles = () =>
+  useQuery<CompletedPairingFile[]>({ queryKey: pairingKeys.completed, staleTime: 0 });
+
+export const useDomainGroups = () => useQuery<DomainGroup[]>({ queryKey: pairingKeys.groups });
+
+/** After any pairing change: counts, current and completed pairings, and the newsletter's lists. */
+export function refreshPairingData(queryClient: QueryClient) {
+  for (const key of [
+    ["/api/admin/pairing-validation"],
+    pairingKeys.current,
+    pairingKeys.completed,
+    ["/api/admin/pairing-groups"],
+    ["/api/admin/pairing-history"],
+    ["/api/admin/pairing-report"],
+    ["/api/admin/employee-status-summary"],
+  ]) {
+    void queryClient.invalidateQueries({ queryKey: key });
+  }
+}
+
+/** The spec's failure toast: its fixed title, with the server's explanation beneath when there is one. */
+export function failureToast(error: unknown, title: string) {
+  if (redirectIfUnauthorized(error)) return;
+  const detail = errorMessage(error, "");
+  toast({
+    title,
+    description: detail && detail !== title ? detail : undefined,
+    variant: "destructive",
+  });
+}

@@ -1,0 +1,145 @@
+import type { SyncEmployeeDataResponse } from "@shared/employees";
+import { rosterColumns } from "@shared/employees";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Upload } from "lucide-react";
+import { type ChangeEvent, type FormEvent, useId, useState } from "react";
+import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "../../../components/ui/card";
+import { Label } from "../../../components/ui/label";
+import { Textarea } from "../../../components/ui/textarea";
+import { toast } from "../../../components/ui/toast";
+import { ApiError, apiRequest } from "../../../lib/api-client";
+import { failureToast, refreshPairingData } from "./pairing-queries";
+
+/** Roster CSV upload: every row is checked first, then all of it is applied or none. */
+export function RosterSyncCard() {
+  const queryClient = useQueryClient();
+  const fileId = useId();
+  const textId = useId();
+  const [csv, setCsv] = useState("");
+  const [result, setResult] = useState<SyncEmployeeDataResponse | null>(null);
+
+  const sync = useMutation({
+    mutationFn: (text: string) =>
+      apiRequest<SyncEmployeeDataResponse>("POST", "/api/admin/sync-employee-data", { csv: text }),
+    onSuccess: (answer) => {
+      setResult(answer);
+      toast({ title: "Employee data synced", description: answer.message });
+      refreshPairingData(queryClient);
+    },
+    onError: (error) => {
+      const body =
+        error instanceof ApiError
+          ? (error.body as Partial<SyncEmployeeDataResponse> | undefined)
+          : undefined;
+      if (body && Array.isArray(body.rejected)) {
+        setResult({
+          applied: false,
+          message: error.message,
+          changed: [],
+          unchanged: 0,
+          rejected: body.rejected,
+        });
+      } else setResult(null);
+      failureToast(error, "Failed to sync employee data");
+    },
+  });
+
+  async function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    if (file) setCsv(await file.text());
+  }
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (csv.trim()) sync.mutate(csv);
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Employee Roster Sync</CardTitle>
+        <CardDescription>
+          Upload a CSV with the columns {rosterColumns.join(", ")}. Every row is checked first; if
+          any row is wrong, nothing is changed.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} className="grid gap-3">
+          <div className="grid gap-2">
+            <Label htmlFor={fileId}>Roster CSV file</Label>
+            <input
+              id={fileId}
+              type="file"
+              accept=".csv,text/csv"
+              onChange={onFile}
+              className="text-sm text-coffee-900 file:mr-3 file:rounded-md file:border file:border-coffee-300 file:bg-white file:px-3 file:py-1.5"
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={textId}>Or paste the CSV</Label>
+            <Textarea
+              id={textId}
+              rows={4}
+              value={csv}
+              onChange={(event) => setCsv(event.target.value)}
+              placeholder="email,employeeStatus,leaveStartDate,leaveEndDate,leaveReason,department"
+              className="font-mono"
+            />
+          </div>
+          <div>
+            <Button type="submit" disabled={!csv.trim() || sync.isPending}>
+              <Upload aria-hidden="true" />
+              {sync.isPending ? "Syncing..." : "Sync Employee Data"}
+            </Button>
+          </div>
+        </form>
+        {result && <RosterResult result={result} />}
+      </CardContent>
+    </Card>
+  );
+}
+
+function RosterResult({ result }: { result: SyncEmployeeDataResponse }) {
+  return (
+    <div className="mt-4 grid gap-3" aria-live="polite">
+      <Alert variant={result.applied ? "success" : "destructive"}>
+        <AlertTitle>{result.applied ? "Roster applied" : "Nothing was changed"}</AlertTitle>
+        <AlertDescription>{result.message}</AlertDescription>
+      </Alert>
+      {result.rejected.length > 0 && (
+        <section aria-label="Rejected rows">
+          <h3 className="mb-1 font-semibold">Rejected rows</h3>
+          <ul className="grid gap-1 text-sm">
+            {result.rejected.map((r) => (
+              <li key={`${r.row}-${r.email}`} className="break-words">
+                Row {r.row} {r.email && <span className="break-all">({r.email})</span>}: {r.reason}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {result.changed.length > 0 && (
+        <section aria-label="Changed employees">
+          <h3 className="mb-1 font-semibold">Changed</h3>
+          <ul className="grid gap-1 text-sm">
+            {result.changed.map((c) => (
+              <li key={c.email} className="break-words">
+                <span className="break-all font-medium">{c.email}</span>:{" "}
+                {Object.entries(c.fields)
+                  .map(([field, value]) => `${field} → ${value ?? "(cleared)"}`)
+                  .join(", ")}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
