@@ -165,7 +165,10 @@ function GroupDepartments({ group }: { group: DomainGroup }) {
         ) : !list.data?.length ? (
           <p className="text-sm text-coffee-700">No departments found for this group</p>
         ) : (
-          <ul className="divide-y divide-coffee-100">
+          <ul
+            aria-label={`Departments of ${group.displayName}`}
+            className="divide-y divide-coffee-100"
+          >
             {list.data.map((department) => (
               <li
                 key={department.id}
