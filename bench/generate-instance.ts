@@ -1,0 +1,98 @@
+/**
+ * Seeded generator of realistic pairing instances (used by the benchmark and the tests):
+ * departments of uneven size, a mix of preferences, and months of history in which about half
+ * the groups were made inside a department and half across departments.
+ */
+
+import type { Rng } from "../src/server/matching/rng";
+import { createRng, shuffleInPlace } from "../src/server/matching/rng";
+import type { HistoryGroup, MatchingInstance, MatchingUser } from "../src/server/matching/types";
+import { formatMonth, monthIndex } from "../src/server/matching/window";
+import type { OddPolicy } from "../src/shared/enums";
+
+export interface GenerateOptions {
+  people: number;
+  departments: number;
+  /** Months of history before `month` (default 12). */
+  historyMonths?: number;
+  repeatWindowMonths?: number;
+  month?: string;
+  seed?: number;
+  oddPolicy?: OddPolicy;
+  /** Relative weights of same-department, cross-department and any (default 1 : 1.5 : 2). */
+  preferenceMix?: [number, number, number];
+  /** Department size skew: size of department d ∝ 1 / (d + 1)^skew (default 0.6). */
+  skew?: number;
+  /** Share of people who sat out last time (default 0.02). */
+  lastSatOutShare?: number;
+  /** Share of people paired in each history month (default 0.9). */
+  historyCoverage?: number;
+  /** Include the instance's own seed (default true). */
+  withSeed?: boolean;
+}
+
+function pickWeighted(rng: Rng, weights: number[], total: number): number {
+  let r = (rng.next() / 0x100000000) * total;
+  for (let i = 0; i < weights.length; i++) {
+    r -= weights[i];
+    if (r < 0) return i;
+  }
+  return weights.length - 1;
+}
+
+export function generateInstance(options: GenerateOptions): MatchingInstance {
+  const seed = options.seed ?? 1;
+  const rng = createRng(seed ^ 0x5bd1e995);
+  const month = options.month ?? "2027-03";
+  const months = options.historyMonths ?? 12;
+  const coverage = options.historyCoverage ?? 0.9;
+  const mix = options.preferenceMix ?? [1, 1.5, 2];
+  const skew = options.skew ?? 0.6;
+  const deptWeights = Array.from({ length: options.departments }, (_, d) => 1 / (d + 1) ** skew);
+  const deptTotal = deptWeights.reduce((a, b) => a + b, 0);
+  const mixTotal = mix[0] + mix[1] + mix[2];
+  const prefs = ["same-department", "cross-department", "any"] as const;
+  const satOutShare = options.lastSatOutShare ?? 0.02;
+  const width = String(options.people).length;
+
+  const users: MatchingUser[] = [];
+  for (let i = 0; i < options.people; i++) {
+    const user: MatchingUser = {
+      id: `u${String(i).padStart(width, "0")}`,
+      department: `dept-${pickWeighted(rng, deptWeights, deptTotal)}`,
+      preference: prefs[pickWeighted(rng, mix, mixTotal)],
+    };
+    if (rng.next() / 0x100000000 < satOutShare) user.lastSatOut = true;
+    users.push(user);
+  }
+
+  const history: HistoryGroup[] = [];
+  const current = monthIndex(month);
+  for (let m = months; m >= 1; m--) {
+    const label = formatMonth(current - m);
+    const people = users.filter(() => rng.next() / 0x100000000 < coverage);
+    shuffleInPlace(people, rng);
+    const half = people.length >> 1;
+    // First half: grouped by department (mostly same-department pairs); second half: random.
+    const inside = people.slice(0, half).sort((a, b) => (a.department < b.department ? -1 : 1));
+    const across = people.slice(half);
+    for (const list of [inside, across]) {
+      for (let i = 0; i + 1 < list.length; i += 2) {
+        const group = [list[i].id, list[i + 1].id];
+        if (i + 3 === list.length) group.push(list[i + 2].id);
+        history.push({ users: group, month: label });
+      }
+    }
+  }
+  shuffleInPlace(history, rng);
+
+  const instance: MatchingInstance = {
+    month,
+    repeatWindowMonths: options.repeatWindowMonths ?? 3,
+    oddPolicy: options.oddPolicy ?? "sit-out",
+    users,
+    history,
+  };
+  if (options.withSeed ?? true) instance.seed = seed;
+  return instance;
+}

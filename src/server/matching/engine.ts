@@ -1,0 +1,54 @@
+/**
+ * The monthly pairing engine: a pure function from an instance to a result
+ * (contract: /work/shared/matching/FORMAT.md).
+ *
+ * Small instances are solved exactly (maximum-weight maximum-cardinality blossom matching on the
+ * explicit graph). Large ones take the fast path on the implicit graph: greedy construction by
+ * department buckets, Edmonds augmenting paths from the exposed vertices until the matching is
+ * maximum, then local exchanges for cross-department, never-met and sit-out quality.
+ */
+import { maximizeCardinality } from "./augment";
+import { buildBuckets } from "./buckets";
+import { exactMate } from "./exact-optimum";
+import { greedyMatching } from "./greedy";
+import { improveMatching } from "./improve";
+import { buildProblem } from "./problem";
+import { buildResult } from "./result";
+import { createRng, randomSeed } from "./rng";
+import { formTrio } from "./trio";
+import type { MatchingInstance, MatchingOptions, MatchingResult } from "./types";
+
+export type {
+  HistoryGroup,
+  MatchingInstance,
+  MatchingOptions,
+  MatchingResult,
+  MatchingStats,
+  MatchingUser,
+} from "./types";
+export { validateResult } from "./validate-result";
+
+/** Up to this many people, "auto" solves exactly (a few tens of milliseconds). */
+export const EXACT_LIMIT = 300;
+
+export function runMatching(
+  instance: MatchingInstance,
+  options: MatchingOptions = {},
+): MatchingResult {
+  const startedAt = performance.now();
+  const seed = instance.seed ?? randomSeed();
+  const rng = createRng(seed);
+  const p = buildProblem(instance);
+  const strategy = options.strategy ?? "auto";
+  const exact = strategy === "exact" || (strategy === "auto" && p.n <= EXACT_LIMIT);
+  const buckets = buildBuckets(p, rng);
+  let mate: Int32Array;
+  if (exact) mate = exactMate(p, rng);
+  else {
+    mate = greedyMatching(p, buckets, rng);
+    maximizeCardinality(p, buckets, mate);
+    improveMatching(p, buckets, mate, rng);
+  }
+  const trio = instance.oddPolicy === "trio" ? formTrio(p, buckets, mate) : null;
+  return buildResult(p, mate, trio, seed, exact ? "exact" : "fast", rng, startedAt);
+}

@@ -1,0 +1,157 @@
+/**
+ * A strong starting matching built in near-linear time, department bucket by bucket:
+ *
+ * 1. same-department people pair inside their department (a maximum matching of those pairs, so
+ *    that "any" colleagues are spent on same-department people only when unavoidable);
+ * 2. an odd one left over takes an "any" colleague of the same department;
+ * 3. the cross pool (cross-department and "any" people) pairs across departments: always one
+ *    person from the currently largest department with a random person from the others (which
+ *    reaches the maximum matching of the complete multipartite graph), cross-department people
+ *    first so that leftovers are, where possible, "any" people;
+ * 4. leftover "any" people pair inside their department.
+ *
+ * Partners are taken never-met first and never inside the repeat window. Whoever is left is
+ * handed to the augmenting-path phase.
+ */
+import { maximizeCardinality } from "./augment";
+import type { Buckets } from "./buckets";
+import type { Problem } from "./problem";
+import { ANY, CROSS, MET_BEFORE, NEVER_MET, relation, SAME } from "./problem";
+import type { Rng } from "./rng";
+
+/** Index in arr (searched from the end) of the best partner for x: never met, else met before. */
+export function pickPartner(p: Problem, x: number, arr: number[]): number {
+  let fallback = -1;
+  for (let i = arr.length - 1; i >= 0; i--) {
+    const r = relation(p, x, arr[i]);
+    if (r === NEVER_MET) return i;
+    if (r === MET_BEFORE && fallback < 0) fallback = i;
+  }
+  return fallback;
+}
+
+/** Sizes per department with sum, arg-max and weighted lookup in O(log D). */
+class DeptTree {
+  private readonly size: number;
+  private readonly sum: Int32Array;
+  private readonly max: Int32Array;
+  constructor(count: number) {
+    let s = 1;
+    while (s < count) s *= 2;
+    this.size = s;
+    this.sum = new Int32Array(2 * s);
+    this.max = new Int32Array(2 * s);
+  }
+  set(d: number, value: number): void {
+    let i = this.size + d;
+    this.sum[i] = this.max[i] = value;
+    for (i >>= 1; i >= 1; i >>= 1) {
+      this.sum[i] = this.sum[2 * i] + this.sum[2 * i + 1];
+      this.max[i] = Math.max(this.max[2 * i], this.max[2 * i + 1]);
+    }
+  }
+  total(): number {
+    return this.sum[1];
+  }
+  argMax(): number {
+    let i = 1;
+    while (i < this.size) i = this.max[2 * i] >= this.max[2 * i + 1] ? 2 * i : 2 * i + 1;
+    return i - this.size;
+  }
+  prefixBefore(d: number): number {
+    let s = 0;
+    for (let i = this.size + d; i > 1; i >>= 1) if (i & 1) s += this.sum[i - 1];
+    return s;
+  }
+  /** The department holding the r-th person (0-based) in department order. */
+  at(r0: number): number {
+    let r = r0;
+    let i = 1;
+    while (i < this.size) {
+      if (r < this.sum[2 * i]) i = 2 * i;
+      else {
+        r -= this.sum[2 * i];
+        i = 2 * i + 1;
+      }
+    }
+    return i - this.size;
+  }
+}
+
+export function greedyMatching(p: Problem, b: Buckets, rng: Rng): Int32Array {
+  const mate = new Int32Array(p.n).fill(-1);
+  const D = p.deptCount;
+  const pair = (x: number, y: number): void => {
+    mate[x] = y;
+    mate[y] = x;
+  };
+  const bucket = (d: number, pref: number): number[] =>
+    Array.from(b.members.subarray(b.start[d * 3 + pref], b.start[d * 3 + pref + 1]));
+  const pairWithin = (arr: number[], left: number[]): void => {
+    while (arr.length >= 2) {
+      const x = arr.pop()!;
+      const i = pickPartner(p, x, arr);
+      if (i < 0) left.push(x);
+      else pair(x, arr.splice(i, 1)[0]);
+    }
+    if (arr.length === 1) left.push(arr.pop()!);
+  };
+
+  const sameLeft: number[] = [];
+  for (let d = 0; d < D; d++) pairWithin(bucket(d, SAME), sameLeft);
+  if (sameLeft.length > 1) {
+    const onlySame = new Uint8Array(p.n);
+    for (let v = 0; v < p.n; v++) onlySame[v] = p.pref[v] === SAME ? 1 : 0;
+    maximizeCardinality(p, b, mate, onlySame);
+  }
+  const stacks: number[][] = [];
+  const lonelySame: number[][] = [];
+  for (let d = 0; d < D; d++) {
+    const anys = bucket(d, ANY);
+    const still: number[] = [];
+    for (const s of bucket(d, SAME)) {
+      if (mate[s] !== -1) continue;
+      const i = pickPartner(p, s, anys);
+      if (i < 0) still.push(s);
+      else pair(s, anys.splice(i, 1)[0]);
+    }
+    lonelySame.push(still);
+    stacks.push(anys.concat(bucket(d, CROSS)));
+  }
+
+  const tree = new DeptTree(D);
+  for (let d = 0; d < D; d++) tree.set(d, stacks[d].length);
+  const deferred: number[] = [];
+  for (;;) {
+    const X = tree.argMax();
+    const sx = stacks[X].length;
+    const rest = tree.total() - sx;
+    if (sx === 0 || rest === 0) break;
+    const x = stacks[X].pop()!;
+    const before = tree.prefixBefore(X);
+    let y = -1;
+    for (let attempt = 0; attempt < 4 && y < 0; attempt++) {
+      let r = rng.below(rest);
+      if (r >= before) r += sx;
+      const Y = tree.at(r);
+      const i = pickPartner(p, x, stacks[Y]);
+      if (i >= 0) {
+        y = stacks[Y].splice(i, 1)[0];
+        tree.set(Y, stacks[Y].length);
+      }
+    }
+    tree.set(X, stacks[X].length);
+    if (y < 0) deferred.push(x);
+    else pair(x, y);
+  }
+
+  for (let d = 0; d < D; d++) {
+    const anys = stacks[d].filter((v) => p.pref[v] === ANY);
+    for (const s of lonelySame[d]) {
+      const i = pickPartner(p, s, anys);
+      if (i >= 0) pair(s, anys.splice(i, 1)[0]);
+    }
+    pairWithin(anys, []);
+  }
+  return mate;
+}

@@ -1,0 +1,76 @@
+import type { MatchingPreference, OddPolicy } from "../../shared/enums";
+
+/** One eligible person of the scope being paired (see /work/shared/matching/FORMAT.md). */
+export interface MatchingUser {
+  id: string;
+  department: string;
+  preference: MatchingPreference;
+  /** True when this person sat out in the previous round. */
+  lastSatOut?: boolean;
+}
+
+/** A past group (pair or trio) and the month ("YYYY-MM") it was made in. */
+export interface HistoryGroup {
+  users: string[];
+  month: string;
+}
+
+export interface MatchingInstance {
+  /** The month being paired, "YYYY-MM". */
+  month: string;
+  /** Pairs that met in any of this many months before `month` may not meet again. */
+  repeatWindowMonths: number;
+  /** Makes a run reproducible; absent, a random seed is drawn and reported. */
+  seed?: number;
+  /** `sit-out` (pairs only, default) or `trio` (one group of three when that places one more person). */
+  oddPolicy?: OddPolicy;
+  users: MatchingUser[];
+  history?: HistoryGroup[];
+}
+
+export interface MatchingStats {
+  /** People in a group. */
+  placed: number;
+  /** People left out. */
+  unmatched: number;
+  /** Number of groups (pairs and at most one trio). */
+  groups: number;
+  trios: number;
+  /**
+   * Cross-department pairs. A trio counts its three pairs: three people from three departments
+   * count 3, two from one department and one from another count 2, all from one department 0.
+   */
+  crossDepartmentPairs: number;
+  /** Pairs (a trio counts its three pairs) whose two people never shared a group before. */
+  neverMetPairs: number;
+  /**
+   * Upper bound on cross-department pairs for this instance, ignoring history and the needs of
+   * same-department people: min(⌊P/2⌋, P − largest department's share of P), with P the number of
+   * cross-department and "any" people.
+   */
+  crossDepartmentUpperBound: number;
+  /**
+   * 0–100: half cross-department attainment (crossDepartmentPairs / crossDepartmentUpperBound,
+   * capped at 1, or 1 when the bound is 0) and half freshness (neverMetPairs / all pairs, or 1
+   * when there are no pairs).
+   */
+  qualityScore: number;
+  /** "exact": weighted blossom matching (small instances); "fast": greedy + augmenting paths. */
+  method: "exact" | "fast";
+  elapsedMs: number;
+}
+
+export interface MatchingResult {
+  groups: string[][];
+  unmatched: string[];
+  seed: number;
+  stats: MatchingStats;
+}
+
+export interface MatchingOptions {
+  /**
+   * "auto" (default) solves small instances exactly and large ones with the fast path;
+   * "exact" and "fast" force one method (tests and benchmarks).
+   */
+  strategy?: "auto" | "exact" | "fast";
+}
