@@ -55,7 +55,7 @@ export function CompletedPairingsCard() {
         ) : !files.data?.length ? (
           <p className="text-sm text-coffee-700">No completed pairings yet.</p>
         ) : (
-          <ul className="grid gap-2">
+          <ul className="grid gap-2" aria-label="Completed pairing files">
             {files.data.map((file) => (
               <li
                 key={file.fileName}

@@ -1,0 +1,99 @@
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { allowEmail, createAdmin, createGroup, createUser } from "../src/server/test/factories";
+import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
+
+let story: Story;
+beforeAll(async () => {
+  story = await startStory();
+});
+afterAll(() => story?.close());
+
+describe("an admin runs this month's pairings for a group", () => {
+  it("generates pairings for a group, opens them, completes them and downloads the file", async () => {
+    const group = await createGroup(story.db, { name: "brewco", displayName: "Brew Co" });
+    await allowEmail(story.db, "*@brew.test", group.id);
+    const names = ["Ada", "Ben", "Cleo", "Dev"];
+    for (const [i, firstName] of names.entries()) {
+      await createUser(story.db, {
+        email: `${firstName.toLowerCase()}@brew.test`,
+        firstName,
+        lastName: "Brewer",
+        department: i % 2 ? "sales" : "engineering",
+      });
+    }
+    await createUser(story.db, { email: "paused@brew.test", participationStatus: "paused" });
+    const admin = await createAdmin(story.db, { email: "boss@hq.test", needsProfileSetup: true });
+
+    const page = await story.newPage({ width: 375, height: 800 });
+    await story.signInAs(page, admin);
+    await page.goto("/admin");
+
+    const groupSelect = page.getByLabel("Pairing group");
+    await groupSelect
+      .locator("option", { hasText: "Brew Co (brewco)" })
+      .waitFor({ state: "attached" });
+    await groupSelect.selectOption({ label: "Brew Co (brewco)" });
+    const eligibility = page.getByRole("region", { name: "Pairing eligibility" });
+    await eligibility.getByText("Yes (Even)").waitFor();
+    expect(await eligibility.innerText()).toMatch(/Ready to Pair\s*4/);
+    expect(await eligibility.innerText()).toMatch(/Excluded\s*1/);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole("button", { name: "Generate Monthly Pairings" }).click();
+    await page.getByText("Generated 2 pairings for Brew Co", { exact: true }).waitFor();
+    const current = page.getByRole("region", { name: "Current pairings" });
+    await current.getByText(/— Brew Co/).waitFor();
+
+    await page.getByRole("button", { name: "View Current Pairings (1)" }).click();
+    const overlay = page.getByRole("dialog", { name: "Current Pairings" });
+    await overlay.getByText("2 matches").waitFor();
+    const overlayText = await overlay.innerText();
+    for (const name of names) expect(overlayText).toContain(`${name} Brewer`);
+    expect(overlayText).toContain("ada@brew.test");
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await overlay.waitFor({ state: "detached" });
+
+    await current.getByRole("button", { name: /^Complete / }).click();
+    await current.waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "View Current Pairings (0)" }).waitFor();
+
+    const month = new Date().toISOString().slice(0, 7);
+    const fileName = `pairing-${month}-group1-brew-co-1.json`;
+    const completed = page
+      .getByRole("list", { name: "Completed pairing files" })
+      .getByRole("listitem")
+      .filter({ hasText: fileName });
+    await completed.waitFor();
+    expect(await completed.innerText()).toContain("2 matches");
+
+    await completed.getByRole("button", { name: /^View / }).click();
+    const preview = page.getByRole("dialog", { name: /Group A - Brew Co/ });
+    await preview.getByText("Ben Brewer").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await preview.waitFor({ state: "detached" });
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      completed.getByRole("link", { name: /^Download / }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(fileName);
+    const content = JSON.parse(readFileSync((await download.path()) as string, "utf8"));
+    expect(content).toMatchObject({ month, domainGroup: "Brew Co" });
+    expect(content.matches).toHaveLength(2);
+    const emails = content.matches.flatMap((m: { user1_email: string; user2_email: string }) => [
+      m.user1_email,
+      m.user2_email,
+    ]);
+    expect(emails.sort()).toEqual([
+      "ada@brew.test",
+      "ben@brew.test",
+      "cleo@brew.test",
+      "dev@brew.test",
+    ]);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+  });
+});
