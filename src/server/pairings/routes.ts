@@ -1,9 +1,11 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
+  domainGroupParamsSchema,
   fileNameParamsSchema,
   pairingIdParamsSchema,
   pairingValidationQuerySchema,
 } from "../../shared/pairings";
+import { requireAdmin } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
 import { completeCurrentPairings, completePairing } from "./complete-pairing";
 import {
@@ -14,9 +16,12 @@ import {
 } from "./completed-files";
 import { getCurrentPairings } from "./current-pairings";
 import { deletePairing } from "./delete-pairing";
+import { generatePairing } from "./generate-pairing";
 import { getPairingHistory } from "./pairing-history";
 import { getPairingReport } from "./pairing-report";
 import { getPairingValidation } from "./pairing-validation";
+
+const generateLimit = { rateLimit: { max: 20, timeWindow: "1 minute" } };
 
 /** Admin pairing operations (admin-side §2 Operations tab, §7 Pairings). The admin hook in app.ts guards every path. */
 const pairingsRoutes: FeatureRoutes = async (app, { ctx }) => {
@@ -26,6 +31,19 @@ const pairingsRoutes: FeatureRoutes = async (app, { ctx }) => {
     "/api/admin/pairing-validation",
     { schema: { querystring: pairingValidationQuerySchema } },
     async (request) => getPairingValidation(ctx, request.query.domainGroupId),
+  );
+
+  r.post("/api/admin/generate-pairing", { config: generateLimit }, async (request) =>
+    generatePairing(ctx, requireAdmin(request)),
+  );
+  // The spec's older "create pairings" call does the same company-wide generation.
+  r.post("/api/admin/create-pairings", { config: generateLimit }, async (request) =>
+    generatePairing(ctx, requireAdmin(request)),
+  );
+  r.post(
+    "/api/admin/generate-pairing/:domainGroupId",
+    { schema: { params: domainGroupParamsSchema }, config: generateLimit },
+    async (request) => generatePairing(ctx, requireAdmin(request), request.params.domainGroupId),
   );
 
   r.get("/api/admin/current-pairings", async () => getCurrentPairings(ctx));

@@ -1,0 +1,244 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixedClock } from "../clock";
+import { type MatchRow, matches, pairings, users } from "../db/schema";
+import {
+  allowEmail,
+  createAdmin,
+  createGroup,
+  createMatch,
+  createPairing,
+  createUser,
+  signIn,
+} from "../test/factories";
+import { createTestApp, type TestApp } from "../test/test-app";
+
+const NOW = new Date("2027-01-15T09:00:00Z");
+const members = (m: MatchRow) => [m.user1Id, m.user2Id, m.user3Id].filter(Boolean) as string[];
+const pairKey = (a: string, b: string) => [a, b].sort().join("|");
+
+describe("generating monthly pairings", () => {
+  let t: TestApp;
+  let cookie: string;
+  let betaId = 0;
+  const post = (url: string) => t.app.inject({ method: "POST", url, headers: { cookie } });
+  const get = (url: string) => t.app.inject({ method: "GET", url, headers: { cookie } });
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock: fixedClock(NOW) });
+    cookie = await signIn(
+      t.db,
+      await createAdmin(t.db, { email: "boss@hq.test", needsProfileSetup: true }),
+      {
+        now: NOW,
+      },
+    );
+  });
+  afterAll(() => t.close());
+
+  it("counts who is ready to pair in a group, with the whitelist deciding membership", async () => {
+    const group = await createGroup(t.db, { name: "beta", displayName: "Beta Inc" });
+    betaId = group.id;
+    const other = await createGroup(t.db, { name: "gamma", displayName: "Gamma" });
+    await allowEmail(t.db, "*@beta.test", group.id);
+    await allowEmail(t.db, "moved@beta.test", other.id);
+    const at = (local: string) => `${local}@beta.test`;
+    await createUser(t.db, { email: at("ready1") });
+    await createUser(t.db, { email: at("ready2"), department: "" });
+    const back = await createUser(t.db, {
+      email: at("back"),
+      participationStatus: "paused",
+      pauseEndDate: "2027-01-15",
+    });
+    await createUser(t.db, {
+      email: at("paused"),
+      participationStatus: "paused",
+      pauseEndDate: "2027-01-16",
+    });
+    await createUser(t.db, { email: at("out"), participationStatus: "opted_out" });
+    await createUser(t.db, { email: at("setup"), needsProfileSetup: true });
+    await createUser(t.db, { email: at("unvalidated"), isValidated: false });
+    await createUser(t.db, { email: at("disabled"), isActive: false });
+    await createUser(t.db, { email: at("leave"), employeeStatus: "on_leave" });
+    await createUser(t.db, {
+      email: at("leavedates"),
+      leaveStartDate: "2027-01-01",
+      leaveEndDate: "2027-01-15",
+    });
+    await createUser(t.db, { email: at("gone"), employeeStatus: "inactive" });
+    await createUser(t.db, { email: "moved@beta.test" });
+    await createUser(t.db, { email: "x@beta.test.evil.test" });
+
+    const res = await get(`/api/admin/pairing-validation?domainGroupId=${group.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      statusCounts: { total: 11, truly_active: 3, opted_out: 1, paused: 1, inactive: 6 },
+      eligibility: { hasMinimumUsers: true, minimumRequired: 2, hasEvenNumbers: false },
+    });
+    const [row] = await t.db.select().from(users).where(eq(users.id, back.id));
+    expect(row).toMatchObject({ participationStatus: "active", pauseEndDate: null });
+    expect((await get("/api/admin/pairing-validation?domainGroupId=999999")).statusCode).toBe(404);
+    expect((await get("/api/admin/pairing-validation?domainGroupId=abc")).statusCode).toBe(400);
+  });
+
+  it("pairs a group's ready people once per month; a second request is refused", async () => {
+    const groupId = betaId;
+    const res = await post(`/api/admin/generate-pairing/${groupId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ totalMatches: res.json().totalMatches, month: "2027-01" });
+    const [pairing] = await t.db
+      .select()
+      .from(pairings)
+      .where(eq(pairings.id, res.json().pairingId));
+    expect(pairing).toMatchObject({
+      name: "January 2027 — Beta Inc",
+      scopeKey: String(groupId),
+      domainGroupName: "Beta Inc",
+      groupNumber: 1,
+      status: "active",
+      oddPolicy: "trio",
+    });
+    expect((pairing.stats as { qualityScore?: unknown }).qualityScore).toEqual(expect.any(Number));
+
+    const again = await post(`/api/admin/generate-pairing/${groupId}`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(
+      "Pairings for Beta Inc in January 2027 already exist. Complete or delete them first.",
+    );
+  });
+
+  it("places the odd one out in a trio under the default odd policy", async () => {
+    const group = await createGroup(t.db, { name: "kappa", displayName: "Kappa" });
+    await allowEmail(t.db, "*@kappa.test", group.id);
+    for (const l of ["k1", "k2", "k3"]) await createUser(t.db, { email: `${l}@kappa.test` });
+    const res = await post(`/api/admin/generate-pairing/${group.id}`);
+    expect(res.json()).toMatchObject({ totalMatches: 1, unmatched: 0 });
+    const [match] = await t.db
+      .select()
+      .from(matches)
+      .where(eq(matches.pairingId, res.json().pairingId));
+    expect(members(match)).toHaveLength(3);
+    expect(match.user3ConnectionStatus).toBe("pending");
+  });
+
+  it("makes exactly one pairing when two requests arrive together", async () => {
+    const group = await createGroup(t.db, { name: "delta", displayName: "Delta" });
+    await allowEmail(t.db, "*@delta.test", group.id);
+    for (let i = 0; i < 6; i++) await createUser(t.db, { email: `p${i}@delta.test` });
+    const results = await Promise.all(
+      [1, 2, 3].map(() => post(`/api/admin/generate-pairing/${group.id}`)),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    const rows = await t.db
+      .select()
+      .from(pairings)
+      .where(eq(pairings.scopeKey, String(group.id)));
+    expect(rows).toHaveLength(1);
+  });
+
+  it("repeats no pair from the window across a year boundary, and allows older ones", async () => {
+    const group = await createGroup(t.db, { name: "epsilon", displayName: "Epsilon" });
+    await allowEmail(t.db, "*@eps.test", group.id);
+    const [a, b, c, d] = await Promise.all(
+      ["a", "b", "c", "d"].map((l) => createUser(t.db, { email: `${l}@eps.test` })),
+    );
+    // January 2027 with a 3-month window blocks October, November and December 2026.
+    await createMatch(t.db, { user1: a, user2: b, month: "2026-12" });
+    await createMatch(t.db, { user1: c, user2: d, month: "2026-10" });
+    await createMatch(t.db, { user1: a, user2: c, month: "2026-11" });
+    const res = await post(`/api/admin/generate-pairing/${group.id}`);
+    expect(res.statusCode).toBe(200);
+    const made = await t.db
+      .select()
+      .from(matches)
+      .where(eq(matches.pairingId, res.json().pairingId));
+    expect(made.map((m) => pairKey(...(members(m) as [string, string]))).sort()).toEqual(
+      [pairKey(a.id, d.id), pairKey(b.id, c.id)].sort(),
+    );
+
+    const zeta = await createGroup(t.db, { name: "zeta", displayName: "Zeta" });
+    await allowEmail(t.db, "*@zeta.test", zeta.id);
+    const [e, f] = await Promise.all(
+      ["e", "f"].map((l) => createUser(t.db, { email: `${l}@zeta.test` })),
+    );
+    await createMatch(t.db, { user1: e, user2: f, month: "2026-09" });
+    const old = await post(`/api/admin/generate-pairing/${zeta.id}`);
+    expect(old.statusCode).toBe(200);
+    expect(old.json().totalMatches).toBe(1);
+  });
+
+  it("after completing, generates again for the same month without repeating a pair", async () => {
+    const group = await createGroup(t.db, { name: "eta", displayName: "Eta" });
+    await allowEmail(t.db, "*@eta.test", group.id);
+    for (let i = 0; i < 4; i++)
+      await createUser(t.db, { email: `q${i}@eta.test`, department: `d${i}` });
+    const first = await post(`/api/admin/generate-pairing/${group.id}`);
+    expect(first.statusCode).toBe(200);
+    expect((await post(`/api/admin/complete-pairing/${first.json().pairingId}`)).statusCode).toBe(
+      200,
+    );
+    const second = await post(`/api/admin/generate-pairing/${group.id}`);
+    expect(second.statusCode).toBe(200);
+    const [again] = await t.db
+      .select()
+      .from(pairings)
+      .where(eq(pairings.id, second.json().pairingId));
+    expect(again.groupNumber).toBe(2);
+    const pairsOf = async (pairingId: number) =>
+      (await t.db.select().from(matches).where(eq(matches.pairingId, pairingId))).map((m) =>
+        pairKey(...(members(m) as [string, string])),
+      );
+    const before = new Set(await pairsOf(first.json().pairingId));
+    for (const pair of await pairsOf(again.id)) expect(before.has(pair)).toBe(false);
+  });
+
+  it("refuses to pair fewer people than the minimum", async () => {
+    const group = await createGroup(t.db, { name: "theta", displayName: "Theta" });
+    await allowEmail(t.db, "*@theta.test", group.id);
+    await createUser(t.db, { email: "solo@theta.test" });
+    const res = await post(`/api/admin/generate-pairing/${group.id}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(
+      "Not enough people are ready to pair for Theta: 1 ready, at least 2 needed.",
+    );
+    expect((await post("/api/admin/generate-pairing/999999")).statusCode).toBe(404);
+  });
+
+  it("reports recent pairings, their issues and the average quality score", async () => {
+    const res = await get("/api/admin/pairing-report");
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.recentPairings.length).toBeGreaterThan(0);
+    expect(typeof body.averageQualityScore).toBe("number");
+    expect(Array.isArray(body.validationIssues)).toBe(true);
+    const history = (await get("/api/admin/pairing-history")).json();
+    expect(history.pairings.length).toBeGreaterThanOrEqual(body.recentPairings.length);
+  });
+
+  it("marks who sat out of last month's pairing of the scope", async () => {
+    const { buildInstance } = await import("./build-instance");
+    const [a, b, c] = await Promise.all([1, 2, 3].map(() => createUser(t.db)));
+    const previous = await createPairing(t.db, {
+      month: "2026-12",
+      scopeKey: "iota",
+      createdAt: new Date(Date.now() + 60_000),
+    });
+    await createMatch(t.db, { user1: a, user2: b, pairing: previous });
+    const eligible = [a, b, c].map((u) => ({
+      id: u.id,
+      department: "x",
+      preference: "any" as const,
+      createdAt: u.createdAt,
+    }));
+    const instance = await buildInstance(t.db, eligible, {
+      month: "2027-01",
+      scopeKey: "iota",
+      repeatWindowMonths: 3,
+      oddPolicy: "sit-out",
+      seed: 1,
+    });
+    expect(instance.users.find((u) => u.id === c.id)?.lastSatOut).toBe(true);
+    expect(instance.users.find((u) => u.id === a.id)?.lastSatOut).toBeUndefined();
+    expect(instance.history).toContainEqual({ users: [a.id, b.id], month: "2026-12" });
+  });
+});

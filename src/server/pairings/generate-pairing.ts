@@ -1,0 +1,149 @@
+import { randomInt } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { type GeneratePairingResponse, monthDisplay } from "../../shared/pairings";
+import type { AppContext } from "../context";
+import type { Db, Tx } from "../db/client";
+import { matches, pairings, type UserRow } from "../db/schema";
+import { BadRequest, Conflict } from "../errors";
+import { runMatching } from "../matching/engine";
+import { buildInstance } from "./build-instance";
+import { isUniqueViolation } from "./db-errors";
+import { listEligibleUsers } from "./eligibility";
+import { getPairingSettings } from "./pairing-settings";
+import { dayOf, monthOf, reactivateEndedPauses, resolveScope, scopeKey, scopeLabel } from "./scope";
+
+const INSERT_BATCH = 1000;
+
+/**
+ * Pairs the eligible people of one scope for the current month. One active pairing per scope and
+ * month: an advisory lock serialises concurrent requests and the partial unique index
+ * `pairings_one_active_per_scope` is the last word. A completed pairing frees the month, and the
+ * next run of that month gets the next group number (Group B, C, …) so its file name differs.
+ */
+export async function generatePairing(
+  ctx: AppContext,
+  admin: Pick<UserRow, "id">,
+  domainGroupId?: number,
+): Promise<GeneratePairingResponse> {
+  const scope = await resolveScope(ctx.db, domainGroupId);
+  const now = ctx.clock.now();
+  const month = monthOf(now);
+  const key = scopeKey(scope);
+  const label = scopeLabel(scope);
+  const conflict = () =>
+    new Conflict(
+      `Pairings for ${label} in ${monthDisplay(month)} already exist. Complete or delete them first.`,
+      "pairing_exists",
+    );
+
+  if (await hasActivePairing(ctx.db, key, month)) throw conflict();
+
+  const today = dayOf(now);
+  await reactivateEndedPauses(ctx.db, today);
+  const settings = await getPairingSettings(ctx.db);
+  const eligible = await listEligibleUsers(ctx.db, scope, today);
+  if (eligible.length < settings.minimumUsers) {
+    throw new BadRequest(
+      `Not enough people are ready to pair for ${label}: ${eligible.length} ready, at least ${settings.minimumUsers} needed.`,
+      "not_enough_users",
+    );
+  }
+  const seed = randomInt(0, 2 ** 31 - 1);
+  const instance = await buildInstance(ctx.db, eligible, {
+    month,
+    scopeKey: key,
+    repeatWindowMonths: settings.repeatWindowMonths,
+    oddPolicy: settings.oddPolicy,
+    seed,
+  });
+  const result = runMatching(instance);
+  if (result.groups.length === 0) {
+    throw new BadRequest(
+      `No pairs could be made for ${label}: preferences and recent matches rule out every pair.`,
+      "no_pairs",
+    );
+  }
+
+  try {
+    const pairing = await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(727100, hashtext(${`${key}:${month}`}))`);
+      if (await hasActivePairing(tx, key, month)) throw conflict();
+      const [{ next }] = await tx
+        .select({ next: sql<number>`(coalesce(max(${pairings.groupNumber}), 0) + 1)::int` })
+        .from(pairings)
+        .where(and(eq(pairings.scopeKey, key), eq(pairings.month, month)));
+      const [created] = await tx
+        .insert(pairings)
+        .values({
+          name: `${monthDisplay(month)} — ${label}`,
+          month,
+          scopeKey: key,
+          domainGroupId: scope.kind === "group" ? scope.group.id : null,
+          domainGroupName: scope.kind === "group" ? scope.group.displayName : null,
+          groupNumber: next,
+          status: "active",
+          totalPairs: result.groups.length,
+          oddPolicy: settings.oddPolicy,
+          seed,
+          stats: {
+            ...result.stats,
+            eligible: eligible.length,
+            repeatWindowMonths: settings.repeatWindowMonths,
+          },
+          createdBy: admin.id,
+          createdAt: now,
+        })
+        .returning();
+      await insertMatches(tx, created.id, month, now, result.groups);
+      return created;
+    });
+    return {
+      totalMatches: pairing.totalPairs,
+      pairingId: pairing.id,
+      name: pairing.name,
+      month,
+      unmatched: result.unmatched.length,
+      message: `Generated ${pairing.totalPairs} pairings for ${label}`,
+    };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict();
+    throw error;
+  }
+}
+
+async function hasActivePairing(
+  db: Pick<Db, "select">,
+  key: string,
+  month: string,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: pairings.id })
+    .from(pairings)
+    .where(
+      and(eq(pairings.scopeKey, key), eq(pairings.month, month), eq(pairings.status, "active")),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+async function insertMatches(
+  tx: Tx,
+  pairingId: number,
+  month: string,
+  now: Date,
+  groups: string[][],
+) {
+  const rows = groups.map(([user1Id, user2Id, user3Id]) => ({
+    pairingId,
+    month,
+    user1Id,
+    user2Id,
+    user3Id: user3Id ?? null,
+    user3ConnectionStatus: user3Id ? "pending" : null,
+    matchDate: now,
+    status: "active",
+  }));
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+    await tx.insert(matches).values(rows.slice(i, i + INSERT_BATCH));
+  }
+}
