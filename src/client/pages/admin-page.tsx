@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
+import { useNavigate } from "react-router";
 import { PageSpinner } from "../components/ui/spinner";
 import { toast } from "../components/ui/toast";
 import { AdminDashboard } from "../features/admin/admin-dashboard";
@@ -32,6 +33,7 @@ export function AdminPage() {
   });
   const user = query.data ?? null;
   const decided = useRef(false);
+  const navigate = useNavigate();
 
   useEffect(() => {
     if (query.isLoading || decided.current) return;
@@ -42,7 +44,7 @@ export function AdminPage() {
         description: "Please login to access admin features.",
         variant: "destructive",
       });
-      setTimeout(() => window.location.assign("/admin-login"), ADMIN_GUARD_REDIRECT_MS);
+      setTimeout(() => navigate("/admin-login", { replace: true }), ADMIN_GUARD_REDIRECT_MS);
       return;
     }
     if (!user.isAdmin) {
@@ -52,9 +54,9 @@ export function AdminPage() {
         description: "You don't have admin privileges.",
         variant: "destructive",
       });
-      window.location.assign("/");
+      navigate("/", { replace: true });
     }
-  }, [query.isLoading, user]);
+  }, [query.isLoading, user, navigate]);
 
   if (query.isLoading) return <PageSpinner label="Loading admin dashboard..." />;
   if (!user?.isAdmin) return <PageSpinner label="Checking permissions..." />;

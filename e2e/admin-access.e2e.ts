@@ -1,0 +1,111 @@
+import AxeBuilder from "@axe-core/playwright";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAdmin, createUser } from "../src/server/test/factories";
+import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
+
+const PASSWORD = "admin-password-123";
+let story: Story;
+beforeAll(async () => {
+  story = await startStory();
+});
+afterAll(() => story?.close());
+
+describe("admin access", () => {
+  it("an admin signs in at /admin-login, reaches /admin and manages the whitelist", async () => {
+    await createAdmin(story.db, { email: "chief@admins.test", password: PASSWORD });
+    const page = await story.newPage({ width: 375, height: 800 });
+    await page.goto("/admin-login");
+    await page.getByRole("heading", { name: "Admin Access", level: 1 }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+
+    await page.getByRole("button", { name: "Login as Admin" }).click();
+    await page.getByText("Please enter a valid email address", { exact: true }).waitFor();
+    await page.getByText("Password is required", { exact: true }).waitFor();
+
+    await page.getByLabel("Email").fill("chief@admins.test");
+    await page.getByLabel("Password", { exact: true }).fill("wrong-password");
+    await page.getByRole("button", { name: "Show password" }).click();
+    expect(await page.getByLabel("Password", { exact: true }).getAttribute("type")).toBe("text");
+    await page.getByRole("button", { name: "Login as Admin" }).click();
+    await page.getByRole("alert").filter({ hasText: "Invalid email or password." }).waitFor();
+
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Password", { exact: true }).press("Enter");
+    await page.waitForURL("**/admin");
+    await page.getByRole("heading", { name: "Admin Dashboard", level: 1 }).waitFor();
+    const tabs = page.getByRole("tab");
+    expect(await tabs.allTextContents()).toEqual([
+      "Operations",
+      "Admin Tools",
+      "Departments",
+      "Analytics & Metrics",
+      "Email Whitelist",
+      "Email Send Logs",
+      "Image Gallery",
+    ]);
+    expect(await page.getByRole("tab", { name: "Operations" }).getAttribute("aria-selected")).toBe(
+      "true",
+    );
+
+    await page.getByRole("tab", { name: "Email Whitelist" }).click();
+    await page.getByRole("heading", { name: "Email Whitelist and Domain Groups" }).waitFor();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+
+    await page.getByRole("button", { name: "Add Email" }).click();
+    await page.getByText("Email is required", { exact: true }).waitFor();
+    await page.getByLabel("Email or *@domain").first().fill("*@newco.test");
+    await page.getByLabel("Reason (optional)").fill("New customer");
+    await page.getByRole("button", { name: "Add Email" }).click();
+    await page
+      .getByRole("tabpanel")
+      .getByRole("listitem")
+      .filter({ hasText: "*@newco.test" })
+      .waitFor();
+
+    await page.getByRole("button", { name: "Add Group" }).click();
+    await page.getByText("Name and display name are required", { exact: true }).waitFor();
+    await page.getByLabel("Name", { exact: true }).fill("newco");
+    await page.getByLabel("Display name").fill("NewCo");
+    await page.getByRole("button", { name: "Add Group" }).click();
+    await page.getByRole("button", { name: "Manage NewCo" }).waitFor();
+
+    await page
+      .getByRole("combobox", { name: "Group for *@newco.test" })
+      .selectOption({ label: "NewCo" });
+    await page
+      .getByRole("listitem")
+      .filter({ hasText: "*@newco.test" })
+      .locator("span", { hasText: "NewCo" })
+      .waitFor();
+
+    const panel = await new AxeBuilder({ page }).include("[role=tabpanel]").analyze();
+    expect(panel.violations.map((v) => v.id)).toEqual([]);
+
+    page.once("dialog", (dialog) => {
+      expect(dialog.message()).toBe(
+        'Are you sure you want to remove "*@newco.test" from the whitelist?',
+      );
+      void dialog.accept();
+    });
+    await page.getByRole("button", { name: "Remove *@newco.test" }).click();
+    await page.getByText("No emails are whitelisted yet, so nobody can sign up.").waitFor();
+  });
+
+  it("an employee sent to /admin is turned back to /", async () => {
+    const employee = await createUser(story.db, { email: "worker@staff.test" });
+    const page = await story.newPage();
+    await story.signInAs(page, employee);
+    await page.goto("/admin");
+    await page.waitForURL(`${story.baseUrl}/`);
+    await page.getByText("You don't have admin privileges.").first().waitFor();
+  });
+
+  it("a signed-out visitor sent to /admin is sent to /admin-login", async () => {
+    const page = await story.newPage();
+    await page.goto("/admin");
+    await page.getByText("Please login to access admin features.").first().waitFor();
+    await page.waitForURL("**/admin-login");
+    await page.getByRole("heading", { name: "Admin Access", level: 1 }).waitFor();
+  });
+});

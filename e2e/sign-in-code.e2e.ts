@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { allowEmail } from "../src/server/test/factories";
+import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
+
+let story: Story;
+beforeAll(async () => {
+  story = await startStory();
+  await allowEmail(story.db, "*@codes.test");
+});
+afterAll(() => story?.close());
+
+describe("a whitelisted employee signs in with an e-mailed code", () => {
+  it("reads the code from the mail and lands on /profile", async () => {
+    const page = await story.newPage({ width: 375, height: 800 });
+    await page.goto("/auth/code");
+    await page.getByRole("heading", { name: "Sign in with a code", level: 1 }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+
+    await page.getByRole("button", { name: "Send Code" }).click();
+    await page.getByText("Please enter your email address", { exact: true }).waitFor();
+    await page.getByLabel("Work email").fill("not-an-email");
+    await page.getByLabel("Work email").press("Enter");
+    await page.getByText("Please enter a valid email address", { exact: true }).waitFor();
+
+    await page.getByLabel("Work email").fill("  Casey@Codes.TEST ");
+    await page.getByLabel("Work email").press("Enter");
+    await page.getByRole("heading", { name: "Enter your code", level: 1 }).waitFor();
+    const mail = await story.smtp.waitForMessage((m) => m.to.includes("casey@codes.test"));
+    const code = mail.text.match(/\b(\d{6})\b/)?.[1] ?? "";
+    expect(code).toMatch(/^\d{6}$/);
+
+    const codeInput = page.getByLabel("6-digit code");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("autocomplete")))
+      .toBe("one-time-code");
+    expect(await codeInput.getAttribute("inputmode")).toBe("numeric");
+    await codeInput.fill("12a");
+    expect(await codeInput.inputValue()).toBe("12");
+    await codeInput.press("Enter");
+    await page.getByText("Please enter a valid 6-digit code", { exact: true }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await codeInput.fill(`${code}99`);
+    expect(await codeInput.inputValue()).toBe(code);
+    await codeInput.press("Enter");
+    await page.getByRole("heading", { name: "You're signed in!", level: 1 }).waitFor();
+    await page.waitForURL("**/profile");
+    const me = await page.evaluate(() => fetch("/api/auth/user").then((r) => r.json()));
+    expect(me).toMatchObject({ email: "casey@codes.test", needsProfileSetup: true });
+  });
+
+  it("shows the server's refusal for an address that is not whitelisted", async () => {
+    const page = await story.newPage();
+    await page.goto("/auth/code");
+    await page.getByLabel("Work email").fill("outsider@elsewhere.test");
+    await page.getByRole("button", { name: "Send Code" }).click();
+    await page
+      .getByRole("alert")
+      .filter({
+        hasText: "This email address is not authorized. Please contact your administrator.",
+      })
+      .first()
+      .waitFor();
+  });
+});
