@@ -50,6 +50,32 @@ describe("a whitelisted employee signs in with an e-mailed code", () => {
     expect(me).toMatchObject({ email: "casey@codes.test", needsProfileSetup: true });
   });
 
+  it("signs out from the navigation: the old session no longer works", async () => {
+    const page = await story.newPage();
+    await page.goto("/auth/code");
+    await page.getByLabel("Work email").fill("dana@codes.test");
+    await page.getByRole("button", { name: "Send Code" }).click();
+    const mail = await story.smtp.waitForMessage((m) => m.to.includes("dana@codes.test"));
+    await page.getByLabel("6-digit code").fill(mail.text.match(/\b(\d{6})\b/)?.[1] ?? "");
+    await page.getByRole("button", { name: "Verify Code" }).click();
+    await page.waitForURL("**/profile");
+    await page.goto("/home");
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await page.waitForURL(`${story.baseUrl}/`);
+    const status = await page.evaluate(() => fetch("/api/auth/user").then((r) => r.status));
+    expect(status).toBe(401);
+  });
+
+  it("has no simple access page unless DEMO is on", async () => {
+    expect((await fetch(`${story.baseUrl}/simple-auth`)).status).toBe(404);
+    const res = await fetch(`${story.baseUrl}/api/simple-auth`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: story.baseUrl },
+      body: JSON.stringify({ email: "casey@codes.test" }),
+    });
+    expect(res.status).toBe(404);
+  });
+
   it("shows the server's refusal for an address that is not whitelisted", async () => {
     const page = await story.newPage();
     await page.goto("/auth/code");

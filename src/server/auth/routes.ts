@@ -75,7 +75,7 @@ const authRoutes: FeatureRoutes = async (app, { ctx }) => {
       "/api/simple-auth",
       { schema: { body: simpleAuthBodySchema }, config: { rateLimit: ipLimits.sendPerIp } },
       async (request, reply) => {
-        const user = await simpleAccess(ctx, request.body.email);
+        const user = await simpleAccess(ctx, request.body.email, meta(request));
         await startSession(ctx, request, reply, user.id);
         return {
           success: true,

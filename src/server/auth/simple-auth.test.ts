@@ -35,7 +35,7 @@ describe("simple test access (DEMO only)", () => {
       authMethod: "simple",
     });
 
-    await post(demo, "/api/auth/send-code", { email }, { cookie });
+    // The code the "Check Your Email" screen asks for was sent with the access.
     const verified = await post(
       demo,
       "/api/auth/verify-code",

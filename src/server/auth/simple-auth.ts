@@ -2,6 +2,7 @@ import type { AppContext } from "../context";
 import { type UserRow, users } from "../db/schema";
 import { Conflict, Forbidden } from "../errors";
 import { requireAllowedEmail } from "./allowed-email";
+import { type RequestMeta, sendCode } from "./send-code";
 import { ACCOUNT_INACTIVE_MESSAGE, findUserByEmail } from "./sign-in-account";
 
 export const ACCOUNT_EXISTS_MESSAGE =
@@ -11,7 +12,19 @@ export const ACCOUNT_EXISTS_MESSAGE =
  * Demo-only quick access (docs/decisions/simple-auth.md): no proof of the address, so it only
  * ever yields an UNVALIDATED account. A validated account is refused, so nobody can take one over.
  */
-export async function simpleAccess(ctx: AppContext, rawEmail: string): Promise<UserRow> {
+export async function simpleAccess(
+  ctx: AppContext,
+  rawEmail: string,
+  meta: RequestMeta,
+): Promise<UserRow> {
+  const user = await findOrCreateUnvalidated(ctx, rawEmail);
+  // The profile's "Check Your Email" screen says a code was sent: send it now (a code sent in
+  // the last minute is still valid, so a refusal by the per-e-mail limit is fine to ignore).
+  await sendCode(ctx, user.email, meta).catch(() => undefined);
+  return user;
+}
+
+async function findOrCreateUnvalidated(ctx: AppContext, rawEmail: string): Promise<UserRow> {
   const email = await requireAllowedEmail(ctx.db, rawEmail);
   const now = ctx.clock.now();
   const existing = await findUserByEmail(ctx.db, email);

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { allowEmail } from "../src/server/test/factories";
+import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
+
+let story: Story;
+beforeAll(async () => {
+  story = await startStory({ env: { DEMO: "1" } });
+  await allowEmail(story.db, "*@quick.test");
+});
+afterAll(() => story?.close());
+
+describe("quick test access in a demo", () => {
+  it("takes an e-mail to an unvalidated profile that a mailed code validates", async () => {
+    const page = await story.newPage({ width: 375, height: 800 });
+    await page.goto("/simple-auth");
+    await page.getByRole("heading", { name: "Quick Test Access", level: 1 }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+
+    await page.getByRole("button", { name: "Go to Profile" }).click();
+    await page.getByText("Please enter your email address", { exact: true }).waitFor();
+    expect(
+      await page.getByRole("link", { name: "Use Magic Link Instead" }).getAttribute("href"),
+    ).toBe("/auth");
+
+    await page.getByLabel("Work email").fill("quinn@quick.test");
+    await page.getByRole("button", { name: "Go to Profile" }).click();
+    await page.waitForURL("**/profile");
+    const me = await page.evaluate(() => fetch("/api/auth/user").then((r) => r.json()));
+    expect(me).toMatchObject({ email: "quinn@quick.test", isValidated: false });
+
+    await page.getByRole("heading", { name: "Check Your Email" }).waitFor();
+    const mail = await story.smtp.waitForMessage((m) => m.to.includes("quinn@quick.test"));
+    await page.getByLabel("Verification code").fill(mail.text.match(/\b(\d{6})\b/)?.[1] ?? "");
+    await page.getByRole("button", { name: "Verify Code" }).click();
+    await expect
+      .poll(() => page.evaluate(() => fetch("/api/auth/user").then((r) => r.json())))
+      .toMatchObject({ email: "quinn@quick.test", isValidated: true });
+  });
+});
