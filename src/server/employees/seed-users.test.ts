@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixedClock } from "../clock";
+import { createAdmin, signIn } from "../test/factories";
+import { createTestApp, type TestApp } from "../test/test-app";
+
+const NOW = new Date("2027-03-10T09:00:00Z");
+
+describe("POST /api/admin/seed-users", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ clock: fixedClock(NOW) });
+  });
+  afterAll(() => t.close());
+
+  it("seeds a sample company of 100 people that can then be paired", async () => {
+    const cookie = await signIn(t.db, await createAdmin(t.db, { needsProfileSetup: true }), {
+      now: NOW,
+    });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/seed-users",
+      headers: { cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ users: 100, domain: "acme.example" });
+    const validation = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/pairing-validation",
+      headers: { cookie },
+    });
+    expect(validation.json().statusCounts.total).toBe(101);
+    const generated = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/generate-pairing",
+      headers: { cookie },
+    });
+    expect(generated.statusCode).toBe(200);
+    expect(generated.json().totalMatches).toBeGreaterThan(30);
+  });
+});
