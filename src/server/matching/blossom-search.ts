@@ -115,6 +115,18 @@ export class BlossomSearch {
     }
   }
 
+  /** Vertices of the even alternating path from outer vertex w back to the root (w first). */
+  pathTo(w: number): number[] {
+    const out = [w];
+    if (w === this.root) return out;
+    for (let cur = this.mate[w]; cur !== -1; ) {
+      const pv = this.par[cur];
+      out.push(cur, pv);
+      cur = this.mate[pv];
+    }
+    return out;
+  }
+
   reset(): void {
     for (const v of this.tree) {
       this.label[v] = 0;

@@ -29,7 +29,7 @@ export type {
 export { validateResult } from "./validate-result";
 
 /** Up to this many people, "auto" solves exactly (a few tens of milliseconds). */
-export const EXACT_LIMIT = 300;
+export const EXACT_LIMIT = 200;
 
 export function runMatching(
   instance: MatchingInstance,
@@ -49,6 +49,6 @@ export function runMatching(
     maximizeCardinality(p, buckets, mate);
     improveMatching(p, buckets, mate, rng);
   }
-  const trio = instance.oddPolicy === "trio" ? formTrio(p, buckets, mate) : null;
+  const trio = instance.oddPolicy === "trio" ? formTrio(p, buckets, mate, rng) : null;
   return buildResult(p, mate, trio, seed, exact ? "exact" : "fast", rng, startedAt);
 }
