@@ -87,7 +87,7 @@ export function AddEmailCard() {
               type="text"
               inputMode="email"
               autoComplete="off"
-              placeholder="name@company.com or *@company.com"
+              placeholder="name@company.com"
               value={email}
               onChange={(e) => setEmail(e.target.value)}
               aria-invalid={fieldError ? true : undefined}
