@@ -2,15 +2,15 @@ import type { PairingValidationResponse } from "../../shared/pairings";
 import type { AppContext } from "../context";
 import { countStatuses, eligibilityOf } from "./eligibility";
 import { getPairingSettings } from "./pairing-settings";
-import { dayOf, reactivateEndedPauses, resolveScope } from "./scope";
+import { dayOf, resolveScope } from "./scope";
 
+/** Read-only (a GET): ended pauses count as active here and are written back at generation. */
 export async function getPairingValidation(
   ctx: AppContext,
   domainGroupId?: number,
 ): Promise<PairingValidationResponse> {
   const scope = await resolveScope(ctx.db, domainGroupId);
   const today = dayOf(ctx.clock.now());
-  await reactivateEndedPauses(ctx.db, today);
   const [statusCounts, settings] = await Promise.all([
     countStatuses(ctx.db, scope, today),
     getPairingSettings(ctx.db),

@@ -43,7 +43,8 @@ export function eligibleSql(today: string): SQL {
     eq(users.isValidated, true),
     eq(users.needsProfileSetup, false),
     eq(users.isActive, true),
-    eq(users.participationStatus, "active"),
+    // A pause whose end date has come counts as active even before it is written back.
+    sql`(${users.participationStatus} = 'active' or (${users.participationStatus} = 'paused' and ${users.pauseEndDate} is not null and ${users.pauseEndDate} <= ${today}::date))`,
     eq(users.employeeStatus, "active"),
     sql`not ${onLeaveSql(today)}`,
   ) as SQL;
