@@ -63,6 +63,7 @@ export async function findSessionUser(ctx: AppContext, token: string): Promise<U
       and(
         eq(sessions.sessionHash, hashSecret(token)),
         eq(sessions.isActive, true),
+        eq(users.isActive, true),
         gt(sessions.expiresAt, now),
         gt(sessions.lastAccessedAt, new Date(now.getTime() - SESSION_IDLE_MS)),
       ),

@@ -130,4 +130,12 @@ describe("sessions", () => {
     await t.db.delete(users).where(eq(users.id, user.id));
     expect((await me(cookie)).statusCode).toBe(401);
   });
+
+  it("stops answering for a user an admin deactivated, even with a live session", async () => {
+    const cookie = await signInWithCode(`deactivated${++n}@acme.test`);
+    const user = (await me(cookie)).json();
+    const { users } = await import("../db/schema");
+    await t.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
 });
