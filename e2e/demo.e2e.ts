@@ -35,9 +35,9 @@ describe("a visitor on the demo page", () => {
     await page.goto("/demo");
     await page.getByRole("tab", { name: "User Profile" }).focus();
     await page.keyboard.press("ArrowRight");
-    expect(
-      await page.getByRole("tab", { name: "Easy Sign-In" }).getAttribute("aria-selected"),
-    ).toBe("true");
+    await expect
+      .poll(() => page.getByRole("tab", { name: "Easy Sign-In" }).getAttribute("aria-selected"))
+      .toBe("true");
     expect(await hasHorizontalScroll(page)).toBe(false);
     await page.getByRole("link", { name: "Company Inquiry" }).click();
     await page.waitForURL((url) => url.pathname === "/company-inquiry");
