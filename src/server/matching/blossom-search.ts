@@ -226,17 +226,19 @@ export class BlossomSearch {
     const R = this.regions;
     const d = this.p.dept[v];
     const pv = this.p.pref[v];
-    if (pv !== CROSS) {
-      for (let k = d * 3; k <= d * 3 + 2; k += 2) {
+    // Cross-department partners first: paths through them tend to keep same-department
+    // people with each other and "any" people free for cross-department pairs.
+    if (pv !== SAME) {
+      for (const k of R.caExposed.items) {
+        if (((k / 3) | 0) === d) continue;
         for (let i = R.start[k]; i < R.eEnd[k]; i++) {
           const e = R.members[i];
           if (e !== this.root && !blocked(this.p, v, e)) return e;
         }
       }
     }
-    if (pv !== SAME) {
-      for (const k of R.caExposed.items) {
-        if (((k / 3) | 0) === d) continue;
+    if (pv !== CROSS) {
+      for (let k = d * 3; k <= d * 3 + 2; k += 2) {
         for (let i = R.start[k]; i < R.eEnd[k]; i++) {
           const e = R.members[i];
           if (e !== this.root && !blocked(this.p, v, e)) return e;
@@ -271,10 +273,11 @@ export class BlossomSearch {
     const R = this.regions;
     const d = this.p.dept[v];
     const pv = this.p.pref[v];
-    const targets: number[] = pv === CROSS ? [] : [d * 3, d * 3 + 2];
+    const targets: number[] = [];
     if (pv !== SAME) {
       for (const k of R.caUnreached.items) if (((k / 3) | 0) !== d) targets.push(k);
     }
+    if (pv !== CROSS) targets.push(d * 3, d * 3 + 2);
     for (const k of targets) {
       let i = R.eEnd[k];
       while (i < R.uEnd[k]) {

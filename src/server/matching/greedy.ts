@@ -81,6 +81,7 @@ class DeptTree {
 export function greedyMatching(p: Problem, b: Buckets, rng: Rng): Int32Array {
   const mate = new Int32Array(p.n).fill(-1);
   const D = p.deptCount;
+  if (D === 0) return mate;
   const pair = (x: number, y: number): void => {
     mate[x] = y;
     mate[y] = x;

@@ -2,21 +2,24 @@
  * Local exchanges that keep the number of people placed and raise the rest of the objective
  * lexicographically: (cross-department pairs, never-met pairs, lastSatOut people placed).
  *
- * - Path moves from an exposed vertex u: u takes a, a's partner b sits out instead (one step),
- *   or additionally b takes the "any" member of a same-department pair elsewhere (two steps).
- * - Cycle moves on a weak pair (x, y) — same-department with "any" people, or met before —
- *   and another pair (c, e): re-pair as (x, c) + (y, e).
+ * - From each exposed person u: the best single exchange (u takes a, a's partner sits out) if
+ *   it gains cross-department pairs; else an ExchangeSearch path; else a single exchange that
+ *   gains never-met pairs or places a lastSatOut person.
+ * - Each same-department pair of two "any" people: an ExchangeSearch cycle through it; two
+ *   same+any pairs of one department are first merged into same+same and any+any.
+ * - Each pair that met before: a 2-opt with another pair if that gains never-met pairs
+ *   without losing cross-department ones.
  *
- * Every accepted move strictly improves the objective vector, so the loop terminates. Candidates
- * are enumerated exhaustively up to EXHAUSTIVE_LIMIT people and sampled above it.
+ * Every accepted move strictly improves the objective vector, so the loop terminates.
  */
 import type { Buckets } from "./buckets";
+import { EXHAUSTIVE_LIMIT, makeCandidates } from "./candidates";
+import { ExchangeSearch } from "./exchange-search";
 import type { Problem } from "./problem";
-import { ANY, allowed, CROSS, NEVER_MET, relation, SAME } from "./problem";
+import { ANY, allowed, NEVER_MET, relation, SAME } from "./problem";
 import type { Rng } from "./rng";
 import { shuffleInPlace } from "./rng";
 
-const EXHAUSTIVE_LIMIT = 3000;
 const SAMPLES = 256;
 
 type Delta = [number, number, number];
@@ -24,54 +27,80 @@ const isGain = (d: Delta): boolean =>
   d[0] > 0 || (d[0] === 0 && (d[1] > 0 || (d[1] === 0 && d[2] > 0)));
 
 export function improveMatching(p: Problem, b: Buckets, mate: Int32Array, rng: Rng): void {
-  const exhaustive = p.n <= EXHAUSTIVE_LIMIT;
+  const candidates = makeCandidates(p, b, rng, SAMPLES);
+  // Candidate checks per search: effectively exhaustive on smaller instances, a few hundred
+  // samples' worth on large ones (where the allowed graph is nearly complete).
+  const small = p.n <= EXHAUSTIVE_LIMIT;
+  const search = new ExchangeSearch(
+    p,
+    mate,
+    candidates,
+    small ? 400_000 : 50 * SAMPLES,
+    small ? 400_000 : 4 * SAMPLES,
+  );
   const cross = (u: number, v: number): number => (p.dept[u] === p.dept[v] ? 0 : 1);
   const never = (u: number, v: number): number => (relation(p, u, v) === NEVER_MET ? 1 : 0);
-  const crossCapable: number[] = [];
-  for (let v = 0; v < p.n; v++) if (p.pref[v] !== SAME) crossCapable.push(v);
+  const anyAny = (x: number, y: number) =>
+    p.pref[x] === ANY && p.pref[y] === ANY && p.dept[x] === p.dept[y];
+  const sameAny = (x: number, y: number) =>
+    p.dept[x] === p.dept[y] && p.pref[x] + p.pref[y] === SAME + ANY;
 
-  /** Calls visit(a) for people u may pair with (all, or a sample) until visit returns true. */
-  const forCandidates = (u: number, visit: (a: number) => boolean): boolean => {
-    const d = p.dept[u];
-    const pu = p.pref[u];
-    const sameRange = (k: number) => [b.start[k], b.start[k + 1]] as const;
-    if (exhaustive) {
-      if (pu !== CROSS) {
-        for (const k of [d * 3 + SAME, d * 3 + ANY]) {
-          const [lo, hi] = sameRange(k);
-          for (let i = lo; i < hi; i++) if (visit(b.members[i])) return true;
-        }
-      }
-      if (pu !== SAME) {
-        for (const a of crossCapable) if (p.dept[a] !== d && visit(a)) return true;
-      }
-      return false;
-    }
-    const [s0, s1] = sameRange(d * 3 + SAME);
-    const [a0, a1] = sameRange(d * 3 + ANY);
-    const local = pu === CROSS ? 0 : s1 - s0 + a1 - a0;
-    for (let t = 0; t < SAMPLES; t++) {
-      let a: number;
-      if (pu === SAME || (pu === ANY && rng.below(4) === 0)) {
-        if (local === 0) continue;
-        const r = rng.below(local);
-        a = r < s1 - s0 ? b.members[s0 + r] : b.members[a0 + r - (s1 - s0)];
-      } else {
-        a = crossCapable[rng.below(crossCapable.length)];
-        if (p.dept[a] === d) continue;
-      }
-      if (visit(a)) return true;
-    }
+  /**
+   * Cycle search through an "any"+"any" same-department pair; skipped for a department once two
+   * searches there failed this round (their closing conditions are nearly the same).
+   */
+  let failures = new Map<number, number>();
+  const cycleThrough = (x: number, y: number): boolean => {
+    const d = p.dept[x];
+    if ((failures.get(d) ?? 0) >= 2) return false;
+    if (search.cycle(x, y) || search.cycle(y, x)) return true;
+    failures.set(d, (failures.get(d) ?? 0) + 1);
     return false;
   };
 
-  /** "any" members of same-department pairs, the source of cross-department gains. */
-  let sameAny: number[] = [];
+  /**
+   * Two same+any pairs of one department, (s1, a1) and (s2, a2), can become (s1, s2) + (a1, a2)
+   * at no cost; kept only if a cycle then turns (a1, a2) into cross-department pairs.
+   */
+  const mergeSameAny = (pairs: number[]): boolean => {
+    let moved = false;
+    const byDept = new Map<number, number[]>();
+    for (const a of pairs) {
+      const list = byDept.get(p.dept[a]);
+      if (list) list.push(a);
+      else byDept.set(p.dept[a], [a]);
+    }
+    for (const list of byDept.values()) {
+      for (let i = 0; i < list.length; i++) {
+        for (let j = i + 1; j < list.length; j++) {
+          const a1 = list[i];
+          const a2 = list[j];
+          const s1 = mate[a1];
+          const s2 = mate[a2];
+          if (s1 < 0 || s2 < 0 || !sameAny(a1, s1) || !sameAny(a2, s2)) continue;
+          if (!allowed(p, s1, s2) || !allowed(p, a1, a2)) continue;
+          mate[s1] = s2;
+          mate[s2] = s1;
+          mate[a1] = a2;
+          mate[a2] = a1;
+          if (cycleThrough(a1, a2)) {
+            moved = true;
+            break;
+          }
+          mate[s1] = a1;
+          mate[a1] = s1;
+          mate[s2] = a2;
+          mate[a2] = s2;
+        }
+      }
+    }
+    return moved;
+  };
 
-  /** One or two steps from exposed u; returns the newly exposed vertex or -1. */
-  const pathMove = (u: number): number => {
-    let out = -1;
-    forCandidates(u, (a) => {
+  /** Best single exchange for exposed u: u takes a, a's partner sits out. */
+  const bestStep = (u: number): { a: number; d: Delta } | null => {
+    let best: { a: number; d: Delta } | null = null;
+    candidates(u, (a) => {
       const m = mate[a];
       if (m < 0 || a === u || !allowed(p, u, a)) return false;
       const d: Delta = [
@@ -80,37 +109,23 @@ export function improveMatching(p: Problem, b: Buckets, mate: Int32Array, rng: R
         p.satOut[u] - p.satOut[m],
       ];
       if (!isGain(d)) return false;
-      mate[u] = a;
-      mate[a] = u;
-      mate[m] = -1;
-      out = m;
-      return true;
+      if (best === null || isGain([d[0] - best.d[0], d[1] - best.d[1], d[2] - best.d[2]]))
+        best = { a, d };
+      return d[0] > 0;
     });
-    if (out >= 0 || sameAny.length === 0) return out;
-    forCandidates(u, (a) => {
-      const m = mate[a];
-      if (m < 0 || p.pref[m] === SAME || cross(u, a) < cross(a, m) || !allowed(p, u, a))
-        return false;
-      for (const a2 of sameAny) {
-        const s2 = mate[a2];
-        if (s2 < 0 || p.dept[s2] !== p.dept[a2] || p.dept[a2] === p.dept[m]) continue;
-        if (a2 === a || a2 === m || s2 === a || s2 === m || !allowed(p, m, a2)) continue;
-        mate[u] = a;
-        mate[a] = u;
-        mate[m] = a2;
-        mate[a2] = m;
-        mate[s2] = -1;
-        out = s2;
-        return true;
-      }
-      return false;
-    });
-    return out;
+    return best;
+  };
+  const applyStep = (u: number, a: number): number => {
+    const m = mate[a];
+    mate[u] = a;
+    mate[a] = u;
+    mate[m] = -1;
+    return m;
   };
 
-  /** Re-pairs weak pair (x, y) with another pair (c, e) as (x, c) + (y, e) when that gains. */
-  const cycleMove = (x: number, y: number): boolean =>
-    forCandidates(x, (c) => {
+  /** 2-opt of pair (x, y) with another pair (c, e) into (x, c) + (y, e) when that gains. */
+  const twoOpt = (x: number, y: number): boolean =>
+    candidates(x, (c) => {
       const e = mate[c];
       if (e < 0 || c === y || e === x || e === y || c === x) return false;
       const d: Delta = [
@@ -128,34 +143,38 @@ export function improveMatching(p: Problem, b: Buckets, mate: Int32Array, rng: R
 
   for (let round = 0; round < 64; round++) {
     let changed = false;
-    sameAny = [];
-    const weak: number[] = [];
+    search.forget();
+    failures = new Map();
     const exposed: number[] = [];
+    const weak: number[] = [];
+    const sameAnyPairs: number[] = [];
     for (let v = 0; v < p.n; v++) {
       const m = mate[v];
       if (m < 0) exposed.push(v);
-      else if (p.dept[m] === p.dept[v] && p.pref[v] === ANY) sameAny.push(v);
-      if (m > v) {
-        const aa = p.pref[v] === ANY && p.pref[m] === ANY && p.dept[v] === p.dept[m];
-        if (aa || relation(p, v, m) !== NEVER_MET) weak.push(v);
-      }
+      else if (p.pref[v] === ANY && sameAny(v, m)) sameAnyPairs.push(v);
+      if (m > v && (anyAny(v, m) || relation(p, v, m) !== NEVER_MET)) weak.push(v);
     }
-    shuffleInPlace(sameAny, rng);
+    shuffleInPlace(exposed, rng);
     for (const u of exposed) {
       for (let cur = u; cur >= 0 && mate[cur] === -1; ) {
-        const next = pathMove(cur);
-        if (next >= 0) changed = true;
+        const step = bestStep(cur);
+        let next = step !== null && step.d[0] > 0 ? applyStep(cur, step.a) : search.path(cur);
+        if (next < 0 && step !== null) next = applyStep(cur, step.a);
+        if (next >= 0) {
+          changed = true;
+          search.forget();
+        }
         cur = next;
       }
     }
     for (const x of weak) {
       const y = mate[x];
       if (y < 0) continue;
-      const stillWeak =
-        (p.pref[x] === ANY && p.pref[y] === ANY && p.dept[x] === p.dept[y]) ||
-        relation(p, x, y) !== NEVER_MET;
-      if (stillWeak && (cycleMove(x, y) || cycleMove(y, x))) changed = true;
+      let moved = anyAny(x, y) && cycleThrough(x, y);
+      if (!moved && relation(p, x, y) !== NEVER_MET) moved = twoOpt(x, y) || twoOpt(y, x);
+      if (moved) changed = true;
     }
+    if (mergeSameAny(sameAnyPairs)) changed = true;
     if (!changed) break;
   }
 }

@@ -10,37 +10,17 @@
  * gained, lastSatOut placed); candidates are exhaustive up to EXHAUSTIVE_LIMIT people, sampled
  * above.
  */
+import { maximizeCardinality } from "./augment";
 import { BlossomSearch } from "./blossom-search";
 import type { Buckets } from "./buckets";
+import { type Candidates, EXHAUSTIVE_LIMIT, makeCandidates } from "./candidates";
 import type { Problem } from "./problem";
-import { ANY, allowed, CROSS, NEVER_MET, relation, SAME } from "./problem";
+import { allowed, NEVER_MET, relation } from "./problem";
 import type { Rng } from "./rng";
 
-const EXHAUSTIVE_LIMIT = 3000;
 const SAMPLES = 512;
-
-/** Calls visit(a) for people c may pair with (all, or a sample) until visit returns true. */
-function forCandidates(p: Problem, b: Buckets, rng: Rng, c: number, visit: (a: number) => boolean) {
-  const d = p.dept[c];
-  const pc = p.pref[c];
-  const ranges: [number, number][] = [];
-  for (let k = 0; k < b.count; k++) {
-    const kd = (k / 3) | 0;
-    const kp = k % 3;
-    const ok =
-      kd === d ? pc !== CROSS && kp !== CROSS : pc !== SAME && (kp === CROSS || kp === ANY);
-    if (ok && b.start[k + 1] > b.start[k]) ranges.push([b.start[k], b.start[k + 1]]);
-  }
-  if (p.n <= EXHAUSTIVE_LIMIT) {
-    for (const [lo, hi] of ranges) for (let i = lo; i < hi; i++) if (visit(b.members[i])) return;
-    return;
-  }
-  if (ranges.length === 0) return;
-  for (let t = 0; t < SAMPLES; t++) {
-    const [lo, hi] = ranges[rng.below(ranges.length)];
-    if (visit(b.members[lo + rng.below(hi - lo)])) return;
-  }
-}
+const MAX_VARIANTS = 400;
+const MAX_CHECKS = 4000;
 
 /**
  * Exchanges between the trio and the rest that raise (cross-department pairs, never-met pairs,
@@ -96,6 +76,7 @@ export function formTrio(p: Problem, b: Buckets, mate: Int32Array, rng: Rng): nu
 }
 
 function findTrio(p: Problem, b: Buckets, mate: Int32Array, rng: Rng): number[] | null {
+  const candidates: Candidates = makeCandidates(p, b, rng, SAMPLES);
   const exposed: number[] = [];
   for (let v = 0; v < p.n; v++) if (mate[v] === -1) exposed.push(v);
   if (exposed.length === 0) return null;
@@ -106,9 +87,10 @@ function findTrio(p: Problem, b: Buckets, mate: Int32Array, rng: Rng): number[] 
   ];
   const better = (x: number[], y: number[]) => x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
 
+  // 1. An exposed person joins a pair of the matching.
   let best: { trio: number[]; score: number[] } | null = null;
   for (const c of exposed) {
-    forCandidates(p, b, rng, c, (a) => {
+    candidates(c, (a) => {
       const m = mate[a];
       if (m < 0 || !allowed(p, c, a) || !allowed(p, c, m)) return false;
       const score = gain(c, a, m);
@@ -118,31 +100,76 @@ function findTrio(p: Problem, b: Buckets, mate: Int32Array, rng: Rng): number[] 
   }
   if (best !== null) return (best as { trio: number[] }).trio;
 
+  // 2. Someone another maximum matching leaves out (outer vertex w of a frustrated tree, with
+  //    the matching Mw obtained by flipping the even path to w) joins a pair of Mw.
+  const variants: { w: number; m: Int32Array }[] = exposed.map((w) => ({ w, m: mate }));
   const search = new BlossomSearch(p, b, mate);
   for (const r of exposed) {
     if (search.search(r) >= 0) {
-      // Not expected (the matching is maximum); keep the augmentation and try the direct way.
+      // Not expected (the matching is maximum); keep the augmentation and start over.
       search.reset();
       return findTrio(p, b, mate, rng);
     }
     for (const w of search.tree) {
-      if (w === r || !search.isOuter(w)) continue;
-      const onPath = new Set(search.pathTo(w));
-      let found: number[] | null = null;
-      forCandidates(p, b, rng, w, (a) => {
-        const m = mate[a];
-        if (m < 0 || onPath.has(a) || onPath.has(m)) return false;
-        if (!allowed(p, w, a) || !allowed(p, w, m)) return false;
-        found = [a, m, w];
-        return true;
-      });
-      if (found !== null) {
-        search.makeExposed(w);
-        search.reset();
-        return found;
+      if (w === r || !search.isOuter(w) || variants.length >= MAX_VARIANTS) continue;
+      const path = search.pathTo(w);
+      const mw = mate.slice();
+      mw[w] = -1;
+      for (let i = 1; i + 1 < path.length; i += 2) {
+        mw[path[i]] = path[i + 1];
+        mw[path[i + 1]] = path[i];
       }
+      variants.push({ w, m: mw });
     }
     search.reset();
+  }
+  for (const { w, m: mw } of variants) {
+    let found: number[] | null = null;
+    candidates(w, (a) => {
+      const m = mw[a];
+      if (m < 0 || !allowed(p, w, a) || !allowed(p, w, m)) return false;
+      found = [a, m, w];
+      return true;
+    });
+    if (found !== null) {
+      mate.set(mw);
+      return found;
+    }
+  }
+
+  // 3. (Smaller instances) w forms a trio with two people a, c who are not partners in Mw: that
+  //    works iff everyone else still has a matching of size ν - 1, i.e. one augmenting path
+  //    exists once w, a, c are removed and their partners are freed.
+  if (p.n > EXHAUSTIVE_LIMIT) return null;
+  let pairs = 0;
+  for (let v = 0; v < p.n; v++) if (mate[v] > v) pairs++;
+  let checks = 0;
+  for (const { w, m: mw } of variants) {
+    let found: { trio: number[]; matching: Int32Array } | null = null;
+    candidates(w, (a) => {
+      if (mw[a] < 0 || !allowed(p, w, a)) return false;
+      candidates(w, (c) => {
+        if (c <= a || mw[c] < 0 || mw[c] === a || !allowed(p, w, c) || !allowed(p, a, c))
+          return false;
+        if (++checks > MAX_CHECKS) return true;
+        const trial = mw.slice();
+        for (const x of [trial[a], trial[c], a, c]) trial[x] = -1;
+        const alive = new Uint8Array(p.n).fill(1);
+        alive[w] = alive[a] = alive[c] = 0;
+        maximizeCardinality(p, b, trial, alive);
+        let got = 0;
+        for (let v = 0; v < p.n; v++) if (trial[v] > v) got++;
+        if (got === pairs - 1) found = { trio: [a, c, w], matching: trial };
+        return found !== null;
+      });
+      return found !== null || checks > MAX_CHECKS;
+    });
+    if (found !== null) {
+      const { trio, matching } = found as { trio: number[]; matching: Int32Array };
+      mate.set(matching);
+      return trio;
+    }
+    if (checks > MAX_CHECKS) break;
   }
   return null;
 }
