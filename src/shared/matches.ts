@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ConnectionStatus, MatchStatus } from "./enums";
+import { monthName } from "./months";
 
 /** API contract for an employee's matches (spec: employee-side §3, §4, §7, §9). */
 
@@ -89,26 +90,11 @@ export function matchStats(history: readonly { match: { status: MatchStatus } }[
 
 export const DASHBOARD_RECENT_MATCHES = 6;
 
-const monthNames = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
 /** "2027-03" → "March 2027"; anything else is returned unchanged. */
 export function formatMatchMonth(month: string): string {
   const found = /^(\d{4})-(\d{2})$/.exec(month);
   if (!found) return month;
-  const name = monthNames[Number(found[2]) - 1];
+  const name = monthName(Number(found[2]));
   return name ? `${name} ${found[1]}` : month;
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ConnectionStatus, MatchStatus, OddPolicy, PairingStatus } from "./enums";
+import { monthName } from "./months";
 
 /** API contract for the admin's pairing operations (spec: admin-side §2, §3, §7, §8). */
 
@@ -145,21 +146,8 @@ export interface PairingReportResponse {
 /** "2027-03" → "March 2027". */
 export function monthDisplay(month: string): string {
   const [year, m] = month.split("-").map(Number);
-  const names = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-  ];
-  return names[m - 1] ? `${names[m - 1]} ${year}` : month;
+  const name = monthName(m);
+  return name ? `${name} ${year}` : month;
 }
 
 /** Group number 1 → "A", 2 → "B", …, 27 → "AA". */
