@@ -1,5 +1,5 @@
 import type { MatchingPreference, ParticipationStatus } from "@shared/enums";
-import { useQuery } from "@tanstack/react-query";
+import { type UseQueryOptions, useQuery } from "@tanstack/react-query";
 import { getQueryFn } from "../lib/api-client";
 
 /** The signed-in user as answered by GET /api/auth/user. */
@@ -25,12 +25,18 @@ export const AUTH_USER_QUERY_KEY = ["/api/auth/user"] as const;
 
 const fetchUser = getQueryFn<AuthUser>({ on401: "returnNull" });
 
+/** What a caller may change about the user query (the admin guard checks more eagerly). */
+export type AuthQueryOptions = Pick<
+  UseQueryOptions<AuthUser | null>,
+  "retry" | "staleTime" | "refetchOnWindowFocus"
+>;
+
 /**
  * The current user (spec: employee-side §7): a 401 — and any other failure — means no user;
- * cached 5 minutes; no retry. After sign-in/out or a profile change, invalidate
- * AUTH_USER_QUERY_KEY (or call `refetch`).
+ * cached 5 minutes; no retry (unless `options` say otherwise). After sign-in/out or a profile
+ * change, invalidate AUTH_USER_QUERY_KEY (or call `refetch`).
  */
-export function useAuth() {
+export function useAuth(options: AuthQueryOptions = {}) {
   const query = useQuery<AuthUser | null>({
     queryKey: AUTH_USER_QUERY_KEY,
     queryFn: async (context) => {
@@ -42,6 +48,7 @@ export function useAuth() {
     },
     staleTime: 5 * 60 * 1000,
     retry: false,
+    ...options,
   });
   const user = query.data ?? null;
   return {

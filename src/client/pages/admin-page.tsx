@@ -1,42 +1,32 @@
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { PageSpinner } from "../components/ui/spinner";
 import { toast } from "../components/ui/toast";
 import { AdminDashboard } from "../features/admin/admin-dashboard";
 import { AppLayout } from "../features/app-layout";
-import { AUTH_USER_QUERY_KEY, type AuthUser } from "../features/use-auth";
-import { getQueryFn } from "../lib/api-client";
+import { type AuthQueryOptions, useAuth } from "../features/use-auth";
 
 /** Delay before leaving /admin for /admin-login (admin-side §9). */
 export const ADMIN_GUARD_REDIRECT_MS = 500;
 
-const fetchUser = getQueryFn<AuthUser>({ on401: "returnNull" });
+/** The admin guard's user check (admin-side §2): retried once, fresh for 5 s, refetched on focus. */
+const ADMIN_GUARD_QUERY: AuthQueryOptions = {
+  retry: 1,
+  staleTime: 5000,
+  refetchOnWindowFocus: true,
+};
 
 /**
  * Admin dashboard behind the admin guard (/admin): admin-side §2 "Admin guard". The server
  * refuses every admin call on its own; this guard only decides what the browser shows.
  */
 export function AdminPage() {
-  const query = useQuery<AuthUser | null>({
-    queryKey: AUTH_USER_QUERY_KEY,
-    queryFn: async (context) => {
-      try {
-        return await fetchUser(context);
-      } catch {
-        return null;
-      }
-    },
-    retry: 1,
-    staleTime: 5000,
-    refetchOnWindowFocus: true,
-  });
-  const user = query.data ?? null;
+  const { user, isLoading } = useAuth(ADMIN_GUARD_QUERY);
   const decided = useRef(false);
   const navigate = useNavigate();
 
   useEffect(() => {
-    if (query.isLoading || decided.current) return;
+    if (isLoading || decided.current) return;
     if (!user) {
       decided.current = true;
       toast({
@@ -56,9 +46,9 @@ export function AdminPage() {
       });
       navigate("/", { replace: true });
     }
-  }, [query.isLoading, user, navigate]);
+  }, [isLoading, user, navigate]);
 
-  if (query.isLoading) return <PageSpinner label="Loading admin dashboard..." />;
+  if (isLoading) return <PageSpinner label="Loading admin dashboard..." />;
   if (!user?.isAdmin) return <PageSpinner label="Checking permissions..." />;
   return (
     <AppLayout>
