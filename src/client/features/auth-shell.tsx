@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { useDocumentTitle } from "../lib/use-document-title";
-import { BrandLogo } from "./brand-logo";
-import { SkipLink } from "./skip-link";
+import { LogoFrame } from "./logo-frame";
 
 /** The public frame of the sign-in screens: logo header and a centred column. */
 export function AuthShell({
@@ -15,20 +14,11 @@ export function AuthShell({
 }) {
   useDocumentTitle(title);
   return (
-    <div className="flex min-h-dvh flex-col bg-coffee-50">
-      <SkipLink />
-      <header className="border-b border-coffee-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
-          <BrandLogo />
-        </div>
-      </header>
-      <main
-        id="main"
-        tabIndex={-1}
-        className={`mx-auto w-full flex-1 px-4 py-10 outline-none sm:px-6 ${wide ? "max-w-5xl" : "max-w-md"}`}
-      >
-        {children}
-      </main>
-    </div>
+    <LogoFrame
+      className="bg-coffee-50"
+      mainClassName={`mx-auto w-full flex-1 px-4 py-10 sm:px-6 ${wide ? "max-w-5xl" : "max-w-md"}`}
+    >
+      {children}
+    </LogoFrame>
   );
 }

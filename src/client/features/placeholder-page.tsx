@@ -1,8 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useDocumentTitle } from "../lib/use-document-title";
-import { BrandLogo } from "./brand-logo";
-import { SkipLink } from "./skip-link";
+import { LogoFrame } from "./logo-frame";
 
 /** Heading and intro for a screen still to be built. */
 export function PlaceholderContent({
@@ -31,28 +30,16 @@ export function PlaceholderPage(props: {
   children?: ReactNode;
 }) {
   return (
-    <div className="flex min-h-dvh flex-col">
-      <SkipLink />
-      <header className="border-b border-coffee-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
-          <BrandLogo />
-        </div>
-      </header>
-      <main
-        id="main"
-        tabIndex={-1}
-        className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 outline-none sm:px-6"
-      >
-        <PlaceholderContent {...props}>
-          {props.children ?? (
-            <p>
-              <Link to="/" className="font-medium text-coffee-800 underline underline-offset-4">
-                Back to home
-              </Link>
-            </p>
-          )}
-        </PlaceholderContent>
-      </main>
-    </div>
+    <LogoFrame mainClassName="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:px-6">
+      <PlaceholderContent {...props}>
+        {props.children ?? (
+          <p>
+            <Link to="/" className="font-medium text-coffee-800 underline underline-offset-4">
+              Back to home
+            </Link>
+          </p>
+        )}
+      </PlaceholderContent>
+    </LogoFrame>
   );
 }

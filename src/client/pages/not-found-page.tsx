@@ -1,38 +1,25 @@
 import { Coffee } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "../components/ui/button";
-import { BrandLogo } from "../features/brand-logo";
-import { SkipLink } from "../features/skip-link";
+import { LogoFrame } from "../features/logo-frame";
 import { useDocumentTitle } from "../lib/use-document-title";
 
 /** Any path not in the route table. */
 export function NotFoundPage() {
   useDocumentTitle("Page not found");
   return (
-    <div className="flex min-h-dvh flex-col">
-      <SkipLink />
-      <header className="border-b border-coffee-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center px-4 py-3 sm:px-6">
-          <BrandLogo />
-        </div>
-      </header>
-      <main
-        id="main"
-        tabIndex={-1}
-        className="flex flex-1 items-center justify-center px-4 py-16 outline-none"
-      >
-        <div className="max-w-md text-center">
-          <Coffee aria-hidden="true" className="mx-auto size-12 text-coffee-700" />
-          <p className="mt-4 text-sm font-semibold tracking-wide text-coffee-700 uppercase">404</p>
-          <h1 className="mt-2 text-3xl font-bold tracking-tight text-coffee-950">Page not found</h1>
-          <p className="mt-3 text-coffee-700">
-            This cup is empty. The page you're looking for doesn't exist or has moved.
-          </p>
-          <Link to="/" className={buttonVariants({ className: "mt-6" })}>
-            Go back home
-          </Link>
-        </div>
-      </main>
-    </div>
+    <LogoFrame mainClassName="flex flex-1 items-center justify-center px-4 py-16">
+      <div className="max-w-md text-center">
+        <Coffee aria-hidden="true" className="mx-auto size-12 text-coffee-700" />
+        <p className="mt-4 text-sm font-semibold tracking-wide text-coffee-700 uppercase">404</p>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight text-coffee-950">Page not found</h1>
+        <p className="mt-3 text-coffee-700">
+          This cup is empty. The page you're looking for doesn't exist or has moved.
+        </p>
+        <Link to="/" className={buttonVariants({ className: "mt-6" })}>
+          Go back home
+        </Link>
+      </div>
+    </LogoFrame>
   );
 }
