@@ -1,15 +1,14 @@
-import { EMAIL_SHAPE, type MagicLinkAnswer } from "@shared/auth";
+import type { MagicLinkAnswer } from "@shared/auth";
 import { useMutation } from "@tanstack/react-query";
 import { Mail, ShieldCheck, Sparkles, Users } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Alert, AlertDescription } from "../components/ui/alert";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
-import { FieldError, Input } from "../components/ui/input";
-import { Label } from "../components/ui/label";
 import { getAuthPageErrorMessage } from "../features/auth-error-messages";
 import { AuthShell } from "../features/auth-shell";
+import { EmailField, workEmailError } from "../features/email-field";
 import { ApiError, apiRequest } from "../lib/api-client";
 
 const features = [
@@ -44,8 +43,6 @@ export function AuthPage() {
   const [email, setEmail] = useState("");
   const [fieldError, setFieldError] = useState<string>();
   const [sentTo, setSentTo] = useState<string>();
-  const emailId = useId();
-  const errorId = useId();
 
   const send = useMutation({
     mutationFn: (address: string) =>
@@ -56,9 +53,9 @@ export function AuthPage() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const address = email.trim().toLowerCase();
-    if (!address) return setFieldError("Please enter your email address");
-    if (!EMAIL_SHAPE.test(address)) return setFieldError("Please enter a valid email address");
-    setFieldError(undefined);
+    const problem = workEmailError(address);
+    setFieldError(problem);
+    if (problem) return;
     send.mutate(address);
   };
 
@@ -138,20 +135,7 @@ export function AuthPage() {
               </div>
             ) : (
               <form noValidate onSubmit={onSubmit} className="space-y-4">
-                <div className="space-y-2">
-                  <Label htmlFor={emailId}>Work email</Label>
-                  <Input
-                    id={emailId}
-                    type="email"
-                    autoComplete="email"
-                    placeholder="you@company.com"
-                    value={email}
-                    onChange={(e) => setEmail(e.target.value)}
-                    aria-invalid={fieldError ? true : undefined}
-                    aria-describedby={fieldError ? errorId : undefined}
-                  />
-                  <FieldError id={errorId}>{fieldError}</FieldError>
-                </div>
+                <EmailField value={email} onChange={setEmail} error={fieldError} />
                 {send.isError && (
                   <Alert variant="destructive">
                     <AlertDescription>{magicLinkFailure(send.error)}</AlertDescription>

@@ -1,4 +1,4 @@
-import { CODE_LENGTH, EMAIL_SHAPE, type SuccessAnswer } from "@shared/auth";
+import { CODE_LENGTH, type SuccessAnswer } from "@shared/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { KeyRound, Mail } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
@@ -10,6 +10,7 @@ import { FieldError, Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { toast } from "../components/ui/toast";
 import { AuthShell } from "../features/auth-shell";
+import { EmailField, workEmailError } from "../features/email-field";
 import { AUTH_USER_QUERY_KEY } from "../features/use-auth";
 import { apiRequest, errorMessage } from "../lib/api-client";
 
@@ -30,7 +31,6 @@ export function CodeSignInPage() {
   const [fieldError, setFieldError] = useState<string>();
   const [formError, setFormError] = useState<string>();
   const [notice, setNotice] = useState<string>();
-  const emailId = useId();
   const codeId = useId();
   const errorId = useId();
   const codeInput = useRef<HTMLInputElement>(null);
@@ -77,9 +77,9 @@ export function CodeSignInPage() {
   const submitEmail = (event: FormEvent) => {
     event.preventDefault();
     const address = email.trim().toLowerCase();
-    if (!address) return setFieldError("Please enter your email address");
-    if (!EMAIL_SHAPE.test(address)) return setFieldError("Please enter a valid email address");
-    setFieldError(undefined);
+    const problem = workEmailError(address);
+    setFieldError(problem);
+    if (problem) return;
     send.mutate(address);
   };
 
@@ -132,20 +132,7 @@ export function CodeSignInPage() {
 
           {step === "email" && (
             <form noValidate onSubmit={submitEmail} className="space-y-4">
-              <div className="space-y-2">
-                <Label htmlFor={emailId}>Work email</Label>
-                <Input
-                  id={emailId}
-                  type="email"
-                  autoComplete="email"
-                  placeholder="you@company.com"
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                  aria-invalid={fieldError ? true : undefined}
-                  aria-describedby={fieldError ? errorId : undefined}
-                />
-                <FieldError id={errorId}>{fieldError}</FieldError>
-              </div>
+              <EmailField value={email} onChange={setEmail} error={fieldError} />
               <Button type="submit" className="w-full" disabled={send.isPending}>
                 <Mail aria-hidden="true" />
                 {send.isPending ? "Sending..." : "Send Code"}

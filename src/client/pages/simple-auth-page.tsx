@@ -1,14 +1,13 @@
 import { safeRedirectPath } from "@shared/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { Alert, AlertDescription } from "../components/ui/alert";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../components/ui/card";
-import { FieldError, Input } from "../components/ui/input";
-import { Label } from "../components/ui/label";
 import { toast } from "../components/ui/toast";
 import { AuthShell } from "../features/auth-shell";
+import { EmailField } from "../features/email-field";
 import { AUTH_USER_QUERY_KEY } from "../features/use-auth";
 import { apiRequest, errorMessage } from "../lib/api-client";
 
@@ -17,8 +16,6 @@ export function SimpleAuthPage() {
   const queryClient = useQueryClient();
   const [email, setEmail] = useState("");
   const [fieldError, setFieldError] = useState<string>();
-  const emailId = useId();
-  const errorId = useId();
 
   const access = useMutation({
     mutationFn: (address: string) =>
@@ -58,20 +55,7 @@ export function SimpleAuthPage() {
         </CardHeader>
         <CardContent className="space-y-4">
           <form noValidate onSubmit={onSubmit} className="space-y-4">
-            <div className="space-y-2">
-              <Label htmlFor={emailId}>Work email</Label>
-              <Input
-                id={emailId}
-                type="email"
-                autoComplete="email"
-                placeholder="you@company.com"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                aria-invalid={fieldError ? true : undefined}
-                aria-describedby={fieldError ? errorId : undefined}
-              />
-              <FieldError id={errorId}>{fieldError}</FieldError>
-            </div>
+            <EmailField value={email} onChange={setEmail} error={fieldError} />
             {access.isError && (
               <Alert variant="destructive">
                 <AlertDescription>
