@@ -1,7 +1,6 @@
 import type { SyncEmployeeStatusResponse } from "@shared/employees";
 import type { CompletePairingResponse, GeneratePairingResponse } from "@shared/pairings";
 import { monthDisplay } from "@shared/pairings";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Eye, RefreshCw, Shuffle, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { Badge } from "../../../components/ui/badge";
@@ -19,16 +18,10 @@ import { toast } from "../../../components/ui/toast";
 import { apiRequest } from "../../../lib/api-client";
 import { CurrentPairingsDialog } from "./current-pairings-dialog";
 import { EligibilityBox } from "./eligibility-box";
-import {
-  failureToast,
-  refreshPairingData,
-  useCurrentPairings,
-  useDomainGroups,
-} from "./pairing-queries";
+import { useCurrentPairings, useDomainGroups, usePairingMutation } from "./pairing-queries";
 
 /** 'Admin Actions' (admin-side §2): eligibility, group selector, generate / view / sync, current pairings. */
 export function AdminActionsCard() {
-  const queryClient = useQueryClient();
   const selectId = useId();
   const groups = useDomainGroups();
   const current = useCurrentPairings();
@@ -38,49 +31,39 @@ export function AdminActionsCard() {
   const groupLabel = group ? group.displayName : "All Users";
   const pairings = current.data?.pairings ?? [];
 
-  const generate = useMutation({
+  const generate = usePairingMutation({
     mutationFn: () =>
       apiRequest<GeneratePairingResponse>(
         "POST",
         groupId === null ? "/api/admin/generate-pairing" : `/api/admin/generate-pairing/${groupId}`,
       ),
-    onSuccess: (result) => {
+    onSuccess: (result) =>
       toast({
         title: "Success",
         description: `Generated ${result.totalMatches} pairings for ${groupLabel}`,
-      });
-      refreshPairingData(queryClient);
-    },
-    onError: (error) => failureToast(error, "Failed to generate pairings"),
+      }),
+    failure: "Failed to generate pairings",
   });
-  const sync = useMutation({
+  const sync = usePairingMutation({
     mutationFn: () =>
       apiRequest<SyncEmployeeStatusResponse>("POST", "/api/admin/sync-employee-status"),
-    onSuccess: (result) => {
-      toast({ title: "Employee status synced", description: result.message });
-      refreshPairingData(queryClient);
-    },
-    onError: (error) => failureToast(error, "Failed to sync employee status"),
+    onSuccess: (result) => toast({ title: "Employee status synced", description: result.message }),
+    failure: "Failed to sync employee status",
   });
-  const complete = useMutation({
+  const complete = usePairingMutation({
     mutationFn: (id: number) =>
       apiRequest<CompletePairingResponse>("POST", `/api/admin/complete-pairing/${id}`),
-    onSuccess: (result) => {
+    onSuccess: (result) =>
       toast({
         title: "Pairings completed",
         description: `Saved as ${result.completed[0]?.fileName ?? "a pairing file"}`,
-      });
-      refreshPairingData(queryClient);
-    },
-    onError: (error) => failureToast(error, "Failed to complete pairings"),
+      }),
+    failure: "Failed to complete pairings",
   });
-  const remove = useMutation({
+  const remove = usePairingMutation({
     mutationFn: (id: number) => apiRequest("DELETE", `/api/admin/pairings/${id}`),
-    onSuccess: () => {
-      toast({ title: "Pairing deleted" });
-      refreshPairingData(queryClient);
-    },
-    onError: (error) => failureToast(error, "Failed to delete pairing"),
+    onSuccess: () => toast({ title: "Pairing deleted" }),
+    failure: "Failed to delete pairing",
   });
 
   return (

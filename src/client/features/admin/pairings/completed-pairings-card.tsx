@@ -1,5 +1,5 @@
 import type { CompletedPairingContent, CompletedPairingFile } from "@shared/pairings";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Download, Eye, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "../../../components/ui/badge";
@@ -22,23 +22,19 @@ import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 import { apiRequest } from "../../../lib/api-client";
 import { MatchRow } from "./match-row";
-import { failureToast, refreshPairingData, useCompletedPairingFiles } from "./pairing-queries";
+import { useCompletedPairingFiles, usePairingMutation } from "./pairing-queries";
 
 const fileUrl = (fileName: string) => `/completed_pairings/${encodeURIComponent(fileName)}`;
 
 /** 'Completed Pairings' (admin-side §2): saved pairing files with View, Download and Delete. */
 export function CompletedPairingsCard() {
-  const queryClient = useQueryClient();
   const files = useCompletedPairingFiles();
   const [viewing, setViewing] = useState<CompletedPairingFile | null>(null);
-  const remove = useMutation({
+  const remove = usePairingMutation({
     mutationFn: (fileName: string) =>
       apiRequest("DELETE", `/api/admin/completed-pairings/${encodeURIComponent(fileName)}`),
-    onSuccess: () => {
-      toast({ title: "Pairing file deleted" });
-      refreshPairingData(queryClient);
-    },
-    onError: (error) => failureToast(error, "Failed to delete completed pairing file"),
+    onSuccess: () => toast({ title: "Pairing file deleted" }),
+    failure: "Failed to delete completed pairing file",
   });
 
   return (

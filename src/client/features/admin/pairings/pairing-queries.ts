@@ -7,6 +7,7 @@ import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/toast";
 import { apiRequest, errorMessage } from "../../../lib/api-client";
 import { redirectIfUnauthorized } from "../../unauthorized";
+import { type AdminMutationOptions, useAdminMutation } from "../use-admin-mutation";
 
 export type DomainGroup = {
   id: number;
@@ -69,5 +70,16 @@ export function failureToast(error: unknown, title: string) {
     title,
     description: detail && detail !== title ? detail : undefined,
     variant: "destructive",
+  });
+}
+
+/** A pairing change: refreshes the pairing data on success, else the failure toast. */
+export function usePairingMutation<TData, TVariables = void>(
+  options: AdminMutationOptions<TData, TVariables>,
+) {
+  return useAdminMutation({
+    ...options,
+    refresh: refreshPairingData,
+    reportFailure: failureToast,
   });
 }

@@ -1,6 +1,5 @@
 import type { SyncEmployeeDataResponse } from "@shared/employees";
 import { rosterColumns } from "@shared/employees";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Upload } from "lucide-react";
 import { type ChangeEvent, type FormEvent, useId, useState } from "react";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
@@ -16,23 +15,21 @@ import { Label } from "../../../components/ui/label";
 import { Textarea } from "../../../components/ui/textarea";
 import { toast } from "../../../components/ui/toast";
 import { ApiError, apiRequest } from "../../../lib/api-client";
-import { failureToast, refreshPairingData } from "./pairing-queries";
+import { usePairingMutation } from "./pairing-queries";
 
 /** Roster CSV upload: every row is checked first, then all of it is applied or none. */
 export function RosterSyncCard() {
-  const queryClient = useQueryClient();
   const fileId = useId();
   const textId = useId();
   const [csv, setCsv] = useState("");
   const [result, setResult] = useState<SyncEmployeeDataResponse | null>(null);
 
-  const sync = useMutation({
+  const sync = usePairingMutation({
     mutationFn: (text: string) =>
       apiRequest<SyncEmployeeDataResponse>("POST", "/api/admin/sync-employee-data", { csv: text }),
     onSuccess: (answer) => {
       setResult(answer);
       toast({ title: "Employee data synced", description: answer.message });
-      refreshPairingData(queryClient);
     },
     onError: (error) => {
       const body =
@@ -48,8 +45,8 @@ export function RosterSyncCard() {
           rejected: body.rejected,
         });
       } else setResult(null);
-      failureToast(error, "Failed to sync employee data");
     },
+    failure: "Failed to sync employee data",
   });
 
   async function onFile(event: ChangeEvent<HTMLInputElement>) {

@@ -1,5 +1,4 @@
 import { WHITELIST_EMAIL_SHAPE } from "@shared/whitelist";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../../components/ui/button";
@@ -14,13 +13,7 @@ import { FieldError, Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Select } from "../../../components/ui/select";
 import { apiRequest } from "../../../lib/api-client";
-import {
-  domainOf,
-  failureToast,
-  refreshWhitelistData,
-  successToast,
-  useDomainGroups,
-} from "./whitelist-queries";
+import { domainOf, successToast, useDomainGroups, useWhitelistMutation } from "./whitelist-queries";
 
 /** Checks the whitelist form's e-mail (admin-side §5); undefined when fine. */
 export function whitelistEmailError(email: string): string | undefined {
@@ -30,7 +23,6 @@ export function whitelistEmailError(email: string): string | undefined {
 }
 
 export function AddEmailCard() {
-  const queryClient = useQueryClient();
   const groups = useDomainGroups();
   const [email, setEmail] = useState("");
   const [reason, setReason] = useState("");
@@ -38,21 +30,20 @@ export function AddEmailCard() {
   const [fieldError, setFieldError] = useState<string>();
   const id = useId();
 
-  const add = useMutation({
+  const add = useWhitelistMutation({
     mutationFn: (body: {
       email: string;
       domain: string;
       reason: string;
       domainGroupId: number | null;
     }) => apiRequest("POST", "/api/admin/allowed-emails", body),
-    onSuccess: async (_data, body) => {
+    onSuccess: (_data, body) => {
       successToast(`${body.email} was added to the whitelist.`);
       setEmail("");
       setReason("");
       setGroupId("");
-      await refreshWhitelistData(queryClient);
     },
-    onError: (error) => failureToast(error, "Failed to add email"),
+    failure: "Failed to add email",
   });
 
   const onSubmit = (event: FormEvent) => {

@@ -1,5 +1,4 @@
 import type { AllowedEmail } from "@shared/whitelist";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Trash2 } from "lucide-react";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -14,37 +13,29 @@ import { Select } from "../../../components/ui/select";
 import { Spinner } from "../../../components/ui/spinner";
 import { apiRequest, errorMessage } from "../../../lib/api-client";
 import {
-  failureToast,
-  refreshWhitelistData,
   successToast,
   useAllowedEmails,
   useDomainGroups,
+  useWhitelistMutation,
 } from "./whitelist-queries";
 
 export function EntriesCard() {
-  const queryClient = useQueryClient();
   const entries = useAllowedEmails();
   const groups = useDomainGroups();
   const options = (groups.data ?? []).map((g) => ({ value: String(g.id), label: g.displayName }));
 
-  const assign = useMutation({
+  const assign = useWhitelistMutation({
     mutationFn: ({ entry, domainGroupId }: { entry: AllowedEmail; domainGroupId: number | null }) =>
       apiRequest("PATCH", `/api/admin/allowed-emails/${entry.id}`, { domainGroupId }),
-    onSuccess: async () => {
-      successToast("Email assignment updated.");
-      await refreshWhitelistData(queryClient);
-    },
-    onError: (error) => failureToast(error, "Failed to update email assignment"),
+    onSuccess: () => successToast("Email assignment updated."),
+    failure: "Failed to update email assignment",
   });
 
-  const remove = useMutation({
+  const remove = useWhitelistMutation({
     mutationFn: (entry: AllowedEmail) =>
       apiRequest("DELETE", `/api/admin/allowed-emails/${entry.id}`),
-    onSuccess: async (_data, entry) => {
-      successToast(`${entry.email} was removed from the whitelist.`);
-      await refreshWhitelistData(queryClient);
-    },
-    onError: (error) => failureToast(error, "Failed to remove email"),
+    onSuccess: (_data, entry) => successToast(`${entry.email} was removed from the whitelist.`),
+    failure: "Failed to remove email",
   });
 
   const onRemove = (entry: AllowedEmail) => {

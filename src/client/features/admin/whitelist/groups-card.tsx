@@ -4,7 +4,6 @@ import {
   type DomainGroup,
   HEX_COLOR,
 } from "@shared/whitelist";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Plus, Settings, Trash2 } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../../components/ui/button";
@@ -21,17 +20,15 @@ import { Spinner } from "../../../components/ui/spinner";
 import { apiRequest, errorMessage } from "../../../lib/api-client";
 import { ManageGroupDialog } from "./manage-group-dialog";
 import {
-  failureToast,
-  refreshWhitelistData,
   successToast,
   useAllowedEmails,
   useDomainGroups,
+  useWhitelistMutation,
 } from "./whitelist-queries";
 
 const emptyForm = { name: "", displayName: "", description: "", color: DEFAULT_GROUP_COLOR };
 
 export function GroupsCard() {
-  const queryClient = useQueryClient();
   const groups = useDomainGroups();
   const entries = useAllowedEmails();
   const [form, setForm] = useState(emptyForm);
@@ -39,25 +36,21 @@ export function GroupsCard() {
   const [managing, setManaging] = useState<DomainGroup | null>(null);
   const id = useId();
 
-  const create = useMutation({
+  const create = useWhitelistMutation({
     mutationFn: (body: CreateDomainGroup) =>
       apiRequest<DomainGroup>("POST", "/api/admin/domain-groups", body),
-    onSuccess: async (group) => {
+    onSuccess: (group) => {
       successToast(`Domain group "${group.displayName}" was created.`);
       setForm(emptyForm);
-      await refreshWhitelistData(queryClient);
     },
-    onError: (error) => failureToast(error, "Failed to create domain group"),
+    failure: "Failed to create domain group",
   });
 
-  const remove = useMutation({
+  const remove = useWhitelistMutation({
     mutationFn: (group: DomainGroup) =>
       apiRequest("DELETE", `/api/admin/domain-groups/${group.id}`),
-    onSuccess: async (_data, group) => {
-      successToast(`Domain group "${group.displayName}" was deleted.`);
-      await refreshWhitelistData(queryClient);
-    },
-    onError: (error) => failureToast(error, "Failed to delete domain group"),
+    onSuccess: (_data, group) => successToast(`Domain group "${group.displayName}" was deleted.`),
+    failure: "Failed to delete domain group",
   });
 
   const onSubmit = (event: FormEvent) => {

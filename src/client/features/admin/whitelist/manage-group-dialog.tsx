@@ -1,5 +1,4 @@
 import type { AllowedEmail, DomainGroup } from "@shared/whitelist";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Plus, X } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../../components/ui/button";
@@ -16,10 +15,9 @@ import { apiRequest } from "../../../lib/api-client";
 import { whitelistEmailError } from "./add-email-card";
 import {
   domainOf,
-  failureToast,
-  refreshWhitelistData,
   successToast,
   useAllowedEmails,
+  useWhitelistMutation,
 } from "./whitelist-queries";
 
 /** Adds e-mails to one group and lists (and unassigns) its members. */
@@ -30,14 +28,13 @@ export function ManageGroupDialog({
   group: DomainGroup | null;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
   const entries = useAllowedEmails();
   const [email, setEmail] = useState("");
   const [fieldError, setFieldError] = useState<string>();
   const id = useId();
   const members = group ? (entries.data ?? []).filter((e) => e.domainGroupId === group.id) : [];
 
-  const addToGroup = useMutation({
+  const addToGroup = useWhitelistMutation({
     mutationFn: async (value: string) => {
       if (!group) return;
       const existing = entries.data?.find((e) => e.email === value);
@@ -54,19 +51,17 @@ export function ManageGroupDialog({
         });
       }
     },
-    onSuccess: async (_data, value) => {
+    onSuccess: (_data, value) => {
       successToast(`${value} was added to ${group?.displayName ?? "the group"}.`);
       setEmail("");
-      await refreshWhitelistData(queryClient);
     },
-    onError: (error) => failureToast(error, "Failed to add email to group"),
+    failure: "Failed to add email to group",
   });
 
-  const unassign = useMutation({
+  const unassign = useWhitelistMutation({
     mutationFn: (entry: AllowedEmail) =>
       apiRequest("PATCH", `/api/admin/allowed-emails/${entry.id}`, { domainGroupId: null }),
-    onSuccess: () => refreshWhitelistData(queryClient),
-    onError: (error) => failureToast(error, "Failed to update email assignment"),
+    failure: "Failed to update email assignment",
   });
 
   const onSubmit = (event: FormEvent) => {

@@ -3,6 +3,7 @@ import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/api-client";
 import { redirectIfUnauthorized } from "../../unauthorized";
+import { type AdminMutationOptions, useAdminMutation } from "../use-admin-mutation";
 
 export const ALLOWED_EMAILS_KEY = ["/api/admin/allowed-emails-with-groups"] as const;
 export const DOMAIN_GROUPS_KEY = ["/api/admin/domain-groups"] as const;
@@ -36,6 +37,17 @@ export function refreshWhitelistData(queryClient: QueryClient) {
 export function failureToast(error: unknown, fallback: string) {
   if (redirectIfUnauthorized(error)) return;
   toast({ title: "Error", description: errorMessage(error, fallback), variant: "destructive" });
+}
+
+/** A whitelist change: refreshes the whitelist data on success, else the failure toast. */
+export function useWhitelistMutation<TData, TVariables = void>(
+  options: AdminMutationOptions<TData, TVariables>,
+) {
+  return useAdminMutation({
+    ...options,
+    refresh: refreshWhitelistData,
+    reportFailure: failureToast,
+  });
 }
 
 export function successToast(description: string) {
