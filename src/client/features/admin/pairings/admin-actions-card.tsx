@@ -16,9 +16,10 @@ import { Label } from "../../../components/ui/label";
 import { Select } from "../../../components/ui/select";
 import { toast } from "../../../components/ui/toast";
 import { apiRequest } from "../../../lib/api-client";
+import { useDomainGroups } from "../whitelist/whitelist-queries";
 import { CurrentPairingsDialog } from "./current-pairings-dialog";
 import { EligibilityBox } from "./eligibility-box";
-import { useCurrentPairings, useDomainGroups, usePairingMutation } from "./pairing-queries";
+import { useCurrentPairings, usePairingMutation } from "./pairing-queries";
 
 /** 'Admin Actions' (admin-side §2): eligibility, group selector, generate / view / sync, current pairings. */
 export function AdminActionsCard() {

@@ -9,20 +9,11 @@ import { apiRequest, errorMessage } from "../../../lib/api-client";
 import { redirectIfUnauthorized } from "../../unauthorized";
 import { type AdminMutationOptions, useAdminMutation } from "../use-admin-mutation";
 
-export type DomainGroup = {
-  id: number;
-  name: string;
-  displayName: string;
-  description?: string | null;
-  color?: string | null;
-};
-
 export const pairingKeys = {
   validation: (groupId: number | null) =>
     ["/api/admin/pairing-validation", groupId ?? "all"] as const,
   current: ["/api/admin/current-pairings"] as const,
   completed: ["/api/admin/completed-pairing-files"] as const,
-  groups: ["/api/admin/domain-groups"] as const,
 };
 
 export function usePairingValidation(groupId: number | null) {
@@ -44,8 +35,6 @@ export const useCurrentPairings = () =>
 
 export const useCompletedPairingFiles = () =>
   useQuery<CompletedPairingFile[]>({ queryKey: pairingKeys.completed, staleTime: 0 });
-
-export const useDomainGroups = () => useQuery<DomainGroup[]>({ queryKey: pairingKeys.groups });
 
 /** After any pairing change: counts, current and completed pairings, and the newsletter's lists. */
 export function refreshPairingData(queryClient: QueryClient) {
