@@ -1,4 +1,4 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   adminSignInBodySchema,
@@ -10,6 +10,7 @@ import {
   verifyCodeBodySchema,
 } from "../../shared/auth";
 import type { FeatureRoutes } from "../context";
+import type { UserRow } from "../db/schema";
 import { adminSignIn } from "./admin-sign-in";
 import { ipLimits } from "./auth-settings";
 import { requireUser } from "./guards";
@@ -29,6 +30,17 @@ const meta = (request: FastifyRequest) => ({
 const authRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  /** Every sign-in's ending: a session for `user`, then `{ success, ...fields, user }`. */
+  const signedIn = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: UserRow,
+    fields: Record<string, unknown> = {},
+  ) => {
+    await startSession(ctx, request, reply, user.id);
+    return { success: true, ...fields, user: presentUser(user) };
+  };
+
   r.post(
     "/api/auth/send-code",
     { schema: { body: sendCodeBodySchema }, config: { rateLimit: ipLimits.sendPerIp } },
@@ -40,12 +52,7 @@ const authRoutes: FeatureRoutes = async (app, { ctx }) => {
     { schema: { body: verifyCodeBodySchema }, config: { rateLimit: ipLimits.verifyPerIp } },
     async (request, reply) => {
       const user = await verifyCode(ctx, request.body.email, request.body.code);
-      await startSession(ctx, request, reply, user.id);
-      return {
-        success: true,
-        message: "Code verified! Signing you in...",
-        user: presentUser(user),
-      };
+      return signedIn(request, reply, user, { message: "Code verified! Signing you in..." });
     },
   );
 
@@ -60,13 +67,7 @@ const authRoutes: FeatureRoutes = async (app, { ctx }) => {
     { schema: { body: magicLinkVerifyBodySchema }, config: { rateLimit: ipLimits.verifyPerIp } },
     async (request, reply) => {
       const user = await verifyMagicLink(ctx, request.body.token);
-      await startSession(ctx, request, reply, user.id);
-      return {
-        success: true,
-        message: "Signed in.",
-        redirectTo: "/auth-success",
-        user: presentUser(user),
-      };
+      return signedIn(request, reply, user, { message: "Signed in.", redirectTo: "/auth-success" });
     },
   );
 
@@ -76,12 +77,9 @@ const authRoutes: FeatureRoutes = async (app, { ctx }) => {
       { schema: { body: simpleAuthBodySchema }, config: { rateLimit: ipLimits.sendPerIp } },
       async (request, reply) => {
         const user = await simpleAccess(ctx, request.body.email, meta(request));
-        await startSession(ctx, request, reply, user.id);
-        return {
-          success: true,
+        return signedIn(request, reply, user, {
           redirectTo: safeRedirectPath(request.body.redirectTo) ?? "/profile",
-          user: presentUser(user),
-        };
+        });
       },
     );
   }
@@ -91,8 +89,7 @@ const authRoutes: FeatureRoutes = async (app, { ctx }) => {
     { schema: { body: adminSignInBodySchema }, config: { rateLimit: ipLimits.adminSignInPerIp } },
     async (request, reply) => {
       const user = await adminSignIn(ctx, request.body.email, request.body.password);
-      await startSession(ctx, request, reply, user.id);
-      return { success: true, user: presentUser(user) };
+      return signedIn(request, reply, user);
     },
   );
 
