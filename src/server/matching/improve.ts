@@ -13,6 +13,7 @@
  * Every accepted move strictly improves the objective vector, so the loop terminates.
  */
 import type { Buckets } from "./buckets";
+import { bucketOf } from "./buckets";
 import { EXHAUSTIVE_LIMIT, makeCandidates } from "./candidates";
 import { ExchangeSearch } from "./exchange-search";
 import type { Problem } from "./problem";
@@ -28,14 +29,14 @@ const isGain = (d: Delta): boolean =>
 
 export function improveMatching(p: Problem, b: Buckets, mate: Int32Array, rng: Rng): void {
   const candidates = makeCandidates(p, b, rng, SAMPLES);
-  // Candidate checks per search: effectively exhaustive on smaller instances, a few hundred
-  // samples' worth on large ones (where the allowed graph is nearly complete).
+  // Candidate checks per search: effectively exhaustive on smaller instances, some thousands on
+  // large ones (where the allowed graph is nearly complete and gains show up early).
   const small = p.n <= EXHAUSTIVE_LIMIT;
   const search = new ExchangeSearch(
     p,
     mate,
     candidates,
-    small ? 400_000 : 50 * SAMPLES,
+    small ? 400_000 : 20 * SAMPLES,
     small ? 400_000 : 4 * SAMPLES,
   );
   const cross = (u: number, v: number): number => (p.dept[u] === p.dept[v] ? 0 : 1);
@@ -70,9 +71,9 @@ export function improveMatching(p: Problem, b: Buckets, mate: Int32Array, rng: R
       if (list) list.push(a);
       else byDept.set(p.dept[a], [a]);
     }
-    for (const list of byDept.values()) {
-      for (let i = 0; i < list.length; i++) {
-        for (let j = i + 1; j < list.length; j++) {
+    for (const [d, list] of byDept) {
+      for (let i = 0; i < list.length && (failures.get(d) ?? 0) < 2; i++) {
+        for (let j = i + 1; j < list.length && (failures.get(d) ?? 0) < 2; j++) {
           const a1 = list[i];
           const a2 = list[j];
           const s1 = mate[a1];
@@ -96,6 +97,9 @@ export function improveMatching(p: Problem, b: Buckets, mate: Int32Array, rng: R
     }
     return moved;
   };
+
+  const anyIn = new Int32Array(p.deptCount);
+  for (let v = 0; v < p.n; v++) if (p.pref[v] === ANY) anyIn[p.dept[v]]++;
 
   /** Best single exchange for exposed u: u takes a, a's partner sits out. */
   const bestStep = (u: number): { a: number; d: Delta } | null => {
@@ -141,6 +145,11 @@ export function improveMatching(p: Problem, b: Buckets, mate: Int32Array, rng: R
       return true;
     });
 
+  // On large instances people of one bucket (department, preference) are near-twins: once two
+  // of them found no gaining path, the rest of the bucket is skipped until some path gains. The
+  // single-step search there only serves people who sat out last time (cross gains come from
+  // `path`).
+  let stuck = new Map<number, number>();
   for (let round = 0; round < 64; round++) {
     let changed = false;
     search.forget();
@@ -157,9 +166,20 @@ export function improveMatching(p: Problem, b: Buckets, mate: Int32Array, rng: R
     shuffleInPlace(exposed, rng);
     for (const u of exposed) {
       for (let cur = u; cur >= 0 && mate[cur] === -1; ) {
-        const step = bestStep(cur);
-        let next = step !== null && step.d[0] > 0 ? applyStep(cur, step.a) : search.path(cur);
-        if (next < 0 && step !== null) next = applyStep(cur, step.a);
+        const k = bucketOf(p, cur);
+        const step = small || p.satOut[cur] === 1 ? bestStep(cur) : null;
+        let next = -1;
+        if (step !== null && step.d[0] > 0) next = applyStep(cur, step.a);
+        else {
+          // A same-department person can only start a gain through an "any" colleague.
+          const hopeless = p.pref[cur] === SAME && anyIn[p.dept[cur]] === 0;
+          if (!hopeless && (small || (stuck.get(k) ?? 0) < 2)) {
+            next = search.path(cur);
+            if (next < 0) stuck.set(k, (stuck.get(k) ?? 0) + 1);
+            else stuck = new Map();
+          }
+          if (next < 0 && step !== null) next = applyStep(cur, step.a);
+        }
         if (next >= 0) {
           changed = true;
           search.forget();

@@ -1,0 +1,138 @@
+/**
+ * Pairing-engine benchmark: `npm run bench:matching [-- sizes...]` (default 1000 10000 100000).
+ *
+ * For each size it generates an instance (250 departments, or fewer for small sizes; 12 months
+ * of history; window 3), serialises it, and then in the same process, alternating over several
+ * rounds, measures:
+ *   - baseline: JSON.parse of the instance text + Fisher–Yates shuffle of the user ids;
+ *   - engine:   runMatching on the parsed instance (default strategy).
+ * It reports medians and their ratio (target: ≤ 3 at 100,000 people), people placed vs eligible,
+ * the cross-department pairs against the upper bound min(⌊P/2⌋, P − largest share), and checks
+ * every rule of the result with validateResult (exit code 1 on any violation). Up to EXACT_UP_TO
+ * people the exact optimum (weighted blossom, O(n³)) is computed too and compared. The time to
+ * validate the instance with the zod schema (CLI path) is reported separately.
+ */
+import { runMatching, validateResult } from "../src/server/matching/engine";
+import { exactOptimum } from "../src/server/matching/exact-optimum";
+import { checkInstance } from "../src/server/matching/instance-schema";
+import type { MatchingInstance, MatchingResult } from "../src/server/matching/types";
+import { generateInstance } from "./generate-instance";
+
+const EXACT_UP_TO = 2_000;
+const sizes = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((x) => x > 0);
+const plan = sizes.length > 0 ? sizes : [1_000, 10_000, 100_000];
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const fmt = (x: number, digits = 1) => x.toFixed(digits);
+const pct = (a: number, b: number) => (b === 0 ? "100.0%" : `${((100 * a) / b).toFixed(2)}%`);
+
+function baseline(text: string): { ms: number; instance: MatchingInstance } {
+  const start = performance.now();
+  const instance = JSON.parse(text) as MatchingInstance;
+  const ids = instance.users.map((u) => u.id);
+  for (let i = ids.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    const t = ids[i];
+    ids[i] = ids[j];
+    ids[j] = t;
+  }
+  const ms = performance.now() - start;
+  if (ids.length !== instance.users.length) throw new Error("unreachable");
+  return { ms, instance };
+}
+
+let failed = false;
+const rows: string[][] = [];
+for (const people of plan) {
+  const departments = people >= 10_000 ? 250 : Math.max(5, Math.round(people / 25));
+  const generated = generateInstance({ people, departments, seed: 20270301, historyMonths: 12 });
+  const text = JSON.stringify(generated);
+  const rounds = people >= 100_000 ? 7 : 11;
+  const base: number[] = [];
+  const engine: number[] = [];
+  let result: MatchingResult | null = null;
+  let last: MatchingInstance = generated;
+  // One untimed warm-up round, then alternate baseline and engine.
+  for (let round = -1; round < rounds; round++) {
+    const b = baseline(text);
+    const start = performance.now();
+    result = runMatching(b.instance);
+    const ms = performance.now() - start;
+    last = b.instance;
+    if (round >= 0) {
+      base.push(b.ms);
+      engine.push(ms);
+    }
+  }
+  const r = result!;
+  const zodStart = performance.now();
+  const schemaOk = checkInstance(JSON.parse(text)).ok;
+  const zodMs = performance.now() - zodStart - median(base);
+  const violations = validateResult(last, r);
+  if (violations.length > 0 || !schemaOk) failed = true;
+  let vsExact = "n/a";
+  if (people <= EXACT_UP_TO) {
+    const best = exactOptimum(last);
+    vsExact = `placed ${r.stats.placed}/${best.placed}, cross ${r.stats.crossDepartmentPairs}/${best.cross}`;
+    if (r.stats.placed !== best.placed) failed = true;
+  }
+  const pairs = r.groups.reduce((s, g) => s + (g.length === 3 ? 3 : 1), 0);
+  const bMed = median(base);
+  const eMed = median(engine);
+  rows.push([
+    people.toLocaleString("en-US"),
+    String(departments),
+    (generated.history?.length ?? 0).toLocaleString("en-US"),
+    `${(text.length / 1e6).toFixed(1)} MB`,
+    fmt(bMed),
+    fmt(eMed),
+    fmt(eMed / bMed, 2),
+    fmt(Math.min(...engine) / Math.min(...base), 2),
+    `${r.stats.placed}/${people} (${pct(r.stats.placed, people)})`,
+    `${r.stats.crossDepartmentPairs}/${r.stats.crossDepartmentUpperBound} (${pct(r.stats.crossDepartmentPairs, r.stats.crossDepartmentUpperBound)})`,
+    pct(r.stats.crossDepartmentPairs, pairs),
+    pct(r.stats.neverMetPairs, pairs),
+    vsExact,
+    r.stats.method,
+    violations.length === 0 ? "ok" : `${violations.length} violations`,
+  ]);
+  if (violations.length > 0) console.error(violations.slice(0, 10).join("\n"));
+  console.error(
+    `  ${people}: ${rounds} rounds; baseline ms ${base.map((x) => fmt(x, 0)).join(" ")}; engine ms ${engine.map((x) => fmt(x, 0)).join(" ")}; schema check ≈ ${fmt(Math.max(0, zodMs), 0)} ms`,
+  );
+}
+
+const header = [
+  "people",
+  "depts",
+  "history groups",
+  "JSON",
+  "baseline ms",
+  "engine ms",
+  "ratio (median)",
+  "ratio (best)",
+  "placed/eligible",
+  "cross/bound",
+  "cross share",
+  "never met",
+  "vs exact optimum",
+  "method",
+  "rules",
+];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i])).join("  ");
+console.log(line(header));
+for (const row of rows) console.log(line(row));
+console.log(
+  "\nbaseline = JSON.parse(instance text) + Fisher–Yates shuffle of the ids; ratio = engine / baseline (target ≤ 3 at 100,000).",
+);
+console.log(
+  "cross/bound: cross-department pairs vs min(⌊P/2⌋, P − largest share), P = cross-department + any people (an upper bound, not the optimum).",
+);
+if (failed) {
+  console.error("RULE VIOLATIONS OR SCHEMA FAILURE — see above");
+  process.exitCode = 1;
+}

@@ -1,0 +1,107 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { MatchingInstance, MatchingResult } from "./types";
+import { validateResult } from "./validate-result";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+// `npx tsx src/server/matching/cli.ts`, with the local binary so npm's own notices stay out of stderr.
+const tsx = path.join(root, "node_modules", ".bin", "tsx");
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function runCli(input: string): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(tsx, ["src/server/matching/cli.ts"], { cwd: root });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+const good: MatchingInstance = {
+  month: "2027-03",
+  repeatWindowMonths: 3,
+  seed: 12345,
+  oddPolicy: "sit-out",
+  users: [
+    { id: "u1", department: "engineering", preference: "any" },
+    { id: "u2", department: "sales", preference: "cross-department", lastSatOut: true },
+    { id: "u3", department: "sales", preference: "same-department" },
+    { id: "u4", department: "sales", preference: "any" },
+    { id: "u5", department: "legal", preference: "cross-department" },
+  ],
+  history: [
+    { users: ["u1", "u2"], month: "2027-01" },
+    { users: ["u3", "u4", "u5"], month: "2026-12" },
+  ],
+};
+
+const malformed: Record<string, string> = {
+  "bad JSON": '{"month": "2027-03", "users": [',
+  "unknown preference": JSON.stringify({
+    ...good,
+    users: [...good.users, { id: "u6", department: "x", preference: "sometimes" }],
+  }),
+  "duplicate user id": JSON.stringify({ ...good, users: [...good.users, good.users[0]] }),
+  "unknown id in history": JSON.stringify({
+    ...good,
+    history: [{ users: ["u1", "nobody"], month: "2027-01" }],
+  }),
+  "duplicate id in a history group": JSON.stringify({
+    ...good,
+    history: [{ users: ["u1", "u1"], month: "2027-01" }],
+  }),
+  "bad month": JSON.stringify({ ...good, month: "March 2027" }),
+  "empty input": "",
+};
+
+const runs = new Map<string, Run>();
+
+beforeAll(async () => {
+  const { seed: _seed, ...unseeded } = good;
+  const inputs: [string, string][] = [
+    ["good", JSON.stringify(good)],
+    ["unseeded", JSON.stringify(unseeded)],
+    ...Object.entries(malformed),
+  ];
+  const results = await Promise.all(inputs.map(([, input]) => runCli(input)));
+  inputs.forEach(([name], i) => runs.set(name, results[i]));
+}, 60_000);
+
+describe("match CLI", () => {
+  it("writes one valid result for a good instance and exits 0", () => {
+    const run = runs.get("good")!;
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe("");
+    const result = JSON.parse(run.stdout) as MatchingResult;
+    expect(validateResult(good, result)).toEqual([]);
+    expect(result.seed).toBe(12345);
+    expect(result.stats.placed + result.unmatched.length).toBe(good.users.length);
+  });
+
+  it("reports the seed it drew when the instance has none", () => {
+    const run = runs.get("unseeded")!;
+    expect(run.code).toBe(0);
+    expect(Number.isSafeInteger((JSON.parse(run.stdout) as MatchingResult).seed)).toBe(true);
+  });
+
+  it.each(Object.keys(malformed))("rejects %s with exit code 1 and one line on stderr", (name) => {
+    const run = runs.get(name)!;
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    const lines = run.stderr.split("\n").filter((line) => line !== "");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^match: invalid (instance|JSON)/);
+    expect(lines[0]).not.toMatch(/\bat .*\.ts:\d+/);
+  });
+});
