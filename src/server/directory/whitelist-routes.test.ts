@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allowedEmails, departments } from "../db/schema";
-import { createAdmin, createGroup, signIn } from "../test/factories";
+import { createGroup, signInAdmin } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { isEmailAllowed } from "./whitelist-lookup";
 
@@ -9,7 +9,7 @@ let t: TestApp;
 let cookie: string;
 beforeAll(async () => {
   t = await createTestApp();
-  cookie = await signIn(t.db, await createAdmin(t.db, { email: "boss@admins.test" }));
+  cookie = await signInAdmin(t.db, { email: "boss@admins.test" });
 });
 afterAll(() => t.close());
 

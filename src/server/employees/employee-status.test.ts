@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { users } from "../db/schema";
-import { createAdmin, createUser, signIn } from "../test/factories";
+import { createUser, signInAdmin } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 
 const NOW = new Date("2027-03-10T09:00:00Z");
@@ -13,7 +13,7 @@ describe("employee status sync and summary", () => {
 
   beforeAll(async () => {
     t = await createTestApp({ clock: fixedClock(NOW) });
-    cookie = await signIn(t.db, await createAdmin(t.db, { needsProfileSetup: true }), { now: NOW });
+    cookie = await signInAdmin(t.db, { needsProfileSetup: true }, { now: NOW });
   });
   afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
-import { createAdmin, signIn } from "../test/factories";
+import { signInAdmin } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 
 const NOW = new Date("2027-03-10T09:00:00Z");
@@ -13,9 +13,7 @@ describe("POST /api/admin/seed-users", () => {
   afterAll(() => t.close());
 
   it("seeds a sample company of 100 people that can then be paired", async () => {
-    const cookie = await signIn(t.db, await createAdmin(t.db, { needsProfileSetup: true }), {
-      now: NOW,
-    });
+    const cookie = await signInAdmin(t.db, { needsProfileSetup: true }, { now: NOW });
     const res = await t.app.inject({
       method: "POST",
       url: "/api/admin/seed-users",

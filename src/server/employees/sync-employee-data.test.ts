@@ -4,11 +4,11 @@ import { fixedClock } from "../clock";
 import { users } from "../db/schema";
 import {
   allowEmail,
-  createAdmin,
   createDepartment,
   createGroup,
   createUser,
   signIn,
+  signInAdmin,
 } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 
@@ -32,9 +32,7 @@ describe("roster sync (POST /api/admin/sync-employee-data)", () => {
     });
     ann = await createUser(t.db, { email: "ann@roster.test", department: "engineering" });
     bob = await createUser(t.db, { email: "bob@roster.test", department: "engineering" });
-    cookie = await signIn(t.db, await createAdmin(t.db, { email: "boss@roster.test" }), {
-      now: NOW,
-    });
+    cookie = await signInAdmin(t.db, { email: "boss@roster.test" }, { now: NOW });
   });
   afterAll(() => t.close());
 

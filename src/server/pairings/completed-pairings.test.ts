@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { completedPairings, pairings } from "../db/schema";
 import {
-  createAdmin,
   createGroup,
   createMatch,
   createPairing,
   createUser,
   signIn,
+  signInAdmin,
 } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 
@@ -25,7 +25,7 @@ describe("completing pairings and their completed records", () => {
 
   beforeAll(async () => {
     t = await createTestApp({ clock: fixedClock(NOW) });
-    cookie = await signIn(t.db, await createAdmin(t.db), { now: NOW });
+    cookie = await signInAdmin(t.db, {}, { now: NOW });
   });
   afterAll(() => t.close());
 

@@ -4,12 +4,11 @@ import { fixedClock } from "../clock";
 import { type MatchRow, matches, pairings, users } from "../db/schema";
 import {
   allowEmail,
-  createAdmin,
   createGroup,
   createMatch,
   createPairing,
   createUser,
-  signIn,
+  signInAdmin,
 } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 
@@ -26,12 +25,10 @@ describe("generating monthly pairings", () => {
 
   beforeAll(async () => {
     t = await createTestApp({ clock: fixedClock(NOW) });
-    cookie = await signIn(
+    cookie = await signInAdmin(
       t.db,
-      await createAdmin(t.db, { email: "boss@hq.test", needsProfileSetup: true }),
-      {
-        now: NOW,
-      },
+      { email: "boss@hq.test", needsProfileSetup: true },
+      { now: NOW },
     );
   });
   afterAll(() => t.close());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
-import { createAdmin, createMatch, createPairing, createUser, signIn } from "../test/factories";
+import { createMatch, createPairing, createUser, signInAdmin } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 
 const NOW = new Date("2027-03-10T09:00:00Z");
@@ -10,7 +10,7 @@ describe("pairing report", () => {
   let cookie: string;
   beforeAll(async () => {
     t = await createTestApp({ clock: fixedClock(NOW) });
-    cookie = await signIn(t.db, await createAdmin(t.db), { now: NOW });
+    cookie = await signInAdmin(t.db, {}, { now: NOW });
   });
   afterAll(() => t.close());
 

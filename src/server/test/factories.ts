@@ -97,6 +97,15 @@ export async function signIn(
   return `${SESSION_COOKIE}=${token}`;
 }
 
+/** A new admin's session cookie (see createAdmin and signIn). */
+export async function signInAdmin(
+  db: Db,
+  overrides: Partial<NewUserRow> & { password?: string } = {},
+  options: { now?: Date } = {},
+): Promise<string> {
+  return signIn(db, await createAdmin(db, overrides), options);
+}
+
 /** A pairing (company-wide unless overridden) for the given month, default "2027-03". */
 export async function createPairing(db: Db, overrides: Partial<typeof pairings.$inferInsert> = {}) {
   const n = next();
