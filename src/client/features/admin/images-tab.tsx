@@ -1,20 +1,6 @@
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from "../../components/ui/card";
+import { BuildingTab } from "./building-tab";
 
 /** Image Gallery tab of the admin dashboard; placeholder until its feature is built. */
 export function ImagesTab() {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Image Gallery</CardTitle>
-        <CardDescription>This section is being built.</CardDescription>
-      </CardHeader>
-      <CardContent />
-    </Card>
-  );
+  return <BuildingTab title="Image Gallery" />;
 }
