@@ -2,14 +2,13 @@ import { and, desc, eq } from "drizzle-orm";
 import type { MagicLinkAnswer } from "../../shared/auth";
 import type { AppContext } from "../context";
 import { magicLinkTokens } from "../db/schema";
-import { ServiceUnavailable } from "../errors";
 import { renderEmail } from "../mail/render-email";
 import { MagicLinkEmail } from "../mail/templates/magic-link-email";
 import { requireAllowedEmail } from "./allowed-email";
 import { keyedHash } from "./auth-secret";
 import { getAuthSettings } from "./auth-settings";
 import type { RequestMeta } from "./send-code";
-import { assertSendInterval, generateToken, lockEmail } from "./send-throttle";
+import { assertSendInterval, generateToken, lockEmail, sendOrWithdraw } from "./send-throttle";
 import { assertNotDeactivated } from "./sign-in-account";
 
 /**
@@ -59,20 +58,11 @@ export async function requestMagicLink(
   const url = `${ctx.config.appUrl}/magic-auth?token=${encodeURIComponent(token)}`;
   const hours = Math.round(settings.magicLinkTtlMs / 3_600_000);
   const { html, text } = await renderEmail(MagicLinkEmail({ url, hours }));
-  try {
-    await ctx.mailer.send({
-      to: email,
-      subject: "Your Cup of Joe sign-in link",
-      html,
-      text,
-      kind: "magic-link",
-    });
-  } catch {
-    await ctx.db.delete(magicLinkTokens).where(eq(magicLinkTokens.id, id));
-    throw new ServiceUnavailable(
-      "We couldn't send the e-mail right now. Please try again in a moment.",
-    );
-  }
+  await sendOrWithdraw(
+    ctx,
+    { to: email, subject: "Your Cup of Joe sign-in link", html, text, kind: "magic-link" },
+    () => ctx.db.delete(magicLinkTokens).where(eq(magicLinkTokens.id, id)),
+  );
   return {
     success: true,
     message: "Magic link sent! Check your email to sign in.",

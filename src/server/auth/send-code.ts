@@ -2,13 +2,12 @@ import { and, desc, eq } from "drizzle-orm";
 import type { SuccessAnswer } from "../../shared/auth";
 import type { AppContext } from "../context";
 import { authCodes } from "../db/schema";
-import { ServiceUnavailable } from "../errors";
 import { renderEmail } from "../mail/render-email";
 import { SignInCodeEmail } from "../mail/templates/sign-in-code-email";
 import { requireAllowedEmail } from "./allowed-email";
 import { keyedHash } from "./auth-secret";
 import { getAuthSettings } from "./auth-settings";
-import { assertSendInterval, generateCode, lockEmail } from "./send-throttle";
+import { assertSendInterval, generateCode, lockEmail, sendOrWithdraw } from "./send-throttle";
 import { assertNotDeactivated } from "./sign-in-account";
 
 export interface RequestMeta {
@@ -58,20 +57,10 @@ export async function sendCode(
 
   const minutes = Math.round(settings.codeTtlMs / 60_000);
   const { html, text } = await renderEmail(SignInCodeEmail({ code, minutes }));
-  try {
-    await ctx.mailer.send({
-      to: email,
-      subject: "Your Cup of Joe sign-in code",
-      html,
-      text,
-      kind: "sign-in-code",
-    });
-  } catch {
-    // The code never reached the person, so it must not block a retry for a minute.
-    await ctx.db.delete(authCodes).where(eq(authCodes.id, id));
-    throw new ServiceUnavailable(
-      "We couldn't send the e-mail right now. Please try again in a moment.",
-    );
-  }
+  await sendOrWithdraw(
+    ctx,
+    { to: email, subject: "Your Cup of Joe sign-in code", html, text, kind: "sign-in-code" },
+    () => ctx.db.delete(authCodes).where(eq(authCodes.id, id)),
+  );
   return { success: true, message: "Code sent! Check your email for your 6-digit sign-in code." };
 }
