@@ -11,7 +11,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from "fastify-type-provider-zod";
-import { clientRoutes } from "../shared/routes";
+import { isClientRoute } from "../shared/routes";
 import { isAdminRoute, requireAdmin } from "./auth/guards";
 import authRoutes from "./auth/routes";
 import { findSessionUser, SESSION_COOKIE } from "./auth/session-store";
@@ -57,7 +57,6 @@ declare module "fastify" {
 }
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-const clientRouteSet = new Set<string>(clientRoutes);
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const ctx: AppContext = {
@@ -186,7 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     const route = pathname.replace(/(.)\/+$/, "$1");
     // The simple test access page exists only in DEMO mode (issue 3).
-    const known = clientRouteSet.has(route) && (route !== "/simple-auth" || ctx.config.DEMO);
+    const known = isClientRoute(route) && (route !== "/simple-auth" || ctx.config.DEMO);
     return reply
       .code(known ? 200 : 404)
       .header("Cache-Control", "no-cache")
