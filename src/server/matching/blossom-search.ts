@@ -14,8 +14,10 @@
  * A search that finds nothing leaves a frustrated ("Hungarian") tree: all its vertices can be
  * removed for the rest of the phase without losing any augmenting path (Edmonds).
  */
+
+import { BlossomSets } from "./blossom-sets";
 import type { Buckets } from "./buckets";
-import { bucketOf, IndexedSet, isCrossCapable } from "./buckets";
+import { bucketOf } from "./buckets";
 import type { Problem } from "./problem";
 import { blocked, CROSS, SAME } from "./problem";
 import { SearchRegions } from "./search-regions";
@@ -23,28 +25,13 @@ import { SearchRegions } from "./search-regions";
 const OUTER = 1;
 const INNER = 2;
 
-interface OuterList {
-  head: number;
-  tail: number;
-  size: number;
-}
-
 export class BlossomSearch {
   readonly regions: SearchRegions;
   private readonly label: Uint8Array;
   private readonly par: Int32Array;
-  private readonly uf: Int32Array;
-  private readonly setBase: Int32Array;
-  private readonly setCA: Int32Array;
-  private readonly setBuckets: (number[] | undefined)[];
-  private readonly next: Int32Array;
+  private readonly sets: BlossomSets;
   private readonly stamp: Int32Array;
   private stampId = 0;
-  private readonly outerSets: (Map<number, OuterList> | undefined)[];
-  private readonly outerCount: Int32Array;
-  private readonly activeOuterCA: IndexedSet;
-  private readonly touchedBuckets: IndexedSet;
-  private globalOuterCA = 0;
   /** Every vertex labelled in the current search (the tree), in labelling order. */
   readonly tree: number[] = [];
   private queue: number[] = [];
@@ -60,17 +47,8 @@ export class BlossomSearch {
     this.regions = new SearchRegions(p, b, mate, alive);
     this.label = new Uint8Array(n);
     this.par = new Int32Array(n).fill(-1);
-    this.uf = new Int32Array(n);
-    this.setBase = new Int32Array(n);
-    for (let v = 0; v < n; v++) this.uf[v] = this.setBase[v] = v;
-    this.setCA = new Int32Array(n);
-    this.setBuckets = new Array(n);
-    this.next = new Int32Array(n).fill(-1);
+    this.sets = new BlossomSets(p, b.count);
     this.stamp = new Int32Array(n);
-    this.outerSets = new Array(b.count);
-    this.outerCount = new Int32Array(b.count);
-    this.activeOuterCA = new IndexedSet(b.count);
-    this.touchedBuckets = new IndexedSet(b.count);
   }
 
   isOuter(v: number): boolean {
@@ -86,7 +64,7 @@ export class BlossomSearch {
     this.queue = [root];
     this.label[root] = OUTER;
     this.tree.push(root);
-    this.addOuter(root);
+    this.sets.addOuter(root);
     const e = this.lookAhead(root);
     if (e >= 0) return this.augmentTo(e, root);
     for (let qi = 0; qi < this.queue.length; qi++) {
@@ -131,94 +109,10 @@ export class BlossomSearch {
     for (const v of this.tree) {
       this.label[v] = 0;
       this.par[v] = -1;
-      this.uf[v] = this.setBase[v] = v;
-      this.setCA[v] = 0;
-      this.setBuckets[v] = undefined;
-      this.next[v] = -1;
     }
+    this.sets.reset(this.tree);
     this.tree.length = 0;
-    for (const k of this.touchedBuckets.items) {
-      this.outerSets[k] = undefined;
-      this.outerCount[k] = 0;
-    }
-    this.touchedBuckets.clear();
-    this.activeOuterCA.clear();
-    this.globalOuterCA = 0;
     this.regions.resetSearch();
-  }
-
-  private find(x: number): number {
-    let v = x;
-    while (this.uf[v] !== v) {
-      this.uf[v] = this.uf[this.uf[v]];
-      v = this.uf[v];
-    }
-    return v;
-  }
-
-  private baseOf(x: number): number {
-    return this.setBase[this.find(x)];
-  }
-
-  private addOuter(x: number): void {
-    const s = this.find(x);
-    const k = bucketOf(this.p, x);
-    let map = this.outerSets[k];
-    if (map === undefined) {
-      map = new Map();
-      this.outerSets[k] = map;
-      this.touchedBuckets.add(k);
-    }
-    const list = map.get(s);
-    this.next[x] = -1;
-    if (list === undefined) {
-      map.set(s, { head: x, tail: x, size: 1 });
-      const sb = this.setBuckets[s];
-      if (sb === undefined) this.setBuckets[s] = [k];
-      else sb.push(k);
-    } else {
-      this.next[list.tail] = x;
-      list.tail = x;
-      list.size++;
-    }
-    this.outerCount[k]++;
-    if (isCrossCapable(k)) {
-      this.setCA[s]++;
-      this.globalOuterCA++;
-      this.activeOuterCA.add(k);
-    }
-  }
-
-  /** Unites blossom sets a and b (roots); returns the new root, whose base is set by the caller. */
-  private union(a: number, b: number): number {
-    const la = this.setBuckets[a]?.length ?? 0;
-    const lb = this.setBuckets[b]?.length ?? 0;
-    const big = la >= lb ? a : b;
-    const small = big === a ? b : a;
-    for (const k of this.setBuckets[small] ?? []) {
-      const map = this.outerSets[k]!;
-      const ls = map.get(small)!;
-      map.delete(small);
-      const lb2 = map.get(big);
-      if (lb2 === undefined) {
-        map.set(big, ls);
-        const sb = this.setBuckets[big];
-        if (sb === undefined) this.setBuckets[big] = [k];
-        else sb.push(k);
-      } else {
-        this.next[lb2.tail] = ls.head;
-        lb2.tail = ls.tail;
-        lb2.size += ls.size;
-      }
-    }
-    this.setBuckets[small] = undefined;
-    this.setCA[big] += this.setCA[small];
-    this.uf[small] = big;
-    return big;
-  }
-
-  private sizeIn(s: number, k: number): number {
-    return this.outerSets[k]?.get(s)?.size ?? 0;
   }
 
   /** An exposed vertex (not the root) adjacent to outer vertex v, or -1. */
@@ -298,20 +192,10 @@ export class BlossomSearch {
           R.markReached(m);
           i--;
         } else R.markReached(m);
-        this.addOuter(m);
+        this.sets.addOuter(m);
         const e = this.becomeOuter(m);
         if (e >= 0) return e;
       }
-    }
-    return -1;
-  }
-
-  /** Outer vertex in bucket k, in a blossom other than sv, adjacent to v; or -1. */
-  private outerIn(v: number, sv: number, k: number): number {
-    if (this.outerCount[k] - this.sizeIn(sv, k) <= 0) return -1;
-    for (const [s, list] of this.outerSets[k]!) {
-      if (s === sv) continue;
-      for (let x = list.head; x !== -1; x = this.next[x]) if (!blocked(this.p, v, x)) return x;
     }
     return -1;
   }
@@ -320,23 +204,19 @@ export class BlossomSearch {
   private scanOuter(v: number): number {
     const d = this.p.dept[v];
     const pv = this.p.pref[v];
+    const usable = (x: number) => !blocked(this.p, v, x);
     for (;;) {
-      const sv = this.find(v);
+      const sv = this.sets.find(v);
       let w = -1;
       if (pv !== CROSS) {
-        w = this.outerIn(v, sv, d * 3);
-        if (w < 0) w = this.outerIn(v, sv, d * 3 + 2);
+        w = this.sets.outerIn(sv, d * 3, usable);
+        if (w < 0) w = this.sets.outerIn(sv, d * 3 + 2, usable);
       }
-      if (w < 0 && pv !== SAME) {
-        const ownDept = this.outerCount[d * 3 + 1] + this.outerCount[d * 3 + 2];
-        const svOwn = this.sizeIn(sv, d * 3 + 1) + this.sizeIn(sv, d * 3 + 2);
-        const others = this.globalOuterCA - ownDept - (this.setCA[sv] - svOwn);
-        if (others > 0) {
-          for (const k of this.activeOuterCA.items) {
-            if (((k / 3) | 0) === d) continue;
-            w = this.outerIn(v, sv, k);
-            if (w >= 0) break;
-          }
+      if (w < 0 && pv !== SAME && this.sets.crossOuterElsewhere(sv, d) > 0) {
+        for (const k of this.sets.activeCA.items) {
+          if (((k / 3) | 0) === d) continue;
+          w = this.sets.outerIn(sv, k, usable);
+          if (w >= 0) break;
         }
       }
       if (w < 0) return -1;
@@ -349,14 +229,14 @@ export class BlossomSearch {
     const id = ++this.stampId;
     let a = a0;
     for (;;) {
-      a = this.baseOf(a);
+      a = this.sets.baseOf(a);
       this.stamp[a] = id;
       if (this.mate[a] === -1) break;
       a = this.par[this.mate[a]];
     }
     let b = b0;
     for (;;) {
-      b = this.baseOf(b);
+      b = this.sets.baseOf(b);
       if (this.stamp[b] === id) return b;
       b = this.par[this.mate[b]];
     }
@@ -365,14 +245,14 @@ export class BlossomSearch {
   /** Shrinks the blossom closed by edge (v, w); its inner vertices become outer. */
   private shrink(v: number, w: number): number {
     const base = this.lca(v, w);
-    const sets: number[] = [];
+    const merged: number[] = [];
     const fresh: number[] = [];
     const markPath = (start: number, child0: number): void => {
       let x = start;
       let child = child0;
-      while (this.baseOf(x) !== base) {
+      while (this.sets.baseOf(x) !== base) {
         const mx = this.mate[x];
-        sets.push(this.find(x), this.find(mx));
+        merged.push(this.sets.find(x), this.sets.find(mx));
         if (this.label[mx] === INNER) {
           this.label[mx] = OUTER;
           fresh.push(mx);
@@ -384,13 +264,13 @@ export class BlossomSearch {
     };
     markPath(v, w);
     markPath(w, v);
-    let root = this.find(base);
-    for (const s of sets) {
-      const r = this.find(s);
-      if (r !== root) root = this.union(root, r);
+    let root = this.sets.find(base);
+    for (const s of merged) {
+      const r = this.sets.find(s);
+      if (r !== root) root = this.sets.union(root, r);
     }
-    this.setBase[root] = base;
-    for (const x of fresh) this.addOuter(x);
+    this.sets.setBase(root, base);
+    for (const x of fresh) this.sets.addOuter(x);
     for (const x of fresh) {
       const e = this.becomeOuter(x);
       if (e >= 0) return e;

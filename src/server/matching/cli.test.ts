@@ -75,7 +75,7 @@ beforeAll(async () => {
     ...Object.entries(malformed),
   ];
   const results = await Promise.all(inputs.map(([, input]) => runCli(input)));
-  inputs.forEach(([name], i) => runs.set(name, results[i]));
+  for (const [i, [name]] of inputs.entries()) runs.set(name, results[i]);
 }, 60_000);
 
 describe("match CLI", () => {

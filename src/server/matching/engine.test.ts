@@ -169,6 +169,33 @@ describe.each(strategies)("runMatching (%s)", (strategy) => {
     expect(result.stats).toMatchObject({ placed: 6, crossDepartmentPairs: 3, neverMetPairs: 1 });
   });
 
+  it("places everyone when the only way leads through an odd cycle (blossom)", () => {
+    // One department; last month's history blocks every pair except these. b can only meet d,
+    // and c, d, e form a triangle, so the one full pairing is b-d, c-e, a-g, f-h.
+    const allowedPairs = new Set([
+      "ae",
+      "af",
+      "ag",
+      "ah",
+      "bd",
+      "cd",
+      "ce",
+      "de",
+      "ef",
+      "eg",
+      "fh",
+    ]);
+    const ids = ["a", "b", "c", "d", "e", "f", "g", "h"];
+    const people: Person[] = ids.map((id) => [id, "X", "cdef".includes(id) ? A : S]);
+    const history: [string[], string][] = [];
+    for (const x of ids)
+      for (const y of ids) if (x < y && !allowedPairs.has(x + y)) history.push([[x, y], "2027-02"]);
+    for (let seed = 1; seed <= 40; seed++) {
+      const result = run(instance(people, { history, seed, repeatWindowMonths: 1 }), strategy);
+      expect(sorted(result.groups)).toEqual(["a+g", "b+d", "c+e", "f+h"]);
+    }
+  });
+
   it("pairs people who never met rather than people who met before the window", () => {
     const people: Person[] = ["a", "b", "c", "d"].map((id): Person => [id, "X", A]);
     const history: [string[], string][] = [

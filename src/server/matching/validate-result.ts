@@ -91,7 +91,7 @@ export function validateResult(instance: MatchingInstance, result: MatchingResul
   if (s.crossDepartmentPairs !== cross) {
     problems.push(`stats.crossDepartmentPairs is ${s.crossDepartmentPairs}, groups have ${cross}`);
   }
-  if (s.neverMetPairs !== undefined && s.neverMetPairs !== neverMet) {
+  if (s.neverMetPairs !== neverMet) {
     problems.push(`stats.neverMetPairs is ${s.neverMetPairs}, groups have ${neverMet}`);
   }
   return problems;
