@@ -1,14 +1,15 @@
 import { z } from "zod";
+import { requiredText } from "./required-text";
 
 /** API contract of sign-in (spec: employee-side §5, §7; admin-side §5, §7 "Authentication"). */
 
 export const CODE_LENGTH = 6;
 
-const emailField = z
-  .string({ error: "Please enter your email address" })
-  .trim()
-  .min(1, { error: "Please enter your email address" })
-  .max(320, { error: "Please enter a valid email address" });
+const emailField = requiredText(
+  "Please enter your email address",
+  320,
+  "Please enter a valid email address",
+);
 
 export const emailBodySchema = z.object({ email: emailField });
 export type EmailBody = z.infer<typeof emailBodySchema>;
@@ -40,11 +41,11 @@ export const simpleAuthBodySchema = z.object({
 });
 
 export const adminSignInBodySchema = z.object({
-  email: z
-    .string({ error: "Please enter a valid email address" })
-    .trim()
-    .min(1, { error: "Please enter a valid email address" })
-    .max(320, { error: "Please enter a valid email address" }),
+  email: requiredText(
+    "Please enter a valid email address",
+    320,
+    "Please enter a valid email address",
+  ),
   password: z
     .string({ error: "Password is required" })
     .min(1, { error: "Password is required" })

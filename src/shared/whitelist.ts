@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredText } from "./required-text";
 
 /** API contract of the Email Whitelist and Domain Groups tab (spec: admin-side §5, §7). */
 
@@ -10,11 +11,7 @@ export const DEFAULT_GROUP_COLOR = "#3B82F6";
 const groupId = z.number({ error: "Please choose a valid group" }).int().positive().nullable();
 
 export const addAllowedEmailSchema = z.object({
-  email: z
-    .string({ error: "Email is required" })
-    .trim()
-    .min(1, { error: "Email is required" })
-    .max(320, { error: "Please enter a valid email address" }),
+  email: requiredText("Email is required", 320, "Please enter a valid email address"),
   /** Derived by the form; the server derives it again from the e-mail and ignores this. */
   domain: z.string().max(320).optional(),
   reason: z.string().trim().max(500, { error: "Reason is too long" }).nullish(),
@@ -32,16 +29,8 @@ export const idParamsSchema = z.object({
 });
 
 export const createDomainGroupSchema = z.object({
-  name: z
-    .string({ error: "Name and display name are required" })
-    .trim()
-    .min(1, { error: "Name and display name are required" })
-    .max(100, { error: "Name is too long" }),
-  displayName: z
-    .string({ error: "Name and display name are required" })
-    .trim()
-    .min(1, { error: "Name and display name are required" })
-    .max(100, { error: "Display name is too long" }),
+  name: requiredText("Name and display name are required", 100, "Name is too long"),
+  displayName: requiredText("Name and display name are required", 100, "Display name is too long"),
   description: z.string().trim().max(500, { error: "Description is too long" }).nullish(),
   color: z
     .string()
