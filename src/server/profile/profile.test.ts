@@ -152,4 +152,19 @@ describe("PUT /api/profile", () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("Last name is required");
   });
+
+  it("refuses profile changes from an account that has not confirmed its e-mail yet", async () => {
+    const user = await createUser(t.db, { isValidated: false, needsProfileSetup: true });
+    const cookie = await signIn(t.db, user);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/complete-registration",
+      headers: { cookie },
+      payload: valid,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe("not_validated");
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row.needsProfileSetup).toBe(true);
+  });
 });

@@ -5,7 +5,7 @@ import {
   participationRequestSchema,
   profileSchema,
 } from "../../shared/profile";
-import { requireUser } from "../auth/guards";
+import { requireValidatedUser } from "../auth/guards";
 import { presentUser } from "../auth/present-user";
 import type { FeatureRoutes } from "../context";
 import { BadRequest, PayloadTooLarge } from "../errors";
@@ -27,7 +27,7 @@ const profileRoutes: FeatureRoutes = async (app, { ctx }) => {
       config: { rateLimit: { max: 30, timeWindow: "5 minutes" } },
     },
     async (request) => {
-      const user = requireUser(request);
+      const user = requireValidatedUser(request);
       return presentUser(await completeRegistration(ctx, user, request.body));
     },
   );
@@ -39,7 +39,7 @@ const profileRoutes: FeatureRoutes = async (app, { ctx }) => {
       config: { rateLimit: { max: 30, timeWindow: "5 minutes" } },
     },
     async (request) => {
-      const user = requireUser(request);
+      const user = requireValidatedUser(request);
       return presentUser(await updateProfile(ctx, user, request.body));
     },
   );
@@ -51,7 +51,7 @@ const profileRoutes: FeatureRoutes = async (app, { ctx }) => {
       config: { rateLimit: { max: 30, timeWindow: "5 minutes" } },
     },
     async (request) => {
-      const user = requireUser(request);
+      const user = requireValidatedUser(request);
       const updated = await updateParticipation(ctx, user, request.body);
       return { message: PARTICIPATION_UPDATED, user: presentUser(updated) };
     },
@@ -61,7 +61,7 @@ const profileRoutes: FeatureRoutes = async (app, { ctx }) => {
     "/api/upload-profile-image",
     { config: { rateLimit: { max: 20, timeWindow: "5 minutes" } } },
     async (request) => {
-      const user = requireUser(request);
+      const user = requireValidatedUser(request);
       if (!request.isMultipart()) throw new BadRequest(NO_FILE, "no_file");
       const file = await request.file({ limits: { fileSize: PROFILE_PHOTO_MAX_BYTES, files: 1 } });
       if (file?.fieldname !== "profileImage") throw new BadRequest(NO_FILE, "no_file");
