@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useDocumentTitle } from "../lib/use-document-title";
-import { LogoFrame } from "./logo-frame";
+import { LogoHeader, PageFrame } from "./page-frame";
 
 /** Heading and intro for a screen still to be built. */
 export function PlaceholderContent({
@@ -30,7 +30,10 @@ export function PlaceholderPage(props: {
   children?: ReactNode;
 }) {
   return (
-    <LogoFrame mainClassName="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:px-6">
+    <PageFrame
+      header={<LogoHeader />}
+      mainClassName="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:px-6"
+    >
       <PlaceholderContent {...props}>
         {props.children ?? (
           <p>
@@ -40,6 +43,6 @@ export function PlaceholderPage(props: {
           </p>
         )}
       </PlaceholderContent>
-    </LogoFrame>
+    </PageFrame>
   );
 }

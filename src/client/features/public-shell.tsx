@@ -4,39 +4,41 @@ import { Link } from "react-router";
 import { buttonVariants } from "../components/ui/button";
 import { cn } from "../lib/cn";
 import { BrandLogo } from "./brand-logo";
+import { PageFrame } from "./page-frame";
 import { SiteFooter } from "./site-footer";
-import { SkipLink } from "./skip-link";
 
 /** Frame for public screens (/demo, /company-inquiry): logo header, main, footer. */
 export function PublicShell({ children, className }: { children: ReactNode; className?: string }) {
   return (
-    <div className="flex min-h-dvh flex-col">
-      <SkipLink />
-      <header className="border-b border-coffee-200 bg-white">
-        <nav
-          aria-label="Main"
-          className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-3 sm:px-6"
-        >
-          <BrandLogo />
-          <div className="flex items-center gap-1">
-            <Link to="/" className={buttonVariants({ variant: "ghost", size: "sm" })}>
-              <ArrowLeft aria-hidden="true" />
-              Home
-            </Link>
-            <Link to="/auth" className={buttonVariants({ size: "sm" })}>
-              Sign In
-            </Link>
-          </div>
-        </nav>
-      </header>
-      <main
-        id="main"
-        tabIndex={-1}
-        className={cn("mx-auto w-full max-w-5xl flex-1 px-4 py-10 outline-none sm:px-6", className)}
+    <PageFrame
+      header={<PublicHeader />}
+      footer={<SiteFooter />}
+      mainClassName={cn("mx-auto w-full max-w-5xl flex-1 px-4 py-10 sm:px-6", className)}
+    >
+      {children}
+    </PageFrame>
+  );
+}
+
+/** Logo, a link home and Sign In. */
+function PublicHeader() {
+  return (
+    <header className="border-b border-coffee-200 bg-white">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-3 sm:px-6"
       >
-        {children}
-      </main>
-      <SiteFooter />
-    </div>
+        <BrandLogo />
+        <div className="flex items-center gap-1">
+          <Link to="/" className={buttonVariants({ variant: "ghost", size: "sm" })}>
+            <ArrowLeft aria-hidden="true" />
+            Home
+          </Link>
+          <Link to="/auth" className={buttonVariants({ size: "sm" })}>
+            Sign In
+          </Link>
+        </div>
+      </nav>
+    </header>
   );
 }

@@ -19,8 +19,8 @@ import { Alert, AlertDescription } from "../components/ui/alert";
 import { Button, buttonVariants } from "../components/ui/button";
 import { getLandingErrorMessage } from "../features/auth-error-messages";
 import { BrandLogo } from "../features/brand-logo";
+import { PageFrame } from "../features/page-frame";
 import { SiteFooter } from "../features/site-footer";
-import { SkipLink } from "../features/skip-link";
 import { CONTACT_EMAIL, PRODUCT_NAME } from "../lib/brand";
 import { cn } from "../lib/cn";
 import { useDocumentTitle } from "../lib/use-document-title";
@@ -244,196 +244,189 @@ export function LandingPage() {
   const [errorMessage, clearError] = useLandingError();
 
   return (
-    <div className="flex min-h-dvh flex-col">
-      <SkipLink />
-      <LandingHeader />
-
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        {/* Hero */}
-        <section
-          id="home"
-          aria-labelledby="hero-heading"
-          className="scroll-mt-32 overflow-x-clip bg-gradient-to-b from-amber-50 to-cream"
-        >
-          <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-14 sm:px-6 md:py-20 lg:grid-cols-2">
-            <div className="min-w-0">
-              {errorMessage && (
-                <div className="relative mb-6">
-                  <Alert variant="destructive" className="pr-12">
-                    <AlertDescription>{errorMessage}</AlertDescription>
-                  </Alert>
-                  <button
-                    type="button"
-                    onClick={clearError}
-                    aria-label="Dismiss message"
-                    className="absolute top-2.5 right-2.5 rounded-md p-1.5 text-red-800 hover:bg-red-100"
-                  >
-                    <X aria-hidden="true" className="size-4" />
-                  </button>
-                </div>
-              )}
-              <p className="inline-flex items-center gap-2 rounded-full bg-amber-100 px-3 py-1 text-sm font-medium text-coffee-900">
-                <Sparkles aria-hidden="true" className="size-4" />
-                Monthly coffee chats for your whole company
-              </p>
-              <h1
-                id="hero-heading"
-                className="mt-5 text-4xl font-extrabold tracking-tight text-balance text-coffee-950 sm:text-5xl"
-              >
-                Meet a new colleague over a {PRODUCT_NAME} every month
-              </h1>
-              <p className="mt-5 max-w-prose text-lg text-coffee-800">
-                {PRODUCT_NAME} randomly pairs colleagues one-to-one each month and introduces your
-                match by email, so new friendships across teams start with a simple coffee.
-              </p>
-              <div className="mt-8 flex flex-wrap gap-3">
-                <Link to="/auth" className={buttonVariants({ size: "lg" })}>
-                  <UserPlus aria-hidden="true" />
-                  User Sign in / Sign up
-                </Link>
-                <Link to="/demo" className={buttonVariants({ variant: "outline", size: "lg" })}>
-                  View Live Demo
-                </Link>
-                <Link
-                  to="/simple-auth"
-                  className={buttonVariants({ variant: "secondary", size: "lg" })}
+    <PageFrame header={<LandingHeader />} footer={<SiteFooter />} mainClassName="flex-1">
+      {/* Hero */}
+      <section
+        id="home"
+        aria-labelledby="hero-heading"
+        className="scroll-mt-32 overflow-x-clip bg-gradient-to-b from-amber-50 to-cream"
+      >
+        <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-14 sm:px-6 md:py-20 lg:grid-cols-2">
+          <div className="min-w-0">
+            {errorMessage && (
+              <div className="relative mb-6">
+                <Alert variant="destructive" className="pr-12">
+                  <AlertDescription>{errorMessage}</AlertDescription>
+                </Alert>
+                <button
+                  type="button"
+                  onClick={clearError}
+                  aria-label="Dismiss message"
+                  className="absolute top-2.5 right-2.5 rounded-md p-1.5 text-red-800 hover:bg-red-100"
                 >
-                  Quick Test Access
-                </Link>
+                  <X aria-hidden="true" className="size-4" />
+                </button>
               </div>
-            </div>
-            <SampleMatchCard />
-          </div>
-        </section>
-
-        {/* How it works */}
-        <section
-          id="how-it-works"
-          aria-labelledby="how-heading"
-          className="scroll-mt-32 border-t border-coffee-100 bg-white"
-        >
-          <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-            <h2 id="how-heading" className="text-3xl font-bold tracking-tight text-coffee-950">
-              How It Works
-            </h2>
-            <p className="mt-3 max-w-prose text-coffee-700">
-              Three simple steps from sign-up to your first coffee chat.
+            )}
+            <p className="inline-flex items-center gap-2 rounded-full bg-amber-100 px-3 py-1 text-sm font-medium text-coffee-900">
+              <Sparkles aria-hidden="true" className="size-4" />
+              Monthly coffee chats for your whole company
             </p>
-            <ol className="mt-10 grid gap-6 md:grid-cols-3">
-              {steps.map((step, index) => (
-                <li
-                  key={step.title}
-                  className="relative rounded-xl border border-coffee-200 bg-coffee-50 p-6"
-                >
-                  <div className="flex items-center gap-3">
-                    <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-coffee-800 text-lg font-bold text-white">
-                      {index + 1}
-                    </span>
-                    <h3 className="text-xl font-semibold text-coffee-950">{step.title}</h3>
-                    <step.icon aria-hidden="true" className="ml-auto size-6 text-amber-700" />
-                  </div>
-                  <p className="mt-4 text-coffee-800">{step.text}</p>
-                </li>
-              ))}
-            </ol>
-          </div>
-        </section>
-
-        {/* Why choose us */}
-        <section
-          id="why-choose-us"
-          aria-labelledby="why-heading"
-          className="scroll-mt-32 bg-coffee-900 text-coffee-50"
-        >
-          <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-            <h2 id="why-heading" className="text-3xl font-bold tracking-tight text-white">
-              Why Choose Us
-            </h2>
-            <p className="mt-3 max-w-prose text-coffee-100">
-              Social connection at work is good for people and for business.
+            <h1
+              id="hero-heading"
+              className="mt-5 text-4xl font-extrabold tracking-tight text-balance text-coffee-950 sm:text-5xl"
+            >
+              Meet a new colleague over a {PRODUCT_NAME} every month
+            </h1>
+            <p className="mt-5 max-w-prose text-lg text-coffee-800">
+              {PRODUCT_NAME} randomly pairs colleagues one-to-one each month and introduces your
+              match by email, so new friendships across teams start with a simple coffee.
             </p>
-            <dl className="mt-10 grid gap-6 sm:grid-cols-3">
-              {stats.map((stat) => (
-                <div
-                  key={stat.label}
-                  className="flex flex-col rounded-xl border border-coffee-700 bg-coffee-800 p-6"
-                >
-                  <dt className="order-2 mt-2 text-lg font-semibold text-white">{stat.label}</dt>
-                  <dd className="order-1 text-4xl font-extrabold tracking-tight text-amber-300">
-                    {stat.value}
-                  </dd>
-                  <dd className="order-3 mt-1 text-sm text-coffee-100">{stat.text}</dd>
-                </div>
-              ))}
-            </dl>
-            <ul className="mt-10 grid gap-3 md:grid-cols-3">
-              {benefits.map((benefit) => (
-                <li key={benefit} className="flex gap-3 text-coffee-50">
-                  <Sparkles aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-300" />
-                  <span>{benefit}</span>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
-
-        {/* Features */}
-        <section id="features" aria-labelledby="features-heading" className="scroll-mt-32">
-          <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-            <h2 id="features-heading" className="text-3xl font-bold tracking-tight text-coffee-950">
-              Features
-            </h2>
-            <p className="mt-3 max-w-prose text-coffee-700">
-              Everything you need to run a company-wide coffee chat programme.
-            </p>
-            <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {features.map((feature) => (
-                <li
-                  key={feature.title}
-                  className="rounded-xl border border-coffee-200 bg-white p-6 shadow-sm"
-                >
-                  <span className="flex size-11 items-center justify-center rounded-lg bg-amber-100 text-coffee-800">
-                    <feature.icon aria-hidden="true" className="size-5" />
-                  </span>
-                  <h3 className="mt-4 text-lg font-semibold text-coffee-950">{feature.title}</h3>
-                  <p className="mt-2 text-coffee-800">{feature.text}</p>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
-
-        {/* Call to action and contact */}
-        <section
-          id="contact"
-          aria-labelledby="cta-heading"
-          className="scroll-mt-32 border-t border-coffee-100 bg-amber-50"
-        >
-          <div className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6">
-            <Users aria-hidden="true" className="mx-auto size-10 text-coffee-800" />
-            <h2 id="cta-heading" className="mt-4 text-3xl font-bold tracking-tight text-coffee-950">
-              Ready to brew new connections?
-            </h2>
-            <p className="mt-3 text-coffee-800">
-              Sign up with your work email and get your first match in the next monthly pairing.
-            </p>
-            <Link to="/auth" className={buttonVariants({ size: "lg", className: "mt-8" })}>
-              Get Started Now
-            </Link>
-            <p className="mt-8 text-coffee-800">
-              Questions? Contact us at{" "}
-              <a
-                href={`mailto:${CONTACT_EMAIL}`}
-                className="font-semibold break-all text-coffee-900 underline underline-offset-4"
+            <div className="mt-8 flex flex-wrap gap-3">
+              <Link to="/auth" className={buttonVariants({ size: "lg" })}>
+                <UserPlus aria-hidden="true" />
+                User Sign in / Sign up
+              </Link>
+              <Link to="/demo" className={buttonVariants({ variant: "outline", size: "lg" })}>
+                View Live Demo
+              </Link>
+              <Link
+                to="/simple-auth"
+                className={buttonVariants({ variant: "secondary", size: "lg" })}
               >
-                {CONTACT_EMAIL}
-              </a>
-            </p>
+                Quick Test Access
+              </Link>
+            </div>
           </div>
-        </section>
-      </main>
+          <SampleMatchCard />
+        </div>
+      </section>
 
-      <SiteFooter />
-    </div>
+      {/* How it works */}
+      <section
+        id="how-it-works"
+        aria-labelledby="how-heading"
+        className="scroll-mt-32 border-t border-coffee-100 bg-white"
+      >
+        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+          <h2 id="how-heading" className="text-3xl font-bold tracking-tight text-coffee-950">
+            How It Works
+          </h2>
+          <p className="mt-3 max-w-prose text-coffee-700">
+            Three simple steps from sign-up to your first coffee chat.
+          </p>
+          <ol className="mt-10 grid gap-6 md:grid-cols-3">
+            {steps.map((step, index) => (
+              <li
+                key={step.title}
+                className="relative rounded-xl border border-coffee-200 bg-coffee-50 p-6"
+              >
+                <div className="flex items-center gap-3">
+                  <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-coffee-800 text-lg font-bold text-white">
+                    {index + 1}
+                  </span>
+                  <h3 className="text-xl font-semibold text-coffee-950">{step.title}</h3>
+                  <step.icon aria-hidden="true" className="ml-auto size-6 text-amber-700" />
+                </div>
+                <p className="mt-4 text-coffee-800">{step.text}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      {/* Why choose us */}
+      <section
+        id="why-choose-us"
+        aria-labelledby="why-heading"
+        className="scroll-mt-32 bg-coffee-900 text-coffee-50"
+      >
+        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+          <h2 id="why-heading" className="text-3xl font-bold tracking-tight text-white">
+            Why Choose Us
+          </h2>
+          <p className="mt-3 max-w-prose text-coffee-100">
+            Social connection at work is good for people and for business.
+          </p>
+          <dl className="mt-10 grid gap-6 sm:grid-cols-3">
+            {stats.map((stat) => (
+              <div
+                key={stat.label}
+                className="flex flex-col rounded-xl border border-coffee-700 bg-coffee-800 p-6"
+              >
+                <dt className="order-2 mt-2 text-lg font-semibold text-white">{stat.label}</dt>
+                <dd className="order-1 text-4xl font-extrabold tracking-tight text-amber-300">
+                  {stat.value}
+                </dd>
+                <dd className="order-3 mt-1 text-sm text-coffee-100">{stat.text}</dd>
+              </div>
+            ))}
+          </dl>
+          <ul className="mt-10 grid gap-3 md:grid-cols-3">
+            {benefits.map((benefit) => (
+              <li key={benefit} className="flex gap-3 text-coffee-50">
+                <Sparkles aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-300" />
+                <span>{benefit}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      {/* Features */}
+      <section id="features" aria-labelledby="features-heading" className="scroll-mt-32">
+        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+          <h2 id="features-heading" className="text-3xl font-bold tracking-tight text-coffee-950">
+            Features
+          </h2>
+          <p className="mt-3 max-w-prose text-coffee-700">
+            Everything you need to run a company-wide coffee chat programme.
+          </p>
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {features.map((feature) => (
+              <li
+                key={feature.title}
+                className="rounded-xl border border-coffee-200 bg-white p-6 shadow-sm"
+              >
+                <span className="flex size-11 items-center justify-center rounded-lg bg-amber-100 text-coffee-800">
+                  <feature.icon aria-hidden="true" className="size-5" />
+                </span>
+                <h3 className="mt-4 text-lg font-semibold text-coffee-950">{feature.title}</h3>
+                <p className="mt-2 text-coffee-800">{feature.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      {/* Call to action and contact */}
+      <section
+        id="contact"
+        aria-labelledby="cta-heading"
+        className="scroll-mt-32 border-t border-coffee-100 bg-amber-50"
+      >
+        <div className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6">
+          <Users aria-hidden="true" className="mx-auto size-10 text-coffee-800" />
+          <h2 id="cta-heading" className="mt-4 text-3xl font-bold tracking-tight text-coffee-950">
+            Ready to brew new connections?
+          </h2>
+          <p className="mt-3 text-coffee-800">
+            Sign up with your work email and get your first match in the next monthly pairing.
+          </p>
+          <Link to="/auth" className={buttonVariants({ size: "lg", className: "mt-8" })}>
+            Get Started Now
+          </Link>
+          <p className="mt-8 text-coffee-800">
+            Questions? Contact us at{" "}
+            <a
+              href={`mailto:${CONTACT_EMAIL}`}
+              className="font-semibold break-all text-coffee-900 underline underline-offset-4"
+            >
+              {CONTACT_EMAIL}
+            </a>
+          </p>
+        </div>
+      </section>
+    </PageFrame>
   );
 }

@@ -1,14 +1,17 @@
 import { Coffee } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "../components/ui/button";
-import { LogoFrame } from "../features/logo-frame";
+import { LogoHeader, PageFrame } from "../features/page-frame";
 import { useDocumentTitle } from "../lib/use-document-title";
 
 /** Any path not in the route table. */
 export function NotFoundPage() {
   useDocumentTitle("Page not found");
   return (
-    <LogoFrame mainClassName="flex flex-1 items-center justify-center px-4 py-16">
+    <PageFrame
+      header={<LogoHeader />}
+      mainClassName="flex flex-1 items-center justify-center px-4 py-16"
+    >
       <div className="max-w-md text-center">
         <Coffee aria-hidden="true" className="mx-auto size-12 text-coffee-700" />
         <p className="mt-4 text-sm font-semibold tracking-wide text-coffee-700 uppercase">404</p>
@@ -20,6 +23,6 @@ export function NotFoundPage() {
           Go back home
         </Link>
       </div>
-    </LogoFrame>
+    </PageFrame>
   );
 }
