@@ -1,5 +1,5 @@
 import { EMAIL_SHAPE } from "@shared/auth";
-import { useId } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { FieldError, Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 
@@ -8,6 +8,27 @@ export function workEmailError(address: string): string | undefined {
   if (!address) return "Please enter your email address";
   if (!EMAIL_SHAPE.test(address)) return "Please enter a valid email address";
   return undefined;
+}
+
+/**
+ * An e-mail form's state: the typed value, its error line, and a submit handler that trims and
+ * lower-cases the address, shows what `check` says about it, and calls `onValid` only when that
+ * is nothing.
+ */
+export function useEmailForm(
+  check: (address: string) => string | undefined,
+  onValid: (address: string) => void,
+) {
+  const [email, setEmail] = useState("");
+  const [fieldError, setFieldError] = useState<string>();
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const address = email.trim().toLowerCase();
+    const problem = check(address);
+    setFieldError(problem);
+    if (!problem) onValid(address);
+  };
+  return { email, setEmail, fieldError, setFieldError, onSubmit };
 }
 
 /** The sign-in forms' "Work email" input with its error line. */

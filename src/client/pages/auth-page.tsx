@@ -1,14 +1,14 @@
 import type { MagicLinkAnswer } from "@shared/auth";
 import { useMutation } from "@tanstack/react-query";
 import { Mail, ShieldCheck, Sparkles, Users } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Alert, AlertDescription } from "../components/ui/alert";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { getAuthPageErrorMessage } from "../features/auth-error-messages";
 import { AuthShell } from "../features/auth-shell";
-import { EmailField, workEmailError } from "../features/email-field";
+import { EmailField, useEmailForm, workEmailError } from "../features/email-field";
 import { ApiError, apiRequest } from "../lib/api-client";
 
 const features = [
@@ -40,8 +40,9 @@ export function AuthPage() {
   const [params] = useSearchParams();
   const errorCode = params.get("error");
   const message = params.get("message");
-  const [email, setEmail] = useState("");
-  const [fieldError, setFieldError] = useState<string>();
+  const { email, setEmail, fieldError, onSubmit } = useEmailForm(workEmailError, (address) =>
+    send.mutate(address),
+  );
   const [sentTo, setSentTo] = useState<string>();
 
   const send = useMutation({
@@ -49,15 +50,6 @@ export function AuthPage() {
       apiRequest<MagicLinkAnswer>("POST", "/api/auth/magic-link", { email: address }),
     onSuccess: (_answer, address) => setSentTo(address),
   });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const address = email.trim().toLowerCase();
-    const problem = workEmailError(address);
-    setFieldError(problem);
-    if (problem) return;
-    send.mutate(address);
-  };
 
   const reset = () => {
     setSentTo(undefined);

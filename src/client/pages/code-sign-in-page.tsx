@@ -10,7 +10,7 @@ import { FieldError, Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { toast } from "../components/ui/toast";
 import { AuthShell } from "../features/auth-shell";
-import { EmailField, workEmailError } from "../features/email-field";
+import { EmailField, useEmailForm, workEmailError } from "../features/email-field";
 import { AUTH_USER_QUERY_KEY } from "../features/use-auth";
 import { apiRequest, errorMessage } from "../lib/api-client";
 
@@ -26,9 +26,14 @@ export function cleanCode(value: string): string {
 export function CodeSignInPage() {
   const queryClient = useQueryClient();
   const [step, setStep] = useState<"email" | "code" | "done">("email");
-  const [email, setEmail] = useState("");
+  const {
+    email,
+    setEmail,
+    fieldError,
+    setFieldError,
+    onSubmit: submitEmail,
+  } = useEmailForm(workEmailError, (address) => send.mutate(address));
   const [code, setCode] = useState("");
-  const [fieldError, setFieldError] = useState<string>();
   const [formError, setFormError] = useState<string>();
   const [notice, setNotice] = useState<string>();
   const codeId = useId();
@@ -73,15 +78,6 @@ export function CodeSignInPage() {
   useEffect(() => {
     if (step === "code") codeInput.current?.focus();
   }, [step]);
-
-  const submitEmail = (event: FormEvent) => {
-    event.preventDefault();
-    const address = email.trim().toLowerCase();
-    const problem = workEmailError(address);
-    setFieldError(problem);
-    if (problem) return;
-    send.mutate(address);
-  };
 
   const submitCode = (event: FormEvent) => {
     event.preventDefault();

@@ -1,21 +1,22 @@
 import { safeRedirectPath } from "@shared/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { Alert, AlertDescription } from "../components/ui/alert";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../components/ui/card";
 import { toast } from "../components/ui/toast";
 import { AuthShell } from "../features/auth-shell";
-import { EmailField } from "../features/email-field";
+import { EmailField, useEmailForm } from "../features/email-field";
 import { AUTH_USER_QUERY_KEY } from "../features/use-auth";
 import { apiRequest, errorMessage } from "../lib/api-client";
 
 /** Simple test access page (/simple-auth, DEMO only): e-mail only, then the profile. */
 export function SimpleAuthPage() {
   const queryClient = useQueryClient();
-  const [email, setEmail] = useState("");
-  const [fieldError, setFieldError] = useState<string>();
+  const { email, setEmail, fieldError, onSubmit } = useEmailForm(
+    (address) => (address ? undefined : "Please enter your email address"),
+    (address) => access.mutate(address),
+  );
 
   const access = useMutation({
     mutationFn: (address: string) =>
@@ -32,14 +33,6 @@ export function SimpleAuthPage() {
       });
     },
   });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const address = email.trim().toLowerCase();
-    if (!address) return setFieldError("Please enter your email address");
-    setFieldError(undefined);
-    access.mutate(address);
-  };
 
   return (
     <AuthShell title="Quick Test Access">

@@ -1,6 +1,6 @@
 import { WHITELIST_EMAIL_SHAPE } from "@shared/whitelist";
 import { Plus } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { useId, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import {
   Card,
@@ -13,6 +13,7 @@ import { FieldError, Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Select } from "../../../components/ui/select";
 import { apiRequest } from "../../../lib/api-client";
+import { useEmailForm } from "../../email-field";
 import { domainOf, successToast, useDomainGroups, useWhitelistMutation } from "./whitelist-queries";
 
 /** Checks the whitelist form's e-mail (admin-side §5); undefined when fine. */
@@ -24,10 +25,16 @@ export function whitelistEmailError(email: string): string | undefined {
 
 export function AddEmailCard() {
   const groups = useDomainGroups();
-  const [email, setEmail] = useState("");
+  const { email, setEmail, fieldError, onSubmit } = useEmailForm(whitelistEmailError, (value) =>
+    add.mutate({
+      email: value,
+      domain: domainOf(value),
+      reason: reason.trim(),
+      domainGroupId: groupId ? Number(groupId) : null,
+    }),
+  );
   const [reason, setReason] = useState("");
   const [groupId, setGroupId] = useState("");
-  const [fieldError, setFieldError] = useState<string>();
   const id = useId();
 
   const add = useWhitelistMutation({
@@ -45,20 +52,6 @@ export function AddEmailCard() {
     },
     failure: "Failed to add email",
   });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const value = email.trim().toLowerCase();
-    const problem = whitelistEmailError(value);
-    setFieldError(problem);
-    if (problem) return;
-    add.mutate({
-      email: value,
-      domain: domainOf(value),
-      reason: reason.trim(),
-      domainGroupId: groupId ? Number(groupId) : null,
-    });
-  };
 
   return (
     <Card>

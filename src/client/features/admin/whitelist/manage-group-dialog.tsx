@@ -1,6 +1,6 @@
 import type { AllowedEmail, DomainGroup } from "@shared/whitelist";
 import { Plus, X } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { useId } from "react";
 import { Button } from "../../../components/ui/button";
 import {
   Dialog,
@@ -12,6 +12,7 @@ import {
 import { FieldError, Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { apiRequest } from "../../../lib/api-client";
+import { useEmailForm } from "../../email-field";
 import { whitelistEmailError } from "./add-email-card";
 import {
   domainOf,
@@ -29,8 +30,9 @@ export function ManageGroupDialog({
   onClose: () => void;
 }) {
   const entries = useAllowedEmails();
-  const [email, setEmail] = useState("");
-  const [fieldError, setFieldError] = useState<string>();
+  const { email, setEmail, fieldError, onSubmit } = useEmailForm(whitelistEmailError, (value) =>
+    addToGroup.mutate(value),
+  );
   const id = useId();
   const members = group ? (entries.data ?? []).filter((e) => e.domainGroupId === group.id) : [];
 
@@ -63,14 +65,6 @@ export function ManageGroupDialog({
       apiRequest("PATCH", `/api/admin/allowed-emails/${entry.id}`, { domainGroupId: null }),
     failure: "Failed to update email assignment",
   });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const value = email.trim().toLowerCase();
-    const problem = whitelistEmailError(value);
-    setFieldError(problem);
-    if (!problem) addToGroup.mutate(value);
-  };
 
   return (
     <Dialog open={group !== null} onOpenChange={(open) => !open && onClose()}>
