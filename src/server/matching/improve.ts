@@ -3,18 +3,18 @@
  * lexicographically: (cross-department pairs, never-met pairs, lastSatOut people placed).
  *
  * - From each exposed person u: the best single exchange (u takes a, a's partner sits out) if
- *   it gains cross-department pairs; else an ExchangeSearch path; else a single exchange that
- *   gains never-met pairs or places a lastSatOut person.
+ *   it gains cross-department pairs; else an ExchangeSearch "cross" path; else a single
+ *   exchange, or a "fresh" path, that gains never-met pairs or seats a lastSatOut person.
  * - Each same-department pair of two "any" people: an ExchangeSearch cycle through it; two
  *   same+any pairs of one department are first merged into same+same and any+any.
- * - Each pair that met before: a 2-opt with another pair if that gains never-met pairs
- *   without losing cross-department ones.
+ * - Each pair that met before: a 2-opt with another pair, else a "fresh" cycle, if that gains
+ *   never-met pairs without losing cross-department ones.
  *
  * Every accepted move strictly improves the objective vector, so the loop terminates.
  */
 import type { Buckets } from "./buckets";
 import { bucketOf } from "./buckets";
-import { EXHAUSTIVE_LIMIT, makeCandidates } from "./candidates";
+import { type Candidates, EXHAUSTIVE_LIMIT, makeCandidates } from "./candidates";
 import { ExchangeSearch } from "./exchange-search";
 import type { Problem } from "./problem";
 import { ANY, allowed, NEVER_MET, relation, SAME } from "./problem";
@@ -28,16 +28,29 @@ const isGain = (d: Delta): boolean =>
   d[0] > 0 || (d[0] === 0 && (d[1] > 0 || (d[1] === 0 && d[2] > 0)));
 
 export function improveMatching(p: Problem, b: Buckets, mate: Int32Array, rng: Rng): void {
-  const candidates = makeCandidates(p, b, rng, SAMPLES);
+  // All searches draw candidate checks from one pool, which bounds the phase at O(n) work
+  // whatever the instance; typical instances use a small fraction of it.
+  let pool = 500_000 + 20 * p.n;
+  const enumerate = makeCandidates(p, b, rng, SAMPLES);
+  const candidates: Candidates = (u, visit) => enumerate(u, (a) => --pool < 0 || visit(a));
   // Candidate checks per search: effectively exhaustive on smaller instances, some thousands on
   // large ones (where the allowed graph is nearly complete and gains show up early).
   const small = p.n <= EXHAUSTIVE_LIMIT;
+  // One search per objective level, each with its own memory of failed free ends; the
+  // lower-level ("fresh") one gets a smaller budget.
   const search = new ExchangeSearch(
     p,
     mate,
     candidates,
-    small ? 400_000 : 20 * SAMPLES,
-    small ? 400_000 : 4 * SAMPLES,
+    small ? 100_000 : 20 * SAMPLES,
+    small ? 30_000 : 4 * SAMPLES,
+  );
+  const freshSearch = new ExchangeSearch(
+    p,
+    mate,
+    candidates,
+    small ? 30_000 : 4 * SAMPLES,
+    small ? 10_000 : 4 * SAMPLES,
   );
   const cross = (u: number, v: number): number => (p.dept[u] === p.dept[v] ? 0 : 1);
   const never = (u: number, v: number): number => (relation(p, u, v) === NEVER_MET ? 1 : 0);
@@ -54,7 +67,7 @@ export function improveMatching(p: Problem, b: Buckets, mate: Int32Array, rng: R
   const cycleThrough = (x: number, y: number): boolean => {
     const d = p.dept[x];
     if ((failures.get(d) ?? 0) >= 2) return false;
-    if (search.cycle(x, y) || search.cycle(y, x)) return true;
+    if (search.cycle(x, y, "cross") || search.cycle(y, x, "cross")) return true;
     failures.set(d, (failures.get(d) ?? 0) + 1);
     return false;
   };
@@ -145,14 +158,26 @@ export function improveMatching(p: Problem, b: Buckets, mate: Int32Array, rng: R
       return true;
     });
 
-  // On large instances people of one bucket (department, preference) are near-twins: once two
-  // of them found no gaining path, the rest of the bucket is skipped until some path gains. The
-  // single-step search there only serves people who sat out last time (cross gains come from
-  // `path`).
+  // People of one bucket (department, preference) are near-twins: once a few of them found no
+  // gaining path, the rest of the bucket is skipped until some path gains (per mode). On large
+  // instances the single-step search only serves people who sat out last time (cross gains come
+  // from `path`).
+  const patience = small ? 4 : 2;
   let stuck = new Map<number, number>();
-  for (let round = 0; round < 64; round++) {
+  let stuckFresh = new Map<number, number>();
+  const triedWeak = new Set<number>();
+  const tryPath = (u: number, mode: "cross" | "fresh"): number => {
+    const memo = mode === "cross" ? stuck : stuckFresh;
+    const k = bucketOf(p, u);
+    if ((memo.get(k) ?? 0) >= patience) return -1;
+    const next = (mode === "cross" ? search : freshSearch).path(u, mode);
+    if (next < 0) memo.set(k, (memo.get(k) ?? 0) + 1);
+    return next;
+  };
+  for (let round = 0; round < 64 && pool > 0; round++) {
     let changed = false;
     search.forget();
+    freshSearch.forget();
     failures = new Map();
     const exposed: number[] = [];
     const weak: number[] = [];
@@ -166,33 +191,51 @@ export function improveMatching(p: Problem, b: Buckets, mate: Int32Array, rng: R
     shuffleInPlace(exposed, rng);
     for (const u of exposed) {
       for (let cur = u; cur >= 0 && mate[cur] === -1; ) {
-        const k = bucketOf(p, cur);
         const step = small || p.satOut[cur] === 1 ? bestStep(cur) : null;
         let next = -1;
-        if (step !== null && step.d[0] > 0) next = applyStep(cur, step.a);
-        else {
+        let crossGain = false;
+        if (step !== null && step.d[0] > 0) {
+          next = applyStep(cur, step.a);
+          crossGain = true;
+        } else {
           // A same-department person can only start a gain through an "any" colleague.
           const hopeless = p.pref[cur] === SAME && anyIn[p.dept[cur]] === 0;
-          if (!hopeless && (small || (stuck.get(k) ?? 0) < 2)) {
-            next = search.path(cur);
-            if (next < 0) stuck.set(k, (stuck.get(k) ?? 0) + 1);
-            else stuck = new Map();
-          }
+          if (!hopeless) next = tryPath(cur, "cross");
+          crossGain = next >= 0;
           if (next < 0 && step !== null) next = applyStep(cur, step.a);
+          if (next < 0 && (small || p.satOut[cur] === 1)) next = tryPath(cur, "fresh");
         }
         if (next >= 0) {
           changed = true;
-          search.forget();
+          if (crossGain) {
+            stuck = new Map();
+            search.forget();
+          }
+          stuckFresh = new Map();
+          freshSearch.forget();
         }
         cur = next;
       }
     }
+    let freshFailures = 0;
     for (const x of weak) {
       const y = mate[x];
-      if (y < 0) continue;
+      // A weak pair that found nothing is not retried in later rounds.
+      const key = Math.min(x, y) * p.n + Math.max(x, y);
+      if (y < 0 || triedWeak.has(key)) continue;
       let moved = anyAny(x, y) && cycleThrough(x, y);
-      if (!moved && relation(p, x, y) !== NEVER_MET) moved = twoOpt(x, y) || twoOpt(y, x);
-      if (moved) changed = true;
+      if (!moved && relation(p, x, y) !== NEVER_MET) {
+        moved = twoOpt(x, y) || twoOpt(y, x);
+        if (!moved && small && freshFailures < 4 * patience) {
+          moved = freshSearch.cycle(x, y, "fresh") || freshSearch.cycle(y, x, "fresh");
+          if (!moved) freshFailures++;
+        }
+      }
+      if (moved) {
+        changed = true;
+        search.forget();
+        freshSearch.forget();
+      } else triedWeak.add(key);
     }
     if (mergeSameAny(sameAnyPairs)) changed = true;
     if (!changed) break;
