@@ -13,10 +13,18 @@
 import { maximizeCardinality } from "./augment";
 import { BlossomSearch } from "./blossom-search";
 import type { Buckets } from "./buckets";
+import { bucketOf } from "./buckets";
 import { type Candidates, EXHAUSTIVE_LIMIT, makeCandidates } from "./candidates";
 import type { Problem } from "./problem";
 import { allowed, NEVER_MET, relation } from "./problem";
 import type { Rng } from "./rng";
+import { shuffleInPlace } from "./rng";
+
+function shuffled(items: number[], rng: Rng): number[] {
+  const copy = items.slice();
+  shuffleInPlace(copy, rng);
+  return copy;
+}
 
 const SAMPLES = 512;
 const MAX_VARIANTS = 400;
@@ -87,16 +95,27 @@ function findTrio(p: Problem, b: Buckets, mate: Int32Array, rng: Rng): number[] 
   ];
   const better = (x: number[], y: number[]) => x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
 
-  // 1. An exposed person joins a pair of the matching.
+  // 1. An exposed person joins a pair of the matching. On large instances people of a bucket
+  //    (department, preference) are near-twins: a bucket is given up after two fruitless tries,
+  //    and the search stops once a few dozen people have found a trio.
+  const large = p.n > EXHAUSTIVE_LIMIT;
+  const fruitless = new Map<number, number>();
+  let found = 0;
   let best: { trio: number[]; score: number[] } | null = null;
-  for (const c of exposed) {
+  for (const c of large ? shuffled(exposed, rng) : exposed) {
+    const k = bucketOf(p, c);
+    if (large && ((fruitless.get(k) ?? 0) >= 2 || found >= 32)) continue;
+    let any = false;
     candidates(c, (a) => {
       const m = mate[a];
       if (m < 0 || !allowed(p, c, a) || !allowed(p, c, m)) return false;
+      any = true;
       const score = gain(c, a, m);
       if (best === null || better(score, best.score) > 0) best = { trio: [a, m, c], score };
       return best.score[0] === 2 && best.score[1] === 2 && best.score[2] === 1;
     });
+    if (any) found++;
+    else fruitless.set(k, (fruitless.get(k) ?? 0) + 1);
   }
   if (best !== null) return (best as { trio: number[] }).trio;
 
