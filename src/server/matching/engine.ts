@@ -31,6 +31,11 @@ export { validateResult } from "./validate-result";
 /** Up to this many people, "auto" solves exactly (a few tens of milliseconds). */
 export const EXACT_LIMIT = 200;
 
+/**
+ * Pairs one month. Expects a valid instance (see `parseInstance` in instance-schema.ts); throws
+ * on duplicate user ids or unknown preferences, and ignores history ids it does not know.
+ * `options.strategy` forces the exact or the fast method (tests, benchmarks).
+ */
 export function runMatching(
   instance: MatchingInstance,
   options: MatchingOptions = {},

@@ -122,7 +122,6 @@ export function greedyMatching(p: Problem, b: Buckets, rng: Rng): Int32Array {
 
   const tree = new DeptTree(D);
   for (let d = 0; d < D; d++) tree.set(d, stacks[d].length);
-  const deferred: number[] = [];
   for (;;) {
     const X = tree.argMax();
     const sx = stacks[X].length;
@@ -142,8 +141,8 @@ export function greedyMatching(p: Problem, b: Buckets, rng: Rng): Int32Array {
       }
     }
     tree.set(X, stacks[X].length);
-    if (y < 0) deferred.push(x);
-    else pair(x, y);
+    // Without a partner (everyone tried was blocked) x stays exposed for the augmenting phase.
+    if (y >= 0) pair(x, y);
   }
 
   for (let d = 0; d < D; d++) {
