@@ -204,19 +204,21 @@ describe("PUT /api/matches/:matchId/connection-status", () => {
     expect([row.user1ConnectionStatus, row.user2ConnectionStatus]).toEqual(["pending", "pending"]);
   });
 
-  it.each([[{ status: "pending" }], [{ status: "met" }], [{}], [{ status: ["confirmed"] }]])(
-    "refuses the body %j with 400",
-    async (payload) => {
-      const [me, partner] = [await createUser(t.db), await createUser(t.db)];
-      const match = await createMatch(t.db, { user1: me, user2: partner });
-      const res = await put(`/api/matches/${match.id}/connection-status`, me, payload);
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({
-        message: "Status must be confirmed or not_confirmed",
-        field: "status",
-      });
-    },
-  );
+  it.each([
+    [{ status: "pending" }],
+    [{ status: "met" }],
+    [{}],
+    [{ status: ["confirmed"] }],
+  ])("refuses the body %j with 400", async (payload) => {
+    const [me, partner] = [await createUser(t.db), await createUser(t.db)];
+    const match = await createMatch(t.db, { user1: me, user2: partner });
+    const res = await put(`/api/matches/${match.id}/connection-status`, me, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: "Status must be confirmed or not_confirmed",
+      field: "status",
+    });
+  });
 
   it("limits each user to 60 answers in 5 minutes without slowing colleagues down", async () => {
     const [me, partner] = [await createUser(t.db), await createUser(t.db)];
