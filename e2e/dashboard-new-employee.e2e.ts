@@ -1,24 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "../src/server/test/factories";
+import { allowEmail } from "../src/server/test/factories";
 import { axeViolations, type Story, startStory } from "./support/harness";
 
 let story: Story;
 beforeAll(async () => {
   story = await startStory();
+  await allowEmail(story.db, "*@newhire.test");
 });
 afterAll(() => story?.close());
 
-describe("a new employee", () => {
-  it("signs in, completes setup and sees the empty dashboard", async () => {
-    const me = await createUser(story.db, {
-      firstName: null,
-      lastName: null,
-      department: null,
-      needsProfileSetup: true,
-    });
+describe("a new employee, from the e-mailed code to the dashboard", () => {
+  it("signs in with the code from the mail, completes setup and sees the empty dashboard", async () => {
     const page = await story.newPage({ width: 375, height: 800 });
-    await story.signInAs(page, me);
-    await page.goto("/profile");
+    await page.goto("/auth/code");
+    await page.getByLabel("Work email").fill("priya@newhire.test");
+    await page.getByRole("button", { name: "Send Code" }).click();
+    const mail = await story.smtp.waitForMessage((m) => m.to.includes("priya@newhire.test"));
+    await page.getByLabel("6-digit code").fill(mail.text.match(/\b(\d{6})\b/)?.[1] ?? "");
+    await page.getByRole("button", { name: "Verify Code" }).click();
+    await page.waitForURL("**/profile");
+
     await page.getByRole("heading", { name: "Almost There! Let's Get You Set Up" }).waitFor();
     await page.getByLabel("First name").fill("Priya");
     await page.getByLabel("Last name").fill("Patel");
@@ -31,6 +32,7 @@ describe("a new employee", () => {
       .check();
     await page.getByRole("button", { name: "Join Coffee Chat Network" }).click();
     await page.getByRole("heading", { name: "Welcome to Cup of Joe! 🎉" }).waitFor();
+    await page.getByRole("heading", { name: "My Profile", level: 1 }).waitFor();
 
     await page.goto("/home");
     await page.getByRole("heading", { name: "Your Coffee Chat Hub", level: 1 }).waitFor();
