@@ -62,6 +62,11 @@ async function openPglite(dataDir?: string): Promise<Database> {
 
 async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection dropped by the server (restart, failover) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on("error", (error) => {
+    console.error(`PostgreSQL connection lost: ${error.message}`);
+  });
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return {
     db,

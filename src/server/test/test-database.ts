@@ -29,8 +29,22 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
       await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await dropWhenFree(cleanup, name);
       await cleanup.end();
     },
   };
+}
+
+/** Drops the database once its last connection has gone (a closing pool may still be exiting). */
+async function dropWhenFree(client: pg.Client, name: string) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await client.query(`drop database if exists ${name}`);
+      return;
+    } catch (error) {
+      const inUse = (error as { code?: string }).code === "55006";
+      if (!inUse || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }
