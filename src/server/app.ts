@@ -113,9 +113,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       reply.code(403).send({ message: "Cross-site requests are not allowed.", code: "cross_site" });
       return reply;
     }
+    const pathname = request.url.split("?")[0];
+    const adminRoute = isAdminRoute(request.routeOptions.url ?? pathname);
+    // Pages, assets and uploads never need the user: only API and admin file routes look it up.
     const token = request.cookies[SESSION_COOKIE];
-    if (token) request.user = await findSessionUser(ctx, token);
-    if (isAdminRoute(request.routeOptions.url ?? request.url.split("?")[0])) requireAdmin(request);
+    if (token && (adminRoute || pathname.startsWith("/api/"))) {
+      request.user = await findSessionUser(ctx, token);
+    }
+    if (adminRoute) requireAdmin(request);
   });
 
   app.setErrorHandler((error, request, reply) => {

@@ -2,13 +2,15 @@ import { sql } from "drizzle-orm";
 import type { EmployeeStatusSummary } from "../../shared/employees";
 import type { AppContext } from "../context";
 import { users } from "../db/schema";
-import { dayOf, eligibleSql, onLeaveSql, reactivateEndedPauses } from "../pairings/scope";
+import { dayOf, eligibleSql, onLeaveSql } from "../pairings/scope";
 import { lastEmployeeSync } from "./last-sync";
 
-/** Counts as of today: leave dates covering today count as on leave even before a sync. */
+/**
+ * Counts as of today, read-only (a GET): leave dates covering today count as on leave and ended
+ * pauses as available even before a sync writes them back.
+ */
 export async function getEmployeeStatusSummary(ctx: AppContext): Promise<EmployeeStatusSummary> {
   const today = dayOf(ctx.clock.now());
-  await reactivateEndedPauses(ctx.db, today);
   const onLeave = sql`(${users.employeeStatus} = 'on_leave' or (${users.employeeStatus} = 'active' and ${onLeaveSql(today)}))`;
   const [row] = await ctx.db
     .select({
