@@ -1,0 +1,116 @@
+import { execFile } from "node:child_process";
+import { chownSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import pg from "pg";
+
+const run = promisify(execFile);
+
+/** A PostgreSQL server that only this test (or benchmark) uses; `url` names its database. */
+export interface PostgresServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A real PostgreSQL server for tests that need one even on the embedded default (several app
+ * processes on one database, benchmarks): a fresh database on TEST_DATABASE_URL's server when it is
+ * set (CI's PostgreSQL pass), otherwise a throwaway cluster made with Debian's initdb + pg_ctl that
+ * listens only on a Unix socket in a temporary directory, so no port can collide.
+ */
+export async function startPostgresServer(): Promise<PostgresServer> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) return createServerDatabase(serverUrl);
+  return startThrowawayCluster();
+}
+
+/** A new database on an existing server; `close` drops it once its last connection is gone. */
+export async function createServerDatabase(serverUrl: string): Promise<PostgresServer> {
+  const name = `coj_test_${Math.random().toString(16).slice(2, 14)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async close() {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      try {
+        await dropWhenFree(cleanup, name);
+      } finally {
+        await cleanup.end();
+      }
+    },
+  };
+}
+
+/** Drops the database once its last connection has gone (a closing pool may still be exiting). */
+async function dropWhenFree(client: pg.Client, name: string) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await client.query(`drop database if exists ${name}`);
+      return;
+    } catch (error) {
+      const inUse = (error as { code?: string }).code === "55006";
+      if (!inUse || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+function postgresBinDir(): string {
+  const root = "/usr/lib/postgresql";
+  const versions = readdirSync(root)
+    .filter((name) => /^\d+$/.test(name))
+    .sort((a, b) => Number(a) - Number(b));
+  const newest = versions.at(-1);
+  if (!newest) throw new Error(`No PostgreSQL server under ${root} (apt-get install postgresql)`);
+  return path.join(root, newest, "bin");
+}
+
+async function startThrowawayCluster(): Promise<PostgresServer> {
+  const bin = postgresBinDir();
+  const dir = mkdtempSync(path.join(tmpdir(), "coj-pg-"));
+  const dataDir = path.join(dir, "data");
+  // PostgreSQL refuses to run as root: as root, the cluster belongs to the postgres user.
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    const { stdout } = await run("id", ["-u", "postgres"]);
+    const { stdout: gid } = await run("id", ["-g", "postgres"]);
+    chownSync(dir, Number(stdout.trim()), Number(gid.trim()));
+  }
+  const exec = (program: string, args: string[]) =>
+    asRoot
+      ? run("runuser", ["-u", "postgres", "--", path.join(bin, program), ...args])
+      : run(path.join(bin, program), args);
+  await exec("initdb", ["-D", dataDir, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync"]);
+  const options = [
+    "-c listen_addresses=''",
+    `-k ${dir}`,
+    "-c fsync=off",
+    "-c synchronous_commit=off",
+    "-c full_page_writes=off",
+    "-c max_connections=200",
+  ].join(" ");
+  await exec("pg_ctl", [
+    "-D",
+    dataDir,
+    "-l",
+    path.join(dir, "server.log"),
+    "-w",
+    "-o",
+    options,
+    "start",
+  ]);
+  return {
+    url: `postgres://postgres@${encodeURIComponent(dir)}/postgres`,
+    async close() {
+      await exec("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"]).catch(() => {});
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
