@@ -23,7 +23,8 @@ export type PairingStatus = (typeof pairingStatuses)[number];
 export const oddPolicies = ["sit-out", "trio"] as const;
 export type OddPolicy = (typeof oddPolicies)[number];
 
-export const newsletterStatuses = ["draft", "approved", "sent"] as const;
+/** `sending` lasts from the start of a send until its last delivery has ended. */
+export const newsletterStatuses = ["draft", "approved", "sending", "sent"] as const;
 export type NewsletterStatus = (typeof newsletterStatuses)[number];
 
 export const deliveryStates = ["pending", "sending", "sent", "failed"] as const;

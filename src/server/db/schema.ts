@@ -334,8 +334,10 @@ export const newsletters = pgTable(
     coffeeChatsParagraph: text("coffee_chats_paragraph"),
     coffeeChatStarters: text("coffee_chat_starters").notNull().default("[]"),
     proTips: text("pro_tips").notNull().default("[]"),
-    /** File name of the completed pairing record this newsletter announces. */
+    /** The pairing this newsletter announces: a completed record's file name or `current-pairing-{id}`. */
     pairingFile: text("pairing_file"),
+    /** Last validation of the linked pairing (StoredValidation); cleared when the pairing changes. */
+    validation: jsonb("validation"),
     matchPlaceholder: text("match_placeholder"),
     closingMessage: text("closing_message"),
     subject: text("subject"),
@@ -351,6 +353,7 @@ export const newsletters = pgTable(
   (t) => [
     check("newsletters_status_check", oneOf(t.status, newsletterStatuses)),
     check("newsletters_month_check", sql`${t.month} between 1 and 12`),
+    uniqueIndex("newsletters_one_per_month").on(t.year, t.month),
   ],
 );
 

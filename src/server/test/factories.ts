@@ -6,8 +6,10 @@ import {
   allowedEmails,
   departments,
   domainGroups,
+  emailLogs,
   matches,
   type NewUserRow,
+  newsletters,
   pairings,
   sessions,
   users,
@@ -142,4 +144,60 @@ export async function createMatch(
     })
     .returning();
   return match;
+}
+
+/** A newsletter (a draft for March 2027 unless overridden); list fields as JSON text. */
+export async function createNewsletter(
+  db: Db,
+  overrides: Partial<typeof newsletters.$inferInsert> = {},
+) {
+  const [newsletter] = await db
+    .insert(newsletters)
+    .values({
+      month: 3,
+      year: 2027,
+      title: "Cup of Joe - March 2027",
+      subject: "Cup of Joe - March 2027 Newsletter",
+      ...overrides,
+    })
+    .returning();
+  return newsletter;
+}
+
+/** A finished send's log; entries default to one successful send per given address. */
+export async function createEmailLog(
+  db: Db,
+  overrides: Partial<typeof emailLogs.$inferInsert> & { recipients?: string[] } = {},
+) {
+  const n = next();
+  const { recipients = [`user${n}@acme.test`], ...fields } = overrides;
+  const sentAt = fields.sentAt ?? new Date("2027-03-05T09:00:00Z");
+  const entries = recipients.map((email) => ({
+    user_email: email,
+    match_email: null,
+    send_status: "success",
+    match_validated: true,
+    timestamp: sentAt.toISOString(),
+    error_message: null,
+    error_code: null,
+    failure_reason: null,
+    validation_issues: [],
+  }));
+  const [log] = await db
+    .insert(emailLogs)
+    .values({
+      newsletterId: 100_000 + n,
+      newsletterTitle: `Newsletter ${n}`,
+      month: 3,
+      year: 2027,
+      sentAt,
+      totalRecipients: entries.length,
+      successfulSends: entries.length,
+      failedSends: 0,
+      matchValidationSummary: { total_matches: 0, validated_matches: 0, mismatches: 0 },
+      entries,
+      ...fields,
+    })
+    .returning();
+  return log;
 }

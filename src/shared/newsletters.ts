@@ -1,0 +1,489 @@
+import { z } from "zod";
+import { type NewsletterStatus, newsletterStatuses, type SendStatus, sendStatuses } from "./enums";
+import { monthName } from "./months";
+
+/**
+ * API contract of the monthly newsletter: lifecycle, validation, previews, sending and the e-mail
+ * send logs (docs/newsletters.md). Lists travel as JSON text (e.g. `proTips: "[\"…\"]"`), as the
+ * editor stores them; the update schema also accepts real arrays.
+ */
+
+export { newsletterStatuses, type NewsletterStatus, sendStatuses, type SendStatus };
+
+export const TITLE_MAX = 200;
+export const SUBJECT_MAX = 200;
+export const SHORT_TEXT_MAX = 200;
+export const TEXT_MAX = 2000;
+export const URL_MAX = 2000;
+export const LIST_ITEM_MAX = 300;
+export const LIST_MAX = 10;
+export const BRAIN_BUZZER_MIN_CHOICES = 2;
+export const BRAIN_BUZZER_MAX_CHOICES = 4;
+export const BRAIN_BUZZER_LETTERS = ["A", "B", "C", "D"] as const;
+export type BrainBuzzerLetter = (typeof BRAIN_BUZZER_LETTERS)[number];
+
+/** The three default pro tips (a casual 25-minute chat, be curious, go beyond job titles). */
+export const DEFAULT_PRO_TIPS = [
+  "Keep it casual: 25 minutes over coffee is plenty.",
+  "Be curious: ask an open question and really listen to the answer.",
+  "Go beyond job titles: ask what they enjoy outside work.",
+] as const;
+
+/** "Cup of Joe - March 2027 Newsletter". */
+export function newsletterSubject(month: number, year: number): string {
+  return `Cup of Joe - ${monthName(month) ?? month} ${year} Newsletter`;
+}
+
+/** Labels of the log entries' send statuses; any other value reads "Unknown". */
+export const sendStatusLabels: Record<SendStatus, string> = {
+  success: "Success",
+  failed: "Failed",
+  sendgrid_limit: "SendGrid Limit",
+  sendgrid_forbidden: "SendGrid Forbidden",
+  sendgrid_error: "SendGrid Error",
+};
+export function sendStatusLabel(status: string): string {
+  return (sendStatusLabels as Record<string, string>)[status] ?? "Unknown";
+}
+
+export const LINK_PAIRING_FIRST =
+  "Please link a pairing group to this newsletter before sending. Edit the newsletter to select a pairing group.";
+export const SELECT_PAIRING_FIRST = "Please select a pairing file first";
+export const ENTER_PREVIEW_RECIPIENT = "Please enter a recipient email to preview";
+export const USER_NOT_FOUND = "The selected user was not found in the system.";
+export const NEWSLETTER_ARCHIVED =
+  "This newsletter was sent and automatically archived. Email previews are not available for sent newsletters since they are deleted to keep the system clean.";
+
+const positiveId = (label: string) =>
+  z.coerce
+    .number({ error: `${label} not found` })
+    .int({ error: `${label} not found` })
+    .positive({ error: `${label} not found` })
+    .max(2_147_483_647, { error: `${label} not found` });
+
+export const newsletterIdParamsSchema = z.object({ id: positiveId("Newsletter") });
+
+// ---------------------------------------------------------------------------------------------
+// Field rules
+// ---------------------------------------------------------------------------------------------
+
+/** Optional text: trimmed, bounded; blank or null becomes null. */
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .nullish()
+    .transform((value) => (value === undefined ? undefined : value ? value : null));
+
+const SAFE_PATH = /^\/(?!\/)[^\s\\]*$/;
+
+/**
+ * An image address for an e-mail: `https://…`, `http://…`, or a path on this site such as
+ * `/admin-images/x.png` (made absolute on APP_URL when the e-mail is built). Never
+ * `javascript:` or `data:`.
+ */
+export function isEmailImageUrl(value: string): boolean {
+  if (SAFE_PATH.test(value)) return true;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+const imageUrl = (label: string) =>
+  optionalText(label, URL_MAX).refine((value) => value == null || isEmailImageUrl(value), {
+    error: `${label} must be an http:// or https:// address of an image`,
+  });
+
+/** A list carried as JSON text (or given as an array): each item trimmed, blanks dropped, bounded. */
+const jsonTextList = (label: string, maxItems: number) =>
+  z
+    .preprocess(
+      (value) => {
+        if (value === null || value === "") return [];
+        if (typeof value !== "string") return value;
+        try {
+          return JSON.parse(value);
+        } catch {
+          return value;
+        }
+      },
+      z
+        .array(
+          z
+            .string({ error: `Each of the ${label} must be text` })
+            .trim()
+            .max(LIST_ITEM_MAX, {
+              error: `Each of the ${label} must be at most ${LIST_ITEM_MAX} characters`,
+            }),
+          { error: `${label} must be a list of texts` },
+        )
+        .transform((items) => items.filter((item) => item.length > 0))
+        .refine((items) => items.length <= maxItems, {
+          error: `There can be at most ${maxItems} ${label}`,
+        })
+        .optional(),
+    )
+    .optional();
+
+/** One line of a header: no line breaks, so a subject can never add a header of its own. */
+const headerLine = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .refine((value) => !/[\r\n]/.test(value), { error: `${label} must be one line` });
+
+/**
+ * PUT /api/admin/newsletters/{id}: the editor's whole newsletter. A field left out keeps its
+ * stored value; null or "" clears it. id, month, year, status and the dates are the server's and
+ * are ignored when sent.
+ */
+export const newsletterUpdateSchema = z
+  .object({
+    title: headerLine("Title", TITLE_MAX).optional(),
+    subject: headerLine("Subject", SUBJECT_MAX).optional(),
+    description: optionalText("Description", TEXT_MAX),
+    moodDescription: optionalText("Mood description", TEXT_MAX),
+    moodImageUrl: imageUrl("Mood image URL"),
+    newsletterImageUrl: imageUrl("Newsletter image URL"),
+    quoteText: optionalText("Quote", TEXT_MAX),
+    quoteAuthor: optionalText("Quote author", SHORT_TEXT_MAX),
+    brainBuzzerQuestion: optionalText("Brain Buzzer question", TEXT_MAX),
+    brainBuzzerChoices: jsonTextList("Brain Buzzer choices", BRAIN_BUZZER_MAX_CHOICES),
+    brainBuzzerCorrectAnswer: z
+      .string({ error: "Correct answer must be A, B, C or D" })
+      .trim()
+      .toUpperCase()
+      .nullish()
+      .transform((value) => (value === undefined ? undefined : value ? value : null))
+      .refine(
+        (value) => value == null || (BRAIN_BUZZER_LETTERS as readonly string[]).includes(value),
+        {
+          error: "Correct answer must be A, B, C or D",
+        },
+      ),
+    coffeeChatsParagraph: optionalText("Coffee chats paragraph", TEXT_MAX),
+    coffeeChatStarters: jsonTextList("conversation starters", LIST_MAX),
+    proTips: jsonTextList("pro tips", LIST_MAX),
+    pairingFile: optionalText("Pairing file", SHORT_TEXT_MAX),
+    matchPlaceholder: optionalText("Match placeholder", TEXT_MAX),
+    closingMessage: optionalText("Closing message", TEXT_MAX),
+    adminNotes: optionalText("Admin notes", TEXT_MAX),
+  })
+  .superRefine((value, ctx) => {
+    const choices = value.brainBuzzerChoices;
+    if (choices === undefined) return;
+    const { brainBuzzerQuestion: question, brainBuzzerCorrectAnswer: answer } = value;
+    checkBrainBuzzer(question, choices, answer, (message, path) =>
+      ctx.addIssue({ code: "custom", message, path: [path] }),
+    );
+  });
+export type NewsletterUpdate = z.infer<typeof newsletterUpdateSchema>;
+/** What the editor's form holds before validation. */
+export type NewsletterUpdateInput = z.input<typeof newsletterUpdateSchema>;
+
+/**
+ * The Brain Buzzer's rules, also applied by the server to the stored values after a partial
+ * update: no question means no choices; a question has 2–4 choices and an answer among them.
+ */
+export function checkBrainBuzzer(
+  question: string | null | undefined,
+  choices: readonly string[],
+  answer: string | null | undefined,
+  report: (message: string, field: string) => void,
+): void {
+  if (!question) {
+    if (choices.length > 0)
+      report("Please write the Brain Buzzer question for these choices", "brainBuzzerQuestion");
+    return;
+  }
+  if (choices.length < BRAIN_BUZZER_MIN_CHOICES || choices.length > BRAIN_BUZZER_MAX_CHOICES) {
+    report(
+      `The Brain Buzzer needs ${BRAIN_BUZZER_MIN_CHOICES} to ${BRAIN_BUZZER_MAX_CHOICES} choices`,
+      "brainBuzzerChoices",
+    );
+    return;
+  }
+  const letters = BRAIN_BUZZER_LETTERS.slice(0, choices.length);
+  if (!answer) {
+    report("Please choose the Brain Buzzer's correct answer", "brainBuzzerCorrectAnswer");
+  } else if (!(letters as readonly string[]).includes(answer)) {
+    report(
+      `The correct answer must be one of the choices (${letters.join(", ")})`,
+      "brainBuzzerCorrectAnswer",
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Responses
+// ---------------------------------------------------------------------------------------------
+
+export const validationLevels = ["valid", "warning", "error"] as const;
+export type ValidationLevel = (typeof validationLevels)[number];
+
+export const validationDetailsSchema = z.object({
+  /** Everyone the newsletter goes to: the pairing's members plus whoever sat out. */
+  totalUsers: z.number().int(),
+  usersWithMatches: z.number().int(),
+  usersWithoutMatches: z.number().int(),
+  /** Matches with a member who no longer exists. */
+  invalidMatches: z.number().int(),
+  /** Percentage of totalUsers with a match, one decimal. */
+  matchSuccessRate: z.number(),
+  /** Problems that block a correct send (missing accounts, a match without a partner). */
+  criticalErrors: z.array(z.string()),
+  /** Warnings naming members who are deactivated, opted out or no longer whitelisted. */
+  matchingErrors: z.array(z.string()),
+});
+export type ValidationDetails = z.infer<typeof validationDetailsSchema>;
+
+/** POST /api/admin/newsletters/{id}/validate → */
+export const validateResponseSchema = z.object({
+  message: z.string(),
+  validation: z.object({ validationLevel: z.enum(validationLevels), isValid: z.boolean() }),
+  details: validationDetailsSchema,
+});
+export type ValidateResponse = z.infer<typeof validateResponseSchema>;
+
+export const validateBodySchema = z.object({
+  pairingFile: z
+    .string({ error: SELECT_PAIRING_FIRST })
+    .trim()
+    .min(1, { error: SELECT_PAIRING_FIRST })
+    .max(SHORT_TEXT_MAX, { error: SELECT_PAIRING_FIRST }),
+});
+
+/** The last validation of the linked pairing, kept on the newsletter until the pairing changes. */
+export const storedValidationSchema = z.object({
+  pairingFile: z.string(),
+  validatedAt: z.string(),
+  isValid: z.boolean(),
+  validationLevel: z.enum(validationLevels),
+  /** criticalErrors followed by matchingErrors. */
+  errors: z.array(z.string()),
+  summary: validationDetailsSchema.omit({ criticalErrors: true, matchingErrors: true }),
+});
+export type StoredValidation = z.infer<typeof storedValidationSchema>;
+
+export const newsletterSchema = z.object({
+  id: z.number().int(),
+  month: z.number().int(),
+  year: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  status: z.enum(newsletterStatuses),
+  moodDescription: z.string().nullable(),
+  moodImageUrl: z.string().nullable(),
+  newsletterImageUrl: z.string().nullable(),
+  quoteText: z.string().nullable(),
+  quoteAuthor: z.string().nullable(),
+  brainBuzzerQuestion: z.string().nullable(),
+  /** JSON text list. */
+  brainBuzzerChoices: z.string(),
+  brainBuzzerCorrectAnswer: z.string().nullable(),
+  coffeeChatsParagraph: z.string().nullable(),
+  /** JSON text list. */
+  coffeeChatStarters: z.string(),
+  /** JSON text list; empty means the e-mail shows DEFAULT_PRO_TIPS. */
+  proTips: z.string(),
+  pairingFile: z.string().nullable(),
+  /** "March 2027 Group A - All Users" for the linked pairing; null when none or it is gone. */
+  pairingDisplayName: z.string().nullable(),
+  matchPlaceholder: z.string().nullable(),
+  closingMessage: z.string().nullable(),
+  subject: z.string(),
+  adminNotes: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  approvedAt: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  /** Validation of the linked pairing; null when it was never validated or the pairing changed. */
+  validationResult: storedValidationSchema.nullable(),
+});
+export type Newsletter = z.infer<typeof newsletterSchema>;
+
+/** GET /api/admin/newsletters: every newsletter not yet sent, newest first. */
+export const newsletterListSchema = z.array(newsletterSchema);
+
+export const approveBodySchema = z
+  .object({ adminNotes: optionalText("Admin notes", TEXT_MAX) })
+  .nullish();
+
+/** GET /api/admin/newsletter-files: what `pairingFile` may name. */
+export const newsletterFileSchema = z.object({
+  fileName: z.string(),
+  displayName: z.string(),
+  /** active: the month's current pairing (what employees see now); completed: a saved record. */
+  status: z.enum(["active", "completed"]),
+  totalPairs: z.number().int(),
+});
+export type NewsletterFile = z.infer<typeof newsletterFileSchema>;
+export const newsletterFilesSchema = z.array(newsletterFileSchema);
+
+/** `current-pairing-{id}`: how an active pairing is named where a file name is expected. */
+export const ACTIVE_PAIRING_FILE_PREFIX = "current-pairing-";
+
+const emailField = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(320, { error: "Please enter a valid email address" })
+    .pipe(z.email({ error: "Please enter a valid email address" }));
+
+export const previewEmailBodySchema = z.object({
+  recipientEmail: emailField(ENTER_PREVIEW_RECIPIENT),
+});
+
+export const matchInfoSchema = z.object({
+  found: z.boolean(),
+  /** The first partner (a trio's second partner is in `partners`). */
+  partner: z.object({ name: z.string(), team: z.string().nullable() }).nullable(),
+  partners: z.array(z.object({ name: z.string(), team: z.string().nullable() })),
+});
+
+export const previewEmailResponseSchema = z.object({
+  recipientEmail: z.string(),
+  subject: z.string(),
+  personalizedHtml: z.string(),
+  matchInfo: matchInfoSchema,
+});
+export type PreviewEmailResponse = z.infer<typeof previewEmailResponseSchema>;
+
+export const sendTestBodySchema = z.object({
+  testEmail: emailField("Please enter an email address for the test"),
+});
+export const sendTestResponseSchema = z.object({
+  testEmail: z.string(),
+  matchFound: z.boolean(),
+  message: z.string(),
+});
+export type SendTestResponse = z.infer<typeof sendTestResponseSchema>;
+
+/** POST /api/admin/newsletters/{id}/send → 202. */
+export const sendStartedSchema = z.object({
+  status: z.literal("sending"),
+  total: z.number().int(),
+  message: z.string(),
+});
+export type SendStarted = z.infer<typeof sendStartedSchema>;
+
+/** GET /api/admin/newsletters/{id}/send-status → the progress bar. */
+export const sendStatusSchema = z.object({
+  status: z.enum(newsletterStatuses),
+  total: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  pending: z.number().int(),
+});
+export type SendStatusResponse = z.infer<typeof sendStatusSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// E-mail send logs (snake_case, as the log cards and the CSV name them)
+// ---------------------------------------------------------------------------------------------
+
+export const emailLogEntrySchema = z.object({
+  user_email: z.string(),
+  /** The partner's address; a trio's two partners joined by ", "; null for someone who sat out. */
+  match_email: z.string().nullable(),
+  send_status: z.string(),
+  match_validated: z.boolean(),
+  timestamp: z.string(),
+  error_message: z.string().nullable(),
+  /** SMTP reply code or transport error code, e.g. "550" or "ECONNECTION". */
+  error_code: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  validation_issues: z.array(z.string()),
+});
+export type EmailLogEntry = z.infer<typeof emailLogEntrySchema>;
+
+export const matchValidationSummarySchema = z.object({
+  total_matches: z.number().int(),
+  validated_matches: z.number().int(),
+  mismatches: z.number().int(),
+});
+export type MatchValidationSummary = z.infer<typeof matchValidationSummarySchema>;
+
+export const emailLogSchema = z.object({
+  id: z.number().int(),
+  newsletter_id: z.number().int(),
+  newsletter_title: z.string(),
+  month: z.number().int(),
+  year: z.number().int(),
+  sent_at: z.string(),
+  pairing_file: z.string().nullable(),
+  /** "March 2027 Group A - All Users"; null when the name is not a pairing record's. */
+  pairing_display: z.string().nullable(),
+  archive_filename: z.string().nullable(),
+  domain_group_id: z.number().int().nullable(),
+  domain_group_name: z.string().nullable(),
+  total_recipients: z.number().int(),
+  successful_sends: z.number().int(),
+  failed_sends: z.number().int(),
+  match_validation_summary: matchValidationSummarySchema,
+  entries: z.array(emailLogEntrySchema),
+  is_archived: z.boolean(),
+  archived_at: z.string().nullable(),
+});
+export type EmailLog = z.infer<typeof emailLogSchema>;
+export const emailLogListSchema = z.array(emailLogSchema);
+
+export const emailLogCsvParamsSchema = z.object({
+  month: z.coerce
+    .number({ error: "Month must be 1 to 12" })
+    .int({ error: "Month must be 1 to 12" })
+    .min(1, { error: "Month must be 1 to 12" })
+    .max(12, { error: "Month must be 1 to 12" }),
+  year: z.coerce
+    .number({ error: "Year must be a four-digit year" })
+    .int({ error: "Year must be a four-digit year" })
+    .min(2000, { error: "Year must be a four-digit year" })
+    .max(9999, { error: "Year must be a four-digit year" }),
+});
+
+export const emailLogPreviewBodySchema = z.object({
+  newsletterId: z.coerce
+    .number({ error: "Please choose a newsletter" })
+    .int({ error: "Please choose a newsletter" })
+    .positive({ error: "Please choose a newsletter" })
+    .max(2_147_483_647, { error: NEWSLETTER_ARCHIVED }),
+  userEmail: emailField("Please choose a user to preview"),
+});
+export const emailLogPreviewResponseSchema = z.object({
+  html: z.string(),
+  recipientEmail: z.string(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Unsubscribe (the link in every newsletter)
+// ---------------------------------------------------------------------------------------------
+
+export const unsubscribeTokenSchema = z
+  .string({ error: "This unsubscribe link is not valid." })
+  .min(1, { error: "This unsubscribe link is not valid." })
+  .max(200, { error: "This unsubscribe link is not valid." });
+
+export const unsubscribeQuerySchema = z.object({ token: unsubscribeTokenSchema });
+
+export const unsubscribeActions = ["opt_out", "pause"] as const;
+export const unsubscribeActionSchema = z.object({
+  token: unsubscribeTokenSchema,
+  action: z.enum(unsubscribeActions, { error: "Please choose to pause or to opt out." }),
+});
+export type UnsubscribeAction = z.infer<typeof unsubscribeActionSchema>;
+
+/** GET /api/unsubscribe?token=… and the answer to POST /api/unsubscribe. */
+export const unsubscribeStatusSchema = z.object({
+  /** The address, partly hidden (a***@acme.example). */
+  email: z.string(),
+  participationStatus: z.enum(["active", "paused", "opted_out"]),
+  pauseEndDate: z.string().nullable(),
+  message: z.string().optional(),
+});
+export type UnsubscribeStatus = z.infer<typeof unsubscribeStatusSchema>;
