@@ -59,7 +59,14 @@ export async function sendCode(
   const { html, text } = await renderEmail(SignInCodeEmail({ code, minutes }));
   await sendOrWithdraw(
     ctx,
-    { to: email, subject: "Your Cup of Joe sign-in code", html, text, kind: "sign-in-code" },
+    {
+      to: email,
+      subject: "Your Cup of Joe sign-in code",
+      html,
+      text,
+      kind: "sign-in-code",
+      signInCode: code,
+    },
     () => ctx.db.delete(authCodes).where(eq(authCodes.id, id)),
   );
   return { success: true, message: "Code sent! Check your email for your 6-digit sign-in code." };

@@ -10,6 +10,8 @@ export interface MailMessage {
   text: string;
   kind: MailKind;
   headers?: Record<string, string>;
+  /** A one-time sign-in code; the outbox prints it so code sign-in works without a mail server. */
+  signInCode?: string;
 }
 
 export interface SendResult {
@@ -112,7 +114,8 @@ function createOutboxMailer({ db, from, log = console.log }: MailerOptions): Mai
         })
         .returning({ id: mailOutbox.id });
       const linkLines = links.map((l) => `\n    ${l}`).join("");
-      log(`[outbox] to ${message.to}: ${message.subject}${linkLines}`);
+      const codeLine = message.signInCode ? `\n    code: ${message.signInCode}` : "";
+      log(`[outbox] to ${message.to}: ${message.subject}${codeLine}${linkLines}`);
       return { messageId: `outbox-${row.id}` };
     },
     async verify() {},

@@ -32,6 +32,8 @@ export interface TestAppOptions {
   database?: Database;
   clientDir?: string;
   readiness?: () => { ready: boolean; reason?: string };
+  /** Receives the outbox transport's console lines. */
+  mailLog?: (line: string) => void;
 }
 
 /** The real app on its own fresh database, for `app.inject` integration tests. */
@@ -51,7 +53,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
     db: database.db,
-    log: () => {},
+    log: options.mailLog ?? (() => {}),
   });
   const app = await buildApp({
     config,
