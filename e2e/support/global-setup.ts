@@ -1,5 +1,5 @@
 import { build } from "vite";
-import { repoRoot } from "../../src/server/start-server";
+import { repoRoot } from "../../src/server/repo-root";
 
 /** Builds the client once so every story runs against the production bundle. */
 export default async function setup() {

@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { ensureAdmin } from "./auth/ensure-admin";
@@ -9,8 +8,8 @@ import type { Config } from "./config";
 import { openDatabase } from "./db/client";
 import { seedDemoOnce } from "./directory/seed-demo";
 import { createMailer } from "./mail/mailer";
+import { repoRoot } from "./repo-root";
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const clientDistDir = path.join(repoRoot, "dist", "client");
 
 export interface RunningServer {

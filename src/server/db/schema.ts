@@ -428,8 +428,8 @@ export const images = pgTable(
     /** Server-made name; the only part of a URL that maps to a stored file. */
     filename: text("filename").notNull().unique(),
     originalName: text("original_name"),
-    source: text("source").notNull().default("admin-uploaded"),
-    purpose: text("purpose").notNull().default("gallery"),
+    source: text("source", { enum: imageSources }).notNull().default("admin-uploaded"),
+    purpose: text("purpose", { enum: imagePurposes }).notNull().default("gallery"),
     mimeType: text("mime_type").notNull(),
     sizeBytes: integer("size_bytes").notNull(),
     width: integer("width"),

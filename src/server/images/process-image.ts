@@ -21,9 +21,9 @@ export interface ProcessImageOptions {
 
 export interface ProcessedImage {
   data: Buffer;
-  format: "webp" | "jpeg";
-  mimeType: "image/webp" | "image/jpeg";
-  extension: "webp" | "jpg";
+  format: "webp" | "jpeg" | "png" | "gif";
+  mimeType: "image/webp" | "image/jpeg" | "image/png" | "image/gif";
+  extension: "webp" | "jpg" | "png" | "gif";
   width: number;
   height: number;
   sourceFormat: (typeof ACCEPTED_IMAGE_FORMATS)[number];
@@ -77,6 +77,42 @@ export async function processImage(
       extension: options.format === "webp" ? "webp" : "jpg",
       width: info.width,
       height: info.height,
+      sourceFormat,
+    };
+  } catch {
+    throw new BadRequest(IMAGE_TYPES_MESSAGE, "invalid_image");
+  }
+}
+
+const KEPT_FORMATS = {
+  jpeg: { mimeType: "image/jpeg", extension: "jpg" },
+  png: { mimeType: "image/png", extension: "png" },
+  gif: { mimeType: "image/gif", extension: "gif" },
+  webp: { mimeType: "image/webp", extension: "webp" },
+} as const;
+
+/**
+ * Gallery images keep their type, size and animation (the e-mail image check judges what the
+ * admin uploaded), but are decoded and written fresh like every upload, so metadata and any
+ * trailing payload are dropped. JPEGs are turned upright from their EXIF orientation.
+ */
+export async function reencodeKeepingFormat(input: Buffer): Promise<ProcessedImage> {
+  const sourceFormat = await sniffImageFormat(input);
+  if (!sourceFormat) throw new BadRequest(IMAGE_TYPES_MESSAGE, "invalid_image");
+  const animated = sourceFormat === "gif" || sourceFormat === "webp";
+  try {
+    let pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", animated });
+    if (sourceFormat === "jpeg") pipeline = pipeline.rotate().jpeg({ quality: 88, mozjpeg: true });
+    else if (sourceFormat === "png") pipeline = pipeline.png({ compressionLevel: 9 });
+    else if (sourceFormat === "gif") pipeline = pipeline.gif();
+    else pipeline = pipeline.webp({ quality: 88 });
+    const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
+    return {
+      data,
+      format: sourceFormat,
+      ...KEPT_FORMATS[sourceFormat],
+      width: info.width,
+      height: info.pageHeight ?? info.height,
       sourceFormat,
     };
   } catch {

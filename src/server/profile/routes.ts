@@ -8,7 +8,7 @@ import {
 import { requireValidatedUser } from "../auth/guards";
 import { presentUser } from "../auth/present-user";
 import type { FeatureRoutes } from "../context";
-import { BadRequest, PayloadTooLarge } from "../errors";
+import { readImageUpload } from "../images/read-image-upload";
 import { completeRegistration } from "./complete-registration";
 import { updateParticipation } from "./update-participation";
 import { updateProfile } from "./update-profile";
@@ -62,21 +62,13 @@ const profileRoutes: FeatureRoutes = async (app, { ctx }) => {
     { config: { rateLimit: { max: 20, timeWindow: "5 minutes" } } },
     async (request) => {
       const user = requireValidatedUser(request);
-      if (!request.isMultipart()) throw new BadRequest(NO_FILE, "no_file");
-      const file = await request.file({ limits: { fileSize: PROFILE_PHOTO_MAX_BYTES, files: 1 } });
-      if (file?.fieldname !== "profileImage") throw new BadRequest(NO_FILE, "no_file");
-      let data: Buffer;
-      try {
-        data = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-          throw new PayloadTooLarge(TOO_LARGE);
-        }
-        throw error;
-      }
-      if (file.file.truncated) throw new PayloadTooLarge(TOO_LARGE);
-      if (data.length === 0) throw new BadRequest(NO_FILE, "no_file");
-      return uploadProfileImage(ctx, user, { data, originalName: file.filename });
+      const upload = await readImageUpload(request, {
+        field: "profileImage",
+        maxBytes: PROFILE_PHOTO_MAX_BYTES,
+        tooLarge: TOO_LARGE,
+        noFile: NO_FILE,
+      });
+      return uploadProfileImage(ctx, user, upload);
     },
   );
 };
