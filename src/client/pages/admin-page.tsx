@@ -1,58 +1,11 @@
-import { useEffect, useRef } from "react";
-import { useNavigate } from "react-router";
-import { PageSpinner } from "../components/ui/spinner";
-import { toast } from "../components/ui/toast";
 import { AdminDashboard } from "../features/admin/admin-dashboard";
-import { AppLayout } from "../features/app-layout";
-import { type AuthQueryOptions, useAuth } from "../features/use-auth";
+import { AdminGuard } from "../features/admin/admin-guard";
 
-/** Delay before leaving /admin for /admin-login (admin-side §9). */
-export const ADMIN_GUARD_REDIRECT_MS = 500;
-
-/** The admin guard's user check (admin-side §2): retried once, fresh for 5 s, refetched on focus. */
-const ADMIN_GUARD_QUERY: AuthQueryOptions = {
-  retry: 1,
-  staleTime: 5000,
-  refetchOnWindowFocus: true,
-};
-
-/**
- * Admin dashboard behind the admin guard (/admin): admin-side §2 "Admin guard". The server
- * refuses every admin call on its own; this guard only decides what the browser shows.
- */
+/** Admin dashboard behind the admin guard (/admin). */
 export function AdminPage() {
-  const { user, isLoading } = useAuth(ADMIN_GUARD_QUERY);
-  const decided = useRef(false);
-  const navigate = useNavigate();
-
-  useEffect(() => {
-    if (isLoading || decided.current) return;
-    if (!user) {
-      decided.current = true;
-      toast({
-        title: "Unauthorized",
-        description: "Please login to access admin features.",
-        variant: "destructive",
-      });
-      setTimeout(() => navigate("/admin-login", { replace: true }), ADMIN_GUARD_REDIRECT_MS);
-      return;
-    }
-    if (!user.isAdmin) {
-      decided.current = true;
-      toast({
-        title: "Access Denied",
-        description: "You don't have admin privileges.",
-        variant: "destructive",
-      });
-      navigate("/", { replace: true });
-    }
-  }, [isLoading, user, navigate]);
-
-  if (isLoading) return <PageSpinner label="Loading admin dashboard..." />;
-  if (!user?.isAdmin) return <PageSpinner label="Checking permissions..." />;
   return (
-    <AppLayout>
+    <AdminGuard>
       <AdminDashboard />
-    </AppLayout>
+    </AdminGuard>
   );
 }
