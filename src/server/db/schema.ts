@@ -91,6 +91,12 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
+    // The admin user list's keyset order (see directory/users/list-users.ts) and group filter.
+    index("users_name_sort_idx").on(
+      sql`lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, ''))`,
+      t.id,
+    ),
+    index("users_email_domain_idx").on(sql`split_part(lower(${t.email}), '@', 2)`),
     check("users_matching_preference_check", oneOf(t.matchingPreference, matchingPreferences)),
     check("users_participation_status_check", oneOf(t.participationStatus, participationStatuses)),
     check("users_employee_status_check", oneOf(t.employeeStatus, employeeStatuses)),

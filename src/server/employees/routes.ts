@@ -22,11 +22,14 @@ const employeesRoutes: FeatureRoutes = async (app, { ctx }) => {
   );
   r.post("/api/admin/sync-employee-status", async () => syncEmployeeStatus(ctx));
   r.get("/api/admin/employee-status-summary", async () => getEmployeeStatusSummary(ctx));
-  r.post(
-    "/api/admin/seed-users",
-    { config: { rateLimit: { max: 5, timeWindow: "1 minute" } } },
-    async () => seedUsers(ctx),
-  );
+  // Sample people belong in a demo only: elsewhere the endpoint does not exist (404).
+  if (ctx.config.DEMO) {
+    r.post(
+      "/api/admin/seed-users",
+      { config: { rateLimit: { max: 5, timeWindow: "1 minute" } } },
+      async () => seedUsers(ctx),
+    );
+  }
 };
 
 export default employeesRoutes;

@@ -5,10 +5,10 @@ import { createTestApp, type TestApp } from "../test/test-app";
 
 const NOW = new Date("2027-03-10T09:00:00Z");
 
-describe("POST /api/admin/seed-users", () => {
+describe("POST /api/admin/seed-users in DEMO mode", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ clock: fixedClock(NOW) });
+    t = await createTestApp({ clock: fixedClock(NOW), env: { DEMO: "1" } });
   });
   afterAll(() => t.close());
 
@@ -34,5 +34,32 @@ describe("POST /api/admin/seed-users", () => {
     });
     expect(generated.statusCode).toBe(200);
     expect(generated.json().totalMatches).toBeGreaterThan(30);
+  });
+});
+
+describe("POST /api/admin/seed-users outside DEMO mode", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ clock: fixedClock(NOW) });
+  });
+  afterAll(() => t.close());
+
+  it("does not exist for an admin (404) and seeds nobody; others are still refused first", async () => {
+    const cookie = await signInAdmin(t.db, {}, { now: NOW });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/seed-users",
+      headers: { cookie },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toMatch(/No such endpoint/);
+    const validation = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/pairing-validation",
+      headers: { cookie },
+    });
+    expect(validation.json().statusCounts.total).toBe(1);
+    const anonymous = await t.app.inject({ method: "POST", url: "/api/admin/seed-users" });
+    expect(anonymous.statusCode).toBe(401);
   });
 });

@@ -6,12 +6,44 @@ import type { AppContext } from "../context";
 import { type UserRow, users } from "../db/schema";
 import { BadRequest } from "../errors";
 
-type Action = { kind: "pause"; months: 1 | 3 } | { kind: "opt_out" } | { kind: "reactivate" };
+export type ParticipationAction =
+  | { kind: "pause"; months: 1 | 3 }
+  | { kind: "opt_out" }
+  | { kind: "reactivate" };
+
+export type ParticipationFields = Pick<
+  UserRow,
+  "participationStatus" | "pauseStartDate" | "pauseEndDate" | "pauseReason"
+>;
+
+/**
+ * What an action stores: a pause runs 1 or 3 months from today with the reason "temporary";
+ * opting out and reactivating clear the dates and reason. Admins' status changes use it too.
+ */
+export function participationFields(
+  action: ParticipationAction,
+  today: string,
+): ParticipationFields {
+  if (action.kind === "pause") {
+    return {
+      participationStatus: "paused",
+      pauseStartDate: today,
+      pauseEndDate: addMonthsToIsoDate(today, action.months),
+      pauseReason: "temporary",
+    };
+  }
+  return {
+    participationStatus: action.kind === "opt_out" ? "opted_out" : "active",
+    pauseStartDate: null,
+    pauseEndDate: null,
+    pauseReason: null,
+  };
+}
 
 const PAUSE_LENGTH_MESSAGE = "A pause lasts 1 or 3 months.";
 
 /** The spec's shape names a state; the pause length is read from its dates, never trusted. */
-function toAction(request: ParticipationRequest): Action {
+function toAction(request: ParticipationRequest): ParticipationAction {
   if ("action" in request) {
     return request.action === "pause"
       ? { kind: "pause", months: request.months }
@@ -43,34 +75,15 @@ export async function updateParticipation(
 ): Promise<UserRow> {
   const action = toAction(request);
   const current = user.participationStatus as ParticipationStatus;
-  let fields: Pick<
-    UserRow,
-    "participationStatus" | "pauseStartDate" | "pauseEndDate" | "pauseReason"
-  >;
-  if (action.kind === "pause") {
-    if (current !== "active") {
-      throw new BadRequest(
-        current === "paused"
-          ? "Your participation is already paused. Reactivate it first to choose a new pause."
-          : "You have opted out. Reactivate your participation first.",
-        "invalid_transition",
-      );
-    }
-    const today = isoDateOf(ctx.clock.now());
-    fields = {
-      participationStatus: "paused",
-      pauseStartDate: today,
-      pauseEndDate: addMonthsToIsoDate(today, action.months),
-      pauseReason: "temporary",
-    };
-  } else {
-    fields = {
-      participationStatus: action.kind === "opt_out" ? "opted_out" : "active",
-      pauseStartDate: null,
-      pauseEndDate: null,
-      pauseReason: null,
-    };
+  if (action.kind === "pause" && current !== "active") {
+    throw new BadRequest(
+      current === "paused"
+        ? "Your participation is already paused. Reactivate it first to choose a new pause."
+        : "You have opted out. Reactivate your participation first.",
+      "invalid_transition",
+    );
   }
+  const fields = participationFields(action, isoDateOf(ctx.clock.now()));
   const [updated] = await ctx.db
     .update(users)
     .set({ ...fields, updatedAt: ctx.clock.now() })

@@ -1,0 +1,188 @@
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type {
+  AdminUser,
+  AdminUsersQuery,
+  AdminUsersResponse,
+  UserStatusCounts,
+} from "../../../shared/admin-users";
+import type { ParticipationStatus } from "../../../shared/enums";
+import type { AppContext } from "../../context";
+import { matches, pairings, users } from "../../db/schema";
+import { BadRequest } from "../../errors";
+import { whitelistEntrySql } from "../whitelist-lookup";
+
+/**
+ * The admin user list: search, filters, counts and keyset paging all happen in SQL, so a page
+ * costs the same at 100 or 100,000 people. Order: lower-cased "first last", then id (the
+ * `users_name_sort_idx` expression index); the cursor is the last row's (name key, id).
+ */
+export const nameKeySql = sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
+
+const BAD_CURSOR = "This page link is not valid. Please reload the list.";
+
+export async function listUsers(
+  ctx: AppContext,
+  query: AdminUsersQuery,
+): Promise<AdminUsersResponse> {
+  const filters = and(searchSql(query.q), groupSql(query.domainGroupId));
+  const statusFilter = query.status ? eq(users.participationStatus, query.status) : undefined;
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const [countRow] = await ctx.db
+    .select({
+      all: sql<number>`count(*)::int`,
+      active: sql<number>`(count(*) filter (where ${users.participationStatus} = 'active'))::int`,
+      paused: sql<number>`(count(*) filter (where ${users.participationStatus} = 'paused'))::int`,
+      optedOut: sql<number>`(count(*) filter (where ${users.participationStatus} = 'opted_out'))::int`,
+    })
+    .from(users)
+    .where(filters);
+  const rows = await ctx.db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      department: users.department,
+      isAdmin: users.isAdmin,
+      needsProfileSetup: users.needsProfileSetup,
+      participationStatus: users.participationStatus,
+      domainGroupId: sql<number | null>`${whitelistEntrySql(users.email, "domain_group_id")}`,
+      nameKey: sql<string>`${nameKeySql}`,
+    })
+    .from(users)
+    .where(
+      and(
+        filters,
+        statusFilter,
+        after ? sql`(${nameKeySql}, ${users.id}) > (${after.key}, ${after.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(asc(nameKeySql), asc(users.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const currentMatches = await currentMatchNames(
+    ctx,
+    page.map((row) => row.id),
+  );
+  const counts: UserStatusCounts = {
+    total: countRow.all,
+    active: countRow.active,
+    paused: countRow.paused,
+    opted_out: countRow.optedOut,
+  };
+  return {
+    users: page.map(({ nameKey: _key, ...row }): AdminUser => {
+      const currentMatch = currentMatches.get(row.id);
+      return {
+        ...row,
+        participationStatus: row.participationStatus as ParticipationStatus,
+        domainGroupId: row.domainGroupId === null ? null : Number(row.domainGroupId),
+        ...(currentMatch ? { currentMatch } : {}),
+      };
+    }),
+    total: query.status ? counts[query.status] : counts.total,
+    counts,
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last.nameKey, last.id) : null,
+  };
+}
+
+/** Case-insensitive substring of the name, full name, e-mail or department. */
+function searchSql(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`(${users.firstName} ilike ${pattern} or ${users.lastName} ilike ${pattern}
+    or (coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) ilike ${pattern}
+    or ${users.email} ilike ${pattern} or ${users.department} ilike ${pattern})`;
+}
+
+/**
+ * Membership in a group by the whitelist's rule (a specific address beats its domain's entry),
+ * written as two set lookups instead of one sub-select per person, so large lists stay fast.
+ */
+function groupSql(groupId: number | undefined): SQL | undefined {
+  if (groupId === undefined) return undefined;
+  return sql`(lower(${users.email}) in (select a.email from allowed_emails a
+      where a.is_active and a.domain_group_id = ${groupId} and a.email not like '*@%')
+    or (split_part(lower(${users.email}), '@', 2) in (select substr(a.email, 3) from allowed_emails a
+        where a.is_active and a.domain_group_id = ${groupId} and a.email like '*@%')
+      and not exists (select 1 from allowed_emails s where s.is_active and s.email = lower(${users.email})
+        and s.domain_group_id is distinct from ${groupId})))`;
+}
+
+function encodeCursor(key: string, id: string): string {
+  return Buffer.from(JSON.stringify([key, id])).toString("base64url");
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function decodeCursor(cursor: string): { key: string; id: string } {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (
+      Array.isArray(value) &&
+      typeof value[0] === "string" &&
+      typeof value[1] === "string" &&
+      UUID.test(value[1]) &&
+      !value[0].includes("\u0000")
+    ) {
+      return { key: value[0], id: value[1] };
+    }
+  } catch {
+    // falls through to the refusal below
+  }
+  throw new BadRequest(BAD_CURSOR, "invalid_cursor");
+}
+
+/** Each person's partner names in the round still running (an active pairing), e.g. "Ada Byron". */
+async function currentMatchNames(
+  ctx: AppContext,
+  ids: string[],
+): Promise<Map<string, { match_name: string; month: string }>> {
+  const result = new Map<string, { match_name: string; month: string }>();
+  if (ids.length === 0) return result;
+  const rows = await ctx.db
+    .select({
+      month: matches.month,
+      members: sql<
+        string[]
+      >`array_remove(array[${matches.user1Id}::text, ${matches.user2Id}::text, ${matches.user3Id}::text], null)`,
+    })
+    .from(matches)
+    .innerJoin(pairings, eq(pairings.id, matches.pairingId))
+    .where(
+      and(
+        eq(pairings.status, "active"),
+        sql`(${inArray(matches.user1Id, ids)} or ${inArray(matches.user2Id, ids)} or ${inArray(matches.user3Id, ids)})`,
+      ),
+    )
+    .orderBy(asc(matches.month), asc(matches.id));
+  const partnerIds = [...new Set(rows.flatMap((row) => row.members))];
+  const people = partnerIds.length
+    ? await ctx.db
+        .select({
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+        })
+        .from(users)
+        .where(inArray(users.id, partnerIds))
+    : [];
+  const nameOf = new Map(
+    people.map((p) => [
+      p.id,
+      [p.firstName, p.lastName].filter(Boolean).join(" ") || p.email.split("@")[0],
+    ]),
+  );
+  const wanted = new Set(ids);
+  // Rows come oldest first, so the latest round's match is the one that stays.
+  for (const row of rows) {
+    for (const member of row.members) {
+      if (!wanted.has(member)) continue;
+      const partners = row.members.filter((other) => other !== member).map((id) => nameOf.get(id));
+      result.set(member, { match_name: partners.join(" & "), month: row.month });
+    }
+  }
+  return result;
+}

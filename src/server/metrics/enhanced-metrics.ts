@@ -1,0 +1,87 @@
+import { desc, gte, sql } from "drizzle-orm";
+import {
+  DEPARTMENT_NOT_SET,
+  type EnhancedMetrics,
+  type MonthMetrics,
+  PREVIOUS_MONTHS,
+  percent,
+} from "../../shared/metrics";
+import type { AppContext } from "../context";
+import { matches, users } from "../db/schema";
+import { shiftMonth } from "../pairings/months";
+import { monthOf } from "../pairings/scope";
+
+/**
+ * The Analytics & Metrics numbers, from three aggregates (no rows reach Node): people by stored
+ * participation status, people by department, and matches by month for the current month and the
+ * six before it. Statuses are the stored ones, as the user list shows them.
+ */
+export async function getEnhancedMetrics(ctx: AppContext): Promise<EnhancedMetrics> {
+  const current = monthOf(ctx.clock.now());
+  const first = shiftMonth(current, -PREVIOUS_MONTHS);
+  const [people, departments, months] = await Promise.all([
+    ctx.db
+      .select({
+        total: sql<number>`count(*)::int`,
+        pending: sql<number>`(count(*) filter (where ${users.needsProfileSetup}))::int`,
+        active: sql<number>`(count(*) filter (where ${users.participationStatus} = 'active'))::int`,
+        paused: sql<number>`(count(*) filter (where ${users.participationStatus} = 'paused'))::int`,
+        optedOut: sql<number>`(count(*) filter (where ${users.participationStatus} = 'opted_out'))::int`,
+      })
+      .from(users),
+    ctx.db
+      .select({
+        department: sql<string>`coalesce(nullif(trim(${users.department}), ''), ${DEPARTMENT_NOT_SET})`,
+        n: sql<number>`count(*)::int`,
+      })
+      .from(users)
+      .groupBy(sql`1`)
+      .orderBy(desc(sql`2`), sql`1`),
+    ctx.db
+      .select({
+        month: matches.month,
+        total: sql<number>`count(*)::int`,
+        active: sql<number>`(count(*) filter (where ${matches.status} = 'active'))::int`,
+        completed: sql<number>`(count(*) filter (where ${matches.status} = 'completed'))::int`,
+      })
+      .from(matches)
+      .where(gte(matches.month, first))
+      .groupBy(matches.month),
+  ]);
+  const [p] = people;
+  const byMonth = new Map(months.map((row) => [row.month, row]));
+  const previousMonths: MonthMetrics[] = [];
+  for (let back = PREVIOUS_MONTHS; back >= 1; back--) {
+    const month = shiftMonth(current, -back);
+    const row = byMonth.get(month);
+    const totalMatches = row?.total ?? 0;
+    const completedMatches = row?.completed ?? 0;
+    previousMonths.push({
+      month,
+      successRate: percent(completedMatches, totalMatches),
+      totalMatches,
+      completedMatches,
+    });
+  }
+  const now = byMonth.get(current);
+  return {
+    userMetrics: {
+      totalRegistered: p.total,
+      pendingProfileSetup: p.pending,
+      activeParticipants: p.active,
+      pausedUsers: p.paused,
+      optedOutUsers: p.optedOut,
+      participationRate: percent(p.active, p.total - p.optedOut),
+      byDepartment: Object.fromEntries(departments.map((row) => [row.department, row.n])),
+    },
+    matchingMetrics: {
+      currentMonth: {
+        month: current,
+        totalMatches: now?.total ?? 0,
+        activeMatches: now?.active ?? 0,
+        completedMatches: now?.completed ?? 0,
+      },
+      previousMonths,
+    },
+  };
+}

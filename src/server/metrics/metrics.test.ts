@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixedClock } from "../clock";
+import { createMatch, createPairing, createUser, signInAdmin } from "../test/factories";
+import { createTestApp, type TestApp } from "../test/test-app";
+
+const NOW = new Date("2027-03-10T09:00:00Z");
+
+/**
+ * A hand-built company: the admin (pending profile) and nine employees — five active (one of them
+ * without a department, one pending setup), two paused, two opted out; a March round with three
+ * matches (one met), a completed February round with two matches (one met) and January's one
+ * unmet match.
+ */
+describe("admin metrics on a hand-built company", () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp({ clock: fixedClock(NOW) });
+    admin = await signInAdmin(t.db, { needsProfileSetup: true, department: null }, { now: NOW });
+    const people = [
+      await createUser(t.db, { department: "engineering" }),
+      await createUser(t.db, { department: "engineering" }),
+      await createUser(t.db, { department: "sales" }),
+      await createUser(t.db, { department: "" }),
+      await createUser(t.db, { department: "sales", needsProfileSetup: true }),
+      await createUser(t.db, { department: "engineering", participationStatus: "paused" }),
+      await createUser(t.db, { department: "design", participationStatus: "paused" }),
+      await createUser(t.db, { department: "engineering", participationStatus: "opted_out" }),
+      await createUser(t.db, { department: "sales", participationStatus: "opted_out" }),
+    ];
+    const [a, b, c, d, e, f] = people;
+    const march = await createPairing(t.db, { month: "2027-03" });
+    await createMatch(t.db, { user1: a, user2: b, pairing: march, status: "completed" });
+    await createMatch(t.db, { user1: c, user2: d, pairing: march });
+    await createMatch(t.db, { user1: e, user2: f, pairing: march });
+    const february = await createPairing(t.db, { month: "2027-02", status: "completed" });
+    await createMatch(t.db, { user1: a, user2: c, pairing: february, status: "completed" });
+    await createMatch(t.db, { user1: b, user2: d, pairing: february });
+    await createMatch(t.db, { user1: a, user2: d, month: "2027-01" });
+    // Outside the six-month window: counted in no month.
+    await createMatch(t.db, { user1: b, user2: c, month: "2026-08", status: "completed" });
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, cookie?: string) =>
+    t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
+
+  it("GET /api/admin/stats counts open matches of running pairings and every met match", async () => {
+    const res = await get("/api/admin/stats", admin);
+    expect(res.statusCode).toBe(200);
+    // Open: March's two (February's open match belongs to a completed pairing; January's and
+    // August's pairings are still active, so January's open match counts too).
+    expect(res.json()).toEqual({ activeMatches: 3, completedChats: 3 });
+  });
+
+  it("GET /api/admin/enhanced-metrics computes the spec's figures", async () => {
+    const res = await get("/api/admin/enhanced-metrics", admin);
+    expect(res.statusCode).toBe(200);
+    const { userMetrics, matchingMetrics } = res.json();
+    expect(userMetrics).toEqual({
+      totalRegistered: 10,
+      pendingProfileSetup: 2,
+      activeParticipants: 6,
+      pausedUsers: 2,
+      optedOutUsers: 2,
+      // 6 active of the 8 who have not opted out.
+      participationRate: 75,
+      byDepartment: { engineering: 4, sales: 3, "Not Set": 2, design: 1 },
+    });
+    expect(matchingMetrics.currentMonth).toEqual({
+      month: "2027-03",
+      totalMatches: 3,
+      activeMatches: 2,
+      completedMatches: 1,
+    });
+    expect(matchingMetrics.previousMonths).toEqual([
+      { month: "2026-09", successRate: 0, totalMatches: 0, completedMatches: 0 },
+      { month: "2026-10", successRate: 0, totalMatches: 0, completedMatches: 0 },
+      { month: "2026-11", successRate: 0, totalMatches: 0, completedMatches: 0 },
+      { month: "2026-12", successRate: 0, totalMatches: 0, completedMatches: 0 },
+      { month: "2027-01", successRate: 0, totalMatches: 1, completedMatches: 0 },
+      { month: "2027-02", successRate: 50, totalMatches: 2, completedMatches: 1 },
+    ]);
+  });
+
+  it("GET /api/admin/system-health names the outbox transport and a live database", async () => {
+    const res = await get("/api/admin/system-health", admin);
+    expect(res.json()).toEqual({
+      database: { status: "Operational", kind: "Embedded PostgreSQL" },
+      emailService: { transport: "outbox", label: "Outbox" },
+      employeeSync: "CSV roster upload",
+    });
+  });
+
+  it("refuses every metrics read to anyone but an admin", async () => {
+    const employee = await signInAdmin(t.db, { isAdmin: false }, { now: NOW });
+    for (const url of [
+      "/api/admin/stats",
+      "/api/admin/enhanced-metrics",
+      "/api/admin/system-health",
+    ]) {
+      expect((await get(url)).statusCode).toBe(401);
+      expect((await get(url, employee)).statusCode).toBe(403);
+    }
+  });
+});
+
+describe("system health with an SMTP server", () => {
+  it("shows the SMTP host and never the credentials of SMTP_URL", async () => {
+    const t = await createTestApp({ smtpUrl: "smtp://mailer:s3cret@mail.internal.test:2525" });
+    try {
+      const cookie = await signInAdmin(t.db);
+      const res = await t.app.inject({
+        method: "GET",
+        url: "/api/admin/system-health",
+        headers: { cookie },
+      });
+      expect(res.json().emailService).toEqual({
+        transport: "smtp",
+        label: "SMTP (mail.internal.test)",
+      });
+      expect(res.body).not.toContain("s3cret");
+      expect(res.body).not.toContain("mailer");
+    } finally {
+      await t.close();
+    }
+  });
+});

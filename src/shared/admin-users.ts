@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { participationStatuses } from "./enums";
+
+/** The user-management table's page size, and the most one request may ask for. */
+export const ADMIN_USERS_PAGE_SIZE = 50;
+export const ADMIN_USERS_MAX_PAGE_SIZE = 200;
+
+export const NO_USER_CHANGES = "No changes to save for this user";
+export const USER_NOT_FOUND = "User not found.";
+export const DEPARTMENT_NOT_IN_GROUP =
+  "Please choose one of the departments of this person's group.";
+
+/** GET /api/admin/users. An empty value or "all" means no filter. */
+export const adminUsersQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(200, { error: "Searches are at most 200 characters." })
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  status: z
+    .enum([...participationStatuses, "all", ""], {
+      error: "Status must be all, active, paused or opted_out.",
+    })
+    .optional()
+    .transform((v) => (v === "all" || v === "" ? undefined : v)),
+  domainGroupId: z
+    .union([z.literal(""), z.literal("all"), z.coerce.number().int().positive().max(2147483647)], {
+      error: "Choose a domain group from the list.",
+    })
+    .optional()
+    .transform((v) => (typeof v === "number" ? v : undefined)),
+  limit: z.coerce
+    .number({ error: "limit must be a number." })
+    .int({ error: "limit must be a whole number." })
+    .min(1, { error: "limit must be at least 1." })
+    .max(ADMIN_USERS_MAX_PAGE_SIZE, {
+      error: `limit must be at most ${ADMIN_USERS_MAX_PAGE_SIZE}.`,
+    })
+    .default(ADMIN_USERS_PAGE_SIZE),
+  cursor: z.string().max(600, { error: "This page link is not valid." }).optional(),
+});
+export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
+
+export const adminUserSchema = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  department: z.string().nullable(),
+  isAdmin: z.boolean(),
+  needsProfileSetup: z.boolean(),
+  participationStatus: z.enum(participationStatuses),
+  /** The whitelist's group for the address (null: none); its departments are the choices. */
+  domainGroupId: z.number().int().nullable(),
+  /** The partner(s) of the current round, absent when the person has none. */
+  currentMatch: z.object({ match_name: z.string(), month: z.string() }).optional(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const userStatusCountsSchema = z.object({
+  total: z.number().int(),
+  active: z.number().int(),
+  paused: z.number().int(),
+  opted_out: z.number().int(),
+});
+export type UserStatusCounts = z.infer<typeof userStatusCountsSchema>;
+
+export const adminUsersResponseSchema = z.object({
+  users: z.array(adminUserSchema),
+  /** How many people match every filter (search, group and status). */
+  total: z.number().int(),
+  /** Per status, for the search and group filters (the status filter aside). */
+  counts: userStatusCountsSchema,
+  nextCursor: z.string().nullable(),
+});
+export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
+
+export const adminUserParamsSchema = z.object({ id: z.string().max(100) });
+
+/** PATCH /api/admin/users/{id}: only the changed fields. */
+export const updateAdminUserSchema = z.object({
+  participationStatus: z
+    .enum(participationStatuses, { error: "Status must be active, paused or opted_out." })
+    .optional(),
+  department: z
+    .string({ error: DEPARTMENT_NOT_IN_GROUP })
+    .trim()
+    .min(1, { error: DEPARTMENT_NOT_IN_GROUP })
+    .max(200, { error: DEPARTMENT_NOT_IN_GROUP })
+    .optional(),
+});
+export type UpdateAdminUserInput = z.infer<typeof updateAdminUserSchema>;
+
+export const USER_UPDATED = "User updated successfully";
+
+/** The table's Name column (admin-side §2): first and last name, else the e-mail prefix, else Unknown. */
+export function adminUserName(user: Pick<AdminUser, "firstName" | "lastName" | "email">): string {
+  const full = [user.firstName, user.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(" ");
+  if (full) return full;
+  const prefix = user.email.split("@")[0];
+  return prefix || "Unknown";
+}

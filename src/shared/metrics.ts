@@ -1,0 +1,66 @@
+import { z } from "zod";
+
+/** Label for people whose department is empty, in the department breakdown. */
+export const DEPARTMENT_NOT_SET = "Not Set";
+/** The metrics tab shows this many departments and this many previous months. */
+export const TOP_DEPARTMENTS = 10;
+export const PREVIOUS_MONTHS = 6;
+
+/** GET /api/admin/stats */
+export const adminStatsSchema = z.object({
+  /** Matches still open in a running (active) pairing. */
+  activeMatches: z.number().int(),
+  /** Matches marked as met ("completed"), all time. */
+  completedChats: z.number().int(),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+export const monthMetricsSchema = z.object({
+  /** `YYYY-MM` */
+  month: z.string(),
+  /** completed / total × 100, one decimal; 0 for a month without matches. */
+  successRate: z.number(),
+  totalMatches: z.number().int(),
+  completedMatches: z.number().int(),
+});
+export type MonthMetrics = z.infer<typeof monthMetricsSchema>;
+
+/** GET /api/admin/enhanced-metrics */
+export const enhancedMetricsSchema = z.object({
+  userMetrics: z.object({
+    totalRegistered: z.number().int(),
+    pendingProfileSetup: z.number().int(),
+    activeParticipants: z.number().int(),
+    pausedUsers: z.number().int(),
+    optedOutUsers: z.number().int(),
+    /** active / (total − opted out) × 100, one decimal; 0 when nobody is left. */
+    participationRate: z.number(),
+    /** People per department name ("Not Set" for none), largest first. */
+    byDepartment: z.record(z.string(), z.number().int()),
+  }),
+  matchingMetrics: z.object({
+    currentMonth: z.object({
+      month: z.string(),
+      totalMatches: z.number().int(),
+      activeMatches: z.number().int(),
+      completedMatches: z.number().int(),
+    }),
+    /** The six months before the current one, oldest first. */
+    previousMonths: z.array(monthMetricsSchema),
+  }),
+});
+export type EnhancedMetrics = z.infer<typeof enhancedMetricsSchema>;
+
+/** GET /api/admin/system-health: what the Operations sub-tab's System Health card shows. */
+export const systemHealthSchema = z.object({
+  database: z.object({ status: z.enum(["Operational", "Unavailable"]), kind: z.string() }),
+  /** The real e-mail transport: "SMTP (host)" or "Outbox"; never credentials. */
+  emailService: z.object({ transport: z.enum(["smtp", "outbox"]), label: z.string() }),
+  employeeSync: z.string(),
+});
+export type SystemHealth = z.infer<typeof systemHealthSchema>;
+
+/** `part / whole × 100` rounded to one decimal, 0 when `whole` is 0. */
+export function percent(part: number, whole: number): number {
+  return whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0;
+}
