@@ -1,0 +1,2 @@
+CREATE INDEX "users_name_sort_idx" ON "users" USING btree (lower(coalesce("first_name", '') || ' ' || coalesce("last_name", '')),"id");--> statement-breakpoint
+CREATE INDEX "users_email_domain_idx" ON "users" USING btree (split_part(lower("email"), '@', 2));
