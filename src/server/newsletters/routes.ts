@@ -1,5 +1,84 @@
+import type { FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  approveBodySchema,
+  newsletterIdParamsSchema,
+  newsletterUpdateSchema,
+  previewEmailBodySchema,
+  sendTestBodySchema,
+  validateBodySchema,
+} from "../../shared/newsletters";
 import type { FeatureRoutes } from "../context";
+import { approveNewsletter } from "./approve-newsletter";
+import { deleteNewsletter } from "./delete-newsletter";
+import emailLogsRoutes from "./email-logs/routes";
+import { generateNewsletter } from "./generate-newsletter";
+import { listNewsletters } from "./list-newsletters";
+import { listNewsletterFiles } from "./newsletter-files";
+import { previewEmail } from "./preview-email";
+import { sendTestEmail } from "./send-test";
+import unsubscribeRoutes from "./unsubscribe/routes";
+import { updateNewsletter } from "./update-newsletter";
+import { validateNewsletter } from "./validate-newsletter";
 
-const newslettersRoutes: FeatureRoutes = async (_app, _opts) => {};
+/** Per admin: a test e-mail is a real e-mail. */
+const testMailLimit = {
+  rateLimit: {
+    max: 10,
+    timeWindow: "1 minute",
+    keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
+  },
+};
+
+/** The newsletter lifecycle (docs/newsletters.md). The admin hook in app.ts guards every /api/admin path. */
+const newslettersRoutes: FeatureRoutes = async (app, { ctx }) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const params = newsletterIdParamsSchema;
+
+  r.get("/api/admin/newsletters", async () => listNewsletters(ctx));
+
+  r.post("/api/admin/newsletters/generate", async (_request, reply) =>
+    reply.code(201).send(await generateNewsletter(ctx)),
+  );
+
+  r.put(
+    "/api/admin/newsletters/:id",
+    { schema: { params, body: newsletterUpdateSchema } },
+    async (request) => updateNewsletter(ctx, request.params.id, request.body),
+  );
+
+  r.delete("/api/admin/newsletters/:id", { schema: { params } }, async (request) =>
+    deleteNewsletter(ctx, request.params.id),
+  );
+
+  r.get("/api/admin/newsletter-files", async () => listNewsletterFiles(ctx));
+
+  r.post(
+    "/api/admin/newsletters/:id/validate",
+    { schema: { params, body: validateBodySchema } },
+    async (request) => validateNewsletter(ctx, request.params.id, request.body.pairingFile),
+  );
+
+  r.post(
+    "/api/admin/newsletters/:id/approve",
+    { schema: { params, body: approveBodySchema } },
+    async (request) => approveNewsletter(ctx, request.params.id, request.body?.adminNotes),
+  );
+
+  r.post(
+    "/api/admin/newsletters/:id/preview-email",
+    { schema: { params, body: previewEmailBodySchema } },
+    async (request) => previewEmail(ctx, request.params.id, request.body.recipientEmail),
+  );
+
+  r.post(
+    "/api/admin/newsletters/:id/send-test",
+    { schema: { params, body: sendTestBodySchema }, config: testMailLimit },
+    async (request) => sendTestEmail(ctx, request.params.id, request.body.testEmail),
+  );
+
+  await app.register(emailLogsRoutes, { ctx });
+  await app.register(unsubscribeRoutes, { ctx });
+};
 
 export default newslettersRoutes;

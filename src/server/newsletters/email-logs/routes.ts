@@ -1,0 +1,35 @@
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { emailLogCsvParamsSchema, emailLogPreviewBodySchema } from "../../../shared/newsletters";
+import type { FeatureRoutes } from "../../context";
+import { emailLogCsv } from "./email-log-csv";
+import { listEmailLogs } from "./list-email-logs";
+import { previewLoggedEmail } from "./preview-logged-email";
+
+/** The Email Send Logs tab (docs/newsletters.md, "Send logs"); guarded by the admin hook. */
+const emailLogsRoutes: FeatureRoutes = async (app, { ctx }) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get("/api/admin/email-logs", async () => listEmailLogs(ctx, "current"));
+  r.get("/api/admin/email-logs/archived", async () => listEmailLogs(ctx, "archived"));
+
+  r.get(
+    "/api/admin/email-logs/:month/:year/csv",
+    { schema: { params: emailLogCsvParamsSchema } },
+    async (request, reply) => {
+      const csv = await emailLogCsv(ctx, request.params.month, request.params.year);
+      return reply
+        .header("Content-Type", "text/csv; charset=utf-8")
+        .header("Content-Disposition", `attachment; filename="${csv.fileName}"`)
+        .header("Cache-Control", "no-store")
+        .send(csv.body);
+    },
+  );
+
+  r.post(
+    "/api/admin/email-logs/preview",
+    { schema: { body: emailLogPreviewBodySchema } },
+    async (request) => previewLoggedEmail(ctx, request.body.newsletterId, request.body.userEmail),
+  );
+};
+
+export default emailLogsRoutes;

@@ -1,0 +1,59 @@
+import { and, eq } from "drizzle-orm";
+import { monthName } from "../../shared/months";
+import type { Newsletter } from "../../shared/newsletters";
+import type { AppContext } from "../context";
+import { newsletters, pairings } from "../db/schema";
+import { Conflict } from "../errors";
+import { monthOf } from "../pairings/scope";
+import { defaultNewsletter } from "./newsletter-defaults";
+import { activePairingFile } from "./newsletter-files";
+import { presentNewsletter } from "./present";
+import { toStoredValidation, validatePairing } from "./validate-pairing";
+
+/**
+ * Creates this month's draft (UTC month). One newsletter per month: the unique index
+ * `newsletters_one_per_month` decides between concurrent requests, and a second generate is
+ * refused with a message. When the month has exactly one active pairing it is linked and validated.
+ */
+export async function generateNewsletter(ctx: AppContext): Promise<Newsletter> {
+  const now = ctx.clock.now();
+  const [year, month] = monthOf(now).split("-").map(Number);
+  const values = defaultNewsletter(month, year);
+
+  const active = await ctx.db
+    .select({ id: pairings.id, domainGroupId: pairings.domainGroupId })
+    .from(pairings)
+    .where(and(eq(pairings.status, "active"), eq(pairings.month, monthOf(now))));
+  if (active.length === 1) {
+    const pairingFile = activePairingFile(active[0].id);
+    values.pairingFile = pairingFile;
+    values.domainGroupId = active[0].domainGroupId;
+    values.validation = toStoredValidation(
+      pairingFile,
+      await validatePairing(ctx, pairingFile),
+      now,
+    );
+  }
+
+  const [created] = await ctx.db
+    .insert(newsletters)
+    .values({ ...values, createdAt: now, updatedAt: now })
+    .onConflictDoNothing()
+    .returning();
+  if (!created) throw await alreadyExists(ctx, month, year);
+  return presentNewsletter(ctx, created);
+}
+
+async function alreadyExists(ctx: AppContext, month: number, year: number): Promise<Conflict> {
+  const [existing] = await ctx.db
+    .select({ status: newsletters.status })
+    .from(newsletters)
+    .where(and(eq(newsletters.month, month), eq(newsletters.year, year)));
+  const period = `${monthName(month)} ${year}`;
+  return existing?.status === "sent"
+    ? new Conflict(`The ${period} newsletter has already been sent.`, "newsletter_exists")
+    : new Conflict(
+        `A newsletter for ${period} already exists. Edit it, or delete it to start again.`,
+        "newsletter_exists",
+      );
+}

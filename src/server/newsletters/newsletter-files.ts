@@ -1,0 +1,80 @@
+import { desc, eq } from "drizzle-orm";
+import {
+  ACTIVE_PAIRING_FILE_PREFIX,
+  type NewsletterFile,
+  newsletterFilesSchema,
+} from "../../shared/newsletters";
+import type { AppContext } from "../context";
+import { completedPairings, pairings } from "../db/schema";
+import { displayNames } from "../pairings/file-names";
+
+const ACTIVE_PATTERN = new RegExp(`^${ACTIVE_PAIRING_FILE_PREFIX}(\\d{1,9})$`);
+
+/** `current-pairing-12` → 12; anything else → null. */
+export function parseActivePairingFile(pairingFile: string): number | null {
+  const id = ACTIVE_PATTERN.exec(pairingFile)?.[1];
+  return id ? Number(id) : null;
+}
+
+export const activePairingFile = (pairingId: number) => `${ACTIVE_PAIRING_FILE_PREFIX}${pairingId}`;
+
+/**
+ * What a newsletter can announce: every active pairing (what employees see as their current match,
+ * newest first) and then the completed records.
+ */
+export async function listNewsletterFiles(ctx: AppContext): Promise<NewsletterFile[]> {
+  const active = await ctx.db
+    .select()
+    .from(pairings)
+    .where(eq(pairings.status, "active"))
+    .orderBy(desc(pairings.month), desc(pairings.id));
+  const completed = await ctx.db
+    .select({
+      fileName: completedPairings.fileName,
+      month: completedPairings.month,
+      groupNumber: completedPairings.groupNumber,
+      domainGroupName: completedPairings.domainGroupName,
+      matchCount: completedPairings.matchCount,
+    })
+    .from(completedPairings)
+    .orderBy(desc(completedPairings.month), desc(completedPairings.id));
+  return newsletterFilesSchema.parse([
+    ...active.map((p) => ({
+      fileName: activePairingFile(p.id),
+      displayName: `${displayNames(p).displayName} (current)`,
+      status: "active",
+      totalPairs: p.totalPairs,
+    })),
+    ...completed.map((c) => ({
+      fileName: c.fileName,
+      displayName: displayNames(c).displayName,
+      status: "completed",
+      totalPairs: c.matchCount,
+    })),
+  ]);
+}
+
+/** The readable name and domain group of a linked pairing, or null when it is gone. */
+export async function describePairing(
+  ctx: AppContext,
+  pairingFile: string | null,
+): Promise<{ displayName: string; domainGroupId: number | null } | null> {
+  if (!pairingFile) return null;
+  const activeId = parseActivePairingFile(pairingFile);
+  if (activeId !== null) {
+    const [p] = await ctx.db.select().from(pairings).where(eq(pairings.id, activeId));
+    return p ? { displayName: displayNames(p).displayName, domainGroupId: p.domainGroupId } : null;
+  }
+  const [c] = await ctx.db
+    .select()
+    .from(completedPairings)
+    .where(eq(completedPairings.fileName, pairingFile));
+  return c ? { displayName: displayNames(c).displayName, domainGroupId: c.domainGroupId } : null;
+}
+
+export async function pairingDisplayName(
+  ctx: AppContext,
+  pairingFile: string | null,
+): Promise<string | null> {
+  return (await describePairing(ctx, pairingFile))?.displayName ?? null;
+}

@@ -1,0 +1,233 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixedClock } from "../clock";
+import { users } from "../db/schema";
+import {
+  allowEmail,
+  createGroup,
+  createMatch,
+  createNewsletter,
+  createPairing,
+  createUser,
+} from "../test/factories";
+import { type SmtpPeer, startSmtpPeer } from "../test/smtp-peer";
+import { createTestApp, TEST_APP_URL, type TestApp } from "../test/test-app";
+import { defaultNewsletter } from "./newsletter-defaults";
+import { activePairingFile } from "./newsletter-files";
+import { prepareNewsletterMessages } from "./newsletter-message";
+
+const NOW = new Date("2027-03-10T09:00:00Z");
+const HOSTILE = `"><img src=x onerror=alert(1)><script>alert('x')</script> & co`;
+
+describe("the newsletter e-mail of each recipient", () => {
+  let t: TestApp;
+  let peer: SmtpPeer;
+  let seq = 0;
+
+  beforeAll(async () => {
+    peer = await startSmtpPeer();
+    t = await createTestApp({ clock: fixedClock(NOW), smtpUrl: peer.url });
+  });
+  afterAll(async () => {
+    await t.close();
+    await peer.close();
+  });
+
+  /** A domain group whose whitelisted people a pairing is made for. */
+  async function company() {
+    const n = ++seq;
+    const domain = `co${n}.test`;
+    const group = await createGroup(t.db, { displayName: `Company ${n}` });
+    await allowEmail(t.db, `*@${domain}`, group.id);
+    const pairing = await createPairing(t.db, {
+      scopeKey: String(group.id),
+      domainGroupId: group.id,
+      domainGroupName: group.displayName,
+    });
+    const person = (firstName: string, fields: Parameters<typeof createUser>[1] = {}) =>
+      createUser(t.db, {
+        firstName,
+        lastName: "Test",
+        email: `${firstName.toLowerCase()}@${domain}`,
+        ...fields,
+      });
+    return { group, pairing, person, domain };
+  }
+
+  async function newsletterFor(
+    pairingId: number,
+    fields: Parameters<typeof createNewsletter>[1] = {},
+  ) {
+    const year = 2000 + ++seq;
+    return createNewsletter(t.db, {
+      ...defaultNewsletter(3, year),
+      subject: "Cup of Joe - March 2027 Newsletter",
+      pairingFile: activePairingFile(pairingId),
+      coffeeChatStarters: JSON.stringify(["What is your favourite mug?"]),
+      ...fields,
+    });
+  }
+
+  async function deliver(message: Awaited<ReturnType<typeof prepare>>["messages"][number]) {
+    await t.ctx.mailer.send({ kind: "newsletter", ...message });
+    return peer.waitForMessage((m) => m.to.includes(message.to) && m.subject === message.subject);
+  }
+
+  async function prepare(newsletterId: number) {
+    const prepared = await prepareNewsletterMessages(t.ctx, newsletterId);
+    return { ...prepared, messages: prepared.recipients.map((r) => prepared.messageFor(r)) };
+  }
+
+  it("goes to every member of the linked pairing and to whoever sat out, and to no one else", async () => {
+    const { pairing, person } = await company();
+    const [ada, ben, cy, di, ed, fay] = await Promise.all(
+      ["Ada", "Ben", "Cy", "Di", "Ed", "Fay"].map((name) => person(name)),
+    );
+    const optedOut = await person("Gus");
+    const deactivated = await person("Hal");
+    const sitter = await person("Ivy");
+    await person("Jo", { participationStatus: "paused", pauseEndDate: "2027-05-01" });
+    await createMatch(t.db, { user1: ada, user2: ben, pairing });
+    await createMatch(t.db, { user1: cy, user2: di, user3: ed, pairing });
+    await createMatch(t.db, { user1: fay, user2: optedOut, pairing });
+    await createMatch(t.db, { user1: deactivated, user2: sitter, pairing });
+    await t.db
+      .update(users)
+      .set({ participationStatus: "opted_out" })
+      .where(eq(users.id, optedOut.id));
+    await t.db.update(users).set({ isActive: false }).where(eq(users.id, deactivated.id));
+    const outsider = await createUser(t.db, { email: "zed@elsewhere.test" });
+    await createMatch(t.db, { user1: outsider, user2: await person("Kim"), pairing });
+    const late = await person("Lu");
+
+    const newsletter = await newsletterFor(pairing.id);
+    const { recipients, messages } = await prepare(newsletter.id);
+    const emails = recipients.map((r) => r.email).sort();
+    expect(emails).toEqual(
+      [ada, ben, cy, di, ed, fay, sitter, late]
+        .map((u) => u.email)
+        .concat(`kim@${ada.email.split("@")[1]}`)
+        .sort(),
+    );
+    expect(emails).not.toContain(optedOut.email);
+    expect(emails).not.toContain(deactivated.email);
+    expect(emails).not.toContain(outsider.email);
+
+    const fayMail = messages.find((m) => m.to === fay.email);
+    expect(fayMail?.text).toContain("Gus Test");
+    // The deactivated member is nobody's partner any more: Ivy reads the sat-out note.
+    const ivyMail = messages.find((m) => m.to === sitter.email);
+    expect(ivyMail?.text).toContain("There was no match for you this month");
+    expect(ivyMail?.text).not.toContain("Hal Test");
+  });
+
+  it("shows the partner's name, department, e-mail, bio, photo and one conversation starter", async () => {
+    const { pairing, person } = await company();
+    const ada = await person("Ada", {
+      bio: "Loves espresso.",
+      department: "engineering",
+      profileImageUrl: "/uploads/0123456789abcdef0123456789abcdef.webp",
+    });
+    const ben = await person("Ben");
+    await createMatch(t.db, { user1: ada, user2: ben, pairing });
+    const newsletter = await newsletterFor(pairing.id, {
+      moodImageUrl: "/admin-images/mood.png",
+      moodDescription: "Cosy",
+    });
+    const { messages } = await prepare(newsletter.id);
+    const received = await deliver(messages.find((m) => m.to === ben.email)!);
+
+    expect(received.subject).toBe("Cup of Joe - March 2027 Newsletter");
+    expect(received.text).toContain("Hi Ben,");
+    expect(received.text).toContain("Ada Test");
+    expect(received.text).toContain("Loves espresso.");
+    expect(received.text).toContain(ada.email);
+    expect(received.text).toContain("What is your favourite mug?");
+    expect(received.html).toContain(
+      `src="${TEST_APP_URL}/uploads/0123456789abcdef0123456789abcdef.webp"`,
+    );
+    expect(received.html).toContain(`src="${TEST_APP_URL}/admin-images/mood.png"`);
+    expect(received.html).toContain(`href="${TEST_APP_URL}/matches"`);
+    expect(received.html).toContain("max-width:600px");
+    for (const section of [
+      "This Month&#x27;s Mood",
+      "Quote to Sip On",
+      "Your Match",
+      "Monthly Brain Buzzer",
+      "Making Coffee Chats Count",
+      "Pro Tips",
+    ]) {
+      expect(received.html).toContain(section);
+    }
+  });
+
+  it("escapes names, bios and admin text in the HTML part and keeps them readable in the text part", async () => {
+    const { pairing, person } = await company();
+    const ada = await person("Ada", { lastName: HOSTILE, bio: HOSTILE });
+    const ben = await person("Ben");
+    await createMatch(t.db, { user1: ada, user2: ben, pairing });
+    const newsletter = await newsletterFor(pairing.id, {
+      quoteText: HOSTILE,
+      coffeeChatStarters: JSON.stringify([HOSTILE]),
+    });
+    const { messages } = await prepare(newsletter.id);
+    const received = await deliver(messages.find((m) => m.to === ben.email)!);
+
+    expect(received.html).not.toContain("<script>");
+    expect(received.html).not.toContain("<img src=x");
+    expect(received.html).toContain("&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt; &amp; co");
+    expect(received.text).toContain(`Ada ${HOSTILE}`);
+    expect(received.text).toContain(`Conversation starter: ${HOSTILE}`);
+  });
+
+  it("names both partners in a trio", async () => {
+    const { pairing, person } = await company();
+    const [ada, ben, cy] = await Promise.all(["Ada", "Ben", "Cy"].map((n) => person(n)));
+    await createMatch(t.db, { user1: ada, user2: ben, user3: cy, pairing });
+    const { messages } = await prepare((await newsletterFor(pairing.id)).id);
+    const received = await deliver(messages.find((m) => m.to === cy.email)!);
+    expect(received.text).toContain("This month you are a trio!");
+    expect(received.text).toContain("Ada Test");
+    expect(received.text).toContain("Ben Test");
+    expect(received.text).not.toContain("Cy Test");
+  });
+
+  it("gives someone who sat out a kind note instead of a match", async () => {
+    const { pairing, person } = await company();
+    const [ada, ben] = await Promise.all(["Ada", "Ben"].map((n) => person(n)));
+    const odd = await person("Odd");
+    await createMatch(t.db, { user1: ada, user2: ben, pairing });
+    const { messages } = await prepare((await newsletterFor(pairing.id)).id);
+    const received = await deliver(messages.find((m) => m.to === odd.email)!);
+    expect(received.text).toContain("There was no match for you this month");
+    expect(received.text).toContain("Hi Odd,");
+    expect(received.text).not.toContain("Conversation starter");
+  });
+
+  it("carries one-click unsubscribe headers with a link on APP_URL for that person", async () => {
+    const { pairing, person } = await company();
+    const [ada, ben] = await Promise.all(["Ada", "Ben"].map((n) => person(n)));
+    await createMatch(t.db, { user1: ada, user2: ben, pairing });
+    const { messages } = await prepare((await newsletterFor(pairing.id)).id);
+    const received = await deliver(messages.find((m) => m.to === ada.email)!);
+    const header = (name: string) =>
+      received.parsed.headers.find((h) => h.key === name.toLowerCase())?.value;
+    const link = header("List-Unsubscribe");
+    expect(link).toMatch(
+      new RegExp(
+        `^<${TEST_APP_URL.replaceAll(".", "\\.")}/unsubscribe\\?token=${ada.id}\\.[0-9a-f]{32}>$`,
+      ),
+    );
+    expect(header("List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+    expect(received.html).toContain(link?.slice(1, -1));
+    const bens = messages.find((m) => m.to === ben.email)?.headers["List-Unsubscribe"];
+    expect(bens).not.toBe(link);
+  });
+
+  it("refuses a newsletter without a linked pairing with the message the editor shows", async () => {
+    const newsletter = await createNewsletter(t.db, { year: 2100 + ++seq });
+    await expect(prepareNewsletterMessages(t.ctx, newsletter.id)).rejects.toThrow(
+      "Please link a pairing group to this newsletter before sending.",
+    );
+  });
+});

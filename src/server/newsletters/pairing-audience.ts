@@ -1,0 +1,243 @@
+import { and, asc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
+import type { CompletedPairingContent } from "../../shared/pairings";
+import type { AppContext } from "../context";
+import {
+  completedPairings,
+  departments,
+  domainGroups,
+  matches,
+  pairings,
+  users,
+} from "../db/schema";
+import { whitelistEntrySql } from "../directory/whitelist-lookup";
+import { NotFound } from "../errors";
+import { dayOf, eligibleSql, inScopeSql, type PairingScope } from "../pairings/scope";
+import { parseActivePairingFile } from "./newsletter-files";
+
+/** One person as the newsletter needs them: to decide who receives it and to show them as a partner. */
+export interface AudiencePerson {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  department: string | null;
+  departmentDisplayName: string | null;
+  bio: string | null;
+  profileImageUrl: string | null;
+  isActive: boolean;
+  employeeStatus: string;
+  participationStatus: string;
+  whitelisted: boolean;
+}
+
+/** A match of the linked pairing; a member whose account is gone has `person: null`. */
+export interface AudienceGroup {
+  index: number;
+  members: Array<{ email: string; person: AudiencePerson | null }>;
+}
+
+export interface PairingAudience {
+  pairingFile: string;
+  groups: AudienceGroup[];
+  /** Everyone ready to pair in the pairing's scope who is in none of its matches. */
+  satOut: AudiencePerson[];
+}
+
+const CHUNK = 5000;
+
+const personColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  department: users.department,
+  bio: users.bio,
+  profileImageUrl: users.profileImageUrl,
+  isActive: users.isActive,
+  employeeStatus: users.employeeStatus,
+  participationStatus: users.participationStatus,
+  whitelisted: sql<boolean>`(${whitelistEntrySql(users.email, "id")} is not null)`,
+};
+
+export const pairingGoneMessage = (pairingFile: string) =>
+  `The linked pairing ${pairingFile} no longer exists. Please choose another pairing.`;
+
+/**
+ * Loads the pairing a newsletter names (`current-pairing-{id}` or a completed record's file name)
+ * with its members and, for the pairing's scope, who sat out. Active pairings and completed
+ * records whose pairing still exists read the matches table; a record whose pairing was deleted is
+ * read from its stored content, by e-mail.
+ */
+export async function loadPairingAudience(
+  ctx: AppContext,
+  pairingFile: string,
+): Promise<PairingAudience> {
+  const source = await resolveSource(ctx, pairingFile);
+  const groups =
+    source.pairingId !== null
+      ? await groupsFromMatches(ctx, source.pairingId)
+      : await groupsFromContent(ctx, source.content);
+  const memberIds = groups.flatMap((g) =>
+    g.members.flatMap((m) => (m.person ? [m.person.id] : [])),
+  );
+  const satOut = source.scope ? await loadSatOut(ctx, source.scope, memberIds) : [];
+  return { pairingFile, groups, satOut };
+}
+
+type Source = {
+  pairingId: number | null;
+  content: CompletedPairingContent | null;
+  scope: PairingScope | null;
+};
+
+async function resolveSource(ctx: AppContext, pairingFile: string): Promise<Source> {
+  const activeId = parseActivePairingFile(pairingFile);
+  if (activeId !== null) {
+    const [pairing] = await ctx.db.select().from(pairings).where(eq(pairings.id, activeId));
+    if (!pairing) throw new NotFound(pairingGoneMessage(pairingFile));
+    return { pairingId: pairing.id, content: null, scope: await scopeOf(ctx, pairing) };
+  }
+  const [record] = await ctx.db
+    .select({
+      content: completedPairings.content,
+      pairingId: pairings.id,
+      domainGroupId: completedPairings.domainGroupId,
+      domainGroupName: completedPairings.domainGroupName,
+      scopeKey: pairings.scopeKey,
+    })
+    .from(completedPairings)
+    .leftJoin(pairings, eq(pairings.id, completedPairings.pairingId))
+    .where(eq(completedPairings.fileName, pairingFile));
+  if (!record) throw new NotFound(pairingGoneMessage(pairingFile));
+  return {
+    pairingId: record.pairingId,
+    content: record.content as CompletedPairingContent,
+    scope: await scopeOf(ctx, {
+      scopeKey: record.scopeKey ?? (record.domainGroupName === null ? "all" : null),
+      domainGroupId: record.domainGroupId,
+    }),
+  };
+}
+
+/** The scope's group, when it still exists; unknown scopes have no sat-out list. */
+async function scopeOf(
+  ctx: AppContext,
+  pairing: { scopeKey: string | null; domainGroupId: number | null },
+): Promise<PairingScope | null> {
+  if (pairing.scopeKey === "all") return { kind: "all" };
+  if (pairing.domainGroupId === null) return null;
+  const [group] = await ctx.db
+    .select()
+    .from(domainGroups)
+    .where(eq(domainGroups.id, pairing.domainGroupId));
+  return group ? { kind: "group", group } : null;
+}
+
+async function groupsFromMatches(ctx: AppContext, pairingId: number): Promise<AudienceGroup[]> {
+  const rows = await ctx.db
+    .select({ user1Id: matches.user1Id, user2Id: matches.user2Id, user3Id: matches.user3Id })
+    .from(matches)
+    .where(eq(matches.pairingId, pairingId))
+    .orderBy(asc(matches.id));
+  const ids = rows.flatMap((r) => [r.user1Id, r.user2Id, ...(r.user3Id ? [r.user3Id] : [])]);
+  const people = await loadPeople(ctx, (chunk) => inArray(users.id, chunk), ids);
+  const byId = new Map(people.map((p) => [p.id, p]));
+  return rows.map((row, index) => ({
+    index,
+    members: [row.user1Id, row.user2Id, row.user3Id]
+      .filter((id): id is string => Boolean(id))
+      .map((id) => {
+        const person = byId.get(id) ?? null;
+        return { email: person?.email ?? "", person };
+      }),
+  }));
+}
+
+async function groupsFromContent(
+  ctx: AppContext,
+  content: CompletedPairingContent | null,
+): Promise<AudienceGroup[]> {
+  const records = content?.matches ?? [];
+  const emailsOf = (m: CompletedPairingContent["matches"][number]) =>
+    [m.user1_email, m.user2_email, m.user3_email].filter((e): e is string => Boolean(e));
+  const emails = records.flatMap(emailsOf).map((e) => e.toLowerCase());
+  const people = await loadPeople(
+    ctx,
+    (chunk) => inArray(sql`lower(${users.email})`, chunk),
+    emails,
+  );
+  const byEmail = new Map(people.map((p) => [p.email.toLowerCase(), p]));
+  return records.map((record, index) => ({
+    index,
+    members: emailsOf(record).map((email) => ({
+      email,
+      person: byEmail.get(email.toLowerCase()) ?? null,
+    })),
+  }));
+}
+
+async function loadSatOut(
+  ctx: AppContext,
+  scope: PairingScope,
+  memberIds: string[],
+): Promise<AudiencePerson[]> {
+  const today = dayOf(ctx.clock.now());
+  const rows = await ctx.db
+    .select(personColumns)
+    .from(users)
+    .where(
+      and(
+        eligibleSql(today),
+        inScopeSql(scope),
+        memberIds.length > 0 ? notInArray(users.id, memberIds) : undefined,
+      ),
+    )
+    .orderBy(asc(users.email));
+  return withDepartmentNames(ctx, rows);
+}
+
+async function loadPeople(
+  ctx: AppContext,
+  where: (chunk: string[]) => SQL,
+  keys: string[],
+): Promise<AudiencePerson[]> {
+  const unique = [...new Set(keys)];
+  const rows = [];
+  for (let i = 0; i < unique.length; i += CHUNK) {
+    rows.push(
+      ...(await ctx.db
+        .select(personColumns)
+        .from(users)
+        .where(where(unique.slice(i, i + CHUNK)))),
+    );
+  }
+  return withDepartmentNames(ctx, rows);
+}
+
+type PersonRow = Omit<AudiencePerson, "departmentDisplayName">;
+
+async function withDepartmentNames(ctx: AppContext, rows: PersonRow[]): Promise<AudiencePerson[]> {
+  const names = [...new Set(rows.map((r) => r.department).filter((d): d is string => Boolean(d)))];
+  const displayNames = new Map<string, string>();
+  if (names.length > 0) {
+    const found = await ctx.db
+      .select({ name: departments.name, displayName: departments.displayName })
+      .from(departments)
+      .where(inArray(departments.name, names));
+    for (const d of found) if (!displayNames.has(d.name)) displayNames.set(d.name, d.displayName);
+  }
+  return rows.map((r) => ({
+    ...r,
+    departmentDisplayName: r.department ? (displayNames.get(r.department) ?? r.department) : null,
+  }));
+}
+
+/** Who may receive a newsletter at all: an existing, active, whitelisted, not opted-out account. */
+export function canReceive(person: AudiencePerson | null): person is AudiencePerson {
+  return (
+    person?.isActive === true &&
+    person.employeeStatus !== "inactive" &&
+    person.participationStatus !== "opted_out" &&
+    person.whitelisted
+  );
+}

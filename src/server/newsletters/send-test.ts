@@ -1,0 +1,30 @@
+import type { SendTestResponse } from "../../shared/newsletters";
+import type { AppContext } from "../context";
+import { personaliseNewsletter } from "./personalise";
+import { findNewsletter } from "./present";
+
+/**
+ * Sends one real e-mail to `testEmail`, personalised as that person sees it (their match when
+ * they are in the linked pairing, otherwise the match placeholder). The subject is marked [Test].
+ */
+export async function sendTestEmail(
+  ctx: AppContext,
+  id: number,
+  testEmail: string,
+): Promise<SendTestResponse> {
+  const row = await findNewsletter(ctx, id);
+  const mail = await personaliseNewsletter(ctx, row, testEmail);
+  await ctx.mailer.send({
+    kind: "test",
+    to: testEmail,
+    subject: `[Test] ${mail.subject}`,
+    html: mail.html,
+    text: mail.text,
+    headers: mail.headers,
+  });
+  return {
+    testEmail,
+    matchFound: mail.matchInfo.found,
+    message: `Test email sent to ${testEmail}`,
+  };
+}

@@ -1,0 +1,56 @@
+import type { FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { unsubscribeActionSchema, unsubscribeQuerySchema } from "../../../shared/newsletters";
+import type { FeatureRoutes } from "../../context";
+import { applyUnsubscribe, oneClickUnsubscribe, unsubscribeStatus } from "./unsubscribe";
+
+/** The links carry a secret, so guessing is throttled per address. */
+const tokenLimit = { rateLimit: { max: 30, timeWindow: "1 minute" } };
+
+/**
+ * The newsletter's unsubscribe link (docs/newsletters.md, "Unsubscribe"): `/unsubscribe?token=…`
+ * opened in a browser is the confirmation page (a client route); the mail provider's RFC 8058
+ * one-click POST to the same URL, with no cookie and no Origin, opts the person out.
+ */
+const unsubscribeRoutes: FeatureRoutes = async (app, { ctx }) => {
+  // Form bodies are read by the one-click route only; this plugin's scope keeps them out elsewhere.
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    "/unsubscribe",
+    { schema: { querystring: unsubscribeQuerySchema }, config: tokenLimit },
+    async (request) =>
+      oneClickUnsubscribe(ctx, request.query.token, await listUnsubscribeField(request)),
+  );
+
+  r.get(
+    "/api/unsubscribe",
+    { schema: { querystring: unsubscribeQuerySchema }, config: tokenLimit },
+    async (request) => unsubscribeStatus(ctx, request.query.token),
+  );
+
+  r.post(
+    "/api/unsubscribe",
+    { schema: { body: unsubscribeActionSchema }, config: tokenLimit },
+    async (request) => applyUnsubscribe(ctx, request.body),
+  );
+};
+
+/** The `List-Unsubscribe` field of a urlencoded or multipart form body. */
+async function listUnsubscribeField(request: FastifyRequest): Promise<unknown> {
+  if (request.isMultipart()) {
+    for await (const part of request.parts()) {
+      if (part.type === "field" && part.fieldname === "List-Unsubscribe") return part.value;
+    }
+    return undefined;
+  }
+  const body = request.body as Record<string, unknown> | undefined;
+  return body?.["List-Unsubscribe"];
+}
+
+export default unsubscribeRoutes;
