@@ -1,9 +1,7 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
-import { Toaster } from "./features/toaster";
-import { queryClient } from "./lib/query-client";
+import { DeferredToaster } from "./features/deferred-toaster";
 import { AppRoutes } from "./routes";
 import "./styles.css";
 
@@ -12,11 +10,9 @@ if (!container) throw new Error("index.html has no #root element");
 
 createRoot(container).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-        <Toaster />
-      </BrowserRouter>
-    </QueryClientProvider>
+    <BrowserRouter>
+      <AppRoutes />
+      <DeferredToaster />
+    </BrowserRouter>
   </StrictMode>,
 );

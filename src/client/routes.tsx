@@ -12,7 +12,9 @@ function lazyPage<M extends Record<string, unknown>, K extends keyof M>(
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
-// The landing and not-found pages ship in the entry bundle; every other page loads on demand.
+// The landing and not-found pages ship in the entry bundle; every other page loads on demand,
+// inside DataLayout (TanStack Query), which loads with the first of them.
+const DataLayout = lazyPage(() => import("./features/data-layout"), "DataLayout");
 const AuthPage = lazyPage(() => import("./pages/auth-page"), "AuthPage");
 const CodeSignInPage = lazyPage(() => import("./pages/code-sign-in-page"), "CodeSignInPage");
 const AuthSuccessPage = lazyPage(() => import("./pages/auth-success-page"), "AuthSuccessPage");
@@ -60,22 +62,24 @@ export function AppRoutes() {
       <Suspense fallback={<PageSpinner />}>
         <Routes>
           <Route path="/" element={<LandingPage />} />
-          <Route path="/auth" element={<AuthPage />} />
-          <Route path="/auth/code" element={<CodeSignInPage />} />
-          <Route path="/auth-success" element={<AuthSuccessPage />} />
-          <Route path="/magic-auth" element={<MagicAuthPage />} />
-          <Route path="/simple-auth" element={<SimpleAuthPage />} />
-          <Route path="/company-inquiry" element={<CompanyInquiryPage />} />
-          <Route path="/demo" element={<DemoPage />} />
-          <Route path="/admin-demo" element={<AdminDemoPage />} />
-          <Route path="/admin-login" element={<AdminLoginPage />} />
-          <Route path="/home" element={<HomePage />} />
-          <Route path="/matches" element={<MatchesPage />} />
-          <Route path="/profile" element={<ProfilePage />} />
-          <Route path="/profile-setup" element={<Navigate to="/profile" replace />} />
-          <Route path="/admin" element={<AdminPage />} />
-          <Route path="/admin/images" element={<AdminImagesPage />} />
-          <Route path="/admin-image-manager" element={<AdminImageManagerPage />} />
+          <Route element={<DataLayout />}>
+            <Route path="/auth" element={<AuthPage />} />
+            <Route path="/auth/code" element={<CodeSignInPage />} />
+            <Route path="/auth-success" element={<AuthSuccessPage />} />
+            <Route path="/magic-auth" element={<MagicAuthPage />} />
+            <Route path="/simple-auth" element={<SimpleAuthPage />} />
+            <Route path="/company-inquiry" element={<CompanyInquiryPage />} />
+            <Route path="/demo" element={<DemoPage />} />
+            <Route path="/admin-demo" element={<AdminDemoPage />} />
+            <Route path="/admin-login" element={<AdminLoginPage />} />
+            <Route path="/home" element={<HomePage />} />
+            <Route path="/matches" element={<MatchesPage />} />
+            <Route path="/profile" element={<ProfilePage />} />
+            <Route path="/profile-setup" element={<Navigate to="/profile" replace />} />
+            <Route path="/admin" element={<AdminPage />} />
+            <Route path="/admin/images" element={<AdminImagesPage />} />
+            <Route path="/admin-image-manager" element={<AdminImageManagerPage />} />
+          </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

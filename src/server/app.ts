@@ -174,6 +174,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       wildcard: false,
       index: false,
       serve: true,
+      // The build writes .br and .gz beside each file (scripts/precompress.ts).
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header("Cache-Control", "public, max-age=31536000, immutable");

@@ -1,10 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { precompressDirectory } from "../../scripts/precompress";
 import { clientRoutes } from "../shared/routes";
 import { createTestApp, type TestApp } from "./test/test-app";
 
+const bigScript = `export const words = ${JSON.stringify("coffee chat ".repeat(400))};`;
 const clientDir = mkdtempSync(path.join(tmpdir(), "coj-client-"));
 let t: TestApp;
 let ready = false;
@@ -15,6 +18,8 @@ beforeAll(async () => {
   );
   mkdirSync(path.join(clientDir, "assets"));
   writeFileSync(path.join(clientDir, "assets", "app-abc123.js"), "console.log('hi')");
+  writeFileSync(path.join(clientDir, "assets", "big-def456.js"), bigScript);
+  precompressDirectory(clientDir);
   t = await createTestApp({
     clientDir,
     readiness: () => ({ ready, reason: "Connecting to the mail server" }),
@@ -60,6 +65,31 @@ describe("serving the client", () => {
     const res = await t.app.inject({ method: "GET", url: "/assets/app-abc123.js" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toContain("immutable");
+  });
+
+  it("sends the build's brotli or gzip copy of an asset to a browser that accepts it", async () => {
+    const get = (acceptEncoding?: string) =>
+      t.app.inject({
+        method: "GET",
+        url: "/assets/big-def456.js",
+        headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {},
+      });
+    const br = await get("gzip, deflate, br");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toContain("accept-encoding");
+    expect(br.headers["content-type"]).toContain("javascript");
+    expect(br.headers["cache-control"]).toContain("immutable");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bigScript);
+    expect(br.rawPayload.length).toBeLessThan(bigScript.length / 10);
+
+    const gz = await get("gzip");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(bigScript);
+
+    const plain = await get();
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toContain("accept-encoding");
+    expect(plain.body).toBe(bigScript);
   });
 
   it("answers 503 on /api/health until the mail transport is ready, then 200", async () => {

@@ -1,111 +1,24 @@
 import { X } from "lucide-react";
 import { Toast as ToastPrimitive } from "radix-ui";
-import {
-  type ComponentProps,
-  type ReactElement,
-  type ReactNode,
-  useSyncExternalStore,
-} from "react";
+import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
+import type { ToastVariant } from "./toast-store";
+
+export * from "./toast-store";
 
 /*
- * Toasts (spec: employee-side §9): Radix Toast, one toast at a time (a new one replaces the old),
- * 5000 ms by default, swipe right past 50 px to dismiss, F8 focuses the region labelled
- * "Notification", dismissed toasts are dropped from the store after 1,000,000 ms.
- * The provider and viewport are mounted once by <Toaster /> (features/toaster.tsx).
+ * Toasts: Radix Toast, swipe right past 50 px to dismiss, F8 focuses the
+ * region labelled "Notification". The store (toast(), one at a time, durations) is toast-store.ts;
+ * the provider and viewport are mounted by <Toaster /> (features/toaster.tsx).
  */
-
-export const TOAST_LIMIT = 1;
-export const TOAST_DEFAULT_DURATION = 5000;
-export const TOAST_REMOVE_DELAY = 1_000_000;
-
-export type ToastVariant = "default" | "destructive";
-
-export type ToastInput = {
-  title?: ReactNode;
-  description?: ReactNode;
-  variant?: ToastVariant;
-  /** Milliseconds before it closes itself; defaults to 5000. */
-  duration?: number;
-  /** An optional <ToastAction altText="..."> element. */
-  action?: ReactElement;
-};
-
-export type ToastItem = ToastInput & { id: string; open: boolean };
-
-type Listener = () => void;
-
-let toasts: ToastItem[] = [];
-let counter = 0;
-const listeners = new Set<Listener>();
-const removeTimers = new Map<string, ReturnType<typeof setTimeout>>();
-
-function emit(next: ToastItem[]) {
-  toasts = next;
-  for (const listener of listeners) listener();
-}
-
-function scheduleRemoval(id: string) {
-  if (removeTimers.has(id)) return;
-  removeTimers.set(
-    id,
-    setTimeout(() => {
-      removeTimers.delete(id);
-      emit(toasts.filter((t) => t.id !== id));
-    }, TOAST_REMOVE_DELAY),
-  );
-}
-
-/** Closes one toast, or all when no id is given. */
-export function dismissToast(id?: string): void {
-  for (const t of toasts) if (id === undefined || t.id === id) scheduleRemoval(t.id);
-  emit(toasts.map((t) => (id === undefined || t.id === id ? { ...t, open: false } : t)));
-}
-
-/** Shows a toast (replacing any current one). Returns handles to update or dismiss it. */
-export function toast(input: ToastInput): {
-  id: string;
-  dismiss: () => void;
-  update: (next: ToastInput) => void;
-} {
-  counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
-  const id = String(counter);
-  const item: ToastItem = { ...input, id, open: true };
-  for (const dropped of toasts.slice(TOAST_LIMIT - 1)) {
-    const timer = removeTimers.get(dropped.id);
-    if (timer) clearTimeout(timer);
-    removeTimers.delete(dropped.id);
-  }
-  emit([item, ...toasts].slice(0, TOAST_LIMIT));
-  return {
-    id,
-    dismiss: () => dismissToast(id),
-    update: (next) => emit(toasts.map((t) => (t.id === id ? { ...t, ...next } : t))),
-  };
-}
-
-function subscribe(listener: Listener) {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
-const getSnapshot = () => toasts;
-
-/** The current toasts plus `toast()` and `dismiss()`. */
-export function useToast(): {
-  toasts: ToastItem[];
-  toast: typeof toast;
-  dismiss: typeof dismissToast;
-} {
-  const current = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
-  return { toasts: current, toast, dismiss: dismissToast };
-}
 
 /* ---- styled Radix parts ---- */
 
-export const ToastProvider = ToastPrimitive.Provider;
+// A function rather than `= ToastPrimitive.Provider`: a top-level property read would keep Radix in
+// every chunk that imports toast() from here.
+export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provider>) {
+  return <ToastPrimitive.Provider {...props} />;
+}
 
 export function ToastViewport({
   className,

@@ -1,12 +1,20 @@
+import { type ComponentType, lazy, Suspense } from "react";
+import { Spinner } from "../../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { AdminToolsTab } from "./admin-tools-tab";
-import { DepartmentsTab } from "./departments-tab";
-import { EmailLogsTab } from "./email-logs-tab";
-import { ImagesTab } from "./images-tab";
-import { MetricsTab } from "./metrics-tab";
 import { OperationsTab } from "./operations-tab";
-import { WhitelistTab } from "./whitelist-tab";
+
+/** A tab that loads when first opened, so /admin downloads only the default tab's code. */
+function lazyTab<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const AdminToolsTab = lazyTab(() => import("./admin-tools-tab"), "AdminToolsTab");
+const DepartmentsTab = lazyTab(() => import("./departments-tab"), "DepartmentsTab");
+const MetricsTab = lazyTab(() => import("./metrics-tab"), "MetricsTab");
+const WhitelistTab = lazyTab(() => import("./whitelist-tab"), "WhitelistTab");
+const EmailLogsTab = lazyTab(() => import("./email-logs-tab"), "EmailLogsTab");
+const ImagesTab = lazyTab(() => import("./images-tab"), "ImagesTab");
 
 /** The seven tabs of admin-side §2 "Dashboard tabs", in order; operations is the default. */
 export const adminTabs = [
@@ -42,7 +50,9 @@ export function AdminDashboard({ demo }: { demo?: boolean }) {
         </TabsList>
         {adminTabs.map(({ value, Component }) => (
           <TabsContent key={value} value={value} className="min-w-0">
-            <Component />
+            <Suspense fallback={<Spinner className="p-6" />}>
+              <Component />
+            </Suspense>
           </TabsContent>
         ))}
       </Tabs>
