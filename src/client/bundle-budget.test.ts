@@ -6,7 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatBundles, type RouteBundle, routeBundles } from "../../scripts/bundle-budget";
-import { repoRoot } from "../server/start-server";
+import { repoRoot } from "../server/repo-root";
 
 // Builds the client as `npm run build` does (a production build in a child process, since the
 // test runner sets NODE_ENV=test) into a scratch directory, and reads each route's initial chunk
