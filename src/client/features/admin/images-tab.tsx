@@ -1,6 +1,6 @@
-import { BuildingTab } from "./building-tab";
+import { GalleryCard } from "./images/gallery-card";
 
-/** Image Gallery tab of the admin dashboard; placeholder until its feature is built. */
+/** Image Gallery tab of the admin dashboard. */
 export function ImagesTab() {
-  return <BuildingTab title="Image Gallery" />;
+  return <GalleryCard />;
 }
