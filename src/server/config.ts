@@ -36,6 +36,10 @@ const envSchema = z
         .optional(),
     ),
     MAIL_FROM: z.string().trim().min(3).default("Cup of Joe <no-reply@cupofjoe.local>"),
+    /** SMTP connections each app process keeps open (also the most newsletter mails in flight). */
+    SMTP_POOL_SIZE: z.coerce.number().int().min(1).max(50).default(5),
+    /** How long a worker holds claimed newsletter deliveries before another process may take them. */
+    NEWSLETTER_LEASE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
     ADMIN_EMAIL: optionalText.pipe(z.email({ message: "must be an e-mail address" }).optional()),
     ADMIN_PASSWORD: optionalText.pipe(
       z.string().min(12, { message: "must be at least 12 characters" }).optional(),

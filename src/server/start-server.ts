@@ -8,6 +8,7 @@ import type { Config } from "./config";
 import { openDatabase } from "./db/client";
 import { seedDemoOnce } from "./directory/seed-demo";
 import { createMailer } from "./mail/mailer";
+import { startDeliveryWorker } from "./newsletters/send/worker";
 import { repoRoot } from "./repo-root";
 
 export const clientDistDir = path.join(repoRoot, "dist", "client");
@@ -52,6 +53,7 @@ export async function startServer(
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
     db: database.db,
+    poolSize: config.SMTP_POOL_SIZE,
     log,
   });
   const readiness = { mail: false, reason: "Connecting to the mail server" };
@@ -68,6 +70,12 @@ export async function startServer(
     }),
   });
   const address = await app.listen({ port: config.PORT, host: config.HOST });
+  // Every process delivers newsletters; a send started anywhere survives any one of them dying.
+  const deliveryWorker = startDeliveryWorker(app.ctx, {
+    concurrency: config.SMTP_POOL_SIZE,
+    leaseMs: config.NEWSLETTER_LEASE_SECONDS * 1000,
+    log,
+  });
   mailer
     .verify()
     .then(() => {
@@ -81,6 +89,7 @@ export async function startServer(
     app,
     url: address,
     async close() {
+      await deliveryWorker.stop();
       await app.close();
       await mailer.close();
       await database.close();

@@ -31,6 +31,7 @@ import {
   oddPolicies,
   pairingStatuses,
   participationStatuses,
+  sendStatuses,
 } from "../../shared/enums";
 
 /** `column in ('a','b')` for a check constraint; values are our own constants, never user input. */
@@ -377,8 +378,14 @@ export const newsletterDeliveries = pgTable(
     attempts: integer("attempts").notNull().default(0),
     errorCode: text("error_code"),
     errorText: text("error_text"),
+    /** The worker holding this delivery while `state` is sending; another may take it once the lease ends. */
     claimedBy: text("claimed_by"),
     claimedAt: tz("claimed_at"),
+    leaseExpiresAt: tz("lease_expires_at"),
+    /** A transient failure puts the delivery back to pending until this time (backoff). */
+    nextAttemptAt: tz("next_attempt_at"),
+    /** The log entry's send_status once the delivery has ended (success, failed, sendgrid_*). */
+    sendStatus: text("send_status"),
     messageId: text("message_id"),
     sentAt: tz("sent_at"),
     createdAt: createdAt(),
@@ -388,6 +395,10 @@ export const newsletterDeliveries = pgTable(
     unique("newsletter_deliveries_once_per_recipient").on(t.newsletterId, t.recipientEmail),
     index("newsletter_deliveries_state_idx").on(t.newsletterId, t.state),
     check("newsletter_deliveries_state_check", oneOf(t.state, deliveryStates)),
+    check(
+      "newsletter_deliveries_send_status_check",
+      sql`${t.sendStatus} is null or ${oneOf(t.sendStatus, sendStatuses)}`,
+    ),
   ],
 );
 

@@ -12,6 +12,8 @@ export interface MailMessage {
   headers?: Record<string, string>;
   /** A one-time sign-in code; the outbox prints it so code sign-in works without a mail server. */
   signInCode?: string;
+  /** `<…@host>`; set by callers that must recognise a resend (newsletter deliveries). */
+  messageId?: string;
 }
 
 export interface SendResult {
@@ -26,7 +28,10 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-/** SMTP failures keep their response code so callers can tell a refused recipient from a broken server. */
+/**
+ * SMTP failures keep their response code so callers can tell a refused recipient from a broken
+ * server: 4xx replies and lost connections are transient (worth another try later), 5xx permanent.
+ */
 export class MailSendError extends Error {
   constructor(
     message: string,
@@ -36,23 +41,37 @@ export class MailSendError extends Error {
   ) {
     super(message);
   }
+
+  get transient(): boolean {
+    return !this.permanent;
+  }
 }
 
 export interface MailerOptions {
   smtpUrl?: string;
   from: string;
   db: Db;
+  /** SMTP connections kept open; default 5. */
+  poolSize?: number;
   log?: (line: string) => void;
 }
 
+export const DEFAULT_SMTP_POOL_SIZE = 5;
+
 export function createMailer(options: MailerOptions): Mailer {
   return options.smtpUrl
-    ? createSmtpMailer(options.smtpUrl, options.from)
+    ? createSmtpMailer(options.smtpUrl, options.from, options.poolSize ?? DEFAULT_SMTP_POOL_SIZE)
     : createOutboxMailer(options);
 }
 
-function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transporter: Transporter = nodemailer.createTransport(withPool(smtpUrl));
+function createSmtpMailer(smtpUrl: string, from: string, poolSize: number): Mailer {
+  const transporter: Transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: poolSize,
+    // A pooled connection is reused for many messages; recycle it now and then.
+    maxMessages: 1000,
+  });
   return {
     transport: "smtp",
     async send(message) {
@@ -64,6 +83,7 @@ function createSmtpMailer(smtpUrl: string, from: string): Mailer {
           html: message.html,
           text: message.text,
           headers: message.headers,
+          messageId: message.messageId,
         });
         return { messageId: String(info.messageId) };
       } catch (error) {
@@ -79,20 +99,20 @@ function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   };
 }
 
-function withPool(smtpUrl: string): string {
-  const url = new URL(smtpUrl);
-  if (!url.searchParams.has("pool")) url.searchParams.set("pool", "true");
-  return url.toString();
-}
+/** Transport errors without a reply code that another try may cure (nodemailer's codes). */
+const TRANSIENT_CODES = new Set(["ECONNECTION", "ETIMEDOUT", "ESOCKET", "EDNS", "ECONNRESET"]);
 
-function toMailSendError(error: unknown): MailSendError {
-  const e = error as { message?: string; code?: string; responseCode?: number };
+export function toMailSendError(error: unknown): MailSendError {
+  if (error instanceof MailSendError) return error;
+  const e = error as { message?: string; code?: string; responseCode?: number; response?: string };
   const responseCode = typeof e.responseCode === "number" ? e.responseCode : undefined;
+  const code = e.code ?? "ESEND";
+  const permanent = responseCode !== undefined ? responseCode >= 500 : !TRANSIENT_CODES.has(code);
   return new MailSendError(
-    e.message ?? "Sending failed",
-    e.code ?? "ESEND",
+    e.response ?? e.message ?? "Sending failed",
+    code,
     responseCode,
-    responseCode !== undefined && responseCode >= 500,
+    permanent,
   );
 }
 

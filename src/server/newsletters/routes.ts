@@ -16,6 +16,7 @@ import { generateNewsletter } from "./generate-newsletter";
 import { listNewsletters } from "./list-newsletters";
 import { listNewsletterFiles } from "./newsletter-files";
 import { previewEmail } from "./preview-email";
+import newsletterSendRoutes from "./send/routes";
 import { sendTestEmail } from "./send-test";
 import unsubscribeRoutes from "./unsubscribe/routes";
 import { updateNewsletter } from "./update-newsletter";
@@ -79,6 +80,7 @@ const newslettersRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   await app.register(emailLogsRoutes, { ctx });
   await app.register(unsubscribeRoutes, { ctx });
+  await app.register(newsletterSendRoutes, { ctx });
 };
 
 export default newslettersRoutes;

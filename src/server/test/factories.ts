@@ -201,3 +201,37 @@ export async function createEmailLog(
     .returning();
   return log;
 }
+
+/**
+ * An approved newsletter linked to an active pairing (`current-pairing-{id}`) of whitelisted
+ * employees, paired two by two (a trio takes the odd one). Each call uses its own month.
+ */
+export async function createSendableNewsletter(
+  db: Db,
+  options: { emails?: string[]; people?: number } & Partial<typeof newsletters.$inferInsert> = {},
+) {
+  const { emails, people = 4, ...overrides } = options;
+  const n = next();
+  const addresses =
+    emails ?? Array.from({ length: people }, (_, i) => `reader${n}-${i + 1}@acme.test`);
+  const members = [];
+  for (const email of addresses) {
+    members.push(await createUser(db, { email }));
+    await allowEmail(db, email);
+  }
+  const pairing = await createPairing(db);
+  for (let i = 0; i + 1 < members.length; i += 2) {
+    const trio = i + 3 === members.length ? members[i + 2] : undefined;
+    await createMatch(db, { user1: members[i], user2: members[i + 1], user3: trio, pairing });
+    if (trio) break;
+  }
+  const newsletter = await createNewsletter(db, {
+    year: 2100 + (n % 7000),
+    month: 1 + (n % 12),
+    status: "approved",
+    approvedAt: new Date(),
+    pairingFile: `current-pairing-${pairing.id}`,
+    ...overrides,
+  });
+  return { newsletter, pairing, members };
+}

@@ -16,8 +16,14 @@ export interface SmtpPeer {
   messages: ReceivedMail[];
   /** Resolves with the first message (already received or arriving later) that matches. */
   waitForMessage(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
-  /** Makes the peer refuse recipients whose address matches, with the given SMTP code. */
-  rejectRecipients(match: (address: string) => boolean, code?: number): void;
+  /**
+   * Makes the peer refuse recipients whose address matches, with the given SMTP code (550 by
+   * default; a 421 also closes the connection, as real servers do), `times` times or for good.
+   * Rules are checked in the order they were added.
+   */
+  rejectRecipients(match: (address: string) => boolean, code?: number, times?: number): void;
+  /** Message-ID header of every message received, in order of arrival. */
+  messageIds(): string[];
   close(): Promise<void>;
 }
 
@@ -30,7 +36,7 @@ export async function startSmtpPeer(
     match: (m: ReceivedMail) => boolean;
     resolve: (m: ReceivedMail) => void;
   }> = [];
-  let rejection: { match: (address: string) => boolean; code: number } | undefined;
+  const rejections: Array<{ match: (address: string) => boolean; code: number; left: number }> = [];
   const server = new SMTPServer({
     disabledCommands: options.auth ? ["STARTTLS"] : ["STARTTLS", "AUTH"],
     authOptional: !options.auth,
@@ -46,7 +52,9 @@ export async function startSmtpPeer(
       return callback(new Error("Invalid username or password"));
     },
     onRcptTo(address, _session, callback) {
-      if (rejection?.match(address.address)) {
+      const rejection = rejections.find((r) => r.left > 0 && r.match(address.address));
+      if (rejection) {
+        rejection.left -= 1;
         const error = new Error(`Recipient ${address.address} refused`) as Error & {
           responseCode: number;
         };
@@ -103,9 +111,10 @@ export async function startSmtpPeer(
         }, timeoutMs).unref();
       });
     },
-    rejectRecipients(match, code = 550) {
-      rejection = { match, code };
+    rejectRecipients(match, code = 550, times = Number.POSITIVE_INFINITY) {
+      rejections.push({ match, code, left: times });
     },
+    messageIds: () => messages.map((m) => m.parsed.messageId ?? ""),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

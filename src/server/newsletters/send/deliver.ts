@@ -1,0 +1,50 @@
+import type { AppContext } from "../../context";
+import { type ClaimedDelivery, recordFailure, recordSent } from "./ledger";
+import type { PreparedNewsletter } from "./messages";
+import { buildFailure, classifyFailure, type FailedAttempt } from "./outcome";
+
+export interface DeliverOptions {
+  maxAttempts: number;
+  backoffMs: (attempt: number) => number;
+  /** The host part of every Message-ID (APP_URL's host). */
+  messageIdHost: string;
+}
+
+/**
+ * The Message-ID of a delivery: the same on every attempt and in every process, so a message sent
+ * twice across a crash is recognisable as one (and mail systems may drop the copy).
+ */
+export function deliveryMessageId(delivery: ClaimedDelivery, host: string): string {
+  return `<newsletter-${delivery.newsletterId}-${delivery.id}@${host}>`;
+}
+
+/** Sends one claimed delivery and records the outcome in the ledger. */
+export async function deliverOne(
+  ctx: AppContext,
+  delivery: ClaimedDelivery,
+  prepared: PreparedNewsletter | FailedAttempt,
+  options: DeliverOptions,
+): Promise<void> {
+  const fail = (failure: FailedAttempt) =>
+    recordFailure(ctx.db, delivery, failure, { ...options, now: ctx.clock.now() });
+  if ("retry" in prepared) return void (await fail(prepared));
+  if (!delivery.userId) {
+    return void (await fail(buildFailure(new Error("The recipient's account no longer exists."))));
+  }
+  let message: Awaited<ReturnType<PreparedNewsletter["messageFor"]>>;
+  try {
+    message = await prepared.messageFor({
+      userId: delivery.userId,
+      email: delivery.recipientEmail,
+    });
+  } catch (error) {
+    return void (await fail(buildFailure(error)));
+  }
+  const messageId = deliveryMessageId(delivery, options.messageIdHost);
+  try {
+    await ctx.mailer.send({ ...message, kind: "newsletter", messageId });
+  } catch (error) {
+    return void (await fail(classifyFailure(error)));
+  }
+  await recordSent(ctx.db, delivery.id, messageId, ctx.clock.now());
+}

@@ -1,0 +1,150 @@
+import { and, asc, eq, notExists, type SQL, sql } from "drizzle-orm";
+import {
+  type EmailLogEntry,
+  type MatchValidationSummary,
+  type StoredValidation,
+  storedValidationSchema,
+} from "../../../shared/newsletters";
+import type { AppContext } from "../../context";
+import type { Tx } from "../../db/client";
+import {
+  domainGroups,
+  emailLogs,
+  type NewsletterRow,
+  newsletterArchive,
+  newsletterDeliveries,
+  newsletters,
+} from "../../db/schema";
+import { type FailureStatus, failureReasons } from "./outcome";
+
+type DeliveryRow = typeof newsletterDeliveries.$inferSelect;
+
+/** A delivery of that newsletter (an id or a column) that has not ended yet. */
+const openDelivery = (newsletterId: number | SQL) =>
+  sql`(select 1 from newsletter_deliveries open_d
+      where open_d.newsletter_id = ${newsletterId} and open_d.state in ('pending', 'sending'))`;
+
+/**
+ * Ends a send whose every delivery has ended: status sent + sentAt, the e-mail log and the archive
+ * snapshot, in one transaction. Exactly once across processes: the conditional update takes the
+ * newsletter's row lock and only matches while it is still `sending` with no open delivery, so a
+ * second process finishing at the same moment updates nothing (and the archive's unique
+ * newsletter id is the last word). Returns whether this call finished it.
+ */
+export async function finishSend(ctx: AppContext, newsletterId: number): Promise<boolean> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const [newsletter] = await tx
+      .update(newsletters)
+      .set({ status: "sent", sentAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(newsletters.id, newsletterId),
+          eq(newsletters.status, "sending"),
+          notExists(openDelivery(newsletterId)),
+        ),
+      )
+      .returning();
+    if (!newsletter) return false;
+    const deliveries = await tx
+      .select()
+      .from(newsletterDeliveries)
+      .where(eq(newsletterDeliveries.newsletterId, newsletterId))
+      .orderBy(asc(newsletterDeliveries.id));
+    const archiveFilename = archiveFileName(newsletter);
+    await writeEmailLog(tx, newsletter, deliveries, archiveFilename, now);
+    await tx.insert(newsletterArchive).values({
+      newsletterId,
+      archiveFilename,
+      snapshot: { ...newsletter, totalRecipients: deliveries.length },
+      archivedAt: now,
+    });
+    return true;
+  });
+}
+
+/** Newsletters still marked sending although nothing is left to deliver (a crash right at the end). */
+export async function finishedButOpen(ctx: AppContext): Promise<number[]> {
+  const rows = await ctx.db
+    .select({ id: newsletters.id })
+    .from(newsletters)
+    .where(and(eq(newsletters.status, "sending"), notExists(openDelivery(sql`${newsletters.id}`))));
+  return rows.map((r) => r.id);
+}
+
+export function archiveFileName(newsletter: Pick<NewsletterRow, "id" | "month" | "year">): string {
+  const month = String(newsletter.month).padStart(2, "0");
+  return `newsletter-${newsletter.year}-${month}-${newsletter.id}.json`;
+}
+
+async function writeEmailLog(
+  tx: Tx,
+  newsletter: NewsletterRow,
+  deliveries: DeliveryRow[],
+  archiveFilename: string,
+  now: Date,
+) {
+  const validation = storedValidation(newsletter);
+  const entries = deliveries.map((d) => logEntry(d, validation));
+  const successful = deliveries.filter((d) => d.state === "sent").length;
+  const group = newsletter.domainGroupId
+    ? (
+        await tx
+          .select({ displayName: domainGroups.displayName })
+          .from(domainGroups)
+          .where(eq(domainGroups.id, newsletter.domainGroupId))
+      )[0]
+    : undefined;
+  await tx.insert(emailLogs).values({
+    newsletterId: newsletter.id,
+    newsletterTitle: newsletter.title,
+    month: newsletter.month,
+    year: newsletter.year,
+    sentAt: now,
+    pairingFile: newsletter.pairingFile,
+    archiveFilename,
+    domainGroupId: newsletter.domainGroupId,
+    domainGroupName: group?.displayName ?? null,
+    totalRecipients: deliveries.length,
+    successfulSends: successful,
+    failedSends: deliveries.length - successful,
+    matchValidationSummary: validationSummary(deliveries, validation),
+    entries,
+  });
+}
+
+function storedValidation(newsletter: NewsletterRow): StoredValidation | null {
+  const parsed = storedValidationSchema.safeParse(
+    (newsletter as { validation?: unknown }).validation,
+  );
+  return parsed.success ? parsed.data : null;
+}
+
+function logEntry(d: DeliveryRow, validation: StoredValidation | null): EmailLogEntry {
+  const issues = validation?.errors.filter((e) => e.includes(d.recipientEmail)) ?? [];
+  const failed = d.state !== "sent";
+  return {
+    user_email: d.recipientEmail,
+    match_email: d.matchEmail,
+    send_status: d.sendStatus ?? (failed ? "failed" : "success"),
+    match_validated: issues.length === 0,
+    timestamp: (d.sentAt ?? d.updatedAt).toISOString(),
+    error_message: failed ? d.errorText : null,
+    error_code: failed ? d.errorCode : null,
+    failure_reason: failed ? failureReasons[(d.sendStatus ?? "failed") as FailureStatus] : null,
+    validation_issues: issues,
+  };
+}
+
+function validationSummary(
+  deliveries: DeliveryRow[],
+  validation: StoredValidation | null,
+): MatchValidationSummary {
+  if (validation) {
+    const total = validation.summary.usersWithMatches;
+    const mismatches = Math.min(total, validation.summary.invalidMatches);
+    return { total_matches: total, validated_matches: total - mismatches, mismatches };
+  }
+  const total = deliveries.filter((d) => d.matchEmail !== null).length;
+  return { total_matches: total, validated_matches: total, mismatches: 0 };
+}

@@ -1,0 +1,158 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { newsletterDeliveries } from "../../db/schema";
+import type { FailedAttempt } from "./outcome";
+
+/** A delivery a worker holds under lease. */
+export interface ClaimedDelivery {
+  id: number;
+  newsletterId: number;
+  userId: string | null;
+  recipientEmail: string;
+  attempts: number;
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/**
+ * Claims up to `limit` deliveries of newsletters being sent: pending ones whose backoff is over,
+ * and ones whose holder's lease ran out (that process died or hung). `FOR UPDATE SKIP LOCKED`
+ * lets workers of several processes claim at once without waiting for or repeating each other.
+ * Lease times are the database's clock, so processes on different hosts agree.
+ */
+export async function claimDeliveries(
+  db: Db,
+  workerId: string,
+  limit: number,
+  leaseMs: number,
+): Promise<ClaimedDelivery[]> {
+  const result = await db.execute(sql`
+    with picked as (
+      select d.id from newsletter_deliveries d
+      join newsletters n on n.id = d.newsletter_id and n.status = 'sending'
+      where (d.state = 'pending' and (d.next_attempt_at is null or d.next_attempt_at <= now()))
+         or (d.state = 'sending' and d.lease_expires_at < now())
+      order by d.id
+      limit ${limit}
+      for update of d skip locked
+    )
+    update newsletter_deliveries d
+    set state = 'sending', claimed_by = ${workerId}, claimed_at = now(),
+        lease_expires_at = now() + make_interval(secs => ${leaseMs / 1000}),
+        updated_at = now()
+    from picked where d.id = picked.id
+    returning d.id, d.newsletter_id, d.user_id, d.recipient_email, d.attempts`);
+  return rowsOf<{
+    id: number;
+    newsletter_id: number;
+    user_id: string | null;
+    recipient_email: string;
+    attempts: number;
+  }>(result)
+    .map((r) => ({
+      id: Number(r.id),
+      newsletterId: Number(r.newsletter_id),
+      userId: r.user_id,
+      recipientEmail: r.recipient_email,
+      attempts: Number(r.attempts),
+    }))
+    .sort((a, b) => a.id - b.id);
+}
+
+/** Extends the lease on what this worker still holds; a slow batch is not taken over. */
+export async function renewLease(db: Db, workerId: string, leaseMs: number): Promise<void> {
+  await db.execute(sql`
+    update newsletter_deliveries
+    set lease_expires_at = now() + make_interval(secs => ${leaseMs / 1000})
+    where claimed_by = ${workerId} and state = 'sending'`);
+}
+
+/** Gives back what this worker holds (on a clean stop) so another process need not wait out the lease. */
+export async function releaseClaims(db: Db, workerId: string): Promise<void> {
+  await db
+    .update(newsletterDeliveries)
+    .set({ state: "pending", claimedBy: null, leaseExpiresAt: null })
+    .where(
+      and(eq(newsletterDeliveries.claimedBy, workerId), eq(newsletterDeliveries.state, "sending")),
+    );
+}
+
+export async function recordSent(db: Db, id: number, messageId: string, now: Date): Promise<void> {
+  await db
+    .update(newsletterDeliveries)
+    .set({
+      state: "sent",
+      sendStatus: "success",
+      messageId,
+      sentAt: now,
+      attempts: sql`${newsletterDeliveries.attempts} + 1`,
+      errorCode: null,
+      errorText: null,
+      leaseExpiresAt: null,
+      nextAttemptAt: null,
+      updatedAt: now,
+    })
+    .where(eq(newsletterDeliveries.id, id));
+}
+
+/**
+ * Records a failed attempt: back to pending with a backoff while tries remain, else failed with
+ * the SMTP code and text. A delivery another worker has meanwhile sent stays sent.
+ */
+export async function recordFailure(
+  db: Db,
+  delivery: ClaimedDelivery,
+  failure: FailedAttempt,
+  options: { maxAttempts: number; backoffMs: (attempt: number) => number; now: Date },
+): Promise<"retry" | "failed"> {
+  const attempt = delivery.attempts + 1;
+  const retry = failure.retry && attempt < options.maxAttempts;
+  const base = {
+    attempts: attempt,
+    errorCode: failure.errorCode,
+    errorText: failure.errorText,
+    claimedBy: null,
+    leaseExpiresAt: null,
+    updatedAt: options.now,
+  };
+  await db
+    .update(newsletterDeliveries)
+    .set(
+      retry
+        ? {
+            ...base,
+            state: "pending",
+            nextAttemptAt: sql`now() + make_interval(secs => ${options.backoffMs(attempt) / 1000})`,
+          }
+        : { ...base, state: "failed", sendStatus: failure.sendStatus },
+    )
+    .where(
+      and(
+        eq(newsletterDeliveries.id, delivery.id),
+        inArray(newsletterDeliveries.state, ["pending", "sending"]),
+      ),
+    );
+  return retry ? "retry" : "failed";
+}
+
+export interface DeliveryCounts {
+  total: number;
+  sent: number;
+  failed: number;
+  pending: number;
+}
+
+export async function countDeliveries(db: Db, newsletterId: number): Promise<DeliveryCounts> {
+  const rows = await db
+    .select({ state: newsletterDeliveries.state, count: sql<number>`count(*)::int` })
+    .from(newsletterDeliveries)
+    .where(eq(newsletterDeliveries.newsletterId, newsletterId))
+    .groupBy(newsletterDeliveries.state);
+  const by = new Map(rows.map((r) => [r.state, Number(r.count)]));
+  const sent = by.get("sent") ?? 0;
+  const failed = by.get("failed") ?? 0;
+  const pending = (by.get("pending") ?? 0) + (by.get("sending") ?? 0);
+  return { total: sent + failed + pending, sent, failed, pending };
+}

@@ -1,0 +1,65 @@
+import type { SendStatus } from "../../../shared/enums";
+import { toMailSendError } from "../../mail/mailer";
+
+export type FailureStatus = Exclude<SendStatus, "success">;
+
+/** What a failed attempt means for its delivery. */
+export interface FailedAttempt {
+  /** Worth another try later (bounded by the worker's attempt limit). */
+  retry: boolean;
+  /** The log entry's status if this attempt stays the last. */
+  sendStatus: FailureStatus;
+  /** The SMTP reply code ("550") or the transport's error code ("ECONNECTION"). */
+  errorCode: string;
+  errorText: string;
+}
+
+/** The log's failure_reason for each failed status. */
+export const failureReasons: Record<FailureStatus, string> = {
+  failed: "The recipient's address was refused.",
+  sendgrid_limit: "The mail server kept deferring the message.",
+  sendgrid_forbidden: "The mail server refused to relay the message.",
+  sendgrid_error: "The mail server could not be reached or reported an error.",
+};
+
+/**
+ * Maps an SMTP outcome onto the log vocabulary the admin screens know (see
+ * docs/newsletters.md, "Send statuses"): 4xx replies and lost connections are retried and, once the
+ * tries run out, read `sendgrid_limit` (the server kept deferring) or `sendgrid_error` (it could not
+ * be reached); 530/535 and 5.7.x refusals (authentication, policy) read `sendgrid_forbidden`; a
+ * refused mailbox (550–553) reads `failed`; every other permanent error reads `sendgrid_error`.
+ */
+export function classifyFailure(error: unknown): FailedAttempt {
+  const e = toMailSendError(error);
+  const code = e.responseCode;
+  const errorText = truncate(e.message, 1000);
+  if (code === undefined) {
+    return { retry: e.transient, sendStatus: "sendgrid_error", errorCode: e.code, errorText };
+  }
+  const errorCode = String(code);
+  if (code >= 400 && code < 500) {
+    return { retry: true, sendStatus: "sendgrid_limit", errorCode, errorText };
+  }
+  if (code === 530 || code === 535 || /\b5\.7\.\d+/.test(e.message)) {
+    return { retry: false, sendStatus: "sendgrid_forbidden", errorCode, errorText };
+  }
+  if (code >= 550 && code <= 553) {
+    return { retry: false, sendStatus: "failed", errorCode, errorText };
+  }
+  return { retry: false, sendStatus: "sendgrid_error", errorCode, errorText };
+}
+
+/** A failure before any SMTP exchange: the message for this recipient could not be built. */
+export function buildFailure(error: unknown): FailedAttempt {
+  const text = error instanceof Error ? error.message : String(error);
+  return {
+    retry: false,
+    sendStatus: "failed",
+    errorCode: "EMESSAGE",
+    errorText: truncate(text, 1000),
+  };
+}
+
+function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

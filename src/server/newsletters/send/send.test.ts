@@ -1,0 +1,307 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LINK_PAIRING_FIRST } from "../../../shared/newsletters";
+import { emailLogs, newsletterArchive, newsletterDeliveries, newsletters } from "../../db/schema";
+import {
+  createNewsletter,
+  createSendableNewsletter,
+  createUser,
+  signIn,
+  signInAdmin,
+} from "../../test/factories";
+import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import { finishSend } from "./finish-send";
+import { ALREADY_SENDING, ALREADY_SENT, APPROVE_FIRST, NOBODY_TO_SEND_TO } from "./start-send";
+import { type DeliveryWorker, startDeliveryWorker } from "./worker";
+
+let t: TestApp;
+let peer: SmtpPeer;
+let admin: string;
+let worker: DeliveryWorker;
+
+beforeAll(async () => {
+  peer = await startSmtpPeer();
+  t = await createTestApp({ smtpUrl: peer.url });
+  admin = await signInAdmin(t.db);
+  worker = startDeliveryWorker(t.ctx, {
+    concurrency: 3,
+    leaseMs: 10_000,
+    pollMs: 50,
+    retryBaseMs: 20,
+    maxAttempts: 3,
+    log: () => {},
+  });
+});
+afterAll(async () => {
+  await worker.stop();
+  await t.close();
+  await peer.close();
+});
+
+const send = (id: number, cookie = admin) =>
+  t.app.inject({ method: "POST", url: `/api/admin/newsletters/${id}/send`, headers: { cookie } });
+const status = (id: number) =>
+  t.app.inject({
+    method: "GET",
+    url: `/api/admin/newsletters/${id}/send-status`,
+    headers: { cookie: admin },
+  });
+const waitUntilSent = (id: number) =>
+  expect
+    .poll(async () => (await status(id)).json().status, { timeout: 15_000, interval: 50 })
+    .toBe("sent");
+
+describe("starting a newsletter send", () => {
+  it("refuses a newsletter that does not exist", async () => {
+    const res = await send(999_999);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe("Newsletter not found");
+  });
+
+  it("refuses a draft: only an approved newsletter is sent", async () => {
+    const { newsletter } = await createSendableNewsletter(t.db, { status: "draft" });
+    const res = await send(newsletter.id);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(APPROVE_FIRST);
+  });
+
+  it("refuses an approved newsletter without a linked pairing group", async () => {
+    const newsletter = await createNewsletter(t.db, { year: 2090, status: "approved" });
+    const res = await send(newsletter.id);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(LINK_PAIRING_FIRST);
+  });
+
+  it("refuses a pairing group with nobody to send to", async () => {
+    const { newsletter } = await createSendableNewsletter(t.db, { emails: [] });
+    const res = await send(newsletter.id);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(NOBODY_TO_SEND_TO);
+  });
+
+  it("refuses a newsletter that was already sent", async () => {
+    const { newsletter } = await createSendableNewsletter(t.db, { status: "sent" });
+    const res = await send(newsletter.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(ALREADY_SENT);
+  });
+
+  it("refuses an id that is not a newsletter id", async () => {
+    const res = await send("abc" as unknown as number);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBeTruthy();
+  });
+
+  it("is for admins only", async () => {
+    const { newsletter } = await createSendableNewsletter(t.db);
+    const employee = await signIn(t.db, await createUser(t.db));
+    expect((await send(newsletter.id, employee)).statusCode).toBe(403);
+    expect((await send(newsletter.id, "")).statusCode).toBe(401);
+    const [row] = await t.db.select().from(newsletters).where(eq(newsletters.id, newsletter.id));
+    expect(row.status).toBe("approved");
+  });
+
+  it("answers 409 to a second send, also when both arrive at once", async () => {
+    const { newsletter } = await createSendableNewsletter(t.db, { people: 2 });
+    const answers = await Promise.all([send(newsletter.id), send(newsletter.id)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([202, 409]);
+    const again = await send(newsletter.id);
+    expect(again.statusCode).toBe(409);
+    expect([ALREADY_SENDING, ALREADY_SENT]).toContain(again.json().message);
+    await waitUntilSent(newsletter.id);
+    const rows = await t.db
+      .select()
+      .from(newsletterDeliveries)
+      .where(eq(newsletterDeliveries.newsletterId, newsletter.id));
+    expect(rows).toHaveLength(2);
+  });
+});
+
+describe("delivering a newsletter", () => {
+  it("answers at once, then mails every recipient once with a deterministic Message-ID", async () => {
+    const { newsletter, members } = await createSendableNewsletter(t.db, { people: 5 });
+    const res = await send(newsletter.id);
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toMatchObject({ status: "sending", total: 5 });
+    await waitUntilSent(newsletter.id);
+    expect((await status(newsletter.id)).json()).toEqual({
+      status: "sent",
+      total: 5,
+      sent: 5,
+      failed: 0,
+      pending: 0,
+    });
+    const deliveries = await t.db
+      .select()
+      .from(newsletterDeliveries)
+      .where(eq(newsletterDeliveries.newsletterId, newsletter.id));
+    for (const member of members) {
+      const received = peer.messages.filter((m) => m.to.includes(member.email));
+      expect(received).toHaveLength(1);
+      const delivery = deliveries.find((d) => d.recipientEmail === member.email);
+      expect(received[0].parsed.messageId).toBe(
+        `<newsletter-${newsletter.id}-${delivery?.id}@127.0.0.1>`,
+      );
+      expect(delivery?.messageId).toBe(received[0].parsed.messageId);
+    }
+  });
+
+  it("marks the newsletter sent, writes its e-mail log and archives it", async () => {
+    const { newsletter, members } = await createSendableNewsletter(t.db, { people: 3 });
+    expect((await send(newsletter.id)).statusCode).toBe(202);
+    await waitUntilSent(newsletter.id);
+    const [row] = await t.db.select().from(newsletters).where(eq(newsletters.id, newsletter.id));
+    expect(row.sentAt).toBeInstanceOf(Date);
+    const logs = await t.db
+      .select()
+      .from(emailLogs)
+      .where(eq(emailLogs.newsletterId, newsletter.id));
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({ totalRecipients: 3, successfulSends: 3, failedSends: 0 });
+    const entries = logs[0].entries as Array<{ user_email: string; send_status: string }>;
+    expect(entries.map((e) => e.user_email).sort()).toEqual(members.map((m) => m.email).sort());
+    expect(entries.every((e) => e.send_status === "success")).toBe(true);
+    const archived = await t.db
+      .select()
+      .from(newsletterArchive)
+      .where(eq(newsletterArchive.newsletterId, newsletter.id));
+    expect(archived).toHaveLength(1);
+    expect(logs[0].archiveFilename).toBe(archived[0].archiveFilename);
+  });
+
+  it("retries a deferral (421) and records a refused mailbox (550) with its code and text", async () => {
+    const { newsletter, members } = await createSendableNewsletter(t.db, { people: 4 });
+    const [deferred, refused] = members;
+    peer.rejectRecipients((a) => a === deferred.email, 421, 1);
+    peer.rejectRecipients((a) => a === refused.email, 550);
+    expect((await send(newsletter.id)).statusCode).toBe(202);
+    await waitUntilSent(newsletter.id);
+    expect(peer.messages.filter((m) => m.to.includes(deferred.email))).toHaveLength(1);
+    expect(peer.messages.filter((m) => m.to.includes(refused.email))).toHaveLength(0);
+    const [log] = await t.db
+      .select()
+      .from(emailLogs)
+      .where(eq(emailLogs.newsletterId, newsletter.id));
+    expect(log).toMatchObject({ totalRecipients: 4, successfulSends: 3, failedSends: 1 });
+    const entry = (log.entries as Array<Record<string, unknown>>).find(
+      (e) => e.user_email === refused.email,
+    );
+    expect(entry).toMatchObject({ send_status: "failed", error_code: "550" });
+    expect(String(entry?.error_message)).toContain("refused");
+    expect((await status(newsletter.id)).json()).toMatchObject({ sent: 3, failed: 1 });
+  });
+
+  it("gives up on a server that keeps deferring after the bounded tries (sendgrid_limit)", async () => {
+    const { newsletter, members } = await createSendableNewsletter(t.db, { people: 2 });
+    peer.rejectRecipients((a) => a === members[0].email, 451);
+    expect((await send(newsletter.id)).statusCode).toBe(202);
+    await waitUntilSent(newsletter.id);
+    const [delivery] = await t.db
+      .select()
+      .from(newsletterDeliveries)
+      .where(eq(newsletterDeliveries.recipientEmail, members[0].email));
+    expect(delivery).toMatchObject({
+      state: "failed",
+      sendStatus: "sendgrid_limit",
+      errorCode: "451",
+      attempts: 3,
+    });
+  });
+
+  it("takes over deliveries whose holder's lease ran out, but not ones still leased", async () => {
+    const { newsletter, members } = await createSendableNewsletter(t.db, { people: 2 });
+    await t.db
+      .update(newsletters)
+      .set({ status: "sending" })
+      .where(eq(newsletters.id, newsletter.id));
+    const past = new Date(Date.now() - 60_000);
+    const future = new Date(Date.now() + 60 * 60_000);
+    await t.db.insert(newsletterDeliveries).values([
+      {
+        newsletterId: newsletter.id,
+        userId: members[0].id,
+        recipientEmail: members[0].email,
+        state: "sending",
+        claimedBy: "a-process-that-died",
+        leaseExpiresAt: past,
+      },
+      {
+        newsletterId: newsletter.id,
+        userId: members[1].id,
+        recipientEmail: members[1].email,
+        state: "sending",
+        claimedBy: "a-live-process",
+        leaseExpiresAt: future,
+      },
+    ]);
+    worker.wake();
+    await peer.waitForMessage((m) => m.to.includes(members[0].email));
+    await expect.poll(async () => (await status(newsletter.id)).json().sent).toBe(1);
+    expect((await status(newsletter.id)).json()).toMatchObject({ status: "sending", pending: 1 });
+    expect(peer.messages.some((m) => m.to.includes(members[1].email))).toBe(false);
+  });
+
+  it("finishes a send exactly once when several callers finish it together", async () => {
+    const { newsletter, members } = await createSendableNewsletter(t.db, { people: 2 });
+    await t.db
+      .update(newsletters)
+      .set({ status: "sending" })
+      .where(eq(newsletters.id, newsletter.id));
+    await t.db.insert(newsletterDeliveries).values(
+      members.map((m) => ({
+        newsletterId: newsletter.id,
+        userId: m.id,
+        recipientEmail: m.email,
+        state: "sent",
+        sendStatus: "success",
+      })),
+    );
+    const results = await Promise.all([1, 2, 3].map(() => finishSend(t.ctx, newsletter.id)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    const logs = await t.db
+      .select()
+      .from(emailLogs)
+      .where(eq(emailLogs.newsletterId, newsletter.id));
+    expect(logs).toHaveLength(1);
+  });
+});
+
+describe("delivering without SMTP", () => {
+  it("puts every recipient's message into the outbox through the same ledger", async () => {
+    const outboxApp = await createTestApp();
+    const outboxWorker = startDeliveryWorker(outboxApp.ctx, {
+      concurrency: 2,
+      leaseMs: 10_000,
+      pollMs: 50,
+      log: () => {},
+    });
+    try {
+      const { newsletter, members } = await createSendableNewsletter(outboxApp.db, { people: 3 });
+      const cookie = await signInAdmin(outboxApp.db);
+      const res = await outboxApp.app.inject({
+        method: "POST",
+        url: `/api/admin/newsletters/${newsletter.id}/send`,
+        headers: { cookie },
+      });
+      expect(res.statusCode).toBe(202);
+      await expect
+        .poll(async () => (await outboxApp.outbox()).filter((m) => m.kind === "newsletter").length)
+        .toBe(3);
+      const outbox = await outboxApp.outbox();
+      expect(outbox.map((m) => m.toAddress).sort()).toEqual(members.map((m) => m.email).sort());
+      await expect
+        .poll(async () => {
+          const [row] = await outboxApp.db
+            .select()
+            .from(newsletters)
+            .where(eq(newsletters.id, newsletter.id));
+          return row.status;
+        })
+        .toBe("sent");
+    } finally {
+      await outboxWorker.stop();
+      await outboxApp.close();
+    }
+  });
+});

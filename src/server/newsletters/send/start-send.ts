@@ -1,0 +1,84 @@
+import { and, eq } from "drizzle-orm";
+import { LINK_PAIRING_FIRST, type SendStarted } from "../../../shared/newsletters";
+import type { AppContext } from "../../context";
+import { newsletterDeliveries, newsletters } from "../../db/schema";
+import { BadRequest, Conflict, NotFound } from "../../errors";
+import { prepareMessages } from "./messages";
+
+const INSERT_BATCH = 1000;
+
+export const ALREADY_SENDING = "This newsletter is already being sent.";
+export const ALREADY_SENT = "This newsletter has already been sent.";
+export const APPROVE_FIRST = "Please approve this newsletter before sending it.";
+export const NOBODY_TO_SEND_TO =
+  "The linked pairing group has nobody to send this newsletter to. Edit the newsletter to select another pairing group.";
+
+/**
+ * Starts a send: in ONE transaction the newsletter turns from approved to sending and one delivery
+ * row per recipient is written (unique per newsletter + address). The workers of every app process
+ * then deliver those rows (worker.ts); nothing is sent from the request. The conditional update is
+ * the concurrency rule: of two sends at once only one finds the newsletter still approved.
+ */
+export async function startSend(ctx: AppContext, newsletterId: number): Promise<SendStarted> {
+  const [newsletter] = await ctx.db
+    .select({ status: newsletters.status, pairingFile: newsletters.pairingFile })
+    .from(newsletters)
+    .where(eq(newsletters.id, newsletterId));
+  if (!newsletter) throw new NotFound("Newsletter not found");
+  assertSendable(newsletter);
+
+  const prepared = await prepareMessages(ctx, newsletterId);
+  const recipients = uniqueByAddress(prepared.recipients);
+  if (recipients.length === 0) throw new BadRequest(NOBODY_TO_SEND_TO, "no_recipients");
+
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(newsletters)
+      .set({ status: "sending", updatedAt: now })
+      .where(and(eq(newsletters.id, newsletterId), eq(newsletters.status, "approved")))
+      .returning({ id: newsletters.id });
+    if (!claimed) throw new Conflict(ALREADY_SENDING, "already_sending");
+    for (let i = 0; i < recipients.length; i += INSERT_BATCH) {
+      await tx.insert(newsletterDeliveries).values(
+        recipients.slice(i, i + INSERT_BATCH).map((r) => ({
+          newsletterId,
+          userId: r.userId,
+          recipientEmail: r.email,
+          matchEmail: matchEmailOf(r),
+          createdAt: now,
+          updatedAt: now,
+        })),
+      );
+    }
+  });
+  return {
+    status: "sending",
+    total: recipients.length,
+    message: `Sending to ${recipients.length} ${recipients.length === 1 ? "person" : "people"}.`,
+  };
+}
+
+function assertSendable(newsletter: { status: string; pairingFile: string | null }) {
+  if (newsletter.status === "sending") throw new Conflict(ALREADY_SENDING, "already_sending");
+  if (newsletter.status === "sent") throw new Conflict(ALREADY_SENT, "already_sent");
+  if (newsletter.status !== "approved") throw new BadRequest(APPROVE_FIRST, "not_approved");
+  if (!newsletter.pairingFile) throw new BadRequest(LINK_PAIRING_FIRST, "no_pairing");
+}
+
+/** One delivery per address (case-insensitive): the ledger's unique key is newsletter + address. */
+function uniqueByAddress<T extends { email: string }>(recipients: T[]): T[] {
+  const seen = new Set<string>();
+  return recipients.filter((r) => {
+    const key = r.email.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The partner's address(es) for the log, when the message module gives them. */
+function matchEmailOf(recipient: object): string | null {
+  const value = (recipient as { matchEmail?: unknown }).matchEmail;
+  return typeof value === "string" && value !== "" ? value : null;
+}

@@ -1,0 +1,150 @@
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
+import type { AppContext } from "../../context";
+import { deliverOne } from "./deliver";
+import { finishedButOpen, finishSend } from "./finish-send";
+import { type ClaimedDelivery, claimDeliveries, releaseClaims, renewLease } from "./ledger";
+import { type PreparedNewsletter, prepareMessages } from "./messages";
+import type { FailedAttempt } from "./outcome";
+import { onWake } from "./wake";
+
+export interface DeliveryWorkerOptions {
+  /** Messages in flight at once; the SMTP pool size, which bounds the duplicates a crash can cause. */
+  concurrency: number;
+  /** How long claimed deliveries stay this worker's; renewed while it runs. */
+  leaseMs: number;
+  batchSize?: number;
+  /** How often an idle worker looks for work (a send started in this process wakes it at once). */
+  pollMs?: number;
+  /** Tries per delivery, the first included. */
+  maxAttempts?: number;
+  /** Backoff after the first transient failure; doubled per further failure, at most a minute. */
+  retryBaseMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface DeliveryWorker {
+  readonly id: string;
+  wake(): void;
+  /** Finishes the messages in flight, gives back the rest of its claim and stops. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The newsletter delivery worker every app process runs (start-server.ts). It claims batches of
+ * deliveries under a lease, sends them over the pooled mailer and records each outcome; when a
+ * newsletter has nothing left to deliver it finishes it (finish-send.ts). See README.md here.
+ */
+export function startDeliveryWorker(
+  ctx: AppContext,
+  options: DeliveryWorkerOptions,
+): DeliveryWorker {
+  const id = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
+  const concurrency = Math.max(1, options.concurrency);
+  const batchSize = options.batchSize ?? concurrency * 10;
+  const pollMs = options.pollMs ?? 1000;
+  const retryBaseMs = options.retryBaseMs ?? 2000;
+  const log = options.log ?? console.log;
+  const deliverOptions = {
+    maxAttempts: options.maxAttempts ?? 5,
+    backoffMs: (attempt: number) => Math.min(60_000, retryBaseMs * 2 ** (attempt - 1)),
+    messageIdHost: new URL(ctx.config.appUrl).hostname,
+  };
+  const prepared = new Map<number, Promise<PreparedNewsletter>>();
+  let stopped = false;
+  let wakeUp: (() => void) | undefined;
+  let pendingWake = false;
+
+  const wake = () => {
+    pendingWake = true;
+    wakeUp?.();
+  };
+  const unsubscribe = onWake(wake);
+  const renewal = setInterval(
+    () => {
+      renewLease(ctx.db, id, options.leaseMs).catch(() => {});
+    },
+    Math.max(200, options.leaseMs / 3),
+  );
+  renewal.unref();
+
+  const preparedFor = (newsletterId: number): Promise<PreparedNewsletter | FailedAttempt> => {
+    let entry = prepared.get(newsletterId);
+    if (!entry) {
+      entry = prepareMessages(ctx, newsletterId);
+      prepared.set(newsletterId, entry);
+      entry.catch(() => prepared.delete(newsletterId));
+    }
+    return entry.catch((error: Error) => ({
+      retry: true,
+      sendStatus: "sendgrid_error",
+      errorCode: "EMESSAGE",
+      errorText: `The newsletter could not be prepared: ${error.message}`,
+    }));
+  };
+
+  const deliverBatch = async (batch: ClaimedDelivery[]) => {
+    let next = 0;
+    const lane = async () => {
+      while (!stopped && next < batch.length) {
+        const delivery = batch[next++];
+        await deliverOne(ctx, delivery, await preparedFor(delivery.newsletterId), deliverOptions);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, batch.length) }, lane));
+  };
+
+  const finish = async (newsletterIds: Iterable<number>) => {
+    for (const newsletterId of newsletterIds) {
+      if (await finishSend(ctx, newsletterId)) {
+        prepared.delete(newsletterId);
+        log(`Newsletter ${newsletterId} sent: every delivery has ended.`);
+      }
+    }
+  };
+
+  const idle = () =>
+    new Promise<void>((resolve) => {
+      if (pendingWake || stopped) return resolve();
+      const timer = setTimeout(done, pollMs);
+      function done() {
+        clearTimeout(timer);
+        wakeUp = undefined;
+        resolve();
+      }
+      wakeUp = done;
+    });
+
+  const loop = async () => {
+    while (!stopped) {
+      pendingWake = false;
+      try {
+        const batch = await claimDeliveries(ctx.db, id, batchSize, options.leaseMs);
+        if (batch.length > 0) {
+          await deliverBatch(batch);
+          await finish(new Set(batch.map((d) => d.newsletterId)));
+          continue;
+        }
+        await finish(await finishedButOpen(ctx));
+        prepared.clear();
+      } catch (error) {
+        if (!stopped) log(`Newsletter worker: ${(error as Error).message}`);
+      }
+      await idle();
+    }
+  };
+  const running = loop();
+
+  return {
+    id,
+    wake,
+    async stop() {
+      stopped = true;
+      unsubscribe();
+      wakeUp?.();
+      await running;
+      clearInterval(renewal);
+      await releaseClaims(ctx.db, id).catch(() => {});
+    },
+  };
+}
