@@ -1,9 +1,8 @@
 import { and, asc, eq, notExists, type SQL, sql } from "drizzle-orm";
-import {
-  type EmailLogEntry,
-  type MatchValidationSummary,
-  type StoredValidation,
-  storedValidationSchema,
+import type {
+  EmailLogEntry,
+  MatchValidationSummary,
+  StoredValidation,
 } from "../../../shared/newsletters";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
@@ -15,6 +14,7 @@ import {
   newsletterDeliveries,
   newsletters,
 } from "../../db/schema";
+import { currentValidation } from "../present";
 import { type FailureStatus, failureReasons } from "./outcome";
 
 type DeliveryRow = typeof newsletterDeliveries.$inferSelect;
@@ -84,7 +84,7 @@ async function writeEmailLog(
   archiveFilename: string,
   now: Date,
 ) {
-  const validation = storedValidation(newsletter);
+  const validation = currentValidation(newsletter);
   const entries = deliveries.map((d) => logEntry(d, validation));
   const successful = deliveries.filter((d) => d.state === "sent").length;
   const group = newsletter.domainGroupId
@@ -111,13 +111,6 @@ async function writeEmailLog(
     matchValidationSummary: validationSummary(deliveries, validation),
     entries,
   });
-}
-
-function storedValidation(newsletter: NewsletterRow): StoredValidation | null {
-  const parsed = storedValidationSchema.safeParse(
-    (newsletter as { validation?: unknown }).validation,
-  );
-  return parsed.success ? parsed.data : null;
 }
 
 function logEntry(d: DeliveryRow, validation: StoredValidation | null): EmailLogEntry {

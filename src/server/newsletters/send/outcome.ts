@@ -52,10 +52,11 @@ export function classifyFailure(error: unknown): FailedAttempt {
 /** A failure before any SMTP exchange: the message for this recipient could not be built. */
 export function buildFailure(error: unknown): FailedAttempt {
   const text = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown }).code;
   return {
     retry: false,
     sendStatus: "failed",
-    errorCode: "EMESSAGE",
+    errorCode: typeof code === "string" ? code : "EMESSAGE",
     errorText: truncate(text, 1000),
   };
 }

@@ -3,7 +3,7 @@ import { LINK_PAIRING_FIRST, type SendStarted } from "../../../shared/newsletter
 import type { AppContext } from "../../context";
 import { newsletterDeliveries, newsletters } from "../../db/schema";
 import { BadRequest, Conflict, NotFound } from "../../errors";
-import { prepareMessages } from "./messages";
+import { partnerEmails, prepareMessages } from "./messages";
 
 const INSERT_BATCH = 1000;
 
@@ -30,6 +30,7 @@ export async function startSend(ctx: AppContext, newsletterId: number): Promise<
   const prepared = await prepareMessages(ctx, newsletterId);
   const recipients = uniqueByAddress(prepared.recipients);
   if (recipients.length === 0) throw new BadRequest(NOBODY_TO_SEND_TO, "no_recipients");
+  const partners = await partnerEmails(ctx, newsletterId);
 
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
@@ -45,7 +46,7 @@ export async function startSend(ctx: AppContext, newsletterId: number): Promise<
           newsletterId,
           userId: r.userId,
           recipientEmail: r.email,
-          matchEmail: matchEmailOf(r),
+          matchEmail: partners.get(r.userId) ?? null,
           createdAt: now,
           updatedAt: now,
         })),
@@ -75,10 +76,4 @@ function uniqueByAddress<T extends { email: string }>(recipients: T[]): T[] {
     seen.add(key);
     return true;
   });
-}
-
-/** The partner's address(es) for the log, when the message module gives them. */
-function matchEmailOf(recipient: object): string | null {
-  const value = (recipient as { matchEmail?: unknown }).matchEmail;
-  return typeof value === "string" && value !== "" ? value : null;
 }
