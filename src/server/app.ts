@@ -75,6 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("ctx", ctx);
   app.decorate("registeredRoutes", [] as RegisteredRoute[]);
   app.decorateRequest("user", null);
+  app.decorateRequest("sessionKind", null);
   app.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) app.registeredRoutes.push({ method, url: route.url });
@@ -118,7 +119,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Pages, assets and uploads never need the user: only API and admin file routes look it up.
     const token = request.cookies[SESSION_COOKIE];
     if (token && (adminRoute || pathname.startsWith("/api/"))) {
-      request.user = await findSessionUser(ctx, token);
+      const session = await findSessionUser(ctx, token);
+      request.user = session?.user ?? null;
+      request.sessionKind = session?.kind ?? null;
     }
     if (adminRoute) requireAdmin(request);
   });

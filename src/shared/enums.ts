@@ -11,6 +11,10 @@ export type EmployeeStatus = (typeof employeeStatuses)[number];
 export const authMethods = ["hosted", "magic_link", "code", "password", "simple"] as const;
 export type AuthMethod = (typeof authMethods)[number];
 
+/** An employee session comes from a code or link; only the admin password sign-in gives an admin session. */
+export const sessionKinds = ["employee", "admin"] as const;
+export type SessionKind = (typeof sessionKinds)[number];
+
 export const matchStatuses = ["active", "completed"] as const;
 export type MatchStatus = (typeof matchStatuses)[number];
 

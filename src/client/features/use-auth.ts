@@ -12,7 +12,10 @@ export type AuthUser = {
   department: string | null;
   matchingPreference: MatchingPreference;
   bio: string | null;
+  /** Admin rights in this session (only the password sign-in gives them). */
   isAdmin: boolean;
+  /** An admin account signed in with a code or link: /admin asks for the password. */
+  adminPasswordRequired?: boolean;
   isValidated: boolean;
   needsProfileSetup: boolean;
   participationStatus: ParticipationStatus;

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import type { SessionKind } from "../../shared/enums";
 import type { UserRow } from "../db/schema";
 import { Forbidden, Unauthorized } from "../errors";
 
@@ -6,6 +7,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** Set by the session hook in app.ts for every request that carries a valid session cookie. */
     user: UserRow | null;
+    /** The kind of that session; admin rights need an `admin` session (see hasAdminRights). */
+    sessionKind: SessionKind | null;
   }
 }
 
@@ -24,9 +27,18 @@ export function requireUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
+/** An admin account signed in with its password; a code or link sign-in gives no admin rights. */
+export function hasAdminRights(user: UserRow, sessionKind: SessionKind | null): boolean {
+  return user.isAdmin && sessionKind === "admin";
+}
+
 export function requireAdmin(request: FastifyRequest): UserRow {
   const user = requireUser(request);
-  if (!user.isAdmin) throw new Forbidden("Admin access required.");
+  if (!hasAdminRights(user, request.sessionKind)) {
+    throw user.isAdmin
+      ? new Forbidden("Please sign in with your admin password.", "admin_password_required")
+      : new Forbidden("Admin access required.");
+  }
   return user;
 }
 

@@ -1,7 +1,13 @@
+import type { SessionKind } from "../../shared/enums";
 import type { UserRow } from "../db/schema";
+import { hasAdminRights } from "./guards";
 
-/** The user as every API answer shows it: explicit fields, never hashes or lock counters. */
-export function presentUser(user: UserRow) {
+/**
+ * The user as every API answer shows it: explicit fields, never hashes or lock counters.
+ * `isAdmin` means admin rights in this session; `adminPasswordRequired` tells the admin guard
+ * page that this admin account signed in with a code or link and must use its password.
+ */
+export function presentUser(user: UserRow, sessionKind: SessionKind | null) {
   return {
     id: user.id,
     email: user.email,
@@ -12,7 +18,8 @@ export function presentUser(user: UserRow) {
     matchingPreference: user.matchingPreference,
     bio: user.bio,
     isActive: user.isActive,
-    isAdmin: user.isAdmin,
+    isAdmin: hasAdminRights(user, sessionKind),
+    adminPasswordRequired: user.isAdmin && !hasAdminRights(user, sessionKind),
     participationStatus: user.participationStatus,
     pauseStartDate: user.pauseStartDate,
     pauseEndDate: user.pauseEndDate,

@@ -9,6 +9,7 @@ import {
   simpleAuthBodySchema,
   verifyCodeBodySchema,
 } from "../../shared/auth";
+import type { SessionKind } from "../../shared/enums";
 import type { FeatureRoutes } from "../context";
 import type { UserRow } from "../db/schema";
 import { adminSignIn } from "./admin-sign-in";
@@ -36,9 +37,10 @@ const authRoutes: FeatureRoutes = async (app, { ctx }) => {
     reply: FastifyReply,
     user: UserRow,
     fields: Record<string, unknown> = {},
+    kind: SessionKind = "employee",
   ) => {
-    await startSession(ctx, request, reply, user.id);
-    return { success: true, ...fields, user: presentUser(user) };
+    await startSession(ctx, request, reply, user.id, kind);
+    return { success: true, ...fields, user: presentUser(user, kind) };
   };
 
   r.post(
@@ -89,7 +91,7 @@ const authRoutes: FeatureRoutes = async (app, { ctx }) => {
     { schema: { body: adminSignInBodySchema }, config: { rateLimit: ipLimits.adminSignInPerIp } },
     async (request, reply) => {
       const user = await adminSignIn(ctx, request.body.email, request.body.password);
-      return signedIn(request, reply, user);
+      return signedIn(request, reply, user, {}, "admin");
     },
   );
 
@@ -100,14 +102,14 @@ const authRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   r.get("/api/auth/user", async (request, reply) => {
     reply.header("Cache-Control", "no-store");
-    return presentUser(requireUser(request));
+    return presentUser(requireUser(request), request.sessionKind);
   });
 
   r.get("/api/auth/status", async (request, reply) => {
     reply.header("Cache-Control", "no-store");
     return {
       authenticated: request.user !== null,
-      user: request.user ? presentUser(request.user) : null,
+      user: request.user ? presentUser(request.user, request.sessionKind) : null,
     };
   });
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { SessionKind } from "../../shared/enums";
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
 import { sessions, type UserRow, users } from "../db/schema";
@@ -21,6 +22,7 @@ export async function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
   userId: string,
+  kind: SessionKind,
   db: Db = ctx.db,
 ): Promise<void> {
   const previous = request.cookies[SESSION_COOKIE];
@@ -30,6 +32,7 @@ export async function startSession(
   await db.insert(sessions).values({
     sessionHash: hashSecret(token),
     userId,
+    kind,
     expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
     lastAccessedAt: now,
     ipAddress: request.ip,
@@ -52,11 +55,35 @@ export async function endSession(ctx: AppContext, request: FastifyRequest, reply
   reply.clearCookie(SESSION_COOKIE, { path: "/" });
 }
 
-/** The signed-in user for a cookie value, or null when absent, unknown, idle too long or expired. */
-export async function findSessionUser(ctx: AppContext, token: string): Promise<UserRow | null> {
+export interface SessionUser {
+  user: UserRow;
+  kind: SessionKind;
+}
+
+/**
+ * An employee session is valid only while the person's address matches an active whitelist
+ * entry; an admin session (password sign-in of an admin account) needs no entry. Same rule as
+ * `whitelistEntrySql` in src/server/directory/whitelist-lookup.ts.
+ */
+const mayStaySignedIn = sql<boolean>`((${sessions.kind} = 'admin' and ${users.isAdmin}) or exists (
+  select 1 from allowed_emails a where a.is_active
+  and a.email in (lower(${users.email}), '*@' || split_part(lower(${users.email}), '@', 2))))`;
+
+/**
+ * The signed-in user and the kind of session for a cookie value, or null when absent, unknown,
+ * idle too long or expired. One statement loads the session, the user and the whitelist check;
+ * a person no longer on the whitelist has their employee sessions deleted here (signed out).
+ */
+export async function findSessionUser(ctx: AppContext, token: string): Promise<SessionUser | null> {
   const now = ctx.clock.now();
   const [row] = await ctx.db
-    .select({ session: sessions, user: users })
+    .select({
+      sessionId: sessions.id,
+      kind: sessions.kind,
+      lastAccessedAt: sessions.lastAccessedAt,
+      allowed: mayStaySignedIn,
+      user: users,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -70,11 +97,32 @@ export async function findSessionUser(ctx: AppContext, token: string): Promise<U
     )
     .limit(1);
   if (!row) return null;
-  if (now.getTime() - row.session.lastAccessedAt.getTime() > TOUCH_INTERVAL_MS) {
+  if (!row.allowed) {
+    // An admin's own admin sessions stay: admins need no whitelist entry.
+    const kept = row.user.isAdmin ? eq(sessions.kind, "employee") : undefined;
+    await ctx.db.delete(sessions).where(and(eq(sessions.userId, row.user.id), kept));
+    return null;
+  }
+  if (now.getTime() - row.lastAccessedAt.getTime() > TOUCH_INTERVAL_MS) {
     await ctx.db
       .update(sessions)
       .set({ lastAccessedAt: now })
-      .where(eq(sessions.id, row.session.id));
+      .where(eq(sessions.id, row.sessionId));
   }
-  return row.user;
+  return { user: row.user, kind: row.kind };
+}
+
+/** Ends every session of a user except the one with `keepSessionHash` (a password change). */
+export async function endOtherSessions(
+  db: Db,
+  userId: string,
+  keepSessionHash?: string,
+): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      keepSessionHash
+        ? and(eq(sessions.userId, userId), sql`${sessions.sessionHash} <> ${keepSessionHash}`)
+        : eq(sessions.userId, userId),
+    );
 }

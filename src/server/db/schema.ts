@@ -31,7 +31,11 @@ import {
   oddPolicies,
   pairingStatuses,
   participationStatuses,
+<<<<<<< HEAD
   sendStatuses,
+=======
+  sessionKinds,
+>>>>>>> 05b7375 (Sessions have a kind: admin rights only from the password sign-in; the whitelist is checked on every request in the session lookup (employee sessions of a removed person are deleted); removed people are never paired and the admin is told who lost access)
 } from "../../shared/enums";
 
 /** `column in ('a','b')` for a check constraint; values are our own constants, never user input. */
@@ -294,6 +298,8 @@ export const sessions = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** Admin rights come only from an `admin` session (the password sign-in). */
+    kind: text("kind", { enum: sessionKinds }).notNull().default("employee"),
     expiresAt: tz("expires_at").notNull(),
     isActive: boolean("is_active").notNull().default(true),
     ipAddress: text("ip_address"),
@@ -301,7 +307,10 @@ export const sessions = pgTable(
     lastAccessedAt: tz("last_accessed_at").notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [index("sessions_user_idx").on(t.userId)],
+  (t) => [
+    index("sessions_user_idx").on(t.userId),
+    check("sessions_kind_check", oneOf(t.kind, sessionKinds)),
+  ],
 );
 
 export const companyInquiries = pgTable(

@@ -9,7 +9,7 @@ import {
   emailDomainParamsSchema,
   groupIdParamsSchema,
 } from "../../shared/departments";
-import { requireAdmin, requireUser } from "../auth/guards";
+import { hasAdminRights, requireAdmin, requireUser } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
 import { createDepartment } from "./departments/create-department";
 import { deleteDepartment } from "./departments/delete-department";
@@ -50,7 +50,8 @@ const departmentsRoutes: FeatureRoutes = async (app, { ctx }) => {
     { schema: { params: emailDomainParamsSchema } },
     async (request) => {
       const user = requireUser(request);
-      const list = await departmentsForDomainRequest(ctx.db, user, request.params.emailDomain);
+      const asker = { email: user.email, isAdmin: hasAdminRights(user, request.sessionKind) };
+      const list = await departmentsForDomainRequest(ctx.db, asker, request.params.emailDomain);
       return list.map(presentDepartment);
     },
   );

@@ -37,9 +37,13 @@ export function onLeaveSql(today: string): SQL {
     and (${users.leaveEndDate} is null or ${users.leaveEndDate} >= ${today}::date))`;
 }
 
-/** Validated, profile complete, account active, participating, employed and not on leave. */
+/**
+ * Validated, profile complete, account active, participating, employed, not on leave, and on
+ * the whitelist: a person whose entry was removed is never paired, company-wide included.
+ */
 export function eligibleSql(today: string): SQL {
   return and(
+    sql`${whitelistEntrySql(users.email, "id")} is not null`,
     eq(users.isValidated, true),
     eq(users.needsProfileSetup, false),
     eq(users.isActive, true),

@@ -1,9 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashSecret, SESSION_COOKIE } from "../auth/session-store";
 import { fixedClock } from "../clock";
-import { sessions } from "../db/schema";
-import { createUser } from "../test/factories";
+import { createUser, signIn } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 
 let t: TestApp;
@@ -14,15 +11,7 @@ afterAll(() => t.close());
 
 async function signedIn(overrides: Parameters<typeof createUser>[1] = {}) {
   const user = await createUser(t.db, overrides);
-  // The fixed clock is months ahead of the real one, so the session must outlive it.
-  const token = randomBytes(32).toString("base64url");
-  await t.db.insert(sessions).values({
-    sessionHash: hashSecret(token),
-    userId: user.id,
-    expiresAt: new Date("2030-01-01T00:00:00Z"),
-    lastAccessedAt: new Date("2027-01-31T09:59:00Z"),
-  });
-  const cookie = `${SESSION_COOKIE}=${token}`;
+  const cookie = await signIn(t.db, user, { now: new Date("2027-01-31T09:59:00Z") });
   return (payload: unknown) =>
     t.app.inject({
       method: "PUT",

@@ -28,7 +28,7 @@ const profileRoutes: FeatureRoutes = async (app, { ctx }) => {
     },
     async (request) => {
       const user = requireValidatedUser(request);
-      return presentUser(await completeRegistration(ctx, user, request.body));
+      return presentUser(await completeRegistration(ctx, user, request.body), request.sessionKind);
     },
   );
 
@@ -40,7 +40,7 @@ const profileRoutes: FeatureRoutes = async (app, { ctx }) => {
     },
     async (request) => {
       const user = requireValidatedUser(request);
-      return presentUser(await updateProfile(ctx, user, request.body));
+      return presentUser(await updateProfile(ctx, user, request.body), request.sessionKind);
     },
   );
 
@@ -53,7 +53,7 @@ const profileRoutes: FeatureRoutes = async (app, { ctx }) => {
     async (request) => {
       const user = requireValidatedUser(request);
       const updated = await updateParticipation(ctx, user, request.body);
-      return { message: PARTICIPATION_UPDATED, user: presentUser(updated) };
+      return { message: PARTICIPATION_UPDATED, user: presentUser(updated, request.sessionKind) };
     },
   );
 

@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { SessionKind } from "../../shared/enums";
 import { hashPassword } from "../auth/password";
 import { hashSecret, SESSION_COOKIE } from "../auth/session-store";
 import type { Db } from "../db/client";
@@ -14,6 +16,7 @@ import {
   sessions,
   users,
 } from "../db/schema";
+import { isEmailAllowed } from "../directory/whitelist-lookup";
 
 let sequence = 0;
 const next = () => ++sequence;
@@ -82,17 +85,31 @@ export async function allowEmail(db: Db, email: string, domainGroupId: number | 
   return entry;
 }
 
-/** A session for the user, as the `cookie` header value an `app.inject` call sends; `now` for a test clock. */
+/**
+ * A session for the user, as the `cookie` header value an `app.inject` call sends; `now` for a
+ * test clock. An admin account gets an admin session (as the password sign-in gives) unless
+ * `kind` says otherwise; an employee session needs a whitelisted address, so the address is
+ * whitelisted (without a group) when no active entry matches it yet.
+ */
 export async function signIn(
   db: Db,
   user: { id: string },
-  options: { now?: Date } = {},
+  options: { now?: Date; kind?: SessionKind } = {},
 ): Promise<string> {
+  const [account] = await db
+    .select({ email: users.email, isAdmin: users.isAdmin })
+    .from(users)
+    .where(eq(users.id, user.id));
+  const kind = options.kind ?? (account.isAdmin ? "admin" : "employee");
+  if (kind === "employee" && !(await isEmailAllowed(db, account.email))) {
+    await allowEmail(db, account.email);
+  }
   const token = randomBytes(32).toString("base64url");
   const now = options.now?.getTime() ?? Date.now();
   await db.insert(sessions).values({
     sessionHash: hashSecret(token),
     userId: user.id,
+    kind,
     expiresAt: new Date(now + 24 * 60 * 60 * 1000),
     lastAccessedAt: new Date(now),
   });
@@ -103,7 +120,7 @@ export async function signIn(
 export async function signInAdmin(
   db: Db,
   overrides: Partial<NewUserRow> & { password?: string } = {},
-  options: { now?: Date } = {},
+  options: { now?: Date; kind?: SessionKind } = {},
 ): Promise<string> {
   return signIn(db, await createAdmin(db, overrides), options);
 }

@@ -17,7 +17,7 @@ const ADMIN_GUARD_QUERY: AuthQueryOptions = {
 
 /**
  * What the browser shows on an admin page (/admin, /admin/images, /admin-image-manager): signed-out
- * visitors go to /admin-login, employees to /. The server refuses every admin call on its own.
+ * visitors and admins without a password session go to /admin-login, employees to /. The server refuses every admin call on its own.
  */
 export function AdminGuard({ children }: { children: ReactNode }) {
   const { user, isLoading } = useAuth(ADMIN_GUARD_QUERY);
@@ -34,6 +34,16 @@ export function AdminGuard({ children }: { children: ReactNode }) {
         variant: "destructive",
       });
       setTimeout(() => navigate("/admin-login", { replace: true }), ADMIN_GUARD_REDIRECT_MS);
+      return;
+    }
+    if (!user.isAdmin && user.adminPasswordRequired) {
+      // An admin signed in with a code or link: admin rights need the password sign-in.
+      decided.current = true;
+      toast({
+        title: "Admin password required",
+        description: "Please sign in with your admin password to open the admin dashboard.",
+      });
+      navigate("/admin-login", { replace: true });
       return;
     }
     if (!user.isAdmin) {

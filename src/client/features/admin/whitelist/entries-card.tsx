@@ -33,8 +33,10 @@ export function EntriesCard() {
 
   const remove = useWhitelistMutation({
     mutationFn: (entry: AllowedEmail) =>
-      apiRequest("DELETE", `/api/admin/allowed-emails/${entry.id}`),
-    onSuccess: (_data, entry) => successToast(`${entry.email} was removed from the whitelist.`),
+      apiRequest<{ message?: string }>("DELETE", `/api/admin/allowed-emails/${entry.id}`),
+    // The server's message also says who lost access and what happens to their current match.
+    onSuccess: (data, entry) =>
+      successToast(data?.message ?? `${entry.email} was removed from the whitelist.`),
     failure: "Failed to remove email",
   });
 

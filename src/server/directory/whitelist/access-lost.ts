@@ -1,0 +1,59 @@
+import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { matches, pairings, users } from "../../db/schema";
+import { whitelistEntrySql } from "../whitelist-lookup";
+
+export interface AccessLost {
+  /** People the entry admitted who no longer match any active entry. */
+  people: number;
+  /** How many of them are in a match of an active pairing (the match stays, see docs/sign-in.md). */
+  inActiveMatch: number;
+}
+
+/** Who lost access when the entry `entryEmail` (an address or `*@domain`) stopped counting. */
+export async function findAccessLost(db: Db, entryEmail: string): Promise<AccessLost> {
+  const admitted: SQL = entryEmail.startsWith("*@")
+    ? sql`split_part(lower(${users.email}), '@', 2) = ${entryEmail.slice(2)}`
+    : sql`lower(${users.email}) = ${entryEmail}`;
+  const lost = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(admitted, sql`${whitelistEntrySql(users.email, "id")} is null`));
+  if (lost.length === 0) return { people: 0, inActiveMatch: 0 };
+  const ids = lost.map((row) => row.id);
+  const inMatch = await db
+    .selectDistinct({ user1: matches.user1Id, user2: matches.user2Id, user3: matches.user3Id })
+    .from(matches)
+    .innerJoin(pairings, eq(pairings.id, matches.pairingId))
+    .where(
+      and(
+        eq(matches.status, "active"),
+        eq(pairings.status, "active"),
+        or(
+          inArray(matches.user1Id, ids),
+          inArray(matches.user2Id, ids),
+          inArray(matches.user3Id, ids),
+        ),
+      ),
+    );
+  const matched = new Set(
+    inMatch.flatMap((m) => [m.user1, m.user2, m.user3]).filter((id) => id && ids.includes(id)),
+  );
+  return { people: lost.length, inActiveMatch: matched.size };
+}
+
+/** The admin's message after a removal: what happens to the people it admitted. */
+export function describeAccessLost(entryEmail: string, lost: AccessLost): string {
+  const parts = [`${entryEmail} was removed from the whitelist.`];
+  if (lost.people > 0) {
+    parts.push(
+      `${lost.people} ${lost.people === 1 ? "person" : "people"} lost access: signed out at the next request and left out of future pairings.`,
+    );
+  }
+  if (lost.inActiveMatch > 0) {
+    parts.push(
+      `${lost.inActiveMatch} of them ${lost.inActiveMatch === 1 ? "is" : "are"} in a current match, which stays so their partner keeps it.`,
+    );
+  }
+  return parts.join(" ");
+}
