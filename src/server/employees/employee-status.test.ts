@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { users } from "../db/schema";
-import { createUser, signInAdmin } from "../test/factories";
+import { allowEmail, createUser, signInAdmin } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 
 const NOW = new Date("2027-03-10T09:00:00Z");
@@ -14,6 +14,8 @@ describe("employee status sync and summary", () => {
   beforeAll(async () => {
     t = await createTestApp({ clock: fixedClock(NOW) });
     cookie = await signInAdmin(t.db, { needsProfileSetup: true }, { now: NOW });
+    // Only whitelisted people are available for matching.
+    await allowEmail(t.db, "*@acme.test");
   });
   afterAll(() => t.close());
 
