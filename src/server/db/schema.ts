@@ -31,11 +31,8 @@ import {
   oddPolicies,
   pairingStatuses,
   participationStatuses,
-<<<<<<< HEAD
   sendStatuses,
-=======
   sessionKinds,
->>>>>>> 05b7375 (Sessions have a kind: admin rights only from the password sign-in; the whitelist is checked on every request in the session lookup (employee sessions of a removed person are deleted); removed people are never paired and the admin is told who lost access)
 } from "../../shared/enums";
 
 /** `column in ('a','b')` for a check constraint; values are our own constants, never user input. */

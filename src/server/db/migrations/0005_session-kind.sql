@@ -1,0 +1,2 @@
+ALTER TABLE "sessions" ADD COLUMN "kind" text DEFAULT 'employee' NOT NULL;--> statement-breakpoint
+ALTER TABLE "sessions" ADD CONSTRAINT "sessions_kind_check" CHECK ("sessions"."kind" in ('employee', 'admin'));
