@@ -29,7 +29,11 @@ export interface SmtpPeer {
 
 /** A real SMTP server on a loopback port (the smtp-server package) that records what it is sent. */
 export async function startSmtpPeer(
-  options: { auth?: { user: string; pass: string } } = {},
+  options: {
+    auth?: { user: string; pass: string };
+    /** Answers each message this much later, like a distant server (keeps a send going for a while). */
+    delayMs?: number;
+  } = {},
 ): Promise<SmtpPeer> {
   const messages: ReceivedMail[] = [];
   const waiters: Array<{
@@ -75,6 +79,11 @@ export async function startSmtpPeer(
             html: parsed.html ?? "",
             parsed,
           };
+          return new Promise<ReceivedMail>((resolve) =>
+            setTimeout(() => resolve(mail), options.delayMs ?? 0),
+          );
+        })
+        .then((mail) => {
           messages.push(mail);
           for (const waiter of [...waiters]) {
             if (waiter.match(mail)) {

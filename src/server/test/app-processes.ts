@@ -1,0 +1,64 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { repoRoot } from "../repo-root";
+
+const entry = path.join(repoRoot, "src/server/test/app-process.ts");
+
+export interface AppProcess {
+  url: string;
+  pid: number;
+  child: ChildProcess;
+  /** Everything it wrote on stderr (its log), for failure messages. */
+  log(): string;
+  /** SIGKILL: the crash. Resolves once it is gone. */
+  kill(): Promise<void>;
+  /** SIGTERM: a clean stop. */
+  stop(): Promise<void>;
+}
+
+/** Starts the real server as a child process (`app-process.ts`) on port 0 with the given environment. */
+export async function startAppProcess(env: Record<string, string>): Promise<AppProcess> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "coj-proc-"));
+  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
+  });
+  let stderr = "";
+  child.stderr?.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  exited.then(() => rmSync(dataDir, { recursive: true, force: true }));
+  const url = await new Promise<string>((resolve, reject) => {
+    let stdout = "";
+    child.stdout?.on("data", (chunk) => {
+      stdout += chunk;
+      const found = /listening (\S+)/.exec(stdout);
+      if (found) resolve(found[1]);
+    });
+    child.once("exit", (code) => reject(new Error(`App process exited (${code}): ${stderr}`)));
+  });
+  const signal = async (name: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(name);
+    await exited;
+  };
+  return {
+    url,
+    pid: child.pid ?? 0,
+    child,
+    log: () => stderr,
+    kill: () => signal("SIGKILL"),
+    stop: () => signal("SIGTERM"),
+  };
+}
