@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { addDays, format } from "date-fns";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createDepartment,
@@ -5,6 +7,7 @@ import {
   createPairing,
   createUser,
 } from "../src/server/test/factories";
+import { calendarStamp } from "../src/shared/matches";
 import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
 
 let story: Story;
@@ -32,7 +35,7 @@ async function employeeWithMatch() {
 }
 
 describe("an employee with a match", () => {
-  it("marks Met My Match and sees the green badge", async () => {
+  it("answers Met My Match and sees the green Met badge", async () => {
     const { me, partner } = await employeeWithMatch();
     const page = await story.newPage();
     await story.signInAs(page, me);
@@ -42,19 +45,21 @@ describe("an employee with a match", () => {
     await current.getByRole("heading", { name: "Grace Hopper" }).waitFor();
     expect(await current.innerText()).toContain(partner.email);
     expect(await current.innerText()).toContain("Ask me about <b>compilers</b>.");
-    expect(await current.locator('[data-status="pending"]').innerText()).toBe("Pending");
+    expect(await current.locator('[data-answer="pending"]').textContent()).toBe(
+      "Your answer: Not met yet",
+    );
     expect(await axeViolations(page)).toEqual([]);
 
     await current.getByRole("button", { name: "Met My Match" }).click();
     await page.getByText("Connection status updated!", { exact: true }).waitFor();
-    const badge = current.locator('[data-status="confirmed"]');
+    const badge = current.locator('[data-answer="confirmed"]');
     await badge.waitFor();
-    expect(await badge.innerText()).toBe("Met My Match");
+    expect(await badge.textContent()).toBe("Your answer: Met");
     expect(await badge.getAttribute("class")).toContain("bg-green-100");
     expect(await current.getByRole("button", { name: "Missed This Month" }).count()).toBe(0);
   });
 
-  it("answers a past match from the history grid and marks the current one completed", async () => {
+  it("answers a past match from the history grid in the past tense", async () => {
     const { me } = await employeeWithMatch();
     const page = await story.newPage();
     await story.signInAs(page, me);
@@ -62,18 +67,18 @@ describe("an employee with a match", () => {
     const history = page.getByRole("region", { name: "Match History" });
     await history.getByRole("heading", { name: "Alan Turing" }).waitFor();
     expect(await history.innerText()).toContain("January 2027");
-    await history.getByRole("button", { name: /^No Connection with Alan Turing/ }).click();
-    await history.locator('[data-status="not_confirmed"]').waitFor();
-    expect(await history.getByRole("button", { name: /^Connected with/ }).count()).toBe(0);
-
-    await page.getByRole("button", { name: "Mark as Completed" }).click();
-    await page.getByText("Coffee chat marked as completed!", { exact: true }).waitFor();
-    await page.getByRole("heading", { name: "No Current Match" }).waitFor();
-    await history.getByRole("heading", { name: "Grace Hopper" }).waitFor();
-    expect(await history.getByText("Completed", { exact: true }).count()).toBe(1);
+    expect(await history.locator('[data-answer="pending"]').textContent()).toBe(
+      "Your answer: No answer",
+    );
+    await history.getByRole("button", { name: /^We didn't meet: Alan Turing/ }).click();
+    const answer = history.locator('[data-answer="not_confirmed"]');
+    await answer.waitFor();
+    expect(await answer.textContent()).toBe("Your answer: Didn't meet");
+    expect(await history.getByRole("button", { name: /^We met:/ }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Mark as Completed" }).count()).toBe(0);
   });
 
-  it("schedules the chat with an .ics invitation for both people or a Google Calendar link", async () => {
+  it("schedules the chat at a chosen time: .ics for both people, Google or Outlook on the web", async () => {
     const { me, partner, match } = await employeeWithMatch();
     const page = await story.newPage({ width: 375, height: 800 });
     await story.signInAs(page, me);
@@ -81,21 +86,55 @@ describe("an employee with a match", () => {
     await page.getByRole("button", { name: "Schedule Coffee Chat" }).click();
     const dialog = page.getByRole("dialog", { name: "Schedule your coffee chat" });
     await dialog.waitFor();
-    const ics = dialog.getByRole("link", { name: "Download invitation (.ics)" });
-    expect(await ics.getAttribute("href")).toBe(`/api/matches/${match.id}/calendar.ics`);
+    expect(await dialog.getByLabel("Time").inputValue()).toBe("10:00");
+    const suggested = await dialog.getByLabel("Day").inputValue();
+    expect(await page.evaluate((d) => new Date(`${d}T10:00`).getDay(), suggested)).not.toBeOneOf([
+      0, 6,
+    ]);
+    expect(await axeViolations(page)).toEqual([]);
+
+    const day = format(addDays(new Date(), 9), "yyyy-MM-dd");
+    await dialog.getByLabel("Day").fill(day);
+    await dialog.getByLabel("Time").fill("14:30");
+    const start = await page.evaluate((d) => new Date(`${d}T14:30`), day);
+    const ics = dialog.getByRole("link", { name: "Download an invitation for you and Grace" });
+    await expect
+      .poll(() => ics.getAttribute("href"))
+      .toBe(
+        `/api/matches/${match.id}/calendar.ics?start=${encodeURIComponent(start.toISOString())}`,
+      );
     const google = new URL(
       (await dialog.getByRole("link", { name: /Google Calendar/ }).getAttribute("href")) ?? "",
     );
     expect(google.host).toBe("calendar.google.com");
     expect(google.searchParams.get("add")).toBe(`${me.email},${partner.email}`);
+    const outlook = new URL(
+      (await dialog.getByRole("link", { name: /Outlook on the web/ }).getAttribute("href")) ?? "",
+    );
+    expect(outlook.host).toBe("outlook.office.com");
+    expect(outlook.searchParams.get("startdt")).toBe(start.toISOString());
+
     const download = page.waitForEvent("download");
     await ics.click();
     const file = await download;
-    expect(file.suggestedFilename()).toBe("coffee-chat-2027-03.ics");
-    const body = await page.request.get(`/api/matches/${match.id}/calendar.ics`);
-    const text = (await body.text()).replace(/\r\n /g, "");
+    expect(file.suggestedFilename()).toMatch(/^coffee-chat-\d{4}-\d{2}\.ics$/);
+    const text = readFileSync((await file.path()) ?? "", "utf8").replace(/\r\n /g, "");
+    expect(text).toContain(`DTSTART:${calendarStamp(start)}`);
     expect(text).toContain(`ATTENDEE;CN="Ada Lovelace"`);
     expect(text).toContain(`mailto:${partner.email}`);
+  });
+
+  it("keeps the invitation links off until the day and time make a valid start", async () => {
+    const { me } = await employeeWithMatch();
+    const page = await story.newPage();
+    await story.signInAs(page, me);
+    await page.goto("/matches");
+    await page.getByRole("button", { name: "Schedule Coffee Chat" }).click();
+    const dialog = page.getByRole("dialog", { name: "Schedule your coffee chat" });
+    await dialog.getByLabel("Day").fill("2020-01-06");
+    await dialog.getByText("Please pick a time between today and a year from now.").waitFor();
+    const ics = dialog.getByText("Download an invitation for you and Grace");
+    expect(await ics.evaluate((el) => el.closest("a")?.hasAttribute("href"))).toBe(false);
   });
 
   it("works at 375 px without horizontal scroll and passes axe", async () => {

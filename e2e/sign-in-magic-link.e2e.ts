@@ -72,7 +72,7 @@ describe("a whitelisted employee signs in with a magic link", () => {
     await page.getByLabel("Work email").fill("sam@links.test");
     await page.getByRole("button", { name: "Send Magic Link" }).click();
     await page
-      .getByText("Please wait 1 minute(s) before requesting another link.", { exact: false })
+      .getByText("Please wait 1 minute before requesting another link.", { exact: false })
       .waitFor();
   });
 });

@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../co
 import { getAuthPageErrorMessage } from "../features/auth-error-messages";
 import { AuthShell } from "../features/auth-shell";
 import { EmailField, useEmailForm, workEmailError } from "../features/email-field";
+import { NotWhitelistedHint } from "../features/not-whitelisted-hint";
 import { ApiError, apiRequest } from "../lib/api-client";
 
 const features = [
@@ -32,7 +33,11 @@ function magicLinkFailure(error: unknown): string {
   const body =
     error instanceof ApiError ? (error.body as { requiresWait?: number } | undefined) : undefined;
   const wait = body?.requiresWait;
-  return wait ? `${base} Please wait ${wait} minute(s) before requesting another link.` : base;
+  return wait ? `${base} Please wait ${minutes(wait)} before requesting another link.` : base;
+}
+
+function minutes(count: number): string {
+  return count === 1 ? "1 minute" : `${count} minutes`;
 }
 
 /** Magic-link sign-in landing page (/auth): employee-side §2 "Auth landing page". */
@@ -59,41 +64,16 @@ export function AuthPage() {
 
   return (
     <AuthShell title="Sign in" wide>
+      <div className="mb-6 space-y-2 md:mb-8">
+        <h1 className="text-3xl font-bold tracking-tight text-coffee-950">Welcome to Cup of Joe</h1>
+        <p className="text-coffee-700">
+          Sign in with your work e-mail to get matched with a colleague for a coffee chat every
+          month.
+        </p>
+      </div>
+      {/* The form comes first, so on a phone it is above the fold; beside the blurbs on wide screens. */}
       <div className="grid items-start gap-8 md:grid-cols-2">
-        <section aria-labelledby="auth-intro" className="space-y-6">
-          <h1 id="auth-intro" className="text-3xl font-bold tracking-tight text-coffee-950">
-            Welcome to Cup of Joe
-          </h1>
-          <p className="text-coffee-700">
-            Sign in with your work e-mail to get matched with a colleague for a coffee chat every
-            month.
-          </p>
-          <ul className="space-y-4">
-            {features.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="flex gap-3">
-                <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-coffee-100 text-coffee-800">
-                  <Icon aria-hidden="true" className="size-4" />
-                </span>
-                <span>
-                  <span className="block font-semibold text-coffee-900">{title}</span>
-                  <span className="text-sm text-coffee-700">{text}</span>
-                </span>
-              </li>
-            ))}
-          </ul>
-          <dl className="flex flex-wrap gap-6">
-            <div>
-              <dt className="text-sm text-coffee-700">Connections made</dt>
-              <dd className="text-2xl font-bold text-coffee-900">500+</dd>
-            </div>
-            <div>
-              <dt className="text-sm text-coffee-700">Satisfaction</dt>
-              <dd className="text-2xl font-bold text-coffee-900">95%</dd>
-            </div>
-          </dl>
-        </section>
-
-        <Card>
+        <Card className="md:order-last">
           <CardHeader>
             <CardTitle as="h2">{sentTo ? "Check your email" : "Sign in or sign up"}</CardTitle>
             <CardDescription>
@@ -122,7 +102,7 @@ export function AuthPage() {
                   </AlertDescription>
                 </Alert>
                 <Button variant="outline" className="w-full" onClick={reset}>
-                  Use different email
+                  Use Different Email
                 </Button>
               </div>
             ) : (
@@ -132,6 +112,9 @@ export function AuthPage() {
                   <Alert variant="destructive">
                     <AlertDescription>{magicLinkFailure(send.error)}</AlertDescription>
                   </Alert>
+                )}
+                {send.error instanceof ApiError && send.error.code === "invalid_email" && (
+                  <NotWhitelistedHint />
                 )}
                 <Button type="submit" className="w-full" disabled={send.isPending}>
                   <Mail aria-hidden="true" />
@@ -150,6 +133,31 @@ export function AuthPage() {
             </p>
           </CardContent>
         </Card>
+        <section aria-label="Why Cup of Joe" className="space-y-6">
+          <ul className="space-y-4">
+            {features.map(({ icon: Icon, title, text }) => (
+              <li key={title} className="flex gap-3">
+                <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-coffee-100 text-coffee-800">
+                  <Icon aria-hidden="true" className="size-4" />
+                </span>
+                <span>
+                  <span className="block font-semibold text-coffee-900">{title}</span>
+                  <span className="text-sm text-coffee-700">{text}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+          <dl className="flex flex-wrap gap-6">
+            <div>
+              <dt className="text-sm text-coffee-700">Connections made</dt>
+              <dd className="text-2xl font-bold text-coffee-900">500+</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-coffee-700">Satisfaction</dt>
+              <dd className="text-2xl font-bold text-coffee-900">95%</dd>
+            </div>
+          </dl>
+        </section>
       </div>
     </AuthShell>
   );

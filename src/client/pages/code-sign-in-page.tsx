@@ -8,11 +8,11 @@ import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../components/ui/card";
 import { FieldError, Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
-import { toast } from "../components/ui/toast";
 import { AuthShell } from "../features/auth-shell";
 import { EmailField, useEmailForm, workEmailError } from "../features/email-field";
+import { NotWhitelistedHint } from "../features/not-whitelisted-hint";
 import { AUTH_USER_QUERY_KEY } from "../features/use-auth";
-import { apiRequest, errorMessage } from "../lib/api-client";
+import { ApiError, apiRequest, errorMessage } from "../lib/api-client";
 
 /** Redirect after a verified code (employee-side §9). */
 export const CODE_SUCCESS_REDIRECT_MS = 1500;
@@ -35,6 +35,7 @@ export function CodeSignInPage() {
   } = useEmailForm(workEmailError, (address) => send.mutate(address));
   const [code, setCode] = useState("");
   const [formError, setFormError] = useState<string>();
+  const [notWhitelisted, setNotWhitelisted] = useState(false);
   const [notice, setNotice] = useState<string>();
   const codeId = useId();
   const errorId = useId();
@@ -43,15 +44,18 @@ export function CodeSignInPage() {
   const send = useMutation({
     mutationFn: (address: string) =>
       apiRequest<SuccessAnswer>("POST", "/api/auth/send-code", { email: address }),
-    onSuccess: (answer) => {
+    onSuccess: (_answer, address) => {
       setFormError(undefined);
-      setNotice(answer.message);
+      setFieldError(undefined);
+      setNotWhitelisted(false);
+      // The heading already says a code was sent; a notice only confirms a resend.
+      setNotice(step === "code" ? `We sent a new code to ${address}.` : undefined);
       setStep("code");
     },
     onError: (error) => {
-      const text = errorMessage(error, "Failed to send code");
-      setFormError(text);
-      toast({ title: "Error", description: text, variant: "destructive" });
+      setNotice(undefined);
+      setNotWhitelisted(error instanceof ApiError && error.code === "invalid_email");
+      setFormError(errorMessage(error, "Failed to send code"));
     },
   });
 
@@ -61,17 +65,19 @@ export function CodeSignInPage() {
         email: email.trim().toLowerCase(),
         code: value,
       }),
-    onSuccess: async (answer) => {
+    onSuccess: async () => {
       setFormError(undefined);
-      setNotice(answer.message);
+      setFieldError(undefined);
+      setNotice(undefined);
       setStep("done");
       await queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY });
       setTimeout(() => window.location.assign("/profile"), CODE_SUCCESS_REDIRECT_MS);
     },
     onError: (error) => {
-      const text = errorMessage(error, "Failed to verify code");
-      setFormError(text);
-      toast({ title: "Error", description: text, variant: "destructive" });
+      // One error, under the code field: no success notice, alert or toast beside it.
+      setNotice(undefined);
+      setFieldError(errorMessage(error, "Failed to verify code"));
+      codeInput.current?.focus();
     },
   });
 
@@ -92,6 +98,7 @@ export function CodeSignInPage() {
     setCode("");
     setFieldError(undefined);
     setFormError(undefined);
+    setNotWhitelisted(false);
     setNotice(undefined);
   };
 
@@ -115,7 +122,7 @@ export function CodeSignInPage() {
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
-          {notice && step !== "email" && (
+          {notice && step === "code" && (
             <Alert variant="success">
               <AlertDescription>{notice}</AlertDescription>
             </Alert>
@@ -125,6 +132,7 @@ export function CodeSignInPage() {
               <AlertDescription>{formError}</AlertDescription>
             </Alert>
           )}
+          {notWhitelisted && <NotWhitelistedHint />}
 
           {step === "email" && (
             <form noValidate onSubmit={submitEmail} className="space-y-4">
@@ -178,7 +186,7 @@ export function CodeSignInPage() {
 
           <p className="text-center text-sm text-coffee-700">
             <Link to="/auth" className="font-medium text-coffee-900 underline underline-offset-4">
-              Use a magic link instead
+              Use Magic Link Instead
             </Link>
           </p>
         </CardContent>

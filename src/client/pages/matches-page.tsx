@@ -1,25 +1,29 @@
 import { useEffect, useRef } from "react";
+import { Navigate } from "react-router";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
-import { Spinner } from "../components/ui/spinner";
+import { LoadingRegion, Skeleton } from "../components/ui/skeleton";
 import { AppLayout } from "../features/app-layout";
 import { CurrentMatchCard } from "../features/matches/current-match-card";
 import { NoCurrentMatch, NoMatchHistory } from "../features/matches/empty-states";
 import { HistoryCard } from "../features/matches/history-card";
+import { HistoryGridSkeleton, PartnerSkeleton } from "../features/matches/match-skeletons";
 import { hasMatch, useCurrentMatch, useMatchHistory } from "../features/matches/use-matches";
+import { needsSetup } from "../features/profile/needs-setup";
 import { handleUnauthorized, redirectIfUnauthorized } from "../features/unauthorized";
 import { useAuth } from "../features/use-auth";
 import { useDocumentTitle } from "../lib/use-document-title";
 
 /**
  * Matches page (/matches, spec employee-side §2): current match with its actions and the history
- * grid. Visitors get the "logged out" toast and go to /api/login after 0.5 s.
+ * grid. Visitors get the "logged out" toast and go to /api/login after 0.5 s; someone who has not
+ * finished setting up goes to the setup form.
  */
 export function MatchesPage() {
   useDocumentTitle("My Coffee Matches");
   const { user, isLoading } = useAuth();
-  const signedIn = Boolean(user);
-  const current = useCurrentMatch(signedIn);
-  const history = useMatchHistory(signedIn);
+  const ready = Boolean(user) && !needsSetup(user);
+  const current = useCurrentMatch(ready);
+  const history = useMatchHistory(ready);
   const redirected = useRef(false);
 
   const loadError = current.error ?? history.error;
@@ -33,10 +37,15 @@ export function MatchesPage() {
     }
   }, [isLoading, user, loadError]);
 
+  if (user && needsSetup(user)) return <Navigate to="/profile" replace />;
   if (isLoading || !user) {
     return (
       <AppLayout>
-        <Spinner size="lg" />
+        <LoadingRegion className="space-y-8">
+          <Skeleton className="h-9 w-72 max-w-full" />
+          <CurrentMatchSkeleton />
+          <HistoryGridSkeleton />
+        </LoadingRegion>
       </AppLayout>
     );
   }
@@ -51,7 +60,9 @@ export function MatchesPage() {
 
       <section aria-label="Current match">
         {current.isLoading ? (
-          <Spinner />
+          <LoadingRegion label="Loading your current match...">
+            <CurrentMatchSkeleton />
+          </LoadingRegion>
         ) : hasMatch(current.data) ? (
           <CurrentMatchCard item={current.data} />
         ) : (
@@ -65,7 +76,7 @@ export function MatchesPage() {
                   Your current match could not be loaded. Please refresh the page.
                 </p>
               ) : (
-                <NoCurrentMatch />
+                <NoCurrentMatch user={user} />
               )}
             </CardContent>
           </Card>
@@ -77,7 +88,9 @@ export function MatchesPage() {
           Match History
         </h2>
         {history.isLoading ? (
-          <Spinner />
+          <LoadingRegion label="Loading your match history...">
+            <HistoryGridSkeleton />
+          </LoadingRegion>
         ) : history.isError ? (
           <p role="alert" className="text-sm text-red-700">
             Your match history could not be loaded. Please refresh the page.
@@ -97,5 +110,15 @@ export function MatchesPage() {
         )}
       </section>
     </AppLayout>
+  );
+}
+
+function CurrentMatchSkeleton() {
+  return (
+    <Card className="space-y-6 p-6">
+      <Skeleton className="h-6 w-36" />
+      <PartnerSkeleton size="lg" />
+      <Skeleton className="h-10 w-48" />
+    </Card>
   );
 }

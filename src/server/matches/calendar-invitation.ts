@@ -1,3 +1,4 @@
+import { CHAT_START_OUT_OF_RANGE, chatEnd, isChatStartInRange } from "../../shared/calendar";
 import {
   calendarStamp,
   chatDescription,
@@ -6,6 +7,7 @@ import {
   partnerName,
 } from "../../shared/matches";
 import type { AppContext } from "../context";
+import { Validation } from "../errors";
 import { findMemberMatch, toMatchItems } from "./member-matches";
 
 /** RFC 5545 TEXT escaping: backslash, semicolon, comma and line breaks. */
@@ -83,18 +85,23 @@ export function buildInvitation(options: {
   return `${lines.map(foldLine).join("\r\n")}\r\n`;
 }
 
-/** The .ics invitation for one of the user's matches, addressed to every member. */
+/**
+ * The .ics invitation for one of the user's matches, addressed to every member, starting at the
+ * time the person chose (or the default slot when they chose none).
+ */
 export async function matchInvitation(
   ctx: AppContext,
   user: { id: string; email: string; firstName: string | null; lastName: string | null },
   matchId: number,
+  chosenStart?: string,
 ): Promise<{ fileName: string; body: string }> {
+  const now = ctx.clock.now();
+  const slot = chosenStart ? chosenSlot(chosenStart, now) : defaultChatSlot(now);
   const match = await findMemberMatch(ctx, user.id, matchId);
   const [item] = await toMatchItems(ctx, user.id, [match]);
   const me: Person = { name: partnerName(user), email: user.email };
   const others: Person[] = item.partners.map((p) => ({ name: partnerName(p), email: p.email }));
-  const now = ctx.clock.now();
-  const { start, end } = defaultChatSlot(now);
+  const { start, end } = slot;
   const hostname = new URL(ctx.config.appUrl).hostname;
   const body = buildInvitation({
     uid: `match-${match.id}-${calendarStamp(start)}@${hostname}`,
@@ -107,4 +114,12 @@ export async function matchInvitation(
     attendees: [me, ...others],
   });
   return { fileName: `coffee-chat-${match.month}.ics`, body };
+}
+
+function chosenSlot(value: string, now: Date): { start: Date; end: Date } {
+  const start = new Date(value);
+  if (Number.isNaN(start.getTime()) || !isChatStartInRange(start, now)) {
+    throw new Validation(CHAT_START_OUT_OF_RANGE, "start");
+  }
+  return { start, end: chatEnd(start) };
 }

@@ -296,4 +296,33 @@ describe("GET /api/matches/:id/calendar.ics", () => {
     const res = await get(`/api/matches/${match.id}/calendar.ics`, await createUser(t.db));
     expect(res.statusCode).toBe(404);
   });
+
+  it("starts the invitation at the time the person chose, converted to UTC", async () => {
+    const me = await createUser(t.db);
+    const match = await createMatch(t.db, { user1: me, user2: await createUser(t.db) });
+    const start = encodeURIComponent("2027-03-15T14:30:00+02:00");
+    const res = await get(`/api/matches/${match.id}/calendar.ics?start=${start}`, me);
+    expect(res.statusCode).toBe(200);
+    const unfolded = res.body.replace(/\r\n /g, "");
+    expect(unfolded).toContain("DTSTART:20270315T123000Z");
+    expect(unfolded).toContain("DTEND:20270315T130000Z");
+  });
+
+  it("refuses a start that is not a date-time, or is in the past or over a year ahead", async () => {
+    const me = await createUser(t.db);
+    const match = await createMatch(t.db, { user1: me, user2: await createUser(t.db) });
+    for (const start of [
+      "tomorrow",
+      "2027-03-15",
+      "2027-02-01T10:00:00Z",
+      "2028-06-01T10:00:00Z",
+    ]) {
+      const res = await get(
+        `/api/matches/${match.id}/calendar.ics?start=${encodeURIComponent(start)}`,
+        me,
+      );
+      expect(res.statusCode, start).toBe(400);
+      expect(res.json().message, start).toMatch(/date and time|between today and a year/);
+    }
+  });
 });

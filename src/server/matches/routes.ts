@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { calendarQuerySchema } from "../../shared/calendar";
 import {
   connectionStatusBodySchema,
   connectionStatusParamsSchema,
@@ -67,10 +68,10 @@ const matchesRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   r.get(
     "/api/matches/:id/calendar.ics",
-    { schema: { params: matchIdParamsSchema } },
+    { schema: { params: matchIdParamsSchema, querystring: calendarQuerySchema } },
     async (request, reply) => {
       const user = requireUser(request);
-      const invitation = await matchInvitation(ctx, user, request.params.id);
+      const invitation = await matchInvitation(ctx, user, request.params.id, request.query.start);
       return reply
         .header("Content-Type", "text/calendar; charset=utf-8; method=REQUEST")
         .header("Content-Disposition", `attachment; filename="${invitation.fileName}"`)

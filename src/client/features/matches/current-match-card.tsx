@@ -1,11 +1,12 @@
+import { answerActions } from "@shared/match-states";
 import { formatMatchMonth, type MatchItem, partnerName } from "@shared/matches";
-import { CircleCheck, CircleX, Mail, PartyPopper } from "lucide-react";
+import { CircleCheck, CircleX, Mail } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
-import { ConnectionBadge } from "./connection-badge";
+import { MatchStateBadges } from "./match-state-badges";
 import { PartnerAvatar } from "./partner-avatar";
 import { ScheduleChatDialog } from "./schedule-chat-dialog";
-import { useCompleteMatch, useSetConnectionStatus } from "./use-matches";
+import { useSetConnectionStatus } from "./use-matches";
 
 function PartnerDetails({ partner }: { partner: MatchItem["partner"] }) {
   return (
@@ -35,12 +36,14 @@ function PartnerDetails({ partner }: { partner: MatchItem["partner"] }) {
   );
 }
 
-/** The matches page's current match: partner(s), actions and the user's connection badge. */
+/**
+ * The matches page's current match: partner(s), the match's state and the user's answer. "Met My
+ * Match" is the one way to say the chat happened (there is no separate "Mark as Completed").
+ */
 export function CurrentMatchCard({ item }: { item: MatchItem }) {
-  const complete = useCompleteMatch();
   const connection = useSetConnectionStatus();
   const matchId = item.match.id;
-  const busy = complete.isPending || connection.isPending;
+  const busy = connection.isPending;
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
@@ -48,7 +51,7 @@ export function CurrentMatchCard({ item }: { item: MatchItem }) {
           <CardTitle>Current Match</CardTitle>
           <p className="text-sm text-coffee-700">{formatMatchMonth(item.match.month)}</p>
         </div>
-        <ConnectionBadge status={item.myConnectionStatus} />
+        <MatchStateBadges item={item} tense="current" />
       </CardHeader>
       <CardContent className="space-y-6">
         {item.partners.map((partner) => (
@@ -57,10 +60,6 @@ export function CurrentMatchCard({ item }: { item: MatchItem }) {
       </CardContent>
       <CardFooter className="flex-col items-stretch sm:flex-row sm:items-center">
         <ScheduleChatDialog item={item} />
-        <Button variant="outline" disabled={busy} onClick={() => complete.mutate(matchId)}>
-          <PartyPopper aria-hidden="true" />
-          Mark as Completed
-        </Button>
         {item.myConnectionStatus === "pending" && (
           <>
             <Button
@@ -69,7 +68,7 @@ export function CurrentMatchCard({ item }: { item: MatchItem }) {
               onClick={() => connection.mutate({ matchId, status: "confirmed" })}
             >
               <CircleCheck aria-hidden="true" />
-              Met My Match
+              {answerActions.current.confirmed}
             </Button>
             <Button
               variant="ghost"
@@ -77,7 +76,7 @@ export function CurrentMatchCard({ item }: { item: MatchItem }) {
               onClick={() => connection.mutate({ matchId, status: "not_confirmed" })}
             >
               <CircleX aria-hidden="true" />
-              Missed This Month
+              {answerActions.current.not_confirmed}
             </Button>
           </>
         )}

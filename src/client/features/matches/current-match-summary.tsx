@@ -1,30 +1,33 @@
 import { formatMatchMonth, type MatchItem, partnerName } from "@shared/matches";
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { Badge } from "../../components/ui/badge";
 import { buttonVariants } from "../../components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
-import { Spinner } from "../../components/ui/spinner";
+import type { AuthUser } from "../use-auth";
 import { NoCurrentMatch } from "./empty-states";
+import { PartnerSkeleton } from "./match-skeletons";
+import { MatchStateBadges } from "./match-state-badges";
 import { PartnerAvatar } from "./partner-avatar";
 
-/** The dashboard's current match card (badge Active), linking to the matches page. */
+/** The dashboard's current match card with the same state badges as the matches page. */
 export function CurrentMatchSummary({
   item,
   loading,
+  user,
 }: {
   item: MatchItem | null;
   loading: boolean;
+  user: AuthUser;
 }) {
   return (
     <Card className="flex flex-col">
-      <CardHeader className="flex-row items-center justify-between gap-2">
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
         <CardTitle>Current Match</CardTitle>
-        {item && <Badge color="green">Active</Badge>}
+        {item && <MatchStateBadges item={item} tense="current" />}
       </CardHeader>
       <CardContent className="flex-1">
         {loading ? (
-          <Spinner size="sm" />
+          <PartnerSkeleton />
         ) : item ? (
           <ul className="space-y-4">
             {item.partners.map((partner) => (
@@ -41,7 +44,7 @@ export function CurrentMatchSummary({
             ))}
           </ul>
         ) : (
-          <NoCurrentMatch />
+          <NoCurrentMatch user={user} />
         )}
       </CardContent>
       {item && (

@@ -1,4 +1,6 @@
 import { Coffee, History } from "lucide-react";
+import { formatPauseDate } from "../profile/participation-card";
+import type { AuthUser } from "../use-auth";
 
 function EmptyState({
   icon: Icon,
@@ -20,14 +22,25 @@ function EmptyState({
   );
 }
 
-export function NoCurrentMatch() {
-  return (
-    <EmptyState
-      icon={Coffee}
-      title="No Current Match"
-      text="You'll be paired with a colleague in the next monthly matching cycle."
-    />
-  );
+/** What happens next for someone without a match, true to their participation. */
+function nextCycleText(user?: Pick<AuthUser, "participationStatus" | "pauseEndDate">): string {
+  if (user?.participationStatus === "paused") {
+    return user.pauseEndDate
+      ? `You're paused until ${formatPauseDate(user.pauseEndDate)}; you'll be paired again in the first matching cycle after that.`
+      : "You're paused, so you won't be paired until you reactivate on your profile.";
+  }
+  if (user?.participationStatus === "opted_out") {
+    return "You've opted out, so you won't be paired until you reactivate on your profile.";
+  }
+  return "You'll be paired with a colleague in the next monthly matching cycle.";
+}
+
+export function NoCurrentMatch({
+  user,
+}: {
+  user?: Pick<AuthUser, "participationStatus" | "pauseEndDate">;
+}) {
+  return <EmptyState icon={Coffee} title="No Current Match" text={nextCycleText(user)} />;
 }
 
 export function NoMatchHistory() {

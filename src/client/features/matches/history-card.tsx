@@ -1,12 +1,12 @@
+import { answerActions } from "@shared/match-states";
 import { formatMatchMonth, type MatchItem, partnerName } from "@shared/matches";
-import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { ConnectionBadge } from "./connection-badge";
+import { MatchStateBadges } from "./match-state-badges";
 import { PartnerAvatar } from "./partner-avatar";
 import { useSetConnectionStatus } from "./use-matches";
 
-/** One past match: partner(s), month and year, Completed and connection badges, and answers while pending. */
+/** One past match: partner(s), month and year, the member's answer in the past tense, and the answer buttons while unanswered. */
 export function HistoryCard({ item, actions = true }: { item: MatchItem; actions?: boolean }) {
   const connection = useSetConnectionStatus();
   const names = item.partners.map(partnerName).join(" & ");
@@ -27,29 +27,26 @@ export function HistoryCard({ item, actions = true }: { item: MatchItem; actions
           <p className="text-sm text-coffee-700">{month}</p>
         </div>
       </div>
-      <div className="flex flex-wrap gap-2">
-        {item.match.status === "completed" && <Badge color="blue">Completed</Badge>}
-        <ConnectionBadge status={item.myConnectionStatus} />
-      </div>
+      <MatchStateBadges item={item} tense="past" />
       {actions && item.myConnectionStatus === "pending" && (
         <div className="mt-auto flex flex-wrap gap-2">
           <Button
             size="sm"
             variant="secondary"
             disabled={connection.isPending}
-            aria-label={`Connected with ${names} (${month})`}
+            aria-label={`${answerActions.past.confirmed}: ${names} (${month})`}
             onClick={() => connection.mutate({ matchId, status: "confirmed" })}
           >
-            Connected
+            {answerActions.past.confirmed}
           </Button>
           <Button
             size="sm"
             variant="outline"
             disabled={connection.isPending}
-            aria-label={`No Connection with ${names} (${month})`}
+            aria-label={`${answerActions.past.not_confirmed}: ${names} (${month})`}
             onClick={() => connection.mutate({ matchId, status: "not_confirmed" })}
           >
-            No Connection
+            {answerActions.past.not_confirmed}
           </Button>
         </div>
       )}

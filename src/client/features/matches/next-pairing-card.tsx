@@ -1,6 +1,6 @@
 import { CalendarClock } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
-import { Spinner } from "../../components/ui/spinner";
+import { Skeleton } from "../../components/ui/skeleton";
 import { useNextPairing } from "./use-matches";
 
 export function NextPairingCard({ enabled }: { enabled: boolean }) {
@@ -13,7 +13,10 @@ export function NextPairingCard({ enabled }: { enabled: boolean }) {
       </CardHeader>
       <CardContent className="space-y-1">
         {next.isLoading ? (
-          <Spinner size="sm" />
+          <>
+            <Skeleton className="h-7 w-48" />
+            <Skeleton className="h-4 w-56" />
+          </>
         ) : next.data ? (
           <>
             <p className="text-lg font-semibold text-coffee-950">

@@ -1,13 +1,21 @@
 import {
+  CHAT_START_OUT_OF_RANGE,
+  chatEnd,
+  isChatStartInRange,
+  nextWeekdayMorning,
+  outlookCalendarUrl,
+} from "@shared/calendar";
+import {
+  CHAT_DURATION_MINUTES,
   chatDescription,
   chatTitle,
-  defaultChatSlot,
   googleCalendarUrl,
   type MatchItem,
   partnerName,
 } from "@shared/matches";
+import { format } from "date-fns";
 import { CalendarDays, Download, ExternalLink } from "lucide-react";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Button, buttonVariants } from "../../components/ui/button";
 import {
   Dialog,
@@ -17,38 +25,72 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "../../components/ui/dialog";
+import { FieldError, Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { cn } from "../../lib/cn";
 import { useAuth } from "../use-auth";
 
-const slotFormat = new Intl.DateTimeFormat(undefined, {
-  weekday: "long",
-  month: "long",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
+/** "Olga", "Olga and Ben": the partners' first names (or whole names when none). */
+function firstNames(item: MatchItem): string {
+  return item.partners.map((p) => p.firstName?.trim() || partnerName(p)).join(" and ");
+}
+
+/** The chosen local date and time as an instant, or null while the fields are incomplete. */
+function chosenStart(date: string, time: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return null;
+  const start = new Date(`${date}T${time}`);
+  return Number.isNaN(start.getTime()) ? null : start;
+}
 
 /**
- * "Schedule Coffee Chat": an .ics invitation addressed to every member (from the server) or the
- * same event in Google Calendar. Both use the default slot; people move it in their calendar.
+ * "Schedule Coffee Chat": the person picks a day and time (default: the next weekday at 10:00
+ * their time), then downloads an .ics invitation addressed to everyone in the match or opens the
+ * same event in Google Calendar or Outlook on the web.
  */
 export function ScheduleChatDialog({ item }: { item: MatchItem }) {
   const { user } = useAuth();
   const [open, setOpen] = useState(false);
-  const { start, end } = defaultChatSlot(new Date());
+  const [date, setDate] = useState("");
+  const [time, setTime] = useState("");
+  const id = useId();
+
+  const onOpenChange = (next: boolean) => {
+    if (next) {
+      const suggested = nextWeekdayMorning(new Date());
+      setDate(format(suggested, "yyyy-MM-dd"));
+      setTime(format(suggested, "HH:mm"));
+    }
+    setOpen(next);
+  };
+
+  const start = chosenStart(date, time);
+  const error = !start
+    ? "Please pick a day and a time."
+    : !isChatStartInRange(start, new Date())
+      ? CHAT_START_OUT_OF_RANGE
+      : undefined;
   const me = user ? partnerName(user) : "Me";
-  const names = [me, ...item.partners.map(partnerName)];
   const guests = [...(user ? [user.email] : []), ...item.partners.map((p) => p.email)];
-  const google = googleCalendarUrl({
-    title: chatTitle(names),
+  const event = start && {
+    title: chatTitle([me, ...item.partners.map(partnerName)]),
     details: chatDescription(item.match.month),
     start,
-    end,
+    end: chatEnd(start),
     guests,
-  });
-  const withWhom = item.partners.map(partnerName).join(" and ");
+  };
+  const ics = start
+    ? `/api/matches/${item.match.id}/calendar.ics?start=${encodeURIComponent(start.toISOString())}`
+    : undefined;
+  const who = firstNames(item);
+  const disabled = Boolean(error);
+  const linkState = (variant: "default" | "outline") =>
+    cn(
+      buttonVariants({ variant, className: "w-full" }),
+      disabled && "pointer-events-none opacity-60",
+    );
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
         <Button>
           <CalendarDays aria-hidden="true" />
@@ -59,30 +101,72 @@ export function ScheduleChatDialog({ item }: { item: MatchItem }) {
         <DialogHeader>
           <DialogTitle>Schedule your coffee chat</DialogTitle>
           <DialogDescription>
-            Send a 30-minute invitation to you and {withWhom}. It starts on{" "}
-            {slotFormat.format(start)}; move it to a time that suits you both.
+            Pick a time for a {CHAT_DURATION_MINUTES}-minute chat with {who}. The invitation names
+            you both as guests; open it in your calendar and send it from there.
           </DialogDescription>
         </DialogHeader>
-        <div className="flex flex-col gap-2 sm:flex-row">
+        <div className="grid grid-cols-2 gap-3">
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-date`}>Day</Label>
+            <Input
+              id={`${id}-date`}
+              type="date"
+              value={date}
+              min={format(new Date(), "yyyy-MM-dd")}
+              onChange={(e) => setDate(e.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-time`}>Time</Label>
+            <Input
+              id={`${id}-time`}
+              type="time"
+              step={900}
+              value={time}
+              onChange={(e) => setTime(e.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+            />
+          </div>
+        </div>
+        <FieldError id={`${id}-error`} role="alert">
+          {error}
+        </FieldError>
+        <div className="grid gap-2">
           <a
-            href={`/api/matches/${item.match.id}/calendar.ics`}
+            href={disabled ? undefined : ics}
+            aria-disabled={disabled || undefined}
             download
-            className={buttonVariants({ className: "sm:flex-1" })}
-            onClick={() => setOpen(false)}
+            className={linkState("default")}
+            onClick={() => !disabled && setOpen(false)}
           >
             <Download aria-hidden="true" />
-            Download invitation (.ics)
+            <span className="whitespace-normal">Download an invitation for you and {who}</span>
           </a>
-          <a
-            href={google}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={buttonVariants({ variant: "outline", className: "sm:flex-1" })}
-          >
-            <ExternalLink aria-hidden="true" />
-            Google Calendar
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {(["Google Calendar", "Outlook on the web"] as const).map((label) => (
+              <a
+                key={label}
+                href={
+                  event
+                    ? label === "Google Calendar"
+                      ? googleCalendarUrl(event)
+                      : outlookCalendarUrl(event)
+                    : undefined
+                }
+                aria-disabled={disabled || undefined}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={linkState("outline")}
+              >
+                <ExternalLink aria-hidden="true" />
+                {label}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            ))}
+          </div>
         </div>
       </DialogContent>
     </Dialog>

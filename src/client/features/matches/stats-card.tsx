@@ -1,8 +1,15 @@
 import { type MatchItem, matchStats } from "@shared/matches";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { Skeleton } from "../../components/ui/skeleton";
 
 /** Stats (spec §9): Total Matches = history length; Coffee Chats and New Connections = completed. */
-export function StatsCard({ history }: { history: readonly MatchItem[] }) {
+export function StatsCard({
+  history,
+  loading = false,
+}: {
+  history: readonly MatchItem[];
+  loading?: boolean;
+}) {
   const stats = matchStats(history);
   const rows = [
     ["Total Matches", stats.totalMatches],
@@ -19,7 +26,9 @@ export function StatsCard({ history }: { history: readonly MatchItem[] }) {
           {rows.map(([label, value]) => (
             <div key={label} className="flex flex-col-reverse rounded-lg bg-coffee-50 p-3">
               <dt className="text-xs font-medium text-coffee-700">{label}</dt>
-              <dd className="text-2xl font-bold text-coffee-950">{value}</dd>
+              <dd className="flex h-8 items-center justify-center text-2xl font-bold text-coffee-950">
+                {loading ? <Skeleton className="h-6 w-8" /> : value}
+              </dd>
             </div>
           ))}
         </dl>

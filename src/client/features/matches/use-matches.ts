@@ -39,22 +39,6 @@ function useRefetchMatches() {
     ]);
 }
 
-/** PUT /api/matches/{id}/complete with the spec's toasts; refetches current and history. */
-export function useCompleteMatch() {
-  const refetch = useRefetchMatches();
-  return useMutation({
-    mutationFn: (matchId: number) => apiRequest("PUT", `/api/matches/${matchId}/complete`),
-    onSuccess: async () => {
-      toast({ title: "Success", description: "Coffee chat marked as completed!" });
-      await refetch();
-    },
-    onError: (error) => {
-      if (redirectIfUnauthorized(error)) return;
-      toast({ title: "Error", description: "Failed to complete match", variant: "destructive" });
-    },
-  });
-}
-
 /** PUT /api/matches/{matchId}/connection-status with the spec's toasts; refetches both lists. */
 export function useSetConnectionStatus() {
   const refetch = useRefetchMatches();

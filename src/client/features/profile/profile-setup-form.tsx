@@ -1,9 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { namesFromEmail } from "@shared/names-from-email";
 import { type ProfileFormValues, type ProfileInput, profileSchema } from "@shared/profile";
 import { useQueryClient } from "@tanstack/react-query";
 import { Coffee, PartyPopper } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { type FieldErrors, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
@@ -11,12 +12,23 @@ import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toast";
 import { apiRequest } from "../../lib/api-client";
 import { PRODUCT_NAME } from "../../lib/brand";
+import { useScrollToField } from "../scroll-to-invalid";
 import { AUTH_USER_QUERY_KEY, type AuthUser } from "../use-auth";
 import { PhotoUpload } from "./photo-upload";
 import { ProfileFields } from "./profile-fields";
 import { useDepartments } from "./use-departments";
 
 const REDIRECT_DELAY_MS = 1500;
+
+/** The fields in the order the form shows them, to find the first invalid one. */
+const profileFieldOrder = [
+  "firstName",
+  "lastName",
+  "department",
+  "matchingPreference",
+  "bio",
+  "profileImageUrl",
+] as const;
 
 /** First-time profile setup (employee-side §2 "Profile area", step 4). */
 export function ProfileSetupForm({ user }: { user: AuthUser }) {
@@ -25,6 +37,10 @@ export function ProfileSetupForm({ user }: { user: AuthUser }) {
   const departments = useDepartments(user.email);
   const agreementId = useId();
   const [agreed, setAgreed] = useState(false);
+  const [agreementMissing, setAgreementMissing] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const scrollToField = useScrollToField(formRef);
+  const guessed = namesFromEmail(user.email);
   const [saving, setSaving] = useState(false);
   const [welcomed, setWelcomed] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -32,9 +48,10 @@ export function ProfileSetupForm({ user }: { user: AuthUser }) {
 
   const form = useForm<ProfileFormValues, unknown, ProfileInput>({
     resolver: zodResolver(profileSchema),
+    shouldFocusError: false,
     defaultValues: {
-      firstName: user.firstName ?? "",
-      lastName: user.lastName ?? "",
+      firstName: user.firstName || guessed?.firstName || "",
+      lastName: user.lastName || guessed?.lastName || "",
       department: user.department ?? "",
       matchingPreference: user.matchingPreference ?? "any",
       bio: user.bio ?? "",
@@ -45,11 +62,8 @@ export function ProfileSetupForm({ user }: { user: AuthUser }) {
 
   async function onValid(values: ProfileInput) {
     if (!agreed) {
-      toast({
-        variant: "destructive",
-        title: "One more thing!",
-        description: "Please check the box to join our coffee chat community!",
-      });
+      setAgreementMissing(true);
+      scrollToField(`[id="${agreementId}"]`);
       return;
     }
     setSaving(true);
@@ -76,7 +90,10 @@ export function ProfileSetupForm({ user }: { user: AuthUser }) {
     }
   }
 
-  function onInvalid() {
+  function onInvalid(errors: FieldErrors<ProfileFormValues>) {
+    setAgreementMissing(!agreed);
+    const first = profileFieldOrder.find((name) => errors[name]);
+    if (first) scrollToField(`[name="${first}"]`);
     toast({
       variant: "destructive",
       title: "Hold up! Missing some info",
@@ -116,6 +133,7 @@ export function ProfileSetupForm({ user }: { user: AuthUser }) {
       </CardHeader>
       <CardContent>
         <form
+          ref={formRef}
           noValidate
           className="grid gap-6"
           onSubmit={form.handleSubmit(onValid, onInvalid)}
@@ -135,17 +153,30 @@ export function ProfileSetupForm({ user }: { user: AuthUser }) {
             departments={departments.data}
             departmentsLoading={departments.isLoading}
           />
-          <div className="flex items-start gap-3">
-            <input
-              id={agreementId}
-              type="checkbox"
-              checked={agreed}
-              onChange={(event) => setAgreed(event.target.checked)}
-              className="mt-0.5 size-4 shrink-0 accent-amber-700"
-            />
-            <label htmlFor={agreementId} className="text-sm text-coffee-900">
-              I agree to receive monthly match notifications and participate in coffee chats
-            </label>
+          <div className="grid gap-2">
+            <div className="flex items-start gap-3">
+              <input
+                id={agreementId}
+                type="checkbox"
+                checked={agreed}
+                aria-invalid={agreementMissing || undefined}
+                aria-describedby={agreementMissing ? `${agreementId}-error` : undefined}
+                onChange={(event) => {
+                  setAgreed(event.target.checked);
+                  if (event.target.checked) setAgreementMissing(false);
+                }}
+                className="mt-0.5 size-4 shrink-0 accent-amber-700"
+              />
+              <label htmlFor={agreementId} className="text-sm text-coffee-900">
+                I agree to receive monthly match notifications and participate in coffee chats
+              </label>
+            </div>
+            {agreementMissing && (
+              <p id={`${agreementId}-error`} className="pl-7 text-sm font-medium text-red-700">
+                <strong>One more thing!</strong> Please check the box to join our coffee chat
+                community!
+              </p>
+            )}
           </div>
           <Button type="submit" size="lg" disabled={saving} className="w-full whitespace-normal">
             {saving ? "Setting up your profile..." : "Join Coffee Chat Network"}
