@@ -14,7 +14,10 @@ async function main() {
     throw error;
   }
   const server = await startServer(config, { buildClientIfMissing: true, logger: true });
-  console.log(`Cup of Joe is running at ${config.appUrl} (data in ${config.dataDir})`);
+  const seconds = process.uptime().toFixed(1);
+  console.log(
+    `Cup of Joe is running at ${server.url} (data in ${config.dataDir}; started in ${seconds} s)`,
+  );
   const stop = async () => {
     await server.close();
     process.exit(0);

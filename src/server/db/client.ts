@@ -1,6 +1,5 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
@@ -9,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { repoRoot } from "../repo-root";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -24,10 +24,16 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "migrations",
-);
+// From the repository root, so the compiled server (dist/server) finds the same folder.
+export const migrationsFolder = path.join(repoRoot, "src", "server", "db", "migrations");
+
+/**
+ * PostgreSQL's default 128 MB of shared buffers lives in PGlite's WebAssembly memory, which never
+ * shrinks, and made up most of the idle server's memory. Table files are read through Node's file
+ * system and so cached by the operating system as well; 32 MB holds a company of 10,000 people's
+ * hot rows (docs/performance.md).
+ */
+const PGLITE_SHARED_BUFFERS = "32MB";
 
 /** A fixed key so that several app processes starting at once apply migrations one at a time. */
 const MIGRATION_LOCK_KEY = 727_001;
@@ -46,7 +52,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
+  const client = new PGlite(dataDir, {
+    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
