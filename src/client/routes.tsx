@@ -36,6 +36,7 @@ const AdminImageManagerPage = lazyPage(
   () => import("./pages/admin-image-manager-page"),
   "AdminImageManagerPage",
 );
+const UnsubscribePage = lazyPage(() => import("./pages/unsubscribe-page"), "UnsubscribePage");
 
 /** Scrolls to the top on a new path (or to the #hash target when there is one). */
 function ScrollOnNavigate() {
@@ -79,6 +80,7 @@ export function AppRoutes() {
             <Route path="/admin" element={<AdminPage />} />
             <Route path="/admin/images" element={<AdminImagesPage />} />
             <Route path="/admin-image-manager" element={<AdminImageManagerPage />} />
+            <Route path="/unsubscribe" element={<UnsubscribePage />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

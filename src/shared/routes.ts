@@ -21,6 +21,7 @@ export const clientRoutes = [
   "/admin",
   "/admin/images",
   "/admin-image-manager",
+  "/unsubscribe",
 ] as const;
 
 export type ClientRoute = (typeof clientRoutes)[number];
@@ -44,6 +45,7 @@ export const paths = {
   admin: "/admin",
   adminImages: "/admin/images",
   adminImageManager: "/admin-image-manager",
+  unsubscribe: "/unsubscribe",
 } as const satisfies Record<string, ClientRoute>;
 
 export function isClientRoute(pathname: string): pathname is ClientRoute {

@@ -1,5 +1,6 @@
 import type { SendTestResponse } from "../../shared/newsletters";
 import type { AppContext } from "../context";
+import { ServiceUnavailable } from "../errors";
 import { personaliseNewsletter } from "./personalise";
 import { findNewsletter } from "./present";
 
@@ -14,14 +15,19 @@ export async function sendTestEmail(
 ): Promise<SendTestResponse> {
   const row = await findNewsletter(ctx, id);
   const mail = await personaliseNewsletter(ctx, row, testEmail);
-  await ctx.mailer.send({
-    kind: "test",
-    to: testEmail,
-    subject: `[Test] ${mail.subject}`,
-    html: mail.html,
-    text: mail.text,
-    headers: mail.headers,
-  });
+  try {
+    await ctx.mailer.send({
+      kind: "test",
+      to: testEmail,
+      subject: `[Test] ${mail.subject}`,
+      html: mail.html,
+      text: mail.text,
+      headers: mail.headers,
+    });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ServiceUnavailable(`The test email could not be sent: ${reason}`);
+  }
   return {
     testEmail,
     matchFound: mail.matchInfo.found,

@@ -13,20 +13,8 @@ const tokenLimit = { rateLimit: { max: 30, timeWindow: "1 minute" } };
  * one-click POST to the same URL, with no cookie and no Origin, opts the person out.
  */
 const unsubscribeRoutes: FeatureRoutes = async (app, { ctx }) => {
-  // Form bodies are read by the one-click route only; this plugin's scope keeps them out elsewhere.
-  app.addContentTypeParser(
-    "application/x-www-form-urlencoded",
-    { parseAs: "string", bodyLimit: 1024 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
+  await app.register(oneClickRoute, { ctx });
   const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.post(
-    "/unsubscribe",
-    { schema: { querystring: unsubscribeQuerySchema }, config: tokenLimit },
-    async (request) =>
-      oneClickUnsubscribe(ctx, request.query.token, await listUnsubscribeField(request)),
-  );
 
   r.get(
     "/api/unsubscribe",
@@ -39,6 +27,23 @@ const unsubscribeRoutes: FeatureRoutes = async (app, { ctx }) => {
     { schema: { body: unsubscribeActionSchema }, config: tokenLimit },
     async (request) => applyUnsubscribe(ctx, request.body),
   );
+};
+
+/** Its own plugin, so the form-body parser applies to this one route only. */
+const oneClickRoute: FeatureRoutes = async (app, { ctx }) => {
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      "/unsubscribe",
+      { schema: { querystring: unsubscribeQuerySchema }, config: tokenLimit },
+      async (request) =>
+        oneClickUnsubscribe(ctx, request.query.token, await listUnsubscribeField(request)),
+    );
 };
 
 /** The `List-Unsubscribe` field of a urlencoded or multipart form body. */

@@ -1,0 +1,128 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link } from "react-router";
+import type { UnsubscribeAction, UnsubscribeStatus } from "../../shared/newsletters";
+import { paths } from "../../shared/routes";
+import { Alert, AlertDescription, AlertTitle } from "../components/ui/alert";
+import { Button } from "../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
+import { Spinner } from "../components/ui/spinner";
+import { AuthShell } from "../features/auth-shell";
+import { apiRequest } from "../lib/api-client";
+
+const readToken = () => new URLSearchParams(window.location.search).get("token") ?? "";
+
+/**
+ * The newsletter's unsubscribe link opened in a browser (/unsubscribe?token=…). Opening it changes
+ * nothing: the person confirms with a button, and is offered a one-month pause instead.
+ */
+export function UnsubscribePage() {
+  const [token] = useState(readToken);
+  const status = useQuery({
+    queryKey: ["/api/unsubscribe", token],
+    queryFn: () =>
+      apiRequest<UnsubscribeStatus>("GET", `/api/unsubscribe?token=${encodeURIComponent(token)}`),
+    enabled: token !== "",
+  });
+  const change = useMutation({
+    mutationFn: (action: UnsubscribeAction["action"]) =>
+      apiRequest<UnsubscribeStatus>("POST", "/api/unsubscribe", { token, action }),
+  });
+
+  return (
+    <AuthShell title="Unsubscribe">
+      <h1 className="sr-only">Unsubscribe from Cup of Joe</h1>
+      <Card>
+        <CardHeader>
+          <CardTitle>Your newsletter e-mails</CardTitle>
+          <CardDescription>
+            The monthly newsletter that tells you who your coffee match is.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {token === "" ? (
+            <LinkProblem message="This unsubscribe link is incomplete. Please use the link from your latest newsletter." />
+          ) : status.isPending ? (
+            <Spinner label="Checking your link..." />
+          ) : status.isError ? (
+            <LinkProblem message={status.error.message} />
+          ) : change.isSuccess ? (
+            <Alert variant="success" role="status">
+              <AlertTitle>Done</AlertTitle>
+              <AlertDescription>{change.data.message}</AlertDescription>
+            </Alert>
+          ) : (
+            <Choices
+              status={status.data}
+              pending={change.isPending ? change.variables : undefined}
+              error={change.error?.message}
+              onChoose={(action) => change.mutate(action)}
+            />
+          )}
+        </CardContent>
+      </Card>
+    </AuthShell>
+  );
+}
+
+function Choices({
+  status,
+  pending,
+  error,
+  onChoose,
+}: {
+  status: UnsubscribeStatus;
+  pending: UnsubscribeAction["action"] | undefined;
+  error: string | undefined;
+  onChoose: (action: UnsubscribeAction["action"]) => void;
+}) {
+  if (status.participationStatus === "opted_out") {
+    return (
+      <p className="text-sm text-coffee-800">
+        {status.email} has already opted out and receives no newsletters. To take part again, sign
+        in and reactivate on your <Link to={paths.profile}>profile</Link>.
+      </p>
+    );
+  }
+  return (
+    <>
+      <p className="text-sm text-coffee-800">
+        {status.participationStatus === "paused"
+          ? `${status.email} is paused${status.pauseEndDate ? ` until ${status.pauseEndDate}` : ""}. Opt out to stop for good.`
+          : `Need a break rather than a goodbye? Pause for a month and ${status.email} gets no match and no newsletter until then.`}
+      </p>
+      {error ? (
+        <Alert variant="destructive">
+          <AlertDescription>{error}</AlertDescription>
+        </Alert>
+      ) : null}
+      <div className="flex flex-col gap-2 sm:flex-row">
+        {status.participationStatus === "active" ? (
+          <Button
+            variant="secondary"
+            disabled={pending !== undefined}
+            onClick={() => onChoose("pause")}
+          >
+            {pending === "pause" ? "Pausing..." : "Pause for 1 month"}
+          </Button>
+        ) : null}
+        <Button
+          variant="destructive"
+          disabled={pending !== undefined}
+          onClick={() => onChoose("opt_out")}
+        >
+          {pending === "opt_out" ? "Opting out..." : "Opt out"}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+function LinkProblem({ message }: { message: string }) {
+  return (
+    <Alert variant="destructive">
+      <AlertTitle>This link does not work</AlertTitle>
+      <AlertDescription>{message}</AlertDescription>
+    </Alert>
+  );
+}

@@ -1,0 +1,438 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_PRO_TIPS, USER_NOT_FOUND } from "../../shared/newsletters";
+import { fixedClock } from "../clock";
+import { completedPairings, newsletters, users } from "../db/schema";
+import {
+  allowEmail,
+  createGroup,
+  createMatch,
+  createNewsletter,
+  createPairing,
+  createUser,
+  signInAdmin,
+} from "../test/factories";
+import { createTestApp, type TestApp } from "../test/test-app";
+import { activePairingFile } from "./newsletter-files";
+
+const NOW = new Date("2027-03-10T09:00:00Z");
+
+describe("the newsletter lifecycle", () => {
+  let t: TestApp;
+  let cookie: string;
+  let seq = 0;
+  const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock: fixedClock(NOW) });
+    cookie = await signInAdmin(t.db, {}, { now: NOW });
+  });
+  afterAll(() => t.close());
+
+  /** A group-scoped active pairing of two pairs, everyone whitelisted. */
+  async function pairingOfTwoPairs() {
+    const n = ++seq;
+    const domain = `lc${n}.test`;
+    const group = await createGroup(t.db, { displayName: `Company ${n}` });
+    await allowEmail(t.db, `*@${domain}`, group.id);
+    const pairing = await createPairing(t.db, {
+      scopeKey: String(group.id),
+      domainGroupId: group.id,
+      domainGroupName: group.displayName,
+      totalPairs: 2,
+    });
+    const people = await Promise.all(
+      ["Ada", "Ben", "Cy", "Di"].map((firstName) =>
+        createUser(t.db, {
+          firstName,
+          lastName: "Test",
+          email: `${firstName.toLowerCase()}@${domain}`,
+        }),
+      ),
+    );
+    await createMatch(t.db, { user1: people[0], user2: people[1], pairing });
+    await createMatch(t.db, { user1: people[2], user2: people[3], pairing });
+    return { group, pairing, people, file: activePairingFile(pairing.id) };
+  }
+
+  /** A newsletter of its own month, so tests do not share the one-per-month slot. */
+  const newsletter = (fields: Parameters<typeof createNewsletter>[1] = {}) =>
+    createNewsletter(t.db, { year: 2200 + ++seq, ...fields });
+
+  describe("generate", () => {
+    it("creates this month's draft with the subject, the default pro tips and the month's pairing", async () => {
+      const { file } = await pairingOfTwoPairs();
+      const res = await call("POST", "/api/admin/newsletters/generate");
+      expect(res.statusCode).toBe(201);
+      const body = res.json();
+      expect(body).toMatchObject({
+        month: 3,
+        year: 2027,
+        status: "draft",
+        subject: "Cup of Joe - March 2027 Newsletter",
+        pairingFile: file,
+        validationResult: { isValid: true, pairingFile: file },
+      });
+      expect(JSON.parse(body.proTips)).toEqual([...DEFAULT_PRO_TIPS]);
+      for (const field of [
+        "moodDescription",
+        "quoteText",
+        "brainBuzzerQuestion",
+        "closingMessage",
+      ]) {
+        expect(body[field], field).toEqual(expect.any(String));
+      }
+      expect(JSON.parse(body.brainBuzzerChoices)).toHaveLength(4);
+    });
+
+    it("refuses a second newsletter for the same month with a message", async () => {
+      const res = await call("POST", "/api/admin/newsletters/generate");
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(
+        "A newsletter for March 2027 already exists. Edit it, or delete it to start again.",
+      );
+    });
+  });
+
+  it("lists every newsletter not yet sent", async () => {
+    const draft = await newsletter();
+    const sending = await newsletter({ status: "sending" });
+    const sent = await newsletter({ status: "sent", sentAt: NOW });
+    const ids = (await call("GET", "/api/admin/newsletters"))
+      .json()
+      .map((n: { id: number }) => n.id);
+    expect(ids).toEqual(expect.arrayContaining([draft.id, sending.id]));
+    expect(ids).not.toContain(sent.id);
+  });
+
+  describe("update", () => {
+    it("saves the editor's fields, lists as JSON text", async () => {
+      const draft = await newsletter();
+      const res = await call("PUT", `/api/admin/newsletters/${draft.id}`, {
+        ...draft,
+        title: "Spring brew",
+        proTips: JSON.stringify(["Smile"]),
+        brainBuzzerQuestion: "Best roast?",
+        brainBuzzerChoices: JSON.stringify(["Light", "Dark"]),
+        brainBuzzerCorrectAnswer: "B",
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        title: "Spring brew",
+        proTips: '["Smile"]',
+        brainBuzzerChoices: '["Light","Dark"]',
+        brainBuzzerCorrectAnswer: "B",
+      });
+    });
+
+    it("refuses a Brain Buzzer answer that is not one of the choices", async () => {
+      const draft = await newsletter({
+        brainBuzzerQuestion: "Best roast?",
+        brainBuzzerChoices: JSON.stringify(["Light", "Medium", "Dark"]),
+        brainBuzzerCorrectAnswer: "A",
+      });
+      const res = await call("PUT", `/api/admin/newsletters/${draft.id}`, {
+        brainBuzzerCorrectAnswer: "D",
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        message: "The correct answer must be one of the choices (A, B, C)",
+        field: "brainBuzzerCorrectAnswer",
+      });
+    });
+
+    it("refuses an image address that is not http(s)", async () => {
+      const draft = await newsletter();
+      const res = await call("PUT", `/api/admin/newsletters/${draft.id}`, {
+        moodImageUrl: "javascript:alert(1)",
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(
+        "Mood image URL must be an http:// or https:// address of an image",
+      );
+    });
+
+    it("refuses to edit a newsletter that is being sent or was sent", async () => {
+      for (const [status, message] of [
+        ["sending", "This newsletter is being sent right now and cannot be edited."],
+        ["sent", "This newsletter has already been sent and cannot be edited."],
+      ]) {
+        const row = await newsletter({ status });
+        const res = await call("PUT", `/api/admin/newsletters/${row.id}`, { title: "Changed" });
+        expect(res.statusCode, status).toBe(409);
+        expect(res.json().message).toBe(message);
+        const [stored] = await t.db.select().from(newsletters).where(eq(newsletters.id, row.id));
+        expect(stored.title).not.toBe("Changed");
+      }
+    });
+
+    it("replaces the earlier validation when the linked pairing changes, and clears it when unlinked", async () => {
+      const first = await pairingOfTwoPairs();
+      const second = await pairingOfTwoPairs();
+      const draft = await newsletter();
+      const validated = await call("POST", `/api/admin/newsletters/${draft.id}/validate`, {
+        pairingFile: first.file,
+      });
+      expect(validated.statusCode).toBe(200);
+      await call("PUT", `/api/admin/newsletters/${draft.id}`, { pairingFile: first.file });
+      const relinked = (
+        await call("PUT", `/api/admin/newsletters/${draft.id}`, { pairingFile: second.file })
+      ).json();
+      expect(relinked.validationResult).toMatchObject({ pairingFile: second.file, isValid: true });
+      expect(relinked.pairingDisplayName).toBe(`March 2027 Group A - ${second.group.displayName}`);
+      const unlinked = (
+        await call("PUT", `/api/admin/newsletters/${draft.id}`, { pairingFile: null })
+      ).json();
+      expect(unlinked.validationResult).toBeNull();
+    });
+
+    it("puts an approved newsletter back to draft when its pairing has critical issues", async () => {
+      const { pairing } = await pairingOfTwoPairs();
+      const record = await completedRecordWithMissingMember(pairing.month);
+      const approved = await newsletter({ status: "approved", approvedAt: NOW });
+      const res = await call("PUT", `/api/admin/newsletters/${approved.id}`, {
+        pairingFile: record,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        status: "draft",
+        validationResult: { isValid: false, validationLevel: "error" },
+      });
+    });
+
+    it("refuses a pairing that is not in the list", async () => {
+      const draft = await newsletter();
+      const res = await call("PUT", `/api/admin/newsletters/${draft.id}`, {
+        pairingFile: "current-pairing-999999",
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(
+        "The chosen pairing does not exist. Please choose one from the list.",
+      );
+    });
+
+    it("answers an unknown newsletter with 404", async () => {
+      const res = await call("PUT", "/api/admin/newsletters/999999", { title: "x" });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe("Newsletter not found");
+    });
+  });
+
+  /** A completed record naming someone whose account has been deleted. */
+  async function completedRecordWithMissingMember(month: string) {
+    const fileName = `pairing-${month}-group1-all-users-${++seq}.json`;
+    const present = await createUser(t.db, { firstName: "Eve", lastName: "Here" });
+    await t.db.insert(completedPairings).values({
+      fileName,
+      name: "Old",
+      month,
+      groupNumber: 1,
+      matchCount: 1,
+      content: {
+        name: "Old",
+        month,
+        domainGroup: "All Users",
+        matches: [
+          {
+            user1_name: "Eve Here",
+            user1_email: present.email,
+            user2_name: "Gone",
+            user2_email: "gone@nowhere.test",
+            status: "completed",
+          },
+        ],
+      },
+    });
+    return fileName;
+  }
+
+  it("lists active pairings and completed records as newsletter files", async () => {
+    const { pairing, group } = await pairingOfTwoPairs();
+    const record = await completedRecordWithMissingMember("2027-02");
+    const files = (await call("GET", "/api/admin/newsletter-files")).json();
+    expect(files).toEqual(
+      expect.arrayContaining([
+        {
+          fileName: activePairingFile(pairing.id),
+          displayName: `March 2027 Group A - ${group.displayName} (current)`,
+          status: "active",
+          totalPairs: 2,
+        },
+        {
+          fileName: record,
+          displayName: "February 2027 Group A - All Users",
+          status: "completed",
+          totalPairs: 1,
+        },
+      ]),
+    );
+  });
+
+  describe("validate", () => {
+    it("passes when every member has a partner", async () => {
+      const { file } = await pairingOfTwoPairs();
+      const draft = await newsletter();
+      const res = await call("POST", `/api/admin/newsletters/${draft.id}/validate`, {
+        pairingFile: file,
+      });
+      expect(res.json()).toEqual({
+        message: "Validation passed: 4 people have a match.",
+        validation: { validationLevel: "valid", isValid: true },
+        details: {
+          totalUsers: 4,
+          usersWithMatches: 4,
+          usersWithoutMatches: 0,
+          invalidMatches: 0,
+          matchSuccessRate: 100,
+          criticalErrors: [],
+          matchingErrors: [],
+        },
+      });
+    });
+
+    it("warns by name about members who opted out or were deactivated", async () => {
+      const { file, people } = await pairingOfTwoPairs();
+      await t.db
+        .update(users)
+        .set({ participationStatus: "opted_out" })
+        .where(eq(users.id, people[0].id));
+      await t.db.update(users).set({ isActive: false }).where(eq(users.id, people[2].id));
+      const draft = await newsletter();
+      const body = (
+        await call("POST", `/api/admin/newsletters/${draft.id}/validate`, { pairingFile: file })
+      ).json();
+      expect(body.validation).toEqual({ validationLevel: "warning", isValid: true });
+      expect(body.details.matchingErrors).toEqual([
+        `Ada Test (${people[0].email}) has opted out and will not receive it.`,
+        `Cy Test (${people[2].email}) is deactivated and will not receive it.`,
+      ]);
+    });
+
+    it("fails when a member no longer has an account", async () => {
+      const record = await completedRecordWithMissingMember("2027-01");
+      const draft = await newsletter();
+      const body = (
+        await call("POST", `/api/admin/newsletters/${draft.id}/validate`, { pairingFile: record })
+      ).json();
+      expect(body.validation).toEqual({ validationLevel: "error", isValid: false });
+      expect(body.details).toMatchObject({ invalidMatches: 1, usersWithMatches: 0 });
+      expect(body.details.criticalErrors).toContain(
+        "Match 1: gone@nowhere.test no longer has an account.",
+      );
+    });
+
+    it("asks for a pairing file first", async () => {
+      const draft = await newsletter();
+      const res = await call("POST", `/api/admin/newsletters/${draft.id}/validate`, {});
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe("Please select a pairing file first");
+    });
+  });
+
+  describe("approve", () => {
+    it("approves a draft with the admin's notes", async () => {
+      const draft = await newsletter();
+      const res = await call("POST", `/api/admin/newsletters/${draft.id}/approve`, {
+        adminNotes: "Looks good",
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ status: "approved", adminNotes: "Looks good" });
+      expect(res.json().approvedAt).toBe(NOW.toISOString());
+    });
+
+    it("refuses anything but a draft", async () => {
+      for (const status of ["approved", "sending", "sent"]) {
+        const row = await newsletter({ status });
+        const res = await call("POST", `/api/admin/newsletters/${row.id}/approve`, {});
+        expect(res.statusCode, status).toBe(409);
+        expect(res.json().message).toMatch(/^Only a draft can be approved; this newsletter is /);
+      }
+    });
+  });
+
+  describe("delete", () => {
+    it("deletes a draft", async () => {
+      const draft = await newsletter();
+      expect((await call("DELETE", `/api/admin/newsletters/${draft.id}`)).statusCode).toBe(200);
+      expect(await t.db.select().from(newsletters).where(eq(newsletters.id, draft.id))).toEqual([]);
+    });
+
+    it("refuses while sending and once sent, with a message", async () => {
+      for (const [status, message] of [
+        ["sending", "This newsletter is being sent right now and cannot be deleted."],
+        ["sent", "This newsletter has already been sent and cannot be deleted."],
+      ]) {
+        const row = await newsletter({ status });
+        const res = await call("DELETE", `/api/admin/newsletters/${row.id}`);
+        expect(res.statusCode, status).toBe(409);
+        expect(res.json().message).toBe(message);
+      }
+    });
+  });
+
+  describe("preview and test e-mail", () => {
+    it("shows one member's personalised e-mail and who their match is", async () => {
+      const { file, people } = await pairingOfTwoPairs();
+      const draft = await newsletter({ pairingFile: file });
+      const res = await call("POST", `/api/admin/newsletters/${draft.id}/preview-email`, {
+        recipientEmail: people[0].email,
+      });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.matchInfo).toEqual({
+        found: true,
+        partner: { name: "Ben Test", team: "engineering" },
+        partners: [{ name: "Ben Test", team: "engineering" }],
+      });
+      expect(body.personalizedHtml).toContain("Ben Test");
+      expect(body.recipientEmail).toBe(people[0].email);
+    });
+
+    it("answers an unknown recipient with the not-found message", async () => {
+      const draft = await newsletter();
+      const res = await call("POST", `/api/admin/newsletters/${draft.id}/preview-email`, {
+        recipientEmail: "nobody@nowhere.test",
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(USER_NOT_FOUND);
+    });
+
+    it("asks for a recipient", async () => {
+      const draft = await newsletter();
+      const res = await call("POST", `/api/admin/newsletters/${draft.id}/preview-email`, {
+        recipientEmail: "",
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe("Please enter a recipient email to preview");
+    });
+
+    it("sends one real test e-mail personalised as that person sees it", async () => {
+      const { file, people } = await pairingOfTwoPairs();
+      const draft = await newsletter({ pairingFile: file });
+      const res = await call("POST", `/api/admin/newsletters/${draft.id}/send-test`, {
+        testEmail: people[3].email,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        testEmail: people[3].email,
+        matchFound: true,
+        message: `Test email sent to ${people[3].email}`,
+      });
+      const sent = (await t.outbox()).filter((m) => m.toAddress === people[3].email);
+      expect(sent).toHaveLength(1);
+      expect(sent[0].subject).toBe(`[Test] ${draft.subject}`);
+      expect(sent[0].text).toContain("Cy Test");
+    });
+
+    it("sends a test to an address outside the pairing with the match placeholder", async () => {
+      const draft = await newsletter({ matchPlaceholder: "Your match appears here" });
+      const res = await call("POST", `/api/admin/newsletters/${draft.id}/send-test`, {
+        testEmail: "qa@outside.test",
+      });
+      expect(res.json().matchFound).toBe(false);
+      const [sent] = (await t.outbox()).filter((m) => m.toAddress === "qa@outside.test");
+      expect(sent.text).toContain("Your match appears here");
+    });
+  });
+});
