@@ -5,8 +5,7 @@ import type { AppContext } from "../../context";
 import { images } from "../../db/schema";
 import { Conflict, NotFound } from "../../errors";
 import { reencodeKeepingFormat } from "../process-image";
-import { storeImage } from "../store-image";
-import { galleryImageUrl, listSampleImages, makeGalleryFilename } from "./gallery-files";
+import { listSampleImages, storeGalleryImage } from "./gallery-files";
 
 /**
  * Copies a bundled picture into the gallery ("Available" → "Copied"). The bundled file is looked
@@ -30,20 +29,9 @@ export async function copySampleImage(
       ),
     );
   if (already) throw new Conflict("This image is already in the gallery.", "already_copied");
-  const image = await reencodeKeepingFormat(await readFile(sample.path));
-  const stored = await storeImage(ctx, image, {
-    purpose: "gallery",
+  return storeGalleryImage(ctx, await reencodeKeepingFormat(await readFile(sample.path)), {
     source: "copied",
     originalName: filename,
     uploadedBy: adminId,
-    filename: makeGalleryFilename(filename, image.extension),
   });
-  return {
-    filename: stored.filename,
-    source: "copied",
-    url: galleryImageUrl(ctx, stored.filename),
-    size: image.data.length,
-    width: image.width,
-    height: image.height,
-  };
 }

@@ -1,9 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
-import { GALLERY_FILENAME_PATTERN } from "../../../shared/images";
+import type { ImageSource } from "../../../shared/enums";
+import { GALLERY_FILENAME_PATTERN, type GalleryImage } from "../../../shared/images";
 import type { AppContext } from "../../context";
 import { repoRoot } from "../../repo-root";
+import type { ProcessedImage } from "../process-image";
+import { storeImage } from "../store-image";
 
 /** Pictures shipped with the app that an admin can copy into the gallery ("Available"). */
 export const sampleImagesDir = path.join(repoRoot, "assets", "sample-images");
@@ -45,4 +48,29 @@ export function makeGalleryFilename(originalName: string | undefined, extension:
       .slice(0, 40)
       .replace(/-+$/, "") || "image";
   return `${slug}-${randomBytes(4).toString("hex")}.${extension}`;
+}
+
+/** Stores a processed picture as a gallery image under a readable name made from `originalName`. */
+export async function storeGalleryImage(
+  ctx: AppContext,
+  image: ProcessedImage,
+  meta: {
+    source: Exclude<ImageSource, "attached-assets-available">;
+    originalName: string;
+    uploadedBy: string;
+  },
+): Promise<GalleryImage> {
+  const stored = await storeImage(ctx, image, {
+    purpose: "gallery",
+    ...meta,
+    filename: makeGalleryFilename(meta.originalName, image.extension),
+  });
+  return {
+    filename: stored.filename,
+    source: meta.source,
+    url: galleryImageUrl(ctx, stored.filename),
+    size: image.data.length,
+    width: image.width,
+    height: image.height,
+  };
 }

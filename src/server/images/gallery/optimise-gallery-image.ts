@@ -5,8 +5,8 @@ import type { AppContext } from "../../context";
 import { images } from "../../db/schema";
 import { NotFound, Validation } from "../../errors";
 import { type ProcessedImage, processImage } from "../process-image";
-import { storeImage, uploadPath } from "../store-image";
-import { galleryImageUrl, makeGalleryFilename } from "./gallery-files";
+import { uploadPath } from "../store-image";
+import { storeGalleryImage } from "./gallery-files";
 
 /** Newsletters are 600 px wide; 1200 px stays sharp on high-density screens. */
 const WIDTHS = [1200, 900, 600];
@@ -33,21 +33,11 @@ export async function optimiseGalleryImage(
     throw new Validation("This image cannot be made smaller than 200 KB without losing too much.");
   }
   const base = (row.originalName ?? row.filename).replace(/\.[^.]*$/, "");
-  const stored = await storeImage(ctx, image, {
-    purpose: "gallery",
+  return storeGalleryImage(ctx, image, {
     source: "admin-uploaded",
-    originalName: `${base} (optimised).jpg`,
+    originalName: `${base}-optimised.jpg`,
     uploadedBy: adminId,
-    filename: makeGalleryFilename(`${base}-optimised`, image.extension),
   });
-  return {
-    filename: stored.filename,
-    source: "admin-uploaded",
-    url: galleryImageUrl(ctx, stored.filename),
-    size: image.data.length,
-    width: image.width,
-    height: image.height,
-  };
 }
 
 async function smallestFit(input: Buffer): Promise<ProcessedImage | null> {

@@ -1,8 +1,7 @@
 import type { GalleryImage } from "../../../shared/images";
 import type { AppContext } from "../../context";
 import { reencodeKeepingFormat } from "../process-image";
-import { storeImage } from "../store-image";
-import { galleryImageUrl, makeGalleryFilename } from "./gallery-files";
+import { storeGalleryImage } from "./gallery-files";
 
 /**
  * Adds an admin's picture to the gallery: judged by its content (JPEG, PNG, GIF or WebP), written
@@ -13,20 +12,9 @@ export async function uploadGalleryImage(
   adminId: string,
   upload: { data: Buffer; originalName?: string },
 ): Promise<GalleryImage> {
-  const image = await reencodeKeepingFormat(upload.data);
-  const stored = await storeImage(ctx, image, {
-    purpose: "gallery",
+  return storeGalleryImage(ctx, await reencodeKeepingFormat(upload.data), {
     source: "admin-uploaded",
-    originalName: upload.originalName,
+    originalName: upload.originalName ?? "image",
     uploadedBy: adminId,
-    filename: makeGalleryFilename(upload.originalName, image.extension),
   });
-  return {
-    filename: stored.filename,
-    source: "admin-uploaded",
-    url: galleryImageUrl(ctx, stored.filename),
-    size: image.data.length,
-    width: image.width,
-    height: image.height,
-  };
 }
