@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => story?.close());
 
 describe("the admin Departments tab", () => {
-  it("adds a department, then deletes one after confirming, moving its people to Other", async () => {
+  it("opens on the first group, adds, renames and deletes departments, moving people to Other", async () => {
     const group = await createGroup(story.db, {
       displayName: "Roastery Inc",
       description: "The roasting company",
@@ -38,13 +38,16 @@ describe("the admin Departments tab", () => {
     await story.signInAs(page, admin);
     await page.goto("/admin");
     await page.getByRole("tab", { name: "Departments" }).click();
-    await page.getByRole("button", { name: /Roastery Inc/ }).click();
     const list = page.getByRole("list", { name: "Departments of Roastery Inc" });
     const tasting = list.getByRole("listitem").filter({ hasText: "Tasting Room" });
     await tasting.waitFor();
-    expect(await tasting.innerText()).toContain("1 user");
+    expect(await tasting.innerText()).toContain("1 person");
+    expect(await tasting.innerText()).not.toContain("tasting");
+    expect(
+      await page.getByRole("button", { name: /Roastery Inc/ }).getAttribute("aria-pressed"),
+    ).toBe("true");
     const other = list.getByRole("listitem").filter({ hasText: "Default" });
-    expect(await other.getByRole("button").count()).toBe(0);
+    expect(await other.getByRole("button", { name: /Delete/ }).count()).toBe(0);
     expect(await hasHorizontalScroll(page)).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
 
@@ -62,11 +65,36 @@ describe("the admin Departments tab", () => {
     await dialog.getByRole("button", { name: "Add Department" }).click();
     await list.getByRole("listitem").filter({ hasText: "Brewing" }).waitFor();
 
-    await page.getByRole("button", { name: "Delete Tasting Room" }).click();
-    const confirm = page.getByRole("dialog", { name: 'Delete "Tasting Room"?' });
+    await page.getByRole("button", { name: "Rename Tasting Room" }).click();
+    const rename = page.getByRole("dialog", { name: 'Rename "Tasting Room"' });
+    expect(await rename.getByLabel("Department Name").inputValue()).toBe("tasting");
+    await rename.getByLabel("Department Name").fill("brewing");
+    await rename.getByRole("button", { name: "Save Name" }).click();
+    await page
+      .getByText('A department named "brewing" already exists in this group.', { exact: true })
+      .first()
+      .waitFor();
+    await rename.getByLabel("Department Name").fill("cupping");
+    await rename.getByLabel("Display Name").fill("Cupping Lab");
+    await rename.getByRole("button", { name: "Save Name" }).click();
+    const cupping = list.getByRole("listitem").filter({ hasText: "Cupping Lab" });
+    await cupping.waitFor();
+    expect(await cupping.innerText()).toContain("1 person");
+
+    await page.getByRole("button", { name: "Delete Cupping Lab" }).click();
+    const confirm = page.getByRole("dialog", { name: 'Delete "Cupping Lab"?' });
     expect(await confirm.innerText()).toContain("cannot be undone");
     await confirm.getByRole("button", { name: "Delete Department" }).click();
-    await tasting.waitFor({ state: "detached" });
-    expect(await other.innerText()).toContain("1 user");
+    await cupping.waitFor({ state: "detached" });
+    await expect.poll(() => other.innerText()).toContain("1 person");
+
+    // Signed out meanwhile: the same "logged out" toast as every admin card.
+    await page.context().clearCookies();
+    await page.getByRole("button", { name: "Delete Brewing" }).click();
+    await page
+      .getByRole("dialog", { name: 'Delete "Brewing"?' })
+      .getByRole("button", { name: "Delete Department" })
+      .click();
+    await page.getByText("You are logged out. Logging in again...", { exact: true }).waitFor();
   });
 });

@@ -82,3 +82,7 @@ export function sortDepartments<T extends { name: string; displayName: string }>
     return a.displayName.localeCompare(b.displayName, "en", { sensitivity: "base" });
   });
 }
+
+/** PATCH of a group's department: its stored name and what people see. */
+export const renameDepartmentSchema = createDepartmentSchema;
+export type RenameDepartmentInput = z.infer<typeof renameDepartmentSchema>;

@@ -8,6 +8,7 @@ import {
   departmentUsersParamsSchema,
   emailDomainParamsSchema,
   groupIdParamsSchema,
+  renameDepartmentSchema,
 } from "../../shared/departments";
 import { hasAdminRights, requireAdmin, requireUser } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
@@ -20,6 +21,7 @@ import {
 } from "./departments/department-lists";
 import { listDepartmentUsers } from "./departments/list-department-users";
 import { listGroupDepartments } from "./departments/list-group-departments";
+import { renameDepartment } from "./departments/rename-department";
 
 const presentDepartment = (d: Department): Department => ({
   id: d.id,
@@ -88,6 +90,19 @@ const departmentsRoutes: FeatureRoutes = async (app, { ctx }) => {
       const { domainGroupId, ...fields } = request.body;
       const created = await createDepartment(ctx, domainGroupId, fields);
       return reply.code(201).send(presentAdminDepartment(created));
+    },
+  );
+
+  r.patch(
+    "/api/admin/departments/:groupId/:departmentId",
+    {
+      schema: { params: departmentIdParamsSchema, body: renameDepartmentSchema },
+      config: writeLimit,
+    },
+    async (request) => {
+      const { groupId, departmentId } = request.params;
+      const renamed = await renameDepartment(ctx, groupId, departmentId, request.body);
+      return presentAdminDepartment(renamed);
     },
   );
 

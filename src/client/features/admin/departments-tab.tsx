@@ -1,11 +1,7 @@
-import {
-  type AdminDepartment,
-  DEFAULT_DEPARTMENT,
-  DEPARTMENT_FIELDS_REQUIRED,
-} from "@shared/departments";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Plus, Trash2 } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { type AdminDepartment, DEFAULT_DEPARTMENT } from "@shared/departments";
+import type { DomainGroup } from "@shared/whitelist";
+import { Pencil, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import {
@@ -24,28 +20,35 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
-import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
-import { Spinner } from "../../components/ui/spinner";
+import { LoadingRegion, Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/toast";
 import { apiRequest, errorMessage } from "../../lib/api-client";
 import { cn } from "../../lib/cn";
+import { DepartmentDialog } from "./departments/department-dialog";
+import {
+  useDepartmentMutation,
+  useDomainGroupList,
+  useGroupDepartments,
+} from "./departments/department-queries";
 
-type DomainGroup = {
-  id: number;
-  name: string;
-  displayName: string;
-  description?: string | null;
-  color?: string | null;
-};
+function ListSkeleton() {
+  return (
+    <LoadingRegion className="grid gap-3">
+      {["a", "b", "c"].map((k) => (
+        <Skeleton key={k} className="h-12 w-full" />
+      ))}
+    </LoadingRegion>
+  );
+}
 
-const departmentsKey = (groupId: number) => ["/api/admin/departments", groupId] as const;
-
-/** Admin dashboard "departments" tab (admin-side §2): per domain group, list, add and delete. */
+/**
+ * Admin dashboard "departments" tab: opens on the first domain group and lists its departments
+ * by display name, with add, rename and delete.
+ */
 export function DepartmentsTab() {
-  const groups = useQuery<DomainGroup[]>({ queryKey: ["/api/admin/domain-groups"] });
+  const groups = useDomainGroupList();
   const [groupId, setGroupId] = useState<number | null>(null);
-  const selected = groups.data?.find((g) => g.id === groupId) ?? null;
+  const selected = groups.data?.find((g) => g.id === groupId) ?? groups.data?.[0] ?? null;
 
   return (
     <div className="grid gap-6">
@@ -56,9 +59,9 @@ export function DepartmentsTab() {
         </CardHeader>
         <CardContent>
           {groups.isLoading ? (
-            <Spinner />
+            <ListSkeleton />
           ) : groups.isError ? (
-            <p className="text-sm text-red-700">
+            <p role="alert" className="text-sm text-red-700">
               {errorMessage(groups.error, "Failed to load groups")}
             </p>
           ) : !groups.data?.length ? (
@@ -69,77 +72,63 @@ export function DepartmentsTab() {
             <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
               {groups.data.map((group) => (
                 <li key={group.id}>
-                  <button
-                    type="button"
-                    aria-pressed={group.id === groupId}
+                  <GroupButton
+                    group={group}
+                    pressed={group.id === selected?.id}
                     onClick={() => setGroupId(group.id)}
-                    className={cn(
-                      "flex w-full items-start gap-3 rounded-lg border p-4 text-left transition-colors hover:bg-coffee-50",
-                      group.id === groupId
-                        ? "border-amber-700 bg-amber-50 ring-1 ring-amber-700"
-                        : "border-coffee-200 bg-white",
-                    )}
-                  >
-                    <span
-                      aria-hidden="true"
-                      className="mt-1 size-3 shrink-0 rounded-full"
-                      style={{ backgroundColor: group.color ?? "#3B82F6" }}
-                    />
-                    <span className="min-w-0">
-                      <span className="block font-semibold break-words text-coffee-950">
-                        {group.displayName}
-                      </span>
-                      <span className="block text-sm break-words text-coffee-700">
-                        {group.description || group.name}
-                      </span>
-                    </span>
-                  </button>
+                  />
                 </li>
               ))}
             </ul>
           )}
         </CardContent>
       </Card>
-      {selected && <GroupDepartments group={selected} />}
+      {selected && <GroupDepartments key={selected.id} group={selected} />}
     </div>
   );
 }
 
+function GroupButton({
+  group,
+  pressed,
+  onClick,
+}: {
+  group: DomainGroup;
+  pressed: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={pressed}
+      onClick={onClick}
+      className={cn(
+        "flex w-full items-start gap-3 rounded-lg border p-4 text-left transition-colors hover:bg-coffee-50",
+        pressed
+          ? "border-amber-700 bg-amber-50 ring-1 ring-amber-700"
+          : "border-coffee-200 bg-white",
+      )}
+    >
+      <span
+        aria-hidden="true"
+        className="mt-1 size-3 shrink-0 rounded-full"
+        style={{ backgroundColor: group.color ?? "#3B82F6" }}
+      />
+      <span className="min-w-0">
+        <span className="block font-semibold break-words text-coffee-950">{group.displayName}</span>
+        <span className="block text-sm break-words text-coffee-700">
+          {group.description || group.name}
+        </span>
+      </span>
+    </button>
+  );
+}
+
 function GroupDepartments({ group }: { group: DomainGroup }) {
-  const queryClient = useQueryClient();
-  const list = useQuery<AdminDepartment[]>({ queryKey: departmentsKey(group.id) });
+  const list = useGroupDepartments(group.id);
   const [adding, setAdding] = useState(false);
+  const [renaming, setRenaming] = useState<AdminDepartment | null>(null);
   const [deleting, setDeleting] = useState<AdminDepartment | null>(null);
-
-  const refresh = () =>
-    Promise.all(
-      [
-        departmentsKey(group.id),
-        ["/api/user/departments"],
-        ["/api/admin/users"],
-        ["/api/departments"],
-        ["/api/departments/domain"],
-      ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-    );
-
-  const remove = useMutation({
-    mutationFn: (department: AdminDepartment) =>
-      apiRequest<{ message: string }>(
-        "DELETE",
-        `/api/admin/departments/${group.id}/${department.id}`,
-      ),
-    onSuccess: async (result) => {
-      setDeleting(null);
-      toast({ title: "Department deleted", description: result.message });
-      await refresh();
-    },
-    onError: (error) =>
-      toast({
-        variant: "destructive",
-        title: "Error",
-        description: errorMessage(error, "Failed to delete department"),
-      }),
-  });
 
   return (
     <Card>
@@ -157,9 +146,9 @@ function GroupDepartments({ group }: { group: DomainGroup }) {
       </CardHeader>
       <CardContent>
         {list.isLoading ? (
-          <Spinner />
+          <ListSkeleton />
         ) : list.isError ? (
-          <p className="text-sm text-red-700">
+          <p role="alert" className="text-sm text-red-700">
             {errorMessage(list.error, "Failed to load departments")}
           </p>
         ) : !list.data?.length ? (
@@ -170,149 +159,116 @@ function GroupDepartments({ group }: { group: DomainGroup }) {
             className="divide-y divide-coffee-100"
           >
             {list.data.map((department) => (
-              <li
+              <DepartmentRow
                 key={department.id}
-                className="flex flex-wrap items-center justify-between gap-3 py-3"
-              >
-                <div className="min-w-0">
-                  <p className="flex flex-wrap items-center gap-2 font-medium break-words text-coffee-950">
-                    {department.displayName}
-                    {department.name === DEFAULT_DEPARTMENT && <Badge color="blue">Default</Badge>}
-                  </p>
-                  <p className="text-sm break-words text-coffee-700">
-                    {department.name} ·{" "}
-                    {department.userCount === 1 ? "1 user" : `${department.userCount} users`}
-                  </p>
-                </div>
-                {department.name !== DEFAULT_DEPARTMENT && (
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    aria-label={`Delete ${department.displayName}`}
-                    onClick={() => setDeleting(department)}
-                  >
-                    <Trash2 aria-hidden="true" />
-                    Delete
-                  </Button>
-                )}
-              </li>
+                department={department}
+                onRename={() => setRenaming(department)}
+                onDelete={() => setDeleting(department)}
+              />
             ))}
           </ul>
         )}
       </CardContent>
-      <AddDepartmentDialog
-        open={adding}
-        onOpenChange={setAdding}
+      <DepartmentDialog open={adding} onOpenChange={setAdding} groupId={group.id} />
+      <DepartmentDialog
+        open={renaming !== null}
+        onOpenChange={(open) => !open && setRenaming(null)}
         groupId={group.id}
-        onAdded={refresh}
+        department={renaming ?? undefined}
       />
-      <Dialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Delete "{deleting?.displayName}"?</DialogTitle>
-            <DialogDescription>
-              Its users will be moved to "{DEFAULT_DEPARTMENT}". This action cannot be undone.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={() => deleting && remove.mutate(deleting)}
-            >
-              {remove.isPending ? "Deleting..." : "Delete Department"}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <DeleteDepartmentDialog
+        groupId={group.id}
+        department={deleting}
+        onClose={() => setDeleting(null)}
+      />
     </Card>
   );
 }
 
-function AddDepartmentDialog({
-  open,
-  onOpenChange,
-  groupId,
-  onAdded,
+function DepartmentRow({
+  department,
+  onRename,
+  onDelete,
 }: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  groupId: number;
-  onAdded: () => Promise<unknown>;
+  department: AdminDepartment;
+  onRename: () => void;
+  onDelete: () => void;
 }) {
-  const id = useId();
-  const [name, setName] = useState("");
-  const [displayName, setDisplayName] = useState("");
-  const add = useMutation({
-    mutationFn: (body: { name: string; displayName: string }) =>
-      apiRequest<AdminDepartment>("POST", `/api/admin/departments/${groupId}`, body),
-    onSuccess: async (created) => {
-      toast({ title: "Department added", description: `${created.displayName} was added.` });
-      setName("");
-      setDisplayName("");
-      onOpenChange(false);
-      await onAdded();
-    },
-    onError: (error) =>
-      toast({
-        variant: "destructive",
-        title: "Error",
-        description: errorMessage(error, "Failed to add department"),
-      }),
-  });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const body = { name: name.trim(), displayName: displayName.trim() };
-    if (!body.name || !body.displayName) {
-      toast({ variant: "destructive", title: "Error", description: DEPARTMENT_FIELDS_REQUIRED });
-      return;
-    }
-    add.mutate(body);
-  }
-
+  const people = department.userCount === 1 ? "1 person" : `${department.userCount} people`;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <li className="flex flex-wrap items-center justify-between gap-3 py-3">
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-2 font-medium break-words text-coffee-950">
+          {department.displayName}
+          {department.name === DEFAULT_DEPARTMENT && <Badge color="blue">Default</Badge>}
+        </p>
+        <p className="text-sm text-coffee-700">{people}</p>
+      </div>
+      <div className="flex gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`Rename ${department.displayName}`}
+          onClick={onRename}
+        >
+          <Pencil aria-hidden="true" />
+          Rename
+        </Button>
+        {department.name !== DEFAULT_DEPARTMENT && (
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`Delete ${department.displayName}`}
+            onClick={onDelete}
+          >
+            <Trash2 aria-hidden="true" />
+            Delete
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function DeleteDepartmentDialog({
+  groupId,
+  department,
+  onClose,
+}: {
+  groupId: number;
+  department: AdminDepartment | null;
+  onClose: () => void;
+}) {
+  const remove = useDepartmentMutation({
+    mutationFn: (target: AdminDepartment) =>
+      apiRequest<{ message: string }>("DELETE", `/api/admin/departments/${groupId}/${target.id}`),
+    onSuccess: (result) => {
+      onClose();
+      toast({ title: "Department deleted", description: result.message });
+    },
+    failure: "Failed to delete department",
+  });
+  return (
+    <Dialog open={department !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Add Department</DialogTitle>
+          <DialogTitle>Delete "{department?.displayName}"?</DialogTitle>
           <DialogDescription>
-            The name is stored; the display name is what people see.
+            Its users will be moved to "{DEFAULT_DEPARTMENT}". This action cannot be undone.
           </DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={submit} className="grid gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-name`}>Department Name</Label>
-            <Input
-              id={`${id}-name`}
-              value={name}
-              placeholder="e.g. engineering"
-              maxLength={80}
-              onChange={(event) => setName(event.target.value)}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-display`}>Display Name</Label>
-            <Input
-              id={`${id}-display`}
-              value={displayName}
-              placeholder="e.g. Engineering"
-              maxLength={80}
-              onChange={(event) => setDisplayName(event.target.value)}
-            />
-          </div>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={add.isPending}>
-              {add.isPending ? "Adding..." : "Add Department"}
-            </Button>
-          </DialogFooter>
-        </form>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <Button
+            variant="destructive"
+            disabled={remove.isPending}
+            onClick={() => department && remove.mutate(department)}
+          >
+            {remove.isPending ? "Deleting..." : "Delete Department"}
+          </Button>
+        </DialogFooter>
       </DialogContent>
     </Dialog>
   );
