@@ -36,6 +36,19 @@ export class ApiError extends Error {
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
+/** How every API call reaches the server; the sample dashboard swaps it for a local one. */
+export type Transport = (url: string, init: RequestInit) => Promise<Response>;
+const networkTransport: Transport = (url, init) => fetch(url, init);
+let transport: Transport = networkTransport;
+
+/** Routes every API call through `next` until the returned restore function runs. */
+export function replaceTransport(next: Transport): () => void {
+  transport = next;
+  return () => {
+    if (transport === next) transport = networkTransport;
+  };
+}
+
 function isJsonContentType(contentType: string | null): boolean {
   if (!contentType) return false;
   const type = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
@@ -104,7 +117,7 @@ export async function apiFetch(
   body?: unknown,
   options: { signal?: AbortSignal } = {},
 ): Promise<Response> {
-  const res = await fetch(url, buildInit(method, body, options.signal));
+  const res = await transport(url, buildInit(method, body, options.signal));
   await throwIfResNotOk(res);
   return res;
 }
@@ -147,7 +160,7 @@ export function getQueryFn<T>(options: {
 }): QueryFunction<T | null> | QueryFunction<T>;
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
-    const res = await fetch(queryKeyToUrl(queryKey), { credentials: "include", signal });
+    const res = await transport(queryKeyToUrl(queryKey), { credentials: "include", signal });
     if (on401 === "returnNull" && res.status === 401) return null;
     await throwIfResNotOk(res);
     const contentType = res.headers.get("content-type");

@@ -1,6 +1,6 @@
-import { BuildingTab } from "./building-tab";
+import { UserManagementCard } from "./users/user-management-card";
 
-/** Admin Tools tab of the admin dashboard; placeholder until its feature is built. */
+/** Admin Tools tab of the admin dashboard: user management. */
 export function AdminToolsTab() {
-  return <BuildingTab title="Admin Tools" />;
+  return <UserManagementCard />;
 }

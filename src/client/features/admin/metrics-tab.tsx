@@ -1,6 +1,16 @@
-import { BuildingTab } from "./building-tab";
+import { lazy, Suspense } from "react";
+import { MetricsSkeleton } from "./metrics/metrics-skeleton";
 
-/** Analytics & Metrics tab of the admin dashboard; placeholder until its feature is built. */
+// The charts library loads only when this tab is opened.
+const MetricsPanel = lazy(async () => ({
+  default: (await import("./metrics/metrics-panel")).MetricsPanel,
+}));
+
+/** Analytics & Metrics tab of the admin dashboard. */
 export function MetricsTab() {
-  return <BuildingTab title="Analytics & Metrics" />;
+  return (
+    <Suspense fallback={<MetricsSkeleton />}>
+      <MetricsPanel />
+    </Suspense>
+  );
 }

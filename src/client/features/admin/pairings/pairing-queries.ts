@@ -46,6 +46,8 @@ export function refreshPairingData(queryClient: QueryClient) {
     ["/api/admin/pairing-history"],
     ["/api/admin/pairing-report"],
     ["/api/admin/employee-status-summary"],
+    ["/api/admin/enhanced-metrics"],
+    ["/api/admin/stats"],
   ]) {
     void queryClient.invalidateQueries({ queryKey: key });
   }

@@ -1,15 +1,14 @@
 import { Card, CardContent } from "../../../components/ui/card";
-import { usePairingValidation } from "./pairing-queries";
+import { useEnhancedMetrics } from "../metrics/metrics-queries";
 
-/** The four company-wide counters at the top of the Operations tab. */
+/** The four company-wide counters at the top of the Operations tab (the metrics tab's source). */
 export function StatusCounters() {
-  const validation = usePairingValidation(null);
-  const counts = validation.data?.statusCounts;
+  const counts = useEnhancedMetrics().data?.userMetrics;
   const items = [
-    { label: "Total Users", value: counts?.total },
-    { label: "Active", value: counts?.truly_active },
-    { label: "Paused", value: counts?.paused },
-    { label: "Opted Out", value: counts?.opted_out },
+    { label: "Total Users", value: counts?.totalRegistered },
+    { label: "Active", value: counts?.activeParticipants },
+    { label: "Paused", value: counts?.pausedUsers },
+    { label: "Opted Out", value: counts?.optedOutUsers },
   ];
   return (
     <section aria-label="User counts">

@@ -1,0 +1,154 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../src/server/db/schema";
+import {
+  allowEmail,
+  createAdmin,
+  createDepartment,
+  createGroup,
+  createMatch,
+  createPairing,
+  createUser,
+} from "../src/server/test/factories";
+import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
+
+let story: Story;
+beforeAll(async () => {
+  story = await startStory();
+  const group = await createGroup(story.db, { name: "brew", displayName: "Brew Co" });
+  for (const [name, displayName] of [
+    ["Other", "Other"],
+    ["sales", "Sales"],
+    ["engineering", "Engineering"],
+  ]) {
+    await createDepartment(story.db, { name, displayName, domainGroupId: group.id });
+  }
+  await allowEmail(story.db, "*@brew.test", group.id);
+  const ada = await createUser(story.db, {
+    email: "ada@brew.test",
+    firstName: "Ada",
+    lastName: "Lovelace",
+    department: "engineering",
+  });
+  const ben = await createUser(story.db, {
+    email: "ben@brew.test",
+    firstName: "Ben",
+    lastName: "Brewer",
+    department: "sales",
+  });
+  for (const [i, firstName] of ["Cleo", "Dev", "Eve", "Finn"].entries()) {
+    await createUser(story.db, {
+      email: `${firstName.toLowerCase()}@brew.test`,
+      firstName,
+      lastName: "Roaster",
+      department: i % 2 ? "sales" : "engineering",
+      participationStatus: i === 0 ? "paused" : i === 1 ? "opted_out" : "active",
+    });
+  }
+  const month = new Date().toISOString().slice(0, 7);
+  await createMatch(story.db, { user1: ada, user2: ben, month });
+  const [year, m] = month.split("-").map(Number);
+  const previous = `${m === 1 ? year - 1 : year}-${String(m === 1 ? 12 : m - 1).padStart(2, "0")}`;
+  const earlier = await createPairing(story.db, { month: previous, status: "completed" });
+  await createMatch(story.db, { user1: ada, user2: ben, pairing: earlier, status: "completed" });
+});
+afterAll(() => story?.close());
+
+async function openTab(width: number, tab: string) {
+  const admin = await createAdmin(story.db, {
+    email: `boss${width}${tab.length}@hq.test`,
+    needsProfileSetup: true,
+  });
+  const page = await story.newPage({ width, height: 900 });
+  await story.signInAs(page, admin);
+  await page.goto("/admin");
+  await page.getByRole("tab", { name: tab }).click();
+  return page;
+}
+
+describe("an admin manages users on the Admin Tools tab", () => {
+  it("searches, edits a status and a department inline, and saves the row", async () => {
+    const page = await openTab(375, "Admin Tools");
+    await page.getByText("Showing 7 of 7 users").waitFor();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByLabel("Search users").fill("ROASTER");
+    await page.getByText("Showing 4 of 4 users").waitFor();
+    await page.getByLabel("Search users").fill("nobody-here");
+    await page.getByText("No users match your search criteria").waitFor();
+    await page.getByLabel("Search users").fill("lovelace");
+    await page.getByText("Showing 1 of 1 users").waitFor();
+    const card = page.getByRole("listitem").filter({ hasText: "ada@brew.test" });
+    expect(await card.innerText()).toContain("Ben Brewer");
+
+    await card.getByRole("button", { name: "Save Ada Lovelace" }).click();
+    await page.getByText("No changes to save for this user", { exact: true }).waitFor();
+
+    await page.getByLabel("Status for Ada Lovelace").selectOption("paused");
+    await page.getByLabel("Department for Ada Lovelace").selectOption({ label: "Sales" });
+    await card.getByText("Unsaved changes").waitFor();
+    await page.getByText("1 user has unsaved changes").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await card.getByRole("button", { name: "Save Ada Lovelace" }).click();
+    await page.getByText("User updated successfully", { exact: true }).waitFor();
+    await card.getByText("Unsaved changes").waitFor({ state: "detached" });
+
+    const [saved] = await story.db.select().from(users).where(eq(users.email, "ada@brew.test"));
+    expect(saved).toMatchObject({ participationStatus: "paused", department: "sales" });
+    expect(saved.pauseEndDate).not.toBeNull();
+
+    await page.getByLabel("Search users").fill("");
+    await page.getByLabel("Status", { exact: true }).selectOption("paused");
+    await page.getByText("Showing 2 of 2 users").waitFor();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+  });
+
+  it("shows the table with the spec's columns on a wide screen", async () => {
+    const page = await openTab(1280, "Admin Tools");
+    const table = page.getByRole("table", { name: "Users" });
+    await table.getByRole("rowheader", { name: /Ben Brewer/ }).waitFor();
+    const headers = await table.getByRole("columnheader").allInnerTexts();
+    expect(headers).toEqual([
+      "Name",
+      "Work Email",
+      "Status",
+      "Department",
+      "Current Match",
+      "Actions",
+    ]);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+describe("an admin reads the Analytics & Metrics tab", () => {
+  it("draws the status, department and trend charts with text alternatives", async () => {
+    const page = await openTab(375, "Analytics & Metrics");
+    const status = page.getByRole("figure").filter({ hasText: "Participation status of" });
+    await status.locator("svg.recharts-surface").waitFor();
+    const statusTable = status.getByRole("table");
+    expect(await statusTable.innerText()).toMatch(/Opted Out\s+1\s+/);
+    const departments = page.getByRole("figure").filter({ hasText: "Users per department" });
+    await departments.locator(".recharts-bar-rectangle").first().waitFor();
+    expect(await departments.getByRole("table").innerText()).toMatch(/engineering/);
+    expect(await page.getByText("Participation Rate").locator("..").innerText()).toMatch(/%/);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole("button", { name: "Previous Months" }).click();
+    await page.getByRole("tab", { name: "Matching Performance" }).click();
+    const trend = page.getByRole("figure").filter({ hasText: "Success rate per month" });
+    await trend.locator(".recharts-line-curve").waitFor();
+    expect(await trend.getByRole("table").innerText()).toMatch(/100%\s+1\s+1/);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page
+      .getByRole("tablist", { name: "Metrics sections" })
+      .getByRole("tab", { name: "Operations" })
+      .click();
+    await page.getByText("Email service").waitFor();
+    expect(await page.getByText(/^SMTP \(127\.0\.0\.1\)$/).count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});

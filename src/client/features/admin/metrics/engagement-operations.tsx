@@ -1,0 +1,104 @@
+import type { EmployeeStatusSummary } from "@shared/employees";
+import { type AdminStats, type EnhancedMetrics, percent, type SystemHealth } from "@shared/metrics";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Stat } from "./chart-figure";
+import { formatPercent } from "./metrics-queries";
+
+/** Engagement: connections made, monthly active users and retention. */
+export function Engagement({
+  users,
+  stats,
+}: {
+  users: EnhancedMetrics["userMetrics"];
+  stats: AdminStats | undefined;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h3">Engagement</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-3 sm:grid-cols-3">
+          <Stat
+            label="Total connections"
+            value={stats ? stats.activeMatches + stats.completedChats : "–"}
+            note="Open and completed matches"
+          />
+          <Stat
+            label="Monthly active users"
+            value={users.activeParticipants}
+            note="People taking part this month"
+          />
+          <Stat
+            label="Retention rate"
+            value={formatPercent(
+              percent(users.totalRegistered - users.optedOutUsers, users.totalRegistered),
+            )}
+            note="Everyone who has not opted out"
+          />
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Row({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <div className="flex flex-wrap justify-between gap-2 py-2">
+      <dt className="text-coffee-700">{label}</dt>
+      <dd className="font-semibold text-coffee-950">{value}</dd>
+    </div>
+  );
+}
+
+/** Operations: the employee status summary and the System Health card. */
+export function OperationsMetrics({
+  summary,
+  health,
+  pendingProfileSetup,
+}: {
+  summary: EmployeeStatusSummary | undefined;
+  health: SystemHealth | undefined;
+  pendingProfileSetup: number;
+}) {
+  const lastSync = summary?.lastSyncDate
+    ? new Date(summary.lastSyncDate).toLocaleString("en", {
+        dateStyle: "medium",
+        timeStyle: "short",
+      })
+    : "Never";
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Card>
+        <CardHeader>
+          <CardTitle as="h3">Employee status</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="divide-y divide-coffee-200 text-sm">
+            <Row label="Last synced" value={lastSync} />
+            <Row label="Total" value={summary?.totalEmployees ?? "–"} />
+            <Row label="Active" value={summary?.activeEmployees ?? "–"} />
+            <Row label="On leave" value={summary?.onLeaveEmployees ?? "–"} />
+            <Row label="Available for matching" value={summary?.availableForMatching ?? "–"} />
+          </dl>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h3">System Health</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="divide-y divide-coffee-200 text-sm">
+            <Row
+              label="Database"
+              value={health ? `${health.database.status} (${health.database.kind})` : "–"}
+            />
+            <Row label="Email service" value={health?.emailService.label ?? "–"} />
+            <Row label="Employee sync" value={health?.employeeSync ?? "–"} />
+            <Row label="Pending profile setups" value={pendingProfileSetup} />
+          </dl>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

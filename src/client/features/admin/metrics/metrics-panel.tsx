@@ -1,0 +1,116 @@
+import { percent } from "@shared/metrics";
+import { useState } from "react";
+import { Button } from "../../../components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { errorMessage } from "../../../lib/api-client";
+import { Stat } from "./chart-figure";
+import { Engagement, OperationsMetrics } from "./engagement-operations";
+import { CurrentMonthPerformance, PreviousMonthsPerformance } from "./matching-performance";
+import {
+  formatPercent,
+  useAdminStats,
+  useEmployeeStatusSummary,
+  useEnhancedMetrics,
+  usePairingReport,
+  useSystemHealth,
+} from "./metrics-queries";
+import { MetricsSkeleton } from "./metrics-skeleton";
+import { UserAnalytics } from "./user-analytics";
+
+type Period = "current" | "previous";
+
+/** The Analytics & Metrics tab's content (loaded on demand with its charts). */
+export function MetricsPanel() {
+  const metrics = useEnhancedMetrics();
+  const stats = useAdminStats();
+  const report = usePairingReport();
+  const summary = useEmployeeStatusSummary();
+  const health = useSystemHealth();
+  const [period, setPeriod] = useState<Period>("current");
+
+  if (metrics.isPending) return <MetricsSkeleton />;
+  if (metrics.isError) {
+    return (
+      <div role="alert" className="space-y-2 rounded-lg border border-red-200 bg-red-50 p-4">
+        <p className="text-sm text-red-800">
+          {errorMessage(metrics.error, "Failed to load metrics")}
+        </p>
+        <Button variant="outline" size="sm" onClick={() => void metrics.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const { userMetrics, matchingMetrics } = metrics.data;
+  return (
+    <div className="space-y-6">
+      <h2 className="sr-only">Analytics & Metrics</h2>
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <Stat
+          label="Total Users"
+          value={userMetrics.totalRegistered}
+          note={`${userMetrics.pendingProfileSetup} pending setup`}
+        />
+        <Stat label="Active Matches" value={stats.data?.activeMatches ?? "–"} />
+        <Stat label="Completed Chats" value={stats.data?.completedChats ?? "–"} />
+        <Stat
+          label="Participation Rate"
+          value={formatPercent(
+            percent(
+              userMetrics.activeParticipants,
+              userMetrics.totalRegistered - userMetrics.optedOutUsers,
+            ),
+          )}
+          note="Active / (total − opted out)"
+        />
+      </dl>
+      <fieldset className="flex flex-wrap items-center gap-2">
+        <legend className="sr-only">Period</legend>
+        {(
+          [
+            ["current", "Current Month"],
+            ["previous", "Previous Months"],
+          ] as const
+        ).map(([value, label]) => (
+          <Button
+            key={value}
+            size="sm"
+            variant={period === value ? "default" : "outline"}
+            aria-pressed={period === value}
+            onClick={() => setPeriod(value)}
+          >
+            {label}
+          </Button>
+        ))}
+      </fieldset>
+      <Tabs defaultValue="users" className="space-y-4">
+        <TabsList aria-label="Metrics sections" className="flex w-full flex-wrap justify-start">
+          <TabsTrigger value="users">User Analytics</TabsTrigger>
+          <TabsTrigger value="matching">Matching Performance</TabsTrigger>
+          <TabsTrigger value="engagement">Engagement</TabsTrigger>
+          <TabsTrigger value="operations">Operations</TabsTrigger>
+        </TabsList>
+        <TabsContent value="users" className="min-w-0">
+          <UserAnalytics metrics={userMetrics} />
+        </TabsContent>
+        <TabsContent value="matching" className="min-w-0">
+          {period === "current" ? (
+            <CurrentMonthPerformance matching={matchingMetrics} report={report.data} />
+          ) : (
+            <PreviousMonthsPerformance matching={matchingMetrics} />
+          )}
+        </TabsContent>
+        <TabsContent value="engagement" className="min-w-0">
+          <Engagement users={userMetrics} stats={stats.data} />
+        </TabsContent>
+        <TabsContent value="operations" className="min-w-0">
+          <OperationsMetrics
+            summary={summary.data}
+            health={health.data}
+            pendingProfileSetup={userMetrics.pendingProfileSetup}
+          />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+import { type AdminUser, NO_USER_CHANGES, USER_UPDATED } from "@shared/admin-users";
+import { useEffect, useMemo, useState } from "react";
+import { Button } from "../../../components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "../../../components/ui/card";
+import { toast } from "../../../components/ui/toast";
+import { apiRequest, errorMessage } from "../../../lib/api-client";
+import { useMediaQuery } from "../../../lib/use-media-query";
+import { useAdminMutation } from "../use-admin-mutation";
+import { failureToast } from "../whitelist/whitelist-queries";
+import { UserCounts, UserFiltersBar } from "./user-filters";
+import { UserCard, type UserRowProps, UserTableRow } from "./user-row";
+import {
+  changesOf,
+  refreshUserData,
+  type UserDraft,
+  type UserFilters,
+  useAdminUsers,
+  useDepartmentChoices,
+} from "./users-queries";
+
+const SEARCH_DELAY_MS = 300;
+
+/** User management (Admin Tools tab): search, filters, inline edits saved per row, paging. */
+export function UserManagementCard() {
+  const [search, setSearch] = useState("");
+  const [filters, setFilters] = useState<UserFilters>({ q: "", status: "", domainGroupId: "" });
+  const [drafts, setDrafts] = useState<Record<string, UserDraft>>({});
+  const wide = useMediaQuery("(min-width: 1024px)");
+
+  useEffect(() => {
+    const timer = setTimeout(
+      () => setFilters((f) => (f.q === search.trim() ? f : { ...f, q: search.trim() })),
+      SEARCH_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const list = useAdminUsers(filters);
+  const users = useMemo(() => list.data?.pages.flatMap((p) => p.users) ?? [], [list.data]);
+  const firstPage = list.data?.pages[0];
+  const departments = useDepartmentChoices(users.map((u) => u.domainGroupId));
+
+  const save = useAdminMutation({
+    mutationFn: ({ user, changes }: { user: AdminUser; changes: UserDraft }) =>
+      apiRequest("PATCH", `/api/admin/users/${user.id}`, changes),
+    onSuccess: (_data, { user }) => {
+      toast({ title: "Success", description: USER_UPDATED });
+      setDrafts(({ [user.id]: _saved, ...rest }) => rest);
+    },
+    failure: "Failed to update user",
+    refresh: refreshUserData,
+    reportFailure: failureToast,
+  });
+
+  const changedIds = users.filter((u) => hasChanges(u, drafts[u.id])).map((u) => u.id);
+  const onSave = (user: AdminUser) => {
+    const changes = changesOf(user, drafts[user.id]);
+    if (Object.keys(changes).length === 0) {
+      toast({ title: "No Changes", description: NO_USER_CHANGES, variant: "destructive" });
+      return;
+    }
+    save.mutate({ user, changes });
+  };
+  const rowProps = (user: AdminUser): UserRowProps => ({
+    user,
+    draft: drafts[user.id],
+    changed: changedIds.includes(user.id),
+    saving: save.isPending && save.variables?.user.id === user.id,
+    departments: departments.get(user.domainGroupId) ?? [],
+    onDraft: (draft) => setDrafts((all) => ({ ...all, [user.id]: draft })),
+    onSave: () => onSave(user),
+  });
+  const filtered = Boolean(filters.q || filters.status || filters.domainGroupId);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>User Management</CardTitle>
+        <CardDescription>
+          Search people, change their participation status or department, and save each row.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <UserCounts counts={firstPage?.counts} />
+        <UserFiltersBar
+          search={search}
+          onSearch={setSearch}
+          filters={filters}
+          onFilters={setFilters}
+        />
+        <div aria-busy={list.isFetching} className="space-y-4">
+          {list.isPending ? (
+            <UsersSkeleton />
+          ) : list.isError ? (
+            <LoadError error={list.error} onRetry={() => void list.refetch()} />
+          ) : users.length === 0 ? (
+            <p className="rounded-lg border border-dashed border-coffee-300 p-6 text-center text-coffee-700">
+              {filtered ? "No users match your search criteria" : "No users found"}
+            </p>
+          ) : wide ? (
+            <UsersTable users={users} rowProps={rowProps} />
+          ) : (
+            <ul aria-label="Users" className="space-y-3">
+              {users.map((user) => (
+                <UserCard key={user.id} {...rowProps(user)} />
+              ))}
+            </ul>
+          )}
+        </div>
+        {firstPage && users.length > 0 && (
+          <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-coffee-800">
+            <p aria-live="polite">
+              Showing {users.length} of {firstPage.total} users
+              {changedIds.length > 0 && (
+                <span className="ml-2 font-semibold text-amber-800">
+                  · {changedIds.length} {changedIds.length === 1 ? "user has" : "users have"}{" "}
+                  unsaved changes
+                </span>
+              )}
+            </p>
+            {list.hasNextPage && (
+              <Button
+                variant="outline"
+                onClick={() => void list.fetchNextPage()}
+                disabled={list.isFetchingNextPage}
+              >
+                {list.isFetchingNextPage ? "Loading..." : "Load more"}
+              </Button>
+            )}
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function hasChanges(user: AdminUser, draft: UserDraft | undefined) {
+  return Object.keys(changesOf(user, draft)).length > 0;
+}
+
+function UsersTable({
+  users,
+  rowProps,
+}: {
+  users: AdminUser[];
+  rowProps: (user: AdminUser) => UserRowProps;
+}) {
+  return (
+    <table className="w-full text-sm">
+      <caption className="sr-only">Users</caption>
+      <thead>
+        <tr className="text-left text-coffee-700">
+          {["Name", "Work Email", "Status", "Department", "Current Match"].map((h) => (
+            <th key={h} scope="col" className="pr-3 pb-2 font-medium">
+              {h}
+            </th>
+          ))}
+          <th scope="col" className="pb-2 text-right font-medium">
+            Actions
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {users.map((user) => (
+          <UserTableRow key={user.id} {...rowProps(user)} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function UsersSkeleton() {
+  return (
+    <div className="space-y-3" role="status" aria-label="Loading users...">
+      {[0, 1, 2, 3].map((i) => (
+        <div key={i} className="h-16 animate-pulse rounded-lg bg-coffee-100" />
+      ))}
+    </div>
+  );
+}
+
+function LoadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  return (
+    <div role="alert" className="space-y-2 rounded-lg border border-red-200 bg-red-50 p-4">
+      <p className="text-sm text-red-800">{errorMessage(error, "Failed to load users")}</p>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}

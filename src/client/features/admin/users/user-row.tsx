@@ -1,0 +1,146 @@
+import { type AdminUser, adminUserName } from "@shared/admin-users";
+import type { Department } from "@shared/departments";
+import { type ParticipationStatus, participationStatuses } from "@shared/enums";
+import { Button } from "../../../components/ui/button";
+import { Select } from "../../../components/ui/select";
+import { cn } from "../../../lib/cn";
+import { statusLabels, type UserDraft } from "./users-queries";
+
+export type UserRowProps = {
+  user: AdminUser;
+  draft: UserDraft | undefined;
+  changed: boolean;
+  saving: boolean;
+  departments: Department[];
+  onDraft: (draft: UserDraft) => void;
+  onSave: () => void;
+};
+
+const statusOptions = participationStatuses.map((value) => ({
+  value,
+  label: statusLabels[value],
+}));
+
+function departmentOptions(departments: Department[], current: string) {
+  const options = departments.map((d) => ({ value: d.name, label: d.displayName }));
+  if (current && !options.some((o) => o.value === current)) {
+    options.unshift({ value: current, label: `${current} (not in this group's list)` });
+  }
+  return options;
+}
+
+function fieldsOf({ user, draft, departments, onDraft, saving }: UserRowProps) {
+  const name = adminUserName(user);
+  const status = draft?.participationStatus ?? user.participationStatus;
+  const department = draft?.department ?? user.department ?? "";
+  return {
+    status: (
+      <Select
+        aria-label={`Status for ${name}`}
+        value={status}
+        options={statusOptions}
+        disabled={saving}
+        onChange={(e) =>
+          onDraft({ ...draft, participationStatus: e.target.value as ParticipationStatus })
+        }
+      />
+    ),
+    department: (
+      <Select
+        aria-label={`Department for ${name}`}
+        value={department}
+        placeholder={department ? undefined : "Not set"}
+        options={departmentOptions(departments, department)}
+        disabled={saving}
+        onChange={(e) => onDraft({ ...draft, department: e.target.value })}
+      />
+    ),
+  };
+}
+
+function SaveButton({ user, saving, onSave }: UserRowProps) {
+  return (
+    <Button size="sm" onClick={onSave} disabled={saving}>
+      {saving ? "Saving..." : "Save"}
+      <span className="sr-only"> {adminUserName(user)}</span>
+    </Button>
+  );
+}
+
+function CurrentMatch({ user }: { user: AdminUser }) {
+  return user.currentMatch ? (
+    <span>{user.currentMatch.match_name}</span>
+  ) : (
+    <span className="text-coffee-600">No current match</span>
+  );
+}
+
+function UnsavedNote() {
+  return <span className="text-xs font-semibold text-amber-800">Unsaved changes</span>;
+}
+
+/** One row of the wide table. */
+export function UserTableRow(props: UserRowProps) {
+  const { user, changed } = props;
+  const fields = fieldsOf(props);
+  return (
+    <tr className={cn("border-t border-coffee-200 align-middle", changed && "bg-amber-50")}>
+      <th scope="row" className="py-2 pr-3 text-left font-medium text-coffee-950">
+        {adminUserName(user)}
+        {changed && (
+          <span className="block">
+            <UnsavedNote />
+          </span>
+        )}
+      </th>
+      <td className="py-2 pr-3 break-all text-coffee-800">{user.email}</td>
+      <td className="w-36 py-2 pr-3">{fields.status}</td>
+      <td className="w-48 py-2 pr-3">{fields.department}</td>
+      <td className="py-2 pr-3 text-sm">
+        <CurrentMatch user={user} />
+      </td>
+      <td className="py-2 text-right">
+        <SaveButton {...props} />
+      </td>
+    </tr>
+  );
+}
+
+/** One person as a card, for narrow screens. */
+export function UserCard(props: UserRowProps) {
+  const { user, changed } = props;
+  const fields = fieldsOf(props);
+  return (
+    <li
+      className={cn(
+        "space-y-3 rounded-lg border p-4",
+        changed ? "border-amber-300 bg-amber-50" : "border-coffee-200",
+      )}
+    >
+      <div className="min-w-0">
+        <h3 className="font-semibold text-coffee-950">{adminUserName(user)}</h3>
+        <p className="text-sm break-all text-coffee-800">{user.email}</p>
+        {changed && <UnsavedNote />}
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div className="min-w-0 space-y-1 text-sm">
+          <span className="font-medium text-coffee-800" aria-hidden="true">
+            Status
+          </span>
+          {fields.status}
+        </div>
+        <div className="min-w-0 space-y-1 text-sm">
+          <span className="font-medium text-coffee-800" aria-hidden="true">
+            Department
+          </span>
+          {fields.department}
+        </div>
+      </div>
+      <p className="text-sm text-coffee-800">
+        <span className="font-medium">Current match: </span>
+        <CurrentMatch user={user} />
+      </p>
+      <SaveButton {...props} />
+    </li>
+  );
+}
