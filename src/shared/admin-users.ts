@@ -1,14 +1,12 @@
 import { z } from "zod";
+import { DEPARTMENT_NOT_IN_GROUP } from "./admin-user-texts";
 import { participationStatuses } from "./enums";
+
+export * from "./admin-user-texts";
 
 /** The user-management table's page size, and the most one request may ask for. */
 export const ADMIN_USERS_PAGE_SIZE = 50;
 export const ADMIN_USERS_MAX_PAGE_SIZE = 200;
-
-export const NO_USER_CHANGES = "No changes to save for this user";
-export const USER_NOT_FOUND = "User not found.";
-export const DEPARTMENT_NOT_IN_GROUP =
-  "Please choose one of the departments of this person's group.";
 
 /** GET /api/admin/users. An empty value or "all" means no filter. */
 export const adminUsersQuerySchema = z.object({
@@ -91,16 +89,3 @@ export const updateAdminUserSchema = z.object({
     .optional(),
 });
 export type UpdateAdminUserInput = z.infer<typeof updateAdminUserSchema>;
-
-export const USER_UPDATED = "User updated successfully";
-
-/** The table's Name column (admin-side §2): first and last name, else the e-mail prefix, else Unknown. */
-export function adminUserName(user: Pick<AdminUser, "firstName" | "lastName" | "email">): string {
-  const full = [user.firstName, user.lastName]
-    .map((part) => part?.trim())
-    .filter(Boolean)
-    .join(" ");
-  if (full) return full;
-  const prefix = user.email.split("@")[0];
-  return prefix || "Unknown";
-}

@@ -1,10 +1,6 @@
 import { z } from "zod";
 
-/** Label for people whose department is empty, in the department breakdown. */
-export const DEPARTMENT_NOT_SET = "Not Set";
-/** The metrics tab shows this many departments and this many previous months. */
-export const TOP_DEPARTMENTS = 10;
-export const PREVIOUS_MONTHS = 6;
+export * from "./metric-figures";
 
 /** GET /api/admin/stats */
 export const adminStatsSchema = z.object({
@@ -59,8 +55,3 @@ export const systemHealthSchema = z.object({
   employeeSync: z.string(),
 });
 export type SystemHealth = z.infer<typeof systemHealthSchema>;
-
-/** `part / whole × 100` rounded to one decimal, 0 when `whole` is 0. */
-export function percent(part: number, whole: number): number {
-  return whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0;
-}

@@ -1,5 +1,6 @@
 import type { EmployeeStatusSummary } from "@shared/employees";
-import { type AdminStats, type EnhancedMetrics, percent, type SystemHealth } from "@shared/metrics";
+import { percent } from "@shared/metric-figures";
+import type { AdminStats, EnhancedMetrics, SystemHealth } from "@shared/metrics";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Stat } from "./chart-figure";
 import { formatPercent } from "./metrics-queries";

@@ -1,4 +1,5 @@
-import { type EnhancedMetrics, percent } from "@shared/metrics";
+import { percent } from "@shared/metric-figures";
+import type { EnhancedMetrics } from "@shared/metrics";
 import type { PairingReportResponse } from "@shared/pairings";
 import {
   CartesianGrid,

@@ -1,4 +1,4 @@
-import { percent } from "@shared/metrics";
+import { percent } from "@shared/metric-figures";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";

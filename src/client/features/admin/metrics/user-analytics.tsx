@@ -1,4 +1,5 @@
-import { type EnhancedMetrics, percent, TOP_DEPARTMENTS } from "@shared/metrics";
+import { percent, TOP_DEPARTMENTS } from "@shared/metric-figures";
+import type { EnhancedMetrics } from "@shared/metrics";
 import {
   Bar,
   BarChart,

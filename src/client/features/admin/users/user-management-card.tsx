@@ -1,4 +1,5 @@
-import { type AdminUser, NO_USER_CHANGES, USER_UPDATED } from "@shared/admin-users";
+import { NO_USER_CHANGES, USER_UPDATED } from "@shared/admin-user-texts";
+import type { AdminUser } from "@shared/admin-users";
 import { useEffect, useMemo, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import {

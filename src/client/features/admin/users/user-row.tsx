@@ -1,4 +1,5 @@
-import { type AdminUser, adminUserName } from "@shared/admin-users";
+import { adminUserName } from "@shared/admin-user-texts";
+import type { AdminUser } from "@shared/admin-users";
 import type { Department } from "@shared/departments";
 import { type ParticipationStatus, participationStatuses } from "@shared/enums";
 import { Button } from "../../../components/ui/button";
