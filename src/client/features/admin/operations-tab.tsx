@@ -1,10 +1,4 @@
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from "../../components/ui/card";
+import { NewsletterCard } from "./newsletters/newsletter-card";
 import { AdminActionsCard } from "./pairings/admin-actions-card";
 import { CompletedPairingsCard } from "./pairings/completed-pairings-card";
 import { RosterSyncCard } from "./pairings/roster-sync-card";
@@ -18,15 +12,7 @@ export function OperationsTab() {
       <AdminActionsCard />
       <CompletedPairingsCard />
       <RosterSyncCard />
-      <Card>
-        <CardHeader>
-          <CardTitle>Newsletter Management</CardTitle>
-          <CardDescription>Newsletters arrive in a later release.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <p className="text-sm text-coffee-700">No newsletters created yet</p>
-        </CardContent>
-      </Card>
+      <NewsletterCard />
     </div>
   );
 }

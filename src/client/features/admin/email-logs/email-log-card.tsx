@@ -1,0 +1,87 @@
+import type { EmailLog } from "@shared/newsletters";
+import { Download, Eye } from "lucide-react";
+import { useState } from "react";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { toast } from "../../../components/ui/toast";
+import { apiFetch, errorMessage } from "../../../lib/api-client";
+import { redirectIfUnauthorized } from "../../unauthorized";
+import { sentAtText } from "./email-log-details";
+
+/** Downloads GET …/email-logs/{month}/{year}/csv as email_log_{month}{year}.csv. */
+async function downloadCsv(log: EmailLog) {
+  const res = await apiFetch("GET", `/api/admin/email-logs/${log.month}/${log.year}/csv`);
+  const named = /filename="?([^";]+)"?/.exec(res.headers.get("content-disposition") ?? "")?.[1];
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = named ?? `email_log_${log.month}${log.year}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** One send's log card: title, badges, sent time, readable pairing, counts, details and CSV. */
+export function EmailLogCard({ log, onView }: { log: EmailLog; onView: () => void }) {
+  const [downloading, setDownloading] = useState(false);
+  async function onDownload() {
+    setDownloading(true);
+    try {
+      await downloadCsv(log);
+    } catch (error) {
+      if (!redirectIfUnauthorized(error)) {
+        toast({
+          title: "Download Failed",
+          description: errorMessage(error, "The CSV could not be downloaded."),
+          variant: "destructive",
+        });
+      }
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  return (
+    <li className="grid gap-3 rounded-lg border border-coffee-200 p-3 md:grid-cols-[1fr_auto] md:items-center">
+      <div className="grid min-w-0 gap-1">
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="font-medium break-words">{log.newsletter_title}</span>
+          {log.is_archived && <Badge color="grey">Archived</Badge>}
+          <Badge color="blue">{log.domain_group_name ?? "All Users"}</Badge>
+        </p>
+        <p className="text-sm text-coffee-700">Sent {sentAtText(log.sent_at)}</p>
+        {(log.pairing_display ?? log.pairing_file) && (
+          <p className="text-sm break-words text-coffee-700">
+            Pairing: {log.pairing_display ?? log.pairing_file}
+          </p>
+        )}
+        <p className="text-sm text-coffee-700">
+          {log.total_recipients} recipients · {log.successful_sends} successful · {log.failed_sends}{" "}
+          failed
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={onView}
+          aria-label={`View Details: ${log.newsletter_title}`}
+        >
+          <Eye aria-hidden="true" />
+          View Details
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={onDownload}
+          disabled={downloading}
+          aria-label={`${downloading ? "Downloading..." : "Download CSV"}: ${log.newsletter_title}`}
+        >
+          <Download aria-hidden="true" />
+          {downloading ? "Downloading..." : "Download CSV"}
+        </Button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,101 @@
+import { type PreviewEmailResponse, previewEmailBodySchema } from "@shared/newsletters";
+import { useMutation } from "@tanstack/react-query";
+import { Eye } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { Alert, AlertDescription } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { FieldError, Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { apiRequest } from "../../../lib/api-client";
+import { newsletterFailureToast, newsletterUrl } from "./newsletter-queries";
+
+/**
+ * The editor's preview: the saved newsletter as one recipient receives it (POST …/preview-email),
+ * in a sandboxed frame so the e-mail's HTML can run nothing.
+ */
+export function EmailPreviewPane({
+  newsletterId,
+  unsaved,
+}: {
+  newsletterId: number;
+  unsaved: boolean;
+}) {
+  const id = useId();
+  const [email, setEmail] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const preview = useMutation<PreviewEmailResponse, Error, string>({
+    mutationFn: (recipientEmail) =>
+      apiRequest("POST", newsletterUrl(newsletterId, "preview-email"), { recipientEmail }),
+    onError: (failure) =>
+      newsletterFailureToast(failure, "Preview Error", {
+        fallback: "Failed to generate email preview",
+      }),
+  });
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = previewEmailBodySchema.safeParse({ recipientEmail: email });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? "Please enter a valid email address");
+      return;
+    }
+    setError(null);
+    preview.mutate(parsed.data.recipientEmail);
+  }
+
+  const data = preview.data;
+  const partners = data?.matchInfo.partners ?? [];
+  return (
+    <section aria-label="Email preview" className="grid gap-4">
+      {unsaved && (
+        <Alert>
+          <AlertDescription>
+            The preview shows the last saved version. Save your changes to see them here.
+          </AlertDescription>
+        </Alert>
+      )}
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end"
+      >
+        <div className="grid min-w-0 gap-2">
+          <Label htmlFor={id}>Recipient email</Label>
+          <Input
+            id={id}
+            type="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            placeholder="name@company.com"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+          />
+        </div>
+        <Button type="submit" disabled={preview.isPending}>
+          <Eye aria-hidden="true" />
+          {preview.isPending ? "Generating..." : "Preview Email"}
+        </Button>
+        <FieldError id={`${id}-error`} className="sm:col-span-2">
+          {error}
+        </FieldError>
+      </form>
+      {data && (
+        <div className="grid gap-2">
+          <p className="text-sm" aria-live="polite">
+            {data.matchInfo.found && partners.length > 0
+              ? `Match found: ${partners
+                  .map((p) => (p.team ? `${p.name} (${p.team})` : p.name))
+                  .join(" and ")}`
+              : "No match found for this recipient: they get the sat-out note."}
+          </p>
+          <iframe
+            title={`Email preview for ${data.recipientEmail}`}
+            sandbox=""
+            srcDoc={data.personalizedHtml}
+            className="h-[70dvh] w-full rounded-md border border-coffee-200 bg-white"
+          />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+import type { Newsletter } from "@shared/newsletters";
+import { Plus } from "lucide-react";
+import { useState } from "react";
+import { Button } from "../../../components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "../../../components/ui/card";
+import { Spinner } from "../../../components/ui/spinner";
+import { toast } from "../../../components/ui/toast";
+import { apiRequest } from "../../../lib/api-client";
+import { NewsletterEditor } from "./newsletter-editor";
+import { newsletterKeys, useNewsletterMutation, useNewsletters } from "./newsletter-queries";
+import { NewsletterRow } from "./newsletter-row";
+import { SendProgress } from "./send-progress";
+import { type TrackedSend, useSendNewsletter } from "./use-send-newsletter";
+
+/**
+ * 'Newsletter Management': Create Newsletter, every newsletter not yet sent with its actions,
+ * the editor overlay, and a progress bar for each send started here or still running.
+ */
+export function NewsletterCard() {
+  const newsletters = useNewsletters();
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const [tracked, setTracked] = useState<TrackedSend[]>([]);
+  const send = useSendNewsletter((started) =>
+    setTracked((list) => [...list.filter((t) => t.id !== started.id), started]),
+  );
+  const create = useNewsletterMutation({
+    mutationFn: () => apiRequest<Newsletter>("POST", `${newsletterKeys.list[0]}/generate`),
+    onSuccess: (created) => {
+      toast({ title: "Newsletter Created", description: `${created.title} is ready to edit.` });
+      setEditingId(created.id);
+    },
+    failure: "Failed to generate newsletter template",
+  });
+
+  const list = newsletters.data ?? [];
+  const running = list
+    .filter((n) => n.status === "sending" && !tracked.some((t) => t.id === n.id))
+    .map((n) => ({ id: n.id, title: n.title }));
+  const progress = [...tracked, ...running];
+  const editing = list.find((n) => n.id === editingId) ?? null;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Newsletter Management</CardTitle>
+        <CardDescription>
+          Write this month's newsletter, link its pairing, check the matches, approve and send.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div>
+          <Button onClick={() => create.mutate()} disabled={create.isPending}>
+            <Plus aria-hidden="true" />
+            {create.isPending ? "Creating..." : "Create Newsletter"}
+          </Button>
+        </div>
+        {progress.length > 0 && (
+          <section aria-label="Newsletter sends" className="grid gap-3">
+            {progress.map((t) => (
+              <div key={t.id} className="grid gap-2 rounded-lg border border-coffee-200 p-3">
+                <p className="font-medium break-words">{t.title}</p>
+                <SendProgress id={t.id} title={t.title} />
+                {tracked.some((x) => x.id === t.id) && (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="justify-self-start"
+                    onClick={() => setTracked((all) => all.filter((x) => x.id !== t.id))}
+                  >
+                    Dismiss
+                  </Button>
+                )}
+              </div>
+            ))}
+          </section>
+        )}
+        {newsletters.isLoading ? (
+          <Spinner label="Loading newsletters..." />
+        ) : newsletters.isError ? (
+          <p className="text-sm text-red-700" role="alert">
+            Failed to load newsletters. {newsletters.error.message}
+          </p>
+        ) : list.length === 0 ? (
+          <p className="text-sm text-coffee-700">No newsletters created yet</p>
+        ) : (
+          <ul className="grid gap-3" aria-label="Newsletters">
+            {list.map((newsletter) => (
+              <NewsletterRow
+                key={newsletter.id}
+                newsletter={newsletter}
+                onEdit={() => setEditingId(newsletter.id)}
+                onSend={() => send(newsletter)}
+                sending={tracked.some((t) => t.id === newsletter.id)}
+              />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      <NewsletterEditor
+        newsletter={editing}
+        onClose={() => setEditingId(null)}
+        onSend={(newsletter) => {
+          setEditingId(null);
+          send(newsletter);
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,107 @@
+import type { Newsletter } from "@shared/newsletters";
+import { format } from "date-fns";
+import { CheckCircle2, Pencil, Send, Trash2 } from "lucide-react";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { toast } from "../../../components/ui/toast";
+import { apiRequest } from "../../../lib/api-client";
+import { NewsletterStatusBadge } from "./newsletter-labels";
+import { newsletterUrl, useNewsletterMutation } from "./newsletter-queries";
+
+/** One listed newsletter: title, description, created date, badges, Edit / Approve / Send / Delete. */
+export function NewsletterRow({
+  newsletter,
+  onEdit,
+  onSend,
+  sending,
+}: {
+  newsletter: Newsletter;
+  onEdit: () => void;
+  onSend: () => void;
+  sending: boolean;
+}) {
+  const { id, title, status } = newsletter;
+  const approve = useNewsletterMutation({
+    mutationFn: () => apiRequest<Newsletter>("POST", newsletterUrl(id, "approve"), {}),
+    onSuccess: () =>
+      toast({
+        title: "Newsletter Approved",
+        description: `${title} is approved and ready to send.`,
+      }),
+    failure: "Failed to approve newsletter",
+  });
+  const remove = useNewsletterMutation({
+    mutationFn: () => apiRequest("DELETE", newsletterUrl(id)),
+    onSuccess: () => toast({ title: "Newsletter Deleted", description: `${title} was deleted.` }),
+    failure: "Cannot Delete Newsletter",
+    failureDuration: 6000,
+  });
+  const isSending = sending || status === "sending";
+
+  return (
+    <li className="grid gap-3 rounded-lg border border-coffee-200 p-3 md:grid-cols-[1fr_auto] md:items-center">
+      <div className="grid min-w-0 gap-1">
+        <p className="font-medium break-words">{title}</p>
+        {newsletter.description && (
+          <p className="text-sm break-words text-coffee-700">{newsletter.description}</p>
+        )}
+        <p className="flex flex-wrap items-center gap-2 text-sm text-coffee-700">
+          <span>Created {format(new Date(newsletter.createdAt), "d MMM yyyy")}</span>
+          <NewsletterStatusBadge status={status} />
+          <Badge color={newsletter.pairingFile ? "blue" : "grey"} className="whitespace-normal">
+            {newsletter.pairingFile
+              ? (newsletter.pairingDisplayName ?? newsletter.pairingFile)
+              : "No pairing linked"}
+          </Badge>
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${title}`}>
+          <Pencil aria-hidden="true" />
+          Edit
+        </Button>
+        {status === "draft" && (
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => approve.mutate()}
+            disabled={approve.isPending}
+            aria-label={`Approve ${title}`}
+          >
+            <CheckCircle2 aria-hidden="true" />
+            {approve.isPending ? "Approving..." : "Approve"}
+          </Button>
+        )}
+        {(status === "approved" || isSending) && (
+          <Button
+            size="sm"
+            onClick={onSend}
+            disabled={isSending}
+            aria-label={`${isSending ? "Sending... (may take 2-3 minutes)" : "Send to Users"}: ${title}`}
+          >
+            <Send aria-hidden="true" />
+            {isSending ? "Sending... (may take 2-3 minutes)" : "Send to Users"}
+          </Button>
+        )}
+        <Button
+          size="sm"
+          variant="destructive"
+          disabled={remove.isPending}
+          aria-label={`Delete ${title}`}
+          onClick={() => {
+            if (
+              window.confirm(
+                `Are you sure you want to delete the newsletter "${title}"? This action cannot be undone.`,
+              )
+            ) {
+              remove.mutate();
+            }
+          }}
+        >
+          <Trash2 aria-hidden="true" />
+          Delete
+        </Button>
+      </div>
+    </li>
+  );
+}

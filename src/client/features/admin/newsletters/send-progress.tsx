@@ -1,0 +1,95 @@
+import type { SendStatusResponse as SendStatus } from "@shared/newsletters";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { toast } from "../../../components/ui/toast";
+import { apiRequest } from "../../../lib/api-client";
+import { newsletterKeys, newsletterUrl, refreshNewsletterData } from "./newsletter-queries";
+
+const POLL_MS = 1000;
+
+/** A send has ended when nothing is pending and every recipient is sent or failed. */
+export function isSendDone(status: SendStatus | undefined): boolean {
+  if (!status) return false;
+  return (
+    status.status === "sent" ||
+    (status.pending === 0 && status.sent + status.failed >= status.total)
+  );
+}
+
+/** Polls GET …/send-status once a second until the send has ended. */
+export function useSendStatus(id: number) {
+  return useQuery<SendStatus>({
+    queryKey: newsletterKeys.sendStatus(id),
+    queryFn: ({ signal }) =>
+      apiRequest("GET", newsletterUrl(id, "send-status"), undefined, { signal }),
+    staleTime: 0,
+    refetchInterval: (query) =>
+      isSendDone(query.state.data) || query.state.error ? false : POLL_MS,
+  });
+}
+
+/** The end-of-send toast (once) and the refresh of the list and logs. */
+function useAnnounceDone(status: SendStatus | undefined) {
+  const queryClient = useQueryClient();
+  const announced = useRef(false);
+  const done = isSendDone(status);
+  useEffect(() => {
+    if (!done || !status || announced.current) return;
+    announced.current = true;
+    toast({
+      title: "Newsletter Sent Successfully",
+      description: `Sent to ${status.total} recipients. ${status.sent} successful, ${status.failed} failed.`,
+      duration: 5000,
+    });
+    void refreshNewsletterData(queryClient);
+  }, [done, status, queryClient]);
+}
+
+/**
+ * The progress of one send: a progress bar (role="progressbar", value = recipients done) with
+ * counts, polled until every delivery has ended.
+ */
+export function SendProgress({ id, title }: { id: number; title: string }) {
+  const query = useSendStatus(id);
+  const status = query.data;
+  useAnnounceDone(status);
+  const done = isSendDone(status);
+  const total = status?.total ?? 0;
+  const finished = status ? status.sent + status.failed : 0;
+  const percent = total > 0 ? Math.round((finished / total) * 100) : done ? 100 : 0;
+  const summary = !status
+    ? "Starting..."
+    : done
+      ? `Done: ${status.sent} sent, ${status.failed} failed of ${total}`
+      : `${finished} of ${total} processed (${status.sent} sent, ${status.failed} failed)`;
+
+  return (
+    <div className="grid gap-2" data-state={done ? "done" : "sending"}>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
+        <span className="font-medium">{done ? "Sent" : "Sending... (may take 2-3 minutes)"}</span>
+        <span className="text-coffee-700" aria-live="polite">
+          {summary}
+        </span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label={`Sending ${title}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={summary}
+        className="h-3 w-full overflow-hidden rounded-full bg-coffee-100"
+      >
+        <div
+          className={done ? "h-full bg-green-700" : "h-full bg-amber-700 transition-[width]"}
+          style={{ width: `${percent}%` }}
+        />
+      </div>
+      {query.isError && (
+        <p className="text-sm text-red-700">
+          The send status could not be read; the send goes on on the server. Refresh to check.
+        </p>
+      )}
+    </div>
+  );
+}

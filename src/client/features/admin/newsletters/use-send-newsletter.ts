@@ -1,0 +1,49 @@
+import { LINK_PAIRING_FIRST, type Newsletter, type SendStarted } from "@shared/newsletters";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "../../../components/ui/toast";
+import { apiRequest } from "../../../lib/api-client";
+import { newsletterFailureToast, newsletterUrl, refreshNewsletterData } from "./newsletter-queries";
+
+export type TrackedSend = { id: number; title: string };
+
+/**
+ * Send to Users: refuses without a linked pairing, asks for confirmation, starts the send
+ * (POST …/send answers at once) and hands the started send to `onStarted` for its progress bar.
+ */
+export function useSendNewsletter(onStarted: (send: TrackedSend) => void) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation<SendStarted, Error, Newsletter>({
+    mutationFn: (newsletter) => apiRequest("POST", newsletterUrl(newsletter.id, "send")),
+    onSuccess: (result, newsletter) => {
+      onStarted({ id: newsletter.id, title: newsletter.title });
+      toast({
+        title: "Sending Newsletter",
+        description: `Sending to ${result.total} recipients. This may take 2-3 minutes.`,
+      });
+      void refreshNewsletterData(queryClient);
+    },
+    onError: (error) =>
+      newsletterFailureToast(error, "Newsletter Send Error", {
+        fallback: "Failed to send newsletter",
+      }),
+  });
+
+  return (newsletter: Newsletter) => {
+    if (!newsletter.pairingFile) {
+      toast({
+        title: "Newsletter Send Error",
+        description: LINK_PAIRING_FIRST,
+        variant: "destructive",
+      });
+      return;
+    }
+    const pairing = newsletter.pairingDisplayName ?? newsletter.pairingFile;
+    if (
+      window.confirm(
+        `Send "${newsletter.title}" to everyone in ${pairing}? Each person receives their own match by e-mail. This cannot be undone.`,
+      )
+    ) {
+      mutation.mutate(newsletter);
+    }
+  };
+}
