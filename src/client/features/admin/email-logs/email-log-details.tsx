@@ -21,7 +21,7 @@ export const sentAtText = (iso: string) => format(new Date(iso), "d MMM yyyy, HH
 export function EmailLogDetails({ log, onClose }: { log: EmailLog | null; onClose: () => void }) {
   return (
     <Dialog open={log !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-3xl p-4 sm:p-6">
+      <DialogContent className="max-sm:p-4 sm:max-w-3xl">
         {log && (
           <>
             <DialogHeader>

@@ -42,7 +42,7 @@ export function NewsletterEditor({
 }) {
   return (
     <Dialog open={newsletter !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-4xl p-4 sm:p-6">
+      <DialogContent className="max-sm:p-4 sm:max-w-4xl">
         {newsletter && (
           <EditorBody
             key={newsletter.id}
@@ -70,17 +70,9 @@ function savedToast(saved: Newsletter) {
   toast({ title: "Newsletter Saved", description });
 }
 
-function EditorBody({
-  newsletter,
-  onClose,
-  onSend,
-}: {
-  newsletter: Newsletter;
-  onClose: () => void;
-  onSend: (newsletter: Newsletter) => void;
-}) {
+/** The editor's form and its save (PUT, then the save toast and a refresh). */
+function useEditorForm(newsletter: Newsletter) {
   const queryClient = useQueryClient();
-  const [mode, setMode] = useState("edit");
   const form = useForm<EditorValues>({
     resolver: editorResolver,
     defaultValues: toFormValues(newsletter),
@@ -95,9 +87,33 @@ function EditorBody({
     onError: (error) =>
       newsletterFailureToast(error, "Error", { fallback: "Failed to save newsletter" }),
   });
+  const onSubmit = form.handleSubmit(
+    (values) => save.mutate(values),
+    (errors) =>
+      toast({
+        title: "Error",
+        description: `Please check the highlighted fields. ${Object.values(errors)[0]?.message ?? ""}`,
+        variant: "destructive",
+      }),
+  );
+  return { form, save, onSubmit };
+}
+
+function EditorBody({
+  newsletter,
+  onClose,
+  onSend,
+}: {
+  newsletter: Newsletter;
+  onClose: () => void;
+  onSend: (newsletter: Newsletter) => void;
+}) {
+  const [mode, setMode] = useState("edit");
+  const { form, save, onSubmit } = useEditorForm(newsletter);
   const locked = newsletter.status === "sending" || newsletter.status === "sent";
   const dirty = form.formState.isDirty;
   const period = `${monthName(newsletter.month) ?? newsletter.month} ${newsletter.year}`;
+  const formId = `newsletter-form-${newsletter.id}`;
 
   return (
     <div className="grid min-w-0 gap-4">
@@ -114,20 +130,7 @@ function EditorBody({
           <TabsTrigger value="preview">Preview</TabsTrigger>
         </TabsList>
         <TabsContent value="edit" forceMount className="data-[state=inactive]:hidden">
-          <form
-            noValidate
-            id={`newsletter-form-${newsletter.id}`}
-            onSubmit={form.handleSubmit(
-              (values) => save.mutate(values),
-              (errors) =>
-                toast({
-                  title: "Error",
-                  description: `Please check the highlighted fields. ${Object.values(errors)[0]?.message ?? ""}`,
-                  variant: "destructive",
-                }),
-            )}
-            aria-busy={save.isPending}
-          >
+          <form noValidate id={formId} onSubmit={onSubmit} aria-busy={save.isPending}>
             {locked && (
               <p className="mb-4 text-sm text-coffee-700">
                 This newsletter is {newsletter.status}; it can no longer be edited.
@@ -150,32 +153,58 @@ function EditorBody({
           <EmailPreviewPane newsletterId={newsletter.id} unsaved={dirty} />
         </TabsContent>
       </Tabs>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
-        <Button variant="outline" onClick={onClose}>
-          {dirty ? "Cancel Edit" : "Close"}
+      <EditorActions
+        newsletter={newsletter}
+        formId={formId}
+        dirty={dirty}
+        saving={save.isPending}
+        onClose={onClose}
+        onSend={onSend}
+      />
+    </div>
+  );
+}
+
+/** Cancel Edit / Close, Send to All Users (approved only), Newsletter Sent, Save Changes. */
+function EditorActions({
+  newsletter,
+  formId,
+  dirty,
+  saving,
+  onClose,
+  onSend,
+}: {
+  newsletter: Newsletter;
+  formId: string;
+  dirty: boolean;
+  saving: boolean;
+  onClose: () => void;
+  onSend: (newsletter: Newsletter) => void;
+}) {
+  const { status } = newsletter;
+  return (
+    <div className="sticky bottom-0 flex flex-col-reverse gap-2 border-t border-coffee-200 bg-white pt-3 sm:flex-row sm:flex-wrap sm:justify-end">
+      <Button variant="outline" onClick={onClose}>
+        {dirty ? "Cancel Edit" : "Close Editor"}
+      </Button>
+      {status === "sent" && <Button disabled>Newsletter Sent</Button>}
+      {status === "approved" && (
+        <Button
+          variant="secondary"
+          disabled={dirty}
+          title={dirty ? "Save your changes before sending" : undefined}
+          onClick={() => onSend(newsletter)}
+        >
+          <Send aria-hidden="true" />
+          Send to All Users
         </Button>
-        {newsletter.status === "sent" ? (
-          <Button disabled>Newsletter Sent</Button>
-        ) : (
-          newsletter.status === "approved" && (
-            <Button
-              variant="secondary"
-              disabled={dirty}
-              title={dirty ? "Save your changes before sending" : undefined}
-              onClick={() => onSend(newsletter)}
-            >
-              <Send aria-hidden="true" />
-              Send to All Users
-            </Button>
-          )
-        )}
-        {!locked && (
-          <Button type="submit" form={`newsletter-form-${newsletter.id}`} disabled={save.isPending}>
-            <Save aria-hidden="true" />
-            {save.isPending ? "Saving..." : "Save Changes"}
-          </Button>
-        )}
-      </div>
+      )}
+      {status !== "sending" && status !== "sent" && (
+        <Button type="submit" form={formId} disabled={saving}>
+          <Save aria-hidden="true" />
+          {saving ? "Saving..." : "Save Changes"}
+        </Button>
+      )}
     </div>
   );
 }

@@ -28,11 +28,28 @@ export function useSendStatus(id: number) {
   });
 }
 
-/** The end-of-send toast (once) and the refresh of the list and logs. */
+/** After this long a send is announced as slow (it goes on in the background). */
+const SEND_TIMEOUT_MS = 5 * 60 * 1000;
+
+/** The end-of-send toast (once), the refresh of the list and logs, and the slow-send notice. */
 function useAnnounceDone(status: SendStatus | undefined) {
   const queryClient = useQueryClient();
   const announced = useRef(false);
   const done = isSendDone(status);
+  useEffect(() => {
+    if (done) return;
+    const timer = setTimeout(
+      () =>
+        toast({
+          title: "Still sending",
+          description:
+            "Newsletter sending is taking longer than expected but may still be processing in the background",
+          duration: 7000,
+        }),
+      SEND_TIMEOUT_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [done]);
   useEffect(() => {
     if (!done || !status || announced.current) return;
     announced.current = true;
