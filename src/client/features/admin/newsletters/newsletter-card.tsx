@@ -1,6 +1,6 @@
 import type { Newsletter } from "@shared/newsletters";
 import { Plus } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import {
   Card,
@@ -12,11 +12,15 @@ import {
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 import { apiRequest } from "../../../lib/api-client";
-import { NewsletterEditor } from "./newsletter-editor";
 import { newsletterKeys, useNewsletterMutation, useNewsletters } from "./newsletter-queries";
 import { NewsletterRow } from "./newsletter-row";
 import { SendProgress } from "./send-progress";
 import { type TrackedSend, useSendNewsletter } from "./use-send-newsletter";
+
+/** The editor (forms, validation) loads when first opened. */
+const NewsletterEditor = lazy(async () => ({
+  default: (await import("./newsletter-editor")).NewsletterEditor,
+}));
 
 /**
  * 'Newsletter Management': Create Newsletter, every newsletter not yet sent with its actions,
@@ -102,14 +106,18 @@ export function NewsletterCard() {
           </ul>
         )}
       </CardContent>
-      <NewsletterEditor
-        newsletter={editing}
-        onClose={() => setEditingId(null)}
-        onSend={(newsletter) => {
-          setEditingId(null);
-          send(newsletter);
-        }}
-      />
+      {editingId !== null && (
+        <Suspense fallback={<Spinner label="Opening the editor..." />}>
+          <NewsletterEditor
+            newsletter={editing}
+            onClose={() => setEditingId(null)}
+            onSend={(newsletter) => {
+              setEditingId(null);
+              send(newsletter);
+            }}
+          />
+        </Suspense>
+      )}
     </Card>
   );
 }

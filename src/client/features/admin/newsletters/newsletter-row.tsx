@@ -1,5 +1,4 @@
 import type { Newsletter } from "@shared/newsletters";
-import { format } from "date-fns";
 import { CheckCircle2, Pencil, Send, Trash2 } from "lucide-react";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -7,6 +6,8 @@ import { toast } from "../../../components/ui/toast";
 import { apiRequest } from "../../../lib/api-client";
 import { NewsletterStatusBadge } from "./newsletter-labels";
 import { newsletterUrl, useNewsletterMutation } from "./newsletter-queries";
+
+const createdFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
 /** One listed newsletter: title, description, created date, badges, Edit / Approve / Send / Delete. */
 export function NewsletterRow({
@@ -46,7 +47,7 @@ export function NewsletterRow({
           <p className="text-sm break-words text-coffee-700">{newsletter.description}</p>
         )}
         <p className="flex flex-wrap items-center gap-2 text-sm text-coffee-700">
-          <span>Created {format(new Date(newsletter.createdAt), "d MMM yyyy")}</span>
+          <span>Created {createdFormat.format(new Date(newsletter.createdAt))}</span>
           <NewsletterStatusBadge status={status} />
           <Badge color={newsletter.pairingFile ? "blue" : "grey"} className="whitespace-normal">
             {newsletter.pairingFile

@@ -1,4 +1,4 @@
-import { LINK_PAIRING_FIRST, type Newsletter, type SendStarted } from "@shared/newsletters";
+import type { Newsletter, SendStarted } from "@shared/newsletters";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/toast";
 import { apiRequest } from "../../../lib/api-client";
@@ -7,7 +7,8 @@ import { newsletterFailureToast, newsletterUrl, refreshNewsletterData } from "./
 export type TrackedSend = { id: number; title: string };
 
 /**
- * Send to Users: refuses without a linked pairing, asks for confirmation, starts the send
+ * Send to Users: asks for confirmation (the server refuses a newsletter without a linked pairing
+ * with the steps to take), starts the send
  * (POST …/send answers at once) and hands the started send to `onStarted` for its progress bar.
  */
 export function useSendNewsletter(onStarted: (send: TrackedSend) => void) {
@@ -29,12 +30,9 @@ export function useSendNewsletter(onStarted: (send: TrackedSend) => void) {
   });
 
   return (newsletter: Newsletter) => {
+    // Without a linked pairing the server refuses at once, saying what to do: nothing to confirm.
     if (!newsletter.pairingFile) {
-      toast({
-        title: "Newsletter Send Error",
-        description: LINK_PAIRING_FIRST,
-        variant: "destructive",
-      });
+      mutation.mutate(newsletter);
       return;
     }
     const pairing = newsletter.pairingDisplayName ?? newsletter.pairingFile;
