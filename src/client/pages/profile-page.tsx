@@ -1,11 +1,17 @@
+import { lazy, Suspense } from "react";
 import { Navigate } from "react-router";
 import { Spinner } from "../components/ui/spinner";
 import { AppLayout } from "../features/app-layout";
 import { CheckEmailScreen } from "../features/profile/check-email-screen";
-import { ProfileSetupForm } from "../features/profile/profile-setup-form";
 import { ProfileView } from "../features/profile/profile-view";
 import { useAuth } from "../features/use-auth";
 import { useDocumentTitle } from "../lib/use-document-title";
+
+// The setup form (and the form library) loads only for someone who has not set up a profile yet;
+// everyone else opens the read view (docs/performance.md, page budgets).
+const ProfileSetupForm = lazy(async () => ({
+  default: (await import("../features/profile/profile-setup-form")).ProfileSetupForm,
+}));
 
 /**
  * Profile area (/profile), in the spec's decision order (employee-side §2): loading, signed out
@@ -36,7 +42,9 @@ export function ProfilePage() {
       {!user.isValidated ? (
         <CheckEmailScreen user={user} onRefetch={() => void refetch()} />
       ) : user.needsProfileSetup ? (
-        <ProfileSetupForm user={user} />
+        <Suspense fallback={<Spinner label="Loading..." size="lg" />}>
+          <ProfileSetupForm user={user} />
+        </Suspense>
       ) : (
         <ProfileView user={user} />
       )}

@@ -5,7 +5,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
 import { MatchStateBadges } from "./match-state-badges";
 import { PartnerAvatar } from "./partner-avatar";
-import { ScheduleChatDialog } from "./schedule-chat-dialog";
+import { ScheduleChatButton } from "./schedule-chat-button";
 import { useSetConnectionStatus } from "./use-matches";
 
 function PartnerDetails({ partner }: { partner: MatchItem["partner"] }) {
@@ -59,7 +59,7 @@ export function CurrentMatchCard({ item }: { item: MatchItem }) {
         ))}
       </CardContent>
       <CardFooter className="flex-col items-stretch sm:flex-row sm:items-center">
-        <ScheduleChatDialog item={item} />
+        <ScheduleChatButton item={item} />
         {item.myConnectionStatus === "pending" && (
           <>
             <Button

@@ -15,7 +15,7 @@ import {
 } from "@shared/matches";
 import { format } from "date-fns";
 import { CalendarDays, Download, ExternalLink } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Button, buttonVariants } from "../../components/ui/button";
 import {
   Dialog,
@@ -47,7 +47,14 @@ function chosenStart(date: string, time: string): Date | null {
  * their time), then downloads an .ics invitation addressed to everyone in the match or opens the
  * same event in Google Calendar or Outlook on the web.
  */
-export function ScheduleChatDialog({ item }: { item: MatchItem }) {
+export function ScheduleChatDialog({
+  item,
+  openOnMount,
+}: {
+  item: MatchItem;
+  /** Open as soon as it mounts: ScheduleChatButton loads this module on the first click. */
+  openOnMount?: boolean;
+}) {
   const { user } = useAuth();
   const [open, setOpen] = useState(false);
   const [date, setDate] = useState("");
@@ -62,6 +69,10 @@ export function ScheduleChatDialog({ item }: { item: MatchItem }) {
     }
     setOpen(next);
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on mount
+  useEffect(() => {
+    if (openOnMount) onOpenChange(true);
+  }, []);
 
   const start = chosenStart(date, time);
   const error = !start

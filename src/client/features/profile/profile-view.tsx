@@ -1,15 +1,20 @@
 import { matchingPreferenceLabels } from "@shared/profile";
 import { useQueryClient } from "@tanstack/react-query";
 import { Building2, Mail, Pencil, Users } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { Spinner } from "../../components/ui/spinner";
 import { AUTH_USER_QUERY_KEY, type AuthUser } from "../use-auth";
 import { Avatar } from "./avatar";
 import { ParticipationCard } from "./participation-card";
 import { PhotoUpload } from "./photo-upload";
-import { ProfileEditForm } from "./profile-edit-form";
 import { departmentLabel, useDepartments } from "./use-departments";
+
+// The edit form loads when "Edit Profile" is first pressed; the page opens on the read view.
+const ProfileEditForm = lazy(async () => ({
+  default: (await import("./profile-edit-form")).ProfileEditForm,
+}));
 
 /** "My Profile": the read view (or its edit form) and the participation card. */
 export function ProfileView({ user }: { user: AuthUser }) {
@@ -34,12 +39,14 @@ export function ProfileView({ user }: { user: AuthUser }) {
           </CardHeader>
           <CardContent>
             {editing ? (
-              <ProfileEditForm
-                user={user}
-                departments={departments.data}
-                departmentsLoading={departments.isLoading}
-                onDone={() => setEditing(false)}
-              />
+              <Suspense fallback={<Spinner />}>
+                <ProfileEditForm
+                  user={user}
+                  departments={departments.data}
+                  departmentsLoading={departments.isLoading}
+                  onDone={() => setEditing(false)}
+                />
+              </Suspense>
             ) : (
               <div className="grid gap-6">
                 <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">

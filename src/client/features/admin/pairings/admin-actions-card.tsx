@@ -2,7 +2,7 @@ import type { SyncEmployeeStatusResponse } from "@shared/employees";
 import type { CompletePairingResponse, GeneratePairingResponse } from "@shared/pairings";
 import { monthDisplay } from "@shared/pairings";
 import { CheckCircle2, Eye, RefreshCw, Shuffle, Trash2 } from "lucide-react";
-import { useId, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import {
@@ -17,9 +17,13 @@ import { Select } from "../../../components/ui/select";
 import { toast } from "../../../components/ui/toast";
 import { apiRequest } from "../../../lib/api-client";
 import { useDomainGroups } from "../whitelist/whitelist-queries";
-import { CurrentPairingsDialog } from "./current-pairings-dialog";
 import { EligibilityBox } from "./eligibility-box";
 import { useCurrentPairings, usePairingMutation } from "./pairing-queries";
+
+// The dialog (and the Radix dialog code) loads when the admin first opens it.
+const CurrentPairingsDialog = lazy(async () => ({
+  default: (await import("./current-pairings-dialog")).CurrentPairingsDialog,
+}));
 
 /** 'Admin Actions' (admin-side §2): eligibility, group selector, generate / view / sync, current pairings. */
 export function AdminActionsCard() {
@@ -160,7 +164,11 @@ export function AdminActionsCard() {
             </ul>
           </section>
         )}
-        <CurrentPairingsDialog open={viewing} onOpenChange={setViewing} />
+        {viewing && (
+          <Suspense fallback={null}>
+            <CurrentPairingsDialog open onOpenChange={setViewing} />
+          </Suspense>
+        )}
       </CardContent>
     </Card>
   );

@@ -1,7 +1,6 @@
-import type { CompletedPairingContent, CompletedPairingFile } from "@shared/pairings";
-import { useQuery } from "@tanstack/react-query";
+import type { CompletedPairingFile } from "@shared/pairings";
 import { Download, Eye, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Badge } from "../../../components/ui/badge";
 import { Button, buttonVariants } from "../../../components/ui/button";
 import {
@@ -11,20 +10,16 @@ import {
   CardHeader,
   CardTitle,
 } from "../../../components/ui/card";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 import { apiRequest } from "../../../lib/api-client";
-import { MatchRow } from "./match-row";
+import { fileUrl } from "./completed-pairing-url";
 import { useCompletedPairingFiles, usePairingMutation } from "./pairing-queries";
 
-const fileUrl = (fileName: string) => `/completed_pairings/${encodeURIComponent(fileName)}`;
+// The preview dialog (and the Radix dialog code) loads when a file is first viewed.
+const CompletedPairingPreview = lazy(async () => ({
+  default: (await import("./completed-pairing-preview")).CompletedPairingPreview,
+}));
 
 /** 'Completed Pairings' (admin-side §2): saved pairing files with View, Download and Delete. */
 export function CompletedPairingsCard() {
@@ -110,58 +105,11 @@ export function CompletedPairingsCard() {
           </ul>
         )}
       </CardContent>
-      <CompletedPairingPreview file={viewing} onClose={() => setViewing(null)} />
+      {viewing && (
+        <Suspense fallback={null}>
+          <CompletedPairingPreview file={viewing} onClose={() => setViewing(null)} />
+        </Suspense>
+      )}
     </Card>
-  );
-}
-
-/** Completed pairing preview: month, group (default 'All Users'), match count and each match. */
-function CompletedPairingPreview({
-  file,
-  onClose,
-}: {
-  file: CompletedPairingFile | null;
-  onClose: () => void;
-}) {
-  const content = useQuery<CompletedPairingContent>({
-    queryKey: ["/completed_pairings", file?.fileName ?? ""],
-    queryFn: () => apiRequest("GET", fileUrl(file?.fileName ?? "")),
-    enabled: file !== null,
-    staleTime: 0,
-  });
-  const matches = content.data?.matches ?? [];
-  return (
-    <Dialog open={file !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-3xl">
-        <DialogHeader>
-          <DialogTitle>{file?.displayName ?? "Completed pairing"}</DialogTitle>
-          <DialogDescription>
-            {file?.monthDisplay} · {content.data?.domainGroup || "All Users"} ·{" "}
-            {file?.matchCount ?? 0} {file?.matchCount === 1 ? "match" : "matches"}
-          </DialogDescription>
-        </DialogHeader>
-        {content.isLoading ? (
-          <Spinner />
-        ) : content.isError ? (
-          <p className="text-sm text-red-700">Failed to load pairing data</p>
-        ) : matches.length === 0 ? (
-          <p className="text-sm text-coffee-700">No matches found for this pairing.</p>
-        ) : (
-          <ul className="grid gap-2">
-            {matches.map((m, i) => (
-              <MatchRow
-                key={`${m.user1_email}-${i}`}
-                status={m.status || "completed"}
-                people={[
-                  { name: m.user1_name, email: m.user1_email },
-                  { name: m.user2_name, email: m.user2_email },
-                  ...(m.user3_email ? [{ name: m.user3_name ?? "", email: m.user3_email }] : []),
-                ]}
-              />
-            ))}
-          </ul>
-        )}
-      </DialogContent>
-    </Dialog>
   );
 }

@@ -1,0 +1,64 @@
+import type { CompletedPairingContent, CompletedPairingFile } from "@shared/pairings";
+import { useQuery } from "@tanstack/react-query";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog";
+import { Spinner } from "../../../components/ui/spinner";
+import { apiRequest } from "../../../lib/api-client";
+import { fileUrl } from "./completed-pairing-url";
+import { MatchRow } from "./match-row";
+
+/** Completed pairing preview: month, group (default 'All Users'), match count and each match. */
+export function CompletedPairingPreview({
+  file,
+  onClose,
+}: {
+  file: CompletedPairingFile | null;
+  onClose: () => void;
+}) {
+  const content = useQuery<CompletedPairingContent>({
+    queryKey: ["/completed_pairings", file?.fileName ?? ""],
+    queryFn: () => apiRequest("GET", fileUrl(file?.fileName ?? "")),
+    enabled: file !== null,
+    staleTime: 0,
+  });
+  const matches = content.data?.matches ?? [];
+  return (
+    <Dialog open={file !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>{file?.displayName ?? "Completed pairing"}</DialogTitle>
+          <DialogDescription>
+            {file?.monthDisplay} · {content.data?.domainGroup || "All Users"} ·{" "}
+            {file?.matchCount ?? 0} {file?.matchCount === 1 ? "match" : "matches"}
+          </DialogDescription>
+        </DialogHeader>
+        {content.isLoading ? (
+          <Spinner />
+        ) : content.isError ? (
+          <p className="text-sm text-red-700">Failed to load pairing data</p>
+        ) : matches.length === 0 ? (
+          <p className="text-sm text-coffee-700">No matches found for this pairing.</p>
+        ) : (
+          <ul className="grid gap-2">
+            {matches.map((m, i) => (
+              <MatchRow
+                key={`${m.user1_email}-${i}`}
+                status={m.status || "completed"}
+                people={[
+                  { name: m.user1_name, email: m.user1_email },
+                  { name: m.user2_name, email: m.user2_email },
+                  ...(m.user3_email ? [{ name: m.user3_name ?? "", email: m.user3_email }] : []),
+                ]}
+              />
+            ))}
+          </ul>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
