@@ -1,13 +1,18 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Outlet } from "react-router";
 import { queryClient } from "../lib/query-client";
+import { useToasterNow } from "./deferred-toaster";
+// Imported here too so the toaster's code is part of every such page's own chunk graph (and
+// counted in its budget) rather than fetched after it.
+import "./toaster";
 
 /**
  * The server-data provider for every page that reads the API. Loaded with the first such page
  * (routes.tsx), so the landing page does not download TanStack Query; the one query client is a
- * module singleton, so its cache survives moving between pages.
+ * module singleton, so its cache survives moving between pages. It mounts the toaster too.
  */
 export function DataLayout() {
+  useToasterNow();
   return (
     <QueryClientProvider client={queryClient}>
       <Outlet />
