@@ -1,11 +1,11 @@
-import { AdminDashboard } from "../features/admin/admin-dashboard";
+import { SampleDashboard } from "../features/admin/demo/sample-dashboard";
 import { AuthShell } from "../features/auth-shell";
 
-/** The admin dashboard without the admin check (/admin-demo); the server still guards every call. */
+/** The admin dashboard with sample data only (/admin-demo): no guard, no call to the server. */
 export function AdminDemoPage() {
   return (
     <AuthShell title="Admin Dashboard (Demo)" wide>
-      <AdminDashboard demo />
+      <SampleDashboard />
     </AuthShell>
   );
 }

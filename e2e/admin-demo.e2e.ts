@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "../src/server/test/factories";
+import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
+
+let story: Story;
+beforeAll(async () => {
+  story = await startStory();
+  // A real person in the database, who must never appear on the sample dashboard.
+  await createUser(story.db, {
+    email: "real.person@realco.test",
+    firstName: "Realname",
+    lastName: "Person",
+  });
+});
+afterAll(() => story?.close());
+
+const TABS = [
+  "Operations",
+  "Admin Tools",
+  "Departments",
+  "Analytics & Metrics",
+  "Email Whitelist",
+  "Email Send Logs",
+  "Image Gallery",
+];
+
+describe("a signed-out visitor looks around /admin-demo", () => {
+  it("sees every tab filled with sample data, and no call reaches the admin API", async () => {
+    const page = await story.newPage({ width: 375, height: 800 });
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto("/admin-demo");
+
+    await page.getByRole("note", { name: "Sample data" }).waitFor();
+    await page.getByRole("heading", { name: "Admin Dashboard (Demo)", level: 1 }).waitFor();
+    await page.getByText("Total Users", { exact: true }).first().waitFor();
+    const tabs = page.getByRole("tablist", { name: "Admin sections" }).getByRole("tab");
+    expect(await tabs.allTextContents()).toEqual(TABS);
+
+    for (const name of TABS) {
+      await tabs.filter({ hasText: name }).click();
+      const panel = page.getByRole("tabpanel", { name });
+      await panel.waitFor();
+      // Every tab settles: no spinner or skeleton left.
+      await expect
+        .poll(() => panel.locator('[role="status"]').count(), { timeout: 15_000 })
+        .toBe(0);
+      expect(await hasHorizontalScroll(page), name).toBe(false);
+      expect(await axeViolations(page), name).toEqual([]);
+    }
+
+    await tabs.filter({ hasText: "Analytics & Metrics" }).click();
+    await page.locator("figure svg.recharts-surface").first().waitFor();
+
+    await tabs.filter({ hasText: "Admin Tools" }).click();
+    await page.getByText("Showing 20 of 20 users").waitFor();
+    await page.getByLabel("Search users").fill("avery");
+    await page.getByText("Showing 1 of 1 users").waitFor();
+    await page.getByLabel("Status for Avery Stone").selectOption("paused");
+    await page.getByRole("button", { name: "Save Avery Stone" }).click();
+    await page.getByText("Sample data — changes are not saved", { exact: true }).waitFor();
+
+    expect(await page.locator("body").innerText()).not.toContain("Realname");
+    const apiCalls = requested.filter(
+      (path) => path.startsWith("/api/") || path.startsWith("/completed_pairings"),
+    );
+    expect(apiCalls).toEqual([]);
+    expect(requested.length).toBeGreaterThan(0);
+  });
+});

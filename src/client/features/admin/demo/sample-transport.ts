@@ -1,0 +1,23 @@
+import type { Transport } from "../../../lib/api-client";
+import { sampleAnswer } from "./sample-data";
+
+export const SAMPLE_ONLY = "Sample data — changes are not saved";
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json" },
+  });
+
+/**
+ * The sample dashboard's stand-in for the network: reads answer from the sample map, changes are
+ * refused with SAMPLE_ONLY (each card shows it in its own failure toast), and the sign-in state
+ * reads as signed out. No request leaves the page.
+ */
+export const sampleTransport: Transport = async (url, init) => {
+  const path = new URL(url, window.location.origin).pathname;
+  if (path.startsWith("/api/auth/")) return json(401, { message: "401: Unauthorized" });
+  const method = (init.method ?? "GET").toUpperCase();
+  if (method !== "GET") return json(403, { message: SAMPLE_ONLY, code: "sample_data" });
+  return json(200, sampleAnswer(url));
+};
