@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ConnectionStatus, MatchStatus, OddPolicy, PairingStatus } from "./enums";
+import type { ExclusionCounts } from "./exclusions";
 import { monthName } from "./months";
 
 /** API contract for the admin's pairing operations (spec: admin-side §2, §3, §7, §8). */
@@ -47,6 +48,10 @@ export interface Eligibility {
 export interface PairingValidationResponse {
   statusCounts: StatusCounts;
   eligibility: Eligibility;
+  /** Everyone not ready to pair, by reason (see src/shared/exclusions.ts). */
+  excluded: ExclusionCounts;
+  /** What an odd count means: one trio, or one person sitting out. */
+  oddPolicy: OddPolicy;
 }
 
 export interface GeneratePairingResponse {

@@ -71,6 +71,15 @@ describe("generating monthly pairings", () => {
     expect(res.json()).toEqual({
       statusCounts: { total: 11, truly_active: 3, opted_out: 1, paused: 1, inactive: 6 },
       eligibility: { hasMinimumUsers: true, minimumRequired: 2, hasEvenNumbers: false },
+      excluded: {
+        opted_out: 1,
+        paused: 1,
+        removed: 0,
+        deactivated: 2,
+        incomplete_profile: 2,
+        on_leave: 2,
+      },
+      oddPolicy: "trio",
     });
     // A GET changes nothing: the ended pause counts as ready but is written back only at generation.
     const [row] = await t.db.select().from(users).where(eq(users.id, back.id));

@@ -1,6 +1,8 @@
+import type { ExcludedListResponse, ExclusionReason } from "../../shared/exclusions";
 import type { PairingValidationResponse } from "../../shared/pairings";
 import type { AppContext } from "../context";
 import { countStatuses, eligibilityOf } from "./eligibility";
+import { countExclusions, listExcluded } from "./exclusions";
 import { getPairingSettings } from "./pairing-settings";
 import { dayOf, resolveScope } from "./scope";
 
@@ -11,9 +13,25 @@ export async function getPairingValidation(
 ): Promise<PairingValidationResponse> {
   const scope = await resolveScope(ctx.db, domainGroupId);
   const today = dayOf(ctx.clock.now());
-  const [statusCounts, settings] = await Promise.all([
+  const [statusCounts, excluded, settings] = await Promise.all([
     countStatuses(ctx.db, scope, today),
+    countExclusions(ctx.db, scope, today),
     getPairingSettings(ctx.db),
   ]);
-  return { statusCounts, eligibility: eligibilityOf(statusCounts, settings.minimumUsers) };
+  return {
+    statusCounts,
+    eligibility: eligibilityOf(statusCounts, settings.minimumUsers),
+    excluded,
+    oddPolicy: settings.oddPolicy,
+  };
+}
+
+/** The people behind one of the validation's exclusion counts. */
+export async function getExcludedPeople(
+  ctx: AppContext,
+  reason: ExclusionReason,
+  domainGroupId?: number,
+): Promise<ExcludedListResponse> {
+  const scope = await resolveScope(ctx.db, domainGroupId);
+  return listExcluded(ctx.db, scope, dayOf(ctx.clock.now()), reason);
 }

@@ -1,4 +1,5 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { excludedQuerySchema } from "../../shared/exclusions";
 import {
   domainGroupParamsSchema,
   fileNameParamsSchema,
@@ -19,7 +20,7 @@ import { deletePairing } from "./delete-pairing";
 import { generatePairing } from "./generate-pairing";
 import { getPairingHistory } from "./pairing-history";
 import { getPairingReport } from "./pairing-report";
-import { getPairingValidation } from "./pairing-validation";
+import { getExcludedPeople, getPairingValidation } from "./pairing-validation";
 
 const generateLimit = { rateLimit: { max: 20, timeWindow: "1 minute" } };
 
@@ -31,6 +32,11 @@ const pairingsRoutes: FeatureRoutes = async (app, { ctx }) => {
     "/api/admin/pairing-validation",
     { schema: { querystring: pairingValidationQuerySchema } },
     async (request) => getPairingValidation(ctx, request.query.domainGroupId),
+  );
+  r.get(
+    "/api/admin/pairing-validation/excluded",
+    { schema: { querystring: excludedQuerySchema } },
+    async (request) => getExcludedPeople(ctx, request.query.reason, request.query.domainGroupId),
   );
 
   r.post("/api/admin/generate-pairing", { config: generateLimit }, async (request) =>

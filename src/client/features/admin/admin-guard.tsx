@@ -1,9 +1,9 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
-import { PageSpinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toast";
 import { AppLayout } from "../app-layout";
 import { type AuthQueryOptions, useAuth } from "../use-auth";
+import { AdminSkeleton } from "./admin-skeleton";
 
 /** Delay before leaving an admin page for /admin-login. */
 export const ADMIN_GUARD_REDIRECT_MS = 500;
@@ -57,7 +57,7 @@ export function AdminGuard({ children }: { children: ReactNode }) {
     }
   }, [isLoading, user, navigate]);
 
-  if (isLoading) return <PageSpinner label="Loading admin dashboard..." />;
-  if (!user?.isAdmin) return <PageSpinner label="Checking permissions..." />;
+  if (isLoading) return <AdminSkeleton label="Loading admin dashboard..." />;
+  if (!user?.isAdmin) return <AdminSkeleton label="Checking permissions..." />;
   return <AppLayout>{children}</AppLayout>;
 }

@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { pairingValidationQuerySchema } from "./pairings";
+
+/**
+ * Why someone in a pairing's scope is not paired this month. Each person has one reason, checked
+ * in this order, so opted out and paused match the status counts and the rest add up to inactive.
+ */
+export const exclusionReasons = [
+  "opted_out",
+  "paused",
+  "removed",
+  "deactivated",
+  "incomplete_profile",
+  "on_leave",
+] as const;
+export type ExclusionReason = (typeof exclusionReasons)[number];
+
+export const exclusionLabels: Record<ExclusionReason, { label: string; why: string }> = {
+  opted_out: { label: "Opted out", why: "chose not to take part until they reactivate" },
+  paused: { label: "Paused", why: "paused their participation for now" },
+  removed: { label: "Removed from the whitelist", why: "can no longer sign in" },
+  deactivated: { label: "Deactivated", why: "account deactivated or no longer employed" },
+  incomplete_profile: {
+    label: "Profile not set up",
+    why: "have not verified their e-mail or finished the setup form",
+  },
+  on_leave: { label: "On leave", why: "on leave today" },
+};
+
+export type ExclusionCounts = Record<ExclusionReason, number>;
+
+export const excludedQuerySchema = pairingValidationQuerySchema.extend({
+  reason: z.enum(exclusionReasons, { error: "Please choose one of the exclusion reasons." }),
+});
+
+/** At most this many names come back; the count says how many there are in all. */
+export const EXCLUDED_LIST_LIMIT = 500;
+
+export interface ExcludedPerson {
+  id: string;
+  name: string;
+  email: string;
+  department: string | null;
+}
+
+export interface ExcludedListResponse {
+  reason: ExclusionReason;
+  total: number;
+  people: ExcludedPerson[];
+}
