@@ -113,6 +113,11 @@ describe("the newsletter e-mail of each recipient", () => {
     expect(emails).not.toContain(deactivated.email);
     expect(emails).not.toContain(outsider.email);
 
+    const prepared = await prepareNewsletterMessages(t.ctx, newsletter.id);
+    const matchEmail = (u: { id: string; email: string }) =>
+      prepared.matchEmailFor({ userId: u.id, email: u.email });
+    expect(matchEmail(cy)).toBe(`${di.email}, ${ed.email}`);
+    expect(matchEmail(sitter)).toBeNull();
     const fayMail = messages.find((m) => m.to === fay.email);
     expect(fayMail?.text).toContain("Gus Test");
     // The deactivated member is nobody's partner any more: Ivy reads the sat-out note.

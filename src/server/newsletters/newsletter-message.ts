@@ -59,6 +59,8 @@ export async function prepareNewsletterMessages(
 ): Promise<{
   recipients: NewsletterRecipient[];
   messageFor(recipient: NewsletterRecipient): NewsletterMessage;
+  /** The partner's address for the send log ("a@x, b@x" for a trio); null for someone who sat out. */
+  matchEmailFor(recipient: NewsletterRecipient): string | null;
 }> {
   const row = await findNewsletter(ctx, newsletterId);
   if (!row.pairingFile) throw new BadRequest(LINK_PAIRING_FIRST, "no_pairing");
@@ -83,6 +85,10 @@ export async function prepareNewsletterMessages(
       const { html, text } = renderer.renderPrepared(entry.view);
       const url = entry.view.unsubscribeUrl ?? "";
       return { to: entry.person.email, subject, html, text, headers: unsubscribeHeaders(url) };
+    },
+    matchEmailFor(recipient) {
+      const match = views.get(recipient.userId)?.view.match;
+      return match?.kind === "partners" ? match.partners.map((p) => p.email).join(", ") : null;
     },
   };
 }

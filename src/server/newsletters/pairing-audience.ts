@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { CompletedPairingContent } from "../../shared/pairings";
 import type { AppContext } from "../context";
 import {
+  allowedEmails,
   completedPairings,
   departments,
   domainGroups,
@@ -9,7 +10,6 @@ import {
   pairings,
   users,
 } from "../db/schema";
-import { whitelistEntrySql } from "../directory/whitelist-lookup";
 import { NotFound } from "../errors";
 import { dayOf, eligibleSql, inScopeSql, type PairingScope } from "../pairings/scope";
 import { parseActivePairingFile } from "./newsletter-files";
@@ -56,7 +56,6 @@ const personColumns = {
   isActive: users.isActive,
   employeeStatus: users.employeeStatus,
   participationStatus: users.participationStatus,
-  whitelisted: sql<boolean>`(${whitelistEntrySql(users.email, "id")} is not null)`,
 };
 
 export const pairingGoneMessage = (pairingFile: string) =>
@@ -73,10 +72,10 @@ export async function loadPairingAudience(
   pairingFile: string,
 ): Promise<PairingAudience> {
   const source = await resolveSource(ctx, pairingFile);
-  const groups =
-    source.pairingId !== null
-      ? await groupsFromMatches(ctx, source.pairingId)
-      : await groupsFromContent(ctx, source.content);
+  if (source.pairingId !== null) {
+    return { pairingFile, ...(await fromMatches(ctx, source.pairingId, source.scope)) };
+  }
+  const groups = await groupsFromContent(ctx, source.content);
   const memberIds = groups.flatMap((g) =>
     g.members.flatMap((m) => (m.person ? [m.person.id] : [])),
   );
@@ -133,24 +132,47 @@ async function scopeOf(
   return group ? { kind: "group", group } : null;
 }
 
-async function groupsFromMatches(ctx: AppContext, pairingId: number): Promise<AudienceGroup[]> {
+/**
+ * Members and who sat out in one read of the users table: everyone who is in one of the pairing's
+ * matches or is ready to pair in its scope (a sub-select, not thousands of id parameters).
+ */
+async function fromMatches(
+  ctx: AppContext,
+  pairingId: number,
+  scope: PairingScope | null,
+): Promise<Omit<PairingAudience, "pairingFile">> {
   const rows = await ctx.db
     .select({ user1Id: matches.user1Id, user2Id: matches.user2Id, user3Id: matches.user3Id })
     .from(matches)
     .where(eq(matches.pairingId, pairingId))
     .orderBy(asc(matches.id));
-  const ids = rows.flatMap((r) => [r.user1Id, r.user2Id, ...(r.user3Id ? [r.user3Id] : [])]);
-  const people = await loadPeople(ctx, (chunk) => inArray(users.id, chunk), ids);
+  const member = sql`${users.id} in (select unnest(array[m.user1_id, m.user2_id, m.user3_id]) from ${matches} m where m.pairing_id = ${pairingId})`;
+  const ready = scope
+    ? (and(eligibleSql(dayOf(ctx.clock.now())), inScopeSql(scope)) as SQL)
+    : sql`false`;
+  const found = await ctx.db
+    .select({ ...personColumns, ready: sql<boolean>`(${ready})` })
+    .from(users)
+    .where(or(member, ready));
+  const people = await withDepartmentNames(
+    ctx,
+    found.map(({ ready: _ready, ...person }) => person),
+  );
   const byId = new Map(people.map((p) => [p.id, p]));
-  return rows.map((row, index) => ({
+  const memberIds = new Set<string>();
+  const groups = rows.map((row, index) => ({
     index,
     members: [row.user1Id, row.user2Id, row.user3Id]
       .filter((id): id is string => Boolean(id))
       .map((id) => {
+        memberIds.add(id);
         const person = byId.get(id) ?? null;
         return { email: person?.email ?? "", person };
       }),
   }));
+  const readyIds = new Set(found.filter((f) => f.ready).map((f) => f.id));
+  const satOut = people.filter((p) => readyIds.has(p.id) && !memberIds.has(p.id));
+  return { groups, satOut };
 }
 
 async function groupsFromContent(
@@ -185,15 +207,12 @@ async function loadSatOut(
   const rows = await ctx.db
     .select(personColumns)
     .from(users)
-    .where(
-      and(
-        eligibleSql(today),
-        inScopeSql(scope),
-        memberIds.length > 0 ? notInArray(users.id, memberIds) : undefined,
-      ),
-    )
-    .orderBy(asc(users.email));
-  return withDepartmentNames(ctx, rows);
+    .where(and(eligibleSql(today), inScopeSql(scope)));
+  const members = new Set(memberIds);
+  return withDepartmentNames(
+    ctx,
+    rows.filter((row) => !members.has(row.id)),
+  );
 }
 
 async function loadPeople(
@@ -214,8 +233,9 @@ async function loadPeople(
   return withDepartmentNames(ctx, rows);
 }
 
-type PersonRow = Omit<AudiencePerson, "departmentDisplayName">;
+type PersonRow = Omit<AudiencePerson, "departmentDisplayName" | "whitelisted">;
 
+/** Adds department display names and whitelist membership, each in one query for everyone. */
 async function withDepartmentNames(ctx: AppContext, rows: PersonRow[]): Promise<AudiencePerson[]> {
   const names = [...new Set(rows.map((r) => r.department).filter((d): d is string => Boolean(d)))];
   const displayNames = new Map<string, string>();
@@ -226,10 +246,28 @@ async function withDepartmentNames(ctx: AppContext, rows: PersonRow[]): Promise<
       .where(inArray(departments.name, names));
     for (const d of found) if (!displayNames.has(d.name)) displayNames.set(d.name, d.displayName);
   }
+  const allowed = await loadWhitelist(ctx);
   return rows.map((r) => ({
     ...r,
     departmentDisplayName: r.department ? (displayNames.get(r.department) ?? r.department) : null,
+    whitelisted: allowed(r.email),
   }));
+}
+
+/**
+ * The whitelist's membership rule (src/server/directory/whitelist-lookup.ts) in memory: an active
+ * entry for the exact address or for `*@` its domain. One query instead of one sub-select per person.
+ */
+async function loadWhitelist(ctx: AppContext): Promise<(email: string) => boolean> {
+  const rows = await ctx.db
+    .select({ email: allowedEmails.email })
+    .from(allowedEmails)
+    .where(eq(allowedEmails.isActive, true));
+  const entries = new Set(rows.map((r) => r.email));
+  return (email) => {
+    const lower = email.toLowerCase();
+    return entries.has(lower) || entries.has(`*@${lower.slice(lower.lastIndexOf("@") + 1)}`);
+  };
 }
 
 /** Who may receive a newsletter at all: an existing, active, whitelisted, not opted-out account. */

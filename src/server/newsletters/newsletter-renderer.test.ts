@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../config";
+import type { NewsletterRow } from "../db/schema";
+import type { PartnerView } from "../mail/templates/newsletter-email";
+import { defaultNewsletter } from "./newsletter-defaults";
+import { createNewsletterRenderer, escapeHtml, type RecipientView } from "./newsletter-renderer";
+
+const config = loadConfig({ NODE_ENV: "test", APP_URL: "https://coffee.example" });
+const row = {
+  ...defaultNewsletter(3, 2027),
+  id: 1,
+  createdAt: new Date(),
+  updatedAt: new Date(),
+} as NewsletterRow;
+
+const partner = (n: number, fields: Partial<PartnerView> = {}): PartnerView => ({
+  name: `Partner ${n}`,
+  initials: "P",
+  department: "Sales",
+  bio: null,
+  email: `p${n}@acme.example`,
+  photoUrl: null,
+  ...fields,
+});
+const pairView = (n: number, fields: Partial<PartnerView> = {}): RecipientView => ({
+  greetingName: `Reader ${n}`,
+  match: { kind: "partners", partners: [partner(n, fields)], starter: "Tea or coffee?" },
+  unsubscribeUrl: `https://coffee.example/unsubscribe?token=t${n}`,
+});
+
+describe("the newsletter renderer", () => {
+  it("renders each layout once, however many recipients share it", async () => {
+    const renderer = createNewsletterRenderer(config, row);
+    const views = Array.from({ length: 200 }, (_, n) => pairView(n, n % 2 ? { bio: "Hi" } : {}));
+    await renderer.prepare(views);
+    const mails = views.map((v) => renderer.renderPrepared(v));
+    expect(renderer.variantCount()).toBe(2);
+    expect(mails[7].text).toContain("Hi Reader 7,");
+    expect(mails[7].text).toContain("Partner 7");
+    expect(mails[7].html).toContain('href="https://coffee.example/unsubscribe?token=t7"');
+    expect(new Set(mails.map((m) => m.html)).size).toBe(200);
+  });
+
+  it("fills in the same e-mail React would render for that recipient", async () => {
+    const view = pairView(1, {
+      bio: 'Likes <b>bold</b> & "quotes"',
+      photoUrl: "https://coffee.example/uploads/a.webp",
+    });
+    const viaTemplate = await createNewsletterRenderer(config, row).render(view);
+    const renderer = createNewsletterRenderer(config, row);
+    await renderer.prepare([pairView(2, { bio: "x", photoUrl: "https://coffee.example/p.webp" })]);
+    const viaTokens = renderer.renderPrepared(view);
+    const strip = (html: string) => html.replaceAll("<!-- -->", "");
+    expect(strip(viaTokens.html)).toBe(strip(viaTemplate.html));
+    expect(viaTokens.text).toBe(viaTemplate.text);
+  });
+
+  it("escapes every filled-in value in the HTML part", async () => {
+    const hostile = `<script>alert("x")</script>'&`;
+    const renderer = createNewsletterRenderer(config, row);
+    const mail = await renderer.render({
+      greetingName: hostile,
+      match: {
+        kind: "partners",
+        partners: [
+          partner(1, {
+            name: hostile,
+            bio: hostile,
+            department: hostile,
+            photoUrl: `x" onerror="alert(1)`,
+          }),
+        ],
+        starter: hostile,
+      },
+      unsubscribeUrl: `javascript:alert(1)" x="`,
+    });
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).not.toContain('" onerror="');
+    expect(mail.html).not.toContain('alert(1)" x="');
+    expect(mail.html.split(escapeHtml(hostile)).length - 1).toBeGreaterThanOrEqual(5);
+    expect(mail.text).toContain(`Hi ${hostile},`);
+  });
+
+  it("makes image paths absolute on APP_URL", async () => {
+    const renderer = createNewsletterRenderer(config, {
+      ...row,
+      moodImageUrl: "/admin-images/mood.png",
+      newsletterImageUrl: "javascript:alert(1)",
+    });
+    const mail = await renderer.render(pairView(1));
+    expect(mail.html).toContain('src="https://coffee.example/admin-images/mood.png"');
+    expect(mail.html).not.toContain("javascript:");
+  });
+});
