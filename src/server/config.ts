@@ -45,6 +45,8 @@ const envSchema = z
       z.string().min(12, { message: "must be at least 12 characters" }).optional(),
     ),
     DEMO: booleanFlag.default(false),
+    /** Employees in the sample company DEMO=1 seeds (once per database). */
+    DEMO_EMPLOYEES: z.coerce.number().int().min(2).max(100_000).default(100),
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     /** Key for hashing sign-in codes and tokens; derived from DATA_DIR's secret file when unset. */
     AUTH_SECRET: optionalText.pipe(

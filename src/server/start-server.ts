@@ -46,7 +46,10 @@ export async function startServer(
     log(`${admin.created ? "Created" : "Updated"} admin ${config.ADMIN_EMAIL}`);
   }
   if (config.DEMO) {
-    const seeded = await seedDemoOnce(database.db, { now: clock.now() });
+    const seeded = await seedDemoOnce(database.db, {
+      now: clock.now(),
+      count: config.DEMO_EMPLOYEES,
+    });
     if (seeded) log(`Demo company seeded: ${seeded.users} employees at ${seeded.domain}`);
   }
   const mailer = createMailer({

@@ -81,6 +81,15 @@ function seededRandom(seed: number) {
   };
 }
 
+/** Rows per INSERT: a statement may carry at most 65,535 parameters. */
+const INSERT_CHUNK = 1000;
+
+function chunks<T>(rows: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) out.push(rows.slice(i, i + INSERT_CHUNK));
+  return out;
+}
+
 export interface SeedOptions {
   now: Date;
   count?: number;
@@ -174,11 +183,12 @@ export async function seedSampleCompany(
         authMethod: "magic_link" as const,
       };
     });
-    const created = await tx
-      .insert(users)
-      .values(rows)
-      .onConflictDoNothing()
-      .returning({ id: users.id });
+    const created: Array<{ id: string }> = [];
+    for (const chunk of chunks(rows)) {
+      created.push(
+        ...(await tx.insert(users).values(chunk).onConflictDoNothing().returning({ id: users.id })),
+      );
+    }
 
     for (let monthsAgo = 6; monthsAgo >= 1; monthsAgo--) {
       const monthStart = startOfMonth(addMonths(now, -monthsAgo));
@@ -220,7 +230,7 @@ export async function seedSampleCompany(
           user2ConfirmedAt: s2 === "pending" ? null : addDays(monthStart, 16),
         };
       });
-      if (matchRows.length) await tx.insert(matches).values(matchRows);
+      for (const chunk of chunks(matchRows)) await tx.insert(matches).values(chunk);
     }
     return { users: created.length, domain, domainGroupId: group.id };
   });

@@ -14,6 +14,8 @@ export interface MailMessage {
   signInCode?: string;
   /** `<…@host>`; set by callers that must recognise a resend (newsletter deliveries). */
   messageId?: string;
+  /** Body encoding; base64 spares the per-message scan and quoted-printable pass on long HTML. */
+  textEncoding?: "base64" | "quoted-printable";
 }
 
 export interface SendResult {
@@ -84,6 +86,7 @@ function createSmtpMailer(smtpUrl: string, from: string, poolSize: number): Mail
           text: message.text,
           headers: message.headers,
           messageId: message.messageId,
+          textEncoding: message.textEncoding,
         });
         return { messageId: String(info.messageId) };
       } catch (error) {

@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context";
-import { type ClaimedDelivery, recordFailure, recordSent } from "./ledger";
+import { type ClaimedDelivery, recordFailure } from "./ledger";
 import type { PreparedNewsletter } from "./messages";
 import { buildFailure, classifyFailure, type FailedAttempt } from "./outcome";
 
@@ -8,6 +8,8 @@ export interface DeliverOptions {
   backoffMs: (attempt: number) => number;
   /** The host part of every Message-ID (APP_URL's host). */
   messageIdHost: string;
+  /** Records a sent delivery; resolves once the ledger says so (ledger.createSentRecorder). */
+  recordSent: (id: number, messageId: string) => Promise<void>;
 }
 
 /**
@@ -26,7 +28,11 @@ export async function deliverOne(
   options: DeliverOptions,
 ): Promise<void> {
   const fail = (failure: FailedAttempt) =>
-    recordFailure(ctx.db, delivery, failure, { ...options, now: ctx.clock.now() });
+    recordFailure(ctx.db, delivery, failure, {
+      maxAttempts: options.maxAttempts,
+      backoffMs: options.backoffMs,
+      now: ctx.clock.now(),
+    });
   if ("retry" in prepared) return void (await fail(prepared));
   if (!delivery.userId) {
     return void (await fail(buildFailure(new Error("The recipient's account no longer exists."))));
@@ -42,9 +48,9 @@ export async function deliverOne(
   }
   const messageId = deliveryMessageId(delivery, options.messageIdHost);
   try {
-    await ctx.mailer.send({ ...message, kind: "newsletter", messageId });
+    await ctx.mailer.send({ ...message, kind: "newsletter", messageId, textEncoding: "base64" });
   } catch (error) {
     return void (await fail(classifyFailure(error)));
   }
-  await recordSent(ctx.db, delivery.id, messageId, ctx.clock.now());
+  await options.recordSent(delivery.id, messageId);
 }

@@ -69,32 +69,79 @@ export async function renewLease(db: Db, workerId: string, leaseMs: number): Pro
     where claimed_by = ${workerId} and state = 'sending'`);
 }
 
-/** Gives back what this worker holds (on a clean stop) so another process need not wait out the lease. */
-export async function releaseClaims(db: Db, workerId: string): Promise<void> {
+/**
+ * Gives back what this worker still holds (of `ids`, or all): after a batch, rows a lane could not
+ * record (the database failed meanwhile), and on a clean stop the rest of the claim, so another
+ * process need not wait out the lease.
+ */
+export async function releaseClaims(db: Db, workerId: string, ids?: number[]): Promise<void> {
   await db
     .update(newsletterDeliveries)
     .set({ state: "pending", claimedBy: null, leaseExpiresAt: null })
     .where(
-      and(eq(newsletterDeliveries.claimedBy, workerId), eq(newsletterDeliveries.state, "sending")),
+      and(
+        eq(newsletterDeliveries.claimedBy, workerId),
+        eq(newsletterDeliveries.state, "sending"),
+        ids ? inArray(newsletterDeliveries.id, ids) : undefined,
+      ),
     );
 }
 
-export async function recordSent(db: Db, id: number, messageId: string, now: Date): Promise<void> {
-  await db
-    .update(newsletterDeliveries)
-    .set({
-      state: "sent",
-      sendStatus: "success",
-      messageId,
-      sentAt: now,
-      attempts: sql`${newsletterDeliveries.attempts} + 1`,
-      errorCode: null,
-      errorText: null,
-      leaseExpiresAt: null,
-      nextAttemptAt: null,
-      updatedAt: now,
-    })
-    .where(eq(newsletterDeliveries.id, id));
+/**
+ * Marks deliveries sent, each with its Message-ID, in one statement (plain SQL: this runs once per
+ * few messages, so the query builder's cost would show).
+ */
+export async function recordSent(
+  db: Db,
+  sent: Array<{ id: number; messageId: string }>,
+  now: Date,
+): Promise<void> {
+  if (sent.length === 0) return;
+  const ids = sql.join(
+    sent.map((s) => sql`${s.id}::int`),
+    sql`, `,
+  );
+  const messageIds = sql.join(
+    sent.map((s) => sql`when ${s.id}::int then ${s.messageId}::text`),
+    sql` `,
+  );
+  await db.execute(sql`
+    update newsletter_deliveries
+    set state = 'sent', send_status = 'success', message_id = case id ${messageIds} end,
+        sent_at = ${now.toISOString()}::timestamptz, attempts = attempts + 1, error_code = null,
+        error_text = null, lease_expires_at = null, next_attempt_at = null,
+        updated_at = ${now.toISOString()}::timestamptz
+    where id in (${ids})`);
+}
+
+/**
+ * Records successful sends by group commit: each caller waits until its row is written, and every
+ * record that arrives while a write is under way goes into the next one. A lane that waits for its
+ * record before taking its next message keeps "accepted by the server but not yet recorded" to at
+ * most one message per lane (the duplicate bound) while the ledger takes one UPDATE per group.
+ */
+export function createSentRecorder(db: Db, clock: () => Date) {
+  let queue: Array<{ id: number; messageId: string; done: (error?: unknown) => void }> = [];
+  let writing = false;
+  const flush = async () => {
+    writing = true;
+    while (queue.length > 0) {
+      const group = queue;
+      queue = [];
+      try {
+        await recordSent(db, group, clock());
+        for (const item of group) item.done();
+      } catch (error) {
+        for (const item of group) item.done(error);
+      }
+    }
+    writing = false;
+  };
+  return (id: number, messageId: string) =>
+    new Promise<void>((resolve, reject) => {
+      queue.push({ id, messageId, done: (error) => (error ? reject(error) : resolve()) });
+      if (!writing) void flush();
+    });
 }
 
 /**

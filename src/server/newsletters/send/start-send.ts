@@ -3,7 +3,7 @@ import { LINK_PAIRING_FIRST, type SendStarted } from "../../../shared/newsletter
 import type { AppContext } from "../../context";
 import { newsletterDeliveries, newsletters } from "../../db/schema";
 import { BadRequest, Conflict, NotFound } from "../../errors";
-import { partnerEmails, prepareMessages } from "./messages";
+import { listRecipients } from "./messages";
 
 const INSERT_BATCH = 1000;
 
@@ -27,10 +27,8 @@ export async function startSend(ctx: AppContext, newsletterId: number): Promise<
   if (!newsletter) throw new NotFound("Newsletter not found");
   assertSendable(newsletter);
 
-  const prepared = await prepareMessages(ctx, newsletterId);
-  const recipients = uniqueByAddress(prepared.recipients);
+  const recipients = uniqueByAddress(await listRecipients(ctx, newsletterId));
   if (recipients.length === 0) throw new BadRequest(NOBODY_TO_SEND_TO, "no_recipients");
-  const partners = await partnerEmails(ctx, newsletterId);
 
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
@@ -46,7 +44,7 @@ export async function startSend(ctx: AppContext, newsletterId: number): Promise<
           newsletterId,
           userId: r.userId,
           recipientEmail: r.email,
-          matchEmail: partners.get(r.userId) ?? null,
+          matchEmail: r.matchEmail,
           createdAt: now,
           updatedAt: now,
         })),

@@ -3,7 +3,13 @@ import { hostname } from "node:os";
 import type { AppContext } from "../../context";
 import { deliverOne } from "./deliver";
 import { finishedButOpen, finishSend } from "./finish-send";
-import { type ClaimedDelivery, claimDeliveries, releaseClaims, renewLease } from "./ledger";
+import {
+  type ClaimedDelivery,
+  claimDeliveries,
+  createSentRecorder,
+  releaseClaims,
+  renewLease,
+} from "./ledger";
 import { type PreparedNewsletter, prepareMessages } from "./messages";
 import type { FailedAttempt } from "./outcome";
 import { onWake } from "./wake";
@@ -41,7 +47,7 @@ export function startDeliveryWorker(
 ): DeliveryWorker {
   const id = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
   const concurrency = Math.max(1, options.concurrency);
-  const batchSize = options.batchSize ?? concurrency * 10;
+  const batchSize = options.batchSize ?? concurrency * 20;
   const pollMs = options.pollMs ?? 1000;
   const retryBaseMs = options.retryBaseMs ?? 2000;
   const log = options.log ?? console.log;
@@ -49,6 +55,7 @@ export function startDeliveryWorker(
     maxAttempts: options.maxAttempts ?? 5,
     backoffMs: (attempt: number) => Math.min(60_000, retryBaseMs * 2 ** (attempt - 1)),
     messageIdHost: new URL(ctx.config.appUrl).hostname,
+    recordSent: createSentRecorder(ctx.db, () => ctx.clock.now()),
   };
   const prepared = new Map<number, Promise<PreparedNewsletter>>();
   let stopped = false;
@@ -85,13 +92,26 @@ export function startDeliveryWorker(
 
   const deliverBatch = async (batch: ClaimedDelivery[]) => {
     let next = 0;
+    let unrecorded = false;
     const lane = async () => {
       while (!stopped && next < batch.length) {
         const delivery = batch[next++];
-        await deliverOne(ctx, delivery, await preparedFor(delivery.newsletterId), deliverOptions);
+        try {
+          await deliverOne(ctx, delivery, await preparedFor(delivery.newsletterId), deliverOptions);
+        } catch (error) {
+          unrecorded = true;
+          log(`Newsletter delivery ${delivery.id} not recorded: ${(error as Error).message}`);
+        }
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, batch.length) }, lane));
+    if (unrecorded && !stopped) {
+      await releaseClaims(
+        ctx.db,
+        id,
+        batch.map((d) => d.id),
+      );
+    }
   };
 
   const finish = async (newsletterIds: Iterable<number>) => {

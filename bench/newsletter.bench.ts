@@ -1,0 +1,230 @@
+/**
+ * Newsletter send benchmark: `npm run bench:newsletter [-- recipients] [--postgres]`
+ * (default 10,000 recipients on the embedded PGlite; --postgres: a throwaway PostgreSQL server).
+ *
+ * One discarding SMTP server (smtp-server, in its own process) receives, in the same run:
+ *   - baseline: raw pooled nodemailer sending N small plain messages (the same pool size), once
+ *     before and once after the newsletter (their mean is the reference);
+ *   - newsletter: a real send of an approved newsletter to N personalised recipients: the ledger
+ *     written in one transaction, the delivery worker claiming batches under a lease, rendering
+ *     each person's e-mail, sending it over the pooled mailer and recording each outcome, then
+ *     the finish (status sent, e-mail log, archive).
+ * It prints both rates and newsletter/baseline (goal: at least 50%), by the wall clock and per
+ * CPU-second of this process (the embedded database runs in it; on a machine shared with other
+ * work the wall clock swings, the CPU measure much less), and checks that the server received
+ * every message (exit code 1 otherwise).
+ */
+import { type ChildProcess, fork } from "node:child_process";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import { systemClock } from "../src/server/clock";
+import { loadConfig } from "../src/server/config";
+import type { AppContext } from "../src/server/context";
+import { type Database, openDatabase } from "../src/server/db/client";
+import { allowedEmails, matches, newsletters, pairings, users } from "../src/server/db/schema";
+import { createMailer } from "../src/server/mail/mailer";
+import { defaultNewsletter } from "../src/server/newsletters/newsletter-defaults";
+import { activePairingFile } from "../src/server/newsletters/newsletter-files";
+import { startSend } from "../src/server/newsletters/send/start-send";
+import { startDeliveryWorker } from "../src/server/newsletters/send/worker";
+import { repoRoot } from "../src/server/repo-root";
+import { startPostgresServer } from "../src/server/test/postgres-server";
+
+const args = process.argv.slice(2);
+const recipients = Number(args.find((a) => /^\d+$/.test(a)) ?? 10_000);
+const usePostgres = args.includes("--postgres");
+const POOL_SIZE = 5;
+const CHUNK = 1000;
+
+const rate = (count: number, ms: number) => (count * 1000) / ms;
+const fmt = (x: number) => x.toFixed(0);
+
+async function startSink(): Promise<{ url: string; count(): Promise<number>; close(): void }> {
+  const child: ChildProcess = fork(path.join(repoRoot, "bench/smtp-sink.cjs"), [], {
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const port = await new Promise<number>((resolve) =>
+    child.once("message", (m) => resolve((m as { port: number }).port)),
+  );
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    count: () =>
+      new Promise((resolve) => {
+        child.once("message", (m) => resolve((m as { count: number }).count));
+        child.send("count");
+      }),
+    close: () => child.kill(),
+  };
+}
+
+/** Wall-clock and this process's CPU time (user + system) of one phase, in ms. */
+interface Timing {
+  ms: number;
+  cpuMs: number;
+}
+
+function timer() {
+  const wall = performance.now();
+  const cpu = process.cpuUsage();
+  return (): Timing => {
+    const used = process.cpuUsage(cpu);
+    return { ms: performance.now() - wall, cpuMs: (used.user + used.system) / 1000 };
+  };
+}
+
+async function baseline(url: string, count: number): Promise<Timing> {
+  const transport = nodemailer.createTransport({ url, pool: true, maxConnections: POOL_SIZE });
+  const stop = timer();
+  await Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      transport.sendMail({
+        from: "Cup of Joe <no-reply@cupofjoe.local>",
+        to: `raw-${i}@acme.example`,
+        subject: "Hello",
+        text: `Hello number ${i}`,
+        html: `<p>Hello number ${i}</p>`,
+      }),
+    ),
+  );
+  const timing = stop();
+  transport.close();
+  return timing;
+}
+
+/** N whitelisted employees in pairs, an active pairing and the month's approved newsletter. */
+async function seed(database: Database, count: number): Promise<number> {
+  const { db } = database;
+  await db.insert(allowedEmails).values({ email: "*@acme.example", domain: "acme.example" });
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += CHUNK) {
+    const rows = await db
+      .insert(users)
+      .values(
+        Array.from({ length: Math.min(CHUNK, count - i) }, (_, k) => ({
+          email: `person-${i + k}@acme.example`,
+          firstName: `Person${i + k}`,
+          lastName: "Bench",
+          department: "engineering",
+          bio: "Coffee first, then code.",
+          isEmailVerified: true,
+          isValidated: true,
+          needsProfileSetup: false,
+        })),
+      )
+      .returning({ id: users.id });
+    ids.push(...rows.map((r) => r.id));
+  }
+  const [pairing] = await db
+    .insert(pairings)
+    .values({ name: "Bench pairing", month: "2027-03", scopeKey: "bench" })
+    .returning();
+  const pairs = [];
+  for (let i = 0; i + 1 < ids.length; i += 2) {
+    pairs.push({ pairingId: pairing.id, month: "2027-03", user1Id: ids[i], user2Id: ids[i + 1] });
+  }
+  for (let i = 0; i < pairs.length; i += CHUNK) {
+    await db.insert(matches).values(pairs.slice(i, i + CHUNK));
+  }
+  const [newsletter] = await db
+    .insert(newsletters)
+    .values({
+      ...defaultNewsletter(3, 2027),
+      status: "approved",
+      approvedAt: new Date(),
+      pairingFile: activePairingFile(pairing.id),
+    })
+    .returning({ id: newsletters.id });
+  return newsletter.id;
+}
+
+async function newsletterSend(database: Database, url: string, newsletterId: number) {
+  const config = loadConfig({
+    NODE_ENV: "production",
+    APP_URL: "https://cupofjoe.example",
+    SMTP_URL: url,
+    SMTP_POOL_SIZE: String(POOL_SIZE),
+    AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0",
+  });
+  const mailer = createMailer({
+    smtpUrl: url,
+    from: config.MAIL_FROM,
+    db: database.db,
+    poolSize: POOL_SIZE,
+  });
+  const ctx: AppContext = { config, db: database.db, mailer, clock: systemClock };
+  const stop = timer();
+  const started = await startSend(ctx, newsletterId);
+  const ledgerMs = stop().ms;
+  const worker = startDeliveryWorker(ctx, {
+    concurrency: POOL_SIZE,
+    leaseMs: 30_000,
+    log: () => {},
+  });
+  for (;;) {
+    const [row] = await database.db
+      .select({ status: newsletters.status })
+      .from(newsletters)
+      .where(eq(newsletters.id, newsletterId));
+    if (row.status === "sent") break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const timing = stop();
+  await worker.stop();
+  await mailer.close();
+  return { ...timing, ledgerMs, total: started.total };
+}
+
+const sink = await startSink();
+const pg = usePostgres ? await startPostgresServer() : undefined;
+const database = await openDatabase({ databaseUrl: pg?.url });
+try {
+  await database.migrate();
+  const seedStart = performance.now();
+  const newsletterId = await seed(database, recipients);
+  console.log(
+    `newsletter send benchmark: ${recipients} recipients, SMTP pool ${POOL_SIZE}, ${database.kind} ` +
+      `(seeded in ${fmt(performance.now() - seedStart)} ms)`,
+  );
+  await baseline(sink.url, 200); // warm-up
+  // The baseline runs before and after the send; their mean is the reference, so a change in the
+  // machine's load during the run shows as a gap between the two rather than skewing the ratio.
+  const rawBefore = await baseline(sink.url, recipients);
+  const sent = await newsletterSend(database, sink.url, newsletterId);
+  const rawAfter = await baseline(sink.url, recipients);
+  const raw: Timing = {
+    ms: (rawBefore.ms + rawAfter.ms) / 2,
+    cpuMs: (rawBefore.cpuMs + rawAfter.cpuMs) / 2,
+  };
+  const received = await sink.count();
+  const line = (label: string, count: number, t: Timing, note: string) =>
+    console.log(
+      `${label.padEnd(40)} ${fmt(rate(count, t.ms)).padStart(6)} msg/s wall, ${fmt(rate(count, t.cpuMs)).padStart(6)} msg per CPU-second (${note})`,
+    );
+  line(
+    "baseline   raw pooled nodemailer, plain",
+    recipients,
+    raw,
+    `before ${fmt(rawBefore.ms)} ms, after ${fmt(rawAfter.ms)} ms`,
+  );
+  line(
+    "newsletter personalised, durable",
+    sent.total,
+    sent,
+    `${fmt(sent.ms)} ms, ledger written in ${fmt(sent.ledgerMs)} ms`,
+  );
+  const wallRatio = rate(sent.total, sent.ms) / rate(recipients, raw.ms);
+  const cpuRatio = rate(sent.total, sent.cpuMs) / rate(recipients, raw.cpuMs);
+  console.log(
+    `ratio newsletter/baseline: ${(wallRatio * 100).toFixed(1)}% wall clock, ${(cpuRatio * 100).toFixed(1)}% per CPU-second of this process (goal ≥ 50%)`,
+  );
+  const expected = 200 + 2 * recipients + sent.total;
+  if (received !== expected || sent.total !== recipients) {
+    console.error(`the SMTP server received ${received} messages, expected ${expected}`);
+    process.exitCode = 1;
+  }
+} finally {
+  await database.close();
+  await pg?.close();
+  sink.close();
+}
