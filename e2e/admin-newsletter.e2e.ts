@@ -166,7 +166,15 @@ describe("an admin sends this month's newsletter", () => {
         .filter({ has: page.getByText("ada@brew.test", { exact: true }) });
       await entry.getByText("Success", { exact: true }).waitFor();
       await expectAccessibleAndNarrow(page);
-      await page.keyboard.press("Escape");
+      await details.getByRole("tab", { name: "Preview Email" }).click();
+      await details.getByLabel("Recipient").selectOption("ada@brew.test");
+      await details.getByRole("button", { name: "Preview Email" }).click();
+      await page
+        .frameLocator('iframe[title="Email sent to ada@brew.test"]')
+        .getByText(partner)
+        .first()
+        .waitFor();
+      await details.getByRole("button", { name: "Close" }).click();
       await details.waitFor({ state: "detached" });
 
       const [download] = await Promise.all([

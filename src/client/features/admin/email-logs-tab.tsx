@@ -10,10 +10,10 @@ import {
 } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
 import { Select } from "../../components/ui/select";
-import { Spinner } from "../../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { EmailLogCard } from "./email-logs/email-log-card";
 import { EmailLogDetails } from "./email-logs/email-log-details";
+import { ListSkeleton } from "./newsletters/list-skeleton";
 import { newsletterKeys } from "./newsletters/newsletter-queries";
 import { useDomainGroups } from "./whitelist/whitelist-queries";
 
@@ -107,7 +107,7 @@ function LogList({
   empty: string;
   onView: (log: EmailLog) => void;
 }) {
-  if (query.isLoading) return <Spinner label="Loading logs..." />;
+  if (query.isLoading) return <ListSkeleton label="Loading logs..." />;
   if (query.isError) {
     return (
       <p role="alert" className="text-sm text-red-700">

@@ -72,8 +72,7 @@ export function MatchSection({ form, newsletter }: { form: EditorForm; newslette
             )}
             {files.data?.map((f) => (
               <option key={f.fileName} value={f.fileName}>
-                {f.displayName} ({f.status === "active" ? "current" : "completed"}, {f.totalPairs}{" "}
-                {f.totalPairs === 1 ? "pair" : "pairs"})
+                {f.displayName} · {f.totalPairs} {f.totalPairs === 1 ? "pair" : "pairs"}
               </option>
             ))}
           </Select>

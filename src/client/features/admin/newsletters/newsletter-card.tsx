@@ -12,6 +12,7 @@ import {
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 import { apiRequest } from "../../../lib/api-client";
+import { ListSkeleton } from "./list-skeleton";
 import { newsletterKeys, useNewsletterMutation, useNewsletters } from "./newsletter-queries";
 import { NewsletterRow } from "./newsletter-row";
 import { SendProgress } from "./send-progress";
@@ -85,7 +86,7 @@ export function NewsletterCard() {
           </section>
         )}
         {newsletters.isLoading ? (
-          <Spinner label="Loading newsletters..." />
+          <ListSkeleton label="Loading newsletters..." />
         ) : newsletters.isError ? (
           <p className="text-sm text-red-700" role="alert">
             Failed to load newsletters. {newsletters.error.message}

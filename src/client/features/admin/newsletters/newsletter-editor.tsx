@@ -183,7 +183,7 @@ function EditorActions({
 }) {
   const { status } = newsletter;
   return (
-    <div className="sticky bottom-0 flex flex-col-reverse gap-2 border-t border-coffee-200 bg-white pt-3 sm:flex-row sm:flex-wrap sm:justify-end">
+    <div className="sticky -bottom-6 -mx-6 -mb-6 flex flex-wrap justify-end gap-2 border-t border-coffee-200 bg-white px-6 pt-3 pb-6 max-sm:-bottom-4 max-sm:-mx-4 max-sm:-mb-4 max-sm:px-4 max-sm:pb-4">
       <Button variant="outline" onClick={onClose}>
         {dirty ? "Cancel Edit" : "Close Editor"}
       </Button>

@@ -49,7 +49,10 @@ export function NewsletterRow({
         <p className="flex flex-wrap items-center gap-2 text-sm text-coffee-700">
           <span>Created {createdFormat.format(new Date(newsletter.createdAt))}</span>
           <NewsletterStatusBadge status={status} />
-          <Badge color={newsletter.pairingFile ? "blue" : "grey"} className="whitespace-normal">
+          <Badge
+            color={newsletter.pairingFile ? "blue" : "grey"}
+            className="max-w-full whitespace-normal break-all"
+          >
             {newsletter.pairingFile
               ? (newsletter.pairingDisplayName ?? newsletter.pairingFile)
               : "No pairing linked"}
