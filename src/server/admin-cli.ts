@@ -15,7 +15,10 @@ try {
   await database.migrate();
   const password = generatePassword();
   const result = await ensureAdmin(database.db, email, password);
-  console.log(`${result.created ? "Created" : "Updated"} admin ${email.trim().toLowerCase()}`);
+  const ended = !result.created && result.passwordChanged ? "; its sessions were ended" : "";
+  console.log(
+    `${result.created ? "Created" : "Updated"} admin ${email.trim().toLowerCase()}${ended}`,
+  );
   console.log(`Password (shown once): ${password}`);
 } finally {
   await database.close();

@@ -13,6 +13,7 @@ import {
 } from "fastify-type-provider-zod";
 import { isClientRoute } from "../shared/routes";
 import { isAdminRoute, requireAdmin } from "./auth/guards";
+import { databaseRateLimitStore } from "./auth/rate-limit-store";
 import authRoutes from "./auth/routes";
 import { findSessionUser, SESSION_COOKIE } from "./auth/session-store";
 import { type Clock, systemClock } from "./clock";
@@ -41,6 +42,11 @@ export interface AppDeps {
   /** Readiness for /api/health; absent means ready. */
   readiness?: () => { ready: boolean; reason?: string };
   logger?: FastifyServerOptions["logger"];
+  /**
+   * Keep per-IP request limits in the database (shared by every process on one PostgreSQL)
+   * instead of this process's memory; set when the database is a PostgreSQL server.
+   */
+  sharedLimits?: boolean;
 }
 
 export interface RegisteredRoute {
@@ -97,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(rateLimit, {
     global: false,
+    store: deps.sharedLimits ? databaseRateLimitStore(ctx.db, ctx.clock) : undefined,
     errorResponseBuilder: (_req, context) =>
       new TooManyRequests(
         `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,

@@ -43,7 +43,9 @@ export async function startServer(
   const clock = options.clock ?? systemClock;
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     const admin = await ensureAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
-    log(`${admin.created ? "Created" : "Updated"} admin ${config.ADMIN_EMAIL}`);
+    if (admin.created) log(`Created admin ${config.ADMIN_EMAIL}`);
+    else if (admin.passwordChanged)
+      log(`Set a new password for admin ${config.ADMIN_EMAIL}; its sessions were ended`);
   }
   if (config.DEMO) {
     const seeded = await seedDemoOnce(database.db, {
@@ -66,6 +68,7 @@ export async function startServer(
     mailer,
     clock,
     clientDir: clientDistDir,
+    sharedLimits: database.kind === "postgres",
     logger: options.logger ? { level: config.NODE_ENV === "production" ? "info" : "warn" } : false,
     readiness: () => ({
       ready: readiness.mail,

@@ -1,73 +1,60 @@
-import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { type UserRow, users } from "../db/schema";
+import type { UserRow } from "../db/schema";
 import { normalizeEmail } from "../directory/email-address";
 import { HttpError } from "../errors";
 import { getAuthSettings } from "./auth-settings";
 import { hashPassword, verifyPassword } from "./password";
+import {
+  accountKey,
+  claimAttempt,
+  clearThrottles,
+  ipKey,
+  pruneThrottles,
+  throttleRules,
+} from "./password-throttle";
 import { findUserByEmail } from "./sign-in-account";
 
 export const INVALID_CREDENTIALS = "Invalid email or password.";
 
 class InvalidCredentials extends HttpError {
-  constructor(message = INVALID_CREDENTIALS, code = "invalid_credentials") {
-    super(401, message, code);
+  constructor() {
+    super(401, INVALID_CREDENTIALS, "invalid_credentials");
   }
 }
 
 let dummyHash: Promise<string> | undefined;
+let claimsSincePrune = 0;
 
 /**
- * Password sign-in for admins. Unknown e-mail, non-admin and wrong password give the same
- * answer (and take the same time); each failure counts towards a temporary lock.
+ * Password sign-in for admins. Unknown e-mail, non-admin, wrong password and an attempt inside
+ * a throttle delay give the same answer and take the same time: every attempt runs one password
+ * hash and (but for one upsert when its IP is throttled) the same statements, whatever the outcome.
  */
 export async function adminSignIn(
   ctx: AppContext,
   rawEmail: string,
   password: string,
+  ip: string,
 ): Promise<UserRow> {
   const settings = await getAuthSettings(ctx);
+  const rules = throttleRules(settings);
   const now = ctx.clock.now();
-  const email = normalizeEmail(rawEmail);
-  const user = email ? await findUserByEmail(ctx.db, email) : null;
-  if (!user?.passwordHash) {
-    dummyHash ??= hashPassword("not-a-real-password-for-timing");
-    await verifyPassword(password, await dummyHash);
-    throw new InvalidCredentials();
+  const email = normalizeEmail(rawEmail) ?? rawEmail.trim().toLowerCase();
+  const keys = [accountKey(email), ipKey(ip)];
+
+  // A throttled IP does not count against the account, so one source cannot hold it back.
+  const ipAllowed = await claimAttempt(ctx.db, keys[1], rules.ip, now);
+  const accountAllowed = ipAllowed && (await claimAttempt(ctx.db, keys[0], rules.account, now));
+  const user = await findUserByEmail(ctx.db, email);
+  dummyHash ??= hashPassword("not-a-real-password-for-timing");
+  const matches = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
+
+  if (++claimsSincePrune >= 100) {
+    claimsSincePrune = 0;
+    await pruneThrottles(ctx.db, now, settings.passwordFailureMemoryMs);
   }
-  if (user.lockedUntil && user.lockedUntil.getTime() > now.getTime())
-    throw lockedError(user.lockedUntil, now);
-
-  const ok = await verifyPassword(password, user.passwordHash);
-  if (!ok || !user.isAdmin || !user.isActive) {
-    const lockUntil = new Date(now.getTime() + settings.adminLockMs);
-    const [after] = await ctx.db
-      .update(users)
-      .set({
-        failedSignInCount: sql`case when ${users.failedSignInCount} + 1 >= ${settings.adminMaxFailures} then 0 else ${users.failedSignInCount} + 1 end`,
-        lockedUntil: sql`case when ${users.failedSignInCount} + 1 >= ${settings.adminMaxFailures} then ${lockUntil.toISOString()}::timestamptz else ${users.lockedUntil} end`,
-      })
-      .where(eq(users.id, user.id))
-      .returning({ lockedUntil: users.lockedUntil });
-    if (after?.lockedUntil && after.lockedUntil.getTime() > now.getTime())
-      throw lockedError(after.lockedUntil, now);
-    throw new InvalidCredentials();
-  }
-
-  const [signedIn] = await ctx.db
-    .update(users)
-    .set({ failedSignInCount: 0, lockedUntil: null })
-    .where(and(eq(users.id, user.id)))
-    .returning();
-  return signedIn;
-}
-
-function lockedError(until: Date, now: Date) {
-  const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
-  return new HttpError(
-    429,
-    `Too many failed sign-in attempts. This account is locked; please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-    "account_locked",
-    { retryAfterSeconds: Math.ceil((until.getTime() - now.getTime()) / 1000) },
-  );
+  const admitted = ipAllowed && accountAllowed && matches && user?.isAdmin && user.isActive;
+  if (!user || !admitted) throw new InvalidCredentials();
+  await clearThrottles(ctx.db, keys);
+  return user;
 }

@@ -12,21 +12,38 @@ export const defaultAuthSettings = {
   maxCodeAttempts: 5,
   /** One code (and, separately, one link) per e-mail per this long, enforced from the database. */
   sendIntervalMs: 60 * 1000,
-  adminMaxFailures: 10,
-  adminLockMs: 15 * 60 * 1000,
+  /**
+   * Long-term cap on code guessing, per address across all its codes: after this many wrong
+   * codes within the window no new code is sent (the magic link still works). NIST SP 800-63B
+   * allows at most 100 consecutive failures; 20 a day keeps a 6-digit code's odds at 1 in 50,000.
+   */
+  maxWrongCodes: 20,
+  wrongCodeWindowMs: 24 * 60 * 60 * 1000,
+  /**
+   * Password sign-in: failures are slowed down, never locked. After `passwordFreeFailures` in a
+   * row for one address (or `passwordIpFreeFailures` from one IP), each attempt must wait
+   * `passwordBaseDelayMs` · 2^k after the last failure, at most `passwordMaxDelayMs`; failures
+   * are forgotten `passwordFailureMemoryMs` after the last one, or at a successful sign-in.
+   */
+  passwordFreeFailures: 5,
+  passwordIpFreeFailures: 10,
+  passwordBaseDelayMs: 1000,
+  passwordMaxDelayMs: 20 * 60 * 1000,
+  passwordFailureMemoryMs: 24 * 60 * 60 * 1000,
 };
 export type AuthSettings = typeof defaultAuthSettings;
 
 export const AUTH_SETTINGS_KEY = "auth";
 
 /**
- * Per-IP limits are held in memory by @fastify/rate-limit (per process), so they are fixed at
- * start; the per-e-mail and per-account rules above are enforced from the database.
+ * Per-IP request limits (@fastify/rate-limit), fixed at start: in memory with PGlite (one
+ * process), in the database with PostgreSQL so every process shares them (rate-limit-store.ts).
+ * The password sign-in's limit only stops floods: its real throttle is password-throttle.ts.
  */
 export const ipLimits = {
   sendPerIp: { max: 30, timeWindow: "5 minutes" },
   verifyPerIp: { max: 30, timeWindow: "5 minutes" },
-  adminSignInPerIp: { max: 30, timeWindow: "15 minutes" },
+  adminSignInPerIp: { max: 100, timeWindow: "15 minutes" },
 } as const;
 
 export async function getAuthSettings(ctx: AppContext): Promise<AuthSettings> {

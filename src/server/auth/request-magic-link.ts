@@ -9,12 +9,18 @@ import { keyedHash } from "./auth-secret";
 import { getAuthSettings } from "./auth-settings";
 import type { RequestMeta } from "./send-code";
 import { assertSendInterval, generateToken, lockEmail, sendOrWithdraw } from "./send-throttle";
-import { assertNotDeactivated } from "./sign-in-account";
+import { isDeactivated, logWithheld } from "./sign-in-account";
+
+const LINK_SENT: MagicLinkAnswer = {
+  success: true,
+  message: "Magic link sent! Check your email to sign in.",
+  requiresWait: 0,
+};
 
 /**
  * E-mails a single-use sign-in link. Its base is APP_URL (never the request's Host header); it
  * opens /magic-auth, whose script consumes the token with a POST, so mail scanners that open
- * links do not use it up.
+ * links do not use it up. A deactivated account gets the same answer but no mail (see sendCode).
  */
 export async function requestMagicLink(
   ctx: AppContext,
@@ -22,7 +28,7 @@ export async function requestMagicLink(
   meta: RequestMeta,
 ): Promise<MagicLinkAnswer> {
   const email = await requireAllowedEmail(ctx.db, rawEmail);
-  await assertNotDeactivated(ctx.db, email);
+  const withheld = await isDeactivated(ctx.db, email);
   const settings = await getAuthSettings(ctx);
   const now = ctx.clock.now();
   const token = generateToken();
@@ -55,6 +61,10 @@ export async function requestMagicLink(
     return row.id;
   });
 
+  if (withheld) {
+    logWithheld(meta, "sign-in link", email);
+    return LINK_SENT;
+  }
   const url = `${ctx.config.appUrl}/magic-auth?token=${encodeURIComponent(token)}`;
   const hours = Math.round(settings.magicLinkTtlMs / 3_600_000);
   const { html, text } = await renderEmail(MagicLinkEmail({ url, hours }));
@@ -63,9 +73,5 @@ export async function requestMagicLink(
     { to: email, subject: "Your Cup of Joe sign-in link", html, text, kind: "magic-link" },
     () => ctx.db.delete(magicLinkTokens).where(eq(magicLinkTokens.id, id)),
   );
-  return {
-    success: true,
-    message: "Magic link sent! Check your email to sign in.",
-    requiresWait: 0,
-  };
+  return LINK_SENT;
 }

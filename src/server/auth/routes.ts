@@ -26,6 +26,7 @@ import { verifyMagicLink } from "./verify-magic-link";
 const meta = (request: FastifyRequest) => ({
   ip: request.ip,
   userAgent: request.headers["user-agent"]?.slice(0, 500) ?? null,
+  log: request.log,
 });
 
 const authRoutes: FeatureRoutes = async (app, { ctx }) => {
@@ -90,7 +91,7 @@ const authRoutes: FeatureRoutes = async (app, { ctx }) => {
     "/api/signin",
     { schema: { body: adminSignInBodySchema }, config: { rateLimit: ipLimits.adminSignInPerIp } },
     async (request, reply) => {
-      const user = await adminSignIn(ctx, request.body.email, request.body.password);
+      const user = await adminSignIn(ctx, request.body.email, request.body.password, request.ip);
       return signedIn(request, reply, user, {}, "admin");
     },
   );

@@ -111,18 +111,3 @@ export async function findSessionUser(ctx: AppContext, token: string): Promise<S
   }
   return { user: row.user, kind: row.kind };
 }
-
-/** Ends every session of a user except the one with `keepSessionHash` (a password change). */
-export async function endOtherSessions(
-  db: Db,
-  userId: string,
-  keepSessionHash?: string,
-): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(
-      keepSessionHash
-        ? and(eq(sessions.userId, userId), sql`${sessions.sessionHash} <> ${keepSessionHash}`)
-        : eq(sessions.userId, userId),
-    );
-}

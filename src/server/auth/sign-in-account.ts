@@ -62,9 +62,19 @@ export async function signInAccount(
   return created;
 }
 
-/** Refuses a sign-in attempt early (before sending mail) for a deactivated account. */
-export async function assertNotDeactivated(db: Db, email: string): Promise<void> {
+/** A deactivated account: sign-in mail is withheld, with the same answer as for anyone else. */
+export async function isDeactivated(db: Db, email: string): Promise<boolean> {
   const existing = await findUserByEmail(db, email);
-  if (existing && !existing.isActive)
-    throw new Forbidden(ACCOUNT_INACTIVE_MESSAGE, "account_inactive");
+  return existing !== null && !existing.isActive;
+}
+
+/** The server log line an admin looks for when a deactivated person says no mail arrived. */
+export function logWithheld(
+  meta: { ip: string; log?: { warn(message: string): void } },
+  what: string,
+  email: string,
+): void {
+  meta.log?.warn(
+    `No ${what} sent to ${email}: the account is deactivated (request from ${meta.ip}).`,
+  );
 }

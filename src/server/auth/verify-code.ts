@@ -4,7 +4,8 @@ import { authCodes, type UserRow } from "../db/schema";
 import { BadRequest } from "../errors";
 import { requireAllowedEmail } from "./allowed-email";
 import { hashesEqual, keyedHash } from "./auth-secret";
-import { getAuthSettings } from "./auth-settings";
+import { type AuthSettings, getAuthSettings } from "./auth-settings";
+import { guessCapError, underGuessCapSql, wrongGuessesInWindow } from "./guess-cap";
 import { signInAccount } from "./sign-in-account";
 
 const TOO_MANY = "Too many incorrect attempts. Please request a new code.";
@@ -13,8 +14,9 @@ const NO_CODE = "This code is invalid or has already been used. Please request a
 
 /**
  * Checks a code against the latest one sent to the e-mail. Every try is counted atomically
- * before comparing, so parallel guesses cannot exceed the attempt limit; the code is consumed
- * by a conditional update, so only one of several correct tries signs in.
+ * before comparing, so parallel guesses cannot exceed the attempt limit of the code nor the
+ * address's long-term cap (guess-cap.ts); the code is consumed by a conditional update, so only
+ * one of several correct tries signs in.
  */
 export async function verifyCode(
   ctx: AppContext,
@@ -40,10 +42,11 @@ export async function verifyCode(
         eq(authCodes.isUsed, false),
         gt(authCodes.expiresAt, now),
         lt(authCodes.attempts, settings.maxCodeAttempts),
+        underGuessCapSql(email, now, settings),
       ),
     )
     .returning({ id: authCodes.id, codeHash: authCodes.codeHash, attempts: authCodes.attempts });
-  if (!attempt) throw await explainRefusal(ctx, email, now, settings.maxCodeAttempts);
+  if (!attempt) throw await explainRefusal(ctx, email, now, settings);
 
   const expected = await keyedHash(ctx, "code", email, code);
   if (!hashesEqual(attempt.codeHash, expected)) {
@@ -67,7 +70,16 @@ export async function verifyCode(
   });
 }
 
-async function explainRefusal(ctx: AppContext, email: string, now: Date, maxAttempts: number) {
+async function explainRefusal(ctx: AppContext, email: string, now: Date, settings: AuthSettings) {
+  const maxAttempts = settings.maxCodeAttempts;
+  const { wrong, oldest } = await wrongGuessesInWindow(
+    ctx.db,
+    email,
+    now,
+    settings.wrongCodeWindowMs,
+  );
+  if (wrong >= settings.maxWrongCodes)
+    return guessCapError(oldest, now, settings.wrongCodeWindowMs);
   const [row] = await ctx.db
     .select({
       isUsed: authCodes.isUsed,

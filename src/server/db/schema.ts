@@ -83,8 +83,6 @@ export const users = pgTable(
     needsProfileSetup: boolean("needs_profile_setup").notNull().default(true),
     authMethod: text("auth_method").notNull().default("hosted"),
     passwordHash: text("password_hash"),
-    failedSignInCount: integer("failed_sign_in_count").notNull().default(0),
-    lockedUntil: tz("locked_until"),
     /** Denormalised summaries kept for the spec's shape; the matches table is the source of truth. */
     currentMatch: jsonb("current_match"),
     pastMatches: jsonb("past_matches").notNull().default([]),
@@ -308,6 +306,28 @@ export const sessions = pgTable(
     index("sessions_user_idx").on(t.userId),
     check("sessions_kind_check", oneOf(t.kind, sessionKinds)),
   ],
+);
+
+/**
+ * Growing delays for password sign-in failures, keyed `account:<email>` or `ip:<address>`;
+ * shared by every app process (see src/server/auth/password-throttle.ts).
+ */
+export const signInThrottles = pgTable("sign_in_throttles", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull(),
+  lastFailureAt: tz("last_failure_at").notNull(),
+  nextAttemptAt: tz("next_attempt_at").notNull(),
+});
+
+/** Fixed-window request counters for per-IP limits shared by several app processes. */
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    resetAt: tz("reset_at").notNull(),
+  },
+  (t) => [index("rate_limit_counters_reset_idx").on(t.resetAt)],
 );
 
 export const companyInquiries = pgTable(

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import { buildApp } from "../app";
 import { type Clock, systemClock } from "../clock";
 import { type Config, loadConfig } from "../config";
@@ -34,6 +34,8 @@ export interface TestAppOptions {
   readiness?: () => { ready: boolean; reason?: string };
   /** Receives the outbox transport's console lines. */
   mailLog?: (line: string) => void;
+  /** A Fastify logger (e.g. `{ level: "info", stream }`) to read the server log in a test. */
+  logger?: FastifyServerOptions["logger"];
 }
 
 /** The real app on its own fresh database, for `app.inject` integration tests. */
@@ -61,6 +63,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mailer,
     clock: options.clock ?? systemClock,
     clientDir: options.clientDir,
+    sharedLimits: database.kind === "postgres",
+    logger: options.logger,
     readiness: options.readiness,
   });
   await app.ready();
