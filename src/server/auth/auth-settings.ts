@@ -3,7 +3,7 @@ import type { AppContext } from "../context";
 import { settings } from "../db/schema";
 
 /**
- * The product's sign-in numbers (issue 3). Defaults live here; an operator (or a test) can
+ * The product's sign-in numbers (docs/sign-in.md). Defaults live here; an operator (or a test) can
  * override any of them with a JSON object in the `settings` row `auth`.
  */
 export const defaultAuthSettings = {
