@@ -31,6 +31,7 @@ import metricsRoutes from "./metrics/routes";
 import newslettersRoutes from "./newsletters/routes";
 import pairingsRoutes from "./pairings/routes";
 import profileRoutes from "./profile/routes";
+import { refuseBrokenText } from "./refuse-broken-text";
 
 export interface AppDeps {
   config: Config;
@@ -132,6 +133,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     if (adminRoute) requireAdmin(request);
   });
+
+  refuseBrokenText(app);
 
   app.setErrorHandler((error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {

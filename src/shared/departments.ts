@@ -47,14 +47,16 @@ export const groupIdParamsSchema = z.object({
   groupId: z.coerce
     .number({ error: "Please select a group." })
     .int({ error: "Please select a group." })
-    .positive({ error: "Please select a group." }),
+    .positive({ error: "Please select a group." })
+    .max(2_147_483_647, { error: "Please select a group." }),
 });
 
 export const departmentIdParamsSchema = groupIdParamsSchema.extend({
   departmentId: z.coerce
     .number({ error: "No such department." })
     .int({ error: "No such department." })
-    .positive({ error: "No such department." }),
+    .positive({ error: "No such department." })
+    .max(2_147_483_647, { error: "No such department." }),
 });
 
 export const departmentUsersParamsSchema = groupIdParamsSchema.extend({

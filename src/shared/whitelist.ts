@@ -25,7 +25,8 @@ export const idParamsSchema = z.object({
   id: z.coerce
     .number({ error: "Not found" })
     .int({ error: "Not found" })
-    .positive({ error: "Not found" }),
+    .positive({ error: "Not found" })
+    .max(2_147_483_647, { error: "Not found" }),
 });
 
 export const createDomainGroupSchema = z.object({

@@ -1,6 +1,7 @@
 /**
- * Texts for the `error` (and optional `message`) query parameters that sign-in flows put on
- * the landing page (/) and the auth page (/auth) (spec: employee-side §8).
+ * Texts for the `error` query parameter that sign-in flows put on the landing page (/) and the
+ * auth page (/auth). Only known codes have their own text; anything else, and any free text in a
+ * `message` parameter, shows the generic message: a link must not put its own words in our alert.
  */
 
 export type AuthErrorReading = "landing" | "auth";
@@ -30,39 +31,28 @@ const AUTH_ONLY_DEFAULTS: Record<string, string> = {
   auth_check_failed: "We couldn't confirm your sign-in. Please try again.",
 };
 
-function clean(message: string | null | undefined): string | undefined {
-  const trimmed = message?.trim();
-  return trimmed ? trimmed : undefined;
-}
-
 /**
  * The message for an auth error code.
  * @param reading "landing" for /, "auth" for /auth (they differ for invalid_email).
  */
-export function getAuthErrorMessage(
-  code: string,
-  message?: string | null,
-  reading: AuthErrorReading = "landing",
-): string {
-  const supplied = clean(message);
-  if (code === "invalid_link") return supplied ?? INVALID_LINK_DEFAULT;
-  if (code in common) return common[code] as string;
+export function getAuthErrorMessage(code: string, reading: AuthErrorReading = "landing"): string {
+  if (code === "invalid_link") return INVALID_LINK_DEFAULT;
+  if (Object.hasOwn(common, code)) return common[code] as string;
   if (reading === "landing" && code === "invalid_email") return LANDING_INVALID_EMAIL;
   if (reading === "auth" && (code === "invalid_email" || code === "unauthorized_email")) {
     return AUTH_NOT_AUTHORIZED;
   }
-  if (reading === "auth" && code in AUTH_ONLY_DEFAULTS) {
-    return supplied ?? (AUTH_ONLY_DEFAULTS[code] as string);
-  }
-  return supplied ?? DEFAULT_AUTH_ERROR_MESSAGE;
+  if (reading === "auth" && Object.hasOwn(AUTH_ONLY_DEFAULTS, code))
+    return AUTH_ONLY_DEFAULTS[code] as string;
+  return DEFAULT_AUTH_ERROR_MESSAGE;
 }
 
 /** The landing page (/) reading. */
-export function getLandingErrorMessage(code: string, message?: string | null): string {
-  return getAuthErrorMessage(code, message, "landing");
+export function getLandingErrorMessage(code: string): string {
+  return getAuthErrorMessage(code, "landing");
 }
 
 /** The auth page (/auth) reading. */
-export function getAuthPageErrorMessage(code: string, message?: string | null): string {
-  return getAuthErrorMessage(code, message, "auth");
+export function getAuthPageErrorMessage(code: string): string {
+  return getAuthErrorMessage(code, "auth");
 }

@@ -44,7 +44,6 @@ function minutes(count: number): string {
 export function AuthPage() {
   const [params] = useSearchParams();
   const errorCode = params.get("error");
-  const message = params.get("message");
   const { email, setEmail, fieldError, onSubmit } = useEmailForm(workEmailError, (address) =>
     send.mutate(address),
   );
@@ -85,11 +84,7 @@ export function AuthPage() {
           <CardContent className="space-y-4">
             {errorCode ? (
               <Alert variant="destructive">
-                <AlertDescription>{getAuthPageErrorMessage(errorCode, message)}</AlertDescription>
-              </Alert>
-            ) : message ? (
-              <Alert variant="success">
-                <AlertDescription>{message}</AlertDescription>
+                <AlertDescription>{getAuthPageErrorMessage(errorCode)}</AlertDescription>
               </Alert>
             ) : null}
 

@@ -103,18 +103,18 @@ const features = [
   },
 ] as const;
 
-/** Reads ?error (and ?message), keeps the text, and removes them from the address. */
+/** Reads ?error, keeps its text (known codes only), and removes ?error and ?message from the address. */
 function useLandingError(): [string | null, () => void] {
   const [searchParams, setSearchParams] = useSearchParams();
   const [message, setMessage] = useState<string | null>(() => {
     const code = searchParams.get("error");
-    return code ? getLandingErrorMessage(code, searchParams.get("message")) : null;
+    return code ? getLandingErrorMessage(code) : null;
   });
 
   useEffect(() => {
     const code = searchParams.get("error");
     if (!code) return;
-    setMessage(getLandingErrorMessage(code, searchParams.get("message")));
+    setMessage(getLandingErrorMessage(code));
     const next = new URLSearchParams(searchParams);
     next.delete("error");
     next.delete("message");

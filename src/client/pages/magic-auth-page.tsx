@@ -8,11 +8,7 @@ const KNOWN_FAILURES = new Set(["invalid_link", "invalid_email", "missing_token"
 /** Where a failed verification goes: /auth with the spec's error code. */
 function failureTarget(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.code && KNOWN_FAILURES.has(error.code)) {
-      const message =
-        error.code === "invalid_link" ? `&message=${encodeURIComponent(error.message)}` : "";
-      return `/auth?error=${error.code}${message}`;
-    }
+    if (error.code && KNOWN_FAILURES.has(error.code)) return `/auth?error=${error.code}`;
     if (error.status === 400 || error.status === 403 || error.status === 409)
       return "/auth?error=auth_failed";
   }

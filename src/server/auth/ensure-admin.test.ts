@@ -73,5 +73,5 @@ describe("setting an admin password", () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 300_000);
 });

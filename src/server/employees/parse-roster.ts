@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import { BROKEN_TEXT_MESSAGE, hasBrokenText } from "../../shared/clean-text";
 import { ROSTER_MAX_ROWS, type RosterColumn, rosterColumns } from "../../shared/employees";
 import { BadRequest } from "../errors";
 
@@ -20,6 +21,8 @@ const canonical = new Map(rosterColumns.map((c) => [c.toLowerCase(), c]));
 /** Reads the CSV into rows keyed by the known columns; a wrong header refuses the whole file. */
 export function parseRoster(csv: string): ParsedRoster {
   const text = csv.replace(/^\uFEFF/, "");
+  if (hasBrokenText(text))
+    throw new BadRequest(`The roster file ${BROKEN_TEXT_MESSAGE}`, "broken_text");
   const parsed = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false });
   const [header = [], ...records] = parsed.data;
   const columns: Array<RosterColumn | null> = header.map(

@@ -4,10 +4,12 @@ import type { AppContext } from "../context";
 import { images, type UserRow, users } from "../db/schema";
 import { departmentsOfEmail } from "../directory/departments/department-lists";
 import { BadRequest, Forbidden, Validation } from "../errors";
+import { removeOldProfilePhoto } from "./remove-profile-photo";
 
 /**
  * Writes the profile fields after the checks zod cannot make: the department must be one of the
- * person's own list and a photo URL must be a profile photo they uploaded themselves.
+ * person's own list and a photo URL must be a profile photo they uploaded themselves. A photo
+ * removed or replaced here is deleted (file and row).
  */
 export async function saveProfile(
   ctx: AppContext,
@@ -54,5 +56,8 @@ export async function saveProfile(
     })
     .where(eq(users.id, user.id))
     .returning();
+  if (user.profileImageUrl !== profileImageUrl) {
+    await removeOldProfilePhoto(ctx, user.id, user.profileImageUrl);
+  }
   return updated;
 }

@@ -79,6 +79,32 @@ describe("POST /api/upload-profile-image", () => {
     expect(readdirSync(t.config.uploadsDir)).not.toContain(first.slice("/uploads/".length));
   });
 
+  it("deletes the file and its row when the photo is removed in the profile; the old URL answers 404", async () => {
+    const user = await createUser(t.db, { email: `photo-${Date.now()}@solo-photo.test` });
+    const cookie = await signIn(t.db, user);
+    const url = (await upload(cookie, form(await png()))).json().imageUrl as string;
+    const filename = url.slice("/uploads/".length);
+    expect((await t.app.inject({ method: "GET", url })).statusCode).toBe(200);
+
+    const res = await t.app.inject({
+      method: "PUT",
+      url: "/api/profile",
+      headers: { cookie },
+      payload: {
+        firstName: "Ada",
+        lastName: "Lovelace",
+        department: "Other",
+        matchingPreference: "any",
+        profileImageUrl: "",
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().profileImageUrl).toBeNull();
+    expect((await t.app.inject({ method: "GET", url })).statusCode).toBe(404);
+    expect(readdirSync(t.config.uploadsDir)).not.toContain(filename);
+    expect(await t.db.select().from(images).where(eq(images.filename, filename))).toEqual([]);
+  });
+
   it("refuses an SVG sent as a PNG", async () => {
     const user = await createUser(t.db);
     const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';

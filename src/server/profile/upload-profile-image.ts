@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { images, type UserRow, users } from "../db/schema";
+import { type UserRow, users } from "../db/schema";
 import { processImage } from "../images/process-image";
-import { removeStoredImage, storeImage } from "../images/store-image";
+import { storeImage } from "../images/store-image";
+import { removeOldProfilePhoto } from "./remove-profile-photo";
 
 export const PROFILE_IMAGE_SIZE = 512;
 
@@ -35,17 +36,6 @@ export async function uploadProfileImage(
     .update(users)
     .set({ profileImageUrl: imageUrl, updatedAt: ctx.clock.now() })
     .where(eq(users.id, user.id));
-  await removePreviousPhoto(ctx, user.id, before?.profileImageUrl ?? null);
+  await removeOldProfilePhoto(ctx, user.id, before?.profileImageUrl ?? null);
   return { imageUrl };
-}
-
-async function removePreviousPhoto(ctx: AppContext, userId: string, url: string | null) {
-  if (!url?.startsWith("/uploads/")) return;
-  const filename = url.slice("/uploads/".length);
-  const [row] = await ctx.db
-    .select({ uploadedBy: images.uploadedBy, purpose: images.purpose })
-    .from(images)
-    .where(eq(images.filename, filename));
-  if (row?.purpose === "profile" && row.uploadedBy === userId)
-    await removeStoredImage(ctx, filename);
 }
