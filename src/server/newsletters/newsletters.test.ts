@@ -181,6 +181,8 @@ describe("the newsletter lifecycle", () => {
       ).json();
       expect(relinked.validationResult).toMatchObject({ pairingFile: second.file, isValid: true });
       expect(relinked.pairingDisplayName).toBe(`March 2027 Group A - ${second.group.displayName}`);
+      const [stored] = await t.db.select().from(newsletters).where(eq(newsletters.id, draft.id));
+      expect(stored.domainGroupId).toBe(second.group.id);
       const unlinked = (
         await call("PUT", `/api/admin/newsletters/${draft.id}`, { pairingFile: null })
       ).json();

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { desc, inArray } from "drizzle-orm";
 import type { EmailLog, EmailLogEntry, MatchValidationSummary } from "../../../shared/newsletters";
 import { groupLetter, monthDisplay } from "../../../shared/pairings";
 import type { AppContext } from "../../context";
@@ -6,6 +6,7 @@ import { emailLogs } from "../../db/schema";
 import { pairingDisplayName } from "../newsletter-files";
 
 type LogRow = typeof emailLogs.$inferSelect;
+type Archiving = { isArchived: boolean; archivedAt: Date | null };
 
 /**
  * Logs split as the Email Send Logs tab shows them: a log is current until a later send for the
@@ -15,12 +16,7 @@ export async function listEmailLogs(
   ctx: AppContext,
   which: "current" | "archived",
 ): Promise<EmailLog[]> {
-  const rows = await ctx.db
-    .select()
-    .from(emailLogs)
-    .orderBy(desc(emailLogs.sentAt), desc(emailLogs.id));
-  const presented = await presentLogs(ctx, rows);
-  return presented.filter((log) => log.is_archived === (which === "archived"));
+  return selectLogs(ctx, (log) => log.isArchived === (which === "archived"));
 }
 
 /** Every log of one month (current and archived), oldest send first. */
@@ -29,48 +25,75 @@ export async function listEmailLogsOfMonth(
   month: number,
   year: number,
 ): Promise<EmailLog[]> {
-  const all = await ctx.db
-    .select()
-    .from(emailLogs)
-    .orderBy(desc(emailLogs.sentAt), desc(emailLogs.id));
-  const presented = await presentLogs(ctx, all);
-  return presented.filter((log) => log.month === month && log.year === year).reverse();
+  const logs = await selectLogs(ctx, (log) => log.month === month && log.year === year);
+  return logs.reverse();
 }
 
-/** Presents rows ordered newest first; the first log of each scope is the current one. */
-async function presentLogs(ctx: AppContext, rows: LogRow[]): Promise<EmailLog[]> {
-  const newestOfScope = new Map<string, LogRow>();
-  const names = new Map<string, string | null>();
-  const out: EmailLog[] = [];
-  for (const row of rows) {
-    const scope = row.domainGroupId === null ? "all" : String(row.domainGroupId);
+/**
+ * Decides current or archived from the small columns of every log, then reads the entries of the
+ * wanted logs only. Newest first.
+ */
+async function selectLogs(
+  ctx: AppContext,
+  keep: (log: Archiving & { month: number; year: number }) => boolean,
+): Promise<EmailLog[]> {
+  const metas = await ctx.db
+    .select({
+      id: emailLogs.id,
+      domainGroupId: emailLogs.domainGroupId,
+      sentAt: emailLogs.sentAt,
+      month: emailLogs.month,
+      year: emailLogs.year,
+      isArchived: emailLogs.isArchived,
+      archivedAt: emailLogs.archivedAt,
+    })
+    .from(emailLogs)
+    .orderBy(desc(emailLogs.sentAt), desc(emailLogs.id));
+  const newestOfScope = new Map<string, Date>();
+  const archiving = new Map<number, Archiving>();
+  for (const meta of metas) {
+    const scope = meta.domainGroupId === null ? "all" : String(meta.domainGroupId);
     const newer = newestOfScope.get(scope);
-    if (!newer) newestOfScope.set(scope, row);
-    const file = row.pairingFile;
-    if (file && !names.has(file)) names.set(file, await displayOf(ctx, file));
-    const archived = row.isArchived || newer !== undefined;
-    out.push({
-      id: row.id,
-      newsletter_id: row.newsletterId,
-      newsletter_title: row.newsletterTitle,
-      month: row.month,
-      year: row.year,
-      sent_at: row.sentAt.toISOString(),
-      pairing_file: file,
-      pairing_display: file ? (names.get(file) ?? null) : null,
-      archive_filename: row.archiveFilename,
-      domain_group_id: row.domainGroupId,
-      domain_group_name: row.domainGroupName,
-      total_recipients: row.totalRecipients,
-      successful_sends: row.successfulSends,
-      failed_sends: row.failedSends,
-      match_validation_summary: row.matchValidationSummary as MatchValidationSummary,
-      entries: row.entries as EmailLogEntry[],
-      is_archived: archived,
-      archived_at: archived ? (row.archivedAt ?? newer?.sentAt ?? row.sentAt).toISOString() : null,
-    });
+    if (!newer) newestOfScope.set(scope, meta.sentAt);
+    const isArchived = meta.isArchived || newer !== undefined;
+    const archivedAt = isArchived ? (meta.archivedAt ?? newer ?? meta.sentAt) : null;
+    if (keep({ ...meta, isArchived, archivedAt }))
+      archiving.set(meta.id, { isArchived, archivedAt });
   }
-  return out;
+  if (archiving.size === 0) return [];
+  const rows = await ctx.db
+    .select()
+    .from(emailLogs)
+    .where(inArray(emailLogs.id, [...archiving.keys()]))
+    .orderBy(desc(emailLogs.sentAt), desc(emailLogs.id));
+  const names = new Map<string, string | null>();
+  for (const file of new Set(rows.map((r) => r.pairingFile))) {
+    if (file) names.set(file, await displayOf(ctx, file));
+  }
+  return rows.map((row) => present(row, archiving.get(row.id) as Archiving, names));
+}
+
+function present(row: LogRow, archiving: Archiving, names: Map<string, string | null>): EmailLog {
+  return {
+    id: row.id,
+    newsletter_id: row.newsletterId,
+    newsletter_title: row.newsletterTitle,
+    month: row.month,
+    year: row.year,
+    sent_at: row.sentAt.toISOString(),
+    pairing_file: row.pairingFile,
+    pairing_display: row.pairingFile ? (names.get(row.pairingFile) ?? null) : null,
+    archive_filename: row.archiveFilename,
+    domain_group_id: row.domainGroupId,
+    domain_group_name: row.domainGroupName,
+    total_recipients: row.totalRecipients,
+    successful_sends: row.successfulSends,
+    failed_sends: row.failedSends,
+    match_validation_summary: row.matchValidationSummary as MatchValidationSummary,
+    entries: row.entries as EmailLogEntry[],
+    is_archived: archiving.isArchived,
+    archived_at: archiving.archivedAt?.toISOString() ?? null,
+  };
 }
 
 const RECORD_NAME = /^pairing-(\d{4})-(\d{2})-group(\d+)-([a-z0-9-]+)-\d+\.json$/;
@@ -87,12 +110,4 @@ async function displayOf(ctx: AppContext, pairingFile: string): Promise<string |
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(" ");
   return `${monthDisplay(`${year}-${month}`)} Group ${groupLetter(Number(group))} - ${name}`;
-}
-
-export async function findEmailLog(ctx: AppContext, id: number): Promise<LogRow | undefined> {
-  const [row] = await ctx.db
-    .select()
-    .from(emailLogs)
-    .where(and(eq(emailLogs.id, id)));
-  return row;
 }
