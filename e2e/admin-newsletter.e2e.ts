@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
-import { format } from "date-fns";
 import { eq, or } from "drizzle-orm";
+import Papa from "papaparse";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { matches, users } from "../src/server/db/schema";
 import { allowEmail, createAdmin, createUser } from "../src/server/test/factories";
+import { monthDisplay } from "../src/shared/pairings";
 import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
 
 let story: Story;
@@ -63,7 +64,8 @@ describe("an admin sends this month's newsletter", () => {
 
       await page.getByText("No newsletters created yet", { exact: true }).waitFor();
       await page.getByRole("button", { name: "Create Newsletter" }).click();
-      const period = format(new Date(), "MMMM yyyy");
+      const month = new Date().toISOString().slice(0, 7); // the server's month is UTC's
+      const period = monthDisplay(month);
       const editor = page.getByRole("dialog", { name: `Edit Newsletter: ${period}` });
       await editor.waitFor();
       expect(await editor.getByLabel("E-mail subject").inputValue()).toBe(
@@ -188,12 +190,18 @@ describe("an admin sends this month's newsletter", () => {
         page.waitForEvent("download"),
         logCard.getByRole("button", { name: /^Download CSV/ }).click(),
       ]);
-      const now = new Date();
       expect(download.suggestedFilename()).toBe(
-        `email_log_${now.getMonth() + 1}${now.getFullYear()}.csv`,
+        `email_log_${month.slice(5)}${month.slice(0, 4)}.csv`,
       );
       const csv = readFileSync((await download.path()) as string, "utf8");
-      for (const p of people) expect(csv).toContain(`${p.firstName.toLowerCase()}@brew.test`);
+      const rows = Papa.parse<Record<string, string>>(csv.trim(), { header: true }).data;
+      expect(rows.map((r) => r.user_email).sort()).toEqual(
+        people.map((p) => `${p.firstName.toLowerCase()}@brew.test`),
+      );
+      expect(rows.find((r) => r.user_email === "dev@brew.test")).toMatchObject({
+        send_status: "failed",
+        error_code: "550",
+      });
     },
   );
 });

@@ -15,7 +15,7 @@ async function downloadCsv(log: EmailLog) {
   const url = URL.createObjectURL(await res.blob());
   const link = document.createElement("a");
   link.href = url;
-  link.download = named ?? `email_log_${log.month}${log.year}.csv`;
+  link.download = named ?? `email_log_${String(log.month).padStart(2, "0")}${log.year}.csv`;
   document.body.append(link);
   link.click();
   link.remove();
