@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdmin, createUser } from "../src/server/test/factories";
+import { createAdmin, createUser, signIn } from "../src/server/test/factories";
 import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
 
 const PASSWORD = "admin-password-123";
@@ -99,6 +99,23 @@ describe("admin access", () => {
     await page.goto("/admin");
     await page.waitForURL(`${story.baseUrl}/`);
     await page.getByText("You don't have admin privileges.").first().waitFor();
+  });
+
+  it("an admin signed in with a code is asked for the password at /admin, then gets in", async () => {
+    const admin = await createAdmin(story.db, { email: "coder@admins.test", password: PASSWORD });
+    const page = await story.newPage();
+    const [name, value] = (await signIn(story.db, admin, { kind: "employee" })).split("=");
+    await page
+      .context()
+      .addCookies([{ name, value, url: story.baseUrl, httpOnly: true, sameSite: "Lax" }]);
+    await page.goto("/admin");
+    await page.getByText("Please sign in with your admin password").first().waitFor();
+    await page.waitForURL("**/admin-login");
+    await page.getByLabel("Email").fill(admin.email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Login as Admin" }).click();
+    await page.waitForURL("**/admin");
+    await page.getByRole("heading", { name: "Admin Dashboard", level: 1 }).waitFor();
   });
 
   it("a signed-out visitor sent to /admin is sent to /admin-login", async () => {
