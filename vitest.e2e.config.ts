@@ -9,6 +9,8 @@ export default defineConfig({
     fileParallelism: false,
     globalSetup: ["e2e/support/global-setup.ts"],
     testTimeout: 60_000,
+    // Stories assert with expect.poll (a read is retried until it matches): allow a loaded machine.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
     hookTimeout: 120_000,
   },
 });

@@ -26,7 +26,9 @@ describe("admin access", () => {
     await page.getByLabel("Email").fill("chief@admins.test");
     await page.getByLabel("Password", { exact: true }).fill("wrong-password");
     await page.getByRole("button", { name: "Show password" }).click();
-    expect(await page.getByLabel("Password", { exact: true }).getAttribute("type")).toBe("text");
+    await expect
+      .poll(() => page.getByLabel("Password", { exact: true }).getAttribute("type"))
+      .toBe("text");
     await page.getByRole("button", { name: "Login as Admin" }).click();
     await page.getByRole("alert").filter({ hasText: "Invalid email or password." }).waitFor();
 
@@ -35,18 +37,20 @@ describe("admin access", () => {
     await page.waitForURL("**/admin");
     await page.getByRole("heading", { name: "Admin Dashboard", level: 1 }).waitFor();
     const tabs = page.getByRole("tab");
-    expect(await tabs.allTextContents()).toEqual([
-      "Operations",
-      "Admin Tools",
-      "Departments",
-      "Analytics & Metrics",
-      "Email Whitelist",
-      "Email Send Logs",
-      "Image Gallery",
-    ]);
-    expect(await page.getByRole("tab", { name: "Operations" }).getAttribute("aria-selected")).toBe(
-      "true",
-    );
+    await expect
+      .poll(() => tabs.allTextContents())
+      .toEqual([
+        "Operations",
+        "Admin Tools",
+        "Departments",
+        "Analytics & Metrics",
+        "Email Whitelist",
+        "Email Send Logs",
+        "Image Gallery",
+      ]);
+    await expect
+      .poll(() => page.getByRole("tab", { name: "Operations" }).getAttribute("aria-selected"))
+      .toBe("true");
 
     await page.getByRole("tab", { name: "Email Whitelist" }).click();
     await page.getByRole("heading", { name: "Email Whitelist and Domain Groups" }).waitFor();

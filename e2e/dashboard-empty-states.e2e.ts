@@ -18,18 +18,20 @@ describe("the dashboard", () => {
       await page.getByRole("heading", { name: "Your Coffee Chat Hub", level: 1 }).waitFor();
       await page.getByRole("heading", { name: "No Current Match" }).waitFor();
       await page.getByRole("heading", { name: "No Match History" }).waitFor();
-      const text = await page.locator("main").innerText();
-      expect(text).toContain(
+      const main = page.locator("main");
+      for (const line of [
         "You'll be paired with a colleague in the next monthly matching cycle.",
-      );
-      expect(text).toContain("Your completed coffee chats will appear here.");
-      expect(text).toContain("Welcome back, Nia!");
+        "Your completed coffee chats will appear here.",
+        "Welcome back, Nia!",
+      ]) {
+        await expect.poll(() => main.innerText()).toContain(line);
+      }
       const next = page.locator("main time");
       await next.waitFor();
-      expect(await next.innerText()).toMatch(/^Monday, [A-Z][a-z]+ \d{1,2}, \d{4}$/);
+      await expect.poll(() => next.innerText()).toMatch(/^Monday, [A-Z][a-z]+ \d{1,2}, \d{4}$/);
       for (const label of ["Total Matches", "Coffee Chats", "New Connections"]) {
         const term = page.locator("dt", { hasText: label });
-        expect(await term.locator("xpath=following-sibling::dd").innerText()).toBe("0");
+        await expect.poll(() => term.locator("xpath=following-sibling::dd").innerText()).toBe("0");
       }
       expect(await hasHorizontalScroll(page), `width ${width}`).toBe(false);
       expect(await axeViolations(page), `width ${width}`).toEqual([]);
@@ -55,15 +57,15 @@ describe("the dashboard", () => {
     await story.signInAs(page, me);
     await page.goto("/home");
     await page.getByRole("heading", { name: "Current Partner" }).waitFor();
-    expect(await page.getByText("Active", { exact: true }).count()).toBe(1);
+    await expect.poll(() => page.getByText("Active", { exact: true }).count()).toBe(1);
     const stat = (label: string) =>
       page.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd").innerText();
     await expect.poll(() => stat("Total Matches")).toBe("7");
-    expect(await stat("Coffee Chats")).toBe("3");
-    expect(await stat("New Connections")).toBe("3");
+    await expect.poll(() => stat("Coffee Chats")).toBe("3");
+    await expect.poll(() => stat("New Connections")).toBe("3");
     const recent = page.getByRole("heading", { name: /^Past\d Colleague$/ });
-    expect(await recent.count()).toBe(6);
-    expect(await recent.first().innerText()).toBe("Past7 Colleague");
+    await expect.poll(() => recent.count()).toBe(6);
+    await expect.poll(() => recent.first().innerText()).toBe("Past7 Colleague");
     await page.getByRole("link", { name: "View match details" }).click();
     await page.waitForURL((url) => url.pathname === "/matches");
     expect(await axeViolations(page)).toEqual([]);

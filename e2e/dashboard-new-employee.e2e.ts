@@ -36,7 +36,7 @@ describe("a new employee, from the e-mailed code to the dashboard", () => {
 
     await page.goto("/home");
     await page.getByRole("heading", { name: "Your Coffee Chat Hub", level: 1 }).waitFor();
-    expect(await page.locator("main").innerText()).toContain("Welcome back, Priya!");
+    await expect.poll(() => page.locator("main").innerText()).toContain("Welcome back, Priya!");
     await page.getByRole("heading", { name: "No Current Match" }).waitFor();
     await page.getByRole("heading", { name: "No Match History" }).waitFor();
     await page.locator("main time").waitFor();

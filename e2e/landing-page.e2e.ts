@@ -24,12 +24,16 @@ describe("a visitor on the landing page", () => {
     await page.goto("/");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).count()).toBe(1);
     for (const id of ["home", "how-it-works", "why-choose-us", "features"]) {
-      expect(await page.locator(`#${id}`).count(), id).toBe(1);
-      expect(await page.locator(`a[href="#${id}"]`).count(), id).toBeGreaterThan(0);
+      await expect.poll(() => page.locator(`#${id}`).count(), { message: id }).toBe(1);
+      await expect
+        .poll(() => page.locator(`a[href="#${id}"]`).count(), { message: id })
+        .toBeGreaterThan(0);
     }
-    const text = await page.locator("main").innerText();
-    for (const stat of ["+32%", "-71%", "-40%"]) expect(text).toContain(stat);
-    for (const feature of [
+    const main = page.locator("main");
+    for (const text of [
+      "+32%",
+      "-71%",
+      "-40%",
       "Secure Authentication",
       "Smart Matching",
       "Monthly Pairings",
@@ -37,9 +41,9 @@ describe("a visitor on the landing page", () => {
       "Analytics Dashboard",
       "Admin Controls",
     ]) {
-      expect(text).toContain(feature);
+      await expect.poll(() => main.innerText()).toContain(text);
     }
-    expect(await page.getByRole("contentinfo").innerText()).toContain("Help Center");
+    await expect.poll(() => page.getByRole("contentinfo").innerText()).toContain("Help Center");
   });
 
   it("follows each button to the screen the spec names", async () => {
@@ -57,9 +61,9 @@ describe("a visitor on the landing page", () => {
     await page.goto("/?error=missing_token");
     const alert = page.getByRole("alert");
     await alert.waitFor();
-    expect(await alert.innerText()).toContain(
-      "The magic link is missing a security token. Please request a new link.",
-    );
+    await expect
+      .poll(() => alert.innerText())
+      .toContain("The magic link is missing a security token. Please request a new link.");
     await page.waitForURL((url) => !url.searchParams.has("error"));
     expect(new URL(page.url()).search).toBe("");
   });

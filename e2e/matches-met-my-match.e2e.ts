@@ -43,20 +43,22 @@ describe("an employee with a match", () => {
     await page.getByRole("heading", { name: "My Coffee Matches", level: 1 }).waitFor();
     const current = page.getByRole("region", { name: "Current match" });
     await current.getByRole("heading", { name: "Grace Hopper" }).waitFor();
-    expect(await current.innerText()).toContain(partner.email);
-    expect(await current.innerText()).toContain("Ask me about <b>compilers</b>.");
-    expect(await current.locator('[data-answer="pending"]').textContent()).toBe(
-      "Your answer: Not met yet",
-    );
+    await expect.poll(() => current.innerText()).toContain(partner.email);
+    await expect.poll(() => current.innerText()).toContain("Ask me about <b>compilers</b>.");
+    await expect
+      .poll(() => current.locator('[data-answer="pending"]').textContent())
+      .toBe("Your answer: Not met yet");
     expect(await axeViolations(page)).toEqual([]);
 
     await current.getByRole("button", { name: "Met My Match" }).click();
     await page.getByText("Connection status updated!", { exact: true }).waitFor();
     const badge = current.locator('[data-answer="confirmed"]');
     await badge.waitFor();
-    expect(await badge.textContent()).toBe("Your answer: Met");
-    expect(await badge.getAttribute("class")).toContain("bg-green-100");
-    expect(await current.getByRole("button", { name: "Missed This Month" }).count()).toBe(0);
+    await expect.poll(() => badge.textContent()).toBe("Your answer: Met");
+    await expect.poll(() => badge.getAttribute("class")).toContain("bg-green-100");
+    await expect
+      .poll(() => current.getByRole("button", { name: "Missed This Month" }).count())
+      .toBe(0);
   });
 
   it("answers a past match from the history grid in the past tense", async () => {
@@ -66,16 +68,18 @@ describe("an employee with a match", () => {
     await page.goto("/matches");
     const history = page.getByRole("region", { name: "Match History" });
     await history.getByRole("heading", { name: "Alan Turing" }).waitFor();
-    expect(await history.innerText()).toContain("January 2027");
-    expect(await history.locator('[data-answer="pending"]').textContent()).toBe(
-      "Your answer: No answer",
-    );
+    await expect.poll(() => history.innerText()).toContain("January 2027");
+    await expect
+      .poll(() => history.locator('[data-answer="pending"]').textContent())
+      .toBe("Your answer: No answer");
     await history.getByRole("button", { name: /^We didn't meet: Alan Turing/ }).click();
     const answer = history.locator('[data-answer="not_confirmed"]');
     await answer.waitFor();
-    expect(await answer.textContent()).toBe("Your answer: Didn't meet");
-    expect(await history.getByRole("button", { name: /^We met:/ }).count()).toBe(0);
-    expect(await page.getByRole("button", { name: "Mark as Completed" }).count()).toBe(0);
+    await expect.poll(() => answer.textContent()).toBe("Your answer: Didn't meet");
+    await expect.poll(() => history.getByRole("button", { name: /^We met:/ }).count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole("button", { name: "Mark as Completed" }).count())
+      .toBe(0);
   });
 
   it("schedules the chat at a chosen time: .ics for both people, Google or Outlook on the web", async () => {
@@ -86,7 +90,7 @@ describe("an employee with a match", () => {
     await page.getByRole("button", { name: "Schedule Coffee Chat" }).click();
     const dialog = page.getByRole("dialog", { name: "Schedule your coffee chat" });
     await dialog.waitFor();
-    expect(await dialog.getByLabel("Time").inputValue()).toBe("10:00");
+    await expect.poll(() => dialog.getByLabel("Time").inputValue()).toBe("10:00");
     const suggested = await dialog.getByLabel("Day").inputValue();
     expect(await page.evaluate((d) => new Date(`${d}T10:00`).getDay(), suggested)).not.toBeOneOf([
       0, 6,

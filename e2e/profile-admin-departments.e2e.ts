@@ -41,13 +41,13 @@ describe("the admin Departments tab", () => {
     const list = page.getByRole("list", { name: "Departments of Roastery Inc" });
     const tasting = list.getByRole("listitem").filter({ hasText: "Tasting Room" });
     await tasting.waitFor();
-    expect(await tasting.innerText()).toContain("1 person");
-    expect(await tasting.innerText()).not.toContain("tasting");
+    await expect.poll(() => tasting.innerText()).toContain("1 person");
+    await expect.poll(() => tasting.innerText()).not.toContain("tasting");
     expect(
       await page.getByRole("button", { name: /Roastery Inc/ }).getAttribute("aria-pressed"),
     ).toBe("true");
     const other = list.getByRole("listitem").filter({ hasText: "Default" });
-    expect(await other.getByRole("button", { name: /Delete/ }).count()).toBe(0);
+    await expect.poll(() => other.getByRole("button", { name: /Delete/ }).count()).toBe(0);
     expect(await hasHorizontalScroll(page)).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
 
@@ -67,7 +67,7 @@ describe("the admin Departments tab", () => {
 
     await page.getByRole("button", { name: "Rename Tasting Room" }).click();
     const rename = page.getByRole("dialog", { name: 'Rename "Tasting Room"' });
-    expect(await rename.getByLabel("Department Name").inputValue()).toBe("tasting");
+    await expect.poll(() => rename.getByLabel("Department Name").inputValue()).toBe("tasting");
     await rename.getByLabel("Department Name").fill("brewing");
     await rename.getByRole("button", { name: "Save Name" }).click();
     await page
@@ -79,13 +79,16 @@ describe("the admin Departments tab", () => {
     await rename.getByRole("button", { name: "Save Name" }).click();
     const cupping = list.getByRole("listitem").filter({ hasText: "Cupping Lab" });
     await cupping.waitFor();
-    expect(await cupping.innerText()).toContain("1 person");
+    await expect.poll(() => cupping.innerText()).toContain("1 person");
 
     await page.getByRole("button", { name: "Delete Cupping Lab" }).click();
     const confirm = page.getByRole("dialog", { name: 'Delete "Cupping Lab"?' });
-    expect(await confirm.innerText()).toContain("cannot be undone");
+    await expect.poll(() => confirm.innerText()).toContain("cannot be undone");
     await confirm.getByRole("button", { name: "Delete Department" }).click();
-    await cupping.waitFor({ state: "detached" });
+    // An open dialog hides the page behind it from role locators (aria-hidden), so "Cupping Lab is
+    // gone" only means something once the dialog has closed; then wait for the refreshed list.
+    await confirm.waitFor({ state: "detached" });
+    await expect.poll(() => list.innerText()).not.toContain("Cupping Lab");
     await expect.poll(() => other.innerText()).toContain("1 person");
 
     // Signed out meanwhile: the same "logged out" toast as every admin card.

@@ -30,11 +30,11 @@ describe("participation", () => {
     await page
       .getByText(`Until ${format(parseISO(end), "MMM d, yyyy")}`, { exact: true })
       .waitFor();
-    const fill = Number(await mug.getAttribute("data-target-fill"));
-    expect(fill).toBeGreaterThanOrEqual(10);
-    expect(fill).toBeLessThanOrEqual(50);
-    expect(await page.getByTestId("mug-steam").count()).toBe(0);
-    expect(await page.getByRole("button", { name: "Pause 3 Months" }).count()).toBe(0);
+    const fill = async () => Number(await mug.getAttribute("data-target-fill"));
+    await expect.poll(fill).toBeGreaterThanOrEqual(10);
+    await expect.poll(fill).toBeLessThanOrEqual(50);
+    await expect.poll(() => page.getByTestId("mug-steam").count()).toBe(0);
+    await expect.poll(() => page.getByRole("button", { name: "Pause 3 Months" }).count()).toBe(0);
     expect(await hasHorizontalScroll(page)).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
 
@@ -55,6 +55,6 @@ describe("participation", () => {
     await page.getByRole("button", { name: "Opt Out" }).click();
     await page.getByText("Opted Out", { exact: true }).waitFor();
     await page.locator('svg[data-fill="0"][data-target-fill="0"]').waitFor();
-    expect(await page.getByTestId("mug-bubbles").count()).toBe(0);
+    await expect.poll(() => page.getByTestId("mug-bubbles").count()).toBe(0);
   });
 });

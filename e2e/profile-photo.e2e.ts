@@ -46,7 +46,7 @@ describe("profile photo", () => {
     await page.getByText("Profile picture updated!", { exact: true }).waitFor();
     const avatar = page.getByRole("img", { name: "Profile photo of Pia Picture" });
     await avatar.waitFor();
-    expect(await avatar.getAttribute("src")).toMatch(/^\/uploads\/[a-f0-9]{32}\.webp$/);
+    await expect.poll(() => avatar.getAttribute("src")).toMatch(/^\/uploads\/[a-f0-9]{32}\.webp$/);
     await page.waitForFunction(() => {
       const img = document.querySelector<HTMLImageElement>(
         'img[alt="Profile photo of Pia Picture"]',

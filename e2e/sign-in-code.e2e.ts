@@ -34,15 +34,15 @@ describe("a whitelisted employee signs in with an e-mailed code", () => {
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute("autocomplete")))
       .toBe("one-time-code");
-    expect(await codeInput.getAttribute("inputmode")).toBe("numeric");
+    await expect.poll(() => codeInput.getAttribute("inputmode")).toBe("numeric");
     await codeInput.fill("12a");
-    expect(await codeInput.inputValue()).toBe("12");
+    await expect.poll(() => codeInput.inputValue()).toBe("12");
     await codeInput.press("Enter");
     await page.getByText("Please enter a valid 6-digit code", { exact: true }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
     await codeInput.fill(`${code}99`);
-    expect(await codeInput.inputValue()).toBe(code);
+    await expect.poll(() => codeInput.inputValue()).toBe(code);
     await codeInput.press("Enter");
     await page.getByRole("heading", { name: "You're signed in!", level: 1 }).waitFor();
     await page.waitForURL("**/profile");

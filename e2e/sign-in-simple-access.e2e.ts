@@ -19,9 +19,9 @@ describe("quick test access in a demo", () => {
 
     await page.getByRole("button", { name: "Go to Profile" }).click();
     await page.getByText("Please enter your email address", { exact: true }).waitFor();
-    expect(
-      await page.getByRole("link", { name: "Use Magic Link Instead" }).getAttribute("href"),
-    ).toBe("/auth");
+    await expect
+      .poll(() => page.getByRole("link", { name: "Use Magic Link Instead" }).getAttribute("href"))
+      .toBe("/auth");
 
     await page.getByLabel("Work email").fill("quinn@quick.test");
     await page.getByRole("button", { name: "Go to Profile" }).click();

@@ -34,12 +34,11 @@ export async function startStory(
 ): Promise<Story> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "coj-e2e-"));
   const smtp = await startSmtpPeer();
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  // Port 0: the system picks a free port, and the app derives its URL from the one it got.
   const config = loadConfig({
     NODE_ENV: "production",
-    PORT: String(port),
+    PORT: "0",
     HOST: "127.0.0.1",
-    APP_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     SMTP_URL: smtp.url,
     ...options.env,
@@ -59,7 +58,7 @@ export async function startStory(
     ],
   });
   const contexts: BrowserContext[] = [];
-  const baseUrl = config.appUrl;
+  const baseUrl = server.appUrl;
   return {
     baseUrl,
     server,

@@ -112,12 +112,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ),
   });
 
-  const allowedOrigins = new Set([ctx.config.appOrigin]);
   // `npm run dev` serves pages from Vite on :5173 and proxies /api to this server.
-  if (ctx.config.NODE_ENV === "development") {
-    allowedOrigins.add("http://localhost:5173").add("http://127.0.0.1:5173");
-  }
+  const devOrigins =
+    ctx.config.NODE_ENV === "development" ? ["http://localhost:5173", "http://127.0.0.1:5173"] : [];
   app.addHook("onRequest", async (request, reply) => {
+    // Read per request: without APP_URL the origin is known only once the server listens.
+    const allowedOrigins = [ctx.config.appOrigin, ...devOrigins];
     if (STATE_CHANGING.has(request.method) && isCrossSite(request.headers, allowedOrigins)) {
       reply.code(403).send({ message: "Cross-site requests are not allowed.", code: "cross_site" });
       return reply;
@@ -223,11 +223,11 @@ function readIndexHtml(clientDir: string): string | undefined {
 
 function isCrossSite(
   headers: Record<string, string | string[] | undefined>,
-  allowedOrigins: Set<string>,
+  allowedOrigins: string[],
 ) {
   if (headers["sec-fetch-site"] === "cross-site") return true;
   const origin = headers.origin;
-  return typeof origin === "string" && !allowedOrigins.has(origin);
+  return typeof origin === "string" && !allowedOrigins.includes(origin);
 }
 
 /** Our schemas word their own messages ("First name is required"); zod's defaults need the field. */

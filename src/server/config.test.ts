@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig, withListeningPort } from "./config";
 
 describe("configuration", () => {
   it("uses the documented defaults", () => {
@@ -35,5 +35,13 @@ describe("configuration", () => {
     const config = loadConfig({ DATABASE_URL: "", SMTP_URL: "", ADMIN_EMAIL: "", APP_URL: "" });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.ADMIN_EMAIL).toBeUndefined();
+  });
+
+  it("derives APP_URL from the port the server got, unless APP_URL was given", () => {
+    const derived = withListeningPort(loadConfig({ PORT: "0", HOST: "0.0.0.0" }), 41234);
+    expect(derived.appUrl).toBe("http://localhost:41234");
+    expect(derived.appOrigin).toBe("http://localhost:41234");
+    const given = loadConfig({ PORT: "0", APP_URL: "https://coffee.acme.test" });
+    expect(withListeningPort(given, 41234).appUrl).toBe("https://coffee.acme.test");
   });
 });

@@ -84,19 +84,31 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     throw new ConfigError(`Invalid ${variable}: ${issue.message}`);
   }
   const values = parsed.data;
-  const appUrl = (values.APP_URL ?? `http://${hostForUrl(values.HOST)}:${values.PORT}`).replace(
-    /\/+$/,
-    "",
-  );
   const dataDir = path.resolve(values.DATA_DIR);
   return {
     ...values,
-    appUrl,
-    appOrigin: new URL(appUrl).origin,
-    secureCookies: appUrl.startsWith("https://"),
+    ...urlFields(values.APP_URL ?? `http://${hostForUrl(values.HOST)}:${values.PORT}`),
     dataDir,
     dbDir: path.join(dataDir, "db"),
     uploadsDir: path.join(dataDir, "uploads"),
+  };
+}
+
+/**
+ * The config once the server listens on `port`: without APP_URL, links name the port the server
+ * got (PORT=0 asks the system for a free one); an explicit APP_URL is kept as given.
+ */
+export function withListeningPort(config: Config, port: number): Config {
+  if (config.APP_URL) return config;
+  return { ...config, ...urlFields(`http://${hostForUrl(config.HOST)}:${port}`) };
+}
+
+function urlFields(url: string): Pick<Config, "appUrl" | "appOrigin" | "secureCookies"> {
+  const appUrl = url.replace(/\/+$/, "");
+  return {
+    appUrl,
+    appOrigin: new URL(appUrl).origin,
+    secureCookies: appUrl.startsWith("https://"),
   };
 }
 

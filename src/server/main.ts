@@ -16,7 +16,7 @@ async function main() {
   const server = await startServer(config, { buildClientIfMissing: true, logger: true });
   const seconds = process.uptime().toFixed(1);
   console.log(
-    `Cup of Joe is running at ${server.url} (data in ${config.dataDir}; started in ${seconds} s)`,
+    `Cup of Joe is running at ${server.appUrl} (data in ${config.dataDir}; started in ${seconds} s)`,
   );
   const stop = async () => {
     await server.close();

@@ -31,6 +31,20 @@ describe("starting the app", () => {
       DEMO: "1",
     };
     const first = await startServer(loadConfig(env), { log: () => {} });
+    // PORT=0 without APP_URL: the links name the port the system picked.
+    expect(first.port).toBeGreaterThan(0);
+    expect(first.appUrl).toBe(`http://127.0.0.1:${first.port}`);
+    expect(first.app.ctx.config.appOrigin).toBe(`http://127.0.0.1:${first.port}`);
+    const sameSite = await fetch(`${first.url}/api/logout`, {
+      method: "POST",
+      headers: { origin: first.appUrl },
+    });
+    expect(sameSite.status).toBe(200);
+    const otherPort = await fetch(`${first.url}/api/logout`, {
+      method: "POST",
+      headers: { origin: `http://127.0.0.1:${first.port === 5000 ? 5001 : 5000}` },
+    });
+    expect(otherPort.status).toBe(403);
     const page = await fetch(`${first.url}/api/auth/user`);
     expect(page.status).toBe(401);
     const missing = await fetch(`${first.url}/api/no-such-thing`);

@@ -1,10 +1,11 @@
 import { existsSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { ensureAdmin } from "./auth/ensure-admin";
 import { type Clock, systemClock } from "./clock";
-import type { Config } from "./config";
+import { type Config, withListeningPort } from "./config";
 import { openDatabase } from "./db/client";
 import { seedDemoOnce } from "./directory/seed-demo";
 import { createMailer } from "./mail/mailer";
@@ -15,7 +16,12 @@ export const clientDistDir = path.join(repoRoot, "dist", "client");
 
 export interface RunningServer {
   app: FastifyInstance;
+  /** The address the server listens on, with the port it got. */
   url: string;
+  /** APP_URL, or `url` when APP_URL was not given. */
+  appUrl: string;
+  /** The port the server listens on (the system's pick when PORT=0). */
+  port: number;
   close(): Promise<void>;
 }
 
@@ -75,7 +81,9 @@ export async function startServer(
       reason: readiness.mail ? undefined : readiness.reason,
     }),
   });
-  const address = await app.listen({ port: config.PORT, host: config.HOST });
+  const url = await app.listen({ port: config.PORT, host: config.HOST });
+  const { port } = app.server.address() as AddressInfo;
+  app.ctx.config = withListeningPort(config, port);
   // Every process delivers newsletters; a send started anywhere survives any one of them dying.
   const deliveryWorker = startDeliveryWorker(app.ctx, {
     concurrency: config.SMTP_POOL_SIZE,
@@ -93,7 +101,9 @@ export async function startServer(
     });
   return {
     app,
-    url: address,
+    url,
+    appUrl: app.ctx.config.appUrl,
+    port,
     async close() {
       await deliveryWorker.stop();
       await app.close();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idSchema, MAX_ID } from "./ids";
 
 /** The default department: every list has it, it cannot be deleted, and deleted ones fold into it. */
 export const DEFAULT_DEPARTMENT = "Other";
@@ -39,25 +40,14 @@ export const createDepartmentWithGroupSchema = createDepartmentSchema.extend({
     .number({ error: DEPARTMENT_FIELDS_REQUIRED })
     .int({ error: DEPARTMENT_FIELDS_REQUIRED })
     .positive({ error: DEPARTMENT_FIELDS_REQUIRED })
+    .max(MAX_ID, { error: DEPARTMENT_FIELDS_REQUIRED })
     .nullable(),
 });
 export type CreateDepartmentWithGroupInput = z.infer<typeof createDepartmentWithGroupSchema>;
 
-export const groupIdParamsSchema = z.object({
-  groupId: z.coerce
-    .number({ error: "Please select a group." })
-    .int({ error: "Please select a group." })
-    .positive({ error: "Please select a group." })
-    .max(2_147_483_647, { error: "Please select a group." }),
-});
+export const groupIdParamsSchema = z.object({ groupId: idSchema });
 
-export const departmentIdParamsSchema = groupIdParamsSchema.extend({
-  departmentId: z.coerce
-    .number({ error: "No such department." })
-    .int({ error: "No such department." })
-    .positive({ error: "No such department." })
-    .max(2_147_483_647, { error: "No such department." }),
-});
+export const departmentIdParamsSchema = groupIdParamsSchema.extend({ departmentId: idSchema });
 
 export const departmentUsersParamsSchema = groupIdParamsSchema.extend({
   departmentName: z.string().min(1).max(200),

@@ -1,20 +1,11 @@
 import { z } from "zod";
 import type { ConnectionStatus, MatchStatus } from "./enums";
+import { idSchema } from "./ids";
 import { monthName } from "./months";
 
 /** API contract for an employee's matches (spec: employee-side §3, §4, §7, §9). */
 
-export const matchIdParamsSchema = z.object({
-  id: z.coerce
-    .number({ message: "Match id must be a number" })
-    .int({ message: "Match id must be a whole number" })
-    .positive({ message: "Match id must be a positive number" })
-    .max(2_147_483_647, { message: "Match not found" }),
-});
-
-export const connectionStatusParamsSchema = z.object({
-  matchId: matchIdParamsSchema.shape.id,
-});
+export const connectionStatusParamsSchema = z.object({ matchId: idSchema });
 
 /** Only the two answers a member can give; "pending" is the starting state, never set by hand. */
 export const settableConnectionStatuses = ["confirmed", "not_confirmed"] as const;

@@ -1,27 +1,21 @@
 import { z } from "zod";
 import type { ConnectionStatus, MatchStatus, OddPolicy, PairingStatus } from "./enums";
 import type { ExclusionCounts } from "./exclusions";
+import { idSchema } from "./ids";
 import { monthName } from "./months";
 
 /** API contract for the admin's pairing operations (spec: admin-side §2, §3, §7, §8). */
 
-const positiveId = (name: string) =>
-  z.coerce
-    .number({ message: `${name} must be a number` })
-    .int({ message: `${name} must be a whole number` })
-    .positive({ message: `${name} must be a positive number` })
-    .max(2_147_483_647, { message: `${name} is too large` });
-
-export const domainGroupParamsSchema = z.object({ domainGroupId: positiveId("Domain group id") });
+export const domainGroupParamsSchema = z.object({ domainGroupId: idSchema });
 
 export const pairingValidationQuerySchema = z.object({
   domainGroupId: z.preprocess(
     (value) => (value === "" || value === "all" || value === "null" ? undefined : value),
-    positiveId("Domain group id").optional(),
+    idSchema.optional(),
   ),
 });
 
-export const pairingIdParamsSchema = z.object({ pairingId: positiveId("Pairing id") });
+export const pairingIdParamsSchema = z.object({ pairingId: idSchema });
 
 /** Completed-pairing record names as the server makes them; anything else is simply not found. */
 export const pairingFileNamePattern =

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_ID } from "./ids";
 import { requiredText } from "./required-text";
 
 /** API contract of the Email Whitelist and Domain Groups tab (spec: admin-side §5, §7). */
@@ -8,7 +9,12 @@ export const WHITELIST_EMAIL_SHAPE = /^(\*|[^\s@]+)@[^\s@]+\.[^\s@]+$/;
 export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 export const DEFAULT_GROUP_COLOR = "#3B82F6";
 
-const groupId = z.number({ error: "Please choose a valid group" }).int().positive().nullable();
+const groupId = z
+  .number({ error: "Please choose a valid group" })
+  .int({ error: "Please choose a valid group" })
+  .positive({ error: "Please choose a valid group" })
+  .max(MAX_ID, { error: "Please choose a valid group" })
+  .nullable();
 
 export const addAllowedEmailSchema = z.object({
   email: requiredText("Email is required", 320, "Please enter a valid email address"),
@@ -20,14 +26,6 @@ export const addAllowedEmailSchema = z.object({
 export type AddAllowedEmail = z.infer<typeof addAllowedEmailSchema>;
 
 export const updateAllowedEmailSchema = z.object({ domainGroupId: groupId });
-
-export const idParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: "Not found" })
-    .int({ error: "Not found" })
-    .positive({ error: "Not found" })
-    .max(2_147_483_647, { error: "Not found" }),
-});
 
 export const createDomainGroupSchema = z.object({
   name: requiredText("Name and display name are required", 100, "Name is too long"),

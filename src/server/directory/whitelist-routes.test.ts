@@ -1,24 +1,22 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allowedEmails, departments } from "../db/schema";
-import { createGroup, signInAdmin } from "../test/factories";
+import { createAdmin, createGroup } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
+import type { Requests } from "../test/test-client";
 import { isEmailAllowed } from "./whitelist-lookup";
 
 let t: TestApp;
-let cookie: string;
+let admin: Requests;
 beforeAll(async () => {
   t = await createTestApp();
-  cookie = await signInAdmin(t.db, { email: "boss@admins.test" });
+  admin = t.as(await createAdmin(t.db, { email: "boss@admins.test" }));
 });
 afterAll(() => t.close());
 
-const call = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: unknown) =>
-  t.app.inject({ method, url, payload: payload as Record<string, unknown>, headers: { cookie } });
-
 describe("email whitelist and domain groups", () => {
   it("creates a group with its Other department and answers its id", async () => {
-    const res = await call("POST", "/api/admin/domain-groups", {
+    const res = await admin.post("/api/admin/domain-groups", {
       name: "acme",
       displayName: "Acme Corp",
       description: "Main office",
@@ -37,20 +35,20 @@ describe("email whitelist and domain groups", () => {
       .from(departments)
       .where(eq(departments.domainGroupId, group.id));
     expect(depts.map((d) => d.name)).toEqual(["Other"]);
-    const list = await call("GET", "/api/admin/domain-groups");
+    const list = await admin.get("/api/admin/domain-groups");
     expect(list.json().map((g: { id: number }) => g.id)).toContain(group.id);
   });
 
   it("uses the default colour and the spec's validation text", async () => {
-    const created = await call("POST", "/api/admin/domain-groups", {
+    const created = await admin.post("/api/admin/domain-groups", {
       name: "plain",
       displayName: "Plain",
     });
     expect(created.json().color).toBe("#3B82F6");
-    const missing = await call("POST", "/api/admin/domain-groups", { name: " ", displayName: "X" });
+    const missing = await admin.post("/api/admin/domain-groups", { name: " ", displayName: "X" });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe("Name and display name are required");
-    const duplicate = await call("POST", "/api/admin/domain-groups", {
+    const duplicate = await admin.post("/api/admin/domain-groups", {
       name: "plain",
       displayName: "Again",
     });
@@ -59,7 +57,7 @@ describe("email whitelist and domain groups", () => {
 
   it("adds, lists, assigns, unassigns and removes entries", async () => {
     const group = await createGroup(t.db);
-    const added = await call("POST", "/api/admin/allowed-emails", {
+    const added = await admin.post("/api/admin/allowed-emails", {
       email: " *@Widgets.TEST ",
       domain: "ignored.test",
       reason: "New customer",
@@ -74,30 +72,30 @@ describe("email whitelist and domain groups", () => {
     const id = added.json().id;
     expect(await isEmailAllowed(t.db, "anyone@widgets.test")).toBe(true);
 
-    const assigned = await call("PATCH", `/api/admin/allowed-emails/${id}`, {
+    const assigned = await admin.patch(`/api/admin/allowed-emails/${id}`, {
       domainGroupId: group.id,
     });
     expect(assigned.json()).toMatchObject({
       domainGroupId: group.id,
       domainGroup: { id: group.id },
     });
-    const listed = (await call("GET", "/api/admin/allowed-emails-with-groups")).json();
+    const listed = (await admin.get("/api/admin/allowed-emails-with-groups")).json();
     expect(listed.find((e: { id: number }) => e.id === id)).toMatchObject({
       domainGroup: { displayName: group.displayName },
       addedBy: expect.any(String),
     });
-    const unassigned = await call("PATCH", `/api/admin/allowed-emails/${id}`, {
+    const unassigned = await admin.patch(`/api/admin/allowed-emails/${id}`, {
       domainGroupId: null,
     });
     expect(unassigned.json().domainGroupId).toBeNull();
 
-    expect((await call("DELETE", `/api/admin/allowed-emails/${id}`)).statusCode).toBe(200);
+    expect((await admin.delete(`/api/admin/allowed-emails/${id}`)).statusCode).toBe(200);
     expect(await isEmailAllowed(t.db, "anyone@widgets.test")).toBe(false);
-    expect((await call("DELETE", `/api/admin/allowed-emails/${id}`)).statusCode).toBe(404);
+    expect((await admin.delete(`/api/admin/allowed-emails/${id}`)).statusCode).toBe(404);
   });
 
   it("refuses malformed addresses and look-alikes with the spec's texts", async () => {
-    const empty = await call("POST", "/api/admin/allowed-emails", { email: "" });
+    const empty = await admin.post("/api/admin/allowed-emails", { email: "" });
     expect(empty.json().message).toBe("Email is required");
     for (const email of [
       "not-an-email",
@@ -106,17 +104,17 @@ describe("email whitelist and domain groups", () => {
       '"a"@acme.test',
       "*@nodot",
     ]) {
-      const res = await call("POST", "/api/admin/allowed-emails", { email });
+      const res = await admin.post("/api/admin/allowed-emails", { email });
       expect(res.statusCode, email).toBe(400);
       expect(res.json().message, email).toBe("Please enter a valid email address");
     }
   });
 
   it("refuses a duplicate entry and an unknown group", async () => {
-    await call("POST", "/api/admin/allowed-emails", { email: "dup@acme.test" });
-    const again = await call("POST", "/api/admin/allowed-emails", { email: "DUP@acme.test" });
+    await admin.post("/api/admin/allowed-emails", { email: "dup@acme.test" });
+    const again = await admin.post("/api/admin/allowed-emails", { email: "DUP@acme.test" });
     expect(again.statusCode).toBe(409);
-    const badGroup = await call("POST", "/api/admin/allowed-emails", {
+    const badGroup = await admin.post("/api/admin/allowed-emails", {
       email: "g@acme.test",
       domainGroupId: 99999,
     });
@@ -125,19 +123,19 @@ describe("email whitelist and domain groups", () => {
 
   it("deleting a group unassigns its e-mails but keeps them whitelisted", async () => {
     const group = (
-      await call("POST", "/api/admin/domain-groups", { name: "temp", displayName: "Temp" })
+      await admin.post("/api/admin/domain-groups", { name: "temp", displayName: "Temp" })
     ).json();
     const entry = (
-      await call("POST", "/api/admin/allowed-emails", {
+      await admin.post("/api/admin/allowed-emails", {
         email: "member@temp.test",
         domainGroupId: group.id,
       })
     ).json();
-    const deleted = await call("DELETE", `/api/admin/domain-groups/${group.id}`);
+    const deleted = await admin.delete(`/api/admin/domain-groups/${group.id}`);
     expect(deleted.statusCode).toBe(200);
     const [row] = await t.db.select().from(allowedEmails).where(eq(allowedEmails.id, entry.id));
     expect(row.domainGroupId).toBeNull();
     expect(await isEmailAllowed(t.db, "member@temp.test")).toBe(true);
-    expect((await call("DELETE", `/api/admin/domain-groups/${group.id}`)).statusCode).toBe(404);
+    expect((await admin.delete(`/api/admin/domain-groups/${group.id}`)).statusCode).toBe(404);
   });
 });

@@ -1,8 +1,8 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { idParamsSchema } from "../../shared/ids";
 import {
   addAllowedEmailSchema,
   createDomainGroupSchema,
-  idParamsSchema,
   updateAllowedEmailSchema,
 } from "../../shared/whitelist";
 import { requireAdmin } from "../auth/guards";

@@ -24,12 +24,7 @@ afterAll(async () => {
 
 /** Each call comes from its own address so the per-IP limit only bites where a test wants it. */
 function submit(payload: unknown, remoteAddress = `10.0.0.${++ipCounter}`) {
-  return t.app.inject({
-    method: "POST",
-    url: "/api/company-inquiry",
-    payload: payload as object,
-    remoteAddress,
-  });
+  return t.post("/api/company-inquiry", payload, { remoteAddress });
 }
 
 describe("POST /api/company-inquiry", () => {
@@ -112,8 +107,7 @@ describe("POST /api/company-inquiry: where the e-mail goes", () => {
   it("stores only when no address is configured, then follows the operator_email setting", async () => {
     const quiet = await createTestApp();
     try {
-      const send = () =>
-        quiet.app.inject({ method: "POST", url: "/api/company-inquiry", payload: valid });
+      const send = () => quiet.post("/api/company-inquiry", valid);
       expect((await send()).statusCode).toBe(201);
       expect(await quiet.db.select().from(companyInquiries)).toHaveLength(1);
       expect(await quiet.outbox()).toHaveLength(0);

@@ -2,14 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { matches, settings } from "../db/schema";
-import {
-  createDepartment,
-  createMatch,
-  createPairing,
-  createUser,
-  signIn,
-} from "../test/factories";
+import { createDepartment, createMatch, createPairing, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
+import type { Requests } from "../test/test-client";
 
 const clock = fixedClock("2027-03-10T09:00:00Z");
 let t: TestApp;
@@ -18,25 +13,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function get(url: string, user?: { id: string }) {
-  const headers = user ? { cookie: await signIn(t.db, user, { now: clock.now() }) } : {};
-  return t.app.inject({ method: "GET", url, headers });
-}
-
-async function put(url: string, user: { id: string } | undefined, payload?: unknown) {
-  const headers = user ? { cookie: await signIn(t.db, user, { now: clock.now() }) } : {};
-  return t.app.inject({ method: "PUT", url, headers, payload: payload as object | undefined });
-}
-
 describe("GET /api/matches/current", () => {
   it("answers 401 to a visitor who is not signed in", async () => {
-    const res = await get("/api/matches/current");
+    const res = await t.get("/api/matches/current");
     expect(res.statusCode).toBe(401);
   });
 
   it("answers no match (200) when the user has none", async () => {
     const loner = await createUser(t.db);
-    const res = await get("/api/matches/current", loner);
+    const res = await t.as(loner).get("/api/matches/current");
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ match: null, partner: null });
   });
@@ -51,7 +36,7 @@ describe("GET /api/matches/current", () => {
       password: "correct horse battery staple",
     });
     const match = await createMatch(t.db, { user1: partner, user2: me });
-    const res = await get("/api/matches/current", me);
+    const res = await t.as(me).get("/api/matches/current");
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.match.id).toBe(match.id);
@@ -73,7 +58,7 @@ describe("GET /api/matches/current", () => {
   it("shows both partners of a trio", async () => {
     const [a, b, c] = [await createUser(t.db), await createUser(t.db), await createUser(t.db)];
     await createMatch(t.db, { user1: a, user2: b, user3: c });
-    const body = (await get("/api/matches/current", c)).json();
+    const body = (await t.as(c).get("/api/matches/current")).json();
     expect(body.partners.map((p: { id: string }) => p.id).sort()).toEqual([a.id, b.id].sort());
     expect(body.partner.id).toBe(a.id);
   });
@@ -91,8 +76,8 @@ describe("GET /api/matches/current", () => {
       user2: await createUser(t.db),
       matchDate: new Date("2027-03-01T00:00:00Z"),
     });
-    expect((await get("/api/matches/current", me)).json().match.id).toBe(current.id);
-    const history = (await get("/api/matches/history", me)).json();
+    expect((await t.as(me).get("/api/matches/current")).json().match.id).toBe(current.id);
+    const history = (await t.as(me).get("/api/matches/history")).json();
     expect(history.map((h: { match: { id: number } }) => h.match.id)).toEqual([old.id]);
   });
 });
@@ -114,7 +99,7 @@ describe("GET /api/matches/history", () => {
       );
     }
     await createMatch(t.db, { user1: await createUser(t.db), user2: me });
-    const res = await get("/api/matches/history", me);
+    const res = await t.as(me).get("/api/matches/history");
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.map((h: { match: { month: string } }) => h.match.month)).toEqual([
@@ -126,8 +111,8 @@ describe("GET /api/matches/history", () => {
   });
 
   it("is empty for a new user and refuses visitors", async () => {
-    expect((await get("/api/matches/history", await createUser(t.db))).json()).toEqual([]);
-    expect((await get("/api/matches/history")).statusCode).toBe(401);
+    expect((await t.as(await createUser(t.db)).get("/api/matches/history")).json()).toEqual([]);
+    expect((await t.get("/api/matches/history")).statusCode).toBe(401);
   });
 });
 
@@ -135,18 +120,18 @@ describe("PUT /api/matches/:id/complete", () => {
   it("lets a member mark the match completed once, keeping the first completion time", async () => {
     const [me, partner] = [await createUser(t.db), await createUser(t.db)];
     const match = await createMatch(t.db, { user1: me, user2: partner });
-    const first = await put(`/api/matches/${match.id}/complete`, partner);
+    const first = await t.as(partner).put(`/api/matches/${match.id}/complete`);
     expect(first.statusCode).toBe(200);
     expect(first.json().match).toMatchObject({
       status: "completed",
       completedAt: "2027-03-10T09:00:00.000Z",
     });
     clock.advance(60_000);
-    const again = await put(`/api/matches/${match.id}/complete`, me);
+    const again = await t.as(me).put(`/api/matches/${match.id}/complete`);
     expect(again.statusCode).toBe(200);
     expect(again.json().match.completedAt).toBe("2027-03-10T09:00:00.000Z");
-    expect((await get("/api/matches/current", me)).json().match).toBeNull();
-    const history = (await get("/api/matches/history", me)).json();
+    expect((await t.as(me).get("/api/matches/current")).json().match).toBeNull();
+    const history = (await t.as(me).get("/api/matches/history")).json();
     expect(history[0].match).toMatchObject({ id: match.id, status: "completed" });
   });
 
@@ -155,7 +140,7 @@ describe("PUT /api/matches/:id/complete", () => {
       user1: await createUser(t.db),
       user2: await createUser(t.db),
     });
-    const res = await put(`/api/matches/${match.id}/complete`, await createUser(t.db));
+    const res = await t.as(await createUser(t.db)).put(`/api/matches/${match.id}/complete`);
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe("Match not found");
     const [row] = await t.db.select().from(matches).where(eq(matches.id, match.id));
@@ -164,9 +149,9 @@ describe("PUT /api/matches/:id/complete", () => {
 
   it("refuses visitors, unknown ids and ids that are not numbers", async () => {
     const me = await createUser(t.db);
-    expect((await put("/api/matches/1/complete", undefined)).statusCode).toBe(401);
-    expect((await put("/api/matches/999999/complete", me)).statusCode).toBe(404);
-    const bad = await put("/api/matches/abc/complete", me);
+    expect((await t.put("/api/matches/1/complete")).statusCode).toBe(401);
+    expect((await t.as(me).put("/api/matches/999999/complete")).statusCode).toBe(404);
+    const bad = await t.as(me).put("/api/matches/abc/complete");
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe("id");
   });
@@ -176,10 +161,12 @@ describe("PUT /api/matches/:matchId/connection-status", () => {
   it("changes only the caller's own side and stamps the time", async () => {
     const [a, b, c] = [await createUser(t.db), await createUser(t.db), await createUser(t.db)];
     const match = await createMatch(t.db, { user1: a, user2: b, user3: c });
-    const res = await put(`/api/matches/${match.id}/connection-status`, b, { status: "confirmed" });
+    const res = await t
+      .as(b)
+      .put(`/api/matches/${match.id}/connection-status`, { status: "confirmed" });
     expect(res.statusCode).toBe(200);
     expect(res.json().myConnectionStatus).toBe("confirmed");
-    await put(`/api/matches/${match.id}/connection-status`, c, { status: "not_confirmed" });
+    await t.as(c).put(`/api/matches/${match.id}/connection-status`, { status: "not_confirmed" });
     const [row] = await t.db.select().from(matches).where(eq(matches.id, match.id));
     expect(row).toMatchObject({
       user1ConnectionStatus: "pending",
@@ -188,7 +175,7 @@ describe("PUT /api/matches/:matchId/connection-status", () => {
       user3ConnectionStatus: "not_confirmed",
     });
     expect(row.user2ConfirmedAt?.toISOString()).toBe(clock.now().toISOString());
-    expect((await get("/api/matches/current", a)).json().myConnectionStatus).toBe("pending");
+    expect((await t.as(a).get("/api/matches/current")).json().myConnectionStatus).toBe("pending");
   });
 
   it("refuses anyone outside the match with 404", async () => {
@@ -196,9 +183,11 @@ describe("PUT /api/matches/:matchId/connection-status", () => {
       user1: await createUser(t.db),
       user2: await createUser(t.db),
     });
-    const res = await put(`/api/matches/${match.id}/connection-status`, await createUser(t.db), {
-      status: "confirmed",
-    });
+    const res = await t
+      .as(await createUser(t.db))
+      .put(`/api/matches/${match.id}/connection-status`, {
+        status: "confirmed",
+      });
     expect(res.statusCode).toBe(404);
     const [row] = await t.db.select().from(matches).where(eq(matches.id, match.id));
     expect([row.user1ConnectionStatus, row.user2ConnectionStatus]).toEqual(["pending", "pending"]);
@@ -212,7 +201,7 @@ describe("PUT /api/matches/:matchId/connection-status", () => {
   ])("refuses the body %j with 400", async (payload) => {
     const [me, partner] = [await createUser(t.db), await createUser(t.db)];
     const match = await createMatch(t.db, { user1: me, user2: partner });
-    const res = await put(`/api/matches/${match.id}/connection-status`, me, payload);
+    const res = await t.as(me).put(`/api/matches/${match.id}/connection-status`, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       message: "Status must be confirmed or not_confirmed",
@@ -223,29 +212,23 @@ describe("PUT /api/matches/:matchId/connection-status", () => {
   it("limits each user to 60 answers in 5 minutes without slowing colleagues down", async () => {
     const [me, partner] = [await createUser(t.db), await createUser(t.db)];
     const match = await createMatch(t.db, { user1: me, user2: partner });
-    const mine = { cookie: await signIn(t.db, me, { now: clock.now() }) };
-    const send = (headers: { cookie: string }) =>
-      t.app.inject({
-        method: "PUT",
-        url: `/api/matches/${match.id}/connection-status`,
-        headers,
-        payload: { status: "confirmed" },
-      });
+    const send = (who: Requests) =>
+      who.put(`/api/matches/${match.id}/connection-status`, { status: "confirmed" });
+    const mine = t.as(me);
     for (let i = 0; i < 60; i++) expect((await send(mine)).statusCode).toBe(200);
     expect((await send(mine)).statusCode).toBe(429);
-    const theirs = { cookie: await signIn(t.db, partner, { now: clock.now() }) };
-    expect((await send(theirs)).statusCode).toBe(200);
+    expect((await send(t.as(partner))).statusCode).toBe(200);
   });
 
   it("refuses visitors with 401", async () => {
-    const res = await put("/api/matches/1/connection-status", undefined, { status: "confirmed" });
+    const res = await t.put("/api/matches/1/connection-status", { status: "confirmed" });
     expect(res.statusCode).toBe(401);
   });
 });
 
 describe("GET /api/next-pairing", () => {
   it("defaults to the first Monday of the next month", async () => {
-    const res = await get("/api/next-pairing", await createUser(t.db));
+    const res = await t.as(await createUser(t.db)).get("/api/next-pairing");
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ date: "Monday, April 5, 2027", iso: "2027-04-05" });
   });
@@ -254,13 +237,13 @@ describe("GET /api/next-pairing", () => {
     await t.db
       .insert(settings)
       .values({ key: "pairing_schedule", value: { type: "nth-weekday", nth: 3, weekday: 3 } });
-    const res = await get("/api/next-pairing", await createUser(t.db));
+    const res = await t.as(await createUser(t.db)).get("/api/next-pairing");
     expect(res.json()).toEqual({ date: "Wednesday, March 17, 2027", iso: "2027-03-17" });
     await t.db.delete(settings).where(eq(settings.key, "pairing_schedule"));
   });
 
   it("refuses visitors", async () => {
-    expect((await get("/api/next-pairing")).statusCode).toBe(401);
+    expect((await t.get("/api/next-pairing")).statusCode).toBe(401);
   });
 });
 
@@ -269,7 +252,7 @@ describe("GET /api/matches/:id/calendar.ics", () => {
     const me = await createUser(t.db, { firstName: "Ada", lastName: "Lovelace, PhD" });
     const partner = await createUser(t.db, { firstName: 'Bob "B"', lastName: "Smith" });
     const match = await createMatch(t.db, { user1: me, user2: partner });
-    const res = await get(`/api/matches/${match.id}/calendar.ics`, me);
+    const res = await t.as(me).get(`/api/matches/${match.id}/calendar.ics`);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/calendar/);
     expect(res.headers["content-disposition"]).toBe(
@@ -293,7 +276,7 @@ describe("GET /api/matches/:id/calendar.ics", () => {
       user1: await createUser(t.db),
       user2: await createUser(t.db),
     });
-    const res = await get(`/api/matches/${match.id}/calendar.ics`, await createUser(t.db));
+    const res = await t.as(await createUser(t.db)).get(`/api/matches/${match.id}/calendar.ics`);
     expect(res.statusCode).toBe(404);
   });
 

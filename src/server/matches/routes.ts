@@ -1,11 +1,8 @@
 import type { FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { calendarQuerySchema } from "../../shared/calendar";
-import {
-  connectionStatusBodySchema,
-  connectionStatusParamsSchema,
-  matchIdParamsSchema,
-} from "../../shared/matches";
+import { idParamsSchema } from "../../shared/ids";
+import { connectionStatusBodySchema, connectionStatusParamsSchema } from "../../shared/matches";
 import { requireUser } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
 import { matchInvitation } from "./calendar-invitation";
@@ -45,7 +42,7 @@ const matchesRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   r.put(
     "/api/matches/:id/complete",
-    { schema: { params: matchIdParamsSchema }, config: writeLimit },
+    { schema: { params: idParamsSchema }, config: writeLimit },
     async (request) => {
       const user = requireUser(request);
       const item = await completeMatch(ctx, user.id, request.params.id);
@@ -68,7 +65,9 @@ const matchesRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   r.get(
     "/api/matches/:id/calendar.ics",
-    { schema: { params: matchIdParamsSchema, querystring: calendarQuerySchema } },
+import { calendarQuerySchema } from "../../shared/calendar";
+import { idParamsSchema } from "../../shared/ids";
+import { connectionStatusBodySchema, connectionStatusParamsSchema } from "../../shared/matches";
     async (request, reply) => {
       const user = requireUser(request);
       const invitation = await matchInvitation(ctx, user, request.params.id, request.query.start);

@@ -3,29 +3,24 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { completedPairings, pairings } from "../db/schema";
 import {
+  createAdmin,
   createGroup,
   createMatch,
   createPairing,
   createUser,
-  signIn,
-  signInAdmin,
 } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
+import type { Requests } from "../test/test-client";
 
 const NOW = new Date("2027-03-10T09:00:00Z");
 
 describe("completing pairings and their completed records", () => {
   let t: TestApp;
-  let cookie: string;
-  const call = (
-    method: "GET" | "POST" | "DELETE",
-    url: string,
-    headers: Record<string, string> = { cookie },
-  ) => t.app.inject({ method, url, headers });
+  let admin: Requests;
 
   beforeAll(async () => {
     t = await createTestApp({ clock: fixedClock(NOW) });
-    cookie = await signInAdmin(t.db, {}, { now: NOW });
+    admin = t.as(await createAdmin(t.db));
   });
   afterAll(() => t.close());
 
@@ -49,7 +44,7 @@ describe("completing pairings and their completed records", () => {
 
   it("lists active pairings with each match's people and status", async () => {
     const { pairing, people } = await groupPairing();
-    const res = await call("GET", "/api/admin/current-pairings");
+    const res = await admin.get("/api/admin/current-pairings");
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.pairings).toEqual([
@@ -74,14 +69,14 @@ describe("completing pairings and their completed records", () => {
 
   it("completes a pairing into a named record that admins can list, download and delete", async () => {
     const [pairing] = await t.db.select().from(pairings).where(eq(pairings.status, "active"));
-    const done = await call("POST", `/api/admin/complete-pairing/${pairing.id}`);
+    const done = await admin.post(`/api/admin/complete-pairing/${pairing.id}`);
     expect(done.statusCode).toBe(200);
     const fileName = "pairing-2027-03-group1-acme-corp-1.json";
     expect(done.json().completed).toEqual([{ pairingId: pairing.id, fileName, matchCount: 2 }]);
-    expect((await call("POST", `/api/admin/complete-pairing/${pairing.id}`)).statusCode).toBe(409);
-    expect((await call("GET", "/api/admin/current-pairings")).json().pairings).toEqual([]);
+    expect((await admin.post(`/api/admin/complete-pairing/${pairing.id}`)).statusCode).toBe(409);
+    expect((await admin.get("/api/admin/current-pairings")).json().pairings).toEqual([]);
 
-    const files = (await call("GET", "/api/admin/completed-pairing-files")).json();
+    const files = (await admin.get("/api/admin/completed-pairing-files")).json();
     expect(files).toEqual([
       {
         fileName,
@@ -92,11 +87,11 @@ describe("completing pairings and their completed records", () => {
         createdAt: NOW.toISOString(),
       },
     ]);
-    expect((await call("GET", "/api/admin/pairing-groups")).json()).toEqual({
+    expect((await admin.get("/api/admin/pairing-groups")).json()).toEqual({
       "Acme Corp": [{ fileName, groupName: "March 2027 Group A - Acme Corp", totalPairs: 2 }],
     });
 
-    const download = await call("GET", `/completed_pairings/${fileName}`);
+    const download = await admin.get(`/completed_pairings/${fileName}`);
     expect(download.statusCode).toBe(200);
     expect(download.headers["content-disposition"]).toBe(`attachment; filename="${fileName}"`);
     const content = download.json();
@@ -112,19 +107,13 @@ describe("completing pairings and their completed records", () => {
     });
     expect(content.matches[1]).toMatchObject({ user3_name: "Ed Test" });
 
-    const employee = await signIn(t.db, await createUser(t.db), { now: NOW });
-    expect(
-      (await call("GET", `/completed_pairings/${fileName}`, { cookie: employee })).statusCode,
-    ).toBe(403);
-    expect((await call("GET", `/completed_pairings/${fileName}`, {})).statusCode).toBe(401);
+    const employee = t.as(await createUser(t.db));
+    expect((await employee.get(`/completed_pairings/${fileName}`)).statusCode).toBe(403);
+    expect((await t.get(`/completed_pairings/${fileName}`)).statusCode).toBe(401);
 
-    expect((await call("DELETE", `/api/admin/completed-pairings/${fileName}`)).statusCode).toBe(
-      200,
-    );
-    expect((await call("GET", `/completed_pairings/${fileName}`)).statusCode).toBe(404);
-    expect((await call("DELETE", `/api/admin/completed-pairings/${fileName}`)).statusCode).toBe(
-      404,
-    );
+    expect((await admin.delete(`/api/admin/completed-pairings/${fileName}`)).statusCode).toBe(200);
+    expect((await admin.get(`/completed_pairings/${fileName}`)).statusCode).toBe(404);
+    expect((await admin.delete(`/api/admin/completed-pairings/${fileName}`)).statusCode).toBe(404);
   });
 
   it("answers 404 for names that are not stored records, never reading the file system", async () => {
@@ -134,7 +123,7 @@ describe("completing pairings and their completed records", () => {
       "pairing-2027-03-group1-x-1.json",
       "%2e%2e",
     ]) {
-      const res = await call("GET", `/completed_pairings/${name}`);
+      const res = await admin.get(`/completed_pairings/${name}`);
       expect(res.statusCode, name).toBe(404);
       expect(res.headers["content-type"]).toMatch(/application\/json/);
     }
@@ -156,7 +145,7 @@ describe("completing pairings and their completed records", () => {
       user2: await createUser(t.db),
       pairing: first,
     });
-    const done = await call("POST", "/api/admin/complete-current-pairing");
+    const done = await admin.post("/api/admin/complete-current-pairing");
     expect(done.statusCode).toBe(200);
     expect(
       done
@@ -168,7 +157,7 @@ describe("completing pairings and their completed records", () => {
       "pairing-2027-02-group1-all-users-2.json",
     ]);
     expect(second.id).toBeGreaterThan(first.id);
-    expect((await call("POST", "/api/admin/complete-current-pairing")).statusCode).toBe(404);
+    expect((await admin.post("/api/admin/complete-current-pairing")).statusCode).toBe(404);
     const rows = await t.db.select().from(completedPairings);
     expect(rows.map((r) => r.matchCount).sort()).toEqual([0, 1]);
   });
@@ -180,11 +169,11 @@ describe("completing pairings and their completed records", () => {
       user2: await createUser(t.db),
       pairing: active,
     });
-    expect((await call("DELETE", `/api/admin/pairings/${active.id}`)).statusCode).toBe(200);
+    expect((await admin.delete(`/api/admin/pairings/${active.id}`)).statusCode).toBe(200);
     expect(await t.db.select().from(pairings).where(eq(pairings.id, active.id))).toEqual([]);
     const [completed] = await t.db.select().from(pairings).where(eq(pairings.status, "completed"));
-    expect((await call("DELETE", `/api/admin/pairings/${completed.id}`)).statusCode).toBe(409);
-    expect((await call("DELETE", "/api/admin/pairings/999999")).statusCode).toBe(404);
-    expect((await call("DELETE", "/api/admin/pairings/abc")).statusCode).toBe(400);
+    expect((await admin.delete(`/api/admin/pairings/${completed.id}`)).statusCode).toBe(409);
+    expect((await admin.delete("/api/admin/pairings/999999")).statusCode).toBe(404);
+    expect((await admin.delete("/api/admin/pairings/abc")).statusCode).toBe(400);
   });
 });

@@ -11,6 +11,7 @@ import {
   signInAdmin,
 } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
+import type { Requests } from "../test/test-client";
 
 const NOW = new Date("2027-01-15T09:00:00Z");
 const members = (m: MatchRow) => [m.user1Id, m.user2Id, m.user3Id].filter(Boolean) as string[];
@@ -18,24 +19,21 @@ const pairKey = (a: string, b: string) => [a, b].sort().join("|");
 
 describe("generating monthly pairings", () => {
   let t: TestApp;
-  let cookie: string;
-  let betaId = 0;
-  const post = (url: string) => t.app.inject({ method: "POST", url, headers: { cookie } });
-  const get = (url: string) => t.app.inject({ method: "GET", url, headers: { cookie } });
+  let admin: Requests;
 
   beforeAll(async () => {
     t = await createTestApp({ clock: fixedClock(NOW) });
-    cookie = await signInAdmin(
+    const cookie = await signInAdmin(
       t.db,
       { email: "boss@hq.test", needsProfileSetup: true },
       { now: NOW },
     );
+    admin = t.as(cookie);
   });
   afterAll(() => t.close());
 
   it("counts who is ready to pair in a group, with the whitelist deciding membership", async () => {
     const group = await createGroup(t.db, { name: "beta", displayName: "Beta Inc" });
-    betaId = group.id;
     const other = await createGroup(t.db, { name: "gamma", displayName: "Gamma" });
     await allowEmail(t.db, "*@beta.test", group.id);
     await allowEmail(t.db, "moved@beta.test", other.id);
@@ -66,7 +64,7 @@ describe("generating monthly pairings", () => {
     await createUser(t.db, { email: "moved@beta.test" });
     await createUser(t.db, { email: "x@beta.test.evil.test" });
 
-    const res = await get(`/api/admin/pairing-validation?domainGroupId=${group.id}`);
+    const res = await admin.get(`/api/admin/pairing-validation?domainGroupId=${group.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       statusCounts: { total: 11, truly_active: 3, opted_out: 1, paused: 1, inactive: 6 },
@@ -84,33 +82,40 @@ describe("generating monthly pairings", () => {
     // A GET changes nothing: the ended pause counts as ready but is written back only at generation.
     const [row] = await t.db.select().from(users).where(eq(users.id, back.id));
     expect(row.participationStatus).toBe("paused");
-    expect((await get("/api/admin/pairing-validation?domainGroupId=999999")).statusCode).toBe(404);
-    expect((await get("/api/admin/pairing-validation?domainGroupId=abc")).statusCode).toBe(400);
+    expect((await admin.get("/api/admin/pairing-validation?domainGroupId=999999")).statusCode).toBe(
+      404,
+    );
+    expect((await admin.get("/api/admin/pairing-validation?domainGroupId=abc")).statusCode).toBe(
+      400,
+    );
   });
 
   it("pairs a group's ready people once per month; a second request is refused", async () => {
-    const groupId = betaId;
-    const res = await post(`/api/admin/generate-pairing/${groupId}`);
+    const group = await createGroup(t.db, { name: "lambda", displayName: "Lambda Inc" });
+    await allowEmail(t.db, "*@lambda.test", group.id);
+    for (const l of ["l1", "l2", "l3", "l4"]) await createUser(t.db, { email: `${l}@lambda.test` });
+    const groupId = group.id;
+    const res = await admin.post(`/api/admin/generate-pairing/${groupId}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ totalMatches: res.json().totalMatches, month: "2027-01" });
+    expect(res.json()).toMatchObject({ totalMatches: 2, month: "2027-01" });
     const [pairing] = await t.db
       .select()
       .from(pairings)
       .where(eq(pairings.id, res.json().pairingId));
     expect(pairing).toMatchObject({
-      name: "January 2027 — Beta Inc",
+      name: "January 2027 — Lambda Inc",
       scopeKey: String(groupId),
-      domainGroupName: "Beta Inc",
+      domainGroupName: "Lambda Inc",
       groupNumber: 1,
       status: "active",
       oddPolicy: "trio",
     });
     expect((pairing.stats as { qualityScore?: unknown }).qualityScore).toEqual(expect.any(Number));
 
-    const again = await post(`/api/admin/generate-pairing/${groupId}`);
+    const again = await admin.post(`/api/admin/generate-pairing/${groupId}`);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(
-      "Pairings for Beta Inc in January 2027 already exist. Complete or delete them first.",
+      "Pairings for Lambda Inc in January 2027 already exist. Complete or delete them first.",
     );
   });
 
@@ -118,7 +123,7 @@ describe("generating monthly pairings", () => {
     const group = await createGroup(t.db, { name: "kappa", displayName: "Kappa" });
     await allowEmail(t.db, "*@kappa.test", group.id);
     for (const l of ["k1", "k2", "k3"]) await createUser(t.db, { email: `${l}@kappa.test` });
-    const res = await post(`/api/admin/generate-pairing/${group.id}`);
+    const res = await admin.post(`/api/admin/generate-pairing/${group.id}`);
     expect(res.json()).toMatchObject({ totalMatches: 1, unmatched: 0 });
     const [match] = await t.db
       .select()
@@ -133,7 +138,7 @@ describe("generating monthly pairings", () => {
     await allowEmail(t.db, "*@delta.test", group.id);
     for (let i = 0; i < 6; i++) await createUser(t.db, { email: `p${i}@delta.test` });
     const results = await Promise.all(
-      [1, 2, 3].map(() => post(`/api/admin/generate-pairing/${group.id}`)),
+      [1, 2, 3].map(() => admin.post(`/api/admin/generate-pairing/${group.id}`)),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     const rows = await t.db
@@ -153,7 +158,7 @@ describe("generating monthly pairings", () => {
     await createMatch(t.db, { user1: a, user2: b, month: "2026-12" });
     await createMatch(t.db, { user1: c, user2: d, month: "2026-10" });
     await createMatch(t.db, { user1: a, user2: c, month: "2026-11" });
-    const res = await post(`/api/admin/generate-pairing/${group.id}`);
+    const res = await admin.post(`/api/admin/generate-pairing/${group.id}`);
     expect(res.statusCode).toBe(200);
     const made = await t.db
       .select()
@@ -169,7 +174,7 @@ describe("generating monthly pairings", () => {
       ["e", "f"].map((l) => createUser(t.db, { email: `${l}@zeta.test` })),
     );
     await createMatch(t.db, { user1: e, user2: f, month: "2026-09" });
-    const old = await post(`/api/admin/generate-pairing/${zeta.id}`);
+    const old = await admin.post(`/api/admin/generate-pairing/${zeta.id}`);
     expect(old.statusCode).toBe(200);
     expect(old.json().totalMatches).toBe(1);
   });
@@ -179,12 +184,12 @@ describe("generating monthly pairings", () => {
     await allowEmail(t.db, "*@eta.test", group.id);
     for (let i = 0; i < 4; i++)
       await createUser(t.db, { email: `q${i}@eta.test`, department: `d${i}` });
-    const first = await post(`/api/admin/generate-pairing/${group.id}`);
+    const first = await admin.post(`/api/admin/generate-pairing/${group.id}`);
     expect(first.statusCode).toBe(200);
-    expect((await post(`/api/admin/complete-pairing/${first.json().pairingId}`)).statusCode).toBe(
-      200,
-    );
-    const second = await post(`/api/admin/generate-pairing/${group.id}`);
+    expect(
+      (await admin.post(`/api/admin/complete-pairing/${first.json().pairingId}`)).statusCode,
+    ).toBe(200);
+    const second = await admin.post(`/api/admin/generate-pairing/${group.id}`);
     expect(second.statusCode).toBe(200);
     const [again] = await t.db
       .select()
@@ -203,22 +208,26 @@ describe("generating monthly pairings", () => {
     const group = await createGroup(t.db, { name: "theta", displayName: "Theta" });
     await allowEmail(t.db, "*@theta.test", group.id);
     await createUser(t.db, { email: "solo@theta.test" });
-    const res = await post(`/api/admin/generate-pairing/${group.id}`);
+    const res = await admin.post(`/api/admin/generate-pairing/${group.id}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(
       "Not enough people are ready to pair for Theta: 1 ready, at least 2 needed.",
     );
-    expect((await post("/api/admin/generate-pairing/999999")).statusCode).toBe(404);
+    expect((await admin.post("/api/admin/generate-pairing/999999")).statusCode).toBe(404);
   });
 
   it("reports recent pairings, their issues and the average quality score", async () => {
-    const res = await get("/api/admin/pairing-report");
+    const group = await createGroup(t.db, { name: "mu", displayName: "Mu" });
+    await allowEmail(t.db, "*@mu.test", group.id);
+    for (const l of ["m1", "m2"]) await createUser(t.db, { email: `${l}@mu.test` });
+    expect((await admin.post(`/api/admin/generate-pairing/${group.id}`)).statusCode).toBe(200);
+    const res = await admin.get("/api/admin/pairing-report");
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.recentPairings.length).toBeGreaterThan(0);
     expect(typeof body.averageQualityScore).toBe("number");
     expect(Array.isArray(body.validationIssues)).toBe(true);
-    const history = (await get("/api/admin/pairing-history")).json();
+    const history = (await admin.get("/api/admin/pairing-history")).json();
     expect(history.pairings.length).toBeGreaterThanOrEqual(body.recentPairings.length);
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
-import { createUser, signIn } from "../test/factories";
+import { createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 
 let t: TestApp;
@@ -10,15 +10,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function signedIn(overrides: Parameters<typeof createUser>[1] = {}) {
-  const user = await createUser(t.db, overrides);
-  const cookie = await signIn(t.db, user, { now: new Date("2027-01-31T09:59:00Z") });
-  return (payload: unknown) =>
-    t.app.inject({
-      method: "PUT",
-      url: "/api/participation",
-      headers: { cookie },
-      payload: payload as object,
-    });
+  const me = t.as(await createUser(t.db, overrides));
+  return (payload: unknown) => me.put("/api/participation", payload);
 }
 
 describe("PUT /api/participation", () => {
@@ -116,11 +109,7 @@ describe("PUT /api/participation", () => {
   });
 
   it("requires a signed-in user", async () => {
-    const res = await t.app.inject({
-      method: "PUT",
-      url: "/api/participation",
-      payload: { action: "opt_out" },
-    });
+    const res = await t.put("/api/participation", { action: "opt_out" });
     expect(res.statusCode).toBe(401);
   });
 });

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../db/schema";
-import { allowEmail, createDepartment, createGroup, createUser, signIn } from "../test/factories";
+import { allowEmail, createDepartment, createGroup, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 
 let t: TestApp;
@@ -35,22 +35,15 @@ async function newcomer() {
     lastName: null,
     department: null,
   });
-  return { user, cookie: await signIn(t.db, user) };
+  return { user, me: t.as(user) };
 }
 
-function post(cookie: string | undefined, payload: unknown, url = "/api/complete-registration") {
-  return t.app.inject({
-    method: url === "/api/profile" ? "PUT" : "POST",
-    url,
-    headers: cookie ? { cookie } : {},
-    payload: payload as object,
-  });
-}
+const REGISTER = "/api/complete-registration";
 
 describe("POST /api/complete-registration", () => {
   it("saves the profile, ends setup and answers the user", async () => {
-    const { user, cookie } = await newcomer();
-    const res = await post(cookie, valid);
+    const { user, me } = await newcomer();
+    const res = await me.post(REGISTER, valid);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
@@ -75,23 +68,23 @@ describe("POST /api/complete-registration", () => {
     [{ firstName: "x".repeat(81) }, "First name must be at most 80 characters", "firstName"],
     [{ bio: "x".repeat(501) }, "Bio must be at most 500 characters", "bio"],
   ])("refuses %j with the spec's message", async (change, message, field) => {
-    const { cookie } = await newcomer();
-    const res = await post(cookie, { ...valid, ...change });
+    const { me } = await newcomer();
+    const res = await me.post(REGISTER, { ...valid, ...change });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message, field });
   });
 
   it("refuses an unknown matching preference", async () => {
-    const { cookie } = await newcomer();
-    const res = await post(cookie, { ...valid, matchingPreference: "everyone" });
+    const { me } = await newcomer();
+    const res = await me.post(REGISTER, { ...valid, matchingPreference: "everyone" });
     expect(res.statusCode).toBe(400);
     expect(res.json().field).toBe("matchingPreference");
   });
 
   it("refuses a department that is not in the user's group", async () => {
     await createDepartment(t.db, { name: "sales", displayName: "Sales", domainGroupId: null });
-    const { cookie } = await newcomer();
-    const res = await post(cookie, { ...valid, department: "sales" });
+    const { me } = await newcomer();
+    const res = await me.post(REGISTER, { ...valid, department: "sales" });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       message: "Please choose a department from the list.",
@@ -102,41 +95,42 @@ describe("POST /api/complete-registration", () => {
   it("offers the company-wide list to someone whose e-mail has no group", async () => {
     const user = await createUser(t.db, { email: "solo@elsewhere.test", needsProfileSetup: true });
     await allowEmail(t.db, "solo@elsewhere.test", null);
-    const cookie = await signIn(t.db, user);
-    expect((await post(cookie, { ...valid, department: "engineering" })).statusCode).toBe(400);
-    expect((await post(cookie, { ...valid, department: "Other" })).statusCode).toBe(200);
+    const me = t.as(user);
+    expect((await me.post(REGISTER, { ...valid, department: "engineering" })).statusCode).toBe(400);
+    expect((await me.post(REGISTER, { ...valid, department: "Other" })).statusCode).toBe(200);
   });
 
   it("refuses a photo URL the user did not upload", async () => {
-    const { cookie } = await newcomer();
+    const { me } = await newcomer();
     for (const profileImageUrl of [
       "https://evil.test/x.png",
       "javascript:alert(1)",
       "/uploads/0123456789abcdef0123456789abcdef.webp",
     ]) {
-      expect((await post(cookie, { ...valid, profileImageUrl })).statusCode).toBe(400);
+      expect((await me.post(REGISTER, { ...valid, profileImageUrl })).statusCode).toBe(400);
     }
   });
 
   it("refuses a user whose e-mail is not yet validated", async () => {
     const user = await createUser(t.db, { isValidated: false, needsProfileSetup: true });
-    const res = await post(await signIn(t.db, user), valid);
+    const res = await t.as(user).post(REGISTER, valid);
     expect(res.statusCode).toBe(403);
   });
 
   it("requires a signed-in user", async () => {
-    expect((await post(undefined, valid)).statusCode).toBe(401);
+    expect((await t.post(REGISTER, valid)).statusCode).toBe(401);
   });
 });
 
 describe("PUT /api/profile", () => {
   it("updates the fields, clears an emptied bio and keeps setup finished", async () => {
     const user = await createUser(t.db, { bio: "old" });
-    const res = await post(
-      await signIn(t.db, user),
-      { ...valid, firstName: "Grace", bio: "", matchingPreference: "any" },
-      "/api/profile",
-    );
+    const res = await t.as(user).put("/api/profile", {
+      ...valid,
+      firstName: "Grace",
+      bio: "",
+      matchingPreference: "any",
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       firstName: "Grace",
@@ -148,20 +142,14 @@ describe("PUT /api/profile", () => {
 
   it("validates like registration", async () => {
     const user = await createUser(t.db);
-    const res = await post(await signIn(t.db, user), { ...valid, lastName: "" }, "/api/profile");
+    const res = await t.as(user).put("/api/profile", { ...valid, lastName: "" });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("Last name is required");
   });
 
   it("refuses profile changes from an account that has not confirmed its e-mail yet", async () => {
     const user = await createUser(t.db, { isValidated: false, needsProfileSetup: true });
-    const cookie = await signIn(t.db, user);
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/complete-registration",
-      headers: { cookie },
-      payload: valid,
-    });
+    const res = await t.as(user).post(REGISTER, valid);
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe("not_validated");
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));

@@ -9,11 +9,13 @@ import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { mailOutbox } from "../db/schema";
 import { createMailer } from "../mail/mailer";
+import { type TestClient, testClient } from "./test-client";
 import { createTestDatabase } from "./test-database";
 
 export const TEST_APP_URL = "http://127.0.0.1:5000";
 
-export interface TestApp {
+/** The app, its database, and the request helper (`t.get(url)`, `t.as(user).post(url, body)`). */
+export interface TestApp extends TestClient {
   app: FastifyInstance;
   ctx: AppContext;
   db: AppContext["db"];
@@ -69,6 +71,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   await app.ready();
   return {
+    ...testClient({ app, db: database.db }),
     app,
     ctx: app.ctx,
     db: database.db,

@@ -7,17 +7,17 @@ import {
   createDepartment,
   createGroup,
   createUser,
-  signIn,
 } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import type { Requests } from "../../test/test-client";
 
 let t: TestApp;
-let admin: string;
-let employee: string;
+let admin: Requests;
+let employee: Requests;
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await signIn(t.db, await createAdmin(t.db, { email: "boss@ops.test" }));
-  employee = await signIn(t.db, await createUser(t.db, { email: "someone@plain.test" }));
+  admin = t.as(await createAdmin(t.db, { email: "boss@ops.test" }));
+  employee = t.as(await createUser(t.db, { email: "someone@plain.test" }));
 });
 afterAll(() => t.close());
 
@@ -34,14 +34,10 @@ async function groupWithDepartments(domain: string) {
   return group;
 }
 
-function get(url: string, cookie?: string) {
-  return t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
-}
-
 describe("employee department lists", () => {
   it("GET /api/departments answers the company-wide list with Other last", async () => {
     await createDepartment(t.db, { name: "finance", displayName: "Finance", domainGroupId: null });
-    const res = await get("/api/departments", employee);
+    const res = await employee.get("/api/departments");
     expect(res.statusCode).toBe(200);
     const list = res.json();
     expect(list.at(-1)).toMatchObject({ name: "Other", displayName: "Other" });
@@ -52,7 +48,7 @@ describe("employee department lists", () => {
   it("gives a domain the list of its whitelist group, sorted by display name", async () => {
     await groupWithDepartments("grouped.test");
     const user = await createUser(t.db, { email: "ann@grouped.test" });
-    const res = await get("/api/departments/domain/grouped.test", await signIn(t.db, user));
+    const res = await t.as(user).get("/api/departments/domain/grouped.test");
     expect(res.json().map((d: { displayName: string }) => d.displayName)).toEqual([
       "Engineering",
       "Sales",
@@ -70,26 +66,26 @@ describe("employee department lists", () => {
     });
     await createDepartment(t.db, { name: "labs", displayName: "Labs", domainGroupId: special.id });
     await allowEmail(t.db, "vip@split.test", special.id);
-    const vip = await signIn(t.db, await createUser(t.db, { email: "vip@split.test" }));
-    const names = (await get("/api/departments/domain/split.test", vip)).json();
+    const vip = t.as(await createUser(t.db, { email: "vip@split.test" }));
+    const names = (await vip.get("/api/departments/domain/split.test")).json();
     expect(names.map((d: { name: string }) => d.name)).toEqual(["labs", "Other"]);
-    expect((await get("/api/user/departments", vip)).json()).toEqual(names);
+    expect((await vip.get("/api/user/departments")).json()).toEqual(names);
   });
 
   it("falls back to the company-wide list for a domain without a group", async () => {
-    const res = await get("/api/departments/domain/plain.test", employee);
-    expect(res.json()).toEqual((await get("/api/departments", employee)).json());
+    const res = await employee.get("/api/departments/domain/plain.test");
+    expect(res.json()).toEqual((await employee.get("/api/departments")).json());
   });
 
   it("lets only admins look at another domain's list", async () => {
     await groupWithDepartments("other-co.test");
-    expect((await get("/api/departments/domain/other-co.test", employee)).statusCode).toBe(403);
-    expect((await get("/api/departments/domain/other-co.test", admin)).statusCode).toBe(200);
+    expect((await employee.get("/api/departments/domain/other-co.test")).statusCode).toBe(403);
+    expect((await admin.get("/api/departments/domain/other-co.test")).statusCode).toBe(200);
   });
 
   it("requires a signed-in user", async () => {
-    expect((await get("/api/departments")).statusCode).toBe(401);
-    expect((await get("/api/departments/domain/plain.test")).statusCode).toBe(401);
+    expect((await t.get("/api/departments")).statusCode).toBe(401);
+    expect((await t.get("/api/departments/domain/plain.test")).statusCode).toBe(401);
   });
 });
 
@@ -99,7 +95,7 @@ describe("admin departments", () => {
     await createUser(t.db, { email: "a@count.test", department: "sales" });
     await createUser(t.db, { email: "b@count.test", department: "sales" });
     await createUser(t.db, { email: "c@elsewhere-count.test", department: "sales" });
-    const res = await get(`/api/admin/departments/${group.id}`, admin);
+    const res = await admin.get(`/api/admin/departments/${group.id}`);
     expect(res.statusCode).toBe(200);
     const sales = res.json().find((d: { name: string }) => d.name === "sales");
     expect(sales).toEqual({
@@ -109,7 +105,7 @@ describe("admin departments", () => {
       domainGroupId: group.id,
       userCount: 2,
     });
-    const users = await get(`/api/admin/departments/${group.id}/sales/users`, admin);
+    const users = await admin.get(`/api/admin/departments/${group.id}/sales/users`);
     expect(
       users
         .json()
@@ -120,13 +116,7 @@ describe("admin departments", () => {
 
   it("adds a department with trimmed names and refuses a duplicate in the same group", async () => {
     const group = await groupWithDepartments("add.test");
-    const post = (payload: object) =>
-      t.app.inject({
-        method: "POST",
-        url: `/api/admin/departments/${group.id}`,
-        headers: { cookie: admin },
-        payload,
-      });
+    const post = (payload: object) => admin.post(`/api/admin/departments/${group.id}`, payload);
     const res = await post({ name: "  design ", displayName: " Design " });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ name: "design", displayName: "Design", userCount: 0 });
@@ -134,11 +124,9 @@ describe("admin departments", () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('A department named "Design" already exists in this group.');
     const other = await groupWithDepartments("add2.test");
-    const elsewhere = await t.app.inject({
-      method: "POST",
-      url: `/api/admin/departments/${other.id}`,
-      headers: { cookie: admin },
-      payload: { name: "design", displayName: "Design" },
+    const elsewhere = await admin.post(`/api/admin/departments/${other.id}`, {
+      name: "design",
+      displayName: "Design",
     });
     expect(elsewhere.statusCode).toBe(201);
   });
@@ -146,12 +134,7 @@ describe("admin departments", () => {
   it("requires both names", async () => {
     const group = await groupWithDepartments("req.test");
     for (const payload of [{ name: " ", displayName: "X" }, { name: "x" }, {}]) {
-      const res = await t.app.inject({
-        method: "POST",
-        url: `/api/admin/departments/${group.id}`,
-        headers: { cookie: admin },
-        payload,
-      });
+      const res = await admin.post(`/api/admin/departments/${group.id}`, payload);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(
         "Please select a group and enter both department name and display name.",
@@ -161,19 +144,17 @@ describe("admin departments", () => {
 
   it("adds through the operations dialog's call naming the group in the body", async () => {
     const group = await groupWithDepartments("ops.test");
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/departments",
-      headers: { cookie: admin },
-      payload: { name: "legal", displayName: "Legal", domainGroupId: group.id },
+    const res = await admin.post("/api/admin/departments", {
+      name: "legal",
+      displayName: "Legal",
+      domainGroupId: group.id,
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().domainGroupId).toBe(group.id);
-    const missing = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/departments",
-      headers: { cookie: admin },
-      payload: { name: "legal", displayName: "Legal", domainGroupId: 999999 },
+    const missing = await admin.post("/api/admin/departments", {
+      name: "legal",
+      displayName: "Legal",
+      domainGroupId: 999999,
     });
     expect(missing.statusCode).toBe(404);
   });
@@ -185,11 +166,7 @@ describe("admin departments", () => {
     ).find((d) => d.name === "sales")!;
     const inGroup = await createUser(t.db, { email: "x@del.test", department: "sales" });
     const outside = await createUser(t.db, { email: "y@nodel.test", department: "sales" });
-    const res = await t.app.inject({
-      method: "DELETE",
-      url: `/api/admin/departments/${group.id}/${target.id}`,
-      headers: { cookie: admin },
-    });
+    const res = await admin.delete(`/api/admin/departments/${group.id}/${target.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toContain("moved to Other");
     const [moved] = await t.db.select().from(users).where(eq(users.id, inGroup.id));
@@ -207,12 +184,7 @@ describe("admin departments", () => {
     const rows = await t.db.select().from(departments);
     const otherDept = rows.find((d) => d.domainGroupId === group.id && d.name === "Other")!;
     const foreign = rows.find((d) => d.domainGroupId === other.id && d.name === "sales")!;
-    const del = (id: number) =>
-      t.app.inject({
-        method: "DELETE",
-        url: `/api/admin/departments/${group.id}/${id}`,
-        headers: { cookie: admin },
-      });
+    const del = (id: number) => admin.delete(`/api/admin/departments/${group.id}/${id}`);
     const res = await del(otherDept.id);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('The default department "Other" cannot be deleted.');
@@ -221,19 +193,17 @@ describe("admin departments", () => {
 
   it("is for admins only", async () => {
     const group = await groupWithDepartments("guard.test");
-    expect((await get(`/api/admin/departments/${group.id}`)).statusCode).toBe(401);
-    expect((await get(`/api/admin/departments/${group.id}`, employee)).statusCode).toBe(403);
-    const res = await t.app.inject({
-      method: "POST",
-      url: `/api/admin/departments/${group.id}`,
-      headers: { cookie: employee },
-      payload: { name: "x", displayName: "X" },
+    expect((await t.get(`/api/admin/departments/${group.id}`)).statusCode).toBe(401);
+    expect((await employee.get(`/api/admin/departments/${group.id}`)).statusCode).toBe(403);
+    const res = await employee.post(`/api/admin/departments/${group.id}`, {
+      name: "x",
+      displayName: "X",
     });
     expect(res.statusCode).toBe(403);
   });
 
   it("answers 404 for an unknown group", async () => {
-    expect((await get("/api/admin/departments/999999", admin)).statusCode).toBe(404);
-    expect((await get("/api/admin/departments/abc", admin)).statusCode).toBe(400);
+    expect((await admin.get("/api/admin/departments/999999")).statusCode).toBe(404);
+    expect((await admin.get("/api/admin/departments/abc")).statusCode).toBe(400);
   });
 });
