@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DEPARTMENT_NOT_IN_GROUP } from "./admin-user-texts";
 import { participationStatuses } from "./enums";
+import { idSchema } from "./ids";
 
 export * from "./admin-user-texts";
 
@@ -23,7 +24,7 @@ export const adminUsersQuerySchema = z.object({
     .optional()
     .transform((v) => (v === "all" || v === "" ? undefined : v)),
   domainGroupId: z
-    .union([z.literal(""), z.literal("all"), z.coerce.number().int().positive().max(2147483647)], {
+    .union([z.literal(""), z.literal("all"), idSchema], {
       error: "Choose a domain group from the list.",
     })
     .optional()

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type NewsletterStatus, newsletterStatuses, type SendStatus, sendStatuses } from "./enums";
+import { idParamsSchema } from "./ids";
 import { monthName } from "./months";
 
 /**
@@ -54,14 +55,7 @@ export const USER_NOT_FOUND = "The selected user was not found in the system.";
 export const NEWSLETTER_ARCHIVED =
   "This newsletter was sent and automatically archived. Email previews are not available for sent newsletters since they are deleted to keep the system clean.";
 
-const positiveId = (label: string) =>
-  z.coerce
-    .number({ error: `${label} not found` })
-    .int({ error: `${label} not found` })
-    .positive({ error: `${label} not found` })
-    .max(2_147_483_647, { error: `${label} not found` });
-
-export const newsletterIdParamsSchema = z.object({ id: positiveId("Newsletter") });
+export const newsletterIdParamsSchema = idParamsSchema;
 
 // ---------------------------------------------------------------------------------------------
 // Field rules

@@ -284,7 +284,7 @@ describe("GET /api/matches/:id/calendar.ics", () => {
     const me = await createUser(t.db);
     const match = await createMatch(t.db, { user1: me, user2: await createUser(t.db) });
     const start = encodeURIComponent("2027-03-15T14:30:00+02:00");
-    const res = await get(`/api/matches/${match.id}/calendar.ics?start=${start}`, me);
+    const res = await t.as(me).get(`/api/matches/${match.id}/calendar.ics?start=${start}`);
     expect(res.statusCode).toBe(200);
     const unfolded = res.body.replace(/\r\n /g, "");
     expect(unfolded).toContain("DTSTART:20270315T123000Z");
@@ -300,10 +300,9 @@ describe("GET /api/matches/:id/calendar.ics", () => {
       "2027-02-01T10:00:00Z",
       "2028-06-01T10:00:00Z",
     ]) {
-      const res = await get(
-        `/api/matches/${match.id}/calendar.ics?start=${encodeURIComponent(start)}`,
-        me,
-      );
+      const res = await t
+        .as(me)
+        .get(`/api/matches/${match.id}/calendar.ics?start=${encodeURIComponent(start)}`);
       expect(res.statusCode, start).toBe(400);
       expect(res.json().message, start).toMatch(/date and time|between today and a year/);
     }

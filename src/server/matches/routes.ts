@@ -65,9 +65,7 @@ const matchesRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   r.get(
     "/api/matches/:id/calendar.ics",
-import { calendarQuerySchema } from "../../shared/calendar";
-import { idParamsSchema } from "../../shared/ids";
-import { connectionStatusBodySchema, connectionStatusParamsSchema } from "../../shared/matches";
+    { schema: { params: idParamsSchema, querystring: calendarQuerySchema } },
     async (request, reply) => {
       const user = requireUser(request);
       const invitation = await matchInvitation(ctx, user, request.params.id, request.query.start);
