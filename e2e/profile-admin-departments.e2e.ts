@@ -43,9 +43,9 @@ describe("the admin Departments tab", () => {
     await tasting.waitFor();
     await expect.poll(() => tasting.innerText()).toContain("1 person");
     await expect.poll(() => tasting.innerText()).not.toContain("tasting");
-    expect(
-      await page.getByRole("button", { name: /Roastery Inc/ }).getAttribute("aria-pressed"),
-    ).toBe("true");
+    await expect
+      .poll(() => page.getByRole("button", { name: /Roastery Inc/ }).getAttribute("aria-pressed"))
+      .toBe("true");
     const other = list.getByRole("listitem").filter({ hasText: "Default" });
     await expect.poll(() => other.getByRole("button", { name: /Delete/ }).count()).toBe(0);
     expect(await hasHorizontalScroll(page)).toBe(false);
