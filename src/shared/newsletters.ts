@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type NewsletterStatus, newsletterStatuses, type SendStatus, sendStatuses } from "./enums";
-import { idParamsSchema } from "./ids";
+import { idParamsSchema, MAX_ID } from "./ids";
 import { monthName } from "./months";
 
 /**
@@ -446,7 +446,7 @@ export const emailLogPreviewBodySchema = z.object({
     .number({ error: "Please choose a newsletter" })
     .int({ error: "Please choose a newsletter" })
     .positive({ error: "Please choose a newsletter" })
-    .max(2_147_483_647, { error: NEWSLETTER_ARCHIVED }),
+    .max(MAX_ID, { error: NEWSLETTER_ARCHIVED }),
   userEmail: emailField("Please choose a user to preview"),
 });
 export const emailLogPreviewResponseSchema = z.object({
