@@ -9,11 +9,10 @@ import {
   Html,
   Img,
   Link,
-  Preview,
   Row,
   Section,
-  Text,
 } from "@react-email/components";
+import type { CSSProperties, ReactNode } from "react";
 import { brandName } from "./email-layout";
 
 /** Newsletter-wide content, already made e-mail ready (absolute image URLs, default tips filled). */
@@ -125,14 +124,14 @@ export function NewsletterEmail({
   return (
     <Html lang="en">
       <Head />
-      <Preview>{content.preview}</Preview>
+      <Preheader text={content.preview} />
       <Body style={s.body}>
         <Container style={s.container}>
           <Section style={s.band}>
             <Heading as="h1" style={s.bandTitle}>
               {brandName}
             </Heading>
-            <Text style={s.bandSub}>{content.periodLabel} Newsletter</Text>
+            <P style={s.bandSub}>{content.periodLabel} Newsletter</P>
           </Section>
           {content.headerImageUrl ? (
             <Section style={s.section}>
@@ -140,7 +139,7 @@ export function NewsletterEmail({
             </Section>
           ) : null}
           <Section style={s.section}>
-            <Text style={s.text}>Hi {greetingName},</Text>
+            <P style={s.text}>Hi {greetingName},</P>
           </Section>
           <MoodSection content={content} />
           <QuoteSection content={content} />
@@ -157,9 +156,9 @@ export function NewsletterEmail({
           <CoffeeChatsSection content={content} />
           <ProTipsSection content={content} />
           <Section style={s.section}>
-            {content.closingMessage ? <Text style={s.text}>{content.closingMessage}</Text> : null}
+            {content.closingMessage ? <P style={s.text}>{content.closingMessage}</P> : null}
             <Hr />
-            <Text style={s.footer}>
+            <P style={s.footer}>
               {brandName}: monthly coffee chats with your colleagues. You receive this because you
               take part; you can pause or opt out any time on your{" "}
               <Link href={content.profileUrl}>profile</Link>
@@ -170,11 +169,38 @@ export function NewsletterEmail({
                 </>
               ) : null}
               .
-            </Text>
+            </P>
           </Section>
         </Container>
       </Body>
     </Html>
+  );
+}
+
+/** A paragraph with only our inline style (React Email's Text repeats every margin longhand). */
+function P({ style, children }: { style: CSSProperties; children: ReactNode }) {
+  return <p style={style}>{children}</p>;
+}
+
+/**
+ * The inbox preview line, hidden in the message. React Email's Preview pads it with ~800
+ * invisible characters, which quoted-printable encoding makes several kilobytes per message.
+ */
+function Preheader({ text }: { text: string }) {
+  return (
+    <div
+      style={{
+        display: "none",
+        overflow: "hidden",
+        lineHeight: "1px",
+        opacity: 0,
+        maxHeight: 0,
+        maxWidth: 0,
+      }}
+      data-skip-in-text="true"
+    >
+      {text}
+    </div>
   );
 }
 
@@ -185,7 +211,7 @@ function MoodSection({ content }: { content: NewsletterEmailContent }) {
       <Heading as="h2" style={s.h2}>
         This Month's Mood
       </Heading>
-      {content.moodText ? <Text style={s.text}>{content.moodText}</Text> : null}
+      {content.moodText ? <P style={s.text}>{content.moodText}</P> : null}
       {content.moodImageUrl ? (
         <Img src={content.moodImageUrl} alt="This month's mood" width="536" style={s.image} />
       ) : null}
@@ -200,37 +226,37 @@ function QuoteSection({ content }: { content: NewsletterEmailContent }) {
       <Heading as="h2" style={s.h2}>
         Quote to Sip On
       </Heading>
-      <Text style={s.quote}>“{content.quoteText}”</Text>
-      {content.quoteAuthor ? <Text style={s.small}>— {content.quoteAuthor}</Text> : null}
+      <P style={s.quote}>“{content.quoteText}”</P>
+      {content.quoteAuthor ? <P style={s.small}>— {content.quoteAuthor}</P> : null}
     </Section>
   );
 }
 
 function YourMatch({ match }: { match: MatchView }) {
-  if (match.kind === "placeholder") return <Text style={s.text}>{match.text}</Text>;
+  if (match.kind === "placeholder") return <P style={s.text}>{match.text}</P>;
   if (match.kind === "sat-out") {
     return (
-      <Text style={s.text}>
+      <P style={s.text}>
         There was no match for you this month: the numbers did not work out, and it is nothing
         personal. You are first in line next month. In the meantime, why not invite a colleague you
         have not met yet for a coffee?
-      </Text>
+      </P>
     );
   }
   return (
     <>
-      <Text style={s.text}>
+      <P style={s.text}>
         {match.partners.length > 1
           ? "This month you are a trio! Meet your coffee partners:"
           : "This month your coffee partner is:"}
-      </Text>
+      </P>
       {match.partners.map((partner, index) => (
         <PartnerCard key={`${index}-${partner.email}`} partner={partner} />
       ))}
       {match.starter ? (
-        <Text style={s.text}>
+        <P style={s.text}>
           <strong>Conversation starter:</strong> {match.starter}
-        </Text>
+        </P>
       ) : null}
     </>
   );
@@ -244,14 +270,14 @@ function PartnerCard({ partner }: { partner: PartnerView }) {
           {partner.photoUrl ? (
             <Img src={partner.photoUrl} alt={partner.name} width="80" height="80" style={s.photo} />
           ) : (
-            <Text style={s.initials}>{partner.initials}</Text>
+            <P style={s.initials}>{partner.initials}</P>
           )}
         </Column>
         <Column style={{ verticalAlign: "top" }}>
-          <Text style={s.name}>{partner.name}</Text>
-          {partner.department ? <Text style={s.small}>{partner.department}</Text> : null}
-          <Text style={s.small}>{partner.email}</Text>
-          {partner.bio ? <Text style={s.text}>{partner.bio}</Text> : null}
+          <P style={s.name}>{partner.name}</P>
+          {partner.department ? <P style={s.small}>{partner.department}</P> : null}
+          <P style={s.small}>{partner.email}</P>
+          {partner.bio ? <P style={s.text}>{partner.bio}</P> : null}
         </Column>
       </Row>
     </Section>
@@ -266,13 +292,13 @@ function BrainBuzzerSection({ content }: { content: NewsletterEmailContent }) {
       <Heading as="h2" style={s.h2}>
         Monthly Brain Buzzer
       </Heading>
-      <Text style={s.text}>{buzzer.question}</Text>
+      <P style={s.text}>{buzzer.question}</P>
       {buzzer.choices.map((choice, index) => (
-        <Text key={LETTERS[index]} style={s.small}>
+        <P key={LETTERS[index]} style={s.small}>
           <strong>{LETTERS[index]}.</strong> {choice}
-        </Text>
+        </P>
       ))}
-      {buzzer.answer ? <Text style={s.footer}>Answer (no peeking!): {buzzer.answer}</Text> : null}
+      {buzzer.answer ? <P style={s.footer}>Answer (no peeking!): {buzzer.answer}</P> : null}
     </Section>
   );
 }
@@ -284,13 +310,11 @@ function CoffeeChatsSection({ content }: { content: NewsletterEmailContent }) {
       <Heading as="h2" style={s.h2}>
         Making Coffee Chats Count
       </Heading>
-      {content.coffeeChatsParagraph ? (
-        <Text style={s.text}>{content.coffeeChatsParagraph}</Text>
-      ) : null}
+      {content.coffeeChatsParagraph ? <P style={s.text}>{content.coffeeChatsParagraph}</P> : null}
       {content.starters.map((starter, index) => (
-        <Text key={`${index}-${starter}`} style={s.small}>
+        <P key={`${index}-${starter}`} style={s.small}>
           • {starter}
-        </Text>
+        </P>
       ))}
     </Section>
   );
@@ -303,9 +327,9 @@ function ProTipsSection({ content }: { content: NewsletterEmailContent }) {
         Pro Tips
       </Heading>
       {content.proTips.map((tip, index) => (
-        <Text key={`${index}-${tip}`} style={s.small}>
+        <P key={`${index}-${tip}`} style={s.small}>
           {index + 1}. {tip}
-        </Text>
+        </P>
       ))}
     </Section>
   );
