@@ -1,0 +1,163 @@
+/**
+ * API throughput benchmark: `npm run bench:api [-- rounds]` (default 3 rounds of 5 s per endpoint;
+ * BENCH_SECONDS sets the length).
+ *
+ * Starts the built app (`scripts/start.mjs`, NODE_ENV=production, DEMO=1 sample company) twice —
+ * on a throwaway PostgreSQL server and on embedded PGlite — and, in the same run, a floor process
+ * (bench/support/floor-server.mjs: bare Fastify, one indexed SELECT through a `pg` pool on the same
+ * PostgreSQL server; and a constant hello-world). The admin generates a company-wide pairing, an
+ * employee in it signs in with an e-mailed code, then autocannon (10 connections, 127.0.0.1)
+ * measures each endpoint in turn, rounds interleaved; it prints median req/s (range) and p99
+ * latency, and the ratios against the floor. Any non-2xx answer fails the run.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { buildServer, serverBuildIsStale } from "../scripts/build-server.mjs";
+import { startPostgresServer } from "../src/server/test/postgres-server";
+import {
+  type AppProcess,
+  getJson,
+  post,
+  signInAdmin,
+  signInEmployee,
+  startApp,
+} from "./support/app-process";
+
+const rounds = Number(process.argv[2] ?? 3);
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const ADMIN = { email: "bench-admin@acme.example", password: "a long bench admin password" };
+
+interface Target {
+  name: string;
+  url: string;
+  cookie?: string;
+}
+interface Sample {
+  rps: number;
+  p99: number;
+}
+
+async function measure(target: Target, duration = seconds): Promise<Sample> {
+  const result = await autocannon({
+    url: target.url,
+    connections: 10,
+    duration,
+    headers: target.cookie ? { cookie: target.cookie } : {},
+  });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${target.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  }
+  return { rps: result.requests.average, p99: result.latency.p99 };
+}
+
+function startFloor(databaseUrl: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = spawn(
+    process.execPath,
+    [path.join(import.meta.dirname, "support", "floor-server.mjs"), databaseUrl],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  return new Promise((resolve, reject) => {
+    child.stdout.on("data", (chunk: Buffer) => {
+      const found = /floor at (\S+)/.exec(chunk.toString());
+      if (found)
+        resolve({
+          url: found[1],
+          stop: async () => {
+            const exited = new Promise((done) => child.once("exit", done));
+            child.kill("SIGTERM");
+            await exited;
+          },
+        });
+    });
+    child.once("exit", (code) => reject(new Error(`floor server exited with ${code}`)));
+  });
+}
+
+/** Admin generates this month's company-wide pairing; one of its people signs in. */
+async function employeeWithCurrentMatch(app: AppProcess): Promise<string> {
+  const admin = await signInAdmin(app, ADMIN.email, ADMIN.password);
+  await post(`${app.url}/api/admin/generate-pairing`, {}, admin);
+  const current = await getJson<{
+    matchesByPairing: Record<string, { user1: { email: string } }[]>;
+  }>(`${app.url}/api/admin/current-pairings`, admin);
+  const first = Object.values(current.matchesByPairing).flat()[0];
+  if (!first) throw new Error("the generated pairing has no matches");
+  return signInEmployee(app, first.user1.email);
+}
+
+const appTargets = (app: AppProcess, cookie: string, label: string): Target[] => [
+  { name: `${label} /api/health`, url: `${app.url}/api/health` },
+  { name: `${label} /api/auth/user`, url: `${app.url}/api/auth/user`, cookie },
+  { name: `${label} /api/matches/current`, url: `${app.url}/api/matches/current`, cookie },
+  { name: `${label} /api/matches/history`, url: `${app.url}/api/matches/history`, cookie },
+];
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main() {
+  if (serverBuildIsStale()) await buildServer();
+  const postgres = await startPostgresServer();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "coj-bench-api-"));
+  const common = { DEMO: "1", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+  const apps: AppProcess[] = [];
+  let floor: Awaited<ReturnType<typeof startFloor>> | undefined;
+  try {
+    const onPostgres = await startApp({
+      ...common,
+      DATABASE_URL: postgres.url,
+      DATA_DIR: path.join(dataDir, "pg"),
+    });
+    apps.push(onPostgres);
+    const onPglite = await startApp({ ...common, DATA_DIR: path.join(dataDir, "pglite") });
+    apps.push(onPglite);
+    floor = await startFloor(postgres.url);
+    const targets: Target[] = [
+      { name: "floor: Fastify + pg, one SELECT", url: `${floor.url}/floor` },
+      { name: "Fastify hello-world", url: `${floor.url}/hello` },
+      ...appTargets(onPostgres, await employeeWithCurrentMatch(onPostgres), "PostgreSQL"),
+      ...appTargets(onPglite, await employeeWithCurrentMatch(onPglite), "PGlite"),
+    ];
+    for (const target of targets) await measure(target, 1); // warm-up
+    const samples = new Map<string, Sample[]>(targets.map((t) => [t.name, []]));
+    for (let round = 0; round < rounds; round++) {
+      for (const target of targets) samples.get(target.name)?.push(await measure(target));
+    }
+    report(samples);
+  } finally {
+    await floor?.stop();
+    for (const app of apps) await app.stop();
+    await postgres.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function report(samples: Map<string, Sample[]>) {
+  const rps = (name: string) => median((samples.get(name) ?? []).map((s) => s.rps));
+  console.log(
+    `\n${rounds} rounds × ${seconds} s, 10 connections; median req/s (range), median p99 latency`,
+  );
+  for (const [name, list] of samples) {
+    const values = list.map((s) => s.rps);
+    const range = `${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))}`;
+    console.log(
+      `${name.padEnd(36)} ${String(Math.round(rps(name))).padStart(7)} req/s (${range})  p99 ${median(list.map((s) => s.p99))} ms`,
+    );
+  }
+  const floor = rps("floor: Fastify + pg, one SELECT");
+  const hello = rps("Fastify hello-world");
+  const ratio = (a: number, b: number) => (a / b).toFixed(2);
+  console.log("\nratios (goal: /api/matches/current on PostgreSQL ≥ 0.5 × floor)");
+  for (const label of ["PostgreSQL", "PGlite"]) {
+    console.log(
+      `${label.padEnd(11)} matches/current ÷ floor ${ratio(rps(`${label} /api/matches/current`), floor)}` +
+        `   auth/user ÷ floor ${ratio(rps(`${label} /api/auth/user`), floor)}` +
+        `   matches/history ÷ floor ${ratio(rps(`${label} /api/matches/history`), floor)}` +
+        `   health ÷ hello-world ${ratio(rps(`${label} /api/health`), hello)}`,
+    );
+  }
+}
+
+await main();

@@ -1,0 +1,103 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { repoRoot } from "../../src/server/repo-root";
+
+/** The built app (`npm start`'s script, compiled server) as a child process on a free port. */
+export interface AppProcess {
+  url: string;
+  child: ChildProcess;
+  /** Resolves with the first match of `pattern` in the output from now on (or already seen). */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
+  stop(): Promise<void>;
+}
+
+export async function startApp(env: Record<string, string | undefined>): Promise<AppProcess> {
+  const child = spawn(process.execPath, [path.join(repoRoot, "scripts", "start.mjs")], {
+    cwd: repoRoot,
+    env: { ...process.env, NODE_OPTIONS: "", NODE_ENV: "production", PORT: "0", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const waiters = new Set<() => void>();
+  const onData = (chunk: Buffer) => {
+    output += chunk.toString();
+    // Request logs arrive by the thousand under load: keep only the tail for the waiters.
+    if (output.length > 200_000) output = output.slice(-100_000);
+    for (const waiter of waiters) waiter();
+  };
+  child.stdout?.on("data", onData);
+  child.stderr?.on("data", onData);
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+
+  const waitFor = (pattern: RegExp, timeoutMs = 120_000) =>
+    new Promise<RegExpExecArray>((resolve, reject) => {
+      const check = () => {
+        const found = pattern.exec(output);
+        if (found) {
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(found);
+        } else if (child.exitCode !== null) {
+          waiters.delete(check);
+          clearTimeout(timer);
+          reject(new Error(`the app exited:\n${output.slice(-2000)}`));
+        }
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`timed out waiting for ${pattern}:\n${output.slice(-2000)}`));
+      }, timeoutMs);
+      waiters.add(check);
+      check();
+    });
+
+  const [, url] = await waitFor(/running at (http:\/\/\S+)/);
+  return {
+    url,
+    child,
+    waitFor,
+    async stop() {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+const cookieOf = (response: Response) => {
+  const cookie = response.headers.get("set-cookie")?.split(";")[0];
+  if (!cookie) throw new Error(`no session cookie (${response.status})`);
+  return cookie;
+};
+
+async function post(url: string, body: unknown, cookie?: string): Promise<Response> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST ${url}: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+/** Signs in with the admin password; returns the session cookie. */
+export async function signInAdmin(app: AppProcess, email: string, password: string) {
+  return cookieOf(await post(`${app.url}/api/signin`, { email, password }));
+}
+
+/** Signs an employee in with the 6-digit code the outbox prints; returns the session cookie. */
+export async function signInEmployee(app: AppProcess, email: string) {
+  await post(`${app.url}/api/auth/send-code`, { email });
+  const escaped = email.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const [, code] = await app.waitFor(
+    new RegExp(`\\[outbox\\] to ${escaped}:[^\\n]*\\n\\s*code: (\\d{6})`),
+  );
+  return cookieOf(await post(`${app.url}/api/auth/verify-code`, { email, code }));
+}
+
+export async function getJson<T>(url: string, cookie: string): Promise<T> {
+  const response = await fetch(url, { headers: { cookie } });
+  if (!response.ok) throw new Error(`GET ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+export { post };

@@ -1,0 +1,26 @@
+// The floor for bench:api: a bare Fastify server with no plugins and no hooks, in its own process,
+// answering GET /floor with one indexed SELECT through a `pg` pool (the app's pool size, 10) and
+// GET /hello with a constant. Usage: node floor-server.mjs <postgres url>; prints its URL.
+import Fastify from "fastify";
+import pg from "pg";
+
+const pool = new pg.Pool({ connectionString: process.argv[2], max: 10 });
+const { rows } = await pool.query("select id from users order by email limit 1");
+const id = rows[0].id;
+const app = Fastify({ logger: false });
+app.get("/floor", async () => {
+  const result = await pool.query({
+    name: "floor",
+    text: "select id, email, first_name, last_name from users where id = $1",
+    values: [id],
+  });
+  return result.rows[0];
+});
+app.get("/hello", async () => ({ hello: "world" }));
+const address = await app.listen({ port: 0, host: "127.0.0.1" });
+console.log(`floor at ${address}`);
+process.once("SIGTERM", async () => {
+  await app.close();
+  await pool.end();
+  process.exit(0);
+});
