@@ -11,12 +11,19 @@ export interface AppProcess {
   stop(): Promise<void>;
 }
 
-export async function startApp(env: Record<string, string | undefined>): Promise<AppProcess> {
-  const child = spawn(process.execPath, [path.join(repoRoot, "scripts", "start.mjs")], {
-    cwd: repoRoot,
-    env: { ...process.env, NODE_OPTIONS: "", NODE_ENV: "production", PORT: "0", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+export async function startApp(
+  env: Record<string, string | undefined>,
+  nodeArgs: string[] = [],
+): Promise<AppProcess> {
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, path.join(repoRoot, "scripts", "start.mjs")],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, NODE_OPTIONS: "", NODE_ENV: "production", PORT: "0", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   const waiters = new Set<() => void>();
   const onData = (chunk: Buffer) => {

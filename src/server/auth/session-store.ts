@@ -70,13 +70,12 @@ const mayStaySignedIn = sql<boolean>`((${sessions.kind} = 'admin' and ${users.is
   and a.email in (lower(${users.email}), '*@' || split_part(lower(${users.email}), '@', 2))))`;
 
 /**
- * The signed-in user and the kind of session for a cookie value, or null when absent, unknown,
- * idle too long or expired. One statement loads the session, the user and the whitelist check;
- * a person no longer on the whitelist has their employee sessions deleted here (signed out).
+ * The session lookup every API request makes, built once per database as a prepared statement
+ * (drizzle re-building the same SQL on every request cost more CPU than the query itself; see
+ * docs/performance.md). One statement loads the session, its user and the whitelist check.
  */
-export async function findSessionUser(ctx: AppContext, token: string): Promise<SessionUser | null> {
-  const now = ctx.clock.now();
-  const [row] = await ctx.db
+function buildSessionLookup(db: Db) {
+  return db
     .select({
       sessionId: sessions.id,
       kind: sessions.kind,
@@ -88,14 +87,35 @@ export async function findSessionUser(ctx: AppContext, token: string): Promise<S
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.sessionHash, hashSecret(token)),
+        eq(sessions.sessionHash, sql.placeholder("hash")),
         eq(sessions.isActive, true),
         eq(users.isActive, true),
-        gt(sessions.expiresAt, now),
-        gt(sessions.lastAccessedAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+        gt(sessions.expiresAt, sql.placeholder("now")),
+        gt(sessions.lastAccessedAt, sql.placeholder("idleSince")),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare("session_user");
+}
+const sessionLookups = new WeakMap<Db, ReturnType<typeof buildSessionLookup>>();
+
+/**
+ * The signed-in user and the kind of session for a cookie value, or null when absent, unknown,
+ * idle too long or expired. A person no longer on the whitelist has their employee sessions
+ * deleted here (signed out).
+ */
+export async function findSessionUser(ctx: AppContext, token: string): Promise<SessionUser | null> {
+  const now = ctx.clock.now();
+  let lookup = sessionLookups.get(ctx.db);
+  if (!lookup) {
+    lookup = buildSessionLookup(ctx.db);
+    sessionLookups.set(ctx.db, lookup);
+  }
+  const [row] = await lookup.execute({
+    hash: hashSecret(token),
+    now,
+    idleSince: new Date(now.getTime() - SESSION_IDLE_MS),
+  });
   if (!row) return null;
   if (!row.allowed) {
     // An admin's own admin sessions stay: admins need no whitelist entry.

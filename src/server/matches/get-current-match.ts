@@ -1,6 +1,7 @@
 import type { CurrentMatchResponse } from "../../shared/matches";
 import type { AppContext } from "../context";
-import { isCurrent, listMemberMatches, toMatchItems } from "./member-matches";
+import { currentMemberMatch } from "./member-match-queries";
+import { toMatchItem } from "./member-matches";
 
 const noMatch: CurrentMatchResponse = {
   match: null,
@@ -9,12 +10,15 @@ const noMatch: CurrentMatchResponse = {
   myConnectionStatus: null,
 };
 
+/**
+ * The current match is the newest match that is still active inside a pairing that is still
+ * active (one statement, with the partners). Marking it completed, or the admin completing its
+ * pairing, moves it to the history.
+ */
 export async function getCurrentMatch(
   ctx: AppContext,
   userId: string,
 ): Promise<CurrentMatchResponse> {
-  const current = (await listMemberMatches(ctx, userId)).find(isCurrent);
-  if (!current) return noMatch;
-  const [item] = await toMatchItems(ctx, userId, [current.match]);
-  return item ?? noMatch;
+  const current = await currentMemberMatch(ctx.db, userId);
+  return (current && toMatchItem(userId, current.match, current.partners)) ?? noMatch;
 }

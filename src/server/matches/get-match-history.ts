@@ -1,14 +1,17 @@
-import type { MatchHistoryResponse } from "../../shared/matches";
+import type { MatchHistoryResponse, MatchItem } from "../../shared/matches";
 import type { AppContext } from "../context";
-import { isCurrent, listMemberMatches, toMatchItems } from "./member-matches";
+import { memberMatches } from "./member-match-queries";
+import { toMatchItem } from "./member-matches";
 
-/** Every match of the user's except the current one, newest first. */
+/** Every match of the user's except the current one, newest first (one statement). */
 export async function getMatchHistory(
   ctx: AppContext,
   userId: string,
 ): Promise<MatchHistoryResponse> {
-  const rows = await listMemberMatches(ctx, userId);
-  const currentId = rows.find(isCurrent)?.match.id;
-  const past = rows.filter((r) => r.match.id !== currentId).map((r) => r.match);
-  return toMatchItems(ctx, userId, past);
+  const rows = await memberMatches(ctx.db, userId);
+  const currentId = rows.find((r) => r.isCurrent)?.match.id;
+  return rows
+    .filter((r) => r.match.id !== currentId)
+    .map((r) => toMatchItem(userId, r.match, r.partners))
+    .filter((item): item is MatchItem => item !== null);
 }

@@ -1,35 +1,12 @@
-import { and, desc, eq, inArray, or } from "drizzle-orm";
+import { and, eq, inArray, or } from "drizzle-orm";
 import type { ConnectionStatus } from "../../shared/enums";
 import type { MatchItem, MatchPartner } from "../../shared/matches";
 import type { AppContext } from "../context";
-import { departments, type MatchRow, matches, pairings, users } from "../db/schema";
+import { departments, type MatchRow, matches, users } from "../db/schema";
 import { NotFound } from "../errors";
-
-export type MemberMatchRow = { match: MatchRow; pairingStatus: string };
 
 const isMember = (userId: string) =>
   or(eq(matches.user1Id, userId), eq(matches.user2Id, userId), eq(matches.user3Id, userId));
-
-/** Every match the user belongs to, newest first, with its pairing's status. */
-export async function listMemberMatches(
-  ctx: AppContext,
-  userId: string,
-): Promise<MemberMatchRow[]> {
-  return ctx.db
-    .select({ match: matches, pairingStatus: pairings.status })
-    .from(matches)
-    .innerJoin(pairings, eq(pairings.id, matches.pairingId))
-    .where(isMember(userId))
-    .orderBy(desc(matches.matchDate), desc(matches.id));
-}
-
-/**
- * The current match is the newest match that is still active inside a pairing that is still
- * active. Marking it completed, or the admin completing its pairing, moves it to the history.
- */
-export function isCurrent(row: MemberMatchRow): boolean {
-  return row.match.status === "active" && row.pairingStatus === "active";
-}
 
 /** One match of the user's; anyone else is told it does not exist rather than that it is not theirs. */
 export async function findMemberMatch(
@@ -81,16 +58,24 @@ export async function toMatchItems(
       .filter((id) => id !== userId)
       .map((id) => partners.get(id))
       .filter((p): p is MatchPartner => Boolean(p));
-    if (others.length === 0) return [];
-    return [
-      {
-        match: presentMatch(match),
-        partner: others[0],
-        partners: others,
-        myConnectionStatus: connectionStatusOf(match, sideOf(match, userId)),
-      },
-    ];
+    const item = toMatchItem(userId, match, others);
+    return item ? [item] : [];
   });
+}
+
+/** One match as `userId` sees it, given its other members; null when none of them exists. */
+export function toMatchItem(
+  userId: string,
+  match: MatchRow,
+  others: MatchPartner[],
+): MatchItem | null {
+  if (others.length === 0) return null;
+  return {
+    match: presentMatch(match),
+    partner: others[0],
+    partners: others,
+    myConnectionStatus: connectionStatusOf(match, sideOf(match, userId)),
+  };
 }
 
 async function loadPartners(ctx: AppContext, ids: string[]): Promise<Map<string, MatchPartner>> {
