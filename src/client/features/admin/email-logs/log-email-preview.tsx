@@ -1,4 +1,4 @@
-import { type EmailLog, NEWSLETTER_ARCHIVED, USER_NOT_FOUND } from "@shared/newsletters";
+import type { EmailLog } from "@shared/newsletters";
 import { useMutation } from "@tanstack/react-query";
 import { Eye } from "lucide-react";
 import { useId, useState } from "react";
@@ -6,24 +6,8 @@ import { Alert, AlertDescription } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Label } from "../../../components/ui/label";
 import { Select } from "../../../components/ui/select";
-import { ApiError, apiRequest, isUnauthorizedError } from "../../../lib/api-client";
-
-/** The preview pane's words for a failed preview, with the server's suggestion when it gives one. */
-export function previewErrorText(error: unknown): string {
-  if (isUnauthorizedError(error)) return "Authentication required. Please refresh and try again.";
-  const message = error instanceof Error ? error.message : "";
-  const body = error instanceof ApiError ? (error.body as { suggestion?: unknown }) : undefined;
-  const suggestion = typeof body?.suggestion === "string" ? ` ${body.suggestion}` : "";
-  if (message === USER_NOT_FOUND || /user not found/i.test(message)) return USER_NOT_FOUND;
-  if (message === NEWSLETTER_ARCHIVED) return NEWSLETTER_ARCHIVED;
-  if (
-    (error instanceof ApiError && error.status === 404) ||
-    /newsletter not found/i.test(message)
-  ) {
-    return `${NEWSLETTER_ARCHIVED}${suggestion}`;
-  }
-  return `Error: ${message || "Failed to generate email preview"}${suggestion}`;
-}
+import { apiRequest } from "../../../lib/api-client";
+import { previewErrorText } from "./preview-error-text";
 
 /** Preview Email: the e-mail one recipient of this send got, when the newsletter still exists. */
 export function LogEmailPreview({ log }: { log: EmailLog }) {
