@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import { BROKEN_TEXT_MESSAGE, hasBrokenText } from "../../shared/clean-text";
 import { BadRequest, PayloadTooLarge } from "../errors";
 
 export interface ImageUploadRules {
@@ -27,5 +28,9 @@ export async function readImageUpload(
   }
   if (file.file.truncated) throw new PayloadTooLarge(rules.tooLarge);
   if (data.length === 0) throw new BadRequest(rules.noFile, "no_file");
+  // The file name is stored with the image; the JSON check in refuse-broken-text.ts cannot see it.
+  if (hasBrokenText(file.filename)) {
+    throw new BadRequest(`The file name ${BROKEN_TEXT_MESSAGE}`, "broken_text");
+  }
   return { data, originalName: file.filename };
 }

@@ -105,6 +105,31 @@ describe("POST /api/upload-profile-image", () => {
     expect(await t.db.select().from(images).where(eq(images.filename, filename))).toEqual([]);
   });
 
+  it("refuses a file name with a NUL byte with 400 and stores nothing", async () => {
+    const user = await createUser(t.db);
+    const before = (await t.db.select().from(images)).length;
+    const boundary = "----cojboundary";
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="profileImage"; filename*=UTF-8''me%00.png\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      await png(),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/upload-profile-image",
+      headers: {
+        cookie: await signIn(t.db, user),
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+      },
+      payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/cannot be stored/);
+    expect((await t.db.select().from(images)).length).toBe(before);
+  });
+
   it("refuses an SVG sent as a PNG", async () => {
     const user = await createUser(t.db);
     const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
