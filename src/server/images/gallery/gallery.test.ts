@@ -29,10 +29,7 @@ function form(data: Buffer | string, filename = "Team Lunch.JPG", type = "image/
   return body;
 }
 
-const upload = (payload: FormData, cookie = admin) =>
-  t.app.inject({ method: "POST", url: "/api/admin/images/upload", headers: { cookie }, payload });
-const get = (url: string, cookie?: string) =>
-  t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
+const upload = (payload: FormData) => t.as(admin).post("/api/admin/images/upload", payload);
 
 describe("admin image gallery", () => {
   it("uploads a picture under a readable server-made name and serves it without a cookie", async () => {
@@ -47,7 +44,7 @@ describe("admin image gallery", () => {
     expect(image).toMatchObject({ source: "admin-uploaded", width: 640, height: 400 });
     expect(image.url).toBe(`${TEST_APP_URL}/admin-images/${image.filename}`);
 
-    const served = await get(`/admin-images/${image.filename}`);
+    const served = await t.get(`/admin-images/${image.filename}`);
     expect(served.statusCode).toBe(200);
     expect(served.headers["content-type"]).toBe("image/jpeg");
     expect(served.headers["x-content-type-options"]).toBe("nosniff");
@@ -66,12 +63,7 @@ describe("admin image gallery", () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe("Please upload a JPG, PNG, GIF or WebP image.");
     }
-    const empty = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/images/upload",
-      headers: { cookie: admin, "content-type": "application/json" },
-      payload: "{}",
-    });
+    const empty = await t.as(admin).post("/api/admin/images/upload", {});
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe("Please choose an image to upload.");
   });
@@ -83,7 +75,7 @@ describe("admin image gallery", () => {
   });
 
   it("lists bundled images as available, copies one once, and deletes gallery images with their file", async () => {
-    const before = (await get("/api/admin/images", admin)).json();
+    const before = (await t.as(admin).get("/api/admin/images")).json();
     const available = before.filter(
       (image: { source: string }) => image.source === "attached-assets-available",
     );
@@ -92,17 +84,12 @@ describe("admin image gallery", () => {
     );
     expect(available.every((image: { url: null }) => image.url === null)).toBe(true);
 
-    const copy = () =>
-      t.app.inject({
-        method: "POST",
-        url: "/api/admin/images/copy/coffee-cup.jpg",
-        headers: { cookie: admin },
-      });
+    const copy = () => t.as(admin).post("/api/admin/images/copy/coffee-cup.jpg");
     const copied = await copy();
     expect(copied.statusCode).toBe(201);
     expect(copied.json()).toMatchObject({ source: "copied" });
     expect((await copy()).statusCode).toBe(409);
-    const after = (await get("/api/admin/images", admin)).json();
+    const after = (await t.as(admin).get("/api/admin/images")).json();
     const sources = after
       .filter((image: { filename: string }) => image.filename.startsWith("coffee-cup"))
       .map((image: { source: string }) => image.source);
@@ -111,32 +98,20 @@ describe("admin image gallery", () => {
     const { filename } = copied.json();
     const file = path.join(t.config.uploadsDir, filename);
     expect(existsSync(file)).toBe(true);
-    const del = await t.app.inject({
-      method: "DELETE",
-      url: `/api/admin/images/${filename}`,
-      headers: { cookie: admin },
-    });
+    const del = await t.as(admin).delete(`/api/admin/images/${filename}`);
     expect(del.statusCode).toBe(200);
     expect(existsSync(file)).toBe(false);
-    expect((await get(`/admin-images/${filename}`)).statusCode).toBe(404);
+    expect((await t.get(`/admin-images/${filename}`)).statusCode).toBe(404);
     expect(await t.db.select().from(images).where(eq(images.filename, filename))).toEqual([]);
   });
 
   it("answers 404 for unknown, path-like and profile-photo names", async () => {
     for (const name of ["nope-12345678.jpg", "..%2F..%2Fpackage.json", "coffee-cup.jpg"]) {
-      expect((await get(`/admin-images/${name}`)).statusCode).toBe(404);
+      expect((await t.get(`/admin-images/${name}`)).statusCode).toBe(404);
     }
-    const copyPathLike = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/images/copy/..%2Fdb",
-      headers: { cookie: admin },
-    });
+    const copyPathLike = await t.as(admin).post("/api/admin/images/copy/..%2Fdb");
     expect(copyPathLike.statusCode).toBe(400);
-    const del = await t.app.inject({
-      method: "DELETE",
-      url: "/api/admin/images/missing-00000000.png",
-      headers: { cookie: admin },
-    });
+    const del = await t.as(admin).delete("/api/admin/images/missing-00000000.png");
     expect(del.statusCode).toBe(404);
     expect(del.json().message).toBe("Image not found.");
   });
@@ -146,14 +121,8 @@ describe("e-mail image check", () => {
   it("rates images by size, recommends a default and optimises a large one under 200 KB", async () => {
     const fresh = await createTestApp();
     try {
-      const cookie = await signInAdmin(fresh.db);
-      const send = (payload: FormData) =>
-        fresh.app.inject({
-          method: "POST",
-          url: "/api/admin/images/upload",
-          headers: { cookie },
-          payload,
-        });
+      const asAdmin = fresh.as(await signInAdmin(fresh.db));
+      const send = (payload: FormData) => asAdmin.post("/api/admin/images/upload", payload);
       const small = (await send(form(await picture(), "small.jpg"))).json();
       const noisy = Buffer.alloc(1400 * 1000 * 3);
       for (let i = 0; i < noisy.length; i++) noisy[i] = (i * 7919 + (i >> 3) * 104729) % 251;
@@ -163,14 +132,7 @@ describe("e-mail image check", () => {
       const large = (await send(form(big, "banner.jpg"))).json();
       expect(large.size).toBeGreaterThan(500 * 1024);
 
-      const check = async () =>
-        (
-          await fresh.app.inject({
-            method: "GET",
-            url: "/api/admin/image-compatibility",
-            headers: { cookie },
-          })
-        ).json();
+      const check = async () => (await asAdmin.get("/api/admin/image-compatibility")).json();
       const report = await check();
       expect(report.summary).toMatchObject({ emailSafe: 1, problematic: 1, total: 2 });
       expect(report.summary.recommendation).toContain(small.filename);
@@ -181,11 +143,7 @@ describe("e-mail image check", () => {
       expect(report.problematicImages[0].recommendation).toContain("Optimise it to under 200.0 KB");
       expect(report.emailSafeImages[0].sizeFormatted).toMatch(/^\d+\.\d KB$/);
 
-      const optimised = await fresh.app.inject({
-        method: "POST",
-        url: `/api/admin/images/optimize/${large.filename}`,
-        headers: { cookie },
-      });
+      const optimised = await asAdmin.post(`/api/admin/images/optimize/${large.filename}`);
       expect(optimised.statusCode).toBe(201);
       expect(optimised.json().filename).toMatch(GALLERY_FILENAME_PATTERN);
       expect(optimised.json().size).toBeLessThan(200 * 1024);
