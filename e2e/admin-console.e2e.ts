@@ -150,5 +150,19 @@ describe("an admin reads the Analytics & Metrics tab", () => {
     await page.getByText("Email service").waitFor();
     expect(await page.getByText(/^SMTP \(127\.0\.0\.1\)$/).count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
+
+    const sections = page.getByRole("tablist", { name: "Metrics sections" });
+    await sections.getByRole("tab", { name: "Engagement" }).click();
+    const retention = page.getByText("Retention rate").locator("..");
+    const everyone = await story.db.select({ status: users.participationStatus }).from(users);
+    const staying = everyone.filter((u) => u.status !== "opted_out").length;
+    const rate = Math.round((staying / everyone.length) * 1000) / 10;
+    expect(await retention.innerText()).toContain(`${String(rate).replace(/\.0$/, "")}%`);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Current Month" }).click();
+    await sections.getByRole("tab", { name: "Matching Performance" }).click();
+    await page.getByRole("heading", { name: "Pairing Quality" }).waitFor();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
