@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -52,7 +53,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir, {
+  // The options form: `new PGlite(undefined, options)` ignores the extensions of an in-memory one.
+  const client = new PGlite({
+    dataDir,
+    // Trigram indexes for the admin user search (migration 0006).
+    extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   await client.waitReady;

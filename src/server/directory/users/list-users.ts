@@ -87,13 +87,18 @@ export async function listUsers(
   };
 }
 
+/**
+ * One text per person: "first last", e-mail and department, joined by chr(1) so a search cannot
+ * span two fields. The same expression carries the trigram index of migration 0006 (when the
+ * database has pg_trgm), which serves ILIKE '%…%' searches without reading every row.
+ */
+const searchTextSql = sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') || chr(1) || ${users.email} || chr(1) || coalesce(${users.department}, ''))`;
+
 /** Case-insensitive substring of the name, full name, e-mail or department. */
 function searchSql(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
   const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`(${users.firstName} ilike ${pattern} or ${users.lastName} ilike ${pattern}
-    or (coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) ilike ${pattern}
-    or ${users.email} ilike ${pattern} or ${users.department} ilike ${pattern})`;
+  return sql`${searchTextSql} ilike ${pattern}`;
 }
 
 /**

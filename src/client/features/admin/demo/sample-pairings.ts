@@ -104,6 +104,24 @@ export const samplePairingAnswers: Record<string, unknown> = {
       minimumRequired: 4,
       hasEvenNumbers: (active - 1) % 2 === 0,
     },
+    excluded: {
+      opted_out: optedOut,
+      paused,
+      removed: 0,
+      deactivated: 0,
+      incomplete_profile: 1,
+      on_leave: 0,
+    },
+    oddPolicy: "trio",
+  },
+  "/api/admin/pairing-validation/excluded": (url: URL) => {
+    const reason = url.searchParams.get("reason") ?? "";
+    const people = samplePeople
+      .filter((p) =>
+        reason === "incomplete_profile" ? p.needsProfileSetup : p.participationStatus === reason,
+      )
+      .map((p) => ({ id: p.id, name: fullName(p), email: p.email, department: p.department }));
+    return { reason, total: people.length, people };
   },
   "/api/admin/current-pairings": {
     pairings: [currentPairing],
