@@ -56,7 +56,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
   // The options form: `new PGlite(undefined, options)` ignores the extensions of an in-memory one.
   const client = new PGlite({
     dataDir,
-    // Trigram indexes for the admin user search (migration 0006).
+    // Trigram indexes for the admin user search (migration 0007).
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });

@@ -89,7 +89,7 @@ export async function listUsers(
 
 /**
  * One text per person: "first last", e-mail and department, joined by chr(1) so a search cannot
- * span two fields. The same expression carries the trigram index of migration 0006 (when the
+ * span two fields. The same expression carries the trigram index of migration 0007 (when the
  * database has pg_trgm), which serves ILIKE '%…%' searches without reading every row.
  */
 const searchTextSql = sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') || chr(1) || ${users.email} || chr(1) || coalesce(${users.department}, ''))`;
