@@ -5,28 +5,27 @@ import { fixedClock } from "../clock";
 import { completedPairings, newsletters, users } from "../db/schema";
 import {
   allowEmail,
+  createAdmin,
   createGroup,
   createMatch,
   createNewsletter,
   createPairing,
   createUser,
-  signInAdmin,
 } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
+import type { Requests } from "../test/test-client";
 import { activePairingFile } from "./newsletter-files";
 
 const NOW = new Date("2027-03-10T09:00:00Z");
 
 describe("the newsletter lifecycle", () => {
   let t: TestApp;
-  let cookie: string;
+  let admin: Requests;
   let seq = 0;
-  const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
   beforeAll(async () => {
     t = await createTestApp({ clock: fixedClock(NOW) });
-    cookie = await signInAdmin(t.db, {}, { now: NOW });
+    admin = t.as(await createAdmin(t.db));
   });
   afterAll(() => t.close());
 
@@ -63,7 +62,7 @@ describe("the newsletter lifecycle", () => {
   describe("generate", () => {
     it("creates this month's draft with the subject, the default pro tips and the month's pairing", async () => {
       const { file } = await pairingOfTwoPairs();
-      const res = await call("POST", "/api/admin/newsletters/generate");
+      const res = await admin.post("/api/admin/newsletters/generate");
       expect(res.statusCode).toBe(201);
       const body = res.json();
       expect(body).toMatchObject({
@@ -87,7 +86,7 @@ describe("the newsletter lifecycle", () => {
     });
 
     it("refuses a second newsletter for the same month with a message", async () => {
-      const res = await call("POST", "/api/admin/newsletters/generate");
+      const res = await admin.post("/api/admin/newsletters/generate");
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe(
         "A newsletter for March 2027 already exists. Edit it, or delete it to start again.",
@@ -99,9 +98,7 @@ describe("the newsletter lifecycle", () => {
     const draft = await newsletter();
     const sending = await newsletter({ status: "sending" });
     const sent = await newsletter({ status: "sent", sentAt: NOW });
-    const ids = (await call("GET", "/api/admin/newsletters"))
-      .json()
-      .map((n: { id: number }) => n.id);
+    const ids = (await admin.get("/api/admin/newsletters")).json().map((n: { id: number }) => n.id);
     expect(ids).toEqual(expect.arrayContaining([draft.id, sending.id]));
     expect(ids).not.toContain(sent.id);
   });
@@ -109,7 +106,7 @@ describe("the newsletter lifecycle", () => {
   describe("update", () => {
     it("saves the editor's fields, lists as JSON text", async () => {
       const draft = await newsletter();
-      const res = await call("PUT", `/api/admin/newsletters/${draft.id}`, {
+      const res = await admin.put(`/api/admin/newsletters/${draft.id}`, {
         ...draft,
         title: "Spring brew",
         proTips: JSON.stringify(["Smile"]),
@@ -132,7 +129,7 @@ describe("the newsletter lifecycle", () => {
         brainBuzzerChoices: JSON.stringify(["Light", "Medium", "Dark"]),
         brainBuzzerCorrectAnswer: "A",
       });
-      const res = await call("PUT", `/api/admin/newsletters/${draft.id}`, {
+      const res = await admin.put(`/api/admin/newsletters/${draft.id}`, {
         brainBuzzerCorrectAnswer: "D",
       });
       expect(res.statusCode).toBe(400);
@@ -144,7 +141,7 @@ describe("the newsletter lifecycle", () => {
 
     it("refuses an image address that is not http(s)", async () => {
       const draft = await newsletter();
-      const res = await call("PUT", `/api/admin/newsletters/${draft.id}`, {
+      const res = await admin.put(`/api/admin/newsletters/${draft.id}`, {
         moodImageUrl: "javascript:alert(1)",
       });
       expect(res.statusCode).toBe(400);
@@ -159,7 +156,7 @@ describe("the newsletter lifecycle", () => {
         ["sent", "This newsletter has already been sent and cannot be edited."],
       ]) {
         const row = await newsletter({ status });
-        const res = await call("PUT", `/api/admin/newsletters/${row.id}`, { title: "Changed" });
+        const res = await admin.put(`/api/admin/newsletters/${row.id}`, { title: "Changed" });
         expect(res.statusCode, status).toBe(409);
         expect(res.json().message).toBe(message);
         const [stored] = await t.db.select().from(newsletters).where(eq(newsletters.id, row.id));
@@ -171,20 +168,20 @@ describe("the newsletter lifecycle", () => {
       const first = await pairingOfTwoPairs();
       const second = await pairingOfTwoPairs();
       const draft = await newsletter();
-      const validated = await call("POST", `/api/admin/newsletters/${draft.id}/validate`, {
+      const validated = await admin.post(`/api/admin/newsletters/${draft.id}/validate`, {
         pairingFile: first.file,
       });
       expect(validated.statusCode).toBe(200);
-      await call("PUT", `/api/admin/newsletters/${draft.id}`, { pairingFile: first.file });
+      await admin.put(`/api/admin/newsletters/${draft.id}`, { pairingFile: first.file });
       const relinked = (
-        await call("PUT", `/api/admin/newsletters/${draft.id}`, { pairingFile: second.file })
+        await admin.put(`/api/admin/newsletters/${draft.id}`, { pairingFile: second.file })
       ).json();
       expect(relinked.validationResult).toMatchObject({ pairingFile: second.file, isValid: true });
       expect(relinked.pairingDisplayName).toBe(`March 2027 Group A - ${second.group.displayName}`);
       const [stored] = await t.db.select().from(newsletters).where(eq(newsletters.id, draft.id));
       expect(stored.domainGroupId).toBe(second.group.id);
       const unlinked = (
-        await call("PUT", `/api/admin/newsletters/${draft.id}`, { pairingFile: null })
+        await admin.put(`/api/admin/newsletters/${draft.id}`, { pairingFile: null })
       ).json();
       expect(unlinked.validationResult).toBeNull();
     });
@@ -193,7 +190,7 @@ describe("the newsletter lifecycle", () => {
       const { pairing } = await pairingOfTwoPairs();
       const record = await completedRecordWithMissingMember(pairing.month);
       const approved = await newsletter({ status: "approved", approvedAt: NOW });
-      const res = await call("PUT", `/api/admin/newsletters/${approved.id}`, {
+      const res = await admin.put(`/api/admin/newsletters/${approved.id}`, {
         pairingFile: record,
       });
       expect(res.statusCode).toBe(200);
@@ -205,7 +202,7 @@ describe("the newsletter lifecycle", () => {
 
     it("refuses a pairing that is not in the list", async () => {
       const draft = await newsletter();
-      const res = await call("PUT", `/api/admin/newsletters/${draft.id}`, {
+      const res = await admin.put(`/api/admin/newsletters/${draft.id}`, {
         pairingFile: "current-pairing-999999",
       });
       expect(res.statusCode).toBe(400);
@@ -215,7 +212,7 @@ describe("the newsletter lifecycle", () => {
     });
 
     it("answers an unknown newsletter with 404", async () => {
-      const res = await call("PUT", "/api/admin/newsletters/999999", { title: "x" });
+      const res = await admin.put("/api/admin/newsletters/999999", { title: "x" });
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe("Newsletter not found");
     });
@@ -252,7 +249,7 @@ describe("the newsletter lifecycle", () => {
   it("lists active pairings and completed records as newsletter files", async () => {
     const { pairing, group } = await pairingOfTwoPairs();
     const record = await completedRecordWithMissingMember("2027-02");
-    const files = (await call("GET", "/api/admin/newsletter-files")).json();
+    const files = (await admin.get("/api/admin/newsletter-files")).json();
     expect(files).toEqual(
       expect.arrayContaining([
         {
@@ -275,7 +272,7 @@ describe("the newsletter lifecycle", () => {
     it("passes when every member has a partner", async () => {
       const { file } = await pairingOfTwoPairs();
       const draft = await newsletter();
-      const res = await call("POST", `/api/admin/newsletters/${draft.id}/validate`, {
+      const res = await admin.post(`/api/admin/newsletters/${draft.id}/validate`, {
         pairingFile: file,
       });
       expect(res.json()).toEqual({
@@ -302,7 +299,7 @@ describe("the newsletter lifecycle", () => {
       await t.db.update(users).set({ isActive: false }).where(eq(users.id, people[2].id));
       const draft = await newsletter();
       const body = (
-        await call("POST", `/api/admin/newsletters/${draft.id}/validate`, { pairingFile: file })
+        await admin.post(`/api/admin/newsletters/${draft.id}/validate`, { pairingFile: file })
       ).json();
       expect(body.validation).toEqual({ validationLevel: "warning", isValid: true });
       expect(body.details.matchingErrors).toEqual([
@@ -315,7 +312,7 @@ describe("the newsletter lifecycle", () => {
       const record = await completedRecordWithMissingMember("2027-01");
       const draft = await newsletter();
       const body = (
-        await call("POST", `/api/admin/newsletters/${draft.id}/validate`, { pairingFile: record })
+        await admin.post(`/api/admin/newsletters/${draft.id}/validate`, { pairingFile: record })
       ).json();
       expect(body.validation).toEqual({ validationLevel: "error", isValid: false });
       expect(body.details).toMatchObject({ invalidMatches: 1, usersWithMatches: 0 });
@@ -326,7 +323,7 @@ describe("the newsletter lifecycle", () => {
 
     it("asks for a pairing file first", async () => {
       const draft = await newsletter();
-      const res = await call("POST", `/api/admin/newsletters/${draft.id}/validate`, {});
+      const res = await admin.post(`/api/admin/newsletters/${draft.id}/validate`, {});
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe("Please select a pairing file first");
     });
@@ -335,7 +332,7 @@ describe("the newsletter lifecycle", () => {
   describe("approve", () => {
     it("approves a draft with the admin's notes", async () => {
       const draft = await newsletter();
-      const res = await call("POST", `/api/admin/newsletters/${draft.id}/approve`, {
+      const res = await admin.post(`/api/admin/newsletters/${draft.id}/approve`, {
         adminNotes: "Looks good",
       });
       expect(res.statusCode).toBe(200);
@@ -346,7 +343,7 @@ describe("the newsletter lifecycle", () => {
     it("refuses anything but a draft", async () => {
       for (const status of ["approved", "sending", "sent"]) {
         const row = await newsletter({ status });
-        const res = await call("POST", `/api/admin/newsletters/${row.id}/approve`, {});
+        const res = await admin.post(`/api/admin/newsletters/${row.id}/approve`, {});
         expect(res.statusCode, status).toBe(409);
         expect(res.json().message).toMatch(/^Only a draft can be approved; this newsletter is /);
       }
@@ -356,7 +353,7 @@ describe("the newsletter lifecycle", () => {
   describe("delete", () => {
     it("deletes a draft", async () => {
       const draft = await newsletter();
-      expect((await call("DELETE", `/api/admin/newsletters/${draft.id}`)).statusCode).toBe(200);
+      expect((await admin.delete(`/api/admin/newsletters/${draft.id}`)).statusCode).toBe(200);
       expect(await t.db.select().from(newsletters).where(eq(newsletters.id, draft.id))).toEqual([]);
     });
 
@@ -366,7 +363,7 @@ describe("the newsletter lifecycle", () => {
         ["sent", "This newsletter has already been sent and cannot be deleted."],
       ]) {
         const row = await newsletter({ status });
-        const res = await call("DELETE", `/api/admin/newsletters/${row.id}`);
+        const res = await admin.delete(`/api/admin/newsletters/${row.id}`);
         expect(res.statusCode, status).toBe(409);
         expect(res.json().message).toBe(message);
       }
@@ -377,7 +374,7 @@ describe("the newsletter lifecycle", () => {
     it("shows one member's personalised e-mail and who their match is", async () => {
       const { file, people } = await pairingOfTwoPairs();
       const draft = await newsletter({ pairingFile: file });
-      const res = await call("POST", `/api/admin/newsletters/${draft.id}/preview-email`, {
+      const res = await admin.post(`/api/admin/newsletters/${draft.id}/preview-email`, {
         recipientEmail: people[0].email,
       });
       expect(res.statusCode).toBe(200);
@@ -393,7 +390,7 @@ describe("the newsletter lifecycle", () => {
 
     it("answers an unknown recipient with the not-found message", async () => {
       const draft = await newsletter();
-      const res = await call("POST", `/api/admin/newsletters/${draft.id}/preview-email`, {
+      const res = await admin.post(`/api/admin/newsletters/${draft.id}/preview-email`, {
         recipientEmail: "nobody@nowhere.test",
       });
       expect(res.statusCode).toBe(404);
@@ -402,7 +399,7 @@ describe("the newsletter lifecycle", () => {
 
     it("asks for a recipient", async () => {
       const draft = await newsletter();
-      const res = await call("POST", `/api/admin/newsletters/${draft.id}/preview-email`, {
+      const res = await admin.post(`/api/admin/newsletters/${draft.id}/preview-email`, {
         recipientEmail: "",
       });
       expect(res.statusCode).toBe(400);
@@ -412,7 +409,7 @@ describe("the newsletter lifecycle", () => {
     it("sends one real test e-mail personalised as that person sees it", async () => {
       const { file, people } = await pairingOfTwoPairs();
       const draft = await newsletter({ pairingFile: file });
-      const res = await call("POST", `/api/admin/newsletters/${draft.id}/send-test`, {
+      const res = await admin.post(`/api/admin/newsletters/${draft.id}/send-test`, {
         testEmail: people[3].email,
       });
       expect(res.statusCode).toBe(200);
@@ -429,7 +426,7 @@ describe("the newsletter lifecycle", () => {
 
     it("sends a test to an address outside the pairing with the match placeholder", async () => {
       const draft = await newsletter({ matchPlaceholder: "Your match appears here" });
-      const res = await call("POST", `/api/admin/newsletters/${draft.id}/send-test`, {
+      const res = await admin.post(`/api/admin/newsletters/${draft.id}/send-test`, {
         testEmail: "qa@outside.test",
       });
       expect(res.json().matchFound).toBe(false);

@@ -4,34 +4,29 @@ import { NEWSLETTER_ARCHIVED, USER_NOT_FOUND } from "../../../shared/newsletters
 import { fixedClock } from "../../clock";
 import { newsletterArchive } from "../../db/schema";
 import {
+  createAdmin,
   createEmailLog,
   createGroup,
   createMatch,
   createNewsletter,
   createPairing,
   createUser,
-  signInAdmin,
 } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import type { Requests } from "../../test/test-client";
 import { activePairingFile } from "../newsletter-files";
 
 const NOW = new Date("2027-03-10T09:00:00Z");
 
 describe("e-mail send logs", () => {
   let t: TestApp;
-  let cookie: string;
-  const get = (url: string) => t.app.inject({ method: "GET", url, headers: { cookie } });
-  const preview = (payload: object) =>
-    t.app.inject({
-      method: "POST",
-      url: "/api/admin/email-logs/preview",
-      headers: { cookie },
-      payload,
-    });
+  let admin: Requests;
+  const get = (url: string) => admin.get(url);
+  const preview = (body: object) => admin.post("/api/admin/email-logs/preview", body);
 
   beforeAll(async () => {
     t = await createTestApp({ clock: fixedClock(NOW) });
-    cookie = await signInAdmin(t.db, {}, { now: NOW });
+    admin = t.as(await createAdmin(t.db));
   });
   afterAll(() => t.close());
 

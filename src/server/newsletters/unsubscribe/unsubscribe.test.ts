@@ -23,11 +23,8 @@ describe("unsubscribing from the newsletter", () => {
     (await t.db.select().from(users).where(eq(users.id, id)))[0];
 
   const oneClick = (token: string, payload: string, headers: Record<string, string> = {}) =>
-    t.app.inject({
-      method: "POST",
-      url: `/unsubscribe?token=${encodeURIComponent(token)}`,
+    t.post(`/unsubscribe?token=${encodeURIComponent(token)}`, payload, {
       headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
-      payload,
     });
 
   it("opts the person out on a mail provider's one-click POST, without cookie or Origin", async () => {
@@ -87,11 +84,8 @@ describe("unsubscribing from the newsletter", () => {
   });
 
   it("does not read form bodies on other routes", async () => {
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/unsubscribe",
+    const res = await t.post("/api/unsubscribe", "token=x&action=opt_out", {
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: "token=x&action=opt_out",
     });
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe("Please send the request as JSON.");
@@ -100,10 +94,7 @@ describe("unsubscribing from the newsletter", () => {
   describe("the confirmation page's calls", () => {
     it("tells the page whose link it is, with the address partly hidden", async () => {
       const user = await createUser(t.db, { email: "ada.lovelace@acme.test" });
-      const res = await t.app.inject({
-        method: "GET",
-        url: `/api/unsubscribe?token=${unsubscribeToken(SECRET, user.id)}`,
-      });
+      const res = await t.get(`/api/unsubscribe?token=${unsubscribeToken(SECRET, user.id)}`);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         email: "a***@acme.test",
@@ -114,10 +105,9 @@ describe("unsubscribing from the newsletter", () => {
 
     it("pauses for one month instead of opting out", async () => {
       const user = await createUser(t.db);
-      const res = await t.app.inject({
-        method: "POST",
-        url: "/api/unsubscribe",
-        payload: { token: unsubscribeToken(SECRET, user.id), action: "pause" },
+      const res = await t.post("/api/unsubscribe", {
+        token: unsubscribeToken(SECRET, user.id),
+        action: "pause",
       });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
@@ -131,10 +121,9 @@ describe("unsubscribing from the newsletter", () => {
 
     it("opts out from the page", async () => {
       const user = await createUser(t.db);
-      const res = await t.app.inject({
-        method: "POST",
-        url: "/api/unsubscribe",
-        payload: { token: unsubscribeToken(SECRET, user.id), action: "opt_out" },
+      const res = await t.post("/api/unsubscribe", {
+        token: unsubscribeToken(SECRET, user.id),
+        action: "opt_out",
       });
       expect(res.json()).toMatchObject({ participationStatus: "opted_out" });
       expect((await statusOf(user.id)).participationStatus).toBe("opted_out");
@@ -146,10 +135,9 @@ describe("unsubscribing from the newsletter", () => {
         pauseStartDate: "2027-03-01",
         pauseEndDate: "2027-04-01",
       });
-      const res = await t.app.inject({
-        method: "POST",
-        url: "/api/unsubscribe",
-        payload: { token: unsubscribeToken(SECRET, user.id), action: "pause" },
+      const res = await t.post("/api/unsubscribe", {
+        token: unsubscribeToken(SECRET, user.id),
+        action: "pause",
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toMatch(/already paused/);
@@ -158,10 +146,7 @@ describe("unsubscribing from the newsletter", () => {
     it("answers a link whose account is gone with a message", async () => {
       const user = await createUser(t.db);
       await t.db.delete(users).where(eq(users.id, user.id));
-      const res = await t.app.inject({
-        method: "GET",
-        url: `/api/unsubscribe?token=${unsubscribeToken(SECRET, user.id)}`,
-      });
+      const res = await t.get(`/api/unsubscribe?token=${unsubscribeToken(SECRET, user.id)}`);
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe(INVALID);
     });
