@@ -1,11 +1,12 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { LINK_PAIRING_FIRST, type SendStarted } from "../../../shared/newsletters";
 import type { AppContext } from "../../context";
-import { newsletterDeliveries, newsletters } from "../../db/schema";
+import type { Tx } from "../../db/client";
+import { newsletters } from "../../db/schema";
 import { BadRequest, Conflict, NotFound } from "../../errors";
-import { listRecipients } from "./messages";
+import { listRecipients, type Recipient } from "./messages";
 
-const INSERT_BATCH = 1000;
+const INSERT_BATCH = 5000;
 
 export const ALREADY_SENDING = "This newsletter is already being sent.";
 export const ALREADY_SENT = "This newsletter has already been sent.";
@@ -39,16 +40,7 @@ export async function startSend(ctx: AppContext, newsletterId: number): Promise<
       .returning({ id: newsletters.id });
     if (!claimed) throw new Conflict(ALREADY_SENDING, "already_sending");
     for (let i = 0; i < recipients.length; i += INSERT_BATCH) {
-      await tx.insert(newsletterDeliveries).values(
-        recipients.slice(i, i + INSERT_BATCH).map((r) => ({
-          newsletterId,
-          userId: r.userId,
-          recipientEmail: r.email,
-          matchEmail: r.matchEmail,
-          createdAt: now,
-          updatedAt: now,
-        })),
-      );
+      await insertDeliveries(tx, newsletterId, recipients.slice(i, i + INSERT_BATCH), now);
     }
   });
   return {
@@ -74,4 +66,20 @@ function uniqueByAddress<T extends { email: string }>(recipients: T[]): T[] {
     seen.add(key);
     return true;
   });
+}
+
+/**
+ * One INSERT per few thousand rows, the rows passed as one JSON parameter: far cheaper for the
+ * database than thousands of bound parameters.
+ */
+async function insertDeliveries(tx: Tx, newsletterId: number, rows: Recipient[], now: Date) {
+  const json = JSON.stringify(
+    rows.map((r) => ({ user_id: r.userId, email: r.email, match_email: r.matchEmail })),
+  );
+  await tx.execute(sql`
+    insert into newsletter_deliveries
+      (newsletter_id, user_id, recipient_email, match_email, created_at, updated_at)
+    select ${newsletterId}::int, r.user_id, r.email, r.match_email,
+           ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+    from json_to_recordset(${json}::json) as r(user_id uuid, email text, match_email text)`);
 }
