@@ -16,6 +16,7 @@ const server = new SMTPServer({
     stream.resume();
   },
 });
+server.on("error", () => {});
 server.listen(0, "127.0.0.1", () => {
   process.send({ port: server.server.address().port });
 });

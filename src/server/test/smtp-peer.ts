@@ -96,6 +96,9 @@ export async function startSmtpPeer(
         .catch(callback);
     },
   });
+  // A client killed mid-session (crash tests SIGKILL senders) resets its connection; that is
+  // the client's failure, not the peer's.
+  server.on("error", () => {});
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as { port: number }).port;
   const credentials = options.auth

@@ -3,11 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LINK_PAIRING_FIRST } from "../../../shared/newsletters";
 import { emailLogs, newsletterArchive, newsletterDeliveries, newsletters } from "../../db/schema";
 import {
+  createAdmin,
   createNewsletter,
   createSendableNewsletter,
   createUser,
-  signIn,
-  signInAdmin,
 } from "../../test/factories";
 import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
 import { createTestApp, type TestApp } from "../../test/test-app";
@@ -17,13 +16,13 @@ import { type DeliveryWorker, startDeliveryWorker } from "./worker";
 
 let t: TestApp;
 let peer: SmtpPeer;
-let admin: string;
+let admin: { id: string };
 let worker: DeliveryWorker;
 
 beforeAll(async () => {
   peer = await startSmtpPeer();
   t = await createTestApp({ smtpUrl: peer.url });
-  admin = await signInAdmin(t.db);
+  admin = await createAdmin(t.db);
   worker = startDeliveryWorker(t.ctx, {
     concurrency: 3,
     leaseMs: 10_000,
@@ -39,14 +38,9 @@ afterAll(async () => {
   await peer.close();
 });
 
-const send = (id: number, cookie = admin) =>
-  t.app.inject({ method: "POST", url: `/api/admin/newsletters/${id}/send`, headers: { cookie } });
-const status = (id: number) =>
-  t.app.inject({
-    method: "GET",
-    url: `/api/admin/newsletters/${id}/send-status`,
-    headers: { cookie: admin },
-  });
+const send = (id: number, who: { id: string } = admin) =>
+  t.as(who).post(`/api/admin/newsletters/${id}/send`);
+const status = (id: number) => t.as(admin).get(`/api/admin/newsletters/${id}/send-status`);
 const waitUntilSent = (id: number) =>
   expect
     .poll(async () => (await status(id)).json().status, { timeout: 15_000, interval: 50 })
@@ -88,16 +82,15 @@ describe("starting a newsletter send", () => {
   });
 
   it("refuses an id that is not a newsletter id", async () => {
-    const res = await send("abc" as unknown as number);
+    const res = await t.as(admin).post("/api/admin/newsletters/abc/send");
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBeTruthy();
   });
 
   it("is for admins only", async () => {
     const { newsletter } = await createSendableNewsletter(t.db);
-    const employee = await signIn(t.db, await createUser(t.db));
-    expect((await send(newsletter.id, employee)).statusCode).toBe(403);
-    expect((await send(newsletter.id, "")).statusCode).toBe(401);
+    expect((await send(newsletter.id, await createUser(t.db))).statusCode).toBe(403);
+    expect((await t.post(`/api/admin/newsletters/${newsletter.id}/send`)).statusCode).toBe(401);
     const [row] = await t.db.select().from(newsletters).where(eq(newsletters.id, newsletter.id));
     expect(row.status).toBe("approved");
   });
@@ -278,12 +271,9 @@ describe("delivering without SMTP", () => {
     });
     try {
       const { newsletter, members } = await createSendableNewsletter(outboxApp.db, { people: 3 });
-      const cookie = await signInAdmin(outboxApp.db);
-      const res = await outboxApp.app.inject({
-        method: "POST",
-        url: `/api/admin/newsletters/${newsletter.id}/send`,
-        headers: { cookie },
-      });
+      const res = await outboxApp
+        .as(await createAdmin(outboxApp.db))
+        .post(`/api/admin/newsletters/${newsletter.id}/send`);
       expect(res.statusCode).toBe(202);
       await expect
         .poll(async () => (await outboxApp.outbox()).filter((m) => m.kind === "newsletter").length)
