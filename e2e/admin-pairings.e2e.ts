@@ -42,13 +42,18 @@ describe("an admin runs this month's pairings for a group", () => {
     expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole("button", { name: "Generate Monthly Pairings" }).click();
-    await page.getByText("Generated 2 pairings for Brew Co", { exact: true }).waitFor();
+    const monthName = new Date().toLocaleString("en-US", { month: "long", timeZone: "UTC" });
+    const confirm = page.getByRole("dialog", { name: /^Generate .* pairings for Brew Co\?$/ });
+    expect(await confirm.getByRole("heading").innerText()).toContain(monthName);
+    await confirm.getByRole("button", { name: /^Generate .* pairings$/ }).click();
+    await page.getByText("Generated 2 matches for Brew Co", { exact: true }).waitFor();
     const current = page.getByRole("region", { name: "Current pairings" });
-    await current.getByText(/— Brew Co/).waitFor();
+    await current.getByText(/· Brew Co$/).waitFor();
+    expect(await current.innerText()).toContain("2 matches");
 
     await page.getByRole("button", { name: "View Current Pairings (1)" }).click();
     const overlay = page.getByRole("dialog", { name: "Current Pairings" });
-    await overlay.getByText("2 matches").waitFor();
+    await overlay.getByText("2 matches in 1 active pairing").waitFor();
     for (const text of [...names.map((name) => `${name} Brewer`), "ada@brew.test"]) {
       await expect.poll(() => overlay.innerText()).toContain(text);
     }

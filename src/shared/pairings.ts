@@ -76,6 +76,8 @@ export interface PreviewUser {
   firstName: string | null;
   lastName: string | null;
   email: string;
+  /** The department's display name (current pairings only). */
+  department?: string | null;
 }
 
 export interface PreviewMatch {

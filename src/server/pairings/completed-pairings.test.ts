@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
-import { completedPairings, pairings } from "../db/schema";
+import { completedPairings, pairings, users } from "../db/schema";
 import {
   createAdmin,
+  createDepartment,
   createGroup,
   createMatch,
   createPairing,
@@ -42,8 +43,10 @@ describe("completing pairings and their completed records", () => {
     return { group, pairing, people: [a, b, c, d, e] };
   }
 
-  it("lists active pairings with each match's people and status", async () => {
+  it("lists active pairings with each match's people, their departments and status", async () => {
     const { pairing, people } = await groupPairing();
+    await createDepartment(t.db, { name: "acme-labs", displayName: "Acme Labs" });
+    await t.db.update(users).set({ department: "acme-labs" }).where(eq(users.id, people[1].id));
     const res = await admin.get("/api/admin/current-pairings");
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -59,11 +62,16 @@ describe("completing pairings and their completed records", () => {
     expect(list).toHaveLength(2);
     expect(list[0]).toMatchObject({
       user1: { firstName: "Ada", lastName: "Test", email: people[0].email },
-      user2: { firstName: "Ben", email: people[1].email },
+      user2: { firstName: "Ben", email: people[1].email, department: "Acme Labs" },
       status: "active",
     });
     expect(list[0].user3).toBeUndefined();
-    expect(list[1].user3).toEqual({ firstName: "Ed", lastName: "Test", email: people[4].email });
+    expect(list[1].user3).toEqual({
+      firstName: "Ed",
+      lastName: "Test",
+      email: people[4].email,
+      department: "engineering",
+    });
     expect(JSON.stringify(body)).not.toMatch(/passwordHash|password_hash/);
   });
 

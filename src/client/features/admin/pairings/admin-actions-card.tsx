@@ -1,9 +1,8 @@
 import type { SyncEmployeeStatusResponse } from "@shared/employees";
-import type { CompletePairingResponse, GeneratePairingResponse } from "@shared/pairings";
+import type { GeneratePairingResponse } from "@shared/pairings";
 import { monthDisplay } from "@shared/pairings";
-import { CheckCircle2, Eye, RefreshCw, Shuffle, Trash2 } from "lucide-react";
+import { Eye, RefreshCw, Shuffle } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
-import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import {
   Card,
@@ -12,11 +11,21 @@ import {
   CardHeader,
   CardTitle,
 } from "../../../components/ui/card";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog";
 import { Label } from "../../../components/ui/label";
 import { Select } from "../../../components/ui/select";
 import { toast } from "../../../components/ui/toast";
 import { apiRequest } from "../../../lib/api-client";
 import { useDomainGroups } from "../whitelist/whitelist-queries";
+import { CurrentPairingsList, matchesWord } from "./current-pairings-list";
 import { EligibilityBox } from "./eligibility-box";
 import { useCurrentPairings, usePairingMutation } from "./pairing-queries";
 
@@ -32,6 +41,8 @@ export function AdminActionsCard() {
   const current = useCurrentPairings();
   const [groupId, setGroupId] = useState<number | null>(null);
   const [viewing, setViewing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const month = monthDisplay(new Date().toISOString().slice(0, 7));
   const group = groups.data?.find((g) => g.id === groupId);
   const groupLabel = group ? group.displayName : "All Users";
   const pairings = current.data?.pairings ?? [];
@@ -42,11 +53,14 @@ export function AdminActionsCard() {
         "POST",
         groupId === null ? "/api/admin/generate-pairing" : `/api/admin/generate-pairing/${groupId}`,
       ),
-    onSuccess: (result) =>
+    onSuccess: (result) => {
+      setConfirming(false);
       toast({
         title: "Success",
-        description: `Generated ${result.totalMatches} pairings for ${groupLabel}`,
-      }),
+        description: `Generated ${matchesWord(result.totalMatches)} for ${groupLabel}`,
+      });
+    },
+    onError: () => setConfirming(false),
     failure: "Failed to generate pairings",
   });
   const sync = usePairingMutation({
@@ -55,22 +69,6 @@ export function AdminActionsCard() {
     onSuccess: (result) => toast({ title: "Employee status synced", description: result.message }),
     failure: "Failed to sync employee status",
   });
-  const complete = usePairingMutation({
-    mutationFn: (id: number) =>
-      apiRequest<CompletePairingResponse>("POST", `/api/admin/complete-pairing/${id}`),
-    onSuccess: (result) =>
-      toast({
-        title: "Pairings completed",
-        description: `Saved as ${result.completed[0]?.fileName ?? "a pairing file"}`,
-      }),
-    failure: "Failed to complete pairings",
-  });
-  const remove = usePairingMutation({
-    mutationFn: (id: number) => apiRequest("DELETE", `/api/admin/pairings/${id}`),
-    onSuccess: () => toast({ title: "Pairing deleted" }),
-    failure: "Failed to delete pairing",
-  });
-
   return (
     <Card>
       <CardHeader>
@@ -97,7 +95,7 @@ export function AdminActionsCard() {
         </div>
         <EligibilityBox groupId={groupId} />
         <div className="flex flex-wrap gap-2">
-          <Button onClick={() => generate.mutate()} disabled={generate.isPending}>
+          <Button onClick={() => setConfirming(true)} disabled={generate.isPending}>
             <Shuffle aria-hidden="true" />
             {generate.isPending ? "Generating..." : "Generate Monthly Pairings"}
           </Button>
@@ -111,59 +109,28 @@ export function AdminActionsCard() {
           </Button>
         </div>
         {current.isError && <p className="text-sm text-red-700">Failed to load pairing data</p>}
-        {pairings.length > 0 && (
-          <section aria-label="Current pairings" className="grid gap-2">
-            <h3 className="font-semibold">Current Pairings</h3>
-            <ul className="grid gap-2">
-              {pairings.map((p) => (
-                <li
-                  key={p.id}
-                  className="flex flex-col gap-2 rounded-lg border border-coffee-200 p-3 sm:flex-row sm:items-center sm:justify-between"
-                >
-                  <div className="grid min-w-0 gap-1">
-                    <p className="font-medium break-words">{p.name}</p>
-                    <p className="flex flex-wrap items-center gap-2 text-sm text-coffee-700">
-                      <span>{monthDisplay(p.month)}</span>
-                      <Badge color="blue">{p.domainGroupName ?? "All Users"}</Badge>
-                      <span>
-                        {p.totalPairs} {p.totalPairs === 1 ? "match" : "matches"}
-                      </span>
-                    </p>
-                  </div>
-                  <div className="flex gap-2">
-                    <Button
-                      size="sm"
-                      onClick={() => complete.mutate(p.id)}
-                      disabled={complete.isPending}
-                      aria-label={`Complete ${p.name}`}
-                    >
-                      <CheckCircle2 aria-hidden="true" />
-                      Complete
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="destructive"
-                      onClick={() => {
-                        if (
-                          window.confirm(
-                            `Delete ${p.name} and its matches? This action cannot be undone.`,
-                          )
-                        ) {
-                          remove.mutate(p.id);
-                        }
-                      }}
-                      disabled={remove.isPending}
-                      aria-label={`Delete ${p.name}`}
-                    >
-                      <Trash2 aria-hidden="true" />
-                      Delete
-                    </Button>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
+        <CurrentPairingsList pairings={pairings} />
+        <Dialog open={confirming} onOpenChange={setConfirming}>
+          <DialogContent>
+            <DialogHeader>
+              <DialogTitle>
+                Generate {month} pairings for {groupLabel}?
+              </DialogTitle>
+              <DialogDescription>
+                Everyone ready to pair in {groupLabel} gets a partner for {month}. Nobody is
+                e-mailed until you send the newsletter; you can delete the pairing before then.
+              </DialogDescription>
+            </DialogHeader>
+            <DialogFooter>
+              <DialogClose asChild>
+                <Button variant="outline">Cancel</Button>
+              </DialogClose>
+              <Button onClick={() => generate.mutate()} disabled={generate.isPending}>
+                {generate.isPending ? "Generating..." : `Generate ${month} pairings`}
+              </Button>
+            </DialogFooter>
+          </DialogContent>
+        </Dialog>
         {viewing && (
           <Suspense fallback={null}>
             <CurrentPairingsDialog open onOpenChange={setViewing} />

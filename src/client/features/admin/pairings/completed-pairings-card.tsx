@@ -83,7 +83,7 @@ export function CompletedPairingsCard() {
                   </a>
                   <Button
                     size="sm"
-                    variant="destructive"
+                    variant="outline"
                     aria-label={`Delete ${file.displayName}`}
                     disabled={remove.isPending}
                     onClick={() => {

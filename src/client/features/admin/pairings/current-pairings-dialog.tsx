@@ -1,4 +1,6 @@
-import { monthDisplay } from "@shared/pairings";
+import { Download, Search } from "lucide-react";
+import { useId, useMemo, useState } from "react";
+import { Button } from "../../../components/ui/button";
 import {
   Dialog,
   DialogContent,
@@ -6,11 +8,30 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../../components/ui/dialog";
-import { Spinner } from "../../../components/ui/spinner";
-import { MatchRow, personOf } from "./match-row";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { LoadingRegion, Skeleton } from "../../../components/ui/skeleton";
 import { useCurrentPairings } from "./pairing-queries";
+import { filterRows, type PairingRow, pairingRows, pairingsCsv } from "./pairing-rows";
+import { PairingsTable } from "./pairings-table";
 
-/** The current-pairings overlay (admin-side §2): each active pairing with its matches. */
+export const PAGE_SIZE = 50;
+
+function downloadCsv(rows: PairingRow[]) {
+  const blob = new Blob([pairingsCsv(rows)], { type: "text/csv;charset=utf-8" });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = `current-pairings-${new Date().toISOString().slice(0, 10)}.csv`;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * The current-pairings view: every match of the active pairings in one wide table (names,
+ * departments, e-mails, the match's status and each person's answer), searchable, paged and
+ * exportable as CSV.
+ */
 export function CurrentPairingsDialog({
   open,
   onOpenChange,
@@ -19,52 +40,95 @@ export function CurrentPairingsDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const current = useCurrentPairings();
-  const pairings = current.data?.pairings ?? [];
+  const searchId = useId();
+  const [query, setQuery] = useState("");
+  const [page, setPage] = useState(0);
+  const rows = useMemo(() => pairingRows(current.data), [current.data]);
+  const found = useMemo(() => filterRows(rows, query), [rows, query]);
+  const pages = Math.max(1, Math.ceil(found.length / PAGE_SIZE));
+  const shown = found.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
+  const first = found.length === 0 ? 0 : page * PAGE_SIZE + 1;
+
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-3xl">
+      <DialogContent className="max-h-[90dvh] w-[calc(100vw-1rem)] max-w-6xl overflow-y-auto">
         <DialogHeader>
           <DialogTitle>Current Pairings</DialogTitle>
           <DialogDescription>
-            {pairings.length} active {pairings.length === 1 ? "pairing" : "pairings"}
+            {rows.length} {rows.length === 1 ? "match" : "matches"} in{" "}
+            {current.data?.pairings.length ?? 0} active{" "}
+            {current.data?.pairings.length === 1 ? "pairing" : "pairings"}
           </DialogDescription>
         </DialogHeader>
         {current.isLoading ? (
-          <Spinner />
+          <LoadingRegion label="Loading pairing data..." className="grid gap-2">
+            {["a", "b", "c", "d"].map((k) => (
+              <Skeleton key={k} className="h-10 w-full" />
+            ))}
+          </LoadingRegion>
         ) : current.isError ? (
-          <p className="text-sm text-red-700">Failed to load pairing data</p>
-        ) : pairings.length === 0 ? (
-          <p className="text-sm text-coffee-700">No active pairings.</p>
+          <p role="alert" className="text-sm text-red-700">
+            Failed to load pairing data
+          </p>
+        ) : rows.length === 0 ? (
+          <p className="text-sm text-coffee-700">No matches found for this pairing.</p>
         ) : (
-          pairings.map((pairing) => {
-            const list = current.data?.matchesByPairing[String(pairing.id)] ?? [];
-            return (
-              <section key={pairing.id} aria-label={pairing.name} className="grid gap-2">
-                <h3 className="font-semibold">
-                  {pairing.name}{" "}
-                  <span className="font-normal text-coffee-700">
-                    ({monthDisplay(pairing.month)})
-                  </span>
-                </h3>
-                <p className="text-sm text-coffee-700">
-                  {list.length} {list.length === 1 ? "match" : "matches"}
-                </p>
-                {list.length === 0 ? (
-                  <p className="text-sm text-coffee-700">No matches found for this pairing.</p>
-                ) : (
-                  <ul className="grid gap-2">
-                    {list.map((m) => (
-                      <MatchRow
-                        key={m.id}
-                        status={m.status}
-                        people={[m.user1, m.user2, ...(m.user3 ? [m.user3] : [])].map(personOf)}
-                      />
-                    ))}
-                  </ul>
-                )}
-              </section>
-            );
-          })
+          <div className="grid min-w-0 gap-3">
+            <div className="flex flex-wrap items-end gap-3">
+              <div className="grid min-w-0 flex-1 gap-2">
+                <Label htmlFor={searchId}>Search names, e-mails and departments</Label>
+                <div className="relative">
+                  <Search
+                    aria-hidden="true"
+                    className="pointer-events-none absolute top-3 left-3 size-4 text-coffee-600"
+                  />
+                  <Input
+                    id={searchId}
+                    type="search"
+                    className="pl-9"
+                    value={query}
+                    onChange={(event) => {
+                      setQuery(event.target.value);
+                      setPage(0);
+                    }}
+                  />
+                </div>
+              </div>
+              <Button variant="outline" onClick={() => downloadCsv(found)}>
+                <Download aria-hidden="true" />
+                Export CSV
+              </Button>
+            </div>
+            <p role="status" className="text-sm text-coffee-700">
+              {found.length === 0
+                ? "No matches fit your search."
+                : `Showing ${first}–${first + shown.length - 1} of ${found.length} ${found.length === 1 ? "match" : "matches"}`}
+            </p>
+            {shown.length > 0 && <PairingsTable rows={shown} />}
+            {pages > 1 && (
+              <nav aria-label="Pages" className="flex items-center justify-between gap-2">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={page === 0}
+                  onClick={() => setPage((p) => p - 1)}
+                >
+                  Previous
+                </Button>
+                <span className="text-sm text-coffee-700">
+                  Page {page + 1} of {pages}
+                </span>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={page >= pages - 1}
+                  onClick={() => setPage((p) => p + 1)}
+                >
+                  Next
+                </Button>
+              </nav>
+            )}
+          </div>
         )}
       </DialogContent>
     </Dialog>

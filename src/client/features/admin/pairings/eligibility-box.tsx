@@ -1,16 +1,44 @@
-import { CheckCircle2, XCircle } from "lucide-react";
-import { Spinner } from "../../../components/ui/spinner";
+import { type ExclusionReason, exclusionLabels, exclusionReasons } from "@shared/exclusions";
+import type { PairingValidationResponse } from "@shared/pairings";
+import { CheckCircle2, Info, XCircle } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+import { LoadingRegion, Skeleton } from "../../../components/ui/skeleton";
 import { usePairingValidation } from "./pairing-queries";
 
-/** Who can be paired in the selected group, and whether the numbers work out. */
+const ExcludedDialog = lazy(async () => ({
+  default: (await import("./excluded-dialog")).ExcludedDialog,
+}));
+
+/** What an odd number of ready people means under the odd policy. */
+export function oddOutcome(oddPolicy: PairingValidationResponse["oddPolicy"] | undefined) {
+  return oddPolicy === "sit-out" ? "One person sits out" : "One trio will be formed";
+}
+
+/**
+ * Who can be paired in the selected group: the counts, who is excluded and why (each count opens
+ * the names), the minimum, and what an odd count means.
+ */
 export function EligibilityBox({ groupId }: { groupId: number | null }) {
   const validation = usePairingValidation(groupId);
-  if (validation.isLoading) return <Spinner label="Checking pairing eligibility..." />;
-  if (validation.isError || !validation.data) {
-    return <p className="text-sm text-red-700">Failed to fetch pairing validation</p>;
+  const [opened, setOpened] = useState<ExclusionReason | null>(null);
+  if (validation.isLoading) {
+    return (
+      <LoadingRegion label="Checking pairing eligibility..." className="grid gap-3">
+        <Skeleton className="h-16 w-full" />
+        <Skeleton className="h-20 w-full" />
+      </LoadingRegion>
+    );
   }
-  const { statusCounts: c, eligibility: e } = validation.data;
-  const excluded = c.opted_out + c.paused + c.inactive;
+  if (validation.isError || !validation.data) {
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        Failed to fetch pairing validation
+      </p>
+    );
+  }
+  const { statusCounts: c, eligibility: e, excluded, oddPolicy } = validation.data;
+  const excludedTotal = c.opted_out + c.paused + c.inactive;
+  const reasons = exclusionReasons.filter((reason) => (excluded?.[reason] ?? 0) > 0);
   return (
     <section
       aria-label="Pairing eligibility"
@@ -21,7 +49,7 @@ export function EligibilityBox({ groupId }: { groupId: number | null }) {
         {[
           ["Total Users", c.total],
           ["Ready to Pair", c.truly_active],
-          ["Excluded", excluded],
+          ["Excluded", excludedTotal],
         ].map(([label, value]) => (
           <div key={label} className="rounded-md bg-white p-2">
             <dt className="text-xs font-medium text-coffee-700">{label}</dt>
@@ -29,9 +57,33 @@ export function EligibilityBox({ groupId }: { groupId: number | null }) {
           </div>
         ))}
       </dl>
+      {reasons.length > 0 && (
+        <div className="grid gap-2">
+          <p className="text-sm font-medium text-coffee-900">Who is excluded and why</p>
+          <ul aria-label="Excluded people by reason" className="flex flex-wrap gap-2">
+            {reasons.map((reason) => (
+              <li key={reason}>
+                <button
+                  type="button"
+                  onClick={() => setOpened(reason)}
+                  className="inline-flex items-center gap-2 rounded-full border border-coffee-300 bg-white px-3 py-1 text-sm text-coffee-900 hover:bg-coffee-100"
+                >
+                  {exclusionLabels[reason].label}
+                  <span className="font-bold">{excluded[reason]}</span>
+                  <span className="sr-only">: show the names</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <ul className="grid gap-1 text-sm">
         <li className="flex flex-wrap items-center gap-2">
-          <Check ok={e.hasMinimumUsers} />
+          {e.hasMinimumUsers ? (
+            <CheckCircle2 aria-hidden="true" className="size-4 text-green-700" />
+          ) : (
+            <XCircle aria-hidden="true" className="size-4 text-red-700" />
+          )}
           <span className="font-medium">Minimum Users:</span>
           <span>
             {e.hasMinimumUsers ? "Met" : "Not met"} ({c.truly_active} of {e.minimumRequired}{" "}
@@ -39,21 +91,24 @@ export function EligibilityBox({ groupId }: { groupId: number | null }) {
           </span>
         </li>
         <li className="flex flex-wrap items-center gap-2">
-          <Check ok={e.hasEvenNumbers} />
+          {e.hasEvenNumbers ? (
+            <CheckCircle2 aria-hidden="true" className="size-4 text-green-700" />
+          ) : (
+            <Info aria-hidden="true" className="size-4 text-coffee-700" />
+          )}
           <span className="font-medium">Even Numbers:</span>
           <span>
-            {e.hasEvenNumbers ? "Yes" : "No"} ({e.hasEvenNumbers ? "Even" : "Odd"})
+            {e.hasEvenNumbers
+              ? "Yes (Even): everyone gets a partner"
+              : `No (Odd): ${oddOutcome(oddPolicy)}`}
           </span>
         </li>
       </ul>
+      {opened && (
+        <Suspense fallback={null}>
+          <ExcludedDialog groupId={groupId} reason={opened} onClose={() => setOpened(null)} />
+        </Suspense>
+      )}
     </section>
-  );
-}
-
-function Check({ ok }: { ok: boolean }) {
-  return ok ? (
-    <CheckCircle2 aria-hidden="true" className="size-4 text-green-700" />
-  ) : (
-    <XCircle aria-hidden="true" className="size-4 text-red-700" />
   );
 }

@@ -1,5 +1,8 @@
+import { matchStatuses } from "@shared/enums";
 import type { PreviewUser } from "@shared/pairings";
 import { Badge } from "../../../components/ui/badge";
+import { MatchStatusBadge } from "../../match-state-badge";
+import { EmailText } from "./email-text";
 
 export type MatchPerson = { name: string; email: string };
 
@@ -11,7 +14,7 @@ export const personOf = (user: PreviewUser): MatchPerson => ({
   email: user.email,
 });
 
-/** One match in a preview: each person's name and e-mail, and the status badge (active highlighted). */
+/** One match in a preview: each person's name and e-mail, and the status in the shared vocabulary. */
 export function MatchRow({ people, status }: { people: MatchPerson[]; status: string }) {
   return (
     <li className="flex flex-col gap-2 rounded-lg border border-coffee-200 p-3 sm:flex-row sm:items-center sm:justify-between">
@@ -19,13 +22,19 @@ export function MatchRow({ people, status }: { people: MatchPerson[]; status: st
         {people.map((person, i) => (
           <p key={`${person.email}-${i}`} className="min-w-0 text-sm">
             <span className="font-medium">{person.name}</span>{" "}
-            <span className="break-all text-coffee-700">({person.email})</span>
+            <span className="text-coffee-700">
+              (<EmailText email={person.email} />)
+            </span>
           </p>
         ))}
       </div>
-      <Badge color={status === "active" ? "green" : "grey"} className="self-start sm:self-center">
-        {status}
-      </Badge>
+      <span className="self-start sm:self-center">
+        {(matchStatuses as readonly string[]).includes(status) ? (
+          <MatchStatusBadge status={status as (typeof matchStatuses)[number]} />
+        ) : (
+          <Badge>{status}</Badge>
+        )}
+      </span>
     </li>
   );
 }

@@ -1,0 +1,108 @@
+import type { CompletePairingResponse, PairingSummary } from "@shared/pairings";
+import { monthDisplay } from "@shared/pairings";
+import { CheckCircle2, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Button } from "../../../components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog";
+import { toast } from "../../../components/ui/toast";
+import { apiRequest } from "../../../lib/api-client";
+import { usePairingMutation } from "./pairing-queries";
+
+export const matchesWord = (n: number) => (n === 1 ? "1 match" : `${n} matches`);
+
+/** "March 2027 · Acme Corp": a pairing's month and group, said once. */
+export const pairingTitle = (p: Pick<PairingSummary, "month" | "domainGroupName">) =>
+  `${monthDisplay(p.month)} · ${p.domainGroupName ?? "All Users"}`;
+
+/** The active pairings with Complete and (after a confirmation) Delete. */
+export function CurrentPairingsList({ pairings }: { pairings: PairingSummary[] }) {
+  const [deleting, setDeleting] = useState<PairingSummary | null>(null);
+  const complete = usePairingMutation({
+    mutationFn: (id: number) =>
+      apiRequest<CompletePairingResponse>("POST", `/api/admin/complete-pairing/${id}`),
+    onSuccess: (result) =>
+      toast({
+        title: "Pairings completed",
+        description: `Saved as ${result.completed[0]?.fileName ?? "a pairing file"}`,
+      }),
+    failure: "Failed to complete pairings",
+  });
+  const remove = usePairingMutation({
+    mutationFn: (id: number) => apiRequest("DELETE", `/api/admin/pairings/${id}`),
+    onSuccess: () => {
+      setDeleting(null);
+      toast({ title: "Pairing deleted" });
+    },
+    failure: "Failed to delete pairing",
+  });
+  if (pairings.length === 0) return null;
+  return (
+    <section aria-label="Current pairings" className="grid gap-2">
+      <h3 className="font-semibold">Current Pairings</h3>
+      <ul className="grid gap-2">
+        {pairings.map((p) => (
+          <li
+            key={p.id}
+            className="flex flex-col gap-2 rounded-lg border border-coffee-200 p-3 sm:flex-row sm:items-center sm:justify-between"
+          >
+            <div className="grid min-w-0 gap-1">
+              <p className="font-medium break-words">{pairingTitle(p)}</p>
+              <p className="text-sm text-coffee-700">{matchesWord(p.totalPairs)}</p>
+            </div>
+            <div className="flex gap-2">
+              <Button
+                size="sm"
+                onClick={() => complete.mutate(p.id)}
+                disabled={complete.isPending}
+                aria-label={`Complete ${pairingTitle(p)}`}
+              >
+                <CheckCircle2 aria-hidden="true" />
+                Complete
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => setDeleting(p)}
+                aria-label={`Delete ${pairingTitle(p)}`}
+              >
+                <Trash2 aria-hidden="true" />
+                Delete
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <Dialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Delete {deleting && pairingTitle(deleting)}?</DialogTitle>
+            <DialogDescription>
+              Its {matchesWord(deleting?.totalPairs ?? 0)} will be removed and nobody is told. You
+              can generate again afterwards. This action cannot be undone.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button
+              variant="destructive"
+              disabled={remove.isPending}
+              onClick={() => deleting && remove.mutate(deleting.id)}
+            >
+              {remove.isPending ? "Deleting..." : "Delete Pairing"}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import {
+  type ExcludedListResponse,
+  type ExclusionReason,
+  exclusionLabels,
+} from "@shared/exclusions";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog";
+import { LoadingRegion, Skeleton } from "../../../components/ui/skeleton";
+import { apiRequest, errorMessage } from "../../../lib/api-client";
+import { redirectIfUnauthorized } from "../../unauthorized";
+import { EmailText } from "./email-text";
+
+/** The names behind one exclusion count, in a dialog. */
+export function ExcludedDialog({
+  groupId,
+  reason,
+  onClose,
+}: {
+  groupId: number | null;
+  reason: ExclusionReason | null;
+  onClose: () => void;
+}) {
+  const list = useQuery<ExcludedListResponse>({
+    queryKey: ["/api/admin/pairing-validation/excluded", groupId ?? "all", reason],
+    queryFn: () =>
+      apiRequest(
+        "GET",
+        `/api/admin/pairing-validation/excluded?reason=${reason}${groupId === null ? "" : `&domainGroupId=${groupId}`}`,
+      ),
+    enabled: reason !== null,
+    staleTime: 0,
+  });
+  useEffect(() => {
+    if (list.error) redirectIfUnauthorized(list.error);
+  }, [list.error]);
+  const looks = reason ? exclusionLabels[reason] : null;
+  const people = list.data?.people ?? [];
+  const total = list.data?.total ?? 0;
+
+  return (
+    <Dialog open={reason !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-h-[85dvh] overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>{looks?.label}</DialogTitle>
+          <DialogDescription>
+            Not paired this month: {looks?.why}.
+            {total > people.length && ` Showing the first ${people.length} of ${total}.`}
+          </DialogDescription>
+        </DialogHeader>
+        {list.isLoading ? (
+          <LoadingRegion label="Loading names..." className="grid gap-2">
+            {["a", "b", "c"].map((k) => (
+              <Skeleton key={k} className="h-10 w-full" />
+            ))}
+          </LoadingRegion>
+        ) : list.isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            {errorMessage(list.error, "Failed to load the names")}
+          </p>
+        ) : people.length === 0 ? (
+          <p className="text-sm text-coffee-700">Nobody, right now.</p>
+        ) : (
+          <ul aria-label={looks?.label} className="divide-y divide-coffee-100">
+            {people.map((person) => (
+              <li key={person.id} className="grid gap-0.5 py-2 text-sm">
+                <span className="font-medium text-coffee-950">{person.name}</span>
+                <span className="text-coffee-700">
+                  <EmailText email={person.email} />
+                  {person.department && ` · ${person.department}`}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,75 @@
+import { tenseOf } from "@shared/match-states";
+import { AnswerBadge, MatchStatusBadge } from "../../match-state-badge";
+import { EmailText } from "./email-text";
+import type { PairingRow } from "./pairing-rows";
+
+/** The current pairings as a table: one row per match, one column per person, then the status. */
+export function PairingsTable({ rows }: { rows: PairingRow[] }) {
+  const trios = rows.some((row) => row.people.length > 2);
+  const columns = trios ? [0, 1, 2] : [0, 1];
+  return (
+    <section
+      aria-label="Current pairings table"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users must reach the table's horizontal scroll
+      tabIndex={0}
+      className="max-w-full overflow-x-auto rounded-lg border border-coffee-200"
+    >
+      <table className="w-full min-w-[640px] border-collapse text-left text-sm">
+        <thead className="bg-coffee-50 text-coffee-800">
+          <tr>
+            <th scope="col" className="p-3 font-semibold">
+              Month · group
+            </th>
+            {columns.map((i) => (
+              <th key={i} scope="col" className="p-3 font-semibold">
+                Person {i + 1}
+              </th>
+            ))}
+            <th scope="col" className="p-3 font-semibold">
+              Status
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id} className="border-t border-coffee-100 align-top">
+              <td className="p-3 whitespace-nowrap text-coffee-800">
+                {row.month}
+                <br />
+                <span className="text-coffee-700">{row.group}</span>
+              </td>
+              {columns.map((i) => {
+                const person = row.people[i];
+                return (
+                  <td key={i} className="max-w-64 p-3">
+                    {person && (
+                      <div className="grid gap-1">
+                        <span className="font-medium text-coffee-950">{person.name}</span>
+                        {person.department && (
+                          <span className="text-coffee-700">{person.department}</span>
+                        )}
+                        <span className="text-coffee-700">
+                          <EmailText email={person.email} />
+                        </span>
+                        <span>
+                          <AnswerBadge
+                            status={person.answer}
+                            tense={tenseOf(row.status)}
+                            who={person.name}
+                          />
+                        </span>
+                      </div>
+                    )}
+                  </td>
+                );
+              })}
+              <td className="p-3">
+                <MatchStatusBadge status={row.status} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
