@@ -1,8 +1,9 @@
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { precompress } from "./scripts/precompress";
+import { DEMO_MODE_META } from "./src/shared/app-mode";
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -10,9 +11,17 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 const apiTarget = "http://127.0.0.1:5000";
 const proxied = ["/api", "/admin-images", "/completed_pairings", "/uploads"];
 
+/** `npm run dev` with DEMO=1: mark the pages as the server does (src/shared/app-mode.ts). */
+const demoModeInDev: Plugin = {
+  name: "demo-mode-in-dev",
+  apply: "serve",
+  transformIndexHtml: (html) =>
+    process.env.DEMO === "1" ? html.replace("</head>", `${DEMO_MODE_META}</head>`) : html,
+};
+
 export default defineConfig({
   root: fromRoot("."),
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), demoModeInDev],
   resolve: {
     alias: {
       "@shared": fromRoot("./src/shared"),

@@ -15,7 +15,6 @@ const buttonTargets: Array<[name: string, target: string]> = [
   ["Sign In", "/auth"],
   ["User Sign in / Sign up", "/auth"],
   ["Get Started Now", "/auth"],
-  ["Quick Test Access", "/simple-auth"],
 ];
 
 describe("a visitor on the landing page", () => {
@@ -74,6 +73,16 @@ describe("a visitor on the landing page", () => {
     await page.getByRole("heading", { level: 1 }).waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it("offers no Quick Test Access outside demo mode, and /simple-auth is not found", async () => {
+    const page = await story.newPage();
+    await page.goto("/");
+    await page.getByRole("link", { name: "View Live Demo" }).waitFor();
+    expect(await page.getByRole("link", { name: "Quick Test Access" }).count()).toBe(0);
+    const response = await page.goto("/simple-auth");
+    expect(response?.status()).toBe(404);
+    await page.getByRole("heading", { name: "Page not found" }).waitFor();
   });
 
   it("shows the not-found page for an unknown path", async () => {

@@ -12,7 +12,9 @@ afterAll(() => story?.close());
 describe("quick test access in a demo", () => {
   it("takes an e-mail to an unvalidated profile that a mailed code validates", async () => {
     const page = await story.newPage({ width: 375, height: 800 });
-    await page.goto("/simple-auth");
+    await page.goto("/");
+    await page.getByRole("link", { name: "Quick Test Access" }).click();
+    await page.waitForURL("**/simple-auth");
     await page.getByRole("heading", { name: "Quick Test Access", level: 1 }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     expect(await hasHorizontalScroll(page)).toBe(false);

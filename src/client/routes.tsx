@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, Suspense, useEffect } from "react";
 import { Navigate, Route, Routes, useLocation } from "react-router";
 import { PageSpinner } from "./components/ui/spinner";
+import { isDemoMode } from "./lib/app-mode";
 import { LandingPage } from "./pages/landing-page";
 import { NotFoundPage } from "./pages/not-found-page";
 
@@ -68,7 +69,10 @@ export function AppRoutes() {
             <Route path="/auth/code" element={<CodeSignInPage />} />
             <Route path="/auth-success" element={<AuthSuccessPage />} />
             <Route path="/magic-auth" element={<MagicAuthPage />} />
-            <Route path="/simple-auth" element={<SimpleAuthPage />} />
+            <Route
+              path="/simple-auth"
+              element={isDemoMode() ? <SimpleAuthPage /> : <NotFoundPage />}
+            />
             <Route path="/company-inquiry" element={<CompanyInquiryPage />} />
             <Route path="/demo" element={<DemoPage />} />
             <Route path="/admin-demo" element={<AdminDemoPage />} />

@@ -11,6 +11,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from "fastify-type-provider-zod";
+import { DEMO_MODE_META } from "../shared/app-mode";
 import { isClientRoute } from "../shared/routes";
 import { isAdminRoute, requireAdmin } from "./auth/guards";
 import { databaseRateLimitStore } from "./auth/rate-limit-store";
@@ -188,7 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(routes, { ctx });
   }
 
-  const indexHtml = deps.clientDir ? readIndexHtml(deps.clientDir) : undefined;
+  const indexHtml = deps.clientDir ? readIndexHtml(deps.clientDir, ctx.config.DEMO) : undefined;
   if (deps.clientDir && indexHtml) {
     await app.register(fastifyStatic, {
       root: deps.clientDir,
@@ -213,7 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply.code(404).send({ message: `No such endpoint: ${request.method} ${pathname}` });
     }
     const route = pathname.replace(/(.)\/+$/, "$1");
-    // The simple test access page exists only in DEMO mode (issue 3).
+    // The simple test access page exists only in DEMO mode (docs/sign-in.md).
     const known = isClientRoute(route) && (route !== "/simple-auth" || ctx.config.DEMO);
     return reply
       .code(known ? 200 : 404)
@@ -225,9 +226,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
-function readIndexHtml(clientDir: string): string | undefined {
+/** The pages' HTML, marked for demo mode when DEMO=1 so the client shows demo-only pieces. */
+function readIndexHtml(clientDir: string, demo: boolean): string | undefined {
   const file = path.join(clientDir, "index.html");
-  return existsSync(file) ? readFileSync(file, "utf8") : undefined;
+  if (!existsSync(file)) return undefined;
+  const html = readFileSync(file, "utf8");
+  return demo ? html.replace("</head>", `  ${DEMO_MODE_META}\n  </head>`) : html;
 }
 
 function isCrossSite(

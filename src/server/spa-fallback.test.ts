@@ -4,6 +4,7 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { precompressDirectory } from "../../scripts/precompress";
+import { DEMO_MODE_META } from "../shared/app-mode";
 import { clientRoutes } from "../shared/routes";
 import { createTestApp, type TestApp } from "./test/test-app";
 
@@ -14,7 +15,7 @@ let ready = false;
 beforeAll(async () => {
   writeFileSync(
     path.join(clientDir, "index.html"),
-    "<!doctype html><title>Cup of Joe</title><div id=root></div>",
+    "<!doctype html><html><head><title>Cup of Joe</title></head><body><div id=root></div></body></html>",
   );
   mkdirSync(path.join(clientDir, "assets"));
   writeFileSync(path.join(clientDir, "assets", "app-abc123.js"), "console.log('hi')");
@@ -40,9 +41,20 @@ describe("serving the client", () => {
     }
   });
 
-  it("serves the simple test access page only in DEMO mode", async () => {
+  it("serves the simple test access page only in DEMO mode, and marks demo pages", async () => {
     const res = await t.app.inject({ method: "GET", url: "/simple-auth" });
     expect(res.statusCode).toBe(404);
+    expect((await t.get("/")).body).not.toContain(DEMO_MODE_META);
+
+    const demo = await createTestApp({ clientDir, env: { DEMO: "1" } });
+    try {
+      const page = await demo.get("/simple-auth");
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(`${DEMO_MODE_META}\n  </head>`);
+      expect((await demo.get("/")).body).toContain(DEMO_MODE_META);
+    } finally {
+      await demo.close();
+    }
   });
 
   it("serves the app with status 404 for unknown paths, so it shows the not-found page", async () => {

@@ -21,6 +21,7 @@ import { getLandingErrorMessage } from "../features/auth-error-messages";
 import { BrandLogo } from "../features/brand-logo";
 import { PageFrame } from "../features/page-frame";
 import { SiteFooter } from "../features/site-footer";
+import { isDemoMode } from "../lib/app-mode";
 import { CONTACT_EMAIL, PRODUCT_NAME } from "../lib/brand";
 import { cn } from "../lib/cn";
 import { useDocumentTitle } from "../lib/use-document-title";
@@ -290,12 +291,14 @@ export function LandingPage() {
               <Link to="/demo" className={buttonVariants({ variant: "outline", size: "lg" })}>
                 View Live Demo
               </Link>
-              <Link
-                to="/simple-auth"
-                className={buttonVariants({ variant: "secondary", size: "lg" })}
-              >
-                Quick Test Access
-              </Link>
+              {isDemoMode() && (
+                <Link
+                  to="/simple-auth"
+                  className={buttonVariants({ variant: "secondary", size: "lg" })}
+                >
+                  Quick Test Access
+                </Link>
+              )}
             </div>
           </div>
           <SampleMatchCard />
