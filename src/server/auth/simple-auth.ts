@@ -9,7 +9,7 @@ export const ACCOUNT_EXISTS_MESSAGE =
   "This account is already set up. Please sign in with a code or a magic link instead.";
 
 /**
- * Demo-only quick access (docs/decisions/simple-auth.md): no proof of the address, so it only
+ * Demo-only quick access (docs/decisions/0015-simple-test-access.md): no proof of the address, so it only
  * ever yields an UNVALIDATED account. A validated account is refused, so nobody can take one over.
  */
 export async function simpleAccess(
