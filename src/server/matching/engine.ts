@@ -1,6 +1,6 @@
 /**
  * The monthly pairing engine: a pure function from an instance to a result
- * (contract: /work/shared/matching/FORMAT.md).
+ * (contract: src/server/matching/FORMAT.md).
  *
  * Small instances are solved exactly (maximum-weight maximum-cardinality blossom matching on the
  * explicit graph). Large ones take the fast path on the implicit graph: greedy construction by

@@ -1,6 +1,6 @@
 import type { MatchingPreference, OddPolicy } from "../../shared/enums";
 
-/** One eligible person of the scope being paired (see /work/shared/matching/FORMAT.md). */
+/** One eligible person of the scope being paired (see src/server/matching/FORMAT.md). */
 export interface MatchingUser {
   id: string;
   department: string;
