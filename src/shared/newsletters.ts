@@ -1,7 +1,21 @@
 import { z } from "zod";
 import { type NewsletterStatus, newsletterStatuses, type SendStatus, sendStatuses } from "./enums";
-import { idParamsSchema, MAX_ID } from "./ids";
-import { monthName } from "./months";
+import { idParamsSchema } from "./ids";
+import {
+  BRAIN_BUZZER_LETTERS,
+  BRAIN_BUZZER_MAX_CHOICES,
+  BRAIN_BUZZER_MIN_CHOICES,
+  ENTER_PREVIEW_RECIPIENT,
+  emailField,
+  LIST_ITEM_MAX,
+  LIST_MAX,
+  SELECT_PAIRING_FIRST,
+  SHORT_TEXT_MAX,
+  SUBJECT_MAX,
+  TEXT_MAX,
+  TITLE_MAX,
+  URL_MAX,
+} from "./newsletter-texts";
 
 /**
  * API contract of the monthly newsletter: lifecycle, validation, previews, sending and the e-mail
@@ -10,50 +24,9 @@ import { monthName } from "./months";
  */
 
 export { newsletterStatuses, type NewsletterStatus, sendStatuses, type SendStatus };
-
-export const TITLE_MAX = 200;
-export const SUBJECT_MAX = 200;
-export const SHORT_TEXT_MAX = 200;
-export const TEXT_MAX = 2000;
-export const URL_MAX = 2000;
-export const LIST_ITEM_MAX = 300;
-export const LIST_MAX = 10;
-export const BRAIN_BUZZER_MIN_CHOICES = 2;
-export const BRAIN_BUZZER_MAX_CHOICES = 4;
-export const BRAIN_BUZZER_LETTERS = ["A", "B", "C", "D"] as const;
-export type BrainBuzzerLetter = (typeof BRAIN_BUZZER_LETTERS)[number];
-
-/** The three default pro tips (a casual 25-minute chat, be curious, go beyond job titles). */
-export const DEFAULT_PRO_TIPS = [
-  "Keep it casual: 25 minutes over coffee is plenty.",
-  "Be curious: ask an open question and really listen to the answer.",
-  "Go beyond job titles: ask what they enjoy outside work.",
-] as const;
-
-/** "Cup of Joe - March 2027 Newsletter". */
-export function newsletterSubject(month: number, year: number): string {
-  return `Cup of Joe - ${monthName(month) ?? month} ${year} Newsletter`;
-}
-
-/** Labels of the log entries' send statuses; any other value reads "Unknown". */
-export const sendStatusLabels: Record<SendStatus, string> = {
-  success: "Success",
-  failed: "Failed",
-  sendgrid_limit: "SendGrid Limit",
-  sendgrid_forbidden: "SendGrid Forbidden",
-  sendgrid_error: "SendGrid Error",
-};
-export function sendStatusLabel(status: string): string {
-  return (sendStatusLabels as Record<string, string>)[status] ?? "Unknown";
-}
-
-export const LINK_PAIRING_FIRST =
-  "Please link a pairing group to this newsletter before sending. Edit the newsletter to select a pairing group.";
-export const SELECT_PAIRING_FIRST = "Please select a pairing file first";
-export const ENTER_PREVIEW_RECIPIENT = "Please enter a recipient email to preview";
-export const USER_NOT_FOUND = "The selected user was not found in the system.";
-export const NEWSLETTER_ARCHIVED =
-  "This newsletter was sent and automatically archived. Email previews are not available for sent newsletters since they are deleted to keep the system clean.";
+export * from "./email-logs";
+export * from "./newsletter-texts";
+export * from "./unsubscribe";
 
 export const newsletterIdParamsSchema = idParamsSchema;
 
@@ -323,14 +296,6 @@ export const newsletterFilesSchema = z.array(newsletterFileSchema);
 /** `current-pairing-{id}`: how an active pairing is named where a file name is expected. */
 export const ACTIVE_PAIRING_FILE_PREFIX = "current-pairing-";
 
-const emailField = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required })
-    .max(320, { error: "Please enter a valid email address" })
-    .pipe(z.email({ error: "Please enter a valid email address" }));
-
 export const previewEmailBodySchema = z.object({
   recipientEmail: emailField(ENTER_PREVIEW_RECIPIENT),
 });
@@ -377,107 +342,3 @@ export const sendStatusSchema = z.object({
   pending: z.number().int(),
 });
 export type SendStatusResponse = z.infer<typeof sendStatusSchema>;
-
-// ---------------------------------------------------------------------------------------------
-// E-mail send logs (snake_case, as the log cards and the CSV name them)
-// ---------------------------------------------------------------------------------------------
-
-export const emailLogEntrySchema = z.object({
-  user_email: z.string(),
-  /** The partner's address; a trio's two partners joined by ", "; null for someone who sat out. */
-  match_email: z.string().nullable(),
-  send_status: z.string(),
-  match_validated: z.boolean(),
-  timestamp: z.string(),
-  error_message: z.string().nullable(),
-  /** SMTP reply code or transport error code, e.g. "550" or "ECONNECTION". */
-  error_code: z.string().nullable(),
-  failure_reason: z.string().nullable(),
-  validation_issues: z.array(z.string()),
-});
-export type EmailLogEntry = z.infer<typeof emailLogEntrySchema>;
-
-export const matchValidationSummarySchema = z.object({
-  total_matches: z.number().int(),
-  validated_matches: z.number().int(),
-  mismatches: z.number().int(),
-});
-export type MatchValidationSummary = z.infer<typeof matchValidationSummarySchema>;
-
-export const emailLogSchema = z.object({
-  id: z.number().int(),
-  newsletter_id: z.number().int(),
-  newsletter_title: z.string(),
-  month: z.number().int(),
-  year: z.number().int(),
-  sent_at: z.string(),
-  pairing_file: z.string().nullable(),
-  /** "March 2027 Group A - All Users"; null when the name is not a pairing record's. */
-  pairing_display: z.string().nullable(),
-  archive_filename: z.string().nullable(),
-  domain_group_id: z.number().int().nullable(),
-  domain_group_name: z.string().nullable(),
-  total_recipients: z.number().int(),
-  successful_sends: z.number().int(),
-  failed_sends: z.number().int(),
-  match_validation_summary: matchValidationSummarySchema,
-  entries: z.array(emailLogEntrySchema),
-  is_archived: z.boolean(),
-  archived_at: z.string().nullable(),
-});
-export type EmailLog = z.infer<typeof emailLogSchema>;
-export const emailLogListSchema = z.array(emailLogSchema);
-
-export const emailLogCsvParamsSchema = z.object({
-  month: z.coerce
-    .number({ error: "Month must be 1 to 12" })
-    .int({ error: "Month must be 1 to 12" })
-    .min(1, { error: "Month must be 1 to 12" })
-    .max(12, { error: "Month must be 1 to 12" }),
-  year: z.coerce
-    .number({ error: "Year must be a four-digit year" })
-    .int({ error: "Year must be a four-digit year" })
-    .min(2000, { error: "Year must be a four-digit year" })
-    .max(9999, { error: "Year must be a four-digit year" }),
-});
-
-export const emailLogPreviewBodySchema = z.object({
-  newsletterId: z.coerce
-    .number({ error: "Please choose a newsletter" })
-    .int({ error: "Please choose a newsletter" })
-    .positive({ error: "Please choose a newsletter" })
-    .max(MAX_ID, { error: NEWSLETTER_ARCHIVED }),
-  userEmail: emailField("Please choose a user to preview"),
-});
-export const emailLogPreviewResponseSchema = z.object({
-  html: z.string(),
-  recipientEmail: z.string(),
-});
-
-// ---------------------------------------------------------------------------------------------
-// Unsubscribe (the link in every newsletter)
-// ---------------------------------------------------------------------------------------------
-
-export const unsubscribeTokenSchema = z
-  .string({ error: "This unsubscribe link is not valid." })
-  .min(1, { error: "This unsubscribe link is not valid." })
-  .max(200, { error: "This unsubscribe link is not valid." });
-
-export const unsubscribeQuerySchema = z.object({ token: unsubscribeTokenSchema });
-
-export const unsubscribeActions = ["opt_out", "pause"] as const;
-export const unsubscribeActionSchema = z.object({
-  token: unsubscribeTokenSchema,
-  action: z.enum(unsubscribeActions, { error: "Please choose to pause or to opt out." }),
-});
-export type UnsubscribeAction = z.infer<typeof unsubscribeActionSchema>;
-
-/** GET /api/unsubscribe?token=… and the answer to POST /api/unsubscribe. */
-export const unsubscribeStatusSchema = z.object({
-  /** The address, partly hidden (a***@acme.example). */
-  email: z.string(),
-  participationStatus: z.enum(["active", "paused", "opted_out"]),
-  pauseEndDate: z.string().nullable(),
-  message: z.string().optional(),
-});
-export type UnsubscribeStatus = z.infer<typeof unsubscribeStatusSchema>;

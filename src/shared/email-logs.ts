@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { MAX_ID } from "./ids";
+import { emailField, NEWSLETTER_ARCHIVED } from "./newsletter-texts";
+
+/** API contract of the e-mail send logs (docs/newsletters.md, "Send logs"), snake_case as the log cards and the CSV name them. */
+
+export const emailLogEntrySchema = z.object({
+  user_email: z.string(),
+  /** The partner's address; a trio's two partners joined by ", "; null for someone who sat out. */
+  match_email: z.string().nullable(),
+  send_status: z.string(),
+  match_validated: z.boolean(),
+  timestamp: z.string(),
+  error_message: z.string().nullable(),
+  /** SMTP reply code or transport error code, e.g. "550" or "ECONNECTION". */
+  error_code: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  validation_issues: z.array(z.string()),
+});
+export type EmailLogEntry = z.infer<typeof emailLogEntrySchema>;
+
+export const matchValidationSummarySchema = z.object({
+  total_matches: z.number().int(),
+  validated_matches: z.number().int(),
+  mismatches: z.number().int(),
+});
+export type MatchValidationSummary = z.infer<typeof matchValidationSummarySchema>;
+
+export const emailLogSchema = z.object({
+  id: z.number().int(),
+  newsletter_id: z.number().int(),
+  newsletter_title: z.string(),
+  month: z.number().int(),
+  year: z.number().int(),
+  sent_at: z.string(),
+  pairing_file: z.string().nullable(),
+  /** "March 2027 Group A - All Users"; null when the name is not a pairing record's. */
+  pairing_display: z.string().nullable(),
+  archive_filename: z.string().nullable(),
+  domain_group_id: z.number().int().nullable(),
+  domain_group_name: z.string().nullable(),
+  total_recipients: z.number().int(),
+  successful_sends: z.number().int(),
+  failed_sends: z.number().int(),
+  match_validation_summary: matchValidationSummarySchema,
+  entries: z.array(emailLogEntrySchema),
+  is_archived: z.boolean(),
+  archived_at: z.string().nullable(),
+});
+export type EmailLog = z.infer<typeof emailLogSchema>;
+export const emailLogListSchema = z.array(emailLogSchema);
+
+export const emailLogCsvParamsSchema = z.object({
+  month: z.coerce
+    .number({ error: "Month must be 1 to 12" })
+    .int({ error: "Month must be 1 to 12" })
+    .min(1, { error: "Month must be 1 to 12" })
+    .max(12, { error: "Month must be 1 to 12" }),
+  year: z.coerce
+    .number({ error: "Year must be a four-digit year" })
+    .int({ error: "Year must be a four-digit year" })
+    .min(2000, { error: "Year must be a four-digit year" })
+    .max(9999, { error: "Year must be a four-digit year" }),
+});
+
+export const emailLogPreviewBodySchema = z.object({
+  newsletterId: z.coerce
+    .number({ error: "Please choose a newsletter" })
+    .int({ error: "Please choose a newsletter" })
+    .positive({ error: "Please choose a newsletter" })
+    .max(MAX_ID, { error: NEWSLETTER_ARCHIVED }),
+  userEmail: emailField("Please choose a user to preview"),
+});
+export const emailLogPreviewResponseSchema = z.object({
+  html: z.string(),
+  recipientEmail: z.string(),
+});
