@@ -20,9 +20,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
-import { LoadingRegion, Skeleton } from "../../components/ui/skeleton";
+import { QueryState } from "../../components/ui/query-state";
 import { toast } from "../../components/ui/toast";
-import { apiRequest, errorMessage } from "../../lib/api-client";
+import { apiRequest } from "../../lib/api-client";
 import { cn } from "../../lib/cn";
 import { DepartmentDialog } from "./departments/department-dialog";
 import {
@@ -30,16 +30,6 @@ import {
   useDomainGroupList,
   useGroupDepartments,
 } from "./departments/department-queries";
-
-function ListSkeleton() {
-  return (
-    <LoadingRegion className="grid gap-3">
-      {["a", "b", "c"].map((k) => (
-        <Skeleton key={k} className="h-12 w-full" />
-      ))}
-    </LoadingRegion>
-  );
-}
 
 /**
  * Admin dashboard "departments" tab: opens on the first domain group and lists its departments
@@ -58,29 +48,25 @@ export function DepartmentsTab() {
           <CardDescription>Choose a domain group to manage its departments.</CardDescription>
         </CardHeader>
         <CardContent>
-          {groups.isLoading ? (
-            <ListSkeleton />
-          ) : groups.isError ? (
-            <p role="alert" className="text-sm text-red-700">
-              {errorMessage(groups.error, "Failed to load groups")}
-            </p>
-          ) : !groups.data?.length ? (
-            <p className="text-sm text-coffee-700">
-              No domain groups yet. Create one on the Email Whitelist tab.
-            </p>
-          ) : (
-            <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-              {groups.data.map((group) => (
-                <li key={group.id}>
-                  <GroupButton
-                    group={group}
-                    pressed={group.id === selected?.id}
-                    onClick={() => setGroupId(group.id)}
-                  />
-                </li>
-              ))}
-            </ul>
-          )}
+          <QueryState
+            query={groups}
+            failure="Failed to load groups"
+            empty="No domain groups yet. Create one on the Email Whitelist tab."
+          >
+            {(data) => (
+              <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+                {data.map((group) => (
+                  <li key={group.id}>
+                    <GroupButton
+                      group={group}
+                      pressed={group.id === selected?.id}
+                      onClick={() => setGroupId(group.id)}
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryState>
         </CardContent>
       </Card>
       {selected && <GroupDepartments key={selected.id} group={selected} />}
@@ -145,29 +131,27 @@ function GroupDepartments({ group }: { group: DomainGroup }) {
         </Button>
       </CardHeader>
       <CardContent>
-        {list.isLoading ? (
-          <ListSkeleton />
-        ) : list.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            {errorMessage(list.error, "Failed to load departments")}
-          </p>
-        ) : !list.data?.length ? (
-          <p className="text-sm text-coffee-700">No departments found for this group</p>
-        ) : (
-          <ul
-            aria-label={`Departments of ${group.displayName}`}
-            className="divide-y divide-coffee-100"
-          >
-            {list.data.map((department) => (
-              <DepartmentRow
-                key={department.id}
-                department={department}
-                onRename={() => setRenaming(department)}
-                onDelete={() => setDeleting(department)}
-              />
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={list}
+          failure="Failed to load departments"
+          empty="No departments found for this group"
+        >
+          {(data) => (
+            <ul
+              aria-label={`Departments of ${group.displayName}`}
+              className="divide-y divide-coffee-100"
+            >
+              {data.map((department) => (
+                <DepartmentRow
+                  key={department.id}
+                  department={department}
+                  onRename={() => setRenaming(department)}
+                  onDelete={() => setDeleting(department)}
+                />
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
       <DepartmentDialog open={adding} onOpenChange={setAdding} groupId={group.id} />
       <DepartmentDialog

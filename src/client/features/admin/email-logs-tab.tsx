@@ -9,6 +9,7 @@ import {
   CardTitle,
 } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
+import { QueryState } from "../../components/ui/query-state";
 import { Select } from "../../components/ui/select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { EmailLogCard } from "./email-logs/email-log-card";
@@ -107,26 +108,21 @@ function LogList({
   empty: string;
   onView: (log: EmailLog) => void;
 }) {
-  if (query.isLoading) return <ListSkeleton label="Loading logs..." />;
-  if (query.isError) {
-    return (
-      <p role="alert" className="text-sm text-red-700">
-        {failure}. {query.error.message}
-      </p>
-    );
-  }
-  if (logs.length === 0) {
-    return (
-      <p className="text-sm text-coffee-700">
-        {query.data?.length ? "No logs for this domain group." : empty}
-      </p>
-    );
-  }
   return (
-    <ul className="grid gap-3" aria-label={label}>
-      {logs.map((log) => (
-        <EmailLogCard key={log.id} log={log} onView={() => onView(log)} />
-      ))}
-    </ul>
+    <QueryState
+      query={query}
+      failure={failure}
+      loading={<ListSkeleton label="Loading logs..." />}
+      empty={query.data?.length ? "No logs for this domain group." : empty}
+      isEmpty={() => logs.length === 0}
+    >
+      {() => (
+        <ul className="grid gap-3" aria-label={label}>
+          {logs.map((log) => (
+            <EmailLogCard key={log.id} log={log} onView={() => onView(log)} />
+          ))}
+        </ul>
+      )}
+    </QueryState>
   );
 }

@@ -4,9 +4,9 @@ import { Copy, ExternalLink, ImageIcon, Link2, Trash2 } from "lucide-react";
 import { Badge, type BadgeColor } from "../../../components/ui/badge";
 import { Button, buttonVariants } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
-import { Spinner } from "../../../components/ui/spinner";
+import { ListSkeleton, QueryState } from "../../../components/ui/query-state";
 import { toast } from "../../../components/ui/toast";
-import { apiRequest, errorMessage } from "../../../lib/api-client";
+import { apiRequest } from "../../../lib/api-client";
 import { useGalleryImages, useImageMutation } from "./image-queries";
 
 const SOURCE_BADGES: Record<ImageSource, { label: string; color: BadgeColor }> = {
@@ -44,44 +44,42 @@ export function GalleryGrid() {
     failure: "Failed to delete image",
   });
 
-  if (gallery.isLoading) return <Spinner label="Loading images..." />;
-  if (gallery.isError) {
-    return (
-      <p role="alert" className="text-sm text-red-700">
-        {errorMessage(gallery.error, "Failed to load images")}
-      </p>
-    );
-  }
-  const items = gallery.data ?? [];
-  const hasOwnImages = items.some((image) => image.source !== "attached-assets-available");
   return (
-    <>
-      {!hasOwnImages && (
-        <p className="mb-3 text-sm text-coffee-700">
-          No images uploaded yet. Upload your first image above.
-        </p>
+    <QueryState
+      query={gallery}
+      failure="Failed to load images"
+      loading={<ListSkeleton label="Loading images..." />}
+    >
+      {(items) => (
+        <>
+          {!items.some((image) => image.source !== "attached-assets-available") && (
+            <p className="mb-3 text-sm text-coffee-700">
+              No images uploaded yet. Upload your first image above.
+            </p>
+          )}
+          {items.length > 0 && (
+            <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Gallery images">
+              {items.map((image) => (
+                <GalleryItem
+                  key={`${image.source}:${image.filename}`}
+                  image={image}
+                  busy={copy.isPending || remove.isPending}
+                  onCopy={() => copy.mutate(image)}
+                  onDelete={() => {
+                    if (
+                      window.confirm(
+                        `Delete ${image.filename}? Newsletters that use it will show a broken image.`,
+                      )
+                    )
+                      remove.mutate(image);
+                  }}
+                />
+              ))}
+            </ul>
+          )}
+        </>
       )}
-      {items.length > 0 && (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Gallery images">
-          {items.map((image) => (
-            <GalleryItem
-              key={`${image.source}:${image.filename}`}
-              image={image}
-              busy={copy.isPending || remove.isPending}
-              onCopy={() => copy.mutate(image)}
-              onDelete={() => {
-                if (
-                  window.confirm(
-                    `Delete ${image.filename}? Newsletters that use it will show a broken image.`,
-                  )
-                )
-                  remove.mutate(image);
-              }}
-            />
-          ))}
-        </ul>
-      )}
-    </>
+    </QueryState>
   );
 }
 

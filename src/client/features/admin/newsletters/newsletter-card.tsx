@@ -9,6 +9,7 @@ import {
   CardHeader,
   CardTitle,
 } from "../../../components/ui/card";
+import { QueryState } from "../../../components/ui/query-state";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 import { apiRequest } from "../../../lib/api-client";
@@ -85,27 +86,26 @@ export function NewsletterCard() {
             ))}
           </section>
         )}
-        {newsletters.isLoading ? (
-          <ListSkeleton label="Loading newsletters..." />
-        ) : newsletters.isError ? (
-          <p className="text-sm text-red-700" role="alert">
-            Failed to load newsletters. {newsletters.error.message}
-          </p>
-        ) : list.length === 0 ? (
-          <p className="text-sm text-coffee-700">No newsletters created yet</p>
-        ) : (
-          <ul className="grid gap-3" aria-label="Newsletters">
-            {list.map((newsletter) => (
-              <NewsletterRow
-                key={newsletter.id}
-                newsletter={newsletter}
-                onEdit={() => setEditingId(newsletter.id)}
-                onSend={() => send(newsletter)}
-                sending={tracked.some((t) => t.id === newsletter.id)}
-              />
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={newsletters}
+          failure="Failed to load newsletters."
+          empty="No newsletters created yet"
+          loading={<ListSkeleton label="Loading newsletters..." />}
+        >
+          {(list) => (
+            <ul className="grid gap-3" aria-label="Newsletters">
+              {list.map((newsletter) => (
+                <NewsletterRow
+                  key={newsletter.id}
+                  newsletter={newsletter}
+                  onEdit={() => setEditingId(newsletter.id)}
+                  onSend={() => send(newsletter)}
+                  sending={tracked.some((t) => t.id === newsletter.id)}
+                />
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
       {editingId !== null && (
         <Suspense fallback={<Spinner label="Opening the editor..." />}>

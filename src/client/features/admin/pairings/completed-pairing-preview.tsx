@@ -7,7 +7,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../../components/ui/dialog";
-import { Spinner } from "../../../components/ui/spinner";
+import { QueryState } from "../../../components/ui/query-state";
 import { apiRequest } from "../../../lib/api-client";
 import { fileUrl } from "./completed-pairing-url";
 import { MatchRow } from "./match-row";
@@ -26,7 +26,6 @@ export function CompletedPairingPreview({
     enabled: file !== null,
     staleTime: 0,
   });
-  const matches = content.data?.matches ?? [];
   return (
     <Dialog open={file !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-3xl">
@@ -37,27 +36,28 @@ export function CompletedPairingPreview({
             {file?.matchCount ?? 0} {file?.matchCount === 1 ? "match" : "matches"}
           </DialogDescription>
         </DialogHeader>
-        {content.isLoading ? (
-          <Spinner />
-        ) : content.isError ? (
-          <p className="text-sm text-red-700">Failed to load pairing data</p>
-        ) : matches.length === 0 ? (
-          <p className="text-sm text-coffee-700">No matches found for this pairing.</p>
-        ) : (
-          <ul className="grid gap-2">
-            {matches.map((m, i) => (
-              <MatchRow
-                key={`${m.user1_email}-${i}`}
-                status={m.status || "completed"}
-                people={[
-                  { name: m.user1_name, email: m.user1_email },
-                  { name: m.user2_name, email: m.user2_email },
-                  ...(m.user3_email ? [{ name: m.user3_name ?? "", email: m.user3_email }] : []),
-                ]}
-              />
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={content}
+          failure="Failed to load pairing data"
+          empty="No matches found for this pairing."
+          isEmpty={(data) => data.matches.length === 0}
+        >
+          {({ matches }) => (
+            <ul className="grid gap-2">
+              {matches.map((m, i) => (
+                <MatchRow
+                  key={`${m.user1_email}-${i}`}
+                  status={m.status || "completed"}
+                  people={[
+                    { name: m.user1_name, email: m.user1_email },
+                    { name: m.user2_name, email: m.user2_email },
+                    ...(m.user3_email ? [{ name: m.user3_name ?? "", email: m.user3_email }] : []),
+                  ]}
+                />
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </DialogContent>
     </Dialog>
   );

@@ -10,7 +10,7 @@ import {
   CardHeader,
   CardTitle,
 } from "../../../components/ui/card";
-import { Spinner } from "../../../components/ui/spinner";
+import { QueryState } from "../../../components/ui/query-state";
 import { toast } from "../../../components/ui/toast";
 import { apiRequest } from "../../../lib/api-client";
 import { fileUrl } from "./completed-pairing-url";
@@ -39,71 +39,71 @@ export function CompletedPairingsCard() {
         <CardDescription>Saved pairing files, ready to link to a newsletter.</CardDescription>
       </CardHeader>
       <CardContent>
-        {files.isLoading ? (
-          <Spinner />
-        ) : files.isError ? (
-          <p className="text-sm text-red-700">Failed to load pairing data</p>
-        ) : !files.data?.length ? (
-          <p className="text-sm text-coffee-700">No completed pairings yet.</p>
-        ) : (
-          <ul className="grid gap-2" aria-label="Completed pairing files">
-            {files.data.map((file) => (
-              <li
-                key={file.fileName}
-                className="flex flex-col gap-2 rounded-lg border border-coffee-200 p-3 md:flex-row md:items-center md:justify-between"
-              >
-                <div className="grid min-w-0 gap-1">
-                  <p className="font-medium break-words">{file.displayName}</p>
-                  <p className="text-xs break-all text-coffee-700">{file.fileName}</p>
-                  <p className="flex flex-wrap items-center gap-2 text-sm text-coffee-700">
-                    <Badge color="blue">{file.groupDisplay}</Badge>
-                    <span>
-                      {file.matchCount} {file.matchCount === 1 ? "match" : "matches"}
-                    </span>
-                  </p>
-                </div>
-                <div className="flex flex-wrap gap-2">
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    onClick={() => setViewing(file)}
-                    aria-label={`View ${file.displayName}`}
-                  >
-                    <Eye aria-hidden="true" />
-                    View
-                  </Button>
-                  <a
-                    href={fileUrl(file.fileName)}
-                    download={file.fileName}
-                    className={buttonVariants({ size: "sm", variant: "outline" })}
-                    aria-label={`Download ${file.displayName}`}
-                  >
-                    <Download aria-hidden="true" />
-                    Download
-                  </a>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    aria-label={`Delete ${file.displayName}`}
-                    disabled={remove.isPending}
-                    onClick={() => {
-                      if (
-                        window.confirm(
-                          `Are you sure you want to delete the pairing file ${file.fileName}? This action cannot be undone.`,
-                        )
-                      ) {
-                        remove.mutate(file.fileName);
-                      }
-                    }}
-                  >
-                    <Trash2 aria-hidden="true" />
-                    Delete
-                  </Button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={files}
+          failure="Failed to load pairing data"
+          empty="No completed pairings yet."
+        >
+          {(data) => (
+            <ul className="grid gap-2" aria-label="Completed pairing files">
+              {data.map((file) => (
+                <li
+                  key={file.fileName}
+                  className="flex flex-col gap-2 rounded-lg border border-coffee-200 p-3 md:flex-row md:items-center md:justify-between"
+                >
+                  <div className="grid min-w-0 gap-1">
+                    <p className="font-medium break-words">{file.displayName}</p>
+                    <p className="text-xs break-all text-coffee-700">{file.fileName}</p>
+                    <p className="flex flex-wrap items-center gap-2 text-sm text-coffee-700">
+                      <Badge color="blue">{file.groupDisplay}</Badge>
+                      <span>
+                        {file.matchCount} {file.matchCount === 1 ? "match" : "matches"}
+                      </span>
+                    </p>
+                  </div>
+                  <div className="flex flex-wrap gap-2">
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => setViewing(file)}
+                      aria-label={`View ${file.displayName}`}
+                    >
+                      <Eye aria-hidden="true" />
+                      View
+                    </Button>
+                    <a
+                      href={fileUrl(file.fileName)}
+                      download={file.fileName}
+                      className={buttonVariants({ size: "sm", variant: "outline" })}
+                      aria-label={`Download ${file.displayName}`}
+                    >
+                      <Download aria-hidden="true" />
+                      Download
+                    </a>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      aria-label={`Delete ${file.displayName}`}
+                      disabled={remove.isPending}
+                      onClick={() => {
+                        if (
+                          window.confirm(
+                            `Are you sure you want to delete the pairing file ${file.fileName}? This action cannot be undone.`,
+                          )
+                        ) {
+                          remove.mutate(file.fileName);
+                        }
+                      }}
+                    >
+                      <Trash2 aria-hidden="true" />
+                      Delete
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
       {viewing && (
         <Suspense fallback={null}>

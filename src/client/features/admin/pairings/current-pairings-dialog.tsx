@@ -10,6 +10,7 @@ import {
 } from "../../../components/ui/dialog";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
+import { QueryState } from "../../../components/ui/query-state";
 import { LoadingRegion, Skeleton } from "../../../components/ui/skeleton";
 import { useCurrentPairings } from "./pairing-queries";
 import { filterRows, type PairingRow, pairingRows, pairingsCsv } from "./pairing-rows";
@@ -60,76 +61,78 @@ export function CurrentPairingsDialog({
             {current.data?.pairings.length === 1 ? "pairing" : "pairings"}
           </DialogDescription>
         </DialogHeader>
-        {current.isLoading ? (
-          <LoadingRegion label="Loading pairing data..." className="grid gap-2">
-            {["a", "b", "c", "d"].map((k) => (
-              <Skeleton key={k} className="h-10 w-full" />
-            ))}
-          </LoadingRegion>
-        ) : current.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            Failed to load pairing data
-          </p>
-        ) : rows.length === 0 ? (
-          <p className="text-sm text-coffee-700">No matches found for this pairing.</p>
-        ) : (
-          <div className="grid min-w-0 gap-3">
-            <div className="flex flex-wrap items-end gap-3">
-              <div className="grid min-w-0 flex-1 gap-2">
-                <Label htmlFor={searchId}>Search names, e-mails and departments</Label>
-                <div className="relative">
-                  <Search
-                    aria-hidden="true"
-                    className="pointer-events-none absolute top-3 left-3 size-4 text-coffee-600"
-                  />
-                  <Input
-                    id={searchId}
-                    type="search"
-                    className="pl-9"
-                    value={query}
-                    onChange={(event) => {
-                      setQuery(event.target.value);
-                      setPage(0);
-                    }}
-                  />
+        <QueryState
+          query={current}
+          failure="Failed to load pairing data"
+          empty="No matches found for this pairing."
+          loading={
+            <LoadingRegion label="Loading pairing data..." className="grid gap-2">
+              {["a", "b", "c", "d"].map((k) => (
+                <Skeleton key={k} className="h-10 w-full" />
+              ))}
+            </LoadingRegion>
+          }
+          isEmpty={() => rows.length === 0}
+        >
+          {() => (
+            <div className="grid min-w-0 gap-3">
+              <div className="flex flex-wrap items-end gap-3">
+                <div className="grid min-w-0 flex-1 gap-2">
+                  <Label htmlFor={searchId}>Search names, e-mails and departments</Label>
+                  <div className="relative">
+                    <Search
+                      aria-hidden="true"
+                      className="pointer-events-none absolute top-3 left-3 size-4 text-coffee-600"
+                    />
+                    <Input
+                      id={searchId}
+                      type="search"
+                      className="pl-9"
+                      value={query}
+                      onChange={(event) => {
+                        setQuery(event.target.value);
+                        setPage(0);
+                      }}
+                    />
+                  </div>
                 </div>
+                <Button variant="outline" onClick={() => downloadCsv(found)}>
+                  <Download aria-hidden="true" />
+                  Export CSV
+                </Button>
               </div>
-              <Button variant="outline" onClick={() => downloadCsv(found)}>
-                <Download aria-hidden="true" />
-                Export CSV
-              </Button>
+              <p role="status" className="text-sm text-coffee-700">
+                {found.length === 0
+                  ? "No matches fit your search."
+                  : `Showing ${first}–${first + shown.length - 1} of ${found.length} ${found.length === 1 ? "match" : "matches"}`}
+              </p>
+              {shown.length > 0 && <PairingsTable rows={shown} />}
+              {pages > 1 && (
+                <nav aria-label="Pages" className="flex items-center justify-between gap-2">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={page === 0}
+                    onClick={() => setPage((p) => p - 1)}
+                  >
+                    Previous
+                  </Button>
+                  <span className="text-sm text-coffee-700">
+                    Page {page + 1} of {pages}
+                  </span>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={page >= pages - 1}
+                    onClick={() => setPage((p) => p + 1)}
+                  >
+                    Next
+                  </Button>
+                </nav>
+              )}
             </div>
-            <p role="status" className="text-sm text-coffee-700">
-              {found.length === 0
-                ? "No matches fit your search."
-                : `Showing ${first}–${first + shown.length - 1} of ${found.length} ${found.length === 1 ? "match" : "matches"}`}
-            </p>
-            {shown.length > 0 && <PairingsTable rows={shown} />}
-            {pages > 1 && (
-              <nav aria-label="Pages" className="flex items-center justify-between gap-2">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={page === 0}
-                  onClick={() => setPage((p) => p - 1)}
-                >
-                  Previous
-                </Button>
-                <span className="text-sm text-coffee-700">
-                  Page {page + 1} of {pages}
-                </span>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={page >= pages - 1}
-                  onClick={() => setPage((p) => p + 1)}
-                >
-                  Next
-                </Button>
-              </nav>
-            )}
-          </div>
-        )}
+          )}
+        </QueryState>
       </DialogContent>
     </Dialog>
   );

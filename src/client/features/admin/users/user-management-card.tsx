@@ -9,8 +9,9 @@ import {
   CardHeader,
   CardTitle,
 } from "../../../components/ui/card";
+import { QueryState } from "../../../components/ui/query-state";
 import { toast } from "../../../components/ui/toast";
-import { apiRequest, errorMessage } from "../../../lib/api-client";
+import { apiRequest } from "../../../lib/api-client";
 import { useMediaQuery } from "../../../lib/use-media-query";
 import { useAdminMutation } from "../use-admin-mutation";
 import { failureToast } from "../whitelist/whitelist-queries";
@@ -96,23 +97,29 @@ export function UserManagementCard() {
           onFilters={setFilters}
         />
         <div aria-busy={list.isFetching} className="space-y-4">
-          {list.isPending ? (
-            <UsersSkeleton />
-          ) : list.isError ? (
-            <LoadError error={list.error} onRetry={() => void list.refetch()} />
-          ) : users.length === 0 ? (
-            <p className="rounded-lg border border-dashed border-coffee-300 p-6 text-center text-coffee-700">
-              {filtered ? "No users match your search criteria" : "No users found"}
-            </p>
-          ) : wide ? (
-            <UsersTable users={users} rowProps={rowProps} />
-          ) : (
-            <ul aria-label="Users" className="space-y-3">
-              {users.map((user) => (
-                <UserCard key={user.id} {...rowProps(user)} />
-              ))}
-            </ul>
-          )}
+          <QueryState
+            query={list}
+            failure="Failed to load users"
+            loading={<UsersSkeleton />}
+            empty={
+              <p className="rounded-lg border border-dashed border-coffee-300 p-6 text-center text-coffee-700">
+                {filtered ? "No users match your search criteria" : "No users found"}
+              </p>
+            }
+            isEmpty={() => users.length === 0}
+          >
+            {() =>
+              wide ? (
+                <UsersTable users={users} rowProps={rowProps} />
+              ) : (
+                <ul aria-label="Users" className="space-y-3">
+                  {users.map((user) => (
+                    <UserCard key={user.id} {...rowProps(user)} />
+                  ))}
+                </ul>
+              )
+            }
+          </QueryState>
         </div>
         {firstPage && users.length > 0 && (
           <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-coffee-800">
@@ -182,17 +189,6 @@ function UsersSkeleton() {
       {[0, 1, 2, 3].map((i) => (
         <div key={i} className="h-16 animate-pulse rounded-lg bg-coffee-100" />
       ))}
-    </div>
-  );
-}
-
-function LoadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
-  return (
-    <div role="alert" className="space-y-2 rounded-lg border border-red-200 bg-red-50 p-4">
-      <p className="text-sm text-red-800">{errorMessage(error, "Failed to load users")}</p>
-      <Button variant="outline" size="sm" onClick={onRetry}>
-        Try again
-      </Button>
     </div>
   );
 }

@@ -9,9 +9,9 @@ import {
   CardHeader,
   CardTitle,
 } from "../../../components/ui/card";
+import { ListSkeleton, QueryState } from "../../../components/ui/query-state";
 import { Select } from "../../../components/ui/select";
-import { Spinner } from "../../../components/ui/spinner";
-import { apiRequest, errorMessage } from "../../../lib/api-client";
+import { apiRequest } from "../../../lib/api-client";
 import {
   successToast,
   useAllowedEmails,
@@ -54,60 +54,57 @@ export function EntriesCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {entries.isLoading ? (
-          <Spinner label="Loading whitelist..." />
-        ) : entries.isError ? (
-          <p className="text-sm text-red-700">
-            {errorMessage(entries.error, "Failed to load the whitelist")}
-          </p>
-        ) : !entries.data?.length ? (
-          <p className="text-sm text-coffee-700">
-            No emails are whitelisted yet, so nobody can sign up.
-          </p>
-        ) : (
-          <ul className="divide-y divide-coffee-200">
-            {entries.data.map((entry) => (
-              <li key={entry.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center">
-                <div className="min-w-0 flex-1">
-                  <p className="flex flex-wrap items-center gap-2 font-medium break-all text-coffee-950">
-                    {entry.email}
-                    {entry.email.startsWith("*@") && <Badge color="blue">Domain</Badge>}
-                    {entry.domainGroup && (
-                      <Badge color="brown">{entry.domainGroup.displayName}</Badge>
+        <QueryState
+          query={entries}
+          failure="Failed to load the whitelist"
+          empty="No emails are whitelisted yet, so nobody can sign up."
+          loading={<ListSkeleton label="Loading whitelist..." />}
+        >
+          {(data) => (
+            <ul className="divide-y divide-coffee-200">
+              {data.map((entry) => (
+                <li key={entry.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center">
+                  <div className="min-w-0 flex-1">
+                    <p className="flex flex-wrap items-center gap-2 font-medium break-all text-coffee-950">
+                      {entry.email}
+                      {entry.email.startsWith("*@") && <Badge color="blue">Domain</Badge>}
+                      {entry.domainGroup && (
+                        <Badge color="brown">{entry.domainGroup.displayName}</Badge>
+                      )}
+                    </p>
+                    {entry.reason && (
+                      <p className="text-sm break-words text-coffee-700">{entry.reason}</p>
                     )}
-                  </p>
-                  {entry.reason && (
-                    <p className="text-sm break-words text-coffee-700">{entry.reason}</p>
-                  )}
-                </div>
-                <div className="flex items-center gap-2 sm:w-72">
-                  <Select
-                    aria-label={`Group for ${entry.email}`}
-                    value={entry.domainGroupId === null ? "" : String(entry.domainGroupId)}
-                    placeholder="No group"
-                    options={options}
-                    disabled={assign.isPending}
-                    onChange={(e) =>
-                      assign.mutate({
-                        entry,
-                        domainGroupId: e.target.value ? Number(e.target.value) : null,
-                      })
-                    }
-                  />
-                  <Button
-                    variant="outline"
-                    size="icon"
-                    aria-label={`Remove ${entry.email}`}
-                    disabled={remove.isPending}
-                    onClick={() => onRemove(entry)}
-                  >
-                    <Trash2 aria-hidden="true" />
-                  </Button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+                  </div>
+                  <div className="flex items-center gap-2 sm:w-72">
+                    <Select
+                      aria-label={`Group for ${entry.email}`}
+                      value={entry.domainGroupId === null ? "" : String(entry.domainGroupId)}
+                      placeholder="No group"
+                      options={options}
+                      disabled={assign.isPending}
+                      onChange={(e) =>
+                        assign.mutate({
+                          entry,
+                          domainGroupId: e.target.value ? Number(e.target.value) : null,
+                        })
+                      }
+                    />
+                    <Button
+                      variant="outline"
+                      size="icon"
+                      aria-label={`Remove ${entry.email}`}
+                      disabled={remove.isPending}
+                      onClick={() => onRemove(entry)}
+                    >
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

@@ -16,8 +16,8 @@ import {
 } from "../../../components/ui/card";
 import { FieldError, Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
-import { Spinner } from "../../../components/ui/spinner";
-import { apiRequest, errorMessage } from "../../../lib/api-client";
+import { ListSkeleton, QueryState } from "../../../components/ui/query-state";
+import { apiRequest } from "../../../lib/api-client";
 import { ManageGroupDialog } from "./manage-group-dialog";
 import {
   successToast,
@@ -96,58 +96,57 @@ export function GroupsCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
-        {groups.isLoading ? (
-          <Spinner label="Loading groups..." />
-        ) : groups.isError ? (
-          <p className="text-sm text-red-700">
-            {errorMessage(groups.error, "Failed to load domain groups")}
-          </p>
-        ) : !groups.data?.length ? (
-          <p className="text-sm text-coffee-700">No domain groups yet.</p>
-        ) : (
-          <ul className="grid gap-3 sm:grid-cols-2">
-            {groups.data.map((group) => (
-              <li
-                key={group.id}
-                className="flex items-start gap-3 rounded-lg border border-coffee-200 bg-white p-3"
-              >
-                <span
-                  aria-hidden="true"
-                  className="mt-1.5 size-3 shrink-0 rounded-full"
-                  style={{ backgroundColor: group.color }}
-                />
-                <div className="min-w-0 flex-1">
-                  <p className="font-semibold break-words text-coffee-950">{group.displayName}</p>
-                  <p className="text-sm break-words text-coffee-700">
-                    {group.name} · {countFor(group.id)} email{countFor(group.id) === 1 ? "" : "s"}
-                  </p>
-                  {group.description && (
-                    <p className="text-sm break-words text-coffee-700">{group.description}</p>
-                  )}
-                </div>
-                <div className="flex shrink-0 gap-1">
-                  <Button
-                    variant="outline"
-                    size="icon"
-                    aria-label={`Manage ${group.displayName}`}
-                    onClick={() => setManaging(group)}
-                  >
-                    <Settings aria-hidden="true" />
-                  </Button>
-                  <Button
-                    variant="outline"
-                    size="icon"
-                    aria-label={`Delete ${group.displayName}`}
-                    disabled={remove.isPending}
-                    onClick={() => onDelete(group)}
-                  >
-                    <Trash2 aria-hidden="true" />
-                  </Button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={groups}
+          failure="Failed to load domain groups"
+          empty="No domain groups yet."
+          loading={<ListSkeleton label="Loading groups..." />}
+        >
+          {(data) => (
+            <ul className="grid gap-3 sm:grid-cols-2">
+              {data.map((group) => (
+                <li
+                  key={group.id}
+                  className="flex items-start gap-3 rounded-lg border border-coffee-200 bg-white p-3"
+                >
+                  <span
+                    aria-hidden="true"
+                    className="mt-1.5 size-3 shrink-0 rounded-full"
+                    style={{ backgroundColor: group.color }}
+                  />
+                  <div className="min-w-0 flex-1">
+                    <p className="font-semibold break-words text-coffee-950">{group.displayName}</p>
+                    <p className="text-sm break-words text-coffee-700">
+                      {group.name} · {countFor(group.id)} email{countFor(group.id) === 1 ? "" : "s"}
+                    </p>
+                    {group.description && (
+                      <p className="text-sm break-words text-coffee-700">{group.description}</p>
+                    )}
+                  </div>
+                  <div className="flex shrink-0 gap-1">
+                    <Button
+                      variant="outline"
+                      size="icon"
+                      aria-label={`Manage ${group.displayName}`}
+                      onClick={() => setManaging(group)}
+                    >
+                      <Settings aria-hidden="true" />
+                    </Button>
+                    <Button
+                      variant="outline"
+                      size="icon"
+                      aria-label={`Delete ${group.displayName}`}
+                      disabled={remove.isPending}
+                      onClick={() => onDelete(group)}
+                    >
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
 
         <form
           noValidate
