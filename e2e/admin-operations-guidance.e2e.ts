@@ -163,4 +163,28 @@ describe("the Operations tab guides the month", () => {
     release();
     await page.getByRole("heading", { name: "Admin Dashboard", level: 1 }).waitFor();
   });
+
+  it("lists the whitelist before its add forms and counts a *@domain entry as a domain", async () => {
+    const group = await createGroup(story.db, { name: "wl", displayName: "Whitelist Co" });
+    await allowEmail(story.db, "*@wl.test", group.id);
+    await allowEmail(story.db, "solo@wl.test", group.id);
+    const admin = await createAdmin(story.db, { email: "boss4@guide-hq.test" });
+    const page = await story.newPage({ width: 375, height: 800 });
+    await story.signInAs(page, admin);
+    await page.goto("/admin");
+    await page.getByRole("tab", { name: "Email Whitelist" }).click();
+    const entries = page.getByRole("heading", { name: /^Whitelisted Emails/ });
+    await expect.poll(() => entries.innerText()).toMatch(/\d+ address(es)?, \d+ domains?\)$/);
+    const groupLine = page.getByText(/^wl · /);
+    expect(await groupLine.innerText()).toBe("wl · 1 address, 1 domain");
+    const addForm = page.getByLabel("Email or *@domain");
+    const [listTop, formTop] = await Promise.all([
+      entries.evaluate((el) => el.getBoundingClientRect().top),
+      addForm.evaluate((el) => el.getBoundingClientRect().top),
+    ]);
+    expect(listTop).toBeLessThan(formTop);
+    expect(await addForm.getAttribute("placeholder")).toMatch(/^e\.g\. /);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+  });
 });

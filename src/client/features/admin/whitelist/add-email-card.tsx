@@ -71,7 +71,8 @@ export function AddEmailCard() {
               type="text"
               inputMode="email"
               autoComplete="off"
-              placeholder="name@company.com"
+              placeholder="e.g. name@company.com or *@company.com"
+              className="placeholder:italic"
               value={email}
               onChange={(e) => setEmail(e.target.value)}
               aria-invalid={fieldError ? true : undefined}

@@ -13,6 +13,7 @@ import { ListSkeleton, QueryState } from "../../../components/ui/query-state";
 import { Select } from "../../../components/ui/select";
 import { apiRequest } from "../../../lib/api-client";
 import {
+  entryCountText,
   successToast,
   useAllowedEmails,
   useDomainGroups,
@@ -48,7 +49,9 @@ export function EntriesCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h3">Whitelisted Emails ({entries.data?.length ?? 0})</CardTitle>
+        <CardTitle as="h3">
+          Whitelisted Emails{entries.data ? ` (${entryCountText(entries.data)})` : ""}
+        </CardTitle>
         <CardDescription>
           Only these addresses and domains can sign in. With no entries, nobody can sign up.
         </CardDescription>

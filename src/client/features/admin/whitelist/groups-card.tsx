@@ -20,6 +20,7 @@ import { ListSkeleton, QueryState } from "../../../components/ui/query-state";
 import { apiRequest } from "../../../lib/api-client";
 import { ManageGroupDialog } from "./manage-group-dialog";
 import {
+  entryCountText,
   successToast,
   useAllowedEmails,
   useDomainGroups,
@@ -83,7 +84,7 @@ export function GroupsCard() {
   };
 
   const countFor = (groupId: number) =>
-    entries.data?.filter((e) => e.domainGroupId === groupId).length ?? 0;
+    entryCountText(entries.data?.filter((e) => e.domainGroupId === groupId) ?? []);
   const set = (key: keyof typeof emptyForm) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
 
@@ -117,7 +118,7 @@ export function GroupsCard() {
                   <div className="min-w-0 flex-1">
                     <p className="font-semibold break-words text-coffee-950">{group.displayName}</p>
                     <p className="text-sm break-words text-coffee-700">
-                      {group.name} · {countFor(group.id)} email{countFor(group.id) === 1 ? "" : "s"}
+                      {group.name} · {countFor(group.id)}
                     </p>
                     {group.description && (
                       <p className="text-sm break-words text-coffee-700">{group.description}</p>
@@ -156,13 +157,20 @@ export function GroupsCard() {
           <h4 className="font-semibold text-coffee-900 md:col-span-2">Add Group</h4>
           <div className="space-y-2">
             <Label htmlFor={`${id}-name`}>Name</Label>
-            <Input id={`${id}-name`} placeholder="acme" value={form.name} onChange={set("name")} />
+            <Input
+              id={`${id}-name`}
+              placeholder="e.g. acme"
+              className="placeholder:italic"
+              value={form.name}
+              onChange={set("name")}
+            />
           </div>
           <div className="space-y-2">
             <Label htmlFor={`${id}-display`}>Display name</Label>
             <Input
               id={`${id}-display`}
-              placeholder="Acme Corp"
+              placeholder="e.g. Acme Corp"
+              className="placeholder:italic"
               value={form.displayName}
               onChange={set("displayName")}
             />

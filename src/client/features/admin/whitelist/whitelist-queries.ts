@@ -58,3 +58,14 @@ export function successToast(description: string) {
 export function domainOf(email: string): string {
   return email.slice(email.lastIndexOf("@") + 1);
 }
+
+/** "3 addresses, 1 domain": a `*@domain` entry counts as a domain, not as an address. */
+export function entryCountText(entries: readonly { email: string }[]): string {
+  const domains = entries.filter((e) => e.email.startsWith("*@")).length;
+  const addresses = entries.length - domains;
+  const parts = [
+    `${addresses} ${addresses === 1 ? "address" : "addresses"}`,
+    ...(domains > 0 ? [`${domains} ${domains === 1 ? "domain" : "domains"}`] : []),
+  ];
+  return parts.join(", ");
+}
