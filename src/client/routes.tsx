@@ -54,7 +54,7 @@ function ScrollOnNavigate() {
 }
 
 /**
- * Every route of the spec's route table (employee-side §2). Keep in step with
+ * Every route of the app. Keep in step with
  * src/shared/routes.ts (clientRoutes), which tells the server which paths serve the app.
  */
 export function AppRoutes() {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requiredText } from "./required-text";
 
-/** API contract of sign-in (spec: employee-side §5, §7; admin-side §5, §7 "Authentication"). */
+/** API contract of sign-in. */
 
 export const CODE_LENGTH = 6;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** API contract for the roster sync and employee status (admin-side §3, §7; issue 4 part 4). */
+/** API contract for the roster sync and employee status. */
 
 export const ROSTER_MAX_CHARACTERS = 1_000_000;
 export const ROSTER_MAX_ROWS = 5000;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { expectedUsersChoices } from "./enums";
 
-/** POST /api/company-inquiry (spec: employee-side §2 "Company inquiry", §5). */
+/** POST /api/company-inquiry. */
 export const MISSING_INFORMATION = {
   title: "Missing Information",
   description: "Please fill in company name, contact email, and expected users.",

@@ -3,7 +3,7 @@ import type { ConnectionStatus, MatchStatus } from "./enums";
 import { idSchema } from "./ids";
 import { monthName } from "./months";
 
-/** API contract for an employee's matches (spec: employee-side §3, §4, §7, §9). */
+/** API contract for an employee's matches. */
 
 export const connectionStatusParamsSchema = z.object({ matchId: idSchema });
 
@@ -73,7 +73,7 @@ export type NextPairingResponse = {
   iso: string;
 };
 
-/** Dashboard stats (spec §9): totals over the history list. */
+/** Dashboard stats: totals over the history list. */
 export function matchStats(history: readonly { match: { status: MatchStatus } }[]) {
   const completed = history.filter((item) => item.match.status === "completed").length;
   return { totalMatches: history.length, coffeeChats: completed, newConnections: completed };

@@ -4,7 +4,7 @@ import type { ExclusionCounts } from "./exclusions";
 import { idSchema } from "./ids";
 import { monthName } from "./months";
 
-/** API contract for the admin's pairing operations (spec: admin-side §2, §3, §7, §8). */
+/** API contract for the admin's pairing operations. */
 
 export const domainGroupParamsSchema = z.object({ domainGroupId: idSchema });
 

@@ -1,10 +1,10 @@
 import type { ParticipationStatus } from "./enums";
 
-/** The pause scale window (employee-side §9): 30 days. */
+/** The pause scale window: 30 days. */
 export const PAUSE_SCALE_MS = 2_592_000_000;
 
 /**
- * How full the participation mug is, in percent (employee-side §4): active 100; opted out 0;
+ * How full the participation mug is, in percent: active 100; opted out 0;
  * paused with an end date: time left / 30 days × 20, clamped to 10–50 (100 once the end date has
  * passed); paused without an end date 25.
  */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { matchingPreferences } from "./enums";
 
-/** The three matching preferences with the labels the forms show (employee-side §5). */
+/** The three matching preferences with the labels the forms show. */
 export const matchingPreferenceLabels = {
   "same-department": "Match me with people in my department",
   "cross-department": "Match me ONLY with people from other departments",

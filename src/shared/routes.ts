@@ -1,6 +1,5 @@
 /**
- * Every client-side route of the single-page app (spec: employee-side §2 route table, plus the
- * code sign-in page and the /profile-setup redirect). The server serves index.html for these paths;
+ * Every client-side route of the single-page app. The server serves index.html for these paths;
  * any other non-API path is answered by the client's not-found page.
  */
 export const clientRoutes = [

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MAX_ID } from "./ids";
 import { requiredText } from "./required-text";
 
-/** API contract of the Email Whitelist and Domain Groups tab (spec: admin-side §5, §7). */
+/** API contract of the Email Whitelist and Domain Groups tab. */
 
 /** The form's pattern: an address or `*@domain` (the server normalises and checks strictly). */
 export const WHITELIST_EMAIL_SHAPE = /^(\*|[^\s@]+)@[^\s@]+\.[^\s@]+$/;

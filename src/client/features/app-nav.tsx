@@ -31,7 +31,7 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
 }
 
 /**
- * Signed-in navigation (spec: employee-side §2): logo → /, Dashboard → /home, Profile →
+ * Signed-in navigation: logo → /, Dashboard → /home, Profile →
  * /profile, Admin Dashboard → /admin (admins only), Sign Out. Below the md breakpoint the items
  * move into a menu opened by a toggle button.
  */

@@ -3,7 +3,7 @@ import { participationFill } from "@shared/participation";
 import { useEffect, useId, useState } from "react";
 import { cn } from "../lib/cn";
 
-/** The fill animation starts this long after the mug appears (employee-side §4). */
+/** The fill animation starts this long after the mug appears. */
 export const MUG_FILL_DELAY_MS = 200;
 
 const liquid: Record<ParticipationStatus, string> = {

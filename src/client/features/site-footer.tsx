@@ -1,6 +1,6 @@
 import { CONTACT_EMAIL, PRODUCT_NAME } from "../lib/brand";
 
-/** Footer with the Help Center and Contact Us placeholders (spec: landing page footer). */
+/** Footer with the Help Center and Contact Us placeholders. */
 export function SiteFooter() {
   return (
     <footer className="border-t border-coffee-800 bg-coffee-900 text-coffee-100">

@@ -1,11 +1,11 @@
 import { toast } from "../components/ui/toast";
 import { isUnauthorizedError } from "../lib/api-client";
 
-/** Delay before going to the login endpoint (spec: "login redirect 0.5 s"). */
+/** Delay before going to the login endpoint. */
 export const LOGIN_REDIRECT_DELAY_MS = 500;
 
 /**
- * The global "not signed in" reaction (spec: employee-side §6, admin-side §6): a toast
+ * The global "not signed in" reaction: a toast
  * "You are logged out. Logging in again..." then a full page load of /api/login after 0.5 s.
  */
 export function handleUnauthorized(): void {

@@ -35,7 +35,7 @@ export type AuthQueryOptions = Pick<
 >;
 
 /**
- * The current user (spec: employee-side §7): a 401 — and any other failure — means no user;
+ * The current user: a 401 — and any other failure — means no user;
  * cached 5 minutes; no retry (unless `options` say otherwise). After sign-in/out or a profile
  * change, invalidate AUTH_USER_QUERY_KEY (or call `refetch`).
  */

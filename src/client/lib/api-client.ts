@@ -1,7 +1,7 @@
 import type { QueryFunction, QueryKey } from "@tanstack/react-query";
 
 /**
- * The client's HTTP rules (spec: employee-side §7–8, admin-side §8 "Generic"):
+ * The client's HTTP rules:
  * - every call sends cookies (`credentials: "include"`);
  * - a JSON content type is sent only when there is a body;
  * - a non-ok response throws an ApiError whose message is the `message` field of a JSON error
@@ -173,7 +173,7 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
 
 /**
  * True for a "not signed in" failure: an ApiError with status 401, or any error whose message
- * starts with "401" and mentions "Unauthorized" (spec: employee-side §6).
+ * starts with "401" and mentions "Unauthorized".
  */
 export function isUnauthorizedError(error: unknown): boolean {
   if (error instanceof ApiError && error.status === 401) return true;

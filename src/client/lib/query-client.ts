@@ -2,7 +2,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { getQueryFn } from "./api-client";
 
 /**
- * Client-wide data defaults (spec: employee-side §9): no automatic refetch interval, no refetch
+ * Client-wide data defaults: no automatic refetch interval, no refetch
  * on window focus, data never stale, no retries for queries or mutations. A query without its own
  * queryFn GETs its key joined with "/" and throws on 401.
  */

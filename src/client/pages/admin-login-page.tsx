@@ -11,12 +11,12 @@ import { AuthShell } from "../features/auth-shell";
 import { AUTH_USER_QUERY_KEY, type AuthUser } from "../features/use-auth";
 import { apiRequest, errorMessage } from "../lib/api-client";
 
-/** Delay before going to /admin after signing in (admin-side §9). */
+/** Delay before going to /admin after signing in. */
 export const ADMIN_LOGIN_REDIRECT_MS = 100;
 
 type Errors = { email?: string; password?: string };
 
-/** Admin login (/admin-login): admin-side §2. */
+/** Admin login (/admin-login). */
 export function AdminLoginPage() {
   const queryClient = useQueryClient();
   const [email, setEmail] = useState("");

@@ -26,7 +26,7 @@ const features = [
   },
 ];
 
-/** The magic-link failure text (employee-side §8). */
+/** The magic-link failure text. */
 function magicLinkFailure(error: unknown): string {
   const base =
     error instanceof Error && error.message ? error.message : "Failed to send magic link.";
@@ -40,7 +40,7 @@ function minutes(count: number): string {
   return count === 1 ? "1 minute" : `${count} minutes`;
 }
 
-/** Magic-link sign-in landing page (/auth): employee-side §2 "Auth landing page". */
+/** Magic-link sign-in landing page (/auth). */
 export function AuthPage() {
   const [params] = useSearchParams();
   const errorCode = params.get("error");

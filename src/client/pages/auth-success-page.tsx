@@ -7,7 +7,7 @@ import { apiRequest } from "../lib/api-client";
 
 export const AUTH_SUCCESS_WAIT_MS = 1000;
 
-/** Post-sign-in page (/auth-success): employee-side §2, admin-side §2. */
+/** Post-sign-in page (/auth-success). */
 export function AuthSuccessPage() {
   const [done, setDone] = useState(false);
   useEffect(() => {

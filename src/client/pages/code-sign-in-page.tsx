@@ -14,10 +14,10 @@ import { NotWhitelistedHint } from "../features/not-whitelisted-hint";
 import { AUTH_USER_QUERY_KEY } from "../features/use-auth";
 import { ApiError, apiRequest, errorMessage } from "../lib/api-client";
 
-/** Redirect after a verified code (employee-side §9). */
+/** Redirect after a verified code. */
 export const CODE_SUCCESS_REDIRECT_MS = 1500;
 
-/** Keeps digits only, at most six (employee-side §5). */
+/** Keeps digits only, at most six. */
 export function cleanCode(value: string): string {
   return value.replace(/\D/g, "").slice(0, CODE_LENGTH);
 }

@@ -29,7 +29,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const empty = { companyName: "", contactEmail: "", expectedUsers: "", additionalInfo: "" };
 type FormValues = typeof empty;
 
-/** Company inquiry form (/company-inquiry, spec employee-side §2, §5, §8). */
+/** Company inquiry form. */
 export function CompanyInquiryPage() {
   useDocumentTitle("Company Inquiry");
   const [values, setValues] = useState<FormValues>(empty);

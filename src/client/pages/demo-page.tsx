@@ -8,7 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs"
 import { PublicShell } from "../features/public-shell";
 import { useDocumentTitle } from "../lib/use-document-title";
 
-/* Fixed sample content only (spec: employee-side §2 "Demo page"); the page makes no calls. */
+/* Fixed sample content only; the page makes no calls. */
 
 function Avatar({ initials, tone }: { initials: string; tone: string }) {
   return (

@@ -239,7 +239,7 @@ function SampleMatchCard() {
   );
 }
 
-/** The public landing page (/): spec employee-side §1–2. */
+/** The public landing page (/). */
 export function LandingPage() {
   useDocumentTitle();
   const [errorMessage, clearError] = useLandingError();

@@ -14,7 +14,7 @@ import { useAuth } from "../features/use-auth";
 import { useDocumentTitle } from "../lib/use-document-title";
 
 /**
- * Matches page (/matches, spec employee-side §2): current match with its actions and the history
+ * Matches page: current match with its actions and the history
  * grid. Visitors get the "logged out" toast and go to /api/login after 0.5 s; someone who has not
  * finished setting up goes to the setup form.
  */

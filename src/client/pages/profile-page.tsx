@@ -14,7 +14,7 @@ const ProfileSetupForm = lazy(async () => ({
 }));
 
 /**
- * Profile area (/profile), in the spec's decision order (employee-side §2): loading, signed out
+ * Profile area (/profile), in this order: loading, signed out
  * → /, unvalidated → "Check Your Email", first-time setup, then "My Profile".
  */
 export function ProfilePage() {

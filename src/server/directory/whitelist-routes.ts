@@ -15,7 +15,7 @@ import { listAllowedEmails } from "./whitelist/list-allowed-emails";
 import { removeAllowedEmail } from "./whitelist/remove-allowed-email";
 import { updateAllowedEmailGroup } from "./whitelist/update-allowed-email";
 
-/** Email Whitelist and Domain Groups (admin-side §2, §7); admin-only via the hook in app.ts. */
+/** Email Whitelist and Domain Groups; admin-only via the hook in app.ts. */
 const whitelistRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

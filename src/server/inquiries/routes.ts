@@ -4,7 +4,7 @@ import type { FeatureRoutes } from "../context";
 import { TooManyRequests } from "../errors";
 import { submitInquiry } from "./submit-inquiry";
 
-/** Public company inquiry form (spec: employee-side §2, §5, §7). */
+/** Public company inquiry form. */
 const inquiriesRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(

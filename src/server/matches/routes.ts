@@ -21,7 +21,7 @@ const writeLimit = {
   },
 };
 
-/** Employee match reads and actions (spec: employee-side §2 Matches, §4, §7). */
+/** Employee match reads and actions. */
 const matchesRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

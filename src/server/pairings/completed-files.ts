@@ -63,7 +63,7 @@ export async function deleteCompletedPairingFile(
   return { message: `Deleted pairing file ${fileName}` };
 }
 
-/** Completed records grouped by their group's label (admin-side §3 "Pairing group listing"). */
+/** Completed records grouped by their group's label. */
 export async function listPairingGroups(ctx: AppContext): Promise<PairingGroupsResponse> {
   const files = await listCompletedPairingFiles(ctx);
   const groups: PairingGroupsResponse = {};

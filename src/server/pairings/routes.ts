@@ -24,7 +24,7 @@ import { getExcludedPeople, getPairingValidation } from "./pairing-validation";
 
 const generateLimit = { rateLimit: { max: 20, timeWindow: "1 minute" } };
 
-/** Admin pairing operations (admin-side §2 Operations tab, §7 Pairings). The admin hook in app.ts guards every path. */
+/** Admin pairing operations. The admin hook in app.ts guards every path. */
 const pairingsRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

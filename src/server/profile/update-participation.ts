@@ -63,7 +63,7 @@ function toAction(request: ParticipationRequest): ParticipationAction {
 }
 
 /**
- * Participation transitions (employee-side §4): from active, pause 1 or 3 months (from today,
+ * Participation transitions: from active, pause 1 or 3 months (from today,
  * reason "temporary") or opt out; from paused or opted out, reactivate (dates and reason cleared).
  * Also allowed: opting out while paused, and repeating opt-out or reactivate (no change). A pause
  * while already paused or opted out is refused: reactivate first.

@@ -16,7 +16,7 @@ const WhitelistTab = lazyTab(() => import("./whitelist-tab"), "WhitelistTab");
 const EmailLogsTab = lazyTab(() => import("./email-logs-tab"), "EmailLogsTab");
 const ImagesTab = lazyTab(() => import("./images-tab"), "ImagesTab");
 
-/** The seven tabs of admin-side §2 "Dashboard tabs", in order; operations is the default. */
+/** The seven tabs, in order; operations is the default. */
 export const adminTabs = [
   { value: "operations", label: "Operations", Component: OperationsTab },
   { value: "admin-tools", label: "Admin Tools", Component: AdminToolsTab },

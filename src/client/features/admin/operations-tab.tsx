@@ -4,7 +4,7 @@ import { CompletedPairingsCard } from "./pairings/completed-pairings-card";
 import { RosterSyncCard } from "./pairings/roster-sync-card";
 import { StatusCounters } from "./pairings/status-counters";
 
-/** The admin dashboard's default tab (admin-side §2 "Operations tab"). */
+/** The admin dashboard's default tab. */
 export function OperationsTab() {
   return (
     <div className="grid gap-6">

@@ -2,7 +2,7 @@ import { type MatchItem, matchStats } from "@shared/matches";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 
-/** Stats (spec §9): Total Matches = history length; Coffee Chats and New Connections = completed. */
+/** Stats: Total Matches = history length; Coffee Chats and New Connections = completed. */
 export function StatsCard({
   history,
   loading = false,

@@ -30,7 +30,7 @@ const profileFieldOrder = [
   "profileImageUrl",
 ] as const;
 
-/** First-time profile setup (employee-side §2 "Profile area", step 4). */
+/** First-time profile setup. */
 export function ProfileSetupForm({ user }: { user: AuthUser }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

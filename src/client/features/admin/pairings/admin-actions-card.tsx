@@ -34,7 +34,7 @@ const CurrentPairingsDialog = lazy(async () => ({
   default: (await import("./current-pairings-dialog")).CurrentPairingsDialog,
 }));
 
-/** 'Admin Actions' (admin-side §2): eligibility, group selector, generate / view / sync, current pairings. */
+/** 'Admin Actions': eligibility, group selector, generate / view / sync, current pairings. */
 export function AdminActionsCard() {
   const selectId = useId();
   const groups = useDomainGroups();

@@ -21,7 +21,7 @@ const CompletedPairingPreview = lazy(async () => ({
   default: (await import("./completed-pairing-preview")).CompletedPairingPreview,
 }));
 
-/** 'Completed Pairings' (admin-side §2): saved pairing files with View, Download and Delete. */
+/** 'Completed Pairings': saved pairing files with View, Download and Delete. */
 export function CompletedPairingsCard() {
   const files = useCompletedPairingFiles();
   const [viewing, setViewing] = useState<CompletedPairingFile | null>(null);

@@ -16,7 +16,7 @@ import { apiRequest } from "../../../lib/api-client";
 import { useEmailForm } from "../../email-field";
 import { domainOf, successToast, useDomainGroups, useWhitelistMutation } from "./whitelist-queries";
 
-/** Checks the whitelist form's e-mail (admin-side §5); undefined when fine. */
+/** Checks the whitelist form's e-mail; undefined when fine. */
 export function whitelistEmailError(email: string): string | undefined {
   if (!email) return "Email is required";
   if (!WHITELIST_EMAIL_SHAPE.test(email)) return "Please enter a valid email address";

@@ -33,7 +33,7 @@ export function refreshWhitelistData(queryClient: QueryClient) {
   });
 }
 
-/** The failure toast of admin-side §8: the server's message, else the given default. */
+/** The failure toast: the server's message, else the given default. */
 export function failureToast(error: unknown, fallback: string) {
   if (redirectIfUnauthorized(error)) return;
   toast({ title: "Error", description: errorMessage(error, fallback), variant: "destructive" });
