@@ -1,4 +1,4 @@
-import { and, sql } from "drizzle-orm";
+import { and } from "drizzle-orm";
 import type { MatchingPreference } from "../../shared/enums";
 import type { Eligibility, StatusCounts } from "../../shared/pairings";
 import type { Db } from "../db/client";
@@ -34,34 +34,6 @@ export async function listEligibleUsers(
     preference: row.preference as MatchingPreference,
     createdAt: row.createdAt,
   }));
-}
-
-/**
- * Everyone in the scope falls in exactly one bucket, checked in this order: ready to pair,
- * opted out, paused, else inactive (no profile yet, deactivated, left, on leave).
- */
-export async function countStatuses(
-  db: Db,
-  scope: PairingScope,
-  today: string,
-): Promise<StatusCounts> {
-  const eligible = eligibleSql(today);
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      trulyActive: sql<number>`(count(*) filter (where ${eligible}))::int`,
-      optedOut: sql<number>`(count(*) filter (where not (${eligible}) and ${users.participationStatus} = 'opted_out'))::int`,
-      paused: sql<number>`(count(*) filter (where not (${eligible}) and ${users.participationStatus} = 'paused'))::int`,
-    })
-    .from(users)
-    .where(inScopeSql(scope));
-  return {
-    total: row.total,
-    truly_active: row.trulyActive,
-    opted_out: row.optedOut,
-    paused: row.paused,
-    inactive: row.total - row.trulyActive - row.optedOut - row.paused,
-  };
 }
 
 export function eligibilityOf(counts: StatusCounts, minimumRequired: number): Eligibility {

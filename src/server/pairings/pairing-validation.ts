@@ -1,8 +1,8 @@
 import type { ExcludedListResponse, ExclusionReason } from "../../shared/exclusions";
 import type { PairingValidationResponse } from "../../shared/pairings";
 import type { AppContext } from "../context";
-import { countStatuses, eligibilityOf } from "./eligibility";
-import { countExclusions, listExcluded } from "./exclusions";
+import { eligibilityOf } from "./eligibility";
+import { countByReason, listExcluded } from "./exclusions";
 import { getPairingSettings } from "./pairing-settings";
 import { dayOf, resolveScope } from "./scope";
 
@@ -13,9 +13,8 @@ export async function getPairingValidation(
 ): Promise<PairingValidationResponse> {
   const scope = await resolveScope(ctx.db, domainGroupId);
   const today = dayOf(ctx.clock.now());
-  const [statusCounts, excluded, settings] = await Promise.all([
-    countStatuses(ctx.db, scope, today),
-    countExclusions(ctx.db, scope, today),
+  const [{ statusCounts, excluded }, settings] = await Promise.all([
+    countByReason(ctx.db, scope, today),
     getPairingSettings(ctx.db),
   ]);
   return {

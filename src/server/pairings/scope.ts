@@ -22,9 +22,12 @@ export const scopeLabel = (scope: PairingScope) =>
   scope.kind === "all" ? ALL_USERS_LABEL : scope.group.displayName;
 
 /** Membership in the scope, with the whitelist's rule: a specific address beats its domain's entry. */
-export function inScopeSql(scope: PairingScope): SQL | undefined {
+export function inScopeSql(
+  scope: PairingScope,
+  groupOf: SQL = whitelistEntrySql(users.email, "domain_group_id"),
+): SQL | undefined {
   if (scope.kind === "all") return undefined;
-  return sql`${whitelistEntrySql(users.email, "domain_group_id")} = ${scope.group.id}`;
+  return sql`${groupOf} = ${scope.group.id}`;
 }
 
 /** Calendar day and month of an instant, in UTC, so every process agrees on them. */
@@ -41,9 +44,12 @@ export function onLeaveSql(today: string): SQL {
  * Validated, profile complete, account active, participating, employed, not on leave, and on
  * the whitelist: a person whose entry was removed is never paired, company-wide included.
  */
-export function eligibleSql(today: string): SQL {
+export function eligibleSql(
+  today: string,
+  entryId: SQL = whitelistEntrySql(users.email, "id"),
+): SQL {
   return and(
-    sql`${whitelistEntrySql(users.email, "id")} is not null`,
+    sql`${entryId} is not null`,
     eq(users.isValidated, true),
     eq(users.needsProfileSetup, false),
     eq(users.isActive, true),
