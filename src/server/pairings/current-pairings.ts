@@ -2,7 +2,7 @@ import { asc, desc, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { CurrentPairingsResponse, PreviewMatch } from "../../shared/pairings";
 import type { AppContext } from "../context";
-import { matches, pairings, users } from "../db/schema";
+import { departments, matches, pairings, users } from "../db/schema";
 import type { MemberInfo } from "./pairing-members";
 import { presentPairing, presentPreviewMatch } from "./present";
 
@@ -14,6 +14,7 @@ const nameAndEmail = (u: typeof member1 | typeof member2 | typeof member3) => ({
   firstName: u.firstName,
   lastName: u.lastName,
   email: u.email,
+  department: u.department,
 });
 
 /**
@@ -47,11 +48,20 @@ export async function getCurrentPairings(ctx: AppContext): Promise<CurrentPairin
       ),
     )
     .orderBy(asc(matches.id));
+  // Stored department name → display name; the first department of that name wins.
+  const displayNames = new Map<string, string>();
+  const known = await ctx.db
+    .select({ name: departments.name, displayName: departments.displayName })
+    .from(departments)
+    .orderBy(asc(departments.id));
+  for (const d of known) if (!displayNames.has(d.name)) displayNames.set(d.name, d.displayName);
   for (const pairing of active) matchesByPairing[String(pairing.id)] = [];
   for (const row of rows) {
     const members = new Map<string, MemberInfo>();
     for (const m of [row.member1, row.member2, row.member3]) {
-      if (m?.id && m.email !== null) members.set(m.id, { ...m, id: m.id, email: m.email });
+      if (!m?.id || m.email === null) continue;
+      const department = m.department ? (displayNames.get(m.department) ?? m.department) : null;
+      members.set(m.id, { ...m, id: m.id, email: m.email, department });
     }
     matchesByPairing[String(row.match.pairingId)].push(presentPreviewMatch(row.match, members));
   }
