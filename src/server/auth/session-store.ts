@@ -74,7 +74,7 @@ const mayStaySignedIn = sql<boolean>`((${sessions.kind} = 'admin' and ${users.is
  * (drizzle re-building the same SQL on every request cost more CPU than the query itself; see
  * docs/performance.md). One statement loads the session, its user and the whitelist check.
  */
-function buildSessionLookup(db: Db) {
+export function sessionLookupQuery(db: Db) {
   return db
     .select({
       sessionId: sessions.id,
@@ -94,9 +94,9 @@ function buildSessionLookup(db: Db) {
         gt(sessions.lastAccessedAt, sql.placeholder("idleSince")),
       ),
     )
-    .limit(1)
-    .prepare("session_user");
+    .limit(1);
 }
+const buildSessionLookup = (db: Db) => sessionLookupQuery(db).prepare("session_user");
 const sessionLookups = new WeakMap<Db, ReturnType<typeof buildSessionLookup>>();
 
 /**

@@ -39,28 +39,34 @@ const partners = sql<MatchPartner[] | null>`(
 
 const isCurrentSql = sql<boolean>`(${matches.status} = 'active' and ${pairings.status} = 'active')`;
 
-function buildMemberMatches(db: Db, name: string, where: SQL | undefined, limit?: number) {
-  const query = db
+function memberMatchesQuery(db: Db, where: SQL | undefined) {
+  return db
     .select({ match: matches, isCurrent: isCurrentSql, partners })
     .from(matches)
     .innerJoin(pairings, eq(pairings.id, matches.pairingId))
     .where(where)
     .orderBy(desc(matches.matchDate), desc(matches.id))
     .$dynamic();
-  return (limit ? query.limit(limit) : query).prepare(name);
+}
+
+/** The statements before preparation (placeholder `userId`), for EXPLAIN in tests. */
+export function memberMatchQueries(db: Db) {
+  return {
+    /** Every match of the user's, newest first. */
+    all: memberMatchesQuery(db, isMember),
+    /** The newest match still active inside a pairing still active. */
+    current: memberMatchesQuery(
+      db,
+      and(isMember, eq(matches.status, "active"), eq(pairings.status, "active")),
+    ).limit(1),
+  };
 }
 
 function build(db: Db) {
+  const queries = memberMatchQueries(db);
   return {
-    /** Every match of the user's, newest first. */
-    all: buildMemberMatches(db, "member_matches", isMember),
-    /** The newest match still active inside a pairing still active. */
-    current: buildMemberMatches(
-      db,
-      "member_current_match",
-      and(isMember, eq(matches.status, "active"), eq(pairings.status, "active")),
-      1,
-    ),
+    all: queries.all.prepare("member_matches"),
+    current: queries.current.prepare("member_current_match"),
   };
 }
 
