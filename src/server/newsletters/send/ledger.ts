@@ -114,34 +114,66 @@ export async function recordSent(
     where id in (${ids})`);
 }
 
+/** Group commit of successful sends, shared by the lanes of one worker (see createSentRecorder). */
+export interface SentRecorder {
+  /** A lane starts taking messages. */
+  join(): void;
+  /** A lane has no more messages to take. */
+  leave(): void;
+  /** Resolves once the delivery is recorded sent. */
+  record(id: number, messageId: string): Promise<void>;
+}
+
 /**
- * Records successful sends by group commit: each caller waits until its row is written, and every
- * record that arrives while a write is under way goes into the next one. A lane that waits for its
- * record before taking its next message keeps "accepted by the server but not yet recorded" to at
- * most one message per lane (the duplicate bound) while the ledger takes one UPDATE per group.
+ * Records successful sends by group commit. A lane waits until its record is written before it
+ * takes its next message, which keeps "accepted by the server but not yet recorded" to at most one
+ * message per lane (the duplicate bound). A group is written once every lane still taking messages
+ * is waiting (or `maxWaitMs` after its first record): written as they come, each send cost one
+ * UPDATE, and on the embedded database that UPDATE holds the event loop, so no other lane's
+ * record could join it.
  */
-export function createSentRecorder(db: Db, clock: () => Date) {
+export function createSentRecorder(db: Db, clock: () => Date, maxWaitMs = 20): SentRecorder {
   let queue: Array<{ id: number; messageId: string; done: (error?: unknown) => void }> = [];
+  let lanes = 0;
   let writing = false;
+  let timer: NodeJS.Timeout | undefined;
   const flush = async () => {
+    clearTimeout(timer);
+    timer = undefined;
     writing = true;
-    while (queue.length > 0) {
-      const group = queue;
-      queue = [];
-      try {
-        await recordSent(db, group, clock());
-        for (const item of group) item.done();
-      } catch (error) {
-        for (const item of group) item.done(error);
-      }
+    const group = queue;
+    queue = [];
+    try {
+      await recordSent(db, group, clock());
+      for (const item of group) item.done();
+    } catch (error) {
+      for (const item of group) item.done(error);
     }
     writing = false;
+    consider();
   };
-  return (id: number, messageId: string) =>
-    new Promise<void>((resolve, reject) => {
-      queue.push({ id, messageId, done: (error) => (error ? reject(error) : resolve()) });
-      if (!writing) void flush();
-    });
+  function consider() {
+    if (writing || queue.length === 0) return;
+    if (queue.length >= lanes) return void flush();
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      if (!writing && queue.length > 0) void flush();
+    }, maxWaitMs);
+  }
+  return {
+    join: () => {
+      lanes += 1;
+    },
+    leave: () => {
+      lanes -= 1;
+      consider();
+    },
+    record: (id, messageId) =>
+      new Promise<void>((resolve, reject) => {
+        queue.push({ id, messageId, done: (error) => (error ? reject(error) : resolve()) });
+        consider();
+      }),
+  };
 }
 
 /**

@@ -51,11 +51,12 @@ export function startDeliveryWorker(
   const pollMs = options.pollMs ?? 1000;
   const retryBaseMs = options.retryBaseMs ?? 2000;
   const log = options.log ?? console.log;
+  const recorder = createSentRecorder(ctx.db, () => ctx.clock.now());
   const deliverOptions = {
     maxAttempts: options.maxAttempts ?? 5,
     backoffMs: (attempt: number) => Math.min(60_000, retryBaseMs * 2 ** (attempt - 1)),
     messageIdHost: new URL(ctx.config.appUrl).hostname,
-    recordSent: createSentRecorder(ctx.db, () => ctx.clock.now()),
+    recordSent: recorder.record,
   };
   const prepared = new Map<number, Promise<PreparedNewsletter>>();
   let stopped = false;
@@ -94,14 +95,20 @@ export function startDeliveryWorker(
     let next = 0;
     let unrecorded = false;
     const lane = async () => {
-      while (!stopped && next < batch.length) {
-        const delivery = batch[next++];
-        try {
-          await deliverOne(ctx, delivery, await preparedFor(delivery.newsletterId), deliverOptions);
-        } catch (error) {
-          unrecorded = true;
-          log(`Newsletter delivery ${delivery.id} not recorded: ${(error as Error).message}`);
+      recorder.join();
+      try {
+        while (!stopped && next < batch.length) {
+          const delivery = batch[next++];
+          try {
+            const newsletter = await preparedFor(delivery.newsletterId);
+            await deliverOne(ctx, delivery, newsletter, deliverOptions);
+          } catch (error) {
+            unrecorded = true;
+            log(`Newsletter delivery ${delivery.id} not recorded: ${(error as Error).message}`);
+          }
         }
+      } finally {
+        recorder.leave();
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, batch.length) }, lane));
