@@ -11,15 +11,6 @@ import {
   CardHeader,
   CardTitle,
 } from "../../../components/ui/card";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../../components/ui/dialog";
 import { Label } from "../../../components/ui/label";
 import { Select } from "../../../components/ui/select";
 import { toast } from "../../../components/ui/toast";
@@ -29,7 +20,10 @@ import { CurrentPairingsList, matchesWord } from "./current-pairings-list";
 import { EligibilityBox } from "./eligibility-box";
 import { useCurrentPairings, usePairingMutation } from "./pairing-queries";
 
-// The dialog (and the Radix dialog code) loads when the admin first opens it.
+// The dialogs (and the Radix dialog code) load when the admin first opens one.
+const ConfirmDialog = lazy(async () => ({
+  default: (await import("./confirm-dialog")).ConfirmDialog,
+}));
 const CurrentPairingsDialog = lazy(async () => ({
   default: (await import("./current-pairings-dialog")).CurrentPairingsDialog,
 }));
@@ -110,27 +104,18 @@ export function AdminActionsCard() {
         </div>
         {current.isError && <p className="text-sm text-red-700">Failed to load pairing data</p>}
         <CurrentPairingsList pairings={pairings} />
-        <Dialog open={confirming} onOpenChange={setConfirming}>
-          <DialogContent>
-            <DialogHeader>
-              <DialogTitle>
-                Generate {month} pairings for {groupLabel}?
-              </DialogTitle>
-              <DialogDescription>
-                Everyone ready to pair in {groupLabel} gets a partner for {month}. Nobody is
-                e-mailed until you send the newsletter; you can delete the pairing before then.
-              </DialogDescription>
-            </DialogHeader>
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button variant="outline">Cancel</Button>
-              </DialogClose>
-              <Button onClick={() => generate.mutate()} disabled={generate.isPending}>
-                {generate.isPending ? "Generating..." : `Generate ${month} pairings`}
-              </Button>
-            </DialogFooter>
-          </DialogContent>
-        </Dialog>
+        {confirming && (
+          <Suspense fallback={null}>
+            <ConfirmDialog
+              title={`Generate ${month} pairings for ${groupLabel}?`}
+              description={`Everyone ready to pair in ${groupLabel} gets a partner for ${month}. Nobody is e-mailed until you send the newsletter; you can delete the pairing before then.`}
+              confirmLabel={generate.isPending ? "Generating..." : `Generate ${month} pairings`}
+              pending={generate.isPending}
+              onConfirm={() => generate.mutate()}
+              onClose={() => setConfirming(false)}
+            />
+          </Suspense>
+        )}
         {viewing && (
           <Suspense fallback={null}>
             <CurrentPairingsDialog open onOpenChange={setViewing} />

@@ -1,20 +1,15 @@
 import type { CompletePairingResponse, PairingSummary } from "@shared/pairings";
 import { monthDisplay } from "@shared/pairings";
 import { CheckCircle2, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Button } from "../../../components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../../components/ui/dialog";
 import { toast } from "../../../components/ui/toast";
 import { apiRequest } from "../../../lib/api-client";
 import { usePairingMutation } from "./pairing-queries";
+
+const ConfirmDialog = lazy(async () => ({
+  default: (await import("./confirm-dialog")).ConfirmDialog,
+}));
 
 export const matchesWord = (n: number) => (n === 1 ? "1 match" : `${n} matches`);
 
@@ -80,29 +75,19 @@ export function CurrentPairingsList({ pairings }: { pairings: PairingSummary[] }
           </li>
         ))}
       </ul>
-      <Dialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Delete {deleting && pairingTitle(deleting)}?</DialogTitle>
-            <DialogDescription>
-              Its {matchesWord(deleting?.totalPairs ?? 0)} will be removed and nobody is told. You
-              can generate again afterwards. This action cannot be undone.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={() => deleting && remove.mutate(deleting.id)}
-            >
-              {remove.isPending ? "Deleting..." : "Delete Pairing"}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      {deleting && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            title={`Delete ${pairingTitle(deleting)}?`}
+            description={`Its ${matchesWord(deleting.totalPairs)} will be removed and nobody is told. You can generate again afterwards. This action cannot be undone.`}
+            confirmLabel={remove.isPending ? "Deleting..." : "Delete Pairing"}
+            pending={remove.isPending}
+            destructive
+            onConfirm={() => remove.mutate(deleting.id)}
+            onClose={() => setDeleting(null)}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }
