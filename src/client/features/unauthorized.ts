@@ -14,9 +14,13 @@ export function handleUnauthorized(): void {
     description: "You are logged out. Logging in again...",
     variant: "destructive",
   });
-  setTimeout(() => {
-    window.location.href = "/api/login";
-  }, LOGIN_REDIRECT_DELAY_MS);
+  // The toast's parts load on demand (deferred-toaster.tsx): the 0.5 s count from when they are
+  // there, so the person sees the toast before the page leaves even on a slow connection.
+  void import("./toaster").finally(() => {
+    setTimeout(() => {
+      window.location.href = "/api/login";
+    }, LOGIN_REDIRECT_DELAY_MS);
+  });
 }
 
 /** Calls handleUnauthorized() when `error` is a 401; returns whether it did. */
