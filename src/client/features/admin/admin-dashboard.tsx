@@ -2,13 +2,13 @@ import { type ComponentType, lazy, Suspense } from "react";
 import { Spinner } from "../../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { OperationsTab } from "./operations-tab";
 
-/** A tab that loads when first opened, so /admin downloads only the default tab's code. */
+/** A tab whose code loads when it is first shown (Operations, the default, right after the page). */
 function lazyTab<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
+const OperationsTab = lazyTab(() => import("./operations-tab"), "OperationsTab");
 const AdminToolsTab = lazyTab(() => import("./admin-tools-tab"), "AdminToolsTab");
 const DepartmentsTab = lazyTab(() => import("./departments-tab"), "DepartmentsTab");
 const MetricsTab = lazyTab(() => import("./metrics-tab"), "MetricsTab");
