@@ -10,7 +10,7 @@ import {
   groupIdParamsSchema,
   renameDepartmentSchema,
 } from "../../shared/departments";
-import { hasAdminRights, requireAdmin, requireUser } from "../auth/guards";
+import { hasAdminRights, requireUser } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
 import { createDepartment } from "./departments/create-department";
 import { deleteDepartment } from "./departments/delete-department";
@@ -67,7 +67,6 @@ const departmentsRoutes: FeatureRoutes = async (app, { ctx }) => {
     "/api/admin/departments/:groupId",
     { schema: { params: groupIdParamsSchema } },
     async (request) => {
-      requireAdmin(request);
       return (await listGroupDepartments(ctx, request.params.groupId)).map(presentAdminDepartment);
     },
   );
@@ -76,7 +75,6 @@ const departmentsRoutes: FeatureRoutes = async (app, { ctx }) => {
     "/api/admin/departments/:groupId",
     { schema: { params: groupIdParamsSchema, body: createDepartmentSchema }, config: writeLimit },
     async (request, reply) => {
-      requireAdmin(request);
       const created = await createDepartment(ctx, request.params.groupId, request.body);
       return reply.code(201).send(presentAdminDepartment(created));
     },
@@ -86,7 +84,6 @@ const departmentsRoutes: FeatureRoutes = async (app, { ctx }) => {
     "/api/admin/departments",
     { schema: { body: createDepartmentWithGroupSchema }, config: writeLimit },
     async (request, reply) => {
-      requireAdmin(request);
       const { domainGroupId, ...fields } = request.body;
       const created = await createDepartment(ctx, domainGroupId, fields);
       return reply.code(201).send(presentAdminDepartment(created));
@@ -110,7 +107,6 @@ const departmentsRoutes: FeatureRoutes = async (app, { ctx }) => {
     "/api/admin/departments/:groupId/:departmentId",
     { schema: { params: departmentIdParamsSchema }, config: writeLimit },
     async (request) => {
-      requireAdmin(request);
       const { groupId, departmentId } = request.params;
       const result = await deleteDepartment(ctx, groupId, departmentId);
       return { message: result.message, movedUsers: result.movedUsers };
@@ -121,7 +117,6 @@ const departmentsRoutes: FeatureRoutes = async (app, { ctx }) => {
     "/api/admin/departments/:groupId/:departmentName/users",
     { schema: { params: departmentUsersParamsSchema } },
     async (request) => {
-      requireAdmin(request);
       const { groupId, departmentName } = request.params;
       const list = await listDepartmentUsers(ctx, groupId, departmentName);
       return list.map((u) => ({

@@ -1,8 +1,8 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { type DomainGroupRow, domainGroups, users } from "../db/schema";
+import { type DomainGroupRow, users } from "../db/schema";
+import { requireGroup } from "../directory/domain-groups/find-group";
 import { whitelistEntrySql } from "../directory/whitelist-lookup";
-import { NotFound } from "../errors";
 
 /** Who a pairing is for: the whole company, or the people whose whitelist entry puts them in one group. */
 export type PairingScope = { kind: "all" } | { kind: "group"; group: DomainGroupRow };
@@ -11,9 +11,7 @@ export const ALL_USERS_LABEL = "All Users";
 
 export async function resolveScope(db: Db, domainGroupId?: number | null): Promise<PairingScope> {
   if (domainGroupId == null) return { kind: "all" };
-  const [group] = await db.select().from(domainGroups).where(eq(domainGroups.id, domainGroupId));
-  if (!group) throw new NotFound("Domain group not found");
-  return { kind: "group", group };
+  return { kind: "group", group: await requireGroup(db, domainGroupId) };
 }
 
 export const scopeKey = (scope: PairingScope) =>

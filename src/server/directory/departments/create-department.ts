@@ -3,7 +3,7 @@ import type { AdminDepartment, CreateDepartmentInput } from "../../../shared/dep
 import type { AppContext } from "../../context";
 import { departments } from "../../db/schema";
 import { Conflict } from "../../errors";
-import { requireGroup } from "./list-group-departments";
+import { requireGroup } from "../domain-groups/find-group";
 
 /** Adds a department to a group (or to the company-wide list for null); names are unique per list. */
 export async function createDepartment(
@@ -11,7 +11,7 @@ export async function createDepartment(
   groupId: number | null,
   input: CreateDepartmentInput,
 ): Promise<AdminDepartment> {
-  if (groupId !== null) await requireGroup(ctx, groupId);
+  if (groupId !== null) await requireGroup(ctx.db, groupId);
   const sameList =
     groupId === null ? isNull(departments.domainGroupId) : eq(departments.domainGroupId, groupId);
   const duplicate = () =>

@@ -3,8 +3,8 @@ import { DEFAULT_DEPARTMENT } from "../../../shared/departments";
 import type { AppContext } from "../../context";
 import { departments, users } from "../../db/schema";
 import { BadRequest, NotFound } from "../../errors";
+import { requireGroup } from "../domain-groups/find-group";
 import { whitelistEntrySql } from "../whitelist-lookup";
-import { requireGroup } from "./list-group-departments";
 
 /** Deletes a group's department and moves the group's people in it to Other, all or nothing. */
 export async function deleteDepartment(
@@ -12,7 +12,7 @@ export async function deleteDepartment(
   groupId: number,
   departmentId: number,
 ): Promise<{ message: string; movedUsers: number }> {
-  await requireGroup(ctx, groupId);
+  await requireGroup(ctx.db, groupId);
   return ctx.db.transaction(async (tx) => {
     const [department] = await tx
       .select()

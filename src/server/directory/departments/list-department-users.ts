@@ -2,8 +2,8 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { DepartmentUser } from "../../../shared/departments";
 import type { AppContext } from "../../context";
 import { users } from "../../db/schema";
+import { requireGroup } from "../domain-groups/find-group";
 import { whitelistEntrySql } from "../whitelist-lookup";
-import { requireGroup } from "./list-group-departments";
 
 /** The group's people whose department is `departmentName`. */
 export async function listDepartmentUsers(
@@ -11,7 +11,7 @@ export async function listDepartmentUsers(
   groupId: number,
   departmentName: string,
 ): Promise<DepartmentUser[]> {
-  await requireGroup(ctx, groupId);
+  await requireGroup(ctx.db, groupId);
   return ctx.db
     .select({
       id: users.id,

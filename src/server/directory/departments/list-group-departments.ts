@@ -1,22 +1,16 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { type AdminDepartment, sortDepartments } from "../../../shared/departments";
 import type { AppContext } from "../../context";
-import { departments, domainGroups, users } from "../../db/schema";
-import { NotFound } from "../../errors";
+import { departments, users } from "../../db/schema";
+import { requireGroup } from "../domain-groups/find-group";
 import { whitelistEntrySql } from "../whitelist-lookup";
-
-export async function requireGroup(ctx: AppContext, groupId: number) {
-  const [group] = await ctx.db.select().from(domainGroups).where(eq(domainGroups.id, groupId));
-  if (!group) throw new NotFound("Domain group not found.");
-  return group;
-}
 
 /** A group's departments with how many of the group's people name each one. */
 export async function listGroupDepartments(
   ctx: AppContext,
   groupId: number,
 ): Promise<AdminDepartment[]> {
-  await requireGroup(ctx, groupId);
+  await requireGroup(ctx.db, groupId);
   const rows = await ctx.db
     .select({
       id: departments.id,

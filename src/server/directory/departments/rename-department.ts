@@ -5,11 +5,11 @@ import {
   type RenameDepartmentInput,
 } from "../../../shared/departments";
 import type { AppContext } from "../../context";
+import { isUniqueViolation } from "../../db/errors";
 import { departments, users } from "../../db/schema";
 import { BadRequest, Conflict, NotFound } from "../../errors";
-import { isUniqueViolation } from "../../pairings/db-errors";
+import { requireGroup } from "../domain-groups/find-group";
 import { whitelistEntrySql } from "../whitelist-lookup";
-import { requireGroup } from "./list-group-departments";
 
 /**
  * Renames a group's department. Names stay unique per group (case-insensitively); the group's
@@ -22,7 +22,7 @@ export async function renameDepartment(
   departmentId: number,
   input: RenameDepartmentInput,
 ): Promise<AdminDepartment> {
-  await requireGroup(ctx, groupId);
+  await requireGroup(ctx.db, groupId);
   const duplicate = () =>
     new Conflict(`A department named "${input.name}" already exists in this group.`);
   try {

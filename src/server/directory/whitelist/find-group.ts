@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { type DomainGroupRow, domainGroups } from "../../db/schema";
+import type { DomainGroupRow } from "../../db/schema";
 import { Validation } from "../../errors";
+import { findGroup } from "../domain-groups/find-group";
 
 /** The group for an id, or null for null; an unknown id is a validation error. */
 export async function findGroupOrNull(
@@ -9,7 +9,7 @@ export async function findGroupOrNull(
   id: number | null | undefined,
 ): Promise<DomainGroupRow | null> {
   if (id === null || id === undefined) return null;
-  const [group] = await db.select().from(domainGroups).where(eq(domainGroups.id, id)).limit(1);
+  const group = await findGroup(db, id);
   if (!group) throw new Validation("That domain group no longer exists.", "domainGroupId");
   return group;
 }
