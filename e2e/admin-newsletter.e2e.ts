@@ -59,7 +59,11 @@ describe("an admin sends this month's newsletter", () => {
       await page.goto("/admin");
 
       await page.getByRole("button", { name: "Generate Monthly Pairings" }).click();
-      await page.getByText("Generated 2 pairings for All Users", { exact: true }).waitFor();
+      await page
+        .getByRole("dialog", { name: /^Generate .* pairings for All Users\?$/ })
+        .getByRole("button", { name: /^Generate .* pairings$/ })
+        .click();
+      await page.getByText("Generated 2 matches for All Users", { exact: true }).waitFor();
       const partner = await partnerOf("ada@brew.test");
 
       await page.getByText("No newsletters created yet", { exact: true }).waitFor();
