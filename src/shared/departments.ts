@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema, MAX_ID } from "./ids";
+import { requiredText } from "./required-text";
 
 /** The default department: every list has it, it cannot be deleted, and deleted ones fold into it. */
 export const DEFAULT_DEPARTMENT = "Other";
@@ -22,15 +23,15 @@ export const adminDepartmentSchema = departmentSchema.extend({
 });
 export type AdminDepartment = z.infer<typeof adminDepartmentSchema>;
 
-const requiredText = z
-  .string({ error: DEPARTMENT_FIELDS_REQUIRED })
-  .trim()
-  .min(1, { error: DEPARTMENT_FIELDS_REQUIRED })
-  .max(80, { error: "Department names are at most 80 characters." });
+const departmentName = requiredText(
+  DEPARTMENT_FIELDS_REQUIRED,
+  80,
+  "Department names are at most 80 characters.",
+);
 
 export const createDepartmentSchema = z.object({
-  name: requiredText,
-  displayName: requiredText,
+  name: departmentName,
+  displayName: departmentName,
 });
 export type CreateDepartmentInput = z.infer<typeof createDepartmentSchema>;
 

@@ -65,15 +65,19 @@ export const users = pgTable(
     lastName: text("last_name"),
     profileImageUrl: text("profile_image_url"),
     department: text("department"),
-    matchingPreference: text("matching_preference").notNull().default("any"),
+    matchingPreference: text("matching_preference", { enum: matchingPreferences })
+      .notNull()
+      .default("any"),
     bio: text("bio"),
     isActive: boolean("is_active").notNull().default(true),
     isAdmin: boolean("is_admin").notNull().default(false),
-    participationStatus: text("participation_status").notNull().default("active"),
+    participationStatus: text("participation_status", { enum: participationStatuses })
+      .notNull()
+      .default("active"),
     pauseStartDate: date("pause_start_date"),
     pauseEndDate: date("pause_end_date"),
     pauseReason: text("pause_reason"),
-    employeeStatus: text("employee_status").notNull().default("active"),
+    employeeStatus: text("employee_status", { enum: employeeStatuses }).notNull().default("active"),
     leaveStartDate: date("leave_start_date"),
     leaveEndDate: date("leave_end_date"),
     leaveReason: text("leave_reason"),
@@ -81,7 +85,7 @@ export const users = pgTable(
     isValidated: boolean("is_validated").notNull().default(false),
     validatedAt: tz("validated_at"),
     needsProfileSetup: boolean("needs_profile_setup").notNull().default(true),
-    authMethod: text("auth_method").notNull().default("hosted"),
+    authMethod: text("auth_method", { enum: authMethods }).notNull().default("hosted"),
     passwordHash: text("password_hash"),
     /** Denormalised summaries kept for the spec's shape; the matches table is the source of truth. */
     currentMatch: jsonb("current_match"),
@@ -152,9 +156,9 @@ export const pairings = pgTable(
     }),
     domainGroupName: text("domain_group_name"),
     groupNumber: integer("group_number").notNull().default(1),
-    status: text("status").notNull().default("active"),
+    status: text("status", { enum: pairingStatuses }).notNull().default("active"),
     totalPairs: integer("total_pairs").notNull().default(0),
-    oddPolicy: text("odd_policy").notNull().default("trio"),
+    oddPolicy: text("odd_policy", { enum: oddPolicies }).notNull().default("trio"),
     seed: integer("seed"),
     stats: jsonb("stats"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
@@ -188,11 +192,15 @@ export const matches = pgTable(
     /** Set only for a trio. */
     user3Id: uuid("user3_id").references(() => users.id, { onDelete: "cascade" }),
     matchDate: tz("match_date").notNull().defaultNow(),
-    status: text("status").notNull().default("active"),
+    status: text("status", { enum: matchStatuses }).notNull().default("active"),
     completedAt: tz("completed_at"),
-    user1ConnectionStatus: text("user1_connection_status").notNull().default("pending"),
-    user2ConnectionStatus: text("user2_connection_status").notNull().default("pending"),
-    user3ConnectionStatus: text("user3_connection_status"),
+    user1ConnectionStatus: text("user1_connection_status", { enum: connectionStatuses })
+      .notNull()
+      .default("pending"),
+    user2ConnectionStatus: text("user2_connection_status", { enum: connectionStatuses })
+      .notNull()
+      .default("pending"),
+    user3ConnectionStatus: text("user3_connection_status", { enum: connectionStatuses }),
     user1ConfirmedAt: tz("user1_confirmed_at"),
     user2ConfirmedAt: tz("user2_confirmed_at"),
     user3ConfirmedAt: tz("user3_confirmed_at"),
@@ -336,7 +344,7 @@ export const companyInquiries = pgTable(
     id: serial("id").primaryKey(),
     companyName: text("company_name").notNull(),
     contactEmail: text("contact_email").notNull(),
-    expectedUsers: text("expected_users").notNull(),
+    expectedUsers: text("expected_users", { enum: expectedUsersChoices }).notNull(),
     additionalInfo: text("additional_info"),
     ipAddress: text("ip_address"),
     createdAt: createdAt(),
@@ -354,7 +362,7 @@ export const newsletters = pgTable(
     year: integer("year").notNull(),
     title: text("title").notNull(),
     description: text("description"),
-    status: text("status").notNull().default("draft"),
+    status: text("status", { enum: newsletterStatuses }).notNull().default("draft"),
     moodDescription: text("mood_description"),
     moodImageUrl: text("mood_image_url"),
     newsletterImageUrl: text("newsletter_image_url"),
@@ -400,7 +408,7 @@ export const newsletterDeliveries = pgTable(
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     recipientEmail: text("recipient_email").notNull(),
     matchEmail: text("match_email"),
-    state: text("state").notNull().default("pending"),
+    state: text("state", { enum: deliveryStates }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     errorCode: text("error_code"),
     errorText: text("error_text"),
@@ -411,7 +419,7 @@ export const newsletterDeliveries = pgTable(
     /** A transient failure puts the delivery back to pending until this time (backoff). */
     nextAttemptAt: tz("next_attempt_at"),
     /** The log entry's send_status once the delivery has ended (success, failed, sendgrid_*). */
-    sendStatus: text("send_status"),
+    sendStatus: text("send_status", { enum: sendStatuses }),
     messageId: text("message_id"),
     sentAt: tz("sent_at"),
     createdAt: createdAt(),
@@ -490,7 +498,7 @@ export const mailOutbox = pgTable(
   "mail_outbox",
   {
     id: serial("id").primaryKey(),
-    kind: text("kind").notNull().default("other"),
+    kind: text("kind", { enum: mailKinds }).notNull().default("other"),
     toAddress: text("to_address").notNull(),
     fromAddress: text("from_address").notNull(),
     subject: text("subject").notNull(),

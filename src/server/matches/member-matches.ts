@@ -38,7 +38,7 @@ export function connectionStatusOf(match: MatchRow, side: Side): ConnectionStatu
       : side === "user2"
         ? match.user2ConnectionStatus
         : match.user3ConnectionStatus;
-  return (value ?? "pending") as ConnectionStatus;
+  return value ?? "pending";
 }
 
 export function memberIds(match: MatchRow): string[] {
@@ -127,9 +127,9 @@ export function presentMatch(m: MatchRow): MatchItem["match"] {
     month: m.month,
     status: m.status as MatchItem["match"]["status"],
     completedAt: iso(m.completedAt),
-    user1ConnectionStatus: m.user1ConnectionStatus as ConnectionStatus,
-    user2ConnectionStatus: m.user2ConnectionStatus as ConnectionStatus,
-    user3ConnectionStatus: m.user3ConnectionStatus as ConnectionStatus | null,
+    user1ConnectionStatus: m.user1ConnectionStatus,
+    user2ConnectionStatus: m.user2ConnectionStatus,
+    user3ConnectionStatus: m.user3ConnectionStatus,
     user1ConfirmedAt: iso(m.user1ConfirmedAt),
     user2ConfirmedAt: iso(m.user2ConfirmedAt),
     user3ConfirmedAt: iso(m.user3ConfirmedAt),

@@ -154,7 +154,7 @@ describe("the newsletter lifecycle", () => {
       for (const [status, message] of [
         ["sending", "This newsletter is being sent right now and cannot be edited."],
         ["sent", "This newsletter has already been sent and cannot be edited."],
-      ]) {
+      ] as const) {
         const row = await newsletter({ status });
         const res = await admin.put(`/api/admin/newsletters/${row.id}`, { title: "Changed" });
         expect(res.statusCode, status).toBe(409);
@@ -341,7 +341,7 @@ describe("the newsletter lifecycle", () => {
     });
 
     it("refuses anything but a draft", async () => {
-      for (const status of ["approved", "sending", "sent"]) {
+      for (const status of ["approved", "sending", "sent"] as const) {
         const row = await newsletter({ status });
         const res = await admin.post(`/api/admin/newsletters/${row.id}/approve`, {});
         expect(res.statusCode, status).toBe(409);
@@ -361,7 +361,7 @@ describe("the newsletter lifecycle", () => {
       for (const [status, message] of [
         ["sending", "This newsletter is being sent right now and cannot be deleted."],
         ["sent", "This newsletter has already been sent and cannot be deleted."],
-      ]) {
+      ] as const) {
         const row = await newsletter({ status });
         const res = await admin.delete(`/api/admin/newsletters/${row.id}`);
         expect(res.statusCode, status).toBe(409);

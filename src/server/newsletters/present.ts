@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import {
   type Newsletter,
-  type NewsletterStatus,
   type StoredValidation,
   storedValidationSchema,
 } from "../../shared/newsletters";
@@ -33,7 +32,7 @@ export async function presentNewsletter(ctx: AppContext, row: NewsletterRow): Pr
     year: row.year,
     title: row.title,
     description: row.description,
-    status: row.status as NewsletterStatus,
+    status: row.status,
     moodDescription: row.moodDescription,
     moodImageUrl: row.moodImageUrl,
     newsletterImageUrl: row.newsletterImageUrl,

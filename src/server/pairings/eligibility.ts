@@ -31,7 +31,7 @@ export async function listEligibleUsers(
   return rows.map((row) => ({
     id: row.id,
     department: row.department?.trim() ? row.department.trim() : "Other",
-    preference: row.preference as MatchingPreference,
+    preference: row.preference,
     createdAt: row.createdAt,
   }));
 }

@@ -133,7 +133,7 @@ async function insertMatches(
   now: Date,
   groups: string[][],
 ) {
-  const rows = groups.map(([user1Id, user2Id, user3Id]) => ({
+  const rows = groups.map(([user1Id, user2Id, user3Id]): typeof matches.$inferInsert => ({
     pairingId,
     month,
     user1Id,

@@ -1,4 +1,3 @@
-import type { ConnectionStatus, MatchStatus, OddPolicy, PairingStatus } from "../../shared/enums";
 import type { PairingSummary, PreviewMatch } from "../../shared/pairings";
 import type { MatchRow, PairingRow } from "../db/schema";
 import { type MemberInfo, memberOf } from "./pairing-members";
@@ -12,9 +11,9 @@ export function presentPairing(row: PairingRow): PairingSummary {
     domainGroupId: row.domainGroupId,
     domainGroupName: row.domainGroupName,
     groupNumber: row.groupNumber,
-    status: row.status as PairingStatus,
+    status: row.status,
     totalPairs: row.totalPairs,
-    oddPolicy: row.oddPolicy as OddPolicy,
+    oddPolicy: row.oddPolicy,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt ? row.completedAt.toISOString() : null,
     qualityScore: typeof stats.qualityScore === "number" ? stats.qualityScore : null,
@@ -32,11 +31,11 @@ export function presentPreviewMatch(
     ...(match.user3Id
       ? {
           user3: memberOf(members, match.user3Id),
-          user3ConnectionStatus: (match.user3ConnectionStatus ?? "pending") as ConnectionStatus,
+          user3ConnectionStatus: match.user3ConnectionStatus ?? "pending",
         }
       : {}),
-    status: match.status as MatchStatus,
-    user1ConnectionStatus: match.user1ConnectionStatus as ConnectionStatus,
-    user2ConnectionStatus: match.user2ConnectionStatus as ConnectionStatus,
+    status: match.status,
+    user1ConnectionStatus: match.user1ConnectionStatus,
+    user2ConnectionStatus: match.user2ConnectionStatus,
   };
 }

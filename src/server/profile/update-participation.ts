@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import type { ParticipationStatus } from "../../shared/enums";
 import { addMonthsToIsoDate, isoDateOf } from "../../shared/participation";
 import type { ParticipationRequest } from "../../shared/profile";
 import type { AppContext } from "../context";
@@ -74,7 +73,7 @@ export async function updateParticipation(
   request: ParticipationRequest,
 ): Promise<UserRow> {
   const action = toAction(request);
-  const current = user.participationStatus as ParticipationStatus;
+  const current = user.participationStatus;
   if (action.kind === "pause" && current !== "active") {
     throw new BadRequest(
       current === "paused"

@@ -5,7 +5,6 @@ import type {
   AdminUsersResponse,
   UserStatusCounts,
 } from "../../../shared/admin-users";
-import type { ParticipationStatus } from "../../../shared/enums";
 import type { AppContext } from "../../context";
 import { matches, pairings, users } from "../../db/schema";
 import { BadRequest } from "../../errors";
@@ -76,7 +75,7 @@ export async function listUsers(
       const currentMatch = currentMatches.get(row.id);
       return {
         ...row,
-        participationStatus: row.participationStatus as ParticipationStatus,
+        participationStatus: row.participationStatus,
         domainGroupId: row.domainGroupId === null ? null : Number(row.domainGroupId),
         ...(currentMatch ? { currentMatch } : {}),
       };

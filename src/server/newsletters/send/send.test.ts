@@ -246,8 +246,8 @@ describe("delivering a newsletter", () => {
         newsletterId: newsletter.id,
         userId: m.id,
         recipientEmail: m.email,
-        state: "sent",
-        sendStatus: "success",
+        state: "sent" as const,
+        sendStatus: "success" as const,
       })),
     );
     const results = await Promise.all([1, 2, 3].map(() => finishSend(t.ctx, newsletter.id)));

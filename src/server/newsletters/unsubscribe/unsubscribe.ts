@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import type { ParticipationStatus } from "../../../shared/enums";
 import type { UnsubscribeAction, UnsubscribeStatus } from "../../../shared/newsletters";
 import type { AppContext } from "../../context";
 import { type UserRow, users } from "../../db/schema";
@@ -62,7 +61,7 @@ async function userOfToken(ctx: AppContext, token: string): Promise<UserRow> {
 function present(user: UserRow): UnsubscribeStatus {
   return {
     email: maskEmail(user.email),
-    participationStatus: user.participationStatus as ParticipationStatus,
+    participationStatus: user.participationStatus,
     pauseEndDate: user.pauseEndDate,
   };
 }
