@@ -47,6 +47,23 @@ describe("app foundation", () => {
     expect(res.statusCode).toBe(403);
   });
 
+  it("writes one access-log line per request, not Fastify's two", async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const logged = await createTestApp({
+      logger: {
+        level: "info",
+        stream: { write: (line: string) => void lines.push(JSON.parse(line)) },
+      },
+    });
+    try {
+      await logged.get("/api/health");
+      expect(lines.map((line) => line.msg)).toEqual(["request"]);
+      expect(lines[0]).toMatchObject({ method: "GET", url: "/api/health", status: 200 });
+    } finally {
+      await logged.close();
+    }
+  });
+
   it("guards admin paths before anything else: 401 signed out, 403 for employees", async () => {
     const employee = await createUser(t.db);
     const admin = await createAdmin(t.db);
