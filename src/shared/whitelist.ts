@@ -16,8 +16,16 @@ const groupId = z
   .max(MAX_ID, { error: "Please choose a valid group" })
   .nullable();
 
+const INVALID_EMAIL = "Please enter a valid email address";
+
+/** An address or `*@domain`: all the form checks; the server then normalises and checks strictly. */
+export const whitelistEmailSchema = requiredText("Email is required", 320, INVALID_EMAIL).regex(
+  WHITELIST_EMAIL_SHAPE,
+  { error: INVALID_EMAIL },
+);
+
 export const addAllowedEmailSchema = z.object({
-  email: requiredText("Email is required", 320, "Please enter a valid email address"),
+  email: whitelistEmailSchema,
   /** Derived by the form; the server derives it again from the e-mail and ignores this. */
   domain: z.string().max(320).optional(),
   reason: z.string().trim().max(500, { error: "Reason is too long" }).nullish(),

@@ -4,6 +4,7 @@ import {
   COMPANY_NAME_MAX,
   type CompanyInquiryInput,
   type CompanyInquiryResponse,
+  companyInquirySchema,
   INQUIRY_SUBMITTED,
   INVALID_EMAIL,
   MISSING_INFORMATION,
@@ -23,8 +24,6 @@ import { toast } from "../components/ui/toast";
 import { PublicShell } from "../features/public-shell";
 import { ApiError, apiRequest } from "../lib/api-client";
 import { useDocumentTitle } from "../lib/use-document-title";
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const empty = { companyName: "", contactEmail: "", expectedUsers: "", additionalInfo: "" };
 type FormValues = typeof empty;
@@ -65,27 +64,24 @@ export function CompanyInquiryPage() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const missing = {
-      companyName: !values.companyName.trim(),
-      contactEmail: !values.contactEmail.trim(),
-      expectedUsers: !values.expectedUsers,
-    };
-    if (missing.companyName || missing.contactEmail || missing.expectedUsers) {
-      setInvalid(missing);
-      toast({ ...MISSING_INFORMATION, variant: "destructive" });
+    const parsed = companyInquirySchema.safeParse(values);
+    if (!parsed.success) {
+      // The shared schema's messages: any missing field first, then a malformed address.
+      const issues = parsed.error.issues;
+      const missing = issues.filter((i) => i.message === MISSING_INFORMATION.description);
+      const shown = missing.length > 0 ? missing : issues.slice(0, 1);
+      setInvalid(Object.fromEntries(shown.map((i) => [String(i.path[0]), true])));
+      toast({
+        ...(missing.length > 0
+          ? MISSING_INFORMATION
+          : issues[0].message === INVALID_EMAIL.description
+            ? INVALID_EMAIL
+            : { title: SUBMISSION_FAILED.title, description: issues[0].message }),
+        variant: "destructive",
+      });
       return;
     }
-    if (!EMAIL_PATTERN.test(values.contactEmail.trim())) {
-      setInvalid({ contactEmail: true });
-      toast({ ...INVALID_EMAIL, variant: "destructive" });
-      return;
-    }
-    submit.mutate({
-      companyName: values.companyName,
-      contactEmail: values.contactEmail.trim(),
-      expectedUsers: values.expectedUsers as CompanyInquiryInput["expectedUsers"],
-      additionalInfo: values.additionalInfo,
-    });
+    submit.mutate(parsed.data);
   };
 
   return (

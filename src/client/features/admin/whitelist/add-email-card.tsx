@@ -1,4 +1,4 @@
-import { WHITELIST_EMAIL_SHAPE } from "@shared/whitelist";
+import { whitelistEmailSchema } from "@shared/whitelist";
 import { Plus } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "../../../components/ui/button";
@@ -18,9 +18,7 @@ import { domainOf, successToast, useDomainGroups, useWhitelistMutation } from ".
 
 /** Checks the whitelist form's e-mail; undefined when fine. */
 export function whitelistEmailError(email: string): string | undefined {
-  if (!email) return "Email is required";
-  if (!WHITELIST_EMAIL_SHAPE.test(email)) return "Please enter a valid email address";
-  return undefined;
+  return whitelistEmailSchema.safeParse(email).error?.issues[0]?.message;
 }
 
 export function AddEmailCard() {

@@ -1,5 +1,6 @@
 import {
   type CreateDomainGroup,
+  createDomainGroupSchema,
   DEFAULT_GROUP_COLOR,
   type DomainGroup,
   HEX_COLOR,
@@ -56,21 +57,11 @@ export function GroupsCard() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!form.name.trim() || !form.displayName.trim()) {
-      setFormError("Name and display name are required");
-      return;
+    const parsed = createDomainGroupSchema.safeParse(form);
+    setFormError(parsed.error?.issues[0]?.message);
+    if (parsed.success) {
+      create.mutate({ ...parsed.data, description: parsed.data.description || null });
     }
-    if (!HEX_COLOR.test(form.color)) {
-      setFormError("Colour must be a hex value like #3B82F6");
-      return;
-    }
-    setFormError(undefined);
-    create.mutate({
-      name: form.name.trim(),
-      displayName: form.displayName.trim(),
-      description: form.description.trim() || null,
-      color: form.color,
-    });
   };
 
   const onDelete = (group: DomainGroup) => {
