@@ -8,7 +8,13 @@ import {
   createUser,
 } from "../src/server/test/factories";
 import { calendarStamp } from "../src/shared/matches";
-import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
+import {
+  axeViolations,
+  hasHorizontalScroll,
+  holdLoginRedirect,
+  type Story,
+  startStory,
+} from "./support/harness";
 
 let story: Story;
 beforeAll(async () => {
@@ -155,8 +161,10 @@ describe("an employee with a match", () => {
 describe("a visitor who is not signed in", () => {
   it("is told they are logged out and sent to the login endpoint", async () => {
     const page = await story.newPage();
+    const login = await holdLoginRedirect(page);
     await page.goto("/matches");
     await page.getByText("You are logged out. Logging in again...", { exact: true }).waitFor();
+    login.release();
     await page.waitForURL((url) => url.pathname !== "/matches");
   });
 });

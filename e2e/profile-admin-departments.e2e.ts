@@ -6,7 +6,13 @@ import {
   createGroup,
   createUser,
 } from "../src/server/test/factories";
-import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
+import {
+  axeViolations,
+  hasHorizontalScroll,
+  holdLoginRedirect,
+  type Story,
+  startStory,
+} from "./support/harness";
 
 let story: Story;
 beforeAll(async () => {
@@ -93,11 +99,14 @@ describe("the admin Departments tab", () => {
 
     // Signed out meanwhile: the same "logged out" toast as every admin card.
     await page.context().clearCookies();
+    const login = await holdLoginRedirect(page);
     await page.getByRole("button", { name: "Delete Brewing" }).click();
     await page
       .getByRole("dialog", { name: 'Delete "Brewing"?' })
       .getByRole("button", { name: "Delete Department" })
       .click();
     await page.getByText("You are logged out. Logging in again...", { exact: true }).waitFor();
+    login.release();
+    await page.waitForURL((url) => url.pathname !== "/admin");
   });
 });
