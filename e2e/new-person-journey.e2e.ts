@@ -1,29 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  allowEmail,
-  createDepartment,
-  createGroup,
   createMatch,
   createPairing,
   createUser,
+  createWhitelistedGroup,
 } from "../src/server/test/factories";
 import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
 
 let story: Story;
 beforeAll(async () => {
   story = await startStory();
-  const group = await createGroup(story.db, { displayName: "Journey Co" });
-  await createDepartment(story.db, {
-    name: "Other",
-    displayName: "Other",
-    domainGroupId: group.id,
-  });
-  await createDepartment(story.db, {
-    name: "eng",
-    displayName: "Engineering",
-    domainGroupId: group.id,
-  });
-  await allowEmail(story.db, "*@journey.test", group.id);
+  await createWhitelistedGroup(story.db, { displayName: "Journey Co", domain: "journey.test" });
 });
 afterAll(() => story?.close());
 

@@ -1,27 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  allowEmail,
-  createDepartment,
-  createGroup,
-  createUser,
-} from "../src/server/test/factories";
+import { createUser, createWhitelistedGroup } from "../src/server/test/factories";
 import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
 
 let story: Story;
 beforeAll(async () => {
   story = await startStory();
-  const group = await createGroup(story.db, { displayName: "Setup Co" });
-  await createDepartment(story.db, {
-    name: "Other",
-    displayName: "Other",
-    domainGroupId: group.id,
-  });
-  await createDepartment(story.db, {
-    name: "eng",
-    displayName: "Engineering",
-    domainGroupId: group.id,
-  });
-  await allowEmail(story.db, "*@setup.test", group.id);
+  await createWhitelistedGroup(story.db, { displayName: "Setup Co", domain: "setup.test" });
 });
 afterAll(() => story?.close());
 

@@ -75,6 +75,21 @@ export async function createDepartment(
   return department;
 }
 
+/**
+ * A domain group with its "Other" and an "eng" (Engineering) department, whose whole `domain` is
+ * whitelisted into it: the company a new employee of a story signs up to.
+ */
+export async function createWhitelistedGroup(
+  db: Db,
+  options: { displayName: string; domain: string },
+) {
+  const group = await createGroup(db, { displayName: options.displayName });
+  await createDepartment(db, { name: "Other", displayName: "Other", domainGroupId: group.id });
+  await createDepartment(db, { name: "eng", displayName: "Engineering", domainGroupId: group.id });
+  await allowEmail(db, `*@${options.domain}`, group.id);
+  return group;
+}
+
 /** Whitelists an address or `*@domain`. */
 export async function allowEmail(db: Db, email: string, domainGroupId: number | null = null) {
   const domain = email.split("@")[1];
