@@ -1,6 +1,8 @@
 // The floor for bench:api: a bare Fastify server with no plugins and no hooks, in its own process,
 // answering GET /floor with one indexed SELECT through a `pg` pool (the app's pool size, 10) and
-// GET /hello with a constant. Usage: node floor-server.mjs <postgres url>; prints its URL.
+// GET /hello with a constant; with a statement given as JSON `{ text, values }` (the app's own
+// statement for a route, see api.bench.ts), also GET /ceiling running that statement the same
+// bare way. Usage: node floor-server.mjs <postgres url> [statement]; prints its URL.
 import Fastify from "fastify";
 import pg from "pg";
 
@@ -17,6 +19,13 @@ app.get("/floor", async () => {
   return result.rows[0];
 });
 app.get("/hello", async () => ({ hello: "world" }));
+if (process.argv[3]) {
+  const { text, values } = JSON.parse(process.argv[3]);
+  app.get("/ceiling", async () => {
+    const result = await pool.query({ name: "ceiling", text, values });
+    return result.rows[0];
+  });
+}
 const address = await app.listen({ port: 0, host: "127.0.0.1" });
 console.log(`floor at ${address}`);
 process.once("SIGTERM", async () => {

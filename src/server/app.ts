@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import cookie from "@fastify/cookie";
-import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
@@ -11,6 +10,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from "fastify-type-provider-zod";
+import helmet from "helmet";
 import { DEMO_MODE_META } from "../shared/app-mode";
 import { isClientRoute } from "../shared/routes";
 import { isAdminRoute, requireAdmin } from "./auth/guards";
@@ -94,7 +94,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // JSON routes take JSON only; multipart is opted into by the upload routes.
   app.removeContentTypeParser("text/plain");
 
-  await app.register(helmet, {
+  // Security headers from helmet, its middleware built once (docs/decisions/0016-helmet-middleware.md).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         "img-src": ["'self'", "data:", "blob:", "https:"],
@@ -102,6 +103,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
     strictTransportSecurity: ctx.config.secureCookies,
+  });
+  app.addHook("onRequest", (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, () => done());
   });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
@@ -129,7 +133,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const adminRoute = isAdminRoute(request.routeOptions.url ?? pathname);
     // Pages, assets and uploads never need the user: only API and admin file routes look it up.
     const token = request.cookies[SESSION_COOKIE];
-    if (token && (adminRoute || pathname.startsWith("/api/"))) {
+    const lookedUpByRoute = request.routeOptions.config.sessionInRoute === true;
+    if (token && !lookedUpByRoute && (adminRoute || pathname.startsWith("/api/"))) {
       const session = await findSessionUser(ctx, token);
       request.user = session?.user ?? null;
       request.sessionKind = session?.kind ?? null;
@@ -139,11 +144,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   refuseBrokenText(app);
 
-  app.addHook("onResponse", async (request, reply) => {
+  app.addHook("onResponse", (request, reply, done) => {
     request.log.info(
       { method: request.method, url: request.url, status: reply.statusCode, ms: reply.elapsedTime },
       "request",
     );
+    done();
   });
 
   app.setErrorHandler((error, request, reply) => {

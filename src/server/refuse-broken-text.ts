@@ -20,15 +20,16 @@ export function findBrokenText(value: unknown, path: string, depth = 0): string 
  * NUL byte or an unpaired surrogate is refused with 400 and a message naming the field.
  */
 export function refuseBrokenText(app: FastifyInstance): void {
-  app.addHook("preValidation", async (request) => {
+  app.addHook("preValidation", (request, _reply, done) => {
     const field =
       findBrokenText(request.params, "") ??
       findBrokenText(request.query, "") ??
       findBrokenText(request.body, "");
-    if (field !== null) {
-      throw new BadRequest(`${field || "The request"} ${BROKEN_TEXT_MESSAGE}`, "broken_text", {
+    if (field === null) return done();
+    done(
+      new BadRequest(`${field || "The request"} ${BROKEN_TEXT_MESSAGE}`, "broken_text", {
         field: field || undefined,
-      });
-    }
+      }),
+    );
   });
 }

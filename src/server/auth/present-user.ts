@@ -1,13 +1,13 @@
 import type { SessionKind } from "../../shared/enums";
-import type { UserRow } from "../db/schema";
 import { hasAdminRights } from "./guards";
+import type { SignedInUser } from "./session-store";
 
 /**
  * The user as every API answer shows it: explicit fields, never hashes or lock counters.
  * `isAdmin` means admin rights in this session; `adminPasswordRequired` tells the admin guard
  * page that this admin account signed in with a code or link and must use its password.
  */
-export function presentUser(user: UserRow, sessionKind: SessionKind | null) {
+export function presentUser(user: SignedInUser, sessionKind: SessionKind | null) {
   return {
     id: user.id,
     email: user.email,

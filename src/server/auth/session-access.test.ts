@@ -66,6 +66,20 @@ describe("the whitelist is checked on every request", () => {
     expect(participation.statusCode).toBe(401);
   });
 
+  it("signs a person out at the current-match read too, which looks the session up itself", async () => {
+    const email = `home${++n}@solo.test`;
+    const entry = await allowEmail(t.db, email);
+    const { res, cookie } = await signInWithCode(email);
+    const userId = res.json().user.id;
+    expect((await get("/api/matches/current", cookie)).json()).toMatchObject({ match: null });
+
+    await t.db.delete(allowedEmails).where(eq(allowedEmails.id, entry.id));
+    const after = await get("/api/matches/current", cookie);
+    expect(after.statusCode).toBe(401);
+    expect(after.json().message).toEqual(expect.any(String));
+    expect(await sessionCount(userId)).toBe(0);
+  });
+
   it("signs out a person whose domain entry is deactivated, and restores access at the next sign-in", async () => {
     const entry = await allowEmail(t.db, "*@domain-off.test");
     const email = `member${++n}@domain-off.test`;

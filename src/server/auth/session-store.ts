@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { SessionKind } from "../../shared/enums";
 import type { AppContext } from "../context";
@@ -55,8 +55,20 @@ export async function endSession(ctx: AppContext, request: FastifyRequest, reply
   reply.clearCookie(SESSION_COOKIE, { path: "/" });
 }
 
-export interface SessionUser {
-  user: UserRow;
+/**
+ * The user a session carries into every request: the row without the password hash and the
+ * legacy JSON columns (current_match, past_matches) that no request reads.
+ */
+export type SignedInUser = Omit<UserRow, "passwordHash" | "currentMatch" | "pastMatches">;
+const {
+  passwordHash: _hash,
+  currentMatch: _current,
+  pastMatches: _past,
+  ...signedInUserColumns
+} = getTableColumns(users);
+
+export interface SessionUser<U = SignedInUser> {
+  user: U;
   kind: SessionKind;
 }
 
@@ -69,31 +81,40 @@ const mayStaySignedIn = sql<boolean>`((${sessions.kind} = 'admin' and ${users.is
   select 1 from allowed_emails a where a.is_active
   and a.email in (lower(${users.email}), '*@' || split_part(lower(${users.email}), '@', 2))))`;
 
+/** What every session lookup selects besides the user: the session and the whitelist check. */
+export const sessionSelection = {
+  sessionId: sessions.id,
+  kind: sessions.kind,
+  lastAccessedAt: sessions.lastAccessedAt,
+  allowed: mayStaySignedIn,
+};
+
+/** A live session for the placeholders `hash`, `now` and `idleSince` (see sessionLookupValues). */
+export const liveSessionCondition = and(
+  eq(sessions.sessionHash, sql.placeholder("hash")),
+  eq(sessions.isActive, true),
+  eq(users.isActive, true),
+  gt(sessions.expiresAt, sql.placeholder("now")),
+  gt(sessions.lastAccessedAt, sql.placeholder("idleSince")),
+);
+
+export function sessionLookupValues(ctx: AppContext, token: string) {
+  const now = ctx.clock.now();
+  return { hash: hashSecret(token), now, idleSince: new Date(now.getTime() - SESSION_IDLE_MS) };
+}
+
 /**
  * The session lookup every API request makes, built once per database as a prepared statement
  * (drizzle re-building the same SQL on every request cost more CPU than the query itself; see
  * docs/performance.md). One statement loads the session, its user and the whitelist check.
+ * A route whose own statement joins the same lookup skips this one (see sessionInRoute).
  */
 export function sessionLookupQuery(db: Db) {
   return db
-    .select({
-      sessionId: sessions.id,
-      kind: sessions.kind,
-      lastAccessedAt: sessions.lastAccessedAt,
-      allowed: mayStaySignedIn,
-      user: users,
-    })
+    .select({ ...sessionSelection, user: signedInUserColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.sessionHash, sql.placeholder("hash")),
-        eq(sessions.isActive, true),
-        eq(users.isActive, true),
-        gt(sessions.expiresAt, sql.placeholder("now")),
-        gt(sessions.lastAccessedAt, sql.placeholder("idleSince")),
-      ),
-    )
+    .where(liveSessionCondition)
     .limit(1);
 }
 const buildSessionLookup = (db: Db) => sessionLookupQuery(db).prepare("session_user");
@@ -105,24 +126,41 @@ const sessionLookups = new WeakMap<Db, ReturnType<typeof buildSessionLookup>>();
  * deleted here (signed out).
  */
 export async function findSessionUser(ctx: AppContext, token: string): Promise<SessionUser | null> {
-  const now = ctx.clock.now();
   let lookup = sessionLookups.get(ctx.db);
   if (!lookup) {
     lookup = buildSessionLookup(ctx.db);
     sessionLookups.set(ctx.db, lookup);
   }
-  const [row] = await lookup.execute({
-    hash: hashSecret(token),
-    now,
-    idleSince: new Date(now.getTime() - SESSION_IDLE_MS),
-  });
-  if (!row) return null;
+  const [row] = await lookup.execute(sessionLookupValues(ctx, token));
+  return row ? settleSession(ctx, row) : null;
+}
+
+/** What settleSession needs of the user; a route's own lookup may select no more. */
+type SessionPerson = Pick<UserRow, "id" | "isAdmin">;
+
+export interface SessionLookupRow<U extends SessionPerson = SignedInUser> {
+  sessionId: number;
+  kind: SessionKind;
+  lastAccessedAt: Date;
+  allowed: boolean;
+  user: U;
+}
+
+/**
+ * What a found session means: null (and the person's employee sessions deleted) when the
+ * whitelist no longer admits them, else the user; refreshes lastAccessedAt at most once a minute.
+ */
+export async function settleSession<U extends SessionPerson>(
+  ctx: AppContext,
+  row: SessionLookupRow<U>,
+): Promise<SessionUser<U> | null> {
   if (!row.allowed) {
     // An admin's own admin sessions stay: admins need no whitelist entry.
     const kept = row.user.isAdmin ? eq(sessions.kind, "employee") : undefined;
     await ctx.db.delete(sessions).where(and(eq(sessions.userId, row.user.id), kept));
     return null;
   }
+  const now = ctx.clock.now();
   if (now.getTime() - row.lastAccessedAt.getTime() > TOUCH_INTERVAL_MS) {
     await ctx.db
       .update(sessions)

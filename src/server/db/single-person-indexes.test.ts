@@ -6,7 +6,7 @@ import { seedSampleCompany } from "../directory/seed-demo";
 import { memberMatchQueries } from "../matches/member-match-queries";
 import { type PostgresServer, startPostgresServer } from "../test/postgres-server";
 import { type Database, openDatabase } from "./client";
-import { users } from "./schema";
+import { sessions, users } from "./schema";
 
 // On a real PostgreSQL server with a sample company of 3,000 people and six months of matches,
 // the statements a single person's request runs must reach users and matches through indexes.
@@ -62,10 +62,28 @@ describe("a single person's requests use indexes", () => {
     expect(scans).not.toContain("users");
   });
 
-  it("reads the current match and the history without scanning users or matches", async () => {
+  it("reads the session with the current match, and the history, without scanning users or matches", async () => {
+    const now = new Date();
+    const [{ id: sessionUser }] = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .limit(1)
+      .offset(7);
+    await database.db.insert(sessions).values({
+      sessionHash: "1".repeat(64),
+      userId: sessionUser,
+      kind: "employee",
+      expiresAt: new Date(now.getTime() + 86_400_000),
+      lastAccessedAt: now,
+    });
+    await database.db.execute(sql`analyze sessions`);
     const queries = memberMatchQueries(database.db);
-    for (const query of [queries.current, queries.all]) {
-      const scans = await seqScans(query, { userId: someone });
+    const sessionValues = { hash: "1".repeat(64), now, idleSince: new Date(0) };
+    for (const [query, values] of [
+      [queries.sessionWithCurrent, sessionValues],
+      [queries.all, { userId: someone }],
+    ] as const) {
+      const scans = await seqScans(query, values);
       expect(scans).not.toContain("users");
       expect(scans).not.toContain("matches");
     }

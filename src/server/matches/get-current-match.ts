@@ -1,6 +1,7 @@
 import type { CurrentMatchResponse } from "../../shared/matches";
+import { sessionLookupValues, settleSession } from "../auth/session-store";
 import type { AppContext } from "../context";
-import { currentMemberMatch } from "./member-match-queries";
+import { sessionWithCurrentMatch } from "./member-match-queries";
 import { toMatchItem } from "./member-matches";
 
 const noMatch: CurrentMatchResponse = {
@@ -12,13 +13,20 @@ const noMatch: CurrentMatchResponse = {
 
 /**
  * The current match is the newest match that is still active inside a pairing that is still
- * active (one statement, with the partners). Marking it completed, or the admin completing its
- * pairing, moves it to the history.
+ * active. Marking it completed, or the admin completing its pairing, moves it to the history.
+ *
+ * The employee's home screen asks for it on every visit, so it is read in the same statement
+ * as the session lookup (one round trip; the route skips the per-request lookup). The session
+ * rules are the same: null (signed out) when the cookie names no live session or the whitelist no longer
+ * admits its person (whose sessions are then ended).
  */
-export async function getCurrentMatch(
+export async function getCurrentMatchOfSession(
   ctx: AppContext,
-  userId: string,
-): Promise<CurrentMatchResponse> {
-  const current = await currentMemberMatch(ctx.db, userId);
-  return (current && toMatchItem(userId, current.match, current.partners)) ?? noMatch;
+  token: string,
+): Promise<CurrentMatchResponse | null> {
+  const found = await sessionWithCurrentMatch(ctx.db, sessionLookupValues(ctx, token));
+  const session = found && (await settleSession(ctx, found.session));
+  if (!found || !session) return null;
+  const { current } = found;
+  return (current && toMatchItem(session.user.id, current.match, current.partners)) ?? noMatch;
 }

@@ -1,26 +1,30 @@
-import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, type Column, desc, eq, or, type Placeholder, sql } from "drizzle-orm";
 import type { MatchPartner } from "../../shared/matches";
+import {
+  liveSessionCondition,
+  type SessionLookupRow,
+  sessionSelection,
+} from "../auth/session-store";
 import type { Db } from "../db/client";
-import { type MatchRow, matches, pairings } from "../db/schema";
+import { type MatchRow, matches, pairings, sessions, users } from "../db/schema";
 
 /*
  * The employee's match reads, each one prepared statement built once per database (see
  * docs/performance.md): the match rows with every other member's public profile and department
- * display name aggregated in the same statement, so a read is one round trip.
+ * display name aggregated in the same statement, so a read is one round trip. The current match
+ * is read together with the session lookup, so the home screen's request is one round trip too.
  */
 
-const userId = sql.placeholder("userId");
-const isMember = or(
-  eq(matches.user1Id, userId),
-  eq(matches.user2Id, userId),
-  eq(matches.user3Id, userId),
-);
+type UserRef = Placeholder | Column;
+
+const isMemberOf = (user: UserRef) =>
+  or(eq(matches.user1Id, user), eq(matches.user2Id, user), eq(matches.user3Id, user));
 
 /**
  * The other members in match order (user1, user2, user3), as JSON; a department's display name
  * is its row's (the oldest when several groups share the name), else the stored name.
  */
-const partners = sql<MatchPartner[] | null>`(
+const partnersOf = (user: UserRef) => sql<MatchPartner[] | null>`(
   select json_agg(json_build_object(
     'id', u.id,
     'profileImageUrl', u.profile_image_url,
@@ -34,31 +38,41 @@ const partners = sql<MatchPartner[] | null>`(
       u.department)
   ) order by array_position(array[${matches.user1Id}, ${matches.user2Id}, ${matches.user3Id}]::uuid[], u.id))
   from users u
-  where u.id in (${matches.user1Id}, ${matches.user2Id}, ${matches.user3Id}) and u.id <> ${userId}::uuid
+  where u.id in (${matches.user1Id}, ${matches.user2Id}, ${matches.user3Id}) and u.id <> ${user}::uuid
 )`;
 
 const isCurrentSql = sql<boolean>`(${matches.status} = 'active' and ${pairings.status} = 'active')`;
+const inActivePairing = sql`exists (select 1 from pairings p
+  where p.id = ${matches.pairingId} and p.status = 'active')`;
 
-function memberMatchesQuery(db: Db, where: SQL | undefined) {
-  return db
-    .select({ match: matches, isCurrent: isCurrentSql, partners })
-    .from(matches)
-    .innerJoin(pairings, eq(pairings.id, matches.pairingId))
-    .where(where)
-    .orderBy(desc(matches.matchDate), desc(matches.id))
-    .$dynamic();
-}
-
-/** The statements before preparation (placeholder `userId`), for EXPLAIN in tests. */
+/** The statements before preparation (placeholders as in sessionLookupValues and `userId`). */
 export function memberMatchQueries(db: Db) {
+  const userId = sql.placeholder("userId");
   return {
     /** Every match of the user's, newest first. */
-    all: memberMatchesQuery(db, isMember),
-    /** The newest match still active inside a pairing still active. */
-    current: memberMatchesQuery(
-      db,
-      and(isMember, eq(matches.status, "active"), eq(pairings.status, "active")),
-    ).limit(1),
+    all: db
+      .select({ match: matches, isCurrent: isCurrentSql, partners: partnersOf(userId) })
+      .from(matches)
+      .innerJoin(pairings, eq(pairings.id, matches.pairingId))
+      .where(isMemberOf(userId))
+      .orderBy(desc(matches.matchDate), desc(matches.id)),
+    /**
+     * The session lookup and, when there is one, the session user's newest match still active
+     * inside a pairing still active.
+     */
+    sessionWithCurrent: db
+      .select({
+        ...sessionSelection,
+        user: { id: users.id, isAdmin: users.isAdmin },
+        match: matches,
+        partners: partnersOf(users.id),
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(matches, and(isMemberOf(users.id), eq(matches.status, "active"), inActivePairing))
+      .where(liveSessionCondition)
+      .orderBy(desc(matches.matchDate), desc(matches.id))
+      .limit(1),
   };
 }
 
@@ -66,7 +80,7 @@ function build(db: Db) {
   const queries = memberMatchQueries(db);
   return {
     all: queries.all.prepare("member_matches"),
-    current: queries.current.prepare("member_current_match"),
+    sessionWithCurrent: queries.sessionWithCurrent.prepare("session_current_match"),
   };
 }
 
@@ -87,18 +101,27 @@ export interface MemberMatch {
   partners: MatchPartner[];
 }
 
-const withPartners = (row: { match: MatchRow; isCurrent: boolean; partners: unknown }) => ({
-  match: row.match,
-  isCurrent: row.isCurrent,
-  partners: (row.partners ?? []) as MatchPartner[],
-});
-
 export async function memberMatches(db: Db, user: string): Promise<MemberMatch[]> {
   const rows = await statements(db).all.execute({ userId: user });
-  return rows.map(withPartners);
+  return rows.map((row) => ({
+    match: row.match,
+    isCurrent: row.isCurrent,
+    partners: (row.partners ?? []) as MatchPartner[],
+  }));
 }
 
-export async function currentMemberMatch(db: Db, user: string): Promise<MemberMatch | null> {
-  const [row] = await statements(db).current.execute({ userId: user });
-  return row ? withPartners(row) : null;
+export interface SessionWithCurrentMatch {
+  session: SessionLookupRow<{ id: string; isAdmin: boolean }>;
+  current: { match: MatchRow; partners: MatchPartner[] } | null;
+}
+
+/** The session for `values` (sessionLookupValues) with its user's current match, or null. */
+export async function sessionWithCurrentMatch(
+  db: Db,
+  values: Record<string, unknown>,
+): Promise<SessionWithCurrentMatch | null> {
+  const [row] = await statements(db).sessionWithCurrent.execute(values);
+  if (!row) return null;
+  const { match, partners, ...session } = row;
+  return { session, current: match ? { match, partners: partners ?? [] } : null };
 }

@@ -4,10 +4,12 @@ import { calendarQuerySchema } from "../../shared/calendar";
 import { idParamsSchema } from "../../shared/ids";
 import { connectionStatusBodySchema, connectionStatusParamsSchema } from "../../shared/matches";
 import { requireUser } from "../auth/guards";
+import { SESSION_COOKIE } from "../auth/session-store";
 import type { FeatureRoutes } from "../context";
+import { Unauthorized } from "../errors";
 import { matchInvitation } from "./calendar-invitation";
 import { completeMatch } from "./complete-match";
-import { getCurrentMatch } from "./get-current-match";
+import { getCurrentMatchOfSession } from "./get-current-match";
 import { getMatchHistory } from "./get-match-history";
 import { getNextPairing } from "./next-pairing";
 import { setConnectionStatus } from "./set-connection-status";
@@ -25,9 +27,11 @@ const writeLimit = {
 const matchesRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get("/api/matches/current", async (request) => {
-    const user = requireUser(request);
-    return getCurrentMatch(ctx, user.id);
+  r.get("/api/matches/current", { config: { sessionInRoute: true } }, async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    const current = token ? await getCurrentMatchOfSession(ctx, token) : null;
+    if (!current) throw new Unauthorized();
+    return current;
   });
 
   r.get("/api/matches/history", async (request) => {

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { CHOOSE_DEPARTMENT_FROM_LIST, type ProfileInput } from "../../shared/profile";
+import type { SignedInUser } from "../auth/session-store";
 import type { AppContext } from "../context";
 import { images, type UserRow, users } from "../db/schema";
 import { departmentsOfEmail } from "../directory/departments/department-lists";
@@ -13,7 +14,7 @@ import { removeOldProfilePhoto } from "./remove-profile-photo";
  */
 export async function saveProfile(
   ctx: AppContext,
-  user: UserRow,
+  user: SignedInUser,
   input: ProfileInput,
   extra: Partial<Pick<UserRow, "needsProfileSetup">> = {},
 ): Promise<UserRow> {

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { addMonthsToIsoDate, isoDateOf } from "../../shared/participation";
 import type { ParticipationRequest } from "../../shared/profile";
+import type { SignedInUser } from "../auth/session-store";
 import type { AppContext } from "../context";
 import { type UserRow, users } from "../db/schema";
 import { BadRequest } from "../errors";
@@ -69,7 +70,7 @@ function toAction(request: ParticipationRequest): ParticipationAction {
  */
 export async function updateParticipation(
   ctx: AppContext,
-  user: UserRow,
+  user: SignedInUser,
   request: ParticipationRequest,
 ): Promise<UserRow> {
   const action = toAction(request);

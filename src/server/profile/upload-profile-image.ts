@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
+import type { SignedInUser } from "../auth/session-store";
 import type { AppContext } from "../context";
-import { type UserRow, users } from "../db/schema";
+import { users } from "../db/schema";
 import { processImage } from "../images/process-image";
 import { storeImage } from "../images/store-image";
 import { removeOldProfilePhoto } from "./remove-profile-photo";
@@ -13,7 +14,7 @@ export const PROFILE_IMAGE_SIZE = 512;
  */
 export async function uploadProfileImage(
   ctx: AppContext,
-  user: UserRow,
+  user: SignedInUser,
   upload: { data: Buffer; originalName?: string },
 ): Promise<{ imageUrl: string }> {
   const image = await processImage(upload.data, {

@@ -1,13 +1,18 @@
 import type { AddAllowedEmail } from "../../../shared/whitelist";
+import type { SignedInUser } from "../../auth/session-store";
 import type { AppContext } from "../../context";
-import { allowedEmails, type UserRow } from "../../db/schema";
+import { allowedEmails } from "../../db/schema";
 import { Conflict, Validation } from "../../errors";
 import { parseWhitelistPattern } from "../email-address";
 import { findGroupOrNull } from "./find-group";
 import { presentAllowedEmail } from "./present";
 
 /** Adds an address or `*@domain`; the domain is derived here, whatever the form sent. */
-export async function addAllowedEmail(ctx: AppContext, admin: UserRow, input: AddAllowedEmail) {
+export async function addAllowedEmail(
+  ctx: AppContext,
+  admin: SignedInUser,
+  input: AddAllowedEmail,
+) {
   const pattern = parseWhitelistPattern(input.email);
   if (!pattern) throw new Validation("Please enter a valid email address", "email");
   const group = await findGroupOrNull(ctx.db, input.domainGroupId);
