@@ -36,6 +36,7 @@ import {
   signInEmployee,
   startApp,
 } from "./support/app-process";
+import { type CpuPerRequest, createCpuMeter } from "./support/cpu-meter";
 
 const rounds = Number(process.argv[2] ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -44,14 +45,20 @@ const ADMIN = { email: "bench-admin@acme.example", password: "a long bench admin
 interface Target {
   name: string;
   url: string;
+  /** The process answering, for its CPU time. */
+  pid: number;
   cookie?: string;
 }
 interface Sample {
   rps: number;
   p99: number;
+  cpu: CpuPerRequest;
 }
 
+let cpuMeter: Awaited<ReturnType<typeof createCpuMeter>>;
+
 async function measure(target: Target, duration = seconds): Promise<Sample> {
+  const stopMeter = await cpuMeter.start(target.pid);
   const result = await autocannon({
     url: target.url,
     connections: 10,
@@ -61,13 +68,14 @@ async function measure(target: Target, duration = seconds): Promise<Sample> {
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${target.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   }
-  return { rps: result.requests.average, p99: result.latency.p99 };
+  const cpu = await stopMeter(result.requests.total);
+  return { rps: result.requests.average, p99: result.latency.p99, cpu };
 }
 
 function startFloor(
   databaseUrl: string,
   statement: { text: string; values: unknown[] },
-): Promise<{ url: string; stop: () => Promise<void> }> {
+): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const child = spawn(
     process.execPath,
     [
@@ -83,6 +91,7 @@ function startFloor(
       if (found)
         resolve({
           url: found[1],
+          pid: child.pid ?? 0,
           stop: async () => {
             const exited = new Promise((done) => child.once("exit", done));
             child.kill("SIGTERM");
@@ -120,12 +129,18 @@ async function employeeWithCurrentMatch(app: AppProcess): Promise<string> {
   return signInEmployee(app, first.user1.email);
 }
 
-const appTargets = (app: AppProcess, cookie: string, label: string): Target[] => [
-  { name: `${label} /api/health`, url: `${app.url}/api/health` },
-  { name: `${label} /api/auth/user`, url: `${app.url}/api/auth/user`, cookie },
-  { name: `${label} /api/matches/current`, url: `${app.url}/api/matches/current`, cookie },
-  { name: `${label} /api/matches/history`, url: `${app.url}/api/matches/history`, cookie },
-];
+function appTargets(app: AppProcess, cookie: string, label: string): Target[] {
+  const pid = app.child.pid ?? 0;
+  return [
+    { name: `${label} /api/health`, url: `${app.url}/api/health`, pid },
+    ...["/api/auth/user", "/api/matches/current", "/api/matches/history"].map((route) => ({
+      name: `${label} ${route}`,
+      url: `${app.url}${route}`,
+      pid,
+      cookie,
+    })),
+  ];
+}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -136,6 +151,7 @@ async function main() {
   const common = { DEMO: "1", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
   const apps: AppProcess[] = [];
   let floor: Awaited<ReturnType<typeof startFloor>> | undefined;
+  cpuMeter = await createCpuMeter(postgres.url);
   try {
     const onPostgres = await startApp({
       ...common,
@@ -148,9 +164,13 @@ async function main() {
     const postgresCookie = await employeeWithCurrentMatch(onPostgres);
     floor = await startFloor(postgres.url, currentMatchStatement(postgresCookie));
     const targets: Target[] = [
-      { name: "floor: Fastify + pg, one SELECT", url: `${floor.url}/floor` },
-      { name: "Fastify hello-world", url: `${floor.url}/hello` },
-      { name: "ceiling: Fastify + pg, app's statement", url: `${floor.url}/ceiling` },
+      { name: "floor: Fastify + pg, one SELECT", url: `${floor.url}/floor`, pid: floor.pid },
+      { name: "Fastify hello-world", url: `${floor.url}/hello`, pid: floor.pid },
+      {
+        name: "ceiling: Fastify + pg, app's statement",
+        url: `${floor.url}/ceiling`,
+        pid: floor.pid,
+      },
       ...appTargets(onPostgres, postgresCookie, "PostgreSQL"),
       ...appTargets(onPglite, await employeeWithCurrentMatch(onPglite), "PGlite"),
     ];
@@ -179,6 +199,7 @@ async function main() {
     report(samples, ratios);
   } finally {
     await floor?.stop();
+    await cpuMeter.close();
     for (const app of apps) await app.stop();
     await postgres.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -194,8 +215,16 @@ function report(samples: Map<string, Sample[]>, ratios: Map<string, number[]>) {
     const values = list.map((s) => s.rps);
     const range = `${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))}`;
     console.log(
-      `${name.padEnd(36)} ${String(Math.round(rps(name))).padStart(7)} req/s (${range})  p99 ${median(list.map((s) => s.p99))} ms`,
+      `${name.padEnd(40)} ${String(Math.round(rps(name))).padStart(7)} req/s (${range})  p99 ${median(list.map((s) => s.p99))} ms`,
     );
+  }
+  console.log(
+    "\nCPU per request, µs (median): server process, PostgreSQL backends, load generator",
+  );
+  for (const [name, list] of samples) {
+    const cpu = (part: keyof CpuPerRequest) =>
+      String(Math.round(median(list.map((s) => s.cpu[part])))).padStart(5);
+    console.log(`${name.padEnd(40)} ${cpu("server")} ${cpu("postgres")} ${cpu("loadGenerator")}`);
   }
   console.log(
     "\nratios to the baseline measured just before (median of rounds, range); goal: PostgreSQL /api/matches/current ≥ 0.5",
