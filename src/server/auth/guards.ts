@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { SessionKind } from "../../shared/enums";
 import { Forbidden, Unauthorized } from "../errors";
-import type { SignedInUser } from "./session-store";
+import { SESSION_COOKIE, type SignedInUser } from "./session-store";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -13,7 +13,8 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /**
      * The route reads the session in its own statement (one round trip for a hot read), so the
-     * session hook skips its lookup and leaves `user` null; the route answers 401 itself.
+     * session hook skips its lookup and leaves `user` null; the route reads through
+     * readWithOwnSession.
      */
     sessionInRoute?: boolean;
   }
@@ -32,6 +33,20 @@ export function isAdminRoute(routeUrl: string | undefined): boolean {
 export function requireUser(request: FastifyRequest): SignedInUser {
   if (!request.user) throw new Unauthorized();
   return request.user;
+}
+
+/**
+ * For a `sessionInRoute` route: `read` looks the session up in its own statement and answers
+ * null for no live session, which is refused with 401 like requireUser.
+ */
+export async function readWithOwnSession<T>(
+  request: FastifyRequest,
+  read: (token: string) => Promise<T | null>,
+): Promise<T> {
+  const token = request.cookies[SESSION_COOKIE];
+  const found = token ? await read(token) : null;
+  if (found === null) throw new Unauthorized();
+  return found;
 }
 
 /** An admin account signed in with its password; a code or link sign-in gives no admin rights. */

@@ -62,27 +62,19 @@ describe("a single person's requests use indexes", () => {
     expect(scans).not.toContain("users");
   });
 
-  it("reads the session with the current match, and the history, without scanning users or matches", async () => {
+  it("reads the session with the current match, or with the history, without scanning users or matches", async () => {
     const now = new Date();
-    const [{ id: sessionUser }] = await database.db
-      .select({ id: users.id })
-      .from(users)
-      .limit(1)
-      .offset(7);
     await database.db.insert(sessions).values({
       sessionHash: "1".repeat(64),
-      userId: sessionUser,
+      userId: someone,
       kind: "employee",
       expiresAt: new Date(now.getTime() + 86_400_000),
       lastAccessedAt: now,
     });
     await database.db.execute(sql`analyze sessions`);
     const queries = memberMatchQueries(database.db);
-    const sessionValues = { hash: "1".repeat(64), now, idleSince: new Date(0) };
-    for (const [query, values] of [
-      [queries.sessionWithCurrent, sessionValues],
-      [queries.all, { userId: someone }],
-    ] as const) {
+    const values = { hash: "1".repeat(64), now, idleSince: new Date(0) };
+    for (const query of [queries.sessionWithCurrent, queries.sessionWithHistory]) {
       const scans = await seqScans(query, values);
       expect(scans).not.toContain("users");
       expect(scans).not.toContain("matches");

@@ -1,7 +1,7 @@
 import type { CurrentMatchResponse } from "../../shared/matches";
 import { sessionLookupValues, settleSession } from "../auth/session-store";
 import type { AppContext } from "../context";
-import { sessionWithCurrentMatch } from "./member-match-queries";
+import { sessionWithMatches } from "./member-match-queries";
 import { toMatchItem } from "./member-matches";
 
 const noMatch: CurrentMatchResponse = {
@@ -24,9 +24,9 @@ export async function getCurrentMatchOfSession(
   ctx: AppContext,
   token: string,
 ): Promise<CurrentMatchResponse | null> {
-  const found = await sessionWithCurrentMatch(ctx.db, sessionLookupValues(ctx, token));
+  const found = await sessionWithMatches(ctx.db, sessionLookupValues(ctx, token), "current");
   const session = found && (await settleSession(ctx, found.session));
   if (!found || !session) return null;
-  const { current } = found;
+  const [current] = found.matches;
   return (current && toMatchItem(session.user.id, current.match, current.partners)) ?? noMatch;
 }

@@ -1,16 +1,24 @@
 import type { MatchHistoryResponse, MatchItem } from "../../shared/matches";
+import { sessionLookupValues, settleSession } from "../auth/session-store";
 import type { AppContext } from "../context";
-import { memberMatches } from "./member-match-queries";
+import { sessionWithMatches } from "./member-match-queries";
 import { toMatchItem } from "./member-matches";
 
-/** Every match of the user's except the current one, newest first (one statement). */
-export async function getMatchHistory(
+/**
+ * Every match of the user's except the current one, newest first, read in the same statement as
+ * the session lookup (as the current match is, see get-current-match.ts); null (signed out) under
+ * the same rules as every session lookup.
+ */
+export async function getMatchHistoryOfSession(
   ctx: AppContext,
-  userId: string,
-): Promise<MatchHistoryResponse> {
-  const rows = await memberMatches(ctx.db, userId);
-  const currentId = rows.find((r) => r.isCurrent)?.match.id;
-  return rows
+  token: string,
+): Promise<MatchHistoryResponse | null> {
+  const found = await sessionWithMatches(ctx.db, sessionLookupValues(ctx, token), "history");
+  const session = found && (await settleSession(ctx, found.session));
+  if (!found || !session) return null;
+  const userId = session.user.id;
+  const currentId = found.matches.find((r) => r.isCurrent)?.match.id;
+  return found.matches
     .filter((r) => r.match.id !== currentId)
     .map((r) => toMatchItem(userId, r.match, r.partners))
     .filter((item): item is MatchItem => item !== null);

@@ -1,4 +1,4 @@
-import { and, type Column, desc, eq, or, type Placeholder, sql } from "drizzle-orm";
+import { and, type Column, desc, eq, or, sql } from "drizzle-orm";
 import type { MatchPartner } from "../../shared/matches";
 import {
   liveSessionCondition,
@@ -6,25 +6,23 @@ import {
   sessionSelection,
 } from "../auth/session-store";
 import type { Db } from "../db/client";
-import { type MatchRow, matches, pairings, sessions, users } from "../db/schema";
+import { type MatchRow, matches, sessions, users } from "../db/schema";
 
 /*
  * The employee's match reads, each one prepared statement built once per database (see
- * docs/performance.md): the match rows with every other member's public profile and department
- * display name aggregated in the same statement, so a read is one round trip. The current match
- * is read together with the session lookup, so the home screen's request is one round trip too.
+ * docs/performance.md): the session lookup, the match rows and every other member's public
+ * profile and department display name aggregated in the same statement, so a request is one
+ * round trip (the routes skip the per-request session lookup: `sessionInRoute`).
  */
 
-type UserRef = Placeholder | Column;
-
-const isMemberOf = (user: UserRef) =>
+const isMemberOf = (user: Column) =>
   or(eq(matches.user1Id, user), eq(matches.user2Id, user), eq(matches.user3Id, user));
 
 /**
  * The other members in match order (user1, user2, user3), as JSON; a department's display name
  * is its row's (the oldest when several groups share the name), else the stored name.
  */
-const partnersOf = (user: UserRef) => sql<MatchPartner[] | null>`(
+const partnersOf = (user: Column) => sql<MatchPartner[] | null>`(
   select json_agg(json_build_object(
     'id', u.id,
     'profileImageUrl', u.profile_image_url,
@@ -41,35 +39,38 @@ const partnersOf = (user: UserRef) => sql<MatchPartner[] | null>`(
   where u.id in (${matches.user1Id}, ${matches.user2Id}, ${matches.user3Id}) and u.id <> ${user}::uuid
 )`;
 
-const isCurrentSql = sql<boolean>`(${matches.status} = 'active' and ${pairings.status} = 'active')`;
-const inActivePairing = sql`exists (select 1 from pairings p
-  where p.id = ${matches.pairingId} and p.status = 'active')`;
+const isCurrentSql = sql<boolean>`(${matches.status} = 'active' and exists (select 1 from pairings p
+  where p.id = ${matches.pairingId} and p.status = 'active'))`;
 
-/** The statements before preparation (placeholders as in sessionLookupValues and `userId`). */
+/** The session lookup's columns with only what settleSession needs of the user. */
+const sessionColumns = { ...sessionSelection, user: { id: users.id, isAdmin: users.isAdmin } };
+
+/**
+ * The statements before preparation (placeholders as in sessionLookupValues). Each reads the
+ * session lookup and the session user's matches in one statement; a live session without matches
+ * gives one row whose match is null, an unknown or expired one no row.
+ */
 export function memberMatchQueries(db: Db) {
-  const userId = sql.placeholder("userId");
-  return {
-    /** Every match of the user's, newest first. */
-    all: db
-      .select({ match: matches, isCurrent: isCurrentSql, partners: partnersOf(userId) })
-      .from(matches)
-      .innerJoin(pairings, eq(pairings.id, matches.pairingId))
-      .where(isMemberOf(userId))
-      .orderBy(desc(matches.matchDate), desc(matches.id)),
-    /**
-     * The session lookup and, when there is one, the session user's newest match still active
-     * inside a pairing still active.
-     */
-    sessionWithCurrent: db
+  const sessionWithMatches = () =>
+    db
       .select({
-        ...sessionSelection,
-        user: { id: users.id, isAdmin: users.isAdmin },
+        ...sessionColumns,
         match: matches,
+        isCurrent: isCurrentSql,
         partners: partnersOf(users.id),
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(matches, and(isMemberOf(users.id), eq(matches.status, "active"), inActivePairing))
+      .$dynamic();
+  return {
+    /** Every match of the user's, newest first, each marked whether it is the current one. */
+    sessionWithHistory: sessionWithMatches()
+      .leftJoin(matches, isMemberOf(users.id))
+      .where(liveSessionCondition)
+      .orderBy(desc(matches.matchDate), desc(matches.id)),
+    /** The newest match still active inside a pairing still active. */
+    sessionWithCurrent: sessionWithMatches()
+      .leftJoin(matches, and(isMemberOf(users.id), isCurrentSql))
       .where(liveSessionCondition)
       .orderBy(desc(matches.matchDate), desc(matches.id))
       .limit(1),
@@ -79,7 +80,7 @@ export function memberMatchQueries(db: Db) {
 function build(db: Db) {
   const queries = memberMatchQueries(db);
   return {
-    all: queries.all.prepare("member_matches"),
+    sessionWithHistory: queries.sessionWithHistory.prepare("session_match_history"),
     sessionWithCurrent: queries.sessionWithCurrent.prepare("session_current_match"),
   };
 }
@@ -101,27 +102,22 @@ export interface MemberMatch {
   partners: MatchPartner[];
 }
 
-export async function memberMatches(db: Db, user: string): Promise<MemberMatch[]> {
-  const rows = await statements(db).all.execute({ userId: user });
-  return rows.map((row) => ({
-    match: row.match,
-    isCurrent: row.isCurrent,
-    partners: (row.partners ?? []) as MatchPartner[],
-  }));
-}
+type SessionRow = SessionLookupRow<{ id: string; isAdmin: boolean }>;
 
-export interface SessionWithCurrentMatch {
-  session: SessionLookupRow<{ id: string; isAdmin: boolean }>;
-  current: { match: MatchRow; partners: MatchPartner[] } | null;
-}
-
-/** The session for `values` (sessionLookupValues) with its user's current match, or null. */
-export async function sessionWithCurrentMatch(
+/** The session for `values` (sessionLookupValues) with its user's matches, or null. */
+export async function sessionWithMatches(
   db: Db,
   values: Record<string, unknown>,
-): Promise<SessionWithCurrentMatch | null> {
-  const [row] = await statements(db).sessionWithCurrent.execute(values);
-  if (!row) return null;
-  const { match, partners, ...session } = row;
-  return { session, current: match ? { match, partners: partners ?? [] } : null };
+  which: "history" | "current",
+): Promise<{ session: SessionRow; matches: MemberMatch[] } | null> {
+  const { sessionWithHistory, sessionWithCurrent } = statements(db);
+  const rows = await (which === "history" ? sessionWithHistory : sessionWithCurrent).execute(
+    values,
+  );
+  if (rows.length === 0) return null;
+  const { match: _match, isCurrent: _isCurrent, partners: _partners, ...session } = rows[0];
+  const found = rows.flatMap(({ match, isCurrent, partners }) =>
+    match ? [{ match, isCurrent: isCurrent === true, partners: partners ?? [] }] : [],
+  );
+  return { session, matches: found };
 }

@@ -3,14 +3,12 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { calendarQuerySchema } from "../../shared/calendar";
 import { idParamsSchema } from "../../shared/ids";
 import { connectionStatusBodySchema, connectionStatusParamsSchema } from "../../shared/matches";
-import { requireUser } from "../auth/guards";
-import { SESSION_COOKIE } from "../auth/session-store";
+import { readWithOwnSession, requireUser } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
-import { Unauthorized } from "../errors";
 import { matchInvitation } from "./calendar-invitation";
 import { completeMatch } from "./complete-match";
 import { getCurrentMatchOfSession } from "./get-current-match";
-import { getMatchHistory } from "./get-match-history";
+import { getMatchHistoryOfSession } from "./get-match-history";
 import { getNextPairing } from "./next-pairing";
 import { setConnectionStatus } from "./set-connection-status";
 
@@ -27,17 +25,14 @@ const writeLimit = {
 const matchesRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get("/api/matches/current", { config: { sessionInRoute: true } }, async (request) => {
-    const token = request.cookies[SESSION_COOKIE];
-    const current = token ? await getCurrentMatchOfSession(ctx, token) : null;
-    if (!current) throw new Unauthorized();
-    return current;
-  });
+  // The employee's screens poll these: each reads the session in its own statement.
+  r.get("/api/matches/current", { config: { sessionInRoute: true } }, (request) =>
+    readWithOwnSession(request, (token) => getCurrentMatchOfSession(ctx, token)),
+  );
 
-  r.get("/api/matches/history", async (request) => {
-    const user = requireUser(request);
-    return getMatchHistory(ctx, user.id);
-  });
+  r.get("/api/matches/history", { config: { sessionInRoute: true } }, (request) =>
+    readWithOwnSession(request, (token) => getMatchHistoryOfSession(ctx, token)),
+  );
 
   r.get("/api/next-pairing", async (request) => {
     requireUser(request);
