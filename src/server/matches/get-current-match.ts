@@ -17,8 +17,8 @@ const noMatch: CurrentMatchResponse = {
  *
  * The employee's home screen asks for it on every visit, so it is read in the same statement
  * as the session lookup (one round trip; the route skips the per-request lookup). The session
- * rules are the same: null (signed out) when the cookie names no live session or the whitelist no longer
- * admits its person (whose sessions are then ended).
+ * rules are the same: null (signed out) when the cookie names no live session or the whitelist
+ * no longer admits its person (whose sessions are then ended).
  */
 export async function getCurrentMatchOfSession(
   ctx: AppContext,
