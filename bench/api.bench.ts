@@ -11,9 +11,11 @@
  * for /api/health), in rounds. The floor process also runs the app's own statement for
  * `/api/matches/current` (session, whitelist check, match and partners) with the employee's
  * values the same bare way: that "statement ceiling" shows how much of the gap to the floor is
- * the statement's work in PostgreSQL and how much the app's. The machine is shared, so throughput drifts during a run: each
- * ratio is taken within its adjacent pair and the median of those ratios is reported, with the
- * median req/s (range) and p99 latency of every target. Any non-2xx answer fails the run.
+ * the statement's work in PostgreSQL and how much the app's. Each measurement also reads the CPU
+ * time per request of the server, PostgreSQL's backends and this process (support/cpu-meter.ts).
+ * Throughput drifts during a run on a shared machine: each ratio is taken within its adjacent
+ * pair and the median of those ratios is reported, with the median req/s (range) and p99
+ * latency of every target. Any non-2xx answer fails the run.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -103,7 +105,7 @@ function startFloor(
   });
 }
 
-/** The statement behind /api/matches/current, with the values of the signed-in employee's cookie. */
+/** The statement behind /api/matches/current, with the values of the employee's cookie. */
 function currentMatchStatement(cookie: string) {
   const db = drizzle.mock({ schema }) as unknown as Db;
   const { sql: text, params } = memberMatchQueries(db).sessionWithCurrent.toSQL();
