@@ -1,7 +1,6 @@
 import type { CurrentMatchResponse } from "../../shared/matches";
-import { sessionLookupValues, settleSession } from "../auth/session-store";
 import type { AppContext } from "../context";
-import { sessionWithMatches } from "./member-match-queries";
+import { sessionMatches } from "./member-match-queries";
 import { toMatchItem } from "./member-matches";
 
 const noMatch: CurrentMatchResponse = {
@@ -24,9 +23,8 @@ export async function getCurrentMatchOfSession(
   ctx: AppContext,
   token: string,
 ): Promise<CurrentMatchResponse | null> {
-  const found = await sessionWithMatches(ctx.db, sessionLookupValues(ctx, token), "current");
-  const session = found && (await settleSession(ctx, found.session));
-  if (!found || !session) return null;
+  const found = await sessionMatches(ctx, token, "current");
+  if (!found) return null;
   const [current] = found.matches;
-  return (current && toMatchItem(session.user.id, current.match, current.partners)) ?? noMatch;
+  return (current && toMatchItem(found.userId, current.match, current.partners)) ?? noMatch;
 }

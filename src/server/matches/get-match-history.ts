@@ -1,7 +1,6 @@
 import type { MatchHistoryResponse, MatchItem } from "../../shared/matches";
-import { sessionLookupValues, settleSession } from "../auth/session-store";
 import type { AppContext } from "../context";
-import { sessionWithMatches } from "./member-match-queries";
+import { sessionMatches } from "./member-match-queries";
 import { toMatchItem } from "./member-matches";
 
 /**
@@ -13,13 +12,11 @@ export async function getMatchHistoryOfSession(
   ctx: AppContext,
   token: string,
 ): Promise<MatchHistoryResponse | null> {
-  const found = await sessionWithMatches(ctx.db, sessionLookupValues(ctx, token), "history");
-  const session = found && (await settleSession(ctx, found.session));
-  if (!found || !session) return null;
-  const userId = session.user.id;
+  const found = await sessionMatches(ctx, token, "history");
+  if (!found) return null;
   const currentId = found.matches.find((r) => r.isCurrent)?.match.id;
   return found.matches
     .filter((r) => r.match.id !== currentId)
-    .map((r) => toMatchItem(userId, r.match, r.partners))
+    .map((r) => toMatchItem(found.userId, r.match, r.partners))
     .filter((item): item is MatchItem => item !== null);
 }

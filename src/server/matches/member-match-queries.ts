@@ -2,9 +2,11 @@ import { and, type Column, desc, eq, or, sql } from "drizzle-orm";
 import type { MatchPartner } from "../../shared/matches";
 import {
   liveSessionCondition,
-  type SessionLookupRow,
+  sessionLookupValues,
   sessionSelection,
+  settleSession,
 } from "../auth/session-store";
+import type { AppContext } from "../context";
 import type { Db } from "../db/client";
 import { type MatchRow, matches, sessions, users } from "../db/schema";
 
@@ -102,22 +104,24 @@ export interface MemberMatch {
   partners: MatchPartner[];
 }
 
-type SessionRow = SessionLookupRow<{ id: string; isAdmin: boolean }>;
-
-/** The session for `values` (sessionLookupValues) with its user's matches, or null. */
-export async function sessionWithMatches(
-  db: Db,
-  values: Record<string, unknown>,
+/**
+ * The user of the session `token` names with their matches (the current one only, or all),
+ * or null (signed out) under the rules of every session lookup (settleSession).
+ */
+export async function sessionMatches(
+  ctx: AppContext,
+  token: string,
   which: "history" | "current",
-): Promise<{ session: SessionRow; matches: MemberMatch[] } | null> {
-  const { sessionWithHistory, sessionWithCurrent } = statements(db);
-  const rows = await (which === "history" ? sessionWithHistory : sessionWithCurrent).execute(
-    values,
-  );
+): Promise<{ userId: string; matches: MemberMatch[] } | null> {
+  const { sessionWithHistory, sessionWithCurrent } = statements(ctx.db);
+  const statement = which === "history" ? sessionWithHistory : sessionWithCurrent;
+  const rows = await statement.execute(sessionLookupValues(ctx, token));
   if (rows.length === 0) return null;
-  const { match: _match, isCurrent: _isCurrent, partners: _partners, ...session } = rows[0];
-  const found = rows.flatMap(({ match, isCurrent, partners }) =>
+  const { match: _match, isCurrent: _isCurrent, partners: _partners, ...found } = rows[0];
+  const session = await settleSession(ctx, found);
+  if (!session) return null;
+  const matches = rows.flatMap(({ match, isCurrent, partners }) =>
     match ? [{ match, isCurrent: isCurrent === true, partners: partners ?? [] }] : [],
   );
-  return { session, matches: found };
+  return { userId: session.user.id, matches };
 }

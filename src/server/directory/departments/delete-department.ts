@@ -2,9 +2,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { DEFAULT_DEPARTMENT } from "../../../shared/departments";
 import type { AppContext } from "../../context";
 import { departments, users } from "../../db/schema";
-import { BadRequest, NotFound } from "../../errors";
+import { BadRequest } from "../../errors";
 import { requireGroup } from "../domain-groups/find-group";
 import { whitelistEntrySql } from "../whitelist-lookup";
+import { lockGroupDepartment } from "./lock-group-department";
 
 /** Deletes a group's department and moves the group's people in it to Other, all or nothing. */
 export async function deleteDepartment(
@@ -14,12 +15,7 @@ export async function deleteDepartment(
 ): Promise<{ message: string; movedUsers: number }> {
   await requireGroup(ctx.db, groupId);
   return ctx.db.transaction(async (tx) => {
-    const [department] = await tx
-      .select()
-      .from(departments)
-      .where(and(eq(departments.id, departmentId), eq(departments.domainGroupId, groupId)))
-      .for("update");
-    if (!department) throw new NotFound("Department not found in this group.");
+    const department = await lockGroupDepartment(tx, groupId, departmentId);
     if (department.name === DEFAULT_DEPARTMENT) {
       throw new BadRequest(
         `The default department "${DEFAULT_DEPARTMENT}" cannot be deleted.`,

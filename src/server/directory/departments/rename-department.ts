@@ -7,9 +7,10 @@ import {
 import type { AppContext } from "../../context";
 import { isUniqueViolation } from "../../db/errors";
 import { departments, users } from "../../db/schema";
-import { BadRequest, Conflict, NotFound } from "../../errors";
+import { BadRequest, Conflict } from "../../errors";
 import { requireGroup } from "../domain-groups/find-group";
 import { whitelistEntrySql } from "../whitelist-lookup";
+import { lockGroupDepartment } from "./lock-group-department";
 
 /**
  * Renames a group's department. Names stay unique per group (case-insensitively); the group's
@@ -27,12 +28,7 @@ export async function renameDepartment(
     new Conflict(`A department named "${input.name}" already exists in this group.`);
   try {
     return await ctx.db.transaction(async (tx) => {
-      const [department] = await tx
-        .select()
-        .from(departments)
-        .where(and(eq(departments.id, departmentId), eq(departments.domainGroupId, groupId)))
-        .for("update");
-      if (!department) throw new NotFound("Department not found in this group.");
+      const department = await lockGroupDepartment(tx, groupId, departmentId);
       const renamed = department.name !== input.name;
       if (renamed && department.name === DEFAULT_DEPARTMENT) {
         throw new BadRequest(
