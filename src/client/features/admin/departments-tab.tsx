@@ -11,15 +11,7 @@ import {
   CardHeader,
   CardTitle,
 } from "../../components/ui/card";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { QueryState } from "../../components/ui/query-state";
 import { toast } from "../../components/ui/toast";
 import { apiRequest } from "../../lib/api-client";
@@ -232,28 +224,16 @@ function DeleteDepartmentDialog({
     },
     failure: "Failed to delete department",
   });
+  if (!department) return null;
   return (
-    <Dialog open={department !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Delete "{department?.displayName}"?</DialogTitle>
-          <DialogDescription>
-            Its users will be moved to "{DEFAULT_DEPARTMENT}". This action cannot be undone.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={() => department && remove.mutate(department)}
-          >
-            {remove.isPending ? "Deleting..." : "Delete Department"}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      title={`Delete "${department.displayName}"?`}
+      description={`Its users will be moved to "${DEFAULT_DEPARTMENT}". This action cannot be undone.`}
+      confirmLabel={remove.isPending ? "Deleting..." : "Delete Department"}
+      pending={remove.isPending}
+      destructive
+      onConfirm={() => remove.mutate(department)}
+      onClose={onClose}
+    />
   );
 }

@@ -22,7 +22,7 @@ import { useCurrentPairings, usePairingMutation } from "./pairing-queries";
 
 // The dialogs (and the Radix dialog code) load when the admin first opens one.
 const ConfirmDialog = lazy(async () => ({
-  default: (await import("./confirm-dialog")).ConfirmDialog,
+  default: (await import("../../../components/ui/confirm-dialog")).ConfirmDialog,
 }));
 const CurrentPairingsDialog = lazy(async () => ({
   default: (await import("./current-pairings-dialog")).CurrentPairingsDialog,

@@ -8,7 +8,7 @@ import { apiRequest } from "../../../lib/api-client";
 import { usePairingMutation } from "./pairing-queries";
 
 const ConfirmDialog = lazy(async () => ({
-  default: (await import("./confirm-dialog")).ConfirmDialog,
+  default: (await import("../../../components/ui/confirm-dialog")).ConfirmDialog,
 }));
 
 export const matchesWord = (n: number) => (n === 1 ? "1 match" : `${n} matches`);

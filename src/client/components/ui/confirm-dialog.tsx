@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Button } from "../../../components/ui/button";
+import { Button } from "./button";
 import {
   Dialog,
   DialogClose,
@@ -8,9 +8,9 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from "../../../components/ui/dialog";
+} from "./dialog";
 
-/** A confirmation before a pairing change; loaded on first use so the Operations tab stays small. */
+/** A confirmation before a destructive or far-reaching admin action (mount it while asking). */
 export function ConfirmDialog({
   title,
   description,
