@@ -1,11 +1,40 @@
-// `npm start`: compiles the server first when its build is missing or older than its sources,
-// then runs the compiled JavaScript (dist/server/main.js) in this process.
-import { pathToFileURL } from "node:url";
-import { buildServer, serverBuildIsStale, serverEntry } from "./build-server.mjs";
+// `npm start`: builds what is missing, each build in a child process, then runs the compiled
+// server (dist/server/main.js) in this process. Never build in the server's process: Vite sets
+// NODE_ENV=production there, so React modules loaded afterwards are its production build beside
+// the development build loaded before, and every e-mail render then fails
+// (docs/decisions/0004-compiled-server.md).
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { serverBuildIsStale, serverEntry } from "./build-server.mjs";
 
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const here = fileURLToPath(import.meta.url);
+
+/** Runs a Node script as a child process; a failed build stops `npm start` with its exit code. */
+function runNode(args, what) {
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) {
+    console.error(`${what} failed (exit code ${result.status ?? result.signal}).`);
+    process.exit(result.status || 1);
+  }
+}
+
+function viteBin() {
+  const manifest = createRequire(here).resolve("vite/package.json");
+  const { bin } = JSON.parse(readFileSync(manifest, "utf8"));
+  return path.join(path.dirname(manifest), typeof bin === "string" ? bin : bin.vite);
+}
+
+if (!existsSync(path.join(root, "dist", "client", "index.html"))) {
+  console.log("No client build found: building it once (vite build)…");
+  runNode([viteBin(), "build", "--logLevel", "warn"], "The client build");
+}
 if (serverBuildIsStale()) {
   console.log("Compiling the server (esbuild)…");
-  await buildServer();
+  runNode([path.join(root, "scripts", "build-server.mjs")], "The server build");
 }
 process.setSourceMapsEnabled(true);
 await import(pathToFileURL(serverEntry).href);

@@ -13,7 +13,7 @@ async function main() {
     }
     throw error;
   }
-  const server = await startServer(config, { buildClientIfMissing: true, logger: true });
+  const server = await startServer(config, { logger: true });
   const seconds = process.uptime().toFixed(1);
   console.log(
     `Cup of Joe is running at ${server.appUrl} (data in ${config.dataDir}; started in ${seconds} s)`,

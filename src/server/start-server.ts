@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -29,8 +28,6 @@ export interface RunningServer {
 export interface StartOptions {
   clock?: Clock;
   logger?: boolean;
-  /** Build the client first when there is no build (npm start does; tests build once up front). */
-  buildClientIfMissing?: boolean;
   log?: (line: string) => void;
 }
 
@@ -40,11 +37,6 @@ export async function startServer(
   options: StartOptions = {},
 ): Promise<RunningServer> {
   const log = options.log ?? console.log;
-  if (options.buildClientIfMissing && !existsSync(path.join(clientDistDir, "index.html"))) {
-    log("No client build found: building it once (vite build)…");
-    const { build } = await import("vite");
-    await build({ root: repoRoot, logLevel: "warn" });
-  }
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dbDir });
   await database.migrate();
   const clock = options.clock ?? systemClock;
