@@ -62,7 +62,20 @@ describe("an admin runs this month's pairings for a group", () => {
     await overlay.waitFor({ state: "detached" });
 
     await current.getByRole("button", { name: /^Complete / }).click();
+    const completing = page.getByRole("dialog", { name: /^Complete .* · Brew Co\?$/ });
+    const completeText = await completing.innerText();
+    expect(completeText).toContain("2 matches");
+    expect(completeText).toContain("a second round, giving everyone a second partner this month");
+    expect(await axeViolations(page)).toEqual([]);
+    await completing.getByRole("button", { name: "Complete Pairing" }).click();
     await current.waitFor({ state: "detached" });
+
+    // Generating again this month is a second round, and the dialog says so.
+    await page.getByRole("button", { name: "Generate Monthly Pairings" }).click();
+    const second = page.getByRole("dialog", { name: /^Start a second .* round for Brew Co\?$/ });
+    expect(await second.innerText()).toContain("gives everyone ready to pair a second partner");
+    await second.getByRole("button", { name: "Cancel" }).click();
+    await second.waitFor({ state: "detached" });
     await page.getByRole("button", { name: "View Current Pairings (0)" }).waitFor();
 
     const month = new Date().toISOString().slice(0, 7);

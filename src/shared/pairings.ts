@@ -17,6 +17,17 @@ export const pairingValidationQuerySchema = z.object({
 
 export const pairingIdParamsSchema = z.object({ pairingId: idSchema });
 
+/**
+ * POST /api/admin/generate-pairing[/{domainGroupId}]: no body for a month's first round. A second
+ * round in a month whose round is completed gives everyone a second partner, so it must be asked
+ * for with `secondRound: true`.
+ */
+export const generatePairingBodySchema = z
+  .object({ secondRound: z.boolean({ error: "secondRound must be true or false." }).optional() })
+  .strict()
+  .nullish();
+export type GeneratePairingBody = z.infer<typeof generatePairingBodySchema>;
+
 /** Completed-pairing record names as the server makes them; anything else is simply not found. */
 export const pairingFileNamePattern =
   /^pairing-\d{4}-\d{2}-group\d{1,4}-[a-z0-9-]{1,80}-\d{1,6}\.json$/;
@@ -54,6 +65,8 @@ export interface GeneratePairingResponse {
   name: string;
   month: string;
   unmatched: number;
+  /** 1 for the month's first round, 2 for a confirmed second round, … */
+  round: number;
   message: string;
 }
 

@@ -115,8 +115,14 @@ describe("generating monthly pairings", () => {
     const again = await admin.post(`/api/admin/generate-pairing/${groupId}`);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(
-      "Pairings for Lambda Inc in January 2027 already exist. Complete or delete them first.",
+      'Pairings for Lambda Inc in January 2027 already exist: "January 2027 — Lambda Inc" (Group A) is still running. Complete or delete it first.',
     );
+    // Saying "second round" does not get past a running pairing either.
+    const confirmed = await admin.post(`/api/admin/generate-pairing/${groupId}`, {
+      secondRound: true,
+    });
+    expect(confirmed.statusCode).toBe(409);
+    expect(confirmed.json().code).toBe("pairing_exists");
   });
 
   it("places the odd one out in a trio under the default odd policy", async () => {
@@ -179,18 +185,40 @@ describe("generating monthly pairings", () => {
     expect(old.json().totalMatches).toBe(1);
   });
 
-  it("after completing, generates again for the same month without repeating a pair", async () => {
+  it("after completing, refuses a second round unless it is confirmed, then repeats no pair", async () => {
     const group = await createGroup(t.db, { name: "eta", displayName: "Eta" });
     await allowEmail(t.db, "*@eta.test", group.id);
     for (let i = 0; i < 4; i++)
       await createUser(t.db, { email: `q${i}@eta.test`, department: `d${i}` });
     const first = await admin.post(`/api/admin/generate-pairing/${group.id}`);
     expect(first.statusCode).toBe(200);
+    expect(first.json().round).toBe(1);
     expect(
       (await admin.post(`/api/admin/complete-pairing/${first.json().pairingId}`)).statusCode,
     ).toBe(200);
-    const second = await admin.post(`/api/admin/generate-pairing/${group.id}`);
+
+    for (const body of [undefined, {}, { secondRound: false }]) {
+      const refused = await admin.post(`/api/admin/generate-pairing/${group.id}`, body);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({
+        message:
+          "The January 2027 round for Eta is completed. Generating again makes a second round: everyone gets a second partner in January 2027. Confirm the second round to go ahead.",
+        code: "second_round_unconfirmed",
+      });
+    }
+    const rounds = await t.db
+      .select()
+      .from(pairings)
+      .where(eq(pairings.scopeKey, String(group.id)));
+    expect(rounds).toHaveLength(1);
+    const bad = await admin.post(`/api/admin/generate-pairing/${group.id}`, { secondRound: "yes" });
+    expect(bad.statusCode).toBe(400);
+
+    const second = await admin.post(`/api/admin/generate-pairing/${group.id}`, {
+      secondRound: true,
+    });
     expect(second.statusCode).toBe(200);
+    expect(second.json().round).toBe(2);
     const [again] = await t.db
       .select()
       .from(pairings)

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
-import { type GeneratePairingResponse, monthDisplay } from "../../shared/pairings";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { type GeneratePairingResponse, groupLetter, monthDisplay } from "../../shared/pairings";
 import type { AppContext } from "../context";
 import type { Db, Tx } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
@@ -17,27 +17,39 @@ const INSERT_BATCH = 1000;
 /**
  * Pairs the eligible people of one scope for the current month. One active pairing per scope and
  * month: an advisory lock serialises concurrent requests and the partial unique index
- * `pairings_one_active_per_scope` is the last word. A completed pairing frees the month, and the
- * next run of that month gets the next group number (Group B, C, …) so its file name differs.
+ * `pairings_one_active_per_scope` is the last word. A completed pairing frees the month, but a
+ * new run then gives everyone a second partner this month, so it is refused unless the request
+ * says `secondRound: true`; it gets the next group number (Group B, C, …) so its file name differs.
  */
 export async function generatePairing(
   ctx: AppContext,
   admin: Pick<UserRow, "id">,
   domainGroupId?: number,
+  options: { secondRound?: boolean } = {},
 ): Promise<GeneratePairingResponse> {
   const scope = await resolveScope(ctx.db, domainGroupId);
   const now = ctx.clock.now();
   const month = monthOf(now);
   const key = scopeKey(scope);
   const label = scopeLabel(scope);
-  const conflict = () =>
-    new Conflict(
-      `Pairings for ${label} in ${monthDisplay(month)} already exist. Complete or delete them first.`,
-      "pairing_exists",
-    );
+  const refuseIfTaken = async (db: Pick<Db, "select">) => {
+    const rounds = await roundsOfMonth(db, key, month);
+    const running = rounds.find((r) => r.status === "active");
+    if (running) {
+      throw new Conflict(
+        `Pairings for ${label} in ${monthDisplay(month)} already exist: "${running.name}" (Group ${groupLetter(running.groupNumber)}) is still running. Complete or delete it first.`,
+        "pairing_exists",
+      );
+    }
+    if (rounds.length > 0 && !options.secondRound) {
+      throw new Conflict(
+        `The ${monthDisplay(month)} round for ${label} is completed. Generating again makes a second round: everyone gets a second partner in ${monthDisplay(month)}. Confirm the second round to go ahead.`,
+        "second_round_unconfirmed",
+      );
+    }
+  };
 
-  if (await hasActivePairing(ctx.db, key, month)) throw conflict();
-
+  await refuseIfTaken(ctx.db);
   const today = dayOf(now);
   await reactivateEndedPauses(ctx.db, today);
   const settings = await getPairingSettings(ctx.db);
@@ -67,7 +79,7 @@ export async function generatePairing(
   try {
     const pairing = await ctx.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(727100, hashtext(${`${key}:${month}`}))`);
-      if (await hasActivePairing(tx, key, month)) throw conflict();
+      await refuseIfTaken(tx);
       const [{ next }] = await tx
         .select({ next: sql<number>`(coalesce(max(${pairings.groupNumber}), 0) + 1)::int` })
         .from(pairings)
@@ -103,27 +115,22 @@ export async function generatePairing(
       name: pairing.name,
       month,
       unmatched: result.unmatched.length,
+      round: pairing.groupNumber,
       message: `Generated ${pairing.totalPairs} pairings for ${label}`,
     };
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict();
+    if (isUniqueViolation(error)) await refuseIfTaken(ctx.db);
     throw error;
   }
 }
 
-async function hasActivePairing(
-  db: Pick<Db, "select">,
-  key: string,
-  month: string,
-): Promise<boolean> {
-  const rows = await db
-    .select({ id: pairings.id })
+/** The pairings of one scope and month, first round first. */
+function roundsOfMonth(db: Pick<Db, "select">, key: string, month: string) {
+  return db
+    .select({ name: pairings.name, status: pairings.status, groupNumber: pairings.groupNumber })
     .from(pairings)
-    .where(
-      and(eq(pairings.scopeKey, key), eq(pairings.month, month), eq(pairings.status, "active")),
-    )
-    .limit(1);
-  return rows.length > 0;
+    .where(and(eq(pairings.scopeKey, key), eq(pairings.month, month)))
+    .orderBy(asc(pairings.groupNumber));
 }
 
 async function insertMatches(

@@ -3,6 +3,7 @@ import { excludedQuerySchema } from "../../shared/exclusions";
 import {
   domainGroupParamsSchema,
   fileNameParamsSchema,
+  generatePairingBodySchema,
   pairingIdParamsSchema,
   pairingValidationQuerySchema,
 } from "../../shared/pairings";
@@ -39,8 +40,10 @@ const pairingsRoutes: FeatureRoutes = async (app, { ctx }) => {
     async (request) => getExcludedPeople(ctx, request.query.reason, request.query.domainGroupId),
   );
 
-  r.post("/api/admin/generate-pairing", { config: generateLimit }, async (request) =>
-    generatePairing(ctx, requireAdmin(request)),
+  r.post(
+    "/api/admin/generate-pairing",
+    { schema: { body: generatePairingBodySchema }, config: generateLimit },
+    async (request) => generatePairing(ctx, requireAdmin(request), undefined, request.body ?? {}),
   );
   // The spec's older "create pairings" call does the same company-wide generation.
   r.post("/api/admin/create-pairings", { config: generateLimit }, async (request) =>
@@ -48,8 +51,12 @@ const pairingsRoutes: FeatureRoutes = async (app, { ctx }) => {
   );
   r.post(
     "/api/admin/generate-pairing/:domainGroupId",
-    { schema: { params: domainGroupParamsSchema }, config: generateLimit },
-    async (request) => generatePairing(ctx, requireAdmin(request), request.params.domainGroupId),
+    {
+      schema: { params: domainGroupParamsSchema, body: generatePairingBodySchema },
+      config: generateLimit,
+    },
+    async (request) =>
+      generatePairing(ctx, requireAdmin(request), request.params.domainGroupId, request.body ?? {}),
   );
 
   r.get("/api/admin/current-pairings", async () => getCurrentPairings(ctx));

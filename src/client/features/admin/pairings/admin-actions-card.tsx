@@ -14,11 +14,11 @@ import {
 import { Label } from "../../../components/ui/label";
 import { Select } from "../../../components/ui/select";
 import { toast } from "../../../components/ui/toast";
-import { apiRequest } from "../../../lib/api-client";
+import { ApiError, apiRequest } from "../../../lib/api-client";
 import { useDomainGroups } from "../whitelist/whitelist-queries";
 import { CurrentPairingsList, matchesWord } from "./current-pairings-list";
 import { EligibilityBox } from "./eligibility-box";
-import { useCurrentPairings, usePairingMutation } from "./pairing-queries";
+import { useCurrentPairings, usePairingHistory, usePairingMutation } from "./pairing-queries";
 
 // The dialogs (and the Radix dialog code) load when the admin first opens one.
 const ConfirmDialog = lazy(async () => ({
@@ -35,26 +35,36 @@ export function AdminActionsCard() {
   const current = useCurrentPairings();
   const [groupId, setGroupId] = useState<number | null>(null);
   const [viewing, setViewing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const month = monthDisplay(new Date().toISOString().slice(0, 7));
+  const [confirming, setConfirming] = useState<"first" | "second" | null>(null);
+  const monthKey = new Date().toISOString().slice(0, 7);
+  const month = monthDisplay(monthKey);
   const group = groups.data?.find((g) => g.id === groupId);
   const groupLabel = group ? group.displayName : "All Users";
   const pairings = current.data?.pairings ?? [];
+  const history = usePairingHistory();
+  const roundCompleted = (history.data?.pairings ?? []).some(
+    (p) => p.month === monthKey && p.domainGroupId === groupId && p.status === "completed",
+  );
 
   const generate = usePairingMutation({
-    mutationFn: () =>
+    mutationFn: (secondRound: boolean) =>
       apiRequest<GeneratePairingResponse>(
         "POST",
         groupId === null ? "/api/admin/generate-pairing" : `/api/admin/generate-pairing/${groupId}`,
+        secondRound ? { secondRound: true } : undefined,
       ),
     onSuccess: (result) => {
-      setConfirming(false);
+      setConfirming(null);
       toast({
         title: "Success",
         description: `Generated ${matchesWord(result.totalMatches)} for ${groupLabel}`,
       });
     },
-    onError: () => setConfirming(false),
+    // Another admin completed this month's round meanwhile: ask again, now for a second round.
+    onError: (error) =>
+      setConfirming(
+        error instanceof ApiError && error.code === "second_round_unconfirmed" ? "second" : null,
+      ),
     failure: "Failed to generate pairings",
   });
   const sync = usePairingMutation({
@@ -89,7 +99,10 @@ export function AdminActionsCard() {
         </div>
         <EligibilityBox groupId={groupId} />
         <div className="flex flex-wrap gap-2">
-          <Button onClick={() => setConfirming(true)} disabled={generate.isPending}>
+          <Button
+            onClick={() => setConfirming(roundCompleted ? "second" : "first")}
+            disabled={generate.isPending}
+          >
             <Shuffle aria-hidden="true" />
             {generate.isPending ? "Generating..." : "Generate Monthly Pairings"}
           </Button>
@@ -107,12 +120,11 @@ export function AdminActionsCard() {
         {confirming && (
           <Suspense fallback={null}>
             <ConfirmDialog
-              title={`Generate ${month} pairings for ${groupLabel}?`}
-              description={`Everyone ready to pair in ${groupLabel} gets a partner for ${month}. Nobody is e-mailed until you send the newsletter; you can delete the pairing before then.`}
-              confirmLabel={generate.isPending ? "Generating..." : `Generate ${month} pairings`}
+              {...generateDialogTexts(confirming, month, groupLabel)}
+              {...(generate.isPending ? { confirmLabel: "Generating..." } : {})}
               pending={generate.isPending}
-              onConfirm={() => generate.mutate()}
-              onClose={() => setConfirming(false)}
+              onConfirm={() => generate.mutate(confirming === "second")}
+              onClose={() => setConfirming(null)}
             />
           </Suspense>
         )}
@@ -124,4 +136,20 @@ export function AdminActionsCard() {
       </CardContent>
     </Card>
   );
+}
+
+/** What Generate will do: the month's first round, or a second partner for everyone. */
+function generateDialogTexts(round: "first" | "second", month: string, groupLabel: string) {
+  if (round === "second") {
+    return {
+      title: `Start a second ${month} round for ${groupLabel}?`,
+      description: `The ${month} round for ${groupLabel} is already completed. A second round gives everyone ready to pair a second partner in ${month}; nobody is paired with someone they met this month. Nobody is e-mailed until you send the newsletter; you can delete the pairing before then.`,
+      confirmLabel: "Generate a second round",
+    };
+  }
+  return {
+    title: `Generate ${month} pairings for ${groupLabel}?`,
+    description: `Everyone ready to pair in ${groupLabel} gets a partner for ${month}. Nobody is e-mailed until you send the newsletter; you can delete the pairing before then.`,
+    confirmLabel: `Generate ${month} pairings`,
+  };
 }

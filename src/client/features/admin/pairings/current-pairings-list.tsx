@@ -20,14 +20,18 @@ export const pairingTitle = (p: Pick<PairingSummary, "month" | "domainGroupName"
 /** The active pairings with Complete and (after a confirmation) Delete. */
 export function CurrentPairingsList({ pairings }: { pairings: PairingSummary[] }) {
   const [deleting, setDeleting] = useState<PairingSummary | null>(null);
+  const [completing, setCompleting] = useState<PairingSummary | null>(null);
   const complete = usePairingMutation({
     mutationFn: (id: number) =>
       apiRequest<CompletePairingResponse>("POST", `/api/admin/complete-pairing/${id}`),
-    onSuccess: (result) =>
+    onSuccess: (result) => {
+      setCompleting(null);
       toast({
         title: "Pairings completed",
         description: `Saved as ${result.completed[0]?.fileName ?? "a pairing file"}`,
-      }),
+      });
+    },
+    onError: () => setCompleting(null),
     failure: "Failed to complete pairings",
   });
   const remove = usePairingMutation({
@@ -55,7 +59,7 @@ export function CurrentPairingsList({ pairings }: { pairings: PairingSummary[] }
             <div className="flex gap-2">
               <Button
                 size="sm"
-                onClick={() => complete.mutate(p.id)}
+                onClick={() => setCompleting(p)}
                 disabled={complete.isPending}
                 aria-label={`Complete ${pairingTitle(p)}`}
               >
@@ -75,11 +79,23 @@ export function CurrentPairingsList({ pairings }: { pairings: PairingSummary[] }
           </li>
         ))}
       </ul>
+      {completing && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            title={`Complete ${pairingTitle(completing)}?`}
+            description={`Its ${matchesWord(completing.totalPairs)} become part of everyone's match history and are saved as a completed pairing file. Generating again for ${completing.domainGroupName ?? "All Users"} in ${monthDisplay(completing.month)} would then be a second round, giving everyone a second partner this month. This cannot be undone.`}
+            confirmLabel={complete.isPending ? "Completing..." : "Complete Pairing"}
+            pending={complete.isPending}
+            onConfirm={() => complete.mutate(completing.id)}
+            onClose={() => setCompleting(null)}
+          />
+        </Suspense>
+      )}
       {deleting && (
         <Suspense fallback={null}>
           <ConfirmDialog
             title={`Delete ${pairingTitle(deleting)}?`}
-            description={`Its ${matchesWord(deleting.totalPairs)} will be removed and nobody is told. You can generate again afterwards. This action cannot be undone.`}
+            description={`Its ${matchesWord(deleting.totalPairs)} for ${deleting.domainGroupName ?? "All Users"} in ${monthDisplay(deleting.month)} will be removed and nobody is told. You can generate ${monthDisplay(deleting.month)} again afterwards. This action cannot be undone.`}
             confirmLabel={remove.isPending ? "Deleting..." : "Delete Pairing"}
             pending={remove.isPending}
             destructive

@@ -1,6 +1,7 @@
 import type {
   CompletedPairingFile,
   CurrentPairingsResponse,
+  PairingSummary,
   PairingValidationResponse,
 } from "@shared/pairings";
 import { type QueryClient, useQuery } from "@tanstack/react-query";
@@ -32,6 +33,13 @@ export function usePairingValidation(groupId: number | null) {
 
 export const useCurrentPairings = () =>
   useQuery<CurrentPairingsResponse>({ queryKey: pairingKeys.current, staleTime: 0 });
+
+/** Every pairing, newest first: tells whether this month's round of a scope is completed. */
+export const usePairingHistory = () =>
+  useQuery<{ pairings: PairingSummary[] }>({
+    queryKey: ["/api/admin/pairing-history"],
+    staleTime: 0,
+  });
 
 export const useCompletedPairingFiles = () =>
   useQuery<CompletedPairingFile[]>({ queryKey: pairingKeys.completed, staleTime: 0 });
