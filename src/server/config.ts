@@ -40,6 +40,11 @@ const envSchema = z
     SMTP_POOL_SIZE: z.coerce.number().int().min(1).max(50).default(5),
     /** How long a worker holds claimed newsletter deliveries before another process may take them. */
     NEWSLETTER_LEASE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+    /**
+     * How long a newsletter delivery is retried while the mail server is out of reach or defers it,
+     * counted from its first failure; then it fails (docs/newsletters.md, "When the mail server is down").
+     */
+    NEWSLETTER_RETRY_HOURS: z.coerce.number().positive().max(720).default(24),
     ADMIN_EMAIL: optionalText.pipe(z.email({ message: "must be an e-mail address" }).optional()),
     ADMIN_PASSWORD: optionalText.pipe(
       z.string().min(12, { message: "must be at least 12 characters" }).optional(),

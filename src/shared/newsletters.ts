@@ -340,5 +340,7 @@ export const sendStatusSchema = z.object({
   sent: z.number().int(),
   failed: z.number().int(),
   pending: z.number().int(),
+  /** ISO time of the first failure of a mail-server outage the send is waiting out; else null. */
+  waitingSince: z.string().nullable(),
 });
 export type SendStatusResponse = z.infer<typeof sendStatusSchema>;

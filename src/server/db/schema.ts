@@ -383,6 +383,8 @@ export const newsletters = pgTable(
     closingMessage: text("closing_message"),
     subject: text("subject"),
     adminNotes: text("admin_notes"),
+    /** The mail transport of the send, without secrets ("smtp://host:port", "outbox"). */
+    mailTransport: text("mail_transport"),
     domainGroupId: integer("domain_group_id").references(() => domainGroups.id, {
       onDelete: "set null",
     }),
@@ -418,6 +420,8 @@ export const newsletterDeliveries = pgTable(
     leaseExpiresAt: tz("lease_expires_at"),
     /** A transient failure puts the delivery back to pending until this time (backoff). */
     nextAttemptAt: tz("next_attempt_at"),
+    /** The first of the transient failures in a row (an outage); cleared when it is sent. */
+    failingSince: tz("failing_since"),
     /** The log entry's send_status once the delivery has ended (success, failed, sendgrid_*). */
     sendStatus: text("send_status", { enum: sendStatuses }),
     messageId: text("message_id"),

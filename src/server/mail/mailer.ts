@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { MailKind } from "../../shared/enums";
 import type { Db } from "../db/client";
 import { mailOutbox } from "../db/schema";
+import { isTransientMailError } from "./mail-failure";
 
 export interface MailMessage {
   to: string;
@@ -24,6 +25,11 @@ export interface SendResult {
 
 export interface Mailer {
   readonly transport: "smtp" | "outbox";
+  /**
+   * Where mail goes, without credentials ("smtp://host:port", "outbox"): processes sharing a
+   * database compare it before taking over each other's newsletter deliveries.
+   */
+  readonly fingerprint: string;
   send(message: MailMessage): Promise<SendResult>;
   /** Resolves once the transport can take messages (SMTP: the server answered). */
   verify(): Promise<void>;
@@ -76,6 +82,7 @@ function createSmtpMailer(smtpUrl: string, from: string, poolSize: number): Mail
   });
   return {
     transport: "smtp",
+    fingerprint: transportFingerprint(smtpUrl),
     async send(message) {
       try {
         const info = await transporter.sendMail({
@@ -102,15 +109,12 @@ function createSmtpMailer(smtpUrl: string, from: string, poolSize: number): Mail
   };
 }
 
-/** Transport errors without a reply code that another try may cure (nodemailer's codes). */
-const TRANSIENT_CODES = new Set(["ECONNECTION", "ETIMEDOUT", "ESOCKET", "EDNS", "ECONNRESET"]);
-
 export function toMailSendError(error: unknown): MailSendError {
   if (error instanceof MailSendError) return error;
   const e = error as { message?: string; code?: string; responseCode?: number; response?: string };
   const responseCode = typeof e.responseCode === "number" ? e.responseCode : undefined;
   const code = e.code ?? "ESEND";
-  const permanent = responseCode !== undefined ? responseCode >= 500 : !TRANSIENT_CODES.has(code);
+  const permanent = !isTransientMailError({ code, responseCode });
   return new MailSendError(
     e.response ?? e.message ?? "Sending failed",
     code,
@@ -122,6 +126,7 @@ export function toMailSendError(error: unknown): MailSendError {
 function createOutboxMailer({ db, from, log = console.log }: MailerOptions): Mailer {
   return {
     transport: "outbox",
+    fingerprint: transportFingerprint(undefined),
     async send(message) {
       const links = extractLinks(message.text);
       const [row] = await db
@@ -144,6 +149,15 @@ function createOutboxMailer({ db, from, log = console.log }: MailerOptions): Mai
     async verify() {},
     async close() {},
   };
+}
+
+/** The transport's kind and address only: never the user name or password in SMTP_URL. */
+export function transportFingerprint(smtpUrl: string | undefined): string {
+  if (!smtpUrl) return "outbox";
+  const url = new URL(smtpUrl);
+  const secure = url.protocol === "smtps:";
+  const port = url.port || (secure ? "465" : "587");
+  return `${secure ? "smtps" : "smtp"}://${url.hostname.toLowerCase()}:${port}`;
 }
 
 export function extractLinks(text: string): string[] {

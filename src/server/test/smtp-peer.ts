@@ -24,6 +24,10 @@ export interface SmtpPeer {
   rejectRecipients(match: (address: string) => boolean, code?: number, times?: number): void;
   /** Message-ID header of every message received, in order of arrival. */
   messageIds(): string[];
+  /** An outage: drops every open connection at once and stops listening. */
+  stop(): Promise<void>;
+  /** Ends the outage: listens again on the same port (the senders' SMTP_URL names it). */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -41,66 +45,78 @@ export async function startSmtpPeer(
     resolve: (m: ReceivedMail) => void;
   }> = [];
   const rejections: Array<{ match: (address: string) => boolean; code: number; left: number }> = [];
-  const server = new SMTPServer({
-    disabledCommands: options.auth ? ["STARTTLS"] : ["STARTTLS", "AUTH"],
-    authOptional: !options.auth,
-    logger: false,
-    onAuth(auth, _session, callback) {
-      if (
-        options.auth &&
-        auth.username === options.auth.user &&
-        auth.password === options.auth.pass
-      ) {
-        return callback(null, { user: auth.username });
-      }
-      return callback(new Error("Invalid username or password"));
-    },
-    onRcptTo(address, _session, callback) {
-      const rejection = rejections.find((r) => r.left > 0 && r.match(address.address));
-      if (rejection) {
-        rejection.left -= 1;
-        const error = new Error(`Recipient ${address.address} refused`) as Error & {
-          responseCode: number;
-        };
-        error.responseCode = rejection.code;
-        return callback(error);
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      streamToBuffer(stream)
-        .then((raw) => PostalMime.parse(raw))
-        .then((parsed) => {
-          const mail: ReceivedMail = {
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-            to: session.envelope.rcptTo.map((r) => r.address),
-            subject: parsed.subject ?? "",
-            text: parsed.text ?? "",
-            html: parsed.html ?? "",
-            parsed,
+  const newServer = () =>
+    new SMTPServer({
+      disabledCommands: options.auth ? ["STARTTLS"] : ["STARTTLS", "AUTH"],
+      authOptional: !options.auth,
+      logger: false,
+      onAuth(auth, _session, callback) {
+        if (
+          options.auth &&
+          auth.username === options.auth.user &&
+          auth.password === options.auth.pass
+        ) {
+          return callback(null, { user: auth.username });
+        }
+        return callback(new Error("Invalid username or password"));
+      },
+      onRcptTo(address, _session, callback) {
+        const rejection = rejections.find((r) => r.left > 0 && r.match(address.address));
+        if (rejection) {
+          rejection.left -= 1;
+          const error = new Error(`Recipient ${address.address} refused`) as Error & {
+            responseCode: number;
           };
-          return new Promise<ReceivedMail>((resolve) =>
-            setTimeout(() => resolve(mail), options.delayMs ?? 0),
-          );
-        })
-        .then((mail) => {
-          messages.push(mail);
-          for (const waiter of [...waiters]) {
-            if (waiter.match(mail)) {
-              waiters.splice(waiters.indexOf(waiter), 1);
-              waiter.resolve(mail);
+          error.responseCode = rejection.code;
+          return callback(error);
+        }
+        callback();
+      },
+      onData(stream, session, callback) {
+        streamToBuffer(stream)
+          .then((raw) => PostalMime.parse(raw))
+          .then((parsed) => {
+            const mail: ReceivedMail = {
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+              to: session.envelope.rcptTo.map((r) => r.address),
+              subject: parsed.subject ?? "",
+              text: parsed.text ?? "",
+              html: parsed.html ?? "",
+              parsed,
+            };
+            return new Promise<ReceivedMail>((resolve) =>
+              setTimeout(() => resolve(mail), options.delayMs ?? 0),
+            );
+          })
+          .then((mail) => {
+            messages.push(mail);
+            for (const waiter of [...waiters]) {
+              if (waiter.match(mail)) {
+                waiters.splice(waiters.indexOf(waiter), 1);
+                waiter.resolve(mail);
+              }
             }
-          }
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  // A client killed mid-session (crash tests SIGKILL senders) resets its connection; that is
-  // the client's failure, not the peer's.
-  server.on("error", () => {});
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+            callback();
+          })
+          .catch(callback);
+      },
+    });
+  const listen = async (onPort: number) => {
+    const created = newServer();
+    // A client killed mid-session (crash tests SIGKILL senders) resets its connection; that is
+    // the client's failure, not the peer's.
+    created.on("error", () => {});
+    await new Promise<void>((resolve) => created.listen(onPort, "127.0.0.1", resolve));
+    return created;
+  };
+  let server = await listen(0);
+  let running = true;
   const port = (server.server.address() as { port: number }).port;
+  const close = () =>
+    new Promise<void>((resolve) => {
+      running = false;
+      server.close(() => resolve());
+    });
   const credentials = options.auth
     ? `${encodeURIComponent(options.auth.user)}:${encodeURIComponent(options.auth.pass)}@`
     : "";
@@ -127,8 +143,24 @@ export async function startSmtpPeer(
       rejections.push({ match, code, left: times });
     },
     messageIds: () => messages.map((m) => m.parsed.messageId ?? ""),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    async stop() {
+      const closed = close();
+      for (const connection of (server as unknown as { connections: Set<Socketish> }).connections) {
+        connection._socket?.destroy();
+      }
+      await closed;
+    },
+    async restart() {
+      server = await listen(port);
+      running = true;
+    },
+    close: () => (running ? close() : Promise.resolve()),
   };
+}
+
+/** The part of smtp-server's connection object an outage needs: its socket. */
+interface Socketish {
+  _socket?: { destroy(): void };
 }
 
 async function streamToBuffer(stream: NodeJS.ReadableStream): Promise<Buffer> {

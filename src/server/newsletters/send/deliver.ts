@@ -1,11 +1,11 @@
 import type { AppContext } from "../../context";
-import { type ClaimedDelivery, recordFailure } from "./ledger";
+import type { ClaimedDelivery } from "./ledger";
 import type { PreparedNewsletter } from "./messages";
 import { buildFailure, classifyFailure, type FailedAttempt } from "./outcome";
+import { type RetryRules, recordFailure } from "./retries";
 
 export interface DeliverOptions {
-  maxAttempts: number;
-  backoffMs: (attempt: number) => number;
+  retry: Omit<RetryRules, "now">;
   /** The host part of every Message-ID (APP_URL's host). */
   messageIdHost: string;
   /** Records a sent delivery; resolves once the ledger says so (ledger.createSentRecorder). */
@@ -26,16 +26,12 @@ export async function deliverOne(
   delivery: ClaimedDelivery,
   prepared: PreparedNewsletter | FailedAttempt,
   options: DeliverOptions,
-): Promise<void> {
+): Promise<"sent" | "retry" | "failed"> {
   const fail = (failure: FailedAttempt) =>
-    recordFailure(ctx.db, delivery, failure, {
-      maxAttempts: options.maxAttempts,
-      backoffMs: options.backoffMs,
-      now: ctx.clock.now(),
-    });
-  if ("retry" in prepared) return void (await fail(prepared));
+    recordFailure(ctx.db, delivery, failure, { ...options.retry, now: ctx.clock.now() });
+  if ("retry" in prepared) return fail(prepared);
   if (!delivery.userId) {
-    return void (await fail(buildFailure(new Error("The recipient's account no longer exists."))));
+    return fail(buildFailure(new Error("The recipient's account no longer exists.")));
   }
   let message: Awaited<ReturnType<PreparedNewsletter["messageFor"]>>;
   try {
@@ -44,13 +40,14 @@ export async function deliverOne(
       email: delivery.recipientEmail,
     });
   } catch (error) {
-    return void (await fail(buildFailure(error)));
+    return fail(buildFailure(error));
   }
   const messageId = deliveryMessageId(delivery, options.messageIdHost);
   try {
     await ctx.mailer.send({ ...message, kind: "newsletter", messageId, textEncoding: "base64" });
   } catch (error) {
-    return void (await fail(classifyFailure(error)));
+    return fail(classifyFailure(error));
   }
   await options.recordSent(delivery.id, messageId);
+  return "sent";
 }

@@ -5,7 +5,7 @@ export type FailureStatus = Exclude<SendStatus, "success">;
 
 /** What a failed attempt means for its delivery. */
 export interface FailedAttempt {
-  /** Worth another try later (bounded by the worker's attempt limit). */
+  /** Worth another try later (until the worker's retry horizon). */
   retry: boolean;
   /** The log entry's status if this attempt stays the last. */
   sendStatus: FailureStatus;
@@ -25,7 +25,7 @@ export const failureReasons: Record<FailureStatus, string> = {
 /**
  * Maps an SMTP outcome onto the log vocabulary the admin screens know (see
  * docs/newsletters.md, "Send statuses"): 4xx replies and lost connections are retried and, once the
- * tries run out, read `sendgrid_limit` (the server kept deferring) or `sendgrid_error` (it could not
+ * retry horizon has passed, read `sendgrid_limit` (the server kept deferring) or `sendgrid_error` (it could not
  * be reached); 530/535 and 5.7.x refusals (authentication, policy) read `sendgrid_forbidden`; a
  * refused mailbox (550–553) reads `failed`; every other permanent error reads `sendgrid_error`.
  */

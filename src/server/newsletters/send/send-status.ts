@@ -15,6 +15,10 @@ export async function getSendStatus(
     .from(newsletters)
     .where(eq(newsletters.id, newsletterId));
   if (!newsletter) throw new NotFound("Newsletter not found");
-  const counts = await countDeliveries(ctx.db, newsletterId);
-  return { status: newsletter.status as SendStatusResponse["status"], ...counts };
+  const { waitingSince, ...counts } = await countDeliveries(ctx.db, newsletterId);
+  return {
+    status: newsletter.status as SendStatusResponse["status"],
+    ...counts,
+    waitingSince: waitingSince?.toISOString() ?? null,
+  };
 }

@@ -1,17 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { AppContext } from "../../context";
+import { type BackoffSettings, backoffDelayMs } from "../../mail/mail-failure";
 import { deliverOne } from "./deliver";
 import { finishedButOpen, finishSend } from "./finish-send";
-import {
-  type ClaimedDelivery,
-  claimDeliveries,
-  createSentRecorder,
-  releaseClaims,
-  renewLease,
-} from "./ledger";
+import { type ClaimedDelivery, claimDeliveries, releaseClaims, renewLease } from "./ledger";
 import { type PreparedNewsletter, prepareMessages } from "./messages";
 import type { FailedAttempt } from "./outcome";
+import { resumeWaiting } from "./retries";
+import { createSentRecorder } from "./sent-recorder";
 import { onWake } from "./wake";
 
 export interface DeliveryWorkerOptions {
@@ -22,10 +19,12 @@ export interface DeliveryWorkerOptions {
   batchSize?: number;
   /** How often an idle worker looks for work (a send started in this process wakes it at once). */
   pollMs?: number;
-  /** Tries per delivery, the first included. */
-  maxAttempts?: number;
-  /** Backoff after the first transient failure; doubled per further failure, at most a minute. */
-  retryBaseMs?: number;
+  /**
+   * Transient failures (the mail server out of reach, a 4xx) are retried with capped exponential
+   * backoff and jitter (default 2 s doubling up to 10 min) until the horizon (default
+   * NEWSLETTER_RETRY_HOURS) after the first of them; then the delivery fails.
+   */
+  retry?: Partial<BackoffSettings> & { horizonMs?: number };
   log?: (line: string) => void;
 }
 
@@ -35,6 +34,8 @@ export interface DeliveryWorker {
   /** Finishes the messages in flight, gives back the rest of its claim and stops. */
   stop(): Promise<void>;
 }
+
+export const DEFAULT_BACKOFF: BackoffSettings = { baseMs: 2000, capMs: 10 * 60_000 };
 
 /**
  * The newsletter delivery worker every app process runs (start-server.ts). It claims batches of
@@ -49,12 +50,17 @@ export function startDeliveryWorker(
   const concurrency = Math.max(1, options.concurrency);
   const batchSize = options.batchSize ?? concurrency * 20;
   const pollMs = options.pollMs ?? 1000;
-  const retryBaseMs = options.retryBaseMs ?? 2000;
   const log = options.log ?? console.log;
   const recorder = createSentRecorder(ctx.db, () => ctx.clock.now());
+  const backoff = {
+    baseMs: options.retry?.baseMs ?? DEFAULT_BACKOFF.baseMs,
+    capMs: options.retry?.capMs ?? DEFAULT_BACKOFF.capMs,
+  };
   const deliverOptions = {
-    maxAttempts: options.maxAttempts ?? 5,
-    backoffMs: (attempt: number) => Math.min(60_000, retryBaseMs * 2 ** (attempt - 1)),
+    retry: {
+      delayMs: (attempts: number) => backoffDelayMs(attempts, backoff),
+      horizonMs: options.retry?.horizonMs ?? ctx.config.NEWSLETTER_RETRY_HOURS * 3_600_000,
+    },
     messageIdHost: new URL(ctx.config.appUrl).hostname,
     recordSent: recorder.record,
   };
@@ -94,6 +100,8 @@ export function startDeliveryWorker(
   const deliverBatch = async (batch: ClaimedDelivery[]) => {
     let next = 0;
     let unrecorded = false;
+    // Newsletters of which a delivery that had been failing went out: the mail server is back.
+    const recovered = new Set<number>();
     const lane = async () => {
       recorder.join();
       try {
@@ -101,7 +109,8 @@ export function startDeliveryWorker(
           const delivery = batch[next++];
           try {
             const newsletter = await preparedFor(delivery.newsletterId);
-            await deliverOne(ctx, delivery, newsletter, deliverOptions);
+            const outcome = await deliverOne(ctx, delivery, newsletter, deliverOptions);
+            if (outcome === "sent" && delivery.failingSince) recovered.add(delivery.newsletterId);
           } catch (error) {
             unrecorded = true;
             log(`Newsletter delivery ${delivery.id} not recorded: ${(error as Error).message}`);
@@ -112,6 +121,8 @@ export function startDeliveryWorker(
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, batch.length) }, lane));
+    for (const newsletterId of recovered)
+      await resumeWaiting(ctx.db, newsletterId, ctx.clock.now());
     if (unrecorded && !stopped) {
       await releaseClaims(
         ctx.db,
@@ -146,7 +157,12 @@ export function startDeliveryWorker(
     while (!stopped) {
       pendingWake = false;
       try {
-        const batch = await claimDeliveries(ctx.db, id, batchSize, options.leaseMs);
+        const batch = await claimDeliveries(ctx.db, id, {
+          limit: batchSize,
+          leaseMs: options.leaseMs,
+          now: ctx.clock.now(),
+          transport: ctx.mailer.fingerprint,
+        });
         if (batch.length > 0) {
           await deliverBatch(batch);
           await finish(new Set(batch.map((d) => d.newsletterId)));

@@ -62,9 +62,20 @@ function useAnnounceDone(status: SendStatus | undefined) {
   }, [done, status, queryClient]);
 }
 
+/** "Mar 3, 9:00 AM": when the mail server stopped taking the send's messages. */
+function formatSince(iso: string): string {
+  return new Date(iso).toLocaleString("en", {
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
+}
+
 /**
  * The progress of one send: a progress bar (role="progressbar", value = recipients done) with
- * counts, polled until every delivery has ended.
+ * counts, polled until every delivery has ended; while the mail server is out of reach, since
+ * when (the send waits and resumes by itself).
  */
 export function SendProgress({ id, title }: { id: number; title: string }) {
   const query = useSendStatus(id);
@@ -102,6 +113,12 @@ export function SendProgress({ id, title }: { id: number; title: string }) {
           style={{ width: `${percent}%` }}
         />
       </div>
+      {!done && status?.waitingSince && (
+        <p className="text-sm text-amber-800" role="status">
+          Waiting for the mail server since {formatSince(status.waitingSince)}. The send resumes by
+          itself when it answers again.
+        </p>
+      )}
       {query.isError && (
         <p className="text-sm text-red-700">
           The send status could not be read; the send goes on on the server. Refresh to check.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newsletterDeliveries } from "../../db/schema";
 import { createSendableNewsletter } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { createSentRecorder } from "./ledger";
+import { createSentRecorder } from "./sent-recorder";
 import { startSend } from "./start-send";
 
 let t: TestApp;

@@ -1,0 +1,174 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixedClock, systemClock } from "../../clock";
+import { emailLogs, newsletterDeliveries, newsletters } from "../../db/schema";
+import { createAdmin, createSendableNewsletter } from "../../test/factories";
+import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import { type DeliveryWorker, startDeliveryWorker } from "./worker";
+
+const MINUTE = 60_000;
+
+interface Setup {
+  t: TestApp;
+  peer: SmtpPeer;
+  worker: DeliveryWorker;
+  admin: { id: string };
+}
+
+async function setUp(
+  clock: typeof systemClock,
+  retry: { baseMs: number; capMs: number; horizonMs?: number },
+  lanes: number,
+  peerDelayMs = 0,
+): Promise<Setup> {
+  const peer = await startSmtpPeer({ delayMs: peerDelayMs });
+  const t = await createTestApp({ smtpUrl: peer.url, clock });
+  const worker = startDeliveryWorker(t.ctx, {
+    concurrency: lanes,
+    leaseMs: 10_000,
+    pollMs: 20,
+    retry,
+    log: () => {},
+  });
+  return { t, peer, worker, admin: await createAdmin(t.db) };
+}
+
+async function tearDown({ t, peer, worker }: Setup) {
+  await worker.stop();
+  await t.close();
+  await peer.close();
+}
+
+const deliveriesOf = (s: Setup, newsletterId: number) =>
+  s.t.db
+    .select()
+    .from(newsletterDeliveries)
+    .where(eq(newsletterDeliveries.newsletterId, newsletterId));
+const sendStatus = async (s: Setup, id: number) =>
+  (await s.t.as(s.admin).get(`/api/admin/newsletters/${id}/send-status`)).json();
+const startSending = async (s: Setup, id: number) =>
+  expect((await s.t.as(s.admin).post(`/api/admin/newsletters/${id}/send`)).statusCode).toBe(202);
+
+describe("a send while the mail server is down (the test moves the clock)", () => {
+  const clock = fixedClock("2031-03-03T09:00:00.000Z");
+  let s: Setup;
+  beforeAll(async () => {
+    s = await setUp(clock, { baseMs: MINUTE, capMs: 10 * MINUTE, horizonMs: 60 * MINUTE }, 2);
+  });
+  afterAll(() => tearDown(s));
+
+  it("waits with retries spread over the backoff window, then resumes by itself once the server is back", async () => {
+    const { newsletter, members } = await createSendableNewsletter(s.t.db, { people: 8 });
+    await s.peer.stop();
+    const outageStart = clock.now();
+    await startSending(s, newsletter.id);
+    await expect
+      .poll(async () => (await deliveriesOf(s, newsletter.id)).every((d) => d.attempts === 1), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    const waiting = await deliveriesOf(s, newsletter.id);
+    expect(waiting.every((d) => d.state === "pending")).toBe(true);
+    expect(waiting.every((d) => d.failingSince?.getTime() === outageStart.getTime())).toBe(true);
+    const waits = waiting.map((d) => (d.nextAttemptAt?.getTime() ?? 0) - outageStart.getTime());
+    expect(Math.min(...waits)).toBeGreaterThanOrEqual(MINUTE / 2);
+    expect(Math.max(...waits)).toBeLessThanOrEqual(MINUTE);
+    expect(new Set(waits).size).toBeGreaterThan(4);
+    expect(await sendStatus(s, newsletter.id)).toMatchObject({
+      status: "sending",
+      pending: 8,
+      failed: 0,
+      waitingSince: outageStart.toISOString(),
+    });
+
+    await s.peer.restart();
+    clock.advance(MINUTE);
+    s.worker.wake();
+    await expect
+      .poll(async () => (await sendStatus(s, newsletter.id)).status, { timeout: 10_000 })
+      .toBe("sent");
+    expect(await sendStatus(s, newsletter.id)).toMatchObject({
+      sent: 8,
+      failed: 0,
+      waitingSince: null,
+    });
+    for (const member of members) {
+      expect(s.peer.messages.filter((m) => m.to.includes(member.email))).toHaveLength(1);
+    }
+  });
+
+  it("fails what the server keeps deferring once the horizon has passed, with the reason", async () => {
+    const { newsletter, members } = await createSendableNewsletter(s.t.db, { people: 2 });
+    const [deferred] = members;
+    s.peer.rejectRecipients((a) => a === deferred.email, 451);
+    const firstFailure = clock.now();
+    await startSending(s, newsletter.id);
+    const row = async () =>
+      (await deliveriesOf(s, newsletter.id)).find((d) => d.recipientEmail === deferred.email);
+    await expect.poll(async () => (await row())?.attempts, { timeout: 10_000 }).toBe(1);
+    for (let waited = 10; waited < 60; waited += 10) {
+      clock.advance(10 * MINUTE);
+      s.worker.wake();
+      await expect
+        .poll(async () => (await row())?.attempts, { timeout: 10_000 })
+        .toBe(1 + waited / 10);
+      expect((await row())?.state).toBe("pending");
+      expect((await row())?.failingSince).toEqual(firstFailure);
+    }
+    clock.advance(10 * MINUTE);
+    s.worker.wake();
+    await expect
+      .poll(async () => (await sendStatus(s, newsletter.id)).status, { timeout: 10_000 })
+      .toBe("sent");
+    expect(await row()).toMatchObject({
+      state: "failed",
+      sendStatus: "sendgrid_limit",
+      errorCode: "451",
+      attempts: 7,
+    });
+    expect((await row())?.errorText).toMatch(
+      /could not take it for 1 h; gave up\. Last error: .*refused/,
+    );
+    const [log] = await s.t.db
+      .select()
+      .from(emailLogs)
+      .where(eq(emailLogs.newsletterId, newsletter.id));
+    expect(log).toMatchObject({ successfulSends: 1, failedSends: 1 });
+  });
+});
+
+describe("a real SMTP server stopped and restarted mid-send", () => {
+  const LANES = 3;
+  let s: Setup;
+  beforeAll(async () => {
+    s = await setUp(systemClock, { baseMs: 50, capMs: 400 }, LANES, 10);
+  });
+  afterAll(() => tearDown(s));
+
+  it("ends with nobody failed, nobody missed and at most one duplicate per lane", async () => {
+    const { newsletter, members } = await createSendableNewsletter(s.t.db, { people: 40 });
+    const mails = () =>
+      s.peer.messages.filter((m) =>
+        m.parsed.messageId?.startsWith(`<newsletter-${newsletter.id}-`),
+      );
+    await startSending(s, newsletter.id);
+    await expect.poll(() => mails().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(8);
+    await s.peer.stop();
+    await expect
+      .poll(async () => (await sendStatus(s, newsletter.id)).waitingSince, { timeout: 10_000 })
+      .not.toBeNull();
+    const receivedDuringOutage = mails().length;
+    expect(receivedDuringOutage).toBeLessThan(40);
+    await s.peer.restart();
+    await expect
+      .poll(async () => (await sendStatus(s, newsletter.id)).status, { timeout: 20_000 })
+      .toBe("sent");
+    expect(await sendStatus(s, newsletter.id)).toMatchObject({ sent: 40, failed: 0 });
+    const missing = members.filter((m) => !mails().some((mail) => mail.to.includes(m.email)));
+    expect(missing).toEqual([]);
+    expect(mails().length - members.length).toBeLessThanOrEqual(LANES);
+    const [row] = await s.t.db.select().from(newsletters).where(eq(newsletters.id, newsletter.id));
+    expect(row.status).toBe("sent");
+  });
+});
