@@ -1,4 +1,4 @@
-import { and, asc, eq, notExists, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, notExists, type SQL, sql } from "drizzle-orm";
 import type {
   EmailLogEntry,
   MatchValidationSummary,
@@ -26,7 +26,8 @@ const openDelivery = (newsletterId: number | SQL) =>
 
 /**
  * Ends a send whose every delivery has ended: status sent + sentAt, the e-mail log and the archive
- * snapshot, in one transaction. Exactly once across processes: the conditional update takes the
+ * snapshot, in one transaction. The end of a retry of failed deliveries updates the send's log
+ * and keeps the first sentAt and archive. Exactly once across processes: the conditional update takes the
  * newsletter's row lock and only matches while it is still `sending` with no open delivery, so a
  * second process finishing at the same moment updates nothing (and the archive's unique
  * newsletter id is the last word). Returns whether this call finished it.
@@ -36,7 +37,11 @@ export async function finishSend(ctx: AppContext, newsletterId: number): Promise
   return ctx.db.transaction(async (tx) => {
     const [newsletter] = await tx
       .update(newsletters)
-      .set({ status: "sent", sentAt: now, updatedAt: now })
+      .set({
+        status: "sent",
+        sentAt: sql`coalesce(${newsletters.sentAt}, ${now.toISOString()}::timestamptz)`,
+        updatedAt: now,
+      })
       .where(
         and(
           eq(newsletters.id, newsletterId),
@@ -53,12 +58,15 @@ export async function finishSend(ctx: AppContext, newsletterId: number): Promise
       .orderBy(asc(newsletterDeliveries.id));
     const archiveFilename = archiveFileName(newsletter);
     await writeEmailLog(tx, newsletter, deliveries, archiveFilename, now);
-    await tx.insert(newsletterArchive).values({
-      newsletterId,
-      archiveFilename,
-      snapshot: { ...newsletter, totalRecipients: deliveries.length },
-      archivedAt: now,
-    });
+    await tx
+      .insert(newsletterArchive)
+      .values({
+        newsletterId,
+        archiveFilename,
+        snapshot: { ...newsletter, totalRecipients: deliveries.length },
+        archivedAt: now,
+      })
+      .onConflictDoNothing({ target: newsletterArchive.newsletterId });
     return true;
   });
 }
@@ -87,6 +95,23 @@ async function writeEmailLog(
   const validation = currentValidation(newsletter);
   const entries = deliveries.map((d) => logEntry(d, validation));
   const successful = deliveries.filter((d) => d.state === "sent").length;
+  const outcome = {
+    totalRecipients: deliveries.length,
+    successfulSends: successful,
+    failedSends: deliveries.length - successful,
+    matchValidationSummary: validationSummary(deliveries, validation),
+    entries,
+  };
+  const [earlier] = await tx
+    .select({ id: emailLogs.id })
+    .from(emailLogs)
+    .where(eq(emailLogs.newsletterId, newsletter.id))
+    .orderBy(desc(emailLogs.id))
+    .limit(1);
+  if (earlier) {
+    await tx.update(emailLogs).set(outcome).where(eq(emailLogs.id, earlier.id));
+    return;
+  }
   const group = newsletter.domainGroupId
     ? (
         await tx
@@ -105,11 +130,7 @@ async function writeEmailLog(
     archiveFilename,
     domainGroupId: newsletter.domainGroupId,
     domainGroupName: group?.displayName ?? null,
-    totalRecipients: deliveries.length,
-    successfulSends: successful,
-    failedSends: deliveries.length - successful,
-    matchValidationSummary: validationSummary(deliveries, validation),
-    entries,
+    ...outcome,
   });
 }
 

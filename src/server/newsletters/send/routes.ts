@@ -1,6 +1,7 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { newsletterIdParamsSchema } from "../../../shared/newsletters";
 import type { FeatureRoutes } from "../../context";
+import { retryFailedDeliveries } from "./retry-failed";
 import { getSendStatus } from "./send-status";
 import { startSend } from "./start-send";
 import { wakeDeliveryWorkers } from "./wake";
@@ -14,6 +15,16 @@ const newsletterSendRoutes: FeatureRoutes = async (app, { ctx }) => {
     { schema: { params: newsletterIdParamsSchema } },
     async (request, reply) => {
       const started = await startSend(ctx, request.params.id);
+      wakeDeliveryWorkers();
+      return reply.code(202).send(started);
+    },
+  );
+
+  r.post(
+    "/api/admin/newsletters/:id/retry-failed",
+    { schema: { params: newsletterIdParamsSchema } },
+    async (request, reply) => {
+      const started = await retryFailedDeliveries(ctx, request.params.id);
       wakeDeliveryWorkers();
       return reply.code(202).send(started);
     },

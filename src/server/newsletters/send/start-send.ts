@@ -17,7 +17,8 @@ export const NOBODY_TO_SEND_TO =
 /**
  * Starts a send: in ONE transaction the newsletter turns from approved to sending and one delivery
  * row per recipient is written (unique per newsletter + address). The workers of every app process
- * then deliver those rows (worker.ts); nothing is sent from the request. The conditional update is
+ * then deliver those rows (worker.ts); nothing is sent from the request. The send records this
+ * process's mail transport: only processes with the same one deliver it. The conditional update is
  * the concurrency rule: of two sends at once only one finds the newsletter still approved.
  */
 export async function startSend(ctx: AppContext, newsletterId: number): Promise<SendStarted> {
@@ -35,7 +36,7 @@ export async function startSend(ctx: AppContext, newsletterId: number): Promise<
   await ctx.db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(newsletters)
-      .set({ status: "sending", updatedAt: now })
+      .set({ status: "sending", mailTransport: ctx.mailer.fingerprint, updatedAt: now })
       .where(and(eq(newsletters.id, newsletterId), eq(newsletters.status, "approved")))
       .returning({ id: newsletters.id });
     if (!claimed) throw new Conflict(ALREADY_SENDING, "already_sending");

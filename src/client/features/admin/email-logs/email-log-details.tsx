@@ -11,6 +11,7 @@ import {
 } from "../../../components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { LogEmailPreview } from "./log-email-preview";
+import { RetryFailedButton } from "./retry-failed-button";
 import { MatchValidatedBadge, SendStatusBadge } from "./send-status-badge";
 
 const PAGE = 50;
@@ -74,19 +75,22 @@ function Overview({ log }: { log: EmailLog }) {
       ? `${Math.round((log.successful_sends / log.total_recipients) * 1000) / 10}%`
       : "—";
   return (
-    <Facts
-      facts={[
-        ["Month", `${log.month}/${log.year}`],
-        ["Sent at", sentAtText(log.sent_at)],
-        ["Pairing", log.pairing_display ?? log.pairing_file ?? "None"],
-        ["Domain group", log.domain_group_name ?? "All Users"],
-        ["Recipients", log.total_recipients],
-        ["Successful", log.successful_sends],
-        ["Failed", log.failed_sends],
-        ["Success rate", rate],
-        ["Archive", log.archive_filename ?? "—"],
-      ]}
-    />
+    <div className="grid gap-4">
+      <Facts
+        facts={[
+          ["Month", `${log.month}/${log.year}`],
+          ["Sent at", sentAtText(log.sent_at)],
+          ["Pairing", log.pairing_display ?? log.pairing_file ?? "None"],
+          ["Domain group", log.domain_group_name ?? "All Users"],
+          ["Recipients", log.total_recipients],
+          ["Successful", log.successful_sends],
+          ["Failed", log.failed_sends],
+          ["Success rate", rate],
+          ["Archive", log.archive_filename ?? "—"],
+        ]}
+      />
+      <RetryFailedButton log={log} />
+    </div>
   );
 }
 

@@ -1,0 +1,65 @@
+import { and, eq } from "drizzle-orm";
+import type { SendStarted } from "../../../shared/newsletters";
+import type { AppContext } from "../../context";
+import { newsletterDeliveries, newsletters } from "../../db/schema";
+import { BadRequest, Conflict, NotFound } from "../../errors";
+import { ALREADY_SENDING } from "./start-send";
+
+export const NOT_SENT_YET = "Only the failed deliveries of a sent newsletter can be retried.";
+export const NOTHING_FAILED = "No delivery of this newsletter failed; there is nothing to retry.";
+
+/**
+ * Retries the failed deliveries of a sent newsletter: in ONE transaction the newsletter turns from
+ * sent back to sending and only its failed delivery rows become pending again (their backoff and
+ * outage cleared); sent rows are never touched, so nobody gets the e-mail twice. The workers then
+ * deliver them as in any send, over this process's mail transport, and the finish updates the
+ * send's log. The conditional update is the concurrency rule: of two retries at once only one
+ * finds the newsletter still sent.
+ */
+export async function retryFailedDeliveries(
+  ctx: AppContext,
+  newsletterId: number,
+): Promise<SendStarted> {
+  const [newsletter] = await ctx.db
+    .select({ status: newsletters.status })
+    .from(newsletters)
+    .where(eq(newsletters.id, newsletterId));
+  if (!newsletter) throw new NotFound("Newsletter not found");
+  if (newsletter.status === "sending") throw new Conflict(ALREADY_SENDING, "already_sending");
+  if (newsletter.status !== "sent") throw new BadRequest(NOT_SENT_YET, "not_sent");
+
+  const now = ctx.clock.now();
+  const retried = await ctx.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(newsletters)
+      .set({ status: "sending", mailTransport: ctx.mailer.fingerprint, updatedAt: now })
+      .where(and(eq(newsletters.id, newsletterId), eq(newsletters.status, "sent")))
+      .returning({ id: newsletters.id });
+    if (!claimed) throw new Conflict(ALREADY_SENDING, "already_sending");
+    const rows = await tx
+      .update(newsletterDeliveries)
+      .set({
+        state: "pending",
+        sendStatus: null,
+        nextAttemptAt: null,
+        failingSince: null,
+        claimedBy: null,
+        leaseExpiresAt: null,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(newsletterDeliveries.newsletterId, newsletterId),
+          eq(newsletterDeliveries.state, "failed"),
+        ),
+      )
+      .returning({ id: newsletterDeliveries.id });
+    if (rows.length === 0) throw new BadRequest(NOTHING_FAILED, "nothing_failed");
+    return rows.length;
+  });
+  return {
+    status: "sending",
+    total: retried,
+    message: `Retrying ${retried} failed ${retried === 1 ? "delivery" : "deliveries"}.`,
+  };
+}
