@@ -87,6 +87,7 @@ export async function startServer(
     concurrency: config.SMTP_POOL_SIZE,
     leaseMs: config.NEWSLETTER_LEASE_SECONDS * 1000,
     log,
+    warn: options.logger ? (line) => app.log.warn(line) : log,
   });
   mailer
     .verify()

@@ -76,6 +76,25 @@ export async function claimDeliveries(
     .sort((a, b) => a.id - b.id);
 }
 
+/**
+ * Newsletters being sent over another mail transport than `transport`, with deliveries still open:
+ * this process must leave them to one that mails the way the send was started.
+ */
+export async function sendsOverOtherTransports(
+  db: Db,
+  transport: string,
+): Promise<Array<{ id: number; transport: string }>> {
+  const result = await db.execute(sql`
+    select n.id, n.mail_transport from newsletters n
+    where n.status = 'sending' and n.mail_transport is not null and n.mail_transport <> ${transport}
+      and exists (select 1 from newsletter_deliveries d
+                  where d.newsletter_id = n.id and d.state in ('pending', 'sending'))`);
+  return rowsOf<{ id: number; mail_transport: string }>(result).map((r) => ({
+    id: Number(r.id),
+    transport: r.mail_transport,
+  }));
+}
+
 /** Extends the lease on what this worker still holds; a slow batch is not taken over. */
 export async function renewLease(db: Db, workerId: string, leaseMs: number): Promise<void> {
   await db.execute(sql`

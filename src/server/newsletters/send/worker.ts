@@ -4,7 +4,13 @@ import type { AppContext } from "../../context";
 import { type BackoffSettings, backoffDelayMs } from "../../mail/mail-failure";
 import { deliverOne } from "./deliver";
 import { finishedButOpen, finishSend } from "./finish-send";
-import { type ClaimedDelivery, claimDeliveries, releaseClaims, renewLease } from "./ledger";
+import {
+  type ClaimedDelivery,
+  claimDeliveries,
+  releaseClaims,
+  renewLease,
+  sendsOverOtherTransports,
+} from "./ledger";
 import { type PreparedNewsletter, prepareMessages } from "./messages";
 import type { FailedAttempt } from "./outcome";
 import { resumeWaiting } from "./retries";
@@ -26,6 +32,8 @@ export interface DeliveryWorkerOptions {
    */
   retry?: Partial<BackoffSettings> & { horizonMs?: number };
   log?: (line: string) => void;
+  /** Warnings (the server's logger): a send this process leaves to others. Default: `log`. */
+  warn?: (line: string) => void;
 }
 
 export interface DeliveryWorker {
@@ -51,6 +59,7 @@ export function startDeliveryWorker(
   const batchSize = options.batchSize ?? concurrency * 20;
   const pollMs = options.pollMs ?? 1000;
   const log = options.log ?? console.log;
+  const warnOnce = warnerOnce(options.warn ?? log);
   const recorder = createSentRecorder(ctx.db, () => ctx.clock.now());
   const backoff = {
     baseMs: options.retry?.baseMs ?? DEFAULT_BACKOFF.baseMs,
@@ -170,6 +179,9 @@ export function startDeliveryWorker(
         }
         await finish(await finishedButOpen(ctx));
         prepared.clear();
+        for (const send of await sendsOverOtherTransports(ctx.db, ctx.mailer.fingerprint)) {
+          warnOnce(send.id, otherTransportWarning(send, ctx.mailer.fingerprint));
+        }
       } catch (error) {
         if (!stopped) log(`Newsletter worker: ${(error as Error).message}`);
       }
@@ -189,5 +201,29 @@ export function startDeliveryWorker(
       clearInterval(renewal);
       await releaseClaims(ctx.db, id).catch(() => {});
     },
+  };
+}
+
+/**
+ * A process whose mail transport differs from the one a send was started with (say, one started
+ * without SMTP_URL on a shared database) would deliver into the wrong place; it leaves those
+ * deliveries alone and says so, once per send. Fingerprints carry no credentials.
+ */
+export function otherTransportWarning(
+  send: { id: number; transport: string },
+  mine: string,
+): string {
+  return (
+    `Newsletter ${send.id} is being sent over ${send.transport}, but this process mails over ` +
+    `${mine}: it leaves those deliveries to a process configured with that transport.`
+  );
+}
+
+function warnerOnce(warn: (line: string) => void) {
+  const warned = new Set<number>();
+  return (newsletterId: number, line: string) => {
+    if (warned.has(newsletterId)) return;
+    warned.add(newsletterId);
+    warn(line);
   };
 }

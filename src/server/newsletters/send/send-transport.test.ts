@@ -1,0 +1,93 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../db/client";
+import { newsletterDeliveries, newsletters } from "../../db/schema";
+import { createAdmin, createSendableNewsletter } from "../../test/factories";
+import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import { createTestDatabase } from "../../test/test-database";
+import { type DeliveryWorker, startDeliveryWorker } from "./worker";
+
+const PASSWORD = "very-secret-smtp-pass";
+let database: Database;
+let peer: SmtpPeer;
+let withSmtp: TestApp;
+let withoutSmtp: TestApp;
+const workers: DeliveryWorker[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  peer = await startSmtpPeer({ auth: { user: "mailer", pass: PASSWORD } });
+  withSmtp = await createTestApp({ smtpUrl: peer.url, database });
+  withoutSmtp = await createTestApp({ database });
+});
+afterAll(async () => {
+  for (const worker of workers) await worker.stop();
+  await withSmtp.close();
+  await withoutSmtp.close();
+  await peer.close();
+  await database.close();
+});
+
+function worker(app: TestApp, warnings: string[] = []) {
+  const started = startDeliveryWorker(app.ctx, {
+    concurrency: 2,
+    leaseMs: 10_000,
+    pollMs: 20,
+    log: () => {},
+    warn: (line) => warnings.push(line),
+  });
+  workers.push(started);
+  return started;
+}
+
+describe("two app processes on one database with different mail transports", () => {
+  it("leaves a send started over SMTP to the process with that SMTP server, and says so", async () => {
+    const warnings: string[] = [];
+    worker(withoutSmtp, warnings);
+    const { newsletter, members } = await createSendableNewsletter(database.db, { people: 3 });
+    const admin = await createAdmin(database.db);
+    const res = await withSmtp.as(admin).post(`/api/admin/newsletters/${newsletter.id}/send`);
+    expect(res.statusCode).toBe(202);
+    const [row] = await database.db
+      .select()
+      .from(newsletters)
+      .where(eq(newsletters.id, newsletter.id));
+    expect(row.mailTransport).toBe(`smtp://127.0.0.1:${peer.port}`);
+
+    await expect.poll(() => warnings.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(warnings).toEqual([
+      `Newsletter ${newsletter.id} is being sent over smtp://127.0.0.1:${peer.port}, but this ` +
+        "process mails over outbox: it leaves those deliveries to a process configured with that transport.",
+    ]);
+    expect(warnings.join("\n")).not.toContain(PASSWORD);
+    const untouched = await database.db
+      .select()
+      .from(newsletterDeliveries)
+      .where(eq(newsletterDeliveries.newsletterId, newsletter.id));
+    expect(untouched.map((d) => [d.state, d.attempts])).toEqual([
+      ["pending", 0],
+      ["pending", 0],
+      ["pending", 0],
+    ]);
+
+    worker(withSmtp);
+    await expect
+      .poll(
+        async () =>
+          (
+            await database.db
+              .select({ status: newsletters.status })
+              .from(newsletters)
+              .where(eq(newsletters.id, newsletter.id))
+          )[0].status,
+        { timeout: 10_000 },
+      )
+      .toBe("sent");
+    for (const member of members) {
+      expect(peer.messages.filter((m) => m.to.includes(member.email))).toHaveLength(1);
+    }
+    expect((await withoutSmtp.outbox()).filter((m) => m.kind === "newsletter")).toEqual([]);
+    expect(warnings).toHaveLength(1);
+  });
+});
