@@ -1,7 +1,14 @@
 import type { AppContext } from "../../context";
+import { NotARecipient } from "../newsletter-message";
 import type { ClaimedDelivery } from "./ledger";
 import type { PreparedNewsletter } from "./messages";
-import { buildFailure, classifyFailure, type FailedAttempt } from "./outcome";
+import {
+  assertCarriable,
+  buildFailure,
+  classifyFailure,
+  type FailedAttempt,
+  renderFailure,
+} from "./outcome";
 import { type RetryRules, recordFailure } from "./retries";
 
 export interface DeliverOptions {
@@ -40,7 +47,12 @@ export async function deliverOne(
       email: delivery.recipientEmail,
     });
   } catch (error) {
-    return fail(buildFailure(error));
+    return fail(error instanceof NotARecipient ? buildFailure(error) : renderFailure(error));
+  }
+  try {
+    assertCarriable(message);
+  } catch (error) {
+    return fail(renderFailure(error));
   }
   const messageId = deliveryMessageId(delivery, options.messageIdHost);
   try {

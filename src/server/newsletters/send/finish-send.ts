@@ -15,7 +15,7 @@ import {
   newsletters,
 } from "../../db/schema";
 import { currentValidation } from "../present";
-import { type FailureStatus, failureReasons } from "./outcome";
+import { type FailureStatus, failureReasons, RENDER_FAILED } from "./outcome";
 
 type DeliveryRow = typeof newsletterDeliveries.$inferSelect;
 
@@ -24,22 +24,35 @@ const openDelivery = (newsletterId: number | SQL) =>
   sql`(select 1 from newsletter_deliveries open_d
       where open_d.newsletter_id = ${newsletterId} and open_d.state in ('pending', 'sending'))`;
 
+/** A delivery of that newsletter whose e-mail could not be built (outcome.ts renderFailure). */
+const unbuilt = (newsletterId: number) =>
+  sql`exists (select 1 from newsletter_deliveries unbuilt_d
+      where unbuilt_d.newsletter_id = ${newsletterId} and unbuilt_d.state = 'failed'
+        and unbuilt_d.error_code = ${RENDER_FAILED})`;
+
 /**
- * Ends a send whose every delivery has ended: status sent + sentAt, the e-mail log and the archive
- * snapshot, in one transaction. The end of a retry of failed deliveries updates the send's log
- * and keeps the first sentAt and archive. Exactly once across processes: the conditional update takes the
- * newsletter's row lock and only matches while it is still `sending` with no open delivery, so a
- * second process finishing at the same moment updates nothing (and the archive's unique
- * newsletter id is the last word). Returns whether this call finished it.
+ * Ends a send whose every delivery has ended, in one transaction: status sent + sentAt, the e-mail
+ * log and the archive snapshot. The end of a retry of failed deliveries keeps the first sentAt and
+ * archive and updates the send's log in place. A send with deliveries whose e-mail could not be
+ * built is NOT sealed sent: it goes back to approved (no sentAt, no archive) with its log showing
+ * the reasons, so that once the content or data is fixed, Send delivers to whom it did not reach.
+ * Exactly once across processes: the conditional update takes the newsletter's row lock and only
+ * matches while it is still `sending` with no open delivery, so a second process finishing at the
+ * same moment updates nothing. Returns how this call ended it, or null when it did not.
  */
-export async function finishSend(ctx: AppContext, newsletterId: number): Promise<boolean> {
+export async function finishSend(
+  ctx: AppContext,
+  newsletterId: number,
+): Promise<"sent" | "held" | null> {
   const now = ctx.clock.now();
+  const at = sql`${now.toISOString()}::timestamptz`;
   return ctx.db.transaction(async (tx) => {
     const [newsletter] = await tx
       .update(newsletters)
       .set({
-        status: "sent",
-        sentAt: sql`coalesce(${newsletters.sentAt}, ${now.toISOString()}::timestamptz)`,
+        status: sql`case when ${unbuilt(newsletterId)} then 'approved' else 'sent' end`,
+        sentAt: sql`case when ${unbuilt(newsletterId)} then ${newsletters.sentAt}
+                    else coalesce(${newsletters.sentAt}, ${at}) end`,
         updatedAt: now,
       })
       .where(
@@ -50,7 +63,7 @@ export async function finishSend(ctx: AppContext, newsletterId: number): Promise
         ),
       )
       .returning();
-    if (!newsletter) return false;
+    if (!newsletter) return null;
     const deliveries = await tx
       .select()
       .from(newsletterDeliveries)
@@ -58,6 +71,7 @@ export async function finishSend(ctx: AppContext, newsletterId: number): Promise
       .orderBy(asc(newsletterDeliveries.id));
     const archiveFilename = archiveFileName(newsletter);
     await writeEmailLog(tx, newsletter, deliveries, archiveFilename, now);
+    if (newsletter.status !== "sent") return "held";
     await tx
       .insert(newsletterArchive)
       .values({
@@ -67,7 +81,7 @@ export async function finishSend(ctx: AppContext, newsletterId: number): Promise
         archivedAt: now,
       })
       .onConflictDoNothing({ target: newsletterArchive.newsletterId });
-    return true;
+    return "sent";
   });
 }
 

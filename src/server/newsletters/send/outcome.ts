@@ -61,6 +61,38 @@ export function buildFailure(error: unknown): FailedAttempt {
   };
 }
 
+/** The error code of a delivery whose e-mail could not be built (the newsletter or its data). */
+export const RENDER_FAILED = "ERENDER";
+
+/**
+ * The e-mail could not be built, or came out with characters mail cannot carry: the newsletter's
+ * content or the person's data must be fixed first, so the send is not sealed sent while such a
+ * failure stands (finish-send.ts).
+ */
+export function renderFailure(error: unknown): FailedAttempt {
+  const text = error instanceof Error ? error.message : String(error);
+  return {
+    retry: false,
+    sendStatus: "failed",
+    errorCode: RENDER_FAILED,
+    errorText: truncate(`The e-mail could not be built: ${text}`, 1000),
+  };
+}
+
+/** C0 control characters other than tab, line feed and carriage return, and DEL. */
+const UNCARRIABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** Throws when the built e-mail holds a character no mail should carry (a NUL, an escape …). */
+export function assertCarriable(message: { subject: string; html: string; text: string }): void {
+  for (const [part, value] of Object.entries(message)) {
+    const found = UNCARRIABLE.exec(value);
+    if (found) {
+      const code = found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0");
+      throw new Error(`its ${part} contains the control character U+${code}.`);
+    }
+  }
+}
+
 function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

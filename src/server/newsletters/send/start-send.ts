@@ -33,21 +33,23 @@ export async function startSend(ctx: AppContext, newsletterId: number): Promise<
   if (recipients.length === 0) throw new BadRequest(NOBODY_TO_SEND_TO, "no_recipients");
 
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+  const queued = await ctx.db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(newsletters)
       .set({ status: "sending", mailTransport: ctx.mailer.fingerprint, updatedAt: now })
       .where(and(eq(newsletters.id, newsletterId), eq(newsletters.status, "approved")))
       .returning({ id: newsletters.id });
     if (!claimed) throw new Conflict(ALREADY_SENDING, "already_sending");
+    let count = 0;
     for (let i = 0; i < recipients.length; i += INSERT_BATCH) {
-      await insertDeliveries(tx, newsletterId, recipients.slice(i, i + INSERT_BATCH), now);
+      count += await queueDeliveries(tx, newsletterId, recipients.slice(i, i + INSERT_BATCH), now);
     }
+    return count;
   });
   return {
     status: "sending",
-    total: recipients.length,
-    message: `Sending to ${recipients.length} ${recipients.length === 1 ? "person" : "people"}.`,
+    total: queued,
+    message: `Sending to ${queued} ${queued === 1 ? "person" : "people"}.`,
   };
 }
 
@@ -71,16 +73,25 @@ function uniqueByAddress<T extends { email: string }>(recipients: T[]): T[] {
 
 /**
  * One INSERT per few thousand rows, the rows passed as one JSON parameter: far cheaper for the
- * database than thousands of bound parameters.
+ * database than thousands of bound parameters. A newsletter sent before (it came back to approved
+ * because some e-mails could not be built) already has rows: its failed ones are queued again,
+ * its sent ones are left alone. Returns how many deliveries were queued.
  */
-async function insertDeliveries(tx: Tx, newsletterId: number, rows: Recipient[], now: Date) {
+async function queueDeliveries(tx: Tx, newsletterId: number, rows: Recipient[], now: Date) {
   const json = JSON.stringify(
     rows.map((r) => ({ user_id: r.userId, email: r.email, match_email: r.matchEmail })),
   );
-  await tx.execute(sql`
+  const result = await tx.execute(sql`
     insert into newsletter_deliveries
       (newsletter_id, user_id, recipient_email, match_email, created_at, updated_at)
     select ${newsletterId}::int, r.user_id, r.email, r.match_email,
            ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
-    from json_to_recordset(${json}::json) as r(user_id uuid, email text, match_email text)`);
+    from json_to_recordset(${json}::json) as r(user_id uuid, email text, match_email text)
+    on conflict on constraint newsletter_deliveries_once_per_recipient do update
+      set state = 'pending', user_id = excluded.user_id, match_email = excluded.match_email,
+          send_status = null, next_attempt_at = null, failing_since = null, claimed_by = null,
+          lease_expires_at = null, updated_at = excluded.updated_at
+      where newsletter_deliveries.state = 'failed'
+    returning id`);
+  return (result as unknown as { rows: unknown[] }).rows.length;
 }

@@ -12,7 +12,7 @@ import {
   sendsOverOtherTransports,
 } from "./ledger";
 import { type PreparedNewsletter, prepareMessages } from "./messages";
-import type { FailedAttempt } from "./outcome";
+import { type FailedAttempt, renderFailure } from "./outcome";
 import { resumeWaiting } from "./retries";
 import { createSentRecorder } from "./sent-recorder";
 import { onWake } from "./wake";
@@ -59,7 +59,8 @@ export function startDeliveryWorker(
   const batchSize = options.batchSize ?? concurrency * 20;
   const pollMs = options.pollMs ?? 1000;
   const log = options.log ?? console.log;
-  const warnOnce = warnerOnce(options.warn ?? log);
+  const warn = options.warn ?? log;
+  const warnOnce = warnerOnce(warn);
   const recorder = createSentRecorder(ctx.db, () => ctx.clock.now());
   const backoff = {
     baseMs: options.retry?.baseMs ?? DEFAULT_BACKOFF.baseMs,
@@ -98,12 +99,7 @@ export function startDeliveryWorker(
       prepared.set(newsletterId, entry);
       entry.catch(() => prepared.delete(newsletterId));
     }
-    return entry.catch((error: Error) => ({
-      retry: true,
-      sendStatus: "sendgrid_error",
-      errorCode: "EMESSAGE",
-      errorText: `The newsletter could not be prepared: ${error.message}`,
-    }));
+    return entry.catch((error: Error) => renderFailure(error));
   };
 
   const deliverBatch = async (batch: ClaimedDelivery[]) => {
@@ -143,10 +139,15 @@ export function startDeliveryWorker(
 
   const finish = async (newsletterIds: Iterable<number>) => {
     for (const newsletterId of newsletterIds) {
-      if (await finishSend(ctx, newsletterId)) {
-        prepared.delete(newsletterId);
-        log(`Newsletter ${newsletterId} sent: every delivery has ended.`);
-      }
+      const ended = await finishSend(ctx, newsletterId);
+      if (!ended) continue;
+      prepared.delete(newsletterId);
+      if (ended === "sent") log(`Newsletter ${newsletterId} sent: every delivery has ended.`);
+      else
+        warn(
+          `Newsletter ${newsletterId} is approved again, not sent: some of its e-mails could not ` +
+            "be built (see its send log); fix it and send it again.",
+        );
     }
   };
 

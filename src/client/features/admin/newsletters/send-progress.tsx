@@ -53,11 +53,20 @@ function useAnnounceDone(status: SendStatus | undefined) {
   useEffect(() => {
     if (!done || !status || announced.current) return;
     announced.current = true;
-    toast({
-      title: "Newsletter Sent Successfully",
-      description: `Sent to ${status.total} recipients. ${status.sent} successful, ${status.failed} failed.`,
-      duration: 5000,
-    });
+    toast(
+      status.status === "approved"
+        ? {
+            title: "Newsletter not sent",
+            description: `${status.sent} sent, ${status.failed} failed: some e-mails could not be built. The send log says why; fix it and send again to reach the rest.`,
+            variant: "destructive",
+            duration: 10_000,
+          }
+        : {
+            title: "Newsletter Sent Successfully",
+            description: `Sent to ${status.total} recipients. ${status.sent} successful, ${status.failed} failed.`,
+            duration: 5000,
+          },
+    );
     void refreshNewsletterData(queryClient);
   }, [done, status, queryClient]);
 }

@@ -1,0 +1,108 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  emailLogs,
+  newsletterArchive,
+  newsletterDeliveries,
+  newsletters,
+  users,
+} from "../../db/schema";
+import { createAdmin, createSendableNewsletter } from "../../test/factories";
+import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import { type DeliveryWorker, startDeliveryWorker } from "./worker";
+
+let t: TestApp;
+let peer: SmtpPeer;
+let admin: { id: string };
+let worker: DeliveryWorker;
+const warnings: string[] = [];
+
+beforeAll(async () => {
+  peer = await startSmtpPeer();
+  t = await createTestApp({ smtpUrl: peer.url });
+  admin = await createAdmin(t.db);
+  worker = startDeliveryWorker(t.ctx, {
+    concurrency: 2,
+    leaseMs: 10_000,
+    pollMs: 20,
+    log: () => {},
+    warn: (line) => warnings.push(line),
+  });
+});
+afterAll(async () => {
+  await worker.stop();
+  await t.close();
+  await peer.close();
+});
+
+const send = (id: number) => t.as(admin).post(`/api/admin/newsletters/${id}/send`);
+const status = async (id: number) =>
+  (await t.as(admin).get(`/api/admin/newsletters/${id}/send-status`)).json();
+const sentTo = (email: string) => peer.messages.filter((m) => m.to.includes(email)).length;
+const deliveryTo = async (email: string) =>
+  (
+    await t.db
+      .select()
+      .from(newsletterDeliveries)
+      .where(eq(newsletterDeliveries.recipientEmail, email))
+  )[0];
+const logOf = async (id: number) =>
+  t.db.select().from(emailLogs).where(eq(emailLogs.newsletterId, id));
+
+describe("an e-mail that cannot be built", () => {
+  it("fails the deliveries it is in with the reason and leaves the send approved, not sent", async () => {
+    const { newsletter, members } = await createSendableNewsletter(t.db, { people: 4 });
+    // Paired 1–2 and 3–4: the broken name is in its own e-mail and in its partner's.
+    const [broken, partner, ...fine] = members;
+    await t.db.update(users).set({ firstName: "Ada\u001b[31m" }).where(eq(users.id, broken.id));
+    expect((await send(newsletter.id)).statusCode).toBe(202);
+    await expect.poll(async () => (await status(newsletter.id)).status).toBe("approved");
+
+    expect(await deliveryTo(broken.email)).toMatchObject({ state: "failed", errorCode: "ERENDER" });
+    expect((await deliveryTo(broken.email)).errorText).toBe(
+      "The e-mail could not be built: its html contains the control character U+001B.",
+    );
+    expect(await deliveryTo(partner.email)).toMatchObject({
+      state: "failed",
+      errorCode: "ERENDER",
+    });
+    expect(sentTo(broken.email) + sentTo(partner.email)).toBe(0);
+    for (const member of fine) expect(sentTo(member.email)).toBe(1);
+    const [row] = await t.db.select().from(newsletters).where(eq(newsletters.id, newsletter.id));
+    expect(row.sentAt).toBeNull();
+    const [log] = await logOf(newsletter.id);
+    expect(log).toMatchObject({ successfulSends: 2, failedSends: 2 });
+    const archived = await t.db
+      .select()
+      .from(newsletterArchive)
+      .where(eq(newsletterArchive.newsletterId, newsletter.id));
+    expect(archived).toEqual([]);
+    expect(
+      warnings.some((w) => w.startsWith(`Newsletter ${newsletter.id} is approved again`)),
+    ).toBe(true);
+
+    await t.db.update(users).set({ firstName: "Ada" }).where(eq(users.id, broken.id));
+    const again = await send(newsletter.id);
+    expect(again.json()).toMatchObject({ status: "sending", total: 2 });
+    await expect.poll(async () => (await status(newsletter.id)).status).toBe("sent");
+    for (const member of members) expect(sentTo(member.email)).toBe(1);
+    const logs = await logOf(newsletter.id);
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({ successfulSends: 4, failedSends: 0 });
+  });
+
+  it("never seals as sent a newsletter with a NUL hidden in a list field", async () => {
+    const { newsletter, members } = await createSendableNewsletter(t.db, {
+      people: 2,
+      proTips: '["Bring a mug\\u0000"]',
+    });
+    expect((await send(newsletter.id)).statusCode).toBe(202);
+    await expect.poll(async () => (await status(newsletter.id)).status).toBe("approved");
+    expect(await status(newsletter.id)).toMatchObject({ sent: 0, failed: 2, pending: 0 });
+    for (const member of members) {
+      expect(sentTo(member.email)).toBe(0);
+      expect((await deliveryTo(member.email)).errorText).toContain("U+0000");
+    }
+  });
+});
