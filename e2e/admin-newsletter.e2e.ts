@@ -40,7 +40,7 @@ async function expectAccessibleAndNarrow(page: Page) {
 
 describe("an admin sends this month's newsletter", () => {
   it(
-    "creates, edits, validates, approves and sends it, then finds the log and its CSV",
+    "creates, edits, validates, approves and sends it through a mail-server outage, finds the log and its CSV, and retries the failed delivery",
     { timeout: 120_000 },
     async () => {
       await allowEmail(story.db, "*@brew.test");
@@ -130,12 +130,17 @@ describe("an admin sends this month's newsletter", () => {
       const row = list.getByRole("listitem").filter({ hasText: `Cup of Joe - ${period}` });
       await row.getByRole("button", { name: /^Approve / }).click();
       await row.getByText("Approved", { exact: true }).waitFor();
-      // Dev's mailbox refuses the message for good: one failure, shown as such everywhere.
-      story.smtp.rejectRecipients((address) => address === "dev@brew.test", 550);
+      // Dev's mailbox refuses the message once: one failure, shown as such everywhere, then
+      // retried from the send log.
+      story.smtp.rejectRecipients((address) => address === "dev@brew.test", 550, 1);
+      // The mail server is down when the send starts: the send waits, then resumes by itself.
+      await story.smtp.stop();
       await row.getByRole("button", { name: /^Send to Users/ }).click();
 
       const progress = page.getByRole("progressbar", { name: /^Sending / });
       await progress.waitFor();
+      await page.getByText(/^Waiting for the mail server since /).waitFor({ timeout: 15_000 });
+      await story.smtp.restart();
       await expect
         .poll(() => progress.getAttribute("aria-valuenow"), { timeout: 30_000 })
         .toBe("100");
@@ -206,6 +211,20 @@ describe("an admin sends this month's newsletter", () => {
         send_status: "failed",
         error_code: "550",
       });
+
+      await logCard.getByRole("button", { name: /^View Details/ }).click();
+      await details.getByRole("button", { name: "Retry failed deliveries" }).click();
+      const confirm = page.getByRole("dialog", { name: "Retry 1 failed delivery?" });
+      await confirm.getByRole("button", { name: "Retry failed deliveries" }).click();
+      await page.getByText("Retrying 1 failed delivery.", { exact: false }).first().waitFor();
+      await story.smtp.waitForMessage((m) => m.to.includes("dev@brew.test"), 15_000);
+      await details.getByRole("button", { name: "Close" }).click();
+      await page.getByRole("tab", { name: "Operations" }).click();
+      await page.getByRole("tab", { name: "Email Send Logs" }).click();
+      await expect
+        .poll(() => logCard.innerText(), { timeout: 15_000 })
+        .toContain("4 recipients · 4 successful · 0 failed");
+      expect(story.smtp.messages.filter((m) => m.to.includes("ada@brew.test"))).toHaveLength(1);
     },
   );
 });
