@@ -70,4 +70,29 @@ describe("mailer", () => {
     expect(lines.join("\n")).toContain("ben@acme.test: Your sign-in link");
     expect(lines.join("\n")).toContain("http://127.0.0.1:5000/magic-auth?token=abc");
   });
+
+  it("prints each link alone on its line without the punctuation that followed it", async () => {
+    const lines: string[] = [];
+    const mailer = createMailer({
+      from: "joe@acme.test",
+      db: database.db,
+      log: (l) => lines.push(l),
+    });
+    await mailer.send({
+      to: "cy@acme.test",
+      subject: "Newsletter",
+      html: "<p>x</p>",
+      text: "Pause on http://127.0.0.1:5000/profile, or unsubscribe at http://127.0.0.1:5000/unsubscribe?token=u.1.",
+      kind: "newsletter",
+    });
+    const printed = lines
+      .at(-1)
+      ?.split("\n")
+      .slice(1)
+      .map((l) => l.trim());
+    expect(printed).toEqual([
+      "http://127.0.0.1:5000/profile",
+      "http://127.0.0.1:5000/unsubscribe?token=u.1",
+    ]);
+  });
 });

@@ -141,6 +141,7 @@ function createOutboxMailer({ db, from, log = console.log }: MailerOptions): Mai
           links,
         })
         .returning({ id: mailOutbox.id });
+      // Each link alone on its line: nothing after it that a terminal would take as part of it.
       const linkLines = links.map((l) => `\n    ${l}`).join("");
       const codeLine = message.signInCode ? `\n    code: ${message.signInCode}` : "";
       log(`[outbox] to ${message.to}: ${message.subject}${codeLine}${linkLines}`);
@@ -160,6 +161,10 @@ export function transportFingerprint(smtpUrl: string | undefined): string {
   return `${secure ? "smtps" : "smtp"}://${url.hostname.toLowerCase()}:${port}`;
 }
 
+/** The links of a text part; punctuation that ends a sentence after a bare link is not part of it. */
 export function extractLinks(text: string): string[] {
-  return [...new Set(text.match(/https?:\/\/[^\s<>"')\]]+/g) ?? [])];
+  const links = (text.match(/https?:\/\/[^\s<>"')\]]+/g) ?? []).map((link) =>
+    link.replace(/[.,;:!?]+$/, ""),
+  );
+  return [...new Set(links)];
 }

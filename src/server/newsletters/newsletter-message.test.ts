@@ -1,7 +1,10 @@
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { users } from "../db/schema";
+import { reencodeKeepingFormat } from "../images/process-image";
+import { storeImage } from "../images/store-image";
 import {
   allowEmail,
   createGroup,
@@ -9,6 +12,7 @@ import {
   createNewsletter,
   createPairing,
   createUser,
+  signIn,
 } from "../test/factories";
 import { type SmtpPeer, startSmtpPeer } from "../test/smtp-peer";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../test/test-app";
@@ -149,7 +153,7 @@ describe("the newsletter e-mail of each recipient", () => {
     expect(received.text).toContain(ada.email);
     expect(received.text).toContain("What is your favourite mug?");
     expect(received.html).toContain(
-      `src="${TEST_APP_URL}/uploads/0123456789abcdef0123456789abcdef.webp"`,
+      `src="${TEST_APP_URL}/uploads/0123456789abcdef0123456789abcdef.webp?format=jpeg"`,
     );
     expect(received.html).toContain(`src="${TEST_APP_URL}/admin-images/mood.png"`);
     expect(received.html).toContain(`href="${TEST_APP_URL}/matches"`);
@@ -163,6 +167,50 @@ describe("the newsletter e-mail of each recipient", () => {
       "Pro Tips",
     ]) {
       expect(received.html).toContain(section);
+    }
+  });
+
+  it("links a partner's WebP photo and a WebP gallery image as JPEGs that every mail client shows", async () => {
+    const { pairing, person } = await company();
+    const ada = await person("Ada");
+    const ben = await person("Ben");
+    const photo = new FormData();
+    const webp = await sharp({
+      create: { width: 600, height: 600, channels: 4, background: "#c0ffee80" },
+    })
+      .webp()
+      .toBuffer();
+    photo.append(
+      "profileImage",
+      new Blob([new Uint8Array(webp)], { type: "image/webp" }),
+      "me.webp",
+    );
+    const uploaded = await t.app.inject({
+      method: "POST",
+      url: "/api/upload-profile-image",
+      headers: { cookie: await signIn(t.db, ada, { now: NOW }) },
+      payload: photo,
+    });
+    expect(uploaded.json().imageUrl).toMatch(/\.webp$/);
+    const gallery = await storeImage(t.ctx, await reencodeKeepingFormat(webp), {
+      purpose: "gallery",
+      filename: `mood-${++seq}.webp`,
+    });
+    await createMatch(t.db, { user1: ada, user2: ben, pairing });
+    const newsletter = await newsletterFor(pairing.id, {
+      moodImageUrl: `/admin-images/${gallery.filename}`,
+      moodDescription: "Cosy",
+    });
+    const { messages } = await prepare(newsletter.id);
+    const received = await deliver(messages.find((m) => m.to === ben.email)!);
+
+    const sources = [...received.html.matchAll(/<img[^>]* src="([^"]+)"/g)].map((m) => m[1]);
+    expect(sources).toHaveLength(2);
+    for (const source of sources) {
+      const res = await t.app.inject({ method: "GET", url: source.slice(TEST_APP_URL.length) });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("image/jpeg");
+      expect((await sharp(res.rawPayload).metadata()).format).toBe("jpeg");
     }
   });
 

@@ -4,6 +4,7 @@ import { monthName } from "../../shared/months";
 import { BRAIN_BUZZER_LETTERS, DEFAULT_PRO_TIPS, isEmailImageUrl } from "../../shared/newsletters";
 import type { Config } from "../config";
 import type { NewsletterRow } from "../db/schema";
+import { emailSafeImageUrl } from "../images/email-rendition";
 import { renderEmail } from "../mail/render-email";
 import {
   type MatchView,
@@ -165,10 +166,13 @@ function slotValues(view: RecipientView): Map<string, string> {
   return values;
 }
 
-/** An image address made absolute on APP_URL; null when missing or not an http(s) image address. */
+/**
+ * An image address made absolute on APP_URL, as e-mails must link it (our WebP images as JPEG);
+ * null when missing or not an http(s) image address.
+ */
 export function absoluteImageUrl(appUrl: string, value: string | null | undefined): string | null {
   if (!value || !isEmailImageUrl(value)) return null;
-  return new URL(value, `${appUrl}/`).toString();
+  return emailSafeImageUrl(appUrl, new URL(value, `${appUrl}/`).toString());
 }
 
 export function newsletterContent(config: Config, row: NewsletterRow): NewsletterEmailContent {

@@ -25,6 +25,18 @@ const styles = {
   footer: { color: "#6b5b4e", fontSize: "12px" },
 } as const;
 
+/**
+ * The head of every e-mail: React Email's (charset, no Apple reformatting) plus a viewport, so
+ * phone mail apps lay the message out at the screen's width instead of zooming out.
+ */
+export function EmailHead() {
+  return (
+    <Head>
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+    </Head>
+  );
+}
+
 /** The frame every e-mail shares. Children are React nodes, so user text is escaped by React. */
 export function EmailLayout({
   preview,
@@ -37,7 +49,7 @@ export function EmailLayout({
 }) {
   return (
     <Html lang="en">
-      <Head />
+      <EmailHead />
       <Preview>{preview}</Preview>
       <Body style={styles.body}>
         <Container style={styles.container}>

@@ -2,7 +2,6 @@ import {
   Body,
   Button,
   Container,
-  Head,
   Heading,
   Hr,
   Html,
@@ -10,7 +9,7 @@ import {
   Link,
   Section,
 } from "@react-email/components";
-import { brandName } from "./email-layout";
+import { brandName, EmailHead } from "./email-layout";
 import {
   BrainBuzzerSection,
   CoffeeChatsSection,
@@ -73,7 +72,7 @@ export function NewsletterEmail({
 }: NewsletterEmailProps) {
   return (
     <Html lang="en">
-      <Head />
+      <EmailHead />
       <Preheader text={content.preview} />
       <Body style={s.body}>
         <Container style={s.container}>
