@@ -13,6 +13,7 @@ import {
 import helmet from "helmet";
 import { DEMO_MODE_META } from "../shared/app-mode";
 import { isClientRoute } from "../shared/routes";
+import { isCrossSite } from "./auth/cross-site";
 import { isAdminRoute, requireAdmin } from "./auth/guards";
 import { databaseRateLimitStore } from "./auth/rate-limit-store";
 import authRoutes from "./auth/routes";
@@ -63,8 +64,6 @@ declare module "fastify" {
     ctx: AppContext;
   }
 }
-
-const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const ctx: AppContext = {
@@ -125,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("onRequest", async (request, reply) => {
     // Read per request: without APP_URL the origin is known only once the server listens.
     const allowedOrigins = [ctx.config.appOrigin, ...devOrigins];
-    if (STATE_CHANGING.has(request.method) && isCrossSite(request.headers, allowedOrigins)) {
+    if (isCrossSite(request, allowedOrigins, SESSION_COOKIE)) {
       reply.code(403).send({ message: "Cross-site requests are not allowed.", code: "cross_site" });
       return reply;
     }
@@ -238,15 +237,6 @@ function readIndexHtml(clientDir: string, demo: boolean): string | undefined {
   if (!existsSync(file)) return undefined;
   const html = readFileSync(file, "utf8");
   return demo ? html.replace("</head>", `  ${DEMO_MODE_META}\n  </head>`) : html;
-}
-
-function isCrossSite(
-  headers: Record<string, string | string[] | undefined>,
-  allowedOrigins: string[],
-) {
-  if (headers["sec-fetch-site"] === "cross-site") return true;
-  const origin = headers.origin;
-  return typeof origin === "string" && !allowedOrigins.includes(origin);
 }
 
 /** Our schemas word their own messages ("First name is required"); zod's defaults need the field. */

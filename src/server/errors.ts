@@ -52,6 +52,12 @@ export class PayloadTooLarge extends HttpError {
   }
 }
 
+export class UnsupportedMediaType extends HttpError {
+  constructor(message: string) {
+    super(415, message, "unsupported_media_type");
+  }
+}
+
 export class TooManyRequests extends HttpError {
   constructor(
     message: string,

@@ -59,21 +59,30 @@ export type MagicLinkAnswer = SuccessAnswer & { requiresWait: number };
 /** The client's e-mail shape check (the server's rules in email-address.ts are stricter). */
 export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The same-site path a redirect may go to, or null (absolute, protocol-relative, backslash…). */
+const SAME_SITE = "http://same.site";
+
+/**
+ * The same-site path a redirect may go to, or null. The target is normalised the way a browser
+ * will (dot segments, repeated slashes) before it is judged, so `/.//evil` cannot become the
+ * protocol-relative `//evil`; backslashes, control characters and encoded leading slashes are
+ * refused outright.
+ */
 export function safeRedirectPath(target: unknown): string | null {
-  if (typeof target !== "string") return null;
-  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return null;
-  if (
-    target.includes("\\") ||
-    [...target].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)
-  ) {
-    return null;
-  }
+  if (typeof target !== "string" || !target.startsWith("/")) return null;
+  if (target.includes("\\") || [...target].some(isControlCharacter)) return null;
+  let url: URL;
   try {
-    const url = new URL(target, "http://same.site");
-    if (url.origin !== "http://same.site") return null;
-    return `${url.pathname}${url.search}${url.hash}`;
+    url = new URL(target, SAME_SITE);
   } catch {
     return null;
   }
+  if (url.origin !== SAME_SITE) return null;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (!path.startsWith("/") || path.startsWith("//") || /^\/+(%2f|%5c)/i.test(path)) return null;
+  return new URL(path, SAME_SITE).origin === SAME_SITE ? path : null;
+}
+
+function isControlCharacter(c: string): boolean {
+  const code = c.charCodeAt(0);
+  return code < 0x20 || (code >= 0x7f && code <= 0x9f);
 }

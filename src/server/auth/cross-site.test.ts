@@ -1,5 +1,8 @@
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allowEmail, createAdmin, signIn } from "../test/factories";
+import { users } from "../db/schema";
+import { allowEmail, createAdmin, createUser, signIn } from "../test/factories";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../test/test-app";
 import { nextIp } from "./test-helpers";
 
@@ -78,6 +81,48 @@ describe("cross-site requests", () => {
       expect(res.statusCode, type).toBeLessThan(500);
     }
     expect((await t.outbox()).filter((m) => m.toAddress === "c@acme.test")).toHaveLength(0);
+  });
+
+  it("refuses a form or multipart body with a session cookie unless Origin or Referer is ours", async () => {
+    const user = await createUser(t.db);
+    const cookie = await signIn(t.db, user);
+    const upload = async (headers: Record<string, string>) => {
+      const body = new FormData();
+      const photo = await sharp({
+        create: { width: 64, height: 64, channels: 3, background: "#c0ffee" },
+      })
+        .png()
+        .toBuffer();
+      body.append(
+        "profileImage",
+        new Blob([new Uint8Array(photo)], { type: "image/png" }),
+        "a.png",
+      );
+      return t.app.inject({
+        method: "POST",
+        url: "/api/upload-profile-image",
+        payload: body,
+        headers: { cookie, ...headers },
+      });
+    };
+    for (const headers of [{}, { referer: "https://evil.example/page" }, { referer: "nonsense" }]) {
+      const res = await upload(headers);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(res.json().code).toBe("cross_site");
+    }
+    const formPost = await t.app.inject({
+      method: "POST",
+      url: "/api/participation",
+      payload: "action=opt_out",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(formPost.statusCode).toBe(403);
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row.profileImageUrl).toBeNull();
+    expect(row.participationStatus).toBe("active");
+
+    expect((await upload({ referer: `${TEST_APP_URL}/profile` })).statusCode).toBe(200);
+    expect((await upload({ origin: TEST_APP_URL })).statusCode).toBe(200);
   });
 
   it("never changes state on GET", async () => {

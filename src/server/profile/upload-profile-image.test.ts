@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { images, users } from "../db/schema";
 import { createUser, signIn } from "../test/factories";
-import { createTestApp, type TestApp } from "../test/test-app";
+import { createTestApp, TEST_APP_URL, type TestApp } from "../test/test-app";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,7 +37,7 @@ async function upload(cookie: string, payload: FormData) {
   return t.app.inject({
     method: "POST",
     url: "/api/upload-profile-image",
-    headers: { cookie },
+    headers: { cookie, origin: TEST_APP_URL },
     payload,
   });
 }
@@ -121,6 +121,7 @@ describe("POST /api/upload-profile-image", () => {
       url: "/api/upload-profile-image",
       headers: {
         cookie: await signIn(t.db, user),
+        origin: TEST_APP_URL,
         "content-type": `multipart/form-data; boundary=${boundary}`,
       },
       payload,

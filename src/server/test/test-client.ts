@@ -40,7 +40,9 @@ export function testClient(target: { app: FastifyInstance; db: Db }): TestClient
       options: RequestOptions = {},
     ) => {
       const session = await cookie();
-      const headers = { ...(session ? { cookie: session } : {}), ...options.headers };
+      // A browser names the page's origin on every POST, PUT, PATCH and DELETE it sends.
+      const browser = session && method !== "GET" ? { origin: app.ctx.config.appOrigin } : {};
+      const headers = { ...(session ? { cookie: session } : {}), ...browser, ...options.headers };
       const payload = body as InjectOptions["payload"];
       return app.inject({ method, url, headers, payload, remoteAddress: options.remoteAddress });
     };

@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { unsubscribeActionSchema, unsubscribeQuerySchema } from "../../../shared/newsletters";
 import type { FeatureRoutes } from "../../context";
+import { UnsupportedMediaType } from "../../errors";
 import { applyUnsubscribe, oneClickUnsubscribe, unsubscribeStatus } from "./unsubscribe";
 
 /** The links carry a secret, so guessing is throttled per address. */
@@ -46,8 +47,14 @@ const oneClickRoute: FeatureRoutes = async (app, { ctx }) => {
     );
 };
 
-/** The `List-Unsubscribe` field of a urlencoded or multipart form body. */
+/** The `List-Unsubscribe` field of a urlencoded or multipart form body (RFC 8058 defines no other). */
 async function listUnsubscribeField(request: FastifyRequest): Promise<unknown> {
+  const type = (request.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
+  if (type !== "application/x-www-form-urlencoded" && !request.isMultipart()) {
+    throw new UnsupportedMediaType(
+      "Send List-Unsubscribe=One-Click as a form body (application/x-www-form-urlencoded or multipart/form-data).",
+    );
+  }
   if (request.isMultipart()) {
     for await (const part of request.parts()) {
       if (part.type === "field" && part.fieldname === "List-Unsubscribe") return part.value;

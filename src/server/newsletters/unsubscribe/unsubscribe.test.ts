@@ -54,6 +54,19 @@ describe("unsubscribing from the newsletter", () => {
     expect((await statusOf(user.id)).participationStatus).toBe("active");
   });
 
+  it("refuses a one-click body sent as JSON or plain text, as RFC 8058 defines a form body", async () => {
+    const user = await createUser(t.db);
+    const token = unsubscribeToken(SECRET, user.id);
+    const json = await t.post(`/unsubscribe?token=${encodeURIComponent(token)}`, {
+      "List-Unsubscribe": "One-Click",
+    });
+    expect(json.statusCode).toBe(415);
+    expect(json.json().message).toMatch(/as a form body/);
+    const bare = await t.post(`/unsubscribe?token=${encodeURIComponent(token)}`);
+    expect(bare.statusCode).toBe(415);
+    expect((await statusOf(user.id)).participationStatus).toBe("active");
+  });
+
   it("refuses a forged or altered token", async () => {
     const user = await createUser(t.db);
     const other = await createUser(t.db);
