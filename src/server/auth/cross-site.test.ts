@@ -105,7 +105,12 @@ describe("cross-site requests", () => {
         headers: { cookie, ...headers },
       });
     };
-    for (const headers of [{}, { referer: "https://evil.example/page" }, { referer: "nonsense" }]) {
+    const hostile: Record<string, string>[] = [
+      {},
+      { referer: "https://evil.example/page" },
+      { referer: "nonsense" },
+    ];
+    for (const headers of hostile) {
       const res = await upload(headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
       expect(res.json().code).toBe("cross_site");
