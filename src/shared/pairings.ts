@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ConnectionStatus, MatchStatus, OddPolicy, PairingStatus } from "./enums";
-import type { ExclusionCounts } from "./exclusions";
+import type { ExclusionCounts, ExclusionReason } from "./exclusions";
 import { idSchema } from "./ids";
 import { monthName } from "./months";
 
@@ -16,6 +16,24 @@ export const pairingValidationQuerySchema = z.object({
 });
 
 export const pairingIdParamsSchema = z.object({ pairingId: idSchema });
+
+const USER_ID_MESSAGE = "Choose the person to re-pair from the current pairings.";
+
+/** POST /api/admin/pairings/{pairingId}/re-pair: the person left without a partner. */
+export const rePairBodySchema = z
+  .object({ userId: z.uuid({ error: USER_ID_MESSAGE }) }, { error: USER_ID_MESSAGE })
+  .strict();
+export type RePairBody = z.infer<typeof rePairBodySchema>;
+
+export interface RePairResponse {
+  message: string;
+  /** A new pair, or the person joining an existing pair as its third member. */
+  kind: "pair" | "trio";
+  /** The names of the person's new partner(s). */
+  partners: string[];
+  /** How many of the affected people were told by e-mail. */
+  notified: number;
+}
 
 /**
  * POST /api/admin/generate-pairing[/{domainGroupId}]: no body for a month's first round. A second
@@ -91,6 +109,10 @@ export interface PreviewUser {
   email: string;
   /** The department's display name (current pairings only). */
   department?: string | null;
+  /** Current pairings only. */
+  id?: string;
+  /** Current pairings only: why this member can no longer meet (left, paused, opted out, …). */
+  away?: ExclusionReason;
 }
 
 export interface PreviewMatch {
@@ -102,6 +124,11 @@ export interface PreviewMatch {
   user1ConnectionStatus: ConnectionStatus;
   user2ConnectionStatus: ConnectionStatus;
   user3ConnectionStatus?: ConnectionStatus;
+  /**
+   * Current pairings only: the one member still ready to meet when every other member is away,
+   * i.e. the person the admin can re-pair.
+   */
+  aloneUserId?: string;
 }
 
 export interface CurrentPairingsResponse {

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { OddPolicy } from "../../shared/enums";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { matches, pairings } from "../db/schema";
 import type { MatchingInstance } from "../matching/types";
 import type { EligibleUser } from "./eligibility";
@@ -20,7 +20,7 @@ export interface InstanceOptions {
  * already here for last month's pairing of this scope but was left out of it.
  */
 export async function buildInstance(
-  db: Db,
+  db: Db | Tx,
   eligible: EligibleUser[],
   options: InstanceOptions,
 ): Promise<MatchingInstance> {
@@ -67,7 +67,7 @@ export async function buildInstance(
 }
 
 async function leftOutLastMonth(
-  db: Db,
+  db: Db | Tx,
   eligible: EligibleUser[],
   scopeKey: string,
   previousMonth: string,

@@ -66,7 +66,8 @@ describe("completing pairings and their completed records", () => {
       status: "active",
     });
     expect(list[0].user3).toBeUndefined();
-    expect(list[1].user3).toEqual({
+    expect(list[1].user3).toMatchObject({
+      id: people[4].id,
       firstName: "Ed",
       lastName: "Test",
       email: people[4].email,

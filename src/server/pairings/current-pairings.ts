@@ -3,8 +3,10 @@ import { alias } from "drizzle-orm/pg-core";
 import type { CurrentPairingsResponse, PreviewMatch } from "../../shared/pairings";
 import type { AppContext } from "../context";
 import { departments, matches, pairings, users } from "../db/schema";
+import { awayReasons } from "./member-availability";
 import type { MemberInfo } from "./pairing-members";
 import { presentPairing, presentPreviewMatch } from "./present";
+import { dayOf } from "./scope";
 
 const member1 = alias(users, "member1");
 const member2 = alias(users, "member2");
@@ -18,7 +20,8 @@ const nameAndEmail = (u: typeof member1 | typeof member2 | typeof member3) => ({
 });
 
 /**
- * Every active pairing with its matches, keyed by pairing id. The matches come with their
+ * Every active pairing with its matches, keyed by pairing id; members who can no longer meet say
+ * why, and a member left without a partner is named for a re-pair. The matches come with their
  * members' names in one statement (joins on the primary key), not a second query with every
  * member's id as a parameter: 10,000 people are 5,000 matches (docs/performance.md).
  */
@@ -55,6 +58,11 @@ export async function getCurrentPairings(ctx: AppContext): Promise<CurrentPairin
     .from(departments)
     .orderBy(asc(departments.id));
   for (const d of known) if (!displayNames.has(d.name)) displayNames.set(d.name, d.displayName);
+  const away = await awayReasons(
+    ctx.db,
+    active.map((p) => p.id),
+    dayOf(ctx.clock.now()),
+  );
   for (const pairing of active) matchesByPairing[String(pairing.id)] = [];
   for (const row of rows) {
     const members = new Map<string, MemberInfo>();
@@ -63,7 +71,9 @@ export async function getCurrentPairings(ctx: AppContext): Promise<CurrentPairin
       const department = m.department ? (displayNames.get(m.department) ?? m.department) : null;
       members.set(m.id, { ...m, id: m.id, email: m.email, department });
     }
-    matchesByPairing[String(row.match.pairingId)].push(presentPreviewMatch(row.match, members));
+    matchesByPairing[String(row.match.pairingId)].push(
+      presentPreviewMatch(row.match, members, away),
+    );
   }
   return { pairings: active.map(presentPairing), matchesByPairing };
 }

@@ -1,7 +1,7 @@
 import { and } from "drizzle-orm";
 import type { MatchingPreference } from "../../shared/enums";
 import type { Eligibility, StatusCounts } from "../../shared/pairings";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { users } from "../db/schema";
 import { eligibleSql, inScopeSql, type PairingScope } from "./scope";
 
@@ -14,7 +14,7 @@ export interface EligibleUser {
 
 /** The people a pairing of this scope is made for; an empty department counts as "Other". */
 export async function listEligibleUsers(
-  db: Db,
+  db: Db | Tx,
   scope: PairingScope,
   today: string,
 ): Promise<EligibleUser[]> {

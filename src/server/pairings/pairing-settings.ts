@@ -1,6 +1,6 @@
 import { inArray, sql } from "drizzle-orm";
 import { type OddPolicy, oddPolicies } from "../../shared/enums";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { settings } from "../db/schema";
 
 /** The configurable pairing numbers; each lives in the settings table under its key, with these defaults. */
@@ -25,7 +25,7 @@ export const defaultPairingSettings: PairingSettings = {
 const wholeNumber = (value: unknown, min: number, max: number) =>
   typeof value === "number" && Number.isInteger(value) && value >= min && value <= max;
 
-export async function getPairingSettings(db: Db): Promise<PairingSettings> {
+export async function getPairingSettings(db: Db | Tx): Promise<PairingSettings> {
   const rows = await db
     .select({ key: settings.key, value: settings.value })
     .from(settings)

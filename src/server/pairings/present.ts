@@ -1,5 +1,7 @@
-import type { PairingSummary, PreviewMatch } from "../../shared/pairings";
+import type { ExclusionReason } from "../../shared/exclusions";
+import type { PairingSummary, PreviewMatch, PreviewUser } from "../../shared/pairings";
 import type { MatchRow, PairingRow } from "../db/schema";
+import { aloneMember } from "./member-availability";
 import { type MemberInfo, memberOf } from "./pairing-members";
 
 export function presentPairing(row: PairingRow): PairingSummary {
@@ -20,22 +22,33 @@ export function presentPairing(row: PairingRow): PairingSummary {
   };
 }
 
+/**
+ * One match of a running pairing, each member with their id and, when they can no longer meet,
+ * why; `aloneUserId` names the member left without a partner (the one the admin can re-pair).
+ */
 export function presentPreviewMatch(
   match: MatchRow,
   members: Map<string, MemberInfo>,
+  away: Map<string, ExclusionReason>,
 ): PreviewMatch {
+  const member = (id: string): PreviewUser => {
+    const reason = away.get(id);
+    return { ...memberOf(members, id), id, ...(reason ? { away: reason } : {}) };
+  };
+  const alone = aloneMember(match, away);
   return {
     id: match.id,
-    user1: memberOf(members, match.user1Id),
-    user2: memberOf(members, match.user2Id),
+    user1: member(match.user1Id),
+    user2: member(match.user2Id),
     ...(match.user3Id
       ? {
-          user3: memberOf(members, match.user3Id),
+          user3: member(match.user3Id),
           user3ConnectionStatus: match.user3ConnectionStatus ?? "pending",
         }
       : {}),
     status: match.status,
     user1ConnectionStatus: match.user1ConnectionStatus,
     user2ConnectionStatus: match.user2ConnectionStatus,
+    ...(alone ? { aloneUserId: alone } : {}),
   };
 }

@@ -6,6 +6,7 @@ import {
   generatePairingBodySchema,
   pairingIdParamsSchema,
   pairingValidationQuerySchema,
+  rePairBodySchema,
 } from "../../shared/pairings";
 import { requireAdmin } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
@@ -22,6 +23,7 @@ import { generatePairing } from "./generate-pairing";
 import { getPairingHistory } from "./pairing-history";
 import { getPairingReport } from "./pairing-report";
 import { getExcludedPeople, getPairingValidation } from "./pairing-validation";
+import { rePairPerson } from "./re-pair-person";
 
 const generateLimit = { rateLimit: { max: 20, timeWindow: "1 minute" } };
 
@@ -72,6 +74,16 @@ const pairingsRoutes: FeatureRoutes = async (app, { ctx }) => {
     "/api/admin/pairings/:pairingId",
     { schema: { params: pairingIdParamsSchema } },
     async (request) => deletePairing(ctx, request.params.pairingId),
+  );
+
+  r.post(
+    "/api/admin/pairings/:pairingId/re-pair",
+    {
+      schema: { params: pairingIdParamsSchema, body: rePairBodySchema },
+      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+    },
+    async (request) =>
+      rePairPerson(ctx, request.params.pairingId, request.body.userId, request.log),
   );
 
   r.get("/api/admin/completed-pairing-files", async () => listCompletedPairingFiles(ctx));

@@ -1,5 +1,5 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { type DomainGroupRow, users } from "../db/schema";
 import { requireGroup } from "../directory/domain-groups/find-group";
 import { whitelistEntrySql } from "../directory/whitelist-lookup";
@@ -9,7 +9,10 @@ export type PairingScope = { kind: "all" } | { kind: "group"; group: DomainGroup
 
 export const ALL_USERS_LABEL = "All Users";
 
-export async function resolveScope(db: Db, domainGroupId?: number | null): Promise<PairingScope> {
+export async function resolveScope(
+  db: Db | Tx,
+  domainGroupId?: number | null,
+): Promise<PairingScope> {
   if (domainGroupId == null) return { kind: "all" };
   return { kind: "group", group: await requireGroup(db, domainGroupId) };
 }
