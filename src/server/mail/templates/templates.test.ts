@@ -6,6 +6,7 @@ import { renderEmail } from "../render-email";
 import { InquiryEmail } from "./inquiry-email";
 import { MagicLinkEmail } from "./magic-link-email";
 import { NewsletterEmail, type NewsletterEmailContent } from "./newsletter-email";
+import { RePairEmail } from "./re-pair-email";
 import { SignInCodeEmail } from "./sign-in-code-email";
 
 const APP = "https://coffee.acme.example";
@@ -43,6 +44,14 @@ const samples: Record<string, ReactElement> = {
     content,
     greetingName: "Ben",
     match: { kind: "sat-out" },
+    unsubscribeUrl: `${APP}/unsubscribe?token=u1.abc`,
+  }),
+  "re-pair-email": RePairEmail({
+    greeting: "Ada",
+    news: "Ben Byron is your new coffee chat partner for March 2027.",
+    partners: ["Ben Byron (ben@acme.example)"],
+    matchesUrl: `${APP}/matches`,
+    profileUrl: `${APP}/profile`,
     unsubscribeUrl: `${APP}/unsubscribe?token=u1.abc`,
   }),
 };
