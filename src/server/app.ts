@@ -27,6 +27,7 @@ import employeesRoutes from "./employees/routes";
 import { HttpError, TooManyRequests } from "./errors";
 import imagesRoutes from "./images/routes";
 import inquiriesRoutes from "./inquiries/routes";
+import { redactingLogger, redactUrl } from "./log-redaction";
 import type { Mailer } from "./mail/mailer";
 import matchesRoutes from "./matches/routes";
 import metricsRoutes from "./metrics/routes";
@@ -73,7 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: deps.clock ?? systemClock,
   };
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger: redactingLogger(deps.logger),
     // One access-log line per request (the onResponse hook below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: false,
@@ -145,7 +146,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook("onResponse", (request, reply, done) => {
     request.log.info(
-      { method: request.method, url: request.url, status: reply.statusCode, ms: reply.elapsedTime },
+      {
+        method: request.method,
+        url: redactUrl(request.url),
+        status: reply.statusCode,
+        ms: reply.elapsedTime,
+      },
       "request",
     );
     done();
