@@ -1,34 +1,23 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailLogs, newsletterArchive, newsletterDeliveries, newsletters } from "../../db/schema";
-import { createAdmin, createSendableNewsletter, createUser } from "../../test/factories";
-import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { createSendableNewsletter, createUser } from "../../test/factories";
+import { type SendingApp, startSendingApp } from "../../test/sending-app";
+import type { SmtpPeer } from "../../test/smtp-peer";
+import type { TestApp } from "../../test/test-app";
 import { NOT_SENT_YET, NOTHING_FAILED } from "./retry-failed";
 import { ALREADY_SENDING } from "./start-send";
-import { type DeliveryWorker, startDeliveryWorker } from "./worker";
 
 let t: TestApp;
 let peer: SmtpPeer;
 let admin: { id: string };
-let worker: DeliveryWorker;
+let sending: SendingApp;
 
 beforeAll(async () => {
-  peer = await startSmtpPeer();
-  t = await createTestApp({ smtpUrl: peer.url });
-  admin = await createAdmin(t.db);
-  worker = startDeliveryWorker(t.ctx, {
-    concurrency: 2,
-    leaseMs: 10_000,
-    pollMs: 50,
-    log: () => {},
-  });
+  sending = await startSendingApp();
+  ({ t, peer, admin } = sending);
 });
-afterAll(async () => {
-  await worker.stop();
-  await t.close();
-  await peer.close();
-});
+afterAll(() => sending.close());
 
 const retry = (id: number | string, who: { id: string } = admin) =>
   t.as(who).post(`/api/admin/newsletters/${id}/retry-failed`);

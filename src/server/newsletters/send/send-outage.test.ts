@@ -1,62 +1,32 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixedClock, systemClock } from "../../clock";
+import { fixedClock } from "../../clock";
 import { emailLogs, newsletterDeliveries, newsletters } from "../../db/schema";
-import { createAdmin, createSendableNewsletter } from "../../test/factories";
-import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
-import { createTestApp, type TestApp } from "../../test/test-app";
-import { type DeliveryWorker, startDeliveryWorker } from "./worker";
+import { createSendableNewsletter } from "../../test/factories";
+import { type SendingApp, startSendingApp } from "../../test/sending-app";
 
 const MINUTE = 60_000;
 
-interface Setup {
-  t: TestApp;
-  peer: SmtpPeer;
-  worker: DeliveryWorker;
-  admin: { id: string };
-}
-
-async function setUp(
-  clock: typeof systemClock,
-  retry: { baseMs: number; capMs: number; horizonMs?: number },
-  lanes: number,
-  peerDelayMs = 0,
-): Promise<Setup> {
-  const peer = await startSmtpPeer({ delayMs: peerDelayMs });
-  const t = await createTestApp({ smtpUrl: peer.url, clock });
-  const worker = startDeliveryWorker(t.ctx, {
-    concurrency: lanes,
-    leaseMs: 10_000,
-    pollMs: 20,
-    retry,
-    log: () => {},
-  });
-  return { t, peer, worker, admin: await createAdmin(t.db) };
-}
-
-async function tearDown({ t, peer, worker }: Setup) {
-  await worker.stop();
-  await t.close();
-  await peer.close();
-}
-
-const deliveriesOf = (s: Setup, newsletterId: number) =>
+const deliveriesOf = (s: SendingApp, newsletterId: number) =>
   s.t.db
     .select()
     .from(newsletterDeliveries)
     .where(eq(newsletterDeliveries.newsletterId, newsletterId));
-const sendStatus = async (s: Setup, id: number) =>
+const sendStatus = async (s: SendingApp, id: number) =>
   (await s.t.as(s.admin).get(`/api/admin/newsletters/${id}/send-status`)).json();
-const startSending = async (s: Setup, id: number) =>
+const startSending = async (s: SendingApp, id: number) =>
   expect((await s.t.as(s.admin).post(`/api/admin/newsletters/${id}/send`)).statusCode).toBe(202);
 
 describe("a send while the mail server is down (the test moves the clock)", () => {
   const clock = fixedClock("2031-03-03T09:00:00.000Z");
-  let s: Setup;
+  let s: SendingApp;
   beforeAll(async () => {
-    s = await setUp(clock, { baseMs: MINUTE, capMs: 10 * MINUTE, horizonMs: 60 * MINUTE }, 2);
+    s = await startSendingApp({
+      clock,
+      worker: { retry: { baseMs: MINUTE, capMs: 10 * MINUTE, horizonMs: 60 * MINUTE } },
+    });
   });
-  afterAll(() => tearDown(s));
+  afterAll(() => s.close());
 
   it("waits with retries spread over the backoff window, then resumes by itself once the server is back", async () => {
     const { newsletter, members } = await createSendableNewsletter(s.t.db, { people: 8 });
@@ -140,11 +110,14 @@ describe("a send while the mail server is down (the test moves the clock)", () =
 
 describe("a real SMTP server stopped and restarted mid-send", () => {
   const LANES = 3;
-  let s: Setup;
+  let s: SendingApp;
   beforeAll(async () => {
-    s = await setUp(systemClock, { baseMs: 50, capMs: 400 }, LANES, 10);
+    s = await startSendingApp({
+      peerDelayMs: 10,
+      worker: { concurrency: LANES, retry: { baseMs: 50, capMs: 400 } },
+    });
   });
-  afterAll(() => tearDown(s));
+  afterAll(() => s.close());
 
   it("ends with nobody failed, nobody missed and at most one duplicate per lane", async () => {
     const { newsletter, members } = await createSendableNewsletter(s.t.db, { people: 40 });

@@ -7,34 +7,22 @@ import {
   newsletters,
   users,
 } from "../../db/schema";
-import { createAdmin, createSendableNewsletter } from "../../test/factories";
-import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
-import { createTestApp, type TestApp } from "../../test/test-app";
-import { type DeliveryWorker, startDeliveryWorker } from "./worker";
+import { createSendableNewsletter } from "../../test/factories";
+import { type SendingApp, startSendingApp } from "../../test/sending-app";
+import type { SmtpPeer } from "../../test/smtp-peer";
+import type { TestApp } from "../../test/test-app";
 
 let t: TestApp;
 let peer: SmtpPeer;
 let admin: { id: string };
-let worker: DeliveryWorker;
+let sending: SendingApp;
 const warnings: string[] = [];
 
 beforeAll(async () => {
-  peer = await startSmtpPeer();
-  t = await createTestApp({ smtpUrl: peer.url });
-  admin = await createAdmin(t.db);
-  worker = startDeliveryWorker(t.ctx, {
-    concurrency: 2,
-    leaseMs: 10_000,
-    pollMs: 20,
-    log: () => {},
-    warn: (line) => warnings.push(line),
-  });
+  sending = await startSendingApp({ worker: { warn: (line) => warnings.push(line) } });
+  ({ t, peer, admin } = sending);
 });
-afterAll(async () => {
-  await worker.stop();
-  await t.close();
-  await peer.close();
-});
+afterAll(() => sending.close());
 
 const send = (id: number) => t.as(admin).post(`/api/admin/newsletters/${id}/send`);
 const status = async (id: number) =>

@@ -8,7 +8,8 @@ import {
   createSendableNewsletter,
   createUser,
 } from "../../test/factories";
-import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
+import { type SendingApp, startSendingApp } from "../../test/sending-app";
+import type { SmtpPeer } from "../../test/smtp-peer";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { finishSend } from "./finish-send";
 import { ALREADY_SENDING, ALREADY_SENT, APPROVE_FIRST, NOBODY_TO_SEND_TO } from "./start-send";
@@ -18,24 +19,15 @@ let t: TestApp;
 let peer: SmtpPeer;
 let admin: { id: string };
 let worker: DeliveryWorker;
+let sending: SendingApp;
 
 beforeAll(async () => {
-  peer = await startSmtpPeer();
-  t = await createTestApp({ smtpUrl: peer.url });
-  admin = await createAdmin(t.db);
-  worker = startDeliveryWorker(t.ctx, {
-    concurrency: 3,
-    leaseMs: 10_000,
-    pollMs: 50,
-    retry: { baseMs: 20, capMs: 100 },
-    log: () => {},
+  sending = await startSendingApp({
+    worker: { concurrency: 3, pollMs: 50, retry: { baseMs: 20, capMs: 100 } },
   });
+  ({ t, peer, admin, worker } = sending);
 });
-afterAll(async () => {
-  await worker.stop();
-  await t.close();
-  await peer.close();
-});
+afterAll(() => sending.close());
 
 const send = (id: number, who: { id: string } = admin) =>
   t.as(who).post(`/api/admin/newsletters/${id}/send`);
