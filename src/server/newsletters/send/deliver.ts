@@ -15,7 +15,7 @@ export interface DeliverOptions {
   retry: Omit<RetryRules, "now">;
   /** The host part of every Message-ID (APP_URL's host). */
   messageIdHost: string;
-  /** Records a sent delivery; resolves once the ledger says so (ledger.createSentRecorder). */
+  /** Records a sent delivery; resolves once the ledger says so (sent-recorder.ts). */
   recordSent: (id: number, messageId: string) => Promise<void>;
 }
 

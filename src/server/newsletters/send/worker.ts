@@ -210,7 +210,7 @@ export function startDeliveryWorker(
  * without SMTP_URL on a shared database) would deliver into the wrong place; it leaves those
  * deliveries alone and says so, once per send. Fingerprints carry no credentials.
  */
-export function otherTransportWarning(
+function otherTransportWarning(
   send: { id: number; transport: string },
   mine: string,
 ): string {
