@@ -210,10 +210,7 @@ export function startDeliveryWorker(
  * without SMTP_URL on a shared database) would deliver into the wrong place; it leaves those
  * deliveries alone and says so, once per send. Fingerprints carry no credentials.
  */
-function otherTransportWarning(
-  send: { id: number; transport: string },
-  mine: string,
-): string {
+function otherTransportWarning(send: { id: number; transport: string }, mine: string): string {
   return (
     `Newsletter ${send.id} is being sent over ${send.transport}, but this process mails over ` +
     `${mine}: it leaves those deliveries to a process configured with that transport.`
