@@ -9,6 +9,10 @@ export * from "./admin-user-texts";
 export const ADMIN_USERS_PAGE_SIZE = 50;
 export const ADMIN_USERS_MAX_PAGE_SIZE = 200;
 
+/** An account is active, or deactivated by an admin (signed out, not paired, not written to). */
+export const accountStates = ["active", "deactivated"] as const;
+export type AccountState = (typeof accountStates)[number];
+
 /** GET /api/admin/users. An empty value or "all" means no filter. */
 export const adminUsersQuerySchema = z.object({
   q: z
@@ -20,6 +24,13 @@ export const adminUsersQuerySchema = z.object({
   status: z
     .enum([...participationStatuses, "all", ""], {
       error: "Status must be all, active, paused or opted_out.",
+    })
+    .optional()
+    .transform((v) => (v === "all" || v === "" ? undefined : v)),
+  /** Accounts: active ones, deactivated ones, or all (the default). */
+  account: z
+    .enum([...accountStates, "all", ""], {
+      error: "Account must be all, active or deactivated.",
     })
     .optional()
     .transform((v) => (v === "all" || v === "" ? undefined : v)),
@@ -48,6 +59,8 @@ export const adminUserSchema = z.object({
   email: z.string(),
   department: z.string().nullable(),
   isAdmin: z.boolean(),
+  /** False for a deactivated account. */
+  isActive: z.boolean(),
   needsProfileSetup: z.boolean(),
   participationStatus: z.enum(participationStatuses),
   /** The whitelist's group for the address (null: none); its departments are the choices. */
@@ -62,6 +75,8 @@ export const userStatusCountsSchema = z.object({
   active: z.number().int(),
   paused: z.number().int(),
   opted_out: z.number().int(),
+  /** Deactivated accounts (for the search and group filters, whatever the status filter). */
+  deactivated: z.number().int(),
 });
 export type UserStatusCounts = z.infer<typeof userStatusCountsSchema>;
 
@@ -90,3 +105,11 @@ export const updateAdminUserSchema = z.object({
     .optional(),
 });
 export type UpdateAdminUserInput = z.infer<typeof updateAdminUserSchema>;
+
+/** POST /api/admin/users/{id}/deactivate and /reactivate. */
+export interface AccountChangeResponse {
+  message: string;
+  user: { id: string; isActive: boolean };
+  /** Deactivation: the partners of the current pairing now left without one (to re-pair). */
+  leftAlone: string[];
+}

@@ -5,9 +5,14 @@ import {
   USER_UPDATED,
   updateAdminUserSchema,
 } from "../../shared/admin-users";
+import { requireAdmin } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
+import { deactivateUser } from "./users/deactivate-user";
 import { listUsers } from "./users/list-users";
+import { reactivateUser } from "./users/reactivate-user";
 import { updateUser } from "./users/update-user";
+
+const accountLimit = { rateLimit: { max: 60, timeWindow: "1 minute" } };
 
 /** User management on the Admin Tools tab; the admin hook in app.ts guards every path. */
 const usersRoutes: FeatureRoutes = async (app, { ctx }) => {
@@ -36,6 +41,17 @@ const usersRoutes: FeatureRoutes = async (app, { ctx }) => {
         },
       };
     },
+  );
+
+  r.post(
+    "/api/admin/users/:id/deactivate",
+    { schema: { params: adminUserParamsSchema }, config: accountLimit },
+    async (request) => deactivateUser(ctx, request.params.id, requireAdmin(request)),
+  );
+  r.post(
+    "/api/admin/users/:id/reactivate",
+    { schema: { params: adminUserParamsSchema }, config: accountLimit },
+    async (request) => reactivateUser(ctx, request.params.id),
   );
 };
 

@@ -23,18 +23,22 @@ export async function listUsers(
   ctx: AppContext,
   query: AdminUsersQuery,
 ): Promise<AdminUsersResponse> {
-  const filters = and(searchSql(query.q), groupSql(query.domainGroupId));
+  const base = and(searchSql(query.q), groupSql(query.domainGroupId));
+  const account = accountSql(query.account);
+  const filters = and(base, account);
   const statusFilter = query.status ? eq(users.participationStatus, query.status) : undefined;
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const inAccount = account ?? sql`true`;
   const [countRow] = await ctx.db
     .select({
-      all: sql<number>`count(*)::int`,
-      active: sql<number>`(count(*) filter (where ${users.participationStatus} = 'active'))::int`,
-      paused: sql<number>`(count(*) filter (where ${users.participationStatus} = 'paused'))::int`,
-      optedOut: sql<number>`(count(*) filter (where ${users.participationStatus} = 'opted_out'))::int`,
+      all: sql<number>`(count(*) filter (where ${inAccount}))::int`,
+      active: sql<number>`(count(*) filter (where ${users.participationStatus} = 'active' and ${inAccount}))::int`,
+      paused: sql<number>`(count(*) filter (where ${users.participationStatus} = 'paused' and ${inAccount}))::int`,
+      optedOut: sql<number>`(count(*) filter (where ${users.participationStatus} = 'opted_out' and ${inAccount}))::int`,
+      deactivated: sql<number>`(count(*) filter (where not ${users.isActive}))::int`,
     })
     .from(users)
-    .where(filters);
+    .where(base);
   const rows = await ctx.db
     .select({
       id: users.id,
@@ -43,6 +47,7 @@ export async function listUsers(
       email: users.email,
       department: users.department,
       isAdmin: users.isAdmin,
+      isActive: users.isActive,
       needsProfileSetup: users.needsProfileSetup,
       participationStatus: users.participationStatus,
       domainGroupId: sql<number | null>`${whitelistEntrySql(users.email, "domain_group_id")}`,
@@ -69,6 +74,7 @@ export async function listUsers(
     active: countRow.active,
     paused: countRow.paused,
     opted_out: countRow.optedOut,
+    deactivated: countRow.deactivated,
   };
   return {
     users: page.map(({ nameKey: _key, ...row }): AdminUser => {
@@ -112,6 +118,11 @@ function groupSql(groupId: number | undefined): SQL | undefined {
         where a.is_active and a.domain_group_id = ${groupId} and a.email like '*@%')
       and not exists (select 1 from allowed_emails s where s.is_active and s.email = lower(${users.email})
         and s.domain_group_id is distinct from ${groupId})))`;
+}
+
+function accountSql(account: AdminUsersQuery["account"]): SQL | undefined {
+  if (!account) return undefined;
+  return eq(users.isActive, account === "active");
 }
 
 function encodeCursor(key: string, id: string): string {

@@ -16,8 +16,7 @@ import {
   participationFields,
 } from "../../profile/update-participation";
 import { departmentsOfEmail } from "../departments/department-lists";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { checkUserId } from "./user-id";
 
 /** An admin's pause is the employee's shorter one: a month from today. */
 const ADMIN_PAUSE: ParticipationAction = { kind: "pause", months: 1 };
@@ -39,7 +38,7 @@ export async function updateUser(
   id: string,
   input: UpdateAdminUserInput,
 ): Promise<UserRow> {
-  if (!UUID.test(id)) throw new NotFound(USER_NOT_FOUND);
+  checkUserId(id);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, id));
   if (!user) throw new NotFound(USER_NOT_FOUND);
 

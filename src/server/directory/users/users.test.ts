@@ -88,7 +88,13 @@ describe("GET /api/admin/users", () => {
 
     const byName = await list("q=LOVE");
     expect(emails(byName)).toEqual(["ada@brew.test", "cy@roast.test"]);
-    expect(byName.counts).toEqual({ total: 2, active: 1, paused: 0, opted_out: 1 });
+    expect(byName.counts).toEqual({
+      total: 2,
+      active: 1,
+      paused: 0,
+      opted_out: 1,
+      deactivated: 0,
+    });
     expect(byName.total).toBe(2);
     expect(emails(await list("q=ada%20lovelace"))).toEqual(["ada@brew.test"]);
     expect(emails(await list("q=ROAST.TEST"))).toEqual(["cy@roast.test"]);
@@ -135,6 +141,7 @@ describe("GET /api/admin/users", () => {
       "email",
       "firstName",
       "id",
+      "isActive",
       "isAdmin",
       "lastName",
       "needsProfileSetup",

@@ -65,6 +65,7 @@ function usersAnswer(url: URL): AdminUsersResponse {
       active: count("active", searched),
       paused: count("paused", searched),
       opted_out: count("opted_out", searched),
+      deactivated: 0,
     },
     nextCursor: null,
   };

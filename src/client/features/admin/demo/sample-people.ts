@@ -50,6 +50,7 @@ export const samplePeople: AdminUser[] = names.map(([firstName, lastName], i) =>
   email: `${firstName}.${lastName}@${SAMPLE_DOMAIN}`.toLowerCase(),
   department: sampleDepartments[i % 5].name,
   isAdmin: false,
+  isActive: true,
   needsProfileSetup: i === 19,
   participationStatus: statusOf(i),
   domainGroupId: SAMPLE_GROUP_ID,

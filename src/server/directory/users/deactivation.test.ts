@@ -1,0 +1,183 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AdminUsersResponse } from "../../../shared/admin-users";
+import type { CurrentPairingsResponse } from "../../../shared/pairings";
+import { post } from "../../auth/test-helpers";
+import { fixedClock } from "../../clock";
+import { matches, sessions, users } from "../../db/schema";
+import { startDeliveryWorker } from "../../newsletters/send/worker";
+import {
+  allowEmail,
+  createAdmin,
+  createMatch,
+  createPairing,
+  createSendableNewsletter,
+  createUser,
+  signIn,
+} from "../../test/factories";
+import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import type { Requests } from "../../test/test-client";
+
+const clock = fixedClock("2027-03-10T09:00:00Z");
+let peer: SmtpPeer;
+let t: TestApp;
+let admin: Requests;
+let adminId: string;
+
+beforeAll(async () => {
+  peer = await startSmtpPeer();
+  t = await createTestApp({ clock, smtpUrl: peer.url });
+  const account = await createAdmin(t.db, { email: "boss@hq.test" });
+  adminId = account.id;
+  admin = t.as(account);
+  await allowEmail(t.db, "*@team.test");
+});
+afterAll(async () => {
+  await t.close();
+  await peer.close();
+});
+
+let n = 0;
+const person = (first: string) =>
+  createUser(t.db, {
+    email: `${first.toLowerCase()}${++n}@team.test`,
+    firstName: first,
+    lastName: "Test",
+  });
+const deactivate = (id: string) => admin.post(`/api/admin/users/${id}/deactivate`);
+const reactivate = (id: string) => admin.post(`/api/admin/users/${id}/reactivate`);
+
+describe("deactivating an account", () => {
+  it("ends every session at once: the next request with the old cookie is 401", async () => {
+    const ada = await person("Ada");
+    const cookie = await signIn(t.db, ada, { now: clock.now() });
+    expect((await t.as(cookie).get("/api/auth/user")).statusCode).toBe(200);
+
+    const res = await deactivate(ada.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      message: "Ada Test is deactivated and signed out everywhere.",
+      user: { id: ada.id, isActive: false },
+      leftAlone: [],
+    });
+    expect((await t.as(cookie).get("/api/auth/user")).statusCode).toBe(401);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, ada.id))).toEqual([]);
+  });
+
+  it("answers a sign-in request for the address like any other, and mails nothing", async () => {
+    const gone = await person("Gus");
+    const other = await person("Olga");
+    await deactivate(gone.id);
+    const refused = await post(t, "/api/auth/send-code", { email: gone.email });
+    const sent = await post(t, "/api/auth/send-code", { email: other.email });
+    expect(refused.statusCode).toBe(200);
+    expect(refused.body).toBe(sent.body);
+    await peer.waitForMessage((m) => m.to.includes(other.email));
+    expect(peer.messages.some((m) => m.to.includes(gone.email))).toBe(false);
+  });
+
+  it("takes the person out of the running pairing: a trio goes on as a pair, a partner is left alone to re-pair", async () => {
+    const pairing = await createPairing(t.db, { month: "2027-03", name: "March 2027 — Team" });
+    const [ada, bob, cy, dee, eve] = await Promise.all(
+      ["Ada", "Bob", "Cy", "Dee", "Eve"].map(person),
+    );
+    await person("Fay"); // ready and in no pairing: someone for Ada
+    const pair = await createMatch(t.db, { user1: ada, user2: bob, pairing });
+    const trio = await createMatch(t.db, { user1: cy, user2: dee, user3: eve, pairing });
+
+    const bobGone = await deactivate(bob.id);
+    expect(bobGone.json()).toMatchObject({
+      message:
+        "Bob Test is deactivated and signed out everywhere. Ada Test is left without a partner: re-pair them under Current Pairings.",
+      leftAlone: ["Ada Test"],
+    });
+    expect((await deactivate(cy.id)).json().leftAlone).toEqual([]);
+    const [trioNow] = await t.db.select().from(matches).where(eq(matches.id, trio.id));
+    expect(trioNow).toMatchObject({ user1Id: dee.id, user2Id: eve.id, user3Id: null });
+
+    const current: CurrentPairingsResponse = (
+      await admin.get("/api/admin/current-pairings")
+    ).json();
+    const shown = current.matchesByPairing[String(pairing.id)];
+    const pairShown = shown.find((m) => m.id === pair.id);
+    expect(pairShown?.aloneUserId).toBe(ada.id);
+    expect(pairShown?.user2).toMatchObject({ id: bob.id, away: "deactivated" });
+    expect(shown.find((m) => m.id === trio.id)?.aloneUserId).toBeUndefined();
+
+    const rePaired = await admin.post(`/api/admin/pairings/${pairing.id}/re-pair`, {
+      userId: ada.id,
+    });
+    expect(rePaired.statusCode).toBe(200);
+    expect(rePaired.json()).toMatchObject({ kind: "pair", partners: [expect.any(String)] });
+    expect(rePaired.json().partners[0]).not.toBe("Bob Test");
+  });
+
+  it("leaves the person out of a newsletter their pairing receives", async () => {
+    const { newsletter, members } = await createSendableNewsletter(t.db, { people: 4 });
+    await deactivate(members[1].id);
+    const worker = startDeliveryWorker(t.ctx, {
+      concurrency: 2,
+      leaseMs: 10_000,
+      pollMs: 50,
+      retry: { baseMs: 20, capMs: 100 },
+      log: () => {},
+    });
+    try {
+      expect((await admin.post(`/api/admin/newsletters/${newsletter.id}/send`)).statusCode).toBe(
+        202,
+      );
+      await expect
+        .poll(
+          async () =>
+            (await admin.get(`/api/admin/newsletters/${newsletter.id}/send-status`)).json().status,
+          { timeout: 15_000, interval: 50 },
+        )
+        .toBe("sent");
+    } finally {
+      await worker.stop();
+    }
+    const to = (email: string) => peer.messages.filter((m) => m.to.includes(email)).length;
+    expect([to(members[0].email), to(members[2].email), to(members[3].email)]).toEqual([1, 1, 1]);
+    expect(to(members[1].email)).toBe(0);
+  });
+
+  it("lists accounts by state, and reactivation lets the person sign in again", async () => {
+    const kim = await person("Kimberly");
+    await deactivate(kim.id);
+    const list = async (query: string): Promise<AdminUsersResponse> =>
+      (await admin.get(`/api/admin/users?q=kimberly&${query}`)).json();
+    expect((await list("account=deactivated")).users.map((u) => u.email)).toEqual([kim.email]);
+    expect((await list("account=active")).users).toEqual([]);
+    const all = await list("account=all");
+    expect(all.users[0]).toMatchObject({ id: kim.id, isActive: false });
+    expect(all.counts.deactivated).toBe(1);
+
+    const back = await reactivate(kim.id);
+    expect(back.statusCode).toBe(200);
+    expect(back.json().message).toBe("Kimberly Test is active again and can sign in.");
+    expect((await list("account=active")).users.map((u) => u.email)).toEqual([kim.email]);
+    expect((await reactivate(kim.id)).json()).toMatchObject({ code: "already_active" });
+    expect((await post(t, "/api/auth/send-code", { email: kim.email })).statusCode).toBe(200);
+    await peer.waitForMessage((m) => m.to.includes(kim.email));
+  });
+
+  it("refuses the admin's own account, another admin, someone unknown and a non-admin", async () => {
+    const self = await deactivate(adminId);
+    expect(self.statusCode).toBe(400);
+    expect(self.json().message).toBe("You cannot deactivate your own account.");
+    const other = await createAdmin(t.db, { email: "second@hq.test", firstName: "Sec" });
+    const otherAdmin = await deactivate(other.id);
+    expect(otherAdmin.statusCode).toBe(409);
+    expect(otherAdmin.json().code).toBe("admin_account");
+    expect((await deactivate("00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
+    expect((await deactivate("nobody")).statusCode).toBe(404);
+    const employee = await person("Eli");
+    const asEmployee = await t.as(employee).post(`/api/admin/users/${employee.id}/deactivate`);
+    expect(asEmployee.statusCode).toBe(403);
+    const [still] = await t.db.select().from(users).where(eq(users.id, employee.id));
+    expect(still.isActive).toBe(true);
+    expect((await deactivate(employee.id)).statusCode).toBe(200);
+    expect((await deactivate(employee.id)).json().code).toBe("already_deactivated");
+  });
+});
