@@ -19,6 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => sending.close());
 
+/** How long a send of a few recipients may take on a busy machine. */
+const SEND_TIMEOUT = { timeout: 15_000 };
 const retry = (id: number | string, who: { id: string } = admin) =>
   t.as(who).post(`/api/admin/newsletters/${id}/retry-failed`);
 const status = async (id: number) =>
@@ -31,7 +33,9 @@ async function sentWithOneRefused() {
   peer.rejectRecipients((a) => a === refused.email, 550, 1);
   const res = await t.as(admin).post(`/api/admin/newsletters/${sendable.newsletter.id}/send`);
   expect(res.statusCode).toBe(202);
-  await expect.poll(async () => (await status(sendable.newsletter.id)).status).toBe("sent");
+  await expect
+    .poll(async () => (await status(sendable.newsletter.id)).status, SEND_TIMEOUT)
+    .toBe("sent");
   expect(await status(sendable.newsletter.id)).toMatchObject({ sent: 2, failed: 1 });
   return { ...sendable, refused };
 }
@@ -48,7 +52,7 @@ describe("retrying the failed deliveries of a sent newsletter", () => {
       total: 1,
       message: "Retrying 1 failed delivery.",
     });
-    await expect.poll(async () => (await status(newsletter.id)).status).toBe("sent");
+    await expect.poll(async () => (await status(newsletter.id)).status, SEND_TIMEOUT).toBe("sent");
     expect(await status(newsletter.id)).toMatchObject({ total: 3, sent: 3, failed: 0 });
     for (const member of members) expect(sentTo(member.email)).toBe(1);
     expect(sentTo(refused.email)).toBe(1);
@@ -71,7 +75,7 @@ describe("retrying the failed deliveries of a sent newsletter", () => {
   it("refuses when nothing failed, and leaves the newsletter sent", async () => {
     const { newsletter } = await createSendableNewsletter(t.db, { people: 2 });
     await t.as(admin).post(`/api/admin/newsletters/${newsletter.id}/send`);
-    await expect.poll(async () => (await status(newsletter.id)).status).toBe("sent");
+    await expect.poll(async () => (await status(newsletter.id)).status, SEND_TIMEOUT).toBe("sent");
     const res = await retry(newsletter.id);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(NOTHING_FAILED);

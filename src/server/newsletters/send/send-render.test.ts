@@ -16,6 +16,8 @@ let t: TestApp;
 let peer: SmtpPeer;
 let admin: { id: string };
 let sending: SendingApp;
+/** How long a send of a few recipients may take on a busy machine. */
+const SEND_TIMEOUT = { timeout: 15_000 };
 const warnings: string[] = [];
 
 beforeAll(async () => {
@@ -45,7 +47,9 @@ describe("an e-mail that cannot be built", () => {
     const [broken, partner, ...fine] = members;
     await t.db.update(users).set({ firstName: "Ada\u001b[31m" }).where(eq(users.id, broken.id));
     expect((await send(newsletter.id)).statusCode).toBe(202);
-    await expect.poll(async () => (await status(newsletter.id)).status).toBe("approved");
+    await expect
+      .poll(async () => (await status(newsletter.id)).status, SEND_TIMEOUT)
+      .toBe("approved");
 
     expect(await deliveryTo(broken.email)).toMatchObject({ state: "failed", errorCode: "ERENDER" });
     expect((await deliveryTo(broken.email)).errorText).toBe(
@@ -73,7 +77,7 @@ describe("an e-mail that cannot be built", () => {
     await t.db.update(users).set({ firstName: "Ada" }).where(eq(users.id, broken.id));
     const again = await send(newsletter.id);
     expect(again.json()).toMatchObject({ status: "sending", total: 2 });
-    await expect.poll(async () => (await status(newsletter.id)).status).toBe("sent");
+    await expect.poll(async () => (await status(newsletter.id)).status, SEND_TIMEOUT).toBe("sent");
     for (const member of members) expect(sentTo(member.email)).toBe(1);
     const logs = await logOf(newsletter.id);
     expect(logs).toHaveLength(1);
@@ -86,7 +90,9 @@ describe("an e-mail that cannot be built", () => {
       proTips: '["Bring a mug\\u0000"]',
     });
     expect((await send(newsletter.id)).statusCode).toBe(202);
-    await expect.poll(async () => (await status(newsletter.id)).status).toBe("approved");
+    await expect
+      .poll(async () => (await status(newsletter.id)).status, SEND_TIMEOUT)
+      .toBe("approved");
     expect(await status(newsletter.id)).toMatchObject({ sent: 0, failed: 2, pending: 0 });
     for (const member of members) {
       expect(sentTo(member.email)).toBe(0);
