@@ -9,6 +9,7 @@ const emailField = requiredText(
   "Please enter your email address",
   320,
   "Please enter a valid email address",
+  "Email",
 );
 
 export const emailBodySchema = z.object({ email: emailField });
@@ -45,6 +46,7 @@ export const adminSignInBodySchema = z.object({
     "Please enter a valid email address",
     320,
     "Please enter a valid email address",
+    "Email",
   ),
   password: z
     .string({ error: "Password is required" })

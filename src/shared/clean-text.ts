@@ -11,3 +11,22 @@ export const BROKEN_TEXT_MESSAGE =
 export function hasBrokenText(value: string): boolean {
   return value.includes("\u0000") || LONE_SURROGATE.test(value);
 }
+
+/**
+ * A character that has no place in a one-line field: C0 and C1 controls (line breaks, tabs, NUL,
+ * escape…) and the Unicode line and paragraph separators. A name with a line break can forge a
+ * line in a log or start a formula on a spreadsheet's next line (docs/admin-console.md, "Exports").
+ */
+export function hasControlCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029) {
+      return true;
+    }
+  }
+  return false;
+}
+
+export function singleLineMessage(label: string): string {
+  return `${label} must be a single line: please remove line breaks, tabs and other control characters.`;
+}

@@ -27,6 +27,7 @@ const departmentName = requiredText(
   DEPARTMENT_FIELDS_REQUIRED,
   80,
   "Department names are at most 80 characters.",
+  "Department name",
 );
 
 export const createDepartmentSchema = z.object({

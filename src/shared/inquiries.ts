@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { expectedUsersChoices } from "./enums";
+import { singleLine } from "./required-text";
 
 /** POST /api/company-inquiry. */
 export const MISSING_INFORMATION = {
@@ -19,19 +20,20 @@ export const SUBMISSION_FAILED = {
 export const COMPANY_NAME_MAX = 200;
 export const ADDITIONAL_INFO_MAX = 5000;
 
-const required = (message: string) =>
+const required = (message: string, label: string) =>
   z
     .string({ message })
+    .refine(...singleLine(label))
     .transform((v) => v.replace(/\s+/g, " ").trim())
     .pipe(z.string().min(1, { message }));
 
 export const companyInquirySchema = z.object({
-  companyName: required(MISSING_INFORMATION.description).pipe(
+  companyName: required(MISSING_INFORMATION.description, "Company name").pipe(
     z.string().max(COMPANY_NAME_MAX, {
       message: `Company name must be at most ${COMPANY_NAME_MAX} characters`,
     }),
   ),
-  contactEmail: required(MISSING_INFORMATION.description).pipe(
+  contactEmail: required(MISSING_INFORMATION.description, "Contact email").pipe(
     z
       .string()
       .max(254, { message: INVALID_EMAIL.description })

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { matchingPreferences } from "./enums";
+import { singleLine } from "./required-text";
 
 /** The three matching preferences with the labels the forms show. */
 export const matchingPreferenceLabels = {
@@ -23,7 +24,8 @@ const name = (label: string) =>
     .string({ error: `${label} is required` })
     .trim()
     .min(1, { error: `${label} is required` })
-    .max(NAME_MAX, { error: `${label} must be at most ${NAME_MAX} characters` });
+    .max(NAME_MAX, { error: `${label} must be at most ${NAME_MAX} characters` })
+    .refine(...singleLine(label));
 
 /**
  * The profile form (first-time setup and later edits), shared by the server routes and the
@@ -36,7 +38,8 @@ export const profileSchema = z.object({
     .string({ error: "Department is required" })
     .trim()
     .min(1, { error: "Department is required" })
-    .max(200, { error: CHOOSE_DEPARTMENT_FROM_LIST }),
+    .max(200, { error: CHOOSE_DEPARTMENT_FROM_LIST })
+    .refine(...singleLine("Department")),
   matchingPreference: z.enum(matchingPreferences, {
     error: "Please choose one of the matching preferences",
   }),
@@ -79,7 +82,11 @@ export const participationRequestSchema = z.union(
       participationStatus: z.enum(["active", "paused", "opted_out"]),
       pauseStartDate: isoDate.nullish(),
       pauseEndDate: isoDate.nullish(),
-      pauseReason: z.string().max(200).nullish(),
+      pauseReason: z
+        .string()
+        .max(200)
+        .refine(...singleLine("Pause reason"))
+        .nullish(),
     }),
   ],
   { error: participationMessage },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MAX_ID } from "./ids";
-import { requiredText } from "./required-text";
+import { requiredText, singleLine } from "./required-text";
 
 /** API contract of the Email Whitelist and Domain Groups tab. */
 
@@ -19,16 +19,23 @@ const groupId = z
 const INVALID_EMAIL = "Please enter a valid email address";
 
 /** An address or `*@domain`: all the form checks; the server then normalises and checks strictly. */
-export const whitelistEmailSchema = requiredText("Email is required", 320, INVALID_EMAIL).regex(
-  WHITELIST_EMAIL_SHAPE,
-  { error: INVALID_EMAIL },
-);
+export const whitelistEmailSchema = requiredText(
+  "Email is required",
+  320,
+  INVALID_EMAIL,
+  "Email",
+).regex(WHITELIST_EMAIL_SHAPE, { error: INVALID_EMAIL });
 
 export const addAllowedEmailSchema = z.object({
   email: whitelistEmailSchema,
   /** Derived by the form; the server derives it again from the e-mail and ignores this. */
   domain: z.string().max(320).optional(),
-  reason: z.string().trim().max(500, { error: "Reason is too long" }).nullish(),
+  reason: z
+    .string()
+    .trim()
+    .max(500, { error: "Reason is too long" })
+    .refine(...singleLine("Reason"))
+    .nullish(),
   domainGroupId: groupId.optional(),
 });
 export type AddAllowedEmail = z.infer<typeof addAllowedEmailSchema>;
@@ -36,8 +43,13 @@ export type AddAllowedEmail = z.infer<typeof addAllowedEmailSchema>;
 export const updateAllowedEmailSchema = z.object({ domainGroupId: groupId });
 
 export const createDomainGroupSchema = z.object({
-  name: requiredText("Name and display name are required", 100, "Name is too long"),
-  displayName: requiredText("Name and display name are required", 100, "Display name is too long"),
+  name: requiredText("Name and display name are required", 100, "Name is too long", "Name"),
+  displayName: requiredText(
+    "Name and display name are required",
+    100,
+    "Display name is too long",
+    "Display name",
+  ),
   description: z.string().trim().max(500, { error: "Description is too long" }).nullish(),
   color: z
     .string()

@@ -1,4 +1,4 @@
-import Papa from "papaparse";
+import { toCsv } from "../../../shared/csv";
 import { monthName } from "../../../shared/months";
 import type { AppContext } from "../../context";
 import { NotFound } from "../../errors";
@@ -21,9 +21,9 @@ const COLUMNS = [
 ] as const;
 
 /**
- * One row per log entry of the month's sends. Built with papaparse; `escapeFormulae` prefixes a
- * quote to any cell starting with = + - @ (or a tab or carriage return), so a spreadsheet never
- * runs an address or an error text as a formula.
+ * One row per log entry of the month's sends, written by the shared `toCsv`, which quotes every
+ * line of a cell that would start a formula, so a spreadsheet never runs an address or an error
+ * text as one.
  */
 export async function emailLogCsv(
   ctx: AppContext,
@@ -51,9 +51,6 @@ export async function emailLogCsv(
       validation_issues: entry.validation_issues.join("; "),
     })),
   );
-  const body = Papa.unparse(
-    { fields: [...COLUMNS], data: rows.map((row) => COLUMNS.map((c) => row[c])) },
-    { escapeFormulae: true, newline: "\r\n" },
-  );
+  const body = toCsv(COLUMNS, rows);
   return { fileName: `email_log_${String(month).padStart(2, "0")}${year}.csv`, body };
 }

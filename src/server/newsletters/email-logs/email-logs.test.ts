@@ -72,7 +72,7 @@ describe("e-mail send logs", () => {
   });
 
   describe("CSV download", () => {
-    it("has one row per entry of the month, with formula-like cells neutralised", async () => {
+    it("has one row per entry of the month, with formula-like cells and lines neutralised", async () => {
       await createEmailLog(t.db, {
         month: 6,
         year: 2026,
@@ -85,6 +85,7 @@ describe("e-mail send logs", () => {
             send_status: "failed",
             error_code: "550",
             error_message: "=cmd|' /C calc'!A0",
+            failure_reason: "Mailbox full\r\n=cmd|' /C calc'!A0",
           }),
         ],
       });
@@ -107,6 +108,7 @@ describe("e-mail send logs", () => {
         send_status: "failed",
         error_code: "550",
         error_message: "'=cmd|' /C calc'!A0",
+        failure_reason: "Mailbox full\r\n'=cmd|' /C calc'!A0",
       });
     });
 

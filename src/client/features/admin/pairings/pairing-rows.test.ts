@@ -33,7 +33,7 @@ const data = {
         id: 2,
         user1: user("Cy", "cy@acme.test", "Design"),
         user2: user("Di", "di@acme.test"),
-        user3: user("Ed", "ed@acme.test"),
+        user3: user("Ed", "ed@acme.test", "Ops\n@SUM(1)"),
         status: "active",
         user1ConnectionStatus: "pending",
         user2ConnectionStatus: "pending",
@@ -53,7 +53,7 @@ describe("the current-pairings table", () => {
     expect(filterRows(rows, "nobody")).toEqual([]);
   });
 
-  it("exports CSV in the table's words with formula cells neutralised", () => {
+  it("exports CSV in the table's words with formula cells neutralised, even after a line break", () => {
     const csv = pairingsCsv(pairingRows(data));
     const parsed = Papa.parse<Record<string, string>>(csv, { header: true }).data;
     expect(parsed[0]).toMatchObject({
@@ -68,6 +68,7 @@ describe("the current-pairings table", () => {
     });
     expect(parsed[1]).toMatchObject({
       person3_email: "ed@acme.test",
+      person3_department: "Ops\n'@SUM(1)",
       person3_answer: "Missed This Month",
     });
   });

@@ -1,7 +1,7 @@
+import { toCsv } from "@shared/csv";
 import type { ConnectionStatus, MatchStatus } from "@shared/enums";
 import { answerLook, matchStatusLooks, tenseOf } from "@shared/match-states";
 import { type CurrentPairingsResponse, monthDisplay, type PreviewUser } from "@shared/pairings";
-import Papa from "papaparse";
 
 export type RowPerson = {
   name: string;
@@ -63,10 +63,18 @@ export function filterRows(rows: PairingRow[], query: string): PairingRow[] {
   });
 }
 
+const PAIRING_CSV_COLUMNS = [
+  "month",
+  "group",
+  "status",
+  ...[1, 2, 3].flatMap((n) =>
+    ["name", "email", "department", "answer"].map((field) => `person${n}_${field}`),
+  ),
+];
+
 /**
- * The rows as CSV, one line per match, in the table's words. papaparse's `escapeFormulae` quotes
- * any cell starting with = + - @ (or a tab or carriage return), so a spreadsheet never runs a
- * name as a formula.
+ * The rows as CSV, one line per match, in the table's words; the shared `toCsv` quotes every line
+ * of a cell that would start a formula, so a spreadsheet never runs a name as one.
  */
 export function pairingsCsv(rows: PairingRow[]): string {
   const records = rows.map((row) => {
@@ -85,5 +93,5 @@ export function pairingsCsv(rows: PairingRow[]): string {
     }
     return record;
   });
-  return Papa.unparse(records, { escapeFormulae: true, newline: "\r\n" });
+  return toCsv(PAIRING_CSV_COLUMNS, records);
 }
