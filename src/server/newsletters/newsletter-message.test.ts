@@ -188,7 +188,7 @@ describe("the newsletter e-mail of each recipient", () => {
     const uploaded = await t.app.inject({
       method: "POST",
       url: "/api/upload-profile-image",
-      headers: { cookie: await signIn(t.db, ada, { now: NOW }) },
+      headers: { cookie: await signIn(t.db, ada, { now: NOW }), origin: TEST_APP_URL },
       payload: photo,
     });
     expect(uploaded.json().imageUrl).toMatch(/\.webp$/);
