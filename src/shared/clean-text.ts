@@ -14,17 +14,26 @@ export function hasBrokenText(value: string): boolean {
 
 /**
  * A character that has no place in a one-line field: C0 and C1 controls (line breaks, tabs, NUL,
- * escape…) and the Unicode line and paragraph separators. A name with a line break can forge a
+ * escape…) and the Unicode line and paragraph separators; with `lineBreaks`, a text of several
+ * lines may still hold line breaks and tabs. A name with a line break can forge a
  * line in a log or start a formula on a spreadsheet's next line (docs/admin-console.md, "Exports").
  */
-export function hasControlCharacter(value: string): boolean {
+export function hasControlCharacter(
+  value: string,
+  options: { lineBreaks?: boolean } = {},
+): boolean {
   for (let i = 0; i < value.length; i++) {
     const code = value.charCodeAt(i);
+    if (options.lineBreaks && (code === 0x09 || code === 0x0a || code === 0x0d)) continue;
     if (code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029) {
       return true;
     }
   }
   return false;
+}
+
+export function controlCharacterMessage(label: string): string {
+  return `${label} contains a control character (such as NUL or an escape). Please remove it.`;
 }
 
 export function singleLineMessage(label: string): string {

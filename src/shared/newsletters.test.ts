@@ -92,6 +92,19 @@ describe("newsletter update contract", () => {
     );
   });
 
+  it("refuses a control character anywhere: in a subject, a list item or free text", () => {
+    expect(firstMessage({ subject: "Hi\u001b[2J" })).toBe(
+      "Subject must be a single line: please remove line breaks, tabs and other control characters.",
+    );
+    expect(firstMessage({ coffeeChatStarters: '["Ask\\u0000"]' })).toBe(
+      "Each of the conversation starters must be a single line without control characters (such as NUL or a line break).",
+    );
+    expect(firstMessage({ quoteText: "Be\u0007 brave" })).toBe(
+      "Quote contains a control character (such as NUL or an escape). Please remove it.",
+    );
+    expect(firstMessage({ moodImageUrl: "https://img.example/a\u0000.png" })).not.toBeNull();
+  });
+
   it("takes approve without a body", () => {
     expect(approveBodySchema.parse(undefined)).toBeUndefined();
     expect(approveBodySchema.parse({ adminNotes: " ok " })).toEqual({ adminNotes: "ok" });

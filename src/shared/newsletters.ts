@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { controlCharacterMessage, hasControlCharacter, singleLineMessage } from "./clean-text";
 import { type NewsletterStatus, newsletterStatuses, type SendStatus, sendStatuses } from "./enums";
 import { idParamsSchema } from "./ids";
 import {
@@ -40,6 +41,9 @@ const optionalText = (label: string, max: number) =>
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, { error: `${label} must be at most ${max} characters` })
+    .refine((value) => !hasControlCharacter(value, { lineBreaks: true }), {
+      error: controlCharacterMessage(label),
+    })
     .nullish()
     .transform((value) => (value === undefined ? undefined : value ? value : null));
 
@@ -51,6 +55,7 @@ const SAFE_PATH = /^\/(?!\/)[^\s\\]*$/;
  * `javascript:` or `data:`.
  */
 export function isEmailImageUrl(value: string): boolean {
+  if (hasControlCharacter(value)) return false;
   if (SAFE_PATH.test(value)) return true;
   try {
     const url = new URL(value);
@@ -85,6 +90,9 @@ const jsonTextList = (label: string, maxItems: number) =>
             .trim()
             .max(LIST_ITEM_MAX, {
               error: `Each of the ${label} must be at most ${LIST_ITEM_MAX} characters`,
+            })
+            .refine((item) => !hasControlCharacter(item), {
+              error: `Each of the ${label} must be a single line without control characters (such as NUL or a line break).`,
             }),
           { error: `${label} must be a list of texts` },
         )
@@ -103,7 +111,8 @@ const headerLine = (label: string, max: number) =>
     .trim()
     .min(1, { error: `${label} is required` })
     .max(max, { error: `${label} must be at most ${max} characters` })
-    .refine((value) => !/[\r\n]/.test(value), { error: `${label} must be one line` });
+    .refine((value) => !/[\r\n]/.test(value), { error: `${label} must be one line` })
+    .refine((value) => !hasControlCharacter(value), { error: singleLineMessage(label) });
 
 /**
  * PUT /api/admin/newsletters/{id}: the editor's whole newsletter. A field left out keeps its

@@ -150,6 +150,36 @@ describe("the newsletter lifecycle", () => {
       );
     });
 
+    it("refuses a NUL hidden as an escape inside a list item's JSON text, and keeps the draft", async () => {
+      const draft = await newsletter({ proTips: JSON.stringify(["Smile"]) });
+      const res = await admin.put(`/api/admin/newsletters/${draft.id}`, {
+        proTips: '["Listen\\u0000 closely"]',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        message:
+          "Each of the pro tips must be a single line without control characters (such as NUL or a line break).",
+        field: "proTips.0",
+      });
+      const [kept] = await t.db.select().from(newsletters).where(eq(newsletters.id, draft.id));
+      expect(kept.proTips).toBe(JSON.stringify(["Smile"]));
+    });
+
+    it("refuses an escape character in free text but keeps its line breaks and tabs", async () => {
+      const draft = await newsletter();
+      const nul = await admin.put(`/api/admin/newsletters/${draft.id}`, {
+        closingMessage: "See you\u001b[2J soon",
+      });
+      expect(nul.statusCode).toBe(400);
+      expect(nul.json().message).toBe(
+        "Closing message contains a control character (such as NUL or an escape). Please remove it.",
+      );
+      const lines = await admin.put(`/api/admin/newsletters/${draft.id}`, {
+        closingMessage: "See you soon,\r\n\tthe team",
+      });
+      expect(lines.statusCode).toBe(200);
+    });
+
     it("refuses to edit a newsletter that is being sent or was sent", async () => {
       for (const [status, message] of [
         ["sending", "This newsletter is being sent right now and cannot be edited."],
