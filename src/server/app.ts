@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import cookie from "@fastify/cookie";
@@ -35,6 +36,7 @@ import newslettersRoutes from "./newsletters/routes";
 import pairingsRoutes from "./pairings/routes";
 import profileRoutes from "./profile/routes";
 import { refuseBrokenText } from "./refuse-broken-text";
+import { replyServerError } from "./server-error";
 
 export interface AppDeps {
   config: Config;
@@ -79,6 +81,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: false,
     bodyLimit: 1024 * 1024,
+    // A reference a person can quote from an error message and an operator can find in the log,
+    // unique across processes and restarts (Fastify's default counts from req-1 in each process).
+    genReqId: () => randomBytes(6).toString("hex"),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -165,18 +170,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const message = field && !isCustomMessage(text) ? `${field}: ${text}` : text;
       return reply.code(400).send({ message, field: field || undefined, code: "validation" });
     }
+    const status =
+      error instanceof HttpError
+        ? error.statusCode
+        : ((error as { statusCode?: number }).statusCode ?? 500);
+    if (status >= 500) return replyServerError(request, reply, error, status);
     if (error instanceof HttpError) {
       if (error instanceof TooManyRequests) reply.header("Retry-After", error.retryAfterSeconds);
       return reply
         .code(error.statusCode)
         .send({ message: error.message, code: error.code, ...error.extra });
     }
-    const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      return reply.code(status).send({ message: friendlyClientError(error as Error, status) });
-    }
-    request.log.error(error);
-    return reply.code(500).send({ message: "Something went wrong on our side. Please try again." });
+    return reply.code(status).send({ message: friendlyClientError(error as Error, status) });
   });
 
   app.get("/api/health", async (_request, reply) => {

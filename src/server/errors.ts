@@ -68,8 +68,10 @@ export class TooManyRequests extends HttpError {
   }
 }
 
+/** A designed 5xx: `message` is shown to people, `cause` only reaches the log. */
 export class ServiceUnavailable extends HttpError {
-  constructor(message: string) {
+  constructor(message: string, options: { cause?: unknown } = {}) {
     super(503, message, "unavailable");
+    this.cause = options.cause;
   }
 }

@@ -1,6 +1,7 @@
 import type { SendTestResponse } from "../../shared/newsletters";
 import type { AppContext } from "../context";
 import { ServiceUnavailable } from "../errors";
+import { classifyMailError, type MailErrorFields } from "../mail/mail-failure";
 import { personaliseNewsletter } from "./personalise";
 import { findNewsletter } from "./present";
 
@@ -25,8 +26,13 @@ export async function sendTestEmail(
       headers: mail.headers,
     });
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new ServiceUnavailable(`The test email could not be sent: ${reason}`);
+    const unreachable = classifyMailError(error as MailErrorFields) === "unreachable";
+    throw new ServiceUnavailable(
+      unreachable
+        ? "The test email could not be sent: the mail server cannot be reached right now. Please try again in a moment."
+        : "The test email could not be sent: the mail server did not accept it. Please check the address and the mail settings.",
+      { cause: error },
+    );
   }
   return {
     testEmail,
