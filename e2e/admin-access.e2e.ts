@@ -86,13 +86,12 @@ describe("admin access", () => {
     const panel = await new AxeBuilder({ page }).include("[role=tabpanel]").analyze();
     expect(panel.violations.map((v) => v.id)).toEqual([]);
 
-    page.once("dialog", (dialog) => {
-      expect(dialog.message()).toBe(
-        'Are you sure you want to remove "*@newco.test" from the whitelist?',
-      );
-      void dialog.accept();
-    });
     await page.getByRole("button", { name: "Remove *@newco.test" }).click();
+    const ask = page.getByRole("dialog", { name: "Remove from the whitelist?" });
+    await ask
+      .getByText('Are you sure you want to remove "*@newco.test" from the whitelist?')
+      .waitFor();
+    await ask.getByRole("button", { name: "Remove", exact: true }).click();
     await page.getByText("No emails are whitelisted yet, so nobody can sign up.").waitFor();
   });
 

@@ -54,7 +54,6 @@ describe("an admin sends this month's newsletter", () => {
       }
       const admin = await createAdmin(story.db, { email: "boss@hq.test", needsProfileSetup: true });
       const page = await story.newPage({ width: 375, height: 800 });
-      page.on("dialog", (dialog) => void dialog.accept());
       await story.signInAs(page, admin);
       await page.goto("/admin");
 
@@ -136,6 +135,9 @@ describe("an admin sends this month's newsletter", () => {
       // The mail server is down when the send starts: the send waits, then resumes by itself.
       await story.smtp.stop();
       await row.getByRole("button", { name: /^Send to Users/ }).click();
+      const ask = page.getByRole("dialog", { name: "Send to Users?" });
+      await ask.getByText(/Each person receives their own match by e-mail/).waitFor();
+      await ask.getByRole("button", { name: "Send to Users" }).click();
 
       const progress = page.getByRole("progressbar", { name: /^Sending / });
       await progress.waitFor();

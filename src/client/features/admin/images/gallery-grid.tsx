@@ -6,6 +6,7 @@ import { Button, buttonVariants } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { ListSkeleton, QueryState } from "../../../components/ui/query-state";
 import { toast } from "../../../components/ui/toast";
+import { useConfirm } from "../../../components/ui/use-confirm";
 import { apiRequest } from "../../../lib/api-client";
 import { useGalleryImages, useImageMutation } from "./image-queries";
 
@@ -44,42 +45,48 @@ export function GalleryGrid() {
     failure: "Failed to delete image",
   });
 
+  const { confirm, dialog } = useConfirm();
+
   return (
-    <QueryState
-      query={gallery}
-      failure="Failed to load images"
-      loading={<ListSkeleton label="Loading images..." />}
-    >
-      {(items) => (
-        <>
-          {!items.some((image) => image.source !== "attached-assets-available") && (
-            <p className="mb-3 text-sm text-coffee-700">
-              No images uploaded yet. Upload your first image above.
-            </p>
-          )}
-          {items.length > 0 && (
-            <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Gallery images">
-              {items.map((image) => (
-                <GalleryItem
-                  key={`${image.source}:${image.filename}`}
-                  image={image}
-                  busy={copy.isPending || remove.isPending}
-                  onCopy={() => copy.mutate(image)}
-                  onDelete={() => {
-                    if (
-                      window.confirm(
-                        `Delete ${image.filename}? Newsletters that use it will show a broken image.`,
-                      )
-                    )
-                      remove.mutate(image);
-                  }}
-                />
-              ))}
-            </ul>
-          )}
-        </>
-      )}
-    </QueryState>
+    <>
+      {dialog}
+      <QueryState
+        query={gallery}
+        failure="Failed to load images"
+        loading={<ListSkeleton label="Loading images..." />}
+      >
+        {(items) => (
+          <>
+            {!items.some((image) => image.source !== "attached-assets-available") && (
+              <p className="mb-3 text-sm text-coffee-700">
+                No images uploaded yet. Upload your first image above.
+              </p>
+            )}
+            {items.length > 0 && (
+              <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Gallery images">
+                {items.map((image) => (
+                  <GalleryItem
+                    key={`${image.source}:${image.filename}`}
+                    image={image}
+                    busy={copy.isPending || remove.isPending}
+                    onCopy={() => copy.mutate(image)}
+                    onDelete={() =>
+                      confirm({
+                        title: `Delete ${image.filename}?`,
+                        description: "Newsletters that use it will show a broken image.",
+                        confirmLabel: "Delete image",
+                        destructive: true,
+                        onConfirm: () => remove.mutate(image),
+                      })
+                    }
+                  />
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </QueryState>
+    </>
   );
 }
 

@@ -32,7 +32,7 @@ export function NewsletterCard() {
   const newsletters = useNewsletters();
   const [editingId, setEditingId] = useState<number | null>(null);
   const [tracked, setTracked] = useState<TrackedSend[]>([]);
-  const send = useSendNewsletter((started) =>
+  const { send, dialog: sendDialog } = useSendNewsletter((started) =>
     setTracked((list) => [...list.filter((t) => t.id !== started.id), started]),
   );
   const create = useNewsletterMutation({
@@ -53,6 +53,7 @@ export function NewsletterCard() {
 
   return (
     <Card>
+      {sendDialog}
       <CardHeader>
         <CardTitle>Newsletter Management</CardTitle>
         <CardDescription>

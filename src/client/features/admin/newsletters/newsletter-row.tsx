@@ -3,6 +3,7 @@ import { CheckCircle2, Pencil, Send, Trash2 } from "lucide-react";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/toast";
+import { useConfirm } from "../../../components/ui/use-confirm";
 import { apiRequest } from "../../../lib/api-client";
 import { NewsletterStatusBadge } from "./newsletter-labels";
 import { newsletterUrl, useNewsletterMutation } from "./newsletter-queries";
@@ -38,9 +39,11 @@ export function NewsletterRow({
     failureDuration: 6000,
   });
   const isSending = sending || status === "sending";
+  const { confirm, dialog } = useConfirm();
 
   return (
     <li className="grid gap-3 rounded-lg border border-coffee-200 p-3 md:grid-cols-[1fr_auto] md:items-center">
+      {dialog}
       <div className="grid min-w-0 gap-1">
         <p className="font-medium break-words">{title}</p>
         {newsletter.description && (
@@ -92,15 +95,15 @@ export function NewsletterRow({
           variant="destructive"
           disabled={remove.isPending}
           aria-label={`Delete ${title}`}
-          onClick={() => {
-            if (
-              window.confirm(
-                `Are you sure you want to delete the newsletter "${title}"? This action cannot be undone.`,
-              )
-            ) {
-              remove.mutate();
-            }
-          }}
+          onClick={() =>
+            confirm({
+              title: "Delete this newsletter?",
+              description: `Are you sure you want to delete the newsletter "${title}"? This action cannot be undone.`,
+              confirmLabel: "Delete newsletter",
+              destructive: true,
+              onConfirm: () => remove.mutate(),
+            })
+          }
         >
           <Trash2 aria-hidden="true" />
           Delete

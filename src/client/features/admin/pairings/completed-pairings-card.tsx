@@ -12,6 +12,7 @@ import {
 } from "../../../components/ui/card";
 import { QueryState } from "../../../components/ui/query-state";
 import { toast } from "../../../components/ui/toast";
+import { useConfirm } from "../../../components/ui/use-confirm";
 import { apiRequest } from "../../../lib/api-client";
 import { fileUrl } from "./completed-pairing-url";
 import { useCompletedPairingFiles, usePairingMutation } from "./pairing-queries";
@@ -32,8 +33,11 @@ export function CompletedPairingsCard() {
     failure: "Failed to delete completed pairing file",
   });
 
+  const { confirm, dialog } = useConfirm();
+
   return (
     <Card>
+      {dialog}
       <CardHeader>
         <CardTitle>Completed Pairings</CardTitle>
         <CardDescription>Saved pairing files, ready to link to a newsletter.</CardDescription>
@@ -85,15 +89,15 @@ export function CompletedPairingsCard() {
                       variant="outline"
                       aria-label={`Delete ${file.displayName}`}
                       disabled={remove.isPending}
-                      onClick={() => {
-                        if (
-                          window.confirm(
-                            `Are you sure you want to delete the pairing file ${file.fileName}? This action cannot be undone.`,
-                          )
-                        ) {
-                          remove.mutate(file.fileName);
-                        }
-                      }}
+                      onClick={() =>
+                        confirm({
+                          title: "Delete this pairing file?",
+                          description: `Are you sure you want to delete the pairing file ${file.fileName}? This action cannot be undone.`,
+                          confirmLabel: "Delete file",
+                          destructive: true,
+                          onConfirm: () => remove.mutate(file.fileName),
+                        })
+                      }
                     >
                       <Trash2 aria-hidden="true" />
                       Delete

@@ -11,6 +11,7 @@ import {
 } from "../../../components/ui/card";
 import { ListSkeleton, QueryState } from "../../../components/ui/query-state";
 import { Select } from "../../../components/ui/select";
+import { useConfirm } from "../../../components/ui/use-confirm";
 import { apiRequest } from "../../../lib/api-client";
 import {
   entryCountText,
@@ -41,13 +42,19 @@ export function EntriesCard() {
     failure: "Failed to remove email",
   });
 
-  const onRemove = (entry: AllowedEmail) => {
-    if (window.confirm(`Are you sure you want to remove "${entry.email}" from the whitelist?`))
-      remove.mutate(entry);
-  };
+  const { confirm, dialog } = useConfirm();
+  const onRemove = (entry: AllowedEmail) =>
+    confirm({
+      title: "Remove from the whitelist?",
+      description: `Are you sure you want to remove "${entry.email}" from the whitelist?`,
+      confirmLabel: "Remove",
+      destructive: true,
+      onConfirm: () => remove.mutate(entry),
+    });
 
   return (
     <Card>
+      {dialog}
       <CardHeader>
         <CardTitle as="h3">
           Whitelisted Emails{entries.data ? ` (${entryCountText(entries.data)})` : ""}

@@ -18,6 +18,7 @@ import {
 import { FieldError, Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { ListSkeleton, QueryState } from "../../../components/ui/query-state";
+import { useConfirm } from "../../../components/ui/use-confirm";
 import { apiRequest } from "../../../lib/api-client";
 import { ManageGroupDialog } from "./manage-group-dialog";
 import {
@@ -37,6 +38,7 @@ export function GroupsCard() {
   const [formError, setFormError] = useState<string>();
   const [managing, setManaging] = useState<DomainGroup | null>(null);
   const id = useId();
+  const { confirm, dialog } = useConfirm();
 
   const create = useWhitelistMutation({
     mutationFn: (body: CreateDomainGroup) =>
@@ -65,13 +67,13 @@ export function GroupsCard() {
   };
 
   const onDelete = (group: DomainGroup) => {
-    if (
-      window.confirm(
-        `Delete the group "${group.displayName}"? This will unassign all emails from this group`,
-      )
-    ) {
-      remove.mutate(group);
-    }
+    confirm({
+      title: `Delete the group "${group.displayName}"?`,
+      description: "This will unassign all emails from this group",
+      confirmLabel: "Delete group",
+      destructive: true,
+      onConfirm: () => remove.mutate(group),
+    });
   };
 
   const countFor = (groupId: number) =>
@@ -81,6 +83,7 @@ export function GroupsCard() {
 
   return (
     <Card>
+      {dialog}
       <CardHeader>
         <CardTitle as="h3">Domain Groups</CardTitle>
         <CardDescription>

@@ -1,0 +1,34 @@
+import { type ReactNode, useState } from "react";
+import { ConfirmDialog } from "./confirm-dialog";
+
+export interface ConfirmRequest {
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  destructive?: boolean;
+  onConfirm: () => void;
+}
+
+/**
+ * Asks with the ConfirmDialog before an action: `confirm({ title, …, onConfirm })` opens it and
+ * `dialog` renders it (place it once in the component). The dialog closes on the choice; the
+ * action's own pending state shows on the button that started it.
+ */
+export function useConfirm() {
+  const [request, setRequest] = useState<ConfirmRequest | null>(null);
+  const dialog = request ? (
+    <ConfirmDialog
+      title={request.title}
+      description={request.description}
+      confirmLabel={request.confirmLabel}
+      destructive={request.destructive}
+      pending={false}
+      onConfirm={() => {
+        setRequest(null);
+        request.onConfirm();
+      }}
+      onClose={() => setRequest(null)}
+    />
+  ) : null;
+  return { confirm: setRequest, dialog };
+}
