@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig, loadDotEnv } from "./config";
 import { startServer } from "./start-server";
+import { printLine } from "./terminal";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -15,7 +16,7 @@ async function main() {
   }
   const server = await startServer(config, { logger: true });
   const seconds = process.uptime().toFixed(1);
-  console.log(
+  printLine(
     `Cup of Joe is running at ${server.appUrl} (data in ${config.dataDir}; started in ${seconds} s)`,
   );
   const stop = async () => {

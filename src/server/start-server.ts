@@ -11,6 +11,7 @@ import { seedDemoOnce } from "./directory/seed-demo";
 import { createMailer } from "./mail/mailer";
 import { startDeliveryWorker } from "./newsletters/send/worker";
 import { repoRoot } from "./repo-root";
+import { printLine } from "./terminal";
 
 export const clientDistDir = path.join(repoRoot, "dist", "client");
 
@@ -36,7 +37,7 @@ export async function startServer(
   config: Config,
   options: StartOptions = {},
 ): Promise<RunningServer> {
-  const log = options.log ?? console.log;
+  const log = options.log ?? printLine;
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dbDir });
   await database.migrate();
   const clock = options.clock ?? systemClock;

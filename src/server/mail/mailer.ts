@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { MailKind } from "../../shared/enums";
 import type { Db } from "../db/client";
 import { mailOutbox } from "../db/schema";
+import { printLine } from "../terminal";
 import { isTransientMailError } from "./mail-failure";
 
 export interface MailMessage {
@@ -123,7 +124,7 @@ export function toMailSendError(error: unknown): MailSendError {
   );
 }
 
-function createOutboxMailer({ db, from, log = console.log }: MailerOptions): Mailer {
+function createOutboxMailer({ db, from, log = printLine }: MailerOptions): Mailer {
   return {
     transport: "outbox",
     fingerprint: transportFingerprint(undefined),

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { AppContext } from "../../context";
 import { type BackoffSettings, backoffDelayMs } from "../../mail/mail-failure";
+import { printLine } from "../../terminal";
 import { deliverOne } from "./deliver";
 import { finishedButOpen, finishSend } from "./finish-send";
 import {
@@ -58,7 +59,7 @@ export function startDeliveryWorker(
   const concurrency = Math.max(1, options.concurrency);
   const batchSize = options.batchSize ?? concurrency * 20;
   const pollMs = options.pollMs ?? 1000;
-  const log = options.log ?? console.log;
+  const log = options.log ?? printLine;
   const warn = options.warn ?? log;
   const warnOnce = warnerOnce(warn);
   const recorder = createSentRecorder(ctx.db, () => ctx.clock.now());
