@@ -57,7 +57,10 @@ export const adminUserSchema = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   email: z.string(),
+  /** The stored department key (the value the department choice sends). */
   department: z.string().nullable(),
+  /** What people read for that department (null when none is set). */
+  departmentName: z.string().nullable(),
   isAdmin: z.boolean(),
   /** False for a deactivated account. */
   isActive: z.boolean(),

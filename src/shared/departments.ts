@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { idSchema, MAX_ID } from "./ids";
+import { DEPARTMENT_NOT_SET } from "./metric-figures";
 import { requiredText } from "./required-text";
 
 /** The default department: every list has it, it cannot be deleted, and deleted ones fold into it. */
 export const DEFAULT_DEPARTMENT = "Other";
 
-export const DEPARTMENT_FIELDS_REQUIRED =
-  "Please select a group and enter both department name and display name.";
+export const DEPARTMENT_FIELDS_REQUIRED = "Please select a group and enter the department's name.";
 
 /** One entry of a department list as employees see it. */
 export const departmentSchema = z.object({
@@ -30,10 +30,11 @@ const departmentName = requiredText(
   "Department name",
 );
 
-export const createDepartmentSchema = z.object({
-  name: departmentName,
-  displayName: departmentName,
-});
+/**
+ * Add Department takes only the name people read; the server derives the stored key from it
+ * (`departmentKeyOf`), so nobody types an internal name.
+ */
+export const createDepartmentSchema = z.object({ displayName: departmentName });
 export type CreateDepartmentInput = z.infer<typeof createDepartmentSchema>;
 
 /** The operations-side dialog names the group in the body; null is the company-wide list. */
@@ -77,6 +78,40 @@ export function sortDepartments<T extends { name: string; displayName: string }>
   });
 }
 
-/** PATCH of a group's department: its stored name and what people see. */
+/** PATCH of a group's department: the name people read; the stored key never changes. */
 export const renameDepartmentSchema = createDepartmentSchema;
 export type RenameDepartmentInput = z.infer<typeof renameDepartmentSchema>;
+
+export const departmentExistsMessage = (displayName: string) =>
+  `A department named "${displayName}" already exists in this group.`;
+
+/**
+ * The stored key of a new department: its name in lower case, accents dropped, every run of
+ * other characters a hyphen ("Customer Success" → "customer-success"); "department" when no
+ * letter or digit is left. The key is internal: people always see the display name.
+ */
+export function departmentKeyOf(displayName: string): string {
+  const key = displayName
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
+  return key || "department";
+}
+
+/**
+ * What a page shows for a stored department key, given the list it belongs to (the person's
+ * own list or their group's): the display name, else the key itself, else "Not Set". Server
+ * answers that name people already carry it (`departmentName`); this is for the pages that hold
+ * only a key and the list, like the profile view and the user table.
+ */
+export function departmentLabel(
+  list: ReadonlyArray<Pick<Department, "name" | "displayName">> | undefined,
+  key: string | null | undefined,
+): string {
+  if (!key?.trim()) return DEPARTMENT_NOT_SET;
+  return list?.find((d) => d.name === key)?.displayName ?? key;
+}

@@ -9,6 +9,7 @@ import {
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
 import { type MatchRow, matches, sessions, users } from "../db/schema";
+import { departmentNameSql } from "../directory/departments/department-name";
 
 /*
  * The employee's match reads, each one prepared statement built once per database (see
@@ -21,8 +22,8 @@ const isMemberOf = (user: Column) =>
   or(eq(matches.user1Id, user), eq(matches.user2Id, user), eq(matches.user3Id, user));
 
 /**
- * The other members in match order (user1, user2, user3), as JSON; a department's display name
- * is its row's (the oldest when several groups share the name), else the stored name.
+ * The other members in match order (user1, user2, user3), as JSON, each with the name of their
+ * department (department-name.ts).
  */
 const partnersOf = (user: Column) => sql<MatchPartner[] | null>`(
   select json_agg(json_build_object(
@@ -33,9 +34,7 @@ const partnersOf = (user: Column) => sql<MatchPartner[] | null>`(
     'department', u.department,
     'email', u.email,
     'bio', u.bio,
-    'departmentDisplayName', coalesce(
-      (select d.display_name from departments d where d.name = u.department order by d.id limit 1),
-      u.department)
+    'departmentDisplayName', ${departmentNameSql(sql`u.email`, sql`u.department`)}
   ) order by array_position(array[${matches.user1Id}, ${matches.user2Id}, ${matches.user3Id}]::uuid[], u.id))
   from users u
   where u.id in (${matches.user1Id}, ${matches.user2Id}, ${matches.user3Id}) and u.id <> ${user}::uuid

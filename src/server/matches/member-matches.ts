@@ -2,7 +2,8 @@ import { and, eq, inArray, or } from "drizzle-orm";
 import type { ConnectionStatus } from "../../shared/enums";
 import type { MatchItem, MatchPartner } from "../../shared/matches";
 import type { AppContext } from "../context";
-import { departments, type MatchRow, matches, users } from "../db/schema";
+import { type MatchRow, matches, users } from "../db/schema";
+import { departmentNameSql } from "../directory/departments/department-name";
 import { NotFound } from "../errors";
 
 const isMember = (userId: string) =>
@@ -87,31 +88,13 @@ async function loadPartners(ctx: AppContext, ids: string[]): Promise<Map<string,
       firstName: users.firstName,
       lastName: users.lastName,
       department: users.department,
+      departmentDisplayName: departmentNameSql(users.email, users.department),
       email: users.email,
       bio: users.bio,
     })
     .from(users)
     .where(inArray(users.id, ids));
-  const names = [...new Set(rows.map((r) => r.department).filter((d): d is string => Boolean(d)))];
-  const displayNames = new Map<string, string>();
-  if (names.length > 0) {
-    const found = await ctx.db
-      .select({ name: departments.name, displayName: departments.displayName })
-      .from(departments)
-      .where(inArray(departments.name, names));
-    for (const d of found) if (!displayNames.has(d.name)) displayNames.set(d.name, d.displayName);
-  }
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      {
-        ...r,
-        departmentDisplayName: r.department
-          ? (displayNames.get(r.department) ?? r.department)
-          : null,
-      },
-    ]),
-  );
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -8,12 +8,19 @@ import {
 } from "../../shared/metrics";
 import type { AppContext } from "../context";
 import { matches, users } from "../db/schema";
+import { departmentNameInGroupSql } from "../directory/departments/department-name";
+import { whitelistEntrySql } from "../directory/whitelist-lookup";
 import { shiftMonth } from "../pairings/months";
 import { monthOf } from "../pairings/scope";
 
+/** People counted per stored department key and whitelist group, named afterwards per key. */
+const peopleByDepartmentKey = sql`(select ${users.department} as department,
+  ${whitelistEntrySql(users.email, "domain_group_id")} as group_id, count(*) as n
+  from ${users} group by 1, 2) k`;
+
 /**
  * The Analytics & Metrics numbers, from three aggregates (no rows reach Node): people by stored
- * participation status, people by department, and matches by month for the current month and the
+ * participation status, people by department name, and matches by month for the current month and the
  * six before it. Statuses are the stored ones, as the user list shows them.
  */
 export async function getEnhancedMetrics(ctx: AppContext): Promise<EnhancedMetrics> {
@@ -31,10 +38,10 @@ export async function getEnhancedMetrics(ctx: AppContext): Promise<EnhancedMetri
       .from(users),
     ctx.db
       .select({
-        department: sql<string>`coalesce(nullif(trim(${users.department}), ''), ${DEPARTMENT_NOT_SET})`,
-        n: sql<number>`count(*)::int`,
+        department: sql<string>`coalesce(${departmentNameInGroupSql(sql`k.group_id`, sql`k.department`)}, ${DEPARTMENT_NOT_SET})`,
+        n: sql<number>`sum(k.n)::int`,
       })
-      .from(users)
+      .from(peopleByDepartmentKey)
       .groupBy(sql`1`)
       .orderBy(desc(sql`2`), sql`1`),
     ctx.db

@@ -4,12 +4,12 @@ import type { AppContext } from "../context";
 import {
   allowedEmails,
   completedPairings,
-  departments,
   domainGroups,
   matches,
   pairings,
   users,
 } from "../db/schema";
+import { departmentNameSql } from "../directory/departments/department-name";
 import { NotFound } from "../errors";
 import { dayOf, eligibleSql, inScopeSql, type PairingScope } from "../pairings/scope";
 import { parseActivePairingFile } from "./newsletter-files";
@@ -51,6 +51,7 @@ const personColumns = {
   firstName: users.firstName,
   lastName: users.lastName,
   department: users.department,
+  departmentDisplayName: departmentNameSql(users.email, users.department),
   bio: users.bio,
   profileImageUrl: users.profileImageUrl,
   isActive: users.isActive,
@@ -154,7 +155,7 @@ async function fromMatches(
     .select({ ...personColumns, ready: sql<boolean>`(${ready})` })
     .from(users)
     .where(or(member, ready));
-  const people = await withDepartmentNames(
+  const people = await withWhitelist(
     ctx,
     found.map(({ ready: _ready, ...person }) => person),
   );
@@ -209,7 +210,7 @@ async function loadSatOut(
     .from(users)
     .where(and(eligibleSql(today), inScopeSql(scope)));
   const members = new Set(memberIds);
-  return withDepartmentNames(
+  return withWhitelist(
     ctx,
     rows.filter((row) => !members.has(row.id)),
   );
@@ -230,28 +231,15 @@ async function loadPeople(
         .where(where(unique.slice(i, i + CHUNK)))),
     );
   }
-  return withDepartmentNames(ctx, rows);
+  return withWhitelist(ctx, rows);
 }
 
-type PersonRow = Omit<AudiencePerson, "departmentDisplayName" | "whitelisted">;
+type PersonRow = Omit<AudiencePerson, "whitelisted">;
 
-/** Adds department display names and whitelist membership, each in one query for everyone. */
-async function withDepartmentNames(ctx: AppContext, rows: PersonRow[]): Promise<AudiencePerson[]> {
-  const names = [...new Set(rows.map((r) => r.department).filter((d): d is string => Boolean(d)))];
-  const displayNames = new Map<string, string>();
-  if (names.length > 0) {
-    const found = await ctx.db
-      .select({ name: departments.name, displayName: departments.displayName })
-      .from(departments)
-      .where(inArray(departments.name, names));
-    for (const d of found) if (!displayNames.has(d.name)) displayNames.set(d.name, d.displayName);
-  }
+/** Adds whitelist membership, in one query for everyone. */
+async function withWhitelist(ctx: AppContext, rows: PersonRow[]): Promise<AudiencePerson[]> {
   const allowed = await loadWhitelist(ctx);
-  return rows.map((r) => ({
-    ...r,
-    departmentDisplayName: r.department ? (displayNames.get(r.department) ?? r.department) : null,
-    whitelisted: allowed(r.email),
-  }));
+  return rows.map((r) => ({ ...r, whitelisted: allowed(r.email) }));
 }
 
 /**

@@ -2,7 +2,8 @@ import { asc, desc, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { CurrentPairingsResponse, PreviewMatch } from "../../shared/pairings";
 import type { AppContext } from "../context";
-import { departments, matches, pairings, users } from "../db/schema";
+import { matches, pairings, users } from "../db/schema";
+import { departmentNameSql } from "../directory/departments/department-name";
 import { awayReasons } from "./member-availability";
 import type { MemberInfo } from "./pairing-members";
 import { presentPairing, presentPreviewMatch } from "./present";
@@ -16,7 +17,7 @@ const nameAndEmail = (u: typeof member1 | typeof member2 | typeof member3) => ({
   firstName: u.firstName,
   lastName: u.lastName,
   email: u.email,
-  department: u.department,
+  department: departmentNameSql(u.email, u.department),
 });
 
 /**
@@ -51,13 +52,6 @@ export async function getCurrentPairings(ctx: AppContext): Promise<CurrentPairin
       ),
     )
     .orderBy(asc(matches.id));
-  // Stored department name → display name; the first department of that name wins.
-  const displayNames = new Map<string, string>();
-  const known = await ctx.db
-    .select({ name: departments.name, displayName: departments.displayName })
-    .from(departments)
-    .orderBy(asc(departments.id));
-  for (const d of known) if (!displayNames.has(d.name)) displayNames.set(d.name, d.displayName);
   const away = await awayReasons(
     ctx.db,
     active.map((p) => p.id),
@@ -68,8 +62,7 @@ export async function getCurrentPairings(ctx: AppContext): Promise<CurrentPairin
     const members = new Map<string, MemberInfo>();
     for (const m of [row.member1, row.member2, row.member3]) {
       if (!m?.id || m.email === null) continue;
-      const department = m.department ? (displayNames.get(m.department) ?? m.department) : null;
-      members.set(m.id, { ...m, id: m.id, email: m.email, department });
+      members.set(m.id, { ...m, id: m.id, email: m.email });
     }
     matchesByPairing[String(row.match.pairingId)].push(
       presentPreviewMatch(row.match, members, away),

@@ -9,6 +9,7 @@ import {
 import type { StatusCounts } from "../../shared/pairings";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
+import { departmentNameSql } from "../directory/departments/department-name";
 import { whitelistEntrySql } from "../directory/whitelist-lookup";
 import { eligibleSql, inScopeSql, type PairingScope } from "./scope";
 import { joinWhitelistEntry, whitelistEntryGroup, whitelistEntryId } from "./whitelist-join";
@@ -78,7 +79,12 @@ export async function listExcluded(
   const name = sql<string>`trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({ id: users.id, name, email: users.email, department: users.department })
+      .select({
+        id: users.id,
+        name,
+        email: users.email,
+        department: departmentNameSql(users.email, users.department),
+      })
       .from(users)
       .where(where)
       .orderBy(asc(sql`lower(${name})`), asc(users.email))

@@ -1,7 +1,8 @@
 import { inArray } from "drizzle-orm";
 import type { PreviewUser } from "../../shared/pairings";
 import type { Db } from "../db/client";
-import { departments, type MatchRow, users } from "../db/schema";
+import { type MatchRow, users } from "../db/schema";
+import { departmentNameSql } from "../directory/departments/department-name";
 
 export type MemberInfo = PreviewUser & { id: string };
 
@@ -25,34 +26,13 @@ export async function loadMembers(
         firstName: users.firstName,
         lastName: users.lastName,
         email: users.email,
-        department: users.department,
+        department: departmentNameSql(users.email, users.department),
       })
       .from(users)
       .where(inArray(users.id, ids.slice(i, i + 5000)));
     for (const user of chunk) found.set(user.id, user);
   }
-  const displayNames = await departmentDisplayNames(db, [...found.values()]);
-  for (const user of found.values()) {
-    if (user.department) user.department = displayNames.get(user.department) ?? user.department;
-  }
   return found;
-}
-
-/** Stored department name → display name (the first department of that name wins). */
-async function departmentDisplayNames(
-  db: Pick<Db, "select">,
-  people: Array<{ department?: string | null }>,
-): Promise<Map<string, string>> {
-  const names = [...new Set(people.map((p) => p.department).filter((d): d is string => !!d))];
-  const displayNames = new Map<string, string>();
-  for (let i = 0; i < names.length; i += 5000) {
-    const rows = await db
-      .select({ name: departments.name, displayName: departments.displayName })
-      .from(departments)
-      .where(inArray(departments.name, names.slice(i, i + 5000)));
-    for (const d of rows) if (!displayNames.has(d.name)) displayNames.set(d.name, d.displayName);
-  }
-  return displayNames;
 }
 
 export function memberOf(members: Map<string, MemberInfo>, id: string): PreviewUser {

@@ -1,3 +1,4 @@
+import { departmentLabel } from "@shared/departments";
 import { matchingPreferenceLabels } from "@shared/profile";
 import { useQueryClient } from "@tanstack/react-query";
 import { Building2, Mail, Pencil, Users } from "lucide-react";
@@ -9,7 +10,7 @@ import { AUTH_USER_QUERY_KEY, type AuthUser } from "../use-auth";
 import { Avatar } from "./avatar";
 import { ParticipationCard } from "./participation-card";
 import { PhotoUpload } from "./photo-upload";
-import { departmentLabel, useDepartments } from "./use-departments";
+import { useDepartments } from "./use-departments";
 
 // The edit form loads when "Edit Profile" is first pressed; the page opens on the read view.
 const ProfileEditForm = lazy(async () => ({

@@ -25,9 +25,3 @@ export function useDepartments(email: string | undefined) {
   }, [query.isError]);
   return query;
 }
-
-/** A department's display name, falling back to the stored name. */
-export function departmentLabel(list: Department[] | undefined, name: string | null): string {
-  if (!name) return "Not set";
-  return list?.find((d) => d.name === name)?.displayName ?? name;
-}

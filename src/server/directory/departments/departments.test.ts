@@ -114,45 +114,65 @@ describe("admin departments", () => {
     ).toEqual(["a@count.test", "b@count.test"]);
   });
 
-  it("adds a department with trimmed names and refuses a duplicate in the same group", async () => {
+  it("adds a department from the name people read and derives its key", async () => {
     const group = await groupWithDepartments("add.test");
     const post = (payload: object) => admin.post(`/api/admin/departments/${group.id}`, payload);
-    const res = await post({ name: "  design ", displayName: " Design " });
+    const res = await post({ displayName: "  Customer Success " });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ name: "design", displayName: "Design", userCount: 0 });
-    const again = await post({ name: "Design", displayName: "Design team" });
+    expect(res.json()).toMatchObject({
+      name: "customer-success",
+      displayName: "Customer Success",
+      domainGroupId: group.id,
+      userCount: 0,
+    });
+    const accented = await post({ displayName: "Ré & Dé" });
+    expect(accented.json().name).toBe("re-de");
+    const sameKey = await post({ displayName: "Re/De" });
+    expect(sameKey.statusCode).toBe(201);
+    expect(sameKey.json().name).toBe("re-de-2");
+  });
+
+  it("refuses a name the group already shows, in any case, with a 409 naming it", async () => {
+    const group = await groupWithDepartments("dup-add.test");
+    const post = (payload: object) => admin.post(`/api/admin/departments/${group.id}`, payload);
+    const again = await post({ displayName: "SALES" });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('A department named "Design" already exists in this group.');
-    const other = await groupWithDepartments("add2.test");
+    expect(again.json().message).toBe('A department named "SALES" already exists in this group.');
+    const other = await groupWithDepartments("dup-add2.test");
     const elsewhere = await admin.post(`/api/admin/departments/${other.id}`, {
-      name: "design",
       displayName: "Design",
     });
     expect(elsewhere.statusCode).toBe(201);
+    const concurrent = await Promise.all([
+      post({ displayName: "Legal" }),
+      post({ displayName: "legal" }),
+    ]);
+    expect(concurrent.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   });
 
-  it("requires both names", async () => {
+  it("requires the name", async () => {
     const group = await groupWithDepartments("req.test");
-    for (const payload of [{ name: " ", displayName: "X" }, { name: "x" }, {}]) {
+    for (const payload of [{ displayName: " " }, { name: "x" }, {}]) {
       const res = await admin.post(`/api/admin/departments/${group.id}`, payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(
-        "Please select a group and enter both department name and display name.",
-      );
+      expect(res.json().message).toBe("Please select a group and enter the department's name.");
     }
   });
 
   it("adds through the operations dialog's call naming the group in the body", async () => {
     const group = await groupWithDepartments("ops.test");
     const res = await admin.post("/api/admin/departments", {
-      name: "legal",
-      displayName: "Legal",
+      displayName: "Legal Affairs",
       domainGroupId: group.id,
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json().domainGroupId).toBe(group.id);
+    expect(res.json()).toMatchObject({ domainGroupId: group.id, name: "legal-affairs" });
+    const companyWide = await admin.post("/api/admin/departments", {
+      displayName: "Legal Affairs",
+      domainGroupId: null,
+    });
+    expect(companyWide.statusCode).toBe(201);
     const missing = await admin.post("/api/admin/departments", {
-      name: "legal",
       displayName: "Legal",
       domainGroupId: 999999,
     });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type {
   AdminUser,
   AdminUsersQuery,
@@ -6,8 +6,9 @@ import type {
   UserStatusCounts,
 } from "../../../shared/admin-users";
 import type { AppContext } from "../../context";
-import { matches, pairings, users } from "../../db/schema";
+import { departments, matches, pairings, users } from "../../db/schema";
 import { BadRequest } from "../../errors";
+import { departmentNameSql } from "../departments/department-name";
 import { whitelistEntrySql } from "../whitelist-lookup";
 
 /**
@@ -23,7 +24,7 @@ export async function listUsers(
   ctx: AppContext,
   query: AdminUsersQuery,
 ): Promise<AdminUsersResponse> {
-  const base = and(searchSql(query.q), groupSql(query.domainGroupId));
+  const base = and(await searchSql(ctx, query.q), groupSql(query.domainGroupId));
   const account = accountSql(query.account);
   const filters = and(base, account);
   const statusFilter = query.status ? eq(users.participationStatus, query.status) : undefined;
@@ -46,6 +47,7 @@ export async function listUsers(
       lastName: users.lastName,
       email: users.email,
       department: users.department,
+      departmentName: departmentNameSql(users.email, users.department),
       isAdmin: users.isAdmin,
       isActive: users.isActive,
       needsProfileSetup: users.needsProfileSetup,
@@ -99,11 +101,27 @@ export async function listUsers(
  */
 const searchTextSql = sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') || chr(1) || ${users.email} || chr(1) || coalesce(${users.department}, ''))`;
 
-/** Case-insensitive substring of the name, full name, e-mail or department. */
-function searchSql(q: string | undefined): SQL | undefined {
+/**
+ * Case-insensitive substring of the name, full name, e-mail or department, the department by its
+ * key or by the name people read (looked up only for the keys of departments whose name matches).
+ */
+async function searchSql(ctx: AppContext, q: string | undefined): Promise<SQL | undefined> {
   if (!q) return undefined;
   const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`${searchTextSql} ilike ${pattern}`;
+  const named = await ctx.db
+    .selectDistinct({ name: departments.name })
+    .from(departments)
+    .where(ilike(departments.displayName, pattern));
+  const text = sql`${searchTextSql} ilike ${pattern}`;
+  if (named.length === 0) return text;
+  const keys = named.map((d) => d.name);
+  return or(
+    text,
+    and(
+      inArray(users.department, keys),
+      sql`${departmentNameSql(users.email, users.department)} ilike ${pattern}`,
+    ),
+  );
 }
 
 /**

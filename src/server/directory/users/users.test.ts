@@ -137,6 +137,7 @@ describe("GET /api/admin/users", () => {
     expect(Object.keys(byEmail.get("ana@match.test") ?? {}).sort()).toEqual([
       "currentMatch",
       "department",
+      "departmentName",
       "domainGroupId",
       "email",
       "firstName",

@@ -59,7 +59,7 @@ const completedFiles = history
 
 const byDepartment: Record<string, number> = {};
 for (const p of samplePeople) {
-  const key = p.department ?? "Not Set";
+  const key = p.departmentName ?? "Not Set";
   byDepartment[key] = (byDepartment[key] ?? 0) + 1;
 }
 
@@ -120,7 +120,12 @@ export const samplePairingAnswers: Record<string, unknown> = {
       .filter((p) =>
         reason === "incomplete_profile" ? p.needsProfileSetup : p.participationStatus === reason,
       )
-      .map((p) => ({ id: p.id, name: fullName(p), email: p.email, department: p.department }));
+      .map((p) => ({
+        id: p.id,
+        name: fullName(p),
+        email: p.email,
+        department: p.departmentName,
+      }));
     return { reason, total: people.length, people };
   },
   "/api/admin/current-pairings": {

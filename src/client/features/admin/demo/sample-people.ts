@@ -49,6 +49,7 @@ export const samplePeople: AdminUser[] = names.map(([firstName, lastName], i) =>
   lastName,
   email: `${firstName}.${lastName}@${SAMPLE_DOMAIN}`.toLowerCase(),
   department: sampleDepartments[i % 5].name,
+  departmentName: sampleDepartments[i % 5].displayName,
   isAdmin: false,
   isActive: true,
   needsProfileSetup: i === 19,

@@ -3,7 +3,6 @@ import {
   type AdminDepartment,
   type CreateDepartmentInput,
   createDepartmentSchema,
-  DEFAULT_DEPARTMENT,
 } from "@shared/departments";
 import { useEffect, useId } from "react";
 import { useForm } from "react-hook-form";
@@ -23,11 +22,11 @@ import { toast } from "../../../components/ui/toast";
 import { apiRequest } from "../../../lib/api-client";
 import { useDepartmentMutation } from "./department-queries";
 
-type FormValues = { name: string; displayName: string };
+type FormValues = { displayName: string };
 
 /**
- * Add Department, or rename one (`department` given), validated with the same schema the server
- * uses. The default department keeps its stored name; only its display name can change.
+ * Add Department, or rename one (`department` given): the admin types only the name people read,
+ * validated with the same schema the server uses; the server derives the stored key.
  */
 export function DepartmentDialog({
   open,
@@ -44,11 +43,11 @@ export function DepartmentDialog({
   const renaming = Boolean(department);
   const form = useForm<FormValues, unknown, CreateDepartmentInput>({
     resolver: zodResolver(createDepartmentSchema),
-    defaultValues: { name: "", displayName: "" },
+    defaultValues: { displayName: "" },
   });
   const { reset } = form;
   useEffect(() => {
-    if (open) reset({ name: department?.name ?? "", displayName: department?.displayName ?? "" });
+    if (open) reset({ displayName: department?.displayName ?? "" });
   }, [open, department, reset]);
 
   const save = useDepartmentMutation({
@@ -73,12 +72,7 @@ export function DepartmentDialog({
   });
 
   const errors = form.formState.errors;
-  const message = errors.name?.message ?? errors.displayName?.message;
-  const invalid = (field: keyof FormValues) =>
-    errors[field]
-      ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` }
-      : { "aria-invalid": undefined };
-  const isDefault = department?.name === DEFAULT_DEPARTMENT;
+  const message = errors.displayName?.message;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -89,8 +83,8 @@ export function DepartmentDialog({
           </DialogTitle>
           <DialogDescription>
             {renaming
-              ? "People in this department keep it under its new name."
-              : "The name is stored on each person's profile; the display name is what people see."}
+              ? "People in this department keep it; everyone sees the new name."
+              : "The name people see on their profiles, in pairings, charts and e-mails."}
           </DialogDescription>
         </DialogHeader>
         <form
@@ -102,25 +96,10 @@ export function DepartmentDialog({
             <Label htmlFor={`${id}-name`}>Department Name</Label>
             <Input
               id={`${id}-name`}
-              placeholder="e.g. engineering"
+              placeholder="e.g. Customer Success"
               maxLength={80}
-              readOnly={isDefault}
-              {...invalid("name")}
-              {...form.register("name")}
-            />
-            {isDefault && (
-              <p className="text-sm text-coffee-700">
-                The default department keeps its name; you can change its display name.
-              </p>
-            )}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-display`}>Display Name</Label>
-            <Input
-              id={`${id}-display`}
-              placeholder="e.g. Engineering"
-              maxLength={80}
-              {...invalid("displayName")}
+              aria-invalid={message ? true : undefined}
+              aria-describedby={message ? `${id}-error` : undefined}
               {...form.register("displayName")}
             />
           </div>

@@ -16,6 +16,9 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui
 import { CHART_COLORS, ChartFigure } from "./chart-figure";
 import { formatPercent } from "./metrics-queries";
 
+/** An axis label that fits its 128 px: long department names end in "…" (the table has them whole). */
+const shortLabel = (name: string) => (name.length > 20 ? `${name.slice(0, 19)}…` : name);
+
 /** User Analytics: status distribution and the ten largest departments. */
 export function UserAnalytics({ metrics }: { metrics: EnhancedMetrics["userMetrics"] }) {
   const total = metrics.totalRegistered;
@@ -99,7 +102,13 @@ export function UserAnalytics({ metrics }: { metrics: EnhancedMetrics["userMetri
                 >
                   <CartesianGrid strokeDasharray="3 3" horizontal={false} />
                   <XAxis type="number" allowDecimals={false} />
-                  <YAxis type="category" dataKey="name" width={96} tick={{ fontSize: 12 }} />
+                  <YAxis
+                    type="category"
+                    dataKey="name"
+                    width={128}
+                    tick={{ fontSize: 12 }}
+                    tickFormatter={shortLabel}
+                  />
                   <Tooltip />
                   <Bar dataKey="value" name="Users" fill="#644029" isAnimationActive={false} />
                 </BarChart>

@@ -2,6 +2,7 @@ import { adminUserName } from "@shared/admin-user-texts";
 import type { AdminUser } from "@shared/admin-users";
 import type { Department } from "@shared/departments";
 import { type ParticipationStatus, participationStatuses } from "@shared/enums";
+import { DEPARTMENT_NOT_SET } from "@shared/metric-figures";
 import { Button } from "../../../components/ui/button";
 import { Select } from "../../../components/ui/select";
 import { cn } from "../../../lib/cn";
@@ -22,10 +23,11 @@ const statusOptions = participationStatuses.map((value) => ({
   label: statusLabels[value],
 }));
 
-function departmentOptions(departments: Department[], current: string) {
+function departmentOptions(departments: Department[], current: string, user: AdminUser) {
   const options = departments.map((d) => ({ value: d.name, label: d.displayName }));
   if (current && !options.some((o) => o.value === current)) {
-    options.unshift({ value: current, label: `${current} (not in this group's list)` });
+    const name = current === user.department ? (user.departmentName ?? current) : current;
+    options.unshift({ value: current, label: `${name} (not in this group's list)` });
   }
   return options;
 }
@@ -50,8 +52,8 @@ function fieldsOf({ user, draft, departments, onDraft, saving }: UserRowProps) {
       <Select
         aria-label={`Department for ${name}`}
         value={department}
-        placeholder={department ? undefined : "Not set"}
-        options={departmentOptions(departments, department)}
+        placeholder={department ? undefined : DEPARTMENT_NOT_SET}
+        options={departmentOptions(departments, department, user)}
         disabled={saving}
         onChange={(e) => onDraft({ ...draft, department: e.target.value })}
       />
