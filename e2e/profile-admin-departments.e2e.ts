@@ -61,31 +61,38 @@ describe("the admin Departments tab", () => {
     const dialog = page.getByRole("dialog", { name: "Add Department" });
     await dialog.getByRole("button", { name: "Add Department" }).click();
     await page
-      .getByText("Please select a group and enter both department name and display name.", {
-        exact: true,
-      })
+      .getByText("Please select a group and enter the department's name.", { exact: true })
       .waitFor();
-    await dialog.getByLabel("Department Name").fill("  brewing ");
-    await dialog.getByLabel("Display Name").fill("Brewing");
+    // One field: the name people read; the stored key is derived on the server.
+    expect(await dialog.getByRole("textbox").count()).toBe(1);
+    await dialog.getByLabel("Department Name").fill("  Tasting room ");
+    await dialog.getByRole("button", { name: "Add Department" }).click();
+    await page
+      .getByText('A department named "Tasting room" already exists in this group.', { exact: true })
+      .first()
+      .waitFor();
+    await dialog.getByLabel("Department Name").fill("Customer Success & Brewing");
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole("button", { name: "Add Department" }).click();
-    await list.getByRole("listitem").filter({ hasText: "Brewing" }).waitFor();
+    await list.getByRole("listitem").filter({ hasText: "Customer Success & Brewing" }).waitFor();
 
     await page.getByRole("button", { name: "Rename Tasting Room" }).click();
     const rename = page.getByRole("dialog", { name: 'Rename "Tasting Room"' });
-    await expect.poll(() => rename.getByLabel("Department Name").inputValue()).toBe("tasting");
-    await rename.getByLabel("Department Name").fill("brewing");
-    await rename.getByRole("button", { name: "Save Name" }).click();
-    await page
-      .getByText('A department named "brewing" already exists in this group.', { exact: true })
-      .first()
-      .waitFor();
-    await rename.getByLabel("Department Name").fill("cupping");
-    await rename.getByLabel("Display Name").fill("Cupping Lab");
+    await expect.poll(() => rename.getByLabel("Department Name").inputValue()).toBe("Tasting Room");
+    await rename.getByLabel("Department Name").fill("Cupping Lab");
     await rename.getByRole("button", { name: "Save Name" }).click();
     const cupping = list.getByRole("listitem").filter({ hasText: "Cupping Lab" });
     await cupping.waitFor();
     await expect.poll(() => cupping.innerText()).toContain("1 person");
+
+    // The metrics chart names the taster's department as people read it, never by its key.
+    await page.getByRole("tab", { name: "Analytics & Metrics" }).click();
+    const chart = page.getByRole("figure").filter({ hasText: "Users per department" });
+    await chart.locator(".recharts-bar-rectangle").first().waitFor();
+    const axis = chart.locator(".recharts-yAxis-tick-labels text");
+    await expect.poll(() => axis.allTextContents()).toContain("Cupping Lab");
+    expect((await axis.allTextContents()).join(" ")).not.toContain("tasting");
+    await page.getByRole("tab", { name: "Departments" }).click();
 
     await page.getByRole("button", { name: "Delete Cupping Lab" }).click();
     const confirm = page.getByRole("dialog", { name: 'Delete "Cupping Lab"?' });
@@ -100,9 +107,9 @@ describe("the admin Departments tab", () => {
     // Signed out meanwhile: the same "logged out" toast as every admin card.
     await page.context().clearCookies();
     const login = await holdLoginRedirect(page);
-    await page.getByRole("button", { name: "Delete Brewing" }).click();
+    await page.getByRole("button", { name: "Delete Customer Success & Brewing" }).click();
     await page
-      .getByRole("dialog", { name: 'Delete "Brewing"?' })
+      .getByRole("dialog", { name: 'Delete "Customer Success & Brewing"?' })
       .getByRole("button", { name: "Delete Department" })
       .click();
     await page.getByText("You are logged out. Logging in again...", { exact: true }).waitFor();
