@@ -116,7 +116,10 @@ export function AdminActionsCard() {
           </Button>
         </div>
         {current.isError && <p className="text-sm text-red-700">Failed to load pairing data</p>}
-        <CurrentPairingsList pairings={pairings} />
+        <CurrentPairingsList
+          pairings={pairings}
+          matchesByPairing={current.data?.matchesByPairing}
+        />
         {confirming && (
           <Suspense fallback={null}>
             <ConfirmDialog

@@ -1,10 +1,11 @@
-import type { CompletePairingResponse, PairingSummary } from "@shared/pairings";
+import type { CompletePairingResponse, PairingSummary, PreviewMatch } from "@shared/pairings";
 import { monthDisplay } from "@shared/pairings";
 import { CheckCircle2, Trash2 } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/toast";
 import { apiRequest } from "../../../lib/api-client";
+import { LeftAloneList } from "./left-alone-list";
 import { usePairingMutation } from "./pairing-queries";
 
 const ConfirmDialog = lazy(async () => ({
@@ -14,11 +15,26 @@ const ConfirmDialog = lazy(async () => ({
 export const matchesWord = (n: number) => (n === 1 ? "1 match" : `${n} matches`);
 
 /** "March 2027 · Acme Corp": a pairing's month and group, said once. */
+/** "5 matches (11 people)", or only the matches when the people are not known. */
+function matchesAndPeople(totalPairs: number, matches: PreviewMatch[] | undefined) {
+  const people = (matches ?? []).reduce((n, m) => n + (m.user3 ? 3 : 2), 0);
+  return people > 0 ? `${matchesWord(totalPairs)} (${people} people)` : matchesWord(totalPairs);
+}
+
 export const pairingTitle = (p: Pick<PairingSummary, "month" | "domainGroupName">) =>
   `${monthDisplay(p.month)} · ${p.domainGroupName ?? "All Users"}`;
 
-/** The active pairings with Complete and (after a confirmation) Delete. */
-export function CurrentPairingsList({ pairings }: { pairings: PairingSummary[] }) {
+/**
+ * The active pairings with Complete and Delete (each after a confirmation), and under each the
+ * people left without a partner, to re-pair.
+ */
+export function CurrentPairingsList({
+  pairings,
+  matchesByPairing = {},
+}: {
+  pairings: PairingSummary[];
+  matchesByPairing?: Record<string, PreviewMatch[]>;
+}) {
   const [deleting, setDeleting] = useState<PairingSummary | null>(null);
   const [completing, setCompleting] = useState<PairingSummary | null>(null);
   const complete = usePairingMutation({
@@ -48,34 +64,34 @@ export function CurrentPairingsList({ pairings }: { pairings: PairingSummary[] }
       <h3 className="font-semibold">Current Pairings</h3>
       <ul className="grid gap-2">
         {pairings.map((p) => (
-          <li
-            key={p.id}
-            className="flex flex-col gap-2 rounded-lg border border-coffee-200 p-3 sm:flex-row sm:items-center sm:justify-between"
-          >
-            <div className="grid min-w-0 gap-1">
-              <p className="font-medium break-words">{pairingTitle(p)}</p>
-              <p className="text-sm text-coffee-700">{matchesWord(p.totalPairs)}</p>
+          <li key={p.id} className="grid gap-2 rounded-lg border border-coffee-200 p-3">
+            <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+              <div className="grid min-w-0 gap-1">
+                <p className="font-medium break-words">{pairingTitle(p)}</p>
+                <p className="text-sm text-coffee-700">{matchesWord(p.totalPairs)}</p>
+              </div>
+              <div className="flex gap-2">
+                <Button
+                  size="sm"
+                  onClick={() => setCompleting(p)}
+                  disabled={complete.isPending}
+                  aria-label={`Complete ${pairingTitle(p)}`}
+                >
+                  <CheckCircle2 aria-hidden="true" />
+                  Complete
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => setDeleting(p)}
+                  aria-label={`Delete ${pairingTitle(p)}`}
+                >
+                  <Trash2 aria-hidden="true" />
+                  Delete
+                </Button>
+              </div>
             </div>
-            <div className="flex gap-2">
-              <Button
-                size="sm"
-                onClick={() => setCompleting(p)}
-                disabled={complete.isPending}
-                aria-label={`Complete ${pairingTitle(p)}`}
-              >
-                <CheckCircle2 aria-hidden="true" />
-                Complete
-              </Button>
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={() => setDeleting(p)}
-                aria-label={`Delete ${pairingTitle(p)}`}
-              >
-                <Trash2 aria-hidden="true" />
-                Delete
-              </Button>
-            </div>
+            <LeftAloneList pairing={p} matches={matchesByPairing[String(p.id)] ?? []} />
           </li>
         ))}
       </ul>
@@ -95,7 +111,7 @@ export function CurrentPairingsList({ pairings }: { pairings: PairingSummary[] }
         <Suspense fallback={null}>
           <ConfirmDialog
             title={`Delete ${pairingTitle(deleting)}?`}
-            description={`Its ${matchesWord(deleting.totalPairs)} for ${deleting.domainGroupName ?? "All Users"} in ${monthDisplay(deleting.month)} will be removed and nobody is told. You can generate ${monthDisplay(deleting.month)} again afterwards. This action cannot be undone.`}
+            description={`Its ${matchesAndPeople(deleting.totalPairs, matchesByPairing[String(deleting.id)])} for ${deleting.domainGroupName ?? "All Users"} in ${monthDisplay(deleting.month)} will be removed: everyone in them loses their ${monthDisplay(deleting.month)} match, and nobody is e-mailed. You can generate ${monthDisplay(deleting.month)} again afterwards. This action cannot be undone.`}
             confirmLabel={remove.isPending ? "Deleting..." : "Delete Pairing"}
             pending={remove.isPending}
             destructive

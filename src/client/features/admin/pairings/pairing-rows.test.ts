@@ -1,7 +1,7 @@
 import type { CurrentPairingsResponse } from "@shared/pairings";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { filterRows, pairingRows, pairingsCsv } from "./pairing-rows";
+import { alonePeople, filterRows, LEFT_ALONE, pairingRows, pairingsCsv } from "./pairing-rows";
 
 const user = (firstName: string, email: string, department: string | null = "Sales") => ({
   firstName,
@@ -71,5 +71,41 @@ describe("the current-pairings table", () => {
       person3_department: "Ops\n'@SUM(1)",
       person3_answer: "Missed This Month",
     });
+  });
+
+  it("marks who is away and who is left without a partner, and lists the latter for a re-pair", () => {
+    const left = {
+      pairings: data.pairings,
+      matchesByPairing: {
+        "7": [
+          {
+            id: 3,
+            user1: { ...user("Fay", "fay@acme.test"), id: "u-fay" },
+            user2: { ...user("Gus", "gus@acme.test"), id: "u-gus", away: "opted_out" },
+            status: "active",
+            user1ConnectionStatus: "pending",
+            user2ConnectionStatus: "pending",
+            aloneUserId: "u-fay",
+          },
+          {
+            id: 4,
+            user1: { ...user("Hal", "hal@acme.test"), id: "u-hal" },
+            user2: { ...user("Ivy", "ivy@acme.test"), id: "u-ivy", away: "paused" },
+            user3: { ...user("Jo", "jo@acme.test"), id: "u-jo" },
+            status: "active",
+            user1ConnectionStatus: "pending",
+            user2ConnectionStatus: "pending",
+            user3ConnectionStatus: "pending",
+          },
+        ],
+      },
+    } as unknown as CurrentPairingsResponse;
+    const rows = pairingRows(left);
+    expect(rows[0].people.map((p) => p.note)).toEqual([LEFT_ALONE, "Opted out"]);
+    expect(rows[1].people.map((p) => p.note)).toEqual([undefined, "Paused", undefined]);
+    expect(filterRows(rows, "without a partner").map((r) => r.id)).toEqual([3]);
+    expect(alonePeople(left.matchesByPairing["7"])).toEqual([
+      { userId: "u-fay", name: "Fay Test", formerPartners: ["Gus Test (opted out)"] },
+    ]);
   });
 });

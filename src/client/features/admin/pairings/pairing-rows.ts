@@ -1,13 +1,21 @@
 import { toCsv } from "@shared/csv";
 import type { ConnectionStatus, MatchStatus } from "@shared/enums";
+import { exclusionLabels } from "@shared/exclusions";
 import { answerLook, matchStatusLooks, tenseOf } from "@shared/match-states";
-import { type CurrentPairingsResponse, monthDisplay, type PreviewUser } from "@shared/pairings";
+import {
+  type CurrentPairingsResponse,
+  monthDisplay,
+  type PreviewMatch,
+  type PreviewUser,
+} from "@shared/pairings";
 
 export type RowPerson = {
   name: string;
   email: string;
   department: string;
   answer: ConnectionStatus;
+  /** Why this person can no longer meet ("Opted out"), or that they are left without a partner. */
+  note?: string;
 };
 
 /** One match of the current pairings, flattened for the table. */
@@ -19,14 +27,48 @@ export type PairingRow = {
   people: RowPerson[];
 };
 
-function person(user: PreviewUser, answer: ConnectionStatus | undefined): RowPerson {
-  const name = [user.firstName, user.lastName].filter(Boolean).join(" ").trim();
+export const personName = (user: PreviewUser) =>
+  [user.firstName, user.lastName].filter(Boolean).join(" ").trim() ||
+  user.email.split("@")[0] ||
+  "Unknown";
+
+export const LEFT_ALONE = "Left without a partner";
+
+function person(
+  user: PreviewUser,
+  answer: ConnectionStatus | undefined,
+  aloneUserId?: string,
+): RowPerson {
+  const note = user.away
+    ? exclusionLabels[user.away].label
+    : user.id && user.id === aloneUserId
+      ? LEFT_ALONE
+      : undefined;
   return {
-    name: name || user.email.split("@")[0] || "Unknown",
+    name: personName(user),
     email: user.email,
     department: user.department ?? "",
     answer: answer ?? "pending",
+    ...(note ? { note } : {}),
   };
+}
+
+/** Someone left without a partner, with the partner(s) who can no longer meet and why. */
+export type AlonePerson = { userId: string; name: string; formerPartners: string[] };
+
+export function alonePeople(matches: PreviewMatch[]): AlonePerson[] {
+  return matches.flatMap((m) => {
+    const members = [m.user1, m.user2, ...(m.user3 ? [m.user3] : [])];
+    const alone = members.find((u) => u.id !== undefined && u.id === m.aloneUserId);
+    if (!alone || !m.aloneUserId) return [];
+    const formerPartners = members
+      .filter((u) => u !== alone)
+      .map(
+        (u) =>
+          `${personName(u)} (${u.away ? exclusionLabels[u.away].label.toLowerCase() : "away"})`,
+      );
+    return [{ userId: m.aloneUserId, name: personName(alone), formerPartners }];
+  });
 }
 
 export function pairingRows(data: CurrentPairingsResponse | undefined): PairingRow[] {
@@ -38,9 +80,9 @@ export function pairingRows(data: CurrentPairingsResponse | undefined): PairingR
       group: pairing.domainGroupName ?? "All Users",
       status: m.status,
       people: [
-        person(m.user1, m.user1ConnectionStatus),
-        person(m.user2, m.user2ConnectionStatus),
-        ...(m.user3 ? [person(m.user3, m.user3ConnectionStatus)] : []),
+        person(m.user1, m.user1ConnectionStatus, m.aloneUserId),
+        person(m.user2, m.user2ConnectionStatus, m.aloneUserId),
+        ...(m.user3 ? [person(m.user3, m.user3ConnectionStatus, m.aloneUserId)] : []),
       ],
     })),
   );
@@ -55,7 +97,7 @@ export function filterRows(rows: PairingRow[], query: string): PairingRow[] {
       row.month,
       row.group,
       matchStatusLooks[row.status]?.label ?? row.status,
-      ...row.people.flatMap((p) => [p.name, p.email, p.department]),
+      ...row.people.flatMap((p) => [p.name, p.email, p.department, p.note ?? ""]),
     ]
       .join(" ")
       .toLowerCase();

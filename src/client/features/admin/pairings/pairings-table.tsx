@@ -1,7 +1,8 @@
 import { tenseOf } from "@shared/match-states";
+import { Badge } from "../../../components/ui/badge";
 import { AnswerBadge, MatchStatusBadge } from "../../match-state-badge";
 import { EmailText } from "./email-text";
-import type { PairingRow } from "./pairing-rows";
+import { LEFT_ALONE, type PairingRow } from "./pairing-rows";
 
 /** The current pairings as a table: one row per match, one column per person, then the status. */
 export function PairingsTable({ rows }: { rows: PairingRow[] }) {
@@ -51,6 +52,13 @@ export function PairingsTable({ rows }: { rows: PairingRow[] }) {
                         <span className="text-coffee-700">
                           <EmailText email={person.email} />
                         </span>
+                        {person.note && (
+                          <span>
+                            <Badge color={person.note === LEFT_ALONE ? "yellow" : "grey"}>
+                              {person.note}
+                            </Badge>
+                          </span>
+                        )}
                         <span>
                           <AnswerBadge
                             status={person.answer}

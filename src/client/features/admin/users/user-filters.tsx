@@ -21,7 +21,7 @@ export function UserFiltersBar({
 }) {
   const groups = useDomainGroups();
   return (
-    <div className="grid gap-3 md:grid-cols-[2fr_1fr_1fr]">
+    <div className="grid gap-3 md:grid-cols-[2fr_1fr_1fr_1fr]">
       <div className="min-w-0 space-y-1">
         <Label htmlFor="user-search">Search users</Label>
         <div className="relative">
@@ -57,6 +57,20 @@ export function UserFiltersBar({
         </Select>
       </div>
       <div className="min-w-0 space-y-1">
+        <Label htmlFor="user-account-filter">Account</Label>
+        <Select
+          id="user-account-filter"
+          value={filters.account}
+          onChange={(e) =>
+            onFilters({ ...filters, account: e.target.value as UserFilters["account"] })
+          }
+        >
+          <option value="">All accounts</option>
+          <option value="active">Active accounts</option>
+          <option value="deactivated">Deactivated</option>
+        </Select>
+      </div>
+      <div className="min-w-0 space-y-1">
         <Label htmlFor="user-group-filter">Domain group</Label>
         <Select
           id="user-group-filter"
@@ -75,16 +89,17 @@ export function UserFiltersBar({
   );
 }
 
-/** The four summary counts for the current search and group. */
+/** The summary counts for the current search and group. */
 export function UserCounts({ counts }: { counts: UserStatusCounts | undefined }) {
   const items = [
     { label: "Total", value: counts?.total },
     { label: "Active", value: counts?.active },
     { label: "Paused", value: counts?.paused },
     { label: "Opted Out", value: counts?.opted_out },
+    { label: "Deactivated", value: counts?.deactivated },
   ];
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
       {items.map((item) => (
         <div key={item.label} className="rounded-lg border border-coffee-200 bg-coffee-50 p-3">
           <dt className="text-sm font-medium text-coffee-700">{item.label}</dt>

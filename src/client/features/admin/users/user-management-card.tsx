@@ -15,6 +15,7 @@ import { apiRequest } from "../../../lib/api-client";
 import { useMediaQuery } from "../../../lib/use-media-query";
 import { useAdminMutation } from "../use-admin-mutation";
 import { failureToast } from "../whitelist/whitelist-queries";
+import { AccountConfirmDialog, useAccountChange } from "./account-action";
 import { UserCounts, UserFiltersBar } from "./user-filters";
 import { UserCard, type UserRowProps, UserTableRow } from "./user-row";
 import {
@@ -31,7 +32,14 @@ const SEARCH_DELAY_MS = 300;
 /** User management (Admin Tools tab): search, filters, inline edits saved per row, paging. */
 export function UserManagementCard() {
   const [search, setSearch] = useState("");
-  const [filters, setFilters] = useState<UserFilters>({ q: "", status: "", domainGroupId: "" });
+  const [filters, setFilters] = useState<UserFilters>({
+    q: "",
+    status: "",
+    account: "",
+    domainGroupId: "",
+  });
+  const [asking, setAsking] = useState<AdminUser | null>(null);
+  const account = useAccountChange(() => setAsking(null));
   const [drafts, setDrafts] = useState<Record<string, UserDraft>>({});
   const wide = useMediaQuery("(min-width: 1024px)");
 
@@ -77,15 +85,17 @@ export function UserManagementCard() {
     departments: departments.get(user.domainGroupId) ?? [],
     onDraft: (draft) => setDrafts((all) => ({ ...all, [user.id]: draft })),
     onSave: () => onSave(user),
+    onAccount: () => setAsking(user),
   });
-  const filtered = Boolean(filters.q || filters.status || filters.domainGroupId);
+  const filtered = Boolean(filters.q || filters.status || filters.account || filters.domainGroupId);
 
   return (
     <Card>
       <CardHeader>
         <CardTitle>User Management</CardTitle>
         <CardDescription>
-          Search people, change their participation status or department, and save each row.
+          Search people, change their participation status or department and save each row, or
+          deactivate an account.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
@@ -142,6 +152,14 @@ export function UserManagementCard() {
               </Button>
             )}
           </div>
+        )}
+        {asking && (
+          <AccountConfirmDialog
+            user={asking}
+            pending={account.isPending}
+            onConfirm={() => account.mutate(asking)}
+            onClose={() => setAsking(null)}
+          />
         )}
       </CardContent>
     </Card>

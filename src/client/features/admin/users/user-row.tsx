@@ -6,6 +6,7 @@ import { DEPARTMENT_NOT_SET } from "@shared/metric-figures";
 import { Button } from "../../../components/ui/button";
 import { Select } from "../../../components/ui/select";
 import { cn } from "../../../lib/cn";
+import { AccountButton, DeactivatedBadge } from "./account-action";
 import { statusLabels, type UserDraft } from "./users-queries";
 
 export type UserRowProps = {
@@ -16,6 +17,8 @@ export type UserRowProps = {
   departments: Department[];
   onDraft: (draft: UserDraft) => void;
   onSave: () => void;
+  /** Asks to deactivate or reactivate the account. */
+  onAccount: () => void;
 };
 
 const statusOptions = participationStatuses.map((value) => ({
@@ -89,7 +92,7 @@ export function UserTableRow(props: UserRowProps) {
   return (
     <tr className={cn("border-t border-coffee-200 align-middle", changed && "bg-amber-50")}>
       <th scope="row" className="py-2 pr-3 text-left font-medium text-coffee-950">
-        {adminUserName(user)}
+        {adminUserName(user)} <DeactivatedBadge user={user} />
         {changed && (
           <span className="block">
             <UnsavedNote />
@@ -103,7 +106,10 @@ export function UserTableRow(props: UserRowProps) {
         <CurrentMatch user={user} />
       </td>
       <td className="py-2 text-right">
-        <SaveButton {...props} />
+        <div className="flex justify-end gap-2">
+          <SaveButton {...props} />
+          <AccountButton user={user} onAsk={props.onAccount} />
+        </div>
       </td>
     </tr>
   );
@@ -121,7 +127,9 @@ export function UserCard(props: UserRowProps) {
       )}
     >
       <div className="min-w-0">
-        <h3 className="font-semibold text-coffee-950">{adminUserName(user)}</h3>
+        <h3 className="font-semibold text-coffee-950">
+          {adminUserName(user)} <DeactivatedBadge user={user} />
+        </h3>
         <p className="text-sm break-all text-coffee-800">{user.email}</p>
         {changed && <UnsavedNote />}
       </div>
@@ -143,7 +151,10 @@ export function UserCard(props: UserRowProps) {
         <span className="font-medium">Current match: </span>
         <CurrentMatch user={user} />
       </p>
-      <SaveButton {...props} />
+      <div className="flex flex-wrap gap-2">
+        <SaveButton {...props} />
+        <AccountButton user={user} onAsk={props.onAccount} />
+      </div>
     </li>
   );
 }

@@ -1,4 +1,9 @@
-import type { AdminUser, AdminUsersResponse, UpdateAdminUserInput } from "@shared/admin-users";
+import type {
+  AccountState,
+  AdminUser,
+  AdminUsersResponse,
+  UpdateAdminUserInput,
+} from "@shared/admin-users";
 import type { Department } from "@shared/departments";
 import type { ParticipationStatus } from "@shared/enums";
 import {
@@ -14,6 +19,8 @@ export const ADMIN_USERS_KEY = "/api/admin/users";
 export type UserFilters = {
   q: string;
   status: "" | ParticipationStatus;
+  /** Active or deactivated accounts; empty: all. */
+  account: "" | AccountState;
   domainGroupId: string;
 };
 
@@ -30,6 +37,7 @@ function usersUrl(filters: UserFilters, cursor: string): string {
   const params = new URLSearchParams();
   if (filters.q) params.set("q", filters.q);
   if (filters.status) params.set("status", filters.status);
+  if (filters.account) params.set("account", filters.account);
   if (filters.domainGroupId) params.set("domainGroupId", filters.domainGroupId);
   if (cursor) params.set("cursor", cursor);
   const query = params.toString();

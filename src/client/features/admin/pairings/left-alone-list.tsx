@@ -1,0 +1,83 @@
+import type { PairingSummary, PreviewMatch, RePairResponse } from "@shared/pairings";
+import { UserPlus } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+import { Button } from "../../../components/ui/button";
+import { toast } from "../../../components/ui/toast";
+import { apiRequest } from "../../../lib/api-client";
+import { usePairingMutation } from "./pairing-queries";
+import { type AlonePerson, alonePeople } from "./pairing-rows";
+
+const ConfirmDialog = lazy(async () => ({
+  default: (await import("../../../components/ui/confirm-dialog")).ConfirmDialog,
+}));
+
+/**
+ * The people of one running pairing whose partner can no longer meet (opted out, paused,
+ * deactivated, …), each with a Re-pair action that asks first (docs/pairings.md).
+ */
+export function LeftAloneList({
+  pairing,
+  matches,
+}: {
+  pairing: PairingSummary;
+  matches: PreviewMatch[];
+}) {
+  const [asking, setAsking] = useState<AlonePerson | null>(null);
+  const rePair = usePairingMutation({
+    mutationFn: (person: AlonePerson) =>
+      apiRequest<RePairResponse>("POST", `/api/admin/pairings/${pairing.id}/re-pair`, {
+        userId: person.userId,
+      }),
+    onSuccess: (result) => {
+      setAsking(null);
+      toast({ title: "Re-paired", description: result.message });
+    },
+    onError: () => setAsking(null),
+    failure: "Failed to re-pair",
+  });
+  const alone = alonePeople(matches);
+  if (alone.length === 0) return null;
+  return (
+    <div className="grid gap-2 rounded-md bg-yellow-50 p-2">
+      <p className="text-sm font-medium text-coffee-900">Left without a partner</p>
+      <ul className="grid gap-2">
+        {alone.map((person) => (
+          <li
+            key={person.userId}
+            className="flex flex-col gap-2 text-sm sm:flex-row sm:items-center sm:justify-between"
+          >
+            <span className="min-w-0 break-words">
+              <span className="font-medium">{person.name}</span>
+              <span className="text-coffee-700">
+                {" "}
+                — was with {person.formerPartners.join(", ")}
+              </span>
+            </span>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => setAsking(person)}
+              disabled={rePair.isPending}
+              aria-label={`Re-pair ${person.name}`}
+            >
+              <UserPlus aria-hidden="true" />
+              Re-pair
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {asking && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            title={`Re-pair ${asking.name}?`}
+            description={`${asking.name} was with ${asking.formerPartners.join(", ")}. They get the best partner among the people without one this month, or join a pair as a third if nobody is free. ${asking.name} and their new partner(s) are told by e-mail.`}
+            confirmLabel={rePair.isPending ? "Re-pairing..." : `Re-pair ${asking.name}`}
+            pending={rePair.isPending}
+            onConfirm={() => rePair.mutate(asking)}
+            onClose={() => setAsking(null)}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}

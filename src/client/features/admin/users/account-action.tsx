@@ -1,0 +1,93 @@
+import { adminUserName } from "@shared/admin-user-texts";
+import type { AccountChangeResponse, AdminUser } from "@shared/admin-users";
+import { lazy, Suspense } from "react";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { toast } from "../../../components/ui/toast";
+import { apiRequest } from "../../../lib/api-client";
+import { refreshPairingData } from "../pairings/pairing-queries";
+import { useAdminMutation } from "../use-admin-mutation";
+import { failureToast } from "../whitelist/whitelist-queries";
+import { refreshUserData } from "./users-queries";
+
+const ConfirmDialog = lazy(async () => ({
+  default: (await import("../../../components/ui/confirm-dialog")).ConfirmDialog,
+}));
+
+/** "Deactivated" beside a deactivated person's name. */
+export function DeactivatedBadge({ user }: { user: AdminUser }) {
+  return user.isActive ? null : <Badge color="red">Deactivated</Badge>;
+}
+
+/** Deactivate or Reactivate for one row; admin accounts belong to the operator and get none. */
+export function AccountButton({ user, onAsk }: { user: AdminUser; onAsk: () => void }) {
+  if (user.isAdmin) return null;
+  return (
+    <Button size="sm" variant="outline" onClick={onAsk}>
+      {user.isActive ? "Deactivate" : "Reactivate"}
+      <span className="sr-only"> {adminUserName(user)}</span>
+    </Button>
+  );
+}
+
+/** Deactivating or reactivating an account, after a confirmation that says what it does. */
+export function useAccountChange(onDone: () => void) {
+  return useAdminMutation({
+    mutationFn: (user: AdminUser) =>
+      apiRequest<AccountChangeResponse>(
+        "POST",
+        `/api/admin/users/${user.id}/${user.isActive ? "deactivate" : "reactivate"}`,
+      ),
+    onSuccess: (result) => {
+      onDone();
+      toast({ title: "Success", description: result.message });
+    },
+    onError: onDone,
+    failure: "Failed to change the account",
+    refresh: (client) => {
+      refreshPairingData(client);
+      return refreshUserData(client);
+    },
+    reportFailure: failureToast,
+  });
+}
+
+export function AccountConfirmDialog({
+  user,
+  pending,
+  onConfirm,
+  onClose,
+}: {
+  user: AdminUser;
+  pending: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const name = adminUserName(user);
+  const texts = user.isActive
+    ? {
+        title: `Deactivate ${name}?`,
+        description: `${name} is signed out everywhere at once and can no longer sign in. ${
+          user.currentMatch
+            ? `They leave the current pairing: ${user.currentMatch.match_name} ${user.currentMatch.match_name.includes("&") ? "go on as a pair" : "is left without a partner and can be re-paired under Operations"}. `
+            : ""
+        }No e-mail goes to ${name}, newsletters included, until you reactivate the account.`,
+        confirmLabel: pending ? "Deactivating..." : "Deactivate",
+      }
+    : {
+        title: `Reactivate ${name}?`,
+        description: `${name} can sign in again and is paired from the next generation on.`,
+        confirmLabel: pending ? "Reactivating..." : "Reactivate",
+      };
+  return (
+    <Suspense fallback={null}>
+      <ConfirmDialog
+        {...texts}
+        pending={pending}
+        destructive={user.isActive}
+        onConfirm={onConfirm}
+        onClose={onClose}
+      />
+    </Suspense>
+  );
+}
