@@ -41,7 +41,7 @@ describe("admin access", () => {
       .poll(() => tabs.allTextContents())
       .toEqual([
         "Operations",
-        "Admin Tools",
+        "User Management",
         "Departments",
         "Analytics & Metrics",
         "Email Whitelist",

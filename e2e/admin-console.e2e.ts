@@ -66,9 +66,9 @@ async function openTab(width: number, tab: string) {
   return page;
 }
 
-describe("an admin manages users on the Admin Tools tab", () => {
+describe("an admin manages users on the User Management tab", () => {
   it("searches, edits a status and a department inline, and saves the row", async () => {
-    const page = await openTab(375, "Admin Tools");
+    const page = await openTab(375, "User Management");
     await page.getByText("Showing 7 of 7 users").waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
@@ -105,7 +105,7 @@ describe("an admin manages users on the Admin Tools tab", () => {
   });
 
   it("shows the table with the spec's columns on a wide screen", async () => {
-    const page = await openTab(1280, "Admin Tools");
+    const page = await openTab(1280, "User Management");
     const table = page.getByRole("table", { name: "Users" });
     await table.getByRole("rowheader", { name: /Ben Brewer/ }).waitFor();
     const headers = await table.getByRole("columnheader").allInnerTexts();

@@ -16,7 +16,7 @@ afterAll(() => story?.close());
 
 const TABS = [
   "Operations",
-  "Admin Tools",
+  "User Management",
   "Departments",
   "Analytics & Metrics",
   "Email Whitelist",
@@ -52,7 +52,7 @@ describe("a signed-out visitor looks around /admin-demo", () => {
     await tabs.filter({ hasText: "Analytics & Metrics" }).click();
     await page.locator("figure svg.recharts-surface").first().waitFor();
 
-    await tabs.filter({ hasText: "Admin Tools" }).click();
+    await tabs.filter({ hasText: "User Management" }).click();
     await page.getByText("Showing 20 of 20 users").waitFor();
     await page.getByLabel("Search users").fill("avery");
     await page.getByText("Showing 1 of 1 users").waitFor();

@@ -1,7 +1,9 @@
+import { DASHBOARD_ALIAS, routeAliases } from "@shared/routes";
 import { type ComponentType, lazy, Suspense, useEffect } from "react";
 import { Navigate, Route, Routes, useLocation } from "react-router";
 import { PageSpinner } from "./components/ui/spinner";
 import { isDemoMode } from "./lib/app-mode";
+import type { KEEP_SCROLL } from "./lib/keep-scroll";
 import { LandingPage } from "./pages/landing-page";
 import { NotFoundPage } from "./pages/not-found-page";
 
@@ -38,12 +40,18 @@ const AdminImageManagerPage = lazyPage(
   "AdminImageManagerPage",
 );
 const UnsubscribePage = lazyPage(() => import("./pages/unsubscribe-page"), "UnsubscribePage");
+const DashboardRedirectPage = lazyPage(
+  () => import("./pages/dashboard-redirect-page"),
+  "DashboardRedirectPage",
+);
 
 /** Scrolls to the top on a new path (or to the #hash target when there is one). */
 function ScrollOnNavigate() {
-  const { pathname, hash } = useLocation();
+  const { pathname, hash, state } = useLocation();
+  const keepScroll = (state as Partial<typeof KEEP_SCROLL> | null)?.keepScroll === true;
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs again on every new path
   useEffect(() => {
+    if (keepScroll) return;
     if (hash) {
       document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
     } else {
@@ -54,8 +62,9 @@ function ScrollOnNavigate() {
 }
 
 /**
- * Every route of the app. Keep in step with
- * src/shared/routes.ts (clientRoutes), which tells the server which paths serve the app.
+ * Every route of the app. Keep in step with src/shared/routes.ts (clientRoutes, routeAliases) and
+ * src/shared/admin-routes.ts (the dashboard's tabs under /admin/*), which tell the server which
+ * paths serve the app.
  */
 export function AppRoutes() {
   return (
@@ -75,17 +84,21 @@ export function AppRoutes() {
             />
             <Route path="/company-inquiry" element={<CompanyInquiryPage />} />
             <Route path="/demo" element={<DemoPage />} />
-            <Route path="/admin-demo" element={<AdminDemoPage />} />
+            <Route path="/admin-demo/*" element={<AdminDemoPage />} />
             <Route path="/admin-login" element={<AdminLoginPage />} />
             <Route path="/home" element={<HomePage />} />
             <Route path="/matches" element={<MatchesPage />} />
             <Route path="/profile" element={<ProfilePage />} />
             <Route path="/profile-setup" element={<Navigate to="/profile" replace />} />
-            <Route path="/admin" element={<AdminPage />} />
+            <Route path="/admin/*" element={<AdminPage />} />
             <Route path="/admin/images" element={<AdminImagesPage />} />
             <Route path="/admin-image-manager" element={<AdminImageManagerPage />} />
             <Route path="/unsubscribe" element={<UnsubscribePage />} />
+            <Route path={DASHBOARD_ALIAS} element={<DashboardRedirectPage />} />
           </Route>
+          {Object.entries(routeAliases).map(([from, to]) => (
+            <Route key={from} path={from} element={<Navigate to={to} replace />} />
+          ))}
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

@@ -41,6 +41,26 @@ describe("serving the client", () => {
     }
   });
 
+  it("serves the app for each admin tab's address, an open newsletter and the likely aliases", async () => {
+    for (const route of [
+      "/admin/users",
+      "/admin/image-gallery",
+      "/admin-demo/metrics",
+      "/admin/newsletters/7",
+      "/dashboard",
+      "/login",
+      "/admin/admin-tools",
+      "/admin/users/",
+    ]) {
+      const res = await t.app.inject({ method: "GET", url: route });
+      expect(res.statusCode, route).toBe(200);
+    }
+    for (const route of ["/admin/nope", "/admin/newsletters/x", "/constructor", "/dashboard/x"]) {
+      const res = await t.app.inject({ method: "GET", url: route });
+      expect(res.statusCode, route).toBe(404);
+    }
+  });
+
   it("serves the simple test access page only in DEMO mode, and marks demo pages", async () => {
     const res = await t.app.inject({ method: "GET", url: "/simple-auth" });
     expect(res.statusCode).toBe(404);

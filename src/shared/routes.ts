@@ -1,3 +1,5 @@
+import { isAdminViewPath } from "./admin-routes";
+
 /**
  * Every client-side route of the single-page app. The server serves index.html for these paths;
  * any other non-API path is answered by the client's not-found page.
@@ -47,6 +49,40 @@ export const paths = {
   unsubscribe: "/unsubscribe",
 } as const satisfies Record<string, ClientRoute>;
 
-export function isClientRoute(pathname: string): pathname is ClientRoute {
-  return (clientRoutes as readonly string[]).includes(pathname);
+/**
+ * Addresses people are likely to type or keep from elsewhere, and the page each leads to.
+ * /dashboard is not here: where it leads depends on who is signed in (the client decides).
+ */
+export const routeAliases: Readonly<Record<string, ClientRoute | `/admin/${string}`>> = {
+  "/login": "/auth",
+  "/signin": "/auth",
+  "/sign-in": "/auth",
+  "/admin/login": "/admin-login",
+  "/admin-dashboard": "/admin",
+  "/admin/dashboard": "/admin",
+  "/admin/operations": "/admin",
+  "/admin/pairings": "/admin",
+  "/admin/newsletters": "/admin",
+  "/admin/admin-tools": "/admin/users",
+  "/admin/user-management": "/admin/users",
+  "/admin/email-whitelist": "/admin/whitelist",
+  "/admin/analytics": "/admin/metrics",
+  "/match": "/matches",
+  "/settings": "/profile",
+};
+
+/** The address that sends each person to their own start page (admin, employee or sign-in). */
+export const DASHBOARD_ALIAS = "/dashboard";
+
+/**
+ * Whether the app has a page at `pathname`: a route above, a place on an admin dashboard
+ * (/admin/users, /admin/newsletters/12) or an alias that leads to one.
+ */
+export function isClientRoute(pathname: string): boolean {
+  return (
+    (clientRoutes as readonly string[]).includes(pathname) ||
+    isAdminViewPath(pathname) ||
+    Object.hasOwn(routeAliases, pathname) ||
+    pathname === DASHBOARD_ALIAS
+  );
 }

@@ -1,8 +1,11 @@
 import { AdminDashboard } from "../features/admin/admin-dashboard";
 import { AdminGuard } from "../features/admin/admin-guard";
+import { useAdminView } from "../features/admin/use-admin-view";
+import { NotFoundPage } from "./not-found-page";
 
-/** Admin dashboard behind the admin guard (/admin). */
+/** Admin dashboard behind the admin guard (/admin and its tabs, /admin/users…). */
 export function AdminPage() {
+  if (useAdminView().view === null) return <NotFoundPage />;
   return (
     <AdminGuard>
       <AdminDashboard />

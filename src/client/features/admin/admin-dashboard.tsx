@@ -1,7 +1,9 @@
+import type { AdminSection } from "@shared/admin-routes";
 import { type ComponentType, lazy, Suspense } from "react";
 import { Spinner } from "../../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { useDocumentTitle } from "../../lib/use-document-title";
+import { useAdminView } from "./use-admin-view";
 
 /** A tab whose code loads when it is first shown (Operations, the default, right after the page). */
 function lazyTab<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
@@ -9,27 +11,36 @@ function lazyTab<M extends Record<string, unknown>>(load: () => Promise<M>, name
 }
 
 const OperationsTab = lazyTab(() => import("./operations-tab"), "OperationsTab");
-const AdminToolsTab = lazyTab(() => import("./admin-tools-tab"), "AdminToolsTab");
+const UsersTab = lazyTab(() => import("./users-tab"), "UsersTab");
 const DepartmentsTab = lazyTab(() => import("./departments-tab"), "DepartmentsTab");
 const MetricsTab = lazyTab(() => import("./metrics-tab"), "MetricsTab");
 const WhitelistTab = lazyTab(() => import("./whitelist-tab"), "WhitelistTab");
 const EmailLogsTab = lazyTab(() => import("./email-logs-tab"), "EmailLogsTab");
 const ImagesTab = lazyTab(() => import("./images-tab"), "ImagesTab");
 
-/** The seven tabs, in order; operations is the default. */
-export const adminTabs = [
+/** The seven tabs, in order (values are the sections of their addresses); operations is the default. */
+export const adminTabs: readonly {
+  value: AdminSection;
+  label: string;
+  Component: ComponentType;
+}[] = [
   { value: "operations", label: "Operations", Component: OperationsTab },
-  { value: "admin-tools", label: "Admin Tools", Component: AdminToolsTab },
+  { value: "users", label: "User Management", Component: UsersTab },
   { value: "departments", label: "Departments", Component: DepartmentsTab },
   { value: "metrics", label: "Analytics & Metrics", Component: MetricsTab },
-  { value: "email-whitelist", label: "Email Whitelist", Component: WhitelistTab },
+  { value: "whitelist", label: "Email Whitelist", Component: WhitelistTab },
   { value: "email-logs", label: "Email Send Logs", Component: EmailLogsTab },
-  { value: "images", label: "Image Gallery", Component: ImagesTab },
-] as const;
+  { value: "image-gallery", label: "Image Gallery", Component: ImagesTab },
+];
 
-/** The admin dashboard body (used by /admin behind the guard and by /admin-demo without it). */
+/**
+ * The admin dashboard body (used by /admin behind the guard and by /admin-demo without it). The
+ * open tab is the address's (/admin/users…): reload and Back keep it.
+ */
 export function AdminDashboard({ demo }: { demo?: boolean }) {
   useDocumentTitle(demo ? "Admin Dashboard (Demo)" : "Admin Dashboard");
+  const { view, go } = useAdminView();
+  const section = view?.section ?? "operations";
   return (
     <div className="space-y-6">
       <div className="space-y-1">
@@ -40,7 +51,11 @@ export function AdminDashboard({ demo }: { demo?: boolean }) {
           Run pairings, newsletters, departments, the whitelist and more.
         </p>
       </div>
-      <Tabs defaultValue="operations" className="space-y-6">
+      <Tabs
+        value={section}
+        onValueChange={(next) => go({ section: next as AdminSection })}
+        className="space-y-6"
+      >
         <TabsList aria-label="Admin sections" className="flex w-full justify-start">
           {adminTabs.map((tab) => (
             <TabsTrigger key={tab.value} value={tab.value}>

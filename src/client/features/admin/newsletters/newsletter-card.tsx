@@ -1,6 +1,6 @@
 import type { Newsletter } from "@shared/newsletters";
 import { Plus } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import {
   Card,
@@ -13,6 +13,7 @@ import { QueryState } from "../../../components/ui/query-state";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 import { apiRequest } from "../../../lib/api-client";
+import { useAdminView } from "../use-admin-view";
 import { ListSkeleton } from "./list-skeleton";
 import { newsletterKeys, useNewsletterMutation, useNewsletters } from "./newsletter-queries";
 import { NewsletterRow } from "./newsletter-row";
@@ -26,11 +27,15 @@ const NewsletterEditor = lazy(async () => ({
 
 /**
  * 'Newsletter Management': Create Newsletter, every newsletter not yet sent with its actions,
- * the editor overlay, and a progress bar for each send started here or still running.
+ * the editor overlay (its address is /admin/newsletters/<id>, so a reload keeps it open), and a
+ * progress bar for each send started here or still running.
  */
 export function NewsletterCard() {
   const newsletters = useNewsletters();
-  const [editingId, setEditingId] = useState<number | null>(null);
+  const { view, go } = useAdminView();
+  const editingId = view?.newsletterId ?? null;
+  const setEditingId = (id: number | null) =>
+    go(id === null ? { section: "operations" } : { section: "operations", newsletterId: id });
   const [tracked, setTracked] = useState<TrackedSend[]>([]);
   const { send, dialog: sendDialog } = useSendNewsletter((started) =>
     setTracked((list) => [...list.filter((t) => t.id !== started.id), started]),
@@ -50,6 +55,11 @@ export function NewsletterCard() {
     .map((n) => ({ id: n.id, title: n.title }));
   const progress = [...tracked, ...running];
   const editing = list.find((n) => n.id === editingId) ?? null;
+  const missing = newsletters.isSuccess && editingId !== null && editing === null;
+  // An address naming a newsletter that is sent or deleted leads back to the dashboard.
+  useEffect(() => {
+    if (missing) go({ section: "operations" }, { replace: true });
+  }, [missing, go]);
 
   return (
     <Card>

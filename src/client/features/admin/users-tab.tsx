@@ -1,6 +1,6 @@
 import { UserManagementCard } from "./users/user-management-card";
 
-/** Admin Tools tab of the admin dashboard: user management. */
-export function AdminToolsTab() {
+/** User Management tab of the admin dashboard. */
+export function UsersTab() {
   return <UserManagementCard />;
 }

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { adminSections, adminViewPath, isAdminViewPath, parseAdminView } from "./admin-routes";
+
+describe("admin dashboard addresses", () => {
+  it("reads every tab's address back as that tab, Operations at /admin itself", () => {
+    for (const section of adminSections) {
+      const path = adminViewPath("/admin", { section });
+      expect(parseAdminView(path.slice("/admin".length))).toEqual({ section });
+      expect(isAdminViewPath(path)).toBe(true);
+    }
+    expect(adminViewPath("/admin", { section: "operations" })).toBe("/admin");
+    expect(adminViewPath("/admin-demo", { section: "users" })).toBe("/admin-demo/users");
+  });
+
+  it("names an open newsletter editor by the newsletter's id", () => {
+    const view = { section: "operations", newsletterId: 12 } as const;
+    expect(adminViewPath("/admin", view)).toBe("/admin/newsletters/12");
+    expect(parseAdminView("/newsletters/12")).toEqual(view);
+  });
+
+  it("names no place for unknown tabs, bad ids or extra segments", () => {
+    for (const rest of [
+      "/nope",
+      "/newsletters/0",
+      "/newsletters/1e3",
+      "/newsletters/x",
+      "/users/2",
+    ]) {
+      expect(parseAdminView(rest), rest).toBeNull();
+    }
+    expect(parseAdminView("/newsletters/99999999999")).toBeNull();
+    expect(isAdminViewPath("/administrator")).toBe(false);
+    expect(isAdminViewPath("/admin/images")).toBe(false);
+  });
+});
