@@ -1,0 +1,154 @@
+import type { Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  allowEmail,
+  createAdmin,
+  createGroup,
+  createMatch,
+  createPairing,
+  createUser,
+} from "../src/server/test/factories";
+import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
+
+let story: Story;
+beforeAll(async () => {
+  story = await startStory();
+});
+afterAll(() => story?.close());
+
+/** Moves the focus with Tab (at most a few steps) to the control reading `text`, then Enter. */
+async function pressByKeyboard(page: Page, text: string) {
+  for (let step = 0; step < 8; step++) {
+    const focused = await page.evaluate(() => document.activeElement?.textContent?.trim());
+    if (focused === text) {
+      await page.keyboard.press("Enter");
+      return;
+    }
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`No control reading "${text}" took the focus`);
+}
+
+/** Opens a confirmation from a button with the keyboard (focus, Enter), and returns the dialog. */
+async function ask(page: Page, button: Locator, dialogName: RegExp) {
+  await button.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: dialogName });
+  await dialog.waitFor();
+  return dialog;
+}
+
+describe("an admin looks after a running month at 375 px, with the keyboard", () => {
+  it("deactivates a person (their session ends), re-pairs the partner left alone, and is asked before Delete and Complete", async () => {
+    const month = new Date().toISOString().slice(0, 7);
+    const group = await createGroup(story.db, { name: "brew", displayName: "Brew Co" });
+    await allowEmail(story.db, "*@brew.test", group.id);
+    const person = (firstName: string, lastName: string) =>
+      createUser(story.db, { email: `${firstName.toLowerCase()}@brew.test`, firstName, lastName });
+    const ada = await person("Ada", "Lovelace");
+    const ben = await person("Ben", "Brewer");
+    const cleo = await person("Cleo", "Roaster");
+    const dev = await person("Dev", "Roaster");
+    await person("Eve", "Free");
+    const pairing = await createPairing(story.db, {
+      month,
+      scopeKey: String(group.id),
+      domainGroupId: group.id,
+      domainGroupName: group.displayName,
+      name: `${month} — Brew Co`,
+      totalPairs: 2,
+    });
+    await createMatch(story.db, { user1: ada, user2: ben, pairing });
+    await createMatch(story.db, { user1: cleo, user2: dev, pairing });
+    const admin = await createAdmin(story.db, { email: "boss@hq.test", needsProfileSetup: true });
+
+    const adasPage = await story.newPage({ width: 375, height: 800 });
+    await story.signInAs(adasPage, ada);
+    await adasPage.goto("/home");
+    expect((await adasPage.request.get("/api/auth/user")).status()).toBe(200);
+
+    const page = await story.newPage({ width: 375, height: 800 });
+    await story.signInAs(page, admin);
+    await page.goto("/admin");
+    await page.getByRole("tab", { name: "Admin Tools" }).click();
+    await page.getByText("Showing 6 of 6 users").waitFor();
+
+    // Deactivate asks first and says what happens; Escape leaves everything as it was.
+    const adaCard = page.getByRole("listitem").filter({ hasText: "ada@brew.test" });
+    const deactivate = adaCard.getByRole("button", { name: "Deactivate Ada Lovelace" });
+    let asking = await ask(page, deactivate, /^Deactivate Ada Lovelace\?$/);
+    const askingText = await asking.innerText();
+    expect(askingText).toContain("signed out everywhere at once");
+    expect(askingText).toContain("Ben Brewer is left without a partner");
+    expect(askingText).toContain("No e-mail goes to Ada Lovelace");
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await asking.waitFor({ state: "detached" });
+    expect((await adasPage.request.get("/api/auth/user")).status()).toBe(200);
+
+    asking = await ask(page, deactivate, /^Deactivate Ada Lovelace\?$/);
+    await pressByKeyboard(page, "Deactivate");
+    await page
+      .getByText(/^Ada Lovelace is deactivated and signed out everywhere\. Ben Brewer is left/)
+      .waitFor();
+    await adaCard.getByText("Deactivated", { exact: true }).waitFor();
+    await expect
+      .poll(() => page.getByRole("definition").allInnerTexts())
+      .toEqual(
+        // Total, Active, Paused, Opted Out, Deactivated
+        ["6", "6", "0", "0", "1"],
+      );
+    await page.getByLabel("Account").selectOption({ label: "Deactivated" });
+    await page.getByText("Showing 1 of 1 users").waitFor();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+
+    // Ada's session ended at once: her next request is refused and her page leaves for the way in.
+    expect((await adasPage.request.get("/api/auth/user")).status()).toBe(401);
+    await adasPage.reload();
+    await adasPage.waitForURL((url) => url.pathname === "/" || url.pathname === "/auth");
+
+    // Operations: Ben is left without a partner, and the Current Pairings dialog says why.
+    await page.getByRole("tab", { name: "Operations" }).click();
+    const current = page.getByRole("region", { name: "Current pairings" });
+    await current.getByText("Left without a partner").waitFor();
+    expect(await current.innerText()).toContain("Ben Brewer — was with Ada Lovelace (deactivated)");
+    await page.getByRole("button", { name: "View Current Pairings (1)" }).click();
+    const overlay = page.getByRole("dialog", { name: "Current Pairings" });
+    const adaRow = overlay.getByRole("row").filter({ hasText: "Ada Lovelace" });
+    await expect.poll(() => adaRow.innerText()).toMatch(/Ada Lovelace[\s\S]*Deactivated/);
+    await expect.poll(() => adaRow.innerText()).toMatch(/Ben Brewer[\s\S]*Left without a partner/);
+    await page.keyboard.press("Escape");
+    await overlay.waitFor({ state: "detached" });
+
+    const rePair = current.getByRole("button", { name: "Re-pair Ben Brewer" });
+    asking = await ask(page, rePair, /^Re-pair Ben Brewer\?$/);
+    expect(await asking.innerText()).toContain("told by e-mail");
+    expect(await axeViolations(page)).toEqual([]);
+    await pressByKeyboard(page, "Re-pair Ben Brewer");
+    await page.getByText("Ben Brewer now meets Eve Free this month.", { exact: true }).waitFor();
+    await rePair.waitFor({ state: "detached" });
+    for (const to of ["ben@brew.test", "eve@brew.test"]) {
+      const mail = await story.smtp.waitForMessage((m) => m.to.includes(to));
+      expect(mail.subject).toMatch(/^Your Cup of Joe match for .* has changed$/);
+    }
+
+    // Delete asks, says what it removes and that nobody is e-mailed; Cancel keeps the pairing.
+    asking = await ask(page, current.getByRole("button", { name: /^Delete / }), /^Delete .*\?$/);
+    const deleteText = await asking.innerText();
+    expect(deleteText).toMatch(/2 matches \(4 people\)/);
+    expect(deleteText).toContain("nobody is e-mailed");
+    await pressByKeyboard(page, "Cancel");
+    await asking.waitFor({ state: "detached" });
+    await current.getByRole("button", { name: /^Complete / }).waitFor();
+
+    // Complete asks, then completes.
+    asking = await ask(page, current.getByRole("button", { name: /^Complete / }), /^Complete /);
+    expect(await asking.innerText()).toContain("second round");
+    await pressByKeyboard(page, "Complete Pairing");
+    await current.waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "View Current Pairings (0)" }).waitFor();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+
+    expect(story.smtp.messages.filter((m) => m.to.includes("ada@brew.test"))).toEqual([]);
+  });
+});
