@@ -70,7 +70,7 @@ describe("an admin looks after a running month at 375 px, with the keyboard", ()
     const page = await story.newPage({ width: 375, height: 800 });
     await story.signInAs(page, admin);
     await page.goto("/admin");
-    await page.getByRole("tab", { name: "Admin Tools" }).click();
+    await page.getByRole("tab", { name: "User Management" }).click();
     await page.getByText("Showing 6 of 6 users").waitFor();
 
     // Deactivate asks first and says what happens; Escape leaves everything as it was.
