@@ -68,8 +68,13 @@ export const adminUserSchema = z.object({
   participationStatus: z.enum(participationStatuses),
   /** The whitelist's group for the address (null: none); its departments are the choices. */
   domainGroupId: z.number().int().nullable(),
-  /** The partner(s) of the current round, absent when the person has none. */
-  currentMatch: z.object({ match_name: z.string(), month: z.string() }).optional(),
+  /**
+   * The partner(s) of the current round, absent when the person has none: `match_name` joins
+   * their names with " & ", `partners` lists them (one: a pair, two: a trio).
+   */
+  currentMatch: z
+    .object({ match_name: z.string(), month: z.string(), partners: z.array(z.string()) })
+    .optional(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

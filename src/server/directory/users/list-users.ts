@@ -171,8 +171,8 @@ function decodeCursor(cursor: string): { key: string; id: string } {
 async function currentMatchNames(
   ctx: AppContext,
   ids: string[],
-): Promise<Map<string, { match_name: string; month: string }>> {
-  const result = new Map<string, { match_name: string; month: string }>();
+): Promise<Map<string, NonNullable<AdminUser["currentMatch"]>>> {
+  const result = new Map<string, NonNullable<AdminUser["currentMatch"]>>();
   if (ids.length === 0) return result;
   const rows = await ctx.db
     .select({
@@ -213,8 +213,10 @@ async function currentMatchNames(
   for (const row of rows) {
     for (const member of row.members) {
       if (!wanted.has(member)) continue;
-      const partners = row.members.filter((other) => other !== member).map((id) => nameOf.get(id));
-      result.set(member, { match_name: partners.join(" & "), month: row.month });
+      const partners = row.members
+        .filter((other) => other !== member)
+        .map((id) => nameOf.get(id) ?? "Unknown");
+      result.set(member, { match_name: partners.join(" & "), month: row.month, partners });
     }
   }
   return result;

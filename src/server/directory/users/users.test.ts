@@ -132,8 +132,24 @@ describe("GET /api/admin/users", () => {
     expect(byEmail.get("ben@match.test")?.currentMatch).toEqual({
       match_name: "Ana Ash",
       month: "2027-03",
+      partners: ["Ana Ash"],
     });
     expect(byEmail.get("old@match.test")).not.toHaveProperty("currentMatch");
+    const [cy, di, ed] = await Promise.all(
+      ["Cy", "Di", "Ed"].map((firstName) =>
+        createUser(t.db, {
+          email: `${firstName.toLowerCase()}@trio.test`,
+          firstName,
+          lastName: "Elm",
+        }),
+      ),
+    );
+    await createMatch(t.db, { user1: cy, user2: di, user3: ed, month: "2027-03" });
+    const trio = (await list("q=trio.test")).users.find((u) => u.email === "cy@trio.test");
+    expect(trio?.currentMatch).toMatchObject({
+      match_name: "Di Elm & Ed Elm",
+      partners: ["Di Elm", "Ed Elm"],
+    });
     expect(Object.keys(byEmail.get("ana@match.test") ?? {}).sort()).toEqual([
       "currentMatch",
       "department",

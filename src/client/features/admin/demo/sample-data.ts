@@ -57,7 +57,9 @@ function usersAnswer(url: URL): AdminUsersResponse {
   return {
     users: shown.map((p) => {
       const partner = partners.get(p.id);
-      return partner ? { ...p, currentMatch: { match_name: partner, month } } : p;
+      return partner
+        ? { ...p, currentMatch: { match_name: partner, month, partners: [partner] } }
+        : p;
     }),
     total: shown.length,
     counts: {

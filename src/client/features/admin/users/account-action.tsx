@@ -52,6 +52,15 @@ export function useAccountChange(onDone: () => void) {
   });
 }
 
+/** What deactivating does to the person's current match: a trio goes on as a pair, a partner is left alone. */
+function leavingText(user: AdminUser): string {
+  const partners = user.currentMatch?.partners ?? [];
+  if (partners.length === 0) return "";
+  return partners.length === 1
+    ? `They leave the current pairing: ${partners[0]} is left without a partner and can be re-paired under Operations. `
+    : `They leave the current pairing: ${partners.join(" and ")} go on as a pair. `;
+}
+
 export function AccountConfirmDialog({
   user,
   pending,
@@ -67,11 +76,7 @@ export function AccountConfirmDialog({
   const texts = user.isActive
     ? {
         title: `Deactivate ${name}?`,
-        description: `${name} is signed out everywhere at once and can no longer sign in. ${
-          user.currentMatch
-            ? `They leave the current pairing: ${user.currentMatch.match_name} ${user.currentMatch.match_name.includes("&") ? "go on as a pair" : "is left without a partner and can be re-paired under Operations"}. `
-            : ""
-        }No e-mail goes to ${name}, newsletters included, until you reactivate the account.`,
+        description: `${name} is signed out everywhere at once and can no longer sign in. ${leavingText(user)}No e-mail goes to ${name}, newsletters included, until you reactivate the account.`,
         confirmLabel: pending ? "Deactivating..." : "Deactivate",
       }
     : {
