@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type ChatAnswers, chatHappened } from "./chat-happened";
 import type { ConnectionStatus, MatchStatus } from "./enums";
 import { idSchema } from "./ids";
 import { monthName } from "./months";
@@ -73,9 +74,9 @@ export type NextPairingResponse = {
   iso: string;
 };
 
-/** Dashboard stats: totals over the history list. */
-export function matchStats(history: readonly { match: { status: MatchStatus } }[]) {
-  const completed = history.filter((item) => item.match.status === "completed").length;
+/** Dashboard stats: totals over the history list; a coffee chat is a match that happened. */
+export function matchStats(history: readonly { match: ChatAnswers }[]) {
+  const completed = history.filter((item) => chatHappened(item.match)).length;
   return { totalMatches: history.length, coffeeChats: completed, newConnections: completed };
 }
 

@@ -4,9 +4,9 @@ export * from "./metric-figures";
 
 /** GET /api/admin/stats */
 export const adminStatsSchema = z.object({
-  /** Matches still open in a running (active) pairing. */
+  /** Matches still open in a running (active) pairing whose chat has not happened yet. */
   activeMatches: z.number().int(),
-  /** Matches marked as met ("completed"), all time. */
+  /** Chats that happened (chat-happened.ts), all time. */
   completedChats: z.number().int(),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
@@ -14,9 +14,10 @@ export type AdminStats = z.infer<typeof adminStatsSchema>;
 export const monthMetricsSchema = z.object({
   /** `YYYY-MM` */
   month: z.string(),
-  /** completed / total × 100, one decimal; 0 for a month without matches. */
+  /** chats that happened / total × 100, one decimal; 0 for a month without matches. */
   successRate: z.number(),
   totalMatches: z.number().int(),
+  /** Chats that happened (chat-happened.ts). */
   completedMatches: z.number().int(),
 });
 export type MonthMetrics = z.infer<typeof monthMetricsSchema>;

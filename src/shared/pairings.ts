@@ -163,7 +163,11 @@ export interface CompletedPairingContent {
     user3_name?: string;
     user3_email?: string;
     status: string;
+    /** Whether the chat happened (chat-happened.ts) when the pairing was completed; absent in older records. */
+    chat_happened?: boolean;
   }>;
+  /** How many of the matches happened; absent in older records. */
+  chats_happened?: number;
 }
 
 export type PairingGroupsResponse = Record<

@@ -10,6 +10,7 @@ import type { AppContext } from "../context";
 import { matches, users } from "../db/schema";
 import { departmentNameInGroupSql } from "../directory/departments/department-name";
 import { whitelistEntrySql } from "../directory/whitelist-lookup";
+import { chatHappenedSql, chatsHappenedCount } from "../matches/chat-happened-sql";
 import { shiftMonth } from "../pairings/months";
 import { monthOf } from "../pairings/scope";
 
@@ -21,7 +22,8 @@ const peopleByDepartmentKey = sql`(select ${users.department} as department,
 /**
  * The Analytics & Metrics numbers, from three aggregates (no rows reach Node): people by stored
  * participation status, people by department name, and matches by month for the current month and the
- * six before it. Statuses are the stored ones, as the user list shows them.
+ * six before it. Statuses are the stored ones, as the user list shows them; a chat counts as
+ * completed when it happened (src/shared/chat-happened.ts), and open while it has not.
  */
 export async function getEnhancedMetrics(ctx: AppContext): Promise<EnhancedMetrics> {
   const current = monthOf(ctx.clock.now());
@@ -48,8 +50,8 @@ export async function getEnhancedMetrics(ctx: AppContext): Promise<EnhancedMetri
       .select({
         month: matches.month,
         total: sql<number>`count(*)::int`,
-        active: sql<number>`(count(*) filter (where ${matches.status} = 'active'))::int`,
-        completed: sql<number>`(count(*) filter (where ${matches.status} = 'completed'))::int`,
+        active: sql<number>`(count(*) filter (where ${matches.status} = 'active' and not ${chatHappenedSql}))::int`,
+        completed: chatsHappenedCount,
       })
       .from(matches)
       .where(gte(matches.month, first))

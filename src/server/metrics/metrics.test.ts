@@ -8,8 +8,9 @@ const NOW = new Date("2027-03-10T09:00:00Z");
 /**
  * A hand-built company: the admin (pending profile) and nine employees — five active (one of them
  * without a department, one pending setup), two paused, two opted out; a March round with three
- * matches (one met), a completed February round with two matches (one met) and January's one
- * unmet match.
+ * matches (one marked completed, one where a member answered "Met My Match"), a completed
+ * February round with three matches (one met, one marked completed but missed by both) and
+ * January's one match, met by one of its members.
  */
 describe("admin metrics on a hand-built company", () => {
   let t: TestApp;
@@ -31,12 +32,30 @@ describe("admin metrics on a hand-built company", () => {
     const [a, b, c, d, e, f] = people;
     const march = await createPairing(t.db, { month: "2027-03" });
     await createMatch(t.db, { user1: a, user2: b, pairing: march, status: "completed" });
-    await createMatch(t.db, { user1: c, user2: d, pairing: march });
+    await createMatch(t.db, {
+      user1: c,
+      user2: d,
+      pairing: march,
+      user1ConnectionStatus: "confirmed",
+    });
     await createMatch(t.db, { user1: e, user2: f, pairing: march });
     const february = await createPairing(t.db, { month: "2027-02", status: "completed" });
     await createMatch(t.db, { user1: a, user2: c, pairing: february, status: "completed" });
     await createMatch(t.db, { user1: b, user2: d, pairing: february });
-    await createMatch(t.db, { user1: a, user2: d, month: "2027-01" });
+    await createMatch(t.db, {
+      user1: b,
+      user2: e,
+      pairing: february,
+      status: "completed",
+      user1ConnectionStatus: "not_confirmed",
+      user2ConnectionStatus: "not_confirmed",
+    });
+    await createMatch(t.db, {
+      user1: a,
+      user2: d,
+      month: "2027-01",
+      user2ConnectionStatus: "confirmed",
+    });
     // Outside the six-month window: counted in no month.
     await createMatch(t.db, { user1: b, user2: c, month: "2026-08", status: "completed" });
   });
@@ -45,12 +64,13 @@ describe("admin metrics on a hand-built company", () => {
   const get = (url: string, cookie?: string) =>
     t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
 
-  it("GET /api/admin/stats counts open matches of running pairings and every met match", async () => {
+  it("GET /api/admin/stats counts open matches of running pairings and every chat that happened", async () => {
     const res = await get("/api/admin/stats", admin);
     expect(res.statusCode).toBe(200);
-    // Open: March's two (February's open match belongs to a completed pairing; January's and
-    // August's pairings are still active, so January's open match counts too).
-    expect(res.json()).toEqual({ activeMatches: 3, completedChats: 3 });
+    // Open: March's e–f only (c–d and January's a–d were met by a member; February's open match
+    // belongs to a completed pairing). Happened: March's two, February's a–c, January's a–d and
+    // August's b–c; February's b–e was marked completed but both members missed it.
+    expect(res.json()).toEqual({ activeMatches: 1, completedChats: 5 });
   });
 
   it("GET /api/admin/enhanced-metrics computes the spec's figures", async () => {
@@ -70,16 +90,16 @@ describe("admin metrics on a hand-built company", () => {
     expect(matchingMetrics.currentMonth).toEqual({
       month: "2027-03",
       totalMatches: 3,
-      activeMatches: 2,
-      completedMatches: 1,
+      activeMatches: 1,
+      completedMatches: 2,
     });
     expect(matchingMetrics.previousMonths).toEqual([
       { month: "2026-09", successRate: 0, totalMatches: 0, completedMatches: 0 },
       { month: "2026-10", successRate: 0, totalMatches: 0, completedMatches: 0 },
       { month: "2026-11", successRate: 0, totalMatches: 0, completedMatches: 0 },
       { month: "2026-12", successRate: 0, totalMatches: 0, completedMatches: 0 },
-      { month: "2027-01", successRate: 0, totalMatches: 1, completedMatches: 0 },
-      { month: "2027-02", successRate: 50, totalMatches: 2, completedMatches: 1 },
+      { month: "2027-01", successRate: 100, totalMatches: 1, completedMatches: 1 },
+      { month: "2027-02", successRate: 33.3, totalMatches: 3, completedMatches: 1 },
     ]);
   });
 

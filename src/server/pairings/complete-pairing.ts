@@ -1,4 +1,5 @@
 import { asc, eq, like, sql } from "drizzle-orm";
+import { chatHappened } from "../../shared/chat-happened";
 import type { CompletedPairingContent, CompletePairingResponse } from "../../shared/pairings";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
@@ -59,6 +60,7 @@ async function completeInTx(ctx: AppContext, tx: Tx, pairingId: number) {
     name: pairing.name,
     month: pairing.month,
     domainGroup: pairing.domainGroupName ?? ALL_USERS_LABEL,
+    chats_happened: rows.filter(chatHappened).length,
     matches: rows.map((m) => {
       const [a, b] = [person(m.user1Id), person(m.user2Id)];
       const c = m.user3Id ? person(m.user3Id) : null;
@@ -69,6 +71,7 @@ async function completeInTx(ctx: AppContext, tx: Tx, pairingId: number) {
         user2_email: b.email,
         ...(c ? { user3_name: c.name, user3_email: c.email } : {}),
         status: m.status,
+        chat_happened: chatHappened(m),
       };
     }),
   };

@@ -39,7 +39,13 @@ describe("completing pairings and their completed records", () => {
       ),
     );
     await createMatch(t.db, { user1: a, user2: b, pairing });
-    await createMatch(t.db, { user1: c, user2: d, user3: e, pairing });
+    await createMatch(t.db, {
+      user1: c,
+      user2: d,
+      user3: e,
+      pairing,
+      user3ConnectionStatus: "confirmed",
+    });
     return { group, pairing, people: [a, b, c, d, e] };
   }
 
@@ -108,13 +114,16 @@ describe("completing pairings and their completed records", () => {
       name: "March 2027 — Acme Corp",
       month: "2027-03",
       domainGroup: "Acme Corp",
+      chats_happened: 1,
     });
     expect(content.matches[0]).toMatchObject({
       user1_name: "Ada Test",
       user2_name: "Ben Test",
       status: "active",
+      chat_happened: false,
     });
-    expect(content.matches[1]).toMatchObject({ user3_name: "Ed Test" });
+    // Ed answered "Met My Match": the trio's chat happened though nobody marked it completed.
+    expect(content.matches[1]).toMatchObject({ user3_name: "Ed Test", chat_happened: true });
 
     const employee = t.as(await createUser(t.db));
     expect((await employee.get(`/completed_pairings/${fileName}`)).statusCode).toBe(403);

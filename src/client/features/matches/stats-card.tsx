@@ -2,7 +2,7 @@ import { type MatchItem, matchStats } from "@shared/matches";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 
-/** Stats: Total Matches = history length; Coffee Chats and New Connections = completed. */
+/** Stats: Total Matches = history length; Coffee Chats and New Connections = chats that happened. */
 export function StatsCard({
   history,
   loading = false,

@@ -23,7 +23,7 @@ export function Engagement({
           <Stat
             label="Total connections"
             value={stats ? stats.activeMatches + stats.completedChats : "–"}
-            note="Open and completed matches"
+            note="Open matches and chats that happened"
           />
           <Stat
             label="Monthly active users"

@@ -80,7 +80,7 @@ export function PreviousMonthsPerformance({ matching }: { matching: Matching }) 
       </CardHeader>
       <CardContent className="space-y-6">
         <ChartFigure
-          caption="Success rate per month (completed chats / matches)"
+          caption="Success rate per month (chats that happened / matches)"
           columns={["Month", "Success rate", "Matches", "Completed"]}
           rows={months.map((m) => [
             m.label,

@@ -34,6 +34,8 @@ export function CompletedPairingPreview({
           <DialogDescription>
             {file?.monthDisplay} · {content.data?.domainGroup || "All Users"} ·{" "}
             {file?.matchCount ?? 0} {file?.matchCount === 1 ? "match" : "matches"}
+            {content.data?.chats_happened !== undefined &&
+              ` · ${content.data.chats_happened} ${content.data.chats_happened === 1 ? "chat" : "chats"} happened`}
           </DialogDescription>
         </DialogHeader>
         <QueryState
@@ -48,6 +50,7 @@ export function CompletedPairingPreview({
                 <MatchRow
                   key={`${m.user1_email}-${i}`}
                   status={m.status || "completed"}
+                  happened={m.chat_happened}
                   people={[
                     { name: m.user1_name, email: m.user1_email },
                     { name: m.user2_name, email: m.user2_email },

@@ -1,7 +1,7 @@
 import { matchStatuses } from "@shared/enums";
 import type { PreviewUser } from "@shared/pairings";
 import { Badge } from "../../../components/ui/badge";
-import { MatchStatusBadge } from "../../match-state-badge";
+import { AnswerBadge, MatchStatusBadge } from "../../match-state-badge";
 import { EmailText } from "./email-text";
 
 export type MatchPerson = { name: string; email: string };
@@ -14,8 +14,19 @@ export const personOf = (user: PreviewUser): MatchPerson => ({
   email: user.email,
 });
 
-/** One match in a preview: each person's name and e-mail, and the status in the shared vocabulary. */
-export function MatchRow({ people, status }: { people: MatchPerson[]; status: string }) {
+/**
+ * One match in a preview: each person's name and e-mail, the status in the shared vocabulary and,
+ * for a completed record that says so, whether the chat happened ("Met" / "Didn't meet").
+ */
+export function MatchRow({
+  people,
+  status,
+  happened,
+}: {
+  people: MatchPerson[];
+  status: string;
+  happened?: boolean;
+}) {
   return (
     <li className="flex flex-col gap-2 rounded-lg border border-coffee-200 p-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="grid min-w-0 gap-1">
@@ -28,11 +39,14 @@ export function MatchRow({ people, status }: { people: MatchPerson[]; status: st
           </p>
         ))}
       </div>
-      <span className="self-start sm:self-center">
+      <span className="flex flex-wrap gap-2 self-start sm:self-center">
         {(matchStatuses as readonly string[]).includes(status) ? (
           <MatchStatusBadge status={status as (typeof matchStatuses)[number]} />
         ) : (
           <Badge>{status}</Badge>
+        )}
+        {happened !== undefined && (
+          <AnswerBadge status={happened ? "confirmed" : "not_confirmed"} tense="past" />
         )}
       </span>
     </li>

@@ -53,13 +53,14 @@ describe("the current-pairings table", () => {
     expect(filterRows(rows, "nobody")).toEqual([]);
   });
 
-  it("exports CSV in the table's words with formula cells neutralised, even after a line break", () => {
+  it("exports CSV in the table's words, whether each chat happened, and formula cells neutralised", () => {
     const csv = pairingsCsv(pairingRows(data));
     const parsed = Papa.parse<Record<string, string>>(csv, { header: true }).data;
     expect(parsed[0]).toMatchObject({
       month: "March 2027",
       group: "Acme",
       status: "Active",
+      chat_happened: "Yes",
       person1_name: "Ada Test",
       person1_answer: "Met",
       person2_name: "'=HYPERLINK(1) Test",
@@ -67,6 +68,7 @@ describe("the current-pairings table", () => {
       person3_name: "",
     });
     expect(parsed[1]).toMatchObject({
+      chat_happened: "No",
       person3_email: "ed@acme.test",
       person3_department: "Ops\n'@SUM(1)",
       person3_answer: "Missed This Month",

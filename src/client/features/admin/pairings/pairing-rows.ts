@@ -1,3 +1,4 @@
+import { chatHappened } from "@shared/chat-happened";
 import { toCsv } from "@shared/csv";
 import type { ConnectionStatus, MatchStatus } from "@shared/enums";
 import { exclusionLabels } from "@shared/exclusions";
@@ -24,6 +25,8 @@ export type PairingRow = {
   month: string;
   group: string;
   status: MatchStatus;
+  /** Whether the chat happened (src/shared/chat-happened.ts). */
+  happened: boolean;
   people: RowPerson[];
 };
 
@@ -79,6 +82,12 @@ export function pairingRows(data: CurrentPairingsResponse | undefined): PairingR
       month: monthDisplay(pairing.month),
       group: pairing.domainGroupName ?? "All Users",
       status: m.status,
+      happened: chatHappened({
+        status: m.status,
+        user1ConnectionStatus: m.user1ConnectionStatus,
+        user2ConnectionStatus: m.user2ConnectionStatus,
+        user3ConnectionStatus: m.user3 ? (m.user3ConnectionStatus ?? "pending") : null,
+      }),
       people: [
         person(m.user1, m.user1ConnectionStatus, m.aloneUserId),
         person(m.user2, m.user2ConnectionStatus, m.aloneUserId),
@@ -109,6 +118,7 @@ const PAIRING_CSV_COLUMNS = [
   "month",
   "group",
   "status",
+  "chat_happened",
   ...[1, 2, 3].flatMap((n) =>
     ["name", "email", "department", "answer"].map((field) => `person${n}_${field}`),
   ),
@@ -125,6 +135,7 @@ export function pairingsCsv(rows: PairingRow[]): string {
       month: row.month,
       group: row.group,
       status: matchStatusLooks[row.status]?.label ?? row.status,
+      chat_happened: row.happened ? "Yes" : "No",
     };
     for (const [i, p] of [0, 1, 2].map((i) => [i, row.people[i]] as const)) {
       const n = i + 1;
