@@ -51,6 +51,10 @@ describe("the dashboard", () => {
         pairing: await createPairing(story.db, { month: `2026-0${i}`, status: "completed" }),
         matchDate: new Date(`2026-0${i}-05T00:00:00Z`),
         status: i <= 3 ? "completed" : "active",
+        // A partner's "Met My Match" counts as a coffee chat; a completion both missed does not.
+        user1ConnectionStatus:
+          i === 4 || i === 5 ? "confirmed" : i === 3 ? "not_confirmed" : "pending",
+        user2ConnectionStatus: i === 3 ? "not_confirmed" : "pending",
       });
     }
     const page = await story.newPage();
@@ -61,8 +65,8 @@ describe("the dashboard", () => {
     const stat = (label: string) =>
       page.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd").innerText();
     await expect.poll(() => stat("Total Matches")).toBe("7");
-    await expect.poll(() => stat("Coffee Chats")).toBe("3");
-    await expect.poll(() => stat("New Connections")).toBe("3");
+    await expect.poll(() => stat("Coffee Chats")).toBe("4");
+    await expect.poll(() => stat("New Connections")).toBe("4");
     const recent = page.getByRole("heading", { name: /^Past\d Colleague$/ });
     await expect.poll(() => recent.count()).toBe(6);
     await expect.poll(() => recent.first().innerText()).toBe("Past7 Colleague");
