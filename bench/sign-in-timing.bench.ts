@@ -1,5 +1,6 @@
 /**
- * Password sign-in timing: `npm run bench:sign-in [-- rounds]` (default 15).
+ * Sign-in timing: `npm run bench:sign-in [-- rounds]` (default 15). Two parts: password sign-in
+ * refusals (below), then code and link requests by account state (sign-in-request-timing.ts).
  *
  * A refused password sign-in must not tell an attacker why it was refused (docs/sign-in.md
  * "Limits"). In one process, on the real app and database, it alternates over several rounds
@@ -10,17 +11,21 @@
  *   - throttled: the right password for an admin inside the address's throttle delay;
  *   - ip-throttled: the right password for an admin from an IP inside its throttle delay.
  * It reports each median and its ratio to the baseline, and checks that every answer has the
- * same status and body. Exit code 1 when an answer differs or a ratio is outside 0.8–1.25.
+ * same status and body. Exit code 1 when an answer differs or a ratio is outside 0.8–1.25, in
+ * either part.
  */
 import { fixedClock } from "../src/server/clock";
 import { createAdmin, createUser } from "../src/server/test/factories";
+import { startSmtpPeer } from "../src/server/test/smtp-peer";
 import { createTestApp } from "../src/server/test/test-app";
+import { benchSignInRequests } from "./sign-in-request-timing";
 
 const rounds = Number(process.argv[2]) > 0 ? Number(process.argv[2]) : 15;
 const PASSWORD = "correct-horse-battery";
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-const t = await createTestApp({ clock: fixedClock("2027-03-01T10:00:00Z") });
+const peer = await startSmtpPeer();
+const t = await createTestApp({ clock: fixedClock("2027-03-01T10:00:00Z"), smtpUrl: peer.url });
 let ipCounter = 0;
 const nextIp = () => {
   ipCounter += 1;
@@ -89,7 +94,12 @@ try {
     );
   }
   console.log(`distinct answers: ${answers.size} (${[...answers].join(" | ")})`);
-  process.exitCode = failed ? 1 : 0;
+  const requestsFailed = await benchSignInRequests(t, rounds, {
+    nextIp,
+    settle: () => t.signInMail.settled(),
+  });
+  process.exitCode = failed || requestsFailed ? 1 : 0;
 } finally {
   await t.close();
+  await peer.close();
 }

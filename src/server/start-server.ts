@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import pino from "pino";
 import { buildApp } from "./app";
 import { ensureAdmin } from "./auth/ensure-admin";
+import { startSignInMailWorker } from "./auth/sign-in-mail/sign-in-mail-worker";
 import { type Clock, systemClock } from "./clock";
 import { type Config, withListeningPort } from "./config";
 import { openDatabase } from "./db/client";
@@ -90,6 +91,10 @@ export async function startServer(
     log,
     warn: options.logger ? (line) => app.log.warn(line) : log,
   });
+  // Sign-in mail leaves the request path: the request queues it, this worker sends it.
+  const signInMailWorker = startSignInMailWorker(app.ctx, {
+    warn: options.logger ? (line) => app.log.warn(line) : log,
+  });
   mailer
     .verify()
     .then(() => {
@@ -106,6 +111,7 @@ export async function startServer(
     port,
     async close() {
       await deliveryWorker.stop();
+      await signInMailWorker.stop();
       await app.close();
       logStream?.flushSync();
       await mailer.close();

@@ -2,14 +2,12 @@ import { and, desc, eq } from "drizzle-orm";
 import type { MagicLinkAnswer } from "../../shared/auth";
 import type { AppContext } from "../context";
 import { magicLinkTokens } from "../db/schema";
-import { renderEmail } from "../mail/render-email";
-import { MagicLinkEmail } from "../mail/templates/magic-link-email";
 import { requireAllowedEmail } from "./allowed-email";
 import { keyedHash } from "./auth-secret";
 import { getAuthSettings } from "./auth-settings";
 import type { RequestMeta } from "./send-code";
-import { assertSendInterval, generateToken, lockEmail, sendOrWithdraw } from "./send-throttle";
-import { isDeactivated, logWithheld } from "./sign-in-account";
+import { assertSendInterval, generateToken, lockEmail } from "./send-throttle";
+import { queueSignInMail } from "./sign-in-mail/queue-sign-in-mail";
 
 const LINK_SENT: MagicLinkAnswer = {
   success: true,
@@ -20,7 +18,8 @@ const LINK_SENT: MagicLinkAnswer = {
 /**
  * E-mails a single-use sign-in link. Its base is APP_URL (never the request's Host header); it
  * opens /magic-auth, whose script consumes the token with a POST, so mail scanners that open
- * links do not use it up. A deactivated account gets the same answer but no mail (see sendCode).
+ * links do not use it up. Queued like the code, with the same answer for every account state
+ * (see sendCode).
  */
 export async function requestMagicLink(
   ctx: AppContext,
@@ -28,13 +27,12 @@ export async function requestMagicLink(
   meta: RequestMeta,
 ): Promise<MagicLinkAnswer> {
   const email = await requireAllowedEmail(ctx.db, rawEmail);
-  const withheld = await isDeactivated(ctx.db, email);
   const settings = await getAuthSettings(ctx);
   const now = ctx.clock.now();
   const token = generateToken();
   const tokenHash = await keyedHash(ctx, "magic-link", token);
 
-  const id = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     await lockEmail(tx, "magic-link", email);
     const [latest] = await tx
       .select({ createdAt: magicLinkTokens.createdAt })
@@ -58,20 +56,12 @@ export async function requestMagicLink(
         createdAt: now,
       })
       .returning({ id: magicLinkTokens.id });
-    return row.id;
+    await queueSignInMail(
+      tx,
+      email,
+      { kind: "magic-link", magicLinkTokenId: row.id, token },
+      { now, secretTtlMs: settings.magicLinkTtlMs, transport: ctx.mailer.fingerprint },
+    );
   });
-
-  if (withheld) {
-    logWithheld(meta, "sign-in link", email);
-    return LINK_SENT;
-  }
-  const url = `${ctx.config.appUrl}/magic-auth?token=${encodeURIComponent(token)}`;
-  const hours = Math.round(settings.magicLinkTtlMs / 3_600_000);
-  const { html, text } = await renderEmail(MagicLinkEmail({ url, hours }));
-  await sendOrWithdraw(
-    ctx,
-    { to: email, subject: "Your Cup of Joe sign-in link", html, text, kind: "magic-link" },
-    () => ctx.db.delete(magicLinkTokens).where(eq(magicLinkTokens.id, id)),
-  );
   return LINK_SENT;
 }

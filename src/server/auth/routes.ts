@@ -19,6 +19,7 @@ import { presentUser } from "./present-user";
 import { requestMagicLink } from "./request-magic-link";
 import { sendCode } from "./send-code";
 import { endSession, startSession } from "./session-store";
+import { signInMailQueued } from "./sign-in-mail/queue-sign-in-mail";
 import { simpleAccess } from "./simple-auth";
 import { verifyCode } from "./verify-code";
 import { verifyMagicLink } from "./verify-magic-link";
@@ -28,6 +29,16 @@ const meta = (request: FastifyRequest) => ({
   userAgent: request.headers["user-agent"]?.slice(0, 500) ?? null,
   log: request.log,
 });
+
+/**
+ * The queued sign-in mail is sent once the answer has gone out, so its rendering and sending
+ * never delay the answer (and withholding a deactivated account's mail is not faster).
+ */
+const sendQueuedMail = {
+  onResponse: async () => {
+    signInMailQueued.wake();
+  },
+};
 
 const authRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -46,7 +57,11 @@ const authRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   r.post(
     "/api/auth/send-code",
-    { schema: { body: sendCodeBodySchema }, config: { rateLimit: ipLimits.sendPerIp } },
+    {
+      schema: { body: sendCodeBodySchema },
+      config: { rateLimit: ipLimits.sendPerIp },
+      ...sendQueuedMail,
+    },
     async (request) => sendCode(ctx, request.body.email, meta(request)),
   );
 
@@ -61,7 +76,11 @@ const authRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   r.post(
     "/api/auth/magic-link",
-    { schema: { body: magicLinkBodySchema }, config: { rateLimit: ipLimits.sendPerIp } },
+    {
+      schema: { body: magicLinkBodySchema },
+      config: { rateLimit: ipLimits.sendPerIp },
+      ...sendQueuedMail,
+    },
     async (request) => requestMagicLink(ctx, request.body.email, meta(request)),
   );
 

@@ -3,14 +3,12 @@ import type { FastifyBaseLogger } from "fastify";
 import type { SuccessAnswer } from "../../shared/auth";
 import type { AppContext } from "../context";
 import { authCodes } from "../db/schema";
-import { renderEmail } from "../mail/render-email";
-import { SignInCodeEmail } from "../mail/templates/sign-in-code-email";
 import { requireAllowedEmail } from "./allowed-email";
 import { keyedHash } from "./auth-secret";
 import { getAuthSettings } from "./auth-settings";
 import { assertUnderGuessCap } from "./guess-cap";
-import { assertSendInterval, generateCode, lockEmail, sendOrWithdraw } from "./send-throttle";
-import { isDeactivated, logWithheld } from "./sign-in-account";
+import { assertSendInterval, generateCode, lockEmail } from "./send-throttle";
+import { queueSignInMail } from "./sign-in-mail/queue-sign-in-mail";
 
 export interface RequestMeta {
   ip: string;
@@ -21,9 +19,10 @@ export interface RequestMeta {
 export const CODE_SENT_MESSAGE = "Code sent! Check your email for your 6-digit sign-in code.";
 
 /**
- * E-mails a fresh six-digit code; older codes for the address stop working. A deactivated
- * account gets the same answer and the same limits but no mail (the server log says why), so
- * the answer tells nobody which state an address is in.
+ * E-mails a fresh six-digit code; older codes for the address stop working. The mail is queued
+ * and sent after the answer (sign-in-mail/), so every whitelisted address, whatever its account's
+ * state, costs this request the same work and time; a deactivated account gets the same answer
+ * and the same limits but no mail (the worker withholds it and the server log says why).
  */
 export async function sendCode(
   ctx: AppContext,
@@ -31,13 +30,12 @@ export async function sendCode(
   meta: RequestMeta,
 ): Promise<SuccessAnswer> {
   const email = await requireAllowedEmail(ctx.db, rawEmail);
-  const withheld = await isDeactivated(ctx.db, email);
   const settings = await getAuthSettings(ctx);
   const now = ctx.clock.now();
   const code = generateCode();
   const codeHash = await keyedHash(ctx, "code", email, code);
 
-  const id = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     await lockEmail(tx, "auth-code", email);
     const [latest] = await tx
       .select({ createdAt: authCodes.createdAt })
@@ -62,26 +60,12 @@ export async function sendCode(
         createdAt: now,
       })
       .returning({ id: authCodes.id });
-    return row.id;
+    await queueSignInMail(
+      tx,
+      email,
+      { kind: "sign-in-code", authCodeId: row.id, code },
+      { now, secretTtlMs: settings.codeTtlMs, transport: ctx.mailer.fingerprint },
+    );
   });
-
-  if (withheld) {
-    logWithheld(meta, "sign-in code", email);
-    return { success: true, message: CODE_SENT_MESSAGE };
-  }
-  const minutes = Math.round(settings.codeTtlMs / 60_000);
-  const { html, text } = await renderEmail(SignInCodeEmail({ code, minutes }));
-  await sendOrWithdraw(
-    ctx,
-    {
-      to: email,
-      subject: "Your Cup of Joe sign-in code",
-      html,
-      text,
-      kind: "sign-in-code",
-      signInCode: code,
-    },
-    () => ctx.db.delete(authCodes).where(eq(authCodes.id, id)),
-  );
   return { success: true, message: CODE_SENT_MESSAGE };
 }

@@ -1,9 +1,7 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
-import { ServiceUnavailable, TooManyRequests } from "../errors";
-import type { MailMessage } from "../mail/mailer";
+import { TooManyRequests } from "../errors";
 
 /** Six digits from the CSPRNG; leading zeros are kept. */
 export function generateCode(): string {
@@ -45,23 +43,4 @@ export function assertSendInterval(
     retryAfterSeconds,
     success: false,
   });
-}
-
-/**
- * Sends a sign-in e-mail. When it cannot be sent, `withdraw` deletes the new code or link first:
- * it never reached the person, so it must not block a retry for a minute. Then a 503.
- */
-export async function sendOrWithdraw(
-  ctx: AppContext,
-  message: MailMessage,
-  withdraw: () => Promise<unknown>,
-): Promise<void> {
-  try {
-    await ctx.mailer.send(message);
-  } catch {
-    await withdraw();
-    throw new ServiceUnavailable(
-      "We couldn't send the e-mail right now. Please try again in a moment.",
-    );
-  }
 }

@@ -67,14 +67,3 @@ export async function isDeactivated(db: Db, email: string): Promise<boolean> {
   const existing = await findUserByEmail(db, email);
   return existing !== null && !existing.isActive;
 }
-
-/** The server log line an admin looks for when a deactivated person says no mail arrived. */
-export function logWithheld(
-  meta: { ip: string; log?: { warn(message: string): void } },
-  what: string,
-  email: string,
-): void {
-  meta.log?.warn(
-    `No ${what} sent to ${email}: the account is deactivated (request from ${meta.ip}).`,
-  );
-}

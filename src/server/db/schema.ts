@@ -273,6 +273,44 @@ export const authCodes = pgTable(
   (t) => [index("auth_codes_email_idx").on(t.email)],
 );
 
+/**
+ * Sign-in e-mails waiting to be sent (code or link), so a request answers before any mail goes
+ * out (docs/decisions/0017-sign-in-mail-queue.md). A row holds the plain code or token until it
+ * is sent, given up or expired, and then is deleted; it goes with its code or token.
+ */
+export const signInMails = pgTable(
+  "sign_in_mails",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    authCodeId: integer("auth_code_id").references(() => authCodes.id, { onDelete: "cascade" }),
+    magicLinkTokenId: integer("magic_link_token_id").references(() => magicLinkTokens.id, {
+      onDelete: "cascade",
+    }),
+    /** The six-digit code or the link token, in plain: what the e-mail carries. */
+    secret: text("secret").notNull(),
+    /**
+     * The mail transport of the process that queued it (Mailer.fingerprint, no credentials): only
+     * a process mailing the same way sends it, never one that would print it to its local outbox.
+     */
+    mailTransport: text("mail_transport").notNull(),
+    /** Not sent by then: dropped unsent (and its code or token withdrawn). */
+    expiresAt: tz("expires_at").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: tz("next_attempt_at").notNull(),
+    /** A worker is sending it until then; after that another may take it. */
+    claimedUntil: tz("claimed_until"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("sign_in_mails_due_idx").on(t.nextAttemptAt),
+    check(
+      "sign_in_mails_one_secret",
+      sql`(${t.authCodeId} is null) <> (${t.magicLinkTokenId} is null)`,
+    ),
+  ],
+);
+
 export const emailVerifications = pgTable("email_verifications", {
   id: serial("id").primaryKey(),
   email: text("email").notNull(),
@@ -523,6 +561,7 @@ export const settings = pgTable("settings", {
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type MatchRow = typeof matches.$inferSelect;
+export type SignInMailRow = typeof signInMails.$inferSelect;
 export type PairingRow = typeof pairings.$inferSelect;
 export type DomainGroupRow = typeof domainGroups.$inferSelect;
 export type DepartmentRow = typeof departments.$inferSelect;

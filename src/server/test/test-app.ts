@@ -3,6 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import { buildApp } from "../app";
+import {
+  type SignInMailWorker,
+  type SignInMailWorkerOptions,
+  startSignInMailWorker,
+} from "../auth/sign-in-mail/sign-in-mail-worker";
 import { type Clock, systemClock } from "../clock";
 import { type Config, loadConfig } from "../config";
 import type { AppContext } from "../context";
@@ -21,8 +26,13 @@ export interface TestApp extends TestClient {
   db: AppContext["db"];
   database: Database;
   config: Config;
-  /** Messages the outbox transport stored (when no smtpUrl was given). */
+  /**
+   * Messages the outbox transport stored (when no smtpUrl was given), once the queued sign-in
+   * mails have been sent.
+   */
   outbox(): Promise<Array<typeof mailOutbox.$inferSelect>>;
+  /** The sign-in mail worker this app runs, as start-server.ts does. */
+  signInMail: SignInMailWorker;
   close(): Promise<void>;
 }
 
@@ -38,6 +48,7 @@ export interface TestAppOptions {
   mailLog?: (line: string) => void;
   /** A Fastify logger (e.g. `{ level: "info", stream }`) to read the server log in a test. */
   logger?: FastifyServerOptions["logger"];
+  signInMail?: Partial<SignInMailWorkerOptions>;
 }
 
 /** The real app on its own fresh database, for `app.inject` integration tests. */
@@ -70,6 +81,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     readiness: options.readiness,
   });
   await app.ready();
+  const signInMail = startSignInMailWorker(app.ctx, {
+    warn: (line) => app.log.warn(line),
+    ...options.signInMail,
+  });
   return {
     ...testClient({ app, db: database.db }),
     app,
@@ -77,8 +92,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db: database.db,
     database,
     config,
-    outbox: () => database.db.select().from(mailOutbox).orderBy(mailOutbox.id),
+    signInMail,
+    async outbox() {
+      await signInMail.settled();
+      return database.db.select().from(mailOutbox).orderBy(mailOutbox.id);
+    },
     async close() {
+      await signInMail.stop();
       await app.close();
       await mailer.close();
       if (ownsDatabase) await database.close();

@@ -1,0 +1,158 @@
+import type { AppContext } from "../../context";
+import type { SignInMailRow } from "../../db/schema";
+import { type BackoffSettings, backoffDelayMs } from "../../mail/mail-failure";
+import { MailSendError } from "../../mail/mailer";
+import { isDeactivated } from "../sign-in-account";
+import {
+  claimSignInMails,
+  forgetSignInMail,
+  retrySignInMailAt,
+  withdrawSignInMail,
+} from "./claim-sign-in-mails";
+import { signInMailQueued } from "./queue-sign-in-mail";
+import { signInMessage } from "./sign-in-message";
+
+export interface SignInMailWorkerOptions {
+  /** Mails sent at once. */
+  concurrency?: number;
+  /** How often an idle worker looks for mail queued by another process or due for a retry. */
+  pollMs?: number;
+  /** How long a claimed mail stays this worker's (a crash mid-send frees it after this). */
+  leaseMs?: number;
+  /** Tries per mail while the mail server is out of reach or defers it. */
+  maxAttempts?: number;
+  retry?: BackoffSettings;
+  /** The server's logger: why a mail was withheld or given up (never the code or link). */
+  warn: (line: string) => void;
+}
+
+export interface SignInMailWorker {
+  wake(): void;
+  /** Resolves after a look at the queue, begun after this call, found nothing due. */
+  settled(): Promise<void>;
+  /** Finishes the mails in flight and stops. */
+  stop(): Promise<void>;
+}
+
+/** 1 s, 2 s, 4 s, 8 s (with jitter): a short hiccup of the mail server is ridden out. */
+const DEFAULT_RETRY: BackoffSettings = { baseMs: 1000, capMs: 8000 };
+
+/**
+ * Sends the queued sign-in mails of every app process's requests (start-server.ts starts one per
+ * process, like the newsletter worker). Each mail is rendered and sent here, after the request
+ * answered; a deactivated account's mail is dropped here, so the request did the same work for
+ * every address. See docs/sign-in.md "No account-state oracle".
+ */
+export function startSignInMailWorker(
+  ctx: AppContext,
+  options: SignInMailWorkerOptions,
+): SignInMailWorker {
+  const concurrency = options.concurrency ?? 4;
+  const pollMs = options.pollMs ?? 2000;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const maxAttempts = options.maxAttempts ?? 5;
+  const retry = options.retry ?? DEFAULT_RETRY;
+  let stopped = false;
+  let pendingWake = false;
+  let wakeUp: (() => void) | undefined;
+  let passesStarted = 0;
+  const waiters: Array<{ after: number; resolve: () => void }> = [];
+
+  const wake = () => {
+    pendingWake = true;
+    wakeUp?.();
+  };
+  const unsubscribe = signInMailQueued.on(wake);
+
+  const sendOne = async (row: SignInMailRow) => {
+    const now = ctx.clock.now();
+    if (row.expiresAt <= now) {
+      options.warn(`Sign-in mail to ${row.email} dropped: not sent within its time.`);
+      return withdrawSignInMail(ctx.db, row);
+    }
+    if (await isDeactivated(ctx.db, row.email)) {
+      options.warn(`No ${what(row)} sent to ${row.email}: the account is deactivated.`);
+      return forgetSignInMail(ctx.db, row);
+    }
+    try {
+      await ctx.mailer.send(await signInMessage(ctx, row));
+      await forgetSignInMail(ctx.db, row);
+    } catch (error) {
+      const permanent = error instanceof MailSendError && error.permanent;
+      const reason = error instanceof MailSendError ? error.message : "the mail could not be sent";
+      if (permanent || row.attempts >= maxAttempts) {
+        options.warn(
+          `${what(row)} to ${row.email} not sent after ${row.attempts} tries: ${reason}`,
+        );
+        return withdrawSignInMail(ctx.db, row);
+      }
+      const at = new Date(now.getTime() + backoffDelayMs(row.attempts, retry));
+      await retrySignInMailAt(ctx.db, row, at);
+    }
+  };
+
+  const idle = () =>
+    new Promise<void>((resolve) => {
+      if (pendingWake || stopped) return resolve();
+      const timer = setTimeout(done, pollMs);
+      function done() {
+        clearTimeout(timer);
+        wakeUp = undefined;
+        resolve();
+      }
+      wakeUp = done;
+    });
+
+  const loop = async () => {
+    while (!stopped) {
+      pendingWake = false;
+      const pass = ++passesStarted;
+      let claimed = 0;
+      try {
+        const rows = await claimSignInMails(ctx.db, {
+          limit: concurrency,
+          leaseMs,
+          now: ctx.clock.now(),
+          transport: ctx.mailer.fingerprint,
+        });
+        claimed = rows.length;
+        await Promise.all(
+          rows.map((row) =>
+            sendOne(row).catch((error: Error) =>
+              options.warn(`Sign-in mail ${row.id} not settled, retried later: ${error.message}`),
+            ),
+          ),
+        );
+      } catch (error) {
+        if (!stopped) options.warn(`Sign-in mail worker: ${(error as Error).message}`);
+      }
+      if (claimed > 0) continue;
+      for (const waiter of waiters.filter((w) => w.after < pass)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve();
+      }
+      await idle();
+    }
+    for (const waiter of waiters.splice(0)) waiter.resolve();
+  };
+  const running = loop();
+
+  return {
+    wake,
+    settled() {
+      if (stopped) return Promise.resolve();
+      return new Promise((resolve) => {
+        waiters.push({ after: passesStarted, resolve });
+        wake();
+      });
+    },
+    async stop() {
+      stopped = true;
+      unsubscribe();
+      wakeUp?.();
+      await running;
+    },
+  };
+}
+
+const what = (row: SignInMailRow) => (row.authCodeId !== null ? "sign-in code" : "sign-in link");
