@@ -1,10 +1,21 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CompletedPairingContent } from "../../shared/pairings";
+import { sampleMonth } from "../../shared/sample-company";
 import type { Database } from "../db/client";
-import { matches, users } from "../db/schema";
+import {
+  completedPairings,
+  emailLogs,
+  matches,
+  newsletterDeliveries,
+  newsletters,
+  pairings,
+  users,
+} from "../db/schema";
 import { createTestDatabase } from "../test/test-database";
-import { DEMO_DOMAIN, seedDemoOnce } from "./seed-demo";
+import { DEMO_DOMAIN, seedDemoOnce, seedSampleCompany } from "./seed-demo";
 
+const now = new Date("2027-03-10T09:00:00Z");
 let database: Database;
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -13,25 +24,135 @@ afterAll(async () => {
   await database.close();
 });
 
+const count = async (table: typeof users | typeof pairings | typeof matches) =>
+  (await database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
+
 describe("demo seeding", () => {
   it("seeds as many employees as asked, in statements small enough for any size, only once", async () => {
-    const now = new Date("2027-03-10T09:00:00Z");
     // 3,500 people × 20 columns is more parameters than one INSERT may carry.
     const seeded = await seedDemoOnce(database.db, { now, count: 3500 });
     expect(seeded).toMatchObject({ users: 3500, domain: DEMO_DOMAIN });
-    const count = async () =>
-      (
-        await database.db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(users)
-          .where(sql`${users.email} like ${`%@${DEMO_DOMAIN}`}`)
-      )[0].n;
-    expect(await count()).toBe(3500);
-    const [{ pairs }] = await database.db
-      .select({ pairs: sql<number>`count(*)::int` })
-      .from(matches);
-    expect(pairs).toBe(6 * 1750);
+    expect(await count(users)).toBe(3500);
     expect(await seedDemoOnce(database.db, { now, count: 3500 })).toBeNull();
-    expect(await count()).toBe(3500);
+    expect(await count(users)).toBe(3500);
   }, 120_000);
+
+  it("gives six completed months, each with its pairing file, and this month's running round", async () => {
+    const rounds = await database.db.select().from(pairings).orderBy(pairings.month);
+    expect(rounds.map((p) => p.month)).toEqual(
+      [-6, -5, -4, -3, -2, -1, 0].map((d) => sampleMonth(now, d)),
+    );
+    expect(rounds.map((p) => p.status)).toEqual([...Array(6).fill("completed"), "active"]);
+    const files = await database.db.select().from(completedPairings);
+    expect(files.map((f) => f.month).sort()).toEqual(rounds.slice(0, 6).map((p) => p.month));
+    for (const file of files) {
+      const stored = await database.db
+        .select()
+        .from(matches)
+        .where(eq(matches.pairingId, file.pairingId as number));
+      const content = file.content as CompletedPairingContent;
+      expect(file.matchCount).toBe(stored.length);
+      expect(content.matches).toHaveLength(stored.length);
+      expect(new Set(content.matches.map((m) => m.status))).toEqual(new Set(["completed"]));
+    }
+    // Nobody is in two matches of one round.
+    const [{ doubled }] = await database.db
+      .select({ doubled: sql<number>`count(*)::int` })
+      .from(sql`(select m.pairing_id, u from matches m,
+        unnest(array[m.user1_id, m.user2_id, m.user3_id]) u
+        where u is not null group by 1, 2 having count(*) > 1) d`);
+    expect(doubled).toBe(0);
+  });
+
+  it("has no record that is both completed and active", async () => {
+    const [{ mixed }] = await database.db
+      .select({ mixed: sql<number>`count(*)::int` })
+      .from(matches)
+      .innerJoin(pairings, eq(pairings.id, matches.pairingId))
+      .where(
+        sql`(${pairings.status} = 'completed') <> (${matches.status} = 'completed')
+          or (${pairings.status} = 'active') <> (${pairings.completedAt} is null)
+          or (${matches.status} = 'active') <> (${matches.completedAt} is null)`,
+      );
+    expect(mixed).toBe(0);
+  });
+
+  it("answers realistically: mostly met, some missed by everyone, some never answered", async () => {
+    const answers = [
+      sql`${matches.user1ConnectionStatus}`,
+      sql`${matches.user2ConnectionStatus}`,
+      sql`coalesce(${matches.user3ConnectionStatus}, ${matches.user1ConnectionStatus})`,
+    ];
+    const all = (status: string) =>
+      sql.join(
+        answers.map((a) => sql`${a} = ${status}`),
+        sql` and `,
+      );
+    const [shares] = await database.db
+      .select({
+        met: sql<number>`(count(*) filter (where ${sql.join(
+          answers.map((a) => sql`${a} = 'confirmed'`),
+          sql` or `,
+        )}))::int`,
+        missed: sql<number>`(count(*) filter (where ${all("not_confirmed")}))::int`,
+        silent: sql<number>`(count(*) filter (where ${all("pending")}))::int`,
+        total: sql<number>`count(*)::int`,
+      })
+      .from(matches)
+      .innerJoin(pairings, eq(pairings.id, matches.pairingId))
+      .where(eq(pairings.status, "completed"));
+    expect(shares.met / shares.total).toBeGreaterThan(0.6);
+    expect(shares.met / shares.total).toBeLessThan(0.75);
+    expect(shares.missed / shares.total).toBeGreaterThan(0.05);
+    expect(shares.silent / shares.total).toBeGreaterThan(0.1);
+    const answered = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(matches)
+      .where(
+        and(
+          sql`${matches.user1ConnectionStatus} <> 'pending'`,
+          sql`${matches.user1ConfirmedAt} is null`,
+        ),
+      );
+    expect(answered[0].n).toBe(0);
+  });
+
+  it("sent each past month's newsletter with a log line per recipient", async () => {
+    const sent = await database.db
+      .select()
+      .from(newsletters)
+      .orderBy(newsletters.year, newsletters.month);
+    expect(sent).toHaveLength(6);
+    const files = new Set(
+      (await database.db.select().from(completedPairings)).map((f) => f.fileName),
+    );
+    for (const newsletter of sent) {
+      expect(newsletter.status).toBe("sent");
+      expect(newsletter.sentAt).not.toBeNull();
+      expect(files.has(newsletter.pairingFile ?? "")).toBe(true);
+      const [log] = await database.db
+        .select()
+        .from(emailLogs)
+        .where(eq(emailLogs.newsletterId, newsletter.id));
+      const deliveries = await database.db
+        .select()
+        .from(newsletterDeliveries)
+        .where(eq(newsletterDeliveries.newsletterId, newsletter.id));
+      expect(log.totalRecipients).toBeGreaterThan(2000);
+      expect(log.entries).toHaveLength(log.totalRecipients);
+      expect(deliveries).toHaveLength(log.totalRecipients);
+      expect(log.successfulSends + log.failedSends).toBe(log.totalRecipients);
+    }
+    const failed = await database.db
+      .select()
+      .from(emailLogs)
+      .where(sql`${emailLogs.failedSends} > 0`);
+    expect(failed.length).toBeGreaterThan(0);
+  });
+
+  it("adds people to the company later without a second history", async () => {
+    const added = await seedSampleCompany(database.db, { now, count: 10 });
+    expect(added.users).toBe(10);
+    expect(await count(pairings)).toBe(7);
+  });
 });

@@ -1,0 +1,186 @@
+import type { ConnectionStatus, MatchingPreference, ParticipationStatus } from "./enums";
+
+/**
+ * The sample company, as plain data from a seeded generator: the server stores it (DEMO=1, see
+ * docs/admin-console.md) and the sample dashboard /admin-demo shows the very same people,
+ * departments and monthly rounds, so both tell one story. Same seed, same company, on every machine.
+ */
+export const SAMPLE_DOMAIN = "acme.example";
+export const SAMPLE_GROUP = { name: "acme", displayName: "Acme Corp" } as const;
+/** How many rounds of history come before the current month's. */
+export const SAMPLE_HISTORY_MONTHS = 6;
+
+/** [key, display name]; the default department last. */
+export const sampleDepartmentList = [
+  ["engineering", "Engineering"],
+  ["sales", "Sales"],
+  ["marketing", "Marketing"],
+  ["design", "Design"],
+  ["product", "Product"],
+  ["people-culture", "People & Culture"],
+  ["finance", "Finance"],
+  ["customer-success", "Customer Success"],
+  ["Other", "Other"],
+] as const;
+
+const firstNames = [
+  "Ada",
+  "Ben",
+  "Chloe",
+  "Dev",
+  "Elena",
+  "Farid",
+  "Grace",
+  "Hugo",
+  "Imani",
+  "Jonas",
+  "Kira",
+  "Luca",
+  "Maya",
+  "Nico",
+  "Olga",
+  "Priya",
+  "Quinn",
+  "Rosa",
+  "Sam",
+  "Tariq",
+];
+const lastNames = [
+  "Okafor",
+  "Lindqvist",
+  "Moreau",
+  "Patel",
+  "Rossi",
+  "Haddad",
+  "Kim",
+  "Novak",
+  "Silva",
+  "Weber",
+];
+const bios = [
+  "Ask me about sourdough and distributed systems.",
+  "Weekend hiker, weekday spreadsheet wrangler.",
+  "Always up for a flat white and a book recommendation.",
+  "New to the team — show me your favourite coffee spot!",
+  "",
+];
+
+/** Small deterministic generator (mulberry32). */
+export function seededRandom(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface SamplePerson {
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** A department key of sampleDepartmentList. */
+  department: string;
+  matchingPreference: MatchingPreference;
+  bio: string | null;
+  participationStatus: ParticipationStatus;
+  onLeave: boolean;
+}
+
+/** People number `first` to `first + count - 1` of the sample company. */
+export function samplePeople(count: number, first = 0, seed = 42): SamplePerson[] {
+  const random = seededRandom(seed + first);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
+  return Array.from({ length: count }, (_, i) => {
+    const n = first + i;
+    const firstName = firstNames[n % firstNames.length];
+    const lastName = lastNames[Math.floor(n / firstNames.length) % lastNames.length];
+    const roll = random();
+    const prefRoll = random();
+    return {
+      email: `${firstName}.${lastName}${n >= 200 ? n : ""}@${SAMPLE_DOMAIN}`.toLowerCase(),
+      firstName,
+      lastName,
+      department: pick(sampleDepartmentList.slice(0, -1))[0],
+      matchingPreference:
+        prefRoll < 0.6 ? "any" : prefRoll < 0.85 ? "cross-department" : "same-department",
+      bio: pick(bios) || null,
+      participationStatus: roll < 0.85 ? "active" : roll < 0.93 ? "paused" : "opted_out",
+      onLeave: random() < 0.04,
+    };
+  });
+}
+
+/** One match of a round: indexes into the people list, and each member's answer. */
+export interface SampleGroup {
+  members: number[];
+  answers: ConnectionStatus[];
+}
+
+export interface SampleRound {
+  /** `yyyy-MM`. */
+  month: string;
+  /** 0 for the current month's running round, 1 for last month's, … */
+  monthsAgo: number;
+  groups: SampleGroup[];
+}
+
+/** `yyyy-MM` of `now` (UTC) moved by `delta` months. */
+export function sampleMonth(now: Date, delta: number): string {
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + delta, 1));
+  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
+}
+
+/**
+ * Six completed rounds and the current one. A round pairs who was taking part then (people who
+ * opted out did so two months ago, today's pauses and leaves are recent) at random, a trio taking
+ * the odd one. Past answers: about two in three matches met, one in six missed, the rest never
+ * answered; the current round has its first answers.
+ */
+export function sampleRounds(people: SamplePerson[], now: Date, seed = 7): SampleRound[] {
+  const random = seededRandom(seed);
+  const rounds: SampleRound[] = [];
+  for (let monthsAgo = SAMPLE_HISTORY_MONTHS; monthsAgo >= 0; monthsAgo--) {
+    const taking = people
+      .map((p, i) => ({ p, i }))
+      .filter(({ p }) => takesPart(p, monthsAgo))
+      .map(({ i }) => i);
+    shuffle(taking, random);
+    const groups: SampleGroup[] = [];
+    for (let i = 0; i + 1 < taking.length; i += 2) {
+      const trio = i + 3 === taking.length;
+      const members = taking.slice(i, trio ? i + 3 : i + 2);
+      groups.push({ members, answers: answersFor(members.length, monthsAgo === 0, random) });
+      if (trio) break;
+    }
+    rounds.push({ month: sampleMonth(now, -monthsAgo), monthsAgo, groups });
+  }
+  return rounds;
+}
+
+function takesPart(p: SamplePerson, monthsAgo: number): boolean {
+  if (monthsAgo === 0) return p.participationStatus === "active" && !p.onLeave;
+  return p.participationStatus !== "opted_out" || monthsAgo > 2;
+}
+
+function shuffle<T>(list: T[], random: () => number) {
+  for (let i = list.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [list[i], list[j]] = [list[j], list[i]];
+  }
+}
+
+function answersFor(size: number, current: boolean, random: () => number): ConnectionStatus[] {
+  const roll = random();
+  const [met, missed] = current ? [0.3, 0.36] : [0.68, 0.85];
+  const each = (answer: ConnectionStatus, share: number): ConnectionStatus[] => {
+    const answers = Array.from({ length: size }, () => (random() < share ? answer : "pending"));
+    answers[Math.floor(random() * size)] = answer;
+    return answers;
+  };
+  if (roll < met) return each("confirmed", 0.8);
+  if (roll < missed) return each("not_confirmed", current ? 0 : 0.75);
+  return Array.from({ length: size }, () => "pending");
+}
