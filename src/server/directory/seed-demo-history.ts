@@ -17,7 +17,7 @@ import { defaultNewsletter } from "../newsletters/newsletter-defaults";
 import { archiveFileName } from "../newsletters/send/finish-send";
 import { failureReasons } from "../newsletters/send/outcome";
 import { fileNameBase } from "../pairings/file-names";
-import { chunks } from "./seed-chunks";
+import { insertAsJson } from "./seed-chunks";
 
 interface HistoryInput {
   now: Date;
@@ -65,7 +65,7 @@ export async function seedHistory(tx: Tx, input: HistoryInput): Promise<void> {
       createdAt: pairings.createdAt,
     });
   const matchRows = rounds.flatMap((round, r) => matchesOf(round, stored[r], input));
-  for (const chunk of chunks(matchRows)) await tx.insert(matches).values(chunk);
+  await insertAsJson(tx, matches, matchRows);
 
   const past = rounds.filter((round) => round.monthsAgo > 0);
   const files = past.map((round) => {
@@ -210,7 +210,7 @@ async function seedSentNewsletters(
       }),
     ),
   );
-  for (const chunk of chunks(deliveries)) await tx.insert(newsletterDeliveries).values(chunk);
+  await insertAsJson(tx, newsletterDeliveries, deliveries);
   if (sent.length === 0) return;
   await tx.insert(emailLogs).values(
     sent.map(({ newsletter, fileName, at }) => {

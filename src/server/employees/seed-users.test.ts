@@ -12,8 +12,9 @@ describe("POST /api/admin/seed-users in DEMO mode", () => {
   });
   afterAll(() => t.close());
 
-  it("seeds a sample company of 100 people that can then be paired", async () => {
+  it("seeds a sample company of 100 people with its history and this month's running round", async () => {
     const cookie = await signInAdmin(t.db, { needsProfileSetup: true }, { now: NOW });
+    const get = (url: string) => t.app.inject({ method: "GET", url, headers: { cookie } });
     const res = await t.app.inject({
       method: "POST",
       url: "/api/admin/seed-users",
@@ -21,19 +22,22 @@ describe("POST /api/admin/seed-users in DEMO mode", () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ users: 100, domain: "acme.example" });
-    const validation = await t.app.inject({
-      method: "GET",
-      url: "/api/admin/pairing-validation",
-      headers: { cookie },
-    });
+    const validation = await get("/api/admin/pairing-validation");
     expect(validation.json().statusCounts.total).toBe(101);
-    const generated = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/generate-pairing",
-      headers: { cookie },
-    });
-    expect(generated.statusCode).toBe(200);
-    expect(generated.json().totalMatches).toBeGreaterThan(30);
+    const current = (await get("/api/admin/current-pairings")).json();
+    expect(current.pairings).toEqual([
+      expect.objectContaining({ month: "2027-03", status: "active", domainGroupName: "Acme Corp" }),
+    ]);
+    expect(current.matchesByPairing[String(current.pairings[0].id)].length).toBeGreaterThan(30);
+    const files = (await get("/api/admin/completed-pairing-files")).json();
+    expect(files.map((f: { monthDisplay: string }) => f.monthDisplay)).toEqual([
+      "February 2027",
+      "January 2027",
+      "December 2026",
+      "November 2026",
+      "October 2026",
+      "September 2026",
+    ]);
   });
 });
 
