@@ -1,4 +1,5 @@
 import { addDays } from "date-fns";
+import { chatHappened } from "../../shared/chat-happened";
 import type { EmailLogEntry } from "../../shared/email-logs";
 import type { CompletedPairingContent } from "../../shared/pairings";
 import { monthDisplay } from "../../shared/pairings";
@@ -124,22 +125,29 @@ function matchesOf(
 }
 
 function fileContent(round: SampleRound, { people, group }: HistoryInput): CompletedPairingContent {
-  const person = (i: number | undefined) => (i === undefined ? undefined : people[i]);
+  const records = round.groups.map(({ members, answers }) => {
+    const [a, b, c] = members.map((i) => people[i]);
+    return {
+      user1_name: fullName(a),
+      user1_email: a.email,
+      user2_name: fullName(b),
+      user2_email: b.email,
+      ...(c ? { user3_name: fullName(c), user3_email: c.email } : {}),
+      status: "completed",
+      chat_happened: chatHappened({
+        status: "completed",
+        user1ConnectionStatus: answers[0],
+        user2ConnectionStatus: answers[1],
+        user3ConnectionStatus: answers[2] ?? null,
+      }),
+    };
+  });
   return {
     name: `${monthDisplay(round.month)} — ${group.displayName}`,
     month: round.month,
     domainGroup: group.displayName,
-    matches: round.groups.map(({ members }) => {
-      const [a, b, c] = members.map(person);
-      return {
-        user1_name: fullName(a as SamplePerson),
-        user1_email: (a as SamplePerson).email,
-        user2_name: fullName(b as SamplePerson),
-        user2_email: (b as SamplePerson).email,
-        ...(c ? { user3_name: fullName(c), user3_email: c.email } : {}),
-        status: "completed",
-      };
-    }),
+    matches: records,
+    chats_happened: records.filter((m) => m.chat_happened).length,
   };
 }
 

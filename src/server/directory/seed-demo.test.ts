@@ -54,6 +54,10 @@ describe("demo seeding", () => {
       expect(file.matchCount).toBe(stored.length);
       expect(content.matches).toHaveLength(stored.length);
       expect(new Set(content.matches.map((m) => m.status))).toEqual(new Set(["completed"]));
+      const happened = content.matches.filter((m) => m.chat_happened).length;
+      expect(content.chats_happened).toBe(happened);
+      expect(happened / stored.length).toBeGreaterThan(0.7);
+      expect(happened).toBeLessThan(stored.length);
     }
     // Nobody is in two matches of one round.
     const [{ doubled }] = await database.db
