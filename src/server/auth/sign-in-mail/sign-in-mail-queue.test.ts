@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../../clock";
 import { authCodes, signInMails } from "../../db/schema";
-import { allowEmail } from "../../test/factories";
+import { allowEmail, createUser } from "../../test/factories";
 import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { post, sessionCookie } from "../test-helpers";
@@ -49,6 +49,27 @@ describe("sign-in mail leaves the request path", () => {
     expect(sessionCookie(verified)).toBeDefined();
     await t.signInMail.settled();
     expect(await queued(email)).toEqual([]);
+  });
+
+  it("answers active, deactivated and never-registered addresses alike before any mail goes out", async () => {
+    const active = (await createUser(t.db, { email: address() })).email;
+    const deactivated = (await createUser(t.db, { email: address(), isActive: false })).email;
+    const unknown = address();
+    const emails = [active, deactivated, unknown];
+    for (const route of ["/api/auth/send-code", "/api/auth/magic-link"]) {
+      clock.advance(61_000);
+      const before = peer.messages.length;
+      const answers = await Promise.all(emails.map((email) => post(t, route, { email })));
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+      expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+      expect(peer.messages.slice(before)).toEqual([]);
+      await t.signInMail.settled();
+    }
+    const mailsTo = (email: string) => peer.messages.filter((m) => m.to.includes(email)).length;
+    expect(emails.map(mailsTo)).toEqual([2, 0, 2]);
+    expect(logLines.join("")).toContain(
+      `No sign-in link sent to ${deactivated}: the account is deactivated.`,
+    );
   });
 
   it("sends a magic link the same way, and the link signs the person in", async () => {

@@ -2,6 +2,7 @@ import type { AppContext } from "../../context";
 import type { SignInMailRow } from "../../db/schema";
 import { type BackoffSettings, backoffDelayMs } from "../../mail/mail-failure";
 import { MailSendError } from "../../mail/mailer";
+import { createPollPause } from "../../mail/wake-signal";
 import { isDeactivated } from "../sign-in-account";
 import {
   claimSignInMails,
@@ -52,16 +53,11 @@ export function startSignInMailWorker(
   const leaseMs = options.leaseMs ?? 60_000;
   const maxAttempts = options.maxAttempts ?? 5;
   const retry = options.retry ?? DEFAULT_RETRY;
-  let stopped = false;
-  let pendingWake = false;
-  let wakeUp: (() => void) | undefined;
+  const poll = createPollPause(pollMs);
   let passesStarted = 0;
   const waiters: Array<{ after: number; resolve: () => void }> = [];
 
-  const wake = () => {
-    pendingWake = true;
-    wakeUp?.();
-  };
+  const wake = poll.wake;
   const unsubscribe = signInMailQueued.on(wake);
 
   const sendOne = async (row: SignInMailRow) => {
@@ -91,21 +87,9 @@ export function startSignInMailWorker(
     }
   };
 
-  const idle = () =>
-    new Promise<void>((resolve) => {
-      if (pendingWake || stopped) return resolve();
-      const timer = setTimeout(done, pollMs);
-      function done() {
-        clearTimeout(timer);
-        wakeUp = undefined;
-        resolve();
-      }
-      wakeUp = done;
-    });
-
   const loop = async () => {
-    while (!stopped) {
-      pendingWake = false;
+    while (!poll.stopped) {
+      poll.looking();
       const pass = ++passesStarted;
       let claimed = 0;
       try {
@@ -124,14 +108,14 @@ export function startSignInMailWorker(
           ),
         );
       } catch (error) {
-        if (!stopped) options.warn(`Sign-in mail worker: ${(error as Error).message}`);
+        if (!poll.stopped) options.warn(`Sign-in mail worker: ${(error as Error).message}`);
       }
       if (claimed > 0) continue;
       for (const waiter of waiters.filter((w) => w.after < pass)) {
         waiters.splice(waiters.indexOf(waiter), 1);
         waiter.resolve();
       }
-      await idle();
+      await poll.pause();
     }
     for (const waiter of waiters.splice(0)) waiter.resolve();
   };
@@ -140,16 +124,15 @@ export function startSignInMailWorker(
   return {
     wake,
     settled() {
-      if (stopped) return Promise.resolve();
+      if (poll.stopped) return Promise.resolve();
       return new Promise((resolve) => {
         waiters.push({ after: passesStarted, resolve });
         wake();
       });
     },
     async stop() {
-      stopped = true;
+      poll.stop();
       unsubscribe();
-      wakeUp?.();
       await running;
     },
   };

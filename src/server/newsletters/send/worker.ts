@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { AppContext } from "../../context";
 import { type BackoffSettings, backoffDelayMs } from "../../mail/mail-failure";
+import { createPollPause } from "../../mail/wake-signal";
 import { printLine } from "../../terminal";
 import { deliverOne } from "./deliver";
 import { finishedButOpen, finishSend } from "./finish-send";
@@ -76,14 +77,8 @@ export function startDeliveryWorker(
     recordSent: recorder.record,
   };
   const prepared = new Map<number, Promise<PreparedNewsletter>>();
-  let stopped = false;
-  let wakeUp: (() => void) | undefined;
-  let pendingWake = false;
-
-  const wake = () => {
-    pendingWake = true;
-    wakeUp?.();
-  };
+  const poll = createPollPause(pollMs);
+  const wake = poll.wake;
   const unsubscribe = onWake(wake);
   const renewal = setInterval(
     () => {
@@ -111,7 +106,7 @@ export function startDeliveryWorker(
     const lane = async () => {
       recorder.join();
       try {
-        while (!stopped && next < batch.length) {
+        while (!poll.stopped && next < batch.length) {
           const delivery = batch[next++];
           try {
             const newsletter = await preparedFor(delivery.newsletterId);
@@ -129,7 +124,7 @@ export function startDeliveryWorker(
     await Promise.all(Array.from({ length: Math.min(concurrency, batch.length) }, lane));
     for (const newsletterId of recovered)
       await resumeWaiting(ctx.db, newsletterId, ctx.clock.now());
-    if (unrecorded && !stopped) {
+    if (unrecorded && !poll.stopped) {
       await releaseClaims(
         ctx.db,
         id,
@@ -152,21 +147,9 @@ export function startDeliveryWorker(
     }
   };
 
-  const idle = () =>
-    new Promise<void>((resolve) => {
-      if (pendingWake || stopped) return resolve();
-      const timer = setTimeout(done, pollMs);
-      function done() {
-        clearTimeout(timer);
-        wakeUp = undefined;
-        resolve();
-      }
-      wakeUp = done;
-    });
-
   const loop = async () => {
-    while (!stopped) {
-      pendingWake = false;
+    while (!poll.stopped) {
+      poll.looking();
       try {
         const batch = await claimDeliveries(ctx.db, id, {
           limit: batchSize,
@@ -185,9 +168,9 @@ export function startDeliveryWorker(
           warnOnce(send.id, otherTransportWarning(send, ctx.mailer.fingerprint));
         }
       } catch (error) {
-        if (!stopped) log(`Newsletter worker: ${(error as Error).message}`);
+        if (!poll.stopped) log(`Newsletter worker: ${(error as Error).message}`);
       }
-      await idle();
+      await poll.pause();
     }
   };
   const running = loop();
@@ -196,9 +179,8 @@ export function startDeliveryWorker(
     id,
     wake,
     async stop() {
-      stopped = true;
+      poll.stop();
       unsubscribe();
-      wakeUp?.();
       await running;
       clearInterval(renewal);
       await releaseClaims(ctx.db, id).catch(() => {});
