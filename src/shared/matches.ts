@@ -59,11 +59,13 @@ export type MatchItem = {
   partners: MatchPartner[];
   /** The caller's own side of the match. */
   myConnectionStatus: ConnectionStatus;
+  /** The match's pairing still runs: answers may be given and changed until it is completed. */
+  pairingOpen: boolean;
 };
 
 export type CurrentMatchResponse =
   | MatchItem
-  | { match: null; partner: null; partners: []; myConnectionStatus: null };
+  | { match: null; partner: null; partners: []; myConnectionStatus: null; pairingOpen: false };
 
 export type MatchHistoryResponse = MatchItem[];
 
