@@ -1,10 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdmin, createNewsletter, createUser } from "../src/server/test/factories";
+import {
+  allowEmail,
+  createAdmin,
+  createMatch,
+  createNewsletter,
+  createPairing,
+  createUser,
+} from "../src/server/test/factories";
 import { type Story, startStory } from "./support/harness";
 
 let story: Story;
 beforeAll(async () => {
   story = await startStory();
+  await allowEmail(story.db, "*@brew.test");
 });
 afterAll(() => story?.close());
 
@@ -86,5 +94,127 @@ describe("likely addresses lead to the right page", () => {
     await visitor.waitForURL((url) => url.pathname === "/auth");
     await visitor.goto("/login");
     await visitor.waitForURL((url) => url.pathname === "/auth");
+  });
+});
+
+describe("a signed-in visitor is offered their way in", () => {
+  it("shows the employee's dashboard and the admin dashboard instead of Sign In", async () => {
+    const visitor = await story.newPage();
+    await visitor.goto("/");
+    const header = visitor.getByRole("banner");
+    await header.getByRole("link", { name: "Sign In" }).waitFor();
+
+    const person = await createUser(story.db, { email: "way-in@brew.test", firstName: "Wes" });
+    const employee = await story.newPage();
+    await story.signInAs(employee, person);
+    await employee.goto("/");
+    await employee.getByRole("banner").getByRole("link", { name: "Go to My Dashboard" }).click();
+    await employee.waitForURL((url) => url.pathname === "/home");
+
+    const admin = await adminPage(375);
+    await admin.goto("/");
+    await admin.getByRole("banner").getByRole("link", { name: "Open Admin Dashboard" }).click();
+    await admin.waitForURL((url) => url.pathname === "/admin");
+  });
+});
+
+describe("the code sign-in keeps its step", () => {
+  it("comes back to the code step for the same address after a reload, and signs in", async () => {
+    const page = await story.newPage({ width: 375, height: 800 });
+    await page.goto("/auth/code");
+    await page.getByLabel("Work email").fill("reload@brew.test");
+    await page.getByRole("button", { name: "Send Code" }).click();
+    await page.getByRole("heading", { name: "Enter your code", level: 1 }).waitFor();
+    const mail = await story.smtp.waitForMessage((m) => m.to.includes("reload@brew.test"));
+    const code = mail.text.match(/\b(\d{6})\b/)?.[1] ?? "";
+
+    await page.reload();
+    await page.getByRole("heading", { name: "Enter your code", level: 1 }).waitFor();
+    await page.getByText("We sent a 6-digit code to reload@brew.test").waitFor();
+    const kept = await page.evaluate(() => JSON.stringify(sessionStorage));
+    expect(kept).toContain("reload@brew.test");
+    expect(kept).not.toContain(code);
+
+    await page.getByLabel("6-digit code").fill(code);
+    await page.getByRole("button", { name: "Verify Code" }).click();
+    await page.waitForURL("**/profile");
+    await page.goto("/auth/code");
+    await page.getByRole("heading", { name: "Sign in with a code", level: 1 }).waitFor();
+  });
+
+  it("starts again at the e-mail step after Use Different Email", async () => {
+    const page = await story.newPage();
+    await page.goto("/auth/code");
+    await page.getByLabel("Work email").fill("switch@brew.test");
+    await page.getByRole("button", { name: "Send Code" }).click();
+    await page.getByRole("heading", { name: "Enter your code", level: 1 }).waitFor();
+    await page.getByRole("button", { name: "Use Different Email" }).click();
+    await page.reload();
+    await page.getByRole("heading", { name: "Sign in with a code", level: 1 }).waitFor();
+  });
+});
+
+describe("signing out in one tab signs out the others", () => {
+  it("takes a second tab on the dashboard to the landing page within seconds", async () => {
+    const person = await createUser(story.db, { email: "two-tabs@brew.test", firstName: "Tia" });
+    const tabA = await story.newPage();
+    await story.signInAs(tabA, person);
+    const tabB = await tabA.context().newPage();
+    await tabA.goto("/home");
+    await tabB.goto("/profile");
+    await tabB.getByRole("button", { name: "Sign Out" }).first().waitFor();
+
+    await tabA.getByRole("button", { name: "Sign Out" }).first().click();
+    await tabA.waitForURL((url) => url.pathname === "/");
+    await tabB.waitForURL((url) => url.pathname === "/", { timeout: 5_000 });
+    await tabB.getByRole("banner").getByRole("link", { name: "Sign In" }).waitFor();
+  });
+
+  it("leaves a signed-in page when the tab is shown again after the session ended elsewhere", async () => {
+    const person = await createUser(story.db, { email: "ended@brew.test", firstName: "Eli" });
+    const page = await story.newPage();
+    await story.signInAs(page, person);
+    await page.goto("/profile");
+    await page.getByRole("button", { name: "Sign Out" }).first().waitFor();
+    // Signed out elsewhere (no message reaches this tab); then the person comes back to the tab.
+    await page.evaluate(() => fetch("/api/logout", { method: "POST" }));
+    await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+    await page.waitForURL((url) => url.pathname === "/");
+  });
+});
+
+describe("the Current Pairings dialog fits a narrow screen", () => {
+  it("stays inside the viewport at 375 and 512 px and scrolls inside", async () => {
+    const pairing = await createPairing(story.db, {
+      month: new Date().toISOString().slice(0, 7),
+      status: "active",
+    });
+    for (let i = 0; i < 12; i++) {
+      const one = await createUser(story.db, {
+        email: `fit-a${i}@brew.test`,
+        firstName: `Maximiliana${i}`,
+        lastName: "Featherstonehaugh-Worthington",
+      });
+      const two = await createUser(story.db, { email: `fit-b${i}@brew.test`, firstName: `Bo${i}` });
+      await createMatch(story.db, { user1: one, user2: two, pairing });
+    }
+    for (const width of [375, 512]) {
+      const page = await adminPage(width);
+      await page.setViewportSize({ width, height: 700 });
+      await page.goto("/admin");
+      await page.getByRole("button", { name: /View Current Pairings/ }).click();
+      const dialog = page.getByRole("dialog", { name: "Current Pairings" });
+      await dialog.getByRole("table").waitFor();
+      const box = await dialog.boundingBox();
+      expect(box, `${width}px`).not.toBeNull();
+      if (!box) continue;
+      expect(box.x, `${width}px`).toBeGreaterThanOrEqual(0);
+      expect(box.y, `${width}px`).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, `${width}px`).toBeLessThanOrEqual(width);
+      expect(box.y + box.height, `${width}px`).toBeLessThanOrEqual(700);
+      const close = await dialog.getByRole("button", { name: "Close" }).boundingBox();
+      expect((close?.x ?? width) + (close?.width ?? 0), `${width}px`).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `/tmp/nav/pairings-${width}.png` });
+    }
   });
 });

@@ -1,11 +1,9 @@
-import { DASHBOARD_ALIAS, routeAliases } from "@shared/routes";
 import { type ComponentType, lazy, Suspense, useEffect } from "react";
 import { Navigate, Route, Routes, useLocation } from "react-router";
 import { PageSpinner } from "./components/ui/spinner";
 import { isDemoMode } from "./lib/app-mode";
 import type { KEEP_SCROLL } from "./lib/keep-scroll";
 import { LandingPage } from "./pages/landing-page";
-import { NotFoundPage } from "./pages/not-found-page";
 
 /** React.lazy for a page module's named export. */
 function lazyPage<M extends Record<string, unknown>, K extends keyof M>(
@@ -15,8 +13,10 @@ function lazyPage<M extends Record<string, unknown>, K extends keyof M>(
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
-// The landing and not-found pages ship in the entry bundle; every other page loads on demand,
-// inside DataLayout (TanStack Query), which loads with the first of them.
+// The landing page ships in the entry bundle; every other page loads on demand, inside DataLayout
+// (TanStack Query), which loads with the first of them, except the unknown-path page (aliases and
+// not found). The not-found page stays out of the entry: imported by both the entry and pages
+// loaded on demand, it made the build split the entry into many small chunks, over budget.
 const DataLayout = lazyPage(() => import("./features/data-layout"), "DataLayout");
 const AuthPage = lazyPage(() => import("./pages/auth-page"), "AuthPage");
 const CodeSignInPage = lazyPage(() => import("./pages/code-sign-in-page"), "CodeSignInPage");
@@ -40,6 +40,7 @@ const AdminImageManagerPage = lazyPage(
   "AdminImageManagerPage",
 );
 const UnsubscribePage = lazyPage(() => import("./pages/unsubscribe-page"), "UnsubscribePage");
+const UnknownPathPage = lazyPage(() => import("./pages/unknown-path-page"), "UnknownPathPage");
 const DashboardRedirectPage = lazyPage(
   () => import("./pages/dashboard-redirect-page"),
   "DashboardRedirectPage",
@@ -80,7 +81,7 @@ export function AppRoutes() {
             <Route path="/magic-auth" element={<MagicAuthPage />} />
             <Route
               path="/simple-auth"
-              element={isDemoMode() ? <SimpleAuthPage /> : <NotFoundPage />}
+              element={isDemoMode() ? <SimpleAuthPage /> : <UnknownPathPage />}
             />
             <Route path="/company-inquiry" element={<CompanyInquiryPage />} />
             <Route path="/demo" element={<DemoPage />} />
@@ -94,12 +95,9 @@ export function AppRoutes() {
             <Route path="/admin/images" element={<AdminImagesPage />} />
             <Route path="/admin-image-manager" element={<AdminImageManagerPage />} />
             <Route path="/unsubscribe" element={<UnsubscribePage />} />
-            <Route path={DASHBOARD_ALIAS} element={<DashboardRedirectPage />} />
+            <Route path="/dashboard" element={<DashboardRedirectPage />} />
           </Route>
-          {Object.entries(routeAliases).map(([from, to]) => (
-            <Route key={from} path={from} element={<Navigate to={to} replace />} />
-          ))}
-          <Route path="*" element={<NotFoundPage />} />
+          <Route path="*" element={<UnknownPathPage />} />
         </Routes>
       </Suspense>
     </>

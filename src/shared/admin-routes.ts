@@ -1,4 +1,4 @@
-import { idSchema } from "./ids";
+import { isIdText } from "./id-range";
 
 /**
  * The admin dashboard's tabs, in order. Each has its own address: /admin/<section>, Operations
@@ -36,9 +36,8 @@ export function parseAdminView(rest: string): AdminView | null {
   if (parts.length === 0) return { section: "operations" };
   const [first, second] = parts;
   if (parts.length === 1 && isSection(first)) return { section: first };
-  if (parts.length === 2 && first === "newsletters" && /^\d+$/.test(second)) {
-    const id = idSchema.safeParse(second);
-    if (id.success) return { section: "operations", newsletterId: id.data };
+  if (parts.length === 2 && first === "newsletters" && isIdText(second)) {
+    return { section: "operations", newsletterId: Number(second) };
   }
   return null;
 }

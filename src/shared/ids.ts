@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { MAX_ID } from "./id-range";
 
-/** The largest value of a PostgreSQL `integer` column: no row has a larger id. */
-export const MAX_ID = 2_147_483_647;
+export { MAX_ID };
 
 const ID_MESSAGE = `Expected an id (a whole number from 1 to ${MAX_ID})`;
 

@@ -59,13 +59,11 @@ export type MatchItem = {
   partners: MatchPartner[];
   /** The caller's own side of the match. */
   myConnectionStatus: ConnectionStatus;
-  /** The match's pairing still runs: answers may be given and changed until it is completed. */
-  pairingOpen: boolean;
 };
 
 export type CurrentMatchResponse =
   | MatchItem
-  | { match: null; partner: null; partners: []; myConnectionStatus: null; pairingOpen: false };
+  | { match: null; partner: null; partners: []; myConnectionStatus: null };
 
 export type MatchHistoryResponse = MatchItem[];
 

@@ -18,8 +18,9 @@ export function workEmailError(address: string): string | undefined {
 export function useEmailForm(
   check: (address: string) => string | undefined,
   onValid: (address: string) => void,
+  initialEmail = "",
 ) {
-  const [email, setEmail] = useState("");
+  const [email, setEmail] = useState(initialEmail);
   const [fieldError, setFieldError] = useState<string>();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,11 +1,11 @@
 import { AdminDashboard } from "../features/admin/admin-dashboard";
 import { AdminGuard } from "../features/admin/admin-guard";
 import { useAdminView } from "../features/admin/use-admin-view";
-import { NotFoundPage } from "./not-found-page";
+import { UnknownPathPage } from "./unknown-path-page";
 
 /** Admin dashboard behind the admin guard (/admin and its tabs, /admin/users…). */
 export function AdminPage() {
-  if (useAdminView().view === null) return <NotFoundPage />;
+  if (useAdminView().view === null) return <UnknownPathPage />;
   return (
     <AdminGuard>
       <AdminDashboard />

@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "../components/ui
 import { FieldError, Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { AuthShell } from "../features/auth-shell";
+import { forgetCodeStep, recallCodeStep, rememberCodeStep } from "../features/code-step-memory";
 import { EmailField, useEmailForm, workEmailError } from "../features/email-field";
 import { NotWhitelistedHint } from "../features/not-whitelisted-hint";
 import { AUTH_USER_QUERY_KEY } from "../features/use-auth";
@@ -25,14 +26,16 @@ export function cleanCode(value: string): string {
 /** The 6-digit code sign-in page (/auth/code): e-mail step, then code step. */
 export function CodeSignInPage() {
   const queryClient = useQueryClient();
-  const [step, setStep] = useState<"email" | "code" | "done">("email");
+  // A reload after "Send Code" comes back to the code step for the same address.
+  const [recalled] = useState(recallCodeStep);
+  const [step, setStep] = useState<"email" | "code" | "done">(recalled ? "code" : "email");
   const {
     email,
     setEmail,
     fieldError,
     setFieldError,
     onSubmit: submitEmail,
-  } = useEmailForm(workEmailError, (address) => send.mutate(address));
+  } = useEmailForm(workEmailError, (address) => send.mutate(address), recalled ?? "");
   const [code, setCode] = useState("");
   const [formError, setFormError] = useState<string>();
   const [notWhitelisted, setNotWhitelisted] = useState(false);
@@ -50,6 +53,7 @@ export function CodeSignInPage() {
       setNotWhitelisted(false);
       // The heading already says a code was sent; a notice only confirms a resend.
       setNotice(step === "code" ? `We sent a new code to ${address}.` : undefined);
+      rememberCodeStep(address);
       setStep("code");
     },
     onError: (error) => {
@@ -70,6 +74,7 @@ export function CodeSignInPage() {
       setFieldError(undefined);
       setNotice(undefined);
       setStep("done");
+      forgetCodeStep();
       await queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY });
       setTimeout(() => window.location.assign("/profile"), CODE_SUCCESS_REDIRECT_MS);
     },
@@ -94,6 +99,7 @@ export function CodeSignInPage() {
   };
 
   const switchEmail = () => {
+    forgetCodeStep();
     setStep("email");
     setCode("");
     setFieldError(undefined);

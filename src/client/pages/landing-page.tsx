@@ -21,6 +21,7 @@ import { getLandingErrorMessage } from "../features/auth-error-messages";
 import { BrandLogo } from "../features/brand-logo";
 import { PageFrame } from "../features/page-frame";
 import { SiteFooter } from "../features/site-footer";
+import { useWayIn, type WayIn } from "../features/use-way-in";
 import { isDemoMode } from "../lib/app-mode";
 import { CONTACT_EMAIL, PRODUCT_NAME } from "../lib/brand";
 import { cn } from "../lib/cn";
@@ -125,7 +126,8 @@ function useLandingError(): [string | null, () => void] {
   return [message, () => setMessage(null)];
 }
 
-function LandingHeader() {
+/** The top bar; a signed-in visitor is offered their way in (`wayIn`) instead of "Sign In". */
+function LandingHeader({ wayIn }: { wayIn: WayIn | null }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const navLink =
@@ -171,8 +173,8 @@ function LandingHeader() {
         </ul>
 
         <div className="flex items-center gap-2">
-          <Link to="/auth" className={buttonVariants({ size: "sm" })}>
-            Sign In
+          <Link to={wayIn?.to ?? "/auth"} className={buttonVariants({ size: "sm" })}>
+            {wayIn?.label ?? "Sign In"}
           </Link>
           <Button
             variant="ghost"
@@ -243,9 +245,14 @@ function SampleMatchCard() {
 export function LandingPage() {
   useDocumentTitle();
   const [errorMessage, clearError] = useLandingError();
+  const wayIn = useWayIn();
 
   return (
-    <PageFrame header={<LandingHeader />} footer={<SiteFooter />} mainClassName="flex-1">
+    <PageFrame
+      header={<LandingHeader wayIn={wayIn} />}
+      footer={<SiteFooter />}
+      mainClassName="flex-1"
+    >
       {/* Hero */}
       <section
         id="home"
@@ -284,9 +291,9 @@ export function LandingPage() {
               match by email, so new friendships across teams start with a simple coffee.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link to="/auth" className={buttonVariants({ size: "lg" })}>
+              <Link to={wayIn?.to ?? "/auth"} className={buttonVariants({ size: "lg" })}>
                 <UserPlus aria-hidden="true" />
-                User Sign in / Sign up
+                {wayIn?.label ?? "User Sign in / Sign up"}
               </Link>
               <Link to="/demo" className={buttonVariants({ variant: "outline", size: "lg" })}>
                 View Live Demo

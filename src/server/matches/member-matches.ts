@@ -2,7 +2,7 @@ import { and, eq, inArray, or } from "drizzle-orm";
 import type { ConnectionStatus } from "../../shared/enums";
 import type { MatchItem, MatchPartner } from "../../shared/matches";
 import type { AppContext } from "../context";
-import { type MatchRow, matches, pairings, users } from "../db/schema";
+import { type MatchRow, matches, users } from "../db/schema";
 import { departmentNameSql } from "../directory/departments/department-name";
 import { NotFound } from "../errors";
 
@@ -53,38 +53,22 @@ export async function toMatchItems(
   rows: MatchRow[],
 ): Promise<MatchItem[]> {
   const partnerIds = [...new Set(rows.flatMap((m) => memberIds(m).filter((id) => id !== userId)))];
-  const [partners, open] = await Promise.all([
-    loadPartners(ctx, partnerIds),
-    openPairingIds(ctx, [...new Set(rows.map((m) => m.pairingId))]),
-  ]);
+  const partners = await loadPartners(ctx, partnerIds);
   return rows.flatMap((match) => {
     const others = memberIds(match)
       .filter((id) => id !== userId)
       .map((id) => partners.get(id))
       .filter((p): p is MatchPartner => Boolean(p));
-    const item = toMatchItem(userId, match, others, open.has(match.pairingId));
+    const item = toMatchItem(userId, match, others);
     return item ? [item] : [];
   });
 }
 
-async function openPairingIds(ctx: AppContext, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await ctx.db
-    .select({ id: pairings.id })
-    .from(pairings)
-    .where(and(inArray(pairings.id, ids), eq(pairings.status, "active")));
-  return new Set(rows.map((r) => r.id));
-}
-
-/**
- * One match as `userId` sees it, given its other members and whether its pairing still runs;
- * null when none of the other members exists.
- */
+/** One match as `userId` sees it, given its other members; null when none of them exists. */
 export function toMatchItem(
   userId: string,
   match: MatchRow,
   others: MatchPartner[],
-  pairingOpen: boolean,
 ): MatchItem | null {
   if (others.length === 0) return null;
   return {
@@ -92,7 +76,6 @@ export function toMatchItem(
     partner: others[0],
     partners: others,
     myConnectionStatus: connectionStatusOf(match, sideOf(match, userId)),
-    pairingOpen,
   };
 }
 

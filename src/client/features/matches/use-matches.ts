@@ -6,7 +6,7 @@ import type {
 } from "@shared/matches";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../components/ui/toast";
-import { apiRequest, errorMessage } from "../../lib/api-client";
+import { apiRequest } from "../../lib/api-client";
 import { redirectIfUnauthorized } from "../unauthorized";
 
 export const CURRENT_MATCH_KEY = ["/api/matches/current"] as const;
@@ -53,7 +53,7 @@ export function useSetConnectionStatus() {
       if (redirectIfUnauthorized(error)) return;
       toast({
         title: "Error",
-        description: errorMessage(error, "Failed to update connection status"),
+        description: "Failed to update connection status",
         variant: "destructive",
       });
     },

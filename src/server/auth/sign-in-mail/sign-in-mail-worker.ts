@@ -1,18 +1,30 @@
 import type { AppContext } from "../../context";
-import type { BackoffSettings } from "../../mail/mail-failure";
+import type { SignInMailRow } from "../../db/schema";
+import { type BackoffSettings, backoffDelayMs } from "../../mail/mail-failure";
+import { MailSendError } from "../../mail/mailer";
 import { createPollPause } from "../../mail/wake-signal";
-import { claimSignInMails } from "./claim-sign-in-mails";
+import { isDeactivated } from "../sign-in-account";
+import {
+  claimSignInMails,
+  forgetSignInMail,
+  retrySignInMailAt,
+  withdrawSignInMail,
+} from "./claim-sign-in-mails";
 import { signInMailQueued } from "./queue-sign-in-mail";
-import { type SendPolicy, sendSignInMail } from "./send-sign-in-mail";
+import { signInMessage } from "./sign-in-message";
 
-export interface SignInMailWorkerOptions extends Partial<SendPolicy> {
+export interface SignInMailWorkerOptions {
   /** Mails sent at once. */
   concurrency?: number;
   /** How often an idle worker looks for mail queued by another process or due for a retry. */
   pollMs?: number;
   /** How long a claimed mail stays this worker's (a crash mid-send frees it after this). */
   leaseMs?: number;
-  warn: SendPolicy["warn"];
+  /** Tries per mail while the mail server is out of reach or defers it. */
+  maxAttempts?: number;
+  retry?: BackoffSettings;
+  /** The server's logger: why a mail was withheld or given up (never the code or link). */
+  warn: (line: string) => void;
 }
 
 export interface SignInMailWorker {
@@ -39,17 +51,41 @@ export function startSignInMailWorker(
   const concurrency = options.concurrency ?? 4;
   const pollMs = options.pollMs ?? 2000;
   const leaseMs = options.leaseMs ?? 60_000;
-  const policy = {
-    maxAttempts: options.maxAttempts ?? 5,
-    retry: options.retry ?? DEFAULT_RETRY,
-    warn: options.warn,
-  };
+  const maxAttempts = options.maxAttempts ?? 5;
+  const retry = options.retry ?? DEFAULT_RETRY;
   const poll = createPollPause(pollMs);
   let passesStarted = 0;
   const waiters: Array<{ after: number; resolve: () => void }> = [];
 
   const wake = poll.wake;
   const unsubscribe = signInMailQueued.on(wake);
+
+  const sendOne = async (row: SignInMailRow) => {
+    const now = ctx.clock.now();
+    if (row.expiresAt <= now) {
+      options.warn(`Sign-in mail to ${row.email} dropped: not sent within its time.`);
+      return withdrawSignInMail(ctx.db, row);
+    }
+    if (await isDeactivated(ctx.db, row.email)) {
+      options.warn(`No ${what(row)} sent to ${row.email}: the account is deactivated.`);
+      return forgetSignInMail(ctx.db, row);
+    }
+    try {
+      await ctx.mailer.send(await signInMessage(ctx, row));
+      await forgetSignInMail(ctx.db, row);
+    } catch (error) {
+      const permanent = error instanceof MailSendError && error.permanent;
+      const reason = error instanceof MailSendError ? error.message : "the mail could not be sent";
+      if (permanent || row.attempts >= maxAttempts) {
+        options.warn(
+          `${what(row)} to ${row.email} not sent after ${row.attempts} tries: ${reason}`,
+        );
+        return withdrawSignInMail(ctx.db, row);
+      }
+      const at = new Date(now.getTime() + backoffDelayMs(row.attempts, retry));
+      await retrySignInMailAt(ctx.db, row, at);
+    }
+  };
 
   const loop = async () => {
     while (!poll.stopped) {
@@ -66,7 +102,7 @@ export function startSignInMailWorker(
         claimed = rows.length;
         await Promise.all(
           rows.map((row) =>
-            sendSignInMail(ctx, row, policy).catch((error: Error) =>
+            sendOne(row).catch((error: Error) =>
               options.warn(`Sign-in mail ${row.id} not settled, retried later: ${error.message}`),
             ),
           ),
@@ -101,3 +137,5 @@ export function startSignInMailWorker(
     },
   };
 }
+
+const what = (row: SignInMailRow) => (row.authCodeId !== null ? "sign-in code" : "sign-in link");
