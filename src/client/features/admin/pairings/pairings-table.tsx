@@ -4,7 +4,14 @@ import { AnswerBadge, MatchStatusBadge } from "../../match-state-badge";
 import { EmailText } from "./email-text";
 import { LEFT_ALONE, type PairingRow } from "./pairing-rows";
 
-/** The current pairings as a table: one row per match, one column per person, then the status. */
+/** Below 640 px each cell shows its column's name before it (the header row is then hidden). */
+const STACKED_CELL =
+  "max-sm:block max-sm:before:block max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-coffee-800 max-sm:before:content-[attr(data-label)]";
+
+/**
+ * The current pairings as a table: one row per match, one column per person, then the status.
+ * On a phone the rows stack as cards (nothing hidden past the right edge).
+ */
 export function PairingsTable({ rows }: { rows: PairingRow[] }) {
   const trios = rows.some((row) => row.people.length > 2);
   const columns = trios ? [0, 1, 2] : [0, 1];
@@ -15,8 +22,8 @@ export function PairingsTable({ rows }: { rows: PairingRow[] }) {
       tabIndex={0}
       className="max-w-full overflow-x-auto rounded-lg border border-coffee-200"
     >
-      <table className="w-full min-w-[640px] border-collapse text-left text-sm">
-        <thead className="bg-coffee-50 text-coffee-800">
+      <table className="w-full border-collapse text-left text-sm max-sm:block sm:min-w-[640px]">
+        <thead className="bg-coffee-50 text-coffee-800 max-sm:sr-only">
           <tr>
             <th scope="col" className="p-3 font-semibold">
               Month · group
@@ -31,10 +38,16 @@ export function PairingsTable({ rows }: { rows: PairingRow[] }) {
             </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody className="max-sm:block">
           {rows.map((row) => (
-            <tr key={row.id} className="border-t border-coffee-100 align-top">
-              <td className="p-3 whitespace-nowrap text-coffee-800">
+            <tr
+              key={row.id}
+              className="border-t border-coffee-100 align-top max-sm:block max-sm:py-2 max-sm:first:border-t-0"
+            >
+              <td
+                data-label="Month · group"
+                className={`p-3 whitespace-nowrap text-coffee-800 max-sm:py-1 ${STACKED_CELL}`}
+              >
                 {row.month}
                 <br />
                 <span className="text-coffee-700">{row.group}</span>
@@ -42,7 +55,11 @@ export function PairingsTable({ rows }: { rows: PairingRow[] }) {
               {columns.map((i) => {
                 const person = row.people[i];
                 return (
-                  <td key={i} className="max-w-64 p-3">
+                  <td
+                    key={i}
+                    data-label={`Person ${i + 1}`}
+                    className={`p-3 sm:max-w-64 max-sm:py-1 max-sm:empty:hidden ${STACKED_CELL}`}
+                  >
                     {person && (
                       <div className="grid gap-1">
                         <span className="font-medium text-coffee-950">{person.name}</span>
@@ -71,7 +88,7 @@ export function PairingsTable({ rows }: { rows: PairingRow[] }) {
                   </td>
                 );
               })}
-              <td className="p-3">
+              <td data-label="Status" className={`p-3 max-sm:py-1 ${STACKED_CELL}`}>
                 <MatchStatusBadge status={row.status} />
               </td>
             </tr>
