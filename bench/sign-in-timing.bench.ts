@@ -18,11 +18,10 @@ import { fixedClock } from "../src/server/clock";
 import { createAdmin, createUser } from "../src/server/test/factories";
 import { startSmtpPeer } from "../src/server/test/smtp-peer";
 import { createTestApp } from "../src/server/test/test-app";
-import { benchSignInRequests } from "./sign-in-request-timing";
+import { benchSignInRequests, reportRatios } from "./sign-in-request-timing";
 
 const rounds = Number(process.argv[2]) > 0 ? Number(process.argv[2]) : 15;
 const PASSWORD = "correct-horse-battery";
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const peer = await startSmtpPeer();
 const t = await createTestApp({ clock: fixedClock("2027-03-01T10:00:00Z"), smtpUrl: peer.url });
@@ -83,17 +82,7 @@ try {
     }
   }
 
-  const base = median(times.baseline);
-  let failed = answers.size !== 1;
-  console.log(`password sign-in refusals, ${rounds} rounds, medians:`);
-  for (const kind of kinds) {
-    const ratio = median(times[kind]) / base;
-    if (ratio < 0.8 || ratio > 1.25) failed = true;
-    console.log(
-      `  ${kind.padEnd(12)} ${median(times[kind]).toFixed(1)} ms  ratio ${ratio.toFixed(2)}`,
-    );
-  }
-  console.log(`distinct answers: ${answers.size} (${[...answers].join(" | ")})`);
+  const failed = reportRatios(`password sign-in refusals, ${rounds} rounds`, times, answers);
   const requestsFailed = await benchSignInRequests(t, rounds, {
     nextIp,
     settle: () => t.signInMail.settled(),
