@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixedClock } from "../src/server/clock";
+import { createMatch, createUser, createWhitelistedGroup } from "../src/server/test/factories";
 import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
 
+// The server keeps the landing page's figures five minutes: the story moves its clock past that.
+const clock = fixedClock(new Date());
 let story: Story;
 beforeAll(async () => {
-  story = await startStory();
+  story = await startStory({ clock });
 });
 afterAll(() => story?.close());
 
@@ -18,7 +22,7 @@ const buttonTargets: Array<[name: string, target: string]> = [
 ];
 
 describe("a visitor on the landing page", () => {
-  it("sees every section, the three stats and the six features", async () => {
+  it("sees every section and the six features, and no invented figure", async () => {
     const page = await story.newPage();
     await page.goto("/");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).count()).toBe(1);
@@ -30,9 +34,6 @@ describe("a visitor on the landing page", () => {
     }
     const main = page.locator("main");
     for (const text of [
-      "+32%",
-      "-71%",
-      "-40%",
       "Secure Authentication",
       "Smart Matching",
       "Monthly Pairings",
@@ -43,6 +44,28 @@ describe("a visitor on the landing page", () => {
       await expect.poll(() => main.innerText()).toContain(text);
     }
     await expect.poll(() => page.getByRole("contentinfo").innerText()).toContain("Help Center");
+    // A company without data claims nothing: no figures, no percentage.
+    await expect.poll(() => page.locator("#why-choose-us [aria-busy]").count()).toBe(0);
+    expect(await page.locator("#why-choose-us dl").count()).toBe(0);
+    expect(await main.innerText()).not.toMatch(/\d\s*%/);
+  });
+
+  it("shows the company's own figures once it has people taking part and a chat that happened", async () => {
+    await createWhitelistedGroup(story.db, { displayName: "Landing Co", domain: "landing.test" });
+    const ana = await createUser(story.db, { email: "ana@landing.test" });
+    const ben = await createUser(story.db, { email: "ben@landing.test" });
+    await createMatch(story.db, { user1: ana, user2: ben, user2ConnectionStatus: "confirmed" });
+    clock.advance(301_000);
+
+    const page = await story.newPage({ width: 375, height: 812 });
+    await page.goto("/");
+    const figures = page.locator("#why-choose-us dl");
+    // Each card's term comes first in the document, its figure is shown above it.
+    await expect.poll(() => figures.innerText()).toMatch(/People taking part\s+2\s/);
+    expect(await figures.innerText()).toMatch(/Coffee chats that happened\s+1\s/);
+    expect(await page.locator("main").innerText()).not.toMatch(/\d\s*%/);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it("follows each button to the screen the spec names", async () => {

@@ -1,0 +1,42 @@
+import { sql } from "drizzle-orm";
+import { PUBLIC_FIGURES_MAX_AGE_SECONDS, type PublicFigures } from "../../shared/public-figures";
+import type { AppContext } from "../context";
+import { matches, users } from "../db/schema";
+import { chatsHappenedCount } from "../matches/chat-happened-sql";
+import { dayOf, eligibleSql } from "../pairings/scope";
+
+/**
+ * The landing page's figures (docs/admin-console.md, "The landing page's figures"): people taking
+ * part, counted as the next pairing would pair them (eligibleSql), and chats that happened with the
+ * one definition (src/shared/chat-happened.ts), in one statement.
+ *
+ * Concurrency: read-only. Anyone may ask, so each process keeps the answer for
+ * PUBLIC_FIGURES_MAX_AGE_SECONDS (by ctx.clock) and visitors arriving while it is being counted
+ * share that one query: a crowd on the landing page costs one query per five minutes.
+ */
+export function publicFiguresReader(ctx: AppContext): () => Promise<PublicFigures> {
+  let kept: { until: number; figures: Promise<PublicFigures> } | null = null;
+  return () => {
+    const now = ctx.clock.now().getTime();
+    if (kept && now < kept.until) return kept.figures;
+    const figures = countPublicFigures(ctx);
+    const entry = { until: now + PUBLIC_FIGURES_MAX_AGE_SECONDS * 1000, figures };
+    kept = entry;
+    // A failed count is not kept: the next visitor asks again.
+    figures.catch(() => {
+      if (kept === entry) kept = null;
+    });
+    return figures;
+  };
+}
+
+export async function countPublicFigures(ctx: AppContext): Promise<PublicFigures> {
+  const today = dayOf(ctx.clock.now());
+  const [row] = await ctx.db
+    .select({
+      peopleTakingPart: sql<number>`(select count(*)::int from ${users} where ${eligibleSql(today)})`,
+      chatsHappened: chatsHappenedCount,
+    })
+    .from(matches);
+  return { peopleTakingPart: row.peopleTakingPart, chatsHappened: row.chatsHappened };
+}
