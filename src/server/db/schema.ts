@@ -31,6 +31,8 @@ import {
   oddPolicies,
   pairingStatuses,
   participationStatuses,
+  roundStageKinds,
+  roundStageStates,
   sendStatuses,
   sessionKinds,
 } from "../../shared/enums";
@@ -558,6 +560,103 @@ export const settings = pgTable("settings", {
   updatedAt: updatedAt(),
 });
 
+/** Per scope (`all` or a domain group id, as pairings.scope_key); a scope without a row uses the defaults. */
+export const roundSettings = pgTable(
+  "round_settings",
+  {
+    scopeKey: text("scope_key").primaryKey(),
+    /** A PairingSchedule; null follows the company's `pairing_schedule` setting. */
+    schedule: jsonb("schedule"),
+    reviewDays: integer("review_days").notNull().default(3),
+    checkInDays: integer("check_in_days").notNull().default(7),
+    auto: boolean("auto").notNull().default(true),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("round_settings_review_days_check", sql`${t.reviewDays} between 0 and 14`),
+    check("round_settings_check_in_days_check", sql`${t.checkInDays} between 1 and 21`),
+  ],
+);
+
+/**
+ * One dated stage of one scope's round for one month, claimed by a process under a lease so it
+ * runs exactly once (docs/rounds.md).
+ */
+export const roundStages = pgTable(
+  "round_stages",
+  {
+    id: serial("id").primaryKey(),
+    scopeKey: text("scope_key").notNull(),
+    month: text("month").notNull(),
+    stage: text("stage", { enum: roundStageKinds }).notNull(),
+    dueAt: tz("due_at").notNull(),
+    state: text("state", { enum: roundStageStates }).notNull().default("pending"),
+    claimedBy: text("claimed_by"),
+    leaseExpiresAt: tz("lease_expires_at"),
+    attempts: integer("attempts").notNull().default(0),
+    pairingId: integer("pairing_id").references(() => pairings.id, { onDelete: "set null" }),
+    doneAt: tz("done_at"),
+    /** Why a stage was skipped or failed, in words for the admin. */
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("round_stages_once").on(t.scopeKey, t.month, t.stage),
+    index("round_stages_due_idx").on(t.state, t.dueAt),
+    check("round_stages_stage_check", oneOf(t.stage, roundStageKinds)),
+    check("round_stages_state_check", oneOf(t.state, roundStageStates)),
+    check("round_stages_month_check", sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+  ],
+);
+
+/**
+ * A round's pairing while only admins see it: the groups live here, not in `matches`, so no
+ * member read can show them; publishing turns them into the month's active pairing.
+ */
+export const roundDrafts = pgTable(
+  "round_drafts",
+  {
+    id: serial("id").primaryKey(),
+    scopeKey: text("scope_key").notNull(),
+    domainGroupId: integer("domain_group_id").references(() => domainGroups.id, {
+      onDelete: "set null",
+    }),
+    month: text("month").notNull(),
+    /** User ids, two or three per group. */
+    groups: jsonb("groups").$type<string[][]>().notNull(),
+    unmatched: jsonb("unmatched").$type<string[]>().notNull().default([]),
+    oddPolicy: text("odd_policy", { enum: oddPolicies }).notNull().default("trio"),
+    seed: integer("seed"),
+    stats: jsonb("stats"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("round_drafts_once").on(t.scopeKey, t.month),
+    check("round_drafts_odd_policy_check", oneOf(t.oddPolicy, oddPolicies)),
+  ],
+);
+
+/** Every automatic action, for the admin's activity list: what, when, on whom. */
+export const activities = pgTable(
+  "activities",
+  {
+    id: serial("id").primaryKey(),
+    at: tz("at").notNull(),
+    /** A dotted name such as `round.published` (docs/rounds.md lists them). */
+    kind: text("kind").notNull(),
+    /** The person it concerned, if one. */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    scopeKey: text("scope_key"),
+    month: text("month"),
+    pairingId: integer("pairing_id"),
+    /** One sentence for the admin. */
+    detail: text("detail").notNull(),
+    data: jsonb("data"),
+  },
+  (t) => [index("activities_at_idx").on(t.at), index("activities_user_idx").on(t.userId)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type MatchRow = typeof matches.$inferSelect;
@@ -565,4 +664,7 @@ export type SignInMailRow = typeof signInMails.$inferSelect;
 export type PairingRow = typeof pairings.$inferSelect;
 export type DomainGroupRow = typeof domainGroups.$inferSelect;
 export type DepartmentRow = typeof departments.$inferSelect;
+export type RoundStageRow = typeof roundStages.$inferSelect;
+export type RoundDraftRow = typeof roundDrafts.$inferSelect;
+export type ActivityRow = typeof activities.$inferSelect;
 export type NewsletterRow = typeof newsletters.$inferSelect;

@@ -5,6 +5,7 @@ import { hashPassword } from "../auth/password";
 import { hashSecret, SESSION_COOKIE } from "../auth/session-store";
 import type { Db } from "../db/client";
 import {
+  activities,
   allowedEmails,
   departments,
   domainGroups,
@@ -13,6 +14,7 @@ import {
   type NewUserRow,
   newsletters,
   pairings,
+  roundSettings,
   sessions,
   users,
 } from "../db/schema";
@@ -266,4 +268,33 @@ export async function createSendableNewsletter(
     ...overrides,
   });
   return { newsletter, pairing, members };
+}
+
+/** One activity entry (a round published, by default) at the given time. */
+export async function createActivity(
+  db: Db,
+  overrides: Partial<typeof activities.$inferInsert> = {},
+) {
+  const [activity] = await db
+    .insert(activities)
+    .values({
+      at: new Date("2027-03-01T09:00:00Z"),
+      kind: "round.published",
+      detail: `Activity ${next()}`,
+      ...overrides,
+    })
+    .returning();
+  return activity;
+}
+
+/** A scope's round settings (company-wide, with the defaults, unless overridden). */
+export async function createRoundSettings(
+  db: Db,
+  overrides: Partial<typeof roundSettings.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(roundSettings)
+    .values({ scopeKey: "all", ...overrides })
+    .returning();
+  return row;
 }

@@ -1,0 +1,60 @@
+import { and, desc, eq, lt, type SQL } from "drizzle-orm";
+import type { AppContext } from "../context";
+import type { Db, Tx } from "../db/client";
+import { type ActivityRow, activities } from "../db/schema";
+
+/** One automatic action for the admin's activity list (docs/rounds.md#activity). */
+export interface ActivityEntry {
+  /** A dotted name, feature first: `round.drafted`, `round.published`, `check-in.sent`, … */
+  kind: string;
+  /** One sentence an admin reads as it is ("Published the March 2027 round for All Users: 12 pairs."). */
+  detail: string;
+  /** The person it concerned, if one. */
+  userId?: string | null;
+  /** `all` or a domain group id, as pairings.scope_key. */
+  scopeKey?: string | null;
+  /** YYYY-MM of the round it belongs to. */
+  month?: string | null;
+  pairingId?: number | null;
+  /** Anything a later reader may want (counts, ids); never a secret or a token. */
+  data?: Record<string, unknown>;
+}
+
+/**
+ * Records what an automatic step did, stamped with ctx.clock's now. Pass the transaction as `db`
+ * when the action itself is written in one, so the entry exists exactly when the action does.
+ */
+export async function recordActivity(
+  ctx: Pick<AppContext, "db" | "clock">,
+  entry: ActivityEntry,
+  db: Db | Tx = ctx.db,
+): Promise<void> {
+  await db.insert(activities).values({
+    at: ctx.clock.now(),
+    kind: entry.kind,
+    detail: entry.detail,
+    userId: entry.userId ?? null,
+    scopeKey: entry.scopeKey ?? null,
+    month: entry.month ?? null,
+    pairingId: entry.pairingId ?? null,
+    data: entry.data ?? null,
+  });
+}
+
+/** The newest entries first, `limit` at a time; `before` (an id) pages back. */
+export async function listActivity(
+  db: Db,
+  options: { limit: number; before?: number; scopeKey?: string; userId?: string },
+): Promise<ActivityRow[]> {
+  const conditions: (SQL | undefined)[] = [
+    options.before ? lt(activities.id, options.before) : undefined,
+    options.scopeKey ? eq(activities.scopeKey, options.scopeKey) : undefined,
+    options.userId ? eq(activities.userId, options.userId) : undefined,
+  ];
+  return db
+    .select()
+    .from(activities)
+    .where(and(...conditions))
+    .orderBy(desc(activities.id))
+    .limit(options.limit);
+}
