@@ -40,6 +40,7 @@ const AdminImageManagerPage = lazyPage(
   "AdminImageManagerPage",
 );
 const UnsubscribePage = lazyPage(() => import("./pages/unsubscribe-page"), "UnsubscribePage");
+const CheckInPage = lazyPage(() => import("./pages/check-in-page"), "CheckInPage");
 const UnknownPathPage = lazyPage(() => import("./pages/unknown-path-page"), "UnknownPathPage");
 const DashboardRedirectPage = lazyPage(
   () => import("./pages/dashboard-redirect-page"),
@@ -95,6 +96,7 @@ export function AppRoutes() {
             <Route path="/admin/images" element={<AdminImagesPage />} />
             <Route path="/admin-image-manager" element={<AdminImageManagerPage />} />
             <Route path="/unsubscribe" element={<UnsubscribePage />} />
+            <Route path="/check-in" element={<CheckInPage />} />
             <Route path="/dashboard" element={<DashboardRedirectPage />} />
           </Route>
           <Route path="*" element={<UnknownPathPage />} />

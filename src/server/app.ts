@@ -19,6 +19,7 @@ import { isAdminRoute, requireAdmin } from "./auth/guards";
 import { databaseRateLimitStore } from "./auth/rate-limit-store";
 import authRoutes from "./auth/routes";
 import { findSessionUser, SESSION_COOKIE } from "./auth/session-store";
+import checkInRoutes from "./check-ins/routes";
 import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
 import type { AppContext } from "./context";
@@ -201,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     imagesRoutes,
     metricsRoutes,
     inquiriesRoutes,
+    checkInRoutes,
   ]) {
     await app.register(routes, { ctx });
   }

@@ -23,6 +23,7 @@ export const clientRoutes = [
   "/admin/images",
   "/admin-image-manager",
   "/unsubscribe",
+  "/check-in",
 ] as const;
 
 export type ClientRoute = (typeof clientRoutes)[number];
@@ -47,6 +48,7 @@ export const paths = {
   adminImages: "/admin/images",
   adminImageManager: "/admin-image-manager",
   unsubscribe: "/unsubscribe",
+  checkIn: "/check-in",
 } as const satisfies Record<string, ClientRoute>;
 
 /**

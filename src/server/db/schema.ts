@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { checkInAnswers, stillInChoices } from "../../shared/check-ins";
 import {
   authMethods,
   connectionStatuses,
@@ -655,6 +656,61 @@ export const activities = pgTable(
     data: jsonb("data"),
   },
   (t) => [index("activities_at_idx").on(t.at), index("activities_user_idx").on(t.userId)],
+);
+
+/**
+ * One person's check-in for one month's pairing (docs/check-ins.md): asked once, reminded at most
+ * once, and the answer they pressed on the check-in page. The row is claimed before the e-mail
+ * goes out, so two runs of the check-in stage never ask twice.
+ */
+export const checkIns = pgTable(
+  "check_ins",
+  {
+    id: serial("id").primaryKey(),
+    pairingId: integer("pairing_id")
+      .notNull()
+      .references(() => pairings.id, { onDelete: "cascade" }),
+    matchId: integer("match_id").references(() => matches.id, { onDelete: "set null" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    askedAt: tz("asked_at").notNull(),
+    remindedAt: tz("reminded_at"),
+    answer: text("answer", { enum: checkInAnswers }),
+    answeredAt: tz("answered_at"),
+  },
+  (t) => [
+    unique("check_ins_pairing_user_unique").on(t.pairingId, t.userId),
+    index("check_ins_user_idx").on(t.userId),
+    check("check_ins_answer_check", sql`${t.answer} is null or ${oneOf(t.answer, checkInAnswers)}`),
+  ],
+);
+
+/**
+ * "Still up for coffee chats?" asked of someone silent for three rounds in a row. While a
+ * question is open (no answer yet) the person is left out of every pairing (pairings/scope.ts).
+ */
+export const stillInQuestions = pgTable(
+  "still_in_questions",
+  {
+    id: serial("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    scopeKey: text("scope_key").notNull(),
+    /** The silent rounds' months, oldest first: the admin's "why". */
+    silentMonths: jsonb("silent_months").$type<string[]>().notNull(),
+    askedAt: tz("asked_at").notNull(),
+    choice: text("choice", { enum: stillInChoices }),
+    answeredAt: tz("answered_at"),
+  },
+  (t) => [
+    uniqueIndex("still_in_questions_one_open").on(t.userId).where(sql`${t.answeredAt} is null`),
+    check(
+      "still_in_questions_choice_check",
+      sql`${t.choice} is null or ${oneOf(t.choice, stillInChoices)}`,
+    ),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;

@@ -3,11 +3,13 @@ import path from "node:path";
 import type { ReactElement } from "react";
 import { describe, expect, it } from "vitest";
 import { renderEmail } from "../render-email";
+import { CheckInEmail } from "./check-in-email";
 import { InquiryEmail } from "./inquiry-email";
 import { MagicLinkEmail } from "./magic-link-email";
 import { NewsletterEmail, type NewsletterEmailContent } from "./newsletter-email";
 import { RePairEmail } from "./re-pair-email";
 import { SignInCodeEmail } from "./sign-in-code-email";
+import { StillInEmail } from "./still-in-email";
 
 const APP = "https://coffee.acme.example";
 
@@ -51,6 +53,25 @@ const samples: Record<string, ReactElement> = {
     news: "Ben Byron is your new coffee chat partner for March 2027.",
     partners: ["Ben Byron (ben@acme.example)"],
     matchesUrl: `${APP}/matches`,
+    profileUrl: `${APP}/profile`,
+    unsubscribeUrl: `${APP}/unsubscribe?token=u1.abc`,
+  }),
+  "check-in-email": CheckInEmail({
+    greeting: "Ada",
+    partners: "Ben Byron",
+    month: "March 2027",
+    reminder: false,
+    links: {
+      met: `${APP}/check-in?token=t1.abc&choice=met`,
+      notYet: `${APP}/check-in?token=t1.abc&choice=not_yet`,
+      skip: `${APP}/check-in?token=t1.abc&choice=skip`,
+    },
+    profileUrl: `${APP}/profile`,
+    unsubscribeUrl: `${APP}/unsubscribe?token=u1.abc`,
+  }),
+  "still-in-email": StillInEmail({
+    greeting: "Ada",
+    answerUrl: `${APP}/still-in?token=s1.abc`,
     profileUrl: `${APP}/profile`,
     unsubscribeUrl: `${APP}/unsubscribe?token=u1.abc`,
   }),

@@ -1,0 +1,78 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCheckInStage } from "../src/server/check-ins/run-check-in-stage";
+import { checkIns, matches } from "../src/server/db/schema";
+import { allowEmail, createMatch, createPairing, createUser } from "../src/server/test/factories";
+import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
+
+let story: Story;
+beforeAll(async () => {
+  story = await startStory();
+  await allowEmail(story.db, "*@checkin.test");
+});
+afterAll(() => story?.close());
+
+/** A running pairing of Ada and Ben, checked in: the path of Ada's "Met" link from her e-mail. */
+async function checkInLink(first: string, choice = "met") {
+  const ada = await createUser(story.db, { email: `${first}@checkin.test`, firstName: first });
+  const ben = await createUser(story.db, {
+    email: `${first}-partner@checkin.test`,
+    firstName: "Ben",
+    lastName: "Byron",
+  });
+  const pairing = await createPairing(story.db, { month: "2027-03" });
+  const match = await createMatch(story.db, { user1: ada, user2: ben, pairing });
+  await runCheckInStage(story.server.app.ctx, { pairingId: pairing.id });
+  const mail = await story.smtp.waitForMessage((m) => m.to[0] === `${first}@checkin.test`);
+  const found = mail.text.match(new RegExp(`<(https?://[^>]+&choice=${choice})>`));
+  if (!found) throw new Error(`No ${choice} link in the check-in e-mail`);
+  const url = new URL(found[1]);
+  return { path: `${url.pathname}${url.search}`, match, ada };
+}
+
+const stored = async (id: number) =>
+  (await story.db.select().from(matches).where(eq(matches.id, id)))[0];
+
+describe("the check-in page", () => {
+  it("opens from the e-mail on a phone, shows the choice, and records Met only when pressed", async () => {
+    const { path, match, ada } = await checkInLink("ada");
+    const page = await story.newPage({ width: 375, height: 800 });
+    await page.goto(path);
+    await page.getByRole("heading", { name: "Did you meet Ben Byron?" }).waitFor();
+    for (const name of ["Met", "Not yet", "Skip this month"]) {
+      await page.getByRole("button", { name }).waitFor();
+    }
+    expect((await stored(match.id)).user1ConnectionStatus).toBe("pending");
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole("button", { name: "Met" }).click();
+    await page.getByText("Thank you! Your coffee chat counts as met.").waitFor();
+    expect((await stored(match.id)).user1ConnectionStatus).toBe("confirmed");
+    const [row] = await story.db.select().from(checkIns).where(eq(checkIns.userId, ada.id));
+    expect(row.answer).toBe("met");
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it("is used with the keyboard: the e-mail's choice has the focus and Enter records it", async () => {
+    const { path, match } = await checkInLink("cat", "skip");
+    const page = await story.newPage();
+    await page.goto(path);
+    await page.getByRole("heading", { name: "Did you meet Ben Byron?" }).waitFor();
+    const focused = page.locator(":focus");
+    expect(await focused.textContent()).toBe("Skip this month");
+    await page.keyboard.press("Shift+Tab");
+    expect(await focused.textContent()).toBe("Not yet");
+    await page.keyboard.press("Enter");
+    await page.getByText("Thanks! We will ask once more later this month.").waitFor();
+    expect((await stored(match.id)).user1ConnectionStatus).toBe("not_confirmed");
+  });
+
+  it("explains a broken link", async () => {
+    const page = await story.newPage();
+    await page.goto("/check-in?token=not-a-real-token");
+    await page.getByText("This link does not work").waitFor();
+    await page.getByText(/This check-in link is not valid/).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});

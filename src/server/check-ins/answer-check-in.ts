@@ -1,0 +1,139 @@
+import { and, eq, inArray, or } from "drizzle-orm";
+import { MET_ANSWER, MISSED_ANSWER } from "../../shared/chat-happened";
+import type { CheckInAnswer, CheckInBody, CheckInView } from "../../shared/check-ins";
+import { monthDisplay } from "../../shared/pairings";
+import { getAuthSecret } from "../auth/auth-secret";
+import type { AppContext } from "../context";
+import { checkIns, type MatchRow, matches, pairings, users } from "../db/schema";
+import { BadRequest, Conflict, HttpError, NotFound } from "../errors";
+import { membersOf } from "../pairings/member-availability";
+import { fullName } from "../pairings/pairing-members";
+import { statusOf } from "./check-in-members";
+import { verifyLinkToken } from "./link-token";
+
+export const INVALID_CHECK_IN_LINK =
+  "This check-in link is not valid. Please use the link from your e-mail.";
+export const EXPIRED_CHECK_IN_LINK =
+  "This check-in link has expired. You can still tell us on your Matches page after signing in.";
+export const CHANGED_MATCH =
+  "Your match has changed since this e-mail was sent. Your current match is on your Matches page.";
+
+const confirmations: Record<CheckInAnswer, string> = {
+  met: "Thank you! Your coffee chat counts as met.",
+  not_yet: "Thanks! We will ask once more later this month.",
+  skip: "Thanks for telling us. This month counts as missed; see you next round.",
+};
+
+/** What the check-in page shows: the partner(s), the month and the answer so far. Changes nothing. */
+export async function checkInView(ctx: AppContext, token: string): Promise<CheckInView> {
+  const { userId, matchId } = await claimsOf(ctx, token);
+  return present(ctx, userId, await memberMatch(ctx, userId, matchId));
+}
+
+/**
+ * The press on the check-in page: Met counts as "Met My Match", Not yet and Skip as "Missed This
+ * Month" (docs/check-ins.md, "Answers"), on the person's own side only. The answer can change
+ * until the month's pairing is completed.
+ */
+export async function answerCheckIn(ctx: AppContext, body: CheckInBody): Promise<CheckInView> {
+  const { userId, matchId } = await claimsOf(ctx, body.token);
+  const now = ctx.clock.now();
+  const status = body.answer === "met" ? MET_ANSWER : MISSED_ANSWER;
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [match] = await tx
+      .select()
+      .from(matches)
+      .where(and(eq(matches.id, matchId), memberSql(userId)))
+      .for("update");
+    if (!match) throw new NotFound(CHANGED_MATCH);
+    const [pairing] = await tx.select().from(pairings).where(eq(pairings.id, match.pairingId));
+    if (pairing?.status !== "active") {
+      throw new Conflict(
+        `The ${monthDisplay(match.month)} pairing is completed, so answers can no longer change.`,
+        "pairing_completed",
+      );
+    }
+    const side = match.user1Id === userId ? 1 : match.user2Id === userId ? 2 : 3;
+    const [row] = await tx
+      .update(matches)
+      .set({ [`user${side}ConnectionStatus`]: status, [`user${side}ConfirmedAt`]: now })
+      .where(eq(matches.id, match.id))
+      .returning();
+    await tx
+      .insert(checkIns)
+      .values({
+        pairingId: match.pairingId,
+        matchId,
+        userId,
+        askedAt: now,
+        answer: body.answer,
+        answeredAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [checkIns.pairingId, checkIns.userId],
+        set: { matchId, answer: body.answer, answeredAt: now },
+      });
+    return row;
+  });
+  return { ...(await present(ctx, userId, updated)), message: confirmations[body.answer] };
+}
+
+async function claimsOf(ctx: AppContext, token: string) {
+  const verified = verifyLinkToken(await getAuthSecret(ctx), "check-in", token, ctx.clock.now());
+  if (!verified.ok) {
+    if (verified.reason === "expired")
+      throw new HttpError(410, EXPIRED_CHECK_IN_LINK, "expired_link");
+    throw new BadRequest(INVALID_CHECK_IN_LINK, "invalid_check_in_link");
+  }
+  return { userId: verified.claims.userId, matchId: verified.claims.id };
+}
+
+const memberSql = (userId: string) =>
+  or(eq(matches.user1Id, userId), eq(matches.user2Id, userId), eq(matches.user3Id, userId));
+
+async function memberMatch(ctx: AppContext, userId: string, matchId: number): Promise<MatchRow> {
+  const [match] = await ctx.db
+    .select()
+    .from(matches)
+    .where(and(eq(matches.id, matchId), memberSql(userId)));
+  if (!match) throw new NotFound(CHANGED_MATCH);
+  return match;
+}
+
+async function present(ctx: AppContext, userId: string, match: MatchRow): Promise<CheckInView> {
+  const others = membersOf(match).filter((id) => id !== userId);
+  const [partners, [pairing], [row]] = await Promise.all([
+    ctx.db
+      .select({
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
+      .from(users)
+      .where(inArray(users.id, others)),
+    ctx.db
+      .select({ status: pairings.status })
+      .from(pairings)
+      .where(eq(pairings.id, match.pairingId)),
+    ctx.db
+      .select({ answer: checkIns.answer })
+      .from(checkIns)
+      .where(and(eq(checkIns.pairingId, match.pairingId), eq(checkIns.userId, userId))),
+  ]);
+  const status = statusOf(match, userId);
+  const answer: CheckInAnswer | null =
+    status === MET_ANSWER
+      ? "met"
+      : status === MISSED_ANSWER
+        ? row?.answer === "not_yet"
+          ? "not_yet"
+          : "skip"
+        : null;
+  return {
+    partners: others.flatMap((id) => partners.filter((p) => p.id === id).map(fullName)),
+    month: monthDisplay(match.month),
+    answer,
+    open: pairing?.status === "active",
+  };
+}

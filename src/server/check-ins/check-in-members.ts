@@ -1,0 +1,67 @@
+import { eq, inArray } from "drizzle-orm";
+import type { ConnectionStatus } from "../../shared/enums";
+import type { AppContext } from "../context";
+import { type MatchRow, matches, type PairingRow, pairings, users } from "../db/schema";
+import { awayReasons, membersOf } from "../pairings/member-availability";
+import { fullName } from "../pairings/pairing-members";
+import { dayOf } from "../pairings/scope";
+import type { Recipient } from "./send-automatic-mail";
+
+export interface MemberOfMatch {
+  match: MatchRow;
+  recipient: Recipient;
+  status: ConnectionStatus;
+  partnerNames: string[];
+}
+
+/** The pairing if it is still running (answers can change until it is completed), else null. */
+export async function runningPairing(
+  ctx: AppContext,
+  pairingId: number,
+): Promise<PairingRow | null> {
+  const [pairing] = await ctx.db.select().from(pairings).where(eq(pairings.id, pairingId));
+  return pairing?.status === "active" ? pairing : null;
+}
+
+export function statusOf(match: MatchRow, userId: string): ConnectionStatus {
+  if (match.user1Id === userId) return match.user1ConnectionStatus;
+  if (match.user2Id === userId) return match.user2ConnectionStatus;
+  return match.user3ConnectionStatus ?? "pending";
+}
+
+/**
+ * Every member of the pairing's matches who can still be written to: anyone opted out, paused,
+ * deactivated, off the whitelist, on leave or awaiting "still up for coffee chats?" is left out
+ * (the exclusion reasons, pairings/member-availability.ts), so no automatic mail reaches them.
+ */
+export async function reachableMembers(
+  ctx: AppContext,
+  pairing: PairingRow,
+): Promise<MemberOfMatch[]> {
+  const rows = await ctx.db.select().from(matches).where(eq(matches.pairingId, pairing.id));
+  const away = await awayReasons(ctx.db, [pairing.id], dayOf(ctx.clock.now()));
+  const ids = [...new Set(rows.flatMap(membersOf))];
+  if (ids.length === 0) return [];
+  const people = await ctx.db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(users)
+    .where(inArray(users.id, ids));
+  const byId = new Map(people.map((p) => [p.id, p]));
+  return rows.flatMap((match) =>
+    membersOf(match).flatMap((id) => {
+      const person = byId.get(id);
+      if (!person || away.has(id)) return [];
+      const partnerNames = membersOf(match)
+        .filter((other) => other !== id)
+        .map((other) => byId.get(other))
+        .filter((p) => p !== undefined)
+        .map(fullName);
+      return [{ match, recipient: person, status: statusOf(match, id), partnerNames }];
+    }),
+  );
+}

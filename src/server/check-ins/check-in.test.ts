@@ -1,0 +1,276 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chatHappened } from "../../shared/chat-happened";
+import { fixedClock } from "../clock";
+import { checkIns, matches, pairings } from "../db/schema";
+import { allowEmail, createMatch, createPairing, createUser } from "../test/factories";
+import { type ReceivedMail, type SmtpPeer, startSmtpPeer } from "../test/smtp-peer";
+import { createTestApp, type TestApp } from "../test/test-app";
+import { signLinkToken } from "./link-token";
+import { runCheckInReminder } from "./run-check-in-reminder";
+import { runCheckInStage } from "./run-check-in-stage";
+
+const NOW = new Date("2027-03-08T09:00:00Z");
+const SECRET = "test-secret-test-secret-test-secret-0123";
+const DAY = 86_400_000;
+const clock = fixedClock(NOW);
+let peer: SmtpPeer;
+let t: TestApp;
+let n = 0;
+
+beforeAll(async () => {
+  peer = await startSmtpPeer();
+  t = await createTestApp({ clock, smtpUrl: peer.url });
+});
+afterAll(async () => {
+  await t.close();
+  await peer.close();
+});
+
+/** A whitelisted company with a running March pairing. */
+async function company() {
+  const domain = `ci${++n}.test`;
+  await allowEmail(t.db, `*@${domain}`);
+  const pairing = await createPairing(t.db, { month: "2027-03", name: `March ${n}` });
+  const person = (first: string, fields: Parameters<typeof createUser>[1] = {}) =>
+    createUser(t.db, {
+      email: `${first.toLowerCase()}@${domain}`,
+      firstName: first,
+      lastName: "Test",
+      ...fields,
+    });
+  const match = (
+    a: { id: string },
+    b: { id: string },
+    fields: Partial<typeof matches.$inferInsert> = {},
+  ) => createMatch(t.db, { user1: a, user2: b, pairing, ...fields });
+  return { pairing, person, match, domain };
+}
+
+const mailsTo = (domain: string) => peer.messages.filter((m) => m.to[0]?.endsWith(`@${domain}`));
+const linkOf = (mail: ReceivedMail, choice: string) => {
+  const found = mail.text.match(
+    new RegExp(`<(https?://[^>]+/check-in\\?token=[^&>]+&choice=${choice})>`),
+  );
+  if (!found) throw new Error(`no ${choice} link in: ${mail.text}`);
+  return new URL(found[1]);
+};
+const tokenOf = (mail: ReceivedMail) => linkOf(mail, "met").searchParams.get("token") as string;
+const snapshot = async () => ({
+  matches: await t.db.select().from(matches).orderBy(matches.id),
+  checkIns: await t.db.select().from(checkIns).orderBy(checkIns.id),
+});
+
+describe("the check-in e-mail", () => {
+  it("asks only the members whose answer is pending and who can be written to, once", async () => {
+    const { pairing, person, match, domain } = await company();
+    const ada = await person("Ada");
+    const bob = await person("Bob");
+    const cy = await person("Cy");
+    const dee = await person("Dee", { participationStatus: "opted_out" });
+    await match(ada, bob, { user2ConnectionStatus: "confirmed" });
+    await match(cy, dee);
+
+    const run = await runCheckInStage(t.ctx, { pairingId: pairing.id });
+    expect(run).toMatchObject({ sent: 2, failed: 0 });
+    expect(
+      mailsTo(domain)
+        .map((m) => m.to[0])
+        .sort(),
+    ).toEqual([`ada@${domain}`, `cy@${domain}`]);
+    const toAda = mailsTo(domain).find((m) => m.to[0] === `ada@${domain}`) as ReceivedMail;
+    expect(toAda.subject).toBe("Did you meet Bob Test?");
+    const header = (name: string) => toAda.parsed.headers.find((h) => h.key === name)?.value;
+    expect(header("list-unsubscribe")).toMatch(/^<http:\/\/127\.0\.0\.1:5000\/unsubscribe\?token=/);
+    expect(header("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+
+    expect(await runCheckInStage(t.ctx, { pairingId: pairing.id })).toMatchObject({ sent: 0 });
+    expect(mailsTo(domain)).toHaveLength(2);
+  });
+
+  it("gives a refused e-mail's claim back, so the next run asks that person", async () => {
+    const { pairing, person, match, domain } = await company();
+    await match(await person("Eve"), await person("Fay"));
+    peer.rejectRecipients((address) => address === `eve@${domain}`, 550, 1);
+    expect(await runCheckInStage(t.ctx, { pairingId: pairing.id })).toMatchObject({
+      sent: 1,
+      failed: 1,
+    });
+    expect(await runCheckInStage(t.ctx, { pairingId: pairing.id })).toMatchObject({
+      sent: 1,
+      failed: 0,
+    });
+    expect(
+      mailsTo(domain)
+        .map((m) => m.to[0])
+        .sort(),
+    ).toEqual([`eve@${domain}`, `fay@${domain}`]);
+  });
+
+  it("asks nobody in a completed pairing", async () => {
+    const { pairing, person, match } = await company();
+    await match(await person("Gus"), await person("Hal"));
+    await t.db.update(pairings).set({ status: "completed" }).where(eq(pairings.id, pairing.id));
+    expect(await runCheckInStage(t.ctx, { pairingId: pairing.id })).toMatchObject({ sent: 0 });
+  });
+
+  it("reminds once at most: the still pending and those who said Not yet", async () => {
+    const { pairing, person, match, domain } = await company();
+    const [ivy, jon, kim, lou] = [
+      await person("Ivy"),
+      await person("Jon"),
+      await person("Kim"),
+      await person("Lou"),
+    ];
+    await match(ivy, jon);
+    await match(kim, lou);
+    await runCheckInStage(t.ctx, { pairingId: pairing.id });
+    const mail = (who: string) =>
+      mailsTo(domain).find((m) => m.to[0] === `${who}@${domain}`) as ReceivedMail;
+    await t.post("/api/check-in", { token: tokenOf(mail("ivy")), answer: "met" });
+    await t.post("/api/check-in", { token: tokenOf(mail("jon")), answer: "not_yet" });
+    await t.post("/api/check-in", { token: tokenOf(mail("kim")), answer: "skip" });
+
+    const reminded = await runCheckInReminder(t.ctx, { pairingId: pairing.id });
+    expect(reminded.userIds.sort()).toEqual([jon.id, lou.id].sort());
+    const reminders = mailsTo(domain).filter((m) => m.subject.startsWith("Reminder:"));
+    expect(reminders.map((m) => m.to[0]).sort()).toEqual([`jon@${domain}`, `lou@${domain}`]);
+    expect(reminders[0].subject).toMatch(/^Reminder: did you meet (Ivy|Kim) Test\?$/);
+
+    clock.advance(7 * DAY);
+    expect(await runCheckInReminder(t.ctx, { pairingId: pairing.id })).toMatchObject({ sent: 0 });
+    clock.set(NOW);
+  });
+});
+
+describe("the check-in page's calls", () => {
+  it("GETs of every check-in link and of the API change nothing", async () => {
+    const { pairing, person, match, domain } = await company();
+    await match(await person("Mo"), await person("Ned"));
+    await runCheckInStage(t.ctx, { pairingId: pairing.id });
+    const before = await snapshot();
+    for (const mail of mailsTo(domain)) {
+      for (const choice of ["met", "not_yet", "skip"]) {
+        const link = linkOf(mail, choice);
+        await t.get(`${link.pathname}${link.search}`);
+        const api = await t.get(
+          `/api/check-in?token=${encodeURIComponent(link.searchParams.get("token") as string)}`,
+        );
+        expect(api.statusCode).toBe(200);
+        expect(api.json()).toMatchObject({
+          partners: [expect.any(String)],
+          month: "March 2027",
+          answer: null,
+          open: true,
+        });
+      }
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("records Met, Not yet and Skip as the answers the chat counts use", async () => {
+    const { pairing, person, match, domain } = await company();
+    const [oz, pia] = [await person("Oz"), await person("Pia")];
+    const row = await match(oz, pia);
+    await runCheckInStage(t.ctx, { pairingId: pairing.id });
+    const token = (who: string) =>
+      tokenOf(mailsTo(domain).find((m) => m.to[0] === `${who}@${domain}`) as ReceivedMail);
+    const stored = async () => (await t.db.select().from(matches).where(eq(matches.id, row.id)))[0];
+
+    const skip = await t.post("/api/check-in", { token: token("oz"), answer: "skip" });
+    expect(skip.statusCode).toBe(200);
+    expect(skip.json()).toMatchObject({
+      answer: "skip",
+      partners: ["Pia Test"],
+      message: expect.stringMatching(/missed/),
+    });
+    const notYet = await t.post("/api/check-in", { token: token("pia"), answer: "not_yet" });
+    expect(notYet.json().answer).toBe("not_yet");
+    expect(await stored()).toMatchObject({
+      user1ConnectionStatus: "not_confirmed",
+      user2ConnectionStatus: "not_confirmed",
+    });
+    expect(chatHappened(await stored())).toBe(false);
+
+    const met = await t.post("/api/check-in", { token: token("pia"), answer: "met" });
+    expect(met.json()).toMatchObject({
+      answer: "met",
+      message: "Thank you! Your coffee chat counts as met.",
+    });
+    expect((await stored()).user2ConnectionStatus).toBe("confirmed");
+    expect(chatHappened(await stored())).toBe(true);
+    const [answered] = await t.db.select().from(checkIns).where(eq(checkIns.userId, pia.id));
+    expect(answered).toMatchObject({ answer: "met", answeredAt: NOW });
+  });
+
+  it("refuses a change once the month's pairing is completed", async () => {
+    const { pairing, person, match, domain } = await company();
+    const row = await match(await person("Quin"), await person("Ray"));
+    await runCheckInStage(t.ctx, { pairingId: pairing.id });
+    await t.db.update(pairings).set({ status: "completed" }).where(eq(pairings.id, pairing.id));
+    const token = tokenOf(mailsTo(domain)[0]);
+    expect((await t.get(`/api/check-in?token=${encodeURIComponent(token)}`)).json().open).toBe(
+      false,
+    );
+    const res = await t.post("/api/check-in", { token, answer: "met" });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      "The March 2027 pairing is completed, so answers can no longer change.",
+    );
+    const [stored] = await t.db.select().from(matches).where(eq(matches.id, row.id));
+    expect(stored.user1ConnectionStatus).toBe("pending");
+  });
+
+  it("refuses forged, altered and other-purpose tokens, and explains an expired one", async () => {
+    const { pairing, person, match } = await company();
+    const [sal, tim] = [await person("Sal"), await person("Tim")];
+    const row = await match(sal, tim);
+    await runCheckInStage(t.ctx, { pairingId: pairing.id });
+    const good = signLinkToken(SECRET, "check-in", {
+      userId: sal.id,
+      id: row.id,
+      expiresAt: new Date(NOW.getTime() + DAY),
+    });
+    const [, , expiry, mac] = good.split(".");
+    const forged = [
+      signLinkToken("another-secret-another-secret-0123456789", "check-in", {
+        userId: sal.id,
+        id: row.id,
+        expiresAt: new Date(NOW.getTime() + DAY),
+      }),
+      signLinkToken(SECRET, "still-in", {
+        userId: sal.id,
+        id: row.id,
+        expiresAt: new Date(NOW.getTime() + DAY),
+      }),
+      `${tim.id}.${row.id}.${expiry}.${mac}`,
+      `${sal.id}.${row.id + 1}.${expiry}.${mac}`,
+      `${sal.id}.${row.id}.${Number(expiry) + 86_400}.${mac}`,
+      `${sal.id}.${row.id}.${expiry}.${"0".repeat(32)}`,
+      "not-a-token",
+      `${good}.extra`,
+    ];
+    const before = await snapshot();
+    for (const token of forged) {
+      const res = await t.post("/api/check-in", { token, answer: "met" });
+      expect(res.statusCode, token).toBe(400);
+      expect(res.json().message).toBe(
+        "This check-in link is not valid. Please use the link from your e-mail.",
+      );
+      expect((await t.get(`/api/check-in?token=${encodeURIComponent(token)}`)).statusCode).toBe(
+        400,
+      );
+    }
+    const missing = await t.post("/api/check-in", { answer: "met" });
+    expect(missing.statusCode).toBe(400);
+    const wrongAnswer = await t.post("/api/check-in", { token: good, answer: "maybe" });
+    expect(wrongAnswer.json().message).toBe("Please choose Met, Not yet or Skip.");
+
+    clock.advance(DAY + 1000);
+    const expired = await t.post("/api/check-in", { token: good, answer: "met" });
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json().message).toMatch(/has expired/);
+    clock.set(NOW);
+    expect(await snapshot()).toEqual(before);
+  });
+});

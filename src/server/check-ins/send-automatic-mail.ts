@@ -1,0 +1,45 @@
+import type { ReactElement } from "react";
+import type { AppContext } from "../context";
+import { renderEmail } from "../mail/render-email";
+import { unsubscribeHeaders } from "../newsletters/newsletter-message";
+import { unsubscribeToken, unsubscribeUrl } from "../newsletters/unsubscribe/unsubscribe-token";
+
+export interface Recipient {
+  id: string;
+  email: string;
+  firstName: string | null;
+}
+
+/**
+ * One automatic e-mail to one person through the app's mail path (SMTP or the outbox), with the
+ * newsletter's List-Unsubscribe and RFC 8058 one-click headers. The template is given the
+ * person's unsubscribe link. Throws when the transport refuses, so callers can undo their claim.
+ */
+export async function sendAutomaticMail(
+  ctx: AppContext,
+  secret: string,
+  recipient: Recipient,
+  subject: string,
+  template: (links: {
+    unsubscribeUrl: string;
+    profileUrl: string;
+    greeting: string;
+  }) => ReactElement,
+): Promise<void> {
+  const unsubscribe = unsubscribeUrl(ctx.config.appUrl, unsubscribeToken(secret, recipient.id));
+  const { html, text } = await renderEmail(
+    template({
+      unsubscribeUrl: unsubscribe,
+      profileUrl: `${ctx.config.appUrl}/profile`,
+      greeting: recipient.firstName?.trim() || recipient.email,
+    }),
+  );
+  await ctx.mailer.send({
+    to: recipient.email,
+    subject,
+    html,
+    text,
+    kind: "other",
+    headers: unsubscribeHeaders(unsubscribe),
+  });
+}
