@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatHappened } from "../../shared/chat-happened";
 import { fixedClock } from "../clock";
-import { checkIns, matches, pairings } from "../db/schema";
+import { activities, checkIns, matches, pairings } from "../db/schema";
 import { allowEmail, createMatch, createPairing, createUser } from "../test/factories";
 import { type ReceivedMail, type SmtpPeer, startSmtpPeer } from "../test/smtp-peer";
 import { createTestApp, type TestApp } from "../test/test-app";
@@ -86,6 +86,13 @@ describe("the check-in e-mail", () => {
 
     expect(await runCheckInStage(t.ctx, { pairingId: pairing.id })).toMatchObject({ sent: 0 });
     expect(mailsTo(domain)).toHaveLength(2);
+    const logged = await t.db.select().from(activities).where(eq(activities.pairingId, pairing.id));
+    expect(logged.map((a) => [a.kind, a.userId, a.detail]).sort()).toEqual(
+      [
+        ["check-in.sent", ada.id, "Asked Ada Test whether they met Bob Test (March 2027)."],
+        ["check-in.sent", cy.id, "Asked Cy Test whether they met Dee Test (March 2027)."],
+      ].sort(),
+    );
   });
 
   it("gives a refused e-mail's claim back, so the next run asks that person", async () => {

@@ -1,8 +1,11 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { monthDisplay } from "../../shared/pairings";
 import { getAuthSecret } from "../auth/auth-secret";
 import type { AppContext } from "../context";
 import { checkIns } from "../db/schema";
-import { sendCheckInMail } from "./check-in-mail";
+import { fullName } from "../pairings/pairing-members";
+import { recordActivity } from "../rounds/activity";
+import { joinNames, sendCheckInMail } from "./check-in-mail";
 import { reachableMembers, runningPairing } from "./check-in-members";
 import type { CheckInRun, Log } from "./run-check-in-stage";
 
@@ -46,6 +49,14 @@ export async function runCheckInReminder(
       });
       run.sent++;
       run.userIds.push(member.recipient.id);
+      await recordActivity(ctx, {
+        kind: "check-in.reminded",
+        detail: `Reminded ${fullName(member.recipient)} whether they met ${joinNames(member.partnerNames)} (${monthDisplay(pairing.month)}).`,
+        userId: member.recipient.id,
+        scopeKey: pairing.scopeKey,
+        month: pairing.month,
+        pairingId,
+      });
     } catch (error) {
       await ctx.db.update(checkIns).set({ remindedAt: null }).where(eq(checkIns.id, row.id));
       log.error(error, `The check-in reminder to user ${member.recipient.id} could not be sent.`);

@@ -1,8 +1,11 @@
 import { eq } from "drizzle-orm";
+import { monthDisplay } from "../../shared/pairings";
 import { getAuthSecret } from "../auth/auth-secret";
 import type { AppContext } from "../context";
 import { checkIns } from "../db/schema";
-import { sendCheckInMail } from "./check-in-mail";
+import { fullName } from "../pairings/pairing-members";
+import { recordActivity } from "../rounds/activity";
+import { joinNames, sendCheckInMail } from "./check-in-mail";
 import { reachableMembers, runningPairing } from "./check-in-members";
 
 export type Log = { error(obj: unknown, message: string): void };
@@ -57,6 +60,14 @@ export async function runCheckInStage(
       });
       run.sent++;
       run.userIds.push(member.recipient.id);
+      await recordActivity(ctx, {
+        kind: "check-in.sent",
+        detail: `Asked ${fullName(member.recipient)} whether they met ${joinNames(member.partnerNames)} (${monthDisplay(pairing.month)}).`,
+        userId: member.recipient.id,
+        scopeKey: pairing.scopeKey,
+        month: pairing.month,
+        pairingId,
+      });
     } catch (error) {
       await ctx.db.delete(checkIns).where(eq(checkIns.id, claim.id));
       log.error(error, `The check-in e-mail to user ${member.recipient.id} could not be sent.`);

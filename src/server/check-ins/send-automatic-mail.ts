@@ -8,6 +8,7 @@ export interface Recipient {
   id: string;
   email: string;
   firstName: string | null;
+  lastName: string | null;
 }
 
 /**
