@@ -2,19 +2,19 @@ import { LayoutDashboard, LogOut, Menu, Shield, User, X } from "lucide-react";
 import { useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Button, buttonVariants } from "../components/ui/button";
-import { apiRequest } from "../lib/api-client";
+import { authApi } from "../lib/api/auth";
 import { cn } from "../lib/cn";
 import { announceSignOut } from "../lib/session-broadcast";
 import { BrandLogo } from "./brand-logo";
 import { useAuth } from "./use-auth";
 
 /**
- * POST /api/logout, then a full page load of / whether or not the call succeeded; the other tabs
+ * Signs out on the server, then a full page load of / whether or not the call succeeded; the other tabs
  * of the app are told, and leave their signed-in pages too.
  */
 export async function signOut(): Promise<void> {
   try {
-    await apiRequest("POST", "/api/logout");
+    await authApi.logout();
   } catch {
     // On success or failure the browser goes to /.
   } finally {

@@ -1,4 +1,5 @@
 import { toast } from "../components/ui/toast";
+import { LOGIN_URL } from "../lib/api/auth";
 import { isUnauthorizedError } from "../lib/api-client";
 
 /** Delay before going to the login endpoint. */
@@ -6,7 +7,8 @@ export const LOGIN_REDIRECT_DELAY_MS = 500;
 
 /**
  * The global "not signed in" reaction: a toast
- * "You are logged out. Logging in again..." then a full page load of /api/login after 0.5 s.
+ * "You are logged out. Logging in again..." then a full page load of the hosted sign-in
+ * (LOGIN_URL) after 0.5 s.
  */
 export function handleUnauthorized(): void {
   toast({
@@ -18,7 +20,7 @@ export function handleUnauthorized(): void {
   // there, so the person sees the toast before the page leaves even on a slow connection.
   void import("./toaster").finally(() => {
     setTimeout(() => {
-      window.location.href = "/api/login";
+      window.location.href = LOGIN_URL;
     }, LOGIN_REDIRECT_DELAY_MS);
   });
 }

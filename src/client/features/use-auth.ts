@@ -1,32 +1,9 @@
-import type { MatchingPreference, ParticipationStatus } from "@shared/enums";
 import { type UseQueryOptions, useQuery } from "@tanstack/react-query";
-import { getQueryFn } from "../lib/api-client";
+import { type AuthUser, authApi, authKeys } from "../lib/api/auth";
 
-/** The signed-in user as answered by GET /api/auth/user. */
-export type AuthUser = {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  department: string | null;
-  matchingPreference: MatchingPreference;
-  bio: string | null;
-  /** Admin rights in this session (only the password sign-in gives them). */
-  isAdmin: boolean;
-  /** An admin account signed in with a code or link: /admin asks for the password. */
-  adminPasswordRequired?: boolean;
-  isValidated: boolean;
-  needsProfileSetup: boolean;
-  participationStatus: ParticipationStatus;
-  pauseStartDate: string | null;
-  pauseEndDate: string | null;
-  pauseReason: string | null;
-};
+export type { AuthUser };
 
-export const AUTH_USER_QUERY_KEY = ["/api/auth/user"] as const;
-
-const fetchUser = getQueryFn<AuthUser>({ on401: "returnNull" });
+export const AUTH_USER_QUERY_KEY = authKeys.user;
 
 /** What a caller may change about the user query (the admin guard checks more eagerly). */
 export type AuthQueryOptions = Pick<
@@ -42,9 +19,9 @@ export type AuthQueryOptions = Pick<
 export function useAuth(options: AuthQueryOptions = {}) {
   const query = useQuery<AuthUser | null>({
     queryKey: AUTH_USER_QUERY_KEY,
-    queryFn: async (context) => {
+    queryFn: async ({ signal }) => {
       try {
-        return await fetchUser(context);
+        return await authApi.currentUser(signal);
       } catch {
         return null;
       }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { authApi } from "../lib/api/auth";
 import { onSignOutElsewhere } from "../lib/session-broadcast";
 import { startPathFor } from "./start-path";
 
@@ -14,10 +15,9 @@ export function useWayIn(): WayIn | null {
   const [wayIn, setWayIn] = useState<WayIn | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    fetch("/api/auth/user", { credentials: "include", signal: controller.signal })
-      .then(async (res) => {
-        if (!res.ok) return;
-        const user = (await res.json()) as { isAdmin?: boolean } | null;
+    authApi
+      .currentUser(controller.signal)
+      .then((user) => {
         if (!user) return;
         const to = startPathFor({ isAdmin: user.isAdmin === true });
         if (to === "/auth") return;

@@ -27,6 +27,7 @@ import {
 } from "../../components/ui/dialog";
 import { FieldError, Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
+import { calendarFileUrl } from "../../lib/api/matches";
 import { cn } from "../../lib/cn";
 import { useAuth } from "../use-auth";
 
@@ -89,9 +90,7 @@ export function ScheduleChatDialog({
     end: chatEnd(start),
     guests,
   };
-  const ics = start
-    ? `/api/matches/${item.match.id}/calendar.ics?start=${encodeURIComponent(start.toISOString())}`
-    : undefined;
+  const ics = start ? calendarFileUrl(item.match.id, start) : undefined;
   const who = firstNames(item);
   const disabled = Boolean(error);
   const linkState = (variant: "default" | "outline") =>

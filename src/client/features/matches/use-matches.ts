@@ -6,24 +6,32 @@ import type {
 } from "@shared/matches";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../components/ui/toast";
-import { apiRequest } from "../../lib/api-client";
+import { matchesApi, matchKeys } from "../../lib/api/matches";
 import { redirectIfUnauthorized } from "../unauthorized";
-
-export const CURRENT_MATCH_KEY = ["/api/matches/current"] as const;
-export const MATCH_HISTORY_KEY = ["/api/matches/history"] as const;
-export const NEXT_PAIRING_KEY = ["/api/next-pairing"] as const;
 
 /** The signed-in user's current match; `enabled` is false until the user is known. */
 export function useCurrentMatch(enabled: boolean) {
-  return useQuery<CurrentMatchResponse>({ queryKey: CURRENT_MATCH_KEY, enabled });
+  return useQuery<CurrentMatchResponse>({
+    queryKey: matchKeys.current,
+    queryFn: ({ signal }) => matchesApi.current(signal),
+    enabled,
+  });
 }
 
 export function useMatchHistory(enabled: boolean) {
-  return useQuery<MatchHistoryResponse>({ queryKey: MATCH_HISTORY_KEY, enabled });
+  return useQuery<MatchHistoryResponse>({
+    queryKey: matchKeys.history,
+    queryFn: ({ signal }) => matchesApi.history(signal),
+    enabled,
+  });
 }
 
 export function useNextPairing(enabled: boolean) {
-  return useQuery<NextPairingResponse>({ queryKey: NEXT_PAIRING_KEY, enabled });
+  return useQuery<NextPairingResponse>({
+    queryKey: matchKeys.nextPairing,
+    queryFn: ({ signal }) => matchesApi.nextPairing(signal),
+    enabled,
+  });
 }
 
 export function hasMatch(data: CurrentMatchResponse | undefined): data is MatchItem {
@@ -34,17 +42,17 @@ function useRefetchMatches() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: CURRENT_MATCH_KEY }),
-      queryClient.invalidateQueries({ queryKey: MATCH_HISTORY_KEY }),
+      queryClient.invalidateQueries({ queryKey: matchKeys.current }),
+      queryClient.invalidateQueries({ queryKey: matchKeys.history }),
     ]);
 }
 
-/** PUT /api/matches/{matchId}/connection-status with the spec's toasts; refetches both lists. */
+/** Sets the answer to "did the chat happen?" with its toasts; refetches both lists. */
 export function useSetConnectionStatus() {
   const refetch = useRefetchMatches();
   return useMutation({
     mutationFn: ({ matchId, status }: { matchId: number; status: "confirmed" | "not_confirmed" }) =>
-      apiRequest("PUT", `/api/matches/${matchId}/connection-status`, { status }),
+      matchesApi.setConnectionStatus(matchId, status),
     onSuccess: async () => {
       toast({ title: "Success", description: "Connection status updated!" });
       await refetch();

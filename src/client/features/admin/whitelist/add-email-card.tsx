@@ -1,6 +1,7 @@
-import { whitelistEmailSchema } from "@shared/whitelist";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus } from "lucide-react";
-import { useId, useState } from "react";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
 import { Button } from "../../../components/ui/button";
 import {
   Card,
@@ -12,44 +13,33 @@ import {
 import { FieldError, Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Select } from "../../../components/ui/select";
-import { apiRequest } from "../../../lib/api-client";
-import { useEmailForm } from "../../email-field";
-import { domainOf, successToast, useDomainGroups, useWhitelistMutation } from "./whitelist-queries";
+import { whitelistApi } from "../../../lib/api/admin-whitelist";
+import {
+  type AddEmailFormValues,
+  addEmailFormSchema,
+  emailFieldOptions,
+  newEntry,
+} from "./whitelist-forms";
+import { successToast, useDomainGroups, useWhitelistMutation } from "./whitelist-queries";
 
-/** Checks the whitelist form's e-mail; undefined when fine. */
-export function whitelistEmailError(email: string): string | undefined {
-  return whitelistEmailSchema.safeParse(email).error?.issues[0]?.message;
-}
+const emptyForm: AddEmailFormValues = { email: "", reason: "", domainGroupId: "" };
 
 export function AddEmailCard() {
   const groups = useDomainGroups();
-  const { email, setEmail, fieldError, onSubmit } = useEmailForm(whitelistEmailError, (value) =>
-    add.mutate({
-      email: value,
-      domain: domainOf(value),
-      reason: reason.trim(),
-      domainGroupId: groupId ? Number(groupId) : null,
-    }),
-  );
-  const [reason, setReason] = useState("");
-  const [groupId, setGroupId] = useState("");
   const id = useId();
-
+  const form = useForm({ resolver: zodResolver(addEmailFormSchema), defaultValues: emptyForm });
   const add = useWhitelistMutation({
-    mutationFn: (body: {
-      email: string;
-      domain: string;
-      reason: string;
-      domainGroupId: number | null;
-    }) => apiRequest("POST", "/api/admin/allowed-emails", body),
+    mutationFn: (body: ReturnType<typeof newEntry>) => whitelistApi.addEmail(body),
     onSuccess: (_data, body) => {
       successToast(`${body.email} was added to the whitelist.`);
-      setEmail("");
-      setReason("");
-      setGroupId("");
+      form.reset(emptyForm);
     },
     failure: "Failed to add email",
   });
+  const onValid = form.handleSubmit(({ email, reason, domainGroupId }) =>
+    add.mutate(newEntry(email, reason ?? "", domainGroupId ? Number(domainGroupId) : null)),
+  );
+  const fieldError = form.formState.errors.email?.message;
 
   return (
     <Card>
@@ -61,7 +51,7 @@ export function AddEmailCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4 md:grid-cols-2">
+        <form noValidate onSubmit={onValid} className="grid gap-4 md:grid-cols-2">
           <div className="space-y-2">
             <Label htmlFor={`${id}-email`}>Email or *@domain</Label>
             <Input
@@ -71,28 +61,26 @@ export function AddEmailCard() {
               autoComplete="off"
               placeholder="e.g. name@company.com or *@company.com"
               className="placeholder:italic"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
               aria-invalid={fieldError ? true : undefined}
               aria-describedby={fieldError ? `${id}-error` : undefined}
+              {...form.register("email", emailFieldOptions)}
             />
             <FieldError id={`${id}-error`}>{fieldError}</FieldError>
           </div>
           <div className="space-y-2">
             <Label htmlFor={`${id}-reason`}>Reason (optional)</Label>
-            <Input id={`${id}-reason`} value={reason} onChange={(e) => setReason(e.target.value)} />
+            <Input id={`${id}-reason`} {...form.register("reason")} />
           </div>
           <div className="space-y-2">
             <Label htmlFor={`${id}-group`}>Domain group (optional)</Label>
             <Select
               id={`${id}-group`}
-              value={groupId}
-              onChange={(e) => setGroupId(e.target.value)}
               placeholder="No group"
               options={(groups.data ?? []).map((g) => ({
                 value: String(g.id),
                 label: g.displayName,
               }))}
+              {...form.register("domainGroupId")}
             />
           </div>
           <div className="flex items-end">

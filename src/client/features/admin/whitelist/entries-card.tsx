@@ -12,7 +12,7 @@ import {
 import { ListSkeleton, QueryState } from "../../../components/ui/query-state";
 import { Select } from "../../../components/ui/select";
 import { useConfirm } from "../../../components/ui/use-confirm";
-import { apiRequest } from "../../../lib/api-client";
+import { whitelistApi } from "../../../lib/api/admin-whitelist";
 import {
   entryCountText,
   successToast,
@@ -28,14 +28,13 @@ export function EntriesCard() {
 
   const assign = useWhitelistMutation({
     mutationFn: ({ entry, domainGroupId }: { entry: AllowedEmail; domainGroupId: number | null }) =>
-      apiRequest("PATCH", `/api/admin/allowed-emails/${entry.id}`, { domainGroupId }),
+      whitelistApi.assignEmail(entry.id, domainGroupId),
     onSuccess: () => successToast("Email assignment updated."),
     failure: "Failed to update email assignment",
   });
 
   const remove = useWhitelistMutation({
-    mutationFn: (entry: AllowedEmail) =>
-      apiRequest<{ message?: string }>("DELETE", `/api/admin/allowed-emails/${entry.id}`),
+    mutationFn: (entry: AllowedEmail) => whitelistApi.removeEmail(entry.id),
     // The server's message also says who lost access and what happens to their current match.
     onSuccess: (data, entry) =>
       successToast(data?.message ?? `${entry.email} was removed from the whitelist.`),

@@ -1,6 +1,8 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import type { AllowedEmail, DomainGroup } from "@shared/whitelist";
 import { Plus, X } from "lucide-react";
 import { useId } from "react";
+import { useForm } from "react-hook-form";
 import { Button } from "../../../components/ui/button";
 import {
   Dialog,
@@ -11,15 +13,14 @@ import {
 } from "../../../components/ui/dialog";
 import { FieldError, Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
-import { apiRequest } from "../../../lib/api-client";
-import { useEmailForm } from "../../email-field";
-import { whitelistEmailError } from "./add-email-card";
+import { whitelistApi } from "../../../lib/api/admin-whitelist";
 import {
-  domainOf,
-  successToast,
-  useAllowedEmails,
-  useWhitelistMutation,
-} from "./whitelist-queries";
+  emailFieldOptions,
+  type GroupEmailFormValues,
+  groupEmailFormSchema,
+  newEntry,
+} from "./whitelist-forms";
+import { successToast, useAllowedEmails, useWhitelistMutation } from "./whitelist-queries";
 
 /** Adds e-mails to one group and lists (and unassigns) its members. */
 export function ManageGroupDialog({
@@ -30,9 +31,11 @@ export function ManageGroupDialog({
   onClose: () => void;
 }) {
   const entries = useAllowedEmails();
-  const { email, setEmail, fieldError, onSubmit } = useEmailForm(whitelistEmailError, (value) =>
-    addToGroup.mutate(value),
-  );
+  const form = useForm<GroupEmailFormValues>({
+    resolver: zodResolver(groupEmailFormSchema),
+    defaultValues: { email: "" },
+  });
+  const fieldError = form.formState.errors.email?.message;
   const id = useId();
   const members = group ? (entries.data ?? []).filter((e) => e.domainGroupId === group.id) : [];
 
@@ -40,29 +43,18 @@ export function ManageGroupDialog({
     mutationFn: async (value: string) => {
       if (!group) return;
       const existing = entries.data?.find((e) => e.email === value);
-      if (existing) {
-        await apiRequest("PATCH", `/api/admin/allowed-emails/${existing.id}`, {
-          domainGroupId: group.id,
-        });
-      } else {
-        await apiRequest("POST", "/api/admin/allowed-emails", {
-          email: value,
-          domain: domainOf(value),
-          reason: `Added to ${group.displayName}`,
-          domainGroupId: group.id,
-        });
-      }
+      if (existing) await whitelistApi.assignEmail(existing.id, group.id);
+      else await whitelistApi.addEmail(newEntry(value, `Added to ${group.displayName}`, group.id));
     },
     onSuccess: (_data, value) => {
       successToast(`${value} was added to ${group?.displayName ?? "the group"}.`);
-      setEmail("");
+      form.reset({ email: "" });
     },
     failure: "Failed to add email to group",
   });
 
   const unassign = useWhitelistMutation({
-    mutationFn: (entry: AllowedEmail) =>
-      apiRequest("PATCH", `/api/admin/allowed-emails/${entry.id}`, { domainGroupId: null }),
+    mutationFn: (entry: AllowedEmail) => whitelistApi.assignEmail(entry.id, null),
     failure: "Failed to update email assignment",
   });
 
@@ -73,17 +65,20 @@ export function ManageGroupDialog({
           <DialogTitle>Manage {group?.displayName}</DialogTitle>
           <DialogDescription>Add e-mails to this group or remove them from it.</DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={onSubmit} className="space-y-2">
+        <form
+          noValidate
+          onSubmit={form.handleSubmit(({ email }) => addToGroup.mutate(email))}
+          className="space-y-2"
+        >
           <Label htmlFor={`${id}-email`}>Email or *@domain</Label>
           <div className="flex gap-2">
             <Input
               id={`${id}-email`}
               inputMode="email"
               autoComplete="off"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
               aria-invalid={fieldError ? true : undefined}
               aria-describedby={fieldError ? `${id}-error` : undefined}
+              {...form.register("email", emailFieldOptions)}
             />
             <Button type="submit" disabled={addToGroup.isPending}>
               <Plus aria-hidden="true" />

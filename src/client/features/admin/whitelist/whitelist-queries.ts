@@ -1,33 +1,36 @@
-import type { AllowedEmail, DomainGroup } from "@shared/whitelist";
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/toast";
+import { isDepartmentListKey } from "../../../lib/api/admin-departments";
+import { adminUserKeys } from "../../../lib/api/admin-users";
+import { whitelistApi, whitelistKeys } from "../../../lib/api/admin-whitelist";
 import { errorMessage } from "../../../lib/api-client";
 import { redirectIfUnauthorized } from "../../unauthorized";
 import { type AdminMutationOptions, useAdminMutation } from "../use-admin-mutation";
 
-export const ALLOWED_EMAILS_KEY = ["/api/admin/allowed-emails-with-groups"] as const;
-export const DOMAIN_GROUPS_KEY = ["/api/admin/domain-groups"] as const;
-
 export function useAllowedEmails() {
-  return useQuery<AllowedEmail[]>({ queryKey: ALLOWED_EMAILS_KEY });
+  return useQuery({
+    queryKey: whitelistKeys.allowedEmails,
+    queryFn: ({ signal }) => whitelistApi.allowedEmails(signal),
+  });
 }
 
 export function useDomainGroups() {
-  return useQuery<DomainGroup[]>({ queryKey: DOMAIN_GROUPS_KEY });
+  return useQuery({
+    queryKey: whitelistKeys.domainGroups,
+    queryFn: ({ signal }) => whitelistApi.domainGroups(signal),
+  });
 }
 
 /** After a change: the whitelist, the groups, and what depends on them (departments, users). */
 export function refreshWhitelistData(queryClient: QueryClient) {
   return queryClient.invalidateQueries({
     predicate: (query) => {
-      const first = String(query.queryKey[0] ?? "");
+      const first = query.queryKey[0];
       return (
-        first === ALLOWED_EMAILS_KEY[0] ||
-        first === DOMAIN_GROUPS_KEY[0] ||
-        first.startsWith("/api/admin/departments") ||
-        first.startsWith("/api/departments") ||
-        first === "/api/user/departments" ||
-        first === "/api/admin/users"
+        first === whitelistKeys.allowedEmails[0] ||
+        first === whitelistKeys.domainGroups[0] ||
+        first === adminUserKeys.all[0] ||
+        isDepartmentListKey(query.queryKey)
       );
     },
   });

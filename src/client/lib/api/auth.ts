@@ -1,0 +1,60 @@
+import type { MagicLinkAnswer, SuccessAnswer } from "@shared/auth";
+import type { MatchingPreference, ParticipationStatus } from "@shared/enums";
+import { ApiError, apiRequest } from "../api-client";
+import { getJson } from "./request";
+
+/** The signed-in user as answered by GET /api/auth/user. */
+export type AuthUser = {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  department: string | null;
+  matchingPreference: MatchingPreference;
+  bio: string | null;
+  /** Admin rights in this session (only the password sign-in gives them). */
+  isAdmin: boolean;
+  /** An admin account signed in with a code or link: /admin asks for the password. */
+  adminPasswordRequired?: boolean;
+  isValidated: boolean;
+  needsProfileSetup: boolean;
+  participationStatus: ParticipationStatus;
+  pauseStartDate: string | null;
+  pauseEndDate: string | null;
+  pauseReason: string | null;
+};
+
+export type AuthStatus = { authenticated: boolean; user: AuthUser | null };
+
+/** The hosted sign-in: a full page load of this address (docs/sign-in.md). */
+export const LOGIN_URL = "/api/login";
+
+export const authKeys = {
+  user: ["/api/auth/user"] as const,
+};
+
+export const authApi = {
+  /** The signed-in user, or null when nobody is signed in (a 401). */
+  currentUser: async (signal?: AbortSignal): Promise<AuthUser | null> => {
+    try {
+      return (await getJson<AuthUser | null>(authKeys.user[0], signal)) ?? null;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
+  },
+  status: (signal?: AbortSignal) => getJson<AuthStatus>("/api/auth/status", signal),
+  sendCode: (email: string) => apiRequest<SuccessAnswer>("POST", "/api/auth/send-code", { email }),
+  verifyCode: (body: { email: string; code: string }) =>
+    apiRequest<SuccessAnswer>("POST", "/api/auth/verify-code", body),
+  requestMagicLink: (email: string) =>
+    apiRequest<MagicLinkAnswer>("POST", "/api/auth/magic-link", { email }),
+  verifyMagicLink: (token: string) =>
+    apiRequest<unknown>("POST", "/api/auth/magic-link/verify", { token }),
+  simpleAuth: (email: string) =>
+    apiRequest<{ redirectTo?: string } | undefined>("POST", "/api/simple-auth", { email }),
+  adminSignIn: (body: { email: string; password: string }) =>
+    apiRequest<{ user: AuthUser }>("POST", "/api/signin", body),
+  logout: () => apiRequest<unknown>("POST", "/api/logout"),
+};
