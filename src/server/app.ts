@@ -24,7 +24,10 @@ import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
 import type { AppContext } from "./context";
 import type { Db } from "./db/client";
-import directoryRoutes from "./directory/routes";
+import departmentsRoutes from "./directory/departments/routes";
+import groupsRoutes from "./directory/groups/routes";
+import usersRoutes from "./directory/users/routes";
+import whitelistRoutes from "./directory/whitelist/routes";
 import employeesRoutes from "./employees/routes";
 import { HttpError, TooManyRequests } from "./errors";
 import imagesRoutes from "./images/routes";
@@ -193,7 +196,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   for (const routes of [
     authRoutes,
-    directoryRoutes,
+    whitelistRoutes,
+    groupsRoutes,
+    departmentsRoutes,
+    usersRoutes,
     employeesRoutes,
     profileRoutes,
     matchesRoutes,

@@ -8,7 +8,7 @@ import { startSignInMailWorker } from "./auth/sign-in-mail/sign-in-mail-worker";
 import { type Clock, systemClock } from "./clock";
 import { type Config, withListeningPort } from "./config";
 import { openDatabase } from "./db/client";
-import { seedDemoOnce } from "./directory/seed-demo";
+import { seedDemoOnce } from "./demo/seed-demo";
 import { createMailer } from "./mail/mailer";
 import { startDeliveryWorker } from "./newsletters/send/worker";
 import { repoRoot } from "./repo-root";

@@ -1,6 +1,3 @@
-import { z } from "zod";
-import { pairingValidationQuerySchema } from "./pairings";
-
 /**
  * Why someone in a pairing's scope is not paired this month. Each person has one reason, checked
  * in this order, so opted out and paused match the status counts and the rest add up to inactive.
@@ -28,10 +25,6 @@ export const exclusionLabels: Record<ExclusionReason, { label: string; why: stri
 };
 
 export type ExclusionCounts = Record<ExclusionReason, number>;
-
-export const excludedQuerySchema = pairingValidationQuerySchema.extend({
-  reason: z.enum(exclusionReasons, { error: "Please choose one of the exclusion reasons." }),
-});
 
 /** At most this many names come back; the count says how many there are in all. */
 export const EXCLUDED_LIST_LIMIT = 500;

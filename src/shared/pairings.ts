@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ConnectionStatus, MatchStatus, OddPolicy, PairingStatus } from "./enums";
-import type { ExclusionCounts, ExclusionReason } from "./exclusions";
+import { type ExclusionCounts, type ExclusionReason, exclusionReasons } from "./exclusions";
 import { idSchema } from "./ids";
 import { monthName } from "./months";
 
@@ -13,6 +13,11 @@ export const pairingValidationQuerySchema = z.object({
     (value) => (value === "" || value === "all" || value === "null" ? undefined : value),
     idSchema.optional(),
   ),
+});
+
+/** GET /api/admin/pairing-validation/excluded: the people left out for one reason. */
+export const excludedQuerySchema = pairingValidationQuerySchema.extend({
+  reason: z.enum(exclusionReasons, { error: "Please choose one of the exclusion reasons." }),
 });
 
 export const pairingIdParamsSchema = z.object({ pairingId: idSchema });

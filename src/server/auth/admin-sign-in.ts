@@ -1,8 +1,8 @@
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/schema";
-import { normalizeEmail } from "../directory/email-address";
 import { HttpError } from "../errors";
 import { getAuthSettings } from "./auth-settings";
+import { normalizeEmail } from "./email-address";
 import { hashPassword, verifyPassword } from "./password";
 import {
   accountKey,

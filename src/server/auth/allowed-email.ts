@@ -1,7 +1,7 @@
 import type { Db } from "../db/client";
-import { normalizeEmail } from "../directory/email-address";
-import { isEmailAllowed } from "../directory/whitelist-lookup";
 import { BadRequest, Forbidden } from "../errors";
+import { normalizeEmail } from "./email-address";
+import { isEmailAllowed } from "./whitelist-lookup";
 
 export const NOT_AUTHORIZED_MESSAGE =
   "This email address is not authorized. Please contact your administrator.";

@@ -75,7 +75,7 @@ export interface SessionUser<U = SignedInUser> {
 /**
  * An employee session is valid only while the person's address matches an active whitelist
  * entry; an admin session (password sign-in of an admin account) needs no entry. Same rule as
- * `whitelistEntrySql` in src/server/directory/whitelist-lookup.ts.
+ * `whitelistEntrySql` in src/server/auth/whitelist-lookup.ts.
  */
 const mayStaySignedIn = sql<boolean>`((${sessions.kind} = 'admin' and ${users.isAdmin}) or exists (
   select 1 from allowed_emails a where a.is_active

@@ -1,11 +1,11 @@
 import { and, eq, gt } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { magicLinkTokens, type UserRow } from "../db/schema";
-import { isEmailAllowed } from "../directory/whitelist-lookup";
 import { BadRequest, Forbidden } from "../errors";
 import { NOT_AUTHORIZED_MESSAGE } from "./allowed-email";
 import { keyedHash } from "./auth-secret";
 import { signInAccount } from "./sign-in-account";
+import { isEmailAllowed } from "./whitelist-lookup";
 
 export const INVALID_LINK_MESSAGE =
   "This magic link is invalid or has expired. Please request a new one.";

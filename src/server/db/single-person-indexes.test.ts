@@ -2,7 +2,7 @@ import { fillPlaceholders, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionLookupQuery } from "../auth/session-store";
-import { seedSampleCompany } from "../directory/seed-demo";
+import { seedSampleCompany } from "../demo/seed-demo";
 import { memberMatchQueries } from "../matches/member-match-queries";
 import { type PostgresServer, startPostgresServer } from "../test/postgres-server";
 import { type Database, openDatabase } from "./client";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { EmployeeStatusSummary } from "../../shared/employees";
 import type { AppContext } from "../context";
 import { users } from "../db/schema";
-import { dayOf, eligibleSql, onLeaveSql } from "../pairings/scope";
+import { dayOf, eligibleSql, onLeaveSql } from "../pairings/members/scope";
 import { lastEmployeeSync } from "./last-sync";
 
 /**

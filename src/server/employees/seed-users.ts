@@ -1,6 +1,6 @@
 import type { SeedUsersResponse } from "../../shared/employees";
 import type { AppContext } from "../context";
-import { seedSampleCompany } from "../directory/seed-demo";
+import { seedSampleCompany } from "../demo/seed-demo";
 
 /** The demo seeding: a sample company of 100 people with six months of completed pairings. */
 export async function seedUsers(ctx: AppContext): Promise<SeedUsersResponse> {

@@ -5,10 +5,10 @@ import type {
   SyncEmployeeDataResponse,
 } from "../../shared/employees";
 import { type EmployeeStatus, employeeStatuses } from "../../shared/enums";
+import { normalizeEmail } from "../auth/email-address";
+import { whitelistEntrySql } from "../auth/whitelist-lookup";
 import type { AppContext } from "../context";
 import { departments, users } from "../db/schema";
-import { normalizeEmail } from "../directory/email-address";
-import { whitelistEntrySql } from "../directory/whitelist-lookup";
 import { BadRequest } from "../errors";
 import { recordEmployeeSync } from "./last-sync";
 import { parseRoster, type RosterRow } from "./parse-roster";

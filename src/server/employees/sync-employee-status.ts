@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { SyncEmployeeStatusResponse } from "../../shared/employees";
 import type { AppContext } from "../context";
 import { users } from "../db/schema";
-import { dayOf, onLeaveSql, reactivateEndedPauses } from "../pairings/scope";
+import { dayOf, onLeaveSql, reactivateEndedPauses } from "../pairings/members/scope";
 import { recordEmployeeSync } from "./last-sync";
 
 /**

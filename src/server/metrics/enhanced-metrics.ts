@@ -6,13 +6,13 @@ import {
   PREVIOUS_MONTHS,
   percent,
 } from "../../shared/metrics";
+import { whitelistEntrySql } from "../auth/whitelist-lookup";
 import type { AppContext } from "../context";
 import { matches, users } from "../db/schema";
 import { departmentNameInGroupSql } from "../directory/departments/department-name";
-import { whitelistEntrySql } from "../directory/whitelist-lookup";
 import { chatHappenedSql, chatsHappenedCount } from "../matches/chat-happened-sql";
-import { shiftMonth } from "../pairings/months";
-import { monthOf } from "../pairings/scope";
+import { shiftMonth } from "../pairings/generate/months";
+import { monthOf } from "../pairings/members/scope";
 
 /** People counted per stored department key and whitelist group, named afterwards per key. */
 const peopleByDepartmentKey = sql`(select ${users.department} as department,

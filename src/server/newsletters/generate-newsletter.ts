@@ -4,7 +4,7 @@ import type { Newsletter } from "../../shared/newsletters";
 import type { AppContext } from "../context";
 import { newsletters, pairings } from "../db/schema";
 import { Conflict } from "../errors";
-import { monthOf } from "../pairings/scope";
+import { monthOf } from "../pairings/members/scope";
 import { defaultNewsletter } from "./newsletter-defaults";
 import { activePairingFile } from "./newsletter-files";
 import { presentNewsletter } from "./present";

@@ -6,7 +6,7 @@ import {
 } from "../../shared/newsletters";
 import type { AppContext } from "../context";
 import { completedPairings, pairings } from "../db/schema";
-import { displayNames } from "../pairings/file-names";
+import { displayNames } from "../pairings/records/file-names";
 
 const ACTIVE_PATTERN = new RegExp(`^${ACTIVE_PAIRING_FILE_PREFIX}(\\d{1,9})$`);
 

@@ -4,7 +4,7 @@ import type { AppContext } from "../context";
 import type { NewsletterRow } from "../db/schema";
 import { BadRequest } from "../errors";
 import type { MatchView, PartnerView } from "../mail/templates/newsletter-email";
-import { fullName } from "../pairings/pairing-members";
+import { fullName } from "../pairings/members/pairing-members";
 import { DEFAULT_MATCH_PLACEHOLDER } from "./newsletter-defaults";
 import {
   absoluteImageUrl,

@@ -11,7 +11,7 @@ import {
 } from "../db/schema";
 import { departmentNameSql } from "../directory/departments/department-name";
 import { NotFound } from "../errors";
-import { dayOf, eligibleSql, inScopeSql, type PairingScope } from "../pairings/scope";
+import { dayOf, eligibleSql, inScopeSql, type PairingScope } from "../pairings/members/scope";
 import { parseActivePairingFile } from "./newsletter-files";
 
 /** One person as the newsletter needs them: to decide who receives it and to show them as a partner. */
@@ -243,7 +243,7 @@ async function withWhitelist(ctx: AppContext, rows: PersonRow[]): Promise<Audien
 }
 
 /**
- * The whitelist's membership rule (src/server/directory/whitelist-lookup.ts) in memory: an active
+ * The whitelist's membership rule (src/server/auth/whitelist-lookup.ts) in memory: an active
  * entry for the exact address or for `*@` its domain. One query instead of one sub-select per person.
  */
 async function loadWhitelist(ctx: AppContext): Promise<(email: string) => boolean> {

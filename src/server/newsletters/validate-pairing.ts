@@ -1,6 +1,6 @@
 import type { StoredValidation, ValidateResponse } from "../../shared/newsletters";
 import type { AppContext } from "../context";
-import { fullName } from "../pairings/pairing-members";
+import { fullName } from "../pairings/members/pairing-members";
 import { type AudiencePerson, loadPairingAudience, type PairingAudience } from "./pairing-audience";
 
 /**

@@ -1,7 +1,7 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { excludedQuerySchema } from "../../shared/exclusions";
 import {
   domainGroupParamsSchema,
+  excludedQuerySchema,
   fileNameParamsSchema,
   generatePairingBodySchema,
   pairingIdParamsSchema,
@@ -10,20 +10,20 @@ import {
 } from "../../shared/pairings";
 import { requireAdmin } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
-import { completeCurrentPairings, completePairing } from "./complete-pairing";
+import { getCurrentPairings } from "./current/current-pairings";
+import { deletePairing } from "./current/delete-pairing";
+import { rePairPerson } from "./current/re-pair-person";
+import { generatePairing } from "./generate/generate-pairing";
+import { completeCurrentPairings, completePairing } from "./records/complete-pairing";
 import {
   deleteCompletedPairingFile,
   getCompletedPairingContent,
   listCompletedPairingFiles,
   listPairingGroups,
-} from "./completed-files";
-import { getCurrentPairings } from "./current-pairings";
-import { deletePairing } from "./delete-pairing";
-import { generatePairing } from "./generate-pairing";
-import { getPairingHistory } from "./pairing-history";
-import { getPairingReport } from "./pairing-report";
-import { getExcludedPeople, getPairingValidation } from "./pairing-validation";
-import { rePairPerson } from "./re-pair-person";
+} from "./records/completed-files";
+import { getPairingHistory } from "./records/pairing-history";
+import { getPairingReport } from "./reports/pairing-report";
+import { getExcludedPeople, getPairingValidation } from "./validation/pairing-validation";
 
 const generateLimit = { rateLimit: { max: 20, timeWindow: "1 minute" } };
 

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { SessionKind } from "../../shared/enums";
 import { hashPassword } from "../auth/password";
 import { hashSecret, SESSION_COOKIE } from "../auth/session-store";
+import { isEmailAllowed } from "../auth/whitelist-lookup";
 import type { Db } from "../db/client";
 import {
   activities,
@@ -18,7 +19,6 @@ import {
   sessions,
   users,
 } from "../db/schema";
-import { isEmailAllowed } from "../directory/whitelist-lookup";
 
 let sequence = 0;
 const next = () => ++sequence;

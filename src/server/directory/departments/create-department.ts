@@ -9,7 +9,7 @@ import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { departments } from "../../db/schema";
 import { Conflict } from "../../errors";
-import { requireGroup } from "../domain-groups/find-group";
+import { requireGroup } from "../groups/find-group";
 import { departmentListSql, displayNameTaken, lockDepartmentList } from "./lock-department-list";
 
 /**

@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { DEFAULT_DEPARTMENT } from "../../../shared/departments";
+import { whitelistEntrySql } from "../../auth/whitelist-lookup";
 import type { AppContext } from "../../context";
 import { departments, users } from "../../db/schema";
 import { BadRequest } from "../../errors";
-import { requireGroup } from "../domain-groups/find-group";
-import { whitelistEntrySql } from "../whitelist-lookup";
+import { requireGroup } from "../groups/find-group";
 import { lockGroupDepartment } from "./lock-group-department";
 
 /** Deletes a group's department and moves the group's people in it to Other, all or nothing. */

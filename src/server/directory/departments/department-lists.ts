@@ -1,10 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { type Department, sortDepartments } from "../../../shared/departments";
+import { emailDomain } from "../../auth/email-address";
+import { findWhitelistEntry } from "../../auth/whitelist-lookup";
 import type { Db } from "../../db/client";
 import { departments } from "../../db/schema";
 import { Forbidden } from "../../errors";
-import { emailDomain } from "../email-address";
-import { findWhitelistEntry } from "../whitelist-lookup";
 
 /** A group's active departments, or the company-wide list for null; sorted, Other last. */
 export async function departmentsOfGroup(db: Db, groupId: number | null): Promise<Department[]> {

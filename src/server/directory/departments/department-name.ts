@@ -1,5 +1,5 @@
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { whitelistEntrySql } from "../whitelist-lookup";
+import { whitelistEntrySql } from "../../auth/whitelist-lookup";
 
 /**
  * The one place a person's department becomes the name people read; every page, chart, CSV and

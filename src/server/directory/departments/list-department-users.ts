@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { DepartmentUser } from "../../../shared/departments";
+import { whitelistEntrySql } from "../../auth/whitelist-lookup";
 import type { AppContext } from "../../context";
 import { users } from "../../db/schema";
-import { requireGroup } from "../domain-groups/find-group";
-import { whitelistEntrySql } from "../whitelist-lookup";
+import { requireGroup } from "../groups/find-group";
 
 /** The group's people whose department is `departmentName`. */
 export async function listDepartmentUsers(

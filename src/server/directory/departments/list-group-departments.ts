@@ -1,9 +1,9 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { type AdminDepartment, sortDepartments } from "../../../shared/departments";
+import { whitelistEntrySql } from "../../auth/whitelist-lookup";
 import type { AppContext } from "../../context";
 import { departments, users } from "../../db/schema";
-import { requireGroup } from "../domain-groups/find-group";
-import { whitelistEntrySql } from "../whitelist-lookup";
+import { requireGroup } from "../groups/find-group";
 
 /** A group's departments with how many of the group's people name each one. */
 export async function listGroupDepartments(

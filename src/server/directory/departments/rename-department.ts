@@ -4,11 +4,11 @@ import {
   departmentExistsMessage,
   type RenameDepartmentInput,
 } from "../../../shared/departments";
+import { whitelistEntrySql } from "../../auth/whitelist-lookup";
 import type { AppContext } from "../../context";
 import { departments, users } from "../../db/schema";
 import { Conflict } from "../../errors";
-import { requireGroup } from "../domain-groups/find-group";
-import { whitelistEntrySql } from "../whitelist-lookup";
+import { requireGroup } from "../groups/find-group";
 import { displayNameTaken, lockDepartmentList } from "./lock-department-list";
 import { lockGroupDepartment } from "./lock-group-department";
 

@@ -8,15 +8,15 @@ import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { matches, pairings, sessions, users } from "../../db/schema";
 import { BadRequest, Conflict, NotFound } from "../../errors";
-import { leaveMatch } from "../../pairings/leave-match";
-import { membersOf } from "../../pairings/member-availability";
+import { leaveMatch } from "../../pairings/current/leave-match";
+import { membersOf } from "../../pairings/members/member-availability";
 import { checkUserId } from "./user-id";
 
 /**
  * An admin deactivates an account: every session of it ends at once (deleted, so the next request
  * with an old cookie is 401), and the person leaves the running pairings — a trio goes on as a
  * pair, a pair's partner is left alone and shows in Current Pairings for a re-pair
- * (pairings/re-pair-person.ts). A deactivated account is never paired, signed in or written to
+ * (pairings/current/re-pair-person.ts). A deactivated account is never paired, signed in or written to
  * (docs/admin-console.md). Admin accounts belong to the operator and an admin cannot lock
  * themselves out, so both are refused.
  *

@@ -5,11 +5,11 @@ import type {
   AdminUsersResponse,
   UserStatusCounts,
 } from "../../../shared/admin-users";
+import { whitelistEntrySql } from "../../auth/whitelist-lookup";
 import type { AppContext } from "../../context";
 import { departments, matches, pairings, users } from "../../db/schema";
 import { BadRequest } from "../../errors";
 import { departmentNameSql } from "../departments/department-name";
-import { whitelistEntrySql } from "../whitelist-lookup";
 
 /**
  * The admin user list: search, filters, counts and keyset paging all happen in SQL, so a page

@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { whitelistEntrySql } from "../../auth/whitelist-lookup";
 import type { Db } from "../../db/client";
 import { matches, pairings, users } from "../../db/schema";
-import { whitelistEntrySql } from "../whitelist-lookup";
 
 export interface AccessLost {
   /** People the entry admitted who no longer match any active entry. */

@@ -1,9 +1,9 @@
 import type { AddAllowedEmail } from "../../../shared/whitelist";
+import { parseWhitelistPattern } from "../../auth/email-address";
 import type { SignedInUser } from "../../auth/session-store";
 import type { AppContext } from "../../context";
 import { allowedEmails } from "../../db/schema";
 import { Conflict, Validation } from "../../errors";
-import { parseWhitelistPattern } from "../email-address";
 import { findGroupOrNull } from "./find-group";
 import { presentAllowedEmail } from "./present";
 

@@ -1,19 +1,7 @@
-import type { AllowedEmail, DomainGroup } from "../../../shared/whitelist";
+import type { AllowedEmail } from "../../../shared/whitelist";
 import type { allowedEmails, DomainGroupRow } from "../../db/schema";
 
 type AllowedEmailRow = typeof allowedEmails.$inferSelect;
-
-export function presentDomainGroup(group: DomainGroupRow): DomainGroup {
-  return {
-    id: group.id,
-    name: group.name,
-    displayName: group.displayName,
-    description: group.description,
-    color: group.color,
-    isActive: group.isActive,
-    createdAt: group.createdAt.toISOString(),
-  };
-}
 
 export function presentAllowedEmail(
   entry: AllowedEmailRow,

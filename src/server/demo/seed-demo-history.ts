@@ -1,0 +1,271 @@
+import { addDays } from "date-fns";
+import { chatHappened } from "../../shared/chat-happened";
+import type { EmailLogEntry } from "../../shared/email-logs";
+import type { CompletedPairingContent } from "../../shared/pairings";
+import { monthDisplay } from "../../shared/pairings";
+import { type SamplePerson, type SampleRound, sampleRounds } from "../../shared/sample-company";
+import type { Tx } from "../db/client";
+import {
+  completedPairings,
+  emailLogs,
+  matches,
+  newsletterArchive,
+  newsletterDeliveries,
+  newsletters,
+  pairings,
+} from "../db/schema";
+import { defaultNewsletter } from "../newsletters/newsletter-defaults";
+import { archiveFileName } from "../newsletters/send/finish-send";
+import { failureReasons } from "../newsletters/send/outcome";
+import { fileNameBase } from "../pairings/records/file-names";
+import { insertAsJson } from "./seed-chunks";
+
+interface HistoryInput {
+  now: Date;
+  group: { id: number; displayName: string };
+  people: SamplePerson[];
+  /** The stored user id of each person, in the same order. */
+  ids: string[];
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+const monthStart = (month: string) => new Date(`${month}-01T09:00:00.000Z`);
+const fullName = (p: SamplePerson) => `${p.firstName} ${p.lastName}`;
+
+/**
+ * The sample company's story, in a few bulk statements: six completed monthly rounds, each with
+ * its completed-pairing record, every match closed (status completed) with its members' answers,
+ * and a sent newsletter with its deliveries, send log and archive; then this month's running
+ * round with its first answers. A round is published on the 1st and completed when the next one
+ * is, so no record is both completed and active.
+ */
+export async function seedHistory(tx: Tx, input: HistoryInput): Promise<void> {
+  const { now, group } = input;
+  const rounds = sampleRounds(input.people, now);
+  const stored = await tx
+    .insert(pairings)
+    .values(
+      rounds.map((round) => {
+        const past = round.monthsAgo > 0;
+        return {
+          name: `${monthDisplay(round.month)} — ${group.displayName}`,
+          month: round.month,
+          scopeKey: String(group.id),
+          domainGroupId: group.id,
+          domainGroupName: group.displayName,
+          status: past ? ("completed" as const) : ("active" as const),
+          totalPairs: round.groups.length,
+          createdAt: publishedAt(round, now),
+          completedAt: past ? publishedAt(rounds[rounds.indexOf(round) + 1], now) : null,
+        };
+      }),
+    )
+    .returning({
+      id: pairings.id,
+      completedAt: pairings.completedAt,
+      createdAt: pairings.createdAt,
+    });
+  const matchRows = rounds.flatMap((round, r) => matchesOf(round, stored[r], input));
+  await insertAsJson(tx, matches, matchRows);
+
+  const past = rounds.filter((round) => round.monthsAgo > 0);
+  const files = past.map((round) => {
+    const r = rounds.indexOf(round);
+    return {
+      fileName: `${fileNameBase(round.month, 1, group.displayName)}-1.json`,
+      pairingId: stored[r].id,
+      name: `${monthDisplay(round.month)} — ${group.displayName}`,
+      month: round.month,
+      domainGroupId: group.id,
+      domainGroupName: group.displayName,
+      matchCount: round.groups.length,
+      content: fileContent(round, input),
+      createdAt: stored[r].completedAt ?? now,
+    };
+  });
+  await tx.insert(completedPairings).values(files);
+  await seedSentNewsletters(tx, input, past, files);
+}
+
+/** The 1st of the round's month; the current round no later than now. */
+function publishedAt(round: SampleRound, now: Date): Date {
+  const start = monthStart(round.month);
+  return round.monthsAgo === 0 && start > now ? now : start;
+}
+
+function matchesOf(
+  round: SampleRound,
+  pairing: { id: number; createdAt: Date; completedAt: Date | null },
+  { now, ids }: HistoryInput,
+) {
+  const answeredBy = round.monthsAgo === 0 ? now : (pairing.completedAt ?? now);
+  const span = Math.max(0, answeredBy.getTime() - pairing.createdAt.getTime());
+  return round.groups.map((g, i) => {
+    const at = (k: number) =>
+      g.answers[k] === "pending"
+        ? null
+        : new Date(pairing.createdAt.getTime() + (span * ((i + k) % 10)) / 10 + DAY / 4);
+    return {
+      pairingId: pairing.id,
+      month: round.month,
+      user1Id: ids[g.members[0]],
+      user2Id: ids[g.members[1]],
+      user3Id: g.members[2] === undefined ? null : ids[g.members[2]],
+      matchDate: pairing.createdAt,
+      status: pairing.completedAt ? ("completed" as const) : ("active" as const),
+      completedAt: pairing.completedAt,
+      user1ConnectionStatus: g.answers[0],
+      user2ConnectionStatus: g.answers[1],
+      user3ConnectionStatus: g.answers[2] ?? null,
+      user1ConfirmedAt: at(0),
+      user2ConfirmedAt: at(1),
+      user3ConfirmedAt: g.members[2] === undefined ? null : at(2),
+    };
+  });
+}
+
+function fileContent(round: SampleRound, { people, group }: HistoryInput): CompletedPairingContent {
+  const records = round.groups.map(({ members, answers }) => {
+    const [a, b, c] = members.map((i) => people[i]);
+    return {
+      user1_name: fullName(a),
+      user1_email: a.email,
+      user2_name: fullName(b),
+      user2_email: b.email,
+      ...(c ? { user3_name: fullName(c), user3_email: c.email } : {}),
+      status: "completed",
+      chat_happened: chatHappened({
+        status: "completed",
+        user1ConnectionStatus: answers[0],
+        user2ConnectionStatus: answers[1],
+        user3ConnectionStatus: answers[2] ?? null,
+      }),
+    };
+  });
+  return {
+    name: `${monthDisplay(round.month)} — ${group.displayName}`,
+    month: round.month,
+    domainGroup: group.displayName,
+    matches: records,
+    chats_happened: records.filter((m) => m.chat_happened).length,
+  };
+}
+
+/**
+ * Each past round's newsletter, sent on the day its round was published to every member of the
+ * round; in one month of three the mail server refused one address, as happens.
+ */
+async function seedSentNewsletters(
+  tx: Tx,
+  input: HistoryInput,
+  past: SampleRound[],
+  files: Array<{ fileName: string }>,
+) {
+  const { group, people, ids } = input;
+  const inserted = await tx
+    .insert(newsletters)
+    .values(
+      past.map((round, r) => {
+        const [year, month] = round.month.split("-").map(Number);
+        const at = monthStart(round.month);
+        return {
+          ...defaultNewsletter(month, year),
+          status: "sent" as const,
+          pairingFile: files[r].fileName,
+          domainGroupId: group.id,
+          mailTransport: "outbox",
+          createdAt: addDays(at, -3),
+          updatedAt: at,
+          approvedAt: addDays(at, -1),
+          sentAt: at,
+        };
+      }),
+    )
+    // A month that already has a newsletter (seeded into a database in use) keeps it.
+    .onConflictDoNothing()
+    .returning();
+  const sent = inserted.map((newsletter) => {
+    const month = `${newsletter.year}-${String(newsletter.month).padStart(2, "0")}`;
+    const r = past.findIndex((round) => round.month === month);
+    return {
+      newsletter,
+      round: past[r],
+      fileName: files[r].fileName,
+      at: newsletter.sentAt as Date,
+    };
+  });
+  const deliveries = sent.flatMap(({ newsletter, round, at }) =>
+    round.groups.flatMap(({ members }) =>
+      members.map((member) => {
+        const refused = round.monthsAgo % 3 === 1 && member === round.groups[0].members[0];
+        return {
+          newsletterId: newsletter.id,
+          userId: ids[member],
+          recipientEmail: people[member].email,
+          matchEmail: members
+            .filter((other) => other !== member)
+            .map((other) => people[other].email)
+            .join(", "),
+          state: refused ? ("failed" as const) : ("sent" as const),
+          attempts: 1,
+          errorCode: refused ? "550" : null,
+          errorText: refused ? "550 5.1.1 Mailbox unavailable" : null,
+          sendStatus: refused ? ("failed" as const) : ("success" as const),
+          sentAt: refused ? null : at,
+          createdAt: at,
+          updatedAt: at,
+        };
+      }),
+    ),
+  );
+  await insertAsJson(tx, newsletterDeliveries, deliveries);
+  if (sent.length === 0) return;
+  await tx.insert(emailLogs).values(
+    sent.map(({ newsletter, fileName, at }) => {
+      const own = deliveries.filter((d) => d.newsletterId === newsletter.id);
+      const entries: EmailLogEntry[] = own.map((d) => ({
+        user_email: d.recipientEmail,
+        match_email: d.matchEmail,
+        send_status: d.sendStatus,
+        match_validated: true,
+        timestamp: at.toISOString(),
+        error_message: d.errorText,
+        error_code: d.errorCode,
+        failure_reason: d.state === "failed" ? failureReasons.failed : null,
+        validation_issues: [],
+      }));
+      const successful = own.filter((d) => d.state === "sent").length;
+      return {
+        newsletterId: newsletter.id,
+        newsletterTitle: newsletter.title,
+        month: newsletter.month,
+        year: newsletter.year,
+        sentAt: at,
+        pairingFile: fileName,
+        archiveFilename: archiveFileName(newsletter),
+        domainGroupId: group.id,
+        domainGroupName: group.displayName,
+        totalRecipients: own.length,
+        successfulSends: successful,
+        failedSends: own.length - successful,
+        matchValidationSummary: {
+          total_matches: own.length,
+          validated_matches: own.length,
+          mismatches: 0,
+        },
+        entries,
+      };
+    }),
+  );
+  await tx.insert(newsletterArchive).values(
+    sent.map(({ newsletter, at }) => ({
+      newsletterId: newsletter.id,
+      archiveFilename: archiveFileName(newsletter),
+      snapshot: {
+        ...newsletter,
+        totalRecipients: deliveries.filter((d) => d.newsletterId === newsletter.id).length,
+      },
+      archivedAt: at,
+    })),
+  );
+}

@@ -1,0 +1,46 @@
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { idParamsSchema } from "../../../shared/ids";
+import { addAllowedEmailSchema, updateAllowedEmailSchema } from "../../../shared/whitelist";
+import { requireAdmin } from "../../auth/guards";
+import type { FeatureRoutes } from "../../context";
+import { addAllowedEmail } from "./add-allowed-email";
+import { listAllowedEmails } from "./list-allowed-emails";
+import { removeAllowedEmail } from "./remove-allowed-email";
+import { updateAllowedEmailGroup } from "./update-allowed-email";
+
+/** The Email Whitelist; admin-only via the hook in app.ts. */
+const whitelistRoutes: FeatureRoutes = async (app, { ctx }) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get("/api/admin/allowed-emails-with-groups", async () => {
+    return listAllowedEmails(ctx);
+  });
+
+  r.post(
+    "/api/admin/allowed-emails",
+    { schema: { body: addAllowedEmailSchema } },
+    async (request, reply) => {
+      const admin = requireAdmin(request);
+      const entry = await addAllowedEmail(ctx, admin, request.body);
+      return reply.code(201).send(entry);
+    },
+  );
+
+  r.patch(
+    "/api/admin/allowed-emails/:id",
+    { schema: { params: idParamsSchema, body: updateAllowedEmailSchema } },
+    async (request) => {
+      return updateAllowedEmailGroup(ctx, request.params.id, request.body.domainGroupId);
+    },
+  );
+
+  r.delete(
+    "/api/admin/allowed-emails/:id",
+    { schema: { params: idParamsSchema } },
+    async (request) => {
+      return removeAllowedEmail(ctx, request.params.id);
+    },
+  );
+};
+
+export default whitelistRoutes;

@@ -1,0 +1,238 @@
+import { randomInt } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { exclusionLabels } from "../../../shared/exclusions";
+import type { RePairResponse } from "../../../shared/pairings";
+import type { AppContext } from "../../context";
+import type { Tx } from "../../db/client";
+import { type MatchRow, matches, type PairingRow, pairings, users } from "../../db/schema";
+import { Conflict, NotFound } from "../../errors";
+import { type Placement, placeOne } from "../../matching/place-one";
+import { buildInstance } from "../generate/build-instance";
+import { getPairingSettings } from "../generate/pairing-settings";
+import { listEligibleUsers } from "../members/eligibility";
+import { aloneMember, awayReasons, membersOf } from "../members/member-availability";
+import { fullName } from "../members/pairing-members";
+import { dayOf, resolveScope } from "../members/scope";
+import { leaveMatch } from "./leave-match";
+import { type RePairNotice, sendRePairMails } from "./re-pair-mail";
+
+type Log = { error(obj: unknown, message: string): void };
+
+/**
+ * Re-pairs one person of a running pairing whose partner(s) can no longer meet (left, paused,
+ * opted out, deactivated). The engine (matching/place-one.ts) picks the best partner among the
+ * people without one — others left alone in this pairing and ready people of its scope who are in
+ * no running pairing — or else the best pair to join as a trio. The person's old match is left
+ * (it is deleted when nobody else stays in it), and the person and their new partner(s) are told
+ * by e-mail.
+ *
+ * Concurrency: one transaction that first locks the pairing's row (FOR UPDATE), so re-pairs of
+ * one pairing run one after another (nobody free is given to two people) and a Complete or Delete
+ * of it waits, or has already happened and the re-pair is refused. The chosen people's user rows
+ * are locked too (FOR SHARE) and checked still active, so a deactivation running at the same
+ * moment either waits for this re-pair (and then takes the person out again) or wins and the
+ * re-pair is refused. Mail goes out after the commit.
+ */
+export async function rePairPerson(
+  ctx: AppContext,
+  pairingId: number,
+  userId: string,
+  log: Log,
+): Promise<RePairResponse> {
+  const notice = await ctx.db.transaction((tx) => placeInTx(ctx, tx, pairingId, userId));
+  const notified = await sendRePairMails(ctx, notice, log);
+  const names = notice.partners.map(fullName);
+  const who = fullName(notice.person);
+  return {
+    message:
+      notice.kind === "pair"
+        ? `${who} now meets ${names[0]} this month.`
+        : `${who} joins ${names.join(" and ")} as a trio this month.`,
+    kind: notice.kind,
+    partners: names,
+    notified,
+  };
+}
+
+async function placeInTx(
+  ctx: AppContext,
+  tx: Tx,
+  pairingId: number,
+  userId: string,
+): Promise<RePairNotice> {
+  const [pairing] = await tx
+    .select()
+    .from(pairings)
+    .where(eq(pairings.id, pairingId))
+    .for("update");
+  if (!pairing) throw new NotFound("Pairing not found");
+  if (pairing.status !== "active") {
+    throw new Conflict(
+      `"${pairing.name}" is completed; only a running pairing can be re-paired.`,
+      "pairing_completed",
+    );
+  }
+  const today = dayOf(ctx.clock.now());
+  const rows = await tx.select().from(matches).where(eq(matches.pairingId, pairing.id));
+  const away = await awayReasons(tx, [pairing.id], today);
+  const own = rows.find((row) => membersOf(row).includes(userId));
+  await refuseUnlessAlone(tx, pairing, own, userId, away);
+  const placement = await choosePlacement(tx, pairing, rows, userId, away, today);
+  const chosen = [userId, ...partnersOf(placement)];
+  const stillActive = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, chosen), eq(users.isActive, true)))
+    .for("share");
+  if (stillActive.length !== chosen.length) {
+    throw new Conflict("Someone involved was just deactivated. Please try again.", "changed");
+  }
+  await applyPlacement(ctx, tx, pairing, rows, userId, placement);
+  return { kind: placement.kind, month: pairing.month, ...(await namesOf(tx, chosen)) };
+}
+
+type Found = NonNullable<Placement>;
+
+const partnersOf = (placement: Found) =>
+  placement.kind === "pair" ? [placement.partnerId] : placement.pair;
+
+async function refuseUnlessAlone(
+  tx: Tx,
+  pairing: PairingRow,
+  own: MatchRow | undefined,
+  userId: string,
+  away: Map<string, keyof typeof exclusionLabels>,
+) {
+  const others = own ? membersOf(own).filter((id) => id !== userId) : [];
+  const people = await namesOf(tx, [userId, ...others]);
+  if (!own) {
+    throw new NotFound(`${fullName(people.person)} is not in "${pairing.name}".`);
+  }
+  const reason = away.get(userId);
+  if (reason) {
+    throw new Conflict(
+      `${fullName(people.person)} cannot be re-paired: ${exclusionLabels[reason].label.toLowerCase()}.`,
+      "not_ready",
+    );
+  }
+  const partners = people.partners.filter((p) => !away.has(p.id));
+  if (partners.length > 0) {
+    throw new Conflict(
+      `${fullName(people.person)} already has a partner in "${pairing.name}": ${partners.map(fullName).join(" and ")}.`,
+      "has_partner",
+    );
+  }
+}
+
+/** The engine's choice among the people without a partner, else the pairs that could take a third. */
+async function choosePlacement(
+  tx: Tx,
+  pairing: PairingRow,
+  rows: MatchRow[],
+  userId: string,
+  away: Map<string, keyof typeof exclusionLabels>,
+  today: string,
+): Promise<Found> {
+  const scope = await resolveScope(tx, pairing.domainGroupId);
+  const ready = new Map((await listEligibleUsers(tx, scope, today)).map((u) => [u.id, u]));
+  const busy = await peopleInRunningPairings(tx);
+  const alone = rows
+    .map((row) => aloneMember(row, away))
+    .filter((id): id is string => id !== null && id !== userId && ready.has(id));
+  const free = [...ready.keys()].filter((id) => !busy.has(id));
+  const pairs = rows
+    .filter((row) => !row.user3Id && membersOf(row).every((id) => ready.has(id)))
+    .map((row): [string, string] => [row.user1Id, row.user2Id]);
+  const candidates = [...new Set([...alone, ...free])];
+  const involved = new Set([userId, ...candidates, ...pairs.flat()]);
+  if (!ready.has(userId)) {
+    throw new Conflict(
+      "This person is no longer among the people this pairing is for, so they cannot be re-paired in it.",
+      "not_ready",
+    );
+  }
+  const settings = await getPairingSettings(tx);
+  const instance = await buildInstance(
+    tx,
+    [...ready.values()].filter((u) => involved.has(u.id)),
+    {
+      month: pairing.month,
+      scopeKey: pairing.scopeKey,
+      repeatWindowMonths: settings.repeatWindowMonths,
+      oddPolicy: settings.oddPolicy,
+      seed: randomInt(0, 2 ** 31 - 1),
+    },
+  );
+  const placement = placeOne({ instance, personId: userId, candidates, pairs });
+  if (!placement) {
+    throw new Conflict(
+      "Nobody can be paired with this person this month: matching preferences and recent matches rule out everyone without a partner and every pair.",
+      "no_partner",
+    );
+  }
+  return placement;
+}
+
+/** Everyone in a match of any running pairing (their month already has a partner for them). */
+async function peopleInRunningPairings(tx: Tx): Promise<Set<string>> {
+  const rows = await tx
+    .select({ user1Id: matches.user1Id, user2Id: matches.user2Id, user3Id: matches.user3Id })
+    .from(matches)
+    .innerJoin(pairings, eq(pairings.id, matches.pairingId))
+    .where(eq(pairings.status, "active"));
+  return new Set(rows.flatMap(membersOf));
+}
+
+async function applyPlacement(
+  ctx: AppContext,
+  tx: Tx,
+  pairing: PairingRow,
+  rows: MatchRow[],
+  userId: string,
+  placement: Found,
+) {
+  const rowOf = (id: string) => rows.find((row) => membersOf(row).includes(id));
+  const own = rowOf(userId);
+  if (own) await leaveMatch(tx, own, userId);
+  if (placement.kind === "pair") {
+    const partnerRow = rowOf(placement.partnerId);
+    if (partnerRow) await leaveMatch(tx, partnerRow, placement.partnerId);
+    await tx.insert(matches).values({
+      pairingId: pairing.id,
+      month: pairing.month,
+      user1Id: userId,
+      user2Id: placement.partnerId,
+      matchDate: ctx.clock.now(),
+      status: "active",
+    });
+  } else {
+    const pairRow = rowOf(placement.pair[0]);
+    if (!pairRow) throw new Error("The chosen pair is not in this pairing");
+    await tx
+      .update(matches)
+      .set({ user3Id: userId, user3ConnectionStatus: "pending", user3ConfirmedAt: null })
+      .where(eq(matches.id, pairRow.id));
+  }
+  await tx
+    .update(pairings)
+    .set({
+      totalPairs: sql`(select count(*)::int from ${matches} where ${matches.pairingId} = ${pairing.id})`,
+    })
+    .where(eq(pairings.id, pairing.id));
+}
+
+async function namesOf(tx: Tx, ids: string[]) {
+  const people = await tx
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(users)
+    .where(inArray(users.id, ids));
+  const byId = new Map(people.map((p) => [p.id, p]));
+  const [first, ...rest] = ids.map((id) => byId.get(id));
+  if (!first) throw new NotFound("That person was not found.");
+  return { person: first, partners: rest.filter((p) => p !== undefined) };
+}

@@ -1,0 +1,226 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CurrentPairingsResponse } from "../../../shared/pairings";
+import { fixedClock } from "../../clock";
+import { type MatchRow, matches, pairings } from "../../db/schema";
+import {
+  allowEmail,
+  createAdmin,
+  createGroup,
+  createMatch,
+  createPairing,
+  createUser,
+} from "../../test/factories";
+import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import type { Requests } from "../../test/test-client";
+
+const NOW = new Date("2027-03-10T09:00:00Z");
+let peer: SmtpPeer;
+let t: TestApp;
+let admin: Requests;
+let n = 0;
+
+beforeAll(async () => {
+  peer = await startSmtpPeer();
+  t = await createTestApp({ clock: fixedClock(NOW), smtpUrl: peer.url });
+  admin = t.as(await createAdmin(t.db, { email: "boss@hq.test" }));
+});
+afterAll(async () => {
+  await t.close();
+  await peer.close();
+});
+
+/** A company of its own (group + whitelisted domain) with a running March pairing. */
+async function company() {
+  const domain = `co${++n}.test`;
+  const group = await createGroup(t.db, { displayName: `Company ${n}` });
+  await allowEmail(t.db, `*@${domain}`, group.id);
+  const pairing = await createPairing(t.db, {
+    month: "2027-03",
+    scopeKey: String(group.id),
+    domainGroupId: group.id,
+    domainGroupName: group.displayName,
+    name: `March 2027 — Company ${n}`,
+  });
+  const person = (first: string, fields: Parameters<typeof createUser>[1] = {}) =>
+    createUser(t.db, {
+      email: `${first.toLowerCase()}@${domain}`,
+      firstName: first,
+      lastName: "Test",
+      ...fields,
+    });
+  const match = (a: { id: string }, b: { id: string }, c?: { id: string }) =>
+    createMatch(t.db, { user1: a, user2: b, user3: c, pairing });
+  return { pairing, person, match };
+}
+
+const rePair = (pairingId: number, userId: unknown) =>
+  admin.post(`/api/admin/pairings/${pairingId}/re-pair`, { userId });
+
+const pairingMatches = (pairingId: number) =>
+  t.db.select().from(matches).where(eq(matches.pairingId, pairingId)).orderBy(matches.id);
+const members = (m: MatchRow) => [m.user1Id, m.user2Id, m.user3Id].filter(Boolean);
+
+describe("re-pairing one person of a running pairing", () => {
+  it("lists who is left alone, then gives them the best partner among the people without one", async () => {
+    const { pairing, person, match } = await company();
+    const ada = await person("Ada", { department: "engineering" });
+    const bob = await person("Bob", { department: "engineering" });
+    await person("Eve", { department: "engineering" });
+    const sam = await person("Sam", { department: "sales" });
+    const old = await match(ada, bob);
+    await t.db.update(pairings).set({ totalPairs: 1 }).where(eq(pairings.id, pairing.id));
+    await t.as(bob).put("/api/participation", { action: "opt_out" });
+
+    const current: CurrentPairingsResponse = (
+      await admin.get("/api/admin/current-pairings")
+    ).json();
+    const shown = current.matchesByPairing[String(pairing.id)][0];
+    expect(shown.aloneUserId).toBe(ada.id);
+    expect(shown.user2).toMatchObject({ id: bob.id, away: "opted_out" });
+    expect(shown.user1.away).toBeUndefined();
+
+    const res = await rePair(pairing.id, ada.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      message: "Ada Test now meets Sam Test this month.",
+      kind: "pair",
+      partners: ["Sam Test"],
+      notified: 2,
+    });
+    const rows = await pairingMatches(pairing.id);
+    expect(rows.map((r) => r.id)).not.toContain(old.id);
+    expect(rows.map(members)).toEqual([[ada.id, sam.id]]);
+    const [stored] = await t.db.select().from(pairings).where(eq(pairings.id, pairing.id));
+    expect(stored.totalPairs).toBe(1);
+
+    const toAda = await peer.waitForMessage((m) => m.to.includes(ada.email));
+    expect(toAda.subject).toBe("Your Cup of Joe match for March 2027 has changed");
+    expect(toAda.text).toContain("Your coffee chat partner for March 2027 is now Sam Test.");
+    expect(toAda.text).toContain(sam.email);
+    expect(toAda.parsed.headers.find((h) => h.key === "list-unsubscribe")?.value).toMatch(
+      /^<http:\/\/127\.0\.0\.1:5000\/unsubscribe\?token=/,
+    );
+    const toSam = await peer.waitForMessage((m) => m.to.includes(sam.email));
+    expect(toSam.text).toContain("Ada Test is your new coffee chat partner for March 2027.");
+    expect(peer.messages.some((m) => m.to.includes(bob.email))).toBe(false);
+
+    const after: CurrentPairingsResponse = (await admin.get("/api/admin/current-pairings")).json();
+    expect(after.matchesByPairing[String(pairing.id)][0].aloneUserId).toBeUndefined();
+  });
+
+  it("pairs two people left alone in the same pairing with each other", async () => {
+    const { pairing, person, match } = await company();
+    const [ada, bob, cy, dan] = await Promise.all(
+      ["Ada", "Bob", "Cy", "Dan"].map((name) => person(name)),
+    );
+    await match(ada, bob);
+    await match(cy, dan);
+    await t.as(bob).put("/api/participation", { action: "opt_out" });
+    await t.as(dan).put("/api/participation", { action: "pause", months: 1 });
+
+    const res = await rePair(pairing.id, ada.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().partners).toEqual(["Cy Test"]);
+    expect((await pairingMatches(pairing.id)).map(members)).toEqual([[ada.id, cy.id]]);
+  });
+
+  it("joins an existing pair as a trio when nobody is free, and tells all three", async () => {
+    const { pairing, person, match } = await company();
+    const ada = await person("Ada", { department: "engineering" });
+    const bob = await person("Bob", { department: "engineering" });
+    const cy = await person("Cy", { department: "sales" });
+    const dee = await person("Dee", { department: "sales" });
+    await match(ada, bob);
+    const pair = await match(cy, dee);
+    await t.as(bob).put("/api/participation", { action: "pause", months: 1 });
+
+    const res = await rePair(pairing.id, ada.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: "Ada Test joins Cy Test and Dee Test as a trio this month.",
+      kind: "trio",
+      notified: 3,
+    });
+    const rows = await pairingMatches(pairing.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      id: pair.id,
+      user1Id: cy.id,
+      user2Id: dee.id,
+      user3Id: ada.id,
+      user3ConnectionStatus: "pending",
+    });
+    const toCy = await peer.waitForMessage((m) => m.to.includes(cy.email));
+    expect(toCy.text).toContain("Ada Test joins you and Dee Test for your March 2027 coffee chat.");
+    const toAda = await peer.waitForMessage((m) => m.to.includes(ada.email));
+    expect(toAda.text).toContain("You join Cy Test and Dee Test for a coffee chat in March 2027");
+    await peer.waitForMessage((m) => m.to.includes(dee.email));
+  });
+
+  it("refuses someone who still has a partner, naming the partner", async () => {
+    const { pairing, person, match } = await company();
+    const ada = await person("Ada");
+    const bob = await person("Bob");
+    await match(ada, bob);
+    const res = await rePair(pairing.id, ada.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: "has_partner",
+      message: `Ada Test already has a partner in "${pairing.name}": Bob Test.`,
+    });
+  });
+
+  it("refuses a completed pairing, someone not in it, someone away and a bad body", async () => {
+    const { pairing, person, match } = await company();
+    const ada = await person("Ada");
+    const bob = await person("Bob", { participationStatus: "opted_out" });
+    const outsider = await person("Olga");
+    await match(ada, bob);
+
+    const away = await rePair(pairing.id, bob.id);
+    expect(away.statusCode).toBe(409);
+    expect(away.json().message).toBe("Bob Test cannot be re-paired: opted out.");
+
+    const stranger = await rePair(pairing.id, outsider.id);
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json().message).toBe(`Olga Test is not in "${pairing.name}".`);
+
+    const bad = await rePair(pairing.id, "not-a-person");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe("Choose the person to re-pair from the current pairings.");
+
+    await t.db.update(pairings).set({ status: "completed" }).where(eq(pairings.id, pairing.id));
+    const done = await rePair(pairing.id, ada.id);
+    expect(done.statusCode).toBe(409);
+    expect(done.json()).toMatchObject({
+      code: "pairing_completed",
+      message: `"${pairing.name}" is completed; only a running pairing can be re-paired.`,
+    });
+  });
+
+  it("refuses when preferences and recent matches rule out everyone", async () => {
+    const { pairing, person, match } = await company();
+    const ada = await person("Ada", {
+      department: "engineering",
+      matchingPreference: "same-department",
+    });
+    const bob = await person("Bob", { department: "engineering" });
+    await person("Sam", { department: "sales" });
+    await match(ada, bob);
+    await t.as(bob).put("/api/participation", { action: "opt_out" });
+    const res = await rePair(pairing.id, ada.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe("no_partner");
+  });
+
+  it("is for admins only", async () => {
+    const { pairing, person } = await company();
+    const ada = await person("Ada");
+    const res = await t.as(ada).post(`/api/admin/pairings/${pairing.id}/re-pair`, {
+      userId: ada.id,
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,163 @@
+import { randomInt } from "node:crypto";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { type GeneratePairingResponse, groupLetter, monthDisplay } from "../../../shared/pairings";
+import type { AppContext } from "../../context";
+import type { Db, Tx } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
+import { matches, pairings, type UserRow } from "../../db/schema";
+import { BadRequest, Conflict } from "../../errors";
+import { runMatching } from "../../matching/engine";
+import { listEligibleUsers } from "../members/eligibility";
+import {
+  dayOf,
+  monthOf,
+  reactivateEndedPauses,
+  resolveScope,
+  scopeKey,
+  scopeLabel,
+} from "../members/scope";
+import { buildInstance } from "./build-instance";
+import { getPairingSettings } from "./pairing-settings";
+
+const INSERT_BATCH = 1000;
+
+/**
+ * Pairs the eligible people of one scope for the current month. One active pairing per scope and
+ * month: an advisory lock serialises concurrent requests and the partial unique index
+ * `pairings_one_active_per_scope` is the last word. A completed pairing frees the month, but a
+ * new run then gives everyone a second partner this month, so it is refused unless the request
+ * says `secondRound: true`; it gets the next group number (Group B, C, …) so its file name differs.
+ */
+export async function generatePairing(
+  ctx: AppContext,
+  admin: Pick<UserRow, "id">,
+  domainGroupId?: number,
+  options: { secondRound?: boolean } = {},
+): Promise<GeneratePairingResponse> {
+  const scope = await resolveScope(ctx.db, domainGroupId);
+  const now = ctx.clock.now();
+  const month = monthOf(now);
+  const key = scopeKey(scope);
+  const label = scopeLabel(scope);
+  const refuseIfTaken = async (db: Pick<Db, "select">) => {
+    const rounds = await roundsOfMonth(db, key, month);
+    const running = rounds.find((r) => r.status === "active");
+    if (running) {
+      throw new Conflict(
+        `Pairings for ${label} in ${monthDisplay(month)} already exist: "${running.name}" (Group ${groupLetter(running.groupNumber)}) is still running. Complete or delete it first.`,
+        "pairing_exists",
+      );
+    }
+    if (rounds.length > 0 && !options.secondRound) {
+      throw new Conflict(
+        `The ${monthDisplay(month)} round for ${label} is completed. Generating again makes a second round: everyone gets a second partner in ${monthDisplay(month)}. Confirm the second round to go ahead.`,
+        "second_round_unconfirmed",
+      );
+    }
+  };
+
+  await refuseIfTaken(ctx.db);
+  const today = dayOf(now);
+  await reactivateEndedPauses(ctx.db, today);
+  const settings = await getPairingSettings(ctx.db);
+  const eligible = await listEligibleUsers(ctx.db, scope, today);
+  if (eligible.length < settings.minimumUsers) {
+    throw new BadRequest(
+      `Not enough people are ready to pair for ${label}: ${eligible.length} ready, at least ${settings.minimumUsers} needed.`,
+      "not_enough_users",
+    );
+  }
+  const seed = randomInt(0, 2 ** 31 - 1);
+  const instance = await buildInstance(ctx.db, eligible, {
+    month,
+    scopeKey: key,
+    repeatWindowMonths: settings.repeatWindowMonths,
+    oddPolicy: settings.oddPolicy,
+    seed,
+  });
+  const result = runMatching(instance);
+  if (result.groups.length === 0) {
+    throw new BadRequest(
+      `No pairs could be made for ${label}: preferences and recent matches rule out every pair.`,
+      "no_pairs",
+    );
+  }
+
+  try {
+    const pairing = await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(727100, hashtext(${`${key}:${month}`}))`);
+      await refuseIfTaken(tx);
+      const [{ next }] = await tx
+        .select({ next: sql<number>`(coalesce(max(${pairings.groupNumber}), 0) + 1)::int` })
+        .from(pairings)
+        .where(and(eq(pairings.scopeKey, key), eq(pairings.month, month)));
+      const [created] = await tx
+        .insert(pairings)
+        .values({
+          name: `${monthDisplay(month)} — ${label}`,
+          month,
+          scopeKey: key,
+          domainGroupId: scope.kind === "group" ? scope.group.id : null,
+          domainGroupName: scope.kind === "group" ? scope.group.displayName : null,
+          groupNumber: next,
+          status: "active",
+          totalPairs: result.groups.length,
+          oddPolicy: settings.oddPolicy,
+          seed,
+          stats: {
+            ...result.stats,
+            eligible: eligible.length,
+            repeatWindowMonths: settings.repeatWindowMonths,
+          },
+          createdBy: admin.id,
+          createdAt: now,
+        })
+        .returning();
+      await insertMatches(tx, created.id, month, now, result.groups);
+      return created;
+    });
+    return {
+      totalMatches: pairing.totalPairs,
+      pairingId: pairing.id,
+      name: pairing.name,
+      month,
+      unmatched: result.unmatched.length,
+      round: pairing.groupNumber,
+      message: `Generated ${pairing.totalPairs} pairings for ${label}`,
+    };
+  } catch (error) {
+    if (isUniqueViolation(error)) await refuseIfTaken(ctx.db);
+    throw error;
+  }
+}
+
+/** The pairings of one scope and month, first round first. */
+function roundsOfMonth(db: Pick<Db, "select">, key: string, month: string) {
+  return db
+    .select({ name: pairings.name, status: pairings.status, groupNumber: pairings.groupNumber })
+    .from(pairings)
+    .where(and(eq(pairings.scopeKey, key), eq(pairings.month, month)))
+    .orderBy(asc(pairings.groupNumber));
+}
+
+async function insertMatches(
+  tx: Tx,
+  pairingId: number,
+  month: string,
+  now: Date,
+  groups: string[][],
+) {
+  const rows = groups.map(([user1Id, user2Id, user3Id]): typeof matches.$inferInsert => ({
+    pairingId,
+    month,
+    user1Id,
+    user2Id,
+    user3Id: user3Id ?? null,
+    user3ConnectionStatus: user3Id ? "pending" : null,
+    matchDate: now,
+    status: "active",
+  }));
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+    await tx.insert(matches).values(rows.slice(i, i + INSERT_BATCH));
+  }
+}

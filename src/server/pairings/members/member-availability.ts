@@ -1,0 +1,44 @@
+import { inArray, sql } from "drizzle-orm";
+import type { ExclusionReason } from "../../../shared/exclusions";
+import type { Db } from "../../db/client";
+import { type MatchRow, matches, users } from "../../db/schema";
+import { exclusionReasonSql } from "./exclusions";
+import { joinWhitelistEntry, whitelistEntryId } from "./whitelist-join";
+
+/** The members of a match, in column order. */
+export function membersOf(row: Pick<MatchRow, "user1Id" | "user2Id" | "user3Id">): string[] {
+  return [row.user1Id, row.user2Id, row.user3Id].filter((id): id is string => Boolean(id));
+}
+
+/**
+ * Who among the members of these pairings can no longer meet this month, and why (opted out,
+ * paused, removed from the whitelist, deactivated, on leave): the exclusion reasons of a
+ * generation, asked for the members of running pairings. Everyone absent from the answer is still
+ * ready to pair. One statement: the members come from a sub-select and the whitelist entry from
+ * two joins (whitelist-join.ts), not 10,000 ids as parameters and a sub-select per person.
+ */
+export async function awayReasons(
+  db: Pick<Db, "select">,
+  pairingIds: number[],
+  today: string,
+): Promise<Map<string, ExclusionReason>> {
+  const away = new Map<string, ExclusionReason>();
+  if (pairingIds.length === 0) return away;
+  const reason = exclusionReasonSql(today, whitelistEntryId);
+  const members = sql`(select unnest(array[${matches.user1Id}, ${matches.user2Id}, ${matches.user3Id}])
+    from ${matches} where ${inArray(matches.pairingId, pairingIds)})`;
+  const rows = await joinWhitelistEntry(
+    db.select({ id: users.id, reason }).from(users).$dynamic(),
+  ).where(sql`${users.id} in ${members}`);
+  for (const row of rows) if (row.reason) away.set(row.id, row.reason);
+  return away;
+}
+
+/** The one member still ready to meet when every other member of the match is away, else null. */
+export function aloneMember(
+  row: Pick<MatchRow, "user1Id" | "user2Id" | "user3Id">,
+  away: Map<string, ExclusionReason>,
+): string | null {
+  const present = membersOf(row).filter((id) => !away.has(id));
+  return present.length === 1 ? present[0] : null;
+}

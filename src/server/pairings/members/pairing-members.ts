@@ -1,0 +1,53 @@
+import { inArray } from "drizzle-orm";
+import type { PreviewUser } from "../../../shared/pairings";
+import type { Db } from "../../db/client";
+import { type MatchRow, users } from "../../db/schema";
+import { departmentNameSql } from "../../directory/departments/department-name";
+
+export type MemberInfo = PreviewUser & { id: string };
+
+/** Names, e-mails and departments (display names) of everyone in the given matches. */
+export async function loadMembers(
+  db: Pick<Db, "select">,
+  rows: MatchRow[],
+): Promise<Map<string, MemberInfo>> {
+  const ids = [
+    ...new Set(
+      rows
+        .flatMap((m) => [m.user1Id, m.user2Id, m.user3Id])
+        .filter((id): id is string => Boolean(id)),
+    ),
+  ];
+  const found = new Map<string, MemberInfo>();
+  for (let i = 0; i < ids.length; i += 5000) {
+    const chunk = await db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        department: departmentNameSql(users.email, users.department),
+      })
+      .from(users)
+      .where(inArray(users.id, ids.slice(i, i + 5000)));
+    for (const user of chunk) found.set(user.id, user);
+  }
+  return found;
+}
+
+export function memberOf(members: Map<string, MemberInfo>, id: string): PreviewUser {
+  const user = members.get(id);
+  return user
+    ? {
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        department: user.department ?? null,
+      }
+    : { firstName: null, lastName: null, email: "", department: null };
+}
+
+export function fullName(user: PreviewUser): string {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(" ").trim();
+  return name || user.email.split("@")[0] || "Unknown";
+}

@@ -1,0 +1,86 @@
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import { whitelistEntrySql } from "../../auth/whitelist-lookup";
+import type { Db, Tx } from "../../db/client";
+import { type DomainGroupRow, users } from "../../db/schema";
+import { requireGroup } from "../../directory/groups/find-group";
+
+/** Who a pairing is for: the whole company, or the people whose whitelist entry puts them in one group. */
+export type PairingScope = { kind: "all" } | { kind: "group"; group: DomainGroupRow };
+
+export const ALL_USERS_LABEL = "All Users";
+
+export async function resolveScope(
+  db: Db | Tx,
+  domainGroupId?: number | null,
+): Promise<PairingScope> {
+  if (domainGroupId == null) return { kind: "all" };
+  return { kind: "group", group: await requireGroup(db, domainGroupId) };
+}
+
+export const scopeKey = (scope: PairingScope) =>
+  scope.kind === "all" ? "all" : String(scope.group.id);
+export const scopeLabel = (scope: PairingScope) =>
+  scope.kind === "all" ? ALL_USERS_LABEL : scope.group.displayName;
+
+/** Membership in the scope, with the whitelist's rule: a specific address beats its domain's entry. */
+export function inScopeSql(
+  scope: PairingScope,
+  groupOf: SQL = whitelistEntrySql(users.email, "domain_group_id"),
+): SQL | undefined {
+  if (scope.kind === "all") return undefined;
+  return sql`${groupOf} = ${scope.group.id}`;
+}
+
+/** Calendar day and month of an instant, in UTC, so every process agrees on them. */
+export const dayOf = (now: Date) => now.toISOString().slice(0, 10);
+export const monthOf = (now: Date) => now.toISOString().slice(0, 7);
+
+/** Leave dates that cover `today` count as being on leave, whatever the stored status says. */
+export function onLeaveSql(today: string): SQL {
+  return sql`(${users.leaveStartDate} is not null and ${users.leaveStartDate} <= ${today}::date
+    and (${users.leaveEndDate} is null or ${users.leaveEndDate} >= ${today}::date))`;
+}
+
+/**
+ * Validated, profile complete, account active, participating, employed, not on leave, and on
+ * the whitelist: a person whose entry was removed is never paired, company-wide included.
+ */
+export function eligibleSql(
+  today: string,
+  entryId: SQL = whitelistEntrySql(users.email, "id"),
+): SQL {
+  return and(
+    sql`${entryId} is not null`,
+    eq(users.isValidated, true),
+    eq(users.needsProfileSetup, false),
+    eq(users.isActive, true),
+    // A pause whose end date has come counts as active even before it is written back.
+    sql`(${users.participationStatus} = 'active' or (${users.participationStatus} = 'paused' and ${users.pauseEndDate} is not null and ${users.pauseEndDate} <= ${today}::date))`,
+    eq(users.employeeStatus, "active"),
+    sql`not ${onLeaveSql(today)}`,
+  ) as SQL;
+}
+
+/** A pause whose end date has come turns back to active before anyone is counted or paired. */
+export async function reactivateEndedPauses(
+  db: Pick<Db, "update">,
+  today: string,
+): Promise<number> {
+  const rows = await db
+    .update(users)
+    .set({
+      participationStatus: "active",
+      pauseStartDate: null,
+      pauseEndDate: null,
+      pauseReason: null,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(users.participationStatus, "paused"),
+        sql`${users.pauseEndDate} is not null and ${users.pauseEndDate} <= ${today}::date`,
+      ),
+    )
+    .returning({ id: users.id });
+  return rows.length;
+}

@@ -1,0 +1,111 @@
+import { asc, eq, like, sql } from "drizzle-orm";
+import { chatHappened } from "../../../shared/chat-happened";
+import type { CompletedPairingContent, CompletePairingResponse } from "../../../shared/pairings";
+import type { AppContext } from "../../context";
+import type { Tx } from "../../db/client";
+import { completedPairings, matches, pairings } from "../../db/schema";
+import { Conflict, NotFound } from "../../errors";
+import { fullName, loadMembers } from "../members/pairing-members";
+import { ALL_USERS_LABEL } from "../members/scope";
+import { fileNameBase } from "./file-names";
+
+/** Marks one active pairing completed and stores its completed-pairing record. */
+export async function completePairing(
+  ctx: AppContext,
+  pairingId: number,
+): Promise<CompletePairingResponse> {
+  const done = await ctx.db.transaction((tx) => completeInTx(ctx, tx, pairingId));
+  return { message: `Pairing completed and saved as ${done.fileName}`, completed: [done] };
+}
+
+/** Completes every active pairing (the spec's "complete current pairing"), each with its own record. */
+export async function completeCurrentPairings(ctx: AppContext): Promise<CompletePairingResponse> {
+  return ctx.db.transaction(async (tx) => {
+    const active = await tx
+      .select({ id: pairings.id })
+      .from(pairings)
+      .where(eq(pairings.status, "active"))
+      .orderBy(asc(pairings.id));
+    if (active.length === 0) throw new NotFound("There is no active pairing to complete.");
+    const completed = [];
+    for (const { id } of active) completed.push(await completeInTx(ctx, tx, id));
+    return {
+      message: `Completed ${completed.length} pairing${completed.length === 1 ? "" : "s"}`,
+      completed,
+    };
+  });
+}
+
+async function completeInTx(ctx: AppContext, tx: Tx, pairingId: number) {
+  const [pairing] = await tx
+    .select()
+    .from(pairings)
+    .where(eq(pairings.id, pairingId))
+    .for("update");
+  if (!pairing) throw new NotFound("Pairing not found");
+  if (pairing.status !== "active")
+    throw new Conflict("This pairing is already completed.", "already_completed");
+
+  const rows = await tx
+    .select()
+    .from(matches)
+    .where(eq(matches.pairingId, pairing.id))
+    .orderBy(asc(matches.id));
+  const members = await loadMembers(tx, rows);
+  const person = (id: string) => {
+    const user = members.get(id);
+    return user ? { name: fullName(user), email: user.email } : { name: "Unknown", email: "" };
+  };
+  const content: CompletedPairingContent = {
+    name: pairing.name,
+    month: pairing.month,
+    domainGroup: pairing.domainGroupName ?? ALL_USERS_LABEL,
+    chats_happened: rows.filter(chatHappened).length,
+    matches: rows.map((m) => {
+      const [a, b] = [person(m.user1Id), person(m.user2Id)];
+      const c = m.user3Id ? person(m.user3Id) : null;
+      return {
+        user1_name: a.name,
+        user1_email: a.email,
+        user2_name: b.name,
+        user2_email: b.email,
+        ...(c ? { user3_name: c.name, user3_email: c.email } : {}),
+        status: m.status,
+        chat_happened: chatHappened(m),
+      };
+    }),
+  };
+
+  const base = fileNameBase(pairing.month, pairing.groupNumber, pairing.domainGroupName);
+  // Serialise record naming per base so two completions never pick the same sequence number.
+  await tx.execute(sql`select pg_advisory_xact_lock(727101, hashtext(${base}))`);
+  const taken = await tx
+    .select({ fileName: completedPairings.fileName })
+    .from(completedPairings)
+    .where(like(completedPairings.fileName, `${base}-%`));
+  const ownSequence = new RegExp(`^${base}-(\\d+)\\.json$`);
+  const lastSequence = Math.max(
+    0,
+    ...taken.map((t) => Number(ownSequence.exec(t.fileName)?.[1] ?? 0)),
+  );
+  const fileName = `${base}-${lastSequence + 1}.json`;
+
+  const now = ctx.clock.now();
+  await tx.insert(completedPairings).values({
+    fileName,
+    pairingId: pairing.id,
+    name: pairing.name,
+    month: pairing.month,
+    domainGroupId: pairing.domainGroupId,
+    domainGroupName: pairing.domainGroupName,
+    groupNumber: pairing.groupNumber,
+    matchCount: rows.length,
+    content,
+    createdAt: now,
+  });
+  await tx
+    .update(pairings)
+    .set({ status: "completed", completedAt: now })
+    .where(eq(pairings.id, pairing.id));
+  return { pairingId: pairing.id, fileName, matchCount: rows.length };
+}

@@ -1,0 +1,79 @@
+import { desc, eq } from "drizzle-orm";
+import {
+  type CompletedPairingContent,
+  type CompletedPairingFile,
+  type PairingGroupsResponse,
+  pairingFileNamePattern,
+} from "../../../shared/pairings";
+import type { AppContext } from "../../context";
+import { completedPairings } from "../../db/schema";
+import { NotFound } from "../../errors";
+import { displayNames } from "./file-names";
+
+const notFound = () => new NotFound("Pairing file not found");
+
+export async function listCompletedPairingFiles(ctx: AppContext): Promise<CompletedPairingFile[]> {
+  const rows = await ctx.db
+    .select({
+      fileName: completedPairings.fileName,
+      month: completedPairings.month,
+      groupNumber: completedPairings.groupNumber,
+      domainGroupName: completedPairings.domainGroupName,
+      matchCount: completedPairings.matchCount,
+      createdAt: completedPairings.createdAt,
+    })
+    .from(completedPairings)
+    .orderBy(
+      desc(completedPairings.month),
+      desc(completedPairings.createdAt),
+      desc(completedPairings.id),
+    );
+  return rows.map((row) => ({
+    fileName: row.fileName,
+    ...displayNames(row),
+    matchCount: row.matchCount,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/** A stored record by its name; names are looked up in the database only, never on disk. */
+export async function getCompletedPairingContent(
+  ctx: AppContext,
+  fileName: string,
+): Promise<CompletedPairingContent> {
+  if (!pairingFileNamePattern.test(fileName)) throw notFound();
+  const [row] = await ctx.db
+    .select({ content: completedPairings.content })
+    .from(completedPairings)
+    .where(eq(completedPairings.fileName, fileName));
+  if (!row) throw notFound();
+  return row.content as CompletedPairingContent;
+}
+
+export async function deleteCompletedPairingFile(
+  ctx: AppContext,
+  fileName: string,
+): Promise<{ message: string }> {
+  if (!pairingFileNamePattern.test(fileName)) throw notFound();
+  const deleted = await ctx.db
+    .delete(completedPairings)
+    .where(eq(completedPairings.fileName, fileName))
+    .returning({ id: completedPairings.id });
+  if (deleted.length === 0) throw notFound();
+  return { message: `Deleted pairing file ${fileName}` };
+}
+
+/** Completed records grouped by their group's label. */
+export async function listPairingGroups(ctx: AppContext): Promise<PairingGroupsResponse> {
+  const files = await listCompletedPairingFiles(ctx);
+  const groups: PairingGroupsResponse = {};
+  for (const file of files) {
+    groups[file.groupDisplay] = groups[file.groupDisplay] ?? [];
+    groups[file.groupDisplay].push({
+      fileName: file.fileName,
+      groupName: file.displayName,
+      totalPairs: file.matchCount,
+    });
+  }
+  return groups;
+}

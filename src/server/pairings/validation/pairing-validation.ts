@@ -1,0 +1,36 @@
+import type { ExcludedListResponse, ExclusionReason } from "../../../shared/exclusions";
+import type { PairingValidationResponse } from "../../../shared/pairings";
+import type { AppContext } from "../../context";
+import { getPairingSettings } from "../generate/pairing-settings";
+import { eligibilityOf } from "../members/eligibility";
+import { countByReason, listExcluded } from "../members/exclusions";
+import { dayOf, resolveScope } from "../members/scope";
+
+/** Read-only (a GET): ended pauses count as active here and are written back at generation. */
+export async function getPairingValidation(
+  ctx: AppContext,
+  domainGroupId?: number,
+): Promise<PairingValidationResponse> {
+  const scope = await resolveScope(ctx.db, domainGroupId);
+  const today = dayOf(ctx.clock.now());
+  const [{ statusCounts, excluded }, settings] = await Promise.all([
+    countByReason(ctx.db, scope, today),
+    getPairingSettings(ctx.db),
+  ]);
+  return {
+    statusCounts,
+    eligibility: eligibilityOf(statusCounts, settings.minimumUsers),
+    excluded,
+    oddPolicy: settings.oddPolicy,
+  };
+}
+
+/** The people behind one of the validation's exclusion counts. */
+export async function getExcludedPeople(
+  ctx: AppContext,
+  reason: ExclusionReason,
+  domainGroupId?: number,
+): Promise<ExcludedListResponse> {
+  const scope = await resolveScope(ctx.db, domainGroupId);
+  return listExcluded(ctx.db, scope, dayOf(ctx.clock.now()), reason);
+}
