@@ -6,8 +6,8 @@ import { getAuthSecret } from "../auth/auth-secret";
 import type { AppContext } from "../context";
 import { checkIns, type MatchRow, matches, pairings, users } from "../db/schema";
 import { BadRequest, Conflict, HttpError, NotFound } from "../errors";
-import { membersOf } from "../pairings/member-availability";
-import { fullName } from "../pairings/pairing-members";
+import { membersOf } from "../pairings/members/member-availability";
+import { fullName } from "../pairings/members/pairing-members";
 import { statusOf } from "./check-in-members";
 import { verifyLinkToken } from "./link-token";
 

@@ -2,9 +2,9 @@ import { eq, inArray } from "drizzle-orm";
 import type { ConnectionStatus } from "../../shared/enums";
 import type { AppContext } from "../context";
 import { type MatchRow, matches, type PairingRow, pairings, users } from "../db/schema";
-import { awayReasons, membersOf } from "../pairings/member-availability";
-import { fullName } from "../pairings/pairing-members";
-import { dayOf } from "../pairings/scope";
+import { awayReasons, membersOf } from "../pairings/members/member-availability";
+import { fullName } from "../pairings/members/pairing-members";
+import { dayOf } from "../pairings/members/scope";
 import type { Recipient } from "./send-automatic-mail";
 
 export interface MemberOfMatch {

@@ -3,7 +3,7 @@ import { monthDisplay } from "../../shared/pairings";
 import { getAuthSecret } from "../auth/auth-secret";
 import type { AppContext } from "../context";
 import { checkIns } from "../db/schema";
-import { fullName } from "../pairings/pairing-members";
+import { fullName } from "../pairings/members/pairing-members";
 import { recordActivity } from "../rounds/activity";
 import { joinNames, sendCheckInMail } from "./check-in-mail";
 import { reachableMembers, runningPairing } from "./check-in-members";

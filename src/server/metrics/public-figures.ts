@@ -3,7 +3,7 @@ import { PUBLIC_FIGURES_MAX_AGE_SECONDS, type PublicFigures } from "../../shared
 import type { AppContext } from "../context";
 import { matches, users } from "../db/schema";
 import { chatsHappenedCount } from "../matches/chat-happened-sql";
-import { dayOf, eligibleSql } from "../pairings/scope";
+import { dayOf, eligibleSql } from "../pairings/members/scope";
 
 /**
  * The landing page's figures (docs/admin-console.md, "The landing page's figures"): people taking
