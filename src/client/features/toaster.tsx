@@ -23,7 +23,7 @@ export function Toaster() {
       swipeThreshold={50}
       label="Notification"
     >
-      {toasts.map(({ id, title, description, action, variant, duration, open }) => (
+      {toasts.map(({ id, title, description, variant, duration, open }) => (
         <Toast
           key={id}
           variant={variant}
@@ -37,7 +37,6 @@ export function Toaster() {
             {title && <ToastTitle>{title}</ToastTitle>}
             {description && <ToastDescription>{description}</ToastDescription>}
           </div>
-          {action}
           <ToastClose />
         </Toast>
       ))}

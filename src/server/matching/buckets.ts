@@ -5,7 +5,7 @@
  * few blocked pairs, instead of listing edges.
  */
 import type { Problem } from "./problem";
-import { ANY, SAME } from "./problem";
+import { SAME } from "./problem";
 import type { Rng } from "./rng";
 import { shuffleInPlace } from "./rng";
 
@@ -40,11 +40,6 @@ export function buildBuckets(p: Problem, rng: Rng): Buckets {
 /** Whether bucket k holds cross-capable people (cross-department or any). */
 export function isCrossCapable(k: number): boolean {
   return k % 3 !== SAME;
-}
-
-/** Buckets a person of department d and preference pref may pair with inside d. */
-export function sameDeptTargets(d: number, pref: number): number[] {
-  return pref === SAME || pref === ANY ? [d * 3 + SAME, d * 3 + ANY] : [];
 }
 
 /** A set of small integers with O(1) add, remove and membership, iterable as `items`. */

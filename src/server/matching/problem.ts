@@ -154,11 +154,6 @@ export function isCross(p: Problem, u: number, v: number): number {
   return p.dept[u] === p.dept[v] ? 0 : 1;
 }
 
-/** Number of history entries of v (an upper bound on the people v may not or did meet). */
-export function historyDegree(p: Problem, v: number): number {
-  return p.histStart[v + 1] - p.histStart[v];
-}
-
 /**
  * Upper bound on cross-department pairs: the largest matching of the complete multipartite
  * graph on cross-department and "any" people, min(⌊P/2⌋, P − max share).

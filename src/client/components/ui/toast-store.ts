@@ -1,4 +1,4 @@
-import { type ReactElement, type ReactNode, useSyncExternalStore } from "react";
+import { type ReactNode, useSyncExternalStore } from "react";
 
 /*
  * The toast store: one toast at a time (a new one replaces the old),
@@ -19,8 +19,6 @@ export type ToastInput = {
   variant?: ToastVariant;
   /** Milliseconds before it closes itself; defaults to 5000. */
   duration?: number;
-  /** An optional <ToastAction altText="..."> element. */
-  action?: ReactElement;
 };
 
 export type ToastItem = ToastInput & { id: string; open: boolean };

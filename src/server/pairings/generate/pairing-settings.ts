@@ -1,4 +1,4 @@
-import { inArray, sql } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { type OddPolicy, oddPolicies } from "../../../shared/enums";
 import type { Db, Tx } from "../../db/client";
 import { settings } from "../../db/schema";
@@ -46,15 +46,4 @@ export async function getPairingSettings(db: Db | Tx): Promise<PairingSettings> 
       ? (repeatWindowMonths as number)
       : defaultPairingSettings.repeatWindowMonths,
   };
-}
-
-export async function setPairingSetting<K extends keyof PairingSettings>(
-  db: Db,
-  key: K,
-  value: PairingSettings[K],
-): Promise<void> {
-  await db
-    .insert(settings)
-    .values({ key: PAIRING_SETTING_KEYS[key], value })
-    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
 }

@@ -1,18 +1,9 @@
 import { matchStatuses } from "@shared/enums";
-import type { PreviewUser } from "@shared/pairings";
 import { Badge } from "../../../components/ui/badge";
 import { AnswerBadge, MatchStatusBadge } from "../../match-state-badge";
 import { EmailText } from "./email-text";
 
 export type MatchPerson = { name: string; email: string };
-
-export const personOf = (user: PreviewUser): MatchPerson => ({
-  name:
-    [user.firstName, user.lastName].filter(Boolean).join(" ") ||
-    user.email.split("@")[0] ||
-    "Unknown",
-  email: user.email,
-});
 
 /**
  * One match in a preview: each person's name and e-mail, the status in the shared vocabulary and,
