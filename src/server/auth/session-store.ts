@@ -55,17 +55,9 @@ export async function endSession(ctx: AppContext, request: FastifyRequest, reply
   reply.clearCookie(SESSION_COOKIE, { path: "/" });
 }
 
-/**
- * The user a session carries into every request: the row without the password hash and the
- * legacy JSON columns (current_match, past_matches) that no request reads.
- */
-export type SignedInUser = Omit<UserRow, "passwordHash" | "currentMatch" | "pastMatches">;
-const {
-  passwordHash: _hash,
-  currentMatch: _current,
-  pastMatches: _past,
-  ...signedInUserColumns
-} = getTableColumns(users);
+/** The user a session carries into every request: the row without the password hash. */
+export type SignedInUser = Omit<UserRow, "passwordHash">;
+const { passwordHash: _hash, ...signedInUserColumns } = getTableColumns(users);
 
 export interface SessionUser<U = SignedInUser> {
   user: U;

@@ -90,9 +90,6 @@ export const users = pgTable(
     needsProfileSetup: boolean("needs_profile_setup").notNull().default(true),
     authMethod: text("auth_method", { enum: authMethods }).notNull().default("hosted"),
     passwordHash: text("password_hash"),
-    /** Denormalised summaries kept for the spec's shape; the matches table is the source of truth. */
-    currentMatch: jsonb("current_match"),
-    pastMatches: jsonb("past_matches").notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
