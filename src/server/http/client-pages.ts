@@ -1,0 +1,59 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+import { DEMO_MODE_META } from "../../shared/app-mode";
+import { isClientRoute } from "../../shared/routes";
+import type { Config } from "../config";
+
+/**
+ * The built client: its files (precompressed, assets cached for a year) and index.html for every
+ * page of the client's route table; anything else, and every unknown /api path, is a JSON 404.
+ */
+export async function serveClientPages(
+  app: FastifyInstance,
+  config: Config,
+  clientDir: string | undefined,
+): Promise<void> {
+  const indexHtml = clientDir ? readIndexHtml(clientDir, config.DEMO) : undefined;
+  if (clientDir && indexHtml) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: "/",
+      wildcard: false,
+      index: false,
+      serve: true,
+      // The build writes .br and .gz beside each file (scripts/precompress.ts).
+      preCompressed: true,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header("Cache-Control", "public, max-age=31536000, immutable");
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split("?")[0];
+    const wantsPage = request.method === "GET" || request.method === "HEAD";
+    if (pathname.startsWith("/api/") || pathname === "/api" || !wantsPage || !indexHtml) {
+      return reply.code(404).send({ message: `No such endpoint: ${request.method} ${pathname}` });
+    }
+    const route = pathname.replace(/(.)\/+$/, "$1");
+    // The simple test access page exists only in DEMO mode (docs/sign-in.md).
+    const known = isClientRoute(route) && (route !== "/simple-auth" || config.DEMO);
+    return reply
+      .code(known ? 200 : 404)
+      .header("Cache-Control", "no-cache")
+      .type("text/html; charset=utf-8")
+      .send(indexHtml);
+  });
+}
+
+/** The pages' HTML, marked for demo mode when DEMO=1 so the client shows demo-only pieces. */
+function readIndexHtml(clientDir: string, demo: boolean): string | undefined {
+  const file = path.join(clientDir, "index.html");
+  if (!existsSync(file)) return undefined;
+  const html = readFileSync(file, "utf8");
+  return demo ? html.replace("</head>", `  ${DEMO_MODE_META}\n  </head>`) : html;
+}
