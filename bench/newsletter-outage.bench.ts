@@ -17,7 +17,7 @@ import type { AppContext } from "../src/server/context";
 import { openDatabase } from "../src/server/db/client";
 import { newsletters } from "../src/server/db/schema";
 import { createMailer } from "../src/server/mail/mailer";
-import { countDeliveries } from "../src/server/newsletters/send/ledger";
+import { countDeliveries } from "../src/server/newsletters/send/send-status";
 import { startSend } from "../src/server/newsletters/send/start-send";
 import { startDeliveryWorker } from "../src/server/newsletters/send/worker";
 import { createSendableNewsletter } from "../src/server/test/factories";

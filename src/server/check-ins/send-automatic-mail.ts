@@ -1,8 +1,11 @@
 import type { ReactElement } from "react";
 import type { AppContext } from "../context";
 import { renderEmail } from "../mail/render-email";
-import { unsubscribeHeaders } from "../newsletters/newsletter-message";
-import { unsubscribeToken, unsubscribeUrl } from "../newsletters/unsubscribe/unsubscribe-token";
+import {
+  unsubscribeHeaders,
+  unsubscribeToken,
+  unsubscribeUrl,
+} from "../newsletters/unsubscribe/unsubscribe-token";
 
 export interface Recipient {
   id: string;

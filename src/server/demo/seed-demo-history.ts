@@ -16,6 +16,7 @@ import {
 } from "../db/schema";
 import { defaultNewsletter } from "../newsletters/newsletter-defaults";
 import { archiveFileName } from "../newsletters/send/finish-send";
+import { insertPastDeliveries } from "../newsletters/send/ledger";
 import { failureReasons } from "../newsletters/send/outcome";
 import { fileNameBase } from "../pairings/records/file-names";
 import { insertAsJson } from "./seed-chunks";
@@ -218,7 +219,7 @@ async function seedSentNewsletters(
       }),
     ),
   );
-  await insertAsJson(tx, newsletterDeliveries, deliveries);
+  await insertPastDeliveries(tx, deliveries);
   if (sent.length === 0) return;
   await tx.insert(emailLogs).values(
     sent.map(({ newsletter, fileName, at }) => {

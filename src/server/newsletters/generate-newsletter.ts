@@ -5,10 +5,11 @@ import type { AppContext } from "../context";
 import { newsletters, pairings } from "../db/schema";
 import { Conflict } from "../errors";
 import { monthOf } from "../pairings/members/scope";
+import { validatePairing } from "./compose/composer";
+import { toStoredValidation } from "./compose/validate";
 import { defaultNewsletter } from "./newsletter-defaults";
 import { activePairingFile } from "./newsletter-files";
 import { presentNewsletter } from "./present";
-import { toStoredValidation, validatePairing } from "./validate-pairing";
 
 /**
  * Creates this month's draft (UTC month). One newsletter per month: the unique index

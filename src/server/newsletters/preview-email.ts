@@ -1,8 +1,7 @@
 import { type PreviewEmailResponse, USER_NOT_FOUND } from "../../shared/newsletters";
 import type { AppContext } from "../context";
 import { NotFound } from "../errors";
-import { personaliseNewsletter } from "./personalise";
-import { findNewsletter } from "./present";
+import { compose } from "./compose/composer";
 
 /** The HTML one employee would receive; an address without an account is a 404. */
 export async function previewEmail(
@@ -10,8 +9,7 @@ export async function previewEmail(
   id: number,
   recipientEmail: string,
 ): Promise<PreviewEmailResponse> {
-  const row = await findNewsletter(ctx, id);
-  const mail = await personaliseNewsletter(ctx, row, recipientEmail);
+  const mail = await (await compose(ctx, { newsletter: id })).preview(recipientEmail);
   if (!mail.userFound) throw new NotFound(USER_NOT_FOUND);
   return {
     recipientEmail,

@@ -2,8 +2,7 @@ import type { SendTestResponse } from "../../shared/newsletters";
 import type { AppContext } from "../context";
 import { ServiceUnavailable } from "../errors";
 import { classifyMailError, type MailErrorFields } from "../mail/mail-failure";
-import { personaliseNewsletter } from "./personalise";
-import { findNewsletter } from "./present";
+import { compose } from "./compose/composer";
 
 /**
  * Sends one real e-mail to `testEmail`, personalised as that person sees it (their match when
@@ -14,8 +13,7 @@ export async function sendTestEmail(
   id: number,
   testEmail: string,
 ): Promise<SendTestResponse> {
-  const row = await findNewsletter(ctx, id);
-  const mail = await personaliseNewsletter(ctx, row, testEmail);
+  const mail = await (await compose(ctx, { newsletter: id })).preview(testEmail);
   try {
     await ctx.mailer.send({
       kind: "test",

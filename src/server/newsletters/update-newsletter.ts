@@ -8,10 +8,11 @@ import {
 import type { AppContext } from "../context";
 import { type NewsletterRow, newsletters } from "../db/schema";
 import { BadRequest, Validation } from "../errors";
+import { validatePairing } from "./compose/composer";
+import { toStoredValidation } from "./compose/validate";
 import { describePairing } from "./newsletter-files";
 import { EDITABLE_STATUSES, lockedConflict } from "./newsletter-state";
 import { findNewsletter, parseList, presentNewsletter } from "./present";
-import { toStoredValidation, validatePairing } from "./validate-pairing";
 
 const LIST_FIELDS = ["brainBuzzerChoices", "coffeeChatStarters", "proTips"] as const;
 

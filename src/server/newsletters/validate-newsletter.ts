@@ -2,8 +2,9 @@ import { eq } from "drizzle-orm";
 import type { ValidateResponse } from "../../shared/newsletters";
 import type { AppContext } from "../context";
 import { newsletters } from "../db/schema";
+import { compose } from "./compose/composer";
+import { toStoredValidation } from "./compose/validate";
 import { findNewsletter } from "./present";
-import { toStoredValidation, validatePairing } from "./validate-pairing";
 
 /**
  * Validates a pairing for this newsletter (the editor's "Validate Matches"). The result is kept on
@@ -16,7 +17,7 @@ export async function validateNewsletter(
   pairingFile: string,
 ): Promise<ValidateResponse> {
   const newsletter = await findNewsletter(ctx, id);
-  const result = await validatePairing(ctx, pairingFile);
+  const result = (await compose(ctx, { newsletter, pairingFile })).validate();
   if (newsletter.status === "draft" || newsletter.status === "approved") {
     await ctx.db
       .update(newsletters)

@@ -3,7 +3,7 @@ import { NEWSLETTER_ARCHIVED, USER_NOT_FOUND } from "../../../shared/newsletters
 import type { AppContext } from "../../context";
 import { type NewsletterRow, newsletterArchive, newsletters } from "../../db/schema";
 import { NotFound } from "../../errors";
-import { personaliseNewsletter } from "../personalise";
+import { compose } from "../compose/composer";
 
 /**
  * The e-mail one recipient of a logged send received, rebuilt from the newsletter (or, when it is
@@ -14,8 +14,8 @@ export async function previewLoggedEmail(
   newsletterId: number,
   userEmail: string,
 ): Promise<{ html: string; recipientEmail: string }> {
-  const row = await loadNewsletterOrArchive(ctx, newsletterId);
-  const mail = await personaliseNewsletter(ctx, row, userEmail);
+  const newsletter = await loadNewsletterOrArchive(ctx, newsletterId);
+  const mail = await (await compose(ctx, { newsletter })).preview(userEmail);
   if (!mail.userFound) throw new NotFound(USER_NOT_FOUND);
   return { html: mail.html, recipientEmail: userEmail };
 }

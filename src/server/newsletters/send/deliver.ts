@@ -1,7 +1,6 @@
 import type { AppContext } from "../../context";
-import { NotARecipient } from "../newsletter-message";
+import { type ComposedMessage, type Composition, NotARecipient } from "../compose/composer";
 import type { ClaimedDelivery } from "./ledger";
-import type { PreparedNewsletter } from "./messages";
 import {
   assertCarriable,
   buildFailure,
@@ -9,15 +8,6 @@ import {
   type FailedAttempt,
   renderFailure,
 } from "./outcome";
-import { type RetryRules, recordFailure } from "./retries";
-
-export interface DeliverOptions {
-  retry: Omit<RetryRules, "now">;
-  /** The host part of every Message-ID (APP_URL's host). */
-  messageIdHost: string;
-  /** Records a sent delivery; resolves once the ledger says so (sent-recorder.ts). */
-  recordSent: (id: number, messageId: string) => Promise<void>;
-}
 
 /**
  * The Message-ID of a delivery: the same on every attempt and in every process, so a message sent
@@ -27,39 +17,43 @@ export function deliveryMessageId(delivery: ClaimedDelivery, host: string): stri
   return `<newsletter-${delivery.newsletterId}-${delivery.id}@${host}>`;
 }
 
-/** Sends one claimed delivery and records the outcome in the ledger. */
-export async function deliverOne(
-  ctx: AppContext,
+export const isFailure = (value: object): value is FailedAttempt => "retry" in value;
+
+/**
+ * One claimed delivery's e-mail from its newsletter's composition, or why it cannot be built: the
+ * account is gone or no longer receives it (a plain failure), or the e-mail could not be built or
+ * holds characters mail cannot carry (a render failure, which holds the send back).
+ */
+export function composeDelivery(
+  composition: Composition | FailedAttempt,
   delivery: ClaimedDelivery,
-  prepared: PreparedNewsletter | FailedAttempt,
-  options: DeliverOptions,
-): Promise<"sent" | "retry" | "failed"> {
-  const fail = (failure: FailedAttempt) =>
-    recordFailure(ctx.db, delivery, failure, { ...options.retry, now: ctx.clock.now() });
-  if ("retry" in prepared) return fail(prepared);
-  if (!delivery.userId) {
-    return fail(buildFailure(new Error("The recipient's account no longer exists.")));
-  }
-  let message: Awaited<ReturnType<PreparedNewsletter["messageFor"]>>;
+): ComposedMessage | FailedAttempt {
+  if (isFailure(composition)) return composition;
+  if (!delivery.userId) return buildFailure(new Error("The recipient's account no longer exists."));
   try {
-    message = await prepared.messageFor({
+    const message = composition.messageFor({
       userId: delivery.userId,
       email: delivery.recipientEmail,
     });
-  } catch (error) {
-    return fail(error instanceof NotARecipient ? buildFailure(error) : renderFailure(error));
-  }
-  try {
     assertCarriable(message);
+    return message;
   } catch (error) {
-    return fail(renderFailure(error));
+    return error instanceof NotARecipient ? buildFailure(error) : renderFailure(error);
   }
-  const messageId = deliveryMessageId(delivery, options.messageIdHost);
+}
+
+/** Sends one delivery's e-mail; its Message-ID once the server accepted it, or the failure. */
+export async function sendDelivery(
+  ctx: AppContext,
+  delivery: ClaimedDelivery,
+  message: ComposedMessage,
+  messageIdHost: string,
+): Promise<{ messageId: string } | FailedAttempt> {
+  const messageId = deliveryMessageId(delivery, messageIdHost);
   try {
     await ctx.mailer.send({ ...message, kind: "newsletter", messageId, textEncoding: "base64" });
+    return { messageId };
   } catch (error) {
-    return fail(classifyFailure(error));
+    return classifyFailure(error);
   }
-  await options.recordSent(delivery.id, messageId);
-  return "sent";
 }

@@ -1,7 +1,83 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import type { DeliveryState } from "../../../shared/enums";
-import type { Db } from "../../db/client";
+import { and, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
 import { newsletterDeliveries } from "../../db/schema";
+import { insertAsJson } from "../../demo/seed-chunks";
+
+/**
+ * The delivery ledger (`newsletter_deliveries`): every write of a delivery row is here — queued by
+ * a send, claimed and renewed by a worker, recorded sent or failed, re-queued by a retry — so the
+ * states of README.md here can be read in one file.
+ */
+
+/** One person a send is for, as start-send queues them. */
+export interface QueuedRecipient {
+  userId: string;
+  email: string;
+  /** The partners' addresses for the send log; null for someone who sat out. */
+  matchEmail: string | null;
+}
+
+/**
+ * Writes one delivery row per recipient (unique per newsletter + address) in one INSERT, the rows
+ * passed as one JSON parameter: far cheaper for the database than thousands of bound parameters.
+ * A newsletter sent before (it came back to approved because some e-mails could not be built)
+ * already has rows: its failed ones are queued again, its sent ones are left alone. Returns how
+ * many deliveries were queued.
+ */
+export async function queueDeliveries(
+  tx: Tx,
+  newsletterId: number,
+  rows: QueuedRecipient[],
+  now: Date,
+): Promise<number> {
+  const json = JSON.stringify(
+    rows.map((r) => ({ user_id: r.userId, email: r.email, match_email: r.matchEmail })),
+  );
+  const result = await tx.execute(sql`
+    insert into newsletter_deliveries
+      (newsletter_id, user_id, recipient_email, match_email, created_at, updated_at)
+    select ${newsletterId}::int, r.user_id, r.email, r.match_email,
+           ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+    from json_to_recordset(${json}::json) as r(user_id uuid, email text, match_email text)
+    on conflict on constraint newsletter_deliveries_once_per_recipient do update
+      set state = 'pending', user_id = excluded.user_id, match_email = excluded.match_email,
+          send_status = null, next_attempt_at = null, failing_since = null, claimed_by = null,
+          lease_expires_at = null, updated_at = excluded.updated_at
+      where newsletter_deliveries.state = 'failed'
+    returning id`);
+  return rowsOf(result).length;
+}
+
+/** A sent newsletter's failed rows back to pending (sent rows untouched); returns how many. */
+export async function requeueFailed(tx: Tx, newsletterId: number, now: Date): Promise<number> {
+  const rows = await tx
+    .update(newsletterDeliveries)
+    .set({
+      state: "pending",
+      sendStatus: null,
+      nextAttemptAt: null,
+      failingSince: null,
+      claimedBy: null,
+      leaseExpiresAt: null,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(newsletterDeliveries.newsletterId, newsletterId),
+        eq(newsletterDeliveries.state, "failed"),
+      ),
+    )
+    .returning({ id: newsletterDeliveries.id });
+  return rows.length;
+}
+
+/** Finished deliveries of past sends, as the demo data seeds them (never claimed). */
+export async function insertPastDeliveries(
+  tx: Tx,
+  rows: Array<Partial<typeof newsletterDeliveries.$inferInsert>>,
+): Promise<void> {
+  await insertAsJson(tx, newsletterDeliveries, rows);
+}
 
 /** A delivery a worker holds under lease. */
 export interface ClaimedDelivery {
@@ -121,38 +197,79 @@ export async function releaseClaims(db: Db, workerId: string, ids?: number[]): P
     );
 }
 
-export interface DeliveryCounts {
-  total: number;
-  sent: number;
-  failed: number;
-  pending: number;
-  /** The first transient failure among the deliveries still open: the mail server is out since. */
-  waitingSince: Date | null;
+/**
+ * Marks deliveries sent, each with its Message-ID, in one statement (plain SQL: this runs once per
+ * few messages, so the query builder's cost would show). Called by the group commit (sent-recorder.ts).
+ */
+export async function recordSent(
+  db: Db,
+  sent: Array<{ id: number; messageId: string }>,
+  now: Date,
+): Promise<void> {
+  if (sent.length === 0) return;
+  const ids = sql.join(
+    sent.map((s) => sql`${s.id}::int`),
+    sql`, `,
+  );
+  const messageIds = sql.join(
+    sent.map((s) => sql`when ${s.id}::int then ${s.messageId}::text`),
+    sql` `,
+  );
+  await db.execute(sql`
+    update newsletter_deliveries
+    set state = 'sent', send_status = 'success', message_id = case id ${messageIds} end,
+        sent_at = ${now.toISOString()}::timestamptz, attempts = attempts + 1, error_code = null,
+        error_text = null, lease_expires_at = null, next_attempt_at = null, failing_since = null,
+        updated_at = ${now.toISOString()}::timestamptz
+    where id in (${ids})`);
 }
 
-export async function countDeliveries(db: Db, newsletterId: number): Promise<DeliveryCounts> {
-  const rows = await db
-    .select({
-      state: newsletterDeliveries.state,
-      count: sql<number>`count(*)::int`,
-      failingSince: sql<string | Date | null>`min(${newsletterDeliveries.failingSince})`,
-    })
-    .from(newsletterDeliveries)
-    .where(eq(newsletterDeliveries.newsletterId, newsletterId))
-    .groupBy(newsletterDeliveries.state);
-  const by = new Map(rows.map((r) => [r.state, r]));
-  const count = (state: DeliveryState) => Number(by.get(state)?.count ?? 0);
-  const sent = count("sent");
-  const failed = count("failed");
-  const pending = count("pending") + count("sending");
-  const since = [by.get("pending")?.failingSince, by.get("sending")?.failingSince]
-    .filter((v): v is string | Date => Boolean(v))
-    .map((v) => new Date(v).getTime());
-  return {
-    total: sent + failed + pending,
-    sent,
-    failed,
-    pending,
-    waitingSince: since.length > 0 ? new Date(Math.min(...since)) : null,
-  };
+/** A failed attempt as retries.ts decided it: back to pending after a wait, or failed. */
+export type FailedAttemptRecord = {
+  attempts: number;
+  errorCode: string;
+  errorText: string;
+  updatedAt: Date;
+} & (
+  | { state: "pending"; failingSince: Date; nextAttemptAt: Date }
+  | { state: "failed"; sendStatus: Exclude<DeliveryRow["sendStatus"], null> }
+);
+
+type DeliveryRow = typeof newsletterDeliveries.$inferSelect;
+
+/** Records a failed attempt; a delivery another worker has meanwhile sent stays sent. */
+export async function recordFailed(
+  db: Db,
+  deliveryId: number,
+  record: FailedAttemptRecord,
+): Promise<void> {
+  await db
+    .update(newsletterDeliveries)
+    .set({ ...record, claimedBy: null, leaseExpiresAt: null })
+    .where(
+      and(
+        eq(newsletterDeliveries.id, deliveryId),
+        inArray(newsletterDeliveries.state, ["pending", "sending"]),
+      ),
+    );
+}
+
+/**
+ * The mail server is back (a delivery that had been failing went out): the deliveries of that
+ * newsletter still waiting out a backoff are due now, instead of each at the end of its own wait,
+ * and the outage is over for them (a new failure starts a new horizon). The workers' batches and
+ * lanes pace them as in any send.
+ */
+export async function resumeWaiting(db: Db, newsletterId: number, now: Date): Promise<void> {
+  await db
+    .update(newsletterDeliveries)
+    .set({ nextAttemptAt: now, failingSince: null })
+    .where(
+      and(
+        eq(newsletterDeliveries.newsletterId, newsletterId),
+        eq(newsletterDeliveries.state, "pending"),
+        isNotNull(newsletterDeliveries.failingSince),
+        gt(newsletterDeliveries.nextAttemptAt, now),
+      ),
+    );
 }

@@ -1,7 +1,5 @@
-import { and, eq, gt, inArray, isNotNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { newsletterDeliveries } from "../../db/schema";
-import type { ClaimedDelivery } from "./ledger";
+import { type ClaimedDelivery, recordFailed } from "./ledger";
 import type { FailedAttempt } from "./outcome";
 
 export interface RetryRules {
@@ -33,35 +31,27 @@ export async function recordFailure(
     attempts,
     errorCode: failure.errorCode,
     errorText: failure.errorText,
-    claimedBy: null,
-    leaseExpiresAt: null,
     updatedAt: rules.now,
   };
-  await db
-    .update(newsletterDeliveries)
-    .set(
-      retry
-        ? {
-            ...base,
-            state: "pending",
-            failingSince,
-            nextAttemptAt: new Date(rules.now.getTime() + rules.delayMs(attempts)),
-          }
-        : {
-            ...base,
-            state: "failed",
-            sendStatus: failure.sendStatus,
-            errorText: failure.retry
-              ? `${givenUpReason(rules.horizonMs)} Last error: ${failure.errorText}`
-              : failure.errorText,
-          },
-    )
-    .where(
-      and(
-        eq(newsletterDeliveries.id, delivery.id),
-        inArray(newsletterDeliveries.state, ["pending", "sending"]),
-      ),
-    );
+  await recordFailed(
+    db,
+    delivery.id,
+    retry
+      ? {
+          ...base,
+          state: "pending",
+          failingSince,
+          nextAttemptAt: new Date(rules.now.getTime() + rules.delayMs(attempts)),
+        }
+      : {
+          ...base,
+          state: "failed",
+          sendStatus: failure.sendStatus,
+          errorText: failure.retry
+            ? `${givenUpReason(rules.horizonMs)} Last error: ${failure.errorText}`
+            : failure.errorText,
+        },
+  );
   return retry ? "retry" : "failed";
 }
 
@@ -75,24 +65,4 @@ function formatDuration(ms: number): string {
   const minutes = ms / 60_000;
   if (minutes >= 1) return `${Number(minutes.toFixed(1))} min`;
   return `${Number((ms / 1000).toFixed(1))} s`;
-}
-
-/**
- * The mail server is back (a delivery that had been failing went out): the deliveries of that
- * newsletter still waiting out a backoff are due now, instead of each at the end of its own wait,
- * and the outage is over for them (a new failure starts a new horizon). The workers' batches and
- * lanes pace them as in any send.
- */
-export async function resumeWaiting(db: Db, newsletterId: number, now: Date): Promise<void> {
-  await db
-    .update(newsletterDeliveries)
-    .set({ nextAttemptAt: now, failingSince: null })
-    .where(
-      and(
-        eq(newsletterDeliveries.newsletterId, newsletterId),
-        eq(newsletterDeliveries.state, "pending"),
-        isNotNull(newsletterDeliveries.failingSince),
-        gt(newsletterDeliveries.nextAttemptAt, now),
-      ),
-    );
 }

@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { SendStarted } from "../../../shared/newsletters";
 import type { AppContext } from "../../context";
-import { newsletterDeliveries, newsletters } from "../../db/schema";
+import { newsletters } from "../../db/schema";
 import { BadRequest, Conflict, NotFound } from "../../errors";
+import { requeueFailed } from "./ledger";
 import { ALREADY_SENDING } from "./start-send";
 
 export const NOT_SENT_YET = "Only the failed deliveries of a sent newsletter can be retried.";
@@ -36,26 +37,9 @@ export async function retryFailedDeliveries(
       .where(and(eq(newsletters.id, newsletterId), eq(newsletters.status, "sent")))
       .returning({ id: newsletters.id });
     if (!claimed) throw new Conflict(ALREADY_SENDING, "already_sending");
-    const rows = await tx
-      .update(newsletterDeliveries)
-      .set({
-        state: "pending",
-        sendStatus: null,
-        nextAttemptAt: null,
-        failingSince: null,
-        claimedBy: null,
-        leaseExpiresAt: null,
-        updatedAt: now,
-      })
-      .where(
-        and(
-          eq(newsletterDeliveries.newsletterId, newsletterId),
-          eq(newsletterDeliveries.state, "failed"),
-        ),
-      )
-      .returning({ id: newsletterDeliveries.id });
-    if (rows.length === 0) throw new BadRequest(NOTHING_FAILED, "nothing_failed");
-    return rows.length;
+    const requeued = await requeueFailed(tx, newsletterId, now);
+    if (requeued === 0) throw new BadRequest(NOTHING_FAILED, "nothing_failed");
+    return requeued;
   });
   return {
     status: "sending",

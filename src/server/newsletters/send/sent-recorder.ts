@@ -1,32 +1,5 @@
-import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-
-/**
- * Marks deliveries sent, each with its Message-ID, in one statement (plain SQL: this runs once per
- * few messages, so the query builder's cost would show).
- */
-export async function recordSent(
-  db: Db,
-  sent: Array<{ id: number; messageId: string }>,
-  now: Date,
-): Promise<void> {
-  if (sent.length === 0) return;
-  const ids = sql.join(
-    sent.map((s) => sql`${s.id}::int`),
-    sql`, `,
-  );
-  const messageIds = sql.join(
-    sent.map((s) => sql`when ${s.id}::int then ${s.messageId}::text`),
-    sql` `,
-  );
-  await db.execute(sql`
-    update newsletter_deliveries
-    set state = 'sent', send_status = 'success', message_id = case id ${messageIds} end,
-        sent_at = ${now.toISOString()}::timestamptz, attempts = attempts + 1, error_code = null,
-        error_text = null, lease_expires_at = null, next_attempt_at = null, failing_since = null,
-        updated_at = ${now.toISOString()}::timestamptz
-    where id in (${ids})`);
-}
+import { recordSent } from "./ledger";
 
 /** Group commit of successful sends, shared by the lanes of one worker (see createSentRecorder). */
 export interface SentRecorder {

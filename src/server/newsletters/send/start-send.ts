@@ -1,10 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { LINK_PAIRING_FIRST, type SendStarted } from "../../../shared/newsletters";
 import type { AppContext } from "../../context";
-import type { Tx } from "../../db/client";
 import { newsletters } from "../../db/schema";
 import { BadRequest, Conflict, NotFound } from "../../errors";
-import { listRecipients, type Recipient } from "./messages";
+import { compose } from "../compose/composer";
+import { queueDeliveries } from "./ledger";
 
 const INSERT_BATCH = 5000;
 
@@ -29,7 +29,9 @@ export async function startSend(ctx: AppContext, newsletterId: number): Promise<
   if (!newsletter) throw new NotFound("Newsletter not found");
   assertSendable(newsletter);
 
-  const recipients = uniqueByAddress(await listRecipients(ctx, newsletterId));
+  // The recipients only: nothing is rendered in the request.
+  const { recipients: everyone } = await compose(ctx, { newsletter: newsletterId });
+  const recipients = uniqueByAddress(everyone);
   if (recipients.length === 0) throw new BadRequest(NOBODY_TO_SEND_TO, "no_recipients");
 
   const now = ctx.clock.now();
@@ -69,29 +71,4 @@ function uniqueByAddress<T extends { email: string }>(recipients: T[]): T[] {
     seen.add(key);
     return true;
   });
-}
-
-/**
- * One INSERT per few thousand rows, the rows passed as one JSON parameter: far cheaper for the
- * database than thousands of bound parameters. A newsletter sent before (it came back to approved
- * because some e-mails could not be built) already has rows: its failed ones are queued again,
- * its sent ones are left alone. Returns how many deliveries were queued.
- */
-async function queueDeliveries(tx: Tx, newsletterId: number, rows: Recipient[], now: Date) {
-  const json = JSON.stringify(
-    rows.map((r) => ({ user_id: r.userId, email: r.email, match_email: r.matchEmail })),
-  );
-  const result = await tx.execute(sql`
-    insert into newsletter_deliveries
-      (newsletter_id, user_id, recipient_email, match_email, created_at, updated_at)
-    select ${newsletterId}::int, r.user_id, r.email, r.match_email,
-           ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
-    from json_to_recordset(${json}::json) as r(user_id uuid, email text, match_email text)
-    on conflict on constraint newsletter_deliveries_once_per_recipient do update
-      set state = 'pending', user_id = excluded.user_id, match_email = excluded.match_email,
-          send_status = null, next_attempt_at = null, failing_since = null, claimed_by = null,
-          lease_expires_at = null, updated_at = excluded.updated_at
-      where newsletter_deliveries.state = 'failed'
-    returning id`);
-  return (result as unknown as { rows: unknown[] }).rows.length;
 }

@@ -2,21 +2,21 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { AppContext } from "../../context";
 import { type BackoffSettings, backoffDelayMs } from "../../mail/mail-failure";
-import { createPollPause } from "../../mail/wake-signal";
+import { createPollPause, type PollPause } from "../../mail/wake-signal";
 import { printLine } from "../../terminal";
-import { deliverOne } from "./deliver";
+import { createCompositionCache } from "./compositions";
+import { composeDelivery, isFailure, sendDelivery } from "./deliver";
 import { finishedButOpen, finishSend } from "./finish-send";
 import {
   type ClaimedDelivery,
   claimDeliveries,
   releaseClaims,
   renewLease,
+  resumeWaiting,
   sendsOverOtherTransports,
 } from "./ledger";
-import { type PreparedNewsletter, prepareMessages } from "./messages";
-import { type FailedAttempt, renderFailure } from "./outcome";
-import { resumeWaiting } from "./retries";
-import { createSentRecorder } from "./sent-recorder";
+import { type RetryRules, recordFailure } from "./retries";
+import { createSentRecorder, type SentRecorder } from "./sent-recorder";
 import { onWake } from "./wake";
 
 export interface DeliveryWorkerOptions {
@@ -48,38 +48,19 @@ export interface DeliveryWorker {
 export const DEFAULT_BACKOFF: BackoffSettings = { baseMs: 2000, capMs: 10 * 60_000 };
 
 /**
- * The newsletter delivery worker every app process runs (start-server.ts). It claims batches of
- * deliveries under a lease, sends them over the pooled mailer and records each outcome; when a
- * newsletter has nothing left to deliver it finishes it (finish-send.ts). See README.md here.
+ * The newsletter delivery worker every app process runs (start-server.ts). Each round claims a
+ * batch of deliveries under a lease, walks each one (compose → deliver → settle) in
+ * `concurrency` lanes over the pooled mailer, and finishes the newsletters that have nothing left
+ * to deliver (finish-send.ts). See README.md here.
  */
 export function startDeliveryWorker(
   ctx: AppContext,
   options: DeliveryWorkerOptions,
 ): DeliveryWorker {
   const id = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
-  const concurrency = Math.max(1, options.concurrency);
-  const batchSize = options.batchSize ?? concurrency * 20;
-  const pollMs = options.pollMs ?? 1000;
   const log = options.log ?? printLine;
-  const warn = options.warn ?? log;
-  const warnOnce = warnerOnce(warn);
-  const recorder = createSentRecorder(ctx.db, () => ctx.clock.now());
-  const backoff = {
-    baseMs: options.retry?.baseMs ?? DEFAULT_BACKOFF.baseMs,
-    capMs: options.retry?.capMs ?? DEFAULT_BACKOFF.capMs,
-  };
-  const deliverOptions = {
-    retry: {
-      delayMs: (attempts: number) => backoffDelayMs(attempts, backoff),
-      horizonMs: options.retry?.horizonMs ?? ctx.config.NEWSLETTER_RETRY_HOURS * 3_600_000,
-    },
-    messageIdHost: new URL(ctx.config.appUrl).hostname,
-    recordSent: recorder.record,
-  };
-  const prepared = new Map<number, Promise<PreparedNewsletter>>();
-  const poll = createPollPause(pollMs);
-  const wake = poll.wake;
-  const unsubscribe = onWake(wake);
+  const poll = createPollPause(options.pollMs ?? 1000);
+  const unsubscribe = onWake(poll.wake);
   const renewal = setInterval(
     () => {
       renewLease(ctx.db, id, options.leaseMs).catch(() => {});
@@ -87,97 +68,22 @@ export function startDeliveryWorker(
     Math.max(200, options.leaseMs / 3),
   );
   renewal.unref();
-
-  const preparedFor = (newsletterId: number): Promise<PreparedNewsletter | FailedAttempt> => {
-    let entry = prepared.get(newsletterId);
-    if (!entry) {
-      entry = prepareMessages(ctx, newsletterId);
-      prepared.set(newsletterId, entry);
-      entry.catch(() => prepared.delete(newsletterId));
-    }
-    return entry.catch((error: Error) => renderFailure(error));
-  };
-
-  const deliverBatch = async (batch: ClaimedDelivery[]) => {
-    let next = 0;
-    let unrecorded = false;
-    // Newsletters of which a delivery that had been failing went out: the mail server is back.
-    const recovered = new Set<number>();
-    const lane = async () => {
-      recorder.join();
-      try {
-        while (!poll.stopped && next < batch.length) {
-          const delivery = batch[next++];
-          try {
-            const newsletter = await preparedFor(delivery.newsletterId);
-            const outcome = await deliverOne(ctx, delivery, newsletter, deliverOptions);
-            if (outcome === "sent" && delivery.failingSince) recovered.add(delivery.newsletterId);
-          } catch (error) {
-            unrecorded = true;
-            log(`Newsletter delivery ${delivery.id} not recorded: ${(error as Error).message}`);
-          }
-        }
-      } finally {
-        recorder.leave();
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, batch.length) }, lane));
-    for (const newsletterId of recovered)
-      await resumeWaiting(ctx.db, newsletterId, ctx.clock.now());
-    if (unrecorded && !poll.stopped) {
-      await releaseClaims(
-        ctx.db,
-        id,
-        batch.map((d) => d.id),
-      );
-    }
-  };
-
-  const finish = async (newsletterIds: Iterable<number>) => {
-    for (const newsletterId of newsletterIds) {
-      const ended = await finishSend(ctx, newsletterId);
-      if (!ended) continue;
-      prepared.delete(newsletterId);
-      if (ended === "sent") log(`Newsletter ${newsletterId} sent: every delivery has ended.`);
-      else
-        warn(
-          `Newsletter ${newsletterId} is approved again, not sent: some of its e-mails could not ` +
-            "be built (see its send log); fix it and send it again.",
-        );
-    }
-  };
-
+  const round = createRound(ctx, id, options, poll);
   const loop = async () => {
     while (!poll.stopped) {
       poll.looking();
-      try {
-        const batch = await claimDeliveries(ctx.db, id, {
-          limit: batchSize,
-          leaseMs: options.leaseMs,
-          now: ctx.clock.now(),
-          transport: ctx.mailer.fingerprint,
-        });
-        if (batch.length > 0) {
-          await deliverBatch(batch);
-          await finish(new Set(batch.map((d) => d.newsletterId)));
-          continue;
-        }
-        await finish(await finishedButOpen(ctx));
-        prepared.clear();
-        for (const send of await sendsOverOtherTransports(ctx.db, ctx.mailer.fingerprint)) {
-          warnOnce(send.id, otherTransportWarning(send, ctx.mailer.fingerprint));
-        }
-      } catch (error) {
-        if (!poll.stopped) log(`Newsletter worker: ${(error as Error).message}`);
-      }
-      await poll.pause();
+      const busy = await round().catch((error: Error) => {
+        if (!poll.stopped) log(`Newsletter worker: ${error.message}`);
+        return false;
+      });
+      if (!busy) await poll.pause();
     }
   };
   const running = loop();
 
   return {
     id,
-    wake,
+    wake: poll.wake,
     async stop() {
       poll.stop();
       unsubscribe();
@@ -186,6 +92,157 @@ export function startDeliveryWorker(
       await releaseClaims(ctx.db, id).catch(() => {});
     },
   };
+}
+
+/**
+ * One round of the worker: claim a batch and deliver it, then finish its newsletters; with
+ * nothing to claim, finish sends left open by a crash and say which sends this process leaves to
+ * others. Resolves true when it delivered something (the next round starts at once).
+ */
+function createRound(
+  ctx: AppContext,
+  workerId: string,
+  options: DeliveryWorkerOptions,
+  poll: PollPause,
+): () => Promise<boolean> {
+  const concurrency = Math.max(1, options.concurrency);
+  const log = options.log ?? printLine;
+  const warn = options.warn ?? log;
+  const warnOnce = warnerOnce(warn);
+  const compositions = createCompositionCache(ctx);
+  const recorder = createSentRecorder(ctx.db, () => ctx.clock.now());
+  const walk = createWalk(ctx, retryRules(ctx, options), recorder, compositions);
+  const deliverBatch = createBatchDelivery(ctx, workerId, {
+    concurrency,
+    log,
+    poll,
+    recorder,
+    walk,
+  });
+
+  const finish = async (newsletterIds: Iterable<number>) => {
+    for (const newsletterId of newsletterIds) {
+      const ended = await finishSend(ctx, newsletterId);
+      if (ended) compositions.forget(newsletterId);
+      if (ended === "sent") log(`Newsletter ${newsletterId} sent: every delivery has ended.`);
+      if (ended === "held") warn(heldWarning(newsletterId));
+    }
+  };
+
+  return async () => {
+    const batch = await claimDeliveries(ctx.db, workerId, {
+      limit: options.batchSize ?? concurrency * 20,
+      leaseMs: options.leaseMs,
+      now: ctx.clock.now(),
+      transport: ctx.mailer.fingerprint,
+    });
+    if (batch.length > 0) {
+      await deliverBatch(batch);
+      await finish(new Set(batch.map((d) => d.newsletterId)));
+    } else {
+      await finish(await finishedButOpen(ctx));
+      compositions.clear();
+      for (const send of await sendsOverOtherTransports(ctx.db, ctx.mailer.fingerprint)) {
+        warnOnce(send.id, otherTransportWarning(send, ctx.mailer.fingerprint));
+      }
+    }
+    return batch.length > 0;
+  };
+}
+
+type Walk = (delivery: ClaimedDelivery) => Promise<"sent" | "retry" | "failed">;
+
+/**
+ * The walk of one claimed delivery: compose its e-mail, deliver it, settle the outcome in the
+ * ledger (sent by group commit, a failure with its retry rule).
+ */
+function createWalk(
+  ctx: AppContext,
+  retry: Omit<RetryRules, "now">,
+  recorder: SentRecorder,
+  compositions: ReturnType<typeof createCompositionCache>,
+): Walk {
+  const messageIdHost = new URL(ctx.config.appUrl).hostname;
+  return async (delivery) => {
+    const message = composeDelivery(await compositions.get(delivery.newsletterId), delivery);
+    const outcome = isFailure(message)
+      ? message
+      : await sendDelivery(ctx, delivery, message, messageIdHost);
+    if (isFailure(outcome)) {
+      return recordFailure(ctx.db, delivery, outcome, { ...retry, now: ctx.clock.now() });
+    }
+    await recorder.record(delivery.id, outcome.messageId);
+    return "sent";
+  };
+}
+
+/**
+ * Walks a batch in `concurrency` lanes. A delivery whose outcome could not be recorded (the
+ * database failed meanwhile) is logged and the batch's rows still held are given back; once a
+ * delivery that had been failing went out, the mail server is back and its newsletter's waiting
+ * deliveries are due at once (ledger.ts resumeWaiting).
+ */
+function createBatchDelivery(
+  ctx: AppContext,
+  workerId: string,
+  lanes: {
+    concurrency: number;
+    log: (line: string) => void;
+    poll: PollPause;
+    recorder: SentRecorder;
+    walk: Walk;
+  },
+) {
+  const { concurrency, log, poll, recorder, walk } = lanes;
+  return async (batch: ClaimedDelivery[]) => {
+    let next = 0;
+    let unrecorded = false;
+    const recovered = new Set<number>();
+    const lane = async () => {
+      recorder.join();
+      try {
+        while (!poll.stopped && next < batch.length) {
+          const delivery = batch[next++];
+          const outcome = await walk(delivery).catch((error: Error) => {
+            unrecorded = true;
+            log(`Newsletter delivery ${delivery.id} not recorded: ${error.message}`);
+          });
+          if (outcome === "sent" && delivery.failingSince) recovered.add(delivery.newsletterId);
+        }
+      } finally {
+        recorder.leave();
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, batch.length) }, lane));
+    for (const newsletterId of recovered) {
+      await resumeWaiting(ctx.db, newsletterId, ctx.clock.now());
+    }
+    if (unrecorded && !poll.stopped) {
+      await releaseClaims(
+        ctx.db,
+        workerId,
+        batch.map((d) => d.id),
+      );
+    }
+  };
+}
+
+function retryRules(ctx: AppContext, options: DeliveryWorkerOptions): Omit<RetryRules, "now"> {
+  const backoff = {
+    baseMs: options.retry?.baseMs ?? DEFAULT_BACKOFF.baseMs,
+    capMs: options.retry?.capMs ?? DEFAULT_BACKOFF.capMs,
+  };
+  return {
+    delayMs: (attempts) => backoffDelayMs(attempts, backoff),
+    horizonMs: options.retry?.horizonMs ?? ctx.config.NEWSLETTER_RETRY_HOURS * 3_600_000,
+  };
+}
+
+function heldWarning(newsletterId: number): string {
+  return (
+    `Newsletter ${newsletterId} is approved again, not sent: some of its e-mails could not ` +
+    "be built (see its send log); fix it and send it again."
+  );
 }
 
 /**

@@ -36,3 +36,11 @@ function mac(secret: string, userId: string): string {
     .digest("hex")
     .slice(0, MAC_HEX);
 }
+
+/** RFC 8058 one-click unsubscribe: providers POST `List-Unsubscribe=One-Click` to the URL. */
+export function unsubscribeHeaders(url: string): Record<string, string> {
+  return {
+    "List-Unsubscribe": `<${url}>`,
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
+}

@@ -88,7 +88,8 @@ async function placeInTx(
     throw new Conflict("Someone involved was just deactivated. Please try again.", "changed");
   }
   await applyPlacement(ctx, tx, pairing, rows, userId, placement);
-  return { kind: placement.kind, month: pairing.month, ...(await namesOf(tx, chosen)) };
+  const names = await namesOf(tx, chosen);
+  return { kind: placement.kind, pairingId: pairing.id, month: pairing.month, ...names };
 }
 
 type Found = NonNullable<Placement>;

@@ -1,20 +1,12 @@
-import type { StoredValidation, ValidateResponse } from "../../shared/newsletters";
-import type { AppContext } from "../context";
-import { fullName } from "../pairings/members/pairing-members";
-import { type AudiencePerson, loadPairingAudience, type PairingAudience } from "./pairing-audience";
+import type { StoredValidation, ValidateResponse } from "../../../shared/newsletters";
+import { fullName } from "../../pairings/members/pairing-members";
+import type { AudiencePerson, PairingAudience } from "./audience";
 
 /**
- * Checks the pairing a newsletter announces: every member still has an account and a partner
+ * Checks the pairing a match e-mail announces: every member still has an account and a partner
  * (critical otherwise), and warns by name about members who are deactivated, opted out or no
  * longer whitelisted (they will not receive it; their partners still will).
  */
-export async function validatePairing(
-  ctx: AppContext,
-  pairingFile: string,
-): Promise<ValidateResponse> {
-  return summarise(await loadPairingAudience(ctx, pairingFile));
-}
-
 export function summarise(audience: PairingAudience): ValidateResponse {
   const criticalErrors: string[] = [];
   const matchingErrors: string[] = [];

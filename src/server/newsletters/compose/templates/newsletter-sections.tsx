@@ -1,6 +1,6 @@
 import { Column, Heading, Img, Row, Section } from "@react-email/components";
-import type { MatchView, NewsletterEmailContent, PartnerView } from "./newsletter-email";
 import { LETTERS, P, s } from "./newsletter-styles";
+import type { MatchView, NewsletterEmailContent, PartnerView } from "./views";
 
 /** The newsletter's sections; each renders nothing when its content is empty. */
 

@@ -1,51 +1,33 @@
 import { randomBytes } from "node:crypto";
-import { createElement } from "react";
-import { monthName } from "../../shared/months";
-import { BRAIN_BUZZER_LETTERS, DEFAULT_PRO_TIPS, isEmailImageUrl } from "../../shared/newsletters";
-import type { Config } from "../config";
-import type { NewsletterRow } from "../db/schema";
-import { emailSafeImageUrl } from "../images/email-rendition";
-import { renderEmail } from "../mail/render-email";
-import {
-  type MatchView,
-  NewsletterEmail,
-  type NewsletterEmailContent,
-  type PartnerView,
-} from "../mail/templates/newsletter-email";
-import { parseList } from "./present";
+import type { ReactElement } from "react";
+import { renderEmail } from "../../mail/render-email";
+import type { MatchView, PartnerView, RecipientView } from "./templates/views";
 
-/** What one recipient's e-mail shows; every string is raw text, escaped when filled in. */
-export interface RecipientView {
-  greetingName: string;
-  match: MatchView;
-  unsubscribeUrl: string | null;
-}
-
-export interface RenderedNewsletter {
+export interface RenderedEmail {
   html: string;
   text: string;
 }
 
 /**
- * Renders a newsletter for many recipients without a React render per recipient. Each layout
- * variant (pair, trio, sat out, which optional partner fields are present) is rendered once with
- * placeholder tokens; a recipient's e-mail is that variant's HTML and text with the tokens replaced
- * by the recipient's values (HTML-escaped in the HTML part). The tokens carry a random nonce, so
- * no stored text can contain one.
+ * Renders a match e-mail (`template`: the newsletter or the short announcement) for many
+ * recipients without a React render per recipient. Each layout variant (pair, trio, sat out,
+ * which optional partner fields are present) is rendered once with placeholder tokens; a
+ * recipient's e-mail is that variant's HTML and text with the tokens replaced by the recipient's
+ * values (HTML-escaped in the HTML part). The tokens carry a random nonce, so no stored text can
+ * contain one.
  */
-export function createNewsletterRenderer(config: Config, row: NewsletterRow) {
-  const content = newsletterContent(config, row);
+export function createRenderer(template: (view: RecipientView) => ReactElement) {
   const nonce = randomBytes(6).toString("hex").toUpperCase();
   const token = (name: string) => `QCOJ${nonce}${name}Q`;
   const tokenPattern = new RegExp(`QCOJ${nonce}([A-Z0-9]+)Q`, "g");
   const variants = new Map<string, Promise<CompiledVariant>>();
 
   async function compile(key: string, view: RecipientView): Promise<CompiledVariant> {
-    const element = createElement(NewsletterEmail, {
-      content,
+    const element = template({
       greetingName: token("GREETING"),
       match: tokenisedMatch(view.match, token),
       unsubscribeUrl: view.unsubscribeUrl === null ? null : token("UNSUB"),
+      news: view.news === null ? null : token("NEWS"),
     });
     const { html, text } = await renderEmail(element);
     return { key, html: split(html, tokenPattern), text: split(text, tokenPattern) };
@@ -61,7 +43,7 @@ export function createNewsletterRenderer(config: Config, row: NewsletterRow) {
     return variant;
   }
 
-  function fillVariant(compiled: CompiledVariant, view: RecipientView): RenderedNewsletter {
+  function fillVariant(compiled: CompiledVariant, view: RecipientView): RenderedEmail {
     const values = slotValues(view);
     return {
       html: fill(compiled.html, values, escapeHtml),
@@ -71,8 +53,7 @@ export function createNewsletterRenderer(config: Config, row: NewsletterRow) {
 
   const ready = new Map<string, CompiledVariant>();
   return {
-    content,
-    async render(view: RecipientView): Promise<RenderedNewsletter> {
+    async render(view: RecipientView): Promise<RenderedEmail> {
       return fillVariant(await variantFor(view), view);
     },
     /** Renders every layout these views need, so renderPrepared can fill them synchronously. */
@@ -85,9 +66,9 @@ export function createNewsletterRenderer(config: Config, row: NewsletterRow) {
       for (const compiled of await Promise.all(pending.values())) ready.set(compiled.key, compiled);
     },
     /** A recipient's e-mail from a layout rendered by prepare (throws when it was not). */
-    renderPrepared(view: RecipientView): RenderedNewsletter {
+    renderPrepared(view: RecipientView): RenderedEmail {
       const compiled = ready.get(variantKey(view));
-      if (!compiled) throw new Error(`Newsletter layout ${variantKey(view)} was not prepared`);
+      if (!compiled) throw new Error(`E-mail layout ${variantKey(view)} was not prepared`);
       return fillVariant(compiled, view);
     },
     /** How many layouts were rendered with React so far (one per variant, not per recipient). */
@@ -95,7 +76,7 @@ export function createNewsletterRenderer(config: Config, row: NewsletterRow) {
   };
 }
 
-export type NewsletterRenderer = ReturnType<typeof createNewsletterRenderer>;
+export type Renderer = ReturnType<typeof createRenderer>;
 
 type CompiledVariant = { key: string; html: string[]; text: string[] };
 
@@ -123,7 +104,7 @@ export function escapeHtml(value: string): string {
 
 function variantKey(view: RecipientView): string {
   const m = view.match;
-  const unsub = view.unsubscribeUrl === null ? "n" : "u";
+  const unsub = `${view.unsubscribeUrl === null ? "n" : "u"}${view.news === null ? "-" : "n"}`;
   if (m.kind !== "partners") return `${m.kind}|${unsub}`;
   const flags = m.partners
     .map((p) => `${p.photoUrl ? "p" : "-"}${p.department ? "d" : "-"}${p.bio ? "b" : "-"}`)
@@ -151,6 +132,7 @@ function tokenisedMatch(match: MatchView, token: (name: string) => string): Matc
 function slotValues(view: RecipientView): Map<string, string> {
   const values = new Map<string, string>([["GREETING", view.greetingName]]);
   if (view.unsubscribeUrl) values.set("UNSUB", view.unsubscribeUrl);
+  if (view.news) values.set("NEWS", view.news);
   const m = view.match;
   if (m.kind === "placeholder") values.set("PLACEHOLDER", m.text);
   if (m.kind !== "partners") return values;
@@ -164,49 +146,4 @@ function slotValues(view: RecipientView): Map<string, string> {
     if (p.photoUrl) values.set(`P${i}PHOTO`, p.photoUrl);
   });
   return values;
-}
-
-/**
- * An image address made absolute on APP_URL, as e-mails must link it (our WebP images as JPEG);
- * null when missing or not an http(s) image address.
- */
-export function absoluteImageUrl(appUrl: string, value: string | null | undefined): string | null {
-  if (!value || !isEmailImageUrl(value)) return null;
-  return emailSafeImageUrl(appUrl, new URL(value, `${appUrl}/`).toString());
-}
-
-export function newsletterContent(config: Config, row: NewsletterRow): NewsletterEmailContent {
-  const period = `${monthName(row.month) ?? row.month} ${row.year}`;
-  const choices = parseList(row.brainBuzzerChoices).slice(0, BRAIN_BUZZER_LETTERS.length);
-  const answerIndex = (BRAIN_BUZZER_LETTERS as readonly string[]).indexOf(
-    row.brainBuzzerCorrectAnswer ?? "",
-  );
-  const tips = parseList(row.proTips);
-  return {
-    periodLabel: period,
-    title: row.title,
-    preview: `Meet your ${period} coffee chat match`,
-    headerImageUrl: absoluteImageUrl(config.appUrl, row.newsletterImageUrl),
-    moodText: row.moodDescription,
-    moodImageUrl: absoluteImageUrl(config.appUrl, row.moodImageUrl),
-    quoteText: row.quoteText,
-    quoteAuthor: row.quoteAuthor,
-    brainBuzzer:
-      row.brainBuzzerQuestion && choices.length >= 2
-        ? {
-            question: row.brainBuzzerQuestion,
-            choices,
-            answer:
-              answerIndex >= 0 && answerIndex < choices.length
-                ? `${BRAIN_BUZZER_LETTERS[answerIndex]}. ${choices[answerIndex]}`
-                : null,
-          }
-        : null,
-    coffeeChatsParagraph: row.coffeeChatsParagraph,
-    starters: parseList(row.coffeeChatStarters),
-    proTips: tips.length > 0 ? tips : [...DEFAULT_PRO_TIPS],
-    closingMessage: row.closingMessage,
-    matchesUrl: `${config.appUrl}/matches`,
-    profileUrl: `${config.appUrl}/profile`,
-  };
 }

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixedClock } from "../clock";
-import { users } from "../db/schema";
-import { reencodeKeepingFormat } from "../images/process-image";
-import { storeImage } from "../images/store-image";
+import { fixedClock } from "../../clock";
+import { users } from "../../db/schema";
+import { reencodeKeepingFormat } from "../../images/process-image";
+import { storeImage } from "../../images/store-image";
 import {
   allowEmail,
   createGroup,
@@ -13,12 +13,12 @@ import {
   createPairing,
   createUser,
   signIn,
-} from "../test/factories";
-import { type SmtpPeer, startSmtpPeer } from "../test/smtp-peer";
-import { createTestApp, TEST_APP_URL, type TestApp } from "../test/test-app";
-import { defaultNewsletter } from "./newsletter-defaults";
-import { activePairingFile } from "./newsletter-files";
-import { prepareNewsletterMessages } from "./newsletter-message";
+} from "../../test/factories";
+import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
+import { createTestApp, TEST_APP_URL, type TestApp } from "../../test/test-app";
+import { defaultNewsletter } from "../newsletter-defaults";
+import { activePairingFile } from "../newsletter-files";
+import { compose } from "./composer";
 
 const NOW = new Date("2027-03-10T09:00:00Z");
 const HOSTILE = `"><img src=x onerror=alert(1)><script>alert('x')</script> & co`;
@@ -78,8 +78,10 @@ describe("the newsletter e-mail of each recipient", () => {
   }
 
   async function prepare(newsletterId: number) {
-    const prepared = await prepareNewsletterMessages(t.ctx, newsletterId);
-    return { ...prepared, messages: prepared.recipients.map((r) => prepared.messageFor(r)) };
+    const composition = await compose(t.ctx, { newsletter: newsletterId });
+    await composition.prepare();
+    const { recipients } = composition;
+    return { recipients, messages: recipients.map((r) => composition.messageFor(r)) };
   }
 
   it("goes to every member of the linked pairing and to whoever sat out, and to no one else", async () => {
@@ -117,9 +119,7 @@ describe("the newsletter e-mail of each recipient", () => {
     expect(emails).not.toContain(deactivated.email);
     expect(emails).not.toContain(outsider.email);
 
-    const prepared = await prepareNewsletterMessages(t.ctx, newsletter.id);
-    const matchEmail = (u: { id: string; email: string }) =>
-      prepared.matchEmailFor({ userId: u.id, email: u.email });
+    const matchEmail = (u: { id: string }) => recipients.find((r) => r.userId === u.id)?.matchEmail;
     expect(matchEmail(cy)).toBe(`${di.email}, ${ed.email}`);
     expect(matchEmail(sitter)).toBeNull();
     const fayMail = messages.find((m) => m.to === fay.email);
@@ -279,7 +279,7 @@ describe("the newsletter e-mail of each recipient", () => {
 
   it("refuses a newsletter without a linked pairing with the message the editor shows", async () => {
     const newsletter = await createNewsletter(t.db, { year: 2100 + ++seq });
-    await expect(prepareNewsletterMessages(t.ctx, newsletter.id)).rejects.toThrow(
+    await expect(prepare(newsletter.id)).rejects.toThrow(
       "Please link a pairing group to this newsletter before sending.",
     );
   });

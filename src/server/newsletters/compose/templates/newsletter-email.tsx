@@ -9,7 +9,7 @@ import {
   Link,
   Section,
 } from "@react-email/components";
-import { brandName, EmailHead } from "./email-layout";
+import { brandName, EmailHead } from "../../../mail/templates/email-layout";
 import {
   BrainBuzzerSection,
   CoffeeChatsSection,
@@ -19,45 +19,10 @@ import {
   YourMatch,
 } from "./newsletter-sections";
 import { P, s } from "./newsletter-styles";
+import type { NewsletterEmailContent, RecipientView } from "./views";
 
-/** Newsletter-wide content, already made e-mail ready (absolute image URLs, default tips filled). */
-export interface NewsletterEmailContent {
-  periodLabel: string;
-  title: string;
-  preview: string;
-  headerImageUrl: string | null;
-  moodText: string | null;
-  moodImageUrl: string | null;
-  quoteText: string | null;
-  quoteAuthor: string | null;
-  brainBuzzer: { question: string; choices: string[]; answer: string | null } | null;
-  coffeeChatsParagraph: string | null;
-  starters: string[];
-  proTips: string[];
-  closingMessage: string | null;
-  matchesUrl: string;
-  profileUrl: string;
-}
-
-export interface PartnerView {
-  name: string;
-  initials: string;
-  department: string | null;
-  bio: string | null;
-  email: string;
-  photoUrl: string | null;
-}
-
-export type MatchView =
-  | { kind: "partners"; partners: PartnerView[]; starter: string | null }
-  | { kind: "sat-out" }
-  | { kind: "placeholder"; text: string };
-
-export interface NewsletterEmailProps {
+export interface NewsletterEmailProps extends Omit<RecipientView, "news"> {
   content: NewsletterEmailContent;
-  greetingName: string;
-  match: MatchView;
-  unsubscribeUrl: string | null;
 }
 
 /**

@@ -1,9 +1,13 @@
+import { createElement } from "react";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../config";
-import type { NewsletterRow } from "../db/schema";
-import type { PartnerView } from "../mail/templates/newsletter-email";
-import { defaultNewsletter } from "./newsletter-defaults";
-import { createNewsletterRenderer, escapeHtml, type RecipientView } from "./newsletter-renderer";
+import { type Config, loadConfig } from "../../config";
+import type { NewsletterRow } from "../../db/schema";
+import { defaultNewsletter } from "../newsletter-defaults";
+import { announcementContent, newsletterContent } from "./content";
+import { createRenderer, escapeHtml } from "./renderer";
+import { AnnouncementEmail } from "./templates/announcement-email";
+import { NewsletterEmail } from "./templates/newsletter-email";
+import type { PartnerView, RecipientView } from "./templates/views";
 
 const config = loadConfig({ NODE_ENV: "test", APP_URL: "https://coffee.example" });
 const row = {
@@ -12,6 +16,11 @@ const row = {
   createdAt: new Date(),
   updatedAt: new Date(),
 } as NewsletterRow;
+
+function createNewsletterRenderer(config: Config, row: NewsletterRow) {
+  const content = newsletterContent(config, row);
+  return createRenderer((view) => createElement(NewsletterEmail, { content, ...view }));
+}
 
 const partner = (n: number, fields: Partial<PartnerView> = {}): PartnerView => ({
   name: `Partner ${n}`,
@@ -26,6 +35,7 @@ const pairView = (n: number, fields: Partial<PartnerView> = {}): RecipientView =
   greetingName: `Reader ${n}`,
   match: { kind: "partners", partners: [partner(n, fields)], starter: "Tea or coffee?" },
   unsubscribeUrl: `https://coffee.example/unsubscribe?token=t${n}`,
+  news: null,
 });
 
 describe("the newsletter renderer", () => {
@@ -73,6 +83,7 @@ describe("the newsletter renderer", () => {
         starter: hostile,
       },
       unsubscribeUrl: `javascript:alert(1)" x="`,
+      news: null,
     });
     expect(mail.html).not.toContain("<script>");
     expect(mail.html).not.toContain('" onerror="');
@@ -90,5 +101,20 @@ describe("the newsletter renderer", () => {
     const mail = await renderer.render(pairView(1));
     expect(mail.html).toContain('src="https://coffee.example/admin-images/mood.png"');
     expect(mail.html).not.toContain("javascript:");
+  });
+
+  it("fills the short announcement's news and partner the same way, escaped", async () => {
+    const content = announcementContent(config, "2027-03");
+    const renderer = createRenderer((view) =>
+      createElement(AnnouncementEmail, { content, ...view }),
+    );
+    const hostile = `<script>alert("x")</script>`;
+    const mail = await renderer.render({ ...pairView(1, { bio: hostile }), news: hostile });
+    expect(mail.html).toContain("Your coffee chat match for March 2027");
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html.split(escapeHtml(hostile)).length - 1).toBe(2);
+    expect(mail.text).toContain("Partner 1");
+    expect(mail.text).toContain("Schedule your coffee chat <https://coffee.example/matches>");
+    expect(mail.text).toContain("unsubscribe here <https://coffee.example/unsubscribe?token=t1>.");
   });
 });

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
-import type { CompletedPairingContent } from "../../shared/pairings";
-import type { AppContext } from "../context";
+import type { CompletedPairingContent } from "../../../shared/pairings";
+import type { AppContext } from "../../context";
 import {
   allowedEmails,
   completedPairings,
@@ -8,11 +8,11 @@ import {
   matches,
   pairings,
   users,
-} from "../db/schema";
-import { departmentNameSql } from "../directory/departments/department-name";
-import { NotFound } from "../errors";
-import { dayOf, eligibleSql, inScopeSql, type PairingScope } from "../pairings/members/scope";
-import { parseActivePairingFile } from "./newsletter-files";
+} from "../../db/schema";
+import { departmentNameSql } from "../../directory/departments/department-name";
+import { NotFound } from "../../errors";
+import { dayOf, eligibleSql, inScopeSql, type PairingScope } from "../../pairings/members/scope";
+import { parseActivePairingFile } from "../newsletter-files";
 
 /** One person as the newsletter needs them: to decide who receives it and to show them as a partner. */
 export interface AudiencePerson {
@@ -38,6 +38,8 @@ export interface AudienceGroup {
 
 export interface PairingAudience {
   pairingFile: string;
+  /** The pairing's month ("2027-03"). */
+  month: string;
   groups: AudienceGroup[];
   /** Everyone ready to pair in the pairing's scope who is in none of its matches. */
   satOut: AudiencePerson[];
@@ -74,18 +76,20 @@ export async function loadPairingAudience(
 ): Promise<PairingAudience> {
   const source = await resolveSource(ctx, pairingFile);
   if (source.pairingId !== null) {
-    return { pairingFile, ...(await fromMatches(ctx, source.pairingId, source.scope)) };
+    const found = await fromMatches(ctx, source.pairingId, source.scope);
+    return { pairingFile, month: source.month, ...found };
   }
   const groups = await groupsFromContent(ctx, source.content);
   const memberIds = groups.flatMap((g) =>
     g.members.flatMap((m) => (m.person ? [m.person.id] : [])),
   );
   const satOut = source.scope ? await loadSatOut(ctx, source.scope, memberIds) : [];
-  return { pairingFile, groups, satOut };
+  return { pairingFile, month: source.month, groups, satOut };
 }
 
 type Source = {
   pairingId: number | null;
+  month: string;
   content: CompletedPairingContent | null;
   scope: PairingScope | null;
 };
@@ -95,11 +99,13 @@ async function resolveSource(ctx: AppContext, pairingFile: string): Promise<Sour
   if (activeId !== null) {
     const [pairing] = await ctx.db.select().from(pairings).where(eq(pairings.id, activeId));
     if (!pairing) throw new NotFound(pairingGoneMessage(pairingFile));
-    return { pairingId: pairing.id, content: null, scope: await scopeOf(ctx, pairing) };
+    const scope = await scopeOf(ctx, pairing);
+    return { pairingId: pairing.id, month: pairing.month, content: null, scope };
   }
   const [record] = await ctx.db
     .select({
       content: completedPairings.content,
+      month: completedPairings.month,
       pairingId: pairings.id,
       domainGroupId: completedPairings.domainGroupId,
       domainGroupName: completedPairings.domainGroupName,
@@ -111,6 +117,7 @@ async function resolveSource(ctx: AppContext, pairingFile: string): Promise<Sour
   if (!record) throw new NotFound(pairingGoneMessage(pairingFile));
   return {
     pairingId: record.pairingId,
+    month: record.month,
     content: record.content as CompletedPairingContent,
     scope: await scopeOf(ctx, {
       scopeKey: record.scopeKey ?? (record.domainGroupName === null ? "all" : null),
@@ -141,7 +148,7 @@ async function fromMatches(
   ctx: AppContext,
   pairingId: number,
   scope: PairingScope | null,
-): Promise<Omit<PairingAudience, "pairingFile">> {
+): Promise<Pick<PairingAudience, "groups" | "satOut">> {
   const rows = await ctx.db
     .select({ user1Id: matches.user1Id, user2Id: matches.user2Id, user3Id: matches.user3Id })
     .from(matches)

@@ -1,0 +1,248 @@
+import { eq, sql } from "drizzle-orm";
+import { createElement } from "react";
+import {
+  LINK_PAIRING_FIRST,
+  type PreviewEmailResponse,
+  type ValidateResponse,
+} from "../../../shared/newsletters";
+import { monthDisplay } from "../../../shared/pairings";
+import { getAuthSecret } from "../../auth/auth-secret";
+import type { AppContext } from "../../context";
+import { type NewsletterRow, users } from "../../db/schema";
+import { BadRequest } from "../../errors";
+import { DEFAULT_MATCH_PLACEHOLDER } from "../newsletter-defaults";
+import { findNewsletter, parseList } from "../present";
+import {
+  unsubscribeHeaders,
+  unsubscribeToken,
+  unsubscribeUrl,
+} from "../unsubscribe/unsubscribe-token";
+import { type AudiencePerson, loadPairingAudience, type PairingAudience } from "./audience";
+import { announcementContent, newsletterContent, subjectOf } from "./content";
+import { greetingOf, type PlannedPerson, partnerEmails, planPairing } from "./plan";
+import { createRenderer } from "./renderer";
+import { AnnouncementEmail } from "./templates/announcement-email";
+import { NewsletterEmail } from "./templates/newsletter-email";
+import type { MatchView, RecipientView } from "./templates/views";
+import { summarise } from "./validate";
+
+/** Someone a composition goes to. */
+export interface Recipient {
+  userId: string;
+  email: string;
+  /** The partners' addresses for the send log ("a@x, b@x" for a trio); null for who sat out. */
+  matchEmail: string | null;
+}
+
+/** One person's e-mail, ready for the mailer. */
+export interface ComposedMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** List-Unsubscribe and List-Unsubscribe-Post (none for an address without an account). */
+  headers: Record<string, string>;
+}
+
+/** The e-mail one address would receive, with what the editor's preview shows beside it. */
+export interface PreviewedMessage extends ComposedMessage {
+  matchInfo: PreviewEmailResponse["matchInfo"];
+  /** The address belongs to an account. */
+  userFound: boolean;
+}
+
+/** Thrown by messageFor for someone who no longer receives it (e.g. opted out since). */
+export class NotARecipient extends Error {
+  readonly code = "not_a_recipient";
+}
+
+/**
+ * What to compose: a newsletter (by id or row; `pairingFile` overrides its linked pairing, as
+ * validating another pairing does), or the short announcement of a pairing without a newsletter,
+ * optionally for some of its members only (`only`, user ids) with a sentence of news each.
+ */
+export type CompositionSource =
+  | { newsletter: number | NewsletterRow; pairingFile?: string }
+  | {
+      pairingFile: string;
+      only?: ReadonlySet<string>;
+      subject?: (period: string) => string;
+      title?: (period: string) => string;
+      newsFor?: (person: AudiencePerson, period: string) => string | null;
+    };
+
+export interface Composition {
+  newsletter: NewsletterRow | null;
+  audience: PairingAudience | null;
+  /** Everyone it goes to (nothing is rendered to list them). */
+  recipients: Recipient[];
+  /** The pairing's check for the editor (docs/newsletters.md, "Validation of a pairing"). */
+  validate(): ValidateResponse;
+  /** Renders every layout the recipients need once; messageFor is then synchronous and cheap. */
+  prepare(): Promise<void>;
+  messageFor(recipient: Pick<Recipient, "userId" | "email">): ComposedMessage;
+  /** The e-mail `email` would receive; anyone outside the pairing sees the match placeholder. */
+  preview(email: string): Promise<PreviewedMessage>;
+}
+
+/**
+ * The one composer of every e-mail announcing a match: the newsletter (preview, test send,
+ * validation, the send worker) and the short announcement (a re-pair, an automatic round).
+ * Loads the pairing's members, partners and who sat out once (README.md here).
+ */
+export async function compose(ctx: AppContext, source: CompositionSource): Promise<Composition> {
+  const newsletter =
+    "newsletter" in source
+      ? typeof source.newsletter === "number"
+        ? await findNewsletter(ctx, source.newsletter)
+        : source.newsletter
+      : null;
+  const pairingFile = source.pairingFile ?? newsletter?.pairingFile ?? null;
+  const audience = pairingFile ? await loadPairingAudience(ctx, pairingFile) : null;
+  const design = newsletter
+    ? newsletterDesign(ctx, newsletter)
+    : announcementDesign(ctx, source as AnnouncementSource, audience as PairingAudience);
+  const only = "only" in source ? source.only : undefined;
+  const plan = (audience ? planPairing(ctx.config.appUrl, audience, design.starters) : []).filter(
+    (p) => !only || only.has(p.person.id),
+  );
+  const receivers = plan.filter((p) => p.receives);
+  const byId = new Map(receivers.map((p) => [p.person.id, p]));
+  const views = new Map<string, RecipientView>();
+  const links = unsubscribeLinks(ctx);
+
+  const viewOf = (planned: PlannedPerson, unsubscribe: string | null): RecipientView => ({
+    greetingName: greetingOf(planned.person.firstName),
+    match: planned.match,
+    unsubscribeUrl: unsubscribe,
+    news: design.newsFor(planned.person),
+  });
+
+  return {
+    newsletter,
+    audience,
+    recipients: receivers.map((p) => ({
+      userId: p.person.id,
+      email: p.person.email,
+      matchEmail: partnerEmails(p.match),
+    })),
+    validate: () => summarise(audience ?? emptyAudience(pairingFile)),
+    async prepare() {
+      if (newsletter && !pairingFile) throw new BadRequest(LINK_PAIRING_FIRST, "no_pairing");
+      const link = await links();
+      for (const planned of receivers) {
+        if (!views.has(planned.person.id)) {
+          views.set(planned.person.id, viewOf(planned, link(planned.person.id)));
+        }
+      }
+      await design.renderer.prepare(views.values());
+    },
+    messageFor(recipient) {
+      const view = views.get(recipient.userId);
+      const planned = byId.get(recipient.userId);
+      if (!view || !planned) {
+        throw new NotARecipient(`${recipient.email} no longer receives this e-mail`);
+      }
+      const { html, text } = design.renderer.renderPrepared(view);
+      const headers = unsubscribeHeaders(view.unsubscribeUrl ?? "");
+      return { to: planned.person.email, subject: design.subject, html, text, headers };
+    },
+    async preview(email) {
+      const user = await findUser(ctx, email);
+      const planned = plan.find((p) => p.person.email.toLowerCase() === email.toLowerCase());
+      const url = user ? (await links())(user.id) : null;
+      const view = planned
+        ? viewOf(planned, url)
+        : {
+            greetingName: greetingOf(user?.firstName ?? null),
+            match: { kind: "placeholder" as const, text: design.placeholder },
+            unsubscribeUrl: url,
+            news: null,
+          };
+      const { html, text } = await design.renderer.render(view);
+      return {
+        to: email,
+        subject: design.subject,
+        html,
+        text,
+        headers: url ? unsubscribeHeaders(url) : {},
+        matchInfo: matchInfoOf(view.match),
+        userFound: Boolean(user),
+      };
+    },
+  };
+}
+
+/** The editor's check of a pairing before it is linked (or when a draft is generated). */
+export async function validatePairing(
+  ctx: AppContext,
+  pairingFile: string,
+): Promise<ValidateResponse> {
+  return (await compose(ctx, { pairingFile })).validate();
+}
+
+type AnnouncementSource = Extract<CompositionSource, { only?: unknown }>;
+
+/** How a composition looks: its template, subject and the per-person parts beside the match. */
+interface Design {
+  renderer: ReturnType<typeof createRenderer>;
+  subject: string;
+  starters: string[];
+  placeholder: string;
+  newsFor: (person: AudiencePerson) => string | null;
+}
+
+function newsletterDesign(ctx: AppContext, row: NewsletterRow): Design {
+  const content = newsletterContent(ctx.config, row);
+  return {
+    renderer: createRenderer((view) => createElement(NewsletterEmail, { content, ...view })),
+    subject: subjectOf(row),
+    starters: parseList(row.coffeeChatStarters),
+    placeholder: row.matchPlaceholder ?? DEFAULT_MATCH_PLACEHOLDER,
+    newsFor: () => null,
+  };
+}
+
+function announcementDesign(
+  ctx: AppContext,
+  source: AnnouncementSource,
+  audience: PairingAudience,
+): Design {
+  const period = monthDisplay(audience.month);
+  const content = announcementContent(ctx.config, audience.month, source.title?.(period));
+  return {
+    renderer: createRenderer((view) => createElement(AnnouncementEmail, { content, ...view })),
+    subject: source.subject?.(period) ?? `Your Cup of Joe match for ${period}`,
+    starters: [],
+    placeholder: DEFAULT_MATCH_PLACEHOLDER,
+    newsFor: (person) => source.newsFor?.(person, period) ?? null,
+  };
+}
+
+/** Each person's unsubscribe address; the secret is read once, when first needed. */
+function unsubscribeLinks(ctx: AppContext) {
+  let secret: Promise<string> | undefined;
+  return async () => {
+    secret ??= getAuthSecret(ctx);
+    const key = await secret;
+    return (userId: string) => unsubscribeUrl(ctx.config.appUrl, unsubscribeToken(key, userId));
+  };
+}
+
+async function findUser(ctx: AppContext, email: string) {
+  const [user] = await ctx.db
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  return user;
+}
+
+function emptyAudience(pairingFile: string | null): PairingAudience {
+  return { pairingFile: pairingFile ?? "", month: "", groups: [], satOut: [] };
+}
+
+function matchInfoOf(match: MatchView): PreviewEmailResponse["matchInfo"] {
+  if (match.kind !== "partners") return { found: false, partner: null, partners: [] };
+  const partners = match.partners.map((p) => ({ name: p.name, team: p.department }));
+  return { found: true, partner: partners[0] ?? null, partners };
+}

@@ -1,0 +1,44 @@
+import { Button, Link } from "@react-email/components";
+import { EmailLayout } from "../../../mail/templates/email-layout";
+import { YourMatch } from "./newsletter-sections";
+import { P, s } from "./newsletter-styles";
+import type { AnnouncementContent, RecipientView } from "./views";
+
+export interface AnnouncementEmailProps extends RecipientView {
+  content: AnnouncementContent;
+}
+
+/**
+ * The short announcement of a match without a newsletter: a re-pair in a running month, or an
+ * automatically published round. The same "Your Match" section as the newsletter (partner,
+ * department, bio), the schedule button and the unsubscribe link. Every text is escaped by React.
+ */
+export function AnnouncementEmail({
+  content,
+  greetingName,
+  news,
+  match,
+  unsubscribeUrl,
+}: AnnouncementEmailProps) {
+  return (
+    <EmailLayout preview={content.preview} title={content.title}>
+      <P style={s.text}>Hi {greetingName},</P>
+      {news ? <P style={s.text}>{news}</P> : null}
+      <YourMatch match={match} />
+      <Button href={content.matchesUrl} style={s.button}>
+        Schedule your coffee chat
+      </Button>
+      <P style={s.footer}>
+        You receive this because you take part in Cup of Joe; you can pause or opt out any time on
+        your <Link href={content.profileUrl}>profile</Link>
+        {unsubscribeUrl ? (
+          <>
+            {" "}
+            or <Link href={unsubscribeUrl}>unsubscribe here</Link>
+          </>
+        ) : null}
+        .
+      </P>
+    </EmailLayout>
+  );
+}
