@@ -10,7 +10,6 @@ import {
   emailLogs,
   matches,
   newsletterArchive,
-  newsletterDeliveries,
   newsletters,
   pairings,
 } from "../db/schema";
