@@ -1,6 +1,9 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  // The client's import alias, for stories that count what a page should show from client modules.
+  resolve: { alias: { "@shared": fileURLToPath(new URL("./src/shared", import.meta.url)) } },
   test: {
     include: ["e2e/**/*.e2e.ts"],
     environment: "node",

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sampleAnswer } from "../src/client/features/admin/demo/sample-data";
 import { createUser } from "../src/server/test/factories";
+import type { AdminStats, EnhancedMetrics } from "../src/shared/metrics";
+import { SAMPLE_GROUP } from "../src/shared/sample-company";
 import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
 
 let story: Story;
@@ -49,18 +52,31 @@ describe("a signed-out visitor looks around /admin-demo", () => {
       expect(await axeViolations(page), name).toEqual([]);
     }
 
+    // The figures of the company DEMO=1 seeds (src/shared/sample-company.ts), counted in Node
+    // from the same generator as the page counts them.
+    const stats = sampleAnswer("/api/admin/stats") as AdminStats;
+    const metrics = sampleAnswer("/api/admin/enhanced-metrics") as EnhancedMetrics;
     await tabs.filter({ hasText: "Analytics & Metrics" }).click();
     await page.locator("figure svg.recharts-surface").first().waitFor();
+    const figures = page.getByRole("tabpanel", { name: "Analytics & Metrics" });
+    await expect
+      .poll(() => figures.innerText())
+      .toMatch(new RegExp(`Completed Chats\\s+${stats.completedChats}\\s`));
+    expect(await figures.innerText()).toContain("People & Culture");
 
     await tabs.filter({ hasText: "User Management" }).click();
-    await page.getByText("Showing 20 of 20 users").waitFor();
-    await page.getByLabel("Search users").fill("avery");
+    const total = metrics.userMetrics.totalRegistered;
+    await page.getByText(`Showing 50 of ${total} users`).waitFor();
+    await page.getByLabel("Search users").fill("ada lindqvist");
     await page.getByText("Showing 1 of 1 users").waitFor();
-    await page.getByLabel("Status for Avery Stone").selectOption("paused");
-    await page.getByRole("button", { name: "Save Avery Stone" }).click();
+    expect(await page.locator("body").innerText()).toContain("ada.lindqvist@acme.example");
+    await page.getByLabel("Status for Ada Lindqvist").selectOption("paused");
+    await page.getByRole("button", { name: "Save Ada Lindqvist" }).click();
     await page.getByText("Sample data — changes are not saved", { exact: true }).waitFor();
 
     expect(await page.locator("body").innerText()).not.toContain("Realname");
+    await tabs.filter({ hasText: "Email Whitelist" }).click();
+    await page.getByText(SAMPLE_GROUP.displayName).first().waitFor();
     const apiCalls = requested.filter(
       (path) => path.startsWith("/api/") || path.startsWith("/completed_pairings"),
     );

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { SAMPLE_EMPLOYEES } from "../shared/sample-company";
 
 const booleanFlag = z
   .string()
@@ -51,7 +52,7 @@ const envSchema = z
     ),
     DEMO: booleanFlag.default(false),
     /** Employees in the sample company DEMO=1 seeds (once per database). */
-    DEMO_EMPLOYEES: z.coerce.number().int().min(2).max(100_000).default(100),
+    DEMO_EMPLOYEES: z.coerce.number().int().min(2).max(100_000).default(SAMPLE_EMPLOYEES),
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     /** Key for hashing sign-in codes and tokens; derived from DATA_DIR's secret file when unset. */
     AUTH_SECRET: optionalText.pipe(

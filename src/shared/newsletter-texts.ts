@@ -23,6 +23,11 @@ export const DEFAULT_PRO_TIPS = [
   "Go beyond job titles: ask what they enjoy outside work.",
 ] as const;
 
+/** A new month's newsletter title: "Cup of Joe - March 2027". */
+export function newsletterTitle(month: number, year: number): string {
+  return `Cup of Joe - ${monthName(month) ?? month} ${year}`;
+}
+
 /** "Cup of Joe - March 2027 Newsletter". */
 export function newsletterSubject(month: number, year: number): string {
   return `Cup of Joe - ${monthName(month) ?? month} ${year} Newsletter`;

@@ -1,4 +1,7 @@
+import { chatHappened } from "./chat-happened";
 import type { ConnectionStatus, MatchingPreference, ParticipationStatus } from "./enums";
+import { fileNameBase } from "./pairing-file-names";
+import { type CompletedPairingContent, monthDisplay } from "./pairings";
 
 /**
  * The sample company, as plain data from a seeded generator: the server stores it (DEMO=1, see
@@ -9,6 +12,10 @@ export const SAMPLE_DOMAIN = "acme.example";
 export const SAMPLE_GROUP = { name: "acme", displayName: "Acme Corp" } as const;
 /** How many rounds of history come before the current month's. */
 export const SAMPLE_HISTORY_MONTHS = 6;
+/** People in the sample company unless DEMO_EMPLOYEES says otherwise; /admin-demo shows this many. */
+export const SAMPLE_EMPLOYEES = 100;
+/** Months within which a pair never meets again: the pairing engine's default repeat window. */
+export const SAMPLE_REPEAT_WINDOW_MONTHS = 3;
 
 /** [key, display name]; the default department last. */
 export const sampleDepartmentList = [
@@ -125,6 +132,10 @@ export interface SampleRound {
   /** 0 for the current month's running round, 1 for last month's, … */
   monthsAgo: number;
   groups: SampleGroup[];
+  /** The 1st of its month at 09:00 UTC; the current round no later than now. */
+  publishedAt: Date;
+  /** When the next round was published; null for the current round. */
+  completedAt: Date | null;
 }
 
 /** `yyyy-MM` of `now` (UTC) moved by `delta` months. */
@@ -136,11 +147,13 @@ export function sampleMonth(now: Date, delta: number): string {
 /**
  * Six completed rounds and the current one. A round pairs who was taking part then (people who
  * opted out did so two months ago, today's pauses and leaves are recent) at random, a trio taking
- * the odd one. Past answers: about two in three matches met, one in six missed, the rest never
- * answered; the current round has its first answers.
+ * the odd one, and no pair meets again within SAMPLE_REPEAT_WINDOW_MONTHS, as the engine rules.
+ * Past answers: about two in three matches met, one in six missed, the rest never answered; the
+ * current round has its first answers. A round is completed when the next one is published.
  */
 export function sampleRounds(people: SamplePerson[], now: Date, seed = 7): SampleRound[] {
   const random = seededRandom(seed);
+  const lastMet = new Map<string, number>();
   const rounds: SampleRound[] = [];
   for (let monthsAgo = SAMPLE_HISTORY_MONTHS; monthsAgo >= 0; monthsAgo--) {
     const taking = people
@@ -148,16 +161,59 @@ export function sampleRounds(people: SamplePerson[], now: Date, seed = 7): Sampl
       .filter(({ p }) => takesPart(p, monthsAgo))
       .map(({ i }) => i);
     shuffle(taking, random);
-    const groups: SampleGroup[] = [];
+    const memberLists: number[][] = [];
     for (let i = 0; i + 1 < taking.length; i += 2) {
       const trio = i + 3 === taking.length;
-      const members = taking.slice(i, trio ? i + 3 : i + 2);
-      groups.push({ members, answers: answersFor(members.length, monthsAgo === 0, random) });
+      memberLists.push(taking.slice(i, trio ? i + 3 : i + 2));
       if (trio) break;
     }
-    rounds.push({ month: sampleMonth(now, -monthsAgo), monthsAgo, groups });
+    const recent = (a: number, b: number) =>
+      (lastMet.get(pairKey(a, b)) ?? Number.POSITIVE_INFINITY) - monthsAgo <=
+      SAMPLE_REPEAT_WINDOW_MONTHS;
+    avoidRepeats(memberLists, recent);
+    const groups = memberLists.map((members) => ({
+      members,
+      answers: answersFor(members.length, monthsAgo === 0, random),
+    }));
+    for (const { members } of groups)
+      for (const [a, b] of pairsOf(members)) lastMet.set(pairKey(a, b), monthsAgo);
+    const start = new Date(`${sampleMonth(now, -monthsAgo)}-01T09:00:00.000Z`);
+    const publishedAt = monthsAgo === 0 && start > now ? now : start;
+    const previous = rounds.at(-1);
+    if (previous) previous.completedAt = publishedAt;
+    rounds.push({
+      month: sampleMonth(now, -monthsAgo),
+      monthsAgo,
+      groups,
+      publishedAt,
+      completedAt: null,
+    });
   }
   return rounds;
+}
+
+const pairKey = (a: number, b: number) => (a < b ? `${a}-${b}` : `${b}-${a}`);
+
+function pairsOf(members: number[]): Array<[number, number]> {
+  return members.flatMap((a, i) => members.slice(i + 1).map((b): [number, number] => [a, b]));
+}
+
+/** Swaps members between groups until no group holds a pair that met recently. */
+function avoidRepeats(groups: number[][], recent: (a: number, b: number) => boolean) {
+  const clash = (g: number[]) => pairsOf(g).some(([a, b]) => recent(a, b));
+  for (const group of groups) {
+    for (const other of groups) {
+      if (!clash(group)) break;
+      if (other === group) continue;
+      for (let p = 0; p < group.length && clash(group); p++) {
+        for (let q = 0; q < other.length; q++) {
+          [group[p], other[q]] = [other[q], group[p]];
+          if (!clash(group) && !clash(other)) break;
+          [group[p], other[q]] = [other[q], group[p]];
+        }
+      }
+    }
+  }
 }
 
 function takesPart(p: SamplePerson, monthsAgo: number): boolean {
@@ -184,3 +240,48 @@ function answersFor(size: number, current: boolean, random: () => number): Conne
   if (roll < missed) return each("not_confirmed", current ? 0 : 0.75);
   return Array.from({ length: size }, () => "pending");
 }
+
+const fullName = (p: SamplePerson) => `${p.firstName} ${p.lastName}`;
+
+/** A completed round's pairing record name (group 1 of the sample company, first record). */
+export const sampleFileName = (month: string, groupName: string = SAMPLE_GROUP.displayName) =>
+  `${fileNameBase(month, 1, groupName)}-1.json`;
+
+/** A completed round's pairing record, as completing the pairing writes it. */
+export function sampleFileContent(
+  round: SampleRound,
+  people: SamplePerson[],
+  groupName: string = SAMPLE_GROUP.displayName,
+): CompletedPairingContent {
+  const records = round.groups.map(({ members, answers }) => {
+    const [a, b, c] = members.map((i) => people[i]);
+    return {
+      user1_name: fullName(a),
+      user1_email: a.email,
+      user2_name: fullName(b),
+      user2_email: b.email,
+      ...(c ? { user3_name: fullName(c), user3_email: c.email } : {}),
+      status: "completed",
+      chat_happened: chatHappened({
+        status: "completed",
+        user1ConnectionStatus: answers[0],
+        user2ConnectionStatus: answers[1],
+        user3ConnectionStatus: answers[2] ?? null,
+      }),
+    };
+  });
+  return {
+    name: `${monthDisplay(round.month)} — ${groupName}`,
+    month: round.month,
+    domainGroup: groupName,
+    matches: records,
+    chats_happened: records.filter((m) => m.chat_happened).length,
+  };
+}
+
+/** What the mail server answered the one refused address. */
+export const SAMPLE_REFUSAL = { code: "550", text: "550 5.1.1 Mailbox unavailable" } as const;
+
+/** In one month of three the mail server refused the newsletter to one address, as happens. */
+export const sampleDeliveryRefused = (round: SampleRound, member: number) =>
+  round.monthsAgo % 3 === 1 && member === round.groups[0].members[0];

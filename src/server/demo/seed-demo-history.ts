@@ -1,9 +1,15 @@
 import { addDays } from "date-fns";
-import { chatHappened } from "../../shared/chat-happened";
 import type { EmailLogEntry } from "../../shared/email-logs";
-import type { CompletedPairingContent } from "../../shared/pairings";
 import { monthDisplay } from "../../shared/pairings";
-import { type SamplePerson, type SampleRound, sampleRounds } from "../../shared/sample-company";
+import {
+  SAMPLE_REFUSAL,
+  type SamplePerson,
+  type SampleRound,
+  sampleDeliveryRefused,
+  sampleFileContent,
+  sampleFileName,
+  sampleRounds,
+} from "../../shared/sample-company";
 import type { Tx } from "../db/client";
 import {
   completedPairings,
@@ -17,7 +23,6 @@ import { defaultNewsletter } from "../newsletters/newsletter-defaults";
 import { archiveFileName } from "../newsletters/send/finish-send";
 import { insertPastDeliveries } from "../newsletters/send/ledger";
 import { failureReasons } from "../newsletters/send/outcome";
-import { fileNameBase } from "../pairings/records/file-names";
 import { insertAsJson } from "./seed-chunks";
 
 interface HistoryInput {
@@ -30,14 +35,13 @@ interface HistoryInput {
 
 const DAY = 24 * 60 * 60 * 1000;
 const monthStart = (month: string) => new Date(`${month}-01T09:00:00.000Z`);
-const fullName = (p: SamplePerson) => `${p.firstName} ${p.lastName}`;
 
 /**
  * The sample company's story, in a few bulk statements: six completed monthly rounds, each with
  * its completed-pairing record, every match closed (status completed) with its members' answers,
  * and a sent newsletter with its deliveries, send log and archive; then this month's running
- * round with its first answers. A round is published on the 1st and completed when the next one
- * is, so no record is both completed and active.
+ * round with its first answers. The rounds, their dates, records and refused deliveries come from
+ * src/shared/sample-company.ts, which /admin-demo shows too; no record is both completed and active.
  */
 export async function seedHistory(tx: Tx, input: HistoryInput): Promise<void> {
   const { now, group } = input;
@@ -55,8 +59,8 @@ export async function seedHistory(tx: Tx, input: HistoryInput): Promise<void> {
           domainGroupName: group.displayName,
           status: past ? ("completed" as const) : ("active" as const),
           totalPairs: round.groups.length,
-          createdAt: publishedAt(round, now),
-          completedAt: past ? publishedAt(rounds[rounds.indexOf(round) + 1], now) : null,
+          createdAt: round.publishedAt,
+          completedAt: round.completedAt,
         };
       }),
     )
@@ -72,25 +76,19 @@ export async function seedHistory(tx: Tx, input: HistoryInput): Promise<void> {
   const files = past.map((round) => {
     const r = rounds.indexOf(round);
     return {
-      fileName: `${fileNameBase(round.month, 1, group.displayName)}-1.json`,
+      fileName: sampleFileName(round.month, group.displayName),
       pairingId: stored[r].id,
       name: `${monthDisplay(round.month)} — ${group.displayName}`,
       month: round.month,
       domainGroupId: group.id,
       domainGroupName: group.displayName,
       matchCount: round.groups.length,
-      content: fileContent(round, input),
+      content: sampleFileContent(round, input.people, group.displayName),
       createdAt: stored[r].completedAt ?? now,
     };
   });
   await tx.insert(completedPairings).values(files);
   await seedSentNewsletters(tx, input, past, files);
-}
-
-/** The 1st of the round's month; the current round no later than now. */
-function publishedAt(round: SampleRound, now: Date): Date {
-  const start = monthStart(round.month);
-  return round.monthsAgo === 0 && start > now ? now : start;
 }
 
 function matchesOf(
@@ -122,33 +120,6 @@ function matchesOf(
       user3ConfirmedAt: g.members[2] === undefined ? null : at(2),
     };
   });
-}
-
-function fileContent(round: SampleRound, { people, group }: HistoryInput): CompletedPairingContent {
-  const records = round.groups.map(({ members, answers }) => {
-    const [a, b, c] = members.map((i) => people[i]);
-    return {
-      user1_name: fullName(a),
-      user1_email: a.email,
-      user2_name: fullName(b),
-      user2_email: b.email,
-      ...(c ? { user3_name: fullName(c), user3_email: c.email } : {}),
-      status: "completed",
-      chat_happened: chatHappened({
-        status: "completed",
-        user1ConnectionStatus: answers[0],
-        user2ConnectionStatus: answers[1],
-        user3ConnectionStatus: answers[2] ?? null,
-      }),
-    };
-  });
-  return {
-    name: `${monthDisplay(round.month)} — ${group.displayName}`,
-    month: round.month,
-    domainGroup: group.displayName,
-    matches: records,
-    chats_happened: records.filter((m) => m.chat_happened).length,
-  };
 }
 
 /**
@@ -197,7 +168,7 @@ async function seedSentNewsletters(
   const deliveries = sent.flatMap(({ newsletter, round, at }) =>
     round.groups.flatMap(({ members }) =>
       members.map((member) => {
-        const refused = round.monthsAgo % 3 === 1 && member === round.groups[0].members[0];
+        const refused = sampleDeliveryRefused(round, member);
         return {
           newsletterId: newsletter.id,
           userId: ids[member],
@@ -208,8 +179,8 @@ async function seedSentNewsletters(
             .join(", "),
           state: refused ? ("failed" as const) : ("sent" as const),
           attempts: 1,
-          errorCode: refused ? "550" : null,
-          errorText: refused ? "550 5.1.1 Mailbox unavailable" : null,
+          errorCode: refused ? SAMPLE_REFUSAL.code : null,
+          errorText: refused ? SAMPLE_REFUSAL.text : null,
           sendStatus: refused ? ("failed" as const) : ("success" as const),
           sentAt: refused ? null : at,
           createdAt: at,

@@ -2,6 +2,7 @@ import { addDays, addMonths, format } from "date-fns";
 import { eq, sql } from "drizzle-orm";
 import {
   SAMPLE_DOMAIN,
+  SAMPLE_EMPLOYEES,
   SAMPLE_GROUP,
   type SamplePerson,
   sampleDepartmentList,
@@ -42,7 +43,7 @@ export async function seedDemoOnce(db: Db, options: SeedOptions) {
  */
 export async function seedSampleCompany(
   db: Db,
-  { now, count = 100, domain = DEMO_DOMAIN, seed = 42 }: SeedOptions,
+  { now, count = SAMPLE_EMPLOYEES, domain = DEMO_DOMAIN, seed = 42 }: SeedOptions,
 ) {
   return db.transaction(async (tx) => {
     const [group] = await tx

@@ -1,5 +1,5 @@
 import { monthName } from "../../shared/months";
-import { DEFAULT_PRO_TIPS, newsletterSubject } from "../../shared/newsletters";
+import { DEFAULT_PRO_TIPS, newsletterSubject, newsletterTitle } from "../../shared/newsletters";
 import type { newsletters } from "../db/schema";
 
 /** Conversation starters a new draft begins with (the editor can change them). */
@@ -18,7 +18,7 @@ export function defaultNewsletter(month: number, year: number): typeof newslette
   return {
     month,
     year,
-    title: `Cup of Joe - ${period}`,
+    title: newsletterTitle(month, year),
     subject: newsletterSubject(month, year),
     description: `The ${period} coffee chat newsletter with everyone's new match.`,
     status: "draft",

@@ -1,4 +1,5 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
+import { ALL_USERS_LABEL } from "../../../shared/pairing-file-names";
 import { whitelistEntrySql } from "../../auth/whitelist-lookup";
 import type { Db, Tx } from "../../db/client";
 import { type DomainGroupRow, users } from "../../db/schema";
@@ -7,7 +8,7 @@ import { requireGroup } from "../../directory/groups/find-group";
 /** Who a pairing is for: the whole company, or the people whose whitelist entry puts them in one group. */
 export type PairingScope = { kind: "all" } | { kind: "group"; group: DomainGroupRow };
 
-export const ALL_USERS_LABEL = "All Users";
+export { ALL_USERS_LABEL };
 
 export async function resolveScope(
   db: Db | Tx,

@@ -33,8 +33,9 @@ export function SampleDashboard() {
       >
         <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
         <p>
-          <strong>Sample data.</strong> This dashboard shows a made-up company so you can look
-          around. Nothing here is a real person, and changes are not saved.
+          <strong>Sample data.</strong> This dashboard shows a made-up company (the one a demo
+          server starts with) so you can look around. Nothing here is a real person, and changes are
+          not saved.
         </p>
       </div>
       {ready ? (

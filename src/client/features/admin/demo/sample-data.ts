@@ -1,13 +1,20 @@
-import type { AdminUser, AdminUsersResponse } from "@shared/admin-users";
+import {
+  ADMIN_USERS_PAGE_SIZE,
+  type AdminUser,
+  type AdminUsersResponse,
+} from "@shared/admin-users";
 import { DEFAULT_GROUP_COLOR } from "@shared/whitelist";
 import { sampleGalleryAnswers } from "./sample-images";
+import { sampleLogAnswers } from "./sample-logs";
+import { sampleMetricAnswers } from "./sample-metrics";
 import { samplePairingAnswers, samplePairingPatterns } from "./sample-pairings";
 import {
+  currentRound,
   fullName,
   SAMPLE_DOMAIN,
+  SAMPLE_GROUP,
   SAMPLE_GROUP_ID,
   sampleDepartments,
-  samplePairs,
   samplePeople,
 } from "./sample-people";
 
@@ -15,50 +22,72 @@ import {
  * What the sample dashboard (/admin-demo) answers for each GET, keyed by path; an answer is a
  * value or a function of the request URL. A path with no entry answers an empty list. A new
  * admin tab adds the paths it reads here (or in a sibling sample-*.ts spread into the map).
+ * Every answer is worked out from the sample company (sample-people.ts) as the server would.
  */
 export type SampleAnswer = unknown | ((url: URL) => unknown);
 
-const created = "2026-01-05T09:00:00.000Z";
+const created = `${currentRound.month}-01T08:00:00.000Z`;
 
 const sampleGroup = {
   id: SAMPLE_GROUP_ID,
-  name: "brewco",
-  displayName: "Brew Co",
-  description: "A made-up company for the sample dashboard",
+  name: SAMPLE_GROUP.name,
+  displayName: SAMPLE_GROUP.displayName,
+  description: "Sample company",
   color: DEFAULT_GROUP_COLOR,
   isActive: true,
   createdAt: created,
 };
 
-const count = (status: AdminUser["participationStatus"], people = samplePeople) =>
+const count = (status: AdminUser["participationStatus"], people: AdminUser[]) =>
   people.filter((p) => p.participationStatus === status).length;
 
-function matchNames(): Map<string, string> {
-  const names = new Map<string, string>();
-  for (const [a, b] of samplePairs()) {
-    names.set(a.id, fullName(b));
-    names.set(b.id, fullName(a));
+/** Each member of the running round → their partners' names. */
+function currentPartners(): Map<string, string[]> {
+  const partners = new Map<string, string[]>();
+  for (const { members } of currentRound.groups) {
+    for (const m of members) {
+      const others = members.filter((o) => o !== m).map((o) => fullName(samplePeople[o]));
+      partners.set(samplePeople[m].id, others);
+    }
   }
-  return names;
+  return partners;
 }
+const partners = currentPartners();
 
-/** The user list with its search and filters applied, as the server would. */
+const nameKey = (p: AdminUser) => `${fullName(p).toLowerCase()}\u0000${p.id}`;
+const byName = [...samplePeople].sort((a, b) => (nameKey(a) < nameKey(b) ? -1 : 1));
+
+/** The user list with its search, filters and pages applied, as the server would. */
 function usersAnswer(url: URL): AdminUsersResponse {
-  const q = (url.searchParams.get("q") ?? "").toLowerCase();
+  const q = (url.searchParams.get("q") ?? "").trim().toLowerCase();
   const status = url.searchParams.get("status") ?? "";
-  const searched = samplePeople.filter((p) =>
-    [p.firstName, p.lastName, fullName(p), p.email, p.department].some((v) =>
-      (v ?? "").toLowerCase().includes(q),
-    ),
+  const deactivatedOnly = url.searchParams.get("account") === "deactivated";
+  const limit = Number(url.searchParams.get("limit")) || ADMIN_USERS_PAGE_SIZE;
+  const searched = byName.filter(
+    (p) =>
+      !deactivatedOnly &&
+      [fullName(p), p.email, p.department, p.departmentName].some((v) =>
+        (v ?? "").toLowerCase().includes(q),
+      ),
   );
-  const shown = status ? searched.filter((p) => p.participationStatus === status) : searched;
-  const partners = matchNames();
-  const month = new Date().toISOString().slice(0, 7);
+  const shown =
+    status && status !== "all"
+      ? searched.filter((p) => p.participationStatus === status)
+      : searched;
+  const from = Number(url.searchParams.get("cursor") ?? 0) || 0;
+  const page = shown.slice(from, from + limit);
   return {
-    users: shown.map((p) => {
-      const partner = partners.get(p.id);
-      return partner
-        ? { ...p, currentMatch: { match_name: partner, month, partners: [partner] } }
+    users: page.map((p) => {
+      const names = partners.get(p.id);
+      return names
+        ? {
+            ...p,
+            currentMatch: {
+              match_name: names.join(" & "),
+              month: currentRound.month,
+              partners: names,
+            },
+          }
         : p;
     }),
     total: shown.length,
@@ -69,7 +98,7 @@ function usersAnswer(url: URL): AdminUsersResponse {
       opted_out: count("opted_out", searched),
       deactivated: 0,
     },
-    nextCursor: null,
+    nextCursor: from + limit < shown.length ? String(from + limit) : null,
   };
 }
 
@@ -88,7 +117,7 @@ export const sampleData: Record<string, SampleAnswer> = {
       id: 1,
       email: `*@${SAMPLE_DOMAIN}`,
       domain: SAMPLE_DOMAIN,
-      reason: "Everyone at the sample company",
+      reason: "Sample company",
       domainGroupId: SAMPLE_GROUP_ID,
       domainGroup: sampleGroup,
       addedBy: null,
@@ -98,6 +127,8 @@ export const sampleData: Record<string, SampleAnswer> = {
     },
   ],
   ...samplePairingAnswers,
+  ...sampleMetricAnswers,
+  ...sampleLogAnswers,
   ...sampleGalleryAnswers,
 };
 

@@ -1,190 +1,140 @@
-import { percent } from "@shared/metric-figures";
-import type { EnhancedMetrics } from "@shared/metrics";
-import type { PairingSummary } from "@shared/pairings";
-import { fullName, SAMPLE_GROUP_ID, samplePairs, samplePeople } from "./sample-people";
+import { type ExclusionReason, exclusionReasons } from "@shared/exclusions";
+import { ACTIVE_PAIRING_FILE_PREFIX } from "@shared/newsletters";
+import type {
+  CurrentPairingsResponse,
+  PairingValidationResponse,
+  PreviewMatch,
+  PreviewUser,
+} from "@shared/pairings";
+import { sampleFileContent } from "@shared/sample-company";
+import { fullName, generatedPeople, isOnLeave, samplePeople } from "./sample-people";
+import { completedPairings, recordNames, runningPairing, samplePairings } from "./sample-rounds";
 
-/** Sample answers for the Operations and Analytics & Metrics tabs (see sample-data.ts). */
-const now = new Date();
-const monthKey = (back: number) => {
-  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
-  return d.toISOString().slice(0, 7);
-};
-const monthName = (key: string) =>
-  new Date(`${key}-01T00:00:00Z`).toLocaleString("en", {
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-const current = monthKey(0);
-const pairs = samplePairs();
-const active = samplePeople.filter((p) => p.participationStatus === "active").length;
-const paused = samplePeople.filter((p) => p.participationStatus === "paused").length;
-const optedOut = samplePeople.filter((p) => p.participationStatus === "opted_out").length;
+/** Sample answers for the Operations tab (see sample-data.ts), worked out as the server does. */
 
-const currentPairing: PairingSummary = {
-  id: 101,
-  name: `${monthName(current)} — Brew Co`,
-  month: current,
-  domainGroupId: SAMPLE_GROUP_ID,
-  domainGroupName: "brewco",
-  groupNumber: 1,
-  status: "active",
-  totalPairs: pairs.length,
+/** Why a person is not paired today, as the validation counts them (null: ready). */
+function reasonOf(index: number): ExclusionReason | null {
+  const { participationStatus } = samplePeople[index];
+  if (participationStatus === "opted_out") return "opted_out";
+  if (participationStatus === "paused") return "paused";
+  return isOnLeave(index) ? "on_leave" : null;
+}
+const reasons = samplePeople.map((_, i) => reasonOf(i));
+const reasonCount = (reason: ExclusionReason) => reasons.filter((r) => r === reason).length;
+const ready = reasons.filter((r) => r === null).length;
+
+const validation: PairingValidationResponse = {
+  statusCounts: {
+    total: samplePeople.length,
+    truly_active: ready,
+    opted_out: reasonCount("opted_out"),
+    paused: reasonCount("paused"),
+    inactive: samplePeople.length - ready - reasonCount("opted_out") - reasonCount("paused"),
+  },
+  eligibility: { hasMinimumUsers: ready >= 2, minimumRequired: 2, hasEvenNumbers: ready % 2 === 0 },
+  excluded: Object.fromEntries(
+    exclusionReasons.map((reason) => [reason, reasonCount(reason)]),
+  ) as PairingValidationResponse["excluded"],
   oddPolicy: "trio",
-  createdAt: `${current}-01T09:00:00.000Z`,
-  completedAt: null,
-  qualityScore: 88.4,
 };
 
-/** Six earlier rounds: matches and how many were met, oldest first. */
-const history = [5, 4, 3, 2, 1].map((back, i) => ({ month: monthKey(back), total: 8, met: 4 + i }));
-const previousMonths = [{ month: monthKey(6), total: 7, met: 3 }, ...history].map((m) => ({
-  month: m.month,
-  totalMatches: m.total,
-  completedMatches: m.met,
-  successRate: percent(m.met, m.total),
-}));
-
-const completedFiles = history
-  .slice(-3)
-  .reverse()
-  .map((m) => ({
-    fileName: `pairing-${m.month}-group1-brew-co-1.json`,
-    displayName: `${monthName(m.month)} Group A - Brew Co`,
-    monthDisplay: monthName(m.month),
-    groupDisplay: "Brew Co",
-    matchCount: m.total,
-    createdAt: `${m.month}-28T09:00:00.000Z`,
-  }));
-
-const byDepartment: Record<string, number> = {};
-for (const p of samplePeople) {
-  const key = p.departmentName ?? "Not Set";
-  byDepartment[key] = (byDepartment[key] ?? 0) + 1;
+function excludedAnswer(url: URL) {
+  const reason = url.searchParams.get("reason") ?? "";
+  const people = samplePeople
+    .filter((_, i) => reasons[i] === reason)
+    .map((p) => ({ id: p.id, name: fullName(p), email: p.email, department: p.departmentName }))
+    .sort(
+      (a, b) =>
+        a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.email.localeCompare(b.email),
+    );
+  return { reason, total: people.length, people };
 }
 
-const metrics: EnhancedMetrics = {
-  userMetrics: {
-    totalRegistered: samplePeople.length,
-    pendingProfileSetup: samplePeople.filter((p) => p.needsProfileSetup).length,
-    activeParticipants: active,
-    pausedUsers: paused,
-    optedOutUsers: optedOut,
-    participationRate: percent(active, samplePeople.length - optedOut),
-    byDepartment,
-  },
-  matchingMetrics: {
-    currentMonth: {
-      month: current,
-      totalMatches: pairs.length,
-      activeMatches: pairs.length - 2,
-      completedMatches: 2,
-    },
-    previousMonths,
+const previewUser = (index: number): PreviewUser => {
+  const p = samplePeople[index];
+  return {
+    id: p.id,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    email: p.email,
+    department: p.departmentName,
+  };
+};
+
+const currentPairings: CurrentPairingsResponse = {
+  pairings: [runningPairing.summary],
+  matchesByPairing: {
+    [runningPairing.summary.id]: runningPairing.matches.map(
+      (m): PreviewMatch => ({
+        id: m.id,
+        user1: previewUser(m.members[0]),
+        user2: previewUser(m.members[1]),
+        ...(m.members[2] === undefined
+          ? {}
+          : { user3: previewUser(m.members[2]), user3ConnectionStatus: m.answers[2] }),
+        status: m.status,
+        user1ConnectionStatus: m.answers[0],
+        user2ConnectionStatus: m.answers[1],
+      }),
+    ),
   },
 };
 
-const previewUser = (p: (typeof samplePeople)[number]) => ({
-  firstName: p.firstName,
-  lastName: p.lastName,
-  email: p.email,
-});
+const newestFirst = [...completedPairings].reverse();
+const completedFiles = newestFirst.map((p) => ({
+  fileName: p.fileName as string,
+  ...recordNames(p),
+  matchCount: p.matches.length,
+  createdAt: p.summary.completedAt as string,
+}));
+
+const allNewestFirst = [...samplePairings].reverse().map((p) => p.summary);
 
 export const samplePairingAnswers: Record<string, unknown> = {
-  "/api/admin/pairing-validation": {
-    statusCounts: {
-      total: samplePeople.length,
-      truly_active: active - 1,
-      opted_out: optedOut,
-      paused,
-      inactive: 1,
-    },
-    eligibility: {
-      hasMinimumUsers: true,
-      minimumRequired: 4,
-      hasEvenNumbers: (active - 1) % 2 === 0,
-    },
-    excluded: {
-      opted_out: optedOut,
-      paused,
-      removed: 0,
-      deactivated: 0,
-      incomplete_profile: 1,
-      on_leave: 0,
-    },
-    oddPolicy: "trio",
-  },
-  "/api/admin/pairing-validation/excluded": (url: URL) => {
-    const reason = url.searchParams.get("reason") ?? "";
-    const people = samplePeople
-      .filter((p) =>
-        reason === "incomplete_profile" ? p.needsProfileSetup : p.participationStatus === reason,
-      )
-      .map((p) => ({
-        id: p.id,
-        name: fullName(p),
-        email: p.email,
-        department: p.departmentName,
-      }));
-    return { reason, total: people.length, people };
-  },
-  "/api/admin/current-pairings": {
-    pairings: [currentPairing],
-    matchesByPairing: {
-      [currentPairing.id]: pairs.map(([a, b], i) => ({
-        id: 1000 + i,
-        user1: previewUser(a),
-        user2: previewUser(b),
-        status: i < 2 ? "completed" : "active",
-        user1ConnectionStatus: i < 2 ? "confirmed" : "pending",
-        user2ConnectionStatus: i < 2 ? "confirmed" : "pending",
-      })),
-    },
-  },
+  "/api/admin/pairing-validation": validation,
+  "/api/admin/pairing-validation/excluded": excludedAnswer,
+  "/api/admin/current-pairings": currentPairings,
   "/api/admin/completed-pairing-files": completedFiles,
   "/api/admin/pairing-groups": {
-    "Brew Co": completedFiles.map((f) => ({
+    [completedFiles[0]?.groupDisplay ?? ""]: completedFiles.map((f) => ({
       fileName: f.fileName,
       groupName: f.displayName,
       totalPairs: f.matchCount,
     })),
   },
-  "/api/admin/pairing-history": { pairings: [currentPairing] },
+  "/api/admin/pairing-history": { pairings: allNewestFirst },
+  // The generator keeps every pair apart for the repeat window, and the running round holds only
+  // people ready to pair: nothing for the report to flag. Rounds seeded carry no quality score.
   "/api/admin/pairing-report": {
-    recentPairings: [currentPairing],
+    recentPairings: allNewestFirst.slice(0, 10),
     validationIssues: [],
-    averageQualityScore: 88.4,
+    averageQualityScore: null,
   },
-  "/api/admin/employee-status-summary": {
-    totalEmployees: samplePeople.length,
-    activeEmployees: samplePeople.length - 1,
-    onLeaveEmployees: 1,
-    availableForMatching: active - 1,
-    lastSyncDate: `${current}-01T08:00:00.000Z`,
-  },
-  "/api/admin/stats": { activeMatches: pairs.length - 2, completedChats: 38 },
-  "/api/admin/enhanced-metrics": metrics,
-  "/api/admin/system-health": {
-    database: { status: "Operational", kind: "Sample data" },
-    emailService: { transport: "outbox", label: "Outbox (sample data: nothing is sent)" },
-    employeeSync: "CSV roster upload",
-  },
+  "/api/admin/newsletter-files": [
+    {
+      fileName: `${ACTIVE_PAIRING_FILE_PREFIX}${runningPairing.summary.id}`,
+      displayName: `${recordNames(runningPairing).displayName} (current)`,
+      status: "active",
+      totalPairs: runningPairing.summary.totalPairs,
+    },
+    ...completedFiles.map((f) => ({
+      fileName: f.fileName,
+      displayName: f.displayName,
+      status: "completed",
+      totalPairs: f.matchCount,
+    })),
+  ],
 };
 
+/** A completed record read by its name, the very record the seed stores. */
+function recordAnswer(url: URL) {
+  const fileName = decodeURIComponent(url.pathname.split("/").pop() ?? "");
+  const pairing = completedPairings.find((p) => p.fileName === fileName);
+  return pairing
+    ? sampleFileContent(pairing.round, generatedPeople)
+    : { message: "Pairing file not found" };
+}
+
 export const samplePairingPatterns: Array<[RegExp, unknown]> = [
-  [
-    /^\/completed_pairings\/.+$/,
-    {
-      name: "Brew Co",
-      month: history.at(-1)?.month,
-      domainGroup: "Brew Co",
-      matches: pairs.map(([a, b]) => ({
-        user1_name: fullName(a),
-        user1_email: a.email,
-        user2_name: fullName(b),
-        user2_email: b.email,
-        status: "completed",
-      })),
-    },
-  ],
+  [/^\/completed_pairings\/.+$/, recordAnswer],
 ];

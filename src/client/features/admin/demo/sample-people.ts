@@ -1,71 +1,56 @@
 import type { AdminUser } from "@shared/admin-users";
-import type { ParticipationStatus } from "@shared/enums";
+import {
+  samplePeople as generatePeople,
+  SAMPLE_DOMAIN,
+  SAMPLE_EMPLOYEES,
+  SAMPLE_GROUP,
+  type SampleRound,
+  sampleDepartmentList,
+  sampleRounds,
+} from "@shared/sample-company";
 
 /**
- * Made-up people of a made-up company for the sample dashboard. Names and addresses are invented
- * (the `.example` domain cannot receive mail); nothing here comes from a real account.
+ * The sample company of src/shared/sample-company.ts, the very one DEMO=1 seeds (same generator,
+ * same seed, same default size): its people as the user list shows them and its rounds as of
+ * today. Ids are made up here (the server's are its own); names, addresses, departments,
+ * statuses, rounds and answers are the generator's. `.example` addresses receive no mail.
  */
-export const SAMPLE_DOMAIN = "brewco.example";
+export { SAMPLE_DOMAIN, SAMPLE_GROUP };
 export const SAMPLE_GROUP_ID = 1;
 
-export const sampleDepartments = [
-  { id: 1, name: "engineering", displayName: "Engineering" },
-  { id: 2, name: "sales", displayName: "Sales" },
-  { id: 3, name: "marketing", displayName: "Marketing" },
-  { id: 4, name: "people", displayName: "People & Culture" },
-  { id: 5, name: "finance", displayName: "Finance" },
-  { id: 6, name: "Other", displayName: "Other" },
-];
+export const sampleDepartments = sampleDepartmentList.map(([name, displayName], i) => ({
+  id: i + 1,
+  name,
+  displayName,
+}));
+const departmentNames = new Map<string, string>(sampleDepartmentList);
 
-const names = [
-  ["Avery", "Stone"],
-  ["Blake", "Rivers"],
-  ["Casey", "Morgan"],
-  ["Devon", "Hart"],
-  ["Emery", "Quinn"],
-  ["Finley", "Brooks"],
-  ["Harper", "Lane"],
-  ["Indigo", "Park"],
-  ["Jordan", "Reyes"],
-  ["Kai", "Summers"],
-  ["Logan", "Frost"],
-  ["Marlow", "Chen"],
-  ["Noor", "Haddad"],
-  ["Oakley", "Wren"],
-  ["Parker", "Ellis"],
-  ["Quincy", "Shaw"],
-  ["Riley", "Nakamura"],
-  ["Sage", "Okafor"],
-  ["Tatum", "Vale"],
-  ["Umi", "Sato"],
-] as const;
+/** The generator's people, in its order (rounds refer to them by index). */
+export const generatedPeople = generatePeople(SAMPLE_EMPLOYEES);
 
-const statusOf = (i: number): ParticipationStatus =>
-  i % 9 === 4 ? "paused" : i % 11 === 7 ? "opted_out" : "active";
-
-export const samplePeople: AdminUser[] = names.map(([firstName, lastName], i) => ({
+export const samplePeople: AdminUser[] = generatedPeople.map((p, i) => ({
   id: `00000000-0000-4000-8000-${String(i + 1).padStart(12, "0")}`,
-  firstName,
-  lastName,
-  email: `${firstName}.${lastName}@${SAMPLE_DOMAIN}`.toLowerCase(),
-  department: sampleDepartments[i % 5].name,
-  departmentName: sampleDepartments[i % 5].displayName,
+  firstName: p.firstName,
+  lastName: p.lastName,
+  email: p.email,
+  department: p.department,
+  departmentName: departmentNames.get(p.department) ?? null,
   isAdmin: false,
   isActive: true,
-  needsProfileSetup: i === 19,
-  participationStatus: statusOf(i),
+  needsProfileSetup: false,
+  participationStatus: p.participationStatus,
   domainGroupId: SAMPLE_GROUP_ID,
 }));
 
-/** Pairs of the current round: neighbours among the active people. */
-export function samplePairs(): Array<[AdminUser, AdminUser]> {
-  const active = samplePeople.filter(
-    (p) => p.participationStatus === "active" && !p.needsProfileSetup,
-  );
-  const pairs: Array<[AdminUser, AdminUser]> = [];
-  for (let i = 0; i + 1 < active.length; i += 2) pairs.push([active[i], active[i + 1]]);
-  return pairs;
-}
+/** Away today: on leave (the seed's leave covers today). */
+export const isOnLeave = (index: number) => generatedPeople[index].onLeave;
+
+/** The moment the sample dashboard was opened: its "today". */
+export const SAMPLE_NOW = new Date();
+
+/** Six completed rounds and this month's running one, oldest first. */
+export const sampleRoundList: SampleRound[] = sampleRounds(generatedPeople, SAMPLE_NOW);
+export const currentRound = sampleRoundList[sampleRoundList.length - 1];
 
 export const fullName = (p: { firstName: string | null; lastName: string | null }) =>
   `${p.firstName} ${p.lastName}`;

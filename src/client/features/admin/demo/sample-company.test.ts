@@ -1,0 +1,117 @@
+import type { AdminUsersResponse } from "@shared/admin-users";
+import type { EmailLog } from "@shared/email-logs";
+import type { CurrentPairingsResponse, PairingSummary } from "@shared/pairings";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixedClock } from "../../../../server/clock";
+import { seedSampleCompany } from "../../../../server/directory/seed-demo";
+import { listUsers } from "../../../../server/directory/users/list-users";
+import { getEmployeeStatusSummary } from "../../../../server/employees/employee-status-summary";
+import { getAdminStats } from "../../../../server/metrics/admin-stats";
+import { getEnhancedMetrics } from "../../../../server/metrics/enhanced-metrics";
+import { listEmailLogs } from "../../../../server/newsletters/email-logs/list-email-logs";
+import {
+  getCompletedPairingContent,
+  listCompletedPairingFiles,
+} from "../../../../server/pairings/completed-files";
+import { getCurrentPairings } from "../../../../server/pairings/current-pairings";
+import { getPairingHistory } from "../../../../server/pairings/pairing-history";
+import { getPairingReport } from "../../../../server/pairings/pairing-report";
+import { getPairingValidation } from "../../../../server/pairings/pairing-validation";
+import { createTestApp, type TestApp } from "../../../../server/test/test-app";
+import { sampleAnswer } from "./sample-data";
+import { SAMPLE_NOW } from "./sample-people";
+
+/**
+ * /admin-demo shows the company DEMO=1 seeds: the server seeds it at the demo's own "today", and
+ * each answer the sample dashboard gives equals what the server's operation answers, except the
+ * ids each side makes up.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ clock: fixedClock(SAMPLE_NOW) });
+  await seedSampleCompany(t.db, { now: SAMPLE_NOW });
+}, 120_000);
+afterAll(() => t.close());
+
+const demo = <T>(path: string) => sampleAnswer(path) as T;
+const withoutIds = (p: PairingSummary) => ({ ...p, id: 0, domainGroupId: 0 });
+
+describe("the sample dashboard's company", () => {
+  it("has the seeded people, with their departments, statuses and current partners", async () => {
+    const server = await listUsers(t.ctx, {
+      q: undefined,
+      status: undefined,
+      account: undefined,
+      domainGroupId: undefined,
+      limit: 200,
+    });
+    const shown = demo<AdminUsersResponse>("/api/admin/users?limit=200");
+    const person = (u: AdminUsersResponse["users"][number]) => ({
+      ...u,
+      id: "",
+      domainGroupId: 0,
+    });
+    expect(shown.users.map(person)).toEqual(server.users.map(person));
+    expect(shown.counts).toEqual(server.counts);
+    expect(shown.users.length).toBe(100);
+    expect(shown.users[0].email).toMatch(/@acme\.example$/);
+  });
+
+  it("counts what the server counts: stats, metrics, validation and employee status", async () => {
+    const stats = await getAdminStats(t.ctx);
+    expect(stats.completedChats).toBeGreaterThan(100);
+    expect(demo("/api/admin/stats")).toEqual(stats);
+    expect(demo("/api/admin/enhanced-metrics")).toEqual(await getEnhancedMetrics(t.ctx));
+    expect(demo("/api/admin/pairing-validation")).toEqual(await getPairingValidation(t.ctx));
+    const status = await getEmployeeStatusSummary(t.ctx);
+    expect(demo("/api/admin/employee-status-summary")).toEqual(status);
+  });
+
+  it("has the seeded rounds: six completed with their records and this month's running one", async () => {
+    const history = demo<{ pairings: PairingSummary[] }>("/api/admin/pairing-history");
+    expect(history.pairings.map(withoutIds)).toEqual(
+      (await getPairingHistory(t.ctx)).pairings.map(withoutIds),
+    );
+    expect(history.pairings.map((p) => p.status)).toEqual([
+      "active",
+      ...Array(6).fill("completed"),
+    ]);
+    const files = await listCompletedPairingFiles(t.ctx);
+    expect(demo("/api/admin/completed-pairing-files")).toEqual(files);
+    for (const file of files) {
+      expect(demo(`/completed_pairings/${file.fileName}`)).toEqual(
+        await getCompletedPairingContent(t.ctx, file.fileName),
+      );
+    }
+    const report = await getPairingReport(t.ctx);
+    expect(report.validationIssues).toEqual([]);
+    expect(demo<typeof report>("/api/admin/pairing-report").recentPairings.map(withoutIds)).toEqual(
+      report.recentPairings.map(withoutIds),
+    );
+  });
+
+  it("shows the running round's matches with their members and answers", async () => {
+    const strip = (r: CurrentPairingsResponse) =>
+      Object.values(r.matchesByPairing)
+        .flat()
+        .map(({ id: _id, user1, user2, user3, ...rest }) => ({
+          ...rest,
+          members: [user1, user2, user3].filter(Boolean).map((u) => ({ ...u, id: "" })),
+        }));
+    const server = await getCurrentPairings(t.ctx);
+    const shown = demo<CurrentPairingsResponse>("/api/admin/current-pairings");
+    expect(strip(shown)).toEqual(strip(server));
+    expect(shown.pairings.map(withoutIds)).toEqual(server.pairings.map(withoutIds));
+  });
+
+  it("has the seeded send logs: the newest current, the five before it archived", async () => {
+    for (const which of ["current", "archived"] as const) {
+      const path = which === "current" ? "/api/admin/email-logs" : "/api/admin/email-logs/archived";
+      const strip = (log: EmailLog) => ({ ...log, domain_group_id: 0 });
+      expect(demo<EmailLog[]>(path).map(strip)).toEqual(
+        (await listEmailLogs(t.ctx, which)).map(strip),
+      );
+    }
+    expect(demo<EmailLog[]>("/api/admin/email-logs/archived")).toHaveLength(5);
+  });
+});

@@ -1,0 +1,75 @@
+import type { EmailLog, EmailLogEntry } from "@shared/email-logs";
+import { newsletterTitle } from "@shared/newsletter-texts";
+import { SAMPLE_REFUSAL, sampleDeliveryRefused } from "@shared/sample-company";
+import { SAMPLE_GROUP, SAMPLE_GROUP_ID, samplePeople } from "./sample-people";
+import { completedPairings, recordNames } from "./sample-rounds";
+
+/**
+ * Sample answers for the Email Send Logs tab (see sample-data.ts): each completed round's
+ * newsletter, sent on the day its round was published to every member of the round, with the one
+ * refused address of src/shared/sample-company.ts. The newest log is current, the older ones are
+ * archived by it (docs/newsletters.md, "Send logs").
+ */
+/** The log's failure_reason for a refused address (src/server/newsletters/send/outcome.ts). */
+const REFUSED_REASON = "The recipient's address was refused.";
+
+const logs: EmailLog[] = completedPairings.map((pairing, i) => {
+  const { round } = pairing;
+  const [year, month] = round.month.split("-").map(Number);
+  const at = round.publishedAt.toISOString();
+  const entries: EmailLogEntry[] = round.groups.flatMap(({ members }) =>
+    members.map((member) => {
+      const refused = sampleDeliveryRefused(round, member);
+      return {
+        user_email: samplePeople[member].email,
+        match_email: members
+          .filter((other) => other !== member)
+          .map((other) => samplePeople[other].email)
+          .join(", "),
+        send_status: refused ? "failed" : "success",
+        match_validated: true,
+        timestamp: at,
+        error_message: refused ? SAMPLE_REFUSAL.text : null,
+        error_code: refused ? SAMPLE_REFUSAL.code : null,
+        failure_reason: refused ? REFUSED_REASON : null,
+        validation_issues: [],
+      };
+    }),
+  );
+  const successful = entries.filter((e) => e.send_status === "success").length;
+  return {
+    id: i + 1,
+    newsletter_id: i + 1,
+    newsletter_title: newsletterTitle(month, year),
+    month,
+    year,
+    sent_at: at,
+    pairing_file: pairing.fileName,
+    pairing_display: recordNames(pairing).displayName,
+    archive_filename: `newsletter-${round.month}-${i + 1}.json`,
+    domain_group_id: SAMPLE_GROUP_ID,
+    domain_group_name: SAMPLE_GROUP.displayName,
+    total_recipients: entries.length,
+    successful_sends: successful,
+    failed_sends: entries.length - successful,
+    match_validation_summary: {
+      total_matches: entries.length,
+      validated_matches: entries.length,
+      mismatches: 0,
+    },
+    entries,
+    is_archived: false,
+    archived_at: null,
+  };
+});
+
+const [newest, ...older] = [...logs].reverse();
+
+export const sampleLogAnswers: Record<string, unknown> = {
+  "/api/admin/email-logs": newest ? [newest] : [],
+  "/api/admin/email-logs/archived": older.map((log) => ({
+    ...log,
+    is_archived: true,
+    archived_at: newest.sent_at,
+  })),
+};

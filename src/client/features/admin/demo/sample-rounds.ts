@@ -1,0 +1,74 @@
+import { chatHappened } from "@shared/chat-happened";
+import type { ConnectionStatus, MatchStatus } from "@shared/enums";
+import { displayNames } from "@shared/pairing-file-names";
+import { monthDisplay, type PairingSummary } from "@shared/pairings";
+import { type SampleRound, sampleFileName } from "@shared/sample-company";
+import { SAMPLE_GROUP, SAMPLE_GROUP_ID, sampleRoundList } from "./sample-people";
+
+/**
+ * The sample company's rounds as the server stores them once seeded: one pairing per round
+ * (completed ones with their record), one match per group with its members' answers, and whether
+ * its chat happened by the one definition (src/shared/chat-happened.ts).
+ */
+export interface SampleMatch {
+  id: number;
+  round: SampleRound;
+  members: number[];
+  status: MatchStatus;
+  answers: ConnectionStatus[];
+  happened: boolean;
+}
+
+export interface SamplePairing {
+  round: SampleRound;
+  summary: PairingSummary;
+  matches: SampleMatch[];
+  /** Completed rounds only. */
+  fileName: string | null;
+}
+
+let nextMatchId = 1;
+export const samplePairings: SamplePairing[] = sampleRoundList.map((round, r): SamplePairing => {
+  const status = round.completedAt ? ("completed" as const) : ("active" as const);
+  const matches = round.groups.map(({ members, answers }) => ({
+    id: nextMatchId++,
+    round,
+    members,
+    status,
+    answers,
+    happened: chatHappened({
+      status,
+      user1ConnectionStatus: answers[0],
+      user2ConnectionStatus: answers[1],
+      user3ConnectionStatus: answers[2] ?? null,
+    }),
+  }));
+  const summary: PairingSummary = {
+    id: r + 1,
+    name: `${monthDisplay(round.month)} — ${SAMPLE_GROUP.displayName}`,
+    month: round.month,
+    domainGroupId: SAMPLE_GROUP_ID,
+    domainGroupName: SAMPLE_GROUP.displayName,
+    groupNumber: 1,
+    status,
+    totalPairs: round.groups.length,
+    oddPolicy: "trio",
+    createdAt: round.publishedAt.toISOString(),
+    completedAt: round.completedAt?.toISOString() ?? null,
+    qualityScore: null,
+  };
+  return {
+    round,
+    summary,
+    matches,
+    fileName: round.completedAt ? sampleFileName(round.month) : null,
+  };
+});
+
+export const runningPairing = samplePairings[samplePairings.length - 1];
+export const completedPairings = samplePairings.filter((p) => p.fileName !== null);
+export const allMatches = samplePairings.flatMap((p) => p.matches);
+
+/** A completed record's names, as the server lists it. */
+export const recordNames = (p: SamplePairing) =>
+  displayNames({ month: p.round.month, groupNumber: 1, domainGroupName: SAMPLE_GROUP.displayName });

@@ -1,0 +1,36 @@
+import { groupLetter, monthDisplay } from "./pairings";
+
+/** The group label of a company-wide pairing and its records. */
+export const ALL_USERS_LABEL = "All Users";
+
+/** "Acme Corp & Co." → "acme-corp-co"; company-wide records use "all-users". */
+export function slugify(name: string | null): string {
+  const slug = (name ?? ALL_USERS_LABEL)
+    .normalize("NFKD")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/g, "");
+  return slug || "group";
+}
+
+/** `pairing-{year}-{month}-group{n}-{group name}` — the record's name without its sequence. */
+export function fileNameBase(month: string, groupNumber: number, groupName: string | null): string {
+  const [year, mm] = month.split("-");
+  return `pairing-${year}-${mm}-group${groupNumber}-${slugify(groupName)}`;
+}
+
+export function displayNames(record: {
+  month: string;
+  groupNumber: number;
+  domainGroupName: string | null;
+}) {
+  const month = monthDisplay(record.month);
+  const group = record.domainGroupName ?? ALL_USERS_LABEL;
+  return {
+    displayName: `${month} Group ${groupLetter(record.groupNumber)} - ${group}`,
+    monthDisplay: month,
+    groupDisplay: group,
+  };
+}
