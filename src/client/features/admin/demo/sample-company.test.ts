@@ -3,20 +3,20 @@ import type { EmailLog } from "@shared/email-logs";
 import type { CurrentPairingsResponse, PairingSummary } from "@shared/pairings";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../../../../server/clock";
-import { seedSampleCompany } from "../../../../server/directory/seed-demo";
+import { seedSampleCompany } from "../../../../server/demo/seed-demo";
 import { listUsers } from "../../../../server/directory/users/list-users";
 import { getEmployeeStatusSummary } from "../../../../server/employees/employee-status-summary";
 import { getAdminStats } from "../../../../server/metrics/admin-stats";
 import { getEnhancedMetrics } from "../../../../server/metrics/enhanced-metrics";
 import { listEmailLogs } from "../../../../server/newsletters/email-logs/list-email-logs";
+import { getCurrentPairings } from "../../../../server/pairings/current/current-pairings";
 import {
   getCompletedPairingContent,
   listCompletedPairingFiles,
-} from "../../../../server/pairings/completed-files";
-import { getCurrentPairings } from "../../../../server/pairings/current-pairings";
-import { getPairingHistory } from "../../../../server/pairings/pairing-history";
-import { getPairingReport } from "../../../../server/pairings/pairing-report";
-import { getPairingValidation } from "../../../../server/pairings/pairing-validation";
+} from "../../../../server/pairings/records/completed-files";
+import { getPairingHistory } from "../../../../server/pairings/records/pairing-history";
+import { getPairingReport } from "../../../../server/pairings/reports/pairing-report";
+import { getPairingValidation } from "../../../../server/pairings/validation/pairing-validation";
 import { createTestApp, type TestApp } from "../../../../server/test/test-app";
 import { sampleAnswer } from "./sample-data";
 import { SAMPLE_NOW } from "./sample-people";
