@@ -12,6 +12,7 @@ import { seedDemoOnce } from "./demo/seed-demo";
 import { createMailer } from "./mail/mailer";
 import { startDeliveryWorker } from "./newsletters/send/worker";
 import { repoRoot } from "./repo-root";
+import { startRoundScheduler } from "./rounds/scheduler";
 import { printLine } from "./terminal";
 
 export const clientDistDir = path.join(repoRoot, "dist", "client");
@@ -95,6 +96,10 @@ export async function startServer(
   const signInMailWorker = startSignInMailWorker(app.ctx, {
     warn: options.logger ? (line) => app.log.warn(line) : log,
   });
+  // Every process runs the monthly rounds' stages; each stage runs once (docs/rounds.md).
+  const roundScheduler = startRoundScheduler(app.ctx, {
+    log: options.logger ? (line) => app.log.warn(line) : log,
+  });
   mailer
     .verify()
     .then(() => {
@@ -110,6 +115,7 @@ export async function startServer(
     appUrl: app.ctx.config.appUrl,
     port,
     async close() {
+      await roundScheduler.stop();
       await deliveryWorker.stop();
       await signInMailWorker.stop();
       await app.close();

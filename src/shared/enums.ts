@@ -25,7 +25,7 @@ export const pairingStatuses = ["active", "completed"] as const;
 export type PairingStatus = (typeof pairingStatuses)[number];
 
 /** The dated steps of a scheduled round (docs/rounds.md); completing the last round is part of publishing. */
-export const roundStageKinds = ["draft", "publish", "check-in"] as const;
+export const roundStageKinds = ["draft", "publish", "check-in", "reminder"] as const;
 export type RoundStageKind = (typeof roundStageKinds)[number];
 
 /** `running` is held under a lease; `skipped` is a stage that had nothing to do or was called off. */

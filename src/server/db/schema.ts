@@ -568,6 +568,11 @@ export const roundSettings = pgTable(
     reviewDays: integer("review_days").notNull().default(3),
     checkInDays: integer("check_in_days").notNull().default(7),
     auto: boolean("auto").notNull().default(true),
+    /**
+     * When the scope's rounds began to run by themselves (first look, or auto turned back on):
+     * a round whose review window opened before then is left to the admin, not caught up.
+     */
+    autoSince: tz("auto_since").notNull().defaultNow(),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -594,6 +599,8 @@ export const roundStages = pgTable(
     attempts: integer("attempts").notNull().default(0),
     pairingId: integer("pairing_id").references(() => pairings.id, { onDelete: "set null" }),
     doneAt: tz("done_at"),
+    /** Set (claimed) just before a publish announces: members are told at most once. */
+    announcedAt: tz("announced_at"),
     /** Why a stage was skipped or failed, in words for the admin. */
     note: text("note"),
     createdAt: createdAt(),

@@ -1,29 +1,20 @@
 import { format } from "date-fns";
 import { eq } from "drizzle-orm";
-import { z } from "zod";
 import type { NextPairingResponse } from "../../shared/matches";
+import {
+  defaultPairingSchedule,
+  type PairingSchedule,
+  pairingScheduleSchema,
+} from "../../shared/rounds";
 import type { AppContext } from "../context";
 import { settings } from "../db/schema";
 
 export const PAIRING_SCHEDULE_KEY = "pairing_schedule";
 
-/**
- * The `pairing_schedule` setting: either the nth weekday of every month (weekday 0 = Sunday) or
- * one fixed day. The default is the first Monday of the month.
- */
-export const pairingScheduleSchema = z.union([
-  z.object({
-    type: z.literal("nth-weekday"),
-    nth: z.number().int().min(1).max(4),
-    weekday: z.number().int().min(0).max(6),
-  }),
-  z.object({ type: z.literal("fixed"), date: z.iso.date() }),
-]);
-export type PairingSchedule = z.infer<typeof pairingScheduleSchema>;
+/** The `pairing_schedule` setting: the company's schedule (shared/rounds.ts), by default the first Monday. */
+export { defaultPairingSchedule, type PairingSchedule, pairingScheduleSchema };
 
-export const defaultPairingSchedule: PairingSchedule = { type: "nth-weekday", nth: 1, weekday: 1 };
-
-type Day = { year: number; month: number; day: number };
+export type Day = { year: number; month: number; day: number };
 
 function nthWeekday(year: number, month: number, nth: number, weekday: number): Day {
   const firstWeekday = new Date(Date.UTC(year, month, 1)).getUTCDay();
@@ -32,6 +23,20 @@ function nthWeekday(year: number, month: number, nth: number, weekday: number): 
 }
 
 const dayValue = (d: Day) => Date.UTC(d.year, d.month, d.day);
+
+/**
+ * The pairing day of one month (`month` 0-based): the nth weekday, or a fixed date in its own
+ * month (other months then follow the default rule). The one rule behind the date members are
+ * shown and the scheduled rounds (docs/rounds.md).
+ */
+export function pairingDayOf(year: number, month: number, schedule: PairingSchedule): Day {
+  if (schedule.type === "fixed") {
+    const [y, m, d] = schedule.date.split("-").map(Number);
+    if (y === year && m - 1 === month) return { year, month, day: d };
+    return pairingDayOf(year, month, defaultPairingSchedule);
+  }
+  return nthWeekday(year, month, schedule.nth, schedule.weekday);
+}
 
 /** The next scheduled pairing day strictly after `now`'s UTC day (today's pairing has already run). */
 export function nextPairingDay(now: Date, schedule: PairingSchedule): Day {
@@ -42,13 +47,13 @@ export function nextPairingDay(now: Date, schedule: PairingSchedule): Day {
     if (dayValue(fixed) > dayValue(today)) return fixed;
     return nextPairingDay(now, defaultPairingSchedule);
   }
-  const thisMonth = nthWeekday(today.year, today.month, schedule.nth, schedule.weekday);
+  const thisMonth = pairingDayOf(today.year, today.month, schedule);
   if (dayValue(thisMonth) > dayValue(today)) return thisMonth;
   const next = new Date(Date.UTC(today.year, today.month + 1, 1));
-  return nthWeekday(next.getUTCFullYear(), next.getUTCMonth(), schedule.nth, schedule.weekday);
+  return pairingDayOf(next.getUTCFullYear(), next.getUTCMonth(), schedule);
 }
 
-export async function readPairingSchedule(ctx: AppContext): Promise<PairingSchedule> {
+export async function readPairingSchedule(ctx: Pick<AppContext, "db">): Promise<PairingSchedule> {
   const [row] = await ctx.db.select().from(settings).where(eq(settings.key, PAIRING_SCHEDULE_KEY));
   const parsed = pairingScheduleSchema.safeParse(row?.value);
   return parsed.success ? parsed.data : defaultPairingSchedule;

@@ -4,6 +4,7 @@ import { checkEmailTemplates } from "../../test/email-template-checks";
 import { CheckInEmail } from "./check-in-email";
 import { InquiryEmail } from "./inquiry-email";
 import { MagicLinkEmail } from "./magic-link-email";
+import { RoundDraftEmail } from "./round-draft-email";
 import { SignInCodeEmail } from "./sign-in-code-email";
 import { StillInEmail } from "./still-in-email";
 
@@ -19,6 +20,14 @@ const samples: Record<string, ReactElement> = {
     expectedUsers: "50",
     additionalInfo: null,
     receivedAt: "2027-03-01T10:00:00.000Z",
+  }),
+  "round-draft-email": RoundDraftEmail({
+    scope: "All Users",
+    month: "March 2027",
+    pairs: 12,
+    unmatched: 1,
+    publishAt: "Monday, March 1, 2027 at 09:00 (UTC)",
+    reviewUrl: `${APP}/admin`,
   }),
   "check-in-email": CheckInEmail({
     greeting: "Ada",

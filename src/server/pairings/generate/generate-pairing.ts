@@ -140,7 +140,8 @@ function roundsOfMonth(db: Pick<Db, "select">, key: string, month: string) {
     .orderBy(asc(pairings.groupNumber));
 }
 
-async function insertMatches(
+/** Writes a pairing's groups as its matches, in batches. */
+export async function insertMatches(
   tx: Tx,
   pairingId: number,
   month: string,

@@ -5,8 +5,14 @@ import type { Db, Tx } from "../../db/client";
 import { type DomainGroupRow, users } from "../../db/schema";
 import { requireGroup } from "../../directory/groups/find-group";
 
-/** Who a pairing is for: the whole company, or the people whose whitelist entry puts them in one group. */
-export type PairingScope = { kind: "all" } | { kind: "group"; group: DomainGroupRow };
+/**
+ * Who a pairing is for: the whole company, or the people whose whitelist entry puts them in one
+ * group. A scheduled company-wide round is for the people in no active group (`ungroupedOnly`),
+ * since each group has its own round (docs/rounds.md).
+ */
+export type PairingScope =
+  | { kind: "all"; ungroupedOnly?: boolean }
+  | { kind: "group"; group: DomainGroupRow };
 
 export { ALL_USERS_LABEL };
 
@@ -28,7 +34,10 @@ export function inScopeSql(
   scope: PairingScope,
   groupOf: SQL = whitelistEntrySql(users.email, "domain_group_id"),
 ): SQL | undefined {
-  if (scope.kind === "all") return undefined;
+  if (scope.kind === "all") {
+    if (!scope.ungroupedOnly) return undefined;
+    return sql`(${groupOf} is null or ${groupOf} not in (select id from domain_groups where is_active))`;
+  }
   return sql`${groupOf} = ${scope.group.id}`;
 }
 

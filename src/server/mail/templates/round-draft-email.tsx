@@ -1,0 +1,42 @@
+import { Button, Text } from "@react-email/components";
+import { EmailLayout } from "./email-layout";
+
+export type RoundDraftEmailProps = {
+  /** "All Users", or a group's name: admin-entered text, escaped by React. */
+  scope: string;
+  /** "March 2027" */
+  month: string;
+  pairs: number;
+  unmatched: number;
+  /** When it is published, in words ("Monday, March 1, 2027 at 09:00 (UTC)"). */
+  publishAt: string;
+  reviewUrl: string;
+};
+
+const buttonStyle = {
+  backgroundColor: "#4a2c17",
+  color: "#ffffff",
+  padding: "12px 20px",
+  borderRadius: "6px",
+  textDecoration: "none",
+  display: "inline-block",
+} as const;
+
+/** To the admins when a round's draft is ready for review (docs/rounds.md). */
+export function RoundDraftEmail(props: RoundDraftEmailProps) {
+  const preview = `The ${props.month} pairing for ${props.scope} is ready for review.`;
+  return (
+    <EmailLayout preview={preview} title="A pairing is ready for review">
+      <Text>{preview}</Text>
+      <Text>
+        {props.pairs} {props.pairs === 1 ? "group" : "groups"}
+        {props.unmatched > 0 ? `, ${props.unmatched} without a partner` : ""}. Members see nothing
+        yet: it is published, and everyone is told, on {props.publishAt}.
+      </Text>
+      <Text>You can regenerate it, swap two people or skip the month until then.</Text>
+      <Button href={props.reviewUrl} style={buttonStyle}>
+        Review the pairing
+      </Button>
+    </EmailLayout>
+  );
+}

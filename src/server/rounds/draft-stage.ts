@@ -1,0 +1,84 @@
+import { and, eq } from "drizzle-orm";
+import { monthDisplay } from "../../shared/pairings";
+import type { AppContext } from "../context";
+import { type RoundStageRow, roundDrafts, roundStages } from "../db/schema";
+import { HttpError } from "../errors";
+import { recordActivity } from "./activity";
+import { composeDraft, pairingOfRound } from "./compose-draft";
+import { notifyAdminsOfDraft } from "./notify-admins";
+import { getTimeZone, type RoundScope } from "./round-settings";
+import type { StageOutcome } from "./stage-ledger";
+
+/**
+ * The review window opens: the engine makes the round's pairing as a draft only admins see, and
+ * the admins are told. A pairing already made for the month counts as the round; a draft already
+ * there (a process died after making it) is kept, and nobody is told twice.
+ */
+export async function runDraftStage(
+  ctx: AppContext,
+  stage: RoundStageRow,
+  scope: RoundScope,
+  log: (line: string) => void,
+): Promise<StageOutcome> {
+  const label = `the ${monthDisplay(stage.month)} round for ${scope.label}`;
+  const base = { scopeKey: scope.key, month: stage.month };
+  const existing = await pairingOfRound(ctx.db, scope, stage.month);
+  if (existing) {
+    await recordActivity(ctx, {
+      ...base,
+      kind: "round.counted",
+      pairingId: existing.id,
+      detail: `No draft for ${label}: the pairing already made for the month counts as the round.`,
+    });
+    return {
+      state: "done",
+      pairingId: existing.id,
+      note: "A pairing made for the month counts as this round.",
+    };
+  }
+  const [kept] = await ctx.db
+    .select({ id: roundDrafts.id })
+    .from(roundDrafts)
+    .where(and(eq(roundDrafts.scopeKey, scope.key), eq(roundDrafts.month, stage.month)));
+  if (kept) return { state: "done" };
+
+  let draft: Awaited<ReturnType<typeof composeDraft>>;
+  try {
+    draft = await composeDraft(ctx, scope, stage.month);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    await recordActivity(ctx, {
+      ...base,
+      kind: "round.not-drafted",
+      detail: `No draft for ${label}: ${error.message}`,
+    });
+    return { state: "skipped", note: error.message };
+  }
+  await recordActivity(ctx, {
+    ...base,
+    kind: "round.drafted",
+    detail: `Drafted ${label}: ${draft.groups.length} groups, ${draft.unmatched.length} without a partner. Only admins see it until it is published.`,
+    data: { groups: draft.groups.length, unmatched: draft.unmatched.length },
+  });
+  const [publish] = await ctx.db
+    .select({ dueAt: roundStages.dueAt })
+    .from(roundStages)
+    .where(
+      and(
+        eq(roundStages.scopeKey, scope.key),
+        eq(roundStages.month, stage.month),
+        eq(roundStages.stage, "publish"),
+      ),
+    );
+  const publishAt = publish?.dueAt ?? stage.dueAt;
+  const timeZone = await getTimeZone(ctx.db);
+  const told = await notifyAdminsOfDraft(ctx, scope, draft, { at: publishAt, timeZone }, log);
+  if (told > 0) {
+    await recordActivity(ctx, {
+      ...base,
+      kind: "round.admins-told",
+      detail: `Told ${told} admin${told === 1 ? "" : "s"} by e-mail that ${label} is ready for review.`,
+    });
+  }
+  return { state: "done" };
+}

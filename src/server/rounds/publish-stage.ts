@@ -1,0 +1,153 @@
+import { and, asc, eq, lt, sql } from "drizzle-orm";
+import { monthDisplay } from "../../shared/pairings";
+import type { AppContext } from "../context";
+import type { Tx } from "../db/client";
+import { pairings, type RoundStageRow, roundDrafts, roundStages } from "../db/schema";
+import { insertMatches } from "../pairings/generate/generate-pairing";
+import { completePairing } from "../pairings/records/complete-pairing";
+import { recordActivity } from "./activity";
+import { announceRound } from "./announce-round";
+import { pairingOfRound } from "./compose-draft";
+import type { RoundScope } from "./round-settings";
+import type { StageOutcome } from "./stage-ledger";
+
+/**
+ * The pairing day: the draft becomes the month's active pairing, the scope's earlier active
+ * pairings are completed, and members are told. Each step checks what exists first, so a run
+ * taken over after a crash repeats nothing: the pairing is found rather than made again, only
+ * active pairings are completed, and the announcement is claimed on the stage row (announced_at)
+ * before it goes out. A pairing made by hand for the month counts as the round and is not
+ * announced here: the admin announces it (docs/rounds.md).
+ */
+export async function runPublishStage(
+  ctx: AppContext,
+  stage: RoundStageRow,
+  scope: RoundScope,
+  log: (line: string) => void,
+): Promise<StageOutcome> {
+  const label = `the ${monthDisplay(stage.month)} round for ${scope.label}`;
+  const base = { scopeKey: scope.key, month: stage.month };
+  const published = await ctx.db.transaction((tx) => publishDraft(ctx, tx, scope, stage.month));
+  if (!published) {
+    const note = "Nothing to publish: the month was skipped or no draft could be made.";
+    await recordActivity(ctx, {
+      ...base,
+      kind: "round.not-published",
+      detail: `${label}: ${note}`,
+    });
+    return { state: "skipped", note };
+  }
+  await completeEarlier(ctx, scope, stage.month);
+  if (!published.scheduled) {
+    await recordActivity(ctx, {
+      ...base,
+      kind: "round.counted",
+      pairingId: published.id,
+      detail: `${label}: the pairing made by hand counts as the round; it is not announced again.`,
+    });
+    return { state: "done", pairingId: published.id, note: "Made by hand; not announced again." };
+  }
+  if (published.created) {
+    await recordActivity(ctx, {
+      ...base,
+      kind: "round.published",
+      pairingId: published.id,
+      detail: `Published ${label}: ${published.totalPairs} groups; members now see their match.`,
+    });
+  }
+  if (await claimAnnouncement(ctx, stage)) {
+    const told = await announceRound(ctx, published.id, scope, stage.month, log);
+    await recordActivity(ctx, {
+      ...base,
+      kind: "round.announced",
+      pairingId: published.id,
+      detail: `Told the members of ${label}: ${told.summary}`,
+      data: told.data,
+    });
+  }
+  return { state: "done", pairingId: published.id };
+}
+
+type Published = { id: number; scheduled: boolean; created: boolean; totalPairs: number };
+
+/** Under the same lock as a generation, so a hand-made pairing and the round never both appear. */
+async function publishDraft(
+  ctx: AppContext,
+  tx: Tx,
+  scope: RoundScope,
+  month: string,
+): Promise<Published | null> {
+  await tx.execute(sql`select pg_advisory_xact_lock(727100, hashtext(${`${scope.key}:${month}`}))`);
+  const existing = await pairingOfRound(tx, scope, month);
+  const [draft] = await tx
+    .select()
+    .from(roundDrafts)
+    .where(and(eq(roundDrafts.scopeKey, scope.key), eq(roundDrafts.month, month)))
+    .for("update");
+  if (existing) {
+    if (draft) await tx.delete(roundDrafts).where(eq(roundDrafts.id, draft.id));
+    return { id: existing.id, scheduled: existing.scheduled, created: false, totalPairs: 0 };
+  }
+  if (!draft) return null;
+  const now = ctx.clock.now();
+  const [created] = await tx
+    .insert(pairings)
+    .values({
+      name: `${monthDisplay(month)} — ${scope.label}`,
+      month,
+      scopeKey: scope.key,
+      domainGroupId: scope.domainGroupId,
+      domainGroupName: scope.domainGroupId === null ? null : scope.label,
+      groupNumber: 1,
+      status: "active",
+      totalPairs: draft.groups.length,
+      oddPolicy: draft.oddPolicy,
+      seed: draft.seed,
+      stats: { ...(draft.stats as object), round: { scheduled: true } },
+      createdBy: null,
+      createdAt: now,
+    })
+    .returning();
+  await insertMatches(tx, created.id, month, now, draft.groups);
+  await tx.delete(roundDrafts).where(eq(roundDrafts.id, draft.id));
+  return { id: created.id, scheduled: true, created: true, totalPairs: created.totalPairs };
+}
+
+/** The scope's active pairings of earlier months end when the new one is published. */
+async function completeEarlier(ctx: AppContext, scope: RoundScope, month: string) {
+  const earlier = await ctx.db
+    .select({ id: pairings.id, name: pairings.name, month: pairings.month })
+    .from(pairings)
+    .where(
+      and(
+        eq(pairings.scopeKey, scope.key),
+        eq(pairings.status, "active"),
+        lt(pairings.month, month),
+      ),
+    )
+    .orderBy(asc(pairings.id));
+  for (const pairing of earlier) {
+    try {
+      const done = await completePairing(ctx, pairing.id);
+      await recordActivity(ctx, {
+        scopeKey: scope.key,
+        month: pairing.month,
+        pairingId: pairing.id,
+        kind: "round.completed",
+        detail: `Completed "${pairing.name}" as the ${monthDisplay(month)} round was published (${done.completed[0]?.fileName}).`,
+      });
+    } catch (error) {
+      // Completed meanwhile by an admin or another process: nothing left to do.
+      if ((error as { code?: string }).code !== "already_completed") throw error;
+    }
+  }
+}
+
+async function claimAnnouncement(ctx: AppContext, stage: RoundStageRow): Promise<boolean> {
+  const rows = await ctx.db
+    .update(roundStages)
+    .set({ announcedAt: ctx.clock.now() })
+    .where(and(eq(roundStages.id, stage.id), sql`${roundStages.announcedAt} is null`))
+    .returning({ id: roundStages.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,81 @@
+import { TZDate } from "@date-fns/tz";
+import type { PairingSchedule } from "../../shared/rounds";
+import { pairingDayOf } from "../matches/next-pairing";
+import { shiftMonth } from "../pairings/generate/months";
+
+/** Stages run at this hour of the company's day. */
+export const STAGE_HOUR = 9;
+
+export interface RoundDates {
+  /** YYYY-MM: the month of the pairing day. */
+  month: string;
+  /** YYYY-MM-DD in the company's zone. */
+  pairingDay: string;
+  draftAt: Date;
+  publishAt: Date;
+  checkInAt: Date;
+  /** The one reminder of the check-in, a week after it. */
+  reminderAt: Date;
+}
+
+/** Days from the check-in to its reminder. */
+export const REMINDER_AFTER_DAYS = 7;
+
+export interface DateRule {
+  schedule: PairingSchedule;
+  reviewDays: number;
+  checkInDays: number;
+  timeZone: string;
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+export const monthKey = (year: number, month0: number) => `${year}-${pad(month0 + 1)}`;
+
+/** 09:00 on a calendar day (day numbers may overflow the month) in the zone, as an instant. */
+const at9 = (year: number, month0: number, day: number, timeZone: string) =>
+  new Date(new TZDate(year, month0, day, STAGE_HOUR, 0, timeZone).getTime());
+
+/** The dates of one month's round under a scope's rule (docs/rounds.md "When"). */
+export function roundDates(month: string, rule: DateRule): RoundDates {
+  const [year, m] = month.split("-").map(Number);
+  const day = pairingDayOf(year, m - 1, rule.schedule);
+  return {
+    month,
+    pairingDay: `${day.year}-${pad(day.month + 1)}-${pad(day.day)}`,
+    draftAt: at9(day.year, day.month, day.day - rule.reviewDays, rule.timeZone),
+    publishAt: at9(day.year, day.month, day.day, rule.timeZone),
+    checkInAt: at9(day.year, day.month, day.day + rule.checkInDays, rule.timeZone),
+    reminderAt: at9(
+      day.year,
+      day.month,
+      day.day + rule.checkInDays + REMINDER_AFTER_DAYS,
+      rule.timeZone,
+    ),
+  };
+}
+
+/** The calendar month `now` falls in, in the zone. */
+export function monthIn(now: Date, timeZone: string): string {
+  const local = new TZDate(now.getTime(), timeZone);
+  return monthKey(local.getFullYear(), local.getMonth());
+}
+
+/**
+ * The round under way at `now`: the latest month whose review window has opened (the next
+ * month's window may open before this month ends). Null only before any window opened.
+ */
+export function currentRound(now: Date, rule: DateRule): RoundDates | null {
+  const here = monthIn(now, rule.timeZone);
+  for (const month of [shiftMonth(here, 1), here, shiftMonth(here, -1)]) {
+    const dates = roundDates(month, rule);
+    if (dates.draftAt.getTime() <= now.getTime()) return dates;
+  }
+  return null;
+}
+
+/** The first round whose review window has not opened yet at `now`. */
+export function nextRound(now: Date, rule: DateRule): RoundDates {
+  const current = currentRound(now, rule);
+  const month = current ? shiftMonth(current.month, 1) : monthIn(now, rule.timeZone);
+  return roundDates(month, rule);
+}

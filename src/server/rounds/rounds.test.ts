@@ -1,0 +1,122 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixedClock } from "../clock";
+import { pairings, roundDrafts, roundStages } from "../db/schema";
+import { allowEmail, createAdmin, createPairing, createUser } from "../test/factories";
+import { createTestApp, type TestApp } from "../test/test-app";
+import { listActivity } from "./activity";
+import { runDueStages } from "./run-due-stages";
+
+/*
+ * The March 2027 round, company-wide, with the defaults: pairing day Monday 1 March, draft on
+ * Friday 26 February, check-in on 8 March, reminder on 15 March, all at 09:00 UTC.
+ */
+const clock = fixedClock("2027-02-20T00:00:00Z");
+let t: TestApp;
+let people: Array<{ id: string; email: string }>;
+
+const at = async (iso: string) => {
+  clock.set(iso);
+  return runDueStages(t.ctx, { owner: `test-${iso}` });
+};
+const mailTo = async (subject: RegExp) =>
+  (await t.outbox()).filter((m) => subject.test(m.subject)).map((m) => m.toAddress);
+const marchPairings = () =>
+  t.db
+    .select()
+    .from(pairings)
+    .where(and(eq(pairings.scopeKey, "all"), eq(pairings.month, "2027-03")));
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  await allowEmail(t.db, "*@acme.test");
+  await createAdmin(t.db, { email: "boss@acme.test", participationStatus: "opted_out" });
+  people = await Promise.all(
+    ["ada", "ben", "cy", "dee"].map((name) => createUser(t.db, { email: `${name}@acme.test` })),
+  );
+  await createPairing(t.db, { scopeKey: "all", month: "2027-02", name: "February" });
+});
+afterAll(() => t.close());
+
+describe("a round runs by itself", () => {
+  it("begins with the first look: the round whose window had opened before is the admin's", async () => {
+    expect(await at("2027-02-20T00:00:00Z")).toEqual([]);
+  });
+
+  it("makes a draft at the start of the review window that only admins see, and tells them", async () => {
+    expect(await at("2027-02-26T08:59:00Z")).toEqual([]);
+    const ran = await at("2027-02-26T09:00:00Z");
+    expect(ran.map((r) => [r.stage, r.state])).toEqual([["draft", "done"]]);
+    const [draft] = await t.db.select().from(roundDrafts).where(eq(roundDrafts.month, "2027-03"));
+    expect(draft.groups.flat().sort()).toEqual(people.map((p) => p.id).sort());
+    expect(await marchPairings()).toEqual([]);
+    const seen = await t.as(people[0]).get("/api/matches/current");
+    expect(seen.json()).toMatchObject({ match: null });
+    expect(await mailTo(/Review the March 2027 pairing/)).toEqual(["boss@acme.test"]);
+  });
+
+  it("publishes on the pairing day at 09:00 and completes February's pairing", async () => {
+    expect(await at("2027-03-01T08:59:00Z")).toEqual([]);
+    const ran = await at("2027-03-01T09:00:00Z");
+    expect(ran.map((r) => [r.stage, r.state])).toEqual([["publish", "done"]]);
+    const [march] = await marchPairings();
+    expect(march).toMatchObject({ status: "active", totalPairs: 2 });
+    const [february] = await t.db.select().from(pairings).where(eq(pairings.month, "2027-02"));
+    expect(february.status).toBe("completed");
+    expect(await t.db.select().from(roundDrafts)).toEqual([]);
+    const seen = (await t.as(people[0]).get("/api/matches/current")).json();
+    expect(seen.match).not.toBeNull();
+  });
+
+  it("creates and sends nothing twice when a process starts again the same day", async () => {
+    const before = (await t.outbox()).length;
+    expect(await runDueStages(t.ctx, { owner: "restarted" })).toEqual([]);
+    expect(await marchPairings()).toHaveLength(1);
+    expect((await t.outbox()).length).toBe(before);
+  });
+
+  it("asks everyone whether they met a week later, and reminds once a week after that", async () => {
+    const ran = await at("2027-03-08T09:00:00Z");
+    expect(ran.map((r) => [r.stage, r.state])).toEqual([["check-in", "done"]]);
+    expect((await mailTo(/Did you meet/)).sort()).toEqual(people.map((p) => p.email).sort());
+    const reminded = await at("2027-03-15T09:00:00Z");
+    expect(reminded.map((r) => [r.stage, r.state])).toEqual([["reminder", "done"]]);
+    expect(await at("2027-03-16T09:00:00Z")).toEqual([]);
+  });
+
+  it("completes March's pairing when April's is published", async () => {
+    const ran = await at("2027-04-05T09:00:00Z");
+    expect(ran.map((r) => [r.month, r.stage])).toEqual([
+      ["2027-04", "draft"],
+      ["2027-04", "publish"],
+    ]);
+    const [march] = await marchPairings();
+    expect(march.status).toBe("completed");
+    const kinds = (await listActivity(t.db, { limit: 100 })).map((a) => a.kind);
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        "round.drafted",
+        "round.published",
+        "round.completed",
+        "round.checked-in",
+      ]),
+    );
+  });
+});
+
+describe("what fell due while nothing ran", () => {
+  it("runs once at the next start, only the latest round's draft and publish", async () => {
+    // Down from 16 April to 4 June: May's round is called off, June's runs at once.
+    const ran = await at("2027-06-08T10:00:00Z");
+    expect(ran.map((r) => [r.month, r.stage, r.state])).toEqual([
+      ["2027-04", "check-in", "done"],
+      ["2027-04", "reminder", "done"],
+      ["2027-06", "draft", "done"],
+      ["2027-06", "publish", "done"],
+    ]);
+    const active = await t.db.select().from(pairings).where(eq(pairings.status, "active"));
+    expect(active.map((p) => p.month)).toEqual(["2027-06"]);
+    const may = await t.db.select().from(roundStages).where(eq(roundStages.month, "2027-05"));
+    expect(may).toEqual([]);
+  });
+});

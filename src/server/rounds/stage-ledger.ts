@@ -1,0 +1,127 @@
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import type { RoundStageKind } from "../../shared/enums";
+import type { Db } from "../db/client";
+import { type RoundStageRow, roundDrafts, roundStages } from "../db/schema";
+import type { RoundDates } from "./round-dates";
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/**
+ * Writes down a scope's round (its four stages) once its review window has opened; any number of
+ * processes may plan the same round at once. Draft and publish stages of older months still
+ * pending are called off: after downtime only the latest round runs, not every missed one (an
+ * older check-in or reminder still runs; it skips itself when its pairing is over).
+ */
+export async function planRound(db: Db, scopeKey: string, dates: RoundDates): Promise<void> {
+  const stages: Array<[RoundStageKind, Date]> = [
+    ["draft", dates.draftAt],
+    ["publish", dates.publishAt],
+    ["check-in", dates.checkInAt],
+    ["reminder", dates.reminderAt],
+  ];
+  await db
+    .insert(roundStages)
+    .values(stages.map(([stage, dueAt]) => ({ scopeKey, month: dates.month, stage, dueAt })))
+    .onConflictDoNothing({ target: [roundStages.scopeKey, roundStages.month, roundStages.stage] });
+  const superseded = await db
+    .update(roundStages)
+    .set({ state: "skipped", note: `Called off: the ${dates.month} round came due first.` })
+    .where(
+      and(
+        eq(roundStages.scopeKey, scopeKey),
+        lt(roundStages.month, dates.month),
+        inArray(roundStages.stage, ["draft", "publish"]),
+        eq(roundStages.state, "pending"),
+      ),
+    )
+    .returning({ month: roundStages.month });
+  if (superseded.length > 0) {
+    await db.delete(roundDrafts).where(
+      and(
+        eq(roundDrafts.scopeKey, scopeKey),
+        inArray(
+          roundDrafts.month,
+          superseded.map((s) => s.month),
+        ),
+      ),
+    );
+  }
+}
+
+export interface ClaimOptions {
+  owner: string;
+  leaseMs: number;
+  /** ctx.clock's now: what is due. Leases run on the database's clock, as the delivery ledger's. */
+  now: Date;
+}
+
+/**
+ * Claims the earliest due stage under a lease: a pending one, or one whose holder's lease ran out
+ * (that process died). A stage waits while an earlier stage of its scope is still open, so a
+ * publish never overtakes its draft. `FOR UPDATE SKIP LOCKED`: processes claiming at once never
+ * get the same row (docs/decisions/0018-scheduled-rounds.md).
+ */
+export async function claimDueStage(db: Db, options: ClaimOptions): Promise<RoundStageRow | null> {
+  const result = await db.execute(sql`
+    with picked as (
+      select s.id from round_stages s
+      where (s.state = 'pending' or (s.state = 'running' and s.lease_expires_at < now()))
+        and s.due_at <= ${options.now.toISOString()}::timestamptz
+        and not exists (
+          select 1 from round_stages e
+          where e.scope_key = s.scope_key and e.id <> s.id and e.due_at < s.due_at
+            and e.state in ('pending', 'running'))
+      order by s.due_at, s.id
+      limit 1
+      for update of s skip locked
+    )
+    update round_stages s
+    set state = 'running', claimed_by = ${options.owner}, attempts = s.attempts + 1,
+        lease_expires_at = now() + make_interval(secs => ${options.leaseMs / 1000})
+    from picked where s.id = picked.id
+    returning s.id`);
+  const [row] = rowsOf<{ id: number }>(result);
+  if (!row) return null;
+  const [stage] = await db
+    .select()
+    .from(roundStages)
+    .where(eq(roundStages.id, Number(row.id)));
+  return stage ?? null;
+}
+
+export interface StageOutcome {
+  state: "done" | "skipped" | "failed" | "pending";
+  note?: string | null;
+  pairingId?: number | null;
+}
+
+/** Ends a claimed stage, only while this owner still holds it. */
+export async function settleStage(
+  db: Db,
+  stage: Pick<RoundStageRow, "id">,
+  owner: string,
+  outcome: StageOutcome,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(roundStages)
+    .set({
+      state: outcome.state,
+      note: outcome.note ?? null,
+      ...(outcome.pairingId !== undefined ? { pairingId: outcome.pairingId } : {}),
+      doneAt: outcome.state === "pending" ? null : now,
+      claimedBy: null,
+      leaseExpiresAt: null,
+    })
+    .where(
+      and(
+        eq(roundStages.id, stage.id),
+        eq(roundStages.claimedBy, owner),
+        eq(roundStages.state, "running"),
+      ),
+    )
+    .returning({ id: roundStages.id });
+  return rows.length > 0;
+}

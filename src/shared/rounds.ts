@@ -1,0 +1,164 @@
+import { z } from "zod";
+import type { RoundStageState } from "./enums";
+
+/** API contract for the scheduled rounds (docs/rounds.md). */
+
+/**
+ * A pairing schedule: the nth weekday of every month (weekday 0 = Sunday) or one fixed day (other
+ * months follow the default, the first Monday).
+ */
+export const pairingScheduleSchema = z.union([
+  z.object({
+    type: z.literal("nth-weekday"),
+    nth: z
+      .number()
+      .int()
+      .min(1, "Choose the 1st to 4th weekday.")
+      .max(4, "Choose the 1st to 4th weekday."),
+    weekday: z.number().int().min(0).max(6),
+  }),
+  z.object({ type: z.literal("fixed"), date: z.iso.date("Give the date as YYYY-MM-DD.") }),
+]);
+export type PairingSchedule = z.infer<typeof pairingScheduleSchema>;
+
+export const defaultPairingSchedule: PairingSchedule = { type: "nth-weekday", nth: 1, weekday: 1 };
+
+export const ROUND_LIMITS = { reviewDays: [0, 14], checkInDays: [1, 21] } as const;
+
+/** PUT /api/admin/rounds/settings/{scopeKey}; `schedule: null` follows the company's schedule. */
+export const roundSettingsSchema = z
+  .object({
+    schedule: pairingScheduleSchema.nullable(),
+    reviewDays: z
+      .number({ error: "Give the review days as a whole number." })
+      .int("Give the review days as a whole number.")
+      .min(0, "The review window is 0 to 14 days.")
+      .max(14, "The review window is 0 to 14 days."),
+    checkInDays: z
+      .number({ error: "Give the check-in days as a whole number." })
+      .int("Give the check-in days as a whole number.")
+      .min(1, "The check-in comes 1 to 21 days after the pairing day.")
+      .max(21, "The check-in comes 1 to 21 days after the pairing day."),
+    auto: z.boolean(),
+  })
+  .strict();
+export type RoundSettings = z.infer<typeof roundSettingsSchema>;
+
+export const defaultRoundSettings: RoundSettings = {
+  schedule: null,
+  reviewDays: 3,
+  checkInDays: 7,
+  auto: true,
+};
+
+/** True for a zone name this runtime knows (IANA, e.g. "Europe/Berlin", or "UTC"). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return value.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** PUT /api/admin/rounds/time-zone */
+export const timeZoneSchema = z
+  .object({
+    timeZone: z
+      .string()
+      .trim()
+      .refine(isTimeZone, "Choose a time zone such as Europe/Berlin or UTC."),
+  })
+  .strict();
+
+export const scopeKeyParamsSchema = z.object({
+  scopeKey: z.string().regex(/^(all|[1-9][0-9]{0,9})$/, "Unknown scope."),
+});
+
+export const roundParamsSchema = scopeKeyParamsSchema.extend({
+  month: z.string().regex(/^[0-9]{4}-(0[1-9]|1[0-2])$/, "Give the month as YYYY-MM."),
+});
+
+const SWAP_MESSAGE = "Choose two people from the draft to swap.";
+/** POST /api/admin/rounds/{scopeKey}/{month}/swap */
+export const swapBodySchema = z
+  .object({ userA: z.uuid({ error: SWAP_MESSAGE }), userB: z.uuid({ error: SWAP_MESSAGE }) })
+  .strict()
+  .refine((b) => b.userA !== b.userB, SWAP_MESSAGE);
+export type SwapBody = z.infer<typeof swapBodySchema>;
+
+export const activityQuerySchema = z.object({
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+/** A step of a round's timeline; `complete` is when the next round's publishing completes it. */
+export type TimelineStep = "draft" | "publish" | "check-in" | "complete";
+/** `planned`: not yet written down (its review window has not opened). */
+export type TimelineState = RoundStageState | "planned";
+
+export interface TimelineEntry {
+  step: TimelineStep;
+  at: string;
+  state: TimelineState;
+  doneAt: string | null;
+  note: string | null;
+}
+
+export interface RoundView {
+  month: string;
+  monthLabel: string;
+  /** YYYY-MM-DD in the company's time zone. */
+  pairingDay: string;
+  pairingId: number | null;
+  draft: { pairs: number; unmatched: number } | null;
+  steps: TimelineEntry[];
+}
+
+export interface ScopeRounds {
+  scopeKey: string;
+  label: string;
+  domainGroupId: number | null;
+  settings: RoundSettings;
+  current: RoundView | null;
+  next: RoundView;
+}
+
+export interface RoundsOverview {
+  timeZone: string;
+  scopes: ScopeRounds[];
+}
+
+export interface DraftMember {
+  id: string;
+  name: string;
+  email: string;
+  department: string;
+}
+
+export interface DraftView {
+  scopeKey: string;
+  label: string;
+  month: string;
+  monthLabel: string;
+  publishAt: string;
+  groups: DraftMember[][];
+  unmatched: DraftMember[];
+}
+
+export interface ActivityItem {
+  id: number;
+  at: string;
+  kind: string;
+  detail: string;
+  userId: string | null;
+  userName: string | null;
+  scopeKey: string | null;
+  month: string | null;
+}
+
+export interface ActivityPage {
+  items: ActivityItem[];
+  /** Pass as `before` for the next (older) page; null at the end. */
+  nextBefore: number | null;
+}
