@@ -1,8 +1,8 @@
 import { and, eq, isNull, or } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { newsletters } from "../db/schema";
+import { announcePairing } from "../newsletters/compose/announce";
 import { activePairingFile } from "../newsletters/newsletter-files";
-import { startSend } from "../newsletters/send/start-send";
 import type { RoundScope } from "./round-settings";
 
 export interface Announcement {
@@ -13,7 +13,9 @@ export interface Announcement {
 /**
  * Tells a published round's members about their match: with the month's newsletter when an admin
  * approved one for this scope (linked to the new pairing, then sent through the delivery ledger,
- * docs/newsletters.md), otherwise with the short announcement.
+ * docs/newsletters.md), otherwise with the short announcement (partner, department, bio, the
+ * schedule button, unsubscribe), both composed by newsletters/compose. The caller claims the
+ * announcement first, so it goes out at most once.
  */
 export async function announceRound(
   ctx: AppContext,
@@ -23,24 +25,28 @@ export async function announceRound(
   log: (line: string) => void,
 ): Promise<Announcement> {
   const pairingFile = activePairingFile(pairingId);
+  const errors = { error: (_obj: unknown, message: string) => log(`Rounds: ${message}`) };
   const newsletter = await approvedNewsletterFor(ctx, scope, month, pairingFile);
   if (newsletter) {
     await ctx.db
       .update(newsletters)
       .set({ pairingFile, validation: null, updatedAt: ctx.clock.now() })
       .where(eq(newsletters.id, newsletter.id));
-    const started = await startSend(ctx, newsletter.id);
+    const sent = await announcePairing(ctx, pairingFile, {
+      newsletterId: newsletter.id,
+      log: errors,
+    });
+    const queued = sent.via === "newsletter" ? sent.queued : 0;
     return {
-      summary: `the approved newsletter "${newsletter.title}" is being sent to ${started.total} people.`,
-      data: { via: "newsletter", newsletterId: newsletter.id, queued: started.total },
+      summary: `the approved newsletter "${newsletter.title}" is being sent to ${queued} people.`,
+      data: { via: "newsletter", newsletterId: newsletter.id, queued },
     };
   }
-  log(
-    `Rounds: no approved newsletter for ${month} (${scope.label}); members see their match in the app.`,
-  );
+  const sent = await announcePairing(ctx, pairingFile, { log: errors });
+  if (sent.via !== "announcement") return { summary: "", data: sent };
   return {
-    summary: "no newsletter was approved for the month; members see their match in the app.",
-    data: { via: "none" },
+    summary: `no newsletter was approved for the month, so each got the short announcement (${sent.sent} sent${sent.failed > 0 ? `, ${sent.failed} failed` : ""}).`,
+    data: sent,
   };
 }
 

@@ -64,6 +64,8 @@ describe("several processes, one round", () => {
     expect(await activities("round.published")).toHaveLength(1);
     const notices = (await one.outbox()).filter((m) => m.subject.startsWith("Review the"));
     expect(notices).toHaveLength(1);
+    const told = (await one.outbox()).filter((m) => m.subject.startsWith("Your Cup of Joe match"));
+    expect(told).toHaveLength(6);
   });
 
   it("lets another process finish a stage whose holder died, repeating nothing", async () => {

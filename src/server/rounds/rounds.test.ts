@@ -66,6 +66,11 @@ describe("a round runs by itself", () => {
     expect(await t.db.select().from(roundDrafts)).toEqual([]);
     const seen = (await t.as(people[0]).get("/api/matches/current")).json();
     expect(seen.match).not.toBeNull();
+    const told = (await t.outbox()).filter(
+      (m) => m.subject === "Your Cup of Joe match for March 2027",
+    );
+    expect(told.map((m) => m.toAddress).sort()).toEqual(people.map((p) => p.email).sort());
+    expect(told[0].text).toContain("/unsubscribe?token=");
   });
 
   it("creates and sends nothing twice when a process starts again the same day", async () => {
