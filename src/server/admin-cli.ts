@@ -2,10 +2,11 @@ import { ensureAdmin } from "./auth/ensure-admin";
 import { generatePassword } from "./auth/password";
 import { loadConfig, loadDotEnv } from "./config";
 import { openDatabase } from "./db/client";
+import { printError, printLine } from "./terminal";
 
 const [command, email] = process.argv.slice(2);
 if (command !== "create" || !email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
-  console.error("Usage: npm run admin -- create EMAIL");
+  printError("Usage: npm run admin -- create EMAIL");
   process.exit(2);
 }
 loadDotEnv();
@@ -16,10 +17,10 @@ try {
   const password = generatePassword();
   const result = await ensureAdmin(database.db, email, password);
   const ended = !result.created && result.passwordChanged ? "; its sessions were ended" : "";
-  console.log(
+  printLine(
     `${result.created ? "Created" : "Updated"} admin ${email.trim().toLowerCase()}${ended}`,
   );
-  console.log(`Password (shown once): ${password}`);
+  printLine(`Password (shown once): ${password}`);
 } finally {
   await database.close();
 }

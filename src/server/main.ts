@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig, loadDotEnv } from "./config";
 import { startServer } from "./start-server";
-import { printLine } from "./terminal";
+import { printError, printLine } from "./terminal";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -9,7 +9,7 @@ async function main() {
     config = loadConfig(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(error.message);
+      printError(error.message);
       process.exit(1);
     }
     throw error;
@@ -28,6 +28,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
+  printError(error instanceof Error ? error.message : String(error));
   process.exit(1);
 });

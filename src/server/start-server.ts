@@ -7,7 +7,7 @@ import { ensureAdmin } from "./auth/ensure-admin";
 import { startSignInMailWorker } from "./auth/sign-in-mail/sign-in-mail-worker";
 import { type Clock, systemClock } from "./clock";
 import { type Config, withListeningPort } from "./config";
-import { openDatabase } from "./db/client";
+import { type DatabaseLog, openDatabase } from "./db/client";
 import { seedDemoOnce } from "./demo/seed-demo";
 import { createMailer } from "./mail/mailer";
 import { startDeliveryWorker } from "./newsletters/send/worker";
@@ -40,7 +40,13 @@ export async function startServer(
   options: StartOptions = {},
 ): Promise<RunningServer> {
   const log = options.log ?? printLine;
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dbDir });
+  // A PostgreSQL connection lost while idle is reported in the app's log, once the app exists.
+  let appLog: DatabaseLog | undefined;
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dbDir,
+    log: { error: (details, message) => appLog?.error(details, message) },
+  });
   await database.migrate();
   const clock = options.clock ?? systemClock;
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
@@ -82,6 +88,7 @@ export async function startServer(
       reason: readiness.mail ? undefined : readiness.reason,
     }),
   });
+  appLog = app.log;
   const url = await app.listen({ port: config.PORT, host: config.HOST });
   const { port } = app.server.address() as AddressInfo;
   app.ctx.config = withListeningPort(config, port);

@@ -7,3 +7,8 @@
 export function printLine(line: string): void {
   process.stdout.write(`${line}\n`);
 }
+
+/** A message for the person who runs a command that failed (bad configuration, wrong usage). */
+export function printError(line: string): void {
+  process.stderr.write(`${line}\n`);
+}

@@ -1,3 +1,4 @@
+import { TZDate } from "@date-fns/tz";
 import { addDays, isWeekend, setHours, startOfDay } from "date-fns";
 import { z } from "zod";
 import { CHAT_DURATION_MINUTES } from "./matches";
@@ -7,13 +8,31 @@ export const CHAT_START_EARLIEST_MS = 24 * 60 * 60 * 1000;
 export const CHAT_START_LATEST_MS = 366 * 24 * 60 * 60 * 1000;
 export const CHAT_START_OUT_OF_RANGE = "Please pick a time between today and a year from now.";
 
-/** `?start=` of the .ics download: the chosen start as an ISO 8601 date-time with its offset. */
+/** True for a time-zone name the runtime knows, such as "Europe/Berlin" or "UTC". */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `?start=` of the .ics download: the chosen start as an ISO 8601 date-time with its offset;
+ * `?timeZone=` the person's zone, which places the default slot when there is no start.
+ */
 export const calendarQuerySchema = z.object({
   start: z.iso
     .datetime({
       offset: true,
       error: "The start must be a date and time such as 2027-03-02T10:00:00Z.",
     })
+    .optional(),
+  timeZone: z
+    .string()
+    .max(64)
+    .refine(isTimeZone, { error: "The time zone must be a name such as Europe/Berlin." })
     .optional(),
 });
 export type CalendarQuery = z.infer<typeof calendarQuerySchema>;
@@ -28,11 +47,14 @@ export function isChatStartInRange(start: Date, now: Date): boolean {
   return offset >= -CHAT_START_EARLIEST_MS && offset <= CHAT_START_LATEST_MS;
 }
 
-/** The next weekday after today at 10:00, in the time zone of the machine that runs this. */
-export function nextWeekdayMorning(now: Date): Date {
-  let day = addDays(startOfDay(now), 1);
+/**
+ * The default coffee-chat start (docs/matches.md): the next weekday after today at 10:00, where
+ * "today", "weekday" and "10:00" are read in the person's time zone (an IANA name).
+ */
+export function nextWeekdayMorning(now: Date, timeZone: string): Date {
+  let day = addDays(startOfDay(new TZDate(now, timeZone)), 1);
   while (isWeekend(day)) day = addDays(day, 1);
-  return setHours(day, 10);
+  return new Date(setHours(day, 10).getTime());
 }
 
 /** An Outlook on the web "new event" link with the same slot and guests as the .ics invitation. */

@@ -95,18 +95,8 @@ export function partnerName(partner: Pick<MatchPartner, "firstName" | "lastName"
   return name || partner.email.split("@")[0] || "Your match";
 }
 
-/** Default coffee-chat slot: the next weekday (after today, UTC) at 10:00 UTC, 30 minutes. */
+/** How long a coffee chat lasts in its invitation; its default start is `nextWeekdayMorning`. */
 export const CHAT_DURATION_MINUTES = 30;
-
-export function defaultChatSlot(now: Date): { start: Date; end: Date } {
-  const start = new Date(
-    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 10, 0, 0),
-  );
-  while (start.getUTCDay() === 0 || start.getUTCDay() === 6) {
-    start.setUTCDate(start.getUTCDate() + 1);
-  }
-  return { start, end: new Date(start.getTime() + CHAT_DURATION_MINUTES * 60_000) };
-}
 
 /** 2027-03-02T10:00:00.000Z → "20270302T100000Z" (iCalendar / Google Calendar UTC form). */
 export function calendarStamp(date: Date): string {

@@ -1,4 +1,3 @@
-import { and, desc, eq } from "drizzle-orm";
 import type { MagicLinkAnswer } from "../../shared/auth";
 import type { AppContext } from "../context";
 import { magicLinkTokens } from "../db/schema";
@@ -6,7 +5,7 @@ import { requireAllowedEmail } from "./allowed-email";
 import { keyedHash } from "./auth-secret";
 import { getAuthSettings } from "./auth-settings";
 import type { RequestMeta } from "./send-code";
-import { assertSendInterval, generateToken, lockEmail } from "./send-throttle";
+import { generateToken, guardSignInMail } from "./send-throttle";
 import { queueSignInMail } from "./sign-in-mail/queue-sign-in-mail";
 
 const LINK_SENT: MagicLinkAnswer = {
@@ -33,18 +32,7 @@ export async function requestMagicLink(
   const tokenHash = await keyedHash(ctx, "magic-link", token);
 
   await ctx.db.transaction(async (tx) => {
-    await lockEmail(tx, "magic-link", email);
-    const [latest] = await tx
-      .select({ createdAt: magicLinkTokens.createdAt })
-      .from(magicLinkTokens)
-      .where(eq(magicLinkTokens.email, email))
-      .orderBy(desc(magicLinkTokens.createdAt))
-      .limit(1);
-    assertSendInterval(latest?.createdAt, now, settings.sendIntervalMs, "link");
-    await tx
-      .update(magicLinkTokens)
-      .set({ isUsed: true })
-      .where(and(eq(magicLinkTokens.email, email), eq(magicLinkTokens.isUsed, false)));
+    await guardSignInMail(tx, "link", email, now, settings.sendIntervalMs);
     const [row] = await tx
       .insert(magicLinkTokens)
       .values({

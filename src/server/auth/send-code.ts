@@ -1,4 +1,3 @@
-import { and, desc, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { SuccessAnswer } from "../../shared/auth";
 import type { AppContext } from "../context";
@@ -7,7 +6,7 @@ import { requireAllowedEmail } from "./allowed-email";
 import { keyedHash } from "./auth-secret";
 import { getAuthSettings } from "./auth-settings";
 import { assertUnderGuessCap } from "./guess-cap";
-import { assertSendInterval, generateCode, lockEmail } from "./send-throttle";
+import { generateCode, guardSignInMail } from "./send-throttle";
 import { queueSignInMail } from "./sign-in-mail/queue-sign-in-mail";
 
 export interface RequestMeta {
@@ -36,19 +35,8 @@ export async function sendCode(
   const codeHash = await keyedHash(ctx, "code", email, code);
 
   await ctx.db.transaction(async (tx) => {
-    await lockEmail(tx, "auth-code", email);
-    const [latest] = await tx
-      .select({ createdAt: authCodes.createdAt })
-      .from(authCodes)
-      .where(eq(authCodes.email, email))
-      .orderBy(desc(authCodes.createdAt))
-      .limit(1);
-    assertSendInterval(latest?.createdAt, now, settings.sendIntervalMs, "code");
+    await guardSignInMail(tx, "code", email, now, settings.sendIntervalMs);
     await assertUnderGuessCap(tx, email, now, settings);
-    await tx
-      .update(authCodes)
-      .set({ isUsed: true })
-      .where(and(eq(authCodes.email, email), eq(authCodes.isUsed, false)));
     const [row] = await tx
       .insert(authCodes)
       .values({

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import pino from "pino";
 import { repoRoot } from "../repo-root";
 import * as schema from "./schema";
 
@@ -44,10 +45,21 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   dataDir?: string;
   poolSize?: number;
+  /**
+   * Where a PostgreSQL connection lost while idle is reported: the server passes its pino logger;
+   * commands and tests get a pino logger of errors on standard error.
+   */
+  log?: DatabaseLog;
 }
 
+/** The part of a pino logger the database uses. */
+export type DatabaseLog = { error(details: object, message: string): void };
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl) {
+    const log = options.log ?? pino({ level: "error" }, pino.destination(2));
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10, log);
+  }
   return openPglite(options.dataDir);
 }
 
@@ -73,12 +85,12 @@ async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
+async function openPostgres(url: string, max: number, log: DatabaseLog): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle connection dropped by the server (restart, failover) must not crash the process;
   // the pool replaces it on the next query.
   pool.on("error", (error) => {
-    console.error(`PostgreSQL connection lost: ${error.message}`);
+    log.error({ err: error }, "PostgreSQL connection lost");
   });
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return {

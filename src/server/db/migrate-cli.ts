@@ -1,4 +1,5 @@
 import { loadConfig, loadDotEnv } from "../config";
+import { printLine } from "../terminal";
 import { openDatabase } from "./client";
 
 loadDotEnv();
@@ -9,4 +10,4 @@ const database = await openDatabase({
 });
 await database.migrate();
 await database.close();
-console.log(`Migrations applied (${database.kind}).`);
+printLine(`Migrations applied (${database.kind}).`);

@@ -1,11 +1,11 @@
-import { CHAT_START_OUT_OF_RANGE, chatEnd, isChatStartInRange } from "../../shared/calendar";
 import {
-  calendarStamp,
-  chatDescription,
-  chatTitle,
-  defaultChatSlot,
-  partnerName,
-} from "../../shared/matches";
+  type CalendarQuery,
+  CHAT_START_OUT_OF_RANGE,
+  chatEnd,
+  isChatStartInRange,
+  nextWeekdayMorning,
+} from "../../shared/calendar";
+import { calendarStamp, chatDescription, chatTitle, partnerName } from "../../shared/matches";
 import type { AppContext } from "../context";
 import { Validation } from "../errors";
 import { findMemberMatch, toMatchItems } from "./member-matches";
@@ -87,21 +87,23 @@ export function buildInvitation(options: {
 
 /**
  * The .ics invitation for one of the user's matches, addressed to every member, starting at the
- * time the person chose (or the default slot when they chose none).
+ * time the person chose, or else at the default start in their time zone (UTC when not given).
  */
 export async function matchInvitation(
   ctx: AppContext,
   user: { id: string; email: string; firstName: string | null; lastName: string | null },
   matchId: number,
-  chosenStart?: string,
+  query: CalendarQuery = {},
 ): Promise<{ fileName: string; body: string }> {
   const now = ctx.clock.now();
-  const slot = chosenStart ? chosenSlot(chosenStart, now) : defaultChatSlot(now);
+  const start = query.start
+    ? chosenStart(query.start, now)
+    : nextWeekdayMorning(now, query.timeZone ?? "UTC");
   const match = await findMemberMatch(ctx, user.id, matchId);
   const [item] = await toMatchItems(ctx, user.id, [match]);
   const me: Person = { name: partnerName(user), email: user.email };
   const others: Person[] = item.partners.map((p) => ({ name: partnerName(p), email: p.email }));
-  const { start, end } = slot;
+  const end = chatEnd(start);
   const hostname = new URL(ctx.config.appUrl).hostname;
   const body = buildInvitation({
     uid: `match-${match.id}-${calendarStamp(start)}@${hostname}`,
@@ -116,10 +118,10 @@ export async function matchInvitation(
   return { fileName: `coffee-chat-${match.month}.ics`, body };
 }
 
-function chosenSlot(value: string, now: Date): { start: Date; end: Date } {
+function chosenStart(value: string, now: Date): Date {
   const start = new Date(value);
   if (Number.isNaN(start.getTime()) || !isChatStartInRange(start, now)) {
     throw new Validation(CHAT_START_OUT_OF_RANGE, "start");
   }
-  return { start, end: chatEnd(start) };
+  return start;
 }

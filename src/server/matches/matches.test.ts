@@ -291,6 +291,24 @@ describe("GET /api/matches/:id/calendar.ics", () => {
     expect(unfolded).toContain("DTEND:20270315T130000Z");
   });
 
+  it("proposes the next weekday at 10:00 in the person's time zone when no start is chosen", async () => {
+    const me = await createUser(t.db);
+    const match = await createMatch(t.db, { user1: me, user2: await createUser(t.db) });
+    const res = await t
+      .as(me)
+      .get(`/api/matches/${match.id}/calendar.ics?timeZone=${encodeURIComponent("Europe/Berlin")}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body.replace(/\r\n /g, "")).toContain("DTSTART:20270311T090000Z");
+  });
+
+  it("refuses a time zone it does not know", async () => {
+    const me = await createUser(t.db);
+    const match = await createMatch(t.db, { user1: me, user2: await createUser(t.db) });
+    const res = await t.as(me).get(`/api/matches/${match.id}/calendar.ics?timeZone=Mars%2FOlympus`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/time zone must be a name/);
+  });
+
   it("refuses a start that is not a date-time, or is in the past or over a year ahead", async () => {
     const me = await createUser(t.db);
     const match = await createMatch(t.db, { user1: me, user2: await createUser(t.db) });

@@ -67,7 +67,7 @@ const matchesRoutes: FeatureRoutes = async (app, { ctx }) => {
     { schema: { params: idParamsSchema, querystring: calendarQuerySchema } },
     async (request, reply) => {
       const user = requireUser(request);
-      const invitation = await matchInvitation(ctx, user, request.params.id, request.query.start);
+      const invitation = await matchInvitation(ctx, user, request.params.id, request.query);
       return reply
         .header("Content-Type", "text/calendar; charset=utf-8; method=REQUEST")
         .header("Content-Disposition", `attachment; filename="${invitation.fileName}"`)

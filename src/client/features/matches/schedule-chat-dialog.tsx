@@ -36,6 +36,10 @@ function firstNames(item: MatchItem): string {
   return item.partners.map((p) => p.firstName?.trim() || partnerName(p)).join(" and ");
 }
 
+function localTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
 /** The chosen local date and time as an instant, or null while the fields are incomplete. */
 function chosenStart(date: string, time: string): Date | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return null;
@@ -64,7 +68,7 @@ export function ScheduleChatDialog({
 
   const onOpenChange = (next: boolean) => {
     if (next) {
-      const suggested = nextWeekdayMorning(new Date());
+      const suggested = nextWeekdayMorning(new Date(), localTimeZone());
       setDate(format(suggested, "yyyy-MM-dd"));
       setTime(format(suggested, "HH:mm"));
     }

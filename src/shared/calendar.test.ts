@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { isTimeZone, nextWeekdayMorning } from "./calendar";
+
+const at = (iso: string) => new Date(iso);
+
+describe("nextWeekdayMorning", () => {
+  it("proposes tomorrow at 10:00 in the person's zone on a weekday", () => {
+    expect(nextWeekdayMorning(at("2027-03-10T09:00:00Z"), "UTC").toISOString()).toBe(
+      "2027-03-11T10:00:00.000Z",
+    );
+    expect(nextWeekdayMorning(at("2027-03-10T09:00:00Z"), "Europe/Berlin").toISOString()).toBe(
+      "2027-03-11T09:00:00.000Z",
+    );
+  });
+
+  it("skips the weekend from a Friday, a Saturday and a Sunday", () => {
+    for (const now of ["2027-03-05T12:00:00Z", "2027-03-06T12:00:00Z", "2027-03-07T12:00:00Z"]) {
+      expect(nextWeekdayMorning(at(now), "America/New_York").toISOString(), now).toBe(
+        "2027-03-08T15:00:00.000Z",
+      );
+    }
+  });
+
+  it("reads today in the person's zone, not in UTC", () => {
+    // Sunday 23:30 UTC is already Monday 00:30 in Berlin, so the next weekday is Tuesday.
+    expect(nextWeekdayMorning(at("2027-03-07T23:30:00Z"), "Europe/Berlin").toISOString()).toBe(
+      "2027-03-09T09:00:00.000Z",
+    );
+    // Thursday 20:00 UTC is Friday 09:00 in Auckland: Monday there, still Sunday in UTC.
+    expect(nextWeekdayMorning(at("2027-03-04T20:00:00Z"), "Pacific/Auckland").toISOString()).toBe(
+      "2027-03-07T21:00:00.000Z",
+    );
+    // Friday 22:00 in Los Angeles is Saturday in UTC; the next weekday there is still Monday.
+    expect(
+      nextWeekdayMorning(at("2027-03-06T06:00:00Z"), "America/Los_Angeles").toISOString(),
+    ).toBe("2027-03-08T18:00:00.000Z");
+  });
+
+  it("keeps 10:00 local across the clock changes of daylight saving time", () => {
+    // Berlin moves to summer time on Sunday 2027-03-28: Monday 10:00 is 08:00 UTC, not 09:00.
+    expect(nextWeekdayMorning(at("2027-03-26T12:00:00Z"), "Europe/Berlin").toISOString()).toBe(
+      "2027-03-29T08:00:00.000Z",
+    );
+    // Back to winter time on Sunday 2027-10-31: Monday 10:00 is 09:00 UTC.
+    expect(nextWeekdayMorning(at("2027-10-29T12:00:00Z"), "Europe/Berlin").toISOString()).toBe(
+      "2027-11-01T09:00:00.000Z",
+    );
+    // New York moves on Sunday 2027-03-14: from a Friday in EST to a Monday in EDT.
+    expect(nextWeekdayMorning(at("2027-03-12T15:00:00Z"), "America/New_York").toISOString()).toBe(
+      "2027-03-15T14:00:00.000Z",
+    );
+  });
+});
+
+describe("isTimeZone", () => {
+  it("accepts zone names and refuses anything else", () => {
+    expect(isTimeZone("Europe/Berlin")).toBe(true);
+    expect(isTimeZone("UTC")).toBe(true);
+    expect(isTimeZone("Mars/Olympus")).toBe(false);
+    expect(isTimeZone("")).toBe(false);
+  });
+});
