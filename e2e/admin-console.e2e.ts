@@ -104,7 +104,7 @@ describe("an admin manages users on the User Management tab", () => {
     expect(await hasHorizontalScroll(page)).toBe(false);
   });
 
-  it("shows the table with the spec's columns on a wide screen", async () => {
+  it("shows the table with every column on a wide screen", async () => {
     const page = await openTab(1280, "User Management");
     const table = page.getByRole("table", { name: "Users" });
     await table.getByRole("rowheader", { name: /Ben Brewer/ }).waitFor();

@@ -68,7 +68,7 @@ describe("a visitor on the landing page", () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  it("follows each button to the screen the spec names", async () => {
+  it("follows each button to its screen", async () => {
     const page = await story.newPage();
     for (const [name, target] of buttonTargets) {
       await page.goto("/");

@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 describe("serving the client", () => {
-  it("serves the app for every route of the spec's route table", async () => {
+  it("serves the app for every route of the client's route table", async () => {
     for (const route of clientRoutes.filter((r) => r !== "/simple-auth")) {
       const res = await t.app.inject({ method: "GET", url: route });
       expect(res.statusCode, route).toBe(200);

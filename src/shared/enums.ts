@@ -1,4 +1,4 @@
-/** Enumerations from the spec, shared by the database schema, the API contract and the pages. */
+/** Enumerations of the docs (docs/*.md), shared by the database schema, the API contract and the pages. */
 export const matchingPreferences = ["same-department", "cross-department", "any"] as const;
 export type MatchingPreference = (typeof matchingPreferences)[number];
 

@@ -71,7 +71,7 @@ const isoDate = z
 /**
  * PUT /api/participation. The server decides every date: a client names the action
  * (`{action: "pause", months: 1 | 3}`, `{action: "opt_out"}`, `{action: "reactivate"}`), or sends
- * the spec's shape, whose pause must last one or three months from its start.
+ * the state shape of docs/profile.md, whose pause must last one or three months from its start.
  */
 export const participationRequestSchema = z.union(
   [

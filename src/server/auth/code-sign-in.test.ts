@@ -218,7 +218,7 @@ describe("sign-in with an e-mailed code", () => {
     expect((await t.outbox()).filter((m) => m.toAddress === user.email)).toEqual([]);
   });
 
-  it("validates the spec's code texts", async () => {
+  it("validates codes with the texts of docs/sign-in.md", async () => {
     const empty = await post(t, "/api/auth/verify-code", { email: fresh(), code: "" });
     expect(empty.json().message).toBe("Please enter the 6-digit code");
     const short = await post(t, "/api/auth/verify-code", { email: fresh(), code: "12a45" });

@@ -407,7 +407,7 @@ export const newsletters = pgTable(
     quoteText: text("quote_text"),
     quoteAuthor: text("quote_author"),
     brainBuzzerQuestion: text("brain_buzzer_question"),
-    /** JSON text lists, as the spec's API carries them. */
+    /** JSON text lists, as the API carries them (docs/decisions/0013-newsletter-lists-as-json-text.md). */
     brainBuzzerChoices: text("brain_buzzer_choices").notNull().default("[]"),
     brainBuzzerCorrectAnswer: text("brain_buzzer_correct_answer"),
     coffeeChatsParagraph: text("coffee_chats_paragraph"),

@@ -73,7 +73,7 @@ describe("admin metrics on a hand-built company", () => {
     expect(res.json()).toEqual({ activeMatches: 1, completedChats: 5 });
   });
 
-  it("GET /api/admin/enhanced-metrics computes the spec's figures", async () => {
+  it("GET /api/admin/enhanced-metrics computes the figures of docs/admin-console.md", async () => {
     const res = await get("/api/admin/enhanced-metrics", admin);
     expect(res.statusCode).toBe(200);
     const { userMetrics, matchingMetrics } = res.json();

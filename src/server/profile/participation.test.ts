@@ -36,7 +36,7 @@ describe("PUT /api/participation", () => {
     expect(res.json().user.pauseEndDate).toBe("2027-04-30");
   });
 
-  it("takes the spec's shape but decides the dates itself", async () => {
+  it("takes the state shape but decides the dates itself", async () => {
     const put = await signedIn();
     const res = await put({
       participationStatus: "paused",

@@ -67,7 +67,7 @@ describe("POST /api/complete-registration", () => {
     [{ department: "" }, "Department is required", "department"],
     [{ firstName: "x".repeat(81) }, "First name must be at most 80 characters", "firstName"],
     [{ bio: "x".repeat(501) }, "Bio must be at most 500 characters", "bio"],
-  ])("refuses %j with the spec's message", async (change, message, field) => {
+  ])("refuses %j with a message naming the field", async (change, message, field) => {
     const { me } = await newcomer();
     const res = await me.post(REGISTER, { ...valid, ...change });
     expect(res.statusCode).toBe(400);

@@ -42,7 +42,7 @@ export function participationFields(
 
 const PAUSE_LENGTH_MESSAGE = "A pause lasts 1 or 3 months.";
 
-/** The spec's shape names a state; the pause length is read from its dates, never trusted. */
+/** The state shape (docs/profile.md) names a state; the pause length is read from its dates, never trusted. */
 function toAction(request: ParticipationRequest): ParticipationAction {
   if ("action" in request) {
     return request.action === "pause"
