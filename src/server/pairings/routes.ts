@@ -47,7 +47,7 @@ const pairingsRoutes: FeatureRoutes = async (app, { ctx }) => {
     { schema: { body: generatePairingBodySchema }, config: generateLimit },
     async (request) => generatePairing(ctx, requireAdmin(request), undefined, request.body ?? {}),
   );
-  // The spec's older "create pairings" call does the same company-wide generation.
+  // The older "create pairings" call does the same company-wide generation (docs/pairings.md).
   r.post("/api/admin/create-pairings", { config: generateLimit }, async (request) =>
     generatePairing(ctx, requireAdmin(request)),
   );

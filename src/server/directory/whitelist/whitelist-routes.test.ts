@@ -39,7 +39,7 @@ describe("email whitelist and domain groups", () => {
     expect(list.json().map((g: { id: number }) => g.id)).toContain(group.id);
   });
 
-  it("uses the default colour and the spec's validation text", async () => {
+  it("uses the default colour and the documented validation text", async () => {
     const created = await admin.post("/api/admin/domain-groups", {
       name: "plain",
       displayName: "Plain",
@@ -94,7 +94,7 @@ describe("email whitelist and domain groups", () => {
     expect((await admin.delete(`/api/admin/allowed-emails/${id}`)).statusCode).toBe(404);
   });
 
-  it("refuses malformed addresses and look-alikes with the spec's texts", async () => {
+  it("refuses malformed addresses and look-alikes with the documented texts", async () => {
     const empty = await admin.post("/api/admin/allowed-emails", { email: "" });
     expect(empty.json().message).toBe("Email is required");
     for (const email of [

@@ -18,7 +18,7 @@ export async function completePairing(
   return { message: `Pairing completed and saved as ${done.fileName}`, completed: [done] };
 }
 
-/** Completes every active pairing (the spec's "complete current pairing"), each with its own record. */
+/** Completes every active pairing ("complete current pairing", docs/pairings.md), each with its own record. */
 export async function completeCurrentPairings(ctx: AppContext): Promise<CompletePairingResponse> {
   return ctx.db.transaction(async (tx) => {
     const active = await tx
