@@ -106,33 +106,40 @@ export async function compose(ctx: AppContext, source: CompositionSource): Promi
   const plan = (audience ? planPairing(ctx.config.appUrl, audience, design.starters) : []).filter(
     (p) => !only || only.has(p.person.id),
   );
-  const receivers = plan.filter((p) => p.receives);
-  const byId = new Map(receivers.map((p) => [p.person.id, p]));
-  const views = new Map<string, RecipientView>();
   const links = unsubscribeLinks(ctx);
-
-  const viewOf = (planned: PlannedPerson, unsubscribe: string | null): RecipientView => ({
-    greetingName: greetingOf(planned.person.firstName),
-    match: planned.match,
-    unsubscribeUrl: unsubscribe,
-    news: design.newsFor(planned.person),
-  });
-
   return {
     newsletter,
     audience,
+    ...recipientsOf(plan, design, links, () => {
+      if (newsletter && !pairingFile) throw new BadRequest(LINK_PAIRING_FIRST, "no_pairing");
+    }),
+    validate: () => summarise(audience ?? emptyAudience(pairingFile)),
+    preview: (email) => previewOf(ctx, { plan, design, links }, email),
+  };
+}
+
+/** The recipients and their messages: views made and layouts rendered once, in prepare. */
+function recipientsOf(
+  plan: PlannedPerson[],
+  design: Design,
+  links: UnsubscribeLinks,
+  assertSendable: () => void,
+): Pick<Composition, "recipients" | "prepare" | "messageFor"> {
+  const receivers = plan.filter((p) => p.receives);
+  const byId = new Map(receivers.map((p) => [p.person.id, p]));
+  const views = new Map<string, RecipientView>();
+  return {
     recipients: receivers.map((p) => ({
       userId: p.person.id,
       email: p.person.email,
       matchEmail: partnerEmails(p.match),
     })),
-    validate: () => summarise(audience ?? emptyAudience(pairingFile)),
     async prepare() {
-      if (newsletter && !pairingFile) throw new BadRequest(LINK_PAIRING_FIRST, "no_pairing");
+      assertSendable();
       const link = await links();
       for (const planned of receivers) {
         if (!views.has(planned.person.id)) {
-          views.set(planned.person.id, viewOf(planned, link(planned.person.id)));
+          views.set(planned.person.id, viewOf(design, planned, link(planned.person.id)));
         }
       }
       await design.renderer.prepare(views.values());
@@ -147,29 +154,44 @@ export async function compose(ctx: AppContext, source: CompositionSource): Promi
       const headers = unsubscribeHeaders(view.unsubscribeUrl ?? "");
       return { to: planned.person.email, subject: design.subject, html, text, headers };
     },
-    async preview(email) {
-      const user = await findUser(ctx, email);
-      const planned = plan.find((p) => p.person.email.toLowerCase() === email.toLowerCase());
-      const url = user ? (await links())(user.id) : null;
-      const view = planned
-        ? viewOf(planned, url)
-        : {
-            greetingName: greetingOf(user?.firstName ?? null),
-            match: { kind: "placeholder" as const, text: design.placeholder },
-            unsubscribeUrl: url,
-            news: null,
-          };
-      const { html, text } = await design.renderer.render(view);
-      return {
-        to: email,
-        subject: design.subject,
-        html,
-        text,
-        headers: url ? unsubscribeHeaders(url) : {},
-        matchInfo: matchInfoOf(view.match),
-        userFound: Boolean(user),
+  };
+}
+
+/** One address's e-mail, rendered on demand: their match, or the placeholder for an outsider. */
+async function previewOf(
+  ctx: AppContext,
+  { plan, design, links }: { plan: PlannedPerson[]; design: Design; links: UnsubscribeLinks },
+  email: string,
+): Promise<PreviewedMessage> {
+  const user = await findUser(ctx, email);
+  const planned = plan.find((p) => p.person.email.toLowerCase() === email.toLowerCase());
+  const url = user ? (await links())(user.id) : null;
+  const view: RecipientView = planned
+    ? viewOf(design, planned, url)
+    : {
+        greetingName: greetingOf(user?.firstName ?? null),
+        match: { kind: "placeholder", text: design.placeholder },
+        unsubscribeUrl: url,
+        news: null,
       };
-    },
+  const { html, text } = await design.renderer.render(view);
+  return {
+    to: email,
+    subject: design.subject,
+    html,
+    text,
+    headers: url ? unsubscribeHeaders(url) : {},
+    matchInfo: matchInfoOf(view.match),
+    userFound: Boolean(user),
+  };
+}
+
+function viewOf(design: Design, planned: PlannedPerson, unsubscribe: string | null): RecipientView {
+  return {
+    greetingName: greetingOf(planned.person.firstName),
+    match: planned.match,
+    unsubscribeUrl: unsubscribe,
+    news: design.newsFor(planned.person),
   };
 }
 
@@ -219,8 +241,10 @@ function announcementDesign(
   };
 }
 
+type UnsubscribeLinks = () => Promise<(userId: string) => string>;
+
 /** Each person's unsubscribe address; the secret is read once, when first needed. */
-function unsubscribeLinks(ctx: AppContext) {
+function unsubscribeLinks(ctx: AppContext): UnsubscribeLinks {
   let secret: Promise<string> | undefined;
   return async () => {
     secret ??= getAuthSecret(ctx);
