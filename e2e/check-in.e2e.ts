@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getAuthSecret } from "../src/server/auth/auth-secret";
+import { signLinkToken } from "../src/server/check-ins/link-token";
 import { runCheckInStage } from "../src/server/check-ins/run-check-in-stage";
-import { checkIns, matches } from "../src/server/db/schema";
+import { checkIns, matches, stillInQuestions } from "../src/server/db/schema";
 import { allowEmail, createMatch, createPairing, createUser } from "../src/server/test/factories";
 import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
 
@@ -74,5 +76,39 @@ describe("the check-in page", () => {
     await page.getByText("This link does not work").waitFor();
     await page.getByText(/This check-in link is not valid/).waitFor();
     expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+describe("the still-up-for-coffee-chats page", () => {
+  it("offers stay in, pause or opt out, and records only the press", async () => {
+    const quinn = await createUser(story.db, { email: "quinn@checkin.test", firstName: "Quinn" });
+    const [question] = await story.db
+      .insert(stillInQuestions)
+      .values({
+        userId: quinn.id,
+        scopeKey: "all",
+        silentMonths: ["2027-01", "2027-02", "2027-03"],
+        askedAt: new Date(),
+      })
+      .returning();
+    const token = signLinkToken(await getAuthSecret(story.server.app.ctx), "still-in", {
+      userId: quinn.id,
+      id: question.id,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const page = await story.newPage({ width: 375, height: 800 });
+    await page.goto(`/still-in?token=${encodeURIComponent(token)}`);
+    await page.getByText(/Hi Quinn, we have not heard from you/).waitFor();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+    const open = async () =>
+      (
+        await story.db.select().from(stillInQuestions).where(eq(stillInQuestions.id, question.id))
+      )[0];
+    expect((await open()).answeredAt).toBeNull();
+
+    await page.getByRole("button", { name: "Yes, keep me in" }).click();
+    await page.getByText("Great! You are back in the next coffee chat round.").waitFor();
+    expect((await open()).choice).toBe("stay_in");
   });
 });

@@ -41,6 +41,7 @@ const AdminImageManagerPage = lazyPage(
 );
 const UnsubscribePage = lazyPage(() => import("./pages/unsubscribe-page"), "UnsubscribePage");
 const CheckInPage = lazyPage(() => import("./pages/check-in-page"), "CheckInPage");
+const StillInPage = lazyPage(() => import("./pages/still-in-page"), "StillInPage");
 const UnknownPathPage = lazyPage(() => import("./pages/unknown-path-page"), "UnknownPathPage");
 const DashboardRedirectPage = lazyPage(
   () => import("./pages/dashboard-redirect-page"),
@@ -97,6 +98,7 @@ export function AppRoutes() {
             <Route path="/admin-image-manager" element={<AdminImageManagerPage />} />
             <Route path="/unsubscribe" element={<UnsubscribePage />} />
             <Route path="/check-in" element={<CheckInPage />} />
+            <Route path="/still-in" element={<StillInPage />} />
             <Route path="/dashboard" element={<DashboardRedirectPage />} />
           </Route>
           <Route path="*" element={<UnknownPathPage />} />

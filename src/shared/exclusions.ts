@@ -8,6 +8,7 @@ export const exclusionReasons = [
   "removed",
   "deactivated",
   "incomplete_profile",
+  "not_answering",
   "on_leave",
 ] as const;
 export type ExclusionReason = (typeof exclusionReasons)[number];
@@ -20,6 +21,10 @@ export const exclusionLabels: Record<ExclusionReason, { label: string; why: stri
   incomplete_profile: {
     label: "Profile not set up",
     why: "have not verified their e-mail or finished the setup form",
+  },
+  not_answering: {
+    label: "Asked if still in",
+    why: "answered no check-in for three rounds in a row and have not yet said whether they want to stay in",
   },
   on_leave: { label: "On leave", why: "on leave today" },
 };

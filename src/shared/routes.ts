@@ -24,6 +24,7 @@ export const clientRoutes = [
   "/admin-image-manager",
   "/unsubscribe",
   "/check-in",
+  "/still-in",
 ] as const;
 
 export type ClientRoute = (typeof clientRoutes)[number];
@@ -49,6 +50,7 @@ export const paths = {
   adminImageManager: "/admin-image-manager",
   unsubscribe: "/unsubscribe",
   checkIn: "/check-in",
+  stillIn: "/still-in",
 } as const satisfies Record<string, ClientRoute>;
 
 /**

@@ -1,3 +1,4 @@
+import { QuietPeopleCard } from "./check-ins/quiet-people-card";
 import { NewsletterCard } from "./newsletters/newsletter-card";
 import { AdminActionsCard } from "./pairings/admin-actions-card";
 import { CompletedPairingsCard } from "./pairings/completed-pairings-card";
@@ -11,6 +12,7 @@ export function OperationsTab() {
       <StatusCounters />
       <AdminActionsCard />
       <CompletedPairingsCard />
+      <QuietPeopleCard />
       <RosterSyncCard />
       <NewsletterCard />
     </div>

@@ -75,6 +75,7 @@ describe("generating monthly pairings", () => {
         removed: 0,
         deactivated: 2,
         incomplete_profile: 2,
+        not_answering: 0,
         on_leave: 2,
       },
       oddPolicy: "trio",

@@ -11,7 +11,7 @@ import { whitelistEntrySql } from "../../auth/whitelist-lookup";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { departmentNameSql } from "../../directory/departments/department-name";
-import { eligibleSql, inScopeSql, type PairingScope } from "./scope";
+import { awaitingStillInSql, eligibleSql, inScopeSql, type PairingScope } from "./scope";
 import { joinWhitelistEntry, whitelistEntryGroup, whitelistEntryId } from "./whitelist-join";
 
 /**
@@ -30,6 +30,7 @@ export function exclusionReasonSql(
     when ${entryId} is null then 'removed'
     when not ${users.isActive} or ${users.employeeStatus} = 'inactive' then 'deactivated'
     when not ${users.isValidated} or ${users.needsProfileSetup} then 'incomplete_profile'
+    when ${awaitingStillInSql()} then 'not_answering'
     else 'on_leave'
   end`;
 }

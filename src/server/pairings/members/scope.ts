@@ -2,7 +2,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { ALL_USERS_LABEL } from "../../../shared/pairing-file-names";
 import { whitelistEntrySql } from "../../auth/whitelist-lookup";
 import type { Db, Tx } from "../../db/client";
-import { type DomainGroupRow, users } from "../../db/schema";
+import { type DomainGroupRow, stillInQuestions, users } from "../../db/schema";
 import { requireGroup } from "../../directory/groups/find-group";
 
 /**
@@ -52,8 +52,17 @@ export function onLeaveSql(today: string): SQL {
 }
 
 /**
- * Validated, profile complete, account active, participating, employed, not on leave, and on
- * the whitelist: a person whose entry was removed is never paired, company-wide included.
+ * Someone asked "Still up for coffee chats?" who has not answered yet: left out of every round
+ * until they do (docs/check-ins.md, "Quiet people").
+ */
+export function awaitingStillInSql(): SQL {
+  return sql`exists (select 1 from ${stillInQuestions} where ${stillInQuestions.userId} = ${users.id} and ${stillInQuestions.answeredAt} is null)`;
+}
+
+/**
+ * Validated, profile complete, account active, participating, employed, not on leave, on the
+ * whitelist (a person whose entry was removed is never paired, company-wide included), and not
+ * awaiting an answer to "Still up for coffee chats?".
  */
 export function eligibleSql(
   today: string,
@@ -68,6 +77,7 @@ export function eligibleSql(
     sql`(${users.participationStatus} = 'active' or (${users.participationStatus} = 'paused' and ${users.pauseEndDate} is not null and ${users.pauseEndDate} <= ${today}::date))`,
     eq(users.employeeStatus, "active"),
     sql`not ${onLeaveSql(today)}`,
+    sql`not ${awaitingStillInSql()}`,
   ) as SQL;
 }
 

@@ -126,6 +126,7 @@ export const sampleData: Record<string, SampleAnswer> = {
       updatedAt: created,
     },
   ],
+  "/api/admin/quiet-people": { people: [] },
   ...samplePairingAnswers,
   ...sampleMetricAnswers,
   ...sampleLogAnswers,

@@ -1,0 +1,103 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link } from "react-router";
+import type { StillInChoice, StillInView } from "../../shared/check-ins";
+import { paths } from "../../shared/routes";
+import { Alert, AlertDescription, AlertTitle } from "../components/ui/alert";
+import { Button, type ButtonVariant } from "../components/ui/button";
+import { Card, CardContent, CardHeader } from "../components/ui/card";
+import { Spinner } from "../components/ui/spinner";
+import { AuthShell } from "../features/auth-shell";
+import { apiRequest } from "../lib/api-client";
+
+const readToken = () => new URLSearchParams(window.location.search).get("token") ?? "";
+
+const choices: Array<{ choice: StillInChoice; label: string; variant: ButtonVariant }> = [
+  { choice: "stay_in", label: "Yes, keep me in", variant: "default" },
+  { choice: "pause", label: "Pause for three months", variant: "secondary" },
+  { choice: "opt_out", label: "Opt out", variant: "outline" },
+];
+
+/**
+ * "Still up for coffee chats?" opened from its e-mail (/still-in?token=…, docs/check-ins.md).
+ * Opening records nothing; only a press does. No sign-in needed.
+ */
+export function StillInPage() {
+  const [token] = useState(readToken);
+  const view = useQuery({
+    queryKey: ["/api/still-in", token],
+    queryFn: () =>
+      apiRequest<StillInView>("GET", `/api/still-in?token=${encodeURIComponent(token)}`),
+    enabled: token !== "",
+    retry: false,
+  });
+  const answer = useMutation({
+    mutationFn: (choice: StillInChoice) =>
+      apiRequest<StillInView>("POST", "/api/still-in", { token, choice }),
+  });
+
+  return (
+    <AuthShell title="Still up for coffee chats?">
+      <Card>
+        <CardHeader>
+          <h1 className="text-lg font-semibold leading-tight text-coffee-900">
+            Still up for coffee chats?
+          </h1>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {token === "" ? (
+            <Problem message="This link is incomplete. Please use the link from your e-mail." />
+          ) : view.isPending ? (
+            <Spinner label="Checking your link..." />
+          ) : view.isError ? (
+            <Problem message={view.error.message} />
+          ) : answer.isSuccess ? (
+            <Alert variant="success" role="status">
+              <AlertTitle>Thanks for telling us</AlertTitle>
+              <AlertDescription>{answer.data.message}</AlertDescription>
+            </Alert>
+          ) : view.data.choice ? (
+            <p className="text-sm text-coffee-800">
+              You have already answered. You can change your participation on your{" "}
+              <Link to={paths.profile}>profile</Link>.
+            </p>
+          ) : (
+            <>
+              <p className="text-sm text-coffee-800">
+                {view.data.firstName ? `Hi ${view.data.firstName}, w` : "W"}e have not heard from
+                you about your last three coffee chats. Until you choose, you are left out of the
+                next rounds.
+              </p>
+              {answer.isError ? (
+                <Alert variant="destructive">
+                  <AlertDescription>{answer.error.message}</AlertDescription>
+                </Alert>
+              ) : null}
+              <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+                {choices.map(({ choice, label, variant }) => (
+                  <Button
+                    key={choice}
+                    variant={variant}
+                    disabled={answer.isPending}
+                    onClick={() => answer.mutate(choice)}
+                  >
+                    {answer.isPending && answer.variables === choice ? "Saving..." : label}
+                  </Button>
+                ))}
+              </div>
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </AuthShell>
+  );
+}
+
+function Problem({ message }: { message: string }) {
+  return (
+    <Alert variant="destructive">
+      <AlertTitle>This link does not work</AlertTitle>
+      <AlertDescription>{message}</AlertDescription>
+    </Alert>
+  );
+}

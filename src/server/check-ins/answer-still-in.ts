@@ -1,0 +1,70 @@
+import { and, eq } from "drizzle-orm";
+import type { StillInBody, StillInChoice, StillInView } from "../../shared/check-ins";
+import { getAuthSecret } from "../auth/auth-secret";
+import type { AppContext } from "../context";
+import { stillInQuestions, users } from "../db/schema";
+import { BadRequest, Conflict, HttpError, NotFound } from "../errors";
+import { updateParticipation } from "../profile/update-participation";
+import { verifyLinkToken } from "./link-token";
+
+export const INVALID_STILL_IN_LINK =
+  "This link is not valid. Please use the link from your e-mail.";
+
+const confirmations: Record<StillInChoice, string> = {
+  stay_in: "Great! You are back in the next coffee chat round.",
+  pause: "Your participation is paused for three months. Reactivate any time on your profile.",
+  opt_out: "You have opted out and will not be paired any more. You can come back on your profile.",
+};
+
+/** What the page shows: the person's first name and the choice already made. Changes nothing. */
+export async function stillInView(ctx: AppContext, token: string): Promise<StillInView> {
+  const { question, user } = await questionOf(ctx, token);
+  return { firstName: user.firstName, choice: question.choice };
+}
+
+/**
+ * The press on the page: stay in (back in the next round), pause three months, or opt out (as on
+ * the profile, profile/update-participation.ts). Each closes the question; it is answered once.
+ */
+export async function answerStillIn(ctx: AppContext, body: StillInBody): Promise<StillInView> {
+  const { question, user } = await questionOf(ctx, body.token);
+  if (question.answeredAt) {
+    throw new Conflict(
+      "You have already answered. You can change your participation on your profile.",
+      "already_answered",
+    );
+  }
+  if (body.choice === "pause" && user.participationStatus === "active") {
+    await updateParticipation(ctx, user, { action: "pause", months: 3 });
+  } else if (body.choice === "opt_out") {
+    await updateParticipation(ctx, user, { action: "opt_out" });
+  }
+  const [closed] = await ctx.db
+    .update(stillInQuestions)
+    .set({ choice: body.choice, answeredAt: ctx.clock.now() })
+    .where(and(eq(stillInQuestions.id, question.id)))
+    .returning();
+  return { firstName: user.firstName, choice: closed.choice, message: confirmations[body.choice] };
+}
+
+async function questionOf(ctx: AppContext, token: string) {
+  const verified = verifyLinkToken(await getAuthSecret(ctx), "still-in", token, ctx.clock.now());
+  if (!verified.ok) {
+    if (verified.reason === "expired") {
+      throw new HttpError(
+        410,
+        "This link has expired. Sign in and set your participation on your profile, or ask your Cup of Joe admin.",
+        "expired_link",
+      );
+    }
+    throw new BadRequest(INVALID_STILL_IN_LINK, "invalid_still_in_link");
+  }
+  const { userId, id } = verified.claims;
+  const [question] = await ctx.db
+    .select()
+    .from(stillInQuestions)
+    .where(and(eq(stillInQuestions.id, id), eq(stillInQuestions.userId, userId)));
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+  if (!question || !user) throw new NotFound(INVALID_STILL_IN_LINK);
+  return { question, user };
+}

@@ -1,0 +1,148 @@
+import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { chatHappened } from "../../shared/chat-happened";
+import { monthDisplay } from "../../shared/pairings";
+import { getAuthSecret } from "../auth/auth-secret";
+import type { AppContext } from "../context";
+import { checkIns, matches, pairings, stillInQuestions, users } from "../db/schema";
+import { listEligibleUsers } from "../pairings/members/eligibility";
+import { membersOf } from "../pairings/members/member-availability";
+import { fullName } from "../pairings/members/pairing-members";
+import { dayOf, resolveScope } from "../pairings/members/scope";
+import { recordActivity } from "../rounds/activity";
+import { statusOf } from "./check-in-members";
+import type { CheckInRun, Log } from "./run-check-in-stage";
+import { sendStillInMail } from "./still-in-mail";
+
+/** Rounds in a row without a word before someone is asked (docs/check-ins.md, "Quiet people"). */
+export const SILENT_ROUNDS = 3;
+
+const quietLog: Log = { error() {} };
+
+/**
+ * Before a round's draft (docs/check-ins.md, "Quiet people"): everyone of the scope who would be
+ * paired, was in each of the scope's last three rounds (completed, or checked in), and in each
+ * answered nothing while no
+ * partner reported meeting (the chat did not happen by the one definition), is asked "Still up
+ * for coffee chats?" and left out of the rounds until they answer. Rounds made before their last
+ * answer to that question do not count again.
+ *
+ * Concurrency: the open question is one row per person (a partial unique index), inserted before
+ * the e-mail goes out, so nobody is asked twice; a refused e-mail deletes it again, so nobody is
+ * left out without having been told.
+ */
+export async function askQuietPeople(
+  ctx: AppContext,
+  { scopeKey, log = quietLog }: { scopeKey: string; log?: Log },
+): Promise<CheckInRun> {
+  const run: CheckInRun = { sent: 0, failed: 0, userIds: [] };
+  const rounds = await lastRounds(ctx, scopeKey);
+  if (rounds.months.length < SILENT_ROUNDS) return run;
+  const quiet = await silentPeople(ctx, scopeKey, rounds);
+  if (quiet.length === 0) return run;
+  const secret = await getAuthSecret(ctx);
+  const people = await ctx.db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(users)
+    .where(inArray(users.id, quiet));
+  const silentMonths = [...rounds.months].reverse();
+  for (const person of people) {
+    const [question] = await ctx.db
+      .insert(stillInQuestions)
+      .values({ userId: person.id, scopeKey, silentMonths, askedAt: ctx.clock.now() })
+      .onConflictDoNothing()
+      .returning({ id: stillInQuestions.id });
+    if (!question) continue;
+    try {
+      await sendStillInMail(ctx, secret, person, question.id);
+      run.sent++;
+      run.userIds.push(person.id);
+      await recordActivity(ctx, {
+        kind: "still-in.asked",
+        detail: `Asked ${fullName(person)} whether they are still up for coffee chats: no answer in ${silentMonths.map(monthDisplay).join(", ")}; left out of the rounds until they answer.`,
+        userId: person.id,
+        scopeKey,
+        data: { silentMonths },
+      });
+    } catch (error) {
+      await ctx.db.delete(stillInQuestions).where(eq(stillInQuestions.id, question.id));
+      log.error(
+        error,
+        `The "still up for coffee chats?" e-mail to user ${person.id} could not be sent.`,
+      );
+      run.failed++;
+    }
+  }
+  return run;
+}
+
+/**
+ * The scope's last three rounds that people have been asked about, newest first: completed, or
+ * running with its check-in sent. A round just published asks nothing of anyone yet.
+ */
+async function lastRounds(ctx: AppContext, scopeKey: string) {
+  const rows = await ctx.db
+    .selectDistinct({ month: pairings.month })
+    .from(pairings)
+    .where(
+      and(
+        eq(pairings.scopeKey, scopeKey),
+        sql`(${pairings.status} = 'completed' or exists (select 1 from ${checkIns} where ${checkIns.pairingId} = ${pairings.id}))`,
+      ),
+    )
+    .orderBy(desc(pairings.month))
+    .limit(SILENT_ROUNDS);
+  return { months: rows.map((row) => row.month) };
+}
+
+async function silentPeople(
+  ctx: AppContext,
+  scopeKey: string,
+  rounds: { months: string[] },
+): Promise<string[]> {
+  const scope = await resolveScope(ctx.db, scopeKey === "all" ? null : Number(scopeKey));
+  const ready = new Set(
+    (await listEligibleUsers(ctx.db, scope, dayOf(ctx.clock.now()))).map((u) => u.id),
+  );
+  const rows = await ctx.db
+    .select({ match: matches, pairingCreatedAt: pairings.createdAt })
+    .from(matches)
+    .innerJoin(pairings, eq(pairings.id, matches.pairingId))
+    .where(and(eq(pairings.scopeKey, scopeKey), inArray(pairings.month, rounds.months)));
+  const lastAnswer = await lastAnswers(ctx);
+  const silentIn = new Map<string, Set<string>>();
+  for (const { match, pairingCreatedAt } of rows) {
+    const happened = chatHappened(match);
+    for (const id of membersOf(match)) {
+      if (!ready.has(id)) continue;
+      const answeredAt = lastAnswer.get(id);
+      const counts =
+        !happened &&
+        statusOf(match, id) === "pending" &&
+        (!answeredAt || pairingCreatedAt > answeredAt);
+      const months = silentIn.get(id) ?? new Set<string>();
+      // A round the person spoke in (or that came before their last answer) breaks the row.
+      months.add(counts ? match.month : `spoke:${match.month}`);
+      silentIn.set(id, months);
+    }
+  }
+  return [...silentIn.entries()]
+    .filter(([, months]) =>
+      rounds.months.every((month) => months.has(month) && !months.has(`spoke:${month}`)),
+    )
+    .map(([id]) => id);
+}
+
+/** When each person last answered the question, to count only the rounds after it. */
+async function lastAnswers(ctx: AppContext): Promise<Map<string, Date>> {
+  const rows = await ctx.db
+    .select({ userId: stillInQuestions.userId, at: sql<Date>`max(${stillInQuestions.answeredAt})` })
+    .from(stillInQuestions)
+    .where(isNotNull(stillInQuestions.answeredAt))
+    .groupBy(stillInQuestions.userId);
+  return new Map(rows.map((row) => [row.userId, new Date(row.at)]));
+}

@@ -1,0 +1,26 @@
+import { asc, eq, isNull } from "drizzle-orm";
+import type { QuietPeopleResponse } from "../../shared/check-ins";
+import { monthDisplay } from "../../shared/pairings";
+import type { AppContext } from "../context";
+import { stillInQuestions, users } from "../db/schema";
+import { fullName } from "../pairings/members/pairing-members";
+
+/** Everyone left out of the rounds until they answer "Still up for coffee chats?", longest first. */
+export async function listQuietPeople(ctx: AppContext): Promise<QuietPeopleResponse> {
+  const rows = await ctx.db
+    .select({ question: stillInQuestions, user: users })
+    .from(stillInQuestions)
+    .innerJoin(users, eq(users.id, stillInQuestions.userId))
+    .where(isNull(stillInQuestions.answeredAt))
+    .orderBy(asc(stillInQuestions.askedAt), asc(users.email));
+  return {
+    people: rows.map(({ question, user }) => ({
+      userId: user.id,
+      name: fullName(user),
+      email: user.email,
+      since: question.askedAt.toISOString(),
+      silentMonths: question.silentMonths,
+      reason: `No check-in answer in ${question.silentMonths.map(monthDisplay).join(", ")}, and no partner reported meeting.`,
+    })),
+  };
+}

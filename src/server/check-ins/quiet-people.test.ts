@@ -1,0 +1,237 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixedClock } from "../clock";
+import { matches, pairings, stillInQuestions, users } from "../db/schema";
+import { listEligibleUsers } from "../pairings/members/eligibility";
+import { dayOf, resolveScope } from "../pairings/members/scope";
+import {
+  allowEmail,
+  createAdmin,
+  createGroup,
+  createMatch,
+  createPairing,
+  createUser,
+} from "../test/factories";
+import { type ReceivedMail, type SmtpPeer, startSmtpPeer } from "../test/smtp-peer";
+import { createTestApp, type TestApp } from "../test/test-app";
+import type { Requests } from "../test/test-client";
+import { askQuietPeople } from "./ask-quiet-people";
+import { signLinkToken } from "./link-token";
+
+const NOW = new Date("2027-04-02T09:00:00Z");
+const SECRET = "test-secret-test-secret-test-secret-0123";
+const clock = fixedClock(NOW);
+let peer: SmtpPeer;
+let t: TestApp;
+let admin: Requests;
+let n = 0;
+
+beforeAll(async () => {
+  peer = await startSmtpPeer();
+  t = await createTestApp({ clock, smtpUrl: peer.url });
+  admin = t.as(await createAdmin(t.db, { email: "boss@quiet-hq.test" }));
+});
+afterAll(async () => {
+  await t.close();
+  await peer.close();
+});
+
+type Answer = "pending" | "confirmed" | "not_confirmed";
+
+/**
+ * A group with three completed rounds (January to March). Quinn answers nothing in any of them
+ * and no partner reports meeting; Rae answers nothing either, but in January Dan reported meeting.
+ */
+async function threeQuietRounds() {
+  const domain = `quiet${++n}.test`;
+  const group = await createGroup(t.db, { displayName: `Quiet ${n}` });
+  await allowEmail(t.db, `*@${domain}`, group.id);
+  const person = (first: string) =>
+    createUser(t.db, {
+      email: `${first.toLowerCase()}@${domain}`,
+      firstName: first,
+      lastName: "Test",
+    });
+  const [quinn, amy, bea, cal, rae, dan] = await Promise.all(
+    ["Quinn", "Amy", "Bea", "Cal", "Rae", "Dan"].map(person),
+  );
+  const round = async (
+    month: string,
+    groups: Array<[{ id: string }, Answer, { id: string }, Answer]>,
+  ) => {
+    const pairing = await createPairing(t.db, {
+      month,
+      scopeKey: String(group.id),
+      domainGroupId: group.id,
+      status: "completed",
+      createdAt: new Date(`${month}-01T09:00:00Z`),
+    });
+    for (const [a, aAnswer, b, bAnswer] of groups) {
+      await createMatch(t.db, {
+        user1: a,
+        user2: b,
+        pairing,
+        user1ConnectionStatus: aAnswer,
+        user2ConnectionStatus: bAnswer,
+      });
+    }
+  };
+  await round("2027-01", [
+    [quinn, "pending", amy, "not_confirmed"],
+    [bea, "confirmed", cal, "pending"],
+    [rae, "pending", dan, "confirmed"],
+  ]);
+  await round("2027-02", [
+    [quinn, "pending", bea, "not_confirmed"],
+    [amy, "confirmed", cal, "pending"],
+    [rae, "pending", dan, "not_confirmed"],
+  ]);
+  await round("2027-03", [
+    [quinn, "pending", cal, "not_confirmed"],
+    [amy, "not_confirmed", bea, "pending"],
+    [rae, "pending", dan, "not_confirmed"],
+  ]);
+  return { group, domain, quinn, rae, scopeKey: String(group.id) };
+}
+
+const eligibleIds = async (groupId: number) =>
+  (await listEligibleUsers(t.db, await resolveScope(t.db, groupId), dayOf(clock.now()))).map(
+    (u) => u.id,
+  );
+const stillInLink = (mail: ReceivedMail) => {
+  const found = mail.text.match(/<(https?:\/\/[^>]+\/still-in\?token=[^>]+)>/);
+  if (!found) throw new Error(`no still-in link in: ${mail.text}`);
+  return decodeURIComponent(new URL(found[1]).searchParams.get("token") as string);
+};
+const mailTo = (address: string) => peer.waitForMessage((m) => m.to[0] === address);
+
+describe("quiet people", () => {
+  it("asks someone silent for three rounds, and leaves them out of the fourth until they answer", async () => {
+    const { group, domain, quinn, rae, scopeKey } = await threeQuietRounds();
+    const run = await askQuietPeople(t.ctx, { scopeKey });
+    expect(run.userIds).toEqual([quinn.id]);
+    const mail = await mailTo(`quinn@${domain}`);
+    expect(mail.subject).toBe("Still up for coffee chats?");
+    expect(mail.parsed.headers.find((h) => h.key === "list-unsubscribe-post")?.value).toBe(
+      "List-Unsubscribe=One-Click",
+    );
+    expect(peer.messages.some((m) => m.to[0] === `rae@${domain}`)).toBe(false);
+
+    expect(await eligibleIds(group.id)).not.toContain(quinn.id);
+    expect(await eligibleIds(group.id)).toContain(rae.id);
+    const validation = await admin.get(`/api/admin/pairing-validation?domainGroupId=${group.id}`);
+    expect(validation.json().excluded).toMatchObject({ not_answering: 1 });
+    const generated = await admin.post(`/api/admin/generate-pairing/${group.id}`, {});
+    expect(generated.statusCode).toBe(200);
+    const [april] = await t.db
+      .select()
+      .from(pairings)
+      .where(and(eq(pairings.scopeKey, scopeKey), eq(pairings.month, "2027-04")));
+    const fourth = await t.db.select().from(matches).where(eq(matches.pairingId, april.id));
+    expect(fourth.length).toBeGreaterThan(0);
+    expect(fourth.flatMap((m) => [m.user1Id, m.user2Id, m.user3Id])).not.toContain(quinn.id);
+
+    expect((await askQuietPeople(t.ctx, { scopeKey })).sent).toBe(0);
+  });
+
+  it("shows the admin who is waiting for an answer, since when and why", async () => {
+    const { quinn, scopeKey } = await threeQuietRounds();
+    await askQuietPeople(t.ctx, { scopeKey });
+    const res = await admin.get("/api/admin/quiet-people");
+    expect(res.statusCode).toBe(200);
+    expect(res.json().people).toContainEqual({
+      userId: quinn.id,
+      name: "Quinn Test",
+      email: quinn.email,
+      since: NOW.toISOString(),
+      silentMonths: ["2027-01", "2027-02", "2027-03"],
+      reason:
+        "No check-in answer in January 2027, February 2027, March 2027, and no partner reported meeting.",
+    });
+    expect((await t.as(quinn).get("/api/admin/quiet-people")).statusCode).toBe(403);
+  });
+
+  it("brings someone back who answers 'stay in', and does not ask again about the same rounds", async () => {
+    const { group, domain, quinn, scopeKey } = await threeQuietRounds();
+    await askQuietPeople(t.ctx, { scopeKey });
+    const token = stillInLink(await mailTo(`quinn@${domain}`));
+    const before = await t.db
+      .select()
+      .from(stillInQuestions)
+      .where(eq(stillInQuestions.userId, quinn.id));
+    const view = await t.get(`/api/still-in?token=${encodeURIComponent(token)}`);
+    expect(view.json()).toEqual({ firstName: "Quinn", choice: null });
+    expect(
+      await t.db.select().from(stillInQuestions).where(eq(stillInQuestions.userId, quinn.id)),
+    ).toEqual(before);
+    expect(await eligibleIds(group.id)).not.toContain(quinn.id);
+
+    const res = await t.post("/api/still-in", { token, choice: "stay_in" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      choice: "stay_in",
+      message: "Great! You are back in the next coffee chat round.",
+    });
+    expect(await eligibleIds(group.id)).toContain(quinn.id);
+    expect((await askQuietPeople(t.ctx, { scopeKey })).sent).toBe(0);
+    expect(
+      (await admin.get("/api/admin/quiet-people"))
+        .json()
+        .people.map((p: { userId: string }) => p.userId),
+    ).not.toContain(quinn.id);
+
+    const again = await t.post("/api/still-in", { token, choice: "opt_out" });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it("pauses for three months or opts out, as chosen", async () => {
+    const first = await threeQuietRounds();
+    await askQuietPeople(t.ctx, { scopeKey: first.scopeKey });
+    const pause = await t.post("/api/still-in", {
+      token: stillInLink(await mailTo(`quinn@${first.domain}`)),
+      choice: "pause",
+    });
+    expect(pause.statusCode).toBe(200);
+    const [paused] = await t.db.select().from(users).where(eq(users.id, first.quinn.id));
+    expect(paused).toMatchObject({ participationStatus: "paused", pauseEndDate: "2027-07-02" });
+
+    const second = await threeQuietRounds();
+    await askQuietPeople(t.ctx, { scopeKey: second.scopeKey });
+    await t.post("/api/still-in", {
+      token: stillInLink(await mailTo(`quinn@${second.domain}`)),
+      choice: "opt_out",
+    });
+    const [gone] = await t.db.select().from(users).where(eq(users.id, second.quinn.id));
+    expect(gone.participationStatus).toBe("opted_out");
+  });
+
+  it("refuses a forged token or a check-in token for the question", async () => {
+    const { quinn, scopeKey } = await threeQuietRounds();
+    await askQuietPeople(t.ctx, { scopeKey });
+    const [question] = await t.db
+      .select()
+      .from(stillInQuestions)
+      .where(eq(stillInQuestions.userId, quinn.id));
+    const expiresAt = new Date(NOW.getTime() + 86_400_000);
+    for (const token of [
+      signLinkToken(SECRET, "check-in", { userId: quinn.id, id: question.id, expiresAt }),
+      signLinkToken("another-secret-another-secret-0123456789", "still-in", {
+        userId: quinn.id,
+        id: question.id,
+        expiresAt,
+      }),
+      "not-a-token",
+    ]) {
+      const res = await t.post("/api/still-in", { token, choice: "stay_in" });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(
+        "This link is not valid. Please use the link from your e-mail.",
+      );
+    }
+    const [still] = await t.db
+      .select()
+      .from(stillInQuestions)
+      .where(eq(stillInQuestions.id, question.id));
+    expect(still.answeredAt).toBeNull();
+  });
+});
