@@ -1,4 +1,12 @@
 import { z } from "zod";
+import {
+  type CheckInAnswer,
+  checkInAnswers,
+  type StillInChoice,
+  stillInChoices,
+} from "./check-in-answers";
+
+export * from "./check-in-answers";
 
 /**
  * API contract of the check-in and "still up for coffee chats?" pages (docs/check-ins.md). Both
@@ -11,15 +19,6 @@ const INVALID_STILL_IN = "This link is not valid. Please use the link from your 
 
 const tokenSchema = (message: string) =>
   z.string({ error: message }).min(1, { error: message }).max(300, { error: message });
-
-export const checkInAnswers = ["met", "not_yet", "skip"] as const;
-export type CheckInAnswer = (typeof checkInAnswers)[number];
-
-export const checkInAnswerLabels: Record<CheckInAnswer, string> = {
-  met: "Met",
-  not_yet: "Not yet",
-  skip: "Skip this month",
-};
 
 export const checkInQuerySchema = z.object({ token: tokenSchema(INVALID_CHECK_IN) });
 export const checkInBodySchema = z.object({
@@ -40,9 +39,6 @@ export interface CheckInView {
   open: boolean;
   message?: string;
 }
-
-export const stillInChoices = ["stay_in", "pause", "opt_out"] as const;
-export type StillInChoice = (typeof stillInChoices)[number];
 
 export const stillInQuerySchema = z.object({ token: tokenSchema(INVALID_STILL_IN) });
 export const stillInBodySchema = z.object({

@@ -3,17 +3,17 @@ import { useState } from "react";
 import { Link } from "react-router";
 import {
   type CheckInAnswer,
-  type CheckInView,
   checkInAnswerLabels,
   checkInAnswers,
-} from "../../shared/check-ins";
+} from "../../shared/check-in-answers";
+import type { CheckInView } from "../../shared/check-ins";
 import { paths } from "../../shared/routes";
 import { Alert, AlertDescription, AlertTitle } from "../components/ui/alert";
 import { Button, type ButtonVariant } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../components/ui/card";
 import { Spinner } from "../components/ui/spinner";
 import { AuthShell } from "../features/auth-shell";
-import { apiRequest } from "../lib/api-client";
+import { checkInKeys, checkInsApi } from "../lib/api/check-ins";
 
 const params = () => new URLSearchParams(window.location.search);
 const readToken = () => params().get("token") ?? "";
@@ -43,15 +43,13 @@ export function CheckInPage() {
   const [token] = useState(readToken);
   const [focusChoice] = useState(readChoice);
   const view = useQuery({
-    queryKey: ["/api/check-in", token],
-    queryFn: () =>
-      apiRequest<CheckInView>("GET", `/api/check-in?token=${encodeURIComponent(token)}`),
+    queryKey: checkInKeys.checkIn(token),
+    queryFn: ({ signal }) => checkInsApi.checkIn(token, signal),
     enabled: token !== "",
     retry: false,
   });
   const answer = useMutation({
-    mutationFn: (choice: CheckInAnswer) =>
-      apiRequest<CheckInView>("POST", "/api/check-in", { token, answer: choice }),
+    mutationFn: (choice: CheckInAnswer) => checkInsApi.answerCheckIn(token, choice),
   });
 
   return (

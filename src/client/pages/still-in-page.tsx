@@ -1,14 +1,14 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
-import type { StillInChoice, StillInView } from "../../shared/check-ins";
+import type { StillInChoice } from "../../shared/check-in-answers";
 import { paths } from "../../shared/routes";
 import { Alert, AlertDescription, AlertTitle } from "../components/ui/alert";
 import { Button, type ButtonVariant } from "../components/ui/button";
 import { Card, CardContent, CardHeader } from "../components/ui/card";
 import { Spinner } from "../components/ui/spinner";
 import { AuthShell } from "../features/auth-shell";
-import { apiRequest } from "../lib/api-client";
+import { checkInKeys, checkInsApi } from "../lib/api/check-ins";
 
 const readToken = () => new URLSearchParams(window.location.search).get("token") ?? "";
 
@@ -25,15 +25,13 @@ const choices: Array<{ choice: StillInChoice; label: string; variant: ButtonVari
 export function StillInPage() {
   const [token] = useState(readToken);
   const view = useQuery({
-    queryKey: ["/api/still-in", token],
-    queryFn: () =>
-      apiRequest<StillInView>("GET", `/api/still-in?token=${encodeURIComponent(token)}`),
+    queryKey: checkInKeys.stillIn(token),
+    queryFn: ({ signal }) => checkInsApi.stillIn(token, signal),
     enabled: token !== "",
     retry: false,
   });
   const answer = useMutation({
-    mutationFn: (choice: StillInChoice) =>
-      apiRequest<StillInView>("POST", "/api/still-in", { token, choice }),
+    mutationFn: (choice: StillInChoice) => checkInsApi.answerStillIn(token, choice),
   });
 
   return (

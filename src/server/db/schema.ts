@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { checkInAnswers, stillInChoices } from "../../shared/check-ins";
+import { checkInAnswers, stillInChoices } from "../../shared/check-in-answers";
 import {
   authMethods,
   connectionStatuses,

@@ -1,4 +1,3 @@
-import type { QuietPeopleResponse } from "@shared/check-ins";
 import { useQuery } from "@tanstack/react-query";
 import {
   Card,
@@ -8,6 +7,7 @@ import {
   CardTitle,
 } from "../../../components/ui/card";
 import { QueryState } from "../../../components/ui/query-state";
+import { checkInKeys, checkInsApi } from "../../../lib/api/check-ins";
 
 const since = (iso: string) =>
   new Date(iso).toLocaleDateString("en", { year: "numeric", month: "short", day: "numeric" });
@@ -17,8 +17,9 @@ const since = (iso: string) =>
  * when (docs/check-ins.md, "Quiet people").
  */
 export function QuietPeopleCard() {
-  const query = useQuery<QuietPeopleResponse>({
-    queryKey: ["/api/admin/quiet-people"],
+  const query = useQuery({
+    queryKey: checkInKeys.quietPeople,
+    queryFn: ({ signal }) => checkInsApi.quietPeople(signal),
     staleTime: 0,
   });
   return (
