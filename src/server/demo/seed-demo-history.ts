@@ -10,6 +10,7 @@ import {
   sampleFileName,
   sampleRounds,
 } from "../../shared/sample-company";
+import { insertAsJson } from "../db/bulk-insert";
 import type { Tx } from "../db/client";
 import {
   completedPairings,
@@ -23,7 +24,6 @@ import { defaultNewsletter } from "../newsletters/newsletter-defaults";
 import { archiveFileName } from "../newsletters/send/finish-send";
 import { insertPastDeliveries } from "../newsletters/send/ledger";
 import { failureReasons } from "../newsletters/send/outcome";
-import { insertAsJson } from "./seed-chunks";
 
 interface HistoryInput {
   now: Date;

@@ -8,9 +8,9 @@ import {
   sampleDepartmentList,
   samplePeople,
 } from "../../shared/sample-company";
+import { chunks } from "../db/bulk-insert";
 import type { Db } from "../db/client";
 import { allowedEmails, departments, domainGroups, pairings, settings, users } from "../db/schema";
-import { chunks } from "./seed-chunks";
 import { seedHistory } from "./seed-demo-history";
 
 export const DEMO_DOMAIN = SAMPLE_DOMAIN;

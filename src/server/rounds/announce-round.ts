@@ -1,8 +1,8 @@
 import { and, eq, isNull, or } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { newsletters } from "../db/schema";
-import { announcePairing } from "../newsletters/compose/announce";
 import { activePairingFile } from "../newsletters/newsletter-files";
+import { announcePairing } from "../newsletters/send/announce";
 import type { RoundScope } from "./round-settings";
 
 export interface Announcement {

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import { insertAsJson } from "../../db/bulk-insert";
 import type { Db, Tx } from "../../db/client";
 import { newsletterDeliveries } from "../../db/schema";
-import { insertAsJson } from "../../demo/seed-chunks";
 
 /**
  * The delivery ledger (`newsletter_deliveries`): every write of a delivery row is here — queued by

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context";
-import { announcePairing } from "../../newsletters/compose/announce";
 import { activePairingFile } from "../../newsletters/newsletter-files";
+import { announcePairing } from "../../newsletters/send/announce";
 import { fullName } from "../members/pairing-members";
 
 interface Person {

@@ -1,6 +1,6 @@
 import { getTableColumns, getTableName, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import type { Tx } from "../db/client";
+import type { Tx } from "./client";
 
 /** Rows per INSERT: a statement may carry at most 65,535 parameters. */
 const INSERT_CHUNK = 1000;

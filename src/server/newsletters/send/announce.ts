@@ -1,9 +1,9 @@
 import type { AppContext } from "../../context";
 import { BadRequest } from "../../errors";
+import type { AudiencePerson } from "../compose/audience";
+import { type Composition, compose } from "../compose/composer";
 import { findNewsletter } from "../present";
-import { startSend } from "../send/start-send";
-import type { AudiencePerson } from "./audience";
-import { type Composition, compose } from "./composer";
+import { startSend } from "./start-send";
 
 type Log = { error(obj: unknown, message: string): void };
 
