@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { controlCharacterMessage, hasControlCharacter, singleLineMessage } from "./clean-text";
-import { type NewsletterStatus, newsletterStatuses, type SendStatus, sendStatuses } from "./enums";
+import { type NewsletterStatus, newsletterStatuses, type SendStatus } from "./enums";
 import { idParamsSchema } from "./ids";
 import {
   BRAIN_BUZZER_LETTERS,
@@ -24,7 +24,7 @@ import {
  * editor stores them; the update schema also accepts real arrays.
  */
 
-export { newsletterStatuses, type NewsletterStatus, sendStatuses, type SendStatus };
+export { newsletterStatuses, type NewsletterStatus, type SendStatus };
 export * from "./email-logs";
 export * from "./newsletter-texts";
 export * from "./unsubscribe";

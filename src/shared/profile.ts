@@ -16,7 +16,6 @@ export const BIO_MAX = 500;
 export const PROFILE_IMAGE_URL_PATTERN = /^\/uploads\/[a-f0-9]{32}\.webp$/;
 
 export const CHOOSE_DEPARTMENT_FROM_LIST = "Please choose a department from the list.";
-export const PROFILE_PHOTO_TYPES_MESSAGE = "Please upload a JPG, PNG, GIF or WebP image.";
 export const PROFILE_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 
 const name = (label: string) =>
@@ -59,9 +58,6 @@ export const profileSchema = z.object({
 export type ProfileInput = z.infer<typeof profileSchema>;
 /** What the forms hold before validation. */
 export type ProfileFormValues = z.input<typeof profileSchema>;
-
-export const participationActions = ["pause", "opt_out", "reactivate"] as const;
-export const pauseLengths = [1, 3] as const;
 
 const participationMessage = "Please choose a valid participation option.";
 const isoDate = z

@@ -32,4 +32,3 @@ export function presentUser(user: SignedInUser, sessionKind: SessionKind | null)
     createdAt: user.createdAt.toISOString(),
   };
 }
-export type PresentedUser = ReturnType<typeof presentUser>;

@@ -18,14 +18,7 @@ import { createRng, randomSeed } from "./rng";
 import { formTrio } from "./trio";
 import type { MatchingInstance, MatchingOptions, MatchingResult } from "./types";
 
-export type {
-  HistoryGroup,
-  MatchingInstance,
-  MatchingOptions,
-  MatchingResult,
-  MatchingStats,
-  MatchingUser,
-} from "./types";
+export type { MatchingInstance, MatchingOptions, MatchingResult } from "./types";
 export { validateResult } from "./validate-result";
 
 /** Up to this many people, "auto" solves exactly (a few tens of milliseconds). */

@@ -76,8 +76,6 @@ export function createRenderer(template: (view: RecipientView) => ReactElement) 
   };
 }
 
-export type Renderer = ReturnType<typeof createRenderer>;
-
 type CompiledVariant = { key: string; html: string[]; text: string[] };
 
 /** "a TOKEN b" → ["a ", "NAME", " b"]: literals at even indexes, slot names at odd ones. */
