@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { monthDisplay } from "../../shared/pairings";
+import { recordActivity } from "../activity/activity";
 import { getAuthSecret } from "../auth/auth-secret";
 import type { AppContext } from "../context";
 import { checkIns } from "../db/schema";
 import { fullName } from "../pairings/members/pairing-members";
-import { recordActivity } from "../rounds/activity";
 import { joinNames, sendCheckInMail } from "./check-in-mail";
 import { reachableMembers, runningPairing } from "./check-in-members";
 

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { monthDisplay } from "../../shared/pairings";
+import { recordActivity } from "../activity/activity";
 import { runCheckInReminder } from "../check-ins/run-check-in-reminder";
 import { runCheckInStage } from "../check-ins/run-check-in-stage";
 import type { AppContext } from "../context";
 import { pairings, type RoundStageRow, roundStages } from "../db/schema";
-import { recordActivity } from "./activity";
 import type { RoundScope } from "./round-settings";
 import type { StageOutcome } from "./stage-ledger";
 

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { monthDisplay } from "../../shared/pairings";
+import { recordActivity } from "../activity/activity";
 import type { AppContext } from "../context";
 import { type RoundStageRow, roundDrafts, roundStages } from "../db/schema";
 import { HttpError } from "../errors";
-import { recordActivity } from "./activity";
 import { composeDraft, pairingOfRound } from "./compose-draft";
 import { notifyAdminsOfDraft } from "./notify-admins";
 import { getTimeZone, type RoundScope } from "./round-settings";

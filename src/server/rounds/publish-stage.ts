@@ -1,11 +1,11 @@
 import { and, asc, eq, lt, sql } from "drizzle-orm";
 import { monthDisplay } from "../../shared/pairings";
+import { recordActivity } from "../activity/activity";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { pairings, type RoundStageRow, roundDrafts, roundStages } from "../db/schema";
 import { insertMatches } from "../pairings/generate/generate-pairing";
 import { completePairing } from "../pairings/records/complete-pairing";
-import { recordActivity } from "./activity";
 import { announceRound } from "./announce-round";
 import { pairingOfRound } from "./compose-draft";
 import type { RoundScope } from "./round-settings";

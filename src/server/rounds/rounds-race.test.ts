@@ -1,12 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listActivity } from "../activity/activity";
 import { fixedClock } from "../clock";
 import { type Database, openDatabase } from "../db/client";
 import { pairings, roundStages } from "../db/schema";
 import { allowEmail, createAdmin, createUser } from "../test/factories";
 import { type PostgresServer, startPostgresServer } from "../test/postgres-server";
 import { createTestApp, type TestApp } from "../test/test-app";
-import { listActivity } from "./activity";
 import { runDueStages } from "./run-due-stages";
 import { claimDueStage } from "./stage-ledger";
 

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listActivity } from "../activity/activity";
 import { fixedClock } from "../clock";
 import { pairings, roundDrafts, roundStages } from "../db/schema";
 import { allowEmail, createAdmin, createPairing, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
-import { listActivity } from "./activity";
 import { runDueStages } from "./run-due-stages";
 
 /*

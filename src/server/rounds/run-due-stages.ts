@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { monthDisplay } from "../../shared/pairings";
+import { recordActivity } from "../activity/activity";
 import type { AppContext } from "../context";
 import type { RoundStageRow } from "../db/schema";
 import { HttpError } from "../errors";
-import { recordActivity } from "./activity";
 import { runCheckInStep } from "./check-in-stage";
 import { runDraftStage } from "./draft-stage";
 import { runPublishStage } from "./publish-stage";
