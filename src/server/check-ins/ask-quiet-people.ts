@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { chatHappened } from "../../shared/chat-happened";
 import { monthDisplay } from "../../shared/pairings";
+import { recordActivity } from "../activity/activity";
 import { getAuthSecret } from "../auth/auth-secret";
 import type { AppContext } from "../context";
 import { checkIns, matches, pairings, stillInQuestions, users } from "../db/schema";
@@ -8,7 +9,6 @@ import { listEligibleUsers } from "../pairings/members/eligibility";
 import { membersOf } from "../pairings/members/member-availability";
 import { fullName } from "../pairings/members/pairing-members";
 import { dayOf, resolveScope } from "../pairings/members/scope";
-import { recordActivity } from "../rounds/activity";
 import { statusOf } from "./check-in-members";
 import type { CheckInRun, Log } from "./run-check-in-stage";
 import { sendStillInMail } from "./still-in-mail";
