@@ -88,16 +88,34 @@ function findTrio(p: Problem, b: Buckets, mate: Int32Array, rng: Rng): number[] 
   const exposed: number[] = [];
   for (let v = 0; v < p.n; v++) if (mate[v] === -1) exposed.push(v);
   if (exposed.length === 0) return null;
+  const direct = joinPair(p, mate, rng, candidates, exposed);
+  if (direct !== null) return direct;
+  const variants = leftOutVariants(p, b, mate, exposed);
+  if (variants === "augmented") return findTrio(p, b, mate, rng);
+  return (
+    joinPairOfVariant(p, mate, candidates, variants) ??
+    joinTwoOfVariant(p, b, mate, candidates, variants)
+  );
+}
+
+/**
+ * 1. An exposed person joins a pair of the matching. On large instances people of a bucket
+ *    (department, preference) are near-twins: a bucket is given up after two fruitless tries,
+ *    and the search stops once a few dozen people have found a trio.
+ */
+function joinPair(
+  p: Problem,
+  mate: Int32Array,
+  rng: Rng,
+  candidates: Candidates,
+  exposed: number[],
+): number[] | null {
   const gain = (c: number, a: number, m: number): number[] => [
     (p.dept[c] !== p.dept[a] ? 1 : 0) + (p.dept[c] !== p.dept[m] ? 1 : 0),
     (relation(p, c, a) === NEVER_MET ? 1 : 0) + (relation(p, c, m) === NEVER_MET ? 1 : 0),
     p.satOut[c],
   ];
   const better = (x: number[], y: number[]) => x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
-
-  // 1. An exposed person joins a pair of the matching. On large instances people of a bucket
-  //    (department, preference) are near-twins: a bucket is given up after two fruitless tries,
-  //    and the search stops once a few dozen people have found a trio.
   const large = p.n > EXHAUSTIVE_LIMIT;
   const fruitless = new Map<number, number>();
   let found = 0;
@@ -117,17 +135,29 @@ function findTrio(p: Problem, b: Buckets, mate: Int32Array, rng: Rng): number[] 
     if (any) found++;
     else fruitless.set(k, (fruitless.get(k) ?? 0) + 1);
   }
-  if (best !== null) return (best as { trio: number[] }).trio;
+  return best === null ? null : (best as { trio: number[] }).trio;
+}
 
-  // 2. Someone another maximum matching leaves out (outer vertex w of a frustrated tree, with
-  //    the matching Mw obtained by flipping the even path to w) joins a pair of Mw.
-  const variants: { w: number; m: Int32Array }[] = exposed.map((w) => ({ w, m: mate }));
+type Variant = { w: number; m: Int32Array };
+
+/**
+ * 2a. The people another maximum matching leaves out: each exposed person with the matching,
+ *     and each outer vertex w of a frustrated tree with the matching Mw obtained by flipping
+ *     the even path to w. "augmented" if a search unexpectedly grew the matching (kept).
+ */
+function leftOutVariants(
+  p: Problem,
+  b: Buckets,
+  mate: Int32Array,
+  exposed: number[],
+): Variant[] | "augmented" {
+  const variants: Variant[] = exposed.map((w) => ({ w, m: mate }));
   const search = new BlossomSearch(p, b, mate);
   for (const r of exposed) {
     if (search.search(r) >= 0) {
       // Not expected (the matching is maximum); keep the augmentation and start over.
       search.reset();
-      return findTrio(p, b, mate, rng);
+      return "augmented";
     }
     for (const w of search.tree) {
       if (w === r || !search.isOuter(w) || variants.length >= MAX_VARIANTS) continue;
@@ -142,6 +172,16 @@ function findTrio(p: Problem, b: Buckets, mate: Int32Array, rng: Rng): number[] 
     }
     search.reset();
   }
+  return variants;
+}
+
+/** 2b. Someone a variant leaves out joins a pair of that variant's matching (then adopted). */
+function joinPairOfVariant(
+  p: Problem,
+  mate: Int32Array,
+  candidates: Candidates,
+  variants: Variant[],
+): number[] | null {
   for (const { w, m: mw } of variants) {
     let found: number[] | null = null;
     candidates(w, (a) => {
@@ -155,10 +195,21 @@ function findTrio(p: Problem, b: Buckets, mate: Int32Array, rng: Rng): number[] 
       return found;
     }
   }
+  return null;
+}
 
-  // 3. (Smaller instances) w forms a trio with two people a, c who are not partners in Mw: that
-  //    works iff everyone else still has a matching of size ν - 1, i.e. one augmenting path
-  //    exists once w, a, c are removed and their partners are freed.
+/**
+ * 3. (Smaller instances) w forms a trio with two people a, c who are not partners in Mw: that
+ *    works iff everyone else still has a matching of size ν - 1, i.e. one augmenting path
+ *    exists once w, a, c are removed and their partners are freed.
+ */
+function joinTwoOfVariant(
+  p: Problem,
+  b: Buckets,
+  mate: Int32Array,
+  candidates: Candidates,
+  variants: Variant[],
+): number[] | null {
   if (p.n > EXHAUSTIVE_LIMIT) return null;
   let pairs = 0;
   for (let v = 0; v < p.n; v++) if (mate[v] > v) pairs++;
@@ -171,14 +222,7 @@ function findTrio(p: Problem, b: Buckets, mate: Int32Array, rng: Rng): number[] 
         if (c <= a || mw[c] < 0 || mw[c] === a || !allowed(p, w, c) || !allowed(p, a, c))
           return false;
         if (++checks > MAX_CHECKS) return true;
-        const trial = mw.slice();
-        for (const x of [trial[a], trial[c], a, c]) trial[x] = -1;
-        const alive = new Uint8Array(p.n).fill(1);
-        alive[w] = alive[a] = alive[c] = 0;
-        maximizeCardinality(p, b, trial, alive);
-        let got = 0;
-        for (let v = 0; v < p.n; v++) if (trial[v] > v) got++;
-        if (got === pairs - 1) found = { trio: [a, c, w], matching: trial };
+        found = trioWithout(p, b, mw, [w, a, c], pairs);
         return found !== null;
       });
       return found !== null || checks > MAX_CHECKS;
@@ -191,4 +235,22 @@ function findTrio(p: Problem, b: Buckets, mate: Int32Array, rng: Rng): number[] 
     if (checks > MAX_CHECKS) break;
   }
   return null;
+}
+
+/** Trio {a, c, w} when the others still have a matching of `pairs` - 1 pairs without them. */
+function trioWithout(
+  p: Problem,
+  b: Buckets,
+  mw: Int32Array,
+  [w, a, c]: number[],
+  pairs: number,
+): { trio: number[]; matching: Int32Array } | null {
+  const trial = mw.slice();
+  for (const x of [trial[a], trial[c], a, c]) trial[x] = -1;
+  const alive = new Uint8Array(p.n).fill(1);
+  alive[w] = alive[a] = alive[c] = 0;
+  maximizeCardinality(p, b, trial, alive);
+  let got = 0;
+  for (let v = 0; v < p.n; v++) if (trial[v] > v) got++;
+  return got === pairs - 1 ? { trio: [a, c, w], matching: trial } : null;
 }
