@@ -1,5 +1,5 @@
 import PostalMime, { type Email } from "postal-mime";
-import { SMTPServer } from "smtp-server";
+import { SMTPServer, type SMTPServerSession } from "smtp-server";
 
 export interface ReceivedMail {
   from: string;
@@ -31,78 +31,24 @@ export interface SmtpPeer {
   close(): Promise<void>;
 }
 
+export interface SmtpPeerOptions {
+  auth?: { user: string; pass: string };
+  /** Answers each message this much later, like a distant server (keeps a send going for a while). */
+  delayMs?: number;
+}
+
+/** What the peer received, who waits for what, and which recipients it refuses. */
+interface PeerState {
+  messages: ReceivedMail[];
+  waiters: Array<{ match: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }>;
+  rejections: Array<{ match: (address: string) => boolean; code: number; left: number }>;
+}
+
 /** A real SMTP server on a loopback port (the smtp-server package) that records what it is sent. */
-export async function startSmtpPeer(
-  options: {
-    auth?: { user: string; pass: string };
-    /** Answers each message this much later, like a distant server (keeps a send going for a while). */
-    delayMs?: number;
-  } = {},
-): Promise<SmtpPeer> {
-  const messages: ReceivedMail[] = [];
-  const waiters: Array<{
-    match: (m: ReceivedMail) => boolean;
-    resolve: (m: ReceivedMail) => void;
-  }> = [];
-  const rejections: Array<{ match: (address: string) => boolean; code: number; left: number }> = [];
-  const newServer = () =>
-    new SMTPServer({
-      disabledCommands: options.auth ? ["STARTTLS"] : ["STARTTLS", "AUTH"],
-      authOptional: !options.auth,
-      logger: false,
-      onAuth(auth, _session, callback) {
-        if (
-          options.auth &&
-          auth.username === options.auth.user &&
-          auth.password === options.auth.pass
-        ) {
-          return callback(null, { user: auth.username });
-        }
-        return callback(new Error("Invalid username or password"));
-      },
-      onRcptTo(address, _session, callback) {
-        const rejection = rejections.find((r) => r.left > 0 && r.match(address.address));
-        if (rejection) {
-          rejection.left -= 1;
-          const error = new Error(`Recipient ${address.address} refused`) as Error & {
-            responseCode: number;
-          };
-          error.responseCode = rejection.code;
-          return callback(error);
-        }
-        callback();
-      },
-      onData(stream, session, callback) {
-        streamToBuffer(stream)
-          .then((raw) => PostalMime.parse(raw))
-          .then((parsed) => {
-            const mail: ReceivedMail = {
-              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-              to: session.envelope.rcptTo.map((r) => r.address),
-              subject: parsed.subject ?? "",
-              text: parsed.text ?? "",
-              html: parsed.html ?? "",
-              parsed,
-            };
-            return new Promise<ReceivedMail>((resolve) =>
-              setTimeout(() => resolve(mail), options.delayMs ?? 0),
-            );
-          })
-          .then((mail) => {
-            messages.push(mail);
-            for (const waiter of [...waiters]) {
-              if (waiter.match(mail)) {
-                waiters.splice(waiters.indexOf(waiter), 1);
-                waiter.resolve(mail);
-              }
-            }
-            callback();
-          })
-          .catch(callback);
-      },
-    });
+export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<SmtpPeer> {
+  const state: PeerState = { messages: [], waiters: [], rejections: [] };
   const listen = async (onPort: number) => {
-    const created = newServer();
+    const created = newServer(options, state);
     // A client killed mid-session (crash tests SIGKILL senders) resets its connection; that is
     // the client's failure, not the peer's.
     created.on("error", () => {});
@@ -123,26 +69,12 @@ export async function startSmtpPeer(
   return {
     url: `smtp://${credentials}127.0.0.1:${port}`,
     port,
-    messages,
-    waitForMessage(match, timeoutMs = 10_000) {
-      const found = messages.find(match);
-      if (found) return Promise.resolve(found);
-      return new Promise((resolve, reject) => {
-        const waiter = { match, resolve };
-        waiters.push(waiter);
-        setTimeout(() => {
-          const i = waiters.indexOf(waiter);
-          if (i >= 0) {
-            waiters.splice(i, 1);
-            reject(new Error("No matching e-mail arrived at the SMTP peer"));
-          }
-        }, timeoutMs).unref();
-      });
-    },
+    messages: state.messages,
+    waitForMessage: (match, timeoutMs = 10_000) => waitForMessage(state, match, timeoutMs),
     rejectRecipients(match, code = 550, times = Number.POSITIVE_INFINITY) {
-      rejections.push({ match, code, left: times });
+      state.rejections.push({ match, code, left: times });
     },
-    messageIds: () => messages.map((m) => m.parsed.messageId ?? ""),
+    messageIds: () => state.messages.map((m) => m.parsed.messageId ?? ""),
     async stop() {
       const closed = close();
       for (const connection of (server as unknown as { connections: Set<Socketish> }).connections) {
@@ -156,6 +88,93 @@ export async function startSmtpPeer(
     },
     close: () => (running ? close() : Promise.resolve()),
   };
+}
+
+function newServer(options: SmtpPeerOptions, state: PeerState): SMTPServer {
+  return new SMTPServer({
+    disabledCommands: options.auth ? ["STARTTLS"] : ["STARTTLS", "AUTH"],
+    authOptional: !options.auth,
+    logger: false,
+    onAuth(auth, _session, callback) {
+      if (
+        options.auth &&
+        auth.username === options.auth.user &&
+        auth.password === options.auth.pass
+      ) {
+        return callback(null, { user: auth.username });
+      }
+      return callback(new Error("Invalid username or password"));
+    },
+    onRcptTo(address, _session, callback) {
+      callback(refusal(state, address.address) ?? undefined);
+    },
+    onData(stream, session, callback) {
+      readMail(stream, session, options.delayMs ?? 0)
+        .then((mail) => {
+          receive(state, mail);
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+}
+
+/** The error of the first refusal rule that matches the recipient (and counts it), else null. */
+function refusal(state: PeerState, address: string): Error | null {
+  const rejection = state.rejections.find((r) => r.left > 0 && r.match(address));
+  if (!rejection) return null;
+  rejection.left -= 1;
+  const error = new Error(`Recipient ${address} refused`) as Error & { responseCode: number };
+  error.responseCode = rejection.code;
+  return error;
+}
+
+async function readMail(
+  stream: NodeJS.ReadableStream,
+  session: SMTPServerSession,
+  delayMs: number,
+): Promise<ReceivedMail> {
+  const parsed = await PostalMime.parse(await streamToBuffer(stream));
+  const mail: ReceivedMail = {
+    from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+    to: session.envelope.rcptTo.map((r) => r.address),
+    subject: parsed.subject ?? "",
+    text: parsed.text ?? "",
+    html: parsed.html ?? "",
+    parsed,
+  };
+  return new Promise<ReceivedMail>((resolve) => setTimeout(() => resolve(mail), delayMs));
+}
+
+/** Records a message and hands it to every waiter it matches. */
+function receive(state: PeerState, mail: ReceivedMail): void {
+  state.messages.push(mail);
+  for (const waiter of [...state.waiters]) {
+    if (waiter.match(mail)) {
+      state.waiters.splice(state.waiters.indexOf(waiter), 1);
+      waiter.resolve(mail);
+    }
+  }
+}
+
+function waitForMessage(
+  state: PeerState,
+  match: (mail: ReceivedMail) => boolean,
+  timeoutMs: number,
+): Promise<ReceivedMail> {
+  const found = state.messages.find(match);
+  if (found) return Promise.resolve(found);
+  return new Promise((resolve, reject) => {
+    const waiter = { match, resolve };
+    state.waiters.push(waiter);
+    setTimeout(() => {
+      const i = state.waiters.indexOf(waiter);
+      if (i >= 0) {
+        state.waiters.splice(i, 1);
+        reject(new Error("No matching e-mail arrived at the SMTP peer"));
+      }
+    }, timeoutMs).unref();
+  });
 }
 
 /** The part of smtp-server's connection object an outage needs: its socket. */
