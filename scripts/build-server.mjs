@@ -1,12 +1,25 @@
-// Compiles the server (src/server/main.ts and what it imports) into one ES module,
-// dist/server/main.js, that plain Node runs: `npm start` runs no TypeScript loader
+// Compiles the server's entry points (the server itself and the command-line tools) with one
+// esbuild step, each into one ES module under dist/ that plain Node runs: `npm start`,
+// `npm run match`, `npm run admin` and `npm run db:migrate` run no TypeScript loader
 // (docs/decisions/0004-compiled-server.md). Packages stay external, loaded from node_modules.
-import { readdirSync, statSync } from "node:fs";
+// Every output sits two folders below the project root, as `src/server/repo-root.ts` expects.
+import { mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-export const serverEntry = path.join(root, "dist", "server", "main.js");
+
+/** Each compiled entry: its name (as `scripts/run.mjs` takes it), source and output. */
+export const entries = {
+  server: { source: "src/server/main.ts", output: "dist/server/main.js" },
+  match: { source: "src/server/matching/cli.ts", output: "dist/cli/match.js" },
+  admin: { source: "src/server/admin-cli.ts", output: "dist/cli/admin.js" },
+  "db:migrate": { source: "src/server/db/migrate-cli.ts", output: "dist/cli/migrate.js" },
+};
+
+/** The absolute path of an entry's compiled file. */
+export const entryFile = (name) => path.join(root, entries[name].output);
+export const serverEntry = entryFile("server");
 const sourceDirs = ["src/server", "src/shared"].map((dir) => path.join(root, dir));
 
 function newestSourceTime(dir) {
@@ -19,31 +32,62 @@ function newestSourceTime(dir) {
   return newest;
 }
 
-/** True when there is no server build, or a server source file changed after it was built. */
-export function serverBuildIsStale() {
+/** True when an entry has no build, or a server source file changed after it was built. */
+export function buildIsStale(name) {
   let built;
   try {
-    built = statSync(serverEntry).mtimeMs;
+    built = statSync(entryFile(name)).mtimeMs;
   } catch {
     return true;
   }
   return sourceDirs.some((dir) => newestSourceTime(dir) > built);
 }
 
-export async function buildServer() {
-  const { build } = await import("esbuild");
-  await build({
-    entryPoints: [path.join(root, "src/server/main.ts")],
-    outfile: serverEntry,
+export const serverBuildIsStale = () => buildIsStale("server");
+
+/**
+ * Builds the named entries (all by default) in one esbuild step. Each file is written beside its
+ * place and renamed into it, so a process starting meanwhile never reads half a file.
+ */
+export async function build(names = Object.keys(entries)) {
+  const { build: esbuild } = await import("esbuild");
+  const result = await esbuild({
+    entryPoints: names.map((name) => ({
+      in: path.join(root, entries[name].source),
+      out: entries[name].output.replace(/^dist\//, "").replace(/\.js$/, ""),
+    })),
+    outdir: path.join(root, "dist"),
     bundle: true,
     platform: "node",
     format: "esm",
     target: "node20",
     packages: "external",
     sourcemap: true,
+    write: false,
     logLevel: "warning",
     tsconfig: path.join(root, "tsconfig.json"),
   });
+  // Source maps first: the compiled file's modification time is what marks the build current.
+  const outputs = [...result.outputFiles].sort(
+    (a, b) => b.path.endsWith(".map") - a.path.endsWith(".map"),
+  );
+  for (const file of outputs) {
+    mkdirSync(path.dirname(file.path), { recursive: true });
+    const temporary = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(temporary, file.contents);
+    renameSync(temporary, file.path);
+  }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer();
+export const buildServer = () => build(["server"]);
+
+// `node scripts/build-server.mjs [name…]`: the named entries, or all of them.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const names = process.argv.slice(2);
+  const unknown = names.filter((name) => !(name in entries));
+  if (unknown.length > 0) {
+    console.error(`Unknown entry ${unknown.join(", ")}; known: ${Object.keys(entries).join(", ")}`);
+    process.exit(2);
+  }
+  await build(names.length > 0 ? names : undefined);
+}

@@ -34,7 +34,7 @@ if (!existsSync(path.join(root, "dist", "client", "index.html"))) {
 }
 if (serverBuildIsStale()) {
   console.log("Compiling the server (esbuild)…");
-  runNode([path.join(root, "scripts", "build-server.mjs")], "The server build");
+  runNode([path.join(root, "scripts", "build-server.mjs"), "server"], "The server build");
 }
 process.setSourceMapsEnabled(true);
 await import(pathToFileURL(serverEntry).href);

@@ -60,11 +60,15 @@ describe("setting an admin password", () => {
       await signIn(database.db, admin);
       await database.close();
 
-      const cli = path.join(repoRoot, "node_modules", ".bin", "tsx");
-      const { stdout } = await run(cli, ["src/server/admin-cli.ts", "create", email], {
-        cwd: repoRoot,
-        env,
-      });
+      // `npm run admin -- create EMAIL` without npm: the launcher runs the compiled command.
+      const { stdout } = await run(
+        process.execPath,
+        ["scripts/run.mjs", "admin", "create", email],
+        {
+          cwd: repoRoot,
+          env,
+        },
+      );
       expect(stdout).toContain(`Updated admin ${email}; its sessions were ended`);
 
       const reopened = await openDatabase({ dataDir: path.join(dataDir, "db") });

@@ -2,12 +2,11 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
+import { build, buildIsStale } from "../../../scripts/build-server.mjs";
 import type { MatchingInstance, MatchingResult } from "./types";
 import { validateResult } from "./validate-result";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-// `npx tsx src/server/matching/cli.ts`, with the local binary so npm's own notices stay out of stderr.
-const tsx = path.join(root, "node_modules", ".bin", "tsx");
 
 interface Run {
   code: number | null;
@@ -17,7 +16,11 @@ interface Run {
 
 function runCli(input: string): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(tsx, ["src/server/matching/cli.ts"], { cwd: root });
+    // `npm run match` without npm (whose own notices would reach stderr): plain Node, no loader.
+    const child = spawn(process.execPath, ["scripts/run.mjs", "match"], {
+      cwd: root,
+      env: { ...process.env, NODE_OPTIONS: "" },
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => (stdout += chunk));
@@ -68,6 +71,8 @@ const malformed: Record<string, string> = {
 const runs = new Map<string, Run>();
 
 beforeAll(async () => {
+  // Built once here, so that the parallel runs below neither build nor print the build's note.
+  if (buildIsStale("match")) await build(["match"]);
   const { seed: _seed, ...unseeded } = good;
   const inputs: [string, string][] = [
     ["good", JSON.stringify(good)],

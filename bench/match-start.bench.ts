@@ -1,0 +1,113 @@
+/**
+ * A whole `npm run --silent match` against a plain Node floor: `npm run bench:match-start
+ * [-- people rounds]` (default 100000 people, 5 rounds).
+ *
+ * It writes one generated instance (bench/generate-instance.ts, as bench:matching) to a file,
+ * builds the compiled command when stale (untimed), then alternates, each round, whole processes
+ * reading that file on standard input and writing to /dev/null:
+ *   - npm:      `npm run --silent match` (npm, then `node scripts/run.mjs match`, the compiled CLI);
+ *   - direct:   `node dist/cli/match.js` (the compiled CLI without npm and the launcher);
+ *   - floor:    `node bench/support/shuffle-pairs.mjs` (parse, shuffle into pairs, print);
+ *   - node:     `node -e ""` (an empty Node process);
+ *   (npm's own cost is npm − direct).
+ * It prints medians, the ratio npm / floor (goal ≤ 2) and where the CLI's time goes, measured
+ * in this process on the same text: schema parse, engine, result serialisation.
+ */
+import { spawnSync } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { build, buildIsStale, entryFile } from "../scripts/build-server.mjs";
+import { runMatching } from "../src/server/matching/engine";
+import { parseInstanceText } from "../src/server/matching/instance-schema";
+import { repoRoot } from "../src/server/repo-root";
+import { generateInstance } from "./generate-instance";
+
+const [peopleArg, roundsArg] = process.argv.slice(2).map(Number);
+const people = peopleArg > 0 ? peopleArg : 100_000;
+const rounds = roundsArg > 0 ? roundsArg : 5;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const fmt = (ms: number) => `${Math.round(ms)} ms`;
+
+const work = mkdtempSync(path.join(tmpdir(), "coj-match-start-"));
+const instanceFile = path.join(work, "instance.json");
+const departments = people >= 10_000 ? 250 : Math.max(5, Math.round(people / 25));
+const text = JSON.stringify(
+  generateInstance({ people, departments, seed: 20270301, historyMonths: 12 }),
+);
+writeFileSync(instanceFile, text);
+if (buildIsStale("match")) await build(["match"]);
+
+const commands: Record<string, [string, string[]]> = {
+  npm: ["npm", ["run", "--silent", "match"]],
+  direct: [process.execPath, [entryFile("match")]],
+  floor: [process.execPath, [path.join(repoRoot, "bench", "support", "shuffle-pairs.mjs")]],
+  node: [process.execPath, ["-e", ""]],
+};
+
+function timeProcess(name: string): number {
+  const [command, args] = commands[name];
+  const input = openSync(instanceFile, "r");
+  const start = performance.now();
+  const run = spawnSync(command, args, {
+    cwd: repoRoot,
+    stdio: [input, "ignore", "pipe"],
+    env: { ...process.env, NODE_OPTIONS: "" },
+  });
+  const ms = performance.now() - start;
+  closeSync(input);
+  if (run.status !== 0) throw new Error(`${name} exited ${run.status}: ${run.stderr}`);
+  return ms;
+}
+
+const times: Record<string, number[]> = { npm: [], direct: [], floor: [], node: [] };
+const inside: Record<string, number[]> = { parse: [], engine: [], serialise: [] };
+// One untimed warm-up round (file cache, npm's own files), then the timed rounds.
+for (let round = -1; round < rounds; round++) {
+  for (const name of Object.keys(commands)) {
+    const ms = timeProcess(name);
+    if (round >= 0) times[name].push(ms);
+  }
+  const start = performance.now();
+  const instance = parseInstanceText(text);
+  const parsed = performance.now();
+  const result = runMatching(instance);
+  const matched = performance.now();
+  JSON.stringify(result);
+  if (round >= 0) {
+    inside.parse.push(parsed - start);
+    inside.engine.push(matched - parsed);
+    inside.serialise.push(performance.now() - matched);
+  }
+}
+rmSync(work, { recursive: true, force: true });
+
+const m = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
+const i = Object.fromEntries(Object.entries(inside).map(([k, v]) => [k, median(v)]));
+console.log(
+  `${people.toLocaleString("en-US")} people, ${(text.length / 1e6).toFixed(1)} MB of JSON, ${rounds} rounds (medians; all rounds on stderr)`,
+);
+for (const [name, label] of [
+  ["npm", "npm run --silent match"],
+  ["direct", "node dist/cli/match.js"],
+  ["floor", "floor: parse + shuffle into pairs"],
+  ["node", "empty node process"],
+] as const) {
+  console.log(`  ${label.padEnd(36)} ${fmt(m[name]).padStart(8)}`);
+  console.error(`  ${name}: ${times[name].map(fmt).join(", ")}`);
+}
+console.log(`ratio npm run match / floor: ${(m.npm / m.floor).toFixed(2)} (goal ≤ 2)`);
+console.log(`ratio node dist/cli/match.js / floor: ${(m.direct / m.floor).toFixed(2)}`);
+console.log("where the time of `npm run --silent match` goes (medians):");
+const rest = m.direct - m.node - i.parse - i.engine - i.serialise;
+for (const [label, ms] of [
+  ["npm and the launcher (npm − direct)", m.npm - m.direct],
+  ["Node start (empty process)", m.node],
+  ["instance parse: JSON + schema (in process)", i.parse],
+  ["engine: runMatching (in process)", i.engine],
+  ["result JSON.stringify (in process)", i.serialise],
+  ["rest: module load, stdin, stdout", rest],
+] as const) {
+  console.log(`  ${label.padEnd(44)} ${fmt(ms).padStart(8)}`);
+}
