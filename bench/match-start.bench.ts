@@ -9,9 +9,10 @@
  *   - direct:   `node dist/cli/match.js` (the compiled CLI without npm and the launcher);
  *   - floor:    `node bench/support/shuffle-pairs.mjs` (parse, shuffle into pairs, print);
  *   - node:     `node -e ""` (an empty Node process);
+ *   - tsx:      `tsx src/server/matching/cli.ts` (what `npm run match` ran before it was compiled);
  *   (npm's own cost is npm − direct).
  * It prints medians, the ratio npm / floor (goal ≤ 2) and where the CLI's time goes, measured
- * in this process on the same text: schema parse, engine, result serialisation.
+ * in this process on the same text: JSON.parse, schema check, engine, result serialisation.
  */
 import { spawnSync } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
@@ -19,7 +20,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { build, buildIsStale, entryFile } from "../scripts/build-server.mjs";
 import { runMatching } from "../src/server/matching/engine";
-import { parseInstanceText } from "../src/server/matching/instance-schema";
+import { parseInstance } from "../src/server/matching/instance-schema";
 import { repoRoot } from "../src/server/repo-root";
 import { generateInstance } from "./generate-instance";
 
@@ -44,6 +45,13 @@ const commands: Record<string, [string, string[]]> = {
   direct: [process.execPath, [entryFile("match")]],
   floor: [process.execPath, [path.join(repoRoot, "bench", "support", "shuffle-pairs.mjs")]],
   node: [process.execPath, ["-e", ""]],
+  tsx: [
+    process.execPath,
+    [
+      path.join(repoRoot, "node_modules", "tsx", "dist", "cli.mjs"),
+      path.join(repoRoot, "src", "server", "matching", "cli.ts"),
+    ],
+  ],
 };
 
 function timeProcess(name: string): number {
@@ -61,8 +69,8 @@ function timeProcess(name: string): number {
   return ms;
 }
 
-const times: Record<string, number[]> = { npm: [], direct: [], floor: [], node: [] };
-const inside: Record<string, number[]> = { parse: [], engine: [], serialise: [] };
+const times: Record<string, number[]> = { npm: [], direct: [], floor: [], node: [], tsx: [] };
+const inside: Record<string, number[]> = { json: [], schema: [], engine: [], serialise: [] };
 // One untimed warm-up round (file cache, npm's own files), then the timed rounds.
 for (let round = -1; round < rounds; round++) {
   for (const name of Object.keys(commands)) {
@@ -70,13 +78,16 @@ for (let round = -1; round < rounds; round++) {
     if (round >= 0) times[name].push(ms);
   }
   const start = performance.now();
-  const instance = parseInstanceText(text);
+  const value: unknown = JSON.parse(text);
+  const read = performance.now();
+  const instance = parseInstance(value);
   const parsed = performance.now();
   const result = runMatching(instance);
   const matched = performance.now();
   JSON.stringify(result);
   if (round >= 0) {
-    inside.parse.push(parsed - start);
+    inside.json.push(read - start);
+    inside.schema.push(parsed - read);
     inside.engine.push(matched - parsed);
     inside.serialise.push(performance.now() - matched);
   }
@@ -93,18 +104,21 @@ for (const [name, label] of [
   ["direct", "node dist/cli/match.js"],
   ["floor", "floor: parse + shuffle into pairs"],
   ["node", "empty node process"],
+  ["tsx", "tsx src/server/matching/cli.ts"],
 ] as const) {
   console.log(`  ${label.padEnd(36)} ${fmt(m[name]).padStart(8)}`);
   console.error(`  ${name}: ${times[name].map(fmt).join(", ")}`);
 }
 console.log(`ratio npm run match / floor: ${(m.npm / m.floor).toFixed(2)} (goal ≤ 2)`);
 console.log(`ratio node dist/cli/match.js / floor: ${(m.direct / m.floor).toFixed(2)}`);
+console.log(`ratio tsx (before) / floor: ${(m.tsx / m.floor).toFixed(2)}`);
 console.log("where the time of `npm run --silent match` goes (medians):");
-const rest = m.direct - m.node - i.parse - i.engine - i.serialise;
+const rest = m.direct - m.node - i.json - i.schema - i.engine - i.serialise;
 for (const [label, ms] of [
   ["npm and the launcher (npm − direct)", m.npm - m.direct],
   ["Node start (empty process)", m.node],
-  ["instance parse: JSON + schema (in process)", i.parse],
+  ["JSON.parse of the instance (in process)", i.json],
+  ["schema check: parseInstance (in process)", i.schema],
   ["engine: runMatching (in process)", i.engine],
   ["result JSON.stringify (in process)", i.serialise],
   ["rest: module load, stdin, stdout", rest],
