@@ -25,6 +25,7 @@ import metricsRoutes from "./metrics/routes";
 import newslettersRoutes from "./newsletters/routes";
 import pairingsRoutes from "./pairings/routes";
 import profileRoutes from "./profile/routes";
+import roundsRoutes from "./rounds/routes";
 
 export interface AppDeps {
   config: Config;
@@ -72,6 +73,7 @@ const featureRoutes = [
   metricsRoutes,
   inquiriesRoutes,
   checkInRoutes,
+  roundsRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

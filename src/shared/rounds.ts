@@ -93,7 +93,7 @@ export const activityQuerySchema = z.object({
 });
 
 /** A step of a round's timeline; `complete` is when the next round's publishing completes it. */
-export type TimelineStep = "draft" | "publish" | "check-in" | "complete";
+export type TimelineStep = "draft" | "publish" | "check-in" | "reminder" | "complete";
 /** `planned`: not yet written down (its review window has not opened). */
 export type TimelineState = RoundStageState | "planned";
 

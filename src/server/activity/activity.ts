@@ -1,7 +1,8 @@
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
+import type { ActivityItem, ActivityPage } from "../../shared/rounds";
 import type { AppContext } from "../context";
 import type { Db, Tx } from "../db/client";
-import { type ActivityRow, activities } from "../db/schema";
+import { type ActivityRow, activities, users } from "../db/schema";
 
 /** One automatic action for the admin's activity list (docs/rounds.md#activity). */
 export interface ActivityEntry {
@@ -57,4 +58,37 @@ export async function listActivity(
     .where(and(...conditions))
     .orderBy(desc(activities.id))
     .limit(options.limit);
+}
+
+/** GET /api/admin/activity: a page of the list, each entry with the name of the person it concerned. */
+export async function activityPage(
+  ctx: Pick<AppContext, "db">,
+  query: { before?: number; limit: number },
+): Promise<ActivityPage> {
+  const rows = await ctx.db
+    .select({
+      entry: activities,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(activities)
+    .leftJoin(users, eq(users.id, activities.userId))
+    .where(query.before ? lt(activities.id, query.before) : undefined)
+    .orderBy(desc(activities.id))
+    .limit(query.limit + 1);
+  const items: ActivityItem[] = rows.slice(0, query.limit).map((r) => ({
+    id: r.entry.id,
+    at: r.entry.at.toISOString(),
+    kind: r.entry.kind,
+    detail: r.entry.detail,
+    userId: r.entry.userId,
+    userName: r.email
+      ? [r.firstName, r.lastName].filter(Boolean).join(" ").trim() || r.email
+      : null,
+    scopeKey: r.entry.scopeKey,
+    month: r.entry.month,
+  }));
+  const more = rows.length > query.limit;
+  return { items, nextBefore: more ? (items.at(-1)?.id ?? null) : null };
 }

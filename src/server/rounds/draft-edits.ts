@@ -1,0 +1,226 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { roundStageKinds } from "../../shared/enums";
+import { monthDisplay } from "../../shared/pairings";
+import {
+  type DraftMember,
+  type DraftView,
+  defaultRoundSettings,
+  type SwapBody,
+} from "../../shared/rounds";
+import type { AppContext } from "../context";
+import type { Tx } from "../db/client";
+import { type RoundDraftRow, roundDrafts, roundStages, users } from "../db/schema";
+import { BadRequest, Conflict, NotFound } from "../errors";
+import { recordActivity } from "./activity";
+import { composeDraft, pairingOfRound } from "./compose-draft";
+import { roundDates } from "./round-dates";
+import {
+  dateRule,
+  findRoundScope,
+  getRoundSettings,
+  loadDateContext,
+  type RoundScope,
+} from "./round-settings";
+
+/*
+ * The admin's hand on a draft (docs/rounds.md "Reviewing the draft"). Each edit runs under the
+ * lock publishing takes (the scope and month's advisory lock, then the draft row), so an edit and
+ * the publish never interleave: an edit after the publish finds no draft and says so.
+ */
+
+const NO_DRAFT = "There is no draft for this round: it was published, skipped, or not made yet.";
+
+async function lockedDraft(tx: Tx, scope: RoundScope, month: string): Promise<RoundDraftRow> {
+  await tx.execute(sql`select pg_advisory_xact_lock(727100, hashtext(${`${scope.key}:${month}`}))`);
+  const [draft] = await tx
+    .select()
+    .from(roundDrafts)
+    .where(and(eq(roundDrafts.scopeKey, scope.key), eq(roundDrafts.month, month)))
+    .for("update");
+  if (!draft) throw new NotFound(NO_DRAFT);
+  return draft;
+}
+
+export async function getDraftView(
+  ctx: AppContext,
+  scopeKey: string,
+  month: string,
+): Promise<DraftView> {
+  const scope = await findRoundScope(ctx.db, scopeKey);
+  const [draft] = await ctx.db
+    .select()
+    .from(roundDrafts)
+    .where(and(eq(roundDrafts.scopeKey, scope.key), eq(roundDrafts.month, month)));
+  if (!draft) throw new NotFound(NO_DRAFT);
+  const [publish] = await ctx.db
+    .select({ dueAt: roundStages.dueAt })
+    .from(roundStages)
+    .where(
+      and(
+        eq(roundStages.scopeKey, scope.key),
+        eq(roundStages.month, month),
+        eq(roundStages.stage, "publish"),
+      ),
+    );
+  const ids = [...draft.groups.flat(), ...draft.unmatched];
+  const rows =
+    ids.length === 0
+      ? []
+      : await ctx.db
+          .select({
+            id: users.id,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            email: users.email,
+            department: users.department,
+          })
+          .from(users)
+          .where(inArray(users.id, ids));
+  const byId = new Map(rows.map((u) => [u.id, u]));
+  const member = (id: string): DraftMember => {
+    const u = byId.get(id);
+    const name = [u?.firstName, u?.lastName].filter(Boolean).join(" ").trim();
+    return {
+      id,
+      name: name || u?.email || "Removed account",
+      email: u?.email ?? "",
+      department: u?.department?.trim() || "Other",
+    };
+  };
+  return {
+    scopeKey: scope.key,
+    label: scope.label,
+    month,
+    monthLabel: monthDisplay(month),
+    publishAt: (publish?.dueAt ?? draft.createdAt).toISOString(),
+    groups: draft.groups.map((g) => g.map(member)),
+    unmatched: draft.unmatched.map(member),
+  };
+}
+
+/** Runs the engine again for the round; the new draft replaces the old one. */
+export async function regenerateDraft(ctx: AppContext, scopeKey: string, month: string) {
+  const scope = await findRoundScope(ctx.db, scopeKey);
+  await ctx.db.transaction((tx) => lockedDraft(tx, scope, month));
+  const draft = await composeDraft(ctx, scope, month);
+  await recordActivity(ctx, {
+    scopeKey,
+    month,
+    kind: "round.regenerated",
+    detail: `An admin regenerated the ${monthDisplay(month)} draft for ${scope.label}: ${draft.groups.length} groups.`,
+  });
+  return {
+    message: `Regenerated the ${monthDisplay(month)} draft: ${draft.groups.length} groups.`,
+  };
+}
+
+/** Two people trade places (a person without a partner may trade with one who has one). */
+export async function swapInDraft(
+  ctx: AppContext,
+  scopeKey: string,
+  month: string,
+  body: SwapBody,
+) {
+  const scope = await findRoundScope(ctx.db, scopeKey);
+  return ctx.db.transaction(async (tx) => {
+    const draft = await lockedDraft(tx, scope, month);
+    const groups = draft.groups.map((g) => [...g]);
+    const unmatched = [...draft.unmatched];
+    const where = (id: string) => {
+      const g = groups.findIndex((members) => members.includes(id));
+      if (g >= 0) return { list: groups[g], group: g };
+      if (unmatched.includes(id)) return { list: unmatched, group: -1 };
+      throw new BadRequest("Both people must be in this draft.", "not_in_draft");
+    };
+    const a = where(body.userA);
+    const b = where(body.userB);
+    if (a.group === b.group) {
+      throw new BadRequest("These two are already in the same group.", "same_group");
+    }
+    a.list[a.list.indexOf(body.userA)] = body.userB;
+    b.list[b.list.indexOf(body.userB)] = body.userA;
+    await tx
+      .update(roundDrafts)
+      .set({ groups, unmatched, updatedAt: ctx.clock.now() })
+      .where(eq(roundDrafts.id, draft.id));
+    await recordActivity(
+      ctx,
+      {
+        scopeKey,
+        month,
+        kind: "round.swapped",
+        detail: `An admin swapped two people in the ${monthDisplay(month)} draft for ${scope.label}.`,
+        data: { userA: body.userA, userB: body.userB },
+      },
+      tx,
+    );
+    return { message: "Swapped. The draft is saved." };
+  });
+}
+
+/** No round this month for the scope: its stages are called off and its draft dropped. */
+export async function skipRound(ctx: AppContext, scopeKey: string, month: string) {
+  const scope = await findRoundScope(ctx.db, scopeKey);
+  const own = (await getRoundSettings(ctx.db, [scope.key])).get(scope.key);
+  const { companySchedule, timeZone } = await loadDateContext(ctx);
+  const dates = roundDates(month, dateRule(own ?? defaultRoundSettings, companySchedule, timeZone));
+  const dueAt = {
+    draft: dates.draftAt,
+    publish: dates.publishAt,
+    "check-in": dates.checkInAt,
+    reminder: dates.reminderAt,
+  };
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(727100, hashtext(${`${scope.key}:${month}`}))`,
+    );
+    if (await pairingOfRound(tx, scope, month)) {
+      throw new Conflict(
+        `The ${monthDisplay(month)} round for ${scope.label} is already published; complete or delete its pairing instead.`,
+        "already_published",
+      );
+    }
+    await tx
+      .delete(roundDrafts)
+      .where(and(eq(roundDrafts.scopeKey, scope.key), eq(roundDrafts.month, month)));
+    const note = "Skipped by an admin.";
+    await tx
+      .update(roundStages)
+      .set({ state: "skipped", note, doneAt: ctx.clock.now() })
+      .where(
+        and(
+          eq(roundStages.scopeKey, scope.key),
+          eq(roundStages.month, month),
+          eq(roundStages.state, "pending"),
+        ),
+      );
+    // Written down now, so the round is not planned again when its window opens.
+    await tx
+      .insert(roundStages)
+      .values(
+        roundStageKinds.map((stage) => ({
+          scopeKey: scope.key,
+          month,
+          stage,
+          dueAt: dueAt[stage],
+          state: "skipped" as const,
+          note,
+          doneAt: ctx.clock.now(),
+        })),
+      )
+      .onConflictDoNothing({
+        target: [roundStages.scopeKey, roundStages.month, roundStages.stage],
+      });
+    await recordActivity(
+      ctx,
+      {
+        scopeKey,
+        month,
+        kind: "round.skipped",
+        detail: `An admin skipped the ${monthDisplay(month)} round for ${scope.label}.`,
+      },
+      tx,
+    );
+    return { message: `Skipped the ${monthDisplay(month)} round for ${scope.label}.` };
+  });
+}

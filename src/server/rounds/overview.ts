@@ -1,0 +1,126 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { monthDisplay } from "../../shared/pairings";
+import type {
+  RoundSettings,
+  RoundsOverview,
+  RoundView,
+  ScopeRounds,
+  TimelineEntry,
+  TimelineStep,
+} from "../../shared/rounds";
+import type { AppContext } from "../context";
+import { pairings, type RoundStageRow, roundDrafts, roundStages } from "../db/schema";
+import { shiftMonth } from "../pairings/generate/months";
+import { currentRound, nextRound, type RoundDates, roundDates } from "./round-dates";
+import { dateRule, getRoundSettings, listRoundScopes, loadDateContext } from "./round-settings";
+
+/**
+ * The admin's timeline (docs/rounds.md "What admins see"): per scope, its settings and the current
+ * and next round, each step with its date and what happened.
+ */
+export async function getRoundsOverview(ctx: AppContext): Promise<RoundsOverview> {
+  const now = ctx.clock.now();
+  const scopes = await listRoundScopes(ctx.db);
+  const keys = scopes.map((s) => s.key);
+  const settings = await getRoundSettings(ctx.db, keys);
+  const { companySchedule, timeZone } = await loadDateContext(ctx);
+  const stages = await ctx.db.select().from(roundStages).where(inArray(roundStages.scopeKey, keys));
+  const drafts = await ctx.db.select().from(roundDrafts).where(inArray(roundDrafts.scopeKey, keys));
+  const result: ScopeRounds[] = [];
+  for (const scope of scopes) {
+    const stored = settings.get(scope.key);
+    const own: RoundSettings = {
+      schedule: stored?.schedule ?? null,
+      reviewDays: stored?.reviewDays ?? 3,
+      checkInDays: stored?.checkInDays ?? 7,
+      auto: stored?.auto ?? true,
+    };
+    const rule = dateRule(own, companySchedule, timeZone);
+    const view = async (dates: RoundDates) => {
+      const rows = stages.filter((s) => s.scopeKey === scope.key && s.month === dates.month);
+      const draft = drafts.find((d) => d.scopeKey === scope.key && d.month === dates.month);
+      const completeAt = roundDates(shiftMonth(dates.month, 1), rule).publishAt;
+      return roundView(ctx, dates, rows, draft ?? null, completeAt, now);
+    };
+    const current = currentRound(now, rule);
+    result.push({
+      scopeKey: scope.key,
+      label: scope.label,
+      domainGroupId: scope.domainGroupId,
+      settings: own,
+      current: current ? await view(current) : null,
+      next: await view(nextRound(now, rule)),
+    });
+  }
+  return { timeZone, scopes: result };
+}
+
+const NOT_RUN = "Not run automatically: automatic rounds were off, or began after this date.";
+
+async function roundView(
+  ctx: AppContext,
+  dates: RoundDates,
+  rows: RoundStageRow[],
+  draft: { groups: string[][]; unmatched: string[] } | null,
+  completeAt: Date,
+  now: Date,
+): Promise<RoundView> {
+  const step = (name: TimelineStep, at: Date): TimelineEntry => {
+    const row = rows.find((r) => r.stage === name);
+    if (row) {
+      return {
+        step: name,
+        at: row.dueAt.toISOString(),
+        state: row.state,
+        doneAt: row.doneAt?.toISOString() ?? null,
+        note: row.note,
+      };
+    }
+    const past = at.getTime() <= now.getTime();
+    return {
+      step: name,
+      at: at.toISOString(),
+      state: past ? "skipped" : "planned",
+      doneAt: null,
+      note: past ? NOT_RUN : null,
+    };
+  };
+  const pairingId = rows.find((r) => r.stage === "publish")?.pairingId ?? null;
+  const complete = await completion(ctx, pairingId, completeAt);
+  return {
+    month: dates.month,
+    monthLabel: monthDisplay(dates.month),
+    pairingDay: dates.pairingDay,
+    pairingId,
+    draft: draft ? { pairs: draft.groups.length, unmatched: draft.unmatched.length } : null,
+    steps: [
+      step("draft", dates.draftAt),
+      step("publish", dates.publishAt),
+      step("check-in", dates.checkInAt),
+      step("reminder", dates.reminderAt),
+      complete,
+    ],
+  };
+}
+
+/** The round ends when the next one is published; its pairing says whether it has. */
+async function completion(
+  ctx: AppContext,
+  pairingId: number | null,
+  at: Date,
+): Promise<TimelineEntry> {
+  const entry: TimelineEntry = {
+    step: "complete",
+    at: at.toISOString(),
+    state: "planned",
+    doneAt: null,
+    note: null,
+  };
+  if (pairingId === null) return entry;
+  const [pairing] = await ctx.db
+    .select({ status: pairings.status, completedAt: pairings.completedAt })
+    .from(pairings)
+    .where(and(eq(pairings.id, pairingId)));
+  if (pairing?.status !== "completed") return entry;
+  return { ...entry, state: "done", doneAt: pairing.completedAt?.toISOString() ?? null };
+}
