@@ -7,11 +7,11 @@ import {
   defaultRoundSettings,
   type SwapBody,
 } from "../../shared/rounds";
+import { recordActivity } from "../activity/activity";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { type RoundDraftRow, roundDrafts, roundStages, users } from "../db/schema";
 import { BadRequest, Conflict, NotFound } from "../errors";
-import { recordActivity } from "./activity";
 import { composeDraft, pairingOfRound } from "./compose-draft";
 import { roundDates } from "./round-dates";
 import {

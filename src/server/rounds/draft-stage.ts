@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { monthDisplay } from "../../shared/pairings";
 import { recordActivity } from "../activity/activity";
+import { askQuietPeople } from "../check-ins/ask-quiet-people";
 import type { AppContext } from "../context";
 import { type RoundStageRow, roundDrafts, roundStages } from "../db/schema";
 import { HttpError } from "../errors";
@@ -11,7 +12,7 @@ import type { StageOutcome } from "./stage-ledger";
 
 /**
  * The review window opens: the engine makes the round's pairing as a draft only admins see, and
- * the admins are told. A pairing already made for the month counts as the round; a draft already
+ * the admins are told; quiet people are asked first (docs/check-ins.md). A pairing already made for the month counts as the round; a draft already
  * there (a process died after making it) is kept, and nobody is told twice.
  */
 export async function runDraftStage(
@@ -42,6 +43,11 @@ export async function runDraftStage(
     .where(and(eq(roundDrafts.scopeKey, scope.key), eq(roundDrafts.month, stage.month)));
   if (kept) return { state: "done" };
 
+  // People silent for several rounds are asked first, and left out until they answer.
+  await askQuietPeople(ctx, {
+    scopeKey: scope.key,
+    log: { error: (_obj, message) => log(`Rounds: ${message}`) },
+  });
   let draft: Awaited<ReturnType<typeof composeDraft>>;
   try {
     draft = await composeDraft(ctx, scope, stage.month);

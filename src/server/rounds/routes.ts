@@ -7,8 +7,8 @@ import {
   swapBodySchema,
   timeZoneSchema,
 } from "../../shared/rounds";
+import { activityPage } from "../activity/activity";
 import type { FeatureRoutes } from "../context";
-import { activityPage } from "./activity";
 import { getDraftView, regenerateDraft, skipRound, swapInDraft } from "./draft-edits";
 import { getRoundsOverview } from "./overview";
 import { saveRoundSettings, saveTimeZone } from "./round-settings";
