@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { errorResponses } from "../shared/api";
+import { healthSchema } from "../shared/health";
+import { registerApiDocs } from "./api-docs/api-docs";
 import authRoutes from "./auth/routes";
 import checkInRoutes from "./check-ins/routes";
 import { type Clock, systemClock } from "./clock";
@@ -87,8 +90,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerPlugins(app, ctx, deps);
   addRequestHooks(app, ctx);
   app.setErrorHandler(handleError);
+  await registerApiDocs(app);
 
-  app.get("/api/health", async (_request, reply) => {
+  const health = { response: { 200: healthSchema, 503: healthSchema, ...errorResponses } };
+  app.get("/api/health", { schema: health }, async (_request, reply) => {
     const state = deps.readiness?.() ?? { ready: true };
     if (!state.ready) return reply.code(503).send({ status: "starting", message: state.reason });
     return { status: "ok" };

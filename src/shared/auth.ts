@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { authMethods, employeeStatuses, matchingPreferences, participationStatuses } from "./enums";
 import { requiredText } from "./required-text";
 
 /** API contract of sign-in. */
@@ -55,8 +56,59 @@ export const adminSignInBodySchema = z.object({
 });
 export type AdminSignInBody = z.infer<typeof adminSignInBodySchema>;
 
-export type SuccessAnswer = { success: boolean; message: string };
-export type MagicLinkAnswer = SuccessAnswer & { requiresWait: number };
+export const successAnswerSchema = z.object({ success: z.boolean(), message: z.string() });
+export type SuccessAnswer = z.infer<typeof successAnswerSchema>;
+export const magicLinkAnswerSchema = successAnswerSchema.extend({ requiresWait: z.number() });
+export type MagicLinkAnswer = z.infer<typeof magicLinkAnswerSchema>;
+
+/**
+ * The signed-in user as every answer shows it: explicit fields, never hashes or lock counters.
+ * `isAdmin` means admin rights in this session; `adminPasswordRequired` tells the admin guard
+ * page that this admin account signed in with a code or link and must use its password.
+ */
+export const sessionUserSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    profileImageUrl: z.string().nullable(),
+    department: z.string().nullable(),
+    matchingPreference: z.enum(matchingPreferences),
+    bio: z.string().nullable(),
+    isActive: z.boolean(),
+    isAdmin: z.boolean(),
+    adminPasswordRequired: z.boolean(),
+    participationStatus: z.enum(participationStatuses),
+    /** `YYYY-MM-DD` */
+    pauseStartDate: z.string().nullable(),
+    /** `YYYY-MM-DD` */
+    pauseEndDate: z.string().nullable(),
+    pauseReason: z.string().nullable(),
+    employeeStatus: z.enum(employeeStatuses),
+    isEmailVerified: z.boolean(),
+    isValidated: z.boolean(),
+    needsProfileSetup: z.boolean(),
+    authMethod: z.enum(authMethods),
+    createdAt: z.string(),
+  })
+  .meta({ id: "SessionUser" });
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** Every sign-in's answer: a session cookie, the user, and where the page goes next. */
+export const signedInSchema = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+  redirectTo: z.string().optional(),
+  user: sessionUserSchema,
+});
+export type SignedIn = z.infer<typeof signedInSchema>;
+
+/** GET /api/auth/status: answers for anyone, signed in or not. */
+export const authStatusSchema = z.object({
+  authenticated: z.boolean(),
+  user: sessionUserSchema.nullable(),
+});
 
 /** The client's e-mail shape check (the server's rules in email-address.ts are stricter). */
 export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -24,44 +24,54 @@ export const syncEmployeeDataSchema = z.object({
 });
 export type SyncEmployeeDataInput = z.infer<typeof syncEmployeeDataSchema>;
 
-export interface RosterChange {
-  email: string;
+export const rosterChangeSchema = z.object({
+  email: z.string(),
   /** The new value of every field that changed. */
-  fields: Partial<Record<Exclude<RosterColumn, "email">, string | null>>;
-}
+  fields: z.partialRecord(z.enum(rosterColumns).exclude(["email"]), z.string().nullable()),
+});
+export type RosterChange = z.infer<typeof rosterChangeSchema>;
 
-export interface RosterRejection {
+export const rosterRejectionSchema = z.object({
   /** Line number in the file; the header is line 1. */
-  row: number;
-  email: string;
-  reason: string;
-}
+  row: z.number().int(),
+  email: z.string(),
+  reason: z.string(),
+});
+export type RosterRejection = z.infer<typeof rosterRejectionSchema>;
 
-export interface SyncEmployeeDataResponse {
-  applied: boolean;
-  message: string;
-  changed: RosterChange[];
-  unchanged: number;
-  rejected: RosterRejection[];
-}
+/** POST /api/admin/sync-employee-data */
+export const syncEmployeeDataResponseSchema = z.object({
+  applied: z.boolean(),
+  message: z.string(),
+  changed: z.array(rosterChangeSchema),
+  unchanged: z.number().int(),
+  rejected: z.array(rosterRejectionSchema),
+});
+export type SyncEmployeeDataResponse = z.infer<typeof syncEmployeeDataResponseSchema>;
 
-export interface SyncEmployeeStatusResponse {
-  message: string;
-  nowOnLeave: number;
-  backFromLeave: number;
-  pausesEnded: number;
-}
+/** POST /api/admin/sync-employee-status */
+export const syncEmployeeStatusResponseSchema = z.object({
+  message: z.string(),
+  nowOnLeave: z.number().int(),
+  backFromLeave: z.number().int(),
+  pausesEnded: z.number().int(),
+});
+export type SyncEmployeeStatusResponse = z.infer<typeof syncEmployeeStatusResponseSchema>;
 
-export interface EmployeeStatusSummary {
-  totalEmployees: number;
-  activeEmployees: number;
-  onLeaveEmployees: number;
-  availableForMatching: number;
-  lastSyncDate: string | null;
-}
+/** GET /api/admin/employee-status-summary */
+export const employeeStatusSummarySchema = z.object({
+  totalEmployees: z.number().int(),
+  activeEmployees: z.number().int(),
+  onLeaveEmployees: z.number().int(),
+  availableForMatching: z.number().int(),
+  lastSyncDate: z.string().nullable(),
+});
+export type EmployeeStatusSummary = z.infer<typeof employeeStatusSummarySchema>;
 
-export interface SeedUsersResponse {
-  message: string;
-  users: number;
-  domain: string;
-}
+/** POST /api/admin/seed-users (demo only) */
+export const seedUsersResponseSchema = z.object({
+  message: z.string(),
+  users: z.number().int(),
+  domain: z.string(),
+});
+export type SeedUsersResponse = z.infer<typeof seedUsersResponseSchema>;

@@ -53,4 +53,9 @@ export const companyInquirySchema = z.object({
 export type CompanyInquiryInput = z.input<typeof companyInquirySchema>;
 export type CompanyInquiry = z.output<typeof companyInquirySchema>;
 
-export type CompanyInquiryResponse = { success: true; message: string; id: number };
+export const companyInquiryResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  id: z.number().int(),
+});
+export type CompanyInquiryResponse = z.infer<typeof companyInquiryResponseSchema>;

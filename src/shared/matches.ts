@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type ChatAnswers, chatHappened } from "./chat-happened";
-import type { ConnectionStatus, MatchStatus } from "./enums";
+import { connectionStatuses, matchStatuses } from "./enums";
 import { idSchema } from "./ids";
 import { monthName } from "./months";
 
@@ -18,61 +18,82 @@ export const connectionStatusBodySchema = z.object({
 });
 export type ConnectionStatusBody = z.infer<typeof connectionStatusBodySchema>;
 
-export type MatchPartner = {
-  id: string;
-  profileImageUrl: string | null;
-  firstName: string | null;
-  lastName: string | null;
+export const matchPartnerSchema = z.object({
+  id: z.string(),
+  profileImageUrl: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
   /** The department's name as stored on the user. */
-  department: string | null;
+  department: z.string().nullable(),
   /** The department's display name, or the stored name when no department row matches. */
-  departmentDisplayName: string | null;
-  email: string;
-  bio: string | null;
-};
+  departmentDisplayName: z.string().nullable(),
+  email: z.string(),
+  bio: z.string().nullable(),
+});
+export type MatchPartner = z.infer<typeof matchPartnerSchema>;
 
-export type MatchFields = {
-  id: number;
-  pairingId: number;
-  user1Id: string;
-  user2Id: string;
-  user3Id: string | null;
-  matchDate: string;
-  month: string;
-  status: MatchStatus;
-  completedAt: string | null;
-  user1ConnectionStatus: ConnectionStatus;
-  user2ConnectionStatus: ConnectionStatus;
-  user3ConnectionStatus: ConnectionStatus | null;
-  user1ConfirmedAt: string | null;
-  user2ConfirmedAt: string | null;
-  user3ConfirmedAt: string | null;
-  createdAt: string;
-};
+const isoTime = z.string();
+export const matchFieldsSchema = z.object({
+  id: z.number().int(),
+  pairingId: z.number().int(),
+  user1Id: z.string(),
+  user2Id: z.string(),
+  user3Id: z.string().nullable(),
+  matchDate: isoTime,
+  month: z.string(),
+  status: z.enum(matchStatuses),
+  completedAt: isoTime.nullable(),
+  user1ConnectionStatus: z.enum(connectionStatuses),
+  user2ConnectionStatus: z.enum(connectionStatuses),
+  user3ConnectionStatus: z.enum(connectionStatuses).nullable(),
+  user1ConfirmedAt: isoTime.nullable(),
+  user2ConfirmedAt: isoTime.nullable(),
+  user3ConfirmedAt: isoTime.nullable(),
+  createdAt: isoTime,
+});
+export type MatchFields = z.infer<typeof matchFieldsSchema>;
 
 /** One match as the signed-in member sees it. */
-export type MatchItem = {
-  match: MatchFields;
-  /** The first other member (the only one in a pair). */
-  partner: MatchPartner;
-  /** Every other member: one for a pair, two for a trio. */
-  partners: MatchPartner[];
-  /** The caller's own side of the match. */
-  myConnectionStatus: ConnectionStatus;
-};
+export const matchItemSchema = z
+  .object({
+    match: matchFieldsSchema,
+    /** The first other member (the only one in a pair). */
+    partner: matchPartnerSchema,
+    /** Every other member: one for a pair, two for a trio. */
+    partners: z.array(matchPartnerSchema),
+    /** The caller's own side of the match. */
+    myConnectionStatus: z.enum(connectionStatuses),
+  })
+  .meta({ id: "MatchItem" });
+export type MatchItem = z.infer<typeof matchItemSchema>;
 
-export type CurrentMatchResponse =
-  | MatchItem
-  | { match: null; partner: null; partners: []; myConnectionStatus: null };
+/** GET /api/matches/current */
+export const currentMatchResponseSchema = z.union([
+  matchItemSchema,
+  z.object({
+    match: z.null(),
+    partner: z.null(),
+    partners: z.tuple([]),
+    myConnectionStatus: z.null(),
+  }),
+]);
+export type CurrentMatchResponse = z.infer<typeof currentMatchResponseSchema>;
 
-export type MatchHistoryResponse = MatchItem[];
+/** GET /api/matches/history */
+export const matchHistoryResponseSchema = z.array(matchItemSchema);
+export type MatchHistoryResponse = z.infer<typeof matchHistoryResponseSchema>;
 
-export type NextPairingResponse = {
+/** PUT /api/matches/:id/complete and …/connection-status: the match after the change. */
+export const matchChangedSchema = matchItemSchema.extend({ message: z.string() });
+
+/** GET /api/next-pairing */
+export const nextPairingResponseSchema = z.object({
   /** Display text, e.g. "Monday, April 5, 2027". */
-  date: string;
+  date: z.string(),
   /** The same day as YYYY-MM-DD. */
-  iso: string;
-};
+  iso: z.string(),
+});
+export type NextPairingResponse = z.infer<typeof nextPairingResponseSchema>;
 
 /** Dashboard stats: totals over the history list; a coffee chat is a match that happened. */
 export function matchStats(history: readonly { match: ChatAnswers }[]) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sessionUserSchema } from "./auth";
 import { matchingPreferences } from "./enums";
 import { singleLine } from "./required-text";
 
@@ -90,3 +91,12 @@ export const participationRequestSchema = z.union(
 export type ParticipationRequest = z.infer<typeof participationRequestSchema>;
 
 export const PARTICIPATION_UPDATED = "Participation status updated successfully!";
+
+/** PUT /api/participation */
+export const participationUpdatedSchema = z.object({
+  message: z.string(),
+  user: sessionUserSchema,
+});
+
+/** POST /api/upload-profile-image (multipart, field `profileImage`) */
+export const profileImageUploadedSchema = z.object({ imageUrl: z.string() });

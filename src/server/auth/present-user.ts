@@ -1,13 +1,10 @@
+import type { SessionUser } from "../../shared/auth";
 import type { SessionKind } from "../../shared/enums";
 import { hasAdminRights } from "./guards";
 import type { SignedInUser } from "./session-store";
 
-/**
- * The user as every API answer shows it: explicit fields, never hashes or lock counters.
- * `isAdmin` means admin rights in this session; `adminPasswordRequired` tells the admin guard
- * page that this admin account signed in with a code or link and must use its password.
- */
-export function presentUser(user: SignedInUser, sessionKind: SessionKind | null) {
+/** The user as every API answer shows it (`sessionUserSchema` in src/shared/auth.ts). */
+export function presentUser(user: SignedInUser, sessionKind: SessionKind | null): SessionUser {
   return {
     id: user.id,
     email: user.email,

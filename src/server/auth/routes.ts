@@ -1,12 +1,18 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { answers, errorResponses, redirectResponse, successMessageSchema } from "../../shared/api";
 import {
   adminSignInBodySchema,
+  authStatusSchema,
+  magicLinkAnswerSchema,
   magicLinkBodySchema,
   magicLinkVerifyBodySchema,
   safeRedirectPath,
   sendCodeBodySchema,
+  sessionUserSchema,
+  signedInSchema,
   simpleAuthBodySchema,
+  successAnswerSchema,
   verifyCodeBodySchema,
 } from "../../shared/auth";
 import type { SessionKind } from "../../shared/enums";
@@ -48,17 +54,18 @@ const authRoutes: FeatureRoutes = async (app, { ctx }) => {
     request: FastifyRequest,
     reply: FastifyReply,
     user: UserRow,
-    fields: Record<string, unknown> = {},
+    fields: { message?: string; redirectTo?: string } = {},
     kind: SessionKind = "employee",
   ) => {
     await startSession(ctx, request, reply, user.id, kind);
-    return { success: true, ...fields, user: presentUser(user, kind) };
+    return { success: true as const, ...fields, user: presentUser(user, kind) };
   };
+  const signIn = answers(signedInSchema);
 
   r.post(
     "/api/auth/send-code",
     {
-      schema: { body: sendCodeBodySchema },
+      schema: { body: sendCodeBodySchema, response: answers(successAnswerSchema) },
       config: { rateLimit: ipLimits.sendPerIp },
       ...sendQueuedMail,
     },
@@ -67,7 +74,10 @@ const authRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   r.post(
     "/api/auth/verify-code",
-    { schema: { body: verifyCodeBodySchema }, config: { rateLimit: ipLimits.verifyPerIp } },
+    {
+      schema: { body: verifyCodeBodySchema, response: signIn },
+      config: { rateLimit: ipLimits.verifyPerIp },
+    },
     async (request, reply) => {
       const user = await verifyCode(ctx, request.body.email, request.body.code);
       return signedIn(request, reply, user, { message: "Code verified! Signing you in..." });
@@ -77,7 +87,7 @@ const authRoutes: FeatureRoutes = async (app, { ctx }) => {
   r.post(
     "/api/auth/magic-link",
     {
-      schema: { body: magicLinkBodySchema },
+      schema: { body: magicLinkBodySchema, response: answers(magicLinkAnswerSchema) },
       config: { rateLimit: ipLimits.sendPerIp },
       ...sendQueuedMail,
     },
@@ -86,7 +96,10 @@ const authRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   r.post(
     "/api/auth/magic-link/verify",
-    { schema: { body: magicLinkVerifyBodySchema }, config: { rateLimit: ipLimits.verifyPerIp } },
+    {
+      schema: { body: magicLinkVerifyBodySchema, response: signIn },
+      config: { rateLimit: ipLimits.verifyPerIp },
+    },
     async (request, reply) => {
       const user = await verifyMagicLink(ctx, request.body.token);
       return signedIn(request, reply, user, { message: "Signed in.", redirectTo: "/auth-success" });
@@ -96,7 +109,10 @@ const authRoutes: FeatureRoutes = async (app, { ctx }) => {
   if (ctx.config.DEMO) {
     r.post(
       "/api/simple-auth",
-      { schema: { body: simpleAuthBodySchema }, config: { rateLimit: ipLimits.sendPerIp } },
+      {
+        schema: { body: simpleAuthBodySchema, response: signIn },
+        config: { rateLimit: ipLimits.sendPerIp },
+      },
       async (request, reply) => {
         const user = await simpleAccess(ctx, request.body.email, meta(request));
         return signedIn(request, reply, user, {
@@ -108,33 +124,46 @@ const authRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   r.post(
     "/api/signin",
-    { schema: { body: adminSignInBodySchema }, config: { rateLimit: ipLimits.adminSignInPerIp } },
+    {
+      schema: { body: adminSignInBodySchema, response: signIn },
+      config: { rateLimit: ipLimits.adminSignInPerIp },
+    },
     async (request, reply) => {
       const user = await adminSignIn(ctx, request.body.email, request.body.password, request.ip);
       return signedIn(request, reply, user, {}, "admin");
     },
   );
 
-  r.post("/api/logout", async (request, reply) => {
+  const logout = { schema: { response: answers(successMessageSchema) } };
+  r.post("/api/logout", logout, async (request, reply) => {
     await endSession(ctx, request, reply);
     return { success: true, message: "Signed out." };
   });
 
-  r.get("/api/auth/user", async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
-    return presentUser(requireUser(request), request.sessionKind);
-  });
+  r.get(
+    "/api/auth/user",
+    { schema: { response: answers(sessionUserSchema) } },
+    async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      return presentUser(requireUser(request), request.sessionKind);
+    },
+  );
 
-  r.get("/api/auth/status", async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
-    return {
-      authenticated: request.user !== null,
-      user: request.user ? presentUser(request.user, request.sessionKind) : null,
-    };
-  });
+  r.get(
+    "/api/auth/status",
+    { schema: { response: answers(authStatusSchema) } },
+    async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      return {
+        authenticated: request.user !== null,
+        user: request.user ? presentUser(request.user, request.sessionKind) : null,
+      };
+    },
+  );
 
   // The re-login endpoint: always the sign-in page; nothing from the request picks the target.
-  r.get("/api/login", async (_request, reply) =>
+  const toSignIn = { 302: redirectResponse("To the sign-in page, /auth."), ...errorResponses };
+  r.get("/api/login", { schema: { response: toSignIn } }, async (_request, reply) =>
     reply.header("Cache-Control", "no-store").redirect("/auth", 302),
   );
 };

@@ -1,5 +1,12 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { syncEmployeeDataSchema } from "../../shared/employees";
+import { answers } from "../../shared/api";
+import {
+  employeeStatusSummarySchema,
+  seedUsersResponseSchema,
+  syncEmployeeDataResponseSchema,
+  syncEmployeeDataSchema,
+  syncEmployeeStatusResponseSchema,
+} from "../../shared/employees";
 import type { FeatureRoutes } from "../context";
 import { getEmployeeStatusSummary } from "./employee-status-summary";
 import { seedUsers } from "./seed-users";
@@ -13,20 +20,31 @@ const employeesRoutes: FeatureRoutes = async (app, { ctx }) => {
   r.post(
     "/api/admin/sync-employee-data",
     {
-      schema: { body: syncEmployeeDataSchema },
+      schema: { body: syncEmployeeDataSchema, response: answers(syncEmployeeDataResponseSchema) },
       // Room for a 1 MB CSV inside its JSON wrapper (escaped quotes and newlines grow it).
       bodyLimit: 3 * 1024 * 1024,
       config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
     },
     async (request) => syncEmployeeData(ctx, request.body.csv),
   );
-  r.post("/api/admin/sync-employee-status", async () => syncEmployeeStatus(ctx));
-  r.get("/api/admin/employee-status-summary", async () => getEmployeeStatusSummary(ctx));
+  r.post(
+    "/api/admin/sync-employee-status",
+    { schema: { response: answers(syncEmployeeStatusResponseSchema) } },
+    async () => syncEmployeeStatus(ctx),
+  );
+  r.get(
+    "/api/admin/employee-status-summary",
+    { schema: { response: answers(employeeStatusSummarySchema) } },
+    async () => getEmployeeStatusSummary(ctx),
+  );
   // Sample people belong in a demo only: elsewhere the endpoint does not exist (404).
   if (ctx.config.DEMO) {
     r.post(
       "/api/admin/seed-users",
-      { config: { rateLimit: { max: 5, timeWindow: "1 minute" } } },
+      {
+        schema: { response: answers(seedUsersResponseSchema) },
+        config: { rateLimit: { max: 5, timeWindow: "1 minute" } },
+      },
       async () => seedUsers(ctx),
     );
   }

@@ -1,9 +1,13 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { answers, created, messageSchema } from "../../shared/api";
 import {
   GALLERY_IMAGE_MAX_BYTES,
   GALLERY_NO_FILE,
   GALLERY_TOO_LARGE,
   galleryFilenameParamsSchema,
+  galleryImageSchema,
+  imageCompatibilitySchema,
 } from "../../shared/images";
 import { requireAdmin } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
@@ -19,13 +23,21 @@ import { registerServeUploads } from "./serve-uploads";
 const imagesRoutes: FeatureRoutes = async (app, { ctx }) => {
   registerServeUploads(app, ctx);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const params = { params: galleryFilenameParamsSchema };
+  const params = galleryFilenameParamsSchema;
+  const madeImage = { params, response: created(galleryImageSchema) };
 
-  r.get("/api/admin/images", async () => listGalleryImages(ctx));
+  r.get(
+    "/api/admin/images",
+    { schema: { response: answers(z.array(galleryImageSchema)) } },
+    async () => listGalleryImages(ctx),
+  );
 
   r.post(
     "/api/admin/images/upload",
-    { config: { rateLimit: { max: 60, timeWindow: "5 minutes" } } },
+    {
+      schema: { response: created(galleryImageSchema) },
+      config: { rateLimit: { max: 60, timeWindow: "5 minutes" } },
+    },
     async (request, reply) => {
       const admin = requireAdmin(request);
       const upload = await readImageUpload(request, {
@@ -38,22 +50,27 @@ const imagesRoutes: FeatureRoutes = async (app, { ctx }) => {
     },
   );
 
-  r.post("/api/admin/images/copy/:filename", { schema: params }, async (request, reply) => {
+  r.post("/api/admin/images/copy/:filename", { schema: madeImage }, async (request, reply) => {
     const admin = requireAdmin(request);
     return reply.code(201).send(await copySampleImage(ctx, admin.id, request.params.filename));
   });
 
-  r.post("/api/admin/images/optimize/:filename", { schema: params }, async (request, reply) => {
+  r.post("/api/admin/images/optimize/:filename", { schema: madeImage }, async (request, reply) => {
     const admin = requireAdmin(request);
     return reply.code(201).send(await optimiseGalleryImage(ctx, admin.id, request.params.filename));
   });
 
-  r.delete("/api/admin/images/:filename", { schema: params }, async (request) => {
+  const deleted = { params, response: answers(messageSchema) };
+  r.delete("/api/admin/images/:filename", { schema: deleted }, async (request) => {
     await deleteGalleryImage(ctx, request.params.filename);
     return { message: "Image deleted" };
   });
 
-  r.get("/api/admin/image-compatibility", async () => analyseImageCompatibility(ctx));
+  r.get(
+    "/api/admin/image-compatibility",
+    { schema: { response: answers(imageCompatibilitySchema) } },
+    async () => analyseImageCompatibility(ctx),
+  );
 };
 
 export default imagesRoutes;

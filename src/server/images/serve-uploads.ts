@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errorResponses, fileResponse } from "../../shared/api";
 import { GALLERY_FILENAME_PATTERN } from "../../shared/images";
 import type { AppContext } from "../context";
 import { images } from "../db/schema";
@@ -34,7 +35,13 @@ export function registerServeUploads(app: FastifyInstance, ctx: AppContext): voi
   for (const { prefix, purpose, pattern } of SERVED) {
     r.get(
       `${prefix}/:filename`,
-      { schema: { params: paramsSchema, querystring: querySchema } },
+      {
+        schema: {
+          params: paramsSchema,
+          querystring: querySchema,
+          response: { 200: fileResponse("image/*", "The stored image."), ...errorResponses },
+        },
+      },
       async (request, reply) => {
         const requested = request.params.filename;
         if (!pattern.test(requested)) throw new NotFound("Image not found.");

@@ -1,5 +1,10 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { companyInquirySchema, INQUIRY_SUBMITTED } from "../../shared/inquiries";
+import { created } from "../../shared/api";
+import {
+  companyInquiryResponseSchema,
+  companyInquirySchema,
+  INQUIRY_SUBMITTED,
+} from "../../shared/inquiries";
 import type { FeatureRoutes } from "../context";
 import { TooManyRequests } from "../errors";
 import { submitInquiry } from "./submit-inquiry";
@@ -10,7 +15,10 @@ const inquiriesRoutes: FeatureRoutes = async (app, { ctx }) => {
   r.post(
     "/api/company-inquiry",
     {
-      schema: { body: companyInquirySchema },
+      schema: {
+        body: companyInquirySchema,
+        response: created(companyInquiryResponseSchema),
+      },
       config: {
         rateLimit: {
           max: 5,

@@ -1,8 +1,16 @@
 import type { FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { answers, errorResponses, fileResponse } from "../../shared/api";
 import { calendarQuerySchema } from "../../shared/calendar";
 import { idParamsSchema } from "../../shared/ids";
-import { connectionStatusBodySchema, connectionStatusParamsSchema } from "../../shared/matches";
+import {
+  connectionStatusBodySchema,
+  connectionStatusParamsSchema,
+  currentMatchResponseSchema,
+  matchChangedSchema,
+  matchHistoryResponseSchema,
+  nextPairingResponseSchema,
+} from "../../shared/matches";
 import { readWithOwnSession, requireUser } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
 import { matchInvitation } from "./calendar-invitation";
@@ -26,22 +34,33 @@ const matchesRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // The employee's screens poll these: each reads the session in its own statement.
-  r.get("/api/matches/current", { config: { sessionInRoute: true } }, (request) =>
-    readWithOwnSession(request, (token) => getCurrentMatchOfSession(ctx, token)),
+  r.get(
+    "/api/matches/current",
+    { schema: { response: answers(currentMatchResponseSchema) }, config: { sessionInRoute: true } },
+    (request) => readWithOwnSession(request, (token) => getCurrentMatchOfSession(ctx, token)),
   );
 
-  r.get("/api/matches/history", { config: { sessionInRoute: true } }, (request) =>
-    readWithOwnSession(request, (token) => getMatchHistoryOfSession(ctx, token)),
+  r.get(
+    "/api/matches/history",
+    { schema: { response: answers(matchHistoryResponseSchema) }, config: { sessionInRoute: true } },
+    (request) => readWithOwnSession(request, (token) => getMatchHistoryOfSession(ctx, token)),
   );
 
-  r.get("/api/next-pairing", async (request) => {
-    requireUser(request);
-    return getNextPairing(ctx);
-  });
+  r.get(
+    "/api/next-pairing",
+    { schema: { response: answers(nextPairingResponseSchema) } },
+    async (request) => {
+      requireUser(request);
+      return getNextPairing(ctx);
+    },
+  );
 
   r.put(
     "/api/matches/:id/complete",
-    { schema: { params: idParamsSchema }, config: writeLimit },
+    {
+      schema: { params: idParamsSchema, response: answers(matchChangedSchema) },
+      config: writeLimit,
+    },
     async (request) => {
       const user = requireUser(request);
       const item = await completeMatch(ctx, user.id, request.params.id);
@@ -52,7 +71,11 @@ const matchesRoutes: FeatureRoutes = async (app, { ctx }) => {
   r.put(
     "/api/matches/:matchId/connection-status",
     {
-      schema: { params: connectionStatusParamsSchema, body: connectionStatusBodySchema },
+      schema: {
+        params: connectionStatusParamsSchema,
+        body: connectionStatusBodySchema,
+        response: answers(matchChangedSchema),
+      },
       config: writeLimit,
     },
     async (request) => {
@@ -64,7 +87,16 @@ const matchesRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   r.get(
     "/api/matches/:id/calendar.ics",
-    { schema: { params: idParamsSchema, querystring: calendarQuerySchema } },
+    {
+      schema: {
+        params: idParamsSchema,
+        querystring: calendarQuerySchema,
+        response: {
+          200: fileResponse("text/calendar", "The chat as an iCalendar invitation (.ics)."),
+          ...errorResponses,
+        },
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const invitation = await matchInvitation(ctx, user, request.params.id, request.query);

@@ -2,7 +2,7 @@ import { desc, ne } from "drizzle-orm";
 import type { Newsletter } from "../../shared/newsletters";
 import type { AppContext } from "../context";
 import { newsletters } from "../db/schema";
-import { presentNewsletter } from "./present";
+import { presentNewsletters } from "./present";
 
 /** Every newsletter not yet sent (drafts, approved, sending), newest month first. */
 export async function listNewsletters(ctx: AppContext): Promise<Newsletter[]> {
@@ -11,5 +11,5 @@ export async function listNewsletters(ctx: AppContext): Promise<Newsletter[]> {
     .from(newsletters)
     .where(ne(newsletters.status, "sent"))
     .orderBy(desc(newsletters.year), desc(newsletters.month), desc(newsletters.id));
-  return Promise.all(rows.map((row) => presentNewsletter(ctx, row)));
+  return presentNewsletters(ctx, rows);
 }

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import {
   ACTIVE_PAIRING_FILE_PREFIX,
   type NewsletterFile,
@@ -77,4 +77,30 @@ export async function pairingDisplayName(
   pairingFile: string | null,
 ): Promise<string | null> {
   return (await describePairing(ctx, pairingFile))?.displayName ?? null;
+}
+
+/**
+ * The readable names of many linked pairings at once (two reads whatever their number), keyed
+ * by `pairingFile`; a pairing that is gone has no entry.
+ */
+export async function pairingDisplayNames(
+  ctx: AppContext,
+  pairingFiles: readonly (string | null)[],
+): Promise<Map<string, string>> {
+  const files = [...new Set(pairingFiles.filter((f): f is string => Boolean(f)))];
+  const activeIds = files.map(parseActivePairingFile).filter((id): id is number => id !== null);
+  const completedFiles = files.filter((f) => parseActivePairingFile(f) === null);
+  const names = new Map<string, string>();
+  if (activeIds.length > 0) {
+    const rows = await ctx.db.select().from(pairings).where(inArray(pairings.id, activeIds));
+    for (const p of rows) names.set(activePairingFile(p.id), displayNames(p).displayName);
+  }
+  if (completedFiles.length > 0) {
+    const rows = await ctx.db
+      .select()
+      .from(completedPairings)
+      .where(inArray(completedPairings.fileName, completedFiles));
+    for (const c of rows) names.set(c.fileName, displayNames(c).displayName);
+  }
+  return names;
 }

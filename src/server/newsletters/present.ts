@@ -7,7 +7,7 @@ import {
 import type { AppContext } from "../context";
 import { type NewsletterRow, newsletters } from "../db/schema";
 import { NotFound } from "../errors";
-import { pairingDisplayName } from "./newsletter-files";
+import { pairingDisplayNames } from "./newsletter-files";
 
 export const newsletterNotFound = () => new NotFound("Newsletter not found");
 
@@ -24,8 +24,25 @@ export function currentValidation(row: NewsletterRow): StoredValidation | null {
   return parsed.data.pairingFile === row.pairingFile ? parsed.data : null;
 }
 
-/** The API shape, from an explicit field list. */
+/** Newsletters in the API shape (`newsletterSchema`), their pairings' names read in one go. */
+export async function presentNewsletters(
+  ctx: AppContext,
+  rows: readonly NewsletterRow[],
+): Promise<Newsletter[]> {
+  const names = await pairingDisplayNames(
+    ctx,
+    rows.map((row) => row.pairingFile),
+  );
+  return rows.map((row) => toNewsletter(row, names.get(row.pairingFile ?? "") ?? null));
+}
+
 export async function presentNewsletter(ctx: AppContext, row: NewsletterRow): Promise<Newsletter> {
+  const [newsletter] = await presentNewsletters(ctx, [row]);
+  return newsletter;
+}
+
+/** The API shape, from an explicit field list. */
+function toNewsletter(row: NewsletterRow, pairingDisplayName: string | null): Newsletter {
   return {
     id: row.id,
     month: row.month,
@@ -45,7 +62,7 @@ export async function presentNewsletter(ctx: AppContext, row: NewsletterRow): Pr
     coffeeChatStarters: row.coffeeChatStarters,
     proTips: row.proTips,
     pairingFile: row.pairingFile,
-    pairingDisplayName: await pairingDisplayName(ctx, row.pairingFile),
+    pairingDisplayName,
     matchPlaceholder: row.matchPlaceholder,
     closingMessage: row.closingMessage,
     subject: row.subject ?? row.title,

@@ -1,12 +1,19 @@
 import type { FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { answers, created, messageSchema } from "../../shared/api";
 import {
   approveBodySchema,
+  newsletterFilesSchema,
   newsletterIdParamsSchema,
+  newsletterListSchema,
+  newsletterSchema,
   newsletterUpdateSchema,
   previewEmailBodySchema,
+  previewEmailResponseSchema,
   sendTestBodySchema,
+  sendTestResponseSchema,
   validateBodySchema,
+  validateResponseSchema,
 } from "../../shared/newsletters";
 import type { FeatureRoutes } from "../context";
 import { approveNewsletter } from "./approve-newsletter";
@@ -36,45 +43,68 @@ const newslettersRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const params = newsletterIdParamsSchema;
 
-  r.get("/api/admin/newsletters", async () => listNewsletters(ctx));
+  const newsletter = answers(newsletterSchema);
 
-  r.post("/api/admin/newsletters/generate", async (_request, reply) =>
-    reply.code(201).send(await generateNewsletter(ctx)),
+  r.get(
+    "/api/admin/newsletters",
+    { schema: { response: answers(newsletterListSchema) } },
+    async () => listNewsletters(ctx),
+  );
+
+  r.post(
+    "/api/admin/newsletters/generate",
+    { schema: { response: created(newsletterSchema) } },
+    async (_request, reply) => reply.code(201).send(await generateNewsletter(ctx)),
   );
 
   r.put(
     "/api/admin/newsletters/:id",
-    { schema: { params, body: newsletterUpdateSchema } },
+    { schema: { params, body: newsletterUpdateSchema, response: newsletter } },
     async (request) => updateNewsletter(ctx, request.params.id, request.body),
   );
 
-  r.delete("/api/admin/newsletters/:id", { schema: { params } }, async (request) =>
-    deleteNewsletter(ctx, request.params.id),
+  r.delete(
+    "/api/admin/newsletters/:id",
+    { schema: { params, response: answers(messageSchema) } },
+    async (request) => deleteNewsletter(ctx, request.params.id),
   );
 
-  r.get("/api/admin/newsletter-files", async () => listNewsletterFiles(ctx));
+  r.get(
+    "/api/admin/newsletter-files",
+    { schema: { response: answers(newsletterFilesSchema) } },
+    async () => listNewsletterFiles(ctx),
+  );
 
   r.post(
     "/api/admin/newsletters/:id/validate",
-    { schema: { params, body: validateBodySchema } },
+    { schema: { params, body: validateBodySchema, response: answers(validateResponseSchema) } },
     async (request) => validateNewsletter(ctx, request.params.id, request.body.pairingFile),
   );
 
   r.post(
     "/api/admin/newsletters/:id/approve",
-    { schema: { params, body: approveBodySchema } },
+    { schema: { params, body: approveBodySchema, response: newsletter } },
     async (request) => approveNewsletter(ctx, request.params.id, request.body?.adminNotes),
   );
 
   r.post(
     "/api/admin/newsletters/:id/preview-email",
-    { schema: { params, body: previewEmailBodySchema } },
+    {
+      schema: {
+        params,
+        body: previewEmailBodySchema,
+        response: answers(previewEmailResponseSchema),
+      },
+    },
     async (request) => previewEmail(ctx, request.params.id, request.body.recipientEmail),
   );
 
   r.post(
     "/api/admin/newsletters/:id/send-test",
-    { schema: { params, body: sendTestBodySchema }, config: testMailLimit },
+    {
+      schema: { params, body: sendTestBodySchema, response: answers(sendTestResponseSchema) },
+      config: testMailLimit,
+    },
     async (request) => sendTestEmail(ctx, request.params.id, request.body.testEmail),
   );
 

@@ -1,8 +1,12 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { answers } from "../../shared/api";
+import { sessionUserSchema } from "../../shared/auth";
 import {
   PARTICIPATION_UPDATED,
   PROFILE_PHOTO_MAX_BYTES,
   participationRequestSchema,
+  participationUpdatedSchema,
+  profileImageUploadedSchema,
   profileSchema,
 } from "../../shared/profile";
 import { requireValidatedUser } from "../auth/guards";
@@ -23,7 +27,7 @@ const profileRoutes: FeatureRoutes = async (app, { ctx }) => {
   r.post(
     "/api/complete-registration",
     {
-      schema: { body: profileSchema },
+      schema: { body: profileSchema, response: answers(sessionUserSchema) },
       config: { rateLimit: { max: 30, timeWindow: "5 minutes" } },
     },
     async (request) => {
@@ -35,7 +39,7 @@ const profileRoutes: FeatureRoutes = async (app, { ctx }) => {
   r.put(
     "/api/profile",
     {
-      schema: { body: profileSchema },
+      schema: { body: profileSchema, response: answers(sessionUserSchema) },
       config: { rateLimit: { max: 30, timeWindow: "5 minutes" } },
     },
     async (request) => {
@@ -47,7 +51,7 @@ const profileRoutes: FeatureRoutes = async (app, { ctx }) => {
   r.put(
     "/api/participation",
     {
-      schema: { body: participationRequestSchema },
+      schema: { body: participationRequestSchema, response: answers(participationUpdatedSchema) },
       config: { rateLimit: { max: 30, timeWindow: "5 minutes" } },
     },
     async (request) => {
@@ -59,7 +63,10 @@ const profileRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   r.post(
     "/api/upload-profile-image",
-    { config: { rateLimit: { max: 20, timeWindow: "5 minutes" } } },
+    {
+      schema: { response: answers(profileImageUploadedSchema) },
+      config: { rateLimit: { max: 20, timeWindow: "5 minutes" } },
+    },
     async (request) => {
       const user = requireValidatedUser(request);
       const upload = await readImageUpload(request, {

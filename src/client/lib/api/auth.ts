@@ -1,29 +1,9 @@
-import type { MagicLinkAnswer, SuccessAnswer } from "@shared/auth";
-import type { MatchingPreference, ParticipationStatus } from "@shared/enums";
+import type { MagicLinkAnswer, SessionUser, SuccessAnswer } from "@shared/auth";
 import { ApiError, apiRequest } from "../api-client";
 import { getJson } from "./request";
 
-/** The signed-in user as answered by GET /api/auth/user. */
-export type AuthUser = {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  department: string | null;
-  matchingPreference: MatchingPreference;
-  bio: string | null;
-  /** Admin rights in this session (only the password sign-in gives them). */
-  isAdmin: boolean;
-  /** An admin account signed in with a code or link: /admin asks for the password. */
-  adminPasswordRequired?: boolean;
-  isValidated: boolean;
-  needsProfileSetup: boolean;
-  participationStatus: ParticipationStatus;
-  pauseStartDate: string | null;
-  pauseEndDate: string | null;
-  pauseReason: string | null;
-};
+/** The signed-in user as answered by GET /api/auth/user (`sessionUserSchema`). */
+export type AuthUser = SessionUser;
 
 export type AuthStatus = { authenticated: boolean; user: AuthUser | null };
 

@@ -1,5 +1,11 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { emailLogCsvParamsSchema, emailLogPreviewBodySchema } from "../../../shared/newsletters";
+import { answers, errorResponses, fileResponse } from "../../../shared/api";
+import {
+  emailLogCsvParamsSchema,
+  emailLogListSchema,
+  emailLogPreviewBodySchema,
+  emailLogPreviewResponseSchema,
+} from "../../../shared/newsletters";
 import type { FeatureRoutes } from "../../context";
 import { emailLogCsv } from "./email-log-csv";
 import { listEmailLogs } from "./list-email-logs";
@@ -9,12 +15,21 @@ import { previewLoggedEmail } from "./preview-logged-email";
 const emailLogsRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get("/api/admin/email-logs", async () => listEmailLogs(ctx, "current"));
-  r.get("/api/admin/email-logs/archived", async () => listEmailLogs(ctx, "archived"));
+  const logs = { schema: { response: answers(emailLogListSchema) } };
+  r.get("/api/admin/email-logs", logs, async () => listEmailLogs(ctx, "current"));
+  r.get("/api/admin/email-logs/archived", logs, async () => listEmailLogs(ctx, "archived"));
 
   r.get(
     "/api/admin/email-logs/:month/:year/csv",
-    { schema: { params: emailLogCsvParamsSchema } },
+    {
+      schema: {
+        params: emailLogCsvParamsSchema,
+        response: {
+          200: fileResponse("text/csv", "The month's send log as CSV."),
+          ...errorResponses,
+        },
+      },
+    },
     async (request, reply) => {
       const csv = await emailLogCsv(ctx, request.params.month, request.params.year);
       return reply
@@ -27,7 +42,9 @@ const emailLogsRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   r.post(
     "/api/admin/email-logs/preview",
-    { schema: { body: emailLogPreviewBodySchema } },
+    {
+      schema: { body: emailLogPreviewBodySchema, response: answers(emailLogPreviewResponseSchema) },
+    },
     async (request) => previewLoggedEmail(ctx, request.body.newsletterId, request.body.userEmail),
   );
 };

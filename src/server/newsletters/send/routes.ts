@@ -1,5 +1,10 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { newsletterIdParamsSchema } from "../../../shared/newsletters";
+import { answers, errorResponses } from "../../../shared/api";
+import {
+  newsletterIdParamsSchema,
+  sendStartedSchema,
+  sendStatusSchema,
+} from "../../../shared/newsletters";
 import type { FeatureRoutes } from "../../context";
 import { retryFailedDeliveries } from "./retry-failed";
 import { getSendStatus } from "./send-status";
@@ -10,29 +15,24 @@ import { wakeDeliveryWorkers } from "./wake";
 const newsletterSendRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post(
-    "/api/admin/newsletters/:id/send",
-    { schema: { params: newsletterIdParamsSchema } },
-    async (request, reply) => {
-      const started = await startSend(ctx, request.params.id);
-      wakeDeliveryWorkers();
-      return reply.code(202).send(started);
-    },
-  );
+  const params = newsletterIdParamsSchema;
+  const started = { params, response: { 202: sendStartedSchema, ...errorResponses } };
 
-  r.post(
-    "/api/admin/newsletters/:id/retry-failed",
-    { schema: { params: newsletterIdParamsSchema } },
-    async (request, reply) => {
-      const started = await retryFailedDeliveries(ctx, request.params.id);
-      wakeDeliveryWorkers();
-      return reply.code(202).send(started);
-    },
-  );
+  r.post("/api/admin/newsletters/:id/send", { schema: started }, async (request, reply) => {
+    const answer = await startSend(ctx, request.params.id);
+    wakeDeliveryWorkers();
+    return reply.code(202).send(answer);
+  });
+
+  r.post("/api/admin/newsletters/:id/retry-failed", { schema: started }, async (request, reply) => {
+    const answer = await retryFailedDeliveries(ctx, request.params.id);
+    wakeDeliveryWorkers();
+    return reply.code(202).send(answer);
+  });
 
   r.get(
     "/api/admin/newsletters/:id/send-status",
-    { schema: { params: newsletterIdParamsSchema } },
+    { schema: { params, response: answers(sendStatusSchema) } },
     async (request) => getSendStatus(ctx, request.params.id),
   );
 };

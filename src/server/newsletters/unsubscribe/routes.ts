@@ -1,12 +1,18 @@
 import type { FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { unsubscribeActionSchema, unsubscribeQuerySchema } from "../../../shared/newsletters";
+import { answers } from "../../../shared/api";
+import {
+  unsubscribeActionSchema,
+  unsubscribeQuerySchema,
+  unsubscribeStatusSchema,
+} from "../../../shared/newsletters";
 import type { FeatureRoutes } from "../../context";
 import { UnsupportedMediaType } from "../../errors";
 import { applyUnsubscribe, oneClickUnsubscribe, unsubscribeStatus } from "./unsubscribe";
 
 /** The links carry a secret, so guessing is throttled per address. */
 const tokenLimit = { rateLimit: { max: 30, timeWindow: "1 minute" } };
+const status = answers(unsubscribeStatusSchema);
 
 /**
  * The newsletter's unsubscribe link (docs/newsletters.md, "Unsubscribe"): `/unsubscribe?token=…`
@@ -19,13 +25,13 @@ const unsubscribeRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   r.get(
     "/api/unsubscribe",
-    { schema: { querystring: unsubscribeQuerySchema }, config: tokenLimit },
+    { schema: { querystring: unsubscribeQuerySchema, response: status }, config: tokenLimit },
     async (request) => unsubscribeStatus(ctx, request.query.token),
   );
 
   r.post(
     "/api/unsubscribe",
-    { schema: { body: unsubscribeActionSchema }, config: tokenLimit },
+    { schema: { body: unsubscribeActionSchema, response: status }, config: tokenLimit },
     async (request) => applyUnsubscribe(ctx, request.body),
   );
 };
@@ -41,7 +47,7 @@ const oneClickRoute: FeatureRoutes = async (app, { ctx }) => {
     .withTypeProvider<ZodTypeProvider>()
     .post(
       "/unsubscribe",
-      { schema: { querystring: unsubscribeQuerySchema }, config: tokenLimit },
+      { schema: { querystring: unsubscribeQuerySchema, response: status }, config: tokenLimit },
       async (request) =>
         oneClickUnsubscribe(ctx, request.query.token, await listUnsubscribeField(request)),
     );

@@ -1,0 +1,64 @@
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import type { FastifyInstance } from "fastify";
+import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
+import { globalRegistry } from "zod";
+import { API_DOCS_PAGE, OPENAPI_DOCUMENT } from "../../shared/api";
+import { SESSION_COOKIE } from "../auth/session-store";
+
+type ResponseSchemas = Record<string, unknown>;
+
+/**
+ * Each route's zod schemas as OpenAPI, with the answers that are not JSON (a file, a page, a
+ * calendar entry) listed under their own media type instead of application/json.
+ */
+const transform: typeof jsonSchemaTransform = (input) => {
+  const result = jsonSchemaTransform(input);
+  const declared = (input.schema?.response ?? {}) as ResponseSchemas;
+  const responses = (result.schema as { response?: ResponseSchemas } | undefined)?.response;
+  if (!responses) return result;
+  for (const [status, schema] of Object.entries(declared)) {
+    const meta = globalRegistry.get(schema as never) as { mediaType?: string } | undefined;
+    if (!meta?.mediaType) continue;
+    const { mediaType: _, description, ...rest } = responses[status] as Record<string, unknown>;
+    responses[status] = {
+      description: description ?? "",
+      content: { [meta.mediaType]: { schema: { type: "string", format: "binary", ...rest } } },
+    };
+  }
+  return result;
+};
+
+/**
+ * The API's contract as an OpenAPI 3.1 document built from every route's zod schemas, at
+ * /api/openapi.json, and a page to read it at /api/docs (docs/api.md). Registered before the
+ * routes so it sees each one.
+ */
+export async function registerApiDocs(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "Cup of Joe API",
+        version: "1",
+        description:
+          "The JSON API behind the Cup of Joe pages. Refusals answer 4xx with `{ message }`; see docs/api.md.",
+      },
+      components: {
+        securitySchemes: {
+          session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE },
+        },
+      },
+    },
+    transform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: API_DOCS_PAGE,
+    uiConfig: { deepLinking: true },
+    theme: { title: "Cup of Joe API" },
+  });
+  app.get(OPENAPI_DOCUMENT, { schema: { hide: true } }, (_request, reply) =>
+    reply.header("Cache-Control", "no-cache").send(app.swagger()),
+  );
+}

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_DOCS_PAGE, OPENAPI_DOCUMENT } from "../../shared/api";
+import { createTestApp, type TestApp } from "../test/test-app";
+
+type Operation = { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> };
+type Document = {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, unknown> };
+};
+
+let t: TestApp;
+let doc: Document;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { DEMO: "1" } });
+  const res = await t.app.inject({ method: "GET", url: OPENAPI_DOCUMENT });
+  expect(res.statusCode).toBe(200);
+  doc = res.json();
+});
+afterAll(() => t.close());
+
+/** Fastify's `/a/:id` as OpenAPI's `/a/{id}`. */
+const openapiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
+const documented = (url: string) => url === OPENAPI_DOCUMENT || url.startsWith(API_DOCS_PAGE);
+
+/** Every route but the document, its page and the HEAD twins Fastify adds to each GET. */
+function routesOfTheApi() {
+  return t.app.registeredRoutes.filter((r) => !documented(r.url) && r.method !== "HEAD");
+}
+
+function refsIn(value: unknown, found: string[] = []): string[] {
+  if (Array.isArray(value)) for (const item of value) refsIn(item, found);
+  else if (value && typeof value === "object") {
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === "$ref" && typeof inner === "string") found.push(inner);
+      else refsIn(inner, found);
+    }
+  }
+  return found;
+}
+
+describe("the OpenAPI document", () => {
+  it("is an OpenAPI 3 document with a title, a version and paths", () => {
+    expect(doc.openapi).toMatch(/^3\.\d+\.\d+$/);
+    expect(doc.info.title).toBeTruthy();
+    expect(doc.info.version).toBeTruthy();
+    expect(Object.keys(doc.paths).length).toBeGreaterThan(40);
+  });
+
+  it("lists every API route with a schema for its successful answer", () => {
+    const routes = routesOfTheApi();
+    expect(routes.length).toBeGreaterThan(40);
+    const missing: string[] = [];
+    for (const route of routes) {
+      const operation = doc.paths[openapiPath(route.url)]?.[route.method.toLowerCase()];
+      const success = Object.entries(operation?.responses ?? {}).filter(([status]) =>
+        /^[23]/.test(status),
+      );
+      const described = success.some(
+        ([status, answer]) =>
+          status.startsWith("3") ||
+          Object.values(answer.content ?? {}).some((media) => media.schema !== undefined),
+      );
+      if (!described) missing.push(`${route.method} ${route.url}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("declares the refusal shape { message } for every operation", () => {
+    const missing: string[] = [];
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const refusal = operation.responses?.["4XX"] ?? operation.responses?.["4xx"];
+        const schema = refusal?.content?.["application/json"]?.schema;
+        if (!schema) missing.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("resolves every $ref inside the document", () => {
+    const refs = refsIn(doc);
+    expect(refs.length).toBeGreaterThan(0);
+    for (const ref of refs) {
+      expect(ref, ref).toMatch(/^#\//);
+      const target = ref
+        .slice(2)
+        .split("/")
+        .reduce<unknown>(
+          (node, part) => (node as Record<string, unknown> | undefined)?.[part.replace(/~1/g, "/")],
+          doc,
+        );
+      expect(target, ref).toBeDefined();
+    }
+  });
+});
+
+describe("the API documentation page", () => {
+  it("serves a page that loads the document from the same origin", async () => {
+    const page = await t.app.inject({ method: "GET", url: `${API_DOCS_PAGE}/` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toMatch(/text\/html/);
+    expect(page.headers["content-security-policy"]).toContain("script-src 'self'");
+    const script = await t.app.inject({
+      method: "GET",
+      url: `${API_DOCS_PAGE}/static/swagger-initializer.js`,
+    });
+    expect(script.statusCode).toBe(200);
+  });
+});
