@@ -115,9 +115,25 @@ export const updateAdminUserSchema = z.object({
 export type UpdateAdminUserInput = z.infer<typeof updateAdminUserSchema>;
 
 /** POST /api/admin/users/{id}/deactivate and /reactivate. */
-export interface AccountChangeResponse {
-  message: string;
-  user: { id: string; isActive: boolean };
+export const accountChangeResponseSchema = z.object({
+  message: z.string(),
+  user: z.object({ id: z.string(), isActive: z.boolean() }),
   /** Deactivation: the partners of the current pairing now left without one (to re-pair). */
-  leftAlone: string[];
-}
+  leftAlone: z.array(z.string()),
+});
+export type AccountChangeResponse = z.infer<typeof accountChangeResponseSchema>;
+
+/** PATCH /api/admin/users/{id}: the fields the change may touch. */
+export const adminUserUpdatedSchema = z.object({
+  message: z.string(),
+  user: z.object({
+    id: z.string(),
+    department: z.string().nullable(),
+    participationStatus: z.enum(participationStatuses),
+    /** `YYYY-MM-DD` */
+    pauseStartDate: z.string().nullable(),
+    /** `YYYY-MM-DD` */
+    pauseEndDate: z.string().nullable(),
+  }),
+});
+export type AdminUserUpdated = z.infer<typeof adminUserUpdatedSchema>;

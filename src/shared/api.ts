@@ -32,9 +32,6 @@ export type SuccessMessage = z.infer<typeof successMessageSchema>;
 /** `{ message }` alone: a done action whose page only shows the line. */
 export const messageSchema = z.object({ message: z.string() });
 
-/** A time as JSON carries it: an ISO 8601 string (the server's Date turns into one on the way out). */
-export const isoDateTime = z.iso.datetime({ offset: true });
-
 /**
  * An answer that is not JSON (a file, a page, a calendar entry), listed in the document under its
  * media type. Its body is sent as it is, never through a schema.

@@ -1,10 +1,5 @@
 import { z } from "zod";
-import {
-  type CheckInAnswer,
-  checkInAnswers,
-  type StillInChoice,
-  stillInChoices,
-} from "./check-in-answers";
+import { checkInAnswers, stillInChoices } from "./check-in-answers";
 
 export * from "./check-in-answers";
 
@@ -28,17 +23,18 @@ export const checkInBodySchema = z.object({
 export type CheckInBody = z.infer<typeof checkInBodySchema>;
 
 /** GET /api/check-in?token=… and the answer to POST /api/check-in. */
-export interface CheckInView {
+export const checkInViewSchema = z.object({
   /** The partner(s) the person was paired with, by name. */
-  partners: string[];
+  partners: z.array(z.string()),
   /** "March 2027". */
-  month: string;
+  month: z.string(),
   /** The answer given so far (on this page or on the Matches page), null while pending. */
-  answer: CheckInAnswer | null;
+  answer: z.enum(checkInAnswers).nullable(),
   /** False once the month's pairing is completed: answers can no longer change. */
-  open: boolean;
-  message?: string;
-}
+  open: z.boolean(),
+  message: z.string().optional(),
+});
+export type CheckInView = z.infer<typeof checkInViewSchema>;
 
 export const stillInQuerySchema = z.object({ token: tokenSchema(INVALID_STILL_IN) });
 export const stillInBodySchema = z.object({
@@ -48,25 +44,26 @@ export const stillInBodySchema = z.object({
 export type StillInBody = z.infer<typeof stillInBodySchema>;
 
 /** GET /api/still-in?token=… and the answer to POST /api/still-in. */
-export interface StillInView {
-  firstName: string | null;
+export const stillInViewSchema = z.object({
+  firstName: z.string().nullable(),
   /** The choice already made, null while the question is open. */
-  choice: StillInChoice | null;
-  message?: string;
-}
+  choice: z.enum(stillInChoices).nullable(),
+  message: z.string().optional(),
+});
+export type StillInView = z.infer<typeof stillInViewSchema>;
 
 /** One person left out of the rounds until they answer "Still up for coffee chats?". */
-export interface QuietPerson {
-  userId: string;
-  name: string;
-  email: string;
+export const quietPersonSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
   /** When the question was sent (ISO timestamp). */
-  since: string;
+  since: z.string(),
   /** The rounds they answered nothing in, "2027-01", oldest first. */
-  silentMonths: string[];
-  reason: string;
-}
+  silentMonths: z.array(z.string()),
+  reason: z.string(),
+});
+export type QuietPerson = z.infer<typeof quietPersonSchema>;
 
-export interface QuietPeopleResponse {
-  people: QuietPerson[];
-}
+export const quietPeopleResponseSchema = z.object({ people: z.array(quietPersonSchema) });
+export type QuietPeopleResponse = z.infer<typeof quietPeopleResponseSchema>;

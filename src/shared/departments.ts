@@ -64,6 +64,12 @@ export const departmentUserSchema = z.object({
 });
 export type DepartmentUser = z.infer<typeof departmentUserSchema>;
 
+/** DELETE /api/admin/departments/{groupId}/{departmentId}: its people moved to "Other". */
+export const departmentDeletedSchema = z.object({
+  message: z.string(),
+  movedUsers: z.number().int(),
+});
+
 export const emailDomainParamsSchema = z.object({
   emailDomain: z.string().trim().toLowerCase().min(1).max(253),
 });

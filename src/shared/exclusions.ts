@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * Why someone in a pairing's scope is not paired this month. Each person has one reason, checked
  * in this order, so opted out and paused match the status counts and the rest add up to inactive.
@@ -29,20 +31,24 @@ export const exclusionLabels: Record<ExclusionReason, { label: string; why: stri
   on_leave: { label: "On leave", why: "on leave today" },
 };
 
-export type ExclusionCounts = Record<ExclusionReason, number>;
+export const exclusionCountsSchema = z.record(z.enum(exclusionReasons), z.number().int());
+export type ExclusionCounts = z.infer<typeof exclusionCountsSchema>;
 
 /** At most this many names come back; the count says how many there are in all. */
 export const EXCLUDED_LIST_LIMIT = 500;
 
-export interface ExcludedPerson {
-  id: string;
-  name: string;
-  email: string;
-  department: string | null;
-}
+export const excludedPersonSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  department: z.string().nullable(),
+});
+export type ExcludedPerson = z.infer<typeof excludedPersonSchema>;
 
-export interface ExcludedListResponse {
-  reason: ExclusionReason;
-  total: number;
-  people: ExcludedPerson[];
-}
+/** GET /api/admin/pairing-validation/excluded */
+export const excludedListResponseSchema = z.object({
+  reason: z.enum(exclusionReasons),
+  total: z.number().int(),
+  people: z.array(excludedPersonSchema),
+});
+export type ExcludedListResponse = z.infer<typeof excludedListResponseSchema>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { ConnectionStatus, MatchStatus, OddPolicy, PairingStatus } from "./enums";
-import { type ExclusionCounts, type ExclusionReason, exclusionReasons } from "./exclusions";
+import { connectionStatuses, matchStatuses, oddPolicies, pairingStatuses } from "./enums";
+import { exclusionCountsSchema, exclusionReasons } from "./exclusions";
 import { idSchema } from "./ids";
 import { monthName } from "./months";
 
@@ -30,15 +30,16 @@ export const rePairBodySchema = z
   .strict();
 export type RePairBody = z.infer<typeof rePairBodySchema>;
 
-export interface RePairResponse {
-  message: string;
+export const rePairResponseSchema = z.object({
+  message: z.string(),
   /** A new pair, or the person joining an existing pair as its third member. */
-  kind: "pair" | "trio";
+  kind: z.enum(["pair", "trio"]),
   /** The names of the person's new partner(s). */
-  partners: string[];
+  partners: z.array(z.string()),
   /** How many of the affected people were told by e-mail. */
-  notified: number;
-}
+  notified: z.number().int(),
+});
+export type RePairResponse = z.infer<typeof rePairResponseSchema>;
 
 /**
  * POST /api/admin/generate-pairing[/{domainGroupId}]: no body for a month's first round. A second
@@ -59,139 +60,168 @@ export const fileNameParamsSchema = z.object({
   fileName: z.string().max(200, { message: "Pairing file not found" }),
 });
 
-export interface StatusCounts {
-  total: number;
-  truly_active: number;
-  opted_out: number;
-  paused: number;
-  inactive: number;
-}
+export const statusCountsSchema = z.object({
+  total: z.number().int(),
+  truly_active: z.number().int(),
+  opted_out: z.number().int(),
+  paused: z.number().int(),
+  inactive: z.number().int(),
+});
+export type StatusCounts = z.infer<typeof statusCountsSchema>;
 
-export interface Eligibility {
-  hasMinimumUsers: boolean;
-  minimumRequired: number;
-  hasEvenNumbers: boolean;
-}
+export const eligibilitySchema = z.object({
+  hasMinimumUsers: z.boolean(),
+  minimumRequired: z.number().int(),
+  hasEvenNumbers: z.boolean(),
+});
+export type Eligibility = z.infer<typeof eligibilitySchema>;
 
-export interface PairingValidationResponse {
-  statusCounts: StatusCounts;
-  eligibility: Eligibility;
+/** GET /api/admin/pairing-validation */
+export const pairingValidationResponseSchema = z.object({
+  statusCounts: statusCountsSchema,
+  eligibility: eligibilitySchema,
   /** Everyone not ready to pair, by reason (see src/shared/exclusions.ts). */
-  excluded: ExclusionCounts;
+  excluded: exclusionCountsSchema,
   /** What an odd count means: one trio, or one person sitting out. */
-  oddPolicy: OddPolicy;
-}
+  oddPolicy: z.enum(oddPolicies),
+});
+export type PairingValidationResponse = z.infer<typeof pairingValidationResponseSchema>;
 
-export interface GeneratePairingResponse {
-  totalMatches: number;
-  pairingId: number;
-  name: string;
-  month: string;
-  unmatched: number;
+/** POST /api/admin/generate-pairing[/{domainGroupId}] and /api/admin/create-pairings */
+export const generatePairingResponseSchema = z.object({
+  totalMatches: z.number().int(),
+  pairingId: z.number().int(),
+  name: z.string(),
+  month: z.string(),
+  unmatched: z.number().int(),
   /** 1 for the month's first round, 2 for a confirmed second round, … */
-  round: number;
-  message: string;
-}
+  round: z.number().int(),
+  message: z.string(),
+});
+export type GeneratePairingResponse = z.infer<typeof generatePairingResponseSchema>;
 
-export interface PairingSummary {
-  id: number;
-  name: string;
-  month: string;
-  domainGroupId: number | null;
-  domainGroupName: string | null;
-  groupNumber: number;
-  status: PairingStatus;
-  totalPairs: number;
-  oddPolicy: OddPolicy;
-  createdAt: string;
-  completedAt: string | null;
-  qualityScore: number | null;
-}
+export const pairingSummarySchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    month: z.string(),
+    domainGroupId: z.number().int().nullable(),
+    domainGroupName: z.string().nullable(),
+    groupNumber: z.number().int(),
+    status: z.enum(pairingStatuses),
+    totalPairs: z.number().int(),
+    oddPolicy: z.enum(oddPolicies),
+    createdAt: z.string(),
+    completedAt: z.string().nullable(),
+    qualityScore: z.number().nullable(),
+  })
+  .meta({ id: "PairingSummary" });
+export type PairingSummary = z.infer<typeof pairingSummarySchema>;
 
-export interface PreviewUser {
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
+export const previewUserSchema = z.object({
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
   /** The department's display name (current pairings only). */
-  department?: string | null;
+  department: z.string().nullable().optional(),
   /** Current pairings only. */
-  id?: string;
+  id: z.string().optional(),
   /** Current pairings only: why this member can no longer meet (left, paused, opted out, …). */
-  away?: ExclusionReason;
-}
+  away: z.enum(exclusionReasons).optional(),
+});
+export type PreviewUser = z.infer<typeof previewUserSchema>;
 
-export interface PreviewMatch {
-  id: number;
-  user1: PreviewUser;
-  user2: PreviewUser;
-  user3?: PreviewUser;
-  status: MatchStatus;
-  user1ConnectionStatus: ConnectionStatus;
-  user2ConnectionStatus: ConnectionStatus;
-  user3ConnectionStatus?: ConnectionStatus;
+export const previewMatchSchema = z.object({
+  id: z.number().int(),
+  user1: previewUserSchema,
+  user2: previewUserSchema,
+  user3: previewUserSchema.optional(),
+  status: z.enum(matchStatuses),
+  user1ConnectionStatus: z.enum(connectionStatuses),
+  user2ConnectionStatus: z.enum(connectionStatuses),
+  user3ConnectionStatus: z.enum(connectionStatuses).optional(),
   /**
    * Current pairings only: the one member still ready to meet when every other member is away,
    * i.e. the person the admin can re-pair.
    */
-  aloneUserId?: string;
-}
+  aloneUserId: z.string().optional(),
+});
+export type PreviewMatch = z.infer<typeof previewMatchSchema>;
 
-export interface CurrentPairingsResponse {
-  pairings: PairingSummary[];
-  matchesByPairing: Record<string, PreviewMatch[]>;
-}
+/** GET /api/admin/current-pairings */
+export const currentPairingsResponseSchema = z.object({
+  pairings: z.array(pairingSummarySchema),
+  matchesByPairing: z.record(z.string(), z.array(previewMatchSchema)),
+});
+export type CurrentPairingsResponse = z.infer<typeof currentPairingsResponseSchema>;
 
-export interface CompletePairingResponse {
-  message: string;
-  completed: Array<{ pairingId: number; fileName: string; matchCount: number }>;
-}
+/** POST /api/admin/complete-pairing/{pairingId} and /api/admin/complete-current-pairing */
+export const completePairingResponseSchema = z.object({
+  message: z.string(),
+  completed: z.array(
+    z.object({ pairingId: z.number().int(), fileName: z.string(), matchCount: z.number().int() }),
+  ),
+});
+export type CompletePairingResponse = z.infer<typeof completePairingResponseSchema>;
 
-export interface CompletedPairingFile {
-  fileName: string;
-  displayName: string;
-  monthDisplay: string;
-  groupDisplay: string;
-  matchCount: number;
-  createdAt: string;
-}
+export const completedPairingFileSchema = z.object({
+  fileName: z.string(),
+  displayName: z.string(),
+  monthDisplay: z.string(),
+  groupDisplay: z.string(),
+  matchCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type CompletedPairingFile = z.infer<typeof completedPairingFileSchema>;
 
 /** The stored record's JSON (also what GET /completed_pairings/{fileName} downloads). */
-export interface CompletedPairingContent {
-  name: string;
-  month: string;
-  domainGroup: string | null;
-  matches: Array<{
-    user1_name: string;
-    user1_email: string;
-    user2_name: string;
-    user2_email: string;
-    user3_name?: string;
-    user3_email?: string;
-    status: string;
-    /** Whether the chat happened (chat-happened.ts) when the pairing was completed; absent in older records. */
-    chat_happened?: boolean;
-  }>;
+export const completedPairingContentSchema = z.object({
+  name: z.string(),
+  month: z.string(),
+  domainGroup: z.string().nullable(),
+  matches: z.array(
+    z.object({
+      user1_name: z.string(),
+      user1_email: z.string(),
+      user2_name: z.string(),
+      user2_email: z.string(),
+      user3_name: z.string().optional(),
+      user3_email: z.string().optional(),
+      status: z.string(),
+      /** Whether the chat happened (chat-happened.ts) when the pairing was completed; absent in older records. */
+      chat_happened: z.boolean().optional(),
+    }),
+  ),
   /** How many of the matches happened; absent in older records. */
-  chats_happened?: number;
-}
+  chats_happened: z.number().int().optional(),
+});
+export type CompletedPairingContent = z.infer<typeof completedPairingContentSchema>;
 
-export type PairingGroupsResponse = Record<
-  string,
-  Array<{ fileName: string; groupName: string; totalPairs: number }>
->;
+/** GET /api/admin/pairing-groups: completed records by their group's label. */
+export const pairingGroupsResponseSchema = z.record(
+  z.string(),
+  z.array(z.object({ fileName: z.string(), groupName: z.string(), totalPairs: z.number().int() })),
+);
+export type PairingGroupsResponse = z.infer<typeof pairingGroupsResponseSchema>;
 
-export interface ValidationIssue {
-  pairingId: number;
-  pairingName: string;
-  kind: "repeat-pair" | "double-booked" | "ineligible-member";
-  message: string;
-}
+export const validationIssueSchema = z.object({
+  pairingId: z.number().int(),
+  pairingName: z.string(),
+  kind: z.enum(["repeat-pair", "double-booked", "ineligible-member"]),
+  message: z.string(),
+});
+export type ValidationIssue = z.infer<typeof validationIssueSchema>;
 
-export interface PairingReportResponse {
-  recentPairings: PairingSummary[];
-  validationIssues: ValidationIssue[];
-  averageQualityScore: number | null;
-}
+/** GET /api/admin/pairing-report */
+export const pairingReportResponseSchema = z.object({
+  recentPairings: z.array(pairingSummarySchema),
+  validationIssues: z.array(validationIssueSchema),
+  averageQualityScore: z.number().nullable(),
+});
+export type PairingReportResponse = z.infer<typeof pairingReportResponseSchema>;
+
+/** GET /api/admin/pairing-history */
+export const pairingHistoryResponseSchema = z.object({ pairings: z.array(pairingSummarySchema) });
 
 /** "2027-03" → "March 2027". */
 export function monthDisplay(month: string): string {

@@ -58,25 +58,41 @@ export const createDomainGroupSchema = z.object({
 });
 export type CreateDomainGroup = z.infer<typeof createDomainGroupSchema>;
 
-export type DomainGroup = {
-  id: number;
-  name: string;
-  displayName: string;
-  description: string | null;
-  color: string;
-  isActive: boolean;
-  createdAt: string;
-};
+export const domainGroupSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  displayName: z.string(),
+  description: z.string().nullable(),
+  color: z.string(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+});
+export type DomainGroup = z.infer<typeof domainGroupSchema>;
 
-export type AllowedEmail = {
-  id: number;
-  email: string;
-  domain: string;
-  reason: string | null;
-  domainGroupId: number | null;
-  domainGroup: Pick<DomainGroup, "id" | "name" | "displayName" | "color"> | null;
-  addedBy: string | null;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-};
+export const allowedEmailSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  domain: z.string(),
+  reason: z.string().nullable(),
+  domainGroupId: z.number().int().nullable(),
+  domainGroup: domainGroupSchema
+    .pick({ id: true, name: true, displayName: true, color: true })
+    .nullable(),
+  addedBy: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AllowedEmail = z.infer<typeof allowedEmailSchema>;
+
+/** DELETE /api/admin/allowed-emails/{id}: who lost access with the entry. */
+export const allowedEmailRemovedSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  accessLost: z.object({
+    /** People the entry admitted who no longer match any active entry. */
+    people: z.number().int(),
+    /** How many of them are in a match of an active pairing. */
+    inActiveMatch: z.number().int(),
+  }),
+});

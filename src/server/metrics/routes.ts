@@ -19,9 +19,7 @@ const metricsRoutes: FeatureRoutes = async (app, { ctx }) => {
   r.get("/api/admin/enhanced-metrics", reads(enhancedMetricsSchema), async () =>
     getEnhancedMetrics(ctx),
   );
-  r.get("/api/admin/system-health", reads(systemHealthSchema), async () =>
-    getSystemHealth(ctx),
-  );
+  r.get("/api/admin/system-health", reads(systemHealthSchema), async () => getSystemHealth(ctx));
 
   // The landing page's figures, for anyone: no session is looked up (`sessionInRoute`, and the
   // route reads none), and browsers and proxies may keep the answer as long as the server does.

@@ -1,12 +1,24 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { answers, errorResponses, fileResponse, messageSchema } from "../../shared/api";
+import { excludedListResponseSchema } from "../../shared/exclusions";
 import {
+  completedPairingFileSchema,
+  completePairingResponseSchema,
+  currentPairingsResponseSchema,
   domainGroupParamsSchema,
   excludedQuerySchema,
   fileNameParamsSchema,
   generatePairingBodySchema,
+  generatePairingResponseSchema,
+  pairingGroupsResponseSchema,
+  pairingHistoryResponseSchema,
   pairingIdParamsSchema,
+  pairingReportResponseSchema,
   pairingValidationQuerySchema,
+  pairingValidationResponseSchema,
   rePairBodySchema,
+  rePairResponseSchema,
 } from "../../shared/pairings";
 import { requireAdmin } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
@@ -26,6 +38,12 @@ import { getPairingReport } from "./reports/pairing-report";
 import { getExcludedPeople, getPairingValidation } from "./validation/pairing-validation";
 
 const generateLimit = { rateLimit: { max: 20, timeWindow: "1 minute" } };
+const generated = answers(generatePairingResponseSchema);
+const completed = answers(completePairingResponseSchema);
+const done = answers(messageSchema);
+const reads = <T extends Parameters<typeof answers>[0]>(schema: T) => ({
+  schema: { response: answers(schema) },
+});
 
 /** Admin pairing operations. The admin hook in app.ts guards every path. */
 const pairingsRoutes: FeatureRoutes = async (app, { ctx }) => {
@@ -33,69 +51,104 @@ const pairingsRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   r.get(
     "/api/admin/pairing-validation",
-    { schema: { querystring: pairingValidationQuerySchema } },
+    {
+      schema: {
+        querystring: pairingValidationQuerySchema,
+        response: answers(pairingValidationResponseSchema),
+      },
+    },
     async (request) => getPairingValidation(ctx, request.query.domainGroupId),
   );
   r.get(
     "/api/admin/pairing-validation/excluded",
-    { schema: { querystring: excludedQuerySchema } },
+    {
+      schema: { querystring: excludedQuerySchema, response: answers(excludedListResponseSchema) },
+    },
     async (request) => getExcludedPeople(ctx, request.query.reason, request.query.domainGroupId),
   );
 
   r.post(
     "/api/admin/generate-pairing",
-    { schema: { body: generatePairingBodySchema }, config: generateLimit },
+    { schema: { body: generatePairingBodySchema, response: generated }, config: generateLimit },
     async (request) => generatePairing(ctx, requireAdmin(request), undefined, request.body ?? {}),
   );
   // The older "create pairings" call does the same company-wide generation (docs/pairings.md).
-  r.post("/api/admin/create-pairings", { config: generateLimit }, async (request) =>
-    generatePairing(ctx, requireAdmin(request)),
+  r.post(
+    "/api/admin/create-pairings",
+    { schema: { response: generated }, config: generateLimit },
+    async (request) => generatePairing(ctx, requireAdmin(request)),
   );
   r.post(
     "/api/admin/generate-pairing/:domainGroupId",
     {
-      schema: { params: domainGroupParamsSchema, body: generatePairingBodySchema },
+      schema: {
+        params: domainGroupParamsSchema,
+        body: generatePairingBodySchema,
+        response: generated,
+      },
       config: generateLimit,
     },
     async (request) =>
       generatePairing(ctx, requireAdmin(request), request.params.domainGroupId, request.body ?? {}),
   );
 
-  r.get("/api/admin/current-pairings", async () => getCurrentPairings(ctx));
+  r.get("/api/admin/current-pairings", reads(currentPairingsResponseSchema), async () =>
+    getCurrentPairings(ctx),
+  );
 
   r.post(
     "/api/admin/complete-pairing/:pairingId",
-    { schema: { params: pairingIdParamsSchema } },
+    { schema: { params: pairingIdParamsSchema, response: completed } },
     async (request) => completePairing(ctx, request.params.pairingId),
   );
-  r.post("/api/admin/complete-current-pairing", async () => completeCurrentPairings(ctx));
+  r.post("/api/admin/complete-current-pairing", { schema: { response: completed } }, async () =>
+    completeCurrentPairings(ctx),
+  );
 
   r.delete(
     "/api/admin/pairings/:pairingId",
-    { schema: { params: pairingIdParamsSchema } },
+    { schema: { params: pairingIdParamsSchema, response: done } },
     async (request) => deletePairing(ctx, request.params.pairingId),
   );
 
   r.post(
     "/api/admin/pairings/:pairingId/re-pair",
     {
-      schema: { params: pairingIdParamsSchema, body: rePairBodySchema },
+      schema: {
+        params: pairingIdParamsSchema,
+        body: rePairBodySchema,
+        response: answers(rePairResponseSchema),
+      },
       config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
     },
     async (request) =>
       rePairPerson(ctx, request.params.pairingId, request.body.userId, request.log),
   );
 
-  r.get("/api/admin/completed-pairing-files", async () => listCompletedPairingFiles(ctx));
-  r.get("/api/admin/pairing-groups", async () => listPairingGroups(ctx));
+  r.get(
+    "/api/admin/completed-pairing-files",
+    reads(z.array(completedPairingFileSchema)),
+    async () => listCompletedPairingFiles(ctx),
+  );
+  r.get("/api/admin/pairing-groups", reads(pairingGroupsResponseSchema), async () =>
+    listPairingGroups(ctx),
+  );
   r.delete(
     "/api/admin/completed-pairings/:fileName",
-    { schema: { params: fileNameParamsSchema } },
+    { schema: { params: fileNameParamsSchema, response: done } },
     async (request) => deleteCompletedPairingFile(ctx, request.params.fileName),
   );
   r.get(
     "/completed_pairings/:fileName",
-    { schema: { params: fileNameParamsSchema } },
+    {
+      schema: {
+        params: fileNameParamsSchema,
+        response: {
+          200: fileResponse("application/json", "The completed pairing's record, as a download."),
+          ...errorResponses,
+        },
+      },
+    },
     async (request, reply) => {
       const content = await getCompletedPairingContent(ctx, request.params.fileName);
       return reply
@@ -106,8 +159,12 @@ const pairingsRoutes: FeatureRoutes = async (app, { ctx }) => {
     },
   );
 
-  r.get("/api/admin/pairing-history", async () => getPairingHistory(ctx));
-  r.get("/api/admin/pairing-report", async () => getPairingReport(ctx));
+  r.get("/api/admin/pairing-history", reads(pairingHistoryResponseSchema), async () =>
+    getPairingHistory(ctx),
+  );
+  r.get("/api/admin/pairing-report", reads(pairingReportResponseSchema), async () =>
+    getPairingReport(ctx),
+  );
 };
 
 export default pairingsRoutes;

@@ -1,10 +1,14 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { answers, created } from "../../../shared/api";
 import {
-  type AdminDepartment,
+  adminDepartmentSchema,
   createDepartmentSchema,
   createDepartmentWithGroupSchema,
-  type Department,
+  departmentDeletedSchema,
   departmentIdParamsSchema,
+  departmentSchema,
+  departmentUserSchema,
   departmentUsersParamsSchema,
   emailDomainParamsSchema,
   groupIdParamsSchema,
@@ -21,35 +25,25 @@ import {
 } from "./department-lists";
 import { listDepartmentUsers } from "./list-department-users";
 import { listGroupDepartments } from "./list-group-departments";
+import { presentAdminDepartment, presentDepartment, presentDepartmentUser } from "./present";
 import { renameDepartment } from "./rename-department";
-
-const presentDepartment = (d: Department): Department => ({
-  id: d.id,
-  name: d.name,
-  displayName: d.displayName,
-});
-
-const presentAdminDepartment = (d: AdminDepartment): AdminDepartment => ({
-  id: d.id,
-  name: d.name,
-  displayName: d.displayName,
-  domainGroupId: d.domainGroupId,
-  userCount: d.userCount,
-});
 
 const writeLimit = { rateLimit: { max: 60, timeWindow: "1 minute" } };
 
 const departmentsRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const list = { response: answers(z.array(departmentSchema)) };
+  const adminList = { response: answers(z.array(adminDepartmentSchema)) };
+  const made = created(adminDepartmentSchema);
 
-  r.get("/api/departments", async (request) => {
+  r.get("/api/departments", { schema: list }, async (request) => {
     requireUser(request);
     return (await departmentsOfGroup(ctx.db, null)).map(presentDepartment);
   });
 
   r.get(
     "/api/departments/domain/:emailDomain",
-    { schema: { params: emailDomainParamsSchema } },
+    { schema: { params: emailDomainParamsSchema, ...list } },
     async (request) => {
       const user = requireUser(request);
       const asker = { email: user.email, isAdmin: hasAdminRights(user, request.sessionKind) };
@@ -58,14 +52,14 @@ const departmentsRoutes: FeatureRoutes = async (app, { ctx }) => {
     },
   );
 
-  r.get("/api/user/departments", async (request) => {
+  r.get("/api/user/departments", { schema: list }, async (request) => {
     const user = requireUser(request);
     return (await departmentsOfEmail(ctx.db, user.email)).map(presentDepartment);
   });
 
   r.get(
     "/api/admin/departments/:groupId",
-    { schema: { params: groupIdParamsSchema } },
+    { schema: { params: groupIdParamsSchema, ...adminList } },
     async (request) => {
       return (await listGroupDepartments(ctx, request.params.groupId)).map(presentAdminDepartment);
     },
@@ -73,7 +67,10 @@ const departmentsRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   r.post(
     "/api/admin/departments/:groupId",
-    { schema: { params: groupIdParamsSchema, body: createDepartmentSchema }, config: writeLimit },
+    {
+      schema: { params: groupIdParamsSchema, body: createDepartmentSchema, response: made },
+      config: writeLimit,
+    },
     async (request, reply) => {
       const created = await createDepartment(ctx, request.params.groupId, request.body);
       return reply.code(201).send(presentAdminDepartment(created));
@@ -82,7 +79,7 @@ const departmentsRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   r.post(
     "/api/admin/departments",
-    { schema: { body: createDepartmentWithGroupSchema }, config: writeLimit },
+    { schema: { body: createDepartmentWithGroupSchema, response: made }, config: writeLimit },
     async (request, reply) => {
       const { domainGroupId, ...fields } = request.body;
       const created = await createDepartment(ctx, domainGroupId, fields);
@@ -93,7 +90,11 @@ const departmentsRoutes: FeatureRoutes = async (app, { ctx }) => {
   r.patch(
     "/api/admin/departments/:groupId/:departmentId",
     {
-      schema: { params: departmentIdParamsSchema, body: renameDepartmentSchema },
+      schema: {
+        params: departmentIdParamsSchema,
+        body: renameDepartmentSchema,
+        response: answers(adminDepartmentSchema),
+      },
       config: writeLimit,
     },
     async (request) => {
@@ -105,7 +106,10 @@ const departmentsRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   r.delete(
     "/api/admin/departments/:groupId/:departmentId",
-    { schema: { params: departmentIdParamsSchema }, config: writeLimit },
+    {
+      schema: { params: departmentIdParamsSchema, response: answers(departmentDeletedSchema) },
+      config: writeLimit,
+    },
     async (request) => {
       const { groupId, departmentId } = request.params;
       const result = await deleteDepartment(ctx, groupId, departmentId);
@@ -115,16 +119,16 @@ const departmentsRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   r.get(
     "/api/admin/departments/:groupId/:departmentName/users",
-    { schema: { params: departmentUsersParamsSchema } },
+    {
+      schema: {
+        params: departmentUsersParamsSchema,
+        response: answers(z.array(departmentUserSchema)),
+      },
+    },
     async (request) => {
       const { groupId, departmentName } = request.params;
       const list = await listDepartmentUsers(ctx, groupId, departmentName);
-      return list.map((u) => ({
-        id: u.id,
-        firstName: u.firstName,
-        lastName: u.lastName,
-        email: u.email,
-      }));
+      return list.map(presentDepartmentUser);
     },
   );
 };

@@ -1,6 +1,13 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { answers, created } from "../../../shared/api";
 import { idParamsSchema } from "../../../shared/ids";
-import { addAllowedEmailSchema, updateAllowedEmailSchema } from "../../../shared/whitelist";
+import {
+  addAllowedEmailSchema,
+  allowedEmailRemovedSchema,
+  allowedEmailSchema,
+  updateAllowedEmailSchema,
+} from "../../../shared/whitelist";
 import { requireAdmin } from "../../auth/guards";
 import type { FeatureRoutes } from "../../context";
 import { addAllowedEmail } from "./add-allowed-email";
@@ -12,13 +19,14 @@ import { updateAllowedEmailGroup } from "./update-allowed-email";
 const whitelistRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get("/api/admin/allowed-emails-with-groups", async () => {
+  const list = { response: answers(z.array(allowedEmailSchema)) };
+  r.get("/api/admin/allowed-emails-with-groups", { schema: list }, async () => {
     return listAllowedEmails(ctx);
   });
 
   r.post(
     "/api/admin/allowed-emails",
-    { schema: { body: addAllowedEmailSchema } },
+    { schema: { body: addAllowedEmailSchema, response: created(allowedEmailSchema) } },
     async (request, reply) => {
       const admin = requireAdmin(request);
       const entry = await addAllowedEmail(ctx, admin, request.body);
@@ -28,7 +36,13 @@ const whitelistRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   r.patch(
     "/api/admin/allowed-emails/:id",
-    { schema: { params: idParamsSchema, body: updateAllowedEmailSchema } },
+    {
+      schema: {
+        params: idParamsSchema,
+        body: updateAllowedEmailSchema,
+        response: answers(allowedEmailSchema),
+      },
+    },
     async (request) => {
       return updateAllowedEmailGroup(ctx, request.params.id, request.body.domainGroupId);
     },
@@ -36,7 +50,7 @@ const whitelistRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   r.delete(
     "/api/admin/allowed-emails/:id",
-    { schema: { params: idParamsSchema } },
+    { schema: { params: idParamsSchema, response: answers(allowedEmailRemovedSchema) } },
     async (request) => {
       return removeAllowedEmail(ctx, request.params.id);
     },
