@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { RoundStageState } from "./enums";
+import { roundStageStates } from "./enums";
 
 /** API contract for the scheduled rounds (docs/rounds.md). */
 
@@ -93,72 +93,86 @@ export const activityQuerySchema = z.object({
 });
 
 /** A step of a round's timeline; `complete` is when the next round's publishing completes it. */
-export type TimelineStep = "draft" | "publish" | "check-in" | "reminder" | "complete";
+export const timelineSteps = ["draft", "publish", "check-in", "reminder", "complete"] as const;
+export type TimelineStep = (typeof timelineSteps)[number];
 /** `planned`: not yet written down (its review window has not opened). */
-export type TimelineState = RoundStageState | "planned";
+export const timelineStates = [...roundStageStates, "planned"] as const;
+export type TimelineState = (typeof timelineStates)[number];
 
-export interface TimelineEntry {
-  step: TimelineStep;
-  at: string;
-  state: TimelineState;
-  doneAt: string | null;
-  note: string | null;
-}
+export const timelineEntrySchema = z.object({
+  step: z.enum(timelineSteps),
+  at: z.string(),
+  state: z.enum(timelineStates),
+  doneAt: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 
-export interface RoundView {
-  month: string;
-  monthLabel: string;
+export const roundViewSchema = z.object({
+  month: z.string(),
+  monthLabel: z.string(),
   /** YYYY-MM-DD in the company's time zone. */
-  pairingDay: string;
-  pairingId: number | null;
-  draft: { pairs: number; unmatched: number } | null;
-  steps: TimelineEntry[];
-}
+  pairingDay: z.string(),
+  pairingId: z.number().int().nullable(),
+  draft: z.object({ pairs: z.number().int(), unmatched: z.number().int() }).nullable(),
+  steps: z.array(timelineEntrySchema),
+});
+export type RoundView = z.infer<typeof roundViewSchema>;
 
-export interface ScopeRounds {
-  scopeKey: string;
-  label: string;
-  domainGroupId: number | null;
-  settings: RoundSettings;
-  current: RoundView | null;
-  next: RoundView;
-}
+export const scopeRoundsSchema = z.object({
+  scopeKey: z.string(),
+  label: z.string(),
+  domainGroupId: z.number().int().nullable(),
+  /** As stored (the same fields as the PUT takes). */
+  settings: z.object(roundSettingsSchema.shape),
+  current: roundViewSchema.nullable(),
+  next: roundViewSchema,
+});
+export type ScopeRounds = z.infer<typeof scopeRoundsSchema>;
 
-export interface RoundsOverview {
-  timeZone: string;
-  scopes: ScopeRounds[];
-}
+/** GET /api/admin/rounds */
+export const roundsOverviewSchema = z.object({
+  timeZone: z.string(),
+  scopes: z.array(scopeRoundsSchema),
+});
+export type RoundsOverview = z.infer<typeof roundsOverviewSchema>;
 
-export interface DraftMember {
-  id: string;
-  name: string;
-  email: string;
-  department: string;
-}
+export const draftMemberSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  department: z.string(),
+});
+export type DraftMember = z.infer<typeof draftMemberSchema>;
 
-export interface DraftView {
-  scopeKey: string;
-  label: string;
-  month: string;
-  monthLabel: string;
-  publishAt: string;
-  groups: DraftMember[][];
-  unmatched: DraftMember[];
-}
+/** GET /api/admin/rounds/{scopeKey}/{month}/draft */
+export const draftViewSchema = z.object({
+  scopeKey: z.string(),
+  label: z.string(),
+  month: z.string(),
+  monthLabel: z.string(),
+  publishAt: z.string(),
+  groups: z.array(z.array(draftMemberSchema)),
+  unmatched: z.array(draftMemberSchema),
+});
+export type DraftView = z.infer<typeof draftViewSchema>;
 
-export interface ActivityItem {
-  id: number;
-  at: string;
-  kind: string;
-  detail: string;
-  userId: string | null;
-  userName: string | null;
-  scopeKey: string | null;
-  month: string | null;
-}
+export const activityItemSchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  kind: z.string(),
+  detail: z.string(),
+  userId: z.string().nullable(),
+  userName: z.string().nullable(),
+  scopeKey: z.string().nullable(),
+  month: z.string().nullable(),
+});
+export type ActivityItem = z.infer<typeof activityItemSchema>;
 
-export interface ActivityPage {
-  items: ActivityItem[];
+/** GET /api/admin/activity */
+export const activityPageSchema = z.object({
+  items: z.array(activityItemSchema),
   /** Pass as `before` for the next (older) page; null at the end. */
-  nextBefore: number | null;
-}
+  nextBefore: z.number().int().nullable(),
+});
+export type ActivityPage = z.infer<typeof activityPageSchema>;
