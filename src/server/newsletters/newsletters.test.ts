@@ -194,6 +194,25 @@ describe("the newsletter lifecycle", () => {
       }
     });
 
+    it("names each listed newsletter's linked pairing, and none when the pairing is gone", async () => {
+      const first = await pairingOfTwoPairs();
+      const second = await pairingOfTwoPairs();
+      const toFirst = await newsletter({ pairingFile: first.file });
+      const toSecond = await newsletter({ pairingFile: second.file });
+      const toGone = await newsletter({ pairingFile: "pairing-2027-01-group1-gone-1.json" });
+      const res = await admin.get("/api/admin/newsletters");
+      expect(res.statusCode).toBe(200);
+      const names = new Map(
+        (res.json() as Array<{ id: number; pairingDisplayName: string | null }>).map((n) => [
+          n.id,
+          n.pairingDisplayName,
+        ]),
+      );
+      expect(names.get(toFirst.id)).toBe(`March 2027 Group A - ${first.group.displayName}`);
+      expect(names.get(toSecond.id)).toBe(`March 2027 Group A - ${second.group.displayName}`);
+      expect(names.get(toGone.id)).toBeNull();
+    });
+
     it("replaces the earlier validation when the linked pairing changes, and clears it when unlinked", async () => {
       const first = await pairingOfTwoPairs();
       const second = await pairingOfTwoPairs();
