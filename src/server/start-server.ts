@@ -7,7 +7,7 @@ import { ensureAdmin } from "./auth/ensure-admin";
 import { startSignInMailWorker } from "./auth/sign-in-mail/sign-in-mail-worker";
 import { type Clock, systemClock } from "./clock";
 import { type Config, withListeningPort } from "./config";
-import { type DatabaseLog, openDatabase } from "./db/client";
+import { type DatabaseLog, type Db, openDatabase } from "./db/client";
 import { seedDemoOnce } from "./demo/seed-demo";
 import { createMailer } from "./mail/mailer";
 import { startDeliveryWorker } from "./newsletters/send/worker";
@@ -49,19 +49,7 @@ export async function startServer(
   });
   await database.migrate();
   const clock = options.clock ?? systemClock;
-  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-    const admin = await ensureAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
-    if (admin.created) log(`Created admin ${config.ADMIN_EMAIL}`);
-    else if (admin.passwordChanged)
-      log(`Set a new password for admin ${config.ADMIN_EMAIL}; its sessions were ended`);
-  }
-  if (config.DEMO) {
-    const seeded = await seedDemoOnce(database.db, {
-      now: clock.now(),
-      count: config.DEMO_EMPLOYEES,
-    });
-    if (seeded) log(`Demo company seeded: ${seeded.users} employees at ${seeded.domain}`);
-  }
+  await bootstrap(database.db, config, clock, log);
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
@@ -92,20 +80,9 @@ export async function startServer(
   const url = await app.listen({ port: config.PORT, host: config.HOST });
   const { port } = app.server.address() as AddressInfo;
   app.ctx.config = withListeningPort(config, port);
-  // Every process delivers newsletters; a send started anywhere survives any one of them dying.
-  const deliveryWorker = startDeliveryWorker(app.ctx, {
-    concurrency: config.SMTP_POOL_SIZE,
-    leaseMs: config.NEWSLETTER_LEASE_SECONDS * 1000,
+  const workers = startWorkers(app, config, {
     log,
     warn: options.logger ? (line) => app.log.warn(line) : log,
-  });
-  // Sign-in mail leaves the request path: the request queues it, this worker sends it.
-  const signInMailWorker = startSignInMailWorker(app.ctx, {
-    warn: options.logger ? (line) => app.log.warn(line) : log,
-  });
-  // Every process runs the monthly rounds' stages; each stage runs once (docs/rounds.md).
-  const roundScheduler = startRoundScheduler(app.ctx, {
-    log: options.logger ? (line) => app.log.warn(line) : log,
   });
   mailer
     .verify()
@@ -122,13 +99,51 @@ export async function startServer(
     appUrl: app.ctx.config.appUrl,
     port,
     async close() {
-      await roundScheduler.stop();
-      await deliveryWorker.stop();
-      await signInMailWorker.stop();
+      await workers.stop();
       await app.close();
       logStream?.flushSync();
       await mailer.close();
       await database.close();
+    },
+  };
+}
+
+/** The admin from the environment and, with DEMO=1, the sample company (once). */
+async function bootstrap(db: Db, config: Config, clock: Clock, log: (line: string) => void) {
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    const admin = await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+    if (admin.created) log(`Created admin ${config.ADMIN_EMAIL}`);
+    else if (admin.passwordChanged)
+      log(`Set a new password for admin ${config.ADMIN_EMAIL}; its sessions were ended`);
+  }
+  if (config.DEMO) {
+    const seeded = await seedDemoOnce(db, { now: clock.now(), count: config.DEMO_EMPLOYEES });
+    if (seeded) log(`Demo company seeded: ${seeded.users} employees at ${seeded.domain}`);
+  }
+}
+
+/** The background workers every process runs; `stop` ends them in order. */
+function startWorkers(
+  app: FastifyInstance,
+  config: Config,
+  { log, warn }: { log: (line: string) => void; warn: (line: string) => void },
+): { stop(): Promise<void> } {
+  // Every process delivers newsletters; a send started anywhere survives any one of them dying.
+  const deliveryWorker = startDeliveryWorker(app.ctx, {
+    concurrency: config.SMTP_POOL_SIZE,
+    leaseMs: config.NEWSLETTER_LEASE_SECONDS * 1000,
+    log,
+    warn,
+  });
+  // Sign-in mail leaves the request path: the request queues it, this worker sends it.
+  const signInMailWorker = startSignInMailWorker(app.ctx, { warn });
+  // Every process runs the monthly rounds' stages; each stage runs once (docs/rounds.md).
+  const roundScheduler = startRoundScheduler(app.ctx, { log: warn });
+  return {
+    async stop() {
+      await roundScheduler.stop();
+      await deliveryWorker.stop();
+      await signInMailWorker.stop();
     },
   };
 }

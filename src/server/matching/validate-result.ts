@@ -13,78 +13,39 @@ function mayPair(a: MatchingUser, b: MatchingUser): boolean {
   return ok(a) && ok(b);
 }
 
+const pairKey = (a: string, b: string) => (a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`);
+
+/** What one validation has learnt so far; problems collects one message per violation. */
+interface Check {
+  instance: MatchingInstance;
+  users: Map<string, MatchingUser>;
+  /** Pairs that met within the repeat window, and pairs that ever met. */
+  recent: Set<string>;
+  ever: Set<string>;
+  seen: Set<string>;
+  problems: string[];
+}
+
 export function validateResult(instance: MatchingInstance, result: MatchingResult): string[] {
-  const problems: string[] = [];
   const users = new Map<string, MatchingUser>();
   for (const u of instance.users) users.set(u.id, u);
-  const key = (a: string, b: string) => (a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`);
-  const recent = new Set<string>();
-  const ever = new Set<string>();
-  for (const g of instance.history ?? []) {
-    const inWindow = isInWindow(g.month, instance.month, instance.repeatWindowMonths);
-    for (let i = 0; i < g.users.length; i++) {
-      for (let j = i + 1; j < g.users.length; j++) {
-        const k = key(g.users[i], g.users[j]);
-        ever.add(k);
-        if (inWindow) recent.add(k);
-      }
-    }
-  }
-
-  const seen = new Set<string>();
-  const note = (id: string, where: string): boolean => {
-    if (!users.has(id)) {
-      problems.push(`unknown user "${id}" in ${where}`);
-      return false;
-    }
-    if (seen.has(id)) {
-      problems.push(`rule 1: "${id}" appears more than once`);
-      return false;
-    }
-    seen.add(id);
-    return true;
-  };
-
+  const check: Check = { instance, users, ...pastPairs(instance), seen: new Set(), problems: [] };
+  const { problems } = check;
   let trios = 0;
   let placed = 0;
   let cross = 0;
   let neverMet = 0;
   for (const group of result.groups) {
-    const label = `[${group.join(", ")}]`;
     if (group.length === 3) trios++;
-    if (group.length !== 2 && group.length !== 3) {
-      problems.push(`group ${label} has ${group.length} people`);
-    } else if (group.length === 3 && instance.oddPolicy !== "trio") {
-      problems.push(
-        `group ${label} is a trio but oddPolicy is "${instance.oddPolicy ?? "sit-out"}"`,
-      );
-    }
-    const known = group.filter((id) => note(id, `group ${label}`));
     placed += group.length;
-    for (let i = 0; i < known.length; i++) {
-      for (let j = i + 1; j < known.length; j++) {
-        const a = users.get(known[i])!;
-        const b = users.get(known[j])!;
-        if (!mayPair(a, b)) {
-          problems.push(
-            `rule 2: "${a.id}" (${a.preference}, ${a.department}) and "${b.id}" (${b.preference}, ${b.department}) may not share a group`,
-          );
-        }
-        const k = key(a.id, b.id);
-        if (recent.has(k)) {
-          problems.push(
-            `rule 3: "${a.id}" and "${b.id}" met within the last ${instance.repeatWindowMonths} months`,
-          );
-        }
-        if (a.department !== b.department) cross++;
-        if (!ever.has(k)) neverMet++;
-      }
-    }
+    const counts = checkGroup(check, group);
+    cross += counts.cross;
+    neverMet += counts.neverMet;
   }
   if (trios > 1) problems.push(`${trios} trios; at most one group of three is allowed`);
-  for (const id of result.unmatched) note(id, "unmatched");
+  for (const id of result.unmatched) note(check, id, "unmatched");
   for (const id of users.keys())
-    if (!seen.has(id)) problems.push(`"${id}" is neither in a group nor unmatched`);
+    if (!check.seen.has(id)) problems.push(`"${id}" is neither in a group nor unmatched`);
 
   const s = result.stats;
   if (s.placed !== placed) problems.push(`stats.placed is ${s.placed}, groups hold ${placed}`);
@@ -95,4 +56,72 @@ export function validateResult(instance: MatchingInstance, result: MatchingResul
     problems.push(`stats.neverMetPairs is ${s.neverMetPairs}, groups have ${neverMet}`);
   }
   return problems;
+}
+
+function pastPairs(instance: MatchingInstance): { recent: Set<string>; ever: Set<string> } {
+  const recent = new Set<string>();
+  const ever = new Set<string>();
+  for (const g of instance.history ?? []) {
+    const inWindow = isInWindow(g.month, instance.month, instance.repeatWindowMonths);
+    for (let i = 0; i < g.users.length; i++) {
+      for (let j = i + 1; j < g.users.length; j++) {
+        const k = pairKey(g.users[i], g.users[j]);
+        ever.add(k);
+        if (inWindow) recent.add(k);
+      }
+    }
+  }
+  return { recent, ever };
+}
+
+/** Counts a person as placed; false (with a problem) when unknown or already placed. */
+function note(check: Check, id: string, where: string): boolean {
+  if (!check.users.has(id)) {
+    check.problems.push(`unknown user "${id}" in ${where}`);
+    return false;
+  }
+  if (check.seen.has(id)) {
+    check.problems.push(`rule 1: "${id}" appears more than once`);
+    return false;
+  }
+  check.seen.add(id);
+  return true;
+}
+
+/** Checks one group's size and every pair in it; its cross-department and never-met pairs. */
+function checkGroup(check: Check, group: string[]): { cross: number; neverMet: number } {
+  const { instance, problems } = check;
+  const label = `[${group.join(", ")}]`;
+  if (group.length !== 2 && group.length !== 3) {
+    problems.push(`group ${label} has ${group.length} people`);
+  } else if (group.length === 3 && instance.oddPolicy !== "trio") {
+    problems.push(`group ${label} is a trio but oddPolicy is "${instance.oddPolicy ?? "sit-out"}"`);
+  }
+  const known = group.filter((id) => note(check, id, `group ${label}`));
+  let cross = 0;
+  let neverMet = 0;
+  for (let i = 0; i < known.length; i++) {
+    for (let j = i + 1; j < known.length; j++) {
+      const a = check.users.get(known[i])!;
+      const b = check.users.get(known[j])!;
+      checkPair(check, a, b);
+      if (a.department !== b.department) cross++;
+      if (!check.ever.has(pairKey(a.id, b.id))) neverMet++;
+    }
+  }
+  return { cross, neverMet };
+}
+
+/** Rules 2 (preferences) and 3 (no repeat within the window) for one pair. */
+function checkPair(check: Check, a: MatchingUser, b: MatchingUser): void {
+  if (!mayPair(a, b)) {
+    check.problems.push(
+      `rule 2: "${a.id}" (${a.preference}, ${a.department}) and "${b.id}" (${b.preference}, ${b.department}) may not share a group`,
+    );
+  }
+  if (check.recent.has(pairKey(a.id, b.id))) {
+    check.problems.push(
+      `rule 3: "${a.id}" and "${b.id}" met within the last ${check.instance.repeatWindowMonths} months`,
+    );
+  }
 }

@@ -53,6 +53,7 @@ export function startSignInMailWorker(
   const leaseMs = options.leaseMs ?? 60_000;
   const maxAttempts = options.maxAttempts ?? 5;
   const retry = options.retry ?? DEFAULT_RETRY;
+  const warn = options.warn;
   const poll = createPollPause(pollMs);
   let passesStarted = 0;
   const waiters: Array<{ after: number; resolve: () => void }> = [];
@@ -60,55 +61,15 @@ export function startSignInMailWorker(
   const wake = poll.wake;
   const unsubscribe = signInMailQueued.on(wake);
 
-  const sendOne = async (row: SignInMailRow) => {
-    const now = ctx.clock.now();
-    if (row.expiresAt <= now) {
-      options.warn(`Sign-in mail to ${row.email} dropped: not sent within its time.`);
-      return withdrawSignInMail(ctx.db, row);
-    }
-    if (await isDeactivated(ctx.db, row.email)) {
-      options.warn(`No ${what(row)} sent to ${row.email}: the account is deactivated.`);
-      return forgetSignInMail(ctx.db, row);
-    }
-    try {
-      await ctx.mailer.send(await signInMessage(ctx, row));
-      await forgetSignInMail(ctx.db, row);
-    } catch (error) {
-      const permanent = error instanceof MailSendError && error.permanent;
-      const reason = error instanceof MailSendError ? error.message : "the mail could not be sent";
-      if (permanent || row.attempts >= maxAttempts) {
-        options.warn(
-          `${what(row)} to ${row.email} not sent after ${row.attempts} tries: ${reason}`,
-        );
-        return withdrawSignInMail(ctx.db, row);
-      }
-      const at = new Date(now.getTime() + backoffDelayMs(row.attempts, retry));
-      await retrySignInMailAt(ctx.db, row, at);
-    }
-  };
-
   const loop = async () => {
     while (!poll.stopped) {
       poll.looking();
       const pass = ++passesStarted;
       let claimed = 0;
       try {
-        const rows = await claimSignInMails(ctx.db, {
-          limit: concurrency,
-          leaseMs,
-          now: ctx.clock.now(),
-          transport: ctx.mailer.fingerprint,
-        });
-        claimed = rows.length;
-        await Promise.all(
-          rows.map((row) =>
-            sendOne(row).catch((error: Error) =>
-              options.warn(`Sign-in mail ${row.id} not settled, retried later: ${error.message}`),
-            ),
-          ),
-        );
+        claimed = await sendDueMails(ctx, { concurrency, leaseMs, maxAttempts, retry, warn });
       } catch (error) {
-        if (!poll.stopped) options.warn(`Sign-in mail worker: ${(error as Error).message}`);
+        if (!poll.stopped) warn(`Sign-in mail worker: ${(error as Error).message}`);
       }
       if (claimed > 0) continue;
       for (const waiter of waiters.filter((w) => w.after < pass)) {
@@ -136,6 +97,61 @@ export function startSignInMailWorker(
       await running;
     },
   };
+}
+
+interface SendSettings {
+  concurrency: number;
+  leaseMs: number;
+  maxAttempts: number;
+  retry: BackoffSettings;
+  warn: (line: string) => void;
+}
+
+/** Claims up to `concurrency` due mails and sends them; how many it claimed. */
+async function sendDueMails(ctx: AppContext, settings: SendSettings): Promise<number> {
+  const rows = await claimSignInMails(ctx.db, {
+    limit: settings.concurrency,
+    leaseMs: settings.leaseMs,
+    now: ctx.clock.now(),
+    transport: ctx.mailer.fingerprint,
+  });
+  await Promise.all(
+    rows.map((row) =>
+      sendOne(ctx, row, settings).catch((error: Error) =>
+        settings.warn(`Sign-in mail ${row.id} not settled, retried later: ${error.message}`),
+      ),
+    ),
+  );
+  return rows.length;
+}
+
+/**
+ * One claimed mail: dropped when expired, withheld from a deactivated account, else sent;
+ * a failed send is retried later with backoff, or withdrawn when permanent or out of tries.
+ */
+async function sendOne(ctx: AppContext, row: SignInMailRow, settings: SendSettings) {
+  const now = ctx.clock.now();
+  if (row.expiresAt <= now) {
+    settings.warn(`Sign-in mail to ${row.email} dropped: not sent within its time.`);
+    return withdrawSignInMail(ctx.db, row);
+  }
+  if (await isDeactivated(ctx.db, row.email)) {
+    settings.warn(`No ${what(row)} sent to ${row.email}: the account is deactivated.`);
+    return forgetSignInMail(ctx.db, row);
+  }
+  try {
+    await ctx.mailer.send(await signInMessage(ctx, row));
+    await forgetSignInMail(ctx.db, row);
+  } catch (error) {
+    const permanent = error instanceof MailSendError && error.permanent;
+    const reason = error instanceof MailSendError ? error.message : "the mail could not be sent";
+    if (permanent || row.attempts >= settings.maxAttempts) {
+      settings.warn(`${what(row)} to ${row.email} not sent after ${row.attempts} tries: ${reason}`);
+      return withdrawSignInMail(ctx.db, row);
+    }
+    const at = new Date(now.getTime() + backoffDelayMs(row.attempts, settings.retry));
+    await retrySignInMailAt(ctx.db, row, at);
+  }
 }
 
 const what = (row: SignInMailRow) => (row.authCodeId !== null ? "sign-in code" : "sign-in link");
