@@ -5,9 +5,11 @@ import type { SignedInUser } from "../auth/session-store";
 import type { AppContext } from "../context";
 import { type UserRow, users } from "../db/schema";
 import { BadRequest } from "../errors";
+import { skipRoundEndDate } from "./skip-round-date";
 
 export type ParticipationAction =
   | { kind: "pause"; months: 1 | 3 }
+  | { kind: "skip_next"; until: string }
   | { kind: "opt_out" }
   | { kind: "reactivate" };
 
@@ -32,6 +34,14 @@ export function participationFields(
       pauseReason: "temporary",
     };
   }
+  if (action.kind === "skip_next") {
+    return {
+      participationStatus: "paused",
+      pauseStartDate: today,
+      pauseEndDate: action.until,
+      pauseReason: "skip_next_round",
+    };
+  }
   return {
     participationStatus: action.kind === "opt_out" ? "opted_out" : "active",
     pauseStartDate: null,
@@ -43,11 +53,17 @@ export function participationFields(
 const PAUSE_LENGTH_MESSAGE = "A pause lasts 1 or 3 months.";
 
 /** The state shape (docs/profile.md) names a state; the pause length is read from its dates, never trusted. */
-function toAction(request: ParticipationRequest): ParticipationAction {
+async function toAction(
+  ctx: AppContext,
+  userId: string,
+  request: ParticipationRequest,
+): Promise<ParticipationAction> {
   if ("action" in request) {
-    return request.action === "pause"
-      ? { kind: "pause", months: request.months }
-      : { kind: request.action };
+    if (request.action === "pause") return { kind: "pause", months: request.months };
+    if (request.action === "skip_next") {
+      return { kind: "skip_next", until: await skipRoundEndDate(ctx, userId) };
+    }
+    return { kind: request.action };
   }
   if (request.participationStatus === "active") return { kind: "reactivate" };
   if (request.participationStatus === "opted_out") return { kind: "opt_out" };
@@ -73,9 +89,9 @@ export async function updateParticipation(
   user: SignedInUser,
   request: ParticipationRequest,
 ): Promise<UserRow> {
-  const action = toAction(request);
+  const action = await toAction(ctx, user.id, request);
   const current = user.participationStatus;
-  if (action.kind === "pause" && current !== "active") {
+  if ((action.kind === "pause" || action.kind === "skip_next") && current !== "active") {
     throw new BadRequest(
       current === "paused"
         ? "Your participation is already paused. Reactivate it first to choose a new pause."

@@ -16,7 +16,11 @@ import { apiRequest, errorMessage } from "../../lib/api-client";
 import { ParticipationMug } from "../participation-mug";
 import { AUTH_USER_QUERY_KEY, type AuthUser } from "../use-auth";
 
-type Action = { action: "pause"; months: 1 | 3 } | { action: "opt_out" } | { action: "reactivate" };
+type Action =
+  | { action: "pause"; months: 1 | 3 }
+  | { action: "skip_next" }
+  | { action: "opt_out" }
+  | { action: "reactivate" };
 
 // The browser's Intl rather than date-fns' format(), whose formatters and locale would add ~7 KB
 // (brotli) to the profile page's initial JavaScript (docs/performance.md, page budgets).
@@ -107,6 +111,13 @@ export function ParticipationCard({ user }: { user: AuthUser }) {
         <div className="flex w-full flex-wrap justify-center gap-2">
           {user.participationStatus === "active" ? (
             <>
+              <Button
+                variant="outline"
+                disabled={busy}
+                onClick={() => run("skip_next", { action: "skip_next" })}
+              >
+                {pending === "skip_next" ? "Updating..." : "Skip Next Month"}
+              </Button>
               <Button
                 variant="outline"
                 disabled={busy}
