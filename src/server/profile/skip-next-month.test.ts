@@ -26,14 +26,14 @@ const eligibleOn = async (day: string) =>
   (await listEligibleUsers(t.db, { kind: "all" }, day)).map((u) => u.id);
 
 describe("skip next month", () => {
-  it("pauses until the draft of the round after next: left out of March, back for April", async () => {
+  it("pauses until the day before the draft of the round after next: left out of March, back for April", async () => {
     const me = await createUser(t.db, { email: "sky@skip.test" });
     const res = await t.as(me).put("/api/participation", { action: "skip_next" });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({
       participationStatus: "paused",
       pauseStartDate: "2027-01-31",
-      pauseEndDate: "2027-04-02",
+      pauseEndDate: "2027-04-01",
       pauseReason: "skip_next_round",
     });
     expect(await eligibleOn(dayOf(roundDates("2027-03", rule).draftAt))).not.toContain(me.id);

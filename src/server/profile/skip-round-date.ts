@@ -1,43 +1,57 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { pairingScheduleSchema } from "../../shared/rounds";
 import { whitelistEntrySql } from "../auth/whitelist-lookup";
 import type { AppContext } from "../context";
-import { users } from "../db/schema";
-import { shiftMonth } from "../pairings/generate/months";
-import { dayOf } from "../pairings/members/scope";
-import { nextRound, roundDates } from "../rounds/round-dates";
-import {
-  dateRule,
-  getRoundSettings,
-  listRoundScopes,
-  loadDateContext,
-} from "../rounds/round-settings";
+import { domainGroups, roundSettings, users } from "../db/schema";
+import { pairingDayOf, readPairingSchedule } from "../matches/next-pairing";
+
+const DEFAULT_REVIEW_DAYS = 3;
+const DAY_MS = 86_400_000;
 
 /**
- * The day a "skip next month" pause ends (docs/check-ins.md, "Skip next month"): the draft day of
- * the round after the next one of the person's scope. The draft judges eligibility on its own day
- * (rounds/compose-draft.ts), so the person is left out of the next round's draft and is back in
- * the draft after it. "Next" is the first round whose review window has not opened yet.
+ * The day a "skip next month" pause ends (docs/check-ins.md, "Skip next month"): the day before
+ * the draft day of the round after the next one of the person's scope. A round's draft judges
+ * eligibility on its own day (docs/rounds.md), so the person is left out of the next round and
+ * back for the one after; a day early, so that no company time zone puts the draft's UTC day
+ * before the pause's end. "Next" is the first round whose draft day is still to come. Reads the
+ * round settings table directly rather than the rounds module, which depends on this folder.
  */
 export async function skipRoundEndDate(ctx: AppContext, userId: string): Promise<string> {
-  const scopeKey = await roundScopeOf(ctx, userId);
-  const [settings, { companySchedule, timeZone }] = await Promise.all([
-    getRoundSettings(ctx.db, [scopeKey]),
-    loadDateContext(ctx),
-  ]);
-  const stored = settings.get(scopeKey);
-  if (!stored) throw new Error(`No round settings for scope ${scopeKey}`);
-  const rule = dateRule(stored, companySchedule, timeZone);
-  const next = nextRound(ctx.clock.now(), rule);
-  return dayOf(roundDates(shiftMonth(next.month, 1), rule).draftAt);
+  const { schedule, reviewDays } = await ruleOf(ctx, userId);
+  const now = ctx.clock.now();
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const draftDay = (monthIndex: number) => {
+    const year = Math.floor(monthIndex / 12);
+    const day = pairingDayOf(year, monthIndex - year * 12, schedule);
+    return Date.UTC(day.year, day.month, day.day - reviewDays);
+  };
+  let month = now.getUTCFullYear() * 12 + now.getUTCMonth() - 1;
+  while (draftDay(month) <= today) month++;
+  return new Date(draftDay(month + 1) - DAY_MS).toISOString().slice(0, 10);
 }
 
-/** The person's group when it has rounds of its own (an active group), else company-wide. */
-async function roundScopeOf(ctx: AppContext, userId: string): Promise<string> {
-  const [row] = await ctx.db
-    .select({ groupId: whitelistEntrySql(users.email, "domain_group_id").mapWith(Number) })
+/** The person's group's schedule and review window when it has its own, else the company's. */
+async function ruleOf(ctx: AppContext, userId: string) {
+  const [person] = await ctx.db
+    .select({ groupId: whitelistEntrySql(users.email, "domain_group_id") })
     .from(users)
     .where(eq(users.id, userId));
-  const scopes = await listRoundScopes(ctx.db);
-  const own = row?.groupId ? scopes.find((s) => s.domainGroupId === row.groupId) : undefined;
-  return own?.key ?? "all";
+  const groupId = person?.groupId == null ? null : Number(person.groupId);
+  const [activeGroup] =
+    groupId === null
+      ? []
+      : await ctx.db
+          .select({ id: domainGroups.id })
+          .from(domainGroups)
+          .where(and(eq(domainGroups.id, groupId), eq(domainGroups.isActive, true)));
+  const scopeKey = activeGroup ? String(activeGroup.id) : "all";
+  const [row] = await ctx.db
+    .select()
+    .from(roundSettings)
+    .where(eq(roundSettings.scopeKey, scopeKey));
+  const own = pairingScheduleSchema.safeParse(row?.schedule);
+  return {
+    schedule: own.success ? own.data : await readPairingSchedule(ctx),
+    reviewDays: row?.reviewDays ?? DEFAULT_REVIEW_DAYS,
+  };
 }
