@@ -23,8 +23,6 @@ export type PairingSchedule = z.infer<typeof pairingScheduleSchema>;
 
 export const defaultPairingSchedule: PairingSchedule = { type: "nth-weekday", nth: 1, weekday: 1 };
 
-export const ROUND_LIMITS = { reviewDays: [0, 14], checkInDays: [1, 21] } as const;
-
 /** PUT /api/admin/rounds/settings/{scopeKey}; `schedule: null` follows the company's schedule. */
 export const roundSettingsSchema = z
   .object({
