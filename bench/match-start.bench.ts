@@ -11,11 +11,11 @@
  *   - node:     `node -e ""` (an empty Node process);
  *   - tsx:      `tsx src/server/matching/cli.ts` (what `npm run match` ran before it was compiled);
  *   (npm's own cost is npm − direct).
- * It prints medians, the ratio npm / floor (goal ≤ 2) and where the CLI's time goes, measured
+ * It prints medians of wall time and of CPU time, the ratio npm / floor (goal ≤ 2) and where the CLI's time goes, measured
  * in this process on the same text: JSON.parse, schema check, engine, result serialisation.
  */
 import { spawnSync } from "node:child_process";
-import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { build, buildIsStale, entryFile } from "../scripts/build-server.mjs";
@@ -54,9 +54,24 @@ const commands: Record<string, [string, string[]]> = {
   ],
 };
 
-function timeProcess(name: string): number {
+/**
+ * CPU seconds (user + system) of this process's waited-for children, from /proc (Linux), so the
+ * processes' own work can be compared apart from the machine's load; null elsewhere.
+ */
+function childrenCpuMs(): number | null {
+  try {
+    const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
+    // After the command name: field 16 (cutime) and 17 (cstime) are at indices 13 and 14, in ticks.
+    return ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+function timeProcess(name: string): { ms: number; cpuMs: number | null } {
   const [command, args] = commands[name];
   const input = openSync(instanceFile, "r");
+  const cpuBefore = childrenCpuMs();
   const start = performance.now();
   const run = spawnSync(command, args, {
     cwd: repoRoot,
@@ -66,16 +81,19 @@ function timeProcess(name: string): number {
   const ms = performance.now() - start;
   closeSync(input);
   if (run.status !== 0) throw new Error(`${name} exited ${run.status}: ${run.stderr}`);
-  return ms;
+  const cpuAfter = childrenCpuMs();
+  return { ms, cpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore };
 }
 
 const times: Record<string, number[]> = { npm: [], direct: [], floor: [], node: [], tsx: [] };
+const cpu: Record<string, number[]> = { npm: [], direct: [], floor: [], node: [], tsx: [] };
 const inside: Record<string, number[]> = { json: [], schema: [], engine: [], serialise: [] };
 // One untimed warm-up round (file cache, npm's own files), then the timed rounds.
 for (let round = -1; round < rounds; round++) {
   for (const name of Object.keys(commands)) {
-    const ms = timeProcess(name);
+    const { ms, cpuMs } = timeProcess(name);
     if (round >= 0) times[name].push(ms);
+    if (round >= 0 && cpuMs !== null) cpu[name].push(cpuMs);
   }
   const start = performance.now();
   const value: unknown = JSON.parse(text);
@@ -95,6 +113,7 @@ for (let round = -1; round < rounds; round++) {
 rmSync(work, { recursive: true, force: true });
 
 const m = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
+const c = Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, median(v)]));
 const i = Object.fromEntries(Object.entries(inside).map(([k, v]) => [k, median(v)]));
 console.log(
   `${people.toLocaleString("en-US")} people, ${(text.length / 1e6).toFixed(1)} MB of JSON, ${rounds} rounds (medians; all rounds on stderr)`,
@@ -106,12 +125,18 @@ for (const [name, label] of [
   ["node", "empty node process"],
   ["tsx", "tsx src/server/matching/cli.ts"],
 ] as const) {
-  console.log(`  ${label.padEnd(36)} ${fmt(m[name]).padStart(8)}`);
+  const cpuNote = cpu[name].length > 0 ? `  (CPU ${fmt(c[name])})` : "";
+  console.log(`  ${label.padEnd(36)} ${fmt(m[name]).padStart(8)}${cpuNote}`);
   console.error(`  ${name}: ${times[name].map(fmt).join(", ")}`);
 }
 console.log(`ratio npm run match / floor: ${(m.npm / m.floor).toFixed(2)} (goal ≤ 2)`);
 console.log(`ratio node dist/cli/match.js / floor: ${(m.direct / m.floor).toFixed(2)}`);
 console.log(`ratio tsx (before) / floor: ${(m.tsx / m.floor).toFixed(2)}`);
+if (cpu.npm.length > 0) {
+  console.log(
+    `CPU-time ratios (user + system): npm run match / floor ${(c.npm / c.floor).toFixed(2)}, direct / floor ${(c.direct / c.floor).toFixed(2)}, tsx / floor ${(c.tsx / c.floor).toFixed(2)}`,
+  );
+}
 console.log("where the time of `npm run --silent match` goes (medians):");
 const rest = m.direct - m.node - i.json - i.schema - i.engine - i.serialise;
 for (const [label, ms] of [
