@@ -51,7 +51,7 @@ function sourceFiles(path: string): string[] {
 function main(args: string[]) {
   const overAt = args.indexOf("--over");
   const over = overAt >= 0 ? Number(args[overAt + 1]) : 80;
-  const roots = args.filter((_, i) => i !== overAt && i !== overAt + 1);
+  const roots = overAt >= 0 ? args.filter((_, i) => i !== overAt && i !== overAt + 1) : args;
   const files = (roots.length ? roots : ["src/server", "src/shared", "bench", "e2e"]).flatMap(
     sourceFiles,
   );

@@ -134,6 +134,12 @@ const authRoutes: FeatureRoutes = async (app, { ctx }) => {
     },
   );
 
+  await sessionRoutes(app, { ctx });
+};
+
+/** The session's own routes: sign out, who is signed in, and the way back to sign-in. */
+const sessionRoutes: FeatureRoutes = async (app, { ctx }) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   const logout = { schema: { response: answers(successMessageSchema) } };
   r.post("/api/logout", logout, async (request, reply) => {
     await endSession(ctx, request, reply);
