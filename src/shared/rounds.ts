@@ -174,3 +174,26 @@ export const activityPageSchema = z.object({
   nextBefore: z.number().int().nullable(),
 });
 export type ActivityPage = z.infer<typeof activityPageSchema>;
+
+/** The settings form: the company's schedule or an nth weekday of its own, sent as RoundSettings. */
+export const roundSettingsFormSchema = z
+  .object({
+    auto: z.boolean(),
+    reviewDays: roundSettingsSchema.shape.reviewDays,
+    checkInDays: roundSettingsSchema.shape.checkInDays,
+    scheduleKind: z.enum(["company", "nth-weekday"]),
+    nth: z.number().int().min(1).max(4),
+    weekday: z.number().int().min(0).max(6),
+  })
+  .transform(
+    (form): RoundSettings => ({
+      auto: form.auto,
+      reviewDays: form.reviewDays,
+      checkInDays: form.checkInDays,
+      schedule:
+        form.scheduleKind === "company"
+          ? null
+          : { type: "nth-weekday", nth: form.nth, weekday: form.weekday },
+    }),
+  );
+export type RoundSettingsForm = z.input<typeof roundSettingsFormSchema>;

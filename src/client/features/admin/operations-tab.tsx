@@ -4,15 +4,19 @@ import { AdminActionsCard } from "./pairings/admin-actions-card";
 import { CompletedPairingsCard } from "./pairings/completed-pairings-card";
 import { RosterSyncCard } from "./pairings/roster-sync-card";
 import { StatusCounters } from "./pairings/status-counters";
+import { ActivityCard } from "./rounds/activity-card";
+import { RoundsCard } from "./rounds/rounds-card";
 
 /** The admin dashboard's default tab. */
 export function OperationsTab() {
   return (
     <div className="grid gap-6">
       <StatusCounters />
+      <RoundsCard />
       <AdminActionsCard />
       <CompletedPairingsCard />
       <QuietPeopleCard />
+      <ActivityCard />
       <RosterSyncCard />
       <NewsletterCard />
     </div>

@@ -127,6 +127,9 @@ export const sampleData: Record<string, SampleAnswer> = {
     },
   ],
   "/api/admin/quiet-people": { people: [] },
+  // The sample company's rounds are run by hand: no scheduled round to show.
+  "/api/admin/rounds": { timeZone: "UTC", scopes: [] },
+  "/api/admin/activity": { items: [], nextBefore: null },
   ...samplePairingAnswers,
   ...sampleMetricAnswers,
   ...sampleLogAnswers,

@@ -1,0 +1,68 @@
+import { Button } from "../../../components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "../../../components/ui/card";
+import { QueryState } from "../../../components/ui/query-state";
+import { useActivity } from "./rounds-queries";
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString("en", {
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
+
+/** Every automatic action (and an admin's change to a round): what, when, on whom. */
+export function ActivityCard() {
+  const query = useActivity();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Activity</CardTitle>
+        <CardDescription>What the rounds did by themselves, newest first.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <QueryState
+          query={query}
+          failure="Failed to load the activity list"
+          isEmpty={(data) => data.pages.every((p) => p.items.length === 0)}
+          empty={<p className="text-sm text-coffee-700">Nothing has happened by itself yet.</p>}
+        >
+          {(data) => (
+            <>
+              <ul className="grid gap-2">
+                {data.pages.flatMap((page) =>
+                  page.items.map((item) => (
+                    <li key={item.id} className="text-sm text-coffee-900">
+                      <time dateTime={item.at} className="mr-2 text-coffee-700">
+                        {when(item.at)}
+                      </time>
+                      {item.detail}
+                      {item.userName && <span className="text-coffee-700"> — {item.userName}</span>}
+                    </li>
+                  )),
+                )}
+              </ul>
+              {query.hasNextPage && (
+                <Button
+                  className="mt-3"
+                  size="sm"
+                  variant="outline"
+                  disabled={query.isFetchingNextPage}
+                  onClick={() => query.fetchNextPage()}
+                >
+                  Show older
+                </Button>
+              )}
+            </>
+          )}
+        </QueryState>
+      </CardContent>
+    </Card>
+  );
+}

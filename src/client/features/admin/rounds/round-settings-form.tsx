@@ -1,0 +1,124 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  type RoundSettingsForm as FormValues,
+  type RoundSettings,
+  roundSettingsFormSchema,
+} from "@shared/rounds";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { Button } from "../../../components/ui/button";
+import { FieldError, Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { Select } from "../../../components/ui/select";
+import { roundsApi } from "../../../lib/api/admin-rounds";
+import { useRoundMutation } from "./rounds-queries";
+
+const nths = ["1st", "2nd", "3rd", "4th"].map((label, i) => ({ value: String(i + 1), label }));
+const weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"].map(
+  (label, i) => ({ value: String(i), label }),
+);
+
+function toForm(settings: RoundSettings): FormValues {
+  const own = settings.schedule?.type === "nth-weekday" ? settings.schedule : null;
+  return {
+    auto: settings.auto,
+    reviewDays: settings.reviewDays,
+    checkInDays: settings.checkInDays,
+    scheduleKind: own ? "nth-weekday" : "company",
+    nth: own?.nth ?? 1,
+    weekday: own?.weekday ?? 1,
+  };
+}
+
+/** One scope's schedule, review and check-in days, and whether its rounds run by themselves. */
+export function RoundSettingsForm({
+  scopeKey,
+  label,
+  settings,
+}: {
+  scopeKey: string;
+  label: string;
+  settings: RoundSettings;
+}) {
+  const id = useId();
+  const form = useForm<FormValues, unknown, RoundSettings>({
+    resolver: zodResolver(roundSettingsFormSchema),
+    defaultValues: toForm(settings),
+  });
+  const save = useRoundMutation({
+    mutationFn: (body: RoundSettings) => roundsApi.saveSettings(scopeKey, body),
+    failure: "Failed to save the round settings",
+  });
+  const own = form.watch("scheduleKind") === "nth-weekday";
+  const errors = form.formState.errors;
+  const error = errors.reviewDays?.message ?? errors.checkInDays?.message;
+  const asNumber = { setValueAs: (v: string) => (v === "" ? Number.NaN : Number(v)) };
+  return (
+    <form
+      noValidate
+      aria-label={`Round settings for ${label}`}
+      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      className="grid gap-3 sm:grid-cols-2"
+    >
+      <label className="flex items-center gap-2 text-sm text-coffee-900 sm:col-span-2">
+        <input type="checkbox" className="size-4" {...form.register("auto")} />
+        Run this round by itself
+      </label>
+      <div className="space-y-1">
+        <Label htmlFor={`${id}-kind`}>Pairing day</Label>
+        <Select
+          id={`${id}-kind`}
+          options={[
+            { value: "company", label: "The company's schedule" },
+            { value: "nth-weekday", label: "Its own weekday" },
+          ]}
+          {...form.register("scheduleKind")}
+        />
+      </div>
+      {own && (
+        <div className="grid grid-cols-2 gap-2">
+          <div className="space-y-1">
+            <Label htmlFor={`${id}-nth`}>Which</Label>
+            <Select id={`${id}-nth`} options={nths} {...form.register("nth", asNumber)} />
+          </div>
+          <div className="space-y-1">
+            <Label htmlFor={`${id}-weekday`}>Weekday</Label>
+            <Select
+              id={`${id}-weekday`}
+              options={weekdays}
+              {...form.register("weekday", asNumber)}
+            />
+          </div>
+        </div>
+      )}
+      <div className="space-y-1">
+        <Label htmlFor={`${id}-review`}>Review days before the pairing day</Label>
+        <Input
+          id={`${id}-review`}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={14}
+          {...form.register("reviewDays", asNumber)}
+        />
+      </div>
+      <div className="space-y-1">
+        <Label htmlFor={`${id}-checkin`}>Check-in days after the pairing day</Label>
+        <Input
+          id={`${id}-checkin`}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={21}
+          {...form.register("checkInDays", asNumber)}
+        />
+      </div>
+      {error && <FieldError className="sm:col-span-2">{error}</FieldError>}
+      <div className="sm:col-span-2">
+        <Button type="submit" size="sm" disabled={save.isPending}>
+          Save settings
+        </Button>
+      </div>
+    </form>
+  );
+}

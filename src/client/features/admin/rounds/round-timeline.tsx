@@ -1,0 +1,67 @@
+import type { RoundView, TimelineEntry, TimelineState, TimelineStep } from "@shared/rounds";
+import { Badge, type BadgeColor } from "../../../components/ui/badge";
+
+const stepNames: Record<TimelineStep, string> = {
+  draft: "Draft (admins review)",
+  publish: "Published (members told)",
+  "check-in": "Check-in",
+  reminder: "Check-in reminder",
+  complete: "Completed",
+};
+
+const stateBadges: Record<TimelineState, { label: string; color: BadgeColor }> = {
+  planned: { label: "Planned", color: "grey" },
+  pending: { label: "Due", color: "yellow" },
+  running: { label: "Running", color: "blue" },
+  done: { label: "Done", color: "green" },
+  skipped: { label: "Skipped", color: "brown" },
+  failed: { label: "Failed", color: "red" },
+};
+
+/** A date as the admin reads it, in the company's time zone. */
+export function formatAt(iso: string, timeZone: string) {
+  return new Date(iso).toLocaleString("en", {
+    timeZone,
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
+}
+
+function Step({ entry, timeZone }: { entry: TimelineEntry; timeZone: string }) {
+  const badge = stateBadges[entry.state];
+  return (
+    <li className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-l-2 border-coffee-200 pl-3">
+      <span className="font-medium text-coffee-900">{stepNames[entry.step]}</span>
+      <span className="text-sm text-coffee-700">{formatAt(entry.at, timeZone)}</span>
+      <Badge color={badge.color}>{badge.label}</Badge>
+      {entry.note && <span className="w-full text-xs text-coffee-700">{entry.note}</span>}
+    </li>
+  );
+}
+
+/** One round's steps, draft to completed, with their dates and what happened. */
+export function RoundTimeline({
+  title,
+  round,
+  timeZone,
+}: {
+  title: string;
+  round: RoundView;
+  timeZone: string;
+}) {
+  return (
+    <section aria-label={`${title}: ${round.monthLabel}`} className="grid gap-2">
+      <h4 className="text-sm font-semibold text-coffee-900">
+        {title}: {round.monthLabel} (pairing day {round.pairingDay})
+      </h4>
+      <ol className="grid gap-2">
+        {round.steps.map((entry) => (
+          <Step key={entry.step} entry={entry} timeZone={timeZone} />
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type ScopeRounds, timeZoneSchema } from "@shared/rounds";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { Button } from "../../../components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "../../../components/ui/card";
+import { FieldError, Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { QueryState } from "../../../components/ui/query-state";
+import { roundsApi } from "../../../lib/api/admin-rounds";
+import { DraftPanel } from "./draft-panel";
+import { RoundSettingsForm } from "./round-settings-form";
+import { RoundTimeline } from "./round-timeline";
+import { useRoundMutation, useRoundsOverview } from "./rounds-queries";
+
+type TimeZoneForm = z.infer<typeof timeZoneSchema>;
+
+function TimeZoneSetting({ timeZone }: { timeZone: string }) {
+  const id = useId();
+  const form = useForm<TimeZoneForm>({
+    resolver: zodResolver(timeZoneSchema),
+    defaultValues: { timeZone },
+  });
+  const save = useRoundMutation({
+    mutationFn: (body: TimeZoneForm) => roundsApi.saveTimeZone(body.timeZone),
+    failure: "Failed to save the time zone",
+  });
+  const error = form.formState.errors.timeZone?.message;
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((v) => save.mutate(v))}
+      className="flex flex-wrap items-end gap-2"
+    >
+      <div className="space-y-1">
+        <Label htmlFor={`${id}-tz`}>Company time zone</Label>
+        <Input
+          id={`${id}-tz`}
+          placeholder="e.g. Europe/Berlin"
+          aria-invalid={Boolean(error)}
+          {...form.register("timeZone")}
+        />
+      </div>
+      <Button type="submit" size="sm" variant="outline" disabled={save.isPending}>
+        Save time zone
+      </Button>
+      {error && <FieldError className="w-full">{error}</FieldError>}
+    </form>
+  );
+}
+
+function ScopeSection({ scope, timeZone }: { scope: ScopeRounds; timeZone: string }) {
+  const current = scope.current;
+  return (
+    <section aria-label={scope.label} className="grid gap-4 border-t border-coffee-200 pt-4">
+      <h3 className="font-semibold text-coffee-900">
+        {scope.label}
+        {!scope.settings.auto && (
+          <span className="ml-2 text-sm font-normal text-coffee-700">(runs by hand)</span>
+        )}
+      </h3>
+      {current?.draft && (
+        <DraftPanel scopeKey={scope.scopeKey} month={current.month} label={scope.label} />
+      )}
+      <div className="grid gap-4 lg:grid-cols-2">
+        {current && <RoundTimeline title="This round" round={current} timeZone={timeZone} />}
+        <RoundTimeline title="Next round" round={scope.next} timeZone={timeZone} />
+      </div>
+      <details>
+        <summary className="cursor-pointer text-sm font-medium text-coffee-800">
+          Settings for {scope.label}
+        </summary>
+        <div className="pt-3">
+          <RoundSettingsForm
+            scopeKey={scope.scopeKey}
+            label={scope.label}
+            settings={scope.settings}
+          />
+        </div>
+      </details>
+    </section>
+  );
+}
+
+/** The monthly rounds (docs/rounds.md): each scope's timeline, its draft while in review, settings. */
+export function RoundsCard() {
+  const query = useRoundsOverview();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Monthly rounds</CardTitle>
+        <CardDescription>
+          Each round is drafted for your review, published on the pairing day at 09:00, checked in
+          on a week later and completed when the next one is published — by itself.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <QueryState query={query} failure="Failed to load the monthly rounds">
+          {(data) => (
+            <div className="grid gap-4">
+              <TimeZoneSetting key={data.timeZone} timeZone={data.timeZone} />
+              {data.scopes.map((scope) => (
+                <ScopeSection key={scope.scopeKey} scope={scope} timeZone={data.timeZone} />
+              ))}
+            </div>
+          )}
+        </QueryState>
+      </CardContent>
+    </Card>
+  );
+}
