@@ -38,10 +38,7 @@ export function DraftPanel({
     failure: "Failed to skip the month",
   });
   return (
-    <section
-      aria-label={`Draft for ${label}`}
-      className="grid gap-3 rounded-md border border-amber-300 bg-amber-50 p-3"
-    >
+    <div className="grid gap-3 rounded-md border border-amber-300 bg-amber-50 p-3">
       {dialog}
       <QueryState query={query} failure="Failed to load the draft">
         {(draft) => {
@@ -129,6 +126,6 @@ export function DraftPanel({
           Skip the month
         </Button>
       </div>
-    </section>
+    </div>
   );
 }

@@ -53,7 +53,7 @@ export function RoundTimeline({
   timeZone: string;
 }) {
   return (
-    <section aria-label={`${title}: ${round.monthLabel}`} className="grid gap-2">
+    <div className="grid gap-2">
       <h4 className="text-sm font-semibold text-coffee-900">
         {title}: {round.monthLabel} (pairing day {round.pairingDay})
       </h4>
@@ -62,6 +62,6 @@ export function RoundTimeline({
           <Step key={entry.step} entry={entry} timeZone={timeZone} />
         ))}
       </ol>
-    </section>
+    </div>
   );
 }

@@ -59,7 +59,7 @@ function TimeZoneSetting({ timeZone }: { timeZone: string }) {
 function ScopeSection({ scope, timeZone }: { scope: ScopeRounds; timeZone: string }) {
   const current = scope.current;
   return (
-    <section aria-label={scope.label} className="grid gap-4 border-t border-coffee-200 pt-4">
+    <div className="grid gap-4 border-t border-coffee-200 pt-4">
       <h3 className="font-semibold text-coffee-900">
         {scope.label}
         {!scope.settings.auto && (
@@ -85,7 +85,7 @@ function ScopeSection({ scope, timeZone }: { scope: ScopeRounds; timeZone: strin
           />
         </div>
       </details>
-    </section>
+    </div>
   );
 }
 
