@@ -63,6 +63,8 @@ export const matchItemSchema = z
     partners: z.array(matchPartnerSchema),
     /** The caller's own side of the match. */
     myConnectionStatus: z.enum(connectionStatuses),
+    /** The match's pairing still runs: answers may be given and changed until it is completed. */
+    pairingOpen: z.boolean(),
   })
   .meta({ id: "MatchItem" });
 export type MatchItem = z.infer<typeof matchItemSchema>;
@@ -75,6 +77,7 @@ export const currentMatchResponseSchema = z.union([
     partner: z.null(),
     partners: z.tuple([]),
     myConnectionStatus: z.null(),
+    pairingOpen: z.literal(false),
   }),
 ]);
 export type CurrentMatchResponse = z.infer<typeof currentMatchResponseSchema>;

@@ -8,6 +8,7 @@ const noMatch: CurrentMatchResponse = {
   partner: null,
   partners: [],
   myConnectionStatus: null,
+  pairingOpen: false,
 };
 
 /**
@@ -26,5 +27,8 @@ export async function getCurrentMatchOfSession(
   const found = await sessionMatches(ctx, token, "current");
   if (!found) return null;
   const [current] = found.matches;
-  return (current && toMatchItem(found.userId, current.match, current.partners)) ?? noMatch;
+  return (
+    (current && toMatchItem(found.userId, current.match, current.partners, current.pairingOpen)) ??
+    noMatch
+  );
 }

@@ -17,6 +17,6 @@ export async function getMatchHistoryOfSession(
   const currentId = found.matches.find((r) => r.isCurrent)?.match.id;
   return found.matches
     .filter((r) => r.match.id !== currentId)
-    .map((r) => toMatchItem(found.userId, r.match, r.partners))
+    .map((r) => toMatchItem(found.userId, r.match, r.partners, r.pairingOpen))
     .filter((item): item is MatchItem => item !== null);
 }

@@ -40,8 +40,10 @@ const partnersOf = (user: Column) => sql<MatchPartner[] | null>`(
   where u.id in (${matches.user1Id}, ${matches.user2Id}, ${matches.user3Id}) and u.id <> ${user}::uuid
 )`;
 
-const isCurrentSql = sql<boolean>`(${matches.status} = 'active' and exists (select 1 from pairings p
-  where p.id = ${matches.pairingId} and p.status = 'active'))`;
+const pairingOpenSql = sql<boolean>`exists (select 1 from pairings p
+  where p.id = ${matches.pairingId} and p.status = 'active')`;
+
+const isCurrentSql = sql<boolean>`(${matches.status} = 'active' and ${pairingOpenSql})`;
 
 /** The session lookup's columns with only what settleSession needs of the user. */
 const sessionColumns = { ...sessionSelection, user: { id: users.id, isAdmin: users.isAdmin } };
@@ -58,6 +60,7 @@ export function memberMatchQueries(db: Db) {
         ...sessionColumns,
         match: matches,
         isCurrent: isCurrentSql,
+        pairingOpen: pairingOpenSql,
         partners: partnersOf(users.id),
       })
       .from(sessions)
@@ -100,6 +103,7 @@ function statements(db: Db) {
 export interface MemberMatch {
   match: MatchRow;
   isCurrent: boolean;
+  pairingOpen: boolean;
   partners: MatchPartner[];
 }
 
@@ -116,11 +120,26 @@ export async function sessionMatches(
   const statement = which === "history" ? sessionWithHistory : sessionWithCurrent;
   const rows = await statement.execute(sessionLookupValues(ctx, token));
   if (rows.length === 0) return null;
-  const { match: _match, isCurrent: _isCurrent, partners: _partners, ...found } = rows[0];
+  const {
+    match: _match,
+    isCurrent: _isCurrent,
+    pairingOpen: _pairingOpen,
+    partners: _partners,
+    ...found
+  } = rows[0];
   const session = await settleSession(ctx, found);
   if (!session) return null;
-  const matches = rows.flatMap(({ match, isCurrent, partners }) =>
-    match ? [{ match, isCurrent: isCurrent === true, partners: partners ?? [] }] : [],
+  const matches = rows.flatMap(({ match, isCurrent, pairingOpen, partners }) =>
+    match
+      ? [
+          {
+            match,
+            isCurrent: isCurrent === true,
+            pairingOpen: pairingOpen === true,
+            partners: partners ?? [],
+          },
+        ]
+      : [],
   );
   return { userId: session.user.id, matches };
 }

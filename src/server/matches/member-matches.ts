@@ -2,7 +2,7 @@ import { and, eq, inArray, or } from "drizzle-orm";
 import type { ConnectionStatus } from "../../shared/enums";
 import type { MatchItem, MatchPartner } from "../../shared/matches";
 import type { AppContext } from "../context";
-import { type MatchRow, matches, users } from "../db/schema";
+import { type MatchRow, matches, pairings, users } from "../db/schema";
 import { departmentNameSql } from "../directory/departments/department-name";
 import { NotFound } from "../errors";
 
@@ -53,22 +53,38 @@ export async function toMatchItems(
   rows: MatchRow[],
 ): Promise<MatchItem[]> {
   const partnerIds = [...new Set(rows.flatMap((m) => memberIds(m).filter((id) => id !== userId)))];
-  const partners = await loadPartners(ctx, partnerIds);
+  const [partners, open] = await Promise.all([
+    loadPartners(ctx, partnerIds),
+    openPairingIds(ctx, [...new Set(rows.map((m) => m.pairingId))]),
+  ]);
   return rows.flatMap((match) => {
     const others = memberIds(match)
       .filter((id) => id !== userId)
       .map((id) => partners.get(id))
       .filter((p): p is MatchPartner => Boolean(p));
-    const item = toMatchItem(userId, match, others);
+    const item = toMatchItem(userId, match, others, open.has(match.pairingId));
     return item ? [item] : [];
   });
 }
 
-/** One match as `userId` sees it, given its other members; null when none of them exists. */
+async function openPairingIds(ctx: AppContext, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await ctx.db
+    .select({ id: pairings.id })
+    .from(pairings)
+    .where(and(inArray(pairings.id, ids), eq(pairings.status, "active")));
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * One match as `userId` sees it, given its other members and whether its pairing still runs;
+ * null when none of the other members exists.
+ */
 export function toMatchItem(
   userId: string,
   match: MatchRow,
   others: MatchPartner[],
+  pairingOpen: boolean,
 ): MatchItem | null {
   if (others.length === 0) return null;
   return {
@@ -76,6 +92,7 @@ export function toMatchItem(
     partner: others[0],
     partners: others,
     myConnectionStatus: connectionStatusOf(match, sideOf(match, userId)),
+    pairingOpen,
   };
 }
 
