@@ -25,17 +25,25 @@ async function employeeWithMatch() {
     bio: "Ask me about <b>compilers</b>.",
   });
   const match = await createMatch(story.db, { user1: partner, user2: me });
+  // An earlier round still running (past, still open to answers) and a completed one (final).
   const past = await createMatch(story.db, {
     user1: me,
     user2: await createUser(story.db, { firstName: "Alan", lastName: "Turing" }),
-    pairing: await createPairing(story.db, { month: "2027-01", status: "completed" }),
-    matchDate: new Date("2027-01-04T00:00:00Z"),
+    pairing: await createPairing(story.db, { month: "2026-01" }),
+    matchDate: new Date("2026-01-04T00:00:00Z"),
+  });
+  await createMatch(story.db, {
+    user1: me,
+    user2: await createUser(story.db, { firstName: "Kay", lastName: "Closed" }),
+    pairing: await createPairing(story.db, { month: "2025-12", status: "completed" }),
+    matchDate: new Date("2025-12-01T00:00:00Z"),
+    user2ConnectionStatus: "confirmed",
   });
   return { me, partner, match, past };
 }
 
 describe("an employee with a match", () => {
-  it("answers Met My Match and sees the green Met badge", async () => {
+  it("answers Met My Match, sees the green Met badge and can change the answer", async () => {
     const { me, partner } = await employeeWithMatch();
     const page = await story.newPage();
     await story.signInAs(page, me);
@@ -57,26 +65,42 @@ describe("an employee with a match", () => {
     await expect.poll(() => badge.textContent()).toBe("Your answer: Met");
     await expect.poll(() => badge.getAttribute("class")).toContain("bg-green-100");
     await expect
-      .poll(() => current.getByRole("button", { name: "Missed This Month" }).count())
+      .poll(() => current.getByRole("button", { name: "Missed This Month", exact: true }).count())
       .toBe(0);
+
+    await current.getByRole("button", { name: "Change to Missed This Month" }).click();
+    const missed = current.locator('[data-answer="not_confirmed"]');
+    await missed.waitFor();
+    await expect.poll(() => missed.textContent()).toBe("Your answer: Missed This Month");
+    await current.getByRole("button", { name: "Change to Met My Match" }).waitFor();
   });
 
-  it("answers a past match from the history grid in the past tense", async () => {
+  it("answers and changes a past match of a running round; a completed round's is final", async () => {
     const { me } = await employeeWithMatch();
     const page = await story.newPage();
     await story.signInAs(page, me);
     await page.goto("/matches");
     const history = page.getByRole("region", { name: "Match History" });
-    await history.getByRole("heading", { name: "Alan Turing" }).waitFor();
-    await expect.poll(() => history.innerText()).toContain("January 2027");
+    const card = (name: string) =>
+      history.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
+    const alan = card("Alan Turing");
+    await alan.waitFor();
+    await expect.poll(() => alan.innerText()).toContain("January 2026");
     await expect
-      .poll(() => history.locator('[data-answer="pending"]').textContent())
+      .poll(() => alan.locator('[data-answer="pending"]').textContent())
       .toBe("Your answer: No answer");
-    await history.getByRole("button", { name: /^We didn't meet: Alan Turing/ }).click();
-    const answer = history.locator('[data-answer="not_confirmed"]');
+    await alan.getByRole("button", { name: /^We didn't meet: Alan Turing/ }).click();
+    const answer = alan.locator('[data-answer="not_confirmed"]');
     await answer.waitFor();
     await expect.poll(() => answer.textContent()).toBe("Your answer: Didn't meet");
-    await expect.poll(() => history.getByRole("button", { name: /^We met:/ }).count()).toBe(0);
+    await expect.poll(() => alan.getByRole("button", { name: /^We met:/ }).count()).toBe(0);
+    await alan.getByRole("button", { name: /^Change to We met: Alan Turing/ }).click();
+    await expect.poll(() => alan.getByTestId("match-state").textContent()).toBe("Your answer: Met");
+
+    // Kay said they met: the chat counts, and the completed round offers no answer to change.
+    const kay = card("Kay Closed");
+    await expect.poll(() => kay.getByTestId("match-state").textContent()).toBe("The chat: Met");
+    expect(await kay.getByRole("button").count()).toBe(0);
     await expect
       .poll(() => page.getByRole("button", { name: "Mark as Completed" }).count())
       .toBe(0);

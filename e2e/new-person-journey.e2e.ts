@@ -113,8 +113,9 @@ describe("one vocabulary for a match's state", () => {
     await createMatch(story.db, {
       user1: await createUser(story.db, { firstName: "Paul", lastName: "Past" }),
       user2: me,
-      pairing: await createPairing(story.db, { month: "2027-01", status: "completed" }),
-      matchDate: new Date("2027-01-04T00:00:00Z"),
+      // An earlier round still running: past, and still open to an answer.
+      pairing: await createPairing(story.db, { month: "2026-01" }),
+      matchDate: new Date("2026-01-04T00:00:00Z"),
     });
     const page = await story.newPage({ width: 375, height: 800 });
     await story.signInAs(page, me);

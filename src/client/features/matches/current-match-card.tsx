@@ -1,12 +1,10 @@
-import { answerActions } from "@shared/match-states";
 import { formatMatchMonth, type MatchItem, partnerName } from "@shared/matches";
-import { CircleCheck, CircleX, Mail } from "lucide-react";
-import { Button } from "../../components/ui/button";
+import { Mail } from "lucide-react";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
+import { AnswerButtons } from "./answer-buttons";
 import { MatchStateBadges } from "./match-state-badges";
 import { PartnerAvatar } from "./partner-avatar";
 import { ScheduleChatButton } from "./schedule-chat-button";
-import { useSetConnectionStatus } from "./use-matches";
 
 function PartnerDetails({ partner }: { partner: MatchItem["partner"] }) {
   return (
@@ -37,13 +35,11 @@ function PartnerDetails({ partner }: { partner: MatchItem["partner"] }) {
 }
 
 /**
- * The matches page's current match: partner(s), the match's state and the user's answer. "Met My
- * Match" is the one way to say the chat happened (there is no separate "Mark as Completed").
+ * The matches page's current match: partner(s), the match's state and the user's answer, which
+ * can be changed while the month runs. "Met My Match" is the one way to say the chat happened
+ * (there is no separate "Mark as Completed").
  */
 export function CurrentMatchCard({ item }: { item: MatchItem }) {
-  const connection = useSetConnectionStatus();
-  const matchId = item.match.id;
-  const busy = connection.isPending;
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
@@ -60,26 +56,7 @@ export function CurrentMatchCard({ item }: { item: MatchItem }) {
       </CardContent>
       <CardFooter className="flex-col items-stretch sm:flex-row sm:items-center">
         <ScheduleChatButton item={item} />
-        {item.myConnectionStatus === "pending" && (
-          <>
-            <Button
-              variant="secondary"
-              disabled={busy}
-              onClick={() => connection.mutate({ matchId, status: "confirmed" })}
-            >
-              <CircleCheck aria-hidden="true" />
-              {answerActions.current.confirmed}
-            </Button>
-            <Button
-              variant="ghost"
-              disabled={busy}
-              onClick={() => connection.mutate({ matchId, status: "not_confirmed" })}
-            >
-              <CircleX aria-hidden="true" />
-              {answerActions.current.not_confirmed}
-            </Button>
-          </>
-        )}
+        <AnswerButtons item={item} tense="current" />
       </CardFooter>
     </Card>
   );

@@ -1,17 +1,16 @@
-import { answerActions } from "@shared/match-states";
 import { formatMatchMonth, type MatchItem, partnerName } from "@shared/matches";
-import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { AnswerButtons } from "./answer-buttons";
 import { MatchStateBadges } from "./match-state-badges";
 import { PartnerAvatar } from "./partner-avatar";
-import { useSetConnectionStatus } from "./use-matches";
 
-/** One past match: partner(s), month and year, the member's answer in the past tense, and the answer buttons while unanswered. */
+/**
+ * One past match: partner(s), month and year, its state in the past tense and, while its pairing
+ * still runs, the buttons to answer or change the answer.
+ */
 export function HistoryCard({ item, actions = true }: { item: MatchItem; actions?: boolean }) {
-  const connection = useSetConnectionStatus();
   const names = item.partners.map(partnerName).join(" & ");
   const month = formatMatchMonth(item.match.month);
-  const matchId = item.match.id;
   return (
     <Card className="flex h-full flex-col gap-3 p-4">
       <div className="flex min-w-0 items-center gap-3">
@@ -28,26 +27,9 @@ export function HistoryCard({ item, actions = true }: { item: MatchItem; actions
         </div>
       </div>
       <MatchStateBadges item={item} tense="past" />
-      {actions && item.myConnectionStatus === "pending" && (
+      {actions && item.pairingOpen && (
         <div className="mt-auto flex flex-wrap gap-2">
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={connection.isPending}
-            aria-label={`${answerActions.past.confirmed}: ${names} (${month})`}
-            onClick={() => connection.mutate({ matchId, status: "confirmed" })}
-          >
-            {answerActions.past.confirmed}
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={connection.isPending}
-            aria-label={`${answerActions.past.not_confirmed}: ${names} (${month})`}
-            onClick={() => connection.mutate({ matchId, status: "not_confirmed" })}
-          >
-            {answerActions.past.not_confirmed}
-          </Button>
+          <AnswerButtons item={item} tense="past" size="sm" describe={`${names} (${month})`} />
         </div>
       )}
     </Card>

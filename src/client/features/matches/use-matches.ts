@@ -7,6 +7,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../components/ui/toast";
 import { matchesApi, matchKeys } from "../../lib/api/matches";
+import { errorMessage } from "../../lib/api-client";
 import { redirectIfUnauthorized } from "../unauthorized";
 
 /** The signed-in user's current match; `enabled` is false until the user is known. */
@@ -61,7 +62,7 @@ export function useSetConnectionStatus() {
       if (redirectIfUnauthorized(error)) return;
       toast({
         title: "Error",
-        description: "Failed to update connection status",
+        description: errorMessage(error, "Failed to update connection status"),
         variant: "destructive",
       });
     },
