@@ -126,7 +126,7 @@ export async function apiFetch(
  * Sends a request and returns its parsed JSON answer (undefined for an empty answer).
  * `body` is sent as JSON; a FormData body (uploads) is sent as multipart.
  *
- * @example await apiRequest<{ success: boolean }>("POST", "/api/auth/send-code", { email })
+ * Called by the modules of lib/api/ (see its README), which name every address.
  */
 export async function apiRequest<T = unknown>(
   method: HttpMethod,
@@ -150,7 +150,7 @@ export function queryKeyToUrl(queryKey: QueryKey): string {
 
 /**
  * The default read: GETs the path formed by joining the query key segments with "/"
- * (["/api/matches", "current"] → "/api/matches/current") and requires a JSON answer.
+ * (["/x", "current"] → "/x/current") and requires a JSON answer.
  * With `on401: "returnNull"` a 401 answer yields null instead of an error.
  */
 export function getQueryFn<T>(options: { on401: "returnNull" }): QueryFunction<T | null>;

@@ -8,8 +8,9 @@ import { Card, CardContent, CardDescription, CardHeader } from "../components/ui
 import { FieldError, Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { AuthShell } from "../features/auth-shell";
-import { AUTH_USER_QUERY_KEY, type AuthUser } from "../features/use-auth";
-import { apiRequest, errorMessage } from "../lib/api-client";
+import { AUTH_USER_QUERY_KEY } from "../features/use-auth";
+import { authApi } from "../lib/api/auth";
+import { errorMessage } from "../lib/api-client";
 
 /** Delay before going to /admin after signing in. */
 export const ADMIN_LOGIN_REDIRECT_MS = 100;
@@ -27,8 +28,7 @@ export function AdminLoginPage() {
   const passwordId = useId();
 
   const login = useMutation({
-    mutationFn: (body: { email: string; password: string }) =>
-      apiRequest<{ user: AuthUser }>("POST", "/api/signin", body),
+    mutationFn: (body: { email: string; password: string }) => authApi.adminSignIn(body),
     onSuccess: (answer) => {
       queryClient.setQueryData(AUTH_USER_QUERY_KEY, answer.user);
       setTimeout(() => window.location.assign("/admin"), ADMIN_LOGIN_REDIRECT_MS);

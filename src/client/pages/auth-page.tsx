@@ -1,4 +1,3 @@
-import type { MagicLinkAnswer } from "@shared/auth";
 import { useMutation } from "@tanstack/react-query";
 import { Mail, ShieldCheck, Sparkles, Users } from "lucide-react";
 import { useState } from "react";
@@ -10,7 +9,8 @@ import { getAuthPageErrorMessage } from "../features/auth-error-messages";
 import { AuthShell } from "../features/auth-shell";
 import { EmailField, useEmailForm, workEmailError } from "../features/email-field";
 import { NotWhitelistedHint } from "../features/not-whitelisted-hint";
-import { ApiError, apiRequest } from "../lib/api-client";
+import { authApi } from "../lib/api/auth";
+import { ApiError } from "../lib/api-client";
 
 const features = [
   {
@@ -50,8 +50,7 @@ export function AuthPage() {
   const [sentTo, setSentTo] = useState<string>();
 
   const send = useMutation({
-    mutationFn: (address: string) =>
-      apiRequest<MagicLinkAnswer>("POST", "/api/auth/magic-link", { email: address }),
+    mutationFn: (address: string) => authApi.requestMagicLink(address),
     onSuccess: (_answer, address) => setSentTo(address),
   });
 

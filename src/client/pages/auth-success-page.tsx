@@ -2,8 +2,7 @@ import { CircleCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Spinner } from "../components/ui/spinner";
 import { AuthShell } from "../features/auth-shell";
-import type { AuthUser } from "../features/use-auth";
-import { apiRequest } from "../lib/api-client";
+import { authApi } from "../lib/api/auth";
 
 export const AUTH_SUCCESS_WAIT_MS = 1000;
 
@@ -13,10 +12,7 @@ export function AuthSuccessPage() {
   useEffect(() => {
     const timer = setTimeout(async () => {
       try {
-        const status = await apiRequest<{ authenticated: boolean; user: AuthUser | null }>(
-          "GET",
-          "/api/auth/status",
-        );
+        const status = await authApi.status();
         if (status?.authenticated && status.user) {
           setDone(true);
           window.location.replace(status.user.needsProfileSetup ? "/profile-setup" : "/profile");

@@ -1,4 +1,4 @@
-import { CODE_LENGTH, type SuccessAnswer } from "@shared/auth";
+import { CODE_LENGTH } from "@shared/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { KeyRound, Mail } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
@@ -13,7 +13,8 @@ import { forgetCodeStep, recallCodeStep, rememberCodeStep } from "../features/co
 import { EmailField, useEmailForm, workEmailError } from "../features/email-field";
 import { NotWhitelistedHint } from "../features/not-whitelisted-hint";
 import { AUTH_USER_QUERY_KEY } from "../features/use-auth";
-import { ApiError, apiRequest, errorMessage } from "../lib/api-client";
+import { authApi } from "../lib/api/auth";
+import { ApiError, errorMessage } from "../lib/api-client";
 
 /** Redirect after a verified code. */
 export const CODE_SUCCESS_REDIRECT_MS = 1500;
@@ -45,8 +46,7 @@ export function CodeSignInPage() {
   const codeInput = useRef<HTMLInputElement>(null);
 
   const send = useMutation({
-    mutationFn: (address: string) =>
-      apiRequest<SuccessAnswer>("POST", "/api/auth/send-code", { email: address }),
+    mutationFn: (address: string) => authApi.sendCode(address),
     onSuccess: (_answer, address) => {
       setFormError(undefined);
       setFieldError(undefined);
@@ -65,7 +65,7 @@ export function CodeSignInPage() {
 
   const verify = useMutation({
     mutationFn: (value: string) =>
-      apiRequest<SuccessAnswer>("POST", "/api/auth/verify-code", {
+      authApi.verifyCode({
         email: email.trim().toLowerCase(),
         code: value,
       }),

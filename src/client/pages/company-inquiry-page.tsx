@@ -3,7 +3,6 @@ import {
   ADDITIONAL_INFO_MAX,
   COMPANY_NAME_MAX,
   type CompanyInquiryInput,
-  type CompanyInquiryResponse,
   companyInquirySchema,
   INQUIRY_SUBMITTED,
   INVALID_EMAIL,
@@ -22,7 +21,8 @@ import { Select } from "../components/ui/select";
 import { Textarea } from "../components/ui/textarea";
 import { toast } from "../components/ui/toast";
 import { PublicShell } from "../features/public-shell";
-import { ApiError, apiRequest } from "../lib/api-client";
+import { inquiriesApi } from "../lib/api/inquiries";
+import { ApiError } from "../lib/api-client";
 import { useDocumentTitle } from "../lib/use-document-title";
 
 const empty = { companyName: "", contactEmail: "", expectedUsers: "", additionalInfo: "" };
@@ -36,8 +36,7 @@ export function CompanyInquiryPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const submit = useMutation({
-    mutationFn: (body: CompanyInquiryInput) =>
-      apiRequest<CompanyInquiryResponse>("POST", "/api/company-inquiry", body),
+    mutationFn: (body: CompanyInquiryInput) => inquiriesApi.submit(body),
     onSuccess: (_data, body) => {
       toast({
         title: INQUIRY_SUBMITTED,

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Spinner } from "../components/ui/spinner";
 import { AuthShell } from "../features/auth-shell";
-import { ApiError, apiRequest } from "../lib/api-client";
+import { authApi } from "../lib/api/auth";
+import { ApiError } from "../lib/api-client";
 
 const KNOWN_FAILURES = new Set(["invalid_link", "invalid_email", "missing_token"]);
 
@@ -32,7 +33,8 @@ export function MagicAuthPage() {
     }
     // Keep the token out of the address bar and history once it has been read.
     window.history.replaceState(null, "", "/magic-auth");
-    apiRequest("POST", "/api/auth/magic-link/verify", { token })
+    authApi
+      .verifyMagicLink(token)
       .then(() => window.location.replace("/auth-success"))
       .catch((error: unknown) => window.location.replace(failureTarget(error)));
   }, []);

@@ -15,7 +15,7 @@ import { useDocumentTitle } from "../lib/use-document-title";
 
 /**
  * Matches page: current match with its actions and the history
- * grid. Visitors get the "logged out" toast and go to /api/login after 0.5 s; someone who has not
+ * grid. Visitors get the "logged out" toast and go to the hosted sign-in after 0.5 s; someone who has not
  * finished setting up goes to the setup form.
  */
 export function MatchesPage() {

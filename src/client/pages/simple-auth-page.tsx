@@ -8,7 +8,8 @@ import { toast } from "../components/ui/toast";
 import { AuthShell } from "../features/auth-shell";
 import { EmailField, useEmailForm } from "../features/email-field";
 import { AUTH_USER_QUERY_KEY } from "../features/use-auth";
-import { apiRequest, errorMessage } from "../lib/api-client";
+import { authApi } from "../lib/api/auth";
+import { errorMessage } from "../lib/api-client";
 
 /** Simple test access page (/simple-auth, DEMO only): e-mail only, then the profile. */
 export function SimpleAuthPage() {
@@ -19,8 +20,7 @@ export function SimpleAuthPage() {
   );
 
   const access = useMutation({
-    mutationFn: (address: string) =>
-      apiRequest<{ redirectTo?: string }>("POST", "/api/simple-auth", { email: address }),
+    mutationFn: (address: string) => authApi.simpleAuth(address),
     onSuccess: async (answer) => {
       await queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY });
       window.location.assign(safeRedirectPath(answer?.redirectTo) ?? "/profile");

@@ -8,7 +8,7 @@ import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { Spinner } from "../components/ui/spinner";
 import { AuthShell } from "../features/auth-shell";
-import { apiRequest } from "../lib/api-client";
+import { unsubscribeApi, unsubscribeKeys } from "../lib/api/unsubscribe";
 
 const readToken = () => new URLSearchParams(window.location.search).get("token") ?? "";
 
@@ -19,14 +19,12 @@ const readToken = () => new URLSearchParams(window.location.search).get("token")
 export function UnsubscribePage() {
   const [token] = useState(readToken);
   const status = useQuery({
-    queryKey: ["/api/unsubscribe", token],
-    queryFn: () =>
-      apiRequest<UnsubscribeStatus>("GET", `/api/unsubscribe?token=${encodeURIComponent(token)}`),
+    queryKey: unsubscribeKeys.status(token),
+    queryFn: ({ signal }) => unsubscribeApi.status(token, signal),
     enabled: token !== "",
   });
   const change = useMutation({
-    mutationFn: (action: UnsubscribeAction["action"]) =>
-      apiRequest<UnsubscribeStatus>("POST", "/api/unsubscribe", { token, action }),
+    mutationFn: (action: UnsubscribeAction["action"]) => unsubscribeApi.change(token, action),
   });
 
   return (

@@ -14,7 +14,7 @@ import {
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { QueryState } from "../../components/ui/query-state";
 import { toast } from "../../components/ui/toast";
-import { apiRequest } from "../../lib/api-client";
+import { departmentsApi } from "../../lib/api/admin-departments";
 import { cn } from "../../lib/cn";
 import { DepartmentDialog } from "./departments/department-dialog";
 import {
@@ -216,8 +216,7 @@ function DeleteDepartmentDialog({
   onClose: () => void;
 }) {
   const remove = useDepartmentMutation({
-    mutationFn: (target: AdminDepartment) =>
-      apiRequest<{ message: string }>("DELETE", `/api/admin/departments/${groupId}/${target.id}`),
+    mutationFn: (target: AdminDepartment) => departmentsApi.remove(groupId, target.id),
     onSuccess: (result) => {
       onClose();
       toast({ title: "Department deleted", description: result.message });

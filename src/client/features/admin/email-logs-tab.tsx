@@ -1,5 +1,5 @@
 import type { EmailLog } from "@shared/newsletters";
-import { type UseQueryResult, useQuery } from "@tanstack/react-query";
+import type { UseQueryResult } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import {
   Card,
@@ -15,7 +15,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { EmailLogCard } from "./email-logs/email-log-card";
 import { EmailLogDetails } from "./email-logs/email-log-details";
 import { ListSkeleton } from "./newsletters/list-skeleton";
-import { newsletterKeys } from "./newsletters/newsletter-queries";
+import { useEmailLogs } from "./newsletters/newsletter-queries";
 import { useDomainGroups } from "./whitelist/whitelist-queries";
 
 const ALL = "all";
@@ -31,8 +31,7 @@ function matchesGroup(log: EmailLog, group: string): boolean {
 export function EmailLogsTab() {
   const filterId = useId();
   const groups = useDomainGroups();
-  const current = useQuery<EmailLog[]>({ queryKey: newsletterKeys.logs, staleTime: 0 });
-  const archived = useQuery<EmailLog[]>({ queryKey: newsletterKeys.archivedLogs, staleTime: 0 });
+  const { current, archived } = useEmailLogs();
   const [group, setGroup] = useState(ALL);
   const [viewing, setViewing] = useState<EmailLog | null>(null);
   const filter = (logs: EmailLog[] | undefined) =>

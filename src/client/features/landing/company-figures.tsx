@@ -1,5 +1,6 @@
 import type { PublicFigures } from "@shared/public-figures";
 import { useEffect, useState } from "react";
+import { publicApi } from "../../lib/api/public";
 import { PRODUCT_NAME } from "../../lib/brand";
 
 type FiguresState =
@@ -20,16 +21,17 @@ function showable(body: unknown): PublicFigures | null {
 }
 
 /**
- * Asks GET /api/public/figures once the page is on screen (an effect runs after the first paint),
+ * Asks for the public figures once the page is on screen (an effect runs after the first paint),
  * with a plain request: the landing page carries no query cache.
  */
 function useCompanyFigures(): FiguresState {
   const [state, setState] = useState<FiguresState>({ status: "loading" });
   useEffect(() => {
     const controller = new AbortController();
-    fetch("/api/public/figures", { signal: controller.signal })
-      .then(async (res) => {
-        const figures = res.ok ? showable(await res.json()) : null;
+    publicApi
+      .figures(controller.signal)
+      .then((body) => {
+        const figures = showable(body);
         setState(figures ? { status: "shown", figures } : { status: "none" });
       })
       .catch(() => {

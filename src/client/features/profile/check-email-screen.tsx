@@ -6,7 +6,8 @@ import { Card, CardContent, CardDescription, CardHeader } from "../../components
 import { FieldError, Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/toast";
-import { apiRequest, errorMessage } from "../../lib/api-client";
+import { authApi } from "../../lib/api/auth";
+import { errorMessage } from "../../lib/api-client";
 import type { AuthUser } from "../use-auth";
 
 /** Profile step 3: the signed-in address is not validated yet; enter the e-mailed code. */
@@ -24,7 +25,7 @@ export function CheckEmailScreen({ user, onRefetch }: { user: AuthUser; onRefetc
     setError(null);
     setBusy("verify");
     try {
-      await apiRequest("POST", "/api/auth/verify-code", { email: user.email, code });
+      await authApi.verifyCode({ email: user.email, code });
       onRefetch();
     } catch (failure) {
       setError(errorMessage(failure, "Failed to verify code"));
@@ -37,9 +38,7 @@ export function CheckEmailScreen({ user, onRefetch }: { user: AuthUser; onRefetc
     setBusy("send");
     setSent(null);
     try {
-      const result = await apiRequest<{ message?: string }>("POST", "/api/auth/send-code", {
-        email: user.email,
-      });
+      const result = await authApi.sendCode(user.email);
       setSent(result?.message ?? "We sent you a new code.");
     } catch (failure) {
       toast({

@@ -12,7 +12,8 @@ import {
   CardTitle,
 } from "../../components/ui/card";
 import { toast } from "../../components/ui/toast";
-import { apiRequest, errorMessage } from "../../lib/api-client";
+import { profileApi } from "../../lib/api/profile";
+import { errorMessage } from "../../lib/api-client";
 import { ParticipationMug } from "../participation-mug";
 import { AUTH_USER_QUERY_KEY, type AuthUser } from "../use-auth";
 
@@ -77,11 +78,7 @@ export function ParticipationCard({ user }: { user: AuthUser }) {
   async function run(key: string, body: Action) {
     setPending(key);
     try {
-      const result = await apiRequest<{ message: string; user: AuthUser }>(
-        "PUT",
-        "/api/participation",
-        body,
-      );
+      const result = await profileApi.setParticipation(body);
       queryClient.setQueryData(AUTH_USER_QUERY_KEY, result.user);
       toast({ title: "Success", description: PARTICIPATION_UPDATED, duration: 3000 });
     } catch (error) {

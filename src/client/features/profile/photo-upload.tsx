@@ -4,12 +4,12 @@ import { useId, useRef, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toast";
-import { apiRequest } from "../../lib/api-client";
+import { profileApi } from "../../lib/api/profile";
 import { Avatar } from "./avatar";
 
 /**
  * Avatar with an upload button. The file is checked here (type, 5 MB) and sent at once to
- * POST /api/upload-profile-image; the server checks it again by its content.
+ * the server, which checks it again by its content.
  */
 export function PhotoUpload({
   imageUrl,
@@ -47,15 +47,9 @@ export function PhotoUpload({
       });
       return;
     }
-    const body = new FormData();
-    body.append("profileImage", file);
     setUploading(true);
     try {
-      const result = await apiRequest<{ imageUrl: string }>(
-        "POST",
-        "/api/upload-profile-image",
-        body,
-      );
+      const result = await profileApi.uploadPhoto(file);
       onUploaded(result.imageUrl);
       toast({ title: "Profile picture updated!" });
     } catch {

@@ -6,12 +6,13 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/toast";
-import { apiRequest, errorMessage } from "../../lib/api-client";
+import { profileApi } from "../../lib/api/profile";
+import { errorMessage } from "../../lib/api-client";
 import { AUTH_USER_QUERY_KEY, type AuthUser } from "../use-auth";
 import { PhotoUpload } from "./photo-upload";
 import { ProfileFields } from "./profile-fields";
 
-/** The "Edit Profile" form of My Profile: PUT /api/profile. */
+/** The "Edit Profile" form of My Profile. */
 export function ProfileEditForm({
   user,
   departments,
@@ -40,7 +41,7 @@ export function ProfileEditForm({
   async function onValid(values: ProfileInput) {
     setSaving(true);
     try {
-      const updated = await apiRequest<AuthUser>("PUT", "/api/profile", values);
+      const updated = await profileApi.update(values);
       queryClient.setQueryData(AUTH_USER_QUERY_KEY, updated);
       toast({ title: "Success", description: "Profile updated successfully!" });
       onDone();

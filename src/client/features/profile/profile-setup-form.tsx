@@ -10,7 +10,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toast";
-import { apiRequest } from "../../lib/api-client";
+import { profileApi } from "../../lib/api/profile";
 import { PRODUCT_NAME } from "../../lib/brand";
 import { useScrollToField } from "../scroll-to-invalid";
 import { AUTH_USER_QUERY_KEY, type AuthUser } from "../use-auth";
@@ -68,7 +68,7 @@ export function ProfileSetupForm({ user }: { user: AuthUser }) {
     }
     setSaving(true);
     try {
-      const updated = await apiRequest<AuthUser>("POST", "/api/complete-registration", values);
+      const updated = await profileApi.completeRegistration(values);
       toast({
         title: `Welcome to ${PRODUCT_NAME}! 🎉`,
         description: "Your profile is all set up! Time to start making new connections!",

@@ -2,6 +2,7 @@ import type { Department } from "@shared/departments";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { toast } from "../../components/ui/toast";
+import { profileApi, profileKeys } from "../../lib/api/profile";
 
 export const DEPARTMENTS_LOAD_FAILED =
   "Failed to load departments. Please refresh the page or contact support.";
@@ -11,11 +12,12 @@ export function domainOf(email: string): string {
   return email.slice(email.lastIndexOf("@") + 1).toLowerCase();
 }
 
-/** The department choices for an address's domain (GET /api/departments/domain/{domain}). */
+/** The department choices for an address's domain. */
 export function useDepartments(email: string | undefined) {
   const domain = email ? domainOf(email) : "";
   const query = useQuery<Department[]>({
-    queryKey: ["/api/departments/domain", domain],
+    queryKey: profileKeys.departmentsForDomain(domain),
+    queryFn: ({ signal }) => profileApi.departmentsForDomain(domain, signal),
     enabled: domain !== "",
   });
   useEffect(() => {

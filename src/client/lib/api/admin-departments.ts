@@ -7,6 +7,8 @@ const ADMIN_DEPARTMENTS = "/api/admin/departments";
 const COMPANY_DEPARTMENTS = "/api/departments";
 
 export const departmentKeys = {
+  /** Every group's list; the prefix of `ofGroup`. */
+  allGroups: [ADMIN_DEPARTMENTS] as const,
   /** One group's departments, as the admin manages them. */
   ofGroup: (groupId: number) => [ADMIN_DEPARTMENTS, groupId] as const,
   /** The company-wide list (people outside any group). */

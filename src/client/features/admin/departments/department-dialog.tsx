@@ -19,7 +19,7 @@ import {
 import { FieldError, Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { toast } from "../../../components/ui/toast";
-import { apiRequest } from "../../../lib/api-client";
+import { departmentsApi } from "../../../lib/api/admin-departments";
 import { useDepartmentMutation } from "./department-queries";
 
 type FormValues = { displayName: string };
@@ -53,12 +53,8 @@ export function DepartmentDialog({
   const save = useDepartmentMutation({
     mutationFn: (body: CreateDepartmentInput) =>
       department
-        ? apiRequest<AdminDepartment>(
-            "PATCH",
-            `/api/admin/departments/${groupId}/${department.id}`,
-            body,
-          )
-        : apiRequest<AdminDepartment>("POST", `/api/admin/departments/${groupId}`, body),
+        ? departmentsApi.rename(groupId, department.id, body)
+        : departmentsApi.create(groupId, body),
     onSuccess: (saved) => {
       toast({
         title: renaming ? "Department renamed" : "Department added",

@@ -1,13 +1,16 @@
-import type { AdminDepartment } from "@shared/departments";
-import type { DomainGroup } from "@shared/whitelist";
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { toast } from "../../../components/ui/toast";
+import {
+  departmentKeys,
+  departmentsApi,
+  isDepartmentListKey,
+} from "../../../lib/api/admin-departments";
+import { adminUserKeys } from "../../../lib/api/admin-users";
+import { whitelistApi, whitelistKeys } from "../../../lib/api/admin-whitelist";
 import { errorMessage } from "../../../lib/api-client";
 import { redirectIfUnauthorized } from "../../unauthorized";
 import { type AdminMutationOptions, useAdminMutation } from "../use-admin-mutation";
-
-export const departmentsKey = (groupId: number) => ["/api/admin/departments", groupId] as const;
 
 /** A read of the Departments tab; a 401 gets the "logged out" toast and redirect. */
 function useRedirectOn401(error: unknown) {
@@ -17,13 +20,19 @@ function useRedirectOn401(error: unknown) {
 }
 
 export function useDomainGroupList() {
-  const query = useQuery<DomainGroup[]>({ queryKey: ["/api/admin/domain-groups"] });
+  const query = useQuery({
+    queryKey: whitelistKeys.domainGroups,
+    queryFn: ({ signal }) => whitelistApi.domainGroups(signal),
+  });
   useRedirectOn401(query.error);
   return query;
 }
 
 export function useGroupDepartments(groupId: number) {
-  const query = useQuery<AdminDepartment[]>({ queryKey: departmentsKey(groupId) });
+  const query = useQuery({
+    queryKey: departmentKeys.ofGroup(groupId),
+    queryFn: ({ signal }) => departmentsApi.ofGroup(groupId, signal),
+  });
   useRedirectOn401(query.error);
   return query;
 }
@@ -31,15 +40,8 @@ export function useGroupDepartments(groupId: number) {
 /** After a change: the group's list and every list people choose their department from. */
 export function refreshDepartmentData(queryClient: QueryClient) {
   return queryClient.invalidateQueries({
-    predicate: (query) => {
-      const first = String(query.queryKey[0] ?? "");
-      return (
-        first.startsWith("/api/admin/departments") ||
-        first.startsWith("/api/departments") ||
-        first === "/api/user/departments" ||
-        first === "/api/admin/users"
-      );
-    },
+    predicate: (query) =>
+      isDepartmentListKey(query.queryKey) || query.queryKey[0] === adminUserKeys.all[0],
   });
 }
 

@@ -4,18 +4,18 @@ import { useState } from "react";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/toast";
-import { apiFetch, errorMessage } from "../../../lib/api-client";
+import { emailLogsApi } from "../../../lib/api/admin-newsletters";
+import { errorMessage } from "../../../lib/api-client";
 import { redirectIfUnauthorized } from "../../unauthorized";
 import { sentAtText } from "./email-log-details";
 
-/** Downloads GET …/email-logs/{month}/{year}/csv as email_log_{month}{year}.csv. */
+/** Downloads the month's log as CSV, named as the server says (else email_log_{month}{year}.csv). */
 async function downloadCsv(log: EmailLog) {
-  const res = await apiFetch("GET", `/api/admin/email-logs/${log.month}/${log.year}/csv`);
-  const named = /filename="?([^";]+)"?/.exec(res.headers.get("content-disposition") ?? "")?.[1];
-  const url = URL.createObjectURL(await res.blob());
+  const { blob, fileName } = await emailLogsApi.csv(log.month, log.year);
+  const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
-  link.download = named ?? `email_log_${String(log.month).padStart(2, "0")}${log.year}.csv`;
+  link.download = fileName ?? `email_log_${String(log.month).padStart(2, "0")}${log.year}.csv`;
   document.body.append(link);
   link.click();
   link.remove();

@@ -6,7 +6,7 @@ import { Alert, AlertDescription } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Label } from "../../../components/ui/label";
 import { Select } from "../../../components/ui/select";
-import { apiRequest } from "../../../lib/api-client";
+import { emailLogsApi } from "../../../lib/api/admin-newsletters";
 import { previewErrorText } from "./preview-error-text";
 
 /** Preview Email: the e-mail one recipient of this send got, when the newsletter still exists. */
@@ -15,11 +15,7 @@ export function LogEmailPreview({ log }: { log: EmailLog }) {
   const recipients = log.entries.map((entry) => entry.user_email);
   const [email, setEmail] = useState(recipients[0] ?? "");
   const preview = useMutation<{ html: string }, Error, string>({
-    mutationFn: (userEmail) =>
-      apiRequest("POST", "/api/admin/email-logs/preview", {
-        newsletterId: log.newsletter_id,
-        userEmail,
-      }),
+    mutationFn: (userEmail) => emailLogsApi.preview(log.newsletter_id, userEmail),
   });
 
   if (recipients.length === 0) {

@@ -1,11 +1,11 @@
-import type { EmailLog, SendStarted } from "@shared/newsletters";
+import type { EmailLog } from "@shared/newsletters";
 import { RotateCcw } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { toast } from "../../../components/ui/toast";
-import { apiRequest } from "../../../lib/api-client";
-import { newsletterUrl, useNewsletterMutation } from "../newsletters/newsletter-queries";
+import { newslettersApi } from "../../../lib/api/admin-newsletters";
+import { useNewsletterMutation } from "../newsletters/newsletter-queries";
 
 /**
  * Retry failed deliveries of a sent newsletter (after an outage that outlasted the retries, or a
@@ -15,8 +15,7 @@ import { newsletterUrl, useNewsletterMutation } from "../newsletters/newsletter-
 export function RetryFailedButton({ log }: { log: EmailLog }) {
   const [asking, setAsking] = useState(false);
   const retry = useNewsletterMutation({
-    mutationFn: () =>
-      apiRequest<SendStarted>("POST", newsletterUrl(log.newsletter_id, "retry-failed")),
+    mutationFn: () => newslettersApi.retryFailed(log.newsletter_id),
     onSuccess: (result) => {
       setAsking(false);
       toast({

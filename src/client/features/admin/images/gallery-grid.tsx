@@ -7,7 +7,7 @@ import { Input } from "../../../components/ui/input";
 import { ListSkeleton, QueryState } from "../../../components/ui/query-state";
 import { toast } from "../../../components/ui/toast";
 import { useConfirm } from "../../../components/ui/use-confirm";
-import { apiRequest } from "../../../lib/api-client";
+import { imagesApi } from "../../../lib/api/admin-images";
 import { useGalleryImages, useImageMutation } from "./image-queries";
 
 const SOURCE_BADGES: Record<ImageSource, { label: string; color: BadgeColor }> = {
@@ -31,15 +31,13 @@ async function copyText(text: string, field: HTMLInputElement | null) {
 export function GalleryGrid() {
   const gallery = useGalleryImages();
   const copy = useImageMutation({
-    mutationFn: (image: GalleryImage) =>
-      apiRequest("POST", `/api/admin/images/copy/${encodeURIComponent(image.filename)}`),
+    mutationFn: (image: GalleryImage) => imagesApi.copy(image.filename),
     onSuccess: (_data, image) =>
       toast({ title: "Image Copied", description: `${image.filename} was added to the gallery.` }),
     failure: "Failed to copy image",
   });
   const remove = useImageMutation({
-    mutationFn: (image: GalleryImage) =>
-      apiRequest("DELETE", `/api/admin/images/${encodeURIComponent(image.filename)}`),
+    mutationFn: (image: GalleryImage) => imagesApi.remove(image.filename),
     onSuccess: (_data, image) =>
       toast({ title: "Image Deleted", description: `${image.filename} was deleted.` }),
     failure: "Failed to delete image",

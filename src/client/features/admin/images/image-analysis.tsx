@@ -12,7 +12,8 @@ import {
 } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
-import { ApiError, apiRequest } from "../../../lib/api-client";
+import { imagesApi } from "../../../lib/api/admin-images";
+import { ApiError } from "../../../lib/api-client";
 import { useImageCompatibility, useImageMutation } from "./image-queries";
 
 const RATING_BADGES = {
@@ -31,11 +32,7 @@ function loadError(error: Error): string {
 export function ImageAnalysis() {
   const analysis = useImageCompatibility();
   const optimise = useImageMutation({
-    mutationFn: (image: AnalysedImage) =>
-      apiRequest<{ filename: string; size: number }>(
-        "POST",
-        `/api/admin/images/optimize/${encodeURIComponent(image.filename)}`,
-      ),
+    mutationFn: (image: AnalysedImage) => imagesApi.optimise(image.filename),
     onSuccess: (made) =>
       toast({
         title: "Image Optimised",

@@ -1,25 +1,28 @@
-import type { GalleryImage, ImageCompatibility } from "@shared/images";
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/toast";
+import { imageKeys, imagesApi } from "../../../lib/api/admin-images";
 import { errorMessage } from "../../../lib/api-client";
 import { redirectIfUnauthorized } from "../../unauthorized";
 import { type AdminMutationOptions, useAdminMutation } from "../use-admin-mutation";
 
-export const GALLERY_KEY = ["/api/admin/images"] as const;
-export const COMPATIBILITY_KEY = ["/api/admin/image-compatibility"] as const;
-
 export function useGalleryImages() {
-  return useQuery<GalleryImage[]>({ queryKey: GALLERY_KEY });
+  return useQuery({
+    queryKey: imageKeys.gallery,
+    queryFn: ({ signal }) => imagesApi.gallery(signal),
+  });
 }
 
 export function useImageCompatibility() {
-  return useQuery<ImageCompatibility>({ queryKey: COMPATIBILITY_KEY });
+  return useQuery({
+    queryKey: imageKeys.compatibility,
+    queryFn: ({ signal }) => imagesApi.compatibility(signal),
+  });
 }
 
 function refreshImages(queryClient: QueryClient) {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: GALLERY_KEY }),
-    queryClient.invalidateQueries({ queryKey: COMPATIBILITY_KEY }),
+    queryClient.invalidateQueries({ queryKey: imageKeys.gallery }),
+    queryClient.invalidateQueries({ queryKey: imageKeys.compatibility }),
   ]);
 }
 

@@ -1,11 +1,11 @@
-import { GALLERY_IMAGE_MAX_BYTES, type GalleryImage } from "@shared/images";
+import { GALLERY_IMAGE_MAX_BYTES } from "@shared/images";
 import { Upload } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { toast } from "../../../components/ui/toast";
-import { apiRequest } from "../../../lib/api-client";
+import { imagesApi } from "../../../lib/api/admin-images";
 import { useImageMutation } from "./image-queries";
 
 /** File picker (image files only) and 'Upload Image'; the server judges the bytes again. */
@@ -13,11 +13,7 @@ export function UploadImageForm() {
   const [file, setFile] = useState<File | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const upload = useImageMutation({
-    mutationFn: (image: File) => {
-      const body = new FormData();
-      body.append("image", image);
-      return apiRequest<GalleryImage>("POST", "/api/admin/images/upload", body);
-    },
+    mutationFn: (image: File) => imagesApi.upload(image),
     onSuccess: (image) => {
       toast({ title: "Image Uploaded", description: `${image.filename} is in the gallery.` });
       setFile(null);

@@ -1,28 +1,41 @@
-import type { EmployeeStatusSummary } from "@shared/employees";
-import type { AdminStats, EnhancedMetrics, SystemHealth } from "@shared/metrics";
-import type { PairingReportResponse } from "@shared/pairings";
 import { useQuery } from "@tanstack/react-query";
-
-export const ENHANCED_METRICS_KEY = ["/api/admin/enhanced-metrics"] as const;
+import { metricKeys, metricsApi } from "../../../lib/api/admin-metrics";
 
 /** The people and matching figures; the Operations counters read the same query. */
 export const useEnhancedMetrics = () =>
-  useQuery<EnhancedMetrics>({ queryKey: ENHANCED_METRICS_KEY, staleTime: 0 });
+  useQuery({
+    queryKey: metricKeys.enhanced,
+    queryFn: ({ signal }) => metricsApi.enhanced(signal),
+    staleTime: 0,
+  });
 
 export const useAdminStats = () =>
-  useQuery<AdminStats>({ queryKey: ["/api/admin/stats"], staleTime: 0 });
+  useQuery({
+    queryKey: metricKeys.stats,
+    queryFn: ({ signal }) => metricsApi.stats(signal),
+    staleTime: 0,
+  });
 
 export const usePairingReport = () =>
-  useQuery<PairingReportResponse>({ queryKey: ["/api/admin/pairing-report"], staleTime: 0 });
+  useQuery({
+    queryKey: metricKeys.pairingReport,
+    queryFn: ({ signal }) => metricsApi.pairingReport(signal),
+    staleTime: 0,
+  });
 
 export const useEmployeeStatusSummary = () =>
-  useQuery<EmployeeStatusSummary>({
-    queryKey: ["/api/admin/employee-status-summary"],
+  useQuery({
+    queryKey: metricKeys.employeeStatus,
+    queryFn: ({ signal }) => metricsApi.employeeStatus(signal),
     staleTime: 0,
   });
 
 export const useSystemHealth = () =>
-  useQuery<SystemHealth>({ queryKey: ["/api/admin/system-health"], staleTime: 0 });
+  useQuery({
+    queryKey: metricKeys.systemHealth,
+    queryFn: ({ signal }) => metricsApi.systemHealth(signal),
+    staleTime: 0,
+  });
 
 /** "2027-02" → "Feb 2027" */
 export function monthLabel(month: string): string {

@@ -6,8 +6,8 @@ import { Alert, AlertDescription } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { FieldError, Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
-import { apiRequest } from "../../../lib/api-client";
-import { newsletterFailureToast, newsletterUrl } from "./newsletter-queries";
+import { newslettersApi } from "../../../lib/api/admin-newsletters";
+import { newsletterFailureToast } from "./newsletter-queries";
 
 /**
  * The editor's preview: the saved newsletter as one recipient receives it (POST …/preview-email),
@@ -24,8 +24,7 @@ export function EmailPreviewPane({
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | null>(null);
   const preview = useMutation<PreviewEmailResponse, Error, string>({
-    mutationFn: (recipientEmail) =>
-      apiRequest("POST", newsletterUrl(newsletterId, "preview-email"), { recipientEmail }),
+    mutationFn: (recipientEmail) => newslettersApi.previewEmail(newsletterId, recipientEmail),
     onError: (failure) =>
       newsletterFailureToast(failure, "Preview Error", {
         fallback: "Failed to generate email preview",

@@ -12,14 +12,14 @@ import { FieldError } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Select } from "../../../components/ui/select";
 import { Spinner } from "../../../components/ui/spinner";
-import { apiRequest } from "../../../lib/api-client";
+import { newslettersApi } from "../../../lib/api/admin-newsletters";
 import { EditorSection, TextField } from "./editor-fields";
 import type { EditorForm } from "./editor-form";
-import { newsletterFailureToast, newsletterUrl, useNewsletterFiles } from "./newsletter-queries";
+import { newsletterFailureToast, useNewsletterFiles } from "./newsletter-queries";
 import { ValidateMatchesPanel, validationToast } from "./validate-matches-panel";
 
 /**
- * Your Match: the linked pairing (from GET /api/admin/newsletter-files), Validate Matches with its
+ * Your Match: the linked pairing (from the newsletter files list), Validate Matches with its
  * result panel, and the placeholder text. Choosing another pairing clears the earlier result.
  */
 export function MatchSection({ form, newsletter }: { form: EditorForm; newsletter: Newsletter }) {
@@ -31,8 +31,7 @@ export function MatchSection({ form, newsletter }: { form: EditorForm; newslette
   const stored =
     newsletter.validationResult?.pairingFile === selected ? newsletter.validationResult : null;
   const validate = useMutation<ValidateResponse, Error, string>({
-    mutationFn: (pairingFile) =>
-      apiRequest("POST", newsletterUrl(newsletter.id, "validate"), { pairingFile }),
+    mutationFn: (pairingFile) => newslettersApi.validate(newsletter.id, pairingFile),
     onSuccess: (data) => {
       setResult(data);
       validationToast(data);

@@ -1,4 +1,3 @@
-import type { Newsletter } from "@shared/newsletters";
 import { Plus } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Button } from "../../../components/ui/button";
@@ -12,10 +11,10 @@ import {
 import { QueryState } from "../../../components/ui/query-state";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
-import { apiRequest } from "../../../lib/api-client";
+import { newslettersApi } from "../../../lib/api/admin-newsletters";
 import { useAdminView } from "../use-admin-view";
 import { ListSkeleton } from "./list-skeleton";
-import { newsletterKeys, useNewsletterMutation, useNewsletters } from "./newsletter-queries";
+import { useNewsletterMutation, useNewsletters } from "./newsletter-queries";
 import { NewsletterRow } from "./newsletter-row";
 import { SendProgress } from "./send-progress";
 import { type TrackedSend, useSendNewsletter } from "./use-send-newsletter";
@@ -41,7 +40,7 @@ export function NewsletterCard() {
     setTracked((list) => [...list.filter((t) => t.id !== started.id), started]),
   );
   const create = useNewsletterMutation({
-    mutationFn: () => apiRequest<Newsletter>("POST", `${newsletterKeys.list[0]}/generate`),
+    mutationFn: () => newslettersApi.generate(),
     onSuccess: (created) => {
       toast({ title: "Newsletter Created", description: `${created.title} is ready to edit.` });
       setEditingId(created.id);

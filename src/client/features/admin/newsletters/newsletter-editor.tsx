@@ -14,7 +14,7 @@ import {
 } from "../../../components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { toast } from "../../../components/ui/toast";
-import { apiRequest } from "../../../lib/api-client";
+import { newslettersApi } from "../../../lib/api/admin-newsletters";
 import { type EditorValues, editorResolver, toFormValues, toRequestBody } from "./editor-form";
 import {
   BrainBuzzerSection,
@@ -28,7 +28,7 @@ import {
 import { EmailPreviewPane } from "./email-preview-pane";
 import { MatchSection } from "./match-section";
 import { NewsletterStatusBadge } from "./newsletter-labels";
-import { newsletterFailureToast, newsletterUrl, refreshNewsletterData } from "./newsletter-queries";
+import { newsletterFailureToast, refreshNewsletterData } from "./newsletter-queries";
 
 /** The editor overlay; open while `newsletter` is set. */
 export function NewsletterEditor({
@@ -78,7 +78,7 @@ function useEditorForm(newsletter: Newsletter) {
     defaultValues: toFormValues(newsletter),
   });
   const save = useMutation<Newsletter, Error, EditorValues>({
-    mutationFn: (values) => apiRequest("PUT", newsletterUrl(newsletter.id), toRequestBody(values)),
+    mutationFn: (values) => newslettersApi.update(newsletter.id, toRequestBody(values)),
     onSuccess: async (saved) => {
       form.reset(toFormValues(saved));
       savedToast(saved);

@@ -1,26 +1,38 @@
-import type { Newsletter, NewsletterFile } from "@shared/newsletters";
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/toast";
+import { emailLogsApi, newsletterKeys, newslettersApi } from "../../../lib/api/admin-newsletters";
 import { errorMessage } from "../../../lib/api-client";
 import { redirectIfUnauthorized } from "../../unauthorized";
 import { type AdminMutationOptions, useAdminMutation } from "../use-admin-mutation";
 
-export const newsletterKeys = {
-  list: ["/api/admin/newsletters"] as const,
-  files: ["/api/admin/newsletter-files"] as const,
-  sendStatus: (id: number) => ["newsletter-send-status", id] as const,
-  logs: ["/api/admin/email-logs"] as const,
-  archivedLogs: ["/api/admin/email-logs", "archived"] as const,
-};
-
-export const newsletterUrl = (id: number, action?: string) =>
-  `/api/admin/newsletters/${id}${action ? `/${action}` : ""}`;
-
 export const useNewsletters = () =>
-  useQuery<Newsletter[]>({ queryKey: newsletterKeys.list, staleTime: 0 });
+  useQuery({
+    queryKey: newsletterKeys.list,
+    queryFn: ({ signal }) => newslettersApi.list(signal),
+    staleTime: 0,
+  });
 
 export const useNewsletterFiles = (enabled = true) =>
-  useQuery<NewsletterFile[]>({ queryKey: newsletterKeys.files, staleTime: 0, enabled });
+  useQuery({
+    queryKey: newsletterKeys.files,
+    queryFn: ({ signal }) => newslettersApi.files(signal),
+    staleTime: 0,
+    enabled,
+  });
+
+/** The e-mail logs of this month's sends and the archived ones. */
+export const useEmailLogs = () => ({
+  current: useQuery({
+    queryKey: newsletterKeys.logs,
+    queryFn: ({ signal }) => emailLogsApi.current(signal),
+    staleTime: 0,
+  }),
+  archived: useQuery({
+    queryKey: newsletterKeys.archivedLogs,
+    queryFn: ({ signal }) => emailLogsApi.archived(signal),
+    staleTime: 0,
+  }),
+});
 
 /** After a newsletter change: the list, and the logs a finished send writes. */
 export function refreshNewsletterData(queryClient: QueryClient) {

@@ -4,9 +4,9 @@ import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/toast";
 import { useConfirm } from "../../../components/ui/use-confirm";
-import { apiRequest } from "../../../lib/api-client";
+import { newslettersApi } from "../../../lib/api/admin-newsletters";
 import { NewsletterStatusBadge } from "./newsletter-labels";
-import { newsletterUrl, useNewsletterMutation } from "./newsletter-queries";
+import { useNewsletterMutation } from "./newsletter-queries";
 
 const createdFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
@@ -24,7 +24,7 @@ export function NewsletterRow({
 }) {
   const { id, title, status } = newsletter;
   const approve = useNewsletterMutation({
-    mutationFn: () => apiRequest<Newsletter>("POST", newsletterUrl(id, "approve"), {}),
+    mutationFn: () => newslettersApi.approve(id),
     onSuccess: () =>
       toast({
         title: "Newsletter Approved",
@@ -33,7 +33,7 @@ export function NewsletterRow({
     failure: "Failed to approve newsletter",
   });
   const remove = useNewsletterMutation({
-    mutationFn: () => apiRequest("DELETE", newsletterUrl(id)),
+    mutationFn: () => newslettersApi.remove(id),
     onSuccess: () => toast({ title: "Newsletter Deleted", description: `${title} was deleted.` }),
     failure: "Cannot Delete Newsletter",
     failureDuration: 6000,

@@ -2,8 +2,8 @@ import type { SendStatusResponse as SendStatus } from "@shared/newsletters";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { toast } from "../../../components/ui/toast";
-import { apiRequest } from "../../../lib/api-client";
-import { newsletterKeys, newsletterUrl, refreshNewsletterData } from "./newsletter-queries";
+import { newsletterKeys, newslettersApi } from "../../../lib/api/admin-newsletters";
+import { refreshNewsletterData } from "./newsletter-queries";
 
 const POLL_MS = 1000;
 
@@ -20,8 +20,7 @@ export function isSendDone(status: SendStatus | undefined): boolean {
 export function useSendStatus(id: number) {
   return useQuery<SendStatus>({
     queryKey: newsletterKeys.sendStatus(id),
-    queryFn: ({ signal }) =>
-      apiRequest("GET", newsletterUrl(id, "send-status"), undefined, { signal }),
+    queryFn: ({ signal }) => newslettersApi.sendStatus(id, signal),
     staleTime: 0,
     refetchInterval: (query) =>
       isSendDone(query.state.data) || query.state.error ? false : POLL_MS,

@@ -2,8 +2,8 @@ import type { Newsletter, SendStarted } from "@shared/newsletters";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/toast";
 import { useConfirm } from "../../../components/ui/use-confirm";
-import { apiRequest } from "../../../lib/api-client";
-import { newsletterFailureToast, newsletterUrl, refreshNewsletterData } from "./newsletter-queries";
+import { newslettersApi } from "../../../lib/api/admin-newsletters";
+import { newsletterFailureToast, refreshNewsletterData } from "./newsletter-queries";
 
 export type TrackedSend = { id: number; title: string };
 
@@ -16,7 +16,7 @@ export type TrackedSend = { id: number; title: string };
 export function useSendNewsletter(onStarted: (send: TrackedSend) => void) {
   const queryClient = useQueryClient();
   const mutation = useMutation<SendStarted, Error, Newsletter>({
-    mutationFn: (newsletter) => apiRequest("POST", newsletterUrl(newsletter.id, "send")),
+    mutationFn: (newsletter) => newslettersApi.send(newsletter.id),
     onSuccess: (result, newsletter) => {
       onStarted({ id: newsletter.id, title: newsletter.title });
       toast({

@@ -1,5 +1,3 @@
-import type { SyncEmployeeStatusResponse } from "@shared/employees";
-import type { GeneratePairingResponse } from "@shared/pairings";
 import { monthDisplay } from "@shared/pairings";
 import { Eye, RefreshCw, Shuffle } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
@@ -14,7 +12,9 @@ import {
 import { Label } from "../../../components/ui/label";
 import { Select } from "../../../components/ui/select";
 import { toast } from "../../../components/ui/toast";
-import { ApiError, apiRequest } from "../../../lib/api-client";
+import { employeesApi } from "../../../lib/api/admin-employees";
+import { pairingsApi } from "../../../lib/api/admin-pairings";
+import { ApiError } from "../../../lib/api-client";
 import { useDomainGroups } from "../whitelist/whitelist-queries";
 import { CurrentPairingsList, matchesWord } from "./current-pairings-list";
 import { EligibilityBox } from "./eligibility-box";
@@ -47,12 +47,7 @@ export function AdminActionsCard() {
   );
 
   const generate = usePairingMutation({
-    mutationFn: (secondRound: boolean) =>
-      apiRequest<GeneratePairingResponse>(
-        "POST",
-        groupId === null ? "/api/admin/generate-pairing" : `/api/admin/generate-pairing/${groupId}`,
-        secondRound ? { secondRound: true } : undefined,
-      ),
+    mutationFn: (secondRound: boolean) => pairingsApi.generate(groupId, secondRound),
     onSuccess: (result) => {
       setConfirming(null);
       toast({
@@ -68,8 +63,7 @@ export function AdminActionsCard() {
     failure: "Failed to generate pairings",
   });
   const sync = usePairingMutation({
-    mutationFn: () =>
-      apiRequest<SyncEmployeeStatusResponse>("POST", "/api/admin/sync-employee-status"),
+    mutationFn: () => employeesApi.syncStatus(),
     onSuccess: (result) => toast({ title: "Employee status synced", description: result.message }),
     failure: "Failed to sync employee status",
   });

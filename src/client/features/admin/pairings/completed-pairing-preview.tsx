@@ -1,5 +1,4 @@
-import type { CompletedPairingContent, CompletedPairingFile } from "@shared/pairings";
-import { useQuery } from "@tanstack/react-query";
+import type { CompletedPairingFile } from "@shared/pairings";
 import {
   Dialog,
   DialogContent,
@@ -8,9 +7,8 @@ import {
   DialogTitle,
 } from "../../../components/ui/dialog";
 import { QueryState } from "../../../components/ui/query-state";
-import { apiRequest } from "../../../lib/api-client";
-import { fileUrl } from "./completed-pairing-url";
 import { MatchRow } from "./match-row";
+import { useCompletedPairingFile } from "./pairing-queries";
 
 /** Completed pairing preview: month, group (default 'All Users'), match count and each match. */
 export function CompletedPairingPreview({
@@ -20,12 +18,7 @@ export function CompletedPairingPreview({
   file: CompletedPairingFile | null;
   onClose: () => void;
 }) {
-  const content = useQuery<CompletedPairingContent>({
-    queryKey: ["/completed_pairings", file?.fileName ?? ""],
-    queryFn: () => apiRequest("GET", fileUrl(file?.fileName ?? "")),
-    enabled: file !== null,
-    staleTime: 0,
-  });
+  const content = useCompletedPairingFile(file?.fileName ?? null);
   return (
     <Dialog open={file !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-3xl">

@@ -13,8 +13,7 @@ import {
 import { QueryState } from "../../../components/ui/query-state";
 import { toast } from "../../../components/ui/toast";
 import { useConfirm } from "../../../components/ui/use-confirm";
-import { apiRequest } from "../../../lib/api-client";
-import { fileUrl } from "./completed-pairing-url";
+import { completedFileUrl, pairingsApi } from "../../../lib/api/admin-pairings";
 import { useCompletedPairingFiles, usePairingMutation } from "./pairing-queries";
 
 // The preview dialog (and the Radix dialog code) loads when a file is first viewed.
@@ -27,8 +26,7 @@ export function CompletedPairingsCard() {
   const files = useCompletedPairingFiles();
   const [viewing, setViewing] = useState<CompletedPairingFile | null>(null);
   const remove = usePairingMutation({
-    mutationFn: (fileName: string) =>
-      apiRequest("DELETE", `/api/admin/completed-pairings/${encodeURIComponent(fileName)}`),
+    mutationFn: (fileName: string) => pairingsApi.removeCompletedFile(fileName),
     onSuccess: () => toast({ title: "Pairing file deleted" }),
     failure: "Failed to delete completed pairing file",
   });
@@ -76,7 +74,7 @@ export function CompletedPairingsCard() {
                       View
                     </Button>
                     <a
-                      href={fileUrl(file.fileName)}
+                      href={completedFileUrl(file.fileName)}
                       download={file.fileName}
                       className={buttonVariants({ size: "sm", variant: "outline" })}
                       aria-label={`Download ${file.displayName}`}

@@ -1,10 +1,10 @@
-import type { CompletePairingResponse, PairingSummary, PreviewMatch } from "@shared/pairings";
+import type { PairingSummary, PreviewMatch } from "@shared/pairings";
 import { monthDisplay } from "@shared/pairings";
 import { CheckCircle2, Trash2 } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/toast";
-import { apiRequest } from "../../../lib/api-client";
+import { pairingsApi } from "../../../lib/api/admin-pairings";
 import { LeftAloneList } from "./left-alone-list";
 import { usePairingMutation } from "./pairing-queries";
 
@@ -38,8 +38,7 @@ export function CurrentPairingsList({
   const [deleting, setDeleting] = useState<PairingSummary | null>(null);
   const [completing, setCompleting] = useState<PairingSummary | null>(null);
   const complete = usePairingMutation({
-    mutationFn: (id: number) =>
-      apiRequest<CompletePairingResponse>("POST", `/api/admin/complete-pairing/${id}`),
+    mutationFn: (id: number) => pairingsApi.complete(id),
     onSuccess: (result) => {
       setCompleting(null);
       toast({
@@ -51,7 +50,7 @@ export function CurrentPairingsList({
     failure: "Failed to complete pairings",
   });
   const remove = usePairingMutation({
-    mutationFn: (id: number) => apiRequest("DELETE", `/api/admin/pairings/${id}`),
+    mutationFn: (id: number) => pairingsApi.remove(id),
     onSuccess: () => {
       setDeleting(null);
       toast({ title: "Pairing deleted" });

@@ -1,9 +1,4 @@
-import {
-  type ExcludedListResponse,
-  type ExclusionReason,
-  exclusionLabels,
-} from "@shared/exclusions";
-import { useQuery } from "@tanstack/react-query";
+import { type ExclusionReason, exclusionLabels } from "@shared/exclusions";
 import { useEffect } from "react";
 import {
   Dialog,
@@ -13,9 +8,10 @@ import {
   DialogTitle,
 } from "../../../components/ui/dialog";
 import { LoadingRegion, Skeleton } from "../../../components/ui/skeleton";
-import { apiRequest, errorMessage } from "../../../lib/api-client";
+import { errorMessage } from "../../../lib/api-client";
 import { redirectIfUnauthorized } from "../../unauthorized";
 import { EmailText } from "./email-text";
+import { useExcludedPeople } from "./pairing-queries";
 
 /** The names behind one exclusion count, in a dialog. */
 export function ExcludedDialog({
@@ -27,16 +23,7 @@ export function ExcludedDialog({
   reason: ExclusionReason | null;
   onClose: () => void;
 }) {
-  const list = useQuery<ExcludedListResponse>({
-    queryKey: ["/api/admin/pairing-validation/excluded", groupId ?? "all", reason],
-    queryFn: () =>
-      apiRequest(
-        "GET",
-        `/api/admin/pairing-validation/excluded?reason=${reason}${groupId === null ? "" : `&domainGroupId=${groupId}`}`,
-      ),
-    enabled: reason !== null,
-    staleTime: 0,
-  });
+  const list = useExcludedPeople(groupId, reason);
   useEffect(() => {
     if (list.error) redirectIfUnauthorized(list.error);
   }, [list.error]);

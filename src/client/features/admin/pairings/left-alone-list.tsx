@@ -1,9 +1,9 @@
-import type { PairingSummary, PreviewMatch, RePairResponse } from "@shared/pairings";
+import type { PairingSummary, PreviewMatch } from "@shared/pairings";
 import { UserPlus } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/toast";
-import { apiRequest } from "../../../lib/api-client";
+import { pairingsApi } from "../../../lib/api/admin-pairings";
 import { usePairingMutation } from "./pairing-queries";
 import { type AlonePerson, alonePeople } from "./pairing-rows";
 
@@ -24,10 +24,7 @@ export function LeftAloneList({
 }) {
   const [asking, setAsking] = useState<AlonePerson | null>(null);
   const rePair = usePairingMutation({
-    mutationFn: (person: AlonePerson) =>
-      apiRequest<RePairResponse>("POST", `/api/admin/pairings/${pairing.id}/re-pair`, {
-        userId: person.userId,
-      }),
+    mutationFn: (person: AlonePerson) => pairingsApi.rePair(pairing.id, person.userId),
     onSuccess: (result) => {
       setAsking(null);
       toast({ title: "Re-paired", description: result.message });

@@ -1,61 +1,73 @@
-import type {
-  CompletedPairingFile,
-  CurrentPairingsResponse,
-  PairingSummary,
-  PairingValidationResponse,
-} from "@shared/pairings";
+import type { ExclusionReason } from "@shared/exclusions";
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/toast";
-import { apiRequest, errorMessage } from "../../../lib/api-client";
+import { metricKeys } from "../../../lib/api/admin-metrics";
+import { pairingKeys, pairingsApi } from "../../../lib/api/admin-pairings";
+import { errorMessage } from "../../../lib/api-client";
 import { redirectIfUnauthorized } from "../../unauthorized";
 import { type AdminMutationOptions, useAdminMutation } from "../use-admin-mutation";
 
-export const pairingKeys = {
-  validation: (groupId: number | null) =>
-    ["/api/admin/pairing-validation", groupId ?? "all"] as const,
-  current: ["/api/admin/current-pairings"] as const,
-  completed: ["/api/admin/completed-pairing-files"] as const,
-};
-
 export function usePairingValidation(groupId: number | null) {
-  return useQuery<PairingValidationResponse>({
+  return useQuery({
     queryKey: pairingKeys.validation(groupId),
-    queryFn: () =>
-      apiRequest(
-        "GET",
-        groupId === null
-          ? "/api/admin/pairing-validation"
-          : `/api/admin/pairing-validation?domainGroupId=${groupId}`,
-      ),
+    queryFn: ({ signal }) => pairingsApi.validation(groupId, signal),
     staleTime: 0,
   });
 }
 
 export const useCurrentPairings = () =>
-  useQuery<CurrentPairingsResponse>({ queryKey: pairingKeys.current, staleTime: 0 });
+  useQuery({
+    queryKey: pairingKeys.current,
+    queryFn: ({ signal }) => pairingsApi.current(signal),
+    staleTime: 0,
+  });
 
 /** Every pairing, newest first: tells whether this month's round of a scope is completed. */
 export const usePairingHistory = () =>
-  useQuery<{ pairings: PairingSummary[] }>({
-    queryKey: ["/api/admin/pairing-history"],
+  useQuery({
+    queryKey: pairingKeys.history,
+    queryFn: ({ signal }) => pairingsApi.history(signal),
     staleTime: 0,
   });
 
 export const useCompletedPairingFiles = () =>
-  useQuery<CompletedPairingFile[]>({ queryKey: pairingKeys.completed, staleTime: 0 });
+  useQuery({
+    queryKey: pairingKeys.completed,
+    queryFn: ({ signal }) => pairingsApi.completedFiles(signal),
+    staleTime: 0,
+  });
+
+/** The names behind one exclusion count (none asked while `reason` is null). */
+export const useExcludedPeople = (groupId: number | null, reason: ExclusionReason | null) =>
+  useQuery({
+    queryKey: pairingKeys.excluded(groupId, reason),
+    // Runs only when enabled, that is with a reason.
+    queryFn: ({ signal }) => pairingsApi.excluded(groupId, reason as ExclusionReason, signal),
+    enabled: reason !== null,
+    staleTime: 0,
+  });
+
+/** One completed pairing file's content (none asked while `fileName` is null). */
+export const useCompletedPairingFile = (fileName: string | null) =>
+  useQuery({
+    queryKey: pairingKeys.completedFile(fileName ?? ""),
+    queryFn: ({ signal }) => pairingsApi.completedFile(fileName ?? "", signal),
+    enabled: fileName !== null,
+    staleTime: 0,
+  });
 
 /** After any pairing change: counts, current and completed pairings, and the newsletter's lists. */
 export function refreshPairingData(queryClient: QueryClient) {
   for (const key of [
-    ["/api/admin/pairing-validation"],
+    pairingKeys.allValidation,
     pairingKeys.current,
     pairingKeys.completed,
-    ["/api/admin/pairing-groups"],
-    ["/api/admin/pairing-history"],
-    ["/api/admin/pairing-report"],
-    ["/api/admin/employee-status-summary"],
-    ["/api/admin/enhanced-metrics"],
-    ["/api/admin/stats"],
+    pairingKeys.groups,
+    pairingKeys.history,
+    metricKeys.pairingReport,
+    metricKeys.employeeStatus,
+    metricKeys.enhanced,
+    metricKeys.stats,
   ]) {
     void queryClient.invalidateQueries({ queryKey: key });
   }

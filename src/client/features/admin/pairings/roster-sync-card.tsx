@@ -14,7 +14,8 @@ import {
 import { Label } from "../../../components/ui/label";
 import { Textarea } from "../../../components/ui/textarea";
 import { toast } from "../../../components/ui/toast";
-import { ApiError, apiRequest } from "../../../lib/api-client";
+import { employeesApi } from "../../../lib/api/admin-employees";
+import { ApiError } from "../../../lib/api-client";
 import { usePairingMutation } from "./pairing-queries";
 
 /** Roster CSV upload: every row is checked first, then all of it is applied or none. */
@@ -25,8 +26,7 @@ export function RosterSyncCard() {
   const [result, setResult] = useState<SyncEmployeeDataResponse | null>(null);
 
   const sync = usePairingMutation({
-    mutationFn: (text: string) =>
-      apiRequest<SyncEmployeeDataResponse>("POST", "/api/admin/sync-employee-data", { csv: text }),
+    mutationFn: (text: string) => employeesApi.syncData(text),
     onSuccess: (answer) => {
       setResult(answer);
       toast({ title: "Employee data synced", description: answer.message });

@@ -1,10 +1,10 @@
 import { adminUserName } from "@shared/admin-user-texts";
-import type { AccountChangeResponse, AdminUser } from "@shared/admin-users";
+import type { AdminUser } from "@shared/admin-users";
 import { lazy, Suspense } from "react";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/toast";
-import { apiRequest } from "../../../lib/api-client";
+import { adminUsersApi } from "../../../lib/api/admin-users";
 import { refreshPairingData } from "../pairings/pairing-queries";
 import { useAdminMutation } from "../use-admin-mutation";
 import { failureToast } from "../whitelist/whitelist-queries";
@@ -33,11 +33,7 @@ export function AccountButton({ user, onAsk }: { user: AdminUser; onAsk: () => v
 /** Deactivating or reactivating an account, after a confirmation that says what it does. */
 export function useAccountChange(onDone: () => void) {
   return useAdminMutation({
-    mutationFn: (user: AdminUser) =>
-      apiRequest<AccountChangeResponse>(
-        "POST",
-        `/api/admin/users/${user.id}/${user.isActive ? "deactivate" : "reactivate"}`,
-      ),
+    mutationFn: (user: AdminUser) => adminUsersApi.setActive(user.id, !user.isActive),
     onSuccess: (result) => {
       onDone();
       toast({ title: "Success", description: result.message });

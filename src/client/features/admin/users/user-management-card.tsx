@@ -11,7 +11,7 @@ import {
 } from "../../../components/ui/card";
 import { QueryState } from "../../../components/ui/query-state";
 import { toast } from "../../../components/ui/toast";
-import { apiRequest } from "../../../lib/api-client";
+import { adminUsersApi } from "../../../lib/api/admin-users";
 import { useMediaQuery } from "../../../lib/use-media-query";
 import { useAdminMutation } from "../use-admin-mutation";
 import { failureToast } from "../whitelist/whitelist-queries";
@@ -58,7 +58,7 @@ export function UserManagementCard() {
 
   const save = useAdminMutation({
     mutationFn: ({ user, changes }: { user: AdminUser; changes: UserDraft }) =>
-      apiRequest("PATCH", `/api/admin/users/${user.id}`, changes),
+      adminUsersApi.update(user.id, changes),
     onSuccess: (_data, { user }) => {
       toast({ title: "Success", description: USER_UPDATED });
       setDrafts(({ [user.id]: _saved, ...rest }) => rest);

@@ -1,9 +1,4 @@
-import type {
-  AccountState,
-  AdminUser,
-  AdminUsersResponse,
-  UpdateAdminUserInput,
-} from "@shared/admin-users";
+import type { AdminUser, UpdateAdminUserInput } from "@shared/admin-users";
 import type { Department } from "@shared/departments";
 import type { ParticipationStatus } from "@shared/enums";
 import {
@@ -12,17 +7,12 @@ import {
   useInfiniteQuery,
   useQueries,
 } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api-client";
+import { departmentKeys, departmentsApi } from "../../../lib/api/admin-departments";
+import { metricKeys } from "../../../lib/api/admin-metrics";
+import { pairingKeys } from "../../../lib/api/admin-pairings";
+import { adminUserKeys, adminUsersApi, type UserFilters } from "../../../lib/api/admin-users";
 
-export const ADMIN_USERS_KEY = "/api/admin/users";
-
-export type UserFilters = {
-  q: string;
-  status: "" | ParticipationStatus;
-  /** Active or deactivated accounts; empty: all. */
-  account: "" | AccountState;
-  domainGroupId: string;
-};
+export type { UserFilters };
 
 /** What an admin has changed in one row but not saved yet. */
 export type UserDraft = UpdateAdminUserInput;
@@ -33,23 +23,11 @@ export const statusLabels: Record<ParticipationStatus, string> = {
   opted_out: "Opted Out",
 };
 
-function usersUrl(filters: UserFilters, cursor: string): string {
-  const params = new URLSearchParams();
-  if (filters.q) params.set("q", filters.q);
-  if (filters.status) params.set("status", filters.status);
-  if (filters.account) params.set("account", filters.account);
-  if (filters.domainGroupId) params.set("domainGroupId", filters.domainGroupId);
-  if (cursor) params.set("cursor", cursor);
-  const query = params.toString();
-  return query ? `${ADMIN_USERS_KEY}?${query}` : ADMIN_USERS_KEY;
-}
-
 /** The user list, a page at a time; the previous list stays on screen while a new search loads. */
 export function useAdminUsers(filters: UserFilters) {
   return useInfiniteQuery({
-    queryKey: [ADMIN_USERS_KEY, filters],
-    queryFn: ({ pageParam, signal }) =>
-      apiRequest<AdminUsersResponse>("GET", usersUrl(filters, pageParam), undefined, { signal }),
+    queryKey: adminUserKeys.list(filters),
+    queryFn: ({ pageParam, signal }) => adminUsersApi.page(filters, pageParam, signal),
     initialPageParam: "",
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
@@ -57,14 +35,22 @@ export function useAdminUsers(filters: UserFilters) {
   });
 }
 
-const groupKey = (groupId: number | null) =>
-  groupId === null ? ["/api/departments"] : ["/api/admin/departments", groupId];
+const departmentChoices = (groupId: number | null) =>
+  groupId === null
+    ? {
+        queryKey: departmentKeys.company,
+        queryFn: ({ signal }: { signal: AbortSignal }) => departmentsApi.company(signal),
+      }
+    : {
+        queryKey: departmentKeys.ofGroup(groupId),
+        queryFn: ({ signal }: { signal: AbortSignal }) => departmentsApi.ofGroup(groupId, signal),
+      };
 
 /** Department choices per group (null: the company-wide list) for the rows on screen. */
 export function useDepartmentChoices(groupIds: Array<number | null>) {
   const unique = [...new Set(groupIds)];
   const results = useQueries({
-    queries: unique.map((groupId) => ({ queryKey: groupKey(groupId), staleTime: 60_000 })),
+    queries: unique.map((groupId) => ({ ...departmentChoices(groupId), staleTime: 60_000 })),
   });
   const byGroup = new Map<number | null, Department[]>();
   unique.forEach((groupId, i) => {
@@ -89,11 +75,11 @@ export function changesOf(user: AdminUser, draft: UserDraft | undefined): UserDr
 export function refreshUserData(queryClient: QueryClient) {
   return Promise.all(
     [
-      [ADMIN_USERS_KEY],
-      ["/api/admin/enhanced-metrics"],
-      ["/api/admin/departments"],
-      ["/api/admin/pairing-validation"],
-      ["/api/admin/employee-status-summary"],
+      adminUserKeys.all,
+      metricKeys.enhanced,
+      departmentKeys.allGroups,
+      pairingKeys.allValidation,
+      metricKeys.employeeStatus,
     ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
   );
 }

@@ -1,0 +1,9 @@
+import { getJson } from "./request";
+
+/**
+ * What the landing page may ask without anyone signed in. Its answers are read as `unknown`:
+ * the landing page checks them by hand, since it ships without zod.
+ */
+export const publicApi = {
+  figures: (signal?: AbortSignal) => getJson<unknown>("/api/public/figures", signal),
+};
