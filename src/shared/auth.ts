@@ -113,6 +113,15 @@ export const authStatusSchema = z.object({
 /** The client's e-mail shape check (the server's rules in email-address.ts are stricter). */
 export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/**
+ * The sign-in forms' address (magic link, code): what the server reads, and also the shape of an
+ * address, so a typo is caught before a request.
+ */
+export const signInEmailSchema = z.object({
+  email: emailField.regex(EMAIL_SHAPE, { error: "Please enter a valid email address" }),
+});
+export type SignInEmail = z.infer<typeof signInEmailSchema>;
+
 const SAME_SITE = "http://same.site";
 
 /**

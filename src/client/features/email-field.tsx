@@ -1,45 +1,43 @@
-import { EMAIL_SHAPE } from "@shared/auth";
-import { type FormEvent, useId, useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type ComponentProps, useId } from "react";
+import { type UseFormRegisterReturn, useForm } from "react-hook-form";
+import type { z } from "zod";
 import { FieldError, Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 
-/** The sign-in forms' check of a trimmed, lower-cased address; undefined when fine. */
-export function workEmailError(address: string): string | undefined {
-  if (!address) return "Please enter your email address";
-  if (!EMAIL_SHAPE.test(address)) return "Please enter a valid email address";
-  return undefined;
-}
+type EmailValues = { email: string };
+
+/** How an e-mail form reads the typed address: trimmed and lower-cased, as the server keeps it. */
+export const emailFieldOptions = {
+  setValueAs: (value: unknown) =>
+    String(value ?? "")
+      .trim()
+      .toLowerCase(),
+};
 
 /**
- * An e-mail form's state: the typed value, its error line, and a submit handler that trims and
- * lower-cases the address, shows what `check` says about it, and calls `onValid` only when that
- * is nothing.
+ * A one-address form (react-hook-form) checked with `schema` from src/shared: `email` registers
+ * the input (trimmed and lower-cased), `fieldError` is the schema's message after a submit.
  */
-export function useEmailForm(
-  check: (address: string) => string | undefined,
-  onValid: (address: string) => void,
-  initialEmail = "",
-) {
-  const [email, setEmail] = useState(initialEmail);
-  const [fieldError, setFieldError] = useState<string>();
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const address = email.trim().toLowerCase();
-    const problem = check(address);
-    setFieldError(problem);
-    if (!problem) onValid(address);
+export function useEmailForm(schema: z.ZodType<EmailValues, EmailValues>, initialEmail = "") {
+  const form = useForm<EmailValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { email: initialEmail },
+  });
+  return {
+    form,
+    email: form.register("email", emailFieldOptions),
+    fieldError: form.formState.errors.email?.message,
   };
-  return { email, setEmail, fieldError, setFieldError, onSubmit };
 }
 
 /** The sign-in forms' "Work email" input with its error line. */
 export function EmailField({
-  value,
-  onChange,
+  registration,
   error,
-}: {
-  value: string;
-  onChange: (value: string) => void;
+  ...props
+}: Omit<ComponentProps<typeof Input>, keyof UseFormRegisterReturn> & {
+  registration: UseFormRegisterReturn;
   error?: string;
 }) {
   const id = useId();
@@ -52,10 +50,10 @@ export function EmailField({
         type="email"
         autoComplete="email"
         placeholder="you@company.com"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
+        {...props}
+        {...registration}
       />
       <FieldError id={errorId}>{error}</FieldError>
     </div>

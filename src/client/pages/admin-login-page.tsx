@@ -1,13 +1,16 @@
-import { EMAIL_SHAPE } from "@shared/auth";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type AdminSignInBody, adminSignInBodySchema, EMAIL_SHAPE } from "@shared/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Eye, EyeOff, Shield } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { useId, useState } from "react";
+import { type UseFormRegisterReturn, useForm } from "react-hook-form";
 import { Alert, AlertDescription } from "../components/ui/alert";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../components/ui/card";
 import { FieldError, Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { AuthShell } from "../features/auth-shell";
+import { emailFieldOptions } from "../features/email-field";
 import { AUTH_USER_QUERY_KEY } from "../features/use-auth";
 import { authApi } from "../lib/api/auth";
 import { errorMessage } from "../lib/api-client";
@@ -15,36 +18,30 @@ import { errorMessage } from "../lib/api-client";
 /** Delay before going to /admin after signing in. */
 export const ADMIN_LOGIN_REDIRECT_MS = 100;
 
-type Errors = { email?: string; password?: string };
+/** The server's sign-in schema, with the shape of an address checked before a request. */
+const adminLoginSchema = adminSignInBodySchema.extend({
+  email: adminSignInBodySchema.shape.email.regex(EMAIL_SHAPE, {
+    error: "Please enter a valid email address",
+  }),
+});
 
 /** Admin login (/admin-login). */
 export function AdminLoginPage() {
   const queryClient = useQueryClient();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [showPassword, setShowPassword] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
   const emailId = useId();
-  const passwordId = useId();
+  const form = useForm<AdminSignInBody>({
+    resolver: zodResolver(adminLoginSchema),
+    defaultValues: { email: "", password: "" },
+  });
+  const errors = form.formState.errors;
 
   const login = useMutation({
-    mutationFn: (body: { email: string; password: string }) => authApi.adminSignIn(body),
+    mutationFn: (body: AdminSignInBody) => authApi.adminSignIn(body),
     onSuccess: (answer) => {
       queryClient.setQueryData(AUTH_USER_QUERY_KEY, answer.user);
       setTimeout(() => window.location.assign("/admin"), ADMIN_LOGIN_REDIRECT_MS);
     },
   });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const next: Errors = {};
-    const address = email.trim().toLowerCase();
-    if (!EMAIL_SHAPE.test(address)) next.email = "Please enter a valid email address";
-    if (!password) next.password = "Password is required";
-    setErrors(next);
-    if (next.email || next.password) return;
-    login.mutate({ email: address, password });
-  };
 
   return (
     <AuthShell title="Admin Access">
@@ -66,47 +63,27 @@ export function AdminLoginPage() {
               </AlertDescription>
             </Alert>
           )}
-          <form noValidate onSubmit={onSubmit} className="space-y-4">
+          <form
+            noValidate
+            onSubmit={form.handleSubmit((values) => login.mutate(values))}
+            className="space-y-4"
+          >
             <div className="space-y-2">
               <Label htmlFor={emailId}>Email</Label>
               <Input
                 id={emailId}
                 type="email"
                 autoComplete="username"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
                 aria-invalid={errors.email ? true : undefined}
                 aria-describedby={errors.email ? `${emailId}-error` : undefined}
+                {...form.register("email", emailFieldOptions)}
               />
-              <FieldError id={`${emailId}-error`}>{errors.email}</FieldError>
+              <FieldError id={`${emailId}-error`}>{errors.email?.message}</FieldError>
             </div>
-            <div className="space-y-2">
-              <Label htmlFor={passwordId}>Password</Label>
-              <div className="relative">
-                <Input
-                  id={passwordId}
-                  type={showPassword ? "text" : "password"}
-                  autoComplete="current-password"
-                  className="pr-12"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                  aria-invalid={errors.password ? true : undefined}
-                  aria-describedby={errors.password ? `${passwordId}-error` : undefined}
-                />
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  className="absolute top-0 right-0"
-                  aria-label={showPassword ? "Hide password" : "Show password"}
-                  aria-pressed={showPassword}
-                  onClick={() => setShowPassword((v) => !v)}
-                >
-                  {showPassword ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
-                </Button>
-              </div>
-              <FieldError id={`${passwordId}-error`}>{errors.password}</FieldError>
-            </div>
+            <PasswordField
+              registration={form.register("password")}
+              error={errors.password?.message}
+            />
             <Button type="submit" className="w-full" disabled={login.isPending || login.isSuccess}>
               {login.isPending ? "Logging in..." : "Login as Admin"}
             </Button>
@@ -114,5 +91,45 @@ export function AdminLoginPage() {
         </CardContent>
       </Card>
     </AuthShell>
+  );
+}
+
+/** The password with its Show/Hide button and error line. */
+function PasswordField({
+  registration,
+  error,
+}: {
+  registration: UseFormRegisterReturn;
+  error?: string;
+}) {
+  const id = useId();
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={id}>Password</Label>
+      <div className="relative">
+        <Input
+          id={id}
+          type={shown ? "text" : "password"}
+          autoComplete="current-password"
+          className="pr-12"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...registration}
+        />
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          className="absolute top-0 right-0"
+          aria-label={shown ? "Hide password" : "Show password"}
+          aria-pressed={shown}
+          onClick={() => setShown((v) => !v)}
+        >
+          {shown ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+        </Button>
+      </div>
+      <FieldError id={`${id}-error`}>{error}</FieldError>
+    </div>
   );
 }

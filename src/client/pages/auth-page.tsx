@@ -1,3 +1,4 @@
+import { signInEmailSchema } from "@shared/auth";
 import { useMutation } from "@tanstack/react-query";
 import { Mail, ShieldCheck, Sparkles, Users } from "lucide-react";
 import { useState } from "react";
@@ -7,7 +8,7 @@ import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { getAuthPageErrorMessage } from "../features/auth-error-messages";
 import { AuthShell } from "../features/auth-shell";
-import { EmailField, useEmailForm, workEmailError } from "../features/email-field";
+import { EmailField, useEmailForm } from "../features/email-field";
 import { NotWhitelistedHint } from "../features/not-whitelisted-hint";
 import { authApi } from "../lib/api/auth";
 import { ApiError } from "../lib/api-client";
@@ -44,9 +45,7 @@ function minutes(count: number): string {
 export function AuthPage() {
   const [params] = useSearchParams();
   const errorCode = params.get("error");
-  const { email, setEmail, fieldError, onSubmit } = useEmailForm(workEmailError, (address) =>
-    send.mutate(address),
-  );
+  const { form, email, fieldError } = useEmailForm(signInEmailSchema);
   const [sentTo, setSentTo] = useState<string>();
 
   const send = useMutation({
@@ -56,7 +55,7 @@ export function AuthPage() {
 
   const reset = () => {
     setSentTo(undefined);
-    setEmail("");
+    form.reset({ email: "" });
     send.reset();
   };
 
@@ -100,8 +99,12 @@ export function AuthPage() {
                 </Button>
               </div>
             ) : (
-              <form noValidate onSubmit={onSubmit} className="space-y-4">
-                <EmailField value={email} onChange={setEmail} error={fieldError} />
+              <form
+                noValidate
+                onSubmit={form.handleSubmit((values) => send.mutate(values.email))}
+                className="space-y-4"
+              >
+                <EmailField registration={email} error={fieldError} />
                 {send.isError && (
                   <Alert variant="destructive">
                     <AlertDescription>{magicLinkFailure(send.error)}</AlertDescription>
@@ -127,32 +130,39 @@ export function AuthPage() {
             </p>
           </CardContent>
         </Card>
-        <section aria-label="Why Cup of Joe" className="space-y-6">
-          <ul className="space-y-4">
-            {features.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="flex gap-3">
-                <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-coffee-100 text-coffee-800">
-                  <Icon aria-hidden="true" className="size-4" />
-                </span>
-                <span>
-                  <span className="block font-semibold text-coffee-900">{title}</span>
-                  <span className="text-sm text-coffee-700">{text}</span>
-                </span>
-              </li>
-            ))}
-          </ul>
-          <dl className="flex flex-wrap gap-6">
-            <div>
-              <dt className="text-sm text-coffee-700">Connections made</dt>
-              <dd className="text-2xl font-bold text-coffee-900">500+</dd>
-            </div>
-            <div>
-              <dt className="text-sm text-coffee-700">Satisfaction</dt>
-              <dd className="text-2xl font-bold text-coffee-900">95%</dd>
-            </div>
-          </dl>
-        </section>
+        <WhyCupOfJoe />
       </div>
     </AuthShell>
+  );
+}
+
+/** Beside the form on wide screens: what the app does, in three points and two figures. */
+function WhyCupOfJoe() {
+  return (
+    <section aria-label="Why Cup of Joe" className="space-y-6">
+      <ul className="space-y-4">
+        {features.map(({ icon: Icon, title, text }) => (
+          <li key={title} className="flex gap-3">
+            <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-coffee-100 text-coffee-800">
+              <Icon aria-hidden="true" className="size-4" />
+            </span>
+            <span>
+              <span className="block font-semibold text-coffee-900">{title}</span>
+              <span className="text-sm text-coffee-700">{text}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <dl className="flex flex-wrap gap-6">
+        <div>
+          <dt className="text-sm text-coffee-700">Connections made</dt>
+          <dd className="text-2xl font-bold text-coffee-900">500+</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-coffee-700">Satisfaction</dt>
+          <dd className="text-2xl font-bold text-coffee-900">95%</dd>
+        </div>
+      </dl>
+    </section>
   );
 }

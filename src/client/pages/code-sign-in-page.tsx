@@ -1,17 +1,16 @@
-import { CODE_LENGTH } from "@shared/auth";
+import { signInEmailSchema } from "@shared/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { KeyRound, Mail } from "lucide-react";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { Mail } from "lucide-react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { Alert, AlertDescription } from "../components/ui/alert";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../components/ui/card";
-import { FieldError, Input } from "../components/ui/input";
-import { Label } from "../components/ui/label";
 import { AuthShell } from "../features/auth-shell";
 import { forgetCodeStep, recallCodeStep, rememberCodeStep } from "../features/code-step-memory";
-import { EmailField, useEmailForm, workEmailError } from "../features/email-field";
+import { EmailField, useEmailForm } from "../features/email-field";
 import { NotWhitelistedHint } from "../features/not-whitelisted-hint";
+import { CodeStep } from "../features/sign-in/code-step";
 import { AUTH_USER_QUERY_KEY } from "../features/use-auth";
 import { authApi } from "../lib/api/auth";
 import { ApiError, errorMessage } from "../lib/api-client";
@@ -19,41 +18,36 @@ import { ApiError, errorMessage } from "../lib/api-client";
 /** Redirect after a verified code. */
 export const CODE_SUCCESS_REDIRECT_MS = 1500;
 
-/** Keeps digits only, at most six. */
-export function cleanCode(value: string): string {
-  return value.replace(/\D/g, "").slice(0, CODE_LENGTH);
-}
+type Step = "email" | "code" | "done";
 
-/** The 6-digit code sign-in page (/auth/code): e-mail step, then code step. */
-export function CodeSignInPage() {
+const headings: Record<Step, string> = {
+  email: "Sign in with a code",
+  code: "Enter your code",
+  done: "You're signed in!",
+};
+
+/** The code sign-in's state: the step, the address the code went to, and what to tell. */
+function useCodeSignIn() {
   const queryClient = useQueryClient();
   // A reload after "Send Code" comes back to the code step for the same address.
   const [recalled] = useState(recallCodeStep);
-  const [step, setStep] = useState<"email" | "code" | "done">(recalled ? "code" : "email");
-  const {
-    email,
-    setEmail,
-    fieldError,
-    setFieldError,
-    onSubmit: submitEmail,
-  } = useEmailForm(workEmailError, (address) => send.mutate(address), recalled ?? "");
-  const [code, setCode] = useState("");
+  const [step, setStep] = useState<Step>(recalled ? "code" : "email");
+  const [address, setAddress] = useState(recalled ?? "");
+  const [sends, setSends] = useState(0);
   const [formError, setFormError] = useState<string>();
   const [notWhitelisted, setNotWhitelisted] = useState(false);
   const [notice, setNotice] = useState<string>();
-  const codeId = useId();
-  const errorId = useId();
-  const codeInput = useRef<HTMLInputElement>(null);
 
   const send = useMutation({
-    mutationFn: (address: string) => authApi.sendCode(address),
-    onSuccess: (_answer, address) => {
+    mutationFn: (to: string) => authApi.sendCode(to),
+    onSuccess: (_answer, to) => {
       setFormError(undefined);
-      setFieldError(undefined);
       setNotWhitelisted(false);
       // The heading already says a code was sent; a notice only confirms a resend.
-      setNotice(step === "code" ? `We sent a new code to ${address}.` : undefined);
-      rememberCodeStep(address);
+      setNotice(step === "code" ? `We sent a new code to ${to}.` : undefined);
+      rememberCodeStep(to);
+      setAddress(to);
+      setSends((count) => count + 1);
       setStep("code");
     },
     onError: (error) => {
@@ -63,133 +57,107 @@ export function CodeSignInPage() {
     },
   });
 
-  const verify = useMutation({
-    mutationFn: (value: string) =>
-      authApi.verifyCode({
-        email: email.trim().toLowerCase(),
-        code: value,
-      }),
-    onSuccess: async () => {
-      setFormError(undefined);
-      setFieldError(undefined);
-      setNotice(undefined);
-      setStep("done");
-      forgetCodeStep();
-      await queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY });
-      setTimeout(() => window.location.assign("/profile"), CODE_SUCCESS_REDIRECT_MS);
-    },
-    onError: (error) => {
-      // One error, under the code field: no success notice, alert or toast beside it.
-      setNotice(undefined);
-      setFieldError(errorMessage(error, "Failed to verify code"));
-      codeInput.current?.focus();
-    },
-  });
-
-  useEffect(() => {
-    if (step === "code") codeInput.current?.focus();
-  }, [step]);
-
-  const submitCode = (event: FormEvent) => {
-    event.preventDefault();
-    if (!code) return setFieldError("Please enter the 6-digit code");
-    if (!/^\d{6}$/.test(code)) return setFieldError("Please enter a valid 6-digit code");
-    setFieldError(undefined);
-    verify.mutate(code);
+  const onVerified = async () => {
+    setFormError(undefined);
+    setNotice(undefined);
+    setStep("done");
+    forgetCodeStep();
+    await queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY });
+    setTimeout(() => window.location.assign("/profile"), CODE_SUCCESS_REDIRECT_MS);
   };
 
   const switchEmail = () => {
     forgetCodeStep();
     setStep("email");
-    setCode("");
-    setFieldError(undefined);
     setFormError(undefined);
     setNotWhitelisted(false);
     setNotice(undefined);
   };
 
+  const clearNotice = () => setNotice(undefined);
+  return {
+    step,
+    address,
+    sends,
+    formError,
+    notWhitelisted,
+    notice,
+    send,
+    onVerified,
+    switchEmail,
+    clearNotice,
+  };
+}
+
+/** The e-mail step: the address, checked with the sign-in schema, then Send Code. */
+function EmailStep({
+  initialEmail,
+  sending,
+  onSend,
+}: {
+  initialEmail: string;
+  sending: boolean;
+  onSend: (email: string) => void;
+}) {
+  const { form, email, fieldError } = useEmailForm(signInEmailSchema, initialEmail);
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((values) => onSend(values.email))}
+      className="space-y-4"
+    >
+      <EmailField registration={email} error={fieldError} />
+      <Button type="submit" className="w-full" disabled={sending}>
+        <Mail aria-hidden="true" />
+        {sending ? "Sending..." : "Send Code"}
+      </Button>
+    </form>
+  );
+}
+
+/** The 6-digit code sign-in page (/auth/code): e-mail step, then code step. */
+export function CodeSignInPage() {
+  const signIn = useCodeSignIn();
+  const { step, address, send } = signIn;
   return (
     <AuthShell title="Sign in with a code">
       <Card>
         <CardHeader>
-          <h1 className="text-2xl font-semibold leading-tight text-coffee-900">
-            {step === "email"
-              ? "Sign in with a code"
-              : step === "code"
-                ? "Enter your code"
-                : "You're signed in!"}
-          </h1>
+          <h1 className="text-2xl font-semibold leading-tight text-coffee-900">{headings[step]}</h1>
           <CardDescription>
             {step === "email"
               ? "We'll e-mail you a 6-digit code. No password needed."
               : step === "code"
-                ? `We sent a 6-digit code to ${email.trim().toLowerCase()}. It is valid for 15 minutes.`
+                ? `We sent a 6-digit code to ${address}. It is valid for 15 minutes.`
                 : "Taking you to your profile..."}
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
-          {notice && step === "code" && (
+          {signIn.notice && step === "code" && (
             <Alert variant="success">
-              <AlertDescription>{notice}</AlertDescription>
+              <AlertDescription>{signIn.notice}</AlertDescription>
             </Alert>
           )}
-          {formError && (
+          {signIn.formError && (
             <Alert variant="destructive">
-              <AlertDescription>{formError}</AlertDescription>
+              <AlertDescription>{signIn.formError}</AlertDescription>
             </Alert>
           )}
-          {notWhitelisted && <NotWhitelistedHint />}
-
+          {signIn.notWhitelisted && <NotWhitelistedHint />}
           {step === "email" && (
-            <form noValidate onSubmit={submitEmail} className="space-y-4">
-              <EmailField value={email} onChange={setEmail} error={fieldError} />
-              <Button type="submit" className="w-full" disabled={send.isPending}>
-                <Mail aria-hidden="true" />
-                {send.isPending ? "Sending..." : "Send Code"}
-              </Button>
-            </form>
+            <EmailStep initialEmail={address} sending={send.isPending} onSend={send.mutate} />
           )}
-
           {step === "code" && (
-            <form noValidate onSubmit={submitCode} className="space-y-4">
-              <div className="space-y-2">
-                <Label htmlFor={codeId}>6-digit code</Label>
-                <Input
-                  ref={codeInput}
-                  id={codeId}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  pattern="[0-9]*"
-                  maxLength={CODE_LENGTH}
-                  placeholder="000000"
-                  className="text-center text-2xl tracking-[0.5em]"
-                  value={code}
-                  onChange={(e) => setCode(cleanCode(e.target.value))}
-                  aria-invalid={fieldError ? true : undefined}
-                  aria-describedby={fieldError ? errorId : undefined}
-                />
-                <FieldError id={errorId}>{fieldError}</FieldError>
-              </div>
-              <Button type="submit" className="w-full" disabled={verify.isPending}>
-                <KeyRound aria-hidden="true" />
-                {verify.isPending ? "Verifying..." : "Verify Code"}
-              </Button>
-              <div className="flex flex-wrap justify-between gap-2">
-                <Button
-                  type="button"
-                  variant="link"
-                  disabled={send.isPending}
-                  onClick={() => send.mutate(email.trim().toLowerCase())}
-                >
-                  Resend Code
-                </Button>
-                <Button type="button" variant="link" onClick={switchEmail}>
-                  Use Different Email
-                </Button>
-              </div>
-            </form>
+            <CodeStep
+              email={address}
+              sends={signIn.sends}
+              resending={send.isPending}
+              onResend={() => send.mutate(address)}
+              onSwitchEmail={signIn.switchEmail}
+              onFailed={signIn.clearNotice}
+              onVerified={signIn.onVerified}
+            />
           )}
-
           <p className="text-center text-sm text-coffee-700">
             <Link to="/auth" className="font-medium text-coffee-900 underline underline-offset-4">
               Use Magic Link Instead

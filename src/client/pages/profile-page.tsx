@@ -2,15 +2,18 @@ import { lazy, Suspense } from "react";
 import { Navigate } from "react-router";
 import { Spinner } from "../components/ui/spinner";
 import { AppLayout } from "../features/app-layout";
-import { CheckEmailScreen } from "../features/profile/check-email-screen";
 import { ProfileView } from "../features/profile/profile-view";
 import { useAuth } from "../features/use-auth";
 import { useDocumentTitle } from "../lib/use-document-title";
 
-// The setup form (and the form library) loads only for someone who has not set up a profile yet;
-// everyone else opens the read view (docs/performance.md, page budgets).
+// The setup form and the code form (and the form library) load only for someone who has not set
+// up a profile or confirmed their address yet; everyone else opens the read view
+// (docs/performance.md, page budgets).
 const ProfileSetupForm = lazy(async () => ({
   default: (await import("../features/profile/profile-setup-form")).ProfileSetupForm,
+}));
+const CheckEmailScreen = lazy(async () => ({
+  default: (await import("../features/profile/check-email-screen")).CheckEmailScreen,
 }));
 
 /**
@@ -39,15 +42,15 @@ export function ProfilePage() {
   if (!user) return <Navigate to="/" replace />;
   return (
     <AppLayout>
-      {!user.isValidated ? (
-        <CheckEmailScreen user={user} onRefetch={() => void refetch()} />
-      ) : user.needsProfileSetup ? (
-        <Suspense fallback={<Spinner label="Loading..." size="lg" />}>
+      <Suspense fallback={<Spinner label="Loading..." size="lg" />}>
+        {!user.isValidated ? (
+          <CheckEmailScreen user={user} onRefetch={() => void refetch()} />
+        ) : user.needsProfileSetup ? (
           <ProfileSetupForm user={user} />
-        </Suspense>
-      ) : (
-        <ProfileView user={user} />
-      )}
+        ) : (
+          <ProfileView user={user} />
+        )}
+      </Suspense>
     </AppLayout>
   );
 }

@@ -1,4 +1,4 @@
-import { safeRedirectPath } from "@shared/auth";
+import { safeRedirectPath, simpleAuthBodySchema } from "@shared/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { Alert, AlertDescription } from "../components/ui/alert";
@@ -14,10 +14,7 @@ import { errorMessage } from "../lib/api-client";
 /** Simple test access page (/simple-auth, DEMO only): e-mail only, then the profile. */
 export function SimpleAuthPage() {
   const queryClient = useQueryClient();
-  const { email, setEmail, fieldError, onSubmit } = useEmailForm(
-    (address) => (address ? undefined : "Please enter your email address"),
-    (address) => access.mutate(address),
-  );
+  const { form, email, fieldError } = useEmailForm(simpleAuthBodySchema.pick({ email: true }));
 
   const access = useMutation({
     mutationFn: (address: string) => authApi.simpleAuth(address),
@@ -47,8 +44,12 @@ export function SimpleAuthPage() {
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
-          <form noValidate onSubmit={onSubmit} className="space-y-4">
-            <EmailField value={email} onChange={setEmail} error={fieldError} />
+          <form
+            noValidate
+            onSubmit={form.handleSubmit((values) => access.mutate(values.email))}
+            className="space-y-4"
+          >
+            <EmailField registration={email} error={fieldError} />
             {access.isError && (
               <Alert variant="destructive">
                 <AlertDescription>

@@ -1,5 +1,8 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { verifyCodeBodySchema } from "@shared/auth";
 import { MailCheck } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
@@ -8,27 +11,27 @@ import { Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/toast";
 import { authApi } from "../../lib/api/auth";
 import { errorMessage } from "../../lib/api-client";
+import { cleanCode } from "../sign-in/code-step";
 import type { AuthUser } from "../use-auth";
+
+const codeFormSchema = verifyCodeBodySchema.pick({ code: true });
 
 /** Profile step 3: the signed-in address is not validated yet; enter the e-mailed code. */
 export function CheckEmailScreen({ user, onRefetch }: { user: AuthUser; onRefetch: () => void }) {
   const codeId = useId();
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(codeFormSchema), defaultValues: { code: "" } });
+  const code = form.watch("code");
+  const error = form.formState.errors.code?.message;
   const [busy, setBusy] = useState<"verify" | "send" | null>(null);
   const [sent, setSent] = useState<string | null>(null);
 
-  async function verify(event: FormEvent) {
-    event.preventDefault();
-    if (!code) return setError("Please enter the 6-digit code");
-    if (!/^\d{6}$/.test(code)) return setError("Please enter a valid 6-digit code");
-    setError(null);
+  async function verify(values: { code: string }) {
     setBusy("verify");
     try {
-      await authApi.verifyCode({ email: user.email, code });
+      await authApi.verifyCode({ email: user.email, code: values.code });
       onRefetch();
     } catch (failure) {
-      setError(errorMessage(failure, "Failed to verify code"));
+      form.setError("code", { message: errorMessage(failure, "Failed to verify code") });
     } finally {
       setBusy(null);
     }
@@ -63,7 +66,7 @@ export function CheckEmailScreen({ user, onRefetch }: { user: AuthUser; onRefetc
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <form noValidate onSubmit={verify} className="grid gap-3">
+        <form noValidate onSubmit={form.handleSubmit(verify)} className="grid gap-3">
           <Label htmlFor={codeId}>Verification code</Label>
           <Input
             id={codeId}
@@ -73,7 +76,11 @@ export function CheckEmailScreen({ user, onRefetch }: { user: AuthUser; onRefetc
             value={code}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${codeId}-error` : undefined}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, "").slice(0, 6))}
+            onChange={(event) =>
+              form.setValue("code", cleanCode(event.target.value), {
+                shouldValidate: form.formState.isSubmitted,
+              })
+            }
             className="text-center text-lg tracking-[0.5em]"
           />
           <FieldError id={`${codeId}-error`} role="alert">

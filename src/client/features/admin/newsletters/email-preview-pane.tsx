@@ -1,7 +1,9 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { type PreviewEmailResponse, previewEmailBodySchema } from "@shared/newsletters";
 import { useMutation } from "@tanstack/react-query";
 import { Eye } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
 import { Alert, AlertDescription } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { FieldError, Input } from "../../../components/ui/input";
@@ -21,8 +23,11 @@ export function EmailPreviewPane({
   unsaved: boolean;
 }) {
   const id = useId();
-  const [email, setEmail] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(previewEmailBodySchema),
+    defaultValues: { recipientEmail: "" },
+  });
+  const error = form.formState.errors.recipientEmail?.message;
   const preview = useMutation<PreviewEmailResponse, Error, string>({
     mutationFn: (recipientEmail) => newslettersApi.previewEmail(newsletterId, recipientEmail),
     onError: (failure) =>
@@ -30,17 +35,6 @@ export function EmailPreviewPane({
         fallback: "Failed to generate email preview",
       }),
   });
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = previewEmailBodySchema.safeParse({ recipientEmail: email });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Please enter a valid email address");
-      return;
-    }
-    setError(null);
-    preview.mutate(parsed.data.recipientEmail);
-  }
 
   const data = preview.data;
   const partners = data?.matchInfo.partners ?? [];
@@ -55,7 +49,7 @@ export function EmailPreviewPane({
       )}
       <form
         noValidate
-        onSubmit={onSubmit}
+        onSubmit={form.handleSubmit((values) => preview.mutate(values.recipientEmail))}
         className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end"
       >
         <div className="grid min-w-0 gap-2">
@@ -63,11 +57,10 @@ export function EmailPreviewPane({
           <Input
             id={id}
             type="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
             placeholder="name@company.com"
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}
+            {...form.register("recipientEmail")}
           />
         </div>
         <Button type="submit" disabled={preview.isPending}>

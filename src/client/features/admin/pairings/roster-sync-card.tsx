@@ -1,7 +1,13 @@
-import type { SyncEmployeeDataResponse } from "@shared/employees";
-import { rosterColumns } from "@shared/employees";
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  rosterColumns,
+  type SyncEmployeeDataInput,
+  type SyncEmployeeDataResponse,
+  syncEmployeeDataSchema,
+} from "@shared/employees";
 import { Upload } from "lucide-react";
-import { type ChangeEvent, type FormEvent, useId, useState } from "react";
+import { type ChangeEvent, useId, useState } from "react";
+import { useForm } from "react-hook-form";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import {
@@ -11,6 +17,7 @@ import {
   CardHeader,
   CardTitle,
 } from "../../../components/ui/card";
+import { FieldError } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Textarea } from "../../../components/ui/textarea";
 import { toast } from "../../../components/ui/toast";
@@ -22,7 +29,11 @@ import { usePairingMutation } from "./pairing-queries";
 export function RosterSyncCard() {
   const fileId = useId();
   const textId = useId();
-  const [csv, setCsv] = useState("");
+  const form = useForm<SyncEmployeeDataInput>({
+    resolver: zodResolver(syncEmployeeDataSchema),
+    defaultValues: { csv: "" },
+  });
+  const csv = form.watch("csv");
   const [result, setResult] = useState<SyncEmployeeDataResponse | null>(null);
 
   const sync = usePairingMutation({
@@ -51,11 +62,7 @@ export function RosterSyncCard() {
 
   async function onFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
-    if (file) setCsv(await file.text());
-  }
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (csv.trim()) sync.mutate(csv);
+    if (file) form.setValue("csv", await file.text());
   }
 
   return (
@@ -68,7 +75,10 @@ export function RosterSyncCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} className="grid gap-3">
+        <form
+          onSubmit={form.handleSubmit((values) => sync.mutate(values.csv))}
+          className="grid gap-3"
+        >
           <div className="grid gap-2">
             <Label htmlFor={fileId}>Roster CSV file</Label>
             <input
@@ -84,11 +94,11 @@ export function RosterSyncCard() {
             <Textarea
               id={textId}
               rows={4}
-              value={csv}
-              onChange={(event) => setCsv(event.target.value)}
+              {...form.register("csv")}
               placeholder="email,employeeStatus,leaveStartDate,leaveEndDate,leaveReason,department"
               className="font-mono"
             />
+            <FieldError role="alert">{form.formState.errors.csv?.message}</FieldError>
           </div>
           <div>
             <Button type="submit" disabled={!csv.trim() || sync.isPending}>
