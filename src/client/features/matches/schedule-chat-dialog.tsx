@@ -97,11 +97,6 @@ export function ScheduleChatDialog({
   const ics = start ? calendarFileUrl(item.match.id, start) : undefined;
   const who = firstNames(item);
   const disabled = Boolean(error);
-  const linkState = (variant: "default" | "outline") =>
-    cn(
-      buttonVariants({ variant, className: "w-full" }),
-      disabled && "pointer-events-none opacity-60",
-    );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -148,41 +143,76 @@ export function ScheduleChatDialog({
         <FieldError id={`${id}-error`} role="alert">
           {error}
         </FieldError>
-        <div className="grid gap-2">
-          <a
-            href={disabled ? undefined : ics}
-            aria-disabled={disabled || undefined}
-            download
-            className={linkState("default")}
-            onClick={() => !disabled && setOpen(false)}
-          >
-            <Download aria-hidden="true" />
-            <span className="whitespace-normal">Download an invitation for you and {who}</span>
-          </a>
-          <div className="grid gap-2 sm:grid-cols-2">
-            {(["Google Calendar", "Outlook on the web"] as const).map((label) => (
-              <a
-                key={label}
-                href={
-                  event
-                    ? label === "Google Calendar"
-                      ? googleCalendarUrl(event)
-                      : outlookCalendarUrl(event)
-                    : undefined
-                }
-                aria-disabled={disabled || undefined}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={linkState("outline")}
-              >
-                <ExternalLink aria-hidden="true" />
-                {label}
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            ))}
-          </div>
-        </div>
+        <InvitationLinks
+          ics={ics}
+          event={event}
+          disabled={disabled}
+          who={who}
+          onDownload={() => setOpen(false)}
+        />
       </DialogContent>
     </Dialog>
+  );
+}
+
+type CalendarEvent = Parameters<typeof googleCalendarUrl>[0];
+
+/**
+ * The .ics download and the Google Calendar and Outlook on the web links; shown but inert while
+ * the chosen time is not valid (`disabled`).
+ */
+function InvitationLinks({
+  ics,
+  event,
+  disabled,
+  who,
+  onDownload,
+}: {
+  ics: string | undefined;
+  event: CalendarEvent | null | undefined;
+  disabled: boolean;
+  who: string;
+  onDownload: () => void;
+}) {
+  const linkState = (variant: "default" | "outline") =>
+    cn(
+      buttonVariants({ variant, className: "w-full" }),
+      disabled && "pointer-events-none opacity-60",
+    );
+  return (
+    <div className="grid gap-2">
+      <a
+        href={disabled ? undefined : ics}
+        aria-disabled={disabled || undefined}
+        download
+        className={linkState("default")}
+        onClick={() => !disabled && onDownload()}
+      >
+        <Download aria-hidden="true" />
+        <span className="whitespace-normal">Download an invitation for you and {who}</span>
+      </a>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {(["Google Calendar", "Outlook on the web"] as const).map((label) => (
+          <a
+            key={label}
+            href={
+              event
+                ? label === "Google Calendar"
+                  ? googleCalendarUrl(event)
+                  : outlookCalendarUrl(event)
+                : undefined
+            }
+            aria-disabled={disabled || undefined}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={linkState("outline")}
+          >
+            <ExternalLink aria-hidden="true" />
+            {label}
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        ))}
+      </div>
+    </div>
   );
 }

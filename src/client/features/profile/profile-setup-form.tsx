@@ -30,42 +30,19 @@ const profileFieldOrder = [
   "profileImageUrl",
 ] as const;
 
-/** First-time profile setup. */
-export function ProfileSetupForm({ user }: { user: AuthUser }) {
+/**
+ * Saves the first profile: the welcome toast and card, then My Profile after a moment with the
+ * saved user in the cache; a refusal gets the "something went wrong" toast.
+ */
+function useCompleteRegistration() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const departments = useDepartments(user.email);
-  const agreementId = useId();
-  const [agreed, setAgreed] = useState(false);
-  const [agreementMissing, setAgreementMissing] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const scrollToField = useScrollToField(formRef);
-  const guessed = namesFromEmail(user.email);
   const [saving, setSaving] = useState(false);
   const [welcomed, setWelcomed] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const form = useForm<ProfileFormValues, unknown, ProfileInput>({
-    resolver: zodResolver(profileSchema),
-    shouldFocusError: false,
-    defaultValues: {
-      firstName: user.firstName || guessed?.firstName || "",
-      lastName: user.lastName || guessed?.lastName || "",
-      department: user.department ?? "",
-      matchingPreference: user.matchingPreference ?? "any",
-      bio: user.bio ?? "",
-      profileImageUrl: user.profileImageUrl ?? "",
-    },
-  });
-  const imageUrl = form.watch("profileImageUrl");
-
-  async function onValid(values: ProfileInput) {
-    if (!agreed) {
-      setAgreementMissing(true);
-      scrollToField(`[id="${agreementId}"]`);
-      return;
-    }
+  async function complete(values: ProfileInput) {
     setSaving(true);
     try {
       const updated = await profileApi.completeRegistration(values);
@@ -89,6 +66,43 @@ export function ProfileSetupForm({ user }: { user: AuthUser }) {
       setSaving(false);
     }
   }
+  return { saving, welcomed, complete };
+}
+
+/** First-time profile setup. */
+export function ProfileSetupForm({ user }: { user: AuthUser }) {
+  const queryClient = useQueryClient();
+  const departments = useDepartments(user.email);
+  const agreementId = useId();
+  const [agreed, setAgreed] = useState(false);
+  const [agreementMissing, setAgreementMissing] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const scrollToField = useScrollToField(formRef);
+  const guessed = namesFromEmail(user.email);
+  const { saving, welcomed, complete } = useCompleteRegistration();
+
+  const form = useForm<ProfileFormValues, unknown, ProfileInput>({
+    resolver: zodResolver(profileSchema),
+    shouldFocusError: false,
+    defaultValues: {
+      firstName: user.firstName || guessed?.firstName || "",
+      lastName: user.lastName || guessed?.lastName || "",
+      department: user.department ?? "",
+      matchingPreference: user.matchingPreference ?? "any",
+      bio: user.bio ?? "",
+      profileImageUrl: user.profileImageUrl ?? "",
+    },
+  });
+  const imageUrl = form.watch("profileImageUrl");
+
+  async function onValid(values: ProfileInput) {
+    if (!agreed) {
+      setAgreementMissing(true);
+      scrollToField(`[id="${agreementId}"]`);
+      return;
+    }
+    await complete(values);
+  }
 
   function onInvalid(errors: FieldErrors<ProfileFormValues>) {
     setAgreementMissing(!agreed);
@@ -101,24 +115,7 @@ export function ProfileSetupForm({ user }: { user: AuthUser }) {
     });
   }
 
-  if (welcomed) {
-    return (
-      <Card className="mx-auto max-w-xl border-green-300 bg-green-50 text-center">
-        <CardHeader className="items-center">
-          <PartyPopper aria-hidden="true" className="size-10 text-green-800" />
-          <h1 className="font-semibold leading-tight text-2xl text-green-900">
-            Welcome to {PRODUCT_NAME}! 🎉
-          </h1>
-          <CardDescription className="text-green-900">
-            Your profile is all set up! Time to start making new connections!
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Spinner label="Taking you to your profile..." className="text-green-900" />
-        </CardContent>
-      </Card>
-    );
-  }
+  if (welcomed) return <WelcomeCard />;
 
   return (
     <Card className="mx-auto max-w-2xl">
@@ -153,36 +150,77 @@ export function ProfileSetupForm({ user }: { user: AuthUser }) {
             departments={departments.data}
             departmentsLoading={departments.isLoading}
           />
-          <div className="grid gap-2">
-            <div className="flex items-start gap-3">
-              <input
-                id={agreementId}
-                type="checkbox"
-                checked={agreed}
-                aria-invalid={agreementMissing || undefined}
-                aria-describedby={agreementMissing ? `${agreementId}-error` : undefined}
-                onChange={(event) => {
-                  setAgreed(event.target.checked);
-                  if (event.target.checked) setAgreementMissing(false);
-                }}
-                className="mt-0.5 size-4 shrink-0 accent-amber-700"
-              />
-              <label htmlFor={agreementId} className="text-sm text-coffee-900">
-                I agree to receive monthly match notifications and participate in coffee chats
-              </label>
-            </div>
-            {agreementMissing && (
-              <p id={`${agreementId}-error`} className="pl-7 text-sm font-medium text-red-700">
-                <strong>One more thing!</strong> Please check the box to join our coffee chat
-                community!
-              </p>
-            )}
-          </div>
+          <AgreementField
+            id={agreementId}
+            agreed={agreed}
+            missing={agreementMissing}
+            onChange={(checked) => {
+              setAgreed(checked);
+              if (checked) setAgreementMissing(false);
+            }}
+          />
           <Button type="submit" size="lg" disabled={saving} className="w-full whitespace-normal">
             {saving ? "Setting up your profile..." : "Join Coffee Chat Network"}
           </Button>
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+/** Shown once the profile is saved, until the page moves on to My Profile. */
+function WelcomeCard() {
+  return (
+    <Card className="mx-auto max-w-xl border-green-300 bg-green-50 text-center">
+      <CardHeader className="items-center">
+        <PartyPopper aria-hidden="true" className="size-10 text-green-800" />
+        <h1 className="font-semibold leading-tight text-2xl text-green-900">
+          Welcome to {PRODUCT_NAME}! 🎉
+        </h1>
+        <CardDescription className="text-green-900">
+          Your profile is all set up! Time to start making new connections!
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Spinner label="Taking you to your profile..." className="text-green-900" />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The agreement to the monthly mails and chats, required to join; its message when missing. */
+function AgreementField({
+  id,
+  agreed,
+  missing,
+  onChange,
+}: {
+  id: string;
+  agreed: boolean;
+  missing: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="grid gap-2">
+      <div className="flex items-start gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          checked={agreed}
+          aria-invalid={missing || undefined}
+          aria-describedby={missing ? `${id}-error` : undefined}
+          onChange={(event) => onChange(event.target.checked)}
+          className="mt-0.5 size-4 shrink-0 accent-amber-700"
+        />
+        <label htmlFor={id} className="text-sm text-coffee-900">
+          I agree to receive monthly match notifications and participate in coffee chats
+        </label>
+      </div>
+      {missing && (
+        <p id={`${id}-error`} className="pl-7 text-sm font-medium text-red-700">
+          <strong>One more thing!</strong> Please check the box to join our coffee chat community!
+        </p>
+      )}
+    </div>
   );
 }

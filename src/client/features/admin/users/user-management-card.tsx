@@ -29,8 +29,8 @@ import {
 
 const SEARCH_DELAY_MS = 300;
 
-/** User management (Admin Tools tab): search, filters, inline edits saved per row, paging. */
-export function UserManagementCard() {
+/** The typed search and the filters; the search applies once typing pauses. */
+function useUserFilters() {
   const [search, setSearch] = useState("");
   const [filters, setFilters] = useState<UserFilters>({
     q: "",
@@ -38,11 +38,6 @@ export function UserManagementCard() {
     account: "",
     domainGroupId: "",
   });
-  const [asking, setAsking] = useState<AdminUser | null>(null);
-  const account = useAccountChange(() => setAsking(null));
-  const [drafts, setDrafts] = useState<Record<string, UserDraft>>({});
-  const wide = useMediaQuery("(min-width: 1024px)");
-
   useEffect(() => {
     const timer = setTimeout(
       () => setFilters((f) => (f.q === search.trim() ? f : { ...f, q: search.trim() })),
@@ -50,6 +45,16 @@ export function UserManagementCard() {
     );
     return () => clearTimeout(timer);
   }, [search]);
+  return { search, setSearch, filters, setFilters };
+}
+
+/** User management (Admin Tools tab): search, filters, inline edits saved per row, paging. */
+export function UserManagementCard() {
+  const { search, setSearch, filters, setFilters } = useUserFilters();
+  const [asking, setAsking] = useState<AdminUser | null>(null);
+  const account = useAccountChange(() => setAsking(null));
+  const [drafts, setDrafts] = useState<Record<string, UserDraft>>({});
+  const wide = useMediaQuery("(min-width: 1024px)");
 
   const list = useAdminUsers(filters);
   const users = useMemo(() => list.data?.pages.flatMap((p) => p.users) ?? [], [list.data]);
@@ -132,26 +137,12 @@ export function UserManagementCard() {
           </QueryState>
         </div>
         {firstPage && users.length > 0 && (
-          <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-coffee-800">
-            <p aria-live="polite">
-              Showing {users.length} of {firstPage.total} users
-              {changedIds.length > 0 && (
-                <span className="ml-2 font-semibold text-amber-800">
-                  · {changedIds.length} {changedIds.length === 1 ? "user has" : "users have"}{" "}
-                  unsaved changes
-                </span>
-              )}
-            </p>
-            {list.hasNextPage && (
-              <Button
-                variant="outline"
-                onClick={() => void list.fetchNextPage()}
-                disabled={list.isFetchingNextPage}
-              >
-                {list.isFetchingNextPage ? "Loading..." : "Load more"}
-              </Button>
-            )}
-          </div>
+          <ListFooter
+            shown={users.length}
+            total={firstPage.total}
+            unsaved={changedIds.length}
+            list={list}
+          />
         )}
         {asking && (
           <AccountConfirmDialog
@@ -207,6 +198,41 @@ function UsersSkeleton() {
       {[0, 1, 2, 3].map((i) => (
         <div key={i} className="h-16 animate-pulse rounded-lg bg-coffee-100" />
       ))}
+    </div>
+  );
+}
+
+/** "Showing 50 of 120 users", how many rows have unsaved changes, and Load more. */
+function ListFooter({
+  shown,
+  total,
+  unsaved,
+  list,
+}: {
+  shown: number;
+  total: number;
+  unsaved: number;
+  list: ReturnType<typeof useAdminUsers>;
+}) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-coffee-800">
+      <p aria-live="polite">
+        Showing {shown} of {total} users
+        {unsaved > 0 && (
+          <span className="ml-2 font-semibold text-amber-800">
+            · {unsaved} {unsaved === 1 ? "user has" : "users have"} unsaved changes
+          </span>
+        )}
+      </p>
+      {list.hasNextPage && (
+        <Button
+          variant="outline"
+          onClick={() => void list.fetchNextPage()}
+          disabled={list.isFetchingNextPage}
+        >
+          {list.isFetchingNextPage ? "Loading..." : "Load more"}
+        </Button>
+      )}
     </div>
   );
 }
