@@ -1,17 +1,13 @@
 import { z } from "zod";
 import { authMethods, employeeStatuses, matchingPreferences, participationStatuses } from "./enums";
 import { requiredText } from "./required-text";
+import { emailField } from "./sign-in-email";
 
 /** API contract of sign-in. */
 
-export const CODE_LENGTH = 6;
+export { EMAIL_SHAPE, type SignInEmail, signInEmailSchema } from "./sign-in-email";
 
-const emailField = requiredText(
-  "Please enter your email address",
-  320,
-  "Please enter a valid email address",
-  "Email",
-);
+export const CODE_LENGTH = 6;
 
 export const emailBodySchema = z.object({ email: emailField });
 export type EmailBody = z.infer<typeof emailBodySchema>;
@@ -109,18 +105,6 @@ export const authStatusSchema = z.object({
   authenticated: z.boolean(),
   user: sessionUserSchema.nullable(),
 });
-
-/** The client's e-mail shape check (the server's rules in email-address.ts are stricter). */
-export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/**
- * The sign-in forms' address (magic link, code): what the server reads, and also the shape of an
- * address, so a typo is caught before a request.
- */
-export const signInEmailSchema = z.object({
-  email: emailField.regex(EMAIL_SHAPE, { error: "Please enter a valid email address" }),
-});
-export type SignInEmail = z.infer<typeof signInEmailSchema>;
 
 const SAME_SITE = "http://same.site";
 

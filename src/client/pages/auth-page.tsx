@@ -1,4 +1,4 @@
-import { signInEmailSchema } from "@shared/auth";
+import { signInEmailSchema } from "@shared/sign-in-email";
 import { useMutation } from "@tanstack/react-query";
 import { Mail, ShieldCheck, Sparkles, Users } from "lucide-react";
 import { useState } from "react";
