@@ -5,7 +5,7 @@ import { emailField } from "./sign-in-email";
 
 /** API contract of sign-in. */
 
-export { EMAIL_SHAPE, type SignInEmail, signInEmailSchema } from "./sign-in-email";
+export { EMAIL_SHAPE, type SignInEmail } from "./sign-in-email";
 
 export const CODE_LENGTH = 6;
 
