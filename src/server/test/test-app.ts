@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { lte } from "drizzle-orm";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import { buildApp } from "../app";
 import {
@@ -12,7 +13,7 @@ import { type Clock, systemClock } from "../clock";
 import { type Config, loadConfig } from "../config";
 import type { AppContext } from "../context";
 import type { Database } from "../db/client";
-import { mailOutbox } from "../db/schema";
+import { mailOutbox, signInMails } from "../db/schema";
 import { createMailer } from "../mail/mailer";
 import { type TestClient, testClient } from "./test-client";
 import { createTestDatabase } from "./test-database";
@@ -95,6 +96,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     signInMail,
     async outbox() {
       await signInMail.settled();
+      await dueSignInMailsSent(app.ctx);
       return database.db.select().from(mailOutbox).orderBy(mailOutbox.id);
     },
     async close() {
@@ -105,4 +107,21 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Another app on the same database may have claimed a mail this one queued: wait (a few seconds at
+ * most) until no due sign-in mail is left, whichever worker sends it.
+ */
+async function dueSignInMailsSent(ctx: AppContext): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (Date.now() < deadline) {
+    const due = await ctx.db
+      .select({ id: signInMails.id })
+      .from(signInMails)
+      .where(lte(signInMails.nextAttemptAt, ctx.clock.now()))
+      .limit(1);
+    if (due.length === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
