@@ -9,14 +9,12 @@ import { listEligibleUsers } from "../pairings/members/eligibility";
 import { membersOf } from "../pairings/members/member-availability";
 import { fullName } from "../pairings/members/pairing-members";
 import { dayOf, resolveScope } from "../pairings/members/scope";
+import { type CheckInRun, type Log, quietLog } from "./ask-member";
 import { statusOf } from "./check-in-members";
-import type { CheckInRun, Log } from "./run-check-in-stage";
 import { sendStillInMail } from "./still-in-mail";
 
 /** Rounds in a row without a word before someone is asked (docs/check-ins.md, "Quiet people"). */
 export const SILENT_ROUNDS = 3;
-
-const quietLog: Log = { error() {} };
 
 /**
  * Before a round's draft (docs/check-ins.md, "Quiet people"): everyone of the scope who would be

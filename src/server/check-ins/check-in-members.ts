@@ -2,6 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { ConnectionStatus } from "../../shared/enums";
 import type { AppContext } from "../context";
 import { type MatchRow, matches, type PairingRow, pairings, users } from "../db/schema";
+import { connectionStatusOf, sideOf } from "../matches/member-matches";
 import { awayReasons, membersOf } from "../pairings/members/member-availability";
 import { fullName } from "../pairings/members/pairing-members";
 import { dayOf } from "../pairings/members/scope";
@@ -24,9 +25,7 @@ export async function runningPairing(
 }
 
 export function statusOf(match: MatchRow, userId: string): ConnectionStatus {
-  if (match.user1Id === userId) return match.user1ConnectionStatus;
-  if (match.user2Id === userId) return match.user2ConnectionStatus;
-  return match.user3ConnectionStatus ?? "pending";
+  return connectionStatusOf(match, sideOf(match, userId));
 }
 
 /**

@@ -1,15 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { monthDisplay } from "../../shared/pairings";
-import { recordActivity } from "../activity/activity";
 import { getAuthSecret } from "../auth/auth-secret";
 import type { AppContext } from "../context";
 import { checkIns } from "../db/schema";
-import { fullName } from "../pairings/members/pairing-members";
-import { joinNames, sendCheckInMail } from "./check-in-mail";
+import { askMember, type CheckInRun, type Log, quietLog } from "./ask-member";
 import { reachableMembers, runningPairing } from "./check-in-members";
-import type { CheckInRun, Log } from "./run-check-in-stage";
-
-const quietLog: Log = { error() {} };
 
 /**
  * The one reminder of a month's check-in (docs/check-ins.md): to each person who was asked and
@@ -39,29 +33,13 @@ export async function runCheckInReminder(
       .where(and(eq(checkIns.id, row.id), isNull(checkIns.remindedAt)))
       .returning({ id: checkIns.id });
     if (!claim) continue;
-    try {
-      await sendCheckInMail(ctx, secret, {
-        recipient: member.recipient,
-        matchId: member.match.id,
-        month: pairing.month,
-        partnerNames: member.partnerNames,
-        reminder: true,
-      });
-      run.sent++;
-      run.userIds.push(member.recipient.id);
-      await recordActivity(ctx, {
-        kind: "check-in.reminded",
-        detail: `Reminded ${fullName(member.recipient)} whether they met ${joinNames(member.partnerNames)} (${monthDisplay(pairing.month)}).`,
-        userId: member.recipient.id,
-        scopeKey: pairing.scopeKey,
-        month: pairing.month,
-        pairingId,
-      });
-    } catch (error) {
-      await ctx.db.update(checkIns).set({ remindedAt: null }).where(eq(checkIns.id, row.id));
-      log.error(error, `The check-in reminder to user ${member.recipient.id} could not be sent.`);
-      run.failed++;
-    }
+    await askMember(ctx, secret, pairing, member, {
+      reminder: true,
+      run,
+      log,
+      release: () =>
+        ctx.db.update(checkIns).set({ remindedAt: null }).where(eq(checkIns.id, row.id)),
+    });
   }
   return run;
 }
