@@ -1,16 +1,11 @@
-import { randomInt } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { monthDisplay } from "../../shared/pairings";
 import type { AppContext } from "../context";
 import type { Db, Tx } from "../db/client";
 import { pairings, roundDrafts } from "../db/schema";
 import { requireGroup } from "../directory/groups/find-group";
-import { BadRequest } from "../errors";
-import { runMatching } from "../matching/engine";
-import { buildInstance } from "../pairings/generate/build-instance";
-import { getPairingSettings } from "../pairings/generate/pairing-settings";
-import { listEligibleUsers } from "../pairings/members/eligibility";
-import { dayOf, type PairingScope, reactivateEndedPauses } from "../pairings/members/scope";
+import { matchScope } from "../pairings/generate/match-scope";
+import type { PairingScope } from "../pairings/members/scope";
 import type { RoundScope } from "./round-settings";
 
 /** The pairing scope of a round: a company-wide round pairs the people in no active group. */
@@ -57,33 +52,13 @@ export const isScheduled = (stats: unknown) =>
  */
 export async function composeDraft(ctx: AppContext, scope: RoundScope, month: string) {
   const now = ctx.clock.now();
-  const today = dayOf(now);
-  await reactivateEndedPauses(ctx.db, today);
   const pairingScope = await pairingScopeOf(ctx.db, scope);
-  const settings = await getPairingSettings(ctx.db);
-  const eligible = await listEligibleUsers(ctx.db, pairingScope, today);
   const label = `${scope.label} in ${monthDisplay(month)}`;
-  if (eligible.length < settings.minimumUsers) {
-    throw new BadRequest(
-      `Not enough people are ready to pair for ${label}: ${eligible.length} ready, at least ${settings.minimumUsers} needed.`,
-      "not_enough_users",
-    );
-  }
-  const seed = randomInt(0, 2 ** 31 - 1);
-  const instance = await buildInstance(ctx.db, eligible, {
+  const { settings, seed, result, stats } = await matchScope(ctx, pairingScope, {
     month,
     scopeKey: scope.key,
-    repeatWindowMonths: settings.repeatWindowMonths,
-    oddPolicy: settings.oddPolicy,
-    seed,
+    label,
   });
-  const result = runMatching(instance);
-  if (result.groups.length === 0) {
-    throw new BadRequest(
-      `No pairs could be made for ${label}: preferences and recent matches rule out every pair.`,
-      "no_pairs",
-    );
-  }
   const values = {
     scopeKey: scope.key,
     domainGroupId: scope.domainGroupId,
@@ -92,11 +67,7 @@ export async function composeDraft(ctx: AppContext, scope: RoundScope, month: st
     unmatched: result.unmatched,
     oddPolicy: settings.oddPolicy,
     seed,
-    stats: {
-      ...result.stats,
-      eligible: eligible.length,
-      repeatWindowMonths: settings.repeatWindowMonths,
-    },
+    stats,
   };
   const [draft] = await ctx.db
     .insert(roundDrafts)

@@ -1,23 +1,12 @@
-import { randomInt } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { type GeneratePairingResponse, groupLetter, monthDisplay } from "../../../shared/pairings";
 import type { AppContext } from "../../context";
 import type { Db, Tx } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { matches, pairings, type UserRow } from "../../db/schema";
-import { BadRequest, Conflict } from "../../errors";
-import { runMatching } from "../../matching/engine";
-import { listEligibleUsers } from "../members/eligibility";
-import {
-  dayOf,
-  monthOf,
-  reactivateEndedPauses,
-  resolveScope,
-  scopeKey,
-  scopeLabel,
-} from "../members/scope";
-import { buildInstance } from "./build-instance";
-import { getPairingSettings } from "./pairing-settings";
+import { Conflict } from "../../errors";
+import { monthOf, resolveScope, scopeKey, scopeLabel } from "../members/scope";
+import { matchScope } from "./match-scope";
 
 const INSERT_BATCH = 1000;
 
@@ -57,31 +46,11 @@ export async function generatePairing(
   };
 
   await refuseIfTaken(ctx.db);
-  const today = dayOf(now);
-  await reactivateEndedPauses(ctx.db, today);
-  const settings = await getPairingSettings(ctx.db);
-  const eligible = await listEligibleUsers(ctx.db, scope, today);
-  if (eligible.length < settings.minimumUsers) {
-    throw new BadRequest(
-      `Not enough people are ready to pair for ${label}: ${eligible.length} ready, at least ${settings.minimumUsers} needed.`,
-      "not_enough_users",
-    );
-  }
-  const seed = randomInt(0, 2 ** 31 - 1);
-  const instance = await buildInstance(ctx.db, eligible, {
+  const { settings, seed, result, stats } = await matchScope(ctx, scope, {
     month,
     scopeKey: key,
-    repeatWindowMonths: settings.repeatWindowMonths,
-    oddPolicy: settings.oddPolicy,
-    seed,
+    label,
   });
-  const result = runMatching(instance);
-  if (result.groups.length === 0) {
-    throw new BadRequest(
-      `No pairs could be made for ${label}: preferences and recent matches rule out every pair.`,
-      "no_pairs",
-    );
-  }
 
   try {
     const pairing = await ctx.db.transaction(async (tx) => {
@@ -104,11 +73,7 @@ export async function generatePairing(
           totalPairs: result.groups.length,
           oddPolicy: settings.oddPolicy,
           seed,
-          stats: {
-            ...result.stats,
-            eligible: eligible.length,
-            repeatWindowMonths: settings.repeatWindowMonths,
-          },
+          stats,
           createdBy: admin.id,
           createdAt: now,
         })

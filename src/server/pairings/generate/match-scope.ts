@@ -1,0 +1,51 @@
+import { randomInt } from "node:crypto";
+import type { AppContext } from "../../context";
+import { BadRequest } from "../../errors";
+import { runMatching } from "../../matching/engine";
+import { listEligibleUsers } from "../members/eligibility";
+import { dayOf, type PairingScope, reactivateEndedPauses } from "../members/scope";
+import { buildInstance } from "./build-instance";
+import { getPairingSettings } from "./pairing-settings";
+
+/**
+ * Runs the pairing engine over the people of one scope who are ready today (docs/pairings.md
+ * "Generating"), for a generation by hand and for a round's draft alike. Fewer ready people than
+ * the minimum, or no possible pair, is a BadRequest naming why.
+ */
+export async function matchScope(
+  ctx: AppContext,
+  scope: PairingScope,
+  { month, scopeKey, label }: { month: string; scopeKey: string; label: string },
+) {
+  const today = dayOf(ctx.clock.now());
+  await reactivateEndedPauses(ctx.db, today);
+  const settings = await getPairingSettings(ctx.db);
+  const eligible = await listEligibleUsers(ctx.db, scope, today);
+  if (eligible.length < settings.minimumUsers) {
+    throw new BadRequest(
+      `Not enough people are ready to pair for ${label}: ${eligible.length} ready, at least ${settings.minimumUsers} needed.`,
+      "not_enough_users",
+    );
+  }
+  const seed = randomInt(0, 2 ** 31 - 1);
+  const instance = await buildInstance(ctx.db, eligible, {
+    month,
+    scopeKey,
+    repeatWindowMonths: settings.repeatWindowMonths,
+    oddPolicy: settings.oddPolicy,
+    seed,
+  });
+  const result = runMatching(instance);
+  if (result.groups.length === 0) {
+    throw new BadRequest(
+      `No pairs could be made for ${label}: preferences and recent matches rule out every pair.`,
+      "no_pairs",
+    );
+  }
+  const stats = {
+    ...result.stats,
+    eligible: eligible.length,
+    repeatWindowMonths: settings.repeatWindowMonths,
+  };
+  return { settings, seed, result, stats };
+}
