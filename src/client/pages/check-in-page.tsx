@@ -11,8 +11,8 @@ import { paths } from "../../shared/routes";
 import { Alert, AlertDescription, AlertTitle } from "../components/ui/alert";
 import { Button, type ButtonVariant } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../components/ui/card";
-import { Spinner } from "../components/ui/spinner";
 import { AuthShell } from "../features/auth-shell";
+import { TokenLinkState } from "../features/token-link-state";
 import { checkInKeys, checkInsApi } from "../lib/api/check-ins";
 
 const params = () => new URLSearchParams(window.location.search);
@@ -65,23 +65,25 @@ export function CheckInPage() {
           ) : null}
         </CardHeader>
         <CardContent className="space-y-4">
-          {token === "" ? (
-            <LinkProblem message="This check-in link is incomplete. Please use the link from your e-mail." />
-          ) : view.isPending ? (
-            <Spinner label="Checking your link..." />
-          ) : view.isError ? (
-            <LinkProblem message={view.error.message} />
-          ) : answer.isSuccess ? (
-            <Confirmation result={answer.data} />
-          ) : (
-            <Choices
-              view={view.data}
-              focusChoice={focusChoice}
-              pending={answer.isPending ? answer.variables : undefined}
-              error={answer.error?.message}
-              onChoose={(choice) => answer.mutate(choice)}
-            />
-          )}
+          <TokenLinkState
+            token={token}
+            incompleteMessage="This check-in link is incomplete. Please use the link from your e-mail."
+            view={view}
+          >
+            {(data) =>
+              answer.isSuccess ? (
+                <Confirmation result={answer.data} />
+              ) : (
+                <Choices
+                  view={data}
+                  focusChoice={focusChoice}
+                  pending={answer.isPending ? answer.variables : undefined}
+                  error={answer.error?.message}
+                  onChoose={(choice) => answer.mutate(choice)}
+                />
+              )
+            }
+          </TokenLinkState>
         </CardContent>
       </Card>
     </AuthShell>
@@ -152,14 +154,5 @@ function Confirmation({ result }: { result: CheckInView }) {
         See your match and past chats on your <Link to={paths.matches}>Matches page</Link>.
       </p>
     </>
-  );
-}
-
-function LinkProblem({ message }: { message: string }) {
-  return (
-    <Alert variant="destructive">
-      <AlertTitle>This link does not work</AlertTitle>
-      <AlertDescription>{message}</AlertDescription>
-    </Alert>
   );
 }

@@ -6,8 +6,8 @@ import { paths } from "../../shared/routes";
 import { Alert, AlertDescription, AlertTitle } from "../components/ui/alert";
 import { Button, type ButtonVariant } from "../components/ui/button";
 import { Card, CardContent, CardHeader } from "../components/ui/card";
-import { Spinner } from "../components/ui/spinner";
 import { AuthShell } from "../features/auth-shell";
+import { TokenLinkState } from "../features/token-link-state";
 import { checkInKeys, checkInsApi } from "../lib/api/check-ins";
 
 const readToken = () => new URLSearchParams(window.location.search).get("token") ?? "";
@@ -43,59 +43,52 @@ export function StillInPage() {
           </h1>
         </CardHeader>
         <CardContent className="space-y-4">
-          {token === "" ? (
-            <Problem message="This link is incomplete. Please use the link from your e-mail." />
-          ) : view.isPending ? (
-            <Spinner label="Checking your link..." />
-          ) : view.isError ? (
-            <Problem message={view.error.message} />
-          ) : answer.isSuccess ? (
-            <Alert variant="success" role="status">
-              <AlertTitle>Thanks for telling us</AlertTitle>
-              <AlertDescription>{answer.data.message}</AlertDescription>
-            </Alert>
-          ) : view.data.choice ? (
-            <p className="text-sm text-coffee-800">
-              You have already answered. You can change your participation on your{" "}
-              <Link to={paths.profile}>profile</Link>.
-            </p>
-          ) : (
-            <>
-              <p className="text-sm text-coffee-800">
-                {view.data.firstName ? `Hi ${view.data.firstName}, w` : "W"}e have not heard from
-                you about your last three coffee chats. Until you choose, you are left out of the
-                next rounds.
-              </p>
-              {answer.isError ? (
-                <Alert variant="destructive">
-                  <AlertDescription>{answer.error.message}</AlertDescription>
+          <TokenLinkState
+            token={token}
+            incompleteMessage="This link is incomplete. Please use the link from your e-mail."
+            view={view}
+          >
+            {(data) =>
+              answer.isSuccess ? (
+                <Alert variant="success" role="status">
+                  <AlertTitle>Thanks for telling us</AlertTitle>
+                  <AlertDescription>{answer.data.message}</AlertDescription>
                 </Alert>
-              ) : null}
-              <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-                {choices.map(({ choice, label, variant }) => (
-                  <Button
-                    key={choice}
-                    variant={variant}
-                    disabled={answer.isPending}
-                    onClick={() => answer.mutate(choice)}
-                  >
-                    {answer.isPending && answer.variables === choice ? "Saving..." : label}
-                  </Button>
-                ))}
-              </div>
-            </>
-          )}
+              ) : data.choice ? (
+                <p className="text-sm text-coffee-800">
+                  You have already answered. You can change your participation on your{" "}
+                  <Link to={paths.profile}>profile</Link>.
+                </p>
+              ) : (
+                <>
+                  <p className="text-sm text-coffee-800">
+                    {data.firstName ? `Hi ${data.firstName}, w` : "W"}e have not heard from you
+                    about your last three coffee chats. Until you choose, you are left out of the
+                    next rounds.
+                  </p>
+                  {answer.isError ? (
+                    <Alert variant="destructive">
+                      <AlertDescription>{answer.error.message}</AlertDescription>
+                    </Alert>
+                  ) : null}
+                  <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+                    {choices.map(({ choice, label, variant }) => (
+                      <Button
+                        key={choice}
+                        variant={variant}
+                        disabled={answer.isPending}
+                        onClick={() => answer.mutate(choice)}
+                      >
+                        {answer.isPending && answer.variables === choice ? "Saving..." : label}
+                      </Button>
+                    ))}
+                  </div>
+                </>
+              )
+            }
+          </TokenLinkState>
         </CardContent>
       </Card>
     </AuthShell>
-  );
-}
-
-function Problem({ message }: { message: string }) {
-  return (
-    <Alert variant="destructive">
-      <AlertTitle>This link does not work</AlertTitle>
-      <AlertDescription>{message}</AlertDescription>
-    </Alert>
   );
 }

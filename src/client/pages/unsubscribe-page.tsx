@@ -6,8 +6,8 @@ import { paths } from "../../shared/routes";
 import { Alert, AlertDescription, AlertTitle } from "../components/ui/alert";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
-import { Spinner } from "../components/ui/spinner";
 import { AuthShell } from "../features/auth-shell";
+import { TokenLinkState } from "../features/token-link-state";
 import { unsubscribeApi, unsubscribeKeys } from "../lib/api/unsubscribe";
 
 const readToken = () => new URLSearchParams(window.location.search).get("token") ?? "";
@@ -38,25 +38,27 @@ export function UnsubscribePage() {
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
-          {token === "" ? (
-            <LinkProblem message="This unsubscribe link is incomplete. Please use the link from your latest newsletter." />
-          ) : status.isPending ? (
-            <Spinner label="Checking your link..." />
-          ) : status.isError ? (
-            <LinkProblem message={status.error.message} />
-          ) : change.isSuccess ? (
-            <Alert variant="success" role="status">
-              <AlertTitle>Done</AlertTitle>
-              <AlertDescription>{change.data.message}</AlertDescription>
-            </Alert>
-          ) : (
-            <Choices
-              status={status.data}
-              pending={change.isPending ? change.variables : undefined}
-              error={change.error?.message}
-              onChoose={(action) => change.mutate(action)}
-            />
-          )}
+          <TokenLinkState
+            token={token}
+            incompleteMessage="This unsubscribe link is incomplete. Please use the link from your latest newsletter."
+            view={status}
+          >
+            {(data) =>
+              change.isSuccess ? (
+                <Alert variant="success" role="status">
+                  <AlertTitle>Done</AlertTitle>
+                  <AlertDescription>{change.data.message}</AlertDescription>
+                </Alert>
+              ) : (
+                <Choices
+                  status={data}
+                  pending={change.isPending ? change.variables : undefined}
+                  error={change.error?.message}
+                  onChoose={(action) => change.mutate(action)}
+                />
+              )
+            }
+          </TokenLinkState>
         </CardContent>
       </Card>
     </AuthShell>
@@ -113,14 +115,5 @@ function Choices({
         </Button>
       </div>
     </>
-  );
-}
-
-function LinkProblem({ message }: { message: string }) {
-  return (
-    <Alert variant="destructive">
-      <AlertTitle>This link does not work</AlertTitle>
-      <AlertDescription>{message}</AlertDescription>
-    </Alert>
   );
 }
