@@ -46,7 +46,13 @@ export async function answerCheckIn(ctx: AppContext, body: CheckInBody): Promise
       .where(and(eq(matches.id, matchId), memberSql(userId)))
       .for("update");
     if (!match) throw new NotFound(CHANGED_MATCH);
-    const [pairing] = await tx.select().from(pairings).where(eq(pairings.id, match.pairingId));
+    // `for share` waits for an admin's Complete under way, as lockOpenPairing does for the
+    // matches page, so an answer lands before the pairing's file is written or not at all.
+    const [pairing] = await tx
+      .select()
+      .from(pairings)
+      .where(eq(pairings.id, match.pairingId))
+      .for("share");
     if (pairing?.status !== "active") {
       throw new Conflict(
         `The ${monthDisplay(match.month)} pairing is completed, so answers can no longer change.`,
