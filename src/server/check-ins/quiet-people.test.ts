@@ -8,8 +8,8 @@ import {
   allowEmail,
   createAdmin,
   createGroup,
+  createGroupPairing,
   createMatch,
-  createPairing,
   createUser,
 } from "../test/factories";
 import { type ReceivedMail, type SmtpPeer, startSmtpPeer } from "../test/smtp-peer";
@@ -59,10 +59,8 @@ async function threeQuietRounds() {
     month: string,
     groups: Array<[{ id: string }, Answer, { id: string }, Answer]>,
   ) => {
-    const pairing = await createPairing(t.db, {
+    const pairing = await createGroupPairing(t.db, group, {
       month,
-      scopeKey: String(group.id),
-      domainGroupId: group.id,
       status: "completed",
       createdAt: new Date(`${month}-01T09:00:00Z`),
     });

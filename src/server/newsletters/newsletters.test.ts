@@ -7,9 +7,9 @@ import {
   allowEmail,
   createAdmin,
   createGroup,
+  createGroupPairing,
   createMatch,
   createNewsletter,
-  createPairing,
   createUser,
 } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
@@ -35,10 +35,7 @@ describe("the newsletter lifecycle", () => {
     const domain = `lc${n}.test`;
     const group = await createGroup(t.db, { displayName: `Company ${n}` });
     await allowEmail(t.db, `*@${domain}`, group.id);
-    const pairing = await createPairing(t.db, {
-      scopeKey: String(group.id),
-      domainGroupId: group.id,
-      domainGroupName: group.displayName,
+    const pairing = await createGroupPairing(t.db, group, {
       totalPairs: 2,
     });
     const people = await Promise.all(

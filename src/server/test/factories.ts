@@ -153,6 +153,20 @@ export async function createPairing(db: Db, overrides: Partial<typeof pairings.$
   return pairing;
 }
 
+/** A pairing scoped to a domain group (its scope key, id and name), for the given overrides. */
+export function createGroupPairing(
+  db: Db,
+  group: { id: number; displayName: string },
+  overrides: Partial<typeof pairings.$inferInsert> = {},
+) {
+  return createPairing(db, {
+    scopeKey: String(group.id),
+    domainGroupId: group.id,
+    domainGroupName: group.displayName,
+    ...overrides,
+  });
+}
+
 /** A match between two (or three) users; creates its pairing unless one is given. */
 export async function createMatch(
   db: Db,

@@ -8,9 +8,9 @@ import { storeImage } from "../../images/store-image";
 import {
   allowEmail,
   createGroup,
+  createGroupPairing,
   createMatch,
   createNewsletter,
-  createPairing,
   createUser,
   signIn,
 } from "../../test/factories";
@@ -43,11 +43,7 @@ describe("the newsletter e-mail of each recipient", () => {
     const domain = `co${n}.test`;
     const group = await createGroup(t.db, { displayName: `Company ${n}` });
     await allowEmail(t.db, `*@${domain}`, group.id);
-    const pairing = await createPairing(t.db, {
-      scopeKey: String(group.id),
-      domainGroupId: group.id,
-      domainGroupName: group.displayName,
-    });
+    const pairing = await createGroupPairing(t.db, group);
     const person = (firstName: string, fields: Parameters<typeof createUser>[1] = {}) =>
       createUser(t.db, {
         firstName,

@@ -7,8 +7,8 @@ import {
   allowEmail,
   createAdmin,
   createGroup,
+  createGroupPairing,
   createMatch,
-  createPairing,
   createUser,
 } from "../../test/factories";
 import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
@@ -36,11 +36,8 @@ async function company() {
   const domain = `co${++n}.test`;
   const group = await createGroup(t.db, { displayName: `Company ${n}` });
   await allowEmail(t.db, `*@${domain}`, group.id);
-  const pairing = await createPairing(t.db, {
+  const pairing = await createGroupPairing(t.db, group, {
     month: "2027-03",
-    scopeKey: String(group.id),
-    domainGroupId: group.id,
-    domainGroupName: group.displayName,
     name: `March 2027 — Company ${n}`,
   });
   const person = (first: string, fields: Parameters<typeof createUser>[1] = {}) =>

@@ -6,6 +6,7 @@ import {
   createAdmin,
   createDepartment,
   createGroup,
+  createGroupPairing,
   createMatch,
   createPairing,
   createUser,
@@ -27,11 +28,8 @@ describe("completing pairings and their completed records", () => {
 
   async function groupPairing() {
     const group = await createGroup(t.db, { name: "acme", displayName: "Acme Corp" });
-    const pairing = await createPairing(t.db, {
+    const pairing = await createGroupPairing(t.db, group, {
       name: "March 2027 — Acme Corp",
-      scopeKey: String(group.id),
-      domainGroupId: group.id,
-      domainGroupName: "Acme Corp",
     });
     const [a, b, c, d, e] = await Promise.all(
       ["Ada", "Ben", "Cy", "Di", "Ed"].map((firstName) =>
