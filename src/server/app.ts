@@ -28,6 +28,7 @@ import metricsRoutes from "./metrics/routes";
 import newslettersRoutes from "./newsletters/routes";
 import pairingsRoutes from "./pairings/routes";
 import profileRoutes from "./profile/routes";
+import roundMemberRoutes from "./rounds/member-routes";
 import roundsRoutes from "./rounds/routes";
 
 export interface AppDeps {
@@ -77,6 +78,7 @@ const featureRoutes = [
   inquiriesRoutes,
   checkInRoutes,
   roundsRoutes,
+  roundMemberRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -13,6 +13,7 @@ import { listEligibleUsers } from "../members/eligibility";
 import { aloneMember, awayReasons, membersOf } from "../members/member-availability";
 import { fullName } from "../members/pairing-members";
 import { dayOf, resolveScope } from "../members/scope";
+import { awayReports } from "./away-reports";
 import { leaveMatch } from "./leave-match";
 import { type RePairNotice, sendRePairMails } from "./re-pair-mail";
 
@@ -54,11 +55,17 @@ export async function rePairPerson(
   };
 }
 
-async function placeInTx(
+/**
+ * The re-pair inside the caller's transaction. People a partner said are away this month
+ * (docs/matches.md, "My partner is away"; `alsoAway` is a report being made now) count as gone
+ * from their match and are given to nobody.
+ */
+export async function placeInTx(
   ctx: AppContext,
   tx: Tx,
   pairingId: number,
   userId: string,
+  alsoAway: readonly string[] = [],
 ): Promise<RePairNotice> {
   const [pairing] = await tx
     .select()
@@ -75,9 +82,10 @@ async function placeInTx(
   const today = dayOf(ctx.clock.now());
   const rows = await tx.select().from(matches).where(eq(matches.pairingId, pairing.id));
   const away = await awayReasons(tx, [pairing.id], today);
+  const reported = new Set([...(await awayReports(tx, pairing.id)).away, ...alsoAway]);
   const own = rows.find((row) => membersOf(row).includes(userId));
-  await refuseUnlessAlone(tx, pairing, own, userId, away);
-  const placement = await choosePlacement(tx, pairing, rows, userId, away, today);
+  await refuseUnlessAlone(tx, pairing, own, userId, away, reported);
+  const placement = await choosePlacement(tx, pairing, rows, userId, away, today, reported);
   const chosen = [userId, ...partnersOf(placement)];
   const stillActive = await tx
     .select({ id: users.id })
@@ -103,6 +111,7 @@ async function refuseUnlessAlone(
   own: MatchRow | undefined,
   userId: string,
   away: Map<string, keyof typeof exclusionLabels>,
+  reported: ReadonlySet<string>,
 ) {
   const others = own ? membersOf(own).filter((id) => id !== userId) : [];
   const people = await namesOf(tx, [userId, ...others]);
@@ -116,7 +125,7 @@ async function refuseUnlessAlone(
       "not_ready",
     );
   }
-  const partners = people.partners.filter((p) => !away.has(p.id));
+  const partners = people.partners.filter((p) => !away.has(p.id) && !reported.has(p.id));
   if (partners.length > 0) {
     throw new Conflict(
       `${fullName(people.person)} already has a partner in "${pairing.name}": ${partners.map(fullName).join(" and ")}.`,
@@ -133,6 +142,7 @@ async function choosePlacement(
   userId: string,
   away: Map<string, keyof typeof exclusionLabels>,
   today: string,
+  reported: ReadonlySet<string>,
 ): Promise<Found> {
   const scope = await resolveScope(tx, pairing.domainGroupId);
   const ready = new Map((await listEligibleUsers(tx, scope, today)).map((u) => [u.id, u]));
@@ -140,9 +150,10 @@ async function choosePlacement(
   const alone = rows
     .map((row) => aloneMember(row, away))
     .filter((id): id is string => id !== null && id !== userId && ready.has(id));
-  const free = [...ready.keys()].filter((id) => !busy.has(id));
+  const free = [...ready.keys()].filter((id) => !busy.has(id) && !reported.has(id));
   const pairs = rows
-    .filter((row) => !row.user3Id && membersOf(row).every((id) => ready.has(id)))
+    .filter((row) => !row.user3Id && !membersOf(row).includes(userId))
+    .filter((row) => membersOf(row).every((id) => ready.has(id) && !reported.has(id)))
     .map((row): [string, string] => [row.user1Id, row.user2Id]);
   const candidates = [...new Set([...alone, ...free])];
   const involved = new Set([userId, ...candidates, ...pairs.flat()]);

@@ -1,0 +1,40 @@
+import type { FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { answers } from "../../shared/api";
+import { connectionStatusParamsSchema } from "../../shared/matches";
+import { partnerAwayBodySchema, partnerAwayResponseSchema } from "../../shared/partner-away";
+import { requireUser } from "../auth/guards";
+import type { FeatureRoutes } from "../context";
+import { reportPartnerAway } from "./partner-away";
+
+/** A report re-pairs and e-mails people: a few an hour per person is plenty. */
+const awayLimit = {
+  rateLimit: {
+    max: 5,
+    timeWindow: "1 hour",
+    keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
+  },
+};
+
+/** A member's part in the month's round: "My partner is away" (docs/matches.md). */
+const roundMemberRoutes: FeatureRoutes = async (app, { ctx }) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    "/api/matches/:matchId/partner-away",
+    {
+      schema: {
+        params: connectionStatusParamsSchema,
+        body: partnerAwayBodySchema,
+        response: answers(partnerAwayResponseSchema),
+      },
+      config: awayLimit,
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return reportPartnerAway(ctx, user.id, request.params.matchId, request.body, request.log);
+    },
+  );
+};
+
+export default roundMemberRoutes;

@@ -1,0 +1,205 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ActivityPage } from "../../shared/rounds";
+import { fixedClock } from "../clock";
+import { type MatchRow, matches, pairings } from "../db/schema";
+import {
+  allowEmail,
+  createAdmin,
+  createGroup,
+  createGroupPairing,
+  createMatch,
+  createUser,
+} from "../test/factories";
+import { type SmtpPeer, startSmtpPeer } from "../test/smtp-peer";
+import { createTestApp, type TestApp } from "../test/test-app";
+import type { Requests } from "../test/test-client";
+
+// March 2027's pairing day is Monday 1 March, April's Monday 5 April: the first half of the
+// March round is 1 to 17 March (docs/matches.md, "My partner is away").
+const MID_MARCH = new Date("2027-03-10T09:00:00Z");
+const clock = fixedClock(MID_MARCH);
+let peer: SmtpPeer;
+let t: TestApp;
+let boss: { id: string };
+/** Signed in anew each time: admin sessions are short and the tests move the clock. */
+const admin = (): Requests => t.as(boss);
+let n = 0;
+
+beforeAll(async () => {
+  peer = await startSmtpPeer();
+  t = await createTestApp({ clock, smtpUrl: peer.url });
+  boss = await createAdmin(t.db, { email: "boss@hq.test", participationStatus: "opted_out" });
+});
+afterAll(async () => {
+  await t.close();
+  await peer.close();
+});
+
+/** A company of its own (group + whitelisted domain) with a running March pairing. */
+async function company() {
+  clock.set(MID_MARCH);
+  const domain = `away${++n}.test`;
+  const group = await createGroup(t.db, { displayName: `Away ${n}` });
+  await allowEmail(t.db, `*@${domain}`, group.id);
+  const pairing = await createGroupPairing(t.db, group, { month: "2027-03" });
+  const person = (first: string, fields: Parameters<typeof createUser>[1] = {}) =>
+    createUser(t.db, {
+      email: `${first.toLowerCase()}@${domain}`,
+      firstName: first,
+      lastName: "Test",
+      ...fields,
+    });
+  const match = (a: { id: string }, b: { id: string }, c?: { id: string }) =>
+    createMatch(t.db, { user1: a, user2: b, user3: c, pairing });
+  return { pairing, person, match };
+}
+
+const report = (who: { id: string }, matchId: number, body: object = {}) =>
+  t.as(who).post(`/api/matches/${matchId}/partner-away`, body);
+const pairingMatches = (pairingId: number) =>
+  t.db.select().from(matches).where(eq(matches.pairingId, pairingId)).orderBy(matches.id);
+const members = (m: MatchRow) => [m.user1Id, m.user2Id, m.user3Id].filter(Boolean);
+
+describe("my partner is away", () => {
+  it("re-pairs the reporter with someone without a partner, tells both and records it", async () => {
+    const { pairing, person, match } = await company();
+    const ada = await person("Ada");
+    const bob = await person("Bob");
+    const sam = await person("Sam");
+    const old = await match(ada, bob);
+
+    const res = await report(ada, old.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      message: "Thanks for telling us. Your new coffee chat partner for March 2027 is Sam Test.",
+      outcome: "pair",
+      partners: ["Sam Test"],
+      notified: 2,
+    });
+    expect((await pairingMatches(pairing.id)).map(members)).toEqual([[ada.id, sam.id]]);
+    const toSam = await peer.waitForMessage((m) => m.to.includes(sam.email));
+    expect(toSam.text).toContain("Ada Test is your new coffee chat partner for March 2027.");
+    const toAda = await peer.waitForMessage((m) => m.to.includes(ada.email));
+    expect(toAda.subject).toBe("Your Cup of Joe match for March 2027 has changed");
+    expect(peer.messages.some((m) => m.to.includes(bob.email))).toBe(false);
+
+    const activity: ActivityPage = (await admin().get("/api/admin/activity")).json();
+    expect(activity.items[0]).toMatchObject({
+      kind: "match.partner-away",
+      detail: "Ada Test said Bob Test is away this month; Ada Test now meets Sam Test.",
+      userId: bob.id,
+      month: "2027-03",
+    });
+  });
+
+  it("gives the away partner to nobody: a later re-pair joins a pair instead", async () => {
+    const { pairing, person, match } = await company();
+    const [ada, bob, cy, dan] = await Promise.all(
+      ["Ada", "Bob", "Cy", "Dan"].map((x) => person(x)),
+    );
+    const sam = await person("Sam");
+    const old = await match(ada, bob);
+    await match(cy, dan);
+    expect((await report(ada, old.id)).json().partners).toEqual(["Sam Test"]);
+
+    await t.as(dan).put("/api/participation", { action: "opt_out" });
+    const res = await admin().post(`/api/admin/pairings/${pairing.id}/re-pair`, { userId: cy.id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().kind).toBe("trio");
+    expect((await pairingMatches(pairing.id)).map(members)).toEqual([[ada.id, sam.id, cy.id]]);
+  });
+
+  it("in a trio, takes the away partner out and the other two stay matched", async () => {
+    const { pairing, person, match } = await company();
+    const [ada, bob, cy] = await Promise.all(["Ada", "Bob", "Cy"].map((x) => person(x)));
+    await person("Sam");
+    const trio = await match(ada, bob, cy);
+    const sent = peer.messages.length;
+
+    const unnamed = await report(ada, trio.id);
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json().message).toBe("Choose the partner who is away from your match.");
+
+    const res = await report(ada, trio.id, { partnerId: cy.id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: "Thanks for telling us. You and Bob Test stay matched for March 2027.",
+      outcome: "stays",
+      notified: 0,
+    });
+    expect((await pairingMatches(pairing.id)).map(members)).toEqual([[ada.id, bob.id]]);
+    expect(peer.messages.length).toBe(sent);
+  });
+
+  it("refuses a second report by the same person in the month", async () => {
+    const { person, match } = await company();
+    const [ada, bob] = await Promise.all(["Ada", "Bob"].map((x) => person(x)));
+    const sam = await person("Sam");
+    await person("Tia");
+    expect((await report(ada, (await match(ada, bob)).id)).statusCode).toBe(200);
+    const [now] = await t.db.select().from(matches).where(eq(matches.user1Id, ada.id));
+    const again = await report(ada, now.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: "already_reported",
+      message:
+        "You already told us a partner is away in March 2027. If something else changed, please ask an admin.",
+    });
+  });
+
+  it("refuses from the middle of the month, read in the company's time zone", async () => {
+    const { pairing, person, match } = await company();
+    const [ada, bob] = await Promise.all(["Ada", "Bob"].map((x) => person(x)));
+    await person("Sam");
+    const old = await match(ada, bob);
+
+    clock.set("2027-03-18T00:30:00Z");
+    const late = await report(ada, old.id);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ code: "second_half" });
+    expect(late.json().message).toContain("(Wednesday, March 17)");
+
+    // 20:00 UTC on the 17th is already the 18th in Auckland (UTC+13).
+    clock.set("2027-03-17T20:00:00Z");
+    const zone = await admin().put("/api/admin/rounds/time-zone", { timeZone: "Pacific/Auckland" });
+    expect(zone.statusCode).toBe(200);
+    expect((await report(ada, old.id)).json()).toMatchObject({ code: "second_half" });
+    await admin().put("/api/admin/rounds/time-zone", { timeZone: "UTC" });
+    expect((await report(ada, old.id)).statusCode).toBe(200);
+    expect((await pairingMatches(pairing.id)).map(members)).not.toContainEqual([ada.id, bob.id]);
+  });
+
+  it("keeps the match when nobody without a partner can meet the reporter", async () => {
+    const { pairing, person, match } = await company();
+    const ada = await person("Ada", { department: "eng", matchingPreference: "same-department" });
+    const bob = await person("Bob", { department: "eng" });
+    await person("Sam", { department: "sales" });
+    const old = await match(ada, bob);
+    const res = await report(ada, old.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: "no_partner",
+      message:
+        'Nobody without a partner can meet you this month, so your match stays as it is. You can answer "Missed This Month" instead.',
+    });
+    expect((await pairingMatches(pairing.id)).map(members)).toEqual([[ada.id, bob.id]]);
+  });
+
+  it("answers 404 to someone outside the match and 409 once the pairing is completed", async () => {
+    const { pairing, person, match } = await company();
+    const [ada, bob, olga] = await Promise.all(["Ada", "Bob", "Olga"].map((x) => person(x)));
+    const old = await match(ada, bob);
+    expect((await report(olga, old.id)).statusCode).toBe(404);
+    expect((await t.post(`/api/matches/${old.id}/partner-away`, {})).statusCode).toBe(401);
+    expect((await t.as(ada).get(`/api/matches/${old.id}/partner-away`)).statusCode).toBe(404);
+
+    await t.db.update(pairings).set({ status: "completed" }).where(eq(pairings.id, pairing.id));
+    const done = await report(ada, old.id);
+    expect(done.statusCode).toBe(409);
+    expect(done.json()).toMatchObject({
+      code: "pairing_completed",
+      message: "Your March 2027 match is over, so there is nobody to re-pair you with now.",
+    });
+  });
+});

@@ -1,0 +1,197 @@
+import { format, parseISO } from "date-fns";
+import { eq, inArray } from "drizzle-orm";
+import { formatMatchMonth } from "../../shared/matches";
+import type { PartnerAwayBody, PartnerAwayResponse } from "../../shared/partner-away";
+import { recordActivity } from "../activity/activity";
+import type { AppContext } from "../context";
+import type { Tx } from "../db/client";
+import { type MatchRow, matches, type PairingRow, pairings, users } from "../db/schema";
+import { BadRequest, Conflict, HttpError, NotFound } from "../errors";
+import { readPairingSchedule } from "../matches/next-pairing";
+import {
+  type AwayReportData,
+  awayReports,
+  PARTNER_AWAY_KIND,
+} from "../pairings/current/away-reports";
+import { leaveMatch } from "../pairings/current/leave-match";
+import { type RePairNotice, sendRePairMails } from "../pairings/current/re-pair-mail";
+import { placeInTx } from "../pairings/current/re-pair-person";
+import { membersOf } from "../pairings/members/member-availability";
+import { fullName } from "../pairings/members/pairing-members";
+import { awayWindow, dayIn } from "./away-window";
+import { dateRule, getRoundSettings, getTimeZone } from "./round-settings";
+
+type Log = { error(obj: unknown, message: string): void };
+type Person = RePairNotice["person"];
+
+interface Outcome {
+  kind: PartnerAwayResponse["outcome"];
+  month: string;
+  /** Set when the reporter was re-paired: who to tell. */
+  notice: RePairNotice | null;
+  partners: Person[];
+}
+
+/**
+ * A member says their partner is away this month (docs/matches.md, "My partner is away"): in the
+ * first half of the round the away partner leaves the match and is given to nobody; in a pair the
+ * reporter is re-paired by the re-pair operation (pairings/current/re-pair-person.ts), in a trio
+ * the other two stay matched. Once per reporter and pairing, recorded in the activity list.
+ *
+ * Concurrency: one transaction that locks the pairing's row first (FOR UPDATE), as every re-pair
+ * of it does, so two reports of one pairing run one after the other, and a Complete waits or has
+ * already happened. The re-pair's e-mails go out after the commit.
+ */
+export async function reportPartnerAway(
+  ctx: AppContext,
+  userId: string,
+  matchId: number,
+  body: PartnerAwayBody,
+  log: Log,
+): Promise<PartnerAwayResponse> {
+  const outcome = await ctx.db.transaction((tx) =>
+    reportInTx(ctx, tx, userId, matchId, body.partnerId),
+  );
+  const notified = outcome.notice ? await sendRePairMails(ctx, outcome.notice, log) : 0;
+  const names = outcome.partners.map(fullName);
+  const period = formatMatchMonth(outcome.month);
+  const message = {
+    pair: `Thanks for telling us. Your new coffee chat partner for ${period} is ${names[0]}.`,
+    trio: `Thanks for telling us. You join ${names.join(" and ")} for ${period}, as a group of three.`,
+    stays: `Thanks for telling us. You and ${names.join(" and ")} stay matched for ${period}.`,
+  }[outcome.kind];
+  return { message, outcome: outcome.kind, partners: names, notified };
+}
+
+async function reportInTx(
+  ctx: AppContext,
+  tx: Tx,
+  userId: string,
+  matchId: number,
+  partnerId: string | undefined,
+): Promise<Outcome> {
+  const [row] = await tx.select().from(matches).where(eq(matches.id, matchId));
+  if (!row || !membersOf(row).includes(userId)) throw new NotFound("Match not found");
+  const [pairing] = await tx
+    .select()
+    .from(pairings)
+    .where(eq(pairings.id, row.pairingId))
+    .for("update");
+  const period = formatMatchMonth(row.month);
+  if (pairing?.status !== "active" || row.status !== "active") {
+    throw new Conflict(
+      `Your ${period} match is over, so there is nobody to re-pair you with now.`,
+      "pairing_completed",
+    );
+  }
+  const others = membersOf(row).filter((id) => id !== userId);
+  const awayId = partnerId ?? (others.length === 1 ? others[0] : undefined);
+  if (!awayId || !others.includes(awayId)) {
+    throw new BadRequest("Choose the partner who is away from your match.", "validation");
+  }
+  await refuseAfterFirstHalf(ctx, tx, pairing);
+  if ((await awayReports(tx, pairing.id)).reporters.has(userId)) {
+    throw new Conflict(
+      `You already told us a partner is away in ${period}. If something else changed, please ask an admin.`,
+      "already_reported",
+    );
+  }
+  const outcome =
+    others.length === 2
+      ? await trioGoesOnAsPair(tx, row, userId, awayId)
+      : await rePairReporter(ctx, tx, pairing, userId, awayId);
+  await record(ctx, tx, pairing, userId, awayId, outcome);
+  return outcome;
+}
+
+async function refuseAfterFirstHalf(ctx: AppContext, tx: Tx, pairing: PairingRow) {
+  const timeZone = await getTimeZone(tx);
+  const settings = (await getRoundSettings(tx, [pairing.scopeKey])).get(pairing.scopeKey);
+  if (!settings) return;
+  const rule = dateRule(settings, await readPairingSchedule({ db: tx }), timeZone);
+  const window = awayWindow(pairing.month, rule);
+  if (dayIn(ctx.clock.now(), timeZone) > window.lastDay) {
+    const last = format(parseISO(window.lastDay), "EEEE, MMMM d");
+    throw new Conflict(
+      `A partner can be reported away until the middle of the month (${last}); after that a new partner would have little time to meet. You can answer "Missed This Month" instead.`,
+      "second_half",
+    );
+  }
+}
+
+async function trioGoesOnAsPair(
+  tx: Tx,
+  row: MatchRow,
+  userId: string,
+  awayId: string,
+): Promise<Outcome> {
+  await leaveMatch(tx, row, awayId);
+  const stayId = membersOf(row).find((id) => id !== userId && id !== awayId) as string;
+  const people = await peopleByIds(tx, [userId, stayId]);
+  return { kind: "stays", month: row.month, notice: null, partners: [people[1]] };
+}
+
+async function rePairReporter(
+  ctx: AppContext,
+  tx: Tx,
+  pairing: PairingRow,
+  userId: string,
+  awayId: string,
+): Promise<Outcome> {
+  try {
+    const notice = await placeInTx(ctx, tx, pairing.id, userId, [awayId]);
+    return { kind: notice.kind, month: pairing.month, notice, partners: notice.partners };
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.statusCode !== 409) throw error;
+    throw new Conflict(
+      error.code === "no_partner"
+        ? 'Nobody without a partner can meet you this month, so your match stays as it is. You can answer "Missed This Month" instead.'
+        : `We could not re-pair you: ${error.message}`,
+      error.code,
+    );
+  }
+}
+
+async function record(
+  ctx: AppContext,
+  tx: Tx,
+  pairing: PairingRow,
+  userId: string,
+  awayId: string,
+  outcome: Outcome,
+) {
+  const [reporter, away] = await peopleByIds(tx, [userId, awayId]);
+  const names = outcome.partners.map(fullName).join(" and ");
+  const then =
+    outcome.kind === "stays"
+      ? `${fullName(reporter)} and ${names} stay matched`
+      : `${fullName(reporter)} now meets ${names}`;
+  const data: AwayReportData = { reportedBy: userId };
+  await recordActivity(
+    ctx,
+    {
+      kind: PARTNER_AWAY_KIND,
+      detail: `${fullName(reporter)} said ${fullName(away)} is away this month; ${then}.`,
+      userId: awayId,
+      scopeKey: pairing.scopeKey,
+      month: pairing.month,
+      pairingId: pairing.id,
+      data: { ...data },
+    },
+    tx,
+  );
+}
+
+async function peopleByIds(tx: Tx, ids: string[]): Promise<Person[]> {
+  const rows = await tx
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(users)
+    .where(inArray(users.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((p): p is Person => p !== undefined);
+}
