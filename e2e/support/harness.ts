@@ -71,7 +71,9 @@ export async function startStory(
       return context.newPage();
     },
     async signInAs(page, user) {
-      const [name, value] = (await signIn(server.app.ctx.db, user)).split("=");
+      // A session as of the server's clock, so a story that moves it stays signed in.
+      const now = options.clock?.now();
+      const [name, value] = (await signIn(server.app.ctx.db, user, { now })).split("=");
       await page
         .context()
         .addCookies([{ name, value, url: baseUrl, httpOnly: true, sameSite: "Lax" }]);

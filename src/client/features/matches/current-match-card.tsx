@@ -4,6 +4,7 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "../../comp
 import { AnswerButtons } from "./answer-buttons";
 import { MatchStateBadges } from "./match-state-badges";
 import { PartnerAvatar } from "./partner-avatar";
+import { PartnerAwayButtons } from "./partner-away-button";
 import { ScheduleChatButton } from "./schedule-chat-button";
 
 function PartnerDetails({ partner }: { partner: MatchItem["partner"] }) {
@@ -57,6 +58,7 @@ export function CurrentMatchCard({ item }: { item: MatchItem }) {
       <CardFooter className="flex-col items-stretch sm:flex-row sm:items-center">
         <ScheduleChatButton item={item} />
         <AnswerButtons item={item} tense="current" />
+        <PartnerAwayButtons item={item} />
       </CardFooter>
     </Card>
   );

@@ -68,3 +68,24 @@ export function useSetConnectionStatus() {
     },
   });
 }
+
+/** "My partner is away": the server re-pairs and says how; both lists are fetched again. */
+export function useReportPartnerAway() {
+  const refetch = useRefetchMatches();
+  return useMutation({
+    mutationFn: ({ matchId, partnerId }: { matchId: number; partnerId?: string }) =>
+      matchesApi.reportPartnerAway(matchId, partnerId),
+    onSuccess: async (answer) => {
+      toast({ title: "Match changed", description: answer.message });
+      await refetch();
+    },
+    onError: (error) => {
+      if (redirectIfUnauthorized(error)) return;
+      toast({
+        title: "Your match stays as it is",
+        description: errorMessage(error, "Failed to report your partner away"),
+        variant: "destructive",
+      });
+    },
+  });
+}

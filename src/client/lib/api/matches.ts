@@ -4,6 +4,7 @@ import type {
   MatchHistoryResponse,
   NextPairingResponse,
 } from "@shared/matches";
+import type { PartnerAwayResponse } from "@shared/partner-away";
 import { apiRequest } from "../api-client";
 import { getJson, segment, withQuery } from "./request";
 
@@ -20,6 +21,12 @@ export const matchesApi = {
     getJson<NextPairingResponse>(matchKeys.nextPairing[0], signal),
   setConnectionStatus: (matchId: number, status: ConnectionStatusBody["status"]) =>
     apiRequest<unknown>("PUT", `/api/matches/${segment(matchId)}/connection-status`, { status }),
+  reportPartnerAway: (matchId: number, partnerId?: string) =>
+    apiRequest<PartnerAwayResponse>(
+      "POST",
+      `/api/matches/${segment(matchId)}/partner-away`,
+      partnerId ? { partnerId } : {},
+    ),
 };
 
 /** The address of a chat's calendar file (.ics) starting at `start`; a link, not a fetch. */

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixedClock } from "../src/server/clock";
+import {
+  allowEmail,
+  createGroup,
+  createGroupPairing,
+  createMatch,
+  createUser,
+} from "../src/server/test/factories";
+import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
+
+// The March 2027 round runs from Monday 1 March; its first half ends on 17 March
+// (docs/matches.md, "My partner is away").
+const clock = fixedClock("2027-03-10T09:00:00Z");
+let story: Story;
+let n = 0;
+beforeAll(async () => {
+  story = await startStory({ clock });
+});
+afterAll(() => story?.close());
+
+/** Ada's March match with Grace in a group of their own, and Sam without a partner. */
+async function adaWithMatch() {
+  const domain = `away${++n}.test`;
+  const group = await createGroup(story.db, { displayName: `Away ${n}` });
+  await allowEmail(story.db, `*@${domain}`, group.id);
+  const pairing = await createGroupPairing(story.db, group, { month: "2027-03" });
+  const person = (firstName: string, lastName: string) =>
+    createUser(story.db, { email: `${firstName.toLowerCase()}@${domain}`, firstName, lastName });
+  const me = await person("Ada", "Lovelace");
+  const grace = await person("Grace", "Hopper");
+  const sam = await person("Sam", "Free");
+  await createMatch(story.db, { user1: me, user2: grace, pairing });
+  return { me, grace, sam };
+}
+
+describe("an employee whose partner is away", () => {
+  it("says so from the match card, is asked first, and gets a new partner by e-mail", async () => {
+    clock.set("2027-03-10T09:00:00Z");
+    const { me, sam } = await adaWithMatch();
+    const page = await story.newPage({ width: 375, height: 800 });
+    await story.signInAs(page, me);
+    await page.goto("/matches");
+    const current = page.getByRole("region", { name: "Current match" });
+    await current.getByRole("heading", { name: "Grace Hopper" }).waitFor();
+
+    // Keyboard only: focus the button, open the dialog, cancel it, then confirm.
+    const away = current.getByRole("button", { name: "My partner is away" });
+    await away.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Is Grace Hopper away this month?" });
+    await dialog.waitFor();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await current.getByRole("heading", { name: "Grace Hopper" }).waitFor();
+
+    await away.click();
+    await dialog.getByRole("button", { name: "Yes, Grace Hopper is away" }).click();
+    await page
+      .getByText("Thanks for telling us. Your new coffee chat partner for March 2027 is Sam Free.")
+      .first()
+      .waitFor();
+    await current.getByRole("heading", { name: "Sam Free" }).waitFor();
+    const mail = await story.smtp.waitForMessage((m) => m.to.includes(sam.email));
+    expect(mail.text).toContain("Ada Lovelace is your new coffee chat partner for March 2027.");
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it("is told why the match stays in the second half of the month", async () => {
+    const { me } = await adaWithMatch();
+    clock.set("2027-03-20T09:00:00Z");
+    const page = await story.newPage();
+    await story.signInAs(page, me);
+    await page.goto("/matches");
+    const current = page.getByRole("region", { name: "Current match" });
+    await current.getByRole("button", { name: "My partner is away" }).click();
+    await page.getByRole("button", { name: "Yes, Grace Hopper is away" }).click();
+    await page
+      .getByText(/until the middle of the month \(Wednesday, March 17\)/)
+      .first()
+      .waitFor();
+    await current.getByRole("heading", { name: "Grace Hopper" }).waitFor();
+  });
+});

@@ -1,0 +1,41 @@
+import { type MatchItem, partnerName } from "@shared/matches";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
+import { useReportPartnerAway } from "./use-matches";
+
+/**
+ * Asks before saying a partner is away (docs/matches.md, "My partner is away"): in a pair the
+ * member is re-paired from the people without a partner, in a trio the other two stay matched.
+ */
+export function PartnerAwayDialog({
+  item,
+  partnerId,
+  onClose,
+}: {
+  item: MatchItem;
+  partnerId: string;
+  onClose: () => void;
+}) {
+  const report = useReportPartnerAway();
+  const away = item.partners.find((p) => p.id === partnerId);
+  const stays = item.partners.filter((p) => p.id !== partnerId).map(partnerName);
+  const name = away ? partnerName(away) : "Your partner";
+  const then =
+    stays.length > 0
+      ? `You and ${stays.join(" and ")} stay matched.`
+      : "We look for a new partner for you among the people without one and e-mail you both. If nobody can meet you, your match stays as it is.";
+  return (
+    <ConfirmDialog
+      title={`Is ${name} away this month?`}
+      description={`${name} leaves this month's match and is not paired again until next month. ${then} You can do this once a month, in its first half.`}
+      confirmLabel={`Yes, ${name} is away`}
+      pending={report.isPending}
+      onConfirm={() =>
+        report.mutate(
+          { matchId: item.match.id, partnerId: item.partners.length > 1 ? partnerId : undefined },
+          { onSettled: onClose },
+        )
+      }
+      onClose={onClose}
+    />
+  );
+}
