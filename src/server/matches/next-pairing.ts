@@ -1,6 +1,4 @@
-import { format } from "date-fns";
 import { eq } from "drizzle-orm";
-import type { NextPairingResponse } from "../../shared/matches";
 import {
   defaultPairingSchedule,
   type PairingSchedule,
@@ -38,7 +36,10 @@ export function pairingDayOf(year: number, month: number, schedule: PairingSched
   return nthWeekday(year, month, schedule.nth, schedule.weekday);
 }
 
-/** The next scheduled pairing day strictly after `now`'s UTC day (today's pairing has already run). */
+/**
+ * The next scheduled pairing day strictly after `now`'s UTC day (today's pairing has already run);
+ * a member's is asked with their company-zone day (rounds/member-next-pairing.ts).
+ */
 export function nextPairingDay(now: Date, schedule: PairingSchedule): Day {
   const today = { year: now.getUTCFullYear(), month: now.getUTCMonth(), day: now.getUTCDate() };
   if (schedule.type === "fixed") {
@@ -57,11 +58,4 @@ export async function readPairingSchedule(ctx: Pick<AppContext, "db">): Promise<
   const [row] = await ctx.db.select().from(settings).where(eq(settings.key, PAIRING_SCHEDULE_KEY));
   const parsed = pairingScheduleSchema.safeParse(row?.value);
   return parsed.success ? parsed.data : defaultPairingSchedule;
-}
-
-export async function getNextPairing(ctx: AppContext): Promise<NextPairingResponse> {
-  const day = nextPairingDay(ctx.clock.now(), await readPairingSchedule(ctx));
-  // A local-time Date with the same calendar day, so date-fns prints that day in any server zone.
-  const local = new Date(day.year, day.month, day.day);
-  return { date: format(local, "EEEE, MMMM d, yyyy"), iso: format(local, "yyyy-MM-dd") };
 }

@@ -9,7 +9,6 @@ import {
   currentMatchResponseSchema,
   matchChangedSchema,
   matchHistoryResponseSchema,
-  nextPairingResponseSchema,
 } from "../../shared/matches";
 import { readWithOwnSession, requireUser } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
@@ -17,7 +16,6 @@ import { matchInvitation } from "./calendar-invitation";
 import { completeMatch } from "./complete-match";
 import { getCurrentMatchOfSession } from "./get-current-match";
 import { getMatchHistoryOfSession } from "./get-match-history";
-import { getNextPairing } from "./next-pairing";
 import { setConnectionStatus } from "./set-connection-status";
 
 /** Per signed-in user, so colleagues behind one office proxy do not share a budget. */
@@ -44,15 +42,6 @@ const matchesRoutes: FeatureRoutes = async (app, { ctx }) => {
     "/api/matches/history",
     { schema: { response: answers(matchHistoryResponseSchema) }, config: { sessionInRoute: true } },
     (request) => readWithOwnSession(request, (token) => getMatchHistoryOfSession(ctx, token)),
-  );
-
-  r.get(
-    "/api/next-pairing",
-    { schema: { response: answers(nextPairingResponseSchema) } },
-    async (request) => {
-      requireUser(request);
-      return getNextPairing(ctx);
-    },
   );
 
   r.put(

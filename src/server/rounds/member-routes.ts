@@ -1,10 +1,11 @@
 import type { FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { answers } from "../../shared/api";
-import { connectionStatusParamsSchema } from "../../shared/matches";
+import { connectionStatusParamsSchema, nextPairingResponseSchema } from "../../shared/matches";
 import { partnerAwayBodySchema, partnerAwayResponseSchema } from "../../shared/partner-away";
 import { requireUser } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
+import { getMemberNextPairing } from "./member-next-pairing";
 import { reportPartnerAway } from "./partner-away";
 
 /** A report re-pairs and e-mails people: a few an hour per person is plenty. */
@@ -16,9 +17,15 @@ const awayLimit = {
   },
 };
 
-/** A member's part in the month's round: "My partner is away" (docs/matches.md). */
+/** A member's part in the month's round: its next pairing day and "My partner is away" (docs/matches.md). */
 const roundMemberRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    "/api/next-pairing",
+    { schema: { response: answers(nextPairingResponseSchema) } },
+    async (request) => getMemberNextPairing(ctx, requireUser(request).id),
+  );
 
   r.post(
     "/api/matches/:matchId/partner-away",
