@@ -175,25 +175,45 @@ export const activityPageSchema = z.object({
 });
 export type ActivityPage = z.infer<typeof activityPageSchema>;
 
-/** The settings form: the company's schedule or an nth weekday of its own, sent as RoundSettings. */
+/** The settings form's choice of pairing day: each kind of schedule the server takes, or none. */
+export const scheduleKinds = ["company", "nth-weekday", "fixed"] as const;
+const fixedDateSchema = pairingScheduleSchema.options[1].shape.date;
+
+/**
+ * The settings form: the company's schedule, an nth weekday of its own, or one fixed date (other
+ * months then follow the default), sent as RoundSettings.
+ */
 export const roundSettingsFormSchema = z
   .object({
     auto: z.boolean(),
     reviewDays: roundSettingsSchema.shape.reviewDays,
     checkInDays: roundSettingsSchema.shape.checkInDays,
-    scheduleKind: z.enum(["company", "nth-weekday"]),
+    scheduleKind: z.enum(scheduleKinds),
     nth: z.number().int().min(1).max(4),
     weekday: z.number().int().min(0).max(6),
+    /** YYYY-MM-DD; only read for a fixed date. */
+    date: z.string(),
+  })
+  .superRefine((form, issues) => {
+    if (form.scheduleKind !== "fixed") return;
+    const checked = fixedDateSchema.safeParse(form.date);
+    if (!checked.success) {
+      issues.addIssue({ code: "custom", path: ["date"], message: "Choose the pairing date." });
+    }
   })
   .transform(
     (form): RoundSettings => ({
       auto: form.auto,
       reviewDays: form.reviewDays,
       checkInDays: form.checkInDays,
-      schedule:
-        form.scheduleKind === "company"
-          ? null
-          : { type: "nth-weekday", nth: form.nth, weekday: form.weekday },
+      schedule: scheduleOf(form),
     }),
   );
 export type RoundSettingsForm = z.input<typeof roundSettingsFormSchema>;
+
+function scheduleOf(form: RoundSettingsForm): PairingSchedule | null {
+  if (form.scheduleKind === "nth-weekday") {
+    return { type: "nth-weekday", nth: form.nth, weekday: form.weekday };
+  }
+  return form.scheduleKind === "fixed" ? { type: "fixed", date: form.date } : null;
+}

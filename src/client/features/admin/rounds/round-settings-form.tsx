@@ -18,15 +18,23 @@ const weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Frida
   (label, i) => ({ value: String(i), label }),
 );
 
+const kinds: { value: FormValues["scheduleKind"]; label: string }[] = [
+  { value: "company", label: "The company's schedule" },
+  { value: "nth-weekday", label: "Its own weekday" },
+  { value: "fixed", label: "One fixed date" },
+];
+
 function toForm(settings: RoundSettings): FormValues {
-  const own = settings.schedule?.type === "nth-weekday" ? settings.schedule : null;
+  const schedule = settings.schedule;
+  const weekday = schedule?.type === "nth-weekday" ? schedule : null;
   return {
     auto: settings.auto,
     reviewDays: settings.reviewDays,
     checkInDays: settings.checkInDays,
-    scheduleKind: own ? "nth-weekday" : "company",
-    nth: own?.nth ?? 1,
-    weekday: own?.weekday ?? 1,
+    scheduleKind: schedule?.type ?? "company",
+    nth: weekday?.nth ?? 1,
+    weekday: weekday?.weekday ?? 1,
+    date: schedule?.type === "fixed" ? schedule.date : "",
   };
 }
 
@@ -49,9 +57,9 @@ export function RoundSettingsForm({
     mutationFn: (body: RoundSettings) => roundsApi.saveSettings(scopeKey, body),
     failure: "Failed to save the round settings",
   });
-  const own = form.watch("scheduleKind") === "nth-weekday";
+  const kind = form.watch("scheduleKind");
   const errors = form.formState.errors;
-  const error = errors.reviewDays?.message ?? errors.checkInDays?.message;
+  const error = errors.date?.message ?? errors.reviewDays?.message ?? errors.checkInDays?.message;
   const asNumber = { setValueAs: (v: string) => (v === "" ? Number.NaN : Number(v)) };
   return (
     <form
@@ -66,16 +74,21 @@ export function RoundSettingsForm({
       </label>
       <div className="space-y-1">
         <Label htmlFor={`${id}-kind`}>Pairing day</Label>
-        <Select
-          id={`${id}-kind`}
-          options={[
-            { value: "company", label: "The company's schedule" },
-            { value: "nth-weekday", label: "Its own weekday" },
-          ]}
-          {...form.register("scheduleKind")}
-        />
+        <Select id={`${id}-kind`} options={kinds} {...form.register("scheduleKind")} />
       </div>
-      {own && (
+      {kind === "fixed" && (
+        <div className="space-y-1">
+          <Label htmlFor={`${id}-date`}>Date</Label>
+          <Input
+            id={`${id}-date`}
+            type="date"
+            aria-invalid={errors.date ? true : undefined}
+            {...form.register("date")}
+          />
+          <p className="text-xs text-coffee-700">Other months follow the first Monday.</p>
+        </div>
+      )}
+      {kind === "nth-weekday" && (
         <div className="grid grid-cols-2 gap-2">
           <div className="space-y-1">
             <Label htmlFor={`${id}-nth`}>Which</Label>
