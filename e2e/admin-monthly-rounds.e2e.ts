@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixedClock } from "../src/server/clock";
+import { runDueStages } from "../src/server/rounds/run-due-stages";
+import { allowEmail, createAdmin, createUser } from "../src/server/test/factories";
+import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
+
+// The March 2027 round: drafted on Friday 26 February at 09:00 (UTC), published Monday 1 March
+// (docs/rounds.md, "When").
+const clock = fixedClock("2027-02-20T00:00:00Z");
+let story: Story;
+let admin: { id: string };
+
+beforeAll(async () => {
+  story = await startStory({ clock });
+  await allowEmail(story.db, "*@rounds.test");
+  admin = await createAdmin(story.db, {
+    email: "boss@rounds.test",
+    participationStatus: "opted_out",
+  });
+  for (const [first, department] of [
+    ["Ada", "engineering"],
+    ["Ben", "sales"],
+    ["Cleo", "design"],
+    ["Dan", "finance"],
+  ]) {
+    await createUser(story.db, {
+      email: `${first.toLowerCase()}@rounds.test`,
+      firstName: first,
+      lastName: "Round",
+      department,
+    });
+  }
+  const ctx = story.server.app.ctx;
+  await runDueStages(ctx);
+  clock.set("2027-02-26T10:00:00Z");
+  await runDueStages(ctx);
+});
+afterAll(() => story?.close());
+
+async function roundsPage(width = 1280) {
+  const page = await story.newPage({ width, height: 900 });
+  await story.signInAs(page, admin);
+  await page.goto("/admin");
+  await page.getByRole("heading", { name: /^This round: March 2027/ }).waitFor();
+  return { page };
+}
+
+describe("the Operations tab's Monthly rounds", () => {
+  it("shows each round's dated steps and the draft in review; swap, regenerate and skip", async () => {
+    const { page } = await roundsPage(375);
+    const thisRound = page
+      .locator("div", { has: page.getByRole("heading", { name: /^This round: March 2027/ }) })
+      .last();
+    const steps = (await thisRound.getByRole("listitem").allInnerTexts()).map((t) =>
+      t.replace(/\s+/g, " "),
+    );
+    expect(steps[0]).toMatch(/^Draft \(admins review\) Fri, Feb 26, 09:00 AM Done/);
+    expect(steps[1]).toMatch(/^Published \(members told\) Mon, Mar 1, 09:00 AM (Planned|Due)/);
+    await page
+      .getByRole("heading", { name: "Next round: April 2027 (pairing day 2027-04-05)" })
+      .waitFor();
+    const draft = page.getByRole("heading", {
+      name: "Draft for March 2027: members see nothing until it is published",
+    });
+    await draft.waitFor();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Swap the first person of the first pair with the first of the second pair.
+    const panel = page.locator("div", { has: draft }).last();
+    const groups = async () =>
+      (await panel.getByRole("listitem").allInnerTexts()).map((g) => g.split(" · "));
+    const [first, second] = await groups();
+    await panel.getByLabel("Swap").selectOption({ label: first[0] });
+    await panel.getByLabel("with").selectOption({ label: second[0] });
+    await panel.getByRole("button", { name: "Swap", exact: true }).click();
+    await expect
+      .poll(async () => (await groups()).some((g) => g.includes(second[0]) && g.includes(first[1])))
+      .toBe(true);
+
+    // Regenerate asks first; Cancel keeps the draft.
+    await page.getByRole("button", { name: "Regenerate" }).click();
+    const ask = page.getByRole("dialog", { name: "Regenerate the draft?" });
+    await ask.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await ask.getByRole("button", { name: "Cancel" }).click();
+    await ask.waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "Regenerate" }).click();
+    await ask.getByRole("button", { name: "Regenerate" }).click();
+    await ask.waitFor({ state: "detached" });
+    await draft.waitFor();
+
+    // Skip asks first, with the keyboard: Escape keeps the month, Enter on the confirm skips it.
+    await page.getByRole("button", { name: "Skip the month" }).focus();
+    await page.keyboard.press("Enter");
+    const skip = page.getByRole("dialog", { name: "Skip this month?" });
+    await skip.waitFor();
+    await page.keyboard.press("Escape");
+    await skip.waitFor({ state: "detached" });
+    await draft.waitFor();
+    await page.getByRole("button", { name: "Skip the month" }).click();
+    await skip.getByRole("button", { name: "Skip the month" }).focus();
+    await page.keyboard.press("Enter");
+    await draft.waitFor({ state: "detached" });
+    // The publish is called off; the month has no pairing.
+    await expect
+      .poll(async () =>
+        (await thisRound.getByRole("listitem").nth(1).innerText()).replace(/\s+/g, " "),
+      )
+      .toMatch(/^Published \(members told\) Mon, Mar 1, 09:00 AM Skipped/);
+  });
+
+  it("saves a scope's settings and refuses bad input with the reason", async () => {
+    const { page } = await roundsPage(375);
+    const summary = page.getByText("Settings for All Users", { exact: true });
+    await summary.focus();
+    await page.keyboard.press("Enter");
+    const form = page.getByRole("form", { name: "Round settings for All Users" });
+    await form.waitFor();
+
+    await form.getByLabel("Review days before the pairing day").fill("30");
+    await form.getByRole("button", { name: "Save settings" }).click();
+    await form.getByText("The review window is 0 to 14 days.").waitFor();
+
+    await form.getByLabel("Review days before the pairing day").fill("5");
+    await form.getByLabel("Pairing day", { exact: true }).selectOption({ label: "One fixed date" });
+    await form.getByRole("button", { name: "Save settings" }).click();
+    await form.getByText("Choose the pairing date.").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await form.getByLabel("Date", { exact: true }).fill("2027-04-14");
+    await form.getByLabel("Date", { exact: true }).press("Enter");
+    await page.getByText("Round settings saved.").first().waitFor();
+    await page
+      .getByRole("heading", { name: "Next round: April 2027 (pairing day 2027-04-14)" })
+      .waitFor();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+  });
+});
