@@ -5,7 +5,7 @@ import {
   roundSettingsFormSchema,
 } from "@shared/rounds";
 import { useId } from "react";
-import { useForm } from "react-hook-form";
+import { type UseFormReturn, useForm } from "react-hook-form";
 import { Button } from "../../../components/ui/button";
 import { FieldError, Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
@@ -17,6 +17,8 @@ const nths = ["1st", "2nd", "3rd", "4th"].map((label, i) => ({ value: String(i +
 const weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"].map(
   (label, i) => ({ value: String(i), label }),
 );
+
+const asNumber = { setValueAs: (v: string) => (v === "" ? Number.NaN : Number(v)) };
 
 const kinds: { value: FormValues["scheduleKind"]; label: string }[] = [
   { value: "company", label: "The company's schedule" },
@@ -38,40 +40,18 @@ function toForm(settings: RoundSettings): FormValues {
   };
 }
 
-/** One scope's schedule, review and check-in days, and whether its rounds run by themselves. */
-export function RoundSettingsForm({
-  scopeKey,
-  label,
-  settings,
+/** The pairing day: the company's schedule, an nth weekday of the scope's own, or one date. */
+function ScheduleFields({
+  id,
+  form,
 }: {
-  scopeKey: string;
-  label: string;
-  settings: RoundSettings;
+  id: string;
+  form: UseFormReturn<FormValues, unknown, RoundSettings>;
 }) {
-  const id = useId();
-  const form = useForm<FormValues, unknown, RoundSettings>({
-    resolver: zodResolver(roundSettingsFormSchema),
-    defaultValues: toForm(settings),
-  });
-  const save = useRoundMutation({
-    mutationFn: (body: RoundSettings) => roundsApi.saveSettings(scopeKey, body),
-    failure: "Failed to save the round settings",
-  });
   const kind = form.watch("scheduleKind");
   const errors = form.formState.errors;
-  const error = errors.date?.message ?? errors.reviewDays?.message ?? errors.checkInDays?.message;
-  const asNumber = { setValueAs: (v: string) => (v === "" ? Number.NaN : Number(v)) };
   return (
-    <form
-      noValidate
-      aria-label={`Round settings for ${label}`}
-      onSubmit={form.handleSubmit((values) => save.mutate(values))}
-      className="grid gap-3 sm:grid-cols-2"
-    >
-      <label className="flex items-center gap-2 text-sm text-coffee-900 sm:col-span-2">
-        <input type="checkbox" className="size-4" {...form.register("auto")} />
-        Run this round by itself
-      </label>
+    <>
       <div className="space-y-1">
         <Label htmlFor={`${id}-kind`}>Pairing day</Label>
         <Select id={`${id}-kind`} options={kinds} {...form.register("scheduleKind")} />
@@ -104,6 +84,43 @@ export function RoundSettingsForm({
           </div>
         </div>
       )}
+    </>
+  );
+}
+
+/** One scope's schedule, review and check-in days, and whether its rounds run by themselves. */
+export function RoundSettingsForm({
+  scopeKey,
+  label,
+  settings,
+}: {
+  scopeKey: string;
+  label: string;
+  settings: RoundSettings;
+}) {
+  const id = useId();
+  const form = useForm<FormValues, unknown, RoundSettings>({
+    resolver: zodResolver(roundSettingsFormSchema),
+    defaultValues: toForm(settings),
+  });
+  const save = useRoundMutation({
+    mutationFn: (body: RoundSettings) => roundsApi.saveSettings(scopeKey, body),
+    failure: "Failed to save the round settings",
+  });
+  const errors = form.formState.errors;
+  const error = errors.date?.message ?? errors.reviewDays?.message ?? errors.checkInDays?.message;
+  return (
+    <form
+      noValidate
+      aria-label={`Round settings for ${label}`}
+      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      className="grid gap-3 sm:grid-cols-2"
+    >
+      <label className="flex items-center gap-2 text-sm text-coffee-900 sm:col-span-2">
+        <input type="checkbox" className="size-4" {...form.register("auto")} />
+        Run this round by itself
+      </label>
+      <ScheduleFields id={id} form={form} />
       <div className="space-y-1">
         <Label htmlFor={`${id}-review`}>Review days before the pairing day</Label>
         <Input
