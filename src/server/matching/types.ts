@@ -7,7 +7,11 @@ export interface MatchingUser {
   preference: MatchingPreference;
   /** True when this person sat out in the previous round. */
   lastSatOut?: boolean;
+  /** The group size this person chose: 2 (one-to-one, the default), 3 or 4. */
+  groupSize?: GroupSize;
 }
+
+export type GroupSize = 2 | 3 | 4;
 
 /** A past group (pair or trio) and the month ("YYYY-MM") it was made in. */
 export interface HistoryGroup {
