@@ -11,6 +11,7 @@ import { maximizeCardinality } from "./augment";
 import { buildBuckets } from "./buckets";
 import { exactMate } from "./exact-optimum";
 import { greedyMatching } from "./greedy";
+import { hasGroupChoices, runWithGroups } from "./groups-by-choice";
 import { improveMatching } from "./improve";
 import type { ResolvedIds } from "./instance-fast-check";
 import { buildProblem } from "./problem";
@@ -36,6 +37,7 @@ export function runMatching(
   options: MatchingOptions = {},
   ids?: ResolvedIds,
 ): MatchingResult {
+  if (hasGroupChoices(instance)) return runWithGroups(instance, options, runMatching);
   const startedAt = performance.now();
   const seed = instance.seed ?? randomSeed();
   const rng = createRng(seed);
