@@ -225,21 +225,24 @@ function sizeFits(choice: Uint8Array, members: number[], size: number): boolean 
 function mopUp(p: Problem, choice: Uint8Array, left: number[], groups: number[][]): number[] {
   const out = new Uint8Array(p.n);
   for (const v of left) out[v] = 1;
-  for (const x of left) {
-    if (!out[x]) continue;
+  const collect = (x: number, size: number): number[] | null => {
     const members = [x];
     for (const y of left) {
-      if (members.length === 4 || !out[y] || y === x || !allowedWithAll(p, y, members)) continue;
-      const grown = [...members, y];
-      if (!sizeFits(choice, grown, Math.max(grown.length, 3)) && !sizeFits(choice, grown, 4)) {
-        continue;
+      if (members.length === size) break;
+      if (out[y] && y !== x && Math.abs(choice[y] - size) <= 1 && allowedWithAll(p, y, members)) {
+        members.push(y);
       }
-      members.push(y);
-      if (members.length >= choice[x]) break;
     }
-    if (members.length >= 2 && sizeFits(choice, members, members.length)) {
+    return members.length === size ? members : null;
+  };
+  for (const x of left) {
+    if (!out[x]) continue;
+    for (const size of choice[x] === 3 ? [3, 4, 2] : [4, 3]) {
+      const members = collect(x, size);
+      if (!members) continue;
       for (const v of members) out[v] = 0;
       groups.push(members);
+      break;
     }
   }
   const still = left.filter((v) => out[v]);
