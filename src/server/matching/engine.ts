@@ -37,7 +37,7 @@ export function runMatching(
   options: MatchingOptions = {},
   ids?: ResolvedIds,
 ): MatchingResult {
-  if (hasGroupChoices(instance)) return runWithGroups(instance, options, runMatching);
+  if (hasGroupChoices(instance)) return runWithGroups(instance, options, runMatching, ids);
   const startedAt = performance.now();
   const seed = instance.seed ?? randomSeed();
   const rng = createRng(seed);

@@ -119,13 +119,23 @@ function fromStack(p: Problem, stack: number[], members: number[]): number {
   return fallback;
 }
 
-/** A member of choice k for the group: same department for a same-department group. */
-function pickMember(pools: Pools, k: number, members: number[]): number {
+/**
+ * A member of choice k for a group of `size`: from the same department for a same-department
+ * group, else from the largest department not yet in the group.
+ */
+function pickMember(pools: Pools, k: number, members: number[], size: number): number {
   const { p } = pools;
   const d0 = p.dept[members[0]];
   if (members.some((m) => p.pref[m] === SAME)) {
-    const v = fromStack(p, pools.stack(k, d0, SAME), members);
-    return v >= 0 ? v : fromStack(p, pools.stack(k, d0, ANY), members);
+    // Same-department people have only their department: a colleague who chose the other size
+    // (nearest size for them) rather than nobody.
+    for (const c of [k, 7 - k]) {
+      if (Math.abs(c - size) > 1) continue;
+      const v = fromStack(p, pools.stack(c, d0, SAME), members);
+      const a = v >= 0 ? v : fromStack(p, pools.stack(c, d0, ANY), members);
+      if (a >= 0) return a;
+    }
+    return -1;
   }
   const tried: number[] = [];
   for (let attempt = 0; attempt < DEPARTMENTS_TRIED; attempt++) {
@@ -157,7 +167,7 @@ function fillSlot(pools: Pools, slot: Slot, seed: number): number[] | null {
   rest.splice(rest.indexOf(pools.choice[seed]), 1);
   const members = [seed];
   for (const k of rest) {
-    const v = pickMember(pools, k, members);
+    const v = pickMember(pools, k, members, slot.length);
     if (v < 0) {
       for (const m of members.slice(1)) pools.add(m);
       return null;

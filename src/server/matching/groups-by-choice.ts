@@ -7,8 +7,9 @@
 import { formGroups } from "./form-groups";
 import { EXACT_GROUP_LIMIT, exactGroups } from "./group-exact";
 import { planSizes } from "./group-plan";
+import type { ResolvedIds } from "./instance-fast-check";
 import type { Problem } from "./problem";
-import { buildProblem, NEVER_MET, relation, SAME } from "./problem";
+import { buildProblem, NEVER_MET, relation, resolveHistory, SAME } from "./problem";
 import { qualityScore } from "./result";
 import { createRng, randomSeed, shuffleInPlace } from "./rng";
 import type {
@@ -16,24 +17,61 @@ import type {
   MatchingInstance,
   MatchingOptions,
   MatchingResult,
+  MatchingUser,
 } from "./types";
 
 export const hasGroupChoices = (instance: MatchingInstance): boolean =>
   instance.users.some((u) => u.groupSize !== undefined && u.groupSize !== 2);
 
-type RunPairs = (instance: MatchingInstance, options: MatchingOptions) => MatchingResult;
+type RunPairs = (
+  instance: MatchingInstance,
+  options: MatchingOptions,
+  ids?: ResolvedIds,
+) => MatchingResult;
+
+interface Part {
+  instance: MatchingInstance;
+  ids: ResolvedIds;
+}
+
+/**
+ * The one-to-one people and the others as instances of their own, with their history ids
+ * resolved once for both (each part keeps the groups of its own people).
+ */
+function split(instance: MatchingInstance, ids?: ResolvedIds): [Part, Part] {
+  const { users, history } = instance;
+  let members = ids && ids.users === users && ids.history === history ? ids.members : null;
+  if (!members) {
+    const index = new Map<string, number>();
+    for (const [i, u] of users.entries()) {
+      if (index.has(u.id)) throw new Error(`duplicate user id "${u.id}"`);
+      index.set(u.id, i);
+    }
+    members = resolveHistory(instance, index);
+  }
+  const side = Uint8Array.from(users, (u) => ((u.groupSize ?? 2) === 2 ? 0 : 1));
+  const at = new Int32Array(users.length);
+  const lists: MatchingUser[][] = [[], []];
+  for (const [i, u] of users.entries()) at[i] = lists[side[i]].push(u) - 1;
+  return [0, 1].map((s): Part => {
+    const own = members.map((x) => (x >= 0 && side[x] === s ? at[x] : -1));
+    const part = { ...instance, users: lists[s] };
+    return { instance: part, ids: { users: part.users, history, members: own } };
+  }) as [Part, Part];
+}
 
 export function runWithGroups(
   instance: MatchingInstance,
   options: MatchingOptions,
   runPairs: RunPairs,
+  ids?: ResolvedIds,
 ): MatchingResult {
   const startedAt = performance.now();
   const seed = instance.seed ?? randomSeed();
-  const pairUsers = instance.users.filter((u) => (u.groupSize ?? 2) === 2);
-  const groupUsers = instance.users.filter((u) => (u.groupSize ?? 2) !== 2);
-  const pairs = runPairs({ ...instance, seed, users: pairUsers }, options);
-  const p = buildProblem({ ...instance, users: groupUsers });
+  const [pairPart, groupPart] = split(instance, ids);
+  const pairs = runPairs({ ...pairPart.instance, seed }, options, pairPart.ids);
+  const groupUsers = groupPart.instance.users;
+  const p = buildProblem(groupPart.instance, groupPart.ids);
   const choice = Uint8Array.from(groupUsers, (u) => u.groupSize ?? 2);
   const rng = createRng(seed ^ 0x6a5d39e9);
   const people = Array.from({ length: p.n }, (_, v) => v);

@@ -12,11 +12,13 @@ import { MONTH_PATTERN } from "./window";
 /** The largest group in a history or a result (groups by choice hold 2–4 people). */
 export const MAX_GROUP = 4;
 
-/** Ids resolved to user indices: history group g is members[g * MAX_GROUP ..], padded with −1. */
+/**
+ * An instance's ids checked (no duplicates) and resolved to user indices: history group g is
+ * members[g * MAX_GROUP ..], padded with −1. Valid for exactly these `users` and `history`.
+ */
 export interface ResolvedIds {
   users: readonly MatchingUser[];
   history: readonly HistoryGroup[] | undefined;
-  index: Map<string, number>;
   members: Int32Array;
 }
 
@@ -130,5 +132,5 @@ export function resolveIds(instance: MatchingInstance): ResolvedIds | RefIssue {
     const issue = resolveGroup(index, groups[g].users, g, members);
     if (issue) return issue;
   }
-  return { users, history, index, members };
+  return { users, history, members };
 }

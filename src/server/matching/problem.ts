@@ -46,29 +46,30 @@ const CROSS_OK = [0, 0, 0, 0, 1, 1, 0, 1, 1];
  */
 export function buildProblem(instance: MatchingInstance, ids?: ResolvedIds): Problem {
   const fresh = ids && ids.users === instance.users && ids.history === instance.history;
-  const people = indexPeople(instance, fresh ? ids.index : null);
-  const members = fresh ? ids.members : resolveHistory(instance, people.index);
+  const people = indexPeople(instance, !!fresh);
+  const members = fresh ? ids.members : resolveHistory(instance, people.index!);
   const edges = historyEdges(instance, members);
   return { ...people.problem, ...historyCsr(people.problem.n, edges) };
 }
 
 type People = Pick<Problem, "n" | "ids" | "deptCount" | "dept" | "pref" | "satOut">;
 
+/** The people's fields as arrays; their id index too unless the ids were `checked` already. */
 function indexPeople(
   instance: MatchingInstance,
-  known: Map<string, number> | null,
-): { problem: People; index: Map<string, number> } {
+  checked: boolean,
+): { problem: People; index: Map<string, number> | null } {
   const users = instance.users;
   const n = users.length;
   const ids = new Array<string>(n);
   const dept = new Int32Array(n);
   const pref = new Uint8Array(n);
   const satOut = new Uint8Array(n);
-  const index = known ?? new Map<string, number>();
+  const index = checked ? null : new Map<string, number>();
   const deptIndex = new Map<string, number>();
   for (let i = 0; i < n; i++) {
     const u = users[i];
-    if (!known) {
+    if (index) {
       if (index.has(u.id)) throw new Error(`duplicate user id "${u.id}"`);
       index.set(u.id, i);
     }
@@ -88,7 +89,7 @@ function indexPeople(
 }
 
 /** History ids as user indices, MAX_GROUP slots per group; unknown ids (−1) are ignored later. */
-function resolveHistory(instance: MatchingInstance, index: Map<string, number>): Int32Array {
+export function resolveHistory(instance: MatchingInstance, index: Map<string, number>): Int32Array {
   const history = instance.history ?? [];
   const members = new Int32Array(history.length * MAX_GROUP).fill(-1);
   for (let g = 0; g < history.length; g++) {
