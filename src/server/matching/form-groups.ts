@@ -107,6 +107,11 @@ function neverMetAll(p: Problem, v: number, members: number[]): boolean {
   return true;
 }
 
+function hasDept(p: Problem, members: number[], d: number): boolean {
+  for (const m of members) if (p.dept[m] === d) return true;
+  return false;
+}
+
 /** The best allowed candidate from the top of a stack (never met first), or −1. */
 function fromStack(p: Problem, stack: number[], members: number[]): number {
   let fallback = -1;
@@ -138,13 +143,16 @@ function pickMember(pools: Pools, k: number, members: number[], size: number): n
     return -1;
   }
   const tried: number[] = [];
+  const base = pools.key(k, 0);
   for (let attempt = 0; attempt < DEPARTMENTS_TRIED; attempt++) {
     let best = -1;
+    let bestLeft = 0;
     for (let d = 0; d < p.deptCount; d++) {
-      const left = pools.cross[pools.key(k, d)];
-      if (left === 0 || tried.includes(d)) continue;
-      if (members.some((m) => p.dept[m] === d)) continue;
-      if (best < 0 || left > pools.cross[pools.key(k, best)]) best = d;
+      const left = pools.cross[base + d];
+      // The cheap test first: most departments are smaller than the best so far.
+      if (left <= bestLeft || tried.includes(d) || hasDept(p, members, d)) continue;
+      best = d;
+      bestLeft = left;
     }
     if (best < 0) break;
     tried.push(best);
