@@ -118,6 +118,76 @@ describe("groups by choice", () => {
   });
 });
 
+describe("validateResult on groups by choice", () => {
+  const four = instance([
+    ["a", "X", "any", 4],
+    ["b", "Y", "any", 4],
+    ["c", "Z", "any", 3],
+    ["d", "W", "any", 3],
+    ["e", "V", "any", 3],
+  ]);
+  const result = (groups: string[][], unmatched: string[], otherSize: number): MatchingResult => {
+    const base = runMatching(four);
+    const stats = { ...base.stats, groupFormation: { ...base.stats.groupFormation!, otherSize } };
+    return { ...base, groups, unmatched, stats };
+  };
+  const problems = (groups: string[][], unmatched: string[], otherSize = 0) =>
+    validateResult(four, result(groups, unmatched, otherSize)).filter(
+      (p) => !p.startsWith("stats.placed") && !p.startsWith("stats.c") && !p.startsWith("stats.n"),
+    );
+
+  it("accepts the nearest other size and counts it", () => {
+    expect(
+      problems(
+        [
+          ["a", "b", "c"],
+          ["d", "e"],
+        ],
+        [],
+        4,
+      ),
+    ).toEqual([]);
+    expect(
+      problems(
+        [
+          ["a", "b", "c"],
+          ["d", "e"],
+        ],
+        [],
+        1,
+      ),
+    ).toEqual(["stats.groupFormation.otherSize is 1, groups have 4"]);
+  });
+
+  it("rejects someone two sizes from their choice and a group of five", () => {
+    expect(
+      problems(
+        [
+          ["a", "c"],
+          ["b", "d", "e"],
+        ],
+        [],
+        2,
+      ),
+    ).toContain('"a" chose a group of 4 and is in one of 2');
+    expect(problems([["a", "b", "c", "d", "e"]], [], 5)[0]).toBe(
+      "group [a, b, c, d, e] has 5 people",
+    );
+  });
+
+  it("rejects people left out who could have formed a group", () => {
+    expect(problems([["a", "b", "c"]], ["d", "e"], 2)).toEqual([
+      '"d" and "e" chose 3, may share a group and are both left out',
+    ]);
+  });
+
+  it("checks the repeat window inside a group of four", () => {
+    const met = { ...four, history: [{ users: ["a", "d"], month: "2027-02" }] };
+    const r = result([["a", "b", "c", "d"]], ["e"], 2);
+    expect(validateResult(met, r)).toContain('rule 3: "a" and "d" met within the last 3 months');
+  });
+});
+
 /** Exhaustive yardstick: every way to split up to 8 people into groups of 2–4 or leave them out. */
 function bestByBruteForce(inst: MatchingInstance): number[] {
   const users = inst.users;
@@ -229,7 +299,7 @@ describe("groups by choice on random instances", () => {
           bestByBruteForce(inst),
         );
       }),
-      { numRuns: 150 },
+      { numRuns: Math.max(1, Math.round(150 * Number(process.env.MATCHING_FUZZ_SCALE ?? 1))) },
     );
   });
 
@@ -248,7 +318,7 @@ describe("groups by choice on random instances", () => {
         expect(g.crossDepartmentPairs).toBeLessThanOrEqual(g.crossDepartmentUpperBound);
         expect(g.placed).toBeLessThanOrEqual(g.people);
       }),
-      { numRuns: 25 },
+      { numRuns: Math.max(1, Math.round(25 * Number(process.env.MATCHING_FUZZ_SCALE ?? 1))) },
     );
   });
 });
