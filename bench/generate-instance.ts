@@ -27,6 +27,11 @@ export interface GenerateOptions {
   lastSatOutShare?: number;
   /** Share of people paired in each history month (default 0.9). */
   historyCoverage?: number;
+  /**
+   * Relative weights of the group sizes 2, 3 and 4 people choose; absent, nobody states one
+   * (everyone one-to-one, as before group sizes existed).
+   */
+  groupSizeMix?: [number, number, number];
   /** Include the instance's own seed (default true). */
   withSeed?: boolean;
 }
@@ -63,6 +68,11 @@ export function generateInstance(options: GenerateOptions): MatchingInstance {
       preference: prefs[pickWeighted(rng, mix, mixTotal)],
     };
     if (rng.next() / 0x100000000 < satOutShare) user.lastSatOut = true;
+    const sizes = options.groupSizeMix;
+    if (sizes) {
+      const size = ([2, 3, 4] as const)[pickWeighted(rng, sizes, sizes[0] + sizes[1] + sizes[2])];
+      if (size !== 2) user.groupSize = size;
+    }
     users.push(user);
   }
 

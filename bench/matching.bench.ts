@@ -1,5 +1,9 @@
 /**
  * Pairing-engine benchmark: `npm run bench:matching [-- sizes...]` (default 1000 10000 100000).
+ * Each size runs twice: everyone one-to-one, and "mixed", where people choose group sizes 2, 3
+ * and 4 in the ratio 2 : 1 : 1 (FORMAT.md, "Groups by choice"); for mixed rows it also prints
+ * the group figures against their bounds (people placed vs eligible, people in another size vs
+ * the fewest the numbers allow, cross-department pairs inside groups vs their upper bound).
  *
  * For each size it generates an instance (250 departments, or fewer for small sizes; 12 months
  * of history; window 3), serialises it, and then in the same process, alternating over several
@@ -46,9 +50,17 @@ function baseline(text: string): { ms: number; instance: MatchingInstance } {
 
 let failed = false;
 const rows: string[][] = [];
-for (const people of plan) {
+const groupLines: string[] = [];
+const MIX: [number, number, number] = [2, 1, 1];
+for (const [people, mixed] of plan.flatMap((n) => [[n, false] as const, [n, true] as const])) {
   const departments = people >= 10_000 ? 250 : Math.max(5, Math.round(people / 25));
-  const generated = generateInstance({ people, departments, seed: 20270301, historyMonths: 12 });
+  const generated = generateInstance({
+    people,
+    departments,
+    seed: 20270301,
+    historyMonths: 12,
+    ...(mixed ? { groupSizeMix: MIX } : {}),
+  });
   const text = JSON.stringify(generated);
   const rounds = people >= 100_000 ? 7 : 11;
   const base: number[] = [];
@@ -74,16 +86,22 @@ for (const people of plan) {
   const violations = validateResult(last, r);
   if (violations.length > 0 || !schemaOk) failed = true;
   let vsExact = "n/a";
-  if (people <= EXACT_UP_TO) {
+  if (people <= EXACT_UP_TO && !mixed) {
     const best = exactOptimum(last);
     vsExact = `placed ${r.stats.placed}/${best.placed}, cross ${r.stats.crossDepartmentPairs}/${best.cross}`;
     if (r.stats.placed !== best.placed) failed = true;
   }
-  const pairs = r.groups.reduce((s, g) => s + (g.length === 3 ? 3 : 1), 0);
+  const pairs = r.groups.reduce((s, g) => s + (g.length * (g.length - 1)) / 2, 0);
+  const g = r.stats.groupFormation;
+  if (g) {
+    groupLines.push(
+      `  ${people.toLocaleString("en-US")} mixed: groups of 2/3/4 ${g.groupsBySize["2"]}/${g.groupsBySize["3"]}/${g.groupsBySize["4"]}; placed ${g.placed}/${g.people} (${pct(g.placed, g.people)}); in another size ${g.otherSize} (fewest the numbers allow: ${g.otherSizeMinimum}); cross ${g.crossDepartmentPairs}/${g.crossDepartmentUpperBound} (${pct(g.crossDepartmentPairs, g.crossDepartmentUpperBound)}); never met ${pct(g.neverMetPairs, g.pairs)}; quality ${g.quality}`,
+    );
+  }
   const bMed = median(base);
   const eMed = median(engine);
   rows.push([
-    people.toLocaleString("en-US"),
+    `${people.toLocaleString("en-US")}${mixed ? " mixed" : ""}`,
     String(departments),
     (generated.history?.length ?? 0).toLocaleString("en-US"),
     `${(text.length / 1e6).toFixed(1)} MB`,
@@ -132,6 +150,12 @@ console.log(
 console.log(
   "cross/bound: cross-department pairs vs min(⌊P/2⌋, P − largest share), P = cross-department + any people (an upper bound, not the optimum).",
 );
+if (groupLines.length > 0) {
+  console.log(
+    "\ngroups by choice (mixed rows; bounds: placed ≤ eligible, cross ≤ ⌊½ Σ_d min(F_d, F − F_d)⌋ for the sizes formed, FORMAT.md):",
+  );
+  for (const line of groupLines) console.log(line);
+}
 if (failed) {
   console.error("RULE VIOLATIONS OR SCHEMA FAILURE — see above");
   process.exitCode = 1;

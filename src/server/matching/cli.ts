@@ -4,7 +4,7 @@
  * line on standard error; an unexpected failure exits with status 2.
  */
 import { runMatching } from "./engine";
-import { InstanceError, parseInstanceText } from "./instance-schema";
+import { InstanceError, prepareInstanceText } from "./instance-schema";
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -15,8 +15,8 @@ async function readStdin(): Promise<string> {
 async function main(): Promise<void> {
   const text = await readStdin();
   if (text.trim() === "") throw new InstanceError("invalid instance: standard input is empty");
-  const instance = parseInstanceText(text);
-  const result = runMatching(instance);
+  const { instance, ids } = prepareInstanceText(text);
+  const result = runMatching(instance, {}, ids);
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 

@@ -43,7 +43,7 @@ function run(inst: MatchingInstance, strategy: (typeof strategies)[number]): Mat
 
 const sorted = (groups: string[][]) => groups.map((g) => [...g].sort().join("+")).sort();
 
-describe.each(strategies)("runMatching (%s)", (strategy) => {
+describe.each(strategies)("runMatching trios (%s)", (strategy) => {
   it("places everyone using a trio when one same-department department is odd", () => {
     const people: Person[] = [
       ["x1", "X", S],
@@ -101,7 +101,9 @@ describe.each(strategies)("runMatching (%s)", (strategy) => {
       neverMetPairs: 3,
     });
   });
+});
 
+describe.each(strategies)("runMatching preferences (%s)", (strategy) => {
   it("keeps same-department and cross-department people apart", () => {
     const people: Person[] = [
       ["s", "X", S],
@@ -168,7 +170,9 @@ describe.each(strategies)("runMatching (%s)", (strategy) => {
     expect(sorted(result.groups)).toEqual(["a+b", "c+d", "e+f"]);
     expect(result.stats).toMatchObject({ placed: 6, crossDepartmentPairs: 3, neverMetPairs: 1 });
   });
+});
 
+describe.each(strategies)("runMatching history and sit-outs (%s)", (strategy) => {
   it("places everyone when the only way leads through an odd cycle (blossom)", () => {
     // One department; last month's history blocks every pair except these. b can only meet d,
     // and c, d, e form a triangle, so the one full pairing is b-d, c-e, a-g, f-h.

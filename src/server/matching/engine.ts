@@ -11,7 +11,9 @@ import { maximizeCardinality } from "./augment";
 import { buildBuckets } from "./buckets";
 import { exactMate } from "./exact-optimum";
 import { greedyMatching } from "./greedy";
+import { hasGroupChoices, runWithGroups } from "./groups-by-choice";
 import { improveMatching } from "./improve";
+import type { ResolvedIds } from "./instance-fast-check";
 import { buildProblem } from "./problem";
 import { buildResult } from "./result";
 import { createRng, randomSeed } from "./rng";
@@ -27,16 +29,19 @@ export const EXACT_LIMIT = 200;
 /**
  * Pairs one month. Expects a valid instance (see `parseInstance` in instance-schema.ts); throws
  * on duplicate user ids or unknown preferences, and ignores history ids it does not know.
- * `options.strategy` forces the exact or the fast method (tests, benchmarks).
+ * `options.strategy` forces the exact or the fast method (tests, benchmarks); `ids` are the ids
+ * the instance check resolved (`prepareInstanceText`), so they are not looked up twice.
  */
 export function runMatching(
   instance: MatchingInstance,
   options: MatchingOptions = {},
+  ids?: ResolvedIds,
 ): MatchingResult {
+  if (hasGroupChoices(instance)) return runWithGroups(instance, options, runMatching, ids);
   const startedAt = performance.now();
   const seed = instance.seed ?? randomSeed();
   const rng = createRng(seed);
-  const p = buildProblem(instance);
+  const p = buildProblem(instance, ids);
   const strategy = options.strategy ?? "auto";
   const exact = strategy === "exact" || (strategy === "auto" && p.n <= EXACT_LIMIT);
   const buckets = buildBuckets(p, rng);

@@ -78,6 +78,26 @@ class DeptTree {
   }
 }
 
+/**
+ * A maximum matching of the same-department pairs. Among same-department people the graph falls
+ * apart into one component per department, and an augmenting path joins two exposed people of
+ * one component, so only departments with two or more people left over are searched (a search
+ * in the others fails, after exploring the whole department).
+ */
+function maximizeSameDepartment(p: Problem, b: Buckets, mate: Int32Array, left: number[]): void {
+  const exposed = new Int32Array(p.deptCount);
+  for (const v of left) exposed[p.dept[v]]++;
+  const alive = new Uint8Array(p.n);
+  let any = false;
+  for (let v = 0; v < p.n; v++) {
+    if (p.pref[v] === SAME && exposed[p.dept[v]] > 1) {
+      alive[v] = 1;
+      any = true;
+    }
+  }
+  if (any) maximizeCardinality(p, b, mate, alive);
+}
+
 export function greedyMatching(p: Problem, b: Buckets, rng: Rng): Int32Array {
   const mate = new Int32Array(p.n).fill(-1);
   const D = p.deptCount;
@@ -100,11 +120,7 @@ export function greedyMatching(p: Problem, b: Buckets, rng: Rng): Int32Array {
 
   const sameLeft: number[] = [];
   for (let d = 0; d < D; d++) pairWithin(bucket(d, SAME), sameLeft);
-  if (sameLeft.length > 1) {
-    const onlySame = new Uint8Array(p.n);
-    for (let v = 0; v < p.n; v++) onlySame[v] = p.pref[v] === SAME ? 1 : 0;
-    maximizeCardinality(p, b, mate, onlySame);
-  }
+  if (sameLeft.length > 1) maximizeSameDepartment(p, b, mate, sameLeft);
   const stacks: number[][] = [];
   const lonelySame: number[][] = [];
   for (let d = 0; d < D; d++) {

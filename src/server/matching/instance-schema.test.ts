@@ -60,8 +60,41 @@ describe("instance schema", () => {
       'history[1].users: user id "u1" appears twice in one group',
     );
     expect(errorOf((x) => (x.history[0].users = ["u1"]))).toBe(
-      "history[0].users: a group has 2 or 3 people",
+      "history[0].users: a group has 2 to 4 people",
     );
+  });
+
+  it("accepts a group size of 2, 3 or 4 and history groups of up to four, and rejects others", () => {
+    const sized = valid() as ReturnType<typeof valid> & { users: { groupSize?: number }[] };
+    sized.users[0].groupSize = 3;
+    sized.users[1].groupSize = 4;
+    sized.history.push({ users: ["u1", "u2", "u3", "u4"], month: "2026-11" });
+    sized.users.push({ id: "u4", department: "x", preference: "any" } as never);
+    expect(checkInstance(sized).ok).toBe(true);
+    expect(errorOf((x) => Object.assign(x.users[2], { groupSize: 5 }))).toBe(
+      "users[2].groupSize: group size 5 (expected 2, 3 or 4)",
+    );
+    expect(errorOf((x) => Object.assign(x.users[0], { groupSize: "3" }))).toBe(
+      'users[0].groupSize: group size "3" (expected 2, 3 or 4)',
+    );
+    expect(errorOf((x) => (x.history[1].users = ["u1", "u2", "u3", "u1", "u2"]))).toBe(
+      "history[1].users: a group has 2 to 4 people",
+    );
+  });
+
+  it("names the first problem in instance order: a duplicate user before a bad history group", () => {
+    expect(
+      errorOf((x) => {
+        x.users[2].id = "u1";
+        x.history[0].month = "2027";
+      }),
+    ).toBe('users[2].id: duplicate user id "u1"');
+    expect(
+      errorOf((x) => {
+        x.history[0].users[0] = "ghost";
+        x.history[1].month = "2027";
+      }),
+    ).toBe('history[0].users[0]: unknown user id "ghost" (not in users)');
   });
 
   it("rejects wrong types and missing fields with one line", () => {

@@ -1,21 +1,23 @@
 /**
- * Validation of a pairing instance (FORMAT.md) with one clear, single-line message per problem:
- * structure and values by zod, then the cross-references (duplicate user ids, history ids that
- * are unknown or repeated within a group).
- *
- * History is by far the largest part of an instance (12 months of a 100,000-person company are
- * ~600,000 groups), so its groups are checked by a hand-written fast path; only a group that
- * fails it goes through `historyGroupSchema`, which words the error.
+ * Validation of a pairing instance (FORMAT.md) with one clear, single-line message per problem.
+ * A valid instance passes one hand-tight loop (instance-fast-check.ts) that also resolves its ids
+ * for the engine; only an instance that fails it goes through the zod schema below, which words
+ * the error, so both paths accept the same instances and answer the same messages.
  */
 import { z } from "zod";
 import { matchingPreferences, oddPolicies } from "../../shared/enums";
+import {
+  groupOk,
+  indexUsers,
+  MAX_GROUP,
+  type ResolvedIds,
+  resolveGroup,
+  resolveIds,
+  shapeOk,
+  show,
+} from "./instance-fast-check";
 import type { HistoryGroup, MatchingInstance } from "./types";
 import { MONTH_PATTERN } from "./window";
-
-const show = (value: unknown): string => {
-  const text = JSON.stringify(value);
-  return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 57)}...` : text;
-};
 
 const month = z.string({ error: "must be a month string YYYY-MM" }).regex(MONTH_PATTERN, {
   error: (issue) => `${show(issue.input)} is not a month (expected YYYY-MM, e.g. 2027-03)`,
@@ -32,6 +34,11 @@ const user = z.object(
         `unknown preference ${show(issue.input)} (expected same-department, cross-department or any)`,
     }),
     lastSatOut: z.boolean({ error: "must be true or false" }).optional(),
+    groupSize: z
+      .union([z.literal(2), z.literal(3), z.literal(4)], {
+        error: (issue) => `group size ${show(issue.input)} (expected 2, 3 or 4)`,
+      })
+      .optional(),
   },
   { error: "must be a user { id, department, preference }" },
 );
@@ -40,8 +47,8 @@ export const historyGroupSchema = z.object(
   {
     users: z
       .array(userId, { error: "must be an array of user ids" })
-      .min(2, { error: "a group has 2 or 3 people" })
-      .max(3, { error: "a group has 2 or 3 people" }),
+      .min(2, { error: "a group has 2 to 4 people" })
+      .max(MAX_GROUP, { error: "a group has 2 to 4 people" }),
     month,
   },
   { error: "must be a group { users: [ids], month }" },
@@ -72,67 +79,32 @@ export const instanceSchema = z
     { error: "an instance must be a JSON object" },
   )
   .superRefine((instance, ctx) => {
-    const known = new Set<string>();
-    for (let i = 0; i < instance.users.length; i++) {
-      const id = instance.users[i].id;
-      if (known.has(id)) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["users", i, "id"],
-          message: `duplicate user id ${show(id)}`,
-        });
-        return;
-      }
-      known.add(id);
-    }
-    const history = instance.history ?? [];
+    // The order of the checks decides which problem is named first: duplicate users, then each
+    // history group's shape and ids in turn.
+    const index = indexUsers(instance.users);
+    if (!(index instanceof Map)) return void ctx.addIssue({ code: "custom", ...index });
     const goodMonths = new Set<string>();
+    const history = instance.history ?? [];
+    const members = new Int32Array(MAX_GROUP).fill(-1);
     for (let g = 0; g < history.length; g++) {
-      if (!looksLikeGroup(history[g], goodMonths)) {
+      if (!groupOk(history[g], goodMonths)) {
         const parsed = historyGroupSchema.safeParse(history[g]);
         const issue = parsed.success ? null : parsed.error.issues[0];
-        ctx.addIssue({
+        const path = ["history", g, ...(issue?.path ?? [])];
+        const message = issue?.message ?? "must be a group { users, month }";
+        return void ctx.addIssue({ code: "custom", path, message });
+      }
+      members.fill(-1);
+      const issue = resolveGroup(index, (history[g] as HistoryGroup).users, 0, members);
+      if (issue)
+        return void ctx.addIssue({
           code: "custom",
-          path: ["history", g, ...(issue?.path ?? [])],
-          message: issue?.message ?? "must be a group { users, month }",
+          ...issue,
+          path: ["history", g, ...issue.path.slice(2)],
         });
-        return;
-      }
-      const ids = (history[g] as HistoryGroup).users;
-      for (let j = 0; j < ids.length; j++) {
-        if (!known.has(ids[j])) {
-          ctx.addIssue({
-            code: "custom",
-            path: ["history", g, "users", j],
-            message: `unknown user id ${show(ids[j])} (not in users)`,
-          });
-          return;
-        }
-        if (ids.indexOf(ids[j]) !== j) {
-          ctx.addIssue({
-            code: "custom",
-            path: ["history", g, "users"],
-            message: `user id ${show(ids[j])} appears twice in one group`,
-          });
-          return;
-        }
-      }
     }
   })
   .transform((instance) => instance as MatchingInstance);
-
-/** Fast structural check of one history group (months already seen valid are cached). */
-function looksLikeGroup(value: unknown, goodMonths: Set<string>): boolean {
-  if (typeof value !== "object" || value === null) return false;
-  const { users, month: m } = value as { users?: unknown; month?: unknown };
-  if (!Array.isArray(users) || users.length < 2 || users.length > 3) return false;
-  for (const id of users) if (typeof id !== "string" || id === "") return false;
-  if (typeof m !== "string") return false;
-  if (goodMonths.has(m)) return true;
-  if (!MONTH_PATTERN.test(m)) return false;
-  goodMonths.add(m);
-  return true;
-}
 
 /** A malformed instance; `message` is one line naming the first problem found. */
 export class InstanceError extends Error {
@@ -148,16 +120,28 @@ function formatPath(path: readonly PropertyKey[]): string {
   return out;
 }
 
-export type InstanceCheck = { ok: true; instance: MatchingInstance } | { ok: false; error: string };
+export type InstanceCheck =
+  | { ok: true; instance: MatchingInstance; ids: ResolvedIds }
+  | { ok: false; error: string };
 
-/** Validates an already-parsed value. */
-export function checkInstance(input: unknown): InstanceCheck {
-  const parsed = instanceSchema.safeParse(input);
-  if (parsed.success) return { ok: true, instance: parsed.data };
-  const issue = parsed.error.issues[0];
-  const where = formatPath(issue.path);
-  const message = issue.message.replace(/\s+/g, " ");
+const failure = (path: readonly PropertyKey[], text: string): InstanceCheck => {
+  const where = formatPath(path);
+  const message = text.replace(/\s+/g, " ");
   return { ok: false, error: where === "" ? message : `${where}: ${message}` };
+};
+
+/** Validates an already-parsed value; on success also answers its ids resolved for the engine. */
+export function checkInstance(input: unknown): InstanceCheck {
+  if (shapeOk(input)) {
+    const ids = resolveIds(input);
+    return "message" in ids ? failure(ids.path, ids.message) : { ok: true, instance: input, ids };
+  }
+  const parsed = instanceSchema.safeParse(input);
+  if (!parsed.success) return failure(parsed.error.issues[0].path, parsed.error.issues[0].message);
+  const ids = resolveIds(parsed.data);
+  return "message" in ids
+    ? failure(ids.path, ids.message)
+    : { ok: true, instance: parsed.data, ids };
 }
 
 /** Validates an already-parsed value; throws InstanceError with one line on failure. */
@@ -169,6 +153,14 @@ export function parseInstance(input: unknown): MatchingInstance {
 
 /** Parses JSON text and validates it; throws InstanceError with one line on failure. */
 export function parseInstanceText(text: string): MatchingInstance {
+  return prepareInstanceText(text).instance;
+}
+
+/** As parseInstanceText, also answering the resolved ids that `runMatching` can reuse. */
+export function prepareInstanceText(text: string): {
+  instance: MatchingInstance;
+  ids: ResolvedIds;
+} {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -176,5 +168,7 @@ export function parseInstanceText(text: string): MatchingInstance {
     const reason = error instanceof Error ? error.message : String(error);
     throw new InstanceError(`invalid JSON: ${reason.replace(/\s+/g, " ")}`);
   }
-  return parseInstance(value);
+  const checked = checkInstance(value);
+  if (!checked.ok) throw new InstanceError(`invalid instance: ${checked.error}`);
+  return checked;
 }

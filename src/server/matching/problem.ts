@@ -3,6 +3,7 @@
  * 0..n-1, departments are small integers, and the history is a CSR adjacency list whose
  * entries say whether a pair met inside the repeat window (blocked) or only earlier.
  */
+import { MAX_GROUP, type ResolvedIds } from "./instance-fast-check";
 import type { MatchingInstance } from "./types";
 import { monthIndex } from "./window";
 
@@ -39,19 +40,39 @@ const PREF_CODE: Record<string, number> = {
 const SAME_OK = [1, 0, 1, 0, 0, 0, 1, 0, 1];
 const CROSS_OK = [0, 0, 0, 0, 1, 1, 0, 1, 1];
 
-export function buildProblem(instance: MatchingInstance): Problem {
+/**
+ * Builds the index form. `ids`, when given, are the instance's ids already resolved by the
+ * instance check (instance-fast-check.ts), so they are not looked up again.
+ */
+export function buildProblem(instance: MatchingInstance, ids?: ResolvedIds): Problem {
+  const fresh = ids && ids.users === instance.users && ids.history === instance.history;
+  const people = indexPeople(instance, !!fresh);
+  const members = fresh ? ids.members : resolveHistory(instance, people.index!);
+  const edges = historyEdges(instance, members);
+  return { ...people.problem, ...historyCsr(people.problem.n, edges) };
+}
+
+type People = Pick<Problem, "n" | "ids" | "deptCount" | "dept" | "pref" | "satOut">;
+
+/** The people's fields as arrays; their id index too unless the ids were `checked` already. */
+function indexPeople(
+  instance: MatchingInstance,
+  checked: boolean,
+): { problem: People; index: Map<string, number> | null } {
   const users = instance.users;
   const n = users.length;
   const ids = new Array<string>(n);
   const dept = new Int32Array(n);
   const pref = new Uint8Array(n);
   const satOut = new Uint8Array(n);
-  const index = new Map<string, number>();
+  const index = checked ? null : new Map<string, number>();
   const deptIndex = new Map<string, number>();
   for (let i = 0; i < n; i++) {
     const u = users[i];
-    if (index.has(u.id)) throw new Error(`duplicate user id "${u.id}"`);
-    index.set(u.id, i);
+    if (index) {
+      if (index.has(u.id)) throw new Error(`duplicate user id "${u.id}"`);
+      index.set(u.id, i);
+    }
     ids[i] = u.id;
     let d = deptIndex.get(u.department);
     if (d === undefined) {
@@ -64,30 +85,42 @@ export function buildProblem(instance: MatchingInstance): Problem {
     pref[i] = p;
     satOut[i] = u.lastSatOut ? 1 : 0;
   }
+  return { problem: { n, ids, deptCount: deptIndex.size, dept, pref, satOut }, index };
+}
 
-  // Resolve history pairs into a flat edge list (u, v, relation); unknown ids are ignored here
-  // (the schema rejects them before the engine runs).
+/** History ids as user indices, MAX_GROUP slots per group; unknown ids (−1) are ignored later. */
+export function resolveHistory(instance: MatchingInstance, index: Map<string, number>): Int32Array {
+  const history = instance.history ?? [];
+  const members = new Int32Array(history.length * MAX_GROUP).fill(-1);
+  for (let g = 0; g < history.length; g++) {
+    const ids = history[g].users;
+    for (let j = 0; j < ids.length && j < MAX_GROUP; j++)
+      members[g * MAX_GROUP + j] = index.get(ids[j]) ?? -1;
+  }
+  return members;
+}
+
+/** A flat edge list (u, v, relation) of every pair that shared a history group. */
+function historyEdges(instance: MatchingInstance, members: Int32Array): Int32Array {
   const current = monthIndex(instance.month);
   const window = instance.repeatWindowMonths;
   const monthRel = new Map<string, number>();
-  let edges = new Int32Array(1024);
+  const history = instance.history ?? [];
+  let edges = new Int32Array(Math.max(1024, history.length * 3 + 3));
   let m = 0;
-  const members: number[] = [];
-  for (const group of instance.history ?? []) {
-    let rel = monthRel.get(group.month);
+  for (let g = 0; g < history.length; g++) {
+    const month = history[g].month;
+    let rel = monthRel.get(month);
     if (rel === undefined) {
-      const h = monthIndex(group.month);
+      const h = monthIndex(month);
       rel = h >= current - window && h <= current - 1 ? BLOCKED : MET_BEFORE;
-      monthRel.set(group.month, rel);
+      monthRel.set(month, rel);
     }
-    members.length = 0;
-    for (const id of group.users) {
-      const x = index.get(id);
-      if (x !== undefined) members.push(x);
-    }
-    for (let a = 0; a < members.length; a++) {
-      for (let b = a + 1; b < members.length; b++) {
-        if (members[a] === members[b]) continue;
+    const at = g * MAX_GROUP;
+    for (let a = at; a < at + MAX_GROUP; a++) {
+      if (members[a] < 0) continue;
+      for (let b = a + 1; b < at + MAX_GROUP; b++) {
+        if (members[b] < 0 || members[a] === members[b]) continue;
         if (m + 3 > edges.length) {
           const grown = new Int32Array(edges.length * 2);
           grown.set(edges);
@@ -99,6 +132,14 @@ export function buildProblem(instance: MatchingInstance): Problem {
       }
     }
   }
+  return edges.subarray(0, m);
+}
+
+function historyCsr(
+  n: number,
+  edges: Int32Array,
+): Pick<Problem, "histStart" | "histNbr" | "histRel"> {
+  const m = edges.length;
   const histStart = new Int32Array(n + 1);
   for (let e = 0; e < m; e += 3) {
     histStart[edges[e] + 1]++;
@@ -117,7 +158,7 @@ export function buildProblem(instance: MatchingInstance): Problem {
     histNbr[fill[b]] = a;
     histRel[fill[b]++] = r;
   }
-  return { n, ids, deptCount: deptIndex.size, dept, pref, satOut, histStart, histNbr, histRel };
+  return { histStart, histNbr, histRel };
 }
 
 /** NEVER_MET, MET_BEFORE or BLOCKED for the pair (u, v). */

@@ -7,7 +7,11 @@ export interface MatchingUser {
   preference: MatchingPreference;
   /** True when this person sat out in the previous round. */
   lastSatOut?: boolean;
+  /** The group size this person chose: 2 (one-to-one, the default), 3 or 4. */
+  groupSize?: GroupSize;
 }
+
+export type GroupSize = 2 | 3 | 4;
 
 /** A past group (pair or trio) and the month ("YYYY-MM") it was made in. */
 export interface HistoryGroup {
@@ -55,9 +59,41 @@ export interface MatchingStats {
    * when there are no pairs).
    */
   qualityScore: number;
+  /** Groups of the people who chose 3 or 4; absent when nobody did. */
+  groupFormation?: GroupFormationStats;
   /** "exact": weighted blossom matching (small instances); "fast": greedy + augmenting paths. */
   method: "exact" | "fast";
   elapsedMs: number;
+}
+
+/**
+ * How well the groups by choice came out (FORMAT.md, "Groups by choice"), each figure with the
+ * bound it is measured against.
+ */
+export interface GroupFormationStats {
+  /** People who chose 3 or 4, and how many of them are in a group (bound: all of them). */
+  people: number;
+  placed: number;
+  /** Their groups by size: "2", "3", "4". */
+  groupsBySize: Record<"2" | "3" | "4", number>;
+  /** Placed in the size they chose, and in the nearest other size. */
+  inChosenSize: number;
+  otherSize: number;
+  /** The fewest people in another size the numbers allow when everyone is placed. */
+  otherSizeMinimum: number;
+  /** Pairs of people inside these groups (a group of 4 has 6), cross-department and never met. */
+  pairs: number;
+  crossDepartmentPairs: number;
+  neverMetPairs: number;
+  /**
+   * Upper bound on crossDepartmentPairs for the group sizes formed: each cross-department pair
+   * joins two departments, so the pairs touching department d are at most the free places of
+   * the others; ⌊½ Σ_d min(F_d, F − F_d)⌋, with F_d the places (group size − 1) of d's placed
+   * people who are not same-department only, and at most `pairs`.
+   */
+  crossDepartmentUpperBound: number;
+  /** 0–100: the mean of placed / people, cross-department pairs / bound, never met / pairs. */
+  quality: number;
 }
 
 export interface MatchingResult {

@@ -1,8 +1,11 @@
 /**
  * Independent checker of a result against its instance: the three hard rules, "everyone exactly
- * once", group sizes and the reported statistics. Returns one message per violation (empty when
+ * once", group sizes against the people's choices (groups-sizes-check.ts) and the reported
+ * statistics. Returns one message per violation (empty when
  * the result is valid). Deliberately shares no code with the engine.
  */
+
+import { checkGroupSizes } from "./group-sizes-check";
 import type { MatchingInstance, MatchingResult, MatchingUser } from "./types";
 import { isInWindow } from "./window";
 
@@ -35,8 +38,9 @@ export function validateResult(instance: MatchingInstance, result: MatchingResul
   let placed = 0;
   let cross = 0;
   let neverMet = 0;
+  const choice = (id: string) => users.get(id)?.groupSize ?? 2;
   for (const group of result.groups) {
-    if (group.length === 3) trios++;
+    if (group.length === 3 && group.every((id) => choice(id) === 2)) trios++;
     placed += group.length;
     const counts = checkGroup(check, group);
     cross += counts.cross;
@@ -46,6 +50,7 @@ export function validateResult(instance: MatchingInstance, result: MatchingResul
   for (const id of result.unmatched) note(check, id, "unmatched");
   for (const id of users.keys())
     if (!check.seen.has(id)) problems.push(`"${id}" is neither in a group nor unmatched`);
+  problems.push(...checkGroupSizes(instance, result, mayShare(check)));
 
   const s = result.stats;
   if (s.placed !== placed) problems.push(`stats.placed is ${s.placed}, groups hold ${placed}`);
@@ -92,9 +97,10 @@ function note(check: Check, id: string, where: string): boolean {
 function checkGroup(check: Check, group: string[]): { cross: number; neverMet: number } {
   const { instance, problems } = check;
   const label = `[${group.join(", ")}]`;
-  if (group.length !== 2 && group.length !== 3) {
+  const byChoice = group.some((id) => (check.users.get(id)?.groupSize ?? 2) !== 2);
+  if (group.length < 2 || group.length > (byChoice ? 4 : 3)) {
     problems.push(`group ${label} has ${group.length} people`);
-  } else if (group.length === 3 && instance.oddPolicy !== "trio") {
+  } else if (group.length === 3 && !byChoice && instance.oddPolicy !== "trio") {
     problems.push(`group ${label} is a trio but oddPolicy is "${instance.oddPolicy ?? "sit-out"}"`);
   }
   const known = group.filter((id) => note(check, id, `group ${label}`));
@@ -110,6 +116,15 @@ function checkGroup(check: Check, group: string[]): { cross: number; neverMet: n
     }
   }
   return { cross, neverMet };
+}
+
+/** Whether two known people may share a group under rules 2 and 3. */
+function mayShare(check: Check): (a: string, b: string) => boolean {
+  return (a, b) => {
+    const x = check.users.get(a);
+    const y = check.users.get(b);
+    return !!x && !!y && a !== b && mayPair(x, y) && !check.recent.has(pairKey(a, b));
+  };
 }
 
 /** Rules 2 (preferences) and 3 (no repeat within the window) for one pair. */

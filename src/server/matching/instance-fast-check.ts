@@ -1,0 +1,136 @@
+/**
+ * The hand-tight pass of the instance check (instance-schema.ts): one loop over the users and one
+ * over the history that accepts exactly what the zod schema accepts, and resolves every id to its
+ * index on the way, so that `buildProblem` need not look the ids up a second time. When the shape
+ * is wrong it answers false and the zod schema words the error; the cross-reference errors
+ * (duplicate or unknown ids) are worded here, once, for both paths.
+ */
+import { matchingPreferences, oddPolicies } from "../../shared/enums";
+import type { HistoryGroup, MatchingInstance, MatchingUser } from "./types";
+import { MONTH_PATTERN } from "./window";
+
+/** The largest group in a history or a result (groups by choice hold 2–4 people). */
+export const MAX_GROUP = 4;
+
+/**
+ * An instance's ids checked (no duplicates) and resolved to user indices: history group g is
+ * members[g * MAX_GROUP ..], padded with −1. Valid for exactly these `users` and `history`.
+ */
+export interface ResolvedIds {
+  users: readonly MatchingUser[];
+  history: readonly HistoryGroup[] | undefined;
+  members: Int32Array;
+}
+
+export interface RefIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+export const show = (value: unknown): string => {
+  const text = JSON.stringify(value);
+  return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 57)}...` : text;
+};
+
+const PREFERENCES = new Set<unknown>(matchingPreferences);
+const POLICIES = new Set<unknown>(oddPolicies);
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const nonEmpty = (value: unknown) => typeof value === "string" && value !== "";
+
+function userOk(value: unknown): boolean {
+  if (!isRecord(value)) return false;
+  const { id, department, preference, lastSatOut, groupSize } = value;
+  return (
+    nonEmpty(id) &&
+    nonEmpty(department) &&
+    PREFERENCES.has(preference) &&
+    (lastSatOut === undefined || typeof lastSatOut === "boolean") &&
+    (groupSize === undefined || groupSize === 2 || groupSize === 3 || groupSize === 4)
+  );
+}
+
+/** Structural check of one history group (months already seen valid are cached). */
+export function groupOk(value: unknown, goodMonths: Set<string>): boolean {
+  if (!isRecord(value)) return false;
+  const { users, month } = value;
+  if (!Array.isArray(users) || users.length < 2 || users.length > MAX_GROUP) return false;
+  for (const id of users) if (!nonEmpty(id)) return false;
+  if (typeof month !== "string") return false;
+  if (goodMonths.has(month)) return true;
+  if (!MONTH_PATTERN.test(month)) return false;
+  goodMonths.add(month);
+  return true;
+}
+
+/** Whether the instance has the schema's shape, apart from the cross-references. */
+export function shapeOk(input: unknown): input is MatchingInstance {
+  if (!isRecord(input)) return false;
+  const { month, repeatWindowMonths: w, seed, oddPolicy, users, history } = input;
+  if (typeof month !== "string" || !MONTH_PATTERN.test(month)) return false;
+  if (typeof w !== "number" || !Number.isInteger(w) || w < 0 || w > 1200) return false;
+  if (seed !== undefined && !Number.isSafeInteger(seed)) return false;
+  if (oddPolicy !== undefined && !POLICIES.has(oddPolicy)) return false;
+  if (!Array.isArray(users)) return false;
+  for (const user of users) if (!userOk(user)) return false;
+  if (history === undefined) return true;
+  if (!Array.isArray(history)) return false;
+  const goodMonths = new Set<string>();
+  for (const group of history) if (!groupOk(group, goodMonths)) return false;
+  return true;
+}
+
+/** The index of every user id, or the first duplicate. */
+export function indexUsers(users: readonly MatchingUser[]): Map<string, number> | RefIssue {
+  const index = new Map<string, number>();
+  for (let i = 0; i < users.length; i++) {
+    const id = users[i].id;
+    if (index.has(id))
+      return { path: ["users", i, "id"], message: `duplicate user id ${show(id)}` };
+    index.set(id, i);
+  }
+  return index;
+}
+
+/** Resolves history group g into members[g * MAX_GROUP ..]: an unknown or repeated id is an issue. */
+export function resolveGroup(
+  index: Map<string, number>,
+  ids: readonly string[],
+  g: number,
+  members: Int32Array,
+): RefIssue | null {
+  const at = g * MAX_GROUP;
+  for (let j = 0; j < ids.length; j++) {
+    const x = index.get(ids[j]);
+    if (x === undefined) {
+      return {
+        path: ["history", g, "users", j],
+        message: `unknown user id ${show(ids[j])} (not in users)`,
+      };
+    }
+    for (let k = at; k < at + j; k++) {
+      if (members[k] === x) {
+        const message = `user id ${show(ids[j])} appears twice in one group`;
+        return { path: ["history", g, "users"], message };
+      }
+    }
+    members[at + j] = x;
+  }
+  return null;
+}
+
+/** Duplicate user ids and history ids that are unknown or repeated within a group. */
+export function resolveIds(instance: MatchingInstance): ResolvedIds | RefIssue {
+  const { users, history } = instance;
+  const index = indexUsers(users);
+  if (!(index instanceof Map)) return index;
+  const groups = history ?? [];
+  const members = new Int32Array(groups.length * MAX_GROUP).fill(-1);
+  for (let g = 0; g < groups.length; g++) {
+    const issue = resolveGroup(index, groups[g].users, g, members);
+    if (issue) return issue;
+  }
+  return { users, history, members };
+}
