@@ -186,6 +186,19 @@ function fillSlot(pools: Pools, slot: Slot, seed: number): number[] | null {
   return members;
 }
 
+/**
+ * A same-department person whose planned group could not be filled: a group of the nearest other
+ * size from their department's people left, while those are still there (the plan then has a
+ * group to spare, and placing someone wins over their size).
+ */
+function nearestSizeGroup(pools: Pools, seed: number): number[] | null {
+  for (const size of pools.choice[seed] === 3 ? [4, 2] : [3]) {
+    const members = fillSlot(pools, new Array<number>(size).fill(pools.choice[seed]), seed);
+    if (members) return members;
+  }
+  return null;
+}
+
 /** Next group's first member: same-department people first, then the largest department's. */
 function nextSeed(pools: Pools, sameOrder: number[], cursor: { at: number }): number {
   const { p } = pools;
@@ -219,12 +232,11 @@ function formRound(p: Problem, choice: Uint8Array, people: number[], groups: num
     if (seed < 0) break;
     pools.take(seed);
     const slot = bag.take(choice[seed]);
-    const members = slot ? fillSlot(pools, slot, seed) : null;
+    let members = slot ? fillSlot(pools, slot, seed) : null;
+    if (!members && slot) bag.put(slot);
+    if (!members && p.pref[seed] === SAME) members = nearestSizeGroup(pools, seed);
     if (members) groups.push(members);
-    else {
-      if (slot) bag.put(slot);
-      left.push(seed);
-    }
+    else left.push(seed);
   }
   return left;
 }
