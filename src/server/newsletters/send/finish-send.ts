@@ -36,8 +36,8 @@ const unbuilt = (newsletterId: number) =>
 
 /**
  * Ends a send whose every delivery has ended, in one transaction: status sent + sentAt, the e-mail
- * log and the archive snapshot (none for a round's announcement). The end of a retry of failed deliveries keeps the first sentAt and
- * archive and updates the send's log in place. A send with deliveries whose e-mail could not be
+ * log and the archive snapshot (none for a round's announcement). The end of a retry of failed
+ * deliveries keeps the first sentAt and archive and updates the send's log in place. A send with deliveries whose e-mail could not be
  * built is NOT sealed sent: it goes back to approved (no sentAt, no archive) with its log showing
  * the reasons, so that once the content or data is fixed, Send delivers to whom it did not reach.
  * Exactly once across processes: the conditional update takes the newsletter's row lock and only
