@@ -77,6 +77,23 @@ describe("a published round's short announcement", () => {
     const log = JSON.stringify(logs);
     expect(log).toContain("Round announcement: March 2027 — All Users");
     expect(log).toContain("ada@once.test");
+
+    const [announcement] = await s.t.db
+      .select()
+      .from(newsletters)
+      .where(eq(newsletters.kind, "announcement"));
+    const preview = await s.t.as(s.admin).post("/api/admin/email-logs/preview", {
+      newsletterId: announcement.id,
+      userEmail: "ada@once.test",
+    });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().html).toContain("Schedule your coffee chat");
+    const edit = await s.t.as(s.admin).put(`/api/admin/newsletters/${announcement.id}`, {
+      title: "Edited",
+    });
+    expect(edit.statusCode).toBe(409);
+    const send = await s.t.as(s.admin).post(`/api/admin/newsletters/${announcement.id}/send`);
+    expect(send.statusCode).toBe(409);
   });
 });
 
