@@ -28,6 +28,7 @@ import {
   mailKinds,
   matchingPreferences,
   matchStatuses,
+  newsletterKinds,
   newsletterStatuses,
   oddPolicies,
   pairingStatuses,
@@ -401,6 +402,11 @@ export const newsletters = pgTable(
     title: text("title").notNull(),
     description: text("description"),
     status: text("status", { enum: newsletterStatuses }).notNull().default("draft"),
+    /**
+     * An announcement is a published round's short announcement (docs/rounds.md): its deliveries
+     * use the ledger; it is never listed, edited or archived as a newsletter.
+     */
+    kind: text("kind", { enum: newsletterKinds }).notNull().default("newsletter"),
     moodDescription: text("mood_description"),
     moodImageUrl: text("mood_image_url"),
     newsletterImageUrl: text("newsletter_image_url"),
@@ -434,7 +440,13 @@ export const newsletters = pgTable(
   (t) => [
     check("newsletters_status_check", oneOf(t.status, newsletterStatuses)),
     check("newsletters_month_check", sql`${t.month} between 1 and 12`),
-    uniqueIndex("newsletters_one_per_month").on(t.year, t.month),
+    check("newsletters_kind_check", oneOf(t.kind, newsletterKinds)),
+    uniqueIndex("newsletters_one_per_month")
+      .on(t.year, t.month)
+      .where(sql`${t.kind} = 'newsletter'`),
+    uniqueIndex("newsletters_one_announcement_per_pairing")
+      .on(t.pairingFile)
+      .where(sql`${t.kind} = 'announcement'`),
   ],
 );
 

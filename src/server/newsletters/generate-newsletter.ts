@@ -49,7 +49,13 @@ async function alreadyExists(ctx: AppContext, month: number, year: number): Prom
   const [existing] = await ctx.db
     .select({ status: newsletters.status })
     .from(newsletters)
-    .where(and(eq(newsletters.month, month), eq(newsletters.year, year)));
+    .where(
+      and(
+        eq(newsletters.month, month),
+        eq(newsletters.year, year),
+        eq(newsletters.kind, "newsletter"),
+      ),
+    );
   const period = `${monthName(month)} ${year}`;
   return existing?.status === "sent"
     ? new Conflict(`The ${period} newsletter has already been sent.`, "newsletter_exists")

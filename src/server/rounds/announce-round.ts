@@ -1,8 +1,12 @@
 import { and, eq, isNull, or } from "drizzle-orm";
+import { monthDisplay } from "../../shared/pairings";
 import type { AppContext } from "../context";
+import type { Tx } from "../db/client";
 import { newsletters } from "../db/schema";
 import { activePairingFile } from "../newsletters/newsletter-files";
 import { announcePairing } from "../newsletters/send/announce";
+import { queueAnnouncement } from "../newsletters/send/queue-announcement";
+import { wakeDeliveryWorkers } from "../newsletters/send/wake";
 import type { RoundScope } from "./round-settings";
 
 export interface Announcement {
@@ -14,20 +18,24 @@ export interface Announcement {
  * Tells a published round's members about their match: with the month's newsletter when an admin
  * approved one for this scope (linked to the new pairing, then sent through the delivery ledger,
  * docs/newsletters.md), otherwise with the short announcement (partner, department, bio, the
- * schedule button, unsubscribe), both composed by newsletters/compose. The caller claims the
- * announcement first, so it goes out at most once.
+ * schedule button, unsubscribe), queued in the same ledger; both composed by newsletters/compose.
+ * `claim` takes the stage's announcement (announced_at) so it goes out at most once: before the
+ * newsletter's send starts, and in the very transaction that queues the short announcement, so a
+ * crash leaves either nothing (the stage runs again) or every delivery queued. Null when the
+ * announcement was already claimed.
  */
 export async function announceRound(
   ctx: AppContext,
-  pairingId: number,
-  scope: RoundScope,
-  month: string,
+  round: { pairingId: number; scope: RoundScope; month: string },
+  claim: (tx: Tx) => Promise<boolean>,
   log: (line: string) => void,
-): Promise<Announcement> {
+): Promise<Announcement | null> {
+  const { pairingId, scope, month } = round;
   const pairingFile = activePairingFile(pairingId);
   const errors = { error: (_obj: unknown, message: string) => log(`Rounds: ${message}`) };
   const newsletter = await approvedNewsletterFor(ctx, scope, month, pairingFile);
   if (newsletter) {
+    if (!(await ctx.db.transaction(claim))) return null;
     await ctx.db
       .update(newsletters)
       .set({ pairingFile, validation: null, updatedAt: ctx.clock.now() })
@@ -42,11 +50,16 @@ export async function announceRound(
       data: { via: "newsletter", newsletterId: newsletter.id, queued },
     };
   }
-  const sent = await announcePairing(ctx, pairingFile, { log: errors });
-  if (sent.via !== "announcement") return { summary: "", data: sent };
+  const queued = await queueAnnouncement(ctx, pairingFile, {
+    title: `Round announcement: ${monthDisplay(month)} — ${scope.label}`,
+    domainGroupId: scope.domainGroupId,
+    claim,
+  });
+  if (!queued) return null;
+  wakeDeliveryWorkers();
   return {
-    summary: `no newsletter was approved for the month, so each got the short announcement (${sent.sent} sent${sent.failed > 0 ? `, ${sent.failed} failed` : ""}).`,
-    data: sent,
+    summary: `no newsletter was approved for the month, so each gets the short announcement (${queued.queued} queued in the delivery ledger).`,
+    data: { via: "announcement", ...queued },
   };
 }
 
@@ -66,6 +79,7 @@ async function approvedNewsletterFor(
         eq(newsletters.year, year),
         eq(newsletters.month, m),
         eq(newsletters.status, "approved"),
+        eq(newsletters.kind, "newsletter"),
         scope.domainGroupId === null
           ? isNull(newsletters.domainGroupId)
           : eq(newsletters.domainGroupId, scope.domainGroupId),

@@ -16,7 +16,7 @@ import type { StageOutcome } from "./stage-ledger";
  * pairings are completed, and members are told. Each step checks what exists first, so a run
  * taken over after a crash repeats nothing: the pairing is found rather than made again, only
  * active pairings are completed, and the announcement is claimed on the stage row (announced_at)
- * before it goes out. A pairing made by hand for the month counts as the round and is not
+ * in the transaction that queues its deliveries in the ledger (announce-round.ts). A pairing made by hand for the month counts as the round and is not
  * announced here: the admin announces it (docs/rounds.md).
  */
 export async function runPublishStage(
@@ -55,8 +55,9 @@ export async function runPublishStage(
       detail: `Published ${label}: ${published.totalPairs} groups; members now see their match.`,
     });
   }
-  if (await claimAnnouncement(ctx, stage)) {
-    const told = await announceRound(ctx, published.id, scope, stage.month, log);
+  const round = { pairingId: published.id, scope, month: stage.month };
+  const told = await announceRound(ctx, round, (tx) => claimAnnouncement(ctx, tx, stage), log);
+  if (told) {
     await recordActivity(ctx, {
       ...base,
       kind: "round.announced",
@@ -143,8 +144,8 @@ async function completeEarlier(ctx: AppContext, scope: RoundScope, month: string
   }
 }
 
-async function claimAnnouncement(ctx: AppContext, stage: RoundStageRow): Promise<boolean> {
-  const rows = await ctx.db
+async function claimAnnouncement(ctx: AppContext, tx: Tx, stage: RoundStageRow): Promise<boolean> {
+  const rows = await tx
     .update(roundStages)
     .set({ announcedAt: ctx.clock.now() })
     .where(and(eq(roundStages.id, stage.id), sql`${roundStages.announcedAt} is null`))

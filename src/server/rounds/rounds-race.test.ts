@@ -4,6 +4,7 @@ import { listActivity } from "../activity/activity";
 import { fixedClock } from "../clock";
 import { type Database, openDatabase } from "../db/client";
 import { pairings, roundStages } from "../db/schema";
+import { deliverQueued } from "../test/deliveries";
 import { allowEmail, createAdmin, createUser } from "../test/factories";
 import { type PostgresServer, startPostgresServer } from "../test/postgres-server";
 import { createTestApp, type TestApp } from "../test/test-app";
@@ -64,6 +65,7 @@ describe("several processes, one round", () => {
     expect(await activities("round.published")).toHaveLength(1);
     const notices = (await one.outbox()).filter((m) => m.subject.startsWith("Review the"));
     expect(notices).toHaveLength(1);
+    await deliverQueued(one, two);
     const told = (await one.outbox()).filter((m) => m.subject.startsWith("Your Cup of Joe match"));
     expect(told).toHaveLength(6);
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listActivity } from "../activity/activity";
 import { fixedClock } from "../clock";
 import { pairings, roundDrafts, roundStages } from "../db/schema";
+import { deliverQueued } from "../test/deliveries";
 import { allowEmail, createAdmin, createPairing, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { runDueStages } from "./run-due-stages";
@@ -66,6 +67,7 @@ describe("a round runs by itself", () => {
     expect(await t.db.select().from(roundDrafts)).toEqual([]);
     const seen = (await t.as(people[0]).get("/api/matches/current")).json();
     expect(seen.match).not.toBeNull();
+    await deliverQueued(t);
     const told = (await t.outbox()).filter(
       (m) => m.subject === "Your Cup of Joe match for March 2027",
     );

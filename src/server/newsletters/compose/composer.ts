@@ -97,6 +97,10 @@ export async function compose(ctx: AppContext, source: CompositionSource): Promi
         ? await findNewsletter(ctx, source.newsletter)
         : source.newsletter
       : null;
+  if (newsletter?.kind === "announcement" && newsletter.pairingFile) {
+    // A round's short announcement queued in the ledger: the same e-mail as announcing at once.
+    return compose(ctx, { pairingFile: newsletter.pairingFile });
+  }
   const pairingFile = source.pairingFile ?? newsletter?.pairingFile ?? null;
   const audience = pairingFile ? await loadPairingAudience(ctx, pairingFile) : null;
   const design = newsletter

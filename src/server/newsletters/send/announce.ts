@@ -34,7 +34,8 @@ const LANES = 5;
  * one, by the short announcement (partner, department, bio, the schedule button, unsubscribe),
  * composed by the same composer and sent at once, each person their own e-mail, to the people a
  * newsletter would reach (docs/newsletters.md, "Recipients"). A failed e-mail is logged and the
- * others still go; the short announcement has no ledger, so a crash mid-way sends no more of it.
+ * others still go; sent this way the short announcement has no ledger, so a crash mid-way sends
+ * no more of it (a published round queues its announcement in the ledger: queue-announcement.ts).
  */
 export async function announcePairing(
   ctx: AppContext,

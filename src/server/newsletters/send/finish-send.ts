@@ -24,16 +24,20 @@ const openDelivery = (newsletterId: number | SQL) =>
   sql`(select 1 from newsletter_deliveries open_d
       where open_d.newsletter_id = ${newsletterId} and open_d.state in ('pending', 'sending'))`;
 
-/** A delivery of that newsletter whose e-mail could not be built (outcome.ts renderFailure). */
+/**
+ * A delivery of that newsletter whose e-mail could not be built (outcome.ts renderFailure). A
+ * round's announcement has no editor to fix and send it again: it is sealed sent all the same,
+ * its failures in the log (Retry failed deliveries).
+ */
 const unbuilt = (newsletterId: number) =>
-  sql`exists (select 1 from newsletter_deliveries unbuilt_d
+  sql`(${newsletters.kind} = 'newsletter' and exists (select 1 from newsletter_deliveries unbuilt_d
       where unbuilt_d.newsletter_id = ${newsletterId} and unbuilt_d.state = 'failed'
-        and unbuilt_d.error_code = ${RENDER_FAILED})`;
+        and unbuilt_d.error_code = ${RENDER_FAILED}))`;
 
 /**
  * Ends a send whose every delivery has ended, in one transaction: status sent + sentAt, the e-mail
- * log and the archive snapshot. The end of a retry of failed deliveries keeps the first sentAt and
- * archive and updates the send's log in place. A send with deliveries whose e-mail could not be
+ * log and the archive snapshot (none for a round's announcement). The end of a retry of failed
+ * deliveries keeps the first sentAt and archive and updates the send's log in place. A send with deliveries whose e-mail could not be
  * built is NOT sealed sent: it goes back to approved (no sentAt, no archive) with its log showing
  * the reasons, so that once the content or data is fixed, Send delivers to whom it did not reach.
  * Exactly once across processes: the conditional update takes the newsletter's row lock and only
@@ -72,6 +76,7 @@ export async function finishSend(
     const archiveFilename = archiveFileName(newsletter);
     await writeEmailLog(tx, newsletter, deliveries, archiveFilename, now);
     if (newsletter.status !== "sent") return "held";
+    if (newsletter.kind === "announcement") return "sent";
     await tx
       .insert(newsletterArchive)
       .values({

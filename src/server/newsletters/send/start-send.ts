@@ -63,7 +63,7 @@ function assertSendable(newsletter: { status: string; pairingFile: string | null
 }
 
 /** One delivery per address (case-insensitive): the ledger's unique key is newsletter + address. */
-function uniqueByAddress<T extends { email: string }>(recipients: T[]): T[] {
+export function uniqueByAddress<T extends { email: string }>(recipients: T[]): T[] {
   const seen = new Set<string>();
   return recipients.filter((r) => {
     const key = r.email.toLowerCase();

@@ -1,0 +1,136 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixedClock } from "../clock";
+import { newsletterDeliveries, newsletters, roundStages } from "../db/schema";
+import { allowEmail, createAdmin, createPairing, createUser } from "../test/factories";
+import { type SendingApp, startSendingApp } from "../test/sending-app";
+import { runDueStages } from "./run-due-stages";
+
+/*
+ * The March 2027 company-wide round (pairing day Monday 1 March, draft on Friday 26 February),
+ * with no newsletter approved: its short announcement goes through the delivery ledger to a real
+ * SMTP peer, delivered by the worker every app process runs.
+ */
+const MINUTE = 60_000;
+const SUBJECT = "Your Cup of Joe match for March 2027";
+
+async function publishMarch(s: SendingApp, clock: ReturnType<typeof fixedClock>, domain: string) {
+  await allowEmail(s.t.db, `*@${domain}`);
+  await createAdmin(s.t.db, { email: `boss@${domain}`, participationStatus: "opted_out" });
+  const people = [];
+  for (const name of ["ada", "ben", "cy", "dee", "eve"]) {
+    people.push(await createUser(s.t.db, { email: `${name}@${domain}` }));
+  }
+  await createPairing(s.t.db, { scopeKey: "all", month: "2027-02", name: "February" });
+  for (const at of ["2027-02-20T00:00:00Z", "2027-02-26T09:00:00Z", "2027-03-01T09:00:00Z"]) {
+    clock.set(at);
+    await runDueStages(s.t.ctx, { owner: `test-${at}` });
+  }
+  const [announcement] = await s.t.db
+    .select()
+    .from(newsletters)
+    .where(eq(newsletters.kind, "announcement"));
+  return { people, announcement };
+}
+
+const deliveriesOf = (s: SendingApp, newsletterId: number) =>
+  s.t.db
+    .select()
+    .from(newsletterDeliveries)
+    .where(eq(newsletterDeliveries.newsletterId, newsletterId));
+const statusOf = async (s: SendingApp, id: number) =>
+  (await s.t.db.select().from(newsletters).where(eq(newsletters.id, id)))[0].status;
+const toldTo = (s: SendingApp, email: string) =>
+  s.peer.messages.filter((m) => m.subject === SUBJECT && m.to.includes(email));
+
+describe("a published round's short announcement", () => {
+  const clock = fixedClock("2027-02-20T00:00:00Z");
+  let s: SendingApp;
+  beforeAll(async () => {
+    s = await startSendingApp({ clock });
+  });
+  afterAll(() => s.close());
+
+  it("reaches every member exactly once, and a restart the same day sends nothing again", async () => {
+    const { people, announcement } = await publishMarch(s, clock, "once.test");
+    expect(announcement).toMatchObject({ status: "sending", month: 3, year: 2027 });
+    await expect.poll(() => statusOf(s, announcement.id), { timeout: 10_000 }).toBe("sent");
+    for (const person of people) expect(toldTo(s, person.email)).toHaveLength(1);
+    const [toAda] = toldTo(s, people[0].email);
+    expect(toAda.text).toContain("Schedule your coffee chat");
+    expect(toAda.parsed.headers.some((h) => h.key === "list-unsubscribe")).toBe(true);
+
+    expect(await runDueStages(s.t.ctx, { owner: "restarted" })).toEqual([]);
+    s.worker.wake();
+    const all = await s.t.db.select().from(newsletters).where(eq(newsletters.kind, "announcement"));
+    expect(all).toHaveLength(1);
+    expect(await deliveriesOf(s, announcement.id)).toHaveLength(people.length);
+    for (const person of people) expect(toldTo(s, person.email)).toHaveLength(1);
+  });
+
+  it("is no newsletter for the admin, but its send log is labelled as the round's announcement", async () => {
+    const listed = (await s.t.as(s.admin).get("/api/admin/newsletters")).json();
+    expect(JSON.stringify(listed)).not.toContain("Round announcement");
+    const created = await s.t.as(s.admin).post("/api/admin/newsletters/generate");
+    expect(created.statusCode).toBe(201);
+    const logs = (await s.t.as(s.admin).get("/api/admin/email-logs")).json();
+    const log = JSON.stringify(logs);
+    expect(log).toContain("Round announcement: March 2027 — All Users");
+    expect(log).toContain("ada@once.test");
+
+    const [announcement] = await s.t.db
+      .select()
+      .from(newsletters)
+      .where(eq(newsletters.kind, "announcement"));
+    const preview = await s.t.as(s.admin).post("/api/admin/email-logs/preview", {
+      newsletterId: announcement.id,
+      userEmail: "ada@once.test",
+    });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().html).toContain("Schedule your coffee chat");
+    const edit = await s.t.as(s.admin).put(`/api/admin/newsletters/${announcement.id}`, {
+      title: "Edited",
+    });
+    expect(edit.statusCode).toBe(409);
+    const send = await s.t.as(s.admin).post(`/api/admin/newsletters/${announcement.id}/send`);
+    expect(send.statusCode).toBe(409);
+  });
+});
+
+describe("a published round's announcement while the mail server is down", () => {
+  const clock = fixedClock("2027-02-20T00:00:00Z");
+  let s: SendingApp;
+  beforeAll(async () => {
+    s = await startSendingApp({
+      clock,
+      worker: { retry: { baseMs: MINUTE, capMs: 10 * MINUTE, horizonMs: 60 * MINUTE } },
+    });
+  });
+  afterAll(() => s.close());
+
+  it("waits with retries and tells everyone once the server is back", async () => {
+    await s.peer.stop();
+    const { people, announcement } = await publishMarch(s, clock, "outage.test");
+    const [publish] = await s.t.db
+      .select()
+      .from(roundStages)
+      .where(and(eq(roundStages.stage, "publish"), eq(roundStages.month, "2027-03")));
+    expect(publish.state).toBe("done");
+    await expect
+      .poll(async () => (await deliveriesOf(s, announcement.id)).every((d) => d.attempts === 1), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    const waiting = await deliveriesOf(s, announcement.id);
+    expect(waiting.every((d) => d.state === "pending" && d.failingSince !== null)).toBe(true);
+    expect(await statusOf(s, announcement.id)).toBe("sending");
+
+    await s.peer.restart();
+    clock.advance(MINUTE);
+    s.worker.wake();
+    await expect.poll(() => statusOf(s, announcement.id), { timeout: 10_000 }).toBe("sent");
+    for (const person of people) expect(toldTo(s, person.email)).toHaveLength(1);
+    const ended = await deliveriesOf(s, announcement.id);
+    expect(ended.every((d) => d.state === "sent" && d.attempts === 2)).toBe(true);
+  });
+});

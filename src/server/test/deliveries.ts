@@ -1,0 +1,29 @@
+import { eq } from "drizzle-orm";
+import { newsletters } from "../db/schema";
+import { startDeliveryWorker } from "../newsletters/send/worker";
+import type { TestApp } from "./test-app";
+
+/**
+ * Runs a delivery worker in each app, as start-server.ts does, until no newsletter or round
+ * announcement is being sent any more (a few seconds at most), then stops them.
+ */
+export async function deliverQueued(...apps: TestApp[]): Promise<void> {
+  const workers = apps.map((t) =>
+    startDeliveryWorker(t.ctx, { concurrency: 2, leaseMs: 10_000, pollMs: 20, log: () => {} }),
+  );
+  try {
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      const open = await apps[0].db
+        .select({ id: newsletters.id })
+        .from(newsletters)
+        .where(eq(newsletters.status, "sending"))
+        .limit(1);
+      if (open.length === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error("Deliveries still open after 10 s.");
+  } finally {
+    await Promise.all(workers.map((w) => w.stop()));
+  }
+}
