@@ -97,16 +97,20 @@ async function measureSize(serverUrl: string, n: number, sink: SmtpSink): Promis
   const database = await createServerDatabase(serverUrl);
   const dataDir = mkdtempSync(path.join(tmpdir(), "coj-scale-"));
   const started = performance.now();
-  const app = await startApp({
-    DATABASE_URL: database.url,
-    DATA_DIR: dataDir,
-    DEMO: "1",
-    DEMO_EMPLOYEES: String(n),
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    SMTP_URL: sink.url,
-    SMTP_POOL_SIZE: String(POOL_SIZE),
-  });
+  const app = await startApp(
+    {
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      DEMO: "1",
+      DEMO_EMPLOYEES: String(n),
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SMTP_URL: sink.url,
+      SMTP_POOL_SIZE: String(POOL_SIZE),
+    },
+    [],
+    15 * 60_000,
+  );
   const startMs = performance.now() - started;
   try {
     const cookie = await signInAdmin(app, ADMIN.email, ADMIN.password);
