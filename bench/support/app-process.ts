@@ -14,6 +14,8 @@ export interface AppProcess {
 export async function startApp(
   env: Record<string, string | undefined>,
   nodeArgs: string[] = [],
+  /** How long the start may take (seeding a large sample company takes minutes). */
+  startTimeoutMs = 120_000,
 ): Promise<AppProcess> {
   const child = spawn(
     process.execPath,
@@ -58,7 +60,7 @@ export async function startApp(
       check();
     });
 
-  const [, url] = await waitFor(/running at (http:\/\/\S+)/);
+  const [, url] = await waitFor(/running at (http:\/\/\S+)/, startTimeoutMs);
   return {
     url,
     child,

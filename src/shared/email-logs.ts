@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_ID } from "./ids";
+import { idParamsSchema, MAX_ID } from "./ids";
 import { emailField, NEWSLETTER_ARCHIVED } from "./newsletter-texts";
 
 /** API contract of the e-mail send logs (docs/newsletters.md, "Send logs"), snake_case as the log cards and the CSV name them. */
@@ -43,12 +43,53 @@ export const emailLogSchema = z.object({
   successful_sends: z.number().int(),
   failed_sends: z.number().int(),
   match_validation_summary: matchValidationSummarySchema,
-  entries: z.array(emailLogEntrySchema),
   is_archived: z.boolean(),
   archived_at: z.string().nullable(),
 });
+/**
+ * A send's log as the lists show it: its counts, not its entries (one per recipient, which a
+ * company-wide send has by the ten thousand); those are read a page at a time
+ * (`GET /api/admin/email-logs/{id}/entries`).
+ */
 export type EmailLog = z.infer<typeof emailLogSchema>;
 export const emailLogListSchema = z.array(emailLogSchema);
+
+export const EMAIL_LOG_ENTRIES_PAGE = 50;
+export const EMAIL_LOG_ENTRIES_MAX_PAGE = 500;
+export const emailLogEntryFilters = ["all", "failed", "issues"] as const;
+export type EmailLogEntryFilter = (typeof emailLogEntryFilters)[number];
+
+export const emailLogEntriesParamsSchema = idParamsSchema;
+export const emailLogEntriesQuerySchema = z.object({
+  /** all; failed: the entries not sent; issues: the entries with validation issues. */
+  filter: z
+    .enum(emailLogEntryFilters, { error: "filter must be all, failed or issues." })
+    .default("all"),
+  offset: z.coerce
+    .number({ error: "offset must be a number." })
+    .int({ error: "offset must be a whole number." })
+    .min(0, { error: "offset must be 0 or more." })
+    .max(10_000_000, { error: "offset is too large." })
+    .default(0),
+  limit: z.coerce
+    .number({ error: "limit must be a number." })
+    .int({ error: "limit must be a whole number." })
+    .min(1, { error: "limit must be at least 1." })
+    .max(EMAIL_LOG_ENTRIES_MAX_PAGE, {
+      error: `limit must be at most ${EMAIL_LOG_ENTRIES_MAX_PAGE}.`,
+    })
+    .default(EMAIL_LOG_ENTRIES_PAGE),
+});
+export type EmailLogEntriesQuery = z.infer<typeof emailLogEntriesQuerySchema>;
+
+/** One page of a log's entries, in send order; `total` counts the entries the filter keeps. */
+export const emailLogEntriesPageSchema = z.object({
+  entries: z.array(emailLogEntrySchema),
+  total: z.number().int(),
+  offset: z.number().int(),
+  limit: z.number().int(),
+});
+export type EmailLogEntriesPage = z.infer<typeof emailLogEntriesPageSchema>;
 
 export const emailLogCsvParamsSchema = z.object({
   month: z.coerce

@@ -1,5 +1,5 @@
 import { addDays } from "date-fns";
-import type { EmailLogEntry } from "../../shared/email-logs";
+import { sql } from "drizzle-orm";
 import { monthDisplay } from "../../shared/pairings";
 import {
   SAMPLE_REFUSAL,
@@ -14,8 +14,8 @@ import { insertAsJson } from "../db/bulk-insert";
 import type { Tx } from "../db/client";
 import {
   completedPairings,
-  emailLogs,
   matches,
+  type NewsletterRow,
   newsletterArchive,
   newsletters,
   pairings,
@@ -165,8 +165,9 @@ async function seedSentNewsletters(
       at: newsletter.sentAt as Date,
     };
   });
-  const deliveries = sent.flatMap(({ newsletter, round, at }) =>
-    round.groups.flatMap(({ members }) =>
+  for (const { newsletter, round, fileName, at } of sent) {
+    // One send at a time, so that only one round's deliveries are held (100,000 people: 50,000+).
+    const deliveries = round.groups.flatMap(({ members }) =>
       members.map((member) => {
         const refused = sampleDeliveryRefused(round, member);
         return {
@@ -187,56 +188,46 @@ async function seedSentNewsletters(
           updatedAt: at,
         };
       }),
-    ),
-  );
-  await insertPastDeliveries(tx, deliveries);
-  if (sent.length === 0) return;
-  await tx.insert(emailLogs).values(
-    sent.map(({ newsletter, fileName, at }) => {
-      const own = deliveries.filter((d) => d.newsletterId === newsletter.id);
-      const entries: EmailLogEntry[] = own.map((d) => ({
-        user_email: d.recipientEmail,
-        match_email: d.matchEmail,
-        send_status: d.sendStatus,
-        match_validated: true,
-        timestamp: at.toISOString(),
-        error_message: d.errorText,
-        error_code: d.errorCode,
-        failure_reason: d.state === "failed" ? failureReasons.failed : null,
-        validation_issues: [],
-      }));
-      const successful = own.filter((d) => d.state === "sent").length;
-      return {
-        newsletterId: newsletter.id,
-        newsletterTitle: newsletter.title,
-        month: newsletter.month,
-        year: newsletter.year,
-        sentAt: at,
-        pairingFile: fileName,
-        archiveFilename: archiveFileName(newsletter),
-        domainGroupId: group.id,
-        domainGroupName: group.displayName,
-        totalRecipients: own.length,
-        successfulSends: successful,
-        failedSends: own.length - successful,
-        matchValidationSummary: {
-          total_matches: own.length,
-          validated_matches: own.length,
-          mismatches: 0,
-        },
-        entries,
-      };
-    }),
-  );
-  await tx.insert(newsletterArchive).values(
-    sent.map(({ newsletter, at }) => ({
+    );
+    await insertPastDeliveries(tx, deliveries);
+    await insertSeededLog(tx, { newsletter, fileName, at, group });
+    await tx.insert(newsletterArchive).values({
       newsletterId: newsletter.id,
       archiveFilename: archiveFileName(newsletter),
-      snapshot: {
-        ...newsletter,
-        totalRecipients: deliveries.filter((d) => d.newsletterId === newsletter.id).length,
-      },
+      snapshot: { ...newsletter, totalRecipients: deliveries.length },
       archivedAt: at,
-    })),
-  );
+    });
+  }
+}
+
+/**
+ * A seeded send's e-mail log, its entries built by the database from the deliveries just
+ * inserted (as finish-send.ts writes them for a real send), so they are never held here.
+ */
+async function insertSeededLog(
+  tx: Tx,
+  {
+    newsletter,
+    fileName,
+    at,
+    group,
+  }: { newsletter: NewsletterRow; fileName: string; at: Date; group: HistoryInput["group"] },
+) {
+  const when = at.toISOString();
+  await tx.execute(sql`
+    insert into email_logs (newsletter_id, newsletter_title, month, year, sent_at, pairing_file,
+      archive_filename, domain_group_id, domain_group_name, total_recipients, successful_sends,
+      failed_sends, match_validation_summary, entries)
+    select ${newsletter.id}::int, ${newsletter.title}, ${newsletter.month}::int,
+      ${newsletter.year}::int, ${when}::timestamptz, ${fileName}, ${archiveFileName(newsletter)},
+      ${group.id}::int, ${group.displayName}, count(*), count(*) filter (where d.state = 'sent'),
+      count(*) filter (where d.state <> 'sent'),
+      jsonb_build_object('total_matches', count(*), 'validated_matches', count(*), 'mismatches', 0),
+      coalesce(jsonb_agg(jsonb_build_object(
+        'user_email', d.recipient_email, 'match_email', d.match_email,
+        'send_status', d.send_status, 'match_validated', true, 'timestamp', ${when}::text,
+        'error_message', d.error_text, 'error_code', d.error_code,
+        'failure_reason', case when d.state = 'failed' then ${failureReasons.failed}::text end,
+        'validation_issues', '[]'::jsonb) order by d.id), '[]'::jsonb)
+    from newsletter_deliveries d where d.newsletter_id = ${newsletter.id}`);
 }

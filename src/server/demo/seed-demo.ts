@@ -8,7 +8,7 @@ import {
   sampleDepartmentList,
   samplePeople,
 } from "../../shared/sample-company";
-import { chunks } from "../db/bulk-insert";
+import { insertAsJson } from "../db/bulk-insert";
 import type { Db } from "../db/client";
 import { allowedEmails, departments, domainGroups, pairings, settings, users } from "../db/schema";
 import { seedHistory } from "./seed-demo-history";
@@ -78,18 +78,18 @@ export async function seedSampleCompany(
       ...p,
       email: p.email.replace(`@${SAMPLE_DOMAIN}`, `@${domain}`),
     }));
-    const created: Array<{ id: string }> = [];
-    for (const chunk of chunks(people.map((p) => userRow(p, now)))) {
-      created.push(
-        ...(await tx.insert(users).values(chunk).onConflictDoNothing().returning({ id: users.id })),
-      );
-    }
+    const created = (await insertAsJson(
+      tx,
+      users,
+      people.map((p) => userRow(p, now)),
+      { onConflictDoNothing: true, returning: "id" },
+    )) as string[];
     const [{ rounds }] = await tx
       .select({ rounds: sql<number>`count(*)::int` })
       .from(pairings)
       .where(eq(pairings.scopeKey, String(group.id)));
     if (rounds === 0 && created.length === people.length) {
-      await seedHistory(tx, { now, group, people, ids: created.map((c) => c.id) });
+      await seedHistory(tx, { now, group, people, ids: created });
     }
     return { users: created.length, domain, domainGroupId: group.id };
   });

@@ -8,6 +8,18 @@ import type { AppContext } from "../context";
 import { completedPairings, pairings } from "../db/schema";
 import { displayNames } from "../pairings/records/file-names";
 
+/**
+ * What a completed record's name is made of: never its `content`, the whole pairing (megabytes at
+ * 100,000 people), which the send log lists read once per log (docs/performance.md, "Company scale").
+ */
+const recordNameColumns = {
+  fileName: completedPairings.fileName,
+  month: completedPairings.month,
+  groupNumber: completedPairings.groupNumber,
+  domainGroupId: completedPairings.domainGroupId,
+  domainGroupName: completedPairings.domainGroupName,
+};
+
 const ACTIVE_PATTERN = new RegExp(`^${ACTIVE_PAIRING_FILE_PREFIX}(\\d{1,9})$`);
 
 /** `current-pairing-12` → 12; anything else → null. */
@@ -66,7 +78,7 @@ export async function describePairing(
     return p ? { displayName: displayNames(p).displayName, domainGroupId: p.domainGroupId } : null;
   }
   const [c] = await ctx.db
-    .select()
+    .select(recordNameColumns)
     .from(completedPairings)
     .where(eq(completedPairings.fileName, pairingFile));
   return c ? { displayName: displayNames(c).displayName, domainGroupId: c.domainGroupId } : null;
@@ -97,7 +109,7 @@ export async function pairingDisplayNames(
   }
   if (completedFiles.length > 0) {
     const rows = await ctx.db
-      .select()
+      .select(recordNameColumns)
       .from(completedPairings)
       .where(inArray(completedPairings.fileName, completedFiles));
     for (const c of rows) names.set(c.fileName, displayNames(c).displayName);

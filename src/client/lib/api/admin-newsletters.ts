@@ -1,5 +1,7 @@
 import type {
   EmailLog,
+  EmailLogEntriesPage,
+  EmailLogEntryFilter,
   Newsletter,
   NewsletterFile,
   NewsletterUpdateInput,
@@ -23,6 +25,8 @@ export const newsletterKeys = {
   sendStatus: (id: number) => ["newsletter-send-status", id] as const,
   logs: [EMAIL_LOGS] as const,
   archivedLogs: [EMAIL_LOGS, "archived"] as const,
+  logEntries: (id: number, filter: EmailLogEntryFilter) =>
+    [EMAIL_LOGS, id, "entries", filter] as const,
 };
 
 export const newslettersApi = {
@@ -50,6 +54,12 @@ export const newslettersApi = {
 export const emailLogsApi = {
   current: (signal?: AbortSignal) => getJson<EmailLog[]>(EMAIL_LOGS, signal),
   archived: (signal?: AbortSignal) => getJson<EmailLog[]>(`${EMAIL_LOGS}/archived`, signal),
+  /** One page of a send's entries (all, the failed ones, or those with validation issues). */
+  entries: (id: number, filter: EmailLogEntryFilter, offset: number, signal?: AbortSignal) =>
+    getJson<EmailLogEntriesPage>(
+      `${EMAIL_LOGS}/${segment(id)}/entries?filter=${filter}&offset=${offset}`,
+      signal,
+    ),
   /** The e-mail one recipient of a logged send got, when the newsletter still exists. */
   preview: (newsletterId: EmailLog["newsletter_id"], userEmail: string) =>
     apiRequest<{ html: string; recipientEmail: string }>("POST", `${EMAIL_LOGS}/preview`, {

@@ -67,7 +67,55 @@ describe("e-mail send logs", () => {
       domain_group_name: "Acme",
       pairing_display: "February 2027 Group A - Acme",
       is_archived: false,
-      entries: [expect.objectContaining({ send_status: "success", match_validated: true })],
+    });
+    expect(current[0]).not.toHaveProperty("entries");
+  });
+
+  describe("entries of one send", () => {
+    const page = (id: number, query = "") => get(`/api/admin/email-logs/${id}/entries${query}`);
+    const addresses = (res: { json(): { entries: Array<{ user_email: string }> } }) =>
+      res.json().entries.map((e) => e.user_email);
+
+    it("pages the entries in send order with the total", async () => {
+      const recipients = Array.from({ length: 7 }, (_, i) => `p${i}@acme.test`);
+      const log = await createEmailLog(t.db, { recipients });
+      const first = await page(log.id, "?limit=3");
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toMatchObject({ total: 7, offset: 0, limit: 3 });
+      expect(addresses(first)).toEqual(recipients.slice(0, 3));
+      expect(addresses(await page(log.id, "?offset=6&limit=3"))).toEqual(["p6@acme.test"]);
+      expect(addresses(await page(log.id, "?offset=9"))).toEqual([]);
+      expect(addresses(await page(log.id))).toEqual(recipients);
+    });
+
+    it("keeps only the failed entries, or those with validation issues, counting what it keeps", async () => {
+      const log = await createEmailLog(t.db, {
+        recipients: ["a@acme.test", "b@acme.test", "c@acme.test"],
+        entries: [
+          entry({ user_email: "a@acme.test" }),
+          entry({ user_email: "b@acme.test", send_status: "failed", error_code: "550" }),
+          entry({ user_email: "c@acme.test", validation_issues: ["c@acme.test is unpaired"] }),
+        ],
+      });
+      const failed = await page(log.id, "?filter=failed");
+      expect(failed.json()).toMatchObject({ total: 1 });
+      expect(addresses(failed)).toEqual(["b@acme.test"]);
+      const issues = await page(log.id, "?filter=issues&offset=0&limit=1");
+      expect(issues.json()).toMatchObject({ total: 1 });
+      expect(issues.json().entries[0].validation_issues).toEqual(["c@acme.test is unpaired"]);
+      const none = await page(log.id, "?filter=issues&offset=5");
+      expect(none.json()).toMatchObject({ entries: [], total: 1 });
+    });
+
+    it("answers a log that does not exist, and a bad page, with a message", async () => {
+      const missing = await page(999_999);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().message).toMatch(/no longer exists/);
+      const log = await createEmailLog(t.db);
+      const bad = await page(log.id, "?limit=100000");
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toMatch(/limit must be at most 500/);
+      expect((await page(log.id, "?filter=everything")).statusCode).toBe(400);
     });
   });
 

@@ -1,11 +1,11 @@
-import { desc, inArray } from "drizzle-orm";
+import { desc, getTableColumns, inArray } from "drizzle-orm";
 import type { EmailLog, EmailLogEntry, MatchValidationSummary } from "../../../shared/newsletters";
 import { groupLetter, monthDisplay } from "../../../shared/pairings";
 import type { AppContext } from "../../context";
 import { emailLogs } from "../../db/schema";
 import { pairingDisplayName } from "../newsletter-files";
 
-type LogRow = typeof emailLogs.$inferSelect;
+type LogRow = Omit<typeof emailLogs.$inferSelect, "entries">;
 type Archiving = { isArchived: boolean; archivedAt: Date | null };
 
 /**
@@ -19,19 +19,31 @@ export async function listEmailLogs(
   return selectLogs(ctx, (log) => log.isArchived === (which === "archived"));
 }
 
-/** Every log of one month (current and archived), oldest send first. */
+/** Every log of one month (current and archived), oldest send first, with its entries. */
 export async function listEmailLogsOfMonth(
   ctx: AppContext,
   month: number,
   year: number,
-): Promise<EmailLog[]> {
+): Promise<Array<EmailLog & { entries: EmailLogEntry[] }>> {
   const logs = await selectLogs(ctx, (log) => log.month === month && log.year === year);
-  return logs.reverse();
+  if (logs.length === 0) return [];
+  const rows = await ctx.db
+    .select({ id: emailLogs.id, entries: emailLogs.entries })
+    .from(emailLogs)
+    .where(
+      inArray(
+        emailLogs.id,
+        logs.map((l) => l.id),
+      ),
+    );
+  const entries = new Map(rows.map((r) => [r.id, r.entries as EmailLogEntry[]]));
+  return logs.reverse().map((log) => ({ ...log, entries: entries.get(log.id) ?? [] }));
 }
 
 /**
- * Decides current or archived from the small columns of every log, then reads the entries of the
- * wanted logs only. Newest first.
+ * Decides current or archived from the small columns of every log, then reads the wanted logs
+ * without their entries (a company-wide send's are megabytes; list-email-log-entries.ts pages
+ * them). Newest first.
  */
 async function selectLogs(
   ctx: AppContext,
@@ -61,8 +73,9 @@ async function selectLogs(
       archiving.set(meta.id, { isArchived, archivedAt });
   }
   if (archiving.size === 0) return [];
+  const { entries: _entries, ...columns } = getTableColumns(emailLogs);
   const rows = await ctx.db
-    .select()
+    .select(columns)
     .from(emailLogs)
     .where(inArray(emailLogs.id, [...archiving.keys()]))
     .orderBy(desc(emailLogs.sentAt), desc(emailLogs.id));
@@ -90,7 +103,6 @@ function present(row: LogRow, archiving: Archiving, names: Map<string, string | 
     successful_sends: row.successfulSends,
     failed_sends: row.failedSends,
     match_validation_summary: row.matchValidationSummary as MatchValidationSummary,
-    entries: row.entries as EmailLogEntry[],
     is_archived: archiving.isArchived,
     archived_at: archiving.archivedAt?.toISOString() ?? null,
   };

@@ -2,12 +2,16 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { answers, errorResponses, fileResponse } from "../../../shared/api";
 import {
   emailLogCsvParamsSchema,
+  emailLogEntriesPageSchema,
+  emailLogEntriesParamsSchema,
+  emailLogEntriesQuerySchema,
   emailLogListSchema,
   emailLogPreviewBodySchema,
   emailLogPreviewResponseSchema,
 } from "../../../shared/newsletters";
 import type { FeatureRoutes } from "../../context";
 import { emailLogCsv } from "./email-log-csv";
+import { listEmailLogEntries } from "./list-email-log-entries";
 import { listEmailLogs } from "./list-email-logs";
 import { previewLoggedEmail } from "./preview-logged-email";
 
@@ -18,6 +22,18 @@ const emailLogsRoutes: FeatureRoutes = async (app, { ctx }) => {
   const logs = { schema: { response: answers(emailLogListSchema) } };
   r.get("/api/admin/email-logs", logs, async () => listEmailLogs(ctx, "current"));
   r.get("/api/admin/email-logs/archived", logs, async () => listEmailLogs(ctx, "archived"));
+
+  r.get(
+    "/api/admin/email-logs/:id/entries",
+    {
+      schema: {
+        params: emailLogEntriesParamsSchema,
+        querystring: emailLogEntriesQuerySchema,
+        response: answers(emailLogEntriesPageSchema),
+      },
+    },
+    async (request) => listEmailLogEntries(ctx, request.params.id, request.query),
+  );
 
   r.get(
     "/api/admin/email-logs/:month/:year/csv",

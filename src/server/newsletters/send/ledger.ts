@@ -107,8 +107,12 @@ export interface ClaimOptions {
  * Claims up to `limit` deliveries of newsletters being sent over this process's mail transport:
  * pending ones whose backoff is over, and ones whose holder's lease ran out (that process died or
  * hung). `FOR UPDATE SKIP LOCKED` lets workers of several processes claim at once without waiting
- * for or repeating each other. Lease times are the database's clock, so processes on different
- * hosts agree; backoff times are ctx.clock's (seconds of skew between hosts do not matter there).
+ * for or repeating each other. The rows are found through the (newsletter, state) index of the
+ * sends under way, in no particular order (about the order they were queued in): ordering by id
+ * made each claim walk every delivery ever made, the finished ones included, which at 100,000
+ * recipients cost more than the sending (docs/performance.md, "Company scale"). Lease times are
+ * the database's clock, so processes on different hosts agree; backoff times are ctx.clock's
+ * (seconds of skew between hosts do not matter there).
  */
 export async function claimDeliveries(
   db: Db,
@@ -118,12 +122,12 @@ export async function claimDeliveries(
   const result = await db.execute(sql`
     with picked as (
       select d.id from newsletter_deliveries d
-      join newsletters n on n.id = d.newsletter_id and n.status = 'sending'
-        and (n.mail_transport is null or n.mail_transport = ${transport})
-      where (d.state = 'pending'
-             and (d.next_attempt_at is null or d.next_attempt_at <= ${now.toISOString()}::timestamptz))
-         or (d.state = 'sending' and d.lease_expires_at < now())
-      order by d.id
+      where d.newsletter_id in (select n.id from newsletters n where n.status = 'sending'
+              and (n.mail_transport is null or n.mail_transport = ${transport}))
+        and d.state in ('pending', 'sending')
+        and ((d.state = 'pending'
+              and (d.next_attempt_at is null or d.next_attempt_at <= ${now.toISOString()}::timestamptz))
+          or (d.state = 'sending' and d.lease_expires_at < now()))
       limit ${limit}
       for update of d skip locked
     )

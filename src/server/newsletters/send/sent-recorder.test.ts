@@ -78,4 +78,16 @@ describe("recording sent deliveries by group commit", () => {
     expect(written.map((r) => r.state)).toEqual(["sent", "sent"]);
     expect(written[0].sentAt?.getTime()).not.toBe(written[1].sentAt?.getTime());
   });
+
+  it("with no wait (a database server), writes at once and groups what arrives meanwhile", async () => {
+    const rows = await deliveriesOfNewSend(3);
+    const recorder = createSentRecorder(t.db, steppingClock(), 0);
+    for (const _ of rows) recorder.join();
+    await recorder.record(rows[0].id, "<a@x>");
+    expect((await rowsByIds([rows[0].id]))[0].state).toBe("sent");
+    await Promise.all(rows.slice(1).map((row) => recorder.record(row.id, `<m-${row.id}@x>`)));
+    const written = await rowsByIds(rows.map((r) => r.id));
+    expect(written.map((r) => r.state)).toEqual(["sent", "sent", "sent"]);
+    expect(written[1].sentAt?.getTime()).not.toBe(written[0].sentAt?.getTime());
+  });
 });

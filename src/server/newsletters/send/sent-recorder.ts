@@ -17,7 +17,10 @@ export interface SentRecorder {
  * message per lane (the duplicate bound). A group is written once every lane still taking messages
  * is waiting (or `maxWaitMs` after its first record): written as they come, each send cost one
  * UPDATE, and on the embedded database that UPDATE holds the event loop, so no other lane's
- * record could join it.
+ * record could join it. On a PostgreSQL server (`maxWaitMs` 0) the UPDATE does not hold the event
+ * loop: a group is written as soon as no write is under way, and the records that arrive during a
+ * write form the next group, so no lane waits for the slowest SMTP reply of the others
+ * (docs/performance.md, "Company scale").
  */
 export function createSentRecorder(db: Db, clock: () => Date, maxWaitMs = 20): SentRecorder {
   let queue: Array<{ id: number; messageId: string; done: (error?: unknown) => void }> = [];
@@ -41,7 +44,7 @@ export function createSentRecorder(db: Db, clock: () => Date, maxWaitMs = 20): S
   };
   function consider() {
     if (writing || queue.length === 0) return;
-    if (queue.length >= lanes) return void flush();
+    if (queue.length >= lanes || maxWaitMs === 0) return void flush();
     timer ??= setTimeout(() => {
       timer = undefined;
       if (!writing && queue.length > 0) void flush();

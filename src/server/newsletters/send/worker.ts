@@ -110,7 +110,12 @@ function createRound(
   const warn = options.warn ?? log;
   const warnOnce = warnerOnce(warn);
   const compositions = createCompositionCache(ctx);
-  const recorder = createSentRecorder(ctx.db, () => ctx.clock.now());
+  // Group commit waits for the lanes only on the embedded database (sent-recorder.ts).
+  const recorder = createSentRecorder(
+    ctx.db,
+    () => ctx.clock.now(),
+    ctx.config.DATABASE_URL ? 0 : 20,
+  );
   const walk = createWalk(ctx, retryRules(ctx, options), recorder, compositions);
   const deliverBatch = createBatchDelivery(ctx, workerId, {
     concurrency,
@@ -131,7 +136,7 @@ function createRound(
 
   return async () => {
     const batch = await claimDeliveries(ctx.db, workerId, {
-      limit: options.batchSize ?? concurrency * 20,
+      limit: options.batchSize ?? concurrency * 50,
       leaseMs: options.leaseMs,
       now: ctx.clock.now(),
       transport: ctx.mailer.fingerprint,

@@ -5,7 +5,7 @@ import {
 } from "@shared/admin-users";
 import { DEFAULT_GROUP_COLOR } from "@shared/whitelist";
 import { sampleGalleryAnswers } from "./sample-images";
-import { sampleLogAnswers } from "./sample-logs";
+import { sampleLogAnswers, sampleLogPatterns } from "./sample-logs";
 import { sampleMetricAnswers } from "./sample-metrics";
 import { samplePairingAnswers, samplePairingPatterns } from "./sample-pairings";
 import {
@@ -140,6 +140,7 @@ export const sampleData: Record<string, SampleAnswer> = {
 export const samplePatterns: Array<[RegExp, SampleAnswer]> = [
   [/^\/api\/admin\/departments\/\d+$/, groupDepartments],
   ...samplePairingPatterns,
+  ...sampleLogPatterns,
 ];
 
 /** The sample answer for a GET of `path` (with its query string). */

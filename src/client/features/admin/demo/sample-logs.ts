@@ -1,4 +1,9 @@
-import type { EmailLog, EmailLogEntry } from "@shared/email-logs";
+import {
+  EMAIL_LOG_ENTRIES_PAGE,
+  type EmailLog,
+  type EmailLogEntriesPage,
+  type EmailLogEntry,
+} from "@shared/email-logs";
 import { newsletterTitle } from "@shared/newsletter-texts";
 import { SAMPLE_REFUSAL, sampleDeliveryRefused } from "@shared/sample-company";
 import { SAMPLE_GROUP, SAMPLE_GROUP_ID, samplePeople } from "./sample-people";
@@ -13,7 +18,7 @@ import { completedPairings, recordNames } from "./sample-rounds";
 /** The log's failure_reason for a refused address (src/server/newsletters/send/outcome.ts). */
 const REFUSED_REASON = "The recipient's address was refused.";
 
-const logs: EmailLog[] = completedPairings.map((pairing, i) => {
+const logs: Array<EmailLog & { entries: EmailLogEntry[] }> = completedPairings.map((pairing, i) => {
   const { round } = pairing;
   const [year, month] = round.month.split("-").map(Number);
   const at = round.publishedAt.toISOString();
@@ -63,7 +68,7 @@ const logs: EmailLog[] = completedPairings.map((pairing, i) => {
   };
 });
 
-const [newest, ...older] = [...logs].reverse();
+const [newest, ...older] = [...logs].reverse().map(({ entries: _entries, ...log }) => log);
 
 export const sampleLogAnswers: Record<string, unknown> = {
   "/api/admin/email-logs": newest ? [newest] : [],
@@ -73,3 +78,25 @@ export const sampleLogAnswers: Record<string, unknown> = {
     archived_at: newest.sent_at,
   })),
 };
+
+const keeps = {
+  all: () => true,
+  failed: (e: EmailLogEntry) => e.send_status !== "success",
+  issues: (e: EmailLogEntry) => e.validation_issues.length > 0,
+};
+
+/** GET /api/admin/email-logs/{id}/entries: a page of one log's entries, filtered as the server does. */
+function entriesAnswer(url: URL): EmailLogEntriesPage {
+  const id = Number(url.pathname.split("/")[4]);
+  const filter = (url.searchParams.get("filter") ?? "all") as keyof typeof keeps;
+  const offset = Number(url.searchParams.get("offset")) || 0;
+  const limit = Number(url.searchParams.get("limit")) || EMAIL_LOG_ENTRIES_PAGE;
+  const kept = (logs.find((log) => log.id === id)?.entries ?? []).filter(
+    keeps[filter] ?? keeps.all,
+  );
+  return { entries: kept.slice(offset, offset + limit), total: kept.length, offset, limit };
+}
+
+export const sampleLogPatterns: Array<[RegExp, unknown]> = [
+  [/^\/api\/admin\/email-logs\/\d+\/entries$/, entriesAnswer],
+];

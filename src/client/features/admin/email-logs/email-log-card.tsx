@@ -7,7 +7,7 @@ import { toast } from "../../../components/ui/toast";
 import { emailLogsApi } from "../../../lib/api/admin-newsletters";
 import { errorMessage } from "../../../lib/api-client";
 import { redirectIfUnauthorized } from "../../unauthorized";
-import { sentAtText } from "./email-log-details";
+import { sentAtText } from "./email-log-entries";
 
 /** Downloads the month's log as CSV, named as the server says (else email_log_{month}{year}.csv). */
 async function downloadCsv(log: EmailLog) {

@@ -1,7 +1,4 @@
-import type { EmailLog, EmailLogEntry } from "@shared/newsletters";
-import { format } from "date-fns";
-import { useState } from "react";
-import { Button } from "../../../components/ui/button";
+import type { EmailLog } from "@shared/newsletters";
 import {
   Dialog,
   DialogContent,
@@ -10,13 +7,9 @@ import {
   DialogTitle,
 } from "../../../components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { SendEntries, sentAtText, ValidationIssues } from "./email-log-entries";
 import { LogEmailPreview } from "./log-email-preview";
 import { RetryFailedButton } from "./retry-failed-button";
-import { MatchValidatedBadge, SendStatusBadge } from "./send-status-badge";
-
-const PAGE = 50;
-
-export const sentAtText = (iso: string) => format(new Date(iso), "d MMM yyyy, HH:mm");
 
 /** One send's details: Overview, Send Entries, Validation Summary and Preview Email. */
 export function EmailLogDetails({ log, onClose }: { log: EmailLog | null; onClose: () => void }) {
@@ -40,7 +33,7 @@ export function EmailLogDetails({ log, onClose }: { log: EmailLog | null; onClos
                 <Overview log={log} />
               </TabsContent>
               <TabsContent value="entries">
-                <Entries entries={log.entries} />
+                <SendEntries log={log} />
               </TabsContent>
               <TabsContent value="validation">
                 <ValidationSummary log={log} />
@@ -94,48 +87,8 @@ function Overview({ log }: { log: EmailLog }) {
   );
 }
 
-function Entries({ entries }: { entries: EmailLogEntry[] }) {
-  const [shown, setShown] = useState(PAGE);
-  if (entries.length === 0) return <p className="text-sm text-coffee-700">No send entries.</p>;
-  return (
-    <div className="grid gap-2">
-      <ul className="grid gap-2" aria-label="Send entries">
-        {entries.slice(0, shown).map((entry, i) => (
-          <li
-            key={`${entry.user_email}-${i}`}
-            className="grid gap-1 rounded-lg border border-coffee-200 p-3 text-sm"
-          >
-            <p className="flex flex-wrap items-center gap-2">
-              <span className="font-medium break-all">{entry.user_email}</span>
-              <SendStatusBadge status={entry.send_status} />
-              <MatchValidatedBadge validated={entry.match_validated} />
-            </p>
-            <p className="break-all text-coffee-700">
-              Match: {entry.match_email ?? "none this month"}
-            </p>
-            {entry.timestamp && <p className="text-coffee-700">{sentAtText(entry.timestamp)}</p>}
-            {(entry.error_code || entry.error_message) && (
-              <p className="break-words text-red-700">
-                {[entry.error_code, entry.error_message ?? entry.failure_reason]
-                  .filter(Boolean)
-                  .join(": ")}
-              </p>
-            )}
-          </li>
-        ))}
-      </ul>
-      {shown < entries.length && (
-        <Button variant="outline" size="sm" onClick={() => setShown((n) => n + PAGE)}>
-          Show more ({entries.length - shown} left)
-        </Button>
-      )}
-    </div>
-  );
-}
-
 function ValidationSummary({ log }: { log: EmailLog }) {
   const summary = log.match_validation_summary;
-  const issues = log.entries.filter((e) => e.validation_issues.length > 0);
   return (
     <div className="grid gap-4">
       <Facts
@@ -145,24 +98,7 @@ function ValidationSummary({ log }: { log: EmailLog }) {
           ["Mismatches", summary.mismatches],
         ]}
       />
-      {issues.length === 0 ? (
-        <p className="text-sm text-coffee-700">No validation issues.</p>
-      ) : (
-        <ul className="grid gap-2 text-sm" aria-label="Validation issues">
-          {issues.map((entry, i) => (
-            <li key={`${entry.user_email}-${i}`} className="grid gap-1">
-              <span className="font-medium break-all">{entry.user_email}</span>
-              <ul className="list-disc pl-5">
-                {entry.validation_issues.map((issue, j) => (
-                  <li key={`${j}-${issue}`} className="break-words">
-                    {issue}
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ValidationIssues log={log} />
     </div>
   );
 }

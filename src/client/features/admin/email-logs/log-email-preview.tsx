@@ -5,19 +5,26 @@ import { useId, useState } from "react";
 import { Alert, AlertDescription } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Label } from "../../../components/ui/label";
+import { ListSkeleton } from "../../../components/ui/query-state";
 import { Select } from "../../../components/ui/select";
 import { emailLogsApi } from "../../../lib/api/admin-newsletters";
+import { useLoadedRecipients } from "./email-log-entries";
 import { previewErrorText } from "./preview-error-text";
 
-/** Preview Email: the e-mail one recipient of this send got, when the newsletter still exists. */
+/**
+ * Preview Email: the e-mail one recipient of this send got, when the newsletter still exists. The
+ * choice is the recipients of the entries loaded so far (Send Entries' "Show more" adds to it).
+ */
 export function LogEmailPreview({ log }: { log: EmailLog }) {
   const id = useId();
-  const recipients = log.entries.map((entry) => entry.user_email);
-  const [email, setEmail] = useState(recipients[0] ?? "");
+  const { query, recipients } = useLoadedRecipients(log);
+  const [chosen, setEmail] = useState("");
+  const email = chosen || (recipients[0] ?? "");
   const preview = useMutation<{ html: string }, Error, string>({
     mutationFn: (userEmail) => emailLogsApi.preview(log.newsletter_id, userEmail),
   });
 
+  if (query.isPending) return <ListSkeleton label="Loading recipients..." rows={1} />;
   if (recipients.length === 0) {
     return <p className="text-sm text-coffee-700">This send had no recipients.</p>;
   }

@@ -1,4 +1,5 @@
-import { type QueryClient, useQuery } from "@tanstack/react-query";
+import type { EmailLogEntryFilter } from "@shared/newsletters";
+import { type QueryClient, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/toast";
 import { emailLogsApi, newsletterKeys, newslettersApi } from "../../../lib/api/admin-newsletters";
 import { errorMessage } from "../../../lib/api-client";
@@ -33,6 +34,19 @@ export const useEmailLogs = () => ({
     staleTime: 0,
   }),
 });
+
+/** A send's entries, a page at a time (the log list carries only its counts). */
+export const useEmailLogEntries = (logId: number, filter: EmailLogEntryFilter) =>
+  useInfiniteQuery({
+    queryKey: newsletterKeys.logEntries(logId, filter),
+    queryFn: ({ pageParam, signal }) => emailLogsApi.entries(logId, filter, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last) =>
+      last.offset + last.entries.length < last.total
+        ? last.offset + last.entries.length
+        : undefined,
+    staleTime: 0,
+  });
 
 /** After a newsletter change: the list, and the logs a finished send writes. */
 export function refreshNewsletterData(queryClient: QueryClient) {

@@ -1,0 +1,117 @@
+/** Figures of one company size in bench/scale.bench.ts. */
+export interface SizeResult {
+  n: number;
+  startMs: number;
+  generate: number[];
+  reads: Record<string, number[]>;
+  newsletter: { total: number; ms: number; sent: number; failed: number };
+  /** Wall-clock ms of raw nodemailer sending the same number of messages right after the send. */
+  rawMs: number;
+  peakRssBytes: number;
+  received: { got: number; expected: number };
+  load: [number, number];
+}
+
+export const GOALS = {
+  seedMs: 5 * 60_000,
+  generateMs: 60_000,
+  readMs: 250,
+  readGrowth: 10,
+  sendRatio: 0.5,
+  rssBytes: 1.5 * 1024 ** 3,
+};
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const ms = (x: number) => `${Math.round(x).toLocaleString("en")} ms`;
+const spread = (xs: number[]) =>
+  `${ms(median(xs))} (${ms(Math.min(...xs))}–${ms(Math.max(...xs))})`;
+/** Throughput of the send over that of raw nodemailer for the same count: their time inverted. */
+const sendRatio = (r: SizeResult) => r.rawMs / r.newsletter.ms;
+const rate = (count: number, msTaken: number) => `${Math.round((count * 1000) / msTaken)} msg/s`;
+
+/**
+ * Prints each figure per size side by side with the ratio last/first, then every goal with
+ * PASS or FAIL; returns whether all passed.
+ */
+export function report(results: SizeResult[], readUrls: string[]): boolean {
+  const first = results[0];
+  const last = results[results.length - 1];
+  const cell = (s: string) => s.padEnd(30);
+  const row = (label: string, values: string[], ratio = "") =>
+    console.log(`${label.padEnd(56)} ${values.map(cell).join(" ")} ${ratio}`);
+  const ratioOf = (pick: (r: SizeResult) => number) => `×${(pick(last) / pick(first)).toFixed(1)}`;
+
+  console.log(`\nPostgreSQL; medians (range); last column: N = ${last.n} / N = ${first.n}`);
+  row(
+    "",
+    results.map((r) => `N = ${r.n.toLocaleString("en")}`),
+  );
+  row(
+    "load average (1 min) at start / end",
+    results.map((r) => `${r.load[0].toFixed(1)} / ${r.load[1].toFixed(1)}`),
+  );
+  row(
+    "start with seeding",
+    results.map((r) => ms(r.startMs)),
+    ratioOf((r) => r.startMs),
+  );
+  row(
+    "POST generate-pairing (company-wide)",
+    results.map((r) => spread(r.generate)),
+    ratioOf((r) => median(r.generate)),
+  );
+  for (const url of readUrls) {
+    row(
+      `GET ${url}`,
+      results.map((r) => spread(r.reads[url])),
+      ratioOf((r) => median(r.reads[url])),
+    );
+  }
+  row(
+    "newsletter send through the app",
+    results.map((r) => `${r.newsletter.total}: ${rate(r.newsletter.total, r.newsletter.ms)}`),
+  );
+  row(
+    "raw nodemailer, same count, same sink",
+    results.map((r) => rate(r.newsletter.total, r.rawMs)),
+  );
+  row(
+    "newsletter / raw",
+    results.map((r) => `${(sendRatio(r) * 100).toFixed(1)}%`),
+  );
+  row(
+    "server peak RSS (VmHWM)",
+    results.map((r) => `${Math.round(r.peakRssBytes / 1024 ** 2)} MB`),
+    ratioOf((r) => r.peakRssBytes),
+  );
+  return checkGoals(results, readUrls);
+}
+
+function checkGoals(results: SizeResult[], readUrls: string[]): boolean {
+  const first = results[0];
+  const last = results[results.length - 1];
+  const checks: Array<[string, boolean]> = [];
+  for (const r of results) {
+    const at = `N = ${r.n}`;
+    checks.push([`${at}: seeding ≤ 5 min`, r.startMs <= GOALS.seedMs]);
+    checks.push([`${at}: generate median ≤ 60 s`, median(r.generate) <= GOALS.generateMs]);
+    for (const url of readUrls) {
+      checks.push([`${at}: ${url} median ≤ 250 ms`, median(r.reads[url]) <= GOALS.readMs]);
+    }
+    checks.push([`${at}: newsletter ≥ 50% of raw nodemailer`, sendRatio(r) >= GOALS.sendRatio]);
+    checks.push([
+      `${at}: every message delivered (${r.newsletter.sent} sent, ${r.newsletter.failed} failed, sink ${r.received.got}/${r.received.expected})`,
+      r.newsletter.sent === r.newsletter.total && r.received.got === r.received.expected,
+    ]);
+    checks.push([`${at}: server peak RSS ≤ 1.5 GB`, r.peakRssBytes <= GOALS.rssBytes]);
+  }
+  if (results.length > 1) {
+    for (const url of readUrls) {
+      const growth = median(last.reads[url]) / median(first.reads[url]);
+      checks.push([`${url} grows ≤ 10× from ${first.n} to ${last.n}`, growth <= GOALS.readGrowth]);
+    }
+  }
+  console.log("\nGoals:");
+  for (const [goal, ok] of checks) console.log(`  ${ok ? "PASS" : "FAIL"}  ${goal}`);
+  return checks.every(([, ok]) => ok);
+}

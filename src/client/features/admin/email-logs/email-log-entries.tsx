@@ -1,0 +1,128 @@
+import type { EmailLog, EmailLogEntry } from "@shared/newsletters";
+import { format } from "date-fns";
+import { Button } from "../../../components/ui/button";
+import { QueryState } from "../../../components/ui/query-state";
+import { useEmailLogEntries } from "../newsletters/newsletter-queries";
+import { MatchValidatedBadge, SendStatusBadge } from "./send-status-badge";
+
+export const sentAtText = (iso: string) => format(new Date(iso), "d MMM yyyy, HH:mm");
+
+/** The pages of a send's entries loaded so far, flattened, and how many the filter keeps. */
+function loaded(data: { pages: Array<{ entries: EmailLogEntry[]; total: number }> } | undefined) {
+  return {
+    entries: data?.pages.flatMap((p) => p.entries) ?? [],
+    total: data?.pages.at(-1)?.total ?? 0,
+  };
+}
+
+/** "Show more": the next page of a paged entry list, with how many are left. */
+function MoreButton({
+  left,
+  pending,
+  onMore,
+}: {
+  left: number;
+  pending: boolean;
+  onMore: () => void;
+}) {
+  if (left <= 0) return null;
+  return (
+    <Button variant="outline" size="sm" onClick={onMore} disabled={pending}>
+      {pending ? "Loading..." : `Show more (${left} left)`}
+    </Button>
+  );
+}
+
+/** Send Entries: one card per recipient, 50 at a time, read from the server on demand. */
+export function SendEntries({ log }: { log: EmailLog }) {
+  const query = useEmailLogEntries(log.id, "all");
+  const { entries, total } = loaded(query.data);
+  return (
+    <QueryState
+      query={query}
+      failure="Failed to load the send entries"
+      empty={<p className="text-sm text-coffee-700">No send entries.</p>}
+      isEmpty={() => total === 0}
+    >
+      {() => (
+        <div className="grid gap-2">
+          <ul className="grid gap-2" aria-label="Send entries">
+            {entries.map((entry, i) => (
+              <EntryCard key={`${entry.user_email}-${i}`} entry={entry} />
+            ))}
+          </ul>
+          <MoreButton
+            left={total - entries.length}
+            pending={query.isFetchingNextPage}
+            onMore={() => query.fetchNextPage()}
+          />
+        </div>
+      )}
+    </QueryState>
+  );
+}
+
+function EntryCard({ entry }: { entry: EmailLogEntry }) {
+  return (
+    <li className="grid gap-1 rounded-lg border border-coffee-200 p-3 text-sm">
+      <p className="flex flex-wrap items-center gap-2">
+        <span className="font-medium break-all">{entry.user_email}</span>
+        <SendStatusBadge status={entry.send_status} />
+        <MatchValidatedBadge validated={entry.match_validated} />
+      </p>
+      <p className="break-all text-coffee-700">Match: {entry.match_email ?? "none this month"}</p>
+      {entry.timestamp && <p className="text-coffee-700">{sentAtText(entry.timestamp)}</p>}
+      {(entry.error_code || entry.error_message) && (
+        <p className="break-words text-red-700">
+          {[entry.error_code, entry.error_message ?? entry.failure_reason]
+            .filter(Boolean)
+            .join(": ")}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** The entries with validation issues, each with its issues, read on demand. */
+export function ValidationIssues({ log }: { log: EmailLog }) {
+  const query = useEmailLogEntries(log.id, "issues");
+  const { entries, total } = loaded(query.data);
+  return (
+    <QueryState
+      query={query}
+      failure="Failed to load the validation issues"
+      empty={<p className="text-sm text-coffee-700">No validation issues.</p>}
+      isEmpty={() => total === 0}
+    >
+      {() => (
+        <div className="grid gap-2">
+          <ul className="grid gap-2 text-sm" aria-label="Validation issues">
+            {entries.map((entry, i) => (
+              <li key={`${entry.user_email}-${i}`} className="grid gap-1">
+                <span className="font-medium break-all">{entry.user_email}</span>
+                <ul className="list-disc pl-5">
+                  {entry.validation_issues.map((issue, j) => (
+                    <li key={`${j}-${issue}`} className="break-words">
+                      {issue}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+          <MoreButton
+            left={total - entries.length}
+            pending={query.isFetchingNextPage}
+            onMore={() => query.fetchNextPage()}
+          />
+        </div>
+      )}
+    </QueryState>
+  );
+}
+
+/** The recipients of the entries loaded so far (the Preview Email choice), and whether any exist. */
+export function useLoadedRecipients(log: EmailLog) {
+  const query = useEmailLogEntries(log.id, "all");
+  return { query, recipients: loaded(query.data).entries.map((e) => e.user_email) };
+}
