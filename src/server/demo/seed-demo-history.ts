@@ -132,7 +132,34 @@ async function seedSentNewsletters(
   past: SampleRound[],
   files: Array<{ fileName: string }>,
 ) {
-  const { group, people, ids } = input;
+  const sent = await insertSentNewsletters(tx, input.group, past, files);
+  const deliveries = sampleDeliveries(input, sent);
+  await insertPastDeliveries(tx, deliveries);
+  if (sent.length === 0) return;
+  await tx.insert(emailLogs).values(sent.map((send) => emailLogOf(input.group, send, deliveries)));
+  await tx.insert(newsletterArchive).values(
+    sent.map(({ newsletter, at }) => ({
+      newsletterId: newsletter.id,
+      archiveFilename: archiveFileName(newsletter),
+      snapshot: {
+        ...newsletter,
+        totalRecipients: deliveries.filter((d) => d.newsletterId === newsletter.id).length,
+      },
+      archivedAt: at,
+    })),
+  );
+}
+
+type SentNewsletter = Awaited<ReturnType<typeof insertSentNewsletters>>[number];
+type PastDelivery = ReturnType<typeof sampleDeliveries>[number];
+
+/** The past rounds' newsletters, sent on the day each round was published. */
+async function insertSentNewsletters(
+  tx: Tx,
+  group: HistoryInput["group"],
+  past: SampleRound[],
+  files: Array<{ fileName: string }>,
+) {
   const inserted = await tx
     .insert(newsletters)
     .values(
@@ -165,7 +192,12 @@ async function seedSentNewsletters(
       at: newsletter.sentAt as Date,
     };
   });
-  const deliveries = sent.flatMap(({ newsletter, round, at }) =>
+  return sent;
+}
+
+/** One delivery per member of each sent round; the sample refusal in one month of three. */
+function sampleDeliveries({ people, ids }: HistoryInput, sent: SentNewsletter[]) {
+  return sent.flatMap(({ newsletter, round, at }) =>
     round.groups.flatMap(({ members }) =>
       members.map((member) => {
         const refused = sampleDeliveryRefused(round, member);
@@ -189,54 +221,45 @@ async function seedSentNewsletters(
       }),
     ),
   );
-  await insertPastDeliveries(tx, deliveries);
-  if (sent.length === 0) return;
-  await tx.insert(emailLogs).values(
-    sent.map(({ newsletter, fileName, at }) => {
-      const own = deliveries.filter((d) => d.newsletterId === newsletter.id);
-      const entries: EmailLogEntry[] = own.map((d) => ({
-        user_email: d.recipientEmail,
-        match_email: d.matchEmail,
-        send_status: d.sendStatus,
-        match_validated: true,
-        timestamp: at.toISOString(),
-        error_message: d.errorText,
-        error_code: d.errorCode,
-        failure_reason: d.state === "failed" ? failureReasons.failed : null,
-        validation_issues: [],
-      }));
-      const successful = own.filter((d) => d.state === "sent").length;
-      return {
-        newsletterId: newsletter.id,
-        newsletterTitle: newsletter.title,
-        month: newsletter.month,
-        year: newsletter.year,
-        sentAt: at,
-        pairingFile: fileName,
-        archiveFilename: archiveFileName(newsletter),
-        domainGroupId: group.id,
-        domainGroupName: group.displayName,
-        totalRecipients: own.length,
-        successfulSends: successful,
-        failedSends: own.length - successful,
-        matchValidationSummary: {
-          total_matches: own.length,
-          validated_matches: own.length,
-          mismatches: 0,
-        },
-        entries,
-      };
-    }),
-  );
-  await tx.insert(newsletterArchive).values(
-    sent.map(({ newsletter, at }) => ({
-      newsletterId: newsletter.id,
-      archiveFilename: archiveFileName(newsletter),
-      snapshot: {
-        ...newsletter,
-        totalRecipients: deliveries.filter((d) => d.newsletterId === newsletter.id).length,
-      },
-      archivedAt: at,
-    })),
-  );
+}
+
+/** A sent newsletter's e-mail log, one entry per delivery. */
+function emailLogOf(
+  group: HistoryInput["group"],
+  { newsletter, fileName, at }: SentNewsletter,
+  deliveries: PastDelivery[],
+) {
+  const own = deliveries.filter((d) => d.newsletterId === newsletter.id);
+  const entries: EmailLogEntry[] = own.map((d) => ({
+    user_email: d.recipientEmail,
+    match_email: d.matchEmail,
+    send_status: d.sendStatus,
+    match_validated: true,
+    timestamp: at.toISOString(),
+    error_message: d.errorText,
+    error_code: d.errorCode,
+    failure_reason: d.state === "failed" ? failureReasons.failed : null,
+    validation_issues: [],
+  }));
+  const successful = own.filter((d) => d.state === "sent").length;
+  return {
+    newsletterId: newsletter.id,
+    newsletterTitle: newsletter.title,
+    month: newsletter.month,
+    year: newsletter.year,
+    sentAt: at,
+    pairingFile: fileName,
+    archiveFilename: archiveFileName(newsletter),
+    domainGroupId: group.id,
+    domainGroupName: group.displayName,
+    totalRecipients: own.length,
+    successfulSends: successful,
+    failedSends: own.length - successful,
+    matchValidationSummary: {
+      total_matches: own.length,
+      validated_matches: own.length,
+      mismatches: 0,
+    },
+    entries,
+  };
 }
