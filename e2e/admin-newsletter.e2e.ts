@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { eq, or } from "drizzle-orm";
 import Papa from "papaparse";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { matches, users } from "../src/server/db/schema";
 import { allowEmail, createAdmin, createUser } from "../src/server/test/factories";
@@ -43,115 +43,11 @@ describe("an admin sends this month's newsletter", () => {
     "creates, edits, validates, approves and sends it through a mail-server outage, finds the log and its CSV, and retries the failed delivery",
     { timeout: 120_000 },
     async () => {
-      await allowEmail(story.db, "*@brew.test");
-      for (const p of people) {
-        await createUser(story.db, {
-          email: `${p.firstName.toLowerCase()}@brew.test`,
-          firstName: p.firstName,
-          lastName: "Brewer",
-          department: p.department,
-        });
-      }
-      const admin = await createAdmin(story.db, { email: "boss@hq.test", needsProfileSetup: true });
-      const page = await story.newPage({ width: 375, height: 800 });
-      await story.signInAs(page, admin);
-      await page.goto("/admin");
-
-      await page.getByRole("button", { name: "Generate Monthly Pairings" }).click();
-      await page
-        .getByRole("dialog", { name: /^Generate .* pairings for All Users\?$/ })
-        .getByRole("button", { name: /^Generate .* pairings$/ })
-        .click();
-      await page.getByText("Generated 2 matches for All Users", { exact: true }).waitFor();
-      const partner = await partnerOf("ada@brew.test");
-
-      await page.getByText("No newsletters created yet", { exact: true }).waitFor();
-      await page.getByRole("button", { name: "Create Newsletter" }).click();
+      const { page, partner } = await signInWithAPairingMade();
       const month = new Date().toISOString().slice(0, 7); // the server's month is UTC's
       const period = monthDisplay(month);
-      const editor = page.getByRole("dialog", { name: `Edit Newsletter: ${period}` });
-      await editor.waitFor();
-      expect(await editor.getByLabel("E-mail subject").inputValue()).toBe(
-        `Cup of Joe - ${period} Newsletter`,
-      );
-      await expectAccessibleAndNarrow(page);
-
-      // Client-side validation uses the server's messages.
-      await editor.getByLabel("Mood image URL").fill("javascript:alert(1)");
-      await editor.getByRole("button", { name: "Save Changes" }).click();
-      await editor
-        .getByText("Mood image URL must be an http:// or https:// address of an image")
-        .waitFor();
-      await editor.getByLabel("Mood image URL").fill("");
-      await editor.getByLabel("Mood description").fill("Crisp mornings & <warm> mugs");
-      await editor.getByLabel("Quote", { exact: true }).fill("Coffee is a language in itself.");
-      await editor.getByLabel("Question").fill("Which country drinks the most coffee per person?");
-      const choices = editor.getByRole("group", { name: "Choices" });
-      while ((await choices.getByRole("textbox").count()) < 3) {
-        await choices.getByRole("button", { name: "Add choice" }).click();
-      }
-      await choices.getByRole("textbox", { name: "Choice A" }).fill("Finland");
-      await choices.getByRole("textbox", { name: "Choice B" }).fill("Italy");
-      await choices.getByRole("textbox", { name: "Choice C" }).fill("Brazil");
-      await editor.getByLabel("Correct answer").selectOption("A");
-      const starters = editor.getByRole("group", { name: "Conversation starters" });
-      await starters.getByRole("button", { name: "Add starter" }).click();
-      await starters.getByRole("textbox").last().fill("What did you want to be as a child?");
-
-      const linked = editor.getByLabel("Linked pairing");
-      await linked
-        .locator("option", { hasText: /Group A - All Users/ })
-        .waitFor({ state: "attached" });
-      await linked.selectOption({ label: await linkedOptionLabel(page) });
-      await editor.getByRole("button", { name: "Validate Matches" }).click();
-      const result = editor.getByRole("status", { name: "Validation result" });
-      await result.getByText("Validation Passed", { exact: true }).waitFor();
-      expect(await result.innerText()).toMatch(/Total users\s*4/);
-      await expectAccessibleAndNarrow(page);
-
-      await editor.getByRole("button", { name: "Save Changes" }).click();
-      await page.getByText("Newsletter Saved", { exact: true }).waitFor();
-
-      await editor.getByRole("tab", { name: "Preview" }).click();
-      await editor.getByLabel("Recipient email").fill("ada@brew.test");
-      // Axe before the preview exists: it cannot enter a frame sandboxed without scripts.
-      await expectAccessibleAndNarrow(page);
-      await editor.getByRole("button", { name: "Preview Email" }).click();
-      await editor.getByText(`Match found: ${partner}`).waitFor();
-      const frame = page.frameLocator('iframe[title="Email preview for ada@brew.test"]');
-      await frame.getByText(partner).first().waitFor();
-      await frame.getByText("Crisp mornings & <warm> mugs").waitFor();
-      expect(await hasHorizontalScroll(page)).toBe(false);
-      await editor.getByRole("button", { name: "Close Editor" }).click();
-      await editor.waitFor({ state: "detached" });
-
-      const list = page.getByRole("list", { name: "Newsletters" });
-      const row = list.getByRole("listitem").filter({ hasText: `Cup of Joe - ${period}` });
-      await row.getByRole("button", { name: /^Approve / }).click();
-      await row.getByText("Approved", { exact: true }).waitFor();
-      // Dev's mailbox refuses the message once: one failure, shown as such everywhere, then
-      // retried from the send log.
-      story.smtp.rejectRecipients((address) => address === "dev@brew.test", 550, 1);
-      // The mail server is down when the send starts: the send waits, then resumes by itself.
-      await story.smtp.stop();
-      await row.getByRole("button", { name: /^Send to Users/ }).click();
-      const ask = page.getByRole("dialog", { name: "Send to Users?" });
-      await ask.getByText(/Each person receives their own match by e-mail/).waitFor();
-      await ask.getByRole("button", { name: "Send to Users" }).click();
-
-      const progress = page.getByRole("progressbar", { name: /^Sending / });
-      await progress.waitFor();
-      await page.getByText(/^Waiting for the mail server since /).waitFor({ timeout: 15_000 });
-      await story.smtp.restart();
-      await expect
-        .poll(() => progress.getAttribute("aria-valuenow"), { timeout: 30_000 })
-        .toBe("100");
-      await page.getByText("Done: 3 sent, 1 failed of 4").waitFor();
-      await page
-        .getByText("Sent to 4 recipients. 3 successful, 1 failed.", { exact: true })
-        .waitFor();
-      await row.waitFor({ state: "detached" });
-      await expectAccessibleAndNarrow(page);
+      await writeValidateAndPreview(page, period, partner);
+      await approveAndSendThroughAnOutage(page, period);
 
       const mail = await story.smtp.waitForMessage((m) => m.to.includes("ada@brew.test"));
       expect(mail.subject).toBe(`Cup of Joe - ${period} Newsletter`);
@@ -163,73 +59,197 @@ describe("an admin sends this month's newsletter", () => {
         .flatMap((m) => m.to);
       expect(recipients.sort()).toEqual(["ada@brew.test", "ben@brew.test", "cleo@brew.test"]);
 
-      await page.getByRole("tab", { name: "Email Send Logs" }).click();
-      const logs = page.getByRole("tabpanel", { name: "Email Send Logs" });
-      const logCard = logs
-        .getByRole("listitem")
-        .filter({ hasText: `Cup of Joe - ${period}` })
-        .first();
-      await logCard.waitFor();
-      expect(await logCard.innerText()).toContain("4 recipients · 3 successful · 1 failed");
-      await expectAccessibleAndNarrow(page);
-
-      await logCard.getByRole("button", { name: /^View Details/ }).click();
-      const details = page.getByRole("dialog");
-      await details.getByRole("tab", { name: "Send Entries" }).click();
-      const entry = details
-        .getByRole("listitem")
-        .filter({ has: page.getByText("ada@brew.test", { exact: true }) });
-      await entry.getByText("Success", { exact: true }).waitFor();
-      const refused = details
-        .getByRole("listitem")
-        .filter({ has: page.getByText("dev@brew.test", { exact: true }) });
-      await refused.getByText("Failed", { exact: true }).waitFor();
-      expect(await refused.innerText()).toContain("550");
-      await expectAccessibleAndNarrow(page);
-      await details.getByRole("tab", { name: "Preview Email" }).click();
-      await details.getByLabel("Recipient").selectOption("ada@brew.test");
-      await details.getByRole("button", { name: "Preview Email" }).click();
-      await page
-        .frameLocator('iframe[title="Email sent to ada@brew.test"]')
-        .getByText(partner)
-        .first()
-        .waitFor();
-      await details.getByRole("button", { name: "Close" }).click();
-      await details.waitFor({ state: "detached" });
-
-      const [download] = await Promise.all([
-        page.waitForEvent("download"),
-        logCard.getByRole("button", { name: /^Download CSV/ }).click(),
-      ]);
-      expect(download.suggestedFilename()).toBe(
-        `email_log_${month.slice(5)}${month.slice(0, 4)}.csv`,
-      );
-      const csv = readFileSync((await download.path()) as string, "utf8");
-      const rows = Papa.parse<Record<string, string>>(csv.trim(), { header: true }).data;
-      expect(rows.map((r) => r.user_email).sort()).toEqual(
-        people.map((p) => `${p.firstName.toLowerCase()}@brew.test`),
-      );
-      expect(rows.find((r) => r.user_email === "dev@brew.test")).toMatchObject({
-        send_status: "failed",
-        error_code: "550",
-      });
-
-      await logCard.getByRole("button", { name: /^View Details/ }).click();
-      await details.getByRole("button", { name: "Retry failed deliveries" }).click();
-      const confirm = page.getByRole("dialog", { name: "Retry 1 failed delivery?" });
-      await confirm.getByRole("button", { name: "Retry failed deliveries" }).click();
-      await page.getByText("Retrying 1 failed delivery.", { exact: false }).first().waitFor();
-      await story.smtp.waitForMessage((m) => m.to.includes("dev@brew.test"), 15_000);
-      await details.getByRole("button", { name: "Close" }).click();
-      await page.getByRole("tab", { name: "Operations" }).click();
-      await page.getByRole("tab", { name: "Email Send Logs" }).click();
-      await expect
-        .poll(() => logCard.innerText(), { timeout: 15_000 })
-        .toContain("4 recipients · 4 successful · 0 failed");
+      const { logCard, details } = await readTheSendLog(page, period, partner);
+      await downloadTheLogCsv(page, logCard, month);
+      await retryTheFailedDelivery(page, logCard, details);
       expect(story.smtp.messages.filter((m) => m.to.includes("ada@brew.test"))).toHaveLength(1);
     },
   );
 });
+
+/** The people of brew.test and an admin who generated this month's pairing for them. */
+async function signInWithAPairingMade() {
+  await allowEmail(story.db, "*@brew.test");
+  for (const p of people) {
+    await createUser(story.db, {
+      email: `${p.firstName.toLowerCase()}@brew.test`,
+      firstName: p.firstName,
+      lastName: "Brewer",
+      department: p.department,
+    });
+  }
+  const admin = await createAdmin(story.db, { email: "boss@hq.test", needsProfileSetup: true });
+  const page = await story.newPage({ width: 375, height: 800 });
+  await story.signInAs(page, admin);
+  await page.goto("/admin");
+
+  await page.getByRole("button", { name: "Generate Monthly Pairings" }).click();
+  await page
+    .getByRole("dialog", { name: /^Generate .* pairings for All Users\?$/ })
+    .getByRole("button", { name: /^Generate .* pairings$/ })
+    .click();
+  await page.getByText("Generated 2 matches for All Users", { exact: true }).waitFor();
+  const partner = await partnerOf("ada@brew.test");
+  return { page, partner };
+}
+
+/** Creates the newsletter, fills it (client-side checks first), validates, saves and previews it. */
+async function writeValidateAndPreview(page: Page, period: string, partner: string) {
+  await page.getByText("No newsletters created yet", { exact: true }).waitFor();
+  await page.getByRole("button", { name: "Create Newsletter" }).click();
+  const editor = page.getByRole("dialog", { name: `Edit Newsletter: ${period}` });
+  await editor.waitFor();
+  expect(await editor.getByLabel("E-mail subject").inputValue()).toBe(
+    `Cup of Joe - ${period} Newsletter`,
+  );
+  await expectAccessibleAndNarrow(page);
+
+  // Client-side validation uses the server's messages.
+  await editor.getByLabel("Mood image URL").fill("javascript:alert(1)");
+  await editor.getByRole("button", { name: "Save Changes" }).click();
+  await editor
+    .getByText("Mood image URL must be an http:// or https:// address of an image")
+    .waitFor();
+  await editor.getByLabel("Mood image URL").fill("");
+  await editor.getByLabel("Mood description").fill("Crisp mornings & <warm> mugs");
+  await editor.getByLabel("Quote", { exact: true }).fill("Coffee is a language in itself.");
+  await editor.getByLabel("Question").fill("Which country drinks the most coffee per person?");
+  const choices = editor.getByRole("group", { name: "Choices" });
+  while ((await choices.getByRole("textbox").count()) < 3) {
+    await choices.getByRole("button", { name: "Add choice" }).click();
+  }
+  await choices.getByRole("textbox", { name: "Choice A" }).fill("Finland");
+  await choices.getByRole("textbox", { name: "Choice B" }).fill("Italy");
+  await choices.getByRole("textbox", { name: "Choice C" }).fill("Brazil");
+  await editor.getByLabel("Correct answer").selectOption("A");
+  const starters = editor.getByRole("group", { name: "Conversation starters" });
+  await starters.getByRole("button", { name: "Add starter" }).click();
+  await starters.getByRole("textbox").last().fill("What did you want to be as a child?");
+
+  const linked = editor.getByLabel("Linked pairing");
+  await linked.locator("option", { hasText: /Group A - All Users/ }).waitFor({ state: "attached" });
+  await linked.selectOption({ label: await linkedOptionLabel(page) });
+  await editor.getByRole("button", { name: "Validate Matches" }).click();
+  const result = editor.getByRole("status", { name: "Validation result" });
+  await result.getByText("Validation Passed", { exact: true }).waitFor();
+  expect(await result.innerText()).toMatch(/Total users\s*4/);
+  await expectAccessibleAndNarrow(page);
+
+  await editor.getByRole("button", { name: "Save Changes" }).click();
+  await page.getByText("Newsletter Saved", { exact: true }).waitFor();
+
+  await editor.getByRole("tab", { name: "Preview" }).click();
+  await editor.getByLabel("Recipient email").fill("ada@brew.test");
+  // Axe before the preview exists: it cannot enter a frame sandboxed without scripts.
+  await expectAccessibleAndNarrow(page);
+  await editor.getByRole("button", { name: "Preview Email" }).click();
+  await editor.getByText(`Match found: ${partner}`).waitFor();
+  const frame = page.frameLocator('iframe[title="Email preview for ada@brew.test"]');
+  await frame.getByText(partner).first().waitFor();
+  await frame.getByText("Crisp mornings & <warm> mugs").waitFor();
+  expect(await hasHorizontalScroll(page)).toBe(false);
+  await editor.getByRole("button", { name: "Close Editor" }).click();
+  await editor.waitFor({ state: "detached" });
+}
+
+/** Approves it, then sends it while the mail server is down and one mailbox refuses it once. */
+async function approveAndSendThroughAnOutage(page: Page, period: string) {
+  const list = page.getByRole("list", { name: "Newsletters" });
+  const row = list.getByRole("listitem").filter({ hasText: `Cup of Joe - ${period}` });
+  await row.getByRole("button", { name: /^Approve / }).click();
+  await row.getByText("Approved", { exact: true }).waitFor();
+  // Dev's mailbox refuses the message once: one failure, shown as such everywhere, then
+  // retried from the send log.
+  story.smtp.rejectRecipients((address) => address === "dev@brew.test", 550, 1);
+  // The mail server is down when the send starts: the send waits, then resumes by itself.
+  await story.smtp.stop();
+  await row.getByRole("button", { name: /^Send to Users/ }).click();
+  const ask = page.getByRole("dialog", { name: "Send to Users?" });
+  await ask.getByText(/Each person receives their own match by e-mail/).waitFor();
+  await ask.getByRole("button", { name: "Send to Users" }).click();
+
+  const progress = page.getByRole("progressbar", { name: /^Sending / });
+  await progress.waitFor();
+  await page.getByText(/^Waiting for the mail server since /).waitFor({ timeout: 15_000 });
+  await story.smtp.restart();
+  await expect.poll(() => progress.getAttribute("aria-valuenow"), { timeout: 30_000 }).toBe("100");
+  await page.getByText("Done: 3 sent, 1 failed of 4").waitFor();
+  await page.getByText("Sent to 4 recipients. 3 successful, 1 failed.", { exact: true }).waitFor();
+  await row.waitFor({ state: "detached" });
+  await expectAccessibleAndNarrow(page);
+}
+
+/** The send log's card, its entries (one failure with its code) and a sent e-mail's preview. */
+async function readTheSendLog(page: Page, period: string, partner: string) {
+  await page.getByRole("tab", { name: "Email Send Logs" }).click();
+  const logs = page.getByRole("tabpanel", { name: "Email Send Logs" });
+  const logCard = logs
+    .getByRole("listitem")
+    .filter({ hasText: `Cup of Joe - ${period}` })
+    .first();
+  await logCard.waitFor();
+  expect(await logCard.innerText()).toContain("4 recipients · 3 successful · 1 failed");
+  await expectAccessibleAndNarrow(page);
+
+  await logCard.getByRole("button", { name: /^View Details/ }).click();
+  const details = page.getByRole("dialog");
+  await details.getByRole("tab", { name: "Send Entries" }).click();
+  const entry = details
+    .getByRole("listitem")
+    .filter({ has: page.getByText("ada@brew.test", { exact: true }) });
+  await entry.getByText("Success", { exact: true }).waitFor();
+  const refused = details
+    .getByRole("listitem")
+    .filter({ has: page.getByText("dev@brew.test", { exact: true }) });
+  await refused.getByText("Failed", { exact: true }).waitFor();
+  expect(await refused.innerText()).toContain("550");
+  await expectAccessibleAndNarrow(page);
+  await details.getByRole("tab", { name: "Preview Email" }).click();
+  await details.getByLabel("Recipient").selectOption("ada@brew.test");
+  await details.getByRole("button", { name: "Preview Email" }).click();
+  await page
+    .frameLocator('iframe[title="Email sent to ada@brew.test"]')
+    .getByText(partner)
+    .first()
+    .waitFor();
+  await details.getByRole("button", { name: "Close" }).click();
+  await details.waitFor({ state: "detached" });
+  return { logCard, details };
+}
+
+/** The log's CSV lists every recipient, the refused one with its code. */
+async function downloadTheLogCsv(page: Page, logCard: Locator, month: string) {
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    logCard.getByRole("button", { name: /^Download CSV/ }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`email_log_${month.slice(5)}${month.slice(0, 4)}.csv`);
+  const csv = readFileSync((await download.path()) as string, "utf8");
+  const rows = Papa.parse<Record<string, string>>(csv.trim(), { header: true }).data;
+  expect(rows.map((r) => r.user_email).sort()).toEqual(
+    people.map((p) => `${p.firstName.toLowerCase()}@brew.test`),
+  );
+  expect(rows.find((r) => r.user_email === "dev@brew.test")).toMatchObject({
+    send_status: "failed",
+    error_code: "550",
+  });
+}
+
+/** Retries the failed delivery from the log; the log then counts every recipient a success. */
+async function retryTheFailedDelivery(page: Page, logCard: Locator, details: Locator) {
+  await logCard.getByRole("button", { name: /^View Details/ }).click();
+  await details.getByRole("button", { name: "Retry failed deliveries" }).click();
+  const confirm = page.getByRole("dialog", { name: "Retry 1 failed delivery?" });
+  await confirm.getByRole("button", { name: "Retry failed deliveries" }).click();
+  await page.getByText("Retrying 1 failed delivery.", { exact: false }).first().waitFor();
+  await story.smtp.waitForMessage((m) => m.to.includes("dev@brew.test"), 15_000);
+  await details.getByRole("button", { name: "Close" }).click();
+  await page.getByRole("tab", { name: "Operations" }).click();
+  await page.getByRole("tab", { name: "Email Send Logs" }).click();
+  await expect
+    .poll(() => logCard.innerText(), { timeout: 15_000 })
+    .toContain("4 recipients · 4 successful · 0 failed");
+}
 
 /** The label of the linked-pairing option that names this month's company-wide pairing. */
 async function linkedOptionLabel(page: Page): Promise<string> {

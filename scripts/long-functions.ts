@@ -1,7 +1,8 @@
 /**
  * Lists functions longer than a limit (lines from the first to the last line of the function),
- * so the size rule of docs/contributing.md can be checked: `npx tsx scripts/long-functions.ts`
- * [--over 80] [folders…]. Nested functions are counted on their own and inside their parent.
+ * so the size rule of docs/architecture.md can be checked: `npx tsx scripts/long-functions.ts`
+ * [--over 80] [--exclude folder] [--fail] [folders…]. Nested functions are counted on their own
+ * and inside their parent. `npm run lint:size` fails on any function over 120 lines.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -48,13 +49,25 @@ function sourceFiles(path: string): string[] {
     .flatMap((name) => sourceFiles(join(path, name)));
 }
 
+/** `--over N` (default 80), `--exclude folder` (repeatable), `--fail` (exit 1 when any is listed). */
+function parseArgs(args: string[]) {
+  const options = { over: 80, exclude: [] as string[], fail: false, roots: [] as string[] };
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === "--over") options.over = Number(args[++i]);
+    else if (args[i] === "--exclude") options.exclude.push(args[++i].replace(/\/$/, ""));
+    else if (args[i] === "--fail") options.fail = true;
+    else options.roots.push(args[i]);
+  }
+  return options;
+}
+
 function main(args: string[]) {
-  const overAt = args.indexOf("--over");
-  const over = overAt >= 0 ? Number(args[overAt + 1]) : 80;
-  const roots = overAt >= 0 ? args.filter((_, i) => i !== overAt && i !== overAt + 1) : args;
-  const files = (roots.length ? roots : ["src/server", "src/shared", "bench", "e2e"]).flatMap(
-    sourceFiles,
-  );
+  const { over, exclude, fail, roots } = parseArgs(args);
+  const excluded = (file: string) =>
+    exclude.some((folder) => file === folder || file.startsWith(`${folder}/`));
+  const files = (roots.length ? roots : ["src/server", "src/shared", "bench", "e2e"])
+    .flatMap(sourceFiles)
+    .filter((file) => !excluded(file));
   const found = files
     .flatMap((file) => longFunctionsInSource(file, readFileSync(file, "utf8"), over))
     .sort((a, b) => b.lines - a.lines);
@@ -63,6 +76,7 @@ function main(args: string[]) {
   console.log(
     `${found.length} functions over ${over} lines, ${found.filter((f) => f.lines > 120).length} over 120`,
   );
+  if (fail && found.length > 0) process.exitCode = 1;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main(process.argv.slice(2));

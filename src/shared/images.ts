@@ -9,6 +9,19 @@ export const GALLERY_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const GALLERY_TOO_LARGE = "Please select an image smaller than 5MB";
 export const GALLERY_NO_FILE = "Please choose an image to upload.";
 
+/**
+ * The gallery's upload form: one image file of at most 5 MB. The server reads the same limit and
+ * texts from here when it reads the multipart body, then judges the bytes themselves.
+ */
+export const galleryUploadSchema = z.object({
+  image: z
+    .custom<File>((value) => typeof File !== "undefined" && value instanceof File, {
+      message: GALLERY_NO_FILE,
+    })
+    .refine((file) => file.size <= GALLERY_IMAGE_MAX_BYTES, { message: GALLERY_TOO_LARGE }),
+});
+export type GalleryUpload = z.infer<typeof galleryUploadSchema>;
+
 /** Gallery names are made by the server: a slug of the original name, a random part, the type. */
 export const GALLERY_FILENAME_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*\.(?:jpg|png|gif|webp)$/;
 

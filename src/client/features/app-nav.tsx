@@ -98,46 +98,71 @@ export function AppNav() {
           {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
         </Button>
 
-        <div id={menuId} hidden={!menuOpen} className="w-full md:hidden">
-          <ul className="flex flex-col gap-1 border-t border-coffee-200 pt-2">
-            {navItems.map(({ to, label, icon: Icon }) => (
-              <li key={to}>
-                <NavLink to={to} className={(s) => cn(navLinkClass(s), "w-full justify-start")}>
-                  <Icon aria-hidden="true" />
-                  {label}
-                </NavLink>
-              </li>
-            ))}
-            {isAdmin && (
-              <li>
-                <Link
-                  to="/admin"
-                  className={buttonVariants({
-                    variant: "outline",
-                    size: "sm",
-                    className: "w-full justify-start",
-                  })}
-                >
-                  <Shield aria-hidden="true" />
-                  Admin Dashboard
-                </Link>
-              </li>
-            )}
-            <li>
-              <Button
-                variant="ghost"
-                size="sm"
-                className="w-full justify-start"
-                onClick={onSignOut}
-                disabled={signingOut}
-              >
-                <LogOut aria-hidden="true" />
-                Sign Out
-              </Button>
-            </li>
-          </ul>
-        </div>
+        <MobileMenu
+          id={menuId}
+          open={menuOpen}
+          isAdmin={isAdmin}
+          onSignOut={onSignOut}
+          signingOut={signingOut}
+        />
       </nav>
     </header>
+  );
+}
+
+/** The items as a list below the md breakpoint, shown when the toggle opens it. */
+function MobileMenu({
+  id,
+  open,
+  isAdmin,
+  onSignOut,
+  signingOut,
+}: {
+  id: string;
+  open: boolean;
+  isAdmin: boolean;
+  onSignOut: () => void;
+  signingOut: boolean;
+}) {
+  return (
+    <div id={id} hidden={!open} className="w-full md:hidden">
+      <ul className="flex flex-col gap-1 border-t border-coffee-200 pt-2">
+        {navItems.map(({ to, label, icon: Icon }) => (
+          <li key={to}>
+            <NavLink to={to} className={(s) => cn(navLinkClass(s), "w-full justify-start")}>
+              <Icon aria-hidden="true" />
+              {label}
+            </NavLink>
+          </li>
+        ))}
+        {isAdmin && (
+          <li>
+            <Link
+              to="/admin"
+              className={buttonVariants({
+                variant: "outline",
+                size: "sm",
+                className: "w-full justify-start",
+              })}
+            >
+              <Shield aria-hidden="true" />
+              Admin Dashboard
+            </Link>
+          </li>
+        )}
+        <li>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="w-full justify-start"
+            onClick={onSignOut}
+            disabled={signingOut}
+          >
+            <LogOut aria-hidden="true" />
+            Sign Out
+          </Button>
+        </li>
+      </ul>
+    </div>
   );
 }

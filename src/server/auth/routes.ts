@@ -16,7 +16,7 @@ import {
   verifyCodeBodySchema,
 } from "../../shared/auth";
 import type { SessionKind } from "../../shared/enums";
-import type { FeatureRoutes } from "../context";
+import type { AppContext, FeatureRoutes } from "../context";
 import type { UserRow } from "../db/schema";
 import { adminSignIn } from "./admin-sign-in";
 import { ipLimits } from "./auth-settings";
@@ -46,21 +46,23 @@ const sendQueuedMail = {
   },
 };
 
-const authRoutes: FeatureRoutes = async (app, { ctx }) => {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+/** Every sign-in's ending: a session for `user`, then `{ success, ...fields, user }`. */
+async function signedIn(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+  fields: { message?: string; redirectTo?: string } = {},
+  kind: SessionKind = "employee",
+) {
+  await startSession(ctx, request, reply, user.id, kind);
+  return { success: true as const, ...fields, user: presentUser(user, kind) };
+}
+const signIn = answers(signedInSchema);
 
-  /** Every sign-in's ending: a session for `user`, then `{ success, ...fields, user }`. */
-  const signedIn = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    user: UserRow,
-    fields: { message?: string; redirectTo?: string } = {},
-    kind: SessionKind = "employee",
-  ) => {
-    await startSession(ctx, request, reply, user.id, kind);
-    return { success: true as const, ...fields, user: presentUser(user, kind) };
-  };
-  const signIn = answers(signedInSchema);
+/** Sign-in by e-mail: a code or a magic link, sent and then checked. */
+const emailSignInRoutes: FeatureRoutes = async (app, { ctx }) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     "/api/auth/send-code",
@@ -80,7 +82,7 @@ const authRoutes: FeatureRoutes = async (app, { ctx }) => {
     },
     async (request, reply) => {
       const user = await verifyCode(ctx, request.body.email, request.body.code);
-      return signedIn(request, reply, user, { message: "Code verified! Signing you in..." });
+      return signedIn(ctx, request, reply, user, { message: "Code verified! Signing you in..." });
     },
   );
 
@@ -102,9 +104,17 @@ const authRoutes: FeatureRoutes = async (app, { ctx }) => {
     },
     async (request, reply) => {
       const user = await verifyMagicLink(ctx, request.body.token);
-      return signedIn(request, reply, user, { message: "Signed in.", redirectTo: "/auth-success" });
+      return signedIn(ctx, request, reply, user, {
+        message: "Signed in.",
+        redirectTo: "/auth-success",
+      });
     },
   );
+};
+
+/** The demo's simple access and the admin's password sign-in. */
+const otherSignInRoutes: FeatureRoutes = async (app, { ctx }) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   if (ctx.config.DEMO) {
     r.post(
@@ -115,7 +125,7 @@ const authRoutes: FeatureRoutes = async (app, { ctx }) => {
       },
       async (request, reply) => {
         const user = await simpleAccess(ctx, request.body.email, meta(request));
-        return signedIn(request, reply, user, {
+        return signedIn(ctx, request, reply, user, {
           redirectTo: safeRedirectPath(request.body.redirectTo) ?? "/profile",
         });
       },
@@ -130,11 +140,15 @@ const authRoutes: FeatureRoutes = async (app, { ctx }) => {
     },
     async (request, reply) => {
       const user = await adminSignIn(ctx, request.body.email, request.body.password, request.ip);
-      return signedIn(request, reply, user, {}, "admin");
+      return signedIn(ctx, request, reply, user, {}, "admin");
     },
   );
+};
 
-  await sessionRoutes(app, { ctx });
+const authRoutes: FeatureRoutes = async (app, options) => {
+  await emailSignInRoutes(app, options);
+  await otherSignInRoutes(app, options);
+  await sessionRoutes(app, options);
 };
 
 /** The session's own routes: sign out, who is signed in, and the way back to sign-in. */

@@ -80,7 +80,9 @@ describe("demo seeding", () => {
       );
     expect(mixed).toBe(0);
   });
+});
 
+describe("demo seeding", () => {
   it("answers realistically: mostly met, some missed by everyone, some never answered", async () => {
     const answers = [
       sql`${matches.user1ConnectionStatus}`,

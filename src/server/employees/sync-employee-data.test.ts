@@ -14,37 +14,37 @@ import { createTestApp, type TestApp } from "../test/test-app";
 
 const NOW = new Date("2027-03-10T09:00:00Z");
 
-describe("roster sync (POST /api/admin/sync-employee-data)", () => {
-  let t: TestApp;
-  let cookie: string;
-  let ann: { id: string; email: string };
-  let bob: { id: string; email: string };
+let t: TestApp;
+let cookie: string;
+let ann: { id: string; email: string };
+let bob: { id: string; email: string };
 
-  beforeAll(async () => {
-    t = await createTestApp({ clock: fixedClock(NOW) });
-    const group = await createGroup(t.db, { name: "roster", displayName: "Roster Co" });
-    await allowEmail(t.db, "*@roster.test", group.id);
-    await createDepartment(t.db, { name: "sales", displayName: "Sales", domainGroupId: group.id });
-    await createDepartment(t.db, {
-      name: "engineering",
-      displayName: "Engineering",
-      domainGroupId: group.id,
-    });
-    ann = await createUser(t.db, { email: "ann@roster.test", department: "engineering" });
-    bob = await createUser(t.db, { email: "bob@roster.test", department: "engineering" });
-    cookie = await signInAdmin(t.db, { email: "boss@roster.test" }, { now: NOW });
+beforeAll(async () => {
+  t = await createTestApp({ clock: fixedClock(NOW) });
+  const group = await createGroup(t.db, { name: "roster", displayName: "Roster Co" });
+  await allowEmail(t.db, "*@roster.test", group.id);
+  await createDepartment(t.db, { name: "sales", displayName: "Sales", domainGroupId: group.id });
+  await createDepartment(t.db, {
+    name: "engineering",
+    displayName: "Engineering",
+    domainGroupId: group.id,
   });
-  afterAll(() => t.close());
+  ann = await createUser(t.db, { email: "ann@roster.test", department: "engineering" });
+  bob = await createUser(t.db, { email: "bob@roster.test", department: "engineering" });
+  cookie = await signInAdmin(t.db, { email: "boss@roster.test" }, { now: NOW });
+});
+afterAll(() => t.close());
 
-  const sync = (csv: string, headers: Record<string, string> = { cookie }) =>
-    t.app.inject({
-      method: "POST",
-      url: "/api/admin/sync-employee-data",
-      headers,
-      payload: { csv },
-    });
-  const header = "email,employeeStatus,leaveStartDate,leaveEndDate,leaveReason,department";
+const sync = (csv: string, headers: Record<string, string> = { cookie }) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/admin/sync-employee-data",
+    headers,
+    payload: { csv },
+  });
+const header = "email,employeeStatus,leaveStartDate,leaveEndDate,leaveReason,department";
 
+describe("roster sync (POST /api/admin/sync-employee-data)", () => {
   it("applies every valid row and reports what changed", async () => {
     const res = await sync(
       `${header}\nANN@roster.test,on_leave,2027-03-01,2027-06-30,Parental leave,Sales\nbob@roster.test,active,,,,\n`,
@@ -104,7 +104,9 @@ describe("roster sync (POST /api/admin/sync-employee-data)", () => {
     const [row] = await t.db.select().from(users).where(eq(users.id, bob.id));
     expect(row.employeeStatus).toBe("active");
   });
+});
 
+describe("roster sync (POST /api/admin/sync-employee-data)", () => {
   it("rejects bad dates, a leave ending before it starts and a department outside the user's group", async () => {
     const res = await sync(
       `${header}\nbob@roster.test,on_leave,2027-02-30,,,\nann@roster.test,on_leave,2027-05-01,2027-04-01,,\nbob@roster.test,active,,,,Marketing`,

@@ -18,44 +18,72 @@ import { activePairingFile } from "./newsletter-files";
 
 const NOW = new Date("2027-03-10T09:00:00Z");
 
-describe("the newsletter lifecycle", () => {
-  let t: TestApp;
-  let admin: Requests;
-  let seq = 0;
+let t: TestApp;
+let admin: Requests;
+let seq = 0;
 
-  beforeAll(async () => {
-    t = await createTestApp({ clock: fixedClock(NOW) });
-    admin = t.as(await createAdmin(t.db));
+beforeAll(async () => {
+  t = await createTestApp({ clock: fixedClock(NOW) });
+  admin = t.as(await createAdmin(t.db));
+});
+afterAll(() => t.close());
+
+/** A group-scoped active pairing of two pairs, everyone whitelisted. */
+async function pairingOfTwoPairs() {
+  const n = ++seq;
+  const domain = `lc${n}.test`;
+  const group = await createGroup(t.db, { displayName: `Company ${n}` });
+  await allowEmail(t.db, `*@${domain}`, group.id);
+  const pairing = await createGroupPairing(t.db, group, {
+    totalPairs: 2,
   });
-  afterAll(() => t.close());
+  const people = await Promise.all(
+    ["Ada", "Ben", "Cy", "Di"].map((firstName) =>
+      createUser(t.db, {
+        firstName,
+        lastName: "Test",
+        email: `${firstName.toLowerCase()}@${domain}`,
+      }),
+    ),
+  );
+  await createMatch(t.db, { user1: people[0], user2: people[1], pairing });
+  await createMatch(t.db, { user1: people[2], user2: people[3], pairing });
+  return { group, pairing, people, file: activePairingFile(pairing.id) };
+}
 
-  /** A group-scoped active pairing of two pairs, everyone whitelisted. */
-  async function pairingOfTwoPairs() {
-    const n = ++seq;
-    const domain = `lc${n}.test`;
-    const group = await createGroup(t.db, { displayName: `Company ${n}` });
-    await allowEmail(t.db, `*@${domain}`, group.id);
-    const pairing = await createGroupPairing(t.db, group, {
-      totalPairs: 2,
-    });
-    const people = await Promise.all(
-      ["Ada", "Ben", "Cy", "Di"].map((firstName) =>
-        createUser(t.db, {
-          firstName,
-          lastName: "Test",
-          email: `${firstName.toLowerCase()}@${domain}`,
-        }),
-      ),
-    );
-    await createMatch(t.db, { user1: people[0], user2: people[1], pairing });
-    await createMatch(t.db, { user1: people[2], user2: people[3], pairing });
-    return { group, pairing, people, file: activePairingFile(pairing.id) };
-  }
+/** A newsletter of its own month, so tests do not share the one-per-month slot. */
+const newsletter = (fields: Parameters<typeof createNewsletter>[1] = {}) =>
+  createNewsletter(t.db, { year: 2200 + ++seq, ...fields });
 
-  /** A newsletter of its own month, so tests do not share the one-per-month slot. */
-  const newsletter = (fields: Parameters<typeof createNewsletter>[1] = {}) =>
-    createNewsletter(t.db, { year: 2200 + ++seq, ...fields });
+/** A completed record naming someone whose account has been deleted. */
+async function completedRecordWithMissingMember(month: string) {
+  const fileName = `pairing-${month}-group1-all-users-${++seq}.json`;
+  const present = await createUser(t.db, { firstName: "Eve", lastName: "Here" });
+  await t.db.insert(completedPairings).values({
+    fileName,
+    name: "Old",
+    month,
+    groupNumber: 1,
+    matchCount: 1,
+    content: {
+      name: "Old",
+      month,
+      domainGroup: "All Users",
+      matches: [
+        {
+          user1_name: "Eve Here",
+          user1_email: present.email,
+          user2_name: "Gone",
+          user2_email: "gone@nowhere.test",
+          status: "completed",
+        },
+      ],
+    },
+  });
+  return fileName;
+}
 
+describe("the newsletter lifecycle", () => {
   describe("generate", () => {
     it("creates this month's draft with the subject, the default pro tips and the month's pairing", async () => {
       const { file } = await pairingOfTwoPairs();
@@ -99,7 +127,9 @@ describe("the newsletter lifecycle", () => {
     expect(ids).toEqual(expect.arrayContaining([draft.id, sending.id]));
     expect(ids).not.toContain(sent.id);
   });
+});
 
+describe("the newsletter lifecycle", () => {
   describe("update", () => {
     it("saves the editor's fields, lists as JSON text", async () => {
       const draft = await newsletter();
@@ -176,7 +206,11 @@ describe("the newsletter lifecycle", () => {
       });
       expect(lines.statusCode).toBe(200);
     });
+  });
+});
 
+describe("the newsletter lifecycle", () => {
+  describe("update", () => {
     it("refuses to edit a newsletter that is being sent or was sent", async () => {
       for (const [status, message] of [
         ["sending", "This newsletter is being sent right now and cannot be edited."],
@@ -263,35 +297,9 @@ describe("the newsletter lifecycle", () => {
       expect(res.json().message).toBe("Newsletter not found");
     });
   });
+});
 
-  /** A completed record naming someone whose account has been deleted. */
-  async function completedRecordWithMissingMember(month: string) {
-    const fileName = `pairing-${month}-group1-all-users-${++seq}.json`;
-    const present = await createUser(t.db, { firstName: "Eve", lastName: "Here" });
-    await t.db.insert(completedPairings).values({
-      fileName,
-      name: "Old",
-      month,
-      groupNumber: 1,
-      matchCount: 1,
-      content: {
-        name: "Old",
-        month,
-        domainGroup: "All Users",
-        matches: [
-          {
-            user1_name: "Eve Here",
-            user1_email: present.email,
-            user2_name: "Gone",
-            user2_email: "gone@nowhere.test",
-            status: "completed",
-          },
-        ],
-      },
-    });
-    return fileName;
-  }
-
+describe("the newsletter lifecycle", () => {
   it("lists active pairings and completed records as newsletter files", async () => {
     const { pairing, group } = await pairingOfTwoPairs();
     const record = await completedRecordWithMissingMember("2027-02");
@@ -395,7 +403,9 @@ describe("the newsletter lifecycle", () => {
       }
     });
   });
+});
 
+describe("the newsletter lifecycle", () => {
   describe("delete", () => {
     it("deletes a draft", async () => {
       const draft = await newsletter();

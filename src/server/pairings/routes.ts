@@ -45,8 +45,8 @@ const reads = <T extends Parameters<typeof answers>[0]>(schema: T) => ({
   schema: { response: answers(schema) },
 });
 
-/** Admin pairing operations. The admin hook in app.ts guards every path. */
-const pairingsRoutes: FeatureRoutes = async (app, { ctx }) => {
+/** The checks before generating, and generating a month's pairing. */
+const generationRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -91,6 +91,11 @@ const pairingsRoutes: FeatureRoutes = async (app, { ctx }) => {
     async (request) =>
       generatePairing(ctx, requireAdmin(request), request.params.domainGroupId, request.body ?? {}),
   );
+};
+
+/** The running pairing: the admin's view, completing, deleting a draft, re-pairing a person. */
+const currentRoutes: FeatureRoutes = async (app, { ctx }) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get("/api/admin/current-pairings", reads(currentPairingsResponseSchema), async () =>
     getCurrentPairings(ctx),
@@ -124,6 +129,11 @@ const pairingsRoutes: FeatureRoutes = async (app, { ctx }) => {
     async (request) =>
       rePairPerson(ctx, request.params.pairingId, request.body.userId, request.log),
   );
+};
+
+/** Completed records and their files, the history and the report. */
+const recordRoutes: FeatureRoutes = async (app, { ctx }) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     "/api/admin/completed-pairing-files",
@@ -165,6 +175,13 @@ const pairingsRoutes: FeatureRoutes = async (app, { ctx }) => {
   r.get("/api/admin/pairing-report", reads(pairingReportResponseSchema), async () =>
     getPairingReport(ctx),
   );
+};
+
+/** Admin pairing operations. The admin hook in app.ts guards every path. */
+const pairingsRoutes: FeatureRoutes = async (app, options) => {
+  await generationRoutes(app, options);
+  await currentRoutes(app, options);
+  await recordRoutes(app, options);
 };
 
 export default pairingsRoutes;

@@ -30,11 +30,13 @@ import { renameDepartment } from "./rename-department";
 
 const writeLimit = { rateLimit: { max: 60, timeWindow: "1 minute" } };
 
-const departmentsRoutes: FeatureRoutes = async (app, { ctx }) => {
+const list = { response: answers(z.array(departmentSchema)) };
+const adminList = { response: answers(z.array(adminDepartmentSchema)) };
+const made = created(adminDepartmentSchema);
+
+/** The department lists a signed-in person picks from. */
+const employeeDepartmentRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const list = { response: answers(z.array(departmentSchema)) };
-  const adminList = { response: answers(z.array(adminDepartmentSchema)) };
-  const made = created(adminDepartmentSchema);
 
   r.get("/api/departments", { schema: list }, async (request) => {
     requireUser(request);
@@ -56,6 +58,11 @@ const departmentsRoutes: FeatureRoutes = async (app, { ctx }) => {
     const user = requireUser(request);
     return (await departmentsOfEmail(ctx.db, user.email)).map(presentDepartment);
   });
+};
+
+/** The admin's department lists per group: add, rename, delete, and who is in one. */
+const adminDepartmentRoutes: FeatureRoutes = async (app, { ctx }) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     "/api/admin/departments/:groupId",
@@ -131,6 +138,11 @@ const departmentsRoutes: FeatureRoutes = async (app, { ctx }) => {
       return list.map(presentDepartmentUser);
     },
   );
+};
+
+const departmentsRoutes: FeatureRoutes = async (app, options) => {
+  await employeeDepartmentRoutes(app, options);
+  await adminDepartmentRoutes(app, options);
 };
 
 export default departmentsRoutes;

@@ -112,7 +112,9 @@ describe("deactivating an account", () => {
     expect(rePaired.json()).toMatchObject({ kind: "pair", partners: [expect.any(String)] });
     expect(rePaired.json().partners[0]).not.toBe("Bob Test");
   });
+});
 
+describe("deactivating an account", () => {
   it("leaves the person out of a newsletter their pairing receives", async () => {
     const { newsletter, members } = await createSendableNewsletter(t.db, { people: 4 });
     await deactivate(members[1].id);

@@ -23,63 +23,63 @@ import { compose } from "./composer";
 const NOW = new Date("2027-03-10T09:00:00Z");
 const HOSTILE = `"><img src=x onerror=alert(1)><script>alert('x')</script> & co`;
 
-describe("the newsletter e-mail of each recipient", () => {
-  let t: TestApp;
-  let peer: SmtpPeer;
-  let seq = 0;
+let t: TestApp;
+let peer: SmtpPeer;
+let seq = 0;
 
-  beforeAll(async () => {
-    peer = await startSmtpPeer();
-    t = await createTestApp({ clock: fixedClock(NOW), smtpUrl: peer.url });
-  });
-  afterAll(async () => {
-    await t.close();
-    await peer.close();
-  });
+beforeAll(async () => {
+  peer = await startSmtpPeer();
+  t = await createTestApp({ clock: fixedClock(NOW), smtpUrl: peer.url });
+});
+afterAll(async () => {
+  await t.close();
+  await peer.close();
+});
 
-  /** A domain group whose whitelisted people a pairing is made for. */
-  async function company() {
-    const n = ++seq;
-    const domain = `co${n}.test`;
-    const group = await createGroup(t.db, { displayName: `Company ${n}` });
-    await allowEmail(t.db, `*@${domain}`, group.id);
-    const pairing = await createGroupPairing(t.db, group);
-    const person = (firstName: string, fields: Parameters<typeof createUser>[1] = {}) =>
-      createUser(t.db, {
-        firstName,
-        lastName: "Test",
-        email: `${firstName.toLowerCase()}@${domain}`,
-        ...fields,
-      });
-    return { group, pairing, person, domain };
-  }
-
-  async function newsletterFor(
-    pairingId: number,
-    fields: Parameters<typeof createNewsletter>[1] = {},
-  ) {
-    const year = 2000 + ++seq;
-    return createNewsletter(t.db, {
-      ...defaultNewsletter(3, year),
-      subject: "Cup of Joe - March 2027 Newsletter",
-      pairingFile: activePairingFile(pairingId),
-      coffeeChatStarters: JSON.stringify(["What is your favourite mug?"]),
+/** A domain group whose whitelisted people a pairing is made for. */
+async function company() {
+  const n = ++seq;
+  const domain = `co${n}.test`;
+  const group = await createGroup(t.db, { displayName: `Company ${n}` });
+  await allowEmail(t.db, `*@${domain}`, group.id);
+  const pairing = await createGroupPairing(t.db, group);
+  const person = (firstName: string, fields: Parameters<typeof createUser>[1] = {}) =>
+    createUser(t.db, {
+      firstName,
+      lastName: "Test",
+      email: `${firstName.toLowerCase()}@${domain}`,
       ...fields,
     });
-  }
+  return { group, pairing, person, domain };
+}
 
-  async function deliver(message: Awaited<ReturnType<typeof prepare>>["messages"][number]) {
-    await t.ctx.mailer.send({ kind: "newsletter", ...message });
-    return peer.waitForMessage((m) => m.to.includes(message.to) && m.subject === message.subject);
-  }
+async function newsletterFor(
+  pairingId: number,
+  fields: Parameters<typeof createNewsletter>[1] = {},
+) {
+  const year = 2000 + ++seq;
+  return createNewsletter(t.db, {
+    ...defaultNewsletter(3, year),
+    subject: "Cup of Joe - March 2027 Newsletter",
+    pairingFile: activePairingFile(pairingId),
+    coffeeChatStarters: JSON.stringify(["What is your favourite mug?"]),
+    ...fields,
+  });
+}
 
-  async function prepare(newsletterId: number) {
-    const composition = await compose(t.ctx, { newsletter: newsletterId });
-    await composition.prepare();
-    const { recipients } = composition;
-    return { recipients, messages: recipients.map((r) => composition.messageFor(r)) };
-  }
+async function deliver(message: Awaited<ReturnType<typeof prepare>>["messages"][number]) {
+  await t.ctx.mailer.send({ kind: "newsletter", ...message });
+  return peer.waitForMessage((m) => m.to.includes(message.to) && m.subject === message.subject);
+}
 
+async function prepare(newsletterId: number) {
+  const composition = await compose(t.ctx, { newsletter: newsletterId });
+  await composition.prepare();
+  const { recipients } = composition;
+  return { recipients, messages: recipients.map((r) => composition.messageFor(r)) };
+}
+
+describe("the newsletter e-mail of each recipient", () => {
   it("goes to every member of the linked pairing and to whoever sat out, and to no one else", async () => {
     const { pairing, person } = await company();
     const [ada, ben, cy, di, ed, fay] = await Promise.all(
@@ -165,7 +165,9 @@ describe("the newsletter e-mail of each recipient", () => {
       expect(received.html).toContain(section);
     }
   });
+});
 
+describe("the newsletter e-mail of each recipient", () => {
   it("links a partner's WebP photo and a WebP gallery image as JPEGs that every mail client shows", async () => {
     const { pairing, person } = await company();
     const ada = await person("Ada");
@@ -228,7 +230,9 @@ describe("the newsletter e-mail of each recipient", () => {
     expect(received.text).toContain(`Ada ${HOSTILE}`);
     expect(received.text).toContain(`Conversation starter: ${HOSTILE}`);
   });
+});
 
+describe("the newsletter e-mail of each recipient", () => {
   it("names both partners in a trio", async () => {
     const { pairing, person } = await company();
     const [ada, ben, cy] = await Promise.all(["Ada", "Ben", "Cy"].map((n) => person(n)));

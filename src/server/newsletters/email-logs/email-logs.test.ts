@@ -18,18 +18,18 @@ import { activePairingFile } from "../newsletter-files";
 
 const NOW = new Date("2027-03-10T09:00:00Z");
 
+let t: TestApp;
+let admin: Requests;
+const get = (url: string) => admin.get(url);
+const preview = (body: object) => admin.post("/api/admin/email-logs/preview", body);
+
+beforeAll(async () => {
+  t = await createTestApp({ clock: fixedClock(NOW) });
+  admin = t.as(await createAdmin(t.db));
+});
+afterAll(() => t.close());
+
 describe("e-mail send logs", () => {
-  let t: TestApp;
-  let admin: Requests;
-  const get = (url: string) => admin.get(url);
-  const preview = (body: object) => admin.post("/api/admin/email-logs/preview", body);
-
-  beforeAll(async () => {
-    t = await createTestApp({ clock: fixedClock(NOW) });
-    admin = t.as(await createAdmin(t.db));
-  });
-  afterAll(() => t.close());
-
   it("keeps the latest send of each group current and archives the sends it superseded", async () => {
     const group = await createGroup(t.db, { displayName: "Acme" });
     const older = await createEmailLog(t.db, {
@@ -118,7 +118,9 @@ describe("e-mail send logs", () => {
       expect((await page(log.id, "?filter=everything")).statusCode).toBe(400);
     });
   });
+});
 
+describe("e-mail send logs", () => {
   describe("CSV download", () => {
     it("has one row per entry of the month, with formula-like cells and lines neutralised", async () => {
       await createEmailLog(t.db, {
@@ -172,7 +174,9 @@ describe("e-mail send logs", () => {
       expect(res.json().message).toBe("Month must be 1 to 12");
     });
   });
+});
 
+describe("e-mail send logs", () => {
   describe("preview of a logged e-mail", () => {
     async function sentNewsletter() {
       const [ada, ben] = await Promise.all(

@@ -17,21 +17,21 @@ const NOW = new Date("2027-01-15T09:00:00Z");
 const members = (m: MatchRow) => [m.user1Id, m.user2Id, m.user3Id].filter(Boolean) as string[];
 const pairKey = (a: string, b: string) => [a, b].sort().join("|");
 
+let t: TestApp;
+let admin: Requests;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock: fixedClock(NOW) });
+  const cookie = await signInAdmin(
+    t.db,
+    { email: "boss@hq.test", needsProfileSetup: true },
+    { now: NOW },
+  );
+  admin = t.as(cookie);
+});
+afterAll(() => t.close());
+
 describe("generating monthly pairings", () => {
-  let t: TestApp;
-  let admin: Requests;
-
-  beforeAll(async () => {
-    t = await createTestApp({ clock: fixedClock(NOW) });
-    const cookie = await signInAdmin(
-      t.db,
-      { email: "boss@hq.test", needsProfileSetup: true },
-      { now: NOW },
-    );
-    admin = t.as(cookie);
-  });
-  afterAll(() => t.close());
-
   it("counts who is ready to pair in a group, with the whitelist deciding membership", async () => {
     const group = await createGroup(t.db, { name: "beta", displayName: "Beta Inc" });
     const other = await createGroup(t.db, { name: "gamma", displayName: "Gamma" });
@@ -90,7 +90,9 @@ describe("generating monthly pairings", () => {
       400,
     );
   });
+});
 
+describe("generating monthly pairings", () => {
   it("pairs a group's ready people once per month; a second request is refused", async () => {
     const group = await createGroup(t.db, { name: "lambda", displayName: "Lambda Inc" });
     await allowEmail(t.db, "*@lambda.test", group.id);
@@ -185,7 +187,9 @@ describe("generating monthly pairings", () => {
     expect(old.statusCode).toBe(200);
     expect(old.json().totalMatches).toBe(1);
   });
+});
 
+describe("generating monthly pairings", () => {
   it("after completing, refuses a second round unless it is confirmed, then repeats no pair", async () => {
     const group = await createGroup(t.db, { name: "eta", displayName: "Eta" });
     await allowEmail(t.db, "*@eta.test", group.id);

@@ -16,37 +16,37 @@ import type { Requests } from "../../test/test-client";
 
 const NOW = new Date("2027-03-10T09:00:00Z");
 
-describe("completing pairings and their completed records", () => {
-  let t: TestApp;
-  let admin: Requests;
+let t: TestApp;
+let admin: Requests;
 
-  beforeAll(async () => {
-    t = await createTestApp({ clock: fixedClock(NOW) });
-    admin = t.as(await createAdmin(t.db));
+beforeAll(async () => {
+  t = await createTestApp({ clock: fixedClock(NOW) });
+  admin = t.as(await createAdmin(t.db));
+});
+afterAll(() => t.close());
+
+async function groupPairing() {
+  const group = await createGroup(t.db, { name: "acme", displayName: "Acme Corp" });
+  const pairing = await createGroupPairing(t.db, group, {
+    name: "March 2027 — Acme Corp",
   });
-  afterAll(() => t.close());
+  const [a, b, c, d, e] = await Promise.all(
+    ["Ada", "Ben", "Cy", "Di", "Ed"].map((firstName) =>
+      createUser(t.db, { firstName, lastName: "Test" }),
+    ),
+  );
+  await createMatch(t.db, { user1: a, user2: b, pairing });
+  await createMatch(t.db, {
+    user1: c,
+    user2: d,
+    user3: e,
+    pairing,
+    user3ConnectionStatus: "confirmed",
+  });
+  return { group, pairing, people: [a, b, c, d, e] };
+}
 
-  async function groupPairing() {
-    const group = await createGroup(t.db, { name: "acme", displayName: "Acme Corp" });
-    const pairing = await createGroupPairing(t.db, group, {
-      name: "March 2027 — Acme Corp",
-    });
-    const [a, b, c, d, e] = await Promise.all(
-      ["Ada", "Ben", "Cy", "Di", "Ed"].map((firstName) =>
-        createUser(t.db, { firstName, lastName: "Test" }),
-      ),
-    );
-    await createMatch(t.db, { user1: a, user2: b, pairing });
-    await createMatch(t.db, {
-      user1: c,
-      user2: d,
-      user3: e,
-      pairing,
-      user3ConnectionStatus: "confirmed",
-    });
-    return { group, pairing, people: [a, b, c, d, e] };
-  }
-
+describe("completing pairings and their completed records", () => {
   it("lists active pairings with each match's people, their departments and status", async () => {
     const { pairing, people } = await groupPairing();
     await createDepartment(t.db, { name: "acme-labs", displayName: "Acme Labs" });
@@ -131,7 +131,9 @@ describe("completing pairings and their completed records", () => {
     expect((await admin.get(`/completed_pairings/${fileName}`)).statusCode).toBe(404);
     expect((await admin.delete(`/api/admin/completed-pairings/${fileName}`)).statusCode).toBe(404);
   });
+});
 
+describe("completing pairings and their completed records", () => {
   it("answers 404 for names that are not stored records, never reading the file system", async () => {
     for (const name of [
       "..%2F..%2Fetc%2Fpasswd",

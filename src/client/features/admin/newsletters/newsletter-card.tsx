@@ -31,10 +31,8 @@ const NewsletterEditor = lazy(async () => ({
  */
 export function NewsletterCard() {
   const newsletters = useNewsletters();
-  const { view, go } = useAdminView();
-  const editingId = view?.newsletterId ?? null;
-  const setEditingId = (id: number | null) =>
-    go(id === null ? { section: "operations" } : { section: "operations", newsletterId: id });
+  const list = newsletters.data ?? [];
+  const { editingId, editing, setEditingId } = useEditedNewsletter(list, newsletters.isSuccess);
   const [tracked, setTracked] = useState<TrackedSend[]>([]);
   const { send, dialog: sendDialog } = useSendNewsletter((started) =>
     setTracked((list) => [...list.filter((t) => t.id !== started.id), started]),
@@ -48,17 +46,10 @@ export function NewsletterCard() {
     failure: "Failed to generate newsletter template",
   });
 
-  const list = newsletters.data ?? [];
   const running = list
     .filter((n) => n.status === "sending" && !tracked.some((t) => t.id === n.id))
     .map((n) => ({ id: n.id, title: n.title }));
   const progress = [...tracked, ...running];
-  const editing = list.find((n) => n.id === editingId) ?? null;
-  const missing = newsletters.isSuccess && editingId !== null && editing === null;
-  // An address naming a newsletter that is sent or deleted leads back to the dashboard.
-  useEffect(() => {
-    if (missing) go({ section: "operations" }, { replace: true });
-  }, [missing, go]);
 
   return (
     <Card>
@@ -76,26 +67,11 @@ export function NewsletterCard() {
             {create.isPending ? "Creating..." : "Create Newsletter"}
           </Button>
         </div>
-        {progress.length > 0 && (
-          <section aria-label="Newsletter sends" className="grid gap-3">
-            {progress.map((t) => (
-              <div key={t.id} className="grid gap-2 rounded-lg border border-coffee-200 p-3">
-                <p className="font-medium break-words">{t.title}</p>
-                <SendProgress id={t.id} title={t.title} />
-                {tracked.some((x) => x.id === t.id) && (
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    className="justify-self-start"
-                    onClick={() => setTracked((all) => all.filter((x) => x.id !== t.id))}
-                  >
-                    Dismiss
-                  </Button>
-                )}
-              </div>
-            ))}
-          </section>
-        )}
+        <SendsInProgress
+          progress={progress}
+          tracked={tracked}
+          onDismiss={(id) => setTracked((all) => all.filter((x) => x.id !== id))}
+        />
         <QueryState
           query={newsletters}
           failure="Failed to load newsletters."
@@ -130,5 +106,53 @@ export function NewsletterCard() {
         </Suspense>
       )}
     </Card>
+  );
+}
+
+/** The newsletter open in the editor, named by the address (/admin/newsletters/<id>). */
+function useEditedNewsletter<T extends { id: number }>(list: T[], loaded: boolean) {
+  const { view, go } = useAdminView();
+  const editingId = view?.newsletterId ?? null;
+  const setEditingId = (id: number | null) =>
+    go(id === null ? { section: "operations" } : { section: "operations", newsletterId: id });
+  const editing = list.find((n) => n.id === editingId) ?? null;
+  const missing = loaded && editingId !== null && editing === null;
+  // An address naming a newsletter that is sent or deleted leads back to the dashboard.
+  useEffect(() => {
+    if (missing) go({ section: "operations" }, { replace: true });
+  }, [missing, go]);
+  return { editingId, editing, setEditingId };
+}
+
+/** A progress bar for each send started here or still running; the ones started here dismiss. */
+function SendsInProgress({
+  progress,
+  tracked,
+  onDismiss,
+}: {
+  progress: TrackedSend[];
+  tracked: TrackedSend[];
+  onDismiss: (id: number) => void;
+}) {
+  if (progress.length === 0) return null;
+  return (
+    <section aria-label="Newsletter sends" className="grid gap-3">
+      {progress.map((t) => (
+        <div key={t.id} className="grid gap-2 rounded-lg border border-coffee-200 p-3">
+          <p className="font-medium break-words">{t.title}</p>
+          <SendProgress id={t.id} title={t.title} />
+          {tracked.some((x) => x.id === t.id) && (
+            <Button
+              size="sm"
+              variant="ghost"
+              className="justify-self-start"
+              onClick={() => onDismiss(t.id)}
+            >
+              Dismiss
+            </Button>
+          )}
+        </div>
+      ))}
+    </section>
   );
 }

@@ -32,36 +32,11 @@ export function NewsletterRow({
       }),
     failure: "Failed to approve newsletter",
   });
-  const remove = useNewsletterMutation({
-    mutationFn: () => newslettersApi.remove(id),
-    onSuccess: () => toast({ title: "Newsletter Deleted", description: `${title} was deleted.` }),
-    failure: "Cannot Delete Newsletter",
-    failureDuration: 6000,
-  });
   const isSending = sending || status === "sending";
-  const { confirm, dialog } = useConfirm();
 
   return (
     <li className="grid gap-3 rounded-lg border border-coffee-200 p-3 md:grid-cols-[1fr_auto] md:items-center">
-      {dialog}
-      <div className="grid min-w-0 gap-1">
-        <p className="font-medium break-words">{title}</p>
-        {newsletter.description && (
-          <p className="text-sm break-words text-coffee-700">{newsletter.description}</p>
-        )}
-        <p className="flex flex-wrap items-center gap-2 text-sm text-coffee-700">
-          <span>Created {createdFormat.format(new Date(newsletter.createdAt))}</span>
-          <NewsletterStatusBadge status={status} />
-          <Badge
-            color={newsletter.pairingFile ? "blue" : "grey"}
-            className="max-w-full whitespace-normal break-all"
-          >
-            {newsletter.pairingFile
-              ? (newsletter.pairingDisplayName ?? newsletter.pairingFile)
-              : "No pairing linked"}
-          </Badge>
-        </p>
-      </div>
+      <NewsletterSummary newsletter={newsletter} />
       <div className="flex flex-wrap gap-2">
         <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${title}`}>
           <Pencil aria-hidden="true" />
@@ -90,25 +65,66 @@ export function NewsletterRow({
             {isSending ? "Sending... (may take 2-3 minutes)" : "Send to Users"}
           </Button>
         )}
-        <Button
-          size="sm"
-          variant="destructive"
-          disabled={remove.isPending}
-          aria-label={`Delete ${title}`}
-          onClick={() =>
-            confirm({
-              title: "Delete this newsletter?",
-              description: `Are you sure you want to delete the newsletter "${title}"? This action cannot be undone.`,
-              confirmLabel: "Delete newsletter",
-              destructive: true,
-              onConfirm: () => remove.mutate(),
-            })
-          }
-        >
-          <Trash2 aria-hidden="true" />
-          Delete
-        </Button>
+        <DeleteNewsletterButton id={id} title={title} />
       </div>
     </li>
+  );
+}
+
+/** The newsletter's title, description, created date, status and linked pairing. */
+function NewsletterSummary({ newsletter }: { newsletter: Newsletter }) {
+  return (
+    <div className="grid min-w-0 gap-1">
+      <p className="font-medium break-words">{newsletter.title}</p>
+      {newsletter.description && (
+        <p className="text-sm break-words text-coffee-700">{newsletter.description}</p>
+      )}
+      <p className="flex flex-wrap items-center gap-2 text-sm text-coffee-700">
+        <span>Created {createdFormat.format(new Date(newsletter.createdAt))}</span>
+        <NewsletterStatusBadge status={newsletter.status} />
+        <Badge
+          color={newsletter.pairingFile ? "blue" : "grey"}
+          className="max-w-full whitespace-normal break-all"
+        >
+          {newsletter.pairingFile
+            ? (newsletter.pairingDisplayName ?? newsletter.pairingFile)
+            : "No pairing linked"}
+        </Badge>
+      </p>
+    </div>
+  );
+}
+
+/** Delete, after a confirmation. */
+function DeleteNewsletterButton({ id, title }: { id: number; title: string }) {
+  const remove = useNewsletterMutation({
+    mutationFn: () => newslettersApi.remove(id),
+    onSuccess: () => toast({ title: "Newsletter Deleted", description: `${title} was deleted.` }),
+    failure: "Cannot Delete Newsletter",
+    failureDuration: 6000,
+  });
+  const { confirm, dialog } = useConfirm();
+  return (
+    <>
+      {dialog}
+      <Button
+        size="sm"
+        variant="destructive"
+        disabled={remove.isPending}
+        aria-label={`Delete ${title}`}
+        onClick={() =>
+          confirm({
+            title: "Delete this newsletter?",
+            description: `Are you sure you want to delete the newsletter "${title}"? This action cannot be undone.`,
+            confirmLabel: "Delete newsletter",
+            destructive: true,
+            onConfirm: () => remove.mutate(),
+          })
+        }
+      >
+        <Trash2 aria-hidden="true" />
+        Delete
+      </Button>
+    </>
   );
 }

@@ -30,12 +30,10 @@ const CurrentPairingsDialog = lazy(async () => ({
 
 /** 'Admin Actions': eligibility, group selector, generate / view / sync, current pairings. */
 export function AdminActionsCard() {
-  const selectId = useId();
   const groups = useDomainGroups();
   const current = useCurrentPairings();
   const [groupId, setGroupId] = useState<number | null>(null);
   const [viewing, setViewing] = useState(false);
-  const [confirming, setConfirming] = useState<"first" | "second" | null>(null);
   const monthKey = new Date().toISOString().slice(0, 7);
   const month = monthDisplay(monthKey);
   const group = groups.data?.find((g) => g.id === groupId);
@@ -46,22 +44,7 @@ export function AdminActionsCard() {
     (p) => p.month === monthKey && p.domainGroupId === groupId && p.status === "completed",
   );
 
-  const generate = usePairingMutation({
-    mutationFn: (secondRound: boolean) => pairingsApi.generate(groupId, secondRound),
-    onSuccess: (result) => {
-      setConfirming(null);
-      toast({
-        title: "Success",
-        description: `Generated ${matchesWord(result.totalMatches)} for ${groupLabel}`,
-      });
-    },
-    // Another admin completed this month's round meanwhile: ask again, now for a second round.
-    onError: (error) =>
-      setConfirming(
-        error instanceof ApiError && error.code === "second_round_unconfirmed" ? "second" : null,
-      ),
-    failure: "Failed to generate pairings",
-  });
+  const { generate, confirming, setConfirming } = useGeneration(groupId, groupLabel);
   const sync = usePairingMutation({
     mutationFn: () => employeesApi.syncStatus(),
     onSuccess: (result) => toast({ title: "Employee status synced", description: result.message }),
@@ -76,21 +59,7 @@ export function AdminActionsCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <div className="grid gap-2">
-          <Label htmlFor={selectId}>Pairing group</Label>
-          <Select
-            id={selectId}
-            value={groupId === null ? "" : String(groupId)}
-            onChange={(event) => setGroupId(event.target.value ? Number(event.target.value) : null)}
-          >
-            <option value="">All Users (Company-wide)</option>
-            {groups.data?.map((g) => (
-              <option key={g.id} value={g.id}>
-                {g.displayName} ({g.name})
-              </option>
-            ))}
-          </Select>
-        </div>
+        <PairingGroupSelect groupId={groupId} onChange={setGroupId} />
         <EligibilityBox groupId={groupId} />
         <div className="flex flex-wrap gap-2">
           <Button
@@ -132,6 +101,57 @@ export function AdminActionsCard() {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** Generate: which round the admin is asked to confirm, and the generation itself. */
+function useGeneration(groupId: number | null, groupLabel: string) {
+  const [confirming, setConfirming] = useState<"first" | "second" | null>(null);
+  const generate = usePairingMutation({
+    mutationFn: (secondRound: boolean) => pairingsApi.generate(groupId, secondRound),
+    onSuccess: (result) => {
+      setConfirming(null);
+      toast({
+        title: "Success",
+        description: `Generated ${matchesWord(result.totalMatches)} for ${groupLabel}`,
+      });
+    },
+    // Another admin completed this month's round meanwhile: ask again, now for a second round.
+    onError: (error) =>
+      setConfirming(
+        error instanceof ApiError && error.code === "second_round_unconfirmed" ? "second" : null,
+      ),
+    failure: "Failed to generate pairings",
+  });
+  return { generate, confirming, setConfirming };
+}
+
+/** The group the pairing is for; company-wide when none is chosen. */
+function PairingGroupSelect({
+  groupId,
+  onChange,
+}: {
+  groupId: number | null;
+  onChange: (groupId: number | null) => void;
+}) {
+  const selectId = useId();
+  const groups = useDomainGroups();
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={selectId}>Pairing group</Label>
+      <Select
+        id={selectId}
+        value={groupId === null ? "" : String(groupId)}
+        onChange={(event) => onChange(event.target.value ? Number(event.target.value) : null)}
+      >
+        <option value="">All Users (Company-wide)</option>
+        {groups.data?.map((g) => (
+          <option key={g.id} value={g.id}>
+            {g.displayName} ({g.name})
+          </option>
+        ))}
+      </Select>
+    </div>
   );
 }
 

@@ -41,7 +41,6 @@ export function CurrentPairingsDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const current = useCurrentPairings();
-  const searchId = useId();
   const [query, setQuery] = useState("");
   const [page, setPage] = useState(0);
   const rows = useMemo(() => pairingRows(current.data), [current.data]);
@@ -77,25 +76,13 @@ export function CurrentPairingsDialog({
           {() => (
             <div className="grid min-w-0 gap-3">
               <div className="flex flex-wrap items-end gap-3">
-                <div className="grid min-w-0 flex-1 gap-2">
-                  <Label htmlFor={searchId}>Search names, e-mails and departments</Label>
-                  <div className="relative">
-                    <Search
-                      aria-hidden="true"
-                      className="pointer-events-none absolute top-3 left-3 size-4 text-coffee-600"
-                    />
-                    <Input
-                      id={searchId}
-                      type="search"
-                      className="pl-9"
-                      value={query}
-                      onChange={(event) => {
-                        setQuery(event.target.value);
-                        setPage(0);
-                      }}
-                    />
-                  </div>
-                </div>
+                <SearchField
+                  value={query}
+                  onChange={(value) => {
+                    setQuery(value);
+                    setPage(0);
+                  }}
+                />
                 <Button variant="outline" onClick={() => downloadCsv(found)}>
                   <Download aria-hidden="true" />
                   Export CSV
@@ -107,33 +94,62 @@ export function CurrentPairingsDialog({
                   : `Showing ${first}–${first + shown.length - 1} of ${found.length} ${found.length === 1 ? "match" : "matches"}`}
               </p>
               {shown.length > 0 && <PairingsTable rows={shown} />}
-              {pages > 1 && (
-                <nav aria-label="Pages" className="flex items-center justify-between gap-2">
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    disabled={page === 0}
-                    onClick={() => setPage((p) => p - 1)}
-                  >
-                    Previous
-                  </Button>
-                  <span className="text-sm text-coffee-700">
-                    Page {page + 1} of {pages}
-                  </span>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    disabled={page >= pages - 1}
-                    onClick={() => setPage((p) => p + 1)}
-                  >
-                    Next
-                  </Button>
-                </nav>
-              )}
+              {pages > 1 && <PagesNav page={page} pages={pages} onPage={setPage} />}
             </div>
           )}
         </QueryState>
       </DialogContent>
     </Dialog>
+  );
+}
+
+function SearchField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const searchId = useId();
+  return (
+    <div className="grid min-w-0 flex-1 gap-2">
+      <Label htmlFor={searchId}>Search names, e-mails and departments</Label>
+      <div className="relative">
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-3 left-3 size-4 text-coffee-600"
+        />
+        <Input
+          id={searchId}
+          type="search"
+          className="pl-9"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      </div>
+    </div>
+  );
+}
+
+function PagesNav({
+  page,
+  pages,
+  onPage,
+}: {
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+}) {
+  return (
+    <nav aria-label="Pages" className="flex items-center justify-between gap-2">
+      <Button variant="outline" size="sm" disabled={page === 0} onClick={() => onPage(page - 1)}>
+        Previous
+      </Button>
+      <span className="text-sm text-coffee-700">
+        Page {page + 1} of {pages}
+      </span>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={page >= pages - 1}
+        onClick={() => onPage(page + 1)}
+      >
+        Next
+      </Button>
+    </nav>
   );
 }

@@ -53,45 +53,12 @@ export function UserManagementCard() {
   const { search, setSearch, filters, setFilters } = useUserFilters();
   const [asking, setAsking] = useState<AdminUser | null>(null);
   const account = useAccountChange(() => setAsking(null));
-  const [drafts, setDrafts] = useState<Record<string, UserDraft>>({});
   const wide = useMediaQuery("(min-width: 1024px)");
 
   const list = useAdminUsers(filters);
   const users = useMemo(() => list.data?.pages.flatMap((p) => p.users) ?? [], [list.data]);
   const firstPage = list.data?.pages[0];
-  const departments = useDepartmentChoices(users.map((u) => u.domainGroupId));
-
-  const save = useAdminMutation({
-    mutationFn: ({ user, changes }: { user: AdminUser; changes: UserDraft }) =>
-      adminUsersApi.update(user.id, changes),
-    onSuccess: (_data, { user }) => {
-      toast({ title: "Success", description: USER_UPDATED });
-      setDrafts(({ [user.id]: _saved, ...rest }) => rest);
-    },
-    failure: "Failed to update user",
-    refresh: refreshUserData,
-    reportFailure: failureToast,
-  });
-
-  const changedIds = users.filter((u) => hasChanges(u, drafts[u.id])).map((u) => u.id);
-  const onSave = (user: AdminUser) => {
-    const changes = changesOf(user, drafts[user.id]);
-    if (Object.keys(changes).length === 0) {
-      toast({ title: "No Changes", description: NO_USER_CHANGES, variant: "destructive" });
-      return;
-    }
-    save.mutate({ user, changes });
-  };
-  const rowProps = (user: AdminUser): UserRowProps => ({
-    user,
-    draft: drafts[user.id],
-    changed: changedIds.includes(user.id),
-    saving: save.isPending && save.variables?.user.id === user.id,
-    departments: departments.get(user.domainGroupId) ?? [],
-    onDraft: (draft) => setDrafts((all) => ({ ...all, [user.id]: draft })),
-    onSave: () => onSave(user),
-    onAccount: () => setAsking(user),
-  });
+  const { changedIds, rowProps } = useRowEdits(users, setAsking);
   const filtered = Boolean(filters.q || filters.status || filters.account || filters.domainGroupId);
 
   return (
@@ -155,6 +122,44 @@ export function UserManagementCard() {
       </CardContent>
     </Card>
   );
+}
+
+/** Each row's unsaved edits, saved one row at a time, and the props every row is drawn with. */
+function useRowEdits(users: AdminUser[], onAccount: (user: AdminUser) => void) {
+  const [drafts, setDrafts] = useState<Record<string, UserDraft>>({});
+  const departments = useDepartmentChoices(users.map((u) => u.domainGroupId));
+  const save = useAdminMutation({
+    mutationFn: ({ user, changes }: { user: AdminUser; changes: UserDraft }) =>
+      adminUsersApi.update(user.id, changes),
+    onSuccess: (_data, { user }) => {
+      toast({ title: "Success", description: USER_UPDATED });
+      setDrafts(({ [user.id]: _saved, ...rest }) => rest);
+    },
+    failure: "Failed to update user",
+    refresh: refreshUserData,
+    reportFailure: failureToast,
+  });
+
+  const changedIds = users.filter((u) => hasChanges(u, drafts[u.id])).map((u) => u.id);
+  const onSave = (user: AdminUser) => {
+    const changes = changesOf(user, drafts[user.id]);
+    if (Object.keys(changes).length === 0) {
+      toast({ title: "No Changes", description: NO_USER_CHANGES, variant: "destructive" });
+      return;
+    }
+    save.mutate({ user, changes });
+  };
+  const rowProps = (user: AdminUser): UserRowProps => ({
+    user,
+    draft: drafts[user.id],
+    changed: changedIds.includes(user.id),
+    saving: save.isPending && save.variables?.user.id === user.id,
+    departments: departments.get(user.domainGroupId) ?? [],
+    onDraft: (draft) => setDrafts((all) => ({ ...all, [user.id]: draft })),
+    onSave: () => onSave(user),
+    onAccount: () => onAccount(user),
+  });
+  return { changedIds, rowProps };
 }
 
 function hasChanges(user: AdminUser, draft: UserDraft | undefined) {
