@@ -23,7 +23,7 @@ async function checkInLink(first: string, choice = "met") {
     lastName: "Byron",
   });
   const pairing = await createPairing(story.db, { month: "2027-03" });
-  const match = await createMatch(story.db, { user1: ada, user2: ben, pairing });
+  const match = await createMatch(story.db, { members: [ada, ben], pairing });
   await runCheckInStage(story.server.app.ctx, { pairingId: pairing.id });
   const mail = await story.smtp.waitForMessage((m) => m.to[0] === `${first}@checkin.test`);
   const found = mail.text.match(new RegExp(`<(https?://[^>]+&choice=${choice})>`));

@@ -43,7 +43,7 @@ async function company() {
     a: { id: string },
     b: { id: string },
     fields: Partial<typeof matches.$inferInsert> = {},
-  ) => createMatch(t.db, { user1: a, user2: b, pairing, ...fields });
+  ) => createMatch(t.db, { members: [a, b], pairing, ...fields });
   return { pairing, person, match, domain };
 }
 

@@ -65,13 +65,7 @@ async function threeQuietRounds() {
       createdAt: new Date(`${month}-01T09:00:00Z`),
     });
     for (const [a, aAnswer, b, bAnswer] of groups) {
-      await createMatch(t.db, {
-        user1: a,
-        user2: b,
-        pairing,
-        user1ConnectionStatus: aAnswer,
-        user2ConnectionStatus: bAnswer,
-      });
+      await createMatch(t.db, { members: [a, b], answers: [aAnswer, bAnswer], pairing });
     }
   };
   await round("2027-01", [

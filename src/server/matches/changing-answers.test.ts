@@ -28,8 +28,8 @@ beforeAll(async () => {
   );
   [ada, ben] = [t.as(a), t.as(b)];
   pairing = await createPairing(t.db, { month: "2027-03" });
-  pairMatch = await createMatch(t.db, { user1: a, user2: b, pairing });
-  trioMatch = await createMatch(t.db, { user1: c, user2: d, user3: e, pairing });
+  pairMatch = await createMatch(t.db, { members: [a, b], pairing });
+  trioMatch = await createMatch(t.db, { members: [c, d, e], pairing });
 });
 afterAll(() => t.close());
 

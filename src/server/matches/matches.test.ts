@@ -35,7 +35,7 @@ describe("GET /api/matches/current", () => {
       bio: "Espresso fan",
       password: "correct horse battery staple",
     });
-    const match = await createMatch(t.db, { user1: partner, user2: me });
+    const match = await createMatch(t.db, { members: [partner, me] });
     const res = await t.as(me).get("/api/matches/current");
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -57,7 +57,7 @@ describe("GET /api/matches/current", () => {
 
   it("shows both partners of a trio", async () => {
     const [a, b, c] = [await createUser(t.db), await createUser(t.db), await createUser(t.db)];
-    await createMatch(t.db, { user1: a, user2: b, user3: c });
+    await createMatch(t.db, { members: [a, b, c] });
     const body = (await t.as(c).get("/api/matches/current")).json();
     expect(body.partners.map((p: { id: string }) => p.id).sort()).toEqual([a.id, b.id].sort());
     expect(body.partner.id).toBe(a.id);
@@ -66,14 +66,12 @@ describe("GET /api/matches/current", () => {
   it("picks the newest active match of an active pairing; completed pairings move to history", async () => {
     const me = await createUser(t.db);
     const old = await createMatch(t.db, {
-      user1: me,
-      user2: await createUser(t.db),
+      members: [me, await createUser(t.db)],
       pairing: await createPairing(t.db, { month: "2027-02", status: "completed" }),
       matchDate: new Date("2027-02-02T00:00:00Z"),
     });
     const current = await createMatch(t.db, {
-      user1: me,
-      user2: await createUser(t.db),
+      members: [me, await createUser(t.db)],
       matchDate: new Date("2027-03-01T00:00:00Z"),
     });
     expect((await t.as(me).get("/api/matches/current")).json().match.id).toBe(current.id);
@@ -90,15 +88,14 @@ describe("GET /api/matches/history", () => {
     for (const month of months) {
       past.push(
         await createMatch(t.db, {
-          user1: me,
-          user2: await createUser(t.db),
+          members: [me, await createUser(t.db)],
           pairing: await createPairing(t.db, { month, status: "completed" }),
           matchDate: new Date(`${month}-03T00:00:00Z`),
           status: month === "2027-01" ? "completed" : "active",
         }),
       );
     }
-    await createMatch(t.db, { user1: await createUser(t.db), user2: me });
+    await createMatch(t.db, { members: [await createUser(t.db), me] });
     const res = await t.as(me).get("/api/matches/history");
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -119,7 +116,7 @@ describe("GET /api/matches/history", () => {
 describe("PUT /api/matches/:id/complete", () => {
   it("lets a member mark the match completed once, keeping the first completion time", async () => {
     const [me, partner] = [await createUser(t.db), await createUser(t.db)];
-    const match = await createMatch(t.db, { user1: me, user2: partner });
+    const match = await createMatch(t.db, { members: [me, partner] });
     const first = await t.as(partner).put(`/api/matches/${match.id}/complete`);
     expect(first.statusCode).toBe(200);
     expect(first.json().match).toMatchObject({
@@ -137,8 +134,7 @@ describe("PUT /api/matches/:id/complete", () => {
 
   it("answers 404 to someone outside the match and leaves it untouched", async () => {
     const match = await createMatch(t.db, {
-      user1: await createUser(t.db),
-      user2: await createUser(t.db),
+      members: [await createUser(t.db), await createUser(t.db)],
     });
     const res = await t.as(await createUser(t.db)).put(`/api/matches/${match.id}/complete`);
     expect(res.statusCode).toBe(404);
@@ -160,7 +156,7 @@ describe("PUT /api/matches/:id/complete", () => {
 describe("PUT /api/matches/:matchId/connection-status", () => {
   it("changes only the caller's own side and stamps the time", async () => {
     const [a, b, c] = [await createUser(t.db), await createUser(t.db), await createUser(t.db)];
-    const match = await createMatch(t.db, { user1: a, user2: b, user3: c });
+    const match = await createMatch(t.db, { members: [a, b, c] });
     const res = await t
       .as(b)
       .put(`/api/matches/${match.id}/connection-status`, { status: "confirmed" });
@@ -180,8 +176,7 @@ describe("PUT /api/matches/:matchId/connection-status", () => {
 
   it("refuses anyone outside the match with 404", async () => {
     const match = await createMatch(t.db, {
-      user1: await createUser(t.db),
-      user2: await createUser(t.db),
+      members: [await createUser(t.db), await createUser(t.db)],
     });
     const res = await t
       .as(await createUser(t.db))
@@ -200,7 +195,7 @@ describe("PUT /api/matches/:matchId/connection-status", () => {
     [{ status: ["confirmed"] }],
   ])("refuses the body %j with 400", async (payload) => {
     const [me, partner] = [await createUser(t.db), await createUser(t.db)];
-    const match = await createMatch(t.db, { user1: me, user2: partner });
+    const match = await createMatch(t.db, { members: [me, partner] });
     const res = await t.as(me).put(`/api/matches/${match.id}/connection-status`, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
@@ -211,7 +206,7 @@ describe("PUT /api/matches/:matchId/connection-status", () => {
 
   it("limits each user to 60 answers in 5 minutes without slowing colleagues down", async () => {
     const [me, partner] = [await createUser(t.db), await createUser(t.db)];
-    const match = await createMatch(t.db, { user1: me, user2: partner });
+    const match = await createMatch(t.db, { members: [me, partner] });
     const send = (who: Requests) =>
       who.put(`/api/matches/${match.id}/connection-status`, { status: "confirmed" });
     const mine = t.as(me);
@@ -251,7 +246,7 @@ describe("GET /api/matches/:id/calendar.ics", () => {
   it("downloads an invitation addressed to every member", async () => {
     const me = await createUser(t.db, { firstName: "Ada", lastName: "Lovelace, PhD" });
     const partner = await createUser(t.db, { firstName: 'Bob "B"', lastName: "Smith" });
-    const match = await createMatch(t.db, { user1: me, user2: partner });
+    const match = await createMatch(t.db, { members: [me, partner] });
     const res = await t.as(me).get(`/api/matches/${match.id}/calendar.ics`);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/calendar/);
@@ -273,8 +268,7 @@ describe("GET /api/matches/:id/calendar.ics", () => {
 
   it("answers 404 to someone outside the match", async () => {
     const match = await createMatch(t.db, {
-      user1: await createUser(t.db),
-      user2: await createUser(t.db),
+      members: [await createUser(t.db), await createUser(t.db)],
     });
     const res = await t.as(await createUser(t.db)).get(`/api/matches/${match.id}/calendar.ics`);
     expect(res.statusCode).toBe(404);
@@ -282,7 +276,7 @@ describe("GET /api/matches/:id/calendar.ics", () => {
 
   it("starts the invitation at the time the person chose, converted to UTC", async () => {
     const me = await createUser(t.db);
-    const match = await createMatch(t.db, { user1: me, user2: await createUser(t.db) });
+    const match = await createMatch(t.db, { members: [me, await createUser(t.db)] });
     const start = encodeURIComponent("2027-03-15T14:30:00+02:00");
     const res = await t.as(me).get(`/api/matches/${match.id}/calendar.ics?start=${start}`);
     expect(res.statusCode).toBe(200);
@@ -293,7 +287,7 @@ describe("GET /api/matches/:id/calendar.ics", () => {
 
   it("proposes the next weekday at 10:00 in the person's time zone when no start is chosen", async () => {
     const me = await createUser(t.db);
-    const match = await createMatch(t.db, { user1: me, user2: await createUser(t.db) });
+    const match = await createMatch(t.db, { members: [me, await createUser(t.db)] });
     const res = await t
       .as(me)
       .get(`/api/matches/${match.id}/calendar.ics?timeZone=${encodeURIComponent("Europe/Berlin")}`);
@@ -303,7 +297,7 @@ describe("GET /api/matches/:id/calendar.ics", () => {
 
   it("refuses a time zone it does not know", async () => {
     const me = await createUser(t.db);
-    const match = await createMatch(t.db, { user1: me, user2: await createUser(t.db) });
+    const match = await createMatch(t.db, { members: [me, await createUser(t.db)] });
     const res = await t.as(me).get(`/api/matches/${match.id}/calendar.ics?timeZone=Mars%2FOlympus`);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/time zone must be a name/);
@@ -311,7 +305,7 @@ describe("GET /api/matches/:id/calendar.ics", () => {
 
   it("refuses a start that is not a date-time, or is in the past or over a year ahead", async () => {
     const me = await createUser(t.db);
-    const match = await createMatch(t.db, { user1: me, user2: await createUser(t.db) });
+    const match = await createMatch(t.db, { members: [me, await createUser(t.db)] });
     for (const start of [
       "tomorrow",
       "2027-03-15",

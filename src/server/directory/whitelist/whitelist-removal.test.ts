@@ -60,7 +60,7 @@ describe("removing a whitelist entry", () => {
     const partner = await createUser(t.db, { email: "partner@stays.test" });
     const entry = await allowEmail(t.db, leaver.email);
     const partnerCookie = await signIn(t.db, partner, { now: NOW });
-    const match = await createMatch(t.db, { user1: leaver, user2: partner, month: "2027-05" });
+    const match = await createMatch(t.db, { members: [leaver, partner], month: "2027-05" });
 
     const removed = await asAdmin("DELETE", `/api/admin/allowed-emails/${entry.id}`);
     expect(removed.json()).toMatchObject({

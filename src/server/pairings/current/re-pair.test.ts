@@ -48,7 +48,7 @@ async function company() {
       ...fields,
     });
   const match = (a: { id: string }, b: { id: string }, c?: { id: string }) =>
-    createMatch(t.db, { user1: a, user2: b, user3: c, pairing });
+    createMatch(t.db, { members: [a, b, c], pairing });
   return { pairing, person, match };
 }
 

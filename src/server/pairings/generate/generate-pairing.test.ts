@@ -162,9 +162,9 @@ describe("generating monthly pairings", () => {
       ["a", "b", "c", "d"].map((l) => createUser(t.db, { email: `${l}@eps.test` })),
     );
     // January 2027 with a 3-month window blocks October, November and December 2026.
-    await createMatch(t.db, { user1: a, user2: b, month: "2026-12" });
-    await createMatch(t.db, { user1: c, user2: d, month: "2026-10" });
-    await createMatch(t.db, { user1: a, user2: c, month: "2026-11" });
+    await createMatch(t.db, { members: [a, b], month: "2026-12" });
+    await createMatch(t.db, { members: [c, d], month: "2026-10" });
+    await createMatch(t.db, { members: [a, c], month: "2026-11" });
     const res = await admin.post(`/api/admin/generate-pairing/${group.id}`);
     expect(res.statusCode).toBe(200);
     const made = await t.db
@@ -180,7 +180,7 @@ describe("generating monthly pairings", () => {
     const [e, f] = await Promise.all(
       ["e", "f"].map((l) => createUser(t.db, { email: `${l}@zeta.test` })),
     );
-    await createMatch(t.db, { user1: e, user2: f, month: "2026-09" });
+    await createMatch(t.db, { members: [e, f], month: "2026-09" });
     const old = await admin.post(`/api/admin/generate-pairing/${zeta.id}`);
     expect(old.statusCode).toBe(200);
     expect(old.json().totalMatches).toBe(1);
@@ -268,7 +268,7 @@ describe("generating monthly pairings", () => {
       scopeKey: "iota",
       createdAt: new Date(Date.now() + 60_000),
     });
-    await createMatch(t.db, { user1: a, user2: b, pairing: previous });
+    await createMatch(t.db, { members: [a, b], pairing: previous });
     const eligible = [a, b, c].map((u) => ({
       id: u.id,
       department: "x",

@@ -36,13 +36,11 @@ describe("completing pairings and their completed records", () => {
         createUser(t.db, { firstName, lastName: "Test" }),
       ),
     );
-    await createMatch(t.db, { user1: a, user2: b, pairing });
+    await createMatch(t.db, { members: [a, b], pairing });
     await createMatch(t.db, {
-      user1: c,
-      user2: d,
-      user3: e,
+      members: [c, d, e],
+      answers: ["pending", "pending", "confirmed"],
       pairing,
-      user3ConnectionStatus: "confirmed",
     });
     return { group, pairing, people: [a, b, c, d, e] };
   }
@@ -157,8 +155,7 @@ describe("completing pairings and their completed records", () => {
       name: "February 2027 — All Users",
     });
     await createMatch(t.db, {
-      user1: await createUser(t.db),
-      user2: await createUser(t.db),
+      members: [await createUser(t.db), await createUser(t.db)],
       pairing: first,
     });
     const done = await admin.post("/api/admin/complete-current-pairing");
@@ -181,8 +178,7 @@ describe("completing pairings and their completed records", () => {
   it("deletes an active pairing with its matches, refuses a completed one", async () => {
     const active = await createPairing(t.db, { month: "2027-03", scopeKey: "all" });
     await createMatch(t.db, {
-      user1: await createUser(t.db),
-      user2: await createUser(t.db),
+      members: [await createUser(t.db), await createUser(t.db)],
       pairing: active,
     });
     expect((await admin.delete(`/api/admin/pairings/${active.id}`)).statusCode).toBe(200);
