@@ -49,9 +49,10 @@ describe("the dashboard", () => {
         pairing: await createPairing(story.db, { month: `2026-0${i}`, status: "completed" }),
         matchDate: new Date(`2026-0${i}-05T00:00:00Z`),
         status: i <= 3 ? "completed" : "active", // A partner's "Met My Match" counts as a coffee chat; a completion both missed does not.
-        user1ConnectionStatus:
+        answers: [
           i === 4 || i === 5 ? "confirmed" : i === 3 ? "not_confirmed" : "pending",
-        user2ConnectionStatus: i === 3 ? "not_confirmed" : "pending",
+          i === 3 ? "not_confirmed" : "pending",
+        ],
       });
     }
     const page = await story.newPage();

@@ -7,6 +7,7 @@ import {
   completedPairings,
   emailLogs,
   matches,
+  matchMembers,
   newsletterDeliveries,
   newsletters,
   pairings,
@@ -82,22 +83,12 @@ describe("demo seeding", () => {
   });
 
   it("answers realistically: mostly met, some missed by everyone, some never answered", async () => {
-    const answers = [
-      sql`${matches.user1ConnectionStatus}`,
-      sql`${matches.user2ConnectionStatus}`,
-      sql`coalesce(${matches.user3ConnectionStatus}, ${matches.user1ConnectionStatus})`,
-    ];
-    const all = (status: string) =>
-      sql.join(
-        answers.map((a) => sql`${a} = ${status}`),
-        sql` and `,
-      );
+    const answers = sql`(select array_agg(${matchMembers.connectionStatus}) from ${matchMembers}
+      where ${matchMembers.matchId} = ${matches.id})`;
+    const all = (status: string) => sql`${status} = all(${answers})`;
     const [shares] = await database.db
       .select({
-        met: sql<number>`(count(*) filter (where ${sql.join(
-          answers.map((a) => sql`${a} = 'confirmed'`),
-          sql` or `,
-        )}))::int`,
+        met: sql<number>`(count(*) filter (where 'confirmed' = any(${answers})))::int`,
         missed: sql<number>`(count(*) filter (where ${all("not_confirmed")}))::int`,
         silent: sql<number>`(count(*) filter (where ${all("pending")}))::int`,
         total: sql<number>`count(*)::int`,
@@ -111,11 +102,11 @@ describe("demo seeding", () => {
     expect(shares.silent / shares.total).toBeGreaterThan(0.1);
     const answered = await database.db
       .select({ n: sql<number>`count(*)::int` })
-      .from(matches)
+      .from(matchMembers)
       .where(
         and(
-          sql`${matches.user1ConnectionStatus} <> 'pending'`,
-          sql`${matches.user1ConfirmedAt} is null`,
+          sql`${matchMembers.connectionStatus} <> 'pending'`,
+          sql`${matchMembers.confirmedAt} is null`,
         ),
       );
     expect(answered[0].n).toBe(0);

@@ -2,12 +2,15 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { matches, settings } from "../db/schema";
+import { membersOfMatches } from "../match-members/match-members";
 import { createDepartment, createMatch, createPairing, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 import type { Requests } from "../test/test-client";
 
 const clock = fixedClock("2027-03-10T09:00:00Z");
 let t: TestApp;
+const answersOf = async (matchId: number) =>
+  (await membersOfMatches(t.db, [matchId])).get(matchId) ?? [];
 beforeAll(async () => {
   t = await createTestApp({ clock });
 });
@@ -163,14 +166,11 @@ describe("PUT /api/matches/:matchId/connection-status", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().myConnectionStatus).toBe("confirmed");
     await t.as(c).put(`/api/matches/${match.id}/connection-status`, { status: "not_confirmed" });
-    const [row] = await t.db.select().from(matches).where(eq(matches.id, match.id));
-    expect(row).toMatchObject({
-      user1ConnectionStatus: "pending",
-      user1ConfirmedAt: null,
-      user2ConnectionStatus: "confirmed",
-      user3ConnectionStatus: "not_confirmed",
-    });
-    expect(row.user2ConfirmedAt?.toISOString()).toBe(clock.now().toISOString());
+    const [first, second, third] = await answersOf(match.id);
+    expect(first).toMatchObject({ connectionStatus: "pending", confirmedAt: null });
+    expect(second.connectionStatus).toBe("confirmed");
+    expect(third.connectionStatus).toBe("not_confirmed");
+    expect(second.confirmedAt?.toISOString()).toBe(clock.now().toISOString());
     expect((await t.as(a).get("/api/matches/current")).json().myConnectionStatus).toBe("pending");
   });
 
@@ -184,8 +184,8 @@ describe("PUT /api/matches/:matchId/connection-status", () => {
         status: "confirmed",
       });
     expect(res.statusCode).toBe(404);
-    const [row] = await t.db.select().from(matches).where(eq(matches.id, match.id));
-    expect([row.user1ConnectionStatus, row.user2ConnectionStatus]).toEqual(["pending", "pending"]);
+    const answers = (await answersOf(match.id)).map((m) => m.connectionStatus);
+    expect(answers).toEqual(["pending", "pending"]);
   });
 
   it.each([

@@ -42,7 +42,7 @@ const membersJson = (matchId: SQLWrapper) => sql<MemberJson[] | null>`(
   where mm.match_id = ${matchId}
 )`;
 
-interface MemberJson extends MatchPartner {
+interface MemberJson extends Omit<MatchPartner, "id"> {
   userId: string;
   connectionStatus: ConnectionStatus;
   confirmedAt: string | null;
@@ -143,7 +143,10 @@ function memberMatch(
   }));
   const partners = list
     .filter((m) => m.userId !== userId)
-    .map(({ userId: _id, connectionStatus: _s, confirmedAt: _at, ...partner }) => partner);
+    .map(({ userId: id, connectionStatus: _s, confirmedAt: _at, ...partner }) => ({
+      id,
+      ...partner,
+    }));
   return { match: { ...match, members }, isCurrent, pairingOpen, partners };
 }
 

@@ -37,8 +37,17 @@ describe("admin metrics on a hand-built company", () => {
     const february = await createPairing(t.db, { month: "2027-02", status: "completed" });
     await createMatch(t.db, { members: [a, c], pairing: february, status: "completed" });
     await createMatch(t.db, { members: [b, d], pairing: february });
-    await createMatch(t.db, { members: [b, e], answers: ["not_confirmed", "not_confirmed"], pairing: february, status: "completed" });
-    await createMatch(t.db, { members: [a, d], answers: ["pending", "confirmed"], month: "2027-01" });
+    await createMatch(t.db, {
+      members: [b, e],
+      answers: ["not_confirmed", "not_confirmed"],
+      pairing: february,
+      status: "completed",
+    });
+    await createMatch(t.db, {
+      members: [a, d],
+      answers: ["pending", "confirmed"],
+      month: "2027-01",
+    });
     // Outside the six-month window: counted in no month.
     await createMatch(t.db, { members: [b, c], month: "2026-08", status: "completed" });
   });

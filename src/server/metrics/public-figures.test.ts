@@ -46,7 +46,12 @@ describe("GET /api/public/figures", () => {
     // completed: did not. Not answered: not yet.
     await createMatch(t.db, { members: [a, b], answers: ["pending", "confirmed"], pairing: march });
     await createMatch(t.db, { members: [c, d], pairing: march, status: "completed" });
-    await createMatch(t.db, { members: [a, c], answers: ["not_confirmed", "not_confirmed"], month: "2027-02", status: "completed" });
+    await createMatch(t.db, {
+      members: [a, c],
+      answers: ["not_confirmed", "not_confirmed"],
+      month: "2027-02",
+      status: "completed",
+    });
     await createMatch(t.db, { members: [b, d], month: "2027-01" });
   });
   afterAll(() => t.close());
@@ -73,7 +78,11 @@ describe("GET /api/public/figures", () => {
       await createUser(t.db, { email: "e@figures.test" }),
       await createUser(t.db, { email: "f@figures.test" }),
     ];
-    await createMatch(t.db, { members: [e, f], answers: ["confirmed", "pending"], month: "2027-03" });
+    await createMatch(t.db, {
+      members: [e, f],
+      answers: ["confirmed", "pending"],
+      month: "2027-03",
+    });
     clock.advance(299_000);
     expect((await get()).json()).toEqual({ peopleTakingPart: 4, chatsHappened: 2 });
     clock.advance(2_000);

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../../clock";
-import { type MatchRow, matches, pairings, users } from "../../db/schema";
+import { matches, pairings, users } from "../../db/schema";
+import { memberIds, withMembers } from "../../match-members/match-members";
 import {
   allowEmail,
   createGroup,
@@ -14,11 +15,13 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 import type { Requests } from "../../test/test-client";
 
 const NOW = new Date("2027-01-15T09:00:00Z");
-const members = (m: MatchRow) => [m.user1Id, m.user2Id, m.user3Id].filter(Boolean) as string[];
+const members = memberIds;
 const pairKey = (a: string, b: string) => [a, b].sort().join("|");
 
 describe("generating monthly pairings", () => {
   let t: TestApp;
+  const matchesOf = async (pairingId: number) =>
+    withMembers(t.db, await t.db.select().from(matches).where(eq(matches.pairingId, pairingId)));
   let admin: Requests;
 
   beforeAll(async () => {
@@ -132,12 +135,9 @@ describe("generating monthly pairings", () => {
     for (const l of ["k1", "k2", "k3"]) await createUser(t.db, { email: `${l}@kappa.test` });
     const res = await admin.post(`/api/admin/generate-pairing/${group.id}`);
     expect(res.json()).toMatchObject({ totalMatches: 1, unmatched: 0 });
-    const [match] = await t.db
-      .select()
-      .from(matches)
-      .where(eq(matches.pairingId, res.json().pairingId));
+    const [match] = await matchesOf(res.json().pairingId);
     expect(members(match)).toHaveLength(3);
-    expect(match.user3ConnectionStatus).toBe("pending");
+    expect(match.members[2].connectionStatus).toBe("pending");
   });
 
   it("makes exactly one pairing when two requests arrive together", async () => {
@@ -167,10 +167,7 @@ describe("generating monthly pairings", () => {
     await createMatch(t.db, { members: [a, c], month: "2026-11" });
     const res = await admin.post(`/api/admin/generate-pairing/${group.id}`);
     expect(res.statusCode).toBe(200);
-    const made = await t.db
-      .select()
-      .from(matches)
-      .where(eq(matches.pairingId, res.json().pairingId));
+    const made = await matchesOf(res.json().pairingId);
     expect(made.map((m) => pairKey(...(members(m) as [string, string]))).sort()).toEqual(
       [pairKey(a.id, d.id), pairKey(b.id, c.id)].sort(),
     );
@@ -226,9 +223,7 @@ describe("generating monthly pairings", () => {
       .where(eq(pairings.id, second.json().pairingId));
     expect(again.groupNumber).toBe(2);
     const pairsOf = async (pairingId: number) =>
-      (await t.db.select().from(matches).where(eq(matches.pairingId, pairingId))).map((m) =>
-        pairKey(...(members(m) as [string, string])),
-      );
+      (await matchesOf(pairingId)).map((m) => pairKey(...(members(m) as [string, string])));
     const before = new Set(await pairsOf(first.json().pairingId));
     for (const pair of await pairsOf(again.id)) expect(before.has(pair)).toBe(false);
   });
