@@ -66,6 +66,36 @@ describe("GET /api/matches/current", () => {
     expect(body.partner.id).toBe(a.id);
   });
 
+  it("shows every partner of a group of four, their answers, and keeps the user1-3 fields", async () => {
+    const people = [];
+    for (let i = 0; i < 4; i++) people.push(await createUser(t.db));
+    const [a, b, c, d] = people;
+    const match = await createMatch(t.db, {
+      members: people,
+      answers: ["pending", "pending", "pending", "confirmed"],
+    });
+    const body = (await t.as(b).get("/api/matches/current")).json();
+    expect(body.partners.map((p: { id: string }) => p.id)).toEqual([a.id, c.id, d.id]);
+    expect(body.partner.id).toBe(a.id);
+    expect(body.match.members.map((m: { userId: string }) => m.userId)).toEqual(
+      people.map((p) => p.id),
+    );
+    expect(body.match).toMatchObject({ user1Id: a.id, user2Id: b.id, user3Id: c.id });
+    expect(body.match.members[3].connectionStatus).toBe("confirmed");
+    const answered = await t
+      .as(d)
+      .put(`/api/matches/${match.id}/connection-status`, { status: "not_confirmed" });
+    expect(answered.json().myConnectionStatus).toBe("not_confirmed");
+    expect(await answersOf(match.id)).toMatchObject([
+      {},
+      {},
+      {},
+      { connectionStatus: "not_confirmed" },
+    ]);
+    const invitation = await t.as(a).get(`/api/matches/${match.id}/calendar.ics`);
+    expect(invitation.body.match(/^ATTENDEE/gm)).toHaveLength(4);
+  });
+
   it("picks the newest active match of an active pairing; completed pairings move to history", async () => {
     const me = await createUser(t.db);
     const old = await createMatch(t.db, {

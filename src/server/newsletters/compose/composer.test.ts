@@ -241,6 +241,17 @@ describe("the newsletter e-mail of each recipient", () => {
     expect(received.text).not.toContain("Cy Test");
   });
 
+  it("names every partner in a group of four", async () => {
+    const { pairing, person } = await company();
+    const four = await Promise.all(["Ana", "Bo", "Cai", "Dov"].map((n) => person(n)));
+    await createMatch(t.db, { members: four, pairing });
+    const { messages } = await prepare((await newsletterFor(pairing.id)).id);
+    const received = await deliver(messages.find((m) => m.to === four[3].email)!);
+    expect(received.text).toContain("This month you are a group of four!");
+    for (const name of ["Ana Test", "Bo Test", "Cai Test"]) expect(received.text).toContain(name);
+    expect(received.text).not.toContain("Dov Test");
+  });
+
   it("gives someone who sat out a kind note instead of a match", async () => {
     const { pairing, person } = await company();
     const [ada, ben] = await Promise.all(["Ada", "Ben"].map((n) => person(n)));
