@@ -1,10 +1,16 @@
 import { groupSizeLabels, groupSizes } from "@shared/group-size";
-import { Controller } from "react-hook-form";
+import type { ProfileFormValues, ProfileInput } from "@shared/profile";
+import { Controller, type UseFormReturn } from "react-hook-form";
 import { FieldError } from "../../components/ui/input";
-import type { ProfileForm } from "./profile-fields";
 
 /** "How many people would you like to meet?": one-to-one, a group of 3 or a group of 4. */
-export function GroupSizeField({ form, errorId }: { form: ProfileForm; errorId: string }) {
+export function GroupSizeField({
+  form,
+  errorId,
+}: {
+  form: UseFormReturn<ProfileFormValues, unknown, ProfileInput>;
+  errorId: string;
+}) {
   const message = form.formState.errors.preferredGroupSize?.message;
   return (
     <Controller
