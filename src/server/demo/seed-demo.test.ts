@@ -82,12 +82,13 @@ describe("demo seeding", () => {
   });
 
   it("answers realistically: mostly met, some missed by everyone, some never answered", async () => {
-    const answers = sql`(select array_agg(${matchMembers.connectionStatus}) from ${matchMembers}
-      where ${matchMembers.matchId} = ${matches.id})`;
-    const all = (status: string) => sql`${status}::text = all(${answers})`;
+    const some = (status: string) => sql`exists (select 1 from ${matchMembers}
+      where ${matchMembers.matchId} = ${matches.id} and ${matchMembers.connectionStatus} = ${status})`;
+    const all = (status: string) => sql`not exists (select 1 from ${matchMembers}
+      where ${matchMembers.matchId} = ${matches.id} and ${matchMembers.connectionStatus} <> ${status})`;
     const [shares] = await database.db
       .select({
-        met: sql<number>`(count(*) filter (where 'confirmed' = any(${answers})))::int`,
+        met: sql<number>`(count(*) filter (where ${some("confirmed")}))::int`,
         missed: sql<number>`(count(*) filter (where ${all("not_confirmed")}))::int`,
         silent: sql<number>`(count(*) filter (where ${all("pending")}))::int`,
         total: sql<number>`count(*)::int`,
