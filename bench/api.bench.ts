@@ -124,11 +124,11 @@ async function employeeWithCurrentMatch(app: AppProcess): Promise<string> {
   const admin = await signInAdmin(app, ADMIN.email, ADMIN.password);
   await post(`${app.url}/api/admin/generate-pairing`, {}, admin);
   const current = await getJson<{
-    matchesByPairing: Record<string, { user1: { email: string } }[]>;
+    matchesByPairing: Record<string, { members: { email: string }[] }[]>;
   }>(`${app.url}/api/admin/current-pairings`, admin);
   const first = Object.values(current.matchesByPairing).flat()[0];
   if (!first) throw new Error("the generated pairing has no matches");
-  return signInEmployee(app, first.user1.email);
+  return signInEmployee(app, first.members[0].email);
 }
 
 function appTargets(app: AppProcess, cookie: string, label: string): Target[] {

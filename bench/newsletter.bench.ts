@@ -22,8 +22,9 @@ import { systemClock } from "../src/server/clock";
 import { loadConfig } from "../src/server/config";
 import type { AppContext } from "../src/server/context";
 import { type Database, openDatabase } from "../src/server/db/client";
-import { allowedEmails, matches, newsletters, pairings, users } from "../src/server/db/schema";
+import { allowedEmails, newsletters, pairings, users } from "../src/server/db/schema";
 import { createMailer } from "../src/server/mail/mailer";
+import { insertMatches, type NewMatch } from "../src/server/match-members/match-members";
 import { defaultNewsletter } from "../src/server/newsletters/newsletter-defaults";
 import { activePairingFile } from "../src/server/newsletters/newsletter-files";
 import { startSend } from "../src/server/newsletters/send/start-send";
@@ -119,12 +120,12 @@ async function seed(database: Database, count: number): Promise<number> {
     .insert(pairings)
     .values({ name: "Bench pairing", month: "2027-03", scopeKey: "bench" })
     .returning();
-  const pairs = [];
+  const pairs: NewMatch[] = [];
   for (let i = 0; i + 1 < ids.length; i += 2) {
-    pairs.push({ pairingId: pairing.id, month: "2027-03", user1Id: ids[i], user2Id: ids[i + 1] });
+    pairs.push({ pairingId: pairing.id, month: "2027-03", members: [ids[i], ids[i + 1]] });
   }
   for (let i = 0; i < pairs.length; i += CHUNK) {
-    await db.insert(matches).values(pairs.slice(i, i + CHUNK));
+    await insertMatches(db, pairs.slice(i, i + CHUNK));
   }
   const [newsletter] = await db
     .insert(newsletters)

@@ -46,11 +46,11 @@ beforeAll(async () => {
     });
   }
   const month = new Date().toISOString().slice(0, 7);
-  await createMatch(story.db, { user1: ada, user2: ben, month });
+  await createMatch(story.db, { members: [ada, ben], month });
   const [year, m] = month.split("-").map(Number);
   const previous = `${m === 1 ? year - 1 : year}-${String(m === 1 ? 12 : m - 1).padStart(2, "0")}`;
   const earlier = await createPairing(story.db, { month: previous, status: "completed" });
-  await createMatch(story.db, { user1: ada, user2: ben, pairing: earlier, status: "completed" });
+  await createMatch(story.db, { members: [ada, ben], pairing: earlier, status: "completed" });
 });
 afterAll(() => story?.close());
 

@@ -58,8 +58,8 @@ describe("an admin looks after a running month at 375 px, with the keyboard", ()
       name: `${month} — Brew Co`,
       totalPairs: 2,
     });
-    await createMatch(story.db, { user1: ada, user2: ben, pairing });
-    await createMatch(story.db, { user1: cleo, user2: dev, pairing });
+    await createMatch(story.db, { members: [ada, ben], pairing });
+    await createMatch(story.db, { members: [cleo, dev], pairing });
     const admin = await createAdmin(story.db, { email: "boss@hq.test", needsProfileSetup: true });
 
     const adasPage = await story.newPage({ width: 375, height: 800 });

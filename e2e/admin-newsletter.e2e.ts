@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
-import { eq, or } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import Papa from "papaparse";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { matches, users } from "../src/server/db/schema";
+import { matchMembers, users } from "../src/server/db/schema";
 import { allowEmail, createAdmin, createUser } from "../src/server/test/factories";
 import { monthDisplay } from "../src/shared/pairings";
 import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
@@ -24,11 +24,11 @@ const people = [
 /** Ada's partner in the generated pairing, read from the database. */
 async function partnerOf(email: string): Promise<string> {
   const [me] = await story.db.select().from(users).where(eq(users.email, email));
-  const [match] = await story.db
+  const [mine] = await story.db.select().from(matchMembers).where(eq(matchMembers.userId, me.id));
+  const [{ userId: partnerId }] = await story.db
     .select()
-    .from(matches)
-    .where(or(eq(matches.user1Id, me.id), eq(matches.user2Id, me.id)));
-  const partnerId = match.user1Id === me.id ? match.user2Id : match.user1Id;
+    .from(matchMembers)
+    .where(and(eq(matchMembers.matchId, mine.matchId), ne(matchMembers.userId, me.id)));
   const [partner] = await story.db.select().from(users).where(eq(users.id, partnerId));
   return `${partner.firstName} ${partner.lastName}`;
 }

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuthSecret } from "../src/server/auth/auth-secret";
 import { signLinkToken } from "../src/server/check-ins/link-token";
 import { runCheckInStage } from "../src/server/check-ins/run-check-in-stage";
-import { checkIns, matches, stillInQuestions } from "../src/server/db/schema";
+import { checkIns, stillInQuestions } from "../src/server/db/schema";
 import { allowEmail, createMatch, createPairing, createUser } from "../src/server/test/factories";
+import { storedAnswers } from "../src/server/test/stored-match";
 import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
 
 let story: Story;
@@ -23,7 +24,7 @@ async function checkInLink(first: string, choice = "met") {
     lastName: "Byron",
   });
   const pairing = await createPairing(story.db, { month: "2027-03" });
-  const match = await createMatch(story.db, { user1: ada, user2: ben, pairing });
+  const match = await createMatch(story.db, { members: [ada, ben], pairing });
   await runCheckInStage(story.server.app.ctx, { pairingId: pairing.id });
   const mail = await story.smtp.waitForMessage((m) => m.to[0] === `${first}@checkin.test`);
   const found = mail.text.match(new RegExp(`<(https?://[^>]+&choice=${choice})>`));
@@ -32,8 +33,7 @@ async function checkInLink(first: string, choice = "met") {
   return { path: `${url.pathname}${url.search}`, match, ada };
 }
 
-const stored = async (id: number) =>
-  (await story.db.select().from(matches).where(eq(matches.id, id)))[0];
+const firstAnswer = async (id: number) => (await storedAnswers(story.db, id))[0];
 
 describe("the check-in page", () => {
   it("opens from the e-mail on a phone, shows the choice, and records Met only when pressed", async () => {
@@ -44,13 +44,13 @@ describe("the check-in page", () => {
     for (const name of ["Met", "Not yet", "Skip this month"]) {
       await page.getByRole("button", { name }).waitFor();
     }
-    expect((await stored(match.id)).user1ConnectionStatus).toBe("pending");
+    expect(await firstAnswer(match.id)).toBe("pending");
     expect(await hasHorizontalScroll(page)).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole("button", { name: "Met" }).click();
     await page.getByText("Thank you! Your coffee chat counts as met.").waitFor();
-    expect((await stored(match.id)).user1ConnectionStatus).toBe("confirmed");
+    expect(await firstAnswer(match.id)).toBe("confirmed");
     const [row] = await story.db.select().from(checkIns).where(eq(checkIns.userId, ada.id));
     expect(row.answer).toBe("met");
     expect(await axeViolations(page)).toEqual([]);
@@ -67,7 +67,7 @@ describe("the check-in page", () => {
     expect(await focused.textContent()).toBe("Not yet");
     await page.keyboard.press("Enter");
     await page.getByText("Thanks! We will ask once more later this month.").waitFor();
-    expect((await stored(match.id)).user1ConnectionStatus).toBe("not_confirmed");
+    expect(await firstAnswer(match.id)).toBe("not_confirmed");
   });
 
   it("explains a broken link", async () => {

@@ -41,20 +41,18 @@ describe("the dashboard", () => {
   it("shows the current match with its Active badge, the stats and at most six recent matches", async () => {
     const me = await createUser(story.db);
     await createMatch(story.db, {
-      user1: me,
-      user2: await createUser(story.db, { firstName: "Current", lastName: "Partner" }),
+      members: [me, await createUser(story.db, { firstName: "Current", lastName: "Partner" })],
     });
     for (let i = 1; i <= 7; i++) {
       await createMatch(story.db, {
-        user1: await createUser(story.db, { firstName: `Past${i}`, lastName: "Colleague" }),
-        user2: me,
+        members: [await createUser(story.db, { firstName: `Past${i}`, lastName: "Colleague" }), me],
         pairing: await createPairing(story.db, { month: `2026-0${i}`, status: "completed" }),
         matchDate: new Date(`2026-0${i}-05T00:00:00Z`),
-        status: i <= 3 ? "completed" : "active",
-        // A partner's "Met My Match" counts as a coffee chat; a completion both missed does not.
-        user1ConnectionStatus:
+        status: i <= 3 ? "completed" : "active", // A partner's "Met My Match" counts as a coffee chat; a completion both missed does not.
+        answers: [
           i === 4 || i === 5 ? "confirmed" : i === 3 ? "not_confirmed" : "pending",
-        user2ConnectionStatus: i === 3 ? "not_confirmed" : "pending",
+          i === 3 ? "not_confirmed" : "pending",
+        ],
       });
     }
     const page = await story.newPage();

@@ -54,7 +54,7 @@ describe("a visitor on the landing page", () => {
     await createWhitelistedGroup(story.db, { displayName: "Landing Co", domain: "landing.test" });
     const ana = await createUser(story.db, { email: "ana@landing.test" });
     const ben = await createUser(story.db, { email: "ben@landing.test" });
-    await createMatch(story.db, { user1: ana, user2: ben, user2ConnectionStatus: "confirmed" });
+    await createMatch(story.db, { members: [ana, ben], answers: ["pending", "confirmed"] });
     clock.advance(301_000);
 
     const page = await story.newPage({ width: 375, height: 812 });

@@ -24,20 +24,18 @@ async function employeeWithMatch() {
     lastName: "Hopper",
     bio: "Ask me about <b>compilers</b>.",
   });
-  const match = await createMatch(story.db, { user1: partner, user2: me });
+  const match = await createMatch(story.db, { members: [partner, me] });
   // An earlier round still running (past, still open to answers) and a completed one (final).
   const past = await createMatch(story.db, {
-    user1: me,
-    user2: await createUser(story.db, { firstName: "Alan", lastName: "Turing" }),
+    members: [me, await createUser(story.db, { firstName: "Alan", lastName: "Turing" })],
     pairing: await createPairing(story.db, { month: "2026-01" }),
     matchDate: new Date("2026-01-04T00:00:00Z"),
   });
   await createMatch(story.db, {
-    user1: me,
-    user2: await createUser(story.db, { firstName: "Kay", lastName: "Closed" }),
+    members: [me, await createUser(story.db, { firstName: "Kay", lastName: "Closed" })],
+    answers: ["pending", "confirmed"],
     pairing: await createPairing(story.db, { month: "2025-12", status: "completed" }),
     matchDate: new Date("2025-12-01T00:00:00Z"),
-    user2ConnectionStatus: "confirmed",
   });
   return { me, partner, match, past };
 }

@@ -30,7 +30,7 @@ async function adaWithMatch() {
   const me = await person("Ada", "Lovelace");
   const grace = await person("Grace", "Hopper");
   const sam = await person("Sam", "Free");
-  await createMatch(story.db, { user1: me, user2: grace, pairing });
+  await createMatch(story.db, { members: [me, grace], pairing });
   return { me, grace, sam };
 }
 

@@ -196,7 +196,7 @@ describe("the Current Pairings dialog fits a narrow screen", () => {
         lastName: "Featherstonehaugh-Worthington",
       });
       const two = await createUser(story.db, { email: `fit-b${i}@brew.test`, firstName: `Bo${i}` });
-      await createMatch(story.db, { user1: one, user2: two, pairing });
+      await createMatch(story.db, { members: [one, two], pairing });
     }
     for (const width of [375, 512]) {
       const page = await adminPage(width);

@@ -107,13 +107,10 @@ describe("one vocabulary for a match's state", () => {
   it("shows the current and a past match identically on /home and /matches", async () => {
     const me = await createUser(story.db, { firstName: "Vera", lastName: "Vocab" });
     await createMatch(story.db, {
-      user1: me,
-      user2: await createUser(story.db, { firstName: "Olga", lastName: "Orr" }),
+      members: [me, await createUser(story.db, { firstName: "Olga", lastName: "Orr" })],
     });
     await createMatch(story.db, {
-      user1: await createUser(story.db, { firstName: "Paul", lastName: "Past" }),
-      user2: me,
-      // An earlier round still running: past, and still open to an answer.
+      members: [await createUser(story.db, { firstName: "Paul", lastName: "Past" }), me], // An earlier round still running: past, and still open to an answer.
       pairing: await createPairing(story.db, { month: "2026-01" }),
       matchDate: new Date("2026-01-04T00:00:00Z"),
     });

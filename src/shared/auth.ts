@@ -71,6 +71,8 @@ export const sessionUserSchema = z
     profileImageUrl: z.string().nullable(),
     department: z.string().nullable(),
     matchingPreference: z.enum(matchingPreferences),
+    /** 2 (one-to-one), 3 or 4: how many people the person would like to meet at once. */
+    preferredGroupSize: z.number().int(),
     bio: z.string().nullable(),
     isActive: z.boolean(),
     isAdmin: z.boolean(),

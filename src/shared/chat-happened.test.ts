@@ -3,16 +3,9 @@ import { type ChatAnswers, chatHappened } from "./chat-happened";
 import type { ConnectionStatus } from "./enums";
 import { matchStats } from "./matches";
 
-const pair = (
-  status: ChatAnswers["status"],
-  a: ConnectionStatus,
-  b: ConnectionStatus,
-  c: ConnectionStatus | null = null,
-): ChatAnswers => ({
+const pair = (status: ChatAnswers["status"], ...answers: ConnectionStatus[]): ChatAnswers => ({
   status,
-  user1ConnectionStatus: a,
-  user2ConnectionStatus: b,
-  user3ConnectionStatus: c,
+  members: answers.map((connectionStatus) => ({ connectionStatus })),
 });
 
 describe("chatHappened", () => {
@@ -44,6 +37,18 @@ describe("chatHappened", () => {
     expect(chatHappened(pair("completed", "not_confirmed", "not_confirmed", "not_confirmed"))).toBe(
       false,
     );
+  });
+
+  it("reads a group of four like a pair: one Met counts, four Missed do not", () => {
+    expect(chatHappened(pair("active", "pending", "pending", "pending", "confirmed"))).toBe(true);
+    expect(
+      chatHappened(pair("completed", "not_confirmed", "not_confirmed", "not_confirmed", "pending")),
+    ).toBe(true);
+    expect(
+      chatHappened(
+        pair("completed", "not_confirmed", "not_confirmed", "not_confirmed", "not_confirmed"),
+      ),
+    ).toBe(false);
   });
 });
 

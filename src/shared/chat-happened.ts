@@ -18,15 +18,16 @@ export const MARKED_DONE = "completed" satisfies MatchStatus;
 
 export type ChatAnswers = {
   status: MatchStatus;
-  user1ConnectionStatus: ConnectionStatus;
-  user2ConnectionStatus: ConnectionStatus;
-  /** Null for a pair; a trio's third member's answer. */
-  user3ConnectionStatus: ConnectionStatus | null;
+  /** Every member's answer (2 to 4 members). */
+  members: readonly { connectionStatus: ConnectionStatus }[];
 };
 
+/** Answers in member order as ChatAnswers' members. */
+export const answerList = (answers: readonly ConnectionStatus[]) =>
+  answers.map((connectionStatus) => ({ connectionStatus }));
+
 export function chatHappened(match: ChatAnswers): boolean {
-  const answers = [match.user1ConnectionStatus, match.user2ConnectionStatus];
-  if (match.user3ConnectionStatus !== null) answers.push(match.user3ConnectionStatus);
+  const answers = match.members.map((m) => m.connectionStatus);
   if (answers.includes(MET_ANSWER)) return true;
   if (answers.every((answer) => answer === MISSED_ANSWER)) return false;
   return match.status === MARKED_DONE;

@@ -33,6 +33,19 @@ export const matchPartnerSchema = z.object({
 export type MatchPartner = z.infer<typeof matchPartnerSchema>;
 
 const isoTime = z.string();
+
+/** One member of a match and their answer, in the match's order. */
+export const matchMemberSchema = z.object({
+  userId: z.string(),
+  connectionStatus: z.enum(connectionStatuses),
+  confirmedAt: isoTime.nullable(),
+});
+export type MatchMemberFields = z.infer<typeof matchMemberSchema>;
+
+/**
+ * A match's fields. `members` lists everyone (2 to 4 people); the `user1…user3` fields repeat the
+ * first three members for clients written when a match held at most three.
+ */
 export const matchFieldsSchema = z.object({
   id: z.number().int(),
   pairingId: z.number().int(),
@@ -49,6 +62,7 @@ export const matchFieldsSchema = z.object({
   user1ConfirmedAt: isoTime.nullable(),
   user2ConfirmedAt: isoTime.nullable(),
   user3ConfirmedAt: isoTime.nullable(),
+  members: z.array(matchMemberSchema),
   createdAt: isoTime,
 });
 export type MatchFields = z.infer<typeof matchFieldsSchema>;
@@ -59,7 +73,7 @@ export const matchItemSchema = z
     match: matchFieldsSchema,
     /** The first other member (the only one in a pair). */
     partner: matchPartnerSchema,
-    /** Every other member: one for a pair, two for a trio. */
+    /** Every other member: one for a pair, up to three for a group of four. */
     partners: z.array(matchPartnerSchema),
     /** The caller's own side of the match. */
     myConnectionStatus: z.enum(connectionStatuses),

@@ -131,8 +131,19 @@ export const previewUserSchema = z.object({
 });
 export type PreviewUser = z.infer<typeof previewUserSchema>;
 
+/** A member of a match in an admin's list, with their answer. */
+export const previewMemberSchema = previewUserSchema.extend({
+  connectionStatus: z.enum(connectionStatuses),
+});
+export type PreviewMember = z.infer<typeof previewMemberSchema>;
+
+/**
+ * One match in an admin's list. `members` lists everyone (2 to 4 people) with their answers; the
+ * `user1…user3` fields repeat the first three for clients written when a match held at most three.
+ */
 export const previewMatchSchema = z.object({
   id: z.number().int(),
+  members: z.array(previewMemberSchema),
   user1: previewUserSchema,
   user2: previewUserSchema,
   user3: previewUserSchema.optional(),
@@ -187,6 +198,10 @@ export const completedPairingContentSchema = z.object({
       user2_email: z.string(),
       user3_name: z.string().optional(),
       user3_email: z.string().optional(),
+      user4_name: z.string().optional(),
+      user4_email: z.string().optional(),
+      /** Every member in order (2 to 4); absent in older records, which list them as user1…user3. */
+      members: z.array(z.object({ name: z.string(), email: z.string() })).optional(),
       status: z.string(),
       /** Whether the chat happened (chat-happened.ts) when the pairing was completed; absent in older records. */
       chat_happened: z.boolean().optional(),
@@ -196,6 +211,34 @@ export const completedPairingContentSchema = z.object({
   chats_happened: z.number().int().optional(),
 });
 export type CompletedPairingContent = z.infer<typeof completedPairingContentSchema>;
+type FileMatch = CompletedPairingContent["matches"][number];
+type FilePerson = { name: string; email: string };
+
+/** A match's members as a completed file lists them: `members`, and `user1…user4` for older readers. */
+export function fileMembers(people: FilePerson[]): Omit<FileMatch, "status" | "chat_happened"> {
+  const [a, b, c, d] = people;
+  return {
+    user1_name: a?.name ?? "",
+    user1_email: a?.email ?? "",
+    user2_name: b?.name ?? "",
+    user2_email: b?.email ?? "",
+    ...(c ? { user3_name: c.name, user3_email: c.email } : {}),
+    ...(d ? { user4_name: d.name, user4_email: d.email } : {}),
+    members: people,
+  };
+}
+
+/** Everyone in a completed file's match, from `members` or, in older records, `user1…user3`. */
+export function membersOfFileMatch(m: FileMatch): FilePerson[] {
+  if (m.members) return m.members;
+  const slots: [string | undefined, string | undefined][] = [
+    [m.user1_name, m.user1_email],
+    [m.user2_name, m.user2_email],
+    [m.user3_name, m.user3_email],
+    [m.user4_name, m.user4_email],
+  ];
+  return slots.flatMap(([name, email]) => (email ? [{ name: name ?? "", email }] : []));
+}
 
 /** GET /api/admin/pairing-groups: completed records by their group's label. */
 export const pairingGroupsResponseSchema = z.record(

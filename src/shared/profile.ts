@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { sessionUserSchema } from "./auth";
 import { matchingPreferences } from "./enums";
+import { preferredGroupSizeSchema } from "./group-size";
 import { singleLine } from "./required-text";
 
 /** The three matching preferences with the labels the forms show. */
@@ -43,6 +44,8 @@ export const profileSchema = z.object({
   matchingPreference: z.enum(matchingPreferences, {
     error: "Please choose one of the matching preferences",
   }),
+  /** How many people the person would like to meet at once; unchanged when not sent. */
+  preferredGroupSize: preferredGroupSizeSchema.optional(),
   bio: z
     .string({ error: "Bio must be text" })
     .trim()

@@ -1,7 +1,7 @@
-import { chatHappened } from "./chat-happened";
+import { answerList, chatHappened } from "./chat-happened";
 import type { ConnectionStatus, MatchingPreference, ParticipationStatus } from "./enums";
 import { fileNameBase } from "./pairing-file-names";
-import { type CompletedPairingContent, monthDisplay } from "./pairings";
+import { type CompletedPairingContent, fileMembers, monthDisplay } from "./pairings";
 
 /**
  * The sample company, as plain data from a seeded generator: the server stores it (DEMO=1, see
@@ -254,20 +254,10 @@ export function sampleFileContent(
   groupName: string = SAMPLE_GROUP.displayName,
 ): CompletedPairingContent {
   const records = round.groups.map(({ members, answers }) => {
-    const [a, b, c] = members.map((i) => people[i]);
     return {
-      user1_name: fullName(a),
-      user1_email: a.email,
-      user2_name: fullName(b),
-      user2_email: b.email,
-      ...(c ? { user3_name: fullName(c), user3_email: c.email } : {}),
+      ...fileMembers(members.map((i) => ({ name: fullName(people[i]), email: people[i].email }))),
       status: "completed",
-      chat_happened: chatHappened({
-        status: "completed",
-        user1ConnectionStatus: answers[0],
-        user2ConnectionStatus: answers[1],
-        user3ConnectionStatus: answers[2] ?? null,
-      }),
+      chat_happened: chatHappened({ status: "completed", members: answerList(answers) }),
     };
   });
   return {

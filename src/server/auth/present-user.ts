@@ -13,6 +13,7 @@ export function presentUser(user: SignedInUser, sessionKind: SessionKind | null)
     profileImageUrl: user.profileImageUrl,
     department: user.department,
     matchingPreference: user.matchingPreference,
+    preferredGroupSize: user.preferredGroupSize,
     bio: user.bio,
     isActive: user.isActive,
     isAdmin: hasAdminRights(user, sessionKind),

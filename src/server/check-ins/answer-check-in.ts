@@ -1,12 +1,18 @@
-import { and, eq, inArray, or } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { MET_ANSWER, MISSED_ANSWER } from "../../shared/chat-happened";
 import type { CheckInAnswer, CheckInBody, CheckInView } from "../../shared/check-ins";
 import { monthDisplay } from "../../shared/pairings";
 import { getAuthSecret } from "../auth/auth-secret";
 import type { AppContext } from "../context";
-import { checkIns, type MatchRow, matches, pairings, users } from "../db/schema";
+import { checkIns, matches, pairings, users } from "../db/schema";
 import { BadRequest, Conflict, HttpError, NotFound } from "../errors";
-import { membersOf } from "../pairings/members/member-availability";
+import {
+  isMemberSql,
+  type MatchWithMembers,
+  memberIds,
+  setMemberAnswer,
+  withMembers,
+} from "../match-members/match-members";
 import { fullName } from "../pairings/members/pairing-members";
 import { statusOf } from "./check-in-members";
 import { verifyLinkToken } from "./link-token";
@@ -43,7 +49,7 @@ export async function answerCheckIn(ctx: AppContext, body: CheckInBody): Promise
     const [match] = await tx
       .select()
       .from(matches)
-      .where(and(eq(matches.id, matchId), memberSql(userId)))
+      .where(and(eq(matches.id, matchId), isMemberSql(matches.id, userId)))
       .for("update");
     if (!match) throw new NotFound(CHANGED_MATCH);
     // `for share` waits for an admin's Complete under way, as lockOpenPairing does for the
@@ -59,12 +65,7 @@ export async function answerCheckIn(ctx: AppContext, body: CheckInBody): Promise
         "pairing_completed",
       );
     }
-    const side = match.user1Id === userId ? 1 : match.user2Id === userId ? 2 : 3;
-    const [row] = await tx
-      .update(matches)
-      .set({ [`user${side}ConnectionStatus`]: status, [`user${side}ConfirmedAt`]: now })
-      .where(eq(matches.id, match.id))
-      .returning();
+    await setMemberAnswer(tx, match.id, userId, status, now);
     await tx
       .insert(checkIns)
       .values({
@@ -79,9 +80,10 @@ export async function answerCheckIn(ctx: AppContext, body: CheckInBody): Promise
         target: [checkIns.pairingId, checkIns.userId],
         set: { matchId, answer: body.answer, answeredAt: now },
       });
-    return row;
+    return match;
   });
-  return { ...(await present(ctx, userId, updated)), message: confirmations[body.answer] };
+  const [withAnswer] = await withMembers(ctx.db, [updated]);
+  return { ...(await present(ctx, userId, withAnswer)), message: confirmations[body.answer] };
 }
 
 async function claimsOf(ctx: AppContext, token: string) {
@@ -94,20 +96,26 @@ async function claimsOf(ctx: AppContext, token: string) {
   return { userId: verified.claims.userId, matchId: verified.claims.id };
 }
 
-const memberSql = (userId: string) =>
-  or(eq(matches.user1Id, userId), eq(matches.user2Id, userId), eq(matches.user3Id, userId));
-
-async function memberMatch(ctx: AppContext, userId: string, matchId: number): Promise<MatchRow> {
+async function memberMatch(
+  ctx: AppContext,
+  userId: string,
+  matchId: number,
+): Promise<MatchWithMembers> {
   const [match] = await ctx.db
     .select()
     .from(matches)
-    .where(and(eq(matches.id, matchId), memberSql(userId)));
+    .where(and(eq(matches.id, matchId), isMemberSql(matches.id, userId)));
   if (!match) throw new NotFound(CHANGED_MATCH);
-  return match;
+  const [full] = await withMembers(ctx.db, [match]);
+  return full;
 }
 
-async function present(ctx: AppContext, userId: string, match: MatchRow): Promise<CheckInView> {
-  const others = membersOf(match).filter((id) => id !== userId);
+async function present(
+  ctx: AppContext,
+  userId: string,
+  match: MatchWithMembers,
+): Promise<CheckInView> {
+  const others = memberIds(match).filter((id) => id !== userId);
   const [partners, [pairing], [row]] = await Promise.all([
     ctx.db
       .select({

@@ -5,8 +5,8 @@ import { recordActivity } from "../activity/activity";
 import { getAuthSecret } from "../auth/auth-secret";
 import type { AppContext } from "../context";
 import { checkIns, matches, pairings, stillInQuestions, users } from "../db/schema";
+import { memberIds, withMembers } from "../match-members/match-members";
 import { listEligibleUsers } from "../pairings/members/eligibility";
-import { membersOf } from "../pairings/members/member-availability";
 import { fullName } from "../pairings/members/pairing-members";
 import { dayOf, resolveScope } from "../pairings/members/scope";
 import { type CheckInRun, type Log, quietLog } from "./ask-member";
@@ -111,11 +111,16 @@ async function silentPeople(
     .from(matches)
     .innerJoin(pairings, eq(pairings.id, matches.pairingId))
     .where(and(eq(pairings.scopeKey, scopeKey), inArray(pairings.month, rounds.months)));
+  const full = await withMembers(
+    ctx.db,
+    rows.map((r) => r.match),
+  );
   const lastAnswer = await lastAnswers(ctx);
   const silentIn = new Map<string, Set<string>>();
-  for (const { match, pairingCreatedAt } of rows) {
+  for (const [i, { pairingCreatedAt }] of rows.entries()) {
+    const match = full[i];
     const happened = chatHappened(match);
-    for (const id of membersOf(match)) {
+    for (const id of memberIds(match)) {
       if (!ready.has(id)) continue;
       const answeredAt = lastAnswer.get(id);
       const counts =

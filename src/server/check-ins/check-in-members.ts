@@ -1,15 +1,20 @@
 import { eq, inArray } from "drizzle-orm";
 import type { ConnectionStatus } from "../../shared/enums";
 import type { AppContext } from "../context";
-import { type MatchRow, matches, type PairingRow, pairings, users } from "../db/schema";
-import { connectionStatusOf, sideOf } from "../matches/member-matches";
-import { awayReasons, membersOf } from "../pairings/members/member-availability";
+import { matches, type PairingRow, pairings, users } from "../db/schema";
+import {
+  answerOf,
+  type MatchWithMembers,
+  memberIds,
+  withMembers,
+} from "../match-members/match-members";
+import { awayReasons } from "../pairings/members/member-availability";
 import { fullName } from "../pairings/members/pairing-members";
 import { dayOf } from "../pairings/members/scope";
 import type { Recipient } from "./send-automatic-mail";
 
 export interface MemberOfMatch {
-  match: MatchRow;
+  match: MatchWithMembers;
   recipient: Recipient;
   status: ConnectionStatus;
   partnerNames: string[];
@@ -24,8 +29,8 @@ export async function runningPairing(
   return pairing?.status === "active" ? pairing : null;
 }
 
-export function statusOf(match: MatchRow, userId: string): ConnectionStatus {
-  return connectionStatusOf(match, sideOf(match, userId));
+export function statusOf(match: MatchWithMembers, userId: string): ConnectionStatus {
+  return answerOf(match, userId);
 }
 
 /**
@@ -37,9 +42,12 @@ export async function reachableMembers(
   ctx: AppContext,
   pairing: PairingRow,
 ): Promise<MemberOfMatch[]> {
-  const rows = await ctx.db.select().from(matches).where(eq(matches.pairingId, pairing.id));
+  const rows = await withMembers(
+    ctx.db,
+    await ctx.db.select().from(matches).where(eq(matches.pairingId, pairing.id)),
+  );
   const away = await awayReasons(ctx.db, [pairing.id], dayOf(ctx.clock.now()));
-  const ids = [...new Set(rows.flatMap(membersOf))];
+  const ids = [...new Set(rows.flatMap(memberIds))];
   if (ids.length === 0) return [];
   const people = await ctx.db
     .select({
@@ -52,10 +60,10 @@ export async function reachableMembers(
     .where(inArray(users.id, ids));
   const byId = new Map(people.map((p) => [p.id, p]));
   return rows.flatMap((match) =>
-    membersOf(match).flatMap((id) => {
+    memberIds(match).flatMap((id) => {
       const person = byId.get(id);
       if (!person || away.has(id)) return [];
-      const partnerNames = membersOf(match)
+      const partnerNames = memberIds(match)
         .filter((other) => other !== id)
         .map((other) => byId.get(other))
         .filter((p) => p !== undefined)

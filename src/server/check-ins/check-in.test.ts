@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatHappened } from "../../shared/chat-happened";
+import type { ConnectionStatus } from "../../shared/enums";
 import { fixedClock } from "../clock";
 import { activities, checkIns, matches, pairings } from "../db/schema";
 import { allowEmail, createMatch, createPairing, createUser } from "../test/factories";
 import { type ReceivedMail, type SmtpPeer, startSmtpPeer } from "../test/smtp-peer";
+import { storedAnswers, storedMatch } from "../test/stored-match";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { signLinkToken } from "./link-token";
 import { runCheckInReminder } from "./run-check-in-reminder";
@@ -39,11 +41,8 @@ async function company() {
       lastName: "Test",
       ...fields,
     });
-  const match = (
-    a: { id: string },
-    b: { id: string },
-    fields: Partial<typeof matches.$inferInsert> = {},
-  ) => createMatch(t.db, { user1: a, user2: b, pairing, ...fields });
+  const match = (a: { id: string }, b: { id: string }, answers: ConnectionStatus[] = []) =>
+    createMatch(t.db, { members: [a, b], pairing, answers });
   return { pairing, person, match, domain };
 }
 
@@ -68,7 +67,7 @@ describe("the check-in e-mail", () => {
     const bob = await person("Bob");
     const cy = await person("Cy");
     const dee = await person("Dee", { participationStatus: "opted_out" });
-    await match(ada, bob, { user2ConnectionStatus: "confirmed" });
+    await match(ada, bob, ["pending", "confirmed"]);
     await match(cy, dee);
 
     const run = await runCheckInStage(t.ctx, { pairingId: pairing.id });
@@ -182,7 +181,7 @@ describe("the check-in page's calls", () => {
     await runCheckInStage(t.ctx, { pairingId: pairing.id });
     const token = (who: string) =>
       tokenOf(mailsTo(domain).find((m) => m.to[0] === `${who}@${domain}`) as ReceivedMail);
-    const stored = async () => (await t.db.select().from(matches).where(eq(matches.id, row.id)))[0];
+    const stored = () => storedMatch(t.db, row.id);
 
     const skip = await t.post("/api/check-in", { token: token("oz"), answer: "skip" });
     expect(skip.statusCode).toBe(200);
@@ -193,10 +192,7 @@ describe("the check-in page's calls", () => {
     });
     const notYet = await t.post("/api/check-in", { token: token("pia"), answer: "not_yet" });
     expect(notYet.json().answer).toBe("not_yet");
-    expect(await stored()).toMatchObject({
-      user1ConnectionStatus: "not_confirmed",
-      user2ConnectionStatus: "not_confirmed",
-    });
+    expect(await storedAnswers(t.db, row.id)).toEqual(["not_confirmed", "not_confirmed"]);
     expect(chatHappened(await stored())).toBe(false);
 
     const met = await t.post("/api/check-in", { token: token("pia"), answer: "met" });
@@ -204,7 +200,7 @@ describe("the check-in page's calls", () => {
       answer: "met",
       message: "Thank you! Your coffee chat counts as met.",
     });
-    expect((await stored()).user2ConnectionStatus).toBe("confirmed");
+    expect((await storedAnswers(t.db, row.id))[1]).toBe("confirmed");
     expect(chatHappened(await stored())).toBe(true);
     const [answered] = await t.db.select().from(checkIns).where(eq(checkIns.userId, pia.id));
     expect(answered).toMatchObject({ answer: "met", answeredAt: NOW });
@@ -226,8 +222,7 @@ describe("the check-in page's calls", () => {
     expect(res.json().message).toBe(
       "The March 2027 pairing is completed, so answers can no longer change.",
     );
-    const [stored] = await t.db.select().from(matches).where(eq(matches.id, row.id));
-    expect(stored.user1ConnectionStatus).toBe("pending");
+    expect((await storedAnswers(t.db, row.id))[0]).toBe("pending");
   });
 
   it("refuses forged, altered and other-purpose tokens, and explains an expired one", async () => {

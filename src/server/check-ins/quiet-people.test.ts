@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { matches, pairings, stillInQuestions, users } from "../db/schema";
+import { memberIds, withMembers } from "../match-members/match-members";
 import { listEligibleUsers } from "../pairings/members/eligibility";
 import { dayOf, resolveScope } from "../pairings/members/scope";
 import {
@@ -65,13 +66,7 @@ async function threeQuietRounds() {
       createdAt: new Date(`${month}-01T09:00:00Z`),
     });
     for (const [a, aAnswer, b, bAnswer] of groups) {
-      await createMatch(t.db, {
-        user1: a,
-        user2: b,
-        pairing,
-        user1ConnectionStatus: aAnswer,
-        user2ConnectionStatus: bAnswer,
-      });
+      await createMatch(t.db, { members: [a, b], answers: [aAnswer, bAnswer], pairing });
     }
   };
   await round("2027-01", [
@@ -125,9 +120,12 @@ describe("quiet people", () => {
       .select()
       .from(pairings)
       .where(and(eq(pairings.scopeKey, scopeKey), eq(pairings.month, "2027-04")));
-    const fourth = await t.db.select().from(matches).where(eq(matches.pairingId, april.id));
+    const fourth = await withMembers(
+      t.db,
+      await t.db.select().from(matches).where(eq(matches.pairingId, april.id)),
+    );
     expect(fourth.length).toBeGreaterThan(0);
-    expect(fourth.flatMap((m) => [m.user1Id, m.user2Id, m.user3Id])).not.toContain(quinn.id);
+    expect(fourth.flatMap(memberIds)).not.toContain(quinn.id);
 
     expect((await askQuietPeople(t.ctx, { scopeKey })).sent).toBe(0);
   });

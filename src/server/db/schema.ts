@@ -9,7 +9,9 @@ import {
   jsonb,
   type PgColumn,
   pgTable,
+  primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   unique,
@@ -73,6 +75,8 @@ export const users = pgTable(
       .notNull()
       .default("any"),
     bio: text("bio"),
+    /** How many people (2 to 4) the person would like to meet at once. */
+    preferredGroupSize: smallint("preferred_group_size").notNull().default(2),
     isActive: boolean("is_active").notNull().default(true),
     isAdmin: boolean("is_admin").notNull().default(false),
     participationStatus: text("participation_status", { enum: participationStatuses })
@@ -102,6 +106,7 @@ export const users = pgTable(
       t.id,
     ),
     index("users_email_domain_idx").on(sql`split_part(lower(${t.email}), '@', 2)`),
+    check("users_preferred_group_size_check", sql`${t.preferredGroupSize} between 2 and 4`),
     check("users_matching_preference_check", oneOf(t.matchingPreference, matchingPreferences)),
     check("users_participation_status_check", oneOf(t.participationStatus, participationStatuses)),
     check("users_employee_status_check", oneOf(t.employeeStatus, employeeStatuses)),
@@ -184,42 +189,44 @@ export const matches = pgTable(
       .notNull()
       .references(() => pairings.id, { onDelete: "cascade" }),
     month: text("month").notNull(),
-    user1Id: uuid("user1_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    user2Id: uuid("user2_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    /** Set only for a trio. */
-    user3Id: uuid("user3_id").references(() => users.id, { onDelete: "cascade" }),
     matchDate: tz("match_date").notNull().defaultNow(),
     status: text("status", { enum: matchStatuses }).notNull().default("active"),
     completedAt: tz("completed_at"),
-    user1ConnectionStatus: text("user1_connection_status", { enum: connectionStatuses })
-      .notNull()
-      .default("pending"),
-    user2ConnectionStatus: text("user2_connection_status", { enum: connectionStatuses })
-      .notNull()
-      .default("pending"),
-    user3ConnectionStatus: text("user3_connection_status", { enum: connectionStatuses }),
-    user1ConfirmedAt: tz("user1_confirmed_at"),
-    user2ConfirmedAt: tz("user2_confirmed_at"),
-    user3ConfirmedAt: tz("user3_confirmed_at"),
     createdAt: createdAt(),
   },
   (t) => [
-    index("matches_user1_idx").on(t.user1Id),
-    index("matches_user2_idx").on(t.user2Id),
-    index("matches_user3_idx").on(t.user3Id),
     index("matches_pairing_idx").on(t.pairingId),
     check("matches_status_check", oneOf(t.status, matchStatuses)),
-    check("matches_user1_connection_check", oneOf(t.user1ConnectionStatus, connectionStatuses)),
-    check("matches_user2_connection_check", oneOf(t.user2ConnectionStatus, connectionStatuses)),
-    check(
-      "matches_user3_connection_check",
-      sql`(${t.user3Id} is null and ${t.user3ConnectionStatus} is null) or (${t.user3Id} is not null and ${oneOf(t.user3ConnectionStatus, connectionStatuses)})`,
-    ),
-    check("matches_distinct_members", sql`${t.user1Id} <> ${t.user2Id}`),
+  ],
+);
+
+/**
+ * One row per member of a match (2 to 4 people, kept by the match-members module): the order in
+ * which the members are listed, their answer and when they gave it. Decision 0021.
+ */
+export const matchMembers = pgTable(
+  "match_members",
+  {
+    matchId: integer("match_id")
+      .notNull()
+      .references(() => matches.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** 1 to 4: the order files, CSVs and the admin's lists show the members in. */
+    position: smallint("position").notNull(),
+    connectionStatus: text("connection_status", { enum: connectionStatuses })
+      .notNull()
+      .default("pending"),
+    confirmedAt: tz("confirmed_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.matchId, t.userId] }),
+    unique("match_members_position_unique").on(t.matchId, t.position),
+    // A person's matches (current and history) from their id alone (docs/performance.md).
+    index("match_members_user_idx").on(t.userId, t.matchId),
+    check("match_members_position_check", sql`${t.position} between 1 and 4`),
+    check("match_members_connection_check", oneOf(t.connectionStatus, connectionStatuses)),
   ],
 );
 
@@ -732,6 +739,7 @@ export const stillInQuestions = pgTable(
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type MatchRow = typeof matches.$inferSelect;
+export type MatchMemberRow = typeof matchMembers.$inferSelect;
 export type SignInMailRow = typeof signInMails.$inferSelect;
 export type PairingRow = typeof pairings.$inferSelect;
 export type DomainGroupRow = typeof domainGroups.$inferSelect;

@@ -9,7 +9,8 @@ import { type Database, openDatabase } from "./client";
 import { sessions, users } from "./schema";
 
 // On a real PostgreSQL server with a sample company of 3,000 people and six months of matches,
-// the statements a single person's request runs must reach users and matches through indexes.
+// the statements a single person's request runs must reach users, matches and their members
+// through indexes (match_members_user_idx for the person's matches).
 let server: PostgresServer;
 let database: Database;
 let client: pg.Client;
@@ -62,7 +63,7 @@ describe("a single person's requests use indexes", () => {
     expect(scans).not.toContain("users");
   });
 
-  it("reads the session with the current match, or with the history, without scanning users or matches", async () => {
+  it("reads the session with the current match, or with the history, through the member index, scanning no users, matches or members", async () => {
     const now = new Date();
     await database.db.insert(sessions).values({
       sessionHash: "1".repeat(64),
@@ -78,6 +79,7 @@ describe("a single person's requests use indexes", () => {
       const scans = await seqScans(query, values);
       expect(scans).not.toContain("users");
       expect(scans).not.toContain("matches");
+      expect(scans).not.toContain("match_members");
     }
   });
 });

@@ -10,16 +10,15 @@ import {
   sampleFileName,
   sampleRounds,
 } from "../../shared/sample-company";
-import { insertAsJson } from "../db/bulk-insert";
 import type { Tx } from "../db/client";
 import {
   completedPairings,
-  matches,
   type NewsletterRow,
   newsletterArchive,
   newsletters,
   pairings,
 } from "../db/schema";
+import { insertMatchesInBulk } from "../match-members/match-members";
 import { defaultNewsletter } from "../newsletters/newsletter-defaults";
 import { archiveFileName } from "../newsletters/send/finish-send";
 import { insertPastDeliveries } from "../newsletters/send/ledger";
@@ -70,7 +69,7 @@ export async function seedHistory(tx: Tx, input: HistoryInput): Promise<void> {
       createdAt: pairings.createdAt,
     });
   const matchRows = rounds.flatMap((round, r) => matchesOf(round, stored[r], input));
-  await insertAsJson(tx, matches, matchRows);
+  await insertMatchesInBulk(tx, matchRows);
 
   const past = rounds.filter((round) => round.monthsAgo > 0);
   const files = past.map((round) => {
@@ -106,18 +105,14 @@ function matchesOf(
     return {
       pairingId: pairing.id,
       month: round.month,
-      user1Id: ids[g.members[0]],
-      user2Id: ids[g.members[1]],
-      user3Id: g.members[2] === undefined ? null : ids[g.members[2]],
       matchDate: pairing.createdAt,
       status: pairing.completedAt ? ("completed" as const) : ("active" as const),
       completedAt: pairing.completedAt,
-      user1ConnectionStatus: g.answers[0],
-      user2ConnectionStatus: g.answers[1],
-      user3ConnectionStatus: g.answers[2] ?? null,
-      user1ConfirmedAt: at(0),
-      user2ConfirmedAt: at(1),
-      user3ConfirmedAt: g.members[2] === undefined ? null : at(2),
+      members: g.members.map((member, k) => ({
+        userId: ids[member],
+        connectionStatus: g.answers[k],
+        confirmedAt: at(k),
+      })),
     };
   });
 }

@@ -7,6 +7,7 @@ import {
   completedPairings,
   emailLogs,
   matches,
+  matchMembers,
   newsletterDeliveries,
   newsletters,
   pairings,
@@ -62,9 +63,8 @@ describe("demo seeding", () => {
     // Nobody is in two matches of one round.
     const [{ doubled }] = await database.db
       .select({ doubled: sql<number>`count(*)::int` })
-      .from(sql`(select m.pairing_id, u from matches m,
-        unnest(array[m.user1_id, m.user2_id, m.user3_id]) u
-        where u is not null group by 1, 2 having count(*) > 1) d`);
+      .from(sql`(select m.pairing_id, mm.user_id from matches m
+        join match_members mm on mm.match_id = m.id group by 1, 2 having count(*) > 1) d`);
     expect(doubled).toBe(0);
   });
 
@@ -84,22 +84,13 @@ describe("demo seeding", () => {
 
 describe("demo seeding", () => {
   it("answers realistically: mostly met, some missed by everyone, some never answered", async () => {
-    const answers = [
-      sql`${matches.user1ConnectionStatus}`,
-      sql`${matches.user2ConnectionStatus}`,
-      sql`coalesce(${matches.user3ConnectionStatus}, ${matches.user1ConnectionStatus})`,
-    ];
-    const all = (status: string) =>
-      sql.join(
-        answers.map((a) => sql`${a} = ${status}`),
-        sql` and `,
-      );
+    const some = (status: string) => sql`exists (select 1 from ${matchMembers}
+      where ${matchMembers.matchId} = ${matches.id} and ${matchMembers.connectionStatus} = ${status})`;
+    const all = (status: string) => sql`not exists (select 1 from ${matchMembers}
+      where ${matchMembers.matchId} = ${matches.id} and ${matchMembers.connectionStatus} <> ${status})`;
     const [shares] = await database.db
       .select({
-        met: sql<number>`(count(*) filter (where ${sql.join(
-          answers.map((a) => sql`${a} = 'confirmed'`),
-          sql` or `,
-        )}))::int`,
+        met: sql<number>`(count(*) filter (where ${some("confirmed")}))::int`,
         missed: sql<number>`(count(*) filter (where ${all("not_confirmed")}))::int`,
         silent: sql<number>`(count(*) filter (where ${all("pending")}))::int`,
         total: sql<number>`count(*)::int`,
@@ -113,11 +104,11 @@ describe("demo seeding", () => {
     expect(shares.silent / shares.total).toBeGreaterThan(0.1);
     const answered = await database.db
       .select({ n: sql<number>`count(*)::int` })
-      .from(matches)
+      .from(matchMembers)
       .where(
         and(
-          sql`${matches.user1ConnectionStatus} <> 'pending'`,
-          sql`${matches.user1ConfirmedAt} is null`,
+          sql`${matchMembers.connectionStatus} <> 'pending'`,
+          sql`${matchMembers.confirmedAt} is null`,
         ),
       );
     expect(answered[0].n).toBe(0);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pairingRows, pairingsCsv } from "../../client/features/admin/pairings/pairing-rows";
 import { fixedClock } from "../clock";
 import { matches } from "../db/schema";
+import { withMembers } from "../match-members/match-members";
 import { createAdmin, createMatch, createPairing, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 import type { Requests } from "../test/test-client";
@@ -28,8 +29,8 @@ beforeAll(async () => {
   );
   [ada, ben] = [t.as(a), t.as(b)];
   pairing = await createPairing(t.db, { month: "2027-03" });
-  pairMatch = await createMatch(t.db, { user1: a, user2: b, pairing });
-  trioMatch = await createMatch(t.db, { user1: c, user2: d, user3: e, pairing });
+  pairMatch = await createMatch(t.db, { members: [a, b], pairing });
+  trioMatch = await createMatch(t.db, { members: [c, d, e], pairing });
 });
 afterAll(() => t.close());
 
@@ -92,12 +93,12 @@ describe("once the round is completed", () => {
     expect(trio.statusCode).toBe(404);
     const complete = await ben.put(`/api/matches/${pairMatch.id}/complete`);
     expect(complete.statusCode).toBe(409);
-    const [row] = await t.db.select().from(matches).where(eq(matches.id, pairMatch.id));
-    expect(row).toMatchObject({
-      status: "active",
-      user1ConnectionStatus: "confirmed",
-      user2ConnectionStatus: "not_confirmed",
-    });
+    const [row] = await withMembers(
+      t.db,
+      await t.db.select().from(matches).where(eq(matches.id, pairMatch.id)),
+    );
+    expect(row.status).toBe("active");
+    expect(row.members.map((m) => m.connectionStatus)).toEqual(["confirmed", "not_confirmed"]);
     const [past] = (await ada.get("/api/matches/history")).json();
     expect(past).toMatchObject({ myConnectionStatus: "confirmed", pairingOpen: false });
     expect((await admin.get("/api/admin/stats")).json()).toEqual({

@@ -1,22 +1,27 @@
-import { isNull, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ChatAnswers, chatHappened } from "../../shared/chat-happened";
+import { chatHappened } from "../../shared/chat-happened";
+import type { MatchStatus } from "../../shared/enums";
 import { type ConnectionStatus, connectionStatuses, matchStatuses } from "../../shared/enums";
 import { matches } from "../db/schema";
+import { withMembers } from "../match-members/match-members";
 import { createMatch, createPairing, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { chatHappenedSql, chatsHappenedCount } from "./chat-happened-sql";
 
-/** Both statuses × every answer of two members, and of three. */
-function everyCombination(): ChatAnswers[] {
-  const all: ChatAnswers[] = [];
-  const thirds: (ConnectionStatus | null)[] = [null, ...connectionStatuses];
-  for (const status of matchStatuses)
-    for (const user1ConnectionStatus of connectionStatuses)
-      for (const user2ConnectionStatus of connectionStatuses)
-        for (const user3ConnectionStatus of thirds)
-          all.push({ status, user1ConnectionStatus, user2ConnectionStatus, user3ConnectionStatus });
-  return all;
+type Combo = { status: MatchStatus; answers: ConnectionStatus[] };
+
+/** Both statuses × every answer of two members, of three and of four. */
+function everyCombination(): Combo[] {
+  let answerLists: ConnectionStatus[][] = [[]];
+  const bySize = new Map<number, ConnectionStatus[][]>();
+  for (let size = 1; size <= 4; size++) {
+    answerLists = answerLists.flatMap((list) => connectionStatuses.map((a) => [...list, a]));
+    bySize.set(size, answerLists);
+  }
+  return matchStatuses.flatMap((status) =>
+    [2, 3, 4].flatMap((size) => (bySize.get(size) ?? []).map((answers) => ({ status, answers }))),
+  );
 }
 
 describe("the chat definition in SQL", () => {
@@ -24,48 +29,51 @@ describe("the chat definition in SQL", () => {
   const combos = everyCombination();
   beforeAll(async () => {
     t = await createTestApp();
-    const [a, b, c] = [await createUser(t.db), await createUser(t.db), await createUser(t.db)];
+    const people = [];
+    for (let i = 0; i < 4; i++) people.push(await createUser(t.db));
     const pairing = await createPairing(t.db);
-    for (const combo of combos) {
+    for (const { status, answers } of combos) {
       await createMatch(t.db, {
-        user1: a,
-        user2: b,
-        ...(combo.user3ConnectionStatus ? { user3: c } : {}),
+        members: people.slice(0, answers.length),
+        answers,
         pairing,
-        ...combo,
+        status,
       });
     }
   });
   afterAll(() => t.close());
 
-  it("agrees with chatHappened on every combination of status and answers, pairs and trios", async () => {
-    expect(combos).toHaveLength(72);
+  it("agrees with chatHappened on every combination of status and answers, groups of 2 to 4", async () => {
+    expect(combos).toHaveLength(2 * (9 + 27 + 81));
     const rows = await t.db
       .select({
-        status: matches.status,
-        user1ConnectionStatus: matches.user1ConnectionStatus,
-        user2ConnectionStatus: matches.user2ConnectionStatus,
-        user3ConnectionStatus: matches.user3ConnectionStatus,
+        match: matches,
         happened: chatHappenedSql,
         notHappened: sql<boolean>`not ${chatHappenedSql}`,
       })
       .from(matches);
     expect(rows).toHaveLength(combos.length);
-    for (const { happened, notHappened, ...row } of rows) {
-      expect(happened, JSON.stringify(row)).toBe(chatHappened(row));
-      expect(notHappened, JSON.stringify(row)).toBe(!chatHappened(row));
-    }
+    const full = await withMembers(
+      t.db,
+      rows.map((r) => r.match),
+    );
+    rows.forEach(({ happened, notHappened }, i) => {
+      const row = full[i];
+      const label = JSON.stringify({ status: row.status, members: row.members });
+      expect(happened, label).toBe(chatHappened(row));
+      expect(notHappened, label).toBe(!chatHappened(row));
+    });
   });
 
   it("counts the chats that happened in one aggregate", async () => {
     const [all] = await t.db.select({ n: chatsHappenedCount }).from(matches);
-    const [pairs] = await t.db
+    const [active] = await t.db
       .select({ n: chatsHappenedCount })
       .from(matches)
-      .where(isNull(matches.user3Id));
-    // Pairs: 5 answer pairs with a Met, per status, + 3 completed ones not missed by both = 13.
-    // Trios: 19 answer triples with a Met, per status, + 7 completed ones not missed by all = 45.
-    expect(pairs.n).toBe(13);
-    expect(all.n).toBe(13 + 45);
+      .where(eq(matches.status, "active"));
+    // Active: the answer lists with a Met: 3²−2² + 3³−2³ + 3⁴−2⁴ = 5 + 19 + 65.
+    // Completed: those plus the lists neither all Missed nor holding a Met: 3 + 7 + 15.
+    expect(active.n).toBe(5 + 19 + 65);
+    expect(all.n).toBe(2 * (5 + 19 + 65) + 3 + 7 + 15);
   });
 });

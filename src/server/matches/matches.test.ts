@@ -2,12 +2,15 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { matches, settings } from "../db/schema";
+import { membersOfMatches } from "../match-members/match-members";
 import { createDepartment, createMatch, createPairing, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 import type { Requests } from "../test/test-client";
 
 const clock = fixedClock("2027-03-10T09:00:00Z");
 let t: TestApp;
+const answersOf = async (matchId: number) =>
+  (await membersOfMatches(t.db, [matchId])).get(matchId) ?? [];
 beforeAll(async () => {
   t = await createTestApp({ clock });
 });
@@ -35,7 +38,7 @@ describe("GET /api/matches/current", () => {
       bio: "Espresso fan",
       password: "correct horse battery staple",
     });
-    const match = await createMatch(t.db, { user1: partner, user2: me });
+    const match = await createMatch(t.db, { members: [partner, me] });
     const res = await t.as(me).get("/api/matches/current");
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -57,23 +60,51 @@ describe("GET /api/matches/current", () => {
 
   it("shows both partners of a trio", async () => {
     const [a, b, c] = [await createUser(t.db), await createUser(t.db), await createUser(t.db)];
-    await createMatch(t.db, { user1: a, user2: b, user3: c });
+    await createMatch(t.db, { members: [a, b, c] });
     const body = (await t.as(c).get("/api/matches/current")).json();
     expect(body.partners.map((p: { id: string }) => p.id).sort()).toEqual([a.id, b.id].sort());
     expect(body.partner.id).toBe(a.id);
   });
 
+  it("shows every partner of a group of four, their answers, and keeps the user1-3 fields", async () => {
+    const people = [];
+    for (let i = 0; i < 4; i++) people.push(await createUser(t.db));
+    const [a, b, c, d] = people;
+    const match = await createMatch(t.db, {
+      members: people,
+      answers: ["pending", "pending", "pending", "confirmed"],
+    });
+    const body = (await t.as(b).get("/api/matches/current")).json();
+    expect(body.partners.map((p: { id: string }) => p.id)).toEqual([a.id, c.id, d.id]);
+    expect(body.partner.id).toBe(a.id);
+    expect(body.match.members.map((m: { userId: string }) => m.userId)).toEqual(
+      people.map((p) => p.id),
+    );
+    expect(body.match).toMatchObject({ user1Id: a.id, user2Id: b.id, user3Id: c.id });
+    expect(body.match.members[3].connectionStatus).toBe("confirmed");
+    const answered = await t
+      .as(d)
+      .put(`/api/matches/${match.id}/connection-status`, { status: "not_confirmed" });
+    expect(answered.json().myConnectionStatus).toBe("not_confirmed");
+    expect(await answersOf(match.id)).toMatchObject([
+      {},
+      {},
+      {},
+      { connectionStatus: "not_confirmed" },
+    ]);
+    const invitation = await t.as(a).get(`/api/matches/${match.id}/calendar.ics`);
+    expect(invitation.body.match(/^ATTENDEE/gm)).toHaveLength(4);
+  });
+
   it("picks the newest active match of an active pairing; completed pairings move to history", async () => {
     const me = await createUser(t.db);
     const old = await createMatch(t.db, {
-      user1: me,
-      user2: await createUser(t.db),
+      members: [me, await createUser(t.db)],
       pairing: await createPairing(t.db, { month: "2027-02", status: "completed" }),
       matchDate: new Date("2027-02-02T00:00:00Z"),
     });
     const current = await createMatch(t.db, {
-      user1: me,
-      user2: await createUser(t.db),
+      members: [me, await createUser(t.db)],
       matchDate: new Date("2027-03-01T00:00:00Z"),
     });
     expect((await t.as(me).get("/api/matches/current")).json().match.id).toBe(current.id);
@@ -90,15 +121,14 @@ describe("GET /api/matches/history", () => {
     for (const month of months) {
       past.push(
         await createMatch(t.db, {
-          user1: me,
-          user2: await createUser(t.db),
+          members: [me, await createUser(t.db)],
           pairing: await createPairing(t.db, { month, status: "completed" }),
           matchDate: new Date(`${month}-03T00:00:00Z`),
           status: month === "2027-01" ? "completed" : "active",
         }),
       );
     }
-    await createMatch(t.db, { user1: await createUser(t.db), user2: me });
+    await createMatch(t.db, { members: [await createUser(t.db), me] });
     const res = await t.as(me).get("/api/matches/history");
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -119,7 +149,7 @@ describe("GET /api/matches/history", () => {
 describe("PUT /api/matches/:id/complete", () => {
   it("lets a member mark the match completed once, keeping the first completion time", async () => {
     const [me, partner] = [await createUser(t.db), await createUser(t.db)];
-    const match = await createMatch(t.db, { user1: me, user2: partner });
+    const match = await createMatch(t.db, { members: [me, partner] });
     const first = await t.as(partner).put(`/api/matches/${match.id}/complete`);
     expect(first.statusCode).toBe(200);
     expect(first.json().match).toMatchObject({
@@ -137,8 +167,7 @@ describe("PUT /api/matches/:id/complete", () => {
 
   it("answers 404 to someone outside the match and leaves it untouched", async () => {
     const match = await createMatch(t.db, {
-      user1: await createUser(t.db),
-      user2: await createUser(t.db),
+      members: [await createUser(t.db), await createUser(t.db)],
     });
     const res = await t.as(await createUser(t.db)).put(`/api/matches/${match.id}/complete`);
     expect(res.statusCode).toBe(404);
@@ -160,28 +189,24 @@ describe("PUT /api/matches/:id/complete", () => {
 describe("PUT /api/matches/:matchId/connection-status", () => {
   it("changes only the caller's own side and stamps the time", async () => {
     const [a, b, c] = [await createUser(t.db), await createUser(t.db), await createUser(t.db)];
-    const match = await createMatch(t.db, { user1: a, user2: b, user3: c });
+    const match = await createMatch(t.db, { members: [a, b, c] });
     const res = await t
       .as(b)
       .put(`/api/matches/${match.id}/connection-status`, { status: "confirmed" });
     expect(res.statusCode).toBe(200);
     expect(res.json().myConnectionStatus).toBe("confirmed");
     await t.as(c).put(`/api/matches/${match.id}/connection-status`, { status: "not_confirmed" });
-    const [row] = await t.db.select().from(matches).where(eq(matches.id, match.id));
-    expect(row).toMatchObject({
-      user1ConnectionStatus: "pending",
-      user1ConfirmedAt: null,
-      user2ConnectionStatus: "confirmed",
-      user3ConnectionStatus: "not_confirmed",
-    });
-    expect(row.user2ConfirmedAt?.toISOString()).toBe(clock.now().toISOString());
+    const [first, second, third] = await answersOf(match.id);
+    expect(first).toMatchObject({ connectionStatus: "pending", confirmedAt: null });
+    expect(second.connectionStatus).toBe("confirmed");
+    expect(third.connectionStatus).toBe("not_confirmed");
+    expect(second.confirmedAt?.toISOString()).toBe(clock.now().toISOString());
     expect((await t.as(a).get("/api/matches/current")).json().myConnectionStatus).toBe("pending");
   });
 
   it("refuses anyone outside the match with 404", async () => {
     const match = await createMatch(t.db, {
-      user1: await createUser(t.db),
-      user2: await createUser(t.db),
+      members: [await createUser(t.db), await createUser(t.db)],
     });
     const res = await t
       .as(await createUser(t.db))
@@ -189,8 +214,8 @@ describe("PUT /api/matches/:matchId/connection-status", () => {
         status: "confirmed",
       });
     expect(res.statusCode).toBe(404);
-    const [row] = await t.db.select().from(matches).where(eq(matches.id, match.id));
-    expect([row.user1ConnectionStatus, row.user2ConnectionStatus]).toEqual(["pending", "pending"]);
+    const answers = (await answersOf(match.id)).map((m) => m.connectionStatus);
+    expect(answers).toEqual(["pending", "pending"]);
   });
 
   it.each([
@@ -200,7 +225,7 @@ describe("PUT /api/matches/:matchId/connection-status", () => {
     [{ status: ["confirmed"] }],
   ])("refuses the body %j with 400", async (payload) => {
     const [me, partner] = [await createUser(t.db), await createUser(t.db)];
-    const match = await createMatch(t.db, { user1: me, user2: partner });
+    const match = await createMatch(t.db, { members: [me, partner] });
     const res = await t.as(me).put(`/api/matches/${match.id}/connection-status`, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
@@ -211,7 +236,7 @@ describe("PUT /api/matches/:matchId/connection-status", () => {
 
   it("limits each user to 60 answers in 5 minutes without slowing colleagues down", async () => {
     const [me, partner] = [await createUser(t.db), await createUser(t.db)];
-    const match = await createMatch(t.db, { user1: me, user2: partner });
+    const match = await createMatch(t.db, { members: [me, partner] });
     const send = (who: Requests) =>
       who.put(`/api/matches/${match.id}/connection-status`, { status: "confirmed" });
     const mine = t.as(me);
@@ -251,7 +276,7 @@ describe("GET /api/matches/:id/calendar.ics", () => {
   it("downloads an invitation addressed to every member", async () => {
     const me = await createUser(t.db, { firstName: "Ada", lastName: "Lovelace, PhD" });
     const partner = await createUser(t.db, { firstName: 'Bob "B"', lastName: "Smith" });
-    const match = await createMatch(t.db, { user1: me, user2: partner });
+    const match = await createMatch(t.db, { members: [me, partner] });
     const res = await t.as(me).get(`/api/matches/${match.id}/calendar.ics`);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/calendar/);
@@ -273,8 +298,7 @@ describe("GET /api/matches/:id/calendar.ics", () => {
 
   it("answers 404 to someone outside the match", async () => {
     const match = await createMatch(t.db, {
-      user1: await createUser(t.db),
-      user2: await createUser(t.db),
+      members: [await createUser(t.db), await createUser(t.db)],
     });
     const res = await t.as(await createUser(t.db)).get(`/api/matches/${match.id}/calendar.ics`);
     expect(res.statusCode).toBe(404);
@@ -282,7 +306,7 @@ describe("GET /api/matches/:id/calendar.ics", () => {
 
   it("starts the invitation at the time the person chose, converted to UTC", async () => {
     const me = await createUser(t.db);
-    const match = await createMatch(t.db, { user1: me, user2: await createUser(t.db) });
+    const match = await createMatch(t.db, { members: [me, await createUser(t.db)] });
     const start = encodeURIComponent("2027-03-15T14:30:00+02:00");
     const res = await t.as(me).get(`/api/matches/${match.id}/calendar.ics?start=${start}`);
     expect(res.statusCode).toBe(200);
@@ -293,7 +317,7 @@ describe("GET /api/matches/:id/calendar.ics", () => {
 
   it("proposes the next weekday at 10:00 in the person's time zone when no start is chosen", async () => {
     const me = await createUser(t.db);
-    const match = await createMatch(t.db, { user1: me, user2: await createUser(t.db) });
+    const match = await createMatch(t.db, { members: [me, await createUser(t.db)] });
     const res = await t
       .as(me)
       .get(`/api/matches/${match.id}/calendar.ics?timeZone=${encodeURIComponent("Europe/Berlin")}`);
@@ -303,7 +327,7 @@ describe("GET /api/matches/:id/calendar.ics", () => {
 
   it("refuses a time zone it does not know", async () => {
     const me = await createUser(t.db);
-    const match = await createMatch(t.db, { user1: me, user2: await createUser(t.db) });
+    const match = await createMatch(t.db, { members: [me, await createUser(t.db)] });
     const res = await t.as(me).get(`/api/matches/${match.id}/calendar.ics?timeZone=Mars%2FOlympus`);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/time zone must be a name/);
@@ -311,7 +335,7 @@ describe("GET /api/matches/:id/calendar.ics", () => {
 
   it("refuses a start that is not a date-time, or is in the past or over a year ahead", async () => {
     const me = await createUser(t.db);
-    const match = await createMatch(t.db, { user1: me, user2: await createUser(t.db) });
+    const match = await createMatch(t.db, { members: [me, await createUser(t.db)] });
     for (const start of [
       "tomorrow",
       "2027-03-15",

@@ -1,4 +1,5 @@
-import { and, type Column, desc, eq, or, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, type SQLWrapper, sql } from "drizzle-orm";
+import type { ConnectionStatus } from "../../shared/enums";
 import type { MatchPartner } from "../../shared/matches";
 import {
   liveSessionCondition,
@@ -8,8 +9,9 @@ import {
 } from "../auth/session-store";
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
-import { type MatchRow, matches, sessions, users } from "../db/schema";
+import { type MatchRow, matches, matchMembers, sessions, users } from "../db/schema";
 import { departmentNameSql } from "../directory/departments/department-name";
+import type { MatchWithMembers } from "../match-members/match-members";
 
 /*
  * The employee's match reads, each one prepared statement built once per database (see
@@ -18,16 +20,16 @@ import { departmentNameSql } from "../directory/departments/department-name";
  * round trip (the routes skip the per-request session lookup: `sessionInRoute`).
  */
 
-const isMemberOf = (user: Column) =>
-  or(eq(matches.user1Id, user), eq(matches.user2Id, user), eq(matches.user3Id, user));
-
 /**
- * The other members in match order (user1, user2, user3), as JSON, each with the name of their
- * department (department-name.ts).
+ * Every member of the match in the match's order, as JSON: their answer and public profile with
+ * the name of their department (department-name.ts). The caller's own entry gives their answer;
+ * the others are the partners.
  */
-const partnersOf = (user: Column) => sql<MatchPartner[] | null>`(
+const membersJson = (matchId: SQLWrapper) => sql<MemberJson[] | null>`(
   select json_agg(json_build_object(
-    'id', u.id,
+    'userId', u.id,
+    'connectionStatus', mm.connection_status,
+    'confirmedAt', mm.confirmed_at,
     'profileImageUrl', u.profile_image_url,
     'firstName', u.first_name,
     'lastName', u.last_name,
@@ -35,10 +37,16 @@ const partnersOf = (user: Column) => sql<MatchPartner[] | null>`(
     'email', u.email,
     'bio', u.bio,
     'departmentDisplayName', ${departmentNameSql(sql`u.email`, sql`u.department`)}
-  ) order by array_position(array[${matches.user1Id}, ${matches.user2Id}, ${matches.user3Id}]::uuid[], u.id))
-  from users u
-  where u.id in (${matches.user1Id}, ${matches.user2Id}, ${matches.user3Id}) and u.id <> ${user}::uuid
+  ) order by mm.position)
+  from ${matchMembers} mm join ${users} u on u.id = mm.user_id
+  where mm.match_id = ${matchId}
 )`;
+
+interface MemberJson extends Omit<MatchPartner, "id"> {
+  userId: string;
+  connectionStatus: ConnectionStatus;
+  confirmedAt: string | null;
+}
 
 const pairingOpenSql = sql<boolean>`exists (select 1 from pairings p
   where p.id = ${matches.pairingId} and p.status = 'active')`;
@@ -50,33 +58,46 @@ const sessionColumns = { ...sessionSelection, user: { id: users.id, isAdmin: use
 
 /**
  * The statements before preparation (placeholders as in sessionLookupValues). Each reads the
- * session lookup and the session user's matches in one statement; a live session without matches
- * gives one row whose match is null, an unknown or expired one no row.
+ * session lookup and the session user's matches in one statement, reaching the matches through
+ * the person's member rows (index match_members_user_idx); a live session without matches gives
+ * one row whose match is null, an unknown or expired one no row.
  */
 export function memberMatchQueries(db: Db) {
-  const sessionWithMatches = () =>
-    db
+  // The newest match still active inside a pairing still active, found per session user.
+  const current = db
+    .select({
+      match: getTableColumns(matches),
+      members: membersJson(matches.id).as("members"),
+    })
+    .from(matchMembers)
+    .innerJoin(matches, eq(matches.id, matchMembers.matchId))
+    .where(and(eq(matchMembers.userId, users.id), isCurrentSql))
+    .orderBy(desc(matches.matchDate), desc(matches.id))
+    .limit(1)
+    .as("current");
+  return {
+    /** Every match of the user's, newest first, each marked whether it is the current one. */
+    sessionWithHistory: db
       .select({
         ...sessionColumns,
         match: matches,
         isCurrent: isCurrentSql,
         pairingOpen: pairingOpenSql,
-        partners: partnersOf(users.id),
+        members: membersJson(matches.id),
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .$dynamic();
-  return {
-    /** Every match of the user's, newest first, each marked whether it is the current one. */
-    sessionWithHistory: sessionWithMatches()
-      .leftJoin(matches, isMemberOf(users.id))
+      .leftJoin(matchMembers, eq(matchMembers.userId, users.id))
+      .leftJoin(matches, eq(matches.id, matchMembers.matchId))
       .where(liveSessionCondition)
       .orderBy(desc(matches.matchDate), desc(matches.id)),
     /** The newest match still active inside a pairing still active. */
-    sessionWithCurrent: sessionWithMatches()
-      .leftJoin(matches, and(isMemberOf(users.id), isCurrentSql))
+    sessionWithCurrent: db
+      .select({ ...sessionColumns, match: current.match, members: current.members })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoinLateral(current, sql`true`)
       .where(liveSessionCondition)
-      .orderBy(desc(matches.matchDate), desc(matches.id))
       .limit(1),
   };
 }
@@ -101,10 +122,32 @@ function statements(db: Db) {
 }
 
 export interface MemberMatch {
-  match: MatchRow;
+  match: MatchWithMembers;
   isCurrent: boolean;
   pairingOpen: boolean;
   partners: MatchPartner[];
+}
+
+function memberMatch(
+  userId: string,
+  match: MatchRow,
+  json: MemberJson[] | null,
+  isCurrent: boolean,
+  pairingOpen: boolean,
+): MemberMatch {
+  const list = json ?? [];
+  const members = list.map((m) => ({
+    userId: m.userId,
+    connectionStatus: m.connectionStatus,
+    confirmedAt: m.confirmedAt ? new Date(m.confirmedAt) : null,
+  }));
+  const partners = list
+    .filter((m) => m.userId !== userId)
+    .map(({ userId: id, connectionStatus: _s, confirmedAt: _at, ...partner }) => ({
+      id,
+      ...partner,
+    }));
+  return { match: { ...match, members }, isCurrent, pairingOpen, partners };
 }
 
 /**
@@ -117,29 +160,25 @@ export async function sessionMatches(
   which: "history" | "current",
 ): Promise<{ userId: string; matches: MemberMatch[] } | null> {
   const { sessionWithHistory, sessionWithCurrent } = statements(ctx.db);
-  const statement = which === "history" ? sessionWithHistory : sessionWithCurrent;
-  const rows = await statement.execute(sessionLookupValues(ctx, token));
+  const values = sessionLookupValues(ctx, token);
+  if (which === "current") {
+    const [row] = await sessionWithCurrent.execute(values);
+    if (!row) return null;
+    const { match, members, ...found } = row;
+    const session = await settleSession(ctx, found);
+    if (!session) return null;
+    const userId = session.user.id;
+    // A match current for the statement is current and its pairing open.
+    return { userId, matches: match ? [memberMatch(userId, match, members, true, true)] : [] };
+  }
+  const rows = await sessionWithHistory.execute(values);
   if (rows.length === 0) return null;
-  const {
-    match: _match,
-    isCurrent: _isCurrent,
-    pairingOpen: _pairingOpen,
-    partners: _partners,
-    ...found
-  } = rows[0];
+  const { match: _m, isCurrent: _c, pairingOpen: _p, members: _j, ...found } = rows[0];
   const session = await settleSession(ctx, found);
   if (!session) return null;
-  const matches = rows.flatMap(({ match, isCurrent, pairingOpen, partners }) =>
-    match
-      ? [
-          {
-            match,
-            isCurrent: isCurrent === true,
-            pairingOpen: pairingOpen === true,
-            partners: partners ?? [],
-          },
-        ]
-      : [],
+  const userId = session.user.id;
+  const matches = rows.flatMap(({ match, isCurrent, pairingOpen, members }) =>
+    match ? [memberMatch(userId, match, members, isCurrent === true, pairingOpen === true)] : [],
   );
-  return { userId: session.user.id, matches };
+  return { userId, matches };
 }

@@ -1,56 +1,37 @@
-import { and, eq, inArray, or } from "drizzle-orm";
-import type { ConnectionStatus } from "../../shared/enums";
+import { and, eq, inArray } from "drizzle-orm";
 import type { MatchItem, MatchPartner } from "../../shared/matches";
 import type { AppContext } from "../context";
-import { type MatchRow, matches, pairings, users } from "../db/schema";
+import { matches, pairings, users } from "../db/schema";
 import { departmentNameSql } from "../directory/departments/department-name";
 import { NotFound } from "../errors";
-
-const isMember = (userId: string) =>
-  or(eq(matches.user1Id, userId), eq(matches.user2Id, userId), eq(matches.user3Id, userId));
+import {
+  answerOf,
+  isMemberSql,
+  type MatchWithMembers,
+  memberIds,
+  withMembers,
+} from "../match-members/match-members";
 
 /** One match of the user's; anyone else is told it does not exist rather than that it is not theirs. */
 export async function findMemberMatch(
   ctx: AppContext,
   userId: string,
   matchId: number,
-): Promise<MatchRow> {
+): Promise<MatchWithMembers> {
   const [row] = await ctx.db
     .select()
     .from(matches)
-    .where(and(eq(matches.id, matchId), isMember(userId)));
+    .where(and(eq(matches.id, matchId), isMemberSql(matches.id, userId)));
   if (!row) throw new NotFound("Match not found");
-  return row;
-}
-
-export type Side = "user1" | "user2" | "user3";
-
-export function sideOf(match: MatchRow, userId: string): Side {
-  if (match.user1Id === userId) return "user1";
-  if (match.user2Id === userId) return "user2";
-  if (match.user3Id === userId) return "user3";
-  throw new NotFound("Match not found");
-}
-
-export function connectionStatusOf(match: MatchRow, side: Side): ConnectionStatus {
-  const value =
-    side === "user1"
-      ? match.user1ConnectionStatus
-      : side === "user2"
-        ? match.user2ConnectionStatus
-        : match.user3ConnectionStatus;
-  return value ?? "pending";
-}
-
-export function memberIds(match: MatchRow): string[] {
-  return [match.user1Id, match.user2Id, match.user3Id].filter((id): id is string => Boolean(id));
+  const [match] = await withMembers(ctx.db, [row]);
+  return match;
 }
 
 /** Builds the API items for the given matches as `userId` sees them (partners loaded in one query). */
 export async function toMatchItems(
   ctx: AppContext,
   userId: string,
-  rows: MatchRow[],
+  rows: MatchWithMembers[],
 ): Promise<MatchItem[]> {
   const partnerIds = [...new Set(rows.flatMap((m) => memberIds(m).filter((id) => id !== userId)))];
   const [partners, open] = await Promise.all([
@@ -82,7 +63,7 @@ async function openPairingIds(ctx: AppContext, ids: number[]): Promise<Set<numbe
  */
 export function toMatchItem(
   userId: string,
-  match: MatchRow,
+  match: MatchWithMembers,
   others: MatchPartner[],
   pairingOpen: boolean,
 ): MatchItem | null {
@@ -91,7 +72,7 @@ export function toMatchItem(
     match: presentMatch(match),
     partner: others[0],
     partners: others,
-    myConnectionStatus: connectionStatusOf(match, sideOf(match, userId)),
+    myConnectionStatus: answerOf(match, userId),
     pairingOpen,
   };
 }
@@ -116,23 +97,31 @@ async function loadPartners(ctx: AppContext, ids: string[]): Promise<Map<string,
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function presentMatch(m: MatchRow): MatchItem["match"] {
+/** The API's match fields: every member in `members`, the first three again as `user1…user3`. */
+export function presentMatch(m: MatchWithMembers): MatchItem["match"] {
+  const members = m.members.map((member) => ({
+    userId: member.userId,
+    connectionStatus: member.connectionStatus,
+    confirmedAt: iso(member.confirmedAt),
+  }));
+  const [first, second, third] = members;
   return {
     id: m.id,
     pairingId: m.pairingId,
-    user1Id: m.user1Id,
-    user2Id: m.user2Id,
-    user3Id: m.user3Id,
+    user1Id: first?.userId ?? "",
+    user2Id: second?.userId ?? "",
+    user3Id: third?.userId ?? null,
     matchDate: m.matchDate.toISOString(),
     month: m.month,
     status: m.status as MatchItem["match"]["status"],
     completedAt: iso(m.completedAt),
-    user1ConnectionStatus: m.user1ConnectionStatus,
-    user2ConnectionStatus: m.user2ConnectionStatus,
-    user3ConnectionStatus: m.user3ConnectionStatus,
-    user1ConfirmedAt: iso(m.user1ConfirmedAt),
-    user2ConfirmedAt: iso(m.user2ConfirmedAt),
-    user3ConfirmedAt: iso(m.user3ConfirmedAt),
+    user1ConnectionStatus: first?.connectionStatus ?? "pending",
+    user2ConnectionStatus: second?.connectionStatus ?? "pending",
+    user3ConnectionStatus: third?.connectionStatus ?? null,
+    user1ConfirmedAt: first?.confirmedAt ?? null,
+    user2ConfirmedAt: second?.confirmedAt ?? null,
+    user3ConfirmedAt: third?.confirmedAt ?? null,
+    members,
     createdAt: m.createdAt.toISOString(),
   };
 }

@@ -1,8 +1,7 @@
-import { eq } from "drizzle-orm";
 import type { ConnectionStatusBody, MatchItem } from "../../shared/matches";
 import type { AppContext } from "../context";
-import { matches } from "../db/schema";
-import { findMemberMatch, sideOf, toMatchItems } from "./member-matches";
+import { setMemberAnswer } from "../match-members/match-members";
+import { findMemberMatch, toMatchItems } from "./member-matches";
 import { lockOpenPairing } from "./open-pairing";
 
 /**
@@ -17,19 +16,11 @@ export async function setConnectionStatus(
   { status }: ConnectionStatusBody,
 ): Promise<MatchItem> {
   const match = await findMemberMatch(ctx, userId, matchId);
-  const now = ctx.clock.now();
-  const side = sideOf(match, userId);
-  const changes =
-    side === "user1"
-      ? { user1ConnectionStatus: status, user1ConfirmedAt: now }
-      : side === "user2"
-        ? { user2ConnectionStatus: status, user2ConfirmedAt: now }
-        : { user3ConnectionStatus: status, user3ConfirmedAt: now };
-  const updated = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     await lockOpenPairing(tx, match.pairingId);
-    const [row] = await tx.update(matches).set(changes).where(eq(matches.id, match.id)).returning();
-    return row;
+    await setMemberAnswer(tx, match.id, userId, status, ctx.clock.now());
   });
+  const updated = await findMemberMatch(ctx, userId, matchId);
   const [item] = await toMatchItems(ctx, userId, [updated]);
   return item;
 }

@@ -31,33 +31,25 @@ describe("admin metrics on a hand-built company", () => {
     ];
     const [a, b, c, d, e, f] = people;
     const march = await createPairing(t.db, { month: "2027-03" });
-    await createMatch(t.db, { user1: a, user2: b, pairing: march, status: "completed" });
-    await createMatch(t.db, {
-      user1: c,
-      user2: d,
-      pairing: march,
-      user1ConnectionStatus: "confirmed",
-    });
-    await createMatch(t.db, { user1: e, user2: f, pairing: march });
+    await createMatch(t.db, { members: [a, b], pairing: march, status: "completed" });
+    await createMatch(t.db, { members: [c, d], answers: ["confirmed", "pending"], pairing: march });
+    await createMatch(t.db, { members: [e, f], pairing: march });
     const february = await createPairing(t.db, { month: "2027-02", status: "completed" });
-    await createMatch(t.db, { user1: a, user2: c, pairing: february, status: "completed" });
-    await createMatch(t.db, { user1: b, user2: d, pairing: february });
+    await createMatch(t.db, { members: [a, c], pairing: february, status: "completed" });
+    await createMatch(t.db, { members: [b, d], pairing: february });
     await createMatch(t.db, {
-      user1: b,
-      user2: e,
+      members: [b, e],
+      answers: ["not_confirmed", "not_confirmed"],
       pairing: february,
       status: "completed",
-      user1ConnectionStatus: "not_confirmed",
-      user2ConnectionStatus: "not_confirmed",
     });
     await createMatch(t.db, {
-      user1: a,
-      user2: d,
+      members: [a, d],
+      answers: ["pending", "confirmed"],
       month: "2027-01",
-      user2ConnectionStatus: "confirmed",
     });
     // Outside the six-month window: counted in no month.
-    await createMatch(t.db, { user1: b, user2: c, month: "2026-08", status: "completed" });
+    await createMatch(t.db, { members: [b, c], month: "2026-08", status: "completed" });
   });
   afterAll(() => t.close());
 

@@ -44,22 +44,15 @@ describe("GET /api/public/figures", () => {
     const march = await createPairing(t.db, { month: "2027-03" });
     // Met by one member: happened. Marked completed: happened. Missed by both although
     // completed: did not. Not answered: not yet.
+    await createMatch(t.db, { members: [a, b], answers: ["pending", "confirmed"], pairing: march });
+    await createMatch(t.db, { members: [c, d], pairing: march, status: "completed" });
     await createMatch(t.db, {
-      user1: a,
-      user2: b,
-      pairing: march,
-      user2ConnectionStatus: "confirmed",
-    });
-    await createMatch(t.db, { user1: c, user2: d, pairing: march, status: "completed" });
-    await createMatch(t.db, {
-      user1: a,
-      user2: c,
+      members: [a, c],
+      answers: ["not_confirmed", "not_confirmed"],
       month: "2027-02",
       status: "completed",
-      user1ConnectionStatus: "not_confirmed",
-      user2ConnectionStatus: "not_confirmed",
     });
-    await createMatch(t.db, { user1: b, user2: d, month: "2027-01" });
+    await createMatch(t.db, { members: [b, d], month: "2027-01" });
   });
   afterAll(() => t.close());
 
@@ -86,10 +79,9 @@ describe("GET /api/public/figures", () => {
       await createUser(t.db, { email: "f@figures.test" }),
     ];
     await createMatch(t.db, {
-      user1: e,
-      user2: f,
+      members: [e, f],
+      answers: ["confirmed", "pending"],
       month: "2027-03",
-      user1ConnectionStatus: "confirmed",
     });
     clock.advance(299_000);
     expect((await get()).json()).toEqual({ peopleTakingPart: 4, chatsHappened: 2 });

@@ -46,8 +46,8 @@ async function pairingOfTwoPairs() {
       }),
     ),
   );
-  await createMatch(t.db, { user1: people[0], user2: people[1], pairing });
-  await createMatch(t.db, { user1: people[2], user2: people[3], pairing });
+  await createMatch(t.db, { members: [people[0], people[1]], pairing });
+  await createMatch(t.db, { members: [people[2], people[3]], pairing });
   return { group, pairing, people, file: activePairingFile(pairing.id) };
 }
 

@@ -140,6 +140,23 @@ describe("PUT /api/profile", () => {
     });
   });
 
+  it("saves the preferred group size, shows it as the user, and keeps it when not sent", async () => {
+    const user = await createUser(t.db);
+    expect((await t.as(user).get("/api/auth/user")).json().preferredGroupSize).toBe(2);
+    const res = await t.as(user).put("/api/profile", { ...valid, preferredGroupSize: 4 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().preferredGroupSize).toBe(4);
+    expect((await t.as(user).put("/api/profile", valid)).json().preferredGroupSize).toBe(4);
+    expect((await t.as(user).get("/api/auth/user")).json().preferredGroupSize).toBe(4);
+  });
+
+  it.each([1, 5, 2.5, "3"])("refuses a group size of %j with a message", async (size) => {
+    const user = await createUser(t.db);
+    const res = await t.as(user).put("/api/profile", { ...valid, preferredGroupSize: size });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("Choose one-to-one, a group of 3 or a group of 4");
+  });
+
   it("validates like registration", async () => {
     const user = await createUser(t.db);
     const res = await t.as(user).put("/api/profile", { ...valid, lastName: "" });

@@ -50,6 +50,9 @@ export async function saveProfile(
       lastName: input.lastName,
       department: input.department,
       matchingPreference: input.matchingPreference,
+      ...(input.preferredGroupSize === undefined
+        ? {}
+        : { preferredGroupSize: input.preferredGroupSize }),
       bio: input.bio ? input.bio : null,
       profileImageUrl,
       updatedAt: ctx.clock.now(),

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActivityPage } from "../../shared/rounds";
 import { fixedClock } from "../clock";
-import { type MatchRow, matches, pairings } from "../db/schema";
+import { matches, pairings } from "../db/schema";
+import { memberIds, withMembers } from "../match-members/match-members";
 import {
   allowEmail,
   createAdmin,
@@ -51,15 +52,18 @@ async function company() {
       ...fields,
     });
   const match = (a: { id: string }, b: { id: string }, c?: { id: string }) =>
-    createMatch(t.db, { user1: a, user2: b, user3: c, pairing });
+    createMatch(t.db, { members: c ? [a, b, c] : [a, b], pairing });
   return { pairing, person, match };
 }
 
 const report = (who: { id: string }, matchId: number, body: object = {}) =>
   t.as(who).post(`/api/matches/${matchId}/partner-away`, body);
-const pairingMatches = (pairingId: number) =>
-  t.db.select().from(matches).where(eq(matches.pairingId, pairingId)).orderBy(matches.id);
-const members = (m: MatchRow) => [m.user1Id, m.user2Id, m.user3Id].filter(Boolean);
+const pairingMatches = async (pairingId: number) =>
+  withMembers(
+    t.db,
+    await t.db.select().from(matches).where(eq(matches.pairingId, pairingId)).orderBy(matches.id),
+  );
+const members = memberIds;
 
 describe("my partner is away", () => {
   it("re-pairs the reporter with someone without a partner, tells both and records it", async () => {
@@ -135,12 +139,13 @@ describe("my partner is away", () => {
 
 describe("my partner is away: refusals", () => {
   it("refuses a second report by the same person in the month", async () => {
-    const { person, match } = await company();
+    const { pairing, person, match } = await company();
     const [ada, bob] = await Promise.all(["Ada", "Bob"].map((x) => person(x)));
     await person("Sam");
     await person("Tia");
     expect((await report(ada, (await match(ada, bob)).id)).statusCode).toBe(200);
-    const [now] = await t.db.select().from(matches).where(eq(matches.user1Id, ada.id));
+    const now = (await pairingMatches(pairing.id)).find((m) => members(m).includes(ada.id));
+    if (!now) throw new Error("Ada has no match after the first report");
     const again = await report(ada, now.id);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({

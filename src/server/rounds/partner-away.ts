@@ -5,8 +5,9 @@ import type { PartnerAwayBody, PartnerAwayResponse } from "../../shared/partner-
 import { recordActivity } from "../activity/activity";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
-import { type MatchRow, matches, type PairingRow, pairings, users } from "../db/schema";
+import { matches, type PairingRow, pairings, users } from "../db/schema";
 import { BadRequest, Conflict, HttpError, NotFound } from "../errors";
+import { type MatchWithMembers, memberIds, withMembers } from "../match-members/match-members";
 import { readPairingSchedule } from "../matches/next-pairing";
 import {
   type AwayReportData,
@@ -16,7 +17,6 @@ import {
 import { leaveMatch } from "../pairings/current/leave-match";
 import { type RePairNotice, sendRePairMails } from "../pairings/current/re-pair-mail";
 import { placeInTx } from "../pairings/current/re-pair-person";
-import { membersOf } from "../pairings/members/member-availability";
 import { fullName } from "../pairings/members/pairing-members";
 import { awayWindow, dayIn } from "./away-window";
 import { dateRule, getRoundSettings, getTimeZone } from "./round-settings";
@@ -70,8 +70,11 @@ async function reportInTx(
   matchId: number,
   partnerId: string | undefined,
 ): Promise<Outcome> {
-  const [row] = await tx.select().from(matches).where(eq(matches.id, matchId));
-  if (!row || !membersOf(row).includes(userId)) throw new NotFound("Match not found");
+  const [row] = await withMembers(
+    tx,
+    await tx.select().from(matches).where(eq(matches.id, matchId)),
+  );
+  if (!row || !memberIds(row).includes(userId)) throw new NotFound("Match not found");
   const [pairing] = await tx
     .select()
     .from(pairings)
@@ -84,7 +87,7 @@ async function reportInTx(
       "pairing_completed",
     );
   }
-  const others = membersOf(row).filter((id) => id !== userId);
+  const others = memberIds(row).filter((id) => id !== userId);
   const awayId = partnerId ?? (others.length === 1 ? others[0] : undefined);
   if (!awayId || !others.includes(awayId)) {
     throw new BadRequest("Choose the partner who is away from your match.", "validation");
@@ -97,8 +100,8 @@ async function reportInTx(
     );
   }
   const outcome =
-    others.length === 2
-      ? await trioGoesOnAsPair(tx, row, userId, awayId)
+    others.length >= 2
+      ? await groupGoesOnWithout(tx, row, userId, awayId)
       : await rePairReporter(ctx, tx, pairing, userId, awayId);
   await record(ctx, tx, pairing, userId, awayId, outcome);
   return outcome;
@@ -119,16 +122,16 @@ async function refuseAfterFirstHalf(ctx: AppContext, tx: Tx, pairing: PairingRow
   }
 }
 
-async function trioGoesOnAsPair(
+async function groupGoesOnWithout(
   tx: Tx,
-  row: MatchRow,
+  row: MatchWithMembers,
   userId: string,
   awayId: string,
 ): Promise<Outcome> {
   await leaveMatch(tx, row, awayId);
-  const stayId = membersOf(row).find((id) => id !== userId && id !== awayId) as string;
-  const people = await peopleByIds(tx, [userId, stayId]);
-  return { kind: "stays", month: row.month, notice: null, partners: [people[1]] };
+  const staying = memberIds(row).filter((id) => id !== userId && id !== awayId);
+  const people = await peopleByIds(tx, staying);
+  return { kind: "stays", month: row.month, notice: null, partners: people };
 }
 
 async function rePairReporter(

@@ -4,7 +4,7 @@ import { recordActivity } from "../activity/activity";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { pairings, type RoundStageRow, roundDrafts, roundStages } from "../db/schema";
-import { insertMatches } from "../pairings/generate/generate-pairing";
+import { insertPairingGroups } from "../pairings/generate/generate-pairing";
 import { completePairing } from "../pairings/records/complete-pairing";
 import { announceRound } from "./announce-round";
 import { pairingOfRound } from "./compose-draft";
@@ -109,7 +109,7 @@ async function publishDraft(
       createdAt: now,
     })
     .returning();
-  await insertMatches(tx, created.id, month, now, draft.groups);
+  await insertPairingGroups(tx, created.id, month, now, draft.groups);
   await tx.delete(roundDrafts).where(eq(roundDrafts.id, draft.id));
   return { id: created.id, scheduled: true, created: true, totalPairs: created.totalPairs };
 }

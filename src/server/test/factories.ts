@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { SessionKind } from "../../shared/enums";
+import type { ConnectionStatus, SessionKind } from "../../shared/enums";
 import { hashPassword } from "../auth/password";
 import { hashSecret, SESSION_COOKIE } from "../auth/session-store";
 import { isEmailAllowed } from "../auth/whitelist-lookup";
@@ -11,7 +11,7 @@ import {
   departments,
   domainGroups,
   emailLogs,
-  matches,
+  type matches,
   type NewUserRow,
   newsletters,
   pairings,
@@ -19,6 +19,7 @@ import {
   sessions,
   users,
 } from "../db/schema";
+import { insertMatches } from "../match-members/match-members";
 
 let sequence = 0;
 const next = () => ++sequence;
@@ -167,30 +168,33 @@ export function createGroupPairing(
   });
 }
 
-/** A match between two (or three) users; creates its pairing unless one is given. */
+/**
+ * A match of 2 to 4 users (in the given order), with their answers and answer times when given;
+ * creates its pairing unless one is given.
+ */
 export async function createMatch(
   db: Db,
   options: {
-    user1: { id: string };
-    user2: { id: string };
-    user3?: { id: string };
+    members: readonly { id: string }[];
+    answers?: readonly ConnectionStatus[];
+    answeredAt?: readonly (Date | null)[];
     pairing?: { id: number; month: string };
-  } & Partial<Omit<typeof matches.$inferInsert, "user1Id" | "user2Id" | "user3Id">>,
+  } & Partial<typeof matches.$inferInsert>,
 ) {
-  const { user1, user2, user3, pairing: given, ...fields } = options;
+  const { members, answers = [], answeredAt = [], pairing: given, ...fields } = options;
   const pairing = given ?? (await createPairing(db, fields.month ? { month: fields.month } : {}));
-  const [match] = await db
-    .insert(matches)
-    .values({
+  const [match] = await insertMatches(db, [
+    {
       pairingId: pairing.id,
       month: pairing.month,
-      user1Id: user1.id,
-      user2Id: user2.id,
-      user3Id: user3?.id ?? null,
-      user3ConnectionStatus: user3 ? "pending" : null,
       ...fields,
-    })
-    .returning();
+      members: members.map((m, i) => ({
+        userId: m.id,
+        connectionStatus: answers[i] ?? "pending",
+        confirmedAt: answeredAt[i] ?? null,
+      })),
+    },
+  ]);
   return match;
 }
 
@@ -270,7 +274,7 @@ export async function createSendableNewsletter(
   const pairing = await createPairing(db);
   for (let i = 0; i + 1 < members.length; i += 2) {
     const trio = i + 3 === members.length ? members[i + 2] : undefined;
-    await createMatch(db, { user1: members[i], user2: members[i + 1], user3: trio, pairing });
+    await createMatch(db, { members: members.slice(i, i + (trio ? 3 : 2)), pairing });
     if (trio) break;
   }
   const newsletter = await createNewsletter(db, {

@@ -33,6 +33,7 @@ export function ProfileEditForm({
       lastName: user.lastName ?? "",
       department: user.department ?? "",
       matchingPreference: user.matchingPreference,
+      preferredGroupSize: user.preferredGroupSize,
       bio: user.bio ?? "",
       profileImageUrl: user.profileImageUrl ?? "",
     },

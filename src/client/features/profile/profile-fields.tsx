@@ -13,10 +13,11 @@ import { FieldError, Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Select } from "../../components/ui/select";
 import { Textarea } from "../../components/ui/textarea";
+import { GroupSizeField } from "./group-size-field";
 
 export type ProfileForm = UseFormReturn<ProfileFormValues, unknown, ProfileInput>;
 
-/** Names, department, matching preference and bio: the fields shared by setup and edit. */
+/** Names, department, matching preference, group size and bio: the fields shared by setup and edit. */
 export function ProfileFields({
   form,
   departments,
@@ -95,6 +96,8 @@ export function ProfileFields({
         ))}
         {error("matchingPreference")}
       </fieldset>
+
+      <GroupSizeField form={form} errorId={`${id}-preferredGroupSize-error`} />
 
       <div className="grid gap-2">
         <Label htmlFor={`${id}-bio`}>Bio (optional)</Label>

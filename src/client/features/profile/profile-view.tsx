@@ -1,4 +1,5 @@
 import { departmentLabel } from "@shared/departments";
+import { type GroupSize, groupSizeLabels } from "@shared/group-size";
 import { matchingPreferenceLabels } from "@shared/profile";
 import { useQueryClient } from "@tanstack/react-query";
 import { Building2, Mail, Pencil, Users } from "lucide-react";
@@ -77,6 +78,12 @@ export function ProfileView({ user }: { user: AuthUser }) {
                     </dt>
                     <dd className="text-coffee-950">
                       {matchingPreferenceLabels[user.matchingPreference] ?? user.matchingPreference}
+                    </dd>
+                  </div>
+                  <div className="grid gap-1">
+                    <dt className="font-medium text-coffee-700">Group size</dt>
+                    <dd className="text-coffee-950">
+                      {groupSizeLabels[user.preferredGroupSize as GroupSize] ?? groupSizeLabels[2]}
                     </dd>
                   </div>
                   <div className="grid gap-1">

@@ -61,8 +61,8 @@ beforeAll(async () => {
     dee: await person("Dee", "dee@a-names.test", "customer-success", true),
   };
   const pairing = await createPairing(t.db, { month: "2027-03" });
-  await createMatch(t.db, { user1: people.ada, user2: people.ben, pairing });
-  await createMatch(t.db, { user1: people.cy, user2: people.dee, pairing });
+  await createMatch(t.db, { members: [people.ada, people.ben], pairing });
+  await createMatch(t.db, { members: [people.cy, people.dee], pairing });
   await createNewsletter(t.db, {
     ...defaultNewsletter(3, 2027),
     pairingFile: activePairingFile(pairing.id),

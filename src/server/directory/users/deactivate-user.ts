@@ -1,4 +1,4 @@
-import { and, eq, or } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import {
   type AccountChangeResponse,
   adminUserName,
@@ -8,8 +8,8 @@ import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { matches, pairings, sessions, users } from "../../db/schema";
 import { BadRequest, Conflict, NotFound } from "../../errors";
+import { isMemberSql, memberIds, withMembers } from "../../match-members/match-members";
 import { leaveMatch } from "../../pairings/current/leave-match";
-import { membersOf } from "../../pairings/members/member-availability";
 import { checkUserId } from "./user-id";
 
 /**
@@ -61,21 +61,20 @@ export async function deactivateUser(
   });
 }
 
-/** Takes the person out of every trio of a running pairing; names the partners of pairs left alone. */
+/** Takes the person out of every group of 3 or 4 of a running pairing; names the partners of pairs left alone. */
 async function leaveRunningPairings(tx: Tx, id: string): Promise<string[]> {
   const rows = await tx
     .select({ match: matches })
     .from(matches)
     .innerJoin(pairings, eq(pairings.id, matches.pairingId))
-    .where(
-      and(
-        eq(pairings.status, "active"),
-        or(eq(matches.user1Id, id), eq(matches.user2Id, id), eq(matches.user3Id, id)),
-      ),
-    );
+    .where(and(eq(pairings.status, "active"), isMemberSql(matches.id, id)));
   const alone: string[] = [];
-  for (const { match } of rows) {
-    const others = membersOf(match).filter((member) => member !== id);
+  const full = await withMembers(
+    tx,
+    rows.map((r) => r.match),
+  );
+  for (const match of full) {
+    const others = memberIds(match).filter((member) => member !== id);
     if (others.length >= 2) {
       await leaveMatch(tx, match, id);
       continue;

@@ -83,8 +83,8 @@ describe("deactivating an account", () => {
       ["Ada", "Bob", "Cy", "Dee", "Eve"].map(person),
     );
     await person("Fay"); // ready and in no pairing: someone for Ada
-    const pair = await createMatch(t.db, { user1: ada, user2: bob, pairing });
-    const trio = await createMatch(t.db, { user1: cy, user2: dee, user3: eve, pairing });
+    const pair = await createMatch(t.db, { members: [ada, bob], pairing });
+    const trio = await createMatch(t.db, { members: [cy, dee, eve], pairing });
 
     const bobGone = await deactivate(bob.id);
     expect(bobGone.json()).toMatchObject({

@@ -7,8 +7,9 @@ import type {
 } from "../../../shared/admin-users";
 import { whitelistEntrySql } from "../../auth/whitelist-lookup";
 import type { AppContext } from "../../context";
-import { departments, matches, pairings, users } from "../../db/schema";
+import { departments, matches, matchMembers, pairings, users } from "../../db/schema";
 import { BadRequest } from "../../errors";
+import { memberIdsSql } from "../../match-members/match-members";
 import { departmentNameSql } from "../departments/department-name";
 
 /**
@@ -177,16 +178,14 @@ async function currentMatchNames(
   const rows = await ctx.db
     .select({
       month: matches.month,
-      members: sql<
-        string[]
-      >`array_remove(array[${matches.user1Id}::text, ${matches.user2Id}::text, ${matches.user3Id}::text], null)`,
+      members: memberIdsSql(matches.id),
     })
     .from(matches)
     .innerJoin(pairings, eq(pairings.id, matches.pairingId))
     .where(
       and(
         eq(pairings.status, "active"),
-        sql`(${inArray(matches.user1Id, ids)} or ${inArray(matches.user2Id, ids)} or ${inArray(matches.user3Id, ids)})`,
+        sql`${matches.id} in (select ${matchMembers.matchId} from ${matchMembers} where ${inArray(matchMembers.userId, ids)})`,
       ),
     )
     .orderBy(asc(matches.month), asc(matches.id));

@@ -126,8 +126,8 @@ describe("GET /api/admin/users", () => {
       createUser(t.db, { email: "old@match.test", firstName: "Old", lastName: "Oak" }),
     ]);
     const finished = await createPairing(t.db, { month: "2027-02", status: "completed" });
-    await createMatch(t.db, { user1: old, user2: ana, pairing: finished });
-    await createMatch(t.db, { user1: ana, user2: ben, month: "2027-03" });
+    await createMatch(t.db, { members: [old, ana], pairing: finished });
+    await createMatch(t.db, { members: [ana, ben], month: "2027-03" });
     const page = await list("q=match.test");
     const byEmail = new Map(page.users.map((u) => [u.email, u]));
     expect(byEmail.get("ana@match.test")?.currentMatch?.match_name).toBe("Ben Birch");
@@ -146,7 +146,7 @@ describe("GET /api/admin/users", () => {
         }),
       ),
     );
-    await createMatch(t.db, { user1: cy, user2: di, user3: ed, month: "2027-03" });
+    await createMatch(t.db, { members: [cy, di, ed], month: "2027-03" });
     const trio = (await list("q=trio.test")).users.find((u) => u.email === "cy@trio.test");
     expect(trio?.currentMatch).toMatchObject({
       match_name: "Di Elm & Ed Elm",

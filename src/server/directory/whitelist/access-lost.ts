@@ -1,7 +1,7 @@
-import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { whitelistEntrySql } from "../../auth/whitelist-lookup";
 import type { Db } from "../../db/client";
-import { matches, pairings, users } from "../../db/schema";
+import { matches, matchMembers, pairings, users } from "../../db/schema";
 
 export interface AccessLost {
   /** People the entry admitted who no longer match any active entry. */
@@ -22,23 +22,18 @@ export async function findAccessLost(db: Db, entryEmail: string): Promise<Access
   if (lost.length === 0) return { people: 0, inActiveMatch: 0 };
   const ids = lost.map((row) => row.id);
   const inMatch = await db
-    .selectDistinct({ user1: matches.user1Id, user2: matches.user2Id, user3: matches.user3Id })
-    .from(matches)
+    .selectDistinct({ userId: matchMembers.userId })
+    .from(matchMembers)
+    .innerJoin(matches, eq(matches.id, matchMembers.matchId))
     .innerJoin(pairings, eq(pairings.id, matches.pairingId))
     .where(
       and(
         eq(matches.status, "active"),
         eq(pairings.status, "active"),
-        or(
-          inArray(matches.user1Id, ids),
-          inArray(matches.user2Id, ids),
-          inArray(matches.user3Id, ids),
-        ),
+        inArray(matchMembers.userId, ids),
       ),
     );
-  const matched = new Set(
-    inMatch.flatMap((m) => [m.user1, m.user2, m.user3]).filter((id) => id && ids.includes(id)),
-  );
+  const matched = new Set(inMatch.map((m) => m.userId));
   return { people: lost.length, inActiveMatch: matched.size };
 }
 

@@ -1,7 +1,8 @@
-import { eq, or } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../../clock";
-import { matches } from "../../db/schema";
+import { matches, matchMembers } from "../../db/schema";
+import { memberIds, withMembers } from "../../match-members/match-members";
 import { allowEmail, createMatch, createUser, signIn, signInAdmin } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
@@ -36,22 +37,13 @@ describe("removing a whitelist entry", () => {
 
     const res = await asAdmin("POST", "/api/admin/generate-pairing");
     expect(res.statusCode).toBe(200);
-    const theirs = await t.db
-      .select()
-      .from(matches)
-      .where(
-        or(
-          eq(matches.user1Id, leaver.id),
-          eq(matches.user2Id, leaver.id),
-          eq(matches.user3Id, leaver.id),
-        ),
-      );
+    const theirs = await t.db.select().from(matchMembers).where(eq(matchMembers.userId, leaver.id));
     expect(theirs).toEqual([]);
-    const paired = await t.db
-      .select()
-      .from(matches)
-      .where(eq(matches.pairingId, res.json().pairingId));
-    const members = paired.flatMap((m) => [m.user1Id, m.user2Id, m.user3Id]);
+    const paired = await withMembers(
+      t.db,
+      await t.db.select().from(matches).where(eq(matches.pairingId, res.json().pairingId)),
+    );
+    const members = paired.flatMap(memberIds);
     for (const person of stay) expect(members).toContain(person.id);
   });
 
@@ -60,7 +52,7 @@ describe("removing a whitelist entry", () => {
     const partner = await createUser(t.db, { email: "partner@stays.test" });
     const entry = await allowEmail(t.db, leaver.email);
     const partnerCookie = await signIn(t.db, partner, { now: NOW });
-    const match = await createMatch(t.db, { user1: leaver, user2: partner, month: "2027-05" });
+    const match = await createMatch(t.db, { members: [leaver, partner], month: "2027-05" });
 
     const removed = await asAdmin("DELETE", `/api/admin/allowed-emails/${entry.id}`);
     expect(removed.json()).toMatchObject({

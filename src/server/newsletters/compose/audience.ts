@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
-import type { CompletedPairingContent } from "../../../shared/pairings";
+import { type CompletedPairingContent, membersOfFileMatch } from "../../../shared/pairings";
 import type { AppContext } from "../../context";
 import {
   allowedEmails,
@@ -11,6 +11,7 @@ import {
 } from "../../db/schema";
 import { departmentNameSql } from "../../directory/departments/department-name";
 import { NotFound } from "../../errors";
+import { memberIdsSql, pairingMemberIdsSql } from "../../match-members/match-members";
 import { dayOf, eligibleSql, inScopeSql, type PairingScope } from "../../pairings/members/scope";
 import { parseActivePairingFile } from "../newsletter-files";
 
@@ -150,11 +151,11 @@ async function fromMatches(
   scope: PairingScope | null,
 ): Promise<Pick<PairingAudience, "groups" | "satOut">> {
   const rows = await ctx.db
-    .select({ user1Id: matches.user1Id, user2Id: matches.user2Id, user3Id: matches.user3Id })
+    .select({ members: memberIdsSql(matches.id) })
     .from(matches)
     .where(eq(matches.pairingId, pairingId))
     .orderBy(asc(matches.id));
-  const member = sql`${users.id} in (select unnest(array[m.user1_id, m.user2_id, m.user3_id]) from ${matches} m where m.pairing_id = ${pairingId})`;
+  const member = sql`${users.id} in ${pairingMemberIdsSql(pairingId)}`;
   const ready = scope
     ? (and(eligibleSql(dayOf(ctx.clock.now())), inScopeSql(scope)) as SQL)
     : sql`false`;
@@ -170,13 +171,11 @@ async function fromMatches(
   const memberIds = new Set<string>();
   const groups = rows.map((row, index) => ({
     index,
-    members: [row.user1Id, row.user2Id, row.user3Id]
-      .filter((id): id is string => Boolean(id))
-      .map((id) => {
-        memberIds.add(id);
-        const person = byId.get(id) ?? null;
-        return { email: person?.email ?? "", person };
-      }),
+    members: row.members.map((id) => {
+      memberIds.add(id);
+      const person = byId.get(id) ?? null;
+      return { email: person?.email ?? "", person };
+    }),
   }));
   const readyIds = new Set(found.filter((f) => f.ready).map((f) => f.id));
   const satOut = people.filter((p) => readyIds.has(p.id) && !memberIds.has(p.id));
@@ -189,7 +188,7 @@ async function groupsFromContent(
 ): Promise<AudienceGroup[]> {
   const records = content?.matches ?? [];
   const emailsOf = (m: CompletedPairingContent["matches"][number]) =>
-    [m.user1_email, m.user2_email, m.user3_email].filter((e): e is string => Boolean(e));
+    membersOfFileMatch(m).map((p) => p.email);
   const emails = records.flatMap(emailsOf).map((e) => e.toLowerCase());
   const people = await loadPeople(
     ctx,

@@ -89,17 +89,17 @@ describe("the newsletter e-mail of each recipient", () => {
     const deactivated = await person("Hal");
     const sitter = await person("Ivy");
     await person("Jo", { participationStatus: "paused", pauseEndDate: "2027-05-01" });
-    await createMatch(t.db, { user1: ada, user2: ben, pairing });
-    await createMatch(t.db, { user1: cy, user2: di, user3: ed, pairing });
-    await createMatch(t.db, { user1: fay, user2: optedOut, pairing });
-    await createMatch(t.db, { user1: deactivated, user2: sitter, pairing });
+    await createMatch(t.db, { members: [ada, ben], pairing });
+    await createMatch(t.db, { members: [cy, di, ed], pairing });
+    await createMatch(t.db, { members: [fay, optedOut], pairing });
+    await createMatch(t.db, { members: [deactivated, sitter], pairing });
     await t.db
       .update(users)
       .set({ participationStatus: "opted_out" })
       .where(eq(users.id, optedOut.id));
     await t.db.update(users).set({ isActive: false }).where(eq(users.id, deactivated.id));
     const outsider = await createUser(t.db, { email: "zed@elsewhere.test" });
-    await createMatch(t.db, { user1: outsider, user2: await person("Kim"), pairing });
+    await createMatch(t.db, { members: [outsider, await person("Kim")], pairing });
     const late = await person("Lu");
 
     const newsletter = await newsletterFor(pairing.id);
@@ -134,7 +134,7 @@ describe("the newsletter e-mail of each recipient", () => {
       profileImageUrl: "/uploads/0123456789abcdef0123456789abcdef.webp",
     });
     const ben = await person("Ben");
-    await createMatch(t.db, { user1: ada, user2: ben, pairing });
+    await createMatch(t.db, { members: [ada, ben], pairing });
     const newsletter = await newsletterFor(pairing.id, {
       moodImageUrl: "/admin-images/mood.png",
       moodDescription: "Cosy",
@@ -194,7 +194,7 @@ describe("the newsletter e-mail of each recipient", () => {
       purpose: "gallery",
       filename: `mood-${++seq}.webp`,
     });
-    await createMatch(t.db, { user1: ada, user2: ben, pairing });
+    await createMatch(t.db, { members: [ada, ben], pairing });
     const newsletter = await newsletterFor(pairing.id, {
       moodImageUrl: `/admin-images/${gallery.filename}`,
       moodDescription: "Cosy",
@@ -216,7 +216,7 @@ describe("the newsletter e-mail of each recipient", () => {
     const { pairing, person } = await company();
     const ada = await person("Ada", { lastName: HOSTILE, bio: HOSTILE });
     const ben = await person("Ben");
-    await createMatch(t.db, { user1: ada, user2: ben, pairing });
+    await createMatch(t.db, { members: [ada, ben], pairing });
     const newsletter = await newsletterFor(pairing.id, {
       quoteText: HOSTILE,
       coffeeChatStarters: JSON.stringify([HOSTILE]),
@@ -236,7 +236,7 @@ describe("the newsletter e-mail of each recipient", () => {
   it("names both partners in a trio", async () => {
     const { pairing, person } = await company();
     const [ada, ben, cy] = await Promise.all(["Ada", "Ben", "Cy"].map((n) => person(n)));
-    await createMatch(t.db, { user1: ada, user2: ben, user3: cy, pairing });
+    await createMatch(t.db, { members: [ada, ben, cy], pairing });
     const { messages } = await prepare((await newsletterFor(pairing.id)).id);
     const received = await deliver(messages.find((m) => m.to === cy.email)!);
     expect(received.text).toContain("This month you are a trio!");
@@ -245,11 +245,22 @@ describe("the newsletter e-mail of each recipient", () => {
     expect(received.text).not.toContain("Cy Test");
   });
 
+  it("names every partner in a group of four", async () => {
+    const { pairing, person } = await company();
+    const four = await Promise.all(["Ana", "Bo", "Cai", "Dov"].map((n) => person(n)));
+    await createMatch(t.db, { members: four, pairing });
+    const { messages } = await prepare((await newsletterFor(pairing.id)).id);
+    const received = await deliver(messages.find((m) => m.to === four[3].email)!);
+    expect(received.text).toContain("This month you are a group of four!");
+    for (const name of ["Ana Test", "Bo Test", "Cai Test"]) expect(received.text).toContain(name);
+    expect(received.text).not.toContain("Dov Test");
+  });
+
   it("gives someone who sat out a kind note instead of a match", async () => {
     const { pairing, person } = await company();
     const [ada, ben] = await Promise.all(["Ada", "Ben"].map((n) => person(n)));
     const odd = await person("Odd");
-    await createMatch(t.db, { user1: ada, user2: ben, pairing });
+    await createMatch(t.db, { members: [ada, ben], pairing });
     const { messages } = await prepare((await newsletterFor(pairing.id)).id);
     const received = await deliver(messages.find((m) => m.to === odd.email)!);
     expect(received.text).toContain("There was no match for you this month");
@@ -260,7 +271,7 @@ describe("the newsletter e-mail of each recipient", () => {
   it("carries one-click unsubscribe headers with a link on APP_URL for that person", async () => {
     const { pairing, person } = await company();
     const [ada, ben] = await Promise.all(["Ada", "Ben"].map((n) => person(n)));
-    await createMatch(t.db, { user1: ada, user2: ben, pairing });
+    await createMatch(t.db, { members: [ada, ben], pairing });
     const { messages } = await prepare((await newsletterFor(pairing.id)).id);
     const received = await deliver(messages.find((m) => m.to === ada.email)!);
     const header = (name: string) =>

@@ -183,7 +183,7 @@ describe("e-mail send logs", () => {
         ["Ada", "Ben"].map((firstName) => createUser(t.db, { firstName, lastName: "Logged" })),
       );
       const pairing = await createPairing(t.db);
-      await createMatch(t.db, { user1: ada, user2: ben, pairing });
+      await createMatch(t.db, { members: [ada, ben], pairing });
       const newsletter = await createNewsletter(t.db, {
         year: 2300 + pairing.id,
         status: "sent",

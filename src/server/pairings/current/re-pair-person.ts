@@ -4,13 +4,20 @@ import { exclusionLabels } from "../../../shared/exclusions";
 import type { RePairResponse } from "../../../shared/pairings";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
-import { type MatchRow, matches, type PairingRow, pairings, users } from "../../db/schema";
+import { matches, matchMembers, type PairingRow, pairings, users } from "../../db/schema";
 import { Conflict, NotFound } from "../../errors";
+import {
+  addMember,
+  insertMatches,
+  type MatchWithMembers,
+  memberIds,
+  withMembers,
+} from "../../match-members/match-members";
 import { type Placement, placeOne } from "../../matching/place-one";
 import { buildInstance } from "../generate/build-instance";
 import { getPairingSettings } from "../generate/pairing-settings";
 import { listEligibleUsers } from "../members/eligibility";
-import { aloneMember, awayReasons, membersOf } from "../members/member-availability";
+import { aloneMember, awayReasons } from "../members/member-availability";
 import { fullName } from "../members/pairing-members";
 import { dayOf, resolveScope } from "../members/scope";
 import { awayReports } from "./away-reports";
@@ -80,10 +87,13 @@ export async function placeInTx(
     );
   }
   const today = dayOf(ctx.clock.now());
-  const rows = await tx.select().from(matches).where(eq(matches.pairingId, pairing.id));
+  const rows = await withMembers(
+    tx,
+    await tx.select().from(matches).where(eq(matches.pairingId, pairing.id)),
+  );
   const away = await awayReasons(tx, [pairing.id], today);
   const reported = new Set([...(await awayReports(tx, pairing.id)).away, ...alsoAway]);
-  const own = rows.find((row) => membersOf(row).includes(userId));
+  const own = rows.find((row) => memberIds(row).includes(userId));
   await refuseUnlessAlone(tx, pairing, own, userId, away, reported);
   const placement = await choosePlacement(tx, pairing, rows, userId, away, today, reported);
   const chosen = [userId, ...partnersOf(placement)];
@@ -108,12 +118,12 @@ const partnersOf = (placement: Found) =>
 async function refuseUnlessAlone(
   tx: Tx,
   pairing: PairingRow,
-  own: MatchRow | undefined,
+  own: MatchWithMembers | undefined,
   userId: string,
   away: Map<string, keyof typeof exclusionLabels>,
   reported: ReadonlySet<string>,
 ) {
-  const others = own ? membersOf(own).filter((id) => id !== userId) : [];
+  const others = own ? memberIds(own).filter((id) => id !== userId) : [];
   const people = await namesOf(tx, [userId, ...others]);
   if (!own) {
     throw new NotFound(`${fullName(people.person)} is not in "${pairing.name}".`);
@@ -138,7 +148,7 @@ async function refuseUnlessAlone(
 async function choosePlacement(
   tx: Tx,
   pairing: PairingRow,
-  rows: MatchRow[],
+  rows: MatchWithMembers[],
   userId: string,
   away: Map<string, keyof typeof exclusionLabels>,
   today: string,
@@ -152,9 +162,10 @@ async function choosePlacement(
     .filter((id): id is string => id !== null && id !== userId && ready.has(id));
   const free = [...ready.keys()].filter((id) => !busy.has(id) && !reported.has(id));
   const pairs = rows
-    .filter((row) => !row.user3Id && !membersOf(row).includes(userId))
-    .filter((row) => membersOf(row).every((id) => ready.has(id) && !reported.has(id)))
-    .map((row): [string, string] => [row.user1Id, row.user2Id]);
+    .map(memberIds)
+    .filter((ids) => ids.length === 2 && !ids.includes(userId))
+    .filter((ids) => ids.every((id) => ready.has(id) && !reported.has(id)))
+    .map(([a, b]): [string, string] => [a, b]);
   const candidates = [...new Set([...alone, ...free])];
   const involved = new Set([userId, ...candidates, ...pairs.flat()]);
   if (!ready.has(userId)) {
@@ -188,42 +199,41 @@ async function choosePlacement(
 /** Everyone in a match of any running pairing (their month already has a partner for them). */
 async function peopleInRunningPairings(tx: Tx): Promise<Set<string>> {
   const rows = await tx
-    .select({ user1Id: matches.user1Id, user2Id: matches.user2Id, user3Id: matches.user3Id })
-    .from(matches)
+    .select({ userId: matchMembers.userId })
+    .from(matchMembers)
+    .innerJoin(matches, eq(matches.id, matchMembers.matchId))
     .innerJoin(pairings, eq(pairings.id, matches.pairingId))
     .where(eq(pairings.status, "active"));
-  return new Set(rows.flatMap(membersOf));
+  return new Set(rows.map((row) => row.userId));
 }
 
 async function applyPlacement(
   ctx: AppContext,
   tx: Tx,
   pairing: PairingRow,
-  rows: MatchRow[],
+  rows: MatchWithMembers[],
   userId: string,
   placement: Found,
 ) {
-  const rowOf = (id: string) => rows.find((row) => membersOf(row).includes(id));
+  const rowOf = (id: string) => rows.find((row) => memberIds(row).includes(id));
   const own = rowOf(userId);
   if (own) await leaveMatch(tx, own, userId);
   if (placement.kind === "pair") {
     const partnerRow = rowOf(placement.partnerId);
     if (partnerRow) await leaveMatch(tx, partnerRow, placement.partnerId);
-    await tx.insert(matches).values({
-      pairingId: pairing.id,
-      month: pairing.month,
-      user1Id: userId,
-      user2Id: placement.partnerId,
-      matchDate: ctx.clock.now(),
-      status: "active",
-    });
+    await insertMatches(tx, [
+      {
+        pairingId: pairing.id,
+        month: pairing.month,
+        matchDate: ctx.clock.now(),
+        status: "active",
+        members: [userId, placement.partnerId],
+      },
+    ]);
   } else {
     const pairRow = rowOf(placement.pair[0]);
     if (!pairRow) throw new Error("The chosen pair is not in this pairing");
-    await tx
-      .update(matches)
-      .set({ user3Id: userId, user3ConnectionStatus: "pending", user3ConfirmedAt: null })
-      .where(eq(matches.id, pairRow.id));
+    await addMember(tx, pairRow.id, userId);
   }
   await tx
     .update(pairings)

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CurrentPairingsResponse } from "../../../shared/pairings";
 import { fixedClock } from "../../clock";
-import { type MatchRow, matches, pairings } from "../../db/schema";
+import { matches, pairings } from "../../db/schema";
+import { memberIds, withMembers } from "../../match-members/match-members";
 import {
   allowEmail,
   createAdmin,
@@ -48,16 +49,19 @@ async function company() {
       ...fields,
     });
   const match = (a: { id: string }, b: { id: string }, c?: { id: string }) =>
-    createMatch(t.db, { user1: a, user2: b, user3: c, pairing });
+    createMatch(t.db, { members: c ? [a, b, c] : [a, b], pairing });
   return { pairing, person, match };
 }
 
 const rePair = (pairingId: number, userId: unknown) =>
   admin.post(`/api/admin/pairings/${pairingId}/re-pair`, { userId });
 
-const pairingMatches = (pairingId: number) =>
-  t.db.select().from(matches).where(eq(matches.pairingId, pairingId)).orderBy(matches.id);
-const members = (m: MatchRow) => [m.user1Id, m.user2Id, m.user3Id].filter(Boolean);
+const pairingMatches = async (pairingId: number) =>
+  withMembers(
+    t.db,
+    await t.db.select().from(matches).where(eq(matches.pairingId, pairingId)).orderBy(matches.id),
+  );
+const members = memberIds;
 
 describe("re-pairing one person of a running pairing", () => {
   it("lists who is left alone, then gives them the best partner among the people without one", async () => {
@@ -142,13 +146,12 @@ describe("re-pairing one person of a running pairing", () => {
     });
     const rows = await pairingMatches(pairing.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
-      id: pair.id,
-      user1Id: cy.id,
-      user2Id: dee.id,
-      user3Id: ada.id,
-      user3ConnectionStatus: "pending",
-    });
+    expect(rows[0].id).toBe(pair.id);
+    expect(rows[0].members).toMatchObject([
+      { userId: cy.id },
+      { userId: dee.id },
+      { userId: ada.id, connectionStatus: "pending" },
+    ]);
     const toCy = await peer.waitForMessage((m) => m.to.includes(cy.email));
     expect(toCy.text).toContain("Ada Test joins you and Dee Test for your March 2027 coffee chat.");
     const toAda = await peer.waitForMessage((m) => m.to.includes(ada.email));

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { OddPolicy } from "../../../shared/enums";
 import type { Db, Tx } from "../../db/client";
-import { matches, pairings } from "../../db/schema";
+import { matches, matchMembers, pairings } from "../../db/schema";
 import type { MatchingInstance } from "../../matching/types";
 import type { EligibleUser } from "../members/eligibility";
 import { shiftMonth } from "./months";
@@ -15,7 +15,7 @@ export interface InstanceOptions {
 }
 
 /**
- * History is every stored match (pairs and trios, any status, any scope) narrowed to the people
+ * History is every stored match (groups of 2 to 4, any status, any scope) narrowed to the people
  * being paired, since the engine refuses ids it does not know. `lastSatOut` marks whoever was
  * already here for last month's pairing of this scope but was left out of it.
  */
@@ -26,19 +26,20 @@ export async function buildInstance(
 ): Promise<MatchingInstance> {
   const ids = new Set(eligible.map((u) => u.id));
   const stored = await db
-    .select({
-      month: matches.month,
-      user1Id: matches.user1Id,
-      user2Id: matches.user2Id,
-      user3Id: matches.user3Id,
-    })
-    .from(matches);
-  const history: NonNullable<MatchingInstance["history"]> = [];
+    .select({ matchId: matches.id, month: matches.month, userId: matchMembers.userId })
+    .from(matchMembers)
+    .innerJoin(matches, eq(matches.id, matchMembers.matchId));
+  const byMatch = new Map<number, { month: string; members: string[] }>();
   for (const row of stored) {
-    const members = [row.user1Id, row.user2Id, row.user3Id].filter(
-      (id): id is string => Boolean(id) && ids.has(id as string),
-    );
-    if (members.length < 2 || new Set(members).size !== members.length) continue;
+    if (!ids.has(row.userId)) continue;
+    const found = byMatch.get(row.matchId) ?? { month: row.month, members: [] };
+    found.members.push(row.userId);
+    byMatch.set(row.matchId, found);
+  }
+  const history: NonNullable<MatchingInstance["history"]> = [];
+  for (const row of byMatch.values()) {
+    const members = row.members;
+    if (members.length < 2) continue;
     // The engine's window covers the months before this one; a pairing already made this month
     // (completed, then generated again) must block its pairs too, so it counts as last month's.
     const month = row.month >= options.month ? shiftMonth(options.month, -1) : row.month;
@@ -81,16 +82,16 @@ async function leftOutLastMonth(
   const firstRun = Math.min(...previous.map((p) => p.createdAt.getTime()));
   const placed = new Set<string>();
   const rows = await db
-    .select({ user1Id: matches.user1Id, user2Id: matches.user2Id, user3Id: matches.user3Id })
-    .from(matches)
+    .select({ userId: matchMembers.userId })
+    .from(matchMembers)
+    .innerJoin(matches, eq(matches.id, matchMembers.matchId))
     .where(
       inArray(
         matches.pairingId,
         previous.map((p) => p.id),
       ),
     );
-  for (const row of rows)
-    for (const id of [row.user1Id, row.user2Id, row.user3Id]) if (id) placed.add(id);
+  for (const row of rows) placed.add(row.userId);
   for (const user of eligible) {
     if (!placed.has(user.id) && user.createdAt.getTime() <= firstRun) result.add(user.id);
   }

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../../clock";
-import { type MatchRow, matches, pairings, users } from "../../db/schema";
+import { matches, pairings, users } from "../../db/schema";
+import { memberIds, withMembers } from "../../match-members/match-members";
 import {
   allowEmail,
   createGroup,
@@ -14,11 +15,13 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 import type { Requests } from "../../test/test-client";
 
 const NOW = new Date("2027-01-15T09:00:00Z");
-const members = (m: MatchRow) => [m.user1Id, m.user2Id, m.user3Id].filter(Boolean) as string[];
+const members = memberIds;
 const pairKey = (a: string, b: string) => [a, b].sort().join("|");
 
 let t: TestApp;
 let admin: Requests;
+const matchesOf = async (pairingId: number) =>
+  withMembers(t.db, await t.db.select().from(matches).where(eq(matches.pairingId, pairingId)));
 
 beforeAll(async () => {
   t = await createTestApp({ clock: fixedClock(NOW) });
@@ -134,12 +137,9 @@ describe("generating monthly pairings", () => {
     for (const l of ["k1", "k2", "k3"]) await createUser(t.db, { email: `${l}@kappa.test` });
     const res = await admin.post(`/api/admin/generate-pairing/${group.id}`);
     expect(res.json()).toMatchObject({ totalMatches: 1, unmatched: 0 });
-    const [match] = await t.db
-      .select()
-      .from(matches)
-      .where(eq(matches.pairingId, res.json().pairingId));
+    const [match] = await matchesOf(res.json().pairingId);
     expect(members(match)).toHaveLength(3);
-    expect(match.user3ConnectionStatus).toBe("pending");
+    expect(match.members[2].connectionStatus).toBe("pending");
   });
 
   it("makes exactly one pairing when two requests arrive together", async () => {
@@ -164,15 +164,12 @@ describe("generating monthly pairings", () => {
       ["a", "b", "c", "d"].map((l) => createUser(t.db, { email: `${l}@eps.test` })),
     );
     // January 2027 with a 3-month window blocks October, November and December 2026.
-    await createMatch(t.db, { user1: a, user2: b, month: "2026-12" });
-    await createMatch(t.db, { user1: c, user2: d, month: "2026-10" });
-    await createMatch(t.db, { user1: a, user2: c, month: "2026-11" });
+    await createMatch(t.db, { members: [a, b], month: "2026-12" });
+    await createMatch(t.db, { members: [c, d], month: "2026-10" });
+    await createMatch(t.db, { members: [a, c], month: "2026-11" });
     const res = await admin.post(`/api/admin/generate-pairing/${group.id}`);
     expect(res.statusCode).toBe(200);
-    const made = await t.db
-      .select()
-      .from(matches)
-      .where(eq(matches.pairingId, res.json().pairingId));
+    const made = await matchesOf(res.json().pairingId);
     expect(made.map((m) => pairKey(...(members(m) as [string, string]))).sort()).toEqual(
       [pairKey(a.id, d.id), pairKey(b.id, c.id)].sort(),
     );
@@ -182,7 +179,7 @@ describe("generating monthly pairings", () => {
     const [e, f] = await Promise.all(
       ["e", "f"].map((l) => createUser(t.db, { email: `${l}@zeta.test` })),
     );
-    await createMatch(t.db, { user1: e, user2: f, month: "2026-09" });
+    await createMatch(t.db, { members: [e, f], month: "2026-09" });
     const old = await admin.post(`/api/admin/generate-pairing/${zeta.id}`);
     expect(old.statusCode).toBe(200);
     expect(old.json().totalMatches).toBe(1);
@@ -230,9 +227,7 @@ describe("generating monthly pairings", () => {
       .where(eq(pairings.id, second.json().pairingId));
     expect(again.groupNumber).toBe(2);
     const pairsOf = async (pairingId: number) =>
-      (await t.db.select().from(matches).where(eq(matches.pairingId, pairingId))).map((m) =>
-        pairKey(...(members(m) as [string, string])),
-      );
+      (await matchesOf(pairingId)).map((m) => pairKey(...(members(m) as [string, string])));
     const before = new Set(await pairsOf(first.json().pairingId));
     for (const pair of await pairsOf(again.id)) expect(before.has(pair)).toBe(false);
   });
@@ -272,7 +267,7 @@ describe("generating monthly pairings", () => {
       scopeKey: "iota",
       createdAt: new Date(Date.now() + 60_000),
     });
-    await createMatch(t.db, { user1: a, user2: b, pairing: previous });
+    await createMatch(t.db, { members: [a, b], pairing: previous });
     const eligible = [a, b, c].map((u) => ({
       id: u.id,
       department: "x",

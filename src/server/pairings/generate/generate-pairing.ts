@@ -3,8 +3,9 @@ import { type GeneratePairingResponse, groupLetter, monthDisplay } from "../../.
 import type { AppContext } from "../../context";
 import type { Db, Tx } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
-import { matches, pairings, type UserRow } from "../../db/schema";
+import { pairings, type UserRow } from "../../db/schema";
 import { Conflict } from "../../errors";
+import { insertMatches, type NewMatch } from "../../match-members/match-members";
 import { monthOf, resolveScope, scopeKey, scopeLabel } from "../members/scope";
 import { matchScope } from "./match-scope";
 
@@ -78,7 +79,7 @@ export async function generatePairing(
           createdAt: now,
         })
         .returning();
-      await insertMatches(tx, created.id, month, now, result.groups);
+      await insertPairingGroups(tx, created.id, month, now, result.groups);
       return created;
     });
     return {
@@ -105,25 +106,18 @@ function roundsOfMonth(db: Pick<Db, "select">, key: string, month: string) {
     .orderBy(asc(pairings.groupNumber));
 }
 
-/** Writes a pairing's groups as its matches, in batches. */
-export async function insertMatches(
+/** Writes a pairing's groups (of 2 to 4 people, as the engine formed them) as its matches, in batches. */
+export async function insertPairingGroups(
   tx: Tx,
   pairingId: number,
   month: string,
   now: Date,
   groups: string[][],
 ) {
-  const rows = groups.map(([user1Id, user2Id, user3Id]): typeof matches.$inferInsert => ({
-    pairingId,
-    month,
-    user1Id,
-    user2Id,
-    user3Id: user3Id ?? null,
-    user3ConnectionStatus: user3Id ? "pending" : null,
-    matchDate: now,
-    status: "active",
-  }));
+  const rows = groups.map(
+    (members): NewMatch => ({ pairingId, month, matchDate: now, status: "active", members }),
+  );
   for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-    await tx.insert(matches).values(rows.slice(i, i + INSERT_BATCH));
+    await insertMatches(tx, rows.slice(i, i + INSERT_BATCH));
   }
 }

@@ -1,14 +1,14 @@
-import { inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { ExclusionReason } from "../../../shared/exclusions";
 import type { Db } from "../../db/client";
-import { type MatchRow, matches, users } from "../../db/schema";
+import { users } from "../../db/schema";
+import {
+  type MatchWithMembers,
+  memberIds,
+  pairingMemberIdsSql,
+} from "../../match-members/match-members";
 import { exclusionReasonSql } from "./exclusions";
 import { joinWhitelistEntry, whitelistEntryId } from "./whitelist-join";
-
-/** The members of a match, in column order. */
-export function membersOf(row: Pick<MatchRow, "user1Id" | "user2Id" | "user3Id">): string[] {
-  return [row.user1Id, row.user2Id, row.user3Id].filter((id): id is string => Boolean(id));
-}
 
 /**
  * Who among the members of these pairings can no longer meet this month, and why (opted out,
@@ -25,8 +25,7 @@ export async function awayReasons(
   const away = new Map<string, ExclusionReason>();
   if (pairingIds.length === 0) return away;
   const reason = exclusionReasonSql(today, whitelistEntryId);
-  const members = sql`(select unnest(array[${matches.user1Id}, ${matches.user2Id}, ${matches.user3Id}])
-    from ${matches} where ${inArray(matches.pairingId, pairingIds)})`;
+  const members = pairingMemberIdsSql(sql`any(${sql.param(pairingIds)}::int[])`);
   const rows = await joinWhitelistEntry(
     db.select({ id: users.id, reason }).from(users).$dynamic(),
   ).where(sql`${users.id} in ${members}`);
@@ -36,9 +35,9 @@ export async function awayReasons(
 
 /** The one member still ready to meet when every other member of the match is away, else null. */
 export function aloneMember(
-  row: Pick<MatchRow, "user1Id" | "user2Id" | "user3Id">,
+  row: Pick<MatchWithMembers, "members">,
   away: Map<string, ExclusionReason>,
 ): string | null {
-  const present = membersOf(row).filter((id) => !away.has(id));
+  const present = memberIds(row).filter((id) => !away.has(id));
   return present.length === 1 ? present[0] : null;
 }

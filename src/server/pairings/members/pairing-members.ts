@@ -1,23 +1,18 @@
 import { inArray } from "drizzle-orm";
 import type { PreviewUser } from "../../../shared/pairings";
 import type { Db } from "../../db/client";
-import { type MatchRow, users } from "../../db/schema";
+import { users } from "../../db/schema";
 import { departmentNameSql } from "../../directory/departments/department-name";
+import { type MatchWithMembers, memberIds } from "../../match-members/match-members";
 
 export type MemberInfo = PreviewUser & { id: string };
 
 /** Names, e-mails and departments (display names) of everyone in the given matches. */
 export async function loadMembers(
   db: Pick<Db, "select">,
-  rows: MatchRow[],
+  rows: Pick<MatchWithMembers, "members">[],
 ): Promise<Map<string, MemberInfo>> {
-  const ids = [
-    ...new Set(
-      rows
-        .flatMap((m) => [m.user1Id, m.user2Id, m.user3Id])
-        .filter((id): id is string => Boolean(id)),
-    ),
-  ];
+  const ids = [...new Set(rows.flatMap(memberIds))];
   const found = new Map<string, MemberInfo>();
   for (let i = 0; i < ids.length; i += 5000) {
     const chunk = await db

@@ -1,6 +1,7 @@
 import type { ExclusionReason } from "../../../shared/exclusions";
-import type { PairingSummary, PreviewMatch, PreviewUser } from "../../../shared/pairings";
-import type { MatchRow, PairingRow } from "../../db/schema";
+import type { PairingSummary, PreviewMatch, PreviewMember } from "../../../shared/pairings";
+import type { PairingRow } from "../../db/schema";
+import type { MatchWithMembers } from "../../match-members/match-members";
 import { aloneMember } from "./member-availability";
 import { type MemberInfo, memberOf } from "./pairing-members";
 
@@ -27,28 +28,31 @@ export function presentPairing(row: PairingRow): PairingSummary {
  * why; `aloneUserId` names the member left without a partner (the one the admin can re-pair).
  */
 export function presentPreviewMatch(
-  match: MatchRow,
+  match: MatchWithMembers,
   members: Map<string, MemberInfo>,
   away: Map<string, ExclusionReason>,
 ): PreviewMatch {
-  const member = (id: string): PreviewUser => {
-    const reason = away.get(id);
-    return { ...memberOf(members, id), id, ...(reason ? { away: reason } : {}) };
-  };
+  const list = match.members.map(({ userId, connectionStatus }): PreviewMember => {
+    const reason = away.get(userId);
+    return {
+      ...memberOf(members, userId),
+      id: userId,
+      connectionStatus,
+      ...(reason ? { away: reason } : {}),
+    };
+  });
   const alone = aloneMember(match, away);
+  const user = ({ connectionStatus: _answer, ...person }: PreviewMember) => person;
+  const [first, second, third] = list;
   return {
     id: match.id,
-    user1: member(match.user1Id),
-    user2: member(match.user2Id),
-    ...(match.user3Id
-      ? {
-          user3: member(match.user3Id),
-          user3ConnectionStatus: match.user3ConnectionStatus ?? "pending",
-        }
-      : {}),
+    members: list,
+    user1: user(first),
+    user2: user(second),
+    ...(third ? { user3: user(third), user3ConnectionStatus: third.connectionStatus } : {}),
     status: match.status,
-    user1ConnectionStatus: match.user1ConnectionStatus,
-    user2ConnectionStatus: match.user2ConnectionStatus,
+    user1ConnectionStatus: first.connectionStatus,
+    user2ConnectionStatus: second.connectionStatus,
     ...(alone ? { aloneUserId: alone } : {}),
   };
 }

@@ -1,10 +1,15 @@
 import { asc, eq, like, sql } from "drizzle-orm";
 import { chatHappened } from "../../../shared/chat-happened";
-import type { CompletedPairingContent, CompletePairingResponse } from "../../../shared/pairings";
+import {
+  type CompletedPairingContent,
+  type CompletePairingResponse,
+  fileMembers,
+} from "../../../shared/pairings";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { completedPairings, matches, pairings } from "../../db/schema";
 import { Conflict, NotFound } from "../../errors";
+import { withMembers } from "../../match-members/match-members";
 import { fullName, loadMembers } from "../members/pairing-members";
 import { ALL_USERS_LABEL } from "../members/scope";
 import { fileNameBase } from "./file-names";
@@ -46,11 +51,14 @@ async function completeInTx(ctx: AppContext, tx: Tx, pairingId: number) {
   if (pairing.status !== "active")
     throw new Conflict("This pairing is already completed.", "already_completed");
 
-  const rows = await tx
-    .select()
-    .from(matches)
-    .where(eq(matches.pairingId, pairing.id))
-    .orderBy(asc(matches.id));
+  const rows = await withMembers(
+    tx,
+    await tx
+      .select()
+      .from(matches)
+      .where(eq(matches.pairingId, pairing.id))
+      .orderBy(asc(matches.id)),
+  );
   const members = await loadMembers(tx, rows);
   const person = (id: string) => {
     const user = members.get(id);
@@ -61,19 +69,11 @@ async function completeInTx(ctx: AppContext, tx: Tx, pairingId: number) {
     month: pairing.month,
     domainGroup: pairing.domainGroupName ?? ALL_USERS_LABEL,
     chats_happened: rows.filter(chatHappened).length,
-    matches: rows.map((m) => {
-      const [a, b] = [person(m.user1Id), person(m.user2Id)];
-      const c = m.user3Id ? person(m.user3Id) : null;
-      return {
-        user1_name: a.name,
-        user1_email: a.email,
-        user2_name: b.name,
-        user2_email: b.email,
-        ...(c ? { user3_name: c.name, user3_email: c.email } : {}),
-        status: m.status,
-        chat_happened: chatHappened(m),
-      };
-    }),
+    matches: rows.map((m) => ({
+      ...fileMembers(m.members.map((member) => person(member.userId))),
+      status: m.status,
+      chat_happened: chatHappened(m),
+    })),
   };
 
   const base = fileNameBase(pairing.month, pairing.groupNumber, pairing.domainGroupName);

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pairingRows, pairingsCsv } from "../../../client/features/admin/pairings/pairing-rows";
 import { fixedClock } from "../../clock";
 import { completedPairings, pairings, users } from "../../db/schema";
 import {
@@ -35,13 +36,11 @@ async function groupPairing() {
       createUser(t.db, { firstName, lastName: "Test" }),
     ),
   );
-  await createMatch(t.db, { user1: a, user2: b, pairing });
+  await createMatch(t.db, { members: [a, b], pairing });
   await createMatch(t.db, {
-    user1: c,
-    user2: d,
-    user3: e,
+    members: [c, d, e],
+    answers: ["pending", "pending", "confirmed"],
     pairing,
-    user3ConnectionStatus: "confirmed",
   });
   return { group, pairing, people: [a, b, c, d, e] };
 }
@@ -159,8 +158,7 @@ describe("completing pairings and their completed records", () => {
       name: "February 2027 — All Users",
     });
     await createMatch(t.db, {
-      user1: await createUser(t.db),
-      user2: await createUser(t.db),
+      members: [await createUser(t.db), await createUser(t.db)],
       pairing: first,
     });
     const done = await admin.post("/api/admin/complete-current-pairing");
@@ -180,11 +178,42 @@ describe("completing pairings and their completed records", () => {
     expect(rows.map((r) => r.matchCount).sort()).toEqual([0, 1]);
   });
 
+  it("lists, completes and exports a group of four with everyone in it", async () => {
+    const pairing = await createPairing(t.db, { month: "2027-05", scopeKey: "four" });
+    const people = [];
+    for (const name of ["Uma", "Vic", "Wes", "Xia"])
+      people.push(await createUser(t.db, { firstName: name, lastName: "Four" }));
+    await createMatch(t.db, {
+      members: people,
+      pairing,
+      answers: ["pending", "pending", "pending", "confirmed"],
+    });
+    const current = (await admin.get("/api/admin/current-pairings")).json();
+    const [listed] = current.matchesByPairing[String(pairing.id)];
+    expect(listed.members.map((m: { email: string }) => m.email)).toEqual(
+      people.map((p) => p.email),
+    );
+    const csv = pairingsCsv(pairingRows(current));
+    expect(csv.split("\r\n")[0]).toContain("person4_email");
+    const lastLine = csv.trim().split("\r\n").at(-1) ?? "";
+    expect(lastLine).toContain(people[3].email);
+    expect(lastLine.startsWith("May 2027,All Users,Active,Yes,Uma Four")).toBe(true);
+    const done = await admin.post(`/api/admin/complete-pairing/${pairing.id}`);
+    const [{ fileName }] = done.json().completed;
+    const content = (await admin.get(`/completed_pairings/${fileName}`)).json();
+    expect(content.matches[0]).toMatchObject({
+      user3_name: "Wes Four",
+      user4_name: "Xia Four",
+      user4_email: people[3].email,
+      chat_happened: true,
+    });
+    expect(content.matches[0].members).toHaveLength(4);
+  });
+
   it("deletes an active pairing with its matches, refuses a completed one", async () => {
     const active = await createPairing(t.db, { month: "2027-03", scopeKey: "all" });
     await createMatch(t.db, {
-      user1: await createUser(t.db),
-      user2: await createUser(t.db),
+      members: [await createUser(t.db), await createUser(t.db)],
       pairing: active,
     });
     expect((await admin.delete(`/api/admin/pairings/${active.id}`)).statusCode).toBe(200);

@@ -22,15 +22,15 @@ describe("pairing report", () => {
       status: "completed",
       stats: { qualityScore: 80 },
     });
-    await createMatch(t.db, { user1: a, user2: b, pairing: earlier });
+    await createMatch(t.db, { members: [a, b], pairing: earlier });
     const now = await createPairing(t.db, {
       name: "March 2027 — All Users",
       month: "2027-03",
       stats: { qualityScore: 61 },
     });
-    await createMatch(t.db, { user1: a, user2: b, pairing: now });
-    await createMatch(t.db, { user1: c, user2: a, pairing: now });
-    await createMatch(t.db, { user1: gone, user2: c, pairing: now });
+    await createMatch(t.db, { members: [a, b], pairing: now });
+    await createMatch(t.db, { members: [c, a], pairing: now });
+    await createMatch(t.db, { members: [gone, c], pairing: now });
 
     const res = await t.app.inject({
       method: "GET",

@@ -1,7 +1,13 @@
 import { and, desc, gte, sql } from "drizzle-orm";
 import type { PairingReportResponse, ValidationIssue } from "../../../shared/pairings";
 import type { AppContext } from "../../context";
-import { type MatchRow, matches, type PairingRow, pairings, users } from "../../db/schema";
+import { matches, type PairingRow, pairings, users } from "../../db/schema";
+import {
+  type MatchWithMembers,
+  memberIds,
+  pairingMemberIdsSql,
+  withMembers,
+} from "../../match-members/match-members";
 import { shiftMonth } from "../generate/months";
 import { getPairingSettings } from "../generate/pairing-settings";
 import { presentPairing } from "../members/present";
@@ -9,8 +15,7 @@ import { dayOf, eligibleSql } from "../members/scope";
 
 const RECENT = 10;
 const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
-const membersOf = (m: MatchRow) =>
-  [m.user1Id, m.user2Id, m.user3Id].filter((id): id is string => Boolean(id));
+const membersOf = memberIds;
 
 /**
  * The recent pairings, what is wrong with them (someone in two groups, a pair repeated inside the
@@ -28,7 +33,10 @@ export async function getPairingReport(ctx: AppContext): Promise<PairingReportRe
 
   const { repeatWindowMonths } = await getPairingSettings(ctx.db);
   const earliest = shiftMonth(recent.map((p) => p.month).sort()[0], -repeatWindowMonths);
-  const rows = await ctx.db.select().from(matches).where(gte(matches.month, earliest));
+  const rows = await withMembers(
+    ctx.db,
+    await ctx.db.select().from(matches).where(gte(matches.month, earliest)),
+  );
   const issues: ValidationIssue[] = [];
   for (const pairing of recent) issues.push(...checkPairing(pairing, rows, repeatWindowMonths));
   issues.push(
@@ -48,7 +56,7 @@ export async function getPairingReport(ctx: AppContext): Promise<PairingReportRe
 
 function checkPairing(
   pairing: PairingRow,
-  rows: MatchRow[],
+  rows: MatchWithMembers[],
   windowMonths: number,
 ): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
@@ -101,9 +109,7 @@ async function ineligibleMembers(
       .from(users)
       .where(
         and(
-          sql`${users.id} in (select m.user1_id from matches m where m.pairing_id = ${pairing.id}
-            union select m.user2_id from matches m where m.pairing_id = ${pairing.id}
-            union select m.user3_id from matches m where m.pairing_id = ${pairing.id} and m.user3_id is not null)`,
+          sql`${users.id} in ${pairingMemberIdsSql(pairing.id)}`,
           sql`not (${eligibleSql(today)})`,
         ),
       );

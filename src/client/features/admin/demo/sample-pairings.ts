@@ -67,6 +67,10 @@ const currentPairings: CurrentPairingsResponse = {
     [runningPairing.summary.id]: runningPairing.matches.map(
       (m): PreviewMatch => ({
         id: m.id,
+        members: m.members.map((member, i) => ({
+          ...previewUser(member),
+          connectionStatus: m.answers[i],
+        })),
         user1: previewUser(m.members[0]),
         user2: previewUser(m.members[1]),
         ...(m.members[2] === undefined

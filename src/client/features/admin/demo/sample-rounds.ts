@@ -1,4 +1,4 @@
-import { chatHappened } from "@shared/chat-happened";
+import { answerList, chatHappened } from "@shared/chat-happened";
 import type { ConnectionStatus, MatchStatus } from "@shared/enums";
 import { displayNames } from "@shared/pairing-file-names";
 import { monthDisplay, type PairingSummary } from "@shared/pairings";
@@ -36,12 +36,7 @@ export const samplePairings: SamplePairing[] = sampleRoundList.map((round, r): S
     members,
     status,
     answers,
-    happened: chatHappened({
-      status,
-      user1ConnectionStatus: answers[0],
-      user2ConnectionStatus: answers[1],
-      user3ConnectionStatus: answers[2] ?? null,
-    }),
+    happened: chatHappened({ status, members: answerList(answers) }),
   }));
   const summary: PairingSummary = {
     id: r + 1,

@@ -1,4 +1,4 @@
-import type { CompletedPairingFile } from "@shared/pairings";
+import { type CompletedPairingFile, membersOfFileMatch } from "@shared/pairings";
 import {
   Dialog,
   DialogContent,
@@ -44,11 +44,7 @@ export function CompletedPairingPreview({
                   key={`${m.user1_email}-${i}`}
                   status={m.status || "completed"}
                   happened={m.chat_happened}
-                  people={[
-                    { name: m.user1_name, email: m.user1_email },
-                    { name: m.user2_name, email: m.user2_email },
-                    ...(m.user3_email ? [{ name: m.user3_name ?? "", email: m.user3_email }] : []),
-                  ]}
+                  people={membersOfFileMatch(m)}
                 />
               ))}
             </ul>

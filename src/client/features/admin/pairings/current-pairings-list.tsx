@@ -17,7 +17,7 @@ export const matchesWord = (n: number) => (n === 1 ? "1 match" : `${n} matches`)
 /** "March 2027 · Acme Corp": a pairing's month and group, said once. */
 /** "5 matches (11 people)", or only the matches when the people are not known. */
 function matchesAndPeople(totalPairs: number, matches: PreviewMatch[] | undefined) {
-  const people = (matches ?? []).reduce((n, m) => n + (m.user3 ? 3 : 2), 0);
+  const people = (matches ?? []).reduce((n, m) => n + m.members.length, 0);
   return people > 0 ? `${matchesWord(totalPairs)} (${people} people)` : matchesWord(totalPairs);
 }
 

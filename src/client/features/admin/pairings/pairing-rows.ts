@@ -61,7 +61,7 @@ export type AlonePerson = { userId: string; name: string; formerPartners: string
 
 export function alonePeople(matches: PreviewMatch[]): AlonePerson[] {
   return matches.flatMap((m) => {
-    const members = [m.user1, m.user2, ...(m.user3 ? [m.user3] : [])];
+    const members = m.members;
     const alone = members.find((u) => u.id !== undefined && u.id === m.aloneUserId);
     if (!alone || !m.aloneUserId) return [];
     const formerPartners = members
@@ -82,17 +82,8 @@ export function pairingRows(data: CurrentPairingsResponse | undefined): PairingR
       month: monthDisplay(pairing.month),
       group: pairing.domainGroupName ?? "All Users",
       status: m.status,
-      happened: chatHappened({
-        status: m.status,
-        user1ConnectionStatus: m.user1ConnectionStatus,
-        user2ConnectionStatus: m.user2ConnectionStatus,
-        user3ConnectionStatus: m.user3 ? (m.user3ConnectionStatus ?? "pending") : null,
-      }),
-      people: [
-        person(m.user1, m.user1ConnectionStatus, m.aloneUserId),
-        person(m.user2, m.user2ConnectionStatus, m.aloneUserId),
-        ...(m.user3 ? [person(m.user3, m.user3ConnectionStatus, m.aloneUserId)] : []),
-      ],
+      happened: chatHappened({ status: m.status, members: m.members }),
+      people: m.members.map((member) => person(member, member.connectionStatus, m.aloneUserId)),
     })),
   );
 }
@@ -119,7 +110,7 @@ const PAIRING_CSV_COLUMNS = [
   "group",
   "status",
   "chat_happened",
-  ...[1, 2, 3].flatMap((n) =>
+  ...[1, 2, 3, 4].flatMap((n) =>
     ["name", "email", "department", "answer"].map((field) => `person${n}_${field}`),
   ),
 ];
@@ -137,7 +128,7 @@ export function pairingsCsv(rows: PairingRow[]): string {
       status: matchStatusLooks[row.status]?.label ?? row.status,
       chat_happened: row.happened ? "Yes" : "No",
     };
-    for (const [i, p] of [0, 1, 2].map((i) => [i, row.people[i]] as const)) {
+    for (const [i, p] of [0, 1, 2, 3].map((i) => [i, row.people[i]] as const)) {
       const n = i + 1;
       record[`person${n}_name`] = p?.name ?? "";
       record[`person${n}_email`] = p?.email ?? "";

@@ -46,9 +46,11 @@ export function YourMatch({ match }: { match: MatchView }) {
   return (
     <>
       <P style={s.text}>
-        {match.partners.length > 1
-          ? "This month you are a trio! Meet your coffee partners:"
-          : "This month your coffee partner is:"}
+        {match.partners.length > 2
+          ? "This month you are a group of four! Meet your coffee partners:"
+          : match.partners.length > 1
+            ? "This month you are a trio! Meet your coffee partners:"
+            : "This month your coffee partner is:"}
       </P>
       {match.partners.map((partner, index) => (
         <PartnerCard key={`${index}-${partner.email}`} partner={partner} />

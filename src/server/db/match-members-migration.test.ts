@@ -1,0 +1,149 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sampleFileContent, samplePeople, sampleRounds } from "../../shared/sample-company";
+import { migrationsFolder } from "./client";
+
+// Migration 0014 on a copy of the sample company stored the way migration 0013 left it (members
+// and answers in matches.user1…user3): every match, member, answer and completed file survives.
+const NOW = new Date("2027-03-10T09:00:00Z");
+const people = samplePeople(60);
+const rounds = sampleRounds(people, NOW);
+
+type Row = Record<string, unknown>;
+
+describe("migration 0014: members move to match_members", () => {
+  let dir: string;
+  let client: PGlite;
+  let before: Row[];
+  let filesBefore: Row[];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "coj-0014-"));
+    cpSync(migrationsFolder, dir, { recursive: true });
+    rmSync(path.join(dir, "0014_match-members.sql"));
+    const journalPath = path.join(dir, "meta", "_journal.json");
+    const journal = JSON.parse(readFileSync(journalPath, "utf8"));
+    journal.entries = journal.entries.filter((e: { idx: number }) => e.idx < 14);
+    writeFileSync(journalPath, JSON.stringify(journal));
+    client = new PGlite({ extensions: { pg_trgm } });
+    const db = drizzle(client);
+    await migrate(db, { migrationsFolder: dir });
+    await seedAt0013(client);
+    before = await oldMembers(client);
+    filesBefore = (await client.query<Row>("select * from completed_pairings order by id")).rows;
+    await migrate(db, { migrationsFolder });
+  }, 120_000);
+  afterAll(async () => {
+    await client.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("keeps every member of every match, in order, with their answer and its time", async () => {
+    const after = (
+      await client.query<Row>(
+        `select match_id, user_id, position, connection_status, confirmed_at
+         from match_members order by match_id, position`,
+      )
+    ).rows;
+    expect(before.length).toBeGreaterThan(100);
+    expect(before.some((r) => r.position === 3)).toBe(true);
+    expect(after).toEqual(before);
+  });
+
+  it("keeps every match and every completed-pairing file unchanged", async () => {
+    const matches = await client.query<{ n: number }>("select count(*)::int as n from matches");
+    expect(matches.rows[0].n).toBe(rounds.reduce((n, r) => n + r.groups.length, 0));
+    const files = (await client.query<Row>("select * from completed_pairings order by id")).rows;
+    expect(files).toEqual(filesBefore);
+    const columns = await client.query<{ column_name: string }>(
+      "select column_name from information_schema.columns where table_name = 'matches'",
+    );
+    expect(columns.rows.map((c) => c.column_name)).not.toContain("user1_id");
+  });
+
+  it("gives everyone the one-to-one preference", async () => {
+    const sizes = await client.query<{ size: number; n: number }>(
+      "select preferred_group_size as size, count(*)::int as n from users group by 1",
+    );
+    expect(sizes.rows).toEqual([{ size: 2, n: people.length }]);
+  });
+});
+
+/** The sample company's people, rounds, answers and files as the 0013 schema stored them. */
+async function seedAt0013(client: PGlite) {
+  const ids: string[] = [];
+  for (const p of people) {
+    const { rows } = await client.query<{ id: string }>(
+      "insert into users (email, first_name, last_name) values ($1, $2, $3) returning id",
+      [p.email, p.firstName, p.lastName],
+    );
+    ids.push(rows[0].id);
+  }
+  for (const round of rounds) {
+    const done = round.monthsAgo > 0;
+    const { rows } = await client.query<{ id: number }>(
+      `insert into pairings (name, month, scope_key, status) values ($1, $2, 'all', $3) returning id`,
+      [round.month, round.month, done ? "completed" : "active"],
+    );
+    for (const [g, group] of round.groups.entries()) {
+      const slot = (k: number) => (group.members[k] === undefined ? null : ids[group.members[k]]);
+      const at = (k: number) =>
+        group.answers[k] === undefined || group.answers[k] === "pending"
+          ? null
+          : new Date(round.publishedAt.getTime() + (g + k) * 60_000);
+      await client.query(
+        `insert into matches (pairing_id, month, user1_id, user2_id, user3_id, status,
+           user1_connection_status, user2_connection_status, user3_connection_status,
+           user1_confirmed_at, user2_confirmed_at, user3_confirmed_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+        [
+          rows[0].id,
+          round.month,
+          slot(0),
+          slot(1),
+          slot(2),
+          done ? "completed" : "active",
+          group.answers[0],
+          group.answers[1],
+          group.answers[2] ?? null,
+          at(0),
+          at(1),
+          at(2),
+        ],
+      );
+    }
+    if (done) {
+      await client.query(
+        `insert into completed_pairings (file_name, pairing_id, name, month, match_count, content)
+         values ($1, $2, $3, $4, $5, $6)`,
+        [
+          `${round.month}-1.json`,
+          rows[0].id,
+          round.month,
+          round.month,
+          round.groups.length,
+          JSON.stringify(sampleFileContent(round, people)),
+        ],
+      );
+    }
+  }
+}
+
+/** Each member of each match as the 0013 columns hold them, in the shape of match_members. */
+async function oldMembers(client: PGlite): Promise<Row[]> {
+  const { rows } = await client.query<Row>(
+    `select * from (
+       select id as match_id, user1_id as user_id, 1 as position,
+         user1_connection_status as connection_status, user1_confirmed_at as confirmed_at from matches
+       union all select id, user2_id, 2, user2_connection_status, user2_confirmed_at from matches
+       union all select id, user3_id, 3, user3_connection_status, user3_confirmed_at from matches
+         where user3_id is not null) m order by match_id, position`,
+  );
+  return rows;
+}

@@ -1,0 +1,191 @@
+import { and, asc, type Column, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { ConnectionStatus } from "../../shared/enums";
+import { MAX_GROUP_SIZE, MIN_GROUP_SIZE } from "../../shared/group-size";
+import { insertAsJson } from "../db/bulk-insert";
+import type { Db, Tx } from "../db/client";
+import { type MatchRow, matches, matchMembers } from "../db/schema";
+
+/*
+ * The one place that reads and writes who is in a match (decision 0021): one `match_members` row
+ * per member, in the order the match lists them, with their answer ("Met My Match", "Missed This
+ * Month" or pending) and when they gave it. A match has 2 to 4 members.
+ */
+
+type Executor = Db | Tx;
+
+export interface MatchMember {
+  userId: string;
+  connectionStatus: ConnectionStatus;
+  confirmedAt: Date | null;
+}
+
+export type MatchWithMembers = MatchRow & { members: MatchMember[] };
+
+/** A member to insert: a user id, or a member with an answer already given (demo history, tests). */
+export type NewMember =
+  | string
+  | { userId: string; connectionStatus?: ConnectionStatus; confirmedAt?: Date | null };
+
+export type NewMatch = typeof matches.$inferInsert & { members: readonly NewMember[] };
+
+export class GroupSizeError extends Error {}
+
+function memberRows(matchId: number, members: readonly NewMember[]) {
+  const ids = members.map((m) => (typeof m === "string" ? m : m.userId));
+  if (
+    ids.length < MIN_GROUP_SIZE ||
+    ids.length > MAX_GROUP_SIZE ||
+    new Set(ids).size !== ids.length
+  ) {
+    throw new GroupSizeError(
+      `A match needs ${MIN_GROUP_SIZE} to ${MAX_GROUP_SIZE} different people, got ${ids.length}`,
+    );
+  }
+  return members.map((m, i) => ({
+    matchId,
+    userId: ids[i],
+    position: i + 1,
+    connectionStatus: (typeof m === "string" ? undefined : m.connectionStatus) ?? "pending",
+    confirmedAt: (typeof m === "string" ? undefined : m.confirmedAt) ?? null,
+  }));
+}
+
+/** Inserts matches with their members (two statements whatever the count); same order as given. */
+export async function insertMatches(
+  db: Executor,
+  rows: readonly NewMatch[],
+): Promise<MatchWithMembers[]> {
+  if (rows.length === 0) return [];
+  for (const row of rows) memberRows(0, row.members);
+  const inserted = await db
+    .insert(matches)
+    .values(rows.map(({ members: _members, ...match }) => match))
+    .returning();
+  const members = inserted.flatMap((match, i) => memberRows(match.id, rows[i].members));
+  // PostgreSQL takes at most 65,535 parameters per statement: a company's months in chunks.
+  const saved = [];
+  for (let i = 0; i < members.length; i += 5000) {
+    saved.push(
+      ...(await db
+        .insert(matchMembers)
+        .values(members.slice(i, i + 5000))
+        .returning()),
+    );
+  }
+  const byMatch = groupMembers(saved);
+  return inserted.map((match) => ({ ...match, members: byMatch.get(match.id) ?? [] }));
+}
+
+/**
+ * The same for seeding thousands of matches: ids reserved from the matches' sequence first, then
+ * the matches and their members each in JSON-parameter inserts (db/bulk-insert.ts).
+ */
+export async function insertMatchesInBulk(tx: Tx, rows: readonly NewMatch[]): Promise<void> {
+  if (rows.length === 0) return;
+  const ids = await tx
+    .select({ id: sql<number>`nextval(pg_get_serial_sequence('matches', 'id'))::int` })
+    .from(sql`generate_series(1, ${rows.length})`);
+  const withIds = rows.map(({ members: _members, ...match }, i) => ({ ...match, id: ids[i].id }));
+  const members = rows.flatMap((row, i) => memberRows(ids[i].id, row.members));
+  await insertAsJson(tx, matches, withIds);
+  await insertAsJson(tx, matchMembers, members);
+}
+
+function groupMembers(
+  rows: readonly (MatchMember & { matchId: number; position: number })[],
+): Map<number, MatchMember[]> {
+  const byMatch = new Map<number, MatchMember[]>();
+  for (const row of [...rows].sort((a, b) => a.position - b.position)) {
+    const list = byMatch.get(row.matchId) ?? [];
+    list.push({
+      userId: row.userId,
+      connectionStatus: row.connectionStatus,
+      confirmedAt: row.confirmedAt,
+    });
+    byMatch.set(row.matchId, list);
+  }
+  return byMatch;
+}
+
+/** The members of the given matches, each list in the match's order. */
+export async function membersOfMatches(
+  db: Executor,
+  matchIds: readonly number[],
+): Promise<Map<number, MatchMember[]>> {
+  if (matchIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(matchMembers)
+    .where(inArray(matchMembers.matchId, [...new Set(matchIds)]))
+    .orderBy(asc(matchMembers.matchId), asc(matchMembers.position));
+  return groupMembers(rows);
+}
+
+/** The given match rows with their members. */
+export async function withMembers(
+  db: Executor,
+  rows: readonly MatchRow[],
+): Promise<MatchWithMembers[]> {
+  const members = await membersOfMatches(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => ({ ...row, members: members.get(row.id) ?? [] }));
+}
+
+export const memberIds = (match: { members: readonly MatchMember[] }): string[] =>
+  match.members.map((m) => m.userId);
+
+/** A member's answer; "pending" for someone who is not (or no longer) in the match. */
+export function answerOf(
+  match: { members: readonly MatchMember[] },
+  userId: string,
+): ConnectionStatus {
+  return match.members.find((m) => m.userId === userId)?.connectionStatus ?? "pending";
+}
+
+/** SQL: `userId` is a member of the match whose id is `matchId` (the primary key's lookup). */
+export const isMemberSql = (matchId: Column | SQL, userId: Column | SQL | string): SQL =>
+  sql`exists (select 1 from ${matchMembers} where ${matchMembers.matchId} = ${matchId} and ${matchMembers.userId} = ${userId})`;
+
+/** SQL: the match's member ids in order, as an array column (never null for a stored match). */
+export const memberIdsSql = (matchId: Column | SQL): SQL<string[]> =>
+  sql<
+    string[]
+  >`(select coalesce(array_agg(${matchMembers.userId}::text order by ${matchMembers.position}), '{}'::text[]) from ${matchMembers} where ${matchMembers.matchId} = ${matchId})`;
+
+/** SQL: the ids of every member of any match of the pairing (for `users.id in (…)`). */
+export const pairingMemberIdsSql = (pairingId: number | Column | SQL): SQL =>
+  sql`(select mm.user_id from ${matchMembers} mm join ${matches} m on m.id = mm.match_id where m.pairing_id = ${pairingId})`;
+
+/** Records a member's answer and when it was given; false when they are not in the match. */
+export async function setMemberAnswer(
+  db: Executor,
+  matchId: number,
+  userId: string,
+  connectionStatus: ConnectionStatus,
+  at: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(matchMembers)
+    .set({ connectionStatus, confirmedAt: at })
+    .where(and(eq(matchMembers.matchId, matchId), eq(matchMembers.userId, userId)))
+    .returning({ userId: matchMembers.userId });
+  return rows.length > 0;
+}
+
+/** Adds a member at the end of the match's list (re-pairing into a group); pending answer. */
+export async function addMember(db: Executor, matchId: number, userId: string): Promise<void> {
+  await db.insert(matchMembers).values({
+    matchId,
+    userId,
+    position: sql`(select coalesce(max(position), 0) + 1 from ${matchMembers} where ${matchMembers.matchId} = ${matchId})`,
+  });
+}
+
+/** Takes a member out of a match, the others keeping their order and answers. */
+export async function removeMember(db: Executor, matchId: number, userId: string): Promise<void> {
+  await db
+    .delete(matchMembers)
+    .where(and(eq(matchMembers.matchId, matchId), eq(matchMembers.userId, userId)));
+}
