@@ -61,6 +61,7 @@ export async function buildInstance(
       id: u.id,
       department: u.department,
       preference: u.preference,
+      ...(u.groupSize !== 2 ? { groupSize: u.groupSize } : {}),
       ...(satOut.has(u.id) ? { lastSatOut: true } : {}),
     })),
     history,

@@ -272,6 +272,7 @@ describe("generating monthly pairings", () => {
       id: u.id,
       department: "x",
       preference: "any" as const,
+      groupSize: 2 as const,
       createdAt: u.createdAt,
     }));
     const instance = await buildInstance(t.db, eligible, {

@@ -3,12 +3,15 @@ import type { MatchingPreference } from "../../../shared/enums";
 import type { Eligibility, StatusCounts } from "../../../shared/pairings";
 import type { Db, Tx } from "../../db/client";
 import { users } from "../../db/schema";
+import type { GroupSize } from "../../matching/types";
 import { eligibleSql, inScopeSql, type PairingScope } from "./scope";
 
 export interface EligibleUser {
   id: string;
   department: string;
   preference: MatchingPreference;
+  /** 2 (one-to-one), 3 or 4: the size of chat this person chose on their profile. */
+  groupSize: GroupSize;
   createdAt: Date;
 }
 
@@ -23,6 +26,7 @@ export async function listEligibleUsers(
       id: users.id,
       department: users.department,
       preference: users.matchingPreference,
+      groupSize: users.preferredGroupSize,
       createdAt: users.createdAt,
     })
     .from(users)
@@ -32,6 +36,7 @@ export async function listEligibleUsers(
     id: row.id,
     department: row.department?.trim() ? row.department.trim() : "Other",
     preference: row.preference,
+    groupSize: (row.groupSize === 3 || row.groupSize === 4 ? row.groupSize : 2) as GroupSize,
     createdAt: row.createdAt,
   }));
 }
