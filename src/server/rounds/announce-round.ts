@@ -19,9 +19,9 @@ export interface Announcement {
  * approved one for this scope (linked to the new pairing, then sent through the delivery ledger,
  * docs/newsletters.md), otherwise with the short announcement (partner, department, bio, the
  * schedule button, unsubscribe), queued in the same ledger; both composed by newsletters/compose.
- * `claim` takes the stage's announcement (announced_at) so it goes out at most once: before the
- * newsletter's send starts, and in the very transaction that queues the short announcement, so a
- * crash leaves either nothing (the stage runs again) or every delivery queued. Null when the
+ * `claim` takes the stage's announcement (announced_at) so it goes out at most once: in the very
+ * transaction that starts the newsletter's send or queues the short announcement, so a crash
+ * leaves either nothing (the stage runs again) or every delivery queued. Null when the
  * announcement was already claimed.
  */
 export async function announceRound(
@@ -35,15 +35,21 @@ export async function announceRound(
   const errors = { error: (_obj: unknown, message: string) => log(`Rounds: ${message}`) };
   const newsletter = await approvedNewsletterFor(ctx, scope, month, pairingFile);
   if (newsletter) {
-    if (!(await ctx.db.transaction(claim))) return null;
+    // Linking is idempotent; the claim and the send's start share one transaction, so a crash
+    // leaves the newsletter approved and the stage unclaimed, and the next run sends it.
     await ctx.db
       .update(newsletters)
       .set({ pairingFile, validation: null, updatedAt: ctx.clock.now() })
       .where(eq(newsletters.id, newsletter.id));
     const sent = await announcePairing(ctx, pairingFile, {
       newsletterId: newsletter.id,
+      claim,
       log: errors,
+    }).catch((error: { code?: string }) => {
+      if (error.code === "already_announced") return null;
+      throw error;
     });
+    if (!sent) return null;
     const queued = sent.via === "newsletter" ? sent.queued : 0;
     return {
       summary: `the approved newsletter "${newsletter.title}" is being sent to ${queued} people.`,

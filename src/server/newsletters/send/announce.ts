@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context";
+import type { Tx } from "../../db/client";
 import { BadRequest } from "../../errors";
 import type { AudiencePerson } from "../compose/audience";
 import { type Composition, compose } from "../compose/composer";
@@ -13,6 +14,8 @@ export interface AnnounceOptions {
    * the delivery workers send it through the ledger. Without it, the short announcement is sent.
    */
   newsletterId?: number;
+  /** Taken in the transaction that starts the newsletter's send (start-send.ts). */
+  claim?: (tx: Tx) => Promise<boolean>;
   /** Only these members (user ids) are written to, e.g. the group a re-pair changed. */
   only?: ReadonlySet<string>;
   /** A sentence of news above the match, per person (a re-pair says what changed). */
@@ -47,7 +50,7 @@ export async function announcePairing(
     if (newsletter.pairingFile !== pairingFile) {
       throw new BadRequest("This newsletter announces another pairing.", "other_pairing");
     }
-    const started = await startSend(ctx, newsletter.id);
+    const started = await startSend(ctx, newsletter.id, options.claim);
     return { via: "newsletter", queued: started.total };
   }
   const composition = await compose(ctx, { pairingFile, ...options });

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { LINK_PAIRING_FIRST, type SendStarted } from "../../../shared/newsletters";
 import type { AppContext } from "../../context";
+import type { Tx } from "../../db/client";
 import { newsletters } from "../../db/schema";
 import { BadRequest, Conflict, NotFound } from "../../errors";
 import { compose } from "../compose/composer";
@@ -10,6 +11,7 @@ const INSERT_BATCH = 5000;
 
 export const ALREADY_SENDING = "This newsletter is already being sent.";
 export const ALREADY_SENT = "This newsletter has already been sent.";
+export const ALREADY_ANNOUNCED = "This round's announcement has already been made.";
 export const APPROVE_FIRST = "Please approve this newsletter before sending it.";
 export const NOBODY_TO_SEND_TO =
   "The linked pairing group has nobody to send this newsletter to. Edit the newsletter to select another pairing group.";
@@ -20,8 +22,14 @@ export const NOBODY_TO_SEND_TO =
  * then deliver those rows (worker.ts); nothing is sent from the request. The send records this
  * process's mail transport: only processes with the same one deliver it. The conditional update is
  * the concurrency rule: of two sends at once only one finds the newsletter still approved.
+ * `claim`, when given, runs first in that transaction (a round's stage takes its announcement,
+ * docs/rounds.md): false ends the send before anything is written, as ALREADY_ANNOUNCED.
  */
-export async function startSend(ctx: AppContext, newsletterId: number): Promise<SendStarted> {
+export async function startSend(
+  ctx: AppContext,
+  newsletterId: number,
+  claim?: (tx: Tx) => Promise<boolean>,
+): Promise<SendStarted> {
   const [newsletter] = await ctx.db
     .select({ status: newsletters.status, pairingFile: newsletters.pairingFile })
     .from(newsletters)
@@ -36,6 +44,7 @@ export async function startSend(ctx: AppContext, newsletterId: number): Promise<
 
   const now = ctx.clock.now();
   const queued = await ctx.db.transaction(async (tx) => {
+    if (claim && !(await claim(tx))) throw new Conflict(ALREADY_ANNOUNCED, "already_announced");
     const [claimed] = await tx
       .update(newsletters)
       .set({ status: "sending", mailTransport: ctx.mailer.fingerprint, updatedAt: now })
