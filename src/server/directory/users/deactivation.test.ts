@@ -5,6 +5,7 @@ import type { CurrentPairingsResponse } from "../../../shared/pairings";
 import { post } from "../../auth/test-helpers";
 import { fixedClock } from "../../clock";
 import { matches, sessions, users } from "../../db/schema";
+import { memberIds, withMembers } from "../../match-members/match-members";
 import { startDeliveryWorker } from "../../newsletters/send/worker";
 import {
   allowEmail,
@@ -93,8 +94,11 @@ describe("deactivating an account", () => {
       leftAlone: ["Ada Test"],
     });
     expect((await deactivate(cy.id)).json().leftAlone).toEqual([]);
-    const [trioNow] = await t.db.select().from(matches).where(eq(matches.id, trio.id));
-    expect(trioNow).toMatchObject({ user1Id: dee.id, user2Id: eve.id, user3Id: null });
+    const [trioNow] = await withMembers(
+      t.db,
+      await t.db.select().from(matches).where(eq(matches.id, trio.id)),
+    );
+    expect(memberIds(trioNow)).toEqual([dee.id, eve.id]);
 
     const current: CurrentPairingsResponse = (
       await admin.get("/api/admin/current-pairings")
