@@ -114,32 +114,14 @@ export function ScheduleChatDialog({
             you both as guests; open it in your calendar and send it from there.
           </DialogDescription>
         </DialogHeader>
-        <div className="grid grid-cols-2 gap-3">
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-date`}>Day</Label>
-            <Input
-              id={`${id}-date`}
-              type="date"
-              value={date}
-              min={format(new Date(), "yyyy-MM-dd")}
-              onChange={(e) => setDate(e.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-time`}>Time</Label>
-            <Input
-              id={`${id}-time`}
-              type="time"
-              step={900}
-              value={time}
-              onChange={(e) => setTime(e.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-            />
-          </div>
-        </div>
+        <ChatTimeFields
+          id={id}
+          date={date}
+          time={time}
+          error={error}
+          onDate={setDate}
+          onTime={setTime}
+        />
         <FieldError id={`${id}-error`} role="alert">
           {error}
         </FieldError>
@@ -152,6 +134,52 @@ export function ScheduleChatDialog({
         />
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The day and time inputs, both marked invalid while the chosen start is not allowed. */
+function ChatTimeFields({
+  id,
+  date,
+  time,
+  error,
+  onDate,
+  onTime,
+}: {
+  id: string;
+  date: string;
+  time: string;
+  error: string | undefined;
+  onDate: (value: string) => void;
+  onTime: (value: string) => void;
+}) {
+  return (
+    <div className="grid grid-cols-2 gap-3">
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-date`}>Day</Label>
+        <Input
+          id={`${id}-date`}
+          type="date"
+          value={date}
+          min={format(new Date(), "yyyy-MM-dd")}
+          onChange={(e) => onDate(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-time`}>Time</Label>
+        <Input
+          id={`${id}-time`}
+          type="time"
+          step={900}
+          value={time}
+          onChange={(e) => onTime(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+      </div>
+    </div>
   );
 }
 
