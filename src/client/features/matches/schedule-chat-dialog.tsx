@@ -85,15 +85,7 @@ export function ScheduleChatDialog({
     : !isChatStartInRange(start, new Date())
       ? CHAT_START_OUT_OF_RANGE
       : undefined;
-  const me = user ? partnerName(user) : "Me";
-  const guests = [...(user ? [user.email] : []), ...item.partners.map((p) => p.email)];
-  const event = start && {
-    title: chatTitle([me, ...item.partners.map(partnerName)]),
-    details: chatDescription(item.match.month),
-    start,
-    end: chatEnd(start),
-    guests,
-  };
+  const event = start && chatEvent(item, user, start);
   const ics = start ? calendarFileUrl(item.match.id, start) : undefined;
   const who = firstNames(item);
   const disabled = Boolean(error);
@@ -184,6 +176,23 @@ function ChatTimeFields({
 }
 
 type CalendarEvent = Parameters<typeof googleCalendarUrl>[0];
+
+/** The chat as a calendar event: everyone in the match, the person first, as guests. */
+function chatEvent(
+  item: MatchItem,
+  user: ReturnType<typeof useAuth>["user"],
+  start: Date,
+): CalendarEvent {
+  const me = user ? partnerName(user) : "Me";
+  const guests = [...(user ? [user.email] : []), ...item.partners.map((p) => p.email)];
+  return {
+    title: chatTitle([me, ...item.partners.map(partnerName)]),
+    details: chatDescription(item.match.month),
+    start,
+    end: chatEnd(start),
+    guests,
+  };
+}
 
 /**
  * The .ics download and the Google Calendar and Outlook on the web links; shown but inert while
