@@ -55,20 +55,7 @@ export function ParticipationMug({
           <path d="M22 40 h60 v62 a14 14 0 0 1 -14 14 h-32 a14 14 0 0 1 -14 -14 z" />
         </clipPath>
       </defs>
-      {active && (
-        <g
-          data-testid="mug-steam"
-          fill="none"
-          stroke="#a8a29e"
-          strokeWidth="3"
-          strokeLinecap="round"
-          className="motion-safe:animate-pulse"
-        >
-          <path d="M38 30 q-6 -8 0 -14 q6 -6 0 -12" />
-          <path d="M52 30 q-6 -8 0 -14 q6 -6 0 -12" />
-          <path d="M66 30 q-6 -8 0 -14 q6 -6 0 -12" />
-        </g>
-      )}
+      {active && <MugSteam />}
       <g clipPath={`url(#${clipId})`}>
         <rect x="22" y="40" width="60" height="76" fill="#fffaf3" />
         <rect
@@ -84,25 +71,7 @@ export function ParticipationMug({
           }}
           className="motion-safe:transition-transform motion-safe:duration-1000 motion-safe:ease-out"
         />
-        {active && fill > 0 && (
-          <g data-testid="mug-bubbles" fill="#fef3c7" opacity="0.8">
-            <circle cx="36" cy="100" r="2.5" className="motion-safe:animate-bounce" />
-            <circle
-              cx="52"
-              cy="90"
-              r="2"
-              className="motion-safe:animate-bounce"
-              style={{ animationDelay: "300ms" }}
-            />
-            <circle
-              cx="66"
-              cy="104"
-              r="3"
-              className="motion-safe:animate-bounce"
-              style={{ animationDelay: "600ms" }}
-            />
-          </g>
-        )}
+        {active && fill > 0 && <MugBubbles />}
       </g>
       <path
         d="M22 40 h60 v62 a14 14 0 0 1 -14 14 h-32 a14 14 0 0 1 -14 -14 z"
@@ -119,5 +88,46 @@ export function ParticipationMug({
         strokeLinecap="round"
       />
     </svg>
+  );
+}
+
+/** Bubbles rising in an active mug. */
+function MugBubbles() {
+  return (
+    <g data-testid="mug-bubbles" fill="#fef3c7" opacity="0.8">
+      <circle cx="36" cy="100" r="2.5" className="motion-safe:animate-bounce" />
+      <circle
+        cx="52"
+        cy="90"
+        r="2"
+        className="motion-safe:animate-bounce"
+        style={{ animationDelay: "300ms" }}
+      />
+      <circle
+        cx="66"
+        cy="104"
+        r="3"
+        className="motion-safe:animate-bounce"
+        style={{ animationDelay: "600ms" }}
+      />
+    </g>
+  );
+}
+
+/** Steam above an active mug. */
+function MugSteam() {
+  return (
+    <g
+      data-testid="mug-steam"
+      fill="none"
+      stroke="#a8a29e"
+      strokeWidth="3"
+      strokeLinecap="round"
+      className="motion-safe:animate-pulse"
+    >
+      <path d="M38 30 q-6 -8 0 -14 q6 -6 0 -12" />
+      <path d="M52 30 q-6 -8 0 -14 q6 -6 0 -12" />
+      <path d="M66 30 q-6 -8 0 -14 q6 -6 0 -12" />
+    </g>
   );
 }

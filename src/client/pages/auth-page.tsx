@@ -45,20 +45,6 @@ function minutes(count: number): string {
 export function AuthPage() {
   const [params] = useSearchParams();
   const errorCode = params.get("error");
-  const { form, email, fieldError } = useEmailForm(signInEmailSchema);
-  const [sentTo, setSentTo] = useState<string>();
-
-  const send = useMutation({
-    mutationFn: (address: string) => authApi.requestMagicLink(address),
-    onSuccess: (_answer, address) => setSentTo(address),
-  });
-
-  const reset = () => {
-    setSentTo(undefined);
-    form.reset({ email: "" });
-    send.reset();
-  };
-
   return (
     <AuthShell title="Sign in" wide>
       <div className="mb-6 space-y-2 md:mb-8">
@@ -70,66 +56,7 @@ export function AuthPage() {
       </div>
       {/* The form comes first, so on a phone it is above the fold; beside the blurbs on wide screens. */}
       <div className="grid items-start gap-8 md:grid-cols-2">
-        <Card className="md:order-last">
-          <CardHeader>
-            <CardTitle as="h2">{sentTo ? "Check your email" : "Sign in or sign up"}</CardTitle>
-            <CardDescription>
-              {sentTo
-                ? `We sent a sign-in link to ${sentTo}.`
-                : "We'll e-mail you a magic link to sign in."}
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="space-y-4">
-            {errorCode ? (
-              <Alert variant="destructive">
-                <AlertDescription>{getAuthPageErrorMessage(errorCode)}</AlertDescription>
-              </Alert>
-            ) : null}
-
-            {sentTo ? (
-              <div className="space-y-4">
-                <Alert variant="success">
-                  <AlertDescription>
-                    Click the link in the e-mail to sign in. It is valid for 24 hours and works
-                    once.
-                  </AlertDescription>
-                </Alert>
-                <Button variant="outline" className="w-full" onClick={reset}>
-                  Use Different Email
-                </Button>
-              </div>
-            ) : (
-              <form
-                noValidate
-                onSubmit={form.handleSubmit((values) => send.mutate(values.email))}
-                className="space-y-4"
-              >
-                <EmailField registration={email} error={fieldError} />
-                {send.isError && (
-                  <Alert variant="destructive">
-                    <AlertDescription>{magicLinkFailure(send.error)}</AlertDescription>
-                  </Alert>
-                )}
-                {send.error instanceof ApiError && send.error.code === "invalid_email" && (
-                  <NotWhitelistedHint />
-                )}
-                <Button type="submit" className="w-full" disabled={send.isPending}>
-                  <Mail aria-hidden="true" />
-                  {send.isPending ? "Sending..." : "Send Magic Link"}
-                </Button>
-              </form>
-            )}
-            <p className="text-center text-sm text-coffee-700">
-              Prefer a code?{" "}
-              <Link
-                to="/auth/code"
-                className="font-medium text-coffee-900 underline underline-offset-4"
-              >
-                Sign in with a 6-digit code
-              </Link>
-            </p>
-          </CardContent>
-        </Card>
+        <MagicLinkCard errorCode={errorCode} />
         <WhyCupOfJoe />
       </div>
     </AuthShell>
@@ -164,5 +91,91 @@ function WhyCupOfJoe() {
         </div>
       </dl>
     </section>
+  );
+}
+
+/** Once the link is sent: how it works, and a way back to the form. */
+function LinkSent({ onReset }: { onReset: () => void }) {
+  return (
+    <div className="space-y-4">
+      <Alert variant="success">
+        <AlertDescription>
+          Click the link in the e-mail to sign in. It is valid for 24 hours and works once.
+        </AlertDescription>
+      </Alert>
+      <Button variant="outline" className="w-full" onClick={onReset}>
+        Use Different Email
+      </Button>
+    </div>
+  );
+}
+
+/** The magic-link form, and once sent, where the link went. */
+function MagicLinkCard({ errorCode }: { errorCode: string | null }) {
+  const { form, email, fieldError } = useEmailForm(signInEmailSchema);
+  const [sentTo, setSentTo] = useState<string>();
+
+  const send = useMutation({
+    mutationFn: (address: string) => authApi.requestMagicLink(address),
+    onSuccess: (_answer, address) => setSentTo(address),
+  });
+
+  const reset = () => {
+    setSentTo(undefined);
+    form.reset({ email: "" });
+    send.reset();
+  };
+
+  return (
+    <Card className="md:order-last">
+      <CardHeader>
+        <CardTitle as="h2">{sentTo ? "Check your email" : "Sign in or sign up"}</CardTitle>
+        <CardDescription>
+          {sentTo
+            ? `We sent a sign-in link to ${sentTo}.`
+            : "We'll e-mail you a magic link to sign in."}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {errorCode ? (
+          <Alert variant="destructive">
+            <AlertDescription>{getAuthPageErrorMessage(errorCode)}</AlertDescription>
+          </Alert>
+        ) : null}
+
+        {sentTo ? (
+          <LinkSent onReset={reset} />
+        ) : (
+          <form
+            noValidate
+            onSubmit={form.handleSubmit((values) => send.mutate(values.email))}
+            className="space-y-4"
+          >
+            <EmailField registration={email} error={fieldError} />
+            {send.isError && (
+              <Alert variant="destructive">
+                <AlertDescription>{magicLinkFailure(send.error)}</AlertDescription>
+              </Alert>
+            )}
+            {send.error instanceof ApiError && send.error.code === "invalid_email" && (
+              <NotWhitelistedHint />
+            )}
+            <Button type="submit" className="w-full" disabled={send.isPending}>
+              <Mail aria-hidden="true" />
+              {send.isPending ? "Sending..." : "Send Magic Link"}
+            </Button>
+          </form>
+        )}
+        <p className="text-center text-sm text-coffee-700">
+          Prefer a code?{" "}
+          <Link
+            to="/auth/code"
+            className="font-medium text-coffee-900 underline underline-offset-4"
+          >
+            Sign in with a 6-digit code
+          </Link>
+        </p>
+      </CardContent>
+    </Card>
   );
 }

@@ -95,32 +95,9 @@ function SentCard({ sentTo, onAnother }: { sentTo: string; onAnother: () => void
 
 /** The form, checked with the server's schema; the server's refusal shows in the toast. */
 function InquiryForm({ onSent }: { onSent: (contactEmail: string) => void }) {
-  const form = useForm<CompanyInquiryInput, unknown, CompanyInquiry>({
-    resolver: zodResolver(companyInquirySchema),
-    defaultValues: empty,
-  });
+  const { form, submit } = useInquiryForm(onSent);
   const invalid = (field: keyof CompanyInquiryInput) =>
     form.formState.errors[field] ? true : undefined;
-  const submit = useMutation({
-    mutationFn: (body: CompanyInquiry) => inquiriesApi.submit(body),
-    onSuccess: (_data, body) => {
-      toast({
-        title: INQUIRY_SUBMITTED,
-        description: "Thank you! We'll get back to you soon.",
-      });
-      form.reset(empty);
-      onSent(body.contactEmail);
-    },
-    onError: (error) => {
-      // The server's own words help when they say what to fix (limits, bad fields).
-      const specific = error instanceof ApiError && [400, 429].includes(error.status);
-      toast({
-        title: SUBMISSION_FAILED.title,
-        description: specific ? error.message : SUBMISSION_FAILED.description,
-        variant: "destructive",
-      });
-    },
-  });
 
   return (
     <Card>
@@ -191,4 +168,33 @@ function InquiryForm({ onSent }: { onSent: (contactEmail: string) => void }) {
       </CardContent>
     </Card>
   );
+}
+
+/** The inquiry form and its submission: a toast either way, the form emptied once sent. */
+function useInquiryForm(onSent: (contactEmail: string) => void) {
+  const form = useForm<CompanyInquiryInput, unknown, CompanyInquiry>({
+    resolver: zodResolver(companyInquirySchema),
+    defaultValues: empty,
+  });
+  const submit = useMutation({
+    mutationFn: (body: CompanyInquiry) => inquiriesApi.submit(body),
+    onSuccess: (_data, body) => {
+      toast({
+        title: INQUIRY_SUBMITTED,
+        description: "Thank you! We'll get back to you soon.",
+      });
+      form.reset(empty);
+      onSent(body.contactEmail);
+    },
+    onError: (error) => {
+      // The server's own words help when they say what to fix (limits, bad fields).
+      const specific = error instanceof ApiError && [400, 429].includes(error.status);
+      toast({
+        title: SUBMISSION_FAILED.title,
+        description: specific ? error.message : SUBMISSION_FAILED.description,
+        variant: "destructive",
+      });
+    },
+  });
+  return { form, submit };
 }

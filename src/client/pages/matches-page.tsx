@@ -10,7 +10,7 @@ import { HistoryGridSkeleton, PartnerSkeleton } from "../features/matches/match-
 import { hasMatch, useCurrentMatch, useMatchHistory } from "../features/matches/use-matches";
 import { needsSetup } from "../features/profile/needs-setup";
 import { handleUnauthorized, redirectIfUnauthorized } from "../features/unauthorized";
-import { useAuth } from "../features/use-auth";
+import { type AuthUser, useAuth } from "../features/use-auth";
 import { useDocumentTitle } from "../lib/use-document-title";
 
 /**
@@ -50,7 +50,6 @@ export function MatchesPage() {
     );
   }
 
-  const items = history.data ?? [];
   return (
     <AppLayout className="space-y-8">
       <div className="space-y-1">
@@ -58,57 +57,9 @@ export function MatchesPage() {
         <p className="text-coffee-700">Your current coffee buddy and everyone you've met so far.</p>
       </div>
 
-      <section aria-label="Current match">
-        {current.isLoading ? (
-          <LoadingRegion label="Loading your current match...">
-            <CurrentMatchSkeleton />
-          </LoadingRegion>
-        ) : hasMatch(current.data) ? (
-          <CurrentMatchCard item={current.data} />
-        ) : (
-          <Card>
-            <CardHeader>
-              <CardTitle>Current Match</CardTitle>
-            </CardHeader>
-            <CardContent>
-              {current.isError ? (
-                <p role="alert" className="text-sm text-red-700">
-                  Your current match could not be loaded. Please refresh the page.
-                </p>
-              ) : (
-                <NoCurrentMatch user={user} />
-              )}
-            </CardContent>
-          </Card>
-        )}
-      </section>
+      <CurrentMatchSection current={current} user={user} />
 
-      <section aria-labelledby="history-heading" className="space-y-4">
-        <h2 id="history-heading" className="text-xl font-semibold text-coffee-950">
-          Match History
-        </h2>
-        {history.isLoading ? (
-          <LoadingRegion label="Loading your match history...">
-            <HistoryGridSkeleton />
-          </LoadingRegion>
-        ) : history.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            Your match history could not be loaded. Please refresh the page.
-          </p>
-        ) : items.length === 0 ? (
-          <Card>
-            <NoMatchHistory />
-          </Card>
-        ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {items.map((item) => (
-              <li key={item.match.id}>
-                <HistoryCard item={item} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <MatchHistorySection history={history} />
     </AppLayout>
   );
 }
@@ -120,5 +71,74 @@ function CurrentMatchSkeleton() {
       <PartnerSkeleton size="lg" />
       <Skeleton className="h-10 w-48" />
     </Card>
+  );
+}
+
+/** Match History: every earlier match as a card, newest first. */
+function MatchHistorySection({ history }: { history: ReturnType<typeof useMatchHistory> }) {
+  const items = history.data ?? [];
+  return (
+    <section aria-labelledby="history-heading" className="space-y-4">
+      <h2 id="history-heading" className="text-xl font-semibold text-coffee-950">
+        Match History
+      </h2>
+      {history.isLoading ? (
+        <LoadingRegion label="Loading your match history...">
+          <HistoryGridSkeleton />
+        </LoadingRegion>
+      ) : history.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          Your match history could not be loaded. Please refresh the page.
+        </p>
+      ) : items.length === 0 ? (
+        <Card>
+          <NoMatchHistory />
+        </Card>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {items.map((item) => (
+            <li key={item.match.id}>
+              <HistoryCard item={item} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The current match card, or why there is none. */
+function CurrentMatchSection({
+  current,
+  user,
+}: {
+  current: ReturnType<typeof useCurrentMatch>;
+  user: AuthUser;
+}) {
+  return (
+    <section aria-label="Current match">
+      {current.isLoading ? (
+        <LoadingRegion label="Loading your current match...">
+          <CurrentMatchSkeleton />
+        </LoadingRegion>
+      ) : hasMatch(current.data) ? (
+        <CurrentMatchCard item={current.data} />
+      ) : (
+        <Card>
+          <CardHeader>
+            <CardTitle>Current Match</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {current.isError ? (
+              <p role="alert" className="text-sm text-red-700">
+                Your current match could not be loaded. Please refresh the page.
+              </p>
+            ) : (
+              <NoCurrentMatch user={user} />
+            )}
+          </CardContent>
+        </Card>
+      )}
+    </section>
   );
 }

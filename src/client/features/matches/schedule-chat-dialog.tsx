@@ -85,15 +85,7 @@ export function ScheduleChatDialog({
     : !isChatStartInRange(start, new Date())
       ? CHAT_START_OUT_OF_RANGE
       : undefined;
-  const me = user ? partnerName(user) : "Me";
-  const guests = [...(user ? [user.email] : []), ...item.partners.map((p) => p.email)];
-  const event = start && {
-    title: chatTitle([me, ...item.partners.map(partnerName)]),
-    details: chatDescription(item.match.month),
-    start,
-    end: chatEnd(start),
-    guests,
-  };
+  const event = start && chatEvent(item, user, start);
   const ics = start ? calendarFileUrl(item.match.id, start) : undefined;
   const who = firstNames(item);
   const disabled = Boolean(error);
@@ -114,32 +106,14 @@ export function ScheduleChatDialog({
             you both as guests; open it in your calendar and send it from there.
           </DialogDescription>
         </DialogHeader>
-        <div className="grid grid-cols-2 gap-3">
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-date`}>Day</Label>
-            <Input
-              id={`${id}-date`}
-              type="date"
-              value={date}
-              min={format(new Date(), "yyyy-MM-dd")}
-              onChange={(e) => setDate(e.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-time`}>Time</Label>
-            <Input
-              id={`${id}-time`}
-              type="time"
-              step={900}
-              value={time}
-              onChange={(e) => setTime(e.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-            />
-          </div>
-        </div>
+        <ChatTimeFields
+          id={id}
+          date={date}
+          time={time}
+          error={error}
+          onDate={setDate}
+          onTime={setTime}
+        />
         <FieldError id={`${id}-error`} role="alert">
           {error}
         </FieldError>
@@ -155,7 +129,70 @@ export function ScheduleChatDialog({
   );
 }
 
+/** The day and time inputs, both marked invalid while the chosen start is not allowed. */
+function ChatTimeFields({
+  id,
+  date,
+  time,
+  error,
+  onDate,
+  onTime,
+}: {
+  id: string;
+  date: string;
+  time: string;
+  error: string | undefined;
+  onDate: (value: string) => void;
+  onTime: (value: string) => void;
+}) {
+  return (
+    <div className="grid grid-cols-2 gap-3">
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-date`}>Day</Label>
+        <Input
+          id={`${id}-date`}
+          type="date"
+          value={date}
+          min={format(new Date(), "yyyy-MM-dd")}
+          onChange={(e) => onDate(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-time`}>Time</Label>
+        <Input
+          id={`${id}-time`}
+          type="time"
+          step={900}
+          value={time}
+          onChange={(e) => onTime(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+      </div>
+    </div>
+  );
+}
+
 type CalendarEvent = Parameters<typeof googleCalendarUrl>[0];
+
+/** The chat as a calendar event: everyone in the match, the person first, as guests. */
+function chatEvent(
+  item: MatchItem,
+  user: ReturnType<typeof useAuth>["user"],
+  start: Date,
+): CalendarEvent {
+  const me = user ? partnerName(user) : "Me";
+  const guests = [...(user ? [user.email] : []), ...item.partners.map((p) => p.email)];
+  return {
+    title: chatTitle([me, ...item.partners.map(partnerName)]),
+    details: chatDescription(item.match.month),
+    start,
+    end: chatEnd(start),
+    guests,
+  };
+}
 
 /**
  * The .ics download and the Google Calendar and Outlook on the web links; shown but inert while

@@ -19,40 +19,9 @@ const codeFormSchema = verifyCodeBodySchema.pick({ code: true });
 /** Profile step 3: the signed-in address is not validated yet; enter the e-mailed code. */
 export function CheckEmailScreen({ user, onRefetch }: { user: AuthUser; onRefetch: () => void }) {
   const codeId = useId();
-  const form = useForm({ resolver: zodResolver(codeFormSchema), defaultValues: { code: "" } });
+  const { form, busy, sent, verify, resend } = useEmailCheck(user, onRefetch);
   const code = form.watch("code");
   const error = form.formState.errors.code?.message;
-  const [busy, setBusy] = useState<"verify" | "send" | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
-
-  async function verify(values: { code: string }) {
-    setBusy("verify");
-    try {
-      await authApi.verifyCode({ email: user.email, code: values.code });
-      onRefetch();
-    } catch (failure) {
-      form.setError("code", { message: errorMessage(failure, "Failed to verify code") });
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function resend() {
-    setBusy("send");
-    setSent(null);
-    try {
-      const result = await authApi.sendCode(user.email);
-      setSent(result?.message ?? "We sent you a new code.");
-    } catch (failure) {
-      toast({
-        variant: "destructive",
-        title: "Error",
-        description: errorMessage(failure, "Failed to send code"),
-      });
-    } finally {
-      setBusy(null);
-    }
-  }
 
   return (
     <Card className="mx-auto max-w-md">
@@ -102,4 +71,41 @@ export function CheckEmailScreen({ user, onRefetch }: { user: AuthUser; onRefetc
       </CardContent>
     </Card>
   );
+}
+
+/** Verifying the code and sending a new one; `busy` says which is under way. */
+function useEmailCheck(user: AuthUser, onRefetch: () => void) {
+  const form = useForm({ resolver: zodResolver(codeFormSchema), defaultValues: { code: "" } });
+  const [busy, setBusy] = useState<"verify" | "send" | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+
+  async function verify(values: { code: string }) {
+    setBusy("verify");
+    try {
+      await authApi.verifyCode({ email: user.email, code: values.code });
+      onRefetch();
+    } catch (failure) {
+      form.setError("code", { message: errorMessage(failure, "Failed to verify code") });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function resend() {
+    setBusy("send");
+    setSent(null);
+    try {
+      const result = await authApi.sendCode(user.email);
+      setSent(result?.message ?? "We sent you a new code.");
+    } catch (failure) {
+      toast({
+        variant: "destructive",
+        title: "Error",
+        description: errorMessage(failure, "Failed to send code"),
+      });
+    } finally {
+      setBusy(null);
+    }
+  }
+  return { form, busy, sent, verify, resend };
 }

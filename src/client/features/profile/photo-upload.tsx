@@ -25,8 +25,47 @@ export function PhotoUpload({
   /** False when the avatar is already shown nearby. */
   showAvatar?: boolean;
 }) {
-  const inputRef = useRef<HTMLInputElement>(null);
+  const { inputRef, uploading, onFile } = usePhotoUpload(onUploaded);
   const hintId = useId();
+
+  return (
+    <div className="flex flex-col items-center gap-3 sm:flex-row sm:gap-5">
+      {showAvatar && <Avatar src={imageUrl} firstName={firstName} lastName={lastName} />}
+      <div className="flex flex-col items-center gap-1 sm:items-start">
+        <input
+          ref={inputRef}
+          type="file"
+          accept="image/*"
+          className="hidden"
+          aria-label="Profile photo file"
+          onChange={(event) => void onFile(event.target.files?.[0])}
+        />
+        <Button
+          variant="outline"
+          disabled={uploading}
+          aria-describedby={hintId}
+          onClick={() => inputRef.current?.click()}
+        >
+          {uploading ? (
+            <Spinner label="Uploading..." size="sm" />
+          ) : (
+            <>
+              <Camera aria-hidden="true" />
+              {imageUrl ? "Change Photo" : "Upload Photo"}
+            </>
+          )}
+        </Button>
+        <p id={hintId} className="text-xs text-coffee-700">
+          Optional. JPG, PNG, GIF or WebP, up to 5MB.
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** Checks a chosen file (type, size), uploads it, and says how it went in a toast. */
+function usePhotoUpload(onUploaded: (imageUrl: string) => void) {
+  const inputRef = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
 
   async function onFile(file: File | undefined) {
@@ -63,38 +102,5 @@ export function PhotoUpload({
       if (inputRef.current) inputRef.current.value = "";
     }
   }
-
-  return (
-    <div className="flex flex-col items-center gap-3 sm:flex-row sm:gap-5">
-      {showAvatar && <Avatar src={imageUrl} firstName={firstName} lastName={lastName} />}
-      <div className="flex flex-col items-center gap-1 sm:items-start">
-        <input
-          ref={inputRef}
-          type="file"
-          accept="image/*"
-          className="hidden"
-          aria-label="Profile photo file"
-          onChange={(event) => void onFile(event.target.files?.[0])}
-        />
-        <Button
-          variant="outline"
-          disabled={uploading}
-          aria-describedby={hintId}
-          onClick={() => inputRef.current?.click()}
-        >
-          {uploading ? (
-            <Spinner label="Uploading..." size="sm" />
-          ) : (
-            <>
-              <Camera aria-hidden="true" />
-              {imageUrl ? "Change Photo" : "Upload Photo"}
-            </>
-          )}
-        </Button>
-        <p id={hintId} className="text-xs text-coffee-700">
-          Optional. JPG, PNG, GIF or WebP, up to 5MB.
-        </p>
-      </div>
-    </div>
-  );
+  return { inputRef, uploading, onFile };
 }

@@ -78,21 +78,9 @@ export function ProfileSetupForm({ user }: { user: AuthUser }) {
   const [agreementMissing, setAgreementMissing] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const scrollToField = useScrollToField(formRef);
-  const guessed = namesFromEmail(user.email);
   const { saving, welcomed, complete } = useCompleteRegistration();
 
-  const form = useForm<ProfileFormValues, unknown, ProfileInput>({
-    resolver: zodResolver(profileSchema),
-    shouldFocusError: false,
-    defaultValues: {
-      firstName: user.firstName || guessed?.firstName || "",
-      lastName: user.lastName || guessed?.lastName || "",
-      department: user.department ?? "",
-      matchingPreference: user.matchingPreference ?? "any",
-      bio: user.bio ?? "",
-      profileImageUrl: user.profileImageUrl ?? "",
-    },
-  });
+  const form = useSetupForm(user);
   const imageUrl = form.watch("profileImageUrl");
 
   async function onValid(values: ProfileInput) {
@@ -119,15 +107,7 @@ export function ProfileSetupForm({ user }: { user: AuthUser }) {
 
   return (
     <Card className="mx-auto max-w-2xl">
-      <CardHeader className="items-center text-center">
-        <Coffee aria-hidden="true" className="size-10 text-amber-700" />
-        <h1 className="font-semibold leading-tight text-coffee-950 text-2xl sm:text-3xl">
-          Almost There! Let's Get You Set Up
-        </h1>
-        <CardDescription className="max-w-prose text-base">
-          Tell us a little about yourself so we can match you with a coffee chat buddy each month.
-        </CardDescription>
-      </CardHeader>
+      <SetupHeader />
       <CardContent>
         <form
           ref={formRef}
@@ -222,5 +202,36 @@ function AgreementField({
         </p>
       )}
     </div>
+  );
+}
+
+/** The profile form, prefilled from what is known and the names guessed from the address. */
+function useSetupForm(user: AuthUser) {
+  const guessed = namesFromEmail(user.email);
+  return useForm<ProfileFormValues, unknown, ProfileInput>({
+    resolver: zodResolver(profileSchema),
+    shouldFocusError: false,
+    defaultValues: {
+      firstName: user.firstName || guessed?.firstName || "",
+      lastName: user.lastName || guessed?.lastName || "",
+      department: user.department ?? "",
+      matchingPreference: user.matchingPreference ?? "any",
+      bio: user.bio ?? "",
+      profileImageUrl: user.profileImageUrl ?? "",
+    },
+  });
+}
+
+function SetupHeader() {
+  return (
+    <CardHeader className="items-center text-center">
+      <Coffee aria-hidden="true" className="size-10 text-amber-700" />
+      <h1 className="font-semibold leading-tight text-coffee-950 text-2xl sm:text-3xl">
+        Almost There! Let's Get You Set Up
+      </h1>
+      <CardDescription className="max-w-prose text-base">
+        Tell us a little about yourself so we can match you with a coffee chat buddy each month.
+      </CardDescription>
+    </CardHeader>
   );
 }

@@ -41,23 +41,7 @@ export function CodeStep({
 }) {
   const codeId = useId();
   const errorId = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const form = useForm({ resolver: zodResolver(codeFormSchema), defaultValues: { code: "" } });
-  const verify = useMutation({
-    mutationFn: (code: string) => authApi.verifyCode({ email, code }),
-    onSuccess: onVerified,
-    onError: (error) => {
-      // One error, under the code field: no success notice, alert or toast beside it.
-      onFailed();
-      form.setError("code", { message: errorMessage(error, "Failed to verify code") });
-      input.current?.focus();
-    },
-  });
-  const { clearErrors } = form;
-  useEffect(() => {
-    if (sends > 0) clearErrors();
-  }, [sends, clearErrors]);
-  useEffect(() => input.current?.focus(), []);
+  const { input, form, verify } = useCodeVerification({ email, sends, onFailed, onVerified });
 
   const code = form.watch("code");
   const fieldError = form.formState.errors.code?.message;
@@ -103,4 +87,36 @@ export function CodeStep({
       </div>
     </form>
   );
+}
+
+/** The code form and its check; a new code clears the message, a refusal refocuses the field. */
+function useCodeVerification({
+  email,
+  sends,
+  onFailed,
+  onVerified,
+}: {
+  email: string;
+  sends: number;
+  onFailed: () => void;
+  onVerified: () => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const form = useForm({ resolver: zodResolver(codeFormSchema), defaultValues: { code: "" } });
+  const verify = useMutation({
+    mutationFn: (code: string) => authApi.verifyCode({ email, code }),
+    onSuccess: onVerified,
+    onError: (error) => {
+      // One error, under the code field: no success notice, alert or toast beside it.
+      onFailed();
+      form.setError("code", { message: errorMessage(error, "Failed to verify code") });
+      input.current?.focus();
+    },
+  });
+  const { clearErrors } = form;
+  useEffect(() => {
+    if (sends > 0) clearErrors();
+  }, [sends, clearErrors]);
+  useEffect(() => input.current?.focus(), []);
+  return { input, form, verify };
 }

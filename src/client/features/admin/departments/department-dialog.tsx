@@ -41,31 +41,7 @@ export function DepartmentDialog({
 }) {
   const id = useId();
   const renaming = Boolean(department);
-  const form = useForm<FormValues, unknown, CreateDepartmentInput>({
-    resolver: zodResolver(createDepartmentSchema),
-    defaultValues: { displayName: "" },
-  });
-  const { reset } = form;
-  useEffect(() => {
-    if (open) reset({ displayName: department?.displayName ?? "" });
-  }, [open, department, reset]);
-
-  const save = useDepartmentMutation({
-    mutationFn: (body: CreateDepartmentInput) =>
-      department
-        ? departmentsApi.rename(groupId, department.id, body)
-        : departmentsApi.create(groupId, body),
-    onSuccess: (saved) => {
-      toast({
-        title: renaming ? "Department renamed" : "Department added",
-        description: renaming
-          ? `${department?.displayName} is now ${saved.displayName}.`
-          : `${saved.displayName} was added.`,
-      });
-      onOpenChange(false);
-    },
-    failure: renaming ? "Failed to rename department" : "Failed to add department",
-  });
+  const { form, save } = useDepartmentForm({ open, onOpenChange, groupId, department });
 
   const errors = form.formState.errors;
   const message = errors.displayName?.message;
@@ -120,4 +96,45 @@ export function DepartmentDialog({
       </DialogContent>
     </Dialog>
   );
+}
+
+/** The name form, reset to the current name on opening, and its save (add or rename). */
+function useDepartmentForm({
+  open,
+  onOpenChange,
+  groupId,
+  department,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  groupId: number;
+  department?: AdminDepartment;
+}) {
+  const renaming = Boolean(department);
+  const form = useForm<FormValues, unknown, CreateDepartmentInput>({
+    resolver: zodResolver(createDepartmentSchema),
+    defaultValues: { displayName: "" },
+  });
+  const { reset } = form;
+  useEffect(() => {
+    if (open) reset({ displayName: department?.displayName ?? "" });
+  }, [open, department, reset]);
+
+  const save = useDepartmentMutation({
+    mutationFn: (body: CreateDepartmentInput) =>
+      department
+        ? departmentsApi.rename(groupId, department.id, body)
+        : departmentsApi.create(groupId, body),
+    onSuccess: (saved) => {
+      toast({
+        title: renaming ? "Department renamed" : "Department added",
+        description: renaming
+          ? `${department?.displayName} is now ${saved.displayName}.`
+          : `${saved.displayName} was added.`,
+      });
+      onOpenChange(false);
+    },
+    failure: renaming ? "Failed to rename department" : "Failed to add department",
+  });
+  return { form, save };
 }

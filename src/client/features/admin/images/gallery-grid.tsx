@@ -100,21 +100,9 @@ function GalleryItem({
   onDelete: () => void;
 }) {
   const badge = SOURCE_BADGES[image.source];
-  const fieldId = `image-url-${image.filename}`;
   return (
     <li className="flex min-w-0 flex-col overflow-hidden rounded-lg border border-coffee-200 bg-white">
-      <div className="flex aspect-video items-center justify-center bg-coffee-50">
-        {image.url ? (
-          <img
-            src={image.url}
-            alt={`Preview of ${image.filename}`}
-            loading="lazy"
-            className="h-full w-full object-contain"
-          />
-        ) : (
-          <ImageIcon aria-hidden="true" className="size-10 text-coffee-400" />
-        )}
-      </div>
+      <ImagePreview image={image} />
       <div className="grid gap-2 p-3">
         <p className="flex flex-wrap items-center gap-2">
           <span className="min-w-0 font-medium break-all text-coffee-950">{image.filename}</span>
@@ -126,25 +114,7 @@ function GalleryItem({
         </p>
         {image.url ? (
           <>
-            <label htmlFor={fieldId} className="sr-only">
-              Public URL of {image.filename}
-            </label>
-            <div className="flex gap-2">
-              <Input id={fieldId} readOnly value={image.url} className="text-xs" />
-              <Button
-                variant="outline"
-                size="icon"
-                aria-label={`Copy URL of ${image.filename}`}
-                onClick={(event) =>
-                  copyText(
-                    image.url ?? "",
-                    event.currentTarget.previousElementSibling as HTMLInputElement,
-                  )
-                }
-              >
-                <Link2 aria-hidden="true" />
-              </Button>
-            </div>
+            <PublicUrlField filename={image.filename} url={image.url} />
             <div className="flex flex-wrap gap-2">
               <a
                 href={image.url}
@@ -169,5 +139,48 @@ function GalleryItem({
         )}
       </div>
     </li>
+  );
+}
+
+/** The public URL, read-only, with a button that copies it. */
+function PublicUrlField({ filename, url }: { filename: string; url: string }) {
+  const fieldId = `image-url-${filename}`;
+  return (
+    <>
+      <label htmlFor={fieldId} className="sr-only">
+        Public URL of {filename}
+      </label>
+      <div className="flex gap-2">
+        <Input id={fieldId} readOnly value={url} className="text-xs" />
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label={`Copy URL of ${filename}`}
+          onClick={(event) =>
+            copyText(url, event.currentTarget.previousElementSibling as HTMLInputElement)
+          }
+        >
+          <Link2 aria-hidden="true" />
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/** The image, or an icon when it has no public URL yet. */
+function ImagePreview({ image }: { image: GalleryImage }) {
+  return (
+    <div className="flex aspect-video items-center justify-center bg-coffee-50">
+      {image.url ? (
+        <img
+          src={image.url}
+          alt={`Preview of ${image.filename}`}
+          loading="lazy"
+          className="h-full w-full object-contain"
+        />
+      ) : (
+        <ImageIcon aria-hidden="true" className="size-10 text-coffee-400" />
+      )}
+    </div>
   );
 }

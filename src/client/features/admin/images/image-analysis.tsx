@@ -1,4 +1,9 @@
-import { type AnalysedImage, EMAIL_SAFE_MAX_BYTES, formatBytes } from "@shared/images";
+import {
+  type AnalysedImage,
+  EMAIL_SAFE_MAX_BYTES,
+  formatBytes,
+  type ImageCompatibility,
+} from "@shared/images";
 import { CheckCircle2, RefreshCw, TriangleAlert, Wand2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Badge } from "../../../components/ui/badge";
@@ -65,22 +70,9 @@ export function ImageAnalysis() {
   }
   const data = analysis.data;
   if (!data) return null;
-  const counts = [
-    { label: "Email-Safe", value: String(data.summary.emailSafe) },
-    { label: "Problematic", value: String(data.summary.problematic) },
-    { label: "Total", value: String(data.summary.total) },
-    { label: "Size Limit", value: formatBytes(EMAIL_SAFE_MAX_BYTES).replace(".0", "") },
-  ];
   return (
     <div className="grid gap-6">
-      <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        {counts.map((count) => (
-          <div key={count.label} className="rounded-lg border border-coffee-200 bg-white p-4">
-            <dt className="text-sm text-coffee-700">{count.label}</dt>
-            <dd className="text-2xl font-bold text-coffee-950">{count.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <ImageCounts summary={data.summary} />
       <Card>
         <CardHeader>
           <CardTitle>Recommended default newsletter image</CardTitle>
@@ -101,20 +93,7 @@ export function ImageAnalysis() {
         images={data.emailSafeImages}
         icon={<CheckCircle2 aria-hidden="true" className="text-green-700" />}
       />
-      <Card>
-        <CardHeader>
-          <CardTitle>Guidelines</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ul className="list-disc space-y-1 pl-5 text-sm text-coffee-800">
-            <li>Under 200 KB shows quickly in Gmail, Outlook and Apple Mail.</li>
-            <li>200–500 KB is risky: some clients load it slowly or clip the message.</li>
-            <li>Over 500 KB is likely broken: many clients block or drop it.</li>
-            <li>Use JPEG for photos and PNG for drawings; Outlook on Windows cannot show WebP.</li>
-            <li>Newsletters are 600 px wide: 1200 px wide images stay sharp on every screen.</li>
-          </ul>
-        </CardContent>
-      </Card>
+      <Guidelines />
       {refresh}
     </div>
   );
@@ -175,5 +154,45 @@ function ImageList(props: {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** What makes an image safe in e-mail. */
+function Guidelines() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Guidelines</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="list-disc space-y-1 pl-5 text-sm text-coffee-800">
+          <li>Under 200 KB shows quickly in Gmail, Outlook and Apple Mail.</li>
+          <li>200–500 KB is risky: some clients load it slowly or clip the message.</li>
+          <li>Over 500 KB is likely broken: many clients block or drop it.</li>
+          <li>Use JPEG for photos and PNG for drawings; Outlook on Windows cannot show WebP.</li>
+          <li>Newsletters are 600 px wide: 1200 px wide images stay sharp on every screen.</li>
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** How many images are safe, problematic and in all, and the size limit. */
+function ImageCounts({ summary }: { summary: ImageCompatibility["summary"] }) {
+  const counts = [
+    { label: "Email-Safe", value: String(summary.emailSafe) },
+    { label: "Problematic", value: String(summary.problematic) },
+    { label: "Total", value: String(summary.total) },
+    { label: "Size Limit", value: formatBytes(EMAIL_SAFE_MAX_BYTES).replace(".0", "") },
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
+      {counts.map((count) => (
+        <div key={count.label} className="rounded-lg border border-coffee-200 bg-white p-4">
+          <dt className="text-sm text-coffee-700">{count.label}</dt>
+          <dd className="text-2xl font-bold text-coffee-950">{count.value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

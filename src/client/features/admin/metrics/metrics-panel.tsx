@@ -1,4 +1,5 @@
 import { percent } from "@shared/metric-figures";
+import type { EnhancedMetrics } from "@shared/metrics";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
@@ -45,44 +46,8 @@ export function MetricsPanel() {
   return (
     <div className="space-y-6">
       <h2 className="sr-only">Analytics & Metrics</h2>
-      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <Stat
-          label="Total Users"
-          value={userMetrics.totalRegistered}
-          note={`${userMetrics.pendingProfileSetup} pending setup`}
-        />
-        <Stat label="Active Matches" value={stats.data?.activeMatches ?? "–"} />
-        <Stat label="Completed Chats" value={stats.data?.completedChats ?? "–"} />
-        <Stat
-          label="Participation Rate"
-          value={formatPercent(
-            percent(
-              userMetrics.activeParticipants,
-              userMetrics.totalRegistered - userMetrics.optedOutUsers,
-            ),
-          )}
-          note="Active / (total − opted out)"
-        />
-      </dl>
-      <fieldset className="flex flex-wrap items-center gap-2">
-        <legend className="sr-only">Period</legend>
-        {(
-          [
-            ["current", "Current Month"],
-            ["previous", "Previous Months"],
-          ] as const
-        ).map(([value, label]) => (
-          <Button
-            key={value}
-            size="sm"
-            variant={period === value ? "default" : "outline"}
-            aria-pressed={period === value}
-            onClick={() => setPeriod(value)}
-          >
-            {label}
-          </Button>
-        ))}
-      </fieldset>
+      <KeyFigures users={userMetrics} stats={stats.data} />
+      <PeriodPicker period={period} onChange={setPeriod} />
       <Tabs defaultValue="users" className="space-y-4">
         <TabsList aria-label="Metrics sections" className="flex w-full flex-wrap justify-start">
           <TabsTrigger value="users">User Analytics</TabsTrigger>
@@ -112,5 +77,64 @@ export function MetricsPanel() {
         </TabsContent>
       </Tabs>
     </div>
+  );
+}
+
+/** The Current Month / Previous Months toggle for Matching Performance. */
+function PeriodPicker({
+  period,
+  onChange,
+}: {
+  period: Period;
+  onChange: (period: Period) => void;
+}) {
+  return (
+    <fieldset className="flex flex-wrap items-center gap-2">
+      <legend className="sr-only">Period</legend>
+      {(
+        [
+          ["current", "Current Month"],
+          ["previous", "Previous Months"],
+        ] as const
+      ).map(([value, label]) => (
+        <Button
+          key={value}
+          size="sm"
+          variant={period === value ? "default" : "outline"}
+          aria-pressed={period === value}
+          onClick={() => onChange(value)}
+        >
+          {label}
+        </Button>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Total users, active matches, completed chats and the participation rate. */
+function KeyFigures({
+  users,
+  stats,
+}: {
+  users: EnhancedMetrics["userMetrics"];
+  stats: ReturnType<typeof useAdminStats>["data"];
+}) {
+  return (
+    <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <Stat
+        label="Total Users"
+        value={users.totalRegistered}
+        note={`${users.pendingProfileSetup} pending setup`}
+      />
+      <Stat label="Active Matches" value={stats?.activeMatches ?? "–"} />
+      <Stat label="Completed Chats" value={stats?.completedChats ?? "–"} />
+      <Stat
+        label="Participation Rate"
+        value={formatPercent(
+          percent(users.activeParticipants, users.totalRegistered - users.optedOutUsers),
+        )}
+        note="Active / (total − opted out)"
+      />
+    </dl>
   );
 }

@@ -7,6 +7,7 @@ import {
 import { useMutation } from "@tanstack/react-query";
 import { ShieldCheck } from "lucide-react";
 import { useId, useState } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { Button } from "../../../components/ui/button";
 import { FieldError } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
@@ -24,7 +25,6 @@ import { ValidateMatchesPanel, validationToast } from "./validate-matches-panel"
  */
 export function MatchSection({ form, newsletter }: { form: EditorForm; newsletter: Newsletter }) {
   const id = useId();
-  const files = useNewsletterFiles();
   const [result, setResult] = useState<ValidateResponse | null>(null);
   const [missing, setMissing] = useState(false);
   const selected = form.watch("pairingFile");
@@ -50,38 +50,13 @@ export function MatchSection({ form, newsletter }: { form: EditorForm; newslette
 
   return (
     <EditorSection title="Your Match">
-      <div className="grid gap-2">
-        <Label htmlFor={id}>Linked pairing</Label>
-        {files.isLoading ? (
-          <Spinner label="Loading pairing groups..." />
-        ) : files.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            Error loading pairing groups: {files.error.message || "Authentication required"}
-          </p>
-        ) : (
-          <Select
-            id={id}
-            placeholder={files.data?.length ? "Choose a pairing" : "No pairing groups available"}
-            aria-describedby={missing ? `${id}-error` : `${id}-hint`}
-            aria-invalid={missing ? true : undefined}
-            {...field}
-          >
-            {selected && !files.data?.some((f) => f.fileName === selected) && (
-              <option value={selected}>{newsletter.pairingDisplayName ?? selected}</option>
-            )}
-            {files.data?.map((f) => (
-              <option key={f.fileName} value={f.fileName}>
-                {f.displayName} · {f.totalPairs} {f.totalPairs === 1 ? "pair" : "pairs"}
-              </option>
-            ))}
-          </Select>
-        )}
-        <p id={`${id}-hint`} className="text-xs text-coffee-700">
-          Each employee in this pairing receives the newsletter with their own match. The current
-          pairing is what employees see as their match now.
-        </p>
-        {missing && <FieldError id={`${id}-error`}>{SELECT_PAIRING_FIRST}</FieldError>}
-      </div>
+      <PairingField
+        id={id}
+        field={field}
+        selected={selected}
+        missing={missing}
+        newsletter={newsletter}
+      />
       <div className="flex flex-wrap items-center gap-3">
         <Button
           variant="outline"
@@ -114,5 +89,56 @@ export function MatchSection({ form, newsletter }: { form: EditorForm; newslette
         multiline
       />
     </EditorSection>
+  );
+}
+
+/** The linked pairing: a choice among the newsletter files, with the stored one kept when gone. */
+function PairingField({
+  id,
+  field,
+  selected,
+  missing,
+  newsletter,
+}: {
+  id: string;
+  field: UseFormRegisterReturn<"pairingFile">;
+  selected: string;
+  missing: boolean;
+  newsletter: Newsletter;
+}) {
+  const files = useNewsletterFiles();
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>Linked pairing</Label>
+      {files.isLoading ? (
+        <Spinner label="Loading pairing groups..." />
+      ) : files.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          Error loading pairing groups: {files.error.message || "Authentication required"}
+        </p>
+      ) : (
+        <Select
+          id={id}
+          placeholder={files.data?.length ? "Choose a pairing" : "No pairing groups available"}
+          aria-describedby={missing ? `${id}-error` : `${id}-hint`}
+          aria-invalid={missing ? true : undefined}
+          {...field}
+        >
+          {selected && !files.data?.some((f) => f.fileName === selected) && (
+            <option value={selected}>{newsletter.pairingDisplayName ?? selected}</option>
+          )}
+          {files.data?.map((f) => (
+            <option key={f.fileName} value={f.fileName}>
+              {f.displayName} · {f.totalPairs} {f.totalPairs === 1 ? "pair" : "pairs"}
+            </option>
+          ))}
+        </Select>
+      )}
+      <p id={`${id}-hint`} className="text-xs text-coffee-700">
+        Each employee in this pairing receives the newsletter with their own match. The current
+        pairing is what employees see as their match now.
+      </p>
+      {missing && <FieldError id={`${id}-error`}>{SELECT_PAIRING_FIRST}</FieldError>}
+    </div>
   );
 }

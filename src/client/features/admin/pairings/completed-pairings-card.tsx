@@ -49,59 +49,21 @@ export function CompletedPairingsCard() {
           {(data) => (
             <ul className="grid gap-2" aria-label="Completed pairing files">
               {data.map((file) => (
-                <li
+                <CompletedFileRow
                   key={file.fileName}
-                  className="flex flex-col gap-2 rounded-lg border border-coffee-200 p-3 md:flex-row md:items-center md:justify-between"
-                >
-                  <div className="grid min-w-0 gap-1">
-                    <p className="font-medium break-words">{file.displayName}</p>
-                    <p className="text-xs break-all text-coffee-700">{file.fileName}</p>
-                    <p className="flex flex-wrap items-center gap-2 text-sm text-coffee-700">
-                      <Badge color="blue">{file.groupDisplay}</Badge>
-                      <span>
-                        {file.matchCount} {file.matchCount === 1 ? "match" : "matches"}
-                      </span>
-                    </p>
-                  </div>
-                  <div className="flex flex-wrap gap-2">
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      onClick={() => setViewing(file)}
-                      aria-label={`View ${file.displayName}`}
-                    >
-                      <Eye aria-hidden="true" />
-                      View
-                    </Button>
-                    <a
-                      href={completedFileUrl(file.fileName)}
-                      download={file.fileName}
-                      className={buttonVariants({ size: "sm", variant: "outline" })}
-                      aria-label={`Download ${file.displayName}`}
-                    >
-                      <Download aria-hidden="true" />
-                      Download
-                    </a>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      aria-label={`Delete ${file.displayName}`}
-                      disabled={remove.isPending}
-                      onClick={() =>
-                        confirm({
-                          title: "Delete this pairing file?",
-                          description: `Are you sure you want to delete the pairing file ${file.fileName}? This action cannot be undone.`,
-                          confirmLabel: "Delete file",
-                          destructive: true,
-                          onConfirm: () => remove.mutate(file.fileName),
-                        })
-                      }
-                    >
-                      <Trash2 aria-hidden="true" />
-                      Delete
-                    </Button>
-                  </div>
-                </li>
+                  file={file}
+                  deleting={remove.isPending}
+                  onView={() => setViewing(file)}
+                  onDelete={() =>
+                    confirm({
+                      title: "Delete this pairing file?",
+                      description: `Are you sure you want to delete the pairing file ${file.fileName}? This action cannot be undone.`,
+                      confirmLabel: "Delete file",
+                      destructive: true,
+                      onConfirm: () => remove.mutate(file.fileName),
+                    })
+                  }
+                />
               ))}
             </ul>
           )}
@@ -113,5 +75,63 @@ export function CompletedPairingsCard() {
         </Suspense>
       )}
     </Card>
+  );
+}
+
+/** One saved pairing file: its name, group and size, with View, Download and Delete. */
+function CompletedFileRow({
+  file,
+  deleting,
+  onView,
+  onDelete,
+}: {
+  file: CompletedPairingFile;
+  deleting: boolean;
+  onView: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <li className="flex flex-col gap-2 rounded-lg border border-coffee-200 p-3 md:flex-row md:items-center md:justify-between">
+      <div className="grid min-w-0 gap-1">
+        <p className="font-medium break-words">{file.displayName}</p>
+        <p className="text-xs break-all text-coffee-700">{file.fileName}</p>
+        <p className="flex flex-wrap items-center gap-2 text-sm text-coffee-700">
+          <Badge color="blue">{file.groupDisplay}</Badge>
+          <span>
+            {file.matchCount} {file.matchCount === 1 ? "match" : "matches"}
+          </span>
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={onView}
+          aria-label={`View ${file.displayName}`}
+        >
+          <Eye aria-hidden="true" />
+          View
+        </Button>
+        <a
+          href={completedFileUrl(file.fileName)}
+          download={file.fileName}
+          className={buttonVariants({ size: "sm", variant: "outline" })}
+          aria-label={`Download ${file.displayName}`}
+        >
+          <Download aria-hidden="true" />
+          Download
+        </a>
+        <Button
+          size="sm"
+          variant="outline"
+          aria-label={`Delete ${file.displayName}`}
+          disabled={deleting}
+          onClick={onDelete}
+        >
+          <Trash2 aria-hidden="true" />
+          Delete
+        </Button>
+      </div>
+    </li>
   );
 }

@@ -36,7 +36,7 @@ export function EligibilityBox({ groupId }: { groupId: number | null }) {
       </p>
     );
   }
-  const { statusCounts: c, eligibility: e, excluded, oddPolicy } = validation.data;
+  const { statusCounts: c, excluded } = validation.data;
   const excludedTotal = c.opted_out + c.paused + c.inactive;
   const reasons = exclusionReasons.filter((reason) => (excluded?.[reason] ?? 0) > 0);
   return (
@@ -58,57 +58,79 @@ export function EligibilityBox({ groupId }: { groupId: number | null }) {
         ))}
       </dl>
       {reasons.length > 0 && (
-        <div className="grid gap-2">
-          <p className="text-sm font-medium text-coffee-900">Who is excluded and why</p>
-          <ul aria-label="Excluded people by reason" className="flex flex-wrap gap-2">
-            {reasons.map((reason) => (
-              <li key={reason}>
-                <button
-                  type="button"
-                  onClick={() => setOpened(reason)}
-                  className="inline-flex items-center gap-2 rounded-full border border-coffee-300 bg-white px-3 py-1 text-sm text-coffee-900 hover:bg-coffee-100"
-                >
-                  {exclusionLabels[reason].label}
-                  <span className="font-bold">{excluded[reason]}</span>
-                  <span className="sr-only">: show the names</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <ExclusionReasons reasons={reasons} excluded={excluded} onOpen={setOpened} />
       )}
-      <ul className="grid gap-1 text-sm">
-        <li className="flex flex-wrap items-center gap-2">
-          {e.hasMinimumUsers ? (
-            <CheckCircle2 aria-hidden="true" className="size-4 text-green-700" />
-          ) : (
-            <XCircle aria-hidden="true" className="size-4 text-red-700" />
-          )}
-          <span className="font-medium">Minimum Users:</span>
-          <span>
-            {e.hasMinimumUsers ? "Met" : "Not met"} ({c.truly_active} of {e.minimumRequired}{" "}
-            required)
-          </span>
-        </li>
-        <li className="flex flex-wrap items-center gap-2">
-          {e.hasEvenNumbers ? (
-            <CheckCircle2 aria-hidden="true" className="size-4 text-green-700" />
-          ) : (
-            <Info aria-hidden="true" className="size-4 text-coffee-700" />
-          )}
-          <span className="font-medium">Even Numbers:</span>
-          <span>
-            {e.hasEvenNumbers
-              ? "Yes (Even): everyone gets a partner"
-              : `No (Odd): ${oddOutcome(oddPolicy)}`}
-          </span>
-        </li>
-      </ul>
+      <Requirements validation={validation.data} />
       {opened && (
         <Suspense fallback={null}>
           <ExcludedDialog groupId={groupId} reason={opened} onClose={() => setOpened(null)} />
         </Suspense>
       )}
     </section>
+  );
+}
+
+/** The minimum-users and even-numbers checks. */
+function Requirements({ validation }: { validation: PairingValidationResponse }) {
+  const { statusCounts: c, eligibility: e, oddPolicy } = validation;
+  return (
+    <ul className="grid gap-1 text-sm">
+      <li className="flex flex-wrap items-center gap-2">
+        {e.hasMinimumUsers ? (
+          <CheckCircle2 aria-hidden="true" className="size-4 text-green-700" />
+        ) : (
+          <XCircle aria-hidden="true" className="size-4 text-red-700" />
+        )}
+        <span className="font-medium">Minimum Users:</span>
+        <span>
+          {e.hasMinimumUsers ? "Met" : "Not met"} ({c.truly_active} of {e.minimumRequired} required)
+        </span>
+      </li>
+      <li className="flex flex-wrap items-center gap-2">
+        {e.hasEvenNumbers ? (
+          <CheckCircle2 aria-hidden="true" className="size-4 text-green-700" />
+        ) : (
+          <Info aria-hidden="true" className="size-4 text-coffee-700" />
+        )}
+        <span className="font-medium">Even Numbers:</span>
+        <span>
+          {e.hasEvenNumbers
+            ? "Yes (Even): everyone gets a partner"
+            : `No (Odd): ${oddOutcome(oddPolicy)}`}
+        </span>
+      </li>
+    </ul>
+  );
+}
+
+/** One button per reason with its count; each opens the names. */
+function ExclusionReasons({
+  reasons,
+  excluded,
+  onOpen,
+}: {
+  reasons: ExclusionReason[];
+  excluded: PairingValidationResponse["excluded"];
+  onOpen: (reason: ExclusionReason) => void;
+}) {
+  return (
+    <div className="grid gap-2">
+      <p className="text-sm font-medium text-coffee-900">Who is excluded and why</p>
+      <ul aria-label="Excluded people by reason" className="flex flex-wrap gap-2">
+        {reasons.map((reason) => (
+          <li key={reason}>
+            <button
+              type="button"
+              onClick={() => onOpen(reason)}
+              className="inline-flex items-center gap-2 rounded-full border border-coffee-300 bg-white px-3 py-1 text-sm text-coffee-900 hover:bg-coffee-100"
+            >
+              {exclusionLabels[reason].label}
+              <span className="font-bold">{excluded[reason]}</span>
+              <span className="sr-only">: show the names</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -60,31 +60,7 @@ export function PairingsTable({ rows }: { rows: PairingRow[] }) {
                     data-label={`Person ${i + 1}`}
                     className={`p-3 sm:max-w-64 max-sm:py-1 max-sm:empty:hidden ${STACKED_CELL}`}
                   >
-                    {person && (
-                      <div className="grid gap-1">
-                        <span className="font-medium text-coffee-950">{person.name}</span>
-                        {person.department && (
-                          <span className="text-coffee-700">{person.department}</span>
-                        )}
-                        <span className="text-coffee-700">
-                          <EmailText email={person.email} />
-                        </span>
-                        {person.note && (
-                          <span>
-                            <Badge color={person.note === LEFT_ALONE ? "yellow" : "grey"}>
-                              {person.note}
-                            </Badge>
-                          </span>
-                        )}
-                        <span>
-                          <AnswerBadge
-                            status={person.answer}
-                            tense={tenseOf(row.status)}
-                            who={person.name}
-                          />
-                        </span>
-                      </div>
-                    )}
+                    {person && <PersonDetails person={person} status={row.status} />}
                   </td>
                 );
               })}
@@ -96,5 +72,32 @@ export function PairingsTable({ rows }: { rows: PairingRow[] }) {
         </tbody>
       </table>
     </section>
+  );
+}
+
+/** One person of a match: name, department, e-mail, any note and their answer. */
+function PersonDetails({
+  person,
+  status,
+}: {
+  person: PairingRow["people"][number];
+  status: PairingRow["status"];
+}) {
+  return (
+    <div className="grid gap-1">
+      <span className="font-medium text-coffee-950">{person.name}</span>
+      {person.department && <span className="text-coffee-700">{person.department}</span>}
+      <span className="text-coffee-700">
+        <EmailText email={person.email} />
+      </span>
+      {person.note && (
+        <span>
+          <Badge color={person.note === LEFT_ALONE ? "yellow" : "grey"}>{person.note}</Badge>
+        </span>
+      )}
+      <span>
+        <AnswerBadge status={person.answer} tense={tenseOf(status)} who={person.name} />
+      </span>
+    </div>
   );
 }

@@ -34,31 +34,7 @@ export function RosterSyncCard() {
     defaultValues: { csv: "" },
   });
   const csv = form.watch("csv");
-  const [result, setResult] = useState<SyncEmployeeDataResponse | null>(null);
-
-  const sync = usePairingMutation({
-    mutationFn: (text: string) => employeesApi.syncData(text),
-    onSuccess: (answer) => {
-      setResult(answer);
-      toast({ title: "Employee data synced", description: answer.message });
-    },
-    onError: (error) => {
-      const body =
-        error instanceof ApiError
-          ? (error.body as Partial<SyncEmployeeDataResponse> | undefined)
-          : undefined;
-      if (body && Array.isArray(body.rejected)) {
-        setResult({
-          applied: false,
-          message: error.message,
-          changed: [],
-          unchanged: 0,
-          rejected: body.rejected,
-        });
-      } else setResult(null);
-    },
-    failure: "Failed to sync employee data",
-  });
+  const { result, sync } = useRosterSync();
 
   async function onFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -149,4 +125,34 @@ function RosterResult({ result }: { result: SyncEmployeeDataResponse }) {
       )}
     </div>
   );
+}
+
+/** The sync and its last answer; a refusal that lists rejected rows is kept to show them. */
+function useRosterSync() {
+  const [result, setResult] = useState<SyncEmployeeDataResponse | null>(null);
+
+  const sync = usePairingMutation({
+    mutationFn: (text: string) => employeesApi.syncData(text),
+    onSuccess: (answer) => {
+      setResult(answer);
+      toast({ title: "Employee data synced", description: answer.message });
+    },
+    onError: (error) => {
+      const body =
+        error instanceof ApiError
+          ? (error.body as Partial<SyncEmployeeDataResponse> | undefined)
+          : undefined;
+      if (body && Array.isArray(body.rejected)) {
+        setResult({
+          applied: false,
+          message: error.message,
+          changed: [],
+          unchanged: 0,
+          rejected: body.rejected,
+        });
+      } else setResult(null);
+    },
+    failure: "Failed to sync employee data",
+  });
+  return { result, sync };
 }

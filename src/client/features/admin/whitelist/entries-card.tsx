@@ -72,49 +72,69 @@ export function EntriesCard() {
           {(data) => (
             <ul className="divide-y divide-coffee-200">
               {data.map((entry) => (
-                <li key={entry.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center">
-                  <div className="min-w-0 flex-1">
-                    <p className="flex flex-wrap items-center gap-2 font-medium break-all text-coffee-950">
-                      {entry.email}
-                      {entry.email.startsWith("*@") && <Badge color="blue">Domain</Badge>}
-                      {entry.domainGroup && (
-                        <Badge color="brown">{entry.domainGroup.displayName}</Badge>
-                      )}
-                    </p>
-                    {entry.reason && (
-                      <p className="text-sm break-words text-coffee-700">{entry.reason}</p>
-                    )}
-                  </div>
-                  <div className="flex items-center gap-2 sm:w-72">
-                    <Select
-                      aria-label={`Group for ${entry.email}`}
-                      value={entry.domainGroupId === null ? "" : String(entry.domainGroupId)}
-                      placeholder="No group"
-                      options={options}
-                      disabled={assign.isPending}
-                      onChange={(e) =>
-                        assign.mutate({
-                          entry,
-                          domainGroupId: e.target.value ? Number(e.target.value) : null,
-                        })
-                      }
-                    />
-                    <Button
-                      variant="outline"
-                      size="icon"
-                      aria-label={`Remove ${entry.email}`}
-                      disabled={remove.isPending}
-                      onClick={() => onRemove(entry)}
-                    >
-                      <Trash2 aria-hidden="true" />
-                    </Button>
-                  </div>
-                </li>
+                <EntryRow
+                  key={entry.id}
+                  entry={entry}
+                  options={options}
+                  assigning={assign.isPending}
+                  removing={remove.isPending}
+                  onAssign={(domainGroupId) => assign.mutate({ entry, domainGroupId })}
+                  onRemove={() => onRemove(entry)}
+                />
               ))}
             </ul>
           )}
         </QueryState>
       </CardContent>
     </Card>
+  );
+}
+
+/** One whitelisted address or domain: its group and the remove button. */
+function EntryRow({
+  entry,
+  options,
+  assigning,
+  removing,
+  onAssign,
+  onRemove,
+}: {
+  entry: AllowedEmail;
+  options: { value: string; label: string }[];
+  assigning: boolean;
+  removing: boolean;
+  onAssign: (domainGroupId: number | null) => void;
+  onRemove: () => void;
+}) {
+  return (
+    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center">
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-2 font-medium break-all text-coffee-950">
+          {entry.email}
+          {entry.email.startsWith("*@") && <Badge color="blue">Domain</Badge>}
+          {entry.domainGroup && <Badge color="brown">{entry.domainGroup.displayName}</Badge>}
+        </p>
+        {entry.reason && <p className="text-sm break-words text-coffee-700">{entry.reason}</p>}
+      </div>
+      <div className="flex items-center gap-2 sm:w-72">
+        <Select
+          aria-label={`Group for ${entry.email}`}
+          value={entry.domainGroupId === null ? "" : String(entry.domainGroupId)}
+          placeholder="No group"
+          options={options}
+          disabled={assigning}
+          onChange={(e) => onAssign(e.target.value ? Number(e.target.value) : null)}
+        />
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label={`Remove ${entry.email}`}
+          disabled={removing}
+          onClick={onRemove}
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      </div>
+    </li>
   );
 }

@@ -87,34 +87,47 @@ export function ManageGroupDialog({
           </div>
           <FieldError id={`${id}-error`}>{fieldError}</FieldError>
         </form>
-        <div className="space-y-2">
-          <h3 className="text-sm font-semibold text-coffee-900">
-            Emails in this group ({members.length})
-          </h3>
-          {members.length === 0 ? (
-            <p className="text-sm text-coffee-700">No emails in this group yet.</p>
-          ) : (
-            <ul className="max-h-64 space-y-1 overflow-y-auto">
-              {members.map((entry) => (
-                <li
-                  key={entry.id}
-                  className="flex items-center justify-between gap-2 rounded-md bg-coffee-50 px-3 py-1"
-                >
-                  <span className="min-w-0 text-sm break-all text-coffee-900">{entry.email}</span>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Remove ${entry.email} from this group`}
-                    onClick={() => unassign.mutate(entry)}
-                  >
-                    <X aria-hidden="true" />
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <GroupMembers members={members} onUnassign={(entry) => unassign.mutate(entry)} />
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The group's members, each with a button that takes it out of the group. */
+function GroupMembers({
+  members,
+  onUnassign,
+}: {
+  members: AllowedEmail[];
+  onUnassign: (entry: AllowedEmail) => void;
+}) {
+  return (
+    <div className="space-y-2">
+      <h3 className="text-sm font-semibold text-coffee-900">
+        Emails in this group ({members.length})
+      </h3>
+      {members.length === 0 ? (
+        <p className="text-sm text-coffee-700">No emails in this group yet.</p>
+      ) : (
+        <ul className="max-h-64 space-y-1 overflow-y-auto">
+          {members.map((entry) => (
+            <li
+              key={entry.id}
+              className="flex items-center justify-between gap-2 rounded-md bg-coffee-50 px-3 py-1"
+            >
+              <span className="min-w-0 text-sm break-all text-coffee-900">{entry.email}</span>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Remove ${entry.email} from this group`}
+                onClick={() => onUnassign(entry)}
+              >
+                <X aria-hidden="true" />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
