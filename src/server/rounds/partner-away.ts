@@ -1,11 +1,11 @@
 import { format, parseISO } from "date-fns";
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { formatMatchMonth } from "../../shared/matches";
 import type { PartnerAwayBody, PartnerAwayResponse } from "../../shared/partner-away";
 import { recordActivity } from "../activity/activity";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
-import { matches, type PairingRow, pairings, users } from "../db/schema";
+import { matches, type PairingRow, pairings } from "../db/schema";
 import { BadRequest, Conflict, HttpError, NotFound } from "../errors";
 import { type MatchWithMembers, memberIds, withMembers } from "../match-members/match-members";
 import { readPairingSchedule } from "../matches/next-pairing";
@@ -16,7 +16,7 @@ import {
 } from "../pairings/current/away-reports";
 import { leaveMatch } from "../pairings/current/leave-match";
 import { type RePairNotice, sendRePairMails } from "../pairings/current/re-pair-mail";
-import { placeInTx } from "../pairings/current/re-pair-person";
+import { peopleByIds, placeInTx } from "../pairings/current/re-pair-person";
 import { fullName } from "../pairings/members/pairing-members";
 import { awayWindow, dayIn } from "./away-window";
 import { dateRule, getRoundSettings, getTimeZone } from "./round-settings";
@@ -183,18 +183,4 @@ async function record(
     },
     tx,
   );
-}
-
-async function peopleByIds(tx: Tx, ids: string[]): Promise<Person[]> {
-  const rows = await tx
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-    })
-    .from(users)
-    .where(inArray(users.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id)).filter((p): p is Person => p !== undefined);
 }

@@ -243,8 +243,9 @@ async function applyPlacement(
     .where(eq(pairings.id, pairing.id));
 }
 
-async function namesOf(tx: Tx, ids: string[]) {
-  const people = await tx
+/** The named people (name and address), in the order of `ids`; unknown ids are left out. */
+export async function peopleByIds(tx: Tx, ids: string[]): Promise<RePairNotice["person"][]> {
+  const rows = await tx
     .select({
       id: users.id,
       firstName: users.firstName,
@@ -253,8 +254,12 @@ async function namesOf(tx: Tx, ids: string[]) {
     })
     .from(users)
     .where(inArray(users.id, ids));
-  const byId = new Map(people.map((p) => [p.id, p]));
-  const [first, ...rest] = ids.map((id) => byId.get(id));
-  if (!first) throw new NotFound("That person was not found.");
-  return { person: first, partners: rest.filter((p) => p !== undefined) };
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+async function namesOf(tx: Tx, ids: string[]) {
+  const [first, ...partners] = await peopleByIds(tx, ids);
+  if (first?.id !== ids[0]) throw new NotFound("That person was not found.");
+  return { person: first, partners };
 }
