@@ -23,21 +23,20 @@ const data = {
     "7": [
       {
         id: 1,
-        user1: user("Ada", "ada@acme.test"),
-        user2: user("=HYPERLINK(1)", "evil@acme.test", null),
+        members: [
+          { ...user("Ada", "ada@acme.test"), connectionStatus: "confirmed" },
+          { ...user("=HYPERLINK(1)", "evil@acme.test", null), connectionStatus: "pending" },
+        ],
         status: "active",
-        user1ConnectionStatus: "confirmed",
-        user2ConnectionStatus: "pending",
       },
       {
         id: 2,
-        user1: user("Cy", "cy@acme.test", "Design"),
-        user2: user("Di", "di@acme.test"),
-        user3: user("Ed", "ed@acme.test", "Ops\n@SUM(1)"),
+        members: [
+          { ...user("Cy", "cy@acme.test", "Design"), connectionStatus: "pending" },
+          { ...user("Di", "di@acme.test"), connectionStatus: "pending" },
+          { ...user("Ed", "ed@acme.test", "Ops\n@SUM(1)"), connectionStatus: "not_confirmed" },
+        ],
         status: "active",
-        user1ConnectionStatus: "pending",
-        user2ConnectionStatus: "pending",
-        user3ConnectionStatus: "not_confirmed",
       },
     ],
   },
@@ -82,22 +81,31 @@ describe("the current-pairings table", () => {
         "7": [
           {
             id: 3,
-            user1: { ...user("Fay", "fay@acme.test"), id: "u-fay" },
-            user2: { ...user("Gus", "gus@acme.test"), id: "u-gus", away: "opted_out" },
+            members: [
+              { ...user("Fay", "fay@acme.test"), id: "u-fay", connectionStatus: "pending" },
+              {
+                ...user("Gus", "gus@acme.test"),
+                id: "u-gus",
+                away: "opted_out",
+                connectionStatus: "pending",
+              },
+            ],
             status: "active",
-            user1ConnectionStatus: "pending",
-            user2ConnectionStatus: "pending",
             aloneUserId: "u-fay",
           },
           {
             id: 4,
-            user1: { ...user("Hal", "hal@acme.test"), id: "u-hal" },
-            user2: { ...user("Ivy", "ivy@acme.test"), id: "u-ivy", away: "paused" },
-            user3: { ...user("Jo", "jo@acme.test"), id: "u-jo" },
+            members: [
+              { ...user("Hal", "hal@acme.test"), id: "u-hal", connectionStatus: "pending" },
+              {
+                ...user("Ivy", "ivy@acme.test"),
+                id: "u-ivy",
+                away: "paused",
+                connectionStatus: "pending",
+              },
+              { ...user("Jo", "jo@acme.test"), id: "u-jo", connectionStatus: "pending" },
+            ],
             status: "active",
-            user1ConnectionStatus: "pending",
-            user2ConnectionStatus: "pending",
-            user3ConnectionStatus: "pending",
           },
         ],
       },
