@@ -1,21 +1,3 @@
-/**
- * Newsletter send benchmark: `npm run bench:newsletter [-- recipients] [--postgres]`
- * (default 10,000 recipients on the embedded PGlite; --postgres: a throwaway PostgreSQL server).
- *
- * One discarding SMTP server (smtp-server, in its own process) receives, in the same run:
- *   - baseline: raw pooled nodemailer sending N small plain messages (the same pool size), once
- *     before and once after the newsletter (their mean is the reference);
- *   - newsletter: a real send of an approved newsletter to N personalised recipients: the ledger
- *     written in one transaction, the delivery worker claiming batches under a lease, rendering
- *     each person's e-mail, sending it over the pooled mailer and recording each outcome, then
- *     the finish (status sent, e-mail log, archive).
- * It prints both rates and newsletter/baseline (goal: at least 50%), by the wall clock and per
- * CPU-second of this process (the embedded database runs in it; on a machine shared with other
- * work the wall clock swings, the CPU measure much less), and checks that the server received
- * every message (exit code 1 otherwise).
- */
-import { type ChildProcess, fork } from "node:child_process";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { systemClock } from "../src/server/clock";
@@ -29,8 +11,8 @@ import { defaultNewsletter } from "../src/server/newsletters/newsletter-defaults
 import { activePairingFile } from "../src/server/newsletters/newsletter-files";
 import { startSend } from "../src/server/newsletters/send/start-send";
 import { startDeliveryWorker } from "../src/server/newsletters/send/worker";
-import { repoRoot } from "../src/server/repo-root";
 import { startPostgresServer } from "../src/server/test/postgres-server";
+import { startSink } from "./support/smtp-sink-process";
 
 const args = process.argv.slice(2);
 const recipients = Number(args.find((a) => /^\d+$/.test(a)) ?? 10_000);
@@ -40,24 +22,6 @@ const CHUNK = 1000;
 
 const rate = (count: number, ms: number) => (count * 1000) / ms;
 const fmt = (x: number) => x.toFixed(0);
-
-async function startSink(): Promise<{ url: string; count(): Promise<number>; close(): void }> {
-  const child: ChildProcess = fork(path.join(repoRoot, "bench/smtp-sink.cjs"), [], {
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  const port = await new Promise<number>((resolve) =>
-    child.once("message", (m) => resolve((m as { port: number }).port)),
-  );
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    count: () =>
-      new Promise((resolve) => {
-        child.once("message", (m) => resolve((m as { count: number }).count));
-        child.send("count");
-      }),
-    close: () => child.kill(),
-  };
-}
 
 /** Wall-clock and this process's CPU time (user + system) of one phase, in ms. */
 interface Timing {

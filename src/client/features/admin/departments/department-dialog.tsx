@@ -24,6 +24,13 @@ import { useDepartmentMutation } from "./department-queries";
 
 type FormValues = { displayName: string };
 
+type DepartmentDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  groupId: number;
+  department?: AdminDepartment;
+};
+
 /**
  * Add Department, or rename one (`department` given): the admin types only the name people read,
  * validated with the same schema the server uses; the server derives the stored key.
@@ -33,12 +40,7 @@ export function DepartmentDialog({
   onOpenChange,
   groupId,
   department,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  groupId: number;
-  department?: AdminDepartment;
-}) {
+}: DepartmentDialogProps) {
   const id = useId();
   const renaming = Boolean(department);
   const { form, save } = useDepartmentForm({ open, onOpenChange, groupId, department });
@@ -99,17 +101,7 @@ export function DepartmentDialog({
 }
 
 /** The name form, reset to the current name on opening, and its save (add or rename). */
-function useDepartmentForm({
-  open,
-  onOpenChange,
-  groupId,
-  department,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  groupId: number;
-  department?: AdminDepartment;
-}) {
+function useDepartmentForm({ open, onOpenChange, groupId, department }: DepartmentDialogProps) {
   const renaming = Boolean(department);
   const form = useForm<FormValues, unknown, CreateDepartmentInput>({
     resolver: zodResolver(createDepartmentSchema),

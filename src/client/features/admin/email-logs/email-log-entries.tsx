@@ -1,5 +1,6 @@
 import type { EmailLog, EmailLogEntry } from "@shared/newsletters";
 import { format } from "date-fns";
+import type { ReactNode } from "react";
 import { Button } from "../../../components/ui/button";
 import { QueryState } from "../../../components/ui/query-state";
 import { useEmailLogEntries } from "../newsletters/newsletter-queries";
@@ -33,23 +34,37 @@ function MoreButton({
   );
 }
 
-/** Send Entries: one card per recipient, 50 at a time, read from the server on demand. */
-export function SendEntries({ log }: { log: EmailLog }) {
-  const query = useEmailLogEntries(log.id, "all");
+/** One filter of a send's entries as a paged list: 50 at a time, read from the server on demand. */
+function PagedEntries({
+  log,
+  filter,
+  failure,
+  empty,
+  label,
+  listClassName,
+  item,
+}: {
+  log: EmailLog;
+  filter: "all" | "issues";
+  failure: string;
+  empty: string;
+  label: string;
+  listClassName: string;
+  item: (entry: EmailLogEntry, key: string) => ReactNode;
+}) {
+  const query = useEmailLogEntries(log.id, filter);
   const { entries, total } = loaded(query.data);
   return (
     <QueryState
       query={query}
-      failure="Failed to load the send entries"
-      empty={<p className="text-sm text-coffee-700">No send entries.</p>}
+      failure={failure}
+      empty={<p className="text-sm text-coffee-700">{empty}</p>}
       isEmpty={() => total === 0}
     >
       {() => (
         <div className="grid gap-2">
-          <ul className="grid gap-2" aria-label="Send entries">
-            {entries.map((entry, i) => (
-              <EntryCard key={`${entry.user_email}-${i}`} entry={entry} />
-            ))}
+          <ul className={listClassName} aria-label={label}>
+            {entries.map((entry, i) => item(entry, `${entry.user_email}-${i}`))}
           </ul>
           <MoreButton
             left={total - entries.length}
@@ -59,6 +74,21 @@ export function SendEntries({ log }: { log: EmailLog }) {
         </div>
       )}
     </QueryState>
+  );
+}
+
+/** Send Entries: one card per recipient. */
+export function SendEntries({ log }: { log: EmailLog }) {
+  return (
+    <PagedEntries
+      log={log}
+      filter="all"
+      failure="Failed to load the send entries"
+      empty="No send entries."
+      label="Send entries"
+      listClassName="grid gap-2"
+      item={(entry, key) => <EntryCard key={key} entry={entry} />}
+    />
   );
 }
 
@@ -83,41 +113,29 @@ function EntryCard({ entry }: { entry: EmailLogEntry }) {
   );
 }
 
-/** The entries with validation issues, each with its issues, read on demand. */
+/** The entries with validation issues, each with its issues. */
 export function ValidationIssues({ log }: { log: EmailLog }) {
-  const query = useEmailLogEntries(log.id, "issues");
-  const { entries, total } = loaded(query.data);
   return (
-    <QueryState
-      query={query}
+    <PagedEntries
+      log={log}
+      filter="issues"
       failure="Failed to load the validation issues"
-      empty={<p className="text-sm text-coffee-700">No validation issues.</p>}
-      isEmpty={() => total === 0}
-    >
-      {() => (
-        <div className="grid gap-2">
-          <ul className="grid gap-2 text-sm" aria-label="Validation issues">
-            {entries.map((entry, i) => (
-              <li key={`${entry.user_email}-${i}`} className="grid gap-1">
-                <span className="font-medium break-all">{entry.user_email}</span>
-                <ul className="list-disc pl-5">
-                  {entry.validation_issues.map((issue, j) => (
-                    <li key={`${j}-${issue}`} className="break-words">
-                      {issue}
-                    </li>
-                  ))}
-                </ul>
+      empty="No validation issues."
+      label="Validation issues"
+      listClassName="grid gap-2 text-sm"
+      item={(entry, key) => (
+        <li key={key} className="grid gap-1">
+          <span className="font-medium break-all">{entry.user_email}</span>
+          <ul className="list-disc pl-5">
+            {entry.validation_issues.map((issue, j) => (
+              <li key={`${j}-${issue}`} className="break-words">
+                {issue}
               </li>
             ))}
           </ul>
-          <MoreButton
-            left={total - entries.length}
-            pending={query.isFetchingNextPage}
-            onMore={() => query.fetchNextPage()}
-          />
-        </div>
+        </li>
       )}
-    </QueryState>
+    />
   );
 }
 
