@@ -115,6 +115,9 @@ function currentMatchStatement(cookie: string) {
     hash: hashSecret(token),
     now,
     idleSince: new Date(now.getTime() - SESSION_IDLE_MS),
+    // As on a first read (nothing kept in memory): the statement reads the match and partners.
+    knownMember: -1,
+    knownEveryone: -1,
   });
   return { text, values };
 }

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   date,
@@ -228,6 +229,28 @@ export const matchMembers = pgTable(
     check("match_members_position_check", sql`${t.position} between 1 and 4`),
     check("match_members_connection_check", oneOf(t.connectionStatus, connectionStatuses)),
   ],
+);
+
+/**
+ * How often what a person sees of their matches has changed: bumped by triggers (migration
+ * 0018_member-view-versions) whenever their matches, their answers, their partners' public profiles
+ * or their pairings change, so an app process may answer a repeated read from memory when the
+ * number is the same (docs/performance.md, "Hot API path"; decision 0025). No foreign key: a
+ * deleted person's row is harmless and the trigger of their deletion must still insert.
+ */
+export const memberViewVersions = pgTable("member_view_versions", {
+  userId: uuid("user_id").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull().default(1),
+});
+
+/** The same for changes that touch everyone's view (department names, whitelist groups): one row. */
+export const viewVersion = pgTable(
+  "view_version",
+  {
+    id: integer("id").primaryKey(),
+    version: bigint("version", { mode: "number" }).notNull().default(1),
+  },
+  (t) => [check("view_version_one_row", sql`${t.id} = 1`)],
 );
 
 export const completedPairings = pgTable("completed_pairings", {

@@ -74,7 +74,13 @@ describe("a single person's requests use indexes", () => {
     });
     await database.db.execute(sql`analyze sessions`);
     const queries = memberMatchQueries(database.db);
-    const values = { hash: "1".repeat(64), now, idleSince: new Date(0) };
+    const values = {
+      hash: "1".repeat(64),
+      now,
+      idleSince: new Date(0),
+      knownMember: -1,
+      knownEveryone: -1,
+    };
     for (const query of [queries.sessionWithCurrent, queries.sessionWithHistory]) {
       const scans = await seqScans(query, values);
       expect(scans).not.toContain("users");

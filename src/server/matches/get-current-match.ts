@@ -1,7 +1,8 @@
-import type { CurrentMatchResponse } from "../../shared/matches";
+import { type CurrentMatchResponse, currentMatchResponseSchema } from "../../shared/matches";
 import type { AppContext } from "../context";
-import { sessionMatches } from "./member-match-queries";
+import type { SerialisedJson } from "../http/send-serialised";
 import { toMatchItem } from "./member-matches";
+import { readMemberView } from "./member-view-cache";
 
 const noMatch: CurrentMatchResponse = {
   match: null,
@@ -16,19 +17,21 @@ const noMatch: CurrentMatchResponse = {
  * active. Marking it completed, or the admin completing its pairing, moves it to the history.
  *
  * The employee's home screen asks for it on every visit, so it is read in the same statement
- * as the session lookup (one round trip; the route skips the per-request lookup). The session
- * rules are the same: null (signed out) when the cookie names no live session or the whitelist
- * no longer admits its person (whose sessions are then ended).
+ * as the session lookup (one round trip; the route skips the per-request lookup), and answered
+ * from this process's memory while the person's view has not changed (member-view-cache.ts). The
+ * session rules are the same: null (signed out) when the cookie names no live session or the
+ * whitelist no longer admits its person (whose sessions are then ended).
  */
-export async function getCurrentMatchOfSession(
+export function getCurrentMatchOfSession(
   ctx: AppContext,
   token: string,
-): Promise<CurrentMatchResponse | null> {
-  const found = await sessionMatches(ctx, token, "current");
-  if (!found) return null;
-  const [current] = found.matches;
-  return (
-    (current && toMatchItem(found.userId, current.match, current.partners, current.pairingOpen)) ??
-    noMatch
-  );
+): Promise<SerialisedJson | null> {
+  return readMemberView(ctx, token, "current", currentMatchResponseSchema, (found) => {
+    const [current] = found.matches;
+    return (
+      (current &&
+        toMatchItem(found.userId, current.match, current.partners, current.pairingOpen)) ??
+      noMatch
+    );
+  });
 }

@@ -9,7 +9,15 @@ import {
 } from "../auth/session-store";
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
-import { type MatchRow, matches, matchMembers, sessions, users } from "../db/schema";
+import {
+  type MatchRow,
+  matches,
+  matchMembers,
+  memberViewVersions,
+  sessions,
+  users,
+  viewVersion,
+} from "../db/schema";
 import { departmentNameSql } from "../directory/departments/department-name";
 import type { MatchWithMembers } from "../match-members/match-members";
 
@@ -53,8 +61,24 @@ const pairingOpenSql = sql<boolean>`exists (select 1 from pairings p
 
 const isCurrentSql = sql<boolean>`(${matches.status} = 'active' and ${pairingOpenSql})`;
 
-/** The session lookup's columns with only what settleSession needs of the user. */
-const sessionColumns = { ...sessionSelection, user: { id: users.id, isAdmin: users.isAdmin } };
+/** The versions of what the session's person sees (member-view-cache.ts); 0 before any change. */
+const memberVersionSql = sql<number>`coalesce(${memberViewVersions.version}, 0)`.mapWith(Number);
+
+/**
+ * Whether the person's view is still the one this process answered last (the placeholders
+ * `knownMember` and `knownEveryone`, -1 when none): then the statement skips their matches.
+ */
+const unchangedSql = sql<boolean>`(${memberVersionSql} = ${sql.placeholder("knownMember")}
+  and ${viewVersion.version} = ${sql.placeholder("knownEveryone")})`;
+
+/** The session lookup's columns with only what settleSession needs of the user, and the versions. */
+const sessionColumns = {
+  ...sessionSelection,
+  user: { id: users.id, isAdmin: users.isAdmin },
+  memberVersion: memberVersionSql,
+  everyoneVersion: viewVersion.version,
+  unchanged: unchangedSql,
+};
 
 /**
  * The statements before preparation (placeholders as in sessionLookupValues). Each reads the
@@ -71,7 +95,7 @@ export function memberMatchQueries(db: Db) {
     })
     .from(matchMembers)
     .innerJoin(matches, eq(matches.id, matchMembers.matchId))
-    .where(and(eq(matchMembers.userId, users.id), isCurrentSql))
+    .where(and(eq(matchMembers.userId, users.id), isCurrentSql, sql`not ${unchangedSql}`))
     .orderBy(desc(matches.matchDate), desc(matches.id))
     .limit(1)
     .as("current");
@@ -87,7 +111,9 @@ export function memberMatchQueries(db: Db) {
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(matchMembers, eq(matchMembers.userId, users.id))
+      .innerJoin(viewVersion, eq(viewVersion.id, 1))
+      .leftJoin(memberViewVersions, eq(memberViewVersions.userId, users.id))
+      .leftJoin(matchMembers, and(eq(matchMembers.userId, users.id), sql`not ${unchangedSql}`))
       .leftJoin(matches, eq(matches.id, matchMembers.matchId))
       .where(liveSessionCondition)
       .orderBy(desc(matches.matchDate), desc(matches.id)),
@@ -96,6 +122,8 @@ export function memberMatchQueries(db: Db) {
       .select({ ...sessionColumns, match: current.match, members: current.members })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(viewVersion, eq(viewVersion.id, 1))
+      .leftJoin(memberViewVersions, eq(memberViewVersions.userId, users.id))
       .leftJoinLateral(current, sql`true`)
       .where(liveSessionCondition)
       .limit(1),
@@ -150,35 +178,58 @@ function memberMatch(
   return { match: { ...match, members }, isCurrent, pairingOpen, partners };
 }
 
+/** The versions a person's view was read at (member-view-cache.ts). */
+export interface ViewVersions {
+  member: number;
+  everyone: number;
+}
+
+export interface SessionMatches {
+  userId: string;
+  versions: ViewVersions;
+  /** The view is the one read at `known`: `matches` was not read (and is empty). */
+  unchanged: boolean;
+  matches: MemberMatch[];
+}
+
 /**
  * The user of the session `token` names with their matches (the current one only, or all),
- * or null (signed out) under the rules of every session lookup (settleSession).
+ * or null (signed out) under the rules of every session lookup (settleSession). Given the
+ * versions of a view read before, the matches are read only when it has changed since.
  */
 export async function sessionMatches(
   ctx: AppContext,
   token: string,
   which: "history" | "current",
-): Promise<{ userId: string; matches: MemberMatch[] } | null> {
+  known: ViewVersions = { member: -1, everyone: -1 },
+): Promise<SessionMatches | null> {
   const { sessionWithHistory, sessionWithCurrent } = statements(ctx.db);
-  const values = sessionLookupValues(ctx, token);
-  if (which === "current") {
-    const [row] = await sessionWithCurrent.execute(values);
-    if (!row) return null;
-    const { match, members, ...found } = row;
-    const session = await settleSession(ctx, found);
-    if (!session) return null;
-    const userId = session.user.id;
-    // A match current for the statement is current and its pairing open.
-    return { userId, matches: match ? [memberMatch(userId, match, members, true, true)] : [] };
-  }
-  const rows = await sessionWithHistory.execute(values);
+  const values = {
+    ...sessionLookupValues(ctx, token),
+    knownMember: known.member,
+    knownEveryone: known.everyone,
+  };
+  const rows =
+    which === "current"
+      ? (await sessionWithCurrent.execute(values)).map((row) => ({
+          ...row,
+          // A match current for the statement is current and its pairing open.
+          isCurrent: true,
+          pairingOpen: true,
+        }))
+      : await sessionWithHistory.execute(values);
   if (rows.length === 0) return null;
-  const { match: _m, isCurrent: _c, pairingOpen: _p, members: _j, ...found } = rows[0];
+  const { memberVersion, everyoneVersion, unchanged, ...found } = rows[0];
   const session = await settleSession(ctx, found);
   if (!session) return null;
   const userId = session.user.id;
   const matches = rows.flatMap(({ match, isCurrent, pairingOpen, members }) =>
     match ? [memberMatch(userId, match, members, isCurrent === true, pairingOpen === true)] : [],
   );
-  return { userId, matches };
+  return {
+    userId,
+    versions: { member: memberVersion, everyone: everyoneVersion },
+    unchanged: unchanged === true,
+    matches,
+  };
 }

@@ -12,6 +12,7 @@ import {
 } from "../../shared/matches";
 import { readWithOwnSession, requireUser } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
+import { sendSerialised } from "../http/send-serialised";
 import { matchInvitation } from "./calendar-invitation";
 import { completeMatch } from "./complete-match";
 import { getCurrentMatchOfSession } from "./get-current-match";
@@ -31,17 +32,26 @@ const writeLimit = {
 const matchesRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  // The employee's screens poll these: each reads the session in its own statement.
+  // The employee's screens poll these: each reads the session in its own statement and answers
+  // JSON already serialised through the response schema (member-view-cache.ts).
   r.get(
     "/api/matches/current",
     { schema: { response: answers(currentMatchResponseSchema) }, config: { sessionInRoute: true } },
-    (request) => readWithOwnSession(request, (token) => getCurrentMatchOfSession(ctx, token)),
+    async (request, reply) =>
+      sendSerialised(
+        reply,
+        await readWithOwnSession(request, (token) => getCurrentMatchOfSession(ctx, token)),
+      ),
   );
 
   r.get(
     "/api/matches/history",
     { schema: { response: answers(matchHistoryResponseSchema) }, config: { sessionInRoute: true } },
-    (request) => readWithOwnSession(request, (token) => getMatchHistoryOfSession(ctx, token)),
+    async (request, reply) =>
+      sendSerialised(
+        reply,
+        await readWithOwnSession(request, (token) => getMatchHistoryOfSession(ctx, token)),
+      ),
   );
 
   r.put(

@@ -1,0 +1,65 @@
+import type { z } from "zod";
+import { hashSecret } from "../auth/session-store";
+import type { AppContext } from "../context";
+import type { Db } from "../db/client";
+import { type SerialisedJson, serialiseAnswer } from "../http/send-serialised";
+import { type SessionMatches, sessionMatches, type ViewVersions } from "./member-match-queries";
+
+/**
+ * The employee's screens poll their current match and history. Each answer is kept here,
+ * serialised, with the versions of the person's view it was read at (the tables
+ * member_view_versions and view_version, which PostgreSQL triggers bump on every change to what
+ * the person sees; decision 0025). Every read still looks the session, the whitelist and the
+ * versions up in the database, in one statement: when the versions are the ones kept, that
+ * statement skips the matches and the kept answer goes out; otherwise the matches are read in the
+ * same statement and the new answer replaces the kept one. Several app processes each keep their
+ * own answers; the versions live in the database, so none of them answers from an older state
+ * than the one it just read (docs/performance.md, "Hot API path").
+ */
+
+interface KeptView extends ViewVersions {
+  body: SerialisedJson;
+}
+
+/** Enough for every employee polling at once in a large company; the oldest entries go first. */
+const KEPT_VIEWS = 20_000;
+
+type Which = "current" | "history";
+
+const keptViews = new WeakMap<Db, Record<Which, Map<string, KeptView>>>();
+
+function viewsOf(db: Db, which: Which): Map<string, KeptView> {
+  let views = keptViews.get(db);
+  if (!views) {
+    views = { current: new Map(), history: new Map() };
+    keptViews.set(db, views);
+  }
+  return views[which];
+}
+
+/**
+ * The serialised answer `present` gives for the session `token` names, or null when signed out
+ * (every session rule applies, see sessionMatches).
+ */
+export async function readMemberView<S extends z.ZodType>(
+  ctx: AppContext,
+  token: string,
+  which: Which,
+  schema: S,
+  present: (found: SessionMatches) => z.input<S>,
+): Promise<SerialisedJson | null> {
+  const views = viewsOf(ctx.db, which);
+  const key = hashSecret(token);
+  const kept = views.get(key);
+  const found = await sessionMatches(ctx, token, which, kept);
+  if (!found) {
+    views.delete(key);
+    return null;
+  }
+  if (found.unchanged && kept) return kept.body;
+  const body = serialiseAnswer(schema, present(found));
+  views.delete(key);
+  if (views.size >= KEPT_VIEWS) views.delete(views.keys().next().value as string);
+  views.set(key, { ...found.versions, body });
+  return body;
+}
