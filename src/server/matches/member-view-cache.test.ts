@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { allowedEmails, departments, users } from "../db/schema";
+import type { SerialisedJson } from "../http/send-serialised";
 import {
   allowEmail,
   createAdmin,
@@ -12,6 +13,7 @@ import {
 } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 import type { Requests } from "../test/test-client";
+import { KeptViews } from "./member-view-cache";
 
 const clock = fixedClock("2027-03-10T09:00:00Z");
 let t: TestApp;
@@ -132,5 +134,20 @@ describe("a person's match reads kept in memory", () => {
     await t.db.delete(allowedEmails).where(eq(allowedEmails.email, "leaver@kept.example"));
     expect((await mine.get("/api/matches/current")).statusCode).toBe(401);
     expect((await mine.get("/api/matches/history")).statusCode).toBe(401);
+  });
+});
+
+describe("kept answers", () => {
+  const view = (body: string) => ({ member: 1, everyone: 1, body: body as SerialisedJson });
+
+  it("forgets the least recently answered once the kept answers outgrow their room", () => {
+    const kept = new KeptViews(10);
+    kept.set("a", view("aaaa"));
+    kept.set("b", view("bbbb"));
+    kept.set("a", view("AAAA"));
+    kept.set("c", view("cccc"));
+    expect(kept.get("b")).toBeUndefined();
+    expect(kept.get("a")?.body).toBe("AAAA");
+    expect(kept.get("c")?.body).toBe("cccc");
   });
 });

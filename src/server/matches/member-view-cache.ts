@@ -21,17 +21,49 @@ interface KeptView extends ViewVersions {
   body: SerialisedJson;
 }
 
-/** Enough for every employee polling at once in a large company; the oldest entries go first. */
-const KEPT_VIEWS = 20_000;
+/**
+ * At most this many characters of kept answers per read (about 32 MB each for the current match
+ * and the history): thousands of people polling at once; the least recently answered go first.
+ */
+const KEPT_CHARACTERS = 16 * 1024 * 1024;
 
 type Which = "current" | "history";
 
-const keptViews = new WeakMap<Db, Record<Which, Map<string, KeptView>>>();
+/** Kept answers in the order they were last answered, and their total length. */
+export class KeptViews {
+  private readonly views = new Map<string, KeptView>();
+  private characters = 0;
 
-function viewsOf(db: Db, which: Which): Map<string, KeptView> {
+  constructor(private readonly limit = KEPT_CHARACTERS) {}
+
+  get(key: string) {
+    return this.views.get(key);
+  }
+
+  delete(key: string) {
+    const view = this.views.get(key);
+    if (!view) return;
+    this.views.delete(key);
+    this.characters -= view.body.length;
+  }
+
+  set(key: string, view: KeptView) {
+    this.delete(key);
+    this.views.set(key, view);
+    this.characters += view.body.length;
+    for (const oldest of this.views.keys()) {
+      if (this.characters <= this.limit) break;
+      this.delete(oldest);
+    }
+  }
+}
+
+const keptViews = new WeakMap<Db, Record<Which, KeptViews>>();
+
+function viewsOf(db: Db, which: Which): KeptViews {
   let views = keptViews.get(db);
   if (!views) {
-    views = { current: new Map(), history: new Map() };
+    views = { current: new KeptViews(), history: new KeptViews() };
     keptViews.set(db, views);
   }
   return views[which];
@@ -58,8 +90,6 @@ export async function readMemberView<S extends z.ZodType>(
   }
   if (found.unchanged && kept) return kept.body;
   const body = serialiseAnswer(schema, present(found));
-  views.delete(key);
-  if (views.size >= KEPT_VIEWS) views.delete(views.keys().next().value as string);
   views.set(key, { ...found.versions, body });
   return body;
 }
