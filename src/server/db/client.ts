@@ -86,7 +86,9 @@ async function openPglite(dataDir?: string): Promise<Database> {
 }
 
 async function openPostgres(url: string, max: number, log: DatabaseLog): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // No JIT compilation: the admin's aggregates cost enough to trigger it and then spent seconds
+  // compiling for a scan of milliseconds (docs/decisions/0023-admin-aggregates-without-jit.md).
+  const pool = new pg.Pool({ connectionString: url, max, options: "-c jit=off" });
   // An idle connection dropped by the server (restart, failover) must not crash the process;
   // the pool replaces it on the next query.
   pool.on("error", (error) => {

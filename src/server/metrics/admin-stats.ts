@@ -1,20 +1,22 @@
 import { eq, sql } from "drizzle-orm";
 import type { AdminStats } from "../../shared/metrics";
 import type { AppContext } from "../context";
-import { matches, pairings } from "../db/schema";
-import { chatHappenedSql, chatsHappenedCount } from "../matches/chat-happened-sql";
+import { pairings } from "../db/schema";
+import { matchesWithHappened } from "./matches-with-answers";
 
 /**
  * Matches of a running pairing whose chat has not happened yet, and chats that happened (all
- * time, src/shared/chat-happened.ts): one aggregate. A match is in at most one of the two.
+ * time, src/shared/chat-happened.ts): one aggregate over every match with its members' answers.
+ * A match is in at most one of the two.
  */
 export async function getAdminStats(ctx: AppContext): Promise<AdminStats> {
+  const perMatch = matchesWithHappened(ctx.db);
   const [row] = await ctx.db
     .select({
-      activeMatches: sql<number>`(count(*) filter (where ${matches.status} = 'active' and ${pairings.status} = 'active' and not ${chatHappenedSql}))::int`,
-      completedChats: chatsHappenedCount,
+      activeMatches: sql<number>`(count(*) filter (where ${perMatch.status} = 'active' and ${pairings.status} = 'active' and not ${perMatch.happened}))::int`,
+      completedChats: sql<number>`(count(*) filter (where ${perMatch.happened}))::int`,
     })
-    .from(matches)
-    .innerJoin(pairings, eq(pairings.id, matches.pairingId));
+    .from(perMatch)
+    .innerJoin(pairings, eq(pairings.id, perMatch.pairingId));
   return { activeMatches: row.activeMatches, completedChats: row.completedChats };
 }

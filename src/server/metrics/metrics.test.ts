@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
-import { createMatch, createPairing, createUser, signInAdmin } from "../test/factories";
+import {
+  allowEmail,
+  createDepartment,
+  createGroup,
+  createMatch,
+  createPairing,
+  createUser,
+  signInAdmin,
+} from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 
 const NOW = new Date("2027-03-10T09:00:00Z");
@@ -133,6 +141,49 @@ describe("system health with an SMTP server", () => {
       });
       expect(res.body).not.toContain("s3cret");
       expect(res.body).not.toContain("mailer");
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe("people per department where the lists name a key differently", () => {
+  it("counts each person under their own list's name, an address's entry beating its domain's", async () => {
+    const t = await createTestApp({ clock: fixedClock(NOW) });
+    try {
+      const admin = await signInAdmin(t.db, { department: "ops" }, { now: NOW });
+      const north = await createGroup(t.db);
+      const south = await createGroup(t.db);
+      await createDepartment(t.db, { name: "ops", displayName: "Operations", domainGroupId: null });
+      await createDepartment(t.db, {
+        name: "ops",
+        displayName: "North Ops",
+        domainGroupId: north.id,
+      });
+      await createDepartment(t.db, {
+        name: "ops",
+        displayName: "South Ops",
+        domainGroupId: south.id,
+      });
+      await createDepartment(t.db, { name: "hr", displayName: "People", domainGroupId: north.id });
+      await allowEmail(t.db, "*@north.test", north.id);
+      await allowEmail(t.db, "ann@north.test", south.id);
+      await createUser(t.db, { email: "ann@north.test", department: "ops" });
+      await createUser(t.db, { email: "bo@north.test", department: "ops" });
+      await createUser(t.db, { email: "cal@north.test", department: "hr" });
+      await createUser(t.db, { email: "dee@elsewhere.test", department: "hr" });
+      const res = await t.app.inject({
+        method: "GET",
+        url: "/api/admin/enhanced-metrics",
+        headers: { cookie: admin },
+      });
+      // The admin's address is on no list: the company-wide name.
+      expect(res.json().userMetrics.byDepartment).toEqual({
+        People: 2,
+        "North Ops": 1,
+        Operations: 1,
+        "South Ops": 1,
+      });
     } finally {
       await t.close();
     }

@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { PUBLIC_FIGURES_MAX_AGE_SECONDS, type PublicFigures } from "../../shared/public-figures";
 import type { AppContext } from "../context";
-import { matches, users } from "../db/schema";
-import { chatsHappenedCount } from "../matches/chat-happened-sql";
+import { users } from "../db/schema";
 import { dayOf, eligibleSql } from "../pairings/members/scope";
+import { joinWhitelistEntry, whitelistEntryId } from "../pairings/members/whitelist-join";
+import { matchesWithHappened } from "./matches-with-answers";
 
 /**
  * The landing page's figures (docs/admin-console.md, "The landing page's figures"): people taking
@@ -32,11 +33,21 @@ export function publicFiguresReader(ctx: AppContext): () => Promise<PublicFigure
 
 export async function countPublicFigures(ctx: AppContext): Promise<PublicFigures> {
   const today = dayOf(ctx.clock.now());
+  // Each person's whitelist entry joined once, not looked up per person (whitelist-join.ts).
+  const takingPart = joinWhitelistEntry(
+    ctx.db
+      .select({ n: sql<number>`count(*)::int`.as("n") })
+      .from(users)
+      .$dynamic(),
+  )
+    .where(eligibleSql(today, whitelistEntryId))
+    .as("taking_part");
+  const perMatch = matchesWithHappened(ctx.db);
   const [row] = await ctx.db
     .select({
-      peopleTakingPart: sql<number>`(select count(*)::int from ${users} where ${eligibleSql(today)})`,
-      chatsHappened: chatsHappenedCount,
+      peopleTakingPart: sql<number>`(select ${takingPart.n} from ${takingPart})`,
+      chatsHappened: sql<number>`(count(*) filter (where ${perMatch.happened}))::int`,
     })
-    .from(matches);
+    .from(perMatch);
   return { peopleTakingPart: row.peopleTakingPart, chatsHappened: row.chatsHappened };
 }
