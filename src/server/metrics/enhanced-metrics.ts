@@ -8,11 +8,12 @@ import {
 } from "../../shared/metrics";
 import { whitelistEntrySql } from "../auth/whitelist-lookup";
 import type { AppContext } from "../context";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { departments, matches, users } from "../db/schema";
 import { departmentNameInGroupSql } from "../directory/departments/department-name";
 import { shiftMonth } from "../pairings/generate/months";
 import { monthOf } from "../pairings/members/scope";
+import { keptMatchFigures } from "./kept-match-figures";
 import { matchesWithHappened } from "./matches-with-answers";
 
 /**
@@ -68,7 +69,7 @@ function peopleByDepartment(db: Db) {
 }
 
 /** Matches, open ones and chats that happened per month from `first` on, in one grouped pass. */
-function matchesByMonth(db: Db, first: string) {
+function matchesByMonth(db: Db | Tx, first: string) {
   const perMatch = matchesWithHappened(db, gte(matches.month, first));
   return db
     .select({
@@ -93,7 +94,7 @@ export async function getEnhancedMetrics(ctx: AppContext): Promise<EnhancedMetri
   const first = shiftMonth(current, -PREVIOUS_MONTHS);
   const [departments, months] = await Promise.all([
     peopleByDepartment(ctx.db),
-    matchesByMonth(ctx.db, first),
+    keptMatchFigures(ctx.db, `months from ${first}`, (tx) => matchesByMonth(tx, first)),
   ]);
   const p = { total: 0, pending: 0, active: 0, paused: 0, optedOut: 0 };
   for (const row of departments) {

@@ -1,6 +1,6 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import { MARKED_DONE, MET_ANSWER, MISSED_ANSWER } from "../../shared/chat-happened";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { matches, matchMembers } from "../db/schema";
 
 /**
@@ -19,7 +19,7 @@ export const chatHappenedOfMembersSql = sql<boolean>`coalesce(
  * One row per selected match with the columns the counts need and whether its chat happened, as
  * a sub-query named `per_match` to count from.
  */
-export function matchesWithHappened(db: Db, where?: SQL) {
+export function matchesWithHappened(db: Db | Tx, where?: SQL) {
   return db
     .select({
       month: matches.month,
