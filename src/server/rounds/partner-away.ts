@@ -57,9 +57,9 @@ export async function reportPartnerAway(
   const period = formatMatchMonth(outcome.month);
   const message = {
     pair: `Thanks for telling us. Your new coffee chat partner for ${period} is ${names[0]}.`,
-    trio: `Thanks for telling us. You join ${names.join(" and ")} for ${period}, as a group of three.`,
+    trio: `Thanks for telling us. You join ${joinNames(names)} for ${period}, as a group of three.`,
     four: `Thanks for telling us. You join ${joinNames(names)} for ${period}, as a group of four.`,
-    stays: `Thanks for telling us. You and ${names.join(" and ")} stay matched for ${period}.`,
+    stays: `Thanks for telling us. ${joinNames(["You", ...names])} stay matched for ${period}.`,
   }[outcome.kind];
   return { message, outcome: outcome.kind, partners: names, notified };
 }
@@ -165,11 +165,11 @@ async function record(
   outcome: Outcome,
 ) {
   const [reporter, away] = await peopleByIds(tx, [userId, awayId]);
-  const names = outcome.partners.map(fullName).join(" and ");
+  const names = outcome.partners.map(fullName);
   const then =
     outcome.kind === "stays"
-      ? `${fullName(reporter)} and ${names} stay matched`
-      : `${fullName(reporter)} now meets ${names}`;
+      ? `${joinNames([fullName(reporter), ...names])} stay matched`
+      : `${fullName(reporter)} now meets ${joinNames(names)}`;
   const data: AwayReportData = { reportedBy: userId };
   await recordActivity(
     ctx,

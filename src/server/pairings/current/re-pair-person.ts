@@ -144,7 +144,7 @@ async function refuseUnlessAlone(
   const partners = people.partners.filter((p) => !away.has(p.id) && !reported.has(p.id));
   if (partners.length > 0) {
     throw new Conflict(
-      `${fullName(people.person)} already has a partner in "${pairing.name}": ${partners.map(fullName).join(" and ")}.`,
+      `${fullName(people.person)} already has a partner in "${pairing.name}": ${joinNames(partners.map(fullName))}.`,
       "has_partner",
     );
   }
