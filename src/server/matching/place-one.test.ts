@@ -70,7 +70,9 @@ describe("placing one person in a running month", () => {
     });
     expect(placed).toBeNull();
   });
+});
 
+describe("placing one person with the group sizes people chose", () => {
   it("makes a trio of people who chose four into a group of four for someone who chose four", () => {
     const users = [
       user("p", "eng", "any", 4),
