@@ -114,7 +114,9 @@ describe("an admin runs this month's pairings for a group", () => {
     ]);
     expect(await hasHorizontalScroll(page)).toBe(false);
   });
+});
 
+describe("an admin runs pairings for people who chose groups of four", () => {
   it("generates a group of four for people who chose it and shows all four in one row", async () => {
     const group = await createGroup(story.db, { name: "fourco", displayName: "Four Co" });
     await allowEmail(story.db, "*@four.test", group.id);
