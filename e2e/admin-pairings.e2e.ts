@@ -115,3 +115,40 @@ describe("an admin runs this month's pairings for a group", () => {
     expect(await hasHorizontalScroll(page)).toBe(false);
   });
 });
+
+describe("an admin runs pairings for people who chose groups of four", () => {
+  it("generates a group of four for people who chose it and shows all four in one row", async () => {
+    const group = await createGroup(story.db, { name: "fourco", displayName: "Four Co" });
+    await allowEmail(story.db, "*@four.test", group.id);
+    const names = ["Ann", "Bea", "Cal", "Dan"];
+    for (const firstName of names) {
+      await createUser(story.db, {
+        email: `${firstName.toLowerCase()}@four.test`,
+        firstName,
+        lastName: "Quad",
+        preferredGroupSize: 4,
+      });
+    }
+    const admin = await createAdmin(story.db, { email: "quad@hq.test", needsProfileSetup: true });
+    const page = await story.newPage({ width: 1280, height: 900 });
+    await story.signInAs(page, admin);
+    await page.goto("/admin");
+    const groupSelect = page.getByLabel("Pairing group");
+    await groupSelect
+      .locator("option", { hasText: "Four Co (fourco)" })
+      .waitFor({ state: "attached" });
+    await groupSelect.selectOption({ label: "Four Co (fourco)" });
+    await page.getByRole("button", { name: "Generate Monthly Pairings" }).click();
+    const confirm = page.getByRole("dialog", { name: /^Generate .* pairings for Four Co\?$/ });
+    await confirm.getByRole("button", { name: /^Generate .* pairings$/ }).click();
+    await page.getByText("Generated 1 match for Four Co", { exact: true }).waitFor();
+
+    await page.getByRole("button", { name: /^View Current Pairings/ }).click();
+    const overlay = page.getByRole("dialog", { name: "Current Pairings" });
+    const table = overlay.getByRole("region", { name: "Current pairings table" });
+    await table.getByRole("columnheader", { name: "Person 4" }).waitFor();
+    const row = table.getByRole("row").filter({ hasText: "Four Co" });
+    for (const name of names) await expect.poll(() => row.innerText()).toContain(`${name} Quad`);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});

@@ -15,16 +15,24 @@ beforeAll(async () => {
 });
 afterAll(() => story?.close());
 
-/** A running pairing of Ada and Ben, checked in: the path of Ada's "Met" link from her e-mail. */
-async function checkInLink(first: string, choice = "met") {
+/**
+ * A running pairing of Ada and Ben (or Ada and each of `partners`, e.g. a group of four), checked
+ * in: the path of Ada's "Met" link from her e-mail.
+ */
+async function checkInLink(first: string, choice = "met", partners = [["Ben", "Byron"]]) {
   const ada = await createUser(story.db, { email: `${first}@checkin.test`, firstName: first });
-  const ben = await createUser(story.db, {
-    email: `${first}-partner@checkin.test`,
-    firstName: "Ben",
-    lastName: "Byron",
-  });
+  const others = [];
+  for (const [i, [firstName, lastName]] of partners.entries()) {
+    others.push(
+      await createUser(story.db, {
+        email: `${first}-partner${i}@checkin.test`,
+        firstName,
+        lastName,
+      }),
+    );
+  }
   const pairing = await createPairing(story.db, { month: "2027-03" });
-  const match = await createMatch(story.db, { members: [ada, ben], pairing });
+  const match = await createMatch(story.db, { members: [ada, ...others], pairing });
   await runCheckInStage(story.server.app.ctx, { pairingId: pairing.id });
   const mail = await story.smtp.waitForMessage((m) => m.to[0] === `${first}@checkin.test`);
   const found = mail.text.match(new RegExp(`<(https?://[^>]+&choice=${choice})>`));
@@ -68,6 +76,28 @@ describe("the check-in page", () => {
     await page.keyboard.press("Enter");
     await page.getByText("Thanks! We will ask once more later this month.").waitFor();
     expect(await firstAnswer(match.id)).toBe("not_confirmed");
+  });
+
+  it("asks a member of a group of four about all three others and records only their answer", async () => {
+    const { path, match } = await checkInLink("dot", "met", [
+      ["Ben", "Byron"],
+      ["Cleo", "Curie"],
+      ["Dev", "Dirac"],
+    ]);
+    const page = await story.newPage({ width: 375, height: 800 });
+    await page.goto(path);
+    await page
+      .getByRole("heading", { name: "Did you meet Ben Byron, Cleo Curie and Dev Dirac?" })
+      .waitFor();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await page.getByRole("button", { name: "Met" }).click();
+    await page.getByText("Thank you! Your coffee chat counts as met.").waitFor();
+    expect(await storedAnswers(story.db, match.id)).toEqual([
+      "confirmed",
+      "pending",
+      "pending",
+      "pending",
+    ]);
   });
 
   it("explains a broken link", async () => {

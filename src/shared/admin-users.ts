@@ -70,7 +70,8 @@ export const adminUserSchema = z.object({
   domainGroupId: z.number().int().nullable(),
   /**
    * The partner(s) of the current round, absent when the person has none: `match_name` joins
-   * their names with " & ", `partners` lists them (one: a pair, two: a trio).
+   * their names with " & ", `partners` lists them (one: a pair, two: a trio, three: a group of
+   * four).
    */
   currentMatch: z
     .object({ match_name: z.string(), month: z.string(), partners: z.array(z.string()) })

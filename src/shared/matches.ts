@@ -128,6 +128,12 @@ export function formatMatchMonth(month: string): string {
   return name ? `${name} ${found[1]}` : month;
 }
 
+/** "Ada", "Ada and Ben", "Ada, Ben and Cy": a match's partners in a sentence. */
+export function joinNames(names: readonly string[], none = "your partner"): string {
+  if (names.length <= 1) return names[0] ?? none;
+  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
 export function partnerName(partner: Pick<MatchPartner, "firstName" | "lastName" | "email">) {
   const name = [partner.firstName, partner.lastName].filter(Boolean).join(" ").trim();
   return name || partner.email.split("@")[0] || "Your match";

@@ -32,8 +32,8 @@ export type RePairBody = z.infer<typeof rePairBodySchema>;
 
 export const rePairResponseSchema = z.object({
   message: z.string(),
-  /** A new pair, or the person joining an existing pair as its third member. */
-  kind: z.enum(["pair", "trio"]),
+  /** A new pair, or the person joining an existing pair as its third or trio as its fourth member. */
+  kind: z.enum(["pair", "trio", "four"]),
   /** The names of the person's new partner(s). */
   partners: z.array(z.string()),
   /** How many of the affected people were told by e-mail. */

@@ -12,8 +12,8 @@ export type PartnerAwayBody = z.infer<typeof partnerAwayBodySchema>;
 
 export const partnerAwayResponseSchema = z.object({
   message: z.string(),
-  /** `pair`/`trio`: the reporter was re-paired; `stays`: a trio went on as a pair. */
-  outcome: z.enum(["pair", "trio", "stays"]),
+  /** `pair`/`trio`/`four`: the reporter was re-paired (joining a pair or a trio); `stays`: the others of a group stay matched. */
+  outcome: z.enum(["pair", "trio", "four", "stays"]),
   /** The names of whom the reporter meets now. */
   partners: z.array(z.string()),
   /** E-mails sent about the change. */

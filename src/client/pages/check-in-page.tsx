@@ -7,6 +7,7 @@ import {
   checkInAnswers,
 } from "../../shared/check-in-answers";
 import type { CheckInView } from "../../shared/check-ins";
+import { joinNames } from "../../shared/matches";
 import { paths } from "../../shared/routes";
 import { Alert, AlertDescription, AlertTitle } from "../components/ui/alert";
 import { Button, type ButtonVariant } from "../components/ui/button";
@@ -27,12 +28,6 @@ const variantOf: Record<CheckInAnswer, ButtonVariant> = {
   not_yet: "secondary",
   skip: "outline",
 };
-
-/** "Alice and Ben" for the question. */
-const names = (partners: string[]) =>
-  partners.length <= 1
-    ? (partners[0] ?? "your partner")
-    : `${partners.slice(0, -1).join(", ")} and ${partners[partners.length - 1]}`;
 
 /**
  * The check-in e-mail's link opened in a browser (/check-in?token=…, docs/check-ins.md). Opening
@@ -58,7 +53,7 @@ export function CheckInPage() {
         <CardHeader>
           {/* The question is the page's one heading, styled as the card's title. */}
           <h1 className="text-lg font-semibold leading-tight text-coffee-900">
-            {view.data ? `Did you meet ${names(view.data.partners)}?` : "Your coffee chat"}
+            {view.data ? `Did you meet ${joinNames(view.data.partners)}?` : "Your coffee chat"}
           </h1>
           {view.data ? (
             <CardDescription>Your {view.data.month} coffee chat.</CardDescription>

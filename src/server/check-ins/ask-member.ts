@@ -1,9 +1,10 @@
+import { joinNames } from "../../shared/matches";
 import { monthDisplay } from "../../shared/pairings";
 import { recordActivity } from "../activity/activity";
 import type { AppContext } from "../context";
 import type { PairingRow } from "../db/schema";
 import { fullName } from "../pairings/members/pairing-members";
-import { joinNames, sendCheckInMail } from "./check-in-mail";
+import { sendCheckInMail } from "./check-in-mail";
 import type { MemberOfMatch } from "./check-in-members";
 
 export type Log = { error(obj: unknown, message: string): void };

@@ -1,3 +1,4 @@
+import { joinNames } from "../../shared/matches";
 import { monthDisplay } from "../../shared/pairings";
 import type { AppContext } from "../context";
 import { CheckInEmail } from "../mail/templates/check-in-email";
@@ -14,11 +15,6 @@ export interface CheckInMail {
   month: string;
   partnerNames: string[];
   reminder: boolean;
-}
-
-export function joinNames(names: string[]): string {
-  if (names.length <= 1) return names[0] ?? "your partner";
-  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
 
 export function checkInUrl(appUrl: string, token: string, choice?: string): string {

@@ -6,7 +6,8 @@ const user = (
   id: string,
   department: string,
   preference: MatchingUser["preference"] = "any",
-): MatchingUser => ({ id, department, preference });
+  groupSize?: MatchingUser["groupSize"],
+): MatchingUser => ({ id, department, preference, ...(groupSize ? { groupSize } : {}) });
 
 const instance = (
   users: MatchingUser[],
@@ -68,5 +69,104 @@ describe("placing one person in a running month", () => {
       pairs: [["a", "b"]],
     });
     expect(placed).toBeNull();
+  });
+});
+
+describe("placing one person with the group sizes people chose", () => {
+  it("makes a trio of people who chose four into a group of four for someone who chose four", () => {
+    const users = [
+      user("p", "eng", "any", 4),
+      user("free", "ops", "any", 2),
+      ...["a", "b", "c"].map((id) => user(id, "ops", "any", 4)),
+      user("x", "sales"),
+      user("y", "legal"),
+    ];
+    const placed = placeOne({
+      instance: instance(users),
+      personId: "p",
+      candidates: ["free"],
+      pairs: [["x", "y"]],
+      trios: [["a", "b", "c"]],
+    });
+    expect(placed).toEqual({ kind: "four", trio: ["a", "b", "c"] });
+  });
+
+  it("makes no group of four with anyone who chose one-to-one, nor pairs someone who chose four", () => {
+    const users = [
+      user("p", "eng", "any", 4),
+      user("free", "ops", "any", 4),
+      user("a", "ops", "any", 4),
+      user("b", "ops", "any", 4),
+      user("one", "ops", "any", 2),
+    ];
+    const placed = placeOne({
+      instance: instance(users),
+      personId: "p",
+      candidates: ["free"],
+      pairs: [],
+      trios: [["a", "b", "one"]],
+    });
+    expect(placed).toBeNull();
+  });
+
+  it("puts someone who chose one-to-one in a pair or a trio, never in a group of four", () => {
+    const users = [
+      user("p", "eng"),
+      ...["a", "b", "c"].map((id) => user(id, "ops", "any", 3)),
+      user("x", "ops"),
+      user("y", "ops"),
+    ];
+    const trios: Array<[string, string, string]> = [["a", "b", "c"]];
+    expect(
+      placeOne({ instance: instance(users), personId: "p", candidates: [], pairs: [], trios }),
+    ).toBeNull();
+    expect(
+      placeOne({
+        instance: instance(users),
+        personId: "p",
+        candidates: [],
+        pairs: [["x", "y"]],
+        trios,
+      }),
+    ).toEqual({ kind: "trio", pair: ["x", "y"] });
+  });
+
+  it("keeps the repeat window and department wishes with all three members of a trio", () => {
+    const users = [
+      user("p", "eng", "cross-department", 4),
+      ...["a", "b", "c"].map((id) => user(id, "ops", "any", 4)),
+      ...["d", "e"].map((id) => user(id, "sales", "any", 4)),
+      user("f", "eng", "any", 4),
+    ];
+    const placed = placeOne({
+      instance: instance(users, [{ users: ["p", "c"], month: "2027-01" }]),
+      personId: "p",
+      candidates: [],
+      pairs: [],
+      trios: [
+        ["a", "b", "c"],
+        ["d", "e", "f"],
+      ],
+    });
+    expect(placed).toBeNull();
+  });
+
+  it("picks the option with the fewest people outside their chosen size", () => {
+    const users = [
+      user("p", "eng", "any", 3),
+      user("free", "ops"),
+      user("a", "ops", "any", 3),
+      user("b", "ops", "any", 4),
+      user("c", "ops", "any", 4),
+    ];
+    const placed = placeOne({
+      instance: instance(users),
+      personId: "p",
+      candidates: ["free"],
+      pairs: [],
+      trios: [["a", "b", "c"]],
+    });
+    // The pair puts only p outside their size (free chose 2); the four would put p and a.
+    expect(placed).toEqual({ kind: "pair", partnerId: "free" });
   });
 });

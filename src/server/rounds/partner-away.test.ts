@@ -135,6 +135,45 @@ describe("my partner is away", () => {
     expect((await pairingMatches(pairing.id)).map(members)).toEqual([[ada.id, bob.id]]);
     expect(peer.messages.length).toBe(sent);
   });
+
+  it("in a group of four, takes the away partner out and the other three stay matched", async () => {
+    const { pairing, person } = await company();
+    const four = await Promise.all(["Ada", "Bob", "Cy", "Dee"].map((x) => person(x)));
+    const [ada, bob, cy, dee] = four;
+    const group = await createMatch(t.db, { members: four, pairing });
+    const res = await report(cy, group.id, { partnerId: bob.id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: "Thanks for telling us. You, Ada Test and Dee Test stay matched for March 2027.",
+      outcome: "stays",
+      partners: ["Ada Test", "Dee Test"],
+    });
+    expect((await pairingMatches(pairing.id)).map(members)).toEqual([[ada.id, cy.id, dee.id]]);
+  });
+
+  it("re-pairs someone who chose a group of four into a trio of people who chose four", async () => {
+    const { pairing, person, match } = await company();
+    const chose4 = { preferredGroupSize: 4 };
+    const [ada, bob] = [await person("Ada", chose4), await person("Bob", chose4)];
+    const trio = [
+      await person("Cy", chose4),
+      await person("Dee", chose4),
+      await person("Eve", chose4),
+    ];
+    const pair = await match(ada, bob);
+    const group = await createMatch(t.db, { members: trio, pairing });
+    const res = await report(ada, pair.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      message:
+        "Thanks for telling us. You join Cy Test, Dee Test and Eve Test for March 2027, as a group of four.",
+      outcome: "four",
+      notified: 4,
+    });
+    const rows = await pairingMatches(pairing.id);
+    expect(rows.map((r) => r.id)).toEqual([group.id]);
+    expect(members(rows[0])).toEqual([...trio.map((p) => p.id), ada.id]);
+  });
 });
 
 describe("my partner is away: refusals", () => {

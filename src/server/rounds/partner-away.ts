@@ -1,6 +1,6 @@
 import { format, parseISO } from "date-fns";
 import { eq } from "drizzle-orm";
-import { formatMatchMonth } from "../../shared/matches";
+import { formatMatchMonth, joinNames } from "../../shared/matches";
 import type { PartnerAwayBody, PartnerAwayResponse } from "../../shared/partner-away";
 import { recordActivity } from "../activity/activity";
 import type { AppContext } from "../context";
@@ -36,7 +36,7 @@ interface Outcome {
  * A member says their partner is away this month (docs/matches.md, "My partner is away"): in the
  * first half of the round the away partner leaves the match and is given to nobody; in a pair the
  * reporter is re-paired by the re-pair operation (pairings/current/re-pair-person.ts), in a trio
- * the other two stay matched. Once per reporter and pairing, recorded in the activity list.
+ * or a group of four the others stay matched. Once per reporter and pairing, recorded in the activity list.
  *
  * Concurrency: one transaction that locks the pairing's row first (FOR UPDATE), as every re-pair
  * of it does, so two reports of one pairing run one after the other, and a Complete waits or has
@@ -57,8 +57,9 @@ export async function reportPartnerAway(
   const period = formatMatchMonth(outcome.month);
   const message = {
     pair: `Thanks for telling us. Your new coffee chat partner for ${period} is ${names[0]}.`,
-    trio: `Thanks for telling us. You join ${names.join(" and ")} for ${period}, as a group of three.`,
-    stays: `Thanks for telling us. You and ${names.join(" and ")} stay matched for ${period}.`,
+    trio: `Thanks for telling us. You join ${joinNames(names)} for ${period}, as a group of three.`,
+    four: `Thanks for telling us. You join ${joinNames(names)} for ${period}, as a group of four.`,
+    stays: `Thanks for telling us. ${joinNames(["You", ...names])} stay matched for ${period}.`,
   }[outcome.kind];
   return { message, outcome: outcome.kind, partners: names, notified };
 }
@@ -164,11 +165,11 @@ async function record(
   outcome: Outcome,
 ) {
   const [reporter, away] = await peopleByIds(tx, [userId, awayId]);
-  const names = outcome.partners.map(fullName).join(" and ");
+  const names = outcome.partners.map(fullName);
   const then =
     outcome.kind === "stays"
-      ? `${fullName(reporter)} and ${names} stay matched`
-      : `${fullName(reporter)} now meets ${names}`;
+      ? `${joinNames([fullName(reporter), ...names])} stay matched`
+      : `${fullName(reporter)} now meets ${joinNames(names)}`;
   const data: AwayReportData = { reportedBy: userId };
   await recordActivity(
     ctx,

@@ -1,10 +1,11 @@
-import { type MatchItem, partnerName } from "@shared/matches";
+import { joinNames, type MatchItem, partnerName } from "@shared/matches";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { useReportPartnerAway } from "./use-matches";
 
 /**
  * Asks before saying a partner is away (docs/matches.md, "My partner is away"): in a pair the
- * member is re-paired from the people without a partner, in a trio the other two stay matched.
+ * member is re-paired from the people without a partner, in a trio or a group of four the others
+ * stay matched.
  */
 export function PartnerAwayDialog({
   item,
@@ -21,7 +22,7 @@ export function PartnerAwayDialog({
   const name = away ? partnerName(away) : "Your partner";
   const then =
     stays.length > 0
-      ? `You and ${stays.join(" and ")} stay matched.`
+      ? `${joinNames(["You", ...stays])} stay matched.`
       : "We look for a new partner for you among the people without one and e-mail you both. If nobody can meet you, your match stays as it is.";
   return (
     <ConfirmDialog

@@ -10,6 +10,7 @@ import {
   chatDescription,
   chatTitle,
   googleCalendarUrl,
+  joinNames,
   type MatchItem,
   partnerName,
 } from "@shared/matches";
@@ -31,9 +32,9 @@ import { calendarFileUrl } from "../../lib/api/matches";
 import { cn } from "../../lib/cn";
 import { useAuth } from "../use-auth";
 
-/** "Olga", "Olga and Ben": the partners' first names (or whole names when none). */
+/** "Olga", "Olga and Ben", "Olga, Ben and Cy": the partners' first names (or whole names when none). */
 function firstNames(item: MatchItem): string {
-  return item.partners.map((p) => p.firstName?.trim() || partnerName(p)).join(" and ");
+  return joinNames(item.partners.map((p) => p.firstName?.trim() || partnerName(p)));
 }
 
 function localTimeZone(): string {
@@ -103,7 +104,8 @@ export function ScheduleChatDialog({
           <DialogTitle>Schedule your coffee chat</DialogTitle>
           <DialogDescription>
             Pick a time for a {CHAT_DURATION_MINUTES}-minute chat with {who}. The invitation names
-            you both as guests; open it in your calendar and send it from there.
+            {item.partners.length > 1 ? "you all" : "you both"} as guests; open it in your calendar
+            and send it from there.
           </DialogDescription>
         </DialogHeader>
         <ChatTimeFields

@@ -14,8 +14,8 @@ import { checkUserId } from "./user-id";
 
 /**
  * An admin deactivates an account: every session of it ends at once (deleted, so the next request
- * with an old cookie is 401), and the person leaves the running pairings — a trio goes on as a
- * pair, a pair's partner is left alone and shows in Current Pairings for a re-pair
+ * with an old cookie is 401), and the person leaves the running pairings — a group of four goes on
+ * as a trio, a trio as a pair, a pair's partner is left alone and shows in Current Pairings for a re-pair
  * (pairings/current/re-pair-person.ts). A deactivated account is never paired, signed in or written to
  * (docs/admin-console.md). Admin accounts belong to the operator and an admin cannot lock
  * themselves out, so both are refused.

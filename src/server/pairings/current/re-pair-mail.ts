@@ -1,3 +1,4 @@
+import { joinNames } from "../../../shared/matches";
 import type { AppContext } from "../../context";
 import { activePairingFile } from "../../newsletters/newsletter-files";
 import { announcePairing } from "../../newsletters/send/announce";
@@ -12,7 +13,7 @@ interface Person {
 
 /** Who a re-pair placed where: the person, and the partner(s) they now meet. */
 export interface RePairNotice {
-  kind: "pair" | "trio";
+  kind: "pair" | "trio" | "four";
   pairingId: number;
   month: string;
   person: Person;
@@ -42,13 +43,14 @@ export async function sendRePairMails(ctx: AppContext, notice: RePairNotice, log
 
 function newsFor(notice: RePairNotice, recipient: { id: string }, period: string): string {
   const names = notice.partners.map(fullName);
+  const size = notice.kind === "four" ? "four" : "three";
   if (recipient.id === notice.person.id) {
     return notice.kind === "pair"
       ? `Your coffee chat partner for ${period} is now ${names[0]}.`
-      : `You join ${names.join(" and ")} for a coffee chat in ${period}, as a group of three.`;
+      : `You join ${joinNames(names)} for a coffee chat in ${period}, as a group of ${size}.`;
   }
   const other = notice.partners.filter((p) => p.id !== recipient.id).map(fullName);
   return notice.kind === "pair"
     ? `${fullName(notice.person)} is your new coffee chat partner for ${period}.`
-    : `${fullName(notice.person)} joins you and ${other[0]} for your ${period} coffee chat.`;
+    : `${fullName(notice.person)} joins ${joinNames(["you", ...other])} for your ${period} coffee chat.`;
 }

@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { exclusionLabels } from "../../../shared/exclusions";
+import { joinNames } from "../../../shared/matches";
 import type { RePairResponse } from "../../../shared/pairings";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
@@ -30,7 +31,8 @@ type Log = { error(obj: unknown, message: string): void };
  * Re-pairs one person of a running pairing whose partner(s) can no longer meet (left, paused,
  * opted out, deactivated). The engine (matching/place-one.ts) picks the best partner among the
  * people without one — others left alone in this pairing and ready people of its scope who are in
- * no running pairing — or else the best pair to join as a trio. The person's old match is left
+ * no running pairing — or else the best pair to join as a trio or trio to join as a group of four,
+ * keeping everyone within one size of the group size they chose (matching/README.md). The person's old match is left
  * (it is deleted when nobody else stays in it), and the person and their new partner(s) are told
  * by e-mail.
  *
@@ -55,7 +57,7 @@ export async function rePairPerson(
     message:
       notice.kind === "pair"
         ? `${who} now meets ${names[0]} this month.`
-        : `${who} joins ${names.join(" and ")} as a trio this month.`,
+        : `${who} joins ${joinNames(names)} as a ${notice.kind === "trio" ? "trio" : "group of four"} this month.`,
     kind: notice.kind,
     partners: names,
     notified,
@@ -113,7 +115,11 @@ export async function placeInTx(
 type Found = NonNullable<Placement>;
 
 const partnersOf = (placement: Found) =>
-  placement.kind === "pair" ? [placement.partnerId] : placement.pair;
+  placement.kind === "pair"
+    ? [placement.partnerId]
+    : placement.kind === "trio"
+      ? placement.pair
+      : placement.trio;
 
 async function refuseUnlessAlone(
   tx: Tx,
@@ -138,7 +144,7 @@ async function refuseUnlessAlone(
   const partners = people.partners.filter((p) => !away.has(p.id) && !reported.has(p.id));
   if (partners.length > 0) {
     throw new Conflict(
-      `${fullName(people.person)} already has a partner in "${pairing.name}": ${partners.map(fullName).join(" and ")}.`,
+      `${fullName(people.person)} already has a partner in "${pairing.name}": ${joinNames(partners.map(fullName))}.`,
       "has_partner",
     );
   }
@@ -161,13 +167,18 @@ async function choosePlacement(
     .map((row) => aloneMember(row, away))
     .filter((id): id is string => id !== null && id !== userId && ready.has(id));
   const free = [...ready.keys()].filter((id) => !busy.has(id) && !reported.has(id));
-  const pairs = rows
+  const groups = rows
     .map(memberIds)
-    .filter((ids) => ids.length === 2 && !ids.includes(userId))
-    .filter((ids) => ids.every((id) => ready.has(id) && !reported.has(id)))
-    .map(([a, b]): [string, string] => [a, b]);
+    .filter((ids) => ids.length < 4 && !ids.includes(userId))
+    .filter((ids) => ids.every((id) => ready.has(id) && !reported.has(id)));
+  const pairs = groups.flatMap((ids) =>
+    ids.length === 2 ? [[ids[0], ids[1]] as [string, string]] : [],
+  );
+  const trios = groups.flatMap((ids) =>
+    ids.length === 3 ? [[ids[0], ids[1], ids[2]] as [string, string, string]] : [],
+  );
   const candidates = [...new Set([...alone, ...free])];
-  const involved = new Set([userId, ...candidates, ...pairs.flat()]);
+  const involved = new Set([userId, ...candidates, ...groups.flat()]);
   if (!ready.has(userId)) {
     throw new Conflict(
       "This person is no longer among the people this pairing is for, so they cannot be re-paired in it.",
@@ -186,7 +197,7 @@ async function choosePlacement(
       seed: randomInt(0, 2 ** 31 - 1),
     },
   );
-  const placement = placeOne({ instance, personId: userId, candidates, pairs });
+  const placement = placeOne({ instance, personId: userId, candidates, pairs, trios });
   if (!placement) {
     throw new Conflict(
       "Nobody can be paired with this person this month: matching preferences and recent matches rule out everyone without a partner and every pair.",
@@ -231,9 +242,9 @@ async function applyPlacement(
       },
     ]);
   } else {
-    const pairRow = rowOf(placement.pair[0]);
-    if (!pairRow) throw new Error("The chosen pair is not in this pairing");
-    await addMember(tx, pairRow.id, userId);
+    const groupRow = rowOf(partnersOf(placement)[0]);
+    if (!groupRow) throw new Error("The chosen group is not in this pairing");
+    await addMember(tx, groupRow.id, userId);
   }
   await tx
     .update(pairings)

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { joinNames } from "@shared/matches";
 import { type PreviewEmailResponse, previewEmailBodySchema } from "@shared/newsletters";
 import { useMutation } from "@tanstack/react-query";
 import { Eye } from "lucide-react";
@@ -75,9 +76,9 @@ export function EmailPreviewPane({
         <div className="grid gap-2">
           <p className="text-sm" aria-live="polite">
             {data.matchInfo.found && partners.length > 0
-              ? `Match found: ${partners
-                  .map((p) => (p.team ? `${p.name} (${p.team})` : p.name))
-                  .join(" and ")}`
+              ? `Match found: ${joinNames(
+                  partners.map((p) => (p.team ? `${p.name} (${p.team})` : p.name)),
+                )}`
               : "No match found for this recipient: they get the sat-out note."}
           </p>
           <iframe

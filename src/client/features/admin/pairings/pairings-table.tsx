@@ -13,8 +13,9 @@ const STACKED_CELL =
  * On a phone the rows stack as cards (nothing hidden past the right edge).
  */
 export function PairingsTable({ rows }: { rows: PairingRow[] }) {
-  const trios = rows.some((row) => row.people.length > 2);
-  const columns = trios ? [0, 1, 2] : [0, 1];
+  // As many person columns as the largest group shown (2 to 4).
+  const widest = Math.max(2, ...rows.map((row) => row.people.length));
+  const columns = Array.from({ length: widest }, (_, i) => i);
   return (
     <section
       aria-label="Current pairings table"

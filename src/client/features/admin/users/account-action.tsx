@@ -1,5 +1,6 @@
 import { adminUserName } from "@shared/admin-user-texts";
 import type { AdminUser } from "@shared/admin-users";
+import { joinNames } from "@shared/matches";
 import { lazy, Suspense } from "react";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -48,13 +49,16 @@ export function useAccountChange(onDone: () => void) {
   });
 }
 
-/** What deactivating does to the person's current match: a trio goes on as a pair, a partner is left alone. */
-function leavingText(user: AdminUser): string {
+/**
+ * What deactivating does to the person's current match: a group of four goes on as a trio, a trio
+ * as a pair, a partner is left alone.
+ */
+export function leavingText(user: Pick<AdminUser, "currentMatch">): string {
   const partners = user.currentMatch?.partners ?? [];
   if (partners.length === 0) return "";
   return partners.length === 1
     ? `They leave the current pairing: ${partners[0]} is left without a partner and can be re-paired under Operations. `
-    : `They leave the current pairing: ${partners.join(" and ")} go on as a pair. `;
+    : `They leave the current pairing: ${joinNames(partners)} go on as ${partners.length === 2 ? "a pair" : "a group of three"}. `;
 }
 
 export function AccountConfirmDialog({

@@ -1,0 +1,43 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import type { PairingRow } from "./pairing-rows";
+import { PairingsTable } from "./pairings-table";
+
+const person = (name: string): PairingRow["people"][number] => ({
+  name,
+  email: `${name.toLowerCase()}@four.test`,
+  department: "Engineering",
+  answer: "pending",
+});
+
+const row = (id: number, names: string[]): PairingRow => ({
+  id,
+  month: "March 2027",
+  group: "All Users",
+  status: "active",
+  happened: false,
+  people: names.map(person),
+});
+
+describe("the admin's current pairings table", () => {
+  it("gives a group of four four person columns and shows every member", () => {
+    const html = renderToStaticMarkup(
+      <PairingsTable rows={[row(1, ["Ann", "Bea", "Cal", "Dan"]), row(2, ["Eve", "Fay"])]} />,
+    );
+    expect(html.match(/<th scope="col"[^>]*>Person \d<\/th>/g)).toEqual([
+      expect.stringContaining("Person 1"),
+      expect.stringContaining("Person 2"),
+      expect.stringContaining("Person 3"),
+      expect.stringContaining("Person 4"),
+    ]);
+    for (const name of ["Ann", "Bea", "Cal", "Dan", "Eve", "Fay"]) {
+      expect(html).toContain(`${name.toLowerCase()}<wbr/>@four.test`);
+    }
+  });
+
+  it("keeps two person columns when every match is a pair", () => {
+    const html = renderToStaticMarkup(<PairingsTable rows={[row(1, ["Ann", "Bea"])]} />);
+    expect(html).toContain("Person 2");
+    expect(html).not.toContain("Person 3");
+  });
+});

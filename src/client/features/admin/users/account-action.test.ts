@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { leavingText } from "./account-action";
+
+const withPartners = (partners: string[]) => ({
+  currentMatch: { match_name: partners.join(" & "), month: "2027-03", partners },
+});
+
+describe("what deactivating says about the person's current match", () => {
+  it("says a group of four goes on as a group of three, naming the three", () => {
+    expect(leavingText(withPartners(["Ann", "Bea", "Cal"]))).toBe(
+      "They leave the current pairing: Ann, Bea and Cal go on as a group of three. ",
+    );
+  });
+
+  it("says a trio goes on as a pair and a pair's partner is left alone", () => {
+    expect(leavingText(withPartners(["Ann", "Bea"]))).toBe(
+      "They leave the current pairing: Ann and Bea go on as a pair. ",
+    );
+    expect(leavingText(withPartners(["Ann"]))).toContain("Ann is left without a partner");
+    expect(leavingText({})).toBe("");
+  });
+});

@@ -1,0 +1,81 @@
+import type { MatchItem, MatchPartner } from "@shared/matches";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import { CurrentMatchCard } from "./current-match-card";
+import { CurrentMatchSummary } from "./current-match-summary";
+import { HistoryCard } from "./history-card";
+
+const partner = (id: string, firstName: string): MatchPartner => ({
+  id,
+  profileImageUrl: null,
+  firstName,
+  lastName: "Four",
+  department: "eng",
+  departmentDisplayName: `${firstName}'s team`,
+  email: `${firstName.toLowerCase()}@four.test`,
+  bio: null,
+});
+
+const partners = [partner("b", "Bea"), partner("c", "Cal"), partner("d", "Dan")];
+const member = (userId: string) => ({
+  userId,
+  connectionStatus: "pending" as const,
+  confirmedAt: null,
+});
+
+/** Ann's view of her March group of four with Bea, Cal and Dan. */
+const item: MatchItem = {
+  match: {
+    id: 7,
+    pairingId: 3,
+    user1Id: "a",
+    user2Id: "b",
+    user3Id: "c",
+    matchDate: "2027-03-01T00:00:00.000Z",
+    month: "2027-03",
+    status: "active",
+    completedAt: null,
+    user1ConnectionStatus: "pending",
+    user2ConnectionStatus: "pending",
+    user3ConnectionStatus: "pending",
+    user1ConfirmedAt: null,
+    user2ConfirmedAt: null,
+    user3ConfirmedAt: null,
+    createdAt: "2027-03-01T00:00:00.000Z",
+    members: ["a", "b", "c", "d"].map(member),
+  },
+  partner: partners[0],
+  partners,
+  myConnectionStatus: "pending",
+  pairingOpen: true,
+};
+
+const render = (node: ReactNode) =>
+  renderToStaticMarkup(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>{node}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+
+describe("a group of four on the employee's pages", () => {
+  it("shows all three partners with their teams and addresses on the current match card", () => {
+    const html = render(<CurrentMatchCard item={item} />);
+    for (const p of partners) {
+      expect(html).toContain(`${p.firstName} Four`);
+      expect(html).toContain(`${p.firstName}&#x27;s team`);
+      expect(html).toContain(`href="mailto:${p.email}"`);
+    }
+    // One "is away" button per partner.
+    expect(html.match(/ is away</g)).toHaveLength(3);
+  });
+
+  it("names all three partners in a history card and the dashboard summary", () => {
+    const history = render(<HistoryCard item={{ ...item, pairingOpen: false }} />);
+    expect(history).toContain("Bea Four &amp; Cal Four &amp; Dan Four");
+    const summary = render(<CurrentMatchSummary item={item} loading={false} user={{} as never} />);
+    expect(summary.match(/<h3[^>]*>[^<]+ Four<\/h3>/g)).toHaveLength(3);
+  });
+});

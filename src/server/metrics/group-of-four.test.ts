@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixedClock } from "../clock";
+import {
+  createMatch,
+  createPairing,
+  createUser,
+  createWhitelistedGroup,
+  signInAdmin,
+} from "../test/factories";
+import { createTestApp, type TestApp } from "../test/test-app";
+
+const NOW = new Date("2027-03-10T09:00:00Z");
+
+/**
+ * Eight people at fours.test met in groups of four: in March (running) one four where only the
+ * fourth member answered "Met My Match" and one nobody answered; in February (completed) one four
+ * marked completed that all four missed, one met by a single member, and a pair marked completed.
+ * Each group counts once, as one match and at most one chat, never once per member.
+ */
+describe("figures with groups of four", () => {
+  let t: TestApp;
+  let admin: string;
+  const get = (url: string, cookie?: string) =>
+    t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock: fixedClock(NOW) });
+    admin = await signInAdmin(t.db, {}, { now: NOW });
+    await createWhitelistedGroup(t.db, { displayName: "Fours", domain: "fours.test" });
+    const people = [];
+    for (let i = 0; i < 8; i++) {
+      people.push(await createUser(t.db, { email: `p${i}@fours.test`, department: "eng" }));
+    }
+    const [a, b, c, d, e, f, g, h] = people;
+    const march = await createPairing(t.db, { month: "2027-03" });
+    await createMatch(t.db, {
+      members: [a, b, c, d],
+      answers: ["pending", "pending", "pending", "confirmed"],
+      pairing: march,
+    });
+    await createMatch(t.db, { members: [e, f, g, h], pairing: march });
+    const february = await createPairing(t.db, { month: "2027-02", status: "completed" });
+    await createMatch(t.db, {
+      members: [a, c, e, g],
+      answers: ["not_confirmed", "not_confirmed", "not_confirmed", "not_confirmed"],
+      pairing: february,
+      status: "completed",
+    });
+    await createMatch(t.db, {
+      members: [b, d, f, h],
+      answers: ["not_confirmed", "confirmed", "not_confirmed", "pending"],
+      pairing: february,
+    });
+    await createMatch(t.db, { members: [a, h], pairing: february, status: "completed" });
+  });
+  afterAll(() => t.close());
+
+  it("counts each four once in the admin's open matches and chats that happened", async () => {
+    const res = await get("/api/admin/stats", admin);
+    expect(res.statusCode).toBe(200);
+    // Open: March's unanswered four. Happened: March's met four, February's met four and pair.
+    expect(res.json()).toEqual({ activeMatches: 1, completedChats: 3 });
+  });
+
+  it("counts matches, chats and met rates per group in the monthly metrics", async () => {
+    const res = await get("/api/admin/enhanced-metrics", admin);
+    expect(res.statusCode).toBe(200);
+    const { userMetrics, matchingMetrics } = res.json();
+    expect(userMetrics).toMatchObject({ totalRegistered: 9, activeParticipants: 9 });
+    expect(userMetrics.byDepartment.Engineering).toBe(8);
+    expect(matchingMetrics.currentMonth).toEqual({
+      month: "2027-03",
+      totalMatches: 2,
+      activeMatches: 1,
+      completedMatches: 1,
+    });
+    expect(matchingMetrics.previousMonths.at(-1)).toEqual({
+      month: "2027-02",
+      successRate: 66.7,
+      totalMatches: 3,
+      completedMatches: 2,
+    });
+  });
+
+  it("counts each person once on the landing page, however many groups they were in", async () => {
+    const res = await get("/api/public/figures");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ peopleTakingPart: 8, chatsHappened: 3 });
+  });
+});

@@ -1,0 +1,119 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixedClock } from "../../clock";
+import { matches } from "../../db/schema";
+import { withMembers } from "../../match-members/match-members";
+import {
+  allowEmail,
+  createAdmin,
+  createGroup,
+  createGroupPairing,
+  createMatch,
+  createPairing,
+  createUser,
+} from "../../test/factories";
+import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import type { Requests } from "../../test/test-client";
+
+const NOW = new Date("2027-03-10T09:00:00Z");
+let peer: SmtpPeer;
+let t: TestApp;
+let admin: Requests;
+let n = 0;
+
+beforeAll(async () => {
+  peer = await startSmtpPeer();
+  t = await createTestApp({ clock: fixedClock(NOW), smtpUrl: peer.url });
+  admin = t.as(await createAdmin(t.db, { email: "boss@four.test" }));
+});
+afterAll(async () => {
+  await t.close();
+  await peer.close();
+});
+
+/** A company of its own with a running March pairing; people chose groups of four unless told. */
+async function company() {
+  const domain = `four${++n}.test`;
+  const group = await createGroup(t.db, { displayName: `Four ${n}` });
+  await allowEmail(t.db, `*@${domain}`, group.id);
+  const pairing = await createGroupPairing(t.db, group, { month: "2027-03" });
+  const person = (first: string, fields: Parameters<typeof createUser>[1] = {}) =>
+    createUser(t.db, {
+      email: `${first.toLowerCase()}@${domain}`,
+      firstName: first,
+      lastName: "Test",
+      preferredGroupSize: 4,
+      ...fields,
+    });
+  return { pairing, person };
+}
+
+const pairingMatches = async (pairingId: number) =>
+  withMembers(
+    t.db,
+    await t.db.select().from(matches).where(eq(matches.pairingId, pairingId)).orderBy(matches.id),
+  );
+
+describe("re-pairing someone who chose a group of four", () => {
+  it("makes a trio of people who chose four into a group of four and tells all four", async () => {
+    const { pairing, person } = await company();
+    const ada = await person("Ada");
+    const bob = await person("Bob");
+    const [cy, dee, eve] = [await person("Cy"), await person("Dee"), await person("Eve")];
+    await createMatch(t.db, { members: [ada, bob], pairing });
+    const trio = await createMatch(t.db, { members: [cy, dee, eve], pairing });
+    await t.as(bob).put("/api/participation", { action: "pause", months: 1 });
+
+    const res = await admin.post(`/api/admin/pairings/${pairing.id}/re-pair`, { userId: ada.id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: "Ada Test joins Cy Test, Dee Test and Eve Test as a group of four this month.",
+      kind: "four",
+      partners: ["Cy Test", "Dee Test", "Eve Test"],
+      notified: 4,
+    });
+    const rows = await pairingMatches(pairing.id);
+    expect(rows.map((r) => r.id)).toEqual([trio.id]);
+    expect(rows[0].members.map((m) => m.userId)).toEqual([cy.id, dee.id, eve.id, ada.id]);
+    const toAda = await peer.waitForMessage((m) => m.to.includes(ada.email));
+    expect(toAda.text).toContain(
+      "You join Cy Test, Dee Test and Eve Test for a coffee chat in March 2027, as a group of four.",
+    );
+    const toDee = await peer.waitForMessage((m) => m.to.includes(dee.email));
+    expect(toDee.text).toContain(
+      "Ada Test joins you, Cy Test and Eve Test for your March 2027 coffee chat.",
+    );
+  });
+
+  it("does not put someone who chose one-to-one into a group of four", async () => {
+    const { pairing, person } = await company();
+    const ada = await person("Ada", { preferredGroupSize: 2 });
+    const bob = await person("Bob", { preferredGroupSize: 2 });
+    const trio = [await person("Cy"), await person("Dee"), await person("Eve")];
+    await createMatch(t.db, { members: [ada, bob], pairing });
+    await createMatch(t.db, { members: trio, pairing });
+    await t.as(bob).put("/api/participation", { action: "pause", months: 1 });
+
+    const res = await admin.post(`/api/admin/pairings/${pairing.id}/re-pair`, { userId: ada.id });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe("no_partner");
+    expect((await pairingMatches(pairing.id)).map((r) => r.members.length)).toEqual([2, 3]);
+  });
+
+  it("keeps the repeat window with every member of the trio", async () => {
+    const { pairing, person } = await company();
+    const ada = await person("Ada");
+    const bob = await person("Bob");
+    const [cy, dee, eve] = [await person("Cy"), await person("Dee"), await person("Eve")];
+    await createMatch(t.db, { members: [ada, bob], pairing });
+    await createMatch(t.db, { members: [cy, dee, eve], pairing });
+    const february = await createPairing(t.db, { month: "2027-02", status: "completed" });
+    await createMatch(t.db, { members: [ada, eve], pairing: february });
+    await t.as(bob).put("/api/participation", { action: "pause", months: 1 });
+
+    const res = await admin.post(`/api/admin/pairings/${pairing.id}/re-pair`, { userId: ada.id });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe("no_partner");
+  });
+});
