@@ -195,7 +195,8 @@ export const matches = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("matches_pairing_idx").on(t.pairingId),
+    // A pairing's matches in id order: the admin's current-pairings pages walk it (migration 0016).
+    index("matches_pairing_id_idx").on(t.pairingId, t.id),
     check("matches_status_check", oneOf(t.status, matchStatuses)),
   ],
 );

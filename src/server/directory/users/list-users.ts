@@ -105,8 +105,12 @@ const searchTextSql = sql`(coalesce(${users.firstName}, '') || ' ' || coalesce($
 /**
  * Case-insensitive substring of the name, full name, e-mail or department, the department by its
  * key or by the name people read (looked up only for the keys of departments whose name matches).
+ * The current pairings' search asks it once per word.
  */
-async function searchSql(ctx: AppContext, q: string | undefined): Promise<SQL | undefined> {
+export async function searchSql(
+  ctx: AppContext,
+  q: string | undefined,
+): Promise<SQL | undefined> {
   if (!q) return undefined;
   const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const named = await ctx.db

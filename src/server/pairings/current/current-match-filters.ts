@@ -1,0 +1,76 @@
+import { and, type SQL, sql } from "drizzle-orm";
+import type { CurrentPairingsFilter } from "../../../shared/current-pairings-query";
+import { MAX_ID } from "../../../shared/id-range";
+import type { AppContext } from "../../context";
+import { matches, matchMembers, users } from "../../db/schema";
+import { searchSql } from "../../directory/users/list-users";
+import { BadRequest } from "../../errors";
+import { awayPeopleSql } from "../members/member-availability";
+import { dayOf } from "../members/scope";
+
+/**
+ * The current pairings' filters as conditions on `matches` (docs/pairings.md, "Current
+ * pairings"): each word of the search is found in some member's name, e-mail or department (the
+ * user list's search, served by its trigram index), and the status keeps the matches with a member
+ * who can no longer meet ("away") or with one member left without a partner ("alone"). The status
+ * is one grouped statement over the running pairings' members, never their rows in Node.
+ */
+export async function matchFilterSql(
+  ctx: AppContext,
+  filter: CurrentPairingsFilter,
+  pairingIds: number[],
+): Promise<SQL | undefined> {
+  const words = (filter.q ?? "").split(/\s+/).filter(Boolean).slice(0, 8);
+  const searches: SQL[] = [];
+  for (const word of words) {
+    const person = await searchSql(ctx, word);
+    searches.push(
+      sql`${matches.id} in (select ${matchMembers.matchId} from ${matchMembers}
+        join ${users} on ${users.id} = ${matchMembers.userId} where ${person})`,
+    );
+  }
+  return and(...searches, statusSql(ctx, filter.status, pairingIds));
+}
+
+function statusSql(
+  ctx: AppContext,
+  status: CurrentPairingsFilter["status"],
+  pairingIds: number[],
+): SQL | undefined {
+  if (!status) return undefined;
+  const away = awayPeopleSql(ctx.db, dayOf(ctx.clock.now()));
+  const having = status === "away" ? sql`count(aw.id) > 0` : sql`count(*) - count(aw.id) = 1`;
+  return sql`${matches.id} in (select mm.match_id from match_members mm
+    join matches mx on mx.id = mm.match_id
+    left join (${away}) aw on aw.id = mm.user_id
+    where mx.pairing_id = any(${sql.param(pairingIds)}::int[])
+    group by mm.match_id having ${having})`;
+}
+
+/** Where a page starts: after this match of this pairing (the previous page's last row). */
+export type MatchCursor = { pairingId: number; matchId: number };
+
+const BAD_CURSOR = "This page link is not valid. Please reload the list.";
+
+export function encodeMatchCursor(cursor: MatchCursor): string {
+  return Buffer.from(JSON.stringify([cursor.pairingId, cursor.matchId])).toString("base64url");
+}
+
+/** The cursor of a page link; a pairing no longer running makes the link stale (400). */
+export function decodeMatchCursor(cursor: string, pairingIds: number[]): MatchCursor {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    throw new BadRequest(BAD_CURSOR, "invalid_cursor");
+  }
+  if (
+    Array.isArray(value) &&
+    value.length === 2 &&
+    value.every((n) => Number.isInteger(n) && n > 0 && n <= MAX_ID) &&
+    pairingIds.includes(value[0])
+  ) {
+    return { pairingId: value[0], matchId: value[1] };
+  }
+  throw new BadRequest(BAD_CURSOR, "invalid_cursor");
+}
