@@ -20,8 +20,8 @@ import type { Requests } from "../../test/test-client";
  */
 let t: TestApp;
 let admin: Requests;
-let march: { id: number };
-let february: { id: number };
+let march: { id: number; month: string };
+let february: { id: number; month: string };
 
 beforeAll(async () => {
   t = await createTestApp({ clock: fixedClock("2027-03-10T09:00:00Z") });
@@ -46,7 +46,7 @@ beforeAll(async () => {
   const people = new Map<string, { id: string }>();
   for (const name of names)
     people.set(name, await person(name, name === "Ben" ? "sales" : "engineering"));
-  const pair = (a: string, b: string, pairing: { id: number }) =>
+  const pair = (a: string, b: string, pairing: { id: number; month: string }) =>
     createMatch(t.db, { members: [people.get(a), people.get(b)] as { id: string }[], pairing });
   for (const [a, b] of [
     ["Ada", "Ben"],
