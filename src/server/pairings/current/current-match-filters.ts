@@ -3,7 +3,7 @@ import type { CurrentPairingsFilter } from "../../../shared/current-pairings-que
 import { MAX_ID } from "../../../shared/id-range";
 import type { AppContext } from "../../context";
 import { matches, matchMembers, users } from "../../db/schema";
-import { searchSql } from "../../directory/users/list-users";
+import { searchSql } from "../../directory/search/person-search";
 import { BadRequest } from "../../errors";
 import { awayPeopleSql } from "../members/member-availability";
 import { dayOf } from "../members/scope";
