@@ -29,22 +29,38 @@ export async function matchFilterSql(
         join ${users} on ${users.id} = ${matchMembers.userId} where ${person})`,
     );
   }
-  return and(...searches, statusSql(ctx, filter.status, pairingIds));
+  return and(...searches, await statusSql(ctx, filter.status, pairingIds));
 }
 
-function statusSql(
+/**
+ * The matches with someone away (or left alone) as one grouped statement that starts from the
+ * people who can no longer meet (one scan of the people, few rows) and reaches their matches
+ * through `match_members_user_idx`; only the matches found come back, as one array parameter of
+ * the page's condition. A match always has two or more members (leave-match.ts), so a match with
+ * someone alone has someone away.
+ */
+async function statusSql(
   ctx: AppContext,
   status: CurrentPairingsFilter["status"],
   pairingIds: number[],
-): SQL | undefined {
+): Promise<SQL | undefined> {
   if (!status) return undefined;
   const away = awayPeopleSql(ctx.db, dayOf(ctx.clock.now()));
-  const having = status === "away" ? sql`count(aw.id) > 0` : sql`count(*) - count(aw.id) = 1`;
-  return sql`${matches.id} in (select mm.match_id from match_members mm
-    join matches mx on mx.id = mm.match_id
-    left join (${away}) aw on aw.id = mm.user_id
-    where mx.pairing_id = any(${sql.param(pairingIds)}::int[])
-    group by mm.match_id having ${having})`;
+  const having = status === "away" ? sql`true` : sql`count(*) - count(aw.id) = 1`;
+  const result = await ctx.db.execute(sql`
+    with aw as materialized (${away}),
+    touched as (
+      select distinct mm.match_id from aw
+      join match_members mm on mm.user_id = aw.id
+      join matches mx on mx.id = mm.match_id
+      where mx.pairing_id = any(${sql.param(pairingIds)}::int[])
+    )
+    select t.match_id as id from touched t
+    join match_members mm on mm.match_id = t.match_id
+    left join aw on aw.id = mm.user_id
+    group by t.match_id having ${having}`);
+  const ids = (result as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
+  return sql`${matches.id} = any(${sql.param(ids)}::int[])`;
 }
 
 /** Where a page starts: after this match of this pairing (the previous page's last row). */
