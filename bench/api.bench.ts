@@ -128,7 +128,7 @@ async function employeeWithCurrentMatch(app: AppProcess): Promise<string> {
   await post(`${app.url}/api/admin/generate-pairing`, {}, admin);
   const current = await getJson<{
     matchesByPairing: Record<string, { members: { email: string }[] }[]>;
-  }>(`${app.url}/api/admin/current-pairings`, admin);
+  }>(`${app.url}/api/admin/current-pairings?limit=1`, admin);
   const first = Object.values(current.matchesByPairing).flat()[0];
   if (!first) throw new Error("the generated pairing has no matches");
   return signInEmployee(app, first.members[0].email);

@@ -38,7 +38,7 @@ const lists = [
   "/api/admin/users?limit=50",
   "/api/admin/enhanced-metrics",
   "/api/admin/pairing-validation",
-  "/api/admin/current-pairings",
+  "/api/admin/current-pairings?limit=50",
 ];
 const LOG_LIST = "/api/admin/email-logs";
 const LOG_DETAILS = "/api/admin/email-logs/{id}/entries";

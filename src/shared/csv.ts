@@ -25,12 +25,14 @@ export function csvSafeCell(value: string): string {
 export function toCsv<Column extends string>(
   columns: readonly Column[],
   rows: ReadonlyArray<Record<Column, string>>,
+  /** `header: false` for a later chunk of a file written a slice of rows at a time. */
+  { header = true }: { header?: boolean } = {},
 ): string {
   return Papa.unparse(
     {
       fields: columns.map(csvSafeCell),
       data: rows.map((row) => columns.map((column) => csvSafeCell(row[column]))),
     },
-    { newline: "\r\n", escapeFormulae: false },
+    { newline: "\r\n", escapeFormulae: false, header },
   );
 }

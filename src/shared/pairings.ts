@@ -159,10 +159,16 @@ export const previewMatchSchema = z.object({
 });
 export type PreviewMatch = z.infer<typeof previewMatchSchema>;
 
-/** GET /api/admin/current-pairings */
+/** GET /api/admin/current-pairings: every active pairing, and one page of their matches. */
 export const currentPairingsResponseSchema = z.object({
   pairings: z.array(pairingSummarySchema),
+  /** The page's matches by pairing id (every active pairing has a key), pairings in list order. */
   matchesByPairing: z.record(z.string(), z.array(previewMatchSchema)),
+  /** Each active pairing's number of matches, whatever the filters. */
+  matchCounts: z.record(z.string(), z.number().int()),
+  /** How many matches fit every filter (search, pairing, status). */
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
 });
 export type CurrentPairingsResponse = z.infer<typeof currentPairingsResponseSchema>;
 

@@ -196,7 +196,8 @@ export const matches = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("matches_pairing_idx").on(t.pairingId),
+    // A pairing's matches in id order: the admin's current-pairings pages walk it (migration 0016).
+    index("matches_pairing_id_idx").on(t.pairingId, t.id),
     check("matches_status_check", oneOf(t.status, matchStatuses)),
   ],
 );
@@ -233,7 +234,7 @@ export const matchMembers = pgTable(
 
 /**
  * How often what a person sees of their matches has changed: bumped by triggers (migration
- * 0018_member-view-versions) whenever their matches, their answers, their partners' public profiles
+ * 0017_member-view-versions) whenever their matches, their answers, their partners' public profiles
  * or their pairings change, so an app process may answer a repeated read from memory when the
  * number is the same (docs/performance.md, "Hot API path"; decision 0025). No foreign key: a
  * deleted person's row is harmless and the trigger of their deletion must still insert.

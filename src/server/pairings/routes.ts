@@ -1,6 +1,10 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { answers, errorResponses, fileResponse, messageSchema } from "../../shared/api";
+import {
+  currentPairingsFilterSchema,
+  currentPairingsQuerySchema,
+} from "../../shared/current-pairings-query";
 import { excludedListResponseSchema } from "../../shared/exclusions";
 import {
   completedPairingFileSchema,
@@ -23,6 +27,7 @@ import {
 import { requireAdmin } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
 import { getCurrentPairings } from "./current/current-pairings";
+import { currentPairingsCsv } from "./current/current-pairings-csv";
 import { deletePairing } from "./current/delete-pairing";
 import { rePairPerson } from "./current/re-pair-person";
 import { generatePairing } from "./generate/generate-pairing";
@@ -97,8 +102,36 @@ const generationRoutes: FeatureRoutes = async (app, { ctx }) => {
 const currentRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get("/api/admin/current-pairings", reads(currentPairingsResponseSchema), async () =>
-    getCurrentPairings(ctx),
+  r.get(
+    "/api/admin/current-pairings",
+    {
+      schema: {
+        querystring: currentPairingsQuerySchema,
+        response: answers(currentPairingsResponseSchema),
+      },
+    },
+    async (request) => getCurrentPairings(ctx, request.query),
+  );
+  r.get(
+    "/api/admin/current-pairings/csv",
+    {
+      schema: {
+        querystring: currentPairingsFilterSchema,
+        response: {
+          200: fileResponse("text/csv", "Every current match that fits the filters, as CSV."),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const csv = await currentPairingsCsv(ctx, request.query);
+      const day = ctx.clock.now().toISOString().slice(0, 10);
+      return reply
+        .header("Content-Type", "text/csv; charset=utf-8")
+        .header("Content-Disposition", `attachment; filename="current-pairings-${day}.csv"`)
+        .header("Cache-Control", "no-store")
+        .send(csv);
+    },
   );
 
   r.post(

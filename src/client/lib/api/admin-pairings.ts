@@ -1,3 +1,4 @@
+import type { CurrentMatchFilter } from "@shared/current-pairings-query";
 import type { ExcludedListResponse, ExclusionReason } from "@shared/exclusions";
 import type {
   CompletedPairingContent,
@@ -14,6 +15,15 @@ import { getJson, segment, withQuery } from "./request";
 
 const VALIDATION = "/api/admin/pairing-validation";
 const COMPLETED_FILES = "/completed_pairings";
+const CURRENT = "/api/admin/current-pairings";
+
+/** The current-pairings filters as the dialog holds them (empty: no filter). */
+export type CurrentPairingsFilters = {
+  q: string;
+  pairingId: number | null;
+  status: "" | CurrentMatchFilter;
+};
+export const NO_CURRENT_FILTERS: CurrentPairingsFilters = { q: "", pairingId: null, status: "" };
 
 export const pairingKeys = {
   /** Every scope's counts; the prefix of `validation`. */
@@ -21,7 +31,10 @@ export const pairingKeys = {
   validation: (groupId: number | null) => [VALIDATION, groupId ?? "all"] as const,
   excluded: (groupId: number | null, reason: ExclusionReason | null) =>
     [`${VALIDATION}/excluded`, groupId ?? "all", reason] as const,
-  current: ["/api/admin/current-pairings"] as const,
+  /** Every page of the current pairings; the prefix of `currentPage`. */
+  current: [CURRENT] as const,
+  currentPage: (filters: CurrentPairingsFilters, cursor: string, limit: number) =>
+    [CURRENT, filters, cursor, limit] as const,
   completed: ["/api/admin/completed-pairing-files"] as const,
   completedFile: (fileName: string) => [COMPLETED_FILES, fileName] as const,
   groups: ["/api/admin/pairing-groups"] as const,
@@ -39,8 +52,11 @@ export const pairingsApi = {
       withQuery(`${VALIDATION}/excluded`, { reason, domainGroupId: groupId }),
       signal,
     ),
-  current: (signal?: AbortSignal) =>
-    getJson<CurrentPairingsResponse>(pairingKeys.current[0], signal),
+  /** One page; `cursor` is the previous page's `nextCursor` ("" for the first). */
+  current: (filters: CurrentPairingsFilters, cursor: string, limit: number, signal?: AbortSignal) =>
+    getJson<CurrentPairingsResponse>(withQuery(CURRENT, { ...filters, cursor, limit }), signal),
+  /** The CSV download of every match fitting the filters (a link the browser follows). */
+  currentCsvUrl: (filters: CurrentPairingsFilters) => withQuery(`${CURRENT}/csv`, filters),
   /** Every pairing, newest first. */
   history: (signal?: AbortSignal) =>
     getJson<{ pairings: PairingSummary[] }>(pairingKeys.history[0], signal),

@@ -1,71 +1,127 @@
-import { asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, type SQL } from "drizzle-orm";
+import type { CurrentPairingsQuery } from "../../../shared/current-pairings-query";
 import type { CurrentPairingsResponse, PreviewMatch } from "../../../shared/pairings";
 import type { AppContext } from "../../context";
-import { matches, matchMembers, pairings, users } from "../../db/schema";
-import { departmentNameSql } from "../../directory/departments/department-name";
-import type { MatchWithMembers } from "../../match-members/match-members";
-import { awayReasons } from "../members/member-availability";
-import type { MemberInfo } from "../members/pairing-members";
+import { type MatchRow, matches, type PairingRow, pairings } from "../../db/schema";
+import { withMembers } from "../../match-members/match-members";
+import { awayReasonsOf } from "../members/member-availability";
+import { loadMembers } from "../members/pairing-members";
 import { presentPairing, presentPreviewMatch } from "../members/present";
 import { dayOf } from "../members/scope";
+import {
+  decodeMatchCursor,
+  encodeMatchCursor,
+  type MatchCursor,
+  matchFilterSql,
+} from "./current-match-filters";
 
 /**
- * Every active pairing with its matches, keyed by pairing id; members who can no longer meet say
- * why, and a member left without a partner is named for a re-pair. The matches come with their
- * members' names in one statement (a row per member, joined on the primary keys), not a second
- * query with every member's id as a parameter: 10,000 people are 5,000 matches
- * (docs/performance.md).
+ * A page of the running pairings' matches for the admin (docs/pairings.md, "Current pairings"):
+ * pairings newest first, each one's matches in id order, `limit` at a time after the cursor.
+ * Each page walks the (pairing_id, id) index of one pairing after another, so it costs the same
+ * at 100 or 100,000 people; the counts are index-only counts; names, departments and who can no
+ * longer meet are read for the page's members only (docs/performance.md, "100,000 employees").
  */
-export async function getCurrentPairings(ctx: AppContext): Promise<CurrentPairingsResponse> {
-  const active = await ctx.db
+export async function getCurrentPairings(
+  ctx: AppContext,
+  query: CurrentPairingsQuery,
+): Promise<CurrentPairingsResponse> {
+  const active = await activePairings(ctx);
+  const matchesByPairing: Record<string, PreviewMatch[]> = {};
+  const matchCounts: Record<string, number> = {};
+  for (const pairing of active) {
+    matchesByPairing[String(pairing.id)] = [];
+    matchCounts[String(pairing.id)] = 0;
+  }
+  const empty = { pairings: [], matchesByPairing, matchCounts, total: 0, nextCursor: null };
+  if (active.length === 0) return empty;
+  const ids = active.map((p) => p.id);
+  const after = query.cursor ? decodeMatchCursor(query.cursor, ids) : undefined;
+  const filter = await matchFilterSql(ctx, query, ids);
+  const shownIds = query.pairingId === undefined ? ids : ids.filter((id) => id === query.pairingId);
+  const rows = await matchesAfter(ctx, shownIds, filter, after, query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  for (const row of await countByPairing(ctx, ids, undefined)) {
+    matchCounts[String(row.pairingId)] = row.n;
+  }
+  const total =
+    filter || query.pairingId !== undefined
+      ? sum(await countByPairing(ctx, shownIds, filter))
+      : Object.values(matchCounts).reduce((a, b) => a + b, 0);
+  for (const match of await presentMatches(ctx, page)) {
+    matchesByPairing[String(match.pairingId)].push(match.preview);
+  }
+  const last = page.at(-1);
+  return {
+    pairings: active.map(presentPairing),
+    matchesByPairing,
+    matchCounts,
+    total,
+    nextCursor:
+      rows.length > query.limit && last
+        ? encodeMatchCursor({ pairingId: last.pairingId, matchId: last.id })
+        : null,
+  };
+}
+
+/** The active pairings, newest first: the order of the table and of its pages. */
+export function activePairings(ctx: AppContext): Promise<PairingRow[]> {
+  return ctx.db
     .select()
     .from(pairings)
     .where(eq(pairings.status, "active"))
     .orderBy(desc(pairings.month), desc(pairings.createdAt), desc(pairings.id));
-  const matchesByPairing: Record<string, PreviewMatch[]> = {};
-  if (active.length === 0) return { pairings: [], matchesByPairing };
-  const rows = await ctx.db
-    .select({
-      match: matches,
-      member: {
-        userId: matchMembers.userId,
-        connectionStatus: matchMembers.connectionStatus,
-        confirmedAt: matchMembers.confirmedAt,
-      },
-      user: {
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        department: departmentNameSql(users.email, users.department),
-      },
-    })
+}
+
+/**
+ * Up to `n` matches fitting the filter after the cursor: one index walk per pairing, from the
+ * cursor's pairing on, until the page is full.
+ */
+export async function matchesAfter(
+  ctx: AppContext,
+  pairingIds: number[],
+  filter: SQL | undefined,
+  after: MatchCursor | undefined,
+  n: number,
+): Promise<MatchRow[]> {
+  const start = after ? pairingIds.indexOf(after.pairingId) : 0;
+  // A cursor of a pairing outside the shown ones (another pairing filter) starts from the top.
+  const from = Math.max(start, 0);
+  const found: MatchRow[] = [];
+  for (const pairingId of pairingIds.slice(from)) {
+    const afterId = after && start >= 0 && pairingId === after.pairingId ? after.matchId : 0;
+    found.push(
+      ...(await ctx.db
+        .select()
+        .from(matches)
+        .where(and(eq(matches.pairingId, pairingId), gt(matches.id, afterId), filter))
+        .orderBy(asc(matches.id))
+        .limit(n - found.length)),
+    );
+    if (found.length >= n) break;
+  }
+  return found;
+}
+
+/** Matches per pairing (index-only without a filter). */
+async function countByPairing(ctx: AppContext, pairingIds: number[], filter: SQL | undefined) {
+  if (pairingIds.length === 0) return [];
+  return ctx.db
+    .select({ pairingId: matches.pairingId, n: count() })
     .from(matches)
-    .innerJoin(matchMembers, eq(matchMembers.matchId, matches.id))
-    .innerJoin(users, eq(users.id, matchMembers.userId))
-    .where(
-      inArray(
-        matches.pairingId,
-        active.map((p) => p.id),
-      ),
-    )
-    .orderBy(asc(matches.id), asc(matchMembers.position));
-  const away = await awayReasons(
-    ctx.db,
-    active.map((p) => p.id),
-    dayOf(ctx.clock.now()),
-  );
-  const byMatch = new Map<number, MatchWithMembers>();
-  const people = new Map<string, MemberInfo>();
-  for (const row of rows) {
-    const match = byMatch.get(row.match.id) ?? { ...row.match, members: [] };
-    match.members.push(row.member);
-    byMatch.set(row.match.id, match);
-    people.set(row.user.id, row.user);
-  }
-  for (const pairing of active) matchesByPairing[String(pairing.id)] = [];
-  for (const match of byMatch.values()) {
-    matchesByPairing[String(match.pairingId)].push(presentPreviewMatch(match, people, away));
-  }
-  return { pairings: active.map(presentPairing), matchesByPairing };
+    .where(and(inArray(matches.pairingId, pairingIds), filter))
+    .groupBy(matches.pairingId);
+}
+
+const sum = (rows: { n: number }[]) => rows.reduce((a, row) => a + Number(row.n), 0);
+
+/** The page's matches with their members' names, departments and reasons for being away. */
+async function presentMatches(ctx: AppContext, page: MatchRow[]) {
+  const full = await withMembers(ctx.db, page);
+  const people = await loadMembers(ctx.db, full);
+  const away = await awayReasonsOf(ctx.db, [...people.keys()], dayOf(ctx.clock.now()));
+  return full.map((match) => ({
+    pairingId: match.pairingId,
+    preview: presentPreviewMatch(match, people, away),
+  }));
 }

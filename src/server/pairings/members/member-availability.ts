@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { ExclusionReason } from "../../../shared/exclusions";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
@@ -31,6 +31,33 @@ export async function awayReasons(
   ).where(sql`${users.id} in ${members}`);
   for (const row of rows) if (row.reason) away.set(row.id, row.reason);
   return away;
+}
+
+/** The same for the given people only (a page's members): their primary keys, not a scan. */
+export async function awayReasonsOf(
+  db: Pick<Db, "select">,
+  userIds: string[],
+  today: string,
+): Promise<Map<string, ExclusionReason>> {
+  const away = new Map<string, ExclusionReason>();
+  if (userIds.length === 0) return away;
+  const reason = exclusionReasonSql(today, whitelistEntryId);
+  const rows = await joinWhitelistEntry(
+    db.select({ id: users.id, reason }).from(users).$dynamic(),
+  ).where(inArray(users.id, userIds));
+  for (const row of rows) if (row.reason) away.set(row.id, row.reason);
+  return away;
+}
+
+/**
+ * SQL: the ids of everyone who can no longer meet this month (a reason of `exclusionReasonSql`),
+ * for the current pairings' "left alone" and "away" filters: one scan of the people.
+ */
+export function awayPeopleSql(db: Pick<Db, "select">, today: string) {
+  const reason = exclusionReasonSql(today, whitelistEntryId);
+  return joinWhitelistEntry(db.select({ id: users.id }).from(users).$dynamic()).where(
+    sql`${reason} is not null`,
+  );
 }
 
 /** The one member still ready to meet when every other member of the match is away, else null. */

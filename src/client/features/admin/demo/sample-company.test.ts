@@ -98,10 +98,16 @@ describe("the sample dashboard's company", () => {
           ...rest,
           members: [user1, user2, user3].filter(Boolean).map((u) => ({ ...u, id: "" })),
         }));
-    const server = await getCurrentPairings(t.ctx);
-    const shown = demo<CurrentPairingsResponse>("/api/admin/current-pairings");
-    expect(strip(shown)).toEqual(strip(server));
-    expect(shown.pairings.map(withoutIds)).toEqual(server.pairings.map(withoutIds));
+    for (const q of [undefined, "sales"]) {
+      const server = await getCurrentPairings(t.ctx, { q, limit: 100 });
+      const shown = demo<CurrentPairingsResponse>(
+        `/api/admin/current-pairings?limit=100${q ? `&q=${q}` : ""}`,
+      );
+      expect(strip(shown)).toEqual(strip(server));
+      expect(shown.total).toBe(server.total);
+      expect(Object.values(shown.matchCounts)).toEqual(Object.values(server.matchCounts));
+      expect(shown.pairings.map(withoutIds)).toEqual(server.pairings.map(withoutIds));
+    }
   });
 
   it("has the seeded send logs: the newest current, the five before it archived", async () => {

@@ -1,3 +1,4 @@
+import { CURRENT_PAIRINGS_PAGE_SIZE } from "@shared/current-pairings-query";
 import { type ExclusionReason, exclusionReasons } from "@shared/exclusions";
 import { ACTIVE_PAIRING_FILE_PREFIX } from "@shared/newsletters";
 import type {
@@ -61,28 +62,50 @@ const previewUser = (index: number): PreviewUser => {
   };
 };
 
-const currentPairings: CurrentPairingsResponse = {
-  pairings: [runningPairing.summary],
-  matchesByPairing: {
-    [runningPairing.summary.id]: runningPairing.matches.map(
-      (m): PreviewMatch => ({
-        id: m.id,
-        members: m.members.map((member, i) => ({
-          ...previewUser(member),
-          connectionStatus: m.answers[i],
-        })),
-        user1: previewUser(m.members[0]),
-        user2: previewUser(m.members[1]),
-        ...(m.members[2] === undefined
-          ? {}
-          : { user3: previewUser(m.members[2]), user3ConnectionStatus: m.answers[2] }),
-        status: m.status,
-        user1ConnectionStatus: m.answers[0],
-        user2ConnectionStatus: m.answers[1],
-      }),
-    ),
-  },
-};
+const runningMatches = runningPairing.matches.map(
+  (m): PreviewMatch => ({
+    id: m.id,
+    members: m.members.map((member, i) => ({
+      ...previewUser(member),
+      connectionStatus: m.answers[i],
+    })),
+    user1: previewUser(m.members[0]),
+    user2: previewUser(m.members[1]),
+    ...(m.members[2] === undefined
+      ? {}
+      : { user3: previewUser(m.members[2]), user3ConnectionStatus: m.answers[2] }),
+    status: m.status,
+    user1ConnectionStatus: m.answers[0],
+    user2ConnectionStatus: m.answers[1],
+  }),
+);
+
+const searchText = (m: PreviewMatch) =>
+  m.members.map((u) => [u.firstName, u.lastName, u.email, u.department].join(" ").toLowerCase());
+
+/**
+ * A page of the running round's matches with the search applied, as the server pages them. The
+ * sample round has nobody away, so the "alone" and "away" filters find no match.
+ */
+function currentPairingsAnswer(url: URL): CurrentPairingsResponse {
+  const words = (url.searchParams.get("q") ?? "").toLowerCase().split(/\s+/).filter(Boolean);
+  const status = url.searchParams.get("status") ?? "";
+  const limit = Number(url.searchParams.get("limit")) || CURRENT_PAIRINGS_PAGE_SIZE;
+  const from = Number(url.searchParams.get("cursor") ?? 0) || 0;
+  const fits = runningMatches.filter(
+    (m) =>
+      (status === "" || status === "all") &&
+      words.every((word) => searchText(m).some((text) => text.includes(word))),
+  );
+  const id = String(runningPairing.summary.id);
+  return {
+    pairings: [runningPairing.summary],
+    matchesByPairing: { [id]: fits.slice(from, from + limit) },
+    matchCounts: { [id]: runningMatches.length },
+    total: fits.length,
+    nextCursor: from + limit < fits.length ? String(from + limit) : null,
+  };
+}
 
 const newestFirst = [...completedPairings].reverse();
 const completedFiles = newestFirst.map((p) => ({
@@ -97,7 +120,7 @@ const allNewestFirst = [...samplePairings].reverse().map((p) => p.summary);
 export const samplePairingAnswers: Record<string, unknown> = {
   "/api/admin/pairing-validation": validation,
   "/api/admin/pairing-validation/excluded": excludedAnswer,
-  "/api/admin/current-pairings": currentPairings,
+  "/api/admin/current-pairings": currentPairingsAnswer,
   "/api/admin/completed-pairing-files": completedFiles,
   "/api/admin/pairing-groups": {
     [completedFiles[0]?.groupDisplay ?? ""]: completedFiles.map((f) => ({

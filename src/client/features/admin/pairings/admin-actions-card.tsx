@@ -1,3 +1,4 @@
+import { CURRENT_PAIRINGS_MAX_PAGE_SIZE } from "@shared/current-pairings-query";
 import { monthDisplay } from "@shared/pairings";
 import { Eye, RefreshCw, Shuffle } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
@@ -13,7 +14,7 @@ import { Label } from "../../../components/ui/label";
 import { Select } from "../../../components/ui/select";
 import { toast } from "../../../components/ui/toast";
 import { employeesApi } from "../../../lib/api/admin-employees";
-import { pairingsApi } from "../../../lib/api/admin-pairings";
+import { type CurrentPairingsFilters, pairingsApi } from "../../../lib/api/admin-pairings";
 import { ApiError } from "../../../lib/api-client";
 import { useDomainGroups } from "../whitelist/whitelist-queries";
 import { CurrentPairingsList, matchesWord } from "./current-pairings-list";
@@ -24,6 +25,8 @@ import { useCurrentPairings, usePairingHistory, usePairingMutation } from "./pai
 const ConfirmDialog = lazy(async () => ({
   default: (await import("../../../components/ui/confirm-dialog")).ConfirmDialog,
 }));
+const LEFT_ALONE_FILTERS: CurrentPairingsFilters = { q: "", pairingId: null, status: "alone" };
+
 const CurrentPairingsDialog = lazy(async () => ({
   default: (await import("./current-pairings-dialog")).CurrentPairingsDialog,
 }));
@@ -31,7 +34,8 @@ const CurrentPairingsDialog = lazy(async () => ({
 /** 'Admin Actions': eligibility, group selector, generate / view / sync, current pairings. */
 export function AdminActionsCard() {
   const groups = useDomainGroups();
-  const current = useCurrentPairings();
+  // The pairings with the people left without a partner (the re-pair list), not every match.
+  const current = useCurrentPairings(LEFT_ALONE_FILTERS, "", CURRENT_PAIRINGS_MAX_PAGE_SIZE);
   const [groupId, setGroupId] = useState<number | null>(null);
   const [viewing, setViewing] = useState(false);
   const monthKey = new Date().toISOString().slice(0, 7);
@@ -81,7 +85,8 @@ export function AdminActionsCard() {
         {current.isError && <p className="text-sm text-red-700">Failed to load pairing data</p>}
         <CurrentPairingsList
           pairings={pairings}
-          matchesByPairing={current.data?.matchesByPairing}
+          aloneByPairing={current.data?.matchesByPairing}
+          moreAlone={Math.max(0, (current.data?.total ?? 0) - CURRENT_PAIRINGS_MAX_PAGE_SIZE)}
         />
         {confirming && (
           <Suspense fallback={null}>

@@ -1,5 +1,7 @@
-import { Download, Search } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { CURRENT_PAIRINGS_PAGE_SIZE } from "@shared/current-pairings-query";
+import type { CurrentPairingsResponse } from "@shared/pairings";
+import { Download } from "lucide-react";
+import { useEffect, useMemo, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import {
   Dialog,
@@ -8,30 +10,61 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../../components/ui/dialog";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
 import { QueryState } from "../../../components/ui/query-state";
 import { LoadingRegion, Skeleton } from "../../../components/ui/skeleton";
+import {
+  type CurrentPairingsFilters,
+  NO_CURRENT_FILTERS,
+  pairingsApi,
+} from "../../../lib/api/admin-pairings";
+import { CurrentPairingsFiltersBar } from "./current-pairings-filters";
 import { useCurrentPairings } from "./pairing-queries";
-import { filterRows, type PairingRow, pairingRows, pairingsCsv } from "./pairing-rows";
+import { pairingRows } from "./pairing-rows";
 import { PairingsTable } from "./pairings-table";
 
-export const PAGE_SIZE = 50;
+export const PAGE_SIZE = CURRENT_PAIRINGS_PAGE_SIZE;
+const SEARCH_DELAY_MS = 300;
 
-function downloadCsv(rows: PairingRow[]) {
-  const blob = new Blob([pairingsCsv(rows)], { type: "text/csv;charset=utf-8" });
-  const url = URL.createObjectURL(blob);
+/** The browser follows the server's CSV link: every fitting match, never held in the page. */
+function downloadCsv(filters: CurrentPairingsFilters) {
   const link = document.createElement("a");
-  link.href = url;
-  link.download = `current-pairings-${new Date().toISOString().slice(0, 10)}.csv`;
+  link.href = pairingsApi.currentCsvUrl(filters);
+  link.download = "";
   link.click();
-  URL.revokeObjectURL(url);
 }
 
+/** The typed search (applied once typing pauses), the filters, and the pages walked so far. */
+function usePagedFilters() {
+  const [search, setSearch] = useState("");
+  const [filters, setFilters] = useState<CurrentPairingsFilters>(NO_CURRENT_FILTERS);
+  // The cursors of the pages before the one shown; its own cursor is the last ("" first).
+  const [cursors, setCursors] = useState<string[]>([""]);
+  // A new search or filter starts again at the first page.
+  const changeFilters = (next: CurrentPairingsFilters) => {
+    setFilters(next);
+    setCursors([""]);
+  };
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const q = search.trim();
+      setFilters((f) => {
+        if (f.q === q) return f;
+        setCursors([""]);
+        return { ...f, q };
+      });
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+  return { search, setSearch, filters, setFilters: changeFilters, cursors, setCursors };
+}
+
+const totalOf = (data: CurrentPairingsResponse | undefined) =>
+  Object.values(data?.matchCounts ?? {}).reduce((a, b) => a + b, 0);
+
 /**
- * The current-pairings view: every match of the active pairings in one wide table (names,
- * departments, e-mails, the match's status and each person's answer), searchable, paged and
- * exportable as CSV.
+ * The current-pairings view: the active pairings' matches in one wide table (names, departments,
+ * e-mails, the match's status and each person's answer), searched, filtered and paged by the
+ * server (docs/pairings.md, "Current pairings"), and exportable as CSV.
  */
 export function CurrentPairingsDialog({
   open,
@@ -40,14 +73,16 @@ export function CurrentPairingsDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const current = useCurrentPairings();
-  const [query, setQuery] = useState("");
-  const [page, setPage] = useState(0);
+  const { search, setSearch, filters, setFilters, cursors, setCursors } = usePagedFilters();
+  const cursor = cursors[cursors.length - 1] ?? "";
+  const current = useCurrentPairings(filters, cursor, PAGE_SIZE);
   const rows = useMemo(() => pairingRows(current.data), [current.data]);
-  const found = useMemo(() => filterRows(rows, query), [rows, query]);
-  const pages = Math.max(1, Math.ceil(found.length / PAGE_SIZE));
-  const shown = found.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
-  const first = found.length === 0 ? 0 : page * PAGE_SIZE + 1;
+  const all = totalOf(current.data);
+  const count = current.data?.pairings.length ?? 0;
+  const found = current.data?.total ?? 0;
+  const page = cursors.length - 1;
+  const first = found === 0 ? 0 : page * PAGE_SIZE + 1;
+  const pages = Math.max(1, Math.ceil(found / PAGE_SIZE));
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -55,9 +90,8 @@ export function CurrentPairingsDialog({
         <DialogHeader>
           <DialogTitle>Current Pairings</DialogTitle>
           <DialogDescription>
-            {rows.length} {rows.length === 1 ? "match" : "matches"} in{" "}
-            {current.data?.pairings.length ?? 0} active{" "}
-            {current.data?.pairings.length === 1 ? "pairing" : "pairings"}
+            {all} {all === 1 ? "match" : "matches"} in {count} active{" "}
+            {count === 1 ? "pairing" : "pairings"}
           </DialogDescription>
         </DialogHeader>
         <QueryState
@@ -71,30 +105,42 @@ export function CurrentPairingsDialog({
               ))}
             </LoadingRegion>
           }
-          isEmpty={() => rows.length === 0}
+          isEmpty={(data) => totalOf(data) === 0}
         >
-          {() => (
-            <div className="grid min-w-0 gap-3">
+          {(data) => (
+            <div className="grid min-w-0 gap-3" aria-busy={current.isFetching}>
               <div className="flex flex-wrap items-end gap-3">
-                <SearchField
-                  value={query}
-                  onChange={(value) => {
-                    setQuery(value);
-                    setPage(0);
-                  }}
+                <CurrentPairingsFiltersBar
+                  search={search}
+                  onSearch={setSearch}
+                  filters={filters}
+                  onFilters={setFilters}
+                  pairings={data.pairings}
                 />
-                <Button variant="outline" onClick={() => downloadCsv(found)}>
+                <Button variant="outline" onClick={() => downloadCsv(filters)}>
                   <Download aria-hidden="true" />
                   Export CSV
                 </Button>
               </div>
               <p role="status" className="text-sm text-coffee-700">
-                {found.length === 0
+                {found === 0
                   ? "No matches fit your search."
-                  : `Showing ${first}–${first + shown.length - 1} of ${found.length} ${found.length === 1 ? "match" : "matches"}`}
+                  : `Showing ${first}–${first + rows.length - 1} of ${found} ${found === 1 ? "match" : "matches"}`}
               </p>
-              {shown.length > 0 && <PairingsTable rows={shown} />}
-              {pages > 1 && <PagesNav page={page} pages={pages} onPage={setPage} />}
+              {rows.length > 0 && <PairingsTable rows={rows} />}
+              {pages > 1 && (
+                <PagesNav
+                  page={page}
+                  pages={pages}
+                  busy={current.isFetching}
+                  onPrevious={() => setCursors((c) => (c.length > 1 ? c.slice(0, -1) : c))}
+                  onNext={() => {
+                    const next = data.nextCursor;
+                    if (next) setCursors((c) => [...c, next]);
+                  }}
+                  hasNext={Boolean(data.nextCursor)}
+                />
+              )}
             </div>
           )}
         </QueryState>
@@ -103,51 +149,30 @@ export function CurrentPairingsDialog({
   );
 }
 
-function SearchField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const searchId = useId();
-  return (
-    <div className="grid min-w-0 flex-1 gap-2">
-      <Label htmlFor={searchId}>Search names, e-mails and departments</Label>
-      <div className="relative">
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-3 left-3 size-4 text-coffee-600"
-        />
-        <Input
-          id={searchId}
-          type="search"
-          className="pl-9"
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      </div>
-    </div>
-  );
-}
-
 function PagesNav({
   page,
   pages,
-  onPage,
+  busy,
+  hasNext,
+  onPrevious,
+  onNext,
 }: {
   page: number;
   pages: number;
-  onPage: (page: number) => void;
+  busy: boolean;
+  hasNext: boolean;
+  onPrevious: () => void;
+  onNext: () => void;
 }) {
   return (
     <nav aria-label="Pages" className="flex items-center justify-between gap-2">
-      <Button variant="outline" size="sm" disabled={page === 0} onClick={() => onPage(page - 1)}>
+      <Button variant="outline" size="sm" disabled={page === 0 || busy} onClick={onPrevious}>
         Previous
       </Button>
       <span className="text-sm text-coffee-700">
         Page {page + 1} of {pages}
       </span>
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={page >= pages - 1}
-        onClick={() => onPage(page + 1)}
-      >
+      <Button variant="outline" size="sm" disabled={!hasNext || busy} onClick={onNext}>
         Next
       </Button>
     </nav>

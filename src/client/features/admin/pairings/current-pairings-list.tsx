@@ -15,25 +15,22 @@ const ConfirmDialog = lazy(async () => ({
 export const matchesWord = (n: number) => (n === 1 ? "1 match" : `${n} matches`);
 
 /** "March 2027 · Acme Corp": a pairing's month and group, said once. */
-/** "5 matches (11 people)", or only the matches when the people are not known. */
-function matchesAndPeople(totalPairs: number, matches: PreviewMatch[] | undefined) {
-  const people = (matches ?? []).reduce((n, m) => n + m.members.length, 0);
-  return people > 0 ? `${matchesWord(totalPairs)} (${people} people)` : matchesWord(totalPairs);
-}
-
 export const pairingTitle = (p: Pick<PairingSummary, "month" | "domainGroupName">) =>
   `${monthDisplay(p.month)} · ${p.domainGroupName ?? "All Users"}`;
 
 /**
  * The active pairings with Complete and Delete (each after a confirmation), and under each the
- * people left without a partner, to re-pair.
+ * people left without a partner, to re-pair: `aloneByPairing` holds the matches with someone left
+ * alone (the first page of them; `moreAlone` says how many more the View dialog's filter lists).
  */
 export function CurrentPairingsList({
   pairings,
-  matchesByPairing = {},
+  aloneByPairing = {},
+  moreAlone = 0,
 }: {
   pairings: PairingSummary[];
-  matchesByPairing?: Record<string, PreviewMatch[]>;
+  aloneByPairing?: Record<string, PreviewMatch[]>;
+  moreAlone?: number;
 }) {
   const [deleting, setDeleting] = useState<PairingSummary | null>(null);
   const [completing, setCompleting] = useState<PairingSummary | null>(null);
@@ -90,10 +87,16 @@ export function CurrentPairingsList({
                 </Button>
               </div>
             </div>
-            <LeftAloneList pairing={p} matches={matchesByPairing[String(p.id)] ?? []} />
+            <LeftAloneList pairing={p} matches={aloneByPairing[String(p.id)] ?? []} />
           </li>
         ))}
       </ul>
+      {moreAlone > 0 && (
+        <p className="text-sm text-coffee-700">
+          {moreAlone} more {moreAlone === 1 ? "match has" : "matches have"} someone left without a
+          partner: View Current Pairings lists them under “Left without a partner”.
+        </p>
+      )}
       {completing && (
         <Suspense fallback={null}>
           <ConfirmDialog
@@ -110,7 +113,7 @@ export function CurrentPairingsList({
         <Suspense fallback={null}>
           <ConfirmDialog
             title={`Delete ${pairingTitle(deleting)}?`}
-            description={`Its ${matchesAndPeople(deleting.totalPairs, matchesByPairing[String(deleting.id)])} for ${deleting.domainGroupName ?? "All Users"} in ${monthDisplay(deleting.month)} will be removed: everyone in them loses their ${monthDisplay(deleting.month)} match, and nobody is e-mailed. You can generate ${monthDisplay(deleting.month)} again afterwards. This action cannot be undone.`}
+            description={`Its ${matchesWord(deleting.totalPairs)} for ${deleting.domainGroupName ?? "All Users"} in ${monthDisplay(deleting.month)} will be removed: everyone in them loses their ${monthDisplay(deleting.month)} match, and nobody is e-mailed. You can generate ${monthDisplay(deleting.month)} again afterwards. This action cannot be undone.`}
             confirmLabel={remove.isPending ? "Deleting..." : "Delete Pairing"}
             pending={remove.isPending}
             destructive

@@ -1,8 +1,14 @@
+import { CURRENT_PAIRINGS_PAGE_SIZE } from "@shared/current-pairings-query";
 import type { ExclusionReason } from "@shared/exclusions";
-import { type QueryClient, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, type QueryClient, useQuery } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/toast";
 import { metricKeys } from "../../../lib/api/admin-metrics";
-import { pairingKeys, pairingsApi } from "../../../lib/api/admin-pairings";
+import {
+  type CurrentPairingsFilters,
+  NO_CURRENT_FILTERS,
+  pairingKeys,
+  pairingsApi,
+} from "../../../lib/api/admin-pairings";
 import { errorMessage } from "../../../lib/api-client";
 import { redirectIfUnauthorized } from "../../unauthorized";
 import { type AdminMutationOptions, useAdminMutation } from "../use-admin-mutation";
@@ -15,10 +21,16 @@ export function usePairingValidation(groupId: number | null) {
   });
 }
 
-export const useCurrentPairings = () =>
+/** One page of the running pairings' matches; the previous page stays shown while the next loads. */
+export const useCurrentPairings = (
+  filters: CurrentPairingsFilters = NO_CURRENT_FILTERS,
+  cursor = "",
+  limit = CURRENT_PAIRINGS_PAGE_SIZE,
+) =>
   useQuery({
-    queryKey: pairingKeys.current,
-    queryFn: ({ signal }) => pairingsApi.current(signal),
+    queryKey: pairingKeys.currentPage(filters, cursor, limit),
+    queryFn: ({ signal }) => pairingsApi.current(filters, cursor, limit, signal),
+    placeholderData: keepPreviousData,
     staleTime: 0,
   });
 
