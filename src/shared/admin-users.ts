@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DEPARTMENT_NOT_IN_GROUP } from "./admin-user-texts";
 import { participationStatuses } from "./enums";
 import { idSchema } from "./ids";
+import { cursorPageFields } from "./paging";
 
 export * from "./admin-user-texts";
 
@@ -40,15 +41,7 @@ export const adminUsersQuerySchema = z.object({
     })
     .optional()
     .transform((v) => (typeof v === "number" ? v : undefined)),
-  limit: z.coerce
-    .number({ error: "limit must be a number." })
-    .int({ error: "limit must be a whole number." })
-    .min(1, { error: "limit must be at least 1." })
-    .max(ADMIN_USERS_MAX_PAGE_SIZE, {
-      error: `limit must be at most ${ADMIN_USERS_MAX_PAGE_SIZE}.`,
-    })
-    .default(ADMIN_USERS_PAGE_SIZE),
-  cursor: z.string().max(600, { error: "This page link is not valid." }).optional(),
+  ...cursorPageFields(ADMIN_USERS_PAGE_SIZE, ADMIN_USERS_MAX_PAGE_SIZE, 600),
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 

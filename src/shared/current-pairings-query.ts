@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema } from "./ids";
+import { cursorPageFields } from "./paging";
 
 /** The current-pairings table's page size, and the most one request may ask for. */
 export const CURRENT_PAIRINGS_PAGE_SIZE = 50;
@@ -32,15 +33,7 @@ export const currentPairingsFilterSchema = z.object({
 export type CurrentPairingsFilter = z.infer<typeof currentPairingsFilterSchema>;
 
 /** GET /api/admin/current-pairings: a page of the running pairings' matches (docs/pairings.md). */
-export const currentPairingsQuerySchema = currentPairingsFilterSchema.extend({
-  limit: z.coerce
-    .number({ error: "limit must be a number." })
-    .int({ error: "limit must be a whole number." })
-    .min(1, { error: "limit must be at least 1." })
-    .max(CURRENT_PAIRINGS_MAX_PAGE_SIZE, {
-      error: `limit must be at most ${CURRENT_PAIRINGS_MAX_PAGE_SIZE}.`,
-    })
-    .default(CURRENT_PAIRINGS_PAGE_SIZE),
-  cursor: z.string().max(200, { error: "This page link is not valid." }).optional(),
-});
+export const currentPairingsQuerySchema = currentPairingsFilterSchema.extend(
+  cursorPageFields(CURRENT_PAIRINGS_PAGE_SIZE, CURRENT_PAIRINGS_MAX_PAGE_SIZE, 200),
+);
 export type CurrentPairingsQuery = z.infer<typeof currentPairingsQuerySchema>;

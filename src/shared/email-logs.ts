@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idParamsSchema, MAX_ID } from "./ids";
 import { emailField, NEWSLETTER_ARCHIVED } from "./newsletter-texts";
+import { pageLimitSchema } from "./paging";
 
 /** API contract of the e-mail send logs (docs/newsletters.md, "Send logs"), snake_case as the log cards and the CSV name them. */
 
@@ -71,14 +72,7 @@ export const emailLogEntriesQuerySchema = z.object({
     .min(0, { error: "offset must be 0 or more." })
     .max(10_000_000, { error: "offset is too large." })
     .default(0),
-  limit: z.coerce
-    .number({ error: "limit must be a number." })
-    .int({ error: "limit must be a whole number." })
-    .min(1, { error: "limit must be at least 1." })
-    .max(EMAIL_LOG_ENTRIES_MAX_PAGE, {
-      error: `limit must be at most ${EMAIL_LOG_ENTRIES_MAX_PAGE}.`,
-    })
-    .default(EMAIL_LOG_ENTRIES_PAGE),
+  limit: pageLimitSchema(EMAIL_LOG_ENTRIES_PAGE, EMAIL_LOG_ENTRIES_MAX_PAGE),
 });
 export type EmailLogEntriesQuery = z.infer<typeof emailLogEntriesQuerySchema>;
 
