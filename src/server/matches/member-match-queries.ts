@@ -1,12 +1,8 @@
 import { and, desc, eq, getTableColumns, type SQLWrapper, sql } from "drizzle-orm";
 import type { ConnectionStatus } from "../../shared/enums";
 import type { MatchPartner } from "../../shared/matches";
-import {
-  liveSessionCondition,
-  sessionLookupValues,
-  sessionSelection,
-  settleSession,
-} from "../auth/session-store";
+import type { sessionLookupValues } from "../auth/session-store";
+import { liveSessionCondition, sessionSelection, settleSession } from "../auth/session-store";
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
 import {
@@ -192,20 +188,23 @@ export interface SessionMatches {
   matches: MemberMatch[];
 }
 
+/** The session lookup's placeholders for a cookie value (its hash, and the times). */
+export type SessionLookupValues = ReturnType<typeof sessionLookupValues>;
+
 /**
- * The user of the session `token` names with their matches (the current one only, or all),
+ * The user of the looked-up session with their matches (the current one only, or all),
  * or null (signed out) under the rules of every session lookup (settleSession). Given the
  * versions of a view read before, the matches are read only when it has changed since.
  */
 export async function sessionMatches(
   ctx: AppContext,
-  token: string,
+  session: SessionLookupValues,
   which: "history" | "current",
   known: ViewVersions = { member: -1, everyone: -1 },
 ): Promise<SessionMatches | null> {
   const { sessionWithHistory, sessionWithCurrent } = statements(ctx.db);
   const values = {
-    ...sessionLookupValues(ctx, token),
+    ...session,
     knownMember: known.member,
     knownEveryone: known.everyone,
   };
@@ -220,9 +219,9 @@ export async function sessionMatches(
       : await sessionWithHistory.execute(values);
   if (rows.length === 0) return null;
   const { memberVersion, everyoneVersion, unchanged, ...found } = rows[0];
-  const session = await settleSession(ctx, found);
-  if (!session) return null;
-  const userId = session.user.id;
+  const settled = await settleSession(ctx, found);
+  if (!settled) return null;
+  const userId = settled.user.id;
   const matches = rows.flatMap(({ match, isCurrent, pairingOpen, members }) =>
     match ? [memberMatch(userId, match, members, isCurrent === true, pairingOpen === true)] : [],
   );

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { hashSecret } from "../auth/session-store";
+import { sessionLookupValues } from "../auth/session-store";
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
 import { type SerialisedJson, serialiseAnswer } from "../http/send-serialised";
@@ -81,9 +81,11 @@ export async function readMemberView<S extends z.ZodType>(
   present: (found: SessionMatches) => z.input<S>,
 ): Promise<SerialisedJson | null> {
   const views = viewsOf(ctx.db, which);
-  const key = hashSecret(token);
+  // Kept by the session's hash, the value the statement looks the session up by.
+  const session = sessionLookupValues(ctx, token);
+  const key = session.hash;
   const kept = views.get(key);
-  const found = await sessionMatches(ctx, token, which, kept);
+  const found = await sessionMatches(ctx, session, which, kept);
   if (!found) {
     views.delete(key);
     return null;

@@ -3,11 +3,9 @@ import { pairingRows, pairingsCsv } from "../../../shared/current-pairing-rows";
 import type { CurrentPairingsFilter } from "../../../shared/current-pairings-query";
 import type { PreviewMatch } from "../../../shared/pairings";
 import type { AppContext } from "../../context";
-import { withMembers } from "../../match-members/match-members";
-import { loadMembers } from "../members/pairing-members";
-import { presentPairing, presentPreviewMatch } from "../members/present";
+import { presentPairing } from "../members/present";
 import { matchFilterSql } from "./current-match-filters";
-import { activePairings, matchesAfter } from "./current-pairings";
+import { activePairings, matchesAfter, presentMatches } from "./current-pairings";
 
 /** Matches read and written per slice: a few statements each, whatever the company's size. */
 const SLICE = 1000;
@@ -36,13 +34,11 @@ export async function currentPairingsCsv(
         if (!after) yield pairingsCsv([]);
         return;
       }
-      const full = await withMembers(ctx.db, slice);
-      const people = await loadMembers(ctx.db, full);
       const matchesByPairing: Record<string, PreviewMatch[]> = {};
-      for (const match of full) {
-        const list = matchesByPairing[String(match.pairingId)] ?? [];
-        list.push(presentPreviewMatch(match, people, new Map()));
-        matchesByPairing[String(match.pairingId)] = list;
+      for (const { pairingId, preview } of await presentMatches(ctx, slice, false)) {
+        const list = matchesByPairing[String(pairingId)] ?? [];
+        list.push(preview);
+        matchesByPairing[String(pairingId)] = list;
       }
       const rows = pairingRows({ pairings: summaries, matchesByPairing });
       yield after ? `\r\n${pairingsCsv(rows, { header: false })}` : pairingsCsv(rows);

@@ -115,11 +115,16 @@ async function countByPairing(ctx: AppContext, pairingIds: number[], filter: SQL
 
 const sum = (rows: { n: number }[]) => rows.reduce((a, row) => a + Number(row.n), 0);
 
-/** The page's matches with their members' names, departments and reasons for being away. */
-async function presentMatches(ctx: AppContext, page: MatchRow[]) {
+/**
+ * The matches with their members' names and departments, and the reasons members can no longer
+ * meet unless `withAway` is false (the CSV shows none).
+ */
+export async function presentMatches(ctx: AppContext, page: MatchRow[], withAway = true) {
   const full = await withMembers(ctx.db, page);
   const people = await loadMembers(ctx.db, full);
-  const away = await awayReasonsOf(ctx.db, [...people.keys()], dayOf(ctx.clock.now()));
+  const away = withAway
+    ? await awayReasonsOf(ctx.db, [...people.keys()], dayOf(ctx.clock.now()))
+    : new Map();
   return full.map((match) => ({
     pairingId: match.pairingId,
     preview: presentPreviewMatch(match, people, away),
