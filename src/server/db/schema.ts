@@ -107,6 +107,8 @@ export const users = pgTable(
       t.id,
     ),
     index("users_email_domain_idx").on(sql`split_part(lower(${t.email}), '@', 2)`),
+    // Stored lowercased (decision 0012), so many-person joins compare the column itself.
+    check("users_email_lowercase_check", sql`${t.email} = lower(${t.email})`),
     check("users_preferred_group_size_check", sql`${t.preferredGroupSize} between 2 and 4`),
     check("users_matching_preference_check", oneOf(t.matchingPreference, matchingPreferences)),
     check("users_participation_status_check", oneOf(t.participationStatus, participationStatuses)),

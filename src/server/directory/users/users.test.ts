@@ -170,7 +170,10 @@ describe("GET /api/admin/users", () => {
 
   it("pages by cursor through everyone once, in name order", async () => {
     for (const name of ["Kim", "kim", "Kai", "Kira", "Kurt"]) {
-      await createUser(t.db, { email: `${name}${Math.random()}@page.test`, firstName: name });
+      await createUser(t.db, {
+        email: `${name.toLowerCase()}${Math.random()}@page.test`,
+        firstName: name,
+      });
     }
     const seen: string[] = [];
     let cursor: string | null = "";

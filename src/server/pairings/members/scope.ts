@@ -53,10 +53,11 @@ export function onLeaveSql(today: string): SQL {
 
 /**
  * Someone asked "Still up for coffee chats?" who has not answered yet: left out of every round
- * until they do (docs/check-ins.md, "Quiet people").
+ * until they do (docs/check-ins.md, "Quiet people"). An `in` list rather than a correlated
+ * `exists`: PostgreSQL reads the open questions once into a hash instead of once per person.
  */
 export function awaitingStillInSql(): SQL {
-  return sql`exists (select 1 from ${stillInQuestions} where ${stillInQuestions.userId} = ${users.id} and ${stillInQuestions.answeredAt} is null)`;
+  return sql`${users.id} in (select ${stillInQuestions.userId} from ${stillInQuestions} where ${stillInQuestions.answeredAt} is null)`;
 }
 
 /**
