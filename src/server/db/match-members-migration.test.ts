@@ -1,13 +1,7 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
+import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleFileContent, samplePeople, sampleRounds } from "../../shared/sample-company";
-import { migrationsFolder } from "./client";
+import { databaseMigratedBefore } from "../test/migrated-before";
 
 // Migration 0014 on a copy of the sample company stored the way migration 0013 left it (members
 // and answers in matches.user1…user3): every match, member, answer and completed file survives.
@@ -18,31 +12,20 @@ const rounds = sampleRounds(people, NOW);
 type Row = Record<string, unknown>;
 
 describe("migration 0014: members move to match_members", () => {
-  let dir: string;
+  let database: Awaited<ReturnType<typeof databaseMigratedBefore>>;
   let client: PGlite;
   let before: Row[];
   let filesBefore: Row[];
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), "coj-0014-"));
-    cpSync(migrationsFolder, dir, { recursive: true });
-    rmSync(path.join(dir, "0014_match-members.sql"));
-    const journalPath = path.join(dir, "meta", "_journal.json");
-    const journal = JSON.parse(readFileSync(journalPath, "utf8"));
-    journal.entries = journal.entries.filter((e: { idx: number }) => e.idx < 14);
-    writeFileSync(journalPath, JSON.stringify(journal));
-    client = new PGlite({ extensions: { pg_trgm } });
-    const db = drizzle(client);
-    await migrate(db, { migrationsFolder: dir });
+    database = await databaseMigratedBefore(14);
+    client = database.client;
     await seedAt0013(client);
     before = await oldMembers(client);
     filesBefore = (await client.query<Row>("select * from completed_pairings order by id")).rows;
-    await migrate(db, { migrationsFolder });
+    await database.migrateTheRest();
   }, 120_000);
-  afterAll(async () => {
-    await client.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => database.close());
 
   it("keeps every member of every match, in order, with their answer and its time", async () => {
     const after = (

@@ -543,12 +543,28 @@ export const emailLogs = pgTable(
     successfulSends: integer("successful_sends").notNull().default(0),
     failedSends: integer("failed_sends").notNull().default(0),
     matchValidationSummary: jsonb("match_validation_summary").notNull().default({}),
-    entries: jsonb("entries").notNull().default([]),
     isArchived: boolean("is_archived").notNull().default(false),
     archivedAt: tz("archived_at"),
     createdAt: createdAt(),
   },
   (t) => [index("email_logs_period_idx").on(t.year, t.month)],
+);
+
+/**
+ * One recipient's line of a send log (an `EmailLogEntry`), `position` 0… in send order. A row
+ * each, so a page of a company-wide send's 100,000 lines reads 50 rows, not one value holding
+ * them all (docs/performance.md, "A send log's entries a row each").
+ */
+export const emailLogEntries = pgTable(
+  "email_log_entries",
+  {
+    logId: integer("log_id")
+      .notNull()
+      .references(() => emailLogs.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    entry: jsonb("entry").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.logId, t.position] })],
 );
 
 export const newsletterArchive = pgTable("newsletter_archive", {

@@ -214,19 +214,24 @@ async function insertSeededLog(
 ) {
   const when = at.toISOString();
   await tx.execute(sql`
-    insert into email_logs (newsletter_id, newsletter_title, month, year, sent_at, pairing_file,
-      archive_filename, domain_group_id, domain_group_name, total_recipients, successful_sends,
-      failed_sends, match_validation_summary, entries)
-    select ${newsletter.id}::int, ${newsletter.title}, ${newsletter.month}::int,
-      ${newsletter.year}::int, ${when}::timestamptz, ${fileName}, ${archiveFileName(newsletter)},
-      ${group.id}::int, ${group.displayName}, count(*), count(*) filter (where d.state = 'sent'),
-      count(*) filter (where d.state <> 'sent'),
-      jsonb_build_object('total_matches', count(*), 'validated_matches', count(*), 'mismatches', 0),
-      coalesce(jsonb_agg(jsonb_build_object(
+    with log as (
+      insert into email_logs (newsletter_id, newsletter_title, month, year, sent_at, pairing_file,
+        archive_filename, domain_group_id, domain_group_name, total_recipients, successful_sends,
+        failed_sends, match_validation_summary)
+      select ${newsletter.id}::int, ${newsletter.title}, ${newsletter.month}::int,
+        ${newsletter.year}::int, ${when}::timestamptz, ${fileName}, ${archiveFileName(newsletter)},
+        ${group.id}::int, ${group.displayName}, count(*), count(*) filter (where d.state = 'sent'),
+        count(*) filter (where d.state <> 'sent'),
+        jsonb_build_object('total_matches', count(*), 'validated_matches', count(*), 'mismatches', 0)
+      from newsletter_deliveries d where d.newsletter_id = ${newsletter.id}
+      returning id
+    )
+    insert into email_log_entries (log_id, position, entry)
+    select log.id, (row_number() over (order by d.id) - 1)::int, jsonb_build_object(
         'user_email', d.recipient_email, 'match_email', d.match_email,
         'send_status', d.send_status, 'match_validated', true, 'timestamp', ${when}::text,
         'error_message', d.error_text, 'error_code', d.error_code,
         'failure_reason', case when d.state = 'failed' then ${failureReasons.failed}::text end,
-        'validation_issues', '[]'::jsonb) order by d.id), '[]'::jsonb)
-    from newsletter_deliveries d where d.newsletter_id = ${newsletter.id}`);
+        'validation_issues', '[]'::jsonb)
+    from log, newsletter_deliveries d where d.newsletter_id = ${newsletter.id}`);
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { ConnectionStatus, SessionKind } from "../../shared/enums";
+import type { EmailLogEntry } from "../../shared/newsletters";
 import { hashPassword } from "../auth/password";
 import { hashSecret, SESSION_COOKIE } from "../auth/session-store";
 import { isEmailAllowed } from "../auth/whitelist-lookup";
@@ -10,6 +11,7 @@ import {
   allowedEmails,
   departments,
   domainGroups,
+  emailLogEntries,
   emailLogs,
   type matches,
   type NewUserRow,
@@ -219,22 +221,27 @@ export async function createNewsletter(
 /** A finished send's log; entries default to one successful send per given address. */
 export async function createEmailLog(
   db: Db,
-  overrides: Partial<typeof emailLogs.$inferInsert> & { recipients?: string[] } = {},
+  overrides: Partial<typeof emailLogs.$inferInsert> & {
+    recipients?: string[];
+    entries?: EmailLogEntry[];
+  } = {},
 ) {
   const n = next();
-  const { recipients = [`user${n}@acme.test`], ...fields } = overrides;
+  const { recipients = [`user${n}@acme.test`], entries: given, ...fields } = overrides;
   const sentAt = fields.sentAt ?? new Date("2027-03-05T09:00:00Z");
-  const entries = recipients.map((email) => ({
-    user_email: email,
-    match_email: null,
-    send_status: "success",
-    match_validated: true,
-    timestamp: sentAt.toISOString(),
-    error_message: null,
-    error_code: null,
-    failure_reason: null,
-    validation_issues: [],
-  }));
+  const entries =
+    given ??
+    recipients.map((email) => ({
+      user_email: email,
+      match_email: null,
+      send_status: "success",
+      match_validated: true,
+      timestamp: sentAt.toISOString(),
+      error_message: null,
+      error_code: null,
+      failure_reason: null,
+      validation_issues: [],
+    }));
   const [log] = await db
     .insert(emailLogs)
     .values({
@@ -247,10 +254,14 @@ export async function createEmailLog(
       successfulSends: entries.length,
       failedSends: 0,
       matchValidationSummary: { total_matches: 0, validated_matches: 0, mismatches: 0 },
-      entries,
       ...fields,
     })
     .returning();
+  if (entries.length > 0) {
+    await db
+      .insert(emailLogEntries)
+      .values(entries.map((entry, position) => ({ logId: log.id, position, entry })));
+  }
   return log;
 }
 

@@ -9,17 +9,17 @@ import { NotFound } from "../../errors";
 
 export const EMAIL_LOG_NOT_FOUND = "This send log no longer exists. Reload the Email Send Logs.";
 
-/** The condition on one entry (`e.value`) that each filter keeps. */
+/** The condition on one entry (`e.entry`) that each filter keeps. */
 const keeps = {
-  failed: sql`e.value->>'send_status' <> 'success'`,
-  issues: sql`jsonb_array_length(e.value->'validation_issues') > 0`,
+  failed: sql`e.entry->>'send_status' <> 'success'`,
+  issues: sql`jsonb_array_length(e.entry->'validation_issues') > 0`,
 };
 
 /**
- * One page of a send log's entries, in send order (docs/newsletters.md, "Send logs"). The entries
- * stay one JSON array per log; the page is cut out of it in the database, so a company-wide
- * send's 100,000 entries never travel to this process for a page of 50. The whole list reads
- * one slice by position; a filter walks the array in the database and counts what it keeps.
+ * One page of a send log's entries, in send order (docs/newsletters.md, "Send logs"). Entries are
+ * a row each (`email_log_entries`), so the whole list reads the page's rows by position through
+ * the primary key, whatever the send's size; a filter walks the log's rows and counts what it
+ * keeps. A log that does not exist has no row in `email_logs` (total null).
  */
 export async function listEmailLogEntries(
   ctx: AppContext,
@@ -38,21 +38,21 @@ export async function listEmailLogEntries(
   return { entries: row.page ?? [], total: Number(row.total), offset, limit };
 }
 
-/** Entries offset … offset + limit − 1 by position, and the length of the array. */
+/** Entries at positions offset … offset + limit − 1, and how many the log has (an entry per recipient). */
 const slice = (logId: number, offset: number, limit: number) => sql`
-  select jsonb_path_query_array(entries, '$[$from to $to]',
-           jsonb_build_object('from', ${offset}::int, 'to', ${offset + limit - 1}::int)) as page,
-         jsonb_array_length(entries) as total
-  from email_logs where id = ${logId}`;
+  select (select jsonb_agg(e.entry order by e.position) from email_log_entries e
+          where e.log_id = l.id and e.position >= ${offset}::int
+            and e.position < ${offset + limit}::int) as page,
+         l.total_recipients as total
+  from email_logs l where l.id = ${logId}`;
 
-/** One walk over the array: what the filter keeps, counted, and the page of it. */
+/** One walk over the log's rows: what the filter keeps, counted, and the page of it. */
 const filtered = (logId: number, filter: keyof typeof keeps, offset: number, limit: number) => sql`
   with kept as materialized (
-    select e.value, e.n
-    from email_logs l, jsonb_array_elements(l.entries) with ordinality as e(value, n)
-    where l.id = ${logId} and ${keeps[filter]}
+    select e.entry, e.position from email_log_entries e
+    where e.log_id = ${logId} and ${keeps[filter]}
   )
   select (select count(*) from kept) as total,
-         (select jsonb_agg(p.value order by p.n)
-          from (select value, n from kept order by n offset ${offset} limit ${limit}) p) as page
+         (select jsonb_agg(p.entry order by p.position)
+          from (select entry, position from kept order by position offset ${offset} limit ${limit}) p) as page
   from email_logs where id = ${logId}`;

@@ -1,11 +1,12 @@
-import { desc, getTableColumns, inArray } from "drizzle-orm";
+import { desc, inArray } from "drizzle-orm";
 import type { EmailLog, EmailLogEntry, MatchValidationSummary } from "../../../shared/newsletters";
 import { groupLetter, monthDisplay } from "../../../shared/pairings";
 import type { AppContext } from "../../context";
 import { emailLogs } from "../../db/schema";
 import { pairingDisplayName } from "../newsletter-files";
+import { readLogEntries } from "./log-entries";
 
-type LogRow = Omit<typeof emailLogs.$inferSelect, "entries">;
+type LogRow = typeof emailLogs.$inferSelect;
 type Archiving = { isArchived: boolean; archivedAt: Date | null };
 
 /**
@@ -27,23 +28,16 @@ export async function listEmailLogsOfMonth(
 ): Promise<Array<EmailLog & { entries: EmailLogEntry[] }>> {
   const logs = await selectLogs(ctx, (log) => log.month === month && log.year === year);
   if (logs.length === 0) return [];
-  const rows = await ctx.db
-    .select({ id: emailLogs.id, entries: emailLogs.entries })
-    .from(emailLogs)
-    .where(
-      inArray(
-        emailLogs.id,
-        logs.map((l) => l.id),
-      ),
-    );
-  const entries = new Map(rows.map((r) => [r.id, r.entries as EmailLogEntry[]]));
+  const entries = await readLogEntries(
+    ctx.db,
+    logs.map((l) => l.id),
+  );
   return logs.reverse().map((log) => ({ ...log, entries: entries.get(log.id) ?? [] }));
 }
 
 /**
  * Decides current or archived from the small columns of every log, then reads the wanted logs
- * without their entries (a company-wide send's are megabytes; list-email-log-entries.ts pages
- * them). Newest first.
+ * (their entries are rows of their own; list-email-log-entries.ts pages them). Newest first.
  */
 async function selectLogs(
   ctx: AppContext,
@@ -73,9 +67,8 @@ async function selectLogs(
       archiving.set(meta.id, { isArchived, archivedAt });
   }
   if (archiving.size === 0) return [];
-  const { entries: _entries, ...columns } = getTableColumns(emailLogs);
   const rows = await ctx.db
-    .select(columns)
+    .select()
     .from(emailLogs)
     .where(inArray(emailLogs.id, [...archiving.keys()]))
     .orderBy(desc(emailLogs.sentAt), desc(emailLogs.id));

@@ -14,6 +14,7 @@ import {
   newsletterDeliveries,
   newsletters,
 } from "../../db/schema";
+import { writeLogEntries } from "../email-logs/log-entries";
 import { currentValidation } from "../present";
 import { type FailureStatus, failureReasons, RENDER_FAILED } from "./outcome";
 
@@ -119,7 +120,6 @@ async function writeEmailLog(
     successfulSends: successful,
     failedSends: deliveries.length - successful,
     matchValidationSummary: validationSummary(deliveries, validation),
-    entries,
   };
   const [earlier] = await tx
     .select({ id: emailLogs.id })
@@ -129,6 +129,7 @@ async function writeEmailLog(
     .limit(1);
   if (earlier) {
     await tx.update(emailLogs).set(outcome).where(eq(emailLogs.id, earlier.id));
+    await writeLogEntries(tx, earlier.id, entries);
     return;
   }
   const group = newsletter.domainGroupId
@@ -139,18 +140,22 @@ async function writeEmailLog(
           .where(eq(domainGroups.id, newsletter.domainGroupId))
       )[0]
     : undefined;
-  await tx.insert(emailLogs).values({
-    newsletterId: newsletter.id,
-    newsletterTitle: newsletter.title,
-    month: newsletter.month,
-    year: newsletter.year,
-    sentAt: now,
-    pairingFile: newsletter.pairingFile,
-    archiveFilename,
-    domainGroupId: newsletter.domainGroupId,
-    domainGroupName: group?.displayName ?? null,
-    ...outcome,
-  });
+  const [log] = await tx
+    .insert(emailLogs)
+    .values({
+      newsletterId: newsletter.id,
+      newsletterTitle: newsletter.title,
+      month: newsletter.month,
+      year: newsletter.year,
+      sentAt: now,
+      pairingFile: newsletter.pairingFile,
+      archiveFilename,
+      domainGroupId: newsletter.domainGroupId,
+      domainGroupName: group?.displayName ?? null,
+      ...outcome,
+    })
+    .returning({ id: emailLogs.id });
+  await writeLogEntries(tx, log.id, entries);
 }
 
 function logEntry(d: DeliveryRow, validation: StoredValidation | null): EmailLogEntry {

@@ -11,6 +11,7 @@ import {
 import { type SendingApp, startSendingApp } from "../../test/sending-app";
 import type { SmtpPeer } from "../../test/smtp-peer";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { readLogEntries } from "../email-logs/log-entries";
 import { finishSend } from "./finish-send";
 import { ALREADY_SENDING, ALREADY_SENT, APPROVE_FIRST, NOBODY_TO_SEND_TO } from "./start-send";
 import { type DeliveryWorker, startDeliveryWorker } from "./worker";
@@ -144,7 +145,7 @@ describe("delivering a newsletter", () => {
       .where(eq(emailLogs.newsletterId, newsletter.id));
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({ totalRecipients: 3, successfulSends: 3, failedSends: 0 });
-    const entries = logs[0].entries as Array<{ user_email: string; send_status: string }>;
+    const entries = (await readLogEntries(t.db, [logs[0].id])).get(logs[0].id) ?? [];
     expect(entries.map((e) => e.user_email).sort()).toEqual(members.map((m) => m.email).sort());
     expect(entries.every((e) => e.send_status === "success")).toBe(true);
     const archived = await t.db
@@ -169,7 +170,7 @@ describe("delivering a newsletter", () => {
       .from(emailLogs)
       .where(eq(emailLogs.newsletterId, newsletter.id));
     expect(log).toMatchObject({ totalRecipients: 4, successfulSends: 3, failedSends: 1 });
-    const entry = (log.entries as Array<Record<string, unknown>>).find(
+    const entry = ((await readLogEntries(t.db, [log.id])).get(log.id) ?? []).find(
       (e) => e.user_email === refused.email,
     );
     expect(entry).toMatchObject({ send_status: "failed", error_code: "550" });
