@@ -12,7 +12,8 @@ const JSON_CHUNK = 5000;
  * has over a million rows to seed; docs/performance.md, "Company scale"). Every row names the same
  * fields (the table's property names); columns no row names keep their defaults. With `returning`,
  * resolves with that column of every inserted row, in the order of `rows` (rows the conflict
- * clause skipped are left out). For seeding only: values are not validated beyond the column types.
+ * clause skipped are left out). For rows the app builds itself (seeding, a send log's entries):
+ * values are not validated beyond the column types.
  */
 export async function insertAsJson<T extends PgTable>(
   tx: Tx,

@@ -38,7 +38,7 @@ export async function listEmailLogEntries(
   return { entries: row.page ?? [], total: Number(row.total), offset, limit };
 }
 
-/** Entries at positions offset … offset + limit − 1, and how many the log has (an entry per recipient). */
+/** Entries at positions offset … offset + limit − 1, and the log's count (one per recipient). */
 const slice = (logId: number, offset: number, limit: number) => sql`
   select (select jsonb_agg(e.entry order by e.position) from email_log_entries e
           where e.log_id = l.id and e.position >= ${offset}::int
