@@ -8,7 +8,8 @@
  * and reports: the start with seeding; signed in as the admin, the company-wide
  * POST /api/admin/generate-pairing (median of 3: each run deletes the pairing it made first); the
  * median and range of 9 calls to each admin read (users page, enhanced metrics, pairing
- * validation, current pairings); a newsletter send to every recipient of the month's pairing
+ * validation, current pairings), with every size's app running and the sizes taking turns call
+ * by call; a newsletter send to every recipient of the month's pairing
  * through the app's real path (generate, approve, send, poll until sent) against raw pooled
  * nodemailer sending as many messages to the same sink right after it (ratio of throughputs);
  * then the e-mail log reads (the list, and one log's details: its first page of entries, and its
@@ -53,14 +54,22 @@ async function timed(url: string, cookie: string): Promise<number> {
   return performance.now() - started;
 }
 
-/** A warm-up call, then 9 timed calls of each path (`{id}` filled in). */
-async function readTimes(app: AppProcess, cookie: string, paths: string[], id = 0) {
-  const times: Record<string, number[]> = {};
+/**
+ * A warm-up call, then 9 timed calls of each path (`{id}` filled in from `ids`) on every size,
+ * the sizes taking turns call by call: a slower spell of the shared machine then weighs on every
+ * size alike instead of on whichever size it happened to fall in.
+ */
+async function readTimesSideBySide(runs: Running[], paths: string[], ids: number[] = []) {
+  const times = runs.map(() => ({}) as Record<string, number[]>);
   for (const p of paths) {
-    const url = `${app.url}${p.replace("{id}", String(id))}`;
-    await timed(url, cookie);
-    times[p] = [];
-    for (let i = 0; i < 9; i++) times[p].push(await timed(url, cookie));
+    const urls = runs.map((run, r) => `${run.app.url}${p.replace("{id}", String(ids[r] ?? 0))}`);
+    for (const [r, url] of urls.entries()) {
+      await timed(url, runs[r].cookie);
+      times[r][p] = [];
+    }
+    for (let i = 0; i < 9; i++) {
+      for (const [r, url] of urls.entries()) times[r][p].push(await timed(url, runs[r].cookie));
+    }
   }
   return times;
 }
@@ -92,7 +101,20 @@ function peakRss(pid: number | undefined): number {
   }
 }
 
-async function measureSize(serverUrl: string, n: number, sink: SmtpSink): Promise<SizeResult> {
+/** One size's app on its seeded database, signed in, with one company-wide pairing running. */
+interface Running {
+  n: number;
+  app: AppProcess;
+  cookie: string;
+  database: Awaited<ReturnType<typeof createServerDatabase>>;
+  dataDir: string;
+  startMs: number;
+  generate: number[];
+  pairingId: number;
+  loadAtStart: number;
+}
+
+async function startSize(serverUrl: string, n: number, sink: SmtpSink): Promise<Running> {
   const loadAtStart = loadavg()[0];
   const database = await createServerDatabase(serverUrl);
   const dataDir = mkdtempSync(path.join(tmpdir(), "coj-scale-"));
@@ -112,40 +134,63 @@ async function measureSize(serverUrl: string, n: number, sink: SmtpSink): Promis
     15 * 60_000,
   );
   const startMs = performance.now() - started;
+  const cookie = await signInAdmin(app, ADMIN.email, ADMIN.password);
+  const generate = await generateTimes(app, cookie);
+  // Leave one active pairing: current pairings shows it, and the newsletter goes to its people.
+  const kept = (await (await post(`${app.url}/api/admin/generate-pairing`, {}, cookie)).json()) as {
+    pairing?: { id: number };
+    pairingId?: number;
+  };
+  const pairingId = Number(kept.pairing?.id ?? kept.pairingId);
+  return { n, app, cookie, database, dataDir, startMs, generate, pairingId, loadAtStart };
+}
+
+/** The month's newsletter through the app, then raw nodemailer sending as many right after it. */
+async function sendSideBySide(run: Running, sink: SmtpSink) {
+  const before = await sink.count();
+  const newsletter = await sendNewsletterThroughApp(run.app, run.cookie, run.pairingId);
+  const rawMs = await rawNodemailerSend(sink.url, newsletter.total, POOL_SIZE);
+  const received = { got: (await sink.count()) - before, expected: 2 * newsletter.total };
+  return { newsletter, rawMs, received };
+}
+
+async function stopSize(run: Running) {
+  await run.app.stop();
+  await run.database.close();
+  rmSync(run.dataDir, { recursive: true, force: true });
+}
+
+/** Every size seeded and running at once, so that their reads can take turns. */
+async function measureSizes(serverUrl: string, sink: SmtpSink): Promise<SizeResult[]> {
+  const runs: Running[] = [];
   try {
-    const cookie = await signInAdmin(app, ADMIN.email, ADMIN.password);
-    const generate = await generateTimes(app, cookie);
-    // Leave one active pairing: current pairings shows it, and the newsletter goes to its people.
-    const kept = (await (
-      await post(`${app.url}/api/admin/generate-pairing`, {}, cookie)
-    ).json()) as { pairing?: { id: number }; pairingId?: number };
-    const reads = await readTimes(app, cookie, lists);
-    const before = await sink.count();
-    const newsletter = await sendNewsletterThroughApp(
-      app,
-      cookie,
-      Number(kept.pairing?.id ?? kept.pairingId),
-    );
-    const rawMs = await rawNodemailerSend(sink.url, newsletter.total, POOL_SIZE);
-    const received = { got: (await sink.count()) - before, expected: 2 * newsletter.total };
-    const [log] = await getJson<EmailLog[]>(`${app.url}${LOG_LIST}`, cookie);
-    Object.assign(reads, await readTimes(app, cookie, [LOG_LIST, LOG_DETAILS, LOG_FAILED], log.id));
-    const peakRssBytes = peakRss(app.child.pid);
-    return {
-      n,
-      startMs,
-      generate,
-      reads,
-      newsletter,
-      rawMs,
-      peakRssBytes,
-      received,
-      load: [loadAtStart, loadavg()[0]],
-    };
+    for (const n of plan) {
+      console.log(`N = ${n}: seeding…`);
+      runs.push(await startSize(serverUrl, n, sink));
+    }
+    console.log("reading every size in turn…");
+    const reads = await readTimesSideBySide(runs, lists);
+    const sends: Array<Awaited<ReturnType<typeof sendSideBySide>>> = [];
+    for (const run of runs) {
+      console.log(`N = ${run.n}: sending…`);
+      sends.push(await sendSideBySide(run, sink));
+    }
+    const logIds: number[] = [];
+    for (const run of runs) {
+      logIds.push((await getJson<EmailLog[]>(`${run.app.url}${LOG_LIST}`, run.cookie))[0].id);
+    }
+    const logReads = await readTimesSideBySide(runs, [LOG_LIST, LOG_DETAILS, LOG_FAILED], logIds);
+    return runs.map((run, r) => ({
+      n: run.n,
+      startMs: run.startMs,
+      generate: run.generate,
+      reads: { ...reads[r], ...logReads[r] },
+      ...sends[r],
+      peakRssBytes: peakRss(run.app.child.pid),
+      load: [run.loadAtStart, loadavg()[0]],
+    }));
   } finally {
-    await app.stop();
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const run of runs) await stopSize(run);
   }
 }
 
@@ -154,12 +199,7 @@ async function main() {
   const sink = await startSink();
   const server = await startPostgresServer();
   try {
-    const results: SizeResult[] = [];
-    for (const n of plan) {
-      console.log(`N = ${n}: seeding and measuring…`);
-      results.push(await measureSize(server.url, n, sink));
-    }
-    if (!report(results, readUrls)) process.exitCode = 1;
+    if (!report(await measureSizes(server.url, sink), readUrls)) process.exitCode = 1;
   } finally {
     await server.close();
     sink.close();
