@@ -134,15 +134,20 @@ async function startSize(serverUrl: string, n: number, sink: SmtpSink): Promise<
     15 * 60_000,
   );
   const startMs = performance.now() - started;
-  const cookie = await signInAdmin(app, ADMIN.email, ADMIN.password);
-  const generate = await generateTimes(app, cookie);
-  // Leave one active pairing: current pairings shows it, and the newsletter goes to its people.
-  const kept = (await (await post(`${app.url}/api/admin/generate-pairing`, {}, cookie)).json()) as {
-    pairing?: { id: number };
-    pairingId?: number;
-  };
-  const pairingId = Number(kept.pairing?.id ?? kept.pairingId);
-  return { n, app, cookie, database, dataDir, startMs, generate, pairingId, loadAtStart };
+  const run = { n, app, cookie: "", database, dataDir, startMs, generate: [], pairingId: 0 };
+  try {
+    run.cookie = await signInAdmin(app, ADMIN.email, ADMIN.password);
+    const generate = await generateTimes(app, run.cookie);
+    // Leave one active pairing: current pairings shows it, and the newsletter goes to its people.
+    const kept = (await (
+      await post(`${app.url}/api/admin/generate-pairing`, {}, run.cookie)
+    ).json()) as { pairing?: { id: number }; pairingId?: number };
+    const pairingId = Number(kept.pairing?.id ?? kept.pairingId);
+    return { ...run, generate, pairingId, loadAtStart };
+  } catch (error) {
+    await stopSize({ ...run, loadAtStart });
+    throw error;
+  }
 }
 
 /** The month's newsletter through the app, then raw nodemailer sending as many right after it. */
