@@ -1,6 +1,6 @@
 import { getTableColumns, getTableName, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import type { Tx } from "./client";
+import type { Db, Tx } from "./client";
 
 /** Rows per JSON INSERT: a few megabytes of text at a time, however many rows there are. */
 const JSON_CHUNK = 5000;
@@ -16,7 +16,7 @@ const JSON_CHUNK = 5000;
  * values are not validated beyond the column types.
  */
 export async function insertAsJson<T extends PgTable>(
-  tx: Tx,
+  tx: Db | Tx,
   table: T,
   rows: Array<Partial<T["$inferInsert"]>>,
   options: { onConflictDoNothing?: boolean; returning?: keyof T["$inferSelect"] & string } = {},

@@ -11,7 +11,6 @@ import {
   allowedEmails,
   departments,
   domainGroups,
-  emailLogEntries,
   emailLogs,
   type matches,
   type NewUserRow,
@@ -22,6 +21,7 @@ import {
   users,
 } from "../db/schema";
 import { insertMatches } from "../match-members/match-members";
+import { writeLogEntries } from "../newsletters/email-logs/log-entries";
 
 let sequence = 0;
 const next = () => ++sequence;
@@ -257,11 +257,7 @@ export async function createEmailLog(
       ...fields,
     })
     .returning();
-  if (entries.length > 0) {
-    await db
-      .insert(emailLogEntries)
-      .values(entries.map((entry, position) => ({ logId: log.id, position, entry })));
-  }
+  await writeLogEntries(db, log.id, entries);
   return log;
 }
 

@@ -8,7 +8,7 @@ import { emailLogEntries } from "../../db/schema";
  * A send log's entries, a row each in send order (docs/newsletters.md, "Send logs"). Replaces
  * whatever the log held: a send finished again after a retry rewrites its whole log.
  */
-export async function writeLogEntries(tx: Tx, logId: number, entries: EmailLogEntry[]) {
+export async function writeLogEntries(tx: Db | Tx, logId: number, entries: EmailLogEntry[]) {
   await tx.delete(emailLogEntries).where(eq(emailLogEntries.logId, logId));
   await insertAsJson(
     tx,
