@@ -24,7 +24,7 @@ function expectReferenced(
   lines: LogLine[],
 ) {
   const body = res.json() as { message: string; requestId: string };
-  expect(body.requestId).toMatch(/^[0-9a-f]{12}$/);
+  expect(body.requestId).toMatch(/^[0-9a-f]{16}$/);
   expect(body.message).toContain(`(Reference: ${body.requestId})`);
   expect(res.headers["x-request-id"]).toBe(body.requestId);
   const failure = lines.find(
