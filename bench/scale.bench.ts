@@ -163,12 +163,16 @@ async function sendSideBySide(run: Running, sink: SmtpSink) {
   const rawBefore = await rawNodemailerSend(sink.url, run.n, POOL_SIZE);
   const newsletter = await sendNewsletterThroughApp(run.app, run.cookie, run.pairingId);
   const rawAfter = await rawNodemailerSend(sink.url, newsletter.total, POOL_SIZE);
-  const rawRate = (run.n / rawBefore + newsletter.total / rawAfter) / 2;
+  const rawRates = {
+    before: (run.n * 1000) / rawBefore,
+    after: (newsletter.total * 1000) / rawAfter,
+  };
+  const rawRate = (rawRates.before + rawRates.after) / 2000;
   const received = {
     got: (await sink.count()) - before,
     expected: run.n + 2 * newsletter.total,
   };
-  return { newsletter, rawMs: newsletter.total / rawRate, received };
+  return { newsletter, rawMs: newsletter.total / rawRate, rawRates, received };
 }
 
 async function stopSize(run: Running) {
