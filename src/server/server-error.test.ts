@@ -107,3 +107,19 @@ describe("a test send the mail server refuses", () => {
     }
   });
 });
+
+describe("request ids", () => {
+  it("gives every request its own id, under one prefix per process", async () => {
+    const { t, lines } = await loggedApp();
+    try {
+      for (let i = 0; i < 3; i++) expect((await t.get("/api/health")).statusCode).toBe(200);
+      const ids = lines.filter((line) => line.msg === "request").map((line) => line.reqId ?? "");
+      expect(ids).toHaveLength(3);
+      expect(new Set(ids).size).toBe(3);
+      for (const id of ids) expect(id).toMatch(/^[0-9a-f]{16}$/);
+      expect(new Set(ids.map((id) => id.slice(0, 8))).size).toBe(1);
+    } finally {
+      await t.close();
+    }
+  });
+});
