@@ -8,9 +8,9 @@
  * PostgreSQL server; and a constant hello-world). The admin generates a company-wide pairing, an
  * employee in it signs in with an e-mailed code, then autocannon (10 connections, 127.0.0.1)
  * measures each endpoint right after its baseline (the floor for database endpoints, hello-world
- * for /api/health), in rounds. The floor process also runs the app's own statement for
- * `/api/matches/current` (session, whitelist check, match and partners) with the employee's
- * values the same bare way: that "statement ceiling" shows how much of the gap to the floor is
+ * for /api/health), in rounds. The floor process also runs the statement the app runs for
+ * `/api/matches/current` while the person's view is unchanged (session, whitelist check, view
+ * versions) with the employee's values the same bare way: that "statement ceiling" shows how much of the gap to the floor is
  * the statement's work in PostgreSQL and how much the app's. Each measurement also reads the CPU
  * time per request of the server, PostgreSQL's backends and this process (support/cpu-meter.ts).
  * Throughput drifts during a run on a shared machine: each ratio is taken within its adjacent
@@ -105,19 +105,19 @@ function startFloor(
   });
 }
 
-/** The statement behind /api/matches/current, with the values of the employee's cookie. */
+/**
+ * The statement behind every /api/matches/current after the first (the answer kept in memory),
+ * with the values of the employee's cookie.
+ */
 function currentMatchStatement(cookie: string) {
   const db = drizzle.mock({ schema }) as unknown as Db;
-  const { sql: text, params } = memberMatchQueries(db).sessionWithCurrent.toSQL();
+  const { sql: text, params } = memberMatchQueries(db).sessionVersions.toSQL();
   const token = decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1));
   const now = new Date();
   const values = fillPlaceholders(params, {
     hash: hashSecret(token),
     now,
     idleSince: new Date(now.getTime() - SESSION_IDLE_MS),
-    // As on a first read (nothing kept in memory): the statement reads the match and partners.
-    knownMember: -1,
-    knownEveryone: -1,
   });
   return { text, values };
 }

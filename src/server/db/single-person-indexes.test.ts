@@ -63,7 +63,7 @@ describe("a single person's requests use indexes", () => {
     expect(scans).not.toContain("users");
   });
 
-  it("reads the session with the current match, or with the history, through the member index, scanning no users, matches or members", async () => {
+  it("reads the session with its view versions, the current match or the history through the member index, scanning no users, matches or members", async () => {
     const now = new Date();
     await database.db.insert(sessions).values({
       sessionHash: "1".repeat(64),
@@ -74,14 +74,12 @@ describe("a single person's requests use indexes", () => {
     });
     await database.db.execute(sql`analyze sessions`);
     const queries = memberMatchQueries(database.db);
-    const values = {
-      hash: "1".repeat(64),
-      now,
-      idleSince: new Date(0),
-      knownMember: -1,
-      knownEveryone: -1,
-    };
-    for (const query of [queries.sessionWithCurrent, queries.sessionWithHistory]) {
+    const values = { hash: "1".repeat(64), now, idleSince: new Date(0) };
+    for (const query of [
+      queries.sessionVersions,
+      queries.sessionWithCurrent,
+      queries.sessionWithHistory,
+    ]) {
       const scans = await seqScans(query, values);
       expect(scans).not.toContain("users");
       expect(scans).not.toContain("matches");

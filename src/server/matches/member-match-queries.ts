@@ -60,20 +60,12 @@ const isCurrentSql = sql<boolean>`(${matches.status} = 'active' and ${pairingOpe
 /** The versions of what the session's person sees (member-view-cache.ts); 0 before any change. */
 const memberVersionSql = sql<number>`coalesce(${memberViewVersions.version}, 0)`.mapWith(Number);
 
-/**
- * Whether the person's view is still the one this process answered last (the placeholders
- * `knownMember` and `knownEveryone`, -1 when none): then the statement skips their matches.
- */
-const unchangedSql = sql<boolean>`(${memberVersionSql} = ${sql.placeholder("knownMember")}
-  and ${viewVersion.version} = ${sql.placeholder("knownEveryone")})`;
-
 /** The session lookup's columns with only what settleSession needs of the user, and the versions. */
 const sessionColumns = {
   ...sessionSelection,
   user: { id: users.id, isAdmin: users.isAdmin },
   memberVersion: memberVersionSql,
   everyoneVersion: viewVersion.version,
-  unchanged: unchangedSql,
 };
 
 /**
@@ -91,11 +83,24 @@ export function memberMatchQueries(db: Db) {
     })
     .from(matchMembers)
     .innerJoin(matches, eq(matches.id, matchMembers.matchId))
-    .where(and(eq(matchMembers.userId, users.id), isCurrentSql, sql`not ${unchangedSql}`))
+    .where(and(eq(matchMembers.userId, users.id), isCurrentSql))
     .orderBy(desc(matches.matchDate), desc(matches.id))
     .limit(1)
     .as("current");
   return {
+    /**
+     * The session and the versions alone: all a read needs while the person's view is the one
+     * kept (member-view-cache.ts). PostgreSQL sets up every node of a plan on each execution,
+     * run or not, so this small plan costs it a fraction of the match statements'.
+     */
+    sessionVersions: db
+      .select(sessionColumns)
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(viewVersion, eq(viewVersion.id, 1))
+      .leftJoin(memberViewVersions, eq(memberViewVersions.userId, users.id))
+      .where(liveSessionCondition)
+      .limit(1),
     /** Every match of the user's, newest first, each marked whether it is the current one. */
     sessionWithHistory: db
       .select({
@@ -109,7 +114,7 @@ export function memberMatchQueries(db: Db) {
       .innerJoin(users, eq(users.id, sessions.userId))
       .innerJoin(viewVersion, eq(viewVersion.id, 1))
       .leftJoin(memberViewVersions, eq(memberViewVersions.userId, users.id))
-      .leftJoin(matchMembers, and(eq(matchMembers.userId, users.id), sql`not ${unchangedSql}`))
+      .leftJoin(matchMembers, eq(matchMembers.userId, users.id))
       .leftJoin(matches, eq(matches.id, matchMembers.matchId))
       .where(liveSessionCondition)
       .orderBy(desc(matches.matchDate), desc(matches.id)),
@@ -129,6 +134,7 @@ export function memberMatchQueries(db: Db) {
 function build(db: Db) {
   const queries = memberMatchQueries(db);
   return {
+    sessionVersions: queries.sessionVersions.prepare("session_view_versions"),
     sessionWithHistory: queries.sessionWithHistory.prepare("session_match_history"),
     sessionWithCurrent: queries.sessionWithCurrent.prepare("session_current_match"),
   };
@@ -183,8 +189,6 @@ export interface ViewVersions {
 export interface SessionMatches {
   userId: string;
   versions: ViewVersions;
-  /** The view is the one read at `known`: `matches` was not read (and is empty). */
-  unchanged: boolean;
   matches: MemberMatch[];
 }
 
@@ -192,43 +196,51 @@ export interface SessionMatches {
 export type SessionLookupValues = ReturnType<typeof sessionLookupValues>;
 
 /**
- * The user of the looked-up session with their matches (the current one only, or all),
- * or null (signed out) under the rules of every session lookup (settleSession). Given the
- * versions of a view read before, the matches are read only when it has changed since.
+ * The versions of the looked-up session's person's view, or null (signed out) under the rules of
+ * every session lookup (settleSession); reads no match.
+ */
+export async function sessionViewVersions(
+  ctx: AppContext,
+  session: SessionLookupValues,
+): Promise<{ userId: string; versions: ViewVersions } | null> {
+  const [row] = await statements(ctx.db).sessionVersions.execute(session);
+  if (!row) return null;
+  const { memberVersion, everyoneVersion, ...found } = row;
+  const settled = await settleSession(ctx, found);
+  if (!settled) return null;
+  return {
+    userId: settled.user.id,
+    versions: { member: memberVersion, everyone: everyoneVersion },
+  };
+}
+
+/**
+ * The user of the looked-up session with their matches (the current one only, or all) and the
+ * versions of their view, or null (signed out) under the rules of every session lookup
+ * (settleSession).
  */
 export async function sessionMatches(
   ctx: AppContext,
   session: SessionLookupValues,
   which: "history" | "current",
-  known: ViewVersions = { member: -1, everyone: -1 },
 ): Promise<SessionMatches | null> {
   const { sessionWithHistory, sessionWithCurrent } = statements(ctx.db);
-  const values = {
-    ...session,
-    knownMember: known.member,
-    knownEveryone: known.everyone,
-  };
   const rows =
     which === "current"
-      ? (await sessionWithCurrent.execute(values)).map((row) => ({
+      ? (await sessionWithCurrent.execute(session)).map((row) => ({
           ...row,
           // A match current for the statement is current and its pairing open.
           isCurrent: true,
           pairingOpen: true,
         }))
-      : await sessionWithHistory.execute(values);
+      : await sessionWithHistory.execute(session);
   if (rows.length === 0) return null;
-  const { memberVersion, everyoneVersion, unchanged, ...found } = rows[0];
+  const { memberVersion, everyoneVersion, ...found } = rows[0];
   const settled = await settleSession(ctx, found);
   if (!settled) return null;
   const userId = settled.user.id;
   const matches = rows.flatMap(({ match, isCurrent, pairingOpen, members }) =>
     match ? [memberMatch(userId, match, members, isCurrent === true, pairingOpen === true)] : [],
   );
-  return {
-    userId,
-    versions: { member: memberVersion, everyone: everyoneVersion },
-    unchanged: unchanged === true,
-    matches,
-  };
+  return { userId, versions: { member: memberVersion, everyone: everyoneVersion }, matches };
 }

@@ -3,17 +3,22 @@ import { sessionLookupValues } from "../auth/session-store";
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
 import { type SerialisedJson, serialiseAnswer } from "../http/send-serialised";
-import { type SessionMatches, sessionMatches, type ViewVersions } from "./member-match-queries";
+import {
+  type SessionMatches,
+  sessionMatches,
+  sessionViewVersions,
+  type ViewVersions,
+} from "./member-match-queries";
 
 /**
  * The employee's screens poll their current match and history. Each answer is kept here,
  * serialised, with the versions of the person's view it was read at (the tables
  * member_view_versions and view_version, which PostgreSQL triggers bump on every change to what
  * the person sees; decision 0025). Every read still looks the session, the whitelist and the
- * versions up in the database, in one statement: when the versions are the ones kept, that
- * statement skips the matches and the kept answer goes out; otherwise the matches are read in the
- * same statement and the new answer replaces the kept one. Several app processes each keep their
- * own answers; the versions live in the database, so none of them answers from an older state
+ * versions up in the database: with an answer kept, one small statement reads only those, and
+ * when the versions are the kept ones the kept answer goes out; otherwise (or with nothing kept)
+ * one statement reads the session with the matches and the new answer replaces the kept one.
+ * Several app processes each keep their own answers; the versions live in the database, so none of them answers from an older state
  * than the one it just read (docs/performance.md, "Hot API path").
  */
 
@@ -69,6 +74,9 @@ function viewsOf(db: Db, which: Which): KeptViews {
   return views[which];
 }
 
+const sameVersions = (a: ViewVersions, b: ViewVersions) =>
+  a.member === b.member && a.everyone === b.everyone;
+
 /**
  * The serialised answer `present` gives for the session `token` names, or null when signed out
  * (every session rule applies, see sessionMatches).
@@ -85,12 +93,19 @@ export async function readMemberView<S extends z.ZodType>(
   const session = sessionLookupValues(ctx, token);
   const key = session.hash;
   const kept = views.get(key);
-  const found = await sessionMatches(ctx, session, which, kept);
+  if (kept) {
+    const latest = await sessionViewVersions(ctx, session);
+    if (latest && sameVersions(latest.versions, kept)) return kept.body;
+    if (!latest) {
+      views.delete(key);
+      return null;
+    }
+  }
+  const found = await sessionMatches(ctx, session, which);
   if (!found) {
     views.delete(key);
     return null;
   }
-  if (found.unchanged && kept) return kept.body;
   const body = serialiseAnswer(schema, present(found));
   views.set(key, { ...found.versions, body });
   return body;
