@@ -1,5 +1,4 @@
 import cookie from "@fastify/cookie";
-import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import helmet from "helmet";
@@ -7,13 +6,13 @@ import { databaseRateLimitStore } from "../auth/rate-limit-store";
 import type { AppContext } from "../context";
 import { TooManyRequests } from "../errors";
 
-/** Security headers, cookies, uploads and per-IP limits, registered before any route. */
+/** Security headers, cookies and per-IP limits, registered before any route. */
 export async function registerPlugins(
   app: FastifyInstance,
   ctx: AppContext,
   { sharedLimits }: { sharedLimits?: boolean },
 ): Promise<void> {
-  // JSON routes take JSON only; multipart is opted into by the upload routes.
+  // JSON routes take JSON only; multipart is opted into by the upload routes (multipart-bodies.ts).
   app.removeContentTypeParser("text/plain");
 
   // Security headers from helmet, its middleware built once (docs/decisions/0016-helmet-middleware.md).
@@ -30,7 +29,6 @@ export async function registerPlugins(
     securityHeaders(request.raw, reply.raw, () => done());
   });
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(rateLimit, {
     global: false,
     store: sharedLimits ? databaseRateLimitStore(ctx.db, ctx.clock) : undefined,

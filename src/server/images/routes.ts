@@ -11,6 +11,7 @@ import {
 } from "../../shared/images";
 import { requireAdmin } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
+import { acceptMultipart } from "../http/multipart-bodies";
 import { copySampleImage } from "./gallery/copy-sample-image";
 import { deleteGalleryImage } from "./gallery/delete-gallery-image";
 import { analyseImageCompatibility } from "./gallery/image-compatibility";
@@ -21,6 +22,7 @@ import { readImageUpload } from "./read-image-upload";
 import { registerServeUploads } from "./serve-uploads";
 
 const imagesRoutes: FeatureRoutes = async (app, { ctx }) => {
+  await acceptMultipart(app);
   registerServeUploads(app, ctx);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const params = galleryFilenameParamsSchema;

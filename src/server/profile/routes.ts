@@ -12,6 +12,7 @@ import {
 import { requireValidatedUser } from "../auth/guards";
 import { presentUser } from "../auth/present-user";
 import type { FeatureRoutes } from "../context";
+import { acceptMultipart } from "../http/multipart-bodies";
 import { readImageUpload } from "../images/read-image-upload";
 import { completeRegistration } from "./complete-registration";
 import { updateParticipation } from "./update-participation";
@@ -22,6 +23,7 @@ const TOO_LARGE = "Please select an image smaller than 5MB";
 const NO_FILE = "Please choose an image to upload.";
 
 const profileRoutes: FeatureRoutes = async (app, { ctx }) => {
+  await acceptMultipart(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(

@@ -8,6 +8,7 @@ import {
 } from "../../../shared/newsletters";
 import type { FeatureRoutes } from "../../context";
 import { UnsupportedMediaType } from "../../errors";
+import { acceptMultipart } from "../../http/multipart-bodies";
 import { applyUnsubscribe, oneClickUnsubscribe, unsubscribeStatus } from "./unsubscribe";
 
 /** The links carry a secret, so guessing is throttled per address. */
@@ -36,8 +37,9 @@ const unsubscribeRoutes: FeatureRoutes = async (app, { ctx }) => {
   );
 };
 
-/** Its own plugin, so the form-body parser applies to this one route only. */
+/** Its own plugin, so the form-body parsers apply to this one route only. */
 const oneClickRoute: FeatureRoutes = async (app, { ctx }) => {
+  await acceptMultipart(app);
   app.addContentTypeParser(
     "application/x-www-form-urlencoded",
     { parseAs: "string", bodyLimit: 1024 },
