@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { repoRoot } from "../../src/server/repo-root";
 
@@ -6,57 +8,54 @@ import { repoRoot } from "../../src/server/repo-root";
 export interface AppProcess {
   url: string;
   child: ChildProcess;
-  /** Resolves with the first match of `pattern` in the output from now on (or already seen). */
+  /** Resolves with the first match of `pattern` in the output (its kept tail). */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
   stop(): Promise<void>;
 }
 
+/**
+ * Starts the app with its standard output and error going to a file, as a deployed app's log
+ * does: read through a pipe, the benchmark process (which is also the load generator) would pay
+ * for reading every access-log line and the app for waking it (docs/performance.md, "Hot API
+ * path"). `waitFor` reads the file's new lines while something waits.
+ */
 export async function startApp(
   env: Record<string, string | undefined>,
   nodeArgs: string[] = [],
   /** How long the start may take (seeding a large sample company takes minutes). */
   startTimeoutMs = 120_000,
 ): Promise<AppProcess> {
+  const logDir = mkdtempSync(path.join(tmpdir(), "coj-app-log-"));
+  const logFile = path.join(logDir, "app.log");
+  const logFd = openSync(logFile, "a");
   const child = spawn(
     process.execPath,
     [...nodeArgs, path.join(repoRoot, "scripts", "start.mjs")],
     {
       cwd: repoRoot,
       env: { ...process.env, NODE_OPTIONS: "", NODE_ENV: "production", PORT: "0", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: ["ignore", logFd, logFd],
     },
   );
-  let output = "";
-  const waiters = new Set<() => void>();
-  const onData = (chunk: Buffer) => {
-    output += chunk.toString();
-    // Request logs arrive by the thousand under load: keep only the tail for the waiters.
-    if (output.length > 200_000) output = output.slice(-100_000);
-    for (const waiter of waiters) waiter();
-  };
-  child.stdout?.on("data", onData);
-  child.stderr?.on("data", onData);
+  closeSync(logFd);
+  const log = appLogReader(logFile);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
 
   const waitFor = (pattern: RegExp, timeoutMs = 120_000) =>
     new Promise<RegExpExecArray>((resolve, reject) => {
+      const deadline = Date.now() + timeoutMs;
       const check = () => {
+        const output = log.read();
         const found = pattern.exec(output);
-        if (found) {
-          waiters.delete(check);
-          clearTimeout(timer);
-          resolve(found);
-        } else if (child.exitCode !== null) {
-          waiters.delete(check);
-          clearTimeout(timer);
-          reject(new Error(`the app exited:\n${output.slice(-2000)}`));
+        if (found) return resolve(found);
+        if (child.exitCode !== null || child.signalCode !== null) {
+          return reject(new Error(`the app exited:\n${output.slice(-2000)}`));
         }
+        if (Date.now() > deadline) {
+          return reject(new Error(`timed out waiting for ${pattern}:\n${output.slice(-2000)}`));
+        }
+        setTimeout(check, 20);
       };
-      const timer = setTimeout(() => {
-        waiters.delete(check);
-        reject(new Error(`timed out waiting for ${pattern}:\n${output.slice(-2000)}`));
-      }, timeoutMs);
-      waiters.add(check);
       check();
     });
 
@@ -68,6 +67,32 @@ export async function startApp(
     async stop() {
       child.kill("SIGTERM");
       await exited;
+      rmSync(logDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The tail of a growing log file, read from where the last read stopped. */
+function appLogReader(file: string) {
+  let offset = 0;
+  let output = "";
+  return {
+    read(): string {
+      const size = statSync(file).size;
+      if (size > offset) {
+        const chunk = Buffer.alloc(size - offset);
+        const fd = openSync(file, "r");
+        try {
+          readSync(fd, chunk, 0, chunk.length, offset);
+        } finally {
+          closeSync(fd);
+        }
+        offset = size;
+        output += chunk.toString();
+        // Request logs arrive by the thousand under load: keep only the tail.
+        if (output.length > 200_000) output = output.slice(-100_000);
+      }
+      return output;
     },
   };
 }
