@@ -202,16 +202,12 @@ export type SessionLookupValues = ReturnType<typeof sessionLookupValues>;
 export async function sessionViewVersions(
   ctx: AppContext,
   session: SessionLookupValues,
-): Promise<{ userId: string; versions: ViewVersions } | null> {
+): Promise<ViewVersions | null> {
   const [row] = await statements(ctx.db).sessionVersions.execute(session);
   if (!row) return null;
   const { memberVersion, everyoneVersion, ...found } = row;
-  const settled = await settleSession(ctx, found);
-  if (!settled) return null;
-  return {
-    userId: settled.user.id,
-    versions: { member: memberVersion, everyone: everyoneVersion },
-  };
+  if (!(await settleSession(ctx, found))) return null;
+  return { member: memberVersion, everyone: everyoneVersion };
 }
 
 /**

@@ -18,8 +18,9 @@ import {
  * versions up in the database: with an answer kept, one small statement reads only those, and
  * when the versions are the kept ones the kept answer goes out; otherwise (or with nothing kept)
  * one statement reads the session with the matches and the new answer replaces the kept one.
- * Several app processes each keep their own answers; the versions live in the database, so none of them answers from an older state
- * than the one it just read (docs/performance.md, "Hot API path").
+ * Several app processes each keep their own answers; the versions live in the database, so none
+ * of them answers from an older state than the one it just read (docs/performance.md, "Hot API
+ * path").
  */
 
 interface KeptView extends ViewVersions {
@@ -95,11 +96,11 @@ export async function readMemberView<S extends z.ZodType>(
   const kept = views.get(key);
   if (kept) {
     const latest = await sessionViewVersions(ctx, session);
-    if (latest && sameVersions(latest.versions, kept)) return kept.body;
     if (!latest) {
       views.delete(key);
       return null;
     }
+    if (sameVersions(latest, kept)) return kept.body;
   }
   const found = await sessionMatches(ctx, session, which);
   if (!found) {
