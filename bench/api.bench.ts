@@ -1,6 +1,7 @@
 /**
  * API throughput benchmark: `npm run bench:api [-- rounds]` (default 3 rounds of 5 s per endpoint;
- * BENCH_SECONDS sets the length).
+ * BENCH_SECONDS sets the length; BENCH_POOL_SIZE sets the PostgreSQL pool of the app and the floor
+ * alike, default the app's 10).
  *
  * Starts the built app (`scripts/start.mjs`, NODE_ENV=production, DEMO=1 sample company) twice —
  * on a throwaway PostgreSQL server and on embedded PGlite — and, in the same run, a floor process
@@ -42,6 +43,7 @@ import { type CpuPerRequest, createCpuMeter } from "./support/cpu-meter";
 
 const rounds = Number(process.argv[2] ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const poolSize = process.env.BENCH_POOL_SIZE ?? "10";
 const ADMIN = { email: "bench-admin@acme.example", password: "a long bench admin password" };
 
 interface Target {
@@ -85,7 +87,7 @@ function startFloor(
       databaseUrl,
       JSON.stringify(statement),
     ],
-    { stdio: ["ignore", "pipe", "inherit"] },
+    { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, DATABASE_POOL_SIZE: poolSize } },
   );
   return new Promise((resolve, reject) => {
     child.stdout.on("data", (chunk: Buffer) => {
@@ -161,6 +163,7 @@ async function main() {
     const onPostgres = await startApp({
       ...common,
       DATABASE_URL: postgres.url,
+      DATABASE_POOL_SIZE: poolSize,
       DATA_DIR: path.join(dataDir, "pg"),
     });
     apps.push(onPostgres);
@@ -214,7 +217,7 @@ async function main() {
 function report(samples: Map<string, Sample[]>, ratios: Map<string, number[]>) {
   const rps = (name: string) => median((samples.get(name) ?? []).map((s) => s.rps));
   console.log(
-    `\n${rounds} rounds × ${seconds} s, 10 connections; median req/s (range), median p99 latency`,
+    `\n${rounds} rounds × ${seconds} s, 10 connections, pools of ${poolSize}; median req/s (range), median p99 latency`,
   );
   for (const [name, list] of samples) {
     const values = list.map((s) => s.rps);

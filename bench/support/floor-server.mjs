@@ -1,12 +1,16 @@
 // The floor for bench:api: a bare Fastify server with no plugins and no hooks, in its own process,
-// answering GET /floor with one indexed SELECT through a `pg` pool (the app's pool size, 10) and
-// GET /hello with a constant; with a statement given as JSON `{ text, values }` (the app's own
-// statement for a route, see api.bench.ts), also GET /ceiling running that statement the same
-// bare way. Usage: node floor-server.mjs <postgres url> [statement]; prints its URL.
+// answering GET /floor with one indexed SELECT through a `pg` pool (DATABASE_POOL_SIZE, as the
+// app's, default 10) and GET /hello with a constant; with a statement given as JSON
+// `{ text, values }` (the app's own statement for a route, see api.bench.ts), also GET /ceiling
+// running that statement the same bare way. Usage: node floor-server.mjs <postgres url>
+// [statement]; prints its URL.
 import Fastify from "fastify";
 import pg from "pg";
 
-const pool = new pg.Pool({ connectionString: process.argv[2], max: 10 });
+const pool = new pg.Pool({
+  connectionString: process.argv[2],
+  max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+});
 const { rows } = await pool.query("select id from users order by email limit 1");
 const id = rows[0].id;
 const app = Fastify({ logger: false });

@@ -8,6 +8,7 @@ describe("configuration", () => {
     expect(config.HOST).toBe("127.0.0.1");
     expect(config.appUrl).toBe("http://127.0.0.1:5000");
     expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.DATABASE_POOL_SIZE).toBe(10);
     expect(config.SMTP_URL).toBeUndefined();
     expect(config.DEMO).toBe(false);
     expect(config.dbDir).toMatch(/data[/\\]db$/);
@@ -21,6 +22,7 @@ describe("configuration", () => {
       /^Invalid ADMIN_PASSWORD: must be at least 12 characters$/,
     );
     expect(() => loadConfig({ DEMO: "maybe" })).toThrow(/^Invalid DEMO: /);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: "0" })).toThrow(/^Invalid DATABASE_POOL_SIZE: /);
   });
 
   it("marks cookies secure only when APP_URL is https and never trusts a trailing slash", () => {

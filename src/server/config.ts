@@ -30,6 +30,12 @@ const envSchema = z
         .regex(/^postgres(ql)?:\/\//, { message: "must start with postgres://" })
         .optional(),
     ),
+    /**
+     * Connections each app process keeps to a PostgreSQL server (DATABASE_URL): every process's
+     * pool together must stay under the server's max_connections (docs/performance.md, "Hot API
+     * path", for what a smaller pool saves a small server).
+     */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     SMTP_URL: optionalText.pipe(
       z
         .string()

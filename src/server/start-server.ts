@@ -45,6 +45,7 @@ export async function startServer(
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.dbDir,
+    poolSize: config.DATABASE_POOL_SIZE,
     log: { error: (details, message) => appLog?.error(details, message) },
   });
   await database.migrate();
