@@ -22,10 +22,10 @@ afterAll(async () => {
 async function backendsFor(server: RunningServer, count: number): Promise<number> {
   const pids = await Promise.all(
     Array.from({ length: count }, async () => {
-      const result = await server.app.ctx.db.execute<{ pid: number }>(
+      const result = await server.app.ctx.db.execute(
         sql`select pg_backend_pid() as pid, pg_sleep(0.05)`,
       );
-      return result.rows[0].pid;
+      return (result as unknown as { rows: Array<{ pid: number }> }).rows[0].pid;
     }),
   );
   return new Set(pids).size;
