@@ -32,8 +32,8 @@ const envSchema = z
     ),
     /**
      * Connections each app process keeps to a PostgreSQL server (DATABASE_URL): every process's
-     * pool together must stay under the server's max_connections (docs/performance.md, "Hot API
-     * path", for what a smaller pool saves a small server).
+     * pool together must stay under the server's max_connections (README, "Using a PostgreSQL
+     * server"; docs/performance.md, "The pool's size", for why the default stays 10).
      */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     SMTP_URL: optionalText.pipe(

@@ -4,7 +4,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config";
-import { type RunningServer, startServer } from "../start-server";
+import { startServer } from "../start-server";
 import { type PostgresServer, startPostgresServer } from "../test/postgres-server";
 
 // DATABASE_POOL_SIZE caps the connections one app process opens to a PostgreSQL server.
@@ -18,39 +18,35 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** The distinct backends that answer `count` slow statements started at once. */
-async function backendsFor(server: RunningServer, count: number): Promise<number> {
-  const pids = await Promise.all(
-    Array.from({ length: count }, async () => {
-      const result = await server.app.ctx.db.execute(
-        sql`select pg_backend_pid() as pid, pg_sleep(0.05)`,
-      );
-      return (result as unknown as { rows: Array<{ pid: number }> }).rows[0].pid;
-    }),
-  );
-  return new Set(pids).size;
+/**
+ * The distinct backends that answer 8 slow statements started at once in a server started with
+ * DATABASE_POOL_SIZE=`poolSize`.
+ */
+async function backendsWithPool(poolSize: number): Promise<number> {
+  const env = { PORT: "0", DATA_DIR: dataDir, DATABASE_URL: postgres.url };
+  const server = await startServer(loadConfig({ ...env, DATABASE_POOL_SIZE: String(poolSize) }), {
+    log: () => {},
+  });
+  try {
+    const pids = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const result = await server.app.ctx.db.execute(
+          sql`select pg_backend_pid() as pid, pg_sleep(0.05)`,
+        );
+        return (result as unknown as { rows: Array<{ pid: number }> }).rows[0].pid;
+      }),
+    );
+    return new Set(pids).size;
+  } finally {
+    await server.close();
+  }
 }
 
 describe("the database pool", () => {
   it("opens at most DATABASE_POOL_SIZE connections however many statements wait", async () => {
-    const env = { PORT: "0", DATA_DIR: dataDir, DATABASE_URL: postgres.url };
-    const small = await startServer(loadConfig({ ...env, DATABASE_POOL_SIZE: "2" }), {
-      log: () => {},
-    });
-    try {
-      expect(await backendsFor(small, 8)).toBeLessThanOrEqual(2);
-    } finally {
-      await small.close();
-    }
-    const larger = await startServer(loadConfig({ ...env, DATABASE_POOL_SIZE: "5" }), {
-      log: () => {},
-    });
-    try {
-      const backends = await backendsFor(larger, 8);
-      expect(backends).toBeGreaterThan(2);
-      expect(backends).toBeLessThanOrEqual(5);
-    } finally {
-      await larger.close();
-    }
+    expect(await backendsWithPool(2)).toBeLessThanOrEqual(2);
+    const backends = await backendsWithPool(5);
+    expect(backends).toBeGreaterThan(2);
+    expect(backends).toBeLessThanOrEqual(5);
   }, 60_000);
 });
