@@ -21,11 +21,23 @@ describe("app foundation", () => {
     expect(res.json()).toEqual({ status: "ok" });
   });
 
-  it("sends security headers on every response", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/no-such-thing" });
+  it("sends helmet's security headers on pages", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/no-such-page" });
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
     expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
+  });
+
+  it("sends API answers headers that let nothing in them run, be framed or be cached", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/no-such-thing" });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers["content-security-policy"]).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["x-frame-options"]).toBe("DENY");
+    expect(res.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    expect(res.headers["cache-control"]).toBe("no-store");
   });
 
   it("refuses state-changing requests from another origin", async () => {

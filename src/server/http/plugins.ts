@@ -2,6 +2,7 @@ import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import helmet from "helmet";
+import { API_DOCS_PAGE } from "../../shared/api";
 import { databaseRateLimitStore } from "../auth/rate-limit-store";
 import type { AppContext } from "../context";
 import { TooManyRequests } from "../errors";
@@ -25,8 +26,11 @@ export async function registerPlugins(
     },
     strictTransportSecurity: ctx.config.secureCookies,
   });
+  const apiHeaders = apiAnswerHeaders(ctx.config.secureCookies);
   app.addHook("onRequest", (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, () => done());
+    if (!isApiAnswer(request.url)) return securityHeaders(request.raw, reply.raw, () => done());
+    for (const [name, value] of apiHeaders) reply.raw.setHeader(name, value);
+    done();
   });
   await app.register(cookie);
   await app.register(rateLimit, {
@@ -38,4 +42,27 @@ export async function registerPlugins(
         Math.ceil(context.ttl / 1000),
       ),
   });
+}
+
+/** The API's answers: JSON and files, never a page (the API's documentation page excepted). */
+function isApiAnswer(url: string): boolean {
+  return url.startsWith("/api/") && !url.startsWith(API_DOCS_PAGE);
+}
+
+/**
+ * The security headers of an API answer (docs/decisions/0028-api-answer-headers.md): nothing in
+ * it may run, be framed, be read by another site or be kept in a cache; a route that may be
+ * cached (the public figures) sets its own Cache-Control.
+ */
+function apiAnswerHeaders(secure: boolean): Array<[string, string]> {
+  const headers: Array<[string, string]> = [
+    ["Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"],
+    ["Cross-Origin-Resource-Policy", "same-origin"],
+    ["Referrer-Policy", "no-referrer"],
+    ["X-Content-Type-Options", "nosniff"],
+    ["X-Frame-Options", "DENY"],
+    ["Cache-Control", "no-store"],
+  ];
+  if (secure) headers.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
+  return headers;
 }
