@@ -6,9 +6,10 @@
  * Starts the built app (`scripts/start.mjs`, NODE_ENV=production, DEMO=1 sample company) twice —
  * on a throwaway PostgreSQL server and on embedded PGlite — and, in the same run, a floor process
  * (bench/support/floor-server.mjs: bare Fastify, one indexed SELECT through a `pg` pool on the same
- * PostgreSQL server; and a constant hello-world). The admin generates a company-wide pairing, an
- * employee in it signs in with an e-mailed code, then autocannon (10 connections, 127.0.0.1)
- * measures each endpoint right after its baseline (the floor for database endpoints, hello-world
+ * PostgreSQL server; and a constant hello-world). The admin generates a company-wide pairing, ten
+ * employees in it sign in with e-mailed codes, then autocannon (10 connections, 127.0.0.1, each
+ * connection one of the ten people, so no two concurrent reads share a session) measures each
+ * endpoint right after its baseline (the floor for database endpoints, hello-world
  * for /api/health), in rounds. The floor process also runs the statement the app runs for
  * `/api/matches/current` while the person's view is unchanged (session, whitelist check, view
  * versions) with the employee's values the same bare way: that "statement ceiling" shows how much of the gap to the floor is
@@ -29,7 +30,7 @@ import { buildServer, serverBuildIsStale } from "../scripts/build-server.mjs";
 import { hashSecret, SESSION_IDLE_MS } from "../src/server/auth/session-store";
 import type { Db } from "../src/server/db/client";
 import * as schema from "../src/server/db/schema";
-import { memberMatchQueries } from "../src/server/matches/member-match-queries";
+import { sessionsViewVersionsQuery } from "../src/server/matches/session-view-versions";
 import { startPostgresServer } from "../src/server/test/postgres-server";
 import {
   type AppProcess,
@@ -44,6 +45,7 @@ import { type CpuPerRequest, createCpuMeter } from "./support/cpu-meter";
 const rounds = Number(process.argv[2] ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const poolSize = process.env.BENCH_POOL_SIZE ?? "10";
+const CONNECTIONS = 10;
 const ADMIN = { email: "bench-admin@acme.example", password: "a long bench admin password" };
 
 interface Target {
@@ -51,7 +53,8 @@ interface Target {
   url: string;
   /** The process answering, for its CPU time. */
   pid: number;
-  cookie?: string;
+  /** One signed-in person per connection. */
+  cookies?: string[];
 }
 interface Sample {
   rps: number;
@@ -62,12 +65,16 @@ interface Sample {
 let cpuMeter: Awaited<ReturnType<typeof createCpuMeter>>;
 
 async function measure(target: Target, duration = seconds): Promise<Sample> {
+  let connection = 0;
   const stopMeter = await cpuMeter.start(target.pid);
   const result = await autocannon({
     url: target.url,
-    connections: 10,
+    connections: CONNECTIONS,
     duration,
-    headers: target.cookie ? { cookie: target.cookie } : {},
+    setupClient: (client) => {
+      const cookie = target.cookies?.[connection++ % target.cookies.length];
+      if (cookie) client.setHeaders({ cookie });
+    },
   });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${target.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
@@ -113,30 +120,35 @@ function startFloor(
  */
 function currentMatchStatement(cookie: string) {
   const db = drizzle.mock({ schema }) as unknown as Db;
-  const { sql: text, params } = memberMatchQueries(db).sessionVersions.toSQL();
+  const { sql: text, params } = sessionsViewVersionsQuery(db).toSQL();
   const token = decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1));
   const now = new Date();
   const values = fillPlaceholders(params, {
-    hash: hashSecret(token),
+    hashes: [hashSecret(token)],
     now,
     idleSince: new Date(now.getTime() - SESSION_IDLE_MS),
   });
   return { text, values };
 }
 
-/** Admin generates this month's company-wide pairing; one of its people signs in. */
-async function employeeWithCurrentMatch(app: AppProcess): Promise<string> {
+/**
+ * Admin generates this month's company-wide pairing; one person from each of its first matches
+ * signs in, as many as there are connections.
+ */
+async function employeesWithCurrentMatch(app: AppProcess): Promise<string[]> {
   const admin = await signInAdmin(app, ADMIN.email, ADMIN.password);
   await post(`${app.url}/api/admin/generate-pairing`, {}, admin);
   const current = await getJson<{
     matchesByPairing: Record<string, { members: { email: string }[] }[]>;
-  }>(`${app.url}/api/admin/current-pairings?limit=1`, admin);
-  const first = Object.values(current.matchesByPairing).flat()[0];
-  if (!first) throw new Error("the generated pairing has no matches");
-  return signInEmployee(app, first.members[0].email);
+  }>(`${app.url}/api/admin/current-pairings?limit=${CONNECTIONS}`, admin);
+  const matches = Object.values(current.matchesByPairing).flat().slice(0, CONNECTIONS);
+  if (matches.length < CONNECTIONS) throw new Error("the generated pairing has too few matches");
+  const cookies: string[] = [];
+  for (const match of matches) cookies.push(await signInEmployee(app, match.members[0].email));
+  return cookies;
 }
 
-function appTargets(app: AppProcess, cookie: string, label: string): Target[] {
+function appTargets(app: AppProcess, cookies: string[], label: string): Target[] {
   const pid = app.child.pid ?? 0;
   return [
     { name: `${label} /api/health`, url: `${app.url}/api/health`, pid },
@@ -144,7 +156,7 @@ function appTargets(app: AppProcess, cookie: string, label: string): Target[] {
       name: `${label} ${route}`,
       url: `${app.url}${route}`,
       pid,
-      cookie,
+      cookies,
     })),
   ];
 }
@@ -169,8 +181,8 @@ async function main() {
     apps.push(onPostgres);
     const onPglite = await startApp({ ...common, DATA_DIR: path.join(dataDir, "pglite") });
     apps.push(onPglite);
-    const postgresCookie = await employeeWithCurrentMatch(onPostgres);
-    floor = await startFloor(postgres.url, currentMatchStatement(postgresCookie));
+    const postgresCookies = await employeesWithCurrentMatch(onPostgres);
+    floor = await startFloor(postgres.url, currentMatchStatement(postgresCookies[0]));
     const targets: Target[] = [
       { name: "floor: Fastify + pg, one SELECT", url: `${floor.url}/floor`, pid: floor.pid },
       { name: "Fastify hello-world", url: `${floor.url}/hello`, pid: floor.pid },
@@ -179,8 +191,8 @@ async function main() {
         url: `${floor.url}/ceiling`,
         pid: floor.pid,
       },
-      ...appTargets(onPostgres, postgresCookie, "PostgreSQL"),
-      ...appTargets(onPglite, await employeeWithCurrentMatch(onPglite), "PGlite"),
+      ...appTargets(onPostgres, postgresCookies, "PostgreSQL"),
+      ...appTargets(onPglite, await employeesWithCurrentMatch(onPglite), "PGlite"),
     ];
     for (const target of targets) await measure(target, 1); // warm-up
     const samples = new Map<string, Sample[]>(targets.map((t) => [t.name, []]));
@@ -217,7 +229,7 @@ async function main() {
 function report(samples: Map<string, Sample[]>, ratios: Map<string, number[]>) {
   const rps = (name: string) => median((samples.get(name) ?? []).map((s) => s.rps));
   console.log(
-    `\n${rounds} rounds × ${seconds} s, 10 connections, pools of ${poolSize}; median req/s (range), median p99 latency`,
+    `\n${rounds} rounds × ${seconds} s, ${CONNECTIONS} connections (one person each), pools of ${poolSize}; median req/s (range), median p99 latency`,
   );
   for (const [name, list] of samples) {
     const values = list.map((s) => s.rps);

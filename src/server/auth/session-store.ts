@@ -81,18 +81,33 @@ export const sessionSelection = {
   allowed: mayStaySignedIn,
 };
 
-/** A live session for the placeholders `hash`, `now` and `idleSince` (see sessionLookupValues). */
-export const liveSessionCondition = and(
-  eq(sessions.sessionHash, sql.placeholder("hash")),
+const liveSessionRules = [
   eq(sessions.isActive, true),
   eq(users.isActive, true),
   gt(sessions.expiresAt, sql.placeholder("now")),
   gt(sessions.lastAccessedAt, sql.placeholder("idleSince")),
+];
+
+/** A live session for the placeholders `hash`, `now` and `idleSince` (see sessionLookupValues). */
+export const liveSessionCondition = and(
+  eq(sessions.sessionHash, sql.placeholder("hash")),
+  ...liveSessionRules,
 );
 
-export function sessionLookupValues(ctx: AppContext, token: string) {
+/** The live sessions among the placeholder `hashes` (an array), with `now` and `idleSince`. */
+export const liveSessionsCondition = and(
+  sql`${sessions.sessionHash} = any(${sql.placeholder("hashes")})`,
+  ...liveSessionRules,
+);
+
+/** The placeholders `now` and `idleSince` of a session lookup at the clock's time. */
+export function sessionTimes(ctx: AppContext) {
   const now = ctx.clock.now();
-  return { hash: hashSecret(token), now, idleSince: new Date(now.getTime() - SESSION_IDLE_MS) };
+  return { now, idleSince: new Date(now.getTime() - SESSION_IDLE_MS) };
+}
+
+export function sessionLookupValues(ctx: AppContext, token: string) {
+  return { hash: hashSecret(token), ...sessionTimes(ctx) };
 }
 
 /**

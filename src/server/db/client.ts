@@ -50,6 +50,8 @@ export interface OpenDatabaseOptions {
    * commands and tests get a pino logger of errors on standard error.
    */
   log?: DatabaseLog;
+  /** Called with the text of every statement the app runs (tests count statements with it). */
+  logQuery?: (query: string) => void;
 }
 
 /** The part of a pino logger the database uses. */
@@ -58,12 +60,18 @@ export type DatabaseLog = { error(details: object, message: string): void };
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const log = options.log ?? pino({ level: "error" }, pino.destination(2));
-    return openPostgres(options.databaseUrl, options.poolSize ?? 10, log);
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10, log, options.logQuery);
   }
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.logQuery);
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
+/** Drizzle's options: the schema, and the statement log when one is asked for. */
+const drizzleOptions = (logQuery?: (query: string) => void) => ({
+  schema,
+  logger: logQuery ? { logQuery } : undefined,
+});
+
+async function openPglite(dataDir?: string, logQuery?: (query: string) => void): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // The options form: `new PGlite(undefined, options)` ignores the extensions of an in-memory one.
   const client = new PGlite({
@@ -73,7 +81,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
     startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, drizzleOptions(logQuery)) as unknown as Db;
   return {
     db,
     kind: "pglite",
@@ -85,7 +93,12 @@ async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, max: number, log: DatabaseLog): Promise<Database> {
+async function openPostgres(
+  url: string,
+  max: number,
+  log: DatabaseLog,
+  logQuery?: (query: string) => void,
+): Promise<Database> {
   // No JIT compilation: the admin's aggregates cost enough to trigger it and then spent seconds
   // compiling for a scan of milliseconds (docs/decisions/0023-admin-aggregates-without-jit.md).
   const pool = new pg.Pool({ connectionString: url, max, options: "-c jit=off" });
@@ -94,7 +107,7 @@ async function openPostgres(url: string, max: number, log: DatabaseLog): Promise
   pool.on("error", (error) => {
     log.error({ err: error }, "PostgreSQL connection lost");
   });
-  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const db = drizzleNodePg(pool, drizzleOptions(logQuery)) as unknown as Db;
   return {
     db,
     kind: "postgres",

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionLookupQuery } from "../auth/session-store";
 import { seedSampleCompany } from "../demo/seed-demo";
 import { memberMatchQueries } from "../matches/member-match-queries";
+import { sessionsViewVersionsQuery } from "../matches/session-view-versions";
 import { type PostgresServer, startPostgresServer } from "../test/postgres-server";
 import { type Database, openDatabase } from "./client";
 import { sessions, users } from "./schema";
@@ -74,9 +75,9 @@ describe("a single person's requests use indexes", () => {
     });
     await database.db.execute(sql`analyze sessions`);
     const queries = memberMatchQueries(database.db);
-    const values = { hash: "1".repeat(64), now, idleSince: new Date(0) };
+    const values = { hash: "1".repeat(64), hashes: ["1".repeat(64)], now, idleSince: new Date(0) };
     for (const query of [
-      queries.sessionVersions,
+      sessionsViewVersionsQuery(database.db),
       queries.sessionWithCurrent,
       queries.sessionWithHistory,
     ]) {

@@ -61,7 +61,7 @@ const isCurrentSql = sql<boolean>`(${matches.status} = 'active' and ${pairingOpe
 const memberVersionSql = sql<number>`coalesce(${memberViewVersions.version}, 0)`.mapWith(Number);
 
 /** The session lookup's columns with only what settleSession needs of the user, and the versions. */
-const sessionColumns = {
+export const sessionColumns = {
   ...sessionSelection,
   user: { id: users.id, isAdmin: users.isAdmin },
   memberVersion: memberVersionSql,
@@ -88,19 +88,6 @@ export function memberMatchQueries(db: Db) {
     .limit(1)
     .as("current");
   return {
-    /**
-     * The session and the versions alone: all a read needs while the person's view is the one
-     * kept (member-view-cache.ts). PostgreSQL sets up every node of a plan on each execution,
-     * run or not, so this small plan costs it a fraction of the match statements'.
-     */
-    sessionVersions: db
-      .select(sessionColumns)
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .innerJoin(viewVersion, eq(viewVersion.id, 1))
-      .leftJoin(memberViewVersions, eq(memberViewVersions.userId, users.id))
-      .where(liveSessionCondition)
-      .limit(1),
     /** Every match of the user's, newest first, each marked whether it is the current one. */
     sessionWithHistory: db
       .select({
@@ -134,7 +121,6 @@ export function memberMatchQueries(db: Db) {
 function build(db: Db) {
   const queries = memberMatchQueries(db);
   return {
-    sessionVersions: queries.sessionVersions.prepare("session_view_versions"),
     sessionWithHistory: queries.sessionWithHistory.prepare("session_match_history"),
     sessionWithCurrent: queries.sessionWithCurrent.prepare("session_current_match"),
   };
@@ -194,21 +180,6 @@ export interface SessionMatches {
 
 /** The session lookup's placeholders for a cookie value (its hash, and the times). */
 export type SessionLookupValues = ReturnType<typeof sessionLookupValues>;
-
-/**
- * The versions of the looked-up session's person's view, or null (signed out) under the rules of
- * every session lookup (settleSession); reads no match.
- */
-export async function sessionViewVersions(
-  ctx: AppContext,
-  session: SessionLookupValues,
-): Promise<ViewVersions | null> {
-  const [row] = await statements(ctx.db).sessionVersions.execute(session);
-  if (!row) return null;
-  const { memberVersion, everyoneVersion, ...found } = row;
-  if (!(await settleSession(ctx, found))) return null;
-  return { member: memberVersion, everyone: everyoneVersion };
-}
 
 /**
  * The user of the looked-up session with their matches (the current one only, or all) and the

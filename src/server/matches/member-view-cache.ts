@@ -3,19 +3,16 @@ import { sessionLookupValues } from "../auth/session-store";
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
 import { type SerialisedJson, serialiseAnswer } from "../http/send-serialised";
-import {
-  type SessionMatches,
-  sessionMatches,
-  sessionViewVersions,
-  type ViewVersions,
-} from "./member-match-queries";
+import { type SessionMatches, sessionMatches, type ViewVersions } from "./member-match-queries";
+import { sessionViewVersions } from "./session-view-versions";
 
 /**
  * The employee's screens poll their current match and history. Each answer is kept here,
  * serialised, with the versions of the person's view it was read at (the tables
  * member_view_versions and view_version, which PostgreSQL triggers bump on every change to what
  * the person sees; decision 0025). Every read still looks the session, the whitelist and the
- * versions up in the database: with an answer kept, one small statement reads only those, and
+ * versions up in the database: with an answer kept, one small statement reads only those (shared
+ * by the reads that arrive in the same turn of the event loop: session-view-versions.ts), and
  * when the versions are the kept ones the kept answer goes out; otherwise (or with nothing kept)
  * one statement reads the session with the matches and the new answer replaces the kept one.
  * Several app processes each keep their own answers; the versions live in the database, so none
@@ -95,7 +92,7 @@ export async function readMemberView<S extends z.ZodType>(
   const key = session.hash;
   const kept = views.get(key);
   if (kept) {
-    const latest = await sessionViewVersions(ctx, session);
+    const latest = await sessionViewVersions(ctx, session.hash);
     if (!latest) {
       views.delete(key);
       return null;

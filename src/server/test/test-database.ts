@@ -1,19 +1,21 @@
-import { type Database, openDatabase } from "../db/client";
+import { type Database, type OpenDatabaseOptions, openDatabase } from "../db/client";
 import { createServerDatabase } from "./postgres-server";
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on
  * the PostgreSQL server named by TEST_DATABASE_URL (CI runs the suite both ways).
  */
-export async function createTestDatabase(): Promise<Database & { url?: string }> {
+export async function createTestDatabase(
+  options: Pick<OpenDatabaseOptions, "logQuery"> = {},
+): Promise<Database & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({});
+    const database = await openDatabase(options);
     await database.migrate();
     return database;
   }
   const server = await createServerDatabase(serverUrl);
-  const database = await openDatabase({ databaseUrl: server.url, poolSize: 5 });
+  const database = await openDatabase({ ...options, databaseUrl: server.url, poolSize: 5 });
   await database.migrate();
   return {
     ...database,
