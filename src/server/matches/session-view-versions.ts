@@ -15,7 +15,7 @@ import { sessionColumns, type ViewVersions } from "./member-match-queries";
  * one (docs/performance.md, "Reads that arrive together ask together").
  */
 
-/** At most this many sessions per statement; more wait for the next one. */
+/** At most this many sessions per statement; more are split across statements sent together. */
 const MAX_BATCH = 100;
 
 /** The sessions with their person's view versions (placeholders: `hashes`, `now`, `idleSince`). */
