@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../src/server/clock";
 import { runDueStages } from "../src/server/rounds/run-due-stages";
 import { allowEmail, createAdmin, createUser } from "../src/server/test/factories";
-import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
+import {
+  axeViolations,
+  dialogHoldsFocus,
+  hasHorizontalScroll,
+  type Story,
+  startStory,
+} from "./support/harness";
 
 // The March 2027 round: drafted on Friday 26 February at 09:00 (UTC), published Monday 1 March
 // (docs/rounds.md, "When").
@@ -94,7 +100,7 @@ describe("the Operations tab's Monthly rounds", () => {
     await page.getByRole("button", { name: "Skip the month" }).focus();
     await page.keyboard.press("Enter");
     const skip = page.getByRole("dialog", { name: "Skip this month?" });
-    await skip.waitFor();
+    await dialogHoldsFocus(skip);
     await page.keyboard.press("Escape");
     await skip.waitFor({ state: "detached" });
     await draft.waitFor();

@@ -2,7 +2,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Locator,
+  type Page,
+} from "playwright-core";
 import type { Clock } from "../../src/server/clock";
 import { loadConfig } from "../../src/server/config";
 import type { Db } from "../../src/server/db/client";
@@ -94,6 +100,21 @@ export async function axeViolations(page: Page): Promise<string[]> {
   return results.violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
   );
+}
+
+/**
+ * Waits until a dialog has taken the focus. Its Escape listener is set up by the same effects
+ * that move the focus into it, a moment after it shows: a key pressed as soon as it is visible
+ * can be lost.
+ */
+export async function dialogHoldsFocus(dialog: Locator): Promise<void> {
+  await dialog.waitFor();
+  await dialog
+    .page()
+    .waitForFunction(
+      (element) => element?.contains(document.activeElement) ?? false,
+      await dialog.elementHandle(),
+    );
 }
 
 /** True when the page is wider than its viewport (horizontal scroll). */
