@@ -35,18 +35,13 @@ const viewVersionsStatement = (db: Db) =>
 type Found = Awaited<ReturnType<ReturnType<typeof viewVersionsStatement>["execute"]>>[number];
 
 const loaders = new WeakMap<AppContext, DataLoader<string, Found | null>>();
-const statements = new WeakMap<Db, ReturnType<typeof viewVersionsStatement>>();
 
 function loaderOf(ctx: AppContext): DataLoader<string, Found | null> {
   let loader = loaders.get(ctx);
   if (!loader) {
+    const statement = viewVersionsStatement(ctx.db);
     loader = new DataLoader(
       async (hashes) => {
-        let statement = statements.get(ctx.db);
-        if (!statement) {
-          statement = viewVersionsStatement(ctx.db);
-          statements.set(ctx.db, statement);
-        }
         const rows = await statement.execute({
           hashes: [...new Set(hashes)],
           ...sessionTimes(ctx),
