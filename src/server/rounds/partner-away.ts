@@ -5,7 +5,7 @@ import type { PartnerAwayBody, PartnerAwayResponse } from "../../shared/partner-
 import { recordActivity } from "../activity/activity";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
-import { matches, type PairingRow, pairings } from "../db/schema";
+import { matches, type PairingRow } from "../db/schema";
 import { BadRequest, Conflict, HttpError, NotFound } from "../errors";
 import { type MatchWithMembers, memberIds, withMembers } from "../match-members/match-members";
 import { readPairingSchedule } from "../matches/next-pairing";
@@ -15,6 +15,7 @@ import {
   PARTNER_AWAY_KIND,
 } from "../pairings/current/away-reports";
 import { leaveMatch } from "../pairings/current/leave-match";
+import { lockPairing } from "../pairings/current/pairing-locks";
 import { type RePairNotice, sendRePairMails } from "../pairings/current/re-pair-mail";
 import { peopleByIds, placeInTx } from "../pairings/current/re-pair-person";
 import { fullName } from "../pairings/members/pairing-members";
@@ -38,8 +39,8 @@ interface Outcome {
  * reporter is re-paired by the re-pair operation (pairings/current/re-pair-person.ts), in a trio
  * or a group of four the others stay matched. Once per reporter and pairing, recorded in the activity list.
  *
- * Concurrency: one transaction that locks the pairing's row first (FOR UPDATE), as every re-pair
- * of it does, so two reports of one pairing run one after the other, and a Complete waits or has
+ * Concurrency: one transaction that locks the pairing's row first (FOR UPDATE) and only then
+ * reads the match, as every re-pair of it does, so two reports of one pairing run one after the other, and a Complete waits or has
  * already happened. The re-pair's e-mails go out after the commit.
  */
 export async function reportPartnerAway(
@@ -71,16 +72,19 @@ async function reportInTx(
   matchId: number,
   partnerId: string | undefined,
 ): Promise<Outcome> {
+  const [ref] = await tx
+    .select({ pairingId: matches.pairingId })
+    .from(matches)
+    .where(eq(matches.id, matchId));
+  if (!ref) throw new NotFound("Match not found");
+  // The pairing first, then the match read again inside its lock (pairing-locks.ts): a report,
+  // re-pair or deactivation that ran meanwhile is seen, not overwritten.
+  const pairing = await lockPairing(tx, ref.pairingId);
   const [row] = await withMembers(
     tx,
     await tx.select().from(matches).where(eq(matches.id, matchId)),
   );
-  if (!row || !memberIds(row).includes(userId)) throw new NotFound("Match not found");
-  const [pairing] = await tx
-    .select()
-    .from(pairings)
-    .where(eq(pairings.id, row.pairingId))
-    .for("update");
+  if (!row || !pairing || !memberIds(row).includes(userId)) throw new NotFound("Match not found");
   const period = formatMatchMonth(row.month);
   if (pairing?.status !== "active" || row.status !== "active") {
     throw new Conflict(

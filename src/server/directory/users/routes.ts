@@ -50,7 +50,7 @@ const usersRoutes: FeatureRoutes = async (app, { ctx }) => {
   r.post(
     "/api/admin/users/:id/deactivate",
     { schema: accountChange, config: accountLimit },
-    async (request) => deactivateUser(ctx, request.params.id, requireAdmin(request)),
+    async (request) => deactivateUser(ctx, request.params.id, requireAdmin(request), request.log),
   );
   r.post(
     "/api/admin/users/:id/reactivate",

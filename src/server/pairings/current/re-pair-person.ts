@@ -3,9 +3,10 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { exclusionLabels } from "../../../shared/exclusions";
 import { joinNames } from "../../../shared/matches";
 import type { RePairResponse } from "../../../shared/pairings";
+import { recordActivity } from "../../activity/activity";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
-import { matches, matchMembers, type PairingRow, pairings, users } from "../../db/schema";
+import { matches, type PairingRow, pairings, users } from "../../db/schema";
 import { Conflict, NotFound } from "../../errors";
 import {
   addMember,
@@ -20,12 +21,16 @@ import { getPairingSettings } from "../generate/pairing-settings";
 import { listEligibleUsers } from "../members/eligibility";
 import { aloneMember, awayReasons } from "../members/member-availability";
 import { fullName } from "../members/pairing-members";
+import { peopleInRunningMatches } from "../members/running-members";
 import { dayOf, resolveScope } from "../members/scope";
 import { awayReports } from "./away-reports";
 import { leaveMatch } from "./leave-match";
 import { type RePairNotice, sendRePairMails } from "./re-pair-mail";
 
 type Log = { error(obj: unknown, message: string): void };
+
+/** The activity kind of a re-pair: `userId` is the person placed (docs/matches.md). */
+export const RE_PAIRED_KIND = "match.re-paired";
 
 /**
  * Re-pairs one person of a running pairing whose partner(s) can no longer meet (left, paused,
@@ -109,6 +114,19 @@ export async function placeInTx(
   }
   await applyPlacement(ctx, tx, pairing, rows, userId, placement);
   const names = await namesOf(tx, chosen);
+  await recordActivity(
+    ctx,
+    {
+      kind: RE_PAIRED_KIND,
+      detail: `${fullName(names.person)} was re-paired: now meets ${joinNames(names.partners.map(fullName))}.`,
+      userId,
+      scopeKey: pairing.scopeKey,
+      month: pairing.month,
+      pairingId: pairing.id,
+      data: { partners: partnersOf(placement) },
+    },
+    tx,
+  );
   return { kind: placement.kind, pairingId: pairing.id, month: pairing.month, ...names };
 }
 
@@ -131,7 +149,7 @@ async function refuseUnlessAlone(
 ) {
   const others = own ? memberIds(own).filter((id) => id !== userId) : [];
   const people = await namesOf(tx, [userId, ...others]);
-  if (!own) {
+  if (!own && !reported.has(userId)) {
     throw new NotFound(`${fullName(people.person)} is not in "${pairing.name}".`);
   }
   const reason = away.get(userId);
@@ -162,7 +180,7 @@ async function choosePlacement(
 ): Promise<Found> {
   const scope = await resolveScope(tx, pairing.domainGroupId);
   const ready = new Map((await listEligibleUsers(tx, scope, today)).map((u) => [u.id, u]));
-  const busy = await peopleInRunningPairings(tx);
+  const busy = await peopleInRunningMatches(tx);
   const alone = rows
     .map((row) => aloneMember(row, away))
     .filter((id): id is string => id !== null && id !== userId && ready.has(id));
@@ -205,17 +223,6 @@ async function choosePlacement(
     );
   }
   return placement;
-}
-
-/** Everyone in a match of any running pairing (their month already has a partner for them). */
-async function peopleInRunningPairings(tx: Tx): Promise<Set<string>> {
-  const rows = await tx
-    .select({ userId: matchMembers.userId })
-    .from(matchMembers)
-    .innerJoin(matches, eq(matches.id, matchMembers.matchId))
-    .innerJoin(pairings, eq(pairings.id, matches.pairingId))
-    .where(eq(pairings.status, "active"));
-  return new Set(rows.map((row) => row.userId));
 }
 
 async function applyPlacement(
