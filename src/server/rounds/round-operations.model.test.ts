@@ -143,3 +143,17 @@ describe("operations on a running pairing, in any order and at the same moment",
     );
   }, 600_000);
 });
+
+describe("two reports of an away partner at the same moment inside a group of three", () => {
+  it("run one after the other, so the match never keeps a single member", async () => {
+    const w = await world();
+    const [a, b, c] = [4, 5, 6].map((i) => w.people[i]);
+    const match = await matchOf(w, 4);
+    const [first, second] = await Promise.all([
+      one.as(a).post(`/api/matches/${match.id}/partner-away`, { partnerId: c.id }),
+      two.as(b).post(`/api/matches/${match.id}/partner-away`, { partnerId: a.id }),
+    ]);
+    expect([first.statusCode, second.statusCode].every((code) => code < 500)).toBe(true);
+    await checkRoundInvariants(one.db);
+  });
+});
