@@ -25,6 +25,7 @@ export const clientRoutes = [
   "/unsubscribe",
   "/check-in",
   "/still-in",
+  "/not-away",
 ] as const;
 
 export type ClientRoute = (typeof clientRoutes)[number];
@@ -51,6 +52,7 @@ export const paths = {
   unsubscribe: "/unsubscribe",
   checkIn: "/check-in",
   stillIn: "/still-in",
+  notAway: "/not-away",
 } as const satisfies Record<string, ClientRoute>;
 
 /**

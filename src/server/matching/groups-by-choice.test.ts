@@ -42,11 +42,7 @@ const people = (n: number, size: 2 | 3 | 4, pref: Person[2] = "any", depts = n):
 
 describe("groups by choice", () => {
   it("never costs a chat: one who chose 3 and one who chose 4 in a small team join pairs as their third", () => {
-    const team = instance([
-      ...people(4, 2),
-      ["three", "d7", "any", 3],
-      ["four", "d8", "any", 4],
-    ]);
+    const team = instance([...people(4, 2), ["three", "d7", "any", 3], ["four", "d8", "any", 4]]);
     for (const strategy of ["auto", "fast"] as const) {
       const result = run(team, strategy);
       expect(result.unmatched).toEqual([]);

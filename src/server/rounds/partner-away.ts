@@ -1,11 +1,11 @@
 import { format, parseISO } from "date-fns";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { formatMatchMonth, joinNames } from "../../shared/matches";
 import type { PartnerAwayBody, PartnerAwayResponse } from "../../shared/partner-away";
 import { recordActivity } from "../activity/activity";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
-import { matches, type PairingRow } from "../db/schema";
+import { activities, matches, type PairingRow } from "../db/schema";
 import { BadRequest, Conflict, HttpError, NotFound } from "../errors";
 import { type MatchWithMembers, memberIds, withMembers } from "../match-members/match-members";
 import { readPairingSchedule } from "../matches/next-pairing";
@@ -14,12 +14,14 @@ import {
   awayReports,
   PARTNER_AWAY_KIND,
 } from "../pairings/current/away-reports";
+import { type ChangeNotice, sendChangeNotices } from "../pairings/current/change-notices";
 import { leaveMatch } from "../pairings/current/leave-match";
 import { lockPairing } from "../pairings/current/pairing-locks";
-import { type RePairNotice, sendRePairMails } from "../pairings/current/re-pair-mail";
-import { peopleByIds, placeInTx } from "../pairings/current/re-pair-person";
+import type { RePairNotice } from "../pairings/current/re-pair-mail";
+import { peopleByIds, placeInTx, RE_PAIRED_KIND } from "../pairings/current/re-pair-person";
 import { fullName } from "../pairings/members/pairing-members";
 import { awayWindow, dayIn } from "./away-window";
+import { notAwayUrl } from "./not-away";
 import { dateRule, getRoundSettings, getTimeZone } from "./round-settings";
 
 type Log = { error(obj: unknown, message: string): void };
@@ -31,6 +33,8 @@ interface Outcome {
   /** Set when the reporter was re-paired: who to tell. */
   notice: RePairNotice | null;
   partners: Person[];
+  /** Everyone to tell after the commit: the person reported away, and a re-pair's group. */
+  notices?: ChangeNotice[];
 }
 
 /**
@@ -53,7 +57,7 @@ export async function reportPartnerAway(
   const outcome = await ctx.db.transaction((tx) =>
     reportInTx(ctx, tx, userId, matchId, body.partnerId),
   );
-  const notified = outcome.notice ? await sendRePairMails(ctx, outcome.notice, log) : 0;
+  const notified = await sendChangeNotices(ctx, outcome.notices ?? [], log);
   const names = outcome.partners.map(fullName);
   const period = formatMatchMonth(outcome.month);
   const message = {
@@ -98,6 +102,7 @@ async function reportInTx(
     throw new BadRequest("Choose the partner who is away from your match.", "validation");
   }
   await refuseAfterFirstHalf(ctx, tx, pairing);
+  await refuseJustPlaced(tx, pairing, awayId);
   if ((await awayReports(tx, pairing.id)).reporters.has(userId)) {
     throw new Conflict(
       `You already told us a partner is away in ${period}. If something else changed, please ask an admin.`,
@@ -109,7 +114,42 @@ async function reportInTx(
       ? await groupGoesOnWithout(tx, row, userId, awayId)
       : await rePairReporter(ctx, tx, pairing, userId, awayId);
   await record(ctx, tx, pairing, userId, awayId, outcome);
-  return outcome;
+  const [away] = await peopleByIds(tx, [awayId]);
+  const notices: ChangeNotice[] = [
+    {
+      kind: "reported-away",
+      month: pairing.month,
+      person: away,
+      notAwayUrl: await notAwayUrl(ctx, awayId, pairing.id),
+    },
+  ];
+  if (outcome.notice) notices.push({ kind: "re-paired", notice: outcome.notice });
+  return { ...outcome, notices };
+}
+
+/**
+ * Someone who joined this month's match by a re-pair was placed on purpose, and was told: a
+ * report cannot take them out again without placing them, so it is refused and an admin decides.
+ */
+async function refuseJustPlaced(tx: Tx, pairing: PairingRow, awayId: string) {
+  const [placed] = await tx
+    .select({ id: activities.id })
+    .from(activities)
+    .where(
+      and(
+        eq(activities.kind, RE_PAIRED_KIND),
+        eq(activities.pairingId, pairing.id),
+        eq(activities.userId, awayId),
+      ),
+    )
+    .limit(1);
+  if (placed) {
+    const [away] = await peopleByIds(tx, [awayId]);
+    throw new Conflict(
+      `${fullName(away)} joined your match by a re-pair this month, so we cannot take them out again. If they cannot meet, please ask a Cup of Joe admin.`,
+      "just_placed",
+    );
+  }
 }
 
 async function refuseAfterFirstHalf(ctx: AppContext, tx: Tx, pairing: PairingRow) {

@@ -6,7 +6,7 @@ import type { RePairResponse } from "../../../shared/pairings";
 import { recordActivity } from "../../activity/activity";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
-import { matches, type PairingRow, pairings, users } from "../../db/schema";
+import { activities, matches, type PairingRow, pairings, users } from "../../db/schema";
 import { Conflict, NotFound } from "../../errors";
 import {
   addMember,
@@ -99,9 +99,11 @@ export async function placeInTx(
     await tx.select().from(matches).where(eq(matches.pairingId, pairing.id)),
   );
   const away = await awayReasons(tx, [pairing.id], today);
-  const reported = new Set([...(await awayReports(tx, pairing.id)).away, ...alsoAway]);
+  const reports = await awayReports(tx, pairing.id);
+  const reported = new Set([...reports.away, ...alsoAway]);
   const own = rows.find((row) => memberIds(row).includes(userId));
-  await refuseUnlessAlone(tx, pairing, own, userId, away, reported);
+  const wasIn = reports.everAway.has(userId) || (await leftAloneIn(tx, pairing.id)).has(userId);
+  await refuseUnlessAlone(tx, pairing, own, userId, away, reported, wasIn);
   const placement = await choosePlacement(tx, pairing, rows, userId, away, today, reported);
   const chosen = [userId, ...partnersOf(placement)];
   const stillActive = await tx
@@ -132,6 +134,15 @@ export async function placeInTx(
 
 type Found = NonNullable<Placement>;
 
+/** People a leaving partner left without a match in this pairing (leave-running-pairings.ts). */
+async function leftAloneIn(tx: Tx, pairingId: number): Promise<Set<string>> {
+  const rows = await tx
+    .select({ userId: activities.userId })
+    .from(activities)
+    .where(and(eq(activities.kind, "match.partner-left"), eq(activities.pairingId, pairingId)));
+  return new Set(rows.flatMap((r) => (r.userId ? [r.userId] : [])));
+}
+
 const partnersOf = (placement: Found) =>
   placement.kind === "pair"
     ? [placement.partnerId]
@@ -146,10 +157,11 @@ async function refuseUnlessAlone(
   userId: string,
   away: Map<string, keyof typeof exclusionLabels>,
   reported: ReadonlySet<string>,
+  wasIn: boolean,
 ) {
   const others = own ? memberIds(own).filter((id) => id !== userId) : [];
   const people = await namesOf(tx, [userId, ...others]);
-  if (!own && !reported.has(userId)) {
+  if (!own && !wasIn) {
     throw new NotFound(`${fullName(people.person)} is not in "${pairing.name}".`);
   }
   const reason = away.get(userId);
