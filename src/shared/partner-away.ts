@@ -31,6 +31,12 @@ export const awayStatusResponseSchema = z.object({
       reportedAt: z.string(),
     })
     .nullable(),
+  /**
+   * While the signed-in person may still say a partner of their current match is away: the last
+   * day (YYYY-MM-DD, company zone) and how to show it ("Wednesday, March 17"), both null for a
+   * scope without round settings; null when a report would not work.
+   */
+  reportUntil: z.object({ iso: z.string().nullable(), display: z.string().nullable() }).nullable(),
 });
 export type AwayStatusResponse = z.infer<typeof awayStatusResponseSchema>;
 

@@ -1,3 +1,4 @@
+import { format, parseISO } from "date-fns";
 import { and, desc, eq } from "drizzle-orm";
 import { formatMatchMonth, joinNames } from "../../shared/matches";
 import type { AwayStatusResponse, NotAwayResponse } from "../../shared/partner-away";
@@ -6,14 +7,18 @@ import { getAuthSecret } from "../auth/auth-secret";
 import { refuseClosedAccount } from "../check-ins/closed-account";
 import { signLinkToken, verifyLinkToken } from "../check-ins/link-token";
 import type { AppContext } from "../context";
-import { activities, pairings } from "../db/schema";
+import { activities, matches, pairings } from "../db/schema";
 import { BadRequest, Conflict, HttpError } from "../errors";
-import { NOT_AWAY_KIND, PARTNER_AWAY_KIND } from "../pairings/current/away-reports";
+import { isMemberSql } from "../match-members/match-members";
+import { awayReports, NOT_AWAY_KIND, PARTNER_AWAY_KIND } from "../pairings/current/away-reports";
 import { type ChangeNotice, sendChangeNotices } from "../pairings/current/change-notices";
 import { lockPairing } from "../pairings/current/pairing-locks";
 import { peopleByIds, placeInTx } from "../pairings/current/re-pair-person";
 import { fullName } from "../pairings/members/pairing-members";
 import { peopleInRunningMatches } from "../pairings/members/running-members";
+import { dayIn } from "./away-window";
+import { reportLastDay } from "./report-window";
+import { getTimeZone } from "./round-settings";
 
 const LINK_DAYS = 45;
 const DAY_MS = 86_400_000;
@@ -52,11 +57,38 @@ async function openReport(ctx: AppContext, userId: string) {
 
 /** What the person's Matches page says when a partner reported them away and they are in no match. */
 export async function awayStatus(ctx: AppContext, userId: string): Promise<AwayStatusResponse> {
+  const reportUntil = await reportWindow(ctx, userId);
   const report = await openReport(ctx, userId);
   if (!report?.month || (await peopleInRunningMatches(ctx.db, report.month)).has(userId)) {
-    return { away: null };
+    return { away: null, reportUntil };
   }
-  return { away: { month: report.month, reportedAt: report.at.toISOString() } };
+  return { away: { month: report.month, reportedAt: report.at.toISOString() }, reportUntil };
+}
+
+/**
+ * Until when the person may report a partner of their current match away: only in the round's
+ * first half and once per pairing (rounds/partner-away.ts), so the button shows only while it works.
+ */
+async function reportWindow(ctx: AppContext, userId: string) {
+  const [current] = await ctx.db
+    .select({ pairing: pairings })
+    .from(matches)
+    .innerJoin(pairings, eq(pairings.id, matches.pairingId))
+    .where(
+      and(
+        eq(pairings.status, "active"),
+        eq(matches.status, "active"),
+        isMemberSql(matches.id, userId),
+      ),
+    )
+    .orderBy(desc(matches.month))
+    .limit(1);
+  if (!current) return null;
+  if ((await awayReports(ctx.db, current.pairing.id)).reporters.has(userId)) return null;
+  const lastDay = await reportLastDay(ctx.db, current.pairing);
+  if (!lastDay) return { iso: null, display: null };
+  if (dayIn(ctx.clock.now(), await getTimeZone(ctx.db)) > lastDay) return null;
+  return { iso: lastDay, display: format(parseISO(lastDay), "EEEE, MMMM d") };
 }
 
 /** "I'm not away" from the e-mail's page: the token names the person and the pairing. */

@@ -8,7 +8,6 @@ import type { Tx } from "../db/client";
 import { activities, matches, type PairingRow } from "../db/schema";
 import { BadRequest, Conflict, HttpError, NotFound } from "../errors";
 import { type MatchWithMembers, memberIds, withMembers } from "../match-members/match-members";
-import { readPairingSchedule } from "../matches/next-pairing";
 import {
   type AwayReportData,
   awayReports,
@@ -20,9 +19,10 @@ import { lockPairing } from "../pairings/current/pairing-locks";
 import type { RePairNotice } from "../pairings/current/re-pair-mail";
 import { peopleByIds, placeInTx, RE_PAIRED_KIND } from "../pairings/current/re-pair-person";
 import { fullName } from "../pairings/members/pairing-members";
-import { awayWindow, dayIn } from "./away-window";
+import { dayIn } from "./away-window";
 import { notAwayUrl } from "./not-away";
-import { dateRule, getRoundSettings, getTimeZone } from "./round-settings";
+import { reportLastDay } from "./report-window";
+import { getTimeZone } from "./round-settings";
 
 type Log = { error(obj: unknown, message: string): void };
 type Person = RePairNotice["person"];
@@ -153,13 +153,9 @@ async function refuseJustPlaced(tx: Tx, pairing: PairingRow, awayId: string) {
 }
 
 async function refuseAfterFirstHalf(ctx: AppContext, tx: Tx, pairing: PairingRow) {
-  const timeZone = await getTimeZone(tx);
-  const settings = (await getRoundSettings(tx, [pairing.scopeKey])).get(pairing.scopeKey);
-  if (!settings) return;
-  const rule = dateRule(settings, await readPairingSchedule({ db: tx }), timeZone);
-  const window = awayWindow(pairing.month, rule);
-  if (dayIn(ctx.clock.now(), timeZone) > window.lastDay) {
-    const last = format(parseISO(window.lastDay), "EEEE, MMMM d");
+  const lastDay = await reportLastDay(tx, pairing);
+  if (lastDay && dayIn(ctx.clock.now(), await getTimeZone(tx)) > lastDay) {
+    const last = format(parseISO(lastDay), "EEEE, MMMM d");
     throw new Conflict(
       `A partner can be reported away until the middle of the month (${last}); after that a new partner would have little time to meet. You can answer "Missed This Month" instead.`,
       "second_half",
