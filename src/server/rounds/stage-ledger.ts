@@ -91,6 +91,30 @@ export async function claimDueStage(db: Db, options: ClaimOptions): Promise<Roun
   return stage ?? null;
 }
 
+/**
+ * Extends this owner's lease on a stage it still holds (run-due-stages.ts renews it while the
+ * stage's work runs, so a long stage is never taken over). False once the stage is no longer its.
+ */
+export async function renewLease(
+  db: Db,
+  stage: Pick<RoundStageRow, "id">,
+  owner: string,
+  leaseMs: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(roundStages)
+    .set({ leaseExpiresAt: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
+    .where(
+      and(
+        eq(roundStages.id, stage.id),
+        eq(roundStages.claimedBy, owner),
+        eq(roundStages.state, "running"),
+      ),
+    )
+    .returning({ id: roundStages.id });
+  return rows.length > 0;
+}
+
 export interface StageOutcome {
   state: "done" | "skipped" | "failed" | "pending";
   note?: string | null;
