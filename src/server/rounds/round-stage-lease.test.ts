@@ -81,11 +81,10 @@ describe("a stage that runs longer than its lease", () => {
     // Wait until the lease first given has run out on the database's clock.
     await vi.waitFor(
       async () => {
-        const [row] = (
-          await two.db.execute(
-            sql`select now() > ${firstExpiry.toISOString()}::timestamptz as past`,
-          )
-        ).rows as Array<{ past: boolean }>;
+        const result = await two.db.execute(
+          sql`select now() > ${firstExpiry.toISOString()}::timestamptz as past`,
+        );
+        const [row] = (result as unknown as { rows: Array<{ past: boolean }> }).rows;
         expect(row.past).toBe(true);
       },
       { timeout: 10_000, interval: 50 },

@@ -120,7 +120,7 @@ async function planDueRounds(ctx: AppContext) {
     const round = currentRound(now, dateRule(own, companySchedule, timeZone));
     // A round whose window opened before automatic rounds began for the scope is the admin's.
     if (!round || (own.autoSince && round.draftAt < own.autoSince)) continue;
-    await planRound(ctx.db, scope.key, round);
+    await planRound(ctx, scope, round);
   }
 }
 
