@@ -105,7 +105,8 @@ function keepLease(
   };
 }
 
-async function planDueRounds(ctx: AppContext) {
+/** Writes down every scope's round whose review window has opened (stage-ledger.ts planRound). */
+export async function planDueRounds(ctx: AppContext) {
   const now = ctx.clock.now();
   const scopes = await listRoundScopes(ctx.db);
   const settings = await ensureRoundSettings(
