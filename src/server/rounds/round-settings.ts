@@ -178,7 +178,8 @@ export async function saveRoundSettings(
           updatedAt: sql`now()`,
         },
       });
-    await dropPendingStages(tx, scopeKey);
+    // Turned off: every step still to come stops, of a round under way too.
+    await dropPendingStages(tx, { scopeKey, underWayToo: !input.auto });
   });
 }
 
@@ -192,17 +193,24 @@ export async function saveTimeZone(ctx: Pick<AppContext, "db">, timeZone: string
         target: settings.key,
         set: { value: timeZone, updatedAt: sql`now()` },
       });
-    await dropPendingStages(tx);
+    await dropPendingStages(tx, {});
   });
 }
 
-/** The stages of rounds none of whose stages has begun: a round under way keeps its steps. */
-function dropPendingStages(tx: Tx, scopeKey?: string) {
+type DropScope = { scopeKey?: string; underWayToo?: boolean };
+
+/**
+ * The stages of rounds none of whose stages has begun: a round under way keeps its steps, unless
+ * the scope's rounds were turned off (`underWayToo`).
+ */
+function dropPendingStages(tx: Tx, { scopeKey, underWayToo = false }: DropScope) {
   return tx.delete(roundStages).where(
     and(
       eq(roundStages.state, "pending"),
       scopeKey ? eq(roundStages.scopeKey, scopeKey) : undefined,
-      sql`not exists (select 1 from round_stages b
+      underWayToo
+        ? undefined
+        : sql`not exists (select 1 from round_stages b
           where b.scope_key = ${roundStages.scopeKey} and b.month = ${roundStages.month}
             and b.state <> 'pending')`,
     ),

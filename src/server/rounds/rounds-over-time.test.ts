@@ -158,5 +158,11 @@ describe("settings saved while a round runs", () => {
     ).toEqual(["check-in", "reminder"]);
     expect(await c.at("2027-04-26T09:00:00Z")).toEqual([["2027-04", "check-in", "done"]]);
     expect(await c.asked()).toHaveLength(4);
+    // Turned off: every step still to come stops, of the rounds under way too.
+    expect((await c.saveSettings("all", { ...long, auto: false })).statusCode).toBe(200);
+    const pending = (await c.stagesOf("2027-04"))
+      .concat(await c.stagesOf("2027-05"))
+      .filter((s) => s.state === "pending");
+    expect(pending).toEqual([]);
   });
 });
