@@ -746,6 +746,8 @@ export const checkIns = pgTable(
     /** When the question's e-mail went out: a claim without it (a run died) is asked again. */
     sentAt: tz("sent_at"),
     remindedAt: tz("reminded_at"),
+    /** When the reminder's e-mail went out: a reminder claimed but never sent is sent again. */
+    reminderSentAt: tz("reminder_sent_at"),
     answer: text("answer", { enum: checkInAnswers }),
     answeredAt: tz("answered_at"),
   },

@@ -95,4 +95,22 @@ describe("a step that died between its writes", () => {
     const rows = await t.db.select().from(checkIns).where(eq(checkIns.pairingId, pairingId));
     expect(rows.every((r) => r.sentAt !== null)).toBe(true);
   });
+
+  it("sends a reminder claimed before the run died", async () => {
+    clock.set("2027-03-15T09:00:00Z");
+    const { leaseRunsOut } = await claimThenDie("reminder");
+    // March's is the only pairing asked so far.
+    const [one] = await t.db.select().from(checkIns).limit(1);
+    // The dead run had claimed one person's reminder; its e-mail never went out.
+    await t.db.update(checkIns).set({ remindedAt: clock.now() }).where(eq(checkIns.id, one.id));
+    await leaseRunsOut();
+    clock.set("2027-03-15T09:10:00Z");
+    const ran = await runDueStages(t.ctx, { owner: "next" });
+    expect(ran.map((r) => [r.stage, r.state])).toEqual([["reminder", "done"]]);
+    expect((await mailsAbout(/^Reminder: did you meet/)).sort()).toEqual(
+      ["ann", "bob", "cat", "dan"].map((name) => `${name}@crash.test`).sort(),
+    );
+    expect(await runDueStages(t.ctx, { owner: "again" })).toEqual([]);
+    expect(await mailsAbout(/^Reminder: did you meet/)).toHaveLength(4);
+  });
 });
