@@ -47,7 +47,7 @@ async function company(start: string) {
       .where(and(eq(roundStages.scopeKey, scopeKey), eq(roundStages.month, month)));
   const asked = async () =>
     (await app.outbox()).filter((m) => m.subject.startsWith("Did you meet"));
-  return { app, clock, at, saveSettings, stagesOf, asked };
+  return { app, admin, clock, at, saveSettings, stagesOf, asked };
 }
 
 const defaults: RoundSettings = { schedule: null, reviewDays: 3, checkInDays: 7, auto: true };
@@ -88,6 +88,12 @@ describe("a long review window before a fixed pairing date", () => {
     expect(kept).toBeDefined();
     const publish = (await c.stagesOf("2027-03")).find((s) => s.stage === "publish");
     expect(publish?.state).toBe("pending");
+    const shown = (await c.app.as(c.admin).get("/api/admin/rounds")).json().scopes[0];
+    expect([shown.current.month, shown.current.draft, shown.next.month]).toEqual([
+      "2027-03",
+      { pairs: 2, unmatched: 0 },
+      "2027-04",
+    ]);
     expect(await c.at("2027-03-26T09:00:00Z")).toContainEqual(["2027-03", "publish", "done"]);
     const [march] = await c.app.db
       .select()
