@@ -662,6 +662,8 @@ export const roundStages = pgTable(
     doneAt: tz("done_at"),
     /** Set (claimed) just before a publish announces: members are told at most once. */
     announcedAt: tz("announced_at"),
+    /** Set once a draft stage has told the admins: a draft stored by a run that died is told on re-run. */
+    adminsToldAt: tz("admins_told_at"),
     /** Why a stage was skipped or failed, in words for the admin. */
     note: text("note"),
     createdAt: createdAt(),
@@ -739,8 +741,13 @@ export const checkIns = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** When the question was claimed (or the answer came first, from the page). */
     askedAt: tz("asked_at").notNull(),
+    /** When the question's e-mail went out: a claim without it (a run died) is asked again. */
+    sentAt: tz("sent_at"),
     remindedAt: tz("reminded_at"),
+    /** When the reminder's e-mail went out: a reminder claimed but never sent is sent again. */
+    reminderSentAt: tz("reminder_sent_at"),
     answer: text("answer", { enum: checkInAnswers }),
     answeredAt: tz("answered_at"),
   },
