@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import { errorResponses } from "../shared/api";
 import { healthSchema } from "../shared/health";
 import { registerApiDocs } from "./api-docs/api-docs";
+import oidcRoutes from "./auth/oidc/routes";
 import authRoutes from "./auth/routes";
 import checkInRoutes from "./check-ins/routes";
 import { type Clock, systemClock } from "./clock";
@@ -64,6 +65,7 @@ declare module "fastify" {
 /** The feature route plugins, each a thin `routes.ts` (docs/architecture.md). */
 const featureRoutes = [
   authRoutes,
+  oidcRoutes,
   whitelistRoutes,
   groupsRoutes,
   departmentsRoutes,
