@@ -31,6 +31,7 @@ import pairingsRoutes from "./pairings/routes";
 import profileRoutes from "./profile/routes";
 import roundMemberRoutes from "./rounds/member-routes";
 import roundsRoutes from "./rounds/routes";
+import scimRoutes from "./scim/routes";
 
 export interface AppDeps {
   config: Config;
@@ -81,6 +82,7 @@ const featureRoutes = [
   checkInRoutes,
   roundsRoutes,
   roundMemberRoutes,
+  scimRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -101,6 +101,8 @@ export const users = pgTable(
      * and active state are the provider's, so the admin cannot change them.
      */
     scimManaged: boolean("scim_managed").notNull().default(false),
+    /** The person's SCIM `userName` (often, not always, their address). */
+    scimUserName: text("scim_user_name"),
     /** The provider's own id for the person (SCIM `externalId`). */
     scimExternalId: text("scim_external_id"),
     createdAt: createdAt(),
@@ -109,6 +111,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
     index("users_scim_external_id_idx").on(t.scimExternalId),
+    uniqueIndex("users_scim_user_name_unique").on(sql`lower(${t.scimUserName})`),
     // The admin user list's keyset order (see directory/users/list-users.ts) and group filter.
     index("users_name_sort_idx").on(
       sql`lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, ''))`,
