@@ -32,6 +32,7 @@ import profileRoutes from "./profile/routes";
 import roundMemberRoutes from "./rounds/member-routes";
 import roundsRoutes from "./rounds/routes";
 import scimRoutes from "./scim/routes";
+import identityStatusRoutes from "./scim/status-routes";
 
 export interface AppDeps {
   config: Config;
@@ -83,6 +84,7 @@ const featureRoutes = [
   roundsRoutes,
   roundMemberRoutes,
   scimRoutes,
+  identityStatusRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -37,3 +37,16 @@ export function ssoErrorMessage(code: string | null): string | null {
 
 export const EMAIL_SIGN_IN_OFF_MESSAGE =
   "Sign-in by email is turned off for this company. Please use your company account.";
+
+/** The Operations tab's "Company identity" card (GET /api/admin/identity). */
+export const identityStatusSchema = z.object({
+  sso: z.object({ on: z.boolean(), name: z.string().nullable(), emailSignIn: z.boolean() }),
+  scim: z.object({
+    on: z.boolean(),
+    /** ISO time of the provider's latest change, null when it never wrote. */
+    lastChangeAt: z.string().nullable(),
+    /** People the provider manages. */
+    managed: z.number().int(),
+  }),
+});
+export type IdentityStatus = z.infer<typeof identityStatusSchema>;

@@ -2,7 +2,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allowedEmails, departments, matches, sessions, users } from "../db/schema";
 import { memberIds, withMembers } from "../match-members/match-members";
-import { allowEmail, createMatch, createPairing, createUser, signIn } from "../test/factories";
+import {
+  allowEmail,
+  createAdmin,
+  createMatch,
+  createPairing,
+  createUser,
+  signIn,
+} from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { ENTERPRISE_SCHEMA } from "./scim-schemas";
 
@@ -270,5 +277,26 @@ describe("SCIM refusals and paging", () => {
       itemsPerPage: 0,
       Resources: [],
     });
+  });
+});
+
+describe("the admin's view of provisioned people", () => {
+  it("shows SCIM on, how many it manages and its last change; refuses the admin's (de)activation", async () => {
+    const admin = t.as(await createAdmin(t.db, { email: "boss@hq.example.org" }));
+    const created = (
+      await scim("POST", "/Users", oktaUser("managed@example.com", "00umanaged"))
+    ).json();
+    const status = (await admin.get("/api/admin/identity")).json();
+    expect(status.sso).toEqual({ on: false, name: null, emailSignIn: true });
+    expect(status.scim.on).toBe(true);
+    expect(status.scim.managed).toBeGreaterThanOrEqual(1);
+    expect(Date.parse(status.scim.lastChangeAt)).not.toBeNaN();
+
+    const list = (await admin.get("/api/admin/users?q=managed%40example.com")).json();
+    expect(list.users[0]).toMatchObject({ id: created.id, scimManaged: true });
+    const refused = await admin.post(`/api/admin/users/${created.id}/deactivate`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/managed by your identity provider/);
+    expect((await t.get("/api/admin/identity")).statusCode).toBe(401);
   });
 });
