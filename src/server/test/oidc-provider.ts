@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from "node:crypto";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import Provider, { type Configuration } from "oidc-provider";
 
@@ -17,6 +17,8 @@ export interface TestOpenIdProvider {
   clientId: string;
   clientSecret: string;
   accounts: Map<string, ProviderAccount>;
+  /** Registers another redirect URI (an app that learns its port once it listens). */
+  redirectTo(uri: string): void;
   /** Stops answering (the provider "down"); `start()` answers again on the same port. */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -24,23 +26,56 @@ export interface TestOpenIdProvider {
 
 /**
  * panva's certified oidc-provider on an ephemeral port, with one confidential client whose
- * redirect URI is `redirectUri`. Its development login form takes any login (the account's sub)
+ * redirect URI is `redirectUri` (or the one given to `redirectTo` later). Its development login form takes any login (the account's sub)
  * and any password; consent is granted without a prompt.
  */
 export async function startTestOpenIdProvider(redirectUri: string): Promise<TestOpenIdProvider> {
   const accounts = new Map<string, ProviderAccount>();
   const clientId = "cup-of-joe";
   const clientSecret = "test-client-secret-0123456789abcdef";
-  let server: Server = createServer();
+  const keys = [
+    generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "jwk" }),
+  ];
+  let handler: (req: IncomingMessage, res: ServerResponse) => void = () => {};
+  const route = (req: IncomingMessage, res: ServerResponse) => handler(req, res);
+  let server: Server = createServer(route);
   await listen(server, 0);
   const port = (server.address() as AddressInfo).port;
   const issuer = `http://127.0.0.1:${port}`;
-  const configuration: Configuration = {
+  const build = (uri: string) => {
+    handler = new Provider(
+      issuer,
+      providerConfiguration(accounts, { clientId, clientSecret, uri, keys }),
+    ).callback();
+  };
+  build(redirectUri);
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    accounts,
+    redirectTo: build,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+    async start() {
+      server = createServer(route);
+      await listen(server, port);
+    },
+  };
+}
+
+function providerConfiguration(
+  accounts: Map<string, ProviderAccount>,
+  client: { clientId: string; clientSecret: string; uri: string; keys: object[] },
+): Configuration {
+  return {
     clients: [
       {
-        client_id: clientId,
-        client_secret: clientSecret,
-        redirect_uris: [redirectUri],
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+        redirect_uris: [client.uri],
         token_endpoint_auth_method: "client_secret_post",
       },
     ],
@@ -61,11 +96,7 @@ export async function startTestOpenIdProvider(redirectUri: string): Promise<Test
       return grant;
     },
     cookies: { keys: ["test-cookie-key-0123456789"] },
-    jwks: {
-      keys: [
-        generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "jwk" }),
-      ],
-    },
+    jwks: { keys: client.keys } as Configuration["jwks"],
     ttl: {
       AccessToken: 600,
       AuthorizationCode: 60,
@@ -73,23 +104,6 @@ export async function startTestOpenIdProvider(redirectUri: string): Promise<Test
       Interaction: 600,
       Grant: 600,
       Session: 600,
-    },
-  };
-  const provider = new Provider(issuer, configuration);
-  const handler = provider.callback();
-  server.on("request", handler);
-  return {
-    issuer,
-    clientId,
-    clientSecret,
-    accounts,
-    async stop() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-    async start() {
-      server = createServer(handler);
-      await listen(server, port);
     },
   };
 }

@@ -114,6 +114,12 @@ describe("OpenID Connect sign-in", () => {
     const [session] = await t.db.select().from(sessions).where(eq(sessions.userId, existing.id));
     expect(session.kind).toBe("employee");
   });
+});
+
+describe("OpenID Connect sign-in refusals", () => {
+  beforeEach(async () => {
+    await t.db.delete(oidcLogins);
+  });
 
   it("refuses an unverified address", async () => {
     const { sub, email } = account({ email_verified: false });
