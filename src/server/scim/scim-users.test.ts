@@ -298,5 +298,13 @@ describe("the admin's view of provisioned people", () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/managed by your identity provider/);
     expect((await t.get("/api/admin/identity")).statusCode).toBe(401);
+
+    const [entry] = await t.db
+      .select()
+      .from(allowedEmails)
+      .where(eq(allowedEmails.email, "managed@example.com"));
+    const removal = await admin.delete(`/api/admin/allowed-emails/${entry.id}`);
+    expect(removal.statusCode).toBe(409);
+    expect(removal.json().code).toBe("scim_managed");
   });
 });
