@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import { errorResponses } from "../shared/api";
 import { healthSchema } from "../shared/health";
 import { registerApiDocs } from "./api-docs/api-docs";
+import oidcRoutes from "./auth/oidc/routes";
 import authRoutes from "./auth/routes";
 import checkInRoutes from "./check-ins/routes";
 import { type Clock, systemClock } from "./clock";
@@ -30,6 +31,8 @@ import pairingsRoutes from "./pairings/routes";
 import profileRoutes from "./profile/routes";
 import roundMemberRoutes from "./rounds/member-routes";
 import roundsRoutes from "./rounds/routes";
+import scimRoutes from "./scim/routes";
+import identityStatusRoutes from "./scim/status-routes";
 
 export interface AppDeps {
   config: Config;
@@ -64,6 +67,7 @@ declare module "fastify" {
 /** The feature route plugins, each a thin `routes.ts` (docs/architecture.md). */
 const featureRoutes = [
   authRoutes,
+  oidcRoutes,
   whitelistRoutes,
   groupsRoutes,
   departmentsRoutes,
@@ -79,6 +83,8 @@ const featureRoutes = [
   checkInRoutes,
   roundsRoutes,
   roundMemberRoutes,
+  scimRoutes,
+  identityStatusRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

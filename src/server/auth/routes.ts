@@ -16,8 +16,10 @@ import {
   verifyCodeBodySchema,
 } from "../../shared/auth";
 import type { SessionKind } from "../../shared/enums";
+import { EMAIL_SIGN_IN_OFF_MESSAGE } from "../../shared/sso";
 import type { AppContext, FeatureRoutes } from "../context";
 import type { UserRow } from "../db/schema";
+import { Forbidden } from "../errors";
 import { adminSignIn } from "./admin-sign-in";
 import { ipLimits } from "./auth-settings";
 import { requireUser } from "./guards";
@@ -60,15 +62,22 @@ async function signedIn(
 }
 const signIn = answers(signedInSchema);
 
-/** Sign-in by e-mail: a code or a magic link, sent and then checked. */
+/** Sign-in by e-mail: a code or a magic link, sent and then checked; refused when EMAIL_SIGN_IN=off. */
 const emailSignInRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const emailSignInOn = {
+    preHandler: async () => {
+      if (!ctx.config.EMAIL_SIGN_IN)
+        throw new Forbidden(EMAIL_SIGN_IN_OFF_MESSAGE, "email_sign_in_off");
+    },
+  };
 
   r.post(
     "/api/auth/send-code",
     {
       schema: { body: sendCodeBodySchema, response: answers(successAnswerSchema) },
       config: { rateLimit: ipLimits.sendPerIp },
+      ...emailSignInOn,
       ...sendQueuedMail,
     },
     async (request) => sendCode(ctx, request.body.email, meta(request)),
@@ -79,6 +88,7 @@ const emailSignInRoutes: FeatureRoutes = async (app, { ctx }) => {
     {
       schema: { body: verifyCodeBodySchema, response: signIn },
       config: { rateLimit: ipLimits.verifyPerIp },
+      ...emailSignInOn,
     },
     async (request, reply) => {
       const user = await verifyCode(ctx, request.body.email, request.body.code);
@@ -91,6 +101,7 @@ const emailSignInRoutes: FeatureRoutes = async (app, { ctx }) => {
     {
       schema: { body: magicLinkBodySchema, response: answers(magicLinkAnswerSchema) },
       config: { rateLimit: ipLimits.sendPerIp },
+      ...emailSignInOn,
       ...sendQueuedMail,
     },
     async (request) => requestMagicLink(ctx, request.body.email, meta(request)),
@@ -101,6 +112,7 @@ const emailSignInRoutes: FeatureRoutes = async (app, { ctx }) => {
     {
       schema: { body: magicLinkVerifyBodySchema, response: signIn },
       config: { rateLimit: ipLimits.verifyPerIp },
+      ...emailSignInOn,
     },
     async (request, reply) => {
       const user = await verifyMagicLink(ctx, request.body.token);

@@ -16,15 +16,19 @@ export async function findUserByEmail(db: Db | Tx, email: string): Promise<UserR
 }
 
 /**
- * The account for a proven e-mail (a correct code or link): created on first sign-in with a
- * verified, validated address and `needsProfileSetup`; an existing account becomes validated.
- * A deactivated account is refused.
+ * The account for a proven e-mail (a correct code or link, or the provider's verified claim):
+ * created on first sign-in with a verified, validated address, `needsProfileSetup` and the
+ * provider's `names` if any; an existing account becomes validated. A deactivated account is refused.
  */
 export async function signInAccount(
   db: Db | Tx,
   email: string,
-  method: "code" | "magic_link",
+  method: "code" | "magic_link" | "oidc",
   now: Date,
+  names: { firstName: string | null; lastName: string | null } = {
+    firstName: null,
+    lastName: null,
+  },
 ): Promise<UserRow> {
   const existing = await findUserByEmail(db, email);
   if (existing) {
@@ -48,6 +52,7 @@ export async function signInAccount(
     .insert(users)
     .values({
       email,
+      ...names,
       isEmailVerified: true,
       isValidated: true,
       validatedAt: now,

@@ -96,11 +96,22 @@ export const users = pgTable(
     needsProfileSetup: boolean("needs_profile_setup").notNull().default(true),
     authMethod: text("auth_method", { enum: authMethods }).notNull().default("hosted"),
     passwordHash: text("password_hash"),
+    /**
+     * Provisioned by the company's identity provider over SCIM (docs/provisioning.md): the address
+     * and active state are the provider's, so the admin cannot change them.
+     */
+    scimManaged: boolean("scim_managed").notNull().default(false),
+    /** The person's SCIM `userName` (often, not always, their address). */
+    scimUserName: text("scim_user_name"),
+    /** The provider's own id for the person (SCIM `externalId`). */
+    scimExternalId: text("scim_external_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
+    index("users_scim_external_id_idx").on(t.scimExternalId),
+    uniqueIndex("users_scim_user_name_unique").on(sql`lower(${t.scimUserName})`),
     // The admin user list's keyset order (see directory/users/list-users.ts) and group filter.
     index("users_name_sort_idx").on(
       sql`lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, ''))`,
@@ -130,6 +141,11 @@ export const allowedEmails = pgTable(
     addedBy: uuid("added_by").references(() => users.id, { onDelete: "set null" }),
     reason: text("reason"),
     isActive: boolean("is_active").notNull().default(true),
+    /**
+     * Added by SCIM provisioning: being provisioned is being on the whitelist
+     * (docs/decisions/0030-scim-provisioned-whitelist-entries.md).
+     */
+    scimManaged: boolean("scim_managed").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -398,6 +414,22 @@ export const signInThrottles = pgTable("sign_in_throttles", {
   lastFailureAt: tz("last_failure_at").notNull(),
   nextAttemptAt: tz("next_attempt_at").notNull(),
 });
+
+/**
+ * An OpenID Connect sign-in under way: the state (hashed; the browser holds it in a cookie), the
+ * nonce and the PKCE verifier. The callback deletes the row as it reads it, so a callback works once.
+ */
+export const oidcLogins = pgTable(
+  "oidc_logins",
+  {
+    stateHash: text("state_hash").primaryKey(),
+    nonce: text("nonce").notNull(),
+    codeVerifier: text("code_verifier").notNull(),
+    expiresAt: tz("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("oidc_logins_expires_idx").on(t.expiresAt)],
+);
 
 /** Fixed-window request counters for per-IP limits shared by several app processes. */
 export const rateLimitCounters = pgTable(

@@ -1,4 +1,5 @@
 import { QuietPeopleCard } from "./check-ins/quiet-people-card";
+import { IdentityCard } from "./identity/identity-card";
 import { NewsletterCard } from "./newsletters/newsletter-card";
 import { AdminActionsCard } from "./pairings/admin-actions-card";
 import { CompletedPairingsCard } from "./pairings/completed-pairings-card";
@@ -18,6 +19,7 @@ export function OperationsTab() {
       <QuietPeopleCard />
       <ActivityCard />
       <RosterSyncCard />
+      <IdentityCard />
       <NewsletterCard />
     </div>
   );

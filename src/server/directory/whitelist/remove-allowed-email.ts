@@ -1,8 +1,9 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { whitelistEntrySql } from "../../auth/whitelist-lookup";
 import type { AppContext } from "../../context";
+import type { Tx } from "../../db/client";
 import { allowedEmails, users } from "../../db/schema";
-import { NotFound } from "../../errors";
+import { Conflict, NotFound } from "../../errors";
 import { type ChangeNotice, sendChangeNotices } from "../../pairings/current/change-notices";
 import { leaveRunningPairings } from "../../pairings/current/leave-running-pairings";
 import { lockRunningPairings } from "../../pairings/current/pairing-locks";
@@ -14,16 +15,17 @@ type Log = { error(obj: unknown, message: string): void };
  * Removes an entry; sign-ins, links and the sessions of the people it admitted stop working at
  * once (the whitelist is checked on every request), and those people leave every running match
  * as a deactivated person does (pairings/current/leave-running-pairings.ts), under the same locks:
- * every running pairing first, then the change. The answer says who lost access.
+ * every running pairing first, then the change. The answer says who lost access. An entry of a
+ * person provisioned by SCIM is the identity provider's (docs/provisioning.md): refused.
  */
 export async function removeAllowedEmail(ctx: AppContext, id: number, log: Log = console) {
   const { entry, notices } = await ctx.db.transaction(async (tx) => {
     await lockRunningPairings(tx);
     const [entry] = await tx
       .delete(allowedEmails)
-      .where(eq(allowedEmails.id, id))
+      .where(and(eq(allowedEmails.id, id), eq(allowedEmails.scimManaged, false)))
       .returning({ email: allowedEmails.email });
-    if (!entry) throw new NotFound("That whitelist entry no longer exists.");
+    if (!entry) await refuseMissing(tx, id);
     const lost = await tx
       .select({ id: users.id })
       .from(users)
@@ -42,4 +44,18 @@ export async function removeAllowedEmail(ctx: AppContext, id: number, log: Log =
   await sendChangeNotices(ctx, notices, log);
   const accessLost = await findAccessLost(ctx.db, entry.email);
   return { success: true, message: describeAccessLost(entry.email, accessLost), accessLost };
+}
+
+async function refuseMissing(tx: Tx, id: number): Promise<never> {
+  const [managed] = await tx
+    .select({ email: allowedEmails.email })
+    .from(allowedEmails)
+    .where(eq(allowedEmails.id, id));
+  if (managed) {
+    throw new Conflict(
+      `${managed.email} was provisioned by your identity provider: remove the person there.`,
+      "scim_managed",
+    );
+  }
+  throw new NotFound("That whitelist entry no longer exists.");
 }
