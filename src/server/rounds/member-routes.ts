@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { answers } from "../../shared/api";
 import { connectionStatusParamsSchema, nextPairingResponseSchema } from "../../shared/matches";
 import { partnerAwayBodySchema, partnerAwayResponseSchema } from "../../shared/partner-away";
+import { clientIpKey } from "../auth/client-ip-key";
 import { requireUser } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
 import { getMemberNextPairing } from "./member-next-pairing";
@@ -13,7 +14,7 @@ const awayLimit = {
   rateLimit: {
     max: 5,
     timeWindow: "1 hour",
-    keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
+    keyGenerator: (request: FastifyRequest) => request.user?.id ?? clientIpKey(request.ip),
   },
 };
 
