@@ -96,6 +96,11 @@ export const users = pgTable(
     needsProfileSetup: boolean("needs_profile_setup").notNull().default(true),
     authMethod: text("auth_method", { enum: authMethods }).notNull().default("hosted"),
     passwordHash: text("password_hash"),
+    /**
+     * Set when the person was erased (docs/privacy.md): the row stays as "a former colleague" so
+     * history counts stay true, with no name, address, photo or bio.
+     */
+    erasedAt: tz("erased_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -777,6 +782,21 @@ export const stillInQuestions = pgTable(
     ),
   ],
 );
+
+/**
+ * Daily jobs that must run once a day across every process (docs/privacy.md "Retention"): a
+ * process claims the row under a lease, runs the day's work, and records the day it finished.
+ */
+export const dailyJobs = pgTable("daily_jobs", {
+  name: text("name").primaryKey(),
+  /** The last UTC day (YYYY-MM-DD) the job finished for; null until its first run. */
+  doneFor: text("done_for"),
+  claimedBy: text("claimed_by"),
+  leaseExpiresAt: tz("lease_expires_at"),
+  lastRunAt: tz("last_run_at"),
+  /** What the last run did, in words for the admin. */
+  note: text("note"),
+});
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;

@@ -62,7 +62,7 @@ export async function deactivateUser(
 }
 
 /** Takes the person out of every group of 3 or 4 of a running pairing; names the partners of pairs left alone. */
-async function leaveRunningPairings(tx: Tx, id: string): Promise<string[]> {
+export async function leaveRunningPairings(tx: Tx, id: string): Promise<string[]> {
   const rows = await tx
     .select({ match: matches })
     .from(matches)
