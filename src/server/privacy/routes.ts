@@ -19,8 +19,12 @@ const CONFIRM =
 
 /** The stored address of `id` when `typed` is the same address; otherwise a 400 saying what to do. */
 async function confirmAddress(ctx: AppContext, id: string, typed: string): Promise<void> {
-  const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, id));
-  if (!user) throw new NotFound("This person does not exist or was already erased.");
+  const [user] = await ctx.db
+    .select({ email: users.email, erasedAt: users.erasedAt })
+    .from(users)
+    .where(eq(users.id, id));
+  if (!user || user.erasedAt)
+    throw new NotFound("This person does not exist or was already erased.");
   if (normalizeEmail(typed) !== user.email) throw new BadRequest(CONFIRM, "confirm_email");
 }
 
