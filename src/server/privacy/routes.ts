@@ -3,16 +3,23 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { adminUserParamsSchema } from "../../shared/admin-users";
 import { answers } from "../../shared/api";
-import { eraseBodySchema, erasedSchema } from "../../shared/privacy";
+import {
+  eraseBodySchema,
+  erasedSchema,
+  retentionSchema,
+  retentionStatusSchema,
+} from "../../shared/privacy";
 import { normalizeEmail } from "../auth/email-address";
 import { requireAdmin, requireUser } from "../auth/guards";
 import { SESSION_COOKIE } from "../auth/session-store";
 import type { AppContext, FeatureRoutes } from "../context";
-import { users } from "../db/schema";
+import { dailyJobs, users } from "../db/schema";
 import { checkUserId } from "../directory/users/user-id";
 import { BadRequest, NotFound } from "../errors";
 import { erasePerson } from "./erase-person";
 import { exportMyData } from "./export-my-data";
+import { RETENTION_JOB } from "./retention/retention-job";
+import { getRetention, setRetention } from "./retention/retention-setting";
 
 const CONFIRM =
   "To confirm, type the e-mail address of the account exactly as it is shown, then try again.";
@@ -96,4 +103,31 @@ const privacyRoutes: FeatureRoutes = async (app, { ctx }) => {
   );
 };
 
-export default privacyRoutes;
+/** Operations: how many months of history the company keeps, and the daily job's last run. */
+const retentionRoutes: FeatureRoutes = async (app, { ctx }) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const status = async () => {
+    const [job] = await ctx.db.select().from(dailyJobs).where(eq(dailyJobs.name, RETENTION_JOB));
+    return {
+      ...(await getRetention(ctx.db)),
+      lastRunAt: job?.lastRunAt?.toISOString() ?? null,
+      lastRunNote: job?.note ?? null,
+    };
+  };
+  r.get("/api/admin/retention", { schema: { response: answers(retentionStatusSchema) } }, status);
+  r.put(
+    "/api/admin/retention",
+    { schema: { body: retentionSchema, response: answers(retentionStatusSchema) } },
+    async (request) => {
+      await setRetention(ctx.db, request.body, ctx.clock.now());
+      return status();
+    },
+  );
+};
+
+const routes: FeatureRoutes = async (app, options) => {
+  await privacyRoutes(app, options);
+  await retentionRoutes(app, options);
+};
+
+export default routes;
