@@ -66,8 +66,8 @@ export function monthsBefore(now: Date, months: number): Date {
 }
 
 /**
- * The job's timer in every app process (start-server.ts): looks at start and then every
- * `pollMs`; the claim makes sure it runs once a day in all.
+ * The job's timer in every app process (start-server.ts): looks `pollMs` after the start and
+ * then every `pollMs`; the claim makes sure it runs once a day in all.
  */
 export function startRetentionJob(
   ctx: AppContext,
@@ -75,6 +75,8 @@ export function startRetentionJob(
 ): { stop(): Promise<void> } {
   const poll = createPollPause(options.pollMs ?? 10 * 60_000);
   const loop = async () => {
+    // The first look waits one interval, so a start does no more work than before.
+    await poll.pause();
     while (!poll.stopped) {
       poll.looking();
       try {
