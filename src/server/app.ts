@@ -28,6 +28,7 @@ import matchesRoutes from "./matches/routes";
 import metricsRoutes from "./metrics/routes";
 import newslettersRoutes from "./newsletters/routes";
 import pairingsRoutes from "./pairings/routes";
+import privacyRoutes from "./privacy/routes";
 import profileRoutes from "./profile/routes";
 import roundMemberRoutes from "./rounds/member-routes";
 import roundsRoutes from "./rounds/routes";
@@ -74,6 +75,7 @@ const featureRoutes = [
   usersRoutes,
   employeesRoutes,
   profileRoutes,
+  privacyRoutes,
   matchesRoutes,
   pairingsRoutes,
   newslettersRoutes,

@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { sessions, type UserRow, users } from "../db/schema";
+import { authCodes, magicLinkTokens, sessions, type UserRow, users } from "../db/schema";
 import { Forbidden } from "../errors";
 
 export const ACCOUNT_INACTIVE_MESSAGE =
@@ -71,4 +71,16 @@ export async function signInAccount(
 export async function isDeactivated(db: Db, email: string): Promise<boolean> {
   const existing = await findUserByEmail(db, email);
   return existing !== null && !existing.isActive;
+}
+
+/** Signing in with one code or link ends the address's other live ones (docs/sign-in.md). */
+export async function endLiveSecrets(db: Db | Tx, email: string): Promise<void> {
+  await db
+    .update(authCodes)
+    .set({ isUsed: true })
+    .where(and(eq(authCodes.email, email), eq(authCodes.isUsed, false)));
+  await db
+    .update(magicLinkTokens)
+    .set({ isUsed: true })
+    .where(and(eq(magicLinkTokens.email, email), eq(magicLinkTokens.isUsed, false)));
 }

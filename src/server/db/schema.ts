@@ -105,6 +105,11 @@ export const users = pgTable(
     scimUserName: text("scim_user_name"),
     /** The provider's own id for the person (SCIM `externalId`). */
     scimExternalId: text("scim_external_id"),
+    /**
+     * Set when the person was erased (docs/privacy.md): the row stays as "a former colleague" so
+     * history counts stay true, with no name, address, photo or bio.
+     */
+    erasedAt: tz("erased_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -816,6 +821,21 @@ export const stillInQuestions = pgTable(
     ),
   ],
 );
+
+/**
+ * Daily jobs that must run once a day across every process (docs/privacy.md "Retention"): a
+ * process claims the row under a lease, runs the day's work, and records the day it finished.
+ */
+export const dailyJobs = pgTable("daily_jobs", {
+  name: text("name").primaryKey(),
+  /** The last UTC day (YYYY-MM-DD) the job finished for; null until its first run. */
+  doneFor: text("done_for"),
+  claimedBy: text("claimed_by"),
+  leaseExpiresAt: tz("lease_expires_at"),
+  lastRunAt: tz("last_run_at"),
+  /** What the last run did, in words for the admin. */
+  note: text("note"),
+});
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;

@@ -9,6 +9,7 @@ import {
   partnerAwayBodySchema,
   partnerAwayResponseSchema,
 } from "../../shared/partner-away";
+import { clientIpKey } from "../auth/client-ip-key";
 import { requireUser } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
 import { getMemberNextPairing } from "./member-next-pairing";
@@ -20,7 +21,7 @@ const awayLimit = {
   rateLimit: {
     max: 5,
     timeWindow: "1 hour",
-    keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
+    keyGenerator: (request: FastifyRequest) => request.user?.id ?? clientIpKey(request.ip),
   },
 };
 

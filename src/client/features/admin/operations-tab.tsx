@@ -5,6 +5,7 @@ import { AdminActionsCard } from "./pairings/admin-actions-card";
 import { CompletedPairingsCard } from "./pairings/completed-pairings-card";
 import { RosterSyncCard } from "./pairings/roster-sync-card";
 import { StatusCounters } from "./pairings/status-counters";
+import { RetentionCard } from "./privacy/retention-card";
 import { ActivityCard } from "./rounds/activity-card";
 import { RoundsCard } from "./rounds/rounds-card";
 
@@ -21,6 +22,7 @@ export function OperationsTab() {
       <RosterSyncCard />
       <IdentityCard />
       <NewsletterCard />
+      <RetentionCard />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { adminUsersApi } from "../../../lib/api/admin-users";
 import { refreshPairingData } from "../pairings/pairing-queries";
 import { useAdminMutation } from "../use-admin-mutation";
 import { failureToast } from "../whitelist/whitelist-queries";
+import { EraseButton } from "./erase-action";
 import { refreshUserData } from "./users-queries";
 
 const ConfirmDialog = lazy(async () => ({
@@ -39,10 +40,13 @@ export function DeactivatedBadge({ user }: { user: AdminUser }) {
 export function AccountButton({ user, onAsk }: { user: AdminUser; onAsk: () => void }) {
   if (user.isAdmin || user.scimManaged) return null;
   return (
-    <Button size="sm" variant="outline" onClick={onAsk}>
-      {user.isActive ? "Deactivate" : "Reactivate"}
-      <span className="sr-only"> {adminUserName(user)}</span>
-    </Button>
+    <>
+      <Button size="sm" variant="outline" onClick={onAsk}>
+        {user.isActive ? "Deactivate" : "Reactivate"}
+        <span className="sr-only"> {adminUserName(user)}</span>
+      </Button>
+      <EraseButton user={user} />
+    </>
   );
 }
 
