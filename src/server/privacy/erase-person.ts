@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { adminUserName } from "../../shared/admin-users";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import {
@@ -16,12 +17,11 @@ import {
   type UserRow,
   users,
 } from "../db/schema";
-import { adminUserName } from "../../shared/admin-users";
+import { Conflict, NotFound } from "../errors";
+import { removeStoredImage } from "../images/store-image";
 import { type ChangeNotice, sendChangeNotices } from "../pairings/current/change-notices";
 import { leaveRunningPairings } from "../pairings/current/leave-running-pairings";
 import { lockRunningPairings } from "../pairings/current/pairing-locks";
-import { Conflict, NotFound } from "../errors";
-import { removeStoredImage } from "../images/store-image";
 import { FORMER_COLLEAGUE, personName } from "./export-my-data";
 import { scrubEverywhere } from "./scrub-text";
 
