@@ -1,0 +1,91 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getAuthSecret } from "../auth/auth-secret";
+import { signLinkToken } from "../check-ins/link-token";
+import { fixedClock } from "../clock";
+import { matches, pairings } from "../db/schema";
+import { memberIds, withMembers } from "../match-members/match-members";
+import {
+  allowEmail,
+  createAdmin,
+  createGroup,
+  createGroupPairing,
+  createMatch,
+  createUser,
+} from "../test/factories";
+import { createTestApp, type TestApp } from "../test/test-app";
+import { checkRoundInvariants } from "./round-invariants";
+
+// Findings of docs/rounds.md, "Invariants of a round", each checked against the operation that
+// broke it before.
+const clock = fixedClock("2027-03-10T09:00:00Z");
+let t: TestApp;
+let boss: { id: string };
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  boss = await createAdmin(t.db, { email: "boss@trust.test", participationStatus: "opted_out" });
+});
+afterAll(() => t.close());
+
+describe("a company-wide generate while a group's pairing of the month runs", () => {
+  it("pairs only the people in no group and leaves the group's announced matches as they are", async () => {
+    const group = await createGroup(t.db, { displayName: "Sales" });
+    await allowEmail(t.db, "*@sales.trust.test", group.id);
+    await allowEmail(t.db, "*@hq.trust.test");
+    const sales = await Promise.all(
+      ["ann", "ben", "cat", "dan"].map((n) => createUser(t.db, { email: `${n}@sales.trust.test` })),
+    );
+    const hq = await Promise.all(
+      ["eve", "fay", "gus", "hal"].map((n) => createUser(t.db, { email: `${n}@hq.trust.test` })),
+    );
+    const running = await createGroupPairing(t.db, group, { month: "2027-03" });
+    const announced = [
+      await createMatch(t.db, { members: [sales[0], sales[1]], pairing: running }),
+      await createMatch(t.db, { members: [sales[2], sales[3]], pairing: running }),
+    ];
+
+    const res = await t.as(boss).post("/api/admin/generate-pairing", {});
+    expect(res.statusCode).toBe(200);
+    const [created] = await t.db
+      .select()
+      .from(pairings)
+      .where(eq(pairings.id, res.json().pairingId));
+    const made = await withMembers(
+      t.db,
+      await t.db.select().from(matches).where(eq(matches.pairingId, created.id)),
+    );
+    expect(made.flatMap(memberIds).sort()).toEqual(hq.map((p) => p.id).sort());
+    const kept = await withMembers(
+      t.db,
+      await t.db.select().from(matches).where(eq(matches.pairingId, running.id)),
+    );
+    expect(kept.map((m) => m.id).sort()).toEqual(announced.map((m) => m.id).sort());
+    await checkRoundInvariants(t.db);
+  });
+});
+
+describe("the links of a deactivated person", () => {
+  it("answer 410 with a message and record nothing", async () => {
+    await allowEmail(t.db, "*@gone.trust.test");
+    const [ivy, joe] = await Promise.all(
+      ["ivy", "joe"].map((n) => createUser(t.db, { email: `${n}@gone.trust.test` })),
+    );
+    const match = await createMatch(t.db, { members: [ivy, joe], month: "2027-03" });
+    const token = signLinkToken(await getAuthSecret(t.ctx), "check-in", {
+      userId: ivy.id,
+      id: match.id,
+      expiresAt: new Date("2027-04-30T00:00:00Z"),
+    });
+    expect((await t.as(boss).post(`/api/admin/users/${ivy.id}/deactivate`)).statusCode).toBe(200);
+    const res = await t.post("/api/check-in", { token, answer: "met" });
+    expect(res.statusCode).toBe(410);
+    expect(res.json().message).toMatch(/account it was sent to is closed/);
+    const [after] = await withMembers(
+      t.db,
+      await t.db.select().from(matches).where(eq(matches.id, match.id)),
+    );
+    expect(after?.members.every((m) => m.connectionStatus === "pending") ?? true).toBe(true);
+    await checkRoundInvariants(t.db);
+  });
+});
