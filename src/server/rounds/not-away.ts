@@ -28,9 +28,12 @@ type Log = { error(obj: unknown, message: string): void };
 export const INVALID_NOT_AWAY_LINK =
   "This link is not valid. Please use the link from your e-mail, or sign in and open your Matches page.";
 
-/** The "I'm not away" page's address for the person reported away in a pairing (docs/matches.md). */
-export async function notAwayUrl(ctx: AppContext, userId: string, pairingId: number) {
-  const token = signLinkToken(await getAuthSecret(ctx), "not-away", {
+/**
+ * The "I'm not away" page's address for the person reported away in a pairing (docs/matches.md).
+ * Takes the secret read before the caller's transaction: the embedded database has one connection.
+ */
+export function notAwayUrl(ctx: AppContext, secret: string, userId: string, pairingId: number) {
+  const token = signLinkToken(secret, "not-away", {
     userId,
     id: pairingId,
     expiresAt: new Date(ctx.clock.now().getTime() + LINK_DAYS * DAY_MS),

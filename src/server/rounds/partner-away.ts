@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { formatMatchMonth, joinNames } from "../../shared/matches";
 import type { PartnerAwayBody, PartnerAwayResponse } from "../../shared/partner-away";
 import { recordActivity } from "../activity/activity";
+import { getAuthSecret } from "../auth/auth-secret";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { activities, matches, type PairingRow } from "../db/schema";
@@ -54,8 +55,9 @@ export async function reportPartnerAway(
   body: PartnerAwayBody,
   log: Log,
 ): Promise<PartnerAwayResponse> {
+  const secret = await getAuthSecret(ctx);
   const outcome = await ctx.db.transaction((tx) =>
-    reportInTx(ctx, tx, userId, matchId, body.partnerId),
+    reportInTx(ctx, tx, secret, userId, matchId, body.partnerId),
   );
   const notified = await sendChangeNotices(ctx, outcome.notices ?? [], log);
   const names = outcome.partners.map(fullName);
@@ -72,6 +74,7 @@ export async function reportPartnerAway(
 async function reportInTx(
   ctx: AppContext,
   tx: Tx,
+  secret: string,
   userId: string,
   matchId: number,
   partnerId: string | undefined,
@@ -120,7 +123,7 @@ async function reportInTx(
       kind: "reported-away",
       month: pairing.month,
       person: away,
-      notAwayUrl: await notAwayUrl(ctx, awayId, pairing.id),
+      notAwayUrl: notAwayUrl(ctx, secret, awayId, pairing.id),
     },
   ];
   if (outcome.notice) notices.push({ kind: "re-paired", notice: outcome.notice });

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { matchKeys } from "../../lib/api/matches";
 import { CurrentMatchCard } from "./current-match-card";
 import { CurrentMatchSummary } from "./current-match-summary";
 import { HistoryCard } from "./history-card";
@@ -53,9 +54,19 @@ const item: MatchItem = {
   pairingOpen: true,
 };
 
+/** The server's word that a report still works (docs/matches.md): the buttons show only then. */
+function clientWithReportWindow() {
+  const client = new QueryClient();
+  client.setQueryData(matchKeys.awayStatus, {
+    away: null,
+    reportUntil: { iso: "2027-03-17", display: "Wednesday, March 17" },
+  });
+  return client;
+}
+
 const render = (node: ReactNode) =>
   renderToStaticMarkup(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={clientWithReportWindow()}>
       <MemoryRouter>{node}</MemoryRouter>
     </QueryClientProvider>,
   );

@@ -13,24 +13,30 @@ import { completedPairings, recordNames, runningPairing, samplePairings } from "
 
 /** Sample answers for the Operations tab (see sample-data.ts), worked out as the server does. */
 
-/** Why a person is not paired today, as the validation counts them (null: ready). */
+/**
+ * Why a person is not paired today, as the validation counts them (null: ready), for the people
+ * "All Users" covers: those in no domain group (docs/pairings.md). Every sample person is in the
+ * sample company's group, so the company-wide counts are zero, as the server's are.
+ */
+const inAllUsers = (index: number) => samplePeople[index].domainGroupId === null;
 function reasonOf(index: number): ExclusionReason | null {
   const { participationStatus } = samplePeople[index];
   if (participationStatus === "opted_out") return "opted_out";
   if (participationStatus === "paused") return "paused";
   return isOnLeave(index) ? "on_leave" : null;
 }
-const reasons = samplePeople.map((_, i) => reasonOf(i));
+const reasons = samplePeople.map((_, i) => (inAllUsers(i) ? reasonOf(i) : undefined));
 const reasonCount = (reason: ExclusionReason) => reasons.filter((r) => r === reason).length;
 const ready = reasons.filter((r) => r === null).length;
+const counted = reasons.filter((r) => r !== undefined).length;
 
 const validation: PairingValidationResponse = {
   statusCounts: {
-    total: samplePeople.length,
+    total: counted,
     truly_active: ready,
     opted_out: reasonCount("opted_out"),
     paused: reasonCount("paused"),
-    inactive: samplePeople.length - ready - reasonCount("opted_out") - reasonCount("paused"),
+    inactive: counted - ready - reasonCount("opted_out") - reasonCount("paused"),
   },
   eligibility: { hasMinimumUsers: ready >= 2, minimumRequired: 2, hasEvenNumbers: ready % 2 === 0 },
   excluded: Object.fromEntries(
