@@ -4,6 +4,7 @@ import { checkEmailTemplates } from "../../test/email-template-checks";
 import { CheckInEmail } from "./check-in-email";
 import { InquiryEmail } from "./inquiry-email";
 import { MagicLinkEmail } from "./magic-link-email";
+import { MatchChangedEmail } from "./match-changed-email";
 import { RoundDraftEmail } from "./round-draft-email";
 import { SignInCodeEmail } from "./sign-in-code-email";
 import { StillInEmail } from "./still-in-email";
@@ -45,6 +46,17 @@ const samples: Record<string, ReactElement> = {
   "still-in-email": StillInEmail({
     greeting: "Ada",
     answerUrl: `${APP}/still-in?token=s1.abc`,
+    profileUrl: `${APP}/profile`,
+    unsubscribeUrl: `${APP}/unsubscribe?token=u1.abc`,
+  }),
+  "match-changed-email": MatchChangedEmail({
+    greeting: "Ada",
+    title: "We heard you're away in March 2027",
+    lines: [
+      "A partner of yours told us you're away in March 2027.",
+      "If that's not right, press the button.",
+    ],
+    action: { url: `${APP}/not-away?token=n1.abc`, label: "I'm not away" },
     profileUrl: `${APP}/profile`,
     unsubscribeUrl: `${APP}/unsubscribe?token=u1.abc`,
   }),
