@@ -7,6 +7,7 @@ import { registerApiDocs } from "./api-docs/api-docs";
 import authRoutes from "./auth/routes";
 import checkInRoutes from "./check-ins/routes";
 import { type Clock, systemClock } from "./clock";
+import companyRoutes from "./company/routes";
 import type { Config } from "./config";
 import type { AppContext } from "./context";
 import type { Db } from "./db/client";
@@ -64,6 +65,7 @@ declare module "fastify" {
 /** The feature route plugins, each a thin `routes.ts` (docs/architecture.md). */
 const featureRoutes = [
   authRoutes,
+  companyRoutes,
   whitelistRoutes,
   groupsRoutes,
   departmentsRoutes,
