@@ -326,7 +326,20 @@ export type PreviewEmailResponse = z.infer<typeof previewEmailResponseSchema>;
 
 export const sendTestBodySchema = z.object({
   testEmail: emailField("Please enter an email address for the test"),
+  /** Whose e-mail to send (their match); the test address's own when left out. */
+  previewAs: emailField("Please enter whose e-mail to preview").optional(),
 });
+export type SendTestBody = z.infer<typeof sendTestBodySchema>;
+
+/** POST /api/admin/newsletters/generate: the month to prepare ("2026-12"); the first free of this month and the next when left out. */
+export const generateNewsletterBodySchema = z
+  .object({
+    month: z
+      .string()
+      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: "Choose a month as YYYY-MM." })
+      .optional(),
+  })
+  .nullish();
 export const sendTestResponseSchema = z.object({
   testEmail: z.string(),
   matchFound: z.boolean(),

@@ -1,3 +1,4 @@
+import { monthName } from "@shared/months";
 import { Plus } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Button } from "../../../components/ui/button";
@@ -25,7 +26,8 @@ const NewsletterEditor = lazy(async () => ({
 }));
 
 /**
- * 'Newsletter Management': Create Newsletter, every newsletter not yet sent with its actions,
+ * 'Newsletter Management': Create Newsletter (this month's, or next month's once this month has
+ * one), every newsletter with its actions (sent ones too, read only, with their send log),
  * the editor overlay (its address is /admin/newsletters/<id>, so a reload keeps it open), and a
  * progress bar for each send started here or still running.
  */
@@ -37,8 +39,9 @@ export function NewsletterCard() {
   const { send, dialog: sendDialog } = useSendNewsletter((started) =>
     setTracked((list) => [...list.filter((t) => t.id !== started.id), started]),
   );
+  const nextMonth = firstFreeMonth(list);
   const create = useNewsletterMutation({
-    mutationFn: () => newslettersApi.generate(),
+    mutationFn: () => newslettersApi.generate(nextMonth.key),
     onSuccess: (created) => {
       toast({ title: "Newsletter Created", description: `${created.title} is ready to edit.` });
       setEditingId(created.id);
@@ -57,14 +60,15 @@ export function NewsletterCard() {
       <CardHeader>
         <CardTitle>Newsletter Management</CardTitle>
         <CardDescription>
-          Write this month's newsletter, link its pairing, check the matches, approve and send.
+          Write the month's newsletter, link its pairing, send yourself a test, approve and send.
+          Next month's can be prepared as soon as this month's exists; sent ones stay listed.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div>
           <Button onClick={() => create.mutate()} disabled={create.isPending}>
             <Plus aria-hidden="true" />
-            {create.isPending ? "Creating..." : "Create Newsletter"}
+            {create.isPending ? "Creating..." : `Create Newsletter for ${nextMonth.label}`}
           </Button>
         </div>
         <SendsInProgress
@@ -107,6 +111,21 @@ export function NewsletterCard() {
       )}
     </Card>
   );
+}
+
+/** This month (UTC, as the server counts) or, once it has a newsletter, the next one. */
+function firstFreeMonth(list: Array<{ month: number; year: number }>) {
+  const now = new Date();
+  const months = [0, 1].map((ahead) => {
+    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + ahead, 1));
+    return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1 };
+  });
+  const free =
+    months.find((m) => !list.some((n) => n.month === m.month && n.year === m.year)) ?? months[1];
+  return {
+    key: `${free.year}-${String(free.month).padStart(2, "0")}`,
+    label: `${monthName(free.month)} ${free.year}`,
+  };
 }
 
 /** The newsletter open in the editor, named by the address (/admin/newsletters/<id>). */
