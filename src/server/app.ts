@@ -13,6 +13,7 @@ import type { AppContext } from "./context";
 import type { Db } from "./db/client";
 import departmentsRoutes from "./directory/departments/routes";
 import groupsRoutes from "./directory/groups/routes";
+import impactRoutes from "./directory/impact/routes";
 import usersRoutes from "./directory/users/routes";
 import whitelistRoutes from "./directory/whitelist/routes";
 import employeesRoutes from "./employees/routes";
@@ -69,6 +70,7 @@ const featureRoutes = [
   whitelistRoutes,
   groupsRoutes,
   departmentsRoutes,
+  impactRoutes,
   usersRoutes,
   employeesRoutes,
   profileRoutes,
