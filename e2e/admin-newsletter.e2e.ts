@@ -190,7 +190,9 @@ async function approveAndSendThroughAnOutage(page: Page, period: string) {
   await row.getByRole("button", { name: /^Send log of / }).waitFor();
   expect(await row.getByRole("button", { name: /^Delete / }).count()).toBe(0);
   await page.getByRole("button", { name: /^Create Newsletter for / }).waitFor();
-  expect(await page.getByRole("button", { name: `Create Newsletter for ${period}` }).count()).toBe(0);
+  expect(await page.getByRole("button", { name: `Create Newsletter for ${period}` }).count()).toBe(
+    0,
+  );
   await expectAccessibleAndNarrow(page);
 }
 

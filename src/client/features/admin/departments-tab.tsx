@@ -22,6 +22,7 @@ import {
   useDomainGroupList,
   useGroupDepartments,
 } from "./departments/department-queries";
+import { DepartmentImpactText } from "./impact/impact-text";
 
 /**
  * Admin dashboard "departments" tab: opens on the first domain group and lists its departments
@@ -227,7 +228,13 @@ function DeleteDepartmentDialog({
   return (
     <ConfirmDialog
       title={`Delete "${department.displayName}"?`}
-      description={`Its users will be moved to "${DEFAULT_DEPARTMENT}". This action cannot be undone.`}
+      description={
+        <DepartmentImpactText
+          groupId={groupId}
+          departmentId={department.id}
+          fallback={DEFAULT_DEPARTMENT}
+        />
+      }
       confirmLabel={remove.isPending ? "Deleting..." : "Delete Department"}
       pending={remove.isPending}
       destructive

@@ -66,7 +66,11 @@ export function NewsletterCard() {
       </CardHeader>
       <CardContent className="grid gap-4">
         <div>
-          <Button onClick={() => create.mutate()} disabled={create.isPending}>
+          <Button
+            onClick={() => create.mutate()}
+            disabled={create.isPending}
+            className="h-auto max-w-full py-2 whitespace-normal"
+          >
             <Plus aria-hidden="true" />
             {create.isPending ? "Creating..." : `Create Newsletter for ${nextMonth.label}`}
           </Button>
