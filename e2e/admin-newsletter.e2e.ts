@@ -96,7 +96,8 @@ async function signInWithAPairingMade() {
 /** Creates the newsletter, fills it (client-side checks first), validates, saves and previews it. */
 async function writeValidateAndPreview(page: Page, period: string, partner: string) {
   await page.getByText("No newsletters created yet", { exact: true }).waitFor();
-  await page.getByRole("button", { name: `Create Newsletter for ${period}` }).click();
+  await page.getByText(`Creates the ${period} newsletter.`).waitFor();
+  await page.getByRole("button", { name: "Create Newsletter" }).click();
   const editor = page.getByRole("dialog", { name: `Edit Newsletter: ${period}` });
   await editor.waitFor();
   expect(await editor.getByLabel("E-mail subject").inputValue()).toBe(

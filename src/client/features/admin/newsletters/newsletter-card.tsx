@@ -69,11 +69,14 @@ export function NewsletterCard() {
           <Button
             onClick={() => create.mutate()}
             disabled={create.isPending}
-            className="h-auto max-w-full py-2 whitespace-normal"
+            aria-describedby="create-newsletter-month"
           >
             <Plus aria-hidden="true" />
-            {create.isPending ? "Creating..." : `Create Newsletter for ${nextMonth.label}`}
+            {create.isPending ? "Creating..." : "Create Newsletter"}
           </Button>
+          <p id="create-newsletter-month" className="mt-2 text-sm text-coffee-700">
+            Creates the {nextMonth.label} newsletter.
+          </p>
         </div>
         <SendsInProgress
           progress={progress}
