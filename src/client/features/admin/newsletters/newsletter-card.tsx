@@ -1,4 +1,6 @@
 import { monthName } from "@shared/months";
+import type { Newsletter } from "@shared/newsletters";
+import { useQueryClient } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Button } from "../../../components/ui/button";
@@ -12,7 +14,7 @@ import {
 import { QueryState } from "../../../components/ui/query-state";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
-import { newslettersApi } from "../../../lib/api/admin-newsletters";
+import { newsletterKeys, newslettersApi } from "../../../lib/api/admin-newsletters";
 import { useAdminView } from "../use-admin-view";
 import { ListSkeleton } from "./list-skeleton";
 import { useNewsletterMutation, useNewsletters } from "./newsletter-queries";
@@ -32,6 +34,7 @@ const NewsletterEditor = lazy(async () => ({
  * progress bar for each send started here or still running.
  */
 export function NewsletterCard() {
+  const queryClient = useQueryClient();
   const newsletters = useNewsletters();
   const list = newsletters.data ?? [];
   const { editingId, editing, setEditingId } = useEditedNewsletter(list, newsletters.isSuccess);
@@ -44,6 +47,11 @@ export function NewsletterCard() {
     mutationFn: () => newslettersApi.generate(nextMonth.key),
     onSuccess: (created) => {
       toast({ title: "Newsletter Created", description: `${created.title} is ready to edit.` });
+      // In the list before the editor opens on it: a list without it sends the address back.
+      queryClient.setQueryData<Newsletter[]>(newsletterKeys.list, (old) => [
+        created,
+        ...(old ?? []).filter((n) => n.id !== created.id),
+      ]);
       setEditingId(created.id);
     },
     failure: "Failed to generate newsletter template",
