@@ -155,7 +155,10 @@ async function writeValidateAndPreview(page: Page, period: string, partner: stri
   expect(await test.getByLabel("Send a test to").inputValue()).toBe("boss@hq.test");
   await test.getByText("The test shows the e-mail ada@brew.test receives").waitFor();
   await test.getByRole("button", { name: "Send test" }).click();
-  await page.getByText("Test email sent to boss@hq.test, as ada@brew.test receives it").waitFor();
+  await page
+    .getByText("Test email sent to boss@hq.test, as ada@brew.test receives it")
+    .first()
+    .waitFor();
   const testMail = await story.smtp.waitForMessage((m) => m.to.includes("boss@hq.test"));
   expect(testMail.subject).toBe(`[Test] Cup of Joe - ${period} Newsletter`);
   expect(testMail.text).toContain(partner);
