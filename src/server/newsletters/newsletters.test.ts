@@ -180,7 +180,7 @@ describe("the newsletter lifecycle", () => {
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(
-        "Mood image URL must be an http:// or https:// address of an image",
+        "Mood image URL must be an http:// or https:// address of an image file (.jpg, .png, .gif or .webp), not of a page or an album",
       );
     });
 
