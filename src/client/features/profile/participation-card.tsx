@@ -2,7 +2,7 @@ import type { ParticipationStatus } from "@shared/enums";
 import { type CurrentMatchResponse, joinNames, partnerName } from "@shared/matches";
 import { addMonthsToIsoDate, isoDateOf } from "@shared/participation";
 import { PARTICIPATION_UPDATED } from "@shared/profile";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -15,9 +15,9 @@ import {
 } from "../../components/ui/card";
 import { toast } from "../../components/ui/toast";
 import { useConfirm } from "../../components/ui/use-confirm";
+import { matchesApi, matchKeys } from "../../lib/api/matches";
 import { profileApi } from "../../lib/api/profile";
 import { errorMessage } from "../../lib/api-client";
-import { hasMatch, useCurrentMatch } from "../matches/use-matches";
 import { ParticipationMug } from "../participation-mug";
 import { AUTH_USER_QUERY_KEY, type AuthUser } from "../use-auth";
 
@@ -100,7 +100,7 @@ function actionText(body: Action, today: string): { title: string; text: string;
 
 /** The running match, which no participation change ends: said in the confirmation. */
 function runningMatchText(current: CurrentMatchResponse | undefined): string {
-  if (!current || !hasMatch(current) || !current.pairingOpen) return "";
+  if (!current?.match || !current.pairingOpen) return "";
   const names = joinNames(current.partners.map(partnerName));
   return ` Your current match with ${names} stays: you can still meet this month.`;
 }
@@ -109,7 +109,11 @@ function runningMatchText(current: CurrentMatchResponse | undefined): string {
 export function ParticipationCard({ user }: { user: AuthUser }) {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<string | null>(null);
-  const current = useCurrentMatch(user.participationStatus === "active");
+  const current = useQuery<CurrentMatchResponse>({
+    queryKey: matchKeys.current,
+    queryFn: ({ signal }) => matchesApi.current(signal),
+    enabled: user.participationStatus === "active",
+  });
   const { confirm, dialog } = useConfirm();
   const ask = (key: string, body: Action) => {
     const text = actionText(body, isoDateOf(new Date()));
