@@ -58,6 +58,19 @@ describe("the first admin launches the programme alone", () => {
     await page.getByRole("tab", { name: "Operations" }).click();
     await steps.getByText("Whitelist your e-mail domain (done)").waitFor();
     await steps.getByText("Sign-in address:", { exact: false }).waitFor();
+
+    // Departments without understanding domain groups first.
+    await steps.getByRole("button", { name: "Open Departments" }).click();
+    await page.getByRole("heading", { name: "Company departments" }).waitFor();
+    await page.getByLabel("New department").fill("Engineering");
+    await page.getByRole("button", { name: "Add department" }).click();
+    await page
+      .getByRole("list", { name: "Company departments" })
+      .getByText("Engineering")
+      .waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("tab", { name: "Operations" }).click();
+    await steps.getByText("Add your departments (done)").waitFor();
     await steps.getByRole("button", { name: "I have shared the invitation" }).click();
     await steps.getByText("Invite everyone (done)").waitFor();
 
