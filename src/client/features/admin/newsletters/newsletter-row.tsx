@@ -36,13 +36,13 @@ export function NewsletterRow({
       }),
     failure: "Failed to approve newsletter",
   });
-  const isSending = sending || status === "sending";
+  const isSending = status === "sending" || (sending && status !== "sent");
   const { go } = useAdminView();
 
   return (
-    <li className="grid gap-3 rounded-lg border border-coffee-200 p-3 md:grid-cols-[1fr_auto] md:items-center">
+    <li className="grid min-w-0 gap-3 rounded-lg border border-coffee-200 p-3 md:grid-cols-[1fr_auto] md:items-center">
       <NewsletterSummary newsletter={newsletter} />
-      <div className="flex flex-wrap gap-2">
+      <div className="flex min-w-0 flex-wrap gap-2">
         {status === "sent" ? (
           <>
             <Button size="sm" variant="outline" onClick={onEdit} aria-label={`View ${title}`}>
