@@ -13,7 +13,7 @@ import { AuthShell } from "../features/auth-shell";
 import { emailFieldOptions } from "../features/email-field";
 import { PasswordField } from "../features/password-field";
 import { AUTH_USER_QUERY_KEY } from "../features/use-auth";
-import { authApi } from "../lib/api/auth";
+import { authApi, authKeys } from "../lib/api/auth";
 import { errorMessage } from "../lib/api-client";
 
 /** Delay before going to /admin after signing in. */
@@ -37,7 +37,7 @@ export function AdminLoginPage() {
   const errors = form.formState.errors;
 
   const setup = useQuery({
-    queryKey: ["/api/setup"],
+    queryKey: authKeys.setup,
     queryFn: ({ signal }) => authApi.setupStatus(signal),
   });
 

@@ -24,7 +24,7 @@ import { Select } from "../components/ui/select";
 import { Textarea } from "../components/ui/textarea";
 import { toast } from "../components/ui/toast";
 import { PublicShell } from "../features/public-shell";
-import { inquiriesApi } from "../lib/api/inquiries";
+import { inquiriesApi, inquiriesKeys } from "../lib/api/inquiries";
 import { ApiError } from "../lib/api-client";
 import { useDocumentTitle } from "../lib/use-document-title";
 
@@ -54,7 +54,7 @@ export function CompanyInquiryPage() {
   useDocumentTitle("Company Inquiry");
   const [sentTo, setSentTo] = useState<string | null>(null);
   const open = useQuery({
-    queryKey: ["/api/company-inquiry"],
+    queryKey: inquiriesKeys.open,
     queryFn: ({ signal }) => inquiriesApi.open(signal),
   });
   if (open.data && open.data.open !== true) return <InquiriesClosed />;

@@ -14,7 +14,7 @@ import { AuthShell } from "../features/auth-shell";
 import { emailFieldOptions } from "../features/email-field";
 import { PasswordField } from "../features/password-field";
 import { AUTH_USER_QUERY_KEY } from "../features/use-auth";
-import { authApi } from "../lib/api/auth";
+import { authApi, authKeys } from "../lib/api/auth";
 import { errorMessage } from "../lib/api-client";
 
 /** First start (/setup?token=…): the first admin's e-mail and password, from the printed address. */
@@ -22,7 +22,7 @@ export function SetupPage() {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const status = useQuery({
-    queryKey: ["/api/setup"],
+    queryKey: authKeys.setup,
     queryFn: ({ signal }) => authApi.setupStatus(signal),
   });
   return (

@@ -13,6 +13,7 @@ export const LOGIN_URL = "/api/login";
 
 export const authKeys = {
   user: ["/api/auth/user"] as const,
+  setup: ["/api/setup"] as const,
 };
 
 export const authApi = {

@@ -2,6 +2,8 @@ import type { CompanyInquiryInput, CompanyInquiryResponse } from "@shared/inquir
 import { apiRequest } from "../api-client";
 import { getJson } from "./request";
 
+export const inquiriesKeys = { open: ["/api/company-inquiry"] as const };
+
 export const inquiriesApi = {
   /** Read by hand (`{ open }`): the landing page ships without zod. */
   open: (signal?: AbortSignal) =>
