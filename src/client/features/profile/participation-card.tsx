@@ -1,5 +1,5 @@
 import type { ParticipationStatus } from "@shared/enums";
-import { type CurrentMatchResponse, joinNames, partnerName } from "@shared/matches";
+import type { CurrentMatchResponse } from "@shared/matches";
 import { addMonthsToIsoDate, isoDateOf } from "@shared/participation";
 import { PARTICIPATION_UPDATED } from "@shared/profile";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -101,7 +101,13 @@ function actionText(body: Action, today: string): { title: string; text: string;
 /** The running match, which no participation change ends: said in the confirmation. */
 function runningMatchText(current: CurrentMatchResponse | undefined): string {
   if (!current?.match || !current.pairingOpen) return "";
-  const names = joinNames(current.partners.map(partnerName));
+  const all = current.partners.map(
+    (p) => [p.firstName, p.lastName].filter(Boolean).join(" ").trim() || p.email.split("@")[0],
+  );
+  const names =
+    all.length <= 1
+      ? (all[0] ?? "your partner")
+      : `${all.slice(0, -1).join(", ")} and ${all.at(-1)}`;
   return ` Your current match with ${names} stays: you can still meet this month.`;
 }
 
