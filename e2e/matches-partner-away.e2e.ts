@@ -46,6 +46,9 @@ describe("an employee whose partner is away", () => {
 
     // Keyboard only: focus the button, open the dialog, cancel it, then confirm.
     const away = current.getByRole("button", { name: "My partner is away" });
+    await current
+      .getByText("You can tell us a partner is away until Wednesday, March 17.")
+      .waitFor();
     await away.focus();
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: "Is Grace Hopper away this month?" });

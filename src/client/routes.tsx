@@ -43,6 +43,7 @@ const AdminImageManagerPage = lazyPage(
 const UnsubscribePage = lazyPage(() => import("./pages/unsubscribe-page"), "UnsubscribePage");
 const CheckInPage = lazyPage(() => import("./pages/check-in-page"), "CheckInPage");
 const StillInPage = lazyPage(() => import("./pages/still-in-page"), "StillInPage");
+const NotAwayPage = lazyPage(() => import("./pages/not-away-page"), "NotAwayPage");
 const UnknownPathPage = lazyPage(() => import("./pages/unknown-path-page"), "UnknownPathPage");
 const DashboardRedirectPage = lazyPage(
   () => import("./pages/dashboard-redirect-page"),
@@ -101,6 +102,7 @@ export function AppRoutes() {
             <Route path="/unsubscribe" element={<UnsubscribePage />} />
             <Route path="/check-in" element={<CheckInPage />} />
             <Route path="/still-in" element={<StillInPage />} />
+            <Route path="/not-away" element={<NotAwayPage />} />
             <Route path="/dashboard" element={<DashboardRedirectPage />} />
           </Route>
           <Route path="*" element={<UnknownPathPage />} />

@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import { errorResponses } from "../shared/api";
 import { healthSchema } from "../shared/health";
 import { registerApiDocs } from "./api-docs/api-docs";
+import oidcRoutes from "./auth/oidc/routes";
 import authRoutes from "./auth/routes";
 import checkInRoutes from "./check-ins/routes";
 import { type Clock, systemClock } from "./clock";
@@ -29,9 +30,12 @@ import matchesRoutes from "./matches/routes";
 import metricsRoutes from "./metrics/routes";
 import newslettersRoutes from "./newsletters/routes";
 import pairingsRoutes from "./pairings/routes";
+import privacyRoutes from "./privacy/routes";
 import profileRoutes from "./profile/routes";
 import roundMemberRoutes from "./rounds/member-routes";
 import roundsRoutes from "./rounds/routes";
+import scimRoutes from "./scim/routes";
+import identityStatusRoutes from "./scim/status-routes";
 
 export interface AppDeps {
   config: Config;
@@ -67,6 +71,7 @@ declare module "fastify" {
 const featureRoutes = [
   authRoutes,
   companyRoutes,
+  oidcRoutes,
   whitelistRoutes,
   groupsRoutes,
   departmentsRoutes,
@@ -74,6 +79,7 @@ const featureRoutes = [
   usersRoutes,
   employeesRoutes,
   profileRoutes,
+  privacyRoutes,
   matchesRoutes,
   pairingsRoutes,
   newslettersRoutes,
@@ -83,6 +89,8 @@ const featureRoutes = [
   checkInRoutes,
   roundsRoutes,
   roundMemberRoutes,
+  scimRoutes,
+  identityStatusRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -25,6 +25,24 @@ describe("configuration", () => {
     expect(() => loadConfig({ DATABASE_POOL_SIZE: "0" })).toThrow(/^Invalid DATABASE_POOL_SIZE: /);
   });
 
+  it("checks the company-identity variables: SSO needs a client, EMAIL_SIGN_IN=off needs SSO", () => {
+    expect(() => loadConfig({ OIDC_ISSUER: "https://idp.acme.test" })).toThrow(
+      /^Invalid OIDC_CLIENT_ID: is required with OIDC_ISSUER$/,
+    );
+    expect(() => loadConfig({ EMAIL_SIGN_IN: "off" })).toThrow(/^Invalid EMAIL_SIGN_IN: /);
+    expect(() => loadConfig({ SCIM_TOKEN: "short" })).toThrow(
+      /^Invalid SCIM_TOKEN: must be at least 32 characters$/,
+    );
+    const config = loadConfig({
+      OIDC_ISSUER: "https://idp.acme.test",
+      OIDC_CLIENT_ID: "cup-of-joe",
+      EMAIL_SIGN_IN: "off",
+    });
+    expect(config.EMAIL_SIGN_IN).toBe(false);
+    expect(config.OIDC_CLIENT_SECRET).toBeUndefined();
+    expect(loadConfig({}).EMAIL_SIGN_IN).toBe(true);
+  });
+
   it("marks cookies secure only when APP_URL is https and never trusts a trailing slash", () => {
     const config = loadConfig({ APP_URL: "https://coffee.acme.test/" });
     expect(config.secureCookies).toBe(true);

@@ -65,6 +65,19 @@ const envSchema = z
       z.string().min(32, { message: "must be at least 32 characters" }).optional(),
     ),
     OPERATOR_EMAIL: optionalText.pipe(z.email({ message: "must be an e-mail address" }).optional()),
+    /** The company's OpenID Provider, found by discovery (docs/sign-in.md, "Single sign-on"). */
+    OIDC_ISSUER: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    OIDC_CLIENT_ID: optionalText,
+    /** Unset for a public client (PKCE alone). */
+    OIDC_CLIENT_SECRET: optionalText,
+    /** The provider's name on the sign-in button ("Sign in with Okta"). */
+    OIDC_NAME: optionalText.pipe(z.string().max(60).optional()),
+    /** `off` leaves single sign-on (and the admin password) as the only ways in. */
+    EMAIL_SIGN_IN: booleanFlag.default(true),
+    /** Bearer token of SCIM provisioning at /scim/v2; unset turns SCIM off (docs/provisioning.md). */
+    SCIM_TOKEN: optionalText.pipe(
+      z.string().min(32, { message: "must be at least 32 characters" }).optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
@@ -72,6 +85,20 @@ const envSchema = z
         code: "custom",
         path: ["ADMIN_EMAIL"],
         message: "is required with ADMIN_PASSWORD",
+      });
+    }
+    if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["OIDC_CLIENT_ID"],
+        message: "is required with OIDC_ISSUER",
+      });
+    }
+    if (!env.EMAIL_SIGN_IN && !env.OIDC_ISSUER) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["EMAIL_SIGN_IN"],
+        message: "can be off only with OIDC_ISSUER (employees need a way in)",
       });
     }
   });

@@ -12,6 +12,7 @@ import { type DatabaseLog, type Db, openDatabase } from "./db/client";
 import { seedDemoOnce } from "./demo/seed-demo";
 import { createMailer } from "./mail/mailer";
 import { startDeliveryWorker } from "./newsletters/send/worker";
+import { startRetentionJob } from "./privacy/retention/retention-job";
 import { repoRoot } from "./repo-root";
 import { startRoundScheduler } from "./rounds/scheduler";
 import { printLine } from "./terminal";
@@ -143,8 +144,11 @@ function startWorkers(
   const signInMailWorker = startSignInMailWorker(app.ctx, { warn });
   // Every process runs the monthly rounds' stages; each stage runs once (docs/rounds.md).
   const roundScheduler = startRoundScheduler(app.ctx, { log: warn });
+  // Every process looks daily for expired sign-in records and history past retention; one runs it.
+  const retention = startRetentionJob(app.ctx, { owner: `${roundScheduler.id}-retention`, log });
   return {
     async stop() {
+      await retention.stop();
       await roundScheduler.stop();
       await deliveryWorker.stop();
       await signInMailWorker.stop();

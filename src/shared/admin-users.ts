@@ -57,6 +57,8 @@ export const adminUserSchema = z.object({
   isAdmin: z.boolean(),
   /** False for a deactivated account. */
   isActive: z.boolean(),
+  /** Provisioned by the company's identity provider: address and active state are read-only here. */
+  scimManaged: z.boolean(),
   needsProfileSetup: z.boolean(),
   participationStatus: z.enum(participationStatuses),
   /** The whitelist's group for the address (null: none); its departments are the choices. */

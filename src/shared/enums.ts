@@ -8,7 +8,15 @@ export type ParticipationStatus = (typeof participationStatuses)[number];
 export const employeeStatuses = ["active", "on_leave", "inactive"] as const;
 export type EmployeeStatus = (typeof employeeStatuses)[number];
 
-export const authMethods = ["hosted", "magic_link", "code", "password", "simple"] as const;
+export const authMethods = [
+  "hosted",
+  "magic_link",
+  "code",
+  "password",
+  "simple",
+  "oidc",
+  "scim",
+] as const;
 export type AuthMethod = (typeof authMethods)[number];
 
 /** An employee session comes from a code or link; only the admin password sign-in gives an admin session. */

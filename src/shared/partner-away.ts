@@ -20,3 +20,32 @@ export const partnerAwayResponseSchema = z.object({
   notified: z.number().int(),
 });
 export type PartnerAwayResponse = z.infer<typeof partnerAwayResponseSchema>;
+
+/** GET /api/matches/away-status: whether a partner said the signed-in person is away this month. */
+export const awayStatusResponseSchema = z.object({
+  away: z
+    .object({
+      /** YYYY-MM of the round. */
+      month: z.string(),
+      /** When the report was made (ISO). */
+      reportedAt: z.string(),
+    })
+    .nullable(),
+  /**
+   * While the signed-in person may still say a partner of their current match is away: the last
+   * day (YYYY-MM-DD, company zone) and how to show it ("Wednesday, March 17"), both null for a
+   * scope without round settings; null when a report would not work.
+   */
+  reportUntil: z.object({ iso: z.string().nullable(), display: z.string().nullable() }).nullable(),
+});
+export type AwayStatusResponse = z.infer<typeof awayStatusResponseSchema>;
+
+/** POST /api/not-away: the e-mail's page, signed in or not (the token names the person). */
+export const notAwayBodySchema = z.object({ token: z.string().min(1).max(200) }).strict();
+
+export const notAwayResponseSchema = z.object({
+  message: z.string(),
+  /** True when the person was placed in a match at once. */
+  placed: z.boolean(),
+});
+export type NotAwayResponse = z.infer<typeof notAwayResponseSchema>;

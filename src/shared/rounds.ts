@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { roundStageStates } from "./enums";
+import { isIdText } from "./id-range";
+import { idSchema } from "./ids";
+import { pageLimitSchema } from "./paging";
 
 /** API contract for the scheduled rounds (docs/rounds.md). */
 
@@ -69,8 +72,9 @@ export const timeZoneSchema = z
   })
   .strict();
 
+/** `all`, or a domain group's id (within PostgreSQL `integer`, as every id). */
 export const scopeKeyParamsSchema = z.object({
-  scopeKey: z.string().regex(/^(all|[1-9][0-9]{0,9})$/, "Unknown scope."),
+  scopeKey: z.string().refine((key) => key === "all" || isIdText(key), "Unknown scope."),
 });
 
 export const roundParamsSchema = scopeKeyParamsSchema.extend({
@@ -86,8 +90,9 @@ export const swapBodySchema = z
 export type SwapBody = z.infer<typeof swapBodySchema>;
 
 export const activityQuerySchema = z.object({
-  before: z.coerce.number().int().positive().optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  /** The id of the last entry seen: the page holds older ones. */
+  before: idSchema.optional(),
+  limit: pageLimitSchema(50, 100),
 });
 
 /** A step of a round's timeline; `complete` is when the next round's publishing completes it. */

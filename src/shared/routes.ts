@@ -26,6 +26,7 @@ export const clientRoutes = [
   "/unsubscribe",
   "/check-in",
   "/still-in",
+  "/not-away",
 ] as const;
 
 export type ClientRoute = (typeof clientRoutes)[number];
@@ -53,6 +54,7 @@ export const paths = {
   unsubscribe: "/unsubscribe",
   checkIn: "/check-in",
   stillIn: "/still-in",
+  notAway: "/not-away",
 } as const satisfies Record<string, ClientRoute>;
 
 /**

@@ -1,4 +1,5 @@
 import { signInEmailSchema } from "@shared/sign-in-email";
+import { ssoErrorMessage } from "@shared/sso";
 import { useMutation } from "@tanstack/react-query";
 import { Mail, ShieldCheck, Sparkles, Users } from "lucide-react";
 import { useState } from "react";
@@ -10,6 +11,7 @@ import { getAuthPageErrorMessage } from "../features/auth-error-messages";
 import { AuthShell } from "../features/auth-shell";
 import { EmailField, useEmailForm } from "../features/email-field";
 import { NotWhitelistedHint } from "../features/not-whitelisted-hint";
+import { SsoSignIn, useSignInMethods } from "../features/sign-in/sso-sign-in";
 import { authApi } from "../lib/api/auth";
 import { ApiError } from "../lib/api-client";
 
@@ -45,6 +47,7 @@ function minutes(count: number): string {
 export function AuthPage() {
   const [params] = useSearchParams();
   const errorCode = params.get("error");
+  const ssoError = ssoErrorMessage(params.get("sso_error"));
   return (
     <AuthShell title="Sign in" wide>
       <div className="mb-6 space-y-2 md:mb-8">
@@ -56,7 +59,7 @@ export function AuthPage() {
       </div>
       {/* The form comes first, so on a phone it is above the fold; beside the blurbs on wide screens. */}
       <div className="grid items-start gap-8 md:grid-cols-2">
-        <MagicLinkCard errorCode={errorCode} />
+        <MagicLinkCard errorCode={errorCode} ssoError={ssoError} />
         <WhyCupOfJoe />
       </div>
     </AuthShell>
@@ -101,8 +104,16 @@ function LinkSent({ onReset }: { onReset: () => void }) {
 }
 
 /** The magic-link form, and once sent, where the link went. */
-function MagicLinkCard({ errorCode }: { errorCode: string | null }) {
+function MagicLinkCard({
+  errorCode,
+  ssoError,
+}: {
+  errorCode: string | null;
+  ssoError: string | null;
+}) {
   const { form, email, fieldError } = useEmailForm(signInEmailSchema);
+  const methods = useSignInMethods();
+  const emailOn = methods?.emailSignIn !== false;
   const [sentTo, setSentTo] = useState<string>();
 
   const send = useMutation({
@@ -132,8 +143,14 @@ function MagicLinkCard({ errorCode }: { errorCode: string | null }) {
             <AlertDescription>{getAuthPageErrorMessage(errorCode)}</AlertDescription>
           </Alert>
         ) : null}
+        {ssoError ? (
+          <Alert variant="destructive">
+            <AlertDescription>{ssoError}</AlertDescription>
+          </Alert>
+        ) : null}
+        {sentTo ? null : <SsoSignIn methods={methods} />}
 
-        {sentTo ? (
+        {!emailOn ? null : sentTo ? (
           <LinkSent onReset={reset} />
         ) : (
           <form
@@ -156,7 +173,7 @@ function MagicLinkCard({ errorCode }: { errorCode: string | null }) {
             </Button>
           </form>
         )}
-        <p className="text-center text-sm text-coffee-700">
+        <p className={emailOn ? "text-center text-sm text-coffee-700" : "hidden"}>
           Prefer a code?{" "}
           <Link
             to="/auth/code"

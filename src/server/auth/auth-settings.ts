@@ -12,6 +12,14 @@ export const defaultAuthSettings = {
   maxCodeAttempts: 5,
   /** One code (and, separately, one link) per e-mail per this long, enforced from the database. */
   sendIntervalMs: 60 * 1000,
+  /** Codes and links together per address in any 24 hours: nobody's inbox can be flooded. */
+  maxMailsPerAddressPerDay: 10,
+  /**
+   * Sign-in mails per minute, across every process, to addresses that have never signed in: a
+   * flood at made-up or colleagues' addresses is bounded, and people who signed in before are
+   * counted apart, so such a flood never slows them.
+   */
+  newAddressMailsPerMinute: 30,
   /**
    * Long-term cap on code guessing, per address across all its codes: after this many wrong
    * codes within the window no new code is sent (the magic link still works). NIST SP 800-63B

@@ -105,17 +105,32 @@ describe("sign-in with an e-mailed code", () => {
     if (code !== (await latestCode(t, other))) expect(res.statusCode).toBe(400);
   });
 
-  it("makes older codes invalid when a new one is sent", async () => {
+  it("counts a wrong code once for every live code it is compared with", async () => {
+    const email = fresh();
+    const codes: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      if (i > 0) clock.advance(61_000);
+      await post(t, "/api/auth/send-code", { email });
+      codes.push(await latestCode(t, email));
+    }
+    const wrong = ["000000", "111111", "222222", "333333"].find((c) => !codes.includes(c));
+    expect((await post(t, "/api/auth/verify-code", { email, code: wrong })).statusCode).toBe(400);
+    const rows = await t.db.select().from(authCodes).where(eq(authCodes.email, email));
+    expect(rows.map((row) => row.attempts)).toEqual([1, 1, 1]);
+  });
+
+  it("keeps an older code working when a new one is sent; signing in with one ends the other", async () => {
     const email = fresh();
     await post(t, "/api/auth/send-code", { email });
     const first = await latestCode(t, email);
     clock.advance(61_000);
     await post(t, "/api/auth/send-code", { email });
     const second = await latestCode(t, email);
+    expect((await post(t, "/api/auth/verify-code", { email, code: first })).statusCode).toBe(200);
     if (first !== second) {
-      expect((await post(t, "/api/auth/verify-code", { email, code: first })).statusCode).toBe(400);
+      const other = await post(t, "/api/auth/verify-code", { email, code: second });
+      expect(other.statusCode).toBe(400);
     }
-    expect((await post(t, "/api/auth/verify-code", { email, code: second })).statusCode).toBe(200);
   });
 });
 

@@ -30,14 +30,6 @@ export async function wrongGuessesInWindow(
   return { wrong: row?.wrong ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
 }
 
-/** The SQL condition a guess must meet: this code's tries plus the other codes' wrong ones stay under the cap. */
-export function underGuessCapSql(email: string, now: Date, settings: AuthSettings) {
-  const since = new Date(now.getTime() - settings.wrongCodeWindowMs).toISOString();
-  return sql`${authCodes.attempts} + (select coalesce(sum(c.attempts - (case when c.used_at is not null then 1 else 0 end)), 0)
-    from auth_codes c where c.email = ${email} and c.id <> ${authCodes.id}
-    and c.created_at > ${since}::timestamptz) < ${settings.maxWrongCodes}`;
-}
-
 export function guessCapError(oldest: Date | null, now: Date, windowMs: number) {
   const waitMs = oldest ? oldest.getTime() + windowMs - now.getTime() : windowMs;
   const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));

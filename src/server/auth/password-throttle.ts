@@ -2,6 +2,7 @@ import { inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { signInThrottles } from "../db/schema";
 import type { AuthSettings } from "./auth-settings";
+import { clientIpKey } from "./client-ip-key";
 
 /**
  * Growing delays for the password sign-in (docs/sign-in.md "Limits"), kept in the database so
@@ -88,4 +89,4 @@ export async function pruneThrottles(db: Db, now: Date, memoryMs: number): Promi
 }
 
 export const accountKey = (email: string) => `account:${email}`;
-export const ipKey = (ip: string) => `ip:${ip}`;
+export const ipKey = (ip: string) => `ip:${clientIpKey(ip)}`;

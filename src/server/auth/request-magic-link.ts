@@ -4,6 +4,7 @@ import { magicLinkTokens } from "../db/schema";
 import { requireAllowedEmail } from "./allowed-email";
 import { keyedHash } from "./auth-secret";
 import { getAuthSettings } from "./auth-settings";
+import { claimNewAddressBudget } from "./new-address-budget";
 import type { RequestMeta } from "./send-code";
 import { generateToken, guardSignInMail } from "./send-throttle";
 import { queueSignInMail } from "./sign-in-mail/queue-sign-in-mail";
@@ -31,8 +32,9 @@ export async function requestMagicLink(
   const token = generateToken();
   const tokenHash = await keyedHash(ctx, "magic-link", token);
 
+  await claimNewAddressBudget(ctx.db, email, now, settings);
   await ctx.db.transaction(async (tx) => {
-    await guardSignInMail(tx, "link", email, now, settings.sendIntervalMs);
+    await guardSignInMail(tx, "link", email, now, settings);
     const [row] = await tx
       .insert(magicLinkTokens)
       .values({

@@ -17,8 +17,10 @@ import {
 } from "../../shared/auth";
 import type { SessionKind } from "../../shared/enums";
 import { setupBodySchema, setupStatusSchema } from "../../shared/setup";
+import { EMAIL_SIGN_IN_OFF_MESSAGE } from "../../shared/sso";
 import type { AppContext, FeatureRoutes } from "../context";
 import type { UserRow } from "../db/schema";
+import { Forbidden } from "../errors";
 import { adminSignIn } from "./admin-sign-in";
 import { ipLimits } from "./auth-settings";
 import { requireUser } from "./guards";
@@ -63,15 +65,22 @@ async function signedIn(
 }
 const signIn = answers(signedInSchema);
 
-/** Sign-in by e-mail: a code or a magic link, sent and then checked. */
+/** Sign-in by e-mail: a code or a magic link, sent and then checked; refused when EMAIL_SIGN_IN=off. */
 const emailSignInRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const emailSignInOn = {
+    preHandler: async () => {
+      if (!ctx.config.EMAIL_SIGN_IN)
+        throw new Forbidden(EMAIL_SIGN_IN_OFF_MESSAGE, "email_sign_in_off");
+    },
+  };
 
   r.post(
     "/api/auth/send-code",
     {
       schema: { body: sendCodeBodySchema, response: answers(successAnswerSchema) },
       config: { rateLimit: ipLimits.sendPerIp },
+      ...emailSignInOn,
       ...sendQueuedMail,
     },
     async (request) => sendCode(ctx, request.body.email, meta(request)),
@@ -82,6 +91,7 @@ const emailSignInRoutes: FeatureRoutes = async (app, { ctx }) => {
     {
       schema: { body: verifyCodeBodySchema, response: signIn },
       config: { rateLimit: ipLimits.verifyPerIp },
+      ...emailSignInOn,
     },
     async (request, reply) => {
       const user = await verifyCode(ctx, request.body.email, request.body.code);
@@ -94,6 +104,7 @@ const emailSignInRoutes: FeatureRoutes = async (app, { ctx }) => {
     {
       schema: { body: magicLinkBodySchema, response: answers(magicLinkAnswerSchema) },
       config: { rateLimit: ipLimits.sendPerIp },
+      ...emailSignInOn,
       ...sendQueuedMail,
     },
     async (request) => requestMagicLink(ctx, request.body.email, meta(request)),
@@ -104,6 +115,7 @@ const emailSignInRoutes: FeatureRoutes = async (app, { ctx }) => {
     {
       schema: { body: magicLinkVerifyBodySchema, response: signIn },
       config: { rateLimit: ipLimits.verifyPerIp },
+      ...emailSignInOn,
     },
     async (request, reply) => {
       const user = await verifyMagicLink(ctx, request.body.token);

@@ -6,6 +6,7 @@ import { requireAllowedEmail } from "./allowed-email";
 import { keyedHash } from "./auth-secret";
 import { getAuthSettings } from "./auth-settings";
 import { assertUnderGuessCap } from "./guess-cap";
+import { claimNewAddressBudget } from "./new-address-budget";
 import { generateCode, guardSignInMail } from "./send-throttle";
 import { queueSignInMail } from "./sign-in-mail/queue-sign-in-mail";
 
@@ -18,7 +19,8 @@ export interface RequestMeta {
 export const CODE_SENT_MESSAGE = "Code sent! Check your email for your 6-digit sign-in code.";
 
 /**
- * E-mails a fresh six-digit code; older codes for the address stop working. The mail is queued
+ * E-mails a fresh six-digit code; older live codes keep working until they expire or one is used
+ * (docs/sign-in.md). The mail is queued
  * and sent after the answer (sign-in-mail/), so every whitelisted address, whatever its account's
  * state, costs this request the same work and time; a deactivated account gets the same answer
  * and the same limits but no mail (the worker withholds it and the server log says why).
@@ -34,8 +36,9 @@ export async function sendCode(
   const code = generateCode();
   const codeHash = await keyedHash(ctx, "code", email, code);
 
+  await claimNewAddressBudget(ctx.db, email, now, settings);
   await ctx.db.transaction(async (tx) => {
-    await guardSignInMail(tx, "code", email, now, settings.sendIntervalMs);
+    await guardSignInMail(tx, "code", email, now, settings);
     await assertUnderGuessCap(tx, email, now, settings);
     const [row] = await tx
       .insert(authCodes)

@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { sessions, type UserRow, users } from "../db/schema";
+import { authCodes, magicLinkTokens, sessions, type UserRow, users } from "../db/schema";
 import { Forbidden } from "../errors";
 
 export const ACCOUNT_INACTIVE_MESSAGE =
@@ -16,15 +16,19 @@ export async function findUserByEmail(db: Db | Tx, email: string): Promise<UserR
 }
 
 /**
- * The account for a proven e-mail (a correct code or link): created on first sign-in with a
- * verified, validated address and `needsProfileSetup`; an existing account becomes validated.
- * A deactivated account is refused.
+ * The account for a proven e-mail (a correct code or link, or the provider's verified claim):
+ * created on first sign-in with a verified, validated address, `needsProfileSetup` and the
+ * provider's `names` if any; an existing account becomes validated. A deactivated account is refused.
  */
 export async function signInAccount(
   db: Db | Tx,
   email: string,
-  method: "code" | "magic_link",
+  method: "code" | "magic_link" | "oidc",
   now: Date,
+  names: { firstName: string | null; lastName: string | null } = {
+    firstName: null,
+    lastName: null,
+  },
 ): Promise<UserRow> {
   const existing = await findUserByEmail(db, email);
   if (existing) {
@@ -48,6 +52,7 @@ export async function signInAccount(
     .insert(users)
     .values({
       email,
+      ...names,
       isEmailVerified: true,
       isValidated: true,
       validatedAt: now,
@@ -66,4 +71,16 @@ export async function signInAccount(
 export async function isDeactivated(db: Db, email: string): Promise<boolean> {
   const existing = await findUserByEmail(db, email);
   return existing !== null && !existing.isActive;
+}
+
+/** Signing in with one code or link ends the address's other live ones (docs/sign-in.md). */
+export async function endLiveSecrets(db: Db | Tx, email: string): Promise<void> {
+  await db
+    .update(authCodes)
+    .set({ isUsed: true })
+    .where(and(eq(authCodes.email, email), eq(authCodes.isUsed, false)));
+  await db
+    .update(magicLinkTokens)
+    .set({ isUsed: true })
+    .where(and(eq(magicLinkTokens.email, email), eq(magicLinkTokens.isUsed, false)));
 }

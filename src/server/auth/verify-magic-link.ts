@@ -4,13 +4,16 @@ import { magicLinkTokens, type UserRow } from "../db/schema";
 import { BadRequest, Forbidden } from "../errors";
 import { NOT_AUTHORIZED_MESSAGE } from "./allowed-email";
 import { keyedHash } from "./auth-secret";
-import { signInAccount } from "./sign-in-account";
+import { endLiveSecrets, signInAccount } from "./sign-in-account";
 import { isEmailAllowed } from "./whitelist-lookup";
 
 export const INVALID_LINK_MESSAGE =
   "This magic link is invalid or has expired. Please request a new one.";
 
-/** Consumes a link token with one conditional update, so of two parallel verifies only one wins. */
+/**
+ * Consumes a link token with one conditional update, so of two parallel verifies only one wins;
+ * signing in ends the address's other live links and codes.
+ */
 export async function verifyMagicLink(ctx: AppContext, token: string): Promise<UserRow> {
   const now = ctx.clock.now();
   const tokenHash = await keyedHash(ctx, "magic-link", token);
@@ -29,5 +32,8 @@ export async function verifyMagicLink(ctx: AppContext, token: string): Promise<U
   if (!(await isEmailAllowed(ctx.db, consumed.email))) {
     throw new Forbidden(NOT_AUTHORIZED_MESSAGE, "invalid_email");
   }
-  return ctx.db.transaction((tx) => signInAccount(tx, consumed.email, "magic_link", now));
+  return ctx.db.transaction(async (tx) => {
+    await endLiveSecrets(tx, consumed.email);
+    return signInAccount(tx, consumed.email, "magic_link", now);
+  });
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { allowedEmails } from "../db/schema";
 import { emailDomain, normalizeEmail } from "./email-address";
 
@@ -20,7 +20,7 @@ import { emailDomain, normalizeEmail } from "./email-address";
  *   -- no row: not on the whitelist; a row: its domain_group_id is the e-mail's group (may be null).
  */
 export async function findWhitelistEntry(
-  db: Db,
+  db: Db | Tx,
   rawEmail: string,
 ): Promise<{ id: number; domainGroupId: number | null } | null> {
   const email = normalizeEmail(rawEmail);

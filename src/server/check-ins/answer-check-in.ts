@@ -5,7 +5,7 @@ import { monthDisplay } from "../../shared/pairings";
 import { getAuthSecret } from "../auth/auth-secret";
 import type { AppContext } from "../context";
 import { checkIns, matches, pairings, users } from "../db/schema";
-import { BadRequest, Conflict, HttpError, NotFound } from "../errors";
+import { BadRequest, HttpError, NotFound } from "../errors";
 import {
   isMemberSql,
   type MatchWithMembers,
@@ -13,8 +13,10 @@ import {
   setMemberAnswer,
   withMembers,
 } from "../match-members/match-members";
+import { lockMemberMatch } from "../matches/open-pairing";
 import { fullName } from "../pairings/members/pairing-members";
 import { statusOf } from "./check-in-members";
+import { refuseClosedAccount } from "./closed-account";
 import { verifyLinkToken } from "./link-token";
 
 export const INVALID_CHECK_IN_LINK =
@@ -46,25 +48,7 @@ export async function answerCheckIn(ctx: AppContext, body: CheckInBody): Promise
   const now = ctx.clock.now();
   const status = body.answer === "met" ? MET_ANSWER : MISSED_ANSWER;
   const updated = await ctx.db.transaction(async (tx) => {
-    const [match] = await tx
-      .select()
-      .from(matches)
-      .where(and(eq(matches.id, matchId), isMemberSql(matches.id, userId)))
-      .for("update");
-    if (!match) throw new NotFound(CHANGED_MATCH);
-    // `for share` waits for an admin's Complete under way, as lockOpenPairing does for the
-    // matches page, so an answer lands before the pairing's file is written or not at all.
-    const [pairing] = await tx
-      .select()
-      .from(pairings)
-      .where(eq(pairings.id, match.pairingId))
-      .for("share");
-    if (pairing?.status !== "active") {
-      throw new Conflict(
-        `The ${monthDisplay(match.month)} pairing is completed, so answers can no longer change.`,
-        "pairing_completed",
-      );
-    }
+    const match = await lockMemberMatch(tx, userId, matchId, CHANGED_MATCH);
     await setMemberAnswer(tx, match.id, userId, status, now);
     await tx
       .insert(checkIns)
@@ -93,6 +77,7 @@ async function claimsOf(ctx: AppContext, token: string) {
       throw new HttpError(410, EXPIRED_CHECK_IN_LINK, "expired_link");
     throw new BadRequest(INVALID_CHECK_IN_LINK, "invalid_check_in_link");
   }
+  await refuseClosedAccount(ctx.db, verified.claims.userId);
   return { userId: verified.claims.userId, matchId: verified.claims.id };
 }
 

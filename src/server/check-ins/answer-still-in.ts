@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { StillInBody, StillInChoice, StillInView } from "../../shared/check-ins";
 import { getAuthSecret } from "../auth/auth-secret";
 import type { AppContext } from "../context";
@@ -24,26 +24,37 @@ export async function stillInView(ctx: AppContext, token: string): Promise<Still
 
 /**
  * The press on the page: stay in (back in the next round), pause three months, or opt out (as on
- * the profile, profile/update-participation.ts). Each closes the question; it is answered once.
+ * the profile, profile/update-participation.ts). Each closes the question; it is answered once:
+ * the question is claimed by a conditional update before anything changes, so of two presses at
+ * once only one acts and the other is told it was already answered. A change that fails gives the
+ * claim back.
  */
 export async function answerStillIn(ctx: AppContext, body: StillInBody): Promise<StillInView> {
   const { question, user } = await questionOf(ctx, body.token);
-  if (question.answeredAt) {
+  const [closed] = await ctx.db
+    .update(stillInQuestions)
+    .set({ choice: body.choice, answeredAt: ctx.clock.now() })
+    .where(and(eq(stillInQuestions.id, question.id), isNull(stillInQuestions.answeredAt)))
+    .returning();
+  if (!closed) {
     throw new Conflict(
       "You have already answered. You can change your participation on your profile.",
       "already_answered",
     );
   }
-  if (body.choice === "pause" && user.participationStatus === "active") {
-    await updateParticipation(ctx, user, { action: "pause", months: 3 });
-  } else if (body.choice === "opt_out") {
-    await updateParticipation(ctx, user, { action: "opt_out" });
+  try {
+    if (body.choice === "pause" && user.participationStatus === "active") {
+      await updateParticipation(ctx, user, { action: "pause", months: 3 });
+    } else if (body.choice === "opt_out") {
+      await updateParticipation(ctx, user, { action: "opt_out" });
+    }
+  } catch (error) {
+    await ctx.db
+      .update(stillInQuestions)
+      .set({ choice: null, answeredAt: null })
+      .where(eq(stillInQuestions.id, question.id));
+    throw error;
   }
-  const [closed] = await ctx.db
-    .update(stillInQuestions)
-    .set({ choice: body.choice, answeredAt: ctx.clock.now() })
-    .where(and(eq(stillInQuestions.id, question.id)))
-    .returning();
   return { firstName: user.firstName, choice: closed.choice, message: confirmations[body.choice] };
 }
 

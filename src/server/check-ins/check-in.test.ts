@@ -220,7 +220,7 @@ describe("the check-in page's calls", () => {
     const res = await t.post("/api/check-in", { token, answer: "met" });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(
-      "The March 2027 pairing is completed, so answers can no longer change.",
+      "The March 2027 pairing is completed, so its answers can no longer change.",
     );
     expect((await storedAnswers(t.db, row.id))[0]).toBe("pending");
   });

@@ -6,11 +6,11 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  * check-in token is good for nothing else (not even the "still in?" question), and the same
  * shape as the newsletter's unsubscribe token (newsletters/unsubscribe/unsubscribe-token.ts).
  */
-export type LinkPurpose = "check-in" | "still-in";
+export type LinkPurpose = "check-in" | "still-in" | "not-away";
 
 export interface LinkClaims {
   userId: string;
-  /** The match id (check-in) or the question id (still in?). */
+  /** The match id (check-in), the question id (still in?) or the pairing id (not away). */
   id: number;
   expiresAt: Date;
 }

@@ -16,6 +16,7 @@ import {
 import { type ReceivedMail, type SmtpPeer, startSmtpPeer } from "../test/smtp-peer";
 import { createTestApp, type TestApp } from "../test/test-app";
 import type { Requests } from "../test/test-client";
+import { answerStillIn } from "./answer-still-in";
 import { askQuietPeople } from "./ask-quiet-people";
 import { signLinkToken } from "./link-token";
 
@@ -231,5 +232,26 @@ describe("quiet people", () => {
       .from(stillInQuestions)
       .where(eq(stillInQuestions.id, question.id));
     expect(still.answeredAt).toBeNull();
+  });
+
+  it("acts on one of two presses sent at the same moment, and tells the other it was answered", async () => {
+    const { domain, quinn, scopeKey } = await threeQuietRounds();
+    await askQuietPeople(t.ctx, { scopeKey });
+    const token = stillInLink(await mailTo(`quinn@${domain}`));
+    const press = (choice: "pause" | "opt_out") =>
+      answerStillIn(t.ctx, { token, choice }).then(
+        () => 200,
+        (error: { statusCode?: number }) => error.statusCode,
+      );
+    const [pause, optOut] = await Promise.all([press("pause"), press("opt_out")]);
+    expect([pause, optOut].sort()).toEqual([200, 409]);
+    const winner = pause === 200 ? "pause" : "opt_out";
+    const [question] = await t.db
+      .select()
+      .from(stillInQuestions)
+      .where(eq(stillInQuestions.userId, quinn.id));
+    expect(question.choice).toBe(winner);
+    const [stored] = await t.db.select().from(users).where(eq(users.id, quinn.id));
+    expect(stored.participationStatus).toBe(winner === "pause" ? "paused" : "opted_out");
   });
 });

@@ -9,7 +9,9 @@ import { reachableMembers, runningPairing } from "./check-in-members";
  * The one reminder of a month's check-in (docs/check-ins.md): to each person who was asked and
  * has still not answered, or answered "Not yet" and has not reported meeting since. Nobody is
  * reminded twice: the reminder is claimed on the person's check-in row (reminded_at) before
- * the e-mail goes out, and a refused e-mail gives the claim back.
+ * the e-mail goes out and marked sent (reminder_sent_at) after; a refused e-mail gives the claim
+ * back, and a claim left unsent by a run that died is sent by the run that takes the stage over
+ * (the stage runs under its lease, rounds/run-due-stages.ts).
  */
 export async function runCheckInReminder(
   ctx: AppContext,
@@ -23,16 +25,24 @@ export async function runCheckInReminder(
   const secret = await getAuthSecret(ctx);
   for (const member of await reachableMembers(ctx, pairing)) {
     const row = byUser.get(member.recipient.id);
-    if (!row || row.remindedAt) continue;
+    if (!row || row.reminderSentAt) continue;
     const waiting =
       member.status === "pending" || (row.answer === "not_yet" && member.status !== "confirmed");
     if (!waiting) continue;
+    // A new claim, or one a run that died left claimed but never sent (compare on reminded_at).
     const [claim] = await ctx.db
       .update(checkIns)
       .set({ remindedAt: ctx.clock.now() })
-      .where(and(eq(checkIns.id, row.id), isNull(checkIns.remindedAt)))
+      .where(
+        and(
+          eq(checkIns.id, row.id),
+          isNull(checkIns.reminderSentAt),
+          row.remindedAt ? eq(checkIns.remindedAt, row.remindedAt) : isNull(checkIns.remindedAt),
+        ),
+      )
       .returning({ id: checkIns.id });
     if (!claim) continue;
+    const before = run.sent;
     await askMember(ctx, secret, pairing, member, {
       reminder: true,
       run,
@@ -40,6 +50,12 @@ export async function runCheckInReminder(
       release: () =>
         ctx.db.update(checkIns).set({ remindedAt: null }).where(eq(checkIns.id, row.id)),
     });
+    if (run.sent > before) {
+      await ctx.db
+        .update(checkIns)
+        .set({ reminderSentAt: ctx.clock.now() })
+        .where(eq(checkIns.id, row.id));
+    }
   }
   return run;
 }

@@ -96,11 +96,27 @@ export const users = pgTable(
     needsProfileSetup: boolean("needs_profile_setup").notNull().default(true),
     authMethod: text("auth_method", { enum: authMethods }).notNull().default("hosted"),
     passwordHash: text("password_hash"),
+    /**
+     * Provisioned by the company's identity provider over SCIM (docs/provisioning.md): the address
+     * and active state are the provider's, so the admin cannot change them.
+     */
+    scimManaged: boolean("scim_managed").notNull().default(false),
+    /** The person's SCIM `userName` (often, not always, their address). */
+    scimUserName: text("scim_user_name"),
+    /** The provider's own id for the person (SCIM `externalId`). */
+    scimExternalId: text("scim_external_id"),
+    /**
+     * Set when the person was erased (docs/privacy.md): the row stays as "a former colleague" so
+     * history counts stay true, with no name, address, photo or bio.
+     */
+    erasedAt: tz("erased_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
+    index("users_scim_external_id_idx").on(t.scimExternalId),
+    uniqueIndex("users_scim_user_name_unique").on(sql`lower(${t.scimUserName})`),
     // The admin user list's keyset order (see directory/users/list-users.ts) and group filter.
     index("users_name_sort_idx").on(
       sql`lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, ''))`,
@@ -130,6 +146,11 @@ export const allowedEmails = pgTable(
     addedBy: uuid("added_by").references(() => users.id, { onDelete: "set null" }),
     reason: text("reason"),
     isActive: boolean("is_active").notNull().default(true),
+    /**
+     * Added by SCIM provisioning: being provisioned is being on the whitelist
+     * (docs/decisions/0030-scim-provisioned-whitelist-entries.md).
+     */
+    scimManaged: boolean("scim_managed").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -399,6 +420,22 @@ export const signInThrottles = pgTable("sign_in_throttles", {
   nextAttemptAt: tz("next_attempt_at").notNull(),
 });
 
+/**
+ * An OpenID Connect sign-in under way: the state (hashed; the browser holds it in a cookie), the
+ * nonce and the PKCE verifier. The callback deletes the row as it reads it, so a callback works once.
+ */
+export const oidcLogins = pgTable(
+  "oidc_logins",
+  {
+    stateHash: text("state_hash").primaryKey(),
+    nonce: text("nonce").notNull(),
+    codeVerifier: text("code_verifier").notNull(),
+    expiresAt: tz("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("oidc_logins_expires_idx").on(t.expiresAt)],
+);
+
 /** Fixed-window request counters for per-IP limits shared by several app processes. */
 export const rateLimitCounters = pgTable(
   "rate_limit_counters",
@@ -662,6 +699,8 @@ export const roundStages = pgTable(
     doneAt: tz("done_at"),
     /** Set (claimed) just before a publish announces: members are told at most once. */
     announcedAt: tz("announced_at"),
+    /** Set once a draft stage has told the admins: a draft stored by a run that died is told on re-run. */
+    adminsToldAt: tz("admins_told_at"),
     /** Why a stage was skipped or failed, in words for the admin. */
     note: text("note"),
     createdAt: createdAt(),
@@ -739,8 +778,13 @@ export const checkIns = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** When the question was claimed (or the answer came first, from the page). */
     askedAt: tz("asked_at").notNull(),
+    /** When the question's e-mail went out: a claim without it (a run died) is asked again. */
+    sentAt: tz("sent_at"),
     remindedAt: tz("reminded_at"),
+    /** When the reminder's e-mail went out: a reminder claimed but never sent is sent again. */
+    reminderSentAt: tz("reminder_sent_at"),
     answer: text("answer", { enum: checkInAnswers }),
     answeredAt: tz("answered_at"),
   },
@@ -777,6 +821,21 @@ export const stillInQuestions = pgTable(
     ),
   ],
 );
+
+/**
+ * Daily jobs that must run once a day across every process (docs/privacy.md "Retention"): a
+ * process claims the row under a lease, runs the day's work, and records the day it finished.
+ */
+export const dailyJobs = pgTable("daily_jobs", {
+  name: text("name").primaryKey(),
+  /** The last UTC day (YYYY-MM-DD) the job finished for; null until its first run. */
+  doneFor: text("done_for"),
+  claimedBy: text("claimed_by"),
+  leaseExpiresAt: tz("lease_expires_at"),
+  lastRunAt: tz("last_run_at"),
+  /** What the last run did, in words for the admin. */
+  note: text("note"),
+});
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;

@@ -8,6 +8,7 @@ import { replyServerError } from "../server-error";
  * answers its status and message, anything else from 500 up is logged and answered with a reference.
  */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  answerAsJson(reply);
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issue = error.validation[0];
     const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
@@ -27,6 +28,17 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
       .send({ message: error.message, code: error.code, ...error.extra });
   }
   return reply.code(status).send({ message: friendlyClientError(error as Error, status) });
+}
+
+/**
+ * A download (a CSV streamed row by row) that fails before its first byte has already set its
+ * file headers, on the reply and, once Fastify began piping the stream, on the raw response: the
+ * refusal is JSON, not an attachment.
+ */
+function answerAsJson(reply: FastifyReply) {
+  reply.removeHeader("Content-Disposition");
+  if (!reply.raw.headersSent) reply.raw.removeHeader("Content-Disposition");
+  reply.type("application/json; charset=utf-8");
 }
 
 /** Our schemas word their own messages ("First name is required"); zod's defaults need the field. */

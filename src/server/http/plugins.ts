@@ -3,6 +3,7 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import helmet from "helmet";
 import { API_DOCS_PAGE } from "../../shared/api";
+import { clientIpKey } from "../auth/client-ip-key";
 import { databaseRateLimitStore } from "../auth/rate-limit-store";
 import type { AppContext } from "../context";
 import { TooManyRequests } from "../errors";
@@ -36,6 +37,7 @@ export async function registerPlugins(
   await app.register(rateLimit, {
     global: false,
     store: sharedLimits ? databaseRateLimitStore(ctx.db, ctx.clock) : undefined,
+    keyGenerator: (request) => clientIpKey(request.ip),
     errorResponseBuilder: (_req, context) =>
       new TooManyRequests(
         `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,

@@ -3,20 +3,19 @@ import type { MatchItem } from "../../shared/matches";
 import type { AppContext } from "../context";
 import { matches } from "../db/schema";
 import { findMemberMatch, toMatchItems } from "./member-matches";
-import { lockOpenPairing } from "./open-pairing";
+import { lockMemberMatch } from "./open-pairing";
 
 /**
  * Marks the user's match completed; completing it again keeps the first completion time. Like an
- * answer, it is refused with 409 once the match's pairing is completed (open-pairing.ts).
+ * answer, it is refused with 409 once the match's pairing is completed (open-pairing.ts); so is a match the person is no longer in.
  */
 export async function completeMatch(
   ctx: AppContext,
   userId: string,
   matchId: number,
 ): Promise<MatchItem> {
-  const match = await findMemberMatch(ctx, userId, matchId);
   await ctx.db.transaction(async (tx) => {
-    await lockOpenPairing(tx, match.pairingId);
+    await lockMemberMatch(tx, userId, matchId);
     await tx
       .update(matches)
       .set({ status: "completed", completedAt: ctx.clock.now() })

@@ -1,20 +1,33 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { monthDisplay } from "../../shared/pairings";
 import type { Tx } from "../db/client";
-import { pairings } from "../db/schema";
-import { Conflict } from "../errors";
+import { matches, pairings } from "../db/schema";
+import { Conflict, NotFound } from "../errors";
+import { isMemberSql, type MatchWithMembers, withMembers } from "../match-members/match-members";
 
 /**
- * Holds the match's pairing open for the rest of the transaction, or refuses with 409 once it is
- * completed: a completed pairing's file records which chats happened, so its answers are final.
- * `for share` waits for an admin's Complete that is under way (it takes the row `for update`), so
- * an answer lands either before the file is written or not at all.
+ * The one open-pairing rule of a member's answer (docs/rounds.md, "Invariants of a round"): the
+ * match's pairing is locked first, then the person's membership is read again inside the lock.
+ * `for share` waits for a re-pair, a report or an admin's Complete under way (they take the row
+ * `for update`), so an answer lands on the match as it is after them, or is refused: 404 when
+ * the person is no longer in that match, 409 once the pairing is completed (its file records
+ * which chats happened, so its answers are final).
  */
-export async function lockOpenPairing(tx: Tx, pairingId: number): Promise<void> {
+export async function lockMemberMatch(
+  tx: Tx,
+  userId: string,
+  matchId: number,
+  notFound = "Match not found",
+): Promise<MatchWithMembers> {
+  const [ref] = await tx
+    .select({ pairingId: matches.pairingId })
+    .from(matches)
+    .where(and(eq(matches.id, matchId), isMemberSql(matches.id, userId)));
+  if (!ref) throw new NotFound(notFound);
   const [pairing] = await tx
     .select({ status: pairings.status, month: pairings.month })
     .from(pairings)
-    .where(eq(pairings.id, pairingId))
+    .where(eq(pairings.id, ref.pairingId))
     .for("share");
   if (pairing && pairing.status !== "active") {
     throw new Conflict(
@@ -22,4 +35,11 @@ export async function lockOpenPairing(tx: Tx, pairingId: number): Promise<void> 
       "pairing_completed",
     );
   }
+  const [row] = await tx
+    .select()
+    .from(matches)
+    .where(and(eq(matches.id, matchId), isMemberSql(matches.id, userId)));
+  if (!row) throw new NotFound(notFound);
+  const [match] = await withMembers(tx, [row]);
+  return match;
 }

@@ -10,6 +10,7 @@ import {
   matchChangedSchema,
   matchHistoryResponseSchema,
 } from "../../shared/matches";
+import { clientIpKey } from "../auth/client-ip-key";
 import { readWithOwnSession, requireUser } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
 import { sendSerialised } from "../http/send-serialised";
@@ -24,7 +25,7 @@ const writeLimit = {
   rateLimit: {
     max: 60,
     timeWindow: "5 minutes",
-    keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
+    keyGenerator: (request: FastifyRequest) => request.user?.id ?? clientIpKey(request.ip),
   },
 };
 

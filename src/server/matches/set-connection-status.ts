@@ -2,7 +2,7 @@ import type { ConnectionStatusBody, MatchItem } from "../../shared/matches";
 import type { AppContext } from "../context";
 import { setMemberAnswer } from "../match-members/match-members";
 import { findMemberMatch, toMatchItems } from "./member-matches";
-import { lockOpenPairing } from "./open-pairing";
+import { lockMemberMatch } from "./open-pairing";
 
 /**
  * Records whether the caller met their match, on the caller's own side only. The answer may be
@@ -15,9 +15,8 @@ export async function setConnectionStatus(
   matchId: number,
   { status }: ConnectionStatusBody,
 ): Promise<MatchItem> {
-  const match = await findMemberMatch(ctx, userId, matchId);
   await ctx.db.transaction(async (tx) => {
-    await lockOpenPairing(tx, match.pairingId);
+    const match = await lockMemberMatch(tx, userId, matchId);
     await setMemberAnswer(tx, match.id, userId, status, ctx.clock.now());
   });
   const updated = await findMemberMatch(ctx, userId, matchId);

@@ -41,6 +41,16 @@ const people = (n: number, size: 2 | 3 | 4, pref: Person[2] = "any", depts = n):
   Array.from({ length: n }, (_, i) => [`${size}-${i}`, `d${i % depts}`, pref, size]);
 
 describe("groups by choice", () => {
+  it("never costs a chat: one who chose 3 and one who chose 4 in a small team join pairs as their third", () => {
+    const team = instance([...people(4, 2), ["three", "d7", "any", 3], ["four", "d8", "any", 4]]);
+    for (const strategy of ["auto", "fast"] as const) {
+      const result = run(team, strategy);
+      expect(result.unmatched).toEqual([]);
+      expect(sizes(result)).toEqual([3, 3]);
+      expect(result.stats.placed).toBe(6);
+    }
+  });
+
   it("forms groups of 3 and 4 and pairs the one-to-one people as before", () => {
     const inst = instance([...people(6, 3), ...people(8, 4), ...people(4, 2)]);
     const result = run(inst);

@@ -8,6 +8,7 @@ import { formGroups } from "./form-groups";
 import { EXACT_GROUP_LIMIT, exactGroups } from "./group-exact";
 import { planSizes } from "./group-plan";
 import type { ResolvedIds } from "./instance-fast-check";
+import { countNewPairs, placeLeftovers } from "./place-leftovers";
 import type { Problem } from "./problem";
 import { buildProblem, NEVER_MET, relation, resolveHistory, SAME } from "./problem";
 import { qualityScore } from "./result";
@@ -81,31 +82,65 @@ export function runWithGroups(
   const stats = groupStats(p, choice, groups);
   const inGroup = new Uint8Array(p.n);
   for (const g of groups) for (const v of g) inGroup[v] = 1;
-  const all = [...pairs.groups, ...groups.map((g) => g.map((v) => p.ids[v]))];
+  const formed = [...pairs.groups, ...groups.map((g) => g.map((v) => p.ids[v]))];
+  const late = placeLeftovers(
+    instance,
+    formed,
+    [...pairs.unmatched, ...p.ids.filter((_, v) => !inGroup[v])],
+    rng,
+  );
+  const all = late.groups;
   shuffleInPlace(all, rng);
-  const unmatched = [...pairs.unmatched, ...p.ids.filter((_, v) => !inGroup[v])];
+  const unmatched = late.unmatched;
+  const added = countNewPairs(instance, late.newPairs);
   const s = pairs.stats;
-  const cross = s.crossDepartmentPairs + stats.crossDepartmentPairs;
+  const cross = s.crossDepartmentPairs + stats.crossDepartmentPairs + added.cross;
   const bound = s.crossDepartmentUpperBound + stats.crossDepartmentUpperBound;
-  const neverMet = s.neverMetPairs + stats.neverMetPairs;
+  const neverMet = s.neverMetPairs + stats.neverMetPairs + added.neverMet;
   const pairCount = pairs.groups.reduce((n, g) => n + (g.length * (g.length - 1)) / 2, 0);
+  const choices = new Map(instance.users.map((u) => [u.id, u.groupSize ?? 2]));
+  const placedLate = late.newPairs.length > 0 ? otherSizeOf(all, choices) : null;
   return {
     groups: all,
     unmatched,
     seed,
     stats: {
       ...s,
-      placed: s.placed + stats.placed,
+      placed: all.reduce((n, g) => n + g.length, 0),
       unmatched: unmatched.length,
       groups: all.length,
       crossDepartmentPairs: cross,
       neverMetPairs: neverMet,
       crossDepartmentUpperBound: bound,
-      qualityScore: qualityScore(cross, bound, neverMet, pairCount + stats.pairs),
-      groupFormation: stats,
+      qualityScore: qualityScore(
+        cross,
+        bound,
+        neverMet,
+        pairCount + stats.pairs + late.newPairs.length,
+      ),
+      groupFormation: placedLate ? { ...stats, ...placedLate } : stats,
       elapsedMs: Math.round((performance.now() - startedAt) * 100) / 100,
     },
   };
+}
+
+/** Who is in a group of another size than their choice, counted as validateResult counts them. */
+function otherSizeOf(groups: string[][], choice: Map<string, number>) {
+  let other = 0;
+  let placed = 0;
+  let inChosen = 0;
+  for (const group of groups) {
+    if (group.every((id) => choice.get(id) === 2)) continue;
+    for (const id of group) {
+      const k = choice.get(id) ?? 2;
+      if (k !== 2) placed++;
+      if (k === group.length) inChosen += k === 2 ? 0 : 1;
+      else other++;
+    }
+  }
+  // `placed` and `inChosenSize` count the people who chose 3 or 4; `otherSize` everyone in a group
+  // of another size, one-to-one people who took a third included (group-sizes-check.ts).
+  return { otherSize: other, placed, inChosenSize: inChosen };
 }
 
 function groupStats(p: Problem, choice: Uint8Array, groups: number[][]): GroupFormationStats {

@@ -16,6 +16,7 @@ import {
   validateBodySchema,
   validateResponseSchema,
 } from "../../shared/newsletters";
+import { clientIpKey } from "../auth/client-ip-key";
 import type { FeatureRoutes } from "../context";
 import { approveNewsletter } from "./approve-newsletter";
 import { deleteNewsletter } from "./delete-newsletter";
@@ -35,7 +36,7 @@ const testMailLimit = {
   rateLimit: {
     max: 10,
     timeWindow: "1 minute",
-    keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
+    keyGenerator: (request: FastifyRequest) => request.user?.id ?? clientIpKey(request.ip),
   },
 };
 

@@ -15,8 +15,9 @@ export async function pairingScopeOf(db: Db | Tx, scope: RoundScope): Promise<Pa
 }
 
 /**
- * The pairing that already stands for this round, if any: one of the scope's own for the month
- * (made by hand or published by the round), or a company-wide one made by hand for everyone.
+ * The pairing that already stands for this round, if any: one of the scope's own for the month,
+ * made by hand or published by the round. ("All Users" is a scope of its own, the people in no
+ * active group, so a company-wide pairing made by hand stands only for the company-wide round.)
  */
 export async function pairingOfRound(db: Db | Tx, scope: RoundScope, month: string) {
   const rows = await db
@@ -30,15 +31,13 @@ export async function pairingOfRound(db: Db | Tx, scope: RoundScope, month: stri
     .where(
       and(
         eq(pairings.month, month),
-        sql`${pairings.scopeKey} in (${scope.key}, 'all')`,
+        eq(pairings.scopeKey, scope.key),
         sql`${pairings.status} in ('active', 'completed')`,
       ),
     )
     .orderBy(pairings.groupNumber);
-  const own = rows.find((r) => r.scopeKey === scope.key);
-  if (own) return { ...own, scheduled: isScheduled(own.stats) };
-  const everyone = rows.find((r) => r.scopeKey === "all" && !isScheduled(r.stats));
-  return everyone ? { ...everyone, scheduled: false } : null;
+  const own = rows[0];
+  return own ? { ...own, scheduled: isScheduled(own.stats) } : null;
 }
 
 /** A pairing the rounds made carries `round: { scheduled: true }` in its stats. */

@@ -3,7 +3,7 @@ import { monthDisplay } from "../../shared/pairings";
 import { recordActivity } from "../activity/activity";
 import { askQuietPeople } from "../check-ins/ask-quiet-people";
 import type { AppContext } from "../context";
-import { type RoundStageRow, roundDrafts, roundStages } from "../db/schema";
+import { type RoundDraftRow, type RoundStageRow, roundDrafts, roundStages } from "../db/schema";
 import { HttpError } from "../errors";
 import { composeDraft, pairingOfRound } from "./compose-draft";
 import { notifyAdminsOfDraft } from "./notify-admins";
@@ -12,8 +12,9 @@ import type { StageOutcome } from "./stage-ledger";
 
 /**
  * The review window opens: the engine makes the round's pairing as a draft only admins see, and
- * the admins are told; quiet people are asked first (docs/check-ins.md). A pairing already made for the month counts as the round; a draft already
- * there (a process died after making it) is kept, and nobody is told twice.
+ * the admins are told; quiet people are asked first (docs/check-ins.md). A pairing already made
+ * for the month counts as the round; a draft already there (a process died after making it) is
+ * kept, and its admins are told unless the stage records that they were.
  */
 export async function runDraftStage(
   ctx: AppContext,
@@ -38,34 +39,13 @@ export async function runDraftStage(
     };
   }
   const [kept] = await ctx.db
-    .select({ id: roundDrafts.id })
+    .select()
     .from(roundDrafts)
     .where(and(eq(roundDrafts.scopeKey, scope.key), eq(roundDrafts.month, stage.month)));
-  if (kept) return { state: "done" };
-
-  // People silent for several rounds are asked first, and left out until they answer.
-  await askQuietPeople(ctx, {
-    scopeKey: scope.key,
-    log: { error: (_obj, message) => log(`Rounds: ${message}`) },
-  });
-  let draft: Awaited<ReturnType<typeof composeDraft>>;
-  try {
-    draft = await composeDraft(ctx, scope, stage.month);
-  } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    await recordActivity(ctx, {
-      ...base,
-      kind: "round.not-drafted",
-      detail: `No draft for ${label}: ${error.message}`,
-    });
-    return { state: "skipped", note: error.message };
-  }
-  await recordActivity(ctx, {
-    ...base,
-    kind: "round.drafted",
-    detail: `Drafted ${label}: ${draft.groups.length} groups, ${draft.unmatched.length} without a partner. Only admins see it until it is published.`,
-    data: { groups: draft.groups.length, unmatched: draft.unmatched.length },
-  });
+  if (kept && stage.adminsToldAt) return { state: "done" };
+  const made = kept ? { draft: kept } : await makeDraft(ctx, stage, scope, log);
+  if ("outcome" in made) return made.outcome;
+  const { draft } = made;
   const [publish] = await ctx.db
     .select({ dueAt: roundStages.dueAt })
     .from(roundStages)
@@ -86,5 +66,45 @@ export async function runDraftStage(
       detail: `Told ${told} admin${told === 1 ? "" : "s"} by e-mail that ${label} is ready for review.`,
     });
   }
+  // Recorded apart from the draft: a run that died between storing the draft and telling the
+  // admins leaves this unset, and the run that takes the stage over tells them.
+  await ctx.db
+    .update(roundStages)
+    .set({ adminsToldAt: ctx.clock.now() })
+    .where(eq(roundStages.id, stage.id));
   return { state: "done" };
+}
+
+/** Asks quiet people first (docs/check-ins.md), then composes and stores the draft. */
+async function makeDraft(
+  ctx: AppContext,
+  stage: RoundStageRow,
+  scope: RoundScope,
+  log: (line: string) => void,
+): Promise<{ draft: RoundDraftRow } | { outcome: StageOutcome }> {
+  const label = `the ${monthDisplay(stage.month)} round for ${scope.label}`;
+  const base = { scopeKey: scope.key, month: stage.month };
+  await askQuietPeople(ctx, {
+    scopeKey: scope.key,
+    log: { error: (_obj, message) => log(`Rounds: ${message}`) },
+  });
+  let draft: RoundDraftRow;
+  try {
+    draft = await composeDraft(ctx, scope, stage.month);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    await recordActivity(ctx, {
+      ...base,
+      kind: "round.not-drafted",
+      detail: `No draft for ${label}: ${error.message}`,
+    });
+    return { outcome: { state: "skipped", note: error.message } };
+  }
+  await recordActivity(ctx, {
+    ...base,
+    kind: "round.drafted",
+    detail: `Drafted ${label}: ${draft.groups.length} groups, ${draft.unmatched.length} without a partner. Only admins see it until it is published.`,
+    data: { groups: draft.groups.length, unmatched: draft.unmatched.length },
+  });
+  return { draft };
 }

@@ -2,10 +2,18 @@ import type { FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { answers } from "../../shared/api";
 import { connectionStatusParamsSchema, nextPairingResponseSchema } from "../../shared/matches";
-import { partnerAwayBodySchema, partnerAwayResponseSchema } from "../../shared/partner-away";
+import {
+  awayStatusResponseSchema,
+  notAwayBodySchema,
+  notAwayResponseSchema,
+  partnerAwayBodySchema,
+  partnerAwayResponseSchema,
+} from "../../shared/partner-away";
+import { clientIpKey } from "../auth/client-ip-key";
 import { requireUser } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
 import { getMemberNextPairing } from "./member-next-pairing";
+import { awayStatus, sayNotAwayByLink, sayNotAwayNow } from "./not-away";
 import { reportPartnerAway } from "./partner-away";
 
 /** A report re-pairs and e-mails people: a few an hour per person is plenty. */
@@ -13,7 +21,7 @@ const awayLimit = {
   rateLimit: {
     max: 5,
     timeWindow: "1 hour",
-    keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
+    keyGenerator: (request: FastifyRequest) => request.user?.id ?? clientIpKey(request.ip),
   },
 };
 
@@ -41,6 +49,29 @@ const roundMemberRoutes: FeatureRoutes = async (app, { ctx }) => {
       const user = requireUser(request);
       return reportPartnerAway(ctx, user.id, request.params.matchId, request.body, request.log);
     },
+  );
+
+  r.get(
+    "/api/matches/away-status",
+    { schema: { response: answers(awayStatusResponseSchema) } },
+    async (request) => awayStatus(ctx, requireUser(request).id),
+  );
+
+  r.post(
+    "/api/matches/not-away",
+    { schema: { response: answers(notAwayResponseSchema) }, config: awayLimit },
+    async (request) => sayNotAwayNow(ctx, requireUser(request).id, request.log),
+  );
+
+  // The e-mail's page (`/not-away?token=…`): no sign-in, the signed token names the person; a GET
+  // of the page changes nothing, only its button's POST does.
+  r.post(
+    "/api/not-away",
+    {
+      schema: { body: notAwayBodySchema, response: answers(notAwayResponseSchema) },
+      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+    },
+    async (request) => sayNotAwayByLink(ctx, request.body.token, request.log),
   );
 };
 

@@ -42,14 +42,28 @@ export async function getRoundsOverview(ctx: AppContext): Promise<RoundsOverview
       const completeAt = roundDates(shiftMonth(dates.month, 1), rule).publishAt;
       return roundView(ctx, dates, rows, draft ?? null, completeAt, now);
     };
-    const current = currentRound(now, rule);
+    const latest = currentRound(now, rule);
+    // A long review window before a late pairing day: the month before is still to publish while
+    // this one's window is open, so it is the current round and this one the next.
+    const earlier = latest ? roundDates(shiftMonth(latest.month, -1), rule) : null;
+    const earlierOpen =
+      earlier !== null &&
+      stages.some(
+        (s) =>
+          s.scopeKey === scope.key &&
+          s.month === earlier.month &&
+          s.stage === "publish" &&
+          (s.state === "pending" || s.state === "running"),
+      );
+    const current = earlierOpen ? earlier : latest;
+    const next = earlierOpen && latest ? latest : nextRound(now, rule);
     result.push({
       scopeKey: scope.key,
       label: scope.label,
       domainGroupId: scope.domainGroupId,
       settings: own,
       current: current ? await view(current) : null,
-      next: await view(nextRound(now, rule)),
+      next: await view(next),
     });
   }
   return { timeZone, scopes: result };

@@ -15,6 +15,7 @@ import {
 import { type SmtpPeer, startSmtpPeer } from "../test/smtp-peer";
 import { createTestApp, type TestApp } from "../test/test-app";
 import type { Requests } from "../test/test-client";
+import { checkRoundInvariants } from "./round-invariants";
 
 // March 2027's pairing day is Monday 1 March, April's Monday 5 April: the first half of the
 // March round is 1 to 17 March (docs/matches.md, "My partner is away").
@@ -79,14 +80,16 @@ describe("my partner is away", () => {
       message: "Thanks for telling us. Your new coffee chat partner for March 2027 is Sam Test.",
       outcome: "pair",
       partners: ["Sam Test"],
-      notified: 2,
+      notified: 3,
     });
     expect((await pairingMatches(pairing.id)).map(members)).toEqual([[ada.id, sam.id]]);
     const toSam = await peer.waitForMessage((m) => m.to.includes(sam.email));
     expect(toSam.text).toContain("Ada Test is your new coffee chat partner for March 2027.");
     const toAda = await peer.waitForMessage((m) => m.to.includes(ada.email));
     expect(toAda.subject).toBe("Your Cup of Joe match for March 2027 has changed");
-    expect(peer.messages.some((m) => m.to.includes(bob.email))).toBe(false);
+    const toBob = await peer.waitForMessage((m) => m.to.includes(bob.email));
+    expect(toBob.subject).toBe("We heard you're away in March 2027");
+    expect(toBob.text).toContain("I'm not away");
 
     const activity: ActivityPage = (await admin().get("/api/admin/activity")).json();
     expect(activity.items[0]).toMatchObject({
@@ -130,10 +133,12 @@ describe("my partner is away", () => {
     expect(res.json()).toMatchObject({
       message: "Thanks for telling us. You and Bob Test stay matched for March 2027.",
       outcome: "stays",
-      notified: 0,
+      notified: 1,
     });
     expect((await pairingMatches(pairing.id)).map(members)).toEqual([[ada.id, bob.id]]);
-    expect(peer.messages.length).toBe(sent);
+    // Only Cy is told (that they are reported away); Ada and Bob already know each other.
+    await peer.waitForMessage((m) => m.to.includes(cy.email));
+    expect(peer.messages.length).toBe(sent + 1);
   });
 
   it("in a group of four, takes the away partner out and the other three stay matched", async () => {
@@ -168,7 +173,7 @@ describe("my partner is away", () => {
       message:
         "Thanks for telling us. You join Cy Test, Dee Test and Eve Test for March 2027, as a group of four.",
       outcome: "four",
-      notified: 4,
+      notified: 5,
     });
     const rows = await pairingMatches(pairing.id);
     expect(rows.map((r) => r.id)).toEqual([group.id]);
@@ -247,5 +252,75 @@ describe("my partner is away: refusals", () => {
       code: "pairing_completed",
       message: "Your March 2027 match is over, so there is nobody to re-pair you with now.",
     });
+  });
+});
+
+describe("my partner is away, done kindly", () => {
+  const tokenIn = (text: string) => /not-away\?token=([^\s\]>)"]+)/.exec(text)?.[1] ?? "";
+
+  it("tells the person reported away, whose page says so, and one press puts them back", async () => {
+    const { pairing, person, match } = await company();
+    const [ada, bob, cy, dan] = await Promise.all(
+      ["Ada", "Bob", "Cy", "Dan"].map((x) => person(x)),
+    );
+    const old = await match(ada, bob);
+    await match(cy, dan);
+    const sam = await person("Sam");
+    expect((await report(ada, old.id)).json().partners).toEqual(["Sam Test"]);
+    await checkRoundInvariants(t.db);
+
+    expect((await t.as(bob).get("/api/matches/away-status")).json()).toEqual({
+      away: { month: "2027-03", reportedAt: MID_MARCH.toISOString() },
+    });
+    const mail = await peer.waitForMessage(
+      (m) => m.to.includes(bob.email) && m.subject.startsWith("We heard"),
+    );
+    const token = decodeURIComponent(tokenIn(mail.text));
+    // Cy and Dan's pair can take a third: Bob is back and placed at once; a second press changes
+    // nothing more.
+    const back = await t.post("/api/not-away", { token });
+    expect(back.json()).toEqual({
+      message: "Welcome back! You meet Cy Test and Dan Test for March 2027.",
+      placed: true,
+    });
+    expect((await t.as(bob).get("/api/matches/away-status")).json()).toEqual({ away: null });
+    expect((await t.post("/api/not-away", { token })).json()).toMatchObject({ placed: true });
+    expect((await pairingMatches(pairing.id)).map(members)).toContainEqual([cy.id, dan.id, bob.id]);
+    expect(sam.id).toBeDefined();
+    await checkRoundInvariants(t.db);
+  });
+
+  it("lets an admin re-pair someone reported away", async () => {
+    const { pairing, person, match } = await company();
+    const [ada, bob, cy] = await Promise.all(["Ada", "Bob", "Cy"].map((x) => person(x)));
+    const trio = await match(ada, bob, cy);
+    await person("Sam");
+    expect((await report(ada, trio.id, { partnerId: cy.id })).statusCode).toBe(200);
+    const res = await admin().post(`/api/admin/pairings/${pairing.id}/re-pair`, { userId: cy.id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().partners).toEqual(["Sam Test"]);
+    await checkRoundInvariants(t.db);
+  });
+
+  it("refuses to take out someone who joined by a re-pair this month", async () => {
+    const { pairing, person, match } = await company();
+    const [ada, bob, cy, dan] = await Promise.all(
+      ["Ada", "Bob", "Cy", "Dan"].map((x) => person(x)),
+    );
+    await match(ada, bob);
+    await match(cy, dan);
+    await t.as(dan).put("/api/participation", { action: "opt_out" });
+    expect(
+      (await admin().post(`/api/admin/pairings/${pairing.id}/re-pair`, { userId: cy.id })).json()
+        .kind,
+    ).toBe("trio");
+    const [trio] = (await pairingMatches(pairing.id)).filter((m) => m.members.length === 3);
+    const res = await report(ada, trio.id, { partnerId: cy.id });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      "Cy Test joined your match by a re-pair this month, so we cannot take them out again. If they cannot meet, please ask a Cup of Joe admin.",
+    );
+    expect(memberIds(trio)).toContain(cy.id);
+    await checkRoundInvariants(t.db);
   });
 });

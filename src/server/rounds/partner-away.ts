@@ -1,25 +1,28 @@
 import { format, parseISO } from "date-fns";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { formatMatchMonth, joinNames } from "../../shared/matches";
 import type { PartnerAwayBody, PartnerAwayResponse } from "../../shared/partner-away";
 import { recordActivity } from "../activity/activity";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
-import { matches, type PairingRow, pairings } from "../db/schema";
+import { activities, matches, type PairingRow } from "../db/schema";
 import { BadRequest, Conflict, HttpError, NotFound } from "../errors";
 import { type MatchWithMembers, memberIds, withMembers } from "../match-members/match-members";
-import { readPairingSchedule } from "../matches/next-pairing";
 import {
   type AwayReportData,
   awayReports,
   PARTNER_AWAY_KIND,
 } from "../pairings/current/away-reports";
+import { type ChangeNotice, sendChangeNotices } from "../pairings/current/change-notices";
 import { leaveMatch } from "../pairings/current/leave-match";
-import { type RePairNotice, sendRePairMails } from "../pairings/current/re-pair-mail";
-import { peopleByIds, placeInTx } from "../pairings/current/re-pair-person";
+import { lockPairing } from "../pairings/current/pairing-locks";
+import type { RePairNotice } from "../pairings/current/re-pair-mail";
+import { peopleByIds, placeInTx, RE_PAIRED_KIND } from "../pairings/current/re-pair-person";
 import { fullName } from "../pairings/members/pairing-members";
-import { awayWindow, dayIn } from "./away-window";
-import { dateRule, getRoundSettings, getTimeZone } from "./round-settings";
+import { dayIn } from "./away-window";
+import { notAwayUrl } from "./not-away";
+import { reportLastDay } from "./report-window";
+import { getTimeZone } from "./round-settings";
 
 type Log = { error(obj: unknown, message: string): void };
 type Person = RePairNotice["person"];
@@ -30,6 +33,8 @@ interface Outcome {
   /** Set when the reporter was re-paired: who to tell. */
   notice: RePairNotice | null;
   partners: Person[];
+  /** Everyone to tell after the commit: the person reported away, and a re-pair's group. */
+  notices?: ChangeNotice[];
 }
 
 /**
@@ -38,8 +43,8 @@ interface Outcome {
  * reporter is re-paired by the re-pair operation (pairings/current/re-pair-person.ts), in a trio
  * or a group of four the others stay matched. Once per reporter and pairing, recorded in the activity list.
  *
- * Concurrency: one transaction that locks the pairing's row first (FOR UPDATE), as every re-pair
- * of it does, so two reports of one pairing run one after the other, and a Complete waits or has
+ * Concurrency: one transaction that locks the pairing's row first (FOR UPDATE) and only then
+ * reads the match, as every re-pair of it does, so two reports of one pairing run one after the other, and a Complete waits or has
  * already happened. The re-pair's e-mails go out after the commit.
  */
 export async function reportPartnerAway(
@@ -52,7 +57,7 @@ export async function reportPartnerAway(
   const outcome = await ctx.db.transaction((tx) =>
     reportInTx(ctx, tx, userId, matchId, body.partnerId),
   );
-  const notified = outcome.notice ? await sendRePairMails(ctx, outcome.notice, log) : 0;
+  const notified = await sendChangeNotices(ctx, outcome.notices ?? [], log);
   const names = outcome.partners.map(fullName);
   const period = formatMatchMonth(outcome.month);
   const message = {
@@ -71,16 +76,19 @@ async function reportInTx(
   matchId: number,
   partnerId: string | undefined,
 ): Promise<Outcome> {
+  const [ref] = await tx
+    .select({ pairingId: matches.pairingId })
+    .from(matches)
+    .where(eq(matches.id, matchId));
+  if (!ref) throw new NotFound("Match not found");
+  // The pairing first, then the match read again inside its lock (pairing-locks.ts): a report,
+  // re-pair or deactivation that ran meanwhile is seen, not overwritten.
+  const pairing = await lockPairing(tx, ref.pairingId);
   const [row] = await withMembers(
     tx,
     await tx.select().from(matches).where(eq(matches.id, matchId)),
   );
-  if (!row || !memberIds(row).includes(userId)) throw new NotFound("Match not found");
-  const [pairing] = await tx
-    .select()
-    .from(pairings)
-    .where(eq(pairings.id, row.pairingId))
-    .for("update");
+  if (!row || !pairing || !memberIds(row).includes(userId)) throw new NotFound("Match not found");
   const period = formatMatchMonth(row.month);
   if (pairing?.status !== "active" || row.status !== "active") {
     throw new Conflict(
@@ -94,6 +102,7 @@ async function reportInTx(
     throw new BadRequest("Choose the partner who is away from your match.", "validation");
   }
   await refuseAfterFirstHalf(ctx, tx, pairing);
+  await refuseJustPlaced(tx, pairing, awayId);
   if ((await awayReports(tx, pairing.id)).reporters.has(userId)) {
     throw new Conflict(
       `You already told us a partner is away in ${period}. If something else changed, please ask an admin.`,
@@ -105,17 +114,48 @@ async function reportInTx(
       ? await groupGoesOnWithout(tx, row, userId, awayId)
       : await rePairReporter(ctx, tx, pairing, userId, awayId);
   await record(ctx, tx, pairing, userId, awayId, outcome);
-  return outcome;
+  const [away] = await peopleByIds(tx, [awayId]);
+  const notices: ChangeNotice[] = [
+    {
+      kind: "reported-away",
+      month: pairing.month,
+      person: away,
+      notAwayUrl: await notAwayUrl(ctx, awayId, pairing.id),
+    },
+  ];
+  if (outcome.notice) notices.push({ kind: "re-paired", notice: outcome.notice });
+  return { ...outcome, notices };
+}
+
+/**
+ * Someone who joined this month's match by a re-pair was placed on purpose, and was told: a
+ * report cannot take them out again without placing them, so it is refused and an admin decides.
+ */
+async function refuseJustPlaced(tx: Tx, pairing: PairingRow, awayId: string) {
+  const [placed] = await tx
+    .select({ id: activities.id })
+    .from(activities)
+    .where(
+      and(
+        eq(activities.kind, RE_PAIRED_KIND),
+        eq(activities.pairingId, pairing.id),
+        eq(activities.userId, awayId),
+      ),
+    )
+    .limit(1);
+  if (placed) {
+    const [away] = await peopleByIds(tx, [awayId]);
+    throw new Conflict(
+      `${fullName(away)} joined your match by a re-pair this month, so we cannot take them out again. If they cannot meet, please ask a Cup of Joe admin.`,
+      "just_placed",
+    );
+  }
 }
 
 async function refuseAfterFirstHalf(ctx: AppContext, tx: Tx, pairing: PairingRow) {
-  const timeZone = await getTimeZone(tx);
-  const settings = (await getRoundSettings(tx, [pairing.scopeKey])).get(pairing.scopeKey);
-  if (!settings) return;
-  const rule = dateRule(settings, await readPairingSchedule({ db: tx }), timeZone);
-  const window = awayWindow(pairing.month, rule);
-  if (dayIn(ctx.clock.now(), timeZone) > window.lastDay) {
-    const last = format(parseISO(window.lastDay), "EEEE, MMMM d");
+  const lastDay = await reportLastDay(tx, pairing);
+  if (lastDay && dayIn(ctx.clock.now(), await getTimeZone(tx)) > lastDay) {
+    const last = format(parseISO(lastDay), "EEEE, MMMM d");
     throw new Conflict(
       `A partner can be reported away until the middle of the month (${last}); after that a new partner would have little time to meet. You can answer "Missed This Month" instead.`,
       "second_half",

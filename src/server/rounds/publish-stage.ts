@@ -1,5 +1,6 @@
 import { and, asc, eq, lt, sql } from "drizzle-orm";
 import { monthDisplay } from "../../shared/pairings";
+import { defaultRoundSettings } from "../../shared/rounds";
 import { recordActivity } from "../activity/activity";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
@@ -8,7 +9,8 @@ import { insertPairingGroups } from "../pairings/generate/generate-pairing";
 import { completePairing } from "../pairings/records/complete-pairing";
 import { announceRound } from "./announce-round";
 import { pairingOfRound } from "./compose-draft";
-import type { RoundScope } from "./round-settings";
+import { checkInsAfter } from "./round-dates";
+import { getRoundSettings, getTimeZone, type RoundScope } from "./round-settings";
 import type { StageOutcome } from "./stage-ledger";
 
 /**
@@ -47,6 +49,7 @@ export async function runPublishStage(
     });
     return { state: "done", pairingId: published.id, note: "Made by hand; not announced again." };
   }
+  await askAfterPublish(ctx, scope, stage);
   if (published.created) {
     await recordActivity(ctx, {
       ...base,
@@ -141,6 +144,37 @@ async function completeEarlier(ctx: AppContext, scope: RoundScope, month: string
       // Completed meanwhile by an admin or another process: nothing left to do.
       if ((error as { code?: string }).code !== "already_completed") throw error;
     }
+  }
+}
+
+/**
+ * Moves the round's check-in and reminder, when still to come, to count from now: a publish that
+ * ran late (the app was down on the pairing day) never has its "Did you meet?" go out with the
+ * announcement.
+ */
+async function askAfterPublish(ctx: AppContext, scope: RoundScope, stage: RoundStageRow) {
+  const own = (await getRoundSettings(ctx.db, [scope.key])).get(scope.key);
+  const timeZone = await getTimeZone(ctx.db);
+  const after = checkInsAfter(ctx.clock.now(), {
+    checkInDays: own?.checkInDays ?? defaultRoundSettings.checkInDays,
+    timeZone,
+  });
+  for (const [kind, at] of [
+    ["check-in", after.checkInAt],
+    ["reminder", after.reminderAt],
+  ] as const) {
+    await ctx.db
+      .update(roundStages)
+      .set({ dueAt: at })
+      .where(
+        and(
+          eq(roundStages.scopeKey, scope.key),
+          eq(roundStages.month, stage.month),
+          eq(roundStages.stage, kind),
+          eq(roundStages.state, "pending"),
+          lt(roundStages.dueAt, at),
+        ),
+      );
   }
 }
 

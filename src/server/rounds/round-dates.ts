@@ -54,6 +54,23 @@ export function roundDates(month: string, rule: DateRule): RoundDates {
   };
 }
 
+/**
+ * The check-in and its reminder of a round published at `publishedAt`: the check-in days counted
+ * from the day it was published, so a publish made late (after a downtime) still leaves people
+ * their days to meet before they are asked.
+ */
+export function checkInsAfter(
+  publishedAt: Date,
+  rule: Pick<DateRule, "checkInDays" | "timeZone">,
+): Pick<RoundDates, "checkInAt" | "reminderAt"> {
+  const local = new TZDate(publishedAt.getTime(), rule.timeZone);
+  const [year, month0, day] = [local.getFullYear(), local.getMonth(), local.getDate()];
+  return {
+    checkInAt: at9(year, month0, day + rule.checkInDays, rule.timeZone),
+    reminderAt: at9(year, month0, day + rule.checkInDays + REMINDER_AFTER_DAYS, rule.timeZone),
+  };
+}
+
 /** The calendar month `now` falls in, in the zone. */
 export function monthIn(now: Date, timeZone: string): string {
   const local = new TZDate(now.getTime(), timeZone);

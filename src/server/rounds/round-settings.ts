@@ -78,17 +78,59 @@ export async function getRoundSettings(
 }
 
 /**
- * Gives every scope its settings row, with `auto_since` = now for those that had none: the
- * scheduler's first look is when automatic rounds began for them.
+ * Gives every scope its settings row. `auto_since`, when automatic rounds began for the scope, is
+ * when the scope appeared: a domain group's creation, but never before the company-wide scope's
+ * first look (a group that existed when the app was installed starts with it), so a group made a
+ * few days before its review window gets that round even if no process looked in between.
  */
 export async function ensureRoundSettings(db: Db, scopeKeys: string[], now: Date) {
-  if (scopeKeys.length > 0) {
+  const known = await storedKeys(db, scopeKeys);
+  const missing = scopeKeys.filter((key) => !known.has(key));
+  if (missing.length > 0) {
+    const since = await autoSinceOf(db, missing, now);
     await db
       .insert(roundSettings)
-      .values(scopeKeys.map((scopeKey) => ({ scopeKey, autoSince: now })))
+      .values(missing.map((scopeKey) => ({ scopeKey, autoSince: since.get(scopeKey) ?? now })))
       .onConflictDoNothing({ target: roundSettings.scopeKey });
   }
   return getRoundSettings(db, scopeKeys);
+}
+
+async function storedKeys(db: Db | Tx, scopeKeys: string[]) {
+  if (scopeKeys.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ scopeKey: roundSettings.scopeKey })
+    .from(roundSettings)
+    .where(inArray(roundSettings.scopeKey, scopeKeys));
+  return new Set(rows.map((r) => r.scopeKey));
+}
+
+/** When automatic rounds begin for scopes that have no settings row yet (ensureRoundSettings). */
+async function autoSinceOf(
+  db: Db | Tx,
+  scopeKeys: string[],
+  now: Date,
+): Promise<Map<string, Date>> {
+  const [company] = await db
+    .select({ autoSince: roundSettings.autoSince })
+    .from(roundSettings)
+    .where(eq(roundSettings.scopeKey, "all"));
+  const installed = company?.autoSince ?? now;
+  const ids = scopeKeys.filter((key) => key !== "all").map(Number);
+  const groups =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: domainGroups.id, createdAt: domainGroups.createdAt })
+          .from(domainGroups)
+          .where(inArray(domainGroups.id, ids));
+  const since = new Map<string, Date>([["all", installed]]);
+  for (const group of groups) {
+    const created = group.createdAt.getTime();
+    const begins = Math.min(now.getTime(), Math.max(created, installed.getTime()));
+    since.set(String(group.id), new Date(begins));
+  }
+  return since;
 }
 
 /** What dates a scope's rounds follow: its own schedule, else the company's. */
@@ -110,8 +152,9 @@ export async function loadDateContext(ctx: Pick<AppContext, "db">) {
 }
 
 /**
- * Saves a scope's settings. Stages not yet begun are dropped, so the next run plans them again
- * with the new dates (or not at all when the round no longer runs by itself). Turning automatic
+ * Saves a scope's settings. The stages of rounds not yet begun (no stage of the round has run)
+ * are dropped, so the next run plans them again with the new dates (or not at all when the round
+ * no longer runs by itself); a round under way keeps every step still to come. Turning automatic
  * rounds back on starts from now: a round whose review window had opened is left to the admin.
  */
 export async function saveRoundSettings(
@@ -121,10 +164,11 @@ export async function saveRoundSettings(
 ): Promise<void> {
   await findRoundScope(ctx.db, scopeKey);
   const now = ctx.clock.now();
+  const since = (await autoSinceOf(ctx.db, [scopeKey], now)).get(scopeKey) ?? now;
   await ctx.db.transaction(async (tx) => {
     await tx
       .insert(roundSettings)
-      .values({ scopeKey, ...input, autoSince: now })
+      .values({ scopeKey, ...input, autoSince: input.auto ? since : now })
       .onConflictDoUpdate({
         target: roundSettings.scopeKey,
         set: {
@@ -134,11 +178,12 @@ export async function saveRoundSettings(
           updatedAt: sql`now()`,
         },
       });
-    await dropPendingStages(tx, scopeKey);
+    // Turned off: every step still to come stops, of a round under way too.
+    await dropPendingStages(tx, { scopeKey, underWayToo: !input.auto });
   });
 }
 
-/** A new zone moves every date not yet reached: pending stages of every scope are planned again. */
+/** A new zone moves the dates of every round not yet begun: they are planned again. */
 export async function saveTimeZone(ctx: Pick<AppContext, "db">, timeZone: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await tx
@@ -148,17 +193,26 @@ export async function saveTimeZone(ctx: Pick<AppContext, "db">, timeZone: string
         target: settings.key,
         set: { value: timeZone, updatedAt: sql`now()` },
       });
-    await dropPendingStages(tx);
+    await dropPendingStages(tx, {});
   });
 }
 
-function dropPendingStages(tx: Tx, scopeKey?: string) {
-  return tx
-    .delete(roundStages)
-    .where(
-      and(
-        eq(roundStages.state, "pending"),
-        scopeKey ? eq(roundStages.scopeKey, scopeKey) : undefined,
-      ),
-    );
+type DropScope = { scopeKey?: string; underWayToo?: boolean };
+
+/**
+ * The stages of rounds none of whose stages has begun: a round under way keeps its steps, unless
+ * the scope's rounds were turned off (`underWayToo`).
+ */
+function dropPendingStages(tx: Tx, { scopeKey, underWayToo = false }: DropScope) {
+  return tx.delete(roundStages).where(
+    and(
+      eq(roundStages.state, "pending"),
+      scopeKey ? eq(roundStages.scopeKey, scopeKey) : undefined,
+      underWayToo
+        ? undefined
+        : sql`not exists (select 1 from round_stages b
+          where b.scope_key = ${roundStages.scopeKey} and b.month = ${roundStages.month}
+            and b.state <> 'pending')`,
+    ),
+  );
 }

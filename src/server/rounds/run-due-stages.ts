@@ -17,7 +17,13 @@ import {
   loadDateContext,
   type RoundScope,
 } from "./round-settings";
-import { claimDueStage, planRound, type StageOutcome, settleStage } from "./stage-ledger";
+import {
+  claimDueStage,
+  planRound,
+  renewLease,
+  type StageOutcome,
+  settleStage,
+} from "./stage-ledger";
 
 export interface RunDueOptions {
   /** Who holds the claims (a process id); default: a new one per call. */
@@ -58,14 +64,49 @@ export async function runDueStages(
   for (;;) {
     const stage = await claimDueStage(ctx.db, { owner, leaseMs, now: ctx.clock.now() });
     if (!stage) return ran;
-    const outcome = await runOne(ctx, stage, log);
+    const heartbeat = keepLease(ctx, stage, owner, leaseMs, log);
+    let outcome: StageOutcome;
+    try {
+      outcome = await runOne(ctx, stage, log);
+    } finally {
+      await heartbeat.stop();
+    }
     const settled = await settleStage(ctx.db, stage, owner, outcome, ctx.clock.now());
     if (!settled) log(`Rounds: stage ${stage.id} was taken over by another process meanwhile.`);
     ran.push({ ...stage, state: outcome.state });
   }
 }
 
-async function planDueRounds(ctx: AppContext) {
+/**
+ * Renews the stage's lease every third of it while its work runs (a big company, a slow mail
+ * server), so no other process takes over a stage that is still running (docs/rounds.md).
+ */
+function keepLease(
+  ctx: AppContext,
+  stage: RoundStageRow,
+  owner: string,
+  leaseMs: number,
+  log: (line: string) => void,
+) {
+  let renewing: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(
+    () => {
+      renewing = renewLease(ctx.db, stage, owner, leaseMs).catch((error: Error) =>
+        log(`Rounds: the lease of stage ${stage.id} could not be renewed: ${error.message}`),
+      );
+    },
+    Math.max(10, Math.floor(leaseMs / 3)),
+  );
+  return {
+    async stop() {
+      clearInterval(timer);
+      await renewing;
+    },
+  };
+}
+
+/** Writes down every scope's round whose review window has opened (stage-ledger.ts planRound). */
+export async function planDueRounds(ctx: AppContext) {
   const now = ctx.clock.now();
   const scopes = await listRoundScopes(ctx.db);
   const settings = await ensureRoundSettings(
@@ -80,7 +121,7 @@ async function planDueRounds(ctx: AppContext) {
     const round = currentRound(now, dateRule(own, companySchedule, timeZone));
     // A round whose window opened before automatic rounds began for the scope is the admin's.
     if (!round || (own.autoSince && round.draftAt < own.autoSince)) continue;
-    await planRound(ctx.db, scope.key, round);
+    await planRound(ctx, scope, round);
   }
 }
 

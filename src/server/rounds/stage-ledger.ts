@@ -1,5 +1,8 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { RoundStageKind } from "../../shared/enums";
+import { monthDisplay } from "../../shared/pairings";
+import { recordActivity } from "../activity/activity";
+import type { AppContext } from "../context";
 import type { Db } from "../db/client";
 import { type RoundStageRow, roundDrafts, roundStages } from "../db/schema";
 import type { RoundDates } from "./round-dates";
@@ -10,11 +13,19 @@ function rowsOf<T>(result: unknown): T[] {
 
 /**
  * Writes down a scope's round (its four stages) once its review window has opened; any number of
- * processes may plan the same round at once. Draft and publish stages of older months still
- * pending are called off: after downtime only the latest round runs, not every missed one (an
- * older check-in or reminder still runs; it skips itself when its pairing is over).
+ * processes may plan the same round at once. An older round whose publish was missed (it fell due
+ * before this round's window opened, or this round's publish is due too) is called off, with an
+ * activity line: after downtime only the latest round runs, not every missed one (an older
+ * check-in or reminder still runs; it skips itself when its pairing is over). An older round whose
+ * publish falls inside this round's window (a long review window before a late pairing day) keeps
+ * its draft and publishes on its day.
  */
-export async function planRound(db: Db, scopeKey: string, dates: RoundDates): Promise<void> {
+export async function planRound(
+  ctx: Pick<AppContext, "db" | "clock">,
+  scope: { key: string; label: string },
+  dates: RoundDates,
+): Promise<void> {
+  const db = ctx.db;
   const stages: Array<[RoundStageKind, Date]> = [
     ["draft", dates.draftAt],
     ["publish", dates.publishAt],
@@ -23,30 +34,42 @@ export async function planRound(db: Db, scopeKey: string, dates: RoundDates): Pr
   ];
   await db
     .insert(roundStages)
-    .values(stages.map(([stage, dueAt]) => ({ scopeKey, month: dates.month, stage, dueAt })))
+    .values(
+      stages.map(([stage, dueAt]) => ({ scopeKey: scope.key, month: dates.month, stage, dueAt })),
+    )
     .onConflictDoNothing({ target: [roundStages.scopeKey, roundStages.month, roundStages.stage] });
+  const now = ctx.clock.now().toISOString();
   const superseded = await db
     .update(roundStages)
     .set({ state: "skipped", note: `Called off: the ${dates.month} round came due first.` })
     .where(
       and(
-        eq(roundStages.scopeKey, scopeKey),
+        eq(roundStages.scopeKey, scope.key),
         lt(roundStages.month, dates.month),
         inArray(roundStages.stage, ["draft", "publish"]),
         eq(roundStages.state, "pending"),
+        // Missed: its publish was due before this round's window opened, or this round's
+        // publish is itself due already.
+        sql`exists (select 1 from round_stages p
+          where p.scope_key = ${roundStages.scopeKey} and p.month = ${roundStages.month}
+            and p.stage = 'publish'
+            and (p.due_at < ${dates.draftAt.toISOString()}::timestamptz
+              or ${dates.publishAt.toISOString()}::timestamptz <= ${now}::timestamptz))`,
       ),
     )
     .returning({ month: roundStages.month });
-  if (superseded.length > 0) {
-    await db.delete(roundDrafts).where(
-      and(
-        eq(roundDrafts.scopeKey, scopeKey),
-        inArray(
-          roundDrafts.month,
-          superseded.map((s) => s.month),
-        ),
-      ),
-    );
+  const months = [...new Set(superseded.map((s) => s.month))];
+  if (months.length === 0) return;
+  await db
+    .delete(roundDrafts)
+    .where(and(eq(roundDrafts.scopeKey, scope.key), inArray(roundDrafts.month, months)));
+  for (const month of months) {
+    await recordActivity(ctx, {
+      scopeKey: scope.key,
+      month,
+      kind: "round.called-off",
+      detail: `The ${monthDisplay(month)} round for ${scope.label} was called off: its pairing day passed while the app was not running, and the ${monthDisplay(dates.month)} round is due now.`,
+    });
   }
 }
 
@@ -89,6 +112,30 @@ export async function claimDueStage(db: Db, options: ClaimOptions): Promise<Roun
     .from(roundStages)
     .where(eq(roundStages.id, Number(row.id)));
   return stage ?? null;
+}
+
+/**
+ * Extends this owner's lease on a stage it still holds (run-due-stages.ts renews it while the
+ * stage's work runs, so a long stage is never taken over). False once the stage is no longer its.
+ */
+export async function renewLease(
+  db: Db,
+  stage: Pick<RoundStageRow, "id">,
+  owner: string,
+  leaseMs: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(roundStages)
+    .set({ leaseExpiresAt: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
+    .where(
+      and(
+        eq(roundStages.id, stage.id),
+        eq(roundStages.claimedBy, owner),
+        eq(roundStages.state, "running"),
+      ),
+    )
+    .returning({ id: roundStages.id });
+  return rows.length > 0;
 }
 
 export interface StageOutcome {

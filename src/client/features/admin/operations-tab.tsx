@@ -1,10 +1,12 @@
 import { QuietPeopleCard } from "./check-ins/quiet-people-card";
 import { GettingStartedCard } from "./getting-started/getting-started-card";
+import { IdentityCard } from "./identity/identity-card";
 import { NewsletterCard } from "./newsletters/newsletter-card";
 import { AdminActionsCard } from "./pairings/admin-actions-card";
 import { CompletedPairingsCard } from "./pairings/completed-pairings-card";
 import { RosterSyncCard } from "./pairings/roster-sync-card";
 import { StatusCounters } from "./pairings/status-counters";
+import { RetentionCard } from "./privacy/retention-card";
 import { ActivityCard } from "./rounds/activity-card";
 import { RoundsCard } from "./rounds/rounds-card";
 
@@ -20,7 +22,9 @@ export function OperationsTab() {
       <QuietPeopleCard />
       <ActivityCard />
       <RosterSyncCard />
+      <IdentityCard />
       <NewsletterCard />
+      <RetentionCard />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Coffee, History } from "lucide-react";
 import { formatPauseDate } from "../profile/participation-card";
 import type { AuthUser } from "../use-auth";
+import { AwayNotice } from "./away-notice";
 
 function EmptyState({
   icon: Icon,
@@ -40,7 +41,12 @@ export function NoCurrentMatch({
 }: {
   user?: Pick<AuthUser, "participationStatus" | "pauseEndDate">;
 }) {
-  return <EmptyState icon={Coffee} title="No Current Match" text={nextCycleText(user)} />;
+  return (
+    <div className="space-y-2">
+      <AwayNotice />
+      <EmptyState icon={Coffee} title="No Current Match" text={nextCycleText(user)} />
+    </div>
+  );
 }
 
 export function NoMatchHistory() {

@@ -1,7 +1,9 @@
 import { type MatchItem, partnerName } from "@shared/matches";
+import { useQuery } from "@tanstack/react-query";
 import { UserX } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Button } from "../../components/ui/button";
+import { matchesApi, matchKeys } from "../../lib/api/matches";
 
 // The dialog's Radix code loads with the first click, as the Schedule Coffee Chat dialog's does
 // (docs/performance.md, page budgets).
@@ -9,13 +11,28 @@ const PartnerAwayDialog = lazy(async () => ({
   default: (await import("./partner-away-dialog")).PartnerAwayDialog,
 }));
 
-/** "My partner is away" (one button per partner in a trio), while the month's pairing runs. */
+/**
+ * "My partner is away" (one button per partner in a trio), only while a report works: in the
+ * round's first half, once per pairing (docs/matches.md), with its last day.
+ */
 export function PartnerAwayButtons({ item }: { item: MatchItem }) {
   const [asking, setAsking] = useState<string | null>(null);
-  if (!item.pairingOpen) return null;
+  const status = useQuery({
+    queryKey: matchKeys.awayStatus,
+    queryFn: ({ signal }) => matchesApi.awayStatus(signal),
+    enabled: item.pairingOpen,
+    retry: false,
+  });
+  const until = status.data?.reportUntil;
+  if (!item.pairingOpen || !until) return null;
   const trio = item.partners.length > 1;
   return (
     <>
+      {until.display ? (
+        <p className="w-full text-xs text-coffee-700">
+          You can tell us a partner is away until {until.display}.
+        </p>
+      ) : null}
       {item.partners.map((partner) => (
         <Button key={partner.id} variant="ghost" onClick={() => setAsking(partner.id)}>
           <UserX aria-hidden="true" />

@@ -45,6 +45,7 @@ function useRefetchMatches() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: matchKeys.current }),
       queryClient.invalidateQueries({ queryKey: matchKeys.history }),
+      queryClient.invalidateQueries({ queryKey: matchKeys.awayStatus }),
     ]);
 }
 

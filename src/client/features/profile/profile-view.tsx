@@ -9,6 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { Spinner } from "../../components/ui/spinner";
 import { AUTH_USER_QUERY_KEY, type AuthUser } from "../use-auth";
 import { Avatar } from "./avatar";
+import { MyDataCard } from "./my-data-card";
 import { ParticipationCard } from "./participation-card";
 import { PhotoUpload } from "./photo-upload";
 import { useDepartments } from "./use-departments";
@@ -110,7 +111,10 @@ export function ProfileView({ user }: { user: AuthUser }) {
             )}
           </CardContent>
         </Card>
-        <ParticipationCard user={user} />
+        <div className="grid gap-6">
+          <ParticipationCard user={user} />
+          <MyDataCard user={user} />
+        </div>
       </div>
     </div>
   );

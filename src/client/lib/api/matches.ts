@@ -4,7 +4,11 @@ import type {
   MatchHistoryResponse,
   NextPairingResponse,
 } from "@shared/matches";
-import type { PartnerAwayResponse } from "@shared/partner-away";
+import type {
+  AwayStatusResponse,
+  NotAwayResponse,
+  PartnerAwayResponse,
+} from "@shared/partner-away";
 import { apiRequest } from "../api-client";
 import { getJson, segment, withQuery } from "./request";
 
@@ -12,6 +16,7 @@ export const matchKeys = {
   current: ["/api/matches/current"] as const,
   history: ["/api/matches/history"] as const,
   nextPairing: ["/api/next-pairing"] as const,
+  awayStatus: ["/api/matches/away-status"] as const,
 };
 
 export const matchesApi = {
@@ -27,6 +32,11 @@ export const matchesApi = {
       `/api/matches/${segment(matchId)}/partner-away`,
       partnerId ? { partnerId } : {},
     ),
+  awayStatus: (signal?: AbortSignal) =>
+    getJson<AwayStatusResponse>(matchKeys.awayStatus[0], signal),
+  sayNotAway: () => apiRequest<NotAwayResponse>("POST", "/api/matches/not-away"),
+  sayNotAwayByLink: (token: string) =>
+    apiRequest<NotAwayResponse>("POST", "/api/not-away", { token }),
 };
 
 /** The address of a chat's calendar file (.ics) starting at `start`; a link, not a fetch. */

@@ -1,17 +1,20 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminUsersResponse } from "../../../shared/admin-users";
 import type { CurrentPairingsResponse } from "../../../shared/pairings";
+import { listActivity } from "../../activity/activity";
 import { post } from "../../auth/test-helpers";
 import { fixedClock } from "../../clock";
 import { matches, sessions, users } from "../../db/schema";
 import { memberIds, withMembers } from "../../match-members/match-members";
 import { startDeliveryWorker } from "../../newsletters/send/worker";
+import { checkRoundInvariants } from "../../rounds/round-invariants";
 import {
   allowEmail,
   createAdmin,
+  createGroup,
+  createGroupPairing,
   createMatch,
-  createPairing,
   createSendableNewsletter,
   createUser,
   signIn,
@@ -78,43 +81,85 @@ describe("deactivating an account", () => {
     expect(peer.messages.some((m) => m.to.includes(gone.email))).toBe(false);
   });
 
-  it("takes the person out of the running pairing: a trio goes on as a pair, a partner is left alone to re-pair", async () => {
-    const pairing = await createPairing(t.db, { month: "2027-03", name: "March 2027 — Team" });
-    const [ada, bob, cy, dee, eve] = await Promise.all(
-      ["Ada", "Bob", "Cy", "Dee", "Eve"].map(person),
+  it("takes the person out of every running match and tells everyone whose partner changed", async () => {
+    const group = await createGroup(t.db, { displayName: "Crew" });
+    await allowEmail(t.db, "*@crew.test", group.id);
+    const pairing = await createGroupPairing(t.db, group, { month: "2027-03" });
+    const crew = (first: string) =>
+      createUser(t.db, {
+        email: `${first.toLowerCase()}@crew.test`,
+        firstName: first,
+        lastName: "Crew",
+      });
+    const [ada, bob, cy, dee, eve, fay] = await Promise.all(
+      ["Ada", "Bob", "Cy", "Dee", "Eve", "Fay"].map(crew),
     );
-    await person("Fay"); // ready and in no pairing: someone for Ada
     const pair = await createMatch(t.db, { members: [ada, bob], pairing });
     const trio = await createMatch(t.db, { members: [cy, dee, eve], pairing });
+    const told = (who: { email: string }) =>
+      peer.messages.filter((m) => m.to.includes(who.email) && /has changed/.test(m.subject)).length;
 
+    // Fay is ready and in no pairing: Ada is re-paired with her at once, both are told.
     const bobGone = await deactivate(bob.id);
-    expect(bobGone.json()).toMatchObject({
-      message:
-        "Bob Test is deactivated and signed out everywhere. Ada Test is left without a partner: re-pair them under Current Pairings.",
-      leftAlone: ["Ada Test"],
-    });
+    expect(bobGone.json()).toMatchObject({ leftAlone: [] });
+    expect(await t.db.select().from(matches).where(eq(matches.id, pair.id))).toEqual([]);
+    await checkRoundInvariants(t.db);
+    await peer.waitForMessage((m) => m.to.includes(fay.email));
+    expect([told(ada), told(fay)]).toEqual([1, 1]);
+
+    // Cy leaves the trio: Dee and Eve go on as a pair and are told so.
     expect((await deactivate(cy.id)).json().leftAlone).toEqual([]);
     const [trioNow] = await withMembers(
       t.db,
       await t.db.select().from(matches).where(eq(matches.id, trio.id)),
     );
     expect(memberIds(trioNow)).toEqual([dee.id, eve.id]);
+    await checkRoundInvariants(t.db);
+    await peer.waitForMessage((m) => m.to.includes(eve.email) && /has changed/.test(m.subject));
+    expect([told(dee), told(eve)]).toEqual([1, 1]);
 
+    // Dee and Eve opt out: nobody is free for Ada when Fay leaves, so Ada is left alone, told,
+    // and shown to the admins for a re-pair.
+    await t.db
+      .update(users)
+      .set({ participationStatus: "opted_out" })
+      .where(inArray(users.id, [dee.id, eve.id]));
+    const fayGone = await deactivate(fay.id);
+    expect(fayGone.json()).toMatchObject({
+      message:
+        "Fay Crew is deactivated and signed out everywhere. Ada Crew is left without a partner: re-pair them under Current Pairings.",
+      leftAlone: ["Ada Crew"],
+    });
+    await checkRoundInvariants(t.db);
+    await peer.waitForMessage(
+      (m) => m.to.includes(ada.email) && /no longer take part/.test(m.text ?? ""),
+    );
     const current: CurrentPairingsResponse = (
       await admin.get("/api/admin/current-pairings")
     ).json();
     const shown = current.matchesByPairing[String(pairing.id)];
-    const pairShown = shown.find((m) => m.id === pair.id);
-    expect(pairShown?.aloneUserId).toBe(ada.id);
-    expect(pairShown?.user2).toMatchObject({ id: bob.id, away: "deactivated" });
-    expect(shown.find((m) => m.id === trio.id)?.aloneUserId).toBeUndefined();
+    expect(shown.find((m) => m.aloneUserId === ada.id)).toBeDefined();
+    const kinds = (await listActivity(t.db, { limit: 20 })).map((a) => a.kind);
+    expect(kinds).toEqual(
+      expect.arrayContaining(["match.re-paired", "match.member-left", "match.partner-left"]),
+    );
+  });
 
-    const rePaired = await admin.post(`/api/admin/pairings/${pairing.id}/re-pair`, {
-      userId: ada.id,
-    });
-    expect(rePaired.statusCode).toBe(200);
-    expect(rePaired.json()).toMatchObject({ kind: "pair", partners: [expect.any(String)] });
-    expect(rePaired.json().partners[0]).not.toBe("Bob Test");
+  it("waits for a partner-away report of the same pairing, so no match is left with one member", async () => {
+    const group = await createGroup(t.db, { displayName: "Race" });
+    await allowEmail(t.db, "*@race-deact.test", group.id);
+    const pairing = await createGroupPairing(t.db, group, { month: "2027-03" });
+    const [ann, ben, cat] = await Promise.all(
+      ["ann", "ben", "cat"].map((first) => createUser(t.db, { email: `${first}@race-deact.test` })),
+    );
+    const trio = await createMatch(t.db, { members: [ann, ben, cat], pairing });
+    const [report, gone] = await Promise.all([
+      t.as(ann).post(`/api/matches/${trio.id}/partner-away`, { partnerId: ben.id }),
+      deactivate(cat.id),
+    ]);
+    expect(gone.statusCode).toBe(200);
+    expect([200, 409]).toContain(report.statusCode);
+    await checkRoundInvariants(t.db);
   });
 });
 
@@ -143,7 +188,8 @@ describe("deactivating an account", () => {
     } finally {
       await worker.stop();
     }
-    const to = (email: string) => peer.messages.filter((m) => m.to.includes(email)).length;
+    const to = (email: string) =>
+      peer.messages.filter((m) => m.to.includes(email) && !/has changed/.test(m.subject)).length;
     expect([to(members[0].email), to(members[2].email), to(members[3].email)]).toEqual([1, 1, 1]);
     expect(to(members[1].email)).toBe(0);
   });

@@ -52,6 +52,7 @@ export async function listUsers(
       departmentName: departmentNameSql(users.email, users.department),
       isAdmin: users.isAdmin,
       isActive: users.isActive,
+      scimManaged: users.scimManaged,
       needsProfileSetup: users.needsProfileSetup,
       participationStatus: users.participationStatus,
       domainGroupId: sql<number | null>`${whitelistEntrySql(users.email, "domain_group_id")}`,

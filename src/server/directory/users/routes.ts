@@ -14,6 +14,7 @@ import { deactivateUser } from "./deactivate-user";
 import { listUsers } from "./list-users";
 import { presentUserUpdated } from "./present";
 import { reactivateUser } from "./reactivate-user";
+import { refuseScimManaged } from "./refuse-scim-managed";
 import { updateUser } from "./update-user";
 
 const accountLimit = { rateLimit: { max: 60, timeWindow: "1 minute" } };
@@ -50,12 +51,19 @@ const usersRoutes: FeatureRoutes = async (app, { ctx }) => {
   r.post(
     "/api/admin/users/:id/deactivate",
     { schema: accountChange, config: accountLimit },
-    async (request) => deactivateUser(ctx, request.params.id, requireAdmin(request)),
+    async (request) => {
+      const admin = requireAdmin(request);
+      await refuseScimManaged(ctx, request.params.id);
+      return deactivateUser(ctx, request.params.id, admin, request.log);
+    },
   );
   r.post(
     "/api/admin/users/:id/reactivate",
     { schema: accountChange, config: accountLimit },
-    async (request) => reactivateUser(ctx, request.params.id),
+    async (request) => {
+      await refuseScimManaged(ctx, request.params.id);
+      return reactivateUser(ctx, request.params.id);
+    },
   );
 };
 

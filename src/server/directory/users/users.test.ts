@@ -165,6 +165,7 @@ describe("GET /api/admin/users", () => {
       "lastName",
       "needsProfileSetup",
       "participationStatus",
+      "scimManaged",
     ]);
   });
 

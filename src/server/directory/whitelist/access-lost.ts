@@ -6,7 +6,7 @@ import { matches, matchMembers, pairings, users } from "../../db/schema";
 export interface AccessLost {
   /** People the entry admitted who no longer match any active entry. */
   people: number;
-  /** How many of them are in a match of an active pairing (the match stays, see docs/sign-in.md). */
+  /** How many of them stay in a pair of a running pairing because nobody could be found for their partner. */
   inActiveMatch: number;
 }
 
@@ -47,7 +47,7 @@ export function describeAccessLost(entryEmail: string, lost: AccessLost): string
   }
   if (lost.inActiveMatch > 0) {
     parts.push(
-      `${lost.inActiveMatch} of them ${lost.inActiveMatch === 1 ? "is" : "are"} in a current match, which stays so their partner keeps it.`,
+      `${lost.inActiveMatch} of them ${lost.inActiveMatch === 1 ? "leaves" : "leave"} a partner nobody else could meet now: re-pair ${lost.inActiveMatch === 1 ? "that partner" : "those partners"} under Current Pairings.`,
     );
   }
   return parts.join(" ");

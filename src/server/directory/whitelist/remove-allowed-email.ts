@@ -1,19 +1,61 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { whitelistEntrySql } from "../../auth/whitelist-lookup";
 import type { AppContext } from "../../context";
-import { allowedEmails } from "../../db/schema";
-import { NotFound } from "../../errors";
+import type { Tx } from "../../db/client";
+import { allowedEmails, users } from "../../db/schema";
+import { Conflict, NotFound } from "../../errors";
+import { type ChangeNotice, sendChangeNotices } from "../../pairings/current/change-notices";
+import { leaveRunningPairings } from "../../pairings/current/leave-running-pairings";
+import { lockRunningPairings } from "../../pairings/current/pairing-locks";
 import { describeAccessLost, findAccessLost } from "./access-lost";
+
+type Log = { error(obj: unknown, message: string): void };
 
 /**
  * Removes an entry; sign-ins, links and the sessions of the people it admitted stop working at
- * once (the whitelist is checked on every request). The answer says who lost access.
+ * once (the whitelist is checked on every request), and those people leave every running match
+ * as a deactivated person does (pairings/current/leave-running-pairings.ts), under the same locks:
+ * every running pairing first, then the change. The answer says who lost access. An entry of a
+ * person provisioned by SCIM is the identity provider's (docs/provisioning.md): refused.
  */
-export async function removeAllowedEmail(ctx: AppContext, id: number) {
-  const [entry] = await ctx.db
-    .delete(allowedEmails)
-    .where(eq(allowedEmails.id, id))
-    .returning({ email: allowedEmails.email });
-  if (!entry) throw new NotFound("That whitelist entry no longer exists.");
+export async function removeAllowedEmail(ctx: AppContext, id: number, log: Log = console) {
+  const { entry, notices } = await ctx.db.transaction(async (tx) => {
+    await lockRunningPairings(tx);
+    const [entry] = await tx
+      .delete(allowedEmails)
+      .where(and(eq(allowedEmails.id, id), eq(allowedEmails.scimManaged, false)))
+      .returning({ email: allowedEmails.email });
+    if (!entry) await refuseMissing(tx, id);
+    const lost = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        sql`${entry.email.startsWith("*@") ? sql`split_part(lower(${users.email}), '@', 2) = ${entry.email.slice(2)}` : sql`lower(${users.email}) = ${entry.email}`}
+          and ${whitelistEntrySql(users.email, "id")} is null`,
+      );
+    const notices: ChangeNotice[] = [];
+    for (const person of lost) {
+      notices.push(
+        ...(await leaveRunningPairings(ctx, tx, person.id, "was removed from the whitelist")),
+      );
+    }
+    return { entry, notices };
+  });
+  await sendChangeNotices(ctx, notices, log);
   const accessLost = await findAccessLost(ctx.db, entry.email);
   return { success: true, message: describeAccessLost(entry.email, accessLost), accessLost };
+}
+
+async function refuseMissing(tx: Tx, id: number): Promise<never> {
+  const [managed] = await tx
+    .select({ email: allowedEmails.email })
+    .from(allowedEmails)
+    .where(eq(allowedEmails.id, id));
+  if (managed) {
+    throw new Conflict(
+      `${managed.email} was provisioned by your identity provider: remove the person there.`,
+      "scim_managed",
+    );
+  }
+  throw new NotFound("That whitelist entry no longer exists.");
 }

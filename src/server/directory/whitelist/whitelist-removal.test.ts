@@ -47,7 +47,7 @@ describe("removing a whitelist entry", () => {
     for (const person of stay) expect(members).toContain(person.id);
   });
 
-  it("keeps the current match of a removed person and tells the admin so", async () => {
+  it("keeps a pair whose partner nobody else can meet, and tells the admin to re-pair them", async () => {
     const leaver = await createUser(t.db, { email: "matched@gone.test" });
     const partner = await createUser(t.db, { email: "partner@stays.test" });
     const entry = await allowEmail(t.db, leaver.email);
@@ -58,7 +58,7 @@ describe("removing a whitelist entry", () => {
     expect(removed.json()).toMatchObject({
       accessLost: { people: 1, inActiveMatch: 1 },
       message:
-        "matched@gone.test was removed from the whitelist. 1 person lost access: signed out at the next request and left out of future pairings. 1 of them is in a current match, which stays so their partner keeps it.",
+        "matched@gone.test was removed from the whitelist. 1 person lost access: signed out at the next request and left out of future pairings. 1 of them leaves a partner nobody else could meet now: re-pair that partner under Current Pairings.",
     });
     const current = await t.app.inject({
       method: "GET",

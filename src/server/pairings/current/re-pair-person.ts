@@ -3,9 +3,10 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { exclusionLabels } from "../../../shared/exclusions";
 import { joinNames } from "../../../shared/matches";
 import type { RePairResponse } from "../../../shared/pairings";
+import { recordActivity } from "../../activity/activity";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
-import { matches, matchMembers, type PairingRow, pairings, users } from "../../db/schema";
+import { activities, matches, type PairingRow, pairings, users } from "../../db/schema";
 import { Conflict, NotFound } from "../../errors";
 import {
   addMember,
@@ -20,12 +21,16 @@ import { getPairingSettings } from "../generate/pairing-settings";
 import { listEligibleUsers } from "../members/eligibility";
 import { aloneMember, awayReasons } from "../members/member-availability";
 import { fullName } from "../members/pairing-members";
+import { peopleInRunningMatches } from "../members/running-members";
 import { dayOf, resolveScope } from "../members/scope";
 import { awayReports } from "./away-reports";
 import { leaveMatch } from "./leave-match";
 import { type RePairNotice, sendRePairMails } from "./re-pair-mail";
 
 type Log = { error(obj: unknown, message: string): void };
+
+/** The activity kind of a re-pair: `userId` is the person placed (docs/matches.md). */
+export const RE_PAIRED_KIND = "match.re-paired";
 
 /**
  * Re-pairs one person of a running pairing whose partner(s) can no longer meet (left, paused,
@@ -94,9 +99,11 @@ export async function placeInTx(
     await tx.select().from(matches).where(eq(matches.pairingId, pairing.id)),
   );
   const away = await awayReasons(tx, [pairing.id], today);
-  const reported = new Set([...(await awayReports(tx, pairing.id)).away, ...alsoAway]);
+  const reports = await awayReports(tx, pairing.id);
+  const reported = new Set([...reports.away, ...alsoAway]);
   const own = rows.find((row) => memberIds(row).includes(userId));
-  await refuseUnlessAlone(tx, pairing, own, userId, away, reported);
+  const wasIn = reports.everAway.has(userId) || (await leftAloneIn(tx, pairing.id)).has(userId);
+  await refuseUnlessAlone(tx, pairing, own, userId, away, reported, wasIn);
   const placement = await choosePlacement(tx, pairing, rows, userId, away, today, reported);
   const chosen = [userId, ...partnersOf(placement)];
   const stillActive = await tx
@@ -109,10 +116,32 @@ export async function placeInTx(
   }
   await applyPlacement(ctx, tx, pairing, rows, userId, placement);
   const names = await namesOf(tx, chosen);
+  await recordActivity(
+    ctx,
+    {
+      kind: RE_PAIRED_KIND,
+      detail: `${fullName(names.person)} was re-paired: now meets ${joinNames(names.partners.map(fullName))}.`,
+      userId,
+      scopeKey: pairing.scopeKey,
+      month: pairing.month,
+      pairingId: pairing.id,
+      data: { partners: partnersOf(placement) },
+    },
+    tx,
+  );
   return { kind: placement.kind, pairingId: pairing.id, month: pairing.month, ...names };
 }
 
 type Found = NonNullable<Placement>;
+
+/** People a leaving partner left without a match in this pairing (leave-running-pairings.ts). */
+async function leftAloneIn(tx: Tx, pairingId: number): Promise<Set<string>> {
+  const rows = await tx
+    .select({ userId: activities.userId })
+    .from(activities)
+    .where(and(eq(activities.kind, "match.partner-left"), eq(activities.pairingId, pairingId)));
+  return new Set(rows.flatMap((r) => (r.userId ? [r.userId] : [])));
+}
 
 const partnersOf = (placement: Found) =>
   placement.kind === "pair"
@@ -128,10 +157,11 @@ async function refuseUnlessAlone(
   userId: string,
   away: Map<string, keyof typeof exclusionLabels>,
   reported: ReadonlySet<string>,
+  wasIn: boolean,
 ) {
   const others = own ? memberIds(own).filter((id) => id !== userId) : [];
   const people = await namesOf(tx, [userId, ...others]);
-  if (!own) {
+  if (!own && !wasIn) {
     throw new NotFound(`${fullName(people.person)} is not in "${pairing.name}".`);
   }
   const reason = away.get(userId);
@@ -162,7 +192,7 @@ async function choosePlacement(
 ): Promise<Found> {
   const scope = await resolveScope(tx, pairing.domainGroupId);
   const ready = new Map((await listEligibleUsers(tx, scope, today)).map((u) => [u.id, u]));
-  const busy = await peopleInRunningPairings(tx);
+  const busy = await peopleInRunningMatches(tx);
   const alone = rows
     .map((row) => aloneMember(row, away))
     .filter((id): id is string => id !== null && id !== userId && ready.has(id));
@@ -205,17 +235,6 @@ async function choosePlacement(
     );
   }
   return placement;
-}
-
-/** Everyone in a match of any running pairing (their month already has a partner for them). */
-async function peopleInRunningPairings(tx: Tx): Promise<Set<string>> {
-  const rows = await tx
-    .select({ userId: matchMembers.userId })
-    .from(matchMembers)
-    .innerJoin(matches, eq(matches.id, matchMembers.matchId))
-    .innerJoin(pairings, eq(pairings.id, matches.pairingId))
-    .where(eq(pairings.status, "active"));
-  return new Set(rows.map((row) => row.userId));
 }
 
 async function applyPlacement(

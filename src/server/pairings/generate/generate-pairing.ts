@@ -6,6 +6,7 @@ import { isUniqueViolation } from "../../db/errors";
 import { pairings, type UserRow } from "../../db/schema";
 import { Conflict } from "../../errors";
 import { insertMatches, type NewMatch } from "../../match-members/match-members";
+import { peopleInRunningMatches } from "../members/running-members";
 import { monthOf, resolveScope, scopeKey, scopeLabel } from "../members/scope";
 import { matchScope } from "./match-scope";
 
@@ -57,6 +58,7 @@ export async function generatePairing(
     const pairing = await ctx.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(727100, hashtext(${`${key}:${month}`}))`);
       await refuseIfTaken(tx);
+      await refuseIfPairedMeanwhile(tx, month, result.groups);
       const [{ next }] = await tx
         .select({ next: sql<number>`(coalesce(max(${pairings.groupNumber}), 0) + 1)::int` })
         .from(pairings)
@@ -94,6 +96,28 @@ export async function generatePairing(
   } catch (error) {
     if (isUniqueViolation(error)) await refuseIfTaken(ctx.db);
     throw error;
+  }
+}
+
+/**
+ * The engine ran outside the transaction: inside it, with the month's running pairings held
+ * FOR SHARE (a re-pair of them, which takes FOR UPDATE, waits or has finished), nobody chosen may
+ * have been placed in another running match of the month meanwhile (docs/rounds.md, "Invariants
+ * of a round").
+ */
+async function refuseIfPairedMeanwhile(tx: Tx, month: string, groups: string[][]) {
+  await tx
+    .select({ id: pairings.id })
+    .from(pairings)
+    .where(and(eq(pairings.status, "active"), eq(pairings.month, month)))
+    .orderBy(asc(pairings.id))
+    .for("share");
+  const busy = await peopleInRunningMatches(tx, month);
+  if (groups.some((group) => group.some((id) => busy.has(id)))) {
+    throw new Conflict(
+      "Someone in this pairing was just placed in another running pairing of the month. Please generate again.",
+      "changed",
+    );
   }
 }
 

@@ -3,13 +3,15 @@ import type { AppContext } from "../../context";
 import { BadRequest } from "../../errors";
 import { runMatching } from "../../matching/engine";
 import { listEligibleUsers } from "../members/eligibility";
+import { peopleInRunningMatches } from "../members/running-members";
 import { dayOf, type PairingScope, reactivateEndedPauses } from "../members/scope";
 import { buildInstance } from "./build-instance";
 import { getPairingSettings } from "./pairing-settings";
 
 /**
- * Runs the pairing engine over the people of one scope who are ready today (docs/pairings.md
- * "Generating"), for a generation by hand and for a round's draft alike. Fewer ready people than
+ * Runs the pairing engine over the people of one scope who are ready today and in no running
+ * match of the month (docs/pairings.md "Generating"), for a generation by hand and for a round's
+ * draft alike: one path, so both give the same result for the same people. Fewer ready people than
  * the minimum, or no possible pair, is a BadRequest naming why.
  */
 export async function matchScope(
@@ -20,7 +22,8 @@ export async function matchScope(
   const today = dayOf(ctx.clock.now());
   await reactivateEndedPauses(ctx.db, today);
   const settings = await getPairingSettings(ctx.db);
-  const eligible = await listEligibleUsers(ctx.db, scope, today);
+  const busy = await peopleInRunningMatches(ctx.db, month);
+  const eligible = (await listEligibleUsers(ctx.db, scope, today)).filter((u) => !busy.has(u.id));
   if (eligible.length < settings.minimumUsers) {
     throw new BadRequest(
       `Not enough people are ready to pair for ${label}: ${eligible.length} ready, at least ${settings.minimumUsers} needed.`,

@@ -6,9 +6,10 @@ import { type DomainGroupRow, stillInQuestions, users } from "../../db/schema";
 import { requireGroup } from "../../directory/groups/find-group";
 
 /**
- * Who a pairing is for: the whole company, or the people whose whitelist entry puts them in one
- * group. A scheduled company-wide round is for the people in no active group (`ungroupedOnly`),
- * since each group has its own round (docs/rounds.md).
+ * Who a pairing is for: "All Users", or the people whose whitelist entry puts them in one group.
+ * "All Users" means one thing wherever a pairing, a round or a count shows it: the people in no
+ * active domain group (`ungroupedOnly`), since each group has its own pairings and rounds
+ * (docs/pairings.md, "Generating"). Only a newsletter's audience still says `all` for everyone.
  */
 export type PairingScope =
   | { kind: "all"; ungroupedOnly?: boolean }
@@ -20,7 +21,7 @@ export async function resolveScope(
   db: Db | Tx,
   domainGroupId?: number | null,
 ): Promise<PairingScope> {
-  if (domainGroupId == null) return { kind: "all" };
+  if (domainGroupId == null) return { kind: "all", ungroupedOnly: true };
   return { kind: "group", group: await requireGroup(db, domainGroupId) };
 }
 

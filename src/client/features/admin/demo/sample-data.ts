@@ -109,6 +109,10 @@ const groupDepartments = sampleDepartments.map((d) => ({
 }));
 
 export const sampleData: Record<string, SampleAnswer> = {
+  "/api/admin/identity": {
+    sso: { on: false, name: null, emailSignIn: true },
+    scim: { on: false, lastChangeAt: null, managed: 0 },
+  },
   "/api/admin/users": usersAnswer,
   "/api/departments": sampleDepartments,
   "/api/admin/domain-groups": [sampleGroup],

@@ -37,6 +37,7 @@ export const samplePeople: AdminUser[] = generatedPeople.map((p, i) => ({
   departmentName: departmentNames.get(p.department) ?? null,
   isAdmin: false,
   isActive: true,
+  scimManaged: false,
   needsProfileSetup: false,
   participationStatus: p.participationStatus,
   domainGroupId: SAMPLE_GROUP_ID,

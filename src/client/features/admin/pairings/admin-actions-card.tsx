@@ -131,7 +131,7 @@ function useGeneration(groupId: number | null, groupLabel: string) {
   return { generate, confirming, setConfirming };
 }
 
-/** The group the pairing is for; company-wide when none is chosen. */
+/** The group the pairing is for; All Users (the people in no domain group) when none is chosen. */
 function PairingGroupSelect({
   groupId,
   onChange,
@@ -140,12 +140,14 @@ function PairingGroupSelect({
   onChange: (groupId: number | null) => void;
 }) {
   const selectId = useId();
+  const hintId = useId();
   const groups = useDomainGroups();
   return (
     <div className="grid gap-2">
       <Label htmlFor={selectId}>Pairing group</Label>
       <Select
         id={selectId}
+        aria-describedby={hintId}
         value={groupId === null ? "" : String(groupId)}
         onChange={(event) => onChange(event.target.value ? Number(event.target.value) : null)}
       >
@@ -156,6 +158,10 @@ function PairingGroupSelect({
           </option>
         ))}
       </Select>
+      <p id={hintId} className="text-xs text-coffee-700">
+        All Users means everyone in no domain group; each group is paired on its own. Nobody who
+        already has a match this month is paired again.
+      </p>
     </div>
   );
 }

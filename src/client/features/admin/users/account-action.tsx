@@ -9,25 +9,44 @@ import { adminUsersApi } from "../../../lib/api/admin-users";
 import { refreshPairingData } from "../pairings/pairing-queries";
 import { useAdminMutation } from "../use-admin-mutation";
 import { failureToast } from "../whitelist/whitelist-queries";
+import { EraseButton } from "./erase-action";
 import { refreshUserData } from "./users-queries";
 
 const ConfirmDialog = lazy(async () => ({
   default: (await import("../../../components/ui/confirm-dialog")).ConfirmDialog,
 }));
 
-/** "Deactivated" beside a deactivated person's name. */
+/**
+ * "Deactivated" beside a deactivated person's name, and "Managed by SCIM" beside a person the
+ * company's identity provider manages (docs/provisioning.md).
+ */
 export function DeactivatedBadge({ user }: { user: AdminUser }) {
-  return user.isActive ? null : <Badge color="red">Deactivated</Badge>;
+  return (
+    <>
+      {user.isActive ? null : <Badge color="red">Deactivated</Badge>}
+      {user.scimManaged ? (
+        <Badge title="Address and active state are set by your identity provider">
+          Managed by SCIM
+        </Badge>
+      ) : null}
+    </>
+  );
 }
 
-/** Deactivate or Reactivate for one row; admin accounts belong to the operator and get none. */
+/**
+ * Deactivate or Reactivate for one row; admin accounts belong to the operator and SCIM-managed
+ * people to the identity provider, so they get none.
+ */
 export function AccountButton({ user, onAsk }: { user: AdminUser; onAsk: () => void }) {
-  if (user.isAdmin) return null;
+  if (user.isAdmin || user.scimManaged) return null;
   return (
-    <Button size="sm" variant="outline" onClick={onAsk}>
-      {user.isActive ? "Deactivate" : "Reactivate"}
-      <span className="sr-only"> {adminUserName(user)}</span>
-    </Button>
+    <>
+      <Button size="sm" variant="outline" onClick={onAsk}>
+        {user.isActive ? "Deactivate" : "Reactivate"}
+        <span className="sr-only"> {adminUserName(user)}</span>
+      </Button>
+      <EraseButton user={user} />
+    </>
   );
 }
 

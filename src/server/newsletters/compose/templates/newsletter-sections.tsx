@@ -37,9 +37,9 @@ export function YourMatch({ match }: { match: MatchView }) {
   if (match.kind === "sat-out") {
     return (
       <P style={s.text}>
-        There was no match for you this month: the numbers did not work out, and it is nothing
-        personal. You are first in line next month. In the meantime, why not invite a colleague you
-        have not met yet for a coffee?
+        There was no match for you this month: when the groups were made, everyone your matching
+        wishes and recent chats allowed already had a partner. You are first in line next month. In
+        the meantime, why not invite a colleague you have not met yet for a coffee?
       </P>
     );
   }

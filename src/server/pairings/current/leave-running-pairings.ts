@@ -1,0 +1,106 @@
+import { and, eq } from "drizzle-orm";
+import { joinNames } from "../../../shared/matches";
+import { recordActivity } from "../../activity/activity";
+import type { AppContext } from "../../context";
+import type { Tx } from "../../db/client";
+import { matches, pairings } from "../../db/schema";
+import { HttpError } from "../../errors";
+import { isMemberSql, memberIds, withMembers } from "../../match-members/match-members";
+import { fullName } from "../members/pairing-members";
+import type { ChangeNotice, Person } from "./change-notices";
+import { leaveMatch } from "./leave-match";
+import { peopleByIds, placeInTx } from "./re-pair-person";
+
+export const MEMBER_LEFT_KIND = "match.member-left";
+export const PARTNER_LEFT_KIND = "match.partner-left";
+
+/**
+ * Takes a person who can no longer take part (deactivated, removed from the whitelist, deleted)
+ * out of every running match (docs/rounds.md, "Invariants of a round"): a group of three or four
+ * goes on without them; a pair's partner is re-paired at once when someone without a partner can
+ * meet them. Otherwise the pair stays as it is, so Current Pairings shows the partner "left without
+ * a partner" with a Re-pair button, and the partner is told.
+ * Every change writes an activity line and gives the notices to send after the commit.
+ *
+ * The caller holds every running pairing's lock (pairing-locks.ts) and has already made the
+ * person unavailable in the same transaction, so the re-pair counts them as gone.
+ */
+export async function leaveRunningPairings(
+  ctx: AppContext,
+  tx: Tx,
+  userId: string,
+  why: string,
+): Promise<ChangeNotice[]> {
+  const rows = await tx
+    .select({ match: matches })
+    .from(matches)
+    .innerJoin(pairings, eq(pairings.id, matches.pairingId))
+    .where(
+      and(
+        eq(pairings.status, "active"),
+        eq(matches.status, "active"),
+        isMemberSql(matches.id, userId),
+      ),
+    );
+  const [left] = await peopleByIds(tx, [userId]);
+  const notices: ChangeNotice[] = [];
+  for (const match of await withMembers(
+    tx,
+    rows.map((r) => r.match),
+  )) {
+    const others = memberIds(match).filter((id) => id !== userId);
+    const where = { scopeKey: null, month: match.month, pairingId: match.pairingId };
+    if (others.length >= 2) {
+      await leaveMatch(tx, match, userId);
+      const staying = await peopleByIds(tx, others);
+      const names = staying.map(fullName);
+      await recordActivity(
+        ctx,
+        {
+          kind: MEMBER_LEFT_KIND,
+          detail: `${fullName(left)} ${why}; ${joinNames(names)} go on as a group of ${others.length}.`,
+          userId,
+          ...where,
+        },
+        tx,
+      );
+      notices.push({ kind: "group-smaller", month: match.month, left, staying });
+      continue;
+    }
+    notices.push(await placePartner(ctx, tx, match.pairingId, match.month, left, others[0], why));
+  }
+  return notices;
+}
+
+async function placePartner(
+  ctx: AppContext,
+  tx: Tx,
+  pairingId: number,
+  month: string,
+  left: Person,
+  partnerId: string,
+  why: string,
+): Promise<ChangeNotice> {
+  try {
+    const notice = await tx.transaction((sp) =>
+      placeInTx(ctx, sp, pairingId, partnerId, [left.id]),
+    );
+    return { kind: "re-paired", notice };
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.statusCode !== 409) throw error;
+  }
+  const [person] = await peopleByIds(tx, [partnerId]);
+  await recordActivity(
+    ctx,
+    {
+      kind: PARTNER_LEFT_KIND,
+      detail: `${fullName(left)} ${why}; nobody without a partner could meet ${fullName(person)}, who is left without a partner: re-pair them under Current Pairings.`,
+      userId: partnerId,
+      month,
+      pairingId,
+      data: { left: left.id },
+    },
+    tx,
+  );
+  return { kind: "left-alone", month, left, person };
+}

@@ -1,0 +1,135 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { adminUserName } from "../../shared/admin-users";
+import type { AppContext } from "../context";
+import type { Tx } from "../db/client";
+import {
+  activities,
+  allowedEmails,
+  authCodes,
+  emailVerifications,
+  images,
+  magicLinkTokens,
+  mailOutbox,
+  passwordResetTokens,
+  sessions,
+  signInMails,
+  signInThrottles,
+  type UserRow,
+  users,
+} from "../db/schema";
+import { Conflict, NotFound } from "../errors";
+import { removeStoredImage } from "../images/store-image";
+import { type ChangeNotice, sendChangeNotices } from "../pairings/current/change-notices";
+import { leaveRunningPairings } from "../pairings/current/leave-running-pairings";
+import { lockRunningPairings } from "../pairings/current/pairing-locks";
+import { FORMER_COLLEAGUE, personName } from "./export-my-data";
+import { scrubEverywhere } from "./scrub-text";
+
+/** The address an erased person's row keeps: unique, never deliverable, naming nobody. */
+export const erasedAddress = (id: string) => `erased-${id}@erased.invalid`;
+
+export interface Erasure {
+  /** Partners of a running pair left alone, to be re-paired under Current Pairings. */
+  leftAlone: string[];
+}
+
+/**
+ * Erases a person (docs/privacy.md "Deleting an account"), at their request or an admin's: in one
+ * transaction that locks their row, they leave the running pairings as a deactivation does
+ * (deactivate-user.ts), their sessions, codes, links, queued and stored mails and their own
+ * whitelist entry go, their row keeps only what counts need ("a former colleague", inactive), and
+ * every other copy of their address or full name in any table is replaced. Their uploaded profile
+ * photos are deleted, files included, after the commit.
+ */
+export async function erasePerson(
+  ctx: AppContext,
+  id: string,
+  by: "themself" | "admin",
+): Promise<Erasure> {
+  const now = ctx.clock.now();
+  const { notices, photos } = await ctx.db.transaction(async (tx) => {
+    // Every running pairing first, then the person, as a deactivation (docs/rounds.md,
+    // "Invariants of a round").
+    await lockRunningPairings(tx);
+    const [user] = await tx.select().from(users).where(eq(users.id, id)).for("update");
+    if (!user || user.erasedAt)
+      throw new NotFound("This person does not exist or was already erased.");
+    if (user.isAdmin) {
+      throw new Conflict(
+        "Admin accounts are managed by the operator (npm run admin); take the admin rights away first.",
+        "admin_account",
+      );
+    }
+    await tx.update(users).set({ isActive: false }).where(eq(users.id, id));
+    const notices = await leaveRunningPairings(ctx, tx, id, "left Cup of Joe");
+    await forgetSignIns(tx, user);
+    const uploaded = await tx
+      .select({ filename: images.filename })
+      .from(images)
+      .where(and(eq(images.uploadedBy, id), eq(images.purpose, "profile")));
+    await tx.update(users).set(anonymous(user.id, now)).where(eq(users.id, id));
+    const name = personName(user);
+    await scrubEverywhere(tx, [
+      { from: user.email, to: erasedAddress(id) },
+      ...(user.firstName && user.lastName && name.length >= 5
+        ? [{ from: name, to: FORMER_COLLEAGUE }]
+        : []),
+    ]);
+    await tx.insert(activities).values({
+      at: now,
+      kind: "person.erased",
+      userId: id,
+      detail:
+        by === "themself"
+          ? "A person deleted their account; their history stays as a former colleague."
+          : "An admin erased a person on request; their history stays as a former colleague.",
+    });
+    return { notices: notices.map(anonymousLeaver), photos: uploaded.map((p) => p.filename) };
+  });
+  for (const filename of photos) await removeStoredImage(ctx, filename);
+  await sendChangeNotices(ctx, notices, console);
+  const leftAlone = notices.flatMap((n) =>
+    n.kind === "left-alone" ? [adminUserName(n.person)] : [],
+  );
+  return { leftAlone };
+}
+
+/** The partners' e-mails about the change name the erased person as a former colleague only. */
+function anonymousLeaver(notice: ChangeNotice): ChangeNotice {
+  if (notice.kind !== "group-smaller" && notice.kind !== "left-alone") return notice;
+  const left = { ...notice.left, firstName: "A former", lastName: "colleague", email: "" };
+  return { ...notice, left };
+}
+
+/** Everything tied to the address that only serves signing in or reaching them. */
+async function forgetSignIns(tx: Tx, user: UserRow): Promise<void> {
+  const email = user.email;
+  await tx.delete(sessions).where(eq(sessions.userId, user.id));
+  await tx.delete(signInMails).where(eq(signInMails.email, email));
+  await tx.delete(authCodes).where(eq(authCodes.email, email));
+  await tx.delete(magicLinkTokens).where(eq(magicLinkTokens.email, email));
+  await tx.delete(emailVerifications).where(eq(emailVerifications.email, email));
+  await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.email, email));
+  await tx.delete(signInThrottles).where(inArray(signInThrottles.key, [`account:${email}`]));
+  await tx.delete(mailOutbox).where(eq(mailOutbox.toAddress, email));
+  // The whitelist decides whether the address may come back: a domain entry still admits it.
+  await tx.delete(allowedEmails).where(eq(allowedEmails.email, email));
+}
+
+function anonymous(id: string, now: Date): Partial<UserRow> {
+  return {
+    email: erasedAddress(id),
+    firstName: null,
+    lastName: null,
+    profileImageUrl: null,
+    bio: null,
+    department: null,
+    pauseReason: null,
+    leaveReason: null,
+    passwordHash: null,
+    isActive: false,
+    isAdmin: false,
+    erasedAt: now,
+    updatedAt: now,
+  };
+}

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { post } from "../auth/test-helpers";
+import { fixedClock } from "../clock";
+import {
+  allowEmail,
+  createActivity,
+  createEmailLog,
+  createMatch,
+  createUser,
+} from "../test/factories";
+import { createTestApp, type TestApp } from "../test/test-app";
+import { exportSections, personalDataCoverage } from "./personal-data";
+
+const clock = fixedClock("2027-03-10T09:00:00Z");
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  await allowEmail(t.db, "*@export.test");
+});
+afterAll(() => t.close());
+
+const rows = async (query: string) =>
+  ((await t.db.execute(query)) as unknown as { rows: Array<Record<string, string>> }).rows;
+
+describe("the export covers every table that names a person", () => {
+  it("lists every column that refers to users.id, names an address or a person, or holds JSON", async () => {
+    const referencing = await rows(`
+      select cl.relname as table_name, att.attname as column_name
+      from pg_constraint con
+      join pg_class cl on cl.oid = con.conrelid
+      join pg_namespace ns on ns.oid = cl.relnamespace and ns.nspname = 'public'
+      join pg_attribute att on att.attrelid = con.conrelid and att.attnum = any(con.conkey)
+      where con.contype = 'f' and con.confrelid = 'public.users'::regclass`);
+    const named = await rows(`
+      select table_name, column_name from information_schema.columns
+      where table_schema = 'public' and table_name <> 'users'
+        and (column_name ~ '(email|address|user_id|_by)$' or data_type = 'jsonb')`);
+    const missing = [...referencing, ...named]
+      .filter((c) => !(c.column_name in (personalDataCoverage[c.table_name] ?? {})))
+      .map((c) => `${c.table_name}.${c.column_name}`);
+    expect(missing, "add them to src/server/privacy/personal-data.ts").toEqual([]);
+    const sections = new Set<string>(exportSections);
+    const unknown = Object.entries(personalDataCoverage).flatMap(([table, columns]) =>
+      Object.entries(columns)
+        .filter(([, where]) => !where.startsWith("-") && !sections.has(where.split(" ")[0]))
+        .map(([column]) => `${table}.${column}`),
+    );
+    expect(unknown).toEqual([]);
+  });
+
+  it("gives a signed-in person one JSON attachment with every section, no secret in it", async () => {
+    const ada = await createUser(t.db, {
+      email: "ada@export.test",
+      firstName: "Ada",
+      lastName: "Lovelace",
+      bio: "Engines",
+      passwordHash: "secret-hash-value",
+    });
+    const bob = await createUser(t.db, { email: "bob@export.test", firstName: "Bob" });
+    await createMatch(t.db, { members: [ada, bob], answers: ["confirmed"] });
+    await createActivity(t.db, { userId: ada.id, detail: "Ada Lovelace paused." });
+    await createEmailLog(t.db, { recipients: [ada.email] });
+    await post(t, "/api/auth/send-code", { email: ada.email });
+    await t.outbox();
+
+    const res = await t.as(ada).get("/api/profile/data");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-disposition"]).toMatch(
+      /^attachment; filename="cup-of-joe-my-data-2027-03-10\.json"$/,
+    );
+    const data = res.json();
+    for (const section of exportSections) expect(data).toHaveProperty(section);
+    expect(data.profile).toMatchObject({ email: ada.email, firstName: "Ada", hasPassword: true });
+    expect(data.matches).toEqual([
+      expect.objectContaining({ partners: [expect.stringContaining("Bob")], answer: "confirmed" }),
+    ]);
+    expect(data.activity).toEqual([expect.objectContaining({ detail: "Ada Lovelace paused." })]);
+    expect(data.emailsSent.map((e: { source: string }) => e.source).sort()).toEqual([
+      "outbox",
+      "send log",
+    ]);
+    expect(data.signInRequests).toEqual([expect.objectContaining({ kind: "sign-in code" })]);
+    expect(data.sessions.length).toBeGreaterThan(0);
+    const text = JSON.stringify(data);
+    expect(text).not.toContain("secret-hash-value");
+    expect(text).not.toMatch(/Hash|secret"|token/i);
+    expect(text).not.toContain(bob.email);
+  });
+
+  it("is for signed-in people only", async () => {
+    expect((await t.get("/api/profile/data")).statusCode).toBe(401);
+  });
+});

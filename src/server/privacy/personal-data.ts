@@ -1,0 +1,63 @@
+/**
+ * Every column that may name a person, table by table, and where the export shows it
+ * (docs/privacy.md "What the export holds"): a section name of the export, or `-` and why it is
+ * left out. personal-data.test.ts walks the database schema and fails when a table gets a column
+ * that refers to users.id, names an address or a person, or holds JSON, and is not listed here,
+ * so a new table cannot be forgotten. Erasure (erase-person.ts) and retention treat them too.
+ */
+export const personalDataCoverage: Record<string, Record<string, string>> = {
+  users: { id: "profile", email: "profile" },
+  allowed_emails: { email: "whitelistEntries", added_by: "whitelistEntries" },
+  pairings: { created_by: "pairingsCreated", stats: "- counts of the pairing, no names" },
+  match_members: { user_id: "matches" },
+  member_view_versions: { user_id: "- a change counter, holds nothing about the person" },
+  completed_pairings: { content: "matches (the same matches, as kept in the completed record)" },
+  magic_link_tokens: { email: "signInRequests", ip_address: "signInRequests" },
+  auth_codes: { email: "signInRequests", ip_address: "signInRequests" },
+  sign_in_mails: { email: "signInRequests" },
+  email_verifications: { email: "signInRequests" },
+  password_reset_tokens: { email: "signInRequests" },
+  sessions: { user_id: "sessions", ip_address: "sessions" },
+  company_inquiries: { contact_email: "inquiries", ip_address: "inquiries" },
+  newsletters: { validation: "- the admin's check of a pairing file, counts only" },
+  newsletter_deliveries: {
+    user_id: "emailsSent",
+    recipient_email: "emailsSent",
+    match_email: "emailsSent",
+    claimed_by: "- the worker process holding the send",
+  },
+  email_logs: { match_validation_summary: "- counts only" },
+  email_log_entries: { entry: "emailsSent" },
+  newsletter_archive: { snapshot: "- the newsletter as sent to everyone, no recipient list" },
+  images: { uploaded_by: "uploads" },
+  mail_outbox: { to_address: "emailsSent", from_address: "- the app's own sender", links: "-" },
+  settings: { value: "- the company's settings" },
+  round_settings: { schedule: "- the company's schedule" },
+  round_drafts: {
+    groups: "- an unpublished draft only admins see; published, it becomes the matches",
+    unmatched: "- as groups",
+    stats: "- counts only",
+  },
+  activities: { user_id: "activity", data: "activity" },
+  still_in_questions: { user_id: "stillInQuestions", silent_months: "stillInQuestions" },
+  check_ins: { user_id: "checkIns" },
+  round_stages: { claimed_by: "- the process running the stage" },
+  daily_jobs: { claimed_by: "- the process running the job" },
+};
+
+/** The export's sections, in the order the document lists them. */
+export const exportSections = [
+  "profile",
+  "participation",
+  "matches",
+  "checkIns",
+  "stillInQuestions",
+  "emailsSent",
+  "signInRequests",
+  "sessions",
+  "activity",
+  "whitelistEntries",
+  "uploads",
+  "pairingsCreated",
+  "inquiries",
+] as const;

@@ -1,0 +1,176 @@
+import { format, parseISO } from "date-fns";
+import { and, desc, eq } from "drizzle-orm";
+import { formatMatchMonth, joinNames } from "../../shared/matches";
+import type { AwayStatusResponse, NotAwayResponse } from "../../shared/partner-away";
+import { recordActivity } from "../activity/activity";
+import { getAuthSecret } from "../auth/auth-secret";
+import { refuseClosedAccount } from "../check-ins/closed-account";
+import { signLinkToken, verifyLinkToken } from "../check-ins/link-token";
+import type { AppContext } from "../context";
+import { activities, matches, pairings } from "../db/schema";
+import { BadRequest, Conflict, HttpError } from "../errors";
+import { isMemberSql } from "../match-members/match-members";
+import { awayReports, NOT_AWAY_KIND, PARTNER_AWAY_KIND } from "../pairings/current/away-reports";
+import { type ChangeNotice, sendChangeNotices } from "../pairings/current/change-notices";
+import { lockPairing } from "../pairings/current/pairing-locks";
+import { peopleByIds, placeInTx } from "../pairings/current/re-pair-person";
+import { fullName } from "../pairings/members/pairing-members";
+import { peopleInRunningMatches } from "../pairings/members/running-members";
+import { dayIn } from "./away-window";
+import { reportLastDay } from "./report-window";
+import { getTimeZone } from "./round-settings";
+
+const LINK_DAYS = 45;
+const DAY_MS = 86_400_000;
+
+type Log = { error(obj: unknown, message: string): void };
+
+export const INVALID_NOT_AWAY_LINK =
+  "This link is not valid. Please use the link from your e-mail, or sign in and open your Matches page.";
+
+/** The "I'm not away" page's address for the person reported away in a pairing (docs/matches.md). */
+export async function notAwayUrl(ctx: AppContext, userId: string, pairingId: number) {
+  const token = signLinkToken(await getAuthSecret(ctx), "not-away", {
+    userId,
+    id: pairingId,
+    expiresAt: new Date(ctx.clock.now().getTime() + LINK_DAYS * DAY_MS),
+  });
+  return `${ctx.config.appUrl}/not-away?token=${encodeURIComponent(token)}`;
+}
+
+/** The latest report that the person is away in a running pairing, unless they said otherwise since. */
+async function openReport(ctx: AppContext, userId: string) {
+  const [row] = await ctx.db
+    .select({
+      kind: activities.kind,
+      at: activities.at,
+      pairingId: activities.pairingId,
+      month: activities.month,
+    })
+    .from(activities)
+    .innerJoin(pairings, eq(pairings.id, activities.pairingId))
+    .where(and(eq(activities.userId, userId), eq(pairings.status, "active")))
+    .orderBy(desc(activities.id))
+    .limit(1);
+  return row?.kind === PARTNER_AWAY_KIND && row.pairingId ? row : null;
+}
+
+/** What the person's Matches page says when a partner reported them away and they are in no match. */
+export async function awayStatus(ctx: AppContext, userId: string): Promise<AwayStatusResponse> {
+  const reportUntil = await reportWindow(ctx, userId);
+  const report = await openReport(ctx, userId);
+  if (!report?.month || (await peopleInRunningMatches(ctx.db, report.month)).has(userId)) {
+    return { away: null, reportUntil };
+  }
+  return { away: { month: report.month, reportedAt: report.at.toISOString() }, reportUntil };
+}
+
+/**
+ * Until when the person may report a partner of their current match away: only in the round's
+ * first half and once per pairing (rounds/partner-away.ts), so the button shows only while it works.
+ */
+async function reportWindow(ctx: AppContext, userId: string) {
+  const [current] = await ctx.db
+    .select({ pairing: pairings })
+    .from(matches)
+    .innerJoin(pairings, eq(pairings.id, matches.pairingId))
+    .where(
+      and(
+        eq(pairings.status, "active"),
+        eq(matches.status, "active"),
+        isMemberSql(matches.id, userId),
+      ),
+    )
+    .orderBy(desc(matches.month))
+    .limit(1);
+  if (!current) return null;
+  if ((await awayReports(ctx.db, current.pairing.id)).reporters.has(userId)) return null;
+  const lastDay = await reportLastDay(ctx.db, current.pairing);
+  if (!lastDay) return { iso: null, display: null };
+  if (dayIn(ctx.clock.now(), await getTimeZone(ctx.db)) > lastDay) return null;
+  return { iso: lastDay, display: format(parseISO(lastDay), "EEEE, MMMM d") };
+}
+
+/** "I'm not away" from the e-mail's page: the token names the person and the pairing. */
+export async function sayNotAwayByLink(ctx: AppContext, token: string, log: Log) {
+  const verified = verifyLinkToken(await getAuthSecret(ctx), "not-away", token, ctx.clock.now());
+  if (!verified.ok) {
+    if (verified.reason === "expired") {
+      throw new HttpError(
+        410,
+        "This link has expired: the month it was about is over.",
+        "expired_link",
+      );
+    }
+    throw new BadRequest(INVALID_NOT_AWAY_LINK, "invalid_link");
+  }
+  await refuseClosedAccount(ctx.db, verified.claims.userId);
+  return sayNotAway(ctx, verified.claims.userId, verified.claims.id, log);
+}
+
+/** "I'm not away" from the signed-in person's Matches page. */
+export async function sayNotAwayNow(ctx: AppContext, userId: string, log: Log) {
+  const report = await openReport(ctx, userId);
+  if (!report?.pairingId) {
+    throw new Conflict("Nobody has said you are away this month.", "not_reported");
+  }
+  return sayNotAway(ctx, userId, report.pairingId, log);
+}
+
+/**
+ * Puts a person a partner reported away back among the people without a partner, and places them
+ * at once when someone free can meet them (the re-pair's own choice). Idempotent: a second press
+ * finds them placed or already back. Locks the pairing first, as every operation on it does.
+ */
+async function sayNotAway(
+  ctx: AppContext,
+  userId: string,
+  pairingId: number,
+  log: Log,
+): Promise<NotAwayResponse> {
+  const result = await ctx.db.transaction(async (tx) => {
+    const pairing = await lockPairing(tx, pairingId);
+    if (pairing?.status !== "active") {
+      throw new Conflict(
+        "That month's pairing is over, so there is nothing to change now.",
+        "pairing_completed",
+      );
+    }
+    const period = formatMatchMonth(pairing.month);
+    if ((await peopleInRunningMatches(tx, pairing.month)).has(userId)) {
+      return {
+        message: `You already have a coffee chat match for ${period}: it is on your Matches page.`,
+        placed: true,
+        notices: [],
+      };
+    }
+    const [person] = await peopleByIds(tx, [userId]);
+    await recordActivity(
+      ctx,
+      {
+        kind: NOT_AWAY_KIND,
+        detail: `${fullName(person)} said they are not away in ${period} after all.`,
+        userId,
+        scopeKey: pairing.scopeKey,
+        month: pairing.month,
+        pairingId,
+      },
+      tx,
+    );
+    try {
+      const notice = await tx.transaction((sp) => placeInTx(ctx, sp, pairingId, userId));
+      const names = joinNames(notice.partners.map(fullName));
+      const notices: ChangeNotice[] = [{ kind: "re-paired", notice }];
+      return { message: `Welcome back! You meet ${names} for ${period}.`, placed: true, notices };
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.statusCode !== 409) throw error;
+      return {
+        message: `Thanks! You are back in ${period}'s round. Nobody without a partner is free right now; if someone needs a partner this month, we will pair you and e-mail you.`,
+        placed: false,
+        notices: [],
+      };
+    }
+  });
+  await sendChangeNotices(ctx, result.notices, log);
+  return { message: result.message, placed: result.placed };
+}

@@ -1,0 +1,174 @@
+import { and, eq } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import type { RoundSettings } from "../../shared/rounds";
+import { listActivity } from "../activity/activity";
+import { fixedClock } from "../clock";
+import { pairings, roundDrafts, roundStages } from "../db/schema";
+import { allowEmail, createAdmin, createGroup, createUser } from "../test/factories";
+import { createTestApp, type TestApp } from "../test/test-app";
+import { runDueStages } from "./run-due-stages";
+
+/*
+ * Rounds across time: a late publish, a long review window, a group made just before its window,
+ * and settings saved mid-round. Each case is its own company; time moves only by the test clock.
+ */
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+async function company(start: string) {
+  const clock = fixedClock(start);
+  const app = await createTestApp({ clock });
+  t = app;
+  await allowEmail(app.db, "*@time.test");
+  const admin = await createAdmin(app.db, {
+    email: "boss@time.test",
+    participationStatus: "opted_out",
+  });
+  for (const name of ["ann", "bob", "cat", "dan"]) {
+    await createUser(app.db, { email: `${name}@time.test` });
+  }
+  const at = async (iso: string) => {
+    clock.set(iso);
+    return (await runDueStages(app.ctx, { owner: `test-${iso}` })).map((r) => [
+      r.month,
+      r.stage,
+      r.state,
+    ]);
+  };
+  const saveSettings = (scopeKey: string, settings: RoundSettings) =>
+    app.as(admin).put(`/api/admin/rounds/settings/${scopeKey}`, settings);
+  const stagesOf = (month: string, scopeKey = "all") =>
+    app.db
+      .select()
+      .from(roundStages)
+      .where(and(eq(roundStages.scopeKey, scopeKey), eq(roundStages.month, month)));
+  const asked = async () =>
+    (await app.outbox()).filter((m) => m.subject.startsWith("Did you meet"));
+  return { app, admin, clock, at, saveSettings, stagesOf, asked };
+}
+
+const defaults: RoundSettings = { schedule: null, reviewDays: 3, checkInDays: 7, auto: true };
+
+describe("a publish made late, after a downtime", () => {
+  it("asks 'Did you meet?' the check-in days after it actually published, not in the same minute", async () => {
+    const c = await company("2027-02-20T00:00:00Z");
+    await c.at("2027-02-20T00:00:00Z");
+    expect(await c.at("2027-02-26T09:00:00Z")).toEqual([["2027-03", "draft", "done"]]);
+    // Down from the draft until an hour after the planned check-in.
+    expect(await c.at("2027-03-08T10:00:00Z")).toEqual([["2027-03", "publish", "done"]]);
+    expect(await c.asked()).toEqual([]);
+    const checkIn = (await c.stagesOf("2027-03")).find((s) => s.stage === "check-in");
+    expect(checkIn?.dueAt.toISOString()).toBe("2027-03-15T09:00:00.000Z");
+    expect(await c.at("2027-03-15T08:59:00Z")).toEqual([]);
+    expect(await c.at("2027-03-15T09:00:00Z")).toEqual([["2027-03", "check-in", "done"]]);
+    expect(await c.asked()).toHaveLength(4);
+  });
+});
+
+describe("a long review window before a fixed pairing date", () => {
+  it("keeps the reviewed draft when the next month's window opens, and publishes it on its day", async () => {
+    const c = await company("2027-02-20T00:00:00Z");
+    await c.at("2027-02-20T00:00:00Z");
+    // March's round on Friday 26 March, drafted 12 March; April's (Monday 5 April) drafted 22 March.
+    const res = await c.saveSettings("all", {
+      ...defaults,
+      schedule: { type: "fixed", date: "2027-03-26" },
+      reviewDays: 14,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await c.at("2027-03-12T09:00:00Z")).toEqual([["2027-03", "draft", "done"]]);
+    expect(await c.at("2027-03-22T09:00:00Z")).toEqual([["2027-04", "draft", "done"]]);
+    const [kept] = await c.app.db
+      .select()
+      .from(roundDrafts)
+      .where(eq(roundDrafts.month, "2027-03"));
+    expect(kept).toBeDefined();
+    const publish = (await c.stagesOf("2027-03")).find((s) => s.stage === "publish");
+    expect(publish?.state).toBe("pending");
+    const shown = (await c.app.as(c.admin).get("/api/admin/rounds")).json().scopes[0];
+    expect([shown.current.month, shown.current.draft, shown.next.month]).toEqual([
+      "2027-03",
+      { pairs: 2, unmatched: 0 },
+      "2027-04",
+    ]);
+    expect(await c.at("2027-03-26T09:00:00Z")).toContainEqual(["2027-03", "publish", "done"]);
+    const [march] = await c.app.db
+      .select()
+      .from(pairings)
+      .where(and(eq(pairings.scopeKey, "all"), eq(pairings.month, "2027-03")));
+    expect(march.status).toBe("active");
+  });
+
+  it("says in the activity when a round missed during a downtime is called off", async () => {
+    const c = await company("2027-02-20T00:00:00Z");
+    await c.at("2027-02-20T00:00:00Z");
+    expect(await c.at("2027-02-26T09:00:00Z")).toEqual([["2027-03", "draft", "done"]]);
+    // Down from 26 February to 2 April: March's publish was missed, April's window is open.
+    const ran = await c.at("2027-04-02T10:00:00Z");
+    expect(ran).toContainEqual(["2027-04", "draft", "done"]);
+    const publish = (await c.stagesOf("2027-03")).find((s) => s.stage === "publish");
+    expect(publish?.state).toBe("skipped");
+    const calledOff = (await listActivity(c.app.db, { limit: 50 })).filter(
+      (a) => a.kind === "round.called-off",
+    );
+    expect(calledOff).toHaveLength(1);
+    expect(calledOff[0]).toMatchObject({ scopeKey: "all", month: "2027-03" });
+    expect(calledOff[0].detail).toMatch(/March 2027 round for All Users was called off/);
+  });
+});
+
+describe("a group created shortly before its review window", () => {
+  it("gets that month's round even when no process looked between its creation and the window", async () => {
+    const c = await company("2027-02-10T00:00:00Z");
+    await c.at("2027-02-10T00:00:00Z");
+    const group = await createGroup(c.app.db, {
+      displayName: "Labs",
+      createdAt: new Date("2027-02-24T12:00:00Z"),
+    });
+    await allowEmail(c.app.db, "*@labs.test", group.id);
+    for (const name of ["eva", "fay"]) await createUser(c.app.db, { email: `${name}@labs.test` });
+    // A restart: nothing ran from the 10th until after the window opened on the 26th.
+    const ran = await c.at("2027-02-27T09:00:00Z");
+    expect(ran).toContainEqual(["2027-03", "draft", "done"]);
+    const labs = await c.stagesOf("2027-03", String(group.id));
+    expect(labs.find((s) => s.stage === "draft")?.state).toBe("done");
+    const [draft] = await c.app.db
+      .select()
+      .from(roundDrafts)
+      .where(eq(roundDrafts.scopeKey, String(group.id)));
+    expect(draft.groups).toHaveLength(1);
+  });
+});
+
+describe("settings saved while a round runs", () => {
+  it("keep the pending steps of an earlier round, and re-plan only rounds not yet begun", async () => {
+    const c = await company("2027-02-20T00:00:00Z");
+    await c.at("2027-02-20T00:00:00Z");
+    const long = { ...defaults, reviewDays: 14, checkInDays: 21 };
+    expect((await c.saveSettings("all", long)).statusCode).toBe(200);
+    // April: drafted 22 March, published 5 April, check-in 26 April. May drafted 19 April.
+    expect(await c.at("2027-03-22T09:00:00Z")).toEqual([["2027-04", "draft", "done"]]);
+    expect(await c.at("2027-04-05T09:00:00Z")).toEqual([["2027-04", "publish", "done"]]);
+    expect(await c.at("2027-04-19T09:00:00Z")).toEqual([["2027-05", "draft", "done"]]);
+    c.clock.set("2027-04-20T09:00:00Z");
+    expect((await c.saveSettings("all", { ...long, checkInDays: 20 })).statusCode).toBe(200);
+    const april = await c.stagesOf("2027-04");
+    expect(
+      april
+        .filter((s) => s.state === "pending")
+        .map((s) => s.stage)
+        .sort(),
+    ).toEqual(["check-in", "reminder"]);
+    expect(await c.at("2027-04-26T09:00:00Z")).toEqual([["2027-04", "check-in", "done"]]);
+    expect(await c.asked()).toHaveLength(4);
+    // Turned off: every step still to come stops, of the rounds under way too.
+    expect((await c.saveSettings("all", { ...long, auto: false })).statusCode).toBe(200);
+    const pending = (await c.stagesOf("2027-04"))
+      .concat(await c.stagesOf("2027-05"))
+      .filter((s) => s.state === "pending");
+    expect(pending).toEqual([]);
+  });
+});

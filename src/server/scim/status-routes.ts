@@ -1,0 +1,28 @@
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { answers } from "../../shared/api";
+import { identityStatusSchema } from "../../shared/sso";
+import { ssoConfigured, ssoName } from "../auth/oidc/oidc-provider-config";
+import type { FeatureRoutes } from "../context";
+import { scimActivity } from "./scim-activity";
+
+/** The admin's view of the company's identity provider; the admin hook in app.ts guards the path. */
+const identityStatusRoutes: FeatureRoutes = async (app, { ctx }) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    "/api/admin/identity",
+    { schema: { response: answers(identityStatusSchema) } },
+    async () => {
+      const sso = ssoConfigured(ctx.config);
+      return {
+        sso: {
+          on: sso,
+          name: sso ? ssoName(ctx.config) : null,
+          emailSignIn: ctx.config.EMAIL_SIGN_IN,
+        },
+        scim: { on: ctx.config.SCIM_TOKEN !== undefined, ...(await scimActivity(ctx.db)) },
+      };
+    },
+  );
+};
+
+export default identityStatusRoutes;
