@@ -40,7 +40,7 @@ describe("a visitor on the demo page", () => {
       .poll(() => page.getByRole("tab", { name: "Easy Sign-In" }).getAttribute("aria-selected"))
       .toBe("true");
     expect(await hasHorizontalScroll(page)).toBe(false);
-    await page.getByRole("link", { name: "Company Inquiry" }).click();
-    await page.waitForURL((url) => url.pathname === "/company-inquiry");
+    await page.getByRole("link", { name: "Get Started" }).click();
+    await page.waitForURL((url) => url.pathname === "/auth");
   });
 });

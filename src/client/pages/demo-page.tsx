@@ -6,7 +6,6 @@ import { buttonVariants } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
 import { PublicShell } from "../features/public-shell";
-import { useInquiriesOpen } from "../features/use-inquiries-open";
 import { useDocumentTitle } from "../lib/use-document-title";
 
 /* Fixed sample content only; the page makes no calls. */
@@ -181,7 +180,6 @@ const tabs = [
 /** Demo page (/demo): four tabs of fixed sample content. */
 export function DemoPage() {
   useDocumentTitle("Demo");
-  const inquiries = useInquiriesOpen();
   return (
     <PublicShell className="space-y-8">
       <div className="space-y-2">
@@ -212,11 +210,6 @@ export function DemoPage() {
           Get Started
           <ArrowRight aria-hidden="true" />
         </Link>
-        {inquiries && (
-          <Link to="/company-inquiry" className={buttonVariants({ variant: "outline" })}>
-            Company Inquiry
-          </Link>
-        )}
       </div>
     </PublicShell>
   );
