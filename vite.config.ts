@@ -2,8 +2,8 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { precompress } from "./scripts/precompress";
-import { DEMO_MODE_META } from "./src/shared/app-mode";
+import { precompress } from "./scripts/precompress.ts";
+import { DEMO_MODE_META } from "./src/shared/app-mode.ts";
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 

@@ -96,6 +96,7 @@ async function signInWithAPairingMade() {
 /** Creates the newsletter, fills it (client-side checks first), validates, saves and previews it. */
 async function writeValidateAndPreview(page: Page, period: string, partner: string) {
   await page.getByText("No newsletters created yet", { exact: true }).waitFor();
+  await page.getByText(`Creates the ${period} newsletter.`).waitFor();
   await page.getByRole("button", { name: "Create Newsletter" }).click();
   const editor = page.getByRole("dialog", { name: `Edit Newsletter: ${period}` });
   await editor.waitFor();
@@ -148,6 +149,19 @@ async function writeValidateAndPreview(page: Page, period: string, partner: stri
   await frame.getByText(partner).first().waitFor();
   await frame.getByText("Crisp mornings & <warm> mugs").waitFor();
   expect(await hasHorizontalScroll(page)).toBe(false);
+
+  // A real test e-mail to the admin's own address, showing Ada's e-mail.
+  const test = editor.getByRole("form", { name: "Send test" });
+  expect(await test.getByLabel("Send a test to").inputValue()).toBe("boss@hq.test");
+  await test.getByText("The test shows the e-mail ada@brew.test receives").waitFor();
+  await test.getByRole("button", { name: "Send test" }).click();
+  await page
+    .getByText("Test email sent to boss@hq.test, as ada@brew.test receives it")
+    .first()
+    .waitFor();
+  const testMail = await story.smtp.waitForMessage((m) => m.to.includes("boss@hq.test"));
+  expect(testMail.subject).toBe(`[Test] Cup of Joe - ${period} Newsletter`);
+  expect(testMail.text).toContain(partner);
   await editor.getByRole("button", { name: "Close Editor" }).click();
   await editor.waitFor({ state: "detached" });
 }
@@ -175,7 +189,12 @@ async function approveAndSendThroughAnOutage(page: Page, period: string) {
   await expect.poll(() => progress.getAttribute("aria-valuenow"), { timeout: 30_000 }).toBe("100");
   await page.getByText("Done: 3 sent, 1 failed of 4").waitFor();
   await page.getByText("Sent to 4 recipients. 3 successful, 1 failed.", { exact: true }).waitFor();
-  await row.waitFor({ state: "detached" });
+  // The sent newsletter stays listed, read only, with its log; next month's can be prepared.
+  await row.getByText("Sent", { exact: true }).waitFor();
+  await row.getByRole("button", { name: /^Send log of / }).waitFor();
+  expect(await row.getByRole("button", { name: /^Delete / }).count()).toBe(0);
+  await page.getByText(/^Creates the .* newsletter\.$/).waitFor();
+  expect(await page.getByText(`Creates the ${period} newsletter.`).count()).toBe(0);
   await expectAccessibleAndNarrow(page);
 }
 

@@ -22,7 +22,7 @@ describe("the dashboard", () => {
       for (const line of [
         "You'll be paired with a colleague in the next monthly matching cycle.",
         "Your completed coffee chats will appear here.",
-        "Welcome back, Nia!",
+        "Welcome, Nia! Your first coffee chat comes with the next monthly pairing.",
       ]) {
         await expect.poll(() => main.innerText()).toContain(line);
       }

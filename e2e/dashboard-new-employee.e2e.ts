@@ -36,7 +36,9 @@ describe("a new employee, from the e-mailed code to the dashboard", () => {
 
     await page.goto("/home");
     await page.getByRole("heading", { name: "Your Coffee Chat Hub", level: 1 }).waitFor();
-    await expect.poll(() => page.locator("main").innerText()).toContain("Welcome back, Priya!");
+    await expect
+      .poll(() => page.locator("main").innerText())
+      .toContain("Welcome, Priya! Your first coffee chat comes with the next monthly pairing.");
     await page.getByRole("heading", { name: "No Current Match" }).waitFor();
     await page.getByRole("heading", { name: "No Match History" }).waitFor();
     await page.locator("main time").waitFor();

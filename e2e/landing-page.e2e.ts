@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../src/server/clock";
+import { saveCompanySettings } from "../src/server/company/company-settings";
 import { createMatch, createUser, createWhitelistedGroup } from "../src/server/test/factories";
 import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
 
@@ -7,7 +8,8 @@ import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./su
 const clock = fixedClock(new Date());
 let story: Story;
 beforeAll(async () => {
-  story = await startStory({ clock });
+  // A vendor's install: inquiries go to its operator, who is no admin of a company here.
+  story = await startStory({ clock, env: { OPERATOR_EMAIL: "ops@vendor.test" } });
 });
 afterAll(() => story?.close());
 
@@ -50,7 +52,8 @@ describe("a visitor on the landing page", () => {
     expect(await main.innerText()).not.toMatch(/\d\s*%/);
   });
 
-  it("shows the company's own figures once it has people taking part and a chat that happened", async () => {
+  it("shows the company's own figures once an admin turned them on and it has people taking part and a chat that happened", async () => {
+    await saveCompanySettings(story.db, { name: "Landing Co", showPublicFigures: true });
     await createWhitelistedGroup(story.db, { displayName: "Landing Co", domain: "landing.test" });
     const ana = await createUser(story.db, { email: "ana@landing.test" });
     const ben = await createUser(story.db, { email: "ben@landing.test" });

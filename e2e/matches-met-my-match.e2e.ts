@@ -114,6 +114,7 @@ describe("an employee with a match", () => {
     await page.getByRole("button", { name: "Schedule Coffee Chat" }).click();
     const dialog = page.getByRole("dialog", { name: "Schedule your coffee chat" });
     await dialog.waitFor();
+    expect(await dialog.innerText()).toContain("The invitation names you both as guests");
     await expect.poll(() => dialog.getByLabel("Time").inputValue()).toBe("10:00");
     const suggested = await dialog.getByLabel("Day").inputValue();
     expect(await page.evaluate((d) => new Date(`${d}T10:00`).getDay(), suggested)).not.toBeOneOf([

@@ -99,7 +99,9 @@ describe("someone who has not finished setting up", () => {
     await page.getByRole("button", { name: "Join Coffee Chat Network" }).click();
     await page.getByRole("heading", { name: "My Profile", level: 1 }).waitFor();
     await page.goto("/home");
-    await page.getByText("Welcome back, Omar! Here's what's brewing.").waitFor();
+    await page
+      .getByText("Welcome, Omar! Your first coffee chat comes with the next monthly pairing.")
+      .waitFor();
   });
 });
 

@@ -1,6 +1,6 @@
 import { format, parseISO } from "date-fns";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "../src/server/test/factories";
+import { createMatch, createUser } from "../src/server/test/factories";
 import { addMonthsToIsoDate, isoDateOf } from "../src/shared/participation";
 import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
 
@@ -24,6 +24,9 @@ describe("participation", () => {
     expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole("button", { name: "Pause 1 Month" }).click();
+    const ask = page.getByRole("dialog", { name: "Pause for 1 month?" });
+    await ask.getByText(/You are not paired until /).waitFor();
+    await ask.getByRole("button", { name: "Pause" }).click();
     await page.getByText("Participation status updated successfully!", { exact: true }).waitFor();
     await page.getByText("Paused", { exact: true }).waitFor();
     const end = addMonthsToIsoDate(isoDateOf(new Date()), 1);
@@ -47,12 +50,22 @@ describe("participation", () => {
     await page.getByTestId("mug-steam").waitFor();
   });
 
-  it("opting out empties the mug and shows the grey badge", async () => {
+  it("opting out asks once, says the running match stays, empties the mug and shows the grey badge", async () => {
     const user = await createUser(story.db, { department: "Other" });
+    const partner = await createUser(story.db, { firstName: "Pat", lastName: "Partner" });
+    await createMatch(story.db, { members: [user, partner] });
     const page = await story.newPage();
     await story.signInAs(page, user);
     await page.goto("/profile");
     await page.getByRole("button", { name: "Opt Out" }).click();
+    const ask = page.getByRole("dialog", { name: "Opt out of coffee chats?" });
+    await ask
+      .getByText("Your current match with Pat Partner stays: you can still meet this month.", {
+        exact: false,
+      })
+      .waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await ask.getByRole("button", { name: "Opt out" }).click();
     await page.getByText("Opted Out", { exact: true }).waitFor();
     await page.locator('svg[data-fill="0"][data-target-fill="0"]').waitFor();
     await expect.poll(() => page.getByTestId("mug-bubbles").count()).toBe(0);

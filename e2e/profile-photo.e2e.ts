@@ -36,6 +36,8 @@ describe("profile photo", () => {
       buffer: Buffer.from(svg),
     });
     await page.getByText("Upload failed", { exact: true }).waitFor();
+    // The server's reason, not a generic "There was a problem".
+    await page.getByText("Please upload a JPG, PNG, GIF or WebP image.").first().waitFor();
 
     const png = await sharp({
       create: { width: 900, height: 600, channels: 3, background: "#b45309" },

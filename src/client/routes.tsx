@@ -32,6 +32,7 @@ const HomePage = lazyPage(() => import("./pages/home-page"), "HomePage");
 const MatchesPage = lazyPage(() => import("./pages/matches-page"), "MatchesPage");
 const ProfilePage = lazyPage(() => import("./pages/profile-page"), "ProfilePage");
 const AdminLoginPage = lazyPage(() => import("./pages/admin-login-page"), "AdminLoginPage");
+const SetupPage = lazyPage(() => import("./pages/setup-page"), "SetupPage");
 const AdminPage = lazyPage(() => import("./pages/admin-page"), "AdminPage");
 const AdminDemoPage = lazyPage(() => import("./pages/admin-demo-page"), "AdminDemoPage");
 const AdminImagesPage = lazyPage(() => import("./pages/admin-images-page"), "AdminImagesPage");
@@ -90,6 +91,7 @@ export function AppRoutes() {
             <Route path="/demo" element={<DemoPage />} />
             <Route path="/admin-demo/*" element={<AdminDemoPage />} />
             <Route path="/admin-login" element={<AdminLoginPage />} />
+            <Route path="/setup" element={<SetupPage />} />
             <Route path="/home" element={<HomePage />} />
             <Route path="/matches" element={<MatchesPage />} />
             <Route path="/profile" element={<ProfilePage />} />

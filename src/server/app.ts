@@ -8,11 +8,13 @@ import oidcRoutes from "./auth/oidc/routes";
 import authRoutes from "./auth/routes";
 import checkInRoutes from "./check-ins/routes";
 import { type Clock, systemClock } from "./clock";
+import companyRoutes from "./company/routes";
 import type { Config } from "./config";
 import type { AppContext } from "./context";
 import type { Db } from "./db/client";
 import departmentsRoutes from "./directory/departments/routes";
 import groupsRoutes from "./directory/groups/routes";
+import impactRoutes from "./directory/impact/routes";
 import usersRoutes from "./directory/users/routes";
 import whitelistRoutes from "./directory/whitelist/routes";
 import employeesRoutes from "./employees/routes";
@@ -68,10 +70,12 @@ declare module "fastify" {
 /** The feature route plugins, each a thin `routes.ts` (docs/architecture.md). */
 const featureRoutes = [
   authRoutes,
+  companyRoutes,
   oidcRoutes,
   whitelistRoutes,
   groupsRoutes,
   departmentsRoutes,
+  impactRoutes,
   usersRoutes,
   employeesRoutes,
   profileRoutes,

@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import pino from "pino";
 import { buildApp } from "./app";
 import { ensureAdmin } from "./auth/ensure-admin";
+import { issueSetupToken, setupLine } from "./auth/setup/setup-token";
 import { startSignInMailWorker } from "./auth/sign-in-mail/sign-in-mail-worker";
 import { type Clock, systemClock } from "./clock";
 import { type Config, withListeningPort } from "./config";
@@ -52,6 +53,7 @@ export async function startServer(
   await database.migrate();
   const clock = options.clock ?? systemClock;
   await bootstrap(database.db, config, clock, log);
+  const setupToken = await issueSetupToken(database.db, clock.now());
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
@@ -82,6 +84,7 @@ export async function startServer(
   const url = await app.listen({ port: config.PORT, host: config.HOST });
   const { port } = app.server.address() as AddressInfo;
   app.ctx.config = withListeningPort(config, port);
+  if (setupToken) log(setupLine(app.ctx.config.appUrl, setupToken));
   const workers = startWorkers(app, config, {
     log,
     warn: options.logger ? (line) => app.log.warn(line) : log,

@@ -78,11 +78,13 @@ describe("newsletter update contract", () => {
       "//evil.example/x.png",
       "ftp://x.example/a.png",
       "mood.png",
+      "https://imgur.com/a/Xyz123",
+      "https://photos.example/album/42",
     ]) {
       expect(isEmailImageUrl(bad), bad).toBe(false);
     }
     expect(firstMessage({ moodImageUrl: "javascript:alert(1)" })).toBe(
-      "Mood image URL must be an http:// or https:// address of an image",
+      "Mood image URL must be an http:// or https:// address of an image file (.jpg, .png, .gif or .webp), not of a page or an album",
     );
   });
 

@@ -49,17 +49,24 @@ const optionalText = (label: string, max: number) =>
 
 const SAFE_PATH = /^\/(?!\/)[^\s\\]*$/;
 
+const IMAGE_FILE = /\.(png|jpe?g|gif|webp)$/i;
+
 /**
- * An image address for an e-mail: `https://…`, `http://…`, or a path on this site such as
- * `/admin-images/x.png` (made absolute on APP_URL when the e-mail is built). Never
- * `javascript:` or `data:`.
+ * An image address for an e-mail: `https://…` or `http://…` naming an image file, or a path on
+ * this site such as `/admin-images/x.png` (made absolute on APP_URL when the e-mail is built).
+ * Never `javascript:` or `data:`.
  */
 export function isEmailImageUrl(value: string): boolean {
   if (hasControlCharacter(value)) return false;
   if (SAFE_PATH.test(value)) return true;
   try {
     const url = new URL(value);
-    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname !== "";
+    // An image file, not a page: an album or photo page's address shows a broken image in mail.
+    return (
+      (url.protocol === "https:" || url.protocol === "http:") &&
+      url.hostname !== "" &&
+      IMAGE_FILE.test(url.pathname)
+    );
   } catch {
     return false;
   }
@@ -67,7 +74,7 @@ export function isEmailImageUrl(value: string): boolean {
 
 const imageUrl = (label: string) =>
   optionalText(label, URL_MAX).refine((value) => value == null || isEmailImageUrl(value), {
-    error: `${label} must be an http:// or https:// address of an image`,
+    error: `${label} must be an http:// or https:// address of an image file (.jpg, .png, .gif or .webp), not of a page or an album`,
   });
 
 /** A list carried as JSON text (or given as an array): each item trimmed, blanks dropped, bounded. */
@@ -326,7 +333,20 @@ export type PreviewEmailResponse = z.infer<typeof previewEmailResponseSchema>;
 
 export const sendTestBodySchema = z.object({
   testEmail: emailField("Please enter an email address for the test"),
+  /** Whose e-mail to send (their match); the test address's own when left out. */
+  previewAs: emailField("Please enter whose e-mail to preview").optional(),
 });
+export type SendTestBody = z.infer<typeof sendTestBodySchema>;
+
+/** POST /api/admin/newsletters/generate: the month to prepare ("2026-12"); the first free of this month and the next when left out. */
+export const generateNewsletterBodySchema = z
+  .object({
+    month: z
+      .string()
+      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: "Choose a month as YYYY-MM." })
+      .optional(),
+  })
+  .nullish();
 export const sendTestResponseSchema = z.object({
   testEmail: z.string(),
   matchFound: z.boolean(),

@@ -1,9 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type AdminSignInBody, adminSignInBodySchema, EMAIL_SHAPE } from "@shared/auth";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Eye, EyeOff, Shield } from "lucide-react";
-import { useId, useState } from "react";
-import { type UseFormRegisterReturn, useForm } from "react-hook-form";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Shield } from "lucide-react";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
 import { Alert, AlertDescription } from "../components/ui/alert";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../components/ui/card";
@@ -11,8 +11,9 @@ import { FieldError, Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { AuthShell } from "../features/auth-shell";
 import { emailFieldOptions } from "../features/email-field";
+import { PasswordField } from "../features/password-field";
 import { AUTH_USER_QUERY_KEY } from "../features/use-auth";
-import { authApi } from "../lib/api/auth";
+import { authApi, authKeys } from "../lib/api/auth";
 import { errorMessage } from "../lib/api-client";
 
 /** Delay before going to /admin after signing in. */
@@ -35,6 +36,11 @@ export function AdminLoginPage() {
   });
   const errors = form.formState.errors;
 
+  const setup = useQuery({
+    queryKey: authKeys.setup,
+    queryFn: ({ signal }) => authApi.setupStatus(signal),
+  });
+
   const login = useMutation({
     mutationFn: (body: AdminSignInBody) => authApi.adminSignIn(body),
     onSuccess: (answer) => {
@@ -56,6 +62,15 @@ export function AdminLoginPage() {
           <CardDescription>Sign in with your administrator e-mail and password.</CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
+          {setup.data?.needed && (
+            <Alert>
+              <AlertDescription>
+                This install has no admin yet. Open the setup address printed in the server's
+                console at start (<code>/setup?token=…</code>), or run{" "}
+                <code>npm run admin -- create EMAIL</code>.
+              </AlertDescription>
+            </Alert>
+          )}
           {login.isError && (
             <Alert variant="destructive">
               <AlertDescription>
@@ -91,45 +106,5 @@ export function AdminLoginPage() {
         </CardContent>
       </Card>
     </AuthShell>
-  );
-}
-
-/** The password with its Show/Hide button and error line. */
-function PasswordField({
-  registration,
-  error,
-}: {
-  registration: UseFormRegisterReturn;
-  error?: string;
-}) {
-  const id = useId();
-  const [shown, setShown] = useState(false);
-  return (
-    <div className="space-y-2">
-      <Label htmlFor={id}>Password</Label>
-      <div className="relative">
-        <Input
-          id={id}
-          type={shown ? "text" : "password"}
-          autoComplete="current-password"
-          className="pr-12"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          {...registration}
-        />
-        <Button
-          type="button"
-          variant="ghost"
-          size="icon"
-          className="absolute top-0 right-0"
-          aria-label={shown ? "Hide password" : "Show password"}
-          aria-pressed={shown}
-          onClick={() => setShown((v) => !v)}
-        >
-          {shown ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
-        </Button>
-      </div>
-      <FieldError id={`${id}-error`}>{error}</FieldError>
-    </div>
   );
 }

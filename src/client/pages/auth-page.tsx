@@ -66,7 +66,7 @@ export function AuthPage() {
   );
 }
 
-/** Beside the form on wide screens: what the app does, in three points and two figures. */
+/** Beside the form on wide screens: what the app does, in three points (no invented figures). */
 function WhyCupOfJoe() {
   return (
     <section aria-label="Why Cup of Joe" className="space-y-6">
@@ -83,16 +83,6 @@ function WhyCupOfJoe() {
           </li>
         ))}
       </ul>
-      <dl className="flex flex-wrap gap-6">
-        <div>
-          <dt className="text-sm text-coffee-700">Connections made</dt>
-          <dd className="text-2xl font-bold text-coffee-900">500+</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-coffee-700">Satisfaction</dt>
-          <dd className="text-2xl font-bold text-coffee-900">95%</dd>
-        </div>
-      </dl>
     </section>
   );
 }

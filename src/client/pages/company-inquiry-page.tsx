@@ -11,7 +11,7 @@ import {
   MISSING_INFORMATION,
   SUBMISSION_FAILED,
 } from "@shared/inquiries";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { Building2, CircleCheck } from "lucide-react";
 import { useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
@@ -24,7 +24,7 @@ import { Select } from "../components/ui/select";
 import { Textarea } from "../components/ui/textarea";
 import { toast } from "../components/ui/toast";
 import { PublicShell } from "../features/public-shell";
-import { inquiriesApi } from "../lib/api/inquiries";
+import { inquiriesApi, inquiriesKeys } from "../lib/api/inquiries";
 import { ApiError } from "../lib/api-client";
 import { useDocumentTitle } from "../lib/use-document-title";
 
@@ -53,6 +53,11 @@ function invalidToast(errors: FieldErrors<CompanyInquiryInput>) {
 export function CompanyInquiryPage() {
   useDocumentTitle("Company Inquiry");
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const open = useQuery({
+    queryKey: inquiriesKeys.open,
+    queryFn: ({ signal }) => inquiriesApi.open(signal),
+  });
+  if (open.data && open.data.open !== true) return <InquiriesClosed />;
   return (
     <PublicShell>
       <div className="mx-auto max-w-2xl space-y-6">
@@ -68,6 +73,25 @@ export function CompanyInquiryPage() {
         ) : (
           <InquiryForm onSent={setSentTo} />
         )}
+      </div>
+    </PublicShell>
+  );
+}
+
+/** On a company's own install there is no one else to ask: the form would reach its own admins. */
+function InquiriesClosed() {
+  return (
+    <PublicShell>
+      <div className="mx-auto max-w-2xl space-y-4">
+        <h1 className="text-3xl font-bold tracking-tight text-coffee-950">Company Inquiry</h1>
+        <p className="text-coffee-700">
+          This install of Cup of Joe belongs to one company and takes no inquiries. If you work
+          here, sign in with your work e-mail; your company's Cup of Joe admin can help with
+          anything else.
+        </p>
+        <Link to="/auth" className={buttonVariants()}>
+          Sign in
+        </Link>
       </div>
     </PublicShell>
   );

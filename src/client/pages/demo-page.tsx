@@ -210,9 +210,6 @@ export function DemoPage() {
           Get Started
           <ArrowRight aria-hidden="true" />
         </Link>
-        <Link to="/company-inquiry" className={buttonVariants({ variant: "outline" })}>
-          Company Inquiry
-        </Link>
       </div>
     </PublicShell>
   );

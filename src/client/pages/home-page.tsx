@@ -63,12 +63,17 @@ export function HomePage() {
 
   const items = history.data ?? [];
   const recent = items.slice(0, DASHBOARD_RECENT_MATCHES);
+  // "Welcome back" only to someone who has been matched before: a first visit is greeted as one.
+  const returning = items.length > 0 || hasMatch(current.data);
+  const name = user.firstName ? `, ${user.firstName}` : "";
   return (
     <AppLayout className="space-y-8">
       <div className="space-y-1">
         <h1 className="text-3xl font-bold tracking-tight text-coffee-950">Your Coffee Chat Hub</h1>
         <p className="text-coffee-700">
-          Welcome back{user.firstName ? `, ${user.firstName}` : ""}! Here's what's brewing.
+          {returning
+            ? `Welcome back${name}! Here's what's brewing.`
+            : `Welcome${name}! Your first coffee chat comes with the next monthly pairing.`}
         </p>
       </div>
 

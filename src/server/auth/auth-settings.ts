@@ -52,6 +52,7 @@ export const ipLimits = {
   sendPerIp: { max: 30, timeWindow: "5 minutes" },
   verifyPerIp: { max: 30, timeWindow: "5 minutes" },
   adminSignInPerIp: { max: 100, timeWindow: "15 minutes" },
+  setupPerIp: { max: 10, timeWindow: "15 minutes" },
 } as const;
 
 export async function getAuthSettings(ctx: AppContext): Promise<AuthSettings> {

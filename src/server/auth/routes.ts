@@ -16,6 +16,7 @@ import {
   verifyCodeBodySchema,
 } from "../../shared/auth";
 import type { SessionKind } from "../../shared/enums";
+import { setupBodySchema, setupStatusSchema } from "../../shared/setup";
 import { EMAIL_SIGN_IN_OFF_MESSAGE } from "../../shared/sso";
 import type { AppContext, FeatureRoutes } from "../context";
 import type { UserRow } from "../db/schema";
@@ -27,6 +28,8 @@ import { presentUser } from "./present-user";
 import { requestMagicLink } from "./request-magic-link";
 import { sendCode } from "./send-code";
 import { endSession, startSession } from "./session-store";
+import { completeSetup } from "./setup/complete-setup";
+import { hasAdmin } from "./setup/setup-token";
 import { signInMailQueued } from "./sign-in-mail/queue-sign-in-mail";
 import { simpleAccess } from "./simple-auth";
 import { verifyCode } from "./verify-code";
@@ -153,6 +156,28 @@ const otherSignInRoutes: FeatureRoutes = async (app, { ctx }) => {
     async (request, reply) => {
       const user = await adminSignIn(ctx, request.body.email, request.body.password, request.ip);
       return signedIn(ctx, request, reply, user, {}, "admin");
+    },
+  );
+
+  r.get(
+    "/api/setup",
+    { schema: { response: answers(setupStatusSchema) } },
+    async (_request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      return { needed: !(await hasAdmin(ctx.db)) };
+    },
+  );
+
+  // The first admin, from the one-time address printed at start (docs/sign-in.md, "First admin").
+  r.post(
+    "/api/setup",
+    {
+      schema: { body: setupBodySchema, response: signIn },
+      config: { rateLimit: ipLimits.setupPerIp },
+    },
+    async (request, reply) => {
+      const user = await completeSetup(ctx, request.body);
+      return signedIn(ctx, request, reply, user, { redirectTo: "/admin" }, "admin");
     },
   );
 };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companyInquiries, settings } from "../db/schema";
+import { createAdmin } from "../test/factories";
 import { type SmtpPeer, startSmtpPeer } from "../test/smtp-peer";
 import { createTestApp, type TestApp } from "../test/test-app";
 
@@ -104,19 +105,34 @@ describe("POST /api/company-inquiry", () => {
 });
 
 describe("POST /api/company-inquiry: where the e-mail goes", () => {
-  it("stores only when no address is configured, then follows the operator_email setting", async () => {
-    const quiet = await createTestApp();
+  it("is closed without an operator address or when it is the company's own admin, then follows the operator_email setting", async () => {
+    const quiet = await createTestApp({ env: { OPERATOR_EMAIL: "HR@acme.test" } });
     try {
       const send = () => quiet.post("/api/company-inquiry", valid);
-      expect((await send()).statusCode).toBe(201);
-      expect(await quiet.db.select().from(companyInquiries)).toHaveLength(1);
-      expect(await quiet.outbox()).toHaveLength(0);
-      await quiet.db.insert(settings).values({ key: "operator_email", value: "sales@acme.test" });
+      expect((await quiet.get("/api/company-inquiry")).json()).toEqual({ open: true });
+      await createAdmin(quiet.db, { email: "hr@acme.test" });
+      expect((await quiet.get("/api/company-inquiry")).json()).toEqual({ open: false });
+      const closed = await send();
+      expect(closed.statusCode).toBe(404);
+      expect(closed.json().message).toMatch(/does not take company inquiries/);
+      expect(await quiet.db.select().from(companyInquiries)).toHaveLength(0);
+      await quiet.db.insert(settings).values({ key: "operator_email", value: "sales@vendor.test" });
+      expect((await quiet.get("/api/company-inquiry")).json()).toEqual({ open: true });
       expect((await send()).statusCode).toBe(201);
       const mails = await quiet.outbox();
-      expect(mails.map((m) => [m.toAddress, m.kind])).toEqual([["sales@acme.test", "inquiry"]]);
+      expect(mails.map((m) => [m.toAddress, m.kind])).toEqual([["sales@vendor.test", "inquiry"]]);
     } finally {
       await quiet.close();
+    }
+  });
+
+  it("is closed on an install with neither OPERATOR_EMAIL nor the setting", async () => {
+    const bare = await createTestApp();
+    try {
+      expect((await bare.get("/api/company-inquiry")).json()).toEqual({ open: false });
+      expect((await bare.post("/api/company-inquiry", valid)).statusCode).toBe(404);
+    } finally {
+      await bare.close();
     }
   });
 });

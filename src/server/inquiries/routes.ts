@@ -1,5 +1,6 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { created } from "../../shared/api";
+import { answers, created } from "../../shared/api";
+import { inquiriesOpenSchema } from "../../shared/company";
 import {
   companyInquiryResponseSchema,
   companyInquirySchema,
@@ -7,11 +8,16 @@ import {
 } from "../../shared/inquiries";
 import type { FeatureRoutes } from "../context";
 import { TooManyRequests } from "../errors";
-import { submitInquiry } from "./submit-inquiry";
+import { operatorAddress, submitInquiry } from "./submit-inquiry";
 
-/** Public company inquiry form. */
+/** Public company inquiry form: open only where an operator other than the company takes them. */
 const inquiriesRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    "/api/company-inquiry",
+    { schema: { response: answers(inquiriesOpenSchema) } },
+    async () => ({ open: Boolean(await operatorAddress(ctx)) }),
+  );
   r.post(
     "/api/company-inquiry",
     {

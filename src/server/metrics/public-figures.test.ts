@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
+import { saveCompanySettings } from "../company/company-settings";
 import {
   createMatch,
   createPairing,
@@ -27,6 +28,7 @@ describe("GET /api/public/figures", () => {
 
   beforeAll(async () => {
     t = await createTestApp({ clock });
+    await saveCompanySettings(t.db, { name: "Figures", showPublicFigures: true });
     await createWhitelistedGroup(t.db, { displayName: "Figures", domain: "figures.test" });
     const at = (name: string) => `${name}@figures.test`;
     const [a, b, c, d] = [
@@ -87,5 +89,23 @@ describe("GET /api/public/figures", () => {
     expect((await get()).json()).toEqual({ peopleTakingPart: 4, chatsHappened: 2 });
     clock.advance(2_000);
     expect((await get()).json()).toEqual({ peopleTakingPart: 6, chatsHappened: 3 });
+  });
+});
+
+describe("GET /api/public/figures on a company that did not turn them on", () => {
+  it("claims nothing: zeros, which the landing page does not show", async () => {
+    const t = await createTestApp({ clock: fixedClock(NOW) });
+    try {
+      await createWhitelistedGroup(t.db, { displayName: "Quiet", domain: "quiet.test" });
+      const [a, b] = [
+        await createUser(t.db, { email: "a@quiet.test" }),
+        await createUser(t.db, { email: "b@quiet.test" }),
+      ];
+      await createMatch(t.db, { members: [a, b], answers: ["confirmed", "confirmed"] });
+      const res = await t.get("/api/public/figures");
+      expect(res.json()).toEqual({ peopleTakingPart: 0, chatsHappened: 0 });
+    } finally {
+      await t.close();
+    }
   });
 });

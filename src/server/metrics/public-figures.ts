@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { PUBLIC_FIGURES_MAX_AGE_SECONDS, type PublicFigures } from "../../shared/public-figures";
+import { getCompanySettings } from "../company/company-settings";
 import type { AppContext } from "../context";
 import { users } from "../db/schema";
 import { dayOf, eligibleSql } from "../pairings/members/scope";
@@ -11,6 +12,10 @@ import { matchesWithHappened } from "./matches-with-answers";
  * part, counted as the next pairing would pair them (eligibleSql), and chats that happened with the
  * one definition (src/shared/chat-happened.ts), in one statement.
  *
+ * Shown only when an admin turned them on (company settings; off by default): a company's live
+ * counts are not for anonymous visitors unless it says so. The switch reaches the page within the
+ * five minutes each process keeps the answer.
+ *
  * Concurrency: read-only. Anyone may ask, so each process keeps the answer for
  * PUBLIC_FIGURES_MAX_AGE_SECONDS (by ctx.clock) and visitors arriving while it is being counted
  * share that one query: a crowd on the landing page costs one query per five minutes.
@@ -20,7 +25,7 @@ export function publicFiguresReader(ctx: AppContext): () => Promise<PublicFigure
   return () => {
     const now = ctx.clock.now().getTime();
     if (kept && now < kept.until) return kept.figures;
-    const figures = countPublicFigures(ctx);
+    const figures = shownPublicFigures(ctx);
     const entry = { until: now + PUBLIC_FIGURES_MAX_AGE_SECONDS * 1000, figures };
     kept = entry;
     // A failed count is not kept: the next visitor asks again.
@@ -29,6 +34,13 @@ export function publicFiguresReader(ctx: AppContext): () => Promise<PublicFigure
     });
     return figures;
   };
+}
+
+/** Zeros (the page then claims nothing) unless an admin turned the public figures on. */
+async function shownPublicFigures(ctx: AppContext): Promise<PublicFigures> {
+  const { showPublicFigures } = await getCompanySettings(ctx.db);
+  if (!showPublicFigures) return { peopleTakingPart: 0, chatsHappened: 0 };
+  return countPublicFigures(ctx);
 }
 
 export async function countPublicFigures(ctx: AppContext): Promise<PublicFigures> {

@@ -110,22 +110,29 @@ describe("the newsletter lifecycle", () => {
       expect(JSON.parse(body.brainBuzzerChoices)).toHaveLength(4);
     });
 
-    it("refuses a second newsletter for the same month with a message", async () => {
+    it("prepares next month's once this month's exists, then refuses a third with a message", async () => {
+      const next = await admin.post("/api/admin/newsletters/generate");
+      expect(next.statusCode).toBe(201);
+      expect(next.json()).toMatchObject({ month: 4, year: 2027 });
       const res = await admin.post("/api/admin/newsletters/generate");
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe(
-        "A newsletter for March 2027 already exists. Edit it, or delete it to start again.",
+        "A newsletter for April 2027 already exists. Edit it, or delete it to start again.",
       );
+      const march = await admin.post("/api/admin/newsletters/generate", { month: "2027-03" });
+      expect(march.statusCode).toBe(409);
+      const bad = await admin.post("/api/admin/newsletters/generate", { month: "2027-13" });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toBe("Choose a month as YYYY-MM.");
     });
   });
 
-  it("lists every newsletter not yet sent", async () => {
+  it("lists every newsletter, sent ones too", async () => {
     const draft = await newsletter();
     const sending = await newsletter({ status: "sending" });
     const sent = await newsletter({ status: "sent", sentAt: NOW });
     const ids = (await admin.get("/api/admin/newsletters")).json().map((n: { id: number }) => n.id);
-    expect(ids).toEqual(expect.arrayContaining([draft.id, sending.id]));
-    expect(ids).not.toContain(sent.id);
+    expect(ids).toEqual(expect.arrayContaining([draft.id, sending.id, sent.id]));
   });
 });
 
@@ -173,7 +180,7 @@ describe("the newsletter lifecycle", () => {
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(
-        "Mood image URL must be an http:// or https:// address of an image",
+        "Mood image URL must be an http:// or https:// address of an image file (.jpg, .png, .gif or .webp), not of a page or an album",
       );
     });
 
@@ -478,6 +485,23 @@ describe("the newsletter lifecycle", () => {
       expect(sent).toHaveLength(1);
       expect(sent[0].subject).toBe(`[Test] ${draft.subject}`);
       expect(sent[0].text).toContain("Cy Test");
+    });
+
+    it("sends the admin a test showing the e-mail of the person they chose", async () => {
+      const { file, people } = await pairingOfTwoPairs();
+      const draft = await newsletter({ pairingFile: file });
+      const res = await admin.post(`/api/admin/newsletters/${draft.id}/send-test`, {
+        testEmail: "boss@acme.test",
+        previewAs: people[3].email,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        matchFound: true,
+        message: `Test email sent to boss@acme.test, as ${people[3].email} receives it`,
+      });
+      const [sent] = (await t.outbox()).filter((m) => m.toAddress === "boss@acme.test");
+      expect(sent.subject).toBe(`[Test] ${draft.subject}`);
+      expect(sent.text).toContain("Cy Test");
     });
 
     it("sends a test to an address outside the pairing with the match placeholder", async () => {

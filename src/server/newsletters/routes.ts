@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { answers, created, messageSchema } from "../../shared/api";
 import {
   approveBodySchema,
+  generateNewsletterBodySchema,
   newsletterFilesSchema,
   newsletterIdParamsSchema,
   newsletterListSchema,
@@ -54,8 +55,9 @@ const newslettersRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   r.post(
     "/api/admin/newsletters/generate",
-    { schema: { response: created(newsletterSchema) } },
-    async (_request, reply) => reply.code(201).send(await generateNewsletter(ctx)),
+    { schema: { body: generateNewsletterBodySchema, response: created(newsletterSchema) } },
+    async (request, reply) =>
+      reply.code(201).send(await generateNewsletter(ctx, request.body?.month)),
   );
 
   r.put(
@@ -106,7 +108,8 @@ const newslettersRoutes: FeatureRoutes = async (app, { ctx }) => {
       schema: { params, body: sendTestBodySchema, response: answers(sendTestResponseSchema) },
       config: testMailLimit,
     },
-    async (request) => sendTestEmail(ctx, request.params.id, request.body.testEmail),
+    async (request) =>
+      sendTestEmail(ctx, request.params.id, request.body.testEmail, request.body.previewAs),
   );
 
   await app.register(emailLogsRoutes, { ctx });

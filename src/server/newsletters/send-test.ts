@@ -5,15 +5,17 @@ import { classifyMailError, type MailErrorFields } from "../mail/mail-failure";
 import { compose } from "./compose/composer";
 
 /**
- * Sends one real e-mail to `testEmail`, personalised as that person sees it (their match when
- * they are in the linked pairing, otherwise the match placeholder). The subject is marked [Test].
+ * Sends one real e-mail to `testEmail`, personalised as `previewAs` sees it (default: the test
+ * address itself): their match when they are in the linked pairing, otherwise the match
+ * placeholder. The subject is marked [Test].
  */
 export async function sendTestEmail(
   ctx: AppContext,
   id: number,
   testEmail: string,
+  previewAs: string = testEmail,
 ): Promise<SendTestResponse> {
-  const mail = await (await compose(ctx, { newsletter: id })).preview(testEmail);
+  const mail = await (await compose(ctx, { newsletter: id })).preview(previewAs);
   try {
     await ctx.mailer.send({
       kind: "test",
@@ -35,6 +37,9 @@ export async function sendTestEmail(
   return {
     testEmail,
     matchFound: mail.matchInfo.found,
-    message: `Test email sent to ${testEmail}`,
+    message:
+      previewAs === testEmail
+        ? `Test email sent to ${testEmail}`
+        : `Test email sent to ${testEmail}, as ${previewAs} receives it`,
   };
 }

@@ -1,5 +1,11 @@
-import { type ReactNode, useState } from "react";
-import { ConfirmDialog } from "./confirm-dialog";
+import { lazy, type ReactNode, Suspense, useState } from "react";
+
+// The dialog's Radix code loads with the first confirmation, so pages that only may ask (the
+// participation card on /home, /matches and /profile) stay within their budgets
+// (docs/performance.md, page budgets).
+const ConfirmDialog = lazy(async () => ({
+  default: (await import("./confirm-dialog")).ConfirmDialog,
+}));
 
 export interface ConfirmRequest {
   title: string;
@@ -17,18 +23,20 @@ export interface ConfirmRequest {
 export function useConfirm() {
   const [request, setRequest] = useState<ConfirmRequest | null>(null);
   const dialog = request ? (
-    <ConfirmDialog
-      title={request.title}
-      description={request.description}
-      confirmLabel={request.confirmLabel}
-      destructive={request.destructive}
-      pending={false}
-      onConfirm={() => {
-        setRequest(null);
-        request.onConfirm();
-      }}
-      onClose={() => setRequest(null)}
-    />
+    <Suspense fallback={null}>
+      <ConfirmDialog
+        title={request.title}
+        description={request.description}
+        confirmLabel={request.confirmLabel}
+        destructive={request.destructive}
+        pending={false}
+        onConfirm={() => {
+          setRequest(null);
+          request.onConfirm();
+        }}
+        onClose={() => setRequest(null)}
+      />
+    </Suspense>
   ) : null;
   return { confirm: setRequest, dialog };
 }

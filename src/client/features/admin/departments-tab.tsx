@@ -16,12 +16,14 @@ import { QueryState } from "../../components/ui/query-state";
 import { toast } from "../../components/ui/toast";
 import { departmentsApi } from "../../lib/api/admin-departments";
 import { cn } from "../../lib/cn";
+import { CompanyDepartmentsCard } from "./departments/company-departments-card";
 import { DepartmentDialog } from "./departments/department-dialog";
 import {
   useDepartmentMutation,
   useDomainGroupList,
   useGroupDepartments,
 } from "./departments/department-queries";
+import { DepartmentImpactText } from "./impact/impact-text";
 
 /**
  * Admin dashboard "departments" tab: opens on the first domain group and lists its departments
@@ -43,7 +45,7 @@ export function DepartmentsTab() {
           <QueryState
             query={groups}
             failure="Failed to load groups"
-            empty="No domain groups yet. Create one on the Email Whitelist tab."
+            empty="No domain groups: the company-wide departments below are everyone's list."
           >
             {(data) => (
               <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
@@ -62,6 +64,7 @@ export function DepartmentsTab() {
         </CardContent>
       </Card>
       {selected && <GroupDepartments key={selected.id} group={selected} />}
+      {groups.isSuccess && groups.data.length === 0 && <CompanyDepartmentsCard />}
     </div>
   );
 }
@@ -227,7 +230,13 @@ function DeleteDepartmentDialog({
   return (
     <ConfirmDialog
       title={`Delete "${department.displayName}"?`}
-      description={`Its users will be moved to "${DEFAULT_DEPARTMENT}". This action cannot be undone.`}
+      description={
+        <DepartmentImpactText
+          groupId={groupId}
+          departmentId={department.id}
+          fallback={DEFAULT_DEPARTMENT}
+        />
+      }
       confirmLabel={remove.isPending ? "Deleting..." : "Delete Department"}
       pending={remove.isPending}
       destructive

@@ -1,4 +1,5 @@
 import { QuietPeopleCard } from "./check-ins/quiet-people-card";
+import { GettingStartedCard } from "./getting-started/getting-started-card";
 import { IdentityCard } from "./identity/identity-card";
 import { NewsletterCard } from "./newsletters/newsletter-card";
 import { AdminActionsCard } from "./pairings/admin-actions-card";
@@ -13,6 +14,7 @@ import { RoundsCard } from "./rounds/rounds-card";
 export function OperationsTab() {
   return (
     <div className="grid gap-6">
+      <GettingStartedCard />
       <StatusCounters />
       <RoundsCard />
       <AdminActionsCard />

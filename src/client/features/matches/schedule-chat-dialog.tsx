@@ -103,7 +103,7 @@ export function ScheduleChatDialog({
         <DialogHeader>
           <DialogTitle>Schedule your coffee chat</DialogTitle>
           <DialogDescription>
-            Pick a time for a {CHAT_DURATION_MINUTES}-minute chat with {who}. The invitation names
+            Pick a time for a {CHAT_DURATION_MINUTES}-minute chat with {who}. The invitation names{" "}
             {item.partners.length > 1 ? "you all" : "you both"} as guests; open it in your calendar
             and send it from there.
           </DialogDescription>

@@ -1,6 +1,8 @@
 import type { ParticipationStatus } from "@shared/enums";
+import type { CurrentMatchResponse } from "@shared/matches";
+import { addMonthsToIsoDate, isoDateOf } from "@shared/participation";
 import { PARTICIPATION_UPDATED } from "@shared/profile";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -12,6 +14,8 @@ import {
   CardTitle,
 } from "../../components/ui/card";
 import { toast } from "../../components/ui/toast";
+import { useConfirm } from "../../components/ui/use-confirm";
+import { matchesApi, matchKeys } from "../../lib/api/matches";
 import { profileApi } from "../../lib/api/profile";
 import { errorMessage } from "../../lib/api-client";
 import { ParticipationMug } from "../participation-mug";
@@ -70,10 +74,62 @@ function explanation(user: AuthUser): string {
   return "You won't be included in future pairings until you reactivate.";
 }
 
+/** What an action means for the next pairings, in the confirmation it asks once. */
+function actionText(body: Action, today: string): { title: string; text: string; label: string } {
+  if (body.action === "skip_next") {
+    return {
+      title: "Skip next month?",
+      text: "You are left out of the next monthly pairing and paired again the month after, by yourself.",
+      label: "Skip next month",
+    };
+  }
+  if (body.action === "pause") {
+    const until = formatPauseDate(addMonthsToIsoDate(today, body.months));
+    return {
+      title: `Pause for ${body.months === 1 ? "1 month" : "3 months"}?`,
+      text: `You are not paired until ${until}; then you take part again by yourself. You can come back sooner here.`,
+      label: "Pause",
+    };
+  }
+  return {
+    title: "Opt out of coffee chats?",
+    text: "You are not paired again and get no more match e-mails until you press Reactivate here.",
+    label: "Opt out",
+  };
+}
+
+/** The running match, which no participation change ends: said in the confirmation. */
+function runningMatchText(current: CurrentMatchResponse | undefined): string {
+  if (!current?.match || !current.pairingOpen) return "";
+  const all = current.partners.map(
+    (p) => [p.firstName, p.lastName].filter(Boolean).join(" ").trim() || p.email.split("@")[0],
+  );
+  const names =
+    all.length <= 1
+      ? (all[0] ?? "your partner")
+      : `${all.slice(0, -1).join(", ")} and ${all.at(-1)}`;
+  return ` Your current match with ${names} stays: you can still meet this month.`;
+}
+
 /** "Coffee Chat Participation": the mug, the status badge and the actions of §4. */
 export function ParticipationCard({ user }: { user: AuthUser }) {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<string | null>(null);
+  const current = useQuery<CurrentMatchResponse>({
+    queryKey: matchKeys.current,
+    queryFn: ({ signal }) => matchesApi.current(signal),
+    enabled: user.participationStatus === "active",
+  });
+  const { confirm, dialog } = useConfirm();
+  const ask = (key: string, body: Action) => {
+    const text = actionText(body, isoDateOf(new Date()));
+    confirm({
+      title: text.title,
+      description: text.text + runningMatchText(current.data),
+      confirmLabel: text.label,
+      onConfirm: () => void run(key, body),
+    });
+  };
 
   async function run(key: string, body: Action) {
     setPending(key);
@@ -95,6 +151,7 @@ export function ParticipationCard({ user }: { user: AuthUser }) {
   const busy = pending !== null;
   return (
     <Card>
+      {dialog}
       <CardHeader>
         <CardTitle>Coffee Chat Participation</CardTitle>
         <CardDescription>
@@ -111,28 +168,28 @@ export function ParticipationCard({ user }: { user: AuthUser }) {
               <Button
                 variant="outline"
                 disabled={busy}
-                onClick={() => run("skip_next", { action: "skip_next" })}
+                onClick={() => ask("skip_next", { action: "skip_next" })}
               >
                 {pending === "skip_next" ? "Updating..." : "Skip Next Month"}
               </Button>
               <Button
                 variant="outline"
                 disabled={busy}
-                onClick={() => run("pause1", { action: "pause", months: 1 })}
+                onClick={() => ask("pause1", { action: "pause", months: 1 })}
               >
                 {pending === "pause1" ? "Updating..." : "Pause 1 Month"}
               </Button>
               <Button
                 variant="outline"
                 disabled={busy}
-                onClick={() => run("pause3", { action: "pause", months: 3 })}
+                onClick={() => ask("pause3", { action: "pause", months: 3 })}
               >
                 {pending === "pause3" ? "Updating..." : "Pause 3 Months"}
               </Button>
               <Button
                 variant="ghost"
                 disabled={busy}
-                onClick={() => run("opt_out", { action: "opt_out" })}
+                onClick={() => ask("opt_out", { action: "opt_out" })}
               >
                 {pending === "opt_out" ? "Updating..." : "Opt Out"}
               </Button>

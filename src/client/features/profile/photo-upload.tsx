@@ -5,6 +5,7 @@ import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toast";
 import { profileApi } from "../../lib/api/profile";
+import { errorMessage } from "../../lib/api-client";
 import { Avatar } from "./avatar";
 
 /**
@@ -91,11 +92,15 @@ function usePhotoUpload(onUploaded: (imageUrl: string) => void) {
       const result = await profileApi.uploadPhoto(file);
       onUploaded(result.imageUrl);
       toast({ title: "Profile picture updated!" });
-    } catch {
+    } catch (error) {
+      // The server's refusal says what to do (e.g. which image types it takes).
       toast({
         variant: "destructive",
         title: "Upload failed",
-        description: "There was a problem uploading your image. Please try again.",
+        description: errorMessage(
+          error,
+          "There was a problem uploading your image. Please try again.",
+        ),
       });
     } finally {
       setUploading(false);

@@ -28,6 +28,9 @@ export const departmentsApi = {
   ofGroup: (groupId: number, signal?: AbortSignal) =>
     getJson<AdminDepartment[]>(`${ADMIN_DEPARTMENTS}/${segment(groupId)}`, signal),
   company: (signal?: AbortSignal) => getJson<Department[]>(COMPANY_DEPARTMENTS, signal),
+  /** A department of the company-wide list (people outside any domain group). */
+  createCompanyWide: (body: CreateDepartmentInput) =>
+    apiRequest<AdminDepartment>("POST", ADMIN_DEPARTMENTS, { ...body, domainGroupId: null }),
   create: (groupId: number, body: CreateDepartmentInput) =>
     apiRequest<AdminDepartment>("POST", `${ADMIN_DEPARTMENTS}/${segment(groupId)}`, body),
   rename: (groupId: number, departmentId: number, body: CreateDepartmentInput) =>

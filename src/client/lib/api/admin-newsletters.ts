@@ -8,6 +8,8 @@ import type {
   PreviewEmailResponse,
   SendStarted,
   SendStatusResponse,
+  SendTestBody,
+  SendTestResponse,
   ValidateResponse,
 } from "@shared/newsletters";
 import { apiFetch, apiRequest } from "../api-client";
@@ -33,7 +35,10 @@ export const newslettersApi = {
   list: (signal?: AbortSignal) => getJson<Newsletter[]>(NEWSLETTERS, signal),
   /** The pairings a newsletter can link to. */
   files: (signal?: AbortSignal) => getJson<NewsletterFile[]>(newsletterKeys.files[0], signal),
-  generate: () => apiRequest<Newsletter>("POST", `${NEWSLETTERS}/generate`),
+  /** The draft of `month` ("2026-12"). */
+  generate: (month: string) => apiRequest<Newsletter>("POST", `${NEWSLETTERS}/generate`, { month }),
+  sendTest: (id: number, body: SendTestBody) =>
+    apiRequest<SendTestResponse>("POST", newsletterUrl(id, "send-test"), body),
   update: (id: number, body: NewsletterUpdateInput) =>
     apiRequest<Newsletter>("PUT", newsletterUrl(id), body),
   remove: (id: number) => apiRequest<unknown>("DELETE", newsletterUrl(id)),

@@ -1,3 +1,4 @@
+import type { DepartmentImpact, EntryImpact, GroupImpact } from "@shared/impact";
 import type {
   AddAllowedEmail,
   AllowedEmail,
@@ -28,6 +29,16 @@ export const whitelistApi = {
     apiRequest<{ message?: string } | undefined>("DELETE", `${ALLOWED_EMAILS}/${segment(entryId)}`),
   createGroup: (body: CreateDomainGroup) =>
     apiRequest<DomainGroup>("POST", whitelistKeys.domainGroups[0], body),
+  /** Who removing the entry would touch (read-only). */
+  entryImpact: (entryId: number, signal?: AbortSignal) =>
+    getJson<EntryImpact>(`${ALLOWED_EMAILS}/${segment(entryId)}/impact`, signal),
+  groupImpact: (groupId: number, signal?: AbortSignal) =>
+    getJson<GroupImpact>(`${whitelistKeys.domainGroups[0]}/${segment(groupId)}/impact`, signal),
+  departmentImpact: (groupId: number, departmentId: number, signal?: AbortSignal) =>
+    getJson<DepartmentImpact>(
+      `/api/admin/departments/${segment(groupId)}/${segment(departmentId)}/impact`,
+      signal,
+    ),
   deleteGroup: (groupId: number) =>
     apiRequest<unknown>("DELETE", `${whitelistKeys.domainGroups[0]}/${segment(groupId)}`),
 };

@@ -1,4 +1,5 @@
 import type { MagicLinkAnswer, SessionUser, SuccessAnswer } from "@shared/auth";
+import type { SetupBody, SetupStatus } from "@shared/setup";
 import { ApiError, apiRequest } from "../api-client";
 import { getJson } from "./request";
 
@@ -12,6 +13,7 @@ export const LOGIN_URL = "/api/login";
 
 export const authKeys = {
   user: ["/api/auth/user"] as const,
+  setup: ["/api/setup"] as const,
 };
 
 export const authApi = {
@@ -36,5 +38,8 @@ export const authApi = {
     apiRequest<{ redirectTo?: string } | undefined>("POST", "/api/simple-auth", { email }),
   adminSignIn: (body: { email: string; password: string }) =>
     apiRequest<{ user: AuthUser }>("POST", "/api/signin", body),
+  setupStatus: (signal?: AbortSignal) => getJson<SetupStatus>("/api/setup", signal),
+  setup: (body: SetupBody) =>
+    apiRequest<{ user: AuthUser; redirectTo?: string }>("POST", "/api/setup", body),
   logout: () => apiRequest<unknown>("POST", "/api/logout"),
 };

@@ -27,7 +27,8 @@ const button = {
 const small = { color: "#6b5b4e", fontSize: "12px" } as const;
 
 /**
- * "Did you meet {partner}?" Each button only opens the check-in page, which records nothing until
+ * "Did you meet {partner}?" Each button sits in its own block, so the plain-text part shows one
+ * choice and its link per line. Each button only opens the check-in page, which records nothing until
  * the person presses there (mail scanners open every link). User text is escaped by React.
  */
 export function CheckInEmail(props: CheckInEmailProps) {
@@ -38,17 +39,23 @@ export function CheckInEmail(props: CheckInEmailProps) {
       <Text>
         {props.reminder
           ? `A quick reminder about your ${props.month} coffee chat with ${props.partners}: how did it go?`
-          : `How is your ${props.month} coffee chat with ${props.partners} going? Tell us in one click.`}
+          : `How is your ${props.month} coffee chat with ${props.partners} going? Choose an answer below; the page that opens asks you to confirm it.`}
       </Text>
-      <Button href={props.links.met} style={{ ...button, backgroundColor: "#4a2c17" }}>
-        Met
-      </Button>
-      <Button href={props.links.notYet} style={{ ...button, backgroundColor: "#8a6d55" }}>
-        Not yet
-      </Button>
-      <Button href={props.links.skip} style={{ ...button, backgroundColor: "#8a6d55" }}>
-        Skip this month
-      </Button>
+      <div>
+        <Button href={props.links.met} style={{ ...button, backgroundColor: "#4a2c17" }}>
+          Met
+        </Button>
+      </div>
+      <div>
+        <Button href={props.links.notYet} style={{ ...button, backgroundColor: "#8a6d55" }}>
+          Not yet
+        </Button>
+      </div>
+      <div>
+        <Button href={props.links.skip} style={{ ...button, backgroundColor: "#8a6d55" }}>
+          Skip this month
+        </Button>
+      </div>
       <Text style={small}>
         Each button opens a page where you confirm your answer. You receive this because you take
         part in Cup of Joe; you can pause or opt out any time on your{" "}

@@ -6,8 +6,21 @@ export type InquiryEmailProps = {
   contactEmail: string;
   expectedUsers: string;
   additionalInfo: string | null;
-  receivedAt: string;
+  receivedAt: Date;
 };
+
+/** "25 November 2026, 17:40 UTC": a date a person reads, not an ISO timestamp. */
+export function receivedText(at: Date): string {
+  const day = new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+  }).format(at);
+  return `${day} UTC`;
+}
 
 const label = {
   color: "#6b5b4e",
@@ -24,7 +37,7 @@ export function InquiryEmail(props: InquiryEmailProps) {
     ["Contact e-mail", props.contactEmail],
     ["Expected users", props.expectedUsers],
     ["Additional information", props.additionalInfo ?? "—"],
-    ["Received", props.receivedAt],
+    ["Received", receivedText(props.receivedAt)],
   ];
   return (
     <EmailLayout

@@ -1,6 +1,7 @@
 import type { ReactElement } from "react";
-import { describe } from "vitest";
+import { describe, expect, it } from "vitest";
 import { checkEmailTemplates } from "../../test/email-template-checks";
+import { renderEmail } from "../render-email";
 import { CheckInEmail } from "./check-in-email";
 import { InquiryEmail } from "./inquiry-email";
 import { MagicLinkEmail } from "./magic-link-email";
@@ -20,7 +21,7 @@ const samples: Record<string, ReactElement> = {
     contactEmail: "boss@acme.example",
     expectedUsers: "50",
     additionalInfo: null,
-    receivedAt: "2027-03-01T10:00:00.000Z",
+    receivedAt: new Date("2027-03-01T10:00:00.000Z"),
   }),
   "round-draft-email": RoundDraftEmail({
     scope: "All Users",
@@ -64,4 +65,21 @@ const samples: Record<string, ReactElement> = {
 
 describe("every e-mail template", () => {
   checkEmailTemplates(import.meta.dirname, samples);
+});
+
+describe("the plain-text parts", () => {
+  it("show the check-in's three choices one a line, and say a second press is needed", async () => {
+    const { text } = await renderEmail(samples["check-in-email"]);
+    expect(text).toMatch(/^Met <https:\S+choice=met>$/m);
+    expect(text).toMatch(/^Not yet <https:\S+choice=not_yet>$/m);
+    expect(text).toMatch(/^Skip this month <https:\S+choice=skip>$/m);
+    expect(text).not.toContain("one click");
+    expect(text).toContain("asks you to confirm it");
+  });
+
+  it("date an inquiry as a person reads it, not as an ISO timestamp", async () => {
+    const { text } = await renderEmail(samples["inquiry-email"]);
+    expect(text).toContain("1 March 2027 at 10:00 UTC");
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+  });
 });

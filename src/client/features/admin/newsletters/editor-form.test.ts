@@ -52,7 +52,7 @@ describe("the newsletter editor's form", () => {
   it("refuses a script address as the mood image with the server's message", async () => {
     const values = { ...toFormValues(newsletter), moodImageUrl: "javascript:alert(1)" };
     expect((await resolve(values)).errors.moodImageUrl?.message).toBe(
-      "Mood image URL must be an http:// or https:// address of an image",
+      "Mood image URL must be an http:// or https:// address of an image file (.jpg, .png, .gif or .webp), not of a page or an album",
     );
   });
 

@@ -11,10 +11,11 @@ import { FieldError, Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { newslettersApi } from "../../../lib/api/admin-newsletters";
 import { newsletterFailureToast } from "./newsletter-queries";
+import { TestSendForm } from "./test-send-form";
 
 /**
  * The editor's preview: the saved newsletter as one recipient receives it (POST …/preview-email),
- * in a sandboxed frame so the e-mail's HTML can run nothing.
+ * in a sandboxed frame so the e-mail's HTML can run nothing, and a test send of that e-mail.
  */
 export function EmailPreviewPane({
   newsletterId,
@@ -72,6 +73,7 @@ export function EmailPreviewPane({
           {error}
         </FieldError>
       </form>
+      <TestSendForm newsletterId={newsletterId} previewAs={data?.recipientEmail} />
       {data && (
         <div className="grid gap-2">
           <p className="text-sm" aria-live="polite">

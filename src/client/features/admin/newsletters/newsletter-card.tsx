@@ -1,3 +1,6 @@
+import { monthName } from "@shared/months";
+import type { Newsletter } from "@shared/newsletters";
+import { useQueryClient } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Button } from "../../../components/ui/button";
@@ -11,7 +14,7 @@ import {
 import { QueryState } from "../../../components/ui/query-state";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
-import { newslettersApi } from "../../../lib/api/admin-newsletters";
+import { newsletterKeys, newslettersApi } from "../../../lib/api/admin-newsletters";
 import { useAdminView } from "../use-admin-view";
 import { ListSkeleton } from "./list-skeleton";
 import { useNewsletterMutation, useNewsletters } from "./newsletter-queries";
@@ -25,11 +28,13 @@ const NewsletterEditor = lazy(async () => ({
 }));
 
 /**
- * 'Newsletter Management': Create Newsletter, every newsletter not yet sent with its actions,
+ * 'Newsletter Management': Create Newsletter (this month's, or next month's once this month has
+ * one), every newsletter with its actions (sent ones too, read only, with their send log),
  * the editor overlay (its address is /admin/newsletters/<id>, so a reload keeps it open), and a
  * progress bar for each send started here or still running.
  */
 export function NewsletterCard() {
+  const queryClient = useQueryClient();
   const newsletters = useNewsletters();
   const list = newsletters.data ?? [];
   const { editingId, editing, setEditingId } = useEditedNewsletter(list, newsletters.isSuccess);
@@ -37,10 +42,16 @@ export function NewsletterCard() {
   const { send, dialog: sendDialog } = useSendNewsletter((started) =>
     setTracked((list) => [...list.filter((t) => t.id !== started.id), started]),
   );
+  const nextMonth = firstFreeMonth(list);
   const create = useNewsletterMutation({
-    mutationFn: () => newslettersApi.generate(),
+    mutationFn: () => newslettersApi.generate(nextMonth.key),
     onSuccess: (created) => {
       toast({ title: "Newsletter Created", description: `${created.title} is ready to edit.` });
+      // In the list before the editor opens on it: a list without it sends the address back.
+      queryClient.setQueryData<Newsletter[]>(newsletterKeys.list, (old) => [
+        created,
+        ...(old ?? []).filter((n) => n.id !== created.id),
+      ]);
       setEditingId(created.id);
     },
     failure: "Failed to generate newsletter template",
@@ -57,15 +68,23 @@ export function NewsletterCard() {
       <CardHeader>
         <CardTitle>Newsletter Management</CardTitle>
         <CardDescription>
-          Write this month's newsletter, link its pairing, check the matches, approve and send.
+          Write the month's newsletter, link its pairing, send yourself a test, approve and send.
+          Next month's can be prepared as soon as this month's exists; sent ones stay listed.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div>
-          <Button onClick={() => create.mutate()} disabled={create.isPending}>
+          <Button
+            onClick={() => create.mutate()}
+            disabled={create.isPending}
+            aria-describedby="create-newsletter-month"
+          >
             <Plus aria-hidden="true" />
             {create.isPending ? "Creating..." : "Create Newsletter"}
           </Button>
+          <p id="create-newsletter-month" className="mt-2 text-sm text-coffee-700">
+            Creates the {nextMonth.label} newsletter.
+          </p>
         </div>
         <SendsInProgress
           progress={progress}
@@ -107,6 +126,21 @@ export function NewsletterCard() {
       )}
     </Card>
   );
+}
+
+/** This month (UTC, as the server counts) or, once it has a newsletter, the next one. */
+function firstFreeMonth(list: Array<{ month: number; year: number }>) {
+  const now = new Date();
+  const months = [0, 1].map((ahead) => {
+    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + ahead, 1));
+    return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1 };
+  });
+  const free =
+    months.find((m) => !list.some((n) => n.month === m.month && n.year === m.year)) ?? months[1];
+  return {
+    key: `${free.year}-${String(free.month).padStart(2, "0")}`,
+    label: `${monthName(free.month)} ${free.year}`,
+  };
 }
 
 /** The newsletter open in the editor, named by the address (/admin/newsletters/<id>). */

@@ -1,16 +1,20 @@
 import type { Newsletter } from "@shared/newsletters";
-import { CheckCircle2, Pencil, Send, Trash2 } from "lucide-react";
+import { CheckCircle2, Eye, Pencil, ScrollText, Send, Trash2 } from "lucide-react";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/toast";
 import { useConfirm } from "../../../components/ui/use-confirm";
 import { newslettersApi } from "../../../lib/api/admin-newsletters";
+import { useAdminView } from "../use-admin-view";
 import { NewsletterStatusBadge } from "./newsletter-labels";
 import { useNewsletterMutation } from "./newsletter-queries";
 
 const createdFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
-/** One listed newsletter: title, description, created date, badges, Edit / Approve / Send / Delete. */
+/**
+ * One listed newsletter: title, description, created date, badges, Edit / Approve / Send / Delete;
+ * a sent one stays listed with View (read only) and its send log.
+ */
 export function NewsletterRow({
   newsletter,
   onEdit,
@@ -32,16 +36,35 @@ export function NewsletterRow({
       }),
     failure: "Failed to approve newsletter",
   });
-  const isSending = sending || status === "sending";
+  const isSending = status === "sending" || (sending && status !== "sent");
+  const { go } = useAdminView();
 
   return (
-    <li className="grid gap-3 rounded-lg border border-coffee-200 p-3 md:grid-cols-[1fr_auto] md:items-center">
+    <li className="grid min-w-0 gap-3 rounded-lg border border-coffee-200 p-3 md:grid-cols-[1fr_auto] md:items-center">
       <NewsletterSummary newsletter={newsletter} />
-      <div className="flex flex-wrap gap-2">
-        <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${title}`}>
-          <Pencil aria-hidden="true" />
-          Edit
-        </Button>
+      <div className="flex min-w-0 flex-wrap gap-2">
+        {status === "sent" ? (
+          <>
+            <Button size="sm" variant="outline" onClick={onEdit} aria-label={`View ${title}`}>
+              <Eye aria-hidden="true" />
+              View
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => go({ section: "email-logs" })}
+              aria-label={`Send log of ${title}`}
+            >
+              <ScrollText aria-hidden="true" />
+              Send log
+            </Button>
+          </>
+        ) : (
+          <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${title}`}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </Button>
+        )}
         {status === "draft" && (
           <Button
             size="sm"
@@ -65,7 +88,7 @@ export function NewsletterRow({
             {isSending ? "Sending... (may take 2-3 minutes)" : "Send to Users"}
           </Button>
         )}
-        <DeleteNewsletterButton id={id} title={title} />
+        {status !== "sent" && <DeleteNewsletterButton id={id} title={title} />}
       </div>
     </li>
   );

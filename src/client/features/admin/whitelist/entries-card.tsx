@@ -13,6 +13,7 @@ import { ListSkeleton, QueryState } from "../../../components/ui/query-state";
 import { Select } from "../../../components/ui/select";
 import { useConfirm } from "../../../components/ui/use-confirm";
 import { whitelistApi } from "../../../lib/api/admin-whitelist";
+import { EntryImpactText } from "../impact/impact-text";
 import {
   entryCountText,
   successToast,
@@ -45,7 +46,7 @@ export function EntriesCard() {
   const onRemove = (entry: AllowedEmail) =>
     confirm({
       title: "Remove from the whitelist?",
-      description: `Are you sure you want to remove "${entry.email}" from the whitelist?`,
+      description: <EntryImpactText id={entry.id} email={entry.email} />,
       confirmLabel: "Remove",
       destructive: true,
       onConfirm: () => remove.mutate(entry),

@@ -12,6 +12,7 @@ import {
 import { ListSkeleton, QueryState } from "../../../components/ui/query-state";
 import { useConfirm } from "../../../components/ui/use-confirm";
 import { whitelistApi } from "../../../lib/api/admin-whitelist";
+import { GroupImpactText } from "../impact/impact-text";
 import { AddGroupForm } from "./add-group-form";
 import { ManageGroupDialog } from "./manage-group-dialog";
 import {
@@ -37,7 +38,7 @@ export function GroupsCard() {
   const onDelete = (group: DomainGroup) => {
     confirm({
       title: `Delete the group "${group.displayName}"?`,
-      description: "This will unassign all emails from this group",
+      description: <GroupImpactText id={group.id} />,
       confirmLabel: "Delete group",
       destructive: true,
       onConfirm: () => remove.mutate(group),

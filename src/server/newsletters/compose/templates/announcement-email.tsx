@@ -25,9 +25,11 @@ export function AnnouncementEmail({
       <P style={s.text}>Hi {greetingName},</P>
       {news ? <P style={s.text}>{news}</P> : null}
       <YourMatch match={match} />
-      <Button href={content.matchesUrl} style={s.button}>
-        Schedule your coffee chat
-      </Button>
+      {match.kind === "partners" ? (
+        <Button href={content.matchesUrl} style={s.button}>
+          Schedule your coffee chat
+        </Button>
+      ) : null}
       <P style={s.footer}>
         You receive this because you take part in Cup of Joe; you can pause or opt out any time on
         your <Link href={content.profileUrl}>profile</Link>

@@ -62,9 +62,11 @@ export function NewsletterEmail({
               Your Match
             </Heading>
             <YourMatch match={match} />
-            <Button href={content.matchesUrl} style={s.button}>
-              Schedule your coffee chat
-            </Button>
+            {match.kind === "partners" ? (
+              <Button href={content.matchesUrl} style={s.button}>
+                Schedule your coffee chat
+              </Button>
+            ) : null}
           </Section>
           <BrainBuzzerSection content={content} />
           <CoffeeChatsSection content={content} />

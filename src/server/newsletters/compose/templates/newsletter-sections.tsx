@@ -72,7 +72,9 @@ export function PartnerCard({ partner }: { partner: PartnerView }) {
           {partner.photoUrl ? (
             <Img src={partner.photoUrl} alt={partner.name} width="80" height="80" style={s.photo} />
           ) : (
-            <P style={s.initials}>{partner.initials}</P>
+            <P style={s.initials} skipInText>
+              {partner.initials}
+            </P>
           )}
         </Column>
         <Column style={{ verticalAlign: "top" }}>

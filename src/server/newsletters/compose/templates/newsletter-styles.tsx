@@ -58,6 +58,19 @@ export const s = {
 export const LETTERS = ["A", "B", "C", "D"];
 
 /** A paragraph with only our inline style (React Email's Text repeats every margin longhand). */
-export function P({ style, children }: { style: CSSProperties; children: ReactNode }) {
-  return <p style={style}>{children}</p>;
+export function P({
+  style,
+  children,
+  skipInText,
+}: {
+  style: CSSProperties;
+  children: ReactNode;
+  /** Left out of the plain-text part (an avatar's initials mean nothing there). */
+  skipInText?: boolean;
+}) {
+  return (
+    <p style={style} data-skip-in-text={skipInText ? "true" : undefined}>
+      {children}
+    </p>
+  );
 }

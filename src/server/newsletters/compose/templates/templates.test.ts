@@ -72,3 +72,19 @@ describe("every match e-mail template", () => {
     }
   });
 });
+
+describe("what a match e-mail asks of its reader", () => {
+  it("offers to schedule a chat only to someone with a partner", async () => {
+    const satOut = await renderEmail(samples["newsletter-email"]);
+    expect(satOut.text).not.toContain("Schedule your coffee chat");
+    const paired = await renderEmail(samples["announcement-email"]);
+    expect(paired.text).toContain("Schedule your coffee chat");
+  });
+
+  it("leaves a partner's avatar initials out of the plain text", async () => {
+    const { html, text } = await renderEmail(samples["announcement-email"]);
+    expect(html).toContain(">BB</p>");
+    expect(text).not.toMatch(/^BB$/m);
+    expect(text).toContain("Ben Byron");
+  });
+});

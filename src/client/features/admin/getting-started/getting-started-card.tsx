@@ -1,0 +1,161 @@
+import type { AdminSection } from "@shared/admin-routes";
+import type { GettingStarted, GettingStartedStep } from "@shared/company";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { CheckCircle2, Circle } from "lucide-react";
+import type { ReactNode } from "react";
+import { Button } from "../../../components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "../../../components/ui/card";
+import { companyApi, companyKeys } from "../../../lib/api/admin-company";
+import { useAdminView } from "../use-admin-view";
+import { CompanyForm } from "./company-form";
+
+interface StepText {
+  title: string;
+  text: string;
+  /** Where it is done: a dashboard tab, or "below" on Operations. */
+  where?: { section: AdminSection; label: string };
+  optional?: boolean;
+}
+
+const stepTexts: Record<GettingStartedStep, StepText> = {
+  company: {
+    title: "Name your company and set its time zone",
+    text: "The name goes here; the time zone is under Monthly rounds below (rounds run on its dates).",
+  },
+  domains: {
+    title: "Whitelist your e-mail domain",
+    text: "Only whitelisted addresses can sign in. Add *@yourcompany.com for everyone, or single addresses.",
+    where: { section: "whitelist", label: "Open Email Whitelist" },
+  },
+  departments: {
+    title: "Add your departments",
+    text: "People pick one on their profile; pairings mix departments. No domain group is needed.",
+    where: { section: "departments", label: "Open Departments" },
+  },
+  schedule: {
+    title: "Choose the pairing schedule",
+    text: "Under Monthly rounds below: the pairing day, the review days, and whether rounds run by themselves. Save it once.",
+  },
+  newsletter: {
+    title: "Write a newsletter (optional)",
+    text: "Without one, each round sends a short announcement of everyone's match.",
+    optional: true,
+  },
+  invite: {
+    title: "Invite everyone",
+    text: "Share the sign-in address with your colleagues (e-mail, chat, intranet). Whitelisted people sign in with their work e-mail, set up their profile and are paired at the next round.",
+  },
+};
+
+/**
+ * The first admin's checklist on Operations, until every required step is done: each step says
+ * what it does and where it is done (docs/admin-console.md, "Getting started").
+ */
+export function GettingStartedCard() {
+  const status = useQuery({
+    queryKey: companyKeys.gettingStarted,
+    queryFn: ({ signal }) => companyApi.gettingStarted(signal),
+    // Steps are done on other tabs and cards: read again whenever Operations shows.
+    staleTime: 0,
+    refetchOnMount: "always",
+  });
+  if (!status.data || status.data.done) return null;
+  const data = status.data;
+  const order = Object.keys(stepTexts) as GettingStartedStep[];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Getting started</CardTitle>
+        <CardDescription>
+          Six steps to your first round. This list goes away once the required ones are done.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ol className="grid gap-4" aria-label="Getting started steps">
+          {order.map((step) => (
+            <Step key={step} step={step} done={data.steps[step]}>
+              {step === "company" && <CompanyForm />}
+              {step === "invite" && <InviteStep data={data} />}
+            </Step>
+          ))}
+        </ol>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Step({
+  step,
+  done,
+  children,
+}: {
+  step: GettingStartedStep;
+  done: boolean;
+  children?: ReactNode;
+}) {
+  const { go } = useAdminView();
+  const { title, text, where, optional } = stepTexts[step];
+  return (
+    <li className="grid gap-2 rounded-lg border border-coffee-200 p-3">
+      <p className="flex items-center gap-2 font-medium text-coffee-900">
+        {done ? (
+          <CheckCircle2 aria-hidden="true" className="size-5 shrink-0 text-green-700" />
+        ) : (
+          <Circle aria-hidden="true" className="size-5 shrink-0 text-coffee-500" />
+        )}
+        <span>
+          {title}
+          <span className="sr-only">
+            {done ? " (done)" : optional ? " (optional)" : " (to do)"}
+          </span>
+        </span>
+      </p>
+      <p className="text-sm text-coffee-700">{text}</p>
+      {where && !done && (
+        <Button
+          size="sm"
+          variant="outline"
+          className="justify-self-start"
+          onClick={() => go({ section: where.section })}
+        >
+          {where.label}
+        </Button>
+      )}
+      {!done && children}
+    </li>
+  );
+}
+
+function InviteStep({ data }: { data: GettingStarted }) {
+  const queryClient = useQueryClient();
+  const invited = useMutation({
+    mutationFn: () => companyApi.markInvited(),
+    onSuccess: (answer) => queryClient.setQueryData(companyKeys.gettingStarted, answer),
+  });
+  return (
+    <div className="grid gap-2">
+      <p className="text-sm">
+        Sign-in address: <code className="break-all">{data.signInUrl}</code>
+      </p>
+      <p className="text-sm text-coffee-700">
+        {data.whitelistEntries === 0
+          ? "Nobody can sign in yet: whitelist your domain first."
+          : `${data.whitelistEntries} whitelist ${data.whitelistEntries === 1 ? "entry admits" : "entries admit"} the people who can sign in.`}
+      </p>
+      <Button
+        size="sm"
+        className="justify-self-start"
+        disabled={invited.isPending || data.whitelistEntries === 0}
+        onClick={() => invited.mutate()}
+      >
+        I have shared the invitation
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import type { DepartmentImpact, EntryImpact, GroupImpact } from "@shared/impact";
+import { useQuery } from "@tanstack/react-query";
+import { whitelistApi } from "../../../lib/api/admin-whitelist";
+
+const people = (n: number) => (n === 1 ? "1 person" : `${n} people`);
+
+/** The confirmation's text once the count is read; a plain sentence while it loads or fails. */
+function ImpactLines({
+  loading,
+  failed,
+  lines,
+}: {
+  loading: boolean;
+  failed: boolean;
+  lines: string[];
+}) {
+  if (loading) return <span aria-busy="true">Counting who this touches...</span>;
+  if (failed) return <span>Could not count who this touches. {lines.at(-1)}</span>;
+  return (
+    <span className="grid gap-2">
+      {lines.map((line) => (
+        <span key={line} className="block">
+          {line}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+export function entryImpactLines(email: string, impact: EntryImpact): string[] {
+  if (impact.people === 0) {
+    return [`Nobody signs in through "${email}" alone: removing it takes no one's access away.`];
+  }
+  const lines = [
+    `${people(impact.people)} would lose access: signed out at their next request, unable to sign in, and left out of future pairings. Nobody is e-mailed about it.`,
+  ];
+  if (impact.inActiveMatch > 0) {
+    lines.push(
+      `${impact.inActiveMatch} of them ${impact.inActiveMatch === 1 ? "is" : "are"} in this month's running match, which stays so their partner keeps it.`,
+    );
+  }
+  return lines;
+}
+
+/** Who removing the whitelist entry would lock out. */
+export function EntryImpactText({ id, email }: { id: number; email: string }) {
+  const impact = useQuery({
+    queryKey: ["whitelist-impact", "entry", id],
+    queryFn: ({ signal }) => whitelistApi.entryImpact(id, signal),
+    staleTime: 0,
+  });
+  return (
+    <ImpactLines
+      loading={impact.isLoading}
+      failed={impact.isError}
+      lines={
+        impact.data
+          ? entryImpactLines(email, impact.data)
+          : [`Removing "${email}" stops everyone it admits from signing in.`]
+      }
+    />
+  );
+}
+
+export function groupImpactLines(impact: GroupImpact): string[] {
+  return [
+    `${people(impact.people)} ${impact.people === 1 ? "is" : "are"} whitelisted through this group's ${impact.entries === 1 ? "entry" : `${impact.entries} entries`}. They keep access: the entries stay, without a group, and from the next round they are no longer paired as a group of their own.`,
+    `The group's ${impact.departments === 1 ? "department is" : `${impact.departments} departments are`} deleted. Nobody is e-mailed about it.`,
+  ];
+}
+
+/** What deleting a domain group does to its people, entries and departments. */
+export function GroupImpactText({ id }: { id: number }) {
+  const impact = useQuery({
+    queryKey: ["whitelist-impact", "group", id],
+    queryFn: ({ signal }) => whitelistApi.groupImpact(id, signal),
+    staleTime: 0,
+  });
+  return (
+    <ImpactLines
+      loading={impact.isLoading}
+      failed={impact.isError}
+      lines={
+        impact.data
+          ? groupImpactLines(impact.data)
+          : ["Its whitelist entries stay, without a group; its departments are deleted."]
+      }
+    />
+  );
+}
+
+export function departmentImpactLines(impact: DepartmentImpact, fallback: string): string[] {
+  return impact.people === 0
+    ? ["Nobody is in this department."]
+    : [
+        `${people(impact.people)} will be moved to "${fallback}". Nobody is e-mailed about it; they can pick another department on their profile.`,
+      ];
+}
+
+/** How many people deleting a department moves to the default one. */
+export function DepartmentImpactText({
+  groupId,
+  departmentId,
+  fallback,
+}: {
+  groupId: number;
+  departmentId: number;
+  fallback: string;
+}) {
+  const impact = useQuery({
+    queryKey: ["whitelist-impact", "department", groupId, departmentId],
+    queryFn: ({ signal }) => whitelistApi.departmentImpact(groupId, departmentId, signal),
+    staleTime: 0,
+  });
+  return (
+    <ImpactLines
+      loading={impact.isLoading}
+      failed={impact.isError}
+      lines={
+        impact.data
+          ? departmentImpactLines(impact.data, fallback)
+          : [`Its users will be moved to "${fallback}".`]
+      }
+    />
+  );
+}

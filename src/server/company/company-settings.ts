@@ -1,0 +1,31 @@
+import { eq, sql } from "drizzle-orm";
+import type { CompanySettings } from "../../shared/company";
+import type { Db } from "../db/client";
+import { settings } from "../db/schema";
+
+const KEY = "company";
+
+export const defaultCompanySettings: CompanySettings = { name: "", showPublicFigures: false };
+
+/** The company's settings row, with the defaults for anything missing or malformed. */
+export async function getCompanySettings(db: Pick<Db, "select">): Promise<CompanySettings> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, KEY));
+  const value = (row?.value ?? {}) as Partial<Record<keyof CompanySettings, unknown>>;
+  return {
+    name: typeof value.name === "string" ? value.name : defaultCompanySettings.name,
+    showPublicFigures: value.showPublicFigures === true,
+  };
+}
+
+export async function saveCompanySettings(
+  db: Pick<Db, "insert">,
+  value: CompanySettings,
+): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key: KEY, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
+}

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createAdmin,
+  createNewsletter,
+  createRoundSettings,
+  createWhitelistedGroup,
+} from "../test/factories";
+import { createTestApp, type TestApp } from "../test/test-app";
+
+let t: TestApp;
+let admin: ReturnType<TestApp["as"]>;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = t.as(await createAdmin(t.db));
+});
+afterAll(() => t.close());
+
+describe("the first admin's getting-started checklist", () => {
+  it("starts with nothing done and follows each step as it is set up", async () => {
+    const first = await admin.get("/api/admin/getting-started");
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      steps: {
+        company: false,
+        domains: false,
+        departments: false,
+        schedule: false,
+        newsletter: false,
+        invite: false,
+      },
+      whitelistEntries: 0,
+      signInUrl: "http://127.0.0.1:5000/auth",
+      done: false,
+    });
+
+    const saved = await admin.put("/api/admin/company", {
+      name: "Acme",
+      showPublicFigures: false,
+    });
+    expect(saved.json()).toEqual({ name: "Acme", showPublicFigures: false });
+    expect(
+      (await admin.put("/api/admin/rounds/time-zone", { timeZone: "Europe/Paris" })).statusCode,
+    ).toBe(200);
+    await createWhitelistedGroup(t.db, { displayName: "Acme", domain: "acme.test" });
+    await createRoundSettings(t.db, { scopeKey: "all" });
+    await createNewsletter(t.db, {});
+    const middle = (await admin.get("/api/admin/getting-started")).json();
+    expect(middle.steps).toEqual({
+      company: true,
+      domains: true,
+      departments: true,
+      schedule: true,
+      newsletter: true,
+      invite: false,
+    });
+    expect(middle.done).toBe(false);
+
+    const invited = await admin.post("/api/admin/getting-started/invited");
+    expect(invited.json()).toMatchObject({ steps: { invite: true }, done: true });
+  });
+
+  it("refuses a company name on two lines, and anyone but an admin", async () => {
+    const res = await admin.put("/api/admin/company", { name: "A\nB", showPublicFigures: true });
+    expect(res.statusCode).toBe(400);
+    expect((await t.get("/api/admin/getting-started")).statusCode).toBe(401);
+  });
+});

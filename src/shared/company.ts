@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { singleLine } from "./required-text";
+
+/**
+ * GET/PUT /api/admin/company: the company's own settings (docs/admin-console.md, "Getting
+ * started"). `showPublicFigures` is off until an admin turns it on: the public landing page then
+ * shows the company's live counts to anyone.
+ */
+export const companySettingsSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .max(100, { error: "The company name must be 100 characters or less." })
+    .refine(...singleLine("Company name")),
+  showPublicFigures: z.boolean(),
+});
+export type CompanySettings = z.infer<typeof companySettingsSchema>;
+
+/** GET /api/company-inquiry: whether this install takes company inquiries at all. */
+export const inquiriesOpenSchema = z.object({ open: z.boolean() });
+export type InquiriesOpen = z.infer<typeof inquiriesOpenSchema>;
+
+/** The getting-started checklist's steps, in order (docs/admin-console.md, "Getting started"). */
+export const gettingStartedSteps = [
+  "company",
+  "domains",
+  "departments",
+  "schedule",
+  "newsletter",
+  "invite",
+] as const;
+export type GettingStartedStep = (typeof gettingStartedSteps)[number];
+
+/** GET /api/admin/getting-started: which steps are done; `done` once every required one is. */
+export const gettingStartedSchema = z.object({
+  steps: z.record(z.enum(gettingStartedSteps), z.boolean()),
+  /** Addresses and domains on the whitelist: whom the invitation reaches. */
+  whitelistEntries: z.number().int(),
+  /** The address employees open to sign in (APP_URL/auth). */
+  signInUrl: z.string(),
+  done: z.boolean(),
+});
+export type GettingStarted = z.infer<typeof gettingStartedSchema>;

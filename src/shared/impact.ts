@@ -1,0 +1,27 @@
+import { z } from "zod";
+
+/**
+ * What a risky directory change would touch, read before the admin confirms it
+ * (docs/admin-console.md, "Impact before risk"). Counts only; nothing changes.
+ */
+export const entryImpactSchema = z.object({
+  /** People this entry admits whom no other active entry admits: they would lose access. */
+  people: z.number().int(),
+  /** How many of them are in a match of a running pairing. */
+  inActiveMatch: z.number().int(),
+});
+export type EntryImpact = z.infer<typeof entryImpactSchema>;
+
+export const groupImpactSchema = z.object({
+  /** People whose whitelist entry belongs to the group. */
+  people: z.number().int(),
+  entries: z.number().int(),
+  departments: z.number().int(),
+});
+export type GroupImpact = z.infer<typeof groupImpactSchema>;
+
+export const departmentImpactSchema = z.object({
+  /** People of the group in the department: they would move to Other. */
+  people: z.number().int(),
+});
+export type DepartmentImpact = z.infer<typeof departmentImpactSchema>;
