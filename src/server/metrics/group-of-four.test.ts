@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
+import { saveCompanySettings } from "../company/company-settings";
 import {
   createMatch,
   createPairing,
@@ -83,6 +84,8 @@ describe("figures with groups of four", () => {
   });
 
   it("counts each person once on the landing page, however many groups they were in", async () => {
+    // The landing page shows figures only once an admin turns them on (docs/matches.md).
+    await saveCompanySettings(t.db, { name: "Fours", showPublicFigures: true });
     const res = await get("/api/public/figures");
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ peopleTakingPart: 8, chatsHappened: 3 });
