@@ -69,15 +69,16 @@ export function useAccountChange(onDone: () => void) {
 }
 
 /**
- * What deactivating does to the person's current match: a group of four goes on as a trio, a trio
- * as a pair, a partner is left alone.
+ * What deactivating does to the person's current match (docs/matches.md, "When a match changes"):
+ * a group of four goes on as a trio, a trio as a pair, a pair's partner is re-paired when someone
+ * is free, else left for a re-pair; everyone whose partner changes is told.
  */
 export function leavingText(user: Pick<AdminUser, "currentMatch">): string {
   const partners = user.currentMatch?.partners ?? [];
   if (partners.length === 0) return "";
   return partners.length === 1
-    ? `They leave the current pairing: ${partners[0]} is left without a partner and can be re-paired under Operations. `
-    : `They leave the current pairing: ${joinNames(partners)} go on as ${partners.length === 2 ? "a pair" : "a group of three"}. `;
+    ? `They leave the current pairing: ${partners[0]} is re-paired at once if someone is free, otherwise left without a partner for you to re-pair under Operations, and is told by e-mail. `
+    : `They leave the current pairing: ${joinNames(partners)} go on as ${partners.length === 2 ? "a pair" : "a group of three"} and are told by e-mail. `;
 }
 
 export function AccountConfirmDialog({
