@@ -113,6 +113,22 @@ export const sampleData: Record<string, SampleAnswer> = {
     sso: { on: false, name: null, emailSignIn: true },
     scim: { on: false, lastChangeAt: null, managed: 0 },
   },
+  // The sample company is set up and keeps its history for ever.
+  "/api/admin/getting-started": {
+    steps: {
+      company: true,
+      domains: true,
+      departments: true,
+      schedule: true,
+      newsletter: true,
+      invite: true,
+    },
+    whitelistEntries: 1,
+    signInUrl: "/auth",
+    done: true,
+  },
+  "/api/admin/company": { name: "Acme Corp", showPublicFigures: false },
+  "/api/admin/retention": { months: null, lastRunAt: null, lastRunNote: null },
   "/api/admin/users": usersAnswer,
   "/api/departments": sampleDepartments,
   "/api/admin/domain-groups": [sampleGroup],
