@@ -36,7 +36,7 @@ export function entryImpactLines(email: string, impact: EntryImpact): string[] {
   ];
   if (impact.inActiveMatch > 0) {
     lines.push(
-      `${impact.inActiveMatch} of them ${impact.inActiveMatch === 1 ? "is" : "are"} in this month's running match, which stays so their partner keeps it.`,
+      `${impact.inActiveMatch} of them ${impact.inActiveMatch === 1 ? "is" : "are"} in this month's running match and will leave it: their partners are told, and re-paired at once when someone is free.`,
     );
   }
   return lines;
