@@ -10,6 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => story?.close());
 
+const NOBODY_LOSES_ACCESS =
+  'Nobody signs in through "*@newco.test" alone: removing it takes no one\'s access away.';
+
 describe("admin access", () => {
   it("an admin signs in at /admin-login, reaches /admin and manages the whitelist", async () => {
     await createAdmin(story.db, { email: "chief@admins.test", password: PASSWORD });
@@ -88,11 +91,7 @@ describe("admin access", () => {
 
     await page.getByRole("button", { name: "Remove *@newco.test" }).click();
     const ask = page.getByRole("dialog", { name: "Remove from the whitelist?" });
-    await ask
-      .getByText(
-        'Nobody signs in through "*@newco.test" alone: removing it takes no one\'s access away.',
-      )
-      .waitFor();
+    await ask.getByText(NOBODY_LOSES_ACCESS).waitFor();
     await ask.getByRole("button", { name: "Remove", exact: true }).click();
     await page.getByText("No emails are whitelisted yet, so nobody can sign up.").waitFor();
   });

@@ -121,19 +121,3 @@ export async function dialogHoldsFocus(dialog: Locator): Promise<void> {
 export function hasHorizontalScroll(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 }
-
-/**
- * Holds the login endpoint's answer until `release()`: the page stays on screen while its
- * navigation waits, so a slow machine cannot miss the 0.5 s the "logged out" toast has.
- */
-export async function holdLoginRedirect(page: Page): Promise<{ release: () => void }> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/api/login", async (route) => {
-    await released;
-    await route.continue();
-  });
-  return { release };
-}
