@@ -1,8 +1,9 @@
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { EntryImpact } from "../../../shared/impact";
 import type { AppContext } from "../../context";
 import { allowedEmails, matches, matchMembers, pairings, users } from "../../db/schema";
 import { NotFound } from "../../errors";
+import { namedByEntrySql } from "../whitelist/access-lost";
 
 /**
  * Who would lose access if the whitelist entry `id` were removed: the people it admits whom no
@@ -16,9 +17,7 @@ export async function entryImpact(ctx: AppContext, id: number): Promise<EntryImp
     .where(eq(allowedEmails.id, id));
   if (!entry) throw new NotFound("That whitelist entry no longer exists.");
   if (!entry.isActive) return { people: 0, inActiveMatch: 0 };
-  const admitted: SQL = entry.email.startsWith("*@")
-    ? sql`split_part(lower(${users.email}), '@', 2) = ${entry.email.slice(2)}`
-    : sql`lower(${users.email}) = ${entry.email}`;
+  const admitted = namedByEntrySql(entry.email);
   const otherEntry = sql`exists (select 1 from allowed_emails a where a.is_active and a.id <> ${id}
     and a.email in (lower(${users.email}), '*@' || split_part(lower(${users.email}), '@', 2)))`;
   const lost = await ctx.db

@@ -10,11 +10,16 @@ export interface AccessLost {
   inActiveMatch: number;
 }
 
-/** Who lost access when the entry `entryEmail` (an address or `*@domain`) stopped counting. */
-export async function findAccessLost(db: Db, entryEmail: string): Promise<AccessLost> {
-  const admitted: SQL = entryEmail.startsWith("*@")
+/** SQL: the people the entry `entryEmail` (an address or `*@domain`) names, whatever else admits them. */
+export function namedByEntrySql(entryEmail: string): SQL {
+  return entryEmail.startsWith("*@")
     ? sql`split_part(lower(${users.email}), '@', 2) = ${entryEmail.slice(2)}`
     : sql`lower(${users.email}) = ${entryEmail}`;
+}
+
+/** Who lost access when the entry `entryEmail` (an address or `*@domain`) stopped counting. */
+export async function findAccessLost(db: Db, entryEmail: string): Promise<AccessLost> {
+  const admitted = namedByEntrySql(entryEmail);
   const lost = await db
     .select({ id: users.id })
     .from(users)

@@ -7,7 +7,7 @@ import { Conflict, NotFound } from "../../errors";
 import { type ChangeNotice, sendChangeNotices } from "../../pairings/current/change-notices";
 import { leaveRunningPairings } from "../../pairings/current/leave-running-pairings";
 import { lockRunningPairings } from "../../pairings/current/pairing-locks";
-import { describeAccessLost, findAccessLost } from "./access-lost";
+import { describeAccessLost, findAccessLost, namedByEntrySql } from "./access-lost";
 
 type Log = { error(obj: unknown, message: string): void };
 
@@ -30,8 +30,7 @@ export async function removeAllowedEmail(ctx: AppContext, id: number, log: Log =
       .select({ id: users.id })
       .from(users)
       .where(
-        sql`${entry.email.startsWith("*@") ? sql`split_part(lower(${users.email}), '@', 2) = ${entry.email.slice(2)}` : sql`lower(${users.email}) = ${entry.email}`}
-          and ${whitelistEntrySql(users.email, "id")} is null`,
+        sql`${namedByEntrySql(entry.email)} and ${whitelistEntrySql(users.email, "id")} is null`,
       );
     const notices: ChangeNotice[] = [];
     for (const person of lost) {
