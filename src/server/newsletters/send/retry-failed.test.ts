@@ -87,16 +87,18 @@ describe("retrying the failed deliveries of a sent newsletter", () => {
     const early = await retry(approved.id);
     expect(early.statusCode).toBe(400);
     expect(early.json().message).toBe(NOT_SENT_YET);
-    const { newsletter: sending, members } = await createSendableNewsletter(t.db, {
-      status: "sending",
-    });
-    await t.db.insert(newsletterDeliveries).values({
-      newsletterId: sending.id,
-      userId: members[0].id,
-      recipientEmail: members[0].email,
-      state: "sending",
-      claimedBy: "a-live-process",
-      leaseExpiresAt: new Date(Date.now() + 60 * 60_000),
+    // One transaction: a worker must never see this send without its open delivery and seal it.
+    const sending = await t.db.transaction(async (tx) => {
+      const { newsletter, members } = await createSendableNewsletter(tx, { status: "sending" });
+      await tx.insert(newsletterDeliveries).values({
+        newsletterId: newsletter.id,
+        userId: members[0].id,
+        recipientEmail: members[0].email,
+        state: "sending",
+        claimedBy: "a-live-process",
+        leaseExpiresAt: new Date(Date.now() + 60 * 60_000),
+      });
+      return newsletter;
     });
     const busy = await retry(sending.id);
     expect(busy.statusCode).toBe(409);
