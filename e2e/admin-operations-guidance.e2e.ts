@@ -141,9 +141,7 @@ describe("the Operations tab guides the month", () => {
     await sure.getByRole("button", { name: "Delete Pairing" }).click();
     await current.waitFor({ state: "detached" });
   });
-});
 
-describe("the Operations tab guides the month", () => {
   it("keeps the dashboard's layout with a skeleton while the admin check runs", async () => {
     const admin = await createAdmin(story.db, { email: "boss3@guide-hq.test" });
     const page = await story.newPage();

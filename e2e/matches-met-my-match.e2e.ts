@@ -103,9 +103,7 @@ describe("an employee with a match", () => {
       .poll(() => page.getByRole("button", { name: "Mark as Completed" }).count())
       .toBe(0);
   });
-});
 
-describe("an employee with a match", () => {
   it("schedules the chat at a chosen time: .ics for both people, Google or Outlook on the web", async () => {
     const { me, partner, match } = await employeeWithMatch();
     const page = await story.newPage({ width: 375, height: 800 });

@@ -82,9 +82,7 @@ describe("cross-site requests", () => {
     }
     expect((await t.outbox()).filter((m) => m.toAddress === "c@acme.test")).toHaveLength(0);
   });
-});
 
-describe("cross-site requests", () => {
   it("refuses a form or multipart body with a session cookie unless Origin or Referer is ours", async () => {
     const user = await createUser(t.db);
     const cookie = await signIn(t.db, user);

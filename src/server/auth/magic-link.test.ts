@@ -82,9 +82,7 @@ describe("sign-in with a magic link", () => {
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
     expect(answers.find((a) => a.statusCode === 400)?.json().code).toBe("invalid_link");
   });
-});
 
-describe("sign-in with a magic link", () => {
   it("accepts a link just before 24 hours and refuses it just after", async () => {
     const early = fresh();
     await post(t, "/api/auth/magic-link", { email: early });

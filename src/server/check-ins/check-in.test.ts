@@ -205,9 +205,7 @@ describe("the check-in page's calls", () => {
     const [answered] = await t.db.select().from(checkIns).where(eq(checkIns.userId, pia.id));
     expect(answered).toMatchObject({ answer: "met", answeredAt: NOW });
   });
-});
 
-describe("the check-in page's calls", () => {
   it("refuses a change once the month's pairing is completed", async () => {
     const { pairing, person, match, domain } = await company();
     const row = await match(await person("Quin"), await person("Ray"));

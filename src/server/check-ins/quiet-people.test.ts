@@ -180,9 +180,7 @@ describe("quiet people", () => {
     const again = await t.post("/api/still-in", { token, choice: "opt_out" });
     expect(again.statusCode).toBe(409);
   });
-});
 
-describe("quiet people", () => {
   it("pauses for three months or opts out, as chosen", async () => {
     const first = await threeQuietRounds();
     await askQuietPeople(t.ctx, { scopeKey: first.scopeKey });

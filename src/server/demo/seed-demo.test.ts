@@ -81,9 +81,7 @@ describe("demo seeding", () => {
       );
     expect(mixed).toBe(0);
   });
-});
 
-describe("demo seeding", () => {
   it("answers realistically: mostly met, some missed by everyone, some never answered", async () => {
     const some = (status: string) => sql`exists (select 1 from ${matchMembers}
       where ${matchMembers.matchId} = ${matches.id} and ${matchMembers.connectionStatus} = ${status})`;

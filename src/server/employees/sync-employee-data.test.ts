@@ -104,9 +104,7 @@ describe("roster sync (POST /api/admin/sync-employee-data)", () => {
     const [row] = await t.db.select().from(users).where(eq(users.id, bob.id));
     expect(row.employeeStatus).toBe("active");
   });
-});
 
-describe("roster sync (POST /api/admin/sync-employee-data)", () => {
   it("rejects bad dates, a leave ending before it starts and a department outside the user's group", async () => {
     const res = await sync(
       `${header}\nbob@roster.test,on_leave,2027-02-30,,,\nann@roster.test,on_leave,2027-05-01,2027-04-01,,\nbob@roster.test,active,,,,Marketing`,

@@ -134,9 +134,7 @@ describe("the newsletter lifecycle", () => {
     const ids = (await admin.get("/api/admin/newsletters")).json().map((n: { id: number }) => n.id);
     expect(ids).toEqual(expect.arrayContaining([draft.id, sending.id, sent.id]));
   });
-});
 
-describe("the newsletter lifecycle", () => {
   describe("update", () => {
     it("saves the editor's fields, lists as JSON text", async () => {
       const draft = await newsletter();
@@ -214,9 +212,7 @@ describe("the newsletter lifecycle", () => {
       expect(lines.statusCode).toBe(200);
     });
   });
-});
 
-describe("the newsletter lifecycle", () => {
   describe("update", () => {
     it("refuses to edit a newsletter that is being sent or was sent", async () => {
       for (const [status, message] of [
@@ -304,9 +300,7 @@ describe("the newsletter lifecycle", () => {
       expect(res.json().message).toBe("Newsletter not found");
     });
   });
-});
 
-describe("the newsletter lifecycle", () => {
   it("lists active pairings and completed records as newsletter files", async () => {
     const { pairing, group } = await pairingOfTwoPairs();
     const record = await completedRecordWithMissingMember("2027-02");
@@ -410,9 +404,7 @@ describe("the newsletter lifecycle", () => {
       }
     });
   });
-});
 
-describe("the newsletter lifecycle", () => {
   describe("delete", () => {
     it("deletes a draft", async () => {
       const draft = await newsletter();

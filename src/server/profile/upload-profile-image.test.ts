@@ -104,9 +104,7 @@ describe("POST /api/upload-profile-image", () => {
     expect(readdirSync(t.config.uploadsDir)).not.toContain(filename);
     expect(await t.db.select().from(images).where(eq(images.filename, filename))).toEqual([]);
   });
-});
 
-describe("POST /api/upload-profile-image", () => {
   it("refuses a file name with a NUL byte with 400 and stores nothing", async () => {
     const user = await createUser(t.db);
     const before = (await t.db.select().from(images)).length;

@@ -158,9 +158,7 @@ describe("admin departments", () => {
       expect(res.json().message).toBe("Please select a group and enter the department's name.");
     }
   });
-});
 
-describe("admin departments", () => {
   it("adds through the operations dialog's call naming the group in the body", async () => {
     const group = await groupWithDepartments("ops.test");
     const res = await admin.post("/api/admin/departments", {

@@ -161,9 +161,7 @@ describe("deactivating an account", () => {
     expect([200, 409]).toContain(report.statusCode);
     await checkRoundInvariants(t.db);
   });
-});
 
-describe("deactivating an account", () => {
   it("leaves the person out of a newsletter their pairing receives", async () => {
     const { newsletter, members } = await createSendableNewsletter(t.db, { people: 4 });
     await deactivate(members[1].id);

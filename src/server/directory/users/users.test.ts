@@ -116,9 +116,7 @@ describe("GET /api/admin/users", () => {
     expect(emails(roast).sort()).toEqual(["cy@roast.test", "moved@brew.test"]);
     expect(emails(await list("status=all&domainGroupId=all&q=")).length).toBeGreaterThan(4);
   });
-});
 
-describe("GET /api/admin/users", () => {
   it("shows each person's partner in the running pairing as currentMatch.match_name", async () => {
     const [ana, ben, old] = await Promise.all([
       createUser(t.db, { email: "ana@match.test", firstName: "Ana", lastName: "Ash" }),

@@ -93,9 +93,7 @@ describe("email whitelist and domain groups", () => {
     expect(await isEmailAllowed(t.db, "anyone@widgets.test")).toBe(false);
     expect((await admin.delete(`/api/admin/allowed-emails/${id}`)).statusCode).toBe(404);
   });
-});
 
-describe("email whitelist and domain groups", () => {
   it("refuses malformed addresses and look-alikes with the documented texts", async () => {
     const empty = await admin.post("/api/admin/allowed-emails", { email: "" });
     expect(empty.json().message).toBe("Email is required");

@@ -165,9 +165,7 @@ describe("the newsletter e-mail of each recipient", () => {
       expect(received.html).toContain(section);
     }
   });
-});
 
-describe("the newsletter e-mail of each recipient", () => {
   it("links a partner's WebP photo and a WebP gallery image as JPEGs that every mail client shows", async () => {
     const { pairing, person } = await company();
     const ada = await person("Ada");
@@ -230,9 +228,7 @@ describe("the newsletter e-mail of each recipient", () => {
     expect(received.text).toContain(`Ada ${HOSTILE}`);
     expect(received.text).toContain(`Conversation starter: ${HOSTILE}`);
   });
-});
 
-describe("the newsletter e-mail of each recipient", () => {
   it("names both partners in a trio", async () => {
     const { pairing, person } = await company();
     const [ada, ben, cy] = await Promise.all(["Ada", "Ben", "Cy"].map((n) => person(n)));

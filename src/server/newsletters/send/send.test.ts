@@ -177,9 +177,7 @@ describe("delivering a newsletter", () => {
     expect(String(entry?.error_message)).toContain("refused");
     expect((await status(newsletter.id)).json()).toMatchObject({ sent: 3, failed: 1 });
   });
-});
 
-describe("delivering a newsletter", () => {
   it("takes over deliveries whose holder's lease ran out, but not ones still leased", async () => {
     const { newsletter, members } = await createSendableNewsletter(t.db, { people: 2 });
     await t.db

@@ -65,9 +65,7 @@ describe("unsubscribing from the newsletter", () => {
     expect(bare.statusCode).toBe(415);
     expect((await statusOf(user.id)).participationStatus).toBe("active");
   });
-});
 
-describe("unsubscribing from the newsletter", () => {
   it("refuses a forged or altered token", async () => {
     const user = await createUser(t.db);
     const other = await createUser(t.db);

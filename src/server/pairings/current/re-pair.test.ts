@@ -158,9 +158,7 @@ describe("re-pairing one person of a running pairing", () => {
     expect(toAda.text).toContain("You join Cy Test and Dee Test for a coffee chat in March 2027");
     await peer.waitForMessage((m) => m.to.includes(dee.email));
   });
-});
 
-describe("re-pairing one person of a running pairing", () => {
   it("refuses someone who still has a partner, naming the partner", async () => {
     const { pairing, person, match } = await company();
     const ada = await person("Ada");

@@ -93,9 +93,7 @@ describe("generating monthly pairings", () => {
       400,
     );
   });
-});
 
-describe("generating monthly pairings", () => {
   it("pairs a group's ready people once per month; a second request is refused", async () => {
     const group = await createGroup(t.db, { name: "lambda", displayName: "Lambda Inc" });
     await allowEmail(t.db, "*@lambda.test", group.id);
@@ -184,9 +182,7 @@ describe("generating monthly pairings", () => {
     expect(old.statusCode).toBe(200);
     expect(old.json().totalMatches).toBe(1);
   });
-});
 
-describe("generating monthly pairings", () => {
   it("after completing, refuses a second round unless it is confirmed, then repeats no pair", async () => {
     const group = await createGroup(t.db, { name: "eta", displayName: "Eta" });
     await allowEmail(t.db, "*@eta.test", group.id);

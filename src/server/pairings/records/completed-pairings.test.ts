@@ -130,9 +130,7 @@ describe("completing pairings and their completed records", () => {
     expect((await admin.get(`/completed_pairings/${fileName}`)).statusCode).toBe(404);
     expect((await admin.delete(`/api/admin/completed-pairings/${fileName}`)).statusCode).toBe(404);
   });
-});
 
-describe("completing pairings and their completed records", () => {
   it("answers 404 for names that are not stored records, never reading the file system", async () => {
     for (const name of [
       "..%2F..%2Fetc%2Fpasswd",
