@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { adminUserName } from "../../shared/admin-users";
+import { FORMER_COLLEAGUE } from "../../shared/former-colleague";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import {
@@ -22,7 +23,7 @@ import { removeStoredImage } from "../images/store-image";
 import { type ChangeNotice, sendChangeNotices } from "../pairings/current/change-notices";
 import { leaveRunningPairings } from "../pairings/current/leave-running-pairings";
 import { lockRunningPairings } from "../pairings/current/pairing-locks";
-import { FORMER_COLLEAGUE, personName } from "./export-my-data";
+import { personName } from "./export-my-data";
 import { scrubEverywhere } from "./scrub-text";
 
 /** The address an erased person's row keeps: unique, never deliverable, naming nobody. */

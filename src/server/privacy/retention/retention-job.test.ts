@@ -68,11 +68,11 @@ describe("the daily retention job", () => {
     expect(await run("process-b")).not.toBeNull();
   });
 
-  it("anonymises matches, answers and send-log entries older than the months the admin set", async () => {
+  it("anonymises matches, answers, check-ins and send-log entries older than the months the admin set, never a running round", async () => {
     const admin = await createAdmin(t.db, { email: "boss@hq.test" });
     const grace = await createUser(t.db, { email: "grace@keep.test", firstName: "Grace" });
     const bob = await createUser(t.db, { email: "bob@keep.test" });
-    const old = await createPairing(t.db, { month: "2027-02" });
+    const old = await createPairing(t.db, { month: "2027-02", status: "completed" });
     const oldMatch = await createMatch(t.db, {
       members: [grace, bob],
       answers: ["confirmed", "confirmed"],
@@ -116,7 +116,8 @@ describe("the daily retention job", () => {
     expect(recentMembers.some((m) => m.userId === grace.id)).toBe(true);
     const entries = await t.db.select().from(emailLogEntries);
     expect(JSON.stringify(entries)).not.toContain(grace.email);
-    expect(await t.db.select().from(checkIns).where(eq(checkIns.userId, grace.id))).toEqual([]);
+    const [checkIn] = await t.db.select().from(checkIns).where(eq(checkIns.matchId, oldMatch.id));
+    expect(checkIn).toMatchObject({ userId: null, answer: "met" });
     expect(await t.db.select().from(activities).where(eq(activities.userId, grace.id))).toEqual([]);
     const [still] = await t.db.select().from(users).where(eq(users.id, grace.id));
     expect(still.email).toBe(grace.email);
