@@ -1,10 +1,7 @@
 import { eq, lt, sql } from "drizzle-orm";
-import { FORMER_COLLEAGUE } from "../../../shared/former-colleague";
+import { FORMER_COLLEAGUE, standInAddress } from "../../../shared/former-colleague";
 import type { Db } from "../../db/client";
 import { completedPairings, mailOutbox, users } from "../../db/schema";
-
-/** The stand-ins old matches keep, one per member position (1 to 4), so a match keeps its size. */
-const standIn = (position: number) => `former-colleague-${position}@erased.invalid`;
 
 /** An e-mail address inside free text (an error message, an activity line). */
 const ADDRESS = "[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,}";
@@ -84,7 +81,7 @@ async function ensureStandIns(db: Db, now: Date): Promise<void> {
     .insert(users)
     .values(
       [1, 2, 3, 4].map((position) => ({
-        email: standIn(position),
+        email: standInAddress(position),
         isActive: false,
         needsProfileSetup: false,
         participationStatus: "opted_out" as const,
