@@ -86,6 +86,14 @@ describe("the daily retention job", () => {
       askedAt: clock.now(),
       answer: "met",
     });
+    // A pairing still running when the cut-off passes it is the present, not history.
+    const carl = await createUser(t.db, { email: "carl@keep.test" });
+    const dan = await createUser(t.db, { email: "dan@keep.test" });
+    const running = await createMatch(t.db, {
+      members: [carl, dan],
+      pairing: await createPairing(t.db, { month: "2027-02" }),
+      matchDate: clock.now(),
+    });
     await createEmailLog(t.db, { recipients: [grace.email], sentAt: clock.now() });
     await createActivity(t.db, { userId: grace.id, at: clock.now(), detail: "Grace paused." });
 
@@ -114,6 +122,11 @@ describe("the daily retention job", () => {
       .from(matchMembers)
       .where(eq(matchMembers.matchId, recent.id));
     expect(recentMembers.some((m) => m.userId === grace.id)).toBe(true);
+    const stillRunning = await t.db
+      .select()
+      .from(matchMembers)
+      .where(eq(matchMembers.matchId, running.id));
+    expect(stillRunning.map((m) => m.userId).sort()).toEqual([carl.id, dan.id].sort());
     const entries = await t.db.select().from(emailLogEntries);
     expect(JSON.stringify(entries)).not.toContain(grace.email);
     const [checkIn] = await t.db.select().from(checkIns).where(eq(checkIns.matchId, oldMatch.id));
