@@ -2,6 +2,7 @@ import { chatHappened } from "./chat-happened";
 import { toCsv } from "./csv";
 import type { ConnectionStatus, MatchStatus } from "./enums";
 import { exclusionLabels } from "./exclusions";
+import { FORMER_COLLEAGUE, isErasedAddress } from "./former-colleague";
 import { answerLook, matchStatusLooks, tenseOf } from "./match-states";
 import {
   type CurrentPairingsResponse,
@@ -30,10 +31,13 @@ export type PairingRow = {
   people: RowPerson[];
 };
 
+/** A member's name; an erased person, or an old match's stand-in, is "a former colleague". */
 export const personName = (user: PreviewUser) =>
-  [user.firstName, user.lastName].filter(Boolean).join(" ").trim() ||
-  user.email.split("@")[0] ||
-  "Unknown";
+  isErasedAddress(user.email)
+    ? FORMER_COLLEAGUE
+    : [user.firstName, user.lastName].filter(Boolean).join(" ").trim() ||
+      user.email.split("@")[0] ||
+      "Unknown";
 
 export const LEFT_ALONE = "Left without a partner";
 

@@ -1,4 +1,5 @@
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
+import { FORMER_COLLEAGUE, isErasedAddress } from "../../shared/former-colleague";
 import type { ActivityItem, ActivityPage } from "../../shared/rounds";
 import type { AppContext } from "../context";
 import type { Db, Tx } from "../db/client";
@@ -84,7 +85,9 @@ export async function activityPage(
     detail: r.entry.detail,
     userId: r.entry.userId,
     userName: r.email
-      ? [r.firstName, r.lastName].filter(Boolean).join(" ").trim() || r.email
+      ? isErasedAddress(r.email)
+        ? FORMER_COLLEAGUE
+        : [r.firstName, r.lastName].filter(Boolean).join(" ").trim() || r.email
       : null,
     scopeKey: r.entry.scopeKey,
     month: r.entry.month,

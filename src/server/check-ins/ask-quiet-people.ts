@@ -147,5 +147,7 @@ async function lastAnswers(ctx: AppContext): Promise<Map<string, Date>> {
     .from(stillInQuestions)
     .where(isNotNull(stillInQuestions.answeredAt))
     .groupBy(stillInQuestions.userId);
-  return new Map(rows.map((row) => [row.userId, new Date(row.at)]));
+  return new Map(
+    rows.flatMap((row) => (row.userId ? [[row.userId, new Date(row.at)] as const] : [])),
+  );
 }

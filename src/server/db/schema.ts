@@ -775,9 +775,8 @@ export const checkIns = pgTable(
       .notNull()
       .references(() => pairings.id, { onDelete: "cascade" }),
     matchId: integer("match_id").references(() => matches.id, { onDelete: "set null" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** Null once the history retention anonymised the row (docs/privacy.md "Retention"). */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
     /** When the question was claimed (or the answer came first, from the page). */
     askedAt: tz("asked_at").notNull(),
     /** When the question's e-mail went out: a claim without it (a run died) is asked again. */
@@ -803,9 +802,8 @@ export const stillInQuestions = pgTable(
   "still_in_questions",
   {
     id: serial("id").primaryKey(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** Null once the history retention anonymised an answered question (docs/privacy.md). */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
     scopeKey: text("scope_key").notNull(),
     /** The silent rounds' months, oldest first: the admin's "why". */
     silentMonths: jsonb("silent_months").$type<string[]>().notNull(),

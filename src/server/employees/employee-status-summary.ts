@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { isNull, sql } from "drizzle-orm";
 import type { EmployeeStatusSummary } from "../../shared/employees";
 import type { AppContext } from "../context";
 import { users } from "../db/schema";
@@ -19,7 +19,9 @@ export async function getEmployeeStatusSummary(ctx: AppContext): Promise<Employe
       onLeave: sql<number>`(count(*) filter (where ${onLeave}))::int`,
       available: sql<number>`(count(*) filter (where ${eligibleSql(today)}))::int`,
     })
-    .from(users);
+    .from(users)
+    // An erased person's row, or a stand-in of old history, is no employee (docs/privacy.md).
+    .where(isNull(users.erasedAt));
   return {
     totalEmployees: row.total,
     activeEmployees: row.active,

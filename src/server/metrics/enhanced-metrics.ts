@@ -1,4 +1,4 @@
-import { desc, gte, type SQL, sql } from "drizzle-orm";
+import { desc, gte, isNull, type SQL, sql } from "drizzle-orm";
 import {
   DEPARTMENT_NOT_SET,
   type EnhancedMetrics,
@@ -32,22 +32,26 @@ const namedByGroupSql = sql`(select ${departments.name} from ${departments}
  */
 function peopleByDepartmentKey(db: Db) {
   const count = (where: SQL) => sql<number>`count(*) filter (where ${where})`;
-  return db
-    .select({
-      department: sql`${users.department}`.as("department"),
-      groupId:
-        sql`(case when ${users.department} in ${namedByGroupSql} then ${whitelistEntrySql(users.email, "domain_group_id")} end)`.as(
-          "group_id",
-        ),
-      n: sql<number>`count(*)`.as("n"),
-      pending: count(sql`${users.needsProfileSetup}`).as("pending"),
-      active: count(sql`${users.participationStatus} = 'active'`).as("active"),
-      paused: count(sql`${users.participationStatus} = 'paused'`).as("paused"),
-      optedOut: count(sql`${users.participationStatus} = 'opted_out'`).as("opted_out"),
-    })
-    .from(users)
-    .groupBy(sql`1`, sql`2`)
-    .as("k");
+  return (
+    db
+      .select({
+        department: sql`${users.department}`.as("department"),
+        groupId:
+          sql`(case when ${users.department} in ${namedByGroupSql} then ${whitelistEntrySql(users.email, "domain_group_id")} end)`.as(
+            "group_id",
+          ),
+        n: sql<number>`count(*)`.as("n"),
+        pending: count(sql`${users.needsProfileSetup}`).as("pending"),
+        active: count(sql`${users.participationStatus} = 'active'`).as("active"),
+        paused: count(sql`${users.participationStatus} = 'paused'`).as("paused"),
+        optedOut: count(sql`${users.participationStatus} = 'opted_out'`).as("opted_out"),
+      })
+      .from(users)
+      // An erased person's row, or a stand-in of old history, counts for history only (docs/privacy.md).
+      .where(isNull(users.erasedAt))
+      .groupBy(sql`1`, sql`2`)
+      .as("k")
+  );
 }
 
 /** People and their participation counts per department name, largest first. */

@@ -13,6 +13,7 @@ import {
   createEmailLog,
   createMatch,
   createUser,
+  tablesHolding as holding,
   signIn,
 } from "../test/factories";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../test/test-app";
@@ -27,24 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Every row of every table whose text (any column, JSON included) holds `needle`, as table names. */
-async function tablesHolding(needle: string): Promise<string[]> {
-  const result = await t.db.execute(`select table_name from information_schema.tables
-    where table_schema = 'public' and table_type = 'BASE TABLE'`);
-  const tables = (result as unknown as { rows: Array<{ table_name: string }> }).rows;
-  const found: string[] = [];
-  for (const { table_name } of tables) {
-    const hits = await t.db.execute(
-      `select count(*)::int as n from "${table_name}" r where strpos(lower(r::text), lower($1)) > 0`.replace(
-        "$1",
-        `'${needle.replaceAll("'", "''")}'`,
-      ),
-    );
-    if (Number((hits as unknown as { rows: Array<{ n: number }> }).rows[0].n) > 0)
-      found.push(table_name);
-  }
-  return found;
-}
+const tablesHolding = (needle: string) => holding(t.db, needle);
 
 /** Files under the data directory whose bytes hold `needle`. */
 function filesHolding(dir: string, needle: string): string[] {

@@ -1,5 +1,6 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { adminUserName } from "../../shared/admin-users";
+import { FORMER_COLLEAGUE } from "../../shared/former-colleague";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import {
@@ -14,6 +15,7 @@ import {
   sessions,
   signInMails,
   signInThrottles,
+  stillInQuestions,
   type UserRow,
   users,
 } from "../db/schema";
@@ -22,7 +24,7 @@ import { removeStoredImage } from "../images/store-image";
 import { type ChangeNotice, sendChangeNotices } from "../pairings/current/change-notices";
 import { leaveRunningPairings } from "../pairings/current/leave-running-pairings";
 import { lockRunningPairings } from "../pairings/current/pairing-locks";
-import { FORMER_COLLEAGUE, personName } from "./export-my-data";
+import { personName } from "./export-my-data";
 import { scrubEverywhere } from "./scrub-text";
 
 /** The address an erased person's row keeps: unique, never deliverable, naming nobody. */
@@ -112,6 +114,10 @@ async function forgetSignIns(tx: Tx, user: UserRow): Promise<void> {
   await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.email, email));
   await tx.delete(signInThrottles).where(inArray(signInThrottles.key, [`account:${email}`]));
   await tx.delete(mailOutbox).where(eq(mailOutbox.toAddress, email));
+  // An open "Still up for coffee chats?" question waits for nobody now; answered ones are history.
+  await tx
+    .delete(stillInQuestions)
+    .where(and(eq(stillInQuestions.userId, user.id), isNull(stillInQuestions.answeredAt)));
   // The whitelist decides whether the address may come back: a domain entry still admits it.
   await tx.delete(allowedEmails).where(eq(allowedEmails.email, email));
 }
@@ -124,8 +130,18 @@ function anonymous(id: string, now: Date): Partial<UserRow> {
     profileImageUrl: null,
     bio: null,
     department: null,
+    // Counted as nobody taking part, with no dates or reasons of their life left.
+    participationStatus: "opted_out",
+    pauseStartDate: null,
+    pauseEndDate: null,
     pauseReason: null,
+    leaveStartDate: null,
+    leaveEndDate: null,
     leaveReason: null,
+    // The provider's name and id for them (often the address): a later provisioning is a new person.
+    scimManaged: false,
+    scimUserName: null,
+    scimExternalId: null,
     passwordHash: null,
     isActive: false,
     isAdmin: false,

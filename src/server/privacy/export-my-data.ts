@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { FORMER_COLLEAGUE } from "../../shared/former-colleague";
 import type { AppContext } from "../context";
 import {
   activities,
@@ -31,7 +32,6 @@ export function personName(user: Pick<UserRow, "firstName" | "lastName" | "erase
   if (user.erasedAt) return FORMER_COLLEAGUE;
   return [user.firstName, user.lastName].filter(Boolean).join(" ") || "(no name yet)";
 }
-export const FORMER_COLLEAGUE = "a former colleague";
 
 /**
  * Everything stored about one person, as one JSON document (docs/privacy.md "What the export

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { ConnectionStatus, SessionKind } from "../../shared/enums";
 import type { EmailLogEntry } from "../../shared/newsletters";
 import { hashPassword } from "../auth/password";
@@ -322,4 +322,28 @@ export async function createRoundSettings(
     .values({ scopeKey: "all", ...overrides })
     .returning();
   return row;
+}
+
+/**
+ * The tables with a row whose text (any column, JSON included) holds `needle`, case-insensitively:
+ * the search that shows an erased or anonymised person left no trace (docs/privacy.md).
+ */
+export async function tablesHolding(
+  db: Db,
+  needle: string,
+  except: readonly string[] = [],
+): Promise<string[]> {
+  const result = await db.execute(sql`select table_name from information_schema.tables
+    where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`);
+  const tables = (result as unknown as { rows: Array<{ table_name: string }> }).rows;
+  const found: string[] = [];
+  for (const { table_name } of tables) {
+    if (except.includes(table_name)) continue;
+    const hits = await db.execute(
+      sql`select count(*)::int as n from ${sql.identifier(table_name)} r where strpos(lower(r::text), lower(${needle})) > 0`,
+    );
+    if (Number((hits as unknown as { rows: Array<{ n: number }> }).rows[0].n) > 0)
+      found.push(table_name);
+  }
+  return found;
 }

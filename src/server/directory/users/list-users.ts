@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type {
   AdminUser,
   AdminUsersQuery,
   AdminUsersResponse,
   UserStatusCounts,
 } from "../../../shared/admin-users";
+import { adminUserName } from "../../../shared/admin-users";
 import { whitelistEntrySql } from "../../auth/whitelist-lookup";
 import type { AppContext } from "../../context";
 import { matches, matchMembers, pairings, users } from "../../db/schema";
@@ -26,7 +27,12 @@ export async function listUsers(
   ctx: AppContext,
   query: AdminUsersQuery,
 ): Promise<AdminUsersResponse> {
-  const base = and(await searchSql(ctx, query.q), groupSql(query.domainGroupId));
+  // Erased people are nobody to manage: their rows keep history only (docs/privacy.md).
+  const base = and(
+    isNull(users.erasedAt),
+    await searchSql(ctx, query.q),
+    groupSql(query.domainGroupId),
+  );
   const account = accountSql(query.account);
   const filters = and(base, account);
   const statusFilter = query.status ? eq(users.participationStatus, query.status) : undefined;
@@ -173,12 +179,7 @@ async function currentMatchNames(
         .from(users)
         .where(inArray(users.id, partnerIds))
     : [];
-  const nameOf = new Map(
-    people.map((p) => [
-      p.id,
-      [p.firstName, p.lastName].filter(Boolean).join(" ") || p.email.split("@")[0],
-    ]),
-  );
+  const nameOf = new Map(people.map((p) => [p.id, adminUserName(p)]));
   const wanted = new Set(ids);
   // Rows come oldest first, so the latest round's match is the one that stays.
   for (const row of rows) {

@@ -1,4 +1,5 @@
 import { and, asc, type SQL, sql } from "drizzle-orm";
+import { adminUserName } from "../../../shared/admin-users";
 import {
   EXCLUDED_LIST_LIMIT,
   type ExcludedListResponse,
@@ -95,6 +96,9 @@ export async function listExcluded(
   return {
     reason,
     total: Number(total),
-    people: rows.map((row) => ({ ...row, name: row.name || row.email.split("@")[0] })),
+    people: rows.map((row) => ({
+      ...row,
+      name: row.name || adminUserName({ ...row, firstName: null, lastName: null }),
+    })),
   };
 }

@@ -36,8 +36,10 @@ export function inScopeSql(
   groupOf: SQL = whitelistEntrySql(users.email, "domain_group_id"),
 ): SQL | undefined {
   if (scope.kind === "all") {
-    if (!scope.ungroupedOnly) return undefined;
-    return sql`(${groupOf} is null or ${groupOf} not in (select id from domain_groups where is_active))`;
+    // An erased person's row, or a stand-in of old history, is in no scope (docs/privacy.md).
+    const notErased = sql`${users.erasedAt} is null`;
+    if (!scope.ungroupedOnly) return notErased;
+    return sql`${notErased} and (${groupOf} is null or ${groupOf} not in (select id from domain_groups where is_active))`;
   }
   return sql`${groupOf} = ${scope.group.id}`;
 }

@@ -1,4 +1,5 @@
-import { and, desc, gte, sql } from "drizzle-orm";
+import { and, desc, gte, like, sql } from "drizzle-orm";
+import { STAND_IN_LIKE } from "../../../shared/former-colleague";
 import type { PairingReportResponse, ValidationIssue } from "../../../shared/pairings";
 import type { AppContext } from "../../context";
 import { matches, type PairingRow, pairings, users } from "../../db/schema";
@@ -15,7 +16,6 @@ import { dayOf, eligibleSql } from "../members/scope";
 
 const RECENT = 10;
 const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
-const membersOf = memberIds;
 
 /**
  * The recent pairings, what is wrong with them (someone in two groups, a pair repeated inside the
@@ -33,12 +33,17 @@ export async function getPairingReport(ctx: AppContext): Promise<PairingReportRe
 
   const { repeatWindowMonths } = await getPairingSettings(ctx.db);
   const earliest = shiftMonth(recent.map((p) => p.month).sort()[0], -repeatWindowMonths);
-  const rows = await withMembers(
-    ctx.db,
-    await ctx.db.select().from(matches).where(gte(matches.month, earliest)),
-  );
+  const [rows, standIns] = await Promise.all([
+    withMembers(ctx.db, await ctx.db.select().from(matches).where(gte(matches.month, earliest))),
+    ctx.db.select({ id: users.id }).from(users).where(like(users.email, STAND_IN_LIKE)),
+  ]);
+  // Old history's stand-ins (docs/privacy.md "Retention") sit in many groups by design.
+  const nobody = new Set(standIns.map((s) => s.id));
+  const membersOf = (m: MatchWithMembers) => memberIds(m).filter((id) => !nobody.has(id));
   const issues: ValidationIssue[] = [];
-  for (const pairing of recent) issues.push(...checkPairing(pairing, rows, repeatWindowMonths));
+  for (const pairing of recent) {
+    issues.push(...checkPairing(pairing, rows, repeatWindowMonths, membersOf));
+  }
   issues.push(
     ...(await ineligibleMembers(
       ctx,
@@ -58,6 +63,7 @@ function checkPairing(
   pairing: PairingRow,
   rows: MatchWithMembers[],
   windowMonths: number,
+  membersOf: (m: MatchWithMembers) => string[],
 ): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const own = rows.filter((m) => m.pairingId === pairing.id);

@@ -1,57 +1,72 @@
-import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
+import { FORMER_COLLEAGUE, standInAddress } from "../../../shared/former-colleague";
 import type { Db } from "../../db/client";
-import {
-  activities,
-  checkIns,
-  companyInquiries,
-  completedPairings,
-  mailOutbox,
-  newsletterDeliveries,
-  stillInQuestions,
-  users,
-} from "../../db/schema";
-import { FORMER_COLLEAGUE } from "../export-my-data";
+import { completedPairings, mailOutbox, users } from "../../db/schema";
 
-/** The stand-ins old matches keep, one per member position (1 to 4), so a match keeps its size. */
-const standIn = (position: number) => `former-colleague-${position}@erased.invalid`;
+/** An e-mail address inside free text (an error message, an activity line). */
+const ADDRESS = "[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,}";
+
+/** What an old activity line about a person says once the person is detached from it. */
+export const ANONYMISED_ACTIVITY =
+  "About a former colleague: this line is older than the history kept, so it names nobody.";
 
 /**
- * Unlinks everything older than `cutoff` from the people in it (docs/privacy.md "Retention"), the
- * way an erasure does: a match keeps its size and answers, but its members become "a former
- * colleague"; send logs and deliveries lose their addresses; check-ins, "still in?" answers,
- * activity lines, stored mails and company inquiries of that age are deleted. Returns the rows touched.
+ * Detaches the people from everything older than `cutoff` (docs/privacy.md "Retention"), the way
+ * an erasure does, keeping every answer, outcome and month so counts and metrics of those months
+ * stay the same: a match of a finished pairing keeps its size and answers, but its members become
+ * "a former colleague"; check-ins and answered "still in?" questions keep their answer but no
+ * person; activity lines keep their kind, month and pairing but name nobody; send logs,
+ * deliveries and company inquiries lose their addresses; stored outbox mails (copies of mails
+ * sent) are deleted. A running pairing is never touched. Returns the rows changed.
  */
 export async function anonymiseOlderThan(db: Db, cutoff: Date, now: Date): Promise<number> {
   await ensureStandIns(db, now);
   const at = sql`${cutoff.toISOString()}::timestamptz`;
-  const members = await db.execute(sql`
-    update match_members mm set user_id = p.id
-    from matches m, users p
-    where m.id = mm.match_id and m.match_date < ${at}
-      and p.email = 'former-colleague-' || mm.position || '@erased.invalid' and mm.user_id <> p.id`);
-  const logs = await db.execute(sql`
-    update email_log_entries e
-    set entry = e.entry || '{"user_email": "", "match_email": null}'::jsonb
-    from email_logs l
-    where l.id = e.log_id and l.sent_at < ${at} and e.entry->>'user_email' <> ''`);
-  const deliveries = await db
-    .update(newsletterDeliveries)
-    .set({
-      userId: null,
-      recipientEmail: sql`'former-' || ${newsletterDeliveries.id} || '@erased.invalid'`,
-      matchEmail: null,
-      errorText: null,
-    })
-    .where(
-      and(
-        lt(newsletterDeliveries.createdAt, cutoff),
-        sql`${newsletterDeliveries.recipientEmail} not like '%@erased.invalid'`,
-      ),
-    )
-    .returning({ id: newsletterDeliveries.id });
-  const deleted = await deleteOlder(db, cutoff);
+  const finished = sql`(select id from pairings where status <> 'active')`;
+  const changed = [
+    await db.execute(sql`
+      update match_members mm set user_id = p.id
+      from matches m, users p
+      where m.id = mm.match_id and m.match_date < ${at} and m.pairing_id in ${finished}
+        and p.email = 'former-colleague-' || mm.position || '@erased.invalid' and mm.user_id <> p.id`),
+    await db.execute(sql`
+      update check_ins set user_id = null
+      where asked_at < ${at} and user_id is not null and pairing_id in ${finished}`),
+    await db.execute(sql`
+      update still_in_questions set user_id = null
+      where asked_at < ${at} and answered_at is not null and user_id is not null`),
+    await db.execute(sql`
+      update activities set user_id = null, data = null, detail = ${ANONYMISED_ACTIVITY}
+      where at < ${at} and user_id is not null`),
+    await db.execute(sql`
+      update activities set detail = regexp_replace(detail, ${ADDRESS}, ${FORMER_COLLEAGUE}, 'g'),
+        data = regexp_replace(data::text, ${ADDRESS}, '', 'g')::jsonb
+      where at < ${at} and (detail ~ ${ADDRESS} or data::text ~ ${ADDRESS})`),
+    await db.execute(sql`
+      update email_log_entries e
+      set entry = regexp_replace(
+        (e.entry || '{"user_email": "", "match_email": null}'::jsonb)::text, ${ADDRESS}, '', 'g')::jsonb
+      from email_logs l
+      where l.id = e.log_id and l.sent_at < ${at} and e.entry->>'user_email' <> ''`),
+    await db.execute(sql`
+      update newsletter_deliveries
+      set user_id = null, recipient_email = 'former-' || id || '@erased.invalid',
+        match_email = null, error_text = null
+      where created_at < ${at} and recipient_email not like '%@erased.invalid'`),
+    await db.execute(sql`
+      update company_inquiries
+      set contact_email = 'former-inquiry-' || id || '@erased.invalid', ip_address = null,
+        additional_info = null
+      where created_at < ${at} and contact_email not like '%@erased.invalid'`),
+  ];
+  const outbox = await db
+    .delete(mailOutbox)
+    .where(lt(mailOutbox.createdAt, cutoff))
+    .returning({ id: mailOutbox.id });
   const records = await anonymiseCompletedRecords(db, cutoff);
-  return affected(members) + affected(logs) + deliveries.length + deleted + records;
+  return (
+    changed.reduce((sum: number, result) => sum + affected(result), 0) + outbox.length + records
+  );
 }
 
 const affected = (result: unknown) =>
@@ -66,7 +81,7 @@ async function ensureStandIns(db: Db, now: Date): Promise<void> {
     .insert(users)
     .values(
       [1, 2, 3, 4].map((position) => ({
-        email: standIn(position),
+        email: standInAddress(position),
         isActive: false,
         needsProfileSetup: false,
         participationStatus: "opted_out" as const,
@@ -76,23 +91,6 @@ async function ensureStandIns(db: Db, now: Date): Promise<void> {
       })),
     )
     .onConflictDoNothing();
-}
-
-async function deleteOlder(db: Db, cutoff: Date): Promise<number> {
-  const counts = await Promise.all([
-    db.delete(checkIns).where(lt(checkIns.askedAt, cutoff)).returning({ id: checkIns.id }),
-    db
-      .delete(stillInQuestions)
-      .where(and(lt(stillInQuestions.askedAt, cutoff), isNotNull(stillInQuestions.answeredAt)))
-      .returning({ id: stillInQuestions.id }),
-    db.delete(activities).where(lt(activities.at, cutoff)).returning({ id: activities.id }),
-    db.delete(mailOutbox).where(lt(mailOutbox.createdAt, cutoff)).returning({ id: mailOutbox.id }),
-    db
-      .delete(companyInquiries)
-      .where(lt(companyInquiries.createdAt, cutoff))
-      .returning({ id: companyInquiries.id }),
-  ]);
-  return counts.reduce((sum, rows) => sum + rows.length, 0);
 }
 
 /** A completed record's names and addresses become "a former colleague" and "". */

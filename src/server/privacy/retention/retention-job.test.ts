@@ -68,11 +68,11 @@ describe("the daily retention job", () => {
     expect(await run("process-b")).not.toBeNull();
   });
 
-  it("anonymises matches, answers and send-log entries older than the months the admin set", async () => {
+  it("anonymises matches, answers, check-ins and send-log entries older than the months the admin set, never a running round", async () => {
     const admin = await createAdmin(t.db, { email: "boss@hq.test" });
     const grace = await createUser(t.db, { email: "grace@keep.test", firstName: "Grace" });
     const bob = await createUser(t.db, { email: "bob@keep.test" });
-    const old = await createPairing(t.db, { month: "2027-02" });
+    const old = await createPairing(t.db, { month: "2027-02", status: "completed" });
     const oldMatch = await createMatch(t.db, {
       members: [grace, bob],
       answers: ["confirmed", "confirmed"],
@@ -85,6 +85,14 @@ describe("the daily retention job", () => {
       userId: grace.id,
       askedAt: clock.now(),
       answer: "met",
+    });
+    // A pairing still running when the cut-off passes it is the present, not history.
+    const carl = await createUser(t.db, { email: "carl@keep.test" });
+    const dan = await createUser(t.db, { email: "dan@keep.test" });
+    const running = await createMatch(t.db, {
+      members: [carl, dan],
+      pairing: await createPairing(t.db, { month: "2027-02" }),
+      matchDate: clock.now(),
     });
     await createEmailLog(t.db, { recipients: [grace.email], sentAt: clock.now() });
     await createActivity(t.db, { userId: grace.id, at: clock.now(), detail: "Grace paused." });
@@ -114,9 +122,15 @@ describe("the daily retention job", () => {
       .from(matchMembers)
       .where(eq(matchMembers.matchId, recent.id));
     expect(recentMembers.some((m) => m.userId === grace.id)).toBe(true);
+    const stillRunning = await t.db
+      .select()
+      .from(matchMembers)
+      .where(eq(matchMembers.matchId, running.id));
+    expect(stillRunning.map((m) => m.userId).sort()).toEqual([carl.id, dan.id].sort());
     const entries = await t.db.select().from(emailLogEntries);
     expect(JSON.stringify(entries)).not.toContain(grace.email);
-    expect(await t.db.select().from(checkIns).where(eq(checkIns.userId, grace.id))).toEqual([]);
+    const [checkIn] = await t.db.select().from(checkIns).where(eq(checkIns.matchId, oldMatch.id));
+    expect(checkIn).toMatchObject({ userId: null, answer: "met" });
     expect(await t.db.select().from(activities).where(eq(activities.userId, grace.id))).toEqual([]);
     const [still] = await t.db.select().from(users).where(eq(users.id, grace.id));
     expect(still.email).toBe(grace.email);
