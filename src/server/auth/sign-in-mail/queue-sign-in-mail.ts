@@ -1,6 +1,6 @@
 import type { Tx } from "../../db/client";
 import { signInMails } from "../../db/schema";
-import { createWakeSignal } from "../../mail/wake-signal";
+import { createWakeSignal } from "../../jobs/wake-signal";
 
 /** The longest a queued sign-in mail (and the plain secret in it) waits before it is dropped. */
 export const SIGN_IN_MAIL_MAX_WAIT_MS = 10 * 60_000;
@@ -32,5 +32,5 @@ export async function queueSignInMail(
   });
 }
 
-/** Workers of this process, so a queued mail goes out at once instead of at the next poll. */
+/** Wakes this process's sign-in mail job, so a queued mail goes out at once, not at the next poll. */
 export const signInMailQueued = createWakeSignal();

@@ -1,7 +1,9 @@
-import { createWakeSignal } from "../../mail/wake-signal";
+import { createWakeSignal } from "../../jobs/wake-signal";
 
-/** Workers of this process, so a send started here begins at once instead of at the next poll. */
-const deliveries = createWakeSignal();
+/**
+ * Wakes this process's newsletter delivery job, so a send started here begins at once instead of
+ * at the next poll (jobs/definitions/newsletter-delivery.ts).
+ */
+export const deliveriesQueued = createWakeSignal();
 
-export const onWake = deliveries.on;
-export const wakeDeliveryWorkers = deliveries.wake;
+export const wakeDeliveryWorkers = deliveriesQueued.wake;

@@ -11,6 +11,9 @@ import {
   sessions,
   users,
 } from "../../db/schema";
+import { quietLogs } from "../../jobs/definitions/job-logs";
+import { retentionJob } from "../../jobs/definitions/retention";
+import { runDue } from "../../jobs/run-job";
 import {
   allowEmail,
   createActivity,
@@ -22,7 +25,7 @@ import {
   signIn,
 } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { monthsBefore, runRetentionIfDue } from "./retention-job";
+import { monthsBefore } from "./retention-job";
 
 const clock = fixedClock("2027-01-10T09:00:00Z");
 let t: TestApp;
@@ -33,7 +36,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const run = (owner = "process-a") => runRetentionIfDue(t.ctx, { owner });
+/** One look of the daily job as process `owner`: the note of its run, or null when not due. */
+const run = async (owner = "process-a") =>
+  (await runDue(retentionJob(t.ctx, quietLogs), { owner }))[0] ?? null;
 
 describe("the daily retention job", () => {
   it("deletes codes, links and sessions a day after they ended, keeping history by default", async () => {
