@@ -19,6 +19,7 @@ import { newsletters } from "../src/server/db/schema";
 import { quietLogs } from "../src/server/jobs/definitions/job-logs";
 import { newsletterDeliveryJob } from "../src/server/jobs/definitions/newsletter-delivery";
 import { startJob } from "../src/server/jobs/run-job";
+import { createJobWakes } from "../src/server/jobs/wake-signal";
 import { createMailer } from "../src/server/mail/mailer";
 import { countDeliveries } from "../src/server/newsletters/send/send-status";
 import { startSend } from "../src/server/newsletters/send/start-send";
@@ -56,7 +57,13 @@ try {
     db: database.db,
     poolSize: POOL_SIZE,
   });
-  const ctx: AppContext = { config, db: database.db, mailer, clock: systemClock };
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    mailer,
+    clock: systemClock,
+    jobs: createJobWakes(),
+  };
   const mails = () =>
     peer.messages.filter((m) => m.parsed.messageId?.startsWith(`<newsletter-${newsletter.id}-`));
   const status = async () =>

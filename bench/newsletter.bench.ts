@@ -8,6 +8,7 @@ import { allowedEmails, newsletters, pairings, users } from "../src/server/db/sc
 import { quietLogs } from "../src/server/jobs/definitions/job-logs";
 import { newsletterDeliveryJob } from "../src/server/jobs/definitions/newsletter-delivery";
 import { startJob } from "../src/server/jobs/run-job";
+import { createJobWakes } from "../src/server/jobs/wake-signal";
 import { createMailer } from "../src/server/mail/mailer";
 import { insertMatches, type NewMatch } from "../src/server/match-members/match-members";
 import { defaultNewsletter } from "../src/server/newsletters/newsletter-defaults";
@@ -119,7 +120,13 @@ async function newsletterSend(database: Database, url: string, newsletterId: num
     db: database.db,
     poolSize: POOL_SIZE,
   });
-  const ctx: AppContext = { config, db: database.db, mailer, clock: systemClock };
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    mailer,
+    clock: systemClock,
+    jobs: createJobWakes(),
+  };
   const stop = timer();
   const started = await startSend(ctx, newsletterId);
   const ledgerMs = stop().ms;

@@ -6,9 +6,10 @@ import {
   releaseClaims,
   renewLease,
 } from "../../newsletters/send/ledger";
-import { deliveriesQueued } from "../../newsletters/send/wake";
 import type { JobDefinition } from "../job";
 import type { JobLogs } from "./job-logs";
+
+const NAME = "newsletter-delivery";
 
 export interface NewsletterDeliveryJobOptions extends Partial<DeliverySettings> {
   /** How long claimed deliveries stay this process's; renewed while it works on them. */
@@ -40,11 +41,12 @@ export function newsletterDeliveryJob(
     warn: options.warn ?? (options.log ? log : logs.warn),
   });
   return {
-    name: "newsletter-delivery",
+    name: NAME,
     label: "Newsletter worker",
     pollMs: options.pollMs ?? 1000,
     leaseMs: options.leaseMs ?? ctx.config.NEWSLETTER_LEASE_SECONDS * 1000,
-    wake: deliveriesQueued,
+    // Woken by a send or a round announcement queued in this app.
+    wake: ctx.jobs.signal(NAME),
     log,
     async claim(run) {
       const batch = await claimDeliveries(ctx.db, run.owner, {

@@ -1,5 +1,4 @@
 import { claimSignInMails, renewSignInMails } from "../../auth/sign-in-mail/claim-sign-in-mails";
-import { signInMailQueued } from "../../auth/sign-in-mail/queue-sign-in-mail";
 import {
   DEFAULT_SIGN_IN_RETRY,
   type SignInMailSettings,
@@ -9,6 +8,8 @@ import type { AppContext } from "../../context";
 import type { SignInMailRow } from "../../db/schema";
 import type { JobDefinition } from "../job";
 import type { JobLogs } from "./job-logs";
+
+const NAME = "sign-in-mail";
 
 export interface SignInMailJobOptions extends Partial<SignInMailSettings> {
   /** Mails sent at once. */
@@ -36,11 +37,12 @@ export function signInMailJob(
     warn: options.warn ?? logs.warn,
   };
   return {
-    name: "sign-in-mail",
+    name: NAME,
     label: "Sign-in mail worker",
     pollMs: options.pollMs ?? 2000,
     leaseMs: options.leaseMs ?? 60_000,
-    wake: signInMailQueued,
+    // Woken once a code or link request queued its mail and answered.
+    wake: ctx.jobs.signal(NAME),
     log: settings.warn,
     async claim(run) {
       const rows = await claimSignInMails(ctx.db, {

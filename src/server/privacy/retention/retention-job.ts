@@ -1,10 +1,12 @@
 import type { AppContext } from "../../context";
-import { dayOf } from "../../jobs/daily-job";
 import { anonymiseOlderThan } from "./anonymise-old-history";
 import { deleteExpired } from "./clean-expired";
 import { getRetention } from "./retention-setting";
 
 export const RETENTION_JOB = "privacy-retention";
+
+/** A date as its UTC day, YYYY-MM-DD. */
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
  * The day's clean-up (docs/privacy.md "Retention"), run once a day across every process by the
