@@ -16,10 +16,13 @@ import { loadConfig } from "../src/server/config";
 import type { AppContext } from "../src/server/context";
 import { openDatabase } from "../src/server/db/client";
 import { newsletters } from "../src/server/db/schema";
+import { quietLogs } from "../src/server/jobs/definitions/job-logs";
+import { newsletterDeliveryJob } from "../src/server/jobs/definitions/newsletter-delivery";
+import { startJob } from "../src/server/jobs/run-job";
+import { createJobWakes } from "../src/server/jobs/wake-signal";
 import { createMailer } from "../src/server/mail/mailer";
 import { countDeliveries } from "../src/server/newsletters/send/send-status";
 import { startSend } from "../src/server/newsletters/send/start-send";
-import { startDeliveryWorker } from "../src/server/newsletters/send/worker";
 import { createSendableNewsletter } from "../src/server/test/factories";
 import { startSmtpPeer } from "../src/server/test/smtp-peer";
 
@@ -54,7 +57,13 @@ try {
     db: database.db,
     poolSize: POOL_SIZE,
   });
-  const ctx: AppContext = { config, db: database.db, mailer, clock: systemClock };
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    mailer,
+    clock: systemClock,
+    jobs: createJobWakes(),
+  };
   const mails = () =>
     peer.messages.filter((m) => m.parsed.messageId?.startsWith(`<newsletter-${newsletter.id}-`));
   const status = async () =>
@@ -71,11 +80,13 @@ try {
   );
   const start = performance.now();
   await startSend(ctx, newsletter.id);
-  const worker = startDeliveryWorker(ctx, {
-    concurrency: POOL_SIZE,
-    leaseMs: 30_000,
-    log: () => {},
-  });
+  const worker = startJob(
+    newsletterDeliveryJob(ctx, quietLogs, {
+      concurrency: POOL_SIZE,
+      leaseMs: 30_000,
+      log: () => {},
+    }),
+  );
   await waitFor(() => mails().length >= recipients / 6);
   await peer.stop();
   const stoppedAt = performance.now();

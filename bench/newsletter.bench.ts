@@ -5,12 +5,15 @@ import { loadConfig } from "../src/server/config";
 import type { AppContext } from "../src/server/context";
 import { type Database, openDatabase } from "../src/server/db/client";
 import { allowedEmails, newsletters, pairings, users } from "../src/server/db/schema";
+import { quietLogs } from "../src/server/jobs/definitions/job-logs";
+import { newsletterDeliveryJob } from "../src/server/jobs/definitions/newsletter-delivery";
+import { startJob } from "../src/server/jobs/run-job";
+import { createJobWakes } from "../src/server/jobs/wake-signal";
 import { createMailer } from "../src/server/mail/mailer";
 import { insertMatches, type NewMatch } from "../src/server/match-members/match-members";
 import { defaultNewsletter } from "../src/server/newsletters/newsletter-defaults";
 import { activePairingFile } from "../src/server/newsletters/newsletter-files";
 import { startSend } from "../src/server/newsletters/send/start-send";
-import { startDeliveryWorker } from "../src/server/newsletters/send/worker";
 import { startPostgresServer } from "../src/server/test/postgres-server";
 import { startSink } from "./support/smtp-sink-process";
 
@@ -117,15 +120,23 @@ async function newsletterSend(database: Database, url: string, newsletterId: num
     db: database.db,
     poolSize: POOL_SIZE,
   });
-  const ctx: AppContext = { config, db: database.db, mailer, clock: systemClock };
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    mailer,
+    clock: systemClock,
+    jobs: createJobWakes(),
+  };
   const stop = timer();
   const started = await startSend(ctx, newsletterId);
   const ledgerMs = stop().ms;
-  const worker = startDeliveryWorker(ctx, {
-    concurrency: POOL_SIZE,
-    leaseMs: 30_000,
-    log: () => {},
-  });
+  const worker = startJob(
+    newsletterDeliveryJob(ctx, quietLogs, {
+      concurrency: POOL_SIZE,
+      leaseMs: 30_000,
+      log: () => {},
+    }),
+  );
   for (;;) {
     const [row] = await database.db
       .select({ status: newsletters.status })

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../src/server/clock";
-import { runDueStages } from "../src/server/rounds/run-due-stages";
+import { runDueStages } from "../src/server/jobs/definitions/round-steps";
 import { allowEmail, createAdmin, createUser } from "../src/server/test/factories";
 import {
   axeViolations,

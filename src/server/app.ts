@@ -24,6 +24,7 @@ import { registerPlugins } from "./http/plugins";
 import { addRequestHooks } from "./http/request-hooks";
 import imagesRoutes from "./images/routes";
 import inquiriesRoutes from "./inquiries/routes";
+import { createJobWakes } from "./jobs/wake-signal";
 import { redactingLogger } from "./log-redaction";
 import type { Mailer } from "./mail/mailer";
 import matchesRoutes from "./matches/routes";
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.db,
     mailer: deps.mailer,
     clock: deps.clock ?? systemClock,
+    jobs: createJobWakes(),
   };
   const app = createFastify(deps.logger, ctx);
   await registerPlugins(app, ctx, deps);

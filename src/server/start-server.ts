@@ -5,16 +5,13 @@ import pino from "pino";
 import { buildApp } from "./app";
 import { ensureAdmin } from "./auth/ensure-admin";
 import { issueSetupToken, setupLine } from "./auth/setup/setup-token";
-import { startSignInMailWorker } from "./auth/sign-in-mail/sign-in-mail-worker";
 import { type Clock, systemClock } from "./clock";
 import { type Config, withListeningPort } from "./config";
 import { type DatabaseLog, type Db, openDatabase } from "./db/client";
 import { seedDemoOnce } from "./demo/seed-demo";
+import { startJobs } from "./jobs/definitions/registry";
 import { createMailer } from "./mail/mailer";
-import { startDeliveryWorker } from "./newsletters/send/worker";
-import { startRetentionJob } from "./privacy/retention/retention-job";
 import { repoRoot } from "./repo-root";
-import { startRoundScheduler } from "./rounds/scheduler";
 import { printLine } from "./terminal";
 
 export const clientDistDir = path.join(repoRoot, "dist", "client");
@@ -85,7 +82,8 @@ export async function startServer(
   const { port } = app.server.address() as AddressInfo;
   app.ctx.config = withListeningPort(config, port);
   if (setupToken) log(setupLine(app.ctx.config.appUrl, setupToken));
-  const workers = startWorkers(app, config, {
+  // Every background job runs in every process (docs/jobs.md); `close` stops them first.
+  const jobs = startJobs(app.ctx, {
     log,
     warn: options.logger ? (line) => app.log.warn(line) : log,
   });
@@ -104,7 +102,7 @@ export async function startServer(
     appUrl: app.ctx.config.appUrl,
     port,
     async close() {
-      await workers.stop();
+      await jobs.stop();
       await app.close();
       logStream?.flushSync();
       await mailer.close();
@@ -125,33 +123,4 @@ async function bootstrap(db: Db, config: Config, clock: Clock, log: (line: strin
     const seeded = await seedDemoOnce(db, { now: clock.now(), count: config.DEMO_EMPLOYEES });
     if (seeded) log(`Demo company seeded: ${seeded.users} employees at ${seeded.domain}`);
   }
-}
-
-/** The background workers every process runs; `stop` ends them in order. */
-function startWorkers(
-  app: FastifyInstance,
-  config: Config,
-  { log, warn }: { log: (line: string) => void; warn: (line: string) => void },
-): { stop(): Promise<void> } {
-  // Every process delivers newsletters; a send started anywhere survives any one of them dying.
-  const deliveryWorker = startDeliveryWorker(app.ctx, {
-    concurrency: config.SMTP_POOL_SIZE,
-    leaseMs: config.NEWSLETTER_LEASE_SECONDS * 1000,
-    log,
-    warn,
-  });
-  // Sign-in mail leaves the request path: the request queues it, this worker sends it.
-  const signInMailWorker = startSignInMailWorker(app.ctx, { warn });
-  // Every process runs the monthly rounds' stages; each stage runs once (docs/rounds.md).
-  const roundScheduler = startRoundScheduler(app.ctx, { log: warn });
-  // Every process looks daily for expired sign-in records and history past retention; one runs it.
-  const retention = startRetentionJob(app.ctx, { owner: `${roundScheduler.id}-retention`, log });
-  return {
-    async stop() {
-      await retention.stop();
-      await roundScheduler.stop();
-      await deliveryWorker.stop();
-      await signInMailWorker.stop();
-    },
-  };
 }

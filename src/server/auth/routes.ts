@@ -30,7 +30,6 @@ import { sendCode } from "./send-code";
 import { endSession, startSession } from "./session-store";
 import { completeSetup } from "./setup/complete-setup";
 import { hasAdmin } from "./setup/setup-token";
-import { signInMailQueued } from "./sign-in-mail/queue-sign-in-mail";
 import { simpleAccess } from "./simple-auth";
 import { verifyCode } from "./verify-code";
 import { verifyMagicLink } from "./verify-magic-link";
@@ -45,11 +44,11 @@ const meta = (request: FastifyRequest) => ({
  * The queued sign-in mail is sent once the answer has gone out, so its rendering and sending
  * never delay the answer (and withholding a deactivated account's mail is not faster).
  */
-const sendQueuedMail = {
+const sendQueuedMail = (ctx: AppContext) => ({
   onResponse: async () => {
-    signInMailQueued.wake();
+    ctx.jobs.wake("sign-in-mail");
   },
-};
+});
 
 /** Every sign-in's ending: a session for `user`, then `{ success, ...fields, user }`. */
 async function signedIn(
@@ -81,7 +80,7 @@ const emailSignInRoutes: FeatureRoutes = async (app, { ctx }) => {
       schema: { body: sendCodeBodySchema, response: answers(successAnswerSchema) },
       config: { rateLimit: ipLimits.sendPerIp },
       ...emailSignInOn,
-      ...sendQueuedMail,
+      ...sendQueuedMail(ctx),
     },
     async (request) => sendCode(ctx, request.body.email, meta(request)),
   );
@@ -105,7 +104,7 @@ const emailSignInRoutes: FeatureRoutes = async (app, { ctx }) => {
       schema: { body: magicLinkBodySchema, response: answers(magicLinkAnswerSchema) },
       config: { rateLimit: ipLimits.sendPerIp },
       ...emailSignInOn,
-      ...sendQueuedMail,
+      ...sendQueuedMail(ctx),
     },
     async (request) => requestMagicLink(ctx, request.body.email, meta(request)),
   );

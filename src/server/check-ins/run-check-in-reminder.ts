@@ -11,7 +11,7 @@ import { reachableMembers, runningPairing } from "./check-in-members";
  * reminded twice: the reminder is claimed on the person's check-in row (reminded_at) before
  * the e-mail goes out and marked sent (reminder_sent_at) after; a refused e-mail gives the claim
  * back, and a claim left unsent by a run that died is sent by the run that takes the stage over
- * (the stage runs under its lease, rounds/run-due-stages.ts).
+ * (the stage runs under its lease, jobs/definitions/round-steps.ts).
  */
 export async function runCheckInReminder(
   ctx: AppContext,

@@ -46,7 +46,7 @@ export async function runCheckInStage(
 
 /**
  * Claims the person's question: a new check-in row, or one a run that died left claimed but never
- * sent (no answer, no sent_at). The stage runs under its lease (rounds/run-due-stages.ts), so an
+ * sent (no answer, no sent_at). The stage runs under its lease (jobs/definitions/round-steps.ts), so an
  * unsent claim it finds is no other live run's; the compare on asked_at still lets one of two
  * runs at once take it.
  */

@@ -6,7 +6,6 @@ import { newsletters } from "../db/schema";
 import { activePairingFile } from "../newsletters/newsletter-files";
 import { announcePairing } from "../newsletters/send/announce";
 import { queueAnnouncement } from "../newsletters/send/queue-announcement";
-import { wakeDeliveryWorkers } from "../newsletters/send/wake";
 import type { RoundScope } from "./round-settings";
 
 export interface Announcement {
@@ -62,7 +61,7 @@ export async function announceRound(
     claim,
   });
   if (!queued) return null;
-  wakeDeliveryWorkers();
+  ctx.jobs.wake("newsletter-delivery");
   return {
     summary: `no newsletter was approved for the month, so each gets the short announcement (${queued.queued} queued in the delivery ledger).`,
     data: { via: "announcement", ...queued },

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { type Database, openDatabase } from "../db/client";
 import { emailLogs, newsletterDeliveries, newsletters } from "../db/schema";
+import { runDueStages } from "../jobs/definitions/round-steps";
 import { type AppProcess, startAppProcess } from "../test/app-processes";
 import { allowEmail, createAdmin, createPairing, createUser } from "../test/factories";
 import { type PostgresServer, startPostgresServer } from "../test/postgres-server";
 import { type SmtpPeer, startSmtpPeer } from "../test/smtp-peer";
 import { createTestApp, type TestApp } from "../test/test-app";
-import { runDueStages } from "./run-due-stages";
 
 /**
  * The round is published by this test's app with the clock moved to the pairing day; real app

@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { newsletterDeliveries, newsletters, roundStages } from "../db/schema";
+import { runDueStages } from "../jobs/definitions/round-steps";
 import { allowEmail, createAdmin, createPairing, createUser } from "../test/factories";
 import { type SendingApp, startSendingApp } from "../test/sending-app";
-import { runDueStages } from "./run-due-stages";
 
 /*
  * The March 2027 company-wide round (pairing day Monday 1 March, draft on Friday 26 February),

@@ -4,10 +4,10 @@ import { listActivity } from "../activity/activity";
 import { fixedClock } from "../clock";
 import { type Database, openDatabase } from "../db/client";
 import { roundStages } from "../db/schema";
+import { runDueStages } from "../jobs/definitions/round-steps";
 import { allowEmail, createAdmin, createUser } from "../test/factories";
 import { type PostgresServer, startPostgresServer } from "../test/postgres-server";
 import { createTestApp, type TestApp } from "../test/test-app";
-import { runDueStages } from "./run-due-stages";
 import { claimDueStage } from "./stage-ledger";
 
 /*

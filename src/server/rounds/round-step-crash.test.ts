@@ -2,12 +2,13 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { checkIns, matches, roundStages } from "../db/schema";
+import { runDueStages } from "../jobs/definitions/round-steps";
 import { memberIds, withMembers } from "../match-members/match-members";
 import { allowEmail, createAdmin, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { composeDraft } from "./compose-draft";
 import { findRoundScope } from "./round-settings";
-import { planDueRounds, runDueStages } from "./run-due-stages";
+import { planDueRounds } from "./run-due-stages";
 import { claimDueStage } from "./stage-ledger";
 
 /*

@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { roundDrafts } from "../db/schema";
+import { runDueStages } from "../jobs/definitions/round-steps";
 import { allowEmail, createAdmin, createGroup, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
-import { runDueStages } from "./run-due-stages";
 
 const clock = fixedClock("2027-02-20T00:00:00Z");
 let t: TestApp;

@@ -4,9 +4,9 @@ import type { RoundSettings } from "../../shared/rounds";
 import { listActivity } from "../activity/activity";
 import { fixedClock } from "../clock";
 import { pairings, roundDrafts, roundStages } from "../db/schema";
+import { runDueStages } from "../jobs/definitions/round-steps";
 import { allowEmail, createAdmin, createGroup, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
-import { runDueStages } from "./run-due-stages";
 
 /*
  * Rounds across time: a late publish, a long review window, a group made just before its window,

@@ -4,11 +4,11 @@ import { listActivity } from "../activity/activity";
 import { fixedClock } from "../clock";
 import { type Database, openDatabase } from "../db/client";
 import { pairings, roundStages } from "../db/schema";
+import { runDueStages } from "../jobs/definitions/round-steps";
 import { deliverQueued } from "../test/deliveries";
 import { allowEmail, createAdmin, createUser } from "../test/factories";
 import { type PostgresServer, startPostgresServer } from "../test/postgres-server";
 import { createTestApp, type TestApp } from "../test/test-app";
-import { runDueStages } from "./run-due-stages";
 import { claimDueStage } from "./stage-ledger";
 
 /*

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listActivity } from "../activity/activity";
 import { fixedClock } from "../clock";
 import { pairings, roundDrafts, roundStages } from "../db/schema";
+import { runDueStages } from "../jobs/definitions/round-steps";
 import { deliverQueued } from "../test/deliveries";
 import { allowEmail, createAdmin, createPairing, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
-import { runDueStages } from "./run-due-stages";
 
 /*
  * The March 2027 round, company-wide, with the defaults: pairing day Monday 1 March, draft on

@@ -1,5 +1,3 @@
-import { randomBytes } from "node:crypto";
-import { hostname } from "node:os";
 import { monthDisplay } from "../../shared/pairings";
 import { recordActivity } from "../activity/activity";
 import type { AppContext } from "../context";
@@ -17,21 +15,7 @@ import {
   loadDateContext,
   type RoundScope,
 } from "./round-settings";
-import {
-  claimDueStage,
-  planRound,
-  renewLease,
-  type StageOutcome,
-  settleStage,
-} from "./stage-ledger";
-
-export interface RunDueOptions {
-  /** Who holds the claims (a process id); default: a new one per call. */
-  owner?: string;
-  /** How long a claimed stage stays this owner's before another process may take it. */
-  leaseMs?: number;
-  log?: (line: string) => void;
-}
+import { planRound, type StageOutcome, settleStage } from "./stage-ledger";
 
 export interface StageRun {
   id: number;
@@ -44,65 +28,21 @@ export interface StageRun {
 /** Tries before a stage that keeps throwing is marked failed for the admin. */
 const MAX_ATTEMPTS = 3;
 
-export const newOwnerId = () => `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
-
 /**
- * Plans every scope's round whose review window has opened, then runs each due stage, earliest
- * first, each claimed under a lease so that whatever the number of processes calling this at
- * once, each stage runs once (docs/rounds.md). What fell due while nothing ran runs now. "Now" is
- * ctx.clock's. Returns the stages this call ran.
+ * Runs one claimed stage and settles it, only while `owner` still holds it (the job
+ * `jobs/definitions/round-steps.ts` claims the stages under a lease and renews it meanwhile, so
+ * whatever the number of processes, each stage runs once; docs/rounds.md). "Now" is ctx.clock's.
  */
-export async function runDueStages(
-  ctx: AppContext,
-  options: RunDueOptions = {},
-): Promise<StageRun[]> {
-  const owner = options.owner ?? newOwnerId();
-  const leaseMs = options.leaseMs ?? 5 * 60_000;
-  const log = options.log ?? (() => {});
-  await planDueRounds(ctx);
-  const ran: StageRun[] = [];
-  for (;;) {
-    const stage = await claimDueStage(ctx.db, { owner, leaseMs, now: ctx.clock.now() });
-    if (!stage) return ran;
-    const heartbeat = keepLease(ctx, stage, owner, leaseMs, log);
-    let outcome: StageOutcome;
-    try {
-      outcome = await runOne(ctx, stage, log);
-    } finally {
-      await heartbeat.stop();
-    }
-    const settled = await settleStage(ctx.db, stage, owner, outcome, ctx.clock.now());
-    if (!settled) log(`Rounds: stage ${stage.id} was taken over by another process meanwhile.`);
-    ran.push({ ...stage, state: outcome.state });
-  }
-}
-
-/**
- * Renews the stage's lease every third of it while its work runs (a big company, a slow mail
- * server), so no other process takes over a stage that is still running (docs/rounds.md).
- */
-function keepLease(
+export async function runClaimedStage(
   ctx: AppContext,
   stage: RoundStageRow,
   owner: string,
-  leaseMs: number,
   log: (line: string) => void,
-) {
-  let renewing: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(
-    () => {
-      renewing = renewLease(ctx.db, stage, owner, leaseMs).catch((error: Error) =>
-        log(`Rounds: the lease of stage ${stage.id} could not be renewed: ${error.message}`),
-      );
-    },
-    Math.max(10, Math.floor(leaseMs / 3)),
-  );
-  return {
-    async stop() {
-      clearInterval(timer);
-      await renewing;
-    },
-  };
+): Promise<StageRun> {
+  const outcome = await runOne(ctx, stage, log);
+  const settled = await settleStage(ctx.db, stage, owner, outcome, ctx.clock.now());
+  if (!settled) log(`Rounds: stage ${stage.id} was taken over by another process meanwhile.`);
+  return { ...stage, state: outcome.state };
 }
 
 /** Writes down every scope's round whose review window has opened (stage-ledger.ts planRound). */

@@ -115,7 +115,7 @@ export async function claimDueStage(db: Db, options: ClaimOptions): Promise<Roun
 }
 
 /**
- * Extends this owner's lease on a stage it still holds (run-due-stages.ts renews it while the
+ * Extends this owner's lease on a stage it still holds (the round-steps job renews it while the
  * stage's work runs, so a long stage is never taken over). False once the stage is no longer its.
  */
 export async function renewLease(
@@ -171,4 +171,25 @@ export async function settleStage(
     )
     .returning({ id: roundStages.id });
   return rows.length > 0;
+}
+
+/**
+ * Gives back a stage this owner still holds unsettled (its work threw before the outcome was
+ * written): pending again, for the next look of any process, instead of after the lease.
+ */
+export async function releaseStage(
+  db: Db,
+  stage: Pick<RoundStageRow, "id">,
+  owner: string,
+): Promise<void> {
+  await db
+    .update(roundStages)
+    .set({ state: "pending", claimedBy: null, leaseExpiresAt: null })
+    .where(
+      and(
+        eq(roundStages.id, stage.id),
+        eq(roundStages.claimedBy, owner),
+        eq(roundStages.state, "running"),
+      ),
+    );
 }

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { newsletters } from "../db/schema";
-import { startDeliveryWorker } from "../newsletters/send/worker";
+import { quietLogs } from "../jobs/definitions/job-logs";
+import { newsletterDeliveryJob } from "../jobs/definitions/newsletter-delivery";
+import { startJob } from "../jobs/run-job";
 import type { TestApp } from "./test-app";
 
 /**
@@ -9,7 +11,14 @@ import type { TestApp } from "./test-app";
  */
 export async function deliverQueued(...apps: TestApp[]): Promise<void> {
   const workers = apps.map((t) =>
-    startDeliveryWorker(t.ctx, { concurrency: 2, leaseMs: 10_000, pollMs: 20, log: () => {} }),
+    startJob(
+      newsletterDeliveryJob(t.ctx, quietLogs, {
+        concurrency: 2,
+        leaseMs: 10_000,
+        pollMs: 20,
+        log: () => {},
+      }),
+    ),
   );
   try {
     const deadline = Date.now() + 10_000;

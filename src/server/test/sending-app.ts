@@ -1,9 +1,10 @@
 import type { Clock } from "../clock";
+import { quietLogs } from "../jobs/definitions/job-logs";
 import {
-  type DeliveryWorker,
-  type DeliveryWorkerOptions,
-  startDeliveryWorker,
-} from "../newsletters/send/worker";
+  type NewsletterDeliveryJobOptions,
+  newsletterDeliveryJob,
+} from "../jobs/definitions/newsletter-delivery";
+import { type RunningJob, startJob } from "../jobs/run-job";
 import { createAdmin } from "./factories";
 import { type SmtpPeer, startSmtpPeer } from "./smtp-peer";
 import { createTestApp, type TestApp } from "./test-app";
@@ -12,7 +13,7 @@ import { createTestApp, type TestApp } from "./test-app";
 export interface SendingApp {
   t: TestApp;
   peer: SmtpPeer;
-  worker: DeliveryWorker;
+  worker: RunningJob;
   admin: { id: string };
   close(): Promise<void>;
 }
@@ -22,18 +23,20 @@ export async function startSendingApp(
     clock?: Clock;
     /** The peer answers each message this much later. */
     peerDelayMs?: number;
-    worker?: Partial<DeliveryWorkerOptions>;
+    worker?: Partial<NewsletterDeliveryJobOptions>;
   } = {},
 ): Promise<SendingApp> {
   const peer = await startSmtpPeer({ delayMs: options.peerDelayMs });
   const t = await createTestApp({ smtpUrl: peer.url, clock: options.clock });
-  const worker = startDeliveryWorker(t.ctx, {
-    concurrency: 2,
-    leaseMs: 10_000,
-    pollMs: 20,
-    log: () => {},
-    ...options.worker,
-  });
+  const worker = startJob(
+    newsletterDeliveryJob(t.ctx, quietLogs, {
+      concurrency: 2,
+      leaseMs: 10_000,
+      pollMs: 20,
+      log: () => {},
+      ...options.worker,
+    }),
+  );
   return {
     t,
     peer,

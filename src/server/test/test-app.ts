@@ -4,16 +4,13 @@ import path from "node:path";
 import { lte } from "drizzle-orm";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import { buildApp } from "../app";
-import {
-  type SignInMailWorker,
-  type SignInMailWorkerOptions,
-  startSignInMailWorker,
-} from "../auth/sign-in-mail/sign-in-mail-worker";
 import { type Clock, systemClock } from "../clock";
 import { type Config, loadConfig } from "../config";
 import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { mailOutbox, signInMails } from "../db/schema";
+import { type SignInMailJobOptions, signInMailJob } from "../jobs/definitions/sign-in-mail";
+import { type RunningJob, startJob } from "../jobs/run-job";
 import { createMailer } from "../mail/mailer";
 import { type TestClient, testClient } from "./test-client";
 import { createTestDatabase } from "./test-database";
@@ -32,8 +29,8 @@ export interface TestApp extends TestClient {
    * mails have been sent.
    */
   outbox(): Promise<Array<typeof mailOutbox.$inferSelect>>;
-  /** The sign-in mail worker this app runs, as start-server.ts does. */
-  signInMail: SignInMailWorker;
+  /** The sign-in mail job this app runs, as start-server.ts does. */
+  signInMail: RunningJob;
   close(): Promise<void>;
 }
 
@@ -49,7 +46,7 @@ export interface TestAppOptions {
   mailLog?: (line: string) => void;
   /** A Fastify logger (e.g. `{ level: "info", stream }`) to read the server log in a test. */
   logger?: FastifyServerOptions["logger"];
-  signInMail?: Partial<SignInMailWorkerOptions>;
+  signInMail?: SignInMailJobOptions;
 }
 
 /** The real app on its own fresh database, for `app.inject` integration tests. */
@@ -82,10 +79,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     readiness: options.readiness,
   });
   await app.ready();
-  const signInMail = startSignInMailWorker(app.ctx, {
-    warn: (line) => app.log.warn(line),
-    ...options.signInMail,
-  });
+  const warn = (line: string) => app.log.warn(line);
+  const signInMail = startJob(signInMailJob(app.ctx, { log: warn, warn }, options.signInMail));
   return {
     ...testClient({ app, db: database.db }),
     app,

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { authCodes, magicLinkTokens, type SignInMailRow, signInMails } from "../../db/schema";
 
@@ -47,6 +47,17 @@ export async function claimSignInMails(
       ),
     )
     .orderBy(signInMails.id);
+}
+
+/**
+ * Extends the lease on mails this worker still holds (of `ids`: a mail already sent is gone, one
+ * put back for a retry is free), so a slow mail server does not make another process send it too.
+ */
+export async function renewSignInMails(db: Db, ids: number[], until: Date): Promise<void> {
+  await db
+    .update(signInMails)
+    .set({ claimedUntil: until })
+    .where(and(inArray(signInMails.id, ids), isNotNull(signInMails.claimedUntil)));
 }
 
 /** Sent or withheld: the row and the plain secret in it go. */

@@ -1,6 +1,5 @@
 import type { Tx } from "../../db/client";
 import { signInMails } from "../../db/schema";
-import { createWakeSignal } from "../../mail/wake-signal";
 
 /** The longest a queued sign-in mail (and the plain secret in it) waits before it is dropped. */
 export const SIGN_IN_MAIL_MAX_WAIT_MS = 10 * 60_000;
@@ -31,6 +30,3 @@ export async function queueSignInMail(
     createdAt: now,
   });
 }
-
-/** Workers of this process, so a queued mail goes out at once instead of at the next poll. */
-export const signInMailQueued = createWakeSignal();

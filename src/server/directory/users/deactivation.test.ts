@@ -6,8 +6,10 @@ import { listActivity } from "../../activity/activity";
 import { post } from "../../auth/test-helpers";
 import { fixedClock } from "../../clock";
 import { matches, sessions, users } from "../../db/schema";
+import { quietLogs } from "../../jobs/definitions/job-logs";
+import { newsletterDeliveryJob } from "../../jobs/definitions/newsletter-delivery";
+import { startJob } from "../../jobs/run-job";
 import { memberIds, withMembers } from "../../match-members/match-members";
-import { startDeliveryWorker } from "../../newsletters/send/worker";
 import { checkRoundInvariants } from "../../rounds/round-invariants";
 import {
   allowEmail,
@@ -165,13 +167,15 @@ describe("deactivating an account", () => {
   it("leaves the person out of a newsletter their pairing receives", async () => {
     const { newsletter, members } = await createSendableNewsletter(t.db, { people: 4 });
     await deactivate(members[1].id);
-    const worker = startDeliveryWorker(t.ctx, {
-      concurrency: 2,
-      leaseMs: 10_000,
-      pollMs: 50,
-      retry: { baseMs: 20, capMs: 100 },
-      log: () => {},
-    });
+    const worker = startJob(
+      newsletterDeliveryJob(t.ctx, quietLogs, {
+        concurrency: 2,
+        leaseMs: 10_000,
+        pollMs: 50,
+        retry: { baseMs: 20, capMs: 100 },
+        log: () => {},
+      }),
+    );
     try {
       expect((await admin.post(`/api/admin/newsletters/${newsletter.id}/send`)).statusCode).toBe(
         202,

@@ -9,7 +9,6 @@ import type { FeatureRoutes } from "../../context";
 import { retryFailedDeliveries } from "./retry-failed";
 import { getSendStatus } from "./send-status";
 import { startSend } from "./start-send";
-import { wakeDeliveryWorkers } from "./wake";
 
 /** Starting a newsletter send and following it (docs/newsletters.md, "Sending"). */
 const newsletterSendRoutes: FeatureRoutes = async (app, { ctx }) => {
@@ -20,13 +19,13 @@ const newsletterSendRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   r.post("/api/admin/newsletters/:id/send", { schema: started }, async (request, reply) => {
     const answer = await startSend(ctx, request.params.id);
-    wakeDeliveryWorkers();
+    ctx.jobs.wake("newsletter-delivery");
     return reply.code(202).send(answer);
   });
 
   r.post("/api/admin/newsletters/:id/retry-failed", { schema: started }, async (request, reply) => {
     const answer = await retryFailedDeliveries(ctx, request.params.id);
-    wakeDeliveryWorkers();
+    ctx.jobs.wake("newsletter-delivery");
     return reply.code(202).send(answer);
   });
 

@@ -2,18 +2,20 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { newsletterDeliveries, newsletters } from "../../db/schema";
+import { quietLogs } from "../../jobs/definitions/job-logs";
+import { newsletterDeliveryJob } from "../../jobs/definitions/newsletter-delivery";
+import { type RunningJob, startJob } from "../../jobs/run-job";
 import { createAdmin, createSendableNewsletter } from "../../test/factories";
 import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { createTestDatabase } from "../../test/test-database";
-import { type DeliveryWorker, startDeliveryWorker } from "./worker";
 
 const PASSWORD = "very-secret-smtp-pass";
 let database: Database;
 let peer: SmtpPeer;
 let withSmtp: TestApp;
 let withoutSmtp: TestApp;
-const workers: DeliveryWorker[] = [];
+const workers: RunningJob[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -30,13 +32,15 @@ afterAll(async () => {
 });
 
 function worker(app: TestApp, warnings: string[] = []) {
-  const started = startDeliveryWorker(app.ctx, {
-    concurrency: 2,
-    leaseMs: 10_000,
-    pollMs: 20,
-    log: () => {},
-    warn: (line) => warnings.push(line),
-  });
+  const started = startJob(
+    newsletterDeliveryJob(app.ctx, quietLogs, {
+      concurrency: 2,
+      leaseMs: 10_000,
+      pollMs: 20,
+      log: () => {},
+      warn: (line) => warnings.push(line),
+    }),
+  );
   workers.push(started);
   return started;
 }

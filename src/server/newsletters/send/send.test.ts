@@ -2,6 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LINK_PAIRING_FIRST } from "../../../shared/newsletters";
 import { emailLogs, newsletterArchive, newsletterDeliveries, newsletters } from "../../db/schema";
+import { quietLogs } from "../../jobs/definitions/job-logs";
+import { newsletterDeliveryJob } from "../../jobs/definitions/newsletter-delivery";
+import { type RunningJob, startJob } from "../../jobs/run-job";
 import {
   createAdmin,
   createNewsletter,
@@ -14,12 +17,11 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 import { readLogEntries } from "../email-logs/log-entries";
 import { finishSend } from "./finish-send";
 import { ALREADY_SENDING, ALREADY_SENT, APPROVE_FIRST, NOBODY_TO_SEND_TO } from "./start-send";
-import { type DeliveryWorker, startDeliveryWorker } from "./worker";
 
 let t: TestApp;
 let peer: SmtpPeer;
 let admin: { id: string };
-let worker: DeliveryWorker;
+let worker: RunningJob;
 let sending: SendingApp;
 
 beforeAll(async () => {
@@ -239,12 +241,14 @@ describe("delivering a newsletter", () => {
 describe("delivering without SMTP", () => {
   it("puts every recipient's message into the outbox through the same ledger", async () => {
     const outboxApp = await createTestApp();
-    const outboxWorker = startDeliveryWorker(outboxApp.ctx, {
-      concurrency: 2,
-      leaseMs: 10_000,
-      pollMs: 50,
-      log: () => {},
-    });
+    const outboxWorker = startJob(
+      newsletterDeliveryJob(outboxApp.ctx, quietLogs, {
+        concurrency: 2,
+        leaseMs: 10_000,
+        pollMs: 50,
+        log: () => {},
+      }),
+    );
     try {
       const { newsletter, members } = await createSendableNewsletter(outboxApp.db, { people: 3 });
       const res = await outboxApp

@@ -19,7 +19,7 @@ export const NOBODY_TO_SEND_TO =
 /**
  * Starts a send: in ONE transaction the newsletter turns from approved to sending and one delivery
  * row per recipient is written (unique per newsletter + address). The workers of every app process
- * then deliver those rows (worker.ts); nothing is sent from the request. The send records this
+ * then deliver those rows (jobs/definitions/newsletter-delivery.ts); nothing is sent from the request. The send records this
  * process's mail transport: only processes with the same one deliver it. The conditional update is
  * the concurrency rule: of two sends at once only one finds the newsletter still approved.
  * `claim`, when given, runs first in that transaction (a round's stage takes its announcement,

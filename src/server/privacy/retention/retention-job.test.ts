@@ -21,8 +21,9 @@ import {
   createUser,
   signIn,
 } from "../../test/factories";
+import { runRetentionOnce } from "../../test/run-retention";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { monthsBefore, runRetentionIfDue } from "./retention-job";
+import { monthsBefore } from "./retention-job";
 
 const clock = fixedClock("2027-01-10T09:00:00Z");
 let t: TestApp;
@@ -33,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const run = (owner = "process-a") => runRetentionIfDue(t.ctx, { owner });
+const run = (owner = "process-a") => runRetentionOnce(t.ctx, owner);
 
 describe("the daily retention job", () => {
   it("deletes codes, links and sessions a day after they ended, keeping history by default", async () => {

@@ -20,9 +20,9 @@ import {
   createUser,
   tablesHolding,
 } from "../../test/factories";
+import { runRetentionOnce } from "../../test/run-retention";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { ANONYMISED_ACTIVITY } from "./anonymise-old-history";
-import { runRetentionIfDue } from "./retention-job";
 
 const clock = fixedClock("2027-01-10T09:00:00Z");
 let t: TestApp;
@@ -133,7 +133,7 @@ describe("history the retention setting anonymises", () => {
     );
 
     expect((await t.as(admin).put("/api/admin/retention", { months: 1 })).statusCode).toBe(200);
-    expect(await runRetentionIfDue(t.ctx, { owner: "a" })).toContain("older than 2026-12-10");
+    expect(await runRetentionOnce(t.ctx, "a")).toContain("older than 2026-12-10");
 
     expect(await figures(admin)).toEqual(before);
     // Only the person's own row (and its change counter) still knows them; no history does.

@@ -1,7 +1,7 @@
 /**
- * The workers of this process that send queued mail (newsletter deliveries, sign-in mail) poll
- * their table; a request that just queued mail wakes them so it goes out at once instead of at
- * the next poll. One signal per queue.
+ * A job of this process polls its table (run-job.ts); code that just queued work for it (a
+ * request that queued mail, a round that queued its announcement) wakes it, so the work starts at
+ * once instead of at the next poll. One signal per job, kept beside the code that queues its work.
  */
 export interface WakeSignal {
   /** Calls `listener` on every wake until the returned function is called. */
@@ -22,7 +22,7 @@ export function createWakeSignal(): WakeSignal {
   };
 }
 
-/** A queue worker's wait between looks at its table: `pollMs`, cut short by a wake or a stop. */
+/** A job's wait between looks at its table: `pollMs`, cut short by a wake or a stop. */
 export interface PollPause {
   readonly stopped: boolean;
   /** Ends the current wait at once, or makes the next one end at once. */
@@ -64,4 +64,28 @@ export function createPollPause(pollMs: number): PollPause {
       wakeUp?.();
     },
   };
+}
+
+/**
+ * The wake signals of one app's jobs, by job name (`ctx.jobs`): code that queued work for a job
+ * in this process wakes it with `ctx.jobs.wake("newsletter-delivery")` after its transaction
+ * committed; the job's definition listens on `ctx.jobs.signal(its name)`. By name, so feature
+ * code never imports the jobs that import it (docs/jobs.md).
+ */
+export interface JobWakes {
+  wake(jobName: string): void;
+  signal(jobName: string): WakeSignal;
+}
+
+export function createJobWakes(): JobWakes {
+  const signals = new Map<string, WakeSignal>();
+  const signal = (jobName: string) => {
+    let found = signals.get(jobName);
+    if (!found) {
+      found = createWakeSignal();
+      signals.set(jobName, found);
+    }
+    return found;
+  };
+  return { signal, wake: (jobName) => signal(jobName).wake() };
 }

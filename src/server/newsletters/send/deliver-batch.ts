@@ -1,113 +1,47 @@
-import { randomBytes } from "node:crypto";
-import { hostname } from "node:os";
 import type { AppContext } from "../../context";
 import { type BackoffSettings, backoffDelayMs } from "../../mail/mail-failure";
-import { createPollPause, type PollPause } from "../../mail/wake-signal";
-import { printLine } from "../../terminal";
 import { createCompositionCache } from "./compositions";
 import { composeDelivery, isFailure, sendDelivery } from "./deliver";
 import { finishedButOpen, finishSend } from "./finish-send";
-import {
-  type ClaimedDelivery,
-  claimDeliveries,
-  releaseClaims,
-  renewLease,
-  resumeWaiting,
-  sendsOverOtherTransports,
-} from "./ledger";
+import { type ClaimedDelivery, resumeWaiting, sendsOverOtherTransports } from "./ledger";
 import { type RetryRules, recordFailure } from "./retries";
 import { createSentRecorder, type SentRecorder } from "./sent-recorder";
-import { onWake } from "./wake";
 
-export interface DeliveryWorkerOptions {
+export interface DeliverySettings {
   /** Messages in flight at once; the SMTP pool size, which bounds the duplicates a crash can cause. */
   concurrency: number;
-  /** How long claimed deliveries stay this worker's; renewed while it runs. */
-  leaseMs: number;
-  batchSize?: number;
-  /** How often an idle worker looks for work (a send started in this process wakes it at once). */
-  pollMs?: number;
   /**
    * Transient failures (the mail server out of reach, a 4xx) are retried with capped exponential
    * backoff and jitter (default 2 s doubling up to 10 min) until the horizon (default
    * NEWSLETTER_RETRY_HOURS) after the first of them; then the delivery fails.
    */
   retry?: Partial<BackoffSettings> & { horizonMs?: number };
-  log?: (line: string) => void;
-  /** Warnings (the server's logger): a send this process leaves to others. Default: `log`. */
-  warn?: (line: string) => void;
-}
-
-export interface DeliveryWorker {
-  readonly id: string;
-  wake(): void;
-  /** Finishes the messages in flight, gives back the rest of its claim and stops. */
-  stop(): Promise<void>;
+  log: (line: string) => void;
+  /** Warnings (the server's logger): a send this process leaves to others. */
+  warn: (line: string) => void;
 }
 
 export const DEFAULT_BACKOFF: BackoffSettings = { baseMs: 2000, capMs: 10 * 60_000 };
 
-/**
- * The newsletter delivery worker every app process runs (start-server.ts). Each round claims a
- * batch of deliveries under a lease, walks each one (compose → deliver → settle) in
- * `concurrency` lanes over the pooled mailer, and finishes the newsletters that have nothing left
- * to deliver (finish-send.ts). See README.md here.
- */
-export function startDeliveryWorker(
-  ctx: AppContext,
-  options: DeliveryWorkerOptions,
-): DeliveryWorker {
-  const id = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
-  const log = options.log ?? printLine;
-  const poll = createPollPause(options.pollMs ?? 1000);
-  const unsubscribe = onWake(poll.wake);
-  const renewal = setInterval(
-    () => {
-      renewLease(ctx.db, id, options.leaseMs).catch(() => {});
-    },
-    Math.max(200, options.leaseMs / 3),
-  );
-  renewal.unref();
-  const round = createRound(ctx, id, options, poll);
-  const loop = async () => {
-    while (!poll.stopped) {
-      poll.looking();
-      const busy = await round().catch((error: Error) => {
-        if (!poll.stopped) log(`Newsletter worker: ${error.message}`);
-        return false;
-      });
-      if (!busy) await poll.pause();
-    }
-  };
-  const running = loop();
-
-  return {
-    id,
-    wake: poll.wake,
-    async stop() {
-      poll.stop();
-      unsubscribe();
-      await running;
-      clearInterval(renewal);
-      await releaseClaims(ctx.db, id).catch(() => {});
-    },
-  };
+/** What the delivery job (jobs/definitions/newsletter-delivery.ts) does with what it claimed. */
+export interface DeliveryWork {
+  /**
+   * Walks each delivery of a claimed batch (compose → deliver → settle) in `concurrency` lanes
+   * over the pooled mailer, then finishes the newsletters that have nothing left to deliver
+   * (finish-send.ts). Lanes take no new delivery once `run.stopping`.
+   */
+  deliver(batch: ClaimedDelivery[], run: { readonly stopping: boolean }): Promise<void>;
+  /**
+   * Nothing to claim: finishes sends left open by a crash and says which sends this process
+   * leaves to others.
+   */
+  idle(): Promise<void>;
 }
 
-/**
- * One round of the worker: claim a batch and deliver it, then finish its newsletters; with
- * nothing to claim, finish sends left open by a crash and say which sends this process leaves to
- * others. Resolves true when it delivered something (the next round starts at once).
- */
-function createRound(
-  ctx: AppContext,
-  workerId: string,
-  options: DeliveryWorkerOptions,
-  poll: PollPause,
-): () => Promise<boolean> {
-  const concurrency = Math.max(1, options.concurrency);
-  const log = options.log ?? printLine;
-  const warn = options.warn ?? log;
+/** The delivery work of one process; each newsletter is composed once per process and send. See README.md here. */
+export function createDeliveryWork(ctx: AppContext, settings: DeliverySettings): DeliveryWork {
+  const concurrency = Math.max(1, settings.concurrency);
+  const { log, warn } = settings;
   const warnOnce = warnerOnce(warn);
   const compositions = createCompositionCache(ctx);
   // Group commit waits for the lanes only on the embedded database (sent-recorder.ts).
@@ -116,14 +50,8 @@ function createRound(
     () => ctx.clock.now(),
     ctx.config.DATABASE_URL ? 0 : 20,
   );
-  const walk = createWalk(ctx, retryRules(ctx, options), recorder, compositions);
-  const deliverBatch = createBatchDelivery(ctx, workerId, {
-    concurrency,
-    log,
-    poll,
-    recorder,
-    walk,
-  });
+  const walk = createWalk(ctx, retryRules(ctx, settings), recorder, compositions);
+  const deliverBatch = createBatchDelivery(ctx, { concurrency, log, recorder, walk });
 
   const finish = async (newsletterIds: Iterable<number>) => {
     for (const newsletterId of newsletterIds) {
@@ -134,24 +62,18 @@ function createRound(
     }
   };
 
-  return async () => {
-    const batch = await claimDeliveries(ctx.db, workerId, {
-      limit: options.batchSize ?? concurrency * 50,
-      leaseMs: options.leaseMs,
-      now: ctx.clock.now(),
-      transport: ctx.mailer.fingerprint,
-    });
-    if (batch.length > 0) {
-      await deliverBatch(batch);
+  return {
+    async deliver(batch, run) {
+      await deliverBatch(batch, run);
       await finish(new Set(batch.map((d) => d.newsletterId)));
-    } else {
+    },
+    async idle() {
       await finish(await finishedButOpen(ctx));
       compositions.clear();
       for (const send of await sendsOverOtherTransports(ctx.db, ctx.mailer.fingerprint)) {
         warnOnce(send.id, otherTransportWarning(send, ctx.mailer.fingerprint));
       }
-    }
-    return batch.length > 0;
+    },
   };
 }
 
@@ -183,33 +105,29 @@ function createWalk(
 
 /**
  * Walks a batch in `concurrency` lanes. A delivery whose outcome could not be recorded (the
- * database failed meanwhile) is logged and the batch's rows still held are given back; once a
- * delivery that had been failing went out, the mail server is back and its newsletter's waiting
- * deliveries are due at once (ledger.ts resumeWaiting).
+ * database failed meanwhile) is logged; the job gives back the batch's rows still held after the
+ * batch (ledger.ts releaseClaims). Once a delivery that had been failing went out, the mail server
+ * is back and its newsletter's waiting deliveries are due at once (ledger.ts resumeWaiting).
  */
 function createBatchDelivery(
   ctx: AppContext,
-  workerId: string,
   lanes: {
     concurrency: number;
     log: (line: string) => void;
-    poll: PollPause;
     recorder: SentRecorder;
     walk: Walk;
   },
 ) {
-  const { concurrency, log, poll, recorder, walk } = lanes;
-  return async (batch: ClaimedDelivery[]) => {
+  const { concurrency, log, recorder, walk } = lanes;
+  return async (batch: ClaimedDelivery[], run: { readonly stopping: boolean }) => {
     let next = 0;
-    let unrecorded = false;
     const recovered = new Set<number>();
     const lane = async () => {
       recorder.join();
       try {
-        while (!poll.stopped && next < batch.length) {
+        while (!run.stopping && next < batch.length) {
           const delivery = batch[next++];
           const outcome = await walk(delivery).catch((error: Error) => {
-            unrecorded = true;
             log(`Newsletter delivery ${delivery.id} not recorded: ${error.message}`);
           });
           if (outcome === "sent" && delivery.failingSince) recovered.add(delivery.newsletterId);
@@ -222,17 +140,10 @@ function createBatchDelivery(
     for (const newsletterId of recovered) {
       await resumeWaiting(ctx.db, newsletterId, ctx.clock.now());
     }
-    if (unrecorded && !poll.stopped) {
-      await releaseClaims(
-        ctx.db,
-        workerId,
-        batch.map((d) => d.id),
-      );
-    }
   };
 }
 
-function retryRules(ctx: AppContext, options: DeliveryWorkerOptions): Omit<RetryRules, "now"> {
+function retryRules(ctx: AppContext, options: DeliverySettings): Omit<RetryRules, "now"> {
   const backoff = {
     baseMs: options.retry?.baseMs ?? DEFAULT_BACKOFF.baseMs,
     capMs: options.retry?.capMs ?? DEFAULT_BACKOFF.capMs,

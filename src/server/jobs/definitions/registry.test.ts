@@ -1,0 +1,58 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import { quietLogs } from "./job-logs";
+import { JOBS } from "./registry";
+
+// docs/jobs.md: background work runs only through the job loop; code wakes a job by its name.
+const serverRoot = path.join(import.meta.dirname, "..", "..");
+const jobsRoot = path.join(serverRoot, "jobs") + path.sep;
+/** Timers that are not a poll loop nor a claim: the group commit's wait for the lanes. */
+const allowedTimers = [path.join("newsletters", "send", "sent-recorder.ts")];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "test" ? [] : sourceFiles(full);
+    return /\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) ? [full] : [];
+  });
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe("the job registry", () => {
+  it("names every job once, in kebab-case", () => {
+    const names = JOBS.map((define) => define(t.ctx, quietLogs).name);
+    expect(names).toEqual([...new Set(names)]);
+    for (const name of names) expect(name).toMatch(/^[a-z]+(-[a-z]+)*$/);
+  });
+
+  it("has a job for every name the server's code wakes", () => {
+    const names = new Set(JOBS.map((define) => define(t.ctx, quietLogs).name));
+    const woken = sourceFiles(serverRoot).flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(/jobs\.wake\("([^"]+)"\)/g)].map((m) => m[1]),
+    );
+    expect(woken.length).toBeGreaterThan(2);
+    expect(woken.filter((name) => !names.has(name))).toEqual([]);
+  });
+
+  it("is the only place that runs timers: no server file outside jobs/ polls on its own", () => {
+    const offenders = sourceFiles(serverRoot)
+      .filter((file) => !file.startsWith(jobsRoot))
+      .map((file) => path.relative(serverRoot, file))
+      .filter((file) => !allowedTimers.includes(file))
+      .flatMap((file) =>
+        readFileSync(path.join(serverRoot, file), "utf8")
+          .split("\n")
+          .flatMap((line, i) =>
+            /\bset(Interval|Timeout)\(/.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [],
+          ),
+      );
+    expect(offenders).toEqual([]);
+  });
+});

@@ -1,0 +1,34 @@
+import type { AppContext } from "../../context";
+import type { AnyJobDefinition } from "../job";
+import { type RunningJob, startJob } from "../run-job";
+import type { JobLogs } from "./job-logs";
+import { newsletterDeliveryJob } from "./newsletter-delivery";
+import { retentionJob } from "./retention";
+import { roundStepsJob } from "./round-steps";
+import { signInMailJob } from "./sign-in-mail";
+
+/**
+ * Every background job each app process runs (docs/jobs.md), a line each, stopped in this order:
+ * a job that queues work for another stops before it (a round's publish queues its announcement
+ * for the newsletter delivery).
+ */
+export const JOBS: Array<(ctx: AppContext, logs: JobLogs) => AnyJobDefinition> = [
+  // Daily: expired sign-in records and history past retention (docs/privacy.md); one process runs it.
+  retentionJob,
+  // The monthly rounds' stages; each stage runs once (docs/rounds.md).
+  roundStepsJob,
+  // Newsletters and round announcements; a send survives any one process dying.
+  newsletterDeliveryJob,
+  // Sign-in mail leaves the request path: the request queues it, this job sends it.
+  signInMailJob,
+];
+
+/** Starts every job of the registry; `stop` ends them in the registry's order. */
+export function startJobs(ctx: AppContext, logs: JobLogs): { stop(): Promise<void> } {
+  const running: RunningJob[] = JOBS.map((define) => startJob(define(ctx, logs)));
+  return {
+    async stop() {
+      for (const job of running) await job.stop();
+    },
+  };
+}
