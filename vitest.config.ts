@@ -8,6 +8,7 @@ export default defineConfig({
     include: ["src/**/*.test.{ts,tsx}"],
     environment: "node",
     pool: "forks",
+    globalSetup: ["src/server/test/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -24,6 +24,8 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** Embedded only: the data folder as a tarball, for `loadDataDir` (test snapshots). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 // From the repository root, so the compiled server (dist/server) finds the same folder.
@@ -52,6 +54,8 @@ export interface OpenDatabaseOptions {
   log?: DatabaseLog;
   /** Called with the text of every statement the app runs (tests count statements with it). */
   logQuery?: (query: string) => void;
+  /** Embedded in memory only: start from this data folder tarball instead of an empty database. */
+  loadDataDir?: Blob;
 }
 
 /** The part of a pino logger the database uses. */
@@ -62,7 +66,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const log = options.log ?? pino({ level: "error" }, pino.destination(2));
     return openPostgres(options.databaseUrl, options.poolSize ?? 10, log, options.logQuery);
   }
-  return openPglite(options.dataDir, options.logQuery);
+  return openPglite(options.dataDir, options.logQuery, options.loadDataDir);
 }
 
 /** Drizzle's options: the schema, and the statement log when one is asked for. */
@@ -71,11 +75,16 @@ const drizzleOptions = (logQuery?: (query: string) => void) => ({
   logger: logQuery ? { logQuery } : undefined,
 });
 
-async function openPglite(dataDir?: string, logQuery?: (query: string) => void): Promise<Database> {
+async function openPglite(
+  dataDir?: string,
+  logQuery?: (query: string) => void,
+  loadDataDir?: Blob,
+): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // The options form: `new PGlite(undefined, options)` ignores the extensions of an in-memory one.
   const client = new PGlite({
     dataDir,
+    loadDataDir,
     // Trigram indexes for the admin user search (migration 0007).
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
@@ -90,6 +99,7 @@ async function openPglite(dataDir?: string, logQuery?: (query: string) => void):
       await client.query("select 1");
     },
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir("none"),
   };
 }
 

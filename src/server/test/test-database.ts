@@ -1,4 +1,5 @@
 import { type Database, type OpenDatabaseOptions, openDatabase } from "../db/client";
+import { readMigratedSnapshot } from "./migrated-snapshot";
 import { createServerDatabase } from "./postgres-server";
 
 /**
@@ -10,7 +11,8 @@ export async function createTestDatabase(
 ): Promise<Database & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase(options);
+    // From the suite's migrated snapshot when there is one; migrate() then finds nothing to do.
+    const database = await openDatabase({ ...options, loadDataDir: readMigratedSnapshot() });
     await database.migrate();
     return database;
   }

@@ -1,0 +1,55 @@
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { migrationsFolder, openDatabase } from "../db/client";
+import { repoRoot } from "../repo-root";
+
+/**
+ * Where the snapshot of a freshly migrated embedded database lives: keyed by every migration file
+ * and the PGlite version, so a new or edited migration (or a PGlite upgrade) makes a new one.
+ * Starting PGlite from it skips initdb and the migrations, most of a test file's set-up
+ * (docs/performance.md, "The test suite").
+ */
+function snapshotPath(): string {
+  const hash = createHash("sha256");
+  const pglite = JSON.parse(
+    readFileSync(path.join(repoRoot, "node_modules/@electric-sql/pglite/package.json"), "utf8"),
+  );
+  hash.update(`pglite ${pglite.version}\n`);
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else hash.update(`${path.relative(migrationsFolder, file)}\n`).update(readFileSync(file));
+    }
+  };
+  walk(migrationsFolder);
+  return path.join(tmpdir(), `coj-migrated-${hash.digest("hex").slice(0, 16)}.tar`);
+}
+
+/** Makes the snapshot unless it is there already (the unit suite's global set-up calls this). */
+export async function ensureMigratedSnapshot(): Promise<void> {
+  const file = snapshotPath();
+  if (existsSync(file)) return;
+  const database = await openDatabase({});
+  try {
+    await database.migrate();
+    if (!database.dumpDataDir) throw new Error("The embedded database cannot dump its data folder");
+    const dump = await database.dumpDataDir();
+    // Written beside and renamed, so a reader never sees half a file.
+    const partial = `${file}.${process.pid}.partial`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+  } finally {
+    await database.close();
+  }
+}
+
+/** The snapshot's contents, or undefined when none was made (then the caller migrates). */
+export function readMigratedSnapshot(): Blob | undefined {
+  const file = snapshotPath();
+  return existsSync(file) ? new Blob([readFileSync(file)]) : undefined;
+}
