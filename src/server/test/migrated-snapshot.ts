@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { migrationsFolder, openDatabase } from "../db/client";
@@ -43,8 +43,17 @@ export async function ensureMigratedSnapshot(): Promise<void> {
     const partial = `${file}.${process.pid}.partial`;
     writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
     renameSync(partial, file);
+    forgetOlderSnapshots(file);
   } finally {
     await database.close();
+  }
+}
+
+/** Snapshots of earlier migrations are never read again; a file missing meanwhile only means migrating. */
+function forgetOlderSnapshots(kept: string) {
+  for (const name of readdirSync(tmpdir())) {
+    const file = path.join(tmpdir(), name);
+    if (/^coj-migrated-\w+\.tar$/.test(name) && file !== kept) rmSync(file, { force: true });
   }
 }
 
