@@ -1,3 +1,4 @@
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_DOCS_PAGE, OPENAPI_DOCUMENT } from "../../shared/api";
 import { createTestApp, type TestApp } from "../test/test-app";
@@ -94,6 +95,53 @@ describe("the OpenAPI document", () => {
         );
       expect(target, ref).toBeDefined();
     }
+  });
+});
+
+/** Every JSON Schema in the document, with where it sits: components, parameters, bodies, answers. */
+function schemasIn(
+  value: unknown,
+  at: string,
+  found: [string, unknown][] = [],
+): [string, unknown][] {
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) schemasIn(item, `${at}/${i}`, found);
+  } else if (value && typeof value === "object") {
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === "schema" || (at === "#/components/schemas" && inner)) {
+        found.push([`${at}/${key}`, inner]);
+      } else schemasIn(inner, `${at}/${key.replace(/\//g, "~1")}`, found);
+    }
+  }
+  return found;
+}
+
+describe("the OpenAPI document's schemas", () => {
+  it("are each valid JSON Schema 2020-12, as OpenAPI 3.1 requires", () => {
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    const schemas = schemasIn(doc, "#");
+    expect(schemas.length).toBeGreaterThan(100);
+    const invalid = schemas.flatMap(([at, schema]) =>
+      ajv.validateSchema(schema as object) ? [] : [`${at}: ${ajv.errorsText(ajv.errors)}`],
+    );
+    expect(invalid).toEqual([]);
+  });
+
+  it("compile with every reference resolved", () => {
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    ajv.addSchema({ components: doc.components }, "openapi.json");
+    const broken: string[] = [];
+    for (const [at, schema] of schemasIn({ paths: doc.paths }, "#")) {
+      const local = JSON.parse(
+        JSON.stringify(schema).replaceAll('"#/components/', '"openapi.json#/components/'),
+      );
+      try {
+        ajv.compile(local);
+      } catch (error) {
+        broken.push(`${at}: ${(error as Error).message}`);
+      }
+    }
+    expect(broken).toEqual([]);
   });
 });
 
