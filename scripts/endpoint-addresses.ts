@@ -2,8 +2,9 @@ import { pathToFileURL } from "node:url";
 import { tsImport } from "tsx/esm/api";
 import type { Plugin } from "vite";
 
-/** A table of src/shared/endpoints: not endpoint.ts, which holds the helpers. */
-const endpointTable = /[\\/]src[\\/]shared[\\/]endpoints[\\/](?!endpoint\.ts$)[^\\/]+\.ts$/;
+/** A table of src/shared/endpoints: not endpoint.ts (the helpers) nor all-tables.ts (the list). */
+const endpointTable =
+  /[\\/]src[\\/]shared[\\/]endpoints[\\/](?!(endpoint|all-tables)\.ts$)[^\\/]+\.ts$/;
 
 type Table = Record<string, { method: string; path: string }>;
 

@@ -1,6 +1,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_DOCS_PAGE, OPENAPI_DOCUMENT } from "../../shared/api";
+import { allEndpointTables } from "../../shared/endpoints/all-tables";
 import { createTestApp, type TestApp } from "../test/test-app";
 
 type Operation = { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> };
@@ -66,6 +67,16 @@ describe("the OpenAPI document", () => {
       );
       if (!described) missing.push(`${route.method} ${route.url}`);
     }
+    expect(missing).toEqual([]);
+  });
+
+  it("lists every endpoint of the table in src/shared/endpoints, as the server registered it", () => {
+    const endpoints = Object.values(allEndpointTables).flatMap((table) => Object.values(table));
+    expect(endpoints.length).toBeGreaterThan(5);
+    const registered = new Set(t.app.registeredRoutes.map((r) => `${r.method} ${r.url}`));
+    const missing = endpoints
+      .map((e) => `${e.method} ${e.path}`)
+      .filter((e) => !registered.has(e) || !doc.paths[openapiPath(e.split(" ")[1])]);
     expect(missing).toEqual([]);
   });
 

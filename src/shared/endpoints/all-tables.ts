@@ -1,0 +1,8 @@
+import { matchEndpoints } from "./matches";
+import { roundMemberEndpoints } from "./round-members";
+
+/**
+ * Every table of endpoints, for the checks that the server registers each endpoint and the
+ * OpenAPI document lists it (src/server/api-docs/openapi.test.ts). A new table is added here.
+ */
+export const allEndpointTables = { matchEndpoints, roundMemberEndpoints };
