@@ -24,7 +24,6 @@ const notYetFromTheTable = [
   "lib/api/admin-users.ts",
   "lib/api/admin-whitelist.ts",
   "lib/api/auth.ts",
-  "lib/api/check-ins.ts",
   "lib/api/identity.ts",
   "lib/api/inquiries.ts",
   "lib/api/privacy.ts",

@@ -14,7 +14,6 @@ const isRouteFile = (file: string) => /(^|[-/])routes\.ts$/.test(file);
 const notYetFromTheTable = [
   "auth/oidc/routes.ts",
   "auth/routes.ts",
-  "check-ins/routes.ts",
   "company/routes.ts",
   "directory/departments/routes.ts",
   "directory/groups/routes.ts",

@@ -1,3 +1,4 @@
+import { checkInEndpoints } from "./check-ins";
 import { matchEndpoints } from "./matches";
 import { roundMemberEndpoints } from "./round-members";
 
@@ -5,4 +6,4 @@ import { roundMemberEndpoints } from "./round-members";
  * Every table of endpoints, for the checks that the server registers each endpoint and the
  * OpenAPI document lists it (src/server/api-docs/openapi.test.ts). A new table is added here.
  */
-export const allEndpointTables = { matchEndpoints, roundMemberEndpoints };
+export const allEndpointTables = { checkInEndpoints, matchEndpoints, roundMemberEndpoints };

@@ -3,7 +3,9 @@ import {
   type AdminUser,
   type AdminUsersResponse,
 } from "@shared/admin-users";
+import { checkInEndpoints } from "@shared/endpoints/check-ins";
 import { DEFAULT_GROUP_COLOR } from "@shared/whitelist";
+import { answerTo, isAddressOf, type SampleAnswer } from "./sample-answer";
 import { sampleGalleryAnswers } from "./sample-images";
 import { sampleLogAnswers, sampleLogPatterns } from "./sample-logs";
 import { sampleMetricAnswers } from "./sample-metrics";
@@ -24,7 +26,6 @@ import {
  * admin tab adds the paths it reads here (or in a sibling sample-*.ts spread into the map).
  * Every answer is worked out from the sample company (sample-people.ts) as the server would.
  */
-export type SampleAnswer = unknown | ((url: URL) => unknown);
 
 const created = `${currentRound.month}-01T08:00:00.000Z`;
 
@@ -146,7 +147,7 @@ export const sampleData: Record<string, SampleAnswer> = {
       updatedAt: created,
     },
   ],
-  "/api/admin/quiet-people": { people: [] },
+  ...Object.fromEntries([answerTo(checkInEndpoints.quietPeople, { people: [] })]),
   // The sample company's rounds are run by hand: no scheduled round to show.
   "/api/admin/rounds": { timeZone: "UTC", scopes: [] },
   "/api/admin/activity": { items: [], nextBefore: null },
@@ -166,7 +167,11 @@ export const samplePatterns: Array<[RegExp, SampleAnswer]> = [
 /** The sample answer for a GET of `path` (with its query string). */
 export function sampleAnswer(path: string): unknown {
   const url = new URL(path, "http://sample.invalid");
+  const withParams = Object.keys(sampleData).find((p) => isAddressOf(p, url.pathname));
   const answer =
-    sampleData[url.pathname] ?? samplePatterns.find(([re]) => re.test(url.pathname))?.[1] ?? [];
+    sampleData[url.pathname] ??
+    (withParams && sampleData[withParams]) ??
+    samplePatterns.find(([re]) => re.test(url.pathname))?.[1] ??
+    [];
   return typeof answer === "function" ? answer(url) : answer;
 }
