@@ -14,7 +14,6 @@ const isRouteFile = (file: string) => /(^|[-/])routes\.ts$/.test(file);
 const notYetFromTheTable = [
   "auth/oidc/routes.ts",
   "auth/routes.ts",
-  "company/routes.ts",
   "directory/departments/routes.ts",
   "directory/groups/routes.ts",
   "directory/impact/routes.ts",
@@ -32,7 +31,6 @@ const notYetFromTheTable = [
   "privacy/routes.ts",
   "profile/routes.ts",
   "rounds/routes.ts",
-  "scim/status-routes.ts",
 ].map((file) => file.split("/").join(path.sep));
 
 function routeFiles(dir: string): string[] {

@@ -1,4 +1,5 @@
 import { checkInEndpoints } from "./check-ins";
+import { companyEndpoints } from "./company";
 import { matchEndpoints } from "./matches";
 import { roundMemberEndpoints } from "./round-members";
 
@@ -6,4 +7,9 @@ import { roundMemberEndpoints } from "./round-members";
  * Every table of endpoints, for the checks that the server registers each endpoint and the
  * OpenAPI document lists it (src/server/api-docs/openapi.test.ts). A new table is added here.
  */
-export const allEndpointTables = { checkInEndpoints, matchEndpoints, roundMemberEndpoints };
+export const allEndpointTables = {
+  checkInEndpoints,
+  companyEndpoints,
+  matchEndpoints,
+  roundMemberEndpoints,
+};

@@ -4,6 +4,7 @@ import {
   type AdminUsersResponse,
 } from "@shared/admin-users";
 import { checkInEndpoints } from "@shared/endpoints/check-ins";
+import { companyEndpoints } from "@shared/endpoints/company";
 import { DEFAULT_GROUP_COLOR } from "@shared/whitelist";
 import { answerTo, isAddressOf, type SampleAnswer } from "./sample-answer";
 import { sampleGalleryAnswers } from "./sample-images";
@@ -110,25 +111,6 @@ const groupDepartments = sampleDepartments.map((d) => ({
 }));
 
 export const sampleData: Record<string, SampleAnswer> = {
-  "/api/admin/identity": {
-    sso: { on: false, name: null, emailSignIn: true },
-    scim: { on: false, lastChangeAt: null, managed: 0 },
-  },
-  // The sample company is set up and keeps its history for ever.
-  "/api/admin/getting-started": {
-    steps: {
-      company: true,
-      domains: true,
-      departments: true,
-      schedule: true,
-      newsletter: true,
-      invite: true,
-    },
-    whitelistEntries: 1,
-    signInUrl: "/auth",
-    done: true,
-  },
-  "/api/admin/company": { name: "Acme Corp", showPublicFigures: false },
   "/api/admin/retention": { months: null, lastRunAt: null, lastRunNote: null },
   "/api/admin/users": usersAnswer,
   "/api/departments": sampleDepartments,
@@ -147,7 +129,28 @@ export const sampleData: Record<string, SampleAnswer> = {
       updatedAt: created,
     },
   ],
-  ...Object.fromEntries([answerTo(checkInEndpoints.quietPeople, { people: [] })]),
+  ...Object.fromEntries([
+    answerTo(companyEndpoints.identity, {
+      sso: { on: false, name: null, emailSignIn: true },
+      scim: { on: false, lastChangeAt: null, managed: 0 },
+    }),
+    // The sample company is set up and keeps its history for ever.
+    answerTo(companyEndpoints.gettingStarted, {
+      steps: {
+        company: true,
+        domains: true,
+        departments: true,
+        schedule: true,
+        newsletter: true,
+        invite: true,
+      },
+      whitelistEntries: 1,
+      signInUrl: "/auth",
+      done: true,
+    }),
+    answerTo(companyEndpoints.settings, { name: "Acme Corp", showPublicFigures: false }),
+    answerTo(checkInEndpoints.quietPeople, { people: [] }),
+  ]),
   // The sample company's rounds are run by hand: no scheduled round to show.
   "/api/admin/rounds": { timeZone: "UTC", scopes: [] },
   "/api/admin/activity": { items: [], nextBefore: null },
