@@ -25,7 +25,6 @@ const notYetFromTheTable = [
   "lib/api/auth.ts",
   "lib/api/identity.ts",
   "lib/api/inquiries.ts",
-  "lib/api/privacy.ts",
   "lib/api/profile.ts",
   "lib/api/public.ts",
   "lib/api/unsubscribe.ts",

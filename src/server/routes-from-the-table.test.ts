@@ -28,7 +28,6 @@ const notYetFromTheTable = [
   "newsletters/send/routes.ts",
   "newsletters/unsubscribe/routes.ts",
   "pairings/routes.ts",
-  "privacy/routes.ts",
   "profile/routes.ts",
   "rounds/routes.ts",
 ].map((file) => file.split("/").join(path.sep));

@@ -1,6 +1,7 @@
 import { checkInEndpoints } from "./check-ins";
 import { companyEndpoints } from "./company";
 import { matchEndpoints } from "./matches";
+import { privacyEndpoints } from "./privacy";
 import { roundMemberEndpoints } from "./round-members";
 
 /**
@@ -11,5 +12,6 @@ export const allEndpointTables = {
   checkInEndpoints,
   companyEndpoints,
   matchEndpoints,
+  privacyEndpoints,
   roundMemberEndpoints,
 };

@@ -5,6 +5,7 @@ import {
 } from "@shared/admin-users";
 import { checkInEndpoints } from "@shared/endpoints/check-ins";
 import { companyEndpoints } from "@shared/endpoints/company";
+import { privacyEndpoints } from "@shared/endpoints/privacy";
 import { DEFAULT_GROUP_COLOR } from "@shared/whitelist";
 import { answerTo, isAddressOf, type SampleAnswer } from "./sample-answer";
 import { sampleGalleryAnswers } from "./sample-images";
@@ -111,7 +112,6 @@ const groupDepartments = sampleDepartments.map((d) => ({
 }));
 
 export const sampleData: Record<string, SampleAnswer> = {
-  "/api/admin/retention": { months: null, lastRunAt: null, lastRunNote: null },
   "/api/admin/users": usersAnswer,
   "/api/departments": sampleDepartments,
   "/api/admin/domain-groups": [sampleGroup],
@@ -150,6 +150,7 @@ export const sampleData: Record<string, SampleAnswer> = {
     }),
     answerTo(companyEndpoints.settings, { name: "Acme Corp", showPublicFigures: false }),
     answerTo(checkInEndpoints.quietPeople, { people: [] }),
+    answerTo(privacyEndpoints.retention, { months: null, lastRunAt: null, lastRunNote: null }),
   ]),
   // The sample company's rounds are run by hand: no scheduled round to show.
   "/api/admin/rounds": { timeZone: "UTC", scopes: [] },
