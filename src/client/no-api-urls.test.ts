@@ -24,7 +24,6 @@ const notYetFromTheTable = [
   "lib/api/admin-whitelist.ts",
   "lib/api/auth.ts",
   "lib/api/identity.ts",
-  "lib/api/inquiries.ts",
   "lib/api/profile.ts",
   "lib/api/public.ts",
   "lib/api/unsubscribe.ts",

@@ -21,7 +21,6 @@ const notYetFromTheTable = [
   "directory/whitelist/routes.ts",
   "employees/routes.ts",
   "images/routes.ts",
-  "inquiries/routes.ts",
   "metrics/routes.ts",
   "newsletters/email-logs/routes.ts",
   "newsletters/routes.ts",

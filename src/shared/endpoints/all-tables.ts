@@ -1,5 +1,6 @@
 import { checkInEndpoints } from "./check-ins";
 import { companyEndpoints } from "./company";
+import { inquiryEndpoints } from "./inquiries";
 import { matchEndpoints } from "./matches";
 import { privacyEndpoints } from "./privacy";
 import { roundMemberEndpoints } from "./round-members";
@@ -11,6 +12,7 @@ import { roundMemberEndpoints } from "./round-members";
 export const allEndpointTables = {
   checkInEndpoints,
   companyEndpoints,
+  inquiryEndpoints,
   matchEndpoints,
   privacyEndpoints,
   roundMemberEndpoints,
