@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { endpointAddresses } from "./scripts/endpoint-addresses.ts";
 import { precompress } from "./scripts/precompress.ts";
 import { DEMO_MODE_META } from "./src/shared/app-mode.ts";
 
@@ -21,7 +22,7 @@ const demoModeInDev: Plugin = {
 
 export default defineConfig({
   root: fromRoot("."),
-  plugins: [react(), tailwindcss(), precompress(), demoModeInDev],
+  plugins: [react(), tailwindcss(), precompress(), demoModeInDev, endpointAddresses()],
   resolve: {
     alias: {
       "@shared": fromRoot("./src/shared"),

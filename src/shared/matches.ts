@@ -90,7 +90,9 @@ export const currentMatchResponseSchema = z.union([
   z.object({
     match: z.null(),
     partner: z.null(),
-    partners: z.tuple([]),
+    // An empty list: `z.tuple([])` would become `anyOf: []` in the document, which JSON Schema
+    // refuses (docs/api.md).
+    partners: z.array(z.never()),
     myConnectionStatus: z.null(),
     pairingOpen: z.literal(false),
   }),

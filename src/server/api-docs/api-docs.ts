@@ -30,6 +30,19 @@ const transform: typeof jsonSchemaTransform = (input) => {
 };
 
 /**
+ * The named schemas (`.meta({ id })`) as components. The type provider gives each an `$id` of
+ * "#/components/schemas/Name", which JSON Schema 2020-12 refuses (an `$id` has no fragment); the
+ * components are found by their place in the document, so the `$id` is left out.
+ */
+const transformObject: typeof jsonSchemaTransformObject = (input) => {
+  const document = jsonSchemaTransformObject(input) as {
+    components?: { schemas?: Record<string, Record<string, unknown>> };
+  };
+  for (const schema of Object.values(document.components?.schemas ?? {})) delete schema.$id;
+  return document as ReturnType<typeof jsonSchemaTransformObject>;
+};
+
+/**
  * The API's contract as an OpenAPI 3.1 document built from every route's zod schemas, at
  * /api/openapi.json, and a page to read it at /api/docs (docs/api.md). Registered before the
  * routes so it sees each one.
@@ -51,7 +64,7 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
       },
     },
     transform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject,
   });
   await app.register(swaggerUi, {
     routePrefix: API_DOCS_PAGE,

@@ -1,5 +1,7 @@
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_DOCS_PAGE, OPENAPI_DOCUMENT } from "../../shared/api";
+import { allEndpointTables } from "../../shared/endpoints/all-tables";
 import { createTestApp, type TestApp } from "../test/test-app";
 
 type Operation = { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> };
@@ -68,6 +70,16 @@ describe("the OpenAPI document", () => {
     expect(missing).toEqual([]);
   });
 
+  it("lists every endpoint of the table in src/shared/endpoints, as the server registered it", () => {
+    const endpoints = Object.values(allEndpointTables).flatMap((table) => Object.values(table));
+    expect(endpoints.length).toBeGreaterThan(5);
+    const registered = new Set(t.app.registeredRoutes.map((r) => `${r.method} ${r.url}`));
+    const missing = endpoints
+      .map((e) => `${e.method} ${e.path}`)
+      .filter((e) => !registered.has(e) || !doc.paths[openapiPath(e.split(" ")[1])]);
+    expect(missing).toEqual([]);
+  });
+
   it("declares the refusal shape { message } for every operation", () => {
     const missing: string[] = [];
     for (const [path, operations] of Object.entries(doc.paths)) {
@@ -94,6 +106,53 @@ describe("the OpenAPI document", () => {
         );
       expect(target, ref).toBeDefined();
     }
+  });
+});
+
+/** Every JSON Schema in the document, with where it sits: components, parameters, bodies, answers. */
+function schemasIn(
+  value: unknown,
+  at: string,
+  found: [string, unknown][] = [],
+): [string, unknown][] {
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) schemasIn(item, `${at}/${i}`, found);
+  } else if (value && typeof value === "object") {
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === "schema" || (at === "#/components/schemas" && inner)) {
+        found.push([`${at}/${key}`, inner]);
+      } else schemasIn(inner, `${at}/${key.replace(/\//g, "~1")}`, found);
+    }
+  }
+  return found;
+}
+
+describe("the OpenAPI document's schemas", () => {
+  it("are each valid JSON Schema 2020-12, as OpenAPI 3.1 requires", () => {
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    const schemas = schemasIn(doc, "#");
+    expect(schemas.length).toBeGreaterThan(100);
+    const invalid = schemas.flatMap(([at, schema]) =>
+      ajv.validateSchema(schema as object) ? [] : [`${at}: ${ajv.errorsText(ajv.errors)}`],
+    );
+    expect(invalid).toEqual([]);
+  });
+
+  it("compile with every reference resolved", () => {
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    ajv.addSchema({ components: doc.components }, "openapi.json");
+    const broken: string[] = [];
+    for (const [at, schema] of schemasIn({ paths: doc.paths }, "#")) {
+      const local = JSON.parse(
+        JSON.stringify(schema).replaceAll('"#/components/', '"openapi.json#/components/'),
+      );
+      try {
+        ajv.compile(local);
+      } catch (error) {
+        broken.push(`${at}: ${(error as Error).message}`);
+      }
+    }
+    expect(broken).toEqual([]);
   });
 });
 

@@ -1,37 +1,32 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { answers } from "../../shared/api";
-import { companySettingsSchema, gettingStartedSchema } from "../../shared/company";
+import { companyEndpoints as endpoints } from "../../shared/endpoints/company";
 import type { FeatureRoutes } from "../context";
+import { endpointRoute } from "../http/endpoint-route";
 import { getCompanySettings, saveCompanySettings } from "./company-settings";
 import { gettingStarted, markInvited } from "./getting-started";
 
 /** The company's settings; the admin hook in app.ts guards every /api/admin path. */
 const companyRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get("/api/admin/company", { schema: { response: answers(companySettingsSchema) } }, async () =>
-    getCompanySettings(ctx.db),
-  );
-  r.put(
-    "/api/admin/company",
-    { schema: { body: companySettingsSchema, response: answers(companySettingsSchema) } },
-    async (request) => {
+  r.route({
+    ...endpointRoute(endpoints.settings),
+    handler: async () => getCompanySettings(ctx.db),
+  });
+  r.route({
+    ...endpointRoute(endpoints.saveSettings),
+    handler: async (request) => {
       await saveCompanySettings(ctx.db, request.body);
       return getCompanySettings(ctx.db);
     },
-  );
-  r.get(
-    "/api/admin/getting-started",
-    { schema: { response: answers(gettingStartedSchema) } },
-    async () => gettingStarted(ctx),
-  );
-  r.post(
-    "/api/admin/getting-started/invited",
-    { schema: { response: answers(gettingStartedSchema) } },
-    async () => {
+  });
+  r.route({ ...endpointRoute(endpoints.gettingStarted), handler: async () => gettingStarted(ctx) });
+  r.route({
+    ...endpointRoute(endpoints.markInvited),
+    handler: async () => {
       await markInvited(ctx);
       return gettingStarted(ctx);
     },
-  );
+  });
 };
 
 export default companyRoutes;

@@ -1,18 +1,10 @@
 import type { FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { answers, errorResponses, fileResponse } from "../../shared/api";
-import { calendarQuerySchema } from "../../shared/calendar";
-import { idParamsSchema } from "../../shared/ids";
-import {
-  connectionStatusBodySchema,
-  connectionStatusParamsSchema,
-  currentMatchResponseSchema,
-  matchChangedSchema,
-  matchHistoryResponseSchema,
-} from "../../shared/matches";
+import { matchEndpoints as endpoints } from "../../shared/endpoints/matches";
 import { clientIpKey } from "../auth/client-ip-key";
 import { readWithOwnSession, requireUser } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
+import { endpointRoute } from "../http/endpoint-route";
 import { sendSerialised } from "../http/send-serialised";
 import { matchInvitation } from "./calendar-invitation";
 import { completeMatch } from "./complete-match";
@@ -35,69 +27,49 @@ const matchesRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   // The employee's screens poll these: each reads the session in its own statement and answers
   // JSON already serialised through the response schema (member-view-cache.ts).
-  r.get(
-    "/api/matches/current",
-    { schema: { response: answers(currentMatchResponseSchema) }, config: { sessionInRoute: true } },
-    async (request, reply) =>
+  r.route({
+    ...endpointRoute(endpoints.current),
+    config: { sessionInRoute: true },
+    handler: async (request, reply) =>
       sendSerialised(
         reply,
         await readWithOwnSession(request, (token) => getCurrentMatchOfSession(ctx, token)),
       ),
-  );
+  });
 
-  r.get(
-    "/api/matches/history",
-    { schema: { response: answers(matchHistoryResponseSchema) }, config: { sessionInRoute: true } },
-    async (request, reply) =>
+  r.route({
+    ...endpointRoute(endpoints.history),
+    config: { sessionInRoute: true },
+    handler: async (request, reply) =>
       sendSerialised(
         reply,
         await readWithOwnSession(request, (token) => getMatchHistoryOfSession(ctx, token)),
       ),
-  );
+  });
 
-  r.put(
-    "/api/matches/:id/complete",
-    {
-      schema: { params: idParamsSchema, response: answers(matchChangedSchema) },
-      config: writeLimit,
-    },
-    async (request) => {
+  r.route({
+    ...endpointRoute(endpoints.complete),
+    config: writeLimit,
+    handler: async (request) => {
       const user = requireUser(request);
       const item = await completeMatch(ctx, user.id, request.params.id);
       return { message: "Coffee chat marked as completed!", ...item };
     },
-  );
+  });
 
-  r.put(
-    "/api/matches/:matchId/connection-status",
-    {
-      schema: {
-        params: connectionStatusParamsSchema,
-        body: connectionStatusBodySchema,
-        response: answers(matchChangedSchema),
-      },
-      config: writeLimit,
-    },
-    async (request) => {
+  r.route({
+    ...endpointRoute(endpoints.connectionStatus),
+    config: writeLimit,
+    handler: async (request) => {
       const user = requireUser(request);
       const item = await setConnectionStatus(ctx, user.id, request.params.matchId, request.body);
       return { message: "Connection status updated!", ...item };
     },
-  );
+  });
 
-  r.get(
-    "/api/matches/:id/calendar.ics",
-    {
-      schema: {
-        params: idParamsSchema,
-        querystring: calendarQuerySchema,
-        response: {
-          200: fileResponse("text/calendar", "The chat as an iCalendar invitation (.ics)."),
-          ...errorResponses,
-        },
-      },
-    },
-    async (request, reply) => {
+  r.route({
+    ...endpointRoute(endpoints.calendarFile),
+    handler: async (request, reply) => {
       const user = requireUser(request);
       const invitation = await matchInvitation(ctx, user, request.params.id, request.query);
       return reply
@@ -106,7 +78,7 @@ const matchesRoutes: FeatureRoutes = async (app, { ctx }) => {
         .header("Cache-Control", "no-store")
         .send(invitation.body);
     },
-  );
+  });
 };
 
 export default matchesRoutes;

@@ -1,14 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { adminUserParamsSchema } from "../../shared/admin-users";
-import { answers } from "../../shared/api";
-import {
-  eraseBodySchema,
-  erasedSchema,
-  retentionSchema,
-  retentionStatusSchema,
-} from "../../shared/privacy";
+import { privacyEndpoints as endpoints } from "../../shared/endpoints/privacy";
 import { normalizeEmail } from "../auth/email-address";
 import { requireAdmin, requireUser } from "../auth/guards";
 import { SESSION_COOKIE } from "../auth/session-store";
@@ -16,6 +8,7 @@ import type { AppContext, FeatureRoutes } from "../context";
 import { dailyJobs, users } from "../db/schema";
 import { checkUserId } from "../directory/users/user-id";
 import { BadRequest, NotFound } from "../errors";
+import { endpointRoute } from "../http/endpoint-route";
 import { erasePerson } from "./erase-person";
 import { exportMyData } from "./export-my-data";
 import { RETENTION_JOB } from "./retention/retention-job";
@@ -44,28 +37,22 @@ const leftAloneLine = (leftAlone: string[]) =>
 const privacyRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    "/api/profile/data",
-    {
-      schema: { response: answers(z.record(z.string(), z.unknown())) },
-      config: { rateLimit: { max: 10, timeWindow: "5 minutes" } },
-    },
-    async (request, reply) => {
+  r.route({
+    ...endpointRoute(endpoints.myData),
+    config: { rateLimit: { max: 10, timeWindow: "5 minutes" } },
+    handler: async (request, reply) => {
       const user = requireUser(request);
       const data = await exportMyData(ctx, user.id);
       const day = ctx.clock.now().toISOString().slice(0, 10);
       reply.header("Content-Disposition", `attachment; filename="cup-of-joe-my-data-${day}.json"`);
       return data;
     },
-  );
+  });
 
-  r.delete(
-    "/api/profile",
-    {
-      schema: { body: eraseBodySchema, response: answers(erasedSchema) },
-      config: { rateLimit: { max: 10, timeWindow: "5 minutes" } },
-    },
-    async (request, reply) => {
+  r.route({
+    ...endpointRoute(endpoints.deleteMyAccount),
+    config: { rateLimit: { max: 10, timeWindow: "5 minutes" } },
+    handler: async (request, reply) => {
       const user = requireUser(request);
       await confirmAddress(ctx, user.id, request.body.confirmEmail);
       const { leftAlone } = await erasePerson(ctx, user.id, "themself");
@@ -76,19 +63,12 @@ const privacyRoutes: FeatureRoutes = async (app, { ctx }) => {
         leftAlone,
       };
     },
-  );
+  });
 
-  r.post(
-    "/api/admin/users/:id/erase",
-    {
-      schema: {
-        params: adminUserParamsSchema,
-        body: eraseBodySchema,
-        response: answers(erasedSchema),
-      },
-      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
-    },
-    async (request) => {
+  r.route({
+    ...endpointRoute(endpoints.erasePerson),
+    config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+    handler: async (request) => {
       const admin = requireAdmin(request);
       const id = checkUserId(request.params.id);
       if (id === admin.id) throw new BadRequest("You cannot erase your own admin account.", "self");
@@ -100,7 +80,7 @@ const privacyRoutes: FeatureRoutes = async (app, { ctx }) => {
         leftAlone,
       };
     },
-  );
+  });
 };
 
 /** Operations: how many months of history the company keeps, and the daily job's last run. */
@@ -114,15 +94,14 @@ const retentionRoutes: FeatureRoutes = async (app, { ctx }) => {
       lastRunNote: job?.note ?? null,
     };
   };
-  r.get("/api/admin/retention", { schema: { response: answers(retentionStatusSchema) } }, status);
-  r.put(
-    "/api/admin/retention",
-    { schema: { body: retentionSchema, response: answers(retentionStatusSchema) } },
-    async (request) => {
+  r.route({ ...endpointRoute(endpoints.retention), handler: status });
+  r.route({
+    ...endpointRoute(endpoints.setRetention),
+    handler: async (request) => {
       await setRetention(ctx.db, request.body, ctx.clock.now());
       return status();
     },
-  );
+  });
 };
 
 const routes: FeatureRoutes = async (app, options) => {

@@ -1,17 +1,10 @@
 import type { FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { answers } from "../../shared/api";
-import { connectionStatusParamsSchema, nextPairingResponseSchema } from "../../shared/matches";
-import {
-  awayStatusResponseSchema,
-  notAwayBodySchema,
-  notAwayResponseSchema,
-  partnerAwayBodySchema,
-  partnerAwayResponseSchema,
-} from "../../shared/partner-away";
+import { roundMemberEndpoints as endpoints } from "../../shared/endpoints/round-members";
 import { clientIpKey } from "../auth/client-ip-key";
 import { requireUser } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
+import { endpointRoute } from "../http/endpoint-route";
 import { getMemberNextPairing } from "./member-next-pairing";
 import { awayStatus, sayNotAwayByLink, sayNotAwayNow } from "./not-away";
 import { reportPartnerAway } from "./partner-away";
@@ -29,50 +22,38 @@ const awayLimit = {
 const roundMemberRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    "/api/next-pairing",
-    { schema: { response: answers(nextPairingResponseSchema) } },
-    async (request) => getMemberNextPairing(ctx, requireUser(request).id),
-  );
+  r.route({
+    ...endpointRoute(endpoints.nextPairing),
+    handler: async (request) => getMemberNextPairing(ctx, requireUser(request).id),
+  });
 
-  r.post(
-    "/api/matches/:matchId/partner-away",
-    {
-      schema: {
-        params: connectionStatusParamsSchema,
-        body: partnerAwayBodySchema,
-        response: answers(partnerAwayResponseSchema),
-      },
-      config: awayLimit,
-    },
-    async (request) => {
+  r.route({
+    ...endpointRoute(endpoints.reportPartnerAway),
+    config: awayLimit,
+    handler: async (request) => {
       const user = requireUser(request);
       return reportPartnerAway(ctx, user.id, request.params.matchId, request.body, request.log);
     },
-  );
+  });
 
-  r.get(
-    "/api/matches/away-status",
-    { schema: { response: answers(awayStatusResponseSchema) } },
-    async (request) => awayStatus(ctx, requireUser(request).id),
-  );
+  r.route({
+    ...endpointRoute(endpoints.awayStatus),
+    handler: async (request) => awayStatus(ctx, requireUser(request).id),
+  });
 
-  r.post(
-    "/api/matches/not-away",
-    { schema: { response: answers(notAwayResponseSchema) }, config: awayLimit },
-    async (request) => sayNotAwayNow(ctx, requireUser(request).id, request.log),
-  );
+  r.route({
+    ...endpointRoute(endpoints.notAway),
+    config: awayLimit,
+    handler: async (request) => sayNotAwayNow(ctx, requireUser(request).id, request.log),
+  });
 
   // The e-mail's page (`/not-away?token=…`): no sign-in, the signed token names the person; a GET
   // of the page changes nothing, only its button's POST does.
-  r.post(
-    "/api/not-away",
-    {
-      schema: { body: notAwayBodySchema, response: answers(notAwayResponseSchema) },
-      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
-    },
-    async (request) => sayNotAwayByLink(ctx, request.body.token, request.log),
-  );
+  r.route({
+    ...endpointRoute(endpoints.notAwayByLink),
+    config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+    handler: async (request) => sayNotAwayByLink(ctx, request.body.token, request.log),
+  });
 };
 
 export default roundMemberRoutes;

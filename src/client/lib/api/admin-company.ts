@@ -1,18 +1,16 @@
-import type { CompanySettings, GettingStarted } from "@shared/company";
-import { apiRequest } from "../api-client";
-import { getJson } from "./request";
+import type { CompanySettings } from "@shared/company";
+import { companyEndpoints as endpoints } from "@shared/endpoints/company";
+import { call } from "./request";
 
 export const companyKeys = {
-  settings: ["/api/admin/company"] as const,
-  gettingStarted: ["/api/admin/getting-started"] as const,
+  settings: [endpoints.settings.path] as const,
+  gettingStarted: [endpoints.gettingStarted.path] as const,
 };
 
 /** The company's own settings and the first admin's checklist. */
 export const companyApi = {
-  settings: (signal?: AbortSignal) => getJson<CompanySettings>(companyKeys.settings[0], signal),
-  save: (body: CompanySettings) =>
-    apiRequest<CompanySettings>("PUT", companyKeys.settings[0], body),
-  gettingStarted: (signal?: AbortSignal) =>
-    getJson<GettingStarted>(companyKeys.gettingStarted[0], signal),
-  markInvited: () => apiRequest<GettingStarted>("POST", `${companyKeys.gettingStarted[0]}/invited`),
+  settings: (signal?: AbortSignal) => call(endpoints.settings, { signal }),
+  save: (body: CompanySettings) => call(endpoints.saveSettings, { body }),
+  gettingStarted: (signal?: AbortSignal) => call(endpoints.gettingStarted, { signal }),
+  markInvited: () => call(endpoints.markInvited),
 };

@@ -1,14 +1,15 @@
-import type { IdentityStatus, SignInMethods } from "@shared/sso";
-import { getJson } from "./request";
+import { companyEndpoints } from "@shared/endpoints/company";
+import type { SignInMethods } from "@shared/sso";
+import { call, getJson } from "./request";
 
 export const identityKeys = {
-  status: ["/api/admin/identity"] as const,
+  status: [companyEndpoints.identity.path] as const,
   methods: ["/api/auth/methods"] as const,
 };
 
 export const identityApi = {
   /** SSO and SCIM as the Operations tab shows them. */
-  status: (signal?: AbortSignal) => getJson<IdentityStatus>(identityKeys.status[0], signal),
+  status: (signal?: AbortSignal) => call(companyEndpoints.identity, { signal }),
   /** The ways in the sign-in page offers. */
   methods: (signal?: AbortSignal) => getJson<SignInMethods>(identityKeys.methods[0], signal),
 };

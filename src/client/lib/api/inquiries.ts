@@ -1,13 +1,11 @@
-import type { CompanyInquiryInput, CompanyInquiryResponse } from "@shared/inquiries";
-import { apiRequest } from "../api-client";
-import { getJson } from "./request";
+import { inquiryEndpoints as endpoints } from "@shared/endpoints/inquiries";
+import type { CompanyInquiryInput } from "@shared/inquiries";
+import { call, getJson } from "./request";
 
-export const inquiriesKeys = { open: ["/api/company-inquiry"] as const };
+export const inquiriesKeys = { open: [endpoints.open.path] as const };
 
 export const inquiriesApi = {
   /** Read by hand (`{ open }`): the landing page ships without zod. */
-  open: (signal?: AbortSignal) =>
-    getJson<{ open?: unknown } | null>("/api/company-inquiry", signal),
-  submit: (body: CompanyInquiryInput) =>
-    apiRequest<CompanyInquiryResponse>("POST", "/api/company-inquiry", body),
+  open: (signal?: AbortSignal) => getJson<{ open?: unknown } | null>(endpoints.open.path, signal),
+  submit: (body: CompanyInquiryInput) => call(endpoints.submit, { body }),
 };

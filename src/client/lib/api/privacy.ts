@@ -1,18 +1,17 @@
-import type { Erased, Retention, RetentionStatus } from "@shared/privacy";
-import { apiRequest } from "../api-client";
-import { getJson, segment } from "./request";
+import { privacyEndpoints as endpoints } from "@shared/endpoints/privacy";
+import type { Retention } from "@shared/privacy";
+import { call } from "./request";
 
 /** The file a person downloads with everything stored about them (docs/privacy.md). */
-export const MY_DATA_URL = "/api/profile/data";
-const RETENTION = "/api/admin/retention";
+export const MY_DATA_URL = endpoints.myData.path;
 
-export const retentionKeys = { status: [RETENTION] as const };
+export const retentionKeys = { status: [endpoints.retention.path] as const };
 
 export const privacyApi = {
   deleteMyAccount: (confirmEmail: string) =>
-    apiRequest<Erased>("DELETE", "/api/profile", { confirmEmail }),
+    call(endpoints.deleteMyAccount, { body: { confirmEmail } }),
   erasePerson: (userId: string, confirmEmail: string) =>
-    apiRequest<Erased>("POST", `/api/admin/users/${segment(userId)}/erase`, { confirmEmail }),
-  retention: (signal?: AbortSignal) => getJson<RetentionStatus>(RETENTION, signal),
-  setRetention: (body: Retention) => apiRequest<RetentionStatus>("PUT", RETENTION, body),
+    call(endpoints.erasePerson, { params: { id: userId }, body: { confirmEmail } }),
+  retention: (signal?: AbortSignal) => call(endpoints.retention, { signal }),
+  setRetention: (body: Retention) => call(endpoints.setRetention, { body }),
 };

@@ -3,7 +3,11 @@ import {
   type AdminUser,
   type AdminUsersResponse,
 } from "@shared/admin-users";
+import { checkInEndpoints } from "@shared/endpoints/check-ins";
+import { companyEndpoints } from "@shared/endpoints/company";
+import { privacyEndpoints } from "@shared/endpoints/privacy";
 import { DEFAULT_GROUP_COLOR } from "@shared/whitelist";
+import { answerTo, isAddressOf, type SampleAnswer } from "./sample-answer";
 import { sampleGalleryAnswers } from "./sample-images";
 import { sampleLogAnswers, sampleLogPatterns } from "./sample-logs";
 import { sampleMetricAnswers } from "./sample-metrics";
@@ -24,7 +28,6 @@ import {
  * admin tab adds the paths it reads here (or in a sibling sample-*.ts spread into the map).
  * Every answer is worked out from the sample company (sample-people.ts) as the server would.
  */
-export type SampleAnswer = unknown | ((url: URL) => unknown);
 
 const created = `${currentRound.month}-01T08:00:00.000Z`;
 
@@ -109,26 +112,6 @@ const groupDepartments = sampleDepartments.map((d) => ({
 }));
 
 export const sampleData: Record<string, SampleAnswer> = {
-  "/api/admin/identity": {
-    sso: { on: false, name: null, emailSignIn: true },
-    scim: { on: false, lastChangeAt: null, managed: 0 },
-  },
-  // The sample company is set up and keeps its history for ever.
-  "/api/admin/getting-started": {
-    steps: {
-      company: true,
-      domains: true,
-      departments: true,
-      schedule: true,
-      newsletter: true,
-      invite: true,
-    },
-    whitelistEntries: 1,
-    signInUrl: "/auth",
-    done: true,
-  },
-  "/api/admin/company": { name: "Acme Corp", showPublicFigures: false },
-  "/api/admin/retention": { months: null, lastRunAt: null, lastRunNote: null },
   "/api/admin/users": usersAnswer,
   "/api/departments": sampleDepartments,
   "/api/admin/domain-groups": [sampleGroup],
@@ -146,7 +129,29 @@ export const sampleData: Record<string, SampleAnswer> = {
       updatedAt: created,
     },
   ],
-  "/api/admin/quiet-people": { people: [] },
+  ...Object.fromEntries([
+    answerTo(companyEndpoints.identity, {
+      sso: { on: false, name: null, emailSignIn: true },
+      scim: { on: false, lastChangeAt: null, managed: 0 },
+    }),
+    // The sample company is set up and keeps its history for ever.
+    answerTo(companyEndpoints.gettingStarted, {
+      steps: {
+        company: true,
+        domains: true,
+        departments: true,
+        schedule: true,
+        newsletter: true,
+        invite: true,
+      },
+      whitelistEntries: 1,
+      signInUrl: "/auth",
+      done: true,
+    }),
+    answerTo(companyEndpoints.settings, { name: "Acme Corp", showPublicFigures: false }),
+    answerTo(checkInEndpoints.quietPeople, { people: [] }),
+    answerTo(privacyEndpoints.retention, { months: null, lastRunAt: null, lastRunNote: null }),
+  ]),
   // The sample company's rounds are run by hand: no scheduled round to show.
   "/api/admin/rounds": { timeZone: "UTC", scopes: [] },
   "/api/admin/activity": { items: [], nextBefore: null },
@@ -166,7 +171,11 @@ export const samplePatterns: Array<[RegExp, SampleAnswer]> = [
 /** The sample answer for a GET of `path` (with its query string). */
 export function sampleAnswer(path: string): unknown {
   const url = new URL(path, "http://sample.invalid");
+  const withParams = Object.keys(sampleData).find((p) => isAddressOf(p, url.pathname));
   const answer =
-    sampleData[url.pathname] ?? samplePatterns.find(([re]) => re.test(url.pathname))?.[1] ?? [];
+    sampleData[url.pathname] ??
+    (withParams && sampleData[withParams]) ??
+    samplePatterns.find(([re]) => re.test(url.pathname))?.[1] ??
+    [];
   return typeof answer === "function" ? answer(url) : answer;
 }

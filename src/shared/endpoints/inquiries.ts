@@ -1,0 +1,19 @@
+import { answers, created } from "../api";
+import { inquiriesOpenSchema } from "../company";
+import { companyInquiryResponseSchema, companyInquirySchema } from "../inquiries";
+import { endpoint } from "./endpoint";
+
+/** The public company inquiry form: open only where an operator other than the company takes them. */
+export const inquiryEndpoints = {
+  open: endpoint({
+    method: "GET",
+    path: "/api/company-inquiry",
+    response: answers(inquiriesOpenSchema),
+  }),
+  submit: endpoint({
+    method: "POST",
+    path: "/api/company-inquiry",
+    body: companyInquirySchema,
+    response: created(companyInquiryResponseSchema),
+  }),
+};

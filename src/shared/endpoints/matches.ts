@@ -1,0 +1,48 @@
+import { answers, errorResponses, fileResponse } from "../api";
+import { calendarQuerySchema } from "../calendar";
+import { idParamsSchema } from "../ids";
+import {
+  connectionStatusBodySchema,
+  connectionStatusParamsSchema,
+  currentMatchResponseSchema,
+  matchChangedSchema,
+  matchHistoryResponseSchema,
+} from "../matches";
+import { endpoint } from "./endpoint";
+
+/** An employee's matches (docs/matches.md). */
+export const matchEndpoints = {
+  current: endpoint({
+    method: "GET",
+    path: "/api/matches/current",
+    response: answers(currentMatchResponseSchema),
+  }),
+  history: endpoint({
+    method: "GET",
+    path: "/api/matches/history",
+    response: answers(matchHistoryResponseSchema),
+  }),
+  complete: endpoint({
+    method: "PUT",
+    path: "/api/matches/:id/complete",
+    params: idParamsSchema,
+    response: answers(matchChangedSchema),
+  }),
+  connectionStatus: endpoint({
+    method: "PUT",
+    path: "/api/matches/:matchId/connection-status",
+    params: connectionStatusParamsSchema,
+    body: connectionStatusBodySchema,
+    response: answers(matchChangedSchema),
+  }),
+  calendarFile: endpoint({
+    method: "GET",
+    path: "/api/matches/:id/calendar.ics",
+    params: idParamsSchema,
+    query: calendarQuerySchema,
+    response: {
+      200: fileResponse("text/calendar", "The chat as an iCalendar invitation (.ics)."),
+      ...errorResponses,
+    },
+  }),
+};
