@@ -6,6 +6,7 @@ import { healthSchema } from "../shared/health";
 import { registerApiDocs } from "./api-docs/api-docs";
 import oidcRoutes from "./auth/oidc/routes";
 import authRoutes from "./auth/routes";
+import chatRoutes from "./chat/routes";
 import checkInRoutes from "./check-ins/routes";
 import { type Clock, systemClock } from "./clock";
 import companyRoutes from "./company/routes";
@@ -36,6 +37,7 @@ import roundMemberRoutes from "./rounds/member-routes";
 import roundsRoutes from "./rounds/routes";
 import scimRoutes from "./scim/routes";
 import identityStatusRoutes from "./scim/status-routes";
+import webhookRoutes from "./webhooks/routes";
 
 export interface AppDeps {
   config: Config;
@@ -91,6 +93,8 @@ const featureRoutes = [
   roundMemberRoutes,
   scimRoutes,
   identityStatusRoutes,
+  chatRoutes,
+  webhookRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

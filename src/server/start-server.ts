@@ -6,6 +6,7 @@ import { buildApp } from "./app";
 import { ensureAdmin } from "./auth/ensure-admin";
 import { issueSetupToken, setupLine } from "./auth/setup/setup-token";
 import { startSignInMailWorker } from "./auth/sign-in-mail/sign-in-mail-worker";
+import { startChatWorker } from "./chat/chat-worker";
 import { type Clock, systemClock } from "./clock";
 import { type Config, withListeningPort } from "./config";
 import { type DatabaseLog, type Db, openDatabase } from "./db/client";
@@ -146,8 +147,11 @@ function startWorkers(
   const roundScheduler = startRoundScheduler(app.ctx, { log: warn });
   // Every process looks daily for expired sign-in records and history past retention; one runs it.
   const retention = startRetentionJob(app.ctx, { owner: `${roundScheduler.id}-retention`, log });
+  // Every process delivers chat messages and webhook calls from their ledger (docs/chat.md).
+  const chatWorker = startChatWorker(app.ctx, { log: warn });
   return {
     async stop() {
+      await chatWorker.stop();
       await retention.stop();
       await roundScheduler.stop();
       await deliveryWorker.stop();

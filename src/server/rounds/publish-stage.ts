@@ -2,6 +2,7 @@ import { and, asc, eq, lt, sql } from "drizzle-orm";
 import { monthDisplay } from "../../shared/pairings";
 import { defaultRoundSettings } from "../../shared/rounds";
 import { recordActivity } from "../activity/activity";
+import { announceInChat } from "../chat/announce-in-chat";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { pairings, type RoundStageRow, roundDrafts, roundStages } from "../db/schema";
@@ -60,6 +61,8 @@ export async function runPublishStage(
   }
   const round = { pairingId: published.id, scope, month: stage.month };
   const told = await announceRound(ctx, round, (tx) => claimAnnouncement(ctx, tx, stage), log);
+  // Slack intros and webhook events, each queued once by its own key (docs/chat.md).
+  await announceInChat(ctx, published.id);
   if (told) {
     await recordActivity(ctx, {
       ...base,

@@ -1,0 +1,44 @@
+import { eq } from "drizzle-orm";
+import type { AppContext } from "../context";
+import { users } from "../db/schema";
+import { effectiveReach, getChatSettings, wantsEmail, wantsSlack } from "./chat-settings";
+import { wakeChatDeliveries } from "./chat-wake";
+import { queueChatMessages } from "./ledger";
+import { slackConfigured } from "./slack-client";
+import { slackUserIdOf } from "./slack-people";
+
+export type ChatReach = "chat-only" | "chat-and-email" | "email-only";
+
+/**
+ * The check-in question in Slack (docs/chat.md, "The check-in"), for a member who chose Slack or
+ * both and whom Slack knows: queued as a direct message with the three buttons. Says whether the
+ * e-mail still goes too: always for "both", and for anyone Slack does not know or cannot be
+ * asked about right now (e-mail is the fallback).
+ */
+export async function askCheckInInChat(
+  ctx: AppContext,
+  question: { pairingId: number; matchId: number; userId: string },
+): Promise<ChatReach> {
+  if (!slackConfigured(ctx)) return "email-only";
+  const [person] = await ctx.db
+    .select({ id: users.id, email: users.email, reachBy: users.reachBy })
+    .from(users)
+    .where(eq(users.id, question.userId));
+  if (!person) return "email-only";
+  const reach = effectiveReach(person.reachBy, await getChatSettings(ctx.db));
+  if (!wantsSlack(reach)) return "email-only";
+  const slackUserId = await slackUserIdOf(ctx, person).catch(() => null);
+  if (!slackUserId) return "email-only";
+  await queueChatMessages(ctx.db, [
+    {
+      channel: "slack",
+      kind: "check_in",
+      dedupeKey: `slack:check-in:pairing-${question.pairingId}:user-${question.userId}`,
+      matchId: question.matchId,
+      userId: question.userId,
+      payload: { pairingId: question.pairingId },
+    },
+  ]);
+  wakeChatDeliveries();
+  return wantsEmail(reach) ? "chat-and-email" : "chat-only";
+}
