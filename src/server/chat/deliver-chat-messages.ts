@@ -3,7 +3,13 @@ import type { AppContext } from "../context";
 import { type ChatDeliveryRow, webhookEndpoints } from "../db/schema";
 import { backoffDelayMs } from "../mail/mail-failure";
 import { sendWebhook } from "../webhooks/send-webhook";
-import { claimDueChatMessages, recordChatEnded, recordChatRetry, recordChatSent } from "./ledger";
+import {
+  claimDueChatMessages,
+  holdChatMessage,
+  recordChatEnded,
+  recordChatRetry,
+  recordChatSent,
+} from "./ledger";
 import type { ChatOutcome } from "./outcome";
 import { sendSlackMessage } from "./send-slack-message";
 
@@ -23,7 +29,8 @@ export interface ChatPassOptions {
 /**
  * One pass over the chat ledger (docs/chat.md, "Deliveries"): claims the due rows under a lease
  * and sends them one by one, each settled right after its answer, so a crash repeats at most the
- * message in flight. Resolves how many rows it claimed (0: nothing was due).
+ * message in flight. Each row's lease is renewed just before it is sent: a pass that stalled past
+ * its lease skips the rows another process has taken meanwhile. Resolves how many rows it claimed (0: nothing was due).
  */
 export async function deliverDueChatMessages(
   ctx: AppContext,
@@ -35,6 +42,8 @@ export async function deliverDueChatMessages(
     limit,
   });
   for (const row of batch) {
+    const now = ctx.clock.now();
+    if (!(await holdChatMessage(ctx.db, row, owner, { now, leaseMs }))) continue;
     const outcome = await attempt(ctx, row);
     await settle(ctx, row, owner, outcome);
   }

@@ -79,6 +79,31 @@ export async function claimDueChatMessages(
   });
 }
 
+/**
+ * Renews this owner's lease on one row just before it is sent; false when the row is no longer
+ * its own (the lease ran out and another process took it), so a worker that stalled never sends
+ * what another has taken over.
+ */
+export async function holdChatMessage(
+  db: Db,
+  row: Pick<ChatDeliveryRow, "id">,
+  owner: string,
+  { now, leaseMs }: { now: Date; leaseMs: number },
+): Promise<boolean> {
+  const held = await db
+    .update(chatDeliveries)
+    .set({ leaseExpiresAt: new Date(now.getTime() + leaseMs) })
+    .where(
+      and(
+        eq(chatDeliveries.id, row.id),
+        eq(chatDeliveries.state, "sending"),
+        eq(chatDeliveries.claimedBy, owner),
+      ),
+    )
+    .returning({ id: chatDeliveries.id });
+  return held.length > 0;
+}
+
 /** Settles a claimed row; only while this owner still holds it. */
 async function settle(
   db: Db,

@@ -15,8 +15,10 @@ export interface SlackStandIn {
   callsOf(method: string): SlackCall[];
   /** The next call of `method` is answered 429 with this Retry-After (Slack's rate limit). */
   rateLimitNext(method: string, retryAfterSeconds: number): void;
-  /** The next call of `method` gets no answer until `release()` (a process dying mid-call). */
-  holdNext(method: string): { release(): void };
+  /** The `nth` call of `method` from now gets no answer until `release()` (a process dying mid-call). */
+  holdCall(method: string, nth: number): { release(): void };
+  /** The next call of `method` is answered with this HTTP status (an outage). */
+  failNext(method: string, status: number): void;
   close(): Promise<void>;
 }
 
@@ -32,7 +34,9 @@ export async function startSlackStandIn(options: {
 }): Promise<SlackStandIn> {
   const calls: SlackCall[] = [];
   const limits = new Map<string, number>();
-  const holds = new Map<string, Array<() => void>>();
+  const holds = new Map<string, number>();
+  const failures = new Map<string, number>();
+  const seen = new Map<string, number>();
   const held: Array<() => void> = [];
   const conversations = new Map<string, string>();
   let ts = 1_700_000_000;
@@ -95,10 +99,16 @@ export async function startSlackStandIn(options: {
       limits.delete(method);
       return send(429, { ok: false, error: "ratelimited" }, { "retry-after": String(limit) });
     }
-    const hold = holds.get(method)?.shift();
-    if (hold) {
+    seen.set(method, (seen.get(method) ?? 0) + 1);
+    if (holds.get(method) === seen.get(method)) {
+      holds.delete(method);
       held.push(() => send(500, { ok: false, error: "fatal_error" }));
-      return hold();
+      return;
+    }
+    const failure = failures.get(method);
+    if (failure !== undefined) {
+      failures.delete(method);
+      return send(failure, { ok: false, error: "service_unavailable" });
     }
     send(200, answer(call));
   });
@@ -109,11 +119,14 @@ export async function startSlackStandIn(options: {
     calls,
     callsOf: (method) => calls.filter((c) => c.method === method),
     rateLimitNext: (method, seconds) => limits.set(method, seconds),
-    holdNext(method) {
-      const list = holds.get(method) ?? [];
-      list.push(() => {});
-      holds.set(method, list);
-      return { release: () => held.splice(0).forEach((answerLate) => answerLate()) };
+    failNext: (method, status) => failures.set(method, status),
+    holdCall(method, nth) {
+      holds.set(method, (seen.get(method) ?? 0) + nth);
+      return {
+        release() {
+          for (const answerLate of held.splice(0)) answerLate();
+        },
+      };
     },
     close: () =>
       new Promise<void>((resolve) => {
