@@ -8,6 +8,7 @@ import {
   authCodes,
   emailVerifications,
   images,
+  slackPeople,
   magicLinkTokens,
   mailOutbox,
   passwordResetTokens,
@@ -63,6 +64,8 @@ export async function erasePerson(
     await tx.update(users).set({ isActive: false }).where(eq(users.id, id));
     const notices = await leaveRunningPairings(ctx, tx, id, "left Cup of Joe");
     await forgetSignIns(tx, user);
+    // The remembered Slack lookup holds the address (docs/chat.md).
+    await tx.delete(slackPeople).where(eq(slackPeople.userId, id));
     const uploaded = await tx
       .select({ filename: images.filename })
       .from(images)
