@@ -37,7 +37,7 @@ describe("an employee chooses where to be reached", () => {
     expect(await choice.inputValue()).toBe("company");
     await choice.selectOption("slack");
     await page.getByRole("button", { name: "Save" }).last().click();
-    await page.getByText("We will reach you there from now on.").waitFor();
+    await page.getByText("We will reach you there from now on.", { exact: true }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.reload();
     await expect.poll(() => page.getByLabel("Reach me by").inputValue()).toBe("slack");
@@ -60,7 +60,7 @@ describe("an admin connects the company's chat", () => {
       .locator("xpath=ancestor::form")
       .getByRole("button", { name: "Save" })
       .click();
-    await page.getByText("The company's default channel is saved.").waitFor();
+    await page.getByText("The company's default channel is saved.", { exact: true }).waitFor();
 
     await page.getByLabel("Webhook address").fill(receiver.url);
     await page.getByLabel("match.created").check();
