@@ -8,6 +8,7 @@ import oidcRoutes from "./auth/oidc/routes";
 import authRoutes from "./auth/routes";
 import chatRoutes from "./chat/routes";
 import checkInRoutes from "./check-ins/routes";
+import slackInteractionsRoutes from "./check-ins/slack-interactions-routes";
 import { type Clock, systemClock } from "./clock";
 import companyRoutes from "./company/routes";
 import type { Config } from "./config";
@@ -94,6 +95,7 @@ const featureRoutes = [
   scimRoutes,
   identityStatusRoutes,
   chatRoutes,
+  slackInteractionsRoutes,
   webhookRoutes,
 ];
 

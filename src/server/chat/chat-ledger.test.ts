@@ -2,10 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { chatDeliveries } from "../db/schema";
+import { announceInChat } from "../newsletters/send/announce-in-chat";
 import { allowEmail, createMatch, createPairing, createUser } from "../test/factories";
 import { type SlackStandIn, startSlackStandIn } from "../test/slack-stand-in";
 import { createTestApp, type TestApp } from "../test/test-app";
-import { announceInChat } from "./announce-in-chat";
 import { CHAT_LEASE_MS, deliverDueChatMessages } from "./deliver-chat-messages";
 
 /*

@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { type ChatDeliveryRow, webhookEndpoints } from "../db/schema";
 import { backoffDelayMs } from "../mail/mail-failure";
-import { sendWebhook } from "../webhooks/send-webhook";
 import {
   claimDueChatMessages,
   holdChatMessage,
@@ -12,6 +11,7 @@ import {
 } from "./ledger";
 import type { ChatOutcome } from "./outcome";
 import { sendSlackMessage } from "./send-slack-message";
+import { sendWebhook } from "./send-webhook";
 
 /** Backoff of a chat delivery after an outage: 2 s doubling up to 10 min, with jitter. */
 const BACKOFF = { baseMs: 2000, capMs: 10 * 60_000 };

@@ -169,18 +169,3 @@ export async function recordChatProgress(
 ) {
   await db.update(chatDeliveries).set({ result }).where(eq(chatDeliveries.id, row.id));
 }
-
-/** A stopping worker gives back what it claimed and did not start. */
-export async function releaseChatClaims(db: Db, owner: string, ids: number[]) {
-  if (ids.length === 0) return;
-  await db
-    .update(chatDeliveries)
-    .set({ state: "pending", claimedBy: null, leaseExpiresAt: null })
-    .where(
-      and(
-        inArray(chatDeliveries.id, ids),
-        eq(chatDeliveries.state, "sending"),
-        eq(chatDeliveries.claimedBy, owner),
-      ),
-    );
-}

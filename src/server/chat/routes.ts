@@ -9,7 +9,6 @@ import {
 } from "../../shared/chat";
 import { requireValidatedUser } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
-import { answerFromSlack } from "./answer-from-slack";
 import { getChatSettings, saveChatSettings } from "./chat-settings";
 import { listChatDeliveries } from "./list-chat-deliveries";
 import { chooseReach, reachOf } from "./reach";
@@ -20,7 +19,7 @@ const operations = async (ctx: Parameters<FeatureRoutes>[1]["ctx"]) => ({
   slack: await slackStatus(ctx),
 });
 
-/** Chat (docs/chat.md): the profile's choice, the admin's panel and send log, Slack's presses. */
+/** Chat (docs/chat.md): the profile's choice, the admin's panel and its send log. */
 const chatRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get("/api/profile/reach", { schema: { response: answers(reachViewSchema) } }, async (request) =>
@@ -50,28 +49,6 @@ const chatRoutes: FeatureRoutes = async (app, { ctx }) => {
     { schema: { response: answers(chatDeliveryListSchema) } },
     async () => ({ deliveries: await listChatDeliveries(ctx) }),
   );
-  await app.register(slackInteractionsRoute, { ctx });
-};
-
-/** Its own plugin, so the raw form body (which Slack signs) is kept for this route only. */
-const slackInteractionsRoute: FeatureRoutes = async (app, { ctx }) => {
-  app.addContentTypeParser(
-    "application/x-www-form-urlencoded",
-    { parseAs: "string", bodyLimit: 64 * 1024 },
-    (_request, body, done) => done(null, String(body)),
-  );
-  app.post("/api/slack/interactions", async (request, reply) => {
-    const header = (name: string) => {
-      const value = request.headers[name];
-      return typeof value === "string" ? value : undefined;
-    };
-    await answerFromSlack(ctx, {
-      timestamp: header("x-slack-request-timestamp"),
-      signature: header("x-slack-signature"),
-      body: typeof request.body === "string" ? request.body : "",
-    });
-    return reply.code(200).send();
-  });
 };
 
 export default chatRoutes;

@@ -118,7 +118,7 @@ function press(
   });
 }
 
-describe("a month in Slack", () => {
+describe("the intro and the nudge", () => {
   it("introduces each match once in a conversation of exactly its members, naming departments, an organiser, a starter and the schedule link", async () => {
     await at("2027-02-20T00:00:00Z");
     expect(await at("2027-02-26T09:00:00Z")).toEqual([["draft", "done"]]);
@@ -194,7 +194,9 @@ describe("a month in Slack", () => {
       .where(and(eq(chatDeliveries.kind, "nudge"), eq(chatDeliveries.matchId, answered.id)));
     expect(skipped[0].state).toBe("skipped");
   });
+});
 
+describe("the check-in in Slack", () => {
   it("asks 'Did you meet?' as a direct message with three buttons, by e-mail too only for whoever chose both", async () => {
     expect(await at("2027-03-08T09:00:00Z")).toEqual([["check-in", "done"]]);
     const asked = (await t.outbox()).filter((m) => m.subject.startsWith("Did you meet"));

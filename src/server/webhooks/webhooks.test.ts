@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { announceInChat } from "../chat/announce-in-chat";
 import { deliverDueChatMessages } from "../chat/deliver-chat-messages";
 import { recordCheckInAnswer } from "../check-ins/answer-check-in";
 import { fixedClock } from "../clock";
+import { announceInChat } from "../newsletters/send/announce-in-chat";
 import { allowEmail, createAdmin, createMatch, createPairing, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { startWebhookReceiver, type WebhookReceiver } from "../test/webhook-receiver";

@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { LINK_PAIRING_FIRST, type SendStarted } from "../../../shared/newsletters";
-import { announceInChat } from "../../chat/announce-in-chat";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { newsletters } from "../../db/schema";
 import { BadRequest, Conflict, NotFound } from "../../errors";
 import { compose } from "../compose/composer";
 import { parseActivePairingFile } from "../newsletter-files";
+import { announceInChat } from "./announce-in-chat";
 import { queueDeliveries } from "./ledger";
 
 const INSERT_BATCH = 5000;

@@ -1,5 +1,5 @@
 import { Webhook } from "standardwebhooks";
-import type { ChatOutcome } from "../chat/outcome";
+import type { ChatOutcome } from "./outcome";
 
 /**
  * One signed call (docs/chat.md, "Webhooks"): the JSON body signed per the Standard Webhooks

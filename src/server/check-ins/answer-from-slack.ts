@@ -1,14 +1,14 @@
 import { z } from "zod";
 import { type CheckInAnswer, checkInAnswers } from "../../shared/check-in-answers";
-import { recordCheckInAnswer } from "../check-ins/answer-check-in";
-import { refuseClosedAccount } from "../check-ins/closed-account";
+import { wakeChatDeliveries } from "../chat/chat-wake";
+import { queueChatMessages } from "../chat/ledger";
+import { answeredMessage, CHECK_IN_ACTIONS } from "../chat/slack-messages";
+import { personOfSlackUser } from "../chat/slack-people";
+import { type SignedSlackRequest, verifySlackSignature } from "../chat/slack-signature";
 import type { AppContext } from "../context";
 import { BadRequest, HttpError, NotFound } from "../errors";
-import { wakeChatDeliveries } from "./chat-wake";
-import { queueChatMessages } from "./ledger";
-import { answeredMessage, CHECK_IN_ACTIONS } from "./slack-messages";
-import { personOfSlackUser } from "./slack-people";
-import { type SignedSlackRequest, verifySlackSignature } from "./slack-signature";
+import { recordCheckInAnswer } from "./answer-check-in";
+import { refuseClosedAccount } from "./closed-account";
 
 export const BAD_SLACK_SIGNATURE =
   "This request is not signed by Slack with this app's signing secret, or its timestamp is more than five minutes old.";
