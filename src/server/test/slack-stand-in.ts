@@ -16,7 +16,7 @@ export interface SlackStandIn {
   /** The next call of `method` is answered 429 with this Retry-After (Slack's rate limit). */
   rateLimitNext(method: string, retryAfterSeconds: number): void;
   /** The `nth` call of `method` from now gets no answer until `release()` (a process dying mid-call). */
-  holdCall(method: string, nth: number): { release(): void };
+  holdCall(method: string, nth: number): { arrived(): boolean; release(): void };
   /** The next call of `method` is answered with this HTTP status (an outage). */
   failNext(method: string, status: number): void;
   close(): Promise<void>;
@@ -123,6 +123,7 @@ export async function startSlackStandIn(options: {
     holdCall(method, nth) {
       holds.set(method, (seen.get(method) ?? 0) + nth);
       return {
+        arrived: () => held.length > 0,
         release() {
           for (const answerLate of held.splice(0)) answerLate();
         },
