@@ -1,3 +1,6 @@
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { answers } from "../../shared/api";
 import type { FeatureRoutes } from "../context";
 import { answerFromSlack } from "./answer-from-slack";
 
@@ -11,18 +14,23 @@ const slackInteractionsRoutes: FeatureRoutes = async (app, { ctx }) => {
     { parseAs: "string", bodyLimit: 64 * 1024 },
     (_request, body, done) => done(null, String(body)),
   );
-  app.post("/api/slack/interactions", async (request, reply) => {
-    const header = (name: string) => {
-      const value = request.headers[name];
-      return typeof value === "string" ? value : undefined;
-    };
-    await answerFromSlack(ctx, {
-      timestamp: header("x-slack-request-timestamp"),
-      signature: header("x-slack-signature"),
-      body: typeof request.body === "string" ? request.body : "",
+  const pressed = {
+    response: answers(z.object({}).meta({ description: "Taken; Slack shows nothing more." })),
+  };
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post("/api/slack/interactions", { schema: pressed }, async (request) => {
+      const header = (name: string) => {
+        const value = request.headers[name];
+        return typeof value === "string" ? value : undefined;
+      };
+      await answerFromSlack(ctx, {
+        timestamp: header("x-slack-request-timestamp"),
+        signature: header("x-slack-signature"),
+        body: typeof request.body === "string" ? request.body : "",
+      });
+      return {};
     });
-    return reply.code(200).send();
-  });
 };
 
 export default slackInteractionsRoutes;
