@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCheckInStage } from "../check-ins/run-check-in-stage";
 import { fixedClock } from "../clock";
 import { chatDeliveries } from "../db/schema";
 import { announceInChat } from "../newsletters/send/announce-in-chat";
@@ -149,5 +150,31 @@ describe("the organiser", () => {
     }
     expect(organisers[0]).not.toBe(organisers[1]);
     expect(organisers).toEqual([organisers[0], organisers[1], organisers[0], organisers[1]]);
+  });
+});
+
+describe("a person Slack does not know", () => {
+  it("keeps getting e-mail: the check-in comes by e-mail and the match's intro is skipped", async () => {
+    const ann = await person();
+    const zed = await createUser(t.db, {
+      email: "zed@ledger.test",
+      firstName: "Zed",
+      lastName: "Lee",
+      reachBy: "slack",
+    });
+    const pairing = await createPairing(t.db, { month: "2027-08", status: "active" });
+    const match = await createMatch(t.db, { members: [ann, zed], pairing });
+    await announceInChat(t.ctx, pairing.id);
+    await deliverDueChatMessages(t.ctx, { owner: "w1" });
+    expect(await introOf(match.id)).toMatchObject({ state: "skipped" });
+
+    await runCheckInStage(t.ctx, { pairingId: pairing.id });
+    const mailed = (await t.outbox()).filter((m) => m.subject.startsWith("Did you meet"));
+    expect(mailed.map((m) => m.toAddress)).toEqual(["zed@ledger.test"]);
+    const asked = await t.db
+      .select()
+      .from(chatDeliveries)
+      .where(and(eq(chatDeliveries.kind, "check_in"), eq(chatDeliveries.matchId, match.id)));
+    expect(asked.map((a) => a.userId)).toEqual([ann.id]);
   });
 });
