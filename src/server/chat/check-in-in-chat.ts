@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { users } from "../db/schema";
+import { chatDeliveries, users } from "../db/schema";
 import { effectiveReach, getChatSettings, wantsEmail, wantsSlack } from "./chat-settings";
 import { wakeChatDeliveries } from "./chat-wake";
 import { queueChatMessages } from "./ledger";
@@ -41,4 +41,22 @@ export async function askCheckInInChat(
   ]);
   wakeChatDeliveries();
   return wantsEmail(reach) ? "chat-and-email" : "chat-only";
+}
+
+/**
+ * Whether the person's question went to Slack alone (they chose Slack and Slack knew them): the
+ * e-mail reminder then leaves them be, as they asked not to be reached by e-mail.
+ */
+export async function askedInChatOnly(
+  ctx: AppContext,
+  question: { pairingId: number; userId: string },
+): Promise<boolean> {
+  const key = `slack:check-in:pairing-${question.pairingId}:user-${question.userId}`;
+  const [row] = await ctx.db
+    .select({ state: chatDeliveries.state, reachBy: users.reachBy })
+    .from(chatDeliveries)
+    .innerJoin(users, eq(users.id, question.userId))
+    .where(eq(chatDeliveries.dedupeKey, key));
+  if (!row || row.state === "skipped" || row.state === "failed") return false;
+  return effectiveReach(row.reachBy, await getChatSettings(ctx.db)) === "slack";
 }

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordCheckInAnswer } from "../check-ins/answer-check-in";
+import { runCheckInReminder } from "../check-ins/run-check-in-reminder";
 import { fixedClock } from "../clock";
 import { chatDeliveries, checkIns, matches, pairings, users } from "../db/schema";
 import { withMembers } from "../match-members/match-members";
@@ -270,5 +271,14 @@ describe("the check-in in Slack", () => {
     await drain();
     const update = slack.callsOf("chat.update").find((c) => c.args.ts === "1700000099.000100");
     expect(textOf(update as SlackCall)).toContain("Your match has changed");
+  });
+
+  it("sends no e-mail reminder to whoever was asked in Slack alone", async () => {
+    const [quiet] = await marchMatches();
+    await runCheckInReminder(t.ctx, { pairingId: quiet.pairingId });
+    const toSlackOnly = (await t.outbox()).filter(
+      (m) => m.subject.includes("Did you meet") && m.toAddress !== "dan@slack.test",
+    );
+    expect(toSlackOnly).toEqual([]);
   });
 });
