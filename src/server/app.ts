@@ -6,7 +6,9 @@ import { healthSchema } from "../shared/health";
 import { registerApiDocs } from "./api-docs/api-docs";
 import oidcRoutes from "./auth/oidc/routes";
 import authRoutes from "./auth/routes";
+import chatRoutes from "./chat/routes";
 import checkInRoutes from "./check-ins/routes";
+import slackInteractionsRoutes from "./check-ins/slack-interactions-routes";
 import { type Clock, systemClock } from "./clock";
 import companyRoutes from "./company/routes";
 import type { Config } from "./config";
@@ -37,6 +39,7 @@ import roundMemberRoutes from "./rounds/member-routes";
 import roundsRoutes from "./rounds/routes";
 import scimRoutes from "./scim/routes";
 import identityStatusRoutes from "./scim/status-routes";
+import webhookRoutes from "./webhooks/routes";
 
 export interface AppDeps {
   config: Config;
@@ -92,6 +95,9 @@ const featureRoutes = [
   roundMemberRoutes,
   scimRoutes,
   identityStatusRoutes,
+  chatRoutes,
+  slackInteractionsRoutes,
+  webhookRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

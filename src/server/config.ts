@@ -78,6 +78,12 @@ const envSchema = z
     SCIM_TOKEN: optionalText.pipe(
       z.string().min(32, { message: "must be at least 32 characters" }).optional(),
     ),
+    /** The Slack app's bot token (`xoxb-…`); unset leaves Slack off (docs/chat.md). */
+    SLACK_BOT_TOKEN: optionalText,
+    /** The Slack app's signing secret: interactions are verified with it (docs/chat.md). */
+    SLACK_SIGNING_SECRET: optionalText,
+    /** Base of Slack's Web API; tests and proxies point it elsewhere. */
+    SLACK_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
@@ -92,6 +98,13 @@ const envSchema = z
         code: "custom",
         path: ["OIDC_CLIENT_ID"],
         message: "is required with OIDC_ISSUER",
+      });
+    }
+    if (env.SLACK_BOT_TOKEN && !env.SLACK_SIGNING_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SLACK_SIGNING_SECRET"],
+        message: "is required with SLACK_BOT_TOKEN (the check-in buttons are verified with it)",
       });
     }
     if (!env.EMAIL_SIGN_IN && !env.OIDC_ISSUER) {

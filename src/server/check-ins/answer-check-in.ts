@@ -15,6 +15,7 @@ import {
 } from "../match-members/match-members";
 import { lockMemberMatch } from "../matches/open-pairing";
 import { fullName } from "../pairings/members/pairing-members";
+import { emitWebhookEvent } from "../webhooks/emit-webhook-event";
 import { statusOf } from "./check-in-members";
 import { refuseClosedAccount } from "./closed-account";
 import { verifyLinkToken } from "./link-token";
@@ -45,8 +46,20 @@ export async function checkInView(ctx: AppContext, token: string): Promise<Check
  */
 export async function answerCheckIn(ctx: AppContext, body: CheckInBody): Promise<CheckInView> {
   const { userId, matchId } = await claimsOf(ctx, body.token);
+  return recordCheckInAnswer(ctx, { userId, matchId, answer: body.answer });
+}
+
+/**
+ * Records a person's answer on their match, from the check-in page or a Slack button
+ * (docs/chat.md): under the pairing's lock, re-reading the match inside it (a match that changed
+ * answers 404 with CHANGED_MATCH, a completed month 409), and tells the webhooks.
+ */
+export async function recordCheckInAnswer(
+  ctx: AppContext,
+  { userId, matchId, answer }: { userId: string; matchId: number; answer: CheckInAnswer },
+): Promise<CheckInView> {
   const now = ctx.clock.now();
-  const status = body.answer === "met" ? MET_ANSWER : MISSED_ANSWER;
+  const status = answer === "met" ? MET_ANSWER : MISSED_ANSWER;
   const updated = await ctx.db.transaction(async (tx) => {
     const match = await lockMemberMatch(tx, userId, matchId, CHANGED_MATCH);
     await setMemberAnswer(tx, match.id, userId, status, now);
@@ -57,17 +70,23 @@ export async function answerCheckIn(ctx: AppContext, body: CheckInBody): Promise
         matchId,
         userId,
         askedAt: now,
-        answer: body.answer,
+        answer,
         answeredAt: now,
       })
       .onConflictDoUpdate({
         target: [checkIns.pairingId, checkIns.userId],
-        set: { matchId, answer: body.answer, answeredAt: now },
+        set: { matchId, answer, answeredAt: now },
       });
+    await emitWebhookEvent(tx, now, {
+      type: "check_in.answered",
+      key: `match-${matchId}-user-${userId}-${now.getTime()}`,
+      data: { matchId, pairingId: match.pairingId, userId, answer },
+    });
     return match;
   });
+  ctx.jobs.wake("chat-delivery");
   const [withAnswer] = await withMembers(ctx.db, [updated]);
-  return { ...(await present(ctx, userId, withAnswer)), message: confirmations[body.answer] };
+  return { ...(await present(ctx, userId, withAnswer)), message: confirmations[answer] };
 }
 
 async function claimsOf(ctx: AppContext, token: string) {

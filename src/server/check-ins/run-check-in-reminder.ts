@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { getAuthSecret } from "../auth/auth-secret";
+import { askedInChatOnly } from "../chat/check-in-in-chat";
 import type { AppContext } from "../context";
 import { checkIns } from "../db/schema";
 import { askMember, type CheckInRun, type Log, quietLog } from "./ask-member";
@@ -29,6 +30,8 @@ export async function runCheckInReminder(
     const waiting =
       member.status === "pending" || (row.answer === "not_yet" && member.status !== "confirmed");
     if (!waiting) continue;
+    // Asked in Slack alone: no e-mail reminder (docs/chat.md, "Where people are reached").
+    if (await askedInChatOnly(ctx, { pairingId, userId: member.recipient.id })) continue;
     // A new claim, or one a run that died left claimed but never sent (compare on reminded_at).
     const [claim] = await ctx.db
       .update(checkIns)

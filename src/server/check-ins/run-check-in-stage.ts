@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { getAuthSecret } from "../auth/auth-secret";
+import { askCheckInInChat } from "../chat/check-in-in-chat";
 import type { AppContext } from "../context";
 import { checkIns } from "../db/schema";
 import { askMember, type CheckInRun, type Log, quietLog } from "./ask-member";
@@ -13,7 +14,8 @@ import { type MemberOfMatch, reachableMembers, runningPairing } from "./check-in
  * insert before the e-mail goes out, and marked sent (sent_at) once it went out, so two runs at
  * once, or a run again after a restart, ask nobody twice, and a claim whose run died before
  * sending is asked by the run that takes the stage over. A refused e-mail gives its claim back.
- * A completed pairing asks nobody.
+ * A completed pairing asks nobody. Someone reached in Slack gets the question there
+ * (chat/check-in-in-chat.ts, docs/chat.md), queued in the chat ledger under its own key.
  */
 export async function runCheckInStage(
   ctx: AppContext,
@@ -27,6 +29,13 @@ export async function runCheckInStage(
     if (member.status !== "pending") continue;
     const claim = await claimQuestion(ctx, pairingId, member);
     if (!claim) continue;
+    const question = { pairingId, matchId: member.match.id, userId: member.recipient.id };
+    if ((await askCheckInInChat(ctx, question)) === "chat-only") {
+      await markSent(ctx, claim.id);
+      run.sent++;
+      run.userIds.push(member.recipient.id);
+      continue;
+    }
     const before = run.sent;
     await askMember(ctx, secret, pairing, member, {
       reminder: false,
@@ -34,14 +43,13 @@ export async function runCheckInStage(
       log,
       release: () => ctx.db.delete(checkIns).where(eq(checkIns.id, claim.id)),
     });
-    if (run.sent > before) {
-      await ctx.db
-        .update(checkIns)
-        .set({ sentAt: ctx.clock.now() })
-        .where(eq(checkIns.id, claim.id));
-    }
+    if (run.sent > before) await markSent(ctx, claim.id);
   }
   return run;
+}
+
+async function markSent(ctx: AppContext, checkInId: number) {
+  await ctx.db.update(checkIns).set({ sentAt: ctx.clock.now() }).where(eq(checkIns.id, checkInId));
 }
 
 /**

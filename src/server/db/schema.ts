@@ -19,6 +19,12 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import {
+  chatChannels,
+  chatDeliveryStates,
+  chatMessageKinds,
+  reachChannels,
+} from "../../shared/chat";
 import { checkInAnswers, stillInChoices } from "../../shared/check-in-answers";
 import {
   authMethods,
@@ -110,6 +116,8 @@ export const users = pgTable(
      * history counts stay true, with no name, address, photo or bio.
      */
     erasedAt: tz("erased_at"),
+    /** Where the person is reached (docs/chat.md); null follows the company's default. */
+    reachBy: text("reach_by", { enum: reachChannels }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -130,6 +138,7 @@ export const users = pgTable(
     check("users_participation_status_check", oneOf(t.participationStatus, participationStatuses)),
     check("users_employee_status_check", oneOf(t.employeeStatus, employeeStatuses)),
     check("users_auth_method_check", oneOf(t.authMethod, authMethods)),
+    check("users_reach_by_check", sql`${t.reachBy} is null or ${oneOf(t.reachBy, reachChannels)}`),
   ],
 );
 
@@ -834,6 +843,75 @@ export const dailyJobs = pgTable("daily_jobs", {
   /** What the last run did, in words for the admin. */
   note: text("note"),
 });
+
+/**
+ * A person's Slack user id, found by their address (`users.lookupByEmail`) and remembered
+ * (docs/chat.md). `slack_user_id` null: Slack did not know the address at `looked_up_at`; looked
+ * up again a day later. Keyed by the address looked up, so a changed address is looked up anew.
+ */
+export const slackPeople = pgTable("slack_people", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  email: text("email").notNull(),
+  slackUserId: text("slack_user_id"),
+  lookedUpAt: tz("looked_up_at").notNull(),
+});
+
+/** An admin's outgoing webhook (docs/chat.md, "Webhooks"): signed per Standard Webhooks. */
+export const webhookEndpoints = pgTable("webhook_endpoints", {
+  id: serial("id").primaryKey(),
+  url: text("url").notNull(),
+  events: jsonb("events").$type<string[]>().notNull(),
+  /** `whsec_…`, the Standard Webhooks secret the receiver verifies with. */
+  secret: text("secret").notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The chat delivery ledger (docs/chat.md, "Deliveries"): every Slack message and webhook call is
+ * a row, queued once by its `dedupe_key`, claimed under a lease, retried with backoff (or
+ * Slack's Retry-After), and kept as the send log of its channel.
+ */
+export const chatDeliveries = pgTable(
+  "chat_deliveries",
+  {
+    id: serial("id").primaryKey(),
+    channel: text("channel", { enum: chatChannels }).notNull(),
+    kind: text("kind", { enum: chatMessageKinds }).notNull(),
+    /** What makes the message one of a kind: a second queue of the same key adds nothing. */
+    dedupeKey: text("dedupe_key").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    endpointId: integer("endpoint_id").references(() => webhookEndpoints.id, {
+      onDelete: "cascade",
+    }),
+    matchId: integer("match_id").references(() => matches.id, { onDelete: "set null" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** An intro's member named to organise; counted to rotate the role fairly. */
+    organiserId: uuid("organiser_id").references(() => users.id, { onDelete: "set null" }),
+    state: text("state", { enum: chatDeliveryStates }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: tz("next_attempt_at"),
+    failingSince: tz("failing_since"),
+    claimedBy: text("claimed_by"),
+    leaseExpiresAt: tz("lease_expires_at"),
+    error: text("error"),
+    /** What the channel answered (Slack's conversation id and message ts). */
+    result: jsonb("result").$type<Record<string, unknown>>(),
+    sentAt: tz("sent_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("chat_deliveries_dedupe_key_unique").on(t.dedupeKey),
+    index("chat_deliveries_due_idx").on(t.state, t.nextAttemptAt),
+    index("chat_deliveries_endpoint_idx").on(t.endpointId, t.id),
+    check("chat_deliveries_channel_check", oneOf(t.channel, chatChannels)),
+    check("chat_deliveries_kind_check", oneOf(t.kind, chatMessageKinds)),
+    check("chat_deliveries_state_check", oneOf(t.state, chatDeliveryStates)),
+  ],
+);
+
+export type ChatDeliveryRow = typeof chatDeliveries.$inferSelect;
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;

@@ -15,6 +15,7 @@ import {
   sessions,
   signInMails,
   signInThrottles,
+  slackPeople,
   stillInQuestions,
   type UserRow,
   users,
@@ -65,6 +66,8 @@ export async function erasePerson(
     await tx.update(users).set({ isActive: false }).where(eq(users.id, id));
     const notices = await leaveRunningPairings(ctx, tx, id, "left Cup of Joe");
     await forgetSignIns(tx, user);
+    // The remembered Slack lookup holds the address (docs/chat.md).
+    await tx.delete(slackPeople).where(eq(slackPeople.userId, id));
     const uploaded = await tx
       .select({ filename: images.filename })
       .from(images)

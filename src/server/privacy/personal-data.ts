@@ -43,6 +43,19 @@ export const personalDataCoverage: Record<string, Record<string, string>> = {
   check_ins: { user_id: "checkIns" },
   round_stages: { claimed_by: "- the process running the stage" },
   daily_jobs: { claimed_by: "- the process running the job" },
+  slack_people: {
+    user_id: "- the person's Slack user id, found by their address; deleted on erasure",
+    email: "- the address looked up: the profile's own",
+    slack_user_id: "- Slack's id for the person, not ours",
+  },
+  chat_deliveries: {
+    user_id: "- the chat send log (docs/chat.md): ids only, no text about the person",
+    organiser_id: "- as user_id: who was named to organise an intro",
+    payload: "- ids, the month, a conversation starter or a webhook event of ids",
+    result: "- Slack's conversation id and message time",
+    claimed_by: "- the worker process holding the delivery",
+  },
+  webhook_endpoints: { events: "- the event names an admin chose" },
 };
 
 /** The export's sections, in the order the document lists them. */

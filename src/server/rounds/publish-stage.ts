@@ -5,6 +5,7 @@ import { recordActivity } from "../activity/activity";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { pairings, type RoundStageRow, roundDrafts, roundStages } from "../db/schema";
+import { announceInChat } from "../newsletters/send/announce-in-chat";
 import { insertPairingGroups } from "../pairings/generate/generate-pairing";
 import { completePairing } from "../pairings/records/complete-pairing";
 import { announceRound } from "./announce-round";
@@ -60,6 +61,8 @@ export async function runPublishStage(
   }
   const round = { pairingId: published.id, scope, month: stage.month };
   const told = await announceRound(ctx, round, (tx) => claimAnnouncement(ctx, tx, stage), log);
+  // Slack intros and webhook events, each queued once by its own key (docs/chat.md).
+  await announceInChat(ctx, published.id);
   if (told) {
     await recordActivity(ctx, {
       ...base,

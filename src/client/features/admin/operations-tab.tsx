@@ -1,3 +1,5 @@
+import { SlackCard } from "./chat/slack-card";
+import { WebhooksCard } from "./chat/webhooks-card";
 import { QuietPeopleCard } from "./check-ins/quiet-people-card";
 import { GettingStartedCard } from "./getting-started/getting-started-card";
 import { IdentityCard } from "./identity/identity-card";
@@ -23,6 +25,8 @@ export function OperationsTab() {
       <ActivityCard />
       <RosterSyncCard />
       <IdentityCard />
+      <SlackCard />
+      <WebhooksCard />
       <NewsletterCard />
       <RetentionCard />
     </div>

@@ -12,6 +12,7 @@ import { Avatar } from "./avatar";
 import { MyDataCard } from "./my-data-card";
 import { ParticipationCard } from "./participation-card";
 import { PhotoUpload } from "./photo-upload";
+import { ReachCard } from "./reach-card";
 import { useDepartments } from "./use-departments";
 
 // The edit form loads when "Edit Profile" is first pressed; the page opens on the read view.
@@ -113,6 +114,7 @@ export function ProfileView({ user }: { user: AuthUser }) {
         </Card>
         <div className="grid gap-6">
           <ParticipationCard user={user} />
+          <ReachCard />
           <MyDataCard user={user} />
         </div>
       </div>

@@ -10,6 +10,7 @@ import { BadRequest, Conflict, NotFound } from "../../errors";
 import { sendChangeNotices } from "../../pairings/current/change-notices";
 import { leaveRunningPairings } from "../../pairings/current/leave-running-pairings";
 import { lockRunningPairings } from "../../pairings/current/pairing-locks";
+import { emitWebhookEvent } from "../../webhooks/emit-webhook-event";
 import { checkUserId } from "./user-id";
 
 type Log = { error(obj: unknown, message: string): void };
@@ -53,6 +54,12 @@ export async function deactivateUser(
       .set({ isActive: false, updatedAt: ctx.clock.now() })
       .where(eq(users.id, id));
     await tx.delete(sessions).where(eq(sessions.userId, id));
+    const now = ctx.clock.now();
+    await emitWebhookEvent(tx, now, {
+      type: "person.left",
+      key: `user-${id}-${now.getTime()}`,
+      data: { userId: id },
+    });
     return { name, notices: await leaveRunningPairings(ctx, tx, id, "was deactivated") };
   });
   await sendChangeNotices(ctx, notices, log);

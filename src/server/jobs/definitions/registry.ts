@@ -1,6 +1,7 @@
 import type { AppContext } from "../../context";
 import type { AnyJobDefinition } from "../job";
 import { type RunningJob, startJob } from "../run-job";
+import { chatDeliveryJob } from "./chat-delivery";
 import type { JobLogs } from "./job-logs";
 import { newsletterDeliveryJob } from "./newsletter-delivery";
 import { retentionJob } from "./retention";
@@ -21,6 +22,8 @@ export const JOBS: Array<(ctx: AppContext, logs: JobLogs) => AnyJobDefinition> =
   newsletterDeliveryJob,
   // Sign-in mail leaves the request path: the request queues it, this job sends it.
   signInMailJob,
+  // Slack messages and webhook calls from the chat ledger (docs/chat.md).
+  chatDeliveryJob,
 ];
 
 /** Starts every job of the registry; `stop` ends them in the registry's order. */

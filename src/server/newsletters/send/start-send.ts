@@ -5,6 +5,8 @@ import type { Tx } from "../../db/client";
 import { newsletters } from "../../db/schema";
 import { BadRequest, Conflict, NotFound } from "../../errors";
 import { compose } from "../compose/composer";
+import { parseActivePairingFile } from "../newsletter-files";
+import { announceInChat } from "./announce-in-chat";
 import { queueDeliveries } from "./ledger";
 
 const INSERT_BATCH = 5000;
@@ -57,6 +59,9 @@ export async function startSend(
     }
     return count;
   });
+  // The pairing's matches are told in chat too, once each (docs/chat.md, "The intro").
+  const pairingId = newsletter.pairingFile ? parseActivePairingFile(newsletter.pairingFile) : null;
+  if (pairingId !== null) await announceInChat(ctx, pairingId);
   return {
     status: "sending",
     total: queued,

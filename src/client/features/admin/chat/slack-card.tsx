@@ -1,0 +1,91 @@
+import {
+  type ChatOperations,
+  type ReachChannel,
+  reachChannelLabels,
+  reachChannels,
+} from "@shared/chat";
+import { useQuery } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { Button } from "../../../components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "../../../components/ui/card";
+import { Label } from "../../../components/ui/label";
+import { QueryState } from "../../../components/ui/query-state";
+import { Select } from "../../../components/ui/select";
+import { toast } from "../../../components/ui/toast";
+import { chatApi, chatKeys } from "../../../lib/api/chat";
+import { useAdminMutation } from "../use-admin-mutation";
+import { failureToast } from "../whitelist/whitelist-queries";
+
+/** Operations: whether Slack is connected (auth.test) and the company's default channel. */
+export function SlackCard() {
+  const query = useQuery({
+    queryKey: chatKeys.operations,
+    queryFn: ({ signal }) => chatApi.operations(signal),
+  });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Chat</CardTitle>
+        <CardDescription>
+          Intros, check-ins and nudges in Slack for people who choose it (docs/chat.md). E-mail
+          stays the fallback for anyone Slack does not know.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <QueryState query={query} failure="Failed to load the chat settings" isEmpty={() => false}>
+          {(data) => <ChatSettingsForm operations={data} />}
+        </QueryState>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ChatSettingsForm({ operations }: { operations: ChatOperations }) {
+  const id = useId();
+  const [channel, setChannel] = useState<ReachChannel>(operations.defaultChannel);
+  const save = useAdminMutation({
+    mutationFn: (value: ReachChannel) => chatApi.setDefault({ defaultChannel: value }),
+    onSuccess: () =>
+      toast({ title: "Saved", description: "The company's default channel is saved." }),
+    failure: "Failed to save the default channel",
+    refresh: (client) => client.invalidateQueries({ queryKey: chatKeys.operations }),
+    reportFailure: failureToast,
+  });
+  const { slack } = operations;
+  return (
+    <div className="grid gap-4">
+      <p
+        data-testid="slack-status"
+        className={slack.connected ? "text-green-800" : "text-coffee-800"}
+      >
+        {slack.connected ? "Slack connected" : "Slack not connected"}: {slack.message}
+      </p>
+      <form
+        className="grid gap-2 sm:max-w-sm"
+        onSubmit={(event) => {
+          event.preventDefault();
+          save.mutate(channel);
+        }}
+      >
+        <Label htmlFor={id}>Company default: reach people by</Label>
+        <Select
+          id={id}
+          value={channel}
+          onChange={(event) => setChannel(event.target.value as ReachChannel)}
+          options={reachChannels.map((c) => ({ value: c, label: reachChannelLabels[c] }))}
+        />
+        <div>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? "Saving..." : "Save"}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { allowEmail, createAdmin, createUser } from "../test/factories";
+import { type SlackStandIn, startSlackStandIn } from "../test/slack-stand-in";
+import { createTestApp, type TestApp } from "../test/test-app";
+
+/* Where people are reached (docs/chat.md): the profile's choice and the admin's Operations panel. */
+const TOKEN = "xoxb-settings-token";
+let slack: SlackStandIn;
+let t: TestApp;
+let off: TestApp;
+
+beforeAll(async () => {
+  slack = await startSlackStandIn({ token: TOKEN, people: {} });
+  t = await createTestApp({
+    env: {
+      SLACK_BOT_TOKEN: TOKEN,
+      SLACK_SIGNING_SECRET: "settings-secret",
+      SLACK_API_URL: slack.url,
+    },
+  });
+  off = await createTestApp();
+  await allowEmail(t.db, "*@reach.test");
+});
+afterAll(async () => {
+  await t.close();
+  await off.close();
+  await slack.close();
+});
+
+describe("GET/PUT /api/admin/chat", () => {
+  it("shows Slack connected (auth.test) and saves the company's default channel", async () => {
+    const admin = await createAdmin(t.db, { email: "boss@reach.test" });
+    const res = await t.as(admin).get("/api/admin/chat");
+    expect(res.json()).toMatchObject({
+      defaultChannel: "email",
+      slack: { configured: true, connected: true, team: "Test Co", botUser: "cupofjoe" },
+    });
+    expect(slack.callsOf("auth.test")[0].token).toBe(TOKEN);
+    const saved = await t.as(admin).put("/api/admin/chat", { defaultChannel: "both" });
+    expect(saved.json()).toMatchObject({ defaultChannel: "both" });
+    const bad = await t.as(admin).put("/api/admin/chat", { defaultChannel: "pigeon" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/e-mail, Slack or both/);
+  });
+
+  it("says Slack is not set up when no token is configured", async () => {
+    const admin = await createAdmin(off.db, { email: "boss@off.test" });
+    const res = await off.as(admin).get("/api/admin/chat");
+    expect(res.json().slack).toMatchObject({ configured: false, connected: false });
+    expect(res.json().slack.message).toMatch(/SLACK_BOT_TOKEN/);
+  });
+
+  it("is for admins only", async () => {
+    const employee = await createUser(t.db, { email: "emp@reach.test" });
+    expect((await t.as(employee).get("/api/admin/chat")).statusCode).toBe(403);
+  });
+});
+
+describe("GET/PUT /api/profile/reach", () => {
+  it("keeps the person's own choice beside the company's default; null follows the company", async () => {
+    const ann = await createUser(t.db, { email: "ann@reach.test" });
+    expect((await t.as(ann).get("/api/profile/reach")).json()).toMatchObject({
+      reachBy: null,
+      slackAvailable: true,
+    });
+    const chosen = await t.as(ann).put("/api/profile/reach", { reachBy: "slack" });
+    expect(chosen.json()).toMatchObject({ reachBy: "slack" });
+    const back = await t.as(ann).put("/api/profile/reach", { reachBy: null });
+    expect(back.json()).toMatchObject({ reachBy: null });
+    const bad = await t.as(ann).put("/api/profile/reach", { reachBy: "fax" });
+    expect(bad.statusCode).toBe(400);
+    expect((await t.get("/api/profile/reach")).statusCode).toBe(401);
+  });
+});
+
+describe("POST /api/slack/interactions", () => {
+  it("answers 401 to an unsigned press", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/slack/interactions",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "payload=%7B%7D",
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toMatch(/signed by Slack/);
+  });
+
+  it("answers 404 when Slack is not configured", async () => {
+    const res = await off.app.inject({
+      method: "POST",
+      url: "/api/slack/interactions",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "payload=%7B%7D",
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,37 @@
+import { eq, sql } from "drizzle-orm";
+import { type ChatSettings, type ReachChannel, reachChannels } from "../../shared/chat";
+import type { Db } from "../db/client";
+import { settings } from "../db/schema";
+
+const KEY = "chat";
+
+export const defaultChatSettings: ChatSettings = { defaultChannel: "email" };
+
+/** The company's chat settings (docs/chat.md): the channel for people who chose none. */
+export async function getChatSettings(db: Pick<Db, "select">): Promise<ChatSettings> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, KEY));
+  const value = (row?.value ?? {}) as { defaultChannel?: unknown };
+  const known = reachChannels.find((c) => c === value.defaultChannel);
+  return { defaultChannel: known ?? defaultChatSettings.defaultChannel };
+}
+
+export async function saveChatSettings(db: Pick<Db, "insert">, value: ChatSettings) {
+  await db
+    .insert(settings)
+    .values({ key: KEY, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
+}
+
+/** The person's own choice, else the company's default. */
+export function effectiveReach(
+  own: ReachChannel | null | undefined,
+  company: ChatSettings,
+): ReachChannel {
+  return own ?? company.defaultChannel;
+}
+
+export const wantsSlack = (channel: ReachChannel) => channel !== "email";
+export const wantsEmail = (channel: ReachChannel) => channel !== "slack";

@@ -1,0 +1,61 @@
+import { eq } from "drizzle-orm";
+import type { AppContext } from "../context";
+import { chatDeliveries, users } from "../db/schema";
+import { effectiveReach, getChatSettings, wantsEmail, wantsSlack } from "./chat-settings";
+import { queueChatMessages } from "./ledger";
+import { slackConfigured } from "./slack-client";
+import { slackUserIdOf } from "./slack-people";
+
+export type ChatReach = "chat-only" | "chat-and-email" | "email-only";
+
+/**
+ * The check-in question in Slack (docs/chat.md, "The check-in"), for a member who chose Slack or
+ * both and whom Slack knows: queued as a direct message with the three buttons. Says whether the
+ * e-mail still goes too: always for "both", and for anyone Slack does not know or cannot be
+ * asked about right now (e-mail is the fallback).
+ */
+export async function askCheckInInChat(
+  ctx: AppContext,
+  question: { pairingId: number; matchId: number; userId: string },
+): Promise<ChatReach> {
+  if (!slackConfigured(ctx)) return "email-only";
+  const [person] = await ctx.db
+    .select({ id: users.id, email: users.email, reachBy: users.reachBy })
+    .from(users)
+    .where(eq(users.id, question.userId));
+  if (!person) return "email-only";
+  const reach = effectiveReach(person.reachBy, await getChatSettings(ctx.db));
+  if (!wantsSlack(reach)) return "email-only";
+  const slackUserId = await slackUserIdOf(ctx, person).catch(() => null);
+  if (!slackUserId) return "email-only";
+  await queueChatMessages(ctx.db, [
+    {
+      channel: "slack",
+      kind: "check_in",
+      dedupeKey: `slack:check-in:pairing-${question.pairingId}:user-${question.userId}`,
+      matchId: question.matchId,
+      userId: question.userId,
+      payload: { pairingId: question.pairingId },
+    },
+  ]);
+  ctx.jobs.wake("chat-delivery");
+  return wantsEmail(reach) ? "chat-and-email" : "chat-only";
+}
+
+/**
+ * Whether the person's question went to Slack alone (they chose Slack and Slack knew them): the
+ * e-mail reminder then leaves them be, as they asked not to be reached by e-mail.
+ */
+export async function askedInChatOnly(
+  ctx: AppContext,
+  question: { pairingId: number; userId: string },
+): Promise<boolean> {
+  const key = `slack:check-in:pairing-${question.pairingId}:user-${question.userId}`;
+  const [row] = await ctx.db
+    .select({ state: chatDeliveries.state, reachBy: users.reachBy })
+    .from(chatDeliveries)
+    .innerJoin(users, eq(users.id, question.userId))
+    .where(eq(chatDeliveries.dedupeKey, key));
+  if (!row || row.state === "skipped" || row.state === "failed") return false;
+  return effectiveReach(row.reachBy, await getChatSettings(ctx.db)) === "slack";
+}

@@ -1,0 +1,171 @@
+import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { ChatChannel, ChatMessageKind } from "../../shared/chat";
+import type { Db, Tx } from "../db/client";
+import { type ChatDeliveryRow, chatDeliveries } from "../db/schema";
+
+/**
+ * Every write of a chat delivery row (docs/chat.md, "Deliveries"): queue, claim, settle. A row is
+ * queued once per `dedupe_key`; a claim marks it `sending` with this worker's name and a lease;
+ * a worker that died leaves it `sending`, and once the lease is over the next claim takes it.
+ * So a message is sent again after a crash only when it was in flight at the crash.
+ */
+export interface QueuedChatMessage {
+  channel: ChatChannel;
+  kind: ChatMessageKind;
+  dedupeKey: string;
+  payload: Record<string, unknown>;
+  endpointId?: number | null;
+  matchId?: number | null;
+  userId?: string | null;
+  organiserId?: string | null;
+}
+
+/** Queues messages not queued before (by dedupe key); resolves how many are new. */
+export async function queueChatMessages(
+  db: Db | Tx,
+  messages: QueuedChatMessage[],
+): Promise<number> {
+  if (messages.length === 0) return 0;
+  const added = await db
+    .insert(chatDeliveries)
+    .values(messages)
+    .onConflictDoNothing({ target: chatDeliveries.dedupeKey })
+    .returning({ id: chatDeliveries.id });
+  return added.length;
+}
+
+/**
+ * Claims up to `limit` due rows for `owner` until `now + leaseMs`: pending ones whose backoff is
+ * over and sending ones whose lease ran out (their worker died). `FOR UPDATE SKIP LOCKED`, so
+ * processes claiming at once never take the same row.
+ */
+export async function claimDueChatMessages(
+  db: Db,
+  owner: string,
+  { now, leaseMs, limit }: { now: Date; leaseMs: number; limit: number },
+): Promise<ChatDeliveryRow[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: chatDeliveries.id })
+      .from(chatDeliveries)
+      .where(
+        or(
+          and(
+            eq(chatDeliveries.state, "pending"),
+            or(isNull(chatDeliveries.nextAttemptAt), lte(chatDeliveries.nextAttemptAt, now)),
+          ),
+          and(eq(chatDeliveries.state, "sending"), lte(chatDeliveries.leaseExpiresAt, now)),
+        ),
+      )
+      .orderBy(asc(chatDeliveries.id))
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(chatDeliveries)
+      .set({
+        state: "sending",
+        claimedBy: owner,
+        leaseExpiresAt: new Date(now.getTime() + leaseMs),
+        attempts: sql`${chatDeliveries.attempts} + 1`,
+      })
+      .where(
+        inArray(
+          chatDeliveries.id,
+          due.map((d) => d.id),
+        ),
+      )
+      .returning();
+  });
+}
+
+/**
+ * Renews this owner's lease on one row just before it is sent; false when the row is no longer
+ * its own (the lease ran out and another process took it), so a worker that stalled never sends
+ * what another has taken over.
+ */
+export async function holdChatMessage(
+  db: Db,
+  row: Pick<ChatDeliveryRow, "id">,
+  owner: string,
+  { now, leaseMs }: { now: Date; leaseMs: number },
+): Promise<boolean> {
+  const held = await db
+    .update(chatDeliveries)
+    .set({ leaseExpiresAt: new Date(now.getTime() + leaseMs) })
+    .where(
+      and(
+        eq(chatDeliveries.id, row.id),
+        eq(chatDeliveries.state, "sending"),
+        eq(chatDeliveries.claimedBy, owner),
+      ),
+    )
+    .returning({ id: chatDeliveries.id });
+  return held.length > 0;
+}
+
+/** Settles a claimed row; only while this owner still holds it. */
+async function settle(
+  db: Db,
+  row: Pick<ChatDeliveryRow, "id">,
+  owner: string,
+  set: Partial<typeof chatDeliveries.$inferInsert>,
+): Promise<boolean> {
+  const done = await db
+    .update(chatDeliveries)
+    .set({ claimedBy: null, leaseExpiresAt: null, ...set })
+    .where(
+      and(
+        eq(chatDeliveries.id, row.id),
+        eq(chatDeliveries.state, "sending"),
+        eq(chatDeliveries.claimedBy, owner),
+      ),
+    )
+    .returning({ id: chatDeliveries.id });
+  return done.length > 0;
+}
+
+export function recordChatSent(
+  db: Db,
+  row: ChatDeliveryRow,
+  owner: string,
+  now: Date,
+  result: Record<string, unknown>,
+) {
+  return settle(db, row, owner, {
+    state: "sent",
+    sentAt: now,
+    result,
+    error: null,
+    failingSince: null,
+    nextAttemptAt: null,
+  });
+}
+
+export function recordChatRetry(
+  db: Db,
+  row: ChatDeliveryRow,
+  owner: string,
+  { at, error, failingSince }: { at: Date; error: string; failingSince: Date },
+) {
+  return settle(db, row, owner, { state: "pending", nextAttemptAt: at, error, failingSince });
+}
+
+export function recordChatEnded(
+  db: Db,
+  row: ChatDeliveryRow,
+  owner: string,
+  state: "failed" | "skipped",
+  error: string,
+) {
+  return settle(db, row, owner, { state, error, nextAttemptAt: null });
+}
+
+/** Keeps what a step learnt (the conversation Slack opened) so a retry does not ask again. */
+export async function recordChatProgress(
+  db: Db,
+  row: ChatDeliveryRow,
+  result: Record<string, unknown>,
+) {
+  await db.update(chatDeliveries).set({ result }).where(eq(chatDeliveries.id, row.id));
+}

@@ -1,0 +1,61 @@
+import { eq, inArray } from "drizzle-orm";
+import type { AppContext } from "../context";
+import { matches, pairings, users } from "../db/schema";
+import { memberIds, withMembers } from "../match-members/match-members";
+import { effectiveReach, getChatSettings, wantsSlack } from "./chat-settings";
+import { type QueuedChatMessage, queueChatMessages } from "./ledger";
+import { organiserTurns } from "./organiser";
+import { slackConfigured } from "./slack-client";
+
+/**
+ * Queues one Slack intro per running match of the pairing with a member reached in Slack
+ * (docs/chat.md, "The intro"), naming its organiser and picking a conversation starter from
+ * `starters`. Keyed by the match: a publish run again after a crash, or the admin's send after
+ * the round's, queues nothing twice. Resolves how many are new.
+ */
+export async function queueSlackIntros(
+  ctx: AppContext,
+  pairingId: number,
+  starters: readonly string[],
+): Promise<number> {
+  if (!slackConfigured(ctx) || starters.length === 0) return 0;
+  const [pairing] = await ctx.db.select().from(pairings).where(eq(pairings.id, pairingId));
+  if (!pairing || pairing.status !== "active") return 0;
+  const running = (
+    await withMembers(
+      ctx.db,
+      await ctx.db.select().from(matches).where(eq(matches.pairingId, pairingId)),
+    )
+  ).filter((m) => m.status === "active" && m.members.length >= 2);
+  const ids = [...new Set(running.flatMap(memberIds))];
+  if (ids.length === 0) return 0;
+  const [company, people] = await Promise.all([
+    getChatSettings(ctx.db),
+    ctx.db
+      .select({ id: users.id, reachBy: users.reachBy })
+      .from(users)
+      .where(inArray(users.id, ids)),
+  ]);
+  const reach = new Map(people.map((p) => [p.id, effectiveReach(p.reachBy, company)]));
+  const turns = await organiserTurns(ctx.db, ids, pairing.month);
+  const intros: QueuedChatMessage[] = [];
+  for (const match of running) {
+    const members = memberIds(match);
+    if (!members.some((id) => wantsSlack(reach.get(id) ?? "email"))) continue;
+    intros.push({
+      channel: "slack",
+      kind: "intro",
+      dedupeKey: `slack:intro:match-${match.id}`,
+      matchId: match.id,
+      organiserId: turns.pick(members),
+      payload: {
+        pairingId: pairing.id,
+        month: pairing.month,
+        starter: starters[match.id % starters.length],
+      },
+    });
+  }
+  const queued = await queueChatMessages(ctx.db, intros);
+  if (queued > 0) ctx.jobs.wake("chat-delivery");
+  return queued;
+}

@@ -1,0 +1,71 @@
+import { and, eq, inArray, isNotNull, lte } from "drizzle-orm";
+import type { AppContext } from "../context";
+import { chatDeliveries, slackPeople } from "../db/schema";
+import { queueChatMessages } from "./ledger";
+
+/** How long after the intro a silent match is nudged. */
+export const NUDGE_AFTER_DAYS = 4;
+
+/**
+ * Queues the one nudge of each match whose intro went out NUDGE_AFTER_DAYS ago (docs/chat.md,
+ * "The nudge"). Whether anyone answered meanwhile is read again when the nudge is sent, so a
+ * match that answered in between is skipped; the key (one per match) keeps it to one.
+ */
+export async function queueDueNudges(ctx: AppContext): Promise<number> {
+  const before = new Date(ctx.clock.now().getTime() - NUDGE_AFTER_DAYS * 86_400_000);
+  const intros = await ctx.db
+    .select({
+      matchId: chatDeliveries.matchId,
+      organiserId: chatDeliveries.organiserId,
+      result: chatDeliveries.result,
+    })
+    .from(chatDeliveries)
+    .where(
+      and(
+        eq(chatDeliveries.kind, "intro"),
+        eq(chatDeliveries.state, "sent"),
+        isNotNull(chatDeliveries.matchId),
+        lte(chatDeliveries.sentAt, before),
+      ),
+    );
+  if (intros.length === 0) return 0;
+  const keys = intros.map((i) => `slack:nudge:match-${i.matchId}`);
+  const done = new Set(
+    (
+      await ctx.db
+        .select({ key: chatDeliveries.dedupeKey })
+        .from(chatDeliveries)
+        .where(inArray(chatDeliveries.dedupeKey, keys))
+    ).map((r) => r.key),
+  );
+  const due = intros.filter((i) => !done.has(`slack:nudge:match-${i.matchId}`));
+  const organisers = due.flatMap((i) => (i.organiserId ? [i.organiserId] : []));
+  const slackIds = new Map(
+    organisers.length === 0
+      ? []
+      : (
+          await ctx.db
+            .select({ userId: slackPeople.userId, slackUserId: slackPeople.slackUserId })
+            .from(slackPeople)
+            .where(inArray(slackPeople.userId, organisers))
+        ).map((r) => [r.userId, r.slackUserId]),
+  );
+  return queueChatMessages(
+    ctx.db,
+    due.flatMap((intro) => {
+      const channel = (intro.result as { channel?: string } | null)?.channel;
+      const organiserSlackId = intro.organiserId ? slackIds.get(intro.organiserId) : null;
+      if (!channel || !organiserSlackId) return [];
+      return [
+        {
+          channel: "slack" as const,
+          kind: "nudge" as const,
+          dedupeKey: `slack:nudge:match-${intro.matchId}`,
+          matchId: intro.matchId,
+          userId: intro.organiserId,
+          payload: { channel, organiserSlackId },
+        },
+      ];
+    }),
+  );
+}

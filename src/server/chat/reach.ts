@@ -1,0 +1,31 @@
+import { eq } from "drizzle-orm";
+import type { ReachChoice, ReachView } from "../../shared/chat";
+import type { AppContext } from "../context";
+import { slackPeople, users } from "../db/schema";
+import { getChatSettings } from "./chat-settings";
+import { slackConfigured } from "./slack-client";
+
+/** The profile's "where to reach me" (docs/chat.md): the person's choice and the company's. */
+export async function reachOf(ctx: AppContext, userId: string): Promise<ReachView> {
+  const [[row], company] = await Promise.all([
+    ctx.db.select({ reachBy: users.reachBy }).from(users).where(eq(users.id, userId)),
+    getChatSettings(ctx.db),
+  ]);
+  return {
+    reachBy: row?.reachBy ?? null,
+    companyDefault: company.defaultChannel,
+    slackAvailable: slackConfigured(ctx),
+  };
+}
+
+/** Saves the choice; a changed choice is looked up in Slack afresh at the next message. */
+export async function chooseReach(ctx: AppContext, userId: string, choice: ReachChoice) {
+  await ctx.db
+    .update(users)
+    .set({ reachBy: choice.reachBy, updatedAt: ctx.clock.now() })
+    .where(eq(users.id, userId));
+  if (choice.reachBy !== "email") {
+    await ctx.db.delete(slackPeople).where(eq(slackPeople.userId, userId));
+  }
+  return reachOf(ctx, userId);
+}

@@ -1,0 +1,209 @@
+import type { WebClient } from "@slack/web-api";
+import { eq, inArray } from "drizzle-orm";
+import type { AppContext } from "../context";
+import { type ChatDeliveryRow, matches, pairings, users } from "../db/schema";
+import { withMembers } from "../match-members/match-members";
+import { fullName } from "../pairings/members/pairing-members";
+import { recordChatProgress } from "./ledger";
+import { type ChatOutcome, slackErrorOutcome } from "./outcome";
+import { slackClient } from "./slack-client";
+import {
+  checkInMessage,
+  type IntroMember,
+  introMessage,
+  nudgeMessage,
+  type SlackMessage,
+} from "./slack-messages";
+import { slackUserIdOf } from "./slack-people";
+
+/**
+ * One Slack delivery, by kind (docs/chat.md): the intro opens the match's conversation
+ * (`conversations.open` with exactly its members) and posts there; the check-in opens the
+ * person's direct message and posts the question; the nudge posts in the intro's conversation;
+ * an update rewrites a pressed check-in message (`chat.update`). Each reads the match as it is
+ * now: a match that ended, or whose people Slack does not know, is skipped (they have e-mail).
+ */
+export async function sendSlackMessage(
+  ctx: AppContext,
+  row: ChatDeliveryRow,
+): Promise<ChatOutcome> {
+  const client = slackClient(ctx);
+  if (!client) return { kind: "ended", state: "skipped", error: "Slack is not configured." };
+  try {
+    if (row.kind === "intro") return await sendIntro(ctx, client, row);
+    if (row.kind === "check_in") return await sendCheckIn(ctx, client, row);
+    if (row.kind === "nudge") return await sendNudge(ctx, client, row);
+    if (row.kind === "check_in_update") {
+      const { channel, ts, message } = row.payload as {
+        channel: string;
+        ts: string;
+        message: SlackMessage;
+      };
+      await client.chat.update({ channel, ts, text: message.text, blocks: message.blocks });
+      return { kind: "sent", result: { channel, ts } };
+    }
+    return { kind: "ended", state: "failed", error: `No Slack message of kind ${row.kind}.` };
+  } catch (error) {
+    return slackErrorOutcome(error);
+  }
+}
+
+async function runningMatch(ctx: AppContext, matchId: number | null) {
+  if (matchId === null) return null;
+  const [row] = await ctx.db
+    .select({ match: matches, pairingStatus: pairings.status, month: pairings.month })
+    .from(matches)
+    .innerJoin(pairings, eq(pairings.id, matches.pairingId))
+    .where(eq(matches.id, matchId));
+  if (!row || row.match.status !== "active" || row.pairingStatus !== "active") return null;
+  const [full] = await withMembers(ctx.db, [row.match]);
+  return full.members.length >= 2 ? { ...full, month: row.month } : null;
+}
+
+async function introMembers(ctx: AppContext, ids: string[]): Promise<IntroMember[] | null> {
+  const people = await ctx.db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      department: users.department,
+      isActive: users.isActive,
+    })
+    .from(users)
+    .where(inArray(users.id, ids));
+  const members: IntroMember[] = [];
+  for (const id of ids) {
+    const person = people.find((p) => p.id === id);
+    if (!person?.isActive) return null;
+    const slackUserId = await slackUserIdOf(ctx, person);
+    if (!slackUserId) return null;
+    members.push({ slackUserId, name: fullName(person), department: person.department });
+  }
+  return members;
+}
+
+const NOT_ALL_IN_SLACK =
+  "Not every member could be found in Slack, so this match is told by e-mail only.";
+const MATCH_ENDED = "The match has ended or changed since this message was queued.";
+
+async function sendIntro(
+  ctx: AppContext,
+  client: WebClient,
+  row: ChatDeliveryRow,
+): Promise<ChatOutcome> {
+  const match = await runningMatch(ctx, row.matchId);
+  if (!match) return { kind: "ended", state: "skipped", error: MATCH_ENDED };
+  const ids = match.members.map((m) => m.userId);
+  const members = await introMembers(ctx, ids);
+  if (!members) return { kind: "ended", state: "skipped", error: NOT_ALL_IN_SLACK };
+  const organiser = members[Math.max(0, ids.indexOf(row.organiserId ?? ""))];
+  const channel = await openConversation(
+    ctx,
+    client,
+    row,
+    members.map((m) => m.slackUserId),
+  );
+  const { starter } = row.payload as { starter: string };
+  const message = introMessage({
+    month: match.month,
+    members,
+    organiser,
+    starter,
+    appUrl: ctx.config.appUrl,
+  });
+  const posted = await client.chat.postMessage({
+    channel,
+    text: message.text,
+    blocks: message.blocks,
+  });
+  return { kind: "sent", result: { channel, ts: posted.ts ?? null } };
+}
+
+/** The conversation opened on an earlier attempt is kept on the row and reused. */
+async function openConversation(
+  ctx: AppContext,
+  client: WebClient,
+  row: ChatDeliveryRow,
+  slackUserIds: string[],
+): Promise<string> {
+  const known = (row.result as { channel?: string } | null)?.channel;
+  if (known) return known;
+  const opened = await client.conversations.open({
+    users: slackUserIds.join(","),
+    return_im: false,
+  });
+  const channel = opened.channel?.id;
+  if (!channel)
+    throw Object.assign(new Error("Slack opened no conversation."), { code: "no_channel" });
+  await recordChatProgress(ctx.db, row, { channel });
+  return channel;
+}
+
+async function sendCheckIn(
+  ctx: AppContext,
+  client: WebClient,
+  row: ChatDeliveryRow,
+): Promise<ChatOutcome> {
+  const match = await runningMatch(ctx, row.matchId);
+  const me = match?.members.find((m) => m.userId === row.userId);
+  if (!match || !me) return { kind: "ended", state: "skipped", error: MATCH_ENDED };
+  if (me.connectionStatus !== "pending") {
+    return { kind: "ended", state: "skipped", error: "Answered before the message went out." };
+  }
+  const people = await ctx.db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(users)
+    .where(
+      inArray(
+        users.id,
+        match.members.map((m) => m.userId),
+      ),
+    );
+  const person = people.find((p) => p.id === row.userId);
+  const slackUserId = person ? await slackUserIdOf(ctx, person) : null;
+  if (!slackUserId) return { kind: "ended", state: "skipped", error: NOT_ALL_IN_SLACK };
+  const partnerNames = match.members
+    .filter((m) => m.userId !== row.userId)
+    .flatMap((m) => people.filter((p) => p.id === m.userId).map(fullName));
+  const channel = await openConversation(ctx, client, row, [slackUserId]);
+  const message = checkInMessage({ month: match.month, partnerNames, matchId: match.id });
+  const posted = await client.chat.postMessage({
+    channel,
+    text: message.text,
+    blocks: message.blocks,
+  });
+  return { kind: "sent", result: { channel, ts: posted.ts ?? null } };
+}
+
+async function sendNudge(
+  ctx: AppContext,
+  client: WebClient,
+  row: ChatDeliveryRow,
+): Promise<ChatOutcome> {
+  const match = await runningMatch(ctx, row.matchId);
+  if (!match) return { kind: "ended", state: "skipped", error: MATCH_ENDED };
+  if (match.members.some((m) => m.connectionStatus !== "pending")) {
+    return {
+      kind: "ended",
+      state: "skipped",
+      error: "Someone answered before the nudge went out.",
+    };
+  }
+  const { channel, organiserSlackId } = row.payload as {
+    channel: string;
+    organiserSlackId: string;
+  };
+  const message = nudgeMessage({ organiserSlackId, appUrl: ctx.config.appUrl });
+  const posted = await client.chat.postMessage({
+    channel,
+    text: message.text,
+    blocks: message.blocks,
+  });
+  return { kind: "sent", result: { channel, ts: posted.ts ?? null } };
+}

@@ -1,0 +1,37 @@
+import { LogLevel, WebClient } from "@slack/web-api";
+import type { AppContext } from "../context";
+
+export const SLACK_API_URL = "https://slack.com/api/";
+
+const clients = new WeakMap<AppContext["config"], WebClient>();
+
+/**
+ * The official Web API client for the configured bot (docs/chat.md), or null when Slack is off.
+ * It retries nothing itself and rejects a rate-limited call at once: every retry, Slack's
+ * Retry-After included, is the chat ledger's (deliver-chat-messages.ts), so a message waits in
+ * the database, not in a process's memory.
+ */
+export function slackClient(ctx: Pick<AppContext, "config">): WebClient | null {
+  const { SLACK_BOT_TOKEN, SLACK_API_URL: url } = ctx.config;
+  if (!SLACK_BOT_TOKEN) return null;
+  let client = clients.get(ctx.config);
+  if (!client) {
+    client = new WebClient(SLACK_BOT_TOKEN, {
+      slackApiUrl: withSlash(url ?? SLACK_API_URL),
+      retryConfig: { retries: 0 },
+      rejectRateLimitedCalls: true,
+      logLevel: LogLevel.ERROR,
+      timeout: 10_000,
+    });
+    clients.set(ctx.config, client);
+  }
+  return client;
+}
+
+export function slackConfigured(ctx: Pick<AppContext, "config">): boolean {
+  return Boolean(ctx.config.SLACK_BOT_TOKEN && ctx.config.SLACK_SIGNING_SECRET);
+}
+
+function withSlash(url: string): string {
+  return url.endsWith("/") ? url : `${url}/`;
+}

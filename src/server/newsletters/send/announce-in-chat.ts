@@ -1,0 +1,26 @@
+import { eq } from "drizzle-orm";
+import { queueSlackIntros } from "../../chat/queue-intros";
+import type { AppContext } from "../../context";
+import { newsletters } from "../../db/schema";
+import { emitPairingEvents } from "../../webhooks/emit-pairing-events";
+import { DEFAULT_STARTERS } from "../newsletter-defaults";
+import { activePairingFile } from "../newsletter-files";
+import { parseList } from "../present";
+
+/**
+ * A published pairing told in chat (docs/chat.md): the Slack intros, with the conversation
+ * starters of the newsletter that announces the pairing (else the built-in list), and the
+ * `round.published` and `match.created` webhook events. Each is queued once by its own key, so
+ * the round's publish and the admin's send may both call it. Resolves how many are new.
+ */
+export async function announceInChat(ctx: AppContext, pairingId: number): Promise<number> {
+  const [linked] = await ctx.db
+    .select({ starters: newsletters.coffeeChatStarters })
+    .from(newsletters)
+    .where(eq(newsletters.pairingFile, activePairingFile(pairingId)));
+  const own = linked ? parseList(linked.starters).filter((s) => s.trim() !== "") : [];
+  const starters = own.length > 0 ? own : DEFAULT_STARTERS;
+  return (
+    (await emitPairingEvents(ctx, pairingId)) + (await queueSlackIntros(ctx, pairingId, starters))
+  );
+}

@@ -1,0 +1,102 @@
+import { z } from "zod";
+
+/** Where a person is reached (docs/chat.md, "Where people are reached"). */
+export const reachChannels = ["email", "slack", "both"] as const;
+export type ReachChannel = (typeof reachChannels)[number];
+
+export const reachChannelLabels: Record<ReachChannel, string> = {
+  email: "E-mail",
+  slack: "Slack",
+  both: "E-mail and Slack",
+};
+
+/** The channels of the chat delivery ledger. */
+export const chatChannels = ["slack", "webhook"] as const;
+export type ChatChannel = (typeof chatChannels)[number];
+
+export const chatMessageKinds = ["intro", "check_in", "check_in_update", "nudge", "event"] as const;
+export type ChatMessageKind = (typeof chatMessageKinds)[number];
+
+export const chatDeliveryStates = ["pending", "sending", "sent", "failed", "skipped"] as const;
+export type ChatDeliveryState = (typeof chatDeliveryStates)[number];
+
+/** The events an outgoing webhook can subscribe to (docs/chat.md, "Webhooks"). */
+export const webhookEvents = [
+  "round.published",
+  "match.created",
+  "check_in.answered",
+  "person.left",
+] as const;
+export type WebhookEvent = (typeof webhookEvents)[number];
+
+/** The person's own choice; null follows the company's default. */
+export const reachChoiceSchema = z.object({
+  reachBy: z.enum(reachChannels, { error: "Choose e-mail, Slack or both." }).nullable(),
+});
+export type ReachChoice = z.infer<typeof reachChoiceSchema>;
+
+export const reachViewSchema = z.object({
+  reachBy: z.enum(reachChannels).nullable(),
+  companyDefault: z.enum(reachChannels),
+  slackAvailable: z.boolean(),
+});
+export type ReachView = z.infer<typeof reachViewSchema>;
+
+export const chatSettingsSchema = z.object({
+  defaultChannel: z.enum(reachChannels, { error: "Choose e-mail, Slack or both." }),
+});
+export type ChatSettings = z.infer<typeof chatSettingsSchema>;
+
+export const slackStatusSchema = z.object({
+  configured: z.boolean(),
+  connected: z.boolean(),
+  team: z.string().nullable(),
+  botUser: z.string().nullable(),
+  message: z.string(),
+});
+export type SlackStatus = z.infer<typeof slackStatusSchema>;
+
+export const chatOperationsSchema = chatSettingsSchema.extend({ slack: slackStatusSchema });
+export type ChatOperations = z.infer<typeof chatOperationsSchema>;
+
+const webhookUrl = z
+  .string({ error: "Enter the address the events go to." })
+  .trim()
+  .max(2000, { error: "The address must be at most 2000 characters." })
+  .pipe(z.url({ protocol: /^https?$/, error: "Enter a web address starting with https://." }));
+
+export const webhookBodySchema = z.object({
+  url: webhookUrl,
+  events: z
+    .array(z.enum(webhookEvents, { error: "Choose events from the list." }))
+    .min(1, { error: "Choose at least one event." }),
+});
+export type WebhookBody = z.infer<typeof webhookBodySchema>;
+
+export const webhookEndpointSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  events: z.array(z.enum(webhookEvents)),
+  createdAt: z.string(),
+});
+export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
+
+/** The signing secret is shown once, when the endpoint is added. */
+export const createdWebhookSchema = webhookEndpointSchema.extend({ secret: z.string() });
+
+export const webhookListSchema = z.object({ endpoints: z.array(webhookEndpointSchema) });
+
+export const chatDeliverySchema = z.object({
+  id: z.number().int(),
+  channel: z.enum(chatChannels),
+  kind: z.enum(chatMessageKinds),
+  event: z.string().nullable(),
+  state: z.enum(chatDeliveryStates),
+  attempts: z.number().int(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type ChatDelivery = z.infer<typeof chatDeliverySchema>;
+
+export const chatDeliveryListSchema = z.object({ deliveries: z.array(chatDeliverySchema) });
