@@ -53,6 +53,20 @@ describe("the admin's control of the rounds", () => {
     ]);
   });
 
+  it("calls a fresh install's first month's past steps before the start, not skipped", async () => {
+    const body = (await asAdmin().get("/api/admin/rounds")).json();
+    const steps = body.scopes[0].current.steps as { state: string; note: string | null }[];
+    expect(body.scopes[0].current.month).toBe("2027-02");
+    expect(steps.map((s) => s.state)).toEqual([
+      "before_start",
+      "before_start",
+      "before_start",
+      "before_start",
+      "planned",
+    ]);
+    expect(steps[0].note).toMatch(/^Before automatic rounds began here: this step was never due/);
+  });
+
   it("refuses settings out of range with a message, and saves good ones", async () => {
     const bad = await asAdmin().put("/api/admin/rounds/settings/all", {
       schedule: null,
