@@ -1,7 +1,13 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { answers } from "../../shared/api";
-import { companySettingsSchema, gettingStartedSchema } from "../../shared/company";
+import { answers, errorResponses } from "../../shared/api";
+import {
+  companySettingsSchema,
+  gettingStartedSchema,
+  launchQueuedSchema,
+} from "../../shared/company";
 import type { FeatureRoutes } from "../context";
+import { queueLaunch } from "../newsletters/send/queue-launch";
+import { wakeDeliveryWorkers } from "../newsletters/send/wake";
 import { getCompanySettings, saveCompanySettings } from "./company-settings";
 import { gettingStarted, markInvited } from "./getting-started";
 
@@ -30,6 +36,19 @@ const companyRoutes: FeatureRoutes = async (app, { ctx }) => {
     async () => {
       await markInvited(ctx);
       return gettingStarted(ctx);
+    },
+  );
+  r.post(
+    "/api/admin/getting-started/launch",
+    { schema: { response: { 202: launchQueuedSchema, ...errorResponses } } },
+    async (_request, reply) => {
+      const { newsletterId, queued } = await queueLaunch(ctx);
+      wakeDeliveryWorkers();
+      return reply.code(202).send({
+        id: newsletterId,
+        total: queued,
+        message: `Sending the invitation to ${queued} ${queued === 1 ? "address" : "addresses"}.`,
+      });
     },
   );
 };

@@ -19,6 +19,7 @@ import {
 } from "../unsubscribe/unsubscribe-token";
 import { type AudiencePerson, loadPairingAudience, type PairingAudience } from "./audience";
 import { announcementContent, newsletterContent, subjectOf } from "./content";
+import { composeLaunch } from "./launch";
 import { greetingOf, type PlannedPerson, partnerEmails, planPairing } from "./plan";
 import { createRenderer } from "./renderer";
 import { AnnouncementEmail } from "./templates/announcement-email";
@@ -97,6 +98,7 @@ export async function compose(ctx: AppContext, source: CompositionSource): Promi
         ? await findNewsletter(ctx, source.newsletter)
         : source.newsletter
       : null;
+  if (newsletter?.kind === "launch") return composeLaunch(ctx, newsletter);
   if (newsletter?.kind === "announcement" && newsletter.pairingFile) {
     // A round's short announcement queued in the ledger: the same e-mail as announcing at once.
     return compose(ctx, { pairingFile: newsletter.pairingFile });
