@@ -74,6 +74,7 @@ export async function gettingStarted(ctx: AppContext): Promise<GettingStarted> {
     signInUrl: `${ctx.config.appUrl}/auth`,
     launchRecipients: reach.length,
     launch: launch[0] ?? null,
-    done: required.every(Boolean),
+    // The card stays while the invitation is going out, to show its progress.
+    done: required.every(Boolean) && launch[0]?.status !== "sending",
   };
 }

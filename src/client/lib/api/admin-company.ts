@@ -1,4 +1,4 @@
-import type { CompanySettings, GettingStarted } from "@shared/company";
+import type { CompanySettings, GettingStarted, LaunchQueued } from "@shared/company";
 import { apiRequest } from "../api-client";
 import { getJson } from "./request";
 
@@ -15,4 +15,6 @@ export const companyApi = {
   gettingStarted: (signal?: AbortSignal) =>
     getJson<GettingStarted>(companyKeys.gettingStarted[0], signal),
   markInvited: () => apiRequest<GettingStarted>("POST", `${companyKeys.gettingStarted[0]}/invited`),
+  /** The launch invitation through the delivery ledger; its progress is the send's status. */
+  launch: () => apiRequest<LaunchQueued>("POST", `${companyKeys.gettingStarted[0]}/launch`),
 };

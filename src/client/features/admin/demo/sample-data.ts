@@ -125,6 +125,8 @@ export const sampleData: Record<string, SampleAnswer> = {
     },
     whitelistEntries: 1,
     signInUrl: "/auth",
+    launchRecipients: 0,
+    launch: null,
     done: true,
   },
   "/api/admin/company": { name: "Acme Corp", showPublicFigures: false },
