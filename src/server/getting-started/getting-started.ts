@@ -5,7 +5,7 @@ import type { AppContext } from "../context";
 import { allowedEmails, departments, newsletters, roundSettings, settings } from "../db/schema";
 import { launchRecipients } from "../newsletters/send/queue-launch";
 import { TIME_ZONE_KEY } from "../rounds/round-settings";
-import { getCompanySettings } from "./company-settings";
+import { getCompanySettings } from "../settings/company-settings";
 
 const INVITED_KEY = "launch_invited";
 
