@@ -140,7 +140,7 @@ describe("the first admin's launch, after the checklist's first steps", () => {
     await progress.waitFor();
     // When the last delivery has ended the toast says so, and the checklist, now done, leaves.
     await page
-      .getByText("Sent to 4 recipients. 4 successful, 0 failed.")
+      .getByText("Sent to 4 recipients. 4 successful, 0 failed.", { exact: true })
       .waitFor({ timeout: 30_000 });
     const invited = story.smtp.messages.filter((m) => m.subject.startsWith("You are invited"));
     expect(invited.map((m) => m.to[0]).sort()).toEqual([
