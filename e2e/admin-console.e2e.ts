@@ -143,6 +143,13 @@ describe("an admin reads the Analytics & Metrics tab", () => {
     const trend = page.getByRole("figure").filter({ hasText: "Success rate per month" });
     await trend.locator(".recharts-line-curve").waitFor();
     expect(await trend.getByRole("table").innerText()).toMatch(/100%\s+1\s+1/);
+    // The axis's top label, "100%", is drawn whole inside the chart.
+    const surface = await trend.locator("svg.recharts-surface").boundingBox();
+    const top = await trend
+      .locator(".recharts-yAxis-tick-labels text")
+      .filter({ hasText: "100%" })
+      .boundingBox();
+    expect(surface && top && top.y >= surface.y && top.x >= surface.x).toBe(true);
     expect(await hasHorizontalScroll(page)).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
 

@@ -1,14 +1,29 @@
+import { eq } from "drizzle-orm";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueSetupToken } from "../src/server/auth/setup/setup-token";
-import { allowEmail } from "../src/server/test/factories";
+import { fixedClock } from "../src/server/clock";
+import { users } from "../src/server/db/schema";
+import { runDueStages } from "../src/server/jobs/definitions/round-steps";
+import { allowEmail, createUser } from "../src/server/test/factories";
 import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
 
-// An empty install: no admin, no whitelist, no OPERATOR_EMAIL (a company's own install).
+// An empty install: no admin, no whitelist, no OPERATOR_EMAIL (a company's own install), on
+// 20 February 2027. The March round is drafted on Friday 26 February at 09:00 (UTC) and published
+// on Monday 1 March (docs/rounds.md, "When").
+const clock = fixedClock("2027-02-20T08:00:00Z");
 let story: Story;
 beforeAll(async () => {
-  story = await startStory();
+  story = await startStory({ clock });
 });
 afterAll(() => story?.close());
+
+/** The round's steps on Operations, as the admin reads them. */
+async function roundSteps(page: Page, heading: RegExp) {
+  const round = page.locator("div", { has: page.getByRole("heading", { name: heading }) }).last();
+  await round.getByRole("listitem").first().waitFor();
+  return (await round.getByRole("listitem").allInnerTexts()).map((t) => t.replace(/\s+/g, " "));
+}
 
 describe("the first admin launches the programme alone", () => {
   it("is told where to start, sets up from the browser and follows the getting-started list", async () => {
@@ -29,7 +44,7 @@ describe("the first admin launches the programme alone", () => {
     await page.getByText("This install has no admin yet.", { exact: false }).waitFor();
 
     // The one-time address the start printed (a new one replaces it, as a restart would).
-    const token = await issueSetupToken(story.db, new Date());
+    const token = await issueSetupToken(story.db, clock.now());
     await page.goto(`/setup?token=${token}`);
     await page.getByRole("heading", { name: "Set up Cup of Joe", level: 1 }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
@@ -45,6 +60,11 @@ describe("the first admin launches the programme alone", () => {
     const steps = page.getByRole("list", { name: "Getting started steps" });
     await steps.waitFor();
     expect(await steps.getByRole("listitem").count()).toBe(6);
+    // The admin, on no whitelist entry yet, is not counted as "removed from the whitelist".
+    const eligibility = page.getByRole("region", { name: "Pairing eligibility" });
+    await eligibility.getByText("Total Users").waitFor();
+    await eligibility.getByText("Minimum Users:").waitFor();
+    expect(await eligibility.getByText("Removed from the whitelist").count()).toBe(0);
     await steps.getByText("Whitelist your e-mail domain (to do)").waitFor();
     await page.getByLabel("Company name").fill("Acme");
     await page.getByRole("button", { name: "Save company" }).click();
@@ -71,13 +91,83 @@ describe("the first admin launches the programme alone", () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole("tab", { name: "Operations" }).click();
     await steps.getByText("Add your departments (done)").waitFor();
-    await steps.getByRole("button", { name: "I have shared the invitation" }).click();
-    await steps.getByText("Invite everyone (done)").waitFor();
 
     // The setup address works once.
     const again = await page.request.post("/api/setup", {
       data: { token, email: "other@acme.test", password: "a-long-enough-password" },
     });
     expect(again.status()).toBe(409);
+  });
+});
+
+describe("the first admin's launch, after the checklist's first steps", () => {
+  it("invites everyone by e-mail with its progress, and reaches the first announced round", async () => {
+    // Colleagues the whitelist admits: two with accounts already (e.g. provisioned), two single
+    // addresses; the admin is on no whitelist entry of their own.
+    for (const first of ["Ada", "Ben"]) {
+      await createUser(story.db, {
+        email: `${first.toLowerCase()}@acme.test`,
+        firstName: first,
+        lastName: "Launch",
+      });
+    }
+    await allowEmail(story.db, "cleo@partner.test");
+    await allowEmail(story.db, "dan@partner.test");
+    const [admin] = await story.db.select().from(users).where(eq(users.email, "first@acme.test"));
+    const page = await story.newPage({ width: 1280, height: 900 });
+    await story.signInAs(page, admin);
+    await page.goto("/admin");
+
+    // Nothing was skipped on a fresh install.
+    const steps = page.getByRole("list", { name: "Getting started steps" });
+    await steps.waitFor();
+    const thisRound = await roundSteps(page, /^This round: February 2027/);
+    expect(thisRound[0]).toMatch(/^Draft \(admins review\) .* Before the start/);
+    expect(thisRound.join(" ")).not.toContain("Skipped");
+
+    await page.getByLabel("Company time zone").fill("UTC");
+    await page.getByRole("button", { name: "Save time zone" }).click();
+    await steps.getByText("Name your company and set its time zone (done)").waitFor();
+    await page.getByText("Settings for All Users").click();
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await steps.getByText("Choose the pairing schedule (done)").waitFor();
+
+    // The launch e-mail goes through the delivery ledger, with its progress.
+    await steps.getByRole("button", { name: "E-mail the invitation to 4 addresses" }).click();
+    const sure = page.getByRole("dialog", { name: "E-mail the invitation?" });
+    await sure.getByRole("button", { name: "Send the invitation" }).click();
+    const progress = page.getByRole("progressbar", { name: "Sending the launch invitation" });
+    await progress.waitFor();
+    // When the last delivery has ended the toast says so, and the checklist, now done, leaves.
+    await page
+      .getByText("Sent to 4 recipients. 4 successful, 0 failed.", { exact: true })
+      .waitFor({ timeout: 30_000 });
+    const invited = story.smtp.messages.filter((m) => m.subject.startsWith("You are invited"));
+    expect(invited.map((m) => m.to[0]).sort()).toEqual([
+      "ada@acme.test",
+      "ben@acme.test",
+      "cleo@partner.test",
+      "dan@partner.test",
+    ]);
+    expect(invited[0].text).toContain("Acme now pairs colleagues");
+    await steps.waitFor({ state: "detached" });
+
+    // The clock moves through the scheduled steps: the draft, then the published round.
+    const ctx = story.server.app.ctx;
+    await runDueStages(ctx);
+    clock.set("2027-02-26T10:00:00Z");
+    await runDueStages(ctx);
+    clock.set("2027-03-01T10:00:00Z");
+    await runDueStages(ctx);
+    await story.smtp.waitForMessage(
+      (m) => m.to[0] === "ada@acme.test" && m.subject.includes("March 2027"),
+      30_000,
+    );
+    await story.signInAs(page, admin);
+    await page.goto("/admin");
+    const march = await roundSteps(page, /^This round: March 2027/);
+    expect(march[0]).toMatch(/^Draft \(admins review\) Fri, Feb 26, 09:00 AM Done/);
+    expect(march[1]).toMatch(/^Published \(members told\) Mon, Mar 1, 09:00 AM Done/);
+    expect(await hasHorizontalScroll(page)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../src/server/clock";
-import { saveCompanySettings } from "../src/server/company/company-settings";
+import { saveCompanySettings } from "../src/server/settings/company-settings";
 import { createMatch, createUser, createWhitelistedGroup } from "../src/server/test/factories";
 import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
 

@@ -61,10 +61,18 @@ describe("the admin Departments tab", () => {
     expect(await dialog.getByRole("textbox").count()).toBe(1);
     await dialog.getByLabel("Department Name").fill("  Tasting room ");
     await dialog.getByRole("button", { name: "Add Department" }).click();
-    await page
+    await dialog
       .getByText('A department named "Tasting room" already exists in this group.', { exact: true })
-      .first()
       .waitFor();
+    // The refusal is said under the field, which has the focus back; one Escape closes the dialog.
+    await expect
+      .poll(() =>
+        dialog.getByLabel("Department Name").evaluate((el) => el === document.activeElement),
+      )
+      .toBe(true);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "Add Department" }).click();
     await dialog.getByLabel("Department Name").fill("Customer Success & Brewing");
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole("button", { name: "Add Department" }).click();

@@ -20,6 +20,7 @@ import impactRoutes from "./directory/impact/routes";
 import usersRoutes from "./directory/users/routes";
 import whitelistRoutes from "./directory/whitelist/routes";
 import employeesRoutes from "./employees/routes";
+import gettingStartedRoutes from "./getting-started/routes";
 import { serveClientPages } from "./http/client-pages";
 import { handleError } from "./http/error-handler";
 import { registerPlugins } from "./http/plugins";
@@ -75,6 +76,7 @@ declare module "fastify" {
 const featureRoutes = [
   authRoutes,
   companyRoutes,
+  gettingStartedRoutes,
   oidcRoutes,
   whitelistRoutes,
   groupsRoutes,

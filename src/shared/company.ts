@@ -38,6 +38,18 @@ export const gettingStartedSchema = z.object({
   whitelistEntries: z.number().int(),
   /** The address employees open to sign in (APP_URL/auth). */
   signInUrl: z.string(),
+  /** Addresses the launch invitation would reach now (single whitelisted addresses, accounts). */
+  launchRecipients: z.number().int(),
+  /** The launch invitation once sent: its send's id for GET /api/admin/newsletters/{id}/send-status. */
+  launch: z.object({ id: z.number().int(), status: z.string() }).nullable(),
   done: z.boolean(),
 });
 export type GettingStarted = z.infer<typeof gettingStartedSchema>;
+
+/** POST /api/admin/getting-started/launch → 202 */
+export const launchQueuedSchema = z.object({
+  id: z.number().int(),
+  total: z.number().int(),
+  message: z.string(),
+});
+export type LaunchQueued = z.infer<typeof launchQueuedSchema>;

@@ -25,3 +25,13 @@ export const departmentImpactSchema = z.object({
   people: z.number().int(),
 });
 export type DepartmentImpact = z.infer<typeof departmentImpactSchema>;
+
+/** GET /api/admin/pairings/{id}/impact: who deleting a running pairing touches. */
+export const pairingImpactSchema = z.object({
+  matches: z.number().int(),
+  /** Everyone in its matches: they lose the month's match. */
+  people: z.number().int(),
+  /** Whether they were told of these matches by e-mail (a newsletter or the round's announcement). */
+  told: z.boolean(),
+});
+export type PairingImpact = z.infer<typeof pairingImpactSchema>;

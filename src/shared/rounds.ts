@@ -98,8 +98,12 @@ export const activityQuerySchema = z.object({
 /** A step of a round's timeline; `complete` is when the next round's publishing completes it. */
 export const timelineSteps = ["draft", "publish", "check-in", "reminder", "complete"] as const;
 export type TimelineStep = (typeof timelineSteps)[number];
-/** `planned`: not yet written down (its review window has not opened). */
-export const timelineStates = [...roundStageStates, "planned"] as const;
+/**
+ * `planned`: not yet written down (its review window has not opened). `before_start`: its date
+ * came before automatic rounds began for the scope (a fresh install's first month): it was never
+ * due, so nothing was skipped.
+ */
+export const timelineStates = [...roundStageStates, "planned", "before_start"] as const;
 export type TimelineState = (typeof timelineStates)[number];
 
 export const timelineEntrySchema = z.object({

@@ -2,8 +2,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { companyEndpoints as endpoints } from "../../shared/endpoints/company";
 import type { FeatureRoutes } from "../context";
 import { endpointRoute } from "../http/endpoint-route";
-import { getCompanySettings, saveCompanySettings } from "./company-settings";
-import { gettingStarted, markInvited } from "./getting-started";
+import { getCompanySettings, saveCompanySettings } from "../settings/company-settings";
 
 /** The company's settings; the admin hook in app.ts guards every /api/admin path. */
 const companyRoutes: FeatureRoutes = async (app, { ctx }) => {
@@ -17,14 +16,6 @@ const companyRoutes: FeatureRoutes = async (app, { ctx }) => {
     handler: async (request) => {
       await saveCompanySettings(ctx.db, request.body);
       return getCompanySettings(ctx.db);
-    },
-  });
-  r.route({ ...endpointRoute(endpoints.gettingStarted), handler: async () => gettingStarted(ctx) });
-  r.route({
-    ...endpointRoute(endpoints.markInvited),
-    handler: async () => {
-      await markInvited(ctx);
-      return gettingStarted(ctx);
     },
   });
 };

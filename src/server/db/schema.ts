@@ -482,8 +482,9 @@ export const newsletters = pgTable(
     description: text("description"),
     status: text("status", { enum: newsletterStatuses }).notNull().default("draft"),
     /**
-     * An announcement is a published round's short announcement (docs/rounds.md): its deliveries
-     * use the ledger; it is never listed, edited or archived as a newsletter.
+     * An announcement is a published round's short announcement (docs/rounds.md), a launch the
+     * first admin's invitation to the whitelisted addresses (docs/admin-console.md): their
+     * deliveries use the ledger; they are never listed, edited or archived as a newsletter.
      */
     kind: text("kind", { enum: newsletterKinds }).notNull().default("newsletter"),
     moodDescription: text("mood_description"),
@@ -526,6 +527,10 @@ export const newsletters = pgTable(
     uniqueIndex("newsletters_one_announcement_per_pairing")
       .on(t.pairingFile)
       .where(sql`${t.kind} = 'announcement'`),
+    /** The launch invitation goes out once (docs/admin-console.md, "Getting started"). */
+    uniqueIndex("newsletters_one_launch")
+      .on(t.kind)
+      .where(sql`${t.kind} = 'launch'`),
   ],
 );
 

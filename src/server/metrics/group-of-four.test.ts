@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
-import { saveCompanySettings } from "../company/company-settings";
+import { saveCompanySettings } from "../settings/company-settings";
 import {
   createMatch,
   createPairing,

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { PUBLIC_FIGURES_MAX_AGE_SECONDS, type PublicFigures } from "../../shared/public-figures";
-import { getCompanySettings } from "../company/company-settings";
 import type { AppContext } from "../context";
 import { users } from "../db/schema";
 import { dayOf, eligibleSql } from "../pairings/members/scope";
 import { joinWhitelistEntry, whitelistEntryId } from "../pairings/members/whitelist-join";
+import { getCompanySettings } from "../settings/company-settings";
 import { matchesWithHappened } from "./matches-with-answers";
 
 /**

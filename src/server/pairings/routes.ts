@@ -6,6 +6,7 @@ import {
   currentPairingsQuerySchema,
 } from "../../shared/current-pairings-query";
 import { excludedListResponseSchema } from "../../shared/exclusions";
+import { pairingImpactSchema } from "../../shared/impact";
 import {
   completedPairingFileSchema,
   completePairingResponseSchema,
@@ -29,6 +30,7 @@ import type { FeatureRoutes } from "../context";
 import { getCurrentPairings } from "./current/current-pairings";
 import { currentPairingsCsv } from "./current/current-pairings-csv";
 import { deletePairing } from "./current/delete-pairing";
+import { pairingImpact } from "./current/pairing-impact";
 import { rePairPerson } from "./current/re-pair-person";
 import { generatePairing } from "./generate/generate-pairing";
 import { completeCurrentPairings, completePairing } from "./records/complete-pairing";
@@ -143,6 +145,11 @@ const currentRoutes: FeatureRoutes = async (app, { ctx }) => {
     completeCurrentPairings(ctx),
   );
 
+  r.get(
+    "/api/admin/pairings/:pairingId/impact",
+    { schema: { params: pairingIdParamsSchema, response: answers(pairingImpactSchema) } },
+    async (request) => pairingImpact(ctx, request.params.pairingId),
+  );
   r.delete(
     "/api/admin/pairings/:pairingId",
     { schema: { params: pairingIdParamsSchema, response: done } },

@@ -40,7 +40,8 @@ export async function getRoundsOverview(ctx: AppContext): Promise<RoundsOverview
       const rows = stages.filter((s) => s.scopeKey === scope.key && s.month === dates.month);
       const draft = drafts.find((d) => d.scopeKey === scope.key && d.month === dates.month);
       const completeAt = roundDates(shiftMonth(dates.month, 1), rule).publishAt;
-      return roundView(ctx, dates, rows, draft ?? null, completeAt, now);
+      const startedAt = stored?.autoSince ?? null;
+      return roundView(ctx, { dates, rows, draft: draft ?? null, completeAt, now, startedAt });
     };
     const latest = currentRound(now, rule);
     // A long review window before a late pairing day: the month before is still to publish while
@@ -69,16 +70,25 @@ export async function getRoundsOverview(ctx: AppContext): Promise<RoundsOverview
   return { timeZone, scopes: result };
 }
 
-const NOT_RUN = "Not run automatically: automatic rounds were off, or began after this date.";
+const NOT_RUN = "Not run automatically: automatic rounds were off on this date.";
+const BEFORE_START =
+  "Before automatic rounds began here: this step was never due. Generate on Current Pairings to pair people this month.";
 
-async function roundView(
-  ctx: AppContext,
-  dates: RoundDates,
-  rows: RoundStageRow[],
-  draft: { groups: string[][]; unmatched: string[] } | null,
-  completeAt: Date,
-  now: Date,
-): Promise<RoundView> {
+interface RoundInput {
+  dates: RoundDates;
+  rows: RoundStageRow[];
+  draft: { groups: string[][]; unmatched: string[] } | null;
+  completeAt: Date;
+  now: Date;
+  /** When automatic rounds began for the scope (null: not yet looked at by the scheduler). */
+  startedAt: Date | null;
+}
+
+async function roundView(ctx: AppContext, input: RoundInput): Promise<RoundView> {
+  const { dates, rows, draft, completeAt, now, startedAt } = input;
+  // A round whose review window opened before the start is left to the admin (docs/rounds.md):
+  // none of its steps was due, so none is called skipped.
+  const beforeStart = startedAt === null || dates.draftAt.getTime() < startedAt.getTime();
   const step = (name: TimelineStep, at: Date): TimelineEntry => {
     const row = rows.find((r) => r.stage === name);
     if (row) {
@@ -91,12 +101,14 @@ async function roundView(
       };
     }
     const past = at.getTime() <= now.getTime();
+    if (!past)
+      return { step: name, at: at.toISOString(), state: "planned", doneAt: null, note: null };
     return {
       step: name,
       at: at.toISOString(),
-      state: past ? "skipped" : "planned",
+      state: beforeStart ? "before_start" : "skipped",
       doneAt: null,
-      note: past ? NOT_RUN : null,
+      note: beforeStart ? BEFORE_START : NOT_RUN,
     };
   };
   const pairingId = rows.find((r) => r.stage === "publish")?.pairingId ?? null;

@@ -24,6 +24,22 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+describe("the rounds of a fresh install", () => {
+  it("calls a fresh install's first month's past steps before the start, not skipped", async () => {
+    const body = (await asAdmin().get("/api/admin/rounds")).json();
+    const steps = body.scopes[0].current.steps as { state: string; note: string | null }[];
+    expect(body.scopes[0].current.month).toBe("2027-02");
+    expect(steps.map((s) => s.state)).toEqual([
+      "before_start",
+      "before_start",
+      "before_start",
+      "before_start",
+      "planned",
+    ]);
+    expect(steps[0].note).toMatch(/^Before automatic rounds began here: this step was never due/);
+  });
+});
+
 describe("the admin's control of the rounds", () => {
   it("is for admins only", async () => {
     expect((await t.get("/api/admin/rounds")).statusCode).toBe(401);

@@ -1,5 +1,5 @@
-import { answers } from "../api";
-import { companySettingsSchema, gettingStartedSchema } from "../company";
+import { answers, errorResponses } from "../api";
+import { companySettingsSchema, gettingStartedSchema, launchQueuedSchema } from "../company";
 import { identityStatusSchema } from "../sso";
 import { endpoint } from "./endpoint";
 
@@ -25,6 +25,12 @@ export const companyEndpoints = {
     method: "POST",
     path: "/api/admin/getting-started/invited",
     response: answers(gettingStartedSchema),
+  }),
+  /** Queues the launch invitation in the delivery ledger; its progress is the send's status. */
+  launch: endpoint({
+    method: "POST",
+    path: "/api/admin/getting-started/launch",
+    response: { 202: launchQueuedSchema, ...errorResponses },
   }),
   identity: endpoint({
     method: "GET",

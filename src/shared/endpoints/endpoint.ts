@@ -24,12 +24,14 @@ export const endpoint = <const E extends Endpoint>(definition: E): E => definiti
 type Out<S> = S extends z.ZodType ? z.output<S> : never;
 type In<S> = S extends z.ZodType ? z.input<S> : never;
 
-/** What a successful call answers: the 200 schema's type, else the 201's. */
+/** What a successful call answers: the 200 schema's type, else the 201's, else the 202's. */
 export type AnswerOf<E extends Endpoint> = E["response"] extends { 200: infer S }
   ? Out<S>
   : E["response"] extends { 201: infer S }
     ? Out<S>
-    : unknown;
+    : E["response"] extends { 202: infer S }
+      ? Out<S>
+      : unknown;
 
 /** What a caller sends: the path parameters, the query and the body, as their schemas take them. */
 export type ParamsOf<E extends Endpoint> = E extends { params: infer S } ? In<S> : undefined;

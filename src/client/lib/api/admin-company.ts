@@ -13,4 +13,6 @@ export const companyApi = {
   save: (body: CompanySettings) => call(endpoints.saveSettings, { body }),
   gettingStarted: (signal?: AbortSignal) => call(endpoints.gettingStarted, { signal }),
   markInvited: () => call(endpoints.markInvited),
+  /** The launch invitation through the delivery ledger; its progress is the send's status. */
+  launch: () => call(endpoints.launch),
 };

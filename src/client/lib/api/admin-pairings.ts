@@ -1,5 +1,6 @@
 import type { CurrentMatchFilter } from "@shared/current-pairings-query";
 import type { ExcludedListResponse, ExclusionReason } from "@shared/exclusions";
+import type { PairingImpact } from "@shared/impact";
 import type {
   CompletedPairingContent,
   CompletedPairingFile,
@@ -78,6 +79,9 @@ export const pairingsApi = {
       "POST",
       `/api/admin/complete-pairing/${segment(pairingId)}`,
     ),
+  /** Who deleting the running pairing touches, for its confirmation. */
+  impact: (pairingId: number, signal?: AbortSignal) =>
+    getJson<PairingImpact>(`/api/admin/pairings/${segment(pairingId)}/impact`, signal),
   remove: (pairingId: number) =>
     apiRequest<unknown>("DELETE", `/api/admin/pairings/${segment(pairingId)}`),
   rePair: (pairingId: number, userId: string) =>

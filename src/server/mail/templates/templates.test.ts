@@ -4,6 +4,7 @@ import { checkEmailTemplates } from "../../test/email-template-checks";
 import { renderEmail } from "../render-email";
 import { CheckInEmail } from "./check-in-email";
 import { InquiryEmail } from "./inquiry-email";
+import { LaunchEmail } from "./launch-email";
 import { MagicLinkEmail } from "./magic-link-email";
 import { MatchChangedEmail } from "./match-changed-email";
 import { RoundDraftEmail } from "./round-draft-email";
@@ -23,6 +24,7 @@ const samples: Record<string, ReactElement> = {
     additionalInfo: null,
     receivedAt: new Date("2027-03-01T10:00:00.000Z"),
   }),
+  "launch-email": LaunchEmail({ company: "Acme & Co", signInUrl: `${APP}/auth` }),
   "round-draft-email": RoundDraftEmail({
     scope: "All Users",
     month: "March 2027",

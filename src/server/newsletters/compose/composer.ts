@@ -19,6 +19,7 @@ import {
 } from "../unsubscribe/unsubscribe-token";
 import { type AudiencePerson, loadPairingAudience, type PairingAudience } from "./audience";
 import { announcementContent, newsletterContent, subjectOf } from "./content";
+import { LAUNCH_SUBJECT, renderLaunchEmail } from "./launch";
 import { greetingOf, type PlannedPerson, partnerEmails, planPairing } from "./plan";
 import { createRenderer } from "./renderer";
 import { AnnouncementEmail } from "./templates/announcement-email";
@@ -97,6 +98,7 @@ export async function compose(ctx: AppContext, source: CompositionSource): Promi
         ? await findNewsletter(ctx, source.newsletter)
         : source.newsletter
       : null;
+  if (newsletter?.kind === "launch") return composeLaunch(ctx, newsletter);
   if (newsletter?.kind === "announcement" && newsletter.pairingFile) {
     // A round's short announcement queued in the ledger: the same e-mail as announcing at once.
     return compose(ctx, { pairingFile: newsletter.pairingFile });
@@ -119,6 +121,40 @@ export async function compose(ctx: AppContext, source: CompositionSource): Promi
     }),
     validate: () => summarise(audience ?? emptyAudience(pairingFile)),
     preview: (email) => previewOf(ctx, { plan, design, links }, email),
+  };
+}
+
+/**
+ * The launch invitation's composition: the same e-mail for every address, rendered once in
+ * prepare(). Its recipients are the ledger rows ../send/queue-launch.ts wrote from the
+ * whitelist, not a list composed here.
+ */
+function composeLaunch(ctx: AppContext, newsletter: NewsletterRow): Composition {
+  let rendered: { html: string; text: string } | null = null;
+  const prepare = async () => {
+    rendered ??= await renderLaunchEmail(ctx);
+  };
+  const messageFor = ({ email }: { email: string }): ComposedMessage => {
+    if (!rendered) throw new Error("prepare() the launch invitation first");
+    return { to: email, subject: LAUNCH_SUBJECT, ...rendered, headers: {} };
+  };
+  return {
+    newsletter,
+    audience: null,
+    recipients: [],
+    validate: () => {
+      throw new Error("The launch invitation names no pairing to validate.");
+    },
+    prepare,
+    messageFor,
+    preview: async (email) => {
+      await prepare();
+      return {
+        ...messageFor({ email }),
+        matchInfo: { found: false, partner: null, partners: [] },
+        userFound: false,
+      };
+    },
   };
 }
 

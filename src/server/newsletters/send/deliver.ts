@@ -29,10 +29,14 @@ export function composeDelivery(
   delivery: ClaimedDelivery,
 ): ComposedMessage | FailedAttempt {
   if (isFailure(composition)) return composition;
-  if (!delivery.userId) return buildFailure(new Error("The recipient's account no longer exists."));
+  // The launch invitation goes to whitelisted addresses, most without an account yet.
+  const byAddress = composition.newsletter?.kind === "launch";
+  if (!delivery.userId && !byAddress) {
+    return buildFailure(new Error("The recipient's account no longer exists."));
+  }
   try {
     const message = composition.messageFor({
-      userId: delivery.userId,
+      userId: delivery.userId ?? "",
       email: delivery.recipientEmail,
     });
     assertCarriable(message);

@@ -11,7 +11,8 @@ import { newsletterDeliveries } from "../../db/schema";
 
 /** One person a send is for, as start-send queues them. */
 export interface QueuedRecipient {
-  userId: string;
+  /** Null for a whitelisted address without an account (the launch invitation). */
+  userId: string | null;
   email: string;
   /** The partners' addresses for the send log; null for someone who sat out. */
   matchEmail: string | null;

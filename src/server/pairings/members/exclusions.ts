@@ -37,6 +37,15 @@ export function exclusionReasonSql(
 }
 
 /**
+ * An admin whose address is not on the whitelist signs in with a password and was never a
+ * member: they are not counted, and never as "Removed from the whitelist" (a fresh install's
+ * first admin). An admin on the whitelist is counted like anyone.
+ */
+function notAdminOffWhitelistSql(entryId: SQL): SQL {
+  return sql`not (${users.isAdmin} and ${entryId} is null)`;
+}
+
+/**
  * Everyone in the scope counted by status and by exclusion reason in one scan: the whitelist entry
  * of each person is joined once (whitelist-join.ts) instead of looked up in each condition.
  */
@@ -49,7 +58,7 @@ export async function countByReason(
   const rows = await joinWhitelistEntry(
     db.select({ reason, n: sql<number>`count(*)::int` }).from(users).$dynamic(),
   )
-    .where(inScopeSql(scope, whitelistEntryGroup))
+    .where(and(inScopeSql(scope, whitelistEntryGroup), notAdminOffWhitelistSql(whitelistEntryId)))
     // By position: the expression carries parameters, so repeating it would not match the select.
     .groupBy(sql`1`);
   const excluded = Object.fromEntries(exclusionReasons.map((r) => [r, 0])) as ExclusionCounts;
@@ -77,7 +86,11 @@ export async function listExcluded(
   today: string,
   reason: ExclusionReason,
 ): Promise<ExcludedListResponse> {
-  const where = and(inScopeSql(scope), sql`${exclusionReasonSql(today)} = ${reason}`);
+  const where = and(
+    inScopeSql(scope),
+    notAdminOffWhitelistSql(whitelistEntrySql(users.email, "id")),
+    sql`${exclusionReasonSql(today)} = ${reason}`,
+  );
   const name = sql<string>`trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
   const [rows, [{ total }]] = await Promise.all([
     db

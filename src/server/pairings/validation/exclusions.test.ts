@@ -15,6 +15,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("who is excluded from this month's pairing, and why", () => {
+  it("does not count the admin, who is off the whitelist, as removed from it (a fresh install)", async () => {
+    const { excluded, statusCounts } = (await get("/api/admin/pairing-validation")).json();
+    expect(excluded.removed).toBe(0);
+    expect(statusCounts.total).toBe(0);
+    const removed = await get("/api/admin/pairing-validation/excluded?reason=removed");
+    expect(removed.json()).toMatchObject({ total: 0, people: [] });
+  });
+
   it("lists the names behind a count, sorted by name, for a group", async () => {
     const group = await createGroup(t.db, { name: "excl", displayName: "Excl Co" });
     await allowEmail(t.db, "*@excl.test", group.id);

@@ -146,6 +146,8 @@ export const sampleData: Record<string, SampleAnswer> = {
       },
       whitelistEntries: 1,
       signInUrl: "/auth",
+      launchRecipients: 0,
+      launch: null,
       done: true,
     }),
     answerTo(companyEndpoints.settings, { name: "Acme Corp", showPublicFigures: false }),

@@ -20,7 +20,10 @@ import { FieldError, Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { toast } from "../../../components/ui/toast";
 import { departmentsApi } from "../../../lib/api/admin-departments";
-import { useDepartmentMutation } from "./department-queries";
+import { errorMessage } from "../../../lib/api-client";
+import { redirectIfUnauthorized } from "../../unauthorized";
+import { useAdminMutation } from "../use-admin-mutation";
+import { refreshDepartmentData } from "./department-queries";
 
 type FormValues = { displayName: string };
 
@@ -112,11 +115,22 @@ function useDepartmentForm({ open, onOpenChange, groupId, department }: Departme
     if (open) reset({ displayName: department?.displayName ?? "" });
   }, [open, department, reset]);
 
-  const save = useDepartmentMutation({
+  // A refusal (a name taken, too long) is said under the field, which takes the focus back: no
+  // toast, whose Escape handling would take the first press away from the dialog.
+  const save = useAdminMutation({
     mutationFn: (body: CreateDepartmentInput) =>
       department
         ? departmentsApi.rename(groupId, department.id, body)
         : departmentsApi.create(groupId, body),
+    refresh: refreshDepartmentData,
+    reportFailure: (error, fallback) => {
+      if (redirectIfUnauthorized(error)) return;
+      form.setError(
+        "displayName",
+        { type: "server", message: errorMessage(error, fallback) },
+        { shouldFocus: true },
+      );
+    },
     onSuccess: (saved) => {
       toast({
         title: renaming ? "Department renamed" : "Department added",

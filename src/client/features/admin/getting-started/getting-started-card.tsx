@@ -2,7 +2,7 @@ import type { AdminSection } from "@shared/admin-routes";
 import type { GettingStarted, GettingStartedStep } from "@shared/company";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Circle } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useCallback } from "react";
 import { Button } from "../../../components/ui/button";
 import {
   Card,
@@ -11,7 +11,10 @@ import {
   CardHeader,
   CardTitle,
 } from "../../../components/ui/card";
+import { toast } from "../../../components/ui/toast";
+import { useConfirm } from "../../../components/ui/use-confirm";
 import { companyApi, companyKeys } from "../../../lib/api/admin-company";
+import { SendProgress } from "../newsletters/send-progress";
 import { useAdminView } from "../use-admin-view";
 import { CompanyForm } from "./company-form";
 
@@ -49,7 +52,7 @@ const stepTexts: Record<GettingStartedStep, StepText> = {
   },
   invite: {
     title: "Invite everyone",
-    text: "Share the sign-in address with your colleagues (e-mail, chat, intranet). Whitelisted people sign in with their work e-mail, set up their profile and are paired at the next round.",
+    text: "E-mail the invitation to the whitelisted addresses, or share the sign-in address with your colleagues (e-mail, chat, intranet). Whitelisted people sign in with their work e-mail, set up their profile and are paired at the next round.",
   },
 };
 
@@ -80,7 +83,7 @@ export function GettingStartedCard() {
         <ol className="grid gap-4" aria-label="Getting started steps">
           {order.map((step) => (
             <Step key={step} step={step} done={data.steps[step]}>
-              {step === "company" && <CompanyForm />}
+              {step === "company" && !data.steps.company && <CompanyForm />}
               {step === "invite" && <InviteStep data={data} />}
             </Step>
           ))}
@@ -127,35 +130,81 @@ function Step({
           {where.label}
         </Button>
       )}
-      {!done && children}
+      {children}
     </li>
   );
 }
 
 function InviteStep({ data }: { data: GettingStarted }) {
   const queryClient = useQueryClient();
+  const { confirm, dialog } = useConfirm();
+  const answered = (answer: GettingStarted) =>
+    queryClient.setQueryData(companyKeys.gettingStarted, answer);
+  const refresh = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: companyKeys.gettingStarted }),
+    [queryClient],
+  );
   const invited = useMutation({
     mutationFn: () => companyApi.markInvited(),
-    onSuccess: (answer) => queryClient.setQueryData(companyKeys.gettingStarted, answer),
+    onSuccess: answered,
   });
+  const launch = useMutation({
+    mutationFn: () => companyApi.launch(),
+    onSuccess: () => refresh(),
+    onError: (error) =>
+      toast({ title: "Invitation not sent", description: error.message, variant: "destructive" }),
+  });
+  if (data.launch) {
+    return (
+      <SendProgress
+        id={data.launch.id}
+        title="the launch invitation"
+        what="Invitation"
+        onDone={refresh}
+      />
+    );
+  }
+  if (data.steps.invite) return null;
+  const reach = data.launchRecipients;
   return (
     <div className="grid gap-2">
+      {dialog}
       <p className="text-sm">
         Sign-in address: <code className="break-all">{data.signInUrl}</code>
       </p>
       <p className="text-sm text-coffee-700">
         {data.whitelistEntries === 0
           ? "Nobody can sign in yet: whitelist your domain first."
-          : `${data.whitelistEntries} whitelist ${data.whitelistEntries === 1 ? "entry admits" : "entries admit"} the people who can sign in.`}
+          : `${data.whitelistEntries} whitelist ${data.whitelistEntries === 1 ? "entry admits" : "entries admit"} the people who can sign in. ${reach === 0 ? "None is a single address to e-mail (a *@domain entry names no mailbox): share the sign-in address." : `The invitation e-mail reaches ${addresses(reach)}; share the sign-in address with anyone a *@domain entry admits.`}`}
       </p>
-      <Button
-        size="sm"
-        className="justify-self-start"
-        disabled={invited.isPending || data.whitelistEntries === 0}
-        onClick={() => invited.mutate()}
-      >
-        I have shared the invitation
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        {reach > 0 && (
+          <Button
+            size="sm"
+            disabled={launch.isPending}
+            onClick={() =>
+              confirm({
+                title: "E-mail the invitation?",
+                description: `${addresses(reach)} get one e-mail saying what Cup of Joe is and how to sign in. It goes out once: people whitelisted later get the sign-in address from you.`,
+                confirmLabel: "Send the invitation",
+                onConfirm: () => launch.mutate(),
+              })
+            }
+          >
+            E-mail the invitation to {addresses(reach)}
+          </Button>
+        )}
+        <Button
+          size="sm"
+          variant={reach > 0 ? "outline" : "default"}
+          disabled={invited.isPending || data.whitelistEntries === 0}
+          onClick={() => invited.mutate()}
+        >
+          I have shared the invitation
+        </Button>
+      </div>
     </div>
   );
 }
+
+const addresses = (n: number) => (n === 1 ? "1 address" : `${n} addresses`);

@@ -1,5 +1,6 @@
-import type { DepartmentImpact, EntryImpact, GroupImpact } from "@shared/impact";
+import type { DepartmentImpact, EntryImpact, GroupImpact, PairingImpact } from "@shared/impact";
 import { useQuery } from "@tanstack/react-query";
+import { pairingsApi } from "../../../lib/api/admin-pairings";
 import { whitelistApi } from "../../../lib/api/admin-whitelist";
 
 const people = (n: number) => (n === 1 ? "1 person" : `${n} people`);
@@ -120,6 +121,40 @@ export function DepartmentImpactText({
         impact.data
           ? departmentImpactLines(impact.data, fallback)
           : [`Its users will be moved to "${fallback}".`]
+      }
+    />
+  );
+}
+
+/**
+ * Who deleting a running pairing touches (docs/pairings.md): its matches and people, and whether
+ * they were told of their match, since the deletion e-mails nobody.
+ */
+export function pairingImpactLines(month: string, impact: PairingImpact): string[] {
+  const matchWord = impact.matches === 1 ? "1 match" : `${impact.matches} matches`;
+  return [
+    `${people(impact.people)} in ${matchWord} lose their ${month} match.`,
+    impact.told
+      ? "They were told of their match by e-mail, and nobody is e-mailed that it is gone: tell them yourself, or generate again and send the new matches."
+      : "They have not been e-mailed about it yet, and nobody is e-mailed now.",
+    `You can generate ${month} again afterwards. This cannot be undone.`,
+  ];
+}
+
+export function PairingImpactText({ id, month }: { id: number; month: string }) {
+  const impact = useQuery({
+    queryKey: ["pairing-impact", id],
+    queryFn: ({ signal }) => pairingsApi.impact(id, signal),
+    staleTime: 0,
+  });
+  return (
+    <ImpactLines
+      loading={impact.isLoading}
+      failed={impact.isError}
+      lines={
+        impact.data
+          ? pairingImpactLines(month, impact.data)
+          : [`Everyone in it loses their ${month} match. This cannot be undone.`]
       }
     />
   );

@@ -90,10 +90,10 @@ export function PreviousMonthsPerformance({ matching }: { matching: Matching }) 
           ])}
         >
           <ResponsiveContainer width="100%" height="100%">
-            <LineChart accessibilityLayer={false} data={months} margin={{ right: 16 }}>
+            <LineChart accessibilityLayer={false} data={months} margin={{ top: 12, right: 16 }}>
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis dataKey="label" tick={{ fontSize: 12 }} />
-              <YAxis domain={[0, 100]} unit="%" width={48} />
+              <YAxis domain={[0, 100]} unit="%" width={52} tick={{ fontSize: 12 }} />
               <Tooltip />
               <Line
                 type="monotone"

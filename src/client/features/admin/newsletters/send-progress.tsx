@@ -31,7 +31,7 @@ export function useSendStatus(id: number) {
 const SEND_TIMEOUT_MS = 5 * 60 * 1000;
 
 /** The end-of-send toast (once), the refresh of the list and logs, and the slow-send notice. */
-function useAnnounceDone(status: SendStatus | undefined) {
+function useAnnounceDone(status: SendStatus | undefined, what: string, onDone?: () => void) {
   const queryClient = useQueryClient();
   const announced = useRef(false);
   const done = isSendDone(status);
@@ -41,33 +41,33 @@ function useAnnounceDone(status: SendStatus | undefined) {
       () =>
         toast({
           title: "Still sending",
-          description:
-            "Newsletter sending is taking longer than expected but may still be processing in the background",
+          description: `${what} sending is taking longer than expected but may still be processing in the background`,
           duration: 7000,
         }),
       SEND_TIMEOUT_MS,
     );
     return () => clearTimeout(timer);
-  }, [done]);
+  }, [done, what]);
   useEffect(() => {
     if (!done || !status || announced.current) return;
     announced.current = true;
     toast(
       status.status === "approved"
         ? {
-            title: "Newsletter not sent",
+            title: `${what} not sent`,
             description: `${status.sent} sent, ${status.failed} failed: some e-mails could not be built. The send log says why; fix it and send again to reach the rest.`,
             variant: "destructive",
             duration: 10_000,
           }
         : {
-            title: "Newsletter Sent Successfully",
+            title: `${what} sent`,
             description: `Sent to ${status.total} recipients. ${status.sent} successful, ${status.failed} failed.`,
             duration: 5000,
           },
     );
     void refreshNewsletterData(queryClient);
-  }, [done, status, queryClient]);
+    onDone?.();
+  }, [done, status, queryClient, what, onDone]);
 }
 
 /** "Mar 3, 9:00 AM": when the mail server stopped taking the send's messages. */
@@ -85,10 +85,21 @@ function formatSince(iso: string): string {
  * counts, polled until every delivery has ended; while the mail server is out of reach, since
  * when (the send waits and resumes by itself).
  */
-export function SendProgress({ id, title }: { id: number; title: string }) {
+export function SendProgress({
+  id,
+  title,
+  what = "Newsletter",
+  onDone,
+}: {
+  id: number;
+  title: string;
+  /** What is sent, for the toasts ("Newsletter", "Invitation"). */
+  what?: string;
+  onDone?: () => void;
+}) {
   const query = useSendStatus(id);
   const status = query.data;
-  useAnnounceDone(status);
+  useAnnounceDone(status, what, onDone);
   const done = isSendDone(status);
   const total = status?.total ?? 0;
   const finished = status ? status.sent + status.failed : 0;

@@ -5,6 +5,7 @@ import { lazy, Suspense, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/toast";
 import { pairingsApi } from "../../../lib/api/admin-pairings";
+import { PairingImpactText } from "../impact/impact-text";
 import { LeftAloneList } from "./left-alone-list";
 import { usePairingMutation } from "./pairing-queries";
 
@@ -113,7 +114,9 @@ export function CurrentPairingsList({
         <Suspense fallback={null}>
           <ConfirmDialog
             title={`Delete ${pairingTitle(deleting)}?`}
-            description={`Its ${matchesWord(deleting.totalPairs)} for ${deleting.domainGroupName ?? "All Users"} in ${monthDisplay(deleting.month)} will be removed: everyone in them loses their ${monthDisplay(deleting.month)} match, and nobody is e-mailed. You can generate ${monthDisplay(deleting.month)} again afterwards. This action cannot be undone.`}
+            description={
+              <PairingImpactText id={deleting.id} month={monthDisplay(deleting.month)} />
+            }
             confirmLabel={remove.isPending ? "Deleting..." : "Delete Pairing"}
             pending={remove.isPending}
             destructive

@@ -93,7 +93,12 @@ function PersonDetails({
       </span>
       {person.note && (
         <span>
-          <Badge color={person.note === LEFT_ALONE ? "yellow" : "grey"}>{person.note}</Badge>
+          <Badge
+            color={person.note === LEFT_ALONE ? "yellow" : "grey"}
+            className="whitespace-normal"
+          >
+            {person.note}
+          </Badge>
         </span>
       )}
       <span>

@@ -11,6 +11,7 @@ const stepNames: Record<TimelineStep, string> = {
 
 const stateBadges: Record<TimelineState, { label: string; color: BadgeColor }> = {
   planned: { label: "Planned", color: "grey" },
+  before_start: { label: "Before the start", color: "grey" },
   pending: { label: "Due", color: "yellow" },
   running: { label: "Running", color: "blue" },
   done: { label: "Done", color: "green" },

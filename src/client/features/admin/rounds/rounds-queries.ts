@@ -1,5 +1,6 @@
 import { type QueryClient, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/toast-store";
+import { companyKeys } from "../../../lib/api/admin-company";
 import { roundKeys, roundsApi } from "../../../lib/api/admin-rounds";
 import { failureToast } from "../pairings/pairing-queries";
 import { type AdminMutationOptions, useAdminMutation } from "../use-admin-mutation";
@@ -31,6 +32,8 @@ function refreshRounds(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: roundKeys.all }),
     queryClient.invalidateQueries({ queryKey: roundKeys.activity }),
+    // The time zone and the schedule are steps of the getting-started checklist beside them.
+    queryClient.invalidateQueries({ queryKey: companyKeys.gettingStarted }),
   ]);
 }
 
