@@ -118,8 +118,8 @@ describe("deactivating an account", () => {
     await peer.waitForMessage((m) => m.to.includes(eve.email) && /has changed/.test(m.subject));
     expect([told(dee), told(eve)]).toEqual([1, 1]);
 
-    // Dee and Eve opt out: nobody is free for Ada when Fay leaves, so Ada is left alone, told,
-    // and shown to the admins for a re-pair.
+    // Dee and Eve opt out: nobody is free for Ada when Fay leaves, so the pair ends and Ada waits
+    // for a partner in the pairing, told, and listed for the admins to re-pair.
     await t.db
       .update(users)
       .set({ participationStatus: "opted_out" })
@@ -138,11 +138,28 @@ describe("deactivating an account", () => {
       await admin.get("/api/admin/current-pairings")
     ).json();
     const shown = current.matchesByPairing[String(pairing.id)];
-    expect(shown.find((m) => m.aloneUserId === ada.id)).toBeDefined();
+    expect(shown.some((m) => m.members.some((u) => u.id === ada.id || u.id === fay.id))).toBe(
+      false,
+    );
+    expect(current.waitingByPairing[String(pairing.id)]).toEqual([
+      expect.objectContaining({ userId: ada.id, firstName: "Ada", formerPartners: ["Fay Crew"] }),
+    ]);
     const kinds = (await listActivity(t.db, { limit: 20 })).map((a) => a.kind);
     expect(kinds).toEqual(
       expect.arrayContaining(["match.re-paired", "match.member-left", "match.partner-left"]),
     );
+
+    // Someone new joins: the admin's Re-pair places Ada with him, and she leaves the list.
+    const gil = await crew("Gil");
+    const placed = await admin.post(`/api/admin/pairings/${pairing.id}/re-pair`, {
+      userId: ada.id,
+    });
+    expect(placed.statusCode).toBe(200);
+    expect(placed.json()).toMatchObject({ kind: "pair", partners: ["Gil Crew"] });
+    await checkRoundInvariants(t.db);
+    const after: CurrentPairingsResponse = (await admin.get("/api/admin/current-pairings")).json();
+    expect(after.waitingByPairing[String(pairing.id)]).toEqual([]);
+    await peer.waitForMessage((m) => m.to.includes(gil.email) && /has changed/.test(m.subject));
   });
 
   it("waits for a partner-away report of the same pairing, so no match is left with one member", async () => {

@@ -26,6 +26,7 @@ import { dayOf, resolveScope } from "../members/scope";
 import { awayReports } from "./away-reports";
 import { leaveMatch } from "./leave-match";
 import { type RePairNotice, sendRePairMails } from "./re-pair-mail";
+import { PARTNER_LEFT_KIND } from "./waiting-for-partner";
 
 type Log = { error(obj: unknown, message: string): void };
 
@@ -134,12 +135,12 @@ export async function placeInTx(
 
 type Found = NonNullable<Placement>;
 
-/** People a leaving partner left without a match in this pairing (leave-running-pairings.ts). */
+/** People a leaving partner left waiting for a partner in this pairing (waiting-for-partner.ts). */
 async function leftAloneIn(tx: Tx, pairingId: number): Promise<Set<string>> {
   const rows = await tx
     .select({ userId: activities.userId })
     .from(activities)
-    .where(and(eq(activities.kind, "match.partner-left"), eq(activities.pairingId, pairingId)));
+    .where(and(eq(activities.kind, PARTNER_LEFT_KIND), eq(activities.pairingId, pairingId)));
   return new Set(rows.flatMap((r) => (r.userId ? [r.userId] : [])));
 }
 
