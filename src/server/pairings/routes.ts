@@ -146,7 +146,7 @@ const currentRoutes: FeatureRoutes = async (app, { ctx }) => {
   r.delete(
     "/api/admin/pairings/:pairingId",
     { schema: { params: pairingIdParamsSchema, response: done } },
-    async (request) => deletePairing(ctx, request.params.pairingId),
+    async (request) => deletePairing(ctx, request.params.pairingId, request.log),
   );
 
   r.post(

@@ -20,6 +20,8 @@ export type ChangeNotice =
   | { kind: "group-smaller"; month: string; left: Person; staying: Person[] }
   /** Someone left a pair and nobody without a partner could meet the other. */
   | { kind: "left-alone"; month: string; left: Person; person: Person }
+  /** An admin deleted the running pairing: this person's match is off. */
+  | { kind: "pairing-deleted"; month: string; person: Person; partners: Person[] }
   /** A partner said this person is away: they are out of this month's chat unless they say otherwise. */
   | { kind: "reported-away"; month: string; person: Person; notAwayUrl: string };
 
@@ -75,6 +77,21 @@ function mailsOf(notice: Exclude<ChangeNotice, { kind: "re-paired" }>): Mail[] {
         undefined,
       ];
     });
+  }
+  if (notice.kind === "pairing-deleted") {
+    const withWhom = notice.partners.length
+      ? ` with ${joinNames(notice.partners.map(fullName))}`
+      : "";
+    return [
+      [
+        notice.person,
+        [
+          `An admin withdrew this month's pairing, so your ${period} coffee chat${withWhom} is off.`,
+          "If the month is paired again, you will get an e-mail naming your new partner; otherwise you are in next month's round as usual.",
+        ],
+        undefined,
+      ],
+    ];
   }
   if (notice.kind === "left-alone") {
     return [

@@ -274,8 +274,15 @@ async function applyPlacement(
     .where(eq(pairings.id, pairing.id));
 }
 
-/** The named people (name and address), in the order of `ids`; unknown ids are left out. */
-export async function peopleByIds(tx: Tx, ids: string[]): Promise<RePairNotice["person"][]> {
+/**
+ * The named people (name and address), in the order of `ids`; unknown ids are left out, and with
+ * `activeOnly` deactivated people too.
+ */
+export async function peopleByIds(
+  tx: Tx,
+  ids: string[],
+  options: { activeOnly?: boolean } = {},
+): Promise<RePairNotice["person"][]> {
   const rows = await tx
     .select({
       id: users.id,
@@ -284,7 +291,7 @@ export async function peopleByIds(tx: Tx, ids: string[]): Promise<RePairNotice["
       email: users.email,
     })
     .from(users)
-    .where(inArray(users.id, ids));
+    .where(and(inArray(users.id, ids), options.activeOnly ? eq(users.isActive, true) : undefined));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

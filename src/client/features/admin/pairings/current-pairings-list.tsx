@@ -120,7 +120,7 @@ export function CurrentPairingsList({
         <Suspense fallback={null}>
           <ConfirmDialog
             title={`Delete ${pairingTitle(deleting)}?`}
-            description={`Its ${matchesWord(deleting.totalPairs)} for ${deleting.domainGroupName ?? "All Users"} in ${monthDisplay(deleting.month)} will be removed: everyone in them loses their ${monthDisplay(deleting.month)} match, and nobody is e-mailed. You can generate ${monthDisplay(deleting.month)} again afterwards. This action cannot be undone.`}
+            description={`Its ${matchesWord(deleting.totalPairs)} for ${deleting.domainGroupName ?? "All Users"} in ${monthDisplay(deleting.month)} will be removed: everyone in them loses their ${monthDisplay(deleting.month)} match and is told by e-mail that it is off. You can generate ${monthDisplay(deleting.month)} again afterwards. This action cannot be undone.`}
             confirmLabel={remove.isPending ? "Deleting..." : "Delete Pairing"}
             pending={remove.isPending}
             destructive
