@@ -46,7 +46,7 @@ export type OddPolicy = (typeof oddPolicies)[number];
 /** `sending` lasts from the start of a send until its last delivery has ended. */
 export const newsletterStatuses = ["draft", "approved", "sending", "sent"] as const;
 /** A newsletter an admin edits, or a published round's short announcement (docs/rounds.md). */
-export const newsletterKinds = ["newsletter", "announcement"] as const;
+export const newsletterKinds = ["newsletter", "announcement", "match-change"] as const;
 export type NewsletterStatus = (typeof newsletterStatuses)[number];
 
 export const deliveryStates = ["pending", "sending", "sent", "failed"] as const;

@@ -146,7 +146,7 @@ const currentRoutes: FeatureRoutes = async (app, { ctx }) => {
   r.delete(
     "/api/admin/pairings/:pairingId",
     { schema: { params: pairingIdParamsSchema, response: done } },
-    async (request) => deletePairing(ctx, request.params.pairingId, request.log),
+    async (request) => deletePairing(ctx, request.params.pairingId),
   );
 
   r.post(
@@ -159,8 +159,7 @@ const currentRoutes: FeatureRoutes = async (app, { ctx }) => {
       },
       config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
     },
-    async (request) =>
-      rePairPerson(ctx, request.params.pairingId, request.body.userId, request.log),
+    async (request) => rePairPerson(ctx, request.params.pairingId, request.body.userId),
   );
 };
 

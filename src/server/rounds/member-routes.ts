@@ -47,7 +47,7 @@ const roundMemberRoutes: FeatureRoutes = async (app, { ctx }) => {
     },
     async (request) => {
       const user = requireUser(request);
-      return reportPartnerAway(ctx, user.id, request.params.matchId, request.body, request.log);
+      return reportPartnerAway(ctx, user.id, request.params.matchId, request.body);
     },
   );
 
@@ -60,7 +60,7 @@ const roundMemberRoutes: FeatureRoutes = async (app, { ctx }) => {
   r.post(
     "/api/matches/not-away",
     { schema: { response: answers(notAwayResponseSchema) }, config: awayLimit },
-    async (request) => sayNotAwayNow(ctx, requireUser(request).id, request.log),
+    async (request) => sayNotAwayNow(ctx, requireUser(request).id),
   );
 
   // The e-mail's page (`/not-away?token=…`): no sign-in, the signed token names the person; a GET
@@ -71,7 +71,7 @@ const roundMemberRoutes: FeatureRoutes = async (app, { ctx }) => {
       schema: { body: notAwayBodySchema, response: answers(notAwayResponseSchema) },
       config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
     },
-    async (request) => sayNotAwayByLink(ctx, request.body.token, request.log),
+    async (request) => sayNotAwayByLink(ctx, request.body.token),
   );
 };
 

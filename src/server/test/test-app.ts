@@ -15,6 +15,7 @@ import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { mailOutbox, signInMails } from "../db/schema";
 import { createMailer } from "../mail/mailer";
+import { startDeliveryWorker } from "../newsletters/send/worker";
 import { type TestClient, testClient } from "./test-client";
 import { createTestDatabase } from "./test-database";
 
@@ -50,6 +51,11 @@ export interface TestAppOptions {
   /** A Fastify logger (e.g. `{ level: "info", stream }`) to read the server log in a test. */
   logger?: FastifyServerOptions["logger"];
   signInMail?: Partial<SignInMailWorkerOptions>;
+  /**
+   * Runs a newsletter delivery worker, as start-server.ts does: for tests that read e-mails the
+   * delivery ledger sends (a match change's, docs/matches.md "When a match changes").
+   */
+  deliveries?: boolean;
 }
 
 /** The real app on its own fresh database, for `app.inject` integration tests. */
@@ -86,6 +92,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     warn: (line) => app.log.warn(line),
     ...options.signInMail,
   });
+  const deliveries = options.deliveries
+    ? startDeliveryWorker(app.ctx, { concurrency: 2, leaseMs: 10_000, pollMs: 50, log: () => {} })
+    : null;
   return {
     ...testClient({ app, db: database.db }),
     app,
@@ -100,6 +109,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       return database.db.select().from(mailOutbox).orderBy(mailOutbox.id);
     },
     async close() {
+      await deliveries?.stop();
       await signInMail.stop();
       await app.close();
       await mailer.close();

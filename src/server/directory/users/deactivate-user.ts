@@ -7,12 +7,11 @@ import {
 import type { AppContext } from "../../context";
 import { sessions, users } from "../../db/schema";
 import { BadRequest, Conflict, NotFound } from "../../errors";
-import { sendChangeNotices } from "../../pairings/current/change-notices";
+import { wakeDeliveryWorkers } from "../../newsletters/send/wake";
+import { queueChangeNotices } from "../../pairings/current/change-notices";
 import { leaveRunningPairings } from "../../pairings/current/leave-running-pairings";
 import { lockRunningPairings } from "../../pairings/current/pairing-locks";
 import { checkUserId } from "./user-id";
-
-type Log = { error(obj: unknown, message: string): void };
 
 /**
  * An admin deactivates an account: every session of it ends at once (deleted, so the next request
@@ -31,7 +30,6 @@ export async function deactivateUser(
   ctx: AppContext,
   id: string,
   admin: { id: string },
-  log: Log = console,
 ): Promise<AccountChangeResponse> {
   checkUserId(id);
   if (id === admin.id) throw new BadRequest("You cannot deactivate your own account.", "self");
@@ -53,9 +51,11 @@ export async function deactivateUser(
       .set({ isActive: false, updatedAt: ctx.clock.now() })
       .where(eq(users.id, id));
     await tx.delete(sessions).where(eq(sessions.userId, id));
-    return { name, notices: await leaveRunningPairings(ctx, tx, id, "was deactivated") };
+    const notices = await leaveRunningPairings(ctx, tx, id, "was deactivated");
+    await queueChangeNotices(ctx, tx, notices);
+    return { name, notices };
   });
-  await sendChangeNotices(ctx, notices, log);
+  wakeDeliveryWorkers();
   const leftAlone = notices.flatMap((n) =>
     n.kind === "left-alone" ? [adminUserName(n.person)] : [],
   );

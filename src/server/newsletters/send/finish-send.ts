@@ -77,7 +77,7 @@ export async function finishSend(
     const archiveFilename = archiveFileName(newsletter);
     await writeEmailLog(tx, newsletter, deliveries, archiveFilename, now);
     if (newsletter.status !== "sent") return "held";
-    if (newsletter.kind === "announcement") return "sent";
+    if (newsletter.kind !== "newsletter") return "sent";
     await tx
       .insert(newsletterArchive)
       .values({

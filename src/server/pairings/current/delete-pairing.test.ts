@@ -19,7 +19,11 @@ let t: TestApp;
 
 beforeAll(async () => {
   peer = await startSmtpPeer();
-  t = await createTestApp({ clock: fixedClock("2027-03-10T09:00:00Z"), smtpUrl: peer.url });
+  t = await createTestApp({
+    clock: fixedClock("2027-03-10T09:00:00Z"),
+    smtpUrl: peer.url,
+    deliveries: true,
+  });
 });
 afterAll(async () => {
   await t.close();

@@ -5,14 +5,13 @@ import type { AppContext } from "../../context";
 import { matches, pairings } from "../../db/schema";
 import { Conflict, NotFound } from "../../errors";
 import { memberIds, withMembers } from "../../match-members/match-members";
-import { type ChangeNotice, sendChangeNotices } from "./change-notices";
+import { wakeDeliveryWorkers } from "../../newsletters/send/wake";
+import { type ChangeNotice, queueChangeNotices } from "./change-notices";
 import { lockPairing } from "./pairing-locks";
 import { peopleByIds } from "./re-pair-person";
 
 /** The activity kind of a running pairing deleted by an admin (docs/pairings.md). */
 export const PAIRING_DELETED_KIND = "pairing.deleted";
-
-type Log = { error(obj: unknown, message: string): void };
 
 /**
  * Deletes an active pairing and (by cascade) its matches, which frees its month for a new run.
@@ -24,9 +23,8 @@ type Log = { error(obj: unknown, message: string): void };
 export async function deletePairing(
   ctx: AppContext,
   pairingId: number,
-  log: Log,
 ): Promise<{ message: string }> {
-  const { name, notices } = await ctx.db.transaction(async (tx) => {
+  const { name } = await ctx.db.transaction(async (tx) => {
     const pairing = await lockPairing(tx, pairingId);
     if (!pairing) throw new NotFound("Pairing not found");
     if (pairing.status !== "active") {
@@ -64,8 +62,9 @@ export async function deletePairing(
       },
       tx,
     );
-    return { name: pairing.name, notices: told };
+    await queueChangeNotices(ctx, tx, told);
+    return { name: pairing.name };
   });
-  await sendChangeNotices(ctx, notices, log);
+  wakeDeliveryWorkers();
   return { message: `Deleted pairing ${name}` };
 }

@@ -24,7 +24,7 @@ let n = 0;
 
 beforeAll(async () => {
   peer = await startSmtpPeer();
-  t = await createTestApp({ clock: fixedClock(NOW), smtpUrl: peer.url });
+  t = await createTestApp({ clock: fixedClock(NOW), smtpUrl: peer.url, deliveries: true });
   admin = t.as(await createAdmin(t.db, { email: "boss@four.test" }));
 });
 afterAll(async () => {

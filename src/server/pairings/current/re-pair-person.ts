@@ -16,6 +16,7 @@ import {
   withMembers,
 } from "../../match-members/match-members";
 import { type Placement, placeOne } from "../../matching/place-one";
+import { wakeDeliveryWorkers } from "../../newsletters/send/wake";
 import { buildInstance } from "../generate/build-instance";
 import { getPairingSettings } from "../generate/pairing-settings";
 import { listEligibleUsers } from "../members/eligibility";
@@ -24,11 +25,10 @@ import { fullName } from "../members/pairing-members";
 import { peopleInRunningMatches } from "../members/running-members";
 import { dayOf, resolveScope } from "../members/scope";
 import { awayReports } from "./away-reports";
+import { queueChangeNotices } from "./change-notices";
 import { leaveMatch } from "./leave-match";
-import { type RePairNotice, sendRePairMails } from "./re-pair-mail";
+import type { RePairNotice } from "./re-pair-mail";
 import { PARTNER_LEFT_KIND } from "./waiting-for-partner";
-
-type Log = { error(obj: unknown, message: string): void };
 
 /** The activity kind of a re-pair: `userId` is the person placed (docs/matches.md). */
 export const RE_PAIRED_KIND = "match.re-paired";
@@ -53,10 +53,12 @@ export async function rePairPerson(
   ctx: AppContext,
   pairingId: number,
   userId: string,
-  log: Log,
 ): Promise<RePairResponse> {
-  const notice = await ctx.db.transaction((tx) => placeInTx(ctx, tx, pairingId, userId));
-  const notified = await sendRePairMails(ctx, notice, log);
+  const { notice, notified } = await ctx.db.transaction(async (tx) => {
+    const notice = await placeInTx(ctx, tx, pairingId, userId);
+    return { notice, notified: await queueChangeNotices(ctx, tx, [{ kind: "re-paired", notice }]) };
+  });
+  wakeDeliveryWorkers();
   const names = notice.partners.map(fullName);
   const who = fullName(notice.person);
   return {
