@@ -12,6 +12,7 @@ import {
   createMatch,
   createUser,
 } from "../test/factories";
+import { checkRoundInvariantsAfterEach } from "../test/round-invariants-hook";
 import { type SmtpPeer, startSmtpPeer } from "../test/smtp-peer";
 import { createTestApp, type TestApp } from "../test/test-app";
 
@@ -29,6 +30,7 @@ afterAll(async () => {
   await t.close();
   await peer.close();
 });
+checkRoundInvariantsAfterEach(() => t?.db);
 
 describe("pausing or opting out during a running month", () => {
   it("takes the person out of their match and tells the partners whose match changed", async () => {

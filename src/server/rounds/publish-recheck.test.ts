@@ -13,6 +13,7 @@ import {
   createPairing,
   createUser,
 } from "../test/factories";
+import { checkRoundInvariantsAfterEach } from "../test/round-invariants-hook";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { checkRoundInvariants } from "./round-invariants";
 import { runDueStages } from "./run-due-stages";
@@ -30,6 +31,7 @@ beforeAll(async () => {
   t = await createTestApp({ clock });
 });
 afterAll(() => t.close());
+checkRoundInvariantsAfterEach(() => t?.db);
 
 describe("a scheduled publish", () => {
   it("takes out whoever was placed elsewhere or stopped taking part since the draft; a partner left alone waits", async () => {

@@ -13,6 +13,7 @@ import {
   createMatch,
   createUser,
 } from "../test/factories";
+import { checkRoundInvariantsAfterEach } from "../test/round-invariants-hook";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { checkRoundInvariants, findRoundInvariantBreaks } from "./round-invariants";
 
@@ -27,6 +28,7 @@ beforeAll(async () => {
   boss = await createAdmin(t.db, { email: "boss@trust.test", participationStatus: "opted_out" });
 });
 afterAll(() => t.close());
+checkRoundInvariantsAfterEach(() => t?.db);
 
 describe("a company-wide generate while a group's pairing of the month runs", () => {
   it("pairs only the people in no group and leaves the group's announced matches as they are", async () => {

@@ -19,6 +19,7 @@ import {
   createUser,
   signIn,
 } from "../../test/factories";
+import { checkRoundInvariantsAfterEach } from "../../test/round-invariants-hook";
 import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import type { Requests } from "../../test/test-client";
@@ -41,6 +42,7 @@ afterAll(async () => {
   await t.close();
   await peer.close();
 });
+checkRoundInvariantsAfterEach(() => t?.db);
 
 let n = 0;
 const person = (first: string) =>

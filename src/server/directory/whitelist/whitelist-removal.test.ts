@@ -5,6 +5,7 @@ import { matches, matchMembers } from "../../db/schema";
 import { memberIds, withMembers } from "../../match-members/match-members";
 import { checkRoundInvariants } from "../../rounds/round-invariants";
 import { allowEmail, createMatch, createUser, signIn, signInAdmin } from "../../test/factories";
+import { checkRoundInvariantsAfterEach } from "../../test/round-invariants-hook";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 const NOW = new Date("2027-05-10T09:00:00Z");
@@ -16,6 +17,7 @@ beforeAll(async () => {
   admin = await signInAdmin(t.db, { email: "boss@hq.test" }, { now: NOW });
 });
 afterAll(() => t.close());
+checkRoundInvariantsAfterEach(() => t?.db);
 
 const asAdmin = (method: "GET" | "POST" | "DELETE", url: string) =>
   t.app.inject({ method, url, headers: { cookie: admin } });

@@ -11,6 +11,7 @@ import {
   createMatch,
   createUser,
 } from "../../test/factories";
+import { checkRoundInvariantsAfterEach } from "../../test/round-invariants-hook";
 import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
@@ -29,6 +30,7 @@ afterAll(async () => {
   await t.close();
   await peer.close();
 });
+checkRoundInvariantsAfterEach(() => t?.db);
 
 describe("deleting a running pairing", () => {
   it("tells every active member their match is off and writes an activity line", async () => {

@@ -12,6 +12,7 @@ import {
   createPairing,
   createUser,
 } from "../../test/factories";
+import { checkRoundInvariantsAfterEach } from "../../test/round-invariants-hook";
 import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import type { Requests } from "../../test/test-client";
@@ -31,6 +32,7 @@ afterAll(async () => {
   await t.close();
   await peer.close();
 });
+checkRoundInvariantsAfterEach(() => t?.db);
 
 /** A company of its own with a running March pairing; people chose groups of four unless told. */
 async function company() {

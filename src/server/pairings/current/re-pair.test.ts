@@ -13,6 +13,7 @@ import {
   createMatch,
   createUser,
 } from "../../test/factories";
+import { checkRoundInvariantsAfterEach } from "../../test/round-invariants-hook";
 import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import type { Requests } from "../../test/test-client";
@@ -33,6 +34,7 @@ afterAll(async () => {
   await t.close();
   await peer.close();
 });
+checkRoundInvariantsAfterEach(() => t?.db);
 
 /** A company of its own (group + whitelisted domain) with a running March pairing. */
 async function company() {
