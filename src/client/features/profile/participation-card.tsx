@@ -98,11 +98,8 @@ function actionText(body: Action, today: string): { title: string; text: string;
   };
 }
 
-/**
- * What happens to the running match, said in the confirmation: skipping next month keeps it; a
- * pause or an opt-out ends it, and the partners are told (docs/profile.md).
- */
-function runningMatchText(current: CurrentMatchResponse | undefined, body: Action): string {
+/** The running match, which no participation change ends: said in the confirmation. */
+function runningMatchText(current: CurrentMatchResponse | undefined): string {
   if (!current?.match || !current.pairingOpen) return "";
   const all = current.partners.map(
     (p) => [p.firstName, p.lastName].filter(Boolean).join(" ").trim() || p.email.split("@")[0],
@@ -111,9 +108,7 @@ function runningMatchText(current: CurrentMatchResponse | undefined, body: Actio
     all.length <= 1
       ? (all[0] ?? "your partner")
       : `${all.slice(0, -1).join(", ")} and ${all.at(-1)}`;
-  return body.action === "skip_next"
-    ? ` Your current match with ${names} stays: you can still meet this month.`
-    : ` You also leave your current match with ${names}: they are told by e-mail and get a new partner if someone is free.`;
+  return ` Your current match with ${names} stays: you can still meet this month.`;
 }
 
 /** "Coffee Chat Participation": the mug, the status badge and the actions of §4. */
@@ -130,7 +125,7 @@ export function ParticipationCard({ user }: { user: AuthUser }) {
     const text = actionText(body, isoDateOf(new Date()));
     confirm({
       title: text.title,
-      description: text.text + runningMatchText(current.data, body),
+      description: text.text + runningMatchText(current.data),
       confirmLabel: text.label,
       onConfirm: () => void run(key, body),
     });
