@@ -117,11 +117,11 @@ describe("an admin looks after a running month at 375 px, with the keyboard", ()
     await current.getByRole("button", { name: /^Delete / }).waitFor();
     expect(await current.getByText("Left without a partner").count()).toBe(0);
 
-    // Delete asks, says what it removes and that nobody is e-mailed; Cancel keeps the pairing.
+    // Delete asks, says what it removes and that everyone in it is told; Cancel keeps the pairing.
     asking = await ask(page, current.getByRole("button", { name: /^Delete / }), /^Delete .*\?$/);
     const deleteText = await asking.innerText();
     expect(deleteText).toMatch(/Its 2 matches for /);
-    expect(deleteText).toContain("nobody is e-mailed");
+    expect(deleteText).toContain("is told by e-mail that it is off");
     await pressByKeyboard(page, "Cancel");
     await asking.waitFor({ state: "detached" });
     await current.getByRole("button", { name: /^Complete / }).waitFor();

@@ -9,6 +9,7 @@ import {
   monthDisplay,
   type PreviewMatch,
   type PreviewUser,
+  type WaitingPerson,
 } from "./pairings";
 
 export type RowPerson = {
@@ -76,6 +77,15 @@ export function alonePeople(matches: PreviewMatch[]): AlonePerson[] {
       );
     return [{ userId: m.aloneUserId, name: personName(alone), formerPartners }];
   });
+}
+
+/** The people waiting for a partner in a pairing, as re-pair rows: "Ada Lovelace (left)". */
+export function waitingPeople(waiting: WaitingPerson[]): AlonePerson[] {
+  return waiting.map((w) => ({
+    userId: w.userId,
+    name: personName(w),
+    formerPartners: w.formerPartners.map((name) => `${name} (left)`),
+  }));
 }
 
 export function pairingRows(

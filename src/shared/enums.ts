@@ -46,10 +46,11 @@ export type OddPolicy = (typeof oddPolicies)[number];
 /** `sending` lasts from the start of a send until its last delivery has ended. */
 export const newsletterStatuses = ["draft", "approved", "sending", "sent"] as const;
 /**
- * A newsletter an admin edits, a published round's short announcement (docs/rounds.md), or the
- * launch invitation to the whitelisted addresses (docs/admin-console.md, "Getting started").
+ * A newsletter an admin edits, a published round's short announcement (docs/rounds.md), the
+ * launch invitation to the whitelisted addresses (docs/admin-console.md, "Getting started"), or
+ * the e-mails of a match that changed (docs/matches.md, "When a match changes").
  */
-export const newsletterKinds = ["newsletter", "announcement", "launch"] as const;
+export const newsletterKinds = ["newsletter", "announcement", "launch", "match-change"] as const;
 export type NewsletterStatus = (typeof newsletterStatuses)[number];
 
 export const deliveryStates = ["pending", "sending", "sent", "failed"] as const;

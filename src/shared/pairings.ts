@@ -159,9 +159,29 @@ export const previewMatchSchema = z.object({
 });
 export type PreviewMatch = z.infer<typeof previewMatchSchema>;
 
+/**
+ * Someone of a running pairing who is in no match: their partner left (deactivated, removed from
+ * the whitelist, erased, paused or opted out) and nobody could be found for them at that moment
+ * (docs/pairings.md, "Waiting for a partner"). The admin can re-pair them.
+ */
+export const waitingPersonSchema = z.object({
+  userId: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  department: z.string().nullable(),
+  /** The names of the partner(s) who left. */
+  formerPartners: z.array(z.string()),
+  /** When they were left waiting (ISO time). */
+  since: z.string(),
+});
+export type WaitingPerson = z.infer<typeof waitingPersonSchema>;
+
 /** GET /api/admin/current-pairings: every active pairing, and one page of their matches. */
 export const currentPairingsResponseSchema = z.object({
   pairings: z.array(pairingSummarySchema),
+  /** Each active pairing's people waiting for a partner (every active pairing has a key). */
+  waitingByPairing: z.record(z.string(), z.array(waitingPersonSchema)),
   /** The page's matches by pairing id (every active pairing has a key), pairings in list order. */
   matchesByPairing: z.record(z.string(), z.array(previewMatchSchema)),
   /** Each active pairing's number of matches, whatever the filters. */

@@ -14,6 +14,12 @@ export interface Recipient {
   lastName: string | null;
 }
 
+type Template = (links: {
+  unsubscribeUrl: string;
+  profileUrl: string;
+  greeting: string;
+}) => ReactElement;
+
 /**
  * One automatic e-mail to one person through the app's mail path (SMTP or the outbox), with the
  * newsletter's List-Unsubscribe and RFC 8058 one-click headers. The template is given the
@@ -24,12 +30,19 @@ export async function sendAutomaticMail(
   secret: string,
   recipient: Recipient,
   subject: string,
-  template: (links: {
-    unsubscribeUrl: string;
-    profileUrl: string;
-    greeting: string;
-  }) => ReactElement,
+  template: Template,
 ): Promise<void> {
+  const { html, text, headers } = await renderAutomaticMail(ctx, secret, recipient, template);
+  await ctx.mailer.send({ to: recipient.email, subject, html, text, kind: "other", headers });
+}
+
+/** The body and unsubscribe headers of an automatic e-mail, for the mailer or the delivery ledger. */
+export async function renderAutomaticMail(
+  ctx: AppContext,
+  secret: string,
+  recipient: Recipient,
+  template: Template,
+): Promise<{ html: string; text: string; headers: Record<string, string> }> {
   const unsubscribe = unsubscribeUrl(ctx.config.appUrl, unsubscribeToken(secret, recipient.id));
   const { html, text } = await renderEmail(
     template({
@@ -38,12 +51,5 @@ export async function sendAutomaticMail(
       greeting: recipient.firstName?.trim() || recipient.email,
     }),
   );
-  await ctx.mailer.send({
-    to: recipient.email,
-    subject,
-    html,
-    text,
-    kind: "other",
-    headers: unsubscribeHeaders(unsubscribe),
-  });
+  return { html, text, headers: unsubscribeHeaders(unsubscribe) };
 }

@@ -487,6 +487,11 @@ export const newsletters = pgTable(
      * deliveries use the ledger; they are never listed, edited or archived as a newsletter.
      */
     kind: text("kind", { enum: newsletterKinds }).notNull().default("newsletter"),
+    /**
+     * A match change's e-mails (kind `match-change`, docs/matches.md "When a match changes"): one
+     * spec per recipient (MatchChangeMail), queued with the change in its transaction.
+     */
+    mails: jsonb("mails"),
     moodDescription: text("mood_description"),
     moodImageUrl: text("mood_image_url"),
     newsletterImageUrl: text("newsletter_image_url"),

@@ -166,8 +166,7 @@ const currentRoutes: FeatureRoutes = async (app, { ctx }) => {
       },
       config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
     },
-    async (request) =>
-      rePairPerson(ctx, request.params.pairingId, request.body.userId, request.log),
+    async (request) => rePairPerson(ctx, request.params.pairingId, request.body.userId),
   );
 };
 

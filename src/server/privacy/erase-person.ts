@@ -22,7 +22,7 @@ import {
 } from "../db/schema";
 import { Conflict, NotFound } from "../errors";
 import { removeStoredImage } from "../images/store-image";
-import { type ChangeNotice, sendChangeNotices } from "../pairings/current/change-notices";
+import { type ChangeNotice, queueChangeNotices } from "../pairings/current/change-notices";
 import { leaveRunningPairings } from "../pairings/current/leave-running-pairings";
 import { lockRunningPairings } from "../pairings/current/pairing-locks";
 import { personName } from "./export-my-data";
@@ -89,10 +89,12 @@ export async function erasePerson(
           ? "A person deleted their account; their history stays as a former colleague."
           : "An admin erased a person on request; their history stays as a former colleague.",
     });
-    return { notices: notices.map(anonymousLeaver), photos: uploaded.map((p) => p.filename) };
+    const told = notices.map(anonymousLeaver);
+    await queueChangeNotices(ctx, tx, told);
+    return { notices: told, photos: uploaded.map((p) => p.filename) };
   });
   for (const filename of photos) await removeStoredImage(ctx, filename);
-  await sendChangeNotices(ctx, notices, console);
+  ctx.jobs.wake("newsletter-delivery");
   const leftAlone = notices.flatMap((n) =>
     n.kind === "left-alone" ? [adminUserName(n.person)] : [],
   );

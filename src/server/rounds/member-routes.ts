@@ -32,7 +32,7 @@ const roundMemberRoutes: FeatureRoutes = async (app, { ctx }) => {
     config: awayLimit,
     handler: async (request) => {
       const user = requireUser(request);
-      return reportPartnerAway(ctx, user.id, request.params.matchId, request.body, request.log);
+      return reportPartnerAway(ctx, user.id, request.params.matchId, request.body);
     },
   });
 
@@ -44,7 +44,7 @@ const roundMemberRoutes: FeatureRoutes = async (app, { ctx }) => {
   r.route({
     ...endpointRoute(endpoints.notAway),
     config: awayLimit,
-    handler: async (request) => sayNotAwayNow(ctx, requireUser(request).id, request.log),
+    handler: async (request) => sayNotAwayNow(ctx, requireUser(request).id),
   });
 
   // The e-mail's page (`/not-away?token=…`): no sign-in, the signed token names the person; a GET
@@ -52,7 +52,7 @@ const roundMemberRoutes: FeatureRoutes = async (app, { ctx }) => {
   r.route({
     ...endpointRoute(endpoints.notAwayByLink),
     config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
-    handler: async (request) => sayNotAwayByLink(ctx, request.body.token, request.log),
+    handler: async (request) => sayNotAwayByLink(ctx, request.body.token),
   });
 };
 

@@ -11,7 +11,7 @@ import { activities, matches, pairings } from "../db/schema";
 import { BadRequest, Conflict, HttpError } from "../errors";
 import { isMemberSql } from "../match-members/match-members";
 import { awayReports, NOT_AWAY_KIND, PARTNER_AWAY_KIND } from "../pairings/current/away-reports";
-import { type ChangeNotice, sendChangeNotices } from "../pairings/current/change-notices";
+import { type ChangeNotice, queueChangeNotices } from "../pairings/current/change-notices";
 import { lockPairing } from "../pairings/current/pairing-locks";
 import { peopleByIds, placeInTx } from "../pairings/current/re-pair-person";
 import { fullName } from "../pairings/members/pairing-members";
@@ -22,8 +22,6 @@ import { getTimeZone } from "./round-settings";
 
 const LINK_DAYS = 45;
 const DAY_MS = 86_400_000;
-
-type Log = { error(obj: unknown, message: string): void };
 
 export const INVALID_NOT_AWAY_LINK =
   "This link is not valid. Please use the link from your e-mail, or sign in and open your Matches page.";
@@ -95,7 +93,7 @@ async function reportWindow(ctx: AppContext, userId: string) {
 }
 
 /** "I'm not away" from the e-mail's page: the token names the person and the pairing. */
-export async function sayNotAwayByLink(ctx: AppContext, token: string, log: Log) {
+export async function sayNotAwayByLink(ctx: AppContext, token: string) {
   const verified = verifyLinkToken(await getAuthSecret(ctx), "not-away", token, ctx.clock.now());
   if (!verified.ok) {
     if (verified.reason === "expired") {
@@ -108,16 +106,16 @@ export async function sayNotAwayByLink(ctx: AppContext, token: string, log: Log)
     throw new BadRequest(INVALID_NOT_AWAY_LINK, "invalid_link");
   }
   await refuseClosedAccount(ctx.db, verified.claims.userId);
-  return sayNotAway(ctx, verified.claims.userId, verified.claims.id, log);
+  return sayNotAway(ctx, verified.claims.userId, verified.claims.id);
 }
 
 /** "I'm not away" from the signed-in person's Matches page. */
-export async function sayNotAwayNow(ctx: AppContext, userId: string, log: Log) {
+export async function sayNotAwayNow(ctx: AppContext, userId: string) {
   const report = await openReport(ctx, userId);
   if (!report?.pairingId) {
     throw new Conflict("Nobody has said you are away this month.", "not_reported");
   }
-  return sayNotAway(ctx, userId, report.pairingId, log);
+  return sayNotAway(ctx, userId, report.pairingId);
 }
 
 /**
@@ -129,7 +127,6 @@ async function sayNotAway(
   ctx: AppContext,
   userId: string,
   pairingId: number,
-  log: Log,
 ): Promise<NotAwayResponse> {
   const result = await ctx.db.transaction(async (tx) => {
     const pairing = await lockPairing(tx, pairingId);
@@ -164,6 +161,7 @@ async function sayNotAway(
       const notice = await tx.transaction((sp) => placeInTx(ctx, sp, pairingId, userId));
       const names = joinNames(notice.partners.map(fullName));
       const notices: ChangeNotice[] = [{ kind: "re-paired", notice }];
+      await queueChangeNotices(ctx, tx, notices);
       return { message: `Welcome back! You meet ${names} for ${period}.`, placed: true, notices };
     } catch (error) {
       if (!(error instanceof HttpError) || error.statusCode !== 409) throw error;
@@ -174,6 +172,6 @@ async function sayNotAway(
       };
     }
   });
-  await sendChangeNotices(ctx, result.notices, log);
+  ctx.jobs.wake("newsletter-delivery");
   return { message: result.message, placed: result.placed };
 }

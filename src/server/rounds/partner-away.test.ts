@@ -4,6 +4,7 @@ import type { ActivityPage } from "../../shared/rounds";
 import { fixedClock } from "../clock";
 import { matches, pairings } from "../db/schema";
 import { memberIds, withMembers } from "../match-members/match-members";
+import { deliverQueued } from "../test/deliveries";
 import {
   allowEmail,
   createAdmin,
@@ -12,6 +13,7 @@ import {
   createMatch,
   createUser,
 } from "../test/factories";
+import { checkRoundInvariantsAfterEach } from "../test/round-invariants-hook";
 import { type SmtpPeer, startSmtpPeer } from "../test/smtp-peer";
 import { createTestApp, type TestApp } from "../test/test-app";
 import type { Requests } from "../test/test-client";
@@ -30,13 +32,14 @@ let n = 0;
 
 beforeAll(async () => {
   peer = await startSmtpPeer();
-  t = await createTestApp({ clock, smtpUrl: peer.url });
+  t = await createTestApp({ clock, smtpUrl: peer.url, deliveries: true });
   boss = await createAdmin(t.db, { email: "boss@hq.test", participationStatus: "opted_out" });
 });
 afterAll(async () => {
   await t.close();
   await peer.close();
 });
+checkRoundInvariantsAfterEach(() => t?.db);
 
 /** A company of its own (group + whitelisted domain) with a running March pairing. */
 async function company() {
@@ -122,6 +125,7 @@ describe("my partner is away", () => {
     const [ada, bob, cy] = await Promise.all(["Ada", "Bob", "Cy"].map((x) => person(x)));
     await person("Sam");
     const trio = await match(ada, bob, cy);
+    await deliverQueued(t);
     const sent = peer.messages.length;
 
     const unnamed = await report(ada, trio.id);
@@ -138,6 +142,7 @@ describe("my partner is away", () => {
     expect((await pairingMatches(pairing.id)).map(members)).toEqual([[ada.id, bob.id]]);
     // Only Cy is told (that they are reported away); Ada and Bob already know each other.
     await peer.waitForMessage((m) => m.to.includes(cy.email));
+    await deliverQueued(t);
     expect(peer.messages.length).toBe(sent + 1);
   });
 

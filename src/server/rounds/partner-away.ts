@@ -14,7 +14,7 @@ import {
   awayReports,
   PARTNER_AWAY_KIND,
 } from "../pairings/current/away-reports";
-import { type ChangeNotice, sendChangeNotices } from "../pairings/current/change-notices";
+import { type ChangeNotice, queueChangeNotices } from "../pairings/current/change-notices";
 import { leaveMatch } from "../pairings/current/leave-match";
 import { lockPairing } from "../pairings/current/pairing-locks";
 import type { RePairNotice } from "../pairings/current/re-pair-mail";
@@ -25,7 +25,6 @@ import { notAwayUrl } from "./not-away";
 import { reportLastDay } from "./report-window";
 import { getTimeZone } from "./round-settings";
 
-type Log = { error(obj: unknown, message: string): void };
 type Person = RePairNotice["person"];
 
 interface Outcome {
@@ -53,13 +52,13 @@ export async function reportPartnerAway(
   userId: string,
   matchId: number,
   body: PartnerAwayBody,
-  log: Log,
 ): Promise<PartnerAwayResponse> {
   const secret = await getAuthSecret(ctx);
-  const outcome = await ctx.db.transaction((tx) =>
-    reportInTx(ctx, tx, secret, userId, matchId, body.partnerId),
-  );
-  const notified = await sendChangeNotices(ctx, outcome.notices ?? [], log);
+  const { outcome, notified } = await ctx.db.transaction(async (tx) => {
+    const outcome = await reportInTx(ctx, tx, secret, userId, matchId, body.partnerId);
+    return { outcome, notified: await queueChangeNotices(ctx, tx, outcome.notices ?? []) };
+  });
+  ctx.jobs.wake("newsletter-delivery");
   const names = outcome.partners.map(fullName);
   const period = formatMatchMonth(outcome.month);
   const message = {

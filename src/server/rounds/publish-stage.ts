@@ -10,6 +10,7 @@ import { insertPairingGroups } from "../pairings/generate/generate-pairing";
 import { completePairing } from "../pairings/records/complete-pairing";
 import { announceRound } from "./announce-round";
 import { pairingOfRound } from "./compose-draft";
+import { recheckDraftGroups, recordRecheck } from "./publish-recheck";
 import { checkInsAfter } from "./round-dates";
 import { getRoundSettings, getTimeZone, type RoundScope } from "./round-settings";
 import type { StageOutcome } from "./stage-ledger";
@@ -97,6 +98,7 @@ async function publishDraft(
   }
   if (!draft) return null;
   const now = ctx.clock.now();
+  const checked = await recheckDraftGroups(ctx, tx, month, draft.groups);
   const [created] = await tx
     .insert(pairings)
     .values({
@@ -107,7 +109,7 @@ async function publishDraft(
       domainGroupName: scope.domainGroupId === null ? null : scope.label,
       groupNumber: 1,
       status: "active",
-      totalPairs: draft.groups.length,
+      totalPairs: checked.groups.length,
       oddPolicy: draft.oddPolicy,
       seed: draft.seed,
       stats: { ...(draft.stats as object), round: { scheduled: true } },
@@ -115,7 +117,8 @@ async function publishDraft(
       createdAt: now,
     })
     .returning();
-  await insertPairingGroups(tx, created.id, month, now, draft.groups);
+  await insertPairingGroups(tx, created.id, month, now, checked.groups);
+  await recordRecheck(ctx, tx, created, checked);
   await tx.delete(roundDrafts).where(eq(roundDrafts.id, draft.id));
   return { id: created.id, scheduled: true, created: true, totalPairs: created.totalPairs };
 }

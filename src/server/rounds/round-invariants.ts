@@ -7,9 +7,8 @@ import type { Db, Tx } from "../db/client";
  *
  * 1. a person is in at most one running match per month, across every scope;
  * 2. every running match has two to four members;
- * 3. a deactivated person, or one no whitelist entry admits any more, is in no running match —
- *    except a pair whose other member nobody could be found for: that pair stays so Current
- *    Pairings shows the partner "left without a partner" for an admin's re-pair.
+ * 3. a deactivated person, or one no whitelist entry admits any more, is in no running match (a
+ *    partner nobody could be found for waits for a partner in the pairing, in no match).
  *
  * The fourth — a match people were told about changes only through an operation that tells
  * everyone whose partner changes and writes an activity line — is a property of the operations;
@@ -41,10 +40,7 @@ export async function findRoundInvariantBreaks(db: Db | Tx): Promise<InvariantBr
     sql`select mm.user_id, mm.match_id
       from match_members mm join matches m on m.id = mm.match_id join pairings p on p.id = m.pairing_id
       join users u on u.id = mm.user_id
-      where ${running} and not ${usable("u")}
-        and not ((select count(*) from match_members o where o.match_id = m.id) = 2
-          and exists (select 1 from match_members o join users ou on ou.id = o.user_id
-            where o.match_id = m.id and o.user_id <> mm.user_id and ${usable("ou")}))`,
+      where ${running} and not ${usable("u")}`,
   );
   return [
     ...twice.map((r) => ({

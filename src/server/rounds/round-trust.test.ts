@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuthSecret } from "../auth/auth-secret";
 import { signLinkToken } from "../check-ins/link-token";
 import { fixedClock } from "../clock";
-import { matches, pairings } from "../db/schema";
+import { matches, pairings, users } from "../db/schema";
 import { memberIds, withMembers } from "../match-members/match-members";
 import {
   allowEmail,
@@ -13,8 +13,9 @@ import {
   createMatch,
   createUser,
 } from "../test/factories";
+import { checkRoundInvariantsAfterEach } from "../test/round-invariants-hook";
 import { createTestApp, type TestApp } from "../test/test-app";
-import { checkRoundInvariants } from "./round-invariants";
+import { checkRoundInvariants, findRoundInvariantBreaks } from "./round-invariants";
 
 // Findings of docs/rounds.md, "Invariants of a round", each checked against the operation that
 // broke it before.
@@ -27,6 +28,7 @@ beforeAll(async () => {
   boss = await createAdmin(t.db, { email: "boss@trust.test", participationStatus: "opted_out" });
 });
 afterAll(() => t.close());
+checkRoundInvariantsAfterEach(() => t?.db);
 
 describe("a company-wide generate while a group's pairing of the month runs", () => {
   it("pairs only the people in no group and leaves the group's announced matches as they are", async () => {
@@ -86,6 +88,30 @@ describe("the links of a deactivated person", () => {
       await t.db.select().from(matches).where(eq(matches.id, match.id)),
     );
     expect(after?.members.every((m) => m.connectionStatus === "pending") ?? true).toBe(true);
+    await checkRoundInvariants(t.db);
+  });
+});
+
+describe("the invariants' check", () => {
+  it("counts a deactivated person left in a pair as a break, whoever their partner is", async () => {
+    await allowEmail(t.db, "*@pair.trust.test");
+    const [ivy, jon] = await Promise.all(
+      ["ivy", "jon"].map((n) => createUser(t.db, { email: `${n}@pair.trust.test` })),
+    );
+    const pairing = await createGroupPairing(
+      t.db,
+      await createGroup(t.db, { displayName: "Pairs" }),
+      { month: "2027-03" },
+    );
+    await createMatch(t.db, { members: [ivy, jon], pairing });
+    await t.db.update(users).set({ isActive: false }).where(eq(users.id, jon.id));
+    expect(await findRoundInvariantBreaks(t.db)).toEqual([
+      expect.objectContaining({
+        rule: "only-active-people",
+        detail: expect.stringContaining(jon.id),
+      }),
+    ]);
+    await t.db.delete(pairings).where(eq(pairings.id, pairing.id));
     await checkRoundInvariants(t.db);
   });
 });

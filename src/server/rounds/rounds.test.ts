@@ -6,6 +6,7 @@ import { pairings, roundDrafts, roundStages } from "../db/schema";
 import { runDueStages } from "../jobs/definitions/round-steps";
 import { deliverQueued } from "../test/deliveries";
 import { allowEmail, createAdmin, createPairing, createUser } from "../test/factories";
+import { checkRoundInvariantsAfterEach } from "../test/round-invariants-hook";
 import { createTestApp, type TestApp } from "../test/test-app";
 
 /*
@@ -38,6 +39,7 @@ beforeAll(async () => {
   await createPairing(t.db, { scopeKey: "all", month: "2027-02", name: "February" });
 });
 afterAll(() => t.close());
+checkRoundInvariantsAfterEach(() => t?.db);
 
 describe("a round runs by itself", () => {
   it("begins with the first look: the round whose window had opened before is the admin's", async () => {

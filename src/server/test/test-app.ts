@@ -9,6 +9,7 @@ import { type Config, loadConfig } from "../config";
 import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { mailOutbox, signInMails } from "../db/schema";
+import { newsletterDeliveryJob } from "../jobs/definitions/newsletter-delivery";
 import { type SignInMailJobOptions, signInMailJob } from "../jobs/definitions/sign-in-mail";
 import { type RunningJob, startJob } from "../jobs/run-job";
 import { createMailer } from "../mail/mailer";
@@ -47,6 +48,11 @@ export interface TestAppOptions {
   /** A Fastify logger (e.g. `{ level: "info", stream }`) to read the server log in a test. */
   logger?: FastifyServerOptions["logger"];
   signInMail?: SignInMailJobOptions;
+  /**
+   * Runs the newsletter delivery job, as start-server.ts does: for tests that read e-mails the
+   * delivery ledger sends (a match change's, docs/matches.md "When a match changes").
+   */
+  deliveries?: boolean;
 }
 
 /** The real app on its own fresh database, for `app.inject` integration tests. */
@@ -81,6 +87,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await app.ready();
   const warn = (line: string) => app.log.warn(line);
   const signInMail = startJob(signInMailJob(app.ctx, { log: warn, warn }, options.signInMail));
+  const quiet = () => {};
+  const deliveries = options.deliveries
+    ? startJob(
+        newsletterDeliveryJob(
+          app.ctx,
+          { log: quiet, warn: quiet },
+          { concurrency: 2, leaseMs: 10_000, pollMs: 50 },
+        ),
+      )
+    : null;
   return {
     ...testClient({ app, db: database.db }),
     app,
@@ -95,6 +111,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       return database.db.select().from(mailOutbox).orderBy(mailOutbox.id);
     },
     async close() {
+      await deliveries?.stop();
       await signInMail.stop();
       await app.close();
       await mailer.close();

@@ -7,13 +7,11 @@ import {
 import type { AppContext } from "../../context";
 import { sessions, users } from "../../db/schema";
 import { BadRequest, Conflict, NotFound } from "../../errors";
-import { sendChangeNotices } from "../../pairings/current/change-notices";
+import { queueChangeNotices } from "../../pairings/current/change-notices";
 import { leaveRunningPairings } from "../../pairings/current/leave-running-pairings";
 import { lockRunningPairings } from "../../pairings/current/pairing-locks";
 import { emitWebhookEvent } from "../../webhooks/emit-webhook-event";
 import { checkUserId } from "./user-id";
-
-type Log = { error(obj: unknown, message: string): void };
 
 /**
  * An admin deactivates an account: every session of it ends at once (deleted, so the next request
@@ -32,7 +30,6 @@ export async function deactivateUser(
   ctx: AppContext,
   id: string,
   admin: { id: string },
-  log: Log = console,
 ): Promise<AccountChangeResponse> {
   checkUserId(id);
   if (id === admin.id) throw new BadRequest("You cannot deactivate your own account.", "self");
@@ -60,9 +57,11 @@ export async function deactivateUser(
       key: `user-${id}-${now.getTime()}`,
       data: { userId: id },
     });
-    return { name, notices: await leaveRunningPairings(ctx, tx, id, "was deactivated") };
+    const notices = await leaveRunningPairings(ctx, tx, id, "was deactivated");
+    await queueChangeNotices(ctx, tx, notices);
+    return { name, notices };
   });
-  await sendChangeNotices(ctx, notices, log);
+  ctx.jobs.wake("newsletter-delivery");
   const leftAlone = notices.flatMap((n) =>
     n.kind === "left-alone" ? [adminUserName(n.person)] : [],
   );

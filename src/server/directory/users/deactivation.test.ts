@@ -21,6 +21,7 @@ import {
   createUser,
   signIn,
 } from "../../test/factories";
+import { checkRoundInvariantsAfterEach } from "../../test/round-invariants-hook";
 import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import type { Requests } from "../../test/test-client";
@@ -33,7 +34,7 @@ let adminId: string;
 
 beforeAll(async () => {
   peer = await startSmtpPeer();
-  t = await createTestApp({ clock, smtpUrl: peer.url });
+  t = await createTestApp({ clock, smtpUrl: peer.url, deliveries: true });
   const account = await createAdmin(t.db, { email: "boss@hq.test" });
   adminId = account.id;
   admin = t.as(account);
@@ -43,6 +44,7 @@ afterAll(async () => {
   await t.close();
   await peer.close();
 });
+checkRoundInvariantsAfterEach(() => t?.db);
 
 let n = 0;
 const person = (first: string) =>
@@ -81,70 +83,6 @@ describe("deactivating an account", () => {
     expect(refused.body).toBe(sent.body);
     await peer.waitForMessage((m) => m.to.includes(other.email));
     expect(peer.messages.some((m) => m.to.includes(gone.email))).toBe(false);
-  });
-
-  it("takes the person out of every running match and tells everyone whose partner changed", async () => {
-    const group = await createGroup(t.db, { displayName: "Crew" });
-    await allowEmail(t.db, "*@crew.test", group.id);
-    const pairing = await createGroupPairing(t.db, group, { month: "2027-03" });
-    const crew = (first: string) =>
-      createUser(t.db, {
-        email: `${first.toLowerCase()}@crew.test`,
-        firstName: first,
-        lastName: "Crew",
-      });
-    const [ada, bob, cy, dee, eve, fay] = await Promise.all(
-      ["Ada", "Bob", "Cy", "Dee", "Eve", "Fay"].map(crew),
-    );
-    const pair = await createMatch(t.db, { members: [ada, bob], pairing });
-    const trio = await createMatch(t.db, { members: [cy, dee, eve], pairing });
-    const told = (who: { email: string }) =>
-      peer.messages.filter((m) => m.to.includes(who.email) && /has changed/.test(m.subject)).length;
-
-    // Fay is ready and in no pairing: Ada is re-paired with her at once, both are told.
-    const bobGone = await deactivate(bob.id);
-    expect(bobGone.json()).toMatchObject({ leftAlone: [] });
-    expect(await t.db.select().from(matches).where(eq(matches.id, pair.id))).toEqual([]);
-    await checkRoundInvariants(t.db);
-    await peer.waitForMessage((m) => m.to.includes(fay.email));
-    expect([told(ada), told(fay)]).toEqual([1, 1]);
-
-    // Cy leaves the trio: Dee and Eve go on as a pair and are told so.
-    expect((await deactivate(cy.id)).json().leftAlone).toEqual([]);
-    const [trioNow] = await withMembers(
-      t.db,
-      await t.db.select().from(matches).where(eq(matches.id, trio.id)),
-    );
-    expect(memberIds(trioNow)).toEqual([dee.id, eve.id]);
-    await checkRoundInvariants(t.db);
-    await peer.waitForMessage((m) => m.to.includes(eve.email) && /has changed/.test(m.subject));
-    expect([told(dee), told(eve)]).toEqual([1, 1]);
-
-    // Dee and Eve opt out: nobody is free for Ada when Fay leaves, so Ada is left alone, told,
-    // and shown to the admins for a re-pair.
-    await t.db
-      .update(users)
-      .set({ participationStatus: "opted_out" })
-      .where(inArray(users.id, [dee.id, eve.id]));
-    const fayGone = await deactivate(fay.id);
-    expect(fayGone.json()).toMatchObject({
-      message:
-        "Fay Crew is deactivated and signed out everywhere. Ada Crew is left without a partner: re-pair them under Current Pairings.",
-      leftAlone: ["Ada Crew"],
-    });
-    await checkRoundInvariants(t.db);
-    await peer.waitForMessage(
-      (m) => m.to.includes(ada.email) && /no longer take part/.test(m.text ?? ""),
-    );
-    const current: CurrentPairingsResponse = (
-      await admin.get("/api/admin/current-pairings")
-    ).json();
-    const shown = current.matchesByPairing[String(pairing.id)];
-    expect(shown.find((m) => m.aloneUserId === ada.id)).toBeDefined();
-    const kinds = (await listActivity(t.db, { limit: 20 })).map((a) => a.kind);
-    expect(kinds).toEqual(
-      expect.arrayContaining(["match.re-paired", "match.member-left", "match.partner-left"]),
-    );
   });
 
   it("waits for a partner-away report of the same pairing, so no match is left with one member", async () => {
@@ -233,5 +171,88 @@ describe("deactivating an account", () => {
     expect(still.isActive).toBe(true);
     expect((await deactivate(employee.id)).statusCode).toBe(200);
     expect((await deactivate(employee.id)).json().code).toBe("already_deactivated");
+  });
+});
+
+describe("deactivating someone in a running pairing", () => {
+  it("takes the person out of every running match and tells everyone whose partner changed", async () => {
+    const group = await createGroup(t.db, { displayName: "Crew" });
+    await allowEmail(t.db, "*@crew.test", group.id);
+    const pairing = await createGroupPairing(t.db, group, { month: "2027-03" });
+    const crew = (first: string) =>
+      createUser(t.db, {
+        email: `${first.toLowerCase()}@crew.test`,
+        firstName: first,
+        lastName: "Crew",
+      });
+    const [ada, bob, cy, dee, eve, fay] = await Promise.all(
+      ["Ada", "Bob", "Cy", "Dee", "Eve", "Fay"].map(crew),
+    );
+    const pair = await createMatch(t.db, { members: [ada, bob], pairing });
+    const trio = await createMatch(t.db, { members: [cy, dee, eve], pairing });
+    const told = (who: { email: string }) =>
+      peer.messages.filter((m) => m.to.includes(who.email) && /has changed/.test(m.subject)).length;
+
+    // Fay is ready and in no pairing: Ada is re-paired with her at once, both are told.
+    const bobGone = await deactivate(bob.id);
+    expect(bobGone.json()).toMatchObject({ leftAlone: [] });
+    expect(await t.db.select().from(matches).where(eq(matches.id, pair.id))).toEqual([]);
+    await checkRoundInvariants(t.db);
+    await peer.waitForMessage((m) => m.to.includes(fay.email));
+    expect([told(ada), told(fay)]).toEqual([1, 1]);
+
+    // Cy leaves the trio: Dee and Eve go on as a pair and are told so.
+    expect((await deactivate(cy.id)).json().leftAlone).toEqual([]);
+    const [trioNow] = await withMembers(
+      t.db,
+      await t.db.select().from(matches).where(eq(matches.id, trio.id)),
+    );
+    expect(memberIds(trioNow)).toEqual([dee.id, eve.id]);
+    await checkRoundInvariants(t.db);
+    await peer.waitForMessage((m) => m.to.includes(eve.email) && /has changed/.test(m.subject));
+    expect([told(dee), told(eve)]).toEqual([1, 1]);
+
+    // Dee and Eve opt out: nobody is free for Ada when Fay leaves, so the pair ends and Ada waits
+    // for a partner in the pairing, told, and listed for the admins to re-pair.
+    await t.db
+      .update(users)
+      .set({ participationStatus: "opted_out" })
+      .where(inArray(users.id, [dee.id, eve.id]));
+    const fayGone = await deactivate(fay.id);
+    expect(fayGone.json()).toMatchObject({
+      message:
+        "Fay Crew is deactivated and signed out everywhere. Ada Crew is left without a partner: re-pair them under Current Pairings.",
+      leftAlone: ["Ada Crew"],
+    });
+    await checkRoundInvariants(t.db);
+    await peer.waitForMessage(
+      (m) => m.to.includes(ada.email) && /no longer take part/.test(m.text ?? ""),
+    );
+    const current: CurrentPairingsResponse = (
+      await admin.get("/api/admin/current-pairings")
+    ).json();
+    const shown = current.matchesByPairing[String(pairing.id)];
+    expect(shown.some((m) => m.members.some((u) => u.id === ada.id || u.id === fay.id))).toBe(
+      false,
+    );
+    expect(current.waitingByPairing[String(pairing.id)]).toEqual([
+      expect.objectContaining({ userId: ada.id, firstName: "Ada", formerPartners: ["Fay Crew"] }),
+    ]);
+    const kinds = (await listActivity(t.db, { limit: 20 })).map((a) => a.kind);
+    expect(kinds).toEqual(
+      expect.arrayContaining(["match.re-paired", "match.member-left", "match.partner-left"]),
+    );
+
+    // Someone new joins: the admin's Re-pair places Ada with him, and she leaves the list.
+    const gil = await crew("Gil");
+    const placed = await admin.post(`/api/admin/pairings/${pairing.id}/re-pair`, {
+      userId: ada.id,
+    });
+    expect(placed.statusCode).toBe(200);
+    expect(placed.json()).toMatchObject({ kind: "pair", partners: ["Gil Crew"] });
+    await checkRoundInvariants(t.db);
+    const after: CurrentPairingsResponse = (await admin.get("/api/admin/current-pairings")).json();
+    expect(after.waitingByPairing[String(pairing.id)]).toEqual([]);
+    await peer.waitForMessage((m) => m.to.includes(gil.email) && /has changed/.test(m.subject));
   });
 });

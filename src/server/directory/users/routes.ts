@@ -54,7 +54,7 @@ const usersRoutes: FeatureRoutes = async (app, { ctx }) => {
     async (request) => {
       const admin = requireAdmin(request);
       await refuseScimManaged(ctx, request.params.id);
-      return deactivateUser(ctx, request.params.id, admin, request.log);
+      return deactivateUser(ctx, request.params.id, admin);
     },
   );
   r.post(

@@ -6,7 +6,10 @@ import { matches, matchMembers, pairings, users } from "../../db/schema";
 export interface AccessLost {
   /** People the entry admitted who no longer match any active entry. */
   people: number;
-  /** How many of them stay in a pair of a running pairing because nobody could be found for their partner. */
+  /**
+   * Before a removal (its impact read): how many of them are in a running match. In a removal's
+   * answer: how many of them left a partner waiting for a partner, for the admin to re-pair.
+   */
   inActiveMatch: number;
 }
 

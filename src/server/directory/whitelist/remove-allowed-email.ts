@@ -4,12 +4,10 @@ import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { allowedEmails, users } from "../../db/schema";
 import { Conflict, NotFound } from "../../errors";
-import { type ChangeNotice, sendChangeNotices } from "../../pairings/current/change-notices";
+import { type ChangeNotice, queueChangeNotices } from "../../pairings/current/change-notices";
 import { leaveRunningPairings } from "../../pairings/current/leave-running-pairings";
 import { lockRunningPairings } from "../../pairings/current/pairing-locks";
 import { describeAccessLost, findAccessLost, namedByEntrySql } from "./access-lost";
-
-type Log = { error(obj: unknown, message: string): void };
 
 /**
  * Removes an entry; sign-ins, links and the sessions of the people it admitted stop working at
@@ -18,7 +16,7 @@ type Log = { error(obj: unknown, message: string): void };
  * every running pairing first, then the change. The answer says who lost access. An entry of a
  * person provisioned by SCIM is the identity provider's (docs/provisioning.md): refused.
  */
-export async function removeAllowedEmail(ctx: AppContext, id: number, log: Log = console) {
+export async function removeAllowedEmail(ctx: AppContext, id: number) {
   const { entry, notices } = await ctx.db.transaction(async (tx) => {
     await lockRunningPairings(tx);
     const [entry] = await tx
@@ -38,10 +36,14 @@ export async function removeAllowedEmail(ctx: AppContext, id: number, log: Log =
         ...(await leaveRunningPairings(ctx, tx, person.id, "was removed from the whitelist")),
       );
     }
+    await queueChangeNotices(ctx, tx, notices);
     return { entry, notices };
   });
-  await sendChangeNotices(ctx, notices, log);
-  const accessLost = await findAccessLost(ctx.db, entry.email);
+  ctx.jobs.wake("newsletter-delivery");
+  // The people it admitted are out of every running match now; what the admin still has to do is
+  // re-pair the partners left waiting for a partner (docs/pairings.md, "Waiting for a partner").
+  const waiting = notices.filter((n) => n.kind === "left-alone").length;
+  const accessLost = { ...(await findAccessLost(ctx.db, entry.email)), inActiveMatch: waiting };
   return { success: true, message: describeAccessLost(entry.email, accessLost), accessLost };
 }
 

@@ -52,7 +52,7 @@ const whitelistRoutes: FeatureRoutes = async (app, { ctx }) => {
     "/api/admin/allowed-emails/:id",
     { schema: { params: idParamsSchema, response: answers(allowedEmailRemovedSchema) } },
     async (request) => {
-      return removeAllowedEmail(ctx, request.params.id, request.log);
+      return removeAllowedEmail(ctx, request.params.id);
     },
   );
 };

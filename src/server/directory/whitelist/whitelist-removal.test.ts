@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../../clock";
 import { matches, matchMembers } from "../../db/schema";
 import { memberIds, withMembers } from "../../match-members/match-members";
+import { checkRoundInvariants } from "../../rounds/round-invariants";
 import { allowEmail, createMatch, createUser, signIn, signInAdmin } from "../../test/factories";
+import { checkRoundInvariantsAfterEach } from "../../test/round-invariants-hook";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 const NOW = new Date("2027-05-10T09:00:00Z");
@@ -15,6 +17,7 @@ beforeAll(async () => {
   admin = await signInAdmin(t.db, { email: "boss@hq.test" }, { now: NOW });
 });
 afterAll(() => t.close());
+checkRoundInvariantsAfterEach(() => t?.db);
 
 const asAdmin = (method: "GET" | "POST" | "DELETE", url: string) =>
   t.app.inject({ method, url, headers: { cookie: admin } });
@@ -47,7 +50,7 @@ describe("removing a whitelist entry", () => {
     for (const person of stay) expect(members).toContain(person.id);
   });
 
-  it("keeps a pair whose partner nobody else can meet, and tells the admin to re-pair them", async () => {
+  it("ends a pair whose partner nobody else can meet: the partner waits, and the admin is told to re-pair them", async () => {
     const leaver = await createUser(t.db, { email: "matched@gone.test" });
     const partner = await createUser(t.db, { email: "partner@stays.test" });
     const entry = await allowEmail(t.db, leaver.email);
@@ -65,7 +68,8 @@ describe("removing a whitelist entry", () => {
       url: "/api/matches/current",
       headers: { cookie: partnerCookie },
     });
-    expect(current.json().match.id).toBe(match.id);
+    expect(current.json().match?.id).not.toBe(match.id);
+    await checkRoundInvariants(t.db);
   });
 
   it("reports nobody when another entry still admits the people", async () => {

@@ -1,12 +1,15 @@
 import type { AppContext } from "../../context";
 import { type Composition, compose } from "../compose/composer";
+import { findNewsletter } from "../present";
+import { composeMatchChange } from "./match-change-mails";
 import { type FailedAttempt, renderFailure } from "./outcome";
 
 /**
  * The worker's composed newsletters: each is composed and its layouts rendered once per process
  * and send (compose/README.md), then every claimed delivery only fills in its person. A newsletter
  * that cannot be composed gives every delivery of the batch the render failure; it is composed
- * again for the next batch.
+ * again for the next batch. A match change's e-mails (match-change-mails.ts) are rendered from the
+ * specs queued with it.
  */
 export function createCompositionCache(ctx: AppContext) {
   const cache = new Map<number, Promise<Composition>>();
@@ -14,7 +17,7 @@ export function createCompositionCache(ctx: AppContext) {
     get(newsletterId: number): Promise<Composition | FailedAttempt> {
       let entry = cache.get(newsletterId);
       if (!entry) {
-        entry = compose(ctx, { newsletter: newsletterId }).then(async (composition) => {
+        entry = composeQueued(ctx, newsletterId).then(async (composition) => {
           await composition.prepare();
           return composition;
         });
@@ -26,4 +29,11 @@ export function createCompositionCache(ctx: AppContext) {
     forget: (newsletterId: number) => cache.delete(newsletterId),
     clear: () => cache.clear(),
   };
+}
+
+async function composeQueued(ctx: AppContext, newsletterId: number): Promise<Composition> {
+  const newsletter = await findNewsletter(ctx, newsletterId);
+  return newsletter?.kind === "match-change"
+    ? composeMatchChange(ctx, newsletter)
+    : compose(ctx, { newsletter: newsletter ?? newsletterId });
 }

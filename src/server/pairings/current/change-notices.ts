@@ -1,17 +1,19 @@
 import { formatMatchMonth, joinNames } from "../../../shared/matches";
-import { getAuthSecret } from "../../auth/auth-secret";
-import { type Recipient, sendAutomaticMail } from "../../check-ins/send-automatic-mail";
 import type { AppContext } from "../../context";
-import { MatchChangedEmail } from "../../mail/templates/match-changed-email";
+import type { Tx } from "../../db/client";
+import {
+  type MatchChangeMail,
+  queueMatchChangeMails,
+} from "../../newsletters/send/match-change-mails";
 import { fullName } from "../members/pairing-members";
-import { type RePairNotice, sendRePairMails } from "./re-pair-mail";
+import type { RePairNotice } from "./re-pair-mail";
 
 export type Person = RePairNotice["person"];
 
 /**
  * What a change to a running month's match tells each person whose partner changed
- * (docs/matches.md, "When a match changes"): collected inside the operation's transaction, sent
- * after its commit.
+ * (docs/matches.md, "When a match changes"): collected inside the operation's transaction and
+ * queued in the delivery ledger in it.
  */
 export type ChangeNotice =
   /** Someone was placed: they and their new partner(s) get the re-pair e-mail. */
@@ -20,36 +22,73 @@ export type ChangeNotice =
   | { kind: "group-smaller"; month: string; left: Person; staying: Person[] }
   /** Someone left a pair and nobody without a partner could meet the other. */
   | { kind: "left-alone"; month: string; left: Person; person: Person }
+  /** An admin deleted the running pairing: this person's match is off. */
+  | { kind: "pairing-deleted"; month: string; person: Person; partners: Person[] }
   /** A partner said this person is away: they are out of this month's chat unless they say otherwise. */
   | { kind: "reported-away"; month: string; person: Person; notAwayUrl: string };
 
-type Log = { error(obj: unknown, message: string): void };
-
-/** Sends every notice; a failed e-mail is logged and the others still go. Answers how many went. */
-export async function sendChangeNotices(
+/**
+ * Queues every notice's e-mails in the delivery ledger, in the change's own transaction
+ * (newsletters/send/match-change-mails.ts): they commit with the change and are sent by the
+ * delivery workers, retried through a mail outage and never lost to a crash. Call
+ * `ctx.jobs.wake("newsletter-delivery")` after the commit. Answers how many e-mails were queued.
+ */
+export async function queueChangeNotices(
   ctx: AppContext,
+  tx: Tx,
   notices: readonly ChangeNotice[],
-  log: Log,
 ): Promise<number> {
-  let sent = 0;
-  for (const notice of notices) {
-    if (notice.kind === "re-paired") {
-      sent += await sendRePairMails(ctx, notice.notice, log);
-      continue;
-    }
-    for (const [recipient, lines, action] of mailsOf(notice)) {
-      try {
-        const secret = await getAuthSecret(ctx);
-        await sendAutomaticMail(ctx, secret, recipient, titleOf(notice), (common) =>
-          MatchChangedEmail({ ...common, title: titleOf(notice), lines, action }),
-        );
-        sent++;
-      } catch (error) {
-        log.error({ err: error, userId: recipient.id }, "match change e-mail failed");
-      }
-    }
+  const mails = notices.flatMap((notice): MatchChangeMail[] =>
+    notice.kind === "re-paired"
+      ? rePairMails(notice.notice)
+      : mailsOf(notice).map(([recipient, lines, action]) => ({
+          via: "plain",
+          userId: recipient.id,
+          email: recipient.email,
+          subject: titleOf(notice),
+          title: titleOf(notice),
+          lines,
+          ...(action ? { action } : {}),
+        })),
+  );
+  if (mails.length === 0) return 0;
+  const months = [...new Set(notices.map(monthOf))].map(formatMatchMonth);
+  return queueMatchChangeMails(ctx, tx, `Match change: ${joinNames(months)}`, mails);
+}
+
+const monthOf = (notice: ChangeNotice) =>
+  notice.kind === "re-paired" ? notice.notice.month : notice.month;
+
+/**
+ * A re-pair tells everyone in the person's new group, each in their own e-mail: the match
+ * announcement of the newsletter's composer (src/server/newsletters/compose/README.md) with a
+ * sentence of what changed.
+ */
+function rePairMails(notice: RePairNotice): MatchChangeMail[] {
+  const period = formatMatchMonth(notice.month);
+  return [notice.person, ...notice.partners].map((recipient) => ({
+    via: "match",
+    userId: recipient.id,
+    email: recipient.email,
+    pairingId: notice.pairingId,
+    subject: `Your Cup of Joe match for ${period} has changed`,
+    title: "Your coffee chat match has changed",
+    news: newsFor(notice, recipient, period),
+  }));
+}
+
+function newsFor(notice: RePairNotice, recipient: { id: string }, period: string): string {
+  const names = notice.partners.map(fullName);
+  const size = notice.kind === "four" ? "four" : "three";
+  if (recipient.id === notice.person.id) {
+    return notice.kind === "pair"
+      ? `Your coffee chat partner for ${period} is now ${names[0]}.`
+      : `You join ${joinNames(names)} for a coffee chat in ${period}, as a group of ${size}.`;
   }
-  return sent;
+  const other = notice.partners.filter((p) => p.id !== recipient.id).map(fullName);
+  return notice.kind === "pair"
+    ? `${fullName(notice.person)} is your new coffee chat partner for ${period}.`
+    : `${fullName(notice.person)} joins ${joinNames(["you", ...other])} for your ${period} coffee chat.`;
 }
 
 function titleOf(notice: Exclude<ChangeNotice, { kind: "re-paired" }>): string {
@@ -59,7 +98,7 @@ function titleOf(notice: Exclude<ChangeNotice, { kind: "re-paired" }>): string {
     : `Your Cup of Joe match for ${period} has changed`;
 }
 
-type Mail = [Recipient, string[], { url: string; label: string } | undefined];
+type Mail = [Person, string[], { url: string; label: string } | undefined];
 
 function mailsOf(notice: Exclude<ChangeNotice, { kind: "re-paired" }>): Mail[] {
   const period = formatMatchMonth(notice.month);
@@ -75,6 +114,21 @@ function mailsOf(notice: Exclude<ChangeNotice, { kind: "re-paired" }>): Mail[] {
         undefined,
       ];
     });
+  }
+  if (notice.kind === "pairing-deleted") {
+    const withWhom = notice.partners.length
+      ? ` with ${joinNames(notice.partners.map(fullName))}`
+      : "";
+    return [
+      [
+        notice.person,
+        [
+          `An admin withdrew this month's pairing, so your ${period} coffee chat${withWhom} is off.`,
+          "If the month is paired again, you will get an e-mail naming your new partner; otherwise you are in next month's round as usual.",
+        ],
+        undefined,
+      ],
+    ];
   }
   if (notice.kind === "left-alone") {
     return [

@@ -14,6 +14,7 @@ import {
   type MatchCursor,
   matchFilterSql,
 } from "./current-match-filters";
+import { waitingForPartner } from "./waiting-for-partner";
 
 /**
  * A page of the running pairings' matches for the admin (docs/pairings.md, "Current pairings"):
@@ -29,13 +30,24 @@ export async function getCurrentPairings(
   const active = await activePairings(ctx);
   const matchesByPairing: Record<string, PreviewMatch[]> = {};
   const matchCounts: Record<string, number> = {};
+  const waitingByPairing: CurrentPairingsResponse["waitingByPairing"] = {};
   for (const pairing of active) {
     matchesByPairing[String(pairing.id)] = [];
     matchCounts[String(pairing.id)] = 0;
   }
-  const empty = { pairings: [], matchesByPairing, matchCounts, total: 0, nextCursor: null };
+  const empty = {
+    pairings: [],
+    waitingByPairing,
+    matchesByPairing,
+    matchCounts,
+    total: 0,
+    nextCursor: null,
+  };
   if (active.length === 0) return empty;
   const ids = active.map((p) => p.id);
+  for (const [id, people] of await waitingForPartner(ctx.db, ids, dayOf(ctx.clock.now()))) {
+    waitingByPairing[String(id)] = people;
+  }
   const after = query.cursor ? decodeMatchCursor(query.cursor, ids) : undefined;
   const filter = await matchFilterSql(ctx, query, ids);
   const shownIds = query.pairingId === undefined ? ids : ids.filter((id) => id === query.pairingId);
@@ -54,6 +66,7 @@ export async function getCurrentPairings(
   const last = page.at(-1);
   return {
     pairings: active.map(presentPairing),
+    waitingByPairing,
     matchesByPairing,
     matchCounts,
     total,

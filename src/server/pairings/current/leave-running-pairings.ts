@@ -5,21 +5,26 @@ import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { matches, pairings } from "../../db/schema";
 import { HttpError } from "../../errors";
-import { isMemberSql, memberIds, withMembers } from "../../match-members/match-members";
+import {
+  isMemberSql,
+  type MatchWithMembers,
+  memberIds,
+  withMembers,
+} from "../../match-members/match-members";
 import { fullName } from "../members/pairing-members";
 import type { ChangeNotice, Person } from "./change-notices";
 import { leaveMatch } from "./leave-match";
 import { peopleByIds, placeInTx } from "./re-pair-person";
+import { PARTNER_LEFT_KIND, type PartnerLeftData } from "./waiting-for-partner";
 
 export const MEMBER_LEFT_KIND = "match.member-left";
-export const PARTNER_LEFT_KIND = "match.partner-left";
 
 /**
  * Takes a person who can no longer take part (deactivated, removed from the whitelist, deleted)
  * out of every running match (docs/rounds.md, "Invariants of a round"): a group of three or four
  * goes on without them; a pair's partner is re-paired at once when someone without a partner can
- * meet them. Otherwise the pair stays as it is, so Current Pairings shows the partner "left without
- * a partner" with a Re-pair button, and the partner is told.
+ * meet them. Otherwise the pair ends and the partner waits for a partner in the running pairing
+ * (waiting-for-partner.ts), listed under Current Pairings with a Re-pair action, and is told.
  * Every change writes an activity line and gives the notices to send after the commit.
  *
  * The caller holds every running pairing's lock (pairing-locks.ts) and has already made the
@@ -67,7 +72,7 @@ export async function leaveRunningPairings(
       notices.push({ kind: "group-smaller", month: match.month, left, staying });
       continue;
     }
-    notices.push(await placePartner(ctx, tx, match.pairingId, match.month, left, others[0], why));
+    notices.push(await placePartner(ctx, tx, match, left, others[0], why));
   }
   return notices;
 }
@@ -75,12 +80,12 @@ export async function leaveRunningPairings(
 async function placePartner(
   ctx: AppContext,
   tx: Tx,
-  pairingId: number,
-  month: string,
+  match: MatchWithMembers,
   left: Person,
   partnerId: string,
   why: string,
 ): Promise<ChangeNotice> {
+  const { pairingId, month } = match;
   try {
     const notice = await tx.transaction((sp) =>
       placeInTx(ctx, sp, pairingId, partnerId, [left.id]),
@@ -89,16 +94,19 @@ async function placePartner(
   } catch (error) {
     if (!(error instanceof HttpError) || error.statusCode !== 409) throw error;
   }
+  // Nobody could be found: the pair ends, and the partner waits in the pairing for a re-pair.
+  await leaveMatch(tx, match, left.id);
   const [person] = await peopleByIds(tx, [partnerId]);
+  const data: PartnerLeftData = { left: [left.id] };
   await recordActivity(
     ctx,
     {
       kind: PARTNER_LEFT_KIND,
-      detail: `${fullName(left)} ${why}; nobody without a partner could meet ${fullName(person)}, who is left without a partner: re-pair them under Current Pairings.`,
+      detail: `${fullName(left)} ${why}; nobody without a partner could meet ${fullName(person)}, who now waits for a partner: re-pair them under Current Pairings.`,
       userId: partnerId,
       month,
       pairingId,
-      data: { left: left.id },
+      data: { ...data },
     },
     tx,
   );

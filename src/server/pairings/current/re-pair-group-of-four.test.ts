@@ -12,6 +12,7 @@ import {
   createPairing,
   createUser,
 } from "../../test/factories";
+import { checkRoundInvariantsAfterEach } from "../../test/round-invariants-hook";
 import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import type { Requests } from "../../test/test-client";
@@ -24,13 +25,14 @@ let n = 0;
 
 beforeAll(async () => {
   peer = await startSmtpPeer();
-  t = await createTestApp({ clock: fixedClock(NOW), smtpUrl: peer.url });
+  t = await createTestApp({ clock: fixedClock(NOW), smtpUrl: peer.url, deliveries: true });
   admin = t.as(await createAdmin(t.db, { email: "boss@four.test" }));
 });
 afterAll(async () => {
   await t.close();
   await peer.close();
 });
+checkRoundInvariantsAfterEach(() => t?.db);
 
 /** A company of its own with a running March pairing; people chose groups of four unless told. */
 async function company() {

@@ -24,10 +24,10 @@ import { fullName } from "../members/pairing-members";
 import { peopleInRunningMatches } from "../members/running-members";
 import { dayOf, resolveScope } from "../members/scope";
 import { awayReports } from "./away-reports";
+import { queueChangeNotices } from "./change-notices";
 import { leaveMatch } from "./leave-match";
-import { type RePairNotice, sendRePairMails } from "./re-pair-mail";
-
-type Log = { error(obj: unknown, message: string): void };
+import type { RePairNotice } from "./re-pair-mail";
+import { PARTNER_LEFT_KIND } from "./waiting-for-partner";
 
 /** The activity kind of a re-pair: `userId` is the person placed (docs/matches.md). */
 export const RE_PAIRED_KIND = "match.re-paired";
@@ -52,10 +52,12 @@ export async function rePairPerson(
   ctx: AppContext,
   pairingId: number,
   userId: string,
-  log: Log,
 ): Promise<RePairResponse> {
-  const notice = await ctx.db.transaction((tx) => placeInTx(ctx, tx, pairingId, userId));
-  const notified = await sendRePairMails(ctx, notice, log);
+  const { notice, notified } = await ctx.db.transaction(async (tx) => {
+    const notice = await placeInTx(ctx, tx, pairingId, userId);
+    return { notice, notified: await queueChangeNotices(ctx, tx, [{ kind: "re-paired", notice }]) };
+  });
+  ctx.jobs.wake("newsletter-delivery");
   const names = notice.partners.map(fullName);
   const who = fullName(notice.person);
   return {
@@ -134,12 +136,12 @@ export async function placeInTx(
 
 type Found = NonNullable<Placement>;
 
-/** People a leaving partner left without a match in this pairing (leave-running-pairings.ts). */
+/** People a leaving partner left waiting for a partner in this pairing (waiting-for-partner.ts). */
 async function leftAloneIn(tx: Tx, pairingId: number): Promise<Set<string>> {
   const rows = await tx
     .select({ userId: activities.userId })
     .from(activities)
-    .where(and(eq(activities.kind, "match.partner-left"), eq(activities.pairingId, pairingId)));
+    .where(and(eq(activities.kind, PARTNER_LEFT_KIND), eq(activities.pairingId, pairingId)));
   return new Set(rows.flatMap((r) => (r.userId ? [r.userId] : [])));
 }
 
@@ -273,8 +275,15 @@ async function applyPlacement(
     .where(eq(pairings.id, pairing.id));
 }
 
-/** The named people (name and address), in the order of `ids`; unknown ids are left out. */
-export async function peopleByIds(tx: Tx, ids: string[]): Promise<RePairNotice["person"][]> {
+/**
+ * The named people (name and address), in the order of `ids`; unknown ids are left out, and with
+ * `activeOnly` deactivated people too.
+ */
+export async function peopleByIds(
+  tx: Tx,
+  ids: string[],
+  options: { activeOnly?: boolean } = {},
+): Promise<RePairNotice["person"][]> {
   const rows = await tx
     .select({
       id: users.id,
@@ -283,7 +292,7 @@ export async function peopleByIds(tx: Tx, ids: string[]): Promise<RePairNotice["
       email: users.email,
     })
     .from(users)
-    .where(inArray(users.id, ids));
+    .where(and(inArray(users.id, ids), options.activeOnly ? eq(users.isActive, true) : undefined));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

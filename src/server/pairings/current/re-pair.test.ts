@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CurrentPairingsResponse } from "../../../shared/pairings";
 import { fixedClock } from "../../clock";
-import { matches, pairings } from "../../db/schema";
+import { matches, newsletterDeliveries, newsletters, pairings } from "../../db/schema";
 import { memberIds, withMembers } from "../../match-members/match-members";
 import {
   allowEmail,
@@ -12,11 +12,13 @@ import {
   createMatch,
   createUser,
 } from "../../test/factories";
+import { checkRoundInvariantsAfterEach } from "../../test/round-invariants-hook";
 import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import type { Requests } from "../../test/test-client";
 
 const NOW = new Date("2027-03-10T09:00:00Z");
+const clock = fixedClock(NOW);
 let peer: SmtpPeer;
 let t: TestApp;
 let admin: Requests;
@@ -24,13 +26,14 @@ let n = 0;
 
 beforeAll(async () => {
   peer = await startSmtpPeer();
-  t = await createTestApp({ clock: fixedClock(NOW), smtpUrl: peer.url });
+  t = await createTestApp({ clock, smtpUrl: peer.url, deliveries: true });
   admin = t.as(await createAdmin(t.db, { email: "boss@hq.test" }));
 });
 afterAll(async () => {
   await t.close();
   await peer.close();
 });
+checkRoundInvariantsAfterEach(() => t?.db);
 
 /** A company of its own (group + whitelisted domain) with a running March pairing. */
 async function company() {
@@ -222,5 +225,46 @@ describe("re-pairing one person of a running pairing", () => {
       userId: ada.id,
     });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe("the e-mails of a re-pair", () => {
+  it("queues its e-mails with the change, so one the mail server refuses at first still arrives", async () => {
+    const { pairing, person, match } = await company();
+    const [ada, bob, cy] = await Promise.all(["Ada", "Bob", "Cy"].map((name) => person(name)));
+    await match(ada, bob);
+    await t.as(bob).put("/api/participation", { action: "opt_out" });
+    peer.rejectRecipients((address) => address === cy.email, 421, 1);
+
+    const res = await rePair(pairing.id, ada.id);
+    expect(res.json()).toMatchObject({ partners: ["Cy Test"], notified: 2 });
+    const ledger = await t.db
+      .select({ email: newsletterDeliveries.recipientEmail, kind: newsletters.kind })
+      .from(newsletterDeliveries)
+      .innerJoin(newsletters, eq(newsletters.id, newsletterDeliveries.newsletterId))
+      .where(inArray(newsletterDeliveries.recipientEmail, [ada.email, cy.email]));
+    expect(ledger.map((d) => [d.email, d.kind]).sort()).toEqual([
+      [ada.email, "match-change"],
+      [cy.email, "match-change"],
+    ]);
+    // The refusal is a transient failure: the ledger keeps the delivery and tries it again (at
+    // once when Ada's goes out, the server being back, else after its backoff).
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.db
+              .select({ attempts: newsletterDeliveries.attempts })
+              .from(newsletterDeliveries)
+              .where(eq(newsletterDeliveries.recipientEmail, cy.email))
+          )[0]?.attempts,
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThanOrEqual(1);
+    clock.advance(11 * 60_000);
+    t.ctx.jobs.wake("newsletter-delivery");
+    const toCy = await peer.waitForMessage((m) => m.to.includes(cy.email));
+    expect(toCy.text).toContain("Ada Test is your new coffee chat partner for March 2027.");
+    await peer.waitForMessage((m) => m.to.includes(ada.email));
   });
 });

@@ -91,7 +91,7 @@ const searchText = (m: PreviewMatch) =>
 
 /**
  * A page of the running round's matches with the search applied, as the server pages them. The
- * sample round has nobody away, so the "alone" and "away" filters find no match.
+ * sample round has nobody away or waiting, so the "alone" and "away" filters find no match.
  */
 function currentPairingsAnswer(url: URL): CurrentPairingsResponse {
   const words = (url.searchParams.get("q") ?? "").toLowerCase().split(/\s+/).filter(Boolean);
@@ -106,6 +106,7 @@ function currentPairingsAnswer(url: URL): CurrentPairingsResponse {
   const id = String(runningPairing.summary.id);
   return {
     pairings: [runningPairing.summary],
+    waitingByPairing: { [id]: [] },
     matchesByPairing: { [id]: fits.slice(from, from + limit) },
     matchCounts: { [id]: runningMatches.length },
     total: fits.length,

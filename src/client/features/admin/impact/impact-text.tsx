@@ -128,15 +128,15 @@ export function DepartmentImpactText({
 
 /**
  * Who deleting a running pairing touches (docs/pairings.md): its matches and people, and whether
- * they were told of their match, since the deletion e-mails nobody.
+ * they were told of their match; the deletion e-mails each of them that it is off.
  */
 export function pairingImpactLines(month: string, impact: PairingImpact): string[] {
   const matchWord = impact.matches === 1 ? "1 match" : `${impact.matches} matches`;
   return [
     `${people(impact.people)} in ${matchWord} lose their ${month} match.`,
     impact.told
-      ? "They were told of their match by e-mail, and nobody is e-mailed that it is gone: tell them yourself, or generate again and send the new matches."
-      : "They have not been e-mailed about it yet, and nobody is e-mailed now.",
+      ? "They were told of their match by e-mail; each of them is now e-mailed that it is off."
+      : "They have not been e-mailed about their match yet but may have seen it on their Matches page; each of them is e-mailed that it is off.",
     `You can generate ${month} again afterwards. This cannot be undone.`,
   ];
 }

@@ -2,17 +2,19 @@ import { describe, expect, it } from "vitest";
 import { pairingImpactLines } from "./impact-text";
 
 describe("what deleting a running pairing says it touches", () => {
-  it("counts the people and matches, and says nobody is e-mailed", () => {
+  it("counts the people and matches, and says each is e-mailed that the match is off", () => {
     expect(pairingImpactLines("March 2027", { matches: 2, people: 5, told: false })).toEqual([
       "5 people in 2 matches lose their March 2027 match.",
-      "They have not been e-mailed about it yet, and nobody is e-mailed now.",
+      "They have not been e-mailed about their match yet but may have seen it on their Matches page; each of them is e-mailed that it is off.",
       "You can generate March 2027 again afterwards. This cannot be undone.",
     ]);
   });
 
-  it("warns that people already told of their match are not told it is gone", () => {
+  it("says people already told of their match are told it is off", () => {
     const lines = pairingImpactLines("March 2027", { matches: 1, people: 2, told: true });
     expect(lines[0]).toBe("2 people in 1 match lose their March 2027 match.");
-    expect(lines[1]).toContain("They were told of their match by e-mail, and nobody is e-mailed");
+    expect(lines[1]).toBe(
+      "They were told of their match by e-mail; each of them is now e-mailed that it is off.",
+    );
   });
 });

@@ -86,6 +86,7 @@ export function AdminActionsCard() {
         <CurrentPairingsList
           pairings={pairings}
           aloneByPairing={current.data?.matchesByPairing}
+          waitingByPairing={current.data?.waitingByPairing}
           moreAlone={Math.max(0, (current.data?.total ?? 0) - CURRENT_PAIRINGS_MAX_PAGE_SIZE)}
         />
         {confirming && (

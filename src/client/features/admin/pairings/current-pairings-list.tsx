@@ -1,4 +1,4 @@
-import type { PairingSummary, PreviewMatch } from "@shared/pairings";
+import type { PairingSummary, PreviewMatch, WaitingPerson } from "@shared/pairings";
 import { monthDisplay } from "@shared/pairings";
 import { CheckCircle2, Trash2 } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
@@ -21,16 +21,19 @@ export const pairingTitle = (p: Pick<PairingSummary, "month" | "domainGroupName"
 
 /**
  * The active pairings with Complete and Delete (each after a confirmation), and under each the
- * people left without a partner, to re-pair: `aloneByPairing` holds the matches with someone left
+ * people waiting for a partner and those left without one, to re-pair (`waitingByPairing` holds
+ * the former, every one of them): `aloneByPairing` holds the matches with someone left
  * alone (the first page of them; `moreAlone` says how many more the View dialog's filter lists).
  */
 export function CurrentPairingsList({
   pairings,
   aloneByPairing = {},
+  waitingByPairing = {},
   moreAlone = 0,
 }: {
   pairings: PairingSummary[];
   aloneByPairing?: Record<string, PreviewMatch[]>;
+  waitingByPairing?: Record<string, WaitingPerson[]>;
   moreAlone?: number;
 }) {
   const [deleting, setDeleting] = useState<PairingSummary | null>(null);
@@ -88,7 +91,11 @@ export function CurrentPairingsList({
                 </Button>
               </div>
             </div>
-            <LeftAloneList pairing={p} matches={aloneByPairing[String(p.id)] ?? []} />
+            <LeftAloneList
+              pairing={p}
+              matches={aloneByPairing[String(p.id)] ?? []}
+              waiting={waitingByPairing[String(p.id)] ?? []}
+            />
           </li>
         ))}
       </ul>

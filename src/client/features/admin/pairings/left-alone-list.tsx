@@ -1,26 +1,29 @@
-import type { PairingSummary, PreviewMatch } from "@shared/pairings";
+import type { PairingSummary, PreviewMatch, WaitingPerson } from "@shared/pairings";
 import { UserPlus } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/toast";
 import { pairingsApi } from "../../../lib/api/admin-pairings";
 import { usePairingMutation } from "./pairing-queries";
-import { type AlonePerson, alonePeople } from "./pairing-rows";
+import { type AlonePerson, alonePeople, waitingPeople } from "./pairing-rows";
 
 const ConfirmDialog = lazy(async () => ({
   default: (await import("../../../components/ui/confirm-dialog")).ConfirmDialog,
 }));
 
 /**
- * The people of one running pairing whose partner can no longer meet (opted out, paused,
- * deactivated, …), each with a Re-pair action that asks first (docs/pairings.md).
+ * The people of one running pairing an admin can re-pair (docs/pairings.md), each with a Re-pair
+ * action that asks first: those whose partner can no longer meet (opted out, paused, …) while the
+ * match is still there, and those waiting for a partner, in no match, because their partner left.
  */
 export function LeftAloneList({
   pairing,
   matches,
+  waiting = [],
 }: {
   pairing: PairingSummary;
   matches: PreviewMatch[];
+  waiting?: WaitingPerson[];
 }) {
   const [asking, setAsking] = useState<AlonePerson | null>(null);
   const rePair = usePairingMutation({
@@ -32,37 +35,51 @@ export function LeftAloneList({
     onError: () => setAsking(null),
     failure: "Failed to re-pair",
   });
-  const alone = alonePeople(matches);
-  if (alone.length === 0) return null;
+  const sections: [string, AlonePerson[]][] = [
+    ["Waiting for a partner", waitingPeople(waiting)],
+    ["Left without a partner", alonePeople(matches)],
+  ];
+  if (sections.every(([, people]) => people.length === 0)) return null;
   return (
-    <div className="grid gap-2 rounded-md bg-yellow-50 p-2">
-      <p className="text-sm font-medium text-coffee-900">Left without a partner</p>
-      <ul className="grid gap-2">
-        {alone.map((person) => (
-          <li
-            key={person.userId}
-            className="flex flex-col gap-2 text-sm sm:flex-row sm:items-center sm:justify-between"
-          >
-            <span className="min-w-0 break-words">
-              <span className="font-medium">{person.name}</span>
-              <span className="text-coffee-700">
-                {" "}
-                — was with {person.formerPartners.join(", ")}
-              </span>
-            </span>
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => setAsking(person)}
-              disabled={rePair.isPending}
-              aria-label={`Re-pair ${person.name}`}
+    <>
+      {sections.map(
+        ([title, people]) =>
+          people.length > 0 && (
+            <section
+              key={title}
+              aria-label={`${title}: ${pairing.name}`}
+              className="grid gap-2 rounded-md bg-yellow-50 p-2"
             >
-              <UserPlus aria-hidden="true" />
-              Re-pair
-            </Button>
-          </li>
-        ))}
-      </ul>
+              <h4 className="text-sm font-medium text-coffee-900">{title}</h4>
+              <ul className="grid gap-2">
+                {people.map((person) => (
+                  <li
+                    key={person.userId}
+                    className="flex flex-col gap-2 text-sm sm:flex-row sm:items-center sm:justify-between"
+                  >
+                    <span className="min-w-0 break-words">
+                      <span className="font-medium">{person.name}</span>
+                      <span className="text-coffee-700">
+                        {" "}
+                        — was with {person.formerPartners.join(", ")}
+                      </span>
+                    </span>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => setAsking(person)}
+                      disabled={rePair.isPending}
+                      aria-label={`Re-pair ${person.name}`}
+                    >
+                      <UserPlus aria-hidden="true" />
+                      Re-pair
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ),
+      )}
       {asking && (
         <Suspense fallback={null}>
           <ConfirmDialog
@@ -75,6 +92,6 @@ export function LeftAloneList({
           />
         </Suspense>
       )}
-    </div>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import type { CurrentPairingsResponse } from "@shared/pairings";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { alonePeople, LEFT_ALONE, pairingRows, pairingsCsv } from "./pairing-rows";
+import { alonePeople, LEFT_ALONE, pairingRows, pairingsCsv, waitingPeople } from "./pairing-rows";
 
 const user = (firstName: string, email: string, department: string | null = "Sales") => ({
   firstName,
@@ -122,5 +122,23 @@ describe("the current-pairings table", () => {
     expect(alonePeople(left.matchesByPairing["7"])).toEqual([
       { userId: "u-fay", name: "Fay Test", formerPartners: ["Gus Test (opted out)"] },
     ]);
+  });
+});
+
+describe("the people waiting for a partner", () => {
+  it("are listed with the partner who left", () => {
+    expect(
+      waitingPeople([
+        {
+          userId: "u-ada",
+          firstName: "Ada",
+          lastName: "Test",
+          email: "ada@acme.test",
+          department: null,
+          formerPartners: ["Fay Test"],
+          since: "2027-03-10T09:00:00.000Z",
+        },
+      ]),
+    ).toEqual([{ userId: "u-ada", name: "Ada Test", formerPartners: ["Fay Test (left)"] }]);
   });
 });

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listActivity } from "../../activity/activity";
+import { fixedClock } from "../../clock";
+import { pairings } from "../../db/schema";
+import { checkRoundInvariants } from "../../rounds/round-invariants";
+import {
+  allowEmail,
+  createAdmin,
+  createGroup,
+  createGroupPairing,
+  createMatch,
+  createUser,
+} from "../../test/factories";
+import { checkRoundInvariantsAfterEach } from "../../test/round-invariants-hook";
+import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
+import { createTestApp, type TestApp } from "../../test/test-app";
+
+let peer: SmtpPeer;
+let t: TestApp;
+
+beforeAll(async () => {
+  peer = await startSmtpPeer();
+  t = await createTestApp({
+    clock: fixedClock("2027-03-10T09:00:00Z"),
+    smtpUrl: peer.url,
+    deliveries: true,
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await peer.close();
+});
+checkRoundInvariantsAfterEach(() => t?.db);
+
+describe("deleting a running pairing", () => {
+  it("tells every active member their match is off and writes an activity line", async () => {
+    const admin = t.as(await createAdmin(t.db, { email: "boss@hq.test" }));
+    const group = await createGroup(t.db, { displayName: "Brew Co" });
+    await allowEmail(t.db, "*@brew.test", group.id);
+    const pairing = await createGroupPairing(t.db, group, { month: "2027-03" });
+    const person = (first: string, isActive = true) =>
+      createUser(t.db, {
+        email: `${first.toLowerCase()}@brew.test`,
+        firstName: first,
+        lastName: "Brewer",
+        isActive,
+      });
+    const [ada, ben, cy, dee, eve] = await Promise.all(
+      ["Ada", "Ben", "Cy", "Dee", "Eve"].map((name) => person(name)),
+    );
+    await createMatch(t.db, { members: [ada, ben], pairing });
+    await createMatch(t.db, { members: [cy, dee, eve], pairing });
+
+    const res = await admin.delete(`/api/admin/pairings/${pairing.id}`);
+    expect(res.statusCode).toBe(200);
+    await checkRoundInvariants(t.db);
+    expect(await t.db.select().from(pairings)).toEqual([]);
+    for (const who of [ada, ben, cy, dee, eve]) {
+      const mail = await peer.waitForMessage((m) => m.to.includes(who.email));
+      expect(mail.subject).toBe("Your Cup of Joe match for March 2027 has changed");
+      expect(mail.text).toContain("An admin withdrew this month's pairing");
+    }
+    const adas = peer.messages.find((m) => m.to.includes(ada.email));
+    expect(adas?.text).toContain("coffee chat with Ben Brewer is off");
+    const [line] = await listActivity(t.db, { limit: 1 });
+    expect(line).toMatchObject({
+      kind: "pairing.deleted",
+      pairingId: pairing.id,
+      detail: expect.stringContaining("2 matches are off, and 5 people are told"),
+    });
+    expect((await admin.delete(`/api/admin/pairings/${pairing.id}`)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,81 @@
+import { and, asc, eq } from "drizzle-orm";
+import { recordActivity } from "../activity/activity";
+import type { AppContext } from "../context";
+import type { Tx } from "../db/client";
+import { pairings } from "../db/schema";
+import { PARTNER_LEFT_KIND, type PartnerLeftData } from "../pairings/current/waiting-for-partner";
+import { awayReasonsOf } from "../pairings/members/member-availability";
+import { peopleInRunningMatches } from "../pairings/members/running-members";
+import { dayOf } from "../pairings/members/scope";
+
+/** Reasons a drafted person no longer takes part by the pairing day. */
+const GONE = new Set(["deactivated", "removed", "paused", "opted_out"]);
+
+export interface CheckedGroups {
+  /** The draft's groups without the people who cannot be in them any more (2 to 4 each). */
+  groups: string[][];
+  /** Who was taken out, and the people of their group left without anyone. */
+  dropped: string[];
+  waiting: { userId: string; left: string[] }[];
+}
+
+/**
+ * The draft's groups checked again at the publish, with the month's running pairings held FOR
+ * SHARE (docs/rounds.md, "Invariants of a round"): someone placed in another running match of the
+ * month since the draft (a re-pair, a hand-made pairing of another scope), deactivated, removed
+ * from the whitelist, paused or opted out is taken out of their group; a group left with one
+ * person ends, and that person waits for a partner in the published pairing.
+ */
+export async function recheckDraftGroups(
+  ctx: AppContext,
+  tx: Tx,
+  month: string,
+  groups: string[][],
+): Promise<CheckedGroups> {
+  await tx
+    .select({ id: pairings.id })
+    .from(pairings)
+    .where(and(eq(pairings.status, "active"), eq(pairings.month, month)))
+    .orderBy(asc(pairings.id))
+    .for("share");
+  const busy = await peopleInRunningMatches(tx, month);
+  const reasons = await awayReasonsOf(tx, groups.flat(), dayOf(ctx.clock.now()));
+  const out = (id: string) => busy.has(id) || GONE.has(reasons.get(id) ?? "");
+  const kept: string[][] = [];
+  const dropped: string[] = [];
+  const waiting: CheckedGroups["waiting"] = [];
+  for (const group of groups) {
+    const left = group.filter(out);
+    const staying = group.filter((id) => !out(id));
+    dropped.push(...left);
+    if (staying.length >= 2) kept.push(staying);
+    else if (staying.length === 1) waiting.push({ userId: staying[0], left });
+  }
+  return { groups: kept, dropped, waiting };
+}
+
+/** The activity lines of a re-check: who waits for a partner in the published pairing. */
+export async function recordRecheck(
+  ctx: AppContext,
+  tx: Tx,
+  pairing: { id: number; month: string; scopeKey: string | null },
+  checked: CheckedGroups,
+): Promise<void> {
+  for (const person of checked.waiting) {
+    const data: PartnerLeftData = { left: person.left };
+    await recordActivity(
+      ctx,
+      {
+        kind: PARTNER_LEFT_KIND,
+        detail:
+          "A partner drafted for this person was placed elsewhere or stopped taking part before the pairing day; they wait for a partner: re-pair them under Current Pairings.",
+        userId: person.userId,
+        scopeKey: pairing.scopeKey,
+        month: pairing.month,
+        pairingId: pairing.id,
+        data: { ...data },
+      },
+      tx,
+    );
+  }
+}
