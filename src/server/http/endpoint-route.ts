@@ -15,10 +15,11 @@ type SchemaOf<E extends Endpoint> = {
  *   r.route({ ...endpointRoute(matchEndpoints.current), handler: async (request) => … });
  */
 export function endpointRoute<const E extends Endpoint>(endpoint: E) {
+  // Only the parts the endpoint has: Fastify warns about every key present without a schema.
   const schema = {
-    params: endpoint.params,
-    querystring: endpoint.query,
-    body: endpoint.body,
+    ...(endpoint.params && { params: endpoint.params }),
+    ...(endpoint.query && { querystring: endpoint.query }),
+    ...(endpoint.body && { body: endpoint.body }),
     response: endpoint.response,
   } as SchemaOf<E>;
   return { method: endpoint.method, url: endpoint.path, schema };

@@ -19,7 +19,11 @@ export const personalDataCoverage: Record<string, Record<string, string>> = {
   password_reset_tokens: { email: "signInRequests" },
   sessions: { user_id: "sessions", ip_address: "sessions" },
   company_inquiries: { contact_email: "inquiries", ip_address: "inquiries" },
-  newsletters: { validation: "- the admin's check of a pairing file, counts only" },
+  newsletters: {
+    validation: "- the admin's check of a pairing file, counts only",
+    mails:
+      "- a match change's e-mails, built for its deliveries; each person's is in their sent e-mails",
+  },
   newsletter_deliveries: {
     user_id: "emailsSent",
     recipient_email: "emailsSent",

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allowedEmails, departments, matches, sessions, users } from "../db/schema";
-import { memberIds, withMembers } from "../match-members/match-members";
+import { waitingForPartner } from "../pairings/current/waiting-for-partner";
 import {
   allowEmail,
   createAdmin,
@@ -153,10 +153,10 @@ describe("Okta's provisioning", () => {
     expect(res.json().active).toBe(false);
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, created.id))).toEqual([]);
     expect((await t.as(cookie).get("/api/auth/user")).statusCode).toBe(401);
-    const [stored] = await t.db.select().from(matches).where(eq(matches.id, match.id));
-    const [withPeople] = await withMembers(t.db, [stored]);
-    // A pair's partner is left alone for a re-pair, as after the admin's deactivation.
-    expect(memberIds(withPeople)).toContain(partner.id);
+    // The pair ends and its partner waits for a partner, as after the admin's deactivation.
+    expect(await t.db.select().from(matches).where(eq(matches.id, match.id))).toEqual([]);
+    const waiting = await waitingForPartner(t.db, [pairing.id], "2000-01-01");
+    expect(waiting.get(pairing.id)?.map((p) => p.userId)).toEqual([partner.id]);
 
     const back = await scim("PATCH", `/Users/${created.id}`, {
       schemas: ["urn:ietf:params:scim:api:messages:2.0:PatchOp"],
