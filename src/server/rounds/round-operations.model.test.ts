@@ -9,6 +9,7 @@ import {
   createGroupPairing,
   createMatch,
   createUser,
+  signIn,
 } from "../test/factories";
 import { type PostgresServer, startPostgresServer } from "../test/postgres-server";
 import { createTestApp, type TestApp } from "../test/test-app";
@@ -66,6 +67,11 @@ const step = fc.array(op, { minLength: 1, maxLength: 2 });
 interface World {
   pairingId: number;
   people: { id: string; email: string }[];
+  /**
+   * Each person's session, made once: a removed or deactivated person's ends, and their requests
+   * then answer 401 (signing in again per request would whitelist them again).
+   */
+  cookies: string[];
   entries: Map<string, number>;
 }
 
@@ -74,11 +80,14 @@ async function world(): Promise<World> {
   n++;
   const group = await createGroup(one.db, { displayName: `Model ${n}` });
   const people: World["people"] = [];
+  const cookies: string[] = [];
   const entries = new Map<string, number>();
   for (let i = 0; i < 9; i++) {
     const email = `p${i}@model${n}.test`;
     entries.set(email, (await allowEmail(one.db, email, group.id)).id);
-    people.push(await createUser(one.db, { email, firstName: `P${i}`, lastName: `M${n}` }));
+    const user = await createUser(one.db, { email, firstName: `P${i}`, lastName: `M${n}` });
+    people.push(user);
+    cookies.push(await signIn(one.db, user, { now: clock.now() }));
   }
   const pairing = await createGroupPairing(one.db, group, { month: "2027-03" });
   for (const members of [
@@ -88,11 +97,11 @@ async function world(): Promise<World> {
   ]) {
     await createMatch(one.db, { members: members.map((i) => people[i]), pairing });
   }
-  return { pairingId: pairing.id, people, entries };
+  return { pairingId: pairing.id, people, cookies, entries };
 }
 
 async function matchOf(w: World, who: number) {
-  const res = await one.as(w.people[who]).get("/api/matches/current");
+  const res = await one.as(w.cookies[who]).get("/api/matches/current");
   return res.statusCode === 200 ? res.json().match : null;
 }
 
@@ -113,7 +122,7 @@ async function run(app: TestApp, w: World, o: Op): Promise<number> {
   if (!match) return 404;
   if (o.kind === "answer") {
     return (
-      await app.as(p).put(`/api/matches/${match.id}/connection-status`, {
+      await app.as(w.cookies[o.who]).put(`/api/matches/${match.id}/connection-status`, {
         status: o.met ? "confirmed" : "not_confirmed",
       })
     ).statusCode;
@@ -123,7 +132,7 @@ async function run(app: TestApp, w: World, o: Op): Promise<number> {
   const partner = others[o.partner % Math.max(others.length, 1)];
   return (
     await app
-      .as(p)
+      .as(w.cookies[o.who])
       .post(`/api/matches/${match.id}/partner-away`, partner ? { partnerId: partner.id } : {})
   ).statusCode;
 }
