@@ -119,9 +119,10 @@ describe("an admin looks after a running month at 375 px, with the keyboard", ()
 
     // Delete asks, says what it removes and that everyone in it is told; Cancel keeps the pairing.
     asking = await ask(page, current.getByRole("button", { name: /^Delete / }), /^Delete .*\?$/);
-    const deleteText = await asking.innerText();
-    expect(deleteText).toMatch(/Its 2 matches for /);
-    expect(deleteText).toContain("is told by e-mail that it is off");
+    await expect
+      .poll(() => asking.innerText())
+      .toMatch(/4 people in 2 matches lose their .* match\./);
+    expect(await asking.innerText()).toContain("e-mailed that it is off");
     await pressByKeyboard(page, "Cancel");
     await asking.waitFor({ state: "detached" });
     await current.getByRole("button", { name: /^Complete / }).waitFor();

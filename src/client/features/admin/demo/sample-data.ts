@@ -113,6 +113,18 @@ const groupDepartments = sampleDepartments.map((d) => ({
 
 export const sampleData: Record<string, SampleAnswer> = {
   "/api/admin/users": usersAnswer,
+  // The sample company talks by e-mail: no Slack, no webhooks (docs/chat.md).
+  "/api/admin/chat": {
+    defaultChannel: "email",
+    slack: {
+      configured: false,
+      connected: false,
+      team: null,
+      botUser: null,
+      message: "Slack is not set up: set SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET (docs/chat.md).",
+    },
+  },
+  "/api/admin/webhooks": { endpoints: [] },
   "/api/departments": sampleDepartments,
   "/api/admin/domain-groups": [sampleGroup],
   "/api/admin/allowed-emails-with-groups": [
