@@ -93,16 +93,18 @@ export async function holdChatMessage(
   const held = await db
     .update(chatDeliveries)
     .set({ leaseExpiresAt: new Date(now.getTime() + leaseMs) })
-    .where(
-      and(
-        eq(chatDeliveries.id, row.id),
-        eq(chatDeliveries.state, "sending"),
-        eq(chatDeliveries.claimedBy, owner),
-      ),
-    )
+    .where(heldBy(row, owner))
     .returning({ id: chatDeliveries.id });
   return held.length > 0;
 }
+
+/** The row while it is still being sent by `owner` (its claim not taken over). */
+const heldBy = (row: Pick<ChatDeliveryRow, "id">, owner: string) =>
+  and(
+    eq(chatDeliveries.id, row.id),
+    eq(chatDeliveries.state, "sending"),
+    eq(chatDeliveries.claimedBy, owner),
+  );
 
 /** Settles a claimed row; only while this owner still holds it. */
 async function settle(
@@ -114,13 +116,7 @@ async function settle(
   const done = await db
     .update(chatDeliveries)
     .set({ claimedBy: null, leaseExpiresAt: null, ...set })
-    .where(
-      and(
-        eq(chatDeliveries.id, row.id),
-        eq(chatDeliveries.state, "sending"),
-        eq(chatDeliveries.claimedBy, owner),
-      ),
-    )
+    .where(heldBy(row, owner))
     .returning({ id: chatDeliveries.id });
   return done.length > 0;
 }
