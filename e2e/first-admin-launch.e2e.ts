@@ -74,6 +74,8 @@ describe("the first admin launches the programme alone", () => {
 
     await steps.getByRole("button", { name: "Open Email Whitelist" }).click();
     await page.waitForURL((url) => url.pathname === "/admin/whitelist");
+    // The address changes first; the tab shows once its code has loaded.
+    await page.getByRole("tab", { name: "Email Whitelist", selected: true }).waitFor();
     await allowEmail(story.db, "*@acme.test");
     await page.getByRole("tab", { name: "Operations" }).click();
     await steps.getByText("Whitelist your e-mail domain (done)").waitFor();
@@ -81,6 +83,7 @@ describe("the first admin launches the programme alone", () => {
 
     // Departments without understanding domain groups first.
     await steps.getByRole("button", { name: "Open Departments" }).click();
+    await page.getByRole("tab", { name: "Departments", selected: true }).waitFor();
     await page.getByRole("heading", { name: "Company departments" }).waitFor();
     await page.getByLabel("New department").fill("Engineering");
     await page.getByRole("button", { name: "Add department" }).click();
