@@ -119,13 +119,16 @@ describe("an admin runs this month's pairings for a group", () => {
 describe("an admin runs pairings for people who chose groups of four", () => {
   it("generates a group of four for people who chose it and shows all four in one row", async () => {
     const group = await createGroup(story.db, { name: "fourco", displayName: "Four Co" });
-    await allowEmail(story.db, "*@four.test", group.id);
-    const names = ["Ann", "Bea", "Cal", "Dan"];
+    await allowEmail(story.db, "*@four-continents.test", group.id);
+    // Long names and addresses, as a real company has them.
+    const names = ["Annemarie", "Bartholomew", "Cassiopeia", "Dominique"];
+    const lastName = "Quadrangle-Oberhausen";
     for (const firstName of names) {
       await createUser(story.db, {
-        email: `${firstName.toLowerCase()}@four.test`,
+        email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@four-continents.test`,
         firstName,
-        lastName: "Quad",
+        lastName,
+        department: "Research and Development",
         preferredGroupSize: 4,
       });
     }
@@ -148,7 +151,12 @@ describe("an admin runs pairings for people who chose groups of four", () => {
     const table = overlay.getByRole("region", { name: "Current pairings table" });
     await table.getByRole("columnheader", { name: "Person 4" }).waitFor();
     const row = table.getByRole("row").filter({ hasText: "Four Co" });
-    for (const name of names) await expect.poll(() => row.innerText()).toContain(`${name} Quad`);
+    for (const name of names) {
+      await expect.poll(() => row.innerText()).toContain(`${name} ${lastName}`);
+    }
+    // Every column fits at 1280 px: nothing cut, nothing to scroll sideways.
+    const fits = await table.evaluate((el) => el.scrollWidth <= el.clientWidth);
+    expect(fits).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -25,7 +25,10 @@ export type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> 
   hideClose?: boolean;
 };
 
-/** Centred dialog panel with overlay and a close button labelled "Close". */
+/**
+ * Centred dialog panel with overlay and a close button labelled "Close". `cn` does not merge
+ * classes, so a wider panel says `sm:max-w-…` (a plain `max-w-…` loses to the default `max-w-lg`).
+ */
 export function DialogContent({ className, children, hideClose, ...props }: DialogContentProps) {
   return (
     <DialogPortal>

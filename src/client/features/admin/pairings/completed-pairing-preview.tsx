@@ -21,7 +21,7 @@ export function CompletedPairingPreview({
   const content = useCompletedPairingFile(file?.fileName ?? null);
   return (
     <Dialog open={file !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-3xl">
+      <DialogContent className="sm:max-w-3xl">
         <DialogHeader>
           <DialogTitle>{file?.displayName ?? "Completed pairing"}</DialogTitle>
           <DialogDescription>

@@ -86,7 +86,7 @@ export function CurrentPairingsDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90dvh] w-[calc(100vw-1rem)] max-w-6xl overflow-y-auto">
+      <DialogContent className="max-h-[90dvh] overflow-y-auto max-sm:w-[calc(100%-1rem)] sm:max-w-6xl">
         <DialogHeader>
           <DialogTitle>Current Pairings</DialogTitle>
           <DialogDescription>
