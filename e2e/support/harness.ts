@@ -9,14 +9,14 @@ import {
   type Locator,
   type Page,
 } from "playwright-core";
+import { inject } from "vitest";
 import type { Clock } from "../../src/server/clock";
 import { loadConfig } from "../../src/server/config";
 import type { Db } from "../../src/server/db/client";
 import { type RunningServer, startServer } from "../../src/server/start-server";
 import { signIn } from "../../src/server/test/factories";
+import { readMigratedSnapshot } from "../../src/server/test/migrated-snapshot";
 import { type SmtpPeer, startSmtpPeer } from "../../src/server/test/smtp-peer";
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export interface Story {
   baseUrl: string;
@@ -33,7 +33,11 @@ export interface Story {
 
 /**
  * Starts the real app (npm start's code path) on a free loopback port with its own data directory
- * (PGlite on disk, or TEST_DATABASE_URL's server is not used here), a real SMTP peer, and Chromium.
+ * (PGlite on disk, or TEST_DATABASE_URL's server is not used here) and a real SMTP peer, and
+ * connects to the run's Chromium. Set-up that is the same for every file is done once in the
+ * global set-up (docs/performance.md, "The test suite"): the data directory starts from the
+ * migrated snapshot (startServer's migrate() then finds nothing to apply), and the browser is
+ * shared, each story with its own contexts.
  */
 export async function startStory(
   options: { env?: Record<string, string>; clock?: Clock } = {},
@@ -49,20 +53,14 @@ export async function startStory(
     SMTP_URL: smtp.url,
     ...options.env,
   });
-  const server = await startServer(config, { clock: options.clock, log: () => {} });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
-  });
+  const [server, browser] = await Promise.all([
+    startServer(config, {
+      clock: options.clock,
+      log: () => {},
+      loadDataDir: readMigratedSnapshot(),
+    }),
+    chromium.connect(inject("chromiumEndpoint")),
+  ]);
   const contexts: BrowserContext[] = [];
   const baseUrl = server.appUrl;
   return {
@@ -86,6 +84,7 @@ export async function startStory(
     },
     async close() {
       for (const context of contexts) await context.close().catch(() => {});
+      // Disconnects this file only; the global set-up closes the shared Chromium.
       await browser.close();
       await server.close();
       await smtp.close();

@@ -54,7 +54,10 @@ export interface OpenDatabaseOptions {
   log?: DatabaseLog;
   /** Called with the text of every statement the app runs (tests count statements with it). */
   logQuery?: (query: string) => void;
-  /** Embedded in memory only: start from this data folder tarball instead of an empty database. */
+  /**
+   * Embedded only: start from this data folder tarball instead of an empty database (in memory,
+   * or in a `dataDir` that holds no database yet).
+   */
   loadDataDir?: Blob;
 }
 

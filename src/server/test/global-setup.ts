@@ -1,9 +1,13 @@
 import { ensureMigratedSnapshot } from "./migrated-snapshot";
+import { ensureMigratedTemplate } from "./migrated-template";
 
 /**
- * Once per unit run: one migrated embedded database that every test file's PGlite starts from
- * (docs/performance.md, "The test suite"). Against a PostgreSQL server each file migrates its own.
+ * Once per unit run: one migrated database that every test file's starts from
+ * (docs/performance.md, "The test suite"): a PGlite snapshot, or against a PostgreSQL server a
+ * template database each file's database is copied from.
  */
 export default async function setup() {
-  if (!process.env.TEST_DATABASE_URL) await ensureMigratedSnapshot();
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) await ensureMigratedTemplate(serverUrl);
+  else await ensureMigratedSnapshot();
 }

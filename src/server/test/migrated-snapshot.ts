@@ -12,6 +12,11 @@ import { repoRoot } from "../repo-root";
  * (docs/performance.md, "The test suite").
  */
 function snapshotPath(): string {
+  return path.join(tmpdir(), `coj-migrated-${migrationsKey()}.tar`);
+}
+
+/** A short hash of every migration file and the PGlite version: a new or edited one changes it. */
+export function migrationsKey(): string {
   const hash = createHash("sha256");
   const pglite = JSON.parse(
     readFileSync(path.join(repoRoot, "node_modules/@electric-sql/pglite/package.json"), "utf8"),
@@ -27,7 +32,7 @@ function snapshotPath(): string {
     }
   };
   walk(migrationsFolder);
-  return path.join(tmpdir(), `coj-migrated-${hash.digest("hex").slice(0, 16)}.tar`);
+  return hash.digest("hex").slice(0, 16);
 }
 
 /** Makes the snapshot unless it is there already (the unit suite's global set-up calls this). */

@@ -25,13 +25,23 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   return startThrowawayCluster();
 }
 
-/** A new database on an existing server; `close` drops it once its last connection is gone. */
-export async function createServerDatabase(serverUrl: string): Promise<PostgresServer> {
+/**
+ * A new database on an existing server, empty or a copy of `template` (a database nobody is
+ * connected to); `close` drops it once its last connection is gone.
+ */
+export async function createServerDatabase(
+  serverUrl: string,
+  options: { template?: string } = {},
+): Promise<PostgresServer> {
   const name = `coj_test_${Math.random().toString(16).slice(2, 14)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    const template = options.template ? ` template ${options.template}` : "";
+    await admin.query(`create database ${name}${template}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {

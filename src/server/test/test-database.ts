@@ -1,5 +1,6 @@
 import { type Database, type OpenDatabaseOptions, openDatabase } from "../db/client";
 import { readMigratedSnapshot } from "./migrated-snapshot";
+import { migratedTemplateName } from "./migrated-template";
 import { createServerDatabase } from "./postgres-server";
 
 /**
@@ -16,7 +17,8 @@ export async function createTestDatabase(
     await database.migrate();
     return database;
   }
-  const server = await createServerDatabase(serverUrl);
+  // A copy of the run's migrated template database; migrate() then finds nothing to do.
+  const server = await createServerDatabase(serverUrl, { template: migratedTemplateName() });
   const database = await openDatabase({ ...options, databaseUrl: server.url, poolSize: 5 });
   await database.migrate();
   return {
