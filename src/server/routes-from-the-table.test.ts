@@ -16,16 +16,11 @@ const notYetFromTheTable = [
   "auth/routes.ts",
   "chat/routes.ts",
   "check-ins/slack-interactions-routes.ts",
-  "employees/routes.ts",
-  "images/routes.ts",
-  "metrics/routes.ts",
   "newsletters/email-logs/routes.ts",
   "newsletters/routes.ts",
   "newsletters/send/routes.ts",
   "newsletters/unsubscribe/routes.ts",
-  "pairings/routes.ts",
   "profile/routes.ts",
-  "rounds/routes.ts",
   "webhooks/routes.ts",
 ].map((file) => file.split("/").join(path.sep));
 

@@ -2,10 +2,15 @@ import { adminUserEndpoints } from "./admin-users";
 import { checkInEndpoints } from "./check-ins";
 import { companyEndpoints } from "./company";
 import { departmentEndpoints } from "./departments";
+import { employeeEndpoints } from "./employees";
+import { imageEndpoints } from "./images";
 import { inquiryEndpoints } from "./inquiries";
 import { matchEndpoints } from "./matches";
+import { metricEndpoints } from "./metrics";
+import { pairingEndpoints } from "./pairings";
 import { privacyEndpoints } from "./privacy";
 import { roundMemberEndpoints } from "./round-members";
+import { roundEndpoints } from "./rounds";
 import { impactEndpoints, whitelistEndpoints } from "./whitelist";
 
 /**
@@ -17,10 +22,15 @@ export const allEndpointTables = {
   checkInEndpoints,
   companyEndpoints,
   departmentEndpoints,
+  employeeEndpoints,
+  imageEndpoints,
   impactEndpoints,
   inquiryEndpoints,
   matchEndpoints,
+  metricEndpoints,
+  pairingEndpoints,
   privacyEndpoints,
+  roundEndpoints,
   roundMemberEndpoints,
   whitelistEndpoints,
 };

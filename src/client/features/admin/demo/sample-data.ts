@@ -8,6 +8,7 @@ import { checkInEndpoints } from "@shared/endpoints/check-ins";
 import { companyEndpoints } from "@shared/endpoints/company";
 import { departmentEndpoints } from "@shared/endpoints/departments";
 import { privacyEndpoints } from "@shared/endpoints/privacy";
+import { roundEndpoints } from "@shared/endpoints/rounds";
 import { whitelistEndpoints } from "@shared/endpoints/whitelist";
 import { DEFAULT_GROUP_COLOR } from "@shared/whitelist";
 import { answerTo, isAddressOf, type SampleAnswer } from "./sample-answer";
@@ -172,9 +173,11 @@ export const sampleData: Record<string, SampleAnswer> = {
     answerTo(checkInEndpoints.quietPeople, { people: [] }),
     answerTo(privacyEndpoints.retention, { months: null, lastRunAt: null, lastRunNote: null }),
   ]),
-  // The sample company's rounds are run by hand: no scheduled round to show.
-  "/api/admin/rounds": { timeZone: "UTC", scopes: [] },
-  "/api/admin/activity": { items: [], nextBefore: null },
+  ...Object.fromEntries([
+    // The sample company's rounds are run by hand: no scheduled round to show.
+    answerTo(roundEndpoints.overview, { timeZone: "UTC", scopes: [] }),
+    answerTo(roundEndpoints.activity, { items: [], nextBefore: null }),
+  ]),
   ...samplePairingAnswers,
   ...sampleMetricAnswers,
   ...sampleLogAnswers,
