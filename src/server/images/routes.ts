@@ -1,16 +1,9 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { answers, created, messageSchema } from "../../shared/api";
-import {
-  GALLERY_IMAGE_MAX_BYTES,
-  GALLERY_NO_FILE,
-  GALLERY_TOO_LARGE,
-  galleryFilenameParamsSchema,
-  galleryImageSchema,
-  imageCompatibilitySchema,
-} from "../../shared/images";
+import { imageEndpoints as endpoints } from "../../shared/endpoints/images";
+import { GALLERY_IMAGE_MAX_BYTES, GALLERY_NO_FILE, GALLERY_TOO_LARGE } from "../../shared/images";
 import { requireAdmin } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
+import { endpointRoute } from "../http/endpoint-route";
 import { acceptMultipart } from "../http/multipart-bodies";
 import { copySampleImage } from "./gallery/copy-sample-image";
 import { deleteGalleryImage } from "./gallery/delete-gallery-image";
@@ -25,22 +18,17 @@ const imagesRoutes: FeatureRoutes = async (app, { ctx }) => {
   await acceptMultipart(app);
   registerServeUploads(app, ctx);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const params = galleryFilenameParamsSchema;
-  const madeImage = { params, response: created(galleryImageSchema) };
 
-  r.get(
-    "/api/admin/images",
-    { schema: { response: answers(z.array(galleryImageSchema)) } },
-    async () => listGalleryImages(ctx),
-  );
+  r.route({
+    ...endpointRoute(endpoints.gallery),
+    handler: async () => listGalleryImages(ctx),
+  });
 
-  r.post(
-    "/api/admin/images/upload",
-    {
-      schema: { response: created(galleryImageSchema) },
-      config: { rateLimit: { max: 60, timeWindow: "5 minutes" } },
-    },
-    async (request, reply) => {
+  // A multipart body: the upload is read from its parts, not through a schema.
+  r.route({
+    ...endpointRoute(endpoints.upload),
+    config: { rateLimit: { max: 60, timeWindow: "5 minutes" } },
+    handler: async (request, reply) => {
       const admin = requireAdmin(request);
       const upload = await readImageUpload(request, {
         field: "image",
@@ -50,29 +38,37 @@ const imagesRoutes: FeatureRoutes = async (app, { ctx }) => {
       });
       return reply.code(201).send(await uploadGalleryImage(ctx, admin.id, upload));
     },
-  );
-
-  r.post("/api/admin/images/copy/:filename", { schema: madeImage }, async (request, reply) => {
-    const admin = requireAdmin(request);
-    return reply.code(201).send(await copySampleImage(ctx, admin.id, request.params.filename));
   });
 
-  r.post("/api/admin/images/optimize/:filename", { schema: madeImage }, async (request, reply) => {
-    const admin = requireAdmin(request);
-    return reply.code(201).send(await optimiseGalleryImage(ctx, admin.id, request.params.filename));
+  r.route({
+    ...endpointRoute(endpoints.copy),
+    handler: async (request, reply) => {
+      const admin = requireAdmin(request);
+      return reply.code(201).send(await copySampleImage(ctx, admin.id, request.params.filename));
+    },
   });
 
-  const deleted = { params, response: answers(messageSchema) };
-  r.delete("/api/admin/images/:filename", { schema: deleted }, async (request) => {
-    await deleteGalleryImage(ctx, request.params.filename);
-    return { message: "Image deleted" };
+  r.route({
+    ...endpointRoute(endpoints.optimise),
+    handler: async (request, reply) => {
+      const admin = requireAdmin(request);
+      const image = await optimiseGalleryImage(ctx, admin.id, request.params.filename);
+      return reply.code(201).send(image);
+    },
   });
 
-  r.get(
-    "/api/admin/image-compatibility",
-    { schema: { response: answers(imageCompatibilitySchema) } },
-    async () => analyseImageCompatibility(ctx),
-  );
+  r.route({
+    ...endpointRoute(endpoints.remove),
+    handler: async (request) => {
+      await deleteGalleryImage(ctx, request.params.filename);
+      return { message: "Image deleted" };
+    },
+  });
+
+  r.route({
+    ...endpointRoute(endpoints.compatibility),
+    handler: async () => analyseImageCompatibility(ctx),
+  });
 };
 
 export default imagesRoutes;

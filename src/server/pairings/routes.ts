@@ -1,32 +1,10 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { answers, errorResponses, fileResponse, messageSchema } from "../../shared/api";
-import {
-  currentPairingsFilterSchema,
-  currentPairingsQuerySchema,
-} from "../../shared/current-pairings-query";
-import { excludedListResponseSchema } from "../../shared/exclusions";
-import { pairingImpactSchema } from "../../shared/impact";
-import {
-  completedPairingFileSchema,
-  completePairingResponseSchema,
-  currentPairingsResponseSchema,
-  domainGroupParamsSchema,
-  excludedQuerySchema,
-  fileNameParamsSchema,
-  generatePairingBodySchema,
-  generatePairingResponseSchema,
-  pairingGroupsResponseSchema,
-  pairingHistoryResponseSchema,
-  pairingIdParamsSchema,
-  pairingReportResponseSchema,
-  pairingValidationQuerySchema,
-  pairingValidationResponseSchema,
-  rePairBodySchema,
-  rePairResponseSchema,
-} from "../../shared/pairings";
+import { errorResponses, fileResponse } from "../../shared/api";
+import { pairingEndpoints as endpoints } from "../../shared/endpoints/pairings";
+import { fileNameParamsSchema } from "../../shared/pairings";
 import { requireAdmin } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
+import { endpointRoute } from "../http/endpoint-route";
 import { getCurrentPairings } from "./current/current-pairings";
 import { currentPairingsCsv } from "./current/current-pairings-csv";
 import { deletePairing } from "./current/delete-pairing";
@@ -45,87 +23,52 @@ import { getPairingReport } from "./reports/pairing-report";
 import { getExcludedPeople, getPairingValidation } from "./validation/pairing-validation";
 
 const generateLimit = { rateLimit: { max: 20, timeWindow: "1 minute" } };
-const generated = answers(generatePairingResponseSchema);
-const completed = answers(completePairingResponseSchema);
-const done = answers(messageSchema);
-const reads = <T extends Parameters<typeof answers>[0]>(schema: T) => ({
-  schema: { response: answers(schema) },
-});
 
 /** The checks before generating, and generating a month's pairing. */
 const generationRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    "/api/admin/pairing-validation",
-    {
-      schema: {
-        querystring: pairingValidationQuerySchema,
-        response: answers(pairingValidationResponseSchema),
-      },
-    },
-    async (request) => getPairingValidation(ctx, request.query.domainGroupId),
-  );
-  r.get(
-    "/api/admin/pairing-validation/excluded",
-    {
-      schema: { querystring: excludedQuerySchema, response: answers(excludedListResponseSchema) },
-    },
-    async (request) => getExcludedPeople(ctx, request.query.reason, request.query.domainGroupId),
-  );
+  r.route({
+    ...endpointRoute(endpoints.validation),
+    handler: async (request) => getPairingValidation(ctx, request.query.domainGroupId),
+  });
+  r.route({
+    ...endpointRoute(endpoints.excluded),
+    handler: async (request) =>
+      getExcludedPeople(ctx, request.query.reason, request.query.domainGroupId),
+  });
 
-  r.post(
-    "/api/admin/generate-pairing",
-    { schema: { body: generatePairingBodySchema, response: generated }, config: generateLimit },
-    async (request) => generatePairing(ctx, requireAdmin(request), undefined, request.body ?? {}),
-  );
+  r.route({
+    ...endpointRoute(endpoints.generate),
+    config: generateLimit,
+    handler: async (request) =>
+      generatePairing(ctx, requireAdmin(request), undefined, request.body ?? {}),
+  });
   // The older "create pairings" call does the same company-wide generation (docs/pairings.md).
-  r.post(
-    "/api/admin/create-pairings",
-    { schema: { response: generated }, config: generateLimit },
-    async (request) => generatePairing(ctx, requireAdmin(request)),
-  );
-  r.post(
-    "/api/admin/generate-pairing/:domainGroupId",
-    {
-      schema: {
-        params: domainGroupParamsSchema,
-        body: generatePairingBodySchema,
-        response: generated,
-      },
-      config: generateLimit,
-    },
-    async (request) =>
+  r.route({
+    ...endpointRoute(endpoints.createPairings),
+    config: generateLimit,
+    handler: async (request) => generatePairing(ctx, requireAdmin(request)),
+  });
+  r.route({
+    ...endpointRoute(endpoints.generateForGroup),
+    config: generateLimit,
+    handler: async (request) =>
       generatePairing(ctx, requireAdmin(request), request.params.domainGroupId, request.body ?? {}),
-  );
+  });
 };
 
 /** The running pairing: the admin's view, completing, deleting a draft, re-pairing a person. */
 const currentRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    "/api/admin/current-pairings",
-    {
-      schema: {
-        querystring: currentPairingsQuerySchema,
-        response: answers(currentPairingsResponseSchema),
-      },
-    },
-    async (request) => getCurrentPairings(ctx, request.query),
-  );
-  r.get(
-    "/api/admin/current-pairings/csv",
-    {
-      schema: {
-        querystring: currentPairingsFilterSchema,
-        response: {
-          200: fileResponse("text/csv", "Every current match that fits the filters, as CSV."),
-          ...errorResponses,
-        },
-      },
-    },
-    async (request, reply) => {
+  r.route({
+    ...endpointRoute(endpoints.current),
+    handler: async (request) => getCurrentPairings(ctx, request.query),
+  });
+  r.route({
+    ...endpointRoute(endpoints.currentCsv),
+    handler: async (request, reply) => {
       const csv = await currentPairingsCsv(ctx, request.query);
       const day = ctx.clock.now().toISOString().slice(0, 10);
       return reply
@@ -134,59 +77,47 @@ const currentRoutes: FeatureRoutes = async (app, { ctx }) => {
         .header("Cache-Control", "no-store")
         .send(csv);
     },
-  );
+  });
 
-  r.post(
-    "/api/admin/complete-pairing/:pairingId",
-    { schema: { params: pairingIdParamsSchema, response: completed } },
-    async (request) => completePairing(ctx, request.params.pairingId),
-  );
-  r.post("/api/admin/complete-current-pairing", { schema: { response: completed } }, async () =>
-    completeCurrentPairings(ctx),
-  );
+  r.route({
+    ...endpointRoute(endpoints.complete),
+    handler: async (request) => completePairing(ctx, request.params.pairingId),
+  });
+  r.route({
+    ...endpointRoute(endpoints.completeCurrent),
+    handler: async () => completeCurrentPairings(ctx),
+  });
 
-  r.get(
-    "/api/admin/pairings/:pairingId/impact",
-    { schema: { params: pairingIdParamsSchema, response: answers(pairingImpactSchema) } },
-    async (request) => pairingImpact(ctx, request.params.pairingId),
-  );
-  r.delete(
-    "/api/admin/pairings/:pairingId",
-    { schema: { params: pairingIdParamsSchema, response: done } },
-    async (request) => deletePairing(ctx, request.params.pairingId),
-  );
+  r.route({
+    ...endpointRoute(endpoints.impact),
+    handler: async (request) => pairingImpact(ctx, request.params.pairingId),
+  });
+  r.route({
+    ...endpointRoute(endpoints.remove),
+    handler: async (request) => deletePairing(ctx, request.params.pairingId),
+  });
 
-  r.post(
-    "/api/admin/pairings/:pairingId/re-pair",
-    {
-      schema: {
-        params: pairingIdParamsSchema,
-        body: rePairBodySchema,
-        response: answers(rePairResponseSchema),
-      },
-      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
-    },
-    async (request) => rePairPerson(ctx, request.params.pairingId, request.body.userId),
-  );
+  r.route({
+    ...endpointRoute(endpoints.rePair),
+    config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+    handler: async (request) => rePairPerson(ctx, request.params.pairingId, request.body.userId),
+  });
 };
 
 /** Completed records and their files, the history and the report. */
 const recordRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    "/api/admin/completed-pairing-files",
-    reads(z.array(completedPairingFileSchema)),
-    async () => listCompletedPairingFiles(ctx),
-  );
-  r.get("/api/admin/pairing-groups", reads(pairingGroupsResponseSchema), async () =>
-    listPairingGroups(ctx),
-  );
-  r.delete(
-    "/api/admin/completed-pairings/:fileName",
-    { schema: { params: fileNameParamsSchema, response: done } },
-    async (request) => deleteCompletedPairingFile(ctx, request.params.fileName),
-  );
+  r.route({
+    ...endpointRoute(endpoints.completedFiles),
+    handler: async () => listCompletedPairingFiles(ctx),
+  });
+  r.route({ ...endpointRoute(endpoints.groups), handler: async () => listPairingGroups(ctx) });
+  r.route({
+    ...endpointRoute(endpoints.removeCompletedFile),
+    handler: async (request) => deleteCompletedPairingFile(ctx, request.params.fileName),
+  });
+  // A download outside /api (docs/pairings.md): not an endpoint of the table.
   r.get(
     "/completed_pairings/:fileName",
     {
@@ -208,12 +139,8 @@ const recordRoutes: FeatureRoutes = async (app, { ctx }) => {
     },
   );
 
-  r.get("/api/admin/pairing-history", reads(pairingHistoryResponseSchema), async () =>
-    getPairingHistory(ctx),
-  );
-  r.get("/api/admin/pairing-report", reads(pairingReportResponseSchema), async () =>
-    getPairingReport(ctx),
-  );
+  r.route({ ...endpointRoute(endpoints.history), handler: async () => getPairingHistory(ctx) });
+  r.route({ ...endpointRoute(endpoints.report), handler: async () => getPairingReport(ctx) });
 };
 
 /** Admin pairing operations. The admin hook in app.ts guards every path. */

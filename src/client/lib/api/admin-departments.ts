@@ -1,18 +1,15 @@
-import type { AdminDepartment, CreateDepartmentInput, Department } from "@shared/departments";
+import type { CreateDepartmentInput } from "@shared/departments";
+import { departmentEndpoints as endpoints } from "@shared/endpoints/departments";
 import type { QueryKey } from "@tanstack/react-query";
-import { apiRequest } from "../api-client";
-import { getJson, segment } from "./request";
-
-const ADMIN_DEPARTMENTS = "/api/admin/departments";
-const COMPANY_DEPARTMENTS = "/api/departments";
+import { call } from "./request";
 
 export const departmentKeys = {
   /** Every group's list; the prefix of `ofGroup`. */
-  allGroups: [ADMIN_DEPARTMENTS] as const,
+  allGroups: [endpoints.ofGroup.path] as const,
   /** One group's departments, as the admin manages them. */
-  ofGroup: (groupId: number) => [ADMIN_DEPARTMENTS, groupId] as const,
+  ofGroup: (groupId: number) => [endpoints.ofGroup.path, groupId] as const,
   /** The company-wide list (people outside any group). */
-  company: [COMPANY_DEPARTMENTS] as const,
+  company: [endpoints.company.path] as const,
 };
 
 /**
@@ -21,27 +18,20 @@ export const departmentKeys = {
  */
 export function isDepartmentListKey(queryKey: QueryKey): boolean {
   const first = String(queryKey[0] ?? "");
-  return first.startsWith(ADMIN_DEPARTMENTS) || first.startsWith(COMPANY_DEPARTMENTS);
+  return first === endpoints.ofGroup.path || first.startsWith(endpoints.company.path);
 }
 
 export const departmentsApi = {
   ofGroup: (groupId: number, signal?: AbortSignal) =>
-    getJson<AdminDepartment[]>(`${ADMIN_DEPARTMENTS}/${segment(groupId)}`, signal),
-  company: (signal?: AbortSignal) => getJson<Department[]>(COMPANY_DEPARTMENTS, signal),
+    call(endpoints.ofGroup, { params: { groupId }, signal }),
+  company: (signal?: AbortSignal) => call(endpoints.company, { signal }),
   /** A department of the company-wide list (people outside any domain group). */
   createCompanyWide: (body: CreateDepartmentInput) =>
-    apiRequest<AdminDepartment>("POST", ADMIN_DEPARTMENTS, { ...body, domainGroupId: null }),
+    call(endpoints.createWithGroup, { body: { ...body, domainGroupId: null } }),
   create: (groupId: number, body: CreateDepartmentInput) =>
-    apiRequest<AdminDepartment>("POST", `${ADMIN_DEPARTMENTS}/${segment(groupId)}`, body),
+    call(endpoints.create, { params: { groupId }, body }),
   rename: (groupId: number, departmentId: number, body: CreateDepartmentInput) =>
-    apiRequest<AdminDepartment>(
-      "PATCH",
-      `${ADMIN_DEPARTMENTS}/${segment(groupId)}/${segment(departmentId)}`,
-      body,
-    ),
+    call(endpoints.rename, { params: { groupId, departmentId }, body }),
   remove: (groupId: number, departmentId: number) =>
-    apiRequest<{ message: string }>(
-      "DELETE",
-      `${ADMIN_DEPARTMENTS}/${segment(groupId)}/${segment(departmentId)}`,
-    ),
+    call(endpoints.remove, { params: { groupId, departmentId } }),
 };

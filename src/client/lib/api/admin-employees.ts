@@ -1,10 +1,8 @@
-import type { SyncEmployeeDataResponse, SyncEmployeeStatusResponse } from "@shared/employees";
-import { apiRequest } from "../api-client";
+import { employeeEndpoints as endpoints } from "@shared/endpoints/employees";
+import { call } from "./request";
 
 export const employeesApi = {
   /** The roster CSV: every row is checked first, then all of it is applied or none. */
-  syncData: (csv: string) =>
-    apiRequest<SyncEmployeeDataResponse>("POST", "/api/admin/sync-employee-data", { csv }),
-  syncStatus: () =>
-    apiRequest<SyncEmployeeStatusResponse>("POST", "/api/admin/sync-employee-status"),
+  syncData: (csv: string) => call(endpoints.syncData, { body: { csv } }),
+  syncStatus: () => call(endpoints.syncStatus),
 };

@@ -1,28 +1,27 @@
-import type { GalleryImage, ImageCompatibility } from "@shared/images";
+import type { AnswerOf } from "@shared/endpoints/endpoint";
+import { imageEndpoints as endpoints } from "@shared/endpoints/images";
 import { apiRequest } from "../api-client";
-import { getJson, segment } from "./request";
-
-const IMAGES = "/api/admin/images";
+import { addressOf, call } from "./request";
 
 export const imageKeys = {
-  gallery: [IMAGES] as const,
-  compatibility: ["/api/admin/image-compatibility"] as const,
+  gallery: [endpoints.gallery.path] as const,
+  compatibility: [endpoints.compatibility.path] as const,
 };
 
 export const imagesApi = {
-  gallery: (signal?: AbortSignal) => getJson<GalleryImage[]>(IMAGES, signal),
-  compatibility: (signal?: AbortSignal) =>
-    getJson<ImageCompatibility>(imageKeys.compatibility[0], signal),
+  gallery: (signal?: AbortSignal) => call(endpoints.gallery, { signal }),
+  compatibility: (signal?: AbortSignal) => call(endpoints.compatibility, { signal }),
+  /** A multipart upload: its body is the form, not JSON (docs/api.md, "The endpoint table"). */
   upload: (image: File) => {
     const body = new FormData();
     body.append("image", image);
-    return apiRequest<GalleryImage>("POST", `${IMAGES}/upload`, body);
+    return apiRequest<AnswerOf<typeof endpoints.upload>>(
+      endpoints.upload.method,
+      addressOf(endpoints.upload),
+      body,
+    );
   },
-  copy: (filename: string) => apiRequest<unknown>("POST", `${IMAGES}/copy/${segment(filename)}`),
-  optimise: (filename: string) =>
-    apiRequest<{ filename: string; size: number }>(
-      "POST",
-      `${IMAGES}/optimize/${segment(filename)}`,
-    ),
-  remove: (filename: string) => apiRequest<unknown>("DELETE", `${IMAGES}/${segment(filename)}`),
+  copy: (filename: string) => call(endpoints.copy, { params: { filename } }),
+  optimise: (filename: string) => call(endpoints.optimise, { params: { filename } }),
+  remove: (filename: string) => call(endpoints.remove, { params: { filename } }),
 };

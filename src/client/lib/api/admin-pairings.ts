@@ -1,22 +1,11 @@
 import type { CurrentMatchFilter } from "@shared/current-pairings-query";
-import type { ExcludedListResponse, ExclusionReason } from "@shared/exclusions";
-import type { PairingImpact } from "@shared/impact";
-import type {
-  CompletedPairingContent,
-  CompletedPairingFile,
-  CompletePairingResponse,
-  CurrentPairingsResponse,
-  GeneratePairingResponse,
-  PairingSummary,
-  PairingValidationResponse,
-  RePairResponse,
-} from "@shared/pairings";
-import { apiRequest } from "../api-client";
-import { getJson, segment, withQuery } from "./request";
+import { pairingEndpoints as endpoints } from "@shared/endpoints/pairings";
+import type { ExclusionReason } from "@shared/exclusions";
+import type { CompletedPairingContent } from "@shared/pairings";
+import { addressOf, call, getJson, segment } from "./request";
 
-const VALIDATION = "/api/admin/pairing-validation";
+/** The completed records' downloads, served outside /api (docs/pairings.md). */
 const COMPLETED_FILES = "/completed_pairings";
-const CURRENT = "/api/admin/current-pairings";
 
 /** The current-pairings filters as the dialog holds them (empty: no filter). */
 export type CurrentPairingsFilters = {
@@ -28,18 +17,18 @@ export const NO_CURRENT_FILTERS: CurrentPairingsFilters = { q: "", pairingId: nu
 
 export const pairingKeys = {
   /** Every scope's counts; the prefix of `validation`. */
-  allValidation: [VALIDATION] as const,
-  validation: (groupId: number | null) => [VALIDATION, groupId ?? "all"] as const,
+  allValidation: [endpoints.validation.path] as const,
+  validation: (groupId: number | null) => [endpoints.validation.path, groupId ?? "all"] as const,
   excluded: (groupId: number | null, reason: ExclusionReason | null) =>
-    [`${VALIDATION}/excluded`, groupId ?? "all", reason] as const,
+    [endpoints.excluded.path, groupId ?? "all", reason] as const,
   /** Every page of the current pairings; the prefix of `currentPage`. */
-  current: [CURRENT] as const,
+  current: [endpoints.current.path] as const,
   currentPage: (filters: CurrentPairingsFilters, cursor: string, limit: number) =>
-    [CURRENT, filters, cursor, limit] as const,
-  completed: ["/api/admin/completed-pairing-files"] as const,
+    [endpoints.current.path, filters, cursor, limit] as const,
+  completed: [endpoints.completedFiles.path] as const,
   completedFile: (fileName: string) => [COMPLETED_FILES, fileName] as const,
-  groups: ["/api/admin/pairing-groups"] as const,
-  history: ["/api/admin/pairing-history"] as const,
+  groups: [endpoints.groups.path] as const,
+  history: [endpoints.history.path] as const,
 };
 
 /** Where a completed pairing file is read and downloaded from (also a link's address). */
@@ -47,47 +36,34 @@ export const completedFileUrl = (fileName: string) => `${COMPLETED_FILES}/${segm
 
 export const pairingsApi = {
   validation: (groupId: number | null, signal?: AbortSignal) =>
-    getJson<PairingValidationResponse>(withQuery(VALIDATION, { domainGroupId: groupId }), signal),
+    call(endpoints.validation, { query: { domainGroupId: groupId }, signal }),
   excluded: (groupId: number | null, reason: ExclusionReason, signal?: AbortSignal) =>
-    getJson<ExcludedListResponse>(
-      withQuery(`${VALIDATION}/excluded`, { reason, domainGroupId: groupId }),
-      signal,
-    ),
+    call(endpoints.excluded, { query: { reason, domainGroupId: groupId }, signal }),
   /** One page; `cursor` is the previous page's `nextCursor` ("" for the first). */
   current: (filters: CurrentPairingsFilters, cursor: string, limit: number, signal?: AbortSignal) =>
-    getJson<CurrentPairingsResponse>(withQuery(CURRENT, { ...filters, cursor, limit }), signal),
+    call(endpoints.current, { query: { ...filters, cursor, limit }, signal }),
   /** The CSV download of every match fitting the filters (a link the browser follows). */
-  currentCsvUrl: (filters: CurrentPairingsFilters) => withQuery(`${CURRENT}/csv`, filters),
+  currentCsvUrl: (filters: CurrentPairingsFilters) =>
+    addressOf(endpoints.currentCsv, undefined, filters),
   /** Every pairing, newest first. */
-  history: (signal?: AbortSignal) =>
-    getJson<{ pairings: PairingSummary[] }>(pairingKeys.history[0], signal),
-  completedFiles: (signal?: AbortSignal) =>
-    getJson<CompletedPairingFile[]>(pairingKeys.completed[0], signal),
+  history: (signal?: AbortSignal) => call(endpoints.history, { signal }),
+  completedFiles: (signal?: AbortSignal) => call(endpoints.completedFiles, { signal }),
   completedFile: (fileName: string, signal?: AbortSignal) =>
     getJson<CompletedPairingContent>(completedFileUrl(fileName), signal),
   /** This month's pairing of one group (null: everyone outside a group). */
-  generate: (groupId: number | null, secondRound: boolean) =>
-    apiRequest<GeneratePairingResponse>(
-      "POST",
-      groupId === null
-        ? "/api/admin/generate-pairing"
-        : `/api/admin/generate-pairing/${segment(groupId)}`,
-      secondRound ? { secondRound: true } : undefined,
-    ),
-  complete: (pairingId: number) =>
-    apiRequest<CompletePairingResponse>(
-      "POST",
-      `/api/admin/complete-pairing/${segment(pairingId)}`,
-    ),
+  generate: (groupId: number | null, secondRound: boolean) => {
+    const body = secondRound ? { secondRound: true } : undefined;
+    return groupId === null
+      ? call(endpoints.generate, { body })
+      : call(endpoints.generateForGroup, { params: { domainGroupId: groupId }, body });
+  },
+  complete: (pairingId: number) => call(endpoints.complete, { params: { pairingId } }),
   /** Who deleting the running pairing touches, for its confirmation. */
   impact: (pairingId: number, signal?: AbortSignal) =>
-    getJson<PairingImpact>(`/api/admin/pairings/${segment(pairingId)}/impact`, signal),
-  remove: (pairingId: number) =>
-    apiRequest<unknown>("DELETE", `/api/admin/pairings/${segment(pairingId)}`),
+    call(endpoints.impact, { params: { pairingId }, signal }),
+  remove: (pairingId: number) => call(endpoints.remove, { params: { pairingId } }),
   rePair: (pairingId: number, userId: string) =>
-    apiRequest<RePairResponse>("POST", `/api/admin/pairings/${segment(pairingId)}/re-pair`, {
-      userId,
-    }),
+    call(endpoints.rePair, { params: { pairingId }, body: { userId } }),
   removeCompletedFile: (fileName: string) =>
-    apiRequest<unknown>("DELETE", `/api/admin/completed-pairings/${segment(fileName)}`),
+    call(endpoints.removeCompletedFile, { params: { fileName } }),
 };

@@ -1,43 +1,29 @@
-import type {
-  ActivityPage,
-  DraftView,
-  RoundSettings,
-  RoundsOverview,
-  SwapBody,
-} from "@shared/rounds";
-import { apiRequest } from "../api-client";
-import { getJson, segment, withQuery } from "./request";
-
-const ROUNDS = "/api/admin/rounds";
+import { roundEndpoints as endpoints } from "@shared/endpoints/rounds";
+import type { RoundSettings, SwapBody } from "@shared/rounds";
+import { call } from "./request";
 
 export const roundKeys = {
   /** The overview and every draft: the prefix a change refreshes. */
-  all: [ROUNDS] as const,
-  overview: [ROUNDS, "overview"] as const,
-  draft: (scopeKey: string, month: string) => [ROUNDS, "draft", scopeKey, month] as const,
-  activity: ["/api/admin/activity"] as const,
+  all: [endpoints.overview.path] as const,
+  overview: [endpoints.overview.path, "overview"] as const,
+  draft: (scopeKey: string, month: string) =>
+    [endpoints.overview.path, "draft", scopeKey, month] as const,
+  activity: [endpoints.activity.path] as const,
 };
-
-const round = (scopeKey: string, month: string) =>
-  `${ROUNDS}/${segment(scopeKey)}/${segment(month)}`;
-
-type Message = { message: string };
 
 /** The scheduled rounds (docs/rounds.md): timeline, settings, the draft, the activity list. */
 export const roundsApi = {
-  overview: (signal?: AbortSignal) => getJson<RoundsOverview>(ROUNDS, signal),
+  overview: (signal?: AbortSignal) => call(endpoints.overview, { signal }),
   saveSettings: (scopeKey: string, body: RoundSettings) =>
-    apiRequest<Message>("PUT", `${ROUNDS}/settings/${segment(scopeKey)}`, body),
-  saveTimeZone: (timeZone: string) =>
-    apiRequest<Message>("PUT", `${ROUNDS}/time-zone`, { timeZone }),
+    call(endpoints.saveSettings, { params: { scopeKey }, body }),
+  saveTimeZone: (timeZone: string) => call(endpoints.saveTimeZone, { body: { timeZone } }),
   draft: (scopeKey: string, month: string, signal?: AbortSignal) =>
-    getJson<DraftView>(`${round(scopeKey, month)}/draft`, signal),
+    call(endpoints.draft, { params: { scopeKey, month }, signal }),
   regenerate: (scopeKey: string, month: string) =>
-    apiRequest<Message>("POST", `${round(scopeKey, month)}/regenerate`),
+    call(endpoints.regenerate, { params: { scopeKey, month } }),
   swap: (scopeKey: string, month: string, body: SwapBody) =>
-    apiRequest<Message>("POST", `${round(scopeKey, month)}/swap`, body),
-  skip: (scopeKey: string, month: string) =>
-    apiRequest<Message>("POST", `${round(scopeKey, month)}/skip`),
+    call(endpoints.swap, { params: { scopeKey, month }, body }),
+  skip: (scopeKey: string, month: string) => call(endpoints.skip, { params: { scopeKey, month } }),
   activity: (before: number | undefined, signal?: AbortSignal) =>
-    getJson<ActivityPage>(withQuery("/api/admin/activity", { before, limit: 20 }), signal),
+    call(endpoints.activity, { query: { before, limit: 20 }, signal }),
 };

@@ -1,44 +1,28 @@
-import type { DepartmentImpact, EntryImpact, GroupImpact } from "@shared/impact";
-import type {
-  AddAllowedEmail,
-  AllowedEmail,
-  CreateDomainGroup,
-  DomainGroup,
-} from "@shared/whitelist";
-import { apiRequest } from "../api-client";
-import { getJson, segment } from "./request";
+import { whitelistEndpoints as endpoints, impactEndpoints } from "@shared/endpoints/whitelist";
+import type { AddAllowedEmail, CreateDomainGroup } from "@shared/whitelist";
+import { call } from "./request";
 
 export const whitelistKeys = {
-  allowedEmails: ["/api/admin/allowed-emails-with-groups"] as const,
-  domainGroups: ["/api/admin/domain-groups"] as const,
+  allowedEmails: [endpoints.allowedEmails.path] as const,
+  domainGroups: [endpoints.domainGroups.path] as const,
 };
 
-const ALLOWED_EMAILS = "/api/admin/allowed-emails";
-
 export const whitelistApi = {
-  allowedEmails: (signal?: AbortSignal) =>
-    getJson<AllowedEmail[]>(whitelistKeys.allowedEmails[0], signal),
-  domainGroups: (signal?: AbortSignal) =>
-    getJson<DomainGroup[]>(whitelistKeys.domainGroups[0], signal),
-  addEmail: (body: AddAllowedEmail) => apiRequest<AllowedEmail>("POST", ALLOWED_EMAILS, body),
+  allowedEmails: (signal?: AbortSignal) => call(endpoints.allowedEmails, { signal }),
+  domainGroups: (signal?: AbortSignal) => call(endpoints.domainGroups, { signal }),
+  addEmail: (body: AddAllowedEmail) => call(endpoints.addEmail, { body }),
   /** Moves an entry into a group (null: out of every group). */
   assignEmail: (entryId: number, domainGroupId: number | null) =>
-    apiRequest<AllowedEmail>("PATCH", `${ALLOWED_EMAILS}/${segment(entryId)}`, { domainGroupId }),
+    call(endpoints.assignEmail, { params: { id: entryId }, body: { domainGroupId } }),
   /** The answer's message says who lost access and what happens to their current match. */
-  removeEmail: (entryId: number) =>
-    apiRequest<{ message?: string } | undefined>("DELETE", `${ALLOWED_EMAILS}/${segment(entryId)}`),
-  createGroup: (body: CreateDomainGroup) =>
-    apiRequest<DomainGroup>("POST", whitelistKeys.domainGroups[0], body),
+  removeEmail: (entryId: number) => call(endpoints.removeEmail, { params: { id: entryId } }),
+  createGroup: (body: CreateDomainGroup) => call(endpoints.createGroup, { body }),
   /** Who removing the entry would touch (read-only). */
   entryImpact: (entryId: number, signal?: AbortSignal) =>
-    getJson<EntryImpact>(`${ALLOWED_EMAILS}/${segment(entryId)}/impact`, signal),
+    call(impactEndpoints.entry, { params: { id: entryId }, signal }),
   groupImpact: (groupId: number, signal?: AbortSignal) =>
-    getJson<GroupImpact>(`${whitelistKeys.domainGroups[0]}/${segment(groupId)}/impact`, signal),
+    call(impactEndpoints.group, { params: { id: groupId }, signal }),
   departmentImpact: (groupId: number, departmentId: number, signal?: AbortSignal) =>
-    getJson<DepartmentImpact>(
-      `/api/admin/departments/${segment(groupId)}/${segment(departmentId)}/impact`,
-      signal,
-    ),
-  deleteGroup: (groupId: number) =>
-    apiRequest<unknown>("DELETE", `${whitelistKeys.domainGroups[0]}/${segment(groupId)}`),
+    call(impactEndpoints.department, { params: { groupId, departmentId }, signal }),
+  deleteGroup: (groupId: number) => call(endpoints.deleteGroup, { params: { id: groupId } }),
 };

@@ -1,3 +1,4 @@
+import { metricEndpoints } from "@shared/endpoints/metrics";
 import { getJson } from "./request";
 
 /**
@@ -5,5 +6,5 @@ import { getJson } from "./request";
  * the landing page checks them by hand, since it ships without zod.
  */
 export const publicApi = {
-  figures: (signal?: AbortSignal) => getJson<unknown>("/api/public/figures", signal),
+  figures: (signal?: AbortSignal) => getJson<unknown>(metricEndpoints.publicFigures.path, signal),
 };

@@ -1,13 +1,7 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { answers } from "../../../shared/api";
-import { departmentIdParamsSchema } from "../../../shared/departments";
-import { idParamsSchema } from "../../../shared/ids";
-import {
-  departmentImpactSchema,
-  entryImpactSchema,
-  groupImpactSchema,
-} from "../../../shared/impact";
+import { impactEndpoints as endpoints } from "../../../shared/endpoints/whitelist";
 import type { FeatureRoutes } from "../../context";
+import { endpointRoute } from "../../http/endpoint-route";
 import { entryImpact } from "./entry-impact";
 import { departmentImpact, groupImpact } from "./group-impact";
 
@@ -17,21 +11,19 @@ import { departmentImpact, groupImpact } from "./group-impact";
  */
 const impactRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    "/api/admin/allowed-emails/:id/impact",
-    { schema: { params: idParamsSchema, response: answers(entryImpactSchema) } },
-    async (request) => entryImpact(ctx, request.params.id),
-  );
-  r.get(
-    "/api/admin/domain-groups/:id/impact",
-    { schema: { params: idParamsSchema, response: answers(groupImpactSchema) } },
-    async (request) => groupImpact(ctx, request.params.id),
-  );
-  r.get(
-    "/api/admin/departments/:groupId/:departmentId/impact",
-    { schema: { params: departmentIdParamsSchema, response: answers(departmentImpactSchema) } },
-    async (request) => departmentImpact(ctx, request.params.groupId, request.params.departmentId),
-  );
+  r.route({
+    ...endpointRoute(endpoints.entry),
+    handler: async (request) => entryImpact(ctx, request.params.id),
+  });
+  r.route({
+    ...endpointRoute(endpoints.group),
+    handler: async (request) => groupImpact(ctx, request.params.id),
+  });
+  r.route({
+    ...endpointRoute(endpoints.department),
+    handler: async (request) =>
+      departmentImpact(ctx, request.params.groupId, request.params.departmentId),
+  });
 };
 
 export default impactRoutes;

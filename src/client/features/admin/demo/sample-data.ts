@@ -3,9 +3,13 @@ import {
   type AdminUser,
   type AdminUsersResponse,
 } from "@shared/admin-users";
+import { adminUserEndpoints } from "@shared/endpoints/admin-users";
 import { checkInEndpoints } from "@shared/endpoints/check-ins";
 import { companyEndpoints } from "@shared/endpoints/company";
+import { departmentEndpoints } from "@shared/endpoints/departments";
 import { privacyEndpoints } from "@shared/endpoints/privacy";
+import { roundEndpoints } from "@shared/endpoints/rounds";
+import { whitelistEndpoints } from "@shared/endpoints/whitelist";
 import { DEFAULT_GROUP_COLOR } from "@shared/whitelist";
 import { answerTo, isAddressOf, type SampleAnswer } from "./sample-answer";
 import { sampleGalleryAnswers } from "./sample-images";
@@ -112,7 +116,6 @@ const groupDepartments = sampleDepartments.map((d) => ({
 }));
 
 export const sampleData: Record<string, SampleAnswer> = {
-  "/api/admin/users": usersAnswer,
   // The sample company talks by e-mail: no Slack, no webhooks (docs/chat.md).
   "/api/admin/chat": {
     defaultChannel: "email",
@@ -125,22 +128,26 @@ export const sampleData: Record<string, SampleAnswer> = {
     },
   },
   "/api/admin/webhooks": { endpoints: [] },
-  "/api/departments": sampleDepartments,
-  "/api/admin/domain-groups": [sampleGroup],
-  "/api/admin/allowed-emails-with-groups": [
-    {
-      id: 1,
-      email: `*@${SAMPLE_DOMAIN}`,
-      domain: SAMPLE_DOMAIN,
-      reason: "Sample company",
-      domainGroupId: SAMPLE_GROUP_ID,
-      domainGroup: sampleGroup,
-      addedBy: null,
-      isActive: true,
-      createdAt: created,
-      updatedAt: created,
-    },
-  ],
+  ...Object.fromEntries([
+    answerTo(adminUserEndpoints.list, usersAnswer),
+    answerTo(departmentEndpoints.company, sampleDepartments),
+    answerTo(departmentEndpoints.ofGroup, groupDepartments),
+    answerTo(whitelistEndpoints.domainGroups, [sampleGroup]),
+    answerTo(whitelistEndpoints.allowedEmails, [
+      {
+        id: 1,
+        email: `*@${SAMPLE_DOMAIN}`,
+        domain: SAMPLE_DOMAIN,
+        reason: "Sample company",
+        domainGroupId: SAMPLE_GROUP_ID,
+        domainGroup: sampleGroup,
+        addedBy: null,
+        isActive: true,
+        createdAt: created,
+        updatedAt: created,
+      },
+    ]),
+  ]),
   ...Object.fromEntries([
     answerTo(companyEndpoints.identity, {
       sso: { on: false, name: null, emailSignIn: true },
@@ -166,9 +173,11 @@ export const sampleData: Record<string, SampleAnswer> = {
     answerTo(checkInEndpoints.quietPeople, { people: [] }),
     answerTo(privacyEndpoints.retention, { months: null, lastRunAt: null, lastRunNote: null }),
   ]),
-  // The sample company's rounds are run by hand: no scheduled round to show.
-  "/api/admin/rounds": { timeZone: "UTC", scopes: [] },
-  "/api/admin/activity": { items: [], nextBefore: null },
+  ...Object.fromEntries([
+    // The sample company's rounds are run by hand: no scheduled round to show.
+    answerTo(roundEndpoints.overview, { timeZone: "UTC", scopes: [] }),
+    answerTo(roundEndpoints.activity, { items: [], nextBefore: null }),
+  ]),
   ...samplePairingAnswers,
   ...sampleMetricAnswers,
   ...sampleLogAnswers,
@@ -177,7 +186,6 @@ export const sampleData: Record<string, SampleAnswer> = {
 
 /** Answers for paths with an id in them. */
 export const samplePatterns: Array<[RegExp, SampleAnswer]> = [
-  [/^\/api\/admin\/departments\/\d+$/, groupDepartments],
   ...samplePairingPatterns,
   ...sampleLogPatterns,
 ];

@@ -1,4 +1,6 @@
+import { imageEndpoints } from "@shared/endpoints/images";
 import { EMAIL_SAFE_MAX_BYTES, formatBytes, rateEmailImage } from "@shared/images";
+import { answerTo } from "./sample-answer";
 
 /** Sample gallery answers (see sample-data.ts): pictures drawn inline, so nothing is fetched. */
 const swatch = (color: string, label: string) =>
@@ -12,37 +14,43 @@ const images = [
   { filename: "team-chat.webp", color: "#b45309", label: "Team chat", size: 640_000 },
 ];
 
-export const sampleGalleryAnswers: Record<string, unknown> = {
-  "/api/admin/images": images.map((image) => ({
-    filename: image.filename,
-    source: "admin-uploaded",
-    url: swatch(image.color, image.label),
-    size: image.size,
-    width: 320,
-    height: 200,
-  })),
-  "/api/admin/image-compatibility": (() => {
-    const analysed = images.map((image) => ({
+export const sampleGalleryAnswers: Record<string, unknown> = Object.fromEntries([
+  answerTo(
+    imageEndpoints.gallery,
+    images.map((image) => ({
       filename: image.filename,
+      source: "admin-uploaded",
       url: swatch(image.color, image.label),
       size: image.size,
-      sizeFormatted: formatBytes(image.size),
-      rating: rateEmailImage(image.size),
-      recommendation:
-        image.size < EMAIL_SAFE_MAX_BYTES
-          ? "Safe for e-mail."
-          : "Larger than 200 KB: some mail clients may not show it. Optimise it first.",
-    }));
-    const safe = analysed.filter((a) => a.rating === "safe");
-    return {
-      summary: {
-        emailSafe: safe.length,
-        problematic: analysed.length - safe.length,
-        total: analysed.length,
-        recommendation: `Use ${safe[0]?.filename} as the newsletter image.`,
-      },
-      emailSafeImages: safe,
-      problematicImages: analysed.filter((a) => a.rating !== "safe"),
-    };
-  })(),
-};
+      width: 320,
+      height: 200,
+    })),
+  ),
+  answerTo(
+    imageEndpoints.compatibility,
+    (() => {
+      const analysed = images.map((image) => ({
+        filename: image.filename,
+        url: swatch(image.color, image.label),
+        size: image.size,
+        sizeFormatted: formatBytes(image.size),
+        rating: rateEmailImage(image.size),
+        recommendation:
+          image.size < EMAIL_SAFE_MAX_BYTES
+            ? "Safe for e-mail."
+            : "Larger than 200 KB: some mail clients may not show it. Optimise it first.",
+      }));
+      const safe = analysed.filter((a) => a.rating === "safe");
+      return {
+        summary: {
+          emailSafe: safe.length,
+          problematic: analysed.length - safe.length,
+          total: analysed.length,
+          recommendation: `Use ${safe[0]?.filename} as the newsletter image.`,
+        },
+        emailSafeImages: safe,
+        problematicImages: analysed.filter((a) => a.rating !== "safe"),
+      };
+    })(),
+  ),
+]);

@@ -1,6 +1,9 @@
 import type { EmployeeStatusSummary } from "@shared/employees";
+import { employeeEndpoints } from "@shared/endpoints/employees";
+import { metricEndpoints } from "@shared/endpoints/metrics";
 import { PREVIOUS_MONTHS, percent } from "@shared/metric-figures";
 import type { AdminStats, EnhancedMetrics } from "@shared/metrics";
+import { answerTo } from "./sample-answer";
 import { isOnLeave, samplePeople } from "./sample-people";
 import { allMatches, samplePairings } from "./sample-rounds";
 
@@ -83,13 +86,13 @@ const statusSummary: EmployeeStatusSummary = {
   lastSyncDate: null,
 };
 
-export const sampleMetricAnswers: Record<string, unknown> = {
-  "/api/admin/stats": stats,
-  "/api/admin/enhanced-metrics": metrics,
-  "/api/admin/employee-status-summary": statusSummary,
-  "/api/admin/system-health": {
+export const sampleMetricAnswers: Record<string, unknown> = Object.fromEntries([
+  answerTo(metricEndpoints.stats, stats),
+  answerTo(metricEndpoints.enhanced, metrics),
+  answerTo(employeeEndpoints.statusSummary, statusSummary),
+  answerTo(metricEndpoints.systemHealth, {
     database: { status: "Operational", kind: "Sample data" },
     emailService: { transport: "outbox", label: "Outbox (sample data: nothing is sent)" },
     employeeSync: "CSV roster upload",
-  },
-};
+  }),
+]);

@@ -1,4 +1,5 @@
 import { CURRENT_PAIRINGS_PAGE_SIZE } from "@shared/current-pairings-query";
+import { pairingEndpoints } from "@shared/endpoints/pairings";
 import { type ExclusionReason, exclusionReasons } from "@shared/exclusions";
 import { ACTIVE_PAIRING_FILE_PREFIX } from "@shared/newsletters";
 import type {
@@ -8,6 +9,7 @@ import type {
   PreviewUser,
 } from "@shared/pairings";
 import { sampleFileContent } from "@shared/sample-company";
+import { answerTo } from "./sample-answer";
 import { fullName, generatedPeople, isOnLeave, samplePeople } from "./sample-people";
 import { completedPairings, recordNames, runningPairing, samplePairings } from "./sample-rounds";
 
@@ -46,7 +48,7 @@ const validation: PairingValidationResponse = {
 };
 
 function excludedAnswer(url: URL) {
-  const reason = url.searchParams.get("reason") ?? "";
+  const reason = (url.searchParams.get("reason") ?? "") as ExclusionReason;
   const people = samplePeople
     .filter((_, i) => reasons[i] === reason)
     .map((p) => ({ id: p.id, name: fullName(p), email: p.email, department: p.departmentName }))
@@ -125,25 +127,28 @@ const completedFiles = newestFirst.map((p) => ({
 const allNewestFirst = [...samplePairings].reverse().map((p) => p.summary);
 
 export const samplePairingAnswers: Record<string, unknown> = {
-  "/api/admin/pairing-validation": validation,
-  "/api/admin/pairing-validation/excluded": excludedAnswer,
-  "/api/admin/current-pairings": currentPairingsAnswer,
-  "/api/admin/completed-pairing-files": completedFiles,
-  "/api/admin/pairing-groups": {
-    [completedFiles[0]?.groupDisplay ?? ""]: completedFiles.map((f) => ({
-      fileName: f.fileName,
-      groupName: f.displayName,
-      totalPairs: f.matchCount,
-    })),
-  },
-  "/api/admin/pairing-history": { pairings: allNewestFirst },
-  // The generator keeps every pair apart for the repeat window, and the running round holds only
-  // people ready to pair: nothing for the report to flag. Rounds seeded carry no quality score.
-  "/api/admin/pairing-report": {
-    recentPairings: allNewestFirst.slice(0, 10),
-    validationIssues: [],
-    averageQualityScore: null,
-  },
+  ...Object.fromEntries([
+    answerTo(pairingEndpoints.validation, validation),
+    answerTo(pairingEndpoints.excluded, excludedAnswer),
+    answerTo(pairingEndpoints.current, currentPairingsAnswer),
+    answerTo(pairingEndpoints.completedFiles, completedFiles),
+    answerTo(pairingEndpoints.groups, {
+      [completedFiles[0]?.groupDisplay ?? ""]: completedFiles.map((f) => ({
+        fileName: f.fileName,
+        groupName: f.displayName,
+        totalPairs: f.matchCount,
+      })),
+    }),
+    answerTo(pairingEndpoints.history, { pairings: allNewestFirst }),
+    // The generator keeps every pair apart for the repeat window, and the running round holds
+    // only people ready to pair: nothing for the report to flag. Rounds seeded carry no quality
+    // score.
+    answerTo(pairingEndpoints.report, {
+      recentPairings: allNewestFirst.slice(0, 10),
+      validationIssues: [],
+      averageQualityScore: null,
+    }),
+  ]),
   "/api/admin/newsletter-files": [
     {
       fileName: `${ACTIVE_PAIRING_FILE_PREFIX}${runningPairing.summary.id}`,

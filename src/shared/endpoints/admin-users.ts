@@ -1,0 +1,39 @@
+import {
+  accountChangeResponseSchema,
+  adminUserParamsSchema,
+  adminUsersQuerySchema,
+  adminUsersResponseSchema,
+  adminUserUpdatedSchema,
+  updateAdminUserSchema,
+} from "../admin-users";
+import { answers } from "../api";
+import { endpoint } from "./endpoint";
+
+/** User management on the Admin Tools tab (docs/admin-console.md). */
+export const adminUserEndpoints = {
+  list: endpoint({
+    method: "GET",
+    path: "/api/admin/users",
+    query: adminUsersQuerySchema,
+    response: answers(adminUsersResponseSchema),
+  }),
+  update: endpoint({
+    method: "PATCH",
+    path: "/api/admin/users/:id",
+    params: adminUserParamsSchema,
+    body: updateAdminUserSchema,
+    response: answers(adminUserUpdatedSchema),
+  }),
+  deactivate: endpoint({
+    method: "POST",
+    path: "/api/admin/users/:id/deactivate",
+    params: adminUserParamsSchema,
+    response: answers(accountChangeResponseSchema),
+  }),
+  reactivate: endpoint({
+    method: "POST",
+    path: "/api/admin/users/:id/reactivate",
+    params: adminUserParamsSchema,
+    response: answers(accountChangeResponseSchema),
+  }),
+};

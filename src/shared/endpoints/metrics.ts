@@ -1,0 +1,25 @@
+import { answers } from "../api";
+import { adminStatsSchema, enhancedMetricsSchema, systemHealthSchema } from "../metrics";
+import { publicFiguresSchema } from "../public-figures";
+import { endpoint } from "./endpoint";
+
+/** The dashboard's counters and metrics, and the landing page's figures (docs/admin-console.md). */
+export const metricEndpoints = {
+  stats: endpoint({ method: "GET", path: "/api/admin/stats", response: answers(adminStatsSchema) }),
+  enhanced: endpoint({
+    method: "GET",
+    path: "/api/admin/enhanced-metrics",
+    response: answers(enhancedMetricsSchema),
+  }),
+  systemHealth: endpoint({
+    method: "GET",
+    path: "/api/admin/system-health",
+    response: answers(systemHealthSchema),
+  }),
+  /** For anyone, signed in or not. */
+  publicFigures: endpoint({
+    method: "GET",
+    path: "/api/public/figures",
+    response: answers(publicFiguresSchema),
+  }),
+};
