@@ -2,6 +2,7 @@ import { checkInEndpoints } from "./check-ins";
 import { companyEndpoints } from "./company";
 import { inquiryEndpoints } from "./inquiries";
 import { matchEndpoints } from "./matches";
+import { emailLogEndpoints, newsletterEndpoints, unsubscribeEndpoints } from "./newsletters";
 import { privacyEndpoints } from "./privacy";
 import { roundMemberEndpoints } from "./round-members";
 
@@ -12,8 +13,11 @@ import { roundMemberEndpoints } from "./round-members";
 export const allEndpointTables = {
   checkInEndpoints,
   companyEndpoints,
+  emailLogEndpoints,
   inquiryEndpoints,
   matchEndpoints,
+  newsletterEndpoints,
   privacyEndpoints,
   roundMemberEndpoints,
+  unsubscribeEndpoints,
 };

@@ -9,7 +9,7 @@ import { privacyEndpoints } from "@shared/endpoints/privacy";
 import { DEFAULT_GROUP_COLOR } from "@shared/whitelist";
 import { answerTo, isAddressOf, type SampleAnswer } from "./sample-answer";
 import { sampleGalleryAnswers } from "./sample-images";
-import { sampleLogAnswers, sampleLogPatterns } from "./sample-logs";
+import { sampleLogAnswers } from "./sample-logs";
 import { sampleMetricAnswers } from "./sample-metrics";
 import { samplePairingAnswers, samplePairingPatterns } from "./sample-pairings";
 import {
@@ -179,7 +179,6 @@ export const sampleData: Record<string, SampleAnswer> = {
 export const samplePatterns: Array<[RegExp, SampleAnswer]> = [
   [/^\/api\/admin\/departments\/\d+$/, groupDepartments],
   ...samplePairingPatterns,
-  ...sampleLogPatterns,
 ];
 
 /** The sample answer for a GET of `path` (with its query string). */
