@@ -21,16 +21,13 @@ const notYetFromTheTable = [
   "lib/api/admin-rounds.ts",
   "lib/api/admin-users.ts",
   "lib/api/admin-whitelist.ts",
-  "lib/api/auth.ts",
   "lib/api/chat.ts",
-  "lib/api/identity.ts",
   "lib/api/profile.ts",
   "lib/api/public.ts",
   "features/admin/demo/sample-data.ts",
   "features/admin/demo/sample-images.ts",
   "features/admin/demo/sample-metrics.ts",
   "features/admin/demo/sample-pairings.ts",
-  "features/admin/demo/sample-transport.ts",
 ].map((file) => file.split("/").join(path.sep));
 
 function sourceFiles(dir: string): string[] {

@@ -1,9 +1,11 @@
+import { authEndpoints } from "./auth";
 import { checkInEndpoints } from "./check-ins";
 import { companyEndpoints } from "./company";
 import { inquiryEndpoints } from "./inquiries";
 import { matchEndpoints } from "./matches";
 import { emailLogEndpoints, newsletterEndpoints, unsubscribeEndpoints } from "./newsletters";
 import { privacyEndpoints } from "./privacy";
+import { profileEndpoints } from "./profile";
 import { roundMemberEndpoints } from "./round-members";
 
 /**
@@ -11,6 +13,7 @@ import { roundMemberEndpoints } from "./round-members";
  * OpenAPI document lists it (src/server/api-docs/openapi.test.ts). A new table is added here.
  */
 export const allEndpointTables = {
+  authEndpoints,
   checkInEndpoints,
   companyEndpoints,
   emailLogEndpoints,
@@ -18,6 +21,7 @@ export const allEndpointTables = {
   matchEndpoints,
   newsletterEndpoints,
   privacyEndpoints,
+  profileEndpoints,
   roundMemberEndpoints,
   unsubscribeEndpoints,
 };
