@@ -19,6 +19,8 @@ export const PROFILE_IMAGE_URL_PATTERN = /^\/uploads\/[a-f0-9]{32}\.webp$/;
 
 export const CHOOSE_DEPARTMENT_FROM_LIST = "Please choose a department from the list.";
 export const PROFILE_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+/** The multipart form field the profile photo is uploaded in. */
+export const PROFILE_PHOTO_FIELD = "profileImage";
 
 const name = (label: string) =>
   z

@@ -9,9 +9,6 @@ export const signInMethodsSchema = z.object({
 });
 export type SignInMethods = z.infer<typeof signInMethodsSchema>;
 
-export const SSO_START_URL = "/api/auth/oidc/start";
-export const SSO_CALLBACK_PATH = "/api/auth/oidc/callback";
-
 /**
  * Why a sign-in through the provider did not finish: the callback sends the browser to
  * `/auth?sso_error=<code>` and the sign-in page shows the message.

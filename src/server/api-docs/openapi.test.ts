@@ -16,7 +16,11 @@ let t: TestApp;
 let doc: Document;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { DEMO: "1" } });
+  // Every optional endpoint on: the demo's simple access, and single sign-on (whose provider is
+  // asked only when a sign-in starts).
+  t = await createTestApp({
+    env: { DEMO: "1", OIDC_ISSUER: "https://sso.example.invalid", OIDC_CLIENT_ID: "cup-of-joe" },
+  });
   const res = await t.app.inject({ method: "GET", url: OPENAPI_DOCUMENT });
   expect(res.statusCode).toBe(200);
   doc = res.json();

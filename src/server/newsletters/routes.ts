@@ -1,23 +1,9 @@
 import type { FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { answers, created, messageSchema } from "../../shared/api";
-import {
-  approveBodySchema,
-  generateNewsletterBodySchema,
-  newsletterFilesSchema,
-  newsletterIdParamsSchema,
-  newsletterListSchema,
-  newsletterSchema,
-  newsletterUpdateSchema,
-  previewEmailBodySchema,
-  previewEmailResponseSchema,
-  sendTestBodySchema,
-  sendTestResponseSchema,
-  validateBodySchema,
-  validateResponseSchema,
-} from "../../shared/newsletters";
+import { newsletterEndpoints as endpoints } from "../../shared/endpoints/newsletters";
 import { clientIpKey } from "../auth/client-ip-key";
 import type { FeatureRoutes } from "../context";
+import { endpointRoute } from "../http/endpoint-route";
 import { approveNewsletter } from "./approve-newsletter";
 import { deleteNewsletter } from "./delete-newsletter";
 import emailLogsRoutes from "./email-logs/routes";
@@ -43,74 +29,49 @@ const testMailLimit = {
 /** The newsletter lifecycle (docs/newsletters.md). The admin hook in app.ts guards every /api/admin path. */
 const newslettersRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const params = newsletterIdParamsSchema;
 
-  const newsletter = answers(newsletterSchema);
+  r.route({ ...endpointRoute(endpoints.list), handler: async () => listNewsletters(ctx) });
 
-  r.get(
-    "/api/admin/newsletters",
-    { schema: { response: answers(newsletterListSchema) } },
-    async () => listNewsletters(ctx),
-  );
-
-  r.post(
-    "/api/admin/newsletters/generate",
-    { schema: { body: generateNewsletterBodySchema, response: created(newsletterSchema) } },
-    async (request, reply) =>
+  r.route({
+    ...endpointRoute(endpoints.generate),
+    handler: async (request, reply) =>
       reply.code(201).send(await generateNewsletter(ctx, request.body?.month)),
-  );
+  });
 
-  r.put(
-    "/api/admin/newsletters/:id",
-    { schema: { params, body: newsletterUpdateSchema, response: newsletter } },
-    async (request) => updateNewsletter(ctx, request.params.id, request.body),
-  );
+  r.route({
+    ...endpointRoute(endpoints.update),
+    handler: async (request) => updateNewsletter(ctx, request.params.id, request.body),
+  });
 
-  r.delete(
-    "/api/admin/newsletters/:id",
-    { schema: { params, response: answers(messageSchema) } },
-    async (request) => deleteNewsletter(ctx, request.params.id),
-  );
+  r.route({
+    ...endpointRoute(endpoints.remove),
+    handler: async (request) => deleteNewsletter(ctx, request.params.id),
+  });
 
-  r.get(
-    "/api/admin/newsletter-files",
-    { schema: { response: answers(newsletterFilesSchema) } },
-    async () => listNewsletterFiles(ctx),
-  );
+  r.route({ ...endpointRoute(endpoints.files), handler: async () => listNewsletterFiles(ctx) });
 
-  r.post(
-    "/api/admin/newsletters/:id/validate",
-    { schema: { params, body: validateBodySchema, response: answers(validateResponseSchema) } },
-    async (request) => validateNewsletter(ctx, request.params.id, request.body.pairingFile),
-  );
+  r.route({
+    ...endpointRoute(endpoints.validate),
+    handler: async (request) =>
+      validateNewsletter(ctx, request.params.id, request.body.pairingFile),
+  });
 
-  r.post(
-    "/api/admin/newsletters/:id/approve",
-    { schema: { params, body: approveBodySchema, response: newsletter } },
-    async (request) => approveNewsletter(ctx, request.params.id, request.body?.adminNotes),
-  );
+  r.route({
+    ...endpointRoute(endpoints.approve),
+    handler: async (request) => approveNewsletter(ctx, request.params.id, request.body?.adminNotes),
+  });
 
-  r.post(
-    "/api/admin/newsletters/:id/preview-email",
-    {
-      schema: {
-        params,
-        body: previewEmailBodySchema,
-        response: answers(previewEmailResponseSchema),
-      },
-    },
-    async (request) => previewEmail(ctx, request.params.id, request.body.recipientEmail),
-  );
+  r.route({
+    ...endpointRoute(endpoints.previewEmail),
+    handler: async (request) => previewEmail(ctx, request.params.id, request.body.recipientEmail),
+  });
 
-  r.post(
-    "/api/admin/newsletters/:id/send-test",
-    {
-      schema: { params, body: sendTestBodySchema, response: answers(sendTestResponseSchema) },
-      config: testMailLimit,
-    },
-    async (request) =>
+  r.route({
+    ...endpointRoute(endpoints.sendTest),
+    config: testMailLimit,
+    handler: async (request) =>
       sendTestEmail(ctx, request.params.id, request.body.testEmail, request.body.previewAs),
-  );
+  });
 
   await app.register(emailLogsRoutes, { ctx });
   await app.register(unsubscribeRoutes, { ctx });

@@ -1,17 +1,10 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { answers } from "../../shared/api";
-import { sessionUserSchema } from "../../shared/auth";
-import {
-  PARTICIPATION_UPDATED,
-  PROFILE_PHOTO_MAX_BYTES,
-  participationRequestSchema,
-  participationUpdatedSchema,
-  profileImageUploadedSchema,
-  profileSchema,
-} from "../../shared/profile";
+import { profileEndpoints as endpoints } from "../../shared/endpoints/profile";
+import { PARTICIPATION_UPDATED, PROFILE_PHOTO_MAX_BYTES } from "../../shared/profile";
 import { requireValidatedUser } from "../auth/guards";
 import { presentUser } from "../auth/present-user";
 import type { FeatureRoutes } from "../context";
+import { endpointRoute } from "../http/endpoint-route";
 import { acceptMultipart } from "../http/multipart-bodies";
 import { readImageUpload } from "../images/read-image-upload";
 import { completeRegistration } from "./complete-registration";
@@ -26,60 +19,48 @@ const profileRoutes: FeatureRoutes = async (app, { ctx }) => {
   await acceptMultipart(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post(
-    "/api/complete-registration",
-    {
-      schema: { body: profileSchema, response: answers(sessionUserSchema) },
-      config: { rateLimit: { max: 30, timeWindow: "5 minutes" } },
-    },
-    async (request) => {
+  r.route({
+    ...endpointRoute(endpoints.completeRegistration),
+    config: { rateLimit: { max: 30, timeWindow: "5 minutes" } },
+    handler: async (request) => {
       const user = requireValidatedUser(request);
       return presentUser(await completeRegistration(ctx, user, request.body), request.sessionKind);
     },
-  );
+  });
 
-  r.put(
-    "/api/profile",
-    {
-      schema: { body: profileSchema, response: answers(sessionUserSchema) },
-      config: { rateLimit: { max: 30, timeWindow: "5 minutes" } },
-    },
-    async (request) => {
+  r.route({
+    ...endpointRoute(endpoints.update),
+    config: { rateLimit: { max: 30, timeWindow: "5 minutes" } },
+    handler: async (request) => {
       const user = requireValidatedUser(request);
       return presentUser(await updateProfile(ctx, user, request.body), request.sessionKind);
     },
-  );
+  });
 
-  r.put(
-    "/api/participation",
-    {
-      schema: { body: participationRequestSchema, response: answers(participationUpdatedSchema) },
-      config: { rateLimit: { max: 30, timeWindow: "5 minutes" } },
-    },
-    async (request) => {
+  r.route({
+    ...endpointRoute(endpoints.setParticipation),
+    config: { rateLimit: { max: 30, timeWindow: "5 minutes" } },
+    handler: async (request) => {
       const user = requireValidatedUser(request);
       const updated = await updateParticipation(ctx, user, request.body);
       return { message: PARTICIPATION_UPDATED, user: presentUser(updated, request.sessionKind) };
     },
-  );
+  });
 
-  r.post(
-    "/api/upload-profile-image",
-    {
-      schema: { response: answers(profileImageUploadedSchema) },
-      config: { rateLimit: { max: 20, timeWindow: "5 minutes" } },
-    },
-    async (request) => {
+  r.route({
+    ...endpointRoute(endpoints.uploadPhoto),
+    config: { rateLimit: { max: 20, timeWindow: "5 minutes" } },
+    handler: async (request) => {
       const user = requireValidatedUser(request);
       const upload = await readImageUpload(request, {
-        field: "profileImage",
+        field: endpoints.uploadPhoto.formData,
         maxBytes: PROFILE_PHOTO_MAX_BYTES,
         tooLarge: TOO_LARGE,
         noFile: NO_FILE,
       });
       return uploadProfileImage(ctx, user, upload);
     },
-  );
+  });
 };
 
 export default profileRoutes;

@@ -1,4 +1,5 @@
 import { adminUserEndpoints } from "./admin-users";
+import { authEndpoints } from "./auth";
 import { checkInEndpoints } from "./check-ins";
 import { companyEndpoints } from "./company";
 import { departmentEndpoints } from "./departments";
@@ -7,8 +8,10 @@ import { imageEndpoints } from "./images";
 import { inquiryEndpoints } from "./inquiries";
 import { matchEndpoints } from "./matches";
 import { metricEndpoints } from "./metrics";
+import { emailLogEndpoints, newsletterEndpoints, unsubscribeEndpoints } from "./newsletters";
 import { pairingEndpoints } from "./pairings";
 import { privacyEndpoints } from "./privacy";
+import { profileEndpoints } from "./profile";
 import { roundMemberEndpoints } from "./round-members";
 import { roundEndpoints } from "./rounds";
 import { impactEndpoints, whitelistEndpoints } from "./whitelist";
@@ -19,18 +22,23 @@ import { impactEndpoints, whitelistEndpoints } from "./whitelist";
  */
 export const allEndpointTables = {
   adminUserEndpoints,
+  authEndpoints,
   checkInEndpoints,
   companyEndpoints,
   departmentEndpoints,
+  emailLogEndpoints,
   employeeEndpoints,
   imageEndpoints,
   impactEndpoints,
   inquiryEndpoints,
   matchEndpoints,
   metricEndpoints,
+  newsletterEndpoints,
   pairingEndpoints,
   privacyEndpoints,
+  profileEndpoints,
   roundEndpoints,
   roundMemberEndpoints,
+  unsubscribeEndpoints,
   whitelistEndpoints,
 };

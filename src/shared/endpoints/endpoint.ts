@@ -14,6 +14,11 @@ export interface Endpoint {
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
+  /**
+   * An upload: the body is multipart/form-data with a file in this field, read by the handler
+   * itself (no `body` schema); a caller sends a `FormData` (docs/api.md, "Answers").
+   */
+  readonly formData?: string;
   /** By status: `answers(schema)` or `created(schema)` from src/shared/api.ts, or a map of them. */
   readonly response: Readonly<Record<string | number, z.ZodType>>;
 }
@@ -36,7 +41,11 @@ export type AnswerOf<E extends Endpoint> = E["response"] extends { 200: infer S 
 /** What a caller sends: the path parameters, the query and the body, as their schemas take them. */
 export type ParamsOf<E extends Endpoint> = E extends { params: infer S } ? In<S> : undefined;
 export type QueryOf<E extends Endpoint> = E extends { query: infer S } ? In<S> : undefined;
-export type BodyOf<E extends Endpoint> = E extends { body: infer S } ? In<S> : undefined;
+export type BodyOf<E extends Endpoint> = E extends { body: infer S }
+  ? In<S>
+  : E extends { formData: string }
+    ? FormData
+    : undefined;
 
 /** The endpoint's path with each `:name` replaced by its value, encoded as one path segment. */
 export function fillPath(path: string, params: Record<string, unknown> | undefined): string {

@@ -1,26 +1,24 @@
-import type { Department } from "@shared/departments";
-import type { ParticipationRequest, ProfileInput } from "@shared/profile";
-import { apiRequest } from "../api-client";
-import type { AuthUser } from "./auth";
-import { getJson, segment } from "./request";
+import { departmentEndpoints } from "@shared/endpoints/departments";
+import { profileEndpoints as endpoints } from "@shared/endpoints/profile";
+import { type ParticipationRequest, PROFILE_PHOTO_FIELD, type ProfileInput } from "@shared/profile";
+import { call } from "./request";
 
 export const profileKeys = {
   /** The department choices for an address's domain. */
-  departmentsForDomain: (domain: string) => ["/api/departments/domain", domain] as const,
+  departmentsForDomain: (domain: string) => [departmentEndpoints.ofDomain.path, domain] as const,
 };
 
 export const profileApi = {
   departmentsForDomain: (domain: string, signal?: AbortSignal) =>
-    getJson<Department[]>(`/api/departments/domain/${segment(domain)}`, signal),
+    call(departmentEndpoints.ofDomain, { params: { emailDomain: domain }, signal }),
   completeRegistration: (values: ProfileInput) =>
-    apiRequest<AuthUser>("POST", "/api/complete-registration", values),
-  update: (values: ProfileInput) => apiRequest<AuthUser>("PUT", "/api/profile", values),
-  setParticipation: (body: ParticipationRequest) =>
-    apiRequest<{ message: string; user: AuthUser }>("PUT", "/api/participation", body),
+    call(endpoints.completeRegistration, { body: values }),
+  update: (values: ProfileInput) => call(endpoints.update, { body: values }),
+  setParticipation: (body: ParticipationRequest) => call(endpoints.setParticipation, { body }),
   /** Sends the photo as multipart; the server checks it again by its content. */
   uploadPhoto: (file: File) => {
     const body = new FormData();
-    body.append("profileImage", file);
-    return apiRequest<{ imageUrl: string }>("POST", "/api/upload-profile-image", body);
+    body.append(PROFILE_PHOTO_FIELD, file);
+    return call(endpoints.uploadPhoto, { body });
   },
 };

@@ -1,14 +1,14 @@
-import type { UnsubscribeAction, UnsubscribeStatus } from "@shared/unsubscribe";
-import { apiRequest } from "../api-client";
-import { getJson, withQuery } from "./request";
+import { unsubscribeEndpoints as endpoints } from "@shared/endpoints/newsletters";
+import type { UnsubscribeAction } from "@shared/unsubscribe";
+import { call } from "./request";
 
 export const unsubscribeKeys = {
-  status: (token: string) => ["/api/unsubscribe", token] as const,
+  status: (token: string) => [endpoints.status.path, token] as const,
 };
 
 export const unsubscribeApi = {
   status: (token: string, signal?: AbortSignal) =>
-    getJson<UnsubscribeStatus>(withQuery("/api/unsubscribe", { token }), signal),
+    call(endpoints.status, { query: { token }, signal }),
   change: (token: string, action: UnsubscribeAction["action"]) =>
-    apiRequest<UnsubscribeStatus>("POST", "/api/unsubscribe", { token, action }),
+    call(endpoints.change, { body: { token, action } }),
 };

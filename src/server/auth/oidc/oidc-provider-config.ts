@@ -1,5 +1,5 @@
 import * as client from "openid-client";
-import { SSO_CALLBACK_PATH } from "../../../shared/sso";
+import { authEndpoints } from "../../../shared/endpoints/auth";
 import type { Config } from "../../config";
 
 /** Discovered provider metadata per configuration; a failed discovery is retried on the next sign-in. */
@@ -16,7 +16,7 @@ export function ssoName(config: Config): string {
 }
 
 export function callbackUrl(config: Config): string {
-  return `${config.appUrl}${SSO_CALLBACK_PATH}`;
+  return `${config.appUrl}${authEndpoints.ssoCallback.path}`;
 }
 
 /**

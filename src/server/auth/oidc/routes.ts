@@ -1,13 +1,9 @@
 import type { FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { answers, errorResponses, redirectResponse } from "../../../shared/api";
-import {
-  SSO_CALLBACK_PATH,
-  SSO_START_URL,
-  type SsoError,
-  signInMethodsSchema,
-} from "../../../shared/sso";
+import { authEndpoints as endpoints } from "../../../shared/endpoints/auth";
+import type { SsoError } from "../../../shared/sso";
 import type { AppContext, FeatureRoutes } from "../../context";
+import { endpointRoute } from "../../http/table/endpoint-route";
 import { ipLimits } from "../auth-settings";
 import { startSession } from "../session-store";
 import { finishOidcSignIn, SsoRefusal } from "./finish-oidc-sign-in";
@@ -16,12 +12,11 @@ import { OIDC_LOGIN_TTL_MS, startOidcSignIn } from "./start-oidc-sign-in";
 
 /** Holds the state of a sign-in under way; only the provider's callback needs it back. */
 const LOGIN_COOKIE = "oidc_login";
-const LOGIN_COOKIE_PATH = "/api/auth/oidc";
-
-const toProvider = {
-  302: redirectResponse("To the provider, or back to /auth with sso_error."),
-  ...errorResponses,
-};
+/** The folder of the start and the callback: the cookie goes back to these two only. */
+const LOGIN_COOKIE_PATH = endpoints.ssoCallback.path.slice(
+  0,
+  endpoints.ssoCallback.path.lastIndexOf("/"),
+);
 
 /**
  * Sign-in through the company's OpenID Provider (docs/sign-in.md, "Single sign-on"). The callback
@@ -31,17 +26,22 @@ const toProvider = {
 const oidcRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get("/api/auth/methods", { schema: { response: answers(signInMethodsSchema) } }, async () => ({
-    emailSignIn: ctx.config.EMAIL_SIGN_IN,
-    sso: ssoConfigured(ctx.config) ? { name: ssoName(ctx.config), startUrl: SSO_START_URL } : null,
-  }));
+  r.route({
+    ...endpointRoute(endpoints.methods),
+    handler: async () => ({
+      emailSignIn: ctx.config.EMAIL_SIGN_IN,
+      sso: ssoConfigured(ctx.config)
+        ? { name: ssoName(ctx.config), startUrl: endpoints.ssoStart.path }
+        : null,
+    }),
+  });
 
   if (!ssoConfigured(ctx.config)) return;
 
-  r.get(
-    SSO_START_URL,
-    { schema: { response: toProvider }, config: { rateLimit: ipLimits.sendPerIp } },
-    async (request, reply) => {
+  r.route({
+    ...endpointRoute(endpoints.ssoStart),
+    config: { rateLimit: ipLimits.sendPerIp },
+    handler: async (request, reply) => {
       try {
         const { url, state } = await startOidcSignIn(ctx);
         reply.setCookie(LOGIN_COOKIE, state, loginCookie(ctx, OIDC_LOGIN_TTL_MS));
@@ -52,12 +52,12 @@ const oidcRoutes: FeatureRoutes = async (app, { ctx }) => {
         return backToSignIn(reply, "provider_unavailable");
       }
     },
-  );
+  });
 
-  r.get(
-    SSO_CALLBACK_PATH,
-    { schema: { response: toProvider }, config: { rateLimit: ipLimits.verifyPerIp } },
-    async (request, reply) => {
+  r.route({
+    ...endpointRoute(endpoints.ssoCallback),
+    config: { rateLimit: ipLimits.verifyPerIp },
+    handler: async (request, reply) => {
       const query = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
       const callback = new URL(`${callbackUrl(ctx.config)}${query}`);
       reply.clearCookie(LOGIN_COOKIE, { path: LOGIN_COOKIE_PATH });
@@ -71,7 +71,7 @@ const oidcRoutes: FeatureRoutes = async (app, { ctx }) => {
         return backToSignIn(reply, error.code);
       }
     },
-  );
+  });
 };
 
 function loginCookie(ctx: AppContext, ttlMs: number) {

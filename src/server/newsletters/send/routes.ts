@@ -1,11 +1,7 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { answers, errorResponses } from "../../../shared/api";
-import {
-  newsletterIdParamsSchema,
-  sendStartedSchema,
-  sendStatusSchema,
-} from "../../../shared/newsletters";
+import { newsletterEndpoints as endpoints } from "../../../shared/endpoints/newsletters";
 import type { FeatureRoutes } from "../../context";
+import { endpointRoute } from "../../http/endpoint-route";
 import { retryFailedDeliveries } from "./retry-failed";
 import { getSendStatus } from "./send-status";
 import { startSend } from "./start-send";
@@ -14,26 +10,28 @@ import { startSend } from "./start-send";
 const newsletterSendRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  const params = newsletterIdParamsSchema;
-  const started = { params, response: { 202: sendStartedSchema, ...errorResponses } };
-
-  r.post("/api/admin/newsletters/:id/send", { schema: started }, async (request, reply) => {
-    const answer = await startSend(ctx, request.params.id);
-    ctx.jobs.wake("newsletter-delivery");
-    return reply.code(202).send(answer);
+  r.route({
+    ...endpointRoute(endpoints.send),
+    handler: async (request, reply) => {
+      const answer = await startSend(ctx, request.params.id);
+      ctx.jobs.wake("newsletter-delivery");
+      return reply.code(202).send(answer);
+    },
   });
 
-  r.post("/api/admin/newsletters/:id/retry-failed", { schema: started }, async (request, reply) => {
-    const answer = await retryFailedDeliveries(ctx, request.params.id);
-    ctx.jobs.wake("newsletter-delivery");
-    return reply.code(202).send(answer);
+  r.route({
+    ...endpointRoute(endpoints.retryFailed),
+    handler: async (request, reply) => {
+      const answer = await retryFailedDeliveries(ctx, request.params.id);
+      ctx.jobs.wake("newsletter-delivery");
+      return reply.code(202).send(answer);
+    },
   });
 
-  r.get(
-    "/api/admin/newsletters/:id/send-status",
-    { schema: { params, response: answers(sendStatusSchema) } },
-    async (request) => getSendStatus(ctx, request.params.id),
-  );
+  r.route({
+    ...endpointRoute(endpoints.sendStatus),
+    handler: async (request) => getSendStatus(ctx, request.params.id),
+  });
 };
 
 export default newsletterSendRoutes;

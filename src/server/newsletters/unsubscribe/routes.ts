@@ -1,19 +1,14 @@
 import type { FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { answers } from "../../../shared/api";
-import {
-  unsubscribeActionSchema,
-  unsubscribeQuerySchema,
-  unsubscribeStatusSchema,
-} from "../../../shared/newsletters";
+import { unsubscribeEndpoints as endpoints } from "../../../shared/endpoints/newsletters";
 import type { FeatureRoutes } from "../../context";
 import { UnsupportedMediaType } from "../../errors";
+import { endpointRoute } from "../../http/endpoint-route";
 import { acceptMultipart } from "../../http/multipart-bodies";
 import { applyUnsubscribe, oneClickUnsubscribe, unsubscribeStatus } from "./unsubscribe";
 
 /** The links carry a secret, so guessing is throttled per address. */
 const tokenLimit = { rateLimit: { max: 30, timeWindow: "1 minute" } };
-const status = answers(unsubscribeStatusSchema);
 
 /**
  * The newsletter's unsubscribe link (docs/newsletters.md, "Unsubscribe"): `/unsubscribe?token=…`
@@ -24,17 +19,17 @@ const unsubscribeRoutes: FeatureRoutes = async (app, { ctx }) => {
   await app.register(oneClickRoute, { ctx });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    "/api/unsubscribe",
-    { schema: { querystring: unsubscribeQuerySchema, response: status }, config: tokenLimit },
-    async (request) => unsubscribeStatus(ctx, request.query.token),
-  );
+  r.route({
+    ...endpointRoute(endpoints.status),
+    config: tokenLimit,
+    handler: async (request) => unsubscribeStatus(ctx, request.query.token),
+  });
 
-  r.post(
-    "/api/unsubscribe",
-    { schema: { body: unsubscribeActionSchema, response: status }, config: tokenLimit },
-    async (request) => applyUnsubscribe(ctx, request.body),
-  );
+  r.route({
+    ...endpointRoute(endpoints.change),
+    config: tokenLimit,
+    handler: async (request) => applyUnsubscribe(ctx, request.body),
+  });
 };
 
 /** Its own plugin, so the form-body parsers apply to this one route only. */
@@ -45,14 +40,15 @@ const oneClickRoute: FeatureRoutes = async (app, { ctx }) => {
     { parseAs: "string", bodyLimit: 1024 },
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      "/unsubscribe",
-      { schema: { querystring: unsubscribeQuerySchema, response: status }, config: tokenLimit },
-      async (request) =>
-        oneClickUnsubscribe(ctx, request.query.token, await listUnsubscribeField(request)),
-    );
+  app.withTypeProvider<ZodTypeProvider>().post(
+    "/unsubscribe",
+    {
+      schema: { querystring: endpoints.status.query, response: endpoints.status.response },
+      config: tokenLimit,
+    },
+    async (request) =>
+      oneClickUnsubscribe(ctx, request.query.token, await listUnsubscribeField(request)),
+  );
 };
 
 /** The `List-Unsubscribe` field of a urlencoded or multipart form body (RFC 8058 defines no other). */

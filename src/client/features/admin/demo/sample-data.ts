@@ -13,7 +13,7 @@ import { whitelistEndpoints } from "@shared/endpoints/whitelist";
 import { DEFAULT_GROUP_COLOR } from "@shared/whitelist";
 import { answerTo, isAddressOf, type SampleAnswer } from "./sample-answer";
 import { sampleGalleryAnswers } from "./sample-images";
-import { sampleLogAnswers, sampleLogPatterns } from "./sample-logs";
+import { sampleLogAnswers } from "./sample-logs";
 import { sampleMetricAnswers } from "./sample-metrics";
 import { samplePairingAnswers, samplePairingPatterns } from "./sample-pairings";
 import {
@@ -187,7 +187,6 @@ export const sampleData: Record<string, SampleAnswer> = {
 /** Answers for paths with an id in them. */
 export const samplePatterns: Array<[RegExp, SampleAnswer]> = [
   ...samplePairingPatterns,
-  ...sampleLogPatterns,
 ];
 
 /** The sample answer for a GET of `path` (with its query string). */

@@ -4,8 +4,10 @@ import {
   type EmailLogEntriesPage,
   type EmailLogEntry,
 } from "@shared/email-logs";
+import { emailLogEndpoints } from "@shared/endpoints/newsletters";
 import { newsletterTitle } from "@shared/newsletter-texts";
 import { SAMPLE_REFUSAL, sampleDeliveryRefused } from "@shared/sample-company";
+import { answerTo, type SampleAnswer } from "./sample-answer";
 import { SAMPLE_GROUP, SAMPLE_GROUP_ID, samplePeople } from "./sample-people";
 import { completedPairings, recordNames } from "./sample-rounds";
 
@@ -70,24 +72,17 @@ const logs: Array<EmailLog & { entries: EmailLogEntry[] }> = completedPairings.m
 
 const [newest, ...older] = [...logs].reverse().map(({ entries: _entries, ...log }) => log);
 
-export const sampleLogAnswers: Record<string, unknown> = {
-  "/api/admin/email-logs": newest ? [newest] : [],
-  "/api/admin/email-logs/archived": older.map((log) => ({
-    ...log,
-    is_archived: true,
-    archived_at: newest.sent_at,
-  })),
-};
-
 const keeps = {
   all: () => true,
   failed: (e: EmailLogEntry) => e.send_status !== "success",
   issues: (e: EmailLogEntry) => e.validation_issues.length > 0,
 };
 
-/** GET /api/admin/email-logs/{id}/entries: a page of one log's entries, filtered as the server does. */
+const idAt = emailLogEndpoints.entries.path.split("/").indexOf(":id");
+
+/** A page of one log's entries, filtered as the server does. */
 function entriesAnswer(url: URL): EmailLogEntriesPage {
-  const id = Number(url.pathname.split("/")[4]);
+  const id = Number(url.pathname.split("/")[idAt]);
   const filter = (url.searchParams.get("filter") ?? "all") as keyof typeof keeps;
   const offset = Number(url.searchParams.get("offset")) || 0;
   const limit = Number(url.searchParams.get("limit")) || EMAIL_LOG_ENTRIES_PAGE;
@@ -97,6 +92,11 @@ function entriesAnswer(url: URL): EmailLogEntriesPage {
   return { entries: kept.slice(offset, offset + limit), total: kept.length, offset, limit };
 }
 
-export const sampleLogPatterns: Array<[RegExp, unknown]> = [
-  [/^\/api\/admin\/email-logs\/\d+\/entries$/, entriesAnswer],
-];
+export const sampleLogAnswers: Record<string, SampleAnswer> = Object.fromEntries([
+  answerTo(emailLogEndpoints.current, newest ? [newest] : []),
+  answerTo(
+    emailLogEndpoints.archived,
+    older.map((log) => ({ ...log, is_archived: true, archived_at: newest.sent_at })),
+  ),
+  answerTo(emailLogEndpoints.entries, entriesAnswer),
+]);

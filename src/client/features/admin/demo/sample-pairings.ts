@@ -1,4 +1,5 @@
 import { CURRENT_PAIRINGS_PAGE_SIZE } from "@shared/current-pairings-query";
+import { newsletterEndpoints } from "@shared/endpoints/newsletters";
 import { pairingEndpoints } from "@shared/endpoints/pairings";
 import { type ExclusionReason, exclusionReasons } from "@shared/exclusions";
 import { ACTIVE_PAIRING_FILE_PREFIX } from "@shared/newsletters";
@@ -149,20 +150,22 @@ export const samplePairingAnswers: Record<string, unknown> = {
       averageQualityScore: null,
     }),
   ]),
-  "/api/admin/newsletter-files": [
-    {
-      fileName: `${ACTIVE_PAIRING_FILE_PREFIX}${runningPairing.summary.id}`,
-      displayName: `${recordNames(runningPairing).displayName} (current)`,
-      status: "active",
-      totalPairs: runningPairing.summary.totalPairs,
-    },
-    ...completedFiles.map((f) => ({
-      fileName: f.fileName,
-      displayName: f.displayName,
-      status: "completed",
-      totalPairs: f.matchCount,
-    })),
-  ],
+  ...Object.fromEntries([
+    answerTo(newsletterEndpoints.files, [
+      {
+        fileName: `${ACTIVE_PAIRING_FILE_PREFIX}${runningPairing.summary.id}`,
+        displayName: `${recordNames(runningPairing).displayName} (current)`,
+        status: "active",
+        totalPairs: runningPairing.summary.totalPairs,
+      },
+      ...completedFiles.map((f) => ({
+        fileName: f.fileName,
+        displayName: f.displayName,
+        status: "completed" as const,
+        totalPairs: f.matchCount,
+      })),
+    ]),
+  ]),
 };
 
 /** A completed record read by its name, the very record the seed stores. */

@@ -1,4 +1,8 @@
+import { authEndpoints } from "@shared/endpoints/auth";
 import type { Transport } from "../../../lib/api-client";
+
+/** The folder of the sign-in endpoints (the session's user, its status, the ways in). */
+const signInFolder = authEndpoints.user.path.replace(/[^/]+$/, "");
 
 export const SAMPLE_ONLY = "Sample data — changes are not saved";
 
@@ -16,7 +20,7 @@ const json = (status: number, body: unknown) =>
  */
 export const sampleTransport: Transport = async (url, init) => {
   const path = new URL(url, window.location.origin).pathname;
-  if (path.startsWith("/api/auth/")) return json(401, { message: "401: Unauthorized" });
+  if (path.startsWith(signInFolder)) return json(401, { message: "401: Unauthorized" });
   const method = (init.method ?? "GET").toUpperCase();
   if (method !== "GET") return json(403, { message: SAMPLE_ONLY, code: "sample_data" });
   const { sampleAnswer } = await import("./sample-data");

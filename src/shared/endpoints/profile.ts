@@ -1,0 +1,39 @@
+import { answers } from "../api";
+import { sessionUserSchema } from "../auth";
+import {
+  PROFILE_PHOTO_FIELD,
+  participationRequestSchema,
+  participationUpdatedSchema,
+  profileImageUploadedSchema,
+  profileSchema,
+} from "../profile";
+import { endpoint } from "./endpoint";
+
+/** A person's own profile and participation (docs/employee-side.md's profile page). */
+export const profileEndpoints = {
+  completeRegistration: endpoint({
+    method: "POST",
+    path: "/api/complete-registration",
+    body: profileSchema,
+    response: answers(sessionUserSchema),
+  }),
+  update: endpoint({
+    method: "PUT",
+    path: "/api/profile",
+    body: profileSchema,
+    response: answers(sessionUserSchema),
+  }),
+  setParticipation: endpoint({
+    method: "PUT",
+    path: "/api/participation",
+    body: participationRequestSchema,
+    response: answers(participationUpdatedSchema),
+  }),
+  /** The photo as multipart/form-data, in the form field PROFILE_PHOTO_FIELD; checked by its content. */
+  uploadPhoto: endpoint({
+    method: "POST",
+    path: "/api/upload-profile-image",
+    formData: PROFILE_PHOTO_FIELD,
+    response: answers(profileImageUploadedSchema),
+  }),
+};
