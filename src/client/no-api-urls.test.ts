@@ -12,10 +12,9 @@ const apiAddress = /(^|[^\w.])\/api\//;
  * Files that still spell addresses, written before the endpoint table: each goes from this list
  * when its endpoints move into the table (docs/api.md, "Moving an endpoint into the table").
  */
-const notYetFromTheTable = [
-  "lib/api/chat.ts",
-  "features/admin/demo/sample-data.ts",
-].map((file) => file.split("/").join(path.sep));
+const notYetFromTheTable = ["lib/api/chat.ts", "features/admin/demo/sample-data.ts"].map((file) =>
+  file.split("/").join(path.sep),
+);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -185,9 +185,7 @@ export const sampleData: Record<string, SampleAnswer> = {
 };
 
 /** Answers for paths with an id in them. */
-export const samplePatterns: Array<[RegExp, SampleAnswer]> = [
-  ...samplePairingPatterns,
-];
+export const samplePatterns: Array<[RegExp, SampleAnswer]> = [...samplePairingPatterns];
 
 /** The sample answer for a GET of `path` (with its query string). */
 export function sampleAnswer(path: string): unknown {
