@@ -3,8 +3,8 @@ import type { PairingSchedule } from "../../shared/rounds";
 import { pairingDayOf } from "../matches/next-pairing";
 import { shiftMonth } from "../pairings/generate/months";
 
-/** Stages run at this hour of the company's day. */
-export const STAGE_HOUR = 9;
+/** Steps run at this hour of the company's day. */
+export const STEP_HOUR = 9;
 
 export interface RoundDates {
   /** YYYY-MM: the month of the pairing day. */
@@ -33,7 +33,7 @@ export const monthKey = (year: number, month0: number) => `${year}-${pad(month0 
 
 /** 09:00 on a calendar day (day numbers may overflow the month) in the zone, as an instant. */
 const at9 = (year: number, month0: number, day: number, timeZone: string) =>
-  new Date(new TZDate(year, month0, day, STAGE_HOUR, 0, timeZone).getTime());
+  new Date(new TZDate(year, month0, day, STEP_HOUR, 0, timeZone).getTime());
 
 /** The dates of one month's round under a scope's rule (docs/rounds.md "When"). */
 export function roundDates(month: string, rule: DateRule): RoundDates {
