@@ -194,7 +194,7 @@ export const pairings = pgTable(
       onDelete: "set null",
     }),
     domainGroupName: text("domain_group_name"),
-    groupNumber: integer("group_number").notNull().default(1),
+    runOfMonth: integer("run_of_month").notNull().default(1),
     status: text("status", { enum: pairingStatuses }).notNull().default("active"),
     totalPairs: integer("total_pairs").notNull().default(0),
     oddPolicy: text("odd_policy", { enum: oddPolicies }).notNull().default("trio"),
@@ -206,7 +206,7 @@ export const pairings = pgTable(
   },
   (t) => [
     uniqueIndex("pairings_one_active_per_scope")
-      .on(t.scopeKey, t.month, t.groupNumber)
+      .on(t.scopeKey, t.month, t.runOfMonth)
       .where(sql`${t.status} = 'active'`),
     check("pairings_status_check", oneOf(t.status, pairingStatuses)),
     check("pairings_odd_policy_check", oneOf(t.oddPolicy, oddPolicies)),
@@ -298,7 +298,7 @@ export const completedPairings = pgTable("completed_pairings", {
     onDelete: "set null",
   }),
   domainGroupName: text("domain_group_name"),
-  groupNumber: integer("group_number").notNull().default(1),
+  runOfMonth: integer("run_of_month").notNull().default(1),
   matchCount: integer("match_count").notNull(),
   content: jsonb("content").notNull(),
   createdAt: createdAt(),

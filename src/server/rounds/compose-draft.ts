@@ -35,7 +35,7 @@ export async function pairingOfRound(db: Db | Tx, scope: RoundScope, month: stri
         sql`${pairings.status} in ('active', 'completed')`,
       ),
     )
-    .orderBy(pairings.groupNumber);
+    .orderBy(pairings.runOfMonth);
   const own = rows[0];
   return own ? { ...own, scheduled: isScheduled(own.stats) } : null;
 }

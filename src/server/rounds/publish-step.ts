@@ -107,7 +107,7 @@ async function publishDraft(
       scopeKey: scope.key,
       domainGroupId: scope.domainGroupId,
       domainGroupName: scope.domainGroupId === null ? null : scope.label,
-      groupNumber: 1,
+      runOfMonth: 1,
       status: "active",
       totalPairs: checked.groups.length,
       oddPolicy: draft.oddPolicy,

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { type GeneratePairingResponse, groupLetter, monthDisplay } from "../../../shared/pairings";
+import { type GeneratePairingResponse, monthDisplay, runLetter } from "../../../shared/pairings";
 import type { AppContext } from "../../context";
 import type { Db, Tx } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
@@ -35,7 +35,7 @@ export async function generatePairing(
     const running = rounds.find((r) => r.status === "active");
     if (running) {
       throw new Conflict(
-        `Pairings for ${label} in ${monthDisplay(month)} already exist: "${running.name}" (Group ${groupLetter(running.groupNumber)}) is still running. Complete or delete it first.`,
+        `Pairings for ${label} in ${monthDisplay(month)} already exist: "${running.name}" (Group ${runLetter(running.runOfMonth)}) is still running. Complete or delete it first.`,
         "pairing_exists",
       );
     }
@@ -60,7 +60,7 @@ export async function generatePairing(
       await refuseIfTaken(tx);
       await refuseIfPairedMeanwhile(tx, month, result.groups);
       const [{ next }] = await tx
-        .select({ next: sql<number>`(coalesce(max(${pairings.groupNumber}), 0) + 1)::int` })
+        .select({ next: sql<number>`(coalesce(max(${pairings.runOfMonth}), 0) + 1)::int` })
         .from(pairings)
         .where(and(eq(pairings.scopeKey, key), eq(pairings.month, month)));
       const [created] = await tx
@@ -71,7 +71,7 @@ export async function generatePairing(
           scopeKey: key,
           domainGroupId: scope.kind === "group" ? scope.group.id : null,
           domainGroupName: scope.kind === "group" ? scope.group.displayName : null,
-          groupNumber: next,
+          runOfMonth: next,
           status: "active",
           totalPairs: result.groups.length,
           oddPolicy: settings.oddPolicy,
@@ -90,7 +90,7 @@ export async function generatePairing(
       name: pairing.name,
       month,
       unmatched: result.unmatched.length,
-      round: pairing.groupNumber,
+      round: pairing.runOfMonth,
       message: `Generated ${pairing.totalPairs} pairings for ${label}`,
     };
   } catch (error) {
@@ -124,10 +124,10 @@ async function refuseIfPairedMeanwhile(tx: Tx, month: string, groups: string[][]
 /** The pairings of one scope and month, first round first. */
 function roundsOfMonth(db: Pick<Db, "select">, key: string, month: string) {
   return db
-    .select({ name: pairings.name, status: pairings.status, groupNumber: pairings.groupNumber })
+    .select({ name: pairings.name, status: pairings.status, runOfMonth: pairings.runOfMonth })
     .from(pairings)
     .where(and(eq(pairings.scopeKey, key), eq(pairings.month, month)))
-    .orderBy(asc(pairings.groupNumber));
+    .orderBy(asc(pairings.runOfMonth));
 }
 
 /** Writes a pairing's groups (of 2 to 4 people, as the engine formed them) as its matches, in batches. */
