@@ -8,9 +8,9 @@ import type {
   TimelineEntry,
   TimelineStep,
 } from "../../shared/rounds";
+import { shiftMonth } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
 import { pairings, type RoundStepRow, roundDrafts, roundSteps } from "../db/schema";
-import { shiftMonth } from "../pairings/generate/months";
 import { currentRound, nextRound, type RoundDates, roundDates } from "./round-dates";
 import { dateRule, getRoundSettings, listRoundScopes, loadDateContext } from "./round-settings";
 

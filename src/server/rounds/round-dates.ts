@@ -1,7 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import type { PairingSchedule } from "../../shared/rounds";
-import { pairingDayOf } from "../matches/next-pairing";
-import { shiftMonth } from "../pairings/generate/months";
+import { monthIn, pairingDayOf, shiftMonth } from "../calendar/month-calendar";
 
 /** Steps run at this hour of the company's day. */
 export const STEP_HOUR = 9;
@@ -29,7 +28,6 @@ export interface DateRule {
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
-export const monthKey = (year: number, month0: number) => `${year}-${pad(month0 + 1)}`;
 
 /** 09:00 on a calendar day (day numbers may overflow the month) in the zone, as an instant. */
 const at9 = (year: number, month0: number, day: number, timeZone: string) =>
@@ -69,12 +67,6 @@ export function checkInsAfter(
     checkInAt: at9(year, month0, day + rule.checkInDays, rule.timeZone),
     reminderAt: at9(year, month0, day + rule.checkInDays + REMINDER_AFTER_DAYS, rule.timeZone),
   };
-}
-
-/** The calendar month `now` falls in, in the zone. */
-export function monthIn(now: Date, timeZone: string): string {
-  const local = new TZDate(now.getTime(), timeZone);
-  return monthKey(local.getFullYear(), local.getMonth());
 }
 
 /**

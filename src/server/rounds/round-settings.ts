@@ -6,11 +6,11 @@ import {
   pairingScheduleSchema,
   type RoundSettings,
 } from "../../shared/rounds";
+import { readPairingSchedule } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
 import type { Db, Tx } from "../db/client";
 import { domainGroups, roundSettings, roundSteps, settings } from "../db/schema";
 import { NotFound } from "../errors";
-import { readPairingSchedule } from "../matches/next-pairing";
 import { ALL_USERS_LABEL } from "../pairings/members/scope";
 import type { DateRule } from "./round-dates";
 

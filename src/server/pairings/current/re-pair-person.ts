@@ -4,6 +4,7 @@ import { exclusionLabels } from "../../../shared/exclusions";
 import { joinNames } from "../../../shared/matches";
 import type { RePairResponse } from "../../../shared/pairings";
 import { recordActivity } from "../../activity/activity";
+import { utcDayOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { activities, matches, type PairingRow, pairings, users } from "../../db/schema";
@@ -22,7 +23,7 @@ import { listEligibleUsers } from "../members/eligibility";
 import { aloneMember, awayReasons } from "../members/member-availability";
 import { fullName } from "../members/pairing-members";
 import { peopleInRunningMatches } from "../members/running-members";
-import { dayOf, resolveScope } from "../members/scope";
+import { resolveScope } from "../members/scope";
 import { awayReports } from "./away-reports";
 import { queueChangeNotices } from "./change-notices";
 import { leaveMatch } from "./leave-match";
@@ -95,7 +96,7 @@ export async function placeInTx(
       "pairing_completed",
     );
   }
-  const today = dayOf(ctx.clock.now());
+  const today = utcDayOf(ctx.clock.now());
   const rows = await withMembers(
     tx,
     await tx.select().from(matches).where(eq(matches.pairingId, pairing.id)),

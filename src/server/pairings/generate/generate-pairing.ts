@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { type GeneratePairingResponse, monthDisplay, runLetter } from "../../../shared/pairings";
+import { utcMonthOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
 import type { Db, Tx } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
@@ -7,7 +8,7 @@ import { pairings, type UserRow } from "../../db/schema";
 import { Conflict } from "../../errors";
 import { insertMatches, type NewMatch } from "../../match-members/match-members";
 import { peopleInRunningMatches } from "../members/running-members";
-import { monthOf, resolveScope, scopeKey, scopeLabel } from "../members/scope";
+import { resolveScope, scopeKey, scopeLabel } from "../members/scope";
 import { matchScope } from "./match-scope";
 
 const INSERT_BATCH = 1000;
@@ -27,7 +28,7 @@ export async function generatePairing(
 ): Promise<GeneratePairingResponse> {
   const scope = await resolveScope(ctx.db, domainGroupId);
   const now = ctx.clock.now();
-  const month = monthOf(now);
+  const month = utcMonthOf(now);
   const key = scopeKey(scope);
   const label = scopeLabel(scope);
   const refuseIfTaken = async (db: Pick<Db, "select">) => {
