@@ -9,8 +9,8 @@ import {
   memberIds,
   withMembers,
 } from "../match-members/match-members";
-import { awayReasons } from "../pairings/members/member-availability";
-import { fullName } from "../pairings/members/pairing-members";
+import { awayReasons } from "../pairings/coverage/member-availability";
+import { fullName } from "../pairings/coverage/pairing-members";
 import type { Recipient } from "./send-automatic-mail";
 
 export interface MemberOfMatch {
