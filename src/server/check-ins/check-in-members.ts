@@ -9,8 +9,8 @@ import {
   memberIds,
   withMembers,
 } from "../match-members/match-members";
-import { awayReasons } from "../pairings/coverage/member-availability";
-import { fullName } from "../pairings/coverage/pairing-members";
+import { awayReasons } from "../pairings/scope/member-availability";
+import { fullName } from "../pairings/scope/pairing-members";
 import type { Recipient } from "./send-automatic-mail";
 
 export interface MemberOfMatch {

@@ -4,8 +4,8 @@ import { utcDayOf } from "../calendar/month-calendar";
 import { fixedClock } from "../clock";
 import { matches, pairings, stillInQuestions, users } from "../db/schema";
 import { memberIds, withMembers } from "../match-members/match-members";
-import { listEligibleUsers } from "../pairings/coverage/eligibility";
-import { resolveScope } from "../pairings/coverage/scope";
+import { listEligibleUsers } from "../pairings/scope/eligibility";
+import { resolveScope } from "../pairings/scope/scope";
 import {
   allowEmail,
   createAdmin,

@@ -3,7 +3,7 @@ import type { EmployeeStatusSummary } from "../../shared/employees";
 import { utcDayOf } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
 import { users } from "../db/schema";
-import { eligibleSql, onLeaveSql } from "../pairings/coverage/scope";
+import { eligibleSql, onLeaveSql } from "../pairings/scope/scope";
 import { lastEmployeeSync } from "./last-sync";
 
 /**

@@ -3,7 +3,7 @@ import type { SyncEmployeeStatusResponse } from "../../shared/employees";
 import { utcDayOf } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
 import { users } from "../db/schema";
-import { onLeaveSql, reactivateEndedPauses } from "../pairings/coverage/scope";
+import { onLeaveSql, reactivateEndedPauses } from "../pairings/scope/scope";
 import { recordEmployeeSync } from "./last-sync";
 
 /**

@@ -3,8 +3,8 @@ import { PUBLIC_FIGURES_MAX_AGE_SECONDS, type PublicFigures } from "../../shared
 import { utcDayOf } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
 import { users } from "../db/schema";
-import { eligibleSql } from "../pairings/coverage/scope";
-import { joinWhitelistEntry, whitelistEntryId } from "../pairings/coverage/whitelist-join";
+import { eligibleSql } from "../pairings/scope/scope";
+import { joinWhitelistEntry, whitelistEntryId } from "../pairings/scope/whitelist-join";
 import { getCompanySettings } from "../settings/company-settings";
 import { matchesWithHappened } from "./matches-with-answers";
 

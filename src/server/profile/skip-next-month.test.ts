@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { utcDayOf } from "../calendar/month-calendar";
 import { fixedClock } from "../clock";
-import { listEligibleUsers } from "../pairings/coverage/eligibility";
+import { listEligibleUsers } from "../pairings/scope/eligibility";
 import { roundDates } from "../rounds/round-dates";
 import { allowEmail, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";

@@ -4,8 +4,8 @@ import type { AppContext } from "../context";
 import type { Db, Tx } from "../db/client";
 import { pairings, roundDrafts } from "../db/schema";
 import { requireGroup } from "../directory/groups/find-group";
-import type { PairingScope } from "../pairings/coverage/scope";
 import { matchScope } from "../pairings/generate/match-scope";
+import type { PairingScope } from "../pairings/scope/scope";
 import type { RoundScope } from "./round-settings";
 
 /** The pairing scope of a round: a company-wide round pairs the people in no active group. */

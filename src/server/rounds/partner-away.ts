@@ -9,7 +9,6 @@ import type { Tx } from "../db/client";
 import { activities, matches, type PairingRow } from "../db/schema";
 import { BadRequest, Conflict, HttpError, NotFound } from "../errors";
 import { type MatchWithMembers, memberIds, withMembers } from "../match-members/match-members";
-import { fullName } from "../pairings/coverage/pairing-members";
 import {
   type AwayReportData,
   awayReports,
@@ -20,6 +19,7 @@ import { leaveMatch } from "../pairings/current/leave-match";
 import { lockPairing } from "../pairings/current/pairing-locks";
 import type { RePairNotice } from "../pairings/current/re-pair-mail";
 import { peopleByIds, placeInTx, RE_PAIRED_KIND } from "../pairings/current/re-pair-person";
+import { fullName } from "../pairings/scope/pairing-members";
 import { dayIn } from "./away-window";
 import { notAwayUrl } from "./not-away";
 import { reportLastDay } from "./report-window";

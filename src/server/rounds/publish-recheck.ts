@@ -4,9 +4,9 @@ import { utcDayOf } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { pairings } from "../db/schema";
-import { awayReasonsOf } from "../pairings/coverage/member-availability";
-import { peopleInRunningMatches } from "../pairings/coverage/running-members";
 import { PARTNER_LEFT_KIND, type PartnerLeftData } from "../pairings/current/waiting-for-partner";
+import { awayReasonsOf } from "../pairings/scope/member-availability";
+import { peopleInRunningMatches } from "../pairings/scope/running-members";
 
 /** Reasons a drafted person no longer takes part by the pairing day. */
 const GONE = new Set(["deactivated", "removed", "paused", "opted_out"]);

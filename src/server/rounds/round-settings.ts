@@ -11,7 +11,7 @@ import type { AppContext } from "../context";
 import type { Db, Tx } from "../db/client";
 import { domainGroups, roundSettings, roundSteps, settings } from "../db/schema";
 import { NotFound } from "../errors";
-import { ALL_USERS_LABEL } from "../pairings/coverage/scope";
+import { ALL_USERS_LABEL } from "../pairings/scope/scope";
 import type { DateRule } from "./round-dates";
 
 export const TIME_ZONE_KEY = "company.timeZone";

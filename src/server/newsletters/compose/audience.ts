@@ -13,7 +13,7 @@ import {
 import { departmentNameSql } from "../../directory/departments/department-name";
 import { NotFound } from "../../errors";
 import { memberIdsSql, pairingMemberIdsSql } from "../../match-members/match-members";
-import { eligibleSql, inScopeSql, type PairingScope } from "../../pairings/coverage/scope";
+import { eligibleSql, inScopeSql, type PairingScope } from "../../pairings/scope/scope";
 import { parseActivePairingFile } from "../newsletter-files";
 
 /** One person as the newsletter needs them: to decide who receives it and to show them as a partner. */

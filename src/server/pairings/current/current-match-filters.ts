@@ -6,7 +6,7 @@ import type { AppContext } from "../../context";
 import { matches, matchMembers, users } from "../../db/schema";
 import { searchSql } from "../../directory/search/person-search";
 import { BadRequest } from "../../errors";
-import { awayPeopleSql } from "../coverage/member-availability";
+import { awayPeopleSql } from "../scope/member-availability";
 
 /**
  * The current pairings' filters as conditions on `matches` (docs/pairings.md, "Current

@@ -5,9 +5,9 @@ import { utcDayOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
 import { type MatchRow, matches, type PairingRow, pairings } from "../../db/schema";
 import { withMembers } from "../../match-members/match-members";
-import { awayReasonsOf } from "../coverage/member-availability";
-import { loadMembers } from "../coverage/pairing-members";
-import { presentPairing, presentPreviewMatch } from "../coverage/present";
+import { awayReasonsOf } from "../scope/member-availability";
+import { loadMembers } from "../scope/pairing-members";
+import { presentPairing, presentPreviewMatch } from "../scope/present";
 import {
   decodeMatchCursor,
   encodeMatchCursor,

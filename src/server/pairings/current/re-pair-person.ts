@@ -17,13 +17,13 @@ import {
   withMembers,
 } from "../../match-members/match-members";
 import { type Placement, placeOne } from "../../matching/place-one";
-import { listEligibleUsers } from "../coverage/eligibility";
-import { aloneMember, awayReasons } from "../coverage/member-availability";
-import { fullName } from "../coverage/pairing-members";
-import { peopleInRunningMatches } from "../coverage/running-members";
-import { resolveScope } from "../coverage/scope";
 import { buildInstance } from "../generate/build-instance";
 import { getPairingSettings } from "../generate/pairing-settings";
+import { listEligibleUsers } from "../scope/eligibility";
+import { aloneMember, awayReasons } from "../scope/member-availability";
+import { fullName } from "../scope/pairing-members";
+import { peopleInRunningMatches } from "../scope/running-members";
+import { resolveScope } from "../scope/scope";
 import { awayReports } from "./away-reports";
 import { queueChangeNotices } from "./change-notices";
 import { leaveMatch } from "./leave-match";

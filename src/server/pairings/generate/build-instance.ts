@@ -4,7 +4,7 @@ import { shiftMonth } from "../../calendar/month-calendar";
 import type { Db, Tx } from "../../db/client";
 import { matches, matchMembers, pairings } from "../../db/schema";
 import type { MatchingInstance } from "../../matching/types";
-import type { EligibleUser } from "../coverage/eligibility";
+import type { EligibleUser } from "../scope/eligibility";
 
 export interface InstanceOptions {
   month: string;

@@ -7,8 +7,8 @@ import { isUniqueViolation } from "../../db/errors";
 import { pairings, type UserRow } from "../../db/schema";
 import { Conflict } from "../../errors";
 import { insertMatches, type NewMatch } from "../../match-members/match-members";
-import { peopleInRunningMatches } from "../coverage/running-members";
-import { resolveScope, scopeKey, scopeLabel } from "../coverage/scope";
+import { peopleInRunningMatches } from "../scope/running-members";
+import { resolveScope, scopeKey, scopeLabel } from "../scope/scope";
 import { matchScope } from "./match-scope";
 
 const INSERT_BATCH = 1000;

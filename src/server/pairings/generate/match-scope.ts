@@ -3,9 +3,9 @@ import { utcDayOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
 import { BadRequest } from "../../errors";
 import { runMatching } from "../../matching/engine";
-import { listEligibleUsers } from "../coverage/eligibility";
-import { peopleInRunningMatches } from "../coverage/running-members";
-import { type PairingScope, reactivateEndedPauses } from "../coverage/scope";
+import { listEligibleUsers } from "../scope/eligibility";
+import { peopleInRunningMatches } from "../scope/running-members";
+import { type PairingScope, reactivateEndedPauses } from "../scope/scope";
 import { buildInstance } from "./build-instance";
 import { getPairingSettings } from "./pairing-settings";
 

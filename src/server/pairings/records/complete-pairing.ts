@@ -10,8 +10,8 @@ import type { Tx } from "../../db/client";
 import { completedPairings, matches, pairings } from "../../db/schema";
 import { Conflict, NotFound } from "../../errors";
 import { withMembers } from "../../match-members/match-members";
-import { fullName, loadMembers } from "../coverage/pairing-members";
-import { ALL_USERS_LABEL } from "../coverage/scope";
+import { fullName, loadMembers } from "../scope/pairing-members";
+import { ALL_USERS_LABEL } from "../scope/scope";
 import { fileNameBase } from "./file-names";
 
 /** Marks one active pairing completed and stores its completed-pairing record. */

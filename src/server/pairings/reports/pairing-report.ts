@@ -10,9 +10,9 @@ import {
   pairingMemberIdsSql,
   withMembers,
 } from "../../match-members/match-members";
-import { presentPairing } from "../coverage/present";
-import { eligibleSql } from "../coverage/scope";
 import { getPairingSettings } from "../generate/pairing-settings";
+import { presentPairing } from "../scope/present";
+import { eligibleSql } from "../scope/scope";
 
 const RECENT = 10;
 const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);

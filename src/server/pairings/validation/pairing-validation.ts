@@ -2,10 +2,10 @@ import type { ExcludedListResponse, ExclusionReason } from "../../../shared/excl
 import type { PairingValidationResponse } from "../../../shared/pairings";
 import { utcDayOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
-import { eligibilityOf } from "../coverage/eligibility";
-import { countByReason, listExcluded } from "../coverage/exclusions";
-import { resolveScope } from "../coverage/scope";
 import { getPairingSettings } from "../generate/pairing-settings";
+import { eligibilityOf } from "../scope/eligibility";
+import { countByReason, listExcluded } from "../scope/exclusions";
+import { resolveScope } from "../scope/scope";
 
 /** Read-only (a GET): ended pauses count as active here and are written back at generation. */
 export async function getPairingValidation(
