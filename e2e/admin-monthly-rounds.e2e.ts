@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../src/server/clock";
-import { runDueStages } from "../src/server/jobs/definitions/round-steps";
+import { runDueSteps } from "../src/server/jobs/definitions/round-steps";
 import { allowEmail, createAdmin, createUser } from "../src/server/test/factories";
 import {
   axeViolations,
@@ -37,9 +37,9 @@ beforeAll(async () => {
     });
   }
   const ctx = story.server.app.ctx;
-  await runDueStages(ctx);
+  await runDueSteps(ctx);
   clock.set("2027-02-26T10:00:00Z");
-  await runDueStages(ctx);
+  await runDueSteps(ctx);
 });
 afterAll(() => story?.close());
 

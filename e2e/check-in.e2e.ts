@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuthSecret } from "../src/server/auth/auth-secret";
+import { askCheckIns } from "../src/server/check-ins/ask-check-ins";
 import { signLinkToken } from "../src/server/check-ins/link-token";
-import { runCheckInStage } from "../src/server/check-ins/run-check-in-stage";
 import { checkIns, stillInQuestions } from "../src/server/db/schema";
 import { allowEmail, createMatch, createPairing, createUser } from "../src/server/test/factories";
 import { storedAnswers } from "../src/server/test/stored-match";
@@ -33,7 +33,7 @@ async function checkInLink(first: string, choice = "met", partners = [["Ben", "B
   }
   const pairing = await createPairing(story.db, { month: "2027-03" });
   const match = await createMatch(story.db, { members: [ada, ...others], pairing });
-  await runCheckInStage(story.server.app.ctx, { pairingId: pairing.id });
+  await askCheckIns(story.server.app.ctx, { pairingId: pairing.id });
   const mail = await story.smtp.waitForMessage((m) => m.to[0] === `${first}@checkin.test`);
   const found = mail.text.match(new RegExp(`<(https?://[^>]+&choice=${choice})>`));
   if (!found) throw new Error(`No ${choice} link in the check-in e-mail`);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueSetupToken } from "../src/server/auth/setup/setup-token";
 import { fixedClock } from "../src/server/clock";
 import { users } from "../src/server/db/schema";
-import { runDueStages } from "../src/server/jobs/definitions/round-steps";
+import { runDueSteps } from "../src/server/jobs/definitions/round-steps";
 import { allowEmail, createUser } from "../src/server/test/factories";
 import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
 
@@ -157,11 +157,11 @@ describe("the first admin's launch, after the checklist's first steps", () => {
 
     // The clock moves through the scheduled steps: the draft, then the published round.
     const ctx = story.server.app.ctx;
-    await runDueStages(ctx);
+    await runDueSteps(ctx);
     clock.set("2027-02-26T10:00:00Z");
-    await runDueStages(ctx);
+    await runDueSteps(ctx);
     clock.set("2027-03-01T10:00:00Z");
-    await runDueStages(ctx);
+    await runDueSteps(ctx);
     await story.smtp.waitForMessage(
       (m) => m.to[0] === "ada@acme.test" && m.subject.includes("March 2027"),
       30_000,

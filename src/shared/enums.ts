@@ -33,12 +33,12 @@ export const pairingStatuses = ["active", "completed"] as const;
 export type PairingStatus = (typeof pairingStatuses)[number];
 
 /** The dated steps of a scheduled round (docs/rounds.md); completing the last round is part of publishing. */
-export const roundStageKinds = ["draft", "publish", "check-in", "reminder"] as const;
-export type RoundStageKind = (typeof roundStageKinds)[number];
+export const roundStepKinds = ["draft", "publish", "check-in", "reminder"] as const;
+export type RoundStepKind = (typeof roundStepKinds)[number];
 
-/** `running` is held under a lease; `skipped` is a stage that had nothing to do or was called off. */
-export const roundStageStates = ["pending", "running", "done", "skipped", "failed"] as const;
-export type RoundStageState = (typeof roundStageStates)[number];
+/** `running` is held under a lease; `skipped` is a step that had nothing to do or was called off. */
+export const roundStepStates = ["pending", "running", "done", "skipped", "failed"] as const;
+export type RoundStepState = (typeof roundStepStates)[number];
 
 export const oddPolicies = ["sit-out", "trio"] as const;
 export type OddPolicy = (typeof oddPolicies)[number];

@@ -1,4 +1,4 @@
-import { groupLetter, monthDisplay } from "./pairings";
+import { monthDisplay, runLetter } from "./pairings";
 
 /** The group label of a company-wide pairing and its records. */
 export const ALL_USERS_LABEL = "All Users";
@@ -16,20 +16,20 @@ export function slugify(name: string | null): string {
 }
 
 /** `pairing-{year}-{month}-group{n}-{group name}` — the record's name without its sequence. */
-export function fileNameBase(month: string, groupNumber: number, groupName: string | null): string {
+export function fileNameBase(month: string, runOfMonth: number, groupName: string | null): string {
   const [year, mm] = month.split("-");
-  return `pairing-${year}-${mm}-group${groupNumber}-${slugify(groupName)}`;
+  return `pairing-${year}-${mm}-group${runOfMonth}-${slugify(groupName)}`;
 }
 
 export function displayNames(record: {
   month: string;
-  groupNumber: number;
+  runOfMonth: number;
   domainGroupName: string | null;
 }) {
   const month = monthDisplay(record.month);
   const group = record.domainGroupName ?? ALL_USERS_LABEL;
   return {
-    displayName: `${month} Group ${groupLetter(record.groupNumber)} - ${group}`,
+    displayName: `${month} Group ${runLetter(record.runOfMonth)} - ${group}`,
     monthDisplay: month,
     groupDisplay: group,
   };

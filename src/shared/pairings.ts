@@ -299,9 +299,9 @@ export function monthDisplay(month: string): string {
   return name ? `${name} ${year}` : month;
 }
 
-/** Group number 1 → "A", 2 → "B", …, 27 → "AA". */
-export function groupLetter(groupNumber: number): string {
-  let n = Math.max(1, Math.floor(groupNumber));
+/** Run of a month 1 → "A", 2 → "B", …, 27 → "AA". */
+export function runLetter(runOfMonth: number): string {
+  let n = Math.max(1, Math.floor(runOfMonth));
   let out = "";
   while (n > 0) {
     const rem = (n - 1) % 26;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { roundStageStates } from "./enums";
+import { roundStepStates } from "./enums";
 import { isIdText } from "./id-range";
 import { idSchema } from "./ids";
 import { pageLimitSchema } from "./paging";
@@ -103,7 +103,7 @@ export type TimelineStep = (typeof timelineSteps)[number];
  * came before automatic rounds began for the scope (a fresh install's first month): it was never
  * due, so nothing was skipped.
  */
-export const timelineStates = [...roundStageStates, "planned", "before_start"] as const;
+export const timelineStates = [...roundStepStates, "planned", "before_start"] as const;
 export type TimelineState = (typeof timelineStates)[number];
 
 export const timelineEntrySchema = z.object({

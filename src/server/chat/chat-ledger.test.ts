@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCheckInStage } from "../check-ins/run-check-in-stage";
+import { askCheckIns } from "../check-ins/ask-check-ins";
 import { fixedClock } from "../clock";
 import { chatDeliveries } from "../db/schema";
 import { announceInChat } from "../newsletters/send/announce-in-chat";
@@ -168,7 +168,7 @@ describe("a person Slack does not know", () => {
     await deliverDueChatMessages(t.ctx, { owner: "w1" });
     expect(await introOf(match.id)).toMatchObject({ state: "skipped" });
 
-    await runCheckInStage(t.ctx, { pairingId: pairing.id });
+    await askCheckIns(t.ctx, { pairingId: pairing.id });
     const mailed = (await t.outbox()).filter((m) => m.subject.startsWith("Did you meet"));
     expect(mailed.map((m) => m.toAddress)).toEqual(["zed@ledger.test"]);
     const asked = await t.db

@@ -3,7 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { type ChatDeliveryRow, matches, pairings, users } from "../db/schema";
 import { withMembers } from "../match-members/match-members";
-import { fullName } from "../pairings/members/pairing-members";
+import { fullName } from "../pairings/scope/pairing-members";
 import { recordChatProgress } from "./ledger";
 import { type ChatOutcome, slackErrorOutcome } from "./outcome";
 import { slackClient } from "./slack-client";

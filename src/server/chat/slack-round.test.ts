@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordCheckInAnswer } from "../check-ins/answer-check-in";
-import { runCheckInReminder } from "../check-ins/run-check-in-reminder";
+import { remindCheckIns } from "../check-ins/remind-check-ins";
 import { fixedClock } from "../clock";
 import { chatDeliveries, checkIns, matches, pairings, users } from "../db/schema";
-import { runDueStages } from "../jobs/definitions/round-steps";
+import { runDueSteps } from "../jobs/definitions/round-steps";
 import { withMembers } from "../match-members/match-members";
 import { DEFAULT_STARTERS } from "../newsletters/newsletter-defaults";
 import { checkRoundInvariants } from "../rounds/round-invariants";
@@ -59,7 +59,7 @@ afterAll(async () => {
 
 const at = async (iso: string) => {
   clock.set(iso);
-  return (await runDueStages(t.ctx, { owner: `test-${iso}` })).map((r) => [r.stage, r.state]);
+  return (await runDueSteps(t.ctx, { owner: `test-${iso}` })).map((r) => [r.step, r.state]);
 };
 /** Runs chat passes until nothing is due, as the worker would. */
 const drain = async (owner = "test-worker") => {
@@ -275,7 +275,7 @@ describe("the check-in in Slack", () => {
 
   it("sends no e-mail reminder to whoever was asked in Slack alone", async () => {
     const [quiet] = await marchMatches();
-    await runCheckInReminder(t.ctx, { pairingId: quiet.pairingId });
+    await remindCheckIns(t.ctx, { pairingId: quiet.pairingId });
     const toSlackOnly = (await t.outbox()).filter(
       (m) => m.subject.includes("Did you meet") && m.toAddress !== "dan@slack.test",
     );

@@ -14,7 +14,7 @@ import {
   withMembers,
 } from "../match-members/match-members";
 import { lockMemberMatch } from "../matches/open-pairing";
-import { fullName } from "../pairings/members/pairing-members";
+import { fullName } from "../pairings/scope/pairing-members";
 import { emitWebhookEvent } from "../webhooks/emit-webhook-event";
 import { statusOf } from "./check-in-members";
 import { refuseClosedAccount } from "./closed-account";

@@ -3,7 +3,7 @@ import { monthDisplay } from "../../shared/pairings";
 import { recordActivity } from "../activity/activity";
 import type { AppContext } from "../context";
 import type { PairingRow } from "../db/schema";
-import { fullName } from "../pairings/members/pairing-members";
+import { fullName } from "../pairings/scope/pairing-members";
 import { sendCheckInMail } from "./check-in-mail";
 import type { MemberOfMatch } from "./check-in-members";
 

@@ -3,12 +3,13 @@ import { chatHappened } from "../../shared/chat-happened";
 import { monthDisplay } from "../../shared/pairings";
 import { recordActivity } from "../activity/activity";
 import { getAuthSecret } from "../auth/auth-secret";
+import { utcDayOf } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
 import { checkIns, matches, pairings, stillInQuestions, users } from "../db/schema";
 import { memberIds, withMembers } from "../match-members/match-members";
-import { listEligibleUsers } from "../pairings/members/eligibility";
-import { fullName } from "../pairings/members/pairing-members";
-import { dayOf, resolveScope } from "../pairings/members/scope";
+import { listEligibleUsers } from "../pairings/scope/eligibility";
+import { fullName } from "../pairings/scope/pairing-members";
+import { resolveScope } from "../pairings/scope/scope";
 import { type CheckInRun, type Log, quietLog } from "./ask-member";
 import { statusOf } from "./check-in-members";
 import { sendStillInMail } from "./still-in-mail";
@@ -104,7 +105,7 @@ async function silentPeople(
 ): Promise<string[]> {
   const scope = await resolveScope(ctx.db, scopeKey === "all" ? null : Number(scopeKey));
   const ready = new Set(
-    (await listEligibleUsers(ctx.db, scope, dayOf(ctx.clock.now()))).map((u) => u.id),
+    (await listEligibleUsers(ctx.db, scope, utcDayOf(ctx.clock.now()))).map((u) => u.id),
   );
   const rows = await ctx.db
     .select({ match: matches, pairingCreatedAt: pairings.createdAt })

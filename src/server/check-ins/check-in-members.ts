@@ -1,5 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import type { ConnectionStatus } from "../../shared/enums";
+import { utcDayOf } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
 import { matches, type PairingRow, pairings, users } from "../db/schema";
 import {
@@ -8,9 +9,8 @@ import {
   memberIds,
   withMembers,
 } from "../match-members/match-members";
-import { awayReasons } from "../pairings/members/member-availability";
-import { fullName } from "../pairings/members/pairing-members";
-import { dayOf } from "../pairings/members/scope";
+import { awayReasons } from "../pairings/scope/member-availability";
+import { fullName } from "../pairings/scope/pairing-members";
 import type { Recipient } from "./send-automatic-mail";
 
 export interface MemberOfMatch {
@@ -46,7 +46,7 @@ export async function reachableMembers(
     ctx.db,
     await ctx.db.select().from(matches).where(eq(matches.pairingId, pairing.id)),
   );
-  const away = await awayReasons(ctx.db, [pairing.id], dayOf(ctx.clock.now()));
+  const away = await awayReasons(ctx.db, [pairing.id], utcDayOf(ctx.clock.now()));
   const ids = [...new Set(rows.flatMap(memberIds))];
   if (ids.length === 0) return [];
   const people = await ctx.db

@@ -8,9 +8,9 @@ import { allowEmail, createMatch, createPairing, createUser } from "../test/fact
 import { type ReceivedMail, type SmtpPeer, startSmtpPeer } from "../test/smtp-peer";
 import { storedAnswers, storedMatch } from "../test/stored-match";
 import { createTestApp, type TestApp } from "../test/test-app";
+import { askCheckIns } from "./ask-check-ins";
 import { signLinkToken } from "./link-token";
-import { runCheckInReminder } from "./run-check-in-reminder";
-import { runCheckInStage } from "./run-check-in-stage";
+import { remindCheckIns } from "./remind-check-ins";
 
 const NOW = new Date("2027-03-08T09:00:00Z");
 const SECRET = "test-secret-test-secret-test-secret-0123";
@@ -70,7 +70,7 @@ describe("the check-in e-mail", () => {
     await match(ada, bob, ["pending", "confirmed"]);
     await match(cy, dee);
 
-    const run = await runCheckInStage(t.ctx, { pairingId: pairing.id });
+    const run = await askCheckIns(t.ctx, { pairingId: pairing.id });
     expect(run).toMatchObject({ sent: 2, failed: 0 });
     expect(
       mailsTo(domain)
@@ -83,7 +83,7 @@ describe("the check-in e-mail", () => {
     expect(header("list-unsubscribe")).toMatch(/^<http:\/\/127\.0\.0\.1:5000\/unsubscribe\?token=/);
     expect(header("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
 
-    expect(await runCheckInStage(t.ctx, { pairingId: pairing.id })).toMatchObject({ sent: 0 });
+    expect(await askCheckIns(t.ctx, { pairingId: pairing.id })).toMatchObject({ sent: 0 });
     expect(mailsTo(domain)).toHaveLength(2);
     const logged = await t.db.select().from(activities).where(eq(activities.pairingId, pairing.id));
     expect(logged.map((a) => [a.kind, a.userId, a.detail]).sort()).toEqual(
@@ -98,11 +98,11 @@ describe("the check-in e-mail", () => {
     const { pairing, person, match, domain } = await company();
     await match(await person("Eve"), await person("Fay"));
     peer.rejectRecipients((address) => address === `eve@${domain}`, 550, 1);
-    expect(await runCheckInStage(t.ctx, { pairingId: pairing.id })).toMatchObject({
+    expect(await askCheckIns(t.ctx, { pairingId: pairing.id })).toMatchObject({
       sent: 1,
       failed: 1,
     });
-    expect(await runCheckInStage(t.ctx, { pairingId: pairing.id })).toMatchObject({
+    expect(await askCheckIns(t.ctx, { pairingId: pairing.id })).toMatchObject({
       sent: 1,
       failed: 0,
     });
@@ -117,7 +117,7 @@ describe("the check-in e-mail", () => {
     const { pairing, person, match } = await company();
     await match(await person("Gus"), await person("Hal"));
     await t.db.update(pairings).set({ status: "completed" }).where(eq(pairings.id, pairing.id));
-    expect(await runCheckInStage(t.ctx, { pairingId: pairing.id })).toMatchObject({ sent: 0 });
+    expect(await askCheckIns(t.ctx, { pairingId: pairing.id })).toMatchObject({ sent: 0 });
   });
 
   it("reminds once at most: the still pending and those who said Not yet", async () => {
@@ -130,21 +130,21 @@ describe("the check-in e-mail", () => {
     ];
     await match(ivy, jon);
     await match(kim, lou);
-    await runCheckInStage(t.ctx, { pairingId: pairing.id });
+    await askCheckIns(t.ctx, { pairingId: pairing.id });
     const mail = (who: string) =>
       mailsTo(domain).find((m) => m.to[0] === `${who}@${domain}`) as ReceivedMail;
     await t.post("/api/check-in", { token: tokenOf(mail("ivy")), answer: "met" });
     await t.post("/api/check-in", { token: tokenOf(mail("jon")), answer: "not_yet" });
     await t.post("/api/check-in", { token: tokenOf(mail("kim")), answer: "skip" });
 
-    const reminded = await runCheckInReminder(t.ctx, { pairingId: pairing.id });
+    const reminded = await remindCheckIns(t.ctx, { pairingId: pairing.id });
     expect(reminded.userIds.sort()).toEqual([jon.id, lou.id].sort());
     const reminders = mailsTo(domain).filter((m) => m.subject.startsWith("Reminder:"));
     expect(reminders.map((m) => m.to[0]).sort()).toEqual([`jon@${domain}`, `lou@${domain}`]);
     expect(reminders[0].subject).toMatch(/^Reminder: did you meet (Ivy|Kim) Test\?$/);
 
     clock.advance(7 * DAY);
-    expect(await runCheckInReminder(t.ctx, { pairingId: pairing.id })).toMatchObject({ sent: 0 });
+    expect(await remindCheckIns(t.ctx, { pairingId: pairing.id })).toMatchObject({ sent: 0 });
     clock.set(NOW);
   });
 });
@@ -153,7 +153,7 @@ describe("the check-in page's calls", () => {
   it("GETs of every check-in link and of the API change nothing", async () => {
     const { pairing, person, match, domain } = await company();
     await match(await person("Mo"), await person("Ned"));
-    await runCheckInStage(t.ctx, { pairingId: pairing.id });
+    await askCheckIns(t.ctx, { pairingId: pairing.id });
     const before = await snapshot();
     for (const mail of mailsTo(domain)) {
       for (const choice of ["met", "not_yet", "skip"]) {
@@ -178,7 +178,7 @@ describe("the check-in page's calls", () => {
     const { pairing, person, match, domain } = await company();
     const [oz, pia] = [await person("Oz"), await person("Pia")];
     const row = await match(oz, pia);
-    await runCheckInStage(t.ctx, { pairingId: pairing.id });
+    await askCheckIns(t.ctx, { pairingId: pairing.id });
     const token = (who: string) =>
       tokenOf(mailsTo(domain).find((m) => m.to[0] === `${who}@${domain}`) as ReceivedMail);
     const stored = () => storedMatch(t.db, row.id);
@@ -209,7 +209,7 @@ describe("the check-in page's calls", () => {
   it("refuses a change once the month's pairing is completed", async () => {
     const { pairing, person, match, domain } = await company();
     const row = await match(await person("Quin"), await person("Ray"));
-    await runCheckInStage(t.ctx, { pairingId: pairing.id });
+    await askCheckIns(t.ctx, { pairingId: pairing.id });
     await t.db.update(pairings).set({ status: "completed" }).where(eq(pairings.id, pairing.id));
     const token = tokenOf(mailsTo(domain)[0]);
     expect((await t.get(`/api/check-in?token=${encodeURIComponent(token)}`)).json().open).toBe(
@@ -227,7 +227,7 @@ describe("the check-in page's calls", () => {
     const { pairing, person, match } = await company();
     const [sal, tim] = [await person("Sal"), await person("Tim")];
     const row = await match(sal, tim);
-    await runCheckInStage(t.ctx, { pairingId: pairing.id });
+    await askCheckIns(t.ctx, { pairingId: pairing.id });
     const good = signLinkToken(SECRET, "check-in", {
       userId: sal.id,
       id: row.id,

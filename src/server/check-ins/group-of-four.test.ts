@@ -5,7 +5,7 @@ import { allowEmail, createMatch, createPairing, createUser } from "../test/fact
 import { type ReceivedMail, type SmtpPeer, startSmtpPeer } from "../test/smtp-peer";
 import { storedAnswers, storedMatch } from "../test/stored-match";
 import { createTestApp, type TestApp } from "../test/test-app";
-import { runCheckInStage } from "./run-check-in-stage";
+import { askCheckIns } from "./ask-check-ins";
 
 const NOW = new Date("2027-03-08T09:00:00Z");
 let peer: SmtpPeer;
@@ -37,7 +37,7 @@ async function askedGroupOfFour() {
     );
   }
   const match = await createMatch(t.db, { members: four, pairing });
-  const run = await runCheckInStage(t.ctx, { pairingId: pairing.id });
+  const run = await askCheckIns(t.ctx, { pairingId: pairing.id });
   const mails = peer.messages.filter((m) => m.to[0]?.endsWith(`@${domain}`));
   const tokenOf = (email: string) => {
     const mail = mails.find((m) => m.to[0] === email) as ReceivedMail;

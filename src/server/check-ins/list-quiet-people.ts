@@ -3,7 +3,7 @@ import type { QuietPeopleResponse } from "../../shared/check-ins";
 import { monthDisplay } from "../../shared/pairings";
 import type { AppContext } from "../context";
 import { stillInQuestions, users } from "../db/schema";
-import { fullName } from "../pairings/members/pairing-members";
+import { fullName } from "../pairings/scope/pairing-members";
 
 /** Everyone left out of the rounds until they answer "Still up for coffee chats?", longest first. */
 export async function listQuietPeople(ctx: AppContext): Promise<QuietPeopleResponse> {

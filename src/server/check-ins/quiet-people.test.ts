@@ -1,10 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { utcDayOf } from "../calendar/month-calendar";
 import { fixedClock } from "../clock";
 import { matches, pairings, stillInQuestions, users } from "../db/schema";
 import { memberIds, withMembers } from "../match-members/match-members";
-import { listEligibleUsers } from "../pairings/members/eligibility";
-import { dayOf, resolveScope } from "../pairings/members/scope";
+import { listEligibleUsers } from "../pairings/scope/eligibility";
+import { resolveScope } from "../pairings/scope/scope";
 import {
   allowEmail,
   createAdmin,
@@ -89,7 +90,7 @@ async function threeQuietRounds() {
 }
 
 const eligibleIds = async (groupId: number) =>
-  (await listEligibleUsers(t.db, await resolveScope(t.db, groupId), dayOf(clock.now()))).map(
+  (await listEligibleUsers(t.db, await resolveScope(t.db, groupId), utcDayOf(clock.now()))).map(
     (u) => u.id,
   );
 const stillInLink = (mail: ReceivedMail) => {

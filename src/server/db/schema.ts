@@ -42,8 +42,8 @@ import {
   oddPolicies,
   pairingStatuses,
   participationStatuses,
-  roundStageKinds,
-  roundStageStates,
+  roundStepKinds,
+  roundStepStates,
   sendStatuses,
   sessionKinds,
 } from "../../shared/enums";
@@ -194,7 +194,7 @@ export const pairings = pgTable(
       onDelete: "set null",
     }),
     domainGroupName: text("domain_group_name"),
-    groupNumber: integer("group_number").notNull().default(1),
+    runOfMonth: integer("run_of_month").notNull().default(1),
     status: text("status", { enum: pairingStatuses }).notNull().default("active"),
     totalPairs: integer("total_pairs").notNull().default(0),
     oddPolicy: text("odd_policy", { enum: oddPolicies }).notNull().default("trio"),
@@ -206,7 +206,7 @@ export const pairings = pgTable(
   },
   (t) => [
     uniqueIndex("pairings_one_active_per_scope")
-      .on(t.scopeKey, t.month, t.groupNumber)
+      .on(t.scopeKey, t.month, t.runOfMonth)
       .where(sql`${t.status} = 'active'`),
     check("pairings_status_check", oneOf(t.status, pairingStatuses)),
     check("pairings_odd_policy_check", oneOf(t.oddPolicy, oddPolicies)),
@@ -298,7 +298,7 @@ export const completedPairings = pgTable("completed_pairings", {
     onDelete: "set null",
   }),
   domainGroupName: text("domain_group_name"),
-  groupNumber: integer("group_number").notNull().default(1),
+  runOfMonth: integer("run_of_month").notNull().default(1),
   matchCount: integer("match_count").notNull(),
   content: jsonb("content").notNull(),
   createdAt: createdAt(),
@@ -699,18 +699,18 @@ export const roundSettings = pgTable(
 );
 
 /**
- * One dated stage of one scope's round for one month, claimed by a process under a lease so it
+ * One dated step of one scope's round for one month, claimed by a process under a lease so it
  * runs exactly once (docs/rounds.md).
  */
-export const roundStages = pgTable(
-  "round_stages",
+export const roundSteps = pgTable(
+  "round_steps",
   {
     id: serial("id").primaryKey(),
     scopeKey: text("scope_key").notNull(),
     month: text("month").notNull(),
-    stage: text("stage", { enum: roundStageKinds }).notNull(),
+    step: text("step", { enum: roundStepKinds }).notNull(),
     dueAt: tz("due_at").notNull(),
-    state: text("state", { enum: roundStageStates }).notNull().default("pending"),
+    state: text("state", { enum: roundStepStates }).notNull().default("pending"),
     claimedBy: text("claimed_by"),
     leaseExpiresAt: tz("lease_expires_at"),
     attempts: integer("attempts").notNull().default(0),
@@ -718,18 +718,18 @@ export const roundStages = pgTable(
     doneAt: tz("done_at"),
     /** Set (claimed) just before a publish announces: members are told at most once. */
     announcedAt: tz("announced_at"),
-    /** Set once a draft stage has told the admins: a draft stored by a run that died is told on re-run. */
+    /** Set once a draft step has told the admins: a draft stored by a run that died is told on re-run. */
     adminsToldAt: tz("admins_told_at"),
-    /** Why a stage was skipped or failed, in words for the admin. */
+    /** Why a step was skipped or failed, in words for the admin. */
     note: text("note"),
     createdAt: createdAt(),
   },
   (t) => [
-    unique("round_stages_once").on(t.scopeKey, t.month, t.stage),
-    index("round_stages_due_idx").on(t.state, t.dueAt),
-    check("round_stages_stage_check", oneOf(t.stage, roundStageKinds)),
-    check("round_stages_state_check", oneOf(t.state, roundStageStates)),
-    check("round_stages_month_check", sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    unique("round_steps_once").on(t.scopeKey, t.month, t.step),
+    index("round_steps_due_idx").on(t.state, t.dueAt),
+    check("round_steps_step_check", oneOf(t.step, roundStepKinds)),
+    check("round_steps_state_check", oneOf(t.state, roundStepStates)),
+    check("round_steps_month_check", sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
   ],
 );
 
@@ -784,7 +784,7 @@ export const activities = pgTable(
 /**
  * One person's check-in for one month's pairing (docs/check-ins.md): asked once, reminded at most
  * once, and the answer they pressed on the check-in page. The row is claimed before the e-mail
- * goes out, so two runs of the check-in stage never ask twice.
+ * goes out, so two runs of the check-in step never ask twice.
  */
 export const checkIns = pgTable(
   "check_ins",
@@ -931,7 +931,7 @@ export type SignInMailRow = typeof signInMails.$inferSelect;
 export type PairingRow = typeof pairings.$inferSelect;
 export type DomainGroupRow = typeof domainGroups.$inferSelect;
 export type DepartmentRow = typeof departments.$inferSelect;
-export type RoundStageRow = typeof roundStages.$inferSelect;
+export type RoundStepRow = typeof roundSteps.$inferSelect;
 export type RoundDraftRow = typeof roundDrafts.$inferSelect;
 export type ActivityRow = typeof activities.$inferSelect;
 export type NewsletterRow = typeof newsletters.$inferSelect;

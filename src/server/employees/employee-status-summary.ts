@@ -1,8 +1,9 @@
 import { isNull, sql } from "drizzle-orm";
 import type { EmployeeStatusSummary } from "../../shared/employees";
+import { utcDayOf } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
 import { users } from "../db/schema";
-import { dayOf, eligibleSql, onLeaveSql } from "../pairings/members/scope";
+import { eligibleSql, onLeaveSql } from "../pairings/scope/scope";
 import { lastEmployeeSync } from "./last-sync";
 
 /**
@@ -10,7 +11,7 @@ import { lastEmployeeSync } from "./last-sync";
  * pauses as available even before a sync writes them back.
  */
 export async function getEmployeeStatusSummary(ctx: AppContext): Promise<EmployeeStatusSummary> {
-  const today = dayOf(ctx.clock.now());
+  const today = utcDayOf(ctx.clock.now());
   const onLeave = sql`(${users.employeeStatus} = 'on_leave' or (${users.employeeStatus} = 'active' and ${onLeaveSql(today)}))`;
   const [row] = await ctx.db
     .select({

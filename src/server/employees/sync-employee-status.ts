@@ -1,8 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { SyncEmployeeStatusResponse } from "../../shared/employees";
+import { utcDayOf } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
 import { users } from "../db/schema";
-import { dayOf, onLeaveSql, reactivateEndedPauses } from "../pairings/members/scope";
+import { onLeaveSql, reactivateEndedPauses } from "../pairings/scope/scope";
 import { recordEmployeeSync } from "./last-sync";
 
 /**
@@ -12,7 +13,7 @@ import { recordEmployeeSync } from "./last-sync";
  */
 export async function syncEmployeeStatus(ctx: AppContext): Promise<SyncEmployeeStatusResponse> {
   const now = ctx.clock.now();
-  const today = dayOf(now);
+  const today = utcDayOf(now);
   return ctx.db.transaction(async (tx) => {
     const leaving = await tx
       .update(users)

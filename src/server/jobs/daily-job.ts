@@ -1,10 +1,8 @@
 import { sql } from "drizzle-orm";
+import { utcDayOf } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
 import { dailyJobs } from "../db/schema";
 import type { JobDefinition, JobRun } from "./job";
-
-/** The UTC day a run is for; a run on a later day catches up everything missed. */
-export const dayOf = (now: Date) => now.toISOString().slice(0, 10);
 
 export interface DailyJobOptions {
   name: string;
@@ -47,7 +45,7 @@ export function defineDailyJob(
         with picked as (
           select name from daily_jobs
           where name = ${name}
-            and (done_for is null or done_for < ${dayOf(now)})
+            and (done_for is null or done_for < ${utcDayOf(now)})
             and (lease_expires_at is null or lease_expires_at < ${now.toISOString()}::timestamptz)
           for update skip locked
         )
@@ -60,7 +58,7 @@ export function defineDailyJob(
     async work(now, run) {
       const note = await options.work(now);
       await ctx.db.execute(sql`
-        update daily_jobs set done_for = ${dayOf(now)}, last_run_at = ${now.toISOString()}::timestamptz,
+        update daily_jobs set done_for = ${utcDayOf(now)}, last_run_at = ${now.toISOString()}::timestamptz,
           note = ${note}, claimed_by = null, lease_expires_at = null
         where name = ${name} and claimed_by = ${run.owner}`);
       return note;

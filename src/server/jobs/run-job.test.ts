@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { utcDayOf } from "../calendar/month-calendar";
 import { fixedClock } from "../clock";
 import type { Database } from "../db/client";
 import { dailyJobs } from "../db/schema";
 import { createTestDatabase } from "../test/test-database";
-import { dayOf, defineDailyJob } from "./daily-job";
+import { defineDailyJob } from "./daily-job";
 import { runDue, startJob } from "./run-job";
 import { createWakeSignal } from "./wake-signal";
 
@@ -82,7 +83,7 @@ describe("a job's lease", () => {
     slow.open();
     await job.settled();
     expect(await row("long")).toMatchObject({
-      doneFor: dayOf(clock.now()),
+      doneFor: utcDayOf(clock.now()),
       note: "done",
       claimedBy: null,
       leaseExpiresAt: null,
@@ -134,7 +135,7 @@ describe("a job's lease", () => {
     expect(await row("crash")).toMatchObject({
       note: "run by b (1)",
       claimedBy: null,
-      doneFor: dayOf(clock.now()),
+      doneFor: utcDayOf(clock.now()),
     });
     await job.stop();
   });

@@ -7,12 +7,11 @@ import {
   percent,
 } from "../../shared/metrics";
 import { whitelistEntrySql } from "../auth/whitelist-lookup";
+import { shiftMonth, utcMonthOf } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
 import type { Db, Tx } from "../db/client";
 import { departments, matches, users } from "../db/schema";
 import { departmentNameInGroupSql } from "../directory/departments/department-name";
-import { shiftMonth } from "../pairings/generate/months";
-import { monthOf } from "../pairings/members/scope";
 import { keptMatchFigures } from "./kept-match-figures";
 import { matchesWithHappened } from "./matches-with-answers";
 
@@ -94,7 +93,7 @@ function matchesByMonth(db: Db | Tx, first: string) {
  * it has not.
  */
 export async function getEnhancedMetrics(ctx: AppContext): Promise<EnhancedMetrics> {
-  const current = monthOf(ctx.clock.now());
+  const current = utcMonthOf(ctx.clock.now());
   const first = shiftMonth(current, -PREVIOUS_MONTHS);
   const [departments, months] = await Promise.all([
     peopleByDepartment(ctx.db),

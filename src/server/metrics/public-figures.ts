@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { PUBLIC_FIGURES_MAX_AGE_SECONDS, type PublicFigures } from "../../shared/public-figures";
+import { utcDayOf } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
 import { users } from "../db/schema";
-import { dayOf, eligibleSql } from "../pairings/members/scope";
-import { joinWhitelistEntry, whitelistEntryId } from "../pairings/members/whitelist-join";
+import { eligibleSql } from "../pairings/scope/scope";
+import { joinWhitelistEntry, whitelistEntryId } from "../pairings/scope/whitelist-join";
 import { getCompanySettings } from "../settings/company-settings";
 import { matchesWithHappened } from "./matches-with-answers";
 
@@ -44,7 +45,7 @@ async function shownPublicFigures(ctx: AppContext): Promise<PublicFigures> {
 }
 
 export async function countPublicFigures(ctx: AppContext): Promise<PublicFigures> {
-  const today = dayOf(ctx.clock.now());
+  const today = utcDayOf(ctx.clock.now());
   // Each person's whitelist entry joined once, not looked up per person (whitelist-join.ts).
   const takingPart = joinWhitelistEntry(
     ctx.db

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { monthName } from "../../shared/months";
 import type { Newsletter } from "../../shared/newsletters";
+import { utcMonthOf } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
 import { newsletters, pairings } from "../db/schema";
 import { Conflict } from "../errors";
-import { monthOf } from "../pairings/members/scope";
 import { validatePairing } from "./compose/composer";
 import { toStoredValidation } from "./compose/validate";
 import { defaultNewsletter } from "./newsletter-defaults";
@@ -13,7 +13,7 @@ import { presentNewsletter } from "./present";
 
 /** "2026-12" for the month after `now`'s (UTC). */
 export function nextMonthOf(now: Date): string {
-  const [year, month] = monthOf(now).split("-").map(Number);
+  const [year, month] = utcMonthOf(now).split("-").map(Number);
   return month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, "0")}`;
 }
 
@@ -55,7 +55,7 @@ export async function generateNewsletter(ctx: AppContext, requested?: string): P
 }
 
 async function firstFreeMonth(ctx: AppContext, now: Date): Promise<string> {
-  const candidates = [monthOf(now), nextMonthOf(now)];
+  const candidates = [utcMonthOf(now), nextMonthOf(now)];
   const taken = await ctx.db
     .select({ month: newsletters.month, year: newsletters.year })
     .from(newsletters)

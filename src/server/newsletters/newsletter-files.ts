@@ -15,7 +15,7 @@ import { displayNames } from "../pairings/records/file-names";
 const recordNameColumns = {
   fileName: completedPairings.fileName,
   month: completedPairings.month,
-  groupNumber: completedPairings.groupNumber,
+  runOfMonth: completedPairings.runOfMonth,
   domainGroupId: completedPairings.domainGroupId,
   domainGroupName: completedPairings.domainGroupName,
 };
@@ -44,7 +44,7 @@ export async function listNewsletterFiles(ctx: AppContext): Promise<NewsletterFi
     .select({
       fileName: completedPairings.fileName,
       month: completedPairings.month,
-      groupNumber: completedPairings.groupNumber,
+      runOfMonth: completedPairings.runOfMonth,
       domainGroupName: completedPairings.domainGroupName,
       matchCount: completedPairings.matchCount,
     })

@@ -63,7 +63,7 @@ async function completedRecordWithMissingMember(month: string) {
     fileName,
     name: "Old",
     month,
-    groupNumber: 1,
+    runOfMonth: 1,
     matchCount: 1,
     content: {
       name: "Old",

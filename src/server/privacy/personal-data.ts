@@ -45,7 +45,7 @@ export const personalDataCoverage: Record<string, Record<string, string>> = {
   activities: { user_id: "activity", data: "activity" },
   still_in_questions: { user_id: "stillInQuestions", silent_months: "stillInQuestions" },
   check_ins: { user_id: "checkIns" },
-  round_stages: { claimed_by: "- the process running the stage" },
+  round_steps: { claimed_by: "- the process running the step" },
   daily_jobs: { claimed_by: "- the process running the job" },
   slack_people: {
     user_id: "- the person's Slack user id, found by their address; deleted on erasure",

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { utcDayOf } from "../calendar/month-calendar";
 import { fixedClock } from "../clock";
-import { listEligibleUsers } from "../pairings/members/eligibility";
-import { dayOf } from "../pairings/members/scope";
+import { listEligibleUsers } from "../pairings/scope/eligibility";
 import { roundDates } from "../rounds/round-dates";
 import { allowEmail, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
@@ -36,8 +36,8 @@ describe("skip next month", () => {
       pauseEndDate: "2027-04-01",
       pauseReason: "skip_next_round",
     });
-    expect(await eligibleOn(dayOf(roundDates("2027-03", rule).draftAt))).not.toContain(me.id);
-    expect(await eligibleOn(dayOf(roundDates("2027-04", rule).draftAt))).toContain(me.id);
+    expect(await eligibleOn(utcDayOf(roundDates("2027-03", rule).draftAt))).not.toContain(me.id);
+    expect(await eligibleOn(utcDayOf(roundDates("2027-04", rule).draftAt))).toContain(me.id);
   });
 
   it("is refused while already paused", async () => {

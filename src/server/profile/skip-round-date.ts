@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { pairingScheduleSchema } from "../../shared/rounds";
 import { whitelistEntrySql } from "../auth/whitelist-lookup";
+import { pairingDayOf, readPairingSchedule } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
 import { domainGroups, roundSettings, users } from "../db/schema";
-import { pairingDayOf, readPairingSchedule } from "../matches/next-pairing";
 
 const DEFAULT_REVIEW_DAYS = 3;
 const DAY_MS = 86_400_000;

@@ -18,9 +18,9 @@ export interface Announcement {
  * approved one for this scope (linked to the new pairing, then sent through the delivery ledger,
  * docs/newsletters.md), otherwise with the short announcement (partner, department, bio, the
  * schedule button, unsubscribe), queued in the same ledger; both composed by newsletters/compose.
- * `claim` takes the stage's announcement (announced_at) so it goes out at most once: in the very
+ * `claim` takes the step's announcement (announced_at) so it goes out at most once: in the very
  * transaction that starts the newsletter's send or queues the short announcement, so a crash
- * leaves either nothing (the stage runs again) or every delivery queued. Null when the
+ * leaves either nothing (the step runs again) or every delivery queued. Null when the
  * announcement was already claimed.
  */
 export async function announceRound(
@@ -35,7 +35,7 @@ export async function announceRound(
   const newsletter = await approvedNewsletterFor(ctx, scope, month, pairingFile);
   if (newsletter) {
     // Linking is idempotent; the claim and the send's start share one transaction, so a crash
-    // leaves the newsletter approved and the stage unclaimed, and the next run sends it.
+    // leaves the newsletter approved and the step unclaimed, and the next run sends it.
     await ctx.db
       .update(newsletters)
       .set({ pairingFile, validation: null, updatedAt: ctx.clock.now() })

@@ -5,7 +5,7 @@ import type { Db, Tx } from "../db/client";
 import { pairings, roundDrafts } from "../db/schema";
 import { requireGroup } from "../directory/groups/find-group";
 import { matchScope } from "../pairings/generate/match-scope";
-import type { PairingScope } from "../pairings/members/scope";
+import type { PairingScope } from "../pairings/scope/scope";
 import type { RoundScope } from "./round-settings";
 
 /** The pairing scope of a round: a company-wide round pairs the people in no active group. */
@@ -35,7 +35,7 @@ export async function pairingOfRound(db: Db | Tx, scope: RoundScope, month: stri
         sql`${pairings.status} in ('active', 'completed')`,
       ),
     )
-    .orderBy(pairings.groupNumber);
+    .orderBy(pairings.runOfMonth);
   const own = rows[0];
   return own ? { ...own, scheduled: isScheduled(own.stats) } : null;
 }

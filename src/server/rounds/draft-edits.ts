@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { roundStageKinds } from "../../shared/enums";
+import { roundStepKinds } from "../../shared/enums";
 import { monthDisplay } from "../../shared/pairings";
 import {
   type DraftMember,
@@ -10,7 +10,7 @@ import {
 import { recordActivity } from "../activity/activity";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
-import { type RoundDraftRow, roundDrafts, roundStages, users } from "../db/schema";
+import { type RoundDraftRow, roundDrafts, roundSteps, users } from "../db/schema";
 import { BadRequest, Conflict, NotFound } from "../errors";
 import { composeDraft, pairingOfRound } from "./compose-draft";
 import { roundDates } from "./round-dates";
@@ -53,13 +53,13 @@ export async function getDraftView(
     .where(and(eq(roundDrafts.scopeKey, scope.key), eq(roundDrafts.month, month)));
   if (!draft) throw new NotFound(NO_DRAFT);
   const [publish] = await ctx.db
-    .select({ dueAt: roundStages.dueAt })
-    .from(roundStages)
+    .select({ dueAt: roundSteps.dueAt })
+    .from(roundSteps)
     .where(
       and(
-        eq(roundStages.scopeKey, scope.key),
-        eq(roundStages.month, month),
-        eq(roundStages.stage, "publish"),
+        eq(roundSteps.scopeKey, scope.key),
+        eq(roundSteps.month, month),
+        eq(roundSteps.step, "publish"),
       ),
     );
   const ids = [...draft.groups.flat(), ...draft.unmatched];
@@ -158,7 +158,7 @@ export async function swapInDraft(
   });
 }
 
-/** No round this month for the scope: its stages are called off and its draft dropped. */
+/** No round this month for the scope: its steps are called off and its draft dropped. */
 export async function skipRound(ctx: AppContext, scopeKey: string, month: string) {
   const scope = await findRoundScope(ctx.db, scopeKey);
   const own = (await getRoundSettings(ctx.db, [scope.key])).get(scope.key);
@@ -185,31 +185,31 @@ export async function skipRound(ctx: AppContext, scopeKey: string, month: string
       .where(and(eq(roundDrafts.scopeKey, scope.key), eq(roundDrafts.month, month)));
     const note = "Skipped by an admin.";
     await tx
-      .update(roundStages)
+      .update(roundSteps)
       .set({ state: "skipped", note, doneAt: ctx.clock.now() })
       .where(
         and(
-          eq(roundStages.scopeKey, scope.key),
-          eq(roundStages.month, month),
-          eq(roundStages.state, "pending"),
+          eq(roundSteps.scopeKey, scope.key),
+          eq(roundSteps.month, month),
+          eq(roundSteps.state, "pending"),
         ),
       );
     // Written down now, so the round is not planned again when its window opens.
     await tx
-      .insert(roundStages)
+      .insert(roundSteps)
       .values(
-        roundStageKinds.map((stage) => ({
+        roundStepKinds.map((step) => ({
           scopeKey: scope.key,
           month,
-          stage,
-          dueAt: dueAt[stage],
+          step,
+          dueAt: dueAt[step],
           state: "skipped" as const,
           note,
           doneAt: ctx.clock.now(),
         })),
       )
       .onConflictDoNothing({
-        target: [roundStages.scopeKey, roundStages.month, roundStages.stage],
+        target: [roundSteps.scopeKey, roundSteps.month, roundSteps.step],
       });
     await recordActivity(
       ctx,

@@ -3,9 +3,9 @@ import { format } from "date-fns";
 import { and, eq } from "drizzle-orm";
 import type { NextPairingResponse } from "../../shared/matches";
 import { whitelistEntrySql } from "../auth/whitelist-lookup";
+import { nextPairingDay, readPairingSchedule } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
 import { domainGroups, users } from "../db/schema";
-import { nextPairingDay, readPairingSchedule } from "../matches/next-pairing";
 import { getRoundSettings, getTimeZone } from "./round-settings";
 
 /**

@@ -14,8 +14,8 @@ import { awayReports, NOT_AWAY_KIND, PARTNER_AWAY_KIND } from "../pairings/curre
 import { type ChangeNotice, queueChangeNotices } from "../pairings/current/change-notices";
 import { lockPairing } from "../pairings/current/pairing-locks";
 import { peopleByIds, placeInTx } from "../pairings/current/re-pair-person";
-import { fullName } from "../pairings/members/pairing-members";
-import { peopleInRunningMatches } from "../pairings/members/running-members";
+import { fullName } from "../pairings/scope/pairing-members";
+import { peopleInRunningMatches } from "../pairings/scope/running-members";
 import { dayIn } from "./away-window";
 import { reportLastDay } from "./report-window";
 import { getTimeZone } from "./round-settings";

@@ -8,9 +8,9 @@ import type {
   TimelineEntry,
   TimelineStep,
 } from "../../shared/rounds";
+import { shiftMonth } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
-import { pairings, type RoundStageRow, roundDrafts, roundStages } from "../db/schema";
-import { shiftMonth } from "../pairings/generate/months";
+import { pairings, type RoundStepRow, roundDrafts, roundSteps } from "../db/schema";
 import { currentRound, nextRound, type RoundDates, roundDates } from "./round-dates";
 import { dateRule, getRoundSettings, listRoundScopes, loadDateContext } from "./round-settings";
 
@@ -24,7 +24,7 @@ export async function getRoundsOverview(ctx: AppContext): Promise<RoundsOverview
   const keys = scopes.map((s) => s.key);
   const settings = await getRoundSettings(ctx.db, keys);
   const { companySchedule, timeZone } = await loadDateContext(ctx);
-  const stages = await ctx.db.select().from(roundStages).where(inArray(roundStages.scopeKey, keys));
+  const steps = await ctx.db.select().from(roundSteps).where(inArray(roundSteps.scopeKey, keys));
   const drafts = await ctx.db.select().from(roundDrafts).where(inArray(roundDrafts.scopeKey, keys));
   const result: ScopeRounds[] = [];
   for (const scope of scopes) {
@@ -37,7 +37,7 @@ export async function getRoundsOverview(ctx: AppContext): Promise<RoundsOverview
     };
     const rule = dateRule(own, companySchedule, timeZone);
     const view = async (dates: RoundDates) => {
-      const rows = stages.filter((s) => s.scopeKey === scope.key && s.month === dates.month);
+      const rows = steps.filter((s) => s.scopeKey === scope.key && s.month === dates.month);
       const draft = drafts.find((d) => d.scopeKey === scope.key && d.month === dates.month);
       const completeAt = roundDates(shiftMonth(dates.month, 1), rule).publishAt;
       const startedAt = stored?.autoSince ?? null;
@@ -49,11 +49,11 @@ export async function getRoundsOverview(ctx: AppContext): Promise<RoundsOverview
     const earlier = latest ? roundDates(shiftMonth(latest.month, -1), rule) : null;
     const earlierOpen =
       earlier !== null &&
-      stages.some(
+      steps.some(
         (s) =>
           s.scopeKey === scope.key &&
           s.month === earlier.month &&
-          s.stage === "publish" &&
+          s.step === "publish" &&
           (s.state === "pending" || s.state === "running"),
       );
     const current = earlierOpen ? earlier : latest;
@@ -76,7 +76,7 @@ const BEFORE_START =
 
 interface RoundInput {
   dates: RoundDates;
-  rows: RoundStageRow[];
+  rows: RoundStepRow[];
   draft: { groups: string[][]; unmatched: string[] } | null;
   completeAt: Date;
   now: Date;
@@ -90,7 +90,7 @@ async function roundView(ctx: AppContext, input: RoundInput): Promise<RoundView>
   // none of its steps was due, so none is called skipped.
   const beforeStart = startedAt === null || dates.draftAt.getTime() < startedAt.getTime();
   const step = (name: TimelineStep, at: Date): TimelineEntry => {
-    const row = rows.find((r) => r.stage === name);
+    const row = rows.find((r) => r.step === name);
     if (row) {
       return {
         step: name,
@@ -111,7 +111,7 @@ async function roundView(ctx: AppContext, input: RoundInput): Promise<RoundView>
       note: beforeStart ? BEFORE_START : NOT_RUN,
     };
   };
-  const pairingId = rows.find((r) => r.stage === "publish")?.pairingId ?? null;
+  const pairingId = rows.find((r) => r.step === "publish")?.pairingId ?? null;
   const complete = await completion(ctx, pairingId, completeAt);
   return {
     month: dates.month,

@@ -19,7 +19,7 @@ import { leaveMatch } from "../pairings/current/leave-match";
 import { lockPairing } from "../pairings/current/pairing-locks";
 import type { RePairNotice } from "../pairings/current/re-pair-mail";
 import { peopleByIds, placeInTx, RE_PAIRED_KIND } from "../pairings/current/re-pair-person";
-import { fullName } from "../pairings/members/pairing-members";
+import { fullName } from "../pairings/scope/pairing-members";
 import { dayIn } from "./away-window";
 import { notAwayUrl } from "./not-away";
 import { reportLastDay } from "./report-window";

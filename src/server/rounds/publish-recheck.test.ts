@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CurrentPairingsResponse } from "../../shared/pairings";
 import { fixedClock } from "../clock";
 import { matches, pairings, roundDrafts, users } from "../db/schema";
-import { runDueStages } from "../jobs/definitions/round-steps";
+import { runDueSteps } from "../jobs/definitions/round-steps";
 import { memberIds, withMembers } from "../match-members/match-members";
 import {
   allowEmail,
@@ -24,7 +24,7 @@ let t: TestApp;
 
 const at = async (iso: string) => {
   clock.set(iso);
-  return runDueStages(t.ctx, { owner: `test-${iso}` });
+  return runDueSteps(t.ctx, { owner: `test-${iso}` });
 };
 
 beforeAll(async () => {
@@ -61,7 +61,7 @@ describe("a scheduled publish", () => {
     await t.db.update(users).set({ isActive: false }).where(eq(users.id, second[0]));
 
     const ran = await at("2027-03-01T09:00:00Z");
-    expect(ran.map((r) => [r.stage, r.state])).toContainEqual(["publish", "done"]);
+    expect(ran.map((r) => [r.step, r.state])).toContainEqual(["publish", "done"]);
     await checkRoundInvariants(t.db);
     const [march] = await t.db
       .select()

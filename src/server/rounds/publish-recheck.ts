@@ -1,12 +1,12 @@
 import { and, asc, eq } from "drizzle-orm";
 import { recordActivity } from "../activity/activity";
+import { utcDayOf } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { pairings } from "../db/schema";
 import { PARTNER_LEFT_KIND, type PartnerLeftData } from "../pairings/current/waiting-for-partner";
-import { awayReasonsOf } from "../pairings/members/member-availability";
-import { peopleInRunningMatches } from "../pairings/members/running-members";
-import { dayOf } from "../pairings/members/scope";
+import { awayReasonsOf } from "../pairings/scope/member-availability";
+import { peopleInRunningMatches } from "../pairings/scope/running-members";
 
 /** Reasons a drafted person no longer takes part by the pairing day. */
 const GONE = new Set(["deactivated", "removed", "paused", "opted_out"]);
@@ -39,7 +39,7 @@ export async function recheckDraftGroups(
     .orderBy(asc(pairings.id))
     .for("share");
   const busy = await peopleInRunningMatches(tx, month);
-  const reasons = await awayReasonsOf(tx, groups.flat(), dayOf(ctx.clock.now()));
+  const reasons = await awayReasonsOf(tx, groups.flat(), utcDayOf(ctx.clock.now()));
   const out = (id: string) => busy.has(id) || GONE.has(reasons.get(id) ?? "");
   const kept: string[][] = [];
   const dropped: string[] = [];

@@ -1,7 +1,7 @@
+import { readPairingSchedule } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import type { PairingRow } from "../db/schema";
-import { readPairingSchedule } from "../matches/next-pairing";
 import { awayWindow } from "./away-window";
 import { dateRule, getRoundSettings, getTimeZone } from "./round-settings";
 

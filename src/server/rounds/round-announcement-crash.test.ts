@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { type Database, openDatabase } from "../db/client";
 import { emailLogs, newsletterDeliveries, newsletters } from "../db/schema";
-import { runDueStages } from "../jobs/definitions/round-steps";
+import { runDueSteps } from "../jobs/definitions/round-steps";
 import { type AppProcess, startAppProcess } from "../test/app-processes";
 import { allowEmail, createAdmin, createPairing, createUser } from "../test/factories";
 import { type PostgresServer, startPostgresServer } from "../test/postgres-server";
@@ -64,7 +64,7 @@ async function publishMarchRound() {
   await createPairing(t.db, { scopeKey: "all", month: "2027-02", name: "February" });
   for (const at of ["2027-02-20T00:00:00Z", "2027-02-26T09:00:00Z", "2027-03-01T09:00:00Z"]) {
     clock.set(at);
-    await runDueStages(t.ctx, { owner: `test-${at}` });
+    await runDueSteps(t.ctx, { owner: `test-${at}` });
   }
   const [announcement] = await t.db
     .select()

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
-import { newsletterDeliveries, newsletters, roundStages } from "../db/schema";
-import { runDueStages } from "../jobs/definitions/round-steps";
+import { newsletterDeliveries, newsletters, roundSteps } from "../db/schema";
+import { runDueSteps } from "../jobs/definitions/round-steps";
 import { allowEmail, createAdmin, createPairing, createUser } from "../test/factories";
 import { type SendingApp, startSendingApp } from "../test/sending-app";
 
@@ -24,7 +24,7 @@ async function publishMarch(s: SendingApp, clock: ReturnType<typeof fixedClock>,
   await createPairing(s.t.db, { scopeKey: "all", month: "2027-02", name: "February" });
   for (const at of ["2027-02-20T00:00:00Z", "2027-02-26T09:00:00Z", "2027-03-01T09:00:00Z"]) {
     clock.set(at);
-    await runDueStages(s.t.ctx, { owner: `test-${at}` });
+    await runDueSteps(s.t.ctx, { owner: `test-${at}` });
   }
   const [announcement] = await s.t.db
     .select()
@@ -60,7 +60,7 @@ describe("a published round's short announcement", () => {
     expect(toAda.text).toContain("Schedule your coffee chat");
     expect(toAda.parsed.headers.some((h) => h.key === "list-unsubscribe")).toBe(true);
 
-    expect(await runDueStages(s.t.ctx, { owner: "restarted" })).toEqual([]);
+    expect(await runDueSteps(s.t.ctx, { owner: "restarted" })).toEqual([]);
     s.worker.wake();
     const all = await s.t.db.select().from(newsletters).where(eq(newsletters.kind, "announcement"));
     expect(all).toHaveLength(1);
@@ -113,8 +113,8 @@ describe("a published round's announcement while the mail server is down", () =>
     const { people, announcement } = await publishMarch(s, clock, "outage.test");
     const [publish] = await s.t.db
       .select()
-      .from(roundStages)
-      .where(and(eq(roundStages.stage, "publish"), eq(roundStages.month, "2027-03")));
+      .from(roundSteps)
+      .where(and(eq(roundSteps.step, "publish"), eq(roundSteps.month, "2027-03")));
     expect(publish.state).toBe("done");
     await expect
       .poll(async () => (await deliveriesOf(s, announcement.id)).every((d) => d.attempts === 1), {

@@ -1,10 +1,9 @@
 import { TZDate } from "@date-fns/tz";
 import type { PairingSchedule } from "../../shared/rounds";
-import { pairingDayOf } from "../matches/next-pairing";
-import { shiftMonth } from "../pairings/generate/months";
+import { monthIn, pairingDayOf, shiftMonth } from "../calendar/month-calendar";
 
-/** Stages run at this hour of the company's day. */
-export const STAGE_HOUR = 9;
+/** Steps run at this hour of the company's day. */
+export const STEP_HOUR = 9;
 
 export interface RoundDates {
   /** YYYY-MM: the month of the pairing day. */
@@ -29,11 +28,10 @@ export interface DateRule {
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
-export const monthKey = (year: number, month0: number) => `${year}-${pad(month0 + 1)}`;
 
 /** 09:00 on a calendar day (day numbers may overflow the month) in the zone, as an instant. */
 const at9 = (year: number, month0: number, day: number, timeZone: string) =>
-  new Date(new TZDate(year, month0, day, STAGE_HOUR, 0, timeZone).getTime());
+  new Date(new TZDate(year, month0, day, STEP_HOUR, 0, timeZone).getTime());
 
 /** The dates of one month's round under a scope's rule (docs/rounds.md "When"). */
 export function roundDates(month: string, rule: DateRule): RoundDates {
@@ -69,12 +67,6 @@ export function checkInsAfter(
     checkInAt: at9(year, month0, day + rule.checkInDays, rule.timeZone),
     reminderAt: at9(year, month0, day + rule.checkInDays + REMINDER_AFTER_DAYS, rule.timeZone),
   };
-}
-
-/** The calendar month `now` falls in, in the zone. */
-export function monthIn(now: Date, timeZone: string): string {
-  const local = new TZDate(now.getTime(), timeZone);
-  return monthKey(local.getFullYear(), local.getMonth());
 }
 
 /**

@@ -6,12 +6,12 @@ import {
   pairingScheduleSchema,
   type RoundSettings,
 } from "../../shared/rounds";
+import { readPairingSchedule } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
 import type { Db, Tx } from "../db/client";
-import { domainGroups, roundSettings, roundStages, settings } from "../db/schema";
+import { domainGroups, roundSettings, roundSteps, settings } from "../db/schema";
 import { NotFound } from "../errors";
-import { readPairingSchedule } from "../matches/next-pairing";
-import { ALL_USERS_LABEL } from "../pairings/members/scope";
+import { ALL_USERS_LABEL } from "../pairings/scope/scope";
 import type { DateRule } from "./round-dates";
 
 export const TIME_ZONE_KEY = "company.timeZone";
@@ -152,7 +152,7 @@ export async function loadDateContext(ctx: Pick<AppContext, "db">) {
 }
 
 /**
- * Saves a scope's settings. The stages of rounds not yet begun (no stage of the round has run)
+ * Saves a scope's settings. The steps of rounds not yet begun (no step of the round has run)
  * are dropped, so the next run plans them again with the new dates (or not at all when the round
  * no longer runs by itself); a round under way keeps every step still to come. Turning automatic
  * rounds back on starts from now: a round whose review window had opened is left to the admin.
@@ -179,7 +179,7 @@ export async function saveRoundSettings(
         },
       });
     // Turned off: every step still to come stops, of a round under way too.
-    await dropPendingStages(tx, { scopeKey, underWayToo: !input.auto });
+    await dropPendingSteps(tx, { scopeKey, underWayToo: !input.auto });
   });
 }
 
@@ -193,25 +193,25 @@ export async function saveTimeZone(ctx: Pick<AppContext, "db">, timeZone: string
         target: settings.key,
         set: { value: timeZone, updatedAt: sql`now()` },
       });
-    await dropPendingStages(tx, {});
+    await dropPendingSteps(tx, {});
   });
 }
 
 type DropScope = { scopeKey?: string; underWayToo?: boolean };
 
 /**
- * The stages of rounds none of whose stages has begun: a round under way keeps its steps, unless
+ * The steps of rounds none of whose steps has begun: a round under way keeps its steps, unless
  * the scope's rounds were turned off (`underWayToo`).
  */
-function dropPendingStages(tx: Tx, { scopeKey, underWayToo = false }: DropScope) {
-  return tx.delete(roundStages).where(
+function dropPendingSteps(tx: Tx, { scopeKey, underWayToo = false }: DropScope) {
+  return tx.delete(roundSteps).where(
     and(
-      eq(roundStages.state, "pending"),
-      scopeKey ? eq(roundStages.scopeKey, scopeKey) : undefined,
+      eq(roundSteps.state, "pending"),
+      scopeKey ? eq(roundSteps.scopeKey, scopeKey) : undefined,
       underWayToo
         ? undefined
-        : sql`not exists (select 1 from round_stages b
-          where b.scope_key = ${roundStages.scopeKey} and b.month = ${roundStages.month}
+        : sql`not exists (select 1 from round_steps b
+          where b.scope_key = ${roundSteps.scopeKey} and b.month = ${roundSteps.month}
             and b.state <> 'pending')`,
     ),
   );

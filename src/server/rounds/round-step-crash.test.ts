@@ -1,15 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
-import { checkIns, matches, roundStages } from "../db/schema";
-import { runDueStages } from "../jobs/definitions/round-steps";
+import { checkIns, matches, roundSteps } from "../db/schema";
+import { runDueSteps } from "../jobs/definitions/round-steps";
 import { memberIds, withMembers } from "../match-members/match-members";
 import { allowEmail, createAdmin, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { composeDraft } from "./compose-draft";
 import { findRoundScope } from "./round-settings";
-import { planDueRounds } from "./run-due-stages";
-import { claimDueStage } from "./stage-ledger";
+import { planDueRounds } from "./run-due-steps";
+import { claimDueStep } from "./step-ledger";
 
 /*
  * A process that dies between two writes of a step: the first part of the step is run as that
@@ -26,22 +26,22 @@ beforeAll(async () => {
   for (const name of ["ann", "bob", "cat", "dan"]) {
     await createUser(t.db, { email: `${name}@crash.test` });
   }
-  await runDueStages(t.ctx);
+  await runDueSteps(t.ctx);
 });
 afterAll(() => t.close());
 
-/** The stage claimed by a process that then dies mid-way; its lease has run out. */
-async function claimThenDie(stage: string) {
+/** The step claimed by a process that then dies mid-way; its lease has run out. */
+async function claimThenDie(step: string) {
   await planDueRounds(t.ctx);
-  const held = await claimDueStage(t.db, { owner: "died", leaseMs: 60_000, now: clock.now() });
-  expect(held?.stage).toBe(stage);
+  const held = await claimDueStep(t.db, { owner: "died", leaseMs: 60_000, now: clock.now() });
+  expect(held?.step).toBe(step);
   return {
     held,
     leaseRunsOut: () =>
       t.db
-        .update(roundStages)
+        .update(roundSteps)
         .set({ leaseExpiresAt: sql`now() - interval '1 second'` })
-        .where(eq(roundStages.id, held?.id ?? 0)),
+        .where(eq(roundSteps.id, held?.id ?? 0)),
   };
 }
 const mailsAbout = async (subject: RegExp) =>
@@ -54,24 +54,22 @@ describe("a step that died between its writes", () => {
     await composeDraft(t.ctx, await findRoundScope(t.db, "all"), "2027-03");
     await leaseRunsOut();
     clock.set("2027-02-26T09:10:00Z");
-    const ran = await runDueStages(t.ctx, { owner: "next" });
-    expect(ran.map((r) => [r.stage, r.state])).toEqual([["draft", "done"]]);
+    const ran = await runDueSteps(t.ctx, { owner: "next" });
+    expect(ran.map((r) => [r.step, r.state])).toEqual([["draft", "done"]]);
     expect(await mailsAbout(/^Review the March 2027 pairing/)).toEqual(["boss@crash.test"]);
-    expect(await runDueStages(t.ctx, { owner: "again" })).toEqual([]);
+    expect(await runDueSteps(t.ctx, { owner: "again" })).toEqual([]);
     expect(await mailsAbout(/^Review the March 2027 pairing/)).toHaveLength(1);
   });
 
   it("sends a check-in question claimed before the run died, and asks nobody twice", async () => {
     clock.set("2027-03-01T09:00:00Z");
-    expect((await runDueStages(t.ctx)).map((r) => [r.stage, r.state])).toEqual([
-      ["publish", "done"],
-    ]);
+    expect((await runDueSteps(t.ctx)).map((r) => [r.step, r.state])).toEqual([["publish", "done"]]);
     clock.set("2027-03-08T09:00:00Z");
     const { leaseRunsOut } = await claimThenDie("check-in");
     const [publish] = await t.db
       .select()
-      .from(roundStages)
-      .where(and(eq(roundStages.month, "2027-03"), eq(roundStages.stage, "publish")));
+      .from(roundSteps)
+      .where(and(eq(roundSteps.month, "2027-03"), eq(roundSteps.step, "publish")));
     const pairingId = publish.pairingId as number;
     const [someMatch] = await withMembers(
       t.db,
@@ -87,8 +85,8 @@ describe("a step that died between its writes", () => {
     });
     await leaseRunsOut();
     clock.set("2027-03-08T09:10:00Z");
-    const ran = await runDueStages(t.ctx, { owner: "next" });
-    expect(ran.map((r) => [r.stage, r.state])).toEqual([["check-in", "done"]]);
+    const ran = await runDueSteps(t.ctx, { owner: "next" });
+    expect(ran.map((r) => [r.step, r.state])).toEqual([["check-in", "done"]]);
     const asked = await mailsAbout(/^Did you meet/);
     expect(asked.sort()).toEqual(
       ["ann", "bob", "cat", "dan"].map((name) => `${name}@crash.test`).sort(),
@@ -106,12 +104,12 @@ describe("a step that died between its writes", () => {
     await t.db.update(checkIns).set({ remindedAt: clock.now() }).where(eq(checkIns.id, one.id));
     await leaseRunsOut();
     clock.set("2027-03-15T09:10:00Z");
-    const ran = await runDueStages(t.ctx, { owner: "next" });
-    expect(ran.map((r) => [r.stage, r.state])).toEqual([["reminder", "done"]]);
+    const ran = await runDueSteps(t.ctx, { owner: "next" });
+    expect(ran.map((r) => [r.step, r.state])).toEqual([["reminder", "done"]]);
     expect((await mailsAbout(/^Reminder: did you meet/)).sort()).toEqual(
       ["ann", "bob", "cat", "dan"].map((name) => `${name}@crash.test`).sort(),
     );
-    expect(await runDueStages(t.ctx, { owner: "again" })).toEqual([]);
+    expect(await runDueSteps(t.ctx, { owner: "again" })).toEqual([]);
     expect(await mailsAbout(/^Reminder: did you meet/)).toHaveLength(4);
   });
 });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { roundDrafts } from "../db/schema";
-import { runDueStages } from "../jobs/definitions/round-steps";
+import { runDueSteps } from "../jobs/definitions/round-steps";
 import { allowEmail, createAdmin, createGroup, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 
@@ -20,7 +20,7 @@ beforeAll(async () => {
   for (const name of ["ann", "bob", "cat"]) await createUser(t.db, { email: `${name}@ops.test` });
   const group = await createGroup(t.db, { name: "labs", displayName: "Labs" });
   await allowEmail(t.db, "*@labs.test", group.id);
-  await runDueStages(t.ctx);
+  await runDueSteps(t.ctx);
 });
 afterAll(() => t.close());
 
@@ -106,7 +106,7 @@ describe("the admin's control of the rounds", () => {
 
   it("lets the admin swap two people in the draft, regenerate it, or skip the month", async () => {
     clock.set("2027-03-07T08:00:00Z");
-    await runDueStages(t.ctx);
+    await runDueSteps(t.ctx);
     const url = "/api/admin/rounds/all/2027-03";
     const draft = (await asAdmin().get(`${url}/draft`)).json();
     expect(draft.groups.flat()).toHaveLength(4);
@@ -125,7 +125,7 @@ describe("the admin's control of the rounds", () => {
     );
     expect((await asAdmin().get(`${url}/draft`)).statusCode).toBe(404);
     clock.set("2027-03-09T09:00:00Z");
-    const ran = await runDueStages(t.ctx);
+    const ran = await runDueSteps(t.ctx);
     expect(ran.filter((r) => r.scopeKey === "all")).toEqual([]);
     const steps = (await asAdmin().get("/api/admin/rounds")).json().scopes[0].current.steps;
     expect(steps[1]).toMatchObject({

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { RoundSettings } from "../../shared/rounds";
 import { listActivity } from "../activity/activity";
 import { fixedClock } from "../clock";
-import { pairings, roundDrafts, roundStages } from "../db/schema";
-import { runDueStages } from "../jobs/definitions/round-steps";
+import { pairings, roundDrafts, roundSteps } from "../db/schema";
+import { runDueSteps } from "../jobs/definitions/round-steps";
 import { allowEmail, createAdmin, createGroup, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 
@@ -32,22 +32,22 @@ async function company(start: string) {
   }
   const at = async (iso: string) => {
     clock.set(iso);
-    return (await runDueStages(app.ctx, { owner: `test-${iso}` })).map((r) => [
+    return (await runDueSteps(app.ctx, { owner: `test-${iso}` })).map((r) => [
       r.month,
-      r.stage,
+      r.step,
       r.state,
     ]);
   };
   const saveSettings = (scopeKey: string, settings: RoundSettings) =>
     app.as(admin).put(`/api/admin/rounds/settings/${scopeKey}`, settings);
-  const stagesOf = (month: string, scopeKey = "all") =>
+  const stepsOf = (month: string, scopeKey = "all") =>
     app.db
       .select()
-      .from(roundStages)
-      .where(and(eq(roundStages.scopeKey, scopeKey), eq(roundStages.month, month)));
+      .from(roundSteps)
+      .where(and(eq(roundSteps.scopeKey, scopeKey), eq(roundSteps.month, month)));
   const asked = async () =>
     (await app.outbox()).filter((m) => m.subject.startsWith("Did you meet"));
-  return { app, admin, clock, at, saveSettings, stagesOf, asked };
+  return { app, admin, clock, at, saveSettings, stepsOf, asked };
 }
 
 const defaults: RoundSettings = { schedule: null, reviewDays: 3, checkInDays: 7, auto: true };
@@ -60,7 +60,7 @@ describe("a publish made late, after a downtime", () => {
     // Down from the draft until an hour after the planned check-in.
     expect(await c.at("2027-03-08T10:00:00Z")).toEqual([["2027-03", "publish", "done"]]);
     expect(await c.asked()).toEqual([]);
-    const checkIn = (await c.stagesOf("2027-03")).find((s) => s.stage === "check-in");
+    const checkIn = (await c.stepsOf("2027-03")).find((s) => s.step === "check-in");
     expect(checkIn?.dueAt.toISOString()).toBe("2027-03-15T09:00:00.000Z");
     expect(await c.at("2027-03-15T08:59:00Z")).toEqual([]);
     expect(await c.at("2027-03-15T09:00:00Z")).toEqual([["2027-03", "check-in", "done"]]);
@@ -86,7 +86,7 @@ describe("a long review window before a fixed pairing date", () => {
       .from(roundDrafts)
       .where(eq(roundDrafts.month, "2027-03"));
     expect(kept).toBeDefined();
-    const publish = (await c.stagesOf("2027-03")).find((s) => s.stage === "publish");
+    const publish = (await c.stepsOf("2027-03")).find((s) => s.step === "publish");
     expect(publish?.state).toBe("pending");
     const shown = (await c.app.as(c.admin).get("/api/admin/rounds")).json().scopes[0];
     expect([shown.current.month, shown.current.draft, shown.next.month]).toEqual([
@@ -109,7 +109,7 @@ describe("a long review window before a fixed pairing date", () => {
     // Down from 26 February to 2 April: March's publish was missed, April's window is open.
     const ran = await c.at("2027-04-02T10:00:00Z");
     expect(ran).toContainEqual(["2027-04", "draft", "done"]);
-    const publish = (await c.stagesOf("2027-03")).find((s) => s.stage === "publish");
+    const publish = (await c.stepsOf("2027-03")).find((s) => s.step === "publish");
     expect(publish?.state).toBe("skipped");
     const calledOff = (await listActivity(c.app.db, { limit: 50 })).filter(
       (a) => a.kind === "round.called-off",
@@ -133,8 +133,8 @@ describe("a group created shortly before its review window", () => {
     // A restart: nothing ran from the 10th until after the window opened on the 26th.
     const ran = await c.at("2027-02-27T09:00:00Z");
     expect(ran).toContainEqual(["2027-03", "draft", "done"]);
-    const labs = await c.stagesOf("2027-03", String(group.id));
-    expect(labs.find((s) => s.stage === "draft")?.state).toBe("done");
+    const labs = await c.stepsOf("2027-03", String(group.id));
+    expect(labs.find((s) => s.step === "draft")?.state).toBe("done");
     const [draft] = await c.app.db
       .select()
       .from(roundDrafts)
@@ -155,19 +155,19 @@ describe("settings saved while a round runs", () => {
     expect(await c.at("2027-04-19T09:00:00Z")).toEqual([["2027-05", "draft", "done"]]);
     c.clock.set("2027-04-20T09:00:00Z");
     expect((await c.saveSettings("all", { ...long, checkInDays: 20 })).statusCode).toBe(200);
-    const april = await c.stagesOf("2027-04");
+    const april = await c.stepsOf("2027-04");
     expect(
       april
         .filter((s) => s.state === "pending")
-        .map((s) => s.stage)
+        .map((s) => s.step)
         .sort(),
     ).toEqual(["check-in", "reminder"]);
     expect(await c.at("2027-04-26T09:00:00Z")).toEqual([["2027-04", "check-in", "done"]]);
     expect(await c.asked()).toHaveLength(4);
     // Turned off: every step still to come stops, of the rounds under way too.
     expect((await c.saveSettings("all", { ...long, auto: false })).statusCode).toBe(200);
-    const pending = (await c.stagesOf("2027-04"))
-      .concat(await c.stagesOf("2027-05"))
+    const pending = (await c.stepsOf("2027-04"))
+      .concat(await c.stepsOf("2027-05"))
       .filter((s) => s.state === "pending");
     expect(pending).toEqual([]);
   });

@@ -3,17 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listActivity } from "../activity/activity";
 import { fixedClock } from "../clock";
 import { type Database, openDatabase } from "../db/client";
-import { pairings, roundStages } from "../db/schema";
-import { runDueStages } from "../jobs/definitions/round-steps";
+import { pairings, roundSteps } from "../db/schema";
+import { runDueSteps } from "../jobs/definitions/round-steps";
 import { deliverQueued } from "../test/deliveries";
 import { allowEmail, createAdmin, createUser } from "../test/factories";
 import { type PostgresServer, startPostgresServer } from "../test/postgres-server";
 import { createTestApp, type TestApp } from "../test/test-app";
-import { claimDueStage } from "./stage-ledger";
+import { claimDueStep } from "./step-ledger";
 
 /*
  * Two app instances on one PostgreSQL server (TEST_DATABASE_URL's, else a throwaway cluster), each
- * with its own connection pool, racing through the same stages; then a process dying mid-stage,
+ * with its own connection pool, racing through the same steps; then a process dying mid-step,
  * then a pairing made by hand.
  */
 const clock = fixedClock("2027-02-20T00:00:00Z");
@@ -41,7 +41,7 @@ beforeAll(async () => {
   for (const name of ["ann", "bob", "cat", "dan", "eve", "fay"]) {
     await createUser(one.db, { email: `${name}@race.test` });
   }
-  await runDueStages(one.ctx);
+  await runDueSteps(one.ctx);
 });
 afterAll(async () => {
   await two.close();
@@ -52,13 +52,13 @@ afterAll(async () => {
 });
 
 describe("several processes, one round", () => {
-  it("runs each stage exactly once when two processes race for them", async () => {
+  it("runs each step exactly once when two processes race for them", async () => {
     clock.set("2027-03-01T09:00:00Z");
     const [a, b] = await Promise.all([
-      runDueStages(one.ctx, { owner: "process-a" }),
-      runDueStages(two.ctx, { owner: "process-b" }),
+      runDueSteps(one.ctx, { owner: "process-a" }),
+      runDueSteps(two.ctx, { owner: "process-b" }),
     ]);
-    const ran = [...a, ...b].map((r) => r.stage).sort();
+    const ran = [...a, ...b].map((r) => r.step).sort();
     expect(ran).toEqual(["draft", "publish"]);
     expect(await pairingsOf("2027-03")).toHaveLength(1);
     expect(await activities("round.drafted")).toHaveLength(1);
@@ -70,35 +70,35 @@ describe("several processes, one round", () => {
     expect(told).toHaveLength(6);
   });
 
-  it("lets another process finish a stage whose holder died, repeating nothing", async () => {
+  it("lets another process finish a step whose holder died, repeating nothing", async () => {
     clock.set("2027-03-08T09:00:00Z");
-    const held = await claimDueStage(one.db, { owner: "died", leaseMs: 60_000, now: clock.now() });
-    expect(held?.stage).toBe("check-in");
-    const [b] = await Promise.all([runDueStages(two.ctx, { owner: "process-b" })]);
+    const held = await claimDueStep(one.db, { owner: "died", leaseMs: 60_000, now: clock.now() });
+    expect(held?.step).toBe("check-in");
+    const [b] = await Promise.all([runDueSteps(two.ctx, { owner: "process-b" })]);
     expect(b).toEqual([]);
     // The holder's lease runs out.
     await one.db
-      .update(roundStages)
+      .update(roundSteps)
       .set({ leaseExpiresAt: sql`now() - interval '1 second'` })
-      .where(eq(roundStages.id, held?.id ?? 0));
-    const taken = await runDueStages(two.ctx, { owner: "process-b" });
-    expect(taken.map((r) => [r.stage, r.state])).toEqual([["check-in", "done"]]);
+      .where(eq(roundSteps.id, held?.id ?? 0));
+    const taken = await runDueSteps(two.ctx, { owner: "process-b" });
+    expect(taken.map((r) => [r.step, r.state])).toEqual([["check-in", "done"]]);
     const asked = (await one.outbox()).filter((m) => m.subject.startsWith("Did you meet"));
     expect(asked).toHaveLength(6);
   });
 
   it("does not publish or announce twice when a publish is taken over after it had run", async () => {
     const [publish] = await one.db
-      .update(roundStages)
+      .update(roundSteps)
       .set({
         state: "running",
         claimedBy: "died",
         leaseExpiresAt: sql`now() - interval '1 second'`,
       })
-      .where(and(eq(roundStages.month, "2027-03"), eq(roundStages.stage, "publish")))
+      .where(and(eq(roundSteps.month, "2027-03"), eq(roundSteps.step, "publish")))
       .returning();
     const mails = (await one.outbox()).length;
-    const again = await runDueStages(one.ctx, { owner: "process-a" });
+    const again = await runDueSteps(one.ctx, { owner: "process-a" });
     expect(again.map((r) => [r.id, r.state])).toEqual([[publish.id, "done"]]);
     expect(await pairingsOf("2027-03")).toHaveLength(1);
     expect(await activities("round.published")).toHaveLength(1);
@@ -110,15 +110,15 @@ describe("several processes, one round", () => {
 describe("a pairing made by hand", () => {
   it("counts as the month's round: the round makes no second one and does not announce it", async () => {
     clock.set("2027-04-02T09:00:00Z");
-    const drafted = await runDueStages(one.ctx);
-    expect(drafted.map((r) => r.stage)).toEqual(["reminder", "draft"]);
+    const drafted = await runDueSteps(one.ctx);
+    expect(drafted.map((r) => r.step)).toEqual(["reminder", "draft"]);
     clock.set("2027-04-05T08:00:00Z");
     const admin = await createAdmin(one.db, { participationStatus: "opted_out" });
     const made = await one.as(admin).post("/api/admin/generate-pairing", {});
     expect(made.statusCode).toBe(200);
     clock.set("2027-04-05T09:00:00Z");
-    const published = await runDueStages(one.ctx);
-    expect(published.map((r) => [r.stage, r.state])).toEqual([["publish", "done"]]);
+    const published = await runDueSteps(one.ctx);
+    expect(published.map((r) => [r.step, r.state])).toEqual([["publish", "done"]]);
     const april = await pairingsOf("2027-04");
     expect(april).toHaveLength(1);
     expect(april[0].createdBy).toBe(admin.id);

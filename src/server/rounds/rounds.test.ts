@@ -2,8 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listActivity } from "../activity/activity";
 import { fixedClock } from "../clock";
-import { pairings, roundDrafts, roundStages } from "../db/schema";
-import { runDueStages } from "../jobs/definitions/round-steps";
+import { pairings, roundDrafts, roundSteps } from "../db/schema";
+import { runDueSteps } from "../jobs/definitions/round-steps";
 import { deliverQueued } from "../test/deliveries";
 import { allowEmail, createAdmin, createPairing, createUser } from "../test/factories";
 import { checkRoundInvariantsAfterEach } from "../test/round-invariants-hook";
@@ -19,7 +19,7 @@ let people: Array<{ id: string; email: string }>;
 
 const at = async (iso: string) => {
   clock.set(iso);
-  return runDueStages(t.ctx, { owner: `test-${iso}` });
+  return runDueSteps(t.ctx, { owner: `test-${iso}` });
 };
 const mailTo = async (subject: RegExp) =>
   (await t.outbox()).filter((m) => subject.test(m.subject)).map((m) => m.toAddress);
@@ -49,7 +49,7 @@ describe("a round runs by itself", () => {
   it("makes a draft at the start of the review window that only admins see, and tells them", async () => {
     expect(await at("2027-02-26T08:59:00Z")).toEqual([]);
     const ran = await at("2027-02-26T09:00:00Z");
-    expect(ran.map((r) => [r.stage, r.state])).toEqual([["draft", "done"]]);
+    expect(ran.map((r) => [r.step, r.state])).toEqual([["draft", "done"]]);
     const [draft] = await t.db.select().from(roundDrafts).where(eq(roundDrafts.month, "2027-03"));
     expect(draft.groups.flat().sort()).toEqual(people.map((p) => p.id).sort());
     expect(await marchPairings()).toEqual([]);
@@ -61,7 +61,7 @@ describe("a round runs by itself", () => {
   it("publishes on the pairing day at 09:00 and completes February's pairing", async () => {
     expect(await at("2027-03-01T08:59:00Z")).toEqual([]);
     const ran = await at("2027-03-01T09:00:00Z");
-    expect(ran.map((r) => [r.stage, r.state])).toEqual([["publish", "done"]]);
+    expect(ran.map((r) => [r.step, r.state])).toEqual([["publish", "done"]]);
     const [march] = await marchPairings();
     expect(march).toMatchObject({ status: "active", totalPairs: 2 });
     const [february] = await t.db.select().from(pairings).where(eq(pairings.month, "2027-02"));
@@ -79,23 +79,23 @@ describe("a round runs by itself", () => {
 
   it("creates and sends nothing twice when a process starts again the same day", async () => {
     const before = (await t.outbox()).length;
-    expect(await runDueStages(t.ctx, { owner: "restarted" })).toEqual([]);
+    expect(await runDueSteps(t.ctx, { owner: "restarted" })).toEqual([]);
     expect(await marchPairings()).toHaveLength(1);
     expect((await t.outbox()).length).toBe(before);
   });
 
   it("asks everyone whether they met a week later, and reminds once a week after that", async () => {
     const ran = await at("2027-03-08T09:00:00Z");
-    expect(ran.map((r) => [r.stage, r.state])).toEqual([["check-in", "done"]]);
+    expect(ran.map((r) => [r.step, r.state])).toEqual([["check-in", "done"]]);
     expect((await mailTo(/Did you meet/)).sort()).toEqual(people.map((p) => p.email).sort());
     const reminded = await at("2027-03-15T09:00:00Z");
-    expect(reminded.map((r) => [r.stage, r.state])).toEqual([["reminder", "done"]]);
+    expect(reminded.map((r) => [r.step, r.state])).toEqual([["reminder", "done"]]);
     expect(await at("2027-03-16T09:00:00Z")).toEqual([]);
   });
 
   it("completes March's pairing when April's is published", async () => {
     const ran = await at("2027-04-05T09:00:00Z");
-    expect(ran.map((r) => [r.month, r.stage])).toEqual([
+    expect(ran.map((r) => [r.month, r.step])).toEqual([
       ["2027-04", "draft"],
       ["2027-04", "publish"],
     ]);
@@ -117,7 +117,7 @@ describe("what fell due while nothing ran", () => {
   it("runs once at the next start, only the latest round's draft and publish", async () => {
     // Down from 16 April to 4 June: May's round is called off, June's runs at once.
     const ran = await at("2027-06-08T10:00:00Z");
-    expect(ran.map((r) => [r.month, r.stage, r.state])).toEqual([
+    expect(ran.map((r) => [r.month, r.step, r.state])).toEqual([
       ["2027-04", "check-in", "done"],
       ["2027-04", "reminder", "done"],
       ["2027-06", "draft", "done"],
@@ -125,7 +125,7 @@ describe("what fell due while nothing ran", () => {
     ]);
     const active = await t.db.select().from(pairings).where(eq(pairings.status, "active"));
     expect(active.map((p) => p.month)).toEqual(["2027-06"]);
-    const may = await t.db.select().from(roundStages).where(eq(roundStages.month, "2027-05"));
+    const may = await t.db.select().from(roundSteps).where(eq(roundSteps.month, "2027-05"));
     expect(may).toEqual([]);
   });
 });

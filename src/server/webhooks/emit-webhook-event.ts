@@ -7,7 +7,7 @@ import { webhookEndpoints } from "../db/schema";
 /**
  * Queues one signed call per endpoint that subscribed to `type` (docs/chat.md, "Webhooks").
  * `key` names the occurrence (say, the match's id): the same occurrence is queued once per
- * endpoint however often this runs, so a stage run again after a crash sends nothing twice.
+ * endpoint however often this runs, so a step run again after a crash sends nothing twice.
  * The body is the Standard Webhooks shape: `{ type, timestamp, data }`.
  */
 export async function emitWebhookEvent(

@@ -16,7 +16,7 @@ import { signInMailJob } from "./sign-in-mail";
 export const JOBS: Array<(ctx: AppContext, logs: JobLogs) => AnyJobDefinition> = [
   // Daily: expired sign-in records and history past retention (docs/privacy.md); one process runs it.
   retentionJob,
-  // The monthly rounds' stages; each stage runs once (docs/rounds.md).
+  // The monthly rounds' steps; each step runs once (docs/rounds.md).
   roundStepsJob,
   // Newsletters and round announcements; a send survives any one process dying.
   newsletterDeliveryJob,

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { type CompletedPairingContent, membersOfFileMatch } from "../../../shared/pairings";
+import { utcDayOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
 import {
   allowedEmails,
@@ -12,7 +13,7 @@ import {
 import { departmentNameSql } from "../../directory/departments/department-name";
 import { NotFound } from "../../errors";
 import { memberIdsSql, pairingMemberIdsSql } from "../../match-members/match-members";
-import { dayOf, eligibleSql, inScopeSql, type PairingScope } from "../../pairings/members/scope";
+import { eligibleSql, inScopeSql, type PairingScope } from "../../pairings/scope/scope";
 import { parseActivePairingFile } from "../newsletter-files";
 
 /** One person as the newsletter needs them: to decide who receives it and to show them as a partner. */
@@ -157,7 +158,7 @@ async function fromMatches(
     .orderBy(asc(matches.id));
   const member = sql`${users.id} in ${pairingMemberIdsSql(pairingId)}`;
   const ready = scope
-    ? (and(eligibleSql(dayOf(ctx.clock.now())), inScopeSql(scope)) as SQL)
+    ? (and(eligibleSql(utcDayOf(ctx.clock.now())), inScopeSql(scope)) as SQL)
     : sql`false`;
   const found = await ctx.db
     .select({ ...personColumns, ready: sql<boolean>`(${ready})` })
@@ -210,7 +211,7 @@ async function loadSatOut(
   scope: PairingScope,
   memberIds: string[],
 ): Promise<AudiencePerson[]> {
-  const today = dayOf(ctx.clock.now());
+  const today = utcDayOf(ctx.clock.now());
   const rows = await ctx.db
     .select(personColumns)
     .from(users)

@@ -1,4 +1,4 @@
-import { fullName } from "../../pairings/members/pairing-members";
+import { fullName } from "../../pairings/scope/pairing-members";
 import { type AudiencePerson, canReceive, type PairingAudience } from "./audience";
 import { absoluteImageUrl } from "./content";
 import type { MatchView, PartnerView } from "./templates/views";

@@ -1,5 +1,5 @@
 import type { StoredValidation, ValidateResponse } from "../../../shared/newsletters";
-import { fullName } from "../../pairings/members/pairing-members";
+import { fullName } from "../../pairings/scope/pairing-members";
 import type { AudiencePerson, PairingAudience } from "./audience";
 
 /**

@@ -1,6 +1,6 @@
 import { desc, inArray } from "drizzle-orm";
 import type { EmailLog, EmailLogEntry, MatchValidationSummary } from "../../../shared/newsletters";
-import { groupLetter, monthDisplay } from "../../../shared/pairings";
+import { monthDisplay, runLetter } from "../../../shared/pairings";
 import type { AppContext } from "../../context";
 import { emailLogs } from "../../db/schema";
 import { pairingDisplayName } from "../newsletter-files";
@@ -109,10 +109,10 @@ async function displayOf(ctx: AppContext, pairingFile: string): Promise<string |
   if (known) return known;
   const parts = RECORD_NAME.exec(pairingFile);
   if (!parts) return null;
-  const [, year, month, group, slug] = parts;
+  const [, year, month, run, slug] = parts;
   const name = slug
     .split("-")
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(" ");
-  return `${monthDisplay(`${year}-${month}`)} Group ${groupLetter(Number(group))} - ${name}`;
+  return `${monthDisplay(`${year}-${month}`)} Group ${runLetter(Number(run))} - ${name}`;
 }

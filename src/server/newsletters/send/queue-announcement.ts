@@ -14,7 +14,7 @@ export interface QueueAnnouncementOptions {
   domainGroupId: number | null;
   /**
    * Runs first in the transaction that queues; when it answers false nothing is queued (the
-   * caller's claim, e.g. a round stage's `announced_at`, was already taken).
+   * caller's claim, e.g. a round step's `announced_at`, was already taken).
    */
   claim?: (tx: Tx) => Promise<boolean>;
 }

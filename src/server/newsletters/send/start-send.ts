@@ -24,7 +24,7 @@ export const NOBODY_TO_SEND_TO =
  * then deliver those rows (jobs/definitions/newsletter-delivery.ts); nothing is sent from the request. The send records this
  * process's mail transport: only processes with the same one deliver it. The conditional update is
  * the concurrency rule: of two sends at once only one finds the newsletter still approved.
- * `claim`, when given, runs first in that transaction (a round's stage takes its announcement,
+ * `claim`, when given, runs first in that transaction (a round's step takes its announcement,
  * docs/rounds.md): false ends the send before anything is written, as ALREADY_ANNOUNCED.
  */
 export async function startSend(

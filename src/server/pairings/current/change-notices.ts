@@ -5,7 +5,7 @@ import {
   type MatchChangeMail,
   queueMatchChangeMails,
 } from "../../newsletters/send/match-change-mails";
-import { fullName } from "../members/pairing-members";
+import { fullName } from "../scope/pairing-members";
 import type { RePairNotice } from "./re-pair-mail";
 
 export type Person = RePairNotice["person"];

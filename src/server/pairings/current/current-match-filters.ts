@@ -1,12 +1,12 @@
 import { and, type SQL, sql } from "drizzle-orm";
 import type { CurrentPairingsFilter } from "../../../shared/current-pairings-query";
 import { MAX_ID } from "../../../shared/id-range";
+import { utcDayOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
 import { matches, matchMembers, users } from "../../db/schema";
 import { searchSql } from "../../directory/search/person-search";
 import { BadRequest } from "../../errors";
-import { awayPeopleSql } from "../members/member-availability";
-import { dayOf } from "../members/scope";
+import { awayPeopleSql } from "../scope/member-availability";
 
 /**
  * The current pairings' filters as conditions on `matches` (docs/pairings.md, "Current
@@ -45,7 +45,7 @@ async function statusSql(
   pairingIds: number[],
 ): Promise<SQL | undefined> {
   if (!status) return undefined;
-  const away = awayPeopleSql(ctx.db, dayOf(ctx.clock.now()));
+  const away = awayPeopleSql(ctx.db, utcDayOf(ctx.clock.now()));
   const having = status === "away" ? sql`true` : sql`count(*) - count(aw.id) = 1`;
   const result = await ctx.db.execute(sql`
     with aw as materialized (${away}),

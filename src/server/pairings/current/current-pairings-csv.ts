@@ -3,7 +3,7 @@ import { pairingRows, pairingsCsv } from "../../../shared/current-pairing-rows";
 import type { CurrentPairingsFilter } from "../../../shared/current-pairings-query";
 import type { PreviewMatch } from "../../../shared/pairings";
 import type { AppContext } from "../../context";
-import { presentPairing } from "../members/present";
+import { presentPairing } from "../scope/present";
 import { matchFilterSql } from "./current-match-filters";
 import { activePairings, matchesAfter, presentMatches } from "./current-pairings";
 

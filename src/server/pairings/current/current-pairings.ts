@@ -1,13 +1,13 @@
 import { and, asc, count, desc, eq, gt, inArray, type SQL } from "drizzle-orm";
 import type { CurrentPairingsQuery } from "../../../shared/current-pairings-query";
 import type { CurrentPairingsResponse, PreviewMatch } from "../../../shared/pairings";
+import { utcDayOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
 import { type MatchRow, matches, type PairingRow, pairings } from "../../db/schema";
 import { withMembers } from "../../match-members/match-members";
-import { awayReasonsOf } from "../members/member-availability";
-import { loadMembers } from "../members/pairing-members";
-import { presentPairing, presentPreviewMatch } from "../members/present";
-import { dayOf } from "../members/scope";
+import { awayReasonsOf } from "../scope/member-availability";
+import { loadMembers } from "../scope/pairing-members";
+import { presentPairing, presentPreviewMatch } from "../scope/present";
 import {
   decodeMatchCursor,
   encodeMatchCursor,
@@ -45,7 +45,7 @@ export async function getCurrentPairings(
   };
   if (active.length === 0) return empty;
   const ids = active.map((p) => p.id);
-  for (const [id, people] of await waitingForPartner(ctx.db, ids, dayOf(ctx.clock.now()))) {
+  for (const [id, people] of await waitingForPartner(ctx.db, ids, utcDayOf(ctx.clock.now()))) {
     waitingByPairing[String(id)] = people;
   }
   const after = query.cursor ? decodeMatchCursor(query.cursor, ids) : undefined;
@@ -136,7 +136,7 @@ export async function presentMatches(ctx: AppContext, page: MatchRow[], withAway
   const full = await withMembers(ctx.db, page);
   const people = await loadMembers(ctx.db, full);
   const away = withAway
-    ? await awayReasonsOf(ctx.db, [...people.keys()], dayOf(ctx.clock.now()))
+    ? await awayReasonsOf(ctx.db, [...people.keys()], utcDayOf(ctx.clock.now()))
     : new Map();
   return full.map((match) => ({
     pairingId: match.pairingId,

@@ -11,7 +11,7 @@ import {
   memberIds,
   withMembers,
 } from "../../match-members/match-members";
-import { fullName } from "../members/pairing-members";
+import { fullName } from "../scope/pairing-members";
 import type { ChangeNotice, Person } from "./change-notices";
 import { leaveMatch } from "./leave-match";
 import { peopleByIds, placeInTx } from "./re-pair-person";

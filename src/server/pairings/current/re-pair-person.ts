@@ -4,6 +4,7 @@ import { exclusionLabels } from "../../../shared/exclusions";
 import { joinNames } from "../../../shared/matches";
 import type { RePairResponse } from "../../../shared/pairings";
 import { recordActivity } from "../../activity/activity";
+import { utcDayOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { activities, matches, type PairingRow, pairings, users } from "../../db/schema";
@@ -18,11 +19,11 @@ import {
 import { type Placement, placeOne } from "../../matching/place-one";
 import { buildInstance } from "../generate/build-instance";
 import { getPairingSettings } from "../generate/pairing-settings";
-import { listEligibleUsers } from "../members/eligibility";
-import { aloneMember, awayReasons } from "../members/member-availability";
-import { fullName } from "../members/pairing-members";
-import { peopleInRunningMatches } from "../members/running-members";
-import { dayOf, resolveScope } from "../members/scope";
+import { listEligibleUsers } from "../scope/eligibility";
+import { aloneMember, awayReasons } from "../scope/member-availability";
+import { fullName } from "../scope/pairing-members";
+import { peopleInRunningMatches } from "../scope/running-members";
+import { resolveScope } from "../scope/scope";
 import { awayReports } from "./away-reports";
 import { queueChangeNotices } from "./change-notices";
 import { leaveMatch } from "./leave-match";
@@ -95,7 +96,7 @@ export async function placeInTx(
       "pairing_completed",
     );
   }
-  const today = dayOf(ctx.clock.now());
+  const today = utcDayOf(ctx.clock.now());
   const rows = await withMembers(
     tx,
     await tx.select().from(matches).where(eq(matches.pairingId, pairing.id)),

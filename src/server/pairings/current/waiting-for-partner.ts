@@ -3,8 +3,8 @@ import type { WaitingPerson } from "../../../shared/pairings";
 import type { Db, Tx } from "../../db/client";
 import { activities, matches, matchMembers, users } from "../../db/schema";
 import { departmentNameSql } from "../../directory/departments/department-name";
-import { awayReasonsOf } from "../members/member-availability";
-import { fullName } from "../members/pairing-members";
+import { awayReasonsOf } from "../scope/member-availability";
+import { fullName } from "../scope/pairing-members";
 import { awayReports } from "./away-reports";
 
 /** The activity kind of a person left waiting for a partner: `userId` is the one waiting. */

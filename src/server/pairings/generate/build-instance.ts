@@ -1,10 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { OddPolicy } from "../../../shared/enums";
+import { shiftMonth } from "../../calendar/month-calendar";
 import type { Db, Tx } from "../../db/client";
 import { matches, matchMembers, pairings } from "../../db/schema";
 import type { MatchingInstance } from "../../matching/types";
-import type { EligibleUser } from "../members/eligibility";
-import { shiftMonth } from "./months";
+import type { EligibleUser } from "../scope/eligibility";
 
 export interface InstanceOptions {
   month: string;

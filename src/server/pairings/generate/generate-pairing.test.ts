@@ -110,7 +110,7 @@ describe("generating monthly pairings", () => {
       name: "January 2027 — Lambda Inc",
       scopeKey: String(groupId),
       domainGroupName: "Lambda Inc",
-      groupNumber: 1,
+      runOfMonth: 1,
       status: "active",
       oddPolicy: "trio",
     });
@@ -221,7 +221,7 @@ describe("generating monthly pairings", () => {
       .select()
       .from(pairings)
       .where(eq(pairings.id, second.json().pairingId));
-    expect(again.groupNumber).toBe(2);
+    expect(again.runOfMonth).toBe(2);
     const pairsOf = async (pairingId: number) =>
       (await matchesOf(pairingId)).map((m) => pairKey(...(members(m) as [string, string])));
     const before = new Set(await pairsOf(first.json().pairingId));

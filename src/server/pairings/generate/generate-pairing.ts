@@ -1,13 +1,14 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { type GeneratePairingResponse, groupLetter, monthDisplay } from "../../../shared/pairings";
+import { type GeneratePairingResponse, monthDisplay, runLetter } from "../../../shared/pairings";
+import { utcMonthOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
 import type { Db, Tx } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { pairings, type UserRow } from "../../db/schema";
 import { Conflict } from "../../errors";
 import { insertMatches, type NewMatch } from "../../match-members/match-members";
-import { peopleInRunningMatches } from "../members/running-members";
-import { monthOf, resolveScope, scopeKey, scopeLabel } from "../members/scope";
+import { peopleInRunningMatches } from "../scope/running-members";
+import { resolveScope, scopeKey, scopeLabel } from "../scope/scope";
 import { matchScope } from "./match-scope";
 
 const INSERT_BATCH = 1000;
@@ -27,7 +28,7 @@ export async function generatePairing(
 ): Promise<GeneratePairingResponse> {
   const scope = await resolveScope(ctx.db, domainGroupId);
   const now = ctx.clock.now();
-  const month = monthOf(now);
+  const month = utcMonthOf(now);
   const key = scopeKey(scope);
   const label = scopeLabel(scope);
   const refuseIfTaken = async (db: Pick<Db, "select">) => {
@@ -35,7 +36,7 @@ export async function generatePairing(
     const running = rounds.find((r) => r.status === "active");
     if (running) {
       throw new Conflict(
-        `Pairings for ${label} in ${monthDisplay(month)} already exist: "${running.name}" (Group ${groupLetter(running.groupNumber)}) is still running. Complete or delete it first.`,
+        `Pairings for ${label} in ${monthDisplay(month)} already exist: "${running.name}" (Group ${runLetter(running.runOfMonth)}) is still running. Complete or delete it first.`,
         "pairing_exists",
       );
     }
@@ -60,7 +61,7 @@ export async function generatePairing(
       await refuseIfTaken(tx);
       await refuseIfPairedMeanwhile(tx, month, result.groups);
       const [{ next }] = await tx
-        .select({ next: sql<number>`(coalesce(max(${pairings.groupNumber}), 0) + 1)::int` })
+        .select({ next: sql<number>`(coalesce(max(${pairings.runOfMonth}), 0) + 1)::int` })
         .from(pairings)
         .where(and(eq(pairings.scopeKey, key), eq(pairings.month, month)));
       const [created] = await tx
@@ -71,7 +72,7 @@ export async function generatePairing(
           scopeKey: key,
           domainGroupId: scope.kind === "group" ? scope.group.id : null,
           domainGroupName: scope.kind === "group" ? scope.group.displayName : null,
-          groupNumber: next,
+          runOfMonth: next,
           status: "active",
           totalPairs: result.groups.length,
           oddPolicy: settings.oddPolicy,
@@ -90,7 +91,7 @@ export async function generatePairing(
       name: pairing.name,
       month,
       unmatched: result.unmatched.length,
-      round: pairing.groupNumber,
+      round: pairing.runOfMonth,
       message: `Generated ${pairing.totalPairs} pairings for ${label}`,
     };
   } catch (error) {
@@ -124,10 +125,10 @@ async function refuseIfPairedMeanwhile(tx: Tx, month: string, groups: string[][]
 /** The pairings of one scope and month, first round first. */
 function roundsOfMonth(db: Pick<Db, "select">, key: string, month: string) {
   return db
-    .select({ name: pairings.name, status: pairings.status, groupNumber: pairings.groupNumber })
+    .select({ name: pairings.name, status: pairings.status, runOfMonth: pairings.runOfMonth })
     .from(pairings)
     .where(and(eq(pairings.scopeKey, key), eq(pairings.month, month)))
-    .orderBy(asc(pairings.groupNumber));
+    .orderBy(asc(pairings.runOfMonth));
 }
 
 /** Writes a pairing's groups (of 2 to 4 people, as the engine formed them) as its matches, in batches. */

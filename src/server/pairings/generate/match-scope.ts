@@ -1,10 +1,11 @@
 import { randomInt } from "node:crypto";
+import { utcDayOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
 import { BadRequest } from "../../errors";
 import { runMatching } from "../../matching/engine";
-import { listEligibleUsers } from "../members/eligibility";
-import { peopleInRunningMatches } from "../members/running-members";
-import { dayOf, type PairingScope, reactivateEndedPauses } from "../members/scope";
+import { listEligibleUsers } from "../scope/eligibility";
+import { peopleInRunningMatches } from "../scope/running-members";
+import { type PairingScope, reactivateEndedPauses } from "../scope/scope";
 import { buildInstance } from "./build-instance";
 import { getPairingSettings } from "./pairing-settings";
 
@@ -19,7 +20,7 @@ export async function matchScope(
   scope: PairingScope,
   { month, scopeKey, label }: { month: string; scopeKey: string; label: string },
 ) {
-  const today = dayOf(ctx.clock.now());
+  const today = utcDayOf(ctx.clock.now());
   await reactivateEndedPauses(ctx.db, today);
   const settings = await getPairingSettings(ctx.db);
   const busy = await peopleInRunningMatches(ctx.db, month);

@@ -10,8 +10,8 @@ import type { Tx } from "../../db/client";
 import { completedPairings, matches, pairings } from "../../db/schema";
 import { Conflict, NotFound } from "../../errors";
 import { withMembers } from "../../match-members/match-members";
-import { fullName, loadMembers } from "../members/pairing-members";
-import { ALL_USERS_LABEL } from "../members/scope";
+import { fullName, loadMembers } from "../scope/pairing-members";
+import { ALL_USERS_LABEL } from "../scope/scope";
 import { fileNameBase } from "./file-names";
 
 /** Marks one active pairing completed and stores its completed-pairing record. */
@@ -76,7 +76,7 @@ async function completeInTx(ctx: AppContext, tx: Tx, pairingId: number) {
     })),
   };
 
-  const base = fileNameBase(pairing.month, pairing.groupNumber, pairing.domainGroupName);
+  const base = fileNameBase(pairing.month, pairing.runOfMonth, pairing.domainGroupName);
   // Serialise record naming per base so two completions never pick the same sequence number.
   await tx.execute(sql`select pg_advisory_xact_lock(727101, hashtext(${base}))`);
   const taken = await tx
@@ -98,7 +98,7 @@ async function completeInTx(ctx: AppContext, tx: Tx, pairingId: number) {
     month: pairing.month,
     domainGroupId: pairing.domainGroupId,
     domainGroupName: pairing.domainGroupName,
-    groupNumber: pairing.groupNumber,
+    runOfMonth: pairing.runOfMonth,
     matchCount: rows.length,
     content,
     createdAt: now,

@@ -17,7 +17,7 @@ export async function listCompletedPairingFiles(ctx: AppContext): Promise<Comple
     .select({
       fileName: completedPairings.fileName,
       month: completedPairings.month,
-      groupNumber: completedPairings.groupNumber,
+      runOfMonth: completedPairings.runOfMonth,
       domainGroupName: completedPairings.domainGroupName,
       matchCount: completedPairings.matchCount,
       createdAt: completedPairings.createdAt,

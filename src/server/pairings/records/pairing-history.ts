@@ -2,7 +2,7 @@ import { desc } from "drizzle-orm";
 import type { PairingSummary } from "../../../shared/pairings";
 import type { AppContext } from "../../context";
 import { pairings } from "../../db/schema";
-import { presentPairing } from "../members/present";
+import { presentPairing } from "../scope/present";
 
 /** Every pairing, newest month first (active and completed). */
 export async function getPairingHistory(

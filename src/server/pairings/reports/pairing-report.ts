@@ -1,6 +1,7 @@
 import { and, desc, gte, like, sql } from "drizzle-orm";
 import { STAND_IN_LIKE } from "../../../shared/former-colleague";
 import type { PairingReportResponse, ValidationIssue } from "../../../shared/pairings";
+import { shiftMonth, utcDayOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
 import { matches, type PairingRow, pairings, users } from "../../db/schema";
 import {
@@ -9,10 +10,9 @@ import {
   pairingMemberIdsSql,
   withMembers,
 } from "../../match-members/match-members";
-import { shiftMonth } from "../generate/months";
 import { getPairingSettings } from "../generate/pairing-settings";
-import { presentPairing } from "../members/present";
-import { dayOf, eligibleSql } from "../members/scope";
+import { presentPairing } from "../scope/present";
+import { eligibleSql } from "../scope/scope";
 
 const RECENT = 10;
 const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
@@ -108,7 +108,7 @@ async function ineligibleMembers(
   active: PairingRow[],
 ): Promise<ValidationIssue[]> {
   const issues: ValidationIssue[] = [];
-  const today = dayOf(ctx.clock.now());
+  const today = utcDayOf(ctx.clock.now());
   for (const pairing of active) {
     const [{ count }] = await ctx.db
       .select({ count: sql<number>`count(*)::int` })

@@ -1,10 +1,11 @@
 import type { ExcludedListResponse, ExclusionReason } from "../../../shared/exclusions";
 import type { PairingValidationResponse } from "../../../shared/pairings";
+import { utcDayOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
 import { getPairingSettings } from "../generate/pairing-settings";
-import { eligibilityOf } from "../members/eligibility";
-import { countByReason, listExcluded } from "../members/exclusions";
-import { dayOf, resolveScope } from "../members/scope";
+import { eligibilityOf } from "../scope/eligibility";
+import { countByReason, listExcluded } from "../scope/exclusions";
+import { resolveScope } from "../scope/scope";
 
 /** Read-only (a GET): ended pauses count as active here and are written back at generation. */
 export async function getPairingValidation(
@@ -12,7 +13,7 @@ export async function getPairingValidation(
   domainGroupId?: number,
 ): Promise<PairingValidationResponse> {
   const scope = await resolveScope(ctx.db, domainGroupId);
-  const today = dayOf(ctx.clock.now());
+  const today = utcDayOf(ctx.clock.now());
   const [{ statusCounts, excluded }, settings] = await Promise.all([
     countByReason(ctx.db, scope, today),
     getPairingSettings(ctx.db),
@@ -32,5 +33,5 @@ export async function getExcludedPeople(
   domainGroupId?: number,
 ): Promise<ExcludedListResponse> {
   const scope = await resolveScope(ctx.db, domainGroupId);
-  return listExcluded(ctx.db, scope, dayOf(ctx.clock.now()), reason);
+  return listExcluded(ctx.db, scope, utcDayOf(ctx.clock.now()), reason);
 }

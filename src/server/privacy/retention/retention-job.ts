@@ -1,12 +1,10 @@
+import { utcDayOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
 import { anonymiseOlderThan } from "./anonymise-old-history";
 import { deleteExpired } from "./clean-expired";
 import { getRetention } from "./retention-setting";
 
 export const RETENTION_JOB = "privacy-retention";
-
-/** A date as its UTC day, YYYY-MM-DD. */
-const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
  * The day's clean-up (docs/privacy.md "Retention"), run once a day across every process by the
@@ -19,7 +17,7 @@ export async function runRetention(ctx: AppContext, now: Date): Promise<string> 
   const cutoff = months === null ? null : monthsBefore(now, months);
   const old = cutoff ? await anonymiseOlderThan(ctx.db, cutoff, now) : 0;
   return cutoff
-    ? `Deleted ${expired} expired sign-in records; anonymised or deleted ${old} records older than ${dayOf(cutoff)}.`
+    ? `Deleted ${expired} expired sign-in records; anonymised or deleted ${old} records older than ${utcDayOf(cutoff)}.`
     : `Deleted ${expired} expired sign-in records; history is kept for ever.`;
 }
 

@@ -66,4 +66,4 @@ export const allMatches = samplePairings.flatMap((p) => p.matches);
 
 /** A completed record's names, as the server lists it. */
 export const recordNames = (p: SamplePairing) =>
-  displayNames({ month: p.round.month, groupNumber: 1, domainGroupName: SAMPLE_GROUP.displayName });
+  displayNames({ month: p.round.month, runOfMonth: 1, domainGroupName: SAMPLE_GROUP.displayName });

@@ -11,10 +11,10 @@ import { reachableMembers, runningPairing } from "./check-in-members";
  * has still not answered, or answered "Not yet" and has not reported meeting since. Nobody is
  * reminded twice: the reminder is claimed on the person's check-in row (reminded_at) before
  * the e-mail goes out and marked sent (reminder_sent_at) after; a refused e-mail gives the claim
- * back, and a claim left unsent by a run that died is sent by the run that takes the stage over
- * (the stage runs under its lease, jobs/definitions/round-steps.ts).
+ * back, and a claim left unsent by a run that died is sent by the run that takes the step over
+ * (the step runs under its lease, jobs/definitions/round-steps.ts).
  */
-export async function runCheckInReminder(
+export async function remindCheckIns(
   ctx: AppContext,
   { pairingId, log = quietLog }: { pairingId: number; log?: Log },
 ): Promise<CheckInRun> {

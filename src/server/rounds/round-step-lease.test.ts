@@ -3,15 +3,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { listActivity } from "../activity/activity";
 import { fixedClock } from "../clock";
 import { type Database, openDatabase } from "../db/client";
-import { roundStages } from "../db/schema";
-import { runDueStages } from "../jobs/definitions/round-steps";
+import { roundSteps } from "../db/schema";
+import { runDueSteps } from "../jobs/definitions/round-steps";
 import { allowEmail, createAdmin, createUser } from "../test/factories";
 import { type PostgresServer, startPostgresServer } from "../test/postgres-server";
 import { createTestApp, type TestApp } from "../test/test-app";
-import { claimDueStage } from "./stage-ledger";
+import { claimDueStep } from "./step-ledger";
 
 /*
- * A stage whose work outlasts its lease: the admins' review notice cannot be stored while another
+ * A step whose work outlasts its lease: the admins' review notice cannot be stored while another
  * connection holds the mail table locked (a mail server that does not answer). Two app instances
  * on one PostgreSQL server; the lease is short, the wait is for a condition, never a fixed time.
  */
@@ -35,7 +35,7 @@ beforeAll(async () => {
   for (const name of ["ann", "bob", "cat", "dan"]) {
     await createUser(one.db, { email: `${name}@lease.test` });
   }
-  await runDueStages(one.ctx);
+  await runDueSteps(one.ctx);
 });
 afterAll(async () => {
   releaseLock();
@@ -66,14 +66,14 @@ function lockMailTable() {
   return { isLocked, release, done };
 }
 
-describe("a stage that runs longer than its lease", () => {
+describe("a step that runs longer than its lease", () => {
   it("keeps it: a second process does not take it over, and it runs once", async () => {
     const lock = lockMailTable();
     await lock.isLocked;
     clock.set("2027-02-26T09:00:00Z");
-    const first = runDueStages(one.ctx, { owner: "slow", leaseMs: LEASE_MS });
+    const first = runDueSteps(one.ctx, { owner: "slow", leaseMs: LEASE_MS });
     const [claimed] = await vi.waitFor(async () => {
-      const rows = await two.db.select().from(roundStages).where(eq(roundStages.claimedBy, "slow"));
+      const rows = await two.db.select().from(roundSteps).where(eq(roundSteps.claimedBy, "slow"));
       expect(rows).toHaveLength(1);
       return rows;
     });
@@ -89,21 +89,21 @@ describe("a stage that runs longer than its lease", () => {
       },
       { timeout: 10_000, interval: 50 },
     );
-    const taken = await claimDueStage(two.db, {
+    const taken = await claimDueStep(two.db, {
       owner: "other",
       leaseMs: LEASE_MS,
       now: clock.now(),
     });
     expect(taken).toBeNull();
-    const [still] = await two.db.select().from(roundStages).where(eq(roundStages.id, claimed.id));
+    const [still] = await two.db.select().from(roundSteps).where(eq(roundSteps.id, claimed.id));
     expect(still).toMatchObject({ state: "running", claimedBy: "slow" });
     expect((still.leaseExpiresAt as Date).getTime()).toBeGreaterThan(firstExpiry.getTime());
 
     lock.release();
     await lock.done;
     const ran = await first;
-    expect(ran.map((r) => [r.stage, r.state])).toEqual([["draft", "done"]]);
-    const [settled] = await one.db.select().from(roundStages).where(eq(roundStages.id, claimed.id));
+    expect(ran.map((r) => [r.step, r.state])).toEqual([["draft", "done"]]);
+    const [settled] = await one.db.select().from(roundSteps).where(eq(roundSteps.id, claimed.id));
     expect(settled).toMatchObject({ state: "done", claimedBy: null, leaseExpiresAt: null });
     const drafted = (await listActivity(one.db, { limit: 50 })).filter(
       (a) => a.kind === "round.drafted",

@@ -7,17 +7,17 @@ import { askMember, type CheckInRun, type Log, quietLog } from "./ask-member";
 import { type MemberOfMatch, reachableMembers, runningPairing } from "./check-in-members";
 
 /**
- * The check-in stage of a round (docs/check-ins.md): everyone in the pairing whose answer is
+ * The check-in step of a round (docs/check-ins.md): everyone in the pairing whose answer is
  * still pending, and who can be written to, gets "Did you meet {partner}?" once.
  *
  * Concurrency: each person's check-in row (unique per pairing and person) is claimed by an
  * insert before the e-mail goes out, and marked sent (sent_at) once it went out, so two runs at
  * once, or a run again after a restart, ask nobody twice, and a claim whose run died before
- * sending is asked by the run that takes the stage over. A refused e-mail gives its claim back.
+ * sending is asked by the run that takes the step over. A refused e-mail gives its claim back.
  * A completed pairing asks nobody. Someone reached in Slack gets the question there
  * (chat/check-in-in-chat.ts, docs/chat.md), queued in the chat ledger under its own key.
  */
-export async function runCheckInStage(
+export async function askCheckIns(
   ctx: AppContext,
   { pairingId, log = quietLog }: { pairingId: number; log?: Log },
 ): Promise<CheckInRun> {
@@ -54,7 +54,7 @@ async function markSent(ctx: AppContext, checkInId: number) {
 
 /**
  * Claims the person's question: a new check-in row, or one a run that died left claimed but never
- * sent (no answer, no sent_at). The stage runs under its lease (jobs/definitions/round-steps.ts), so an
+ * sent (no answer, no sent_at). The step runs under its lease (jobs/definitions/round-steps.ts), so an
  * unsent claim it finds is no other live run's; the compare on asked_at still lets one of two
  * runs at once take it.
  */

@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { monthDisplay } from "../../shared/pairings";
 import { recordActivity } from "../activity/activity";
-import { runCheckInReminder } from "../check-ins/run-check-in-reminder";
-import { runCheckInStage } from "../check-ins/run-check-in-stage";
+import { askCheckIns } from "../check-ins/ask-check-ins";
+import { remindCheckIns } from "../check-ins/remind-check-ins";
 import type { AppContext } from "../context";
-import { pairings, type RoundStageRow, roundStages } from "../db/schema";
+import { pairings, type RoundStepRow, roundSteps } from "../db/schema";
 import type { RoundScope } from "./round-settings";
-import type { StageOutcome } from "./stage-ledger";
+import type { StepOutcome } from "./step-ledger";
 
 /**
  * The check-in (and, a week later, its one reminder) of the round's published pairing: the
@@ -15,31 +15,31 @@ import type { StageOutcome } from "./stage-ledger";
  */
 export async function runCheckInStep(
   ctx: AppContext,
-  stage: RoundStageRow,
+  step: RoundStepRow,
   scope: RoundScope,
   log: (line: string) => void,
-): Promise<StageOutcome> {
-  const label = `the ${monthDisplay(stage.month)} round for ${scope.label}`;
-  const pairingId = await publishedPairing(ctx, scope.key, stage.month);
+): Promise<StepOutcome> {
+  const label = `the ${monthDisplay(step.month)} round for ${scope.label}`;
+  const pairingId = await publishedPairing(ctx, scope.key, step.month);
   if (pairingId === null) {
     return { state: "skipped", note: "No running pairing to check in on." };
   }
   const errors = { error: (_obj: unknown, message: string) => log(`Rounds: ${message}`) };
-  const step = stage.stage === "reminder" ? runCheckInReminder : runCheckInStage;
-  const run = await step(ctx, { pairingId, log: errors });
-  const what = stage.stage === "reminder" ? "Reminded" : "Asked";
+  const ask = step.step === "reminder" ? remindCheckIns : askCheckIns;
+  const run = await ask(ctx, { pairingId, log: errors });
+  const what = step.step === "reminder" ? "Reminded" : "Asked";
   await recordActivity(ctx, {
     scopeKey: scope.key,
-    month: stage.month,
+    month: step.month,
     pairingId,
-    kind: stage.stage === "reminder" ? "round.reminded" : "round.checked-in",
+    kind: step.step === "reminder" ? "round.reminded" : "round.checked-in",
     detail: `${what} ${run.sent} ${run.sent === 1 ? "person" : "people"} in ${label} whether they met${run.failed > 0 ? ` (${run.failed} e-mails failed)` : ""}.`,
     data: { sent: run.sent, failed: run.failed },
   });
   return { state: "done", pairingId };
 }
 
-/** The active pairing the round's publish stage stood for, if it still runs. */
+/** The active pairing the round's publish step stood for, if it still runs. */
 async function publishedPairing(
   ctx: AppContext,
   scopeKey: string,
@@ -47,13 +47,13 @@ async function publishedPairing(
 ): Promise<number | null> {
   const [row] = await ctx.db
     .select({ id: pairings.id })
-    .from(roundStages)
-    .innerJoin(pairings, eq(pairings.id, roundStages.pairingId))
+    .from(roundSteps)
+    .innerJoin(pairings, eq(pairings.id, roundSteps.pairingId))
     .where(
       and(
-        eq(roundStages.scopeKey, scopeKey),
-        eq(roundStages.month, month),
-        eq(roundStages.stage, "publish"),
+        eq(roundSteps.scopeKey, scopeKey),
+        eq(roundSteps.month, month),
+        eq(roundSteps.step, "publish"),
         eq(pairings.status, "active"),
       ),
     );

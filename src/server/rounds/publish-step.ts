@@ -4,7 +4,7 @@ import { defaultRoundSettings } from "../../shared/rounds";
 import { recordActivity } from "../activity/activity";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
-import { pairings, type RoundStageRow, roundDrafts, roundStages } from "../db/schema";
+import { pairings, type RoundStepRow, roundDrafts, roundSteps } from "../db/schema";
 import { announceInChat } from "../newsletters/send/announce-in-chat";
 import { insertPairingGroups } from "../pairings/generate/generate-pairing";
 import { completePairing } from "../pairings/records/complete-pairing";
@@ -13,25 +13,25 @@ import { pairingOfRound } from "./compose-draft";
 import { recheckDraftGroups, recordRecheck } from "./publish-recheck";
 import { checkInsAfter } from "./round-dates";
 import { getRoundSettings, getTimeZone, type RoundScope } from "./round-settings";
-import type { StageOutcome } from "./stage-ledger";
+import type { StepOutcome } from "./step-ledger";
 
 /**
  * The pairing day: the draft becomes the month's active pairing, the scope's earlier active
  * pairings are completed, and members are told. Each step checks what exists first, so a run
  * taken over after a crash repeats nothing: the pairing is found rather than made again, only
- * active pairings are completed, and the announcement is claimed on the stage row (announced_at)
+ * active pairings are completed, and the announcement is claimed on the step row (announced_at)
  * in the transaction that queues its deliveries in the ledger (announce-round.ts). A pairing made by hand for the month counts as the round and is not
  * announced here: the admin announces it (docs/rounds.md).
  */
-export async function runPublishStage(
+export async function runPublishStep(
   ctx: AppContext,
-  stage: RoundStageRow,
+  step: RoundStepRow,
   scope: RoundScope,
   log: (line: string) => void,
-): Promise<StageOutcome> {
-  const label = `the ${monthDisplay(stage.month)} round for ${scope.label}`;
-  const base = { scopeKey: scope.key, month: stage.month };
-  const published = await ctx.db.transaction((tx) => publishDraft(ctx, tx, scope, stage.month));
+): Promise<StepOutcome> {
+  const label = `the ${monthDisplay(step.month)} round for ${scope.label}`;
+  const base = { scopeKey: scope.key, month: step.month };
+  const published = await ctx.db.transaction((tx) => publishDraft(ctx, tx, scope, step.month));
   if (!published) {
     const note = "Nothing to publish: the month was skipped or no draft could be made.";
     await recordActivity(ctx, {
@@ -41,7 +41,7 @@ export async function runPublishStage(
     });
     return { state: "skipped", note };
   }
-  await completeEarlier(ctx, scope, stage.month);
+  await completeEarlier(ctx, scope, step.month);
   if (!published.scheduled) {
     await recordActivity(ctx, {
       ...base,
@@ -51,7 +51,7 @@ export async function runPublishStage(
     });
     return { state: "done", pairingId: published.id, note: "Made by hand; not announced again." };
   }
-  await askAfterPublish(ctx, scope, stage);
+  await askAfterPublish(ctx, scope, step);
   if (published.created) {
     await recordActivity(ctx, {
       ...base,
@@ -60,8 +60,8 @@ export async function runPublishStage(
       detail: `Published ${label}: ${published.totalPairs} groups; members now see their match.`,
     });
   }
-  const round = { pairingId: published.id, scope, month: stage.month };
-  const told = await announceRound(ctx, round, (tx) => claimAnnouncement(ctx, tx, stage), log);
+  const round = { pairingId: published.id, scope, month: step.month };
+  const told = await announceRound(ctx, round, (tx) => claimAnnouncement(ctx, tx, step), log);
   // Slack intros and webhook events, each queued once by its own key (docs/chat.md).
   await announceInChat(ctx, published.id);
   if (told) {
@@ -107,7 +107,7 @@ async function publishDraft(
       scopeKey: scope.key,
       domainGroupId: scope.domainGroupId,
       domainGroupName: scope.domainGroupId === null ? null : scope.label,
-      groupNumber: 1,
+      runOfMonth: 1,
       status: "active",
       totalPairs: checked.groups.length,
       oddPolicy: draft.oddPolicy,
@@ -158,7 +158,7 @@ async function completeEarlier(ctx: AppContext, scope: RoundScope, month: string
  * ran late (the app was down on the pairing day) never has its "Did you meet?" go out with the
  * announcement.
  */
-async function askAfterPublish(ctx: AppContext, scope: RoundScope, stage: RoundStageRow) {
+async function askAfterPublish(ctx: AppContext, scope: RoundScope, step: RoundStepRow) {
   const own = (await getRoundSettings(ctx.db, [scope.key])).get(scope.key);
   const timeZone = await getTimeZone(ctx.db);
   const after = checkInsAfter(ctx.clock.now(), {
@@ -170,25 +170,25 @@ async function askAfterPublish(ctx: AppContext, scope: RoundScope, stage: RoundS
     ["reminder", after.reminderAt],
   ] as const) {
     await ctx.db
-      .update(roundStages)
+      .update(roundSteps)
       .set({ dueAt: at })
       .where(
         and(
-          eq(roundStages.scopeKey, scope.key),
-          eq(roundStages.month, stage.month),
-          eq(roundStages.stage, kind),
-          eq(roundStages.state, "pending"),
-          lt(roundStages.dueAt, at),
+          eq(roundSteps.scopeKey, scope.key),
+          eq(roundSteps.month, step.month),
+          eq(roundSteps.step, kind),
+          eq(roundSteps.state, "pending"),
+          lt(roundSteps.dueAt, at),
         ),
       );
   }
 }
 
-async function claimAnnouncement(ctx: AppContext, tx: Tx, stage: RoundStageRow): Promise<boolean> {
+async function claimAnnouncement(ctx: AppContext, tx: Tx, step: RoundStepRow): Promise<boolean> {
   const rows = await tx
-    .update(roundStages)
+    .update(roundSteps)
     .set({ announcedAt: ctx.clock.now() })
-    .where(and(eq(roundStages.id, stage.id), sql`${roundStages.announcedAt} is null`))
-    .returning({ id: roundStages.id });
+    .where(and(eq(roundSteps.id, step.id), sql`${roundSteps.announcedAt} is null`))
+    .returning({ id: roundSteps.id });
   return rows.length > 0;
 }

@@ -44,10 +44,6 @@ export function inScopeSql(
   return sql`${groupOf} = ${scope.group.id}`;
 }
 
-/** Calendar day and month of an instant, in UTC, so every process agrees on them. */
-export const dayOf = (now: Date) => now.toISOString().slice(0, 10);
-export const monthOf = (now: Date) => now.toISOString().slice(0, 7);
-
 /** Leave dates that cover `today` count as being on leave, whatever the stored status says. */
 export function onLeaveSql(today: string): SQL {
   return sql`(${users.leaveStartDate} is not null and ${users.leaveStartDate} <= ${today}::date

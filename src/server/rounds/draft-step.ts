@@ -3,28 +3,28 @@ import { monthDisplay } from "../../shared/pairings";
 import { recordActivity } from "../activity/activity";
 import { askQuietPeople } from "../check-ins/ask-quiet-people";
 import type { AppContext } from "../context";
-import { type RoundDraftRow, type RoundStageRow, roundDrafts, roundStages } from "../db/schema";
+import { type RoundDraftRow, type RoundStepRow, roundDrafts, roundSteps } from "../db/schema";
 import { HttpError } from "../errors";
 import { composeDraft, pairingOfRound } from "./compose-draft";
 import { notifyAdminsOfDraft } from "./notify-admins";
 import { getTimeZone, type RoundScope } from "./round-settings";
-import type { StageOutcome } from "./stage-ledger";
+import type { StepOutcome } from "./step-ledger";
 
 /**
  * The review window opens: the engine makes the round's pairing as a draft only admins see, and
  * the admins are told; quiet people are asked first (docs/check-ins.md). A pairing already made
  * for the month counts as the round; a draft already there (a process died after making it) is
- * kept, and its admins are told unless the stage records that they were.
+ * kept, and its admins are told unless the step records that they were.
  */
-export async function runDraftStage(
+export async function runDraftStep(
   ctx: AppContext,
-  stage: RoundStageRow,
+  step: RoundStepRow,
   scope: RoundScope,
   log: (line: string) => void,
-): Promise<StageOutcome> {
-  const label = `the ${monthDisplay(stage.month)} round for ${scope.label}`;
-  const base = { scopeKey: scope.key, month: stage.month };
-  const existing = await pairingOfRound(ctx.db, scope, stage.month);
+): Promise<StepOutcome> {
+  const label = `the ${monthDisplay(step.month)} round for ${scope.label}`;
+  const base = { scopeKey: scope.key, month: step.month };
+  const existing = await pairingOfRound(ctx.db, scope, step.month);
   if (existing) {
     await recordActivity(ctx, {
       ...base,
@@ -41,22 +41,22 @@ export async function runDraftStage(
   const [kept] = await ctx.db
     .select()
     .from(roundDrafts)
-    .where(and(eq(roundDrafts.scopeKey, scope.key), eq(roundDrafts.month, stage.month)));
-  if (kept && stage.adminsToldAt) return { state: "done" };
-  const made = kept ? { draft: kept } : await makeDraft(ctx, stage, scope, log);
+    .where(and(eq(roundDrafts.scopeKey, scope.key), eq(roundDrafts.month, step.month)));
+  if (kept && step.adminsToldAt) return { state: "done" };
+  const made = kept ? { draft: kept } : await makeDraft(ctx, step, scope, log);
   if ("outcome" in made) return made.outcome;
   const { draft } = made;
   const [publish] = await ctx.db
-    .select({ dueAt: roundStages.dueAt })
-    .from(roundStages)
+    .select({ dueAt: roundSteps.dueAt })
+    .from(roundSteps)
     .where(
       and(
-        eq(roundStages.scopeKey, scope.key),
-        eq(roundStages.month, stage.month),
-        eq(roundStages.stage, "publish"),
+        eq(roundSteps.scopeKey, scope.key),
+        eq(roundSteps.month, step.month),
+        eq(roundSteps.step, "publish"),
       ),
     );
-  const publishAt = publish?.dueAt ?? stage.dueAt;
+  const publishAt = publish?.dueAt ?? step.dueAt;
   const timeZone = await getTimeZone(ctx.db);
   const told = await notifyAdminsOfDraft(ctx, scope, draft, { at: publishAt, timeZone }, log);
   if (told > 0) {
@@ -67,30 +67,30 @@ export async function runDraftStage(
     });
   }
   // Recorded apart from the draft: a run that died between storing the draft and telling the
-  // admins leaves this unset, and the run that takes the stage over tells them.
+  // admins leaves this unset, and the run that takes the step over tells them.
   await ctx.db
-    .update(roundStages)
+    .update(roundSteps)
     .set({ adminsToldAt: ctx.clock.now() })
-    .where(eq(roundStages.id, stage.id));
+    .where(eq(roundSteps.id, step.id));
   return { state: "done" };
 }
 
 /** Asks quiet people first (docs/check-ins.md), then composes and stores the draft. */
 async function makeDraft(
   ctx: AppContext,
-  stage: RoundStageRow,
+  step: RoundStepRow,
   scope: RoundScope,
   log: (line: string) => void,
-): Promise<{ draft: RoundDraftRow } | { outcome: StageOutcome }> {
-  const label = `the ${monthDisplay(stage.month)} round for ${scope.label}`;
-  const base = { scopeKey: scope.key, month: stage.month };
+): Promise<{ draft: RoundDraftRow } | { outcome: StepOutcome }> {
+  const label = `the ${monthDisplay(step.month)} round for ${scope.label}`;
+  const base = { scopeKey: scope.key, month: step.month };
   await askQuietPeople(ctx, {
     scopeKey: scope.key,
     log: { error: (_obj, message) => log(`Rounds: ${message}`) },
   });
   let draft: RoundDraftRow;
   try {
-    draft = await composeDraft(ctx, scope, stage.month);
+    draft = await composeDraft(ctx, scope, step.month);
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     await recordActivity(ctx, {

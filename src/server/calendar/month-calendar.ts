@@ -1,3 +1,4 @@
+import { TZDate } from "@date-fns/tz";
 import { eq } from "drizzle-orm";
 import {
   defaultPairingSchedule,
@@ -7,12 +8,49 @@ import {
 import type { AppContext } from "../context";
 import { settings } from "../db/schema";
 
+/**
+ * The month's calendar, in one place (docs/architecture.md, "Words"): months as "yyyy-MM", the
+ * pairing day of a month under the company's schedule (docs/rounds.md "When"), whole-month shifts,
+ * and the day or month of an instant: in UTC where every process must agree on it (`utcDayOf`,
+ * `utcMonthOf`), in the company's zone where a person's day counts (`monthIn`). The dates of a
+ * round built on it are rounds/round-dates.ts.
+ */
+
+/** A calendar day; `month` is 0-based, as JavaScript's. */
+export type Day = { year: number; month: number; day: number };
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** "yyyy-MM" of a year and a 0-based month. */
+export const monthKey = (year: number, month0: number) => `${year}-${pad(month0 + 1)}`;
+
+/** Whole-month arithmetic on "yyyy-MM" strings (no time zones involved). */
+export function shiftMonth(month: string, delta: number): string {
+  const [year, m] = month.split("-").map(Number);
+  const index = year * 12 + (m - 1) + delta;
+  const y = Math.floor(index / 12);
+  const mm = (index % 12) + 1;
+  return `${String(y).padStart(4, "0")}-${String(mm).padStart(2, "0")}`;
+}
+
+/** Calendar day ("yyyy-MM-dd") and month ("yyyy-MM") of an instant in UTC, so every process agrees on them. */
+export const utcDayOf = (now: Date) => now.toISOString().slice(0, 10);
+export const utcMonthOf = (now: Date) => now.toISOString().slice(0, 7);
+
+/** The calendar month `now` falls in, in the company's zone. */
+export function monthIn(now: Date, timeZone: string): string {
+  const local = new TZDate(now.getTime(), timeZone);
+  return monthKey(local.getFullYear(), local.getMonth());
+}
+
 export const PAIRING_SCHEDULE_KEY = "pairing_schedule";
 
 /** The `pairing_schedule` setting: the company's schedule (shared/rounds.ts), by default the first Monday. */
-export { defaultPairingSchedule, type PairingSchedule, pairingScheduleSchema };
-
-export type Day = { year: number; month: number; day: number };
+export async function readPairingSchedule(ctx: Pick<AppContext, "db">): Promise<PairingSchedule> {
+  const [row] = await ctx.db.select().from(settings).where(eq(settings.key, PAIRING_SCHEDULE_KEY));
+  const parsed = pairingScheduleSchema.safeParse(row?.value);
+  return parsed.success ? parsed.data : defaultPairingSchedule;
+}
 
 function nthWeekday(year: number, month: number, nth: number, weekday: number): Day {
   const firstWeekday = new Date(Date.UTC(year, month, 1)).getUTCDay();
@@ -52,10 +90,4 @@ export function nextPairingDay(now: Date, schedule: PairingSchedule): Day {
   if (dayValue(thisMonth) > dayValue(today)) return thisMonth;
   const next = new Date(Date.UTC(today.year, today.month + 1, 1));
   return pairingDayOf(next.getUTCFullYear(), next.getUTCMonth(), schedule);
-}
-
-export async function readPairingSchedule(ctx: Pick<AppContext, "db">): Promise<PairingSchedule> {
-  const [row] = await ctx.db.select().from(settings).where(eq(settings.key, PAIRING_SCHEDULE_KEY));
-  const parsed = pairingScheduleSchema.safeParse(row?.value);
-  return parsed.success ? parsed.data : defaultPairingSchedule;
 }

@@ -13,7 +13,7 @@ export function presentPairing(row: PairingRow): PairingSummary {
     month: row.month,
     domainGroupId: row.domainGroupId,
     domainGroupName: row.domainGroupName,
-    groupNumber: row.groupNumber,
+    groupNumber: row.runOfMonth,
     status: row.status,
     totalPairs: row.totalPairs,
     oddPolicy: row.oddPolicy,
