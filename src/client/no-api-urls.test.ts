@@ -23,7 +23,6 @@ const notYetFromTheTable = [
   "lib/api/admin-users.ts",
   "lib/api/admin-whitelist.ts",
   "lib/api/auth.ts",
-  "lib/api/chat.ts",
   "lib/api/identity.ts",
   "lib/api/profile.ts",
   "lib/api/public.ts",

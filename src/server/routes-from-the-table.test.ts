@@ -14,8 +14,6 @@ const isRouteFile = (file: string) => /(^|[-/])routes\.ts$/.test(file);
 const notYetFromTheTable = [
   "auth/oidc/routes.ts",
   "auth/routes.ts",
-  "chat/routes.ts",
-  "check-ins/slack-interactions-routes.ts",
   "directory/departments/routes.ts",
   "directory/groups/routes.ts",
   "directory/impact/routes.ts",
@@ -31,7 +29,6 @@ const notYetFromTheTable = [
   "pairings/routes.ts",
   "profile/routes.ts",
   "rounds/routes.ts",
-  "webhooks/routes.ts",
 ].map((file) => file.split("/").join(path.sep));
 
 function routeFiles(dir: string): string[] {

@@ -1,3 +1,4 @@
+import { chatEndpoints, webhooksEndpoints } from "./chat";
 import { checkInEndpoints } from "./check-ins";
 import { companyEndpoints } from "./company";
 import { inquiryEndpoints } from "./inquiries";
@@ -10,10 +11,12 @@ import { roundMemberEndpoints } from "./round-members";
  * OpenAPI document lists it (src/server/api-docs/openapi.test.ts). A new table is added here.
  */
 export const allEndpointTables = {
+  chatEndpoints,
   checkInEndpoints,
   companyEndpoints,
   inquiryEndpoints,
   matchEndpoints,
   privacyEndpoints,
   roundMemberEndpoints,
+  webhooksEndpoints,
 };

@@ -3,6 +3,7 @@ import {
   type AdminUser,
   type AdminUsersResponse,
 } from "@shared/admin-users";
+import { chatEndpoints, webhooksEndpoints } from "@shared/endpoints/chat";
 import { checkInEndpoints } from "@shared/endpoints/check-ins";
 import { companyEndpoints } from "@shared/endpoints/company";
 import { privacyEndpoints } from "@shared/endpoints/privacy";
@@ -113,18 +114,6 @@ const groupDepartments = sampleDepartments.map((d) => ({
 
 export const sampleData: Record<string, SampleAnswer> = {
   "/api/admin/users": usersAnswer,
-  // The sample company talks by e-mail: no Slack, no webhooks (docs/chat.md).
-  "/api/admin/chat": {
-    defaultChannel: "email",
-    slack: {
-      configured: false,
-      connected: false,
-      team: null,
-      botUser: null,
-      message: "Slack is not set up: set SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET (docs/chat.md).",
-    },
-  },
-  "/api/admin/webhooks": { endpoints: [] },
   "/api/departments": sampleDepartments,
   "/api/admin/domain-groups": [sampleGroup],
   "/api/admin/allowed-emails-with-groups": [
@@ -164,6 +153,19 @@ export const sampleData: Record<string, SampleAnswer> = {
     }),
     answerTo(companyEndpoints.settings, { name: "Acme Corp", showPublicFigures: false }),
     answerTo(checkInEndpoints.quietPeople, { people: [] }),
+    // The sample company talks by e-mail: no Slack, no webhooks (docs/chat.md).
+    answerTo(chatEndpoints.operations, {
+      defaultChannel: "email",
+      slack: {
+        configured: false,
+        connected: false,
+        team: null,
+        botUser: null,
+        message:
+          "Slack is not set up: set SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET (docs/chat.md).",
+      },
+    }),
+    answerTo(webhooksEndpoints.list, { endpoints: [] }),
     answerTo(privacyEndpoints.retention, { months: null, lastRunAt: null, lastRunNote: null }),
   ]),
   // The sample company's rounds are run by hand: no scheduled round to show.
