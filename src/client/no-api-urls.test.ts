@@ -8,13 +8,6 @@ import { describe, expect, it } from "vitest";
 const clientRoot = import.meta.dirname;
 /** An address: "/api/" not inside a module path such as "lib/api/". */
 const apiAddress = /(^|[^\w.])\/api\//;
-/**
- * Files that still spell addresses, written before the endpoint table: each goes from this list
- * when its endpoints move into the table (docs/api.md, "Moving an endpoint into the table").
- */
-const notYetFromTheTable = ["lib/api/chat.ts", "features/admin/demo/sample-data.ts"].map((file) =>
-  file.split("/").join(path.sep),
-);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -28,7 +21,6 @@ describe("the client's API addresses", () => {
   it("are never spelled in the client: they come from the endpoint table", () => {
     const offenders = sourceFiles(clientRoot)
       .map((file) => path.relative(clientRoot, file))
-      .filter((file) => !notYetFromTheTable.includes(file))
       .flatMap((file) =>
         readFileSync(path.join(clientRoot, file), "utf8")
           .split("\n")
@@ -37,14 +29,6 @@ describe("the client's API addresses", () => {
           ),
       );
     expect(offenders).toEqual([]);
-  });
-
-  it("lists only files that still spell an address", () => {
-    const spelled = (file: string) =>
-      readFileSync(path.join(clientRoot, file), "utf8")
-        .split("\n")
-        .some((line) => apiAddress.test(line));
-    expect(notYetFromTheTable.filter((file) => !spelled(file))).toEqual([]);
   });
 
   it("finds the components it guards", () => {

@@ -7,16 +7,6 @@ import { describe, expect, it } from "vitest";
 const serverRoot = import.meta.dirname;
 const apiAddress = /["'`]\/api\//;
 const isRouteFile = (file: string) => /(^|[-/])routes\.ts$/.test(file);
-/**
- * Route files written before the endpoint table: each goes from this list when its endpoints
- * move into the table (docs/api.md, "Moving an endpoint into the table").
- */
-const notYetFromTheTable = [
-  "chat/routes.ts",
-  "check-ins/slack-interactions-routes.ts",
-  "webhooks/routes.ts",
-].map((file) => file.split("/").join(path.sep));
-
 function routeFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -33,11 +23,7 @@ describe("the server's route files", () => {
   it("register their endpoints from the table, never by a written address", () => {
     const files = routeFiles(serverRoot);
     expect(files.length).toBeGreaterThan(20);
-    const offenders = files.filter((f) => !notYetFromTheTable.includes(f) && spellsAnAddress(f));
+    const offenders = files.filter(spellsAnAddress);
     expect(offenders).toEqual([]);
-  });
-
-  it("list as not yet moved only files that still spell an address", () => {
-    expect(notYetFromTheTable.filter((file) => !spellsAnAddress(file))).toEqual([]);
   });
 });

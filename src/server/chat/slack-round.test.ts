@@ -1,6 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getAuthSecret } from "../auth/auth-secret";
 import { recordCheckInAnswer } from "../check-ins/answer-check-in";
+import { signLinkToken } from "../check-ins/link-token";
 import { remindCheckIns } from "../check-ins/remind-check-ins";
 import { fixedClock } from "../clock";
 import { chatDeliveries, checkIns, matches, pairings, users } from "../db/schema";
@@ -255,6 +257,43 @@ describe("the check-in in Slack", () => {
     const [update] = slack.callsOf("chat.update");
     expect(update.args).toMatchObject({ channel: message.channel, ts: message.ts });
     expect(textOf(update)).toContain("counts as met");
+    await checkRoundInvariants(t.db);
+  });
+
+  it("shows an answer given on the check-in page in the Slack question already sent", async () => {
+    const [quiet] = await marchMatches();
+    const member = quiet.members[1];
+    const [question] = await t.db
+      .select()
+      .from(chatDeliveries)
+      .where(and(eq(chatDeliveries.kind, "check_in"), eq(chatDeliveries.userId, member.userId)));
+    expect(question.state).toBe("sent");
+    const message = question.result as { channel: string; ts: string };
+    const token = signLinkToken(await getAuthSecret(t.ctx), "check-in", {
+      userId: member.userId,
+      id: quiet.id,
+      expiresAt: new Date(clock.now().getTime() + 7 * 86_400_000),
+    });
+    const res = await t.post("/api/check-in", { token, answer: "not_yet" });
+    expect(res.statusCode).toBe(200);
+    expect((await storedAnswers(t.db, quiet.id))[1]).toBe("not_confirmed");
+    await drain();
+    const updates = slack
+      .callsOf("chat.update")
+      .filter((c) => c.args.channel === message.channel && c.args.ts === message.ts);
+    expect(updates).toHaveLength(1);
+    const partner = quiet.members[0].userId;
+    const [{ firstName }] = await t.db.select().from(users).where(eq(users.id, partner));
+    expect(textOf(updates[0])).toContain(`Did you meet ${firstName} Lee?`);
+    expect(textOf(updates[0])).toContain("We will ask once more later this month.");
+    // The update is addressed to the person in the ledger, like their question.
+    const [row] = await t.db
+      .select()
+      .from(chatDeliveries)
+      .where(
+        and(eq(chatDeliveries.kind, "check_in_update"), eq(chatDeliveries.userId, member.userId)),
+      );
+    expect(row.state).toBe("sent");
     await checkRoundInvariants(t.db);
   });
 

@@ -3,6 +3,7 @@ import { MET_ANSWER, MISSED_ANSWER } from "../../shared/chat-happened";
 import type { CheckInAnswer, CheckInBody, CheckInView } from "../../shared/check-ins";
 import { monthDisplay } from "../../shared/pairings";
 import { getAuthSecret } from "../auth/auth-secret";
+import { showAnswerInChat } from "../chat/show-answer-in-chat";
 import type { AppContext } from "../context";
 import { checkIns, matches, pairings, users } from "../db/schema";
 import { BadRequest, HttpError, NotFound } from "../errors";
@@ -42,11 +43,19 @@ export async function checkInView(ctx: AppContext, token: string): Promise<Check
 /**
  * The press on the check-in page: Met counts as "Met My Match", Not yet and Skip as "Missed This
  * Month" (docs/check-ins.md, "Answers"), on the person's own side only. The answer can change
- * until the month's pairing is completed.
+ * until the month's pairing is completed. A Slack check-in already sent is updated to show it.
  */
 export async function answerCheckIn(ctx: AppContext, body: CheckInBody): Promise<CheckInView> {
   const { userId, matchId } = await claimsOf(ctx, body.token);
-  return recordCheckInAnswer(ctx, { userId, matchId, answer: body.answer });
+  const view = await recordCheckInAnswer(ctx, { userId, matchId, answer: body.answer });
+  // The Slack question already sent shows the answer too (docs/chat.md, "The check-in").
+  await showAnswerInChat(ctx, {
+    userId,
+    matchId,
+    partners: view.partners,
+    message: view.message ?? confirmations[body.answer],
+  });
+  return view;
 }
 
 /**

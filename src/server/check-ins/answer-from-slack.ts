@@ -60,7 +60,8 @@ export async function answerFromSlack(ctx: AppContext, request: SignedSlackReque
   const action = parsed.actions[0];
   const answer = answerOfAction.get(action.action_id);
   if (!answer) return; // the schedule link button: nothing to record
-  const outcome = await record(ctx, parsed.user.id, Number(action.value), answer);
+  const userId = await personOfSlackUser(ctx, parsed.user.id);
+  const outcome = await record(ctx, userId, Number(action.value), answer);
   const channel = parsed.container?.channel_id ?? parsed.channel?.id;
   const ts = parsed.container?.message_ts ?? parsed.message?.ts;
   if (!channel || !ts) return;
@@ -70,6 +71,7 @@ export async function answerFromSlack(ctx: AppContext, request: SignedSlackReque
       channel: "slack",
       kind: "check_in_update",
       dedupeKey: `slack:update:${channel}:${ts}:${action.action_ts ?? ctx.clock.now().getTime()}`,
+      userId,
       payload: { channel, ts, message: answeredMessage(question, outcome) },
     },
   ]);
@@ -79,11 +81,10 @@ export async function answerFromSlack(ctx: AppContext, request: SignedSlackReque
 /** The answer recorded, or the kind sentence of why not (a match that changed, a closed month). */
 async function record(
   ctx: AppContext,
-  slackUserId: string,
+  userId: string | null,
   matchId: number,
   answer: CheckInAnswer,
 ): Promise<string> {
-  const userId = await personOfSlackUser(ctx, slackUserId);
   if (!userId || !Number.isSafeInteger(matchId)) return NOT_A_MEMBER;
   try {
     await refuseClosedAccount(ctx.db, userId);

@@ -1,12 +1,12 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { answers } from "../../shared/api";
+import { chatEndpoints } from "../../shared/endpoints/chat";
 import type { FeatureRoutes } from "../context";
+import { endpointRoute } from "../http/endpoint-route";
 import { answerFromSlack } from "./answer-from-slack";
 
 /**
  * Slack's button presses on the check-in (docs/chat.md, "The check-in"). Its own plugin, so the
- * raw form body (which Slack signs) is kept for this route only.
+ * raw form body (which Slack signs) is kept for this route only; the endpoint has no body schema.
  */
 const slackInteractionsRoutes: FeatureRoutes = async (app, { ctx }) => {
   app.addContentTypeParser(
@@ -14,12 +14,9 @@ const slackInteractionsRoutes: FeatureRoutes = async (app, { ctx }) => {
     { parseAs: "string", bodyLimit: 64 * 1024 },
     (_request, body, done) => done(null, String(body)),
   );
-  const pressed = {
-    response: answers(z.object({}).meta({ description: "Taken; Slack shows nothing more." })),
-  };
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post("/api/slack/interactions", { schema: pressed }, async (request) => {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    ...endpointRoute(chatEndpoints.slackInteractions),
+    handler: async (request) => {
       const header = (name: string) => {
         const value = request.headers[name];
         return typeof value === "string" ? value : undefined;
@@ -30,7 +27,8 @@ const slackInteractionsRoutes: FeatureRoutes = async (app, { ctx }) => {
         body: typeof request.body === "string" ? request.body : "",
       });
       return {};
-    });
+    },
+  });
 };
 
 export default slackInteractionsRoutes;

@@ -7,6 +7,7 @@ import {
   activities,
   allowedEmails,
   authCodes,
+  chatDeliveries,
   emailVerifications,
   images,
   magicLinkTokens,
@@ -68,6 +69,12 @@ export async function erasePerson(
     await forgetSignIns(tx, user);
     // The remembered Slack lookup holds the address (docs/chat.md).
     await tx.delete(slackPeople).where(eq(slackPeople.userId, id));
+    // The chat send log keeps its rows for the counts but names them no more.
+    await tx.update(chatDeliveries).set({ userId: null }).where(eq(chatDeliveries.userId, id));
+    await tx
+      .update(chatDeliveries)
+      .set({ organiserId: null })
+      .where(eq(chatDeliveries.organiserId, id));
     const uploaded = await tx
       .select({ filename: images.filename })
       .from(images)

@@ -5,6 +5,7 @@ import {
   activities,
   allowedEmails,
   authCodes,
+  chatDeliveries,
   checkIns,
   companyInquiries,
   emailLogEntries,
@@ -21,6 +22,7 @@ import {
   passwordResetTokens,
   sessions,
   signInMails,
+  slackPeople,
   stillInQuestions,
   type UserRow,
   users,
@@ -73,6 +75,7 @@ export async function exportMyData(ctx: AppContext, userId: string) {
       .where(eq(stillInQuestions.userId, user.id))
       .orderBy(asc(stillInQuestions.askedAt)),
     emailsSent: await emailsSentTo(ctx, user),
+    chat: await chatOf(ctx, user),
     signInRequests: await signInRequestsOf(ctx, user.email),
     sessions: await ctx.db
       .select({
@@ -204,6 +207,42 @@ async function emailsSentTo(ctx: AppContext, user: UserRow) {
     ...logged.map((l) => ({ ...l, kind: "newsletter", source: "send log" })),
     ...outbox.map((o) => ({ ...o, status: "stored in the outbox", source: "outbox" })),
   ];
+}
+
+/**
+ * What chat holds about them (docs/chat.md): where they chose to be reached, the Slack user id
+ * found by their address (and when), and every Slack message addressed to them or naming them
+ * to organise, with its dates and state; never the message's text or Slack's conversation ids.
+ */
+async function chatOf(ctx: AppContext, user: UserRow) {
+  const [slack] = await ctx.db
+    .select({ slackUserId: slackPeople.slackUserId, lookedUpAt: slackPeople.lookedUpAt })
+    .from(slackPeople)
+    .where(eq(slackPeople.userId, user.id));
+  const deliveries = await ctx.db
+    .select({
+      kind: chatDeliveries.kind,
+      matchId: chatDeliveries.matchId,
+      toYou: sql<boolean>`${chatDeliveries.userId} is not distinct from ${user.id}::uuid`,
+      youOrganise: sql<boolean>`${chatDeliveries.organiserId} is not distinct from ${user.id}::uuid`,
+      state: chatDeliveries.state,
+      createdAt: chatDeliveries.createdAt,
+      sentAt: chatDeliveries.sentAt,
+    })
+    .from(chatDeliveries)
+    .where(
+      and(
+        eq(chatDeliveries.channel, "slack"),
+        or(eq(chatDeliveries.userId, user.id), eq(chatDeliveries.organiserId, user.id)),
+      ),
+    )
+    .orderBy(asc(chatDeliveries.id));
+  return {
+    reachBy: user.reachBy ?? "the company's default",
+    slackUserId: slack?.slackUserId ?? null,
+    slackLookedUpAt: slack?.lookedUpAt ?? null,
+    deliveries,
+  };
 }
 
 /** Codes and links asked for (when, from where, used or not), never the code or link itself. */

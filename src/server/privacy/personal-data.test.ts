@@ -1,6 +1,8 @@
+import { eq, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { post } from "../auth/test-helpers";
 import { fixedClock } from "../clock";
+import { chatDeliveries, slackPeople, users } from "../db/schema";
 import {
   allowEmail,
   createActivity,
@@ -9,6 +11,7 @@ import {
   createUser,
 } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
+import { erasePerson } from "./erase-person";
 import { exportSections, personalDataCoverage } from "./personal-data";
 
 const clock = fixedClock("2027-03-10T09:00:00Z");
@@ -61,6 +64,30 @@ describe("the export covers every table that names a person", () => {
     await createMatch(t.db, { members: [ada, bob], answers: ["confirmed"] });
     await createActivity(t.db, { userId: ada.id, detail: "Ada Lovelace paused." });
     await createEmailLog(t.db, { recipients: [ada.email] });
+    await t.db.update(users).set({ reachBy: "slack" }).where(eq(users.id, ada.id));
+    await t.db.insert(slackPeople).values({
+      userId: ada.id,
+      email: ada.email,
+      slackUserId: "UADA",
+      lookedUpAt: clock.now(),
+    });
+    await t.db.insert(chatDeliveries).values([
+      {
+        channel: "slack",
+        kind: "check_in",
+        dedupeKey: "ada-check-in",
+        payload: {},
+        userId: ada.id,
+      },
+      { channel: "slack", kind: "intro", dedupeKey: "ada-intro", payload: {}, organiserId: ada.id },
+      {
+        channel: "slack",
+        kind: "check_in",
+        dedupeKey: "bob-check-in",
+        payload: {},
+        userId: bob.id,
+      },
+    ]);
     await post(t, "/api/auth/send-code", { email: ada.email });
     await t.outbox();
 
@@ -80,12 +107,32 @@ describe("the export covers every table that names a person", () => {
       "outbox",
       "send log",
     ]);
+    expect(data.chat).toMatchObject({ reachBy: "slack", slackUserId: "UADA" });
+    expect(data.chat.deliveries).toEqual([
+      expect.objectContaining({ kind: "check_in", toYou: true, youOrganise: false }),
+      expect.objectContaining({ kind: "intro", toYou: false, youOrganise: true }),
+    ]);
+    expect(data.chat.deliveries[0]).toHaveProperty("createdAt");
+    expect(data.chat.deliveries[0]).toHaveProperty("sentAt");
     expect(data.signInRequests).toEqual([expect.objectContaining({ kind: "sign-in code" })]);
     expect(data.sessions.length).toBeGreaterThan(0);
     const text = JSON.stringify(data);
     expect(text).not.toContain("secret-hash-value");
     expect(text).not.toMatch(/Hash|secret"|token/i);
     expect(text).not.toContain(bob.email);
+  });
+
+  it("is forgotten on erasure: the remembered Slack id and the chat rows naming the person", async () => {
+    const [ada] = await t.db.select().from(users).where(eq(users.email, "ada@export.test"));
+    await erasePerson(t.ctx, ada.id, "themself");
+    expect(await t.db.select().from(slackPeople).where(eq(slackPeople.userId, ada.id))).toEqual([]);
+    const naming = await t.db
+      .select()
+      .from(chatDeliveries)
+      .where(or(eq(chatDeliveries.userId, ada.id), eq(chatDeliveries.organiserId, ada.id)));
+    expect(naming).toEqual([]);
+    // Bob's row is his still.
+    expect(await t.db.select().from(chatDeliveries)).toHaveLength(3);
   });
 
   it("is for signed-in people only", async () => {

@@ -1,5 +1,6 @@
 import { adminUserEndpoints } from "./admin-users";
 import { authEndpoints } from "./auth";
+import { chatEndpoints, webhooksEndpoints } from "./chat";
 import { checkInEndpoints } from "./check-ins";
 import { companyEndpoints } from "./company";
 import { departmentEndpoints } from "./departments";
@@ -23,6 +24,7 @@ import { impactEndpoints, whitelistEndpoints } from "./whitelist";
 export const allEndpointTables = {
   adminUserEndpoints,
   authEndpoints,
+  chatEndpoints,
   checkInEndpoints,
   companyEndpoints,
   departmentEndpoints,
@@ -41,4 +43,5 @@ export const allEndpointTables = {
   roundMemberEndpoints,
   unsubscribeEndpoints,
   whitelistEndpoints,
+  webhooksEndpoints,
 };

@@ -1,39 +1,24 @@
-import type {
-  ChatDelivery,
-  ChatOperations,
-  ChatSettings,
-  ReachChoice,
-  ReachView,
-  WebhookBody,
-  WebhookEndpoint,
-} from "@shared/chat";
-import { apiRequest } from "../api-client";
-import { getJson, segment } from "./request";
-
-const REACH = "/api/profile/reach";
-const CHAT = "/api/admin/chat";
-const WEBHOOKS = "/api/admin/webhooks";
+import type { ChatSettings, ReachChoice, WebhookBody } from "@shared/chat";
+import { chatEndpoints as chat, webhooksEndpoints as webhooks } from "@shared/endpoints/chat";
+import { call } from "./request";
 
 export const chatKeys = {
-  reach: [REACH] as const,
-  operations: [CHAT] as const,
-  webhooks: [WEBHOOKS] as const,
-  deliveries: (id: number) => [WEBHOOKS, id, "deliveries"] as const,
+  reach: [chat.reach.path] as const,
+  operations: [chat.operations.path] as const,
+  webhooks: [webhooks.list.path] as const,
+  deliveries: (id: number) => [webhooks.deliveries.path, id] as const,
 };
 
 /** Where people are reached, the admin's Slack panel and webhooks (docs/chat.md). */
 export const chatApi = {
-  reach: (signal?: AbortSignal) => getJson<ReachView>(REACH, signal),
-  setReach: (body: ReachChoice) => apiRequest<ReachView>("PUT", REACH, body),
-  operations: (signal?: AbortSignal) => getJson<ChatOperations>(CHAT, signal),
-  setDefault: (body: ChatSettings) => apiRequest<ChatOperations>("PUT", CHAT, body),
-  webhooks: (signal?: AbortSignal) => getJson<{ endpoints: WebhookEndpoint[] }>(WEBHOOKS, signal),
-  addWebhook: (body: WebhookBody) =>
-    apiRequest<WebhookEndpoint & { secret: string }>("POST", WEBHOOKS, body),
-  removeWebhook: (id: number) =>
-    apiRequest<{ message: string }>("DELETE", `${WEBHOOKS}/${segment(id)}`),
-  sendTest: (id: number) =>
-    apiRequest<{ message: string }>("POST", `${WEBHOOKS}/${segment(id)}/test`, {}),
+  reach: (signal?: AbortSignal) => call(chat.reach, { signal }),
+  setReach: (body: ReachChoice) => call(chat.setReach, { body }),
+  operations: (signal?: AbortSignal) => call(chat.operations, { signal }),
+  setDefault: (body: ChatSettings) => call(chat.setDefault, { body }),
+  webhooks: (signal?: AbortSignal) => call(webhooks.list, { signal }),
+  addWebhook: (body: WebhookBody) => call(webhooks.add, { body }),
+  removeWebhook: (id: number) => call(webhooks.remove, { params: { id } }),
+  sendTest: (id: number) => call(webhooks.sendTest, { params: { id } }),
   deliveries: (id: number, signal?: AbortSignal) =>
-    getJson<{ deliveries: ChatDelivery[] }>(`${WEBHOOKS}/${segment(id)}/deliveries`, signal),
+    call(webhooks.deliveries, { params: { id }, signal }),
 };

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { queueSlackIntros } from "../../chat/queue-intros";
+import { toldInSlackOnly } from "../../chat/told-in-slack-only";
 import type { AppContext } from "../../context";
 import { newsletters } from "../../db/schema";
 import { emitPairingEvents } from "../../webhooks/emit-pairing-events";
 import { DEFAULT_STARTERS } from "../newsletter-defaults";
-import { activePairingFile } from "../newsletter-files";
+import { activePairingFile, parseActivePairingFile } from "../newsletter-files";
 import { parseList } from "../present";
 
 /**
@@ -23,4 +24,20 @@ export async function announceInChat(ctx: AppContext, pairingId: number): Promis
   return (
     (await emitPairingEvents(ctx, pairingId)) + (await queueSlackIntros(ctx, pairingId, starters))
   );
+}
+
+/**
+ * The pairing's e-mail recipients without those told in Slack alone (docs/chat.md, "Where people
+ * are reached"): a person who chose Slack only and whose whole match is found in Slack gets the
+ * intro there and no announcement e-mail. A completed pairing's file tells nobody in Slack.
+ */
+export async function withoutToldInSlack<R extends { userId: string }>(
+  ctx: AppContext,
+  pairingFile: string,
+  recipients: R[],
+): Promise<R[]> {
+  const pairingId = parseActivePairingFile(pairingFile);
+  if (pairingId === null) return recipients;
+  const told = await toldInSlackOnly(ctx, pairingId);
+  return told.size === 0 ? recipients : recipients.filter((r) => !told.has(r.userId));
 }

@@ -3,6 +3,7 @@ import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { newsletters } from "../../db/schema";
 import { compose } from "../compose/composer";
+import { withoutToldInSlack } from "./announce-in-chat";
 import { queueDeliveries } from "./ledger";
 import { uniqueByAddress } from "./start-send";
 
@@ -36,7 +37,10 @@ export async function queueAnnouncement(
   options: QueueAnnouncementOptions,
 ): Promise<AnnouncementQueued> {
   const composition = await compose(ctx, { pairingFile });
-  const recipients = uniqueByAddress(composition.recipients);
+  // Who chose Slack alone and is introduced there gets no e-mail (docs/chat.md).
+  const recipients = uniqueByAddress(
+    await withoutToldInSlack(ctx, pairingFile, composition.recipients),
+  );
   const [year, month] = (composition.audience?.month ?? "").split("-").map(Number);
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {

@@ -6,7 +6,7 @@ import { newsletters } from "../../db/schema";
 import { BadRequest, Conflict, NotFound } from "../../errors";
 import { compose } from "../compose/composer";
 import { parseActivePairingFile } from "../newsletter-files";
-import { announceInChat } from "./announce-in-chat";
+import { announceInChat, withoutToldInSlack } from "./announce-in-chat";
 import { queueDeliveries } from "./ledger";
 
 const INSERT_BATCH = 5000;
@@ -41,8 +41,11 @@ export async function startSend(
 
   // The recipients only: nothing is rendered in the request.
   const { recipients: everyone } = await compose(ctx, { newsletter: newsletterId });
-  const recipients = uniqueByAddress(everyone);
-  if (recipients.length === 0) throw new BadRequest(NOBODY_TO_SEND_TO, "no_recipients");
+  if (everyone.length === 0) throw new BadRequest(NOBODY_TO_SEND_TO, "no_recipients");
+  // Who chose Slack alone and is introduced there gets no e-mail (docs/chat.md).
+  const recipients = uniqueByAddress(
+    await withoutToldInSlack(ctx, newsletter.pairingFile as string, everyone),
+  );
 
   const now = ctx.clock.now();
   const queued = await ctx.db.transaction(async (tx) => {

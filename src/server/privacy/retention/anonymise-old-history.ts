@@ -54,6 +54,16 @@ export async function anonymiseOlderThan(db: Db, cutoff: Date, now: Date): Promi
         match_email = null, error_text = null
       where created_at < ${at} and recipient_email not like '%@erased.invalid'`),
     await db.execute(sql`
+      update chat_deliveries
+      set user_id = null, organiser_id = null,
+        payload = case when kind = 'check_in_update' then payload - 'message' else payload end
+      where created_at < ${at} and state in ('sent', 'failed', 'skipped')
+        and (user_id is not null or organiser_id is not null
+          or (kind = 'check_in_update' and payload ? 'message'))`),
+    await db.execute(sql`
+      delete from slack_people
+      where looked_up_at < ${at} and user_id in (select id from users where not is_active)`),
+    await db.execute(sql`
       update company_inquiries
       set contact_email = 'former-inquiry-' || id || '@erased.invalid', ip_address = null,
         additional_info = null

@@ -4,6 +4,7 @@ import {
   type AdminUsersResponse,
 } from "@shared/admin-users";
 import { adminUserEndpoints } from "@shared/endpoints/admin-users";
+import { chatEndpoints, webhooksEndpoints } from "@shared/endpoints/chat";
 import { checkInEndpoints } from "@shared/endpoints/check-ins";
 import { companyEndpoints } from "@shared/endpoints/company";
 import { departmentEndpoints } from "@shared/endpoints/departments";
@@ -116,18 +117,6 @@ const groupDepartments = sampleDepartments.map((d) => ({
 }));
 
 export const sampleData: Record<string, SampleAnswer> = {
-  // The sample company talks by e-mail: no Slack, no webhooks (docs/chat.md).
-  "/api/admin/chat": {
-    defaultChannel: "email",
-    slack: {
-      configured: false,
-      connected: false,
-      team: null,
-      botUser: null,
-      message: "Slack is not set up: set SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET (docs/chat.md).",
-    },
-  },
-  "/api/admin/webhooks": { endpoints: [] },
   ...Object.fromEntries([
     answerTo(adminUserEndpoints.list, usersAnswer),
     answerTo(departmentEndpoints.company, sampleDepartments),
@@ -171,6 +160,19 @@ export const sampleData: Record<string, SampleAnswer> = {
     }),
     answerTo(companyEndpoints.settings, { name: "Acme Corp", showPublicFigures: false }),
     answerTo(checkInEndpoints.quietPeople, { people: [] }),
+    // The sample company talks by e-mail: no Slack, no webhooks (docs/chat.md).
+    answerTo(chatEndpoints.operations, {
+      defaultChannel: "email",
+      slack: {
+        configured: false,
+        connected: false,
+        team: null,
+        botUser: null,
+        message:
+          "Slack is not set up: set SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET (docs/chat.md).",
+      },
+    }),
+    answerTo(webhooksEndpoints.list, { endpoints: [] }),
     answerTo(privacyEndpoints.retention, { months: null, lastRunAt: null, lastRunNote: null }),
   ]),
   ...Object.fromEntries([

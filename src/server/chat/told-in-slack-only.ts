@@ -1,0 +1,56 @@
+import { eq, inArray } from "drizzle-orm";
+import type { AppContext } from "../context";
+import { matches, pairings, users } from "../db/schema";
+import { memberIds, withMembers } from "../match-members/match-members";
+import { effectiveReach, getChatSettings } from "./chat-settings";
+import { slackConfigured } from "./slack-client";
+import { slackUserIdOf } from "./slack-people";
+
+/**
+ * The members of a pairing told of their match in Slack alone (docs/chat.md, "Where people are
+ * reached"): they chose Slack only, and every member of their running match is found in Slack,
+ * so the match's intro goes to a conversation of all of them. Their announcement e-mail is left
+ * out. Everyone else keeps it: Slack not set up, a member Slack does not know (the intro is then
+ * skipped), a lookup that fails right now (an outage, a rate limit), or nobody to be matched with.
+ */
+export async function toldInSlackOnly(ctx: AppContext, pairingId: number): Promise<Set<string>> {
+  const told = new Set<string>();
+  if (!slackConfigured(ctx)) return told;
+  const [pairing] = await ctx.db.select().from(pairings).where(eq(pairings.id, pairingId));
+  if (!pairing || pairing.status !== "active") return told;
+  const running = (
+    await withMembers(
+      ctx.db,
+      await ctx.db.select().from(matches).where(eq(matches.pairingId, pairingId)),
+    )
+  ).filter((m) => m.status === "active" && m.members.length >= 2);
+  const ids = [...new Set(running.flatMap(memberIds))];
+  if (ids.length === 0) return told;
+  const [company, people] = await Promise.all([
+    getChatSettings(ctx.db),
+    ctx.db
+      .select({
+        id: users.id,
+        email: users.email,
+        reachBy: users.reachBy,
+        isActive: users.isActive,
+      })
+      .from(users)
+      .where(inArray(users.id, ids)),
+  ]);
+  const byId = new Map(people.map((p) => [p.id, p]));
+  const slackOnly = (id: string) => effectiveReach(byId.get(id)?.reachBy, company) === "slack";
+  const inSlack = async (id: string) => {
+    const person = byId.get(id);
+    if (!person?.isActive) return false;
+    return (await slackUserIdOf(ctx, person).catch(() => null)) !== null;
+  };
+  for (const match of running) {
+    const members = memberIds(match);
+    if (!members.some(slackOnly)) continue;
+    let everyone = true;
+    for (const id of members) everyone = everyone && (await inSlack(id));
+    if (everyone) for (const id of members.filter(slackOnly)) told.add(id);
+  }
+  return told;
+}
