@@ -5,6 +5,9 @@ import type { SignedInUser } from "../auth/session-store";
 import type { AppContext } from "../context";
 import { type UserRow, users } from "../db/schema";
 import { BadRequest } from "../errors";
+import { wakeDeliveryWorkers } from "../newsletters/send/wake";
+import { leaveForParticipation } from "../pairings/current/leave-for-participation";
+import { lockRunningPairings } from "../pairings/current/pairing-locks";
 import { skipRoundEndDate } from "./skip-round-date";
 
 export type ParticipationAction =
@@ -100,10 +103,33 @@ export async function updateParticipation(
     );
   }
   const fields = participationFields(action, isoDateOf(ctx.clock.now()));
-  const [updated] = await ctx.db
-    .update(users)
-    .set({ ...fields, updatedAt: ctx.clock.now() })
-    .where(eq(users.id, user.id))
-    .returning();
+  return storeParticipation(ctx, user.id, fields, action.kind);
+}
+
+/**
+ * Stores a participation change. A pause or an opt-out takes every running pairing's lock first
+ * (pairing-locks.ts) and takes the person out of their running match, telling their partners
+ * (leave-for-participation.ts); skipping next month keeps this month's match.
+ */
+export async function storeParticipation(
+  ctx: AppContext,
+  userId: string,
+  fields: Partial<ParticipationFields> & { department?: string },
+  kind: ParticipationAction["kind"] | null,
+): Promise<UserRow> {
+  const leaves = kind === "pause" || kind === "opt_out";
+  const updated = await ctx.db.transaction(async (tx) => {
+    if (leaves) await lockRunningPairings(tx);
+    const [row] = await tx
+      .update(users)
+      .set({ ...fields, updatedAt: ctx.clock.now() })
+      .where(eq(users.id, userId))
+      .returning();
+    if (leaves && row) {
+      await leaveForParticipation(ctx, tx, userId, kind === "pause" ? "paused" : "opted_out");
+    }
+    return row;
+  });
+  if (leaves) wakeDeliveryWorkers();
   return updated;
 }

@@ -113,7 +113,7 @@ describe("my partner is away", () => {
     await match(cy, dan);
     expect((await report(ada, old.id)).json().partners).toEqual(["Sam Test"]);
 
-    await t.as(dan).put("/api/participation", { action: "opt_out" });
+    await t.as(dan).put("/api/participation", { action: "skip_next" });
     const res = await admin().post(`/api/admin/pairings/${pairing.id}/re-pair`, { userId: cy.id });
     expect(res.statusCode).toBe(200);
     expect(res.json().kind).toBe("trio");
@@ -317,7 +317,7 @@ describe("my partner is away, done kindly", () => {
     );
     await match(ada, bob);
     await match(cy, dan);
-    await t.as(dan).put("/api/participation", { action: "opt_out" });
+    await t.as(dan).put("/api/participation", { action: "skip_next" });
     expect(
       (await admin().post(`/api/admin/pairings/${pairing.id}/re-pair`, { userId: cy.id })).json()
         .kind,

@@ -16,7 +16,7 @@ import type { Requests } from "../../test/test-client";
 
 /**
  * Two running pairings of one group (March's newer than February's): 7 and 3 matches. In March,
- * Ben is in Sales and Ivy has opted out, leaving Ian alone.
+ * Ben is in Sales and Ivy skips the next month (paused from today), leaving Ian alone.
  */
 let t: TestApp;
 let admin: Requests;
@@ -65,7 +65,9 @@ beforeAll(async () => {
     ["Flo", "Gus"],
   ])
     await pair(a, b, february);
-  await t.as(people.get("Ivy") as { id: string }).put("/api/participation", { action: "opt_out" });
+  await t
+    .as(people.get("Ivy") as { id: string })
+    .put("/api/participation", { action: "skip_next" });
 });
 afterAll(() => t.close());
 
@@ -117,7 +119,7 @@ describe("GET /api/admin/current-pairings", () => {
     const alone = await page("?status=alone");
     expect(names(alone)).toEqual(["Ian+Ivy"]);
     const match = alone.matchesByPairing[String(march.id)][0];
-    expect(match.members.map((m) => m.away ?? null)).toEqual([null, "opted_out"]);
+    expect(match.members.map((m) => m.away ?? null)).toEqual([null, "paused"]);
     expect(match.aloneUserId).toBe(match.members[0].id);
     expect((await page("?status=away")).total).toBe(1);
     expect((await page(`?status=alone&pairingId=${february.id}`)).total).toBe(0);

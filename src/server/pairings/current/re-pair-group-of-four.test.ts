@@ -65,7 +65,7 @@ describe("re-pairing someone who chose a group of four", () => {
     const [cy, dee, eve] = [await person("Cy"), await person("Dee"), await person("Eve")];
     await createMatch(t.db, { members: [ada, bob], pairing });
     const trio = await createMatch(t.db, { members: [cy, dee, eve], pairing });
-    await t.as(bob).put("/api/participation", { action: "pause", months: 1 });
+    await t.as(bob).put("/api/participation", { action: "skip_next" });
 
     const res = await admin.post(`/api/admin/pairings/${pairing.id}/re-pair`, { userId: ada.id });
     expect(res.statusCode).toBe(200);
@@ -95,7 +95,7 @@ describe("re-pairing someone who chose a group of four", () => {
     const trio = [await person("Cy"), await person("Dee"), await person("Eve")];
     await createMatch(t.db, { members: [ada, bob], pairing });
     await createMatch(t.db, { members: trio, pairing });
-    await t.as(bob).put("/api/participation", { action: "pause", months: 1 });
+    await t.as(bob).put("/api/participation", { action: "skip_next" });
 
     const res = await admin.post(`/api/admin/pairings/${pairing.id}/re-pair`, { userId: ada.id });
     expect(res.statusCode).toBe(409);
@@ -112,7 +112,7 @@ describe("re-pairing someone who chose a group of four", () => {
     await createMatch(t.db, { members: [cy, dee, eve], pairing });
     const february = await createPairing(t.db, { month: "2027-02", status: "completed" });
     await createMatch(t.db, { members: [ada, eve], pairing: february });
-    await t.as(bob).put("/api/participation", { action: "pause", months: 1 });
+    await t.as(bob).put("/api/participation", { action: "skip_next" });
 
     const res = await admin.post(`/api/admin/pairings/${pairing.id}/re-pair`, { userId: ada.id });
     expect(res.statusCode).toBe(409);

@@ -75,14 +75,14 @@ describe("re-pairing one person of a running pairing", () => {
     const sam = await person("Sam", { department: "sales" });
     const old = await match(ada, bob);
     await t.db.update(pairings).set({ totalPairs: 1 }).where(eq(pairings.id, pairing.id));
-    await t.as(bob).put("/api/participation", { action: "opt_out" });
+    await t.as(bob).put("/api/participation", { action: "skip_next" });
 
     const current: CurrentPairingsResponse = (
       await admin.get("/api/admin/current-pairings")
     ).json();
     const shown = current.matchesByPairing[String(pairing.id)][0];
     expect(shown.aloneUserId).toBe(ada.id);
-    expect(shown.user2).toMatchObject({ id: bob.id, away: "opted_out" });
+    expect(shown.user2).toMatchObject({ id: bob.id, away: "paused" });
     expect(shown.user1.away).toBeUndefined();
 
     const res = await rePair(pairing.id, ada.id);
@@ -121,8 +121,8 @@ describe("re-pairing one person of a running pairing", () => {
     );
     await match(ada, bob);
     await match(cy, dan);
-    await t.as(bob).put("/api/participation", { action: "opt_out" });
-    await t.as(dan).put("/api/participation", { action: "pause", months: 1 });
+    await t.as(bob).put("/api/participation", { action: "skip_next" });
+    await t.as(dan).put("/api/participation", { action: "skip_next" });
 
     const res = await rePair(pairing.id, ada.id);
     expect(res.statusCode).toBe(200);
@@ -138,7 +138,7 @@ describe("re-pairing one person of a running pairing", () => {
     const dee = await person("Dee", { department: "sales" });
     await match(ada, bob);
     const pair = await match(cy, dee);
-    await t.as(bob).put("/api/participation", { action: "pause", months: 1 });
+    await t.as(bob).put("/api/participation", { action: "skip_next" });
 
     const res = await rePair(pairing.id, ada.id);
     expect(res.statusCode).toBe(200);
@@ -212,7 +212,7 @@ describe("re-pairing one person of a running pairing", () => {
     const bob = await person("Bob", { department: "engineering" });
     await person("Sam", { department: "sales" });
     await match(ada, bob);
-    await t.as(bob).put("/api/participation", { action: "opt_out" });
+    await t.as(bob).put("/api/participation", { action: "skip_next" });
     const res = await rePair(pairing.id, ada.id);
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe("no_partner");
@@ -233,7 +233,7 @@ describe("the e-mails of a re-pair", () => {
     const { pairing, person, match } = await company();
     const [ada, bob, cy] = await Promise.all(["Ada", "Bob", "Cy"].map((name) => person(name)));
     await match(ada, bob);
-    await t.as(bob).put("/api/participation", { action: "opt_out" });
+    await t.as(bob).put("/api/participation", { action: "skip_next" });
     peer.rejectRecipients((address) => address === cy.email, 421, 1);
 
     const res = await rePair(pairing.id, ada.id);
