@@ -27,10 +27,10 @@ const notYetFromTheTable = [
   "newsletters/email-logs/routes.ts",
   "newsletters/routes.ts",
   "newsletters/send/routes.ts",
-  "newsletters/unsubscribe/routes.ts",
   "pairings/routes.ts",
   "profile/routes.ts",
   "rounds/routes.ts",
+  "unsubscribe/routes.ts",
   "webhooks/routes.ts",
 ].map((file) => file.split("/").join(path.sep));
 

@@ -8,10 +8,10 @@ import {
   memberIds,
   withMembers,
 } from "../match-members/match-members";
+import type { Recipient } from "../newsletters/send/automatic-mail";
 import { awayReasons } from "../pairings/members/member-availability";
 import { fullName } from "../pairings/members/pairing-members";
 import { dayOf } from "../pairings/members/scope";
-import type { Recipient } from "./send-automatic-mail";
 
 export interface MemberOfMatch {
   match: MatchWithMembers;

@@ -1,14 +1,14 @@
 import type { FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { answers } from "../../../shared/api";
+import { answers } from "../../shared/api";
 import {
   unsubscribeActionSchema,
   unsubscribeQuerySchema,
   unsubscribeStatusSchema,
-} from "../../../shared/newsletters";
-import type { FeatureRoutes } from "../../context";
-import { UnsupportedMediaType } from "../../errors";
-import { acceptMultipart } from "../../http/multipart-bodies";
+} from "../../shared/newsletters";
+import type { FeatureRoutes } from "../context";
+import { UnsupportedMediaType } from "../errors";
+import { acceptMultipart } from "../http/multipart-bodies";
 import { applyUnsubscribe, oneClickUnsubscribe, unsubscribeStatus } from "./unsubscribe";
 
 /** The links carry a secret, so guessing is throttled per address. */
