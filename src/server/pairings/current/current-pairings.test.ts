@@ -11,6 +11,7 @@ import {
   createMatch,
   createUser,
 } from "../../test/factories";
+import { checkRoundInvariantsAfterEach } from "../../test/round-invariants-hook";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import type { Requests } from "../../test/test-client";
 
@@ -70,6 +71,7 @@ beforeAll(async () => {
     .put("/api/participation", { action: "skip_next" });
 });
 afterAll(() => t.close());
+checkRoundInvariantsAfterEach(() => t?.db);
 
 const page = async (query: string): Promise<CurrentPairingsResponse> => {
   const res = await admin.get(`/api/admin/current-pairings${query}`);
