@@ -17,7 +17,9 @@ import type { Requests } from "../../test/test-client";
 
 /**
  * Two running pairings of one group (March's newer than February's): 7 and 3 matches. In March,
- * Ben is in Sales and Ivy skips the next month (paused from today), leaving Ian alone.
+ * Ben is in Sales and Ivy skips the next month (paused from today), leaving Ian alone. The seventh
+ * March match is of namesakes (a second Ada and a second Cy, other addresses), since nobody is in
+ * two running matches of a month (docs/rounds.md, "Invariants of a round").
  */
 let t: TestApp;
 let admin: Requests;
@@ -36,9 +38,9 @@ beforeAll(async () => {
   });
   february = await createGroupPairing(t.db, group, { month: "2027-02", name: "February" });
   march = await createGroupPairing(t.db, group, { month: "2027-03", name: "March" });
-  const person = (first: string, department = "engineering") =>
+  const person = (first: string, department = "engineering", email = first.toLowerCase()) =>
     createUser(t.db, {
-      email: `${first.toLowerCase()}@acme.test`,
+      email: `${email}@acme.test`,
       firstName: first,
       lastName: "Test",
       department,
@@ -47,6 +49,8 @@ beforeAll(async () => {
   const people = new Map<string, { id: string }>();
   for (const name of names)
     people.set(name, await person(name, name === "Ben" ? "sales" : "engineering"));
+  people.set("Ada 2", await person("Ada", "engineering", "ada.two"));
+  people.set("Cy 2", await person("Cy", "engineering", "cy.two"));
   const pair = (a: string, b: string, pairing: { id: number; month: string }) =>
     createMatch(t.db, { members: [people.get(a), people.get(b)] as { id: string }[], pairing });
   for (const [a, b] of [
@@ -56,7 +60,7 @@ beforeAll(async () => {
     ["Gus", "Hal"],
     ["Ian", "Ivy"],
     ["Jo", "Kim"],
-    ["Ada", "Cy"],
+    ["Ada 2", "Cy 2"],
   ]) {
     await pair(a, b, march);
   }

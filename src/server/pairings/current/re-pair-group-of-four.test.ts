@@ -4,13 +4,10 @@ import { fixedClock } from "../../clock";
 import { matches } from "../../db/schema";
 import { withMembers } from "../../match-members/match-members";
 import {
-  allowEmail,
   createAdmin,
-  createGroup,
-  createGroupPairing,
   createMatch,
   createPairing,
-  createUser,
+  createRunningCompany,
 } from "../../test/factories";
 import { checkRoundInvariantsAfterEach } from "../../test/round-invariants-hook";
 import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
@@ -21,7 +18,6 @@ const NOW = new Date("2027-03-10T09:00:00Z");
 let peer: SmtpPeer;
 let t: TestApp;
 let admin: Requests;
-let n = 0;
 
 beforeAll(async () => {
   peer = await startSmtpPeer();
@@ -35,21 +31,8 @@ afterAll(async () => {
 checkRoundInvariantsAfterEach(() => t?.db);
 
 /** A company of its own with a running March pairing; people chose groups of four unless told. */
-async function company() {
-  const domain = `four${++n}.test`;
-  const group = await createGroup(t.db, { displayName: `Four ${n}` });
-  await allowEmail(t.db, `*@${domain}`, group.id);
-  const pairing = await createGroupPairing(t.db, group, { month: "2027-03" });
-  const person = (first: string, fields: Parameters<typeof createUser>[1] = {}) =>
-    createUser(t.db, {
-      email: `${first.toLowerCase()}@${domain}`,
-      firstName: first,
-      lastName: "Test",
-      preferredGroupSize: 4,
-      ...fields,
-    });
-  return { pairing, person };
-}
+const company = () =>
+  createRunningCompany(t.db, { name: "Four", personDefaults: { preferredGroupSize: 4 } });
 
 const pairingMatches = async (pairingId: number) =>
   withMembers(

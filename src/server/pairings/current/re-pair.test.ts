@@ -4,14 +4,7 @@ import type { CurrentPairingsResponse } from "../../../shared/pairings";
 import { fixedClock } from "../../clock";
 import { matches, newsletterDeliveries, newsletters, pairings } from "../../db/schema";
 import { memberIds, withMembers } from "../../match-members/match-members";
-import {
-  allowEmail,
-  createAdmin,
-  createGroup,
-  createGroupPairing,
-  createMatch,
-  createUser,
-} from "../../test/factories";
+import { createAdmin, createRunningCompany } from "../../test/factories";
 import { checkRoundInvariantsAfterEach } from "../../test/round-invariants-hook";
 import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
 import { createTestApp, type TestApp } from "../../test/test-app";
@@ -36,25 +29,7 @@ afterAll(async () => {
 checkRoundInvariantsAfterEach(() => t?.db);
 
 /** A company of its own (group + whitelisted domain) with a running March pairing. */
-async function company() {
-  const domain = `co${++n}.test`;
-  const group = await createGroup(t.db, { displayName: `Company ${n}` });
-  await allowEmail(t.db, `*@${domain}`, group.id);
-  const pairing = await createGroupPairing(t.db, group, {
-    month: "2027-03",
-    name: `March 2027 — Company ${n}`,
-  });
-  const person = (first: string, fields: Parameters<typeof createUser>[1] = {}) =>
-    createUser(t.db, {
-      email: `${first.toLowerCase()}@${domain}`,
-      firstName: first,
-      lastName: "Test",
-      ...fields,
-    });
-  const match = (a: { id: string }, b: { id: string }, c?: { id: string }) =>
-    createMatch(t.db, { members: c ? [a, b, c] : [a, b], pairing });
-  return { pairing, person, match };
-}
+const company = () => createRunningCompany(t.db, { pairingName: `March 2027 — Company ${++n}` });
 
 const rePair = (pairingId: number, userId: unknown) =>
   admin.post(`/api/admin/pairings/${pairingId}/re-pair`, { userId });
