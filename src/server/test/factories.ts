@@ -385,15 +385,3 @@ export async function createRunningCompany(
   const match = (...members: { id: string }[]) => createMatch(db, { members, pairing });
   return { group, domain, pairing, person, match };
 }
-
-/** Four people of a running company in one match: a group of four (docs/matches.md). */
-export async function createGroupOfFour(
-  company: Awaited<ReturnType<typeof createRunningCompany>>,
-  names: readonly [string, string, string, string] = ["Ann", "Bea", "Cal", "Dan"],
-  fields: Partial<NewUserRow> = { preferredGroupSize: 4 },
-) {
-  const members = [] as Awaited<ReturnType<typeof createUser>>[];
-  for (const first of names) members.push(await company.person(first, fields));
-  const match = await company.match(...members);
-  return { members, match };
-}
