@@ -60,9 +60,10 @@ describe("participation", () => {
     await page.getByRole("button", { name: "Opt Out" }).click();
     const ask = page.getByRole("dialog", { name: "Opt out of coffee chats?" });
     await ask
-      .getByText("Your current match with Pat Partner stays: you can still meet this month.", {
-        exact: false,
-      })
+      .getByText(
+        "You also leave your current match with Pat Partner: they are told by e-mail and get a new partner if someone is free.",
+        { exact: false },
+      )
       .waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await ask.getByRole("button", { name: "Opt out" }).click();

@@ -40,6 +40,7 @@ import roundMemberRoutes from "./rounds/member-routes";
 import roundsRoutes from "./rounds/routes";
 import scimRoutes from "./scim/routes";
 import identityStatusRoutes from "./scim/status-routes";
+import unsubscribeRoutes from "./unsubscribe/routes";
 import webhookRoutes from "./webhooks/routes";
 
 export interface AppDeps {
@@ -89,6 +90,7 @@ const featureRoutes = [
   matchesRoutes,
   pairingsRoutes,
   newslettersRoutes,
+  unsubscribeRoutes,
   imagesRoutes,
   metricsRoutes,
   inquiriesRoutes,

@@ -2,8 +2,8 @@ import { joinNames } from "../../shared/matches";
 import { monthDisplay } from "../../shared/pairings";
 import type { AppContext } from "../context";
 import { CheckInEmail } from "../mail/templates/check-in-email";
+import { type Recipient, sendAutomaticMail } from "../newsletters/send/automatic-mail";
 import { signLinkToken } from "./link-token";
-import { type Recipient, sendAutomaticMail } from "./send-automatic-mail";
 
 /** A check-in link works this long: past the month's pairing, with room for a late answer. */
 export const CHECK_IN_LINK_DAYS = 45;

@@ -9,9 +9,9 @@ import {
   memberIds,
   withMembers,
 } from "../match-members/match-members";
+import type { Recipient } from "../newsletters/send/automatic-mail";
 import { awayReasons } from "../pairings/scope/member-availability";
 import { fullName } from "../pairings/scope/pairing-members";
-import type { Recipient } from "./send-automatic-mail";
 
 export interface MemberOfMatch {
   match: MatchWithMembers;

@@ -13,7 +13,6 @@ import { listNewsletterFiles } from "./newsletter-files";
 import { previewEmail } from "./preview-email";
 import newsletterSendRoutes from "./send/routes";
 import { sendTestEmail } from "./send-test";
-import unsubscribeRoutes from "./unsubscribe/routes";
 import { updateNewsletter } from "./update-newsletter";
 import { validateNewsletter } from "./validate-newsletter";
 
@@ -74,7 +73,6 @@ const newslettersRoutes: FeatureRoutes = async (app, { ctx }) => {
   });
 
   await app.register(emailLogsRoutes, { ctx });
-  await app.register(unsubscribeRoutes, { ctx });
   await app.register(newsletterSendRoutes, { ctx });
 };
 

@@ -1,10 +1,13 @@
 import { eq } from "drizzle-orm";
+import { USER_NOT_FOUND } from "../../shared/admin-user-texts";
 import { addMonthsToIsoDate, isoDateOf } from "../../shared/participation";
 import type { ParticipationRequest } from "../../shared/profile";
 import type { SignedInUser } from "../auth/session-store";
 import type { AppContext } from "../context";
 import { type UserRow, users } from "../db/schema";
-import { BadRequest } from "../errors";
+import { BadRequest, NotFound } from "../errors";
+import { leaveForParticipation } from "../pairings/current/leave-for-participation";
+import { lockRunningPairings } from "../pairings/current/pairing-locks";
 import { skipRoundEndDate } from "./skip-round-date";
 
 export type ParticipationAction =
@@ -90,20 +93,49 @@ export async function updateParticipation(
   request: ParticipationRequest,
 ): Promise<UserRow> {
   const action = await toAction(ctx, user.id, request);
-  const current = user.participationStatus;
-  if ((action.kind === "pause" || action.kind === "skip_next") && current !== "active") {
-    throw new BadRequest(
-      current === "paused"
-        ? "Your participation is already paused. Reactivate it first to choose a new pause."
-        : "You have opted out. Reactivate your participation first.",
-      "invalid_transition",
-    );
-  }
   const fields = participationFields(action, isoDateOf(ctx.clock.now()));
-  const [updated] = await ctx.db
-    .update(users)
-    .set({ ...fields, updatedAt: ctx.clock.now() })
-    .where(eq(users.id, user.id))
-    .returning();
+  return storeParticipation(ctx, user.id, fields, action.kind, (current) => {
+    if ((action.kind === "pause" || action.kind === "skip_next") && current !== "active") {
+      throw new BadRequest(
+        current === "paused"
+          ? "Your participation is already paused. Reactivate it first to choose a new pause."
+          : "You have opted out. Reactivate your participation first.",
+        "invalid_transition",
+      );
+    }
+  });
+}
+
+/**
+ * Stores a participation change (docs/profile.md, "Participation"). A pause or an opt-out takes
+ * every running pairing's lock first (pairing-locks.ts), then the person's row, checks the
+ * transition against that row, and takes the person out of their running match, telling their
+ * partners (pairings/current/leave-for-participation.ts); skipping next month keeps this month's
+ * match.
+ */
+export async function storeParticipation(
+  ctx: AppContext,
+  userId: string,
+  fields: Partial<ParticipationFields> & { department?: string },
+  kind: ParticipationAction["kind"] | null,
+  check: (current: UserRow["participationStatus"]) => void = () => {},
+): Promise<UserRow> {
+  const leaves = kind === "pause" || kind === "opt_out";
+  const updated = await ctx.db.transaction(async (tx) => {
+    if (leaves) await lockRunningPairings(tx);
+    const [current] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+    if (!current) throw new NotFound(USER_NOT_FOUND);
+    check(current.participationStatus);
+    const [row] = await tx
+      .update(users)
+      .set({ ...fields, updatedAt: ctx.clock.now() })
+      .where(eq(users.id, userId))
+      .returning();
+    if (leaves) {
+      await leaveForParticipation(ctx, tx, userId, kind === "pause" ? "paused" : "opted_out");
+    }
+    return row;
+  });
+  if (leaves) ctx.jobs.wake("newsletter-delivery");
   return updated;
 }

@@ -5,14 +5,7 @@ import { fixedClock } from "../clock";
 import { matches, pairings } from "../db/schema";
 import { memberIds, withMembers } from "../match-members/match-members";
 import { deliverQueued } from "../test/deliveries";
-import {
-  allowEmail,
-  createAdmin,
-  createGroup,
-  createGroupPairing,
-  createMatch,
-  createUser,
-} from "../test/factories";
+import { createAdmin, createMatch, createRunningCompany } from "../test/factories";
 import { checkRoundInvariantsAfterEach } from "../test/round-invariants-hook";
 import { type SmtpPeer, startSmtpPeer } from "../test/smtp-peer";
 import { createTestApp, type TestApp } from "../test/test-app";
@@ -28,7 +21,6 @@ let t: TestApp;
 let boss: { id: string };
 /** Signed in anew each time: admin sessions are short and the tests move the clock. */
 const admin = (): Requests => t.as(boss);
-let n = 0;
 
 beforeAll(async () => {
   peer = await startSmtpPeer();
@@ -44,20 +36,7 @@ checkRoundInvariantsAfterEach(() => t?.db);
 /** A company of its own (group + whitelisted domain) with a running March pairing. */
 async function company() {
   clock.set(MID_MARCH);
-  const domain = `away${++n}.test`;
-  const group = await createGroup(t.db, { displayName: `Away ${n}` });
-  await allowEmail(t.db, `*@${domain}`, group.id);
-  const pairing = await createGroupPairing(t.db, group, { month: "2027-03" });
-  const person = (first: string, fields: Parameters<typeof createUser>[1] = {}) =>
-    createUser(t.db, {
-      email: `${first.toLowerCase()}@${domain}`,
-      firstName: first,
-      lastName: "Test",
-      ...fields,
-    });
-  const match = (a: { id: string }, b: { id: string }, c?: { id: string }) =>
-    createMatch(t.db, { members: c ? [a, b, c] : [a, b], pairing });
-  return { pairing, person, match };
+  return createRunningCompany(t.db, { name: "Away" });
 }
 
 const report = (who: { id: string }, matchId: number, body: object = {}) =>
@@ -113,7 +92,7 @@ describe("my partner is away", () => {
     await match(cy, dan);
     expect((await report(ada, old.id)).json().partners).toEqual(["Sam Test"]);
 
-    await t.as(dan).put("/api/participation", { action: "opt_out" });
+    await t.as(dan).put("/api/participation", { action: "skip_next" });
     const res = await admin().post(`/api/admin/pairings/${pairing.id}/re-pair`, { userId: cy.id });
     expect(res.statusCode).toBe(200);
     expect(res.json().kind).toBe("trio");
@@ -317,7 +296,7 @@ describe("my partner is away, done kindly", () => {
     );
     await match(ada, bob);
     await match(cy, dan);
-    await t.as(dan).put("/api/participation", { action: "opt_out" });
+    await t.as(dan).put("/api/participation", { action: "skip_next" });
     expect(
       (await admin().post(`/api/admin/pairings/${pairing.id}/re-pair`, { userId: cy.id })).json()
         .kind,

@@ -5,6 +5,7 @@ import { checkIns, matches, roundSteps } from "../db/schema";
 import { runDueSteps } from "../jobs/definitions/round-steps";
 import { memberIds, withMembers } from "../match-members/match-members";
 import { allowEmail, createAdmin, createUser } from "../test/factories";
+import { checkRoundInvariantsAfterEach } from "../test/round-invariants-hook";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { composeDraft } from "./compose-draft";
 import { findRoundScope } from "./round-settings";
@@ -29,6 +30,7 @@ beforeAll(async () => {
   await runDueSteps(t.ctx);
 });
 afterAll(() => t.close());
+checkRoundInvariantsAfterEach(() => t?.db);
 
 /** The step claimed by a process that then dies mid-way; its lease has run out. */
 async function claimThenDie(step: string) {

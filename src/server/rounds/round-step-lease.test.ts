@@ -7,6 +7,7 @@ import { roundSteps } from "../db/schema";
 import { runDueSteps } from "../jobs/definitions/round-steps";
 import { allowEmail, createAdmin, createUser } from "../test/factories";
 import { type PostgresServer, startPostgresServer } from "../test/postgres-server";
+import { checkRoundInvariantsAfterEach } from "../test/round-invariants-hook";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { claimDueStep } from "./step-ledger";
 
@@ -46,6 +47,7 @@ afterAll(async () => {
   await one.database.close();
   await server.close();
 });
+checkRoundInvariantsAfterEach(() => one?.db);
 
 /** Holds the mail table locked until `release` is called. */
 function lockMailTable() {

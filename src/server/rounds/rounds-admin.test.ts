@@ -4,6 +4,7 @@ import { fixedClock } from "../clock";
 import { roundDrafts } from "../db/schema";
 import { runDueSteps } from "../jobs/definitions/round-steps";
 import { allowEmail, createAdmin, createGroup, createUser } from "../test/factories";
+import { checkRoundInvariantsAfterEach } from "../test/round-invariants-hook";
 import { createTestApp, type TestApp } from "../test/test-app";
 
 const clock = fixedClock("2027-02-20T00:00:00Z");
@@ -23,6 +24,7 @@ beforeAll(async () => {
   await runDueSteps(t.ctx);
 });
 afterAll(() => t.close());
+checkRoundInvariantsAfterEach(() => t?.db);
 
 describe("the rounds of a fresh install", () => {
   it("calls a fresh install's first month's past steps before the start, not skipped", async () => {

@@ -7,6 +7,7 @@ import { pairings, roundDrafts, roundSteps } from "../db/schema";
 import { runDueSteps } from "../jobs/definitions/round-steps";
 import { allowEmail, createAdmin, createGroup, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
+import { checkRoundInvariants } from "./round-invariants";
 
 /*
  * Rounds across time: a late publish, a long review window, a group made just before its window,
@@ -14,6 +15,8 @@ import { createTestApp, type TestApp } from "../test/test-app";
  */
 let t: TestApp | undefined;
 afterEach(async () => {
+  // The invariants of a round (docs/rounds.md) hold after every case, checked before the app closes.
+  if (t) await checkRoundInvariants(t.db);
   await t?.close();
   t = undefined;
 });

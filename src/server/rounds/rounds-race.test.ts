@@ -8,6 +8,7 @@ import { runDueSteps } from "../jobs/definitions/round-steps";
 import { deliverQueued } from "../test/deliveries";
 import { allowEmail, createAdmin, createUser } from "../test/factories";
 import { type PostgresServer, startPostgresServer } from "../test/postgres-server";
+import { checkRoundInvariantsAfterEach } from "../test/round-invariants-hook";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { claimDueStep } from "./step-ledger";
 
@@ -50,6 +51,7 @@ afterAll(async () => {
   await database.close();
   await server.close();
 });
+checkRoundInvariantsAfterEach(() => one?.db);
 
 describe("several processes, one round", () => {
   it("runs each step exactly once when two processes race for them", async () => {

@@ -347,3 +347,41 @@ export async function tablesHolding(
   }
   return found;
 }
+
+let runningCompanies = 0;
+
+/**
+ * A company of its own — a group with its whitelisted domain — and its running pairing for
+ * `month`: `person("Ada")` makes ada@<domain> ("Ada Test", with `personDefaults` under the given
+ * fields), `match(a, b, …)` a match of 2 to 4 of them in that pairing. Each call makes a new
+ * domain, so the tests of one file never meet.
+ */
+export async function createRunningCompany(
+  db: Db,
+  options: {
+    name?: string;
+    month?: string;
+    pairingName?: string;
+    personDefaults?: Partial<NewUserRow>;
+  } = {},
+) {
+  const n = ++runningCompanies;
+  const name = options.name ?? "Company";
+  const domain = `${name.toLowerCase().replace(/[^a-z0-9]+/g, "")}${n}.test`;
+  const group = await createGroup(db, { displayName: `${name} ${n}` });
+  await allowEmail(db, `*@${domain}`, group.id);
+  const pairing = await createGroupPairing(db, group, {
+    month: options.month ?? "2027-03",
+    ...(options.pairingName ? { name: options.pairingName } : {}),
+  });
+  const person = (first: string, fields: Partial<NewUserRow> = {}) =>
+    createUser(db, {
+      email: `${first.toLowerCase()}@${domain}`,
+      firstName: first,
+      lastName: "Test",
+      ...options.personDefaults,
+      ...fields,
+    });
+  const match = (...members: { id: string }[]) => createMatch(db, { members, pairing });
+  return { group, domain, pairing, person, match };
+}

@@ -98,8 +98,11 @@ function actionText(body: Action, today: string): { title: string; text: string;
   };
 }
 
-/** The running match, which no participation change ends: said in the confirmation. */
-function runningMatchText(current: CurrentMatchResponse | undefined): string {
+/**
+ * What happens to the running match, said in the confirmation: skipping next month keeps it; a
+ * pause or an opt-out ends it, and the partners are told (docs/profile.md).
+ */
+function runningMatchText(current: CurrentMatchResponse | undefined, body: Action): string {
   if (!current?.match || !current.pairingOpen) return "";
   const all = current.partners.map(
     (p) => [p.firstName, p.lastName].filter(Boolean).join(" ").trim() || p.email.split("@")[0],
@@ -108,7 +111,9 @@ function runningMatchText(current: CurrentMatchResponse | undefined): string {
     all.length <= 1
       ? (all[0] ?? "your partner")
       : `${all.slice(0, -1).join(", ")} and ${all.at(-1)}`;
-  return ` Your current match with ${names} stays: you can still meet this month.`;
+  return body.action === "skip_next"
+    ? ` Your current match with ${names} stays: you can still meet this month.`
+    : ` You also leave your current match with ${names}: they are told by e-mail and get a new partner if someone is free.`;
 }
 
 /** "Coffee Chat Participation": the mug, the status badge and the actions of §4. */
@@ -125,7 +130,7 @@ export function ParticipationCard({ user }: { user: AuthUser }) {
     const text = actionText(body, isoDateOf(new Date()));
     confirm({
       title: text.title,
-      description: text.text + runningMatchText(current.data),
+      description: text.text + runningMatchText(current.data, body),
       confirmLabel: text.label,
       onConfirm: () => void run(key, body),
     });

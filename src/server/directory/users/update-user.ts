@@ -14,6 +14,7 @@ import {
   type ParticipationAction,
   type ParticipationFields,
   participationFields,
+  storeParticipation,
 } from "../../profile/update-participation";
 import { departmentsOfEmail } from "../departments/department-lists";
 import { checkUserId } from "./user-id";
@@ -58,10 +59,11 @@ export async function updateUser(
   }
   if (Object.keys(changes).length === 0) throw new BadRequest(NO_USER_CHANGES, "no_changes");
 
-  const [updated] = await ctx.db
-    .update(users)
-    .set({ ...changes, updatedAt: ctx.clock.now() })
-    .where(eq(users.id, id))
-    .returning();
-  return updated;
+  const status = changes.participationStatus;
+  return storeParticipation(
+    ctx,
+    id,
+    changes,
+    status === "paused" ? "pause" : status === "opted_out" ? "opt_out" : null,
+  );
 }

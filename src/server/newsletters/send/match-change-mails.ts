@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { getAuthSecret } from "../../auth/auth-secret";
-import { renderAutomaticMail } from "../../check-ins/send-automatic-mail";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { type NewsletterRow, newsletters, users } from "../../db/schema";
@@ -12,6 +11,7 @@ import {
   NotARecipient,
 } from "../compose/composer";
 import { activePairingFile } from "../newsletter-files";
+import { renderAutomaticMail } from "./automatic-mail";
 import { queueDeliveries } from "./ledger";
 
 /**

@@ -4,13 +4,10 @@ import { fixedClock } from "../../clock";
 import { matches } from "../../db/schema";
 import { withMembers } from "../../match-members/match-members";
 import {
-  allowEmail,
   createAdmin,
-  createGroup,
-  createGroupPairing,
   createMatch,
   createPairing,
-  createUser,
+  createRunningCompany,
 } from "../../test/factories";
 import { checkRoundInvariantsAfterEach } from "../../test/round-invariants-hook";
 import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
@@ -21,7 +18,6 @@ const NOW = new Date("2027-03-10T09:00:00Z");
 let peer: SmtpPeer;
 let t: TestApp;
 let admin: Requests;
-let n = 0;
 
 beforeAll(async () => {
   peer = await startSmtpPeer();
@@ -35,21 +31,8 @@ afterAll(async () => {
 checkRoundInvariantsAfterEach(() => t?.db);
 
 /** A company of its own with a running March pairing; people chose groups of four unless told. */
-async function company() {
-  const domain = `four${++n}.test`;
-  const group = await createGroup(t.db, { displayName: `Four ${n}` });
-  await allowEmail(t.db, `*@${domain}`, group.id);
-  const pairing = await createGroupPairing(t.db, group, { month: "2027-03" });
-  const person = (first: string, fields: Parameters<typeof createUser>[1] = {}) =>
-    createUser(t.db, {
-      email: `${first.toLowerCase()}@${domain}`,
-      firstName: first,
-      lastName: "Test",
-      preferredGroupSize: 4,
-      ...fields,
-    });
-  return { pairing, person };
-}
+const company = () =>
+  createRunningCompany(t.db, { name: "Four", personDefaults: { preferredGroupSize: 4 } });
 
 const pairingMatches = async (pairingId: number) =>
   withMembers(
@@ -65,7 +48,7 @@ describe("re-pairing someone who chose a group of four", () => {
     const [cy, dee, eve] = [await person("Cy"), await person("Dee"), await person("Eve")];
     await createMatch(t.db, { members: [ada, bob], pairing });
     const trio = await createMatch(t.db, { members: [cy, dee, eve], pairing });
-    await t.as(bob).put("/api/participation", { action: "pause", months: 1 });
+    await t.as(bob).put("/api/participation", { action: "skip_next" });
 
     const res = await admin.post(`/api/admin/pairings/${pairing.id}/re-pair`, { userId: ada.id });
     expect(res.statusCode).toBe(200);
@@ -95,7 +78,7 @@ describe("re-pairing someone who chose a group of four", () => {
     const trio = [await person("Cy"), await person("Dee"), await person("Eve")];
     await createMatch(t.db, { members: [ada, bob], pairing });
     await createMatch(t.db, { members: trio, pairing });
-    await t.as(bob).put("/api/participation", { action: "pause", months: 1 });
+    await t.as(bob).put("/api/participation", { action: "skip_next" });
 
     const res = await admin.post(`/api/admin/pairings/${pairing.id}/re-pair`, { userId: ada.id });
     expect(res.statusCode).toBe(409);
@@ -112,7 +95,7 @@ describe("re-pairing someone who chose a group of four", () => {
     await createMatch(t.db, { members: [cy, dee, eve], pairing });
     const february = await createPairing(t.db, { month: "2027-02", status: "completed" });
     await createMatch(t.db, { members: [ada, eve], pairing: february });
-    await t.as(bob).put("/api/participation", { action: "pause", months: 1 });
+    await t.as(bob).put("/api/participation", { action: "skip_next" });
 
     const res = await admin.post(`/api/admin/pairings/${pairing.id}/re-pair`, { userId: ada.id });
     expect(res.statusCode).toBe(409);

@@ -4,14 +4,7 @@ import type { CurrentPairingsResponse } from "../../../shared/pairings";
 import { fixedClock } from "../../clock";
 import { matches, newsletterDeliveries, newsletters, pairings } from "../../db/schema";
 import { memberIds, withMembers } from "../../match-members/match-members";
-import {
-  allowEmail,
-  createAdmin,
-  createGroup,
-  createGroupPairing,
-  createMatch,
-  createUser,
-} from "../../test/factories";
+import { createAdmin, createRunningCompany } from "../../test/factories";
 import { checkRoundInvariantsAfterEach } from "../../test/round-invariants-hook";
 import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
 import { createTestApp, type TestApp } from "../../test/test-app";
@@ -36,25 +29,7 @@ afterAll(async () => {
 checkRoundInvariantsAfterEach(() => t?.db);
 
 /** A company of its own (group + whitelisted domain) with a running March pairing. */
-async function company() {
-  const domain = `co${++n}.test`;
-  const group = await createGroup(t.db, { displayName: `Company ${n}` });
-  await allowEmail(t.db, `*@${domain}`, group.id);
-  const pairing = await createGroupPairing(t.db, group, {
-    month: "2027-03",
-    name: `March 2027 — Company ${n}`,
-  });
-  const person = (first: string, fields: Parameters<typeof createUser>[1] = {}) =>
-    createUser(t.db, {
-      email: `${first.toLowerCase()}@${domain}`,
-      firstName: first,
-      lastName: "Test",
-      ...fields,
-    });
-  const match = (a: { id: string }, b: { id: string }, c?: { id: string }) =>
-    createMatch(t.db, { members: c ? [a, b, c] : [a, b], pairing });
-  return { pairing, person, match };
-}
+const company = () => createRunningCompany(t.db, { pairingName: `March 2027 — Company ${++n}` });
 
 const rePair = (pairingId: number, userId: unknown) =>
   admin.post(`/api/admin/pairings/${pairingId}/re-pair`, { userId });
@@ -75,14 +50,14 @@ describe("re-pairing one person of a running pairing", () => {
     const sam = await person("Sam", { department: "sales" });
     const old = await match(ada, bob);
     await t.db.update(pairings).set({ totalPairs: 1 }).where(eq(pairings.id, pairing.id));
-    await t.as(bob).put("/api/participation", { action: "opt_out" });
+    await t.as(bob).put("/api/participation", { action: "skip_next" });
 
     const current: CurrentPairingsResponse = (
       await admin.get("/api/admin/current-pairings")
     ).json();
     const shown = current.matchesByPairing[String(pairing.id)][0];
     expect(shown.aloneUserId).toBe(ada.id);
-    expect(shown.user2).toMatchObject({ id: bob.id, away: "opted_out" });
+    expect(shown.user2).toMatchObject({ id: bob.id, away: "paused" });
     expect(shown.user1.away).toBeUndefined();
 
     const res = await rePair(pairing.id, ada.id);
@@ -121,8 +96,8 @@ describe("re-pairing one person of a running pairing", () => {
     );
     await match(ada, bob);
     await match(cy, dan);
-    await t.as(bob).put("/api/participation", { action: "opt_out" });
-    await t.as(dan).put("/api/participation", { action: "pause", months: 1 });
+    await t.as(bob).put("/api/participation", { action: "skip_next" });
+    await t.as(dan).put("/api/participation", { action: "skip_next" });
 
     const res = await rePair(pairing.id, ada.id);
     expect(res.statusCode).toBe(200);
@@ -138,7 +113,7 @@ describe("re-pairing one person of a running pairing", () => {
     const dee = await person("Dee", { department: "sales" });
     await match(ada, bob);
     const pair = await match(cy, dee);
-    await t.as(bob).put("/api/participation", { action: "pause", months: 1 });
+    await t.as(bob).put("/api/participation", { action: "skip_next" });
 
     const res = await rePair(pairing.id, ada.id);
     expect(res.statusCode).toBe(200);
@@ -212,7 +187,7 @@ describe("re-pairing one person of a running pairing", () => {
     const bob = await person("Bob", { department: "engineering" });
     await person("Sam", { department: "sales" });
     await match(ada, bob);
-    await t.as(bob).put("/api/participation", { action: "opt_out" });
+    await t.as(bob).put("/api/participation", { action: "skip_next" });
     const res = await rePair(pairing.id, ada.id);
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe("no_partner");
@@ -233,7 +208,7 @@ describe("the e-mails of a re-pair", () => {
     const { pairing, person, match } = await company();
     const [ada, bob, cy] = await Promise.all(["Ada", "Bob", "Cy"].map((name) => person(name)));
     await match(ada, bob);
-    await t.as(bob).put("/api/participation", { action: "opt_out" });
+    await t.as(bob).put("/api/participation", { action: "skip_next" });
     peer.rejectRecipients((address) => address === cy.email, 421, 1);
 
     const res = await rePair(pairing.id, ada.id);

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { unsubscribeEndpoints as endpoints } from "../../../shared/endpoints/newsletters";
-import type { FeatureRoutes } from "../../context";
-import { UnsupportedMediaType } from "../../errors";
-import { endpointRoute } from "../../http/endpoint-route";
-import { acceptMultipart } from "../../http/multipart-bodies";
+import { unsubscribeEndpoints as endpoints } from "../../shared/endpoints/newsletters";
+import type { FeatureRoutes } from "../context";
+import { UnsupportedMediaType } from "../errors";
+import { endpointRoute } from "../http/endpoint-route";
+import { acceptMultipart } from "../http/multipart-bodies";
 import { applyUnsubscribe, oneClickUnsubscribe, unsubscribeStatus } from "./unsubscribe";
 
 /** The links carry a secret, so guessing is throttled per address. */

@@ -1,11 +1,11 @@
 import type { ReactElement } from "react";
-import type { AppContext } from "../context";
-import { renderEmail } from "../mail/render-email";
+import type { AppContext } from "../../context";
+import { renderEmail } from "../../mail/render-email";
 import {
   unsubscribeHeaders,
   unsubscribeToken,
   unsubscribeUrl,
-} from "../newsletters/unsubscribe/unsubscribe-token";
+} from "../unsubscribe/unsubscribe-token";
 
 export interface Recipient {
   id: string;

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import type { UnsubscribeAction, UnsubscribeStatus } from "../../../shared/newsletters";
-import type { AppContext } from "../../context";
-import { type UserRow, users } from "../../db/schema";
-import { BadRequest, NotFound } from "../../errors";
-import { updateParticipation } from "../../profile/update-participation";
-import { verifyUnsubscribeToken } from "./unsubscribe-token";
+import type { UnsubscribeAction, UnsubscribeStatus } from "../../shared/newsletters";
+import type { AppContext } from "../context";
+import { type UserRow, users } from "../db/schema";
+import { BadRequest, NotFound } from "../errors";
+import { verifyUnsubscribeToken } from "../newsletters/unsubscribe/unsubscribe-token";
+import { updateParticipation } from "../profile/update-participation";
 
 export const INVALID_LINK =
   "This unsubscribe link is not valid. Please use the link from your latest newsletter.";

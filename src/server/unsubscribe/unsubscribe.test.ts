@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixedClock } from "../../clock";
-import { users } from "../../db/schema";
-import { createUser } from "../../test/factories";
-import { createTestApp, type TestApp } from "../../test/test-app";
-import { unsubscribeToken } from "./unsubscribe-token";
+import { fixedClock } from "../clock";
+import { users } from "../db/schema";
+import { unsubscribeToken } from "../newsletters/unsubscribe/unsubscribe-token";
+import { createUser } from "../test/factories";
+import { createTestApp, type TestApp } from "../test/test-app";
 
 const NOW = new Date("2027-03-10T09:00:00Z");
 const SECRET = "test-secret-test-secret-test-secret-0123";
