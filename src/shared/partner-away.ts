@@ -21,7 +21,10 @@ export const partnerAwayResponseSchema = z.object({
 });
 export type PartnerAwayResponse = z.infer<typeof partnerAwayResponseSchema>;
 
-/** GET /api/matches/away-status: whether a partner said the signed-in person is away this month. */
+/**
+ * GET /api/matches/away-status: whether a partner said the signed-in person is away this month, or
+ * they wait for a partner because theirs left.
+ */
 export const awayStatusResponseSchema = z.object({
   away: z
     .object({
@@ -29,6 +32,20 @@ export const awayStatusResponseSchema = z.object({
       month: z.string(),
       /** When the report was made (ISO). */
       reportedAt: z.string(),
+    })
+    .nullable(),
+  /**
+   * When the signed-in person waits for a partner in a running pairing because theirs left
+   * (docs/pairings.md, "Waiting for a partner"): the month, who left and since when; else null.
+   */
+  waiting: z
+    .object({
+      /** YYYY-MM of the round. */
+      month: z.string(),
+      /** The names of the partner(s) who left. */
+      formerPartners: z.array(z.string()),
+      /** Since when (ISO). */
+      since: z.string(),
     })
     .nullable(),
   /**

@@ -4,6 +4,7 @@ import { formatMatchMonth, joinNames } from "../../shared/matches";
 import type { AwayStatusResponse, NotAwayResponse } from "../../shared/partner-away";
 import { recordActivity } from "../activity/activity";
 import { getAuthSecret } from "../auth/auth-secret";
+import { utcDayOf } from "../calendar/month-calendar";
 import { refuseClosedAccount } from "../check-ins/closed-account";
 import { signLinkToken, verifyLinkToken } from "../check-ins/link-token";
 import type { AppContext } from "../context";
@@ -14,6 +15,7 @@ import { awayReports, NOT_AWAY_KIND, PARTNER_AWAY_KIND } from "../pairings/curre
 import { type ChangeNotice, queueChangeNotices } from "../pairings/current/change-notices";
 import { lockPairing } from "../pairings/current/pairing-locks";
 import { peopleByIds, placeInTx } from "../pairings/current/re-pair-person";
+import { waitingOf } from "../pairings/current/waiting-for-partner";
 import { fullName } from "../pairings/scope/pairing-members";
 import { peopleInRunningMatches } from "../pairings/scope/running-members";
 import { dayIn } from "./away-window";
@@ -56,14 +58,25 @@ async function openReport(ctx: AppContext, userId: string) {
   return row?.kind === PARTNER_AWAY_KIND && row.pairingId ? row : null;
 }
 
-/** What the person's Matches page says when a partner reported them away and they are in no match. */
+/**
+ * What the person's pages say when they are in no match: a partner reported them away, or they
+ * wait for a partner because theirs left (docs/matches.md).
+ */
 export async function awayStatus(ctx: AppContext, userId: string): Promise<AwayStatusResponse> {
   const reportUntil = await reportWindow(ctx, userId);
+  const mine = await waitingOf(ctx.db, userId, utcDayOf(ctx.clock.now()));
+  const waiting = mine
+    ? { month: mine.month, formerPartners: mine.formerPartners, since: mine.since }
+    : null;
   const report = await openReport(ctx, userId);
   if (!report?.month || (await peopleInRunningMatches(ctx.db, report.month)).has(userId)) {
-    return { away: null, reportUntil };
+    return { away: null, waiting, reportUntil };
   }
-  return { away: { month: report.month, reportedAt: report.at.toISOString() }, reportUntil };
+  return {
+    away: { month: report.month, reportedAt: report.at.toISOString() },
+    waiting,
+    reportUntil,
+  };
 }
 
 /**

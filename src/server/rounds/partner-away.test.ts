@@ -255,6 +255,7 @@ describe("my partner is away, done kindly", () => {
 
     expect((await t.as(bob).get("/api/matches/away-status")).json()).toEqual({
       away: { month: "2027-03", reportedAt: MID_MARCH.toISOString() },
+      waiting: null,
       reportUntil: null,
     });
     const mail = await peer.waitForMessage(

@@ -4,6 +4,15 @@ import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { matchesApi, matchKeys } from "../../lib/api/matches";
 
+/** The signed-in person's away and waiting status (GET /api/matches/away-status). */
+export function useAwayStatus() {
+  return useQuery({
+    queryKey: matchKeys.awayStatus,
+    queryFn: ({ signal }) => matchesApi.awayStatus(signal),
+    retry: false,
+  });
+}
+
 /**
  * "We heard you're away this month" (docs/matches.md, "My partner is away"): shown instead of
  * nothing when a partner reported the person away and they are in no match, with the one press
@@ -11,11 +20,7 @@ import { matchesApi, matchKeys } from "../../lib/api/matches";
  */
 export function AwayNotice() {
   const queryClient = useQueryClient();
-  const status = useQuery({
-    queryKey: matchKeys.awayStatus,
-    queryFn: ({ signal }) => matchesApi.awayStatus(signal),
-    retry: false,
-  });
+  const status = useAwayStatus();
   const notAway = useMutation({
     mutationFn: () => matchesApi.sayNotAway(),
     onSuccess: () => {

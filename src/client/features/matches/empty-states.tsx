@@ -1,7 +1,8 @@
-import { Coffee, History } from "lucide-react";
+import { formatMatchMonth, joinNames } from "@shared/matches";
+import { Coffee, History, Hourglass } from "lucide-react";
 import { formatPauseDate } from "../profile/participation-card";
 import type { AuthUser } from "../use-auth";
-import { AwayNotice } from "./away-notice";
+import { AwayNotice, useAwayStatus } from "./away-notice";
 
 function EmptyState({
   icon: Icon,
@@ -36,11 +37,27 @@ function nextCycleText(user?: Pick<AuthUser, "participationStatus" | "pauseEndDa
   return "You'll be paired with a colleague in the next monthly matching cycle.";
 }
 
+/**
+ * Someone whose partner left a running round and nobody was free to meet them (docs/pairings.md,
+ * "Waiting for a partner"): the same truth as the e-mail they got, not "next cycle".
+ */
+function waitingText(waiting: { month: string; formerPartners: string[] }): string {
+  const period = formatMatchMonth(waiting.month);
+  const who = waiting.formerPartners.length ? joinNames(waiting.formerPartners) : "Your partner";
+  return `${who} can no longer take part in ${period}, so that coffee chat is off. Right now nobody without a partner is free to meet you. An admin can still pair you with someone this month; if not, you are in next month's round as usual.`;
+}
+
 export function NoCurrentMatch({
   user,
 }: {
   user?: Pick<AuthUser, "participationStatus" | "pauseEndDate">;
 }) {
+  const waiting = useAwayStatus().data?.waiting;
+  if (waiting) {
+    return (
+      <EmptyState icon={Hourglass} title="Waiting for a partner" text={waitingText(waiting)} />
+    );
+  }
   return (
     <div className="space-y-2">
       <AwayNotice />

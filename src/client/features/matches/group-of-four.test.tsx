@@ -59,6 +59,7 @@ function clientWithReportWindow() {
   const client = new QueryClient();
   client.setQueryData(matchKeys.awayStatus, {
     away: null,
+    waiting: null,
     reportUntil: { iso: "2027-03-17", display: "Wednesday, March 17" },
   });
   return client;

@@ -238,6 +238,11 @@ describe("deactivating someone in a running pairing", () => {
     expect(current.waitingByPairing[String(pairing.id)]).toEqual([
       expect.objectContaining({ userId: ada.id, firstName: "Ada", formerPartners: ["Fay Crew"] }),
     ]);
+    // Her own pages say the same as her e-mail: she waits for a partner (not "next cycle").
+    expect((await t.as(ada).get("/api/matches/away-status")).json()).toMatchObject({
+      away: null,
+      waiting: { month: "2027-03", formerPartners: ["Fay Crew"] },
+    });
     const kinds = (await listActivity(t.db, { limit: 20 })).map((a) => a.kind);
     expect(kinds).toEqual(
       expect.arrayContaining(["match.re-paired", "match.member-left", "match.partner-left"]),
@@ -253,6 +258,7 @@ describe("deactivating someone in a running pairing", () => {
     await checkRoundInvariants(t.db);
     const after: CurrentPairingsResponse = (await admin.get("/api/admin/current-pairings")).json();
     expect(after.waitingByPairing[String(pairing.id)]).toEqual([]);
+    expect((await t.as(ada).get("/api/matches/away-status")).json().waiting).toBeNull();
     await peer.waitForMessage((m) => m.to.includes(gil.email) && /has changed/.test(m.subject));
   });
 });

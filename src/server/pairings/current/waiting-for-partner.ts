@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { WaitingPerson } from "../../../shared/pairings";
 import type { Db, Tx } from "../../db/client";
-import { activities, matches, matchMembers, users } from "../../db/schema";
+import { activities, matches, matchMembers, pairings, users } from "../../db/schema";
 import { departmentNameSql } from "../../directory/departments/department-name";
 import { awayReasonsOf } from "../scope/member-availability";
 import { fullName } from "../scope/pairing-members";
@@ -95,4 +95,38 @@ export async function waitingForPartner(
   }
   for (const list of byPairing.values()) list.sort((a, b) => a.since.localeCompare(b.since));
   return byPairing;
+}
+
+/**
+ * The running pairing in which the person waits for a partner, if any (docs/pairings.md, "Waiting
+ * for a partner"): the same list the admin's Current Pairings shows, so their own page says what
+ * the admin sees.
+ */
+export async function waitingOf(
+  db: Db | Tx,
+  userId: string,
+  today: string,
+): Promise<(WaitingPerson & { month: string }) | null> {
+  const candidates = await db
+    .selectDistinct({ id: pairings.id, month: pairings.month })
+    .from(activities)
+    .innerJoin(pairings, eq(pairings.id, activities.pairingId))
+    .where(
+      and(
+        eq(activities.kind, PARTNER_LEFT_KIND),
+        eq(activities.userId, userId),
+        eq(pairings.status, "active"),
+      ),
+    );
+  if (candidates.length === 0) return null;
+  const byPairing = await waitingForPartner(
+    db,
+    candidates.map((c) => c.id),
+    today,
+  );
+  for (const { id, month } of candidates.sort((a, b) => b.month.localeCompare(a.month))) {
+    const mine = byPairing.get(id)?.find((w) => w.userId === userId);
+    if (mine) return { ...mine, month };
+  }
+  return null;
 }
