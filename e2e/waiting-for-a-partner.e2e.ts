@@ -39,8 +39,8 @@ describe("a partner who leaves mid-round (docs/pairings.md, Waiting for a partne
     await story.signInAs(adminPage, admin);
     await adminPage.goto("/admin");
     await adminPage.getByRole("tab", { name: "User Management" }).click();
-    const benCard = adminPage.getByRole("listitem").filter({ hasText: `ben@${domain}` });
-    await benCard.getByRole("button", { name: "Deactivate Ben Brewer" }).click();
+    const benRow = adminPage.getByRole("row").filter({ hasText: `ben@${domain}` });
+    await benRow.getByRole("button", { name: "Deactivate Ben Brewer" }).click();
     const asking = adminPage.getByRole("dialog", { name: /^Deactivate Ben Brewer\?$/ });
     await asking.getByRole("button", { name: "Deactivate", exact: true }).click();
     await adminPage
@@ -90,7 +90,7 @@ describe("a partner who leaves mid-round (docs/pairings.md, Waiting for a partne
     await adminPage.keyboard.press("Enter");
     const confirm = adminPage.getByRole("dialog", { name: "Re-pair Ada Lovelace?" });
     await confirm.waitFor();
-    expect(await confirm.innerText()).toContain("Ada Lovelace was with Ben Brewer.");
+    expect(await confirm.innerText()).toContain("Ada Lovelace was with Ben Brewer (left).");
     await adminPage.keyboard.press("Escape");
     await confirm.waitFor({ state: "detached" });
     expect(await hasHorizontalScroll(adminPage)).toBe(false);
