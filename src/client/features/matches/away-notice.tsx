@@ -4,7 +4,7 @@ import { Alert, AlertDescription, AlertTitle } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { matchesApi, matchKeys } from "../../lib/api/matches";
 
-/** The signed-in person's away and waiting status (GET /api/matches/away-status). */
+/** The signed-in person's away and waiting status (`roundMemberEndpoints.awayStatus`). */
 export function useAwayStatus() {
   return useQuery({
     queryKey: matchKeys.awayStatus,
