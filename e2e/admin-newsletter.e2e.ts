@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { and, eq, ne } from "drizzle-orm";
 import Papa from "papaparse";
 import type { Locator, Page } from "playwright-core";
@@ -6,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { matchMembers, users } from "../src/server/db/schema";
 import { allowEmail, createAdmin, createUser } from "../src/server/test/factories";
 import { monthDisplay } from "../src/shared/pairings";
-import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
+import {
+  axeViolations,
+  downloadedText,
+  hasHorizontalScroll,
+  type Story,
+  startStory,
+} from "./support/harness";
 
 let story: Story;
 beforeAll(async () => {
@@ -243,7 +248,7 @@ async function downloadTheLogCsv(page: Page, logCard: Locator, month: string) {
     logCard.getByRole("button", { name: /^Download CSV/ }).click(),
   ]);
   expect(download.suggestedFilename()).toBe(`email_log_${month.slice(5)}${month.slice(0, 4)}.csv`);
-  const csv = readFileSync((await download.path()) as string, "utf8");
+  const csv = await downloadedText(download);
   const rows = Papa.parse<Record<string, string>>(csv.trim(), { header: true }).data;
   expect(rows.map((r) => r.user_email).sort()).toEqual(
     people.map((p) => `${p.firstName.toLowerCase()}@brew.test`),

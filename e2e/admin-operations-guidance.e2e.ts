@@ -1,7 +1,12 @@
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allowEmail, createAdmin, createGroup, createUser } from "../src/server/test/factories";
-import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
+import {
+  axeViolations,
+  downloadedText,
+  hasHorizontalScroll,
+  type Story,
+  startStory,
+} from "./support/harness";
 
 let story: Story;
 beforeAll(async () => {
@@ -130,7 +135,7 @@ describe("the Operations tab guides the month", () => {
       page.waitForEvent("download"),
       overlay.getByRole("button", { name: "Export CSV" }).click(),
     ]);
-    const csv = readFileSync((await download.path()) as string, "utf8");
+    const csv = await downloadedText(download);
     expect(csv.split("\r\n")[0]).toContain("person1_name,person1_email");
     expect(csv).toContain("Ben Guide");
     expect(csv).toContain("Table Co");

@@ -1,7 +1,12 @@
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allowEmail, createAdmin, createGroup, createUser } from "../src/server/test/factories";
-import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
+import {
+  axeViolations,
+  downloadedText,
+  hasHorizontalScroll,
+  type Story,
+  startStory,
+} from "./support/harness";
 
 let story: Story;
 beforeAll(async () => {
@@ -99,7 +104,7 @@ describe("an admin runs this month's pairings for a group", () => {
       completed.getByRole("link", { name: /^Download / }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(fileName);
-    const content = JSON.parse(readFileSync((await download.path()) as string, "utf8"));
+    const content = JSON.parse(await downloadedText(download));
     expect(content).toMatchObject({ month, domainGroup: "Brew Co" });
     expect(content.matches).toHaveLength(2);
     const emails = content.matches.flatMap((m: { user1_email: string; user2_email: string }) => [

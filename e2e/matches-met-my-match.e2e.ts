@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { addDays, format } from "date-fns";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -8,7 +7,13 @@ import {
   createUser,
 } from "../src/server/test/factories";
 import { calendarStamp } from "../src/shared/matches";
-import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
+import {
+  axeViolations,
+  downloadedText,
+  hasHorizontalScroll,
+  type Story,
+  startStory,
+} from "./support/harness";
 
 let story: Story;
 beforeAll(async () => {
@@ -145,7 +150,7 @@ describe("an employee with a match", () => {
     await ics.click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^coffee-chat-\d{4}-\d{2}\.ics$/);
-    const text = readFileSync((await file.path()) ?? "", "utf8").replace(/\r\n /g, "");
+    const text = (await downloadedText(file)).replace(/\r\n /g, "");
     expect(text).toContain(`DTSTART:${calendarStamp(start)}`);
     expect(text).toContain(`ATTENDEE;CN="Ada Lovelace"`);
     expect(text).toContain(`mailto:${partner.email}`);

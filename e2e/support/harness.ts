@@ -6,6 +6,7 @@ import {
   type Browser,
   type BrowserContext,
   chromium,
+  type Download,
   type Locator,
   type Page,
 } from "playwright-core";
@@ -117,6 +118,16 @@ export async function dialogHoldsFocus(dialog: Locator): Promise<void> {
 }
 
 /** True when the page is wider than its viewport (horizontal scroll). */
+/**
+ * A download's content as text. The stories share one Chromium over a connection, where a
+ * download has no local path (`download.path()` throws): its content is read as a stream.
+ */
+export async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks).toString("utf8");
+}
+
 export function hasHorizontalScroll(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 }
