@@ -153,7 +153,8 @@ export function ParticipationCard({ user }: { user: AuthUser }) {
     }
   }
 
-  const busy = pending !== null;
+  // The confirmation says what happens to a running match, so the actions wait for it to load.
+  const busy = pending !== null || (user.participationStatus === "active" && current.isPending);
   return (
     <Card>
       {dialog}

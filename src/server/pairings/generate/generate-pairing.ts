@@ -53,6 +53,11 @@ export async function generatePairing(
     month,
     scopeKey: key,
     label,
+  }).catch(async (error: unknown) => {
+    // A request that arrived together with another may find everyone already placed by it:
+    // the pairing it made is the reason, not "not enough people".
+    await refuseIfTaken(ctx.db);
+    throw error;
   });
 
   try {
