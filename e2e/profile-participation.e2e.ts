@@ -50,7 +50,7 @@ describe("participation", () => {
     await page.getByTestId("mug-steam").waitFor();
   });
 
-  it("opting out asks once, says the running match stays, empties the mug and shows the grey badge", async () => {
+  it("opting out asks once, says the partner is told, empties the mug and shows the grey badge", async () => {
     const user = await createUser(story.db, { department: "Other" });
     const partner = await createUser(story.db, { firstName: "Pat", lastName: "Partner" });
     await createMatch(story.db, { members: [user, partner] });
