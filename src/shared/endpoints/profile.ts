@@ -9,7 +9,7 @@ import {
 } from "../profile";
 import { endpoint } from "./endpoint";
 
-/** A person's own profile and participation (docs/employee-side.md's profile page). */
+/** A person's own profile and participation (docs/profile.md). */
 export const profileEndpoints = {
   completeRegistration: endpoint({
     method: "POST",
