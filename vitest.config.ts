@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -8,6 +9,13 @@ export default defineConfig({
     include: ["src/**/*.test.{ts,tsx}"],
     environment: "node",
     pool: "forks",
+    // One worker per core, not Vitest's cores − 1: most files wait on a database, a socket or a
+    // child process, so two workers on two cores finish well before one. And the files of a
+    // worker share its modules (no isolation): a file imports the server, PGlite and the mail
+    // renderer once per worker, not once per file. Nothing in src mocks a module or stubs a
+    // global, so a file cannot leak into the next (docs/performance.md, "The test suite").
+    maxWorkers: Math.max(2, availableParallelism()),
+    isolate: false,
     globalSetup: ["src/server/test/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
