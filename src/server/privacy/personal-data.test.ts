@@ -61,7 +61,7 @@ describe("the export covers every table that names a person", () => {
       passwordHash: "secret-hash-value",
     });
     const bob = await createUser(t.db, { email: "bob@export.test", firstName: "Bob" });
-    await createMatch(t.db, { members: [ada, bob], answers: ["confirmed"] });
+    await createMatch(t.db, { members: [ada, bob], answers: ["met"] });
     await createActivity(t.db, { userId: ada.id, detail: "Ada Lovelace paused." });
     await createEmailLog(t.db, { recipients: [ada.email] });
     await t.db.update(users).set({ reachBy: "slack" }).where(eq(users.id, ada.id));
