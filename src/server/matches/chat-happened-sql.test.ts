@@ -74,9 +74,10 @@ describe("the chat definition in SQL", () => {
       .select({ n: chatsHappenedCount })
       .from(matches)
       .where(eq(matches.status, "active"));
-    // Active: the answer lists with a Met: 3²−2² + 3³−2³ + 3⁴−2⁴ = 5 + 19 + 65.
-    // Completed: those plus the lists neither all Missed nor holding a Met: 3 + 7 + 15.
-    expect(active.n).toBe(5 + 19 + 65);
-    expect(all.n).toBe(2 * (5 + 19 + 65) + 3 + 7 + 15);
+    // Four choices each (none, met, not yet, skip). Active: the answer lists with a Met:
+    // 4²−3² + 4³−3³ + 4⁴−3⁴ = 7 + 37 + 175. Completed: those plus the lists neither all Missed
+    // (not yet or skip) nor holding a Met: 3²−2² + 3³−2³ + 3⁴−2⁴ = 5 + 19 + 65.
+    expect(active.n).toBe(7 + 37 + 175);
+    expect(all.n).toBe(2 * (7 + 37 + 175) + 5 + 19 + 65);
   });
 });

@@ -86,12 +86,7 @@ describe("GET /api/matches/current", () => {
       .as(d)
       .put(`/api/matches/${match.id}/connection-status`, { status: "not_confirmed" });
     expect(answered.json().myConnectionStatus).toBe("not_confirmed");
-    expect(await answersOf(match.id)).toMatchObject([
-      {},
-      {},
-      {},
-      { connectionStatus: "not_confirmed" },
-    ]);
+    expect(await answersOf(match.id)).toMatchObject([{}, {}, {}, { answer: "skip" }]);
     const invitation = await t.as(a).get(`/api/matches/${match.id}/calendar.ics`);
     expect(invitation.body.match(/^ATTENDEE/gm)).toHaveLength(4);
   });
