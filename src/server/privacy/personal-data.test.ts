@@ -100,7 +100,7 @@ describe("the export covers every table that names a person", () => {
     for (const section of exportSections) expect(data).toHaveProperty(section);
     expect(data.profile).toMatchObject({ email: ada.email, firstName: "Ada", hasPassword: true });
     expect(data.matches).toEqual([
-      expect.objectContaining({ partners: [expect.stringContaining("Bob")], answer: "confirmed" }),
+      expect.objectContaining({ partners: [expect.stringContaining("Bob")], answer: "met" }),
     ]);
     expect(data.activity).toEqual([expect.objectContaining({ detail: "Ada Lovelace paused." })]);
     expect(data.emailsSent.map((e: { source: string }) => e.source).sort()).toEqual([

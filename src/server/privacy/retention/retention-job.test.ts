@@ -130,7 +130,7 @@ describe("the daily retention job", () => {
     const entries = await t.db.select().from(emailLogEntries);
     expect(JSON.stringify(entries)).not.toContain(grace.email);
     const [checkIn] = await t.db.select().from(checkIns).where(eq(checkIns.matchId, oldMatch.id));
-    expect(checkIn).toMatchObject({ userId: null, answer: "met" });
+    expect(checkIn).toMatchObject({ userId: null, matchId: oldMatch.id });
     expect(await t.db.select().from(activities).where(eq(activities.userId, grace.id))).toEqual([]);
     const [still] = await t.db.select().from(users).where(eq(users.id, grace.id));
     expect(still.email).toBe(grace.email);
