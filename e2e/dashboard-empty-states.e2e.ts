@@ -49,10 +49,7 @@ describe("the dashboard", () => {
         pairing: await createPairing(story.db, { month: `2026-0${i}`, status: "completed" }),
         matchDate: new Date(`2026-0${i}-05T00:00:00Z`),
         status: i <= 3 ? "completed" : "active", // A partner's "Met My Match" counts as a coffee chat; a completion both missed does not.
-        answers: [
-          i === 4 || i === 5 ? "confirmed" : i === 3 ? "not_confirmed" : "pending",
-          i === 3 ? "not_confirmed" : "pending",
-        ],
+        answers: [i === 4 || i === 5 ? "met" : i === 3 ? "skip" : null, i === 3 ? "skip" : null],
       });
     }
     const page = await story.newPage();

@@ -57,7 +57,7 @@ describe("a visitor on the landing page", () => {
     await createWhitelistedGroup(story.db, { displayName: "Landing Co", domain: "landing.test" });
     const ana = await createUser(story.db, { email: "ana@landing.test" });
     const ben = await createUser(story.db, { email: "ben@landing.test" });
-    await createMatch(story.db, { members: [ana, ben], answers: ["pending", "confirmed"] });
+    await createMatch(story.db, { members: [ana, ben], answers: [null, "met"] });
     clock.advance(301_000);
 
     const page = await story.newPage({ width: 375, height: 812 });

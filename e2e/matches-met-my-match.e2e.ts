@@ -38,7 +38,7 @@ async function employeeWithMatch() {
   });
   await createMatch(story.db, {
     members: [me, await createUser(story.db, { firstName: "Kay", lastName: "Closed" })],
-    answers: ["pending", "confirmed"],
+    answers: [null, "met"],
     pairing: await createPairing(story.db, { month: "2025-12", status: "completed" }),
     matchDate: new Date("2025-12-01T00:00:00Z"),
   });

@@ -1,3 +1,5 @@
+import type { ConnectionStatus } from "./enums";
+
 /**
  * The choices of the check-in and "still up for coffee chats?" pages, without zod, so the pages
  * and the database schema can use them without the validation library (docs/check-ins.md).
@@ -13,3 +15,22 @@ export const checkInAnswerLabels: Record<CheckInAnswer, string> = {
 
 export const stillInChoices = ["stay_in", "pause", "opt_out"] as const;
 export type StillInChoice = (typeof stillInChoices)[number];
+
+/**
+ * A member's answer as the API's connection status (the spec's word, at the boundary only): Met
+ * is `confirmed`, Not yet and Skip are `not_confirmed`, no answer is `pending`. The one place the
+ * two are related (docs/check-ins.md, "Answers").
+ */
+export function connectionStatusOf(answer: CheckInAnswer | null): ConnectionStatus {
+  if (answer === null) return "pending";
+  return answer === "met" ? "confirmed" : "not_confirmed";
+}
+
+/**
+ * What the Matches page's buttons store: Met My Match / We met is Met, Missed This Month / We
+ * didn't meet is Skip (the month counts as missed, and no reminder follows).
+ */
+export const answerOfMatchesPage = {
+  confirmed: "met",
+  not_confirmed: "skip",
+} as const satisfies Record<Exclude<ConnectionStatus, "pending">, CheckInAnswer>;

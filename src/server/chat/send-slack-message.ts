@@ -148,7 +148,7 @@ async function sendCheckIn(
   const match = await runningMatch(ctx, row.matchId);
   const me = match?.members.find((m) => m.userId === row.userId);
   if (!match || !me) return { kind: "ended", state: "skipped", error: MATCH_ENDED };
-  if (me.connectionStatus !== "pending") {
+  if (me.answer !== null) {
     return { kind: "ended", state: "skipped", error: "Answered before the message went out." };
   }
   const people = await ctx.db
@@ -188,7 +188,7 @@ async function sendNudge(
 ): Promise<ChatOutcome> {
   const match = await runningMatch(ctx, row.matchId);
   if (!match) return { kind: "ended", state: "skipped", error: MATCH_ENDED };
-  if (match.members.some((m) => m.connectionStatus !== "pending")) {
+  if (match.members.some((m) => m.answer !== null)) {
     return {
       kind: "ended",
       state: "skipped",

@@ -1,13 +1,13 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { MET_ANSWER, MISSED_ANSWER } from "../../shared/chat-happened";
 import type { CheckInAnswer, CheckInBody, CheckInView } from "../../shared/check-ins";
 import { monthDisplay } from "../../shared/pairings";
 import { getAuthSecret } from "../auth/auth-secret";
 import { showAnswerInChat } from "../chat/show-answer-in-chat";
 import type { AppContext } from "../context";
-import { checkIns, matches, pairings, users } from "../db/schema";
+import { matches, pairings, users } from "../db/schema";
 import { BadRequest, HttpError, NotFound } from "../errors";
 import {
+  answerOf,
   isMemberSql,
   type MatchWithMembers,
   memberIds,
@@ -17,7 +17,6 @@ import {
 import { lockMemberMatch } from "../matches/open-pairing";
 import { fullName } from "../pairings/scope/pairing-members";
 import { emitWebhookEvent } from "../webhooks/emit-webhook-event";
-import { statusOf } from "./check-in-members";
 import { refuseClosedAccount } from "./closed-account";
 import { verifyLinkToken } from "./link-token";
 
@@ -41,8 +40,9 @@ export async function checkInView(ctx: AppContext, token: string): Promise<Check
 }
 
 /**
- * The press on the check-in page: Met counts as "Met My Match", Not yet and Skip as "Missed This
- * Month" (docs/check-ins.md, "Answers"), on the person's own side only. The answer can change
+ * The press on the check-in page: the person's answer on their match (docs/check-ins.md,
+ * "Answers": Met counts as "Met My Match", Not yet and Skip as "Missed This Month"), on their own
+ * side only. The answer can change
  * until the month's pairing is completed. A Slack check-in already sent is updated to show it.
  */
 export async function answerCheckIn(ctx: AppContext, body: CheckInBody): Promise<CheckInView> {
@@ -68,24 +68,9 @@ export async function recordCheckInAnswer(
   { userId, matchId, answer }: { userId: string; matchId: number; answer: CheckInAnswer },
 ): Promise<CheckInView> {
   const now = ctx.clock.now();
-  const status = answer === "met" ? MET_ANSWER : MISSED_ANSWER;
   const updated = await ctx.db.transaction(async (tx) => {
     const match = await lockMemberMatch(tx, userId, matchId, CHANGED_MATCH);
-    await setMemberAnswer(tx, match.id, userId, status, now);
-    await tx
-      .insert(checkIns)
-      .values({
-        pairingId: match.pairingId,
-        matchId,
-        userId,
-        askedAt: now,
-        answer,
-        answeredAt: now,
-      })
-      .onConflictDoUpdate({
-        target: [checkIns.pairingId, checkIns.userId],
-        set: { matchId, answer, answeredAt: now },
-      });
+    await setMemberAnswer(tx, match.id, userId, answer, now);
     await emitWebhookEvent(tx, now, {
       type: "check_in.answered",
       key: `match-${matchId}-user-${userId}-${now.getTime()}`,
@@ -129,7 +114,7 @@ async function present(
   match: MatchWithMembers,
 ): Promise<CheckInView> {
   const others = memberIds(match).filter((id) => id !== userId);
-  const [partners, [pairing], [row]] = await Promise.all([
+  const [partners, [pairing]] = await Promise.all([
     ctx.db
       .select({
         id: users.id,
@@ -143,24 +128,11 @@ async function present(
       .select({ status: pairings.status })
       .from(pairings)
       .where(eq(pairings.id, match.pairingId)),
-    ctx.db
-      .select({ answer: checkIns.answer })
-      .from(checkIns)
-      .where(and(eq(checkIns.pairingId, match.pairingId), eq(checkIns.userId, userId))),
   ]);
-  const status = statusOf(match, userId);
-  const answer: CheckInAnswer | null =
-    status === MET_ANSWER
-      ? "met"
-      : status === MISSED_ANSWER
-        ? row?.answer === "not_yet"
-          ? "not_yet"
-          : "skip"
-        : null;
   return {
     partners: others.flatMap((id) => partners.filter((p) => p.id === id).map(fullName)),
     month: monthDisplay(match.month),
-    answer,
+    answer: answerOf(match, userId),
     open: pairing?.status === "active",
   };
 }

@@ -1,10 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { getAuthSecret } from "../auth/auth-secret";
 import { askCheckInInChat } from "../chat/check-in-in-chat";
 import type { AppContext } from "../context";
-import { checkIns } from "../db/schema";
-import { askMember, type CheckInRun, type Log, quietLog } from "./ask-member";
-import { type MemberOfMatch, reachableMembers, runningPairing } from "./check-in-members";
+import { checkIns, matchMembers } from "../db/schema";
+import { askMember, type CheckInRun, type Log, openCheckInRun, quietLog } from "./ask-member";
+import type { MemberOfMatch } from "./check-in-members";
 
 /**
  * The check-in step of a round (docs/check-ins.md): everyone in the pairing whose answer is
@@ -21,12 +20,11 @@ export async function askCheckIns(
   ctx: AppContext,
   { pairingId, log = quietLog }: { pairingId: number; log?: Log },
 ): Promise<CheckInRun> {
-  const run: CheckInRun = { sent: 0, failed: 0, userIds: [] };
-  const pairing = await runningPairing(ctx, pairingId);
-  if (!pairing) return run;
-  const secret = await getAuthSecret(ctx);
-  for (const member of await reachableMembers(ctx, pairing)) {
-    if (member.status !== "pending") continue;
+  const { run, open } = await openCheckInRun(ctx, pairingId);
+  if (!open) return run;
+  const { pairing, secret, members } = open;
+  for (const member of members) {
+    if (member.answer !== null) continue;
     const claim = await claimQuestion(ctx, pairingId, member);
     if (!claim) continue;
     const question = { pairingId, matchId: member.match.id, userId: member.recipient.id };
@@ -54,34 +52,40 @@ async function markSent(ctx: AppContext, checkInId: number) {
 
 /**
  * Claims the person's question: a new check-in row, or one a run that died left claimed but never
- * sent (no answer, no sent_at). The step runs under its lease (jobs/definitions/round-steps.ts), so an
+ * sent (no sent_at). The step runs under its lease (jobs/definitions/round-steps.ts), so an
  * unsent claim it finds is no other live run's; the compare on asked_at still lets one of two
- * runs at once take it.
+ * runs at once take it. The member's row is locked first and re-read: someone who answered on
+ * the page meanwhile (their answer is on the match, docs/check-ins.md) is not asked.
  */
 async function claimQuestion(ctx: AppContext, pairingId: number, member: MemberOfMatch) {
   const now = ctx.clock.now();
-  const [fresh] = await ctx.db
-    .insert(checkIns)
-    .values({ pairingId, matchId: member.match.id, userId: member.recipient.id, askedAt: now })
-    .onConflictDoNothing()
-    .returning({ id: checkIns.id });
-  if (fresh) return fresh;
-  const [left] = await ctx.db
-    .select()
-    .from(checkIns)
-    .where(and(eq(checkIns.pairingId, pairingId), eq(checkIns.userId, member.recipient.id)));
-  if (!left || left.sentAt || left.answer) return null;
-  const [taken] = await ctx.db
-    .update(checkIns)
-    .set({ askedAt: now, matchId: member.match.id })
-    .where(
-      and(
-        eq(checkIns.id, left.id),
-        isNull(checkIns.sentAt),
-        isNull(checkIns.answer),
-        eq(checkIns.askedAt, left.askedAt),
-      ),
-    )
-    .returning({ id: checkIns.id });
-  return taken ?? null;
+  const userId = member.recipient.id;
+  const matchId = member.match.id;
+  return ctx.db.transaction(async (tx) => {
+    const [self] = await tx
+      .select({ answer: matchMembers.answer })
+      .from(matchMembers)
+      .where(and(eq(matchMembers.matchId, matchId), eq(matchMembers.userId, userId)))
+      .for("update");
+    if (!self || self.answer !== null) return null;
+    const [fresh] = await tx
+      .insert(checkIns)
+      .values({ pairingId, matchId, userId, askedAt: now })
+      .onConflictDoNothing()
+      .returning({ id: checkIns.id });
+    if (fresh) return fresh;
+    const [left] = await tx
+      .select()
+      .from(checkIns)
+      .where(and(eq(checkIns.pairingId, pairingId), eq(checkIns.userId, userId)));
+    if (!left || left.sentAt) return null;
+    const [taken] = await tx
+      .update(checkIns)
+      .set({ askedAt: now, matchId })
+      .where(
+        and(eq(checkIns.id, left.id), isNull(checkIns.sentAt), eq(checkIns.askedAt, left.askedAt)),
+      )
+      .returning({ id: checkIns.id });
+    return taken ?? null;
+  });
 }

@@ -1,11 +1,12 @@
 import { joinNames } from "../../shared/matches";
 import { monthDisplay } from "../../shared/pairings";
 import { recordActivity } from "../activity/activity";
+import { getAuthSecret } from "../auth/auth-secret";
 import type { AppContext } from "../context";
 import type { PairingRow } from "../db/schema";
 import { fullName } from "../pairings/scope/pairing-members";
 import { sendCheckInMail } from "./check-in-mail";
-import type { MemberOfMatch } from "./check-in-members";
+import { type MemberOfMatch, reachableMembers, runningPairing } from "./check-in-members";
 
 export type Log = { error(obj: unknown, message: string): void };
 
@@ -18,6 +19,19 @@ export interface CheckInRun {
   failed: number;
   /** The people written to (for the activity list). */
   userIds: string[];
+}
+
+/**
+ * How the question and the reminder runs both start: an empty run record and, while the pairing
+ * still runs, the pairing, the secret its links are signed with and its members who can be
+ * written to (check-in-members.ts). A completed pairing asks nobody: `open` is null.
+ */
+export async function openCheckInRun(ctx: AppContext, pairingId: number) {
+  const run: CheckInRun = { sent: 0, failed: 0, userIds: [] };
+  const pairing = await runningPairing(ctx, pairingId);
+  if (!pairing) return { run, open: null };
+  const [secret, members] = await Promise.all([getAuthSecret(ctx), reachableMembers(ctx, pairing)]);
+  return { run, open: { pairing, secret, members } };
 }
 
 interface Ask {

@@ -6,12 +6,11 @@ import { getAuthSecret } from "../auth/auth-secret";
 import { utcDayOf } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
 import { checkIns, matches, pairings, stillInQuestions, users } from "../db/schema";
-import { memberIds, withMembers } from "../match-members/match-members";
+import { answerOf, chatAnswersOf, memberIds, withMembers } from "../match-members/match-members";
 import { listEligibleUsers } from "../pairings/scope/eligibility";
 import { fullName } from "../pairings/scope/pairing-members";
 import { resolveScope } from "../pairings/scope/scope";
 import { type CheckInRun, type Log, quietLog } from "./ask-member";
-import { statusOf } from "./check-in-members";
 import { sendStillInMail } from "./still-in-mail";
 
 /** Rounds in a row without a word before someone is asked (docs/check-ins.md, "Quiet people"). */
@@ -120,14 +119,12 @@ async function silentPeople(
   const silentIn = new Map<string, Set<string>>();
   for (const [i, { pairingCreatedAt }] of rows.entries()) {
     const match = full[i];
-    const happened = chatHappened(match);
+    const happened = chatHappened(chatAnswersOf(match));
     for (const id of memberIds(match)) {
       if (!ready.has(id)) continue;
       const answeredAt = lastAnswer.get(id);
       const counts =
-        !happened &&
-        statusOf(match, id) === "pending" &&
-        (!answeredAt || pairingCreatedAt > answeredAt);
+        !happened && answerOf(match, id) === null && (!answeredAt || pairingCreatedAt > answeredAt);
       const months = silentIn.get(id) ?? new Set<string>();
       // A round the person spoke in (or that came before their last answer) breaks the row.
       months.add(counts ? match.month : `spoke:${match.month}`);

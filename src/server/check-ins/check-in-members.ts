@@ -1,5 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
-import type { ConnectionStatus } from "../../shared/enums";
+import type { CheckInAnswer } from "../../shared/check-in-answers";
 import { utcDayOf } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
 import { matches, type PairingRow, pairings, users } from "../db/schema";
@@ -16,7 +16,8 @@ import { fullName } from "../pairings/scope/pairing-members";
 export interface MemberOfMatch {
   match: MatchWithMembers;
   recipient: Recipient;
-  status: ConnectionStatus;
+  /** Their answer so far (null: none yet). */
+  answer: CheckInAnswer | null;
   partnerNames: string[];
 }
 
@@ -27,10 +28,6 @@ export async function runningPairing(
 ): Promise<PairingRow | null> {
   const [pairing] = await ctx.db.select().from(pairings).where(eq(pairings.id, pairingId));
   return pairing?.status === "active" ? pairing : null;
-}
-
-export function statusOf(match: MatchWithMembers, userId: string): ConnectionStatus {
-  return answerOf(match, userId);
 }
 
 /**
@@ -68,7 +65,7 @@ export async function reachableMembers(
         .map((other) => byId.get(other))
         .filter((p) => p !== undefined)
         .map(fullName);
-      return [{ match, recipient: person, status: statusOf(match, id), partnerNames }];
+      return [{ match, recipient: person, answer: answerOf(match, id), partnerNames }];
     }),
   );
 }

@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatHappened } from "../../shared/chat-happened";
-import type { ConnectionStatus } from "../../shared/enums";
+import type { CheckInAnswer } from "../../shared/check-in-answers";
 import { fixedClock } from "../clock";
 import { activities, checkIns, matches, pairings } from "../db/schema";
 import { allowEmail, createMatch, createPairing, createUser } from "../test/factories";
 import { type ReceivedMail, type SmtpPeer, startSmtpPeer } from "../test/smtp-peer";
-import { storedAnswers, storedMatch } from "../test/stored-match";
+import { storedAnswers, storedChatHappened, storedMatch } from "../test/stored-match";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { askCheckIns } from "./ask-check-ins";
 import { signLinkToken } from "./link-token";
@@ -41,7 +40,7 @@ async function company() {
       lastName: "Test",
       ...fields,
     });
-  const match = (a: { id: string }, b: { id: string }, answers: ConnectionStatus[] = []) =>
+  const match = (a: { id: string }, b: { id: string }, answers: (CheckInAnswer | null)[] = []) =>
     createMatch(t.db, { members: [a, b], pairing, answers });
   return { pairing, person, match, domain };
 }
@@ -67,7 +66,7 @@ describe("the check-in e-mail", () => {
     const bob = await person("Bob");
     const cy = await person("Cy");
     const dee = await person("Dee", { participationStatus: "opted_out" });
-    await match(ada, bob, ["pending", "confirmed"]);
+    await match(ada, bob, [null, "met"]);
     await match(cy, dee);
 
     const run = await askCheckIns(t.ctx, { pairingId: pairing.id });
@@ -181,7 +180,6 @@ describe("the check-in page's calls", () => {
     await askCheckIns(t.ctx, { pairingId: pairing.id });
     const token = (who: string) =>
       tokenOf(mailsTo(domain).find((m) => m.to[0] === `${who}@${domain}`) as ReceivedMail);
-    const stored = () => storedMatch(t.db, row.id);
 
     const skip = await t.post("/api/check-in", { token: token("oz"), answer: "skip" });
     expect(skip.statusCode).toBe(200);
@@ -192,18 +190,18 @@ describe("the check-in page's calls", () => {
     });
     const notYet = await t.post("/api/check-in", { token: token("pia"), answer: "not_yet" });
     expect(notYet.json().answer).toBe("not_yet");
-    expect(await storedAnswers(t.db, row.id)).toEqual(["not_confirmed", "not_confirmed"]);
-    expect(chatHappened(await stored())).toBe(false);
+    expect(await storedAnswers(t.db, row.id)).toEqual(["skip", "not_yet"]);
+    expect(await storedChatHappened(t.db, row.id)).toBe(false);
 
     const met = await t.post("/api/check-in", { token: token("pia"), answer: "met" });
     expect(met.json()).toMatchObject({
       answer: "met",
       message: "Thank you! Your coffee chat counts as met.",
     });
-    expect((await storedAnswers(t.db, row.id))[1]).toBe("confirmed");
-    expect(chatHappened(await stored())).toBe(true);
-    const [answered] = await t.db.select().from(checkIns).where(eq(checkIns.userId, pia.id));
-    expect(answered).toMatchObject({ answer: "met", answeredAt: NOW });
+    expect((await storedAnswers(t.db, row.id))[1]).toBe("met");
+    expect(await storedChatHappened(t.db, row.id)).toBe(true);
+    const answered = (await storedMatch(t.db, row.id)).members[1];
+    expect(answered).toMatchObject({ userId: pia.id, answer: "met", answeredAt: NOW });
   });
 
   it("refuses a change once the month's pairing is completed", async () => {
@@ -220,7 +218,7 @@ describe("the check-in page's calls", () => {
     expect(res.json().message).toBe(
       "The March 2027 pairing is completed, so its answers can no longer change.",
     );
-    expect((await storedAnswers(t.db, row.id))[0]).toBe("pending");
+    expect((await storedAnswers(t.db, row.id))[0]).toBeNull();
   });
 
   it("refuses forged, altered and other-purpose tokens, and explains an expired one", async () => {

@@ -39,7 +39,7 @@ afterAll(async () => {
   await peer.close();
 });
 
-type Answer = "pending" | "confirmed" | "not_confirmed";
+type Answer = null | "met" | "not_yet" | "skip";
 
 /**
  * A group with three completed rounds (January to March). Quinn answers nothing in any of them
@@ -72,19 +72,19 @@ async function threeQuietRounds() {
     }
   };
   await round("2027-01", [
-    [quinn, "pending", amy, "not_confirmed"],
-    [bea, "confirmed", cal, "pending"],
-    [rae, "pending", dan, "confirmed"],
+    [quinn, null, amy, "not_yet"],
+    [bea, "met", cal, null],
+    [rae, null, dan, "met"],
   ]);
   await round("2027-02", [
-    [quinn, "pending", bea, "not_confirmed"],
-    [amy, "confirmed", cal, "pending"],
-    [rae, "pending", dan, "not_confirmed"],
+    [quinn, null, bea, "not_yet"],
+    [amy, "met", cal, null],
+    [rae, null, dan, "not_yet"],
   ]);
   await round("2027-03", [
-    [quinn, "pending", cal, "not_confirmed"],
-    [amy, "not_confirmed", bea, "pending"],
-    [rae, "pending", dan, "not_confirmed"],
+    [quinn, null, cal, "not_yet"],
+    [amy, "not_yet", bea, null],
+    [rae, null, dan, "not_yet"],
   ]);
   return { group, domain, quinn, rae, scopeKey: String(group.id) };
 }

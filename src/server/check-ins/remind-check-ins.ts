@@ -1,10 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { getAuthSecret } from "../auth/auth-secret";
 import { askedInChatOnly } from "../chat/check-in-in-chat";
 import type { AppContext } from "../context";
 import { checkIns } from "../db/schema";
-import { askMember, type CheckInRun, type Log, quietLog } from "./ask-member";
-import { reachableMembers, runningPairing } from "./check-in-members";
+import { askMember, type CheckInRun, type Log, openCheckInRun, quietLog } from "./ask-member";
 
 /**
  * The one reminder of a month's check-in (docs/check-ins.md): to each person who was asked and
@@ -18,18 +16,16 @@ export async function remindCheckIns(
   ctx: AppContext,
   { pairingId, log = quietLog }: { pairingId: number; log?: Log },
 ): Promise<CheckInRun> {
-  const run: CheckInRun = { sent: 0, failed: 0, userIds: [] };
-  const pairing = await runningPairing(ctx, pairingId);
-  if (!pairing) return run;
+  const { run, open } = await openCheckInRun(ctx, pairingId);
+  if (!open) return run;
+  const { pairing, secret, members } = open;
   const rows = await ctx.db.select().from(checkIns).where(eq(checkIns.pairingId, pairingId));
   const byUser = new Map(rows.map((row) => [row.userId, row]));
-  const secret = await getAuthSecret(ctx);
-  for (const member of await reachableMembers(ctx, pairing)) {
+  for (const member of members) {
     const row = byUser.get(member.recipient.id);
     if (!row || row.reminderSentAt) continue;
-    const waiting =
-      member.status === "pending" || (row.answer === "not_yet" && member.status !== "confirmed");
-    if (!waiting) continue;
+    // No answer yet, or Not yet and no other answer since (docs/check-ins.md, "Answers").
+    if (member.answer !== null && member.answer !== "not_yet") continue;
     // Asked in Slack alone: no e-mail reminder (docs/chat.md, "Where people are reached").
     if (await askedInChatOnly(ctx, { pairingId, userId: member.recipient.id })) continue;
     // A new claim, or one a run that died left claimed but never sent (compare on reminded_at).

@@ -28,7 +28,6 @@ import {
 import { checkInAnswers, stillInChoices } from "../../shared/check-in-answers";
 import {
   authMethods,
-  connectionStatuses,
   deliveryStates,
   employeeStatuses,
   expectedUsersChoices,
@@ -236,7 +235,9 @@ export const matches = pgTable(
 
 /**
  * One row per member of a match (2 to 4 people, kept by the match-members module): the order in
- * which the members are listed, their answer and when they gave it. Decision 0021.
+ * which the members are listed, their answer and when they gave it. Decision 0021. The answer is
+ * stored here only (docs/check-ins.md, "Answers"): null until they answer, then met, not_yet or
+ * skip, from the check-in page, Slack or the Matches page alike.
  */
 export const matchMembers = pgTable(
   "match_members",
@@ -249,10 +250,8 @@ export const matchMembers = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** 1 to 4: the order files, CSVs and the admin's lists show the members in. */
     position: smallint("position").notNull(),
-    connectionStatus: text("connection_status", { enum: connectionStatuses })
-      .notNull()
-      .default("pending"),
-    confirmedAt: tz("confirmed_at"),
+    answer: text("answer", { enum: checkInAnswers }),
+    answeredAt: tz("answered_at"),
   },
   (t) => [
     primaryKey({ columns: [t.matchId, t.userId] }),
@@ -260,7 +259,10 @@ export const matchMembers = pgTable(
     // A person's matches (current and history) from their id alone (docs/performance.md).
     index("match_members_user_idx").on(t.userId, t.matchId),
     check("match_members_position_check", sql`${t.position} between 1 and 4`),
-    check("match_members_connection_check", oneOf(t.connectionStatus, connectionStatuses)),
+    check(
+      "match_members_answer_check",
+      sql`${t.answer} is null or ${oneOf(t.answer, checkInAnswers)}`,
+    ),
   ],
 );
 
@@ -782,9 +784,9 @@ export const activities = pgTable(
 );
 
 /**
- * One person's check-in for one month's pairing (docs/check-ins.md): asked once, reminded at most
- * once, and the answer they pressed on the check-in page. The row is claimed before the e-mail
- * goes out, so two runs of the check-in step never ask twice.
+ * One person's check-in question for one month's pairing (docs/check-ins.md): asked once,
+ * reminded at most once. The row is claimed before the e-mail goes out, so two runs of the
+ * check-in step never ask twice. The answer itself is the member's, on `match_members`.
  */
 export const checkIns = pgTable(
   "check_ins",
@@ -796,20 +798,17 @@ export const checkIns = pgTable(
     matchId: integer("match_id").references(() => matches.id, { onDelete: "set null" }),
     /** Null once the history retention anonymised the row (docs/privacy.md "Retention"). */
     userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
-    /** When the question was claimed (or the answer came first, from the page). */
+    /** When the question was claimed. */
     askedAt: tz("asked_at").notNull(),
     /** When the question's e-mail went out: a claim without it (a run died) is asked again. */
     sentAt: tz("sent_at"),
     remindedAt: tz("reminded_at"),
     /** When the reminder's e-mail went out: a reminder claimed but never sent is sent again. */
     reminderSentAt: tz("reminder_sent_at"),
-    answer: text("answer", { enum: checkInAnswers }),
-    answeredAt: tz("answered_at"),
   },
   (t) => [
     unique("check_ins_pairing_user_unique").on(t.pairingId, t.userId),
     index("check_ins_user_idx").on(t.userId),
-    check("check_ins_answer_check", sql`${t.answer} is null or ${oneOf(t.answer, checkInAnswers)}`),
   ],
 );
 

@@ -1,5 +1,7 @@
 import { addDays } from "date-fns";
 import { sql } from "drizzle-orm";
+import { answerOfMatchesPage } from "../../shared/check-in-answers";
+import type { ConnectionStatus } from "../../shared/enums";
 import { monthDisplay } from "../../shared/pairings";
 import {
   SAMPLE_REFUSAL,
@@ -94,6 +96,10 @@ export async function seedHistory(tx: Tx, input: HistoryInput): Promise<void> {
   await seedSentNewsletters(tx, input, past, files);
 }
 
+/** The sample company's answers (the API's statuses) as stored: a miss stored as Skip. */
+const storedAnswerOf = (status: ConnectionStatus) =>
+  status === "pending" ? null : answerOfMatchesPage[status];
+
 function matchesOf(
   round: SampleRound,
   pairing: { id: number; createdAt: Date; completedAt: Date | null },
@@ -114,8 +120,8 @@ function matchesOf(
       completedAt: pairing.completedAt,
       members: g.members.map((member, k) => ({
         userId: ids[member],
-        connectionStatus: g.answers[k],
-        confirmedAt: at(k),
+        answer: storedAnswerOf(g.answers[k]),
+        answeredAt: at(k),
       })),
     };
   });

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompletedPairingContent } from "../../shared/pairings";
 import { sampleMonth } from "../../shared/sample-company";
@@ -83,15 +83,15 @@ describe("demo seeding", () => {
   });
 
   it("answers realistically: mostly met, some missed by everyone, some never answered", async () => {
-    const some = (status: string) => sql`exists (select 1 from ${matchMembers}
-      where ${matchMembers.matchId} = ${matches.id} and ${matchMembers.connectionStatus} = ${status})`;
-    const all = (status: string) => sql`not exists (select 1 from ${matchMembers}
-      where ${matchMembers.matchId} = ${matches.id} and ${matchMembers.connectionStatus} <> ${status})`;
+    const some = (answer: SQL) => sql`exists (select 1 from ${matchMembers}
+      where ${matchMembers.matchId} = ${matches.id} and ${answer})`;
+    const all = (answer: SQL) => sql`not exists (select 1 from ${matchMembers}
+      where ${matchMembers.matchId} = ${matches.id} and not coalesce(${answer}, false))`;
     const [shares] = await database.db
       .select({
-        met: sql<number>`(count(*) filter (where ${some("confirmed")}))::int`,
-        missed: sql<number>`(count(*) filter (where ${all("not_confirmed")}))::int`,
-        silent: sql<number>`(count(*) filter (where ${all("pending")}))::int`,
+        met: sql<number>`(count(*) filter (where ${some(sql`${matchMembers.answer} = 'met'`)}))::int`,
+        missed: sql<number>`(count(*) filter (where ${all(sql`${matchMembers.answer} in ('not_yet', 'skip')`)}))::int`,
+        silent: sql<number>`(count(*) filter (where ${all(sql`${matchMembers.answer} is null`)}))::int`,
         total: sql<number>`count(*)::int`,
       })
       .from(matches)
@@ -104,12 +104,7 @@ describe("demo seeding", () => {
     const answered = await database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(matchMembers)
-      .where(
-        and(
-          sql`${matchMembers.connectionStatus} <> 'pending'`,
-          sql`${matchMembers.confirmedAt} is null`,
-        ),
-      );
+      .where(and(sql`${matchMembers.answer} is not null`, sql`${matchMembers.answeredAt} is null`));
     expect(answered[0].n).toBe(0);
   });
 

@@ -1,5 +1,7 @@
 import { and, asc, type Column, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { ConnectionStatus } from "../../shared/enums";
+import type { ChatAnswers } from "../../shared/chat-happened";
+import { type CheckInAnswer, connectionStatusOf } from "../../shared/check-in-answers";
+import type { MatchStatus } from "../../shared/enums";
 import { MAX_GROUP_SIZE, MIN_GROUP_SIZE } from "../../shared/group-size";
 import { insertAsJson } from "../db/bulk-insert";
 import type { Db, Tx } from "../db/client";
@@ -7,16 +9,16 @@ import { type MatchRow, matches, matchMembers } from "../db/schema";
 
 /*
  * The one place that reads and writes who is in a match (decision 0021): one `match_members` row
- * per member, in the order the match lists them, with their answer ("Met My Match", "Missed This
- * Month" or pending) and when they gave it. A match has 2 to 4 members.
+ * per member, in the order the match lists them, with their answer (null until given, then met,
+ * not_yet or skip: docs/check-ins.md, "Answers") and when they gave it. A match has 2 to 4 members.
  */
 
 type Executor = Db | Tx;
 
 export interface MatchMember {
   userId: string;
-  connectionStatus: ConnectionStatus;
-  confirmedAt: Date | null;
+  answer: CheckInAnswer | null;
+  answeredAt: Date | null;
 }
 
 export type MatchWithMembers = MatchRow & { members: MatchMember[] };
@@ -24,7 +26,7 @@ export type MatchWithMembers = MatchRow & { members: MatchMember[] };
 /** A member to insert: a user id, or a member with an answer already given (demo history, tests). */
 export type NewMember =
   | string
-  | { userId: string; connectionStatus?: ConnectionStatus; confirmedAt?: Date | null };
+  | { userId: string; answer?: CheckInAnswer | null; answeredAt?: Date | null };
 
 export type NewMatch = typeof matches.$inferInsert & { members: readonly NewMember[] };
 
@@ -45,8 +47,8 @@ function memberRows(matchId: number, members: readonly NewMember[]) {
     matchId,
     userId: ids[i],
     position: i + 1,
-    connectionStatus: (typeof m === "string" ? undefined : m.connectionStatus) ?? "pending",
-    confirmedAt: (typeof m === "string" ? undefined : m.confirmedAt) ?? null,
+    answer: (typeof m === "string" ? undefined : m.answer) ?? null,
+    answeredAt: (typeof m === "string" ? undefined : m.answeredAt) ?? null,
   }));
 }
 
@@ -99,8 +101,8 @@ function groupMembers(
     const list = byMatch.get(row.matchId) ?? [];
     list.push({
       userId: row.userId,
-      connectionStatus: row.connectionStatus,
-      confirmedAt: row.confirmedAt,
+      answer: row.answer,
+      answeredAt: row.answeredAt,
     });
     byMatch.set(row.matchId, list);
   }
@@ -136,13 +138,22 @@ export async function withMembers(
 export const memberIds = (match: { members: readonly MatchMember[] }): string[] =>
   match.members.map((m) => m.userId);
 
-/** A member's answer; "pending" for someone who is not (or no longer) in the match. */
+/** A member's answer; null for someone who has not answered or is not (or no longer) in the match. */
 export function answerOf(
   match: { members: readonly MatchMember[] },
   userId: string,
-): ConnectionStatus {
-  return match.members.find((m) => m.userId === userId)?.connectionStatus ?? "pending";
+): CheckInAnswer | null {
+  return match.members.find((m) => m.userId === userId)?.answer ?? null;
 }
+
+/** The match as `chatHappened` (src/shared/chat-happened.ts) reads it: the answers as statuses. */
+export const chatAnswersOf = (match: {
+  status: MatchStatus;
+  members: readonly MatchMember[];
+}): ChatAnswers => ({
+  status: match.status,
+  members: match.members.map((m) => ({ connectionStatus: connectionStatusOf(m.answer) })),
+});
 
 /** SQL: `userId` is a member of the match whose id is `matchId` (the primary key's lookup). */
 export const isMemberSql = (matchId: Column | SQL, userId: Column | SQL | string): SQL =>
@@ -163,18 +174,18 @@ export async function setMemberAnswer(
   db: Executor,
   matchId: number,
   userId: string,
-  connectionStatus: ConnectionStatus,
+  answer: CheckInAnswer,
   at: Date,
 ): Promise<boolean> {
   const rows = await db
     .update(matchMembers)
-    .set({ connectionStatus, confirmedAt: at })
+    .set({ answer, answeredAt: at })
     .where(and(eq(matchMembers.matchId, matchId), eq(matchMembers.userId, userId)))
     .returning({ userId: matchMembers.userId });
   return rows.length > 0;
 }
 
-/** Adds a member at the end of the match's list (re-pairing into a group); pending answer. */
+/** Adds a member at the end of the match's list (re-pairing into a group); no answer yet. */
 export async function addMember(db: Executor, matchId: number, userId: string): Promise<void> {
   await db.insert(matchMembers).values({
     matchId,

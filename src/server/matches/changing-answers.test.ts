@@ -98,7 +98,7 @@ describe("once the round is completed", () => {
       await t.db.select().from(matches).where(eq(matches.id, pairMatch.id)),
     );
     expect(row.status).toBe("active");
-    expect(row.members.map((m) => m.connectionStatus)).toEqual(["confirmed", "not_confirmed"]);
+    expect(row.members.map((m) => m.answer)).toEqual(["met", "skip"]);
     const [past] = (await ada.get("/api/matches/history")).json();
     expect(past).toMatchObject({ myConnectionStatus: "confirmed", pairingOpen: false });
     expect((await admin.get("/api/admin/stats")).json()).toEqual({

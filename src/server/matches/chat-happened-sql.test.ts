@@ -1,22 +1,25 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatHappened } from "../../shared/chat-happened";
+import { type CheckInAnswer, checkInAnswers } from "../../shared/check-in-answers";
 import type { MatchStatus } from "../../shared/enums";
-import { type ConnectionStatus, connectionStatuses, matchStatuses } from "../../shared/enums";
+import { matchStatuses } from "../../shared/enums";
 import { matches } from "../db/schema";
-import { withMembers } from "../match-members/match-members";
+import { chatAnswersOf, withMembers } from "../match-members/match-members";
 import { createMatch, createPairing, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { chatHappenedSql, chatsHappenedCount } from "./chat-happened-sql";
 
-type Combo = { status: MatchStatus; answers: ConnectionStatus[] };
+type Answer = CheckInAnswer | null;
+type Combo = { status: MatchStatus; answers: Answer[] };
 
-/** Both statuses × every answer of two members, of three and of four. */
+/** Both statuses × every stored answer (or none) of two members, of three and of four. */
 function everyCombination(): Combo[] {
-  let answerLists: ConnectionStatus[][] = [[]];
-  const bySize = new Map<number, ConnectionStatus[][]>();
+  const choices: Answer[] = [null, ...checkInAnswers];
+  let answerLists: Answer[][] = [[]];
+  const bySize = new Map<number, Answer[][]>();
   for (let size = 1; size <= 4; size++) {
-    answerLists = answerLists.flatMap((list) => connectionStatuses.map((a) => [...list, a]));
+    answerLists = answerLists.flatMap((list) => choices.map((a) => [...list, a]));
     bySize.set(size, answerLists);
   }
   return matchStatuses.flatMap((status) =>
@@ -44,7 +47,7 @@ describe("the chat definition in SQL", () => {
   afterAll(() => t.close());
 
   it("agrees with chatHappened on every combination of status and answers, groups of 2 to 4", async () => {
-    expect(combos).toHaveLength(2 * (9 + 27 + 81));
+    expect(combos).toHaveLength(2 * (16 + 64 + 256));
     const rows = await t.db
       .select({
         match: matches,
@@ -60,8 +63,8 @@ describe("the chat definition in SQL", () => {
     rows.forEach(({ happened, notHappened }, i) => {
       const row = full[i];
       const label = JSON.stringify({ status: row.status, members: row.members });
-      expect(happened, label).toBe(chatHappened(row));
-      expect(notHappened, label).toBe(!chatHappened(row));
+      expect(happened, label).toBe(chatHappened(chatAnswersOf(row)));
+      expect(notHappened, label).toBe(!chatHappened(chatAnswersOf(row)));
     });
   });
 
@@ -71,9 +74,10 @@ describe("the chat definition in SQL", () => {
       .select({ n: chatsHappenedCount })
       .from(matches)
       .where(eq(matches.status, "active"));
-    // Active: the answer lists with a Met: 3²−2² + 3³−2³ + 3⁴−2⁴ = 5 + 19 + 65.
-    // Completed: those plus the lists neither all Missed nor holding a Met: 3 + 7 + 15.
-    expect(active.n).toBe(5 + 19 + 65);
-    expect(all.n).toBe(2 * (5 + 19 + 65) + 3 + 7 + 15);
+    // Four choices each (none, met, not yet, skip). Active: the answer lists with a Met:
+    // 4²−3² + 4³−3³ + 4⁴−3⁴ = 7 + 37 + 175. Completed: those plus the lists neither all Missed
+    // (not yet or skip) nor holding a Met: 3²−2² + 3³−2³ + 3⁴−2⁴ = 5 + 19 + 65.
+    expect(active.n).toBe(7 + 37 + 175);
+    expect(all.n).toBe(2 * (7 + 37 + 175) + 5 + 19 + 65);
   });
 });

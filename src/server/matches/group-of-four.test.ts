@@ -60,7 +60,7 @@ describe("a member of a group of four", () => {
     const february = await createPairing(t.db, { month: "2027-02", status: "completed" });
     const past = await createMatch(t.db, {
       members: [ann, bea, cal, dan],
-      answers: ["pending", "confirmed", "pending", "not_confirmed"],
+      answers: [null, "met", null, "skip"],
       pairing: february,
     });
     for (const me of [ann, dan]) {

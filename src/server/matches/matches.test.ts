@@ -72,7 +72,7 @@ describe("GET /api/matches/current", () => {
     const [a, b, c, d] = people;
     const match = await createMatch(t.db, {
       members: people,
-      answers: ["pending", "pending", "pending", "confirmed"],
+      answers: [null, null, null, "met"],
     });
     const body = (await t.as(b).get("/api/matches/current")).json();
     expect(body.partners.map((p: { id: string }) => p.id)).toEqual([a.id, c.id, d.id]);
@@ -86,12 +86,7 @@ describe("GET /api/matches/current", () => {
       .as(d)
       .put(`/api/matches/${match.id}/connection-status`, { status: "not_confirmed" });
     expect(answered.json().myConnectionStatus).toBe("not_confirmed");
-    expect(await answersOf(match.id)).toMatchObject([
-      {},
-      {},
-      {},
-      { connectionStatus: "not_confirmed" },
-    ]);
+    expect(await answersOf(match.id)).toMatchObject([{}, {}, {}, { answer: "skip" }]);
     const invitation = await t.as(a).get(`/api/matches/${match.id}/calendar.ics`);
     expect(invitation.body.match(/^ATTENDEE/gm)).toHaveLength(4);
   });
@@ -196,11 +191,12 @@ describe("PUT /api/matches/:matchId/connection-status", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().myConnectionStatus).toBe("confirmed");
     await t.as(c).put(`/api/matches/${match.id}/connection-status`, { status: "not_confirmed" });
+    // Stored as the member's answer: "confirmed" is Met, "not_confirmed" Skip (docs/check-ins.md).
     const [first, second, third] = await answersOf(match.id);
-    expect(first).toMatchObject({ connectionStatus: "pending", confirmedAt: null });
-    expect(second.connectionStatus).toBe("confirmed");
-    expect(third.connectionStatus).toBe("not_confirmed");
-    expect(second.confirmedAt?.toISOString()).toBe(clock.now().toISOString());
+    expect(first).toMatchObject({ answer: null, answeredAt: null });
+    expect(second.answer).toBe("met");
+    expect(third.answer).toBe("skip");
+    expect(second.answeredAt?.toISOString()).toBe(clock.now().toISOString());
     expect((await t.as(a).get("/api/matches/current")).json().myConnectionStatus).toBe("pending");
   });
 
@@ -214,8 +210,8 @@ describe("PUT /api/matches/:matchId/connection-status", () => {
         status: "confirmed",
       });
     expect(res.statusCode).toBe(404);
-    const answers = (await answersOf(match.id)).map((m) => m.connectionStatus);
-    expect(answers).toEqual(["pending", "pending"]);
+    const answers = (await answersOf(match.id)).map((m) => m.answer);
+    expect(answers).toEqual([null, null]);
   });
 
   it.each([

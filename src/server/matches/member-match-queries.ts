@@ -1,5 +1,5 @@
 import { and, desc, eq, getTableColumns, type SQLWrapper, sql } from "drizzle-orm";
-import type { ConnectionStatus } from "../../shared/enums";
+import type { CheckInAnswer } from "../../shared/check-in-answers";
 import type { MatchPartner } from "../../shared/matches";
 import type { sessionLookupValues } from "../auth/session-store";
 import { liveSessionCondition, sessionSelection, settleSession } from "../auth/session-store";
@@ -32,8 +32,8 @@ import type { MatchWithMembers } from "../match-members/match-members";
 const membersJson = (matchId: SQLWrapper) => sql<MemberJson[] | null>`(
   select json_agg(json_build_object(
     'userId', u.id,
-    'connectionStatus', mm.connection_status,
-    'confirmedAt', mm.confirmed_at,
+    'answer', mm.answer,
+    'answeredAt', mm.answered_at,
     'profileImageUrl', u.profile_image_url,
     'firstName', u.first_name,
     'lastName', u.last_name,
@@ -48,8 +48,8 @@ const membersJson = (matchId: SQLWrapper) => sql<MemberJson[] | null>`(
 
 interface MemberJson extends Omit<MatchPartner, "id"> {
   userId: string;
-  connectionStatus: ConnectionStatus;
-  confirmedAt: string | null;
+  answer: CheckInAnswer | null;
+  answeredAt: string | null;
 }
 
 const pairingOpenSql = sql<boolean>`exists (select 1 from pairings p
@@ -154,12 +154,12 @@ function memberMatch(
   const list = json ?? [];
   const members = list.map((m) => ({
     userId: m.userId,
-    connectionStatus: m.connectionStatus,
-    confirmedAt: m.confirmedAt ? new Date(m.confirmedAt) : null,
+    answer: m.answer,
+    answeredAt: m.answeredAt ? new Date(m.answeredAt) : null,
   }));
   const partners = list
     .filter((m) => m.userId !== userId)
-    .map(({ userId: id, connectionStatus: _s, confirmedAt: _at, ...partner }) => ({
+    .map(({ userId: id, answer: _answer, answeredAt: _at, ...partner }) => ({
       id,
       ...partner,
     }));

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { connectionStatusOf } from "../../shared/check-in-answers";
 import type { MatchItem, MatchPartner } from "../../shared/matches";
 import type { AppContext } from "../context";
 import { matches, pairings, users } from "../db/schema";
@@ -72,7 +73,7 @@ export function toMatchItem(
     match: presentMatch(match),
     partner: others[0],
     partners: others,
-    myConnectionStatus: answerOf(match, userId),
+    myConnectionStatus: connectionStatusOf(answerOf(match, userId)),
     pairingOpen,
   };
 }
@@ -97,12 +98,16 @@ async function loadPartners(ctx: AppContext, ids: string[]): Promise<Map<string,
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The API's match fields: every member in `members`, the first three again as `user1…user3`. */
+/**
+ * The API's match fields: every member in `members`, the first three again as `user1…user3`. The
+ * spec's connection status and `confirmedAt` are the member's answer and its time, named for the
+ * API (docs/check-ins.md, "Answers").
+ */
 export function presentMatch(m: MatchWithMembers): MatchItem["match"] {
   const members = m.members.map((member) => ({
     userId: member.userId,
-    connectionStatus: member.connectionStatus,
-    confirmedAt: iso(member.confirmedAt),
+    connectionStatus: connectionStatusOf(member.answer),
+    confirmedAt: iso(member.answeredAt),
   }));
   const [first, second, third] = members;
   return {

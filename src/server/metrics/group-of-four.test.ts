@@ -36,20 +36,20 @@ describe("figures with groups of four", () => {
     const march = await createPairing(t.db, { month: "2027-03" });
     await createMatch(t.db, {
       members: [a, b, c, d],
-      answers: ["pending", "pending", "pending", "confirmed"],
+      answers: [null, null, null, "met"],
       pairing: march,
     });
     await createMatch(t.db, { members: [e, f, g, h], pairing: march });
     const february = await createPairing(t.db, { month: "2027-02", status: "completed" });
     await createMatch(t.db, {
       members: [a, c, e, g],
-      answers: ["not_confirmed", "not_confirmed", "not_confirmed", "not_confirmed"],
+      answers: ["skip", "skip", "skip", "skip"],
       pairing: february,
       status: "completed",
     });
     await createMatch(t.db, {
       members: [b, d, f, h],
-      answers: ["not_confirmed", "confirmed", "not_confirmed", "pending"],
+      answers: ["skip", "met", "skip", null],
       pairing: february,
     });
     await createMatch(t.db, { members: [a, h], pairing: february, status: "completed" });

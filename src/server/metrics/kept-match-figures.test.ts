@@ -31,7 +31,7 @@ async function answer(matchId: number, userId: string, untracked = false) {
     if (untracked) await tx.execute(sql`set local session_replication_role = replica`);
     await tx
       .update(matchMembers)
-      .set({ connectionStatus: "confirmed" })
+      .set({ answer: "met" })
       .where(and(eq(matchMembers.matchId, matchId), eq(matchMembers.userId, userId)));
   });
 }

@@ -1,22 +1,21 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatHappened } from "../../shared/chat-happened";
-import {
-  type ConnectionStatus,
-  connectionStatuses,
-  type MatchStatus,
-  matchStatuses,
-} from "../../shared/enums";
+import { type CheckInAnswer, checkInAnswers } from "../../shared/check-in-answers";
+import { type MatchStatus, matchStatuses } from "../../shared/enums";
 import { matches, matchMembers } from "../db/schema";
-import { withMembers } from "../match-members/match-members";
+import { chatAnswersOf, withMembers } from "../match-members/match-members";
 import { createMatch, createPairing, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { chatHappenedOfMembersSql } from "./matches-with-answers";
 
-/** Both statuses × every answer list of two, three and four members. */
-function everyCombination(): { status: MatchStatus; answers: ConnectionStatus[] }[] {
-  const lists = (size: number): ConnectionStatus[][] =>
-    size === 0 ? [[]] : lists(size - 1).flatMap((l) => connectionStatuses.map((a) => [...l, a]));
+type Answer = CheckInAnswer | null;
+const choices: Answer[] = [null, ...checkInAnswers];
+
+/** Both statuses × every stored answer list (none, met, not_yet, skip) of two, three and four members. */
+function everyCombination(): { status: MatchStatus; answers: Answer[] }[] {
+  const lists = (size: number): Answer[][] =>
+    size === 0 ? [[]] : lists(size - 1).flatMap((l) => choices.map((a) => [...l, a]));
   return matchStatuses.flatMap((status) =>
     [2, 3, 4].flatMap((size) => lists(size).map((answers) => ({ status, answers }))),
   );
@@ -55,7 +54,7 @@ describe("the chat definition as an aggregate over a match's members", () => {
     );
     rows.forEach(({ happened }, i) => {
       const label = JSON.stringify({ status: full[i].status, members: full[i].members });
-      expect(happened, label).toBe(chatHappened(full[i]));
+      expect(happened, label).toBe(chatHappened(chatAnswersOf(full[i])));
     });
   });
 

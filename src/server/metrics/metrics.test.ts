@@ -40,20 +40,20 @@ describe("admin metrics on a hand-built company", () => {
     const [a, b, c, d, e, f] = people;
     const march = await createPairing(t.db, { month: "2027-03" });
     await createMatch(t.db, { members: [a, b], pairing: march, status: "completed" });
-    await createMatch(t.db, { members: [c, d], answers: ["confirmed", "pending"], pairing: march });
+    await createMatch(t.db, { members: [c, d], answers: ["met", null], pairing: march });
     await createMatch(t.db, { members: [e, f], pairing: march });
     const february = await createPairing(t.db, { month: "2027-02", status: "completed" });
     await createMatch(t.db, { members: [a, c], pairing: february, status: "completed" });
     await createMatch(t.db, { members: [b, d], pairing: february });
     await createMatch(t.db, {
       members: [b, e],
-      answers: ["not_confirmed", "not_confirmed"],
+      answers: ["skip", "skip"],
       pairing: february,
       status: "completed",
     });
     await createMatch(t.db, {
       members: [a, d],
-      answers: ["pending", "confirmed"],
+      answers: [null, "met"],
       month: "2027-01",
     });
     // Outside the six-month window: counted in no month.

@@ -46,11 +46,11 @@ describe("GET /api/public/figures", () => {
     const march = await createPairing(t.db, { month: "2027-03" });
     // Met by one member: happened. Marked completed: happened. Missed by both although
     // completed: did not. Not answered: not yet.
-    await createMatch(t.db, { members: [a, b], answers: ["pending", "confirmed"], pairing: march });
+    await createMatch(t.db, { members: [a, b], answers: [null, "met"], pairing: march });
     await createMatch(t.db, { members: [c, d], pairing: march, status: "completed" });
     await createMatch(t.db, {
       members: [a, c],
-      answers: ["not_confirmed", "not_confirmed"],
+      answers: ["skip", "skip"],
       month: "2027-02",
       status: "completed",
     });
@@ -82,7 +82,7 @@ describe("GET /api/public/figures", () => {
     ];
     await createMatch(t.db, {
       members: [e, f],
-      answers: ["confirmed", "pending"],
+      answers: ["met", null],
       month: "2027-03",
     });
     clock.advance(299_000);
@@ -101,7 +101,7 @@ describe("GET /api/public/figures on a company that did not turn them on", () =>
         await createUser(t.db, { email: "a@quiet.test" }),
         await createUser(t.db, { email: "b@quiet.test" }),
       ];
-      await createMatch(t.db, { members: [a, b], answers: ["confirmed", "confirmed"] });
+      await createMatch(t.db, { members: [a, b], answers: ["met", "met"] });
       const res = await t.get("/api/public/figures");
       expect(res.json()).toEqual({ peopleTakingPart: 0, chatsHappened: 0 });
     } finally {

@@ -57,7 +57,7 @@ describe("erased people and old history's stand-ins on the admin's screens", () 
       await createMatch(t.db, { members, pairing: old, matchDate: january, status: "completed" });
     }
     const april = await createPairing(t.db, { month: "2027-04", status: "completed" });
-    await createMatch(t.db, { members: [ada, bob], pairing: april, answers: ["confirmed"] });
+    await createMatch(t.db, { members: [ada, bob], pairing: april, answers: ["met"] });
     await createActivity(t.db, { userId: ada.id, at: clock.now(), detail: "Ada paused." });
     const before = await peopleCounts(admin);
 

@@ -57,8 +57,6 @@ export async function exportMyData(ctx: AppContext, userId: string) {
         matchId: checkIns.matchId,
         askedAt: checkIns.askedAt,
         remindedAt: checkIns.remindedAt,
-        answer: checkIns.answer,
-        answeredAt: checkIns.answeredAt,
       })
       .from(checkIns)
       .where(eq(checkIns.userId, user.id))
@@ -138,8 +136,8 @@ async function matchesOf(ctx: AppContext, user: UserRow) {
       status: matches.status,
       matchDate: matches.matchDate,
       completedAt: matches.completedAt,
-      answer: matchMembers.connectionStatus,
-      answeredAt: matchMembers.confirmedAt,
+      answer: matchMembers.answer,
+      answeredAt: matchMembers.answeredAt,
     })
     .from(matchMembers)
     .innerJoin(matches, eq(matches.id, matchMembers.matchId))

@@ -61,7 +61,7 @@ describe("the export covers every table that names a person", () => {
       passwordHash: "secret-hash-value",
     });
     const bob = await createUser(t.db, { email: "bob@export.test", firstName: "Bob" });
-    await createMatch(t.db, { members: [ada, bob], answers: ["confirmed"] });
+    await createMatch(t.db, { members: [ada, bob], answers: ["met"] });
     await createActivity(t.db, { userId: ada.id, detail: "Ada Lovelace paused." });
     await createEmailLog(t.db, { recipients: [ada.email] });
     await t.db.update(users).set({ reachBy: "slack" }).where(eq(users.id, ada.id));
@@ -100,7 +100,7 @@ describe("the export covers every table that names a person", () => {
     for (const section of exportSections) expect(data).toHaveProperty(section);
     expect(data.profile).toMatchObject({ email: ada.email, firstName: "Ada", hasPassword: true });
     expect(data.matches).toEqual([
-      expect.objectContaining({ partners: [expect.stringContaining("Bob")], answer: "confirmed" }),
+      expect.objectContaining({ partners: [expect.stringContaining("Bob")], answer: "met" }),
     ]);
     expect(data.activity).toEqual([expect.objectContaining({ detail: "Ada Lovelace paused." })]);
     expect(data.emailsSent.map((e: { source: string }) => e.source).sort()).toEqual([

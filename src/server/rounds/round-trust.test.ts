@@ -87,7 +87,7 @@ describe("the links of a deactivated person", () => {
       t.db,
       await t.db.select().from(matches).where(eq(matches.id, match.id)),
     );
-    expect(after?.members.every((m) => m.connectionStatus === "pending") ?? true).toBe(true);
+    expect(after?.members.every((m) => m.answer === null) ?? true).toBe(true);
     await checkRoundInvariants(t.db);
   });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import type { ConnectionStatus, SessionKind } from "../../shared/enums";
+import type { CheckInAnswer } from "../../shared/check-in-answers";
+import type { SessionKind } from "../../shared/enums";
 import type { EmailLogEntry } from "../../shared/newsletters";
 import { hashPassword } from "../auth/password";
 import { hashSecret, SESSION_COOKIE } from "../auth/session-store";
@@ -178,7 +179,8 @@ export async function createMatch(
   db: Db,
   options: {
     members: readonly { id: string }[];
-    answers?: readonly ConnectionStatus[];
+    /** Each member's stored answer (null or left out: none yet). */
+    answers?: readonly (CheckInAnswer | null)[];
     answeredAt?: readonly (Date | null)[];
     pairing?: { id: number; month: string };
   } & Partial<typeof matches.$inferInsert>,
@@ -192,8 +194,8 @@ export async function createMatch(
       ...fields,
       members: members.map((m, i) => ({
         userId: m.id,
-        connectionStatus: answers[i] ?? "pending",
-        confirmedAt: answeredAt[i] ?? null,
+        answer: answers[i] ?? null,
+        answeredAt: answeredAt[i] ?? null,
       })),
     },
   ]);

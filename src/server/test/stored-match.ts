@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
+import { chatHappened } from "../../shared/chat-happened";
 import type { Db } from "../db/client";
 import { matches } from "../db/schema";
-import { type MatchWithMembers, withMembers } from "../match-members/match-members";
+import { chatAnswersOf, type MatchWithMembers, withMembers } from "../match-members/match-members";
 
 /** A match as stored, with its members and their answers (for tests to check what was written). */
 export async function storedMatch(db: Db, matchId: number): Promise<MatchWithMembers> {
@@ -12,7 +13,12 @@ export async function storedMatch(db: Db, matchId: number): Promise<MatchWithMem
   return match;
 }
 
-/** The members' answers of a stored match, in member order. */
+/** The members' stored answers of a match (null: none yet), in member order. */
 export async function storedAnswers(db: Db, matchId: number) {
-  return (await storedMatch(db, matchId)).members.map((m) => m.connectionStatus);
+  return (await storedMatch(db, matchId)).members.map((m) => m.answer);
+}
+
+/** Whether the stored match's chat happened, by the one definition (docs/matches.md). */
+export async function storedChatHappened(db: Db, matchId: number): Promise<boolean> {
+  return chatHappened(chatAnswersOf(await storedMatch(db, matchId)));
 }

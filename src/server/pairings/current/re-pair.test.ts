@@ -128,7 +128,7 @@ describe("re-pairing one person of a running pairing", () => {
     expect(rows[0].members).toMatchObject([
       { userId: cy.id },
       { userId: dee.id },
-      { userId: ada.id, connectionStatus: "pending" },
+      { userId: ada.id, answer: null },
     ]);
     const toCy = await peer.waitForMessage((m) => m.to.includes(cy.email));
     expect(toCy.text).toContain("Ada Test joins you and Dee Test for your March 2027 coffee chat.");

@@ -9,7 +9,7 @@ import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { completedPairings, matches, pairings } from "../../db/schema";
 import { Conflict, NotFound } from "../../errors";
-import { withMembers } from "../../match-members/match-members";
+import { chatAnswersOf, withMembers } from "../../match-members/match-members";
 import { fullName, loadMembers } from "../scope/pairing-members";
 import { ALL_USERS_LABEL } from "../scope/scope";
 import { fileNameBase } from "./file-names";
@@ -68,11 +68,11 @@ async function completeInTx(ctx: AppContext, tx: Tx, pairingId: number) {
     name: pairing.name,
     month: pairing.month,
     domainGroup: pairing.domainGroupName ?? ALL_USERS_LABEL,
-    chats_happened: rows.filter(chatHappened).length,
+    chats_happened: rows.filter((m) => chatHappened(chatAnswersOf(m))).length,
     matches: rows.map((m) => ({
       ...fileMembers(m.members.map((member) => person(member.userId))),
       status: m.status,
-      chat_happened: chatHappened(m),
+      chat_happened: chatHappened(chatAnswersOf(m)),
     })),
   };
 

@@ -39,7 +39,7 @@ async function groupPairing() {
   await createMatch(t.db, { members: [a, b], pairing });
   await createMatch(t.db, {
     members: [c, d, e],
-    answers: ["pending", "pending", "confirmed"],
+    answers: [null, null, "met"],
     pairing,
   });
   return { group, pairing, people: [a, b, c, d, e] };
@@ -184,7 +184,7 @@ describe("completing pairings and their completed records", () => {
     await createMatch(t.db, {
       members: people,
       pairing,
-      answers: ["pending", "pending", "pending", "confirmed"],
+      answers: [null, null, null, "met"],
     });
     const current = (await admin.get("/api/admin/current-pairings")).json();
     const [listed] = current.matchesByPairing[String(pairing.id)];

@@ -1,3 +1,4 @@
+import { connectionStatusOf } from "../../../shared/check-in-answers";
 import type { ExclusionReason } from "../../../shared/exclusions";
 import type { PairingSummary, PreviewMatch, PreviewMember } from "../../../shared/pairings";
 import type { PairingRow } from "../../db/schema";
@@ -32,12 +33,12 @@ export function presentPreviewMatch(
   members: Map<string, MemberInfo>,
   away: Map<string, ExclusionReason>,
 ): PreviewMatch {
-  const list = match.members.map(({ userId, connectionStatus }): PreviewMember => {
+  const list = match.members.map(({ userId, answer }): PreviewMember => {
     const reason = away.get(userId);
     return {
       ...memberOf(members, userId),
       id: userId,
-      connectionStatus,
+      connectionStatus: connectionStatusOf(answer),
       ...(reason ? { away: reason } : {}),
     };
   });

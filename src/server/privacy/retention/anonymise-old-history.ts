@@ -13,9 +13,9 @@ export const ANONYMISED_ACTIVITY =
 /**
  * Detaches the people from everything older than `cutoff` (docs/privacy.md "Retention"), the way
  * an erasure does, keeping every answer, outcome and month so counts and metrics of those months
- * stay the same: a match of a finished pairing keeps its size and answers, but its members become
- * "a former colleague"; check-ins and answered "still in?" questions keep their answer but no
- * person; activity lines keep their kind, month and pairing but name nobody; send logs,
+ * stay the same: a match of a finished pairing keeps its size and its members' answers, but its
+ * members become "a former colleague"; check-in questions keep their dates and answered "still
+ * in?" questions their answer, but no person; activity lines keep their kind, month and pairing but name nobody; send logs,
  * deliveries and company inquiries lose their addresses; stored outbox mails (copies of mails
  * sent) are deleted. A running pairing is never touched. Returns the rows changed.
  */

@@ -76,7 +76,7 @@ describe("the daily retention job", () => {
     const old = await createPairing(t.db, { month: "2027-02", status: "completed" });
     const oldMatch = await createMatch(t.db, {
       members: [grace, bob],
-      answers: ["confirmed", "confirmed"],
+      answers: ["met", "met"],
       pairing: old,
       matchDate: clock.now(),
     });
@@ -85,7 +85,6 @@ describe("the daily retention job", () => {
       matchId: oldMatch.id,
       userId: grace.id,
       askedAt: clock.now(),
-      answer: "met",
     });
     // A pairing still running when the cut-off passes it is the present, not history.
     const carl = await createUser(t.db, { email: "carl@keep.test" });
@@ -116,7 +115,7 @@ describe("the daily retention job", () => {
       .from(matchMembers)
       .where(eq(matchMembers.matchId, oldMatch.id));
     expect(oldMembers).toHaveLength(2);
-    expect(oldMembers.map((m) => m.connectionStatus)).toEqual(["confirmed", "confirmed"]);
+    expect(oldMembers.map((m) => m.answer)).toEqual(["met", "met"]);
     expect(oldMembers.some((m) => m.userId === grace.id)).toBe(false);
     const recentMembers = await t.db
       .select()
@@ -131,7 +130,7 @@ describe("the daily retention job", () => {
     const entries = await t.db.select().from(emailLogEntries);
     expect(JSON.stringify(entries)).not.toContain(grace.email);
     const [checkIn] = await t.db.select().from(checkIns).where(eq(checkIns.matchId, oldMatch.id));
-    expect(checkIn).toMatchObject({ userId: null, answer: "met" });
+    expect(checkIn).toMatchObject({ userId: null, matchId: oldMatch.id });
     expect(await t.db.select().from(activities).where(eq(activities.userId, grace.id))).toEqual([]);
     const [still] = await t.db.select().from(users).where(eq(users.id, grace.id));
     expect(still.email).toBe(grace.email);

@@ -21,6 +21,7 @@ import {
   tablesHolding,
 } from "../../test/factories";
 import { runRetentionOnce } from "../../test/run-retention";
+import { storedAnswers } from "../../test/stored-match";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { ANONYMISED_ACTIVITY } from "./anonymise-old-history";
 
@@ -53,21 +54,21 @@ async function historyOfNovember() {
   const old = await createPairing(t.db, { month: "2026-11", status: "completed", scopeKey: "all" });
   const first = await createMatch(t.db, {
     members: [ada, cyrus],
-    answers: ["confirmed", "pending"],
+    answers: ["met", null],
     pairing: old,
     matchDate: november,
     status: "completed",
   });
   const second = await createMatch(t.db, {
     members: [bob, dee],
-    answers: ["not_confirmed", "not_confirmed"],
+    answers: ["skip", "skip"],
     pairing: old,
     matchDate: november,
     status: "completed",
   });
   await t.db.insert(checkIns).values([
-    { pairingId: old.id, matchId: first.id, userId: ada.id, askedAt: november, answer: "met" },
-    { pairingId: old.id, matchId: second.id, userId: dee.id, askedAt: november, answer: "skip" },
+    { pairingId: old.id, matchId: first.id, userId: ada.id, askedAt: november },
+    { pairingId: old.id, matchId: second.id, userId: dee.id, askedAt: november },
     { pairingId: old.id, matchId: first.id, userId: cyrus.id, askedAt: november },
   ]);
   await t.db.insert(stillInQuestions).values({
@@ -101,7 +102,7 @@ async function historyOfNovember() {
   });
   const current = await createPairing(t.db, { month: "2027-01", scopeKey: "all-now" });
   await createMatch(t.db, { members: [ada, bob], pairing: current, matchDate: clock.now() });
-  return { ada, cyrus, dee, old };
+  return { ada, cyrus, dee, old, first, second };
 }
 
 /** Every figure an admin or a visitor reads about past months, and the answers behind them. */
@@ -112,8 +113,10 @@ async function figures(admin: { id: string }) {
     metrics,
     stats,
     publicFigures: await countPublicFigures(t.ctx),
-    checkIns: await rows(sql`select p.month, c.answer, count(*)::int as n from check_ins c
-      join pairings p on p.id = c.pairing_id group by 1, 2 order by 1, 2`),
+    checkIns: await rows(sql`select p.month, count(*)::int as n from check_ins c
+      join pairings p on p.id = c.pairing_id group by 1 order by 1`),
+    answers: await rows(sql`select m.month, mm.answer, count(*)::int as n from match_members mm
+      join matches m on m.id = mm.match_id group by 1, 2 order by 1, 2`),
     stillIn: await rows(sql`select scope_key, choice, count(*)::int as n from still_in_questions
       group by 1, 2 order by 1, 2`),
     activity: await rows(sql`select month, kind, count(*)::int as n from activities
@@ -126,7 +129,7 @@ async function figures(admin: { id: string }) {
 describe("history the retention setting anonymises", () => {
   it("keeps every figure of the old months while no name or address of theirs remains", async () => {
     const admin = await createAdmin(t.db, { email: "boss@hq.test" });
-    const { ada, cyrus, dee, old } = await historyOfNovember();
+    const { ada, cyrus, dee, old, first, second } = await historyOfNovember();
     const before = await figures(admin);
     expect(before.metrics.matchingMetrics.previousMonths).toContainEqual(
       expect.objectContaining({ month: "2026-11", totalMatches: 2, completedMatches: 1 }),
@@ -143,7 +146,9 @@ describe("history the retention setting anonymises", () => {
     }
     const oldCheckIns = await t.db.select().from(checkIns).where(eq(checkIns.pairingId, old.id));
     expect(oldCheckIns.map((c) => c.userId)).toEqual([null, null, null]);
-    expect(oldCheckIns.map((c) => c.answer ?? "none").sort()).toEqual(["met", "none", "skip"]);
+    // The answers stay on the matches, whose members are now former colleagues.
+    expect(await storedAnswers(t.db, first.id)).toEqual(["met", null]);
+    expect(await storedAnswers(t.db, second.id)).toEqual(["skip", "skip"]);
     const lines = await t.db.select().from(activities).where(eq(activities.month, "2026-11"));
     expect(lines.map((l) => l.detail).sort()).toEqual([
       ANONYMISED_ACTIVITY,
