@@ -1,6 +1,6 @@
 import { and, asc, type Column, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { ConnectionStatus } from "../../shared/enums";
-import { MAX_GROUP_SIZE, MIN_GROUP_SIZE } from "../../shared/group-size";
+import { MAX_MATCH_SIZE, MIN_MATCH_SIZE } from "../../shared/match-size";
 import { insertAsJson } from "../db/bulk-insert";
 import type { Db, Tx } from "../db/client";
 import { type MatchRow, matches, matchMembers } from "../db/schema";
@@ -28,17 +28,17 @@ export type NewMember =
 
 export type NewMatch = typeof matches.$inferInsert & { members: readonly NewMember[] };
 
-export class GroupSizeError extends Error {}
+export class MatchSizeError extends Error {}
 
 function memberRows(matchId: number, members: readonly NewMember[]) {
   const ids = members.map((m) => (typeof m === "string" ? m : m.userId));
   if (
-    ids.length < MIN_GROUP_SIZE ||
-    ids.length > MAX_GROUP_SIZE ||
+    ids.length < MIN_MATCH_SIZE ||
+    ids.length > MAX_MATCH_SIZE ||
     new Set(ids).size !== ids.length
   ) {
-    throw new GroupSizeError(
-      `A match needs ${MIN_GROUP_SIZE} to ${MAX_GROUP_SIZE} different people, got ${ids.length}`,
+    throw new MatchSizeError(
+      `A match needs ${MIN_MATCH_SIZE} to ${MAX_MATCH_SIZE} different people, got ${ids.length}`,
     );
   }
   return members.map((m, i) => ({

@@ -48,8 +48,8 @@ describe("a scheduled publish", () => {
     await at("2027-02-20T00:00:00Z");
     await at("2027-02-26T09:00:00Z");
     const [draft] = await t.db.select().from(roundDrafts).where(eq(roundDrafts.month, "2027-03"));
-    expect(draft.groups.every((g) => g.length === 2)).toBe(true);
-    const [first, second] = draft.groups;
+    expect(draft.matches.every((g) => g.length === 2)).toBe(true);
+    const [first, second] = draft.matches;
 
     // Between the draft and the pairing day: one of the first pair is placed in another scope's
     // running March pairing, one of the second pair is deactivated.
@@ -71,7 +71,7 @@ describe("a scheduled publish", () => {
       t.db,
       await t.db.select().from(matches).where(eq(matches.pairingId, march.id)),
     );
-    expect(made.map(memberIds)).toEqual([draft.groups[2]]);
+    expect(made.map(memberIds)).toEqual([draft.matches[2]]);
     expect(march.totalPairs).toBe(1);
     const current: CurrentPairingsResponse = (
       await admin.get("/api/admin/current-pairings")

@@ -111,15 +111,15 @@ describe("the admin's control of the rounds", () => {
     await runDueSteps(t.ctx);
     const url = "/api/admin/rounds/all/2027-03";
     const draft = (await asAdmin().get(`${url}/draft`)).json();
-    expect(draft.groups.flat()).toHaveLength(4);
-    const [[a, b], [c]] = draft.groups;
+    expect(draft.matches.flat()).toHaveLength(4);
+    const [[a, b], [c]] = draft.matches;
     const same = await asAdmin().post(`${url}/swap`, { userA: a.id, userB: b.id });
     expect(same.statusCode).toBe(400);
-    expect(same.json().message).toBe("These two are already in the same group.");
+    expect(same.json().message).toBe("These two are already in the same match.");
     const swapped = await asAdmin().post(`${url}/swap`, { userA: a.id, userB: c.id });
     expect(swapped.statusCode).toBe(200);
     const after = (await asAdmin().get(`${url}/draft`)).json();
-    expect(after.groups[0].map((m: { id: string }) => m.id)).toContain(c.id);
+    expect(after.matches[0].map((m: { id: string }) => m.id)).toContain(c.id);
     expect((await asAdmin().post(`${url}/regenerate`)).statusCode).toBe(200);
     expect((await asAdmin().post(`${url}/skip`)).statusCode).toBe(200);
     expect(await t.db.select().from(roundDrafts).where(eq(roundDrafts.month, "2027-03"))).toEqual(

@@ -142,7 +142,7 @@ describe("a group created shortly before its review window", () => {
       .select()
       .from(roundDrafts)
       .where(eq(roundDrafts.scopeKey, String(group.id)));
-    expect(draft.groups).toHaveLength(1);
+    expect(draft.matches).toHaveLength(1);
   });
 });
 

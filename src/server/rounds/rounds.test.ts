@@ -51,7 +51,7 @@ describe("a round runs by itself", () => {
     const ran = await at("2027-02-26T09:00:00Z");
     expect(ran.map((r) => [r.step, r.state])).toEqual([["draft", "done"]]);
     const [draft] = await t.db.select().from(roundDrafts).where(eq(roundDrafts.month, "2027-03"));
-    expect(draft.groups.flat().sort()).toEqual(people.map((p) => p.id).sort());
+    expect(draft.matches.flat().sort()).toEqual(people.map((p) => p.id).sort());
     expect(await marchPairings()).toEqual([]);
     const seen = await t.as(people[0]).get("/api/matches/current");
     expect(seen.json()).toMatchObject({ match: null });
