@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => story?.close());
 
-/** Ada's March match with Grace in a group of their own, and Sam without a partner. */
+/** Ada's March match with Grace in a domain group of their own, and Sam without a partner. */
 async function adaWithMatch() {
   const domain = `away${++n}.test`;
   const group = await createGroup(story.db, { displayName: `Away ${n}` });

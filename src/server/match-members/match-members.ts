@@ -174,7 +174,7 @@ export async function setMemberAnswer(
   return rows.length > 0;
 }
 
-/** Adds a member at the end of the match's list (re-pairing into a group); pending answer. */
+/** Adds a member at the end of the match's list (re-pairing into a pair or a trio); pending answer. */
 export async function addMember(db: Executor, matchId: number, userId: string): Promise<void> {
   await db.insert(matchMembers).values({
     matchId,

@@ -125,12 +125,12 @@ describe("my partner is away", () => {
     expect(peer.messages.length).toBe(sent + 1);
   });
 
-  it("in a group of four, takes the away partner out and the other three stay matched", async () => {
+  it("in a match of four, takes the away partner out and the other three stay matched", async () => {
     const { pairing, person } = await company();
     const four = await Promise.all(["Ada", "Bob", "Cy", "Dee"].map((x) => person(x)));
     const [ada, bob, cy, dee] = four;
-    const group = await createMatch(t.db, { members: four, pairing });
-    const res = await report(cy, group.id, { partnerId: bob.id });
+    const matchRow = await createMatch(t.db, { members: four, pairing });
+    const res = await report(cy, matchRow.id, { partnerId: bob.id });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       message: "Thanks for telling us. You, Ada Test and Dee Test stay matched for March 2027.",
@@ -140,7 +140,7 @@ describe("my partner is away", () => {
     expect((await pairingMatches(pairing.id)).map(members)).toEqual([[ada.id, cy.id, dee.id]]);
   });
 
-  it("re-pairs someone who chose a group of four into a trio of people who chose four", async () => {
+  it("re-pairs someone who chose a match of four into a trio of people who chose four", async () => {
     const { pairing, person, match } = await company();
     const chose4 = { preferredGroupSize: 4 };
     const [ada, bob] = [await person("Ada", chose4), await person("Bob", chose4)];
@@ -150,7 +150,7 @@ describe("my partner is away", () => {
       await person("Eve", chose4),
     ];
     const pair = await match(ada, bob);
-    const group = await createMatch(t.db, { members: trio, pairing });
+    const matchRow = await createMatch(t.db, { members: trio, pairing });
     const res = await report(ada, pair.id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -160,7 +160,7 @@ describe("my partner is away", () => {
       notified: 5,
     });
     const rows = await pairingMatches(pairing.id);
-    expect(rows.map((r) => r.id)).toEqual([group.id]);
+    expect(rows.map((r) => r.id)).toEqual([matchRow.id]);
     expect(members(rows[0])).toEqual([...trio.map((p) => p.id), ada.id]);
   });
 });

@@ -3,7 +3,7 @@ import type { ProfileFormValues, ProfileInput } from "@shared/profile";
 import { Controller, type UseFormReturn } from "react-hook-form";
 import { FieldError } from "../../components/ui/input";
 
-/** "How many people would you like to meet?": one-to-one, a group of 3 or a group of 4. */
+/** "How many people would you like to meet?": "One-to-one", "Group of 3" or "Group of 4", the product's labels. */
 export function MatchSizeField({
   form,
   errorId,

@@ -241,7 +241,7 @@ describe("the newsletter e-mail of each recipient", () => {
     expect(received.text).not.toContain("Cy Test");
   });
 
-  it("names every partner in a group of four", async () => {
+  it("names every partner in a match of four", async () => {
     const { pairing, person } = await company();
     const four = await Promise.all(["Ana", "Bo", "Cai", "Dov"].map((n) => person(n)));
     await createMatch(t.db, { members: four, pairing });

@@ -7,7 +7,7 @@ import { SAMPLE_GROUP, SAMPLE_GROUP_ID, sampleRoundList } from "./sample-people"
 
 /**
  * The sample company's rounds as the server stores them once seeded: one pairing per round
- * (completed ones with their record), one match per group with its members' answers, and whether
+ * (completed ones with their record), each match with its members' answers, and whether
  * its chat happened by the one definition (src/shared/chat-happened.ts).
  */
 export interface SampleMatch {

@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 checkRoundInvariantsAfterEach(() => t?.db);
 
-/** A company of its own with a running March pairing; people chose groups of four unless told. */
+/** A company of its own with a running March pairing; people chose matches of four unless told. */
 const company = () =>
   createRunningCompany(t.db, { name: "Four", personDefaults: { preferredGroupSize: 4 } });
 
@@ -40,8 +40,8 @@ const pairingMatches = async (pairingId: number) =>
     await t.db.select().from(matches).where(eq(matches.pairingId, pairingId)).orderBy(matches.id),
   );
 
-describe("re-pairing someone who chose a group of four", () => {
-  it("makes a trio of people who chose four into a group of four and tells all four", async () => {
+describe("re-pairing someone who chose a match of four", () => {
+  it("makes a trio of people who chose four into a match of four and tells all four", async () => {
     const { pairing, person } = await company();
     const ada = await person("Ada");
     const bob = await person("Bob");
@@ -71,7 +71,7 @@ describe("re-pairing someone who chose a group of four", () => {
     );
   });
 
-  it("does not put someone who chose one-to-one into a group of four", async () => {
+  it("does not put someone who chose one-to-one into a match of four", async () => {
     const { pairing, person } = await company();
     const ada = await person("Ada", { preferredGroupSize: 2 });
     const bob = await person("Bob", { preferredGroupSize: 2 });

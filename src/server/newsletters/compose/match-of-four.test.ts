@@ -30,8 +30,8 @@ afterAll(async () => {
   await peer.close();
 });
 
-/** A company whose running pairing is one group of four; a newsletter linked to it. */
-async function groupOfFour() {
+/** A company whose running pairing is one match of four; a newsletter linked to it. */
+async function matchOfFour() {
   const domain = `fours${++n}.test`;
   const group = await createGroup(t.db, { displayName: `Fours ${n}` });
   await allowEmail(t.db, `*@${domain}`, group.id);
@@ -54,9 +54,9 @@ async function groupOfFour() {
   return { four, newsletter, pairingFile: activePairingFile(pairing.id) };
 }
 
-describe("the newsletter for a group of four", () => {
+describe("the newsletter for a match of four", () => {
   it("writes to each of the four, naming the other three and logging their addresses", async () => {
-    const { four, newsletter } = await groupOfFour();
+    const { four, newsletter } = await matchOfFour();
     const composition = await compose(t.ctx, { newsletter: newsletter.id });
     await composition.prepare();
     expect(composition.recipients.map((r) => r.email).sort()).toEqual(
@@ -80,7 +80,7 @@ describe("the newsletter for a group of four", () => {
   });
 
   it("previews each member's e-mail with three partners and validates four people as matched", async () => {
-    const { four, newsletter, pairingFile } = await groupOfFour();
+    const { four, newsletter, pairingFile } = await matchOfFour();
     const admin = t.as(await createAdmin(t.db));
     const preview = await admin.post(`/api/admin/newsletters/${newsletter.id}/preview-email`, {
       recipientEmail: four[2].email,
