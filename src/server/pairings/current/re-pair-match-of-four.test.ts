@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../../clock";
 import { matches } from "../../db/schema";
 import { withMembers } from "../../match-members/match-members";
@@ -10,8 +10,9 @@ import {
   createRunningCompany,
 } from "../../test/factories";
 import { checkRoundInvariantsAfterEach } from "../../test/round-invariants-hook";
-import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { setUpAppWithSmtpPeer } from "../../test/smtp-app";
+import type { SmtpPeer } from "../../test/smtp-peer";
+import type { TestApp } from "../../test/test-app";
 import type { Requests } from "../../test/test-client";
 
 const NOW = new Date("2027-03-10T09:00:00Z");
@@ -19,14 +20,9 @@ let peer: SmtpPeer;
 let t: TestApp;
 let admin: Requests;
 
+setUpAppWithSmtpPeer({ clock: fixedClock(NOW), deliveries: true }, (app) => ({ t, peer } = app));
 beforeAll(async () => {
-  peer = await startSmtpPeer();
-  t = await createTestApp({ clock: fixedClock(NOW), smtpUrl: peer.url, deliveries: true });
   admin = t.as(await createAdmin(t.db, { email: "boss@four.test" }));
-});
-afterAll(async () => {
-  await t.close();
-  await peer.close();
 });
 checkRoundInvariantsAfterEach(() => t?.db);
 
