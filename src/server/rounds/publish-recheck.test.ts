@@ -7,7 +7,7 @@ import { runDueSteps } from "../jobs/definitions/round-steps";
 import { memberIds, withMembers } from "../match-members/match-members";
 import {
   allowEmail,
-  createAdmin,
+  createCompanyWidePeople,
   createGroup,
   createGroupPairing,
   createMatch,
@@ -35,15 +35,13 @@ checkRoundInvariantsAfterEach(() => t?.db);
 
 describe("a scheduled publish", () => {
   it("takes out whoever was placed elsewhere or stopped taking part since the draft; a partner left alone waits", async () => {
-    await allowEmail(t.db, "*@acme.test");
-    const admin = t.as(
-      await createAdmin(t.db, { email: "boss@acme.test", participationStatus: "opted_out" }),
+    const company = await createCompanyWidePeople(
+      t.db,
+      "acme.test",
+      ["ada", "ben", "cy", "dee", "eli", "fox"],
+      (name) => ({ firstName: name, lastName: "Acme" }),
     );
-    await Promise.all(
-      ["ada", "ben", "cy", "dee", "eli", "fox"].map((name) =>
-        createUser(t.db, { email: `${name}@acme.test`, firstName: name, lastName: "Acme" }),
-      ),
-    );
+    const admin = t.as(company.admin);
     await createPairing(t.db, { scopeKey: "all", month: "2027-02", name: "February" });
     await at("2027-02-20T00:00:00Z");
     await at("2027-02-26T09:00:00Z");

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { roundDrafts } from "../db/schema";
 import { runDueSteps } from "../jobs/definitions/round-steps";
-import { allowEmail, createAdmin, createGroup, createUser } from "../test/factories";
+import { allowEmail, createCompanyWidePeople, createGroup } from "../test/factories";
 import { checkRoundInvariantsAfterEach } from "../test/round-invariants-hook";
 import { createTestApp, type TestApp } from "../test/test-app";
 
@@ -15,10 +15,9 @@ const asAdmin = () => t.as(admin);
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  await allowEmail(t.db, "*@ops.test");
-  admin = await createAdmin(t.db, { email: "boss@ops.test", participationStatus: "opted_out" });
-  employee = await createUser(t.db, { email: "emp@ops.test" });
-  for (const name of ["ann", "bob", "cat"]) await createUser(t.db, { email: `${name}@ops.test` });
+  const company = await createCompanyWidePeople(t.db, "ops.test", ["emp", "ann", "bob", "cat"]);
+  admin = company.admin;
+  employee = company.people[0];
   const group = await createGroup(t.db, { name: "labs", displayName: "Labs" });
   await allowEmail(t.db, "*@labs.test", group.id);
   await runDueSteps(t.ctx);

@@ -396,3 +396,26 @@ export async function createRunningCompany(
   };
   return { group, domain, pairing, person, match, matchOfFour };
 }
+
+/**
+ * The people of a company-wide round: everyone at `domain` whitelisted (in no domain group), an
+ * admin boss@<domain> who is opted out (so never paired), and one person per name (name@<domain>,
+ * with `fields` of their own), made in the order given.
+ */
+export async function createCompanyWidePeople(
+  db: Db,
+  domain: string,
+  names: readonly string[],
+  fields: (name: string) => Partial<NewUserRow> = () => ({}),
+) {
+  await allowEmail(db, `*@${domain}`);
+  const admin = await createAdmin(db, {
+    email: `boss@${domain}`,
+    participationStatus: "opted_out",
+  });
+  const people = [];
+  for (const name of names) {
+    people.push(await createUser(db, { email: `${name}@${domain}`, ...fields(name) }));
+  }
+  return { admin, people };
+}
