@@ -75,7 +75,7 @@ function checkPairing(
       pairingId: pairing.id,
       pairingName: pairing.name,
       kind: "double-booked",
-      message: `${doubled.size} ${doubled.size === 1 ? "person is" : "people are"} in more than one group of ${pairing.name}.`,
+      message: `${doubled.size} ${doubled.size === 1 ? "person is" : "people are"} in more than one match of ${pairing.name}.`,
     });
   }
   const from = shiftMonth(pairing.month, -windowMonths);
