@@ -8,10 +8,15 @@ export default defineConfig({
     include: ["e2e/**/*.e2e.ts"],
     environment: "node",
     pool: "forks",
-    // Two cores: one browser story at a time keeps timings stable.
-    fileParallelism: false,
+    // Two story files at a time: a story mostly waits (on the page, the app, the shared Chromium),
+    // so two finish well before one and one. Each has its own app, data folder, SMTP peer and
+    // browser contexts. The files of a worker share its modules (no isolation), so the server's
+    // code is imported once per worker (docs/performance.md, "The test suite").
+    maxWorkers: 2,
+    isolate: false,
     globalSetup: ["e2e/support/global-setup.ts"],
-    testTimeout: 60_000,
+    // A story of many steps shares the machine with another story.
+    testTimeout: 120_000,
     // Stories assert with expect.poll (a read is retried until it matches): allow a loaded machine.
     expect: { poll: { timeout: 15_000, interval: 100 } },
     hookTimeout: 120_000,
