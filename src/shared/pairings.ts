@@ -266,12 +266,12 @@ export function membersOfFileMatch(m: FileMatch): FilePerson[] {
   return slots.flatMap(([name, email]) => (email ? [{ name: name ?? "", email }] : []));
 }
 
-/** GET /api/admin/pairing-groups: completed records by their group's label. */
-export const pairingGroupsResponseSchema = z.record(
+/** GET /api/admin/pairing-groups: the pairing references a newsletter can link, by scope label. */
+export const pairingReferencesResponseSchema = z.record(
   z.string(),
   z.array(z.object({ fileName: z.string(), groupName: z.string(), totalPairs: z.number().int() })),
 );
-export type PairingGroupsResponse = z.infer<typeof pairingGroupsResponseSchema>;
+export type PairingReferencesResponse = z.infer<typeof pairingReferencesResponseSchema>;
 
 export const validationIssueSchema = z.object({
   pairingId: z.number().int(),

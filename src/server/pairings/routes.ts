@@ -16,7 +16,7 @@ import {
   deleteCompletedPairingFile,
   getCompletedPairingContent,
   listCompletedPairingFiles,
-  listPairingGroups,
+  listPairingReferences,
 } from "./records/completed-files";
 import { getPairingHistory } from "./records/pairing-history";
 import { getPairingReport } from "./reports/pairing-report";
@@ -112,7 +112,10 @@ const recordRoutes: FeatureRoutes = async (app, { ctx }) => {
     ...endpointRoute(endpoints.completedFiles),
     handler: async () => listCompletedPairingFiles(ctx),
   });
-  r.route({ ...endpointRoute(endpoints.groups), handler: async () => listPairingGroups(ctx) });
+  r.route({
+    ...endpointRoute(endpoints.references),
+    handler: async () => listPairingReferences(ctx),
+  });
   r.route({
     ...endpointRoute(endpoints.removeCompletedFile),
     handler: async (request) => deleteCompletedPairingFile(ctx, request.params.fileName),

@@ -12,9 +12,9 @@ import {
   fileNameParamsSchema,
   generatePairingBodySchema,
   generatePairingResponseSchema,
-  pairingGroupsResponseSchema,
   pairingHistoryResponseSchema,
   pairingIdParamsSchema,
+  pairingReferencesResponseSchema,
   pairingReportResponseSchema,
   pairingValidationQuerySchema,
   pairingValidationResponseSchema,
@@ -114,10 +114,10 @@ export const pairingEndpoints = {
     path: "/api/admin/completed-pairing-files",
     response: answers(z.array(completedPairingFileSchema)),
   }),
-  groups: endpoint({
+  references: endpoint({
     method: "GET",
     path: "/api/admin/pairing-groups",
-    response: answers(pairingGroupsResponseSchema),
+    response: answers(pairingReferencesResponseSchema),
   }),
   removeCompletedFile: endpoint({
     method: "DELETE",

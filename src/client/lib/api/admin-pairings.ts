@@ -27,7 +27,7 @@ export const pairingKeys = {
     [endpoints.current.path, filters, cursor, limit] as const,
   completed: [endpoints.completedFiles.path] as const,
   completedFile: (fileName: string) => [COMPLETED_FILES, fileName] as const,
-  groups: [endpoints.groups.path] as const,
+  references: [endpoints.references.path] as const,
   history: [endpoints.history.path] as const,
 };
 

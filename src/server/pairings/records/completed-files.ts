@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import {
   type CompletedPairingContent,
   type CompletedPairingFile,
-  type PairingGroupsResponse,
+  type PairingReferencesResponse,
   pairingFileNamePattern,
 } from "../../../shared/pairings";
 import type { AppContext } from "../../context";
@@ -63,17 +63,20 @@ export async function deleteCompletedPairingFile(
   return { message: `Deleted pairing file ${fileName}` };
 }
 
-/** Completed records grouped by their group's label. */
-export async function listPairingGroups(ctx: AppContext): Promise<PairingGroupsResponse> {
+/**
+ * The pairing references a newsletter can link (the spec's "pairing groups"), listed by their
+ * scope's label: each a completed record's file name.
+ */
+export async function listPairingReferences(ctx: AppContext): Promise<PairingReferencesResponse> {
   const files = await listCompletedPairingFiles(ctx);
-  const groups: PairingGroupsResponse = {};
+  const byLabel: PairingReferencesResponse = {};
   for (const file of files) {
-    groups[file.groupDisplay] = groups[file.groupDisplay] ?? [];
-    groups[file.groupDisplay].push({
+    byLabel[file.groupDisplay] = byLabel[file.groupDisplay] ?? [];
+    byLabel[file.groupDisplay].push({
       fileName: file.fileName,
       groupName: file.displayName,
       totalPairs: file.matchCount,
     });
   }
-  return groups;
+  return byLabel;
 }

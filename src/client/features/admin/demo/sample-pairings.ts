@@ -133,7 +133,7 @@ export const samplePairingAnswers: Record<string, unknown> = {
     answerTo(pairingEndpoints.excluded, excludedAnswer),
     answerTo(pairingEndpoints.current, currentPairingsAnswer),
     answerTo(pairingEndpoints.completedFiles, completedFiles),
-    answerTo(pairingEndpoints.groups, {
+    answerTo(pairingEndpoints.references, {
       [completedFiles[0]?.groupDisplay ?? ""]: completedFiles.map((f) => ({
         fileName: f.fileName,
         groupName: f.displayName,

@@ -63,7 +63,7 @@ export function AdminActionsCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <PairingGroupSelect groupId={groupId} onChange={setGroupId} />
+        <DomainGroupSelect groupId={groupId} onChange={setGroupId} />
         <EligibilityBox groupId={groupId} />
         <div className="flex flex-wrap gap-2">
           <Button
@@ -132,8 +132,8 @@ function useGeneration(groupId: number | null, groupLabel: string) {
   return { generate, confirming, setConfirming };
 }
 
-/** The group the pairing is for; All Users (the people in no domain group) when none is chosen. */
-function PairingGroupSelect({
+/** The domain group the pairing is for; All Users (the people in no domain group) when none is chosen. */
+function DomainGroupSelect({
   groupId,
   onChange,
 }: {

@@ -74,7 +74,7 @@ export function refreshPairingData(queryClient: QueryClient) {
     pairingKeys.allValidation,
     pairingKeys.current,
     pairingKeys.completed,
-    pairingKeys.groups,
+    pairingKeys.references,
     pairingKeys.history,
     metricKeys.pairingReport,
     metricKeys.employeeStatus,
