@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { monthDisplay } from "../../shared/pairings";
 import { recordActivity } from "../activity/activity";
 import { askCheckIns } from "../check-ins/ask-check-ins";
 import { remindCheckIns } from "../check-ins/remind-check-ins";
 import type { AppContext } from "../context";
 import { pairings, type RoundStepRow, roundSteps } from "../db/schema";
+import { roundOfStep } from "./round-of-step";
 import type { RoundScope } from "./round-settings";
 import type { StepOutcome } from "./step-ledger";
 
@@ -19,7 +19,7 @@ export async function runCheckInStep(
   scope: RoundScope,
   log: (line: string) => void,
 ): Promise<StepOutcome> {
-  const label = `the ${monthDisplay(step.month)} round for ${scope.label}`;
+  const { label, base } = roundOfStep(step, scope);
   const pairingId = await publishedPairing(ctx, scope.key, step.month);
   if (pairingId === null) {
     return { state: "skipped", note: "No running pairing to check in on." };
@@ -29,8 +29,7 @@ export async function runCheckInStep(
   const run = await ask(ctx, { pairingId, log: errors });
   const what = step.step === "reminder" ? "Reminded" : "Asked";
   await recordActivity(ctx, {
-    scopeKey: scope.key,
-    month: step.month,
+    ...base,
     pairingId,
     kind: step.step === "reminder" ? "round.reminded" : "round.checked-in",
     detail: `${what} ${run.sent} ${run.sent === 1 ? "person" : "people"} in ${label} whether they met${run.failed > 0 ? ` (${run.failed} e-mails failed)` : ""}.`,

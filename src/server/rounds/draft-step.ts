@@ -1,5 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import { monthDisplay } from "../../shared/pairings";
 import { recordActivity } from "../activity/activity";
 import { askQuietPeople } from "../check-ins/ask-quiet-people";
 import type { AppContext } from "../context";
@@ -7,6 +6,7 @@ import { type RoundDraftRow, type RoundStepRow, roundDrafts, roundSteps } from "
 import { HttpError } from "../errors";
 import { composeDraft, pairingOfRound } from "./compose-draft";
 import { notifyAdminsOfDraft } from "./notify-admins";
+import { roundOfStep } from "./round-of-step";
 import { getTimeZone, type RoundScope } from "./round-settings";
 import type { StepOutcome } from "./step-ledger";
 
@@ -22,8 +22,7 @@ export async function runDraftStep(
   scope: RoundScope,
   log: (line: string) => void,
 ): Promise<StepOutcome> {
-  const label = `the ${monthDisplay(step.month)} round for ${scope.label}`;
-  const base = { scopeKey: scope.key, month: step.month };
+  const { label, base } = roundOfStep(step, scope);
   const existing = await pairingOfRound(ctx.db, scope, step.month);
   if (existing) {
     await recordActivity(ctx, {
@@ -82,8 +81,7 @@ async function makeDraft(
   scope: RoundScope,
   log: (line: string) => void,
 ): Promise<{ draft: RoundDraftRow } | { outcome: StepOutcome }> {
-  const label = `the ${monthDisplay(step.month)} round for ${scope.label}`;
-  const base = { scopeKey: scope.key, month: step.month };
+  const { label, base } = roundOfStep(step, scope);
   await askQuietPeople(ctx, {
     scopeKey: scope.key,
     log: { error: (_obj, message) => log(`Rounds: ${message}`) },
