@@ -127,15 +127,18 @@ export async function renewLease(
   const rows = await db
     .update(roundSteps)
     .set({ leaseExpiresAt: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
-    .where(
-      and(
-        eq(roundSteps.id, step.id),
-        eq(roundSteps.claimedBy, owner),
-        eq(roundSteps.state, "running"),
-      ),
-    )
+    .where(heldBy(step, owner))
     .returning({ id: roundSteps.id });
   return rows.length > 0;
+}
+
+/** The step, while `owner` still holds it: claimed by it and not yet settled or given back. */
+function heldBy(step: Pick<RoundStepRow, "id">, owner: string) {
+  return and(
+    eq(roundSteps.id, step.id),
+    eq(roundSteps.claimedBy, owner),
+    eq(roundSteps.state, "running"),
+  );
 }
 
 export interface StepOutcome {
@@ -162,13 +165,7 @@ export async function settleStep(
       claimedBy: null,
       leaseExpiresAt: null,
     })
-    .where(
-      and(
-        eq(roundSteps.id, step.id),
-        eq(roundSteps.claimedBy, owner),
-        eq(roundSteps.state, "running"),
-      ),
-    )
+    .where(heldBy(step, owner))
     .returning({ id: roundSteps.id });
   return rows.length > 0;
 }
@@ -185,11 +182,5 @@ export async function releaseStep(
   await db
     .update(roundSteps)
     .set({ state: "pending", claimedBy: null, leaseExpiresAt: null })
-    .where(
-      and(
-        eq(roundSteps.id, step.id),
-        eq(roundSteps.claimedBy, owner),
-        eq(roundSteps.state, "running"),
-      ),
-    );
+    .where(heldBy(step, owner));
 }
