@@ -74,14 +74,16 @@ describe("the Operations tab's Monthly rounds", () => {
 
     // Swap the first person of the first pair with the first of the second pair.
     const panel = page.locator("div", { has: draft }).last();
-    const groups = async () =>
-      (await panel.getByRole("listitem").allInnerTexts()).map((g) => g.split(" · "));
-    const [first, second] = await groups();
+    const drafted = async () =>
+      (await panel.getByRole("listitem").allInnerTexts()).map((m) => m.split(" · "));
+    const [first, second] = await drafted();
     await panel.getByLabel("Swap").selectOption({ label: first[0] });
     await panel.getByLabel("with").selectOption({ label: second[0] });
     await panel.getByRole("button", { name: "Swap", exact: true }).click();
     await expect
-      .poll(async () => (await groups()).some((g) => g.includes(second[0]) && g.includes(first[1])))
+      .poll(async () =>
+        (await drafted()).some((m) => m.includes(second[0]) && m.includes(first[1])),
+      )
       .toBe(true);
 
     // Regenerate asks first; Cancel keeps the draft.

@@ -121,8 +121,8 @@ describe("an admin runs this month's pairings for a group", () => {
   });
 });
 
-describe("an admin runs pairings for people who chose groups of four", () => {
-  it("generates a group of four for people who chose it and shows all four in one row", async () => {
+describe("an admin runs pairings for people who chose matches of four", () => {
+  it("generates a match of four for people who chose it and shows all four in one row", async () => {
     const group = await createGroup(story.db, { name: "fourco", displayName: "Four Co" });
     await allowEmail(story.db, "*@four-continents.test", group.id);
     // Long names and addresses, as a real company has them.

@@ -1,36 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../src/server/clock";
-import {
-  allowEmail,
-  createGroup,
-  createGroupPairing,
-  createMatch,
-  createUser,
-} from "../src/server/test/factories";
+import { createRunningCompany } from "../src/server/test/factories";
 import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
 
 // The March 2027 round runs from Monday 1 March; its first half ends on 17 March
 // (docs/matches.md, "My partner is away").
 const clock = fixedClock("2027-03-10T09:00:00Z");
 let story: Story;
-let n = 0;
 beforeAll(async () => {
   story = await startStory({ clock });
 });
 afterAll(() => story?.close());
 
-/** Ada's March match with Grace in a group of their own, and Sam without a partner. */
+/** Ada's March match with Grace in a domain group of their own, and Sam without a partner. */
 async function adaWithMatch() {
-  const domain = `away${++n}.test`;
-  const group = await createGroup(story.db, { displayName: `Away ${n}` });
-  await allowEmail(story.db, `*@${domain}`, group.id);
-  const pairing = await createGroupPairing(story.db, group, { month: "2027-03" });
-  const person = (firstName: string, lastName: string) =>
-    createUser(story.db, { email: `${firstName.toLowerCase()}@${domain}`, firstName, lastName });
-  const me = await person("Ada", "Lovelace");
-  const grace = await person("Grace", "Hopper");
-  const sam = await person("Sam", "Free");
-  await createMatch(story.db, { members: [me, grace], pairing });
+  const { person, match } = await createRunningCompany(story.db, { name: "Away" });
+  const me = await person("Ada", { lastName: "Lovelace" });
+  const grace = await person("Grace", { lastName: "Hopper" });
+  const sam = await person("Sam", { lastName: "Free" });
+  await match(me, grace);
   return { me, grace, sam };
 }
 

@@ -65,7 +65,7 @@ export const adminUserSchema = z.object({
   domainGroupId: z.number().int().nullable(),
   /**
    * The partner(s) of the current round, absent when the person has none: `match_name` joins
-   * their names with " & ", `partners` lists them (one: a pair, two: a trio, three: a group of
+   * their names with " & ", `partners` lists them (one: a pair, two: a trio, three: a match of
    * four).
    */
   currentMatch: z

@@ -39,7 +39,7 @@ describe("chatHappened", () => {
     );
   });
 
-  it("reads a group of four like a pair: one Met counts, four Missed do not", () => {
+  it("reads a match of four like a pair: one Met counts, four Missed do not", () => {
     expect(chatHappened(pair("active", "pending", "pending", "pending", "confirmed"))).toBe(true);
     expect(
       chatHappened(pair("completed", "not_confirmed", "not_confirmed", "not_confirmed", "pending")),

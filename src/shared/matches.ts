@@ -74,7 +74,7 @@ export const matchItemSchema = z
     match: matchFieldsSchema,
     /** The first other member (the only one in a pair). */
     partner: matchPartnerSchema,
-    /** Every other member: one for a pair, up to three for a group of four. */
+    /** Every other member: one for a pair, up to three for a match of four. */
     partners: z.array(matchPartnerSchema),
     /** The caller's own side of the match. */
     myConnectionStatus: z.enum(connectionStatuses),

@@ -12,7 +12,7 @@ export type PartnerAwayBody = z.infer<typeof partnerAwayBodySchema>;
 
 export const partnerAwayResponseSchema = z.object({
   message: z.string(),
-  /** `pair`/`trio`/`four`: the reporter was re-paired (joining a pair or a trio); `stays`: the others of a group stay matched. */
+  /** `pair`/`trio`/`four`: the reporter was re-paired (joining a pair or a trio); `stays`: the others of a match stay matched. */
   outcome: z.enum(["pair", "trio", "four", "stays"]),
   /** The names of whom the reporter meets now. */
   partners: z.array(z.string()),

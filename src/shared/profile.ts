@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { sessionUserSchema } from "./auth";
 import { matchingPreferences } from "./enums";
-import { preferredGroupSizeSchema } from "./group-size";
+import { preferredMatchSizeSchema } from "./match-size";
 import { singleLine } from "./required-text";
 
 /** The three matching preferences with the labels the forms show. */
@@ -47,7 +47,7 @@ export const profileSchema = z.object({
     error: "Please choose one of the matching preferences",
   }),
   /** How many people the person would like to meet at once; unchanged when not sent. */
-  preferredGroupSize: preferredGroupSizeSchema.optional(),
+  preferredGroupSize: preferredMatchSizeSchema.optional(),
   bio: z
     .string({ error: "Bio must be text" })
     .trim()

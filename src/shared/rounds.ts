@@ -159,7 +159,7 @@ export const draftViewSchema = z.object({
   month: z.string(),
   monthLabel: z.string(),
   publishAt: z.string(),
-  groups: z.array(z.array(draftMemberSchema)),
+  matches: z.array(z.array(draftMemberSchema)),
   unmatched: z.array(draftMemberSchema),
 });
 export type DraftView = z.infer<typeof draftViewSchema>;

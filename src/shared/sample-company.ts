@@ -121,7 +121,7 @@ export function samplePeople(count: number, first = 0, seed = 42): SamplePerson[
 }
 
 /** One match of a round: indexes into the people list, and each member's answer. */
-export interface SampleGroup {
+export interface SampleMatch {
   members: number[];
   answers: ConnectionStatus[];
 }
@@ -131,7 +131,7 @@ export interface SampleRound {
   month: string;
   /** 0 for the current month's running round, 1 for last month's, … */
   monthsAgo: number;
-  groups: SampleGroup[];
+  matches: SampleMatch[];
   /** The 1st of its month at 09:00 UTC; the current round no later than now. */
   publishedAt: Date;
   /** When the next round was published; null for the current round. */
@@ -171,11 +171,11 @@ export function sampleRounds(people: SamplePerson[], now: Date, seed = 7): Sampl
       (lastMet.get(pairKey(a, b)) ?? Number.POSITIVE_INFINITY) - monthsAgo <=
       SAMPLE_REPEAT_WINDOW_MONTHS;
     avoidRepeats(memberLists, recent);
-    const groups = memberLists.map((members) => ({
+    const matches = memberLists.map((members) => ({
       members,
       answers: answersFor(members.length, monthsAgo === 0, random),
     }));
-    for (const { members } of groups)
+    for (const { members } of matches)
       for (const [a, b] of pairsOf(members)) lastMet.set(pairKey(a, b), monthsAgo);
     const start = new Date(`${sampleMonth(now, -monthsAgo)}-01T09:00:00.000Z`);
     const publishedAt = monthsAgo === 0 && start > now ? now : start;
@@ -184,7 +184,7 @@ export function sampleRounds(people: SamplePerson[], now: Date, seed = 7): Sampl
     rounds.push({
       month: sampleMonth(now, -monthsAgo),
       monthsAgo,
-      groups,
+      matches,
       publishedAt,
       completedAt: null,
     });
@@ -198,18 +198,18 @@ function pairsOf(members: number[]): Array<[number, number]> {
   return members.flatMap((a, i) => members.slice(i + 1).map((b): [number, number] => [a, b]));
 }
 
-/** Swaps members between groups until no group holds a pair that met recently. */
-function avoidRepeats(groups: number[][], recent: (a: number, b: number) => boolean) {
-  const clash = (g: number[]) => pairsOf(g).some(([a, b]) => recent(a, b));
-  for (const group of groups) {
-    for (const other of groups) {
-      if (!clash(group)) break;
-      if (other === group) continue;
-      for (let p = 0; p < group.length && clash(group); p++) {
+/** Swaps members between matches until no match holds a pair that met recently. */
+function avoidRepeats(matches: number[][], recent: (a: number, b: number) => boolean) {
+  const clash = (m: number[]) => pairsOf(m).some(([a, b]) => recent(a, b));
+  for (const match of matches) {
+    for (const other of matches) {
+      if (!clash(match)) break;
+      if (other === match) continue;
+      for (let p = 0; p < match.length && clash(match); p++) {
         for (let q = 0; q < other.length; q++) {
-          [group[p], other[q]] = [other[q], group[p]];
-          if (!clash(group) && !clash(other)) break;
-          [group[p], other[q]] = [other[q], group[p]];
+          [match[p], other[q]] = [other[q], match[p]];
+          if (!clash(match) && !clash(other)) break;
+          [match[p], other[q]] = [other[q], match[p]];
         }
       }
     }
@@ -243,7 +243,7 @@ function answersFor(size: number, current: boolean, random: () => number): Conne
 
 const fullName = (p: SamplePerson) => `${p.firstName} ${p.lastName}`;
 
-/** A completed round's pairing record name (group 1 of the sample company, first record). */
+/** A completed round's pairing record name (the month's first run for the sample company, first record). */
 export const sampleFileName = (month: string, groupName: string = SAMPLE_GROUP.displayName) =>
   `${fileNameBase(month, 1, groupName)}-1.json`;
 
@@ -253,7 +253,7 @@ export function sampleFileContent(
   people: SamplePerson[],
   groupName: string = SAMPLE_GROUP.displayName,
 ): CompletedPairingContent {
-  const records = round.groups.map(({ members, answers }) => {
+  const records = round.matches.map(({ members, answers }) => {
     return {
       ...fileMembers(members.map((i) => ({ name: fullName(people[i]), email: people[i].email }))),
       status: "completed",
@@ -274,4 +274,4 @@ export const SAMPLE_REFUSAL = { code: "550", text: "550 5.1.1 Mailbox unavailabl
 
 /** In one month of three the mail server refused the newsletter to one address, as happens. */
 export const sampleDeliveryRefused = (round: SampleRound, member: number) =>
-  round.monthsAgo % 3 === 1 && member === round.groups[0].members[0];
+  round.monthsAgo % 3 === 1 && member === round.matches[0].members[0];

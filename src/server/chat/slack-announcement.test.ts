@@ -68,7 +68,7 @@ describe("the round's announcement and the channel each person chose", () => {
     }
 
     const [pairing] = await t.db.select().from(pairings).where(eq(pairings.month, "2027-03"));
-    const groups = await withMembers(
+    const made = await withMembers(
       t.db,
       await t.db.select().from(matches).where(eq(matches.pairingId, pairing.id)),
     );
@@ -80,8 +80,8 @@ describe("the round's announcement and the channel each person chose", () => {
       .sort();
 
     // Told in Slack alone: chose Slack only, and every member of the match is in Slack.
-    const toldInSlack = groups.flatMap((g) => {
-      const addresses = g.members.map((m) => emailOf.get(m.userId) as string);
+    const toldInSlack = made.flatMap((match) => {
+      const addresses = match.members.map((m) => emailOf.get(m.userId) as string);
       if (!addresses.every((a) => a in inSlack)) return [];
       return addresses.filter((a) => reach[a.split("@")[0] as keyof typeof reach] === "slack");
     });
@@ -99,8 +99,8 @@ describe("the round's announcement and the channel each person chose", () => {
     }
     const intros = await t.db.select().from(chatDeliveries).where(eq(chatDeliveries.kind, "intro"));
     for (const address of toldInSlack) {
-      const group = groups.find((g) => g.members.some((m) => emailOf.get(m.userId) === address));
-      const intro = intros.find((i) => i.matchId === group?.id);
+      const match = made.find((g) => g.members.some((m) => emailOf.get(m.userId) === address));
+      const intro = intros.find((i) => i.matchId === match?.id);
       expect(intro?.state).toBe("sent");
     }
     const posted = slack.callsOf("chat.postMessage").map((c) => JSON.stringify(c.args.blocks));

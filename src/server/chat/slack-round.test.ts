@@ -128,15 +128,13 @@ describe("the intro and the nudge", () => {
     expect(await at("2027-03-01T09:00:00Z")).toEqual([["publish", "done"]]);
     expect(await drain()).toBe(2);
 
-    const groups = await marchMatches();
-    expect(groups).toHaveLength(2);
+    const made = await marchMatches();
+    expect(made).toHaveLength(2);
     const opened = slack
       .callsOf("conversations.open")
       .map((c) => String(c.args.users).split(",").sort());
     const expected = await Promise.all(
-      groups.map(async (m) =>
-        (await Promise.all(m.members.map((x) => slackIdOf(x.userId)))).sort(),
-      ),
+      made.map(async (m) => (await Promise.all(m.members.map((x) => slackIdOf(x.userId)))).sort()),
     );
     expect(opened.sort()).toEqual(expected.sort());
     const posts = slack.callsOf("chat.postMessage");
@@ -153,7 +151,7 @@ describe("the intro and the nudge", () => {
     // The organiser is a member of the match, named on its row.
     const intros = await t.db.select().from(chatDeliveries).where(eq(chatDeliveries.kind, "intro"));
     for (const intro of intros) {
-      const match = groups.find((g) => g.id === intro.matchId);
+      const match = made.find((m) => m.id === intro.matchId);
       expect(match?.members.map((m) => m.userId)).toContain(intro.organiserId);
       expect(intro.state).toBe("sent");
     }

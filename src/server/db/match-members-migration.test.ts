@@ -46,7 +46,7 @@ describe("migration 0014: members move to match_members", () => {
 
   it("keeps every match and every completed-pairing file unchanged", async () => {
     const matches = await client.query<{ n: number }>("select count(*)::int as n from matches");
-    expect(matches.rows[0].n).toBe(rounds.reduce((n, r) => n + r.groups.length, 0));
+    expect(matches.rows[0].n).toBe(rounds.reduce((n, r) => n + r.matches.length, 0));
     // A later migration (0027) renamed group_number to run_of_month; the values stay.
     const files = (await client.query<Row>("select * from completed_pairings order by id")).rows;
     const renamed = files.map(({ run_of_month, ...file }) => ({
@@ -84,10 +84,10 @@ async function seedAt0013(client: PGlite) {
       `insert into pairings (name, month, scope_key, status) values ($1, $2, 'all', $3) returning id`,
       [round.month, round.month, done ? "completed" : "active"],
     );
-    for (const [g, group] of round.groups.entries()) {
-      const slot = (k: number) => (group.members[k] === undefined ? null : ids[group.members[k]]);
+    for (const [g, match] of round.matches.entries()) {
+      const slot = (k: number) => (match.members[k] === undefined ? null : ids[match.members[k]]);
       const at = (k: number) =>
-        group.answers[k] === undefined || group.answers[k] === "pending"
+        match.answers[k] === undefined || match.answers[k] === "pending"
           ? null
           : new Date(round.publishedAt.getTime() + (g + k) * 60_000);
       await client.query(
@@ -102,9 +102,9 @@ async function seedAt0013(client: PGlite) {
           slot(1),
           slot(2),
           done ? "completed" : "active",
-          group.answers[0],
-          group.answers[1],
-          group.answers[2] ?? null,
+          match.answers[0],
+          match.answers[1],
+          match.answers[2] ?? null,
           at(0),
           at(1),
           at(2),
@@ -120,7 +120,7 @@ async function seedAt0013(client: PGlite) {
           rows[0].id,
           round.month,
           round.month,
-          round.groups.length,
+          round.matches.length,
           JSON.stringify(sampleFileContent(round, people)),
         ],
       );

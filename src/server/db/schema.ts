@@ -736,7 +736,7 @@ export const roundSteps = pgTable(
 );
 
 /**
- * A round's pairing while only admins see it: the groups live here, not in `matches`, so no
+ * A round's pairing while only admins see it: its matches live here, not in `matches`, so no
  * member read can show them; publishing turns them into the month's active pairing.
  */
 export const roundDrafts = pgTable(
@@ -748,8 +748,8 @@ export const roundDrafts = pgTable(
       onDelete: "set null",
     }),
     month: text("month").notNull(),
-    /** User ids, two or three per group. */
-    groups: jsonb("groups").$type<string[][]>().notNull(),
+    /** The draft's matches as user ids, two to four per match. */
+    matches: jsonb("matches").$type<string[][]>().notNull(),
     unmatched: jsonb("unmatched").$type<string[]>().notNull().default([]),
     oddPolicy: text("odd_policy", { enum: oddPolicies }).notNull().default("trio"),
     seed: integer("seed"),

@@ -59,7 +59,7 @@ export async function seedHistory(tx: Tx, input: HistoryInput): Promise<void> {
           domainGroupId: group.id,
           domainGroupName: group.displayName,
           status: past ? ("completed" as const) : ("active" as const),
-          totalPairs: round.groups.length,
+          totalPairs: round.matches.length,
           createdAt: round.publishedAt,
           completedAt: round.completedAt,
         };
@@ -87,7 +87,7 @@ export async function seedHistory(tx: Tx, input: HistoryInput): Promise<void> {
       month: round.month,
       domainGroupId: group.id,
       domainGroupName: group.displayName,
-      matchCount: round.groups.length,
+      matchCount: round.matches.length,
       content: sampleFileContent(round, input.people, group.displayName),
       createdAt: stored[r].completedAt ?? now,
     });
@@ -107,7 +107,7 @@ function matchesOf(
 ) {
   const answeredBy = round.monthsAgo === 0 ? now : (pairing.completedAt ?? now);
   const span = Math.max(0, answeredBy.getTime() - pairing.createdAt.getTime());
-  return round.groups.map((g, i) => {
+  return round.matches.map((g, i) => {
     const at = (k: number) =>
       g.answers[k] === "pending"
         ? null
@@ -172,7 +172,7 @@ async function seedSentNewsletters(
   });
   for (const { newsletter, round, fileName, at } of sent) {
     // One send at a time, so that only one round's deliveries are held (100,000 people: 50,000+).
-    const deliveries = round.groups.flatMap(({ members }) =>
+    const deliveries = round.matches.flatMap(({ members }) =>
       members.map((member) => {
         const refused = sampleDeliveryRefused(round, member);
         return {

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { companyInquiries, settings } from "../db/schema";
 import { createAdmin } from "../test/factories";
-import { type SmtpPeer, startSmtpPeer } from "../test/smtp-peer";
+import { setUpAppWithSmtpPeer } from "../test/smtp-app";
+import type { SmtpPeer } from "../test/smtp-peer";
 import { createTestApp, type TestApp } from "../test/test-app";
 
 const valid = {
@@ -14,14 +15,7 @@ const valid = {
 let peer: SmtpPeer;
 let t: TestApp;
 let ipCounter = 0;
-beforeAll(async () => {
-  peer = await startSmtpPeer();
-  t = await createTestApp({ smtpUrl: peer.url, env: { OPERATOR_EMAIL: "ops@acme.test" } });
-});
-afterAll(async () => {
-  await t.close();
-  await peer.close();
-});
+setUpAppWithSmtpPeer({ env: { OPERATOR_EMAIL: "ops@acme.test" } }, (app) => ({ t, peer } = app));
 
 /** Each call comes from its own address so the per-IP limit only bites where a test wants it. */
 function submit(payload: unknown, remoteAddress = `10.0.0.${++ipCounter}`) {

@@ -2,7 +2,7 @@ import { and, asc, type Column, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { ChatAnswers } from "../../shared/chat-happened";
 import { type CheckInAnswer, connectionStatusOf } from "../../shared/check-in-answers";
 import type { MatchStatus } from "../../shared/enums";
-import { MAX_GROUP_SIZE, MIN_GROUP_SIZE } from "../../shared/group-size";
+import { MAX_MATCH_SIZE, MIN_MATCH_SIZE } from "../../shared/match-size";
 import { insertAsJson } from "../db/bulk-insert";
 import type { Db, Tx } from "../db/client";
 import { type MatchRow, matches, matchMembers } from "../db/schema";
@@ -30,17 +30,17 @@ export type NewMember =
 
 export type NewMatch = typeof matches.$inferInsert & { members: readonly NewMember[] };
 
-export class GroupSizeError extends Error {}
+export class MatchSizeError extends Error {}
 
 function memberRows(matchId: number, members: readonly NewMember[]) {
   const ids = members.map((m) => (typeof m === "string" ? m : m.userId));
   if (
-    ids.length < MIN_GROUP_SIZE ||
-    ids.length > MAX_GROUP_SIZE ||
+    ids.length < MIN_MATCH_SIZE ||
+    ids.length > MAX_MATCH_SIZE ||
     new Set(ids).size !== ids.length
   ) {
-    throw new GroupSizeError(
-      `A match needs ${MIN_GROUP_SIZE} to ${MAX_GROUP_SIZE} different people, got ${ids.length}`,
+    throw new MatchSizeError(
+      `A match needs ${MIN_MATCH_SIZE} to ${MAX_MATCH_SIZE} different people, got ${ids.length}`,
     );
   }
   return members.map((m, i) => ({
@@ -185,7 +185,7 @@ export async function setMemberAnswer(
   return rows.length > 0;
 }
 
-/** Adds a member at the end of the match's list (re-pairing into a group); no answer yet. */
+/** Adds a member at the end of the match's list (re-pairing into a pair or a trio); no answer yet. */
 export async function addMember(db: Executor, matchId: number, userId: string): Promise<void> {
   await db.insert(matchMembers).values({
     matchId,

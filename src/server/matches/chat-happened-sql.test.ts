@@ -46,7 +46,7 @@ describe("the chat definition in SQL", () => {
   });
   afterAll(() => t.close());
 
-  it("agrees with chatHappened on every combination of status and answers, groups of 2 to 4", async () => {
+  it("agrees with chatHappened on every combination of status and answers, matches of 2 to 4", async () => {
     expect(combos).toHaveLength(2 * (16 + 64 + 256));
     const rows = await t.db
       .select({

@@ -66,7 +66,7 @@ describe("GET /api/matches/current", () => {
     expect(body.partner.id).toBe(a.id);
   });
 
-  it("shows every partner of a group of four, their answers, and keeps the user1-3 fields", async () => {
+  it("shows every partner of a match of four, their answers, and keeps the user1-3 fields", async () => {
     const people = [];
     for (let i = 0; i < 4; i++) people.push(await createUser(t.db));
     const [a, b, c, d] = people;

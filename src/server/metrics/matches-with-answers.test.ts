@@ -40,7 +40,7 @@ describe("the chat definition as an aggregate over a match's members", () => {
   });
   afterAll(() => t.close());
 
-  it("agrees with chatHappened on every combination of status and answers, groups of 2 to 4", async () => {
+  it("agrees with chatHappened on every combination of status and answers, matches of 2 to 4", async () => {
     const rows = await t.db
       .select({ id: matches.id, happened: chatHappenedOfMembersSql })
       .from(matches)

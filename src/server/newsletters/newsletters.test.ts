@@ -3,15 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PRO_TIPS, USER_NOT_FOUND } from "../../shared/newsletters";
 import { fixedClock } from "../clock";
 import { completedPairings, newsletters, users } from "../db/schema";
-import {
-  allowEmail,
-  createAdmin,
-  createGroup,
-  createGroupPairing,
-  createMatch,
-  createNewsletter,
-  createUser,
-} from "../test/factories";
+import { createAdmin, createNewsletter, createRunningCompany, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 import type { Requests } from "../test/test-client";
 import { activePairingFile } from "./newsletter-files";
@@ -30,24 +22,12 @@ afterAll(() => t.close());
 
 /** A group-scoped active pairing of two pairs, everyone whitelisted. */
 async function pairingOfTwoPairs() {
-  const n = ++seq;
-  const domain = `lc${n}.test`;
-  const group = await createGroup(t.db, { displayName: `Company ${n}` });
-  await allowEmail(t.db, `*@${domain}`, group.id);
-  const pairing = await createGroupPairing(t.db, group, {
-    totalPairs: 2,
+  const { group, pairing, person, match } = await createRunningCompany(t.db, {
+    pairing: { totalPairs: 2 },
   });
-  const people = await Promise.all(
-    ["Ada", "Ben", "Cy", "Di"].map((firstName) =>
-      createUser(t.db, {
-        firstName,
-        lastName: "Test",
-        email: `${firstName.toLowerCase()}@${domain}`,
-      }),
-    ),
-  );
-  await createMatch(t.db, { members: [people[0], people[1]], pairing });
-  await createMatch(t.db, { members: [people[2], people[3]], pairing });
+  const people = await Promise.all(["Ada", "Ben", "Cy", "Di"].map((first) => person(first)));
+  await match(people[0], people[1]);
+  await match(people[2], people[3]);
   return { group, pairing, people, file: activePairingFile(pairing.id) };
 }
 

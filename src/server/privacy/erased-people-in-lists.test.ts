@@ -89,7 +89,7 @@ describe("erased people and old history's stand-ins on the admin's screens", () 
       "a former colleague",
       "a former colleague",
     ]);
-    // Stand-ins sit in every old match by design: no "in two groups" or "met before" issue.
+    // Stand-ins sit in every old match by design: no "in more than one match" or "met before" issue.
     const report = (await t.as(admin).get("/api/admin/pairing-report")).json();
     expect(report.validationIssues).toEqual([]);
     const history = (await t.as(bob).get("/api/matches/history")).json();

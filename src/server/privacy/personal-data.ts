@@ -38,8 +38,8 @@ export const personalDataCoverage: Record<string, Record<string, string>> = {
   settings: { value: "- the company's settings" },
   round_settings: { schedule: "- the company's schedule" },
   round_drafts: {
-    groups: "- an unpublished draft only admins see; published, it becomes the matches",
-    unmatched: "- as groups",
+    matches: "- an unpublished draft only admins see; published, it becomes the matches",
+    unmatched: "- as matches",
     stats: "- counts only",
   },
   activities: { user_id: "activity", data: "activity" },

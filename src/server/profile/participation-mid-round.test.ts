@@ -1,51 +1,33 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { listActivity } from "../activity/activity";
 import { fixedClock } from "../clock";
 import { matches } from "../db/schema";
 import { memberIds, withMembers } from "../match-members/match-members";
 import { checkRoundInvariants } from "../rounds/round-invariants";
-import {
-  allowEmail,
-  createGroup,
-  createGroupPairing,
-  createMatch,
-  createUser,
-} from "../test/factories";
-import { type SmtpPeer, startSmtpPeer } from "../test/smtp-peer";
-import { createTestApp, type TestApp } from "../test/test-app";
+import { createRunningCompany } from "../test/factories";
+import { setUpAppWithSmtpPeer } from "../test/smtp-app";
+import type { SmtpPeer } from "../test/smtp-peer";
+import type { TestApp } from "../test/test-app";
 
 let peer: SmtpPeer;
 let t: TestApp;
-beforeAll(async () => {
-  peer = await startSmtpPeer();
-  t = await createTestApp({
-    clock: fixedClock("2027-03-10T09:00:00Z"),
-    smtpUrl: peer.url,
-    deliveries: true,
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await peer.close();
-});
+setUpAppWithSmtpPeer(
+  { clock: fixedClock("2027-03-10T09:00:00Z"), deliveries: true },
+  (app) => ({ t, peer } = app),
+);
 
 describe("pausing or opting out during a running month", () => {
   it("takes the person out of their match and tells the partners whose match changed", async () => {
-    const group = await createGroup(t.db, { displayName: "Mid" });
-    await allowEmail(t.db, "*@mid.test", group.id);
-    const pairing = await createGroupPairing(t.db, group, { month: "2027-03" });
-    const person = (first: string) =>
-      createUser(t.db, {
-        email: `${first.toLowerCase()}@mid.test`,
-        firstName: first,
-        lastName: "Mid",
-      });
+    const { person, match } = await createRunningCompany(t.db, {
+      name: "Mid",
+      personDefaults: { lastName: "Mid" },
+    });
     const [ada, bob, cy, dee, eve] = await Promise.all(
-      ["Ada", "Bob", "Cy", "Dee", "Eve"].map(person),
+      ["Ada", "Bob", "Cy", "Dee", "Eve"].map((first) => person(first)),
     );
-    const trio = await createMatch(t.db, { members: [ada, bob, cy], pairing });
-    const pair = await createMatch(t.db, { members: [dee, eve], pairing });
+    const trio = await match(ada, bob, cy);
+    const pair = await match(dee, eve);
 
     // Cy pauses: Ada and Bob go on as a pair, and are told.
     expect(

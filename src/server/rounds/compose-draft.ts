@@ -62,7 +62,7 @@ export async function composeDraft(ctx: AppContext, scope: RoundScope, month: st
     scopeKey: scope.key,
     domainGroupId: scope.domainGroupId,
     month,
-    groups: result.groups,
+    matches: result.groups,
     unmatched: result.unmatched,
     oddPolicy: settings.oddPolicy,
     seed,

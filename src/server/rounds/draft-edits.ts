@@ -62,7 +62,7 @@ export async function getDraftView(
         eq(roundSteps.step, "publish"),
       ),
     );
-  const ids = [...draft.groups.flat(), ...draft.unmatched];
+  const ids = [...draft.matches.flat(), ...draft.unmatched];
   const rows =
     ids.length === 0
       ? []
@@ -93,7 +93,7 @@ export async function getDraftView(
     month,
     monthLabel: monthDisplay(month),
     publishAt: (publish?.dueAt ?? draft.createdAt).toISOString(),
-    groups: draft.groups.map((g) => g.map(member)),
+    matches: draft.matches.map((m) => m.map(member)),
     unmatched: draft.unmatched.map(member),
   };
 }
@@ -107,10 +107,10 @@ export async function regenerateDraft(ctx: AppContext, scopeKey: string, month: 
     scopeKey,
     month,
     kind: "round.regenerated",
-    detail: `An admin regenerated the ${monthDisplay(month)} draft for ${scope.label}: ${draft.groups.length} groups.`,
+    detail: `An admin regenerated the ${monthDisplay(month)} draft for ${scope.label}: ${draft.matches.length} matches.`,
   });
   return {
-    message: `Regenerated the ${monthDisplay(month)} draft: ${draft.groups.length} groups.`,
+    message: `Regenerated the ${monthDisplay(month)} draft: ${draft.matches.length} matches.`,
   };
 }
 
@@ -124,24 +124,24 @@ export async function swapInDraft(
   const scope = await findRoundScope(ctx.db, scopeKey);
   return ctx.db.transaction(async (tx) => {
     const draft = await lockedDraft(tx, scope, month);
-    const groups = draft.groups.map((g) => [...g]);
+    const placed = draft.matches.map((m) => [...m]);
     const unmatched = [...draft.unmatched];
     const where = (id: string) => {
-      const g = groups.findIndex((members) => members.includes(id));
-      if (g >= 0) return { list: groups[g], group: g };
-      if (unmatched.includes(id)) return { list: unmatched, group: -1 };
+      const m = placed.findIndex((members) => members.includes(id));
+      if (m >= 0) return { list: placed[m], match: m };
+      if (unmatched.includes(id)) return { list: unmatched, match: -1 };
       throw new BadRequest("Both people must be in this draft.", "not_in_draft");
     };
     const a = where(body.userA);
     const b = where(body.userB);
-    if (a.group === b.group) {
-      throw new BadRequest("These two are already in the same group.", "same_group");
+    if (a.match === b.match) {
+      throw new BadRequest("These two are already in the same match.", "same_match");
     }
     a.list[a.list.indexOf(body.userA)] = body.userB;
     b.list[b.list.indexOf(body.userB)] = body.userA;
     await tx
       .update(roundDrafts)
-      .set({ groups, unmatched, updatedAt: ctx.clock.now() })
+      .set({ matches: placed, unmatched, updatedAt: ctx.clock.now() })
       .where(eq(roundDrafts.id, draft.id));
     await recordActivity(
       ctx,

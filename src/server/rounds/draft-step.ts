@@ -101,8 +101,8 @@ async function makeDraft(
   await recordActivity(ctx, {
     ...base,
     kind: "round.drafted",
-    detail: `Drafted ${label}: ${draft.groups.length} groups, ${draft.unmatched.length} without a partner. Only admins see it until it is published.`,
-    data: { groups: draft.groups.length, unmatched: draft.unmatched.length },
+    detail: `Drafted ${label}: ${draft.matches.length} matches, ${draft.unmatched.length} without a partner. Only admins see it until it is published.`,
+    data: { matches: draft.matches.length, unmatched: draft.unmatched.length },
   });
   return { draft };
 }

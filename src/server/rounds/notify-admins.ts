@@ -33,7 +33,7 @@ export async function notifyAdminsOfDraft(
     RoundDraftEmail({
       scope: scope.label,
       month,
-      pairs: draft.groups.length,
+      pairs: draft.matches.length,
       unmatched: draft.unmatched.length,
       publishAt: inZone(publish.at, publish.timeZone),
       reviewUrl: `${ctx.config.appUrl}/admin`,

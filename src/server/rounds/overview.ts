@@ -77,7 +77,7 @@ const BEFORE_START =
 interface RoundInput {
   dates: RoundDates;
   rows: RoundStepRow[];
-  draft: { groups: string[][]; unmatched: string[] } | null;
+  draft: { matches: string[][]; unmatched: string[] } | null;
   completeAt: Date;
   now: Date;
   /** When automatic rounds began for the scope (null: not yet looked at by the scheduler). */
@@ -118,7 +118,7 @@ async function roundView(ctx: AppContext, input: RoundInput): Promise<RoundView>
     monthLabel: monthDisplay(dates.month),
     pairingDay: dates.pairingDay,
     pairingId,
-    draft: draft ? { pairs: draft.groups.length, unmatched: draft.unmatched.length } : null,
+    draft: draft ? { pairs: draft.matches.length, unmatched: draft.unmatched.length } : null,
     steps: [
       step("draft", dates.draftAt),
       step("publish", dates.publishAt),

@@ -1,14 +1,15 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { ActivityPage } from "../../shared/rounds";
 import { fixedClock } from "../clock";
 import { matches, pairings } from "../db/schema";
 import { memberIds, withMembers } from "../match-members/match-members";
 import { deliverQueued } from "../test/deliveries";
-import { createAdmin, createMatch, createRunningCompany } from "../test/factories";
+import { createAdmin, createRunningCompany } from "../test/factories";
 import { checkRoundInvariantsAfterEach } from "../test/round-invariants-hook";
-import { type SmtpPeer, startSmtpPeer } from "../test/smtp-peer";
-import { createTestApp, type TestApp } from "../test/test-app";
+import { setUpAppWithSmtpPeer } from "../test/smtp-app";
+import type { SmtpPeer } from "../test/smtp-peer";
+import type { TestApp } from "../test/test-app";
 import type { Requests } from "../test/test-client";
 import { checkRoundInvariants } from "./round-invariants";
 
@@ -22,14 +23,9 @@ let boss: { id: string };
 /** Signed in anew each time: admin sessions are short and the tests move the clock. */
 const admin = (): Requests => t.as(boss);
 
+setUpAppWithSmtpPeer({ clock, deliveries: true }, (app) => ({ t, peer } = app));
 beforeAll(async () => {
-  peer = await startSmtpPeer();
-  t = await createTestApp({ clock, smtpUrl: peer.url, deliveries: true });
   boss = await createAdmin(t.db, { email: "boss@hq.test", participationStatus: "opted_out" });
-});
-afterAll(async () => {
-  await t.close();
-  await peer.close();
 });
 checkRoundInvariantsAfterEach(() => t?.db);
 
@@ -125,12 +121,11 @@ describe("my partner is away", () => {
     expect(peer.messages.length).toBe(sent + 1);
   });
 
-  it("in a group of four, takes the away partner out and the other three stay matched", async () => {
-    const { pairing, person } = await company();
-    const four = await Promise.all(["Ada", "Bob", "Cy", "Dee"].map((x) => person(x)));
+  it("in a match of four, takes the away partner out and the other three stay matched", async () => {
+    const { pairing, matchOfFour } = await company();
+    const { four, match } = await matchOfFour(["Ada", "Bob", "Cy", "Dee"]);
     const [ada, bob, cy, dee] = four;
-    const group = await createMatch(t.db, { members: four, pairing });
-    const res = await report(cy, group.id, { partnerId: bob.id });
+    const res = await report(cy, match.id, { partnerId: bob.id });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       message: "Thanks for telling us. You, Ada Test and Dee Test stay matched for March 2027.",
@@ -140,7 +135,7 @@ describe("my partner is away", () => {
     expect((await pairingMatches(pairing.id)).map(members)).toEqual([[ada.id, cy.id, dee.id]]);
   });
 
-  it("re-pairs someone who chose a group of four into a trio of people who chose four", async () => {
+  it("re-pairs someone who chose a match of four into a trio of people who chose four", async () => {
     const { pairing, person, match } = await company();
     const chose4 = { preferredGroupSize: 4 };
     const [ada, bob] = [await person("Ada", chose4), await person("Bob", chose4)];
@@ -150,7 +145,7 @@ describe("my partner is away", () => {
       await person("Eve", chose4),
     ];
     const pair = await match(ada, bob);
-    const group = await createMatch(t.db, { members: trio, pairing });
+    const trioMatch = await match(...trio);
     const res = await report(ada, pair.id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -160,7 +155,7 @@ describe("my partner is away", () => {
       notified: 5,
     });
     const rows = await pairingMatches(pairing.id);
-    expect(rows.map((r) => r.id)).toEqual([group.id]);
+    expect(rows.map((r) => r.id)).toEqual([trioMatch.id]);
     expect(members(rows[0])).toEqual([...trio.map((p) => p.id), ada.id]);
   });
 });

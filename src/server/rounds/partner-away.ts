@@ -33,7 +33,7 @@ interface Outcome {
   /** Set when the reporter was re-paired: who to tell. */
   notice: RePairNotice | null;
   partners: Person[];
-  /** Everyone to tell after the commit: the person reported away, and a re-pair's group. */
+  /** Everyone to tell after the commit: the person reported away, and a re-pair's match. */
   notices?: ChangeNotice[];
 }
 
@@ -41,7 +41,7 @@ interface Outcome {
  * A member says their partner is away this month (docs/matches.md, "My partner is away"): in the
  * first half of the round the away partner leaves the match and is given to nobody; in a pair the
  * reporter is re-paired by the re-pair operation (pairings/current/re-pair-person.ts), in a trio
- * or a group of four the others stay matched. Once per reporter and pairing, recorded in the activity list.
+ * or a match of four the others stay matched. Once per reporter and pairing, recorded in the activity list.
  *
  * Concurrency: one transaction that locks the pairing's row first (FOR UPDATE) and only then
  * reads the match, as every re-pair of it does, so two reports of one pairing run one after the other, and a Complete waits or has

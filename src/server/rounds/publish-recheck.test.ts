@@ -7,7 +7,7 @@ import { runDueSteps } from "../jobs/definitions/round-steps";
 import { memberIds, withMembers } from "../match-members/match-members";
 import {
   allowEmail,
-  createAdmin,
+  createCompanyWidePeople,
   createGroup,
   createGroupPairing,
   createMatch,
@@ -35,21 +35,19 @@ checkRoundInvariantsAfterEach(() => t?.db);
 
 describe("a scheduled publish", () => {
   it("takes out whoever was placed elsewhere or stopped taking part since the draft; a partner left alone waits", async () => {
-    await allowEmail(t.db, "*@acme.test");
-    const admin = t.as(
-      await createAdmin(t.db, { email: "boss@acme.test", participationStatus: "opted_out" }),
+    const company = await createCompanyWidePeople(
+      t.db,
+      "acme.test",
+      ["ada", "ben", "cy", "dee", "eli", "fox"],
+      (name) => ({ firstName: name, lastName: "Acme" }),
     );
-    await Promise.all(
-      ["ada", "ben", "cy", "dee", "eli", "fox"].map((name) =>
-        createUser(t.db, { email: `${name}@acme.test`, firstName: name, lastName: "Acme" }),
-      ),
-    );
+    const admin = t.as(company.admin);
     await createPairing(t.db, { scopeKey: "all", month: "2027-02", name: "February" });
     await at("2027-02-20T00:00:00Z");
     await at("2027-02-26T09:00:00Z");
     const [draft] = await t.db.select().from(roundDrafts).where(eq(roundDrafts.month, "2027-03"));
-    expect(draft.groups.every((g) => g.length === 2)).toBe(true);
-    const [first, second] = draft.groups;
+    expect(draft.matches.every((g) => g.length === 2)).toBe(true);
+    const [first, second] = draft.matches;
 
     // Between the draft and the pairing day: one of the first pair is placed in another scope's
     // running March pairing, one of the second pair is deactivated.
@@ -71,7 +69,7 @@ describe("a scheduled publish", () => {
       t.db,
       await t.db.select().from(matches).where(eq(matches.pairingId, march.id)),
     );
-    expect(made.map(memberIds)).toEqual([draft.groups[2]]);
+    expect(made.map(memberIds)).toEqual([draft.matches[2]]);
     expect(march.totalPairs).toBe(1);
     const current: CurrentPairingsResponse = (
       await admin.get("/api/admin/current-pairings")

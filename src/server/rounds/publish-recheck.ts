@@ -11,27 +11,27 @@ import { peopleInRunningMatches } from "../pairings/scope/running-members";
 /** Reasons a drafted person no longer takes part by the pairing day. */
 const GONE = new Set(["deactivated", "removed", "paused", "opted_out"]);
 
-export interface CheckedGroups {
-  /** The draft's groups without the people who cannot be in them any more (2 to 4 each). */
-  groups: string[][];
-  /** Who was taken out, and the people of their group left without anyone. */
+export interface CheckedMatches {
+  /** The draft's matches without the people who cannot be in them any more (2 to 4 each). */
+  matches: string[][];
+  /** Who was taken out, and the people of their match left without anyone. */
   dropped: string[];
   waiting: { userId: string; left: string[] }[];
 }
 
 /**
- * The draft's groups checked again at the publish, with the month's running pairings held FOR
+ * The draft's matches checked again at the publish, with the month's running pairings held FOR
  * SHARE (docs/rounds.md, "Invariants of a round"): someone placed in another running match of the
  * month since the draft (a re-pair, a hand-made pairing of another scope), deactivated, removed
- * from the whitelist, paused or opted out is taken out of their group; a group left with one
+ * from the whitelist, paused or opted out is taken out of their match; a match left with one
  * person ends, and that person waits for a partner in the published pairing.
  */
-export async function recheckDraftGroups(
+export async function recheckDraftMatches(
   ctx: AppContext,
   tx: Tx,
   month: string,
-  groups: string[][],
-): Promise<CheckedGroups> {
+  drafted: string[][],
+): Promise<CheckedMatches> {
   await tx
     .select({ id: pairings.id })
     .from(pairings)
@@ -39,19 +39,19 @@ export async function recheckDraftGroups(
     .orderBy(asc(pairings.id))
     .for("share");
   const busy = await peopleInRunningMatches(tx, month);
-  const reasons = await awayReasonsOf(tx, groups.flat(), utcDayOf(ctx.clock.now()));
+  const reasons = await awayReasonsOf(tx, drafted.flat(), utcDayOf(ctx.clock.now()));
   const out = (id: string) => busy.has(id) || GONE.has(reasons.get(id) ?? "");
   const kept: string[][] = [];
   const dropped: string[] = [];
-  const waiting: CheckedGroups["waiting"] = [];
-  for (const group of groups) {
-    const left = group.filter(out);
-    const staying = group.filter((id) => !out(id));
+  const waiting: CheckedMatches["waiting"] = [];
+  for (const match of drafted) {
+    const left = match.filter(out);
+    const staying = match.filter((id) => !out(id));
     dropped.push(...left);
     if (staying.length >= 2) kept.push(staying);
     else if (staying.length === 1) waiting.push({ userId: staying[0], left });
   }
-  return { groups: kept, dropped, waiting };
+  return { matches: kept, dropped, waiting };
 }
 
 /** The activity lines of a re-check: who waits for a partner in the published pairing. */
@@ -59,7 +59,7 @@ export async function recordRecheck(
   ctx: AppContext,
   tx: Tx,
   pairing: { id: number; month: string; scopeKey: string | null },
-  checked: CheckedGroups,
+  checked: CheckedMatches,
 ): Promise<void> {
   for (const person of checked.waiting) {
     const data: PartnerLeftData = { left: person.left };

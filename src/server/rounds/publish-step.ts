@@ -6,11 +6,11 @@ import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { pairings, type RoundStepRow, roundDrafts, roundSteps } from "../db/schema";
 import { announceInChat } from "../newsletters/send/announce-in-chat";
-import { insertPairingGroups } from "../pairings/generate/generate-pairing";
+import { insertPairingMatches } from "../pairings/generate/generate-pairing";
 import { completePairing } from "../pairings/records/complete-pairing";
 import { announceRound } from "./announce-round";
 import { pairingOfRound } from "./compose-draft";
-import { recheckDraftGroups, recordRecheck } from "./publish-recheck";
+import { recheckDraftMatches, recordRecheck } from "./publish-recheck";
 import { checkInsAfter } from "./round-dates";
 import { roundOfStep } from "./round-of-step";
 import { getRoundSettings, getTimeZone, type RoundScope } from "./round-settings";
@@ -57,7 +57,7 @@ export async function runPublishStep(
       ...base,
       kind: "round.published",
       pairingId: published.id,
-      detail: `Published ${label}: ${published.totalPairs} groups; members now see their match.`,
+      detail: `Published ${label}: ${published.totalPairs} matches; members now see their match.`,
     });
   }
   const round = { pairingId: published.id, scope, month: step.month };
@@ -98,7 +98,7 @@ async function publishDraft(
   }
   if (!draft) return null;
   const now = ctx.clock.now();
-  const checked = await recheckDraftGroups(ctx, tx, month, draft.groups);
+  const checked = await recheckDraftMatches(ctx, tx, month, draft.matches);
   const [created] = await tx
     .insert(pairings)
     .values({
@@ -109,7 +109,7 @@ async function publishDraft(
       domainGroupName: scope.domainGroupId === null ? null : scope.label,
       runOfMonth: 1,
       status: "active",
-      totalPairs: checked.groups.length,
+      totalPairs: checked.matches.length,
       oddPolicy: draft.oddPolicy,
       seed: draft.seed,
       stats: { ...(draft.stats as object), round: { scheduled: true } },
@@ -117,7 +117,7 @@ async function publishDraft(
       createdAt: now,
     })
     .returning();
-  await insertPairingGroups(tx, created.id, month, now, checked.groups);
+  await insertPairingMatches(tx, created.id, month, now, checked.matches);
   await recordRecheck(ctx, tx, created, checked);
   await tx.delete(roundDrafts).where(eq(roundDrafts.id, draft.id));
   return { id: created.id, scheduled: true, created: true, totalPairs: created.totalPairs };

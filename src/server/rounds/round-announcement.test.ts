@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { newsletterDeliveries, newsletters, roundSteps } from "../db/schema";
 import { runDueSteps } from "../jobs/definitions/round-steps";
-import { allowEmail, createAdmin, createPairing, createUser } from "../test/factories";
+import { createCompanyWidePeople, createPairing } from "../test/factories";
 import { type SendingApp, startSendingApp } from "../test/sending-app";
 
 /*
@@ -15,12 +15,13 @@ const MINUTE = 60_000;
 const SUBJECT = "Your Cup of Joe match for March 2027";
 
 async function publishMarch(s: SendingApp, clock: ReturnType<typeof fixedClock>, domain: string) {
-  await allowEmail(s.t.db, `*@${domain}`);
-  await createAdmin(s.t.db, { email: `boss@${domain}`, participationStatus: "opted_out" });
-  const people = [];
-  for (const name of ["ada", "ben", "cy", "dee", "eve"]) {
-    people.push(await createUser(s.t.db, { email: `${name}@${domain}` }));
-  }
+  const { people } = await createCompanyWidePeople(s.t.db, domain, [
+    "ada",
+    "ben",
+    "cy",
+    "dee",
+    "eve",
+  ]);
   await createPairing(s.t.db, { scopeKey: "all", month: "2027-02", name: "February" });
   for (const at of ["2027-02-20T00:00:00Z", "2027-02-26T09:00:00Z", "2027-03-01T09:00:00Z"]) {
     clock.set(at);

@@ -153,7 +153,7 @@ describe("operations on a running pairing, in any order and at the same moment",
   }, 600_000);
 });
 
-describe("two reports of an away partner at the same moment inside a group of three", () => {
+describe("two reports of an away partner at the same moment inside a match of three", () => {
   it("run one after the other, so the match never keeps a single member", async () => {
     const w = await world();
     const [a, b, c] = [4, 5, 6].map((i) => w.people[i]);

@@ -11,6 +11,7 @@ import {
   createGroup,
   createGroupPairing,
   createMatch,
+  createRunningCompany,
   createUser,
 } from "../test/factories";
 import { checkRoundInvariantsAfterEach } from "../test/round-invariants-hook";
@@ -32,20 +33,16 @@ checkRoundInvariantsAfterEach(() => t?.db);
 
 describe("a company-wide generate while a group's pairing of the month runs", () => {
   it("pairs only the people in no group and leaves the group's announced matches as they are", async () => {
-    const group = await createGroup(t.db, { displayName: "Sales" });
-    await allowEmail(t.db, "*@sales.trust.test", group.id);
+    const sales = await createRunningCompany(t.db, { name: "Sales" });
     await allowEmail(t.db, "*@hq.trust.test");
-    const sales = await Promise.all(
-      ["ann", "ben", "cat", "dan"].map((n) => createUser(t.db, { email: `${n}@sales.trust.test` })),
+    const [ann, ben, cat, dan] = await Promise.all(
+      ["Ann", "Ben", "Cat", "Dan"].map((n) => sales.person(n)),
     );
     const hq = await Promise.all(
       ["eve", "fay", "gus", "hal"].map((n) => createUser(t.db, { email: `${n}@hq.trust.test` })),
     );
-    const running = await createGroupPairing(t.db, group, { month: "2027-03" });
-    const announced = [
-      await createMatch(t.db, { members: [sales[0], sales[1]], pairing: running }),
-      await createMatch(t.db, { members: [sales[2], sales[3]], pairing: running }),
-    ];
+    const running = sales.pairing;
+    const announced = [await sales.match(ann, ben), await sales.match(cat, dan)];
 
     const res = await t.as(boss).post("/api/admin/generate-pairing", {});
     expect(res.statusCode).toBe(200);

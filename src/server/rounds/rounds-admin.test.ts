@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { roundDrafts } from "../db/schema";
 import { runDueSteps } from "../jobs/definitions/round-steps";
-import { allowEmail, createAdmin, createGroup, createUser } from "../test/factories";
+import { allowEmail, createCompanyWidePeople, createGroup } from "../test/factories";
 import { checkRoundInvariantsAfterEach } from "../test/round-invariants-hook";
 import { createTestApp, type TestApp } from "../test/test-app";
 
@@ -15,10 +15,9 @@ const asAdmin = () => t.as(admin);
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  await allowEmail(t.db, "*@ops.test");
-  admin = await createAdmin(t.db, { email: "boss@ops.test", participationStatus: "opted_out" });
-  employee = await createUser(t.db, { email: "emp@ops.test" });
-  for (const name of ["ann", "bob", "cat"]) await createUser(t.db, { email: `${name}@ops.test` });
+  const company = await createCompanyWidePeople(t.db, "ops.test", ["emp", "ann", "bob", "cat"]);
+  admin = company.admin;
+  employee = company.people[0];
   const group = await createGroup(t.db, { name: "labs", displayName: "Labs" });
   await allowEmail(t.db, "*@labs.test", group.id);
   await runDueSteps(t.ctx);
@@ -111,15 +110,15 @@ describe("the admin's control of the rounds", () => {
     await runDueSteps(t.ctx);
     const url = "/api/admin/rounds/all/2027-03";
     const draft = (await asAdmin().get(`${url}/draft`)).json();
-    expect(draft.groups.flat()).toHaveLength(4);
-    const [[a, b], [c]] = draft.groups;
+    expect(draft.matches.flat()).toHaveLength(4);
+    const [[a, b], [c]] = draft.matches;
     const same = await asAdmin().post(`${url}/swap`, { userA: a.id, userB: b.id });
     expect(same.statusCode).toBe(400);
-    expect(same.json().message).toBe("These two are already in the same group.");
+    expect(same.json().message).toBe("These two are already in the same match.");
     const swapped = await asAdmin().post(`${url}/swap`, { userA: a.id, userB: c.id });
     expect(swapped.statusCode).toBe(200);
     const after = (await asAdmin().get(`${url}/draft`)).json();
-    expect(after.groups[0].map((m: { id: string }) => m.id)).toContain(c.id);
+    expect(after.matches[0].map((m: { id: string }) => m.id)).toContain(c.id);
     expect((await asAdmin().post(`${url}/regenerate`)).statusCode).toBe(200);
     expect((await asAdmin().post(`${url}/skip`)).statusCode).toBe(200);
     expect(await t.db.select().from(roundDrafts).where(eq(roundDrafts.month, "2027-03"))).toEqual(

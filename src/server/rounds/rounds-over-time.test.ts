@@ -5,7 +5,7 @@ import { listActivity } from "../activity/activity";
 import { fixedClock } from "../clock";
 import { pairings, roundDrafts, roundSteps } from "../db/schema";
 import { runDueSteps } from "../jobs/definitions/round-steps";
-import { allowEmail, createAdmin, createGroup, createUser } from "../test/factories";
+import { allowEmail, createCompanyWidePeople, createGroup, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { checkRoundInvariants } from "./round-invariants";
 
@@ -25,14 +25,12 @@ async function company(start: string) {
   const clock = fixedClock(start);
   const app = await createTestApp({ clock });
   t = app;
-  await allowEmail(app.db, "*@time.test");
-  const admin = await createAdmin(app.db, {
-    email: "boss@time.test",
-    participationStatus: "opted_out",
-  });
-  for (const name of ["ann", "bob", "cat", "dan"]) {
-    await createUser(app.db, { email: `${name}@time.test` });
-  }
+  const { admin } = await createCompanyWidePeople(app.db, "time.test", [
+    "ann",
+    "bob",
+    "cat",
+    "dan",
+  ]);
   const at = async (iso: string) => {
     clock.set(iso);
     return (await runDueSteps(app.ctx, { owner: `test-${iso}` })).map((r) => [
@@ -142,7 +140,7 @@ describe("a group created shortly before its review window", () => {
       .select()
       .from(roundDrafts)
       .where(eq(roundDrafts.scopeKey, String(group.id)));
-    expect(draft.groups).toHaveLength(1);
+    expect(draft.matches).toHaveLength(1);
   });
 });
 

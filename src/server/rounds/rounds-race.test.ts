@@ -6,7 +6,7 @@ import { type Database, openDatabase } from "../db/client";
 import { pairings, roundSteps } from "../db/schema";
 import { runDueSteps } from "../jobs/definitions/round-steps";
 import { deliverQueued } from "../test/deliveries";
-import { allowEmail, createAdmin, createUser } from "../test/factories";
+import { createAdmin, createCompanyWidePeople } from "../test/factories";
 import { type PostgresServer, startPostgresServer } from "../test/postgres-server";
 import { checkRoundInvariantsAfterEach } from "../test/round-invariants-hook";
 import { createTestApp, type TestApp } from "../test/test-app";
@@ -37,11 +37,7 @@ beforeAll(async () => {
   await database.migrate();
   one = await createTestApp({ clock, database });
   two = await createTestApp({ clock, database: await openDatabase({ databaseUrl: server.url }) });
-  await allowEmail(one.db, "*@race.test");
-  await createAdmin(one.db, { email: "boss@race.test", participationStatus: "opted_out" });
-  for (const name of ["ann", "bob", "cat", "dan", "eve", "fay"]) {
-    await createUser(one.db, { email: `${name}@race.test` });
-  }
+  await createCompanyWidePeople(one.db, "race.test", ["ann", "bob", "cat", "dan", "eve", "fay"]);
   await runDueSteps(one.ctx);
 });
 afterAll(async () => {

@@ -5,7 +5,7 @@ import { fixedClock } from "../clock";
 import { pairings, roundDrafts, roundSteps } from "../db/schema";
 import { runDueSteps } from "../jobs/definitions/round-steps";
 import { deliverQueued } from "../test/deliveries";
-import { allowEmail, createAdmin, createPairing, createUser } from "../test/factories";
+import { createCompanyWidePeople, createPairing } from "../test/factories";
 import { checkRoundInvariantsAfterEach } from "../test/round-invariants-hook";
 import { createTestApp, type TestApp } from "../test/test-app";
 
@@ -31,11 +31,7 @@ const marchPairings = () =>
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  await allowEmail(t.db, "*@acme.test");
-  await createAdmin(t.db, { email: "boss@acme.test", participationStatus: "opted_out" });
-  people = await Promise.all(
-    ["ada", "ben", "cy", "dee"].map((name) => createUser(t.db, { email: `${name}@acme.test` })),
-  );
+  ({ people } = await createCompanyWidePeople(t.db, "acme.test", ["ada", "ben", "cy", "dee"]));
   await createPairing(t.db, { scopeKey: "all", month: "2027-02", name: "February" });
 });
 afterAll(() => t.close());
@@ -51,7 +47,7 @@ describe("a round runs by itself", () => {
     const ran = await at("2027-02-26T09:00:00Z");
     expect(ran.map((r) => [r.step, r.state])).toEqual([["draft", "done"]]);
     const [draft] = await t.db.select().from(roundDrafts).where(eq(roundDrafts.month, "2027-03"));
-    expect(draft.groups.flat().sort()).toEqual(people.map((p) => p.id).sort());
+    expect(draft.matches.flat().sort()).toEqual(people.map((p) => p.id).sort());
     expect(await marchPairings()).toEqual([]);
     const seen = await t.as(people[0]).get("/api/matches/current");
     expect(seen.json()).toMatchObject({ match: null });

@@ -354,9 +354,10 @@ let runningCompanies = 0;
 
 /**
  * A company of its own — a group with its whitelisted domain — and its running pairing for
- * `month`: `person("Ada")` makes ada@<domain> ("Ada Test", with `personDefaults` under the given
- * fields), `match(a, b, …)` a match of 2 to 4 of them in that pairing. Each call makes a new
- * domain, so the tests of one file never meet.
+ * `month` (with the `pairing` fields given): `person("Ada")` makes ada@<domain> ("Ada Test", with
+ * `personDefaults` under the given fields), `match(a, b, …)` a match of 2 to 4 of them in that
+ * pairing, `matchOfFour()` four new people and their match. Each call makes a new domain, so the
+ * tests of one file never meet.
  */
 export async function createRunningCompany(
   db: Db,
@@ -364,6 +365,7 @@ export async function createRunningCompany(
     name?: string;
     month?: string;
     pairingName?: string;
+    pairing?: Partial<typeof pairings.$inferInsert>;
     personDefaults?: Partial<NewUserRow>;
   } = {},
 ) {
@@ -375,6 +377,7 @@ export async function createRunningCompany(
   const pairing = await createGroupPairing(db, group, {
     month: options.month ?? "2027-03",
     ...(options.pairingName ? { name: options.pairingName } : {}),
+    ...options.pairing,
   });
   const person = (first: string, fields: Partial<NewUserRow> = {}) =>
     createUser(db, {
@@ -385,5 +388,36 @@ export async function createRunningCompany(
       ...fields,
     });
   const match = (...members: { id: string }[]) => createMatch(db, { members, pairing });
-  return { group, domain, pairing, person, match };
+  /** Four people of the company, named in this order, in one match of the running pairing. */
+  const matchOfFour = async (
+    names: readonly [string, string, string, string] = ["Ana", "Bo", "Cai", "Dov"],
+  ) => {
+    const four = [];
+    for (const first of names) four.push(await person(first));
+    return { four, match: await match(...four) };
+  };
+  return { group, domain, pairing, person, match, matchOfFour };
+}
+
+/**
+ * The people of a company-wide round: everyone at `domain` whitelisted (in no domain group), an
+ * admin boss@<domain> who is opted out (so never paired), and one person per name (name@<domain>,
+ * with `fields` of their own), made in the order given.
+ */
+export async function createCompanyWidePeople(
+  db: Db,
+  domain: string,
+  names: readonly string[],
+  fields: (name: string) => Partial<NewUserRow> = () => ({}),
+) {
+  await allowEmail(db, `*@${domain}`);
+  const admin = await createAdmin(db, {
+    email: `boss@${domain}`,
+    participationStatus: "opted_out",
+  });
+  const people = [];
+  for (const name of names) {
+    people.push(await createUser(db, { email: `${name}@${domain}`, ...fields(name) }));
+  }
+  return { admin, people };
 }

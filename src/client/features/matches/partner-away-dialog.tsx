@@ -4,7 +4,7 @@ import { useReportPartnerAway } from "./use-matches";
 
 /**
  * Asks before saying a partner is away (docs/matches.md, "My partner is away"): in a pair the
- * member is re-paired from the people without a partner, in a trio or a group of four the others
+ * member is re-paired from the people without a partner, in a trio or a match of four the others
  * stay matched.
  */
 export function PartnerAwayDialog({

@@ -13,7 +13,7 @@ import { FieldError, Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Select } from "../../components/ui/select";
 import { Textarea } from "../../components/ui/textarea";
-import { GroupSizeField } from "./group-size-field";
+import { MatchSizeField } from "./match-size-field";
 
 export type ProfileForm = UseFormReturn<ProfileFormValues, unknown, ProfileInput>;
 
@@ -97,7 +97,7 @@ export function ProfileFields({
         {error("matchingPreference")}
       </fieldset>
 
-      <GroupSizeField form={form} errorId={`${id}-preferredGroupSize-error`} />
+      <MatchSizeField form={form} errorId={`${id}-preferredGroupSize-error`} />
 
       <div className="grid gap-2">
         <Label htmlFor={`${id}-bio`}>Bio (optional)</Label>

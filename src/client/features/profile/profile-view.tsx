@@ -1,5 +1,5 @@
 import { departmentLabel } from "@shared/departments";
-import { type GroupSize, groupSizeLabels } from "@shared/group-size";
+import { type MatchSize, matchSizeLabels } from "@shared/match-size";
 import { matchingPreferenceLabels } from "@shared/profile";
 import { useQueryClient } from "@tanstack/react-query";
 import { Building2, Mail, Pencil, Users } from "lucide-react";
@@ -85,7 +85,7 @@ export function ProfileView({ user }: { user: AuthUser }) {
                   <div className="grid gap-1">
                     <dt className="font-medium text-coffee-700">Group size</dt>
                     <dd className="text-coffee-950">
-                      {groupSizeLabels[user.preferredGroupSize as GroupSize] ?? groupSizeLabels[2]}
+                      {matchSizeLabels[user.preferredGroupSize as MatchSize] ?? matchSizeLabels[2]}
                     </dd>
                   </div>
                   <div className="grid gap-1">

@@ -1,11 +1,12 @@
 import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../../clock";
 import { authCodes, signInMails } from "../../db/schema";
 import { allowEmail, createUser } from "../../test/factories";
-import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { setUpAppWithSmtpPeer } from "../../test/smtp-app";
+import type { SmtpPeer } from "../../test/smtp-peer";
+import type { TestApp } from "../../test/test-app";
 import { post, sessionCookie } from "../test-helpers";
 
 const clock = fixedClock("2027-03-01T10:00:00Z");
@@ -14,21 +15,19 @@ let peer: SmtpPeer;
 let t: TestApp;
 let n = 0;
 
-beforeAll(async () => {
-  // Each message is answered 1.5 s after it arrived: the SMTP peer holds the connection.
-  peer = await startSmtpPeer({ delayMs: 1500 });
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      logLines.push(String(chunk));
-      done();
-    },
-  });
-  t = await createTestApp({ clock, smtpUrl: peer.url, logger: { level: "warn", stream } });
-  await allowEmail(t.db, "*@queue.test");
+const stream = new Writable({
+  write(chunk, _encoding, done) {
+    logLines.push(String(chunk));
+    done();
+  },
 });
-afterAll(async () => {
-  await t.close();
-  await peer.close();
+// Each message is answered 1.5 s after it arrived: the SMTP peer holds the connection.
+setUpAppWithSmtpPeer(
+  { clock, logger: { level: "warn", stream }, peer: { delayMs: 1500 } },
+  (app) => ({ t, peer } = app),
+);
+beforeAll(async () => {
+  await allowEmail(t.db, "*@queue.test");
 });
 
 const address = () => `person${++n}@queue.test`;

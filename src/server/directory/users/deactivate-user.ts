@@ -16,7 +16,7 @@ import { checkUserId } from "./user-id";
 /**
  * An admin deactivates an account: every session of it ends at once (deleted, so the next request
  * with an old cookie is 401), and the person leaves every running match
- * (pairings/current/leave-running-pairings.ts): a group of four goes on as a trio, a trio as a
+ * (pairings/current/leave-running-pairings.ts): a match of four goes on as a trio, a trio as a
  * pair, a pair's partner is re-paired at once when someone is free, else left without a partner
  * for the admin to re-pair; everyone whose partner changed is told after the commit. A deactivated
  * account is never paired, signed in or written to (docs/admin-console.md). Admin accounts belong

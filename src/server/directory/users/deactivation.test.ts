@@ -1,5 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminUsersResponse } from "../../../shared/admin-users";
 import type { CurrentPairingsResponse } from "../../../shared/pairings";
 import { listActivity } from "../../activity/activity";
@@ -14,16 +14,15 @@ import { checkRoundInvariants } from "../../rounds/round-invariants";
 import {
   allowEmail,
   createAdmin,
-  createGroup,
-  createGroupPairing,
-  createMatch,
+  createRunningCompany,
   createSendableNewsletter,
   createUser,
   signIn,
 } from "../../test/factories";
 import { checkRoundInvariantsAfterEach } from "../../test/round-invariants-hook";
-import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { setUpAppWithSmtpPeer } from "../../test/smtp-app";
+import type { SmtpPeer } from "../../test/smtp-peer";
+import type { TestApp } from "../../test/test-app";
 import type { Requests } from "../../test/test-client";
 
 const clock = fixedClock("2027-03-10T09:00:00Z");
@@ -32,17 +31,12 @@ let t: TestApp;
 let admin: Requests;
 let adminId: string;
 
+setUpAppWithSmtpPeer({ clock, deliveries: true }, (app) => ({ t, peer } = app));
 beforeAll(async () => {
-  peer = await startSmtpPeer();
-  t = await createTestApp({ clock, smtpUrl: peer.url, deliveries: true });
   const account = await createAdmin(t.db, { email: "boss@hq.test" });
   adminId = account.id;
   admin = t.as(account);
   await allowEmail(t.db, "*@team.test");
-});
-afterAll(async () => {
-  await t.close();
-  await peer.close();
 });
 checkRoundInvariantsAfterEach(() => t?.db);
 
@@ -86,13 +80,9 @@ describe("deactivating an account", () => {
   });
 
   it("waits for a partner-away report of the same pairing, so no match is left with one member", async () => {
-    const group = await createGroup(t.db, { displayName: "Race" });
-    await allowEmail(t.db, "*@race-deact.test", group.id);
-    const pairing = await createGroupPairing(t.db, group, { month: "2027-03" });
-    const [ann, ben, cat] = await Promise.all(
-      ["ann", "ben", "cat"].map((first) => createUser(t.db, { email: `${first}@race-deact.test` })),
-    );
-    const trio = await createMatch(t.db, { members: [ann, ben, cat], pairing });
+    const { person, match } = await createRunningCompany(t.db, { name: "Race" });
+    const [ann, ben, cat] = await Promise.all(["Ann", "Ben", "Cat"].map((first) => person(first)));
+    const trio = await match(ann, ben, cat);
     const [report, gone] = await Promise.all([
       t.as(ann).post(`/api/matches/${trio.id}/partner-away`, { partnerId: ben.id }),
       deactivate(cat.id),
@@ -176,20 +166,16 @@ describe("deactivating an account", () => {
 
 describe("deactivating someone in a running pairing", () => {
   it("takes the person out of every running match and tells everyone whose partner changed", async () => {
-    const group = await createGroup(t.db, { displayName: "Crew" });
-    await allowEmail(t.db, "*@crew.test", group.id);
-    const pairing = await createGroupPairing(t.db, group, { month: "2027-03" });
-    const crew = (first: string) =>
-      createUser(t.db, {
-        email: `${first.toLowerCase()}@crew.test`,
-        firstName: first,
-        lastName: "Crew",
-      });
+    const { pairing, person, match } = await createRunningCompany(t.db, {
+      name: "Crew",
+      personDefaults: { lastName: "Crew" },
+    });
+    const crew = (first: string) => person(first);
     const [ada, bob, cy, dee, eve, fay] = await Promise.all(
       ["Ada", "Bob", "Cy", "Dee", "Eve", "Fay"].map(crew),
     );
-    const pair = await createMatch(t.db, { members: [ada, bob], pairing });
-    const trio = await createMatch(t.db, { members: [cy, dee, eve], pairing });
+    const pair = await match(ada, bob);
+    const trio = await match(cy, dee, eve);
     const told = (who: { email: string }) =>
       peer.messages.filter((m) => m.to.includes(who.email) && /has changed/.test(m.subject)).length;
 

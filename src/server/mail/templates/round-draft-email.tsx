@@ -29,7 +29,7 @@ export function RoundDraftEmail(props: RoundDraftEmailProps) {
     <EmailLayout preview={preview} title="A pairing is ready for review">
       <Text>{preview}</Text>
       <Text>
-        {props.pairs} {props.pairs === 1 ? "group" : "groups"}
+        {props.pairs} {props.pairs === 1 ? "match" : "matches"}
         {props.unmatched > 0 ? `, ${props.unmatched} without a partner` : ""}. Members see nothing
         yet: it is published, and everyone is told, on {props.publishAt}.
       </Text>

@@ -33,7 +33,7 @@ export interface AudiencePerson {
 }
 
 /** A match of the linked pairing; a member whose account is gone has `person: null`. */
-export interface AudienceGroup {
+export interface AudienceMatch {
   index: number;
   members: Array<{ email: string; person: AudiencePerson | null }>;
 }
@@ -42,7 +42,7 @@ export interface PairingAudience {
   pairingFile: string;
   /** The pairing's month ("2027-03"). */
   month: string;
-  groups: AudienceGroup[];
+  matches: AudienceMatch[];
   /** Everyone ready to pair in the pairing's scope who is in none of its matches. */
   satOut: AudiencePerson[];
 }
@@ -81,12 +81,12 @@ export async function loadPairingAudience(
     const found = await fromMatches(ctx, source.pairingId, source.scope);
     return { pairingFile, month: source.month, ...found };
   }
-  const groups = await groupsFromContent(ctx, source.content);
-  const memberIds = groups.flatMap((g) =>
+  const fileMatches = await matchesFromContent(ctx, source.content);
+  const memberIds = fileMatches.flatMap((g) =>
     g.members.flatMap((m) => (m.person ? [m.person.id] : [])),
   );
   const satOut = source.scope ? await loadSatOut(ctx, source.scope, memberIds) : [];
-  return { pairingFile, month: source.month, groups, satOut };
+  return { pairingFile, month: source.month, matches: fileMatches, satOut };
 }
 
 type Source = {
@@ -150,7 +150,7 @@ async function fromMatches(
   ctx: AppContext,
   pairingId: number,
   scope: PairingScope | null,
-): Promise<Pick<PairingAudience, "groups" | "satOut">> {
+): Promise<Pick<PairingAudience, "matches" | "satOut">> {
   const rows = await ctx.db
     .select({ members: memberIdsSql(matches.id) })
     .from(matches)
@@ -170,7 +170,7 @@ async function fromMatches(
   );
   const byId = new Map(people.map((p) => [p.id, p]));
   const memberIds = new Set<string>();
-  const groups = rows.map((row, index) => ({
+  const inPairing = rows.map((row, index) => ({
     index,
     members: row.members.map((id) => {
       memberIds.add(id);
@@ -180,13 +180,13 @@ async function fromMatches(
   }));
   const readyIds = new Set(found.filter((f) => f.ready).map((f) => f.id));
   const satOut = people.filter((p) => readyIds.has(p.id) && !memberIds.has(p.id));
-  return { groups, satOut };
+  return { matches: inPairing, satOut };
 }
 
-async function groupsFromContent(
+async function matchesFromContent(
   ctx: AppContext,
   content: CompletedPairingContent | null,
-): Promise<AudienceGroup[]> {
+): Promise<AudienceMatch[]> {
   const records = content?.matches ?? [];
   const emailsOf = (m: CompletedPairingContent["matches"][number]) =>
     membersOfFileMatch(m).map((p) => p.email);

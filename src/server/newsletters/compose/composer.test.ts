@@ -1,21 +1,20 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fixedClock } from "../../clock";
 import { users } from "../../db/schema";
 import { reencodeKeepingFormat } from "../../images/process-image";
 import { storeImage } from "../../images/store-image";
 import {
-  allowEmail,
-  createGroup,
-  createGroupPairing,
   createMatch,
   createNewsletter,
+  createRunningCompany,
   createUser,
   signIn,
 } from "../../test/factories";
-import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
-import { createTestApp, TEST_APP_URL, type TestApp } from "../../test/test-app";
+import { setUpAppWithSmtpPeer } from "../../test/smtp-app";
+import type { SmtpPeer } from "../../test/smtp-peer";
+import { TEST_APP_URL, type TestApp } from "../../test/test-app";
 import { defaultNewsletter } from "../newsletter-defaults";
 import { activePairingFile } from "../newsletter-files";
 import { compose } from "./composer";
@@ -27,31 +26,7 @@ let t: TestApp;
 let peer: SmtpPeer;
 let seq = 0;
 
-beforeAll(async () => {
-  peer = await startSmtpPeer();
-  t = await createTestApp({ clock: fixedClock(NOW), smtpUrl: peer.url });
-});
-afterAll(async () => {
-  await t.close();
-  await peer.close();
-});
-
-/** A domain group whose whitelisted people a pairing is made for. */
-async function company() {
-  const n = ++seq;
-  const domain = `co${n}.test`;
-  const group = await createGroup(t.db, { displayName: `Company ${n}` });
-  await allowEmail(t.db, `*@${domain}`, group.id);
-  const pairing = await createGroupPairing(t.db, group);
-  const person = (firstName: string, fields: Parameters<typeof createUser>[1] = {}) =>
-    createUser(t.db, {
-      firstName,
-      lastName: "Test",
-      email: `${firstName.toLowerCase()}@${domain}`,
-      ...fields,
-    });
-  return { group, pairing, person, domain };
-}
+setUpAppWithSmtpPeer({ clock: fixedClock(NOW) }, (app) => ({ t, peer } = app));
 
 async function newsletterFor(
   pairingId: number,
@@ -81,7 +56,7 @@ async function prepare(newsletterId: number) {
 
 describe("the newsletter e-mail of each recipient", () => {
   it("goes to every member of the linked pairing and to whoever sat out, and to no one else", async () => {
-    const { pairing, person } = await company();
+    const { pairing, person } = await createRunningCompany(t.db);
     const [ada, ben, cy, di, ed, fay] = await Promise.all(
       ["Ada", "Ben", "Cy", "Di", "Ed", "Fay"].map((name) => person(name)),
     );
@@ -127,7 +102,7 @@ describe("the newsletter e-mail of each recipient", () => {
   });
 
   it("shows the partner's name, department, e-mail, bio, photo and one conversation starter", async () => {
-    const { pairing, person } = await company();
+    const { pairing, person } = await createRunningCompany(t.db);
     const ada = await person("Ada", {
       bio: "Loves espresso.",
       department: "engineering",
@@ -167,7 +142,7 @@ describe("the newsletter e-mail of each recipient", () => {
   });
 
   it("links a partner's WebP photo and a WebP gallery image as JPEGs that every mail client shows", async () => {
-    const { pairing, person } = await company();
+    const { pairing, person } = await createRunningCompany(t.db);
     const ada = await person("Ada");
     const ben = await person("Ben");
     const photo = new FormData();
@@ -211,7 +186,7 @@ describe("the newsletter e-mail of each recipient", () => {
   });
 
   it("escapes names, bios and admin text in the HTML part and keeps them readable in the text part", async () => {
-    const { pairing, person } = await company();
+    const { pairing, person } = await createRunningCompany(t.db);
     const ada = await person("Ada", { lastName: HOSTILE, bio: HOSTILE });
     const ben = await person("Ben");
     await createMatch(t.db, { members: [ada, ben], pairing });
@@ -230,7 +205,7 @@ describe("the newsletter e-mail of each recipient", () => {
   });
 
   it("names both partners in a trio", async () => {
-    const { pairing, person } = await company();
+    const { pairing, person } = await createRunningCompany(t.db);
     const [ada, ben, cy] = await Promise.all(["Ada", "Ben", "Cy"].map((n) => person(n)));
     await createMatch(t.db, { members: [ada, ben, cy], pairing });
     const { messages } = await prepare((await newsletterFor(pairing.id)).id);
@@ -241,10 +216,9 @@ describe("the newsletter e-mail of each recipient", () => {
     expect(received.text).not.toContain("Cy Test");
   });
 
-  it("names every partner in a group of four", async () => {
-    const { pairing, person } = await company();
-    const four = await Promise.all(["Ana", "Bo", "Cai", "Dov"].map((n) => person(n)));
-    await createMatch(t.db, { members: four, pairing });
+  it("names every partner in a match of four", async () => {
+    const { pairing, matchOfFour } = await createRunningCompany(t.db);
+    const { four } = await matchOfFour();
     const { messages } = await prepare((await newsletterFor(pairing.id)).id);
     const received = await deliver(messages.find((m) => m.to === four[3].email)!);
     expect(received.text).toContain("This month you are a group of four!");
@@ -253,7 +227,7 @@ describe("the newsletter e-mail of each recipient", () => {
   });
 
   it("gives someone who sat out a kind note instead of a match", async () => {
-    const { pairing, person } = await company();
+    const { pairing, person } = await createRunningCompany(t.db);
     const [ada, ben] = await Promise.all(["Ada", "Ben"].map((n) => person(n)));
     const odd = await person("Odd");
     await createMatch(t.db, { members: [ada, ben], pairing });
@@ -265,7 +239,7 @@ describe("the newsletter e-mail of each recipient", () => {
   });
 
   it("carries one-click unsubscribe headers with a link on APP_URL for that person", async () => {
-    const { pairing, person } = await company();
+    const { pairing, person } = await createRunningCompany(t.db);
     const [ada, ben] = await Promise.all(["Ada", "Ben"].map((n) => person(n)));
     await createMatch(t.db, { members: [ada, ben], pairing });
     const { messages } = await prepare((await newsletterFor(pairing.id)).id);

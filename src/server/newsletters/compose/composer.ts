@@ -302,7 +302,7 @@ async function findUser(ctx: AppContext, email: string) {
 }
 
 function emptyAudience(pairingFile: string | null): PairingAudience {
-  return { pairingFile: pairingFile ?? "", month: "", groups: [], satOut: [] };
+  return { pairingFile: pairingFile ?? "", month: "", matches: [], satOut: [] };
 }
 
 function matchInfoOf(match: MatchView): PreviewEmailResponse["matchInfo"] {

@@ -13,7 +13,7 @@ export interface PlannedPerson {
 
 /**
  * Everyone a pairing's e-mail is about, with what their "Your Match" section shows: each member
- * with their partners (and the group's conversation starter, taken in turn from `starters`), then
+ * with their partners (and the match's conversation starter, taken in turn from `starters`), then
  * everyone who sat out. Who receives it: docs/newsletters.md, "Recipients".
  */
 export function planPairing(
@@ -22,13 +22,11 @@ export function planPairing(
   starters: string[],
 ): PlannedPerson[] {
   const planned = new Map<string, PlannedPerson>();
-  for (const group of audience.groups) {
-    const present = group.members
-      .map((m) => m.person)
-      .filter((p): p is AudiencePerson => p !== null);
+  for (const { index, members } of audience.matches) {
+    const present = members.map((m) => m.person).filter((p): p is AudiencePerson => p !== null);
     // Someone who has left the company is no longer anyone's coffee partner.
     const available = present.filter((p) => p.isActive && p.employeeStatus !== "inactive");
-    const starter = starters.length > 0 ? starters[group.index % starters.length] : null;
+    const starter = starters.length > 0 ? starters[index % starters.length] : null;
     for (const person of present) {
       if (planned.has(person.id)) continue;
       const partners = available.filter((p) => p.id !== person.id);

@@ -13,16 +13,14 @@ export function summarise(audience: PairingAudience): ValidateResponse {
   let invalidMatches = 0;
   let usersWithMatches = 0;
   let members = 0;
-  if (audience.groups.length === 0) criticalErrors.push("The pairing has no matches.");
-  for (const group of audience.groups) {
-    const present = group.members.filter((m) => m.person !== null);
-    members += group.members.length;
-    const missing = group.members.filter((m) => m.person === null);
+  if (audience.matches.length === 0) criticalErrors.push("The pairing has no matches.");
+  for (const { index, members: inMatch } of audience.matches) {
+    const present = inMatch.filter((m) => m.person !== null);
+    members += inMatch.length;
+    const missing = inMatch.filter((m) => m.person === null);
     if (missing.length > 0) invalidMatches++;
     for (const m of missing) {
-      criticalErrors.push(
-        `Match ${group.index + 1}: ${m.email || "a member"} no longer has an account.`,
-      );
+      criticalErrors.push(`Match ${index + 1}: ${m.email || "a member"} no longer has an account.`);
     }
     if (present.length < 2) {
       for (const m of present) criticalErrors.push(`${label(m.person)} has no partner.`);

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fixedClock } from "../../clock";
 import { newsletterDeliveries, users } from "../../db/schema";
 import { createSendableNewsletter } from "../../test/factories";
-import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
-import { createTestApp, TEST_APP_URL, type TestApp } from "../../test/test-app";
+import { setUpAppWithSmtpPeer } from "../../test/smtp-app";
+import type { SmtpPeer } from "../../test/smtp-peer";
+import { TEST_APP_URL, type TestApp } from "../../test/test-app";
 import { announcePairing } from "./announce";
 
 const NOW = new Date("2027-03-10T09:00:00Z");
@@ -15,14 +16,7 @@ describe("announcing a pairing's matches", () => {
   const errors: string[] = [];
   const log = { error: (_: unknown, message: string) => void errors.push(message) };
 
-  beforeAll(async () => {
-    peer = await startSmtpPeer();
-    t = await createTestApp({ clock: fixedClock(NOW), smtpUrl: peer.url });
-  });
-  afterAll(async () => {
-    await t.close();
-    await peer.close();
-  });
+  setUpAppWithSmtpPeer({ clock: fixedClock(NOW) }, (app) => ({ t, peer } = app));
 
   it("sends each member the short announcement of their match, without a newsletter", async () => {
     const { pairing, members } = await createSendableNewsletter(t.db, { people: 4 });

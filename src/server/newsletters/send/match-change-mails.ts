@@ -17,7 +17,7 @@ import { queueDeliveries } from "./ledger";
 /**
  * One e-mail of a change to a running month's match (docs/matches.md, "When a match changes"),
  * as queued: `plain` is the short "your match has changed" e-mail (MatchChangedEmail), `match`
- * the match announcement of the composer for the person's new group with a sentence of news.
+ * the match announcement of the composer for the person's new match with a sentence of news.
  */
 export type MatchChangeMail =
   | {
@@ -90,7 +90,7 @@ export async function queueMatchChangeMails(
 /**
  * The worker's composition of a queued match change: each recipient's e-mail is rendered in
  * prepare, then messageFor hands it out. A recipient deactivated since, or no longer in the
- * group the e-mail announces, is not written to (NotARecipient: the delivery fails as not sent).
+ * match the e-mail announces, is not written to (NotARecipient: the delivery fails as not sent).
  */
 export async function composeMatchChange(
   ctx: AppContext,
@@ -153,7 +153,7 @@ async function build(
     newsFor: () => mail.news,
   });
   if (!composition.recipients.some((r) => r.userId === mail.userId)) {
-    throw new NotARecipient("The person is no longer in the group this e-mail announces.");
+    throw new NotARecipient("The person is no longer in the match this e-mail announces.");
   }
   await composition.prepare();
   return composition.messageFor({ userId: mail.userId, email: person.email });

@@ -18,7 +18,7 @@ export type Person = RePairNotice["person"];
 export type ChangeNotice =
   /** Someone was placed: they and their new partner(s) get the re-pair e-mail. */
   | { kind: "re-paired"; notice: RePairNotice }
-  /** Someone left a group of three or four: the others go on without them. */
+  /** Someone left a match of three or four: the others go on without them. */
   | { kind: "group-smaller"; month: string; left: Person; staying: Person[] }
   /** Someone left a pair and nobody without a partner could meet the other. */
   | { kind: "left-alone"; month: string; left: Person; person: Person }
@@ -60,7 +60,7 @@ const monthOf = (notice: ChangeNotice) =>
   notice.kind === "re-paired" ? notice.notice.month : notice.month;
 
 /**
- * A re-pair tells everyone in the person's new group, each in their own e-mail: the match
+ * A re-pair tells everyone in the person's new match, each in their own e-mail: the match
  * announcement of the newsletter's composer (src/server/newsletters/compose/README.md) with a
  * sentence of what changed.
  */

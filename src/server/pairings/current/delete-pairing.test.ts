@@ -1,55 +1,35 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { listActivity } from "../../activity/activity";
 import { fixedClock } from "../../clock";
 import { pairings } from "../../db/schema";
 import { checkRoundInvariants } from "../../rounds/round-invariants";
-import {
-  allowEmail,
-  createAdmin,
-  createGroup,
-  createGroupPairing,
-  createMatch,
-  createUser,
-} from "../../test/factories";
+import { createAdmin, createRunningCompany } from "../../test/factories";
 import { checkRoundInvariantsAfterEach } from "../../test/round-invariants-hook";
-import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { setUpAppWithSmtpPeer } from "../../test/smtp-app";
+import type { SmtpPeer } from "../../test/smtp-peer";
+import type { TestApp } from "../../test/test-app";
 
 let peer: SmtpPeer;
 let t: TestApp;
 
-beforeAll(async () => {
-  peer = await startSmtpPeer();
-  t = await createTestApp({
-    clock: fixedClock("2027-03-10T09:00:00Z"),
-    smtpUrl: peer.url,
-    deliveries: true,
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await peer.close();
-});
+setUpAppWithSmtpPeer(
+  { clock: fixedClock("2027-03-10T09:00:00Z"), deliveries: true },
+  (app) => ({ t, peer } = app),
+);
 checkRoundInvariantsAfterEach(() => t?.db);
 
 describe("deleting a running pairing", () => {
   it("tells every active member their match is off and writes an activity line", async () => {
     const admin = t.as(await createAdmin(t.db, { email: "boss@hq.test" }));
-    const group = await createGroup(t.db, { displayName: "Brew Co" });
-    await allowEmail(t.db, "*@brew.test", group.id);
-    const pairing = await createGroupPairing(t.db, group, { month: "2027-03" });
-    const person = (first: string, isActive = true) =>
-      createUser(t.db, {
-        email: `${first.toLowerCase()}@brew.test`,
-        firstName: first,
-        lastName: "Brewer",
-        isActive,
-      });
+    const { pairing, person, match } = await createRunningCompany(t.db, {
+      name: "Brew Co",
+      personDefaults: { lastName: "Brewer" },
+    });
     const [ada, ben, cy, dee, eve] = await Promise.all(
       ["Ada", "Ben", "Cy", "Dee", "Eve"].map((name) => person(name)),
     );
-    await createMatch(t.db, { members: [ada, ben], pairing });
-    await createMatch(t.db, { members: [cy, dee, eve], pairing });
+    await match(ada, ben);
+    await match(cy, dee, eve);
 
     const res = await admin.delete(`/api/admin/pairings/${pairing.id}`);
     expect(res.statusCode).toBe(200);

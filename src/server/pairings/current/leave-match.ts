@@ -4,7 +4,7 @@ import { matches } from "../../db/schema";
 import { type MatchWithMembers, removeMember } from "../../match-members/match-members";
 
 /**
- * Takes one member out of a match: the others keep it (a group becomes smaller, with their
+ * Takes one member out of a match: the others keep it (a trio or a match of four becomes smaller, with their
  * answers), and a match with fewer than two members left is deleted.
  */
 export async function leaveMatch(tx: Tx, row: MatchWithMembers, userId: string): Promise<void> {

@@ -21,7 +21,7 @@ export const MEMBER_LEFT_KIND = "match.member-left";
 
 /**
  * Takes a person who can no longer take part (deactivated, removed from the whitelist, deleted)
- * out of every running match (docs/rounds.md, "Invariants of a round"): a group of three or four
+ * out of every running match (docs/rounds.md, "Invariants of a round"): a match of three or four
  * goes on without them; a pair's partner is re-paired at once when someone without a partner can
  * meet them. Otherwise the pair ends and the partner waits for a partner in the running pairing
  * (waiting-for-partner.ts), listed under Current Pairings with a Re-pair action, and is told.

@@ -37,8 +37,8 @@ export const RE_PAIRED_KIND = "match.re-paired";
  * Re-pairs one person of a running pairing whose partner(s) can no longer meet (left, paused,
  * opted out, deactivated). The engine (matching/place-one.ts) picks the best partner among the
  * people without one — others left alone in this pairing and ready people of its scope who are in
- * no running pairing — or else the best pair to join as a trio or trio to join as a group of four,
- * keeping everyone within one size of the group size they chose (matching/README.md). The person's old match is left
+ * no running pairing — or else the best pair to join as a trio or trio to join as a match of four,
+ * keeping everyone within one size of the match size they chose (matching/README.md). The person's old match is left
  * (it is deleted when nobody else stays in it), and the person and their new partner(s) are told
  * by e-mail.
  *
@@ -200,18 +200,18 @@ async function choosePlacement(
     .map((row) => aloneMember(row, away))
     .filter((id): id is string => id !== null && id !== userId && ready.has(id));
   const free = [...ready.keys()].filter((id) => !busy.has(id) && !reported.has(id));
-  const groups = rows
+  const joinable = rows
     .map(memberIds)
     .filter((ids) => ids.length < 4 && !ids.includes(userId))
     .filter((ids) => ids.every((id) => ready.has(id) && !reported.has(id)));
-  const pairs = groups.flatMap((ids) =>
+  const pairs = joinable.flatMap((ids) =>
     ids.length === 2 ? [[ids[0], ids[1]] as [string, string]] : [],
   );
-  const trios = groups.flatMap((ids) =>
+  const trios = joinable.flatMap((ids) =>
     ids.length === 3 ? [[ids[0], ids[1], ids[2]] as [string, string, string]] : [],
   );
   const candidates = [...new Set([...alone, ...free])];
-  const involved = new Set([userId, ...candidates, ...groups.flat()]);
+  const involved = new Set([userId, ...candidates, ...joinable.flat()]);
   if (!ready.has(userId)) {
     throw new Conflict(
       "This person is no longer among the people this pairing is for, so they cannot be re-paired in it.",
@@ -264,9 +264,9 @@ async function applyPlacement(
       },
     ]);
   } else {
-    const groupRow = rowOf(partnersOf(placement)[0]);
-    if (!groupRow) throw new Error("The chosen group is not in this pairing");
-    await addMember(tx, groupRow.id, userId);
+    const matchRow = rowOf(partnersOf(placement)[0]);
+    if (!matchRow) throw new Error("The chosen match is not in this pairing");
+    await addMember(tx, matchRow.id, userId);
   }
   await tx
     .update(pairings)

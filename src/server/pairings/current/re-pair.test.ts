@@ -1,13 +1,14 @@
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { CurrentPairingsResponse } from "../../../shared/pairings";
 import { fixedClock } from "../../clock";
 import { matches, newsletterDeliveries, newsletters, pairings } from "../../db/schema";
 import { memberIds, withMembers } from "../../match-members/match-members";
 import { createAdmin, createRunningCompany } from "../../test/factories";
 import { checkRoundInvariantsAfterEach } from "../../test/round-invariants-hook";
-import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { setUpAppWithSmtpPeer } from "../../test/smtp-app";
+import type { SmtpPeer } from "../../test/smtp-peer";
+import type { TestApp } from "../../test/test-app";
 import type { Requests } from "../../test/test-client";
 
 const NOW = new Date("2027-03-10T09:00:00Z");
@@ -17,14 +18,9 @@ let t: TestApp;
 let admin: Requests;
 let n = 0;
 
+setUpAppWithSmtpPeer({ clock, deliveries: true }, (app) => ({ t, peer } = app));
 beforeAll(async () => {
-  peer = await startSmtpPeer();
-  t = await createTestApp({ clock, smtpUrl: peer.url, deliveries: true });
   admin = t.as(await createAdmin(t.db, { email: "boss@hq.test" }));
-});
-afterAll(async () => {
-  await t.close();
-  await peer.close();
 });
 checkRoundInvariantsAfterEach(() => t?.db);
 

@@ -15,7 +15,7 @@ export interface InstanceOptions {
 }
 
 /**
- * History is every stored match (groups of 2 to 4, any status, any scope) narrowed to the people
+ * History is every stored match (matches of 2 to 4, any status, any scope) narrowed to the people
  * being paired, since the engine refuses ids it does not know. `lastSatOut` marks whoever was
  * already here for last month's pairing of this scope but was left out of it.
  */

@@ -87,7 +87,7 @@ export async function generatePairing(
           createdAt: now,
         })
         .returning();
-      await insertPairingGroups(tx, created.id, month, now, result.groups);
+      await insertPairingMatches(tx, created.id, month, now, result.groups);
       return created;
     });
     return {
@@ -111,7 +111,7 @@ export async function generatePairing(
  * have been placed in another running match of the month meanwhile (docs/rounds.md, "Invariants
  * of a round").
  */
-async function refuseIfPairedMeanwhile(tx: Tx, month: string, groups: string[][]) {
+async function refuseIfPairedMeanwhile(tx: Tx, month: string, formed: string[][]) {
   await tx
     .select({ id: pairings.id })
     .from(pairings)
@@ -119,7 +119,7 @@ async function refuseIfPairedMeanwhile(tx: Tx, month: string, groups: string[][]
     .orderBy(asc(pairings.id))
     .for("share");
   const busy = await peopleInRunningMatches(tx, month);
-  if (groups.some((group) => group.some((id) => busy.has(id)))) {
+  if (formed.some((match) => match.some((id) => busy.has(id)))) {
     throw new Conflict(
       "Someone in this pairing was just placed in another running pairing of the month. Please generate again.",
       "changed",
@@ -136,15 +136,15 @@ function roundsOfMonth(db: Pick<Db, "select">, key: string, month: string) {
     .orderBy(asc(pairings.runOfMonth));
 }
 
-/** Writes a pairing's groups (of 2 to 4 people, as the engine formed them) as its matches, in batches. */
-export async function insertPairingGroups(
+/** Writes a pairing's matches (2 to 4 people each, as the engine formed them), in batches. */
+export async function insertPairingMatches(
   tx: Tx,
   pairingId: number,
   month: string,
   now: Date,
-  groups: string[][],
+  formed: string[][],
 ) {
-  const rows = groups.map(
+  const rows = formed.map(
     (members): NewMatch => ({ pairingId, month, matchDate: now, status: "active", members }),
   );
   for (let i = 0; i < rows.length; i += INSERT_BATCH) {

@@ -176,7 +176,7 @@ describe("completing pairings and their completed records", () => {
     expect(rows.map((r) => r.matchCount).sort()).toEqual([0, 1]);
   });
 
-  it("lists, completes and exports a group of four with everyone in it", async () => {
+  it("lists, completes and exports a match of four with everyone in it", async () => {
     const pairing = await createPairing(t.db, { month: "2027-05", scopeKey: "four" });
     const people = [];
     for (const name of ["Uma", "Vic", "Wes", "Xia"])

@@ -18,7 +18,7 @@ const RECENT = 10;
 const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
 
 /**
- * The recent pairings, what is wrong with them (someone in two groups, a pair repeated inside the
+ * The recent pairings, what is wrong with them (someone in two matches, a pair repeated inside the
  * repeat window, members of an active pairing who are no longer ready to pair) and their average
  * quality score (the engine's 0–100 qualityScore stored with each pairing).
  */
@@ -37,7 +37,7 @@ export async function getPairingReport(ctx: AppContext): Promise<PairingReportRe
     withMembers(ctx.db, await ctx.db.select().from(matches).where(gte(matches.month, earliest))),
     ctx.db.select({ id: users.id }).from(users).where(like(users.email, STAND_IN_LIKE)),
   ]);
-  // Old history's stand-ins (docs/privacy.md "Retention") sit in many groups by design.
+  // Old history's stand-ins (docs/privacy.md "Retention") sit in many matches by design.
   const nobody = new Set(standIns.map((s) => s.id));
   const membersOf = (m: MatchWithMembers) => memberIds(m).filter((id) => !nobody.has(id));
   const issues: ValidationIssue[] = [];
@@ -75,7 +75,7 @@ function checkPairing(
       pairingId: pairing.id,
       pairingName: pairing.name,
       kind: "double-booked",
-      message: `${doubled.size} ${doubled.size === 1 ? "person is" : "people are"} in more than one group of ${pairing.name}.`,
+      message: `${doubled.size} ${doubled.size === 1 ? "person is" : "people are"} in more than one match of ${pairing.name}.`,
     });
   }
   const from = shiftMonth(pairing.month, -windowMonths);

@@ -52,7 +52,7 @@ const count = (status: AdminUser["participationStatus"], people: AdminUser[]) =>
 /** Each member of the running round → their partners' names. */
 function currentPartners(): Map<string, string[]> {
   const partners = new Map<string, string[]>();
-  for (const { members } of currentRound.groups) {
+  for (const { members } of currentRound.matches) {
     for (const m of members) {
       const others = members.filter((o) => o !== m).map((o) => fullName(samplePeople[o]));
       partners.set(samplePeople[m].id, others);

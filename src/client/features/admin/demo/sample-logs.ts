@@ -24,7 +24,7 @@ const logs: Array<EmailLog & { entries: EmailLogEntry[] }> = completedPairings.m
   const { round } = pairing;
   const [year, month] = round.month.split("-").map(Number);
   const at = round.publishedAt.toISOString();
-  const entries: EmailLogEntry[] = round.groups.flatMap(({ members }) =>
+  const entries: EmailLogEntry[] = round.matches.flatMap(({ members }) =>
     members.map((member) => {
       const refused = sampleDeliveryRefused(round, member);
       return {

@@ -7,7 +7,7 @@ import { SAMPLE_GROUP, SAMPLE_GROUP_ID, sampleRoundList } from "./sample-people"
 
 /**
  * The sample company's rounds as the server stores them once seeded: one pairing per round
- * (completed ones with their record), one match per group with its members' answers, and whether
+ * (completed ones with their record), each match with its members' answers, and whether
  * its chat happened by the one definition (src/shared/chat-happened.ts).
  */
 export interface SampleMatch {
@@ -30,7 +30,7 @@ export interface SamplePairing {
 let nextMatchId = 1;
 export const samplePairings: SamplePairing[] = sampleRoundList.map((round, r): SamplePairing => {
   const status = round.completedAt ? ("completed" as const) : ("active" as const);
-  const matches = round.groups.map(({ members, answers }) => ({
+  const matches = round.matches.map(({ members, answers }) => ({
     id: nextMatchId++,
     round,
     members,
@@ -46,7 +46,7 @@ export const samplePairings: SamplePairing[] = sampleRoundList.map((round, r): S
     domainGroupName: SAMPLE_GROUP.displayName,
     groupNumber: 1,
     status,
-    totalPairs: round.groups.length,
+    totalPairs: round.matches.length,
     oddPolicy: "trio",
     createdAt: round.publishedAt.toISOString(),
     completedAt: round.completedAt?.toISOString() ?? null,

@@ -20,7 +20,7 @@ const row = (id: number, names: string[]): PairingRow => ({
 });
 
 describe("the admin's current pairings table", () => {
-  it("gives a group of four four person columns and shows every member", () => {
+  it("gives a match of four four person columns and shows every member", () => {
     const html = renderToStaticMarkup(
       <PairingsTable rows={[row(1, ["Ann", "Bea", "Cal", "Dan"]), row(2, ["Eve", "Fay"])]} />,
     );

@@ -13,7 +13,7 @@ const STACKED_CELL =
  * On a phone the rows stack as cards (nothing hidden past the right edge).
  */
 export function PairingsTable({ rows }: { rows: PairingRow[] }) {
-  // As many person columns as the largest group shown (2 to 4).
+  // As many person columns as the largest match shown (2 to 4).
   const widest = Math.max(2, ...rows.map((row) => row.people.length));
   const columns = Array.from({ length: widest }, (_, i) => i);
   return (

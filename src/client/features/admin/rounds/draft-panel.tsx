@@ -12,7 +12,7 @@ const who = (m: DraftMember) => `${m.name} (${m.department})`;
 
 type DraftScope = { scopeKey: string; month: string };
 
-/** The round's draft, which only admins see: its groups, swap two people, regenerate, skip. */
+/** The round's draft, which only admins see: its matches, swap two people, regenerate, skip. */
 export function DraftPanel({ scopeKey, month, label }: DraftScope & { label: string }) {
   const query = useDraft(scopeKey, month);
   return (
@@ -24,8 +24,8 @@ export function DraftPanel({ scopeKey, month, label }: DraftScope & { label: str
               Draft for {draft.monthLabel}: members see nothing until it is published
             </h4>
             <ol className="grid gap-1 text-sm text-coffee-900">
-              {draft.groups.map((group) => (
-                <li key={group.map((m) => m.id).join("-")}>{group.map(who).join(" · ")}</li>
+              {draft.matches.map((match) => (
+                <li key={match.map((m) => m.id).join("-")}>{match.map(who).join(" · ")}</li>
               ))}
             </ol>
             {draft.unmatched.length > 0 && (
@@ -36,7 +36,7 @@ export function DraftPanel({ scopeKey, month, label }: DraftScope & { label: str
             <SwapForm
               scopeKey={scopeKey}
               month={month}
-              everyone={[...draft.groups.flat(), ...draft.unmatched]}
+              everyone={[...draft.matches.flat(), ...draft.unmatched]}
             />
           </>
         )}

@@ -6,7 +6,7 @@ const withPartners = (partners: string[]) => ({
 });
 
 describe("what deactivating says about the person's current match", () => {
-  it("says a group of four goes on as a group of three, naming the three", () => {
+  it("says a match of four goes on as a match of three, naming the three", () => {
     expect(leavingText(withPartners(["Ann", "Bea", "Cal"]))).toBe(
       "They leave the current pairing: Ann, Bea and Cal go on as a group of three and are told by e-mail. ",
     );

@@ -70,7 +70,7 @@ export function useAccountChange(onDone: () => void) {
 
 /**
  * What deactivating does to the person's current match (docs/matches.md, "When a match changes"):
- * a group of four goes on as a trio, a trio as a pair, a pair's partner is re-paired when someone
+ * a match of four goes on as a trio, a trio as a pair, a pair's partner is re-paired when someone
  * is free, else left for a re-pair; everyone whose partner changes is told.
  */
 export function leavingText(user: Pick<AdminUser, "currentMatch">): string {

@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A group whose people chose the given chat sizes (profile field preferredGroupSize). */
+/** A domain group whose people chose the given chat sizes (profile field preferredGroupSize). */
 async function groupChoosing(name: string, sizes: number[]) {
   const group = await createGroup(t.db, { name, displayName: name.toUpperCase() });
   await allowEmail(t.db, `*@${name}.test`, group.id);
@@ -34,7 +34,7 @@ async function groupChoosing(name: string, sizes: number[]) {
   return { group, people };
 }
 
-async function generatedGroups(groupId: number) {
+async function generatedMatches(groupId: number) {
   const res = await admin.post(`/api/admin/generate-pairing/${groupId}`);
   expect(res.statusCode).toBe(200);
   const pairingId: number = res.json().pairingId;
@@ -43,27 +43,27 @@ async function generatedGroups(groupId: number) {
     await t.db.select().from(matches).where(eq(matches.pairingId, pairingId)),
   );
   const [pairing] = await t.db.select().from(pairings).where(eq(pairings.id, pairingId));
-  return { groups: rows.map(memberIds), pairing };
+  return { formed: rows.map(memberIds), pairing };
 }
 
 describe("a pairing honours each person's chosen chat size", () => {
-  it("pairs the one-to-one people and seats the others in groups of three and four", async () => {
+  it("pairs the one-to-one people and seats the others in matches of three and four", async () => {
     const { group, people } = await groupChoosing("sizes", [2, 2, 2, 2, 3, 3, 3, 4, 4, 4, 4]);
-    const { groups, pairing } = await generatedGroups(group.id);
+    const { formed, pairing } = await generatedMatches(group.id);
     const sizeOf = new Map(people.map((p, i) => [p.id, [2, 2, 2, 2, 3, 3, 3, 4, 4, 4, 4][i]]));
-    expect(groups.flat().sort()).toEqual(people.map((p) => p.id).sort());
-    for (const members of groups) {
+    expect(formed.flat().sort()).toEqual(people.map((p) => p.id).sort());
+    for (const members of formed) {
       for (const id of members) expect(sizeOf.get(id)).toBe(members.length);
     }
-    expect(groups.map((g) => g.length).sort()).toEqual([2, 2, 3, 4]);
+    expect(formed.map((m) => m.length).sort()).toEqual([2, 2, 3, 4]);
     const stats = pairing.stats as { groupFormation?: Record<string, unknown> };
     expect(stats.groupFormation).toMatchObject({ people: 7, placed: 7, otherSize: 0 });
   });
 
   it("places everyone when the numbers do not divide, in the nearest other size", async () => {
     const { group, people } = await groupChoosing("odd", [4, 4, 4, 4, 4, 4, 4]);
-    const { groups } = await generatedGroups(group.id);
-    expect(groups.flat().sort()).toEqual(people.map((p) => p.id).sort());
-    for (const members of groups) expect([3, 4]).toContain(members.length);
+    const { formed } = await generatedMatches(group.id);
+    expect(formed.flat().sort()).toEqual(people.map((p) => p.id).sort());
+    for (const members of formed) expect([3, 4]).toContain(members.length);
   });
 });

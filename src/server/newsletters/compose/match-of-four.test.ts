@@ -1,62 +1,36 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fixedClock } from "../../clock";
-import {
-  allowEmail,
-  createAdmin,
-  createGroup,
-  createGroupPairing,
-  createMatch,
-  createNewsletter,
-  createUser,
-} from "../../test/factories";
-import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { createAdmin, createNewsletter, createRunningCompany } from "../../test/factories";
+import { setUpAppWithSmtpPeer } from "../../test/smtp-app";
+import type { SmtpPeer } from "../../test/smtp-peer";
+import type { TestApp } from "../../test/test-app";
 import { defaultNewsletter } from "../newsletter-defaults";
 import { activePairingFile } from "../newsletter-files";
 import { compose } from "./composer";
 
 const NOW = new Date("2027-03-10T09:00:00Z");
-const NAMES = ["Ana", "Bo", "Cai", "Dov"];
+const NAMES = ["Ana", "Bo", "Cai", "Dov"] as const;
 let t: TestApp;
 let peer: SmtpPeer;
 let n = 0;
 
-beforeAll(async () => {
-  peer = await startSmtpPeer();
-  t = await createTestApp({ clock: fixedClock(NOW), smtpUrl: peer.url });
-});
-afterAll(async () => {
-  await t.close();
-  await peer.close();
-});
+setUpAppWithSmtpPeer({ clock: fixedClock(NOW) }, (app) => ({ t, peer } = app));
 
-/** A company whose running pairing is one group of four; a newsletter linked to it. */
-async function groupOfFour() {
-  const domain = `fours${++n}.test`;
-  const group = await createGroup(t.db, { displayName: `Fours ${n}` });
-  await allowEmail(t.db, `*@${domain}`, group.id);
-  const pairing = await createGroupPairing(t.db, group);
-  const four = [];
-  for (const firstName of NAMES) {
-    four.push(
-      await createUser(t.db, {
-        firstName,
-        lastName: "Test",
-        email: `${firstName.toLowerCase()}@${domain}`,
-      }),
-    );
-  }
-  await createMatch(t.db, { members: four, pairing });
+/** A company whose running pairing is one match of four; a newsletter linked to it. */
+async function newsletterForFour() {
+  const company = await createRunningCompany(t.db, { name: "Fours" });
+  const { pairing } = company;
+  const { four } = await company.matchOfFour(NAMES);
   const newsletter = await createNewsletter(t.db, {
-    ...defaultNewsletter(3, 2026 + n),
+    ...defaultNewsletter(3, 2026 + ++n),
     pairingFile: activePairingFile(pairing.id),
   });
   return { four, newsletter, pairingFile: activePairingFile(pairing.id) };
 }
 
-describe("the newsletter for a group of four", () => {
+describe("the newsletter for a match of four", () => {
   it("writes to each of the four, naming the other three and logging their addresses", async () => {
-    const { four, newsletter } = await groupOfFour();
+    const { four, newsletter } = await newsletterForFour();
     const composition = await compose(t.ctx, { newsletter: newsletter.id });
     await composition.prepare();
     expect(composition.recipients.map((r) => r.email).sort()).toEqual(
@@ -80,7 +54,7 @@ describe("the newsletter for a group of four", () => {
   });
 
   it("previews each member's e-mail with three partners and validates four people as matched", async () => {
-    const { four, newsletter, pairingFile } = await groupOfFour();
+    const { four, newsletter, pairingFile } = await newsletterForFour();
     const admin = t.as(await createAdmin(t.db));
     const preview = await admin.post(`/api/admin/newsletters/${newsletter.id}/preview-email`, {
       recipientEmail: four[2].email,

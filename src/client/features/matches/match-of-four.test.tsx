@@ -27,7 +27,7 @@ const member = (userId: string) => ({
   confirmedAt: null,
 });
 
-/** Ann's view of her March group of four with Bea, Cal and Dan. */
+/** Ann's view of her March match of four with Bea, Cal and Dan. */
 const item: MatchItem = {
   match: {
     id: 7,
@@ -72,7 +72,7 @@ const render = (node: ReactNode) =>
     </QueryClientProvider>,
   );
 
-describe("a group of four on the employee's pages", () => {
+describe("a match of four on the employee's pages", () => {
   it("shows all three partners with their teams and addresses on the current match card", () => {
     const html = render(<CurrentMatchCard item={item} />);
     for (const p of partners) {

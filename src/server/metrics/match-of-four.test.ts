@@ -13,12 +13,12 @@ import { createTestApp, type TestApp } from "../test/test-app";
 const NOW = new Date("2027-03-10T09:00:00Z");
 
 /**
- * Eight people at fours.test met in groups of four: in March (running) one four where only the
+ * Eight people at fours.test met in matches of four: in March (running) one four where only the
  * fourth member answered "Met My Match" and one nobody answered; in February (completed) one four
  * marked completed that all four missed, one met by a single member, and a pair marked completed.
- * Each group counts once, as one match and at most one chat, never once per member.
+ * Each match of four counts once, as one match and at most one chat, never once per member.
  */
-describe("figures with groups of four", () => {
+describe("figures with matches of four", () => {
   let t: TestApp;
   let admin: string;
   const get = (url: string, cookie?: string) =>
@@ -63,7 +63,7 @@ describe("figures with groups of four", () => {
     expect(res.json()).toEqual({ activeMatches: 1, completedChats: 3 });
   });
 
-  it("counts matches, chats and met rates per group in the monthly metrics", async () => {
+  it("counts matches, chats and met rates per match in the monthly metrics", async () => {
     const res = await get("/api/admin/enhanced-metrics", admin);
     expect(res.statusCode).toBe(200);
     const { userMetrics, matchingMetrics } = res.json();
@@ -83,7 +83,7 @@ describe("figures with groups of four", () => {
     });
   });
 
-  it("counts each person once on the landing page, however many groups they were in", async () => {
+  it("counts each person once on the landing page, however many matches they were in", async () => {
     // The landing page shows figures only once an admin turns them on (docs/matches.md).
     await saveCompanySettings(t.db, { name: "Fours", showPublicFigures: true });
     const res = await get("/api/public/figures");

@@ -32,7 +32,7 @@ async function fourPeople() {
 
 type Partner = { id: string; firstName: string; email: string; departmentDisplayName: string };
 
-describe("a member of a group of four", () => {
+describe("a member of a match of four", () => {
   it("sees the other three, in the match's order, with their details, as the current match", async () => {
     const [ann, bea, cal, dan] = await fourPeople();
     const match = await createMatch(t.db, { members: [ann, bea, cal, dan] });
@@ -55,7 +55,7 @@ describe("a member of a group of four", () => {
     });
   });
 
-  it("finds a past group of four in the history with all three partners and counts its chat once", async () => {
+  it("finds a past match of four in the history with all three partners and counts its chat once", async () => {
     const [ann, bea, cal, dan] = await fourPeople();
     const february = await createPairing(t.db, { month: "2027-02", status: "completed" });
     const past = await createMatch(t.db, {

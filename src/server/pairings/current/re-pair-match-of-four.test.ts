@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../../clock";
 import { matches } from "../../db/schema";
 import { withMembers } from "../../match-members/match-members";
@@ -10,8 +10,9 @@ import {
   createRunningCompany,
 } from "../../test/factories";
 import { checkRoundInvariantsAfterEach } from "../../test/round-invariants-hook";
-import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { setUpAppWithSmtpPeer } from "../../test/smtp-app";
+import type { SmtpPeer } from "../../test/smtp-peer";
+import type { TestApp } from "../../test/test-app";
 import type { Requests } from "../../test/test-client";
 
 const NOW = new Date("2027-03-10T09:00:00Z");
@@ -19,18 +20,13 @@ let peer: SmtpPeer;
 let t: TestApp;
 let admin: Requests;
 
+setUpAppWithSmtpPeer({ clock: fixedClock(NOW), deliveries: true }, (app) => ({ t, peer } = app));
 beforeAll(async () => {
-  peer = await startSmtpPeer();
-  t = await createTestApp({ clock: fixedClock(NOW), smtpUrl: peer.url, deliveries: true });
   admin = t.as(await createAdmin(t.db, { email: "boss@four.test" }));
-});
-afterAll(async () => {
-  await t.close();
-  await peer.close();
 });
 checkRoundInvariantsAfterEach(() => t?.db);
 
-/** A company of its own with a running March pairing; people chose groups of four unless told. */
+/** A company of its own with a running March pairing; people chose matches of four unless told. */
 const company = () =>
   createRunningCompany(t.db, { name: "Four", personDefaults: { preferredGroupSize: 4 } });
 
@@ -40,8 +36,8 @@ const pairingMatches = async (pairingId: number) =>
     await t.db.select().from(matches).where(eq(matches.pairingId, pairingId)).orderBy(matches.id),
   );
 
-describe("re-pairing someone who chose a group of four", () => {
-  it("makes a trio of people who chose four into a group of four and tells all four", async () => {
+describe("re-pairing someone who chose a match of four", () => {
+  it("makes a trio of people who chose four into a match of four and tells all four", async () => {
     const { pairing, person } = await company();
     const ada = await person("Ada");
     const bob = await person("Bob");
@@ -71,7 +67,7 @@ describe("re-pairing someone who chose a group of four", () => {
     );
   });
 
-  it("does not put someone who chose one-to-one into a group of four", async () => {
+  it("does not put someone who chose one-to-one into a match of four", async () => {
     const { pairing, person } = await company();
     const ada = await person("Ada", { preferredGroupSize: 2 });
     const bob = await person("Bob", { preferredGroupSize: 2 });

@@ -1,10 +1,10 @@
-import { groupSizeLabels, groupSizes } from "@shared/group-size";
+import { matchSizeLabels, matchSizes } from "@shared/match-size";
 import type { ProfileFormValues, ProfileInput } from "@shared/profile";
 import { Controller, type UseFormReturn } from "react-hook-form";
 import { FieldError } from "../../components/ui/input";
 
-/** "How many people would you like to meet?": one-to-one, a group of 3 or a group of 4. */
-export function GroupSizeField({
+/** "How many people would you like to meet?": "One-to-one", "Group of 3" or "Group of 4", the product's labels. */
+export function MatchSizeField({
   form,
   errorId,
 }: {
@@ -25,7 +25,7 @@ export function GroupSizeField({
           <legend className="mb-3 text-sm font-medium text-coffee-900">
             How many people would you like to meet?
           </legend>
-          {groupSizes.map((size) => (
+          {matchSizes.map((size) => (
             <label
               key={size}
               className="flex cursor-pointer items-start gap-3 rounded-md border border-coffee-200 p-3 text-sm has-checked:border-amber-700 has-checked:bg-amber-50"
@@ -39,7 +39,7 @@ export function GroupSizeField({
                 onBlur={field.onBlur}
                 className="mt-0.5 size-4 shrink-0 accent-amber-700"
               />
-              <span>{groupSizeLabels[size]}</span>
+              <span>{matchSizeLabels[size]}</span>
             </label>
           ))}
           <FieldError id={errorId}>{message}</FieldError>
