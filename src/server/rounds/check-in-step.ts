@@ -25,13 +25,13 @@ export async function runCheckInStep(
     return { state: "skipped", note: "No running pairing to check in on." };
   }
   const errors = { error: (_obj: unknown, message: string) => log(`Rounds: ${message}`) };
-  const ask = step.step === "reminder" ? remindCheckIns : askCheckIns;
+  const ask = step.kind === "reminder" ? remindCheckIns : askCheckIns;
   const run = await ask(ctx, { pairingId, log: errors });
-  const what = step.step === "reminder" ? "Reminded" : "Asked";
+  const what = step.kind === "reminder" ? "Reminded" : "Asked";
   await recordActivity(ctx, {
     ...base,
     pairingId,
-    kind: step.step === "reminder" ? "round.reminded" : "round.checked-in",
+    kind: step.kind === "reminder" ? "round.reminded" : "round.checked-in",
     detail: `${what} ${run.sent} ${run.sent === 1 ? "person" : "people"} in ${label} whether they met${run.failed > 0 ? ` (${run.failed} e-mails failed)` : ""}.`,
     data: { sent: run.sent, failed: run.failed },
   });
@@ -52,7 +52,7 @@ async function publishedPairing(
       and(
         eq(roundSteps.scopeKey, scopeKey),
         eq(roundSteps.month, month),
-        eq(roundSteps.step, "publish"),
+        eq(roundSteps.kind, "publish"),
         eq(pairings.status, "active"),
       ),
     );

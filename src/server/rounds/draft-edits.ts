@@ -59,7 +59,7 @@ export async function getDraftView(
       and(
         eq(roundSteps.scopeKey, scope.key),
         eq(roundSteps.month, month),
-        eq(roundSteps.step, "publish"),
+        eq(roundSteps.kind, "publish"),
       ),
     );
   const ids = [...draft.matches.flat(), ...draft.unmatched];
@@ -198,18 +198,18 @@ export async function skipRound(ctx: AppContext, scopeKey: string, month: string
     await tx
       .insert(roundSteps)
       .values(
-        roundStepKinds.map((step) => ({
+        roundStepKinds.map((kind) => ({
           scopeKey: scope.key,
           month,
-          step,
-          dueAt: dueAt[step],
+          kind,
+          dueAt: dueAt[kind],
           state: "skipped" as const,
           note,
           doneAt: ctx.clock.now(),
         })),
       )
       .onConflictDoNothing({
-        target: [roundSteps.scopeKey, roundSteps.month, roundSteps.step],
+        target: [roundSteps.scopeKey, roundSteps.month, roundSteps.kind],
       });
     await recordActivity(
       ctx,

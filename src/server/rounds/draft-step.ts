@@ -52,7 +52,7 @@ export async function runDraftStep(
       and(
         eq(roundSteps.scopeKey, scope.key),
         eq(roundSteps.month, step.month),
-        eq(roundSteps.step, "publish"),
+        eq(roundSteps.kind, "publish"),
       ),
     );
   const publishAt = publish?.dueAt ?? step.dueAt;

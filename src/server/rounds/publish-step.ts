@@ -176,7 +176,7 @@ async function askAfterPublish(ctx: AppContext, scope: RoundScope, step: RoundSt
         and(
           eq(roundSteps.scopeKey, scope.key),
           eq(roundSteps.month, step.month),
-          eq(roundSteps.step, kind),
+          eq(roundSteps.kind, kind),
           eq(roundSteps.state, "pending"),
           lt(roundSteps.dueAt, at),
         ),

@@ -35,9 +35,9 @@ export async function planRound(
   await db
     .insert(roundSteps)
     .values(
-      steps.map(([step, dueAt]) => ({ scopeKey: scope.key, month: dates.month, step, dueAt })),
+      steps.map(([kind, dueAt]) => ({ scopeKey: scope.key, month: dates.month, kind, dueAt })),
     )
-    .onConflictDoNothing({ target: [roundSteps.scopeKey, roundSteps.month, roundSteps.step] });
+    .onConflictDoNothing({ target: [roundSteps.scopeKey, roundSteps.month, roundSteps.kind] });
   const now = ctx.clock.now().toISOString();
   const superseded = await db
     .update(roundSteps)
@@ -46,13 +46,13 @@ export async function planRound(
       and(
         eq(roundSteps.scopeKey, scope.key),
         lt(roundSteps.month, dates.month),
-        inArray(roundSteps.step, ["draft", "publish"]),
+        inArray(roundSteps.kind, ["draft", "publish"]),
         eq(roundSteps.state, "pending"),
         // Missed: its publish was due before this round's window opened, or this round's
         // publish is itself due already.
         sql`exists (select 1 from round_steps p
           where p.scope_key = ${roundSteps.scopeKey} and p.month = ${roundSteps.month}
-            and p.step = 'publish'
+            and p.kind = 'publish'
             and (p.due_at < ${dates.draftAt.toISOString()}::timestamptz
               or ${dates.publishAt.toISOString()}::timestamptz <= ${now}::timestamptz))`,
       ),
