@@ -21,6 +21,7 @@ import {
   loadDateContext,
   type RoundScope,
 } from "./round-settings";
+import { publishDueAt } from "./step-ledger";
 
 /*
  * The admin's hand on a draft (docs/rounds.md "Reviewing the draft"). Each edit runs under the
@@ -52,16 +53,7 @@ export async function getDraftView(
     .from(roundDrafts)
     .where(and(eq(roundDrafts.scopeKey, scope.key), eq(roundDrafts.month, month)));
   if (!draft) throw new NotFound(NO_DRAFT);
-  const [publish] = await ctx.db
-    .select({ dueAt: roundSteps.dueAt })
-    .from(roundSteps)
-    .where(
-      and(
-        eq(roundSteps.scopeKey, scope.key),
-        eq(roundSteps.month, month),
-        eq(roundSteps.kind, "publish"),
-      ),
-    );
+  const publishAt = await publishDueAt(ctx.db, scope.key, month);
   const ids = [...draft.matches.flat(), ...draft.unmatched];
   const rows =
     ids.length === 0
@@ -92,7 +84,7 @@ export async function getDraftView(
     label: scope.label,
     month,
     monthLabel: monthDisplay(month),
-    publishAt: (publish?.dueAt ?? draft.createdAt).toISOString(),
+    publishAt: (publishAt ?? draft.createdAt).toISOString(),
     matches: draft.matches.map((m) => m.map(member)),
     unmatched: draft.unmatched.map(member),
   };

@@ -8,7 +8,7 @@ import { composeDraft, pairingOfRound } from "./compose-draft";
 import { notifyAdminsOfDraft } from "./notify-admins";
 import { roundOfStep } from "./round-of-step";
 import { getTimeZone, type RoundScope } from "./round-settings";
-import type { StepOutcome } from "./step-ledger";
+import { publishDueAt, type StepOutcome } from "./step-ledger";
 
 /**
  * The review window opens: the engine makes the round's pairing as a draft only admins see, and
@@ -45,17 +45,7 @@ export async function runDraftStep(
   const made = kept ? { draft: kept } : await makeDraft(ctx, step, scope, log);
   if ("outcome" in made) return made.outcome;
   const { draft } = made;
-  const [publish] = await ctx.db
-    .select({ dueAt: roundSteps.dueAt })
-    .from(roundSteps)
-    .where(
-      and(
-        eq(roundSteps.scopeKey, scope.key),
-        eq(roundSteps.month, step.month),
-        eq(roundSteps.kind, "publish"),
-      ),
-    );
-  const publishAt = publish?.dueAt ?? step.dueAt;
+  const publishAt = (await publishDueAt(ctx.db, scope.key, step.month)) ?? step.dueAt;
   const timeZone = await getTimeZone(ctx.db);
   const told = await notifyAdminsOfDraft(ctx, scope, draft, { at: publishAt, timeZone }, log);
   if (told > 0) {

@@ -73,6 +73,25 @@ export async function planRound(
   }
 }
 
+/** When the round's publish step is due, once the round is written down (else null). */
+export async function publishDueAt(
+  db: Pick<Db, "select">,
+  scopeKey: string,
+  month: string,
+): Promise<Date | null> {
+  const [publish] = await db
+    .select({ dueAt: roundSteps.dueAt })
+    .from(roundSteps)
+    .where(
+      and(
+        eq(roundSteps.scopeKey, scopeKey),
+        eq(roundSteps.month, month),
+        eq(roundSteps.kind, "publish"),
+      ),
+    );
+  return publish?.dueAt ?? null;
+}
+
 export interface ClaimOptions {
   owner: string;
   leaseMs: number;
