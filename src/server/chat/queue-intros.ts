@@ -1,10 +1,11 @@
-import { eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { matches, pairings, users } from "../db/schema";
-import { memberIds, withMembers } from "../match-members/match-members";
+import { users } from "../db/schema";
+import { memberIds } from "../match-members/match-members";
 import { effectiveReach, getChatSettings, wantsSlack } from "./chat-settings";
 import { type QueuedChatMessage, queueChatMessages } from "./ledger";
 import { organiserTurns } from "./organiser";
+import { runningMatchesOf } from "./running-matches";
 import { slackConfigured } from "./slack-client";
 
 /**
@@ -19,16 +20,9 @@ export async function queueSlackIntros(
   starters: readonly string[],
 ): Promise<number> {
   if (!slackConfigured(ctx) || starters.length === 0) return 0;
-  const [pairing] = await ctx.db.select().from(pairings).where(eq(pairings.id, pairingId));
-  if (!pairing || pairing.status !== "active") return 0;
-  const running = (
-    await withMembers(
-      ctx.db,
-      await ctx.db.select().from(matches).where(eq(matches.pairingId, pairingId)),
-    )
-  ).filter((m) => m.status === "active" && m.members.length >= 2);
-  const ids = [...new Set(running.flatMap(memberIds))];
-  if (ids.length === 0) return 0;
+  const found = await runningMatchesOf(ctx, pairingId);
+  if (!found) return 0;
+  const { pairing, running, ids } = found;
   const [company, people] = await Promise.all([
     getChatSettings(ctx.db),
     ctx.db

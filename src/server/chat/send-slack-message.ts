@@ -83,6 +83,20 @@ async function introMembers(ctx: AppContext, ids: string[]): Promise<IntroMember
   return members;
 }
 
+/** Posts a message in a conversation; the channel and timestamp are kept for a later update. */
+async function post(
+  client: WebClient,
+  channel: string,
+  message: SlackMessage,
+): Promise<ChatOutcome> {
+  const posted = await client.chat.postMessage({
+    channel,
+    text: message.text,
+    blocks: message.blocks,
+  });
+  return { kind: "sent", result: { channel, ts: posted.ts ?? null } };
+}
+
 const NOT_ALL_IN_SLACK =
   "Not every member could be found in Slack, so this match is told by e-mail only.";
 const MATCH_ENDED = "The match has ended or changed since this message was queued.";
@@ -112,12 +126,7 @@ async function sendIntro(
     starter,
     appUrl: ctx.config.appUrl,
   });
-  const posted = await client.chat.postMessage({
-    channel,
-    text: message.text,
-    blocks: message.blocks,
-  });
-  return { kind: "sent", result: { channel, ts: posted.ts ?? null } };
+  return await post(client, channel, message);
 }
 
 /** The conversation opened on an earlier attempt is kept on the row and reused. */
@@ -173,12 +182,7 @@ async function sendCheckIn(
     .flatMap((m) => people.filter((p) => p.id === m.userId).map(fullName));
   const channel = await openConversation(ctx, client, row, [slackUserId]);
   const message = checkInMessage({ month: match.month, partnerNames, matchId: match.id });
-  const posted = await client.chat.postMessage({
-    channel,
-    text: message.text,
-    blocks: message.blocks,
-  });
-  return { kind: "sent", result: { channel, ts: posted.ts ?? null } };
+  return await post(client, channel, message);
 }
 
 async function sendNudge(
@@ -200,10 +204,5 @@ async function sendNudge(
     organiserSlackId: string;
   };
   const message = nudgeMessage({ organiserSlackId, appUrl: ctx.config.appUrl });
-  const posted = await client.chat.postMessage({
-    channel,
-    text: message.text,
-    blocks: message.blocks,
-  });
-  return { kind: "sent", result: { channel, ts: posted.ts ?? null } };
+  return await post(client, channel, message);
 }

@@ -61,7 +61,7 @@ afterAll(async () => {
 
 const at = async (iso: string) => {
   clock.set(iso);
-  return (await runDueSteps(t.ctx, { owner: `test-${iso}` })).map((r) => [r.step, r.state]);
+  return (await runDueSteps(t.ctx, { owner: `test-${iso}` })).map((r) => [r.kind, r.state]);
 };
 /** Runs chat passes until nothing is due, as the worker would. */
 const drain = async (owner = "test-worker") => {

@@ -1,8 +1,9 @@
-import { eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { matches, pairings, users } from "../db/schema";
-import { memberIds, withMembers } from "../match-members/match-members";
+import { users } from "../db/schema";
+import { memberIds } from "../match-members/match-members";
 import { effectiveReach, getChatSettings } from "./chat-settings";
+import { runningMatchesOf } from "./running-matches";
 import { slackConfigured } from "./slack-client";
 import { slackUserIdOf } from "./slack-people";
 
@@ -16,16 +17,9 @@ import { slackUserIdOf } from "./slack-people";
 export async function toldInSlackOnly(ctx: AppContext, pairingId: number): Promise<Set<string>> {
   const told = new Set<string>();
   if (!slackConfigured(ctx)) return told;
-  const [pairing] = await ctx.db.select().from(pairings).where(eq(pairings.id, pairingId));
-  if (!pairing || pairing.status !== "active") return told;
-  const running = (
-    await withMembers(
-      ctx.db,
-      await ctx.db.select().from(matches).where(eq(matches.pairingId, pairingId)),
-    )
-  ).filter((m) => m.status === "active" && m.members.length >= 2);
-  const ids = [...new Set(running.flatMap(memberIds))];
-  if (ids.length === 0) return told;
+  const found = await runningMatchesOf(ctx, pairingId);
+  if (!found) return told;
+  const { running, ids } = found;
   const [company, people] = await Promise.all([
     getChatSettings(ctx.db),
     ctx.db

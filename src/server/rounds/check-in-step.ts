@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { monthDisplay } from "../../shared/pairings";
 import { recordActivity } from "../activity/activity";
 import { askCheckIns } from "../check-ins/ask-check-ins";
 import { remindCheckIns } from "../check-ins/remind-check-ins";
 import type { AppContext } from "../context";
 import { pairings, type RoundStepRow, roundSteps } from "../db/schema";
+import { roundOfStep } from "./round-of-step";
 import type { RoundScope } from "./round-settings";
 import type { StepOutcome } from "./step-ledger";
 
@@ -19,20 +19,19 @@ export async function runCheckInStep(
   scope: RoundScope,
   log: (line: string) => void,
 ): Promise<StepOutcome> {
-  const label = `the ${monthDisplay(step.month)} round for ${scope.label}`;
+  const { label, base } = roundOfStep(step, scope);
   const pairingId = await publishedPairing(ctx, scope.key, step.month);
   if (pairingId === null) {
     return { state: "skipped", note: "No running pairing to check in on." };
   }
   const errors = { error: (_obj: unknown, message: string) => log(`Rounds: ${message}`) };
-  const ask = step.step === "reminder" ? remindCheckIns : askCheckIns;
+  const ask = step.kind === "reminder" ? remindCheckIns : askCheckIns;
   const run = await ask(ctx, { pairingId, log: errors });
-  const what = step.step === "reminder" ? "Reminded" : "Asked";
+  const what = step.kind === "reminder" ? "Reminded" : "Asked";
   await recordActivity(ctx, {
-    scopeKey: scope.key,
-    month: step.month,
+    ...base,
     pairingId,
-    kind: step.step === "reminder" ? "round.reminded" : "round.checked-in",
+    kind: step.kind === "reminder" ? "round.reminded" : "round.checked-in",
     detail: `${what} ${run.sent} ${run.sent === 1 ? "person" : "people"} in ${label} whether they met${run.failed > 0 ? ` (${run.failed} e-mails failed)` : ""}.`,
     data: { sent: run.sent, failed: run.failed },
   });
@@ -53,7 +52,7 @@ async function publishedPairing(
       and(
         eq(roundSteps.scopeKey, scopeKey),
         eq(roundSteps.month, month),
-        eq(roundSteps.step, "publish"),
+        eq(roundSteps.kind, "publish"),
         eq(pairings.status, "active"),
       ),
     );

@@ -21,6 +21,7 @@ import {
   loadDateContext,
   type RoundScope,
 } from "./round-settings";
+import { publishDueAt } from "./step-ledger";
 
 /*
  * The admin's hand on a draft (docs/rounds.md "Reviewing the draft"). Each edit runs under the
@@ -52,16 +53,7 @@ export async function getDraftView(
     .from(roundDrafts)
     .where(and(eq(roundDrafts.scopeKey, scope.key), eq(roundDrafts.month, month)));
   if (!draft) throw new NotFound(NO_DRAFT);
-  const [publish] = await ctx.db
-    .select({ dueAt: roundSteps.dueAt })
-    .from(roundSteps)
-    .where(
-      and(
-        eq(roundSteps.scopeKey, scope.key),
-        eq(roundSteps.month, month),
-        eq(roundSteps.step, "publish"),
-      ),
-    );
+  const publishAt = await publishDueAt(ctx.db, scope.key, month);
   const ids = [...draft.matches.flat(), ...draft.unmatched];
   const rows =
     ids.length === 0
@@ -92,7 +84,7 @@ export async function getDraftView(
     label: scope.label,
     month,
     monthLabel: monthDisplay(month),
-    publishAt: (publish?.dueAt ?? draft.createdAt).toISOString(),
+    publishAt: (publishAt ?? draft.createdAt).toISOString(),
     matches: draft.matches.map((m) => m.map(member)),
     unmatched: draft.unmatched.map(member),
   };
@@ -198,18 +190,18 @@ export async function skipRound(ctx: AppContext, scopeKey: string, month: string
     await tx
       .insert(roundSteps)
       .values(
-        roundStepKinds.map((step) => ({
+        roundStepKinds.map((kind) => ({
           scopeKey: scope.key,
           month,
-          step,
-          dueAt: dueAt[step],
+          kind,
+          dueAt: dueAt[kind],
           state: "skipped" as const,
           note,
           doneAt: ctx.clock.now(),
         })),
       )
       .onConflictDoNothing({
-        target: [roundSteps.scopeKey, roundSteps.month, roundSteps.step],
+        target: [roundSteps.scopeKey, roundSteps.month, roundSteps.kind],
       });
     await recordActivity(
       ctx,

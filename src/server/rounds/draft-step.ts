@@ -1,5 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import { monthDisplay } from "../../shared/pairings";
 import { recordActivity } from "../activity/activity";
 import { askQuietPeople } from "../check-ins/ask-quiet-people";
 import type { AppContext } from "../context";
@@ -7,8 +6,9 @@ import { type RoundDraftRow, type RoundStepRow, roundDrafts, roundSteps } from "
 import { HttpError } from "../errors";
 import { composeDraft, pairingOfRound } from "./compose-draft";
 import { notifyAdminsOfDraft } from "./notify-admins";
+import { roundOfStep } from "./round-of-step";
 import { getTimeZone, type RoundScope } from "./round-settings";
-import type { StepOutcome } from "./step-ledger";
+import { publishDueAt, type StepOutcome } from "./step-ledger";
 
 /**
  * The review window opens: the engine makes the round's pairing as a draft only admins see, and
@@ -22,8 +22,7 @@ export async function runDraftStep(
   scope: RoundScope,
   log: (line: string) => void,
 ): Promise<StepOutcome> {
-  const label = `the ${monthDisplay(step.month)} round for ${scope.label}`;
-  const base = { scopeKey: scope.key, month: step.month };
+  const { label, base } = roundOfStep(step, scope);
   const existing = await pairingOfRound(ctx.db, scope, step.month);
   if (existing) {
     await recordActivity(ctx, {
@@ -46,17 +45,7 @@ export async function runDraftStep(
   const made = kept ? { draft: kept } : await makeDraft(ctx, step, scope, log);
   if ("outcome" in made) return made.outcome;
   const { draft } = made;
-  const [publish] = await ctx.db
-    .select({ dueAt: roundSteps.dueAt })
-    .from(roundSteps)
-    .where(
-      and(
-        eq(roundSteps.scopeKey, scope.key),
-        eq(roundSteps.month, step.month),
-        eq(roundSteps.step, "publish"),
-      ),
-    );
-  const publishAt = publish?.dueAt ?? step.dueAt;
+  const publishAt = (await publishDueAt(ctx.db, scope.key, step.month)) ?? step.dueAt;
   const timeZone = await getTimeZone(ctx.db);
   const told = await notifyAdminsOfDraft(ctx, scope, draft, { at: publishAt, timeZone }, log);
   if (told > 0) {
@@ -82,8 +71,7 @@ async function makeDraft(
   scope: RoundScope,
   log: (line: string) => void,
 ): Promise<{ draft: RoundDraftRow } | { outcome: StepOutcome }> {
-  const label = `the ${monthDisplay(step.month)} round for ${scope.label}`;
-  const base = { scopeKey: scope.key, month: step.month };
+  const { label, base } = roundOfStep(step, scope);
   await askQuietPeople(ctx, {
     scopeKey: scope.key,
     log: { error: (_obj, message) => log(`Rounds: ${message}`) },

@@ -53,7 +53,7 @@ export async function getRoundsOverview(ctx: AppContext): Promise<RoundsOverview
         (s) =>
           s.scopeKey === scope.key &&
           s.month === earlier.month &&
-          s.step === "publish" &&
+          s.kind === "publish" &&
           (s.state === "pending" || s.state === "running"),
       );
     const current = earlierOpen ? earlier : latest;
@@ -90,7 +90,7 @@ async function roundView(ctx: AppContext, input: RoundInput): Promise<RoundView>
   // none of its steps was due, so none is called skipped.
   const beforeStart = startedAt === null || dates.draftAt.getTime() < startedAt.getTime();
   const step = (name: TimelineStep, at: Date): TimelineEntry => {
-    const row = rows.find((r) => r.step === name);
+    const row = rows.find((r) => r.kind === name);
     if (row) {
       return {
         step: name,
@@ -111,7 +111,7 @@ async function roundView(ctx: AppContext, input: RoundInput): Promise<RoundView>
       note: beforeStart ? BEFORE_START : NOT_RUN,
     };
   };
-  const pairingId = rows.find((r) => r.step === "publish")?.pairingId ?? null;
+  const pairingId = rows.find((r) => r.kind === "publish")?.pairingId ?? null;
   const complete = await completion(ctx, pairingId, completeAt);
   return {
     month: dates.month,

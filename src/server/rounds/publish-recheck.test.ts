@@ -59,7 +59,7 @@ describe("a scheduled publish", () => {
     await t.db.update(users).set({ isActive: false }).where(eq(users.id, second[0]));
 
     const ran = await at("2027-03-01T09:00:00Z");
-    expect(ran.map((r) => [r.step, r.state])).toContainEqual(["publish", "done"]);
+    expect(ran.map((r) => [r.kind, r.state])).toContainEqual(["publish", "done"]);
     await checkRoundInvariants(t.db);
     const [march] = await t.db
       .select()

@@ -12,6 +12,7 @@ import { announceRound } from "./announce-round";
 import { pairingOfRound } from "./compose-draft";
 import { recheckDraftMatches, recordRecheck } from "./publish-recheck";
 import { checkInsAfter } from "./round-dates";
+import { roundOfStep } from "./round-of-step";
 import { getRoundSettings, getTimeZone, type RoundScope } from "./round-settings";
 import type { StepOutcome } from "./step-ledger";
 
@@ -29,8 +30,7 @@ export async function runPublishStep(
   scope: RoundScope,
   log: (line: string) => void,
 ): Promise<StepOutcome> {
-  const label = `the ${monthDisplay(step.month)} round for ${scope.label}`;
-  const base = { scopeKey: scope.key, month: step.month };
+  const { label, base } = roundOfStep(step, scope);
   const published = await ctx.db.transaction((tx) => publishDraft(ctx, tx, scope, step.month));
   if (!published) {
     const note = "Nothing to publish: the month was skipped or no draft could be made.";
@@ -176,7 +176,7 @@ async function askAfterPublish(ctx: AppContext, scope: RoundScope, step: RoundSt
         and(
           eq(roundSteps.scopeKey, scope.key),
           eq(roundSteps.month, step.month),
-          eq(roundSteps.step, kind),
+          eq(roundSteps.kind, kind),
           eq(roundSteps.state, "pending"),
           lt(roundSteps.dueAt, at),
         ),

@@ -115,7 +115,7 @@ describe("a published round's announcement while the mail server is down", () =>
     const [publish] = await s.t.db
       .select()
       .from(roundSteps)
-      .where(and(eq(roundSteps.step, "publish"), eq(roundSteps.month, "2027-03")));
+      .where(and(eq(roundSteps.kind, "publish"), eq(roundSteps.month, "2027-03")));
     expect(publish.state).toBe("done");
     await expect
       .poll(async () => (await deliveriesOf(s, announcement.id)).every((d) => d.attempts === 1), {

@@ -36,7 +36,7 @@ checkRoundInvariantsAfterEach(() => t?.db);
 async function claimThenDie(step: string) {
   await planDueRounds(t.ctx);
   const held = await claimDueStep(t.db, { owner: "died", leaseMs: 60_000, now: clock.now() });
-  expect(held?.step).toBe(step);
+  expect(held?.kind).toBe(step);
   return {
     held,
     leaseRunsOut: () =>
@@ -57,7 +57,7 @@ describe("a step that died between its writes", () => {
     await leaseRunsOut();
     clock.set("2027-02-26T09:10:00Z");
     const ran = await runDueSteps(t.ctx, { owner: "next" });
-    expect(ran.map((r) => [r.step, r.state])).toEqual([["draft", "done"]]);
+    expect(ran.map((r) => [r.kind, r.state])).toEqual([["draft", "done"]]);
     expect(await mailsAbout(/^Review the March 2027 pairing/)).toEqual(["boss@crash.test"]);
     expect(await runDueSteps(t.ctx, { owner: "again" })).toEqual([]);
     expect(await mailsAbout(/^Review the March 2027 pairing/)).toHaveLength(1);
@@ -65,13 +65,13 @@ describe("a step that died between its writes", () => {
 
   it("sends a check-in question claimed before the run died, and asks nobody twice", async () => {
     clock.set("2027-03-01T09:00:00Z");
-    expect((await runDueSteps(t.ctx)).map((r) => [r.step, r.state])).toEqual([["publish", "done"]]);
+    expect((await runDueSteps(t.ctx)).map((r) => [r.kind, r.state])).toEqual([["publish", "done"]]);
     clock.set("2027-03-08T09:00:00Z");
     const { leaseRunsOut } = await claimThenDie("check-in");
     const [publish] = await t.db
       .select()
       .from(roundSteps)
-      .where(and(eq(roundSteps.month, "2027-03"), eq(roundSteps.step, "publish")));
+      .where(and(eq(roundSteps.month, "2027-03"), eq(roundSteps.kind, "publish")));
     const pairingId = publish.pairingId as number;
     const [someMatch] = await withMembers(
       t.db,
@@ -88,7 +88,7 @@ describe("a step that died between its writes", () => {
     await leaseRunsOut();
     clock.set("2027-03-08T09:10:00Z");
     const ran = await runDueSteps(t.ctx, { owner: "next" });
-    expect(ran.map((r) => [r.step, r.state])).toEqual([["check-in", "done"]]);
+    expect(ran.map((r) => [r.kind, r.state])).toEqual([["check-in", "done"]]);
     const asked = await mailsAbout(/^Did you meet/);
     expect(asked.sort()).toEqual(
       ["ann", "bob", "cat", "dan"].map((name) => `${name}@crash.test`).sort(),
@@ -107,7 +107,7 @@ describe("a step that died between its writes", () => {
     await leaseRunsOut();
     clock.set("2027-03-15T09:10:00Z");
     const ran = await runDueSteps(t.ctx, { owner: "next" });
-    expect(ran.map((r) => [r.step, r.state])).toEqual([["reminder", "done"]]);
+    expect(ran.map((r) => [r.kind, r.state])).toEqual([["reminder", "done"]]);
     expect((await mailsAbout(/^Reminder: did you meet/)).sort()).toEqual(
       ["ann", "bob", "cat", "dan"].map((name) => `${name}@crash.test`).sort(),
     );

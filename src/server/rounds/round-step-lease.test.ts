@@ -104,7 +104,7 @@ describe("a step that runs longer than its lease", () => {
     lock.release();
     await lock.done;
     const ran = await first;
-    expect(ran.map((r) => [r.step, r.state])).toEqual([["draft", "done"]]);
+    expect(ran.map((r) => [r.kind, r.state])).toEqual([["draft", "done"]]);
     const [settled] = await one.db.select().from(roundSteps).where(eq(roundSteps.id, claimed.id));
     expect(settled).toMatchObject({ state: "done", claimedBy: null, leaseExpiresAt: null });
     const drafted = (await listActivity(one.db, { limit: 50 })).filter(

@@ -35,7 +35,7 @@ async function company(start: string) {
     clock.set(iso);
     return (await runDueSteps(app.ctx, { owner: `test-${iso}` })).map((r) => [
       r.month,
-      r.step,
+      r.kind,
       r.state,
     ]);
   };
@@ -61,7 +61,7 @@ describe("a publish made late, after a downtime", () => {
     // Down from the draft until an hour after the planned check-in.
     expect(await c.at("2027-03-08T10:00:00Z")).toEqual([["2027-03", "publish", "done"]]);
     expect(await c.asked()).toEqual([]);
-    const checkIn = (await c.stepsOf("2027-03")).find((s) => s.step === "check-in");
+    const checkIn = (await c.stepsOf("2027-03")).find((s) => s.kind === "check-in");
     expect(checkIn?.dueAt.toISOString()).toBe("2027-03-15T09:00:00.000Z");
     expect(await c.at("2027-03-15T08:59:00Z")).toEqual([]);
     expect(await c.at("2027-03-15T09:00:00Z")).toEqual([["2027-03", "check-in", "done"]]);
@@ -87,7 +87,7 @@ describe("a long review window before a fixed pairing date", () => {
       .from(roundDrafts)
       .where(eq(roundDrafts.month, "2027-03"));
     expect(kept).toBeDefined();
-    const publish = (await c.stepsOf("2027-03")).find((s) => s.step === "publish");
+    const publish = (await c.stepsOf("2027-03")).find((s) => s.kind === "publish");
     expect(publish?.state).toBe("pending");
     const shown = (await c.app.as(c.admin).get("/api/admin/rounds")).json().scopes[0];
     expect([shown.current.month, shown.current.draft, shown.next.month]).toEqual([
@@ -110,7 +110,7 @@ describe("a long review window before a fixed pairing date", () => {
     // Down from 26 February to 2 April: March's publish was missed, April's window is open.
     const ran = await c.at("2027-04-02T10:00:00Z");
     expect(ran).toContainEqual(["2027-04", "draft", "done"]);
-    const publish = (await c.stepsOf("2027-03")).find((s) => s.step === "publish");
+    const publish = (await c.stepsOf("2027-03")).find((s) => s.kind === "publish");
     expect(publish?.state).toBe("skipped");
     const calledOff = (await listActivity(c.app.db, { limit: 50 })).filter(
       (a) => a.kind === "round.called-off",
@@ -135,7 +135,7 @@ describe("a group created shortly before its review window", () => {
     const ran = await c.at("2027-02-27T09:00:00Z");
     expect(ran).toContainEqual(["2027-03", "draft", "done"]);
     const labs = await c.stepsOf("2027-03", String(group.id));
-    expect(labs.find((s) => s.step === "draft")?.state).toBe("done");
+    expect(labs.find((s) => s.kind === "draft")?.state).toBe("done");
     const [draft] = await c.app.db
       .select()
       .from(roundDrafts)
@@ -160,7 +160,7 @@ describe("settings saved while a round runs", () => {
     expect(
       april
         .filter((s) => s.state === "pending")
-        .map((s) => s.step)
+        .map((s) => s.kind)
         .sort(),
     ).toEqual(["check-in", "reminder"]);
     expect(await c.at("2027-04-26T09:00:00Z")).toEqual([["2027-04", "check-in", "done"]]);

@@ -56,7 +56,7 @@ describe("several processes, one round", () => {
       runDueSteps(one.ctx, { owner: "process-a" }),
       runDueSteps(two.ctx, { owner: "process-b" }),
     ]);
-    const ran = [...a, ...b].map((r) => r.step).sort();
+    const ran = [...a, ...b].map((r) => r.kind).sort();
     expect(ran).toEqual(["draft", "publish"]);
     expect(await pairingsOf("2027-03")).toHaveLength(1);
     expect(await activities("round.drafted")).toHaveLength(1);
@@ -71,7 +71,7 @@ describe("several processes, one round", () => {
   it("lets another process finish a step whose holder died, repeating nothing", async () => {
     clock.set("2027-03-08T09:00:00Z");
     const held = await claimDueStep(one.db, { owner: "died", leaseMs: 60_000, now: clock.now() });
-    expect(held?.step).toBe("check-in");
+    expect(held?.kind).toBe("check-in");
     const [b] = await Promise.all([runDueSteps(two.ctx, { owner: "process-b" })]);
     expect(b).toEqual([]);
     // The holder's lease runs out.
@@ -80,7 +80,7 @@ describe("several processes, one round", () => {
       .set({ leaseExpiresAt: sql`now() - interval '1 second'` })
       .where(eq(roundSteps.id, held?.id ?? 0));
     const taken = await runDueSteps(two.ctx, { owner: "process-b" });
-    expect(taken.map((r) => [r.step, r.state])).toEqual([["check-in", "done"]]);
+    expect(taken.map((r) => [r.kind, r.state])).toEqual([["check-in", "done"]]);
     const asked = (await one.outbox()).filter((m) => m.subject.startsWith("Did you meet"));
     expect(asked).toHaveLength(6);
   });
@@ -93,7 +93,7 @@ describe("several processes, one round", () => {
         claimedBy: "died",
         leaseExpiresAt: sql`now() - interval '1 second'`,
       })
-      .where(and(eq(roundSteps.month, "2027-03"), eq(roundSteps.step, "publish")))
+      .where(and(eq(roundSteps.month, "2027-03"), eq(roundSteps.kind, "publish")))
       .returning();
     const mails = (await one.outbox()).length;
     const again = await runDueSteps(one.ctx, { owner: "process-a" });
@@ -109,14 +109,14 @@ describe("a pairing made by hand", () => {
   it("counts as the month's round: the round makes no second one and does not announce it", async () => {
     clock.set("2027-04-02T09:00:00Z");
     const drafted = await runDueSteps(one.ctx);
-    expect(drafted.map((r) => r.step)).toEqual(["reminder", "draft"]);
+    expect(drafted.map((r) => r.kind)).toEqual(["reminder", "draft"]);
     clock.set("2027-04-05T08:00:00Z");
     const admin = await createAdmin(one.db, { participationStatus: "opted_out" });
     const made = await one.as(admin).post("/api/admin/generate-pairing", {});
     expect(made.statusCode).toBe(200);
     clock.set("2027-04-05T09:00:00Z");
     const published = await runDueSteps(one.ctx);
-    expect(published.map((r) => [r.step, r.state])).toEqual([["publish", "done"]]);
+    expect(published.map((r) => [r.kind, r.state])).toEqual([["publish", "done"]]);
     const april = await pairingsOf("2027-04");
     expect(april).toHaveLength(1);
     expect(april[0].createdBy).toBe(admin.id);

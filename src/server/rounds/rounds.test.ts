@@ -45,7 +45,7 @@ describe("a round runs by itself", () => {
   it("makes a draft at the start of the review window that only admins see, and tells them", async () => {
     expect(await at("2027-02-26T08:59:00Z")).toEqual([]);
     const ran = await at("2027-02-26T09:00:00Z");
-    expect(ran.map((r) => [r.step, r.state])).toEqual([["draft", "done"]]);
+    expect(ran.map((r) => [r.kind, r.state])).toEqual([["draft", "done"]]);
     const [draft] = await t.db.select().from(roundDrafts).where(eq(roundDrafts.month, "2027-03"));
     expect(draft.matches.flat().sort()).toEqual(people.map((p) => p.id).sort());
     expect(await marchPairings()).toEqual([]);
@@ -57,7 +57,7 @@ describe("a round runs by itself", () => {
   it("publishes on the pairing day at 09:00 and completes February's pairing", async () => {
     expect(await at("2027-03-01T08:59:00Z")).toEqual([]);
     const ran = await at("2027-03-01T09:00:00Z");
-    expect(ran.map((r) => [r.step, r.state])).toEqual([["publish", "done"]]);
+    expect(ran.map((r) => [r.kind, r.state])).toEqual([["publish", "done"]]);
     const [march] = await marchPairings();
     expect(march).toMatchObject({ status: "active", totalPairs: 2 });
     const [february] = await t.db.select().from(pairings).where(eq(pairings.month, "2027-02"));
@@ -82,16 +82,16 @@ describe("a round runs by itself", () => {
 
   it("asks everyone whether they met a week later, and reminds once a week after that", async () => {
     const ran = await at("2027-03-08T09:00:00Z");
-    expect(ran.map((r) => [r.step, r.state])).toEqual([["check-in", "done"]]);
+    expect(ran.map((r) => [r.kind, r.state])).toEqual([["check-in", "done"]]);
     expect((await mailTo(/Did you meet/)).sort()).toEqual(people.map((p) => p.email).sort());
     const reminded = await at("2027-03-15T09:00:00Z");
-    expect(reminded.map((r) => [r.step, r.state])).toEqual([["reminder", "done"]]);
+    expect(reminded.map((r) => [r.kind, r.state])).toEqual([["reminder", "done"]]);
     expect(await at("2027-03-16T09:00:00Z")).toEqual([]);
   });
 
   it("completes March's pairing when April's is published", async () => {
     const ran = await at("2027-04-05T09:00:00Z");
-    expect(ran.map((r) => [r.month, r.step])).toEqual([
+    expect(ran.map((r) => [r.month, r.kind])).toEqual([
       ["2027-04", "draft"],
       ["2027-04", "publish"],
     ]);
@@ -113,7 +113,7 @@ describe("what fell due while nothing ran", () => {
   it("runs once at the next start, only the latest round's draft and publish", async () => {
     // Down from 16 April to 4 June: May's round is called off, June's runs at once.
     const ran = await at("2027-06-08T10:00:00Z");
-    expect(ran.map((r) => [r.month, r.step, r.state])).toEqual([
+    expect(ran.map((r) => [r.month, r.kind, r.state])).toEqual([
       ["2027-04", "check-in", "done"],
       ["2027-04", "reminder", "done"],
       ["2027-06", "draft", "done"],

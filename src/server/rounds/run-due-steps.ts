@@ -21,7 +21,7 @@ export interface StepRun {
   id: number;
   scopeKey: string;
   month: string;
-  step: RoundStepRow["step"];
+  kind: RoundStepRow["kind"];
   state: StepOutcome["state"];
 }
 
@@ -77,18 +77,18 @@ async function runOne(
     return { state: "skipped", note: "The group no longer exists or is inactive." };
   }
   try {
-    if (step.step === "draft") return await runDraftStep(ctx, step, scope, log);
-    if (step.step === "publish") return await runPublishStep(ctx, step, scope, log);
+    if (step.kind === "draft") return await runDraftStep(ctx, step, scope, log);
+    if (step.kind === "publish") return await runPublishStep(ctx, step, scope, log);
     return await runCheckInStep(ctx, step, scope, log);
   } catch (error) {
     const message = error instanceof HttpError ? error.message : (error as Error).message;
-    log(`Rounds: the ${step.step} step of ${step.month} for ${scope.label} failed: ${message}`);
+    log(`Rounds: the ${step.kind} step of ${step.month} for ${scope.label} failed: ${message}`);
     if (step.attempts < MAX_ATTEMPTS) return { state: "pending", note: message };
     await recordActivity(ctx, {
       scopeKey: scope.key,
       month: step.month,
       kind: "round.failed",
-      detail: `The ${step.step} step of the ${monthDisplay(step.month)} round for ${scope.label} failed ${MAX_ATTEMPTS} times: ${message}`,
+      detail: `The ${step.kind} step of the ${monthDisplay(step.month)} round for ${scope.label} failed ${MAX_ATTEMPTS} times: ${message}`,
     });
     return { state: "failed", note: message };
   }

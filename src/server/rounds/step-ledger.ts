@@ -35,9 +35,9 @@ export async function planRound(
   await db
     .insert(roundSteps)
     .values(
-      steps.map(([step, dueAt]) => ({ scopeKey: scope.key, month: dates.month, step, dueAt })),
+      steps.map(([kind, dueAt]) => ({ scopeKey: scope.key, month: dates.month, kind, dueAt })),
     )
-    .onConflictDoNothing({ target: [roundSteps.scopeKey, roundSteps.month, roundSteps.step] });
+    .onConflictDoNothing({ target: [roundSteps.scopeKey, roundSteps.month, roundSteps.kind] });
   const now = ctx.clock.now().toISOString();
   const superseded = await db
     .update(roundSteps)
@@ -46,13 +46,13 @@ export async function planRound(
       and(
         eq(roundSteps.scopeKey, scope.key),
         lt(roundSteps.month, dates.month),
-        inArray(roundSteps.step, ["draft", "publish"]),
+        inArray(roundSteps.kind, ["draft", "publish"]),
         eq(roundSteps.state, "pending"),
         // Missed: its publish was due before this round's window opened, or this round's
         // publish is itself due already.
         sql`exists (select 1 from round_steps p
           where p.scope_key = ${roundSteps.scopeKey} and p.month = ${roundSteps.month}
-            and p.step = 'publish'
+            and p.kind = 'publish'
             and (p.due_at < ${dates.draftAt.toISOString()}::timestamptz
               or ${dates.publishAt.toISOString()}::timestamptz <= ${now}::timestamptz))`,
       ),
@@ -71,6 +71,25 @@ export async function planRound(
       detail: `The ${monthDisplay(month)} round for ${scope.label} was called off: its pairing day passed while the app was not running, and the ${monthDisplay(dates.month)} round is due now.`,
     });
   }
+}
+
+/** When the round's publish step is due, once the round is written down (else null). */
+export async function publishDueAt(
+  db: Pick<Db, "select">,
+  scopeKey: string,
+  month: string,
+): Promise<Date | null> {
+  const [publish] = await db
+    .select({ dueAt: roundSteps.dueAt })
+    .from(roundSteps)
+    .where(
+      and(
+        eq(roundSteps.scopeKey, scopeKey),
+        eq(roundSteps.month, month),
+        eq(roundSteps.kind, "publish"),
+      ),
+    );
+  return publish?.dueAt ?? null;
 }
 
 export interface ClaimOptions {
@@ -127,15 +146,18 @@ export async function renewLease(
   const rows = await db
     .update(roundSteps)
     .set({ leaseExpiresAt: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
-    .where(
-      and(
-        eq(roundSteps.id, step.id),
-        eq(roundSteps.claimedBy, owner),
-        eq(roundSteps.state, "running"),
-      ),
-    )
+    .where(heldBy(step, owner))
     .returning({ id: roundSteps.id });
   return rows.length > 0;
+}
+
+/** The step, while `owner` still holds it: claimed by it and not yet settled or given back. */
+function heldBy(step: Pick<RoundStepRow, "id">, owner: string) {
+  return and(
+    eq(roundSteps.id, step.id),
+    eq(roundSteps.claimedBy, owner),
+    eq(roundSteps.state, "running"),
+  );
 }
 
 export interface StepOutcome {
@@ -162,13 +184,7 @@ export async function settleStep(
       claimedBy: null,
       leaseExpiresAt: null,
     })
-    .where(
-      and(
-        eq(roundSteps.id, step.id),
-        eq(roundSteps.claimedBy, owner),
-        eq(roundSteps.state, "running"),
-      ),
-    )
+    .where(heldBy(step, owner))
     .returning({ id: roundSteps.id });
   return rows.length > 0;
 }
@@ -185,11 +201,5 @@ export async function releaseStep(
   await db
     .update(roundSteps)
     .set({ state: "pending", claimedBy: null, leaseExpiresAt: null })
-    .where(
-      and(
-        eq(roundSteps.id, step.id),
-        eq(roundSteps.claimedBy, owner),
-        eq(roundSteps.state, "running"),
-      ),
-    );
+    .where(heldBy(step, owner));
 }

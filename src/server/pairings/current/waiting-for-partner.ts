@@ -2,9 +2,8 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { WaitingPerson } from "../../../shared/pairings";
 import type { Db, Tx } from "../../db/client";
 import { activities, matches, matchMembers, pairings, users } from "../../db/schema";
-import { departmentNameSql } from "../../directory/departments/department-name";
 import { awayReasonsOf } from "../scope/member-availability";
-import { fullName } from "../scope/pairing-members";
+import { fullName, memberColumns } from "../scope/pairing-members";
 import { awayReports } from "./away-reports";
 
 /** The activity kind of a person left waiting for a partner: `userId` is the one waiting. */
@@ -59,13 +58,7 @@ export async function waitingForPartner(
   const people = new Map(
     (
       await db
-        .select({
-          id: users.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          email: users.email,
-          department: departmentNameSql(users.email, users.department),
-        })
+        .select(memberColumns)
         .from(users)
         .where(inArray(users.id, [...new Set([...ids, ...leftIds])]))
     ).map((u) => [u.id, u]),

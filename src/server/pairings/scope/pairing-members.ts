@@ -8,6 +8,15 @@ import { type MatchWithMembers, memberIds } from "../../match-members/match-memb
 
 export type MemberInfo = PreviewUser & { id: string };
 
+/** The columns a member is shown by: name, e-mail and department display name. */
+export const memberColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  department: departmentNameSql(users.email, users.department),
+};
+
 /** Names, e-mails and departments (display names) of everyone in the given matches. */
 export async function loadMembers(
   db: Pick<Db, "select">,
@@ -17,13 +26,7 @@ export async function loadMembers(
   const found = new Map<string, MemberInfo>();
   for (let i = 0; i < ids.length; i += 5000) {
     const chunk = await db
-      .select({
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        department: departmentNameSql(users.email, users.department),
-      })
+      .select(memberColumns)
       .from(users)
       .where(inArray(users.id, ids.slice(i, i + 5000)));
     for (const user of chunk) found.set(user.id, user);

@@ -5,18 +5,29 @@ import { whitelistApi } from "../../../lib/api/admin-whitelist";
 
 const people = (n: number) => (n === 1 ? "1 person" : `${n} people`);
 
-/** The confirmation's text once the count is read; a plain sentence while it loads or fails. */
-function ImpactLines({
-  loading,
-  failed,
-  lines,
+/**
+ * The confirmation's text once the count is read (`describe`); a plain sentence (`fallback`)
+ * while it loads or fails. Read afresh each time the confirmation opens.
+ */
+function ImpactText<T>({
+  queryKey,
+  load,
+  describe,
+  fallback,
 }: {
-  loading: boolean;
-  failed: boolean;
-  lines: string[];
+  queryKey: readonly unknown[];
+  load: (signal: AbortSignal) => Promise<T>;
+  describe: (impact: T) => string[];
+  fallback: string[];
 }) {
-  if (loading) return <span aria-busy="true">Counting who this touches...</span>;
-  if (failed) return <span>Could not count who this touches. {lines.at(-1)}</span>;
+  const impact = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => load(signal),
+    staleTime: 0,
+  });
+  const lines = impact.data ? describe(impact.data) : fallback;
+  if (impact.isLoading) return <span aria-busy="true">Counting who this touches...</span>;
+  if (impact.isError) return <span>Could not count who this touches. {lines.at(-1)}</span>;
   return (
     <span className="grid gap-2">
       {lines.map((line) => (
@@ -45,20 +56,12 @@ export function entryImpactLines(email: string, impact: EntryImpact): string[] {
 
 /** Who removing the whitelist entry would lock out. */
 export function EntryImpactText({ id, email }: { id: number; email: string }) {
-  const impact = useQuery({
-    queryKey: ["whitelist-impact", "entry", id],
-    queryFn: ({ signal }) => whitelistApi.entryImpact(id, signal),
-    staleTime: 0,
-  });
   return (
-    <ImpactLines
-      loading={impact.isLoading}
-      failed={impact.isError}
-      lines={
-        impact.data
-          ? entryImpactLines(email, impact.data)
-          : [`Removing "${email}" stops everyone it admits from signing in.`]
-      }
+    <ImpactText
+      queryKey={["whitelist-impact", "entry", id]}
+      load={(signal) => whitelistApi.entryImpact(id, signal)}
+      describe={(impact) => entryImpactLines(email, impact)}
+      fallback={[`Removing "${email}" stops everyone it admits from signing in.`]}
     />
   );
 }
@@ -72,20 +75,12 @@ export function groupImpactLines(impact: GroupImpact): string[] {
 
 /** What deleting a domain group does to its people, entries and departments. */
 export function GroupImpactText({ id }: { id: number }) {
-  const impact = useQuery({
-    queryKey: ["whitelist-impact", "group", id],
-    queryFn: ({ signal }) => whitelistApi.groupImpact(id, signal),
-    staleTime: 0,
-  });
   return (
-    <ImpactLines
-      loading={impact.isLoading}
-      failed={impact.isError}
-      lines={
-        impact.data
-          ? groupImpactLines(impact.data)
-          : ["Its whitelist entries stay, without a group; its departments are deleted."]
-      }
+    <ImpactText
+      queryKey={["whitelist-impact", "group", id]}
+      load={(signal) => whitelistApi.groupImpact(id, signal)}
+      describe={groupImpactLines}
+      fallback={["Its whitelist entries stay, without a group; its departments are deleted."]}
     />
   );
 }
@@ -108,20 +103,12 @@ export function DepartmentImpactText({
   departmentId: number;
   fallback: string;
 }) {
-  const impact = useQuery({
-    queryKey: ["whitelist-impact", "department", groupId, departmentId],
-    queryFn: ({ signal }) => whitelistApi.departmentImpact(groupId, departmentId, signal),
-    staleTime: 0,
-  });
   return (
-    <ImpactLines
-      loading={impact.isLoading}
-      failed={impact.isError}
-      lines={
-        impact.data
-          ? departmentImpactLines(impact.data, fallback)
-          : [`Its users will be moved to "${fallback}".`]
-      }
+    <ImpactText
+      queryKey={["whitelist-impact", "department", groupId, departmentId]}
+      load={(signal) => whitelistApi.departmentImpact(groupId, departmentId, signal)}
+      describe={(impact) => departmentImpactLines(impact, fallback)}
+      fallback={[`Its users will be moved to "${fallback}".`]}
     />
   );
 }
@@ -142,20 +129,12 @@ export function pairingImpactLines(month: string, impact: PairingImpact): string
 }
 
 export function PairingImpactText({ id, month }: { id: number; month: string }) {
-  const impact = useQuery({
-    queryKey: ["pairing-impact", id],
-    queryFn: ({ signal }) => pairingsApi.impact(id, signal),
-    staleTime: 0,
-  });
   return (
-    <ImpactLines
-      loading={impact.isLoading}
-      failed={impact.isError}
-      lines={
-        impact.data
-          ? pairingImpactLines(month, impact.data)
-          : [`Everyone in it loses their ${month} match. This cannot be undone.`]
-      }
+    <ImpactText
+      queryKey={["pairing-impact", id]}
+      load={(signal) => pairingsApi.impact(id, signal)}
+      describe={(impact) => pairingImpactLines(month, impact)}
+      fallback={[`Everyone in it loses their ${month} match. This cannot be undone.`]}
     />
   );
 }
