@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => story?.close());
 
 /**
- * A running pairing of Ada and Ben (or Ada and each of `partners`, e.g. a group of four), checked
+ * A running pairing of Ada and Ben (or Ada and each of `partners`, e.g. a match of four), checked
  * in: the path of Ada's "Met" link from her e-mail.
  */
 async function checkInLink(first: string, choice = "met", partners = [["Ben", "Byron"]]) {
@@ -76,7 +76,7 @@ describe("the check-in page", () => {
     expect(await firstAnswer(match.id)).toBe("not_yet");
   });
 
-  it("asks a member of a group of four about all three others and records only their answer", async () => {
+  it("asks a member of a match of four about all three others and records only their answer", async () => {
     const { path, match } = await checkInLink("dot", "met", [
       ["Ben", "Byron"],
       ["Cleo", "Curie"],

@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CheckInAnswer } from "../../shared/check-in-answers";
 import { fixedClock } from "../clock";
 import { activities, checkIns, matches, pairings } from "../db/schema";
 import { allowEmail, createMatch, createPairing, createUser } from "../test/factories";
-import { type ReceivedMail, type SmtpPeer, startSmtpPeer } from "../test/smtp-peer";
+import { setUpAppWithSmtpPeer } from "../test/smtp-app";
+import type { ReceivedMail, SmtpPeer } from "../test/smtp-peer";
 import { storedAnswers, storedChatHappened, storedMatch } from "../test/stored-match";
-import { createTestApp, type TestApp } from "../test/test-app";
+import type { TestApp } from "../test/test-app";
 import { askCheckIns } from "./ask-check-ins";
 import { signLinkToken } from "./link-token";
 import { remindCheckIns } from "./remind-check-ins";
@@ -19,14 +20,7 @@ let peer: SmtpPeer;
 let t: TestApp;
 let n = 0;
 
-beforeAll(async () => {
-  peer = await startSmtpPeer();
-  t = await createTestApp({ clock, smtpUrl: peer.url });
-});
-afterAll(async () => {
-  await t.close();
-  await peer.close();
-});
+setUpAppWithSmtpPeer({ clock }, (app) => ({ t, peer } = app));
 
 /** A whitelisted company with a running March pairing. */
 async function company() {

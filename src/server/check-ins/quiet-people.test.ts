@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { utcDayOf } from "../calendar/month-calendar";
 import { fixedClock } from "../clock";
 import { matches, pairings, stillInQuestions, users } from "../db/schema";
@@ -14,8 +14,9 @@ import {
   createMatch,
   createUser,
 } from "../test/factories";
-import { type ReceivedMail, type SmtpPeer, startSmtpPeer } from "../test/smtp-peer";
-import { createTestApp, type TestApp } from "../test/test-app";
+import { setUpAppWithSmtpPeer } from "../test/smtp-app";
+import type { ReceivedMail, SmtpPeer } from "../test/smtp-peer";
+import type { TestApp } from "../test/test-app";
 import type { Requests } from "../test/test-client";
 import { answerStillIn } from "./answer-still-in";
 import { askQuietPeople } from "./ask-quiet-people";
@@ -29,14 +30,9 @@ let t: TestApp;
 let admin: Requests;
 let n = 0;
 
+setUpAppWithSmtpPeer({ clock }, (app) => ({ t, peer } = app));
 beforeAll(async () => {
-  peer = await startSmtpPeer();
-  t = await createTestApp({ clock, smtpUrl: peer.url });
   admin = t.as(await createAdmin(t.db, { email: "boss@quiet-hq.test" }));
-});
-afterAll(async () => {
-  await t.close();
-  await peer.close();
 });
 
 type Answer = null | "met" | "not_yet" | "skip";

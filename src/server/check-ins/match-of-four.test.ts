@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { chatHappened } from "../../shared/chat-happened";
 import { fixedClock } from "../clock";
 import { chatAnswersOf } from "../match-members/match-members";
 import { allowEmail, createMatch, createPairing, createUser } from "../test/factories";
-import { type ReceivedMail, type SmtpPeer, startSmtpPeer } from "../test/smtp-peer";
+import { setUpAppWithSmtpPeer } from "../test/smtp-app";
+import type { ReceivedMail, SmtpPeer } from "../test/smtp-peer";
 import { storedAnswers, storedChatHappened, storedMatch } from "../test/stored-match";
-import { createTestApp, type TestApp } from "../test/test-app";
+import type { TestApp } from "../test/test-app";
 import { askCheckIns } from "./ask-check-ins";
 
 const NOW = new Date("2027-03-08T09:00:00Z");
@@ -13,17 +14,10 @@ let peer: SmtpPeer;
 let t: TestApp;
 let n = 0;
 
-beforeAll(async () => {
-  peer = await startSmtpPeer();
-  t = await createTestApp({ clock: fixedClock(NOW), smtpUrl: peer.url });
-});
-afterAll(async () => {
-  await t.close();
-  await peer.close();
-});
+setUpAppWithSmtpPeer({ clock: fixedClock(NOW) }, (app) => ({ t, peer } = app));
 
 /** A running March pairing whose one match is Ann, Bea, Cal and Dan, all asked by e-mail. */
-async function askedGroupOfFour() {
+async function askedMatchOfFour() {
   const domain = `four${++n}.test`;
   await allowEmail(t.db, `*@${domain}`);
   const pairing = await createPairing(t.db, { month: "2027-03" });
@@ -48,9 +42,9 @@ async function askedGroupOfFour() {
   return { four, match, run, mails, tokenOf };
 }
 
-describe("checking in with a group of four", () => {
+describe("checking in with a match of four", () => {
   it("asks each of the four whether they met the other three, by name", async () => {
-    const { four, run, mails } = await askedGroupOfFour();
+    const { four, run, mails } = await askedMatchOfFour();
     expect(run).toMatchObject({ sent: 4, failed: 0 });
     const subjects = Object.fromEntries(mails.map((m) => [m.to[0], m.subject]));
     expect(subjects).toEqual({
@@ -64,7 +58,7 @@ describe("checking in with a group of four", () => {
   });
 
   it("shows the other three on the check-in page and records each answer on the member's own row", async () => {
-    const { four, match, tokenOf } = await askedGroupOfFour();
+    const { four, match, tokenOf } = await askedMatchOfFour();
     const view = await t.get(`/api/check-in?token=${encodeURIComponent(tokenOf(four[1].email))}`);
     expect(view.statusCode).toBe(200);
     expect(view.json()).toMatchObject({
@@ -84,12 +78,12 @@ describe("checking in with a group of four", () => {
       partners: ["Ann Test", "Bea Test", "Cal Test"],
     });
     expect(await storedAnswers(t.db, match.id)).toEqual(["skip", null, null, "met"]);
-    // One "Met My Match" in the group makes the chat happen, for all four.
+    // One "Met My Match" in the match makes the chat happen, for all four.
     expect(await storedChatHappened(t.db, match.id)).toBe(true);
   });
 
   it("counts the chat as missed only when all four say so", async () => {
-    const { four, match, tokenOf } = await askedGroupOfFour();
+    const { four, match, tokenOf } = await askedMatchOfFour();
     for (const person of four.slice(0, 3)) {
       await t.post("/api/check-in", { token: tokenOf(person.email), answer: "not_yet" });
     }
