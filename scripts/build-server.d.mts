@@ -7,3 +7,4 @@ export declare function buildIsStale(name: EntryName): boolean;
 export declare function serverBuildIsStale(): boolean;
 export declare function build(names?: EntryName[]): Promise<void>;
 export declare function buildServer(): Promise<void>;
+export declare function compile(list: { source: string; output: string }[]): Promise<void>;

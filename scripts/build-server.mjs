@@ -45,16 +45,20 @@ export function buildIsStale(name) {
 
 export const serverBuildIsStale = () => buildIsStale("server");
 
+/** Builds the named entries (all by default) in one esbuild step. */
+export const build = (names = Object.keys(entries)) => compile(names.map((name) => entries[name]));
+
 /**
- * Builds the named entries (all by default) in one esbuild step. Each file is written beside its
+ * Compiles each `{ source, output }` (paths from the project root, outputs under dist/) in one
+ * esbuild step; the tests compile their app-process entry with it. Each file is written beside its
  * place and renamed into it, so a process starting meanwhile never reads half a file.
  */
-export async function build(names = Object.keys(entries)) {
+export async function compile(list) {
   const { build: esbuild } = await import("esbuild");
   const result = await esbuild({
-    entryPoints: names.map((name) => ({
-      in: path.join(root, entries[name].source),
-      out: entries[name].output.replace(/^dist\//, "").replace(/\.js$/, ""),
+    entryPoints: list.map(({ source, output }) => ({
+      in: path.join(root, source),
+      out: output.replace(/^dist\//, "").replace(/\.js$/, ""),
     })),
     outdir: path.join(root, "dist"),
     bundle: true,

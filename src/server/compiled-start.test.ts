@@ -3,9 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { repoRoot } from "./repo-root";
+import { copyMigratedDataDir } from "./test/migrated-snapshot";
 import { npmStart, stopApp } from "./test/npm-start";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "coj-compiled-"));
+// A migrated database to start with: this file is about compiling, first-start.test.ts about a
+// first start's database.
+copyMigratedDataDir(path.join(dataDir, "db"));
 const serverBuild = path.join(repoRoot, "dist", "server", "main.js");
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

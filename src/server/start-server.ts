@@ -31,11 +31,6 @@ export interface StartOptions {
   clock?: Clock;
   logger?: boolean;
   log?: (line: string) => void;
-  /**
-   * Embedded database only, for the browser stories: a new data folder starts from this migrated
-   * snapshot instead of initdb and every migration (docs/performance.md, "The test suite").
-   */
-  loadDataDir?: Blob;
 }
 
 /** Opens the database, applies migrations, bootstraps, then listens; used by main.ts and e2e tests. */
@@ -50,7 +45,6 @@ export async function startServer(
     databaseUrl: config.DATABASE_URL,
     dataDir: config.dbDir,
     poolSize: config.DATABASE_POOL_SIZE,
-    loadDataDir: options.loadDataDir,
     log: { error: (details, message) => appLog?.error(details, message) },
   });
   await database.migrate();

@@ -1,12 +1,15 @@
+import { compileAppProcess } from "./app-processes";
 import { ensureMigratedSnapshot } from "./migrated-snapshot";
 import { ensureMigratedTemplate } from "./migrated-template";
 
 /**
  * Once per unit run: one migrated database that every test file's starts from
  * (docs/performance.md, "The test suite"): a PGlite snapshot, or against a PostgreSQL server a
- * template database each file's database is copied from.
+ * template database each file's database is copied from; and the compiled entry of the tests' app
+ * processes.
  */
 export default async function setup() {
+  await compileAppProcess();
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) await ensureMigratedTemplate(serverUrl);
   else await ensureMigratedSnapshot();

@@ -7,6 +7,7 @@ import { openDatabase } from "../../db/client";
 import { emailLogs } from "../../db/schema";
 import { type AppProcess, startAppProcess } from "../../test/app-processes";
 import { createSendableNewsletter, signInAdmin } from "../../test/factories";
+import { copyMigratedDataDir } from "../../test/migrated-snapshot";
 import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
 
 /** The embedded database: one app process at a time, killed mid-send and started again. */
@@ -19,6 +20,7 @@ const processes: AppProcess[] = [];
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "coj-restart-"));
+  copyMigratedDataDir(path.join(dataDir, "db"));
   peer = await startSmtpPeer({ delayMs: 15 });
 });
 afterAll(async () => {
