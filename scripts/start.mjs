@@ -4,14 +4,13 @@
 // the development build loaded before, and every e-mail render then fails
 // (docs/decisions/0004-compiled-server.md).
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { serverBuildIsStale, serverEntry } from "./build-server.mjs";
+import { clientDir, viteBin } from "./client-build.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const here = fileURLToPath(import.meta.url);
 
 /** Runs a Node script as a child process; a failed build stops `npm start` with its exit code. */
 function runNode(args, what) {
@@ -22,13 +21,7 @@ function runNode(args, what) {
   }
 }
 
-function viteBin() {
-  const manifest = createRequire(here).resolve("vite/package.json");
-  const { bin } = JSON.parse(readFileSync(manifest, "utf8"));
-  return path.join(path.dirname(manifest), typeof bin === "string" ? bin : bin.vite);
-}
-
-if (!existsSync(path.join(root, "dist", "client", "index.html"))) {
+if (!existsSync(path.join(clientDir, "index.html"))) {
   console.log("No client build found: building it once (vite build)…");
   runNode([viteBin(), "build", "--logLevel", "warn"], "The client build");
 }

@@ -1,7 +1,6 @@
 import { chromium } from "playwright-core";
-import { build } from "vite";
 import type { TestProject } from "vitest/node";
-import { repoRoot } from "../../src/server/repo-root";
+import { buildClient, clientBuildIsStale } from "../../scripts/client-build.mjs";
 import { ensureMigratedSnapshot } from "../../src/server/test/migrated-snapshot";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
 
@@ -13,12 +12,13 @@ declare module "vitest" {
 }
 
 /**
- * Once per story run (docs/performance.md, "The test suite"): builds the client so every story
- * runs against the production bundle, makes the migrated database snapshot each story's data
+ * Once per story run (docs/performance.md, "The test suite"): builds the client unless its build is
+ * current (`npm test` builds it in the unit run before), so every story runs against the
+ * production bundle, makes the migrated database snapshot each story's data
  * folder starts from, and launches the one Chromium the story files connect to.
  */
 export default async function setup(project: TestProject) {
-  if (process.env.E2E_SKIP_BUILD !== "1") await build({ root: repoRoot, logLevel: "warn" });
+  if (clientBuildIsStale()) await buildClient();
   await ensureMigratedSnapshot();
   const server = await chromium.launchServer({
     executablePath: CHROMIUM_PATH,

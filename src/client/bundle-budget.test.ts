@@ -1,33 +1,14 @@
-import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { formatBundles, type RouteBundle, routeBundles } from "../../scripts/bundle-budget";
-import { repoRoot } from "../server/repo-root";
+import { clientDir } from "../../scripts/client-build.mjs";
 
-// Builds the client as `npm run build` does (a production build in a child process, since the
-// test runner sets NODE_ENV=test) into a scratch directory, and reads each route's initial chunk
-// graph from the build's manifest, so pages added later are counted too.
-const viteCli = path.join(
-  path.dirname(createRequire(import.meta.url).resolve("vite/package.json")),
-  "bin",
-  "vite.js",
-);
-const outDir = mkdtempSync(path.join(tmpdir(), "coj-budget-"));
+// Reads each route's initial chunk graph from the manifest of the client's production build, which
+// the unit run's global set-up makes when it is not current (src/server/test/global-setup.ts), so
+// pages added later are counted too.
 let bundles: RouteBundle[];
-
-beforeAll(async () => {
-  await promisify(execFile)(
-    process.execPath,
-    [viteCli, "build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "error"],
-    { cwd: repoRoot, env: { ...process.env, NODE_ENV: "production" } },
-  );
-  bundles = routeBundles(outDir);
-}, 120_000);
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+beforeAll(() => {
+  bundles = routeBundles(clientDir);
+});
 
 describe("client bundle budgets", () => {
   it("finds the landing page and every lazily loaded page in the build", () => {

@@ -1,3 +1,4 @@
+import { buildClient, clientBuildIsStale } from "../../../scripts/client-build.mjs";
 import { compileAppProcess } from "./app-processes";
 import { ensureMigratedSnapshot } from "./migrated-snapshot";
 import { ensureMigratedTemplate } from "./migrated-template";
@@ -5,11 +6,13 @@ import { ensureMigratedTemplate } from "./migrated-template";
 /**
  * Once per unit run: one migrated database that every test file's starts from
  * (docs/performance.md, "The test suite"): a PGlite snapshot, or against a PostgreSQL server a
- * template database each file's database is copied from; and the compiled entry of the tests' app
- * processes.
+ * template database each file's database is copied from; the compiled entry of the tests' app
+ * processes; and the client's production build, unless it is current (the bundle budget test
+ * reads it, `npm start`'s tests serve it, and the browser stories after this run reuse it).
  */
 export default async function setup() {
   await compileAppProcess();
+  if (clientBuildIsStale()) await buildClient();
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) await ensureMigratedTemplate(serverUrl);
   else await ensureMigratedSnapshot();

@@ -1,21 +1,22 @@
 import { type Database, type OpenDatabaseOptions, openDatabase } from "../db/client";
+import { lease, takeEmptiedDatabase } from "./embedded-database-pool";
 import { readMigratedSnapshot } from "./migrated-snapshot";
 import { migratedTemplateName } from "./migrated-template";
 import { createServerDatabase } from "./postgres-server";
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on
- * the PostgreSQL server named by TEST_DATABASE_URL (CI runs the suite both ways).
+ * A fresh, migrated database for one test file: in-memory PGlite by default (an earlier file's,
+ * emptied, when its worker has one), or a new database on the PostgreSQL server named by
+ * TEST_DATABASE_URL (CI runs the suite both ways).
  */
 export async function createTestDatabase(
   options: Pick<OpenDatabaseOptions, "logQuery"> = {},
 ): Promise<Database & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    // From the suite's migrated snapshot when there is one; migrate() then finds nothing to do.
-    const database = await openDatabase({ ...options, loadDataDir: readMigratedSnapshot() });
-    await database.migrate();
-    return database;
+    // A statement log belongs to one database, which is closed with its file.
+    if (options.logQuery) return openMigratedEmbedded(options);
+    return (await takeEmptiedDatabase()) ?? lease(await openMigratedEmbedded());
   }
   // A copy of the run's migrated template database; migrate() then finds nothing to do.
   const server = await createServerDatabase(serverUrl, { template: migratedTemplateName() });
@@ -29,4 +30,11 @@ export async function createTestDatabase(
       await server.close();
     },
   };
+}
+
+/** From the suite's migrated snapshot when there is one; migrate() then finds nothing to do. */
+async function openMigratedEmbedded(options: Pick<OpenDatabaseOptions, "logQuery"> = {}) {
+  const database = await openDatabase({ ...options, loadDataDir: readMigratedSnapshot() });
+  await database.migrate();
+  return database;
 }
