@@ -9,6 +9,7 @@ import { openDatabase } from "../db/client";
 import { sessions } from "../db/schema";
 import { repoRoot } from "../repo-root";
 import { createAdmin, signIn } from "../test/factories";
+import { copyMigratedDataDir } from "../test/migrated-snapshot";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { ensureAdmin } from "./ensure-admin";
 
@@ -54,6 +55,7 @@ describe("setting an admin password", () => {
     try {
       const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "test" };
       const email = "cli-admin@acme.test";
+      copyMigratedDataDir(path.join(dataDir, "db"));
       const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
       await database.migrate();
       const admin = await createAdmin(database.db, { email, password: PASSWORD });

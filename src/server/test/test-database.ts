@@ -16,7 +16,7 @@ export async function createTestDatabase(
   if (!serverUrl) {
     // A statement log belongs to one database, which is closed with its file.
     if (options.logQuery) return openMigratedEmbedded(options);
-    return (await takeEmptiedDatabase()) ?? lease(await openMigratedEmbedded());
+    return createEmbeddedTestDatabase();
   }
   // A copy of the run's migrated template database; migrate() then finds nothing to do.
   const server = await createServerDatabase(serverUrl, { template: migratedTemplateName() });
@@ -32,8 +32,13 @@ export async function createTestDatabase(
   };
 }
 
+/** An embedded database: a finished file's, emptied, or else a new one (embedded-database-pool.ts). */
+export async function createEmbeddedTestDatabase(): Promise<Database> {
+  return (await takeEmptiedDatabase()) ?? lease(await openMigratedEmbedded());
+}
+
 /** From the suite's migrated snapshot when there is one; migrate() then finds nothing to do. */
-async function openMigratedEmbedded(options: Pick<OpenDatabaseOptions, "logQuery"> = {}) {
+export async function openMigratedEmbedded(options: Pick<OpenDatabaseOptions, "logQuery"> = {}) {
   const database = await openDatabase({ ...options, loadDataDir: readMigratedSnapshot() });
   await database.migrate();
   return database;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../../clock";
 import { loadConfig } from "../../config";
 import { startServer } from "../../start-server";
+import { copyMigratedDataDir } from "../../test/migrated-snapshot";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { sessionCookie } from "../test-helpers";
 import { issueSetupToken, SETUP_TOKEN_TTL_MS } from "./setup-token";
@@ -75,6 +76,8 @@ describe("POST /api/setup", () => {
 
 describe("a start without an admin", () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "coj-setup-"));
+  // A migrated database with nobody in it, as after a first start.
+  copyMigratedDataDir(path.join(dataDir, "db"));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
   const tokenIn = (lines: string[]) =>
     lines.join("\n").match(/open (http:\/\/\S+)\/setup\?token=([\w-]+) within 24 hours/);
