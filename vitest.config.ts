@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { ChildProcessesFirst } from "./src/server/test/child-processes-first";
 
 export default defineConfig({
   // The client's import alias, for tests of client modules that use the shared contract.
@@ -9,14 +10,16 @@ export default defineConfig({
     include: ["src/**/*.test.{ts,tsx}"],
     environment: "node",
     pool: "forks",
-    // One worker per core, not Vitest's cores − 1: most files wait on a database, a socket or a
-    // child process, so two workers on two cores finish well before one. And the files of a
-    // worker share its modules (no isolation): a file imports the server, PGlite and the mail
-    // renderer once per worker, not once per file. Nothing in src mocks a module or stubs a
-    // global, so a file cannot leak into the next (docs/performance.md, "The test suite").
-    maxWorkers: Math.max(2, availableParallelism()),
+    // One worker per core and one more, not Vitest's cores − 1: most files wait on a database, a
+    // socket or a child process, so three workers on two cores finish before two (four were
+    // slower again). And the files of a worker share its modules (no isolation): a file imports
+    // the server, PGlite and the mail renderer once per worker, not once per file. Nothing in src
+    // mocks a module or stubs a global, so a file cannot leak into the next (docs/performance.md,
+    // "The test suite").
+    maxWorkers: availableParallelism() + 1,
     isolate: false,
     globalSetup: ["src/server/test/global-setup.ts"],
+    sequence: { sequencer: ChildProcessesFirst },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
