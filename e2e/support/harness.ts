@@ -10,7 +10,6 @@ import {
   type Locator,
   type Page,
 } from "playwright-core";
-import { inject } from "vitest";
 import type { Clock } from "../../src/server/clock";
 import { loadConfig } from "../../src/server/config";
 import type { Db } from "../../src/server/db/client";
@@ -18,6 +17,7 @@ import { type RunningServer, startServer } from "../../src/server/start-server";
 import { signIn } from "../../src/server/test/factories";
 import { copyMigratedDataDir } from "../../src/server/test/migrated-snapshot";
 import { type SmtpPeer, startSmtpPeer } from "../../src/server/test/smtp-peer";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
 
 export interface Story {
   baseUrl: string;
@@ -32,13 +32,27 @@ export interface Story {
   close(): Promise<void>;
 }
 
+let chromiumOfThisWorker: Promise<Browser> | undefined;
+
+/**
+ * One Chromium per story worker, launched by its first story file and kept for the next (the
+ * files of a worker share its modules): each story opens its own contexts in it. Launched from the
+ * worker, Playwright talks to it over its own pipe, not through a browser server in Vitest's main
+ * process that relayed every story's traffic. It ends with the worker (Playwright closes the
+ * browsers it launched when its process exits).
+ */
+function workerChromium(): Promise<Browser> {
+  chromiumOfThisWorker ??= chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return chromiumOfThisWorker;
+}
+
 /**
  * Starts the real app (npm start's code path) on a free loopback port with its own data directory
- * (PGlite on disk, or TEST_DATABASE_URL's server is not used here) and a real SMTP peer, and
- * connects to the run's Chromium. Set-up that is the same for every file is done once in the
- * global set-up (docs/performance.md, "The test suite"): the data directory starts as a copy of the
- * migrated snapshot (startServer's migrate() then finds nothing to apply), and the browser is
- * shared, each story with its own contexts.
+ * (PGlite on disk, or TEST_DATABASE_URL's server is not used here) and a real SMTP peer, beside
+ * its worker's Chromium. Set-up that is the same for every file is done once (docs/performance.md,
+ * "The test suite"): the data directory starts as a copy of the migrated snapshot (startServer's
+ * migrate() then finds nothing to apply), and the browser is the worker's, each story with its own
+ * contexts.
  */
 export async function startStory(
   options: { env?: Record<string, string>; clock?: Clock } = {},
@@ -57,7 +71,7 @@ export async function startStory(
   copyMigratedDataDir(config.dbDir);
   const [server, browser] = await Promise.all([
     startServer(config, { clock: options.clock, log: () => {} }),
-    chromium.connect(inject("chromiumEndpoint")),
+    workerChromium(),
   ]);
   const contexts: BrowserContext[] = [];
   const baseUrl = server.appUrl;
@@ -81,9 +95,8 @@ export async function startStory(
         .addCookies([{ name, value, url: baseUrl, httpOnly: true, sameSite: "Lax" }]);
     },
     async close() {
+      // The worker's Chromium stays for its next story file.
       for (const context of contexts) await context.close().catch(() => {});
-      // Disconnects this file only; the global set-up closes the shared Chromium.
-      await browser.close();
       await server.close();
       await smtp.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -124,17 +137,14 @@ export async function dialogHoldsFocus(dialog: Locator): Promise<void> {
     );
 }
 
-/** True when the page is wider than its viewport (horizontal scroll). */
-/**
- * A download's content as text. The stories share one Chromium over a connection, where a
- * download has no local path (`download.path()` throws): its content is read as a stream.
- */
+/** A download's content as text, read as a stream (nothing is left in a downloads folder). */
 export async function downloadedText(download: Download): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk));
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/** True when the page is wider than its viewport (horizontal scroll). */
 export function hasHorizontalScroll(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 }
