@@ -20,6 +20,7 @@ async function databaseUrlForRun() {
 }
 
 describe("starting the app", () => {
+  // A first start runs initdb and every migration: a generous limit beside two other busy workers.
   it("keeps data across a restart and bootstraps the admin from the environment", async () => {
     const external = await databaseUrlForRun();
     const env = {
@@ -67,5 +68,5 @@ describe("starting the app", () => {
     await second.close();
     await external.close();
     if (!external.url) expect(readdirSync(path.join(dataDir, "db")).length).toBeGreaterThan(0);
-  });
+  }, 120_000);
 });
