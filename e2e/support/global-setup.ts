@@ -8,6 +8,6 @@ import { ensureMigratedSnapshot } from "../../src/server/test/migrated-snapshot"
  * from. Each story worker launches its Chromium itself (`e2e/support/harness.ts`).
  */
 export default async function setup() {
-  if (clientBuildIsStale()) await buildClient();
-  await ensureMigratedSnapshot();
+  // At the same time: the client build runs in a child process.
+  await Promise.all([clientBuildIsStale() ? buildClient() : undefined, ensureMigratedSnapshot()]);
 }

@@ -11,9 +11,11 @@ import { ensureMigratedTemplate } from "./migrated-template";
  * reads it, `npm start`'s tests serve it, and the browser stories after this run reuse it).
  */
 export default async function setup() {
-  await compileAppProcess();
-  if (clientBuildIsStale()) await buildClient();
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) await ensureMigratedTemplate(serverUrl);
-  else await ensureMigratedSnapshot();
+  // Independent of each other, so at the same time: the client build runs in a child process.
+  await Promise.all([
+    compileAppProcess(),
+    clientBuildIsStale() ? buildClient() : undefined,
+    serverUrl ? ensureMigratedTemplate(serverUrl) : ensureMigratedSnapshot(),
+  ]);
 }
