@@ -13,7 +13,7 @@ const idle: Database[] = [];
 /** What a migrated database holds, read from the first one a worker opens. */
 interface MigratedState {
   /** The app's tables, to notice a file that dropped or renamed one (that database is closed). */
-  tables: string;
+  tables: string[];
   /** The rows the migrations insert, per table, as JSON. */
   rows: { table: string; json: string }[];
   /** `select setval(…), …` putting every sequence back. */
@@ -54,7 +54,7 @@ export async function lease(database: Database): Promise<Database> {
 async function readMigratedState(db: Db): Promise<MigratedState> {
   const tables = await tableList(db);
   const rows: MigratedState["rows"] = [];
-  for (const table of tables.split(",")) {
+  for (const table of tables) {
     const [found] = await rowsOf<{ json: string | null }>(
       db,
       sql`select json_agg(t)::text as json from ${sql.identifier(table)} t`,
@@ -82,22 +82,20 @@ async function readMigratedState(db: Db): Promise<MigratedState> {
   };
 }
 
-async function tableList(db: Db): Promise<string> {
-  const [row] = await rowsOf<{ tables: string }>(
+async function tableList(db: Db): Promise<string[]> {
+  const rows = await rowsOf<{ name: string }>(
     db,
-    sql`
-    select string_agg(tablename, ',' order by tablename) as tables
-    from pg_tables where schemaname = 'public'`,
+    sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
   );
-  return row.tables;
+  return rows.map((row) => row.name);
 }
 
 /** Empties the database as migrated; false when its tables are not the migrated ones any more. */
 async function emptied(db: Db): Promise<boolean> {
-  if (!migrated || (await tableList(db)) !== migrated.tables) return false;
+  if (!migrated || (await tableList(db)).join() !== migrated.tables.join()) return false;
   await db.execute(sql`select pg_advisory_unlock_all()`);
   await db.execute(sql`reset all`);
-  const names = migrated.tables.split(",").map((table) => sql.identifier(table));
+  const names = migrated.tables.map((table) => sql.identifier(table));
   await db.execute(sql`truncate table ${sql.join(names, sql`, `)}`);
   for (const { table, json } of migrated.rows)
     await db.execute(

@@ -23,6 +23,11 @@ function snapshotPath(): string {
   return path.join(tmpdir(), `coj-migrated-${migrationsKey()}.tar`);
 }
 
+/** Where the snapshot is unpacked into a data folder: beside the tarball, under its name. */
+function unpackedSnapshotPath(): string {
+  return snapshotPath().replace(/\.tar$/, "");
+}
+
 /** A short hash of every migration file and the PGlite version: a new or edited one changes it. */
 export function migrationsKey(): string {
   const hash = createHash("sha256");
@@ -69,7 +74,7 @@ async function ensureMigratedTarball(): Promise<void> {
 
 /** Snapshots of earlier migrations are never read again; a file missing meanwhile only means migrating. */
 function forgetOlderSnapshots(kept: string) {
-  const keptDir = kept.replace(/\.tar$/, "");
+  const keptDir = unpackedSnapshotPath();
   for (const name of readdirSync(tmpdir())) {
     const file = path.join(tmpdir(), name);
     if (/^coj-migrated-\w+(\.tar)?$/.test(name) && file !== kept && file !== keptDir)
@@ -84,7 +89,7 @@ function forgetOlderSnapshots(kept: string) {
  * suite").
  */
 async function ensureMigratedDataDir(): Promise<void> {
-  const dir = snapshotPath().replace(/\.tar$/, "");
+  const dir = unpackedSnapshotPath();
   if (existsSync(dir)) return;
   const partial = `${dir}.${process.pid}.partial`;
   const database = await openDatabase({ dataDir: partial, loadDataDir: readMigratedSnapshot() });
@@ -99,7 +104,7 @@ async function ensureMigratedDataDir(): Promise<void> {
  * then migrates).
  */
 export function copyMigratedDataDir(dbDir: string): void {
-  const dir = snapshotPath().replace(/\.tar$/, "");
+  const dir = unpackedSnapshotPath();
   if (existsSync(dir)) cpSync(dir, dbDir, { recursive: true });
 }
 
