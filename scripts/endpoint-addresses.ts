@@ -1,5 +1,5 @@
 import { pathToFileURL } from "node:url";
-import { tsImport } from "tsx/esm/api";
+import { type NamespacedUnregister, register } from "tsx/esm/api";
 import type { Plugin } from "vite";
 
 /** A table of src/shared/endpoints: not endpoint.ts (the helpers) nor all-tables.ts (the list). */
@@ -23,12 +23,17 @@ const isTable = (value: unknown): value is Table =>
  * the type checker, the tests and the development server read the tables themselves.
  */
 export function endpointAddresses(): Plugin {
+  // One loader namespace per build, so the tables share one load of zod and the schemas (a
+  // namespace of their own each cost seconds of every build); a new one per build, so a rebuild
+  // (vite build --watch) reads the tables as they are then.
+  let loader: NamespacedUnregister | undefined;
   return {
     name: "endpoint-addresses",
     apply: "build",
     async load(id) {
       if (!endpointTable.test(id)) return null;
-      const tables: Record<string, unknown> = await tsImport(
+      loader ??= register({ namespace: `endpoint-addresses-${Date.now()}` });
+      const tables: Record<string, unknown> = await loader.import(
         pathToFileURL(id).href,
         import.meta.url,
       );
@@ -41,6 +46,10 @@ export function endpointAddresses(): Plugin {
           return `export const ${name} = ${JSON.stringify(addresses)};`;
         })
         .join("\n");
+    },
+    async buildEnd() {
+      await loader?.unregister();
+      loader = undefined;
     },
   };
 }

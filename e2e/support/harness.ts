@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import {
   type Browser,
   type BrowserContext,
@@ -41,7 +41,7 @@ let chromiumOfThisWorker: Promise<Browser> | undefined;
  * process that relayed every story's traffic. It ends with the worker (Playwright closes the
  * browsers it launched when its process exits).
  */
-function workerChromium(): Promise<Browser> {
+export function workerChromium(): Promise<Browser> {
   chromiumOfThisWorker ??= chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   return chromiumOfThisWorker;
 }
@@ -104,22 +104,31 @@ export async function startStory(
   };
 }
 
+/** axe-core's browser build, loaded into a page by its first check. */
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
+  "utf8",
+);
+
 /**
- * Axe violations as readable lines (empty when the page passes). Axe runs in the page itself
- * (legacy mode: no second blank page per check to merge the frames' results; our pages have no
- * cross-origin frames) and keeps only the violations: a check costs a third of the default
- * (docs/performance.md, "The test suite"). `within`: a selector to check only that part.
+ * Axe violations as readable lines (empty when the page passes). axe-core runs in the page and
+ * keeps only the violations; it is loaded once per document and kept there for the document's
+ * next checks, since loading it costs several checks of a small page (docs/performance.md, "The
+ * test suite"). Frames are not entered: ours are e-mail previews sandboxed without scripts, where
+ * axe cannot run. `within`: a selector to check only that part.
  */
 export async function axeViolations(page: Page, within?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  if (within) builder.include(within);
-  const results = await builder
-    .setLegacyMode(true)
-    .options({ resultTypes: ["violations"] })
-    .analyze();
-  return results.violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-  );
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
+  return page.evaluate(async (selector) => {
+    const { axe } = window as unknown as { axe: typeof import("axe-core") };
+    const results = await axe.run(selector ? { include: [selector] } : document, {
+      resultTypes: ["violations"],
+      iframes: false,
+    });
+    return results.violations.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+    );
+  }, within);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { Button } from "./button";
 import {
   Dialog,
@@ -9,6 +9,18 @@ import {
   DialogHeader,
   DialogTitle,
 } from "./dialog";
+
+/**
+ * Where the focus goes when the confirmation closes: back to the button that asked, else (the
+ * action removed it, as a retry removes its Retry button) to the dialog or page it was in. Radix
+ * returns it only to a Dialog.Trigger, and this dialog is mounted while asking, without one.
+ */
+function returnFocus(opener: Element | null) {
+  const target = [opener, opener?.closest('[role="dialog"]'), document.getElementById("main")].find(
+    (element) => element instanceof HTMLElement && element.isConnected,
+  );
+  (target as HTMLElement | undefined)?.focus();
+}
 
 /** A confirmation before a destructive or far-reaching admin action (mount it while asking). */
 export function ConfirmDialog({
@@ -28,9 +40,15 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
+  const [opener] = useState(() => document.activeElement);
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocus(opener);
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

@@ -20,6 +20,10 @@ export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provid
   return <ToastPrimitive.Provider {...props} />;
 }
 
+/**
+ * At the top centre: a dialog keeps its actions at its bottom (the newsletter editor's Save and
+ * Close), where a toast at the bottom covered them, on a phone the whole footer, until it closed.
+ */
 export function ToastViewport({
   className,
   ...props
@@ -27,7 +31,7 @@ export function ToastViewport({
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        "fixed right-0 bottom-0 z-[100] m-0 flex max-h-dvh w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-[420px]",
+        "fixed top-0 left-1/2 z-[100] m-0 flex max-h-dvh w-full -translate-x-1/2 list-none flex-col gap-2 p-4 outline-none sm:max-w-[420px]",
         className,
       )}
       {...props}

@@ -1,0 +1,37 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations, workerChromium } from "./harness";
+
+const brokenPage = `<!doctype html><html lang="en"><head><title>Broken</title></head><body><main>
+  <h1>A page with three faults</h1>
+  <img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" id="photo">
+  <button id="nameless"></button>
+  <p style="color:#ccc;background:#fff">Pale text</p>
+  <section id="fine"><h2>A part without faults</h2><p>Readable text</p></section>
+</main></body></html>`;
+
+const ruleIds = (lines: string[]) => lines.map((line) => line.split(":")[0]).sort();
+
+let page: Page;
+beforeAll(async () => {
+  page = await (await workerChromium()).newPage();
+});
+afterAll(() => page?.close());
+
+describe("the stories' axe check", () => {
+  it("reports a missing alt, a nameless button and low contrast at every check of a page", async () => {
+    await page.goto(`data:text/html,${encodeURIComponent(brokenPage)}`);
+    const faults = ["button-name", "color-contrast", "image-alt"];
+    expect(ruleIds(await axeViolations(page))).toEqual(faults);
+    // The second check reuses the axe already in the page, and checks the page as it is now.
+    await page.evaluate(() => document.getElementById("photo")?.setAttribute("alt", "A photo"));
+    expect(ruleIds(await axeViolations(page))).toEqual(["button-name", "color-contrast"]);
+  });
+
+  it("loads axe again into a new document, and checks only the part asked for", async () => {
+    await page.goto(`data:text/html,${encodeURIComponent(brokenPage)}`);
+    expect(await page.evaluate(() => "axe" in window)).toBe(false);
+    expect(await axeViolations(page, "#fine")).toEqual([]);
+    expect(ruleIds(await axeViolations(page, "#nameless"))).toEqual(["button-name"]);
+  });
+});
