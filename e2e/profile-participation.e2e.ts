@@ -21,6 +21,16 @@ describe("participation", () => {
     const mug = page.getByRole("img", { name: /^Participation:/ });
     await page.locator('svg[data-fill="100"]').waitFor();
     await page.getByTestId("mug-steam").waitFor();
+    // Steam and bubbles move for a few seconds, then stop (WCAG 2.2.2: within 5 s).
+    const lastFrame = await mug.evaluate((svg) =>
+      Math.max(
+        ...svg
+          .getAnimations({ subtree: true })
+          .map((a) => a.effect?.getComputedTiming().endTime as number),
+      ),
+    );
+    expect(lastFrame).toBeGreaterThan(0);
+    expect(lastFrame).toBeLessThanOrEqual(5000);
     expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole("button", { name: "Pause 1 Month" }).click();

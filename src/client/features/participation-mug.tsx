@@ -19,9 +19,19 @@ const statusWords: Record<ParticipationStatus, string> = {
 };
 
 /**
+ * How often the steam pulses (2 s each) and the bubbles bounce (1 s each, the last starting
+ * 600 ms late): all still within 5 s. Motion that starts by itself beside the page's content stops
+ * within five seconds (WCAG 2.2.2), and an endless one kept the browser drawing a frame 60 times a
+ * second, about a quarter of a core for each open page that showed the mug.
+ */
+const STEAM_PULSES = 2;
+const BUBBLE_BOUNCES = 3;
+
+/**
  * A coffee mug whose level shows participation: full when active, empty when opted out, and for
- * a pause the time left (see participationFill). Steam and bubbles only when active. The level
- * rises from empty after 200 ms; with reduced motion it is drawn at once and nothing moves.
+ * a pause the time left (see participationFill). Steam and bubbles only when active, moving for a
+ * few seconds. The level rises from empty after 200 ms; with reduced motion it is drawn at once
+ * and nothing moves.
  */
 export function ParticipationMug({
   status,
@@ -95,20 +105,26 @@ export function ParticipationMug({
 function MugBubbles() {
   return (
     <g data-testid="mug-bubbles" fill="#fef3c7" opacity="0.8">
-      <circle cx="36" cy="100" r="2.5" className="motion-safe:animate-bounce" />
+      <circle
+        cx="36"
+        cy="100"
+        r="2.5"
+        className="motion-safe:animate-bounce"
+        style={{ animationIterationCount: BUBBLE_BOUNCES }}
+      />
       <circle
         cx="52"
         cy="90"
         r="2"
         className="motion-safe:animate-bounce"
-        style={{ animationDelay: "300ms" }}
+        style={{ animationDelay: "300ms", animationIterationCount: BUBBLE_BOUNCES }}
       />
       <circle
         cx="66"
         cy="104"
         r="3"
         className="motion-safe:animate-bounce"
-        style={{ animationDelay: "600ms" }}
+        style={{ animationDelay: "600ms", animationIterationCount: BUBBLE_BOUNCES }}
       />
     </g>
   );
@@ -124,6 +140,7 @@ function MugSteam() {
       strokeWidth="3"
       strokeLinecap="round"
       className="motion-safe:animate-pulse"
+      style={{ animationIterationCount: STEAM_PULSES }}
     >
       <path d="M38 30 q-6 -8 0 -14 q6 -6 0 -12" />
       <path d="M52 30 q-6 -8 0 -14 q6 -6 0 -12" />
