@@ -1,7 +1,8 @@
 // Compiles the server's entry points (the server itself and the command-line tools) with one
 // esbuild step, each into one ES module under dist/ that plain Node runs: `npm start`,
 // `npm run match`, `npm run admin` and `npm run db:migrate` run no TypeScript loader
-// (docs/decisions/0004-compiled-server.md). Packages stay external, loaded from node_modules.
+// (docs/decisions/0004-compiled-server.md). Packages stay external, loaded from node_modules,
+// but for React Email's.
 // Every output sits two folders below the project root, as `src/server/repo-root.ts` expects.
 import { mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -45,6 +46,22 @@ export function buildIsStale(name) {
 
 export const serverBuildIsStale = () => buildIsStale("server");
 
+/**
+ * Packages stay external, loaded from node_modules, but for React Email's: those are bundled, so
+ * the build keeps only the components the e-mails use. Their components package loads every
+ * component when imported, among them the code block's Prism with its languages, more than half
+ * a second of every start (docs/performance.md, "The test suite"); its `export *` of the external
+ * renderer made esbuild keep them all, so the renderer is bundled too.
+ */
+const packagesExternalButReactEmail = {
+  name: "packages-external-but-react-email",
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith("@react-email/") ? undefined : { external: true },
+    );
+  },
+};
+
 /** Builds the named entries (all by default) in one esbuild step. */
 export const build = (names = Object.keys(entries)) => compile(names.map((name) => entries[name]));
 
@@ -65,7 +82,7 @@ export async function compile(list) {
     platform: "node",
     format: "esm",
     target: "node20",
-    packages: "external",
+    plugins: [packagesExternalButReactEmail],
     sourcemap: true,
     write: false,
     logLevel: "warning",
