@@ -8,7 +8,13 @@ import {
   createPairing,
   createUser,
 } from "../src/server/test/factories";
-import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
+import {
+  axeViolations,
+  focusIsOn,
+  hasHorizontalScroll,
+  type Story,
+  startStory,
+} from "./support/harness";
 
 let story: Story;
 beforeAll(async () => {
@@ -125,7 +131,7 @@ describe("an admin looks after a running month at 375 px, with the keyboard", ()
     expect(await asking.innerText()).toContain("e-mailed that it is off");
     await pressByKeyboard(page, "Cancel");
     await asking.waitFor({ state: "detached" });
-    await current.getByRole("button", { name: /^Complete / }).waitFor();
+    await focusIsOn(current.getByRole("button", { name: /^Delete / }));
 
     // Complete asks, then completes.
     asking = await ask(page, current.getByRole("button", { name: /^Complete / }), /^Complete /);

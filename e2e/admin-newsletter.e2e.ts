@@ -9,6 +9,7 @@ import {
   axeViolations,
   dialogHoldsFocus,
   downloadedText,
+  focusIsOn,
   hasHorizontalScroll,
   type Story,
   startStory,
@@ -268,7 +269,7 @@ async function retryTheFailedDelivery(page: Page, logCard: Locator, details: Loc
   // Cancelled, the question gives the focus back to the button that asked it.
   await retry.click();
   await confirm.getByRole("button", { name: "Cancel" }).click();
-  await expect.poll(() => retry.evaluate((button) => button === document.activeElement)).toBe(true);
+  await focusIsOn(retry);
   await retry.click();
   await confirm.getByRole("button", { name: "Retry failed deliveries" }).click();
   await page.getByText("Retrying 1 failed delivery.", { exact: false }).first().waitFor();

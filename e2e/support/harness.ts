@@ -10,6 +10,7 @@ import {
   type Locator,
   type Page,
 } from "playwright-core";
+import { expect } from "vitest";
 import type { Clock } from "../../src/server/clock";
 import { loadConfig } from "../../src/server/config";
 import type { Db } from "../../src/server/db/client";
@@ -144,6 +145,14 @@ export async function dialogHoldsFocus(dialog: Locator): Promise<void> {
       (element) => element?.contains(document.activeElement) ?? false,
       await dialog.elementHandle(),
     );
+}
+
+/**
+ * Waits until `element` has the focus: a closed dialog gives it back a moment after it is gone, so
+ * a story that focuses another control right away could lose the race to it.
+ */
+export async function focusIsOn(element: Locator): Promise<void> {
+  await expect.poll(() => element.evaluate((e) => e === document.activeElement)).toBe(true);
 }
 
 /** A download's content as text, read as a stream (nothing is left in a downloads folder). */
