@@ -101,31 +101,27 @@ export function ParticipationMug({
   );
 }
 
+/** The bubbles: where each sits and how late it starts bouncing. */
+const bubbles = [
+  { cx: 36, cy: 100, r: 2.5, delayMs: 0 },
+  { cx: 52, cy: 90, r: 2, delayMs: 300 },
+  { cx: 66, cy: 104, r: 3, delayMs: 600 },
+];
+
 /** Bubbles rising in an active mug. */
 function MugBubbles() {
   return (
     <g data-testid="mug-bubbles" fill="#fef3c7" opacity="0.8">
-      <circle
-        cx="36"
-        cy="100"
-        r="2.5"
-        className="motion-safe:animate-bounce"
-        style={{ animationIterationCount: BUBBLE_BOUNCES }}
-      />
-      <circle
-        cx="52"
-        cy="90"
-        r="2"
-        className="motion-safe:animate-bounce"
-        style={{ animationDelay: "300ms", animationIterationCount: BUBBLE_BOUNCES }}
-      />
-      <circle
-        cx="66"
-        cy="104"
-        r="3"
-        className="motion-safe:animate-bounce"
-        style={{ animationDelay: "600ms", animationIterationCount: BUBBLE_BOUNCES }}
-      />
+      {bubbles.map(({ cx, cy, r, delayMs }) => (
+        <circle
+          key={cx}
+          cx={cx}
+          cy={cy}
+          r={r}
+          className="motion-safe:animate-bounce"
+          style={{ animationDelay: `${delayMs}ms`, animationIterationCount: BUBBLE_BOUNCES }}
+        />
+      ))}
     </g>
   );
 }

@@ -16,10 +16,11 @@ import {
  * returns it only to a Dialog.Trigger, and this dialog is mounted while asking, without one.
  */
 function returnFocus(opener: Element | null) {
-  const target = [opener, opener?.closest('[role="dialog"]'), document.getElementById("main")].find(
-    (element) => element instanceof HTMLElement && element.isConnected,
+  const candidates = [opener, opener?.closest('[role="dialog"]'), document.getElementById("main")];
+  const target = candidates.find(
+    (element): element is HTMLElement => element instanceof HTMLElement && element.isConnected,
   );
-  (target as HTMLElement | undefined)?.focus();
+  target?.focus();
 }
 
 /** A confirmation before a destructive or far-reaching admin action (mount it while asking). */
