@@ -10,6 +10,16 @@ const brokenPage = `<!doctype html><html lang="en"><head><title>Broken</title></
   <section id="fine"><h2>A part without faults</h2><p>Readable text</p></section>
 </main></body></html>`;
 
+/** The app's page with a modal dialog open: the root hidden from assistive technology, as Radix does. */
+function pageWithDialog(rootHidden: boolean): string {
+  const root = rootHidden ? '<div id="root" aria-hidden="true">' : '<div id="root">';
+  return `<!doctype html><html lang="en"><head><title>Dialog</title></head><body>${root}<main>
+  <h1>Behind</h1><button id="behind"></button></main></div>
+  <div role="dialog" aria-label="Editor" aria-hidden="true"><button id="under"></button></div>
+  <div role="dialog" aria-label="Confirm"><p style="color:#ccc;background:#fff">Pale text</p></div>
+</body></html>`;
+}
+
 const ruleIds = (lines: string[]) => lines.map((line) => line.split(":")[0]).sort();
 
 let page: Page;
@@ -33,5 +43,12 @@ describe("the stories' axe check", () => {
     expect(await page.evaluate(() => "axe" in window)).toBe(false);
     expect(await axeViolations(page, "#fine")).toEqual([]);
     expect(ruleIds(await axeViolations(page, "#nameless"))).toEqual(["button-name"]);
+  });
+
+  it("checks only the dialogs left to assistive technology while a modal one hides the page", async () => {
+    await page.goto(`data:text/html,${encodeURIComponent(pageWithDialog(true))}`);
+    expect(ruleIds(await axeViolations(page))).toEqual(["color-contrast"]);
+    await page.goto(`data:text/html,${encodeURIComponent(pageWithDialog(false))}`);
+    expect(ruleIds(await axeViolations(page))).toEqual(["button-name", "color-contrast"]);
   });
 });

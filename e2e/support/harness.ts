@@ -116,19 +116,31 @@ const axeSource = readFileSync(
  * keeps only the violations; it is loaded once per document and kept there for the document's
  * next checks, since loading it costs several checks of a small page (docs/performance.md, "The
  * test suite"). Frames are not entered: ours are e-mail previews sandboxed without scripts, where
- * axe cannot run. `within`: a selector to check only that part.
+ * axe cannot run. `within`: a selector to check only that part. Without it, a page whose modal
+ * dialog is open is checked in its dialogs: the rest of the page is then hidden from assistive
+ * technology and inert, and unchanged since it was shown without the dialog.
  */
 export async function axeViolations(page: Page, within?: string): Promise<string[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
   return page.evaluate(async (selector) => {
     const { axe } = window as unknown as { axe: typeof import("axe-core") };
-    const results = await axe.run(selector ? { include: [selector] } : document, {
+    const results = await axe.run(selector ? { include: [selector] } : openModalDialogs(), {
       resultTypes: ["violations"],
       iframes: false,
     });
     return results.violations.map(
       (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
     );
+
+    /** The open dialogs when a modal one hides the rest of the page, or else the whole document. */
+    function openModalDialogs(): Document | { include: Element[] } {
+      const hidden = (element: Element) => element.closest('[aria-hidden="true"]') !== null;
+      const dialogs = [
+        ...document.querySelectorAll('[role="dialog"], [role="alertdialog"]'),
+      ].filter((dialog) => !hidden(dialog));
+      const rest = document.getElementById("root");
+      return dialogs.length > 0 && rest && hidden(rest) ? { include: dialogs } : document;
+    }
   }, within);
 }
 

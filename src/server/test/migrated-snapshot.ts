@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import {
-  cpSync,
+  copyFileSync,
   existsSync,
+  mkdirSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -105,7 +106,21 @@ async function ensureMigratedDataDir(): Promise<void> {
  */
 export function copyMigratedDataDir(dbDir: string): void {
   const dir = unpackedSnapshotPath();
-  if (existsSync(dir)) cpSync(dir, dbDir, { recursive: true });
+  if (existsSync(dir)) copyFolder(dir, dbDir);
+}
+
+/**
+ * A folder copied a file at a time. `cpSync` checks each of the data folder's 1,200 files several
+ * times over: it took 0.23–0.56 s a copy where this takes 0.15–0.25 s (docs/performance.md, "The
+ * test suite").
+ */
+function copyFolder(from: string, to: string): void {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const [source, target] = [path.join(from, entry.name), path.join(to, entry.name)];
+    if (entry.isDirectory()) copyFolder(source, target);
+    else copyFileSync(source, target);
+  }
 }
 
 /** The snapshot's contents, or undefined when none was made (then the caller migrates). */
