@@ -6,6 +6,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { migrationsFolder } from "../db/client";
+import { readUnmigratedSnapshot } from "./migrated-snapshot";
 
 /**
  * An embedded database migrated up to migration `idx` (not included), for a migration's test: it
@@ -18,7 +19,7 @@ export async function databaseMigratedBefore(idx: number) {
   const journal = JSON.parse(readFileSync(journalPath, "utf8"));
   journal.entries = journal.entries.filter((e: { idx: number }) => e.idx < idx);
   writeFileSync(journalPath, JSON.stringify(journal));
-  const client = new PGlite({ extensions: { pg_trgm } });
+  const client = new PGlite({ extensions: { pg_trgm }, loadDataDir: readUnmigratedSnapshot() });
   const db = drizzle(client);
   await migrate(db, { migrationsFolder: dir });
   return {

@@ -11,7 +11,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { migrationsFolder, openDatabase } from "../db/client";
+import { type Database, migrationsFolder, openDatabase } from "../db/client";
 import { repoRoot } from "../repo-root";
 
 /**
@@ -55,30 +55,43 @@ export async function ensureMigratedSnapshot(): Promise<void> {
   await ensureMigratedDataDir();
 }
 
+/**
+ * Where the same database is kept as initdb left it, before any migration: the migration tests
+ * start from it instead of running initdb, which costs five to eight seconds of CPU where loading
+ * this takes about one (docs/performance.md, "The test suite").
+ */
+function unmigratedSnapshotPath(): string {
+  return path.join(tmpdir(), `coj-unmigrated-${migrationsKey()}.tar`);
+}
+
 async function ensureMigratedTarball(): Promise<void> {
-  const file = snapshotPath();
-  if (existsSync(file)) return;
+  const [file, unmigrated] = [snapshotPath(), unmigratedSnapshotPath()];
+  if (existsSync(file) && existsSync(unmigrated)) return;
   const database = await openDatabase({});
   try {
+    await writeDump(database, unmigrated);
     await database.migrate();
-    if (!database.dumpDataDir) throw new Error("The embedded database cannot dump its data folder");
-    const dump = await database.dumpDataDir();
-    // Written beside and renamed, so a reader never sees half a file.
-    const partial = `${file}.${process.pid}.partial`;
-    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
-    renameSync(partial, file);
-    forgetOlderSnapshots(file);
+    await writeDump(database, file);
+    forgetOlderSnapshots([file, unmigrated, unpackedSnapshotPath()]);
   } finally {
     await database.close();
   }
 }
 
+async function writeDump(database: Database, file: string): Promise<void> {
+  if (!database.dumpDataDir) throw new Error("The embedded database cannot dump its data folder");
+  const dump = await database.dumpDataDir();
+  // Written beside and renamed, so a reader never sees half a file.
+  const partial = `${file}.${process.pid}.partial`;
+  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  renameSync(partial, file);
+}
+
 /** Snapshots of earlier migrations are never read again; a file missing meanwhile only means migrating. */
-function forgetOlderSnapshots(kept: string) {
-  const keptDir = unpackedSnapshotPath();
+function forgetOlderSnapshots(kept: string[]) {
   for (const name of readdirSync(tmpdir())) {
     const file = path.join(tmpdir(), name);
-    if (/^coj-migrated-\w+(\.tar)?$/.test(name) && file !== kept && file !== keptDir)
+    if (/^coj-(un)?migrated-\w+(\.tar)?$/.test(name) && !kept.includes(file))
       rmSync(file, { recursive: true, force: true });
   }
 }
@@ -125,6 +138,14 @@ function copyFolder(from: string, to: string): void {
 
 /** The snapshot's contents, or undefined when none was made (then the caller migrates). */
 export function readMigratedSnapshot(): Blob | undefined {
-  const file = snapshotPath();
+  return readSnapshot(snapshotPath());
+}
+
+/** The database before any migration, or undefined when none was made (then the caller runs initdb). */
+export function readUnmigratedSnapshot(): Blob | undefined {
+  return readSnapshot(unmigratedSnapshotPath());
+}
+
+function readSnapshot(file: string): Blob | undefined {
   return existsSync(file) ? new Blob([readFileSync(file)]) : undefined;
 }
