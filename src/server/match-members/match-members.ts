@@ -185,13 +185,26 @@ export async function setMemberAnswer(
   return rows.length > 0;
 }
 
-/** Adds a member at the end of the match's list (re-pairing into a pair or a trio); no answer yet. */
+/**
+ * Adds a member at the end of the match's list (re-pairing into a pair or a trio); no answer yet.
+ * A member who left, or whose account was erased, leaves a gap in the positions, and a position
+ * may be 1 to 4 only: so the others first close up in their order, each into a place already
+ * free, and the new member comes after them.
+ */
 export async function addMember(db: Executor, matchId: number, userId: string): Promise<void> {
-  await db.insert(matchMembers).values({
-    matchId,
-    userId,
-    position: sql`(select coalesce(max(position), 0) + 1 from ${matchMembers} where ${matchMembers.matchId} = ${matchId})`,
-  });
+  const members = await db
+    .select({ userId: matchMembers.userId, position: matchMembers.position })
+    .from(matchMembers)
+    .where(eq(matchMembers.matchId, matchId))
+    .orderBy(asc(matchMembers.position));
+  for (const [index, member] of members.entries()) {
+    if (member.position === index + 1) continue;
+    await db
+      .update(matchMembers)
+      .set({ position: index + 1 })
+      .where(and(eq(matchMembers.matchId, matchId), eq(matchMembers.userId, member.userId)));
+  }
+  await db.insert(matchMembers).values({ matchId, userId, position: members.length + 1 });
 }
 
 /** Takes a member out of a match, the others keeping their order and answers. */
