@@ -57,7 +57,7 @@ export async function ensureMigratedSnapshot(): Promise<void> {
 
 /**
  * Where the same database is kept as initdb left it, before any migration: the migration tests
- * start from it instead of running initdb, which costs five to eight seconds of CPU where loading
+ * start from it instead of running initdb, which costs five to nine seconds of CPU where loading
  * this takes about one (docs/performance.md, "The test suite").
  */
 function unmigratedSnapshotPath(): string {
