@@ -21,7 +21,7 @@ async function databaseUrlForRun() {
 }
 
 describe("starting the app", () => {
-  // Seeding the demo company twice over: a generous limit beside two other busy workers.
+  // Two starts and the demo company's seeding: a generous limit beside two other busy workers.
   it("keeps data across a restart and bootstraps the admin from the environment", async () => {
     const external = await databaseUrlForRun();
     const env = {
@@ -34,8 +34,9 @@ describe("starting the app", () => {
     };
     // The data folder starts migrated: initdb and every migration at a first start are
     // first-start.test.ts's (the fresh clone's `npm start`).
-    if (!external.url) copyMigratedDataDir(loadConfig(env).dbDir);
-    const first = await startServer(loadConfig(env), { log: () => {} });
+    const config = loadConfig(env);
+    if (!external.url) copyMigratedDataDir(config.dbDir);
+    const first = await startServer(config, { log: () => {} });
     // PORT=0 without APP_URL: the links name the port the system picked.
     expect(first.port).toBeGreaterThan(0);
     expect(first.appUrl).toBe(`http://127.0.0.1:${first.port}`);
