@@ -6,6 +6,11 @@ import { ChildProcessesFirst } from "./src/server/test/child-processes-first";
 export default defineConfig({
   // The client's import alias, for tests of client modules that use the shared contract.
   resolve: { alias: { "@shared": fileURLToPath(new URL("./src/shared", import.meta.url)) } },
+  // The server's and the shared modules are transformed while the global set-up runs, not one at
+  // a time as the first files of each worker ask for them (docs/performance.md, "The test suite").
+  server: {
+    warmup: { ssrFiles: ["./src/server/**/*.ts", "./src/shared/**/*.ts", "!**/*.test.ts"] },
+  },
   test: {
     include: ["src/**/*.test.{ts,tsx}"],
     environment: "node",

@@ -4,6 +4,18 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   // The client's import alias, for stories that count what a page should show from client modules.
   resolve: { alias: { "@shared": fileURLToPath(new URL("./src/shared", import.meta.url)) } },
+  // The app's modules are transformed while the global set-up runs and the workers start, before
+  // the first stories ask for them (docs/performance.md, "The test suite").
+  server: {
+    warmup: {
+      ssrFiles: [
+        "./src/server/**/*.ts",
+        "./src/shared/**/*.ts",
+        "./e2e/support/*.ts",
+        "!**/*.test.ts",
+      ],
+    },
+  },
   test: {
     include: ["e2e/**/*.e2e.ts"],
     environment: "node",
