@@ -121,7 +121,10 @@ const axeSource = readFileSync(
  * technology and inert, and unchanged since it was shown without the dialog.
  */
 export async function axeViolations(page: Page, within?: string): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
+  if (!(await page.evaluate(() => "axe" in window))) {
+    await page.evaluate(axeSource);
+    await page.evaluate(rememberParsedColors);
+  }
   return page.evaluate(async (selector) => {
     const { axe } = window as unknown as { axe: typeof import("axe-core") };
     const results = await axe.run(selector ? { include: [selector] } : openModalDialogs(), {
@@ -142,6 +145,37 @@ export async function axeViolations(page: Page, within?: string): Promise<string
       return dialogs.length > 0 && rest && hidden(rest) ? { include: dialogs } : document;
     }
   }, within);
+}
+
+/**
+ * Makes axe parse each CSS colour text once per document. Its contrast rule parses the computed
+ * colours of every text element and of each element behind it, through a general colour library,
+ * and that parsing was a third of a check's time; a page uses a few dozen distinct colours
+ * (docs/performance.md, "The test suite"). Parsing is a function of the text alone, so the kept
+ * channels are what parsing again would give; a text that fails to parse is not kept and fails
+ * again as before.
+ */
+function rememberParsedColors() {
+  interface ParsedColor {
+    r: number;
+    g: number;
+    b: number;
+    alpha: number;
+    parseString(text: string): ParsedColor;
+  }
+  const { axe } = window as unknown as {
+    axe: { commons: { color: { Color: { prototype: ParsedColor } } } };
+  };
+  const color = axe.commons.color.Color.prototype;
+  const parse = color.parseString;
+  const parsed = new Map<string, Pick<ParsedColor, "r" | "g" | "b" | "alpha">>();
+  color.parseString = function (this: ParsedColor, text: string) {
+    const known = parsed.get(text) ?? parse.call(this, text);
+    if (known !== this)
+      Object.assign(this, { r: known.r, g: known.g, b: known.b, alpha: known.alpha });
+    else parsed.set(text, { r: this.r, g: this.g, b: this.b, alpha: this.alpha });
+    return this;
+  };
 }
 
 /**
