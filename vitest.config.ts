@@ -3,29 +3,65 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { ChildProcessesFirst } from "./src/server/test/child-processes-first";
 
+/**
+ * Both suites in one file, so that they share one module cache (docs/performance.md, "The test
+ * suite"): `npm test` runs the unit and integration files, then the browser stories, in one run;
+ * `npm run test:unit` and `npm run test:e2e` run one project each.
+ */
 export default defineConfig({
-  // The client's import alias, for tests of client modules that use the shared contract.
+  // The client's import alias, for tests and stories that use client modules.
   resolve: { alias: { "@shared": fileURLToPath(new URL("./src/shared", import.meta.url)) } },
-  // The server's and the shared modules are transformed while the global set-up runs, not one at
-  // a time as the first files of each worker ask for them (docs/performance.md, "The test suite").
-  server: {
-    warmup: { ssrFiles: ["./src/server/**/*.ts", "./src/shared/**/*.ts", "!**/*.test.ts"] },
-  },
   test: {
-    include: ["src/**/*.test.{ts,tsx}"],
     environment: "node",
     pool: "forks",
-    // One worker per core and one more, not Vitest's cores − 1: most files wait on a database, a
-    // socket or a child process, so three workers on two cores finish before two (four were
-    // slower again). And the files of a worker share its modules (no isolation): a file imports
-    // the server, PGlite and the mail renderer once per worker, not once per file. Nothing in src
-    // mocks a module or stubs a global, so a file cannot leak into the next (docs/performance.md,
-    // "The test suite").
-    maxWorkers: availableParallelism() + 1,
+    // The files of a worker share its modules (no isolation): a file imports the server, PGlite
+    // and the mail renderer once per worker, not once per file. Nothing in src mocks a module or
+    // stubs a global, so a file cannot leak into the next.
     isolate: false,
-    globalSetup: ["src/server/test/global-setup.ts"],
     sequence: { sequencer: ChildProcessesFirst },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Transformed modules are kept on disk, by their text and this file's: the stories and the
+    // unit files on PostgreSQL load what the first unit run transformed.
+    experimental: { fsModuleCache: true },
+    projects: [
+      {
+        extends: true,
+        // The server's and the shared modules are transformed while the global set-up runs, not
+        // one at a time as the first files of each worker ask for them.
+        server: {
+          warmup: { ssrFiles: ["./src/server/**/*.ts", "./src/shared/**/*.ts", "!**/*.test.ts"] },
+        },
+        test: {
+          name: "unit",
+          include: ["src/**/*.test.{ts,tsx}"],
+          // One worker per core and one more, not Vitest's cores − 1: most files wait on a
+          // database, a socket or a child process, so three workers on two cores finish before
+          // two (four were slower again).
+          maxWorkers: availableParallelism() + 1,
+          globalSetup: ["src/server/test/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "stories",
+          include: ["e2e/**/*.e2e.ts"],
+          // After the unit files, not beside them.
+          sequence: { groupOrder: 1 },
+          // Two story files at a time: a story mostly waits (on the page, the app, the shared
+          // Chromium), so two finish well before one and one. Each has its own app, data folder,
+          // SMTP peer and browser contexts.
+          maxWorkers: 2,
+          globalSetup: ["e2e/support/global-setup.ts"],
+          // A story of many steps shares the machine with another story.
+          testTimeout: 120_000,
+          // Stories assert with expect.poll (a read is retried until it matches): allow a loaded
+          // machine.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
+          hookTimeout: 120_000,
+        },
+      },
+    ],
   },
 });
