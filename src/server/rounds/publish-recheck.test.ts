@@ -5,15 +5,7 @@ import { fixedClock } from "../clock";
 import { matches, pairings, roundDrafts, users } from "../db/schema";
 import { runDueSteps } from "../jobs/definitions/round-steps";
 import { memberIds, withMembers } from "../match-members/match-members";
-import {
-  allowEmail,
-  createCompanyWidePeople,
-  createGroup,
-  createGroupPairing,
-  createMatch,
-  createPairing,
-  createUser,
-} from "../test/factories";
+import { createCompanyWidePeople, createPairing, createRunningCompany } from "../test/factories";
 import { checkRoundInvariantsAfterEach } from "../test/round-invariants-hook";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { checkRoundInvariants } from "./round-invariants";
@@ -51,11 +43,8 @@ describe("a scheduled publish", () => {
 
     // Between the draft and the pairing day: one of the first pair is placed in another scope's
     // running March pairing, one of the second pair is deactivated.
-    const group = await createGroup(t.db, { displayName: "Elsewhere" });
-    await allowEmail(t.db, "*@elsewhere.test", group.id);
-    const other = await createGroupPairing(t.db, group, { month: "2027-03" });
-    const gus = await createUser(t.db, { email: "gus@elsewhere.test" });
-    await createMatch(t.db, { members: [{ id: first[0] }, gus], pairing: other });
+    const elsewhere = await createRunningCompany(t.db, { name: "Elsewhere", month: "2027-03" });
+    await elsewhere.match({ id: first[0] }, await elsewhere.person("Gus"));
     await t.db.update(users).set({ isActive: false }).where(eq(users.id, second[0]));
 
     const ran = await at("2027-03-01T09:00:00Z");
