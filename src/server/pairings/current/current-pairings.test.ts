@@ -3,13 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CurrentPairingsResponse } from "../../../shared/pairings";
 import { fixedClock } from "../../clock";
 import {
-  allowEmail,
   createAdmin,
   createDepartment,
-  createGroup,
   createGroupPairing,
   createMatch,
-  createUser,
+  createRunningCompany,
 } from "../../test/factories";
 import { checkRoundInvariantsAfterEach } from "../../test/round-invariants-hook";
 import { createTestApp, type TestApp } from "../../test/test-app";
@@ -23,28 +21,23 @@ import type { Requests } from "../../test/test-client";
  */
 let t: TestApp;
 let admin: Requests;
+let acme: Awaited<ReturnType<typeof createRunningCompany>>;
 let march: { id: number; month: string };
 let february: { id: number; month: string };
 
 beforeAll(async () => {
   t = await createTestApp({ clock: fixedClock("2027-03-10T09:00:00Z") });
   admin = t.as(await createAdmin(t.db, { email: "boss@hq.test" }));
-  const group = await createGroup(t.db, { displayName: "Acme" });
-  await allowEmail(t.db, "*@acme.test", group.id);
+  acme = await createRunningCompany(t.db, { name: "Acme", month: "2027-03", pairingName: "March" });
   await createDepartment(t.db, {
     name: "sales",
     displayName: "Sales Team",
-    domainGroupId: group.id,
+    domainGroupId: acme.group.id,
   });
-  february = await createGroupPairing(t.db, group, { month: "2027-02", name: "February" });
-  march = await createGroupPairing(t.db, group, { month: "2027-03", name: "March" });
+  february = await createGroupPairing(t.db, acme.group, { month: "2027-02", name: "February" });
+  march = acme.pairing;
   const person = (first: string, department = "engineering", email = first.toLowerCase()) =>
-    createUser(t.db, {
-      email: `${email}@acme.test`,
-      firstName: first,
-      lastName: "Test",
-      department,
-    });
+    acme.person(first, { email: `${email}@${acme.domain}`, department });
   const names = ["Ada", "Ben", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ian", "Ivy", "Jo", "Kim"];
   const people = new Map<string, { id: string }>();
   for (const name of names)
@@ -147,7 +140,7 @@ describe("GET /api/admin/current-pairings", () => {
   });
 
   it("is for admins only", async () => {
-    const employee = t.as(await createUser(t.db, { email: "emp@acme.test" }));
+    const employee = t.as(await acme.person("Emp"));
     expect((await employee.get("/api/admin/current-pairings")).statusCode).toBe(403);
     expect((await employee.get("/api/admin/current-pairings/csv")).statusCode).toBe(403);
     const anonymous = await t.app.inject({ method: "GET", url: "/api/admin/current-pairings" });
