@@ -171,8 +171,7 @@ function rememberParsedColors() {
   const parsed = new Map<string, Pick<ParsedColor, "r" | "g" | "b" | "alpha">>();
   color.parseString = function (this: ParsedColor, text: string) {
     const known = parsed.get(text) ?? parse.call(this, text);
-    if (known !== this)
-      Object.assign(this, { r: known.r, g: known.g, b: known.b, alpha: known.alpha });
+    if (known !== this) Object.assign(this, known);
     else parsed.set(text, { r: this.r, g: this.g, b: this.b, alpha: this.alpha });
     return this;
   };
