@@ -96,6 +96,9 @@ describe("the Operations tab's Monthly rounds", () => {
     await page.getByRole("button", { name: "Regenerate" }).click();
     await ask.getByRole("button", { name: "Regenerate" }).click();
     await ask.waitFor({ state: "detached" });
+    // Done when its toast shows. A toast is a dismissable layer too: one that opened over the next
+    // dialog would take that dialog's Escape.
+    await page.getByText(/^Regenerated the .* draft: \d+ matches\.$/).waitFor();
     await draft.waitFor();
 
     // Skip asks first, with the keyboard: Escape keeps the month, Enter on the confirm skips it.
