@@ -38,6 +38,9 @@ const ADMIN = { email: "scale-admin@acme.example", password: "a long scale admin
 const POOL_SIZE = 5;
 const lists = [
   "/api/admin/users?limit=50",
+  "/api/admin/users?limit=50&q=ann",
+  "/api/admin/users?limit=50&status=paused",
+  "/api/admin/users?limit=50&account=deactivated",
   "/api/admin/enhanced-metrics",
   "/api/admin/pairing-validation",
   "/api/admin/current-pairings?limit=50",

@@ -90,6 +90,11 @@ export const adminUsersResponseSchema = z.object({
   total: z.number().int(),
   /** Per status, for the search and group filters (the status filter aside). */
   counts: userStatusCountsSchema,
+  /**
+   * True when `total` and `counts` are the database's estimates (many thousands of people match,
+   * and counting them on every page would grow with the company); shown as "about".
+   */
+  countsEstimated: z.boolean(),
   nextCursor: z.string().nullable(),
 });
 export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import DataLoader from "dataloader";
 import { and, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { SessionKind } from "../../shared/enums";
@@ -110,22 +111,68 @@ export function sessionLookupValues(ctx: AppContext, token: string) {
   return { hash: hashSecret(token), ...sessionTimes(ctx) };
 }
 
+/** At most this many sessions per statement; more are split across statements sent together. */
+const MAX_SESSION_BATCH = 100;
+
+/** A prepared statement over the live sessions among the placeholder `hashes` (each row's `hash`). */
+interface SessionsStatement<Row extends { hash: string }> {
+  execute(values: { hashes: string[]; now: Date; idleSince: Date }): Promise<Row[]>;
+}
+
 /**
- * The session lookup every API request makes, built once per database as a prepared statement
- * (drizzle re-building the same SQL on every request cost more CPU than the query itself; see
- * docs/performance.md). One statement loads the session, its user and the whitelist check.
- * A route whose own statement joins the same lookup skips this one (see sessionInRoute).
+ * One loader per app context that looks sessions up by hash together: the requests that arrive
+ * in the same turn of the event loop share one statement, started after each of them arrived, so
+ * every request is still checked in the database (decision 0029; docs/sign-in.md, "Sessions").
+ * Nothing is kept between reads (`cache: false`); setImmediate gathers the reads of every
+ * connection whose request arrived in this turn, not only one socket's.
  */
-export function sessionLookupQuery(db: Db) {
+export function sessionBatchLoader<Row extends { hash: string }>(
+  prepare: (ctx: AppContext) => SessionsStatement<Row>,
+): (ctx: AppContext) => DataLoader<string, Row | null> {
+  const loaders = new WeakMap<AppContext, DataLoader<string, Row | null>>();
+  return (ctx) => {
+    let loader = loaders.get(ctx);
+    if (!loader) {
+      const statement = prepare(ctx);
+      loader = new DataLoader(
+        async (hashes) => {
+          const rows = await statement.execute({
+            hashes: [...new Set(hashes)],
+            ...sessionTimes(ctx),
+          });
+          const byHash = new Map(rows.map((row) => [row.hash, row]));
+          return hashes.map((hash) => byHash.get(hash) ?? null);
+        },
+        {
+          cache: false,
+          maxBatchSize: MAX_SESSION_BATCH,
+          batchScheduleFn: (run) => setImmediate(run),
+        },
+      );
+      loaders.set(ctx, loader);
+    }
+    return loader;
+  };
+}
+
+/**
+ * The session lookup every API request makes: the live sessions among a batch of hashes, with
+ * their users and the whitelist check, in one prepared statement (drizzle re-building the same
+ * SQL on every request cost more CPU than the query itself; see docs/performance.md). A route
+ * whose own statement joins the same lookup skips this one (see sessionInRoute).
+ */
+export function sessionsUserQuery(db: Db) {
   return db
-    .select({ ...sessionSelection, user: signedInUserColumns })
+    .select({ ...sessionSelection, hash: sessions.sessionHash, user: signedInUserColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(liveSessionCondition)
-    .limit(1);
+    .where(liveSessionsCondition);
 }
-const buildSessionLookup = (db: Db) => sessionLookupQuery(db).prepare("session_user");
-const sessionLookups = new WeakMap<Db, ReturnType<typeof buildSessionLookup>>();
+
+/** The session lookup of every request, batched per turn (sessionBatchLoader). */
+const sessionLoaderOf = sessionBatchLoader((ctx) =>
+  sessionsUserQuery(ctx.db).prepare("sessions_user"),
+);
 
 /**
  * The signed-in user and the kind of session for a cookie value, or null when absent, unknown,
@@ -133,13 +180,10 @@ const sessionLookups = new WeakMap<Db, ReturnType<typeof buildSessionLookup>>();
  * deleted here (signed out).
  */
 export async function findSessionUser(ctx: AppContext, token: string): Promise<SessionUser | null> {
-  let lookup = sessionLookups.get(ctx.db);
-  if (!lookup) {
-    lookup = buildSessionLookup(ctx.db);
-    sessionLookups.set(ctx.db, lookup);
-  }
-  const [row] = await lookup.execute(sessionLookupValues(ctx, token));
-  return row ? settleSession(ctx, row) : null;
+  const row = await sessionLoaderOf(ctx).load(hashSecret(token));
+  if (!row) return null;
+  const { hash: _hash, ...found } = row;
+  return settleSession(ctx, found);
 }
 
 /** What settleSession needs of the user; a route's own lookup may select no more. */

@@ -129,6 +129,18 @@ export const users = pgTable(
       sql`lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, ''))`,
       t.id,
     ),
+    // The same order inside one participation status or one account state, so a page of a rare
+    // status (or of deactivated accounts) is a range of an index, not a walk of everyone.
+    index("users_status_name_sort_idx").on(
+      t.participationStatus,
+      sql`lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, ''))`,
+      t.id,
+    ),
+    index("users_account_name_sort_idx").on(
+      t.isActive,
+      sql`lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, ''))`,
+      t.id,
+    ),
     index("users_email_domain_idx").on(sql`split_part(lower(${t.email}), '@', 2)`),
     // Stored lowercased (decision 0012), so many-person joins compare the column itself.
     check("users_email_lowercase_check", sql`${t.email} = lower(${t.email})`),

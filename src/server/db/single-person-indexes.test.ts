@@ -1,7 +1,7 @@
 import { fillPlaceholders, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessionLookupQuery } from "../auth/session-store";
+import { sessionsUserQuery } from "../auth/session-store";
 import { seedSampleCompany } from "../demo/seed-demo";
 import { memberMatchQueries } from "../matches/member-match-queries";
 import { sessionsViewVersionsQuery } from "../matches/session-view-versions";
@@ -55,8 +55,8 @@ async function seqScans(
 describe("a single person's requests use indexes", () => {
   it("looks up a session and its user without scanning users", async () => {
     const now = new Date();
-    const scans = await seqScans(sessionLookupQuery(database.db), {
-      hash: "0".repeat(64),
+    const scans = await seqScans(sessionsUserQuery(database.db), {
+      hashes: ["0".repeat(64)],
       now,
       idleSince: now,
     });

@@ -1,6 +1,5 @@
-import DataLoader from "dataloader";
 import { eq } from "drizzle-orm";
-import { liveSessionsCondition, sessionTimes, settleSession } from "../auth/session-store";
+import { liveSessionsCondition, sessionBatchLoader, settleSession } from "../auth/session-store";
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
 import { memberViewVersions, sessions, users, viewVersion } from "../db/schema";
@@ -15,9 +14,6 @@ import { sessionColumns, type ViewVersions } from "./member-match-queries";
  * one (docs/performance.md, "Reads that arrive together ask together").
  */
 
-/** At most this many sessions per statement; more are split across statements sent together. */
-const MAX_BATCH = 100;
-
 /** The sessions with their person's view versions (placeholders: `hashes`, `now`, `idleSince`). */
 export function sessionsViewVersionsQuery(db: Db) {
   return db
@@ -29,34 +25,9 @@ export function sessionsViewVersionsQuery(db: Db) {
     .where(liveSessionsCondition);
 }
 
-const viewVersionsStatement = (db: Db) =>
-  sessionsViewVersionsQuery(db).prepare("sessions_view_versions");
-
-type Found = Awaited<ReturnType<ReturnType<typeof viewVersionsStatement>["execute"]>>[number];
-
-const loaders = new WeakMap<AppContext, DataLoader<string, Found | null>>();
-
-function loaderOf(ctx: AppContext): DataLoader<string, Found | null> {
-  let loader = loaders.get(ctx);
-  if (!loader) {
-    const statement = viewVersionsStatement(ctx.db);
-    loader = new DataLoader(
-      async (hashes) => {
-        const rows = await statement.execute({
-          hashes: [...new Set(hashes)],
-          ...sessionTimes(ctx),
-        });
-        const byHash = new Map(rows.map((row) => [row.hash, row]));
-        return hashes.map((hash) => byHash.get(hash) ?? null);
-      },
-      // Nothing is kept between reads (every read asks the database); setImmediate gathers the
-      // reads of every connection whose request arrived in this turn, not only this one's.
-      { cache: false, maxBatchSize: MAX_BATCH, batchScheduleFn: (run) => setImmediate(run) },
-    );
-    loaders.set(ctx, loader);
-  }
-  return loader;
-}
+const loaderOf = sessionBatchLoader((ctx) =>
+  sessionsViewVersionsQuery(ctx.db).prepare("sessions_view_versions"),
+);
 
 /**
  * The versions of the view of the person whose session has the hash `sessionHash`, or null

@@ -1,10 +1,5 @@
 import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
-import type {
-  AdminUser,
-  AdminUsersQuery,
-  AdminUsersResponse,
-  UserStatusCounts,
-} from "../../../shared/admin-users";
+import type { AdminUser, AdminUsersQuery, AdminUsersResponse } from "../../../shared/admin-users";
 import { adminUserName } from "../../../shared/admin-users";
 import { whitelistEntrySql } from "../../auth/whitelist-lookup";
 import type { AppContext } from "../../context";
@@ -13,9 +8,11 @@ import { BadRequest } from "../../errors";
 import { memberIdsSql } from "../../match-members/match-members";
 import { departmentNameSql } from "../departments/department-name";
 import { searchSql } from "../search/person-search";
+import { userStatusCounts } from "./user-status-counts";
 
 /**
- * The admin user list: search, filters, counts and keyset paging all happen in SQL, so a page
+ * The admin user list: search, filters and keyset paging happen in SQL, and the counts are exact
+ * for a few thousand people and the planner's estimates beyond (user-status-counts.ts), so a page
  * costs the same at 100 or 100,000 people. Order: lower-cased "first last", then id (the
  * `users_name_sort_idx` expression index); the cursor is the last row's (name key, id).
  */
@@ -37,17 +34,7 @@ export async function listUsers(
   const filters = and(base, account);
   const statusFilter = query.status ? eq(users.participationStatus, query.status) : undefined;
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const inAccount = account ?? sql`true`;
-  const [countRow] = await ctx.db
-    .select({
-      all: sql<number>`(count(*) filter (where ${inAccount}))::int`,
-      active: sql<number>`(count(*) filter (where ${users.participationStatus} = 'active' and ${inAccount}))::int`,
-      paused: sql<number>`(count(*) filter (where ${users.participationStatus} = 'paused' and ${inAccount}))::int`,
-      optedOut: sql<number>`(count(*) filter (where ${users.participationStatus} = 'opted_out' and ${inAccount}))::int`,
-      deactivated: sql<number>`(count(*) filter (where not ${users.isActive}))::int`,
-    })
-    .from(users)
-    .where(base);
+  const { counts, estimated } = await userStatusCounts(ctx, base, account);
   const rows = await ctx.db
     .select({
       id: users.id,
@@ -80,13 +67,6 @@ export async function listUsers(
     ctx,
     page.map((row) => row.id),
   );
-  const counts: UserStatusCounts = {
-    total: countRow.all,
-    active: countRow.active,
-    paused: countRow.paused,
-    opted_out: countRow.optedOut,
-    deactivated: countRow.deactivated,
-  };
   return {
     users: page.map(({ nameKey: _key, ...row }): AdminUser => {
       const currentMatch = currentMatches.get(row.id);
@@ -99,6 +79,7 @@ export async function listUsers(
     }),
     total: query.status ? counts[query.status] : counts.total,
     counts,
+    countsEstimated: estimated,
     nextCursor: rows.length > query.limit && last ? encodeCursor(last.nameKey, last.id) : null,
   };
 }

@@ -106,6 +106,7 @@ function usersAnswer(url: URL): AdminUsersResponse {
       opted_out: count("opted_out", searched),
       deactivated: 0,
     },
+    countsEstimated: false,
     nextCursor: from + limit < shown.length ? String(from + limit) : null,
   };
 }

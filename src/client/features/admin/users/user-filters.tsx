@@ -89,8 +89,19 @@ export function UserFiltersBar({
   );
 }
 
+/** A count as shown: "about 98,000" when it is the database's estimate. */
+export function shownCount(value: number, estimated: boolean | undefined): string {
+  return estimated ? `about ${value.toLocaleString("en")}` : String(value);
+}
+
 /** The summary counts for the current search and group. */
-export function UserCounts({ counts }: { counts: UserStatusCounts | undefined }) {
+export function UserCounts({
+  counts,
+  estimated,
+}: {
+  counts: UserStatusCounts | undefined;
+  estimated?: boolean;
+}) {
   const items = [
     { label: "Total", value: counts?.total },
     { label: "Active", value: counts?.active },
@@ -103,7 +114,9 @@ export function UserCounts({ counts }: { counts: UserStatusCounts | undefined })
       {items.map((item) => (
         <div key={item.label} className="rounded-lg border border-coffee-200 bg-coffee-50 p-3">
           <dt className="text-sm font-medium text-coffee-700">{item.label}</dt>
-          <dd className="text-xl font-bold text-coffee-950">{item.value ?? "–"}</dd>
+          <dd className="text-xl font-bold text-coffee-950">
+            {item.value === undefined ? "–" : shownCount(item.value, estimated)}
+          </dd>
         </div>
       ))}
     </dl>

@@ -16,7 +16,7 @@ import { useMediaQuery } from "../../../lib/use-media-query";
 import { useAdminMutation } from "../use-admin-mutation";
 import { failureToast } from "../whitelist/whitelist-queries";
 import { AccountConfirmDialog, useAccountChange } from "./account-action";
-import { UserCounts, UserFiltersBar } from "./user-filters";
+import { shownCount, UserCounts, UserFiltersBar } from "./user-filters";
 import { UserCard, type UserRowProps, UserTableRow } from "./user-row";
 import {
   changesOf,
@@ -71,7 +71,7 @@ export function UserManagementCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        <UserCounts counts={firstPage?.counts} />
+        <UserCounts counts={firstPage?.counts} estimated={firstPage?.countsEstimated} />
         <UserFiltersBar
           search={search}
           onSearch={setSearch}
@@ -106,7 +106,7 @@ export function UserManagementCard() {
         {firstPage && users.length > 0 && (
           <ListFooter
             shown={users.length}
-            total={firstPage.total}
+            total={shownCount(firstPage.total, firstPage.countsEstimated)}
             unsaved={changedIds.length}
             list={list}
           />
@@ -215,7 +215,8 @@ function ListFooter({
   list,
 }: {
   shown: number;
-  total: number;
+  /** The total as shown (an estimate reads "about …"). */
+  total: string;
   unsaved: number;
   list: ReturnType<typeof useAdminUsers>;
 }) {
