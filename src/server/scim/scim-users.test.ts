@@ -246,7 +246,10 @@ describe("Entra ID's provisioning", () => {
 
 describe("SCIM refusals and paging", () => {
   it("refuses bad bodies, filters and JSON with 400 and a scimType", async () => {
-    const noName = await scim("POST", "/Users", { schemas: [], emails: [] });
+    const noName = await scim("POST", "/Users", {
+      schemas: ["urn:ietf:params:scim:schemas:core:2.0:User"],
+      emails: [],
+    });
     expect(noName.json()).toMatchObject({ status: "400", scimType: "invalidValue" });
     const badFilter = await scim("GET", `/Users?filter=${encodeURIComponent('title co "x"')}`);
     expect(badFilter.json()).toMatchObject({ status: "400", scimType: "invalidFilter" });
