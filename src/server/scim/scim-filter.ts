@@ -37,7 +37,7 @@ const COLUMNS: Record<string, Column> = {
   },
 };
 
-export const invalidFilter = (detail: string) => new ScimError(400, detail, "invalidFilter");
+const invalidFilter = (detail: string) => new ScimError(400, detail, "invalidFilter");
 
 /**
  * RFC 7644 §3.4.2.2 filters on the attributes above: eq, ne, co, sw, ew, gt, ge, lt, le, pr,

@@ -60,4 +60,3 @@ export function presentScimUser(row: ScimUserRow, appUrl: string) {
     },
   };
 }
-export type ScimUserResource = ReturnType<typeof presentScimUser>;
