@@ -111,6 +111,15 @@ export const users = pgTable(
     /** The provider's own id for the person (SCIM `externalId`). */
     scimExternalId: text("scim_external_id"),
     /**
+     * The SCIM resource's `id`, new at each provisioning: a deleted resource's id answers 404 for
+     * ever, even when the provider creates the same person again (docs/provisioning.md).
+     */
+    scimId: uuid("scim_id"),
+    /** SCIM values kept only to be given back as sent: `emails[].type`, `name.formatted`, `displayName`. */
+    scimEmailType: text("scim_email_type"),
+    scimNameFormatted: text("scim_name_formatted"),
+    scimDisplayName: text("scim_display_name"),
+    /**
      * Set when the person was erased (docs/privacy.md): the row stays as "a former colleague" so
      * history counts stay true, with no name, address, photo or bio.
      */
@@ -124,6 +133,7 @@ export const users = pgTable(
     uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
     index("users_scim_external_id_idx").on(t.scimExternalId),
     uniqueIndex("users_scim_user_name_unique").on(sql`lower(${t.scimUserName})`),
+    uniqueIndex("users_scim_id_unique").on(t.scimId),
     // The admin user list's keyset order (see directory/users/list-users.ts) and group filter.
     index("users_name_sort_idx").on(
       sql`lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, ''))`,

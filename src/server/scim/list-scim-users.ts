@@ -1,60 +1,34 @@
-import { and, count, eq, type SQL, sql } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { users } from "../db/schema";
 import { ScimError } from "./scim-error";
+import { filterCondition } from "./scim-filter";
+import { type Projection, projectResource } from "./scim-projection";
 import { LIST_SCHEMA } from "./scim-schemas";
 import { presentScimUser, scimUsersQuery } from "./scim-user-rows";
 
 export const MAX_PAGE = 200;
-const FILTER = /^\s*([A-Za-z][\w.:[\]" -]*?)\s+eq\s+"((?:[^"\\]|\\.)*)"\s*$/i;
+/** Past this no page can start (PostgreSQL's offsets are 64-bit; nobody has this many people). */
+const MAX_START_INDEX = 2_147_483_647;
 
-/**
- * `attribute eq "value"` for the attributes providers look people up by: userName,
- * emails.value (also `emails[type eq "work"].value`), externalId and id. userName and the
- * address compare ignoring case (RFC 7643 gives userName caseExact false).
- */
-export function filterCondition(filter: string | undefined): SQL | undefined {
-  if (filter === undefined || filter.trim() === "") return undefined;
-  const match = FILTER.exec(filter);
-  if (!match) throw invalidFilter(filter);
-  const attribute = match[1].toLowerCase().replace(/\s+/g, " ");
-  const value = match[2].replace(/\\(.)/g, "$1");
-  switch (attribute) {
-    case "username":
-      return sql`lower(${users.scimUserName}) = ${value.toLowerCase()}`;
-    case "emails.value":
-    case "emails":
-    case 'emails[type eq "work"].value':
-      return eq(users.email, value.trim().toLowerCase());
-    case "externalid":
-      return eq(users.scimExternalId, value);
-    case "id":
-      return /^[0-9a-f-]{36}$/i.test(value) ? eq(users.id, value) : sql`false`;
-    default:
-      throw invalidFilter(filter);
-  }
-}
+export type ListQuery = Projection & { filter?: string; startIndex?: string; count?: string };
 
-function invalidFilter(filter: string) {
-  return new ScimError(
-    400,
-    `The filter "${filter}" is not supported: use userName, emails.value or externalId with eq.`,
-    "invalidFilter",
-  );
-}
-
+/** RFC 7644 §3.4.2.4: a whole number; below 1 counts as 1 (startIndex) or 0 (count). */
 function pageNumber(raw: string | undefined, name: string, fallback: number): number {
   if (raw === undefined || raw === "") return fallback;
-  if (!/^-?\d+$/.test(raw))
-    throw new ScimError(400, `${name} must be a whole number.`, "invalidValue");
-  return Number(raw);
+  const value = /^\s*-?\d+\s*$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(value) || value > MAX_START_INDEX) {
+    throw new ScimError(
+      400,
+      `${name} must be a whole number up to ${MAX_START_INDEX}.`,
+      "invalidValue",
+    );
+  }
+  return value;
 }
 
 /** GET /Users: the provisioned people, filtered, in creation order, paged by startIndex (from 1) and count. */
-export async function listScimUsers(
-  ctx: AppContext,
-  query: { filter?: string; startIndex?: string; count?: string },
-) {
+export async function listScimUsers(ctx: AppContext, query: ListQuery) {
   const where = and(eq(users.scimManaged, true), filterCondition(query.filter));
   const startIndex = Math.max(1, pageNumber(query.startIndex, "startIndex", 1));
   const size = Math.min(MAX_PAGE, Math.max(0, pageNumber(query.count, "count", 100)));
@@ -72,6 +46,6 @@ export async function listScimUsers(
     totalResults: total?.n ?? 0,
     startIndex,
     itemsPerPage: rows.length,
-    Resources: rows.map((row) => presentScimUser(row, ctx.config.appUrl)),
+    Resources: rows.map((row) => projectResource(presentScimUser(row, ctx.config.appUrl), query)),
   };
 }

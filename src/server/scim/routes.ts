@@ -2,14 +2,16 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import type { FeatureRoutes } from "../context";
 import { HttpError } from "../errors";
-import { listScimUsers } from "./list-scim-users";
+import { type ListQuery, listScimUsers } from "./list-scim-users";
 import { createScimUser, deleteScimUser, updateScimUser } from "./save-scim-user";
 import { attributesOfResource } from "./scim-attributes";
-import { resourceTypes, schemas, serviceProviderConfig } from "./scim-discovery";
+import { listOf, resourceTypes, schemas, serviceProviderConfig } from "./scim-discovery";
 import { ScimError, scimErrorBody, userNotFound } from "./scim-error";
 import { attributesOfPatch } from "./scim-patch";
+import { type Projection, projectResource } from "./scim-projection";
+import { oneOf, refuseUnrouted, searchQuery } from "./scim-routing";
 import { SCIM_CONTENT_TYPE } from "./scim-schemas";
-import { findScimUser, presentScimUser } from "./scim-user-rows";
+import { findScimUser, presentScimUser, type ScimUserRow } from "./scim-user-rows";
 
 const BASE = "/scim/v2";
 const hidden = {
@@ -18,7 +20,7 @@ const hidden = {
 };
 
 type UserParams = { Params: { id: string } };
-type ListQuery = { Querystring: { filter?: string; startIndex?: string; count?: string } };
+type Projected = { Querystring: Projection };
 
 /**
  * SCIM 2.0 provisioning (docs/provisioning.md): registered only when SCIM_TOKEN is set, so
@@ -57,42 +59,57 @@ const scimRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   const send = (reply: FastifyReply, status: number, body: unknown) =>
     reply.code(status).type(SCIM_CONTENT_TYPE).send(JSON.stringify(body));
+  const present = (user: ScimUserRow, projection: Projection) =>
+    projectResource(presentScimUser(user, ctx.config.appUrl), projection);
+  const appUrl = ctx.config.appUrl;
 
   app.get(`${BASE}/ServiceProviderConfig`, hidden, async (_request, reply) =>
-    send(reply, 200, serviceProviderConfig(ctx.config.appUrl)),
+    send(reply, 200, serviceProviderConfig(appUrl)),
   );
   app.get(`${BASE}/ResourceTypes`, hidden, async (_request, reply) =>
-    send(reply, 200, resourceTypes(ctx.config.appUrl)),
+    send(reply, 200, listOf(resourceTypes(appUrl))),
+  );
+  app.get<UserParams>(`${BASE}/ResourceTypes/:id`, hidden, async (request, reply) =>
+    send(reply, 200, oneOf(resourceTypes(appUrl), request.params.id, "ResourceType")),
   );
   app.get(`${BASE}/Schemas`, hidden, async (_request, reply) =>
-    send(reply, 200, schemas(ctx.config.appUrl)),
+    send(reply, 200, listOf(schemas(appUrl))),
+  );
+  app.get<UserParams>(`${BASE}/Schemas/:id`, hidden, async (request, reply) =>
+    send(reply, 200, oneOf(schemas(appUrl), request.params.id, "Schema")),
   );
 
-  app.get<ListQuery>(`${BASE}/Users`, hidden, async (request, reply) =>
+  app.get<{ Querystring: ListQuery }>(`${BASE}/Users`, hidden, async (request, reply) =>
     send(reply, 200, await listScimUsers(ctx, request.query)),
   );
-  app.post(`${BASE}/Users`, hidden, async (request, reply) => {
+  app.post(`${BASE}/Users/.search`, hidden, async (request, reply) =>
+    send(reply, 200, await listScimUsers(ctx, searchQuery(request.body))),
+  );
+  app.post<Projected>(`${BASE}/Users`, hidden, async (request, reply) => {
     const created = await createScimUser(ctx, attributesOfResource(request.body));
-    reply.header("Location", `${ctx.config.appUrl}${BASE}/Users/${created.id}`);
-    return send(reply, 201, presentScimUser(created, ctx.config.appUrl));
+    reply.header("Location", `${appUrl}${BASE}/Users/${created.scimId}`);
+    return send(reply, 201, present(created, request.query));
   });
-  app.get<UserParams>(`${BASE}/Users/:id`, hidden, async (request, reply) => {
+  app.get<UserParams & Projected>(`${BASE}/Users/:id`, hidden, async (request, reply) => {
     const user = await findScimUser(ctx.db, request.params.id);
     if (!user) throw userNotFound(request.params.id);
-    return send(reply, 200, presentScimUser(user, ctx.config.appUrl));
+    return send(reply, 200, present(user, request.query));
   });
-  app.put<UserParams>(`${BASE}/Users/:id`, hidden, async (request, reply) => {
+  app.put<UserParams & Projected>(`${BASE}/Users/:id`, hidden, async (request, reply) => {
     const saved = await updateScimUser(ctx, request.params.id, attributesOfResource(request.body));
-    return send(reply, 200, presentScimUser(saved, ctx.config.appUrl));
+    return send(reply, 200, present(saved, request.query));
   });
-  app.patch<UserParams>(`${BASE}/Users/:id`, hidden, async (request, reply) => {
+  app.patch<UserParams & Projected>(`${BASE}/Users/:id`, hidden, async (request, reply) => {
     const saved = await updateScimUser(ctx, request.params.id, attributesOfPatch(request.body));
-    return send(reply, 200, presentScimUser(saved, ctx.config.appUrl));
+    return send(reply, 200, present(saved, request.query));
   });
   app.delete<UserParams>(`${BASE}/Users/:id`, hidden, async (request, reply) => {
     await deleteScimUser(ctx, request.params.id);
     return reply.code(204).send();
   });
+  // Everything else under /scim/v2 is refused in the SCIM error form too (RFC 7644 §3.12).
+  app.all(BASE, hidden, async (request) => refuseUnrouted(request));
+  app.all(`${BASE}/*`, hidden, async (request) => refuseUnrouted(request));
 };
 
 /** Every refusal in the SCIM error form; a server fault is logged and answered 500 without detail. */
@@ -103,6 +120,7 @@ function sendScimError(error: FastifyError, request: FastifyRequest, reply: Fast
   if (error instanceof ScimError) {
     ({ status, scimType } = error);
     detail = error.message;
+    reply.headers(error.headers);
   } else if (error instanceof HttpError && error.statusCode < 500) {
     status = error.statusCode;
     detail = error.message;

@@ -1,20 +1,24 @@
-import { normalizeEmail } from "../auth/email-address";
-import { invalidValue } from "./scim-error";
-import { ENTERPRISE_SCHEMA } from "./scim-schemas";
+import { emailDomain, normalizeEmail } from "../auth/email-address";
+import { invalidValue, ScimError } from "./scim-error";
+import { ENTERPRISE_SCHEMA, USER_SCHEMA } from "./scim-schemas";
 
 /** What Cup of Joe keeps of a SCIM User; absent means "unchanged" (PATCH) or the default (create). */
 export interface ScimAttributes {
   userName?: string;
   email?: string;
+  /** `emails[].type` as sent (null: none sent). */
+  emailType?: string | null;
   firstName?: string | null;
   lastName?: string | null;
+  nameFormatted?: string | null;
+  displayName?: string | null;
   externalId?: string | null;
   active?: boolean;
   department?: string | null;
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
+export const isObject = (value: unknown): value is Json =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** A text attribute: trimmed, at most `max` characters, null when empty. */
@@ -35,41 +39,70 @@ export function scimBoolean(value: unknown, attribute: string): boolean {
   throw invalidValue(`${attribute} must be true or false.`);
 }
 
+/**
+ * A sign-in address. `.invalid` addresses are refused: they are the rows erasure and old history
+ * leave behind (`erased-<id>@erased.invalid`, docs/privacy.md), which no provider may bring back.
+ */
 export function scimEmail(value: unknown, attribute: string): string {
   const email = typeof value === "string" ? normalizeEmail(value) : null;
   if (!email) throw invalidValue(`${attribute} is not a valid email address.`);
+  if (emailDomain(email).endsWith(".invalid")) {
+    throw invalidValue(`${attribute}: ${email} is not an address anyone can sign in with.`);
+  }
   return email;
 }
 
-/** The address of an `emails` list: the primary one, else the work one, else the first. */
-export function emailOfList(value: unknown): string | undefined {
+/** The address of an `emails` list and its type: the primary one, else the work one, else the first. */
+export function emailOfList(value: unknown): { email: string; type: string | null } | undefined {
   if (!Array.isArray(value) || value.length === 0) return undefined;
   const items = value.filter(isObject);
   const chosen =
     items.find((item) => item.primary === true || item.primary === "true") ??
     items.find((item) => item.type === "work") ??
     items[0];
-  return chosen ? scimEmail(chosen.value, "emails.value") : undefined;
+  if (!chosen) return undefined;
+  return {
+    email: scimEmail(chosen.value, "emails.value"),
+    type: scimText(chosen.type, "emails.type", 50),
+  };
 }
 
-/** The attributes of a whole User resource (POST, PUT); userName and an address are required. */
+/** RFC 7644 §3.3: a resource names its schemas; a body without the User schema is not a User. */
+function requireUserSchema(body: Json): void {
+  if (!Array.isArray(body.schemas) || !body.schemas.includes(USER_SCHEMA)) {
+    throw new ScimError(400, `schemas must include ${USER_SCHEMA}.`, "invalidSyntax");
+  }
+}
+
+/**
+ * The attributes of a whole User resource (POST, PUT: absent attributes are cleared). userName
+ * and an address are required: `emails`, or else a userName that is itself an address.
+ */
 export function attributesOfResource(
   body: unknown,
 ): ScimAttributes & { userName: string; email: string } {
-  if (!isObject(body)) throw invalidValue("The request body must be a SCIM User object.");
+  if (!isObject(body)) {
+    throw new ScimError(400, "The request body must be a SCIM User object.", "invalidSyntax");
+  }
+  requireUserSchema(body);
   const userName = scimText(body.userName, "userName");
   if (!userName) throw invalidValue("userName is required.");
-  const email = emailOfList(body.emails) ?? normalizeEmail(userName);
+  const listed = emailOfList(body.emails);
+  const email =
+    listed?.email ?? (normalizeEmail(userName) ? scimEmail(userName, "userName") : null);
   if (!email) {
-    throw invalidValue("An email address is required: in emails, or as the userName.");
+    throw invalidValue("emails is required: Cup of Joe signs people in by their address.");
   }
   const name = isObject(body.name) ? body.name : {};
   const enterprise = isObject(body[ENTERPRISE_SCHEMA]) ? body[ENTERPRISE_SCHEMA] : {};
   return {
     userName,
     email,
+    emailType: listed?.type ?? null,
     firstName: scimText(name.givenName, "name.givenName", 100),
     lastName: scimText(name.familyName, "name.familyName", 100),
+    nameFormatted: scimText(name.formatted, "name.formatted"),
+    displayName: scimText(body.displayName, "displayName"),
     externalId: scimText(body.externalId, "externalId"),
     active: body.active === undefined ? true : scimBoolean(body.active, "active"),
     department: scimText(enterprise.department, "department", 100),

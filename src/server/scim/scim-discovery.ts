@@ -1,7 +1,11 @@
 import { MAX_PAGE } from "./list-scim-users";
 import { ENTERPRISE_SCHEMA, LIST_SCHEMA, USER_SCHEMA } from "./scim-schemas";
 
-/** RFC 7643 §5: what this service provider supports. */
+/**
+ * RFC 7643 §5: what this service provider supports, as the server behaves: PATCH and filters
+ * yes; bulk, sorting, ETags and password changes no. Only the User resource type is served
+ * (`/Groups` answers 404), as /ResourceTypes says.
+ */
 export function serviceProviderConfig(appUrl: string) {
   return {
     schemas: ["urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig"],
@@ -30,20 +34,18 @@ const userResourceType = (appUrl: string) => ({
   schemas: ["urn:ietf:params:scim:schemas:core:2.0:ResourceType"],
   id: "User",
   name: "User",
+  description: "A person who takes part in coffee chats.",
   endpoint: "/Users",
   schema: USER_SCHEMA,
   schemaExtensions: [{ schema: ENTERPRISE_SCHEMA, required: false }],
   meta: { resourceType: "ResourceType", location: `${appUrl}/scim/v2/ResourceTypes/User` },
 });
 
-export function resourceTypes(appUrl: string) {
-  return list([userResourceType(appUrl)]);
-}
-
-const attribute = (name: string, extra: Record<string, unknown> = {}) => ({
+const attribute = (name: string, description: string, extra: Record<string, unknown> = {}) => ({
   name,
   type: "string",
   multiValued: false,
+  description,
   required: false,
   caseExact: false,
   mutability: "readWrite",
@@ -52,43 +54,78 @@ const attribute = (name: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-export function schemas(appUrl: string) {
-  const user = {
-    schemas: ["urn:ietf:params:scim:schemas:core:2.0:Schema"],
-    id: USER_SCHEMA,
-    name: "User",
-    attributes: [
-      attribute("userName", { required: true, uniqueness: "server" }),
-      attribute("externalId", { caseExact: true }),
-      attribute("name", {
-        type: "complex",
-        subAttributes: [attribute("givenName"), attribute("familyName"), attribute("formatted")],
-      }),
-      attribute("displayName", { mutability: "readOnly" }),
-      attribute("emails", {
-        type: "complex",
-        multiValued: true,
-        subAttributes: [
-          attribute("value"),
-          attribute("type"),
-          attribute("primary", { type: "boolean" }),
-        ],
-      }),
-      attribute("active", { type: "boolean" }),
+const userAttributes = [
+  attribute(
+    "id",
+    "Cup of Joe's id for this resource; a deleted resource's id is never used again.",
+    {
+      caseExact: true,
+      mutability: "readOnly",
+      returned: "always",
+      uniqueness: "server",
+    },
+  ),
+  attribute("userName", "The provider's unique name for the person, compared ignoring case.", {
+    required: true,
+    uniqueness: "server",
+  }),
+  attribute("externalId", "The provider's own id for the person.", { caseExact: true }),
+  attribute("name", "The person's name.", {
+    type: "complex",
+    subAttributes: [
+      attribute("givenName", "First name, shown in Cup of Joe."),
+      attribute("familyName", "Last name, shown in Cup of Joe."),
+      attribute("formatted", "Kept as sent; when never sent, the first and last name."),
     ],
-    meta: { resourceType: "Schema", location: `${appUrl}/scim/v2/Schemas/${USER_SCHEMA}` },
-  };
-  const enterprise = {
+  }),
+  attribute("displayName", "Kept as sent; when never sent, the first and last name."),
+  attribute(
+    "emails",
+    "Required: the sign-in address is the primary one, else the work one, else the first; only that one is kept. A userName that is itself an address stands in when emails is absent.",
+    {
+      type: "complex",
+      multiValued: true,
+      required: true,
+      subAttributes: [
+        attribute("value", "The address.", { required: true }),
+        attribute("type", "Kept as sent, e.g. work.", {
+          canonicalValues: ["work", "home", "other"],
+        }),
+        attribute("primary", "Always true: one address is kept.", { type: "boolean" }),
+      ],
+    },
+  ),
+  attribute("active", "false deactivates the person as the admin's deactivation does.", {
+    type: "boolean",
+  }),
+];
+
+export function schemas(appUrl: string) {
+  const schema = (id: string, name: string, description: string, attributes: unknown[]) => ({
     schemas: ["urn:ietf:params:scim:schemas:core:2.0:Schema"],
-    id: ENTERPRISE_SCHEMA,
-    name: "EnterpriseUser",
-    attributes: [attribute("department")],
-    meta: { resourceType: "Schema", location: `${appUrl}/scim/v2/Schemas/${ENTERPRISE_SCHEMA}` },
-  };
-  return list([user, enterprise]);
+    id,
+    name,
+    description,
+    attributes,
+    meta: { resourceType: "Schema", location: `${appUrl}/scim/v2/Schemas/${id}` },
+  });
+  return [
+    schema(USER_SCHEMA, "User", "A person who takes part in coffee chats.", userAttributes),
+    schema(ENTERPRISE_SCHEMA, "EnterpriseUser", "The person's department.", [
+      attribute(
+        "department",
+        "Matched by name (any case) in the person's department list, added when new.",
+      ),
+    ]),
+  ];
 }
 
-function list<T>(resources: T[]) {
+export function resourceTypes(appUrl: string) {
+  return [userResourceType(appUrl)];
+}
+
+/** RFC 7644 §4: the discovery lists are ListResponses. */
+export function listOf<T>(resources: T[]) {
   return {
     schemas: [LIST_SCHEMA],
     totalResults: resources.length,

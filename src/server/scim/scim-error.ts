@@ -10,6 +10,7 @@ export class ScimError extends Error {
       | "invalidPath"
       | "uniqueness"
       | "noTarget",
+    readonly headers: Record<string, string> = {},
   ) {
     super(detail);
   }

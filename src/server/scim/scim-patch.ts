@@ -1,19 +1,23 @@
+import { parse } from "scim2-parse-filter";
 import {
   emailOfList,
+  isObject,
   type ScimAttributes,
   scimBoolean,
   scimEmail,
   scimText,
 } from "./scim-attributes";
 import { invalidValue, ScimError } from "./scim-error";
-import { ENTERPRISE_SCHEMA, PATCH_SCHEMA } from "./scim-schemas";
-
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+import { ENTERPRISE_SCHEMA, PATCH_SCHEMA, USER_SCHEMA } from "./scim-schemas";
 
 const ENTERPRISE = ENTERPRISE_SCHEMA.toLowerCase();
-const WORK_EMAIL = /^emails\[type eq "work"\]\.value$/;
+const CORE = USER_SCHEMA.toLowerCase();
+const EMAIL_VALUE_PATH = /^emails\[(.+)\](?:\.([a-z]+))?$/i;
+
+const invalidSyntax = (detail: string) => new ScimError(400, detail, "invalidSyntax");
+const invalidPath = (detail: string) => new ScimError(400, detail, "invalidPath");
+const emailRequired = () =>
+  invalidValue("emails cannot be removed: Cup of Joe signs people in by their address.");
 
 /**
  * The changes of a PatchOp (RFC 7644 §3.5.2) in both forms the providers send: `path` +
@@ -22,46 +26,75 @@ const WORK_EMAIL = /^emails\[type eq "work"\]\.value$/;
  * (title, phone numbers…) are accepted and ignored.
  */
 export function attributesOfPatch(body: unknown): ScimAttributes {
-  if (!isObject(body) || !Array.isArray(body.Operations)) {
-    throw new ScimError(400, "The body must be a PatchOp with Operations.", "invalidSyntax");
+  if (!isObject(body)) throw invalidSyntax("The body must be a PatchOp.");
+  if (!Array.isArray(body.schemas) || !body.schemas.includes(PATCH_SCHEMA)) {
+    throw invalidSyntax(`schemas must be ["${PATCH_SCHEMA}"].`);
   }
-  if (Array.isArray(body.schemas) && !body.schemas.includes(PATCH_SCHEMA)) {
-    throw new ScimError(400, `schemas must include ${PATCH_SCHEMA}.`, "invalidSyntax");
+  if (!Array.isArray(body.Operations) || body.Operations.length === 0) {
+    throw invalidSyntax("A PatchOp needs a list of Operations.");
   }
   const changes: ScimAttributes = {};
-  for (const operation of body.Operations) {
-    if (!isObject(operation))
-      throw new ScimError(400, "Each operation must be an object.", "invalidSyntax");
-    const op = String(operation.op ?? "").toLowerCase();
-    if (op !== "add" && op !== "replace" && op !== "remove") {
-      throw new ScimError(400, `Unknown operation "${String(operation.op)}".`, "invalidSyntax");
-    }
-    const value = op === "remove" ? null : operation.value;
-    if (typeof operation.path === "string" && operation.path.trim() !== "") {
-      applyPath(changes, operation.path.trim(), value);
-    } else if (isObject(value)) {
-      for (const [path, inner] of Object.entries(value)) applyPath(changes, path, inner);
-    } else {
-      throw new ScimError(400, "An operation without a path needs an object value.", "invalidPath");
-    }
-  }
+  for (const operation of body.Operations) applyOperation(changes, operation);
   return changes;
 }
 
+function applyOperation(changes: ScimAttributes, operation: unknown): void {
+  if (!isObject(operation)) throw invalidSyntax("Each operation must be an object.");
+  const op = String(operation.op ?? "").toLowerCase();
+  if (op !== "add" && op !== "replace" && op !== "remove") {
+    throw invalidSyntax(`Unknown operation "${String(operation.op)}".`);
+  }
+  const path = typeof operation.path === "string" ? operation.path.trim() : "";
+  if (op === "remove") {
+    if (!path) throw new ScimError(400, "A remove operation needs a path.", "noTarget");
+    applyPath(changes, path, null);
+  } else if (path) {
+    if (operation.value === undefined) throw invalidValue(`The ${op} of ${path} needs a value.`);
+    applyPath(changes, path, operation.value);
+  } else if (isObject(operation.value)) {
+    for (const [key, inner] of Object.entries(operation.value)) applyPath(changes, key, inner);
+  } else {
+    throw invalidPath("An operation without a path needs an object value.");
+  }
+}
+
+/** One attribute's new value; null removes it. */
 function applyPath(changes: ScimAttributes, rawPath: string, value: unknown): void {
-  const path = rawPath.toLowerCase().replace(/\s+/g, " ");
+  const path = rawPath.trim().toLowerCase().replace(/\s+/g, " ");
+  if (path.startsWith(`${CORE}:`)) {
+    applyPath(changes, rawPath.trim().slice(CORE.length + 1), value);
+    return;
+  }
   if (path.startsWith(`${ENTERPRISE}:`)) {
     applyPath(changes, path.slice(ENTERPRISE.length + 1), value);
     return;
   }
   if (path === ENTERPRISE || path === "name") {
-    if (value === null) return;
-    if (!isObject(value)) throw invalidValue(`${rawPath} must be an object.`);
-    for (const [key, inner] of Object.entries(value)) {
-      applyPath(changes, path === "name" ? `name.${key}` : key, inner);
-    }
+    applyComplex(changes, path, rawPath, value);
     return;
   }
+  if (path.startsWith("emails")) {
+    applyEmail(changes, path, rawPath, value);
+    return;
+  }
+  applySimple(changes, path, value);
+}
+
+/** `name` or the whole enterprise extension: sub-attributes merge in; removing clears them all. */
+function applyComplex(changes: ScimAttributes, path: string, rawPath: string, value: unknown) {
+  if (value === null) {
+    if (path === "name") {
+      Object.assign(changes, { firstName: null, lastName: null, nameFormatted: null });
+    } else changes.department = null;
+    return;
+  }
+  if (!isObject(value)) throw invalidValue(`${rawPath} must be an object.`);
+  for (const [key, inner] of Object.entries(value)) {
+    applyPath(changes, path === "name" ? `name.${key}` : key, inner);
+  }
+}
+
+function applySimple(changes: ScimAttributes, path: string, value: unknown): void {
   switch (path) {
     case "active":
       if (value === null) throw invalidValue("active cannot be removed.");
@@ -76,22 +109,70 @@ function applyPath(changes: ScimAttributes, rawPath: string, value: unknown): vo
     case "externalid":
       changes.externalId = scimText(value, "externalId");
       return;
+    case "displayname":
+      changes.displayName = scimText(value, "displayName");
+      return;
     case "name.givenname":
       changes.firstName = scimText(value, "name.givenName", 100);
       return;
     case "name.familyname":
       changes.lastName = scimText(value, "name.familyName", 100);
       return;
+    case "name.formatted":
+      changes.nameFormatted = scimText(value, "name.formatted");
+      return;
     case "department":
       changes.department = scimText(value, "department", 100);
       return;
-    case "emails":
-      if (value === null) throw invalidValue("The email address cannot be removed.");
-      changes.email = Array.isArray(value) ? emailOfList(value) : scimEmail(value, "emails");
-      return;
   }
-  if (WORK_EMAIL.test(path) || path === "emails.value") {
-    if (value === null) throw invalidValue("The email address cannot be removed.");
+}
+
+/**
+ * `emails` (a list), `emails.value`, and value paths such as `emails[type eq "work"].value`: Cup of
+ * Joe keeps one address, so a value path names it by its type (which the change then sets) or
+ * as the primary one.
+ */
+function applyEmail(changes: ScimAttributes, path: string, rawPath: string, value: unknown) {
+  if (value === null) throw emailRequired();
+  if (path === "emails") {
+    const listed = Array.isArray(value) ? emailOfList(value) : undefined;
+    if (!listed) throw invalidValue("emails must be a list with an address.");
+    Object.assign(changes, { email: listed.email, emailType: listed.type });
+    return;
+  }
+  if (path === "emails.value") {
     changes.email = scimEmail(value, rawPath);
+    return;
   }
+  const valuePath = EMAIL_VALUE_PATH.exec(rawPath.trim());
+  if (!valuePath) return;
+  const type = typeOfEmailFilter(rawPath, valuePath[1]);
+  const sub = valuePath[2]?.toLowerCase();
+  if (sub === "value") {
+    changes.email = scimEmail(value, rawPath);
+    if (type !== undefined) changes.emailType = type;
+  } else if (sub === undefined) {
+    const listed = emailOfList([value]);
+    if (!listed) throw invalidValue(`${rawPath} needs an object with a value.`);
+    Object.assign(changes, { email: listed.email, emailType: listed.type ?? type ?? null });
+  } else if (sub === "type") {
+    changes.emailType = scimText(value, rawPath, 50);
+  }
+}
+
+/** `type eq "work"` gives "work"; `primary eq true` gives undefined (the type stays). */
+function typeOfEmailFilter(rawPath: string, filter: string): string | undefined {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(filter);
+  } catch {
+    throw invalidPath(`${rawPath} is not a valid path.`);
+  }
+  if (parsed.op === "eq" && parsed.attrPath.toLowerCase() === "type") {
+    if (typeof parsed.compValue === "string") return parsed.compValue;
+  }
+  if (parsed.op === "eq" && parsed.attrPath.toLowerCase() === "primary") {
+    if (parsed.compValue === true) return undefined;
+  }
+  throw invalidPath(`${rawPath}: only emails[type eq "…"] and emails[primary eq true] are kept.`);
 }

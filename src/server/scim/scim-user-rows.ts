@@ -1,10 +1,15 @@
-import { and, eq, getTableColumns } from "drizzle-orm";
+import { eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { users } from "../db/schema";
 import { departmentNameSql } from "../directory/departments/department-name";
 import { ENTERPRISE_SCHEMA, USER_SCHEMA } from "./scim-schemas";
 
 const { passwordHash: _hash, ...columns } = getTableColumns(users);
+
+/** The name Cup of Joe shows, as SCIM's computed `name.formatted` and `displayName`. */
+export const fullNameSql = sql<
+  string | null
+>`nullif(concat_ws(' ', ${users.firstName}, ${users.lastName}), '')`;
 
 /** A SCIM-managed person as SCIM shows them: the row and their department's display name. */
 export const scimUserSelection = {
@@ -17,20 +22,25 @@ export function scimUsersQuery(db: Db | Tx) {
 }
 export type ScimUserRow = Awaited<ReturnType<typeof scimUsersQuery>>[number];
 
-export const isScimUser = (id: string) => and(eq(users.id, id), eq(users.scimManaged, true));
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID.test(value);
 
-export async function findScimUser(db: Db | Tx, id: string): Promise<ScimUserRow | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const [row] = await scimUsersQuery(db).where(isScimUser(id));
+/** The person whose SCIM resource has this id (not their account id: see users.scimId). */
+export async function findScimUser(db: Db | Tx, scimId: string): Promise<ScimUserRow | null> {
+  if (!isUuid(scimId)) return null;
+  const [row] = await scimUsersQuery(db).where(eq(users.scimId, scimId));
   return row ?? null;
 }
 
 /** RFC 7643 §4.1 with the enterprise extension's department. */
 export function presentScimUser(row: ScimUserRow, appUrl: string) {
-  const formatted = [row.firstName, row.lastName].filter(Boolean).join(" ");
+  const fullName = [row.firstName, row.lastName].filter(Boolean).join(" ");
+  const formatted = row.scimNameFormatted ?? fullName;
+  const displayName = row.scimDisplayName ?? fullName;
+  const id = row.scimId ?? row.id;
   return {
-    schemas: [USER_SCHEMA, ENTERPRISE_SCHEMA],
-    id: row.id,
+    schemas: row.departmentName ? [USER_SCHEMA, ENTERPRISE_SCHEMA] : [USER_SCHEMA],
+    id,
     ...(row.scimExternalId ? { externalId: row.scimExternalId } : {}),
     userName: row.scimUserName ?? row.email,
     name: {
@@ -38,15 +48,15 @@ export function presentScimUser(row: ScimUserRow, appUrl: string) {
       ...(row.lastName ? { familyName: row.lastName } : {}),
       ...(formatted ? { formatted } : {}),
     },
-    ...(formatted ? { displayName: formatted } : {}),
-    emails: [{ value: row.email, type: "work", primary: true }],
+    ...(displayName ? { displayName } : {}),
+    emails: [{ value: row.email, type: row.scimEmailType ?? "work", primary: true }],
     active: row.isActive,
-    [ENTERPRISE_SCHEMA]: row.departmentName ? { department: row.departmentName } : {},
+    ...(row.departmentName ? { [ENTERPRISE_SCHEMA]: { department: row.departmentName } } : {}),
     meta: {
       resourceType: "User",
       created: row.createdAt.toISOString(),
       lastModified: row.updatedAt.toISOString(),
-      location: `${appUrl}/scim/v2/Users/${row.id}`,
+      location: `${appUrl}/scim/v2/Users/${id}`,
     },
   };
 }

@@ -165,6 +165,26 @@ describe("Okta's provisioning", () => {
     expect(back.json().active).toBe(true);
   });
 
+  it("replays Okta's PUT of the whole user (id, meta, password and groups included)", async () => {
+    const created = (
+      await scim("POST", "/Users", oktaUser("okta.put@okta.example.org", "00uokput"))
+    ).json();
+    const res = await scim("PUT", `/Users/${created.id}`, {
+      ...oktaUser("okta.put@okta.example.org", "00uokput"),
+      id: created.id,
+      name: { givenName: "Okta", familyName: "Renamed" },
+      meta: { resourceType: "User" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: created.id,
+      name: { givenName: "Okta", familyName: "Renamed" },
+      active: true,
+      displayName: "Test User",
+    });
+    expect(res.json()).not.toHaveProperty("password");
+  });
+
   it("replaces a user with PUT", async () => {
     const created = (
       await scim("POST", "/Users", oktaUser("put.me@okta.example.org", "00uput"))
@@ -232,6 +252,36 @@ describe("Entra ID's provisioning", () => {
     expect(user.isActive).toBe(false);
   });
 
+  it("applies Entra's attribute-mapping PATCH: Add without a path, formatted name, displayName, manager removal", async () => {
+    const created = (await scim("POST", "/Users", entraUser("5e6f7a8b9c0d"))).json();
+    expect(created.name.formatted).toBe("givenName familyName");
+    const res = await scim("PATCH", `/Users/${created.id}`, {
+      schemas: ["urn:ietf:params:scim:api:messages:2.0:PatchOp"],
+      Operations: [
+        {
+          op: "Add",
+          value: {
+            displayName: "Grace Hopper",
+            "name.givenName": "Grace",
+            "name.familyName": "Hopper",
+            "name.formatted": "Rear Admiral Grace Hopper",
+          },
+        },
+        { op: "Remove", path: `${ENTERPRISE_SCHEMA}:manager` },
+        { op: "Replace", path: `${ENTERPRISE_SCHEMA}:department`, value: "Navy" },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      displayName: "Grace Hopper",
+      name: { givenName: "Grace", familyName: "Hopper", formatted: "Rear Admiral Grace Hopper" },
+      emails: [{ type: "work", primary: true }],
+      [ENTERPRISE_SCHEMA]: { department: "Navy" },
+    });
+    const [user] = await t.db.select().from(users).where(eq(users.scimId, created.id));
+    expect(user).toMatchObject({ firstName: "Grace", lastName: "Hopper" });
+  });
+
   it("deletes: deactivated like the admin's deactivation, then 404", async () => {
     const created = (await scim("POST", "/Users", entraUser("deadbeef0001"))).json();
     expect((await scim("DELETE", `/Users/${created.id}`)).statusCode).toBe(204);
@@ -246,7 +296,10 @@ describe("Entra ID's provisioning", () => {
 
 describe("SCIM refusals and paging", () => {
   it("refuses bad bodies, filters and JSON with 400 and a scimType", async () => {
-    const noName = await scim("POST", "/Users", { schemas: [], emails: [] });
+    const noName = await scim("POST", "/Users", {
+      schemas: ["urn:ietf:params:scim:schemas:core:2.0:User"],
+      emails: [],
+    });
     expect(noName.json()).toMatchObject({ status: "400", scimType: "invalidValue" });
     const badFilter = await scim("GET", `/Users?filter=${encodeURIComponent('title co "x"')}`);
     expect(badFilter.json()).toMatchObject({ status: "400", scimType: "invalidFilter" });

@@ -1,17 +1,21 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { emailDomain } from "../auth/email-address";
-import { findWhitelistEntry } from "../auth/whitelist-lookup";
 import type { Tx } from "../db/client";
 import { allowedEmails } from "../db/schema";
 
 /**
  * A provisioned person is on the whitelist by an entry of their own, marked `scim_managed`
  * (docs/decisions/0030-scim-provisioned-whitelist-entries.md), in the group of their domain's
- * `*@domain` entry if there is one. An entry the admin had typed for the address is taken over.
+ * `*@domain` entry if there is one: being exact, their entry decides their group, so it must
+ * carry the domain's. An entry the admin had typed for the address is taken over (its group
+ * kept, or the domain's when it had none).
  */
 export async function provisionWhitelistEntry(tx: Tx, email: string, now: Date): Promise<void> {
   const domain = emailDomain(email);
-  const domainEntry = await findWhitelistEntry(tx, `*@${domain}`);
+  const [domainEntry] = await tx
+    .select({ domainGroupId: allowedEmails.domainGroupId })
+    .from(allowedEmails)
+    .where(and(eq(allowedEmails.email, `*@${domain}`), eq(allowedEmails.isActive, true)));
   await tx
     .insert(allowedEmails)
     .values({
@@ -25,7 +29,12 @@ export async function provisionWhitelistEntry(tx: Tx, email: string, now: Date):
     })
     .onConflictDoUpdate({
       target: allowedEmails.email,
-      set: { isActive: true, scimManaged: true, updatedAt: now },
+      set: {
+        isActive: true,
+        scimManaged: true,
+        domainGroupId: sql`coalesce(${allowedEmails.domainGroupId}, excluded.domain_group_id)`,
+        updatedAt: now,
+      },
     });
 }
 
