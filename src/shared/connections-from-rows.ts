@@ -38,8 +38,10 @@ class Tally {
 }
 
 const tallyIn = <K>(map: Map<K, Tally>, key: K) => {
-  let t = map.get(key);
-  if (!t) map.set(key, (t = new Tally()));
+  const found = map.get(key);
+  if (found) return found;
+  const t = new Tally();
+  map.set(key, t);
   return t;
 };
 
