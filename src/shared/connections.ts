@@ -16,10 +16,10 @@ export const connectionsQuerySchema = z
   .object({
     from: monthField("from").optional(),
     to: monthField("to").optional(),
+    /** Empty or left out: every pairing. */
     domainGroupId: z
-      .union([z.literal(""), idSchema])
-      .optional()
-      .transform((v) => (v === "" || v === undefined ? null : v)),
+      .preprocess((v) => (v === "" ? undefined : v), idSchema.optional())
+      .transform((v) => v ?? null),
   })
   .superRefine((q, check) => {
     const problem = q.from && q.to ? periodProblem(q.from, q.to) : null;
