@@ -74,7 +74,7 @@ describe("connections figures over random histories", () => {
     groupId = (await createGroup(t.db)).id;
     people = [];
     for (const [department] of DEPARTMENTS) people.push(await createUser(t.db, { department }));
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   it("agree with the figures counted match by match", async () => {

@@ -52,7 +52,7 @@ describe("GET /api/admin/metrics/connections", () => {
     groupId = group.id;
     const groupMarch = await createGroupPairing(t.db, group, { month: "2027-03" });
     await createMatch(t.db, { members: [s1, s2], pairing: groupMarch, ...done });
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   const get = (query: string, cookie = admin) =>
