@@ -41,7 +41,14 @@ describe("GET /api/admin/metrics/connections", () => {
     const march = await createPairing(t.db, { month: "2027-03" });
     const april = await createPairing(t.db, { month: "2027-04" });
     const done = { status: "completed" as const };
-    for (const members of [[e1, s1], [e2, s2], [e3, s3], [e4, e5], [s5, s6], [o1, s4]]) {
+    for (const members of [
+      [e1, s1],
+      [e2, s2],
+      [e3, s3],
+      [e4, e5],
+      [s5, s6],
+      [o1, s4],
+    ]) {
       await createMatch(t.db, { members, pairing: march, ...done });
     }
     await createMatch(t.db, { members: [e6, o2], pairing: april, ...done });

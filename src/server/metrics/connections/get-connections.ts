@@ -27,7 +27,7 @@ export interface ConnectionsRequest {
  * kept figures of the other metrics; the names' version is part of the key).
  */
 export async function getConnections(
-  ctx: AppContext,
+  ctx: Pick<AppContext, "db" | "clock">,
   request: ConnectionsRequest,
 ): Promise<Connections> {
   const to = request.to ?? utcMonthOf(ctx.clock.now());
