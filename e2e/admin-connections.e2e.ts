@@ -95,7 +95,7 @@ describe("an admin sees the connections the programme made across departments", 
 
     await panel.getByLabel("Hide figures about fewer than this many people").fill("3");
     await panel.getByRole("button", { name: "Save threshold" }).click();
-    await page.getByText("Figures about fewer than 3 people are hidden.").waitFor();
+    await page.getByText("Figures about fewer than 3 people are hidden.").first().waitFor();
     // Sales–Sales is about four people: shown now.
     await expect.poll(() => sales.innerText()).toMatch(/^Sales\s+2\s+3$/);
 
