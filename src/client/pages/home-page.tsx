@@ -83,7 +83,11 @@ export function HomePage() {
           loading={current.isLoading}
           user={user}
         />
-        <StatsCard history={items} loading={history.isLoading} />
+        <StatsCard
+          history={items}
+          current={hasMatch(current.data) ? current.data : null}
+          loading={history.isLoading}
+        />
         <NextPairingCard enabled={ready} />
       </div>
 

@@ -10,17 +10,13 @@ import { whitelistEntrySql } from "../auth/whitelist-lookup";
 import { shiftMonth, utcMonthOf } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
 import type { Db, Tx } from "../db/client";
-import { departments, matches, users } from "../db/schema";
-import { departmentNameInGroupSql } from "../directory/departments/department-name";
+import { matches, users } from "../db/schema";
+import {
+  departmentNameInGroupSql,
+  namedByGroupSql,
+} from "../directory/departments/department-name";
 import { keptMatchFigures } from "./kept-match-figures";
 import { matchesWithHappened } from "./matches-with-answers";
-
-/**
- * Department keys whose lists disagree on the name (docs/profile.md, "Departments"). Only for
- * these does a person's whitelist group change the name they are counted under.
- */
-const namedByGroupSql = sql`(select ${departments.name} from ${departments}
-  group by ${departments.name} having count(distinct ${departments.displayName}) > 1)`;
 
 /**
  * Everyone counted by stored department key, with the participation counts of each key, in one

@@ -3,7 +3,9 @@ import { metricEndpoints as endpoints } from "../../shared/endpoints/metrics";
 import { PUBLIC_FIGURES_MAX_AGE_SECONDS } from "../../shared/public-figures";
 import type { FeatureRoutes } from "../context";
 import { endpointRoute } from "../http/endpoint-route";
+import { getConnectionSettings, saveConnectionSettings } from "../settings/connection-settings";
 import { getAdminStats } from "./admin-stats";
+import { getConnections } from "./connections/get-connections";
 import { getEnhancedMetrics } from "./enhanced-metrics";
 import { publicFiguresReader } from "./public-figures";
 import { getSystemHealth } from "./system-health";
@@ -16,6 +18,21 @@ const metricsRoutes: FeatureRoutes = async (app, { ctx }) => {
   r.route({
     ...endpointRoute(endpoints.systemHealth),
     handler: async () => getSystemHealth(ctx),
+  });
+  r.route({
+    ...endpointRoute(endpoints.connections),
+    handler: async (request) => getConnections(ctx, request.query),
+  });
+  r.route({
+    ...endpointRoute(endpoints.connectionSettings),
+    handler: async () => getConnectionSettings(ctx.db),
+  });
+  r.route({
+    ...endpointRoute(endpoints.saveConnectionSettings),
+    handler: async (request) => {
+      await saveConnectionSettings(ctx.db, request.body);
+      return getConnectionSettings(ctx.db);
+    },
   });
 
   // The landing page's figures, for anyone: no session is looked up (`sessionInRoute`, and the

@@ -1,4 +1,9 @@
 import { answers } from "../api";
+import {
+  connectionSettingsSchema,
+  connectionsQuerySchema,
+  connectionsSchema,
+} from "../connections";
 import { adminStatsSchema, enhancedMetricsSchema, systemHealthSchema } from "../metrics";
 import { publicFiguresSchema } from "../public-figures";
 import { endpoint } from "./endpoint";
@@ -15,6 +20,24 @@ export const metricEndpoints = {
     method: "GET",
     path: "/api/admin/system-health",
     response: answers(systemHealthSchema),
+  }),
+  /** The map of connections across departments (docs/admin-console.md, "Connections"). */
+  connections: endpoint({
+    method: "GET",
+    path: "/api/admin/metrics/connections",
+    query: connectionsQuerySchema,
+    response: answers(connectionsSchema),
+  }),
+  connectionSettings: endpoint({
+    method: "GET",
+    path: "/api/admin/metrics/connections/settings",
+    response: answers(connectionSettingsSchema),
+  }),
+  saveConnectionSettings: endpoint({
+    method: "PUT",
+    path: "/api/admin/metrics/connections/settings",
+    body: connectionSettingsSchema,
+    response: answers(connectionSettingsSchema),
   }),
   /** For anyone, signed in or not. */
   publicFigures: endpoint({

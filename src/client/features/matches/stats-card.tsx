@@ -1,16 +1,23 @@
+import { colleaguesMet } from "@shared/colleagues-met";
 import { type MatchItem, matchStats } from "@shared/matches";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 
-/** Stats: Total Matches = history length; Coffee Chats and New Connections = chats that happened. */
+/**
+ * Stats: Total Matches = history length; Coffee Chats and New Connections = chats that happened;
+ * and the colleagues and departments met in every chat that happened, this month's included.
+ */
 export function StatsCard({
   history,
+  current = null,
   loading = false,
 }: {
   history: readonly MatchItem[];
+  current?: MatchItem | null;
   loading?: boolean;
 }) {
   const stats = matchStats(history);
+  const met = colleaguesMet(current ? [current, ...history] : history);
   const rows = [
     ["Total Matches", stats.totalMatches],
     ["Coffee Chats", stats.coffeeChats],
@@ -32,7 +39,16 @@ export function StatsCard({
             </div>
           ))}
         </dl>
+        {!loading && <p className="mt-3 text-sm text-coffee-800">{metSentence(met)}</p>}
       </CardContent>
     </Card>
   );
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+function metSentence({ colleagues, departments }: { colleagues: number; departments: number }) {
+  if (colleagues === 0) return "The colleagues you meet through Cup of Joe will be counted here.";
+  const from = departments > 0 ? ` from ${plural(departments, "department")}` : "";
+  return `You have met ${plural(colleagues, "colleague")}${from} through Cup of Joe.`;
 }

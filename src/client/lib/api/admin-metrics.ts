@@ -1,3 +1,4 @@
+import type { ConnectionSettings, ConnectionsQuery } from "@shared/connections";
 import { employeeEndpoints } from "@shared/endpoints/employees";
 import { metricEndpoints } from "@shared/endpoints/metrics";
 import { pairingEndpoints } from "@shared/endpoints/pairings";
@@ -9,6 +10,8 @@ export const metricKeys = {
   pairingReport: [pairingEndpoints.report.path] as const,
   employeeStatus: [employeeEndpoints.statusSummary.path] as const,
   systemHealth: [metricEndpoints.systemHealth.path] as const,
+  connections: (query: ConnectionsQuery) => [metricEndpoints.connections.path, query] as const,
+  connectionSettings: [metricEndpoints.connectionSettings.path] as const,
 };
 
 export const metricsApi = {
@@ -17,4 +20,10 @@ export const metricsApi = {
   pairingReport: (signal?: AbortSignal) => call(pairingEndpoints.report, { signal }),
   employeeStatus: (signal?: AbortSignal) => call(employeeEndpoints.statusSummary, { signal }),
   systemHealth: (signal?: AbortSignal) => call(metricEndpoints.systemHealth, { signal }),
+  connections: (query: ConnectionsQuery, signal?: AbortSignal) =>
+    call(metricEndpoints.connections, { query, signal }),
+  connectionSettings: (signal?: AbortSignal) =>
+    call(metricEndpoints.connectionSettings, { signal }),
+  saveConnectionSettings: (body: ConnectionSettings) =>
+    call(metricEndpoints.saveConnectionSettings, { body }),
 };

@@ -1,5 +1,6 @@
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { whitelistEntrySql } from "../../auth/whitelist-lookup";
+import { departments } from "../../db/schema";
 
 /**
  * The one place a person's department becomes the name people read; every page, chart, CSV and
@@ -29,3 +30,11 @@ export function departmentNameInGroupSql(
       limit 1),
     ${department}) end)`;
 }
+
+/**
+ * Department keys whose lists disagree on the name (docs/profile.md, "Departments"). Only for
+ * these does a person's whitelist group change the name they are counted under, so aggregates
+ * look the group up for these people only.
+ */
+export const namedByGroupSql = sql`(select ${departments.name} from ${departments}
+  group by ${departments.name} having count(distinct ${departments.displayName}) > 1)`;

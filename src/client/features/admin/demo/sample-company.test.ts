@@ -1,4 +1,5 @@
 import type { AdminUsersResponse } from "@shared/admin-users";
+import type { Connections } from "@shared/connections";
 import type { EmailLog } from "@shared/email-logs";
 import type { CurrentPairingsResponse, PairingSummary } from "@shared/pairings";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,6 +8,7 @@ import { seedSampleCompany } from "../../../../server/demo/seed-demo";
 import { listUsers } from "../../../../server/directory/users/list-users";
 import { getEmployeeStatusSummary } from "../../../../server/employees/employee-status-summary";
 import { getAdminStats } from "../../../../server/metrics/admin-stats";
+import { getConnections } from "../../../../server/metrics/connections/get-connections";
 import { getEnhancedMetrics } from "../../../../server/metrics/enhanced-metrics";
 import { listEmailLogs } from "../../../../server/newsletters/email-logs/list-email-logs";
 import { getCurrentPairings } from "../../../../server/pairings/current/current-pairings";
@@ -119,5 +121,16 @@ describe("the sample dashboard's company", () => {
       );
     }
     expect(demo<EmailLog[]>("/api/admin/email-logs/archived")).toHaveLength(5);
+  });
+
+  it("shows a readable map of its six months: every department, most pairs shown", async () => {
+    const to = SAMPLE_NOW.toISOString().slice(0, 7);
+    const server = await getConnections(t.ctx, { domainGroupId: null });
+    expect(demo<Connections>("/api/admin/metrics/connections")).toEqual(server);
+    expect(server.to).toBe(to);
+    expect(server.departments).toHaveLength(8);
+    const cross = server.met.flatMap((row, i) => row.filter((_, j) => j !== i));
+    expect(cross.filter((v) => v !== null && v > 0).length).toBeGreaterThan(cross.length / 2);
+    expect(server.crossShare).toBeGreaterThan(50);
   });
 });

@@ -13,6 +13,7 @@ import { roundEndpoints } from "@shared/endpoints/rounds";
 import { whitelistEndpoints } from "@shared/endpoints/whitelist";
 import { DEFAULT_GROUP_COLOR } from "@shared/whitelist";
 import { answerTo, isAddressOf, type SampleAnswer } from "./sample-answer";
+import { sampleConnectionAnswers } from "./sample-connections";
 import { sampleGalleryAnswers } from "./sample-images";
 import { sampleLogAnswers } from "./sample-logs";
 import { sampleMetricAnswers } from "./sample-metrics";
@@ -183,6 +184,7 @@ export const sampleData: Record<string, SampleAnswer> = {
   ]),
   ...samplePairingAnswers,
   ...sampleMetricAnswers,
+  ...sampleConnectionAnswers,
   ...sampleLogAnswers,
   ...sampleGalleryAnswers,
 };

@@ -5,6 +5,7 @@ import { Button } from "../../../components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { errorMessage } from "../../../lib/api-client";
 import { Stat } from "./chart-figure";
+import { ConnectionsPanel } from "./connections/connections-panel";
 import { Engagement, OperationsMetrics } from "./engagement-operations";
 import { CurrentMonthPerformance, PreviousMonthsPerformance } from "./matching-performance";
 import {
@@ -54,6 +55,7 @@ export function MetricsPanel() {
           <TabsTrigger value="matching">Matching Performance</TabsTrigger>
           <TabsTrigger value="engagement">Engagement</TabsTrigger>
           <TabsTrigger value="operations">Operations</TabsTrigger>
+          <TabsTrigger value="connections">Connections</TabsTrigger>
         </TabsList>
         <TabsContent value="users" className="min-w-0">
           <UserAnalytics metrics={userMetrics} />
@@ -74,6 +76,9 @@ export function MetricsPanel() {
             health={health.data}
             pendingProfileSetup={userMetrics.pendingProfileSetup}
           />
+        </TabsContent>
+        <TabsContent value="connections" className="min-w-0">
+          <ConnectionsPanel />
         </TabsContent>
       </Tabs>
     </div>

@@ -1,0 +1,86 @@
+/**
+ * The Connections figures at company scale: `npm run bench:connections [-- people]` (default
+ * 10000, a quick run; the goal is stated for 100000 people and 12 months, docs/performance.md,
+ * "Connections").
+ *
+ * On one throwaway PostgreSQL server (a Unix socket only): N people in 20 departments, twelve
+ * monthly company-wide pairings pairing everyone at random, seven chats in ten met. Reports the
+ * median and range of 5 counts of GET /api/admin/metrics/connections's aggregate over the twelve
+ * months (cold: counted again each time) and of 9 answers while nothing changed (kept figures).
+ */
+import { sql } from "drizzle-orm";
+import { fixedClock } from "../src/server/clock";
+import type { Db } from "../src/server/db/client";
+import { openDatabase } from "../src/server/db/client";
+import { connectionAggregates } from "../src/server/metrics/connections/connection-aggregates";
+import { getConnections } from "../src/server/metrics/connections/get-connections";
+import { startPostgresServer } from "../src/server/test/postgres-server";
+
+const people = Number(process.argv[2]) > 0 ? Number(process.argv[2]) : 10_000;
+const GOAL_MS = 250;
+const MONTHS = Array.from({ length: 12 }, (_, i) => `2027-${String(i + 1).padStart(2, "0")}`);
+
+const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
+const line = (label: string, times: number[]) =>
+  `${label}: median ${median(times).toFixed(0)} ms (${Math.min(...times).toFixed(0)}–${Math.max(...times).toFixed(0)})`;
+
+async function seed(db: Db) {
+  await db.execute(sql`insert into departments (name, display_name)
+    select 'dept-' || d, 'Department ' || d from generate_series(0, 19) d`);
+  await db.execute(sql`insert into users (email, department)
+    select 'p' || i || '@bench.test', 'dept-' || (i % 20) from generate_series(1, ${people}) i`);
+  for (const month of MONTHS) {
+    const [{ id }] = (
+      (await db.execute(sql`insert into pairings (name, month, scope_key, status)
+        values (${month}, ${month}, 'all', 'completed') returning id`)) as unknown as {
+        rows: Array<{ id: number }>;
+      }
+    ).rows;
+    await db.execute(sql`insert into matches (pairing_id, month, status)
+      select ${id}, ${month}, 'completed' from generate_series(1, ${Math.floor(people / 2)})`);
+    await db.execute(sql`
+      with m as (select id, row_number() over (order by id) k from matches where pairing_id = ${id}),
+      p as (select id, row_number() over (order by random()) rn from users)
+      insert into match_members (match_id, user_id, position, answer)
+      select m.id, p.id, ((p.rn - 1) % 2) + 1,
+        case when random() < 0.7 then 'met' when random() < 0.5 then 'skip' end
+      from p join m on m.k = (p.rn + 1) / 2`);
+  }
+  await db.execute(sql`analyze`);
+}
+
+async function main() {
+  const server = await startPostgresServer();
+  const database = await openDatabase({ databaseUrl: server.url, poolSize: 2 });
+  try {
+    await database.migrate();
+    console.log(`seeding ${people} people, 12 months…`);
+    await seed(database.db);
+    const scope = { from: MONTHS[0], to: MONTHS[11], domainGroupId: null };
+    const cold: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      await database.db.transaction((tx) => connectionAggregates(tx, scope));
+      cold.push(performance.now() - started);
+    }
+    const ctx = { db: database.db, clock: fixedClock(new Date("2027-12-15T09:00:00Z")) };
+    const request = { from: scope.from, to: scope.to, domainGroupId: null };
+    await getConnections(ctx, request);
+    const kept: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      const started = performance.now();
+      await getConnections(ctx, request);
+      kept.push(performance.now() - started);
+    }
+    console.log(line(`counted (${people} people, 12 months)`, cold));
+    console.log(line("kept (nothing changed)", kept));
+    const pass = median(kept) <= GOAL_MS;
+    console.log(`goal ≤ ${GOAL_MS} ms for an admin's read: ${pass ? "PASS" : "FAIL"}`);
+    if (!pass) process.exitCode = 1;
+  } finally {
+    await database.close();
+    await server.close();
+  }
+}
+
+await main();

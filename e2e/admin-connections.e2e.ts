@@ -1,0 +1,108 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createAdmin,
+  createDepartment,
+  createMatch,
+  createPairing,
+  createUser,
+} from "../src/server/test/factories";
+import {
+  axeViolations,
+  downloadedText,
+  hasHorizontalScroll,
+  type Story,
+  startStory,
+} from "./support/harness";
+
+let story: Story;
+beforeAll(async () => {
+  story = await startStory();
+  // March 2027: three chats Engineering–Sales (six people), two within Sales (four people).
+  await createDepartment(story.db, { name: "eng", displayName: "Engineering" });
+  const people = async (department: string, n: number) => {
+    const list = [];
+    for (let i = 0; i < n; i++) list.push(await createUser(story.db, { department }));
+    return list;
+  };
+  const [e1, e2, e3] = await people("eng", 3);
+  const [s1, s2, s3, s4, s5, s6] = await people("Sales", 6);
+  const march = await createPairing(story.db, { month: "2027-03", status: "completed" });
+  for (const members of [
+    [e1, s1],
+    [e2, s2],
+    [e3, s3],
+    [s4, s5],
+    [s6, s1],
+  ]) {
+    await createMatch(story.db, { members, pairing: march, status: "completed" });
+  }
+});
+afterAll(() => story?.close());
+
+async function openConnections(page: Page) {
+  await page.getByRole("tab", { name: "Analytics & Metrics" }).click();
+  await page.getByRole("tab", { name: "Connections" }).click();
+  return page.getByRole("tabpanel", { name: "Connections" });
+}
+
+describe("an admin sees the connections the programme made across departments", () => {
+  it.each([
+    375, 1280,
+  ])("reads the sample company's map at %i px, switches it and exports it", async (width) => {
+    const page = await story.newPage({ width, height: 900 });
+    await page.goto("/admin-demo");
+    await page.getByRole("heading", { name: "Admin Dashboard (Demo)", level: 1 }).waitFor();
+    const panel = await openConnections(page);
+    const map = panel.getByRole("region", { name: "Chats that happened by department" });
+    await map.getByRole("table").waitFor();
+    // Eight departments, each a row of the table a screen reader reads.
+    expect(await map.getByRole("rowheader").count()).toBe(8);
+    expect(await map.innerText()).toContain("People & Culture");
+    expect(await panel.getByText("Across departments", { exact: true }).count()).toBe(1);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await panel.getByRole("button", { name: "Matches made" }).click();
+    await panel.getByRole("region", { name: "Matches made by department" }).waitFor();
+    expect(
+      await panel.getByRole("button", { name: "Matches made" }).getAttribute("aria-pressed"),
+    ).toBe("true");
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      panel.getByRole("button", { name: "Map as CSV" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^connections_\d{4}-\d{2}_\d{4}-\d{2}_map\.csv$/);
+    const csv = await downloadedText(download);
+    expect(csv.split("\r\n")).toHaveLength(9);
+    expect(csv.split("\r\n")[0]).toMatch(/^Department,/);
+  });
+
+  it("hides a cell about fewer people than the threshold, and shows it once lowered", async () => {
+    const admin = await createAdmin(story.db, { email: "boss@hq.test" });
+    const page = await story.newPage({ width: 1280, height: 900 });
+    await story.signInAs(page, admin);
+    await page.goto("/admin");
+    const panel = await openConnections(page);
+    await panel.getByLabel("From").fill("2027-03");
+    await panel.getByLabel("To").fill("2027-03");
+    const map = panel.getByRole("region", { name: "Chats that happened by department" });
+    // Sales first: six people matched, Engineering three.
+    const sales = map.locator("tbody tr").first();
+    await expect.poll(() => sales.innerText()).toMatch(/^Sales\s+fewer than 5\s+3$/);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await panel.getByLabel("Hide figures about fewer than this many people").fill("3");
+    await panel.getByRole("button", { name: "Save threshold" }).click();
+    await page.getByText("Figures about fewer than 3 people are hidden.").first().waitFor();
+    // Sales–Sales is about four people: shown now.
+    await expect.poll(() => sales.innerText()).toMatch(/^Sales\s+2\s+3$/);
+
+    await panel.getByLabel("From").fill("2027-04");
+    await panel.getByRole("alert").waitFor();
+    expect(await panel.getByRole("alert").innerText()).toContain(
+      "from must be the same month as to or before it.",
+    );
+  });
+});

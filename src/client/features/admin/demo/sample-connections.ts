@@ -1,0 +1,46 @@
+import {
+  DEFAULT_CONNECTION_MONTHS,
+  DEFAULT_MIN_CELL,
+  periodProblem,
+  shiftMonthKey,
+} from "@shared/connections";
+import { connectionsFromRows } from "@shared/connections-from-rows";
+import { metricEndpoints } from "@shared/endpoints/metrics";
+import { answerTo } from "./sample-answer";
+import { SAMPLE_GROUP_ID, SAMPLE_NOW, samplePeople } from "./sample-people";
+import { allMatches } from "./sample-rounds";
+
+/** The sample company's matches with their members' departments, as the server reads them. */
+const rows = allMatches.map((m) => ({
+  month: m.round.month,
+  happened: m.happened,
+  members: m.members.map((i) => ({
+    id: samplePeople[i].id,
+    department: samplePeople[i].departmentName,
+  })),
+}));
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/**
+ * GET /api/admin/metrics/connections for the sample company, counted match by match
+ * (src/shared/connections-from-rows.ts) with the default threshold; every pairing is the sample
+ * group's, so another group has none.
+ */
+function connectionsAnswer(url: URL) {
+  const month = (name: string) => {
+    const value = url.searchParams.get(name);
+    return value && MONTH.test(value) ? value : null;
+  };
+  const to = month("to") ?? SAMPLE_NOW.toISOString().slice(0, 7);
+  let from = month("from") ?? shiftMonthKey(to, -(DEFAULT_CONNECTION_MONTHS - 1));
+  if (periodProblem(from, to)) from = to;
+  const group = Number(url.searchParams.get("domainGroupId")) || null;
+  const scoped = group === null || group === SAMPLE_GROUP_ID ? rows : [];
+  return connectionsFromRows(scoped, { from, to, domainGroupId: group, minCell: DEFAULT_MIN_CELL });
+}
+
+export const sampleConnectionAnswers: Record<string, unknown> = Object.fromEntries([
+  answerTo(metricEndpoints.connections, connectionsAnswer),
+  answerTo(metricEndpoints.connectionSettings, { minCell: DEFAULT_MIN_CELL }),
+]);

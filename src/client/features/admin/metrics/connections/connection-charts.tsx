@@ -1,0 +1,169 @@
+import type { Connections } from "@shared/connections";
+import { percent } from "@shared/metric-figures";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+import { ChartFigure } from "../chart-figure";
+import { formatPercent, monthLabel } from "../metrics-queries";
+import { fewerThan } from "./department-map";
+
+const shown = (value: number | null, minCell: number, format: (v: number) => string = String) =>
+  value === null ? fewerThan(minCell) : format(value);
+
+/** Coverage month by month: department pairs connected by a chat, of the pairs possible. */
+export function CoverageChart({ data }: { data: Connections }) {
+  const months = data.coverage.map((c) => ({
+    label: monthLabel(c.month),
+    share: c.connected === null || c.possible === 0 ? null : percent(c.connected, c.possible),
+    ...c,
+  }));
+  return (
+    <ChartFigure
+      caption="Coverage: department pairs connected by at least one chat, per month"
+      columns={["Month", "Coverage", "Pairs connected", "Pairs possible"]}
+      rows={months.map((m) => [
+        m.label,
+        m.share === null ? "–" : formatPercent(m.share),
+        shown(m.connected, data.minCell),
+        m.possible,
+      ])}
+    >
+      <ResponsiveContainer width="100%" height="100%">
+        <LineChart accessibilityLayer={false} data={months} margin={{ top: 12, right: 16 }}>
+          <CartesianGrid strokeDasharray="3 3" />
+          <XAxis dataKey="label" tick={{ fontSize: 12 }} />
+          <YAxis domain={[0, 100]} unit="%" width={52} tick={{ fontSize: 12 }} />
+          <Tooltip />
+          <Line
+            type="monotone"
+            dataKey="share"
+            name="Coverage"
+            stroke="#b45309"
+            strokeWidth={2}
+            isAnimationActive={false}
+          />
+        </LineChart>
+      </ResponsiveContainer>
+    </ChartFigure>
+  );
+}
+
+/** Reach: how many people met how many distinct colleagues in the period. */
+export function ReachChart({ data }: { data: Connections }) {
+  const bars = data.reach.histogram.map((b) => ({ ...b, value: b.people ?? 0 }));
+  return (
+    <ChartFigure
+      caption="Reach: people by the number of distinct colleagues they met"
+      columns={["Colleagues met", "People"]}
+      rows={data.reach.histogram.map((b) => [b.label, shown(b.people, data.minCell)])}
+    >
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart accessibilityLayer={false} data={bars} margin={{ top: 12, right: 16 }}>
+          <CartesianGrid strokeDasharray="3 3" />
+          <XAxis dataKey="label" tick={{ fontSize: 12 }} />
+          <YAxis allowDecimals={false} width={44} tick={{ fontSize: 12 }} />
+          <Tooltip />
+          <Bar dataKey="value" name="People" fill="#644029" isAnimationActive={false} />
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartFigure>
+  );
+}
+
+/** A department's E-I index month by month as a small line; gaps where it is hidden. */
+function Trend({ values }: { values: Array<number | null> }) {
+  const w = 96;
+  const h = 24;
+  const x = (i: number) => (values.length < 2 ? w / 2 : (i / (values.length - 1)) * w);
+  const y = (v: number) => h / 2 - (v * h) / 2;
+  const segments: string[][] = [[]];
+  values.forEach((v, i) => {
+    if (v === null) segments.push([]);
+    else segments[segments.length - 1].push(`${x(i).toFixed(1)},${y(v).toFixed(1)}`);
+  });
+  return (
+    <svg width={w} height={h} viewBox={`0 -1 ${w} ${h + 2}`} aria-hidden="true">
+      <line x1={0} x2={w} y1={h / 2} y2={h / 2} stroke="#d6c3b0" strokeDasharray="2 2" />
+      {segments
+        .filter((s) => s.length > 0)
+        .map((s) =>
+          s.length === 1 ? (
+            <circle
+              key={s[0]}
+              cx={s[0].split(",")[0]}
+              cy={s[0].split(",")[1]}
+              r={2}
+              fill="#b45309"
+            />
+          ) : (
+            <polyline
+              key={s.join(" ")}
+              points={s.join(" ")}
+              fill="none"
+              stroke="#b45309"
+              strokeWidth={1.5}
+            />
+          ),
+        )}
+    </svg>
+  );
+}
+
+const signed = (v: number) => (v > 0 ? `+${v.toFixed(2)}` : v.toFixed(2));
+
+/** Each department's E-I index over the period, with its month-by-month trend. */
+export function EiIndexTable({ data }: { data: Connections }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm">
+        <caption className="mb-2 text-left text-sm text-coffee-800">
+          E-I index per department: −1 when its people met only each other, +1 when they met only
+          other departments
+        </caption>
+        <thead>
+          <tr className="text-left">
+            <th scope="col" className="py-1 pr-2 font-medium">
+              Department
+            </th>
+            <th scope="col" className="py-1 pr-2 font-medium">
+              E-I index
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              Month by month
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-coffee-200">
+          {data.departments.map((d) => {
+            const trend = data.eiTrend.map((m) => m.eiIndex[d] ?? null);
+            const spoken = data.eiTrend
+              .map((m, i) => `${monthLabel(m.month)} ${shown(trend[i], data.minCell, signed)}`)
+              .join(", ");
+            return (
+              <tr key={d}>
+                <th scope="row" className="py-1 pr-2 text-left font-normal">
+                  {d}
+                </th>
+                <td className="py-1 pr-2 tabular-nums">
+                  {shown(data.eiIndex[d] ?? null, data.minCell, signed)}
+                </td>
+                <td className="py-1">
+                  <Trend values={trend} />
+                  <span className="sr-only">{spoken}</span>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

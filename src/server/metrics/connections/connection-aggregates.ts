@@ -1,0 +1,142 @@
+import { sql } from "drizzle-orm";
+import { REACH_BUCKETS } from "../../../shared/connections";
+import { DEPARTMENT_NOT_SET } from "../../../shared/metric-figures";
+import { whitelistEntrySql } from "../../auth/whitelist-lookup";
+import type { Tx } from "../../db/client";
+import {
+  departmentNameInGroupSql,
+  namedByGroupSql,
+} from "../../directory/departments/department-name";
+import { chatHappenedOfMembersSql } from "../matches-with-answers";
+
+/**
+ * One row of the Connections aggregate; which columns mean what depends on `kind`:
+ * - `cell` d1, d2: ordered member pairs of the period's matches (a) and chats (b), and the
+ *   distinct d1 people in them (c, d);
+ * - `month` month, d1: ordered member pairs of the month's chats within d1 (a) and from d1 to
+ *   another department (b); d1 people in those chats (c); d1 people matched that month (d);
+ * - `dept` d1: d1 people in the period's chats (c) and matches (d);
+ * - `link` month, d1 < d2: the two departments met in a chat that month;
+ * - `reach`: median (a) and 90th percentile (b) of colleagues met, people matched (c);
+ * - `bucket` d1 = the bar's index: people whose reach falls in it (a);
+ * - `chats`: chats that happened (a), of them across departments (b), people in them (c).
+ */
+export interface AggregateRow {
+  kind: "cell" | "month" | "dept" | "link" | "reach" | "bucket" | "chats";
+  month: string | null;
+  d1: string | null;
+  d2: string | null;
+  a: number | null;
+  b: number | null;
+  c: number | null;
+  d: number | null;
+}
+
+export interface ConnectionScope {
+  from: string;
+  to: string;
+  domainGroupId: number | null;
+}
+
+const bucketSql = sql.raw(
+  `case ${REACH_BUCKETS.map(
+    (b, i) => `when n >= ${b.min}${b.max === null ? "" : ` and n <= ${b.max}`} then '${i}'`,
+  ).join(" ")} end`,
+);
+
+/**
+ * The Connections figures as aggregates, in one statement (docs/performance.md, "Connections"):
+ * the scope's matches with whether each chat happened (the one definition of
+ * src/shared/chat-happened.ts, as the other metrics count it), their members with the department
+ * name people read (looked up once per stored key, and per whitelist group only for keys whose
+ * lists disagree), every ordered pair of members of one match, and from those the small tables
+ * the figures are made of. Only these small tables reach Node.
+ */
+export async function connectionAggregates(
+  tx: Tx,
+  scope: ConnectionScope,
+): Promise<AggregateRow[]> {
+  const group =
+    scope.domainGroupId === null
+      ? sql``
+      : sql`and pairings.domain_group_id = ${scope.domainGroupId}`;
+  const result = await tx.execute(sql`
+    with scoped as materialized (
+      select matches.id, matches.month, ${chatHappenedOfMembersSql} as happened
+      from matches
+      join pairings on pairings.id = matches.pairing_id
+      left join match_members on match_members.match_id = matches.id
+      where matches.month between ${scope.from} and ${scope.to} ${group}
+      group by matches.id
+    ),
+    mem as materialized (
+      select s.id, s.month, s.happened, mm.user_id as u
+      from scoped s join match_members mm on mm.match_id = s.id
+    ),
+    keyed as (
+      select u.id, coalesce(u.department, '') as key,
+        coalesce((case when u.department in ${namedByGroupSql}
+          then ${whitelistEntrySql(sql`u.email`, "domain_group_id")} end), 0) as grp
+      from users u where u.id in (select m.u from mem m)
+    ),
+    names as (
+      select k.key, k.grp,
+        coalesce(${departmentNameInGroupSql(sql`nullif(k.grp, 0)`, sql`nullif(k.key, '')`)},
+          ${DEPARTMENT_NOT_SET}) collate "C" as dept
+      from (select distinct key, grp from keyed) k
+    ),
+    ends as materialized (
+      select m.id, m.month, m.happened, m.u, n.dept
+      from mem m join keyed k on k.id = m.u join names n on n.key = k.key and n.grp = k.grp
+    ),
+    pairs as materialized (
+      select a.month, a.happened, a.u as u1, b.u as u2, a.dept as d1, b.dept as d2
+      from ends a join ends b on b.id = a.id and b.u <> a.u
+    ),
+    cell_people as (
+      select d1, d2, count(*) as matched, count(*) filter (where happened) as met
+      from pairs group by d1, d2, u1
+    ),
+    month_people as (
+      select month, d1, u1,
+        count(*) filter (where happened and d1 = d2) as internal,
+        count(*) filter (where happened and d1 <> d2) as external
+      from pairs group by month, d1, u1
+    ),
+    reach as (
+      select p.u, coalesce(r.n, 0) as n
+      from (select distinct u from ends) p
+      left join (select u1, count(*) as n from (select distinct u1, u2 from pairs where happened) x
+        group by u1) r on r.u1 = p.u
+    ),
+    per_chat as (
+      select id, min(dept) <> max(dept) as cross_dept from ends where happened group by id
+    )
+    select 'cell' as kind, null as month, d1, d2, sum(matched)::int as a, sum(met)::int as b,
+      count(*)::int as c, (count(*) filter (where met > 0))::int as d
+      from cell_people group by d1, d2
+    union all
+    select 'month', month, d1, null, (sum(internal))::int, (sum(external))::int,
+      (count(*) filter (where internal + external > 0))::int, count(*)::int
+      from month_people group by month, d1
+    union all
+    select 'dept', null, d1, null, null, null,
+      (count(distinct u1) filter (where internal + external > 0))::int, count(distinct u1)::int
+      from month_people group by d1
+    union all
+    select distinct 'link', month, d1, d2, null::int, null::int, null::int, null::int
+      from pairs where happened and d1 < d2
+    union all
+    select 'reach', null, null, null,
+      percentile_disc(0.5) within group (order by n)::int,
+      percentile_disc(0.9) within group (order by n)::int, count(*)::int, null
+      from reach
+    union all
+    select 'bucket', null, ${bucketSql}, null, count(*)::int, null, null, null
+      from reach group by 3
+    union all
+    select 'chats', null, null, null, count(*)::int, (count(*) filter (where cross_dept))::int,
+      (select count(distinct u) from ends where happened)::int, null
+      from per_chat`);
+  return (result as unknown as { rows: AggregateRow[] }).rows;
+}

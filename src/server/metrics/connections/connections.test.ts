@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixedClock } from "../../clock";
+import {
+  createDepartment,
+  createGroup,
+  createGroupPairing,
+  createMatch,
+  createPairing,
+  createUser,
+  signIn,
+  signInAdmin,
+} from "../../test/factories";
+import { createTestApp, type TestApp } from "../../test/test-app";
+
+const NOW = new Date("2027-04-20T09:00:00Z");
+
+/**
+ * Six people in Engineering, six in Sales, two in Ops. March: three chats Engineering–Sales,
+ * one within Engineering, one within Sales (two people each), one Ops–Sales; April: two chats
+ * Engineering–Ops (four people). Every match was marked completed. One group's pairing holds a
+ * Sales–Sales chat that only that group's figures count.
+ */
+describe("GET /api/admin/metrics/connections", () => {
+  let t: TestApp;
+  let admin: string;
+  let employee: string;
+  let groupId: number;
+  beforeAll(async () => {
+    t = await createTestApp({ clock: fixedClock(NOW) });
+    admin = await signInAdmin(t.db, {}, { now: NOW });
+    await createDepartment(t.db, { name: "eng", displayName: "Engineering" });
+    const many = async (department: string, n: number) => {
+      const list = [];
+      for (let i = 0; i < n; i++) list.push(await createUser(t.db, { department }));
+      return list;
+    };
+    const [e1, e2, e3, e4, e5, e6] = await many("eng", 6);
+    const [s1, s2, s3, s4, s5, s6] = await many("Sales", 6);
+    const [o1, o2] = await many("Ops", 2);
+    employee = await signIn(t.db, e1, { now: NOW });
+    const march = await createPairing(t.db, { month: "2027-03" });
+    const april = await createPairing(t.db, { month: "2027-04" });
+    const done = { status: "completed" as const };
+    for (const members of [
+      [e1, s1],
+      [e2, s2],
+      [e3, s3],
+      [e4, e5],
+      [s5, s6],
+      [o1, s4],
+    ]) {
+      await createMatch(t.db, { members, pairing: march, ...done });
+    }
+    await createMatch(t.db, { members: [e6, o2], pairing: april, ...done });
+    await createMatch(t.db, { members: [e5, o1], pairing: april, ...done });
+    // Matched but missed by both: a match made, not a chat.
+    await createMatch(t.db, { members: [e2, s3], pairing: april, answers: ["skip", "skip"] });
+    const group = await createGroup(t.db);
+    groupId = group.id;
+    const groupMarch = await createGroupPairing(t.db, group, { month: "2027-03" });
+    await createMatch(t.db, { members: [s1, s2], pairing: groupMarch, ...done });
+  }, 180_000);
+  afterAll(() => t.close());
+
+  const get = (query: string, cookie = admin) =>
+    t.app.inject({
+      method: "GET",
+      url: `/api/admin/metrics/connections${query}`,
+      headers: { cookie },
+    });
+  const setThreshold = (minCell: unknown) =>
+    t.app.inject({
+      method: "PUT",
+      url: "/api/admin/metrics/connections/settings",
+      headers: { cookie: admin, origin: "http://127.0.0.1:5000" },
+      payload: { minCell },
+    });
+
+  it("hides every cell and department describing fewer than 5 people by default", async () => {
+    const res = await get("?from=2027-03&to=2027-04");
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.minCell).toBe(5);
+    // Six people each in Engineering and Sales (the group's pairing included), two in Ops.
+    expect(body.departments).toEqual(["Engineering", "Sales", "Ops"]);
+    expect(body.met).toEqual([
+      // Engineering–Engineering: two people; Engineering–Ops: four people.
+      [null, 3, null],
+      // Sales–Sales: s5–s6 and the group's s1–s2 (four people); Sales–Ops: two people.
+      [3, null, null],
+      [null, null, 0],
+    ]);
+    // The missed April match e2–s3 is a match made: Engineering–Sales has 4 matches, 6 people.
+    expect(body.matched[0][1]).toBe(4);
+    expect(body.matched[1][0]).toBe(4);
+    // Engineering: 5 out, 1 in → 4 / 6; Sales: 4 out, s5–s6 and s1–s2 in → 2 / 6.
+    expect(body.eiIndex).toEqual({ Engineering: 0.67, Sales: 0.33, Ops: null });
+    // April's one link (Engineering–Ops) is about four people: hidden.
+    expect(body.coverage).toEqual([
+      { month: "2027-03", connected: 2, possible: 3 },
+      { month: "2027-04", connected: null, possible: 3 },
+    ]);
+    // March: Engineering 3 out, 1 in, five people; April: two people of Engineering, hidden.
+    expect(body.eiTrend[0].eiIndex.Engineering).toBe(0.5);
+    expect(body.eiTrend[1].eiIndex.Engineering).toBeNull();
+    // Reach of the 14 people: 1 for ten, 2 for e5, s1, s2 and o1 (four: hidden).
+    expect(body.reach).toEqual({
+      people: 14,
+      median: 1,
+      p90: 2,
+      histogram: [
+        { label: "0", people: 0 },
+        { label: "1", people: 10 },
+        { label: "2", people: null },
+        { label: "3", people: 0 },
+        { label: "4", people: 0 },
+        { label: "5–9", people: 0 },
+        { label: "10+", people: 0 },
+      ],
+    });
+    // 9 chats, 6 of them across departments.
+    expect(body.chats).toBe(9);
+    expect(body.crossShare).toBe(66.7);
+  });
+
+  it("shows what the admin's lower threshold allows, and never below 3", async () => {
+    expect((await setThreshold(2)).statusCode).toBe(400);
+    expect((await setThreshold(2)).json().message).toBe("The threshold must be at least 3 people.");
+    const saved = await setThreshold(3);
+    expect(saved.json()).toEqual({ minCell: 3 });
+    const body = (await get("?from=2027-03&to=2027-04")).json();
+    expect(body.minCell).toBe(3);
+    expect(body.met[0][2]).toBe(2);
+    expect(body.met[0][0]).toBeNull();
+    expect(body.reach.histogram[2].people).toBe(4);
+    await setThreshold(5);
+  });
+
+  it("counts one domain group's pairings only when asked", async () => {
+    const body = (await get(`?from=2027-03&to=2027-03&domainGroupId=${groupId}`)).json();
+    expect(body.departments).toEqual(["Sales"]);
+    expect(body.met).toEqual([[null]]);
+    expect(body.chats).toBeNull();
+  });
+
+  it("takes this month and the five before it when no period is given", async () => {
+    const body = (await get("")).json();
+    expect([body.from, body.to]).toEqual(["2026-11", "2027-04"]);
+    expect(body.coverage).toHaveLength(6);
+  });
+
+  it.each([
+    ["?from=2027-13&to=2027-14", "from must be a month written YYYY-MM, e.g. 2027-03."],
+    ["?from=2027-04&to=2027-03", "from must be the same month as to or before it."],
+    ["?from=2025-01&to=2027-03", "Choose a period of at most 24 months."],
+    ["?from=2027-05", "from must be the same month as to or before it."],
+    ["?domainGroupId=abc", "Expected an id (a whole number from 1 to 2147483647)"],
+  ])("answers %s with 400 and a message", async (query, message) => {
+    const res = await get(query);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
+  });
+
+  it("is for admins only", async () => {
+    expect((await get("", employee)).statusCode).toBe(403);
+    expect((await t.app.inject({ url: "/api/admin/metrics/connections" })).statusCode).toBe(401);
+  });
+});
