@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { satOutReasons, satOutText } from "./sat-out-reason";
+import { satOutText } from "../../shared/sat-out";
+import { satOutReasons } from "./sat-out-reason";
 import type { MatchingInstance, MatchingUser } from "./types";
 
 const person = (id: string, department: string, extra: Partial<MatchingUser> = {}) => ({

@@ -14,6 +14,7 @@ import {
   type MatchCursor,
   matchFilterSql,
 } from "./current-match-filters";
+import { presentSatOut, stillSatOut } from "./sat-out-people";
 import { waitingForPartner } from "./waiting-for-partner";
 
 /**
@@ -37,6 +38,7 @@ export async function getCurrentPairings(
   }
   const empty = {
     pairings: [],
+    satOut: [],
     waitingByPairing,
     matchesByPairing,
     matchCounts,
@@ -66,6 +68,7 @@ export async function getCurrentPairings(
   const last = page.at(-1);
   return {
     pairings: active.map(presentPairing),
+    satOut: await satOutOf(ctx, active),
     waitingByPairing,
     matchesByPairing,
     matchCounts,
@@ -75,6 +78,19 @@ export async function getCurrentPairings(
         ? encodeMatchCursor({ pairingId: last.pairingId, matchId: last.id })
         : null,
   };
+}
+
+/** Everyone who sat out of a running pairing and is still in no running match of its month. */
+async function satOutOf(ctx: AppContext, active: PairingRow[]) {
+  const lists = await Promise.all(
+    active.map(async (pairing) =>
+      (await presentSatOut(ctx.db, await stillSatOut(ctx.db, pairing))).map((person) => ({
+        ...person,
+        pairingId: pairing.id,
+      })),
+    ),
+  );
+  return lists.flat();
 }
 
 /** The active pairings, newest first: the order of the table and of its pages. */
