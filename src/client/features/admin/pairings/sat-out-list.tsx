@@ -157,7 +157,7 @@ function SatOutRow({
       </p>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="grid min-w-0 flex-1 gap-1">
-          <Label htmlFor={selectId}>Place {person.name}</Label>
+          <Label htmlFor={selectId}>Where to place {person.name}</Label>
           <Select
             id={selectId}
             value={choice}
