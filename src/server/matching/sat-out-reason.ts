@@ -130,7 +130,7 @@ function someGroupFits(context: Context, person: MatchingUser, could: MatchingUs
 }
 
 /** The size rules of one group (FORMAT.md, "Groups by choice"). */
-export function groupSizeFits(instance: MatchingInstance, group: MatchingUser[]): boolean {
+function groupSizeFits(instance: MatchingInstance, group: MatchingUser[]): boolean {
   const size = group.length;
   if (group.some((u) => Math.abs(sizeOf(u) - size) > 1)) return false;
   if (size === 3 && group.every((u) => sizeOf(u) === 2)) {

@@ -8,13 +8,13 @@ import { withMembers } from "../../match-members/match-members";
 import { awayReasonsOf } from "../scope/member-availability";
 import { loadMembers } from "../scope/pairing-members";
 import { presentPairing, presentPreviewMatch } from "../scope/present";
+import { presentSatOut, stillSatOut } from "../scope/sat-out-people";
 import {
   decodeMatchCursor,
   encodeMatchCursor,
   type MatchCursor,
   matchFilterSql,
 } from "./current-match-filters";
-import { presentSatOut, stillSatOut } from "./sat-out-people";
 import { waitingForPartner } from "./waiting-for-partner";
 
 /**

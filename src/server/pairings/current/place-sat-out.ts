@@ -23,11 +23,11 @@ import {
 import { getPairingSettings } from "../generate/pairing-settings";
 import { awayReasonsOf } from "../scope/member-availability";
 import { fullName } from "../scope/pairing-members";
+import { stillSatOut } from "../scope/sat-out-people";
 import { queueChangeNotices } from "./change-notices";
 import { lockPairing } from "./pairing-locks";
 import { brokenRules, metWithin, type PlacedPerson } from "./placement-rules";
 import type { RePairNotice } from "./re-pair-mail";
-import { stillSatOut } from "./sat-out-people";
 
 /** The activity kind of a placement by hand: `userId` is the person placed (docs/matches.md). */
 export const PLACED_KIND = "match.placed";

@@ -7,8 +7,8 @@ import { isUniqueViolation } from "../../db/errors";
 import { pairings, type UserRow } from "../../db/schema";
 import { Conflict } from "../../errors";
 import { insertMatches, type NewMatch } from "../../match-members/match-members";
-import { presentSatOut } from "../current/sat-out-people";
 import { peopleInRunningMatches } from "../scope/running-members";
+import { presentSatOut } from "../scope/sat-out-people";
 import { resolveScope, scopeKey, scopeLabel } from "../scope/scope";
 import { matchScope } from "./match-scope";
 

@@ -3,7 +3,7 @@ import type { SatOutPerson } from "../../../shared/pairings";
 import { type SatOutEntry, satOutText } from "../../../shared/sat-out";
 import type { Db, Tx } from "../../db/client";
 import { matches, matchMembers, type PairingRow, pairings, users } from "../../db/schema";
-import { fullName } from "../scope/pairing-members";
+import { fullName } from "./pairing-members";
 
 /**
  * The stored reasons as the admin reads them (docs/pairings.md, "Who sat out and why"): each with
