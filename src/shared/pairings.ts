@@ -88,12 +88,22 @@ export const pairingValidationResponseSchema = z.object({
 export type PairingValidationResponse = z.infer<typeof pairingValidationResponseSchema>;
 
 /** POST /api/admin/generate-pairing[/{domainGroupId}] and /api/admin/create-pairings */
+/** Someone the engine left out, and the one true reason (docs/pairings.md, "Who sat out and why"). */
+export const satOutPersonSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  reason: z.string(),
+});
+export type SatOutPerson = z.infer<typeof satOutPersonSchema>;
+
 export const generatePairingResponseSchema = z.object({
   totalMatches: z.number().int(),
   pairingId: z.number().int(),
   name: z.string(),
   month: z.string(),
   unmatched: z.number().int(),
+  /** Everyone who sat out, with the reason. */
+  satOut: z.array(satOutPersonSchema),
   /** 1 for the month's first round, 2 for a confirmed second round, … */
   round: z.number().int(),
   message: z.string(),
@@ -180,6 +190,8 @@ export type WaitingPerson = z.infer<typeof waitingPersonSchema>;
 /** GET /api/admin/current-pairings: every active pairing, and one page of their matches. */
 export const currentPairingsResponseSchema = z.object({
   pairings: z.array(pairingSummarySchema),
+  /** The running pairings' people who sat out and are still in none of their matches. */
+  satOut: z.array(satOutPersonSchema.extend({ pairingId: z.number().int() })),
   /** Each active pairing's people waiting for a partner (every active pairing has a key). */
   waitingByPairing: z.record(z.string(), z.array(waitingPersonSchema)),
   /** The page's matches by pairing id (every active pairing has a key), pairings in list order. */

@@ -3,6 +3,7 @@ import { roundStepStates } from "./enums";
 import { isIdText } from "./id-range";
 import { idSchema } from "./ids";
 import { pageLimitSchema } from "./paging";
+import { satOutPersonSchema } from "./pairings";
 
 /** API contract for the scheduled rounds (docs/rounds.md). */
 
@@ -161,6 +162,8 @@ export const draftViewSchema = z.object({
   publishAt: z.string(),
   matches: z.array(z.array(draftMemberSchema)),
   unmatched: z.array(draftMemberSchema),
+  /** Everyone without a match in the draft, with the reason (docs/pairings.md, "Who sat out and why"). */
+  satOut: z.array(satOutPersonSchema),
 });
 export type DraftView = z.infer<typeof draftViewSchema>;
 

@@ -46,6 +46,7 @@ import {
   sendStatuses,
   sessionKinds,
 } from "../../shared/enums";
+import type { SatOutEntry } from "../../shared/sat-out";
 
 /** `column in ('a','b')` for a check constraint; values are our own constants, never user input. */
 function oneOf(column: PgColumn, values: readonly string[]): SQL {
@@ -221,6 +222,8 @@ export const pairings = pgTable(
     oddPolicy: text("odd_policy", { enum: oddPolicies }).notNull().default("trio"),
     seed: integer("seed"),
     stats: jsonb("stats"),
+    /** Who sat out of the engine's run and why (shared/sat-out.ts), rendered with names when shown. */
+    satOut: jsonb("sat_out").$type<SatOutEntry[]>().notNull().default([]),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     completedAt: tz("completed_at"),
@@ -773,6 +776,8 @@ export const roundDrafts = pgTable(
     /** The draft's matches as user ids, two to four per match. */
     matches: jsonb("matches").$type<string[][]>().notNull(),
     unmatched: jsonb("unmatched").$type<string[]>().notNull().default([]),
+    /** Why each person the engine left out sat out (shared/sat-out.ts). */
+    satOut: jsonb("sat_out").$type<SatOutEntry[]>().notNull().default([]),
     oddPolicy: text("odd_policy", { enum: oddPolicies }).notNull().default("trio"),
     seed: integer("seed"),
     stats: jsonb("stats"),

@@ -9,6 +9,7 @@ import { getCurrentPairings } from "./current/current-pairings";
 import { currentPairingsCsv } from "./current/current-pairings-csv";
 import { deletePairing } from "./current/delete-pairing";
 import { pairingImpact } from "./current/pairing-impact";
+import { checkPlacement, placeSatOut } from "./current/place-sat-out";
 import { rePairPerson } from "./current/re-pair-person";
 import { generatePairing } from "./generate/generate-pairing";
 import { completeCurrentPairings, completePairing } from "./records/complete-pairing";
@@ -101,6 +102,15 @@ const currentRoutes: FeatureRoutes = async (app, { ctx }) => {
     ...endpointRoute(endpoints.rePair),
     config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
     handler: async (request) => rePairPerson(ctx, request.params.pairingId, request.body.userId),
+  });
+  r.route({
+    ...endpointRoute(endpoints.placeCheck),
+    handler: async (request) => checkPlacement(ctx, request.params.pairingId, request.query),
+  });
+  r.route({
+    ...endpointRoute(endpoints.place),
+    config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+    handler: async (request) => placeSatOut(ctx, request.params.pairingId, request.body),
   });
 };
 

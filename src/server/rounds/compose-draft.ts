@@ -53,7 +53,7 @@ export async function composeDraft(ctx: AppContext, scope: RoundScope, month: st
   const now = ctx.clock.now();
   const pairingScope = await pairingScopeOf(ctx.db, scope);
   const label = `${scope.label} in ${monthDisplay(month)}`;
-  const { settings, seed, result, stats } = await matchScope(ctx, pairingScope, {
+  const { settings, seed, result, stats, satOut } = await matchScope(ctx, pairingScope, {
     month,
     scopeKey: scope.key,
     label,
@@ -64,6 +64,7 @@ export async function composeDraft(ctx: AppContext, scope: RoundScope, month: st
     month,
     matches: result.groups,
     unmatched: result.unmatched,
+    satOut,
     oddPolicy: settings.oddPolicy,
     seed,
     stats,

@@ -7,6 +7,7 @@ import {
   defaultRoundSettings,
   type SwapBody,
 } from "../../shared/rounds";
+import { satOutText } from "../../shared/sat-out";
 import { recordActivity } from "../activity/activity";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
@@ -87,7 +88,24 @@ export async function getDraftView(
     publishAt: (publishAt ?? draft.createdAt).toISOString(),
     matches: draft.matches.map((m) => m.map(member)),
     unmatched: draft.unmatched.map(member),
+    satOut: draftSatOut(draft, member),
   };
+}
+
+/** Each person without a match in the draft: the engine's reason, or the admin's swap. */
+function draftSatOut(draft: RoundDraftRow, member: (id: string) => DraftMember) {
+  const reasons = new Map(draft.satOut.map((e) => [e.userId, e.reason]));
+  return draft.unmatched.map((id) => {
+    const { name } = member(id);
+    const reason = reasons.get(id);
+    return {
+      userId: id,
+      name,
+      reason: reason
+        ? satOutText(reason, name)
+        : `An admin swapped ${name} out of a match in this draft.`,
+    };
+  });
 }
 
 /** Runs the engine again for the round; the new draft replaces the old one. */

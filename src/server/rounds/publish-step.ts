@@ -113,6 +113,8 @@ async function publishDraft(
       oddPolicy: draft.oddPolicy,
       seed: draft.seed,
       stats: { ...(draft.stats as object), round: { scheduled: true } },
+      // Who sat out of the draft as it stands, with the engine's reason (an edit may have moved them).
+      satOut: draft.satOut.filter((e) => draft.unmatched.includes(e.userId)),
       createdBy: null,
       createdAt: now,
     })

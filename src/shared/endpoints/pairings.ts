@@ -21,6 +21,12 @@ import {
   rePairBodySchema,
   rePairResponseSchema,
 } from "../pairings";
+import {
+  placeBodySchema,
+  placeCheckQuerySchema,
+  placeCheckResponseSchema,
+  placeResponseSchema,
+} from "../place-sat-out";
 import { endpoint } from "./endpoint";
 
 const generated = answers(generatePairingResponseSchema);
@@ -108,6 +114,22 @@ export const pairingEndpoints = {
     params: pairingIdParamsSchema,
     body: rePairBodySchema,
     response: answers(rePairResponseSchema),
+  }),
+  /** What placing someone who sat out would break (docs/pairings.md, "Placing by hand"). */
+  placeCheck: endpoint({
+    method: "GET",
+    path: "/api/admin/pairings/:pairingId/place-check",
+    params: pairingIdParamsSchema,
+    query: placeCheckQuerySchema,
+    response: answers(placeCheckResponseSchema),
+  }),
+  /** Places someone who sat out into a running match, or with another who sat out. */
+  place: endpoint({
+    method: "POST",
+    path: "/api/admin/pairings/:pairingId/place",
+    params: pairingIdParamsSchema,
+    body: placeBodySchema,
+    response: answers(placeResponseSchema),
   }),
   completedFiles: endpoint({
     method: "GET",

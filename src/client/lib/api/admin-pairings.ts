@@ -4,6 +4,9 @@ import type { ExclusionReason } from "@shared/exclusions";
 import type { CompletedPairingContent } from "@shared/pairings";
 import { addressOf, call, getJson, segment } from "./request";
 
+/** Where someone who sat out is placed: into a match, or with another person who sat out. */
+export type PlaceTarget = { userId: string } & ({ matchId: number } | { withUserId: string });
+
 /** The completed records' downloads, served outside /api (docs/pairings.md). */
 const COMPLETED_FILES = "/completed_pairings";
 
@@ -64,6 +67,11 @@ export const pairingsApi = {
   remove: (pairingId: number) => call(endpoints.remove, { params: { pairingId } }),
   rePair: (pairingId: number, userId: string) =>
     call(endpoints.rePair, { params: { pairingId }, body: { userId } }),
+  /** What placing someone who sat out would break, for the confirmation. */
+  placeCheck: (pairingId: number, target: PlaceTarget) =>
+    call(endpoints.placeCheck, { params: { pairingId }, query: target }),
+  place: (pairingId: number, target: PlaceTarget, acceptBrokenRules: boolean) =>
+    call(endpoints.place, { params: { pairingId }, body: { ...target, acceptBrokenRules } }),
   removeCompletedFile: (fileName: string) =>
     call(endpoints.removeCompletedFile, { params: { fileName } }),
 };

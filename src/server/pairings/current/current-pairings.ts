@@ -8,6 +8,7 @@ import { withMembers } from "../../match-members/match-members";
 import { awayReasonsOf } from "../scope/member-availability";
 import { loadMembers } from "../scope/pairing-members";
 import { presentPairing, presentPreviewMatch } from "../scope/present";
+import { presentSatOut, stillSatOut } from "../scope/sat-out-people";
 import {
   decodeMatchCursor,
   encodeMatchCursor,
@@ -37,6 +38,7 @@ export async function getCurrentPairings(
   }
   const empty = {
     pairings: [],
+    satOut: [],
     waitingByPairing,
     matchesByPairing,
     matchCounts,
@@ -66,6 +68,7 @@ export async function getCurrentPairings(
   const last = page.at(-1);
   return {
     pairings: active.map(presentPairing),
+    satOut: await satOutOf(ctx, active),
     waitingByPairing,
     matchesByPairing,
     matchCounts,
@@ -75,6 +78,19 @@ export async function getCurrentPairings(
         ? encodeMatchCursor({ pairingId: last.pairingId, matchId: last.id })
         : null,
   };
+}
+
+/** Everyone who sat out of a running pairing and is still in no running match of its month. */
+async function satOutOf(ctx: AppContext, active: PairingRow[]) {
+  const lists = await Promise.all(
+    active.map(async (pairing) =>
+      (await presentSatOut(ctx.db, await stillSatOut(ctx.db, pairing))).map((person) => ({
+        ...person,
+        pairingId: pairing.id,
+      })),
+    ),
+  );
+  return lists.flat();
 }
 
 /** The active pairings, newest first: the order of the table and of its pages. */

@@ -8,6 +8,7 @@ import { pairings, type UserRow } from "../../db/schema";
 import { Conflict } from "../../errors";
 import { insertMatches, type NewMatch } from "../../match-members/match-members";
 import { peopleInRunningMatches } from "../scope/running-members";
+import { presentSatOut } from "../scope/sat-out-people";
 import { resolveScope, scopeKey, scopeLabel } from "../scope/scope";
 import { matchScope } from "./match-scope";
 
@@ -49,7 +50,7 @@ export async function generatePairing(
   };
 
   await refuseIfTaken(ctx.db);
-  const { settings, seed, result, stats } = await matchScope(ctx, scope, {
+  const { settings, seed, result, stats, satOut } = await matchScope(ctx, scope, {
     month,
     scopeKey: key,
     label,
@@ -83,6 +84,7 @@ export async function generatePairing(
           oddPolicy: settings.oddPolicy,
           seed,
           stats,
+          satOut,
           createdBy: admin.id,
           createdAt: now,
         })
@@ -96,6 +98,7 @@ export async function generatePairing(
       name: pairing.name,
       month,
       unmatched: result.unmatched.length,
+      satOut: await presentSatOut(ctx.db, satOut),
       round: pairing.runOfMonth,
       message: `Generated ${pairing.totalPairs} pairings for ${label}`,
     };

@@ -3,6 +3,7 @@ import { utcDayOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
 import { BadRequest } from "../../errors";
 import { runMatching } from "../../matching/engine";
+import { satOutReasons } from "../../matching/sat-out-reason";
 import { listEligibleUsers } from "../scope/eligibility";
 import { peopleInRunningMatches } from "../scope/running-members";
 import { type PairingScope, reactivateEndedPauses } from "../scope/scope";
@@ -12,7 +13,8 @@ import { getPairingSettings } from "./pairing-settings";
 /**
  * Runs the pairing engine over the people of one scope who are ready today and in no running
  * match of the month (docs/pairings.md "Generating"), for a generation by hand and for a round's
- * draft alike: one path, so both give the same result for the same people. Fewer ready people than
+ * draft alike: one path, so both give the same result for the same people. `satOut` gives each
+ * person left out the reason (docs/pairings.md, "Who sat out and why"). Fewer ready people than
  * the minimum, or no possible pair, is a BadRequest naming why.
  */
 export async function matchScope(
@@ -51,5 +53,6 @@ export async function matchScope(
     eligible: eligible.length,
     repeatWindowMonths: settings.repeatWindowMonths,
   };
-  return { settings, seed, result, stats };
+  const satOut = satOutReasons(instance, result.unmatched);
+  return { settings, seed, result, stats, satOut };
 }

@@ -109,6 +109,7 @@ function currentPairingsAnswer(url: URL): CurrentPairingsResponse {
   const id = String(runningPairing.summary.id);
   return {
     pairings: [runningPairing.summary],
+    satOut: [],
     waitingByPairing: { [id]: [] },
     matchesByPairing: { [id]: fits.slice(from, from + limit) },
     matchCounts: { [id]: runningMatches.length },

@@ -87,6 +87,7 @@ export function AdminActionsCard() {
           pairings={pairings}
           aloneByPairing={current.data?.matchesByPairing}
           waitingByPairing={current.data?.waitingByPairing}
+          satOut={current.data?.satOut}
           moreAlone={Math.max(0, (current.data?.total ?? 0) - CURRENT_PAIRINGS_MAX_PAGE_SIZE)}
         />
         {confirming && (
@@ -119,7 +120,10 @@ function useGeneration(groupId: number | null, groupLabel: string) {
       setConfirming(null);
       toast({
         title: "Success",
-        description: `Generated ${matchesWord(result.totalMatches)} for ${groupLabel}`,
+        description: [
+          `Generated ${matchesWord(result.totalMatches)} for ${groupLabel}.`,
+          ...result.satOut.map((p) => `Sat out: ${p.name}. ${p.reason}`),
+        ].join(" "),
       });
     },
     // Another admin completed this month's round meanwhile: ask again, now for a second round.

@@ -21,6 +21,7 @@ import { CurrentPairingsFiltersBar } from "./current-pairings-filters";
 import { useCurrentPairings } from "./pairing-queries";
 import { pairingRows } from "./pairing-rows";
 import { PairingsTable } from "./pairings-table";
+import { SatOutList } from "./sat-out-list";
 
 export const PAGE_SIZE = CURRENT_PAIRINGS_PAGE_SIZE;
 const SEARCH_DELAY_MS = 300;
@@ -60,6 +61,20 @@ function usePagedFilters() {
 
 const totalOf = (data: CurrentPairingsResponse | undefined) =>
   Object.values(data?.matchCounts ?? {}).reduce((a, b) => a + b, 0);
+
+/** Under "Left without a partner": who sat out of each shown pairing, to place by hand. */
+function SatOutPeople({
+  data,
+  pairingId,
+}: {
+  data: CurrentPairingsResponse;
+  pairingId: number | null;
+}) {
+  const shown = data.pairings.filter((p) => pairingId === null || p.id === pairingId);
+  return shown.map((p) => (
+    <SatOutList key={p.id} pairing={p} people={data.satOut.filter((s) => s.pairingId === p.id)} />
+  ));
+}
 
 /**
  * The current-pairings view: the active pairings' matches in one wide table (names, departments,
@@ -128,6 +143,9 @@ export function CurrentPairingsDialog({
                   : `Showing ${first}–${first + rows.length - 1} of ${found} ${found === 1 ? "match" : "matches"}`}
               </p>
               {rows.length > 0 && <PairingsTable rows={rows} />}
+              {filters.status === "alone" && page === 0 && (
+                <SatOutPeople data={data} pairingId={filters.pairingId} />
+              )}
               {pages > 1 && (
                 <PagesNav
                   page={page}

@@ -1,4 +1,4 @@
-import type { PairingSummary, PreviewMatch, WaitingPerson } from "@shared/pairings";
+import type { PairingSummary, PreviewMatch, SatOutPerson, WaitingPerson } from "@shared/pairings";
 import { monthDisplay } from "@shared/pairings";
 import { CheckCircle2, Trash2 } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
@@ -8,6 +8,7 @@ import { pairingsApi } from "../../../lib/api/admin-pairings";
 import { PairingImpactText } from "../impact/impact-text";
 import { LeftAloneList } from "./left-alone-list";
 import { usePairingMutation } from "./pairing-queries";
+import { SatOutList } from "./sat-out-list";
 
 const ConfirmDialog = lazy(async () => ({
   default: (await import("../../../components/ui/confirm-dialog")).ConfirmDialog,
@@ -29,11 +30,14 @@ export function CurrentPairingsList({
   pairings,
   aloneByPairing = {},
   waitingByPairing = {},
+  satOut = [],
   moreAlone = 0,
 }: {
   pairings: PairingSummary[];
   aloneByPairing?: Record<string, PreviewMatch[]>;
   waitingByPairing?: Record<string, WaitingPerson[]>;
+  /** Who sat out of the running pairings, to place by hand. */
+  satOut?: (SatOutPerson & { pairingId: number })[];
   moreAlone?: number;
 }) {
   const [deleting, setDeleting] = useState<PairingSummary | null>(null);
@@ -96,6 +100,7 @@ export function CurrentPairingsList({
               matches={aloneByPairing[String(p.id)] ?? []}
               waiting={waitingByPairing[String(p.id)] ?? []}
             />
+            <SatOutList pairing={p} people={satOut.filter((s) => s.pairingId === p.id)} />
           </li>
         ))}
       </ul>

@@ -28,10 +28,17 @@ export function DraftPanel({ scopeKey, month, label }: DraftScope & { label: str
                 <li key={match.map((m) => m.id).join("-")}>{match.map(who).join(" · ")}</li>
               ))}
             </ol>
-            {draft.unmatched.length > 0 && (
-              <p className="text-sm text-coffee-700">
-                Without a partner: {draft.unmatched.map(who).join(", ")}
-              </p>
+            {draft.satOut.length > 0 && (
+              <section aria-label="Sat out" className="grid gap-1 text-sm text-coffee-700">
+                <h4 className="font-medium text-coffee-900">Sat out</h4>
+                <ul className="grid gap-1">
+                  {draft.satOut.map((p) => (
+                    <li key={p.userId} className="break-words">
+                      <span className="font-medium">{p.name}</span> — {p.reason}
+                    </li>
+                  ))}
+                </ul>
+              </section>
             )}
             <SwapForm
               scopeKey={scopeKey}

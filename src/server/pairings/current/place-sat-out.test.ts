@@ -1,0 +1,261 @@
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { CurrentPairingsResponse, GeneratePairingResponse } from "../../../shared/pairings";
+import type { SatOutEntry } from "../../../shared/sat-out";
+import { fixedClock } from "../../clock";
+import { activities, matches, pairings } from "../../db/schema";
+import { memberIds, withMembers } from "../../match-members/match-members";
+import {
+  allowEmail,
+  createAdmin,
+  createGroup,
+  createMatch,
+  createPairing,
+  createRunningCompany,
+  createUser,
+} from "../../test/factories";
+import { checkRoundInvariantsAfterEach } from "../../test/round-invariants-hook";
+import { setUpAppWithSmtpPeer } from "../../test/smtp-app";
+import type { SmtpPeer } from "../../test/smtp-peer";
+import type { TestApp } from "../../test/test-app";
+import type { Requests } from "../../test/test-client";
+import { PLACED_KIND } from "./place-sat-out";
+
+const NOW = new Date("2027-03-10T09:00:00Z");
+let peer: SmtpPeer;
+let t: TestApp;
+let admin: Requests;
+
+setUpAppWithSmtpPeer({ clock: fixedClock(NOW), deliveries: true }, (app) => ({ t, peer } = app));
+beforeAll(async () => {
+  admin = t.as(await createAdmin(t.db, { email: "boss@hq.test" }));
+});
+checkRoundInvariantsAfterEach(() => t?.db);
+
+const numbers = (ready: number) => ({ kind: "numbers" as const, ready, left: 1, oddPairs: true });
+
+/** A running pairing whose `satOut` people sat out (each with a reason of the numbers). */
+async function pairingWithSatOut(satOutNames: string[], otherNames: string[][] = []) {
+  const company = await createRunningCompany(t.db);
+  const out = [];
+  for (const name of satOutNames) out.push(await company.person(name));
+  const placed = [];
+  for (const names of otherNames) {
+    const people = [];
+    for (const name of names) people.push(await company.person(name));
+    placed.push({ people, match: await company.match(...people) });
+  }
+  const satOut: SatOutEntry[] = out.map((p) => ({ userId: p.id, reason: numbers(9) }));
+  await t.db.update(pairings).set({ satOut }).where(eq(pairings.id, company.pairing.id));
+  return { ...company, out, placed };
+}
+
+const place = (pairingId: number, body: Record<string, unknown>) =>
+  admin.post(`/api/admin/pairings/${pairingId}/place`, body);
+const check = (pairingId: number, query: Record<string, string | number>) =>
+  admin.get(
+    `/api/admin/pairings/${pairingId}/place-check?${new URLSearchParams(
+      Object.entries(query).map(([k, v]) => [k, String(v)]),
+    )}`,
+  );
+
+const membersOf = async (pairingId: number) =>
+  (
+    await withMembers(
+      t.db,
+      await t.db.select().from(matches).where(eq(matches.pairingId, pairingId)).orderBy(matches.id),
+    )
+  ).map(memberIds);
+
+describe("who sat out, and why", () => {
+  it("names each person a generation left out with the true reason, in the answer and on Current Pairings", async () => {
+    const group = await createGroup(t.db, { displayName: "Firstmonth" });
+    await allowEmail(t.db, "*@firstmonth.test", group.id);
+    const person = (firstName: string, department: string, extra = {}) =>
+      createUser(t.db, {
+        email: `${firstName.toLowerCase()}@firstmonth.test`,
+        firstName,
+        lastName: "Test",
+        department,
+        ...extra,
+      });
+    const frank = await person("Frank", "Marketing", { matchingPreference: "same-department" });
+    for (const name of ["Ann", "Bo", "Cai", "Dov"]) await person(name, "Engineering");
+
+    const res = await admin.post(`/api/admin/generate-pairing/${group.id}`);
+    expect(res.statusCode).toBe(200);
+    const answer: GeneratePairingResponse = res.json();
+    expect(answer.unmatched).toBe(1);
+    expect(answer.satOut).toEqual([
+      {
+        userId: frank.id,
+        name: "Frank Test",
+        reason:
+          "No one else in Marketing is free this month and Frank Test asked for same-department chats.",
+      },
+    ]);
+
+    const current: CurrentPairingsResponse = (
+      await admin.get(`/api/admin/current-pairings?pairingId=${answer.pairingId}`)
+    ).json();
+    expect(current.satOut.filter((p) => p.pairingId === answer.pairingId)).toEqual([
+      { ...answer.satOut[0], pairingId: answer.pairingId },
+    ]);
+  });
+});
+
+describe("placing someone who sat out by hand", () => {
+  it("names the rules a placement breaks, refuses it unconfirmed, then places and tells everyone", async () => {
+    const { pairing, person, match } = await createRunningCompany(t.db);
+    const frank = await person("Frank", {
+      department: "Marketing",
+      matchingPreference: "same-department",
+    });
+    const ann = await person("Ann", { department: "Engineering" });
+    const bo = await person("Bo", { department: "Engineering" });
+    const pair = await match(ann, bo);
+    await createMatch(t.db, { members: [frank, ann], month: "2027-01" });
+    const satOut: SatOutEntry[] = [{ userId: frank.id, reason: numbers(3) }];
+    await t.db.update(pairings).set({ satOut }).where(eq(pairings.id, pairing.id));
+
+    const checked = await check(pairing.id, { userId: frank.id, matchId: pair.id });
+    expect(checked.statusCode).toBe(200);
+    expect(checked.json()).toEqual({
+      summary: "Frank Test joins Ann Test and Bo Test as a trio this month.",
+      brokenRules: [
+        "Frank Test asked for same-department chats, and Ann Test is in Engineering.",
+        "Frank Test asked for same-department chats, and Bo Test is in Engineering.",
+        "Frank Test and Ann Test met in January 2027, within the 3-month repeat window.",
+      ],
+    });
+
+    const refused = await place(pairing.id, { userId: frank.id, matchId: pair.id });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      "This placement breaks a rule: Frank Test asked for same-department chats, and Ann Test is in Engineering. Frank Test asked for same-department chats, and Bo Test is in Engineering. Frank Test and Ann Test met in January 2027, within the 3-month repeat window. Confirm to place anyway.",
+    );
+    expect(await membersOf(pairing.id)).toEqual([[ann.id, bo.id]]);
+
+    const res = await place(pairing.id, {
+      userId: frank.id,
+      matchId: pair.id,
+      acceptBrokenRules: true,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      message: "Frank Test now joins Ann Test and Bo Test as a trio this month.",
+      notified: 3,
+    });
+    expect(await membersOf(pairing.id)).toEqual([[ann.id, bo.id, frank.id]]);
+    const toBo = await peer.waitForMessage((m) => m.to.includes(bo.email));
+    expect(toBo.subject).toBe("Your Cup of Joe match for March 2027 has changed");
+    expect(toBo.text).toContain(
+      "Frank Test joins you and Ann Test for your March 2027 coffee chat.",
+    );
+    const toFrank = await peer.waitForMessage((m) => m.to.includes(frank.email));
+    expect(toFrank.text).toContain("You join Ann Test and Bo Test for a coffee chat in March 2027");
+    const [line] = await t.db
+      .select()
+      .from(activities)
+      .where(and(eq(activities.kind, PLACED_KIND), eq(activities.userId, frank.id)));
+    expect(line.detail).toContain(
+      "An admin placed Frank Test, who sat out, with Ann Test and Bo Test",
+    );
+    expect(line.pairingId).toBe(pairing.id);
+
+    const current: CurrentPairingsResponse = (
+      await admin.get("/api/admin/current-pairings")
+    ).json();
+    expect(current.satOut.some((p) => p.userId === frank.id)).toBe(false);
+    const again = await place(pairing.id, { userId: frank.id, matchId: pair.id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toContain("is not among the people who sat out");
+  });
+
+  it("pairs two people who sat out, keeping every rule without a confirmation", async () => {
+    const { pairing, out } = await pairingWithSatOut(["Gil", "Hal"]);
+    const checked = await check(pairing.id, { userId: out[0].id, withUserId: out[1].id });
+    expect(checked.json()).toEqual({
+      summary: "Gil Test and Hal Test meet as a pair this month.",
+      brokenRules: [],
+    });
+    const res = await place(pairing.id, { userId: out[0].id, withUserId: out[1].id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: "Gil Test now meets Hal Test this month.", notified: 2 });
+    expect(await membersOf(pairing.id)).toEqual([[out[0].id, out[1].id]]);
+    const toHal = await peer.waitForMessage((m) => m.to.includes(out[1].email));
+    expect(toHal.text).toContain("Gil Test is your new coffee chat partner for March 2027.");
+  });
+
+  it("names a size choice the placement breaks", async () => {
+    const { pairing, person } = await createRunningCompany(t.db);
+    const four = await person("Ivy", { preferredGroupSize: 4 });
+    const one = await person("Jon");
+    const satOut: SatOutEntry[] = [four, one].map((p) => ({ userId: p.id, reason: numbers(2) }));
+    await t.db.update(pairings).set({ satOut }).where(eq(pairings.id, pairing.id));
+    const checked = await check(pairing.id, { userId: one.id, withUserId: four.id });
+    expect(checked.json().brokenRules).toEqual([
+      "Ivy Test chose groups of four, and this makes a pair.",
+    ]);
+  });
+
+  it("refuses what cannot be done, with a reason the admin can act on", async () => {
+    const { pairing, out, placed, person, match } = await pairingWithSatOut(
+      ["Kim"],
+      [["Lu", "Mo"]],
+    );
+    const full = await match(...(await Promise.all(["N", "O", "P", "Q"].map((n) => person(n)))));
+    const other = await createPairing(t.db, { month: "2027-03" });
+    const elsewhere = await createMatch(t.db, {
+      members: [await person("Rae"), await person("Sid")],
+      pairing: other,
+    });
+    const cases: [Record<string, unknown>, number, string][] = [
+      [
+        { userId: out[0].id, matchId: full.id },
+        409,
+        "That match already has four people, the most a match can have.",
+      ],
+      [
+        { userId: out[0].id, matchId: elsewhere.id },
+        404,
+        `That match is not in "${pairing.name}" any more.`,
+      ],
+      [
+        { userId: placed[0].people[0].id, matchId: full.id },
+        409,
+        "That match already has four people, the most a match can have.",
+      ],
+      [
+        { userId: placed[0].people[0].id, withUserId: out[0].id },
+        409,
+        `Lu Test is not among the people who sat out of "${pairing.name}" (placed meanwhile, or never left out).`,
+      ],
+      [{ userId: out[0].id, withUserId: out[0].id }, 400, "Choose two different people."],
+      [
+        { userId: out[0].id, matchId: placed[0].match.id, withUserId: out[0].id },
+        400,
+        "Choose a match to join or another person who sat out, not both.",
+      ],
+      [{ userId: "nobody" }, 400, "Choose the person who sat out from the current pairings."],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await place(pairing.id, body);
+      expect({ body, status: res.statusCode, message: res.json().message }).toEqual({
+        body,
+        status,
+        message,
+      });
+    }
+    await t.as(out[0]).put("/api/participation", { action: "skip_next" });
+    const paused = await place(pairing.id, { userId: out[0].id, matchId: placed[0].match.id });
+    expect(paused.statusCode).toBe(409);
+    expect(paused.json().message).toMatch(/^Kim Test cannot be placed: /);
+    await t.db.update(pairings).set({ status: "completed" }).where(eq(pairings.id, pairing.id));
+    const done = await place(pairing.id, { userId: out[0].id, matchId: placed[0].match.id });
+    expect(done.statusCode).toBe(409);
+    expect(done.json().message).toBe(
+      `"${pairing.name}" is completed; only a running pairing takes a placement.`,
+    );
+  });
+});

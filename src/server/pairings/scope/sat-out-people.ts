@@ -1,0 +1,67 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { SatOutPerson } from "../../../shared/pairings";
+import { type SatOutEntry, satOutText } from "../../../shared/sat-out";
+import type { Db, Tx } from "../../db/client";
+import { matches, matchMembers, type PairingRow, pairings, users } from "../../db/schema";
+import { fullName } from "./pairing-members";
+
+/**
+ * The stored reasons as the admin reads them (docs/pairings.md, "Who sat out and why"): each with
+ * the person's name of today; an account that is gone is left out.
+ */
+export async function presentSatOut(
+  db: Db | Tx,
+  entries: readonly SatOutEntry[],
+): Promise<SatOutPerson[]> {
+  if (entries.length === 0) return [];
+  const rows = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(users)
+    .where(
+      inArray(
+        users.id,
+        entries.map((e) => e.userId),
+      ),
+    );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return entries.flatMap((entry) => {
+    const person = byId.get(entry.userId);
+    if (!person) return [];
+    const name = fullName(person);
+    return [{ userId: entry.userId, name, reason: satOutText(entry.reason, name) }];
+  });
+}
+
+/**
+ * Who of a running pairing's people who sat out is still in none of the month's running matches:
+ * the ones an admin can still place by hand.
+ */
+export async function stillSatOut(
+  db: Db | Tx,
+  pairing: Pick<PairingRow, "month" | "satOut">,
+): Promise<SatOutEntry[]> {
+  if (pairing.satOut.length === 0) return [];
+  const placed = await db
+    .select({ userId: matchMembers.userId })
+    .from(matchMembers)
+    .innerJoin(matches, eq(matches.id, matchMembers.matchId))
+    .innerJoin(pairings, eq(pairings.id, matches.pairingId))
+    .where(
+      and(
+        eq(pairings.status, "active"),
+        eq(matches.month, pairing.month),
+        eq(matches.status, "active"),
+        inArray(
+          matchMembers.userId,
+          pairing.satOut.map((e) => e.userId),
+        ),
+      ),
+    );
+  const busy = new Set(placed.map((r) => r.userId));
+  return pairing.satOut.filter((e) => !busy.has(e.userId));
+}

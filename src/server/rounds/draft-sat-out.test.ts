@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixedClock } from "../clock";
+import { allowEmail, createGroup, createUser, signInAdmin } from "../test/factories";
+import { checkRoundInvariantsAfterEach } from "../test/round-invariants-hook";
+import { createTestApp, type TestApp } from "../test/test-app";
+import type { Requests } from "../test/test-client";
+import { composeDraft } from "./compose-draft";
+import { findRoundScope } from "./round-settings";
+
+const NOW = new Date("2027-03-05T09:00:00Z");
+let t: TestApp;
+let admin: Requests;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock: fixedClock(NOW) });
+  admin = t.as(await signInAdmin(t.db, { email: "boss@drafts.test" }, { now: NOW }));
+});
+afterAll(() => t.close());
+checkRoundInvariantsAfterEach(() => t?.db);
+
+describe("who sat out of a round's draft", () => {
+  it("shows each person the draft left out with the reason, and a swap's as the admin's", async () => {
+    const group = await createGroup(t.db, { name: "drafty", displayName: "Drafty" });
+    await allowEmail(t.db, "*@drafty.test", group.id);
+    const person = (firstName: string, department: string, extra = {}) =>
+      createUser(t.db, {
+        email: `${firstName.toLowerCase()}@drafty.test`,
+        firstName,
+        lastName: "Test",
+        department,
+        ...extra,
+      });
+    const frank = await person("Frank", "Marketing", { matchingPreference: "same-department" });
+    const ann = await person("Ann", "Engineering");
+    await person("Bo", "Engineering");
+    const scope = await findRoundScope(t.db, String(group.id));
+    await composeDraft(t.ctx, scope, "2027-03");
+
+    const url = `/api/admin/rounds/${group.id}/2027-03/draft`;
+    const draft = (await admin.get(url)).json();
+    expect(draft.satOut).toEqual([
+      {
+        userId: frank.id,
+        name: "Frank Test",
+        reason:
+          "No one else in Marketing is free this month and Frank Test asked for same-department chats.",
+      },
+    ]);
+    const swapped = await admin.post(`/api/admin/rounds/${group.id}/2027-03/swap`, {
+      userA: frank.id,
+      userB: ann.id,
+    });
+    expect(swapped.statusCode).toBe(200);
+    expect((await admin.get(url)).json().satOut).toEqual([
+      {
+        userId: ann.id,
+        name: "Ann Test",
+        reason: "An admin swapped Ann Test out of a match in this draft.",
+      },
+    ]);
+  });
+});

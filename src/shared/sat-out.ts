@@ -1,0 +1,66 @@
+type GroupSize = 2 | 3 | 4;
+
+/**
+ * Why someone sat out (docs/pairings.md, "Who sat out and why"), as data: stored with the pairing and
+ * rendered with the names of the day (`satOutText`), so a deleted account leaves no name behind.
+ * Each kind is the first rule, in this order, that leaves the person without any group:
+ * department wishes, then the repeat window, then group sizes; else the numbers (the most people
+ * any arrangement places).
+ */
+export type SatOutReason =
+  /** Asked for same-department chats; `others` other people of the department were ready. */
+  | { kind: "same-department"; department: string; others: number }
+  /** Asked for cross-department chats; `others` people of other departments were ready. */
+  | { kind: "cross-department"; department: string; others: number }
+  /** Open to anyone, but everyone else's wish rules them out. */
+  | { kind: "nobody-allows"; department: string }
+  /** Everyone whose wishes allow a chat was met within the repeat window. */
+  | { kind: "all-met"; months: number; could: number }
+  /** Someone could be met, but no group with them keeps everyone within one size of their choice. */
+  | { kind: "size"; choice: GroupSize; could: number; allChoseFour: boolean }
+  /** A group was possible, but every arrangement leaves this many out. */
+  | { kind: "numbers"; ready: number; left: number; oddPairs: boolean };
+
+/** The stored form: one entry per person who sat out. */
+export interface SatOutEntry {
+  userId: string;
+  reason: SatOutReason;
+}
+
+const CHOICES: Record<GroupSize, string> = {
+  2: "one-to-one chats",
+  3: "groups of three",
+  4: "groups of four",
+};
+
+/** The reason as one sentence, with the person's name of the day. */
+export function satOutText(reason: SatOutReason, name: string): string {
+  switch (reason.kind) {
+    case "same-department":
+      return reason.others === 0
+        ? `No one else in ${reason.department} is free this month and ${name} asked for same-department chats.`
+        : `Everyone else free in ${reason.department} asked for cross-department chats, and ${name} asked for same-department chats.`;
+    case "cross-department":
+      return reason.others === 0
+        ? `Everyone free this month is in ${reason.department} and ${name} asked for cross-department chats.`
+        : `Everyone free outside ${reason.department} asked for same-department chats, and ${name} asked for cross-department chats.`;
+    case "nobody-allows":
+      return `Nobody free this month can meet ${name}: the others in ${reason.department} asked for cross-department chats and everyone else for same-department chats.`;
+    case "all-met":
+      return `Everyone ${name} could meet was met in the last ${reason.months === 1 ? "month" : `${reason.months} months`}.`;
+    case "size":
+      return reason.allChoseFour && reason.choice === 2
+        ? `Everyone ${name} could meet chose groups of four, and ${name} chose one-to-one chats.`
+        : `${name} chose ${CHOICES[reason.choice]}, and no group with the ${reason.could === 1 ? "one person" : `${reason.could} people`} ${name} could meet keeps everyone within one size of their choice.`;
+    case "numbers":
+      return numbersText(reason, name);
+  }
+}
+
+function numbersText(reason: Extract<SatOutReason, { kind: "numbers" }>, name: string): string {
+  const left = reason.left === 1 ? "one person" : `${reason.left} people`;
+  const why = reason.oddPairs
+    ? `${reason.ready} people were ready and chats are in pairs`
+    : `${reason.ready} people were ready and the rules let at most ${reason.ready - reason.left} of them meet`;
+  return `Every arrangement leaves ${left} out this month: ${why}; ${name} was drawn among those who could sit out.`;
+}
