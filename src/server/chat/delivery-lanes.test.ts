@@ -116,7 +116,7 @@ describe("a receiver that never answers", () => {
     const silent = await startSilentReceiver();
     const healthy = await startWebhookReceiver();
     const hanging = await addEndpoint(silent.url, ["match.created"]);
-    const fine = await addEndpoint(healthy.url, ["match.created"], healthy);
+    await addEndpoint(healthy.url, ["match.created"], healthy);
     await announcedPairs(3);
     const posted = slack.callsOf("chat.postMessage").length;
     const job = startJob(chatDeliveryJob(t.ctx, quietLogs, { webhookTimeoutMs: 120_000 }));
