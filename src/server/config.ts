@@ -84,6 +84,11 @@ const envSchema = z
     SLACK_SIGNING_SECRET: optionalText,
     /** Base of Slack's Web API; tests and proxies point it elsewhere. */
     SLACK_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    /**
+     * Lets webhooks reach loopback, link-local and private addresses, for a company whose receiver
+     * runs inside its own network (docs/chat.md, "Private addresses"); off, they are refused.
+     */
+    WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {

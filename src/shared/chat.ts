@@ -78,6 +78,9 @@ export const webhookEndpointSchema = z.object({
   url: z.string(),
   events: z.array(z.enum(webhookEvents)),
   createdAt: z.string(),
+  /** When the breaker or a 410 Gone paused it (docs/chat.md); null while it is sent to. */
+  pausedAt: z.string().nullable(),
+  pauseReason: z.string().nullable(),
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 

@@ -2,9 +2,11 @@ import { eq } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { type ChatDeliveryRow, webhookEndpoints } from "../db/schema";
 import { backoffDelayMs } from "../mail/mail-failure";
+import { recordEndpointOutcome } from "./endpoint-breaker";
 import {
-  claimDueChatMessages,
+  claimNextChatMessage,
   holdChatMessage,
+  laneOf,
   recordChatEnded,
   recordChatRetry,
   recordChatSent,
@@ -19,51 +21,112 @@ const BACKOFF = { baseMs: 2000, capMs: 10 * 60_000 };
 export const CHAT_RETRY_HORIZON_MS = 24 * 3_600_000;
 export const CHAT_LEASE_MS = 60_000;
 
-export interface ChatPassOptions {
+export interface ChatLaneOptions {
   /** Who claims (`host:pid:random`): a row is settled only by its claimer. */
   owner: string;
-  limit?: number;
   leaseMs?: number;
+  /** How long a webhook receiver has to answer (send-webhook.ts's 15 s by default). */
+  webhookTimeoutMs?: number;
+  /** True once the job was asked to stop: a lane finishes its message in flight and takes no more. */
+  stopping?: () => boolean;
+  /** Where a lane that threw is reported, and an endpoint the breaker paused. */
+  log?: (line: string) => void;
+}
+
+/** The lanes of one worker (docs/chat.md, "Lanes and the breaker"). */
+export interface ChatLanes {
+  /** Claims the earliest due message of a lane not running here, or null when none is due. */
+  claim(): Promise<ChatDeliveryRow | null>;
+  /** Runs the claimed row's lane beside the others: that row, then its lane's next due rows. */
+  start(row: ChatDeliveryRow): void;
+  /** Resolves once every lane started here has finished. */
+  drain(): Promise<void>;
+  /** Rows claimed so far, by `claim` and by the lanes. */
+  readonly claimed: number;
 }
 
 /**
- * One pass over the chat ledger (docs/chat.md, "Deliveries"): claims the due rows under a lease
- * and sends them one by one, each settled right after its answer, so a crash repeats at most the
- * message in flight. Each row's lease is renewed just before it is sent: a pass that stalled past
- * its lease skips the rows another process has taken meanwhile. Resolves how many rows it claimed (0: nothing was due).
+ * Slack and each webhook endpoint are lanes (docs/chat.md, "Lanes and the breaker"): a lane sends
+ * one message at a time, each held again just before its send and settled right after its answer,
+ * so a crash repeats at most the message in flight; lanes run side by side, so a receiver that
+ * never answers delays only its own lane. A lane stops at a message to retry (its receiver is in
+ * trouble; the message waits for its backoff) and when the job stops.
+ */
+export function chatLanes(ctx: AppContext, options: ChatLaneOptions): ChatLanes {
+  const { owner, leaseMs = CHAT_LEASE_MS, stopping = () => false, log = () => {} } = options;
+  const running = new Map<number, Promise<void>>();
+  let claimed = 0;
+  const claimNext = async (lane?: number) => {
+    const row = await claimNextChatMessage(ctx.db, owner, {
+      now: ctx.clock.now(),
+      leaseMs,
+      lane,
+      busyLanes: lane === undefined ? [...running.keys()] : [],
+    });
+    if (row) claimed++;
+    return row;
+  };
+  const runLane = async (first: ChatDeliveryRow) => {
+    for (let row: ChatDeliveryRow | null = first; row; ) {
+      const outcome = await deliverOne(ctx, row, { ...options, leaseMs, log });
+      if (!outcome || outcome.kind === "retry" || stopping()) return;
+      row = await claimNext(laneOf(row));
+    }
+  };
+  return {
+    claim: () => claimNext(),
+    start(row) {
+      const lane = laneOf(row);
+      const done = runLane(row)
+        .catch((error: Error) => log(`Chat deliveries: lane ${lane} stopped: ${error.message}`))
+        .finally(() => running.delete(lane));
+      running.set(lane, done);
+    },
+    async drain() {
+      while (running.size > 0) await Promise.all(running.values());
+    },
+    get claimed() {
+      return claimed;
+    },
+  };
+}
+
+/**
+ * Everything due now, every lane to its end (tests step the ledger this way after moving
+ * ctx.clock). Resolves how many rows were claimed (0: nothing was due).
  */
 export async function deliverDueChatMessages(
   ctx: AppContext,
-  { owner, limit = 20, leaseMs = CHAT_LEASE_MS }: ChatPassOptions,
+  options: ChatLaneOptions,
 ): Promise<number> {
-  const batch = await claimChatBatch(ctx, { owner, limit, leaseMs });
-  await deliverClaimedChatMessages(ctx, batch, { owner, leaseMs });
-  return batch.length;
+  const lanes = chatLanes(ctx, options);
+  for (let row = await lanes.claim(); row; row = await lanes.claim()) lanes.start(row);
+  await lanes.drain();
+  return lanes.claimed;
 }
 
-/** Claims up to `limit` due rows of the chat ledger for `owner` under a lease. */
-export function claimChatBatch(
+/** Holds, sends and settles one row; undefined when the row was taken over meanwhile. */
+async function deliverOne(
   ctx: AppContext,
-  { owner, limit = 20, leaseMs = CHAT_LEASE_MS }: ChatPassOptions,
-): Promise<ChatDeliveryRow[]> {
-  return claimDueChatMessages(ctx.db, owner, { now: ctx.clock.now(), leaseMs, limit });
-}
-
-/** Sends claimed rows one by one, each held again just before its send and settled right after. */
-export async function deliverClaimedChatMessages(
-  ctx: AppContext,
-  batch: ChatDeliveryRow[],
-  { owner, leaseMs = CHAT_LEASE_MS }: ChatPassOptions,
-): Promise<void> {
-  for (const row of batch) {
-    const now = ctx.clock.now();
-    if (!(await holdChatMessage(ctx.db, row, owner, { now, leaseMs }))) continue;
-    const outcome = await attempt(ctx, row);
-    await settle(ctx, row, owner, outcome);
+  row: ChatDeliveryRow,
+  options: ChatLaneOptions & { leaseMs: number; log: (line: string) => void },
+): Promise<ChatOutcome | undefined> {
+  const { owner, leaseMs } = options;
+  if (!(await holdChatMessage(ctx.db, row, owner, { now: ctx.clock.now(), leaseMs }))) return;
+  const outcome = await attempt(ctx, row, options.webhookTimeoutMs);
+  await settle(ctx, row, owner, outcome);
+  if (row.channel === "webhook" && row.endpointId !== null) {
+    const paused = await recordEndpointOutcome(ctx.db, row.endpointId, outcome, ctx.clock.now());
+    if (paused) options.log(`Webhooks: endpoint ${row.endpointId} paused. ${paused}`);
   }
+  return outcome;
 }
 
-async function attempt(ctx: AppContext, row: ChatDeliveryRow): Promise<ChatOutcome> {
+async function attempt(
+  ctx: AppContext,
+  row: ChatDeliveryRow,
+  timeoutMs: number | undefined,
+): Promise<ChatOutcome> {
   if (row.channel === "slack") return sendSlackMessage(ctx, row);
   if (row.endpointId === null) {
     return { kind: "ended", state: "skipped", error: "The endpoint was removed." };
@@ -74,7 +137,10 @@ async function attempt(ctx: AppContext, row: ChatDeliveryRow): Promise<ChatOutco
     .where(eq(webhookEndpoints.id, row.endpointId));
   if (!endpoint) return { kind: "ended", state: "skipped", error: "The endpoint was removed." };
   const payload = row.payload as { id: string; type: string; timestamp: string; data: unknown };
-  return sendWebhook(endpoint, payload, ctx.clock.now());
+  return sendWebhook(endpoint, payload, ctx.clock.now(), {
+    allowPrivate: ctx.config.WEBHOOK_ALLOW_PRIVATE,
+    timeoutMs,
+  });
 }
 
 async function settle(ctx: AppContext, row: ChatDeliveryRow, owner: string, outcome: ChatOutcome) {

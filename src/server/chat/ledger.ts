@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { ChatChannel, ChatMessageKind } from "../../shared/chat";
 import type { Db, Tx } from "../db/client";
 import { type ChatDeliveryRow, chatDeliveries } from "../db/schema";
@@ -35,33 +35,57 @@ export async function queueChatMessages(
 }
 
 /**
- * Claims up to `limit` due rows for `owner` until `now + leaseMs`: pending ones whose backoff is
- * over and sending ones whose lease ran out (their worker died). `FOR UPDATE SKIP LOCKED`, so
+ * A message's lane (docs/chat.md, "Lanes and the breaker"): Slack is lane 0, each webhook
+ * endpoint the lane of its id. A lane sends one message at a time; lanes run side by side.
+ */
+export const laneOf = (row: Pick<ChatDeliveryRow, "endpointId">) => row.endpointId ?? 0;
+const laneSql = sql`coalesce(${chatDeliveries.endpointId}, 0)`;
+
+/**
+ * Claims for `owner` until `now + leaseMs` the earliest due row (pending with its wait over, or
+ * sending with its lease run out: its worker died) of a lane that is free: not one of
+ * `busyLanes` (running in this process), not sending a message under a live lease elsewhere, and
+ * not a paused endpoint's. With `lane`, only that lane's rows. `FOR UPDATE SKIP LOCKED`, so
  * processes claiming at once never take the same row.
  */
-export async function claimDueChatMessages(
+export async function claimNextChatMessage(
   db: Db,
   owner: string,
-  { now, leaseMs, limit }: { now: Date; leaseMs: number; limit: number },
-): Promise<ChatDeliveryRow[]> {
+  options: { now: Date; leaseMs: number; lane?: number; busyLanes?: number[] },
+): Promise<ChatDeliveryRow | null> {
+  const { now, leaseMs, lane, busyLanes = [] } = options;
   return db.transaction(async (tx) => {
-    const due = await tx
+    const [due] = await tx
       .select({ id: chatDeliveries.id })
       .from(chatDeliveries)
       .where(
-        or(
-          and(
-            eq(chatDeliveries.state, "pending"),
-            or(isNull(chatDeliveries.nextAttemptAt), lte(chatDeliveries.nextAttemptAt, now)),
+        and(
+          or(
+            and(
+              eq(chatDeliveries.state, "pending"),
+              or(isNull(chatDeliveries.nextAttemptAt), lte(chatDeliveries.nextAttemptAt, now)),
+            ),
+            and(eq(chatDeliveries.state, "sending"), lte(chatDeliveries.leaseExpiresAt, now)),
           ),
-          and(eq(chatDeliveries.state, "sending"), lte(chatDeliveries.leaseExpiresAt, now)),
+          lane === undefined ? undefined : sql`${laneSql} = ${lane}`,
+          busyLanes.length === 0
+            ? undefined
+            : sql`${laneSql} not in (${sql.join(
+                busyLanes.map((l) => sql`${l}`),
+                sql`, `,
+              )})`,
+          sql`not exists (select 1 from chat_deliveries busy
+            where coalesce(busy.endpoint_id, 0) = ${laneSql}
+              and busy.state = 'sending' and busy.lease_expires_at > ${now})`,
+          sql`(${chatDeliveries.endpointId} is null or ${chatDeliveries.endpointId} not in
+            (select paused.id from webhook_endpoints paused where paused.paused_at is not null))`,
         ),
       )
       .orderBy(asc(chatDeliveries.id))
-      .limit(limit)
+      .limit(1)
       .for("update", { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
+    if (!due) return null;
+    const [row] = await tx
       .update(chatDeliveries)
       .set({
         state: "sending",
@@ -69,13 +93,9 @@ export async function claimDueChatMessages(
         leaseExpiresAt: new Date(now.getTime() + leaseMs),
         attempts: sql`${chatDeliveries.attempts} + 1`,
       })
-      .where(
-        inArray(
-          chatDeliveries.id,
-          due.map((d) => d.id),
-        ),
-      )
+      .where(eq(chatDeliveries.id, due.id))
       .returning();
+    return row;
   });
 }
 

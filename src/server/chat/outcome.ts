@@ -3,7 +3,13 @@ export type ChatOutcome =
   | { kind: "sent"; result: Record<string, unknown> }
   /** Try again: after `afterMs` when the other side said so (Retry-After), else with backoff. */
   | { kind: "retry"; error: string; afterMs?: number }
-  | { kind: "ended"; state: "failed" | "skipped"; error: string };
+  | {
+      kind: "ended";
+      state: "failed" | "skipped";
+      error: string;
+      /** A webhook receiver answered 410 Gone: its endpoint is turned off (docs/chat.md). */
+      endpointGone?: boolean;
+    };
 
 /** A @slack/web-api error as an outcome: rate limits wait, outages retry, Slack's refusals end. */
 export function slackErrorOutcome(error: unknown): ChatOutcome {

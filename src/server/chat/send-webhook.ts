@@ -1,16 +1,24 @@
 import { Webhook } from "standardwebhooks";
+import { NoAnswerInTime, pinnedPost } from "../outbound/pinned-post";
+import { RefusedAddress } from "../outbound/public-address";
 import type { ChatOutcome } from "./outcome";
+
+/** How long a receiver has to answer a call (Standard Webhooks recommends 15 to 30 s). */
+export const WEBHOOK_TIMEOUT_MS = 15_000;
 
 /**
  * One signed call (docs/chat.md, "Webhooks"): the JSON body signed per the Standard Webhooks
- * specification (`webhook-id`, `webhook-timestamp`, `webhook-signature`). A 2xx is delivered; a
- * 429 waits as long as its Retry-After asks; 408, 5xx and an unreachable receiver are retried
- * with backoff; any other answer fails the delivery with its status.
+ * specification (`webhook-id`, `webhook-timestamp`, `webhook-signature`), sent only to the
+ * address checked just before (never a private one unless the company allows it), following no
+ * redirect, answered within `timeoutMs`. A 2xx is delivered; 429 and 503 wait as long as their
+ * Retry-After asks; 410 Gone ends the delivery and turns the endpoint off; 408, other 5xx, no
+ * answer in time and an unreachable receiver are retried with backoff; any other answer fails.
  */
 export async function sendWebhook(
   endpoint: { url: string; secret: string },
   payload: { id: string; type: string; timestamp: string; data: unknown },
   now: Date,
+  options: { allowPrivate: boolean; timeoutMs?: number },
 ): Promise<ChatOutcome> {
   const body = JSON.stringify({
     type: payload.type,
@@ -18,10 +26,9 @@ export async function sendWebhook(
     data: payload.data,
   });
   const signature = new Webhook(endpoint.secret).sign(payload.id, now, body);
-  let response: Response;
+  let answer: Awaited<ReturnType<typeof pinnedPost>>;
   try {
-    response = await fetch(endpoint.url, {
-      method: "POST",
+    answer = await pinnedPost(new URL(endpoint.url), {
       headers: {
         "content-type": "application/json",
         "user-agent": "CupOfJoe-Webhooks",
@@ -30,27 +37,43 @@ export async function sendWebhook(
         "webhook-signature": signature,
       },
       body,
-      redirect: "manual",
-      signal: AbortSignal.timeout(10_000),
+      timeoutMs: options.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
+      allowPrivate: options.allowPrivate,
     });
-    await response.body?.cancel();
   } catch (error) {
+    if (error instanceof RefusedAddress) {
+      return { kind: "ended", state: "failed", error: `Not sent: ${error.message}` };
+    }
+    const reason = error instanceof NoAnswerInTime ? error.message : (error as Error).message;
+    return { kind: "retry", error: `The receiver could not be reached: ${reason}` };
+  }
+  return answerOutcome(answer.status, answer.header("retry-after"), now);
+}
+
+function answerOutcome(status: number, retryAfter: string | undefined, now: Date): ChatOutcome {
+  if (status >= 200 && status < 300) return { kind: "sent", result: { status } };
+  if (status === 410) {
     return {
-      kind: "retry",
-      error: `The receiver could not be reached: ${(error as Error).message}`,
+      kind: "ended",
+      state: "failed",
+      error: "The receiver answered 410 Gone: it wants no more events.",
+      endpointGone: true,
     };
   }
-  const status = response.status;
-  if (status >= 200 && status < 300) return { kind: "sent", result: { status } };
-  if (status === 429) {
-    return {
-      kind: "retry",
-      afterMs: retryAfterMs(response.headers.get("retry-after"), now),
-      error: "The receiver asked us to slow down (429).",
-    };
+  if (status === 429 || status === 503) {
+    const afterMs = retryAfterMs(retryAfter ?? null, now);
+    const asked = afterMs === undefined ? "" : `; retrying after ${Math.ceil(afterMs / 1000)} s`;
+    return { kind: "retry", afterMs, error: `The receiver answered ${status}${asked}.` };
   }
   if (status === 408 || status >= 500) {
     return { kind: "retry", error: `The receiver answered ${status}.` };
+  }
+  if (status >= 300 && status < 400) {
+    return {
+      kind: "ended",
+      state: "failed",
+      error: `The receiver answered ${status} (a redirect); redirects are not followed.`,
+    };
   }
   return { kind: "ended", state: "failed", error: `The receiver answered ${status}.` };
 }

@@ -901,6 +901,12 @@ export const webhookEndpoints = pgTable("webhook_endpoints", {
   events: jsonb("events").$type<string[]>().notNull(),
   /** `whsec_…`, the Standard Webhooks secret the receiver verifies with. */
   secret: text("secret").notNull(),
+  /** Calls that failed in a row (docs/chat.md, "Lanes and the breaker"); a delivered one resets it. */
+  failuresInARow: integer("failures_in_a_row").notNull().default(0),
+  /** Set while the endpoint is paused (the breaker, or a 410 Gone): nothing is sent until resumed. */
+  pausedAt: tz("paused_at"),
+  /** Why it was paused, as the admin reads it. */
+  pauseReason: text("pause_reason"),
   createdAt: createdAt(),
 });
 

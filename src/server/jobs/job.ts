@@ -42,6 +42,11 @@ export interface JobDefinition<Claim, Result = void> {
   release?(claim: Claim, run: JobRun): Promise<void>;
   /** A look that found nothing due (e.g. finish what a crashed process left open). */
   idle?(run: JobRun): Promise<void>;
+  /**
+   * For a definition whose `work` only starts its work and returns (the chat lanes, which run
+   * side by side): resolves once everything it started has finished. A stop waits for it.
+   */
+  drain?(): Promise<void>;
 }
 
 /** A definition whose claim and result types are its own business (the registry's view). */

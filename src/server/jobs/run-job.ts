@@ -65,6 +65,7 @@ export function startJob<Claim, Result>(
       poll.stop();
       unsubscribe?.();
       await running;
+      await definition.drain?.();
     },
   };
 }
@@ -74,14 +75,16 @@ export function startJob<Claim, Result>(
  * job would (tests and the browser stories step a job this way with ctx.clock). Returns what each
  * piece of work returned.
  */
-export function runDue<Claim, Result>(
+export async function runDue<Claim, Result>(
   definition: JobDefinition<Claim, Result>,
   options: { owner?: string } = {},
 ): Promise<Result[]> {
-  return lookOnce(
+  const looked = await lookOnce(
     definition,
     jobRun(definition, options.owner, () => false),
   );
+  await definition.drain?.();
+  return looked;
 }
 
 function jobRun(definition: AnyJobDefinition, owner: string | undefined, stopping: () => boolean) {

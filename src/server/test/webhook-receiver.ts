@@ -14,8 +14,10 @@ export interface WebhookReceiver {
   received: ReceivedEvent[];
   /** The secret the receiver verifies with (the admin's copy, shown when the endpoint was added). */
   trust(secret: string): void;
-  /** The next call is answered with this status (and Retry-After, when given). */
-  answerNext(status: number, retryAfter?: string): void;
+  /** The next call is answered with this status (and Retry-After, and other headers, when given). */
+  answerNext(status: number, retryAfter?: string, headers?: Record<string, string>): void;
+  /** Connections opened to this receiver so far (a refused address opens none). */
+  connections(): number;
   close(): Promise<void>;
 }
 
@@ -25,7 +27,12 @@ export interface WebhookReceiver {
  */
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: ReceivedEvent[] = [];
-  const answers: Array<{ status: number; retryAfter?: string }> = [];
+  const answers: Array<{
+    status: number;
+    retryAfter?: string;
+    headers?: Record<string, string>;
+  }> = [];
+  let connections = 0;
   let secret = "";
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -42,19 +49,24 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         received.push({ id: headers["webhook-id"], event: null, error: (error as Error).message });
       }
       const next = answers.shift() ?? { status: 204 };
-      response.writeHead(next.status, next.retryAfter ? { "retry-after": next.retryAfter } : {});
+      response.writeHead(next.status, {
+        ...next.headers,
+        ...(next.retryAfter ? { "retry-after": next.retryAfter } : {}),
+      });
       response.end();
     });
   });
+  server.on("connection", () => connections++);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/hooks`,
+    connections: () => connections,
     received,
     trust: (s) => {
       secret = s;
     },
-    answerNext: (status, retryAfter) => answers.push({ status, retryAfter }),
+    answerNext: (status, retryAfter, headers) => answers.push({ status, retryAfter, headers }),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

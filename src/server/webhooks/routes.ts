@@ -3,6 +3,7 @@ import { webhooksEndpoints as endpoints } from "../../shared/endpoints/chat";
 import { listChatDeliveries } from "../chat/list-chat-deliveries";
 import type { FeatureRoutes } from "../context";
 import { endpointRoute } from "../http/endpoint-route";
+import { resumeWebhook } from "./resume-webhook";
 import { addWebhook, listWebhooks, removeWebhook, sendTestEvent } from "./webhook-endpoints";
 
 /** The admin's outgoing webhooks (docs/chat.md, "Webhooks"); app.ts guards /api/admin. */
@@ -26,6 +27,10 @@ const webhookRoutes: FeatureRoutes = async (app, { ctx }) => {
   r.route({
     ...endpointRoute(endpoints.sendTest),
     handler: async (request) => sendTestEvent(ctx, request.params.id),
+  });
+  r.route({
+    ...endpointRoute(endpoints.resume),
+    handler: async (request) => resumeWebhook(ctx, request.params.id),
   });
   r.route({
     ...endpointRoute(endpoints.deliveries),

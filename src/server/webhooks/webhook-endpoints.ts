@@ -4,7 +4,8 @@ import type { WebhookBody, WebhookEndpoint, WebhookEvent } from "../../shared/ch
 import { queueChatMessages } from "../chat/ledger";
 import type { AppContext } from "../context";
 import { webhookEndpoints } from "../db/schema";
-import { NotFound } from "../errors";
+import { NotFound, Validation } from "../errors";
+import { checkedAddress, RefusedAddress } from "../outbound/public-address";
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
@@ -13,6 +14,8 @@ const present = (row: EndpointRow): WebhookEndpoint => ({
   url: row.url,
   events: row.events as WebhookEvent[],
   createdAt: row.createdAt.toISOString(),
+  pausedAt: row.pausedAt?.toISOString() ?? null,
+  pauseReason: row.pauseReason,
 });
 
 export async function listWebhooks(ctx: AppContext): Promise<WebhookEndpoint[]> {
@@ -20,14 +23,28 @@ export async function listWebhooks(ctx: AppContext): Promise<WebhookEndpoint[]> 
   return rows.map(present);
 }
 
-/** Adds an endpoint with a fresh Standard Webhooks secret, shown to the admin this once. */
+/**
+ * Adds an endpoint with a fresh Standard Webhooks secret, shown to the admin this once. An address
+ * that is (or whose name resolves to) a private or internal one is refused unless the company
+ * allows it (WEBHOOK_ALLOW_PRIVATE); each call checks again when it is sent (docs/chat.md).
+ */
 export async function addWebhook(ctx: AppContext, body: WebhookBody) {
+  if (!ctx.config.WEBHOOK_ALLOW_PRIVATE) await refuseInternal(body.url);
   const secret = `whsec_${randomBytes(32).toString("base64")}`;
   const [row] = await ctx.db
     .insert(webhookEndpoints)
     .values({ url: body.url, events: [...new Set(body.events)], secret })
     .returning();
   return { ...present(row), secret };
+}
+
+async function refuseInternal(url: string) {
+  try {
+    await checkedAddress(new URL(url).hostname, { allowPrivate: false });
+  } catch (error) {
+    if (error instanceof RefusedAddress) throw new Validation(error.message, "url");
+    throw error;
+  }
 }
 
 export async function removeWebhook(ctx: AppContext, id: number): Promise<void> {

@@ -10,7 +10,8 @@ import { startWebhookReceiver, type WebhookReceiver } from "../test/webhook-rece
 /*
  * Signed outgoing webhooks (docs/chat.md, "Webhooks"): an admin adds an endpoint, events reach it
  * signed per Standard Webhooks and are verified by a receiver with the same library, a 429 is
- * waited out as Retry-After asks, and each endpoint has its log. The clock starts at the real
+ * waited out as Retry-After asks, and each endpoint has its log. The receivers listen on
+ * 127.0.0.1, so this app allows private addresses (private-addresses.test.ts shows the refusal). The clock starts at the real
  * time: receivers check the signature's timestamp against their own clock.
  */
 const clock = fixedClock(new Date());
@@ -20,7 +21,8 @@ let admin: { id: string };
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
-  t = await createTestApp({ clock });
+  // The receivers listen on 127.0.0.1: this company allows private addresses.
+  t = await createTestApp({ clock, env: { WEBHOOK_ALLOW_PRIVATE: "1" } });
   await allowEmail(t.db, "*@hooks.test");
   admin = await createAdmin(t.db, { email: "boss@hooks.test" });
 });

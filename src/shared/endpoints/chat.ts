@@ -81,6 +81,12 @@ export const webhooksEndpoints = {
     params: idParamsSchema,
     response: answers(messageSchema),
   }),
+  resume: endpoint({
+    method: "POST",
+    path: "/api/admin/webhooks/:id/resume",
+    params: idParamsSchema,
+    response: answers(messageSchema),
+  }),
   deliveries: endpoint({
     method: "GET",
     path: "/api/admin/webhooks/:id/deliveries",

@@ -19,6 +19,7 @@ export const chatApi = {
   addWebhook: (body: WebhookBody) => call(webhooks.add, { body }),
   removeWebhook: (id: number) => call(webhooks.remove, { params: { id } }),
   sendTest: (id: number) => call(webhooks.sendTest, { params: { id } }),
+  resumeWebhook: (id: number) => call(webhooks.resume, { params: { id } }),
   deliveries: (id: number, signal?: AbortSignal) =>
     call(webhooks.deliveries, { params: { id }, signal }),
 };

@@ -1,36 +1,51 @@
-import {
-  CHAT_LEASE_MS,
-  claimChatBatch,
-  deliverClaimedChatMessages,
-} from "../../chat/deliver-chat-messages";
+import { CHAT_LEASE_MS, type ChatLanes, chatLanes } from "../../chat/deliver-chat-messages";
 import { queueDueNudges } from "../../chat/queue-nudges";
 import type { AppContext } from "../../context";
 import type { ChatDeliveryRow } from "../../db/schema";
-import type { JobDefinition } from "../job";
+import type { JobDefinition, JobRun } from "../job";
 import type { JobLogs } from "./job-logs";
 
 const NAME = "chat-delivery";
 
 /**
- * Slack messages and webhook calls (docs/chat.md, "Deliveries"): each look first queues the nudges
- * that fell due, then claims due rows of the chat ledger under a lease and sends them one by one,
- * each row's lease renewed just before its send. Woken when an intro, a check-in or an event was
- * queued in this process.
+ * Slack messages and webhook calls (docs/chat.md, "Deliveries", "Lanes and the breaker"): each
+ * look first queues the nudges that fell due, then claims the next due row of each free lane
+ * (Slack, each webhook endpoint) and starts that lane beside the others; `work` returns at once,
+ * so a lane waiting on a slow receiver never holds up the next claim. A stop lets every lane
+ * finish its message in flight. Woken when an intro, a check-in or an event was queued here.
  */
-export function chatDeliveryJob(ctx: AppContext, logs: JobLogs): JobDefinition<ChatDeliveryRow[]> {
+export function chatDeliveryJob(
+  ctx: AppContext,
+  logs: JobLogs,
+  options: { webhookTimeoutMs?: number; pollMs?: number } = {},
+): JobDefinition<ChatDeliveryRow> {
+  const lanesByOwner = new Map<string, ChatLanes>();
+  const lanesOf = (run: JobRun) => {
+    let lanes = lanesByOwner.get(run.owner);
+    if (!lanes) {
+      lanes = chatLanes(ctx, {
+        owner: run.owner,
+        leaseMs: run.leaseMs,
+        webhookTimeoutMs: options.webhookTimeoutMs,
+        stopping: () => run.stopping,
+        log: logs.warn,
+      });
+      lanesByOwner.set(run.owner, lanes);
+    }
+    return lanes;
+  };
   return {
     name: NAME,
     label: "Chat deliveries",
-    pollMs: 2000,
+    pollMs: options.pollMs ?? 2000,
     leaseMs: CHAT_LEASE_MS,
     wake: ctx.jobs.signal(NAME),
     log: logs.warn,
     prepare: () => queueDueNudges(ctx).then(() => undefined),
-    async claim(run) {
-      const batch = await claimChatBatch(ctx, { owner: run.owner, leaseMs: run.leaseMs });
-      return batch.length > 0 ? batch : null;
+    claim: (run) => lanesOf(run).claim(),
+    work: async (row, run) => lanesOf(run).start(row),
+    drain: async () => {
+      await Promise.all([...lanesByOwner.values()].map((lanes) => lanes.drain()));
     },
-    work: (batch, run) =>
-      deliverClaimedChatMessages(ctx, batch, { owner: run.owner, leaseMs: run.leaseMs }),
   };
 }

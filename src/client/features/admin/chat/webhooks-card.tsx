@@ -61,6 +61,13 @@ function EndpointRow({ endpoint }: { endpoint: WebhookEndpoint }) {
     refresh: (client) => client.invalidateQueries({ queryKey: chatKeys.deliveries(endpoint.id) }),
     reportFailure: failureToast,
   });
+  const resume = useAdminMutation({
+    mutationFn: () => chatApi.resumeWebhook(endpoint.id),
+    onSuccess: (answer) => toast({ title: "Webhook resumed", description: answer.message }),
+    failure: "Failed to resume the webhook",
+    refresh,
+    reportFailure: failureToast,
+  });
   const remove = useAdminMutation({
     mutationFn: () => chatApi.removeWebhook(endpoint.id),
     failure: "Failed to remove the webhook",
@@ -71,7 +78,17 @@ function EndpointRow({ endpoint }: { endpoint: WebhookEndpoint }) {
     <li className="grid gap-2 rounded-md border border-coffee-200 p-3" data-testid="webhook">
       <p className="break-all font-medium text-coffee-900">{endpoint.url}</p>
       <p className="text-sm text-coffee-700">Events: {endpoint.events.join(", ")}</p>
+      {endpoint.pausedAt && (
+        <p role="status" className="text-sm text-red-800" data-testid="webhook-paused">
+          Nothing is sent to this webhook: {endpoint.pauseReason}
+        </p>
+      )}
       <div className="flex flex-wrap gap-2">
+        {endpoint.pausedAt && (
+          <Button type="button" onClick={() => resume.mutate()} disabled={resume.isPending}>
+            Resume
+          </Button>
+        )}
         <Button
           type="button"
           variant="outline"
