@@ -42,7 +42,7 @@ export function bestOfSubsets(
   // The value of each group, by its bits, computed once (many subsets share a group).
   const worth = new Float64Array(full + 1).fill(Number.NaN);
   const oneToOne = new Uint8Array(full + 1);
-  const valueOf = (bits: number): number => {
+  const worthOf = (bits: number): number => {
     if (!Number.isNaN(worth[bits])) return worth[bits];
     const members: number[] = [];
     for (let j = 0; j < m; j++) if (bits & (1 << j)) members.push(people[j]);
@@ -59,7 +59,7 @@ export function bestOfSubsets(
     let value = placeFirst && i === 0 ? Number.NEGATIVE_INFINITY : solve(rest, t);
     let chosen = 0;
     forEachClique(near, rest & near[i], (bits) => {
-      const v = valueOf(bits | (1 << i));
+      const v = worthOf(bits | (1 << i));
       if (v === Number.NEGATIVE_INFINITY) return;
       const trio = oneToOne[bits | (1 << i)];
       if (trio > t) return;

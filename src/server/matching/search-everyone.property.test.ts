@@ -18,7 +18,8 @@ function expectMostPlaced(instance: MatchingInstance, options: MatchingOptions):
       `placed ${result.stats.placed} of a possible ${most} (${options.strategy ?? "auto"})${problems.map((p) => `\n  ${p}`).join("")}\ninstance: ${JSON.stringify(instance)}`,
     );
   }
-  expect(result.stats.search?.placedProven).toBe(true);
+  // Without group choices the pairs' engine runs (a maximum matching, exact by construction).
+  if (result.stats.search) expect(result.stats.search.placedProven).toBe(true);
 }
 
 describe("the search over everyone against an exhaustive reference", () => {
