@@ -9,6 +9,8 @@
  *   up to SEARCH_LIMIT people, the branch and bound over everyone from there
  *   (branch-and-bound.ts), which proves the most people placed within its budget.
  */
+
+import type { OddPolicy } from "../../shared/enums";
 import { branchAndBound } from "./branch-and-bound";
 import { buildBuckets } from "./buckets";
 import { bestOfSubsets, SUBSET_LIMIT } from "./exact-subsets";
@@ -17,17 +19,10 @@ import { exchangeLeftOut, Grouping } from "./group-exchanges";
 import { groupStats } from "./group-stats";
 import { groupValue, type SearchSpace } from "./group-value";
 import type { ResolvedIds } from "./instance-fast-check";
-import type { Problem } from "./problem";
-import { buildProblem, resolveHistory } from "./problem";
-import { createRng, randomSeed, shuffleInPlace } from "./rng";
+import { buildProblem, type Problem, subProblem } from "./problem";
+import { createRng, type Rng, randomSeed, shuffleInPlace } from "./rng";
 import { oneToOneTrioLimit } from "./size-rules";
-import type {
-  MatchingInstance,
-  MatchingOptions,
-  MatchingResult,
-  MatchingUser,
-  SearchStats,
-} from "./types";
+import type { MatchingInstance, MatchingOptions, MatchingResult, SearchStats } from "./types";
 
 /** Up to this many people the branch and bound runs after the exchanges. */
 export const SEARCH_LIMIT = 300;
@@ -37,72 +32,36 @@ const SEARCH_BUDGET = 20_000;
 export const hasGroupChoices = (instance: MatchingInstance): boolean =>
   instance.users.some((u) => u.groupSize !== undefined && u.groupSize !== 2);
 
-type RunPairs = (
-  instance: MatchingInstance,
-  options: MatchingOptions,
-  ids?: ResolvedIds,
+/** The pairs' engine on some people (everyone one-to-one), as engine.ts runs it. */
+type PairPeople = (
+  p: Problem,
+  oddPolicy: OddPolicy | undefined,
+  seed: number,
+  strategy: MatchingOptions["strategy"],
 ) => MatchingResult;
 
-interface Part {
-  instance: MatchingInstance;
-  ids: ResolvedIds;
-  /** The index in the whole instance of each of the part's people. */
-  whole: number[];
-}
-
-/** The instance's history ids as people's indices, resolved once for every part of the run. */
-function resolveIds(instance: MatchingInstance, ids?: ResolvedIds): ResolvedIds {
-  const { users, history } = instance;
-  if (ids && ids.users === users && ids.history === history) return ids;
-  const index = new Map<string, number>();
-  for (const [i, u] of users.entries()) {
-    if (index.has(u.id)) throw new Error(`duplicate user id "${u.id}"`);
-    index.set(u.id, i);
-  }
-  return { users, history, members: resolveHistory(instance, index) };
-}
-
 /**
- * The one-to-one people and the others as instances of their own, with their history ids
- * resolved once for both (each part keeps the groups of its own people).
+ * The start of the search on larger instances: the one-to-one people paired by the pairs'
+ * engine, the others grouped by form-groups.ts, each side on its own.
  */
-function split(instance: MatchingInstance, ids: ResolvedIds): [Part, Part] {
-  const { users, history } = instance;
-  const members = ids.members;
-  const side = Uint8Array.from(users, (u) => ((u.groupSize ?? 2) === 2 ? 0 : 1));
-  const at = new Int32Array(users.length);
-  const lists: MatchingUser[][] = [[], []];
-  const whole: number[][] = [[], []];
-  for (const [i, u] of users.entries()) {
-    at[i] = lists[side[i]].push(u) - 1;
-    whole[side[i]].push(i);
-  }
-  return [0, 1].map((s): Part => {
-    const own = members.map((x) => (x >= 0 && side[x] === s ? at[x] : -1));
-    const part = { ...instance, users: lists[s] };
-    return { instance: part, ids: { users: part.users, history, members: own }, whole: whole[s] };
-  }) as [Part, Part];
-}
-
-/** The start of the search on larger instances: each side formed on its own. */
 function startGroups(
-  instance: MatchingInstance,
   s: SearchSpace,
+  oddPolicy: OddPolicy | undefined,
   seed: number,
-  runPairs: RunPairs,
-  ids: ResolvedIds,
-  rng: ReturnType<typeof createRng>,
+  pairPeople: PairPeople,
+  rng: Rng,
 ): number[][] {
-  const [pairPart, groupPart] = split(instance, ids);
-  const pairs = runPairs({ ...pairPart.instance, seed }, { strategy: "auto" }, pairPart.ids);
+  const ones: number[] = [];
+  const others: number[] = [];
+  for (let v = 0; v < s.p.n; v++) (s.choice[v] === 2 ? ones : others).push(v);
+  const pairs = pairPeople(subProblem(s.p, ones), oddPolicy, seed, "auto");
   const index = new Map<string, number>();
-  for (const i of pairPart.whole) index.set(s.p.ids[i], i);
+  for (const v of ones) index.set(s.p.ids[v], v);
   const groups = pairs.groups.map((g) => g.map((id) => index.get(id) as number));
-  const gp = buildProblem(groupPart.instance, groupPart.ids);
-  const choice = Uint8Array.from(groupPart.instance.users, (u) => u.groupSize ?? 2);
-  const people = Array.from({ length: gp.n }, (_, v) => v);
-  for (const g of formGroups(gp, choice, people, rng))
-    groups.push(g.map((v) => groupPart.whole[v]));
+  const choice = Uint8Array.from(others, (v) => s.choice[v]);
+  const people = Array.from({ length: others.length }, (_, i) => i);
+  for (const g of formGroups(subProblem(s.p, others), choice, people, rng))
+    groups.push(g.map((i) => others[i]));
   return groups;
 }
 
@@ -111,8 +70,7 @@ function search(
   s: SearchSpace,
   options: MatchingOptions,
   seed: number,
-  runPairs: RunPairs,
-  ids: ResolvedIds,
+  pairPeople: PairPeople,
 ): { groups: number[][]; search: SearchStats } {
   const rng = createRng(seed ^ 0x6a5d39e9);
   const order = Array.from({ length: s.p.n }, (_, v) => v);
@@ -123,7 +81,8 @@ function search(
     const stats = { method: "subsets", placedProven: true, optimal: true, exchanges: 0, nodes: 0 };
     return { groups: best.groups, search: stats as SearchStats };
   }
-  const grouping = new Grouping(s, startGroups(instance, s, seed, runPairs, ids, rng));
+  const start = startGroups(s, instance.oddPolicy, seed, pairPeople, rng);
+  const grouping = new Grouping(s, start);
   const exchanges = exchangeLeftOut(grouping, buildBuckets(s.p, rng), order, rng);
   const groups = grouping.list();
   const stats: SearchStats = {
@@ -149,16 +108,15 @@ function search(
 export function runWithGroups(
   instance: MatchingInstance,
   options: MatchingOptions,
-  runPairs: RunPairs,
-  given?: ResolvedIds,
+  pairPeople: PairPeople,
+  ids?: ResolvedIds,
 ): MatchingResult {
   const startedAt = performance.now();
   const seed = instance.seed ?? randomSeed();
-  const ids = resolveIds(instance, given);
-  const p: Problem = buildProblem(instance, ids);
+  const p = buildProblem(instance, ids);
   const choice = Uint8Array.from(instance.users, (u) => u.groupSize ?? 2);
   const s: SearchSpace = { p, choice, trioLimit: oneToOneTrioLimit(instance.oddPolicy) };
-  const found = search(instance, s, options, seed, runPairs, ids);
+  const found = search(instance, s, options, seed, pairPeople);
   const groups = found.groups;
   shuffleInPlace(groups, createRng(seed ^ 0x2545f491));
   const stats = groupStats(s, groups);
