@@ -5,7 +5,9 @@
  * Small instances are solved exactly (maximum-weight maximum-cardinality blossom matching on the
  * explicit graph). Large ones take the fast path on the implicit graph: greedy construction by
  * department buckets, Edmonds augmenting paths from the exposed vertices until the matching is
- * maximum, then local exchanges for cross-department, never-met and sit-out quality.
+ * maximum, then local exchanges for cross-department, never-met and sit-out quality. When someone
+ * chose a group of 3 or 4, one search over every size takes over (groups-by-choice.ts), starting
+ * from the pairs of the one-to-one people made here.
  */
 
 import type { OddPolicy } from "../../shared/enums";
