@@ -30,7 +30,12 @@ const GROUPS_TOGETHER = 10;
 const FREE_TAKEN = 3;
 /** A chain's first rearrangement leaves out at most this many; this many are tried per person. */
 const CHAIN_LEFT = 2;
-const CHAIN_TRIALS = 40;
+const CHAIN_TRIALS = 20;
+/**
+ * Exact rearrangements per run: 3,000 plus one per 10 people, so people nobody can take (often
+ * the same-department people of a small department) cannot make a run slow.
+ */
+const rearrangementBudget = (n: number) => 3_000 + Math.floor(n / 10);
 
 type Change = { at: number; members: number[] | null };
 
@@ -40,6 +45,8 @@ export class Grouping {
   readonly groups: number[][] = [];
   oneToOneTrios = 0;
   placed = 0;
+  /** Exact rearrangements left to try. */
+  budget: number;
   /** Groups added (members null) and removed (their members) since the log began. */
   private readonly log: Change[] = [];
 
@@ -48,6 +55,7 @@ export class Grouping {
     groups: number[][],
   ) {
     this.groupOf = new Int32Array(s.p.n).fill(-1);
+    this.budget = rearrangementBudget(s.p.n);
     for (const g of groups) this.add(g);
   }
 
@@ -132,6 +140,7 @@ function tryRearrange(
   around: number[],
   mode: "more" | "chain",
 ): number[] | null {
+  if (g.budget-- <= 0) return null;
   const people = [u, ...free];
   let before = 0;
   let trios = g.s.trioLimit - g.oneToOneTrios;
@@ -222,7 +231,7 @@ export function exchangeLeftOut(g: Grouping, b: Buckets, order: number[], rng: R
   const queue = order.filter((v) => g.groupOf[v] === -1);
   const tries = new Uint8Array(g.s.p.n);
   let made = 0;
-  for (let i = 0; i < queue.length; i++) {
+  for (let i = 0; i < queue.length && g.budget > 0; i++) {
     const u = queue[i];
     if (g.groupOf[u] !== -1 || tries[u] >= 2) continue;
     tries[u]++;
