@@ -5,8 +5,12 @@
  * Small instances are solved exactly (maximum-weight maximum-cardinality blossom matching on the
  * explicit graph). Large ones take the fast path on the implicit graph: greedy construction by
  * department buckets, Edmonds augmenting paths from the exposed vertices until the matching is
- * maximum, then local exchanges for cross-department, never-met and sit-out quality.
+ * maximum, then local exchanges for cross-department, never-met and sit-out quality. When someone
+ * chose a group of 3 or 4, one search over every size takes over (groups-by-choice.ts), starting
+ * from the pairs of the one-to-one people made here.
  */
+
+import type { OddPolicy } from "../../shared/enums";
 import { maximizeCardinality } from "./augment";
 import { buildBuckets } from "./buckets";
 import { exactMate } from "./exact-optimum";
@@ -14,7 +18,7 @@ import { greedyMatching } from "./greedy";
 import { hasGroupChoices, runWithGroups } from "./groups-by-choice";
 import { improveMatching } from "./improve";
 import type { ResolvedIds } from "./instance-fast-check";
-import { buildProblem } from "./problem";
+import { buildProblem, type Problem } from "./problem";
 import { buildResult } from "./result";
 import { createRng, randomSeed } from "./rng";
 import { formTrio } from "./trio";
@@ -37,12 +41,22 @@ export function runMatching(
   options: MatchingOptions = {},
   ids?: ResolvedIds,
 ): MatchingResult {
-  if (hasGroupChoices(instance)) return runWithGroups(instance, options, runMatching, ids);
+  if (hasGroupChoices(instance)) return runWithGroups(instance, options, pairPeople, ids);
   const startedAt = performance.now();
   const seed = instance.seed ?? randomSeed();
-  const rng = createRng(seed);
   const p = buildProblem(instance, ids);
-  const strategy = options.strategy ?? "auto";
+  return pairPeople(p, instance.oddPolicy, seed, options.strategy, startedAt);
+}
+
+/** Pairs the people of `p` (everyone one-to-one): the exact or the fast method, then the trio. */
+function pairPeople(
+  p: Problem,
+  oddPolicy: OddPolicy | undefined,
+  seed: number,
+  strategy: MatchingOptions["strategy"] = "auto",
+  startedAt = performance.now(),
+): MatchingResult {
+  const rng = createRng(seed);
   const exact = strategy === "exact" || (strategy === "auto" && p.n <= EXACT_LIMIT);
   const buckets = buildBuckets(p, rng);
   let mate: Int32Array;
@@ -52,6 +66,6 @@ export function runMatching(
     maximizeCardinality(p, buckets, mate);
     improveMatching(p, buckets, mate, rng);
   }
-  const trio = instance.oddPolicy === "trio" ? formTrio(p, buckets, mate, rng) : null;
+  const trio = oddPolicy === "trio" ? formTrio(p, buckets, mate, rng) : null;
   return buildResult(p, mate, trio, seed, exact ? "exact" : "fast", rng, startedAt);
 }

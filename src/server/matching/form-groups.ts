@@ -11,15 +11,16 @@
  * - every member must be allowed with every other (rules 2 and 3); never-met candidates first.
  *
  * Whoever fits no group is tried again with a fresh plan among the people left (up to ROUNDS
- * times); when a few are left, the exact search (group-exact.ts) places all it can.
+ * times); when a few are left, the exact search (exact-subsets.ts) places all it can.
  */
 
-import { EXACT_GROUP_LIMIT, exactGroups } from "./group-exact";
+import { bestOfSubsets, SUBSET_LIMIT } from "./exact-subsets";
 import { planSizes, type Slot } from "./group-plan";
 import type { Problem } from "./problem";
 import { ANY, allowed, CROSS, NEVER_MET, relation, SAME } from "./problem";
 import type { Rng } from "./rng";
 import { shuffleInPlace } from "./rng";
+import { sizeFits } from "./size-rules";
 
 /** Candidates tried per department stack, and departments tried per member. */
 const SCAN = 8;
@@ -135,7 +136,7 @@ function pickMember(pools: Pools, k: number, members: number[], size: number): n
     // Same-department people have only their department: a colleague who chose the other size
     // (nearest size for them) rather than nobody.
     for (const c of [k, 7 - k]) {
-      if (Math.abs(c - size) > 1) continue;
+      if (!sizeFits(c, size)) continue;
       const v = fromStack(p, pools.stack(c, d0, SAME), members);
       const a = v >= 0 ? v : fromStack(p, pools.stack(c, d0, ANY), members);
       if (a >= 0) return a;
@@ -242,8 +243,8 @@ function formRound(p: Problem, choice: Uint8Array, people: number[], groups: num
 }
 
 /** Whether every member of a group of `size` is in their chosen size or the nearest one. */
-function sizeFits(choice: Uint8Array, members: number[], size: number): boolean {
-  for (const v of members) if (Math.abs(choice[v] - size) > 1) return false;
+function fitAll(choice: Uint8Array, members: number[], size: number): boolean {
+  for (const v of members) if (!sizeFits(choice[v], size)) return false;
   return true;
 }
 
@@ -259,7 +260,7 @@ function mopUp(p: Problem, choice: Uint8Array, left: number[], groups: number[][
     const members = [x];
     for (const y of left) {
       if (members.length === size) break;
-      if (out[y] && y !== x && Math.abs(choice[y] - size) <= 1 && allowedWithAll(p, y, members)) {
+      if (out[y] && y !== x && sizeFits(choice[y], size) && allowedWithAll(p, y, members)) {
         members.push(y);
       }
     }
@@ -279,7 +280,7 @@ function mopUp(p: Problem, choice: Uint8Array, left: number[], groups: number[][
   if (still.length > JOIN_LIMIT) return still;
   return still.filter((x) => {
     const g = groups.find(
-      (m) => m.length < 4 && sizeFits(choice, [...m, x], m.length + 1) && allowedWithAll(p, x, m),
+      (m) => m.length < 4 && fitAll(choice, [...m, x], m.length + 1) && allowedWithAll(p, x, m),
     );
     if (g) g.push(x);
     return !g;
@@ -291,13 +292,14 @@ export function formGroups(p: Problem, choice: Uint8Array, people: number[], rng
   const groups: number[][] = [];
   let left = people.slice();
   shuffleInPlace(left, rng);
-  for (let round = 0; round < ROUNDS && left.length > EXACT_GROUP_LIMIT; round++) {
+  for (let round = 0; round < ROUNDS && left.length > SUBSET_LIMIT; round++) {
     const before = left.length;
     left = formRound(p, choice, left, groups);
     if (left.length === before) break;
   }
-  if (left.length > EXACT_GROUP_LIMIT) left = mopUp(p, choice, left, groups);
+  if (left.length > SUBSET_LIMIT) left = mopUp(p, choice, left, groups);
   // A few people left: the exact search places every one the rules allow.
-  if (left.length <= EXACT_GROUP_LIMIT) groups.push(...exactGroups(p, choice, left));
+  if (left.length <= SUBSET_LIMIT)
+    groups.push(...bestOfSubsets({ p, choice, trioLimit: 0 }, left, 0).groups);
   return groups;
 }

@@ -8,6 +8,7 @@
  */
 import { allowed, buildProblem, isCross, NEVER_MET, relation } from "./problem";
 import { createRng, randomSeed } from "./rng";
+import { sizesFit } from "./size-rules";
 import type { MatchingInstance } from "./types";
 
 export interface PlaceOneRequest {
@@ -47,7 +48,7 @@ export function placeOne(request: PlaceOneRequest): Placement {
   const score = (members: string[]) => {
     const size = members.length + 1;
     const group = [request.personId, ...members];
-    if (group.some((id) => Math.abs((choice.get(id) ?? 2) - size) > 1)) return null;
+    if (!sizesFit(group.map((id) => choice.get(id) ?? 2))) return null;
     if (!members.every((m) => allowed(p, person, at(m)))) return null;
     const offSize = group.filter((id) => (choice.get(id) ?? 2) !== size).length;
     let cross = 0;

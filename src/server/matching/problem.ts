@@ -227,3 +227,38 @@ export function blocked(p: Problem, u: number, v: number): boolean {
   }
   return false;
 }
+
+/** The problem of some of `p`'s people (`people[i]` becomes person i), history included. */
+export function subProblem(p: Problem, people: number[]): Problem {
+  const at = new Int32Array(p.n).fill(-1);
+  for (let i = 0; i < people.length; i++) at[people[i]] = i;
+  const n = people.length;
+  const histStart = new Int32Array(n + 1);
+  for (let i = 0; i < n; i++) {
+    const v = people[i];
+    let kept = 0;
+    for (let e = p.histStart[v]; e < p.histStart[v + 1]; e++) if (at[p.histNbr[e]] >= 0) kept++;
+    histStart[i + 1] = histStart[i] + kept;
+  }
+  const histNbr = new Int32Array(histStart[n]);
+  const histRel = new Uint8Array(histStart[n]);
+  for (let i = 0, k = 0; i < n; i++) {
+    const v = people[i];
+    for (let e = p.histStart[v]; e < p.histStart[v + 1]; e++) {
+      if (at[p.histNbr[e]] < 0) continue;
+      histNbr[k] = at[p.histNbr[e]];
+      histRel[k++] = p.histRel[e];
+    }
+  }
+  return {
+    n,
+    ids: people.map((v) => p.ids[v]),
+    deptCount: p.deptCount,
+    dept: Int32Array.from(people, (v) => p.dept[v]),
+    pref: Uint8Array.from(people, (v) => p.pref[v]),
+    satOut: Uint8Array.from(people, (v) => p.satOut[v]),
+    histStart,
+    histNbr,
+    histRel,
+  };
+}

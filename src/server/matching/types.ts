@@ -61,9 +61,28 @@ export interface MatchingStats {
   qualityScore: number;
   /** Groups of the people who chose 3 or 4; absent when nobody did. */
   groupFormation?: GroupFormationStats;
-  /** "exact": weighted blossom matching (small instances); "fast": greedy + augmenting paths. */
+  /**
+   * "exact": the result is proven best on every level (weighted blossom matching for pairs only;
+   * with group choices, the search over subsets or a finished branch and bound); "fast": the
+   * methods for large instances (README.md).
+   */
   method: "exact" | "fast";
+  /** How the search with group choices went; absent when nobody chose 3 or 4. */
+  search?: SearchStats;
   elapsedMs: number;
+}
+
+/** The search over everyone when some chose 3 or 4 (FORMAT.md, "How the search works"). */
+export interface SearchStats {
+  /** "subsets": exact over every subset; "branch-and-bound" after the exchanges; "exchanges" alone. */
+  method: "subsets" | "branch-and-bound" | "exchanges";
+  /** No arrangement places more people: proven by the exact search. */
+  placedProven: boolean;
+  /** Every level of the objective proven best. */
+  optimal: boolean;
+  /** Rearrangements that placed more people, and branch-and-bound nodes of the last pass. */
+  exchanges: number;
+  nodes: number;
 }
 
 /**

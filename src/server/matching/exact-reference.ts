@@ -1,0 +1,138 @@
+/**
+ * The yardstick of the search's property tests and of `npm run bench:engine-exact`: the most
+ * people any result may place, by a dynamic programme over every subset of up to 14 people,
+ * written from FORMAT.md alone (it shares no code with the engine): groups of 2–4 in which every
+ * pair is allowed (preferences, repeat window), everyone within one size of their choice, and
+ * trios of only one-to-one people as the odd policy allows (none under `sit-out`, one under
+ * `trio`). Also the random instances those tests draw.
+ */
+import fc from "fast-check";
+import type { MatchingInstance, MatchingUser } from "./types";
+import { isInWindow } from "./window";
+
+export const REFERENCE_LIMIT = 14;
+
+function mayShare(instance: MatchingInstance): (a: number, b: number) => boolean {
+  const users = instance.users;
+  const recent = new Set<string>();
+  for (const h of instance.history ?? []) {
+    if (!isInWindow(h.month, instance.month, instance.repeatWindowMonths)) continue;
+    for (const a of h.users) for (const b of h.users) if (a !== b) recent.add(`${a} ${b}`);
+  }
+  const wants = (u: MatchingUser, same: boolean) =>
+    u.preference === "any" || (u.preference === "same-department") === same;
+  return (a, b) => {
+    const x = users[a];
+    const y = users[b];
+    const same = x.department === y.department;
+    return wants(x, same) && wants(y, same) && !recent.has(`${x.id} ${y.id}`);
+  };
+}
+
+/** The most people of `instance` (at most 14) that a result keeping every rule places. */
+export function referenceMostPlaced(instance: MatchingInstance): number {
+  const n = instance.users.length;
+  if (n > REFERENCE_LIMIT) throw new Error(`the reference takes at most ${REFERENCE_LIMIT} people`);
+  const ok = mayShare(instance);
+  const choice = instance.users.map((u) => u.groupSize ?? 2);
+  const trioLimit = instance.oddPolicy === "trio" ? 1 : 0;
+  const fits = (members: number[]) => {
+    const size = members.length;
+    for (const [i, a] of members.entries()) {
+      if (Math.abs(choice[a] - size) > 1) return false;
+      for (const b of members.slice(i + 1)) if (!ok(a, b)) return false;
+    }
+    return true;
+  };
+  const memo = new Map<number, number>();
+  const best = (mask: number, trios: number): number => {
+    if (mask === 0) return 0;
+    const key = mask * 2 + trios;
+    const known = memo.get(key);
+    if (known !== undefined) return known;
+    let low = 0;
+    while (!(mask & (1 << low))) low++;
+    const rest = mask & ~(1 << low);
+    let value = best(rest, trios);
+    const others: number[] = [];
+    for (let j = low + 1; j < n; j++) if (rest & (1 << j)) others.push(j);
+    const visit = (members: number[], from: number) => {
+      if (members.length >= 2 && fits(members)) {
+        const oneToOneTrio = members.length === 3 && members.every((v) => choice[v] === 2);
+        if (!oneToOneTrio || trios > 0) {
+          let bits = 0;
+          for (const v of members) bits |= 1 << v;
+          const left = trios - (oneToOneTrio ? 1 : 0);
+          value = Math.max(value, members.length + best(mask & ~bits, left));
+        }
+      }
+      if (members.length === 4) return;
+      for (let k = from; k < others.length; k++) visit([...members, others[k]], k + 1);
+    };
+    visit([low], 0);
+    memo.set(key, value);
+    return value;
+  };
+  return best((1 << n) - 1, trioLimit);
+}
+
+/** A small seeded generator (mulberry32), so an instance follows from the drawn numbers alone. */
+function mulberry(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const PREFERENCES = ["same-department", "cross-department", "any"] as const;
+const MONTHS = ["2026-12", "2027-01", "2027-02"];
+
+/**
+ * Instances of 2–14 people (mostly 8–14) in three departments, mixed preferences, group sizes 2,
+ * 3 and 4 chosen 3 : 1 : 1, one to three months of history of pairs and trios (about nine in ten
+ * people grouped each month), either odd policy.
+ */
+export const smallMixedInstances = fc
+  .record({
+    people: fc.oneof(
+      { weight: 4, arbitrary: fc.integer({ min: 8, max: REFERENCE_LIMIT }) },
+      { weight: 1, arbitrary: fc.integer({ min: 2, max: 7 }) },
+    ),
+    months: fc.integer({ min: 1, max: 3 }),
+    window: fc.integer({ min: 1, max: 3 }),
+    oddPolicy: fc.constantFrom("sit-out" as const, "trio" as const),
+    draw: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+  })
+  .map(({ people, months, window, oddPolicy, draw }): MatchingInstance => {
+    const random = mulberry(draw);
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
+    const users: MatchingUser[] = Array.from({ length: people }, (_, i) => {
+      const size = pick([2, 2, 2, 3, 4] as const);
+      return {
+        id: `u${i}`,
+        department: `d${Math.floor(random() * 3)}`,
+        preference: pick(PREFERENCES),
+        ...(size === 2 ? {} : { groupSize: size }),
+        ...(random() < 0.15 ? { lastSatOut: true } : {}),
+      };
+    });
+    const history = MONTHS.slice(3 - months).flatMap((month) => {
+      const ids = users.filter(() => random() < 0.9).map((u) => u.id);
+      for (let i = ids.length - 1; i > 0; i--) {
+        const j = Math.floor(random() * (i + 1));
+        [ids[i], ids[j]] = [ids[j], ids[i]];
+      }
+      const groups: { users: string[]; month: string }[] = [];
+      for (let i = 0; i + 1 < ids.length; ) {
+        const size = i + 3 <= ids.length && random() < 0.3 ? 3 : 2;
+        groups.push({ users: ids.slice(i, i + size), month });
+        i += size;
+      }
+      return groups;
+    });
+    return { month: "2027-03", repeatWindowMonths: window, seed: draw, oddPolicy, users, history };
+  });

@@ -1,0 +1,41 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { runMatching, validateResult } from "./engine";
+import { referenceMostPlaced, smallMixedInstances } from "./exact-reference";
+import type { MatchingInstance, MatchingOptions } from "./types";
+
+/** MATCHING_FUZZ_SCALE=20 runs every property 20 times as often; bench:engine-exact runs many more. */
+const scale = Number(process.env.MATCHING_FUZZ_SCALE ?? 1);
+const runs = (n: number) => ({ numRuns: Math.max(1, Math.round(n * scale)) });
+
+/** Fails with the whole instance, so it can be replayed through `npm run match`. */
+function expectMostPlaced(instance: MatchingInstance, options: MatchingOptions): void {
+  const result = runMatching(instance, options);
+  const problems = validateResult(instance, result);
+  const most = referenceMostPlaced(instance);
+  if (problems.length > 0 || result.stats.placed !== most) {
+    throw new Error(
+      `placed ${result.stats.placed} of a possible ${most} (${options.strategy ?? "auto"})${problems.map((p) => `\n  ${p}`).join("")}\ninstance: ${JSON.stringify(instance)}`,
+    );
+  }
+  // Without group choices the pairs' engine runs (a maximum matching, exact by construction).
+  if (result.stats.search) expect(result.stats.search.placedProven).toBe(true);
+}
+
+describe("the search over everyone against an exhaustive reference", () => {
+  it("places the most people possible on random instances with group choices and history", () => {
+    fc.assert(
+      fc.property(smallMixedInstances, (instance) => expectMostPlaced(instance, {})),
+      runs(60),
+    );
+  });
+
+  it("the branch and bound alone places as many, from the exchanges' start", () => {
+    fc.assert(
+      fc.property(smallMixedInstances, (instance) =>
+        expectMostPlaced(instance, { strategy: "exact" }),
+      ),
+      runs(30),
+    );
+  });
+});
