@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordActivity } from "../activity/activity";
+import { peopleLine } from "../activity/people-line";
 import { fixedClock } from "../clock";
 import type { Db } from "../db/client";
 import {
@@ -164,7 +166,7 @@ describe("an erasure touches only its person", () => {
       firstName: "Joann",
       lastName: "Leeds",
     });
-    await recordOf(
+    const { id } = await recordOf(
       { name: "Joann Leeds", email: joann.email },
       { name: "Ann Lee", email: ann.email },
     );
@@ -192,5 +194,28 @@ describe("an erasure touches only its person", () => {
     const [kept] = await t.db.select().from(activities).where(eq(activities.id, line.id));
     expect(kept.detail).toBe("Joann Leeds paused until May.");
     expect(await tablesHolding(t.db, "Ann Lee")).toEqual(["activities", "completed_pairings"]);
+  });
+
+  it("renders the lines naming them again from their id, keeping the other names as written", async () => {
+    const cy = await createUser(t.db, { email: "cy@acme.test", firstName: "Cy", lastName: "Dee" });
+    const dora = await createUser(t.db, {
+      email: "dora@acme.test",
+      firstName: "Dora",
+      lastName: "Cy Dee",
+    });
+    const bo = { id: dora.id, name: "Dora Cy Dee" };
+    await recordActivity(
+      { db: t.db, clock },
+      {
+        kind: "check-in.sent",
+        detail: peopleLine`Asked ${bo} whether they met ${[{ id: cy.id, name: "Cy Dee" }]} (March 2027).`,
+        userId: dora.id,
+      },
+    );
+
+    await erase(cy);
+
+    const [line] = await t.db.select().from(activities).where(eq(activities.userId, dora.id));
+    expect(line.detail).toBe("Asked Dora Cy Dee whether they met a former colleague (March 2027).");
   });
 });
