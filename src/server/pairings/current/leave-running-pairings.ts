@@ -1,5 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import { joinNames } from "../../../shared/matches";
 import { recordActivity } from "../../activity/activity";
 import { peopleLine } from "../../activity/people-line";
 import type { AppContext } from "../../context";
@@ -12,7 +11,7 @@ import {
   memberIds,
   withMembers,
 } from "../../match-members/match-members";
-import { fullName, named } from "../scope/pairing-members";
+import { named } from "../scope/pairing-members";
 import type { ChangeNotice, Person } from "./change-notices";
 import { leaveMatch } from "./leave-match";
 import { peopleByIds, placeInTx } from "./re-pair-person";

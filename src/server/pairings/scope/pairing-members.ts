@@ -47,7 +47,10 @@ export function memberOf(members: Map<string, MemberInfo>, id: string): PreviewU
 }
 
 /** A person as an activity line names them (activity/people-line.ts). */
-export const named = (user: PreviewUser & { id: string }) => ({ id: user.id, name: fullName(user) });
+export const named = (user: PreviewUser & { id: string }) => ({
+  id: user.id,
+  name: fullName(user),
+});
 
 export function fullName(user: PreviewUser): string {
   // An erased person, or an old match's stand-in (docs/privacy.md).
