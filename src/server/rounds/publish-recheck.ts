@@ -4,8 +4,8 @@ import { utcDayOf } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { pairings } from "../db/schema";
-import { lockChosenPeople } from "../pairings/current/pairing-locks";
 import { PARTNER_LEFT_KIND, type PartnerLeftData } from "../pairings/current/waiting-for-partner";
+import { lockChosenPeople } from "../pairings/scope/lock-chosen-people";
 import { awayReasonsOf } from "../pairings/scope/member-availability";
 import { peopleInRunningMatches } from "../pairings/scope/running-members";
 

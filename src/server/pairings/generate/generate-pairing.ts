@@ -7,7 +7,7 @@ import { isUniqueViolation } from "../../db/errors";
 import { pairings, type UserRow } from "../../db/schema";
 import { Conflict } from "../../errors";
 import { insertMatches, type NewMatch } from "../../match-members/match-members";
-import { lockChosenPeople } from "../current/pairing-locks";
+import { lockChosenPeople } from "../scope/lock-chosen-people";
 import { awayReasonsOf } from "../scope/member-availability";
 import { peopleInRunningMatches } from "../scope/running-members";
 import { resolveScope, scopeKey, scopeLabel } from "../scope/scope";
