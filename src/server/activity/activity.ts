@@ -4,13 +4,17 @@ import type { ActivityItem, ActivityPage } from "../../shared/rounds";
 import type { AppContext } from "../context";
 import type { Db, Tx } from "../db/client";
 import { type ActivityRow, activities, users } from "../db/schema";
+import type { PeopleLine } from "./people-line";
 
 /** One automatic action for the admin's activity list (docs/rounds.md#activity). */
 export interface ActivityEntry {
   /** A dotted name, feature first: `round.drafted`, `round.published`, `check-in.sent`, … */
   kind: string;
-  /** One sentence an admin reads as it is ("Published the March 2027 round for All Users: 12 pairs."). */
-  detail: string;
+  /**
+   * One sentence an admin reads as it is ("Published the March 2027 round for All Users: 12
+   * pairs."); a sentence naming people is written with `peopleLine` so an erasure can re-render it.
+   */
+  detail: string | PeopleLine;
   /** The person it concerned, if one. */
   userId?: string | null;
   /** `all` or a domain group id, as pairings.scope_key. */
@@ -31,15 +35,17 @@ export async function recordActivity(
   entry: ActivityEntry,
   db: Db | Tx = ctx.db,
 ): Promise<void> {
+  const line = typeof entry.detail === "string" ? null : entry.detail;
+  const data = line ? { ...entry.data, line: line.line } : entry.data;
   await db.insert(activities).values({
     at: ctx.clock.now(),
     kind: entry.kind,
-    detail: entry.detail,
+    detail: line ? line.detail : (entry.detail as string),
     userId: entry.userId ?? null,
     scopeKey: entry.scopeKey ?? null,
     month: entry.month ?? null,
     pairingId: entry.pairingId ?? null,
-    data: entry.data ?? null,
+    data: data ?? null,
   });
 }
 

@@ -1,10 +1,10 @@
-import { joinNames } from "../../shared/matches";
 import { monthDisplay } from "../../shared/pairings";
 import { recordActivity } from "../activity/activity";
+import { peopleLine } from "../activity/people-line";
 import { getAuthSecret } from "../auth/auth-secret";
 import type { AppContext } from "../context";
 import type { PairingRow } from "../db/schema";
-import { fullName } from "../pairings/scope/pairing-members";
+import { named } from "../pairings/scope/pairing-members";
 import { sendCheckInMail } from "./check-in-mail";
 import { type MemberOfMatch, reachableMembers, runningPairing } from "./check-in-members";
 
@@ -63,7 +63,7 @@ export async function askMember(
     run.userIds.push(recipient.id);
     await recordActivity(ctx, {
       kind: reminder ? "check-in.reminded" : "check-in.sent",
-      detail: `${reminder ? "Reminded" : "Asked"} ${fullName(recipient)} whether they met ${joinNames(member.partnerNames)} (${monthDisplay(pairing.month)}).`,
+      detail: peopleLine`${reminder ? "Reminded" : "Asked"} ${named(recipient)} whether they met ${member.partners.map(named)} (${monthDisplay(pairing.month)}).`,
       userId: recipient.id,
       scopeKey: pairing.scopeKey,
       month: pairing.month,

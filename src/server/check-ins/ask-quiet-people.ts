@@ -2,13 +2,14 @@ import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { chatHappened } from "../../shared/chat-happened";
 import { monthDisplay } from "../../shared/pairings";
 import { recordActivity } from "../activity/activity";
+import { peopleLine } from "../activity/people-line";
 import { getAuthSecret } from "../auth/auth-secret";
 import { utcDayOf } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
 import { checkIns, matches, pairings, stillInQuestions, users } from "../db/schema";
 import { answerOf, chatAnswersOf, memberIds, withMembers } from "../match-members/match-members";
 import { listEligibleUsers } from "../pairings/scope/eligibility";
-import { fullName } from "../pairings/scope/pairing-members";
+import { named } from "../pairings/scope/pairing-members";
 import { resolveScope } from "../pairings/scope/scope";
 import { type CheckInRun, type Log, quietLog } from "./ask-member";
 import { sendStillInMail } from "./still-in-mail";
@@ -61,7 +62,7 @@ export async function askQuietPeople(
       run.userIds.push(person.id);
       await recordActivity(ctx, {
         kind: "still-in.asked",
-        detail: `Asked ${fullName(person)} whether they are still up for coffee chats: no answer in ${silentMonths.map(monthDisplay).join(", ")}; left out of the rounds until they answer.`,
+        detail: peopleLine`Asked ${named(person)} whether they are still up for coffee chats: no answer in ${silentMonths.map(monthDisplay).join(", ")}; left out of the rounds until they answer.`,
         userId: person.id,
         scopeKey,
         data: { silentMonths },

@@ -19,6 +19,7 @@ export interface MemberOfMatch {
   /** Their answer so far (null: none yet). */
   answer: CheckInAnswer | null;
   partnerNames: string[];
+  partners: Recipient[];
 }
 
 /** The pairing if it is still running (answers can change until it is completed), else null. */
@@ -60,12 +61,12 @@ export async function reachableMembers(
     memberIds(match).flatMap((id) => {
       const person = byId.get(id);
       if (!person || away.has(id)) return [];
-      const partnerNames = memberIds(match)
+      const partners = memberIds(match)
         .filter((other) => other !== id)
         .map((other) => byId.get(other))
-        .filter((p) => p !== undefined)
-        .map(fullName);
-      return [{ match, recipient: person, answer: answerOf(match, id), partnerNames }];
+        .filter((p) => p !== undefined);
+      const partnerNames = partners.map(fullName);
+      return [{ match, recipient: person, answer: answerOf(match, id), partnerNames, partners }];
     }),
   );
 }

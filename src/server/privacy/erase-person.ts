@@ -26,8 +26,9 @@ import { removeStoredImage } from "../images/store-image";
 import { type ChangeNotice, queueChangeNotices } from "../pairings/current/change-notices";
 import { leaveRunningPairings } from "../pairings/current/leave-running-pairings";
 import { lockRunningPairings } from "../pairings/current/pairing-locks";
+import { eraseFromActivityLines, eraseFromCompletedRecords } from "./erase-named-texts";
 import { personName } from "./export-my-data";
-import { scrubEverywhere } from "./scrub-text";
+import { scrubAddressEverywhere } from "./scrub-text";
 
 /** The address an erased person's row keeps: unique, never deliverable, naming nobody. */
 export const erasedAddress = (id: string) => `erased-${id}@erased.invalid`;
@@ -42,7 +43,8 @@ export interface Erasure {
  * transaction that locks their row, they leave the running pairings as a deactivation does
  * (deactivate-user.ts), their sessions, codes, links, queued and stored mails and their own
  * whitelist entry go, their row keeps only what counts need ("a former colleague", inactive), and
- * every other copy of their address or full name in any table is replaced. Their uploaded profile
+ * every other copy of their address (whole) in any table is replaced, with their name only in
+ * texts about them (eraseTexts). Their uploaded profile
  * photos are deleted, files included, after the commit.
  */
 export async function erasePerson(
@@ -80,13 +82,7 @@ export async function erasePerson(
       .from(images)
       .where(and(eq(images.uploadedBy, id), eq(images.purpose, "profile")));
     await tx.update(users).set(anonymous(user.id, now)).where(eq(users.id, id));
-    const name = personName(user);
-    await scrubEverywhere(tx, [
-      { from: user.email, to: erasedAddress(id) },
-      ...(user.firstName && user.lastName && name.length >= 5
-        ? [{ from: name, to: FORMER_COLLEAGUE }]
-        : []),
-    ]);
+    await eraseTexts(tx, user);
     await tx.insert(activities).values({
       at: now,
       kind: "person.erased",
@@ -106,6 +102,19 @@ export async function erasePerson(
     n.kind === "left-alone" ? [adminUserName(n.person)] : [],
   );
   return { leftAlone };
+}
+
+/**
+ * Their address and name leave the texts about them, and only those (docs/privacy.md): lines
+ * and records found by their id or their whole address, then every other whole copy of the
+ * address, with their name inside the same value.
+ */
+async function eraseTexts(tx: Tx, user: UserRow): Promise<void> {
+  const name = user.firstName && user.lastName ? personName(user) : null;
+  const to = erasedAddress(user.id);
+  await eraseFromActivityLines(tx, user.id, name);
+  await eraseFromCompletedRecords(tx, user.email, to);
+  await scrubAddressEverywhere(tx, { email: user.email, to, name, nameTo: FORMER_COLLEAGUE });
 }
 
 /** The partners' e-mails about the change name the erased person as a former colleague only. */

@@ -3,6 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { formatMatchMonth, joinNames } from "../../shared/matches";
 import type { AwayStatusResponse, NotAwayResponse } from "../../shared/partner-away";
 import { recordActivity } from "../activity/activity";
+import { peopleLine } from "../activity/people-line";
 import { getAuthSecret } from "../auth/auth-secret";
 import { utcDayOf } from "../calendar/month-calendar";
 import { refuseClosedAccount } from "../check-ins/closed-account";
@@ -16,7 +17,7 @@ import { type ChangeNotice, queueChangeNotices } from "../pairings/current/chang
 import { lockPairing } from "../pairings/current/pairing-locks";
 import { peopleByIds, placeInTx } from "../pairings/current/re-pair-person";
 import { waitingOf } from "../pairings/current/waiting-for-partner";
-import { fullName } from "../pairings/scope/pairing-members";
+import { fullName, named } from "../pairings/scope/pairing-members";
 import { peopleInRunningMatches } from "../pairings/scope/running-members";
 import { dayIn } from "./away-window";
 import { reportLastDay } from "./report-window";
@@ -162,7 +163,7 @@ async function sayNotAway(
       ctx,
       {
         kind: NOT_AWAY_KIND,
-        detail: `${fullName(person)} said they are not away in ${period} after all.`,
+        detail: peopleLine`${named(person)} said they are not away in ${period} after all.`,
         userId,
         scopeKey: pairing.scopeKey,
         month: pairing.month,

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { formatMatchMonth, joinNames } from "../../shared/matches";
 import type { PartnerAwayBody, PartnerAwayResponse } from "../../shared/partner-away";
 import { recordActivity } from "../activity/activity";
+import { peopleLine } from "../activity/people-line";
 import { getAuthSecret } from "../auth/auth-secret";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
@@ -19,7 +20,7 @@ import { leaveMatch } from "../pairings/current/leave-match";
 import { lockPairing } from "../pairings/current/pairing-locks";
 import type { RePairNotice } from "../pairings/current/re-pair-mail";
 import { peopleByIds, placeInTx, RE_PAIRED_KIND } from "../pairings/current/re-pair-person";
-import { fullName } from "../pairings/scope/pairing-members";
+import { fullName, named } from "../pairings/scope/pairing-members";
 import { dayIn } from "./away-window";
 import { notAwayUrl } from "./not-away";
 import { reportLastDay } from "./report-window";
@@ -207,17 +208,18 @@ async function record(
   outcome: Outcome,
 ) {
   const [reporter, away] = await peopleByIds(tx, [userId, awayId]);
-  const names = outcome.partners.map(fullName);
-  const then =
+  const partners = outcome.partners.map(named);
+  const said = [named(reporter), named(away)] as const;
+  const detail =
     outcome.kind === "stays"
-      ? `${joinNames([fullName(reporter), ...names])} stay matched`
-      : `${fullName(reporter)} now meets ${joinNames(names)}`;
+      ? peopleLine`${said[0]} said ${said[1]} is away this month; ${[said[0], ...partners]} stay matched.`
+      : peopleLine`${said[0]} said ${said[1]} is away this month; ${said[0]} now meets ${partners}.`;
   const data: AwayReportData = { reportedBy: userId };
   await recordActivity(
     ctx,
     {
       kind: PARTNER_AWAY_KIND,
-      detail: `${fullName(reporter)} said ${fullName(away)} is away this month; ${then}.`,
+      detail,
       userId: awayId,
       scopeKey: pairing.scopeKey,
       month: pairing.month,

@@ -5,6 +5,7 @@ import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { pairings } from "../db/schema";
 import { PARTNER_LEFT_KIND, type PartnerLeftData } from "../pairings/current/waiting-for-partner";
+import { lockChosenPeople } from "../pairings/scope/lock-chosen-people";
 import { awayReasonsOf } from "../pairings/scope/member-availability";
 import { peopleInRunningMatches } from "../pairings/scope/running-members";
 
@@ -39,6 +40,9 @@ export async function recheckDraftMatches(
     .orderBy(asc(pairings.id))
     .for("share");
   const busy = await peopleInRunningMatches(tx, month);
+  // Their rows and whitelist entries held, so a leaving either committed before this read or
+  // waits for the published pairing and then leaves its match (pairing-locks.ts).
+  await lockChosenPeople(tx, drafted.flat());
   const reasons = await awayReasonsOf(tx, drafted.flat(), utcDayOf(ctx.clock.now()));
   const out = (id: string) => busy.has(id) || GONE.has(reasons.get(id) ?? "");
   const kept: string[][] = [];

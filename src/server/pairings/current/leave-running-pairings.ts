@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { joinNames } from "../../../shared/matches";
 import { recordActivity } from "../../activity/activity";
+import { peopleLine } from "../../activity/people-line";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { matches, pairings } from "../../db/schema";
@@ -11,7 +11,7 @@ import {
   memberIds,
   withMembers,
 } from "../../match-members/match-members";
-import { fullName } from "../scope/pairing-members";
+import { named } from "../scope/pairing-members";
 import type { ChangeNotice, Person } from "./change-notices";
 import { leaveMatch } from "./leave-match";
 import { peopleByIds, placeInTx } from "./re-pair-person";
@@ -58,12 +58,11 @@ export async function leaveRunningPairings(
     if (others.length >= 2) {
       await leaveMatch(tx, match, userId);
       const staying = await peopleByIds(tx, others);
-      const names = staying.map(fullName);
       await recordActivity(
         ctx,
         {
           kind: MEMBER_LEFT_KIND,
-          detail: `${fullName(left)} ${why}; ${joinNames(names)} go on as a group of ${others.length}.`,
+          detail: peopleLine`${named(left)} ${why}; ${staying.map(named)} go on as a group of ${others.length}.`,
           userId,
           ...where,
         },
@@ -102,7 +101,7 @@ async function placePartner(
     ctx,
     {
       kind: PARTNER_LEFT_KIND,
-      detail: `${fullName(left)} ${why}; nobody without a partner could meet ${fullName(person)}, who now waits for a partner: re-pair them under Current Pairings.`,
+      detail: peopleLine`${named(left)} ${why}; nobody without a partner could meet ${named(person)}, who now waits for a partner: re-pair them under Current Pairings.`,
       userId: partnerId,
       month,
       pairingId,

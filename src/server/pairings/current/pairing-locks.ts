@@ -8,6 +8,7 @@ import { type PairingRow, pairings } from "../../db/schema";
  * before it reads those matches, and reads them again inside. Operations that may touch several
  * pairings at once (a deactivation, a whitelist removal) take every running pairing's row, in id
  * order, so two of them, or one of them and a re-pair, never wait on each other in a circle.
+ * Making a pairing also holds the chosen people's rows (scope/lock-chosen-people.ts).
  */
 
 /** Locks one pairing's row for a change of its matches; undefined when there is no such pairing. */

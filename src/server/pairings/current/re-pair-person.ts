@@ -4,6 +4,7 @@ import { exclusionLabels } from "../../../shared/exclusions";
 import { joinNames } from "../../../shared/matches";
 import type { RePairResponse } from "../../../shared/pairings";
 import { recordActivity } from "../../activity/activity";
+import { peopleLine } from "../../activity/people-line";
 import { utcDayOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
@@ -21,7 +22,7 @@ import { buildInstance } from "../generate/build-instance";
 import { getPairingSettings } from "../generate/pairing-settings";
 import { listEligibleUsers } from "../scope/eligibility";
 import { aloneMember, awayReasons } from "../scope/member-availability";
-import { fullName } from "../scope/pairing-members";
+import { fullName, named } from "../scope/pairing-members";
 import { peopleInRunningMatches } from "../scope/running-members";
 import { resolveScope } from "../scope/scope";
 import { awayReports } from "./away-reports";
@@ -123,7 +124,7 @@ export async function placeInTx(
     ctx,
     {
       kind: RE_PAIRED_KIND,
-      detail: `${fullName(names.person)} was re-paired: now meets ${joinNames(names.partners.map(fullName))}.`,
+      detail: peopleLine`${named(names.person)} was re-paired: now meets ${names.partners.map(named)}.`,
       userId,
       scopeKey: pairing.scopeKey,
       month: pairing.month,

@@ -1,12 +1,14 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { type GeneratePairingResponse, monthDisplay, runLetter } from "../../../shared/pairings";
-import { utcMonthOf } from "../../calendar/month-calendar";
+import { utcDayOf, utcMonthOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
 import type { Db, Tx } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { pairings, type UserRow } from "../../db/schema";
 import { Conflict } from "../../errors";
 import { insertMatches, type NewMatch } from "../../match-members/match-members";
+import { lockChosenPeople } from "../scope/lock-chosen-people";
+import { awayReasonsOf } from "../scope/member-availability";
 import { peopleInRunningMatches } from "../scope/running-members";
 import { presentSatOut } from "../scope/sat-out-people";
 import { resolveScope, scopeKey, scopeLabel } from "../scope/scope";
@@ -66,6 +68,7 @@ export async function generatePairing(
       await tx.execute(sql`select pg_advisory_xact_lock(727100, hashtext(${`${key}:${month}`}))`);
       await refuseIfTaken(tx);
       await refuseIfPairedMeanwhile(tx, month, result.groups);
+      await refuseIfGoneMeanwhile(tx, result.groups, utcDayOf(now));
       const [{ next }] = await tx
         .select({ next: sql<number>`(coalesce(max(${pairings.runOfMonth}), 0) + 1)::int` })
         .from(pairings)
@@ -125,6 +128,25 @@ async function refuseIfPairedMeanwhile(tx: Tx, month: string, formed: string[][]
   if (formed.some((match) => match.some((id) => busy.has(id)))) {
     throw new Conflict(
       "Someone in this pairing was just placed in another running pairing of the month. Please generate again.",
+      "changed",
+    );
+  }
+}
+
+/**
+ * Nobody who has left is placed in a match made after they left (docs/rounds.md, "Invariants of
+ * a round"): the engine read who was ready outside the transaction, so inside it the chosen
+ * people's rows and whitelist entries are locked (pairing-locks.ts) and read again. Someone
+ * deactivated, erased, removed from the whitelist, paused or opted out meanwhile refuses the
+ * pairing; the admin generates again without them.
+ */
+async function refuseIfGoneMeanwhile(tx: Tx, formed: string[][], today: string) {
+  const chosen = formed.flat();
+  await lockChosenPeople(tx, chosen);
+  const gone = await awayReasonsOf(tx, chosen, today);
+  if (gone.size > 0) {
+    throw new Conflict(
+      "Someone in this pairing stopped taking part while it was being made. Please generate again.",
       "changed",
     );
   }

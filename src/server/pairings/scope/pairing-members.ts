@@ -46,6 +46,12 @@ export function memberOf(members: Map<string, MemberInfo>, id: string): PreviewU
     : { firstName: null, lastName: null, email: "", department: null };
 }
 
+/** A person as an activity line names them (activity/people-line.ts). */
+export const named = (user: PreviewUser & { id: string }) => ({
+  id: user.id,
+  name: fullName(user),
+});
+
 export function fullName(user: PreviewUser): string {
   // An erased person, or an old match's stand-in (docs/privacy.md).
   if (isErasedAddress(user.email)) return FORMER_COLLEAGUE;
