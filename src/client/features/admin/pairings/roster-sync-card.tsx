@@ -46,8 +46,8 @@ export function RosterSyncCard() {
       <CardHeader>
         <CardTitle>Employee Roster Sync</CardTitle>
         <CardDescription>
-          Upload a CSV with the columns {rosterColumns.join(", ")}. Every row is checked first; if
-          any row is wrong, nothing is changed.
+          Upload a CSV with the columns {rosterColumns.join(", ")}. Every row is checked; the
+          correct rows are applied and each refused row is listed with its reason.
         </CardDescription>
       </CardHeader>
       <CardContent>
