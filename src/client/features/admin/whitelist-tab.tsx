@@ -1,8 +1,8 @@
-import { InvitationsCard } from "./invitations/invitations-card";
 import { AddEmailCard } from "./whitelist/add-email-card";
 import { EntriesCard } from "./whitelist/entries-card";
 import { GroupsCard } from "./whitelist/groups-card";
 import { ImportCard } from "./whitelist/import-card";
+import { InvitationsCard } from "./whitelist/invitations-card";
 
 /** Email Whitelist and Domain Groups tab: the entries first, then the add forms and the groups. */
 export function WhitelistTab() {

@@ -14,7 +14,7 @@ import { FieldError, Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Select } from "../../../components/ui/select";
 import { whitelistApi } from "../../../lib/api/admin-whitelist";
-import { InviteOffer } from "../invitations/invite-offer";
+import { InviteOffer } from "./invite-offer";
 import {
   type AddEmailFormValues,
   addEmailFormSchema,

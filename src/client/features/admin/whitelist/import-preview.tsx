@@ -1,7 +1,7 @@
 import type { ImportOutcome, WhitelistImportResult } from "@shared/whitelist-import";
 import type { ReactNode } from "react";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
-import { InviteOffer } from "../invitations/invite-offer";
+import { InviteOffer } from "./invite-offer";
 
 /** Rows shown in the preview's table; the errors are always listed in full. */
 const SHOWN_ROWS = 100;

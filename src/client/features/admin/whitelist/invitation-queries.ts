@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/toast";
 import { invitationKeys, invitationsApi } from "../../../lib/api/admin-invitations";
 import { useAdminMutation } from "../use-admin-mutation";
-import { failureToast } from "../whitelist/whitelist-queries";
+import { failureToast } from "./whitelist-queries";
 
 export function useInvitations() {
   return useQuery({
