@@ -75,6 +75,11 @@ export async function signInAccount(
     .onConflictDoNothing();
   const created = await findUserByEmail(db, email);
   if (!created) throw new Error("The account could not be created.");
+  // From now on the profile holds them: the whitelist entry keeps no copy (docs/privacy.md).
+  await db
+    .update(allowedEmails)
+    .set({ firstName: null, lastName: null, department: null })
+    .where(eq(allowedEmails.email, email));
   return created;
 }
 

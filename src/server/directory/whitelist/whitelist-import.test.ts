@@ -160,6 +160,12 @@ describe("POST /api/admin/whitelist/import", () => {
       lastName: "Young",
       department: "finance",
     });
+    // Once the profile holds them, the whitelist entry keeps no copy.
+    const [entry] = await t.db
+      .select()
+      .from(allowedEmails)
+      .where(eq(allowedEmails.email, "ada@import.test"));
+    expect(entry).toMatchObject({ firstName: null, lastName: null, department: null });
   });
 
   it("is for admins only and refuses a request it cannot read as a whole", async () => {
