@@ -38,15 +38,13 @@ describe("an admin chases the people who have not signed up", () => {
       .toEqual(["ann@chase.test"]);
 
     // After the launch invitation went out, adding people offers their invitation at once.
-    await story.db
-      .insert(newsletters)
-      .values({
-        kind: "launch",
-        status: "sent",
-        month: 11,
-        year: 2026,
-        title: "Launch invitation",
-      });
+    await story.db.insert(newsletters).values({
+      kind: "launch",
+      status: "sent",
+      month: 11,
+      year: 2026,
+      title: "Launch invitation",
+    });
     const phone = await story.newPage({ width: 375, height: 800 });
     await story.signInAs(phone, admin);
     await phone.goto("/admin/whitelist");

@@ -21,7 +21,7 @@ const invite = (emails: string[]) => asAdmin().post("/api/admin/invitations", { 
 const list = async () => (await asAdmin().get("/api/admin/invitations")).json();
 
 describe("inviting the whitelisted people who have not signed up", () => {
-  it("lists them with when each was last invited, invites once a day, and sends the launch e-mail", async () => {
+  it("lists them with when each was last invited, invites once a day, and queues the launch e-mail", async () => {
     await allowEmail(t.db, "*@invite.test");
     await asAdmin().post("/api/admin/whitelist/import", {
       rows: [
