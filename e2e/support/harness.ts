@@ -26,8 +26,11 @@ export interface Story {
   db: Db;
   smtp: SmtpPeer;
   browser: Browser;
-  /** A fresh browser context (own cookies) and page; closed with the story. */
-  newPage(options?: { width?: number; height?: number }): Promise<Page>;
+  /**
+   * A fresh browser context (own cookies) and page; closed with the story. `timezoneId`: the
+   * browser's time zone (IANA), the machine's when unset.
+   */
+  newPage(options?: { width?: number; height?: number; timezoneId?: string }): Promise<Page>;
   /** Puts a session cookie for the user into the page's context. */
   signInAs(page: Page, user: { id: string }): Promise<void>;
   close(): Promise<void>;
@@ -82,8 +85,12 @@ export async function startStory(
     db: server.app.ctx.db,
     smtp,
     browser,
-    async newPage({ width = 1280, height = 900 } = {}) {
-      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height } });
+    async newPage({ width = 1280, height = 900, timezoneId } = {}) {
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        viewport: { width, height },
+        timezoneId,
+      });
       contexts.push(context);
       return context.newPage();
     },
