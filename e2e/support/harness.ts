@@ -125,35 +125,45 @@ const axeSource = readFileSync(
  * test suite"). Frames are not entered: ours are e-mail previews sandboxed without scripts, where
  * axe cannot run. `within`: a selector to check only that part. Without it, a page whose modal
  * dialog is open is checked in its dialogs: the rest of the page is then hidden from assistive
- * technology and inert, and unchanged since it was shown without the dialog.
+ * technology and inert, and unchanged since it was shown without the dialog. `rules`: axe's rule
+ * ids to run, every rule when unset. The pointer is parked first and the page's transitions let
+ * finish, so the result does not depend on where the last click left the mouse.
  */
-export async function axeViolations(page: Page, within?: string): Promise<string[]> {
+export async function axeViolations(
+  page: Page,
+  within?: string,
+  rules?: string[],
+): Promise<string[]> {
   await parkPointer(page);
   await transitionsSettled(page);
   if (!(await page.evaluate(() => "axe" in window))) {
     await page.evaluate(axeSource);
     await page.evaluate(rememberParsedColors);
   }
-  return page.evaluate(async (selector) => {
-    const { axe } = window as unknown as { axe: typeof import("axe-core") };
-    const results = await axe.run(selector ? { include: [selector] } : openModalDialogs(), {
-      resultTypes: ["violations"],
-      iframes: false,
-    });
-    return results.violations.map(
-      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-    );
+  return page.evaluate(
+    async ({ selector, rules }) => {
+      const { axe } = window as unknown as { axe: typeof import("axe-core") };
+      const results = await axe.run(selector ? { include: [selector] } : openModalDialogs(), {
+        resultTypes: ["violations"],
+        iframes: false,
+        ...(rules ? { runOnly: { type: "rule", values: rules } } : {}),
+      });
+      return results.violations.map(
+        (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+      );
 
-    /** The open dialogs when a modal one hides the rest of the page, or else the whole document. */
-    function openModalDialogs(): Document | { include: Element[] } {
-      const hidden = (element: Element) => element.closest('[aria-hidden="true"]') !== null;
-      const dialogs = [
-        ...document.querySelectorAll('[role="dialog"], [role="alertdialog"]'),
-      ].filter((dialog) => !hidden(dialog));
-      const rest = document.getElementById("root");
-      return dialogs.length > 0 && rest && hidden(rest) ? { include: dialogs } : document;
-    }
-  }, within);
+      /** The open dialogs when a modal one hides the rest of the page, or else the whole document. */
+      function openModalDialogs(): Document | { include: Element[] } {
+        const hidden = (element: Element) => element.closest('[aria-hidden="true"]') !== null;
+        const dialogs = [
+          ...document.querySelectorAll('[role="dialog"], [role="alertdialog"]'),
+        ].filter((dialog) => !hidden(dialog));
+        const rest = document.getElementById("root");
+        return dialogs.length > 0 && rest && hidden(rest) ? { include: dialogs } : document;
+      }
+    },
+    { selector: within, rules },
+  );
 }
 
 /**
