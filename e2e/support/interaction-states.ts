@@ -52,7 +52,7 @@ export async function contrastFaultsIn(page: Page, state: InteractionState): Pro
     if (state === "focus") faults.push(...(await page.evaluate(focusRingFaults, INTERACTIVE)));
     return faults.map((fault) => `${state}: ${fault}`);
   } finally {
-    await noTransitions.evaluate((style) => style.remove());
+    await noTransitions.evaluate((style) => (style as Element).remove());
     await force([]);
     await cdp.detach();
   }
