@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixedClock } from "../src/server/clock";
 import { users } from "../src/server/db/schema";
 import {
   allowEmail,
@@ -12,9 +13,11 @@ import {
 } from "../src/server/test/factories";
 import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
 
+// The last day of January: the previous month, which the trend chart shows, is in the year before.
+const clock = fixedClock("2027-01-31T12:00:00Z");
 let story: Story;
 beforeAll(async () => {
-  story = await startStory();
+  story = await startStory({ clock });
   const group = await createGroup(story.db, { name: "brew", displayName: "Brew Co" });
   for (const [name, displayName] of [
     ["Other", "Other"],
@@ -45,7 +48,7 @@ beforeAll(async () => {
       participationStatus: i === 0 ? "paused" : i === 1 ? "opted_out" : "active",
     });
   }
-  const month = new Date().toISOString().slice(0, 7);
+  const month = clock.now().toISOString().slice(0, 7);
   await createMatch(story.db, { members: [ada, ben], month });
   const [year, m] = month.split("-").map(Number);
   const previous = `${m === 1 ? year - 1 : year}-${String(m === 1 ? 12 : m - 1).padStart(2, "0")}`;
@@ -60,6 +63,7 @@ async function openTab(width: number, tab: string) {
     needsProfileSetup: true,
   });
   const page = await story.newPage({ width, height: 900 });
+  await page.clock.setFixedTime(clock.now());
   await story.signInAs(page, admin);
   await page.goto("/admin");
   await page.getByRole("tab", { name: tab }).click();
