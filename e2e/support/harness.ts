@@ -172,7 +172,7 @@ export async function axeViolations(
  * page whatever the pointer did before and however fast the page settled under it. Hover states
  * are checked on purpose by their own story (`e2e/hover-and-focus-contrast.e2e.ts`).
  */
-export async function parkPointer(page: Page): Promise<void> {
+async function parkPointer(page: Page): Promise<void> {
   await page.mouse.move(-1, -1);
 }
 
@@ -181,7 +181,7 @@ export async function parkPointer(page: Page): Promise<void> {
  * button changing from one variant to another, a hover colour fading out) is neither the colour
  * before nor after. Transitions are finite; CSS animations (which may repeat) are not waited for.
  */
-export async function transitionsSettled(page: Page): Promise<void> {
+async function transitionsSettled(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
       document

@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { axeViolations, transitionsSettled } from "./harness";
+import { axeViolations } from "./harness";
 
 /** What a person can point at or move the focus to. */
 const INTERACTIVE = [
@@ -26,7 +26,8 @@ export type InteractionState = keyof typeof STATES;
  * with transitions off, and axe's colour-contrast rule checks the page; for focus, each
  * focus ring must also stand out 3:1 against what is around it (WCAG 1.4.11). One check per state
  * instead of one per element: hovering or tabbing to each in turn and checking it cost a check
- * per element (docs/performance.md, "Hover and focus colours").
+ * per element (docs/performance.md, "Stories that do not depend on the pointer, a transition or today's
+ * date").
  */
 export async function contrastFaultsIn(page: Page, state: InteractionState): Promise<string[]> {
   const cdp = await page.context().newCDPSession(page);
@@ -47,7 +48,6 @@ export async function contrastFaultsIn(page: Page, state: InteractionState): Pro
   });
   try {
     await force([...STATES[state]]);
-    await transitionsSettled(page);
     const faults = await axeViolations(page, undefined, ["color-contrast"]);
     if (state === "focus") faults.push(...(await page.evaluate(focusRingFaults, INTERACTIVE)));
     return faults.map((fault) => `${state}: ${fault}`);
