@@ -23,11 +23,10 @@ export type InteractionState = keyof typeof STATES;
 /**
  * Contrast faults of the page's interactive elements in one state, all at once: every element is
  * put in the state through the browser's developer protocol (what its inspector's ":hov" does),
- * with transitions off, and axe's colour-contrast rule checks the page; for focus, each
- * focus ring must also stand out 3:1 against what is around it (WCAG 1.4.11). One check per state
- * instead of one per element: hovering or tabbing to each in turn and checking it cost a check
- * per element (docs/performance.md, "Stories that do not depend on the pointer, a transition or today's
- * date").
+ * with transitions off, and axe's colour-contrast rule checks the page; for focus, each focus ring
+ * must also stand out 3:1 against what is around it (WCAG 1.4.11). One check per state instead of
+ * one per element: hovering or tabbing to each in turn and checking it cost a check per element
+ * (docs/performance.md, "Stories that do not depend on the pointer, a transition or today's date").
  */
 export async function contrastFaultsIn(page: Page, state: InteractionState): Promise<string[]> {
   const cdp = await page.context().newCDPSession(page);
