@@ -1,23 +1,46 @@
-import { format, parseISO } from "date-fns";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixedClock } from "../src/server/clock";
+import { users } from "../src/server/db/schema";
 import { createMatch, createUser } from "../src/server/test/factories";
 import { addMonthsToIsoDate, isoDateOf } from "../src/shared/participation";
 import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
 
+// The app's clock and each page's read the same instant (page.clock), so a date the page shows is
+// the date the server stores, whatever today is.
+const clock = fixedClock("2027-01-31T12:00:00Z");
 let story: Story;
 beforeAll(async () => {
-  story = await startStory();
+  story = await startStory({ clock });
 });
 afterAll(() => story?.close());
 
+/** The profile page of a new member, the app's clock and the page's both at `at`. */
+async function profileAt(at: string, page: { width: number; height: number; timezoneId?: string }) {
+  clock.set(at);
+  const user = await createUser(story.db, { department: "Other" });
+  const tab = await story.newPage(page);
+  await tab.clock.setFixedTime(clock.now());
+  await story.signInAs(tab, user);
+  await tab.goto("/profile");
+  await tab.getByRole("heading", { name: "Coffee Chat Participation" }).waitFor();
+  await tab.getByText("Active", { exact: true }).waitFor();
+  return { user, page: tab };
+}
+
+/** "Apr 1, 2027": how the page writes a calendar date. */
+function shown(isoDate: string): string {
+  return new Intl.DateTimeFormat("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${isoDate}T00:00:00Z`));
+}
+
 describe("participation", () => {
   it("pausing for one month shows the Paused badge with its date", async () => {
-    const user = await createUser(story.db, { department: "Other" });
-    const page = await story.newPage({ width: 375, height: 800 });
-    await story.signInAs(page, user);
-    await page.goto("/profile");
-    await page.getByRole("heading", { name: "Coffee Chat Participation" }).waitFor();
-    await page.getByText("Active", { exact: true }).waitFor();
+    const { page } = await profileAt("2027-01-31T12:00:00Z", { width: 375, height: 800 });
     const mug = page.getByRole("img", { name: /^Participation:/ });
     await page.locator('svg[data-fill="100"]').waitFor();
     await page.getByTestId("mug-steam").waitFor();
@@ -39,10 +62,8 @@ describe("participation", () => {
     await ask.getByRole("button", { name: "Pause" }).click();
     await page.getByText("Participation status updated successfully!", { exact: true }).waitFor();
     await page.getByText("Paused", { exact: true }).waitFor();
-    const end = addMonthsToIsoDate(isoDateOf(new Date()), 1);
-    await page
-      .getByText(`Until ${format(parseISO(end), "MMM d, yyyy")}`, { exact: true })
-      .waitFor();
+    const end = addMonthsToIsoDate(isoDateOf(clock.now()), 1);
+    await page.getByText(`Until ${shown(end)}`, { exact: true }).waitFor();
     const fill = async () => Number(await mug.getAttribute("data-target-fill"));
     await expect.poll(fill).toBeGreaterThanOrEqual(10);
     await expect.poll(fill).toBeLessThanOrEqual(50);
@@ -60,11 +81,40 @@ describe("participation", () => {
     await page.getByTestId("mug-steam").waitFor();
   });
 
+  // A month's end, a leap day and the two European clock changes, each late enough in the UTC day
+  // that Berlin's date is already the next: the pause runs from the UTC date, in the dialog as on
+  // the server.
+  it.each([
+    { day: "the end of January", at: "2027-01-31T23:30:00Z", until: "2027-02-28" },
+    { day: "29 February 2028", at: "2028-02-29T23:30:00Z", until: "2028-03-29" },
+    { day: "the last Sunday of March", at: "2027-03-28T23:30:00Z", until: "2027-04-28" },
+    { day: "the last Sunday of October", at: "2027-10-31T23:30:00Z", until: "2027-11-30" },
+  ])("a one-month pause started on $day ends on $until", async ({ at, until }) => {
+    const { user, page } = await profileAt(at, {
+      width: 1280,
+      height: 900,
+      timezoneId: "Europe/Berlin",
+    });
+    expect(addMonthsToIsoDate(isoDateOf(clock.now()), 1)).toBe(until);
+    await page.getByRole("button", { name: "Pause 1 Month" }).click();
+    const ask = page.getByRole("dialog", { name: "Pause for 1 month?" });
+    await ask.getByText(`You are not paired until ${shown(until)};`, { exact: false }).waitFor();
+    await ask.getByRole("button", { name: "Pause" }).click();
+    await page.getByText(`Until ${shown(until)}`, { exact: true }).waitFor();
+    const [stored] = await story.db
+      .select({ start: users.pauseStartDate, end: users.pauseEndDate })
+      .from(users)
+      .where(eq(users.id, user.id));
+    expect(stored).toEqual({ start: at.slice(0, 10), end: until });
+  });
+
   it("opting out asks once, says the partner is told, empties the mug and shows the grey badge", async () => {
     const user = await createUser(story.db, { department: "Other" });
     const partner = await createUser(story.db, { firstName: "Pat", lastName: "Partner" });
-    await createMatch(story.db, { members: [user, partner] });
+    await createMatch(story.db, { members: [user, partner], month: "2027-03" });
+    clock.set("2027-03-10T09:00:00Z");
     const page = await story.newPage();
+    await page.clock.setFixedTime(clock.now());
     await story.signInAs(page, user);
     await page.goto("/profile");
     await page.getByRole("button", { name: "Opt Out" }).click();

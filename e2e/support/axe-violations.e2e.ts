@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, workerChromium } from "./harness";
+import { contrastFaultsIn } from "./interaction-states";
 
 const brokenPage = `<!doctype html><html lang="en"><head><title>Broken</title></head><body><main>
   <h1>A page with three faults</h1>
@@ -19,6 +20,16 @@ function pageWithDialog(rootHidden: boolean): string {
   <div role="dialog" aria-label="Confirm"><p style="color:#ccc;background:#fff">Pale text</p></div>
 </body></html>`;
 }
+
+/** Buttons readable at rest; the first unreadable when hovered, the second's focus ring faint. */
+const statesPage = `<!doctype html><html lang="en"><head><title>States</title><style>
+  button { color: #fff; background: #3a2519; transition: background-color 1s, outline-color 1s; }
+  #pale:hover { background: #f3e9de; }
+  button:focus-visible { outline: 2px solid #b45309; outline-offset: 2px; }
+  #faint:focus-visible { outline-color: #f3e9de; }
+</style></head><body><main><h1>States</h1>
+  <button id="pale">Pale when hovered</button> <button id="faint">Faint ring</button>
+</main></body></html>`;
 
 const ruleIds = (lines: string[]) => lines.map((line) => line.split(":")[0]).sort();
 
@@ -50,5 +61,27 @@ describe("the stories' axe check", () => {
     expect(ruleIds(await axeViolations(page))).toEqual(["color-contrast"]);
     await page.goto(`data:text/html,${encodeURIComponent(pageWithDialog(false))}`);
     expect(ruleIds(await axeViolations(page))).toEqual(["button-name", "color-contrast"]);
+  });
+});
+
+describe("the hover and focus check", () => {
+  it("finds a hover colour and a focus ring that cannot be read, and only those", async () => {
+    await page.goto(`data:text/html,${encodeURIComponent(statesPage)}`);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await contrastFaultsIn(page, "hover")).toEqual([
+      "hover: color-contrast: Elements must meet minimum color contrast ratio thresholds (#pale)",
+    ]);
+    const focus = await contrastFaultsIn(page, "focus");
+    expect(focus).toHaveLength(1);
+    expect(focus[0]).toMatch(/^focus: focus ring .* on button "Faint ring"$/);
+    // The states are given back: the page reads as before.
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it("checks the page without the pointer's hover, wherever the mouse was left", async () => {
+    await page.goto(`data:text/html,${encodeURIComponent(statesPage)}`);
+    await page.locator("#pale").hover();
+    expect(await page.locator("#pale").evaluate((e) => e.matches(":hover"))).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -26,8 +26,11 @@ export interface Story {
   db: Db;
   smtp: SmtpPeer;
   browser: Browser;
-  /** A fresh browser context (own cookies) and page; closed with the story. */
-  newPage(options?: { width?: number; height?: number }): Promise<Page>;
+  /**
+   * A fresh browser context (own cookies) and page; closed with the story. `timezoneId`: the
+   * browser's time zone (IANA), the machine's when unset.
+   */
+  newPage(options?: { width?: number; height?: number; timezoneId?: string }): Promise<Page>;
   /** Puts a session cookie for the user into the page's context. */
   signInAs(page: Page, user: { id: string }): Promise<void>;
   close(): Promise<void>;
@@ -82,8 +85,12 @@ export async function startStory(
     db: server.app.ctx.db,
     smtp,
     browser,
-    async newPage({ width = 1280, height = 900 } = {}) {
-      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height } });
+    async newPage({ width = 1280, height = 900, timezoneId } = {}) {
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        viewport: { width, height },
+        timezoneId,
+      });
       contexts.push(context);
       return context.newPage();
     },
@@ -118,33 +125,71 @@ const axeSource = readFileSync(
  * test suite"). Frames are not entered: ours are e-mail previews sandboxed without scripts, where
  * axe cannot run. `within`: a selector to check only that part. Without it, a page whose modal
  * dialog is open is checked in its dialogs: the rest of the page is then hidden from assistive
- * technology and inert, and unchanged since it was shown without the dialog.
+ * technology and inert, and unchanged since it was shown without the dialog. `rules`: axe's rule
+ * ids to run, every rule when unset. The pointer is parked first and the page's transitions let
+ * finish, so the result does not depend on where the last click left the mouse.
  */
-export async function axeViolations(page: Page, within?: string): Promise<string[]> {
+export async function axeViolations(
+  page: Page,
+  within?: string,
+  rules?: string[],
+): Promise<string[]> {
+  await parkPointer(page);
+  await transitionsSettled(page);
   if (!(await page.evaluate(() => "axe" in window))) {
     await page.evaluate(axeSource);
     await page.evaluate(rememberParsedColors);
   }
-  return page.evaluate(async (selector) => {
-    const { axe } = window as unknown as { axe: typeof import("axe-core") };
-    const results = await axe.run(selector ? { include: [selector] } : openModalDialogs(), {
-      resultTypes: ["violations"],
-      iframes: false,
-    });
-    return results.violations.map(
-      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-    );
+  return page.evaluate(
+    async ({ selector, rules }) => {
+      const { axe } = window as unknown as { axe: typeof import("axe-core") };
+      const results = await axe.run(selector ? { include: [selector] } : openModalDialogs(), {
+        resultTypes: ["violations"],
+        iframes: false,
+        ...(rules ? { runOnly: { type: "rule", values: rules } } : {}),
+      });
+      return results.violations.map(
+        (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+      );
 
-    /** The open dialogs when a modal one hides the rest of the page, or else the whole document. */
-    function openModalDialogs(): Document | { include: Element[] } {
-      const hidden = (element: Element) => element.closest('[aria-hidden="true"]') !== null;
-      const dialogs = [
-        ...document.querySelectorAll('[role="dialog"], [role="alertdialog"]'),
-      ].filter((dialog) => !hidden(dialog));
-      const rest = document.getElementById("root");
-      return dialogs.length > 0 && rest && hidden(rest) ? { include: dialogs } : document;
-    }
-  }, within);
+      /** The open dialogs when a modal one hides the rest of the page, or else the whole document. */
+      function openModalDialogs(): Document | { include: Element[] } {
+        const hidden = (element: Element) => element.closest('[aria-hidden="true"]') !== null;
+        const dialogs = [
+          ...document.querySelectorAll('[role="dialog"], [role="alertdialog"]'),
+        ].filter((dialog) => !hidden(dialog));
+        const rest = document.getElementById("root");
+        return dialogs.length > 0 && rest && hidden(rest) ? { include: dialogs } : document;
+      }
+    },
+    { selector: within, rules },
+  );
+}
+
+/**
+ * Moves the mouse off the page, so that no element is in its hover state (nor a chart's tooltip
+ * open) because the pointer happened to rest where the last click was: a check then sees the same
+ * page whatever the pointer did before and however fast the page settled under it. Hover states
+ * are checked on purpose by their own story (`e2e/hover-and-focus-contrast.e2e.ts`).
+ */
+async function parkPointer(page: Page): Promise<void> {
+  await page.mouse.move(-1, -1);
+}
+
+/**
+ * Waits until the page's CSS transitions have ended: a colour checked halfway through one (a
+ * button changing from one variant to another, a hover colour fading out) is neither the colour
+ * before nor after. Transitions are finite; CSS animations (which may repeat) are not waited for.
+ */
+async function transitionsSettled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((transition) => transition.finished.catch(() => {})),
+    ),
+  );
 }
 
 /**

@@ -201,7 +201,14 @@ export function ParticipationCard({ user }: { user: AuthUser }) {
               </Button>
             </>
           ) : (
-            <Button disabled={busy} onClick={() => run("reactivate", { action: "reactivate" })}>
+            // Its own key: without one React would reuse the first outline button's element,
+            // whose colours would then fade from the outline's to these through shades that
+            // cannot be read.
+            <Button
+              key="reactivate"
+              disabled={busy}
+              onClick={() => run("reactivate", { action: "reactivate" })}
+            >
               {pending === "reactivate" ? "Updating..." : "Reactivate"}
             </Button>
           )}
