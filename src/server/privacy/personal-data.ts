@@ -8,7 +8,12 @@
 export const personalDataCoverage: Record<string, Record<string, string>> = {
   users: { id: "profile", email: "profile" },
   allowed_emails: { email: "whitelistEntries", added_by: "whitelistEntries" },
-  pairings: { created_by: "pairingsCreated", stats: "- counts of the pairing, no names" },
+  pairings: {
+    created_by: "pairingsCreated",
+    stats: "- counts of the pairing, no names",
+    sat_out:
+      "- who sat out, by account id with a reason code; worded with the name of the day when shown",
+  },
   match_members: { user_id: "matches" },
   member_view_versions: { user_id: "- a change counter, holds nothing about the person" },
   completed_pairings: { content: "matches (the same matches, as kept in the completed record)" },
@@ -41,6 +46,7 @@ export const personalDataCoverage: Record<string, Record<string, string>> = {
     matches: "- an unpublished draft only admins see; published, it becomes the matches",
     unmatched: "- as matches",
     stats: "- counts only",
+    sat_out: "- as pairings.sat_out",
   },
   activities: { user_id: "activity", data: "activity" },
   still_in_questions: { user_id: "stillInQuestions", silent_months: "stillInQuestions" },
