@@ -23,7 +23,8 @@ const rows = allMatches.map((m) => ({
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /**
- * GET /api/admin/metrics/connections for the sample company, counted match by match
+ * The connections figures (the metrics endpoint table's `connections`) for the sample company,
+ * counted match by match
  * (src/shared/connections-from-rows.ts) with the default threshold; every pairing is the sample
  * group's, so another group has none.
  */
