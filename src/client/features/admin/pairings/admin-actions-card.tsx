@@ -120,10 +120,10 @@ function useGeneration(groupId: number | null, groupLabel: string) {
       setConfirming(null);
       toast({
         title: "Success",
-        description: [
-          `Generated ${matchesWord(result.totalMatches)} for ${groupLabel}.`,
-          ...result.satOut.map((p) => `Sat out: ${p.name}. ${p.reason}`),
-        ].join(" "),
+        description: generatedText(
+          `${matchesWord(result.totalMatches)} for ${groupLabel}`,
+          result.satOut,
+        ),
       });
     },
     // Another admin completed this month's round meanwhile: ask again, now for a second round.
@@ -134,6 +134,13 @@ function useGeneration(groupId: number | null, groupLabel: string) {
     failure: "Failed to generate pairings",
   });
   return { generate, confirming, setConfirming };
+}
+
+/** "Generated 4 matches for All Users", then who sat out and why, if anyone did. */
+function generatedText(made: string, satOut: { name: string; reason: string }[]): string {
+  const generated = `Generated ${made}`;
+  if (satOut.length === 0) return generated;
+  return [`${generated}.`, ...satOut.map((p) => `Sat out: ${p.name}. ${p.reason}`)].join(" ");
 }
 
 /** The domain group the pairing is for; All Users (the people in no domain group) when none is chosen. */
