@@ -14,6 +14,7 @@ import {
 import type { ChatOutcome } from "./outcome";
 import { sendSlackMessage } from "./send-slack-message";
 import { sendWebhook } from "./send-webhook";
+import { showLateAnswer } from "./show-answer-in-chat";
 
 /** Backoff of a chat delivery after an outage: 2 s doubling up to 10 min, with jitter. */
 const BACKOFF = { baseMs: 2000, capMs: 10 * 60_000 };
@@ -125,6 +126,10 @@ async function deliverOne(
     if (outcome.state === "failed" || outcome.tellByEmail) await options.introNotSent?.(row);
   }
   await settle(ctx, row, owner, outcome);
+  // An answer given on the page while the question was being posted (docs/chat.md, "The check-in").
+  if (row.kind === "check_in" && outcome.kind === "sent") {
+    await showLateAnswer(ctx, { ...row, result: outcome.result });
+  }
   if (row.channel === "webhook" && row.endpointId !== null) {
     const paused = await recordEndpointOutcome(ctx.db, row.endpointId, outcome, ctx.clock.now());
     if (paused) options.log(`Webhooks: endpoint ${row.endpointId} paused. ${paused}`);

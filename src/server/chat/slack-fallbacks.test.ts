@@ -1,5 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getAuthSecret } from "../auth/auth-secret";
+import { signLinkToken } from "../check-ins/link-token";
 import { fixedClock } from "../clock";
 import { chatDeliveries } from "../db/schema";
 import { chatDeliveryJob } from "../jobs/definitions/chat-delivery";
@@ -10,10 +12,13 @@ import { deliverQueued } from "../test/deliveries";
 import { allowEmail, createAdmin, createUser } from "../test/factories";
 import { type SlackStandIn, startSlackStandIn } from "../test/slack-stand-in";
 import { createTestApp, type TestApp } from "../test/test-app";
+import { deliverDueChatMessages } from "./deliver-chat-messages";
 
 /*
  * Chat's fallbacks (docs/chat.md), against a local stand-in of Slack's Web API: an intro that
- * Slack refuses after the announcement left its people out sends them the announcement e-mail.
+ * Slack refuses after the announcement left its people out sends them the announcement e-mail,
+ * and an answer on the check-in page while the Slack question is being posted still takes the
+ * question's buttons away.
  */
 const TOKEN = "xoxb-fallback-token";
 const SUBJECT = "Your Cup of Joe match for March 2027";
@@ -84,5 +89,46 @@ describe("a Slack intro that fails after the announcement", () => {
 
     await deliverQueued(t);
     expect(await mailed()).toEqual(["ann@fall.test", "bob@fall.test"]);
+  });
+});
+
+describe("an answer on the check-in page while the Slack question is in flight", () => {
+  it("rewrites the question, once posted, to show the answer with no buttons", async () => {
+    clock.set("2027-03-08T09:00:00Z");
+    await runDueSteps(t.ctx, { owner: "test-check-in" });
+    const hold = slack.holdCall("chat.postMessage", 1, { answer: true });
+    const lane = deliverDueChatMessages(t.ctx, { owner: "slow-worker" });
+    await expect.poll(() => hold.arrived()).toBe(true);
+
+    // The question being posted: its conversation is open, its post has no answer yet.
+    const questions = await t.db
+      .select()
+      .from(chatDeliveries)
+      .where(eq(chatDeliveries.kind, "check_in"));
+    const inFlight = questions.find((q) => (q.result as { channel?: string } | null)?.channel);
+    if (!inFlight?.userId || inFlight.matchId === null) throw new Error("No question in flight.");
+    const token = signLinkToken(await getAuthSecret(t.ctx), "check-in", {
+      userId: inFlight.userId,
+      id: inFlight.matchId,
+      expiresAt: new Date(clock.now().getTime() + 7 * 86_400_000),
+    });
+    expect((await t.post("/api/check-in", { token, answer: "met" })).statusCode).toBe(200);
+
+    hold.release();
+    await lane;
+    while ((await deliverDueChatMessages(t.ctx, { owner: "slow-worker" })) > 0);
+    const [posted] = await t.db
+      .select()
+      .from(chatDeliveries)
+      .where(and(eq(chatDeliveries.kind, "check_in"), eq(chatDeliveries.id, inFlight.id)));
+    expect(posted.state).toBe("sent");
+    const { channel, ts } = posted.result as { channel: string; ts: string };
+    const updates = slack
+      .callsOf("chat.update")
+      .filter((c) => c.args.channel === channel && c.args.ts === ts);
+    expect(updates.length).toBeGreaterThan(0);
+    const shown = JSON.stringify(updates.at(-1)?.args.blocks);
+    expect(shown).toContain("counts as met");
+    expect(shown).not.toContain('"actions"');
   });
 });
