@@ -32,7 +32,6 @@ export const EXPIRED_CHECK_IN_LINK =
 export const CHANGED_MATCH =
   "Your match has changed since this e-mail was sent. Your current match is on your Matches page.";
 
-
 /** What the check-in page shows: the partner(s), the month and the answer so far. Changes nothing. */
 export async function checkInView(ctx: AppContext, token: string): Promise<CheckInView> {
   const { userId, matchId } = await claimsOf(ctx, token);
