@@ -34,3 +34,10 @@ export const answerOfMatchesPage = {
   confirmed: "met",
   not_confirmed: "skip",
 } as const satisfies Record<Exclude<ConnectionStatus, "pending">, CheckInAnswer>;
+
+/** What the person is told once their check-in answer is recorded (the page and Slack alike). */
+export const checkInConfirmations: Record<CheckInAnswer, string> = {
+  met: "Thank you! Your coffee chat counts as met.",
+  not_yet: "Thanks! We will ask once more later this month.",
+  skip: "Thanks for telling us. This month counts as missed; see you next round.",
+};

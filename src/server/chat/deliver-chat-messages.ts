@@ -14,6 +14,7 @@ import {
 import type { ChatOutcome } from "./outcome";
 import { sendSlackMessage } from "./send-slack-message";
 import { sendWebhook } from "./send-webhook";
+import { showLateAnswer } from "./show-answer-in-chat";
 
 /** Backoff of a chat delivery after an outage: 2 s doubling up to 10 min, with jitter. */
 const BACKOFF = { baseMs: 2000, capMs: 10 * 60_000 };
@@ -31,6 +32,13 @@ export interface ChatLaneOptions {
   stopping?: () => boolean;
   /** Where a lane that threw is reported, and an endpoint the breaker paused. */
   log?: (line: string) => void;
+  /**
+   * The e-mail fallback of a Slack intro that did not go out (failed, or a member no longer
+   * found in Slack): queues its members' announcement e-mail durably, before the row is settled,
+   * so a crash in between tries the row again rather than losing the e-mail. Wired by the job
+   * (jobs/definitions/chat-delivery.ts); the chat folder does not reach the mail ledger itself.
+   */
+  introNotSent?: (row: ChatDeliveryRow) => Promise<unknown>;
 }
 
 /** The lanes of one worker (docs/chat.md, "Lanes and the breaker"). */
@@ -113,8 +121,15 @@ async function deliverOne(
 ): Promise<ChatOutcome | undefined> {
   const { owner, leaseMs } = options;
   if (!(await holdChatMessage(ctx.db, row, owner, { now: ctx.clock.now(), leaseMs }))) return;
-  const outcome = await attempt(ctx, row, options.webhookTimeoutMs);
+  const outcome = finalOutcome(row, await attempt(ctx, row, options.webhookTimeoutMs), ctx);
+  if (row.channel === "slack" && row.kind === "intro" && outcome.kind === "ended") {
+    if (outcome.state === "failed" || outcome.tellByEmail) await options.introNotSent?.(row);
+  }
   await settle(ctx, row, owner, outcome);
+  // An answer given on the page while the question was being posted (docs/chat.md, "The check-in").
+  if (row.kind === "check_in" && outcome.kind === "sent") {
+    await showLateAnswer(ctx, { ...row, result: outcome.result });
+  }
   if (row.channel === "webhook" && row.endpointId !== null) {
     const paused = await recordEndpointOutcome(ctx.db, row.endpointId, outcome, ctx.clock.now());
     if (paused) options.log(`Webhooks: endpoint ${row.endpointId} paused. ${paused}`);
@@ -143,6 +158,14 @@ async function attempt(
   });
 }
 
+/** An outage past the retry horizon gives up: the attempt's outcome is then a failure. */
+function finalOutcome(row: ChatDeliveryRow, outcome: ChatOutcome, ctx: AppContext): ChatOutcome {
+  if (outcome.kind !== "retry" || outcome.afterMs !== undefined) return outcome;
+  const failingSince = row.failingSince ?? ctx.clock.now();
+  if (ctx.clock.now().getTime() - failingSince.getTime() < CHAT_RETRY_HORIZON_MS) return outcome;
+  return { kind: "ended", state: "failed", error: `Gave up after 24 hours: ${outcome.error}` };
+}
+
 async function settle(ctx: AppContext, row: ChatDeliveryRow, owner: string, outcome: ChatOutcome) {
   const now = ctx.clock.now();
   if (outcome.kind === "sent") return recordChatSent(ctx.db, row, owner, now, outcome.result);
@@ -150,18 +173,6 @@ async function settle(ctx: AppContext, row: ChatDeliveryRow, owner: string, outc
     return recordChatEnded(ctx.db, row, owner, outcome.state, outcome.error);
   }
   const failingSince = row.failingSince ?? now;
-  if (
-    outcome.afterMs === undefined &&
-    now.getTime() - failingSince.getTime() >= CHAT_RETRY_HORIZON_MS
-  ) {
-    return recordChatEnded(
-      ctx.db,
-      row,
-      owner,
-      "failed",
-      `Gave up after 24 hours: ${outcome.error}`,
-    );
-  }
   const delay = outcome.afterMs ?? backoffDelayMs(row.attempts, BACKOFF);
   return recordChatRetry(ctx.db, row, owner, {
     at: new Date(now.getTime() + delay),

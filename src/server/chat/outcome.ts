@@ -9,6 +9,8 @@ export type ChatOutcome =
       error: string;
       /** A webhook receiver answered 410 Gone: its endpoint is turned off (docs/chat.md). */
       endpointGone?: boolean;
+      /** A skipped Slack intro whose members must be told by e-mail instead (docs/chat.md). */
+      tellByEmail?: boolean;
     };
 
 /** A @slack/web-api error as an outcome: rate limits wait, outages retry, Slack's refusals end. */

@@ -110,7 +110,9 @@ async function sendIntro(
   if (!match) return { kind: "ended", state: "skipped", error: MATCH_ENDED };
   const ids = match.members.map((m) => m.userId);
   const members = await introMembers(ctx, ids);
-  if (!members) return { kind: "ended", state: "skipped", error: NOT_ALL_IN_SLACK };
+  if (!members) {
+    return { kind: "ended", state: "skipped", error: NOT_ALL_IN_SLACK, tellByEmail: true };
+  }
   const organiser = members[Math.max(0, ids.indexOf(row.organiserId ?? ""))];
   const channel = await openConversation(
     ctx,

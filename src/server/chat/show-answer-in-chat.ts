@@ -1,7 +1,10 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { checkInConfirmations } from "../../shared/check-in-answers";
 import { joinNames } from "../../shared/matches";
 import type { AppContext } from "../context";
-import { chatDeliveries } from "../db/schema";
+import { type ChatDeliveryRow, chatDeliveries, matches, users } from "../db/schema";
+import { withMembers } from "../match-members/match-members";
+import { fullName } from "../pairings/scope/pairing-members";
 import { queueChatMessages } from "./ledger";
 import { answeredMessage } from "./slack-messages";
 
@@ -9,7 +12,8 @@ import { answeredMessage } from "./slack-messages";
  * An answer given on the check-in page after the Slack check-in went out (docs/chat.md, "The
  * check-in"): the direct message is rewritten to show it (`chat.update`, queued in the ledger
  * like a button press's), so its buttons do not ask again. Nothing when no Slack question was
- * sent to the person for this match; one not yet sent is skipped by its sender, as answered.
+ * sent to the person for this match; one not yet sent is skipped by its sender, as answered, and
+ * one being posted right now is rewritten by its sender once posted (`showLateAnswer`).
  */
 export async function showAnswerInChat(
   ctx: AppContext,
@@ -31,12 +35,57 @@ export async function showAnswerInChat(
     .limit(1);
   const { channel, ts } = (asked?.result ?? {}) as { channel?: string; ts?: string };
   if (!channel || !ts) return;
+  await queueAnswerUpdate(ctx, { ...answered, channel, ts }, `page-${ctx.clock.now().getTime()}`);
+}
+
+/**
+ * Right after a check-in question is recorded sent: an answer given while it was being posted
+ * (the page found no sent question to rewrite) is shown in it now, so no buttons stay live.
+ * Nothing when the person has not answered.
+ */
+export async function showLateAnswer(ctx: AppContext, question: ChatDeliveryRow): Promise<void> {
+  const { channel, ts } = (question.result ?? {}) as { channel?: string; ts?: string };
+  if (!channel || !ts || question.matchId === null || !question.userId) return;
+  const [match] = await withMembers(
+    ctx.db,
+    await ctx.db.select().from(matches).where(eq(matches.id, question.matchId)),
+  );
+  const answer = match?.members.find((m) => m.userId === question.userId)?.answer;
+  if (!match || !answer) return;
+  const others = match.members.map((m) => m.userId).filter((id) => id !== question.userId);
+  const people = await ctx.db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(users)
+    .where(inArray(users.id, others));
+  const partners = others.flatMap((id) => people.filter((p) => p.id === id).map(fullName));
+  const answered = { userId: question.userId, matchId: match.id, partners, channel, ts };
+  await queueAnswerUpdate(ctx, { ...answered, message: checkInConfirmations[answer] }, "late");
+}
+
+async function queueAnswerUpdate(
+  ctx: AppContext,
+  answered: {
+    userId: string;
+    matchId: number;
+    partners: string[];
+    message: string;
+    channel: string;
+    ts: string;
+  },
+  occasion: string,
+) {
+  const { channel, ts } = answered;
   const question = `Did you meet ${joinNames(answered.partners)}?`;
   await queueChatMessages(ctx.db, [
     {
       channel: "slack",
       kind: "check_in_update",
-      dedupeKey: `slack:update:${channel}:${ts}:page-${ctx.clock.now().getTime()}`,
+      dedupeKey: `slack:update:${channel}:${ts}:${occasion}`,
       matchId: answered.matchId,
       userId: answered.userId,
       payload: { channel, ts, message: answeredMessage(question, answered.message) },

@@ -1,6 +1,6 @@
-import { inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { users } from "../db/schema";
+import { chatDeliveries, users } from "../db/schema";
 import { memberIds } from "../match-members/match-members";
 import { effectiveReach, getChatSettings } from "./chat-settings";
 import { runningMatchesOf } from "./running-matches";
@@ -12,7 +12,8 @@ import { slackUserIdOf } from "./slack-people";
  * reached"): they chose Slack only, and every member of their running match is found in Slack,
  * so the match's intro goes to a conversation of all of them. Their announcement e-mail is left
  * out. Everyone else keeps it: Slack not set up, a member Slack does not know (the intro is then
- * skipped), a lookup that fails right now (an outage, a rate limit), or nobody to be matched with.
+ * skipped), a lookup that fails right now (an outage, a rate limit), nobody to be matched with,
+ * or a match whose intro already failed or was skipped.
  */
 export async function toldInSlackOnly(ctx: AppContext, pairingId: number): Promise<Set<string>> {
   const told = new Set<string>();
@@ -20,7 +21,7 @@ export async function toldInSlackOnly(ctx: AppContext, pairingId: number): Promi
   const found = await runningMatchesOf(ctx, pairingId);
   if (!found) return told;
   const { running, ids } = found;
-  const [company, people] = await Promise.all([
+  const [company, people, notSent] = await Promise.all([
     getChatSettings(ctx.db),
     ctx.db
       .select({
@@ -31,6 +32,10 @@ export async function toldInSlackOnly(ctx: AppContext, pairingId: number): Promi
       })
       .from(users)
       .where(inArray(users.id, ids)),
+    introsNotSent(
+      ctx,
+      running.map((m) => m.id),
+    ),
   ]);
   const byId = new Map(people.map((p) => [p.id, p]));
   const slackOnly = (id: string) => effectiveReach(byId.get(id)?.reachBy, company) === "slack";
@@ -41,10 +46,27 @@ export async function toldInSlackOnly(ctx: AppContext, pairingId: number): Promi
   };
   for (const match of running) {
     const members = memberIds(match);
-    if (!members.some(slackOnly)) continue;
+    if (!members.some(slackOnly) || notSent.has(match.id)) continue;
     let everyone = true;
     for (const id of members) everyone = everyone && (await inSlack(id));
     if (everyone) for (const id of members.filter(slackOnly)) told.add(id);
   }
   return told;
+}
+
+/** The matches among these whose Slack intro ended without going out. */
+async function introsNotSent(ctx: AppContext, matchIds: number[]): Promise<Set<number | null>> {
+  if (matchIds.length === 0) return new Set();
+  const rows = await ctx.db
+    .select({ matchId: chatDeliveries.matchId })
+    .from(chatDeliveries)
+    .where(
+      and(
+        eq(chatDeliveries.channel, "slack"),
+        eq(chatDeliveries.kind, "intro"),
+        inArray(chatDeliveries.matchId, matchIds),
+        inArray(chatDeliveries.state, ["failed", "skipped"]),
+      ),
+    );
+  return new Set(rows.map((r) => r.matchId));
 }

@@ -1,5 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { CheckInAnswer, CheckInBody, CheckInView } from "../../shared/check-ins";
+import {
+  type CheckInAnswer,
+  type CheckInBody,
+  type CheckInView,
+  checkInConfirmations,
+} from "../../shared/check-ins";
 import { monthDisplay } from "../../shared/pairings";
 import { getAuthSecret } from "../auth/auth-secret";
 import { showAnswerInChat } from "../chat/show-answer-in-chat";
@@ -27,12 +32,6 @@ export const EXPIRED_CHECK_IN_LINK =
 export const CHANGED_MATCH =
   "Your match has changed since this e-mail was sent. Your current match is on your Matches page.";
 
-const confirmations: Record<CheckInAnswer, string> = {
-  met: "Thank you! Your coffee chat counts as met.",
-  not_yet: "Thanks! We will ask once more later this month.",
-  skip: "Thanks for telling us. This month counts as missed; see you next round.",
-};
-
 /** What the check-in page shows: the partner(s), the month and the answer so far. Changes nothing. */
 export async function checkInView(ctx: AppContext, token: string): Promise<CheckInView> {
   const { userId, matchId } = await claimsOf(ctx, token);
@@ -53,7 +52,7 @@ export async function answerCheckIn(ctx: AppContext, body: CheckInBody): Promise
     userId,
     matchId,
     partners: view.partners,
-    message: view.message ?? confirmations[body.answer],
+    message: view.message ?? checkInConfirmations[body.answer],
   });
   return view;
 }
@@ -80,7 +79,7 @@ export async function recordCheckInAnswer(
   });
   ctx.jobs.wake("chat-delivery");
   const [withAnswer] = await withMembers(ctx.db, [updated]);
-  return { ...(await present(ctx, userId, withAnswer)), message: confirmations[answer] };
+  return { ...(await present(ctx, userId, withAnswer)), message: checkInConfirmations[answer] };
 }
 
 async function claimsOf(ctx: AppContext, token: string) {

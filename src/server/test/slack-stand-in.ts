@@ -15,8 +15,15 @@ export interface SlackStandIn {
   callsOf(method: string): SlackCall[];
   /** The next call of `method` is answered 429 with this Retry-After (Slack's rate limit). */
   rateLimitNext(method: string, retryAfterSeconds: number): void;
-  /** The `nth` call of `method` from now gets no answer until `release()` (a process dying mid-call). */
-  holdCall(method: string, nth: number): { arrived(): boolean; release(): void };
+  /**
+   * The `nth` call of `method` from now gets no answer until `release()` (a process dying
+   * mid-call): then a 500, or Slack's usual answer with `{ answer: true }` (a slow call).
+   */
+  holdCall(
+    method: string,
+    nth: number,
+    options?: { answer?: boolean },
+  ): { arrived(): boolean; release(): void };
   /** The next call of `method` is answered with this HTTP status (an outage). */
   failNext(method: string, status: number): void;
   close(): Promise<void>;
@@ -34,7 +41,7 @@ export async function startSlackStandIn(options: {
 }): Promise<SlackStandIn> {
   const calls: SlackCall[] = [];
   const limits = new Map<string, number>();
-  const holds = new Map<string, number>();
+  const holds = new Map<string, { nth: number; answer: boolean }>();
   const failures = new Map<string, number>();
   const seen = new Map<string, number>();
   const held: Array<() => void> = [];
@@ -100,9 +107,12 @@ export async function startSlackStandIn(options: {
       return send(429, { ok: false, error: "ratelimited" }, { "retry-after": String(limit) });
     }
     seen.set(method, (seen.get(method) ?? 0) + 1);
-    if (holds.get(method) === seen.get(method)) {
+    const hold = holds.get(method);
+    if (hold && hold.nth === seen.get(method)) {
       holds.delete(method);
-      held.push(() => send(500, { ok: false, error: "fatal_error" }));
+      held.push(() =>
+        hold.answer ? send(200, answer(call)) : send(500, { ok: false, error: "fatal_error" }),
+      );
       return;
     }
     const failure = failures.get(method);
@@ -120,8 +130,8 @@ export async function startSlackStandIn(options: {
     callsOf: (method) => calls.filter((c) => c.method === method),
     rateLimitNext: (method, seconds) => limits.set(method, seconds),
     failNext: (method, status) => failures.set(method, status),
-    holdCall(method, nth) {
-      holds.set(method, (seen.get(method) ?? 0) + nth);
+    holdCall(method, nth, { answer = false } = {}) {
+      holds.set(method, { nth: (seen.get(method) ?? 0) + nth, answer });
       return {
         arrived: () => held.length > 0,
         release() {

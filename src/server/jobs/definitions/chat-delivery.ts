@@ -2,6 +2,7 @@ import { CHAT_LEASE_MS, type ChatLanes, chatLanes } from "../../chat/deliver-cha
 import { queueDueNudges } from "../../chat/queue-nudges";
 import type { AppContext } from "../../context";
 import type { ChatDeliveryRow } from "../../db/schema";
+import { mailFailedIntro } from "../../newsletters/send/failed-intro-mail";
 import type { JobDefinition, JobRun } from "../job";
 import type { JobLogs } from "./job-logs";
 
@@ -29,6 +30,7 @@ export function chatDeliveryJob(
         webhookTimeoutMs: options.webhookTimeoutMs,
         stopping: () => run.stopping,
         log: logs.warn,
+        introNotSent: (row) => mailFailedIntro(ctx, row),
       });
       lanesByOwner.set(run.owner, lanes);
     }
