@@ -33,9 +33,8 @@ export function SlackCard() {
       <CardHeader>
         <CardTitle>Chat</CardTitle>
         <CardDescription>
-          Intros, check-ins and nudges in Slack for people who choose it. E-mail stays the fallback
-          for anyone Slack does not know. The operator turns Slack on with the SLACK_BOT_TOKEN and
-          SLACK_SIGNING_SECRET settings of the server.
+          Intros, check-ins and nudges in Slack for people who choose it (docs/chat.md). E-mail
+          stays the fallback for anyone Slack does not know.
         </CardDescription>
       </CardHeader>
       <CardContent>
