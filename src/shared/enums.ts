@@ -50,7 +50,13 @@ export const newsletterStatuses = ["draft", "approved", "sending", "sent"] as co
  * launch invitation to the whitelisted addresses (docs/admin-console.md, "Getting started"), or
  * the e-mails of a match that changed (docs/matches.md, "When a match changes").
  */
-export const newsletterKinds = ["newsletter", "announcement", "launch", "match-change"] as const;
+export const newsletterKinds = [
+  "newsletter",
+  "announcement",
+  "launch",
+  "match-change",
+  "invitation",
+] as const;
 export type NewsletterStatus = (typeof newsletterStatuses)[number];
 
 export const deliveryStates = ["pending", "sending", "sent", "failed"] as const;

@@ -1,6 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { authCodes, magicLinkTokens, sessions, type UserRow, users } from "../db/schema";
+import {
+  allowedEmails,
+  authCodes,
+  magicLinkTokens,
+  sessions,
+  type UserRow,
+  users,
+} from "../db/schema";
 import { Forbidden } from "../errors";
 
 export const ACCOUNT_INACTIVE_MESSAGE =
@@ -17,8 +24,9 @@ export async function findUserByEmail(db: Db | Tx, email: string): Promise<UserR
 
 /**
  * The account for a proven e-mail (a correct code or link, or the provider's verified claim):
- * created on first sign-in with a verified, validated address, `needsProfileSetup` and the
- * provider's `names` if any; an existing account becomes validated. A deactivated account is refused.
+ * created on first sign-in with a verified, validated address, `needsProfileSetup`, and the
+ * provider's `names`, else those an import kept on the whitelist entry (with its department); an
+ * existing account becomes validated. A deactivated account is refused.
  */
 export async function signInAccount(
   db: Db | Tx,
@@ -48,11 +56,14 @@ export async function signInAccount(
       .returning();
     return updated;
   }
+  const kept = await importedDetails(db, email);
   await db
     .insert(users)
     .values({
       email,
-      ...names,
+      firstName: names.firstName ?? kept.firstName,
+      lastName: names.lastName ?? kept.lastName,
+      department: kept.department,
       isEmailVerified: true,
       isValidated: true,
       validatedAt: now,
@@ -64,7 +75,32 @@ export async function signInAccount(
     .onConflictDoNothing();
   const created = await findUserByEmail(db, email);
   if (!created) throw new Error("The account could not be created.");
+  // From now on the profile holds them: the whitelist entry keeps no copy (docs/privacy.md).
+  await db
+    .update(allowedEmails)
+    .set({ firstName: null, lastName: null, department: null })
+    .where(eq(allowedEmails.email, email));
   return created;
+}
+
+/**
+ * The name and department an import kept on the address's own whitelist entry (not a `*@domain`
+ * one), to pre-fill the profile of someone signing in for the first time.
+ */
+export async function importedDetails(
+  db: Db | Tx,
+  email: string,
+): Promise<{ firstName: string | null; lastName: string | null; department: string | null }> {
+  const [entry] = await db
+    .select({
+      firstName: allowedEmails.firstName,
+      lastName: allowedEmails.lastName,
+      department: allowedEmails.department,
+    })
+    .from(allowedEmails)
+    .where(and(eq(allowedEmails.email, email), eq(allowedEmails.isActive, true)))
+    .limit(1);
+  return entry ?? { firstName: null, lastName: null, department: null };
 }
 
 /** A deactivated account: sign-in mail is withheld, with the same answer as for anyone else. */

@@ -3,7 +3,7 @@ import { type UserRow, users } from "../db/schema";
 import { Conflict, Forbidden } from "../errors";
 import { requireAllowedEmail } from "./allowed-email";
 import { type RequestMeta, sendCode } from "./send-code";
-import { ACCOUNT_INACTIVE_MESSAGE, findUserByEmail } from "./sign-in-account";
+import { ACCOUNT_INACTIVE_MESSAGE, findUserByEmail, importedDetails } from "./sign-in-account";
 
 export const ACCOUNT_EXISTS_MESSAGE =
   "This account is already set up. Please sign in with a code or a magic link instead.";
@@ -38,6 +38,7 @@ async function findOrCreateUnvalidated(ctx: AppContext, rawEmail: string): Promi
     .insert(users)
     .values({
       email,
+      ...(await importedDetails(ctx.db, email)),
       isEmailVerified: false,
       isValidated: false,
       needsProfileSetup: true,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allowEmail, createAdmin, createUser } from "../test/factories";
 import { type SlackStandIn, startSlackStandIn } from "../test/slack-stand-in";
 import { createTestApp, type TestApp } from "../test/test-app";
+import { SLACK_NOT_SET_UP } from "./set-default-channel";
 
 /* Where people are reached (docs/chat.md): the profile's choice and the admin's Operations panel. */
 const TOKEN = "xoxb-settings-token";
@@ -48,6 +49,15 @@ describe("GET/PUT /api/admin/chat", () => {
     const res = await off.as(admin).get("/api/admin/chat");
     expect(res.json().slack).toMatchObject({ configured: false, connected: false });
     expect(res.json().slack.message).toMatch(/SLACK_BOT_TOKEN/);
+    // Slack cannot be the company's default while it is not set up; e-mail always can.
+    for (const defaultChannel of ["slack", "both"]) {
+      const refused = await off.as(admin).put("/api/admin/chat", { defaultChannel });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(SLACK_NOT_SET_UP);
+    }
+    expect((await off.as(admin).get("/api/admin/chat")).json().defaultChannel).toBe("email");
+    const email = await off.as(admin).put("/api/admin/chat", { defaultChannel: "email" });
+    expect(email.statusCode).toBe(200);
   });
 
   it("is for admins only", async () => {

@@ -3,9 +3,10 @@ import { chatEndpoints as endpoints } from "../../shared/endpoints/chat";
 import { requireValidatedUser } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
 import { endpointRoute } from "../http/endpoint-route";
-import { getChatSettings, saveChatSettings } from "./chat-settings";
+import { getChatSettings } from "./chat-settings";
 import { listChatDeliveries } from "./list-chat-deliveries";
 import { chooseReach, reachOf } from "./reach";
+import { setDefaultChannel } from "./set-default-channel";
 import { slackStatus } from "./slack-status";
 
 const operations = async (ctx: Parameters<FeatureRoutes>[1]["ctx"]) => ({
@@ -29,7 +30,7 @@ const chatRoutes: FeatureRoutes = async (app, { ctx }) => {
   r.route({
     ...endpointRoute(endpoints.setDefault),
     handler: async (request) => {
-      await saveChatSettings(ctx.db, request.body);
+      await setDefaultChannel(ctx, request.body);
       return operations(ctx);
     },
   });

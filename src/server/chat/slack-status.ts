@@ -11,7 +11,7 @@ export async function slackStatus(ctx: AppContext): Promise<SlackStatus> {
       connected: false,
       team: null,
       botUser: null,
-      message: "Slack is not set up: set SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET (docs/chat.md).",
+      message: "Slack is not set up: set SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET.",
     };
   }
   try {

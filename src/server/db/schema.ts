@@ -176,6 +176,13 @@ export const allowedEmails = pgTable(
     }),
     addedBy: uuid("added_by").references(() => users.id, { onDelete: "set null" }),
     reason: text("reason"),
+    /**
+     * Kept from an import for someone who has not signed up yet: they pre-fill the profile at the
+     * first sign-in (docs/admin-console.md, "Adding the company at once").
+     */
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    department: text("department"),
     isActive: boolean("is_active").notNull().default(true),
     /**
      * Added by SCIM provisioning: being provisioned is being on the whitelist

@@ -13,6 +13,8 @@ import {
 import { createTestApp, type TestApp } from "../test/test-app";
 
 const NOW = new Date("2027-03-10T09:00:00Z");
+const NOT_SIGNED_UP =
+  "Not signed up yet: add this address under Email Whitelist (Import) to keep the details";
 
 let t: TestApp;
 let cookie: string;
@@ -74,7 +76,7 @@ describe("roster sync (POST /api/admin/sync-employee-data)", () => {
     });
   });
 
-  it("rejects the whole file when one row is wrong and changes nothing", async () => {
+  it("applies the valid rows and lists each refused row with its line and reason", async () => {
     const res = await sync(
       [
         header,
@@ -86,30 +88,32 @@ describe("roster sync (POST /api/admin/sync-employee-data)", () => {
         "bob@roster.test,active,,,,",
       ].join("\n"),
     );
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.applied).toBe(false);
-    expect(body.message).toMatch(/Nothing was changed/);
+    expect(body.applied).toBe(true);
+    expect(body.message).toBe(
+      "Employee data synced: 1 updated, 0 unchanged, 5 rows refused (listed below; fix them and upload those rows again).",
+    );
     expect(body.rejected).toEqual([
-      { row: 3, email: "nobody@roster.test", reason: "No user with this e-mail address" },
+      { row: 3, email: "nobody@roster.test", reason: NOT_SIGNED_UP },
       {
         row: 4,
         email: "ann@roster.test",
         reason: 'employeeStatus must be active, on_leave or inactive (got "vacation")',
       },
       { row: 5, email: "ann@roster.test", reason: "Duplicate of row 4" },
-      { row: 6, email: "bob2@roster.test", reason: "No user with this e-mail address" },
+      { row: 6, email: "bob2@roster.test", reason: NOT_SIGNED_UP },
       { row: 7, email: "bob@roster.test", reason: "Duplicate of row 2" },
     ]);
     const [row] = await t.db.select().from(users).where(eq(users.id, bob.id));
-    expect(row.employeeStatus).toBe("active");
+    expect(row.employeeStatus).toBe("inactive");
   });
 
   it("rejects bad dates, a leave ending before it starts and a department outside the user's group", async () => {
     const res = await sync(
       `${header}\nbob@roster.test,on_leave,2027-02-30,,,\nann@roster.test,on_leave,2027-05-01,2027-04-01,,\nbob@roster.test,active,,,,Marketing`,
     );
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(200);
     expect(res.json().rejected).toEqual([
       { row: 2, email: "bob@roster.test", reason: "leaveStartDate must be a date like 2027-03-31" },
       { row: 3, email: "ann@roster.test", reason: "leaveEndDate is before leaveStartDate" },

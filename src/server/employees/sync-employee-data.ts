@@ -8,8 +8,8 @@ import { type EmployeeStatus, employeeStatuses } from "../../shared/enums";
 import { normalizeEmail } from "../auth/email-address";
 import { whitelistEntrySql } from "../auth/whitelist-lookup";
 import type { AppContext } from "../context";
-import { departments, users } from "../db/schema";
-import { BadRequest } from "../errors";
+import { users } from "../db/schema";
+import { departmentNamesByGroup } from "../directory/departments/department-names-by-group";
 import { recordEmployeeSync } from "./last-sync";
 import { parseRoster, type RosterRow } from "./parse-roster";
 
@@ -35,9 +35,10 @@ const isCalendarDate = (value: string) =>
   DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
 
 /**
- * Applies a roster CSV all or nothing: every row is checked first; one bad row rejects the file
- * (400 with each rejected row and its reason), otherwise every change is written in one transaction.
- * An empty leave cell clears that field; an empty department cell leaves the department alone.
+ * Applies a roster CSV row by row: every row is checked; the valid rows' changes are written in one
+ * transaction and each refused row comes back with its line and reason (docs/admin-console.md).
+ * Only a file that cannot be read at all (header, size) is refused whole. An empty leave cell
+ * clears that field; an empty department cell leaves the department alone.
  */
 export async function syncEmployeeData(
   ctx: AppContext,
@@ -48,7 +49,7 @@ export async function syncEmployeeData(
     .map((r) => normalizeEmail(r.cells.email ?? ""))
     .filter((e): e is string => Boolean(e));
   const known = await loadUsers(ctx, [...new Set(emails)]);
-  const departmentsByGroup = await loadDepartments(ctx);
+  const departmentsByGroup = await departmentNamesByGroup(ctx.db);
 
   const rejected: RosterRejection[] = [];
   const planned: Planned[] = [];
@@ -61,16 +62,6 @@ export async function syncEmployeeData(
   }
 
   const changed = planned.filter((p) => Object.keys(p.fields).length > 0);
-  if (rejected.length > 0) {
-    const message = `Nothing was changed: ${rejected.length} of ${rows.length} ${rows.length === 1 ? "row was" : "rows were"} rejected. Fix ${rejected.length === 1 ? "it" : "them"} and upload the file again.`;
-    throw new BadRequest(message, "roster_rejected", {
-      applied: false,
-      changed: changed.map(({ email, fields }) => ({ email, fields })),
-      unchanged: planned.length - changed.length,
-      rejected,
-    });
-  }
-
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     for (const plan of changed) {
@@ -79,14 +70,18 @@ export async function syncEmployeeData(
         .set({ ...plan.fields, updatedAt: now } as Partial<typeof users.$inferInsert>)
         .where(eq(users.id, plan.userId));
     }
-    await recordEmployeeSync(tx, now);
+    if (planned.length > 0) await recordEmployeeSync(tx, now);
   });
+  const refused =
+    rejected.length === 0
+      ? ""
+      : `, ${rejected.length} ${rejected.length === 1 ? "row" : "rows"} refused (listed below; fix ${rejected.length === 1 ? "it" : "them"} and upload ${rejected.length === 1 ? "that row" : "those rows"} again)`;
   return {
-    applied: true,
-    message: `Employee data synced: ${changed.length} updated, ${planned.length - changed.length} unchanged.`,
+    applied: planned.length > 0,
+    message: `Employee data synced: ${changed.length} updated, ${planned.length - changed.length} unchanged${refused}.`,
     changed: changed.map(({ email, fields }) => ({ email, fields })),
     unchanged: planned.length - changed.length,
-    rejected: [],
+    rejected,
   };
 }
 
@@ -105,7 +100,13 @@ function checkRow(
   if (seenOn !== undefined) return { reasons: [...reasons, `Duplicate of row ${seenOn}`] };
   firstLine.set(email, row.line);
   const user = known.get(email);
-  if (!user) return { reasons: [...reasons, "No user with this e-mail address"] };
+  if (!user)
+    return {
+      reasons: [
+        ...reasons,
+        "Not signed up yet: add this address under Email Whitelist (Import) to keep the details",
+      ],
+    };
 
   const fields: Fields = {};
   const status = row.cells.employeeStatus ?? "";
@@ -169,24 +170,4 @@ async function loadUsers(ctx: AppContext, emails: string[]): Promise<Map<string,
     for (const row of rows) found.set(row.email.toLowerCase(), row);
   }
   return found;
-}
-
-/** Each group's active departments (null = the company-wide list), by lowercased name and display name. */
-async function loadDepartments(ctx: AppContext): Promise<Map<number | null, Map<string, string>>> {
-  const rows = await ctx.db
-    .select({
-      name: departments.name,
-      displayName: departments.displayName,
-      groupId: departments.domainGroupId,
-    })
-    .from(departments)
-    .where(eq(departments.isActive, true));
-  const byGroup = new Map<number | null, Map<string, string>>();
-  for (const row of rows) {
-    const list = byGroup.get(row.groupId) ?? new Map<string, string>();
-    list.set(row.displayName.toLowerCase(), row.name);
-    list.set(row.name.toLowerCase(), row.name);
-    byGroup.set(row.groupId, list);
-  }
-  return byGroup;
 }

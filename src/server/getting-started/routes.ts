@@ -1,9 +1,13 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { companyEndpoints as endpoints } from "../../shared/endpoints/company";
+import { invitationEndpoints } from "../../shared/endpoints/invitations";
+import { requireAdmin } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
 import { endpointRoute } from "../http/endpoint-route";
+import { queueInvitations } from "../newsletters/send/queue-invitations";
 import { queueLaunch } from "../newsletters/send/queue-launch";
 import { gettingStarted, markInvited } from "./getting-started";
+import { listInvitations } from "./list-invitations";
 
 /**
  * The first admin's checklist and the launch invitation (docs/admin-console.md, "Getting
@@ -30,6 +34,21 @@ const gettingStartedRoutes: FeatureRoutes = async (app, { ctx }) => {
         total: queued,
         message: `Sending the invitation to ${queued} ${queued === 1 ? "address" : "addresses"}.`,
       });
+    },
+  });
+  r.route({
+    ...endpointRoute(invitationEndpoints.list),
+    handler: async () => listInvitations(ctx),
+  });
+  r.route({
+    ...endpointRoute(invitationEndpoints.send),
+    // Each press can e-mail thousands: a few a minute is plenty for a person.
+    config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+    handler: async (request, reply) => {
+      requireAdmin(request);
+      const answer = await queueInvitations(ctx, request.body.emails);
+      if (answer.queued > 0) ctx.jobs.wake("newsletter-delivery");
+      return reply.code(202).send(answer);
     },
   });
 };

@@ -7,6 +7,7 @@ import { departmentEndpoints } from "./departments";
 import { employeeEndpoints } from "./employees";
 import { imageEndpoints } from "./images";
 import { inquiryEndpoints } from "./inquiries";
+import { invitationEndpoints } from "./invitations";
 import { matchEndpoints } from "./matches";
 import { metricEndpoints } from "./metrics";
 import { emailLogEndpoints, newsletterEndpoints, unsubscribeEndpoints } from "./newsletters";
@@ -33,6 +34,7 @@ export const allEndpointTables = {
   imageEndpoints,
   impactEndpoints,
   inquiryEndpoints,
+  invitationEndpoints,
   matchEndpoints,
   metricEndpoints,
   newsletterEndpoints,

@@ -11,6 +11,7 @@ import {
   domainGroupSchema,
   updateAllowedEmailSchema,
 } from "../whitelist";
+import { whitelistImportResultSchema, whitelistImportSchema } from "../whitelist-import";
 import { endpoint } from "./endpoint";
 
 /** The Email Whitelist and its domain groups (docs/admin-console.md). */
@@ -25,6 +26,13 @@ export const whitelistEndpoints = {
     path: "/api/admin/allowed-emails",
     body: addAllowedEmailSchema,
     response: created(allowedEmailSchema),
+  }),
+  /** Many addresses at once, row by row; `dryRun` only answers what would happen. */
+  importEmails: endpoint({
+    method: "POST",
+    path: "/api/admin/whitelist/import",
+    body: whitelistImportSchema,
+    response: answers(whitelistImportResultSchema),
   }),
   /** Moves an entry into a group (null: out of every group). */
   assignEmail: endpoint({

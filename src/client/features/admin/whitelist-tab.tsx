@@ -1,6 +1,8 @@
 import { AddEmailCard } from "./whitelist/add-email-card";
 import { EntriesCard } from "./whitelist/entries-card";
 import { GroupsCard } from "./whitelist/groups-card";
+import { ImportCard } from "./whitelist/import-card";
+import { InvitationsCard } from "./whitelist/invitations-card";
 
 /** Email Whitelist and Domain Groups tab: the entries first, then the add forms and the groups. */
 export function WhitelistTab() {
@@ -12,6 +14,8 @@ export function WhitelistTab() {
       {/* What is already allowed comes first; the add forms follow. */}
       <EntriesCard />
       <AddEmailCard />
+      <ImportCard />
+      <InvitationsCard />
       <GroupsCard />
     </section>
   );

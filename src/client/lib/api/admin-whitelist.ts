@@ -1,5 +1,6 @@
 import { whitelistEndpoints as endpoints, impactEndpoints } from "@shared/endpoints/whitelist";
 import type { AddAllowedEmail, CreateDomainGroup } from "@shared/whitelist";
+import type { WhitelistImport } from "@shared/whitelist-import";
 import { call } from "./request";
 
 export const whitelistKeys = {
@@ -11,6 +12,8 @@ export const whitelistApi = {
   allowedEmails: (signal?: AbortSignal) => call(endpoints.allowedEmails, { signal }),
   domainGroups: (signal?: AbortSignal) => call(endpoints.domainGroups, { signal }),
   addEmail: (body: AddAllowedEmail) => call(endpoints.addEmail, { body }),
+  /** Many rows at once; with `dryRun` only the preview of what would happen. */
+  importEmails: (body: WhitelistImport) => call(endpoints.importEmails, { body }),
   /** Moves an entry into a group (null: out of every group). */
   assignEmail: (entryId: number, domainGroupId: number | null) =>
     call(endpoints.assignEmail, { params: { id: entryId }, body: { domainGroupId } }),

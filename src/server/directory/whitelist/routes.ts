@@ -4,6 +4,7 @@ import { requireAdmin } from "../../auth/guards";
 import type { FeatureRoutes } from "../../context";
 import { endpointRoute } from "../../http/endpoint-route";
 import { addAllowedEmail } from "./add-allowed-email";
+import { importAllowedEmails } from "./import-allowed-emails";
 import { listAllowedEmails } from "./list-allowed-emails";
 import { removeAllowedEmail } from "./remove-allowed-email";
 import { updateAllowedEmailGroup } from "./update-allowed-email";
@@ -24,6 +25,14 @@ const whitelistRoutes: FeatureRoutes = async (app, { ctx }) => {
       const entry = await addAllowedEmail(ctx, admin, request.body);
       return reply.code(201).send(entry);
     },
+  });
+
+  r.route({
+    ...endpointRoute(endpoints.importEmails),
+    // Room for 5,000 rows of an HR export inside their JSON.
+    bodyLimit: 3 * 1024 * 1024,
+    config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
+    handler: async (request) => importAllowedEmails(ctx, requireAdmin(request), request.body),
   });
 
   r.route({

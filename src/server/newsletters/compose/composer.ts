@@ -98,7 +98,8 @@ export async function compose(ctx: AppContext, source: CompositionSource): Promi
         ? await findNewsletter(ctx, source.newsletter)
         : source.newsletter
       : null;
-  if (newsletter?.kind === "launch") return composeLaunch(ctx, newsletter);
+  if (newsletter?.kind === "launch" || newsletter?.kind === "invitation")
+    return composeLaunch(ctx, newsletter);
   if (newsletter?.kind === "announcement" && newsletter.pairingFile) {
     // A round's short announcement queued in the ledger: the same e-mail as announcing at once.
     return compose(ctx, { pairingFile: newsletter.pairingFile });
@@ -125,9 +126,9 @@ export async function compose(ctx: AppContext, source: CompositionSource): Promi
 }
 
 /**
- * The launch invitation's composition: the same e-mail for every address, rendered once in
- * prepare(). Its recipients are the ledger rows ../send/queue-launch.ts wrote from the
- * whitelist, not a list composed here.
+ * The launch invitation's composition (also a later invitation's): the same e-mail for every
+ * address, rendered once in prepare(). Its recipients are the ledger rows ../send/queue-launch.ts
+ * or ../send/queue-invitations.ts wrote from the whitelist, not a list composed here.
  */
 function composeLaunch(ctx: AppContext, newsletter: NewsletterRow): Composition {
   let rendered: { html: string; text: string } | null = null;

@@ -8,6 +8,7 @@ import {
   type FailedAttempt,
   renderFailure,
 } from "./outcome";
+import { isInvitationKind } from "./queue-invitations";
 
 /**
  * The Message-ID of a delivery: the same on every attempt and in every process, so a message sent
@@ -29,8 +30,8 @@ export function composeDelivery(
   delivery: ClaimedDelivery,
 ): ComposedMessage | FailedAttempt {
   if (isFailure(composition)) return composition;
-  // The launch invitation goes to whitelisted addresses, most without an account yet.
-  const byAddress = composition.newsletter?.kind === "launch";
+  // An invitation goes to whitelisted addresses, most without an account yet.
+  const byAddress = isInvitationKind(composition.newsletter?.kind);
   if (!delivery.userId && !byAddress) {
     return buildFailure(new Error("The recipient's account no longer exists."));
   }

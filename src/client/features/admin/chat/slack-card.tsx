@@ -33,8 +33,9 @@ export function SlackCard() {
       <CardHeader>
         <CardTitle>Chat</CardTitle>
         <CardDescription>
-          Intros, check-ins and nudges in Slack for people who choose it (docs/chat.md). E-mail
-          stays the fallback for anyone Slack does not know.
+          Intros, check-ins and nudges in Slack for people who choose it. E-mail stays the fallback
+          for anyone Slack does not know. The operator turns Slack on with the SLACK_BOT_TOKEN and
+          SLACK_SIGNING_SECRET settings of the server.
         </CardDescription>
       </CardHeader>
       <CardContent>

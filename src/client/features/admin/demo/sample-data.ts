@@ -8,6 +8,7 @@ import { chatEndpoints, webhooksEndpoints } from "@shared/endpoints/chat";
 import { checkInEndpoints } from "@shared/endpoints/check-ins";
 import { companyEndpoints } from "@shared/endpoints/company";
 import { departmentEndpoints } from "@shared/endpoints/departments";
+import { invitationEndpoints } from "@shared/endpoints/invitations";
 import { privacyEndpoints } from "@shared/endpoints/privacy";
 import { roundEndpoints } from "@shared/endpoints/rounds";
 import { whitelistEndpoints } from "@shared/endpoints/whitelist";
@@ -124,6 +125,8 @@ export const sampleData: Record<string, SampleAnswer> = {
     answerTo(departmentEndpoints.company, sampleDepartments),
     answerTo(departmentEndpoints.ofGroup, groupDepartments),
     answerTo(whitelistEndpoints.domainGroups, [sampleGroup]),
+    // The sample company is admitted by its domain entry: nobody waits for an invitation.
+    answerTo(invitationEndpoints.list, { people: [], total: 0, launchSent: true }),
     answerTo(whitelistEndpoints.allowedEmails, [
       {
         id: 1,
@@ -170,8 +173,7 @@ export const sampleData: Record<string, SampleAnswer> = {
         connected: false,
         team: null,
         botUser: null,
-        message:
-          "Slack is not set up: set SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET (docs/chat.md).",
+        message: "Slack is not set up: set SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET.",
       },
     }),
     answerTo(webhooksEndpoints.list, { endpoints: [] }),

@@ -25,7 +25,8 @@ export function IdentityCard() {
         <CardTitle>Company identity</CardTitle>
         <CardDescription>
           Sign-in through your company's identity provider and the roster it keeps by SCIM. Both are
-          set by the operator (docs/sign-in.md and docs/provisioning.md).
+          set by the operator in the server's settings: OIDC_ISSUER and OIDC_CLIENT_ID for sign-in,
+          SCIM_TOKEN for the roster.
         </CardDescription>
       </CardHeader>
       <CardContent>

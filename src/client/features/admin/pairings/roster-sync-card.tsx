@@ -25,7 +25,7 @@ import { employeesApi } from "../../../lib/api/admin-employees";
 import { ApiError } from "../../../lib/api-client";
 import { usePairingMutation } from "./pairing-queries";
 
-/** Roster CSV upload: every row is checked first, then all of it is applied or none. */
+/** Roster CSV upload: every row is checked; the valid rows are applied, the refused ones listed. */
 export function RosterSyncCard() {
   const fileId = useId();
   const textId = useId();
@@ -46,8 +46,8 @@ export function RosterSyncCard() {
       <CardHeader>
         <CardTitle>Employee Roster Sync</CardTitle>
         <CardDescription>
-          Upload a CSV with the columns {rosterColumns.join(", ")}. Every row is checked first; if
-          any row is wrong, nothing is changed.
+          Upload a CSV with the columns {rosterColumns.join(", ")}. Every row is checked; the
+          correct rows are applied and each refused row is listed with its reason.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -93,12 +93,18 @@ function RosterResult({ result }: { result: SyncEmployeeDataResponse }) {
   return (
     <div className="mt-4 grid gap-3" aria-live="polite">
       <Alert variant={result.applied ? "success" : "destructive"}>
-        <AlertTitle>{result.applied ? "Roster applied" : "Nothing was changed"}</AlertTitle>
+        <AlertTitle>
+          {result.applied
+            ? result.rejected.length > 0
+              ? "Roster applied, except the rows below"
+              : "Roster applied"
+            : "Nothing was changed"}
+        </AlertTitle>
         <AlertDescription>{result.message}</AlertDescription>
       </Alert>
       {result.rejected.length > 0 && (
-        <section aria-label="Rejected rows">
-          <h3 className="mb-1 font-semibold">Rejected rows</h3>
+        <section aria-label="Refused rows">
+          <h3 className="mb-1 font-semibold">Refused rows</h3>
           <ul className="grid gap-1 text-sm">
             {result.rejected.map((r) => (
               <li key={`${r.row}-${r.email}`} className="break-words">

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus } from "lucide-react";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "../../../components/ui/button";
 import {
@@ -14,6 +14,7 @@ import { FieldError, Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Select } from "../../../components/ui/select";
 import { whitelistApi } from "../../../lib/api/admin-whitelist";
+import { InviteOffer } from "./invite-offer";
 import {
   type AddEmailFormValues,
   addEmailFormSchema,
@@ -28,10 +29,13 @@ export function AddEmailCard() {
   const groups = useDomainGroups();
   const id = useId();
   const form = useForm({ resolver: zodResolver(addEmailFormSchema), defaultValues: emptyForm });
+  // The single address just added, to offer its invitation (a `*@domain` names no mailbox).
+  const [added, setAdded] = useState<string | null>(null);
   const add = useWhitelistMutation({
     mutationFn: (body: ReturnType<typeof newEntry>) => whitelistApi.addEmail(body),
     onSuccess: (_data, body) => {
       successToast(`${body.email} was added to the whitelist.`);
+      setAdded(body.email.startsWith("*@") ? null : body.email);
       form.reset(emptyForm);
     },
     failure: "Failed to add email",
@@ -90,6 +94,11 @@ export function AddEmailCard() {
             </Button>
           </div>
         </form>
+        {added && (
+          <div className="mt-4">
+            <InviteOffer key={added} emails={[added]} />
+          </div>
+        )}
       </CardContent>
     </Card>
   );

@@ -1,6 +1,7 @@
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/toast";
 import { isDepartmentListKey } from "../../../lib/api/admin-departments";
+import { invitationKeys } from "../../../lib/api/admin-invitations";
 import { adminUserKeys } from "../../../lib/api/admin-users";
 import { whitelistApi, whitelistKeys } from "../../../lib/api/admin-whitelist";
 import { errorMessage } from "../../../lib/api-client";
@@ -29,6 +30,7 @@ export function refreshWhitelistData(queryClient: QueryClient) {
       return (
         first === whitelistKeys.allowedEmails[0] ||
         first === whitelistKeys.domainGroups[0] ||
+        first === invitationKeys.list[0] ||
         first === adminUserKeys.all[0] ||
         isDepartmentListKey(query.queryKey)
       );

@@ -1,0 +1,3 @@
+ALTER TABLE "allowed_emails" ADD COLUMN "first_name" text;--> statement-breakpoint
+ALTER TABLE "allowed_emails" ADD COLUMN "last_name" text;--> statement-breakpoint
+ALTER TABLE "allowed_emails" ADD COLUMN "department" text;

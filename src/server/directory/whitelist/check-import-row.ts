@@ -1,0 +1,146 @@
+import { hasControlCharacter } from "../../../shared/clean-text";
+import { NAME_MAX } from "../../../shared/profile";
+import type { WhitelistImportRow } from "../../../shared/whitelist-import";
+import { parseWhitelistPattern } from "../../auth/email-address";
+import type { DomainGroupRow } from "../../db/schema";
+
+/** What the import knows before it checks the rows: read once for the whole list. */
+export interface ImportContext {
+  groups: DomainGroupRow[];
+  /** Addresses and `*@domain` patterns already on the whitelist, with their group. */
+  existing: Map<string, { domainGroupId: number | null }>;
+  /** Each group's active departments (null: the company-wide list): lowercased name → name. */
+  departments: Map<number | null, Map<string, string>>;
+}
+
+/** A row that can be added: the entry it becomes. */
+export interface PlannedEntry {
+  row: number;
+  email: string;
+  domain: string;
+  domainGroupId: number | null;
+  firstName: string | null;
+  lastName: string | null;
+  department: string | null;
+  detail: string;
+}
+
+export type CheckedRow =
+  | { outcome: "add"; entry: PlannedEntry }
+  | { outcome: "unchanged"; row: number; email: string; detail: string }
+  | { outcome: "error"; row: number; email: string; detail: string };
+
+/**
+ * One row of an import: the entry it adds, "unchanged" for an address already on the whitelist,
+ * or the one reason it is refused. `seen` holds the addresses of the rows before it.
+ */
+export function checkImportRow(
+  input: WhitelistImportRow,
+  row: number,
+  context: ImportContext,
+  seen: Map<string, number>,
+): CheckedRow {
+  const email = input.email.trim();
+  const refuse = (detail: string): CheckedRow => ({ outcome: "error", row, email, detail });
+  if (email === "") return refuse("No e-mail address");
+  const pattern = parseWhitelistPattern(email);
+  if (!pattern) return refuse("Not a valid e-mail address");
+  const earlier = seen.get(pattern.email);
+  if (earlier !== undefined) return refuse(`Same address as row ${earlier}`);
+  seen.set(pattern.email, row);
+  if (context.existing.has(pattern.email))
+    return {
+      outcome: "unchanged",
+      row,
+      email: pattern.email,
+      detail: "Already on the whitelist",
+    };
+
+  const names = checkNames(input, pattern.kind === "domain");
+  if (typeof names === "string") return refuse(names);
+  const group = chooseGroup(input, pattern.domain, context);
+  if (typeof group === "string") return refuse(group);
+  const department = checkDepartment(input.department, group, context);
+  if (department.problem) return refuse(department.problem);
+
+  const entry: PlannedEntry = {
+    row,
+    email: pattern.email,
+    domain: pattern.domain,
+    domainGroupId: group?.id ?? null,
+    ...names,
+    department: department.name,
+    detail: "",
+  };
+  entry.detail = describeEntry(entry, input.department?.trim() ?? "", group);
+  return { outcome: "add", entry };
+}
+
+function checkNames(
+  input: WhitelistImportRow,
+  isDomain: boolean,
+): { firstName: string | null; lastName: string | null } | string {
+  const firstName = input.firstName?.trim() || null;
+  const lastName = input.lastName?.trim() || null;
+  if (isDomain && (firstName || lastName || input.department?.trim()))
+    return "A *@domain entry is for everyone at the domain: leave its name and department empty";
+  for (const [label, value] of [
+    ["First name", firstName],
+    ["Last name", lastName],
+  ] as const) {
+    if (value && value.length > NAME_MAX) return `${label} is longer than ${NAME_MAX} characters`;
+    if (value && hasControlCharacter(value)) return `${label} must be one line of text`;
+  }
+  return { firstName, lastName };
+}
+
+/** The row's group; else, for an address, the group its domain's `*@domain` entry gives. */
+function chooseGroup(
+  input: WhitelistImportRow,
+  domain: string,
+  context: ImportContext,
+): DomainGroupRow | null | string {
+  if (input.domainGroupId != null) {
+    const group = context.groups.find((g) => g.id === input.domainGroupId);
+    return group ?? `Domain group ${input.domainGroupId} does not exist`;
+  }
+  const named = input.domainGroup?.trim();
+  if (named) {
+    const wanted = named.toLowerCase();
+    const group = context.groups.find(
+      (g) => g.name.toLowerCase() === wanted || g.displayName.toLowerCase() === wanted,
+    );
+    return group ?? `There is no domain group called "${named}"`;
+  }
+  const domainGroupId = context.existing.get(`*@${domain}`)?.domainGroupId ?? null;
+  return context.groups.find((g) => g.id === domainGroupId) ?? null;
+}
+
+function checkDepartment(
+  raw: string | null | undefined,
+  group: DomainGroupRow | null,
+  context: ImportContext,
+): { name: string | null; problem?: string } {
+  const wanted = raw?.trim();
+  if (!wanted) return { name: null };
+  const name = context.departments.get(group?.id ?? null)?.get(wanted.toLowerCase());
+  if (name) return { name };
+  const list = group ? `${group.displayName}'s departments` : "the company's departments";
+  return {
+    name: null,
+    problem: `Department "${wanted}" is not one of ${list}: add it under Departments first`,
+  };
+}
+
+/** "Will be added: Ada Lovelace, Finance, group North": the department as the row wrote it. */
+function describeEntry(
+  entry: PlannedEntry,
+  department: string,
+  group: DomainGroupRow | null,
+): string {
+  const name = [entry.firstName, entry.lastName].filter(Boolean).join(" ");
+  const parts = [name, department, group ? `group ${group.displayName}` : ""].filter(
+    (part) => part !== "",
+  );
+  return parts.length > 0 ? `Will be added: ${parts.join(", ")}` : "Will be added";
+}

@@ -1,0 +1,131 @@
+import { inArray, sql } from "drizzle-orm";
+import type { WhitelistImport, WhitelistImportResult } from "../../../shared/whitelist-import";
+import type { SignedInUser } from "../../auth/session-store";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/client";
+import { allowedEmails, domainGroups, users } from "../../db/schema";
+import { departmentNamesByGroup } from "../departments/department-names-by-group";
+import {
+  type CheckedRow,
+  checkImportRow,
+  type ImportContext,
+  type PlannedEntry,
+} from "./check-import-row";
+
+const CHUNK = 1000;
+
+/**
+ * Adds many addresses at once (docs/admin-console.md, "Adding the company at once"): every row is
+ * checked on its own; valid rows are added in one transaction, an address already on the
+ * whitelist is left as it is, and each refused row comes back with its row number and one reason.
+ * A dry run answers the same without writing. A row added concurrently by someone else is counted
+ * unchanged (the insert skips a conflict).
+ */
+export async function importAllowedEmails(
+  ctx: AppContext,
+  admin: SignedInUser,
+  input: WhitelistImport,
+): Promise<WhitelistImportResult> {
+  const context = await loadImportContext(
+    ctx.db,
+    input.rows.map((r) => r.email),
+  );
+  const seen = new Map<string, number>();
+  const checked: CheckedRow[] = input.rows.map((row, index) =>
+    checkImportRow(row, row.row ?? index + 1, context, seen),
+  );
+  const planned = checked.flatMap((c) => (c.outcome === "add" ? [c.entry] : []));
+  const addedEmails = input.dryRun
+    ? planned.map((p) => p.email)
+    : await insertEntries(ctx, admin, planned);
+  const added = new Set(addedEmails);
+  const rows = checked.map((c) => presentRow(c, added, Boolean(input.dryRun)));
+  return {
+    dryRun: Boolean(input.dryRun),
+    added: added.size,
+    unchanged: rows.filter((r) => r.outcome === "unchanged").length,
+    errors: rows
+      .filter((r) => r.outcome === "error")
+      .map((r) => ({ row: r.row, email: r.email, message: r.detail })),
+    rows,
+    toInvite: await notSignedUp(
+      ctx.db,
+      addedEmails.filter((e) => !e.startsWith("*@")),
+    ),
+  };
+}
+
+function presentRow(c: CheckedRow, added: Set<string>, dryRun: boolean) {
+  if (c.outcome !== "add")
+    return { row: c.row, email: c.email, outcome: c.outcome, detail: c.detail };
+  const { row, email, detail } = c.entry;
+  if (dryRun || added.has(email)) return { row, email, outcome: "add" as const, detail };
+  return { row, email, outcome: "unchanged" as const, detail: "Already on the whitelist" };
+}
+
+async function insertEntries(
+  ctx: AppContext,
+  admin: SignedInUser,
+  planned: PlannedEntry[],
+): Promise<string[]> {
+  if (planned.length === 0) return [];
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const inserted: string[] = [];
+    for (let i = 0; i < planned.length; i += CHUNK) {
+      const rows = await tx
+        .insert(allowedEmails)
+        .values(
+          planned.slice(i, i + CHUNK).map((p) => ({
+            email: p.email,
+            domain: p.domain,
+            domainGroupId: p.domainGroupId,
+            firstName: p.firstName,
+            lastName: p.lastName,
+            department: p.department,
+            reason: "Imported",
+            addedBy: admin.id,
+            createdAt: now,
+            updatedAt: now,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ email: allowedEmails.email });
+      inserted.push(...rows.map((r) => r.email));
+    }
+    return inserted;
+  });
+}
+
+async function loadImportContext(db: Db, rawEmails: string[]): Promise<ImportContext> {
+  const candidates = new Set<string>();
+  for (const raw of rawEmails) {
+    const value = raw.trim().toLowerCase();
+    candidates.add(value);
+    candidates.add(`*@${value.slice(value.lastIndexOf("@") + 1)}`);
+  }
+  const existing = new Map<string, { domainGroupId: number | null }>();
+  const list = [...candidates];
+  for (let i = 0; i < list.length; i += CHUNK) {
+    const rows = await db
+      .select({ email: allowedEmails.email, domainGroupId: allowedEmails.domainGroupId })
+      .from(allowedEmails)
+      .where(inArray(allowedEmails.email, list.slice(i, i + CHUNK)));
+    for (const row of rows) existing.set(row.email, { domainGroupId: row.domainGroupId });
+  }
+  const groups = await db.select().from(domainGroups);
+  return { groups, existing, departments: await departmentNamesByGroup(db) };
+}
+
+/** The addresses that belong to nobody who has an account yet. */
+async function notSignedUp(db: Db, emails: string[]): Promise<string[]> {
+  const known = new Set<string>();
+  for (let i = 0; i < emails.length; i += CHUNK) {
+    const rows = await db
+      .select({ email: sql<string>`lower(${users.email})` })
+      .from(users)
+      .where(inArray(sql`lower(${users.email})`, emails.slice(i, i + CHUNK)));
+    for (const row of rows) known.add(row.email);
+  }
+  return emails.filter((e) => !known.has(e));
+}

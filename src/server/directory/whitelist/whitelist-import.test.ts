@@ -1,0 +1,181 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsFromCsv, rowsFromPastedText } from "../../../shared/whitelist-import";
+import { signInAccount } from "../../auth/sign-in-account";
+import { allowedEmails } from "../../db/schema";
+import {
+  allowEmail,
+  createAdmin,
+  createDepartment,
+  createGroup,
+  createUser,
+} from "../../test/factories";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import type { Requests } from "../../test/test-client";
+
+let t: TestApp;
+let admin: Requests;
+let groupId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = t.as(await createAdmin(t.db, { email: "hr@import.test" }));
+  const group = await createGroup(t.db, { name: "north", displayName: "North Office" });
+  groupId = group.id;
+  await allowEmail(t.db, "*@north.test", group.id);
+  await createDepartment(t.db, { name: "finance", displayName: "Finance", domainGroupId: groupId });
+  await createDepartment(t.db, { name: "People", displayName: "People", domainGroupId: null });
+  await allowEmail(t.db, "kept@import.test", null);
+});
+afterAll(() => t.close());
+
+const HR_EXPORT = [
+  "Email,First Name,Last Name,Department,Domain Group,Employee ID",
+  "ada@import.test,Ada,Lovelace,people,,E1",
+  "not-an-address,Bob,Builder,,,E2",
+  "kept@import.test,Kept,Already,,,E3",
+  "ADA@import.test,Ada,Again,,,E4",
+  "",
+  "cy@north.test,Cy,Young,Finance,,E5",
+  "dee@import.test,Dee,Ray,Marketing,,E6",
+  "eve@import.test,Eve,Moss,,Atlantis,E7",
+  "*@south.test,Not,Allowed,,,E8",
+  "fay@import.test,,,,North Office,E9",
+].join("\n");
+
+function rowsOf(csv: string) {
+  const read = rowsFromCsv(csv);
+  if ("problem" in read) throw new Error(read.problem);
+  return read.rows;
+}
+
+describe("POST /api/admin/whitelist/import", () => {
+  it("reads an HR export by its header, numbering rows by file line", () => {
+    expect(rowsOf(HR_EXPORT).slice(0, 2)).toEqual([
+      {
+        row: 2,
+        email: "ada@import.test",
+        firstName: "Ada",
+        lastName: "Lovelace",
+        department: "people",
+      },
+      { row: 3, email: "not-an-address", firstName: "Bob", lastName: "Builder" },
+    ]);
+    expect(rowsFromCsv("name,phone\nAda,1")).toEqual({
+      problem:
+        "The file needs a header row with an email column (and optionally first name, last name, department, domain group).",
+    });
+    expect(
+      rowsFromPastedText("a@x.test, b@x.test;\n<c@x.test>  d@x.test").map((r) => r.email),
+    ).toEqual(["a@x.test", "b@x.test", "c@x.test", "d@x.test"]);
+  });
+
+  it("previews each row without writing anything", async () => {
+    const res = await admin.post("/api/admin/whitelist/import", {
+      rows: rowsOf(HR_EXPORT),
+      dryRun: true,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ dryRun: true, added: 3, unchanged: 1 });
+    expect(body.rows.map((r: { row: number; outcome: string }) => [r.row, r.outcome])).toEqual([
+      [2, "add"],
+      [3, "error"],
+      [4, "unchanged"],
+      [5, "error"],
+      [7, "add"],
+      [8, "error"],
+      [9, "error"],
+      [10, "error"],
+      [11, "add"],
+    ]);
+    expect(body.rows[0].detail).toBe("Will be added: Ada Lovelace, people");
+    expect(body.rows[4].detail).toBe("Will be added: Cy Young, Finance, group North Office");
+    const ada = await t.db
+      .select()
+      .from(allowedEmails)
+      .where(eq(allowedEmails.email, "ada@import.test"));
+    expect(ada).toEqual([]);
+  });
+
+  it("applies the valid rows and lists each bad row with its row number and one reason", async () => {
+    const res = await admin.post("/api/admin/whitelist/import", { rows: rowsOf(HR_EXPORT) });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ dryRun: false, added: 3, unchanged: 1 });
+    expect(body.errors).toEqual([
+      { row: 3, email: "not-an-address", message: "Not a valid e-mail address" },
+      { row: 5, email: "ADA@import.test", message: "Same address as row 2" },
+      {
+        row: 8,
+        email: "dee@import.test",
+        message: `Department "Marketing" is not one of the company's departments: add it under Departments first`,
+      },
+      { row: 9, email: "eve@import.test", message: 'There is no domain group called "Atlantis"' },
+      {
+        row: 10,
+        email: "*@south.test",
+        message:
+          "A *@domain entry is for everyone at the domain: leave its name and department empty",
+      },
+    ]);
+    expect(body.toInvite).toEqual(["ada@import.test", "cy@north.test", "fay@import.test"]);
+    const rows = await t.db.select().from(allowedEmails);
+    const byEmail = new Map(rows.map((r) => [r.email, r]));
+    expect(byEmail.get("ada@import.test")).toMatchObject({
+      firstName: "Ada",
+      lastName: "Lovelace",
+      department: "People",
+      domainGroupId: null,
+    });
+    // No group given: the address keeps the group its domain's entry gives.
+    expect(byEmail.get("cy@north.test")).toMatchObject({
+      domainGroupId: groupId,
+      department: "finance",
+    });
+    expect(byEmail.get("fay@import.test")).toMatchObject({
+      domainGroupId: groupId,
+      firstName: null,
+    });
+
+    const again = await admin.post("/api/admin/whitelist/import", {
+      rows: rowsFromPastedText("ada@import.test\ncy@north.test"),
+    });
+    expect(again.json()).toMatchObject({ added: 0, unchanged: 2, errors: [], toInvite: [] });
+  });
+
+  it("pre-fills the profile of a person the import kept details for, at the first sign-in", async () => {
+    const user = await signInAccount(t.db, "ada@import.test", "code", new Date());
+    expect(user).toMatchObject({
+      firstName: "Ada",
+      lastName: "Lovelace",
+      department: "People",
+      needsProfileSetup: true,
+    });
+    const provider = await signInAccount(t.db, "cy@north.test", "oidc", new Date(), {
+      firstName: "Cyrus",
+      lastName: null,
+    });
+    expect(provider).toMatchObject({
+      firstName: "Cyrus",
+      lastName: "Young",
+      department: "finance",
+    });
+    // Once the profile holds them, the whitelist entry keeps no copy.
+    const [entry] = await t.db
+      .select()
+      .from(allowedEmails)
+      .where(eq(allowedEmails.email, "ada@import.test"));
+    expect(entry).toMatchObject({ firstName: null, lastName: null, department: null });
+  });
+
+  it("is for admins only and refuses a request it cannot read as a whole", async () => {
+    const person = t.as(await createUser(t.db, { email: "someone@north.test" }));
+    const refused = await person.post("/api/admin/whitelist/import", {
+      rows: [{ email: "x@y.test" }],
+    });
+    expect([401, 403]).toContain(refused.statusCode);
+    const empty = await admin.post("/api/admin/whitelist/import", { rows: [] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe("There are no rows to import");
+  });
+});
