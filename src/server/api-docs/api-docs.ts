@@ -4,16 +4,38 @@ import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import { globalRegistry } from "zod";
 import { API_DOCS_PAGE, OPENAPI_DOCUMENT } from "../../shared/api";
+import { allEndpointTables } from "../../shared/endpoints/all-tables";
 import { SESSION_COOKIE } from "../auth/session-store";
 
 type ResponseSchemas = Record<string, unknown>;
 
+/** "adminUserEndpoints" → "Admin user": the name the endpoint table gives its feature. */
+function tagName(tableName: string): string {
+  const words = tableName.replace(/Endpoints$/, "").replace(/([A-Z])/g, " $1").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** "GET /api/matches/current" → its endpoint table's name, for the page's sections. */
+const tagOfRoute = new Map<string, string>(
+  Object.entries(allEndpointTables).flatMap(([tableName, table]) =>
+    Object.values(table).map((e) => [`${e.method} ${e.path}`, tagName(tableName)] as const),
+  ),
+);
+
+/** Routes outside the endpoint tables (files, pages, the health check) share one section. */
+const OTHER_ROUTES = "Pages, files and health";
+
 /**
- * Each route's zod schemas as OpenAPI, with the answers that are not JSON (a file, a page, a
+ * Each route's zod schemas as OpenAPI, tagged with its endpoint table so the page shows one
+ * section per feature, with the answers that are not JSON (a file, a page, a
  * calendar entry) listed under their own media type instead of application/json.
  */
 const transform: typeof jsonSchemaTransform = (input) => {
   const result = jsonSchemaTransform(input);
+  const method = [input.route.method].flat()[0];
+  (result.schema as { tags?: string[] }).tags = [
+    tagOfRoute.get(`${method} ${input.url}`) ?? OTHER_ROUTES,
+  ];
   const declared = (input.schema?.response ?? {}) as ResponseSchemas;
   const responses = (result.schema as { response?: ResponseSchemas } | undefined)?.response;
   if (!responses) return result;
@@ -68,7 +90,9 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
   });
   await app.register(swaggerUi, {
     routePrefix: API_DOCS_PAGE,
-    uiConfig: { deepLinking: true },
+    // Sections start closed: the page opens at once and a reader opens the feature they need.
+    // (Swagger UI stops drawing operations past about 150 open at once.)
+    uiConfig: { deepLinking: true, docExpansion: "none" },
     theme: { title: "Cup of Joe API" },
   });
   app.get(OPENAPI_DOCUMENT, { schema: { hide: true } }, (_request, reply) =>

@@ -84,6 +84,20 @@ describe("the OpenAPI document", () => {
     expect(missing).toEqual([]);
   });
 
+  it("files each endpoint under its table's section, so the page opens one feature at a time", () => {
+    const operationOf = (method: string, path: string) =>
+      doc.paths[openapiPath(path)]?.[method.toLowerCase()] as { tags?: string[] } | undefined;
+    expect(operationOf("GET", "/api/matches/current")?.tags).toEqual(["Match"]);
+    expect(operationOf("POST", "/api/admin/newsletters/:id/send")?.tags).toEqual(["Newsletter"]);
+    expect(operationOf("GET", "/api/health")?.tags).toEqual(["Pages, files and health"]);
+    const untagged = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => (operation as { tags?: string[] }).tags?.length !== 1)
+        .map(([method]) => `${method} ${path}`),
+    );
+    expect(untagged).toEqual([]);
+  });
+
   it("declares the refusal shape { message } for every operation", () => {
     const missing: string[] = [];
     for (const [path, operations] of Object.entries(doc.paths)) {
