@@ -11,7 +11,10 @@ type ResponseSchemas = Record<string, unknown>;
 
 /** "adminUserEndpoints" → "Admin user": the name the endpoint table gives its feature. */
 function tagName(tableName: string): string {
-  const words = tableName.replace(/Endpoints$/, "").replace(/([A-Z])/g, " $1").toLowerCase();
+  const words = tableName
+    .replace(/Endpoints$/, "")
+    .replace(/([A-Z])/g, " $1")
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
