@@ -26,8 +26,9 @@ import { checkRoundInvariants } from "./round-invariants";
  * a time or two at the same moment through two app instances with their own connection pools,
  * against a real PostgreSQL server (docs/rounds.md, "Invariants of a round").
  *
- * fast-check's scheduler (`fc.scheduledModelRun`) orders every step and, inside a step of two
- * operations, which one starts first, so a failing seed replays the same order. After every
+ * Inside a step of two operations, fast-check's scheduler (`fc.scheduler`) decides which one
+ * starts first, so a failing seed replays the same order (the commands run in sequence through
+ * `fc.asyncModelRun`: `fc.scheduledModelRun` hung here waiting on the real database's I/O). After every
  * command all four invariants are checked, and where the model can tell a command must be
  * refused, the 4xx status and its message are asserted. A failure prints the seed and path;
  * `ROUND_MODEL_SEED` and `ROUND_MODEL_PATH` replay it, `ROUND_MODEL_RUNS` runs longer
@@ -157,7 +158,11 @@ async function snapshot(w: World): Promise<Snapshot> {
   const [pairing] = await one.db.select().from(pairings).where(eq(pairings.id, w.pairingId));
   const rows = await withMembers(
     one.db,
-    await one.db.select().from(matches).where(eq(matches.pairingId, w.pairingId)).orderBy(matches.id),
+    await one.db
+      .select()
+      .from(matches)
+      .where(eq(matches.pairingId, w.pairingId))
+      .orderBy(matches.id),
   );
   const [{ lines }] = await one.db
     .select({ lines: count() })
@@ -167,9 +172,7 @@ async function snapshot(w: World): Promise<Snapshot> {
     matches: rows
       .filter((row) => row.status === "active")
       .map((row) => ({ id: row.id, members: memberIds(row).map((id) => index.get(id) ?? -1) })),
-    satOut: new Set(
-      (await stillSatOut(one.db, pairing)).map((e) => index.get(e.userId) ?? -1),
-    ),
+    satOut: new Set((await stillSatOut(one.db, pairing)).map((e) => index.get(e.userId) ?? -1)),
     activityLines: lines,
   };
 }
@@ -177,13 +180,13 @@ async function snapshot(w: World): Promise<Snapshot> {
 const matchOf = (snap: Snapshot, who: number) => snap.matches.find((m) => m.members.includes(who));
 const nameOf = (w: World, who: number) => `${w.people[who].firstName} ${w.people[who].lastName}`;
 const membership = (snap: Snapshot) =>
-  snap.matches.map((m) => [...m.members].sort((a, b) => a - b).join(",")).sort().join(" | ");
+  snap.matches
+    .map((m) => [...m.members].sort((a, b) => a - b).join(","))
+    .sort()
+    .join(" | ");
 
 /** What the model says a command must answer: a refusal with its message, or nothing to say. */
-type Expected =
-  | { status: number; message: string | RegExp }
-  | { status: 200 }
-  | { status: "any" };
+type Expected = { status: number; message: string | RegExp } | { status: 200 } | { status: "any" };
 
 const any: Expected = { status: "any" };
 
@@ -281,9 +284,7 @@ async function send(app: TestApp, m: Model, snap: Snapshot, w: World, o: Op): Pr
     return answer(await app.as(boss).post(`/api/admin/users/${p.id}/deactivate`));
   }
   if (o.kind === "remove-entry") {
-    return answer(
-      await app.as(boss).delete(`/api/admin/allowed-emails/${w.entries.get(p.email)}`),
-    );
+    return answer(await app.as(boss).delete(`/api/admin/allowed-emails/${w.entries.get(p.email)}`));
   }
   if (o.kind === "place") {
     const target =
@@ -414,11 +415,13 @@ class Together implements fc.AsyncCommand<Model, Real> {
   check = () => true;
   async run(m: Model, { s, w }: Real) {
     const before = await snapshot(w);
-    const answers = await Promise.all(
-      this.ops.map((o, i) =>
-        s
-          .schedule(Promise.resolve(), `start ${o.kind} of p${o.who}`)
-          .then(() => send(i === 0 ? one : two, m, before, w, o)),
+    const answers = await s.waitFor(
+      Promise.all(
+        this.ops.map((o, i) =>
+          s
+            .schedule(Promise.resolve(), `start ${o.kind} of p${o.who}`)
+            .then(() => send(i === 0 ? one : two, m, before, w, o)),
+        ),
       ),
     );
     answers.forEach((got, i) => {
@@ -431,10 +434,7 @@ class Together implements fc.AsyncCommand<Model, Real> {
 }
 
 const commands = fc.commands(
-  [
-    op.map((o) => new One(o)),
-    fc.tuple(op, op).map((ops) => new Together(ops)),
-  ],
+  [op.map((o) => new One(o)), fc.tuple(op, op).map((ops) => new Together(ops))],
   { maxCommands: 8 },
 );
 
@@ -453,7 +453,7 @@ describe("operations on a running pairing, in any order and at the same moment",
           },
           real: { s, w: await world() },
         });
-        await fc.scheduledModelRun(s, setup, cmds);
+        await fc.asyncModelRun(setup, cmds);
         if (process.env.ROUND_MODEL_TRACE) console.log(`run done ${Date.now() - started} ms`);
       }),
       { numRuns: RUNS, verbose: true, seed: SEED, path: PATH },
