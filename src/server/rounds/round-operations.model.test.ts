@@ -264,6 +264,12 @@ function expectedPlacement(
   return null;
 }
 
+/** Each run's own client address, so the placement's per-address limit counts one run only. */
+const addressOf = (w: World) =>
+  `10.1.${Math.floor(w.pairingId / 250) % 250}.${(w.pairingId % 250) + 1}`;
+
+const at = (w: World) => ({ remoteAddress: addressOf(w) });
+
 interface Answer {
   status: number;
   message?: string;
@@ -277,11 +283,13 @@ async function send(app: TestApp, m: Model, snap: Snapshot, w: World, o: Op): Pr
   });
   if (o.kind === "re-pair") {
     return answer(
-      await app.as(boss).post(`/api/admin/pairings/${w.pairingId}/re-pair`, { userId: p.id }),
+      await app
+        .as(boss)
+        .post(`/api/admin/pairings/${w.pairingId}/re-pair`, { userId: p.id }, at(w)),
     );
   }
   if (o.kind === "deactivate") {
-    return answer(await app.as(boss).post(`/api/admin/users/${p.id}/deactivate`));
+    return answer(await app.as(boss).post(`/api/admin/users/${p.id}/deactivate`, undefined, at(w)));
   }
   if (o.kind === "remove-entry") {
     return answer(await app.as(boss).delete(`/api/admin/allowed-emails/${w.entries.get(p.email)}`));
@@ -292,11 +300,13 @@ async function send(app: TestApp, m: Model, snap: Snapshot, w: World, o: Op): Pr
         ? { matchId: snap.matches[o.into % snap.matches.length].id }
         : { withUserId: w.people[o.withWho].id };
     return answer(
-      await app.as(boss).post(`/api/admin/pairings/${w.pairingId}/place`, {
-        userId: p.id,
-        ...target,
-        ...(o.accept ? { acceptBrokenRules: true } : {}),
-      }),
+      await app
+        .as(boss)
+        .post(
+          `/api/admin/pairings/${w.pairingId}/place`,
+          { userId: p.id, ...target, ...(o.accept ? { acceptBrokenRules: true } : {}) },
+          { remoteAddress: addressOf(w) },
+        ),
     );
   }
   const own = matchOf(snap, o.who);
@@ -333,6 +343,7 @@ async function placementRules(w: World, snap: Snapshot, o: Op & { kind: "place" 
     .as(boss)
     .get(
       `/api/admin/pairings/${w.pairingId}/place-check?${new URLSearchParams({ userId: w.people[o.who].id, ...target })}`,
+      { remoteAddress: addressOf(w) },
     );
   expect(res.statusCode, res.body).toBe(200);
   return res.json().brokenRules as string[];
