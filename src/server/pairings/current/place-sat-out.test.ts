@@ -247,6 +247,17 @@ describe("placing someone who sat out by hand", () => {
         message,
       });
     }
+    await t.db
+      .update(matches)
+      .set({ status: "completed" })
+      .where(eq(matches.id, placed[0].match.id));
+    const met = await place(pairing.id, { userId: out[0].id, matchId: placed[0].match.id });
+    expect({ status: met.statusCode, message: met.json().message }).toEqual({
+      status: 409,
+      message:
+        "That match has already had its chat. Pair the person with someone else who sat out.",
+    });
+    await t.db.update(matches).set({ status: "active" }).where(eq(matches.id, placed[0].match.id));
     await t.as(out[0]).put("/api/participation", { action: "skip_next" });
     const paused = await place(pairing.id, { userId: out[0].id, matchId: placed[0].match.id });
     expect(paused.statusCode).toBe(409);

@@ -195,6 +195,12 @@ async function joinableMatch(tx: Tx, pairing: PairingRow, matchId: number) {
       .where(and(eq(matches.id, matchId), eq(matches.pairingId, pairing.id))),
   );
   if (!row) throw new NotFound(`That match is not in "${pairing.name}" any more.`);
+  if (row.status === "completed") {
+    throw new Conflict(
+      "That match has already had its chat. Pair the person with someone else who sat out.",
+      "completed",
+    );
+  }
   if (row.members.length >= 4) {
     throw new Conflict("That match already has four people, the most a match can have.", "full");
   }
