@@ -36,6 +36,14 @@ beforeAll(async () => {
       department,
     });
   }
+  // Alone in her department and asking for same-department chats: the draft leaves her out.
+  await createUser(story.db, {
+    email: "fay@rounds.test",
+    firstName: "Fay",
+    lastName: "Round",
+    department: "legal",
+    matchingPreference: "same-department",
+  });
   const ctx = story.server.app.ctx;
   await runDueSteps(ctx);
   clock.set("2027-02-26T10:00:00Z");
@@ -72,10 +80,16 @@ describe("the Operations tab's Monthly rounds", () => {
     expect(await hasHorizontalScroll(page)).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
 
-    // Swap the first person of the first pair with the first of the second pair.
     const panel = page.locator("div", { has: draft }).last();
+    const satOut = panel.getByRole("region", { name: "Sat out" });
+    expect(await satOut.getByRole("listitem").allInnerTexts()).toEqual([
+      expect.stringMatching(/^Fay Round — .*legal/i),
+    ]);
     const drafted = async () =>
-      (await panel.getByRole("listitem").allInnerTexts()).map((m) => m.split(" · "));
+      (await panel.getByRole("list").first().getByRole("listitem").allInnerTexts()).map((m) =>
+        m.split(" · "),
+      );
+    // Swap the first person of the first pair with the first of the second pair.
     const [first, second] = await drafted();
     await panel.getByLabel("Swap").selectOption({ label: first[0] });
     await panel.getByLabel("with").selectOption({ label: second[0] });
