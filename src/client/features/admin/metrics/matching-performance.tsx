@@ -1,18 +1,10 @@
 import { percent } from "@shared/metric-figures";
 import type { EnhancedMetrics } from "@shared/metrics";
 import type { PairingReportResponse } from "@shared/pairings";
-import {
-  CartesianGrid,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from "recharts";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { ChartFigure, Stat } from "./chart-figure";
 import { formatPercent, monthLabel } from "./metrics-queries";
+import { PercentLineChart } from "./percent-line-chart";
 
 type Matching = EnhancedMetrics["matchingMetrics"];
 
@@ -89,22 +81,7 @@ export function PreviousMonthsPerformance({ matching }: { matching: Matching }) 
             m.completedMatches,
           ])}
         >
-          <ResponsiveContainer width="100%" height="100%">
-            <LineChart accessibilityLayer={false} data={months} margin={{ top: 12, right: 16 }}>
-              <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="label" tick={{ fontSize: 12 }} />
-              <YAxis domain={[0, 100]} unit="%" width={52} tick={{ fontSize: 12 }} />
-              <Tooltip />
-              <Line
-                type="monotone"
-                dataKey="successRate"
-                name="Success rate"
-                stroke="#b45309"
-                strokeWidth={2}
-                isAnimationActive={false}
-              />
-            </LineChart>
-          </ResponsiveContainer>
+          <PercentLineChart rows={months} dataKey="successRate" name="Success rate" />
         </ChartFigure>
         <ul className="divide-y divide-coffee-200 text-sm" aria-label="Previous months">
           {[...months].reverse().map((m) => (

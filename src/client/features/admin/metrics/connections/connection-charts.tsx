@@ -1,18 +1,9 @@
 import type { Connections } from "@shared/connections";
 import { percent } from "@shared/metric-figures";
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from "recharts";
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { ChartFigure } from "../chart-figure";
 import { formatPercent, monthLabel } from "../metrics-queries";
+import { PercentLineChart } from "../percent-line-chart";
 import { fewerThan } from "./department-map";
 
 const shown = (value: number | null, minCell: number, format: (v: number) => string = String) =>
@@ -36,22 +27,7 @@ export function CoverageChart({ data }: { data: Connections }) {
         m.possible,
       ])}
     >
-      <ResponsiveContainer width="100%" height="100%">
-        <LineChart accessibilityLayer={false} data={months} margin={{ top: 12, right: 16 }}>
-          <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="label" tick={{ fontSize: 12 }} />
-          <YAxis domain={[0, 100]} unit="%" width={52} tick={{ fontSize: 12 }} />
-          <Tooltip />
-          <Line
-            type="monotone"
-            dataKey="share"
-            name="Coverage"
-            stroke="#b45309"
-            strokeWidth={2}
-            isAnimationActive={false}
-          />
-        </LineChart>
-      </ResponsiveContainer>
+      <PercentLineChart rows={months} dataKey="share" name="Coverage" />
     </ChartFigure>
   );
 }
