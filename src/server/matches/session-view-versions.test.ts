@@ -1,29 +1,17 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { hashSecret } from "../auth/session-store";
 import { fixedClock } from "../clock";
-import type { Database } from "../db/client";
 import { allowedEmails, memberViewVersions, sessions, users } from "../db/schema";
 import { createMatch, createPairing, createUser, signIn } from "../test/factories";
-import { createTestApp, type TestApp } from "../test/test-app";
-import { createTestDatabase } from "../test/test-database";
+import { setUpAppWithStatementLog } from "../test/statement-log-app";
+import type { TestApp } from "../test/test-app";
 import { sessionViewVersions } from "./session-view-versions";
 
 const clock = fixedClock("2027-03-10T09:00:00Z");
-const statements: string[] = [];
-let database: Database;
 let t: TestApp;
-
-beforeAll(async () => {
-  database = await createTestDatabase({ logQuery: (query) => statements.push(query) });
-  t = await createTestApp({ clock, database });
-});
-afterAll(async () => {
-  await t.close();
-  await database.close();
-});
-beforeEach(() => {
-  statements.length = 0;
+const { statements } = setUpAppWithStatementLog(clock, (app) => {
+  t = app;
 });
 
 /** The statements that looked sessions and view versions up, since the test began. */
