@@ -1,14 +1,10 @@
-import {
-  type CalendarQuery,
-  CHAT_START_OUT_OF_RANGE,
-  chatEnd,
-  isChatStartInRange,
-  nextWeekdayMorning,
-} from "../../shared/calendar";
-import { calendarStamp, chatDescription, chatTitle, partnerName } from "../../shared/matches";
-import type { AppContext } from "../context";
-import { Validation } from "../errors";
-import { findMemberMatch, toMatchItems } from "./member-matches";
+import { calendarStamp } from "../../shared/matches";
+
+/*
+ * The coffee chat as an iCalendar object (RFC 5545) carrying an iTIP method (RFC 5546): the one
+ * event of a match (docs/matches.md, "The calendar invitation"). Pure: who is in it, when, and
+ * which change it is come from match-calendar-events.ts.
+ */
 
 /** RFC 5545 TEXT escaping: backslash, semicolon, comma and line breaks. */
 export function escapeText(value: string): string {
@@ -50,78 +46,73 @@ export function foldLine(line: string): string {
 
 export type Person = { name: string; email: string };
 
-export function buildInvitation(options: {
+/** REQUEST: the event as it now is; CANCEL: it is off for the attendees it names. */
+export type CalendarMethod = "REQUEST" | "CANCEL";
+
+export interface ChatEvent {
+  method: CalendarMethod;
+  /** The match's UID (matchEventUid): the same for every message and download of the match. */
   uid: string;
-  now: Date;
+  /** 0 when first sent, one more with every change (RFC 5546 §2.1.4). */
+  sequence: number;
+  /** When this message was made (DTSTAMP). */
+  stamp: Date;
   start: Date;
   end: Date;
   title: string;
   description: string;
+  /** The app's sender address, on behalf of the match. */
   organizer: Person;
+  /**
+   * REQUEST: every member. CANCEL: the members it is cancelled for; `whole` cancels the event
+   * for all of them (STATUS:CANCELLED), otherwise it uninvites only them (RFC 5546 §3.2.5: then
+   * no STATUS).
+   */
   attendees: Person[];
-}): string {
+  whole?: boolean;
+}
+
+/** The UID of a match's one event: its id and the install's host, never its time. */
+export function matchEventUid(matchId: number, appUrl: string): string {
+  return `coffee-chat-match-${matchId}@${new URL(appUrl).hostname}`;
+}
+
+/**
+ * The organiser of every match's event: the app's sender address (MAIL_FROM, "Name <address>"
+ * or an address), named as the app on behalf of the match. Replies go to that address.
+ */
+export function organizerOf(mailFrom: string): Person {
+  const named = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(mailFrom);
+  const app = named?.[1]?.trim() || "Cup of Joe";
+  return { name: `${app}, on behalf of your coffee chat match`, email: named?.[2] ?? mailFrom };
+}
+
+export function buildInvitation(event: ChatEvent): string {
+  const status =
+    event.method === "REQUEST" ? ["STATUS:CONFIRMED"] : event.whole ? ["STATUS:CANCELLED"] : [];
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
     "PRODID:-//Cup of Joe//Coffee Chat//EN",
     "CALSCALE:GREGORIAN",
-    "METHOD:REQUEST",
+    `METHOD:${event.method}`,
     "BEGIN:VEVENT",
-    `UID:${options.uid}`,
-    `DTSTAMP:${calendarStamp(options.now)}`,
-    `DTSTART:${calendarStamp(options.start)}`,
-    `DTEND:${calendarStamp(options.end)}`,
-    `SUMMARY:${escapeText(options.title)}`,
-    `DESCRIPTION:${escapeText(options.description)}`,
-    `ORGANIZER;CN=${paramValue(options.organizer.name)}:${mailto(options.organizer.email)}`,
-    ...options.attendees.map(
+    `UID:${event.uid}`,
+    `SEQUENCE:${event.sequence}`,
+    `DTSTAMP:${calendarStamp(event.stamp)}`,
+    `DTSTART:${calendarStamp(event.start)}`,
+    `DTEND:${calendarStamp(event.end)}`,
+    `SUMMARY:${escapeText(event.title)}`,
+    `DESCRIPTION:${escapeText(event.description)}`,
+    `ORGANIZER;CN=${paramValue(event.organizer.name)}:${mailto(event.organizer.email)}`,
+    ...event.attendees.map(
       (a) =>
-        `ATTENDEE;CN=${paramValue(a.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:${mailto(a.email)}`,
+        `ATTENDEE;CN=${paramValue(a.name)};CUTYPE=INDIVIDUAL;ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:${mailto(a.email)}`,
     ),
-    "STATUS:CONFIRMED",
+    ...status,
+    "TRANSP:OPAQUE",
     "END:VEVENT",
     "END:VCALENDAR",
   ];
   return `${lines.map(foldLine).join("\r\n")}\r\n`;
-}
-
-/**
- * The .ics invitation for one of the user's matches, addressed to every member, starting at the
- * time the person chose, or else at the default start in their time zone (UTC when not given).
- */
-export async function matchInvitation(
-  ctx: AppContext,
-  user: { id: string; email: string; firstName: string | null; lastName: string | null },
-  matchId: number,
-  query: CalendarQuery = {},
-): Promise<{ fileName: string; body: string }> {
-  const now = ctx.clock.now();
-  const start = query.start
-    ? chosenStart(query.start, now)
-    : nextWeekdayMorning(now, query.timeZone ?? "UTC");
-  const match = await findMemberMatch(ctx, user.id, matchId);
-  const [item] = await toMatchItems(ctx, user.id, [match]);
-  const me: Person = { name: partnerName(user), email: user.email };
-  const others: Person[] = item.partners.map((p) => ({ name: partnerName(p), email: p.email }));
-  const end = chatEnd(start);
-  const hostname = new URL(ctx.config.appUrl).hostname;
-  const body = buildInvitation({
-    uid: `match-${match.id}-${calendarStamp(start)}@${hostname}`,
-    now,
-    start,
-    end,
-    title: chatTitle([me.name, ...others.map((o) => o.name)]),
-    description: chatDescription(match.month),
-    organizer: me,
-    attendees: [me, ...others],
-  });
-  return { fileName: `coffee-chat-${match.month}.ics`, body };
-}
-
-function chosenStart(value: string, now: Date): Date {
-  const start = new Date(value);
-  if (Number.isNaN(start.getTime()) || !isChatStartInRange(start, now)) {
-    throw new Validation(CHAT_START_OUT_OF_RANGE, "start");
-  }
-  return start;
 }
