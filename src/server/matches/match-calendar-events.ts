@@ -147,7 +147,7 @@ export async function syncMatchEvents(
 ): Promise<CalendarDelivery[]> {
   if (people.length === 0) return [];
   // One JSON parameter, however many people (a deleted pairing names all its members).
-  const idArray = sql`(select coalesce(array_agg(value::uuid), '{}') from json_array_elements_text(${JSON.stringify([...new Set(people)])}::json))`;
+  const idArray = sql`array(select value::uuid from json_array_elements_text(${JSON.stringify([...new Set(people)])}::json))`;
   const events = await tx
     .select()
     .from(matchCalendarEvents)
