@@ -205,9 +205,7 @@ describe("the match's one calendar event", () => {
       invitation: { start: FIRST, sequence: 0 },
     });
     const stranger = await person("Eve");
-    expect((await t.as(stranger).get(`/api/matches/${trio.id}/calendar.ics`)).statusCode).toBe(
-      404,
-    );
+    expect((await t.as(stranger).get(`/api/matches/${trio.id}/calendar.ics`)).statusCode).toBe(404);
     expect((await sendInvitation(stranger, trio.id, FIRST)).statusCode).toBe(404);
   });
 
@@ -342,7 +340,7 @@ describe("the iCalendar text", () => {
       stamp: MID_MARCH,
       start: new Date(FIRST),
       end: new Date("2027-03-15T09:30:00Z"),
-      title: "Coffee chat: Zoë, Renée; \"Ünal\" & a very long name that certainly needs folding",
+      title: 'Coffee chat: Zoë, Renée; "Ünal" & a very long name that certainly needs folding',
       description: "Line one\nline two, with a comma",
       organizer: { name: "Cup of Joe", email: "no-reply@example.test" },
       attendees: [{ name: 'Zoë "Z" Ångström', email: "zoe@example.test" }],
@@ -350,7 +348,7 @@ describe("the iCalendar text", () => {
     for (const line of text.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
     const event = parseEvent(text);
     expect(event.summary).toBe(
-      "Coffee chat: Zoë, Renée; \"Ünal\" & a very long name that certainly needs folding",
+      'Coffee chat: Zoë, Renée; "Ünal" & a very long name that certainly needs folding',
     );
     expect(event).toMatchObject({ sequence: 3, method: "REQUEST" });
     expect(event.attendees[0].cn).toBe("Zoë Z Ångström");
