@@ -314,6 +314,28 @@ describe("when the match changes", () => {
     ]);
   });
 
+  it("updates the event for those who stay when a member's account is erased", async () => {
+    const { person, match } = await company();
+    const [ada, bob, cy] = [await person("Ada"), await person("Bob"), await person("Cy")];
+    const trio = await match(ada, bob, cy);
+    await sendInvitation(ada, trio.id, FIRST);
+    await waitForCalendar(cy.email, 0);
+
+    const erased = await t
+      .as(boss)
+      .post(`/api/admin/users/${cy.id}/erase`, { confirmEmail: cy.email });
+    expect(erased.statusCode).toBe(200);
+    for (const stays of [ada, bob]) {
+      const update = calendarPart(await waitForCalendar(stays.email, 1)).event;
+      expect(update.attendees.map((a) => a.email)).toEqual([ada.email, bob.email]);
+      expect(update.summary).toBe("Coffee chat: Ada Test & Bob Test");
+    }
+    // The app writes to nobody whose account is gone: Cy gets no cancellation.
+    expect(peer.messages.filter((m) => m.to.includes(cy.email)).map((m) => m.subject)).toEqual([
+      "Invitation: Coffee chat: Ada Test & Bob Test & Cy Test",
+    ]);
+  });
+
   it("cancels the whole event for everyone when an admin deletes the pairing", async () => {
     const { person, match, pairing } = await company();
     const ada = await person("Ada");
