@@ -80,12 +80,13 @@ export function ScheduleChatDialog({
   const sent = invitation.data?.invitation;
   const send = useSendInvitation(matchId);
 
+  const showStart = (at: Date) => {
+    setDate(format(at, "yyyy-MM-dd"));
+    setTime(format(at, "HH:mm"));
+  };
   const onOpenChange = (next: boolean) => {
-    if (next) {
-      const suggested = nextWeekdayMorning(new Date(), localTimeZone());
-      setDate(format(suggested, "yyyy-MM-dd"));
-      setTime(format(suggested, "HH:mm"));
-    }
+    if (next)
+      showStart(sent ? new Date(sent.start) : nextWeekdayMorning(new Date(), localTimeZone()));
     setOpen(next);
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on mount
@@ -94,11 +95,9 @@ export function ScheduleChatDialog({
   }, []);
   // The time already sent replaces the suggestion once it has loaded.
   const sentStart = sent?.start;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the time sent changes
   useEffect(() => {
-    if (!sentStart) return;
-    const at = new Date(sentStart);
-    setDate(format(at, "yyyy-MM-dd"));
-    setTime(format(at, "HH:mm"));
+    if (sentStart) showStart(new Date(sentStart));
   }, [sentStart]);
 
   const start = chosenStart(date, time);
