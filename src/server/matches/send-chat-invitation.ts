@@ -2,9 +2,9 @@ import type { ChatInvitation } from "../../shared/calendar";
 import { CHAT_START_OUT_OF_RANGE, isChatStartInRange } from "../../shared/calendar";
 import type { AppContext } from "../context";
 import { Validation } from "../errors";
+import { changeEvent, lockEvent } from "../match-calendar/match-calendar-events";
 import { memberIds } from "../match-members/match-members";
 import { queueMatchChangeMails } from "../newsletters/send/match-change-mails";
-import { changeEvent, lockEvent } from "./match-calendar-events";
 import { lockMemberMatch } from "./open-pairing";
 
 /**

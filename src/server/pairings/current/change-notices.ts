@@ -1,7 +1,7 @@
 import { formatMatchMonth, joinNames } from "../../../shared/matches";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
-import { type CalendarDelivery, syncMatchEvents } from "../../matches/match-calendar-events";
+import { type CalendarDelivery, syncMatchEvents } from "../../match-calendar/match-calendar-events";
 import {
   type MatchChangeMail,
   queueMatchChangeMails,

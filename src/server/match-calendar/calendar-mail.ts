@@ -1,3 +1,5 @@
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
 import { inArray } from "drizzle-orm";
 import { chatEnd } from "../../shared/calendar";
 import { isErasedAddress } from "../../shared/former-colleague";
@@ -11,8 +13,7 @@ import {
 import type { AppContext } from "../context";
 import { users } from "../db/schema";
 import type { MailCalendarPart } from "../mail/mailer";
-import { inZone } from "../rounds/notify-admins";
-import { getTimeZone } from "../rounds/round-settings";
+import { getTimeZone } from "../settings/time-zone";
 import { buildInvitation, matchEventUid, organizerOf, type Person } from "./calendar-invitation";
 import type { CalendarMessage } from "./match-calendar-events";
 
@@ -79,6 +80,11 @@ function mailText(
         : "The attached invitation updates the event already in your calendar.",
     ],
   };
+}
+
+/** The chat's start for its members: "Monday, March 15 at 10:00 (Europe/Berlin)". */
+function inZone(at: Date, timeZone: string): string {
+  return `${format(new TZDate(at.getTime(), timeZone), "EEEE, MMMM d 'at' HH:mm")} (${timeZone})`;
 }
 
 async function peopleOf(ctx: AppContext, ids: string[]): Promise<Map<string, Person>> {
