@@ -155,6 +155,9 @@ describe("the match's one calendar event", () => {
 
     const toBob = await waitForCalendar(bob.email, 0);
     expect(toBob.subject).toBe("Invitation: Coffee chat: Ada Test & Bob Test");
+    expect(toBob.text).toContain(
+      "Your March 2027 coffee chat is on Monday, March 15 at 09:00 (UTC), for 30 minutes.",
+    );
     expect(toBob.text).toContain("Accept the attached invitation");
     const { method, event } = calendarPart(toBob);
     expect(method).toBe("REQUEST");

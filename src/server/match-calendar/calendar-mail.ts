@@ -61,12 +61,13 @@ function mailText(
   title: string,
   when: string,
 ): { subject: string; lines: string[] } {
-  const period = message.month ? formatMatchMonth(message.month) : "this month";
+  // A deleted pairing's match is gone by the time its cancellation is queued: no month then.
+  const chat = message.month ? `${formatMatchMonth(message.month)} coffee chat` : "coffee chat";
   if (message.method === "CANCEL") {
     return {
       subject: `Cancelled: ${title}`,
       lines: [
-        `Your ${period} coffee chat on ${when} is off for you: the match changed.`,
+        `Your ${chat} on ${when} is off for you: the match changed.`,
         "The attached cancellation removes it from your calendar.",
       ],
     };
@@ -74,7 +75,7 @@ function mailText(
   return {
     subject: `${message.sequence === 0 ? "Invitation" : "Updated invitation"}: ${title}`,
     lines: [
-      `Your ${period} coffee chat is on ${when}, for ${CHAT_DURATION_MINUTES} minutes.`,
+      `Your ${chat} is on ${when}, for ${CHAT_DURATION_MINUTES} minutes.`,
       message.sequence === 0
         ? "Accept the attached invitation to put it in your calendar."
         : "The attached invitation updates the event already in your calendar.",
