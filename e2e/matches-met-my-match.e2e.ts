@@ -1,4 +1,5 @@
 import { addDays, format } from "date-fns";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createDepartment,
@@ -20,6 +21,15 @@ beforeAll(async () => {
   story = await startStory();
 });
 afterAll(() => story?.close());
+
+/** Downloads the .ics behind `link` and answers its text, folded lines joined. */
+async function downloadIcs(page: Page, link: Locator): Promise<string> {
+  const download = page.waitForEvent("download");
+  await link.click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^coffee-chat-\d{4}-\d{2}\.ics$/);
+  return (await downloadedText(file)).replace(/\r\n /g, "");
+}
 
 async function employeeWithMatch() {
   await createDepartment(story.db, { name: `design-${Date.now()}`, displayName: "Design Studio" });
@@ -109,7 +119,7 @@ describe("an employee with a match", () => {
       .toBe(0);
   });
 
-  it("schedules the chat at a chosen time: .ics for both people, Google or Outlook on the web", async () => {
+  it("sends the chat's invitation at a chosen time, moves it, and offers the same event as .ics, Google or Outlook", async () => {
     const { me, partner, match } = await employeeWithMatch();
     const page = await story.newPage({ width: 375, height: 800 });
     await story.signInAs(page, me);
@@ -117,7 +127,7 @@ describe("an employee with a match", () => {
     await page.getByRole("button", { name: "Schedule Coffee Chat" }).click();
     const dialog = page.getByRole("dialog", { name: "Schedule your coffee chat" });
     await dialog.waitFor();
-    expect(await dialog.innerText()).toContain("The invitation names you both as guests");
+    await expect.poll(() => dialog.innerText()).toContain("We e-mail the invitation to you both");
     await expect.poll(() => dialog.getByLabel("Time").inputValue()).toBe("10:00");
     const suggested = await dialog.getByLabel("Day").inputValue();
     expect(await page.evaluate((d) => new Date(`${d}T10:00`).getDay(), suggested)).not.toBeOneOf([
@@ -129,34 +139,45 @@ describe("an employee with a match", () => {
     await dialog.getByLabel("Day").fill(day);
     await dialog.getByLabel("Time").fill("14:30");
     const start = await page.evaluate((d) => new Date(`${d}T14:30`), day);
-    const ics = dialog.getByRole("link", { name: "Download an invitation for you and Grace" });
-    await expect
-      .poll(() => ics.getAttribute("href"))
-      .toBe(
-        `/api/matches/${match.id}/calendar.ics?start=${encodeURIComponent(start.toISOString())}`,
-      );
+    await dialog.getByRole("button", { name: "Send the invitation to you and Grace" }).click();
+    await page.getByText("Invitation sent to everyone in your match.").first().waitFor();
+    await dialog.getByRole("button", { name: "Invitation sent for this time" }).waitFor();
+    const ics = dialog.getByRole("link", { name: "Download the invitation (.ics)" });
+    expect(await ics.getAttribute("href")).toBe(`/api/matches/${match.id}/calendar.ics`);
     const google = new URL(
       (await dialog.getByRole("link", { name: /Google Calendar/ }).getAttribute("href")) ?? "",
     );
     expect(google.host).toBe("calendar.google.com");
-    expect(google.searchParams.get("add")).toBe(`${me.email},${partner.email}`);
+    expect(google.searchParams.get("dates")?.split("/")[0]).toBe(calendarStamp(start));
     const outlook = new URL(
       (await dialog.getByRole("link", { name: /Outlook on the web/ }).getAttribute("href")) ?? "",
     );
     expect(outlook.host).toBe("outlook.office.com");
     expect(outlook.searchParams.get("startdt")).toBe(start.toISOString());
+    expect(await axeViolations(page)).toEqual([]);
 
-    const download = page.waitForEvent("download");
-    await ics.click();
-    const file = await download;
-    expect(file.suggestedFilename()).toMatch(/^coffee-chat-\d{4}-\d{2}\.ics$/);
-    const text = (await downloadedText(file)).replace(/\r\n /g, "");
-    expect(text).toContain(`DTSTART:${calendarStamp(start)}`);
-    expect(text).toContain(`ATTENDEE;CN="Ada Lovelace"`);
-    expect(text).toContain(`mailto:${partner.email}`);
+    const first = await downloadIcs(page, ics);
+    expect(first).toContain(`DTSTART:${calendarStamp(start)}`);
+    expect(first).toContain("SEQUENCE:0");
+    expect(first).toContain(`ATTENDEE;CN="Ada Lovelace"`);
+    expect(first).toContain(`mailto:${partner.email}`);
+    expect(first).toMatch(/^ORGANIZER;CN="Cup of Joe[^"]*":mailto:/m);
+
+    // Opened again, the dialog shows the time sent; a new time moves the same event.
+    await page.getByRole("button", { name: "Schedule Coffee Chat" }).click();
+    await expect.poll(() => dialog.getByLabel("Time").inputValue()).toBe("14:30");
+    await dialog.getByLabel("Time").fill("15:00");
+    await dialog.getByRole("button", { name: "Move the chat to this time" }).click();
+    await dialog.getByRole("button", { name: "Invitation sent for this time" }).waitFor();
+    const moved = await downloadIcs(page, ics);
+    const uid = (text: string) => /^UID:(.+)$/m.exec(text)?.[1];
+    expect(uid(moved)).toBe(uid(first));
+    expect(moved).toContain("SEQUENCE:1");
+    const later = await page.evaluate((d) => new Date(`${d}T15:00`), day);
+    expect(moved).toContain(`DTSTART:${calendarStamp(later)}`);
   });
 
-  it("keeps the invitation links off until the day and time make a valid start", async () => {
+  it("keeps the send button off until the day and time make a valid start", async () => {
     const { me } = await employeeWithMatch();
     const page = await story.newPage();
     await story.signInAs(page, me);
@@ -165,8 +186,9 @@ describe("an employee with a match", () => {
     const dialog = page.getByRole("dialog", { name: "Schedule your coffee chat" });
     await dialog.getByLabel("Day").fill("2020-01-06");
     await dialog.getByText("Please pick a time between today and a year from now.").waitFor();
-    const ics = dialog.getByText("Download an invitation for you and Grace");
-    expect(await ics.evaluate((el) => el.closest("a")?.hasAttribute("href"))).toBe(false);
+    const send = dialog.getByRole("button", { name: "Send the invitation to you and Grace" });
+    expect(await send.isDisabled()).toBe(true);
+    expect(await dialog.getByRole("link", { name: /Download the invitation/ }).count()).toBe(0);
   });
 
   it("works at 375 px without horizontal scroll and passes axe", async () => {

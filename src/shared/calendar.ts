@@ -18,24 +18,31 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-/**
- * `?start=` of the .ics download: the chosen start as an ISO 8601 date-time with its offset;
- * `?timeZone=` the person's zone, which places the default slot when there is no start.
- */
-export const calendarQuerySchema = z.object({
-  start: z.iso
-    .datetime({
-      offset: true,
-      error: "The start must be a date and time such as 2027-03-02T10:00:00Z.",
-    })
-    .optional(),
-  timeZone: z
-    .string()
-    .max(64)
-    .refine(isTimeZone, { error: "The time zone must be a name such as Europe/Berlin." })
-    .optional(),
+/** A member picks the chat's start (PUT /api/matches/{id}/invitation): an instant with its offset. */
+export const chatInvitationBodySchema = z.object({
+  start: z.iso.datetime({
+    offset: true,
+    error: "The start must be a date and time such as 2027-03-02T10:00:00Z.",
+  }),
 });
-export type CalendarQuery = z.infer<typeof calendarQuerySchema>;
+
+/** The match's one calendar event: when it starts and how many changes it has had (SEQUENCE). */
+export const chatInvitationSchema = z.object({
+  start: z.string(),
+  sequence: z.number().int(),
+});
+export type ChatInvitation = z.infer<typeof chatInvitationSchema>;
+
+export const chatInvitationResponseSchema = z.object({
+  invitation: chatInvitationSchema.nullable(),
+});
+
+export const chatInvitationSentSchema = z.object({
+  message: z.string(),
+  invitation: chatInvitationSchema,
+  /** How many members were e-mailed: 0 when the time was already the one sent. */
+  sent: z.number().int(),
+});
 
 export function chatEnd(start: Date): Date {
   return new Date(start.getTime() + CHAT_DURATION_MINUTES * 60_000);
@@ -57,13 +64,12 @@ export function nextWeekdayMorning(now: Date, timeZone: string): Date {
   return new Date(setHours(day, 10).getTime());
 }
 
-/** An Outlook on the web "new event" link with the same slot and guests as the .ics invitation. */
+/** An Outlook on the web "new event" link with the same slot as the match's invitation (as above). */
 export function outlookCalendarUrl(options: {
   title: string;
   details: string;
   start: Date;
   end: Date;
-  guests: readonly string[];
 }): string {
   const params = new URLSearchParams({
     path: "/calendar/action/compose",
@@ -72,7 +78,6 @@ export function outlookCalendarUrl(options: {
     body: options.details,
     startdt: options.start.toISOString(),
     enddt: options.end.toISOString(),
-    to: options.guests.join(","),
   });
   return `https://outlook.office.com/calendar/deeplink/compose?${params.toString()}`;
 }

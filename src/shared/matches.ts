@@ -163,20 +163,21 @@ export function chatDescription(month: string): string {
   return `Your Cup of Joe coffee chat for ${formatMatchMonth(month)}. Grab a coffee, keep it casual, and get to know each other!`;
 }
 
-/** A Google Calendar "create event" link with the same slot and guests as the .ics invitation. */
+/**
+ * A Google Calendar "create event" link with the same slot as the match's invitation, for the
+ * person's own calendar only: the app e-mails the invitation to everyone (docs/matches.md).
+ */
 export function googleCalendarUrl(options: {
   title: string;
   details: string;
   start: Date;
   end: Date;
-  guests: readonly string[];
 }): string {
   const params = new URLSearchParams({
     action: "TEMPLATE",
     text: options.title,
     dates: `${calendarStamp(options.start)}/${calendarStamp(options.end)}`,
     details: options.details,
-    add: options.guests.join(","),
   });
   return `https://calendar.google.com/calendar/render?${params.toString()}`;
 }

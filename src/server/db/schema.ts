@@ -299,6 +299,32 @@ export const matchMembers = pgTable(
 );
 
 /**
+ * The calendar event of a match (docs/matches.md, "The calendar invitation"): one per match, once
+ * a member picked a time. Its UID is derived from the match id and never changes; `sequence`
+ * grows with every change sent (RFC 5546); `recipient_ids` are the accounts that were sent the
+ * event and have not had it cancelled, so a change cancels it for exactly those who had it. No
+ * foreign key: the row outlives a deleted pairing's match long enough to send the cancellation.
+ */
+export const matchCalendarEvents = pgTable(
+  "match_calendar_events",
+  {
+    matchId: integer("match_id").primaryKey(),
+    sequence: integer("sequence").notNull().default(0),
+    startsAt: tz("starts_at").notNull(),
+    recipientIds: uuid("recipient_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    cancelledAt: tz("cancelled_at"),
+    updatedAt: tz("updated_at").notNull(),
+  },
+  (t) => [
+    // The events a person was sent, found when their match changes.
+    index("match_calendar_events_recipients_idx").using("gin", t.recipientIds),
+    check("match_calendar_events_sequence_check", sql`${t.sequence} >= 0`),
+  ],
+);
+
+export type MatchCalendarEventRow = typeof matchCalendarEvents.$inferSelect;
+
+/**
  * How often what a person sees of their matches has changed: bumped by triggers (migration
  * 0017_member-view-versions) whenever their matches, their answers, their partners' public profiles
  * or their pairings change, so an app process may answer a repeated read from memory when the

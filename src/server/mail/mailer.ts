@@ -5,6 +5,15 @@ import { mailOutbox } from "../db/schema";
 import { printLine } from "../terminal";
 import { isTransientMailError } from "./mail-failure";
 
+/**
+ * An iCalendar object the message carries as its text/calendar part (RFC 6047: `method=` on the
+ * part, the same METHOD inside), which calendar clients apply to the event it names.
+ */
+export interface MailCalendarPart {
+  method: "REQUEST" | "CANCEL";
+  content: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
@@ -18,6 +27,7 @@ export interface MailMessage {
   messageId?: string;
   /** Body encoding; base64 spares the per-message scan and quoted-printable pass on long HTML. */
   textEncoding?: "base64" | "quoted-printable";
+  calendar?: MailCalendarPart;
 }
 
 export interface SendResult {
@@ -95,6 +105,15 @@ function createSmtpMailer(smtpUrl: string, from: string, poolSize: number): Mail
           headers: message.headers,
           messageId: message.messageId,
           textEncoding: message.textEncoding,
+          ...(message.calendar
+            ? {
+                icalEvent: {
+                  method: message.calendar.method,
+                  filename: "invite.ics",
+                  content: message.calendar.content,
+                },
+              }
+            : {}),
         });
         return { messageId: String(info.messageId) };
       } catch (error) {

@@ -159,6 +159,10 @@ export const chatAnswersOf = (match: {
 export const isMemberSql = (matchId: Column | SQL, userId: Column | SQL | string): SQL =>
   sql`exists (select 1 from ${matchMembers} where ${matchMembers.matchId} = ${matchId} and ${matchMembers.userId} = ${userId})`;
 
+/** SQL: the ids of the matches any of `userIds` (a uuid[] expression) is a member of. */
+export const matchIdsOfMembersSql = (userIds: SQL): SQL =>
+  sql`(select ${matchMembers.matchId} from ${matchMembers} where ${matchMembers.userId} = any(${userIds}))`;
+
 /** SQL: the match's member ids in order, as an array column (never null for a stored match). */
 export const memberIdsSql = (matchId: Column | SQL): SQL<string[]> =>
   sql<

@@ -95,22 +95,23 @@ describe("a member of a match of four", () => {
     );
   });
 
-  it("downloads a calendar invitation with all four as attendees, the person as organiser", async () => {
+  it("downloads the calendar event with all four as attendees, the app as organiser", async () => {
     const [ann, bea, cal, dan] = await fourPeople();
     const match = await createMatch(t.db, { members: [ann, bea, cal, dan] });
+    await t.as(ann).put(`/api/matches/${match.id}/invitation`, { start: "2027-03-15T09:00:00Z" });
     const res = await t.as(cal).get(`/api/matches/${match.id}/calendar.ics`);
     expect(res.statusCode).toBe(200);
     const unfolded = res.body.replace(/\r\n /g, "");
     const attendees = unfolded.match(/^ATTENDEE;CN="([^"]+)";[^\r]*:mailto:(\S+)\r$/gm) ?? [];
     expect(attendees).toHaveLength(4);
-    for (const person of [cal, ann, bea, dan]) {
+    for (const person of [ann, bea, cal, dan]) {
       expect(unfolded).toContain(
-        `ATTENDEE;CN="${person.firstName} ${person.lastName}";ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:${person.email}`,
+        `ATTENDEE;CN="${person.firstName} ${person.lastName}";CUTYPE=INDIVIDUAL;ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:${person.email}`,
       );
     }
-    expect(unfolded).toContain(`ORGANIZER;CN="Cal ${cal.lastName}":mailto:${cal.email}`);
+    expect(unfolded).toMatch(/^ORGANIZER;CN="Cup of Joe[^"]*":mailto:no-reply@cupofjoe\.local\r$/m);
     expect(unfolded).toContain(
-      `SUMMARY:Coffee chat: Cal ${cal.lastName} & Ann ${ann.lastName} & Bea ${bea.lastName} & Dan ${dan.lastName}`,
+      `SUMMARY:Coffee chat: Ann ${ann.lastName} & Bea ${bea.lastName} & Cal ${cal.lastName} & Dan ${dan.lastName}`,
     );
   });
 });

@@ -87,7 +87,8 @@ describe("GET /api/matches/current", () => {
       .put(`/api/matches/${match.id}/connection-status`, { status: "not_confirmed" });
     expect(answered.json().myConnectionStatus).toBe("not_confirmed");
     expect(await answersOf(match.id)).toMatchObject([{}, {}, {}, { answer: "skip" }]);
-    const invitation = await t.as(a).get(`/api/matches/${match.id}/calendar.ics`);
+    await t.as(a).put(`/api/matches/${match.id}/invitation`, { start: "2027-03-15T09:00:00Z" });
+    const invitation = await t.as(d).get(`/api/matches/${match.id}/calendar.ics`);
     expect(invitation.body.match(/^ATTENDEE/gm)).toHaveLength(4);
   });
 
@@ -269,10 +270,14 @@ describe("GET /api/next-pairing", () => {
 });
 
 describe("GET /api/matches/:id/calendar.ics", () => {
-  it("downloads an invitation addressed to every member", async () => {
+  const send = (who: { id: string }, matchId: number, start: string) =>
+    t.as(who).put(`/api/matches/${matchId}/invitation`, { start });
+
+  it("downloads the event sent to the match: the app as organiser, every member an attendee", async () => {
     const me = await createUser(t.db, { firstName: "Ada", lastName: "Lovelace, PhD" });
     const partner = await createUser(t.db, { firstName: 'Bob "B"', lastName: "Smith" });
     const match = await createMatch(t.db, { members: [me, partner] });
+    expect((await send(partner, match.id, "2027-03-11T10:00:00Z")).statusCode).toBe(200);
     const res = await t.as(me).get(`/api/matches/${match.id}/calendar.ics`);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/calendar/);
@@ -283,50 +288,37 @@ describe("GET /api/matches/:id/calendar.ics", () => {
     expect(body.split("\r\n").every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
     expect(body).not.toMatch(/[^\r]\n/);
     const unfolded = body.replace(/\r\n /g, "");
-    expect(unfolded).toContain(`ORGANIZER;CN="Ada Lovelace, PhD":mailto:${me.email}`);
+    expect(unfolded).toContain(
+      'ORGANIZER;CN="Cup of Joe, on behalf of your coffee chat match":mailto:no-reply@cupofjoe.local',
+    );
+    expect(unfolded).toContain(`ATTENDEE;CN="Ada Lovelace, PhD";`);
     expect(unfolded).toContain(`:mailto:${partner.email}`);
     expect(unfolded).toContain('ATTENDEE;CN="Bob B Smith"');
     expect(unfolded).toContain('SUMMARY:Coffee chat: Ada Lovelace\\, PhD & Bob "B" Smith');
     expect(unfolded).toContain("DTSTART:20270311T100000Z");
     expect(unfolded).toContain("DTEND:20270311T103000Z");
-    expect(unfolded).toMatch(/UID:match-\d+-20270311T100000Z@127\.0\.0\.1/);
+    expect(unfolded).toContain(`UID:coffee-chat-match-${match.id}@127.0.0.1`);
+    expect(unfolded).toContain("SEQUENCE:0");
   });
 
-  it("answers 404 to someone outside the match", async () => {
-    const match = await createMatch(t.db, {
-      members: [await createUser(t.db), await createUser(t.db)],
-    });
+  it("answers 404 to someone outside the match, and before anyone sent an invitation", async () => {
+    const me = await createUser(t.db);
+    const match = await createMatch(t.db, { members: [me, await createUser(t.db)] });
+    expect((await t.as(me).get(`/api/matches/${match.id}/calendar.ics`)).statusCode).toBe(404);
+    await send(me, match.id, "2027-03-11T10:00:00Z");
     const res = await t.as(await createUser(t.db)).get(`/api/matches/${match.id}/calendar.ics`);
     expect(res.statusCode).toBe(404);
   });
 
-  it("starts the invitation at the time the person chose, converted to UTC", async () => {
+  it("starts the event at the time the person chose, converted to UTC", async () => {
     const me = await createUser(t.db);
     const match = await createMatch(t.db, { members: [me, await createUser(t.db)] });
-    const start = encodeURIComponent("2027-03-15T14:30:00+02:00");
-    const res = await t.as(me).get(`/api/matches/${match.id}/calendar.ics?start=${start}`);
-    expect(res.statusCode).toBe(200);
+    const sent = await send(me, match.id, "2027-03-15T14:30:00+02:00");
+    expect(sent.json().invitation).toEqual({ start: "2027-03-15T12:30:00.000Z", sequence: 0 });
+    const res = await t.as(me).get(`/api/matches/${match.id}/calendar.ics`);
     const unfolded = res.body.replace(/\r\n /g, "");
     expect(unfolded).toContain("DTSTART:20270315T123000Z");
     expect(unfolded).toContain("DTEND:20270315T130000Z");
-  });
-
-  it("proposes the next weekday at 10:00 in the person's time zone when no start is chosen", async () => {
-    const me = await createUser(t.db);
-    const match = await createMatch(t.db, { members: [me, await createUser(t.db)] });
-    const res = await t
-      .as(me)
-      .get(`/api/matches/${match.id}/calendar.ics?timeZone=${encodeURIComponent("Europe/Berlin")}`);
-    expect(res.statusCode).toBe(200);
-    expect(res.body.replace(/\r\n /g, "")).toContain("DTSTART:20270311T090000Z");
-  });
-
-  it("refuses a time zone it does not know", async () => {
-    const me = await createUser(t.db);
-    const match = await createMatch(t.db, { members: [me, await createUser(t.db)] });
-    const res = await t.as(me).get(`/api/matches/${match.id}/calendar.ics?timeZone=Mars%2FOlympus`);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/time zone must be a name/);
   });
 
   it("refuses a start that is not a date-time, or is in the past or over a year ahead", async () => {
@@ -338,9 +330,7 @@ describe("GET /api/matches/:id/calendar.ics", () => {
       "2027-02-01T10:00:00Z",
       "2028-06-01T10:00:00Z",
     ]) {
-      const res = await t
-        .as(me)
-        .get(`/api/matches/${match.id}/calendar.ics?start=${encodeURIComponent(start)}`);
+      const res = await send(me, match.id, start);
       expect(res.statusCode, start).toBe(400);
       expect(res.json().message, start).toMatch(/date and time|between today and a year/);
     }

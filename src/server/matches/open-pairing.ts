@@ -18,6 +18,8 @@ export async function lockMemberMatch(
   userId: string,
   matchId: number,
   notFound = "Match not found",
+  /** What can no longer happen once the pairing is completed. */
+  closed = "its answers can no longer change",
 ): Promise<MatchWithMembers> {
   const [ref] = await tx
     .select({ pairingId: matches.pairingId })
@@ -31,7 +33,7 @@ export async function lockMemberMatch(
     .for("share");
   if (pairing && pairing.status !== "active") {
     throw new Conflict(
-      `The ${monthDisplay(pairing.month)} pairing is completed, so its answers can no longer change.`,
+      `The ${monthDisplay(pairing.month)} pairing is completed, so ${closed}.`,
       "pairing_completed",
     );
   }

@@ -6,10 +6,11 @@ import { readWithOwnSession, requireUser } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
 import { endpointRoute } from "../http/endpoint-route";
 import { sendSerialised } from "../http/send-serialised";
-import { matchInvitation } from "./calendar-invitation";
 import { completeMatch } from "./complete-match";
 import { getCurrentMatchOfSession } from "./get-current-match";
 import { getMatchHistoryOfSession } from "./get-match-history";
+import { downloadChatInvitation, readChatInvitation } from "./read-chat-invitation";
+import { sendChatInvitation } from "./send-chat-invitation";
 import { setConnectionStatus } from "./set-connection-status";
 
 /** Per signed-in user, so colleagues behind one office proxy do not share a budget. */
@@ -19,6 +20,11 @@ const writeLimit = {
     timeWindow: "5 minutes",
     keyGenerator: (request: FastifyRequest) => request.user?.id ?? clientIpKey(request.ip),
   },
+};
+
+/** Each invitation e-mails every member of the match: a few an hour per person is plenty. */
+const invitationLimit = {
+  rateLimit: { ...writeLimit.rateLimit, max: 10, timeWindow: "1 hour" },
 };
 
 /** Employee match reads and actions. */
@@ -68,10 +74,34 @@ const matchesRoutes: FeatureRoutes = async (app, { ctx }) => {
   });
 
   r.route({
+    ...endpointRoute(endpoints.invitation),
+    handler: async (request) => {
+      const user = requireUser(request);
+      return { invitation: await readChatInvitation(ctx, user.id, request.params.id) };
+    },
+  });
+
+  r.route({
+    ...endpointRoute(endpoints.sendInvitation),
+    config: invitationLimit,
+    handler: async (request) => {
+      const user = requireUser(request);
+      const result = await sendChatInvitation(ctx, user.id, request.params.id, request.body.start);
+      return {
+        message:
+          result.sent > 0
+            ? "Invitation sent to everyone in your match."
+            : "Everyone already has the invitation for this time.",
+        ...result,
+      };
+    },
+  });
+
+  r.route({
     ...endpointRoute(endpoints.calendarFile),
     handler: async (request, reply) => {
       const user = requireUser(request);
-      const invitation = await matchInvitation(ctx, user, request.params.id, request.query);
+      const invitation = await downloadChatInvitation(ctx, user.id, request.params.id);
       return reply
         .header("Content-Type", "text/calendar; charset=utf-8; method=REQUEST")
         .header("Content-Disposition", `attachment; filename="${invitation.fileName}"`)

@@ -15,6 +15,10 @@ export const personalDataCoverage: Record<string, Record<string, string>> = {
       "- who sat out, by account id with a reason code; worded with the name of the day when shown",
   },
   match_members: { user_id: "matches" },
+  match_calendar_events: {
+    recipient_ids:
+      "- the accounts sent a match's calendar invitation; each invitation is in their sent e-mails",
+  },
   member_view_versions: { user_id: "- a change counter, holds nothing about the person" },
   completed_pairings: { content: "matches (the same matches, as kept in the completed record)" },
   magic_link_tokens: { email: "signInRequests", ip_address: "signInRequests" },

@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import {
   defaultRoundSettings,
-  isTimeZone,
   type PairingSchedule,
   pairingScheduleSchema,
   type RoundSettings,
@@ -12,9 +11,11 @@ import type { Db, Tx } from "../db/client";
 import { domainGroups, roundSettings, roundSteps, settings } from "../db/schema";
 import { NotFound } from "../errors";
 import { ALL_USERS_LABEL } from "../pairings/scope/scope";
+import { getTimeZone, TIME_ZONE_KEY } from "../settings/time-zone";
 import type { DateRule } from "./round-dates";
 
-export const TIME_ZONE_KEY = "company.timeZone";
+// The company's zone is a setting of its own, read by modules below the rounds too.
+export { getTimeZone, TIME_ZONE_KEY } from "../settings/time-zone";
 
 /** A scope that has rounds: the company-wide one and every active domain group. */
 export interface RoundScope {
@@ -39,11 +40,6 @@ export async function findRoundScope(db: Db | Tx, scopeKey: string): Promise<Rou
   const scope = (await listRoundScopes(db)).find((s) => s.key === scopeKey);
   if (!scope) throw new NotFound("This group no longer exists or is inactive.");
   return scope;
-}
-
-export async function getTimeZone(db: Db | Tx): Promise<string> {
-  const [row] = await db.select().from(settings).where(eq(settings.key, TIME_ZONE_KEY));
-  return typeof row?.value === "string" && isTimeZone(row.value) ? row.value : "UTC";
 }
 
 export type StoredRoundSettings = RoundSettings & { autoSince: Date | null };

@@ -1,5 +1,9 @@
 import { answers, errorResponses, fileResponse } from "../api";
-import { calendarQuerySchema } from "../calendar";
+import {
+  chatInvitationBodySchema,
+  chatInvitationResponseSchema,
+  chatInvitationSentSchema,
+} from "../calendar";
 import { idParamsSchema } from "../ids";
 import {
   connectionStatusBodySchema,
@@ -35,13 +39,28 @@ export const matchEndpoints = {
     body: connectionStatusBodySchema,
     response: answers(matchChangedSchema),
   }),
+  invitation: endpoint({
+    method: "GET",
+    path: "/api/matches/:id/invitation",
+    params: idParamsSchema,
+    response: answers(chatInvitationResponseSchema),
+  }),
+  sendInvitation: endpoint({
+    method: "PUT",
+    path: "/api/matches/:id/invitation",
+    params: idParamsSchema,
+    body: chatInvitationBodySchema,
+    response: answers(chatInvitationSentSchema),
+  }),
   calendarFile: endpoint({
     method: "GET",
     path: "/api/matches/:id/calendar.ics",
     params: idParamsSchema,
-    query: calendarQuerySchema,
     response: {
-      200: fileResponse("text/calendar", "The chat as an iCalendar invitation (.ics)."),
+      200: fileResponse(
+        "text/calendar",
+        "The match's calendar event as an iCalendar invitation (.ics), the same for every member.",
+      ),
       ...errorResponses,
     },
   }),

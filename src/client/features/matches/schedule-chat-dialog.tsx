@@ -14,8 +14,9 @@ import {
   type MatchItem,
   partnerName,
 } from "@shared/matches";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { format } from "date-fns";
-import { CalendarDays, Download, ExternalLink } from "lucide-react";
+import { CalendarDays, Download, ExternalLink, Send } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Button, buttonVariants } from "../../components/ui/button";
 import {
@@ -28,8 +29,10 @@ import {
 } from "../../components/ui/dialog";
 import { FieldError, Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { calendarFileUrl } from "../../lib/api/matches";
-import { cn } from "../../lib/cn";
+import { toast } from "../../components/ui/toast";
+import { calendarFileUrl, matchesApi, matchKeys } from "../../lib/api/matches";
+import { errorMessage } from "../../lib/api-client";
+import { redirectIfUnauthorized } from "../unauthorized";
 import { useAuth } from "../use-auth";
 
 /** "Olga", "Olga and Ben", "Olga, Ben and Cy": the partners' first names (or whole names when none). */
@@ -49,9 +52,11 @@ function chosenStart(date: string, time: string): Date | null {
 }
 
 /**
- * "Schedule Coffee Chat": the person picks a day and time (default: the next weekday at 10:00
- * their time), then downloads an .ics invitation addressed to everyone in the match or opens the
- * same event in Google Calendar or Outlook on the web.
+ * "Schedule Coffee Chat": the person picks a day and time (the time already sent, else the next
+ * weekday at 10:00 their time) and sends the match's invitation: the app e-mails it to everyone
+ * in the match, and a new time updates the same event (docs/matches.md, "The calendar
+ * invitation"). Once sent, the .ics and the Google Calendar and Outlook on the web links carry
+ * that time.
  */
 export function ScheduleChatDialog({
   item,
@@ -66,19 +71,34 @@ export function ScheduleChatDialog({
   const [date, setDate] = useState("");
   const [time, setTime] = useState("");
   const id = useId();
+  const matchId = item.match.id;
+  const invitation = useQuery({
+    queryKey: matchKeys.invitation(matchId),
+    queryFn: ({ signal }) => matchesApi.invitation(matchId, signal),
+    enabled: open,
+  });
+  const sent = invitation.data?.invitation;
+  const send = useSendInvitation(matchId);
 
+  const showStart = (at: Date) => {
+    setDate(format(at, "yyyy-MM-dd"));
+    setTime(format(at, "HH:mm"));
+  };
   const onOpenChange = (next: boolean) => {
-    if (next) {
-      const suggested = nextWeekdayMorning(new Date(), localTimeZone());
-      setDate(format(suggested, "yyyy-MM-dd"));
-      setTime(format(suggested, "HH:mm"));
-    }
+    if (next)
+      showStart(sent ? new Date(sent.start) : nextWeekdayMorning(new Date(), localTimeZone()));
     setOpen(next);
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on mount
   useEffect(() => {
     if (openOnMount) onOpenChange(true);
   }, []);
+  // The time already sent replaces the suggestion once it has loaded.
+  const sentStart = sent?.start;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the time sent changes
+  useEffect(() => {
+    if (sentStart) showStart(new Date(sentStart));
+  }, [sentStart]);
 
   const start = chosenStart(date, time);
   const error = !start
@@ -86,10 +106,8 @@ export function ScheduleChatDialog({
     : !isChatStartInRange(start, new Date())
       ? CHAT_START_OUT_OF_RANGE
       : undefined;
-  const event = start && chatEvent(item, user, start);
-  const ics = start ? calendarFileUrl(item.match.id, start) : undefined;
   const who = firstNames(item);
-  const disabled = Boolean(error);
+  const unchanged = Boolean(sent && start && new Date(sent.start).getTime() === start.getTime());
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -103,9 +121,9 @@ export function ScheduleChatDialog({
         <DialogHeader>
           <DialogTitle>Schedule your coffee chat</DialogTitle>
           <DialogDescription>
-            Pick a time for a {CHAT_DURATION_MINUTES}-minute chat with {who}. The invitation names{" "}
-            {item.partners.length > 1 ? "you all" : "you both"} as guests; open it in your calendar
-            and send it from there.
+            Pick a time for a {CHAT_DURATION_MINUTES}-minute chat with {who}. We e-mail the
+            invitation to {item.partners.length > 1 ? "you all" : "you both"}; a new time moves the
+            same event in everyone's calendar.
           </DialogDescription>
         </DialogHeader>
         <ChatTimeFields
@@ -117,18 +135,46 @@ export function ScheduleChatDialog({
           onTime={setTime}
         />
         <FieldError id={`${id}-error`} role="alert">
-          {error}
+          {error ?? (send.isError ? errorMessage(send.error, "Sending failed") : undefined)}
         </FieldError>
-        <InvitationLinks
-          ics={ics}
-          event={event}
-          disabled={disabled}
-          who={who}
-          onDownload={() => setOpen(false)}
-        />
+        <Button
+          disabled={Boolean(error) || unchanged || send.isPending || invitation.isLoading}
+          onClick={() => start && send.mutate(start)}
+        >
+          <Send aria-hidden="true" />
+          {send.isPending
+            ? "Sending…"
+            : unchanged
+              ? "Invitation sent for this time"
+              : sent
+                ? "Move the chat to this time"
+                : `Send the invitation to you and ${who}`}
+        </Button>
+        {sent ? (
+          <InvitationLinks
+            ics={calendarFileUrl(matchId)}
+            event={chatEvent(item, user, new Date(sent.start))}
+            onDownload={() => setOpen(false)}
+          />
+        ) : null}
       </DialogContent>
     </Dialog>
   );
+}
+
+/** Sends (or moves) the match's invitation; the dialog reads the time sent again. */
+function useSendInvitation(matchId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (start: Date) => matchesApi.sendInvitation(matchId, start),
+    onSuccess: async (answer) => {
+      toast({ title: "Coffee chat scheduled", description: answer.message });
+      await queryClient.invalidateQueries({ queryKey: matchKeys.invitation(matchId) });
+    },
+    onError: (error) => {
+      redirectIfUnauthorized(error);
+    },
+  });
 }
 
 /** The day and time inputs, both marked invalid while the chosen start is not allowed. */
@@ -179,72 +225,57 @@ function ChatTimeFields({
 
 type CalendarEvent = Parameters<typeof googleCalendarUrl>[0];
 
-/** The chat as a calendar event: everyone in the match, the person first, as guests. */
+/** The match's event as the invitation has it: everyone named in the match's order. */
 function chatEvent(
   item: MatchItem,
   user: ReturnType<typeof useAuth>["user"],
   start: Date,
 ): CalendarEvent {
-  const me = user ? partnerName(user) : "Me";
-  const guests = [...(user ? [user.email] : []), ...item.partners.map((p) => p.email)];
+  const names = new Map(item.partners.map((p) => [p.id, partnerName(p)]));
+  if (user) names.set(user.id, partnerName(user));
   return {
-    title: chatTitle([me, ...item.partners.map(partnerName)]),
+    title: chatTitle(item.match.members.map((m) => names.get(m.userId) ?? "Me")),
     details: chatDescription(item.match.month),
     start,
     end: chatEnd(start),
-    guests,
   };
 }
 
-/**
- * The .ics download and the Google Calendar and Outlook on the web links; shown but inert while
- * the chosen time is not valid (`disabled`).
- */
+/** The .ics download and the Google Calendar and Outlook on the web links, at the time sent. */
 function InvitationLinks({
   ics,
   event,
-  disabled,
-  who,
   onDownload,
 }: {
-  ics: string | undefined;
-  event: CalendarEvent | null | undefined;
-  disabled: boolean;
-  who: string;
+  ics: string;
+  event: CalendarEvent;
   onDownload: () => void;
 }) {
-  const linkState = (variant: "default" | "outline") =>
-    cn(
-      buttonVariants({ variant, className: "w-full" }),
-      disabled && "pointer-events-none opacity-60",
-    );
   return (
     <div className="grid gap-2">
+      <p className="text-sm text-muted-foreground">
+        Sent for {format(event.start, "EEEE, MMMM d 'at' HH:mm")}. Add it to your calendar here if
+        the e-mail did not:
+      </p>
       <a
-        href={disabled ? undefined : ics}
-        aria-disabled={disabled || undefined}
+        href={ics}
         download
-        className={linkState("default")}
-        onClick={() => !disabled && onDownload()}
+        className={buttonVariants({ variant: "outline", className: "w-full" })}
+        onClick={onDownload}
       >
         <Download aria-hidden="true" />
-        <span className="whitespace-normal">Download an invitation for you and {who}</span>
+        <span className="whitespace-normal">Download the invitation (.ics)</span>
       </a>
       <div className="grid gap-2 sm:grid-cols-2">
         {(["Google Calendar", "Outlook on the web"] as const).map((label) => (
           <a
             key={label}
             href={
-              event
-                ? label === "Google Calendar"
-                  ? googleCalendarUrl(event)
-                  : outlookCalendarUrl(event)
-                : undefined
+              label === "Google Calendar" ? googleCalendarUrl(event) : outlookCalendarUrl(event)
             }
-            aria-disabled={disabled || undefined}
             target="_blank"
             rel="noopener noreferrer"
-            className={linkState("outline")}
+            className={buttonVariants({ variant: "outline", className: "w-full" })}
           >
             <ExternalLink aria-hidden="true" />
             {label}

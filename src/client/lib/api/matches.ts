@@ -7,6 +7,7 @@ export const matchKeys = {
   history: [matchEndpoints.history.path] as const,
   nextPairing: [roundMemberEndpoints.nextPairing.path] as const,
   awayStatus: [roundMemberEndpoints.awayStatus.path] as const,
+  invitation: (matchId: number) => [matchEndpoints.invitation.path, matchId] as const,
 };
 
 export const matchesApi = {
@@ -22,11 +23,18 @@ export const matchesApi = {
     }),
   awayStatus: (signal?: AbortSignal) => call(roundMemberEndpoints.awayStatus, { signal }),
   sayNotAway: () => call(roundMemberEndpoints.notAway),
+  invitation: (matchId: number, signal?: AbortSignal) =>
+    call(matchEndpoints.invitation, { params: { id: matchId }, signal }),
+  sendInvitation: (matchId: number, start: Date) =>
+    call(matchEndpoints.sendInvitation, {
+      params: { id: matchId },
+      body: { start: start.toISOString() },
+    }),
   sayNotAwayByLink: (token: string) =>
     call(roundMemberEndpoints.notAwayByLink, { body: { token } }),
 };
 
-/** The address of a chat's calendar file (.ics) starting at `start`; a link, not a fetch. */
-export function calendarFileUrl(matchId: number, start: Date): string {
-  return addressOf(matchEndpoints.calendarFile, { id: matchId }, { start: start.toISOString() });
+/** The address of the match's calendar file (.ics), the event as sent; a link, not a fetch. */
+export function calendarFileUrl(matchId: number): string {
+  return addressOf(matchEndpoints.calendarFile, { id: matchId });
 }

@@ -10,6 +10,7 @@ import { getAuthSecret } from "../../auth/auth-secret";
 import type { AppContext } from "../../context";
 import { type NewsletterRow, users } from "../../db/schema";
 import { BadRequest } from "../../errors";
+import type { MailCalendarPart } from "../../mail/mailer";
 import { DEFAULT_MATCH_PLACEHOLDER } from "../newsletter-defaults";
 import { findNewsletter, parseList } from "../present";
 import {
@@ -43,6 +44,8 @@ export interface ComposedMessage {
   text: string;
   /** List-Unsubscribe and List-Unsubscribe-Post (none for an address without an account). */
   headers: Record<string, string>;
+  /** A match's calendar invitation or cancellation it carries (MailMessage.calendar). */
+  calendar?: MailCalendarPart;
 }
 
 /** The e-mail one address would receive, with what the editor's preview shows beside it. */

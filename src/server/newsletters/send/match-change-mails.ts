@@ -4,6 +4,8 @@ import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { type NewsletterRow, newsletters, users } from "../../db/schema";
 import { MatchChangedEmail } from "../../mail/templates/match-changed-email";
+import { type RenderedCalendarMessage, renderCalendarMessage } from "../../match-calendar/calendar-mail";
+import type { CalendarMessage } from "../../match-calendar/match-calendar-events";
 import {
   type ComposedMessage,
   type Composition,
@@ -11,15 +13,17 @@ import {
   NotARecipient,
 } from "../compose/composer";
 import { activePairingFile } from "../newsletter-files";
-import { renderAutomaticMail } from "./automatic-mail";
+import { type Recipient, renderAutomaticMail } from "./automatic-mail";
 import { queueDeliveries } from "./ledger";
 
 /**
  * One e-mail of a change to a running month's match (docs/matches.md, "When a match changes"),
  * as queued: `plain` is the short "your match has changed" e-mail (MatchChangedEmail), `match`
- * the match announcement of the composer for the person's new match with a sentence of news.
+ * the match announcement of the composer for the person's new match with a sentence of news,
+ * `calendar` a short e-mail around a calendar message. Each may carry the match's calendar
+ * message as its text/calendar part (docs/matches.md, "The calendar invitation").
  */
-export type MatchChangeMail =
+export type MatchChangeMail = (
   | {
       via: "plain";
       userId: string;
@@ -37,7 +41,13 @@ export type MatchChangeMail =
       subject: string;
       title: string;
       news: string;
-    };
+    }
+  /** Only the match's calendar invitation or cancellation, when no other e-mail can carry it. */
+  | { via: "calendar"; userId: string; email: string }
+) & {
+  /** The match's calendar message this e-mail carries (matches/match-calendar-events.ts). */
+  calendar?: CalendarMessage;
+};
 
 /**
  * Queues a change's e-mails in the delivery ledger inside the change's own transaction
@@ -139,6 +149,25 @@ async function build(
     .from(users)
     .where(eq(users.id, mail.userId));
   if (!person?.isActive) throw new NotARecipient("The person was deactivated since.");
+  const calendar = mail.calendar ? await renderCalendarMessage(ctx, mail.calendar) : undefined;
+  const message = await buildBody(ctx, secret, person, mail, calendar);
+  return calendar ? { ...message, calendar: calendar.part } : message;
+}
+
+async function buildBody(
+  ctx: AppContext,
+  secret: string,
+  person: Recipient,
+  mail: MatchChangeMail,
+  calendar: RenderedCalendarMessage | undefined,
+): Promise<ComposedMessage> {
+  if (mail.via === "calendar") {
+    if (!calendar) throw new Error("A calendar e-mail without its calendar message.");
+    const body = await renderAutomaticMail(ctx, secret, person, (common) =>
+      MatchChangedEmail({ ...common, title: calendar.subject, lines: calendar.lines }),
+    );
+    return { to: person.email, subject: calendar.subject, ...body };
+  }
   if (mail.via === "plain") {
     const body = await renderAutomaticMail(ctx, secret, person, (common) =>
       MatchChangedEmail({ ...common, title: mail.title, lines: mail.lines, action: mail.action }),

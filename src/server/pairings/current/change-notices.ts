@@ -1,6 +1,7 @@
 import { formatMatchMonth, joinNames } from "../../../shared/matches";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
+import { type CalendarDelivery, syncMatchEvents } from "../../match-calendar/match-calendar-events";
 import {
   type MatchChangeMail,
   queueMatchChangeMails,
@@ -51,9 +52,45 @@ export async function queueChangeNotices(
           ...(action ? { action } : {}),
         })),
   );
-  if (mails.length === 0) return 0;
+  const calendars = await syncMatchEvents(ctx, tx, notices.flatMap(peopleOf));
+  const all = withCalendars(mails, calendars);
+  if (all.length === 0) return 0;
   const months = [...new Set(notices.map(monthOf))].map(formatMatchMonth);
-  return queueMatchChangeMails(ctx, tx, `Match change: ${joinNames(months)}`, mails);
+  return queueMatchChangeMails(ctx, tx, `Match change: ${joinNames(months)}`, all);
+}
+
+/** Everyone a notice is about: whose matches' calendar events may have changed. */
+function peopleOf(notice: ChangeNotice): string[] {
+  switch (notice.kind) {
+    case "re-paired":
+      return [notice.notice.person, ...notice.notice.partners].map((p) => p.id);
+    case "group-smaller":
+      return [notice.left, ...notice.staying].map((p) => p.id);
+    case "left-alone":
+      return [notice.left.id, notice.person.id];
+    case "pairing-deleted":
+      return [notice.person, ...notice.partners].map((p) => p.id);
+    case "reported-away":
+      return [notice.person.id];
+  }
+}
+
+/**
+ * The calendar messages of a change (docs/matches.md, "The calendar invitation") ride on the
+ * person's e-mail about it; one with no e-mail to ride on (or a second for the same person: the
+ * old match cancelled, the new one updated) goes as its own short e-mail.
+ */
+function withCalendars(
+  mails: MatchChangeMail[],
+  calendars: readonly CalendarDelivery[],
+): MatchChangeMail[] {
+  const result = mails.map((mail) => ({ ...mail }));
+  for (const { userId, email, message } of calendars) {
+    const carrier = result.find((m) => m.userId === userId && !m.calendar && m.via !== "calendar");
+    if (carrier) carrier.calendar = message;
+    else result.push({ via: "calendar", userId, email, calendar: message });
+  }
+  return result;
 }
 
 const monthOf = (notice: ChangeNotice) =>

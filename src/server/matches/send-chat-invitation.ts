@@ -1,0 +1,57 @@
+import type { ChatInvitation } from "../../shared/calendar";
+import { CHAT_START_OUT_OF_RANGE, isChatStartInRange } from "../../shared/calendar";
+import type { AppContext } from "../context";
+import { Validation } from "../errors";
+import { changeEvent, lockEvent } from "../match-calendar/match-calendar-events";
+import { memberIds } from "../match-members/match-members";
+import { queueMatchChangeMails } from "../newsletters/send/match-change-mails";
+import { lockMemberMatch } from "./open-pairing";
+
+/**
+ * A member picks (or moves) the time of their match's coffee chat (docs/matches.md, "The
+ * calendar invitation"): the match's one event gets that start, its SEQUENCE grows by one when
+ * it had been sent before, and every member is e-mailed the invitation (METHOD:REQUEST) through
+ * the delivery ledger, in the same transaction. The same time again changes and sends nothing.
+ * Under the pairing's lock (open-pairing.ts), the match read again inside it; 409 once the
+ * pairing is completed.
+ */
+export async function sendChatInvitation(
+  ctx: AppContext,
+  userId: string,
+  matchId: number,
+  startText: string,
+): Promise<{ invitation: ChatInvitation; sent: number }> {
+  const start = new Date(startText);
+  if (Number.isNaN(start.getTime()) || !isChatStartInRange(start, ctx.clock.now())) {
+    throw new Validation(CHAT_START_OUT_OF_RANGE, "start");
+  }
+  const result = await ctx.db.transaction(async (tx) => {
+    const match = await lockMemberMatch(
+      tx,
+      userId,
+      matchId,
+      "Match not found",
+      "its chat can no longer be scheduled",
+    );
+    const current = await lockEvent(tx, match.id);
+    const deliveries = await changeEvent(ctx, tx, current, {
+      matchId: match.id,
+      month: match.month,
+      start,
+      members: memberIds(match),
+    });
+    const mails = deliveries.map((d) => ({
+      via: "calendar" as const,
+      userId: d.userId,
+      email: d.email,
+      calendar: d.message,
+    }));
+    const sent = mails.length
+      ? await queueMatchChangeMails(ctx, tx, `Coffee chat invitation: match ${match.id}`, mails)
+      : 0;
+    const sequence = deliveries[0]?.message.sequence ?? current?.sequence ?? 0;
+    return { invitation: { start: start.toISOString(), sequence }, sent };
+  });
+  if (result.sent > 0) ctx.jobs.wake("newsletter-delivery");
+  return result;
+}
