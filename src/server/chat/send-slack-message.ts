@@ -86,20 +86,20 @@ async function introMembers(ctx: AppContext, ids: string[]): Promise<IntroMember
 
 /**
  * Posts a message in a conversation; the channel and timestamp are kept for a later update, and
- * the conversation's members for a later message to the same people (the nudge).
+ * whom the conversation was opened with, for a later message to the same people (the nudge).
  */
 async function post(
   client: WebClient,
   conversation: Conversation,
   message: SlackMessage,
 ): Promise<ChatOutcome> {
-  const { channel, members } = conversation;
+  const { channel, people } = conversation;
   const posted = await client.chat.postMessage({
     channel,
     text: message.text,
     blocks: message.blocks,
   });
-  return { kind: "sent", result: { channel, ts: posted.ts ?? null, members } };
+  return { kind: "sent", result: { channel, ts: posted.ts ?? null, people } };
 }
 
 const NOT_ALL_IN_SLACK =

@@ -1,28 +1,35 @@
+import { createHash } from "node:crypto";
 import type { WebClient } from "@slack/web-api";
 import type { AppContext } from "../context";
 import type { ChatDeliveryRow } from "../db/schema";
 import { recordChatProgress } from "./ledger";
 
-/** A conversation Slack opened and the Slack ids of exactly the people it was opened with. */
+/**
+ * A conversation Slack opened, and a digest of exactly the people it was opened with (never their
+ * Slack ids: the send log holds no more about a person than the conversation's own id already does).
+ */
 export interface Conversation {
   channel: string;
-  members: string[];
+  people: string;
 }
 
-/** The conversation recorded in a delivery's result, when it names its members. */
+/** The conversation recorded in a delivery's result, when it says whom it was opened with. */
 export function recordedConversation(result: unknown): Conversation | null {
-  const { channel, members } = (result ?? {}) as { channel?: unknown; members?: unknown };
-  if (typeof channel !== "string" || !Array.isArray(members)) return null;
-  return { channel, members: members.map(String) };
+  const { channel, people } = (result ?? {}) as { channel?: unknown; people?: unknown };
+  if (typeof channel !== "string" || typeof people !== "string") return null;
+  return { channel, people };
 }
 
-const sameMembers = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && [...a].sort().every((id, i) => id === [...b].sort()[i]);
+const digestOf = (slackUserIds: readonly string[]) =>
+  createHash("sha256")
+    .update([...slackUserIds].sort().join(","))
+    .digest("base64url")
+    .slice(0, 22);
 
 /**
  * The conversation of exactly `slackUserIds` (docs/chat.md, "Deliveries"): one opened on an earlier
- * attempt of this row, or one given (the intro's, for a nudge), is reused only while its members
- * are the same people; otherwise — someone left the match or joined it — a conversation of the
+ * attempt of this row, or one given (the intro's, for a nudge), is reused only while it was opened
+ * with the same people; otherwise — someone left the match or joined it — a conversation of the
  * people now in it is opened and kept on the row, so nobody who left reads on and nobody new is
  * left out.
  */
@@ -33,8 +40,9 @@ export async function conversationOf(
   slackUserIds: string[],
   earlier: Conversation | null = null,
 ): Promise<Conversation> {
+  const people = digestOf(slackUserIds);
   for (const known of [recordedConversation(row.result), earlier]) {
-    if (known && sameMembers(known.members, slackUserIds)) return known;
+    if (known?.people === people) return known;
   }
   const opened = await client.conversations.open({
     users: slackUserIds.join(","),
@@ -43,7 +51,7 @@ export async function conversationOf(
   const channel = opened.channel?.id;
   if (!channel)
     throw Object.assign(new Error("Slack opened no conversation."), { code: "no_channel" });
-  const conversation = { channel, members: [...slackUserIds].sort() };
+  const conversation = { channel, people };
   await recordChatProgress(ctx.db, row, { ...conversation });
   return conversation;
 }
