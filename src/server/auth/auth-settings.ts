@@ -12,8 +12,13 @@ export const defaultAuthSettings = {
   maxCodeAttempts: 5,
   /** One code (and, separately, one link) per e-mail per this long, enforced from the database. */
   sendIntervalMs: 60 * 1000,
-  /** Codes and links together per address in any 24 hours: nobody's inbox can be flooded. */
-  maxMailsPerAddressPerDay: 10,
+  /**
+   * Codes and links together per address in any 24 hours, asked for by one requester (client IP
+   * key): a stranger's requests use up their own allowance, never the owner's.
+   */
+  maxMailsPerRequesterPerDay: 10,
+  /** Codes and links together per address in any 24 hours from everyone: no inbox is flooded. */
+  maxMailsPerAddressPerDay: 30,
   /**
    * Sign-in mails per minute, across every process, to addresses that have never signed in: a
    * flood at made-up or colleagues' addresses is bounded, and people who signed in before are

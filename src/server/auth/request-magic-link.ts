@@ -34,7 +34,7 @@ export async function requestMagicLink(
 
   await claimNewAddressBudget(ctx.db, email, now, settings);
   await ctx.db.transaction(async (tx) => {
-    await guardSignInMail(tx, "link", email, now, settings);
+    await guardSignInMail(tx, "link", email, { now, ip: meta.ip }, settings);
     const [row] = await tx
       .insert(magicLinkTokens)
       .values({

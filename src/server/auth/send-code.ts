@@ -38,7 +38,7 @@ export async function sendCode(
 
   await claimNewAddressBudget(ctx.db, email, now, settings);
   await ctx.db.transaction(async (tx) => {
-    await guardSignInMail(tx, "code", email, now, settings);
+    await guardSignInMail(tx, "code", email, { now, ip: meta.ip }, settings);
     await assertUnderGuessCap(tx, email, now, settings);
     const [row] = await tx
       .insert(authCodes)

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, lte } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { chatDeliveries, slackPeople } from "../db/schema";
+import { chatDeliveries } from "../db/schema";
 import { queueChatMessages } from "./ledger";
 
 /** How long after the intro a silent match is nudged. */
@@ -39,23 +39,12 @@ export async function queueDueNudges(ctx: AppContext): Promise<number> {
     ).map((r) => r.key),
   );
   const due = intros.filter((i) => !done.has(`slack:nudge:match-${i.matchId}`));
-  const organisers = due.flatMap((i) => (i.organiserId ? [i.organiserId] : []));
-  const slackIds = new Map(
-    organisers.length === 0
-      ? []
-      : (
-          await ctx.db
-            .select({ userId: slackPeople.userId, slackUserId: slackPeople.slackUserId })
-            .from(slackPeople)
-            .where(inArray(slackPeople.userId, organisers))
-        ).map((r) => [r.userId, r.slackUserId]),
-  );
+  // The conversation and the organiser are the match's as it is when the nudge is sent
+  // (send-slack-message.ts), not the intro's: someone may have left or joined since.
   return queueChatMessages(
     ctx.db,
     due.flatMap((intro) => {
-      const channel = (intro.result as { channel?: string } | null)?.channel;
-      const organiserSlackId = intro.organiserId ? slackIds.get(intro.organiserId) : null;
-      if (!channel || !organiserSlackId) return [];
+      if (!(intro.result as { channel?: string } | null)?.channel) return [];
       return [
         {
           channel: "slack" as const,
@@ -63,7 +52,7 @@ export async function queueDueNudges(ctx: AppContext): Promise<number> {
           dedupeKey: `slack:nudge:match-${intro.matchId}`,
           matchId: intro.matchId,
           userId: intro.organiserId,
-          payload: { channel, organiserSlackId },
+          payload: {},
         },
       ];
     }),

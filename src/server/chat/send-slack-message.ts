@@ -1,12 +1,13 @@
 import type { WebClient } from "@slack/web-api";
 import { eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { type ChatDeliveryRow, matches, pairings, users } from "../db/schema";
+import { type ChatDeliveryRow, chatDeliveries, matches, pairings, users } from "../db/schema";
 import { withMembers } from "../match-members/match-members";
 import { fullName } from "../pairings/scope/pairing-members";
-import { recordChatProgress } from "./ledger";
+import { organiserTurns } from "./organiser";
 import { type ChatOutcome, slackErrorOutcome } from "./outcome";
 import { slackClient } from "./slack-client";
+import { type Conversation, conversationOf, recordedConversation } from "./slack-conversation";
 import {
   checkInMessage,
   type IntroMember,
@@ -83,18 +84,22 @@ async function introMembers(ctx: AppContext, ids: string[]): Promise<IntroMember
   return members;
 }
 
-/** Posts a message in a conversation; the channel and timestamp are kept for a later update. */
+/**
+ * Posts a message in a conversation; the channel and timestamp are kept for a later update, and
+ * whom the conversation was opened with, for a later message to the same people (the nudge).
+ */
 async function post(
   client: WebClient,
-  channel: string,
+  conversation: Conversation,
   message: SlackMessage,
 ): Promise<ChatOutcome> {
+  const { channel, people } = conversation;
   const posted = await client.chat.postMessage({
     channel,
     text: message.text,
     blocks: message.blocks,
   });
-  return { kind: "sent", result: { channel, ts: posted.ts ?? null } };
+  return { kind: "sent", result: { channel, ts: posted.ts ?? null, people } };
 }
 
 const NOT_ALL_IN_SLACK =
@@ -113,8 +118,8 @@ async function sendIntro(
   if (!members) {
     return { kind: "ended", state: "skipped", error: NOT_ALL_IN_SLACK, tellByEmail: true };
   }
-  const organiser = members[Math.max(0, ids.indexOf(row.organiserId ?? ""))];
-  const channel = await openConversation(
+  const organiserId = await currentOrganiser(ctx, ids, row.organiserId, match.month);
+  const conversation = await conversationOf(
     ctx,
     client,
     row,
@@ -124,31 +129,25 @@ async function sendIntro(
   const message = introMessage({
     month: match.month,
     members,
-    organiser,
+    organiser: members[ids.indexOf(organiserId)],
     starter,
     appUrl: ctx.config.appUrl,
   });
-  return await post(client, channel, message);
+  return await post(client, conversation, message);
 }
 
-/** The conversation opened on an earlier attempt is kept on the row and reused. */
-async function openConversation(
+/**
+ * The organiser named when an intro or nudge is sent: the one chosen when it was queued while they
+ * are still in the match, else the member whose turn it is now (organiser.ts).
+ */
+async function currentOrganiser(
   ctx: AppContext,
-  client: WebClient,
-  row: ChatDeliveryRow,
-  slackUserIds: string[],
+  ids: string[],
+  chosen: string | null,
+  month: string,
 ): Promise<string> {
-  const known = (row.result as { channel?: string } | null)?.channel;
-  if (known) return known;
-  const opened = await client.conversations.open({
-    users: slackUserIds.join(","),
-    return_im: false,
-  });
-  const channel = opened.channel?.id;
-  if (!channel)
-    throw Object.assign(new Error("Slack opened no conversation."), { code: "no_channel" });
-  await recordChatProgress(ctx.db, row, { channel });
-  return channel;
+  if (chosen && ids.includes(chosen)) return chosen;
+  return (await organiserTurns(ctx.db, ids, month)).pick(ids);
 }
 
 async function sendCheckIn(
@@ -182,11 +181,16 @@ async function sendCheckIn(
   const partnerNames = match.members
     .filter((m) => m.userId !== row.userId)
     .flatMap((m) => people.filter((p) => p.id === m.userId).map(fullName));
-  const channel = await openConversation(ctx, client, row, [slackUserId]);
+  const conversation = await conversationOf(ctx, client, row, [slackUserId]);
   const message = checkInMessage({ month: match.month, partnerNames, matchId: match.id });
-  return await post(client, channel, message);
+  return await post(client, conversation, message);
 }
 
+/**
+ * The nudge goes to the match as it is now: in the intro's conversation while its people are the
+ * match's, else in a conversation of the members now in it, addressed to the organiser if they are
+ * still a member, else to whoever's turn it is.
+ */
 async function sendNudge(
   ctx: AppContext,
   client: WebClient,
@@ -201,10 +205,22 @@ async function sendNudge(
       error: "Someone answered before the nudge went out.",
     };
   }
-  const { channel, organiserSlackId } = row.payload as {
-    channel: string;
-    organiserSlackId: string;
-  };
+  const ids = match.members.map((m) => m.userId);
+  const members = await introMembers(ctx, ids);
+  if (!members) return { kind: "ended", state: "skipped", error: NOT_ALL_IN_SLACK };
+  const [intro] = await ctx.db
+    .select({ result: chatDeliveries.result })
+    .from(chatDeliveries)
+    .where(eq(chatDeliveries.dedupeKey, `slack:intro:match-${match.id}`));
+  const conversation = await conversationOf(
+    ctx,
+    client,
+    row,
+    members.map((m) => m.slackUserId),
+    recordedConversation(intro?.result),
+  );
+  const organiserId = await currentOrganiser(ctx, ids, row.userId, match.month);
+  const organiserSlackId = members[ids.indexOf(organiserId)].slackUserId;
   const message = nudgeMessage({ organiserSlackId, appUrl: ctx.config.appUrl });
-  return await post(client, channel, message);
+  return await post(client, conversation, message);
 }

@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { slackPeople } from "../db/schema";
+import { isMemberSql } from "../match-members/match-members";
 import { slackClient } from "./slack-client";
 
 /** How long "Slack does not know this address" is believed before asking again. */
@@ -48,11 +49,32 @@ async function lookUp(
   }
 }
 
-/** Our person for a Slack user id (a button press names the presser by it). */
-export async function personOfSlackUser(ctx: AppContext, slackUserId: string) {
-  const [row] = await ctx.db
+/**
+ * Our person for a Slack user id pressing a button of the match `matchId`. Nothing stops two
+ * accounts from being found under one Slack id (`slack_people` is keyed by our account: an old
+ * account and a new one for a changed address, or two addresses Slack resolves to one person),
+ * so the presser is the one such account that is a member of the pressed match; when none or
+ * several are, or no account has the id, null (the press records nothing and says why).
+ */
+export async function personOfSlackUser(
+  ctx: AppContext,
+  slackUserId: string,
+  matchId: number,
+): Promise<string | null> {
+  const rows = await ctx.db
     .select({ userId: slackPeople.userId })
     .from(slackPeople)
     .where(eq(slackPeople.slackUserId, slackUserId));
-  return row?.userId ?? null;
+  if (rows.length <= 1) return rows[0]?.userId ?? null;
+  if (!Number.isInteger(matchId) || matchId < 1 || matchId > 2_147_483_647) return null;
+  const members = await ctx.db
+    .select({ userId: slackPeople.userId })
+    .from(slackPeople)
+    .where(
+      and(
+        eq(slackPeople.slackUserId, slackUserId),
+        isMemberSql(sql`${matchId}`, slackPeople.userId),
+      ),
+    );
+  return members.length === 1 ? members[0].userId : null;
 }

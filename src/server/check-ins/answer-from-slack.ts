@@ -60,7 +60,7 @@ export async function answerFromSlack(ctx: AppContext, request: SignedSlackReque
   const action = parsed.actions[0];
   const answer = answerOfAction.get(action.action_id);
   if (!answer) return; // the schedule link button: nothing to record
-  const userId = await personOfSlackUser(ctx, parsed.user.id);
+  const userId = await personOfSlackUser(ctx, parsed.user.id, Number(action.value));
   const outcome = await record(ctx, userId, Number(action.value), answer);
   const channel = parsed.container?.channel_id ?? parsed.channel?.id;
   const ts = parsed.container?.message_ts ?? parsed.message?.ts;

@@ -10,6 +10,22 @@ export interface ProviderAccount {
   email_verified?: boolean;
   given_name?: string;
   family_name?: string;
+  /**
+   * The claims the ID token carries besides `sub` (for the scopes granted); none by default, so
+   * the address comes from the UserInfo endpoint, as with providers that keep ID tokens small.
+   */
+  idToken?: Record<string, unknown>;
+}
+
+type AuthMethod = "client_secret_basic" | "client_secret_post";
+
+export interface TestOpenIdProviderOptions {
+  /**
+   * The token endpoint's client authentication methods the discovery offers; the client is
+   * registered with the first, which the provider then insists on. Default: all of the
+   * provider's own, the client registered with `client_secret_basic`.
+   */
+  authMethods?: AuthMethod[];
 }
 
 export interface TestOpenIdProvider {
@@ -17,6 +33,8 @@ export interface TestOpenIdProvider {
   clientId: string;
   clientSecret: string;
   accounts: Map<string, ProviderAccount>;
+  /** While true, every ID token the token endpoint hands out has its signature broken. */
+  breakIdTokenSignatures: boolean;
   /** Registers another redirect URI (an app that learns its port once it listens). */
   redirectTo(uri: string): void;
   /** Stops answering (the provider "down"); `start()` answers again on the same port. */
@@ -29,7 +47,10 @@ export interface TestOpenIdProvider {
  * redirect URI is `redirectUri` (or the one given to `redirectTo` later). Its development login form takes any login (the account's sub)
  * and any password; consent is granted without a prompt.
  */
-export async function startTestOpenIdProvider(redirectUri: string): Promise<TestOpenIdProvider> {
+export async function startTestOpenIdProvider(
+  redirectUri: string,
+  options: TestOpenIdProviderOptions = {},
+): Promise<TestOpenIdProvider> {
   const accounts = new Map<string, ProviderAccount>();
   const clientId = "cup-of-joe";
   const clientSecret = "test-client-secret-0123456789abcdef";
@@ -37,7 +58,12 @@ export async function startTestOpenIdProvider(redirectUri: string): Promise<Test
     generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "jwk" }),
   ];
   let handler: (req: IncomingMessage, res: ServerResponse) => void = () => {};
-  const route = (req: IncomingMessage, res: ServerResponse) => handler(req, res);
+  const route = (req: IncomingMessage, res: ServerResponse) => {
+    if (result.breakIdTokenSignatures && req.method === "POST" && req.url === "/token") {
+      breakIdTokenIn(res);
+    }
+    handler(req, res);
+  };
   let server: Server = createServer(route);
   await listen(server, 0);
   const port = (server.address() as AddressInfo).port;
@@ -45,15 +71,22 @@ export async function startTestOpenIdProvider(redirectUri: string): Promise<Test
   const build = (uri: string) => {
     handler = new Provider(
       issuer,
-      providerConfiguration(accounts, { clientId, clientSecret, uri, keys }),
+      providerConfiguration(accounts, {
+        clientId,
+        clientSecret,
+        uri,
+        keys,
+        authMethods: options.authMethods,
+      }),
     ).callback();
   };
   build(redirectUri);
-  return {
+  const result: TestOpenIdProvider = {
     issuer,
     clientId,
     clientSecret,
     accounts,
+    breakIdTokenSignatures: false,
     redirectTo: build,
     async stop() {
       server.closeAllConnections();
@@ -64,11 +97,36 @@ export async function startTestOpenIdProvider(redirectUri: string): Promise<Test
       await listen(server, port);
     },
   };
+  return result;
+}
+
+/** Flips one byte of the signature of the `id_token` in the token endpoint's JSON answer. */
+function breakIdTokenIn(res: ServerResponse): void {
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    if (chunk === undefined || typeof chunk === "function") return end(chunk, ...rest);
+    const answer = JSON.parse(String(chunk)) as { id_token?: string };
+    if (answer.id_token) {
+      const [header, payload, signature] = answer.id_token.split(".");
+      const bytes = Buffer.from(signature, "base64url");
+      bytes[0] ^= 0xff;
+      answer.id_token = `${header}.${payload}.${bytes.toString("base64url")}`;
+    }
+    const body = JSON.stringify(answer);
+    res.setHeader("content-length", Buffer.byteLength(body));
+    return end(body, ...rest);
+  }) as ServerResponse["end"];
 }
 
 function providerConfiguration(
   accounts: Map<string, ProviderAccount>,
-  client: { clientId: string; clientSecret: string; uri: string; keys: object[] },
+  client: {
+    clientId: string;
+    clientSecret: string;
+    uri: string;
+    keys: object[];
+    authMethods?: AuthMethod[];
+  },
 ): Configuration {
   return {
     clients: [
@@ -76,15 +134,21 @@ function providerConfiguration(
         client_id: client.clientId,
         client_secret: client.clientSecret,
         redirect_uris: [client.uri],
-        token_endpoint_auth_method: "client_secret_post",
+        token_endpoint_auth_method: client.authMethods?.[0] ?? "client_secret_basic",
       },
     ],
+    ...(client.authMethods ? { clientAuthMethods: client.authMethods } : {}),
     claims: { email: ["email", "email_verified"], profile: ["given_name", "family_name"] },
+    conformIdTokenClaims: false,
     pkce: { required: () => true },
     findAccount: async (_ctx, sub) => {
       const account = accounts.get(sub);
       if (!account) return undefined;
-      return { accountId: sub, claims: async () => ({ ...account }) };
+      const { idToken, ...claims } = account;
+      return {
+        accountId: sub,
+        claims: async (use: string) => (use === "id_token" ? { sub, ...idToken } : claims),
+      };
     },
     loadExistingGrant: async (ctx) => {
       const grant = new ctx.oidc.provider.Grant({

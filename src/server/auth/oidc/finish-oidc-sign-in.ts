@@ -24,8 +24,8 @@ export class SsoRefusal extends Error {
 /**
  * The provider's answer at the callback (`callback` is APP_URL's callback URL with the query the
  * browser brought): the login row of its state is taken (so a second use of the same answer
- * finds none), the code exchanged with the PKCE verifier, the ID token checked (issuer, audience,
- * expiry, nonce). The verified `email` claim must be on the whitelist, as for e-mail sign-in;
+ * finds none), the code exchanged with the PKCE verifier, the ID token checked (its signature
+ * against the provider's keys, issuer, audience, expiry, nonce). The verified `email` claim must be on the whitelist, as for e-mail sign-in;
  * the account is found by address or created with the name from the claims.
  */
 export async function finishOidcSignIn(
@@ -88,8 +88,15 @@ async function exchangeCode(ctx: AppContext, callback: URL, login: Login): Promi
     if (!claims) throw new SsoRefusal("failed");
     if (typeof claims.email === "string") return personFromClaims(claims);
     // Providers that keep the ID token small give the address at the UserInfo endpoint only.
+    // The address and whether it is verified are taken together from that one answer: the ID
+    // token's `email_verified` is about the address it carries (none here), never UserInfo's.
     const info = await client.fetchUserInfo(configuration, tokens.access_token, claims.sub);
-    return personFromClaims({ ...info, ...claims, email: info.email });
+    return personFromClaims({
+      ...claims,
+      ...info,
+      email: info.email,
+      email_verified: info.email_verified,
+    });
   } catch (error) {
     if (error instanceof SsoRefusal) throw error;
     if (error instanceof ProviderUnavailable || isNetworkError(error)) {

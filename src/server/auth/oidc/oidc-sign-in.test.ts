@@ -4,10 +4,12 @@ import { oidcLogins, sessions, users } from "../../db/schema";
 import { allowEmail, createUser } from "../../test/factories";
 import {
   loginAtProvider,
+  type ProviderAccount,
   startTestOpenIdProvider,
   type TestOpenIdProvider,
 } from "../../test/oidc-provider";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../../test/test-app";
+import { clientSecretAsOffered } from "./oidc-provider-config";
 
 let provider: TestOpenIdProvider;
 let t: TestApp;
@@ -30,7 +32,9 @@ afterAll(async () => {
 
 let n = 0;
 /** A provider account with a fresh address at acme.test (verified unless told otherwise). */
-function account(fields: { email_verified?: boolean; email?: string } = {}) {
+function account(
+  fields: { email_verified?: boolean; email?: string; idToken?: Record<string, unknown> } = {},
+) {
   n += 1;
   const sub = `person-${n}`;
   const email = fields.email ?? `sso${n}@acme.test`;
@@ -40,6 +44,7 @@ function account(fields: { email_verified?: boolean; email?: string } = {}) {
     email_verified: fields.email_verified ?? true,
     given_name: "Ada",
     family_name: `Lovelace${n}`,
+    idToken: fields.idToken,
   });
   return { sub, email };
 }
@@ -179,6 +184,33 @@ describe("OpenID Connect sign-in refusals", () => {
     expect(response.headers.location).toBe("/auth?sso_error=failed");
   });
 
+  it("refuses an ID token whose signature does not check out against the provider's keys", async () => {
+    const { sub, email } = account();
+    // The ID token itself names the verified address: nothing else would be asked.
+    const person = provider.accounts.get(sub) as ProviderAccount;
+    person.idToken = { email, email_verified: true };
+    await allowEmail(t.db, email);
+    provider.breakIdTokenSignatures = true;
+    try {
+      const { response } = await signInAs(sub);
+      expect(response.headers.location).toBe("/auth?sso_error=failed");
+      expect(response.cookies.find((c) => c.name === "auth_session")).toBeUndefined();
+      expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    } finally {
+      provider.breakIdTokenSignatures = false;
+    }
+    expect((await signInAs(sub)).response.headers.location).toBe("/auth-success");
+  });
+
+  it("takes the address and whether it is verified together, from UserInfo when the ID token has no address", async () => {
+    // The ID token says "verified" about no address; UserInfo's address is not verified.
+    const { sub, email } = account({ email_verified: false, idToken: { email_verified: true } });
+    await allowEmail(t.db, email);
+    const { response } = await signInAs(sub);
+    expect(response.headers.location).toBe("/auth?sso_error=unverified_email");
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
+
   it("refuses a sign-in the person cancelled at the provider", async () => {
     const { location, cookie } = await start();
     const state = new URL(location).searchParams.get("state") ?? "";
@@ -237,6 +269,52 @@ describe("EMAIL_SIGN_IN=off", () => {
       expect(admin.statusCode).toBe(200);
     } finally {
       await only.close();
+    }
+  });
+});
+
+describe("client authentication at the token endpoint", () => {
+  it("uses client_secret_basic when the discovery offers it, client_secret_post when only that is offered", () => {
+    const server = (offered?: string[]) => ({
+      issuer: "https://id.example.test",
+      token_endpoint_auth_methods_supported: offered,
+    });
+    const sent = (offered?: string[]) => {
+      const body = new URLSearchParams();
+      const headers = new Headers();
+      clientSecretAsOffered("s3cret")(server(offered), { client_id: "cup" }, body, headers);
+      return { authorization: headers.get("authorization"), secret: body.get("client_secret") };
+    };
+    const basic = { authorization: `Basic ${btoa("cup:s3cret")}`, secret: null };
+    expect(sent(["client_secret_post", "client_secret_basic"])).toEqual(basic);
+    expect(sent(undefined)).toEqual(basic);
+    expect(sent(["client_secret_post"])).toEqual({ authorization: null, secret: "s3cret" });
+  });
+
+  it("signs in through a provider that takes only client_secret_post", async () => {
+    const postOnly = await startTestOpenIdProvider(`${TEST_APP_URL}/api/auth/oidc/callback`, {
+      authMethods: ["client_secret_post"],
+    });
+    const app = await createTestApp({
+      env: {
+        OIDC_ISSUER: postOnly.issuer,
+        OIDC_CLIENT_ID: postOnly.clientId,
+        OIDC_CLIENT_SECRET: postOnly.clientSecret,
+      },
+    });
+    try {
+      postOnly.accounts.set("p1", { sub: "p1", email: "post@acme.test", email_verified: true });
+      await allowEmail(app.db, "post@acme.test");
+      const started = await app.get("/api/auth/oidc/start");
+      const cookie = started.cookies.find((c) => c.name === "oidc_login");
+      const back = await loginAtProvider(started.headers.location as string, "p1");
+      const response = await app.get(`${back.pathname}${back.search}`, {
+        headers: { cookie: `oidc_login=${cookie?.value}` },
+      });
+      expect(response.headers.location).toBe("/auth-success");
+    } finally {
+      await app.close();
+      await postOnly.stop();
     }
   });
 });
