@@ -40,7 +40,7 @@ export interface ConnectionScope {
 
 const bucketSql = sql.raw(
   `case ${REACH_BUCKETS.map(
-    (b, i) => `when n >= ${b.min}${b.max === null ? "" : ` and n <= ${b.max}`} then '${i}'`,
+    (b, i) => `when n >= ${b.min}${b.max === null ? "" : ` and n <= ${b.max}`} then ${i}`,
   ).join(" ")} end`,
 );
 
@@ -69,39 +69,47 @@ export async function connectionAggregates(
       where matches.month between ${scope.from} and ${scope.to} ${group}
       group by matches.id
     ),
-    mem as materialized (
-      select s.id, s.month, s.happened, mm.user_id as u
-      from scoped s join match_members mm on mm.match_id = s.id
-    ),
     keyed as (
       select u.id, coalesce(u.department, '') as key,
         coalesce((case when u.department in ${namedByGroupSql}
           then ${whitelistEntrySql(sql`u.email`, "domain_group_id")} end), 0) as grp
-      from users u where u.id in (select m.u from mem m)
+      from users u
+      where u.id in (select mm.user_id from match_members mm join scoped s on s.id = mm.match_id)
     ),
-    names as (
+    names as materialized (
       select k.key, k.grp,
         coalesce(${departmentNameInGroupSql(sql`nullif(k.grp, 0)`, sql`nullif(k.key, '')`)},
           ${DEPARTMENT_NOT_SET}) collate "C" as dept
       from (select distinct key, grp from keyed) k
     ),
+    depts as materialized (
+      select dept, (row_number() over (order by dept))::int as d
+      from (select distinct dept from names) n
+    ),
+    people as materialized (
+      select k.id, (row_number() over ())::int as u, dp.d
+      from keyed k join names n on n.key = k.key and n.grp = k.grp join depts dp on dp.dept = n.dept
+    ),
     ends as materialized (
-      select m.id, m.month, m.happened, m.u, n.dept
-      from mem m join keyed k on k.id = m.u join names n on n.key = k.key and n.grp = k.grp
+      select s.id, s.month, s.happened, p.u, p.d
+      from scoped s join match_members mm on mm.match_id = s.id join people p on p.id = mm.user_id
     ),
     pairs as materialized (
-      select a.month, a.happened, a.u as u1, b.u as u2, a.dept as d1, b.dept as d2
+      select a.month, a.happened, a.u as u1, b.u as u2, a.d as d1, b.d as d2
       from ends a join ends b on b.id = a.id and b.u <> a.u
     ),
     cell_people as (
       select d1, d2, count(*) as matched, count(*) filter (where happened) as met
       from pairs group by d1, d2, u1
     ),
-    month_people as (
+    month_people as materialized (
       select month, d1, u1,
         count(*) filter (where happened and d1 = d2) as internal,
         count(*) filter (where happened and d1 <> d2) as external
       from pairs group by month, d1, u1
+    ),
+    person as (
+      select d1, u1, bool_or(internal + external > 0) as chatted from month_people group by d1, u1
     ),
     reach as (
       select p.u, coalesce(r.n, 0) as n
@@ -110,33 +118,41 @@ export async function connectionAggregates(
         group by u1) r on r.u1 = p.u
     ),
     per_chat as (
-      select id, min(dept) <> max(dept) as cross_dept from ends where happened group by id
+      select id, min(d) <> max(d) as cross_dept
+      from ends where happened group by id
+    ),
+    figures as (
+      select 'cell' as kind, null as month, d1, d2, sum(matched)::int as a, sum(met)::int as b,
+        count(*)::int as c, (count(*) filter (where met > 0))::int as d
+        from cell_people group by d1, d2
+      union all
+      select 'month', month, d1, null, (sum(internal))::int, (sum(external))::int,
+        (count(*) filter (where internal + external > 0))::int, count(*)::int
+        from month_people group by month, d1
+      union all
+      select 'dept', null, d1, null, null, null,
+        (count(*) filter (where chatted))::int, count(*)::int
+        from person group by d1
+      union all
+      select distinct 'link', month, d1, d2, null::int, null::int, null::int, null::int
+        from pairs where happened and d1 < d2
+      union all
+      select 'reach', null, null, null,
+        percentile_disc(0.5) within group (order by n)::int,
+        percentile_disc(0.9) within group (order by n)::int, count(*)::int, null
+        from reach
+      union all
+      select 'bucket', null, ${bucketSql}, null, count(*)::int, null, null, null
+        from reach group by 3
+      union all
+      select 'chats', null, null, null, count(*)::int, (count(*) filter (where cross_dept))::int,
+        (select count(distinct u) from ends where happened)::int, null
+        from per_chat
     )
-    select 'cell' as kind, null as month, d1, d2, sum(matched)::int as a, sum(met)::int as b,
-      count(*)::int as c, (count(*) filter (where met > 0))::int as d
-      from cell_people group by d1, d2
-    union all
-    select 'month', month, d1, null, (sum(internal))::int, (sum(external))::int,
-      (count(*) filter (where internal + external > 0))::int, count(*)::int
-      from month_people group by month, d1
-    union all
-    select 'dept', null, d1, null, null, null,
-      (count(distinct u1) filter (where internal + external > 0))::int, count(distinct u1)::int
-      from month_people group by d1
-    union all
-    select distinct 'link', month, d1, d2, null::int, null::int, null::int, null::int
-      from pairs where happened and d1 < d2
-    union all
-    select 'reach', null, null, null,
-      percentile_disc(0.5) within group (order by n)::int,
-      percentile_disc(0.9) within group (order by n)::int, count(*)::int, null
-      from reach
-    union all
-    select 'bucket', null, ${bucketSql}, null, count(*)::int, null, null, null
-      from reach group by 3
-    union all
-    select 'chats', null, null, null, count(*)::int, (count(*) filter (where cross_dept))::int,
-      (select count(distinct u) from ends where happened)::int, null
-      from per_chat`);
+    select f.kind, f.month, coalesce(a.dept, f.d1::text) as d1, b.dept as d2, f.a, f.b, f.c,
+      f.d
+    from figures f
+    left join depts a on a.d = f.d1 and f.kind <> 'bucket'
+    left join depts b on b.d = f.d2`);
   return (result as unknown as { rows: AggregateRow[] }).rows;
 }
