@@ -61,20 +61,11 @@ export async function connectionAggregates(
       ? sql``
       : sql`and pairings.domain_group_id = ${scope.domainGroupId}`;
   const result = await tx.execute(sql`
-    with scoped as materialized (
-      select matches.id, matches.month, ${chatHappenedOfMembersSql} as happened
-      from matches
-      join pairings on pairings.id = matches.pairing_id
-      left join match_members on match_members.match_id = matches.id
-      where matches.month between ${scope.from} and ${scope.to} ${group}
-      group by matches.id
-    ),
-    keyed as (
+    with keyed as not materialized (
       select u.id, coalesce(u.department, '') as key,
         coalesce((case when u.department in ${namedByGroupSql}
           then ${whitelistEntrySql(sql`u.email`, "domain_group_id")} end), 0) as grp
       from users u
-      where u.id in (select mm.user_id from match_members mm join scoped s on s.id = mm.match_id)
     ),
     names as materialized (
       select k.key, k.grp,
@@ -86,40 +77,44 @@ export async function connectionAggregates(
       select dept, (row_number() over (order by dept))::int as d
       from (select distinct dept from names) n
     ),
-    people as materialized (
-      select k.id, (row_number() over ())::int as u, dp.d
-      from keyed k join names n on n.key = k.key and n.grp = k.grp join depts dp on dp.dept = n.dept
-    ),
-    ends as materialized (
-      select s.id, s.month, s.happened, p.u, p.d
-      from scoped s join match_members mm on mm.match_id = s.id join people p on p.id = mm.user_id
+    scoped as materialized (
+      select matches.id, matches.month, ${chatHappenedOfMembersSql} as happened,
+        array_agg(keyed.id) as us, array_agg(depts.d) as ds
+      from matches
+      join pairings on pairings.id = matches.pairing_id
+      join match_members on match_members.match_id = matches.id
+      join keyed on keyed.id = match_members.user_id
+      join names on names.key = keyed.key and names.grp = keyed.grp
+      join depts on depts.dept = names.dept
+      where matches.month between ${scope.from} and ${scope.to} ${group}
+      group by matches.id
     ),
     pairs as materialized (
-      select a.month, a.happened, a.u as u1, b.u as u2, a.d as d1, b.d as d2
-      from ends a join ends b on b.id = a.id and b.u <> a.u
+      select s.month, s.happened, s.us[i] as u1, s.us[j] as u2, s.ds[i] as d1, s.ds[j] as d2
+      from scoped s, generate_subscripts(s.us, 1) i, generate_subscripts(s.us, 1) j
+      where i <> j
+    ),
+    person as materialized (
+      select x.u, x.d, bool_or(s.happened) as chatted, bool_or(cardinality(s.us) > 1) as paired,
+        bool_or(s.happened and cardinality(s.us) > 1) as chatted_paired
+      from scoped s, unnest(s.us, s.ds) as x(u, d)
+      group by x.u, x.d
     ),
     cell_people as (
       select d1, d2, count(*) as matched, count(*) filter (where happened) as met
       from pairs group by d1, d2, u1
     ),
-    month_people as materialized (
+    month_people as (
       select month, d1, u1,
         count(*) filter (where happened and d1 = d2) as internal,
         count(*) filter (where happened and d1 <> d2) as external
       from pairs group by month, d1, u1
     ),
-    person as (
-      select d1, u1, bool_or(internal + external > 0) as chatted from month_people group by d1, u1
-    ),
-    reach as (
+    reach as materialized (
       select p.u, coalesce(r.n, 0) as n
-      from (select distinct u from ends) p
+      from person p
       left join (select u1, count(*) as n from (select distinct u1, u2 from pairs where happened) x
         group by u1) r on r.u1 = p.u
-    ),
-    per_chat as (
-      select id, min(d) <> max(d) as cross_dept
-      from ends where happened group by id
     ),
     figures as (
       select 'cell' as kind, null as month, d1, d2, sum(matched)::int as a, sum(met)::int as b,
@@ -130,9 +125,9 @@ export async function connectionAggregates(
         (count(*) filter (where internal + external > 0))::int, count(*)::int
         from month_people group by month, d1
       union all
-      select 'dept', null, d1, null, null, null,
-        (count(*) filter (where chatted))::int, count(*)::int
-        from person group by d1
+      select 'dept', null, d, null, null, null,
+        (count(*) filter (where chatted_paired))::int, count(*)::int
+        from person where paired group by d
       union all
       select distinct 'link', month, d1, d2, null::int, null::int, null::int, null::int
         from pairs where happened and d1 < d2
@@ -145,9 +140,10 @@ export async function connectionAggregates(
       select 'bucket', null, ${bucketSql}, null, count(*)::int, null, null, null
         from reach group by 3
       union all
-      select 'chats', null, null, null, count(*)::int, (count(*) filter (where cross_dept))::int,
-        (select count(distinct u) from ends where happened)::int, null
-        from per_chat
+      select 'chats', null, null, null, count(*)::int,
+        (count(*) filter (where not (ds <@ array[ds[1]])))::int,
+        (select count(*) from person where chatted)::int, null
+        from scoped where happened
     )
     select f.kind, f.month, coalesce(a.dept, f.d1::text) as d1, b.dept as d2, f.a, f.b, f.c,
       f.d
