@@ -46,11 +46,13 @@ const bucketSql = sql.raw(
 
 /**
  * The Connections figures as aggregates, in one statement (docs/performance.md, "Connections"):
- * the scope's matches with whether each chat happened (the one definition of
- * src/shared/chat-happened.ts, as the other metrics count it), their members with the department
- * name people read (looked up once per stored key, and per whitelist group only for keys whose
- * lists disagree), every ordered pair of members of one match, and from those the small tables
- * the figures are made of. Only these small tables reach Node.
+ * the department name people read, looked up once per stored key (and per whitelist group only
+ * for keys whose lists disagree) and numbered; the scope's matches read once with their members,
+ * grouped per match into whether its chat happened (the one definition of
+ * src/shared/chat-happened.ts, as the other metrics count it) and arrays of its members and their
+ * department numbers; every ordered pair of members of one match taken from those arrays (no
+ * self-join); and from those the small tables the figures are made of, named again at the end.
+ * Only these small tables reach Node.
  */
 export async function connectionAggregates(
   tx: Tx,
