@@ -27,7 +27,7 @@ describe("connection figures counted in the background", () => {
   let admin: string;
   const clock = fixedClock(NOW);
   let people: { id: string }[];
-  let march: { id: number };
+  let march: { id: number; month: string };
   beforeAll(async () => {
     t = await createTestApp({ clock });
     admin = await signInAdmin(t.db, {}, { now: NOW });
