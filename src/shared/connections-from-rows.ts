@@ -9,7 +9,7 @@ import {
   shownCount,
   shownFigure,
 } from "./connection-figures";
-import type { Connections } from "./connections";
+import type { ConnectionFigures } from "./connections";
 import { DEPARTMENT_NOT_SET, percent } from "./metric-figures";
 
 /** One match of the chosen scope: its month, whether its chat happened, its members' departments. */
@@ -55,7 +55,7 @@ const cellKey = (a: string, b: string) => (a < b ? `${a}\u0000${b}` : `${b}\u000
 export function connectionsFromRows(
   all: readonly ConnectionMatch[],
   options: ConnectionOptions,
-): Connections {
+): ConnectionFigures {
   const { from, to, minCell } = options;
   const months = monthsBetween(from, to);
   const rows = all
@@ -167,7 +167,7 @@ function coverageOf(rows: readonly Row[], month: string, minCell: number) {
   };
 }
 
-function reachOf(rows: readonly Row[], minCell: number): Connections["reach"] {
+function reachOf(rows: readonly Row[], minCell: number): ConnectionFigures["reach"] {
   const colleagues = new Map<string, Set<string>>();
   for (const m of rows) {
     for (const p of m.members) if (!colleagues.has(p.id)) colleagues.set(p.id, new Set());

@@ -40,7 +40,8 @@ export function periodProblem(from: string, to: string): string | null {
 /** A count, or null where it describes fewer people than the threshold (docs/privacy.md). */
 const hidden = z.number().nullable();
 
-export const connectionsSchema = z.object({
+/** The figures themselves, however they were counted. */
+export const connectionFiguresSchema = z.object({
   /** `YYYY-MM`, both included. */
   from: z.string(),
   to: z.string(),
@@ -73,6 +74,18 @@ export const connectionsSchema = z.object({
   chats: hidden,
   /** The threshold in force: a figure about fewer people than this is null. */
   minCell: z.number().int(),
+});
+export type ConnectionFigures = z.infer<typeof connectionFiguresSchema>;
+
+/**
+ * The figures as last counted (docs/performance.md, "Connections"): a read answers them at once;
+ * `stale` says a match, an answer, a member's department or a department name changed since
+ * `countedAt` and a recount is on its way.
+ */
+export const connectionsSchema = connectionFiguresSchema.extend({
+  /** When the figures were counted (ISO 8601). */
+  countedAt: z.string(),
+  stale: z.boolean(),
 });
 export type Connections = z.infer<typeof connectionsSchema>;
 

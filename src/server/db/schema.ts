@@ -1000,3 +1000,30 @@ export type RoundStepRow = typeof roundSteps.$inferSelect;
 export type RoundDraftRow = typeof roundDrafts.$inferSelect;
 export type ActivityRow = typeof activities.$inferSelect;
 export type NewsletterRow = typeof newsletters.$inferSelect;
+
+/**
+ * The Connections figures last counted per period and domain group (docs/performance.md,
+ * "Connections"; decision 0049): the aggregates of connection-aggregates.ts as counted at
+ * `version` (the member view versions' sum and the department names' version, read in the same
+ * snapshot), shared by every app process. The connection-figures job recounts a stale key under
+ * a lease on ctx.clock; a read answers what is here at once.
+ */
+export const connectionFigures = pgTable(
+  "connection_figures",
+  {
+    fromMonth: text("from_month").notNull(),
+    toMonth: text("to_month").notNull(),
+    /** 0: every pairing; otherwise one domain group's pairings. */
+    domainGroupId: integer("domain_group_id").notNull(),
+    /** Null until first counted (a default view the job is to count). */
+    aggregates: jsonb("aggregates"),
+    /** `<sum of member_view_versions> <view_version>` when the aggregates were counted. */
+    version: text("version"),
+    countedAt: tz("counted_at"),
+    /** A read found the figures stale since they were counted: recount them even off the default period. */
+    recountAskedAt: tz("recount_asked_at"),
+    claimedBy: text("claimed_by"),
+    leaseExpiresAt: tz("lease_expires_at"),
+  },
+  (t) => [primaryKey({ columns: [t.fromMonth, t.toMonth, t.domainGroupId] })],
+);

@@ -69,6 +69,11 @@ export const personalDataCoverage: Record<string, Record<string, string>> = {
     result: "- Slack's conversation id and message time",
     claimed_by: "- the worker process holding the delivery",
   },
+  connection_figures: {
+    aggregates:
+      "- counts per department, department pair, month and reach bucket, no person named or identified; the privacy threshold hides the small ones whenever they are shown",
+    claimed_by: "- the worker process recounting the figures",
+  },
   webhook_endpoints: { events: "- the event names an admin chose" },
 };
 

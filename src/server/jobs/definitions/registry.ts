@@ -2,6 +2,7 @@ import type { AppContext } from "../../context";
 import type { AnyJobDefinition } from "../job";
 import { type RunningJob, startJob } from "../run-job";
 import { chatDeliveryJob } from "./chat-delivery";
+import { connectionFiguresJob } from "./connection-figures";
 import type { JobLogs } from "./job-logs";
 import { newsletterDeliveryJob } from "./newsletter-delivery";
 import { retentionJob } from "./retention";
@@ -24,6 +25,8 @@ export const JOBS: Array<(ctx: AppContext, logs: JobLogs) => AnyJobDefinition> =
   signInMailJob,
   // Slack messages and webhook calls from the chat ledger (docs/chat.md).
   chatDeliveryJob,
+  // The Connections figures recounted off the request path (docs/performance.md, "Connections").
+  connectionFiguresJob,
 ];
 
 /** Starts every job of the registry; `stop` ends them in the registry's order. */

@@ -1,5 +1,5 @@
 import {
-  type Connections,
+  type ConnectionFigures,
   departmentOrder,
   departmentPairs,
   eiIndex,
@@ -37,7 +37,7 @@ export function connectionsFromAggregates(
   rows: AggregateRow[],
   scope: ConnectionScope,
   minCell: number,
-): Connections {
+): ConnectionFigures {
   const months = monthsBetween(scope.from, scope.to);
   const perDepartment = rows.filter((r) => r.kind === "dept");
   const departments = departmentOrder(new Map(perDepartment.map((r) => [String(r.d1), n(r.d)])));

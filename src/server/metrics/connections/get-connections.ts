@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import {
   type Connections,
   DEFAULT_CONNECTION_MONTHS,
@@ -7,12 +6,17 @@ import {
 } from "../../../shared/connections";
 import { utcMonthOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
-import { viewVersion } from "../../db/schema";
 import { BadRequest } from "../../errors";
 import { getConnectionSettings } from "../../settings/connection-settings";
-import { keptMatchFigures } from "../kept-match-figures";
-import { connectionAggregates } from "./connection-aggregates";
 import { connectionsFromAggregates } from "./connections-from-aggregates";
+import { countInSnapshot } from "./recount-connection-figures";
+import {
+  askRecount,
+  figuresVersion,
+  readStoredFigures,
+  type StoredFigures,
+  saveCountedFigures,
+} from "./stored-connection-figures";
 
 export interface ConnectionsRequest {
   from?: string;
@@ -20,26 +24,58 @@ export interface ConnectionsRequest {
   domainGroupId: number | null;
 }
 
+/** What a read found in one snapshot: the stored figures and the version now, or a fresh count. */
+type StoredOrCounted = { minCell: number } & (
+  | { stored: StoredFigures; version: string }
+  | { stored: null; counted: Awaited<ReturnType<typeof countInSnapshot>> }
+);
+
+/** The period the page opens with: this month and the five before it. */
+export function defaultConnectionPeriod(now: Date): { from: string; to: string } {
+  const to = utcMonthOf(now);
+  return { from: shiftMonthKey(to, -(DEFAULT_CONNECTION_MONTHS - 1)), to };
+}
+
 /**
  * The Connections figures of a period and scope (docs/admin-console.md, "Connections"): this
- * month and the five before it when the period is left out. Counted in one aggregate statement
- * and kept while no match, answer, member's department or department name has changed (the
- * kept figures of the other metrics; the names' version is part of the key).
+ * month and the five before it when the period is left out. Answered from the figures last
+ * counted (stored-connection-figures.ts), at once, with when they were counted and whether a
+ * match, answer, member's department or department name changed since; a stale answer asks the
+ * connection-figures job to recount. Only a key never counted before is counted in the request.
+ * The privacy threshold in force is applied to the stored aggregates at each read.
  */
 export async function getConnections(
-  ctx: Pick<AppContext, "db" | "clock">,
+  ctx: Pick<AppContext, "db" | "clock" | "jobs">,
   request: ConnectionsRequest,
 ): Promise<Connections> {
-  const to = request.to ?? utcMonthOf(ctx.clock.now());
+  const defaults = defaultConnectionPeriod(ctx.clock.now());
+  const to = request.to ?? defaults.to;
   const from = request.from ?? shiftMonthKey(to, -(DEFAULT_CONNECTION_MONTHS - 1));
   const problem = periodProblem(from, to);
   if (problem) throw new BadRequest(problem, "validation");
   const scope = { from, to, domainGroupId: request.domainGroupId };
-  const [{ minCell }, [names]] = await Promise.all([
-    getConnectionSettings(ctx.db),
-    ctx.db.select({ version: viewVersion.version }).from(viewVersion).where(eq(viewVersion.id, 1)),
-  ]);
-  const key = `connections ${from} ${to} ${scope.domainGroupId} names ${names?.version ?? 0}`;
-  const rows = await keptMatchFigures(ctx.db, key, (tx) => connectionAggregates(tx, scope));
-  return connectionsFromAggregates(rows, scope, minCell);
+  const read: StoredOrCounted = await ctx.db.transaction(
+    async (tx) => {
+      const { minCell } = await getConnectionSettings(tx);
+      const stored = await readStoredFigures(tx, scope);
+      if (stored) return { minCell, stored, version: await figuresVersion(tx) };
+      return { minCell, stored: null, counted: await countInSnapshot(tx, scope) };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+  const { minCell } = read;
+  if (!read.stored) {
+    const countedAt = ctx.clock.now();
+    await saveCountedFigures(ctx.db, scope, { ...read.counted, countedAt });
+    const figures = connectionsFromAggregates(read.counted.aggregates, scope, minCell);
+    return { ...figures, countedAt: countedAt.toISOString(), stale: false };
+  }
+  const { stored } = read;
+  const stale = stored.version !== read.version;
+  if (stale) {
+    if (!stored.recountAskedAt) await askRecount(ctx.db, scope, ctx.clock.now());
+    ctx.jobs.wake("connection-figures");
+  }
+  const figures = connectionsFromAggregates(stored.aggregates, scope, minCell);
+  return { ...figures, countedAt: stored.countedAt.toISOString(), stale };
 }

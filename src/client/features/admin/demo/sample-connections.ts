@@ -38,7 +38,11 @@ function connectionsAnswer(url: URL) {
   if (periodProblem(from, to)) from = to;
   const group = Number(url.searchParams.get("domainGroupId")) || null;
   const scoped = group === null || group === SAMPLE_GROUP_ID ? rows : [];
-  return connectionsFromRows(scoped, { from, to, domainGroupId: group, minCell: DEFAULT_MIN_CELL });
+  return {
+    ...connectionsFromRows(scoped, { from, to, domainGroupId: group, minCell: DEFAULT_MIN_CELL }),
+    countedAt: SAMPLE_NOW.toISOString(),
+    stale: false,
+  };
 }
 
 export const sampleConnectionAnswers: Record<string, unknown> = Object.fromEntries([

@@ -102,6 +102,21 @@ export function ConnectionsPanel() {
   );
 }
 
+/** When the figures were counted, and that a newer count is on its way while they are stale. */
+function CountedAt({ data }: { data: Connections }) {
+  const time = new Date(data.countedAt).toLocaleTimeString([], {
+    hour: "2-digit",
+    minute: "2-digit",
+    hour12: false,
+  });
+  return (
+    <p role="status" className="text-sm text-coffee-700">
+      Counted at {time}
+      {data.stale ? " · recounting…" : ""}
+    </p>
+  );
+}
+
 function ConnectionsFigures({ data }: { data: Connections }) {
   const [which, setWhich] = useState<"met" | "matched">("met");
   const hidden = fewerThan(data.minCell);
@@ -115,6 +130,7 @@ function ConnectionsFigures({ data }: { data: Connections }) {
   const name = `connections_${data.from}_${data.to}`;
   return (
     <div className="space-y-6">
+      <CountedAt data={data} />
       <div className="flex flex-wrap gap-2 print:hidden">
         <Button
           variant="outline"

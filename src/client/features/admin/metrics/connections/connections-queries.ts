@@ -5,13 +5,17 @@ import { metricKeys, metricsApi } from "../../../../lib/api/admin-metrics";
 import { useAdminMutation } from "../../use-admin-mutation";
 import { failureToast } from "../../whitelist/whitelist-queries";
 
-/** The Connections figures of a period and scope; the last answer stays while the next loads. */
+/**
+ * The Connections figures of a period and scope; the last answer stays while the next loads.
+ * Stale figures are asked for again every 15 s until the server's recount has replaced them.
+ */
 export const useConnections = (query: ConnectionsQuery) =>
   useQuery({
     queryKey: metricKeys.connections(query),
     queryFn: ({ signal }) => metricsApi.connections(query, signal),
     placeholderData: keepPreviousData,
     staleTime: 0,
+    refetchInterval: (q) => (q.state.data?.stale ? 15_000 : false),
   });
 
 export const useConnectionSettings = () =>
