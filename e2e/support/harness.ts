@@ -245,6 +245,30 @@ export async function focusIsOn(element: Locator): Promise<void> {
   await expect.poll(() => element.evaluate((e) => e === document.activeElement)).toBe(true);
 }
 
+/**
+ * Runs `action` (a navigation, a click) and waits until the page has had the answer from the API
+ * address `path` and drawn what follows from it. The anchor for an absence check where nothing
+ * on the page shows that answer (a link offered only when the server says so): checked at once,
+ * the absence would hold before the answer came as well as after.
+ */
+export async function answerDrawn(
+  page: Page,
+  path: string,
+  action: () => Promise<unknown>,
+): Promise<void> {
+  const answer = page.waitForResponse((response) => new URL(response.url()).pathname === path);
+  await action();
+  await (await answer).finished();
+  // The page's handlers of the answer run in the tasks after it arrived, and React draws their
+  // state before the frame after the next.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), 0),
+      ),
+  );
+}
+
 /** A download's content as text, read as a stream (nothing is left in a downloads folder). */
 export async function downloadedText(download: Download): Promise<string> {
   const chunks: Buffer[] = [];
