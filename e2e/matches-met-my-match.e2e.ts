@@ -1,5 +1,4 @@
-import { addDays, format } from "date-fns";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   createDepartment,
   createMatch,
@@ -14,11 +13,17 @@ import {
   type Story,
   startStory,
 } from "./support/harness";
+import { runningClock } from "./support/story-clock";
 
+// The app and each page read one clock, on 2027-03-10 unless a story moves it
+// (e2e/support/story-clock.ts).
+const storyStart = "2027-03-10T09:00:00Z";
+const clock = runningClock(storyStart);
 let story: Story;
 beforeAll(async () => {
-  story = await startStory();
+  story = await startStory({ clock, pagesOnClock: true });
 });
+beforeEach(() => clock.set(storyStart));
 afterAll(() => story?.close());
 
 async function employeeWithMatch() {
@@ -109,9 +114,42 @@ describe("an employee with a match", () => {
       .toBe(0);
   });
 
-  it("schedules the chat at a chosen time: .ics for both people, Google or Outlook on the web", async () => {
+  // A month's end, a leap day and the two European clock changes, each at 23:30 UTC, when it is
+  // already the next day in Berlin: the suggested day is the next weekday after Berlin's today, and
+  // a day a week after it at 14:30 is that instant in Berlin's time of year.
+  it.each([
+    {
+      day: "the end of January",
+      at: "2027-01-31T23:30:00Z",
+      suggested: "2027-02-02",
+      chat: "2027-02-09T13:30:00.000Z",
+    },
+    {
+      day: "29 February 2028",
+      at: "2028-02-29T23:30:00Z",
+      suggested: "2028-03-02",
+      chat: "2028-03-09T13:30:00.000Z",
+    },
+    {
+      day: "the last Sunday of March",
+      at: "2027-03-28T23:30:00Z",
+      suggested: "2027-03-30",
+      chat: "2027-04-06T12:30:00.000Z",
+    },
+    {
+      day: "the last Sunday of October",
+      at: "2027-10-31T23:30:00Z",
+      suggested: "2027-11-02",
+      chat: "2027-11-09T13:30:00.000Z",
+    },
+  ])("schedules the chat on $day: .ics for both people, Google or Outlook on the web", async ({
+    at,
+    suggested: suggestedDay,
+    chat,
+  }) => {
+    clock.set(at);
     const { me, partner, match } = await employeeWithMatch();
-    const page = await story.newPage({ width: 375, height: 800 });
+    const page = await story.newPage({ width: 375, height: 800, timezoneId: "Europe/Berlin" });
     await story.signInAs(page, me);
     await page.goto("/matches");
     await page.getByRole("button", { name: "Schedule Coffee Chat" }).click();
@@ -119,16 +157,13 @@ describe("an employee with a match", () => {
     await dialog.waitFor();
     expect(await dialog.innerText()).toContain("The invitation names you both as guests");
     await expect.poll(() => dialog.getByLabel("Time").inputValue()).toBe("10:00");
-    const suggested = await dialog.getByLabel("Day").inputValue();
-    expect(await page.evaluate((d) => new Date(`${d}T10:00`).getDay(), suggested)).not.toBeOneOf([
-      0, 6,
-    ]);
+    expect(await dialog.getByLabel("Day").inputValue()).toBe(suggestedDay);
     expect(await axeViolations(page)).toEqual([]);
 
-    const day = format(addDays(new Date(), 9), "yyyy-MM-dd");
+    const day = chat.slice(0, 10);
     await dialog.getByLabel("Day").fill(day);
     await dialog.getByLabel("Time").fill("14:30");
-    const start = await page.evaluate((d) => new Date(`${d}T14:30`), day);
+    const start = new Date(chat);
     const ics = dialog.getByRole("link", { name: "Download an invitation for you and Grace" });
     await expect
       .poll(() => ics.getAttribute("href"))

@@ -59,7 +59,15 @@ export function workerChromium(): Promise<Browser> {
  * contexts.
  */
 export async function startStory(
-  options: { env?: Record<string, string>; clock?: Clock } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    /**
+     * Each page this story opens reads `clock`'s instant when it opens (Playwright's clock), so a
+     * date the page works out is the one the app and the story's expectation work out.
+     */
+    pagesOnClock?: boolean;
+  } = {},
 ): Promise<Story> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "coj-e2e-"));
   const smtp = await startSmtpPeer();
@@ -92,6 +100,8 @@ export async function startStory(
         timezoneId,
       });
       contexts.push(context);
+      if (options.pagesOnClock && options.clock)
+        await context.clock.setFixedTime(options.clock.now());
       return context.newPage();
     },
     async signInAs(page, user) {
