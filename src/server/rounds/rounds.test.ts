@@ -47,7 +47,7 @@ beforeEach(async () => {
   await createPairing(t.db, { scopeKey: "all", month: "2027-02", name: "February" });
 });
 // Registered before the invariants' hook, so it runs after it.
-afterEach(() => t.close());
+afterEach(() => t?.close());
 checkRoundInvariantsAfterEach(() => t?.db);
 
 describe("a round runs by itself", () => {
