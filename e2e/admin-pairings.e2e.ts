@@ -218,7 +218,7 @@ describe("an admin generates on the last evening of a month, in Berlin", () => {
       name: `Generate ${period} pairings for ${displayName}?`,
     });
     await confirm.getByRole("button", { name: `Generate ${period} pairings` }).click();
-    await page.getByText(`Generated 1 match for ${displayName}`, { exact: true }).waitFor();
+    // The pairing's line stays (the toast before it may have gone by on a busy machine).
     const current = page.getByRole("region", { name: "Current pairings" });
     await current.getByText(`${period} · ${displayName}`, { exact: true }).waitFor();
     const stored = await story.db
