@@ -15,10 +15,13 @@ import {
   type Story,
   startStory,
 } from "./support/harness";
+import { runningClock } from "./support/story-clock";
 
+// The app and each page read one clock, started on 2027-03-10 (e2e/support/story-clock.ts).
+const clock = runningClock("2027-03-10T09:00:00Z");
 let story: Story;
 beforeAll(async () => {
-  story = await startStory();
+  story = await startStory({ clock, pagesOnClock: true });
 });
 afterAll(() => story?.close());
 
@@ -46,7 +49,7 @@ async function ask(page: Page, button: Locator, dialogName: RegExp) {
 
 describe("an admin looks after a running month at 375 px, with the keyboard", () => {
   it("deactivates a person (their session ends), re-pairs the partner left alone, and is asked before Delete and Complete", async () => {
-    const month = new Date().toISOString().slice(0, 7);
+    const month = clock.now().toISOString().slice(0, 7);
     const group = await createGroup(story.db, { name: "brew", displayName: "Brew Co" });
     await allowEmail(story.db, "*@brew.test", group.id);
     const person = (firstName: string, lastName: string) =>

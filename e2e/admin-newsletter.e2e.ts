@@ -14,10 +14,13 @@ import {
   type Story,
   startStory,
 } from "./support/harness";
+import { runningClock } from "./support/story-clock";
 
+// The app and each page read one clock, started on 2027-03-10 (e2e/support/story-clock.ts).
+const clock = runningClock("2027-03-10T09:00:00Z");
 let story: Story;
 beforeAll(async () => {
-  story = await startStory();
+  story = await startStory({ clock, pagesOnClock: true });
 });
 afterAll(() => story?.close());
 
@@ -51,7 +54,7 @@ describe("an admin sends this month's newsletter", () => {
     { timeout: 120_000 },
     async () => {
       const { page, partner } = await signInWithAPairingMade();
-      const month = new Date().toISOString().slice(0, 7); // the server's month is UTC's
+      const month = clock.now().toISOString().slice(0, 7); // the server's month is UTC's
       const period = monthDisplay(month);
       await writeValidateAndPreview(page, period, partner);
       await approveAndSendThroughAnOutage(page, period);

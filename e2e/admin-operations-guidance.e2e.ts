@@ -7,10 +7,13 @@ import {
   type Story,
   startStory,
 } from "./support/harness";
+import { runningClock } from "./support/story-clock";
 
+// The app and each page read one clock, started on 2027-03-10 (e2e/support/story-clock.ts).
+const clock = runningClock("2027-03-10T09:00:00Z");
 let story: Story;
 beforeAll(async () => {
-  story = await startStory();
+  story = await startStory({ clock, pagesOnClock: true });
 });
 afterAll(() => story?.close());
 
@@ -101,7 +104,7 @@ describe("the Operations tab guides the month", () => {
     await select.locator("option", { hasText: "Table Co (table)" }).waitFor({ state: "attached" });
     await select.selectOption({ label: "Table Co (table)" });
     await page.getByRole("button", { name: "Generate Monthly Pairings" }).click();
-    const month = new Date().toLocaleString("en-US", {
+    const month = clock.now().toLocaleString("en-US", {
       month: "long",
       year: "numeric",
       timeZone: "UTC",

@@ -1,5 +1,9 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pairings } from "../src/server/db/schema";
+import { runDueSteps } from "../src/server/jobs/definitions/round-steps";
 import { allowEmail, createAdmin, createGroup, createUser } from "../src/server/test/factories";
+import { monthDisplay } from "../src/shared/pairings";
 import {
   axeViolations,
   downloadedText,
@@ -7,10 +11,15 @@ import {
   type Story,
   startStory,
 } from "./support/harness";
+import { runningClock } from "./support/story-clock";
 
+// The app and each page read one clock, from 10 January 2027; the stories at fixed dates move it
+// on (e2e/support/story-clock.ts).
+const storyStart = "2027-01-10T09:00:00Z";
+const clock = runningClock(storyStart);
 let story: Story;
 beforeAll(async () => {
-  story = await startStory();
+  story = await startStory({ clock, pagesOnClock: true });
 });
 afterAll(() => story?.close());
 
@@ -47,7 +56,7 @@ describe("an admin runs this month's pairings for a group", () => {
     expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole("button", { name: "Generate Monthly Pairings" }).click();
-    const monthName = new Date().toLocaleString("en-US", { month: "long", timeZone: "UTC" });
+    const monthName = clock.now().toLocaleString("en-US", { month: "long", timeZone: "UTC" });
     const confirm = page.getByRole("dialog", { name: /^Generate .* pairings for Brew Co\?$/ });
     expect(await confirm.getByRole("heading").innerText()).toContain(monthName);
     await confirm.getByRole("button", { name: /^Generate .* pairings$/ }).click();
@@ -83,7 +92,7 @@ describe("an admin runs this month's pairings for a group", () => {
     await second.waitFor({ state: "detached" });
     await page.getByRole("button", { name: "View Current Pairings (0)" }).waitFor();
 
-    const month = new Date().toISOString().slice(0, 7);
+    const month = clock.now().toISOString().slice(0, 7);
     const fileName = `pairing-${month}-group1-brew-co-1.json`;
     const completed = page
       .getByRole("list", { name: "Completed pairing files" })
@@ -163,5 +172,59 @@ describe("an admin runs pairings for people who chose matches of four", () => {
     const fits = await table.evaluate((el) => el.scrollWidth <= el.clientWidth);
     expect(fits).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+// A month's end, the two European clock changes and a leap day, in that order (the app's clock
+// only moves on, as a real one does), each at 23:30 UTC, when Berlin is already in the next day
+// (three times in the next month): the page and the server both name the UTC month, the one the
+// pairing is stored under.
+describe("an admin generates on the last evening of a month, in Berlin", () => {
+  it.each([
+    { day: "the end of January", at: "2027-01-31T23:30:00Z", month: "2027-01" },
+    { day: "the last Sunday of March", at: "2027-03-28T23:30:00Z", month: "2027-03" },
+    { day: "the last Sunday of October", at: "2027-10-31T23:30:00Z", month: "2027-10" },
+    { day: "29 February 2028", at: "2028-02-29T23:30:00Z", month: "2028-02" },
+  ])("on $day, pairs $month and says so", async ({ at, month }) => {
+    clock.set(at);
+    // The rounds due by now run first, as the app's own job would within its minute: none then
+    // starts in the middle of this story and pairs its people.
+    await runDueSteps(story.server.app.ctx);
+    const name = `edge${month.replace("-", "")}`;
+    const displayName = `Edge ${month}`;
+    const group = await createGroup(story.db, { name, displayName });
+    await allowEmail(story.db, `*@${name}.test`, group.id);
+    for (const firstName of ["Ann", "Bob"]) {
+      await createUser(story.db, { email: `${firstName.toLowerCase()}@${name}.test`, firstName });
+    }
+    const admin = await createAdmin(story.db, {
+      email: `boss-${name}@hq.test`,
+      needsProfileSetup: true,
+    });
+    const page = await story.newPage({ width: 1280, height: 900, timezoneId: "Europe/Berlin" });
+    await story.signInAs(page, admin);
+    await page.goto("/admin");
+    const groupSelect = page.getByLabel("Pairing group");
+    const option = `${displayName} (${name})`;
+    await groupSelect.locator("option", { hasText: option }).waitFor({ state: "attached" });
+    await groupSelect.selectOption({ label: option });
+    await page
+      .getByRole("region", { name: "Pairing eligibility" })
+      .getByText("Yes (Even)")
+      .waitFor();
+    await page.getByRole("button", { name: "Generate Monthly Pairings" }).click();
+    const period = monthDisplay(month);
+    const confirm = page.getByRole("dialog", {
+      name: `Generate ${period} pairings for ${displayName}?`,
+    });
+    await confirm.getByRole("button", { name: `Generate ${period} pairings` }).click();
+    // The pairing's line stays (the toast before it may have gone by on a busy machine).
+    const current = page.getByRole("region", { name: "Current pairings" });
+    await current.getByText(`${period} · ${displayName}`, { exact: true }).waitFor();
+    const stored = await story.db
+      .select({ month: pairings.month })
+      .from(pairings)
+      .where(and(eq(pairings.domainGroupId, group.id), eq(pairings.status, "active")));
+    expect(stored).toEqual([{ month }]);
   });
 });

@@ -7,10 +7,13 @@ import { stillInQuestions } from "../src/server/db/schema";
 import { allowEmail, createMatch, createPairing, createUser } from "../src/server/test/factories";
 import { storedAnswers } from "../src/server/test/stored-match";
 import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
+import { runningClock } from "./support/story-clock";
 
+// The app and each page read one clock, started on 2027-03-20 (e2e/support/story-clock.ts).
+const clock = runningClock("2027-03-20T09:00:00Z");
 let story: Story;
 beforeAll(async () => {
-  story = await startStory();
+  story = await startStory({ clock, pagesOnClock: true });
   await allowEmail(story.db, "*@checkin.test");
 });
 afterAll(() => story?.close());
@@ -111,13 +114,13 @@ describe("the still-up-for-coffee-chats page", () => {
         userId: quinn.id,
         scopeKey: "all",
         silentMonths: ["2027-01", "2027-02", "2027-03"],
-        askedAt: new Date(),
+        askedAt: clock.now(),
       })
       .returning();
     const token = signLinkToken(await getAuthSecret(story.server.app.ctx), "still-in", {
       userId: quinn.id,
       id: question.id,
-      expiresAt: new Date(Date.now() + 86_400_000),
+      expiresAt: new Date(clock.now().getTime() + 86_400_000),
     });
     const page = await story.newPage({ width: 375, height: 800 });
     await page.goto(`/still-in?token=${encodeURIComponent(token)}`);

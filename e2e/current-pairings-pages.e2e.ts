@@ -7,10 +7,13 @@ import {
   createUser,
 } from "../src/server/test/factories";
 import { axeViolations, type Story, startStory } from "./support/harness";
+import { runningClock } from "./support/story-clock";
 
+// The app and each page read one clock, started on 2027-03-10 (e2e/support/story-clock.ts).
+const clock = runningClock("2027-03-10T09:00:00Z");
 let story: Story;
 beforeAll(async () => {
-  story = await startStory();
+  story = await startStory({ clock, pagesOnClock: true });
   await allowEmail(story.db, "*@pages.test");
 });
 afterAll(() => story?.close());
@@ -18,7 +21,7 @@ afterAll(() => story?.close());
 describe("View Current Pairings pages through the server", () => {
   it("shows 50 matches a page, goes on by keyboard, and searches and filters on the server", async () => {
     const pairing = await createPairing(story.db, {
-      month: new Date().toISOString().slice(0, 7),
+      month: clock.now().toISOString().slice(0, 7),
       status: "active",
     });
     for (let i = 1; i <= 55; i++) {

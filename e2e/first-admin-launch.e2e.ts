@@ -6,7 +6,14 @@ import { fixedClock } from "../src/server/clock";
 import { users } from "../src/server/db/schema";
 import { runDueSteps } from "../src/server/jobs/definitions/round-steps";
 import { allowEmail, createUser } from "../src/server/test/factories";
-import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
+import { inquiryEndpoints } from "../src/shared/endpoints/inquiries";
+import {
+  answerDrawn,
+  axeViolations,
+  hasHorizontalScroll,
+  type Story,
+  startStory,
+} from "./support/harness";
 
 // An empty install: no admin, no whitelist, no OPERATOR_EMAIL (a company's own install), on
 // 20 February 2027. The March round is drafted on Friday 26 February at 09:00 (UTC) and published
@@ -30,7 +37,8 @@ describe("the first admin launches the programme alone", () => {
     const page = await story.newPage({ width: 375, height: 800 });
 
     // Nothing on the way says what is not true.
-    await page.goto("/");
+    // The inquiry link waits for the server's answer: the absence is checked once it is drawn.
+    await answerDrawn(page, inquiryEndpoints.open.path, () => page.goto("/"));
     await page.getByRole("link", { name: "Admin Access" }).first().waitFor();
     expect(await page.getByRole("link", { name: "Company Inquiry" }).count()).toBe(0);
     await page.goto("/company-inquiry");

@@ -1,6 +1,6 @@
-import { addDays, format } from "date-fns";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runDueSteps } from "../src/server/jobs/definitions/round-steps";
 import {
   createDepartment,
   createMatch,
@@ -15,10 +15,15 @@ import {
   type Story,
   startStory,
 } from "./support/harness";
+import { runningClock } from "./support/story-clock";
 
+// The app and each page read one clock, from 10 January 2027; the stories at fixed dates move it
+// on (e2e/support/story-clock.ts).
+const storyStart = "2027-01-10T09:00:00Z";
+const clock = runningClock(storyStart);
 let story: Story;
 beforeAll(async () => {
-  story = await startStory();
+  story = await startStory({ clock, pagesOnClock: true });
 });
 afterAll(() => story?.close());
 
@@ -119,9 +124,46 @@ describe("an employee with a match", () => {
       .toBe(0);
   });
 
-  it("sends the chat's invitation at a chosen time, moves it, and offers the same event as .ics, Google or Outlook", async () => {
+  // A month's end, the two European clock changes and a leap day, in that order (the app's clock
+  // only moves on, as a real one does), each at 23:30 UTC, when it is already the next day in
+  // Berlin: the suggested day is the next weekday after Berlin's today, and a day a week after it
+  // at 14:30 is that instant in Berlin's time of year.
+  it.each([
+    {
+      day: "the end of January",
+      at: "2027-01-31T23:30:00Z",
+      suggested: "2027-02-02",
+      chat: "2027-02-09T13:30:00.000Z",
+    },
+    {
+      day: "the last Sunday of March",
+      at: "2027-03-28T23:30:00Z",
+      suggested: "2027-03-30",
+      chat: "2027-04-06T12:30:00.000Z",
+    },
+    {
+      day: "the last Sunday of October",
+      at: "2027-10-31T23:30:00Z",
+      suggested: "2027-11-02",
+      chat: "2027-11-09T13:30:00.000Z",
+    },
+    {
+      day: "29 February 2028",
+      at: "2028-02-29T23:30:00Z",
+      suggested: "2028-03-02",
+      chat: "2028-03-09T13:30:00.000Z",
+    },
+  ])("on $day, sends the chat's invitation at a chosen time, moves it, and offers the same event as .ics, Google or Outlook", async ({
+    at,
+    suggested: suggestedDay,
+    chat,
+  }) => {
+    clock.set(at);
+    // The rounds due by now run first, as the app's own job would within its minute: none then
+    // starts in the middle of this story and pairs its people.
+    await runDueSteps(story.server.app.ctx);
     const { me, partner, match } = await employeeWithMatch();
-    const page = await story.newPage({ width: 375, height: 800 });
+    const page = await story.newPage({ width: 375, height: 800, timezoneId: "Europe/Berlin" });
     await story.signInAs(page, me);
     await page.goto("/matches");
     await page.getByRole("button", { name: "Schedule Coffee Chat" }).click();
@@ -129,16 +171,13 @@ describe("an employee with a match", () => {
     await dialog.waitFor();
     await expect.poll(() => dialog.innerText()).toContain("We e-mail the invitation to you both");
     await expect.poll(() => dialog.getByLabel("Time").inputValue()).toBe("10:00");
-    const suggested = await dialog.getByLabel("Day").inputValue();
-    expect(await page.evaluate((d) => new Date(`${d}T10:00`).getDay(), suggested)).not.toBeOneOf([
-      0, 6,
-    ]);
+    expect(await dialog.getByLabel("Day").inputValue()).toBe(suggestedDay);
     expect(await axeViolations(page)).toEqual([]);
 
-    const day = format(addDays(new Date(), 9), "yyyy-MM-dd");
+    const day = chat.slice(0, 10);
     await dialog.getByLabel("Day").fill(day);
     await dialog.getByLabel("Time").fill("14:30");
-    const start = await page.evaluate((d) => new Date(`${d}T14:30`), day);
+    const start = new Date(chat);
     await dialog.getByRole("button", { name: "Send the invitation to you and Grace" }).click();
     await page.getByText("Invitation sent to everyone in your match.").first().waitFor();
     await dialog.getByRole("button", { name: "Invitation sent for this time" }).waitFor();
@@ -173,7 +212,7 @@ describe("an employee with a match", () => {
     const uid = (text: string) => /^UID:(.+)$/m.exec(text)?.[1];
     expect(uid(moved)).toBe(uid(first));
     expect(moved).toContain("SEQUENCE:1");
-    const later = await page.evaluate((d) => new Date(`${d}T15:00`), day);
+    const later = new Date(start.getTime() + 30 * 60 * 1000);
     expect(moved).toContain(`DTSTART:${calendarStamp(later)}`);
   });
 

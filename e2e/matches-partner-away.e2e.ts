@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../src/server/clock";
 import { createRunningCompany } from "../src/server/test/factories";
-import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
+import { roundMemberEndpoints } from "../src/shared/endpoints/round-members";
+import {
+  answerDrawn,
+  axeViolations,
+  hasHorizontalScroll,
+  type Story,
+  startStory,
+} from "./support/harness";
 
 // The March 2027 round runs from Monday 1 March; its first half ends on 17 March
 // (docs/matches.md, "My partner is away").
@@ -27,6 +34,7 @@ describe("an employee whose partner is away", () => {
     clock.set("2027-03-10T09:00:00Z");
     const { me, sam } = await adaWithMatch();
     const page = await story.newPage({ width: 375, height: 800 });
+    await page.clock.setFixedTime(clock.now());
     await story.signInAs(page, me);
     await page.goto("/matches");
     const current = page.getByRole("region", { name: "Current match" });
@@ -63,11 +71,14 @@ describe("an employee whose partner is away", () => {
     const { me } = await adaWithMatch();
     clock.set("2027-03-20T09:00:00Z");
     const page = await story.newPage();
+    await page.clock.setFixedTime(clock.now());
     await story.signInAs(page, me);
-    await page.goto("/matches");
+    // The button waits for the away status, asked once the match is shown: the absence is
+    // checked once that answer is drawn.
+    await answerDrawn(page, roundMemberEndpoints.awayStatus.path, () => page.goto("/matches"));
     const current = page.getByRole("region", { name: "Current match" });
     await current.getByRole("heading", { name: "Grace Hopper" }).waitFor();
-    await page.waitForLoadState("networkidle");
     expect(await current.getByRole("button", { name: "My partner is away" }).count()).toBe(0);
+    expect(await current.getByText("You can tell us a partner is away").count()).toBe(0);
   });
 });

@@ -8,10 +8,13 @@ import {
   createUser,
 } from "../src/server/test/factories";
 import { axeViolations, type Story, startStory } from "./support/harness";
+import { runningClock } from "./support/story-clock";
 
+// The app and each page read one clock, started on 2027-03-10 (e2e/support/story-clock.ts).
+const clock = runningClock("2027-03-10T09:00:00Z");
 let story: Story;
 beforeAll(async () => {
-  story = await startStory();
+  story = await startStory({ clock, pagesOnClock: true });
   await allowEmail(story.db, "*@brew.test");
 });
 afterAll(() => story?.close());
@@ -186,7 +189,7 @@ describe("signing out in one tab signs out the others", () => {
 describe("the Current Pairings dialog fits a narrow screen", () => {
   it("stays inside the viewport at 375 and 512 px and scrolls inside", async () => {
     const pairing = await createPairing(story.db, {
-      month: new Date().toISOString().slice(0, 7),
+      month: clock.now().toISOString().slice(0, 7),
       status: "active",
     });
     for (let i = 0; i < 12; i++) {

@@ -3,16 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pairings } from "../src/server/db/schema";
 import { createAdmin, createRunningCompany } from "../src/server/test/factories";
 import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
+import { runningClock } from "./support/story-clock";
 
+// The app and each page read one clock, started on 2027-03-10 (e2e/support/story-clock.ts).
+const clock = runningClock("2027-03-10T09:00:00Z");
 let story: Story;
 beforeAll(async () => {
-  story = await startStory();
+  story = await startStory({ clock, pagesOnClock: true });
 });
 afterAll(() => story?.close());
 
 describe("who sat out, and placing them by hand (docs/pairings.md, Who sat out and why)", () => {
   it("shows each person who sat out with the reason and places one after a confirmation", async () => {
-    const month = new Date().toISOString().slice(0, 7);
+    const month = clock.now().toISOString().slice(0, 7);
     const { person, match, pairing } = await createRunningCompany(story.db, {
       name: "Sitout",
       month,

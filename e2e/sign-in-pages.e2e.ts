@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allowEmail } from "../src/server/test/factories";
-import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
+import { authEndpoints } from "../src/shared/endpoints/auth";
+import {
+  answerDrawn,
+  axeViolations,
+  hasHorizontalScroll,
+  type Story,
+  startStory,
+} from "./support/harness";
 
 let story: Story;
 beforeAll(async () => {
@@ -48,7 +55,10 @@ describe("the sign-in pages on a phone", () => {
     const code = mail.text.match(/\b(\d{6})\b/)?.[1] ?? "";
     const wrong = code === "123456" ? "654321" : "123456";
     await page.getByLabel("6-digit code").fill(wrong);
-    await page.getByRole("button", { name: "Verify Code" }).click();
+    // A toast would follow the answer: the absences below are checked once it is drawn.
+    await answerDrawn(page, authEndpoints.verifyCode.path, () =>
+      page.getByRole("button", { name: "Verify Code" }).click(),
+    );
     const error = page.getByText("Invalid code. You have 4 attempts left.", { exact: true });
     await error.waitFor();
     expect(await error.count()).toBe(1);

@@ -3,10 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdmin, createRunningCompany } from "../src/server/test/factories";
 import { formatMatchMonth } from "../src/shared/matches";
 import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
+import { runningClock } from "./support/story-clock";
 
+// The app and each page read one clock, started on 2027-03-10 (e2e/support/story-clock.ts).
+const clock = runningClock("2027-03-10T09:00:00Z");
 let story: Story;
 beforeAll(async () => {
-  story = await startStory();
+  story = await startStory({ clock, pagesOnClock: true });
 });
 afterAll(() => story?.close());
 
@@ -22,8 +25,8 @@ async function tabTo(page: Page, name: string) {
 
 describe("a partner who leaves mid-round (docs/pairings.md, Waiting for a partner)", () => {
   it("leaves Ada waiting: her dashboard and e-mail say so, and the admin can re-pair her by keyboard", async () => {
-    // The running month (the real clock, as the app's session and pages use it).
-    const month = new Date().toISOString().slice(0, 7);
+    // The running month, as the app and its pages read it.
+    const month = clock.now().toISOString().slice(0, 7);
     const period = formatMatchMonth(month);
     const { person, match, domain, pairing } = await createRunningCompany(story.db, {
       name: "Roastery",

@@ -59,7 +59,15 @@ export function workerChromium(): Promise<Browser> {
  * contexts.
  */
 export async function startStory(
-  options: { env?: Record<string, string>; clock?: Clock } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    /**
+     * Each page this story opens reads `clock`'s instant when it opens (Playwright's clock), so a
+     * date the page works out is the one the app and the story's expectation work out.
+     */
+    pagesOnClock?: boolean;
+  } = {},
 ): Promise<Story> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "coj-e2e-"));
   const smtp = await startSmtpPeer();
@@ -92,6 +100,8 @@ export async function startStory(
         timezoneId,
       });
       contexts.push(context);
+      if (options.pagesOnClock && options.clock)
+        await context.clock.setFixedTime(options.clock.now());
       return context.newPage();
     },
     async signInAs(page, user) {
@@ -243,6 +253,30 @@ export async function dialogHoldsFocus(dialog: Locator): Promise<void> {
  */
 export async function focusIsOn(element: Locator): Promise<void> {
   await expect.poll(() => element.evaluate((e) => e === document.activeElement)).toBe(true);
+}
+
+/**
+ * Runs `action` (a navigation, a click) and waits until the page has had the answer from the API
+ * address `path` and drawn what follows from it. The anchor for an absence check where nothing
+ * on the page shows that answer (a link offered only when the server says so): checked at once,
+ * the absence would hold before the answer came as well as after.
+ */
+export async function answerDrawn(
+  page: Page,
+  path: string,
+  action: () => Promise<unknown>,
+): Promise<void> {
+  const answer = page.waitForResponse((response) => new URL(response.url()).pathname === path);
+  await action();
+  await (await answer).finished();
+  // The page's handlers of the answer run in the tasks after it arrived, and React draws their
+  // state before the frame after the next.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), 0),
+      ),
+  );
 }
 
 /** A download's content as text, read as a stream (nothing is left in a downloads folder). */

@@ -35,12 +35,12 @@ describe("the activity list", () => {
   });
 
   it("writes nothing when the transaction it was recorded in is rolled back", async () => {
-    await t.db
-      .transaction(async (tx) => {
+    await expect(
+      t.db.transaction(async (tx) => {
         await recordActivity(t.ctx, { kind: "round.drafted", detail: "rolled back" }, tx);
         throw new Error("undo");
-      })
-      .catch(() => {});
+      }),
+    ).rejects.toThrow("undo");
     const entries = await listActivity(t.db, { limit: 50 });
     expect(entries.map((e) => e.detail)).not.toContain("rolled back");
   });

@@ -266,10 +266,12 @@ describe("my partner is away, done kindly", () => {
     );
     expect((await t.as(bob).get("/api/matches/away-status")).json().away).toBeNull();
     expect((await t.post("/api/not-away", { token })).json()).toMatchObject({ placed: true });
-    const trios = (await pairingMatches(pairing.id)).map(members).filter((ids) => ids.length === 3);
+    const matchesNow = (await pairingMatches(pairing.id)).map(members);
+    const trios = matchesNow.filter((ids) => ids.length === 3);
     expect(trios).toHaveLength(1);
     expect(trios[0]).toContain(bob.id);
-    expect(sam.id).toBeDefined();
+    // Sam, free at the report, is Ada's partner since.
+    expect(matchesNow.find((ids) => ids.includes(sam.id))).toContain(ada.id);
     await checkRoundInvariants(t.db);
   });
 
