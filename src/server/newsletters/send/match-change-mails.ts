@@ -4,7 +4,10 @@ import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { type NewsletterRow, newsletters, users } from "../../db/schema";
 import { MatchChangedEmail } from "../../mail/templates/match-changed-email";
-import { type RenderedCalendarMessage, renderCalendarMessage } from "../../match-calendar/calendar-mail";
+import {
+  type RenderedCalendarMessage,
+  renderCalendarMessage,
+} from "../../match-calendar/calendar-mail";
 import type { CalendarMessage } from "../../match-calendar/match-calendar-events";
 import {
   type ComposedMessage,
