@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context";
-import { defaultConnectionPeriod } from "../../metrics/connections/get-connections";
+import { preCountedConnectionPeriods } from "../../metrics/connections/get-connections";
 import { recountConnectionFigures } from "../../metrics/connections/recount-connection-figures";
 import {
   claimStaleFigures,
@@ -41,12 +41,12 @@ export function connectionFiguresJob(
     leaseMs: options.leaseMs ?? 120_000,
     wake: ctx.jobs.signal(NAME),
     log: logs.warn,
-    prepare: () => keepDefaultViews(ctx.db, defaultConnectionPeriod(ctx.clock.now())),
+    prepare: () => keepDefaultViews(ctx.db, preCountedConnectionPeriods(ctx.clock.now())),
     claim: (run) =>
       claimStaleFigures(
         ctx.db,
         { owner: run.owner, leaseMs: run.leaseMs, now: ctx.clock.now(), gapMs },
-        defaultConnectionPeriod(ctx.clock.now()),
+        preCountedConnectionPeriods(ctx.clock.now()),
       ),
     work: (claim, run) => recountConnectionFigures(ctx, claim, run.owner),
     renew: (claim, run) => renewFiguresLease(ctx.db, claim, run.owner, leaseUntil(run.leaseMs)),

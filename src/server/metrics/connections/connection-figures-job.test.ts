@@ -59,7 +59,7 @@ describe("connection figures counted in the background", () => {
   };
   const recount = () => runDue(connectionFiguresJob(t.ctx, quietLogs), { owner: "test-owner" });
 
-  it("counts the page's default views, every pairing and each group, before anyone reads them", async () => {
+  it("counts the page's default views and the year to this month, every pairing and each group, before anyone reads them", async () => {
     const group = await createGroup(t.db);
     await recount();
     clock.advance(MINUTE);
@@ -71,6 +71,11 @@ describe("connection figures counted in the background", () => {
       countedAt: NOW.toISOString(),
     });
     expect(await get(`?domainGroupId=${group.id}`)).toMatchObject({
+      stale: false,
+      countedAt: NOW.toISOString(),
+    });
+    // The year to this month, a leadership report's period, is counted too.
+    expect(await get("?from=2026-05&to=2027-04")).toMatchObject({
       stale: false,
       countedAt: NOW.toISOString(),
     });
@@ -107,7 +112,7 @@ describe("connection figures counted in the background", () => {
     await get("?from=2027-02&to=2027-03");
     clock.advance(2 * MINUTE);
     const claim = { leaseMs: 5 * MINUTE, now: clock.now(), gapMs: MINUTE };
-    const period = { from: "2026-11", to: "2027-04" };
+    const period = [{ from: "2026-11", to: "2027-04" }];
     const first = await claimStaleFigures(t.db, { ...claim, owner: "process-a" }, period);
     expect(first).not.toBeNull();
     // The other stale key waits while process A's lease runs…

@@ -37,6 +37,15 @@ export function defaultConnectionPeriod(now: Date): { from: string; to: string }
 }
 
 /**
+ * The periods counted before anyone asks (the connection-figures job): the page's default and
+ * the twelve months to this one, the period of a year's report.
+ */
+export function preCountedConnectionPeriods(now: Date): { from: string; to: string }[] {
+  const period = defaultConnectionPeriod(now);
+  return [period, { from: shiftMonthKey(period.to, -11), to: period.to }];
+}
+
+/**
  * The Connections figures of a period and scope (docs/admin-console.md, "Connections"): this
  * month and the five before it when the period is left out. Answered from the figures last
  * counted (stored-connection-figures.ts), at once, with when they were counted and whether a

@@ -59,13 +59,15 @@ export async function readStoredFigures(
 /** The views the page opens with (`period`, every pairing and each domain group) are kept counted. */
 export async function keepDefaultViews(
   db: Db,
-  period: { from: string; to: string },
+  periods: { from: string; to: string }[],
 ): Promise<void> {
-  await db.execute(sql`
-    insert into connection_figures (from_month, to_month, domain_group_id)
-    select ${period.from}, ${period.to}, g.id
-    from (select 0 as id union all select id from domain_groups) g
-    on conflict do nothing`);
+  for (const period of periods) {
+    await db.execute(sql`
+      insert into connection_figures (from_month, to_month, domain_group_id)
+      select ${period.from}, ${period.to}, g.id
+      from (select 0 as id union all select id from domain_groups) g
+      on conflict do nothing`);
+  }
 }
 
 /**
@@ -127,8 +129,12 @@ export interface FiguresClaim {
 export async function claimStaleFigures(
   db: Db,
   claim: { owner: string; leaseMs: number; now: Date; gapMs: number },
-  defaults: { from: string; to: string },
+  defaults: { from: string; to: string }[],
 ): Promise<FiguresClaim | null> {
+  const defaultKeys = sql.join(
+    defaults.map((period) => sql`(${period.from}, ${period.to})`),
+    sql`, `,
+  );
   const now = claim.now.toISOString();
   const leaseUntil = new Date(claim.now.getTime() + claim.leaseMs).toISOString();
   const countedBefore = new Date(claim.now.getTime() - claim.gapMs).toISOString();
@@ -140,7 +146,7 @@ export async function claimStaleFigures(
         select from_month, to_month, domain_group_id from connection_figures
         where (version is null or version <> ${version})
           and (recount_asked_at is not null
-            or (from_month = ${defaults.from} and to_month = ${defaults.to}))
+            or (from_month, to_month) in (${defaultKeys}))
           and (counted_at is null or counted_at <= ${countedBefore}::timestamptz)
           and not exists (select 1 from connection_figures busy
             where busy.lease_expires_at > ${now}::timestamptz)
