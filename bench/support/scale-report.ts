@@ -61,7 +61,7 @@ export function report(results: SizeResult[], readUrls: string[]): boolean {
     ratioOf((r) => r.startMs),
   );
   row(
-    "POST generate-pairing (company-wide)",
+    "POST generate-pairing (the sample company's group)",
     results.map((r) => spread(r.generate)),
     ratioOf((r) => median(r.generate)),
   );

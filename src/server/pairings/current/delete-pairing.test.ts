@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { listActivity } from "../../activity/activity";
 import { fixedClock } from "../../clock";
@@ -8,6 +9,7 @@ import { checkRoundInvariantsAfterEach } from "../../test/round-invariants-hook"
 import { setUpAppWithSmtpPeer } from "../../test/smtp-app";
 import type { SmtpPeer } from "../../test/smtp-peer";
 import type { TestApp } from "../../test/test-app";
+import { peopleByIds } from "./re-pair-person";
 
 let peer: SmtpPeer;
 let t: TestApp;
@@ -49,5 +51,13 @@ describe("deleting a running pairing", () => {
       detail: expect.stringContaining("2 matches are off, and 5 people are told"),
     });
     expect((await admin.delete(`/api/admin/pairings/${pairing.id}`)).statusCode).toBe(404);
+  });
+
+  it("reads the members of a pairing larger than a statement's 65,535 parameters", async () => {
+    const company = await createRunningCompany(t.db);
+    const ada = await company.person("Ada");
+    const strangers = Array.from({ length: 70_000 }, () => randomUUID());
+    const found = await t.db.transaction((tx) => peopleByIds(tx, [...strangers, ada.id]));
+    expect(found.map((person) => person.id)).toEqual([ada.id]);
   });
 });

@@ -294,7 +294,14 @@ export async function peopleByIds(
       email: users.email,
     })
     .from(users)
-    .where(and(inArray(users.id, ids), options.activeOnly ? eq(users.isActive, true) : undefined));
+    .where(
+      and(
+        // One JSON parameter, however many people: a deleted pairing of a 100,000-person company
+        // names more members than a statement may have parameters (65,535).
+        sql`${users.id} in (select value::uuid from json_array_elements_text(${JSON.stringify(ids)}::json))`,
+        options.activeOnly ? eq(users.isActive, true) : undefined,
+      ),
+    );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
