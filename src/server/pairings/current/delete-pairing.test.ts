@@ -9,6 +9,7 @@ import { checkRoundInvariantsAfterEach } from "../../test/round-invariants-hook"
 import { setUpAppWithSmtpPeer } from "../../test/smtp-app";
 import type { SmtpPeer } from "../../test/smtp-peer";
 import type { TestApp } from "../../test/test-app";
+import { awayReasonsOf } from "../scope/member-availability";
 import { peopleByIds } from "./re-pair-person";
 
 let peer: SmtpPeer;
@@ -53,11 +54,15 @@ describe("deleting a running pairing", () => {
     expect((await admin.delete(`/api/admin/pairings/${pairing.id}`)).statusCode).toBe(404);
   });
 
-  it("reads the members of a pairing larger than a statement's 65,535 parameters", async () => {
+  it("reads the people of a pairing larger than a statement's 65,535 parameters", async () => {
     const company = await createRunningCompany(t.db);
     const ada = await company.person("Ada");
     const strangers = Array.from({ length: 70_000 }, () => randomUUID());
     const found = await t.db.transaction((tx) => peopleByIds(tx, [...strangers, ada.id]));
     expect(found.map((person) => person.id)).toEqual([ada.id]);
+    // Generate re-reads who is still ready among everyone it chose the same way.
+    await t.as(ada).put("/api/participation", { action: "opt_out" });
+    const away = await awayReasonsOf(t.db, [...strangers, ada.id], "2027-03-10");
+    expect([...away.entries()]).toEqual([[ada.id, "opted_out"]]);
   });
 });

@@ -8,6 +8,7 @@ import { peopleLine } from "../../activity/people-line";
 import { utcDayOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
+import { inIdList } from "../../db/id-list";
 import { activities, matches, type PairingRow, pairings, users } from "../../db/schema";
 import { Conflict, NotFound } from "../../errors";
 import {
@@ -294,14 +295,7 @@ export async function peopleByIds(
       email: users.email,
     })
     .from(users)
-    .where(
-      and(
-        // One JSON parameter, however many people: a deleted pairing of a 100,000-person company
-        // names more members than a statement may have parameters (65,535).
-        sql`${users.id} in (select value::uuid from json_array_elements_text(${JSON.stringify(ids)}::json))`,
-        options.activeOnly ? eq(users.isActive, true) : undefined,
-      ),
-    );
+    .where(and(inIdList(users.id, ids), options.activeOnly ? eq(users.isActive, true) : undefined));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -1,6 +1,7 @@
-import { inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { ExclusionReason } from "../../../shared/exclusions";
 import type { Db } from "../../db/client";
+import { inIdList } from "../../db/id-list";
 import { users } from "../../db/schema";
 import {
   type MatchWithMembers,
@@ -44,7 +45,7 @@ export async function awayReasonsOf(
   const reason = exclusionReasonSql(today, whitelistEntryId);
   const rows = await joinWhitelistEntry(
     db.select({ id: users.id, reason }).from(users).$dynamic(),
-  ).where(inArray(users.id, userIds));
+  ).where(inIdList(users.id, userIds));
   for (const row of rows) if (row.reason) away.set(row.id, row.reason);
   return away;
 }
