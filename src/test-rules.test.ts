@@ -53,7 +53,8 @@ describe("the test files", () => {
   it("are held to rules that catch what they name, and only that", () => {
     const caught = (line: string) => rules.filter((rule) => rule.pattern.test(line)).length;
     for (const line of [
-      "  .catch(() => {});",
+      // Written in two parts so that the rule's own scan of this file does not find it.
+      `  .catch(${"() => {}"});`,
       "await close().catch(() => undefined);",
       "p.catch((_error) => null)",
       "expect(sam.id).toBeDefined();",
