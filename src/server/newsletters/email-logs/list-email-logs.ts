@@ -1,6 +1,6 @@
 import { desc, inArray } from "drizzle-orm";
 import type { EmailLog, EmailLogEntry, MatchValidationSummary } from "../../../shared/newsletters";
-import { monthDisplay, runLetter } from "../../../shared/pairings";
+import { displayNames } from "../../../shared/pairing-file-names";
 import type { AppContext } from "../../context";
 import { emailLogs } from "../../db/schema";
 import { pairingDisplayName } from "../newsletter-files";
@@ -114,5 +114,6 @@ async function displayOf(ctx: AppContext, pairingFile: string): Promise<string |
     .split("-")
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(" ");
-  return `${monthDisplay(`${year}-${month}`)} Group ${runLetter(Number(run))} - ${name}`;
+  return displayNames({ month: `${year}-${month}`, runOfMonth: Number(run), domainGroupName: name })
+    .displayName;
 }
