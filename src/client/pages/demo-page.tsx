@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../co
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
 import { PublicShell } from "../features/public-shell";
 import { useDocumentTitle } from "../lib/use-document-title";
+import { CHAT_DURATION_MINUTES } from "@shared/matches";
 
 /* Fixed sample content only; the page makes no calls. */
 
@@ -101,7 +102,7 @@ function MatchingTab() {
     <Card>
       <CardHeader>
         <CardTitle>This month's match</CardTitle>
-        <CardDescription>Colleagues are paired one-to-one once a month.</CardDescription>
+        <CardDescription>Colleagues are paired once a month, one-to-one or in small groups.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
         <div className="flex flex-wrap items-center justify-center gap-4 text-center">
@@ -155,7 +156,7 @@ function NewsletterTab() {
         <div>
           <h3 className="font-semibold text-coffee-950">Pro tips</h3>
           <ul className="list-disc space-y-1 pl-5">
-            <li>Keep it casual — 25 minutes is plenty.</li>
+            <li>Keep it casual — {CHAT_DURATION_MINUTES} minutes is plenty.</li>
             <li>Be curious and ask open questions.</li>
             <li>Go beyond job titles.</li>
           </ul>
