@@ -42,6 +42,9 @@ export const gettingStartedSchema = z.object({
   launchRecipients: z.number().int(),
   /** The launch invitation once sent: its send's id for GET /api/admin/newsletters/{id}/send-status. */
   launch: z.object({ id: z.number().int(), status: z.string() }).nullable(),
+  /** The admin put the list away (POST /api/admin/getting-started/dismiss). */
+  dismissed: z.boolean(),
+  /** Every step done (the optional newsletter too), or the list dismissed: it is not shown. */
   done: z.boolean(),
 });
 export type GettingStarted = z.infer<typeof gettingStartedSchema>;

@@ -42,7 +42,12 @@ describe("the first admin's getting-started checklist", () => {
       (await admin.put("/api/admin/rounds/time-zone", { timeZone: "Europe/Paris" })).statusCode,
     ).toBe(200);
     await createWhitelistedGroup(t.db, { displayName: "Acme", domain: "acme.test" });
+    // Looking at the rounds writes their default settings: not a schedule chosen.
+    expect((await admin.get("/api/admin/rounds")).statusCode).toBe(200);
     await createRoundSettings(t.db, { scopeKey: "all" });
+    expect((await admin.get("/api/admin/getting-started")).json().steps.schedule).toBe(false);
+    const schedule = { reviewDays: 3, checkInDays: 7, auto: false, schedule: null };
+    expect((await admin.put("/api/admin/rounds/settings/all", schedule)).statusCode).toBe(200);
     await createNewsletter(t.db, {});
     const middle = (await admin.get("/api/admin/getting-started")).json();
     expect(middle.steps).toEqual({
@@ -57,6 +62,23 @@ describe("the first admin's getting-started checklist", () => {
 
     const invited = await admin.post("/api/admin/getting-started/invited");
     expect(invited.json()).toMatchObject({ steps: { invite: true }, done: true });
+  });
+
+  it("stays after the invitation while a step is left, until the admin dismisses it", async () => {
+    const own = await createTestApp();
+    try {
+      const boss = own.as(await createAdmin(own.db));
+      const invited = (await boss.post("/api/admin/getting-started/invited")).json();
+      expect(invited).toMatchObject({ steps: { invite: true, newsletter: false }, done: false });
+      expect(invited.dismissed).toBe(false);
+      expect((await boss.get("/api/admin/getting-started")).json().done).toBe(false);
+      const dismissed = await boss.post("/api/admin/getting-started/dismiss");
+      expect(dismissed.json()).toMatchObject({ dismissed: true, done: true });
+      expect((await boss.get("/api/admin/getting-started")).json().done).toBe(true);
+      expect((await own.post("/api/admin/getting-started/dismiss")).statusCode).toBe(401);
+    } finally {
+      await own.close();
+    }
   });
 
   it("refuses a company name on two lines, and anyone but an admin", async () => {

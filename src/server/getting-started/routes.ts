@@ -6,7 +6,7 @@ import type { FeatureRoutes } from "../context";
 import { endpointRoute } from "../http/endpoint-route";
 import { queueInvitations } from "../newsletters/send/queue-invitations";
 import { queueLaunch } from "../newsletters/send/queue-launch";
-import { gettingStarted, markInvited } from "./getting-started";
+import { dismissGettingStarted, gettingStarted, markInvited } from "./getting-started";
 import { listInvitations } from "./list-invitations";
 
 /**
@@ -21,6 +21,13 @@ const gettingStartedRoutes: FeatureRoutes = async (app, { ctx }) => {
     ...endpointRoute(endpoints.markInvited),
     handler: async () => {
       await markInvited(ctx);
+      return gettingStarted(ctx);
+    },
+  });
+  r.route({
+    ...endpointRoute(endpoints.dismissGettingStarted),
+    handler: async () => {
+      await dismissGettingStarted(ctx);
       return gettingStarted(ctx);
     },
   });

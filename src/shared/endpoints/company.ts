@@ -26,6 +26,12 @@ export const companyEndpoints = {
     path: "/api/admin/getting-started/invited",
     response: answers(gettingStartedSchema),
   }),
+  /** Puts the checklist away before every step is done. */
+  dismissGettingStarted: endpoint({
+    method: "POST",
+    path: "/api/admin/getting-started/dismiss",
+    response: answers(gettingStartedSchema),
+  }),
   /** Queues the launch invitation in the delivery ledger; its progress is the send's status. */
   launch: endpoint({
     method: "POST",
