@@ -13,8 +13,27 @@ export const companySettingsSchema = z.object({
     .max(100, { error: "The company name must be 100 characters or less." })
     .refine(...singleLine("Company name")),
   showPublicFigures: z.boolean(),
+  /**
+   * Where the public pages' "Contact" link leads (a mailbox of the company's, e.g. HR); empty:
+   * no contact link is shown. Optional in a request, always in an answer.
+   */
+  contactEmail: z
+    .string()
+    .trim()
+    .max(254, { error: "The contact address must be 254 characters or less." })
+    .refine((value) => value === "" || z.email().safeParse(value).success, {
+      error: "Please enter a valid e-mail address for contact, or leave it empty.",
+    })
+    .optional(),
 });
 export type CompanySettings = z.infer<typeof companySettingsSchema>;
+
+/**
+ * GET /api/public/company: what the public pages of a company's own install show: its name (empty
+ * until an admin sets it) and its contact address (empty: no contact link).
+ */
+export const publicCompanySchema = z.object({ name: z.string(), contactEmail: z.string() });
+export type PublicCompany = z.infer<typeof publicCompanySchema>;
 
 /** GET /api/company-inquiry: whether this install takes company inquiries at all. */
 export const inquiriesOpenSchema = z.object({ open: z.boolean() });

@@ -1,3 +1,4 @@
+import { CHAT_DURATION_MINUTES } from "@shared/matches";
 import { ArrowRight, CalendarHeart, Coffee, KeyRound, Mail, Shuffle, User } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -7,7 +8,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../co
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
 import { PublicShell } from "../features/public-shell";
 import { useDocumentTitle } from "../lib/use-document-title";
-import { CHAT_DURATION_MINUTES } from "@shared/matches";
 
 /* Fixed sample content only; the page makes no calls. */
 
@@ -102,7 +102,9 @@ function MatchingTab() {
     <Card>
       <CardHeader>
         <CardTitle>This month's match</CardTitle>
-        <CardDescription>Colleagues are paired once a month, one-to-one or in small groups.</CardDescription>
+        <CardDescription>
+          Colleagues are paired once a month, one-to-one or in small groups.
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
         <div className="flex flex-wrap items-center justify-center gap-4 text-center">

@@ -37,7 +37,17 @@ describe("the first admin's getting-started checklist", () => {
       name: "Acme",
       showPublicFigures: false,
     });
-    expect(saved.json()).toEqual({ name: "Acme", showPublicFigures: false });
+    expect(saved.json()).toEqual({ name: "Acme", showPublicFigures: false, contactEmail: "" });
+    // The public pages read the name and the contact address, and nothing else.
+    const contact = { name: "Acme", showPublicFigures: false, contactEmail: "hr@acme.test" };
+    expect((await admin.put("/api/admin/company", contact)).statusCode).toBe(200);
+    expect((await t.get("/api/public/company")).json()).toEqual({
+      name: "Acme",
+      contactEmail: "hr@acme.test",
+    });
+    const bad = await admin.put("/api/admin/company", { ...contact, contactEmail: "hr at acme" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain("valid e-mail address for contact");
     expect(
       (await admin.put("/api/admin/rounds/time-zone", { timeZone: "Europe/Paris" })).statusCode,
     ).toBe(200);

@@ -1,5 +1,10 @@
 import { answers, errorResponses } from "../api";
-import { companySettingsSchema, gettingStartedSchema, launchQueuedSchema } from "../company";
+import {
+  companySettingsSchema,
+  gettingStartedSchema,
+  launchQueuedSchema,
+  publicCompanySchema,
+} from "../company";
 import { identityStatusSchema } from "../sso";
 import { endpoint } from "./endpoint";
 
@@ -15,6 +20,12 @@ export const companyEndpoints = {
     path: "/api/admin/company",
     body: companySettingsSchema,
     response: answers(companySettingsSchema),
+  }),
+  /** Public: the company's name and contact address for the landing page and footer. */
+  publicCompany: endpoint({
+    method: "GET",
+    path: "/api/public/company",
+    response: answers(publicCompanySchema),
   }),
   gettingStarted: endpoint({
     method: "GET",

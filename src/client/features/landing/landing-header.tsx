@@ -2,6 +2,7 @@ import { Menu, X } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { Button, buttonVariants } from "../../components/ui/button";
+import { isDemoMode } from "../../lib/app-mode";
 import { cn } from "../../lib/cn";
 import { BrandLogo } from "../brand-logo";
 import { useInquiriesOpen } from "../use-inquiries-open";
@@ -26,7 +27,10 @@ const navLink =
 /** Secondary actions, visible at every width (they wrap on narrow screens). */
 function SecondaryBar() {
   const inquiries = useInquiriesOpen();
-  const links = secondaryLinks.filter(([to]) => inquiries || to !== "/company-inquiry");
+  // The sample walkthrough is the product's demo, never a company's own install.
+  const links = secondaryLinks.filter(
+    ([to]) => (inquiries || to !== "/company-inquiry") && (isDemoMode() || to !== "/demo"),
+  );
   return (
     <div className="bg-coffee-900">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-end gap-x-1 gap-y-1 px-2 py-1.5 sm:px-6">

@@ -86,7 +86,7 @@ export function GettingStartedCard() {
         <ol className="grid gap-4" aria-label="Getting started steps">
           {order.map((step) => (
             <Step key={step} step={step} done={data.steps[step]}>
-              {step === "company" && !data.steps.company && <CompanyForm />}
+              {step === "company" && <CompanyForm />}
               {step === "invite" && <InviteStep data={data} />}
             </Step>
           ))}
