@@ -13,6 +13,7 @@ import {
 } from "../features/landing/landing-sections";
 import { PageFrame } from "../features/page-frame";
 import { SiteFooter } from "../features/site-footer";
+import { useOffersDemo } from "../features/use-inquiries-open";
 import { usePublicCompany } from "../features/use-public-company";
 import { useWayIn, type WayIn } from "../features/use-way-in";
 import { isDemoMode } from "../lib/app-mode";
@@ -92,6 +93,7 @@ function ErrorNotice({ message, onDismiss }: { message: string; onDismiss: () =>
 function HeroSection({ wayIn }: { wayIn: WayIn | null }) {
   const [errorMessage, clearError] = useLandingError();
   const { name } = usePublicCompany();
+  const offersDemo = useOffersDemo();
   return (
     <section
       id="home"
@@ -122,7 +124,7 @@ function HeroSection({ wayIn }: { wayIn: WayIn | null }) {
               <UserPlus aria-hidden="true" />
               {wayIn?.label ?? "User Sign in / Sign up"}
             </Link>
-            {isDemoMode() && (
+            {offersDemo && (
               <Link to="/demo" className={buttonVariants({ variant: "outline", size: "lg" })}>
                 View Live Demo
               </Link>

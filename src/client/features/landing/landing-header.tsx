@@ -2,10 +2,9 @@ import { Menu, X } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { Button, buttonVariants } from "../../components/ui/button";
-import { isDemoMode } from "../../lib/app-mode";
 import { cn } from "../../lib/cn";
 import { BrandLogo } from "../brand-logo";
-import { useInquiriesOpen } from "../use-inquiries-open";
+import { useInquiriesOpen, useOffersDemo } from "../use-inquiries-open";
 import type { WayIn } from "../use-way-in";
 
 const sectionLinks = [
@@ -27,9 +26,9 @@ const navLink =
 /** Secondary actions, visible at every width (they wrap on narrow screens). */
 function SecondaryBar() {
   const inquiries = useInquiriesOpen();
-  // The sample walkthrough is the product's demo, never a company's own install.
+  const demo = useOffersDemo();
   const links = secondaryLinks.filter(
-    ([to]) => (inquiries || to !== "/company-inquiry") && (isDemoMode() || to !== "/demo"),
+    ([to]) => (inquiries || to !== "/company-inquiry") && (demo || to !== "/demo"),
   );
   return (
     <div className="bg-coffee-900">
