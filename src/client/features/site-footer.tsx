@@ -1,12 +1,21 @@
+import type { PublicCompany } from "@shared/company";
 import { PRODUCT_NAME } from "../lib/brand";
 import { usePublicCompany } from "./use-public-company";
 
 /**
  * Footer: the product and, on a company's install, the company's name and the contact address its
  * admin set (no link at all while none is set; a demo install shows the product's own address).
+ * `sample`: the product's demo walkthrough, which asks the server nothing and names no company.
  */
-export function SiteFooter() {
-  const { name, contactEmail } = usePublicCompany();
+export function SiteFooter({ sample = false }: { sample?: boolean }) {
+  return sample ? <FooterBody name="" contactEmail="" /> : <CompanyFooter />;
+}
+
+function CompanyFooter() {
+  return <FooterBody {...usePublicCompany()} />;
+}
+
+function FooterBody({ name, contactEmail }: PublicCompany) {
   return (
     <footer className="border-t border-coffee-800 bg-coffee-900 text-coffee-100">
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 sm:flex-row sm:items-center sm:justify-between sm:px-6">

@@ -184,7 +184,7 @@ const tabs = [
 export function DemoPage() {
   useDocumentTitle("Demo");
   return (
-    <PublicShell className="space-y-8">
+    <PublicShell className="space-y-8" sample>
       <div className="space-y-2">
         <h1 className="text-3xl font-bold tracking-tight text-coffee-950">
           See Cup of Joe in action
