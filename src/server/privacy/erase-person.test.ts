@@ -108,7 +108,11 @@ describe("deleting one's own account", () => {
     expect(readdirSync(t.config.uploadsDir)).toEqual([]);
 
     const [row] = await t.db.select().from(users).where(eq(users.id, ada.id));
-    expect(row).toMatchObject({ email: erasedAddress(ada.id, false), firstName: null, isActive: false });
+    expect(row).toMatchObject({
+      email: erasedAddress(ada.id, false),
+      firstName: null,
+      isActive: false,
+    });
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, ada.id))).toEqual([]);
     const members = await t.db
       .select()

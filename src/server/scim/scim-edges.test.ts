@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { erasedAddress } from "../../shared/former-colleague";
 import { latestCode, latestToken, post } from "../auth/test-helpers";
 import { allowedEmails, authCodes, signInMails, users } from "../db/schema";
 import { departmentsOfEmail } from "../directory/departments/department-lists";
-import { erasedAddress } from "../../shared/former-colleague";
 import {
   allowEmail,
   createAdmin,

@@ -1,8 +1,8 @@
 import { createElement } from "react";
 import type { AppContext } from "../../context";
+import { departments } from "../../db/schema";
 import { renderEmail } from "../../mail/render-email";
 import { LaunchEmail } from "../../mail/templates/launch-email";
-import { departments } from "../../db/schema";
 import { getCompanySettings } from "../../settings/company-settings";
 
 export const LAUNCH_SUBJECT =
