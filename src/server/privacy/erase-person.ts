@@ -34,6 +34,8 @@ import { scrubAddressEverywhere } from "./scrub-text";
 export interface Erasure {
   /** Partners of a running pair left alone, to be re-paired under Current Pairings. */
   leftAlone: string[];
+  /** How history names them now: "someone who left the programme" or "a former colleague". */
+  name: string;
 }
 
 /**
@@ -52,7 +54,7 @@ export async function erasePerson(
   by: "themself" | "admin",
 ): Promise<Erasure> {
   const now = ctx.clock.now();
-  const { notices, photos } = await ctx.db.transaction(async (tx) => {
+  const { notices, photos, name } = await ctx.db.transaction(async (tx) => {
     // Every running pairing first, then the person, as a deactivation (docs/rounds.md,
     // "Invariants of a round").
     await lockRunningPairings(tx);
@@ -96,14 +98,14 @@ export async function erasePerson(
     });
     const told = notices.map((notice) => anonymousLeaver(notice, erasedName(to)));
     await queueChangeNotices(ctx, tx, told);
-    return { notices: told, photos: uploaded.map((p) => p.filename) };
+    return { notices: told, photos: uploaded.map((p) => p.filename), name: erasedName(to) };
   });
   for (const filename of photos) await removeStoredImage(ctx, filename);
   ctx.jobs.wake("newsletter-delivery");
   const leftAlone = notices.flatMap((n) =>
     n.kind === "left-alone" ? [adminUserName(n.person)] : [],
   );
-  return { leftAlone };
+  return { leftAlone, name };
 }
 
 /**

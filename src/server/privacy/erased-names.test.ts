@@ -83,6 +83,7 @@ describe("the name an erased person keeps", () => {
       .as(admin)
       .post(`/api/admin/users/${kate.id}/erase`, { confirmEmail: kate.email });
     expect(erased.statusCode).toBe(200);
+    expect(erased.json().message).toContain("their history stays as a former colleague.");
     const { items: lines } = await activityPage(t, { limit: 50 });
     const erasure = lines.find((line) => line.kind === "person.erased" && line.userId === kate.id);
     expect(erasure?.detail).toBe(
