@@ -139,6 +139,8 @@ describe("the first admin's launch, after the checklist's first steps", () => {
     await page.getByLabel("Company time zone").fill("UTC");
     await page.getByRole("button", { name: "Save time zone" }).click();
     await steps.getByText("Name your company and set its time zone (done)").waitFor();
+    // Looking at the rounds saved nothing: the schedule is ticked only once it is saved.
+    await steps.getByText("Choose the pairing schedule (to do)").waitFor();
     await page.getByText("Settings for All Users").click();
     await page.getByRole("button", { name: "Save settings" }).click();
     await steps.getByText("Choose the pairing schedule (done)").waitFor();
@@ -161,6 +163,15 @@ describe("the first admin's launch, after the checklist's first steps", () => {
       "dan@partner.test",
     ]);
     expect(invited[0].text).toContain("Acme now pairs colleagues");
+    // What the invitation promises is what the engine does here (Acme has departments).
+    expect(invited[0].text).toContain("a 30-minute chat");
+    expect(invited[0].text).toContain("your own department, another one, or either");
+    expect(invited[0].text).not.toMatch(/another team|half-hour/);
+    // The list stays with its newsletter step still to do, until the admin dismisses it.
+    await steps.getByText("Invite everyone (done)").waitFor();
+    await steps.getByText("Write a newsletter (optional) (optional)").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Dismiss this list" }).click();
     await steps.waitFor({ state: "detached" });
 
     // The clock moves through the scheduled steps: the draft, then the published round.

@@ -53,7 +53,11 @@ describe("a visitor on the landing page", () => {
     ]) {
       await expect.poll(() => main.innerText()).toContain(text);
     }
-    await expect.poll(() => page.getByRole("contentinfo").innerText()).toContain("Help Center");
+    // No contact address set: no contact link, and never the vendor's sample address.
+    await expect.poll(() => page.getByRole("contentinfo").innerText()).toContain("Cup of Joe");
+    expect(await page.getByRole("contentinfo").innerText()).not.toMatch(
+      /Help Center|Contact|hello@cupofjoe/,
+    );
     // A company without data claims nothing: no figures, no percentage.
     expect(await page.locator("#why-choose-us [aria-busy]").count()).toBe(0);
     expect(await page.locator("#why-choose-us dl").count()).toBe(0);
@@ -61,7 +65,11 @@ describe("a visitor on the landing page", () => {
   });
 
   it("shows the company's own figures once an admin turned them on and it has people taking part and a chat that happened", async () => {
-    await saveCompanySettings(story.db, { name: "Landing Co", showPublicFigures: true });
+    await saveCompanySettings(story.db, {
+      name: "Landing Co",
+      showPublicFigures: true,
+      contactEmail: "",
+    });
     await createWhitelistedGroup(story.db, { displayName: "Landing Co", domain: "landing.test" });
     const ana = await createUser(story.db, { email: "ana@landing.test" });
     const ben = await createUser(story.db, { email: "ben@landing.test" });

@@ -2,7 +2,7 @@
  * The user-management texts and name rule, without zod, so pages can import them without pulling
  * the request schemas into their bundle.
  */
-import { FORMER_COLLEAGUE, isErasedAddress } from "./former-colleague";
+import { erasedName, isErasedAddress } from "./former-colleague";
 
 export const NO_USER_CHANGES = "No changes to save for this user";
 export const USER_NOT_FOUND = "User not found.";
@@ -12,14 +12,14 @@ export const USER_UPDATED = "User updated successfully";
 
 /**
  * The user table's Name column: first and last name, else the e-mail prefix, else Unknown; an
- * erased person is "a former colleague" (docs/privacy.md).
+ * erased person is named by `erasedName` (docs/privacy.md).
  */
 export function adminUserName(user: {
   firstName: string | null;
   lastName: string | null;
   email: string;
 }): string {
-  if (isErasedAddress(user.email)) return FORMER_COLLEAGUE;
+  if (isErasedAddress(user.email)) return erasedName(user.email);
   const full = [user.firstName, user.lastName]
     .map((part) => part?.trim())
     .filter(Boolean)

@@ -13,8 +13,27 @@ export const companySettingsSchema = z.object({
     .max(100, { error: "The company name must be 100 characters or less." })
     .refine(...singleLine("Company name")),
   showPublicFigures: z.boolean(),
+  /**
+   * Where the public pages' "Contact" link leads (a mailbox of the company's, e.g. HR); empty:
+   * no contact link is shown. Optional in a request, always in an answer.
+   */
+  contactEmail: z
+    .string()
+    .trim()
+    .max(254, { error: "The contact address must be 254 characters or less." })
+    .refine((value) => value === "" || z.email().safeParse(value).success, {
+      error: "Please enter a valid e-mail address for contact, or leave it empty.",
+    })
+    .optional(),
 });
 export type CompanySettings = z.infer<typeof companySettingsSchema>;
+
+/**
+ * GET /api/public/company: what the public pages of a company's own install show: its name (empty
+ * until an admin sets it) and its contact address (empty: no contact link).
+ */
+export const publicCompanySchema = z.object({ name: z.string(), contactEmail: z.string() });
+export type PublicCompany = z.infer<typeof publicCompanySchema>;
 
 /** GET /api/company-inquiry: whether this install takes company inquiries at all. */
 export const inquiriesOpenSchema = z.object({ open: z.boolean() });
@@ -42,6 +61,9 @@ export const gettingStartedSchema = z.object({
   launchRecipients: z.number().int(),
   /** The launch invitation once sent: its send's id for GET /api/admin/newsletters/{id}/send-status. */
   launch: z.object({ id: z.number().int(), status: z.string() }).nullable(),
+  /** The admin put the list away (POST /api/admin/getting-started/dismiss). */
+  dismissed: z.boolean(),
+  /** Every step done (the optional newsletter too), or the list dismissed: it is not shown. */
   done: z.boolean(),
 });
 export type GettingStarted = z.infer<typeof gettingStartedSchema>;

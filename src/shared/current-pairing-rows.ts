@@ -2,7 +2,7 @@ import { chatHappened } from "./chat-happened";
 import { toCsv } from "./csv";
 import type { ConnectionStatus, MatchStatus } from "./enums";
 import { exclusionLabels } from "./exclusions";
-import { FORMER_COLLEAGUE, isErasedAddress } from "./former-colleague";
+import { erasedName, isErasedAddress } from "./former-colleague";
 import { answerLook, matchStatusLooks, tenseOf } from "./match-states";
 import {
   type CurrentPairingsResponse,
@@ -32,10 +32,10 @@ export type PairingRow = {
   people: RowPerson[];
 };
 
-/** A member's name; an erased person, or an old match's stand-in, is "a former colleague". */
+/** A member's name; an erased person, or an old match's stand-in, is named by `erasedName`. */
 export const personName = (user: PreviewUser) =>
   isErasedAddress(user.email)
-    ? FORMER_COLLEAGUE
+    ? erasedName(user.email)
     : [user.firstName, user.lastName].filter(Boolean).join(" ").trim() ||
       user.email.split("@")[0] ||
       "Unknown";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { type ChatAnswers, chatHappened } from "./chat-happened";
 import { connectionStatuses, matchStatuses } from "./enums";
-import { FORMER_COLLEAGUE, isErasedAddress } from "./former-colleague";
+import { erasedName, isErasedAddress } from "./former-colleague";
 import { idSchema } from "./ids";
 import { monthName } from "./months";
 
@@ -137,9 +137,9 @@ export function joinNames(names: readonly string[], none = "your partner"): stri
   return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
 
-/** A partner's name; an erased partner is "a former colleague" (docs/privacy.md). */
+/** A partner's name; an erased partner is named by `erasedName` (docs/privacy.md). */
 export function partnerName(partner: Pick<MatchPartner, "firstName" | "lastName" | "email">) {
-  if (isErasedAddress(partner.email)) return FORMER_COLLEAGUE;
+  if (isErasedAddress(partner.email)) return erasedName(partner.email);
   const name = [partner.firstName, partner.lastName].filter(Boolean).join(" ").trim();
   return name || partner.email.split("@")[0] || "Your match";
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { SendStatus } from "./enums";
+import { CHAT_DURATION_MINUTES } from "./matches";
 import { monthName } from "./months";
 
 /** Limits, product texts and small helpers of the newsletter contract (docs/newsletters.md). */
@@ -16,9 +17,9 @@ export const BRAIN_BUZZER_MAX_CHOICES = 4;
 export const BRAIN_BUZZER_LETTERS = ["A", "B", "C", "D"] as const;
 export type BrainBuzzerLetter = (typeof BRAIN_BUZZER_LETTERS)[number];
 
-/** The three default pro tips (a casual 25-minute chat, be curious, go beyond job titles). */
+/** The three default pro tips (a casual chat of the usual length, be curious, go beyond job titles). */
 export const DEFAULT_PRO_TIPS = [
-  "Keep it casual: 25 minutes over coffee is plenty.",
+  `Keep it casual: ${CHAT_DURATION_MINUTES} minutes over coffee is plenty.`,
   "Be curious: ask an open question and really listen to the answer.",
   "Go beyond job titles: ask what they enjoy outside work.",
 ] as const;

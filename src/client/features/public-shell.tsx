@@ -7,12 +7,23 @@ import { BrandLogo } from "./brand-logo";
 import { PageFrame } from "./page-frame";
 import { SiteFooter } from "./site-footer";
 
-/** Frame for public screens (/demo, /company-inquiry): logo header, main, footer. */
-export function PublicShell({ children, className }: { children: ReactNode; className?: string }) {
+/**
+ * Frame for public screens (/demo, /company-inquiry): logo header, main, footer. `sample`: the
+ * demo walkthrough, whose footer names no company (it asks the server nothing).
+ */
+export function PublicShell({
+  children,
+  className,
+  sample,
+}: {
+  children: ReactNode;
+  className?: string;
+  sample?: boolean;
+}) {
   return (
     <PageFrame
       header={<PublicHeader />}
-      footer={<SiteFooter />}
+      footer={<SiteFooter sample={sample} />}
       mainClassName={cn("mx-auto w-full max-w-5xl flex-1 px-4 py-10 sm:px-6", className)}
     >
       {children}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { inquiriesApi } from "../lib/api/inquiries";
+import { isDemoMode } from "../lib/app-mode";
 
 /**
  * Whether this install takes company inquiries (an operator other than the company's admins):
@@ -17,4 +18,13 @@ export function useInquiriesOpen(): boolean {
     return () => controller.abort();
   }, []);
   return open;
+}
+
+/**
+ * Whether the public pages offer the product's demo walkthrough: a demo install does, and so does
+ * a vendor's install (one taking company inquiries); a company's own install never does.
+ */
+export function useOffersDemo(): boolean {
+  const inquiries = useInquiriesOpen();
+  return isDemoMode() || inquiries;
 }

@@ -1,3 +1,4 @@
+import { CHAT_DURATION_MINUTES } from "@shared/matches";
 import { ArrowRight, CalendarHeart, Coffee, KeyRound, Mail, Shuffle, User } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -101,7 +102,9 @@ function MatchingTab() {
     <Card>
       <CardHeader>
         <CardTitle>This month's match</CardTitle>
-        <CardDescription>Colleagues are paired one-to-one once a month.</CardDescription>
+        <CardDescription>
+          Colleagues are paired once a month, one-to-one or in small groups.
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
         <div className="flex flex-wrap items-center justify-center gap-4 text-center">
@@ -155,7 +158,7 @@ function NewsletterTab() {
         <div>
           <h3 className="font-semibold text-coffee-950">Pro tips</h3>
           <ul className="list-disc space-y-1 pl-5">
-            <li>Keep it casual — 25 minutes is plenty.</li>
+            <li>Keep it casual — {CHAT_DURATION_MINUTES} minutes is plenty.</li>
             <li>Be curious and ask open questions.</li>
             <li>Go beyond job titles.</li>
           </ul>
@@ -181,7 +184,7 @@ const tabs = [
 export function DemoPage() {
   useDocumentTitle("Demo");
   return (
-    <PublicShell className="space-y-8">
+    <PublicShell className="space-y-8" sample>
       <div className="space-y-2">
         <h1 className="text-3xl font-bold tracking-tight text-coffee-950">
           See Cup of Joe in action

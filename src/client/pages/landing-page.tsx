@@ -13,6 +13,8 @@ import {
 } from "../features/landing/landing-sections";
 import { PageFrame } from "../features/page-frame";
 import { SiteFooter } from "../features/site-footer";
+import { useOffersDemo } from "../features/use-inquiries-open";
+import { usePublicCompany } from "../features/use-public-company";
 import { useWayIn, type WayIn } from "../features/use-way-in";
 import { isDemoMode } from "../lib/app-mode";
 import { PRODUCT_NAME } from "../lib/brand";
@@ -90,6 +92,8 @@ function ErrorNotice({ message, onDismiss }: { message: string; onDismiss: () =>
 
 function HeroSection({ wayIn }: { wayIn: WayIn | null }) {
   const [errorMessage, clearError] = useLandingError();
+  const { name } = usePublicCompany();
+  const offersDemo = useOffersDemo();
   return (
     <section
       id="home"
@@ -101,7 +105,9 @@ function HeroSection({ wayIn }: { wayIn: WayIn | null }) {
           {errorMessage && <ErrorNotice message={errorMessage} onDismiss={clearError} />}
           <p className="inline-flex items-center gap-2 rounded-full bg-amber-100 px-3 py-1 text-sm font-medium text-coffee-900">
             <Sparkles aria-hidden="true" className="size-4" />
-            Monthly coffee chats for your whole company
+            {name
+              ? `Monthly coffee chats at ${name}`
+              : "Monthly coffee chats for your whole company"}
           </p>
           <h1
             id="hero-heading"
@@ -110,17 +116,19 @@ function HeroSection({ wayIn }: { wayIn: WayIn | null }) {
             Meet a new colleague over a {PRODUCT_NAME} every month
           </h1>
           <p className="mt-5 max-w-prose text-lg text-coffee-800">
-            {PRODUCT_NAME} randomly pairs colleagues one-to-one each month and introduces your match
-            by email, so new friendships across teams start with a simple coffee.
+            {PRODUCT_NAME} pairs colleagues each month, one-to-one or in small groups, and
+            introduces your match by email, so new friendships start with a simple coffee.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Link to={wayIn?.to ?? "/auth"} className={buttonVariants({ size: "lg" })}>
               <UserPlus aria-hidden="true" />
               {wayIn?.label ?? "User Sign in / Sign up"}
             </Link>
-            <Link to="/demo" className={buttonVariants({ variant: "outline", size: "lg" })}>
-              View Live Demo
-            </Link>
+            {offersDemo && (
+              <Link to="/demo" className={buttonVariants({ variant: "outline", size: "lg" })}>
+                View Live Demo
+              </Link>
+            )}
             {isDemoMode() && (
               <Link
                 to="/simple-auth"

@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
-import { FORMER_COLLEAGUE, isErasedAddress } from "../../shared/former-colleague";
+import { erasedName, isErasedAddress } from "../../shared/former-colleague";
 import type { ActivityItem, ActivityPage } from "../../shared/rounds";
 import type { AppContext } from "../context";
 import type { Db, Tx } from "../db/client";
@@ -92,7 +92,7 @@ export async function activityPage(
     userId: r.entry.userId,
     userName: r.email
       ? isErasedAddress(r.email)
-        ? FORMER_COLLEAGUE
+        ? erasedName(r.email)
         : [r.firstName, r.lastName].filter(Boolean).join(" ").trim() || r.email
       : null,
     scopeKey: r.entry.scopeKey,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allowEmail, createAdmin, createUser } from "../test/factories";
 import { type SlackStandIn, startSlackStandIn } from "../test/slack-stand-in";
 import { createTestApp, type TestApp } from "../test/test-app";
+import { SLACK_NOT_SET_UP_FOR_YOU } from "./reach";
 import { SLACK_NOT_SET_UP } from "./set-default-channel";
 
 /* Where people are reached (docs/chat.md): the profile's choice and the admin's Operations panel. */
@@ -80,6 +81,19 @@ describe("GET/PUT /api/profile/reach", () => {
     const bad = await t.as(ann).put("/api/profile/reach", { reachBy: "fax" });
     expect(bad.statusCode).toBe(400);
     expect((await t.get("/api/profile/reach")).statusCode).toBe(401);
+  });
+
+  it("refuses Slack, alone or with e-mail, while Slack is not set up, saying so", async () => {
+    await allowEmail(off.db, "*@reach-off.test");
+    const bea = await createUser(off.db, { email: "bea@reach-off.test" });
+    for (const reachBy of ["slack", "both"]) {
+      const refused = await off.as(bea).put("/api/profile/reach", { reachBy });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(SLACK_NOT_SET_UP_FOR_YOU);
+    }
+    expect((await off.as(bea).get("/api/profile/reach")).json()).toMatchObject({ reachBy: null });
+    const email = await off.as(bea).put("/api/profile/reach", { reachBy: "email" });
+    expect(email.json()).toMatchObject({ reachBy: "email" });
   });
 });
 

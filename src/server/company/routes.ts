@@ -4,9 +4,19 @@ import type { FeatureRoutes } from "../context";
 import { endpointRoute } from "../http/endpoint-route";
 import { getCompanySettings, saveCompanySettings } from "../settings/company-settings";
 
-/** The company's settings; the admin hook in app.ts guards every /api/admin path. */
+/**
+ * The company's settings; the admin hook in app.ts guards every /api/admin path. Its name and
+ * contact address are public: the landing page and footer show them (docs/admin-console.md).
+ */
 const companyRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  r.route({
+    ...endpointRoute(endpoints.publicCompany),
+    handler: async () => {
+      const { name, contactEmail } = await getCompanySettings(ctx.db);
+      return { name, contactEmail };
+    },
+  });
   r.route({
     ...endpointRoute(endpoints.settings),
     handler: async () => getCompanySettings(ctx.db),

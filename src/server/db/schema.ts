@@ -750,6 +750,11 @@ export const roundSettings = pgTable(
      * a round whose review window opened before then is left to the admin, not caught up.
      */
     autoSince: tz("auto_since").notNull().defaultNow(),
+    /**
+     * When an admin last saved these settings; null while the row only holds the defaults a first
+     * look wrote (the getting-started checklist's "Choose the pairing schedule" step).
+     */
+    savedAt: tz("saved_at"),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -37,12 +37,27 @@ describe("the first admin's getting-started checklist", () => {
       name: "Acme",
       showPublicFigures: false,
     });
-    expect(saved.json()).toEqual({ name: "Acme", showPublicFigures: false });
+    expect(saved.json()).toEqual({ name: "Acme", showPublicFigures: false, contactEmail: "" });
+    // The public pages read the name and the contact address, and nothing else.
+    const contact = { name: "Acme", showPublicFigures: false, contactEmail: "hr@acme.test" };
+    expect((await admin.put("/api/admin/company", contact)).statusCode).toBe(200);
+    expect((await t.get("/api/public/company")).json()).toEqual({
+      name: "Acme",
+      contactEmail: "hr@acme.test",
+    });
+    const bad = await admin.put("/api/admin/company", { ...contact, contactEmail: "hr at acme" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain("valid e-mail address for contact");
     expect(
       (await admin.put("/api/admin/rounds/time-zone", { timeZone: "Europe/Paris" })).statusCode,
     ).toBe(200);
     await createWhitelistedGroup(t.db, { displayName: "Acme", domain: "acme.test" });
+    // Looking at the rounds writes their default settings: not a schedule chosen.
+    expect((await admin.get("/api/admin/rounds")).statusCode).toBe(200);
     await createRoundSettings(t.db, { scopeKey: "all" });
+    expect((await admin.get("/api/admin/getting-started")).json().steps.schedule).toBe(false);
+    const schedule = { reviewDays: 3, checkInDays: 7, auto: false, schedule: null };
+    expect((await admin.put("/api/admin/rounds/settings/all", schedule)).statusCode).toBe(200);
     await createNewsletter(t.db, {});
     const middle = (await admin.get("/api/admin/getting-started")).json();
     expect(middle.steps).toEqual({
@@ -57,6 +72,23 @@ describe("the first admin's getting-started checklist", () => {
 
     const invited = await admin.post("/api/admin/getting-started/invited");
     expect(invited.json()).toMatchObject({ steps: { invite: true }, done: true });
+  });
+
+  it("stays after the invitation while a step is left, until the admin dismisses it", async () => {
+    const own = await createTestApp();
+    try {
+      const boss = own.as(await createAdmin(own.db));
+      const invited = (await boss.post("/api/admin/getting-started/invited")).json();
+      expect(invited).toMatchObject({ steps: { invite: true, newsletter: false }, done: false });
+      expect(invited.dismissed).toBe(false);
+      expect((await boss.get("/api/admin/getting-started")).json().done).toBe(false);
+      const dismissed = await boss.post("/api/admin/getting-started/dismiss");
+      expect(dismissed.json()).toMatchObject({ dismissed: true, done: true });
+      expect((await boss.get("/api/admin/getting-started")).json().done).toBe(true);
+      expect((await own.post("/api/admin/getting-started/dismiss")).statusCode).toBe(401);
+    } finally {
+      await own.close();
+    }
   });
 
   it("refuses a company name on two lines, and anyone but an admin", async () => {

@@ -1,4 +1,4 @@
-import { eq, ne, sql } from "drizzle-orm";
+import { eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { GettingStarted } from "../../shared/company";
 import { DEFAULT_DEPARTMENT } from "../../shared/departments";
 import type { AppContext } from "../context";
@@ -8,13 +8,20 @@ import { TIME_ZONE_KEY } from "../rounds/round-settings";
 import { getCompanySettings } from "../settings/company-settings";
 
 const INVITED_KEY = "launch_invited";
+const DISMISSED_KEY = "getting_started_dismissed";
+
+/** The admin put the checklist away before every step was done; it stays away. */
+export const dismissGettingStarted = (ctx: AppContext) => rememberNow(ctx, DISMISSED_KEY);
 
 /** Records that the admin shared the invitation (the checklist's last step). */
-export async function markInvited(ctx: AppContext): Promise<void> {
+export const markInvited = (ctx: AppContext) => rememberNow(ctx, INVITED_KEY);
+
+/** A settings row saying when something happened; its presence is what the checklist reads. */
+async function rememberNow(ctx: AppContext, key: string): Promise<void> {
   const value = { at: ctx.clock.now().toISOString() };
   await ctx.db
     .insert(settings)
-    .values({ key: INVITED_KEY, value })
+    .values({ key, value })
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
 }
 
@@ -23,42 +30,60 @@ const exists = async (query: Promise<unknown[]>) => (await query).length > 0;
 /**
  * The first admin's checklist, read from what is set up (docs/admin-console.md, "Getting
  * started"): a company name and time zone, whitelisted domains, departments, a schedule saved
- * for the rounds, an optional newsletter, and the invitation shared or the launch e-mail sent.
- * Read-only.
+ * by an admin for the rounds (not the defaults a first look writes), an optional newsletter, and
+ * the invitation shared or the launch e-mail sent. `done` once every step is, the optional
+ * newsletter included, or once the admin dismissed the list. Read-only.
  */
 export async function gettingStarted(ctx: AppContext): Promise<GettingStarted> {
   const key = (k: string) =>
     exists(ctx.db.select({ k: settings.key }).from(settings).where(eq(settings.key, k)).limit(1));
-  const [company, timeZone, invited, schedule, newsletter, lists, entries, launch, reach] =
-    await Promise.all([
-      getCompanySettings(ctx.db),
-      key(TIME_ZONE_KEY),
-      key(INVITED_KEY),
-      exists(ctx.db.select({ k: roundSettings.scopeKey }).from(roundSettings).limit(1)),
-      exists(
-        ctx.db
-          .select({ id: newsletters.id })
-          .from(newsletters)
-          .where(eq(newsletters.kind, "newsletter"))
-          .limit(1),
-      ),
-      exists(
-        ctx.db
-          .select({ id: departments.id })
-          .from(departments)
-          .where(ne(departments.name, DEFAULT_DEPARTMENT))
-          .limit(1),
-      ),
+  const [
+    company,
+    timeZone,
+    invited,
+    dismissed,
+    schedule,
+    newsletter,
+    lists,
+    entries,
+    launch,
+    reach,
+  ] = await Promise.all([
+    getCompanySettings(ctx.db),
+    key(TIME_ZONE_KEY),
+    key(INVITED_KEY),
+    key(DISMISSED_KEY),
+    exists(
       ctx.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(allowedEmails)
-        .where(eq(allowedEmails.isActive, true)),
+        .select({ k: roundSettings.scopeKey })
+        .from(roundSettings)
+        .where(isNotNull(roundSettings.savedAt))
+        .limit(1),
+    ),
+    exists(
       ctx.db
-        .select({ id: newsletters.id, status: newsletters.status })
+        .select({ id: newsletters.id })
         .from(newsletters)
-        .where(eq(newsletters.kind, "launch")),
-      launchRecipients(ctx.db),
-    ]);
+        .where(eq(newsletters.kind, "newsletter"))
+        .limit(1),
+    ),
+    exists(
+      ctx.db
+        .select({ id: departments.id })
+        .from(departments)
+        .where(ne(departments.name, DEFAULT_DEPARTMENT))
+        .limit(1),
+    ),
+    ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(allowedEmails)
+      .where(eq(allowedEmails.isActive, true)),
+    ctx.db
+      .select({ id: newsletters.id, status: newsletters.status })
+      .from(newsletters)
+      .where(eq(newsletters.kind, "launch")),
+    launchRecipients(ctx.db),
+  ]);
   const steps = {
     company: company.name !== "" && timeZone,
     domains: entries[0].n > 0,
@@ -67,14 +92,14 @@ export async function gettingStarted(ctx: AppContext): Promise<GettingStarted> {
     newsletter,
     invite: invited || launch.length > 0,
   };
-  const required = [steps.company, steps.domains, steps.departments, steps.schedule, steps.invite];
   return {
     steps,
     whitelistEntries: entries[0].n,
     signInUrl: `${ctx.config.appUrl}/auth`,
     launchRecipients: reach.length,
     launch: launch[0] ?? null,
+    dismissed,
     // The card stays while the invitation is going out, to show its progress.
-    done: required.every(Boolean) && launch[0]?.status !== "sending",
+    done: dismissed || (Object.values(steps).every(Boolean) && launch[0]?.status !== "sending"),
   };
 }

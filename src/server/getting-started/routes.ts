@@ -7,7 +7,7 @@ import { endpointRoute } from "../http/endpoint-route";
 import { newsletterDeliveryTrigger } from "../job-triggers";
 import { queueInvitations } from "../newsletters/send/queue-invitations";
 import { queueLaunch } from "../newsletters/send/queue-launch";
-import { gettingStarted, markInvited } from "./getting-started";
+import { dismissGettingStarted, gettingStarted, markInvited } from "./getting-started";
 import { listInvitations } from "./list-invitations";
 
 /**
@@ -22,6 +22,13 @@ const gettingStartedRoutes: FeatureRoutes = async (app, { ctx }) => {
     ...endpointRoute(endpoints.markInvited),
     handler: async () => {
       await markInvited(ctx);
+      return gettingStarted(ctx);
+    },
+  });
+  r.route({
+    ...endpointRoute(endpoints.dismissGettingStarted),
+    handler: async () => {
+      await dismissGettingStarted(ctx);
       return gettingStarted(ctx);
     },
   });

@@ -1,3 +1,4 @@
+import { CHAT_DURATION_MINUTES } from "../../shared/matches";
 import { monthName } from "../../shared/months";
 import { DEFAULT_PRO_TIPS, newsletterSubject, newsletterTitle } from "../../shared/newsletters";
 import type { newsletters } from "../db/schema";
@@ -28,8 +29,7 @@ export function defaultNewsletter(month: number, year: number): typeof newslette
     brainBuzzerQuestion: "Which country grows the most coffee in the world?",
     brainBuzzerChoices: JSON.stringify(["Brazil", "Vietnam", "Colombia", "Ethiopia"]),
     brainBuzzerCorrectAnswer: "A",
-    coffeeChatsParagraph:
-      "A coffee chat is 25 relaxed minutes with a colleague: no agenda, no slides. Pick a time that suits you both, meet in person or on video, and let the conversation wander.",
+    coffeeChatsParagraph: `A coffee chat is ${CHAT_DURATION_MINUTES} relaxed minutes with a colleague: no agenda, no slides. Pick a time that suits you both, meet in person or on video, and let the conversation wander.`,
     coffeeChatStarters: JSON.stringify(DEFAULT_STARTERS),
     proTips: JSON.stringify(DEFAULT_PRO_TIPS),
     matchPlaceholder: DEFAULT_MATCH_PLACEHOLDER,

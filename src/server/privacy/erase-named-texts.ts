@@ -1,5 +1,4 @@
 import { and, eq, sql } from "drizzle-orm";
-import { FORMER_COLLEAGUE } from "../../shared/former-colleague";
 import { type PeopleLine, renderPeopleLine } from "../activity/people-line";
 import type { Tx } from "../db/client";
 import { activities, completedPairings } from "../db/schema";
@@ -8,19 +7,24 @@ import { wholeAddress } from "./scrub-text";
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
- * The activity lines that name the erased person, found by their id, say "a former colleague"
- * where their name was (docs/privacy.md): a line written with `peopleLine` keeps its text with
+ * The activity lines that name the erased person, found by their id, say `nameTo` ("someone who
+ * left the programme" or "a former colleague", docs/privacy.md) where their name was (docs/privacy.md): a line written with `peopleLine` keeps its text with
  * ids, so it is rendered again with the other names as they were written; an older line about
  * them (`user_id`) has their name, as whole words, replaced. No other line is searched.
  */
-export async function eraseFromActivityLines(tx: Tx, id: string, name: string | null) {
+export async function eraseFromActivityLines(
+  tx: Tx,
+  id: string,
+  name: string | null,
+  nameTo: string,
+) {
   const lines = await tx
     .select({ id: activities.id, data: activities.data })
     .from(activities)
     .where(sql`${activities.data}->'line'->'names' ? ${id}`);
   for (const row of lines) {
     const data = row.data as { line: PeopleLine["line"] } & Record<string, unknown>;
-    const names = { ...data.line.names, [id]: FORMER_COLLEAGUE };
+    const names = { ...data.line.names, [id]: nameTo };
     await tx
       .update(activities)
       .set({
@@ -34,7 +38,7 @@ export async function eraseFromActivityLines(tx: Tx, id: string, name: string | 
   await tx
     .update(activities)
     .set({
-      detail: sql`regexp_replace(${activities.detail}, ${pattern}, ${FORMER_COLLEAGUE}, 'gi')`,
+      detail: sql`regexp_replace(${activities.detail}, ${pattern}, ${nameTo}, 'gi')`,
     })
     .where(
       and(
@@ -47,31 +51,31 @@ export async function eraseFromActivityLines(tx: Tx, id: string, name: string | 
 
 /**
  * In the completed records, each entry whose address (`userN_email`) is theirs, matched whole,
- * gets the placeholder address and "a former colleague" as its name (`userN_name`); the other
+ * gets the placeholder address and `nameTo` as its name (`userN_name`); the other
  * entries of the record stay as they are.
  */
-export async function eraseFromCompletedRecords(tx: Tx, email: string, to: string) {
+export async function eraseFromCompletedRecords(tx: Tx, email: string, to: string, nameTo: string) {
   const rows = await tx
     .select({ id: completedPairings.id, content: completedPairings.content })
     .from(completedPairings)
     .where(sql`${completedPairings.content}::text ~* ${wholeAddress(email)}`);
   for (const row of rows) {
-    const content = replaceEntries(row.content, email.toLowerCase(), to);
+    const content = replaceEntries(row.content, email.toLowerCase(), to, nameTo);
     await tx.update(completedPairings).set({ content }).where(eq(completedPairings.id, row.id));
   }
 }
 
-function replaceEntries(value: unknown, email: string, to: string): unknown {
-  if (Array.isArray(value)) return value.map((item) => replaceEntries(item, email, to));
+function replaceEntries(value: unknown, email: string, to: string, nameTo: string): unknown {
+  if (Array.isArray(value)) return value.map((item) => replaceEntries(item, email, to, nameTo));
   if (!value || typeof value !== "object") return value;
   const entry = Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [key, replaceEntries(item, email, to)]),
+    Object.entries(value).map(([key, item]) => [key, replaceEntries(item, email, to, nameTo)]),
   );
   for (const [key, item] of Object.entries(entry)) {
     const stem = /^(.*)_email$/.exec(key)?.[1];
     if (stem === undefined || typeof item !== "string" || item.toLowerCase() !== email) continue;
     entry[key] = to;
-    if (typeof entry[`${stem}_name`] === "string") entry[`${stem}_name`] = FORMER_COLLEAGUE;
+    if (typeof entry[`${stem}_name`] === "string") entry[`${stem}_name`] = nameTo;
   }
   return entry;
 }

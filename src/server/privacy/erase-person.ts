@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { adminUserName } from "../../shared/admin-users";
-import { FORMER_COLLEAGUE } from "../../shared/former-colleague";
+import { erasedAddress, erasedName } from "../../shared/former-colleague";
+import { isEmailAllowed } from "../auth/whitelist-lookup";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import {
@@ -31,19 +32,19 @@ import { eraseFromActivityLines, eraseFromCompletedRecords } from "./erase-named
 import { personName } from "./export-my-data";
 import { scrubAddressEverywhere } from "./scrub-text";
 
-/** The address an erased person's row keeps: unique, never deliverable, naming nobody. */
-export const erasedAddress = (id: string) => `erased-${id}@erased.invalid`;
-
 export interface Erasure {
   /** Partners of a running pair left alone, to be re-paired under Current Pairings. */
   leftAlone: string[];
+  /** How history names them now: "someone who left the programme" or "a former colleague". */
+  name: string;
 }
 
 /**
  * Erases a person (docs/privacy.md "Deleting an account"), at their request or an admin's: in one
  * transaction that locks their row, they leave the running pairings as a deactivation does
  * (deactivate-user.ts), their sessions, codes, links, queued and stored mails and their own
- * whitelist entry go, their row keeps only what counts need ("a former colleague", inactive), and
+ * whitelist entry go, their row keeps only what counts need (inactive, named "someone who left the
+ * programme", or "a former colleague" when their access had already been removed), and
  * every other copy of their address (whole) in any table is replaced, with their name only in
  * texts about them (eraseTexts). Their uploaded profile
  * photos are deleted, files included, after the commit.
@@ -54,7 +55,7 @@ export async function erasePerson(
   by: "themself" | "admin",
 ): Promise<Erasure> {
   const now = ctx.clock.now();
-  const { notices, photos } = await ctx.db.transaction(async (tx) => {
+  const { notices, photos, name } = await ctx.db.transaction(async (tx) => {
     // Every running pairing first, then the person, as a deactivation (docs/rounds.md,
     // "Invariants of a round").
     await lockRunningPairings(tx);
@@ -67,6 +68,9 @@ export async function erasePerson(
         "admin_account",
       );
     }
+    // Said before anything changes: was their access already removed (deactivated, off the
+    // whitelist, deprovisioned)? Only then is "a former colleague" true (docs/privacy.md).
+    const to = erasedAddress(id, !user.isActive || !(await isEmailAllowed(tx, user.email)));
     await tx.update(users).set({ isActive: false }).where(eq(users.id, id));
     const notices = await leaveRunningPairings(ctx, tx, id, "left Cup of Joe");
     await forgetSignIns(tx, user);
@@ -82,27 +86,27 @@ export async function erasePerson(
       .select({ filename: images.filename })
       .from(images)
       .where(and(eq(images.uploadedBy, id), eq(images.purpose, "profile")));
-    await tx.update(users).set(anonymous(user.id, now)).where(eq(users.id, id));
-    await eraseTexts(tx, user);
+    await tx.update(users).set(anonymous(to, now)).where(eq(users.id, id));
+    await eraseTexts(tx, user, to);
     await tx.insert(activities).values({
       at: now,
       kind: "person.erased",
       userId: id,
       detail:
         by === "themself"
-          ? "A person deleted their account; their history stays as a former colleague."
-          : "An admin erased a person on request; their history stays as a former colleague.",
+          ? `A person deleted their account; their history stays as ${erasedName(to)}.`
+          : `An admin erased a person on request; their history stays as ${erasedName(to)}.`,
     });
-    const told = notices.map(anonymousLeaver);
+    const told = notices.map((notice) => anonymousLeaver(notice, erasedName(to)));
     await queueChangeNotices(ctx, tx, told);
-    return { notices: told, photos: uploaded.map((p) => p.filename) };
+    return { notices: told, photos: uploaded.map((p) => p.filename), name: erasedName(to) };
   });
   for (const filename of photos) await removeStoredImage(ctx, filename);
   ctx.jobs.wake(newsletterDeliveryTrigger);
   const leftAlone = notices.flatMap((n) =>
     n.kind === "left-alone" ? [adminUserName(n.person)] : [],
   );
-  return { leftAlone };
+  return { leftAlone, name };
 }
 
 /**
@@ -110,18 +114,22 @@ export async function erasePerson(
  * and records found by their id or their whole address, then every other whole copy of the
  * address, with their name inside the same value.
  */
-async function eraseTexts(tx: Tx, user: UserRow): Promise<void> {
+async function eraseTexts(tx: Tx, user: UserRow, to: string): Promise<void> {
   const name = user.firstName && user.lastName ? personName(user) : null;
-  const to = erasedAddress(user.id);
-  await eraseFromActivityLines(tx, user.id, name);
-  await eraseFromCompletedRecords(tx, user.email, to);
-  await scrubAddressEverywhere(tx, { email: user.email, to, name, nameTo: FORMER_COLLEAGUE });
+  const nameTo = erasedName(to);
+  await eraseFromActivityLines(tx, user.id, name, nameTo);
+  await eraseFromCompletedRecords(tx, user.email, to, nameTo);
+  await scrubAddressEverywhere(tx, { email: user.email, to, name, nameTo });
 }
 
-/** The partners' e-mails about the change name the erased person as a former colleague only. */
-function anonymousLeaver(notice: ChangeNotice): ChangeNotice {
+/**
+ * The partners' e-mails about the change name the erased person only as `name` ("Someone who
+ * left the programme can no longer take part in …").
+ */
+function anonymousLeaver(notice: ChangeNotice, name: string): ChangeNotice {
   if (notice.kind !== "group-smaller" && notice.kind !== "left-alone") return notice;
-  const left = { ...notice.left, firstName: "A former", lastName: "colleague", email: "" };
+  const sentence = name.charAt(0).toUpperCase() + name.slice(1);
+  const left = { ...notice.left, firstName: sentence, lastName: null, email: "" };
   return { ...notice, left };
 }
 
@@ -144,9 +152,9 @@ async function forgetSignIns(tx: Tx, user: UserRow): Promise<void> {
   await tx.delete(allowedEmails).where(eq(allowedEmails.email, email));
 }
 
-function anonymous(id: string, now: Date): Partial<UserRow> {
+function anonymous(email: string, now: Date): Partial<UserRow> {
   return {
-    email: erasedAddress(id),
+    email,
     firstName: null,
     lastName: null,
     profileImageUrl: null,

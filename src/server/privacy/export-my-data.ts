@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
-import { FORMER_COLLEAGUE } from "../../shared/former-colleague";
+import { erasedName } from "../../shared/former-colleague";
 import type { AppContext } from "../context";
 import {
   activities,
@@ -29,9 +29,11 @@ import {
 } from "../db/schema";
 import { NotFound } from "../errors";
 
-/** A person's name as others see it; an erased person is "a former colleague". */
-export function personName(user: Pick<UserRow, "firstName" | "lastName" | "erasedAt">): string {
-  if (user.erasedAt) return FORMER_COLLEAGUE;
+/** A person's name as others see it; an erased person is named by `erasedName`. */
+export function personName(
+  user: Pick<UserRow, "firstName" | "lastName" | "erasedAt" | "email">,
+): string {
+  if (user.erasedAt) return erasedName(user.email);
   return [user.firstName, user.lastName].filter(Boolean).join(" ") || "(no name yet)";
 }
 
@@ -151,6 +153,7 @@ async function matchesOf(ctx: AppContext, user: UserRow) {
       firstName: users.firstName,
       lastName: users.lastName,
       erasedAt: users.erasedAt,
+      email: users.email,
     })
     .from(matchMembers)
     .innerJoin(users, eq(users.id, matchMembers.userId))

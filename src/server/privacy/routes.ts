@@ -73,10 +73,10 @@ const privacyRoutes: FeatureRoutes = async (app, { ctx }) => {
       const id = checkUserId(request.params.id);
       if (id === admin.id) throw new BadRequest("You cannot erase your own admin account.", "self");
       await confirmAddress(ctx, id, request.body.confirmEmail);
-      const { leftAlone } = await erasePerson(ctx, id, "admin");
+      const { leftAlone, name } = await erasePerson(ctx, id, "admin");
       return {
         success: true as const,
-        message: `The person is erased; their history stays as a former colleague.${leftAloneLine(leftAlone)}`,
+        message: `The person is erased; their history stays as ${name}.${leftAloneLine(leftAlone)}`,
         leftAlone,
       };
     },

@@ -164,11 +164,12 @@ export async function saveRoundSettings(
   await ctx.db.transaction(async (tx) => {
     await tx
       .insert(roundSettings)
-      .values({ scopeKey, ...input, autoSince: input.auto ? since : now })
+      .values({ scopeKey, ...input, autoSince: input.auto ? since : now, savedAt: now })
       .onConflictDoUpdate({
         target: roundSettings.scopeKey,
         set: {
           ...input,
+          savedAt: now,
           // Turned back on: from now, not the rounds missed while it was off.
           autoSince: sql`case when ${roundSettings.auto} then ${roundSettings.autoSince} else ${now.toISOString()}::timestamptz end`,
           updatedAt: sql`now()`,

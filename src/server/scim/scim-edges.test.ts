@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { erasedAddress } from "../../shared/former-colleague";
 import { latestCode, latestToken, post } from "../auth/test-helpers";
 import { allowedEmails, authCodes, signInMails, users } from "../db/schema";
 import { departmentsOfEmail } from "../directory/departments/department-lists";
-import { erasedAddress } from "../privacy/erase-person";
 import {
   allowEmail,
   createAdmin,
@@ -144,13 +144,13 @@ describe("admin and erased accounts are not the provider's", () => {
     const erased = await createUser(t.db, { email: "gone@acme.test" });
     await t.db
       .update(users)
-      .set({ email: erasedAddress(erased.id), erasedAt: new Date(), isActive: false })
+      .set({ email: erasedAddress(erased.id, true), erasedAt: new Date(), isActive: false })
       .where(eq(users.id, erased.id));
-    const revive = await scim("POST", "/Users", person(erasedAddress(erased.id)));
+    const revive = await scim("POST", "/Users", person(erasedAddress(erased.id, true)));
     expect(revive.json()).toMatchObject({ status: "400", scimType: "invalidValue" });
     const byUserName = await scim("POST", "/Users", {
       schemas: [USER_SCHEMA],
-      userName: erasedAddress(erased.id),
+      userName: erasedAddress(erased.id, true),
     });
     expect(byUserName.statusCode).toBe(400);
     const created = (await scim("POST", "/Users", person("alive@acme.test"))).json();

@@ -5,10 +5,16 @@ import { settings } from "../db/schema";
 
 const KEY = "company";
 
-export const defaultCompanySettings: CompanySettings = { name: "", showPublicFigures: false };
+export const defaultCompanySettings = {
+  name: "",
+  showPublicFigures: false,
+  contactEmail: "",
+} satisfies CompanySettings;
 
 /** The company's settings row, with the defaults for anything missing or malformed. */
-export async function getCompanySettings(db: Pick<Db, "select">): Promise<CompanySettings> {
+export async function getCompanySettings(
+  db: Pick<Db, "select">,
+): Promise<Required<CompanySettings>> {
   const [row] = await db
     .select({ value: settings.value })
     .from(settings)
@@ -17,6 +23,7 @@ export async function getCompanySettings(db: Pick<Db, "select">): Promise<Compan
   return {
     name: typeof value.name === "string" ? value.name : defaultCompanySettings.name,
     showPublicFigures: value.showPublicFigures === true,
+    contactEmail: typeof value.contactEmail === "string" ? value.contactEmail : "",
   };
 }
 
@@ -24,8 +31,9 @@ export async function saveCompanySettings(
   db: Pick<Db, "insert">,
   value: CompanySettings,
 ): Promise<void> {
+  const stored = { ...value, contactEmail: value.contactEmail ?? "" };
   await db
     .insert(settings)
-    .values({ key: KEY, value })
-    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
+    .values({ key: KEY, value: stored })
+    .onConflictDoUpdate({ target: settings.key, set: { value: stored, updatedAt: sql`now()` } });
 }

@@ -1,5 +1,10 @@
 import { answers, errorResponses } from "../api";
-import { companySettingsSchema, gettingStartedSchema, launchQueuedSchema } from "../company";
+import {
+  companySettingsSchema,
+  gettingStartedSchema,
+  launchQueuedSchema,
+  publicCompanySchema,
+} from "../company";
 import { identityStatusSchema } from "../sso";
 import { endpoint } from "./endpoint";
 
@@ -16,6 +21,12 @@ export const companyEndpoints = {
     body: companySettingsSchema,
     response: answers(companySettingsSchema),
   }),
+  /** Public: the company's name and contact address for the landing page and footer. */
+  publicCompany: endpoint({
+    method: "GET",
+    path: "/api/public/company",
+    response: answers(publicCompanySchema),
+  }),
   gettingStarted: endpoint({
     method: "GET",
     path: "/api/admin/getting-started",
@@ -24,6 +35,12 @@ export const companyEndpoints = {
   markInvited: endpoint({
     method: "POST",
     path: "/api/admin/getting-started/invited",
+    response: answers(gettingStartedSchema),
+  }),
+  /** Puts the checklist away before every step is done. */
+  dismissGettingStarted: endpoint({
+    method: "POST",
+    path: "/api/admin/getting-started/dismiss",
     response: answers(gettingStartedSchema),
   }),
   /** Queues the launch invitation in the delivery ledger; its progress is the send's status. */

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
 import { BrandLogo } from "../brand-logo";
-import { useInquiriesOpen } from "../use-inquiries-open";
+import { useInquiriesOpen, useOffersDemo } from "../use-inquiries-open";
 import type { WayIn } from "../use-way-in";
 
 const sectionLinks = [
@@ -26,7 +26,10 @@ const navLink =
 /** Secondary actions, visible at every width (they wrap on narrow screens). */
 function SecondaryBar() {
   const inquiries = useInquiriesOpen();
-  const links = secondaryLinks.filter(([to]) => inquiries || to !== "/company-inquiry");
+  const demo = useOffersDemo();
+  const links = secondaryLinks.filter(
+    ([to]) => (inquiries || to !== "/company-inquiry") && (demo || to !== "/demo"),
+  );
   return (
     <div className="bg-coffee-900">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-end gap-x-1 gap-y-1 px-2 py-1.5 sm:px-6">

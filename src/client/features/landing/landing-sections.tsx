@@ -12,7 +12,7 @@ import {
 } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "../../components/ui/button";
-import { CONTACT_EMAIL } from "../../lib/brand";
+import { usePublicCompany } from "../use-public-company";
 import { CompanyFigures } from "./company-figures";
 
 const steps = [
@@ -24,7 +24,7 @@ const steps = [
   {
     icon: Shuffle,
     title: "Get Matched",
-    text: "Once a month you're randomly paired with a colleague, taking your department preference into account.",
+    text: "Once a month you're paired with a colleague, or a small group if you prefer, following your department preference and never with a recent partner.",
   },
   {
     icon: MessageCircle,
@@ -168,6 +168,7 @@ export function FeaturesSection() {
 
 /** Call to action and contact. */
 export function ContactSection() {
+  const { name, contactEmail } = usePublicCompany();
   return (
     <section
       id="contact"
@@ -185,15 +186,17 @@ export function ContactSection() {
         <Link to="/auth" className={buttonVariants({ size: "lg", className: "mt-8" })}>
           Get Started Now
         </Link>
-        <p className="mt-8 text-coffee-800">
-          Questions? Contact us at{" "}
-          <a
-            href={`mailto:${CONTACT_EMAIL}`}
-            className="font-semibold break-all text-coffee-900 underline underline-offset-4"
-          >
-            {CONTACT_EMAIL}
-          </a>
-        </p>
+        {contactEmail ? (
+          <p className="mt-8 text-coffee-800">
+            Questions? Contact {name || "us"} at{" "}
+            <a
+              href={`mailto:${contactEmail}`}
+              className="font-semibold break-all text-coffee-900 underline underline-offset-4"
+            >
+              {contactEmail}
+            </a>
+          </p>
+        ) : null}
       </div>
     </section>
   );

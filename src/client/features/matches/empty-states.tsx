@@ -43,7 +43,9 @@ function nextCycleText(user?: Pick<AuthUser, "participationStatus" | "pauseEndDa
  */
 function waitingText(waiting: { month: string; formerPartners: string[] }): string {
   const period = formatMatchMonth(waiting.month);
-  const who = waiting.formerPartners.length ? joinNames(waiting.formerPartners) : "Your partner";
+  const names = waiting.formerPartners.length ? joinNames(waiting.formerPartners) : "Your partner";
+  // "someone who left the programme" starts the sentence (docs/privacy.md).
+  const who = names.charAt(0).toUpperCase() + names.slice(1);
   return `${who} can no longer take part in ${period}, so that coffee chat is off. Right now nobody without a partner is free to meet you. An admin can still pair you with someone this month; if not, you are in next month's round as usual.`;
 }
 

@@ -56,7 +56,7 @@ export function MyDataCard({ user }: { user: AuthUser }) {
           <Suspense fallback={null}>
             <ConfirmAddressDialog
               title="Delete your account?"
-              description="Your name, address, photo, bio and sessions are deleted at once and you are signed out. Your current match goes on for your partners; past matches stay counted as with a former colleague. This cannot be undone."
+              description="Your name, address, photo, bio and sessions are deleted at once and you are signed out. Your current match goes on for your partners; past matches stay counted, with you named “someone who left the programme”. This cannot be undone."
               email={user.email}
               confirmLabel={pending ? "Deleting..." : "Delete my account"}
               pending={pending}

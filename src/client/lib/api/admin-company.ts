@@ -13,6 +13,7 @@ export const companyApi = {
   save: (body: CompanySettings) => call(endpoints.saveSettings, { body }),
   gettingStarted: (signal?: AbortSignal) => call(endpoints.gettingStarted, { signal }),
   markInvited: () => call(endpoints.markInvited),
+  dismiss: () => call(endpoints.dismissGettingStarted),
   /** The launch invitation through the delivery ledger; its progress is the send's status. */
   launch: () => call(endpoints.launch),
 };

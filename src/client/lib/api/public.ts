@@ -1,3 +1,4 @@
+import { companyEndpoints } from "@shared/endpoints/company";
 import { metricEndpoints } from "@shared/endpoints/metrics";
 import { getJson } from "./request";
 
@@ -7,4 +8,5 @@ import { getJson } from "./request";
  */
 export const publicApi = {
   figures: (signal?: AbortSignal) => getJson<unknown>(metricEndpoints.publicFigures.path, signal),
+  company: (signal?: AbortSignal) => getJson<unknown>(companyEndpoints.publicCompany.path, signal),
 };

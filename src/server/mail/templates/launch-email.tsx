@@ -1,4 +1,5 @@
 import { Button, Text } from "@react-email/components";
+import { CHAT_DURATION_MINUTES } from "../../../shared/matches";
 import { EmailLayout } from "./email-layout";
 
 export type LaunchEmailProps = {
@@ -6,6 +7,8 @@ export type LaunchEmailProps = {
   company: string;
   /** APP_URL/auth */
   signInUrl: string;
+  /** Whether the company has departments: only then is there a department preference to offer. */
+  hasDepartments: boolean;
 };
 
 const buttonStyle = {
@@ -19,16 +22,22 @@ const buttonStyle = {
 
 /**
  * The launch invitation to every whitelisted address (docs/admin-console.md, "Getting started"):
- * what the programme is and the three things the reader has to do.
+ * what the programme is and the three things the reader has to do. What it promises is what the
+ * engine does (docs/pairings.md): the size a person chooses on their profile, their department
+ * preference where the company has departments, and one chat length (CHAT_DURATION_MINUTES).
  */
-export function LaunchEmail({ company, signInUrl }: LaunchEmailProps) {
+export function LaunchEmail({ company, signInUrl, hasDepartments }: LaunchEmailProps) {
   const who = company ? `${company} now pairs` : "Your company now pairs";
   const preview = `${who} colleagues for a coffee chat each month.`;
   return (
     <EmailLayout preview={preview} title="You are invited to Cup of Joe">
       <Text>
-        {preview} Each month you get one partner from another team, for a half-hour chat in person
-        or by video.
+        {preview} Each month you meet a colleague for a {CHAT_DURATION_MINUTES}-minute chat, in
+        person or by video: usually one partner, or a small group of three or four if you choose
+        that on your profile.
+        {hasDepartments
+          ? " You also choose whether they come from your own department, another one, or either."
+          : ""}
       </Text>
       <Text>
         To take part: sign in below with your work e-mail, fill in your profile (a minute), and you

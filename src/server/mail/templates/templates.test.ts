@@ -24,7 +24,11 @@ const samples: Record<string, ReactElement> = {
     additionalInfo: null,
     receivedAt: new Date("2027-03-01T10:00:00.000Z"),
   }),
-  "launch-email": LaunchEmail({ company: "Acme & Co", signInUrl: `${APP}/auth` }),
+  "launch-email": LaunchEmail({
+    company: "Acme & Co",
+    signInUrl: `${APP}/auth`,
+    hasDepartments: true,
+  }),
   "round-draft-email": RoundDraftEmail({
     scope: "All Users",
     month: "March 2027",
@@ -67,6 +71,20 @@ const samples: Record<string, ReactElement> = {
 
 describe("every e-mail template", () => {
   checkEmailTemplates(import.meta.dirname, samples);
+});
+
+describe("the launch invitation", () => {
+  it("promises what the engine does: the chosen size, the department wish only where there are departments, one chat length", async () => {
+    const { text } = await renderEmail(samples["launch-email"]);
+    expect(text).toContain("a 30-minute chat");
+    expect(text).toContain("a small group of three or four if you choose that on your profile");
+    expect(text).toContain("your own department, another one, or either");
+    expect(text).not.toMatch(/another team|half-hour/);
+    const without = await renderEmail(
+      LaunchEmail({ company: "", signInUrl: `${APP}/auth`, hasDepartments: false }),
+    );
+    expect(without.text).not.toContain("department");
+  });
 });
 
 describe("the plain-text parts", () => {

@@ -1,5 +1,6 @@
 import { createElement } from "react";
 import type { AppContext } from "../../context";
+import { departments } from "../../db/schema";
 import { renderEmail } from "../../mail/render-email";
 import { LaunchEmail } from "../../mail/templates/launch-email";
 import { getCompanySettings } from "../../settings/company-settings";
@@ -14,7 +15,12 @@ export const LAUNCH_SUBJECT =
  */
 export async function renderLaunchEmail(ctx: AppContext): Promise<{ html: string; text: string }> {
   const { name } = await getCompanySettings(ctx.db);
+  const [department] = await ctx.db.select({ id: departments.id }).from(departments).limit(1);
   return renderEmail(
-    createElement(LaunchEmail, { company: name, signInUrl: `${ctx.config.appUrl}/auth` }),
+    createElement(LaunchEmail, {
+      company: name,
+      signInUrl: `${ctx.config.appUrl}/auth`,
+      hasDepartments: department !== undefined,
+    }),
   );
 }

@@ -1,5 +1,5 @@
 import { inArray } from "drizzle-orm";
-import { FORMER_COLLEAGUE, isErasedAddress } from "../../../shared/former-colleague";
+import { erasedName, isErasedAddress } from "../../../shared/former-colleague";
 import type { PreviewUser } from "../../../shared/pairings";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
@@ -54,7 +54,7 @@ export const named = (user: PreviewUser & { id: string }) => ({
 
 export function fullName(user: PreviewUser): string {
   // An erased person, or an old match's stand-in (docs/privacy.md).
-  if (isErasedAddress(user.email)) return FORMER_COLLEAGUE;
+  if (isErasedAddress(user.email)) return erasedName(user.email);
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ").trim();
   return name || user.email.split("@")[0] || "Unknown";
 }

@@ -19,6 +19,7 @@ import { QueryState } from "../../../components/ui/query-state";
 import { Select } from "../../../components/ui/select";
 import { toast } from "../../../components/ui/toast";
 import { chatApi, chatKeys } from "../../../lib/api/chat";
+import { errorMessage } from "../../../lib/api-client";
 import { useAdminMutation } from "../use-admin-mutation";
 import { failureToast } from "../whitelist/whitelist-queries";
 
@@ -81,6 +82,12 @@ function ChatSettingsForm({ operations }: { operations: ChatOperations }) {
           onChange={(event) => setChannel(event.target.value as ReachChannel)}
           options={reachChannels.map((c) => ({ value: c, label: reachChannelLabels[c] }))}
         />
+        {save.error ? (
+          // The server's sentence says what to set (Slack not set up, for example).
+          <p role="alert" className="text-sm text-red-800" data-testid="chat-default-error">
+            {errorMessage(save.error, "Failed to save the default channel")}
+          </p>
+        ) : null}
         <div>
           <Button type="submit" disabled={save.isPending}>
             {save.isPending ? "Saving..." : "Save"}

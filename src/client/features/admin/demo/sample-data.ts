@@ -161,6 +161,7 @@ export const sampleData: Record<string, SampleAnswer> = {
       signInUrl: "/auth",
       launchRecipients: 0,
       launch: null,
+      dismissed: false,
       done: true,
     }),
     answerTo(companyEndpoints.settings, { name: "Acme Corp", showPublicFigures: false }),

@@ -11,8 +11,8 @@ import { companyApi, companyKeys } from "../../../lib/api/admin-company";
 import { errorMessage } from "../../../lib/api-client";
 
 /**
- * The company's name and whether the public landing page may show its live figures (off until
- * an admin turns it on: anyone can read that page).
+ * The company's name, the contact address its public pages show, and whether the public landing
+ * page may show its live figures (off until an admin turns it on: anyone can read that page).
  */
 export function CompanyForm() {
   const id = useId();
@@ -23,7 +23,7 @@ export function CompanyForm() {
   });
   const form = useForm<CompanySettings>({
     resolver: zodResolver(companySettingsSchema),
-    defaultValues: { name: "", showPublicFigures: false },
+    defaultValues: { name: "", showPublicFigures: false, contactEmail: "" },
   });
   useEffect(() => {
     if (current.data) form.reset(current.data);
@@ -43,6 +43,7 @@ export function CompanyForm() {
       }),
   });
   const error = form.formState.errors.name?.message;
+  const contactError = form.formState.errors.contactEmail?.message;
   return (
     <form
       noValidate
@@ -59,6 +60,20 @@ export function CompanyForm() {
           {...form.register("name")}
         />
         <FieldError id={`${id}-error`}>{error}</FieldError>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-contact`}>Contact address on the public pages (optional)</Label>
+        <Input
+          id={`${id}-contact`}
+          type="email"
+          aria-invalid={contactError ? true : undefined}
+          aria-describedby={`${id}-contact-help${contactError ? ` ${id}-contact-error` : ""}`}
+          {...form.register("contactEmail")}
+        />
+        <p id={`${id}-contact-help`} className="text-sm text-coffee-700">
+          Where colleagues write with questions, e.g. your HR mailbox. Empty: no contact link.
+        </p>
+        <FieldError id={`${id}-contact-error`}>{contactError}</FieldError>
       </div>
       <label className="flex items-start gap-2 text-sm text-coffee-800">
         <input type="checkbox" className="mt-0.5 size-4" {...form.register("showPublicFigures")} />

@@ -57,8 +57,9 @@ const stepTexts: Record<GettingStartedStep, StepText> = {
 };
 
 /**
- * The first admin's checklist on Operations, until every required step is done: each step says
- * what it does and where it is done (docs/admin-console.md, "Getting started").
+ * The first admin's checklist on Operations, until every step is done (the optional newsletter
+ * too) or the admin dismisses it: each step says what it does and where it is done, and is ticked
+ * only once it was done (docs/admin-console.md, "Getting started").
  */
 export function GettingStartedCard() {
   const status = useQuery({
@@ -76,20 +77,43 @@ export function GettingStartedCard() {
       <CardHeader>
         <CardTitle>Getting started</CardTitle>
         <CardDescription>
-          Six steps to your first round. This list goes away once the required ones are done.
+          Six steps to your first round. This list stays until every step is done, or until you
+          dismiss it.
         </CardDescription>
+        <DismissButton />
       </CardHeader>
       <CardContent>
         <ol className="grid gap-4" aria-label="Getting started steps">
           {order.map((step) => (
             <Step key={step} step={step} done={data.steps[step]}>
-              {step === "company" && !data.steps.company && <CompanyForm />}
+              {step === "company" && <CompanyForm />}
               {step === "invite" && <InviteStep data={data} />}
             </Step>
           ))}
         </ol>
       </CardContent>
     </Card>
+  );
+}
+
+function DismissButton() {
+  const queryClient = useQueryClient();
+  const dismiss = useMutation({
+    mutationFn: () => companyApi.dismiss(),
+    onSuccess: (answer) => queryClient.setQueryData(companyKeys.gettingStarted, answer),
+    onError: (error) =>
+      toast({ title: "Not dismissed", description: error.message, variant: "destructive" }),
+  });
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      className="justify-self-start"
+      disabled={dismiss.isPending}
+      onClick={() => dismiss.mutate()}
+    >
+      Dismiss this list
+    </Button>
   );
 }
 
@@ -185,7 +209,7 @@ function InviteStep({ data }: { data: GettingStarted }) {
             onClick={() =>
               confirm({
                 title: "E-mail the invitation?",
-                description: `${addresses(reach)} get one e-mail saying what Cup of Joe is and how to sign in. It goes out once: people whitelisted later get the sign-in address from you.`,
+                description: `${addresses(reach)} get one e-mail saying what Cup of Joe is and how to sign in. People whitelisted later are invited under "Not Signed Up Yet" on the Email Whitelist tab.`,
                 confirmLabel: "Send the invitation",
                 onConfirm: () => launch.mutate(),
               })

@@ -15,7 +15,7 @@ const ConfirmAddressDialog = lazy(async () => ({
 
 /**
  * Erase, for a person's request made by other means (docs/privacy.md): confirmed by typing their
- * address; their history stays as "a former colleague".
+ * address; their history stays as "someone who left the programme" (docs/privacy.md).
  */
 export function EraseButton({ user }: { user: AdminUser }) {
   const [asking, setAsking] = useState(false);
@@ -43,7 +43,7 @@ export function EraseButton({ user }: { user: AdminUser }) {
         <Suspense fallback={null}>
           <ConfirmAddressDialog
             title={`Erase ${name}?`}
-            description={`Their name, address, photo, bio and sessions are deleted at once, and every copy of their address in send logs and records. They leave the current pairing as with a deactivation. Past matches stay counted as with a former colleague. This cannot be undone.`}
+            description={`Their name, address, photo, bio and sessions are deleted at once, and every copy of their address in send logs and records. They leave the current pairing as with a deactivation. Past matches stay counted, naming them “someone who left the programme” (or “a former colleague” if they were deactivated or removed from the whitelist first). This cannot be undone.`}
             email={user.email}
             confirmLabel={erase.isPending ? "Erasing..." : "Erase"}
             pending={erase.isPending}

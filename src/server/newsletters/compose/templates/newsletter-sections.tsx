@@ -38,8 +38,10 @@ export function YourMatch({ match }: { match: MatchView }) {
     return (
       <P style={s.text}>
         There was no match for you this month: when the groups were made, everyone your matching
-        wishes and recent chats allowed already had a partner. You are first in line next month. In
-        the meantime, why not invite a colleague you have not met yet for a coffee?
+        wishes and recent chats allowed already had a partner. You are in next month's pairing as
+        usual, and when it has to choose between equally good groups, it places people who sat out
+        this month first. In the meantime, why not invite a colleague you have not met yet for a
+        coffee?
       </P>
     );
   }

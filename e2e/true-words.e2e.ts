@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixedClock } from "../src/server/clock";
+import { saveCompanySettings } from "../src/server/settings/company-settings";
+import {
+  createAdmin,
+  createMatch,
+  createPairing,
+  createRunningCompany,
+} from "../src/server/test/factories";
+import { companyEndpoints } from "../src/shared/endpoints/company";
+import {
+  answerDrawn,
+  axeViolations,
+  hasHorizontalScroll,
+  type Story,
+  startStory,
+} from "./support/harness";
+
+// A company's own install (no DEMO, no Slack) on 10 March 2027, its March round running.
+const clock = fixedClock("2027-03-10T09:00:00Z");
+let story: Story;
+beforeAll(async () => {
+  story = await startStory({ clock });
+});
+afterAll(() => story?.close());
+
+describe("a company's install says what is true for this company", () => {
+  it("shows the company's name and its own contact on the public pages, no demo and no vendor", async () => {
+    await saveCompanySettings(story.db, {
+      name: "Acme",
+      showPublicFigures: false,
+      contactEmail: "hr@acme.test",
+    });
+    for (const width of [375, 1280]) {
+      const page = await story.newPage({ width, height: 900 });
+      await answerDrawn(page, companyEndpoints.publicCompany.path, () => page.goto("/"));
+      await page.getByText("Monthly coffee chats at Acme").waitFor();
+      const footer = page.getByRole("contentinfo");
+      await footer.getByText("Cup of Joe at Acme").waitFor();
+      const contact = footer.getByRole("link", { name: "Contact Acme: hr@acme.test" });
+      expect(await contact.getAttribute("href")).toBe("mailto:hr@acme.test");
+      const text = await page.locator("body").innerText();
+      expect(text).not.toMatch(/Demo|hello@cupofjoe\.example|Help Center|randomly/);
+      expect(await page.getByRole("link", { name: /Demo/ }).count()).toBe(0);
+      expect(await hasHorizontalScroll(page)).toBe(false);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it("names a partner who deleted their account 'someone who left the programme'", async () => {
+    const company = await createRunningCompany(story.db, { name: "Words" });
+    const [kate, ada] = [await company.person("Kate"), await company.person("Ada")];
+    const february = await createPairing(story.db, { month: "2027-02", status: "completed" });
+    await createMatch(story.db, { members: [kate, ada], pairing: february, answers: ["met"] });
+    const kates = await story.newPage({ width: 375, height: 800 });
+    await story.signInAs(kates, kate);
+    await kates.goto("/profile");
+    const deleted = await kates.evaluate(async (confirmEmail) => {
+      const res = await fetch("/api/profile", {
+        method: "DELETE",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ confirmEmail }),
+      });
+      return res.status;
+    }, kate.email);
+    expect(deleted).toBe(200);
+
+    for (const width of [375, 1280]) {
+      const page = await story.newPage({ width, height: 900 });
+      await story.signInAs(page, ada);
+      await page.goto("/matches");
+      await page.getByText("someone who left the programme", { exact: false }).first().waitFor();
+      expect(await page.locator("main").innerText()).not.toMatch(/former colleague|Kate/);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it("refuses Slack as the company default while Slack is not set up, saying what to set", async () => {
+    const admin = await createAdmin(story.db, { email: "boss@words.test" });
+    for (const width of [375, 1280]) {
+      const page = await story.newPage({ width, height: 900 });
+      await story.signInAs(page, admin);
+      await page.goto("/admin");
+      const choice = page.getByLabel("Company default: reach people by");
+      await choice.waitFor();
+      await choice.selectOption("slack");
+      await choice.locator("xpath=ancestor::form").getByRole("button", { name: "Save" }).click();
+      const refusal = page.getByTestId("chat-default-error");
+      await refusal
+        .getByText("SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET", { exact: false })
+        .waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.close();
+    }
+  });
+});
