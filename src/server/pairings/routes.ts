@@ -12,6 +12,7 @@ import { pairingImpact } from "./current/pairing-impact";
 import { checkPlacement, placeSatOut } from "./current/place-sat-out";
 import { rePairPerson } from "./current/re-pair-person";
 import { generatePairing } from "./generate/generate-pairing";
+import { getGeneratePlan } from "./generate/generate-plan";
 import { completeCurrentPairings, completePairing } from "./records/complete-pairing";
 import {
   deleteCompletedPairingFile,
@@ -32,6 +33,10 @@ const generationRoutes: FeatureRoutes = async (app, { ctx }) => {
   r.route({
     ...endpointRoute(endpoints.validation),
     handler: async (request) => getPairingValidation(ctx, request.query.domainGroupId),
+  });
+  r.route({
+    ...endpointRoute(endpoints.generatePlan),
+    handler: async (request) => getGeneratePlan(ctx, request.query.domainGroupId),
   });
   r.route({
     ...endpointRoute(endpoints.excluded),

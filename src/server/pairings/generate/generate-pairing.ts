@@ -12,6 +12,7 @@ import { awayReasonsOf } from "../scope/member-availability";
 import { peopleInRunningMatches } from "../scope/running-members";
 import { presentSatOut } from "../scope/sat-out-people";
 import { resolveScope, scopeKey, scopeLabel } from "../scope/scope";
+import { writeHandMadeRound } from "../../rounds/hand-made-round";
 import { matchScope } from "./match-scope";
 
 const INSERT_BATCH = 1000;
@@ -93,6 +94,8 @@ export async function generatePairing(
         })
         .returning();
       await insertPairingMatches(tx, created.id, month, now, result.groups);
+      // The month's round counts from today (docs/rounds.md, "A start on any day").
+      await writeHandMadeRound(tx, { scopeKey: key, month, pairingId: created.id, at: now });
       return created;
     });
     return {
