@@ -1,7 +1,7 @@
 import type { AdminStats } from "../../shared/metrics";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
-import { matchFigureColumns, matchesForFigures } from "./figures";
+import { matchesForFigures, matchFigureColumns } from "./figures";
 import { keptMatchFigures } from "./kept-match-figures";
 
 /**
@@ -16,8 +16,6 @@ export function getAdminStats(ctx: AppContext): Promise<AdminStats> {
 async function countStats(tx: Tx): Promise<AdminStats> {
   const perMatch = matchesForFigures(tx);
   const { activeMatches, completedChats, chatsHappened } = matchFigureColumns(perMatch);
-  const [row] = await tx
-    .select({ activeMatches, completedChats, chatsHappened })
-    .from(perMatch);
+  const [row] = await tx.select({ activeMatches, completedChats, chatsHappened }).from(perMatch);
   return row;
 }

@@ -15,8 +15,8 @@ import {
   departmentNameInGroupSql,
   namedByGroupSql,
 } from "../directory/departments/department-name";
+import { isEmployeeSql, matchesForFigures, matchFigureColumns } from "./figures";
 import { keptMatchFigures } from "./kept-match-figures";
-import { isEmployeeSql, matchFigureColumns, matchesForFigures } from "./figures";
 
 /**
  * Everyone counted by stored department key, with the participation counts of each key, in one

@@ -51,7 +51,10 @@ describe("every page and endpoint shows the same numbers", () => {
       "eve",
       "fay",
     ]));
-    await saveCompanySettings(t.db, { ...(await getCompanySettings(t.db)), showPublicFigures: true });
+    await saveCompanySettings(t.db, {
+      ...(await getCompanySettings(t.db)),
+      showPublicFigures: true,
+    });
     const february = await send("POST", "/api/admin/generate-pairing", admin);
     await metMyMatch(people[1]);
     await send("POST", `/api/admin/complete-pairing/${february.pairingId}`, admin);
@@ -101,7 +104,10 @@ describe("every page and endpoint shows the same numbers", () => {
     expect(stats.chatsHappened).toBe(4);
     expect(publicFigures.chatsHappened).toBe(stats.chatsHappened);
     expect(month.chatsHappened + february.chatsHappened).toBe(stats.chatsHappened);
-    const [header, ...rows] = csv.trim().split(/\r?\n/).map((line) => line.split(","));
+    const [header, ...rows] = csv
+      .trim()
+      .split(/\r?\n/)
+      .map((line) => line.split(","));
     const happenedColumn = header.indexOf("chat_happened");
     expect(rows.filter((row) => row[happenedColumn] === "Yes").length).toBe(month.chatsHappened);
 

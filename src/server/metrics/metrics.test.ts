@@ -102,8 +102,20 @@ describe("admin metrics on a hand-built company", () => {
       { month: "2026-10", ...none },
       { month: "2026-11", ...none },
       { month: "2026-12", ...none },
-      { month: "2027-01", successRate: 100, totalMatches: 1, completedMatches: 0, chatsHappened: 1 },
-      { month: "2027-02", successRate: 33.3, totalMatches: 3, completedMatches: 1, chatsHappened: 1 },
+      {
+        month: "2027-01",
+        successRate: 100,
+        totalMatches: 1,
+        completedMatches: 0,
+        chatsHappened: 1,
+      },
+      {
+        month: "2027-02",
+        successRate: 33.3,
+        totalMatches: 3,
+        completedMatches: 1,
+        chatsHappened: 1,
+      },
     ]);
   });
 

@@ -6,7 +6,7 @@ import { users } from "../db/schema";
 import { eligibleSql } from "../pairings/scope/scope";
 import { joinWhitelistEntry, whitelistEntryId } from "../pairings/scope/whitelist-join";
 import { getCompanySettings } from "../settings/company-settings";
-import { matchFigureColumns, matchesForFigures } from "./figures";
+import { matchesForFigures, matchFigureColumns } from "./figures";
 
 /**
  * The landing page's figures (docs/admin-console.md, "The landing page's figures"): people taking

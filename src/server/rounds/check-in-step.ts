@@ -51,7 +51,11 @@ async function publishedPairing(
     .select({ id: pairings.id })
     .from(pairings)
     .where(
-      and(eq(pairings.scopeKey, scopeKey), eq(pairings.month, month), eq(pairings.status, "active")),
+      and(
+        eq(pairings.scopeKey, scopeKey),
+        eq(pairings.month, month),
+        eq(pairings.status, "active"),
+      ),
     )
     .orderBy(desc(pairings.runOfMonth))
     .limit(1);

@@ -13,8 +13,8 @@ import type { AppContext } from "../context";
 import { pairings, type RoundStepRow, roundDrafts, roundSteps } from "../db/schema";
 import { isScheduled } from "./compose-draft";
 import { currentRound, nextRound, type RoundDates, roundDates } from "./round-dates";
-import { type RoundWindows, roundWindows } from "./round-windows";
 import { dateRule, getRoundSettings, listRoundScopes, loadDateContext } from "./round-settings";
+import { type RoundWindows, roundWindows } from "./round-windows";
 
 /**
  * The admin's timeline (docs/rounds.md "What admins see"): per scope, its settings and the current
@@ -159,10 +159,19 @@ async function roundView(ctx: AppContext, input: RoundInput): Promise<RoundView>
     ["check-in", windows.late ? windows.checkInAt : dates.checkInAt],
     ["reminder", windows.late ? windows.reminderAt : dates.reminderAt],
   ];
-  const asks = handMadeAt && !input.auto ? [] : planned.flatMap(([name, at]) => {
-    const entry = at ? step(name, at) : rows.some((r) => r.kind === name) ? step(name, dates.checkInAt) : null;
-    return entry && new Date(entry.at).getTime() < windows.completeAt.getTime() ? [entry] : [];
-  });
+  const asks =
+    handMadeAt && !input.auto
+      ? []
+      : planned.flatMap(([name, at]) => {
+          const entry = at
+            ? step(name, at)
+            : rows.some((r) => r.kind === name)
+              ? step(name, dates.checkInAt)
+              : null;
+          return entry && new Date(entry.at).getTime() < windows.completeAt.getTime()
+            ? [entry]
+            : [];
+        });
   return {
     month: dates.month,
     monthLabel: monthDisplay(dates.month),

@@ -7,12 +7,12 @@ import { isUniqueViolation } from "../../db/errors";
 import { pairings, type UserRow } from "../../db/schema";
 import { Conflict } from "../../errors";
 import { insertMatches, type NewMatch } from "../../match-members/match-members";
+import { writeHandMadeRound } from "../../rounds/hand-made-round";
 import { lockChosenPeople } from "../scope/lock-chosen-people";
 import { awayReasonsOf } from "../scope/member-availability";
 import { peopleInRunningMatches } from "../scope/running-members";
 import { presentSatOut } from "../scope/sat-out-people";
 import { resolveScope, scopeKey, scopeLabel } from "../scope/scope";
-import { writeHandMadeRound } from "../../rounds/hand-made-round";
 import { matchScope } from "./match-scope";
 
 const INSERT_BATCH = 1000;

@@ -1,7 +1,7 @@
+import { answerList } from "@shared/chat-happened";
 import type { EmployeeStatusSummary } from "@shared/employees";
 import { employeeEndpoints } from "@shared/endpoints/employees";
 import { metricEndpoints } from "@shared/endpoints/metrics";
-import { answerList } from "@shared/chat-happened";
 import { matchFigures } from "@shared/figure-definitions";
 import { PREVIOUS_MONTHS, percent } from "@shared/metric-figures";
 import type { AdminStats, EnhancedMetrics } from "@shared/metrics";

@@ -89,8 +89,8 @@ export function PreviousMonthsPerformance({ matching }: { matching: Matching }) 
             <li key={m.month} className="flex flex-wrap items-center justify-between gap-2 py-2">
               <span className="font-medium">{m.label}</span>
               <span>
-                {formatPercent(m.successRate)} success · {m.chatsHappened} of {m.totalMatches}{" "}
-                chats happened
+                {formatPercent(m.successRate)} success · {m.chatsHappened} of {m.totalMatches} chats
+                happened
               </span>
             </li>
           ))}
