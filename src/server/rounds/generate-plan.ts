@@ -1,9 +1,9 @@
-import type { GeneratePlan } from "../../../shared/generate-plan";
-import { utcMonthOf } from "../../calendar/month-calendar";
-import type { AppContext } from "../../context";
-import { windowsOfScope } from "../../rounds/hand-made-round";
-import { getTimeZone } from "../../rounds/round-settings";
-import { resolveScope, scopeKey } from "../scope/scope";
+import type { GeneratePlan } from "../../shared/generate-plan";
+import { utcMonthOf } from "../calendar/month-calendar";
+import type { AppContext } from "../context";
+import { resolveScope, scopeKey } from "../pairings/scope/scope";
+import { windowsOfScope } from "./hand-made-round";
+import { getTimeZone } from "./round-settings";
 
 /**
  * What a Generate now would start for the scope (docs/rounds.md, "A start on any day"): the
