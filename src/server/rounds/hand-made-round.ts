@@ -1,6 +1,7 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { RoundStepKind } from "../../shared/enums";
 import { monthDisplay } from "../../shared/pairings";
+import { defaultRoundSettings } from "../../shared/rounds";
 import { readPairingSchedule } from "../calendar/month-calendar";
 import type { Db, Tx } from "../db/client";
 import { roundSteps } from "../db/schema";
@@ -17,7 +18,7 @@ export async function windowsOfScope(
   const own = (await getRoundSettings(db, [scopeKey])).get(scopeKey);
   const timeZone = await getTimeZone(db);
   const rule = dateRule(
-    own ?? { schedule: null, reviewDays: 3, checkInDays: 7, auto: true },
+    own ?? defaultRoundSettings,
     await readPairingSchedule({ db }),
     timeZone,
   );
@@ -100,7 +101,7 @@ export async function scheduleCheckIns(
         and(
           eq(roundSteps.scopeKey, scopeKey),
           eq(roundSteps.month, month),
-          inArray(roundSteps.kind, [kind]),
+          eq(roundSteps.kind, kind),
           eq(roundSteps.state, "pending"),
         ),
       );
