@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { type ChatAnswers, chatHappened } from "./chat-happened";
+import type { ChatAnswers } from "./chat-happened";
 import { connectionStatuses, matchStatuses } from "./enums";
+import { coffeeChatsOf } from "./figure-definitions";
 import { erasedName, isErasedAddress } from "./former-colleague";
 import { idSchema } from "./ids";
 import { monthName } from "./months";
@@ -115,10 +116,17 @@ export const nextPairingResponseSchema = z.object({
 });
 export type NextPairingResponse = z.infer<typeof nextPairingResponseSchema>;
 
-/** Dashboard stats: totals over the history list; a coffee chat is a match that happened. */
-export function matchStats(history: readonly { match: ChatAnswers }[]) {
-  const completed = history.filter((item) => chatHappened(item.match)).length;
-  return { totalMatches: history.length, coffeeChats: completed, newConnections: completed };
+/**
+ * Dashboard stats over every match of the person's, the current one included: Total Matches, and
+ * Coffee Chats and New Connections = the matches whose chat happened (coffeeChatsOf).
+ */
+export function matchStats(
+  history: readonly { match: ChatAnswers }[],
+  current: { match: ChatAnswers } | null = null,
+) {
+  const mine = current ? [current, ...history] : history;
+  const chats = coffeeChatsOf(mine);
+  return { totalMatches: mine.length, coffeeChats: chats, newConnections: chats };
 }
 
 export const DASHBOARD_RECENT_MATCHES = 6;

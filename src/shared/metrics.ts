@@ -4,10 +4,12 @@ export * from "./metric-figures";
 
 /** GET /api/admin/stats */
 export const adminStatsSchema = z.object({
-  /** Matches still open in a running (active) pairing whose chat has not happened yet. */
+  /** Matches of a running (active) pairing (figure-definitions.ts). */
   activeMatches: z.number().int(),
-  /** Chats that happened (chat-happened.ts), all time. */
+  /** Matches of a completed pairing whose chat happened, all time. */
   completedChats: z.number().int(),
+  /** Chats that happened (chat-happened.ts), all time: running pairings' too. */
+  chatsHappened: z.number().int(),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
@@ -17,13 +19,16 @@ export const monthMetricsSchema = z.object({
   /** chats that happened / total × 100, one decimal; 0 for a month without matches. */
   successRate: z.number(),
   totalMatches: z.number().int(),
-  /** Chats that happened (chat-happened.ts). */
+  /** Completed chats: matches of a completed pairing whose chat happened. */
   completedMatches: z.number().int(),
+  /** Chats that happened (chat-happened.ts), the month's running pairing's too. */
+  chatsHappened: z.number().int(),
 });
 export type MonthMetrics = z.infer<typeof monthMetricsSchema>;
 
 /** GET /api/admin/enhanced-metrics */
 export const enhancedMetricsSchema = z.object({
+  /** Employees only: no admin who never made a profile (src/server/metrics/figures.ts). */
   userMetrics: z.object({
     totalRegistered: z.number().int(),
     pendingProfileSetup: z.number().int(),
@@ -41,6 +46,7 @@ export const enhancedMetricsSchema = z.object({
       totalMatches: z.number().int(),
       activeMatches: z.number().int(),
       completedMatches: z.number().int(),
+      chatsHappened: z.number().int(),
     }),
     /** The six months before the current one, oldest first. */
     previousMonths: z.array(monthMetricsSchema),

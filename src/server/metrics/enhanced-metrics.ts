@@ -1,4 +1,4 @@
-import { desc, gte, isNull, type SQL, sql } from "drizzle-orm";
+import { desc, gte, type SQL, sql } from "drizzle-orm";
 import {
   DEPARTMENT_NOT_SET,
   type EnhancedMetrics,
@@ -15,8 +15,8 @@ import {
   departmentNameInGroupSql,
   namedByGroupSql,
 } from "../directory/departments/department-name";
+import { isEmployeeSql, matchesForFigures, matchFigureColumns } from "./figures";
 import { keptMatchFigures } from "./kept-match-figures";
-import { matchesWithHappened } from "./matches-with-answers";
 
 /**
  * Everyone counted by stored department key, with the participation counts of each key, in one
@@ -42,8 +42,9 @@ function peopleByDepartmentKey(db: Db) {
         optedOut: count(sql`${users.participationStatus} = 'opted_out'`).as("opted_out"),
       })
       .from(users)
-      // An erased person's row, or a stand-in of old history, counts for history only (docs/privacy.md).
-      .where(isNull(users.erasedAt))
+      // Employees only (figures.ts): an erased person's row, or a stand-in of old history, counts
+      // for history only (docs/privacy.md); an admin who never made a profile is no employee.
+      .where(isEmployeeSql)
       .groupBy(sql`1`, sql`2`)
       .as("k")
   );
@@ -67,16 +68,11 @@ function peopleByDepartment(db: Db) {
     .orderBy(desc(sql`2`), sql`1`);
 }
 
-/** Matches, open ones and chats that happened per month from `first` on, in one grouped pass. */
+/** The match figures (figures.ts) per month from `first` on, in one grouped pass. */
 function matchesByMonth(db: Db | Tx, first: string) {
-  const perMatch = matchesWithHappened(db, gte(matches.month, first));
+  const perMatch = matchesForFigures(db, gte(matches.month, first));
   return db
-    .select({
-      month: perMatch.month,
-      total: sql<number>`count(*)::int`,
-      active: sql<number>`(count(*) filter (where ${perMatch.status} = 'active' and not ${perMatch.happened}))::int`,
-      completed: sql<number>`(count(*) filter (where ${perMatch.happened}))::int`,
-    })
+    .select({ month: perMatch.month, ...matchFigureColumns(perMatch) })
     .from(perMatch)
     .groupBy(perMatch.month);
 }
@@ -85,8 +81,7 @@ function matchesByMonth(db: Db | Tx, first: string) {
  * The Analytics & Metrics numbers, from two aggregates (no rows reach Node): people by department
  * name with their stored participation status (summed for the totals), and matches by month for
  * the current month and the six before it. Statuses are the stored ones, as the user list shows
- * them; a chat counts as completed when it happened (src/shared/chat-happened.ts), and open while
- * it has not.
+ * them; employees only, and each match figure by its one definition (figures.ts).
  */
 export async function getEnhancedMetrics(ctx: AppContext): Promise<EnhancedMetrics> {
   const current = utcMonthOf(ctx.clock.now());
@@ -108,13 +103,14 @@ export async function getEnhancedMetrics(ctx: AppContext): Promise<EnhancedMetri
   for (let back = PREVIOUS_MONTHS; back >= 1; back--) {
     const month = shiftMonth(current, -back);
     const row = byMonth.get(month);
-    const totalMatches = row?.total ?? 0;
-    const completedMatches = row?.completed ?? 0;
+    const totalMatches = row?.totalMatches ?? 0;
+    const chatsHappened = row?.chatsHappened ?? 0;
     previousMonths.push({
       month,
-      successRate: percent(completedMatches, totalMatches),
+      successRate: percent(chatsHappened, totalMatches),
       totalMatches,
-      completedMatches,
+      completedMatches: row?.completedChats ?? 0,
+      chatsHappened,
     });
   }
   const now = byMonth.get(current);
@@ -131,9 +127,10 @@ export async function getEnhancedMetrics(ctx: AppContext): Promise<EnhancedMetri
     matchingMetrics: {
       currentMonth: {
         month: current,
-        totalMatches: now?.total ?? 0,
-        activeMatches: now?.active ?? 0,
-        completedMatches: now?.completed ?? 0,
+        totalMatches: now?.totalMatches ?? 0,
+        activeMatches: now?.activeMatches ?? 0,
+        completedMatches: now?.completedChats ?? 0,
+        chatsHappened: now?.chatsHappened ?? 0,
       },
       previousMonths,
     },

@@ -1,6 +1,5 @@
-import { eq, type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { MARKED_DONE } from "../../shared/chat-happened";
-import type { Db, Tx } from "../db/client";
 import { matches, matchMembers } from "../db/schema";
 import { answerMetSql, answerNotMissedSql } from "../matches/chat-happened-sql";
 
@@ -17,22 +16,3 @@ export const chatHappenedOfMembersSql = sql<boolean>`coalesce(
   or (${matches.status} = ${MARKED_DONE}
     and bool_or(${matchMembers.matchId} is not null and ${answerNotMissedSql(matchMembers.answer)})),
   false)`;
-
-/**
- * One row per selected match with the columns the counts need and whether its chat happened, as
- * a sub-query named `per_match` to count from.
- */
-export function matchesWithHappened(db: Db | Tx, where?: SQL) {
-  return db
-    .select({
-      month: matches.month,
-      status: matches.status,
-      pairingId: matches.pairingId,
-      happened: chatHappenedOfMembersSql.as("happened"),
-    })
-    .from(matches)
-    .leftJoin(matchMembers, eq(matchMembers.matchId, matches.id))
-    .where(where)
-    .groupBy(matches.id)
-    .as("per_match");
-}

@@ -64,42 +64,58 @@ describe("admin metrics on a hand-built company", () => {
   const get = (url: string, cookie?: string) =>
     t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
 
-  it("GET /api/admin/stats counts open matches of running pairings and every chat that happened", async () => {
+  it("GET /api/admin/stats counts each figure by its one definition", async () => {
     const res = await get("/api/admin/stats", admin);
     expect(res.statusCode).toBe(200);
-    // Open: March's e–f only (c–d and January's a–d were met by a member; February's open match
-    // belongs to a completed pairing). Happened: March's two, February's a–c, January's a–d and
-    // August's b–c; February's b–e was marked completed but both members missed it.
-    expect(res.json()).toEqual({ activeMatches: 1, completedChats: 5 });
+    // Active: the matches of running pairings (March's three, January's and August's), whatever
+    // was answered. Completed: February's a–c, the one chat that happened in a completed pairing
+    // (its b–d was never answered nor closed; b–e was marked completed but both missed it).
+    // Happened: March's a–b and c–d, February's a–c, January's a–d and August's b–c.
+    expect(res.json()).toEqual({ activeMatches: 5, completedChats: 1, chatsHappened: 5 });
   });
 
   it("GET /api/admin/enhanced-metrics computes the figures of docs/admin-console.md", async () => {
     const res = await get("/api/admin/enhanced-metrics", admin);
     expect(res.statusCode).toBe(200);
     const { userMetrics, matchingMetrics } = res.json();
+    // The admin, who never made a profile, is no employee.
     expect(userMetrics).toEqual({
-      totalRegistered: 10,
-      pendingProfileSetup: 2,
-      activeParticipants: 6,
+      totalRegistered: 9,
+      pendingProfileSetup: 1,
+      activeParticipants: 5,
       pausedUsers: 2,
       optedOutUsers: 2,
-      // 6 active of the 8 who have not opted out.
-      participationRate: 75,
-      byDepartment: { engineering: 4, sales: 3, "Not Set": 2, design: 1 },
+      // 5 active of the 7 who have not opted out.
+      participationRate: 71.4,
+      byDepartment: { engineering: 4, sales: 3, "Not Set": 1, design: 1 },
     });
     expect(matchingMetrics.currentMonth).toEqual({
       month: "2027-03",
       totalMatches: 3,
-      activeMatches: 1,
-      completedMatches: 2,
+      activeMatches: 3,
+      completedMatches: 0,
+      chatsHappened: 2,
     });
+    const none = { successRate: 0, totalMatches: 0, completedMatches: 0, chatsHappened: 0 };
     expect(matchingMetrics.previousMonths).toEqual([
-      { month: "2026-09", successRate: 0, totalMatches: 0, completedMatches: 0 },
-      { month: "2026-10", successRate: 0, totalMatches: 0, completedMatches: 0 },
-      { month: "2026-11", successRate: 0, totalMatches: 0, completedMatches: 0 },
-      { month: "2026-12", successRate: 0, totalMatches: 0, completedMatches: 0 },
-      { month: "2027-01", successRate: 100, totalMatches: 1, completedMatches: 1 },
-      { month: "2027-02", successRate: 33.3, totalMatches: 3, completedMatches: 1 },
+      { month: "2026-09", ...none },
+      { month: "2026-10", ...none },
+      { month: "2026-11", ...none },
+      { month: "2026-12", ...none },
+      {
+        month: "2027-01",
+        successRate: 100,
+        totalMatches: 1,
+        completedMatches: 0,
+        chatsHappened: 1,
+      },
+      {
+        month: "2027-02",
+        successRate: 33.3,
+        totalMatches: 3,
+        completedMatches: 1,
+        chatsHappened: 1,
+      },
     ]);
   });
 

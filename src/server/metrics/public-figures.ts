@@ -6,7 +6,7 @@ import { users } from "../db/schema";
 import { eligibleSql } from "../pairings/scope/scope";
 import { joinWhitelistEntry, whitelistEntryId } from "../pairings/scope/whitelist-join";
 import { getCompanySettings } from "../settings/company-settings";
-import { matchesWithHappened } from "./matches-with-answers";
+import { matchesForFigures, matchFigureColumns } from "./figures";
 
 /**
  * The landing page's figures (docs/admin-console.md, "The landing page's figures"): people taking
@@ -55,11 +55,11 @@ export async function countPublicFigures(ctx: AppContext): Promise<PublicFigures
   )
     .where(eligibleSql(today, whitelistEntryId))
     .as("taking_part");
-  const perMatch = matchesWithHappened(ctx.db);
+  const perMatch = matchesForFigures(ctx.db);
   const [row] = await ctx.db
     .select({
       peopleTakingPart: sql<number>`(select ${takingPart.n} from ${takingPart})`,
-      chatsHappened: sql<number>`(count(*) filter (where ${perMatch.happened}))::int`,
+      chatsHappened: matchFigureColumns(perMatch).chatsHappened,
     })
     .from(perMatch);
   return { peopleTakingPart: row.peopleTakingPart, chatsHappened: row.chatsHappened };

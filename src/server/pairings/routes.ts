@@ -5,6 +5,8 @@ import { fileNameParamsSchema } from "../../shared/pairings";
 import { requireAdmin } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
 import { endpointRoute } from "../http/endpoint-route";
+import { getGeneratePlan } from "../rounds/generate-plan";
+import { writeHandMadeRound } from "../rounds/hand-made-round";
 import { getCurrentPairings } from "./current/current-pairings";
 import { currentPairingsCsv } from "./current/current-pairings-csv";
 import { deletePairing } from "./current/delete-pairing";
@@ -24,6 +26,8 @@ import { getPairingReport } from "./reports/pairing-report";
 import { getExcludedPeople, getPairingValidation } from "./validation/pairing-validation";
 
 const generateLimit = { rateLimit: { max: 20, timeWindow: "1 minute" } };
+/** A generated month is the scope's round, its windows counted from today (docs/rounds.md). */
+const whenMade = writeHandMadeRound;
 
 /** The checks before generating, and generating a month's pairing. */
 const generationRoutes: FeatureRoutes = async (app, { ctx }) => {
@@ -32,6 +36,10 @@ const generationRoutes: FeatureRoutes = async (app, { ctx }) => {
   r.route({
     ...endpointRoute(endpoints.validation),
     handler: async (request) => getPairingValidation(ctx, request.query.domainGroupId),
+  });
+  r.route({
+    ...endpointRoute(endpoints.generatePlan),
+    handler: async (request) => getGeneratePlan(ctx, request.query.domainGroupId),
   });
   r.route({
     ...endpointRoute(endpoints.excluded),
@@ -43,19 +51,23 @@ const generationRoutes: FeatureRoutes = async (app, { ctx }) => {
     ...endpointRoute(endpoints.generate),
     config: generateLimit,
     handler: async (request) =>
-      generatePairing(ctx, requireAdmin(request), undefined, request.body ?? {}),
+      generatePairing(ctx, requireAdmin(request), undefined, { ...request.body, whenMade }),
   });
   // The older "create pairings" call does the same company-wide generation (docs/pairings.md).
   r.route({
     ...endpointRoute(endpoints.createPairings),
     config: generateLimit,
-    handler: async (request) => generatePairing(ctx, requireAdmin(request)),
+    handler: async (request) =>
+      generatePairing(ctx, requireAdmin(request), undefined, { whenMade }),
   });
   r.route({
     ...endpointRoute(endpoints.generateForGroup),
     config: generateLimit,
     handler: async (request) =>
-      generatePairing(ctx, requireAdmin(request), request.params.domainGroupId, request.body ?? {}),
+      generatePairing(ctx, requireAdmin(request), request.params.domainGroupId, {
+        ...request.body,
+        whenMade,
+      }),
   });
 };
 

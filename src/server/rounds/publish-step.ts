@@ -1,6 +1,5 @@
 import { and, asc, eq, lt, sql } from "drizzle-orm";
 import { monthDisplay } from "../../shared/pairings";
-import { defaultRoundSettings } from "../../shared/rounds";
 import { recordActivity } from "../activity/activity";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
@@ -10,10 +9,10 @@ import { insertPairingMatches } from "../pairings/generate/generate-pairing";
 import { completePairing } from "../pairings/records/complete-pairing";
 import { announceRound } from "./announce-round";
 import { pairingOfRound } from "./compose-draft";
+import { scheduleCheckIns, windowsOfScope } from "./hand-made-round";
 import { recheckDraftMatches, recordRecheck } from "./publish-recheck";
-import { checkInsAfter } from "./round-dates";
 import { roundOfStep } from "./round-of-step";
-import { getRoundSettings, getTimeZone, type RoundScope } from "./round-settings";
+import type { RoundScope } from "./round-settings";
 import type { StepOutcome } from "./step-ledger";
 
 /**
@@ -156,34 +155,13 @@ async function completeEarlier(ctx: AppContext, scope: RoundScope, month: string
 }
 
 /**
- * Moves the round's check-in and reminder, when still to come, to count from now: a publish that
- * ran late (the app was down on the pairing day) never has its "Did you meet?" go out with the
- * announcement.
+ * The round's check-in and reminder count from now (round-windows.ts): a publish that ran late
+ * (the app was down on the pairing day) never has its "Did you meet?" go out with the
+ * announcement, and a step the round's completion would come before is not held.
  */
 async function askAfterPublish(ctx: AppContext, scope: RoundScope, step: RoundStepRow) {
-  const own = (await getRoundSettings(ctx.db, [scope.key])).get(scope.key);
-  const timeZone = await getTimeZone(ctx.db);
-  const after = checkInsAfter(ctx.clock.now(), {
-    checkInDays: own?.checkInDays ?? defaultRoundSettings.checkInDays,
-    timeZone,
-  });
-  for (const [kind, at] of [
-    ["check-in", after.checkInAt],
-    ["reminder", after.reminderAt],
-  ] as const) {
-    await ctx.db
-      .update(roundSteps)
-      .set({ dueAt: at })
-      .where(
-        and(
-          eq(roundSteps.scopeKey, scope.key),
-          eq(roundSteps.month, step.month),
-          eq(roundSteps.kind, kind),
-          eq(roundSteps.state, "pending"),
-          lt(roundSteps.dueAt, at),
-        ),
-      );
-  }
+  const { windows } = await windowsOfScope(ctx.db, scope.key, step.month, ctx.clock.now());
+  await scheduleCheckIns(ctx.db, scope.key, step.month, windows);
 }
 
 async function claimAnnouncement(ctx: AppContext, tx: Tx, step: RoundStepRow): Promise<boolean> {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { answers, errorResponses, fileResponse, messageSchema } from "../api";
 import { currentPairingsFilterSchema, currentPairingsQuerySchema } from "../current-pairings-query";
 import { excludedListResponseSchema } from "../exclusions";
+import { generatePlanSchema } from "../generate-plan";
 import { pairingImpactSchema } from "../impact";
 import {
   completedPairingFileSchema,
@@ -49,6 +50,13 @@ export const pairingEndpoints = {
     path: "/api/admin/pairing-validation/excluded",
     query: excludedQuerySchema,
     response: answers(excludedListResponseSchema),
+  }),
+  /** What Generate would start today: the month's dates counted from today. */
+  generatePlan: endpoint({
+    method: "GET",
+    path: "/api/admin/generate-pairing/plan",
+    query: pairingValidationQuerySchema,
+    response: answers(generatePlanSchema),
   }),
   /** Everyone outside a group. */
   generate: endpoint({

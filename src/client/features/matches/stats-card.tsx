@@ -4,7 +4,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { Skeleton } from "../../components/ui/skeleton";
 
 /**
- * Stats: Total Matches = history length; Coffee Chats and New Connections = chats that happened;
+ * Stats: Total Matches = every match of yours; Coffee Chats and New Connections = chats that happened,
+ * the current one included (src/shared/figure-definitions.ts);
  * and the colleagues and departments met in every chat that happened, this month's included.
  */
 export function StatsCard({
@@ -16,7 +17,7 @@ export function StatsCard({
   current?: MatchItem | null;
   loading?: boolean;
 }) {
-  const stats = matchStats(history);
+  const stats = matchStats(history, current);
   const met = colleaguesMet(current ? [current, ...history] : history);
   const rows = [
     ["Total Matches", stats.totalMatches],

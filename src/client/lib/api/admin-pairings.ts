@@ -22,6 +22,8 @@ export const pairingKeys = {
   /** Every scope's counts; the prefix of `validation`. */
   allValidation: [endpoints.validation.path] as const,
   validation: (groupId: number | null) => [endpoints.validation.path, groupId ?? "all"] as const,
+  generatePlan: (groupId: number | null) =>
+    [endpoints.generatePlan.path, groupId ?? "all"] as const,
   excluded: (groupId: number | null, reason: ExclusionReason | null) =>
     [endpoints.excluded.path, groupId ?? "all", reason] as const,
   /** Every page of the current pairings; the prefix of `currentPage`. */
@@ -38,6 +40,8 @@ export const pairingKeys = {
 export const completedFileUrl = (fileName: string) => `${COMPLETED_FILES}/${segment(fileName)}`;
 
 export const pairingsApi = {
+  generatePlan: (groupId: number | null, signal?: AbortSignal) =>
+    call(endpoints.generatePlan, { query: { domainGroupId: groupId }, signal }),
   validation: (groupId: number | null, signal?: AbortSignal) =>
     call(endpoints.validation, { query: { domainGroupId: groupId }, signal }),
   excluded: (groupId: number | null, reason: ExclusionReason, signal?: AbortSignal) =>

@@ -16,6 +16,12 @@ import { matchScope } from "./match-scope";
 
 const INSERT_BATCH = 1000;
 
+/** Runs inside the generation's transaction, once the pairing and its matches are written. */
+export type WhenMade = (
+  tx: Tx,
+  made: { scopeKey: string; month: string; pairingId: number; at: Date },
+) => Promise<unknown>;
+
 /**
  * Pairs the eligible people of one scope for the current month. One active pairing per scope and
  * month: an advisory lock serialises concurrent requests and the partial unique index
@@ -27,7 +33,7 @@ export async function generatePairing(
   ctx: AppContext,
   admin: Pick<UserRow, "id">,
   domainGroupId?: number,
-  options: { secondRound?: boolean } = {},
+  options: { secondRound?: boolean; whenMade?: WhenMade } = {},
 ): Promise<GeneratePairingResponse> {
   const scope = await resolveScope(ctx.db, domainGroupId);
   const now = ctx.clock.now();
@@ -93,6 +99,9 @@ export async function generatePairing(
         })
         .returning();
       await insertPairingMatches(tx, created.id, month, now, result.groups);
+      // The caller's part of the same transaction: the month's round (docs/rounds.md, "A start
+      // on any day"), written under the scope and month's lock.
+      await options.whenMade?.(tx, { scopeKey: key, month, pairingId: created.id, at: now });
       return created;
     });
     return {

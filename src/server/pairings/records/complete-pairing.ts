@@ -1,4 +1,4 @@
-import { asc, eq, like, sql } from "drizzle-orm";
+import { and, asc, eq, like, sql } from "drizzle-orm";
 import { chatHappened } from "../../../shared/chat-happened";
 import {
   type CompletedPairingContent,
@@ -51,6 +51,13 @@ async function completeInTx(ctx: AppContext, tx: Tx, pairingId: number) {
   if (pairing.status !== "active")
     throw new Conflict("This pairing is already completed.", "already_completed");
 
+  // Its matches close with it, as the sample history's are (docs/admin-console.md, "The
+  // figures"): a match nobody answered then counts as a chat, one everybody missed does not.
+  const now = ctx.clock.now();
+  await tx
+    .update(matches)
+    .set({ status: "completed", completedAt: now })
+    .where(and(eq(matches.pairingId, pairing.id), eq(matches.status, "active")));
   const rows = await withMembers(
     tx,
     await tx
@@ -90,7 +97,6 @@ async function completeInTx(ctx: AppContext, tx: Tx, pairingId: number) {
   );
   const fileName = `${base}-${lastSequence + 1}.json`;
 
-  const now = ctx.clock.now();
   await tx.insert(completedPairings).values({
     fileName,
     pairingId: pairing.id,

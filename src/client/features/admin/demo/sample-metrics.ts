@@ -1,6 +1,8 @@
+import { answerList } from "@shared/chat-happened";
 import type { EmployeeStatusSummary } from "@shared/employees";
 import { employeeEndpoints } from "@shared/endpoints/employees";
 import { metricEndpoints } from "@shared/endpoints/metrics";
+import { matchFigures } from "@shared/figure-definitions";
 import { PREVIOUS_MONTHS, percent } from "@shared/metric-figures";
 import type { AdminStats, EnhancedMetrics } from "@shared/metrics";
 import { answerTo } from "./sample-answer";
@@ -9,7 +11,7 @@ import { allMatches, samplePairings } from "./sample-rounds";
 
 /**
  * Sample answers for the counters and the Analytics & Metrics tab (see sample-data.ts), counted
- * as src/server/metrics/ counts them: a chat counts once it happened (src/shared/chat-happened.ts).
+ * by the one definition of each figure (src/shared/figure-definitions.ts), as the server counts them.
  */
 const people = samplePeople.length;
 const withStatus = (status: string) =>
@@ -34,23 +36,28 @@ function byDepartment(): Record<string, number> {
 }
 
 const running = samplePairings[samplePairings.length - 1];
-const monthFigures = (month: string) => {
-  const own = allMatches.filter((m) => m.round.month === month);
-  const completed = own.filter((m) => m.happened).length;
-  const open = own.filter((m) => m.status === "active" && !m.happened).length;
-  return { total: own.length, completed, open };
-};
+/** The sample matches as the figures see them (a sample match's status is its pairing's). */
+const figureMatches = allMatches.map((m) => ({
+  month: m.round.month,
+  status: m.status,
+  pairingStatus: m.status,
+  members: answerList(m.answers),
+}));
+const monthFigures = (month: string) =>
+  matchFigures(figureMatches.filter((m) => m.month === month));
 
 const previousMonths = samplePairings.slice(-1 - PREVIOUS_MONTHS, -1).map(({ round }) => {
-  const { total, completed } = monthFigures(round.month);
+  const { totalMatches, completedChats, chatsHappened } = monthFigures(round.month);
   return {
     month: round.month,
-    successRate: percent(completed, total),
-    totalMatches: total,
-    completedMatches: completed,
+    successRate: percent(chatsHappened, totalMatches),
+    totalMatches,
+    completedMatches: completedChats,
+    chatsHappened,
   };
 });
 const current = monthFigures(running.round.month);
+const allTime = matchFigures(figureMatches);
 
 const metrics: EnhancedMetrics = {
   userMetrics: {
@@ -65,17 +72,19 @@ const metrics: EnhancedMetrics = {
   matchingMetrics: {
     currentMonth: {
       month: running.round.month,
-      totalMatches: current.total,
-      activeMatches: current.open,
-      completedMatches: current.completed,
+      totalMatches: current.totalMatches,
+      activeMatches: current.activeMatches,
+      completedMatches: current.completedChats,
+      chatsHappened: current.chatsHappened,
     },
     previousMonths,
   },
 };
 
 const stats: AdminStats = {
-  activeMatches: running.matches.filter((m) => !m.happened).length,
-  completedChats: allMatches.filter((m) => m.happened).length,
+  activeMatches: allTime.activeMatches,
+  completedChats: allTime.completedChats,
+  chatsHappened: allTime.chatsHappened,
 };
 
 const statusSummary: EmployeeStatusSummary = {

@@ -28,9 +28,10 @@ export function CurrentMonthPerformance({
             <Stat label="Total matches" value={now.totalMatches} />
             <Stat label="Active matches" value={now.activeMatches} />
             <Stat label="Completed chats" value={now.completedMatches} />
+            <Stat label="Chats that happened" value={now.chatsHappened} />
             <Stat
               label="Completion rate"
-              value={formatPercent(percent(now.completedMatches, now.totalMatches))}
+              value={formatPercent(percent(now.chatsHappened, now.totalMatches))}
             />
           </dl>
         </CardContent>
@@ -73,12 +74,12 @@ export function PreviousMonthsPerformance({ matching }: { matching: Matching }) 
       <CardContent className="space-y-6">
         <ChartFigure
           caption="Success rate per month (chats that happened / matches)"
-          columns={["Month", "Success rate", "Matches", "Completed"]}
+          columns={["Month", "Success rate", "Matches", "Chats that happened"]}
           rows={months.map((m) => [
             m.label,
             formatPercent(m.successRate),
             m.totalMatches,
-            m.completedMatches,
+            m.chatsHappened,
           ])}
         >
           <PercentLineChart rows={months} dataKey="successRate" name="Success rate" />
@@ -88,8 +89,8 @@ export function PreviousMonthsPerformance({ matching }: { matching: Matching }) 
             <li key={m.month} className="flex flex-wrap items-center justify-between gap-2 py-2">
               <span className="font-medium">{m.label}</span>
               <span>
-                {formatPercent(m.successRate)} success · {m.completedMatches} of {m.totalMatches}{" "}
-                completed
+                {formatPercent(m.successRate)} success · {m.chatsHappened} of {m.totalMatches} chats
+                happened
               </span>
             </li>
           ))}

@@ -1,5 +1,6 @@
 import { CURRENT_PAIRINGS_MAX_PAGE_SIZE } from "@shared/current-pairings-query";
 import { monthDisplay } from "@shared/pairings";
+import { useQuery } from "@tanstack/react-query";
 import { Eye, RefreshCw, Shuffle } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
 import { Button } from "../../../components/ui/button";
@@ -14,11 +15,16 @@ import { Label } from "../../../components/ui/label";
 import { Select } from "../../../components/ui/select";
 import { toast } from "../../../components/ui/toast";
 import { employeesApi } from "../../../lib/api/admin-employees";
-import { type CurrentPairingsFilters, pairingsApi } from "../../../lib/api/admin-pairings";
+import {
+  type CurrentPairingsFilters,
+  pairingKeys,
+  pairingsApi,
+} from "../../../lib/api/admin-pairings";
 import { ApiError } from "../../../lib/api-client";
 import { useDomainGroups } from "../whitelist/whitelist-queries";
 import { CurrentPairingsList, matchesWord } from "./current-pairings-list";
 import { EligibilityBox } from "./eligibility-box";
+import { generateDialogTexts } from "./generate-dialog-texts";
 import { useCurrentPairings, usePairingHistory, usePairingMutation } from "./pairing-queries";
 
 // The dialogs (and the Radix dialog code) load when the admin first opens one.
@@ -49,6 +55,13 @@ export function AdminActionsCard() {
   );
 
   const { generate, confirming, setConfirming } = useGeneration(groupId, groupLabel);
+  // The month's dates as Generate would start them, read when the dialog opens.
+  const plan = useQuery({
+    queryKey: pairingKeys.generatePlan(groupId),
+    queryFn: ({ signal }) => pairingsApi.generatePlan(groupId, signal),
+    enabled: confirming !== null,
+    staleTime: 0,
+  });
   const sync = usePairingMutation({
     mutationFn: () => employeesApi.syncStatus(),
     onSuccess: (result) => toast({ title: "Employee status synced", description: result.message }),
@@ -93,7 +106,7 @@ export function AdminActionsCard() {
         {confirming && (
           <Suspense fallback={null}>
             <ConfirmDialog
-              {...generateDialogTexts(confirming, month, groupLabel)}
+              {...generateDialogTexts(confirming, month, groupLabel, plan.data)}
               {...(generate.isPending ? { confirmLabel: "Generating..." } : {})}
               pending={generate.isPending}
               onConfirm={() => generate.mutate(confirming === "second")}
@@ -176,20 +189,4 @@ function DomainGroupSelect({
       </p>
     </div>
   );
-}
-
-/** What Generate will do: the month's first round, or a second partner for everyone. */
-function generateDialogTexts(round: "first" | "second", month: string, groupLabel: string) {
-  if (round === "second") {
-    return {
-      title: `Start a second ${month} round for ${groupLabel}?`,
-      description: `The ${month} round for ${groupLabel} is already completed. A second round gives everyone ready to pair a second partner in ${month}; nobody is paired with someone they met this month. Nobody is e-mailed until you send the newsletter; you can delete the pairing before then.`,
-      confirmLabel: "Generate a second round",
-    };
-  }
-  return {
-    title: `Generate ${month} pairings for ${groupLabel}?`,
-    description: `Everyone ready to pair in ${groupLabel} gets a partner for ${month}. Nobody is e-mailed until you send the newsletter; you can delete the pairing before then.`,
-    confirmLabel: `Generate ${month} pairings`,
-  };
 }
