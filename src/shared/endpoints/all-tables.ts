@@ -3,7 +3,7 @@ import { authEndpoints } from "./auth";
 import { chatEndpoints, webhooksEndpoints } from "./chat";
 import { checkInEndpoints } from "./check-ins";
 import { companyEndpoints } from "./company";
-import { departmentEndpoints } from "./departments";
+import { departmentByIdEndpoints, departmentEndpoints } from "./departments";
 import { employeeEndpoints } from "./employees";
 import { imageEndpoints } from "./images";
 import { inquiryEndpoints } from "./inquiries";
@@ -28,6 +28,7 @@ export const allEndpointTables = {
   chatEndpoints,
   checkInEndpoints,
   companyEndpoints,
+  departmentByIdEndpoints,
   departmentEndpoints,
   emailLogEndpoints,
   employeeEndpoints,
