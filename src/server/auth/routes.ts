@@ -8,6 +8,7 @@ import type { AppContext, FeatureRoutes } from "../context";
 import type { UserRow } from "../db/schema";
 import { Forbidden } from "../errors";
 import { endpointRoute } from "../http/table/endpoint-route";
+import { signInMailTrigger } from "../job-triggers";
 import { adminSignIn } from "./admin-sign-in";
 import { ipLimits } from "./auth-settings";
 import { requireUser } from "./guards";
@@ -33,7 +34,7 @@ const meta = (request: FastifyRequest) => ({
  */
 const sendQueuedMail = (ctx: AppContext) => ({
   onResponse: async () => {
-    ctx.jobs.wake("sign-in-mail");
+    ctx.jobs.wake(signInMailTrigger);
   },
 });
 

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { chatDeliveries, users } from "../db/schema";
+import { chatDeliveryTrigger } from "../job-triggers";
 import { effectiveReach, getChatSettings, wantsEmail, wantsSlack } from "./chat-settings";
 import { queueChatMessages } from "./ledger";
 import { slackConfigured } from "./slack-client";
@@ -38,7 +39,7 @@ export async function askCheckInInChat(
       payload: { pairingId: question.pairingId },
     },
   ]);
-  ctx.jobs.wake("chat-delivery");
+  ctx.jobs.wake(chatDeliveryTrigger);
   return wantsEmail(reach) ? "chat-and-email" : "chat-only";
 }
 

@@ -1,6 +1,7 @@
 import { inArray } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { users } from "../db/schema";
+import { chatDeliveryTrigger } from "../job-triggers";
 import { memberIds } from "../match-members/match-members";
 import { effectiveReach, getChatSettings, wantsSlack } from "./chat-settings";
 import { type QueuedChatMessage, queueChatMessages } from "./ledger";
@@ -50,6 +51,6 @@ export async function queueSlackIntros(
     });
   }
   const queued = await queueChatMessages(ctx.db, intros);
-  if (queued > 0) ctx.jobs.wake("chat-delivery");
+  if (queued > 0) ctx.jobs.wake(chatDeliveryTrigger);
   return queued;
 }

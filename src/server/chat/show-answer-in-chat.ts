@@ -3,6 +3,7 @@ import { checkInConfirmations } from "../../shared/check-in-answers";
 import { joinNames } from "../../shared/matches";
 import type { AppContext } from "../context";
 import { type ChatDeliveryRow, chatDeliveries, matches, users } from "../db/schema";
+import { chatDeliveryTrigger } from "../job-triggers";
 import { withMembers } from "../match-members/match-members";
 import { fullName } from "../pairings/scope/pairing-members";
 import { queueChatMessages } from "./ledger";
@@ -91,5 +92,5 @@ async function queueAnswerUpdate(
       payload: { channel, ts, message: answeredMessage(question, answered.message) },
     },
   ]);
-  ctx.jobs.wake("chat-delivery");
+  ctx.jobs.wake(chatDeliveryTrigger);
 }

@@ -11,6 +11,7 @@ import { showAnswerInChat } from "../chat/show-answer-in-chat";
 import type { AppContext } from "../context";
 import { matches, pairings, users } from "../db/schema";
 import { BadRequest, HttpError, NotFound } from "../errors";
+import { chatDeliveryTrigger } from "../job-triggers";
 import {
   answerOf,
   isMemberSql,
@@ -77,7 +78,7 @@ export async function recordCheckInAnswer(
     });
     return match;
   });
-  ctx.jobs.wake("chat-delivery");
+  ctx.jobs.wake(chatDeliveryTrigger);
   const [withAnswer] = await withMembers(ctx.db, [updated]);
   return { ...(await present(ctx, userId, withAnswer)), message: checkInConfirmations[answer] };
 }

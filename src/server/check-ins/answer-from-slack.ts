@@ -6,6 +6,7 @@ import { personOfSlackUser } from "../chat/slack-people";
 import { type SignedSlackRequest, verifySlackSignature } from "../chat/slack-signature";
 import type { AppContext } from "../context";
 import { BadRequest, HttpError, NotFound } from "../errors";
+import { chatDeliveryTrigger } from "../job-triggers";
 import { recordCheckInAnswer } from "./answer-check-in";
 import { refuseClosedAccount } from "./closed-account";
 
@@ -75,7 +76,7 @@ export async function answerFromSlack(ctx: AppContext, request: SignedSlackReque
       payload: { channel, ts, message: answeredMessage(question, outcome) },
     },
   ]);
-  ctx.jobs.wake("chat-delivery");
+  ctx.jobs.wake(chatDeliveryTrigger);
 }
 
 /** The answer recorded, or the kind sentence of why not (a match that changed, a closed month). */

@@ -4,6 +4,7 @@ import { invitationEndpoints } from "../../shared/endpoints/invitations";
 import { requireAdmin } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
 import { endpointRoute } from "../http/endpoint-route";
+import { newsletterDeliveryTrigger } from "../job-triggers";
 import { queueInvitations } from "../newsletters/send/queue-invitations";
 import { queueLaunch } from "../newsletters/send/queue-launch";
 import { gettingStarted, markInvited } from "./getting-started";
@@ -28,7 +29,7 @@ const gettingStartedRoutes: FeatureRoutes = async (app, { ctx }) => {
     ...endpointRoute(endpoints.launch),
     handler: async (_request, reply) => {
       const { newsletterId, queued } = await queueLaunch(ctx);
-      ctx.jobs.wake("newsletter-delivery");
+      ctx.jobs.wake(newsletterDeliveryTrigger);
       return reply.code(202).send({
         id: newsletterId,
         total: queued,
@@ -47,7 +48,7 @@ const gettingStartedRoutes: FeatureRoutes = async (app, { ctx }) => {
     handler: async (request, reply) => {
       requireAdmin(request);
       const answer = await queueInvitations(ctx, request.body.emails);
-      if (answer.queued > 0) ctx.jobs.wake("newsletter-delivery");
+      if (answer.queued > 0) ctx.jobs.wake(newsletterDeliveryTrigger);
       return reply.code(202).send(answer);
     },
   });

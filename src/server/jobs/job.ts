@@ -4,6 +4,7 @@
  * drives every definition. A definition file in `definitions/` plus a line in
  * `definitions/registry.ts` is a new job.
  */
+import type { JobTrigger } from "../job-triggers";
 import type { WakeSignal } from "./wake-signal";
 
 /** What the loop tells a definition about the run it is part of. */
@@ -24,6 +25,8 @@ export interface JobDefinition<Claim, Result = void> {
   /** How long an idle job waits before it looks again (a wake cuts the wait short). */
   readonly pollMs: number;
   readonly leaseMs: number;
+  /** What code that queued work for this job wakes it with (`job-triggers.ts`); named `name`. */
+  readonly trigger?: JobTrigger;
   /** Wakes the job at once when something queued work for it in this process. */
   readonly wake?: WakeSignal;
   /** The first look waits one `pollMs` (a start does no more work than before). */

@@ -1,3 +1,5 @@
+import type { JobTrigger } from "../job-triggers";
+
 /**
  * A job of this process polls its table (run-job.ts); code that just queued work for it (a
  * request that queued mail, a round that queued its announcement) wakes it, so the work starts at
@@ -67,19 +69,19 @@ export function createPollPause(pollMs: number): PollPause {
 }
 
 /**
- * The wake signals of one app's jobs, by job name (`ctx.jobs`): code that queued work for a job
- * in this process wakes it with `ctx.jobs.wake("newsletter-delivery")` after its transaction
- * committed; the job's definition listens on `ctx.jobs.signal(its name)`. By name, so feature
- * code never imports the jobs that import it (docs/jobs.md).
+ * The wake signals of one app's jobs (`ctx.jobs`): code that queued work for a job in this process
+ * wakes it with `ctx.jobs.wake(newsletterDeliveryTrigger)` after its transaction committed; the
+ * job's definition listens on `ctx.jobs.signal(its trigger)`. Feature code imports the trigger
+ * (`job-triggers.ts`), never the jobs that import it (docs/jobs.md).
  */
 export interface JobWakes {
-  wake(jobName: string): void;
-  signal(jobName: string): WakeSignal;
+  wake(trigger: JobTrigger): void;
+  signal(trigger: JobTrigger): WakeSignal;
 }
 
 export function createJobWakes(): JobWakes {
   const signals = new Map<string, WakeSignal>();
-  const signal = (jobName: string) => {
+  const signal = ({ jobName }: JobTrigger) => {
     let found = signals.get(jobName);
     if (!found) {
       found = createWakeSignal();
@@ -87,5 +89,5 @@ export function createJobWakes(): JobWakes {
     }
     return found;
   };
-  return { signal, wake: (jobName) => signal(jobName).wake() };
+  return { signal, wake: (trigger) => signal(trigger).wake() };
 }

@@ -2,6 +2,7 @@ import type { ChatInvitation } from "../../shared/calendar";
 import { CHAT_START_OUT_OF_RANGE, isChatStartInRange } from "../../shared/calendar";
 import type { AppContext } from "../context";
 import { Validation } from "../errors";
+import { newsletterDeliveryTrigger } from "../job-triggers";
 import { changeEvent, lockEvent } from "../match-calendar/match-calendar-events";
 import { memberIds } from "../match-members/match-members";
 import { queueMatchChangeMails } from "../newsletters/send/match-change-mails";
@@ -52,6 +53,6 @@ export async function sendChatInvitation(
     const sequence = deliveries[0]?.message.sequence ?? current?.sequence ?? 0;
     return { invitation: { start: start.toISOString(), sequence }, sent };
   });
-  if (result.sent > 0) ctx.jobs.wake("newsletter-delivery");
+  if (result.sent > 0) ctx.jobs.wake(newsletterDeliveryTrigger);
   return result;
 }

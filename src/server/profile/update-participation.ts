@@ -6,6 +6,7 @@ import type { SignedInUser } from "../auth/session-store";
 import type { AppContext } from "../context";
 import { type UserRow, users } from "../db/schema";
 import { BadRequest, NotFound } from "../errors";
+import { newsletterDeliveryTrigger } from "../job-triggers";
 import { leaveForParticipation } from "../pairings/current/leave-for-participation";
 import { lockRunningPairings } from "../pairings/current/pairing-locks";
 import { skipRoundEndDate } from "./skip-round-date";
@@ -136,6 +137,6 @@ export async function storeParticipation(
     }
     return row;
   });
-  if (leaves) ctx.jobs.wake("newsletter-delivery");
+  if (leaves) ctx.jobs.wake(newsletterDeliveryTrigger);
   return updated;
 }

@@ -3,6 +3,7 @@ import { monthDisplay } from "../../shared/pairings";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { newsletters } from "../db/schema";
+import { newsletterDeliveryTrigger } from "../job-triggers";
 import { activePairingFile } from "../newsletters/newsletter-files";
 import { announcePairing } from "../newsletters/send/announce";
 import { queueAnnouncement } from "../newsletters/send/queue-announcement";
@@ -61,7 +62,7 @@ export async function announceRound(
     claim,
   });
   if (!queued) return null;
-  ctx.jobs.wake("newsletter-delivery");
+  ctx.jobs.wake(newsletterDeliveryTrigger);
   return {
     summary: `no newsletter was approved for the month, so each gets the short announcement (${queued.queued} queued in the delivery ledger).`,
     data: { via: "announcement", ...queued },

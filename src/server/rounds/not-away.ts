@@ -11,6 +11,7 @@ import { signLinkToken, verifyLinkToken } from "../check-ins/link-token";
 import type { AppContext } from "../context";
 import { activities, matches, pairings } from "../db/schema";
 import { BadRequest, Conflict, HttpError } from "../errors";
+import { newsletterDeliveryTrigger } from "../job-triggers";
 import { isMemberSql } from "../match-members/match-members";
 import { awayReports, NOT_AWAY_KIND, PARTNER_AWAY_KIND } from "../pairings/current/away-reports";
 import { type ChangeNotice, queueChangeNotices } from "../pairings/current/change-notices";
@@ -186,6 +187,6 @@ async function sayNotAway(
       };
     }
   });
-  ctx.jobs.wake("newsletter-delivery");
+  ctx.jobs.wake(newsletterDeliveryTrigger);
   return { message: result.message, placed: result.placed };
 }

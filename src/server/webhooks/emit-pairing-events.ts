@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { matches, pairings } from "../db/schema";
+import { chatDeliveryTrigger } from "../job-triggers";
 import { memberIds, withMembers } from "../match-members/match-members";
 import { emitWebhookEvent } from "./emit-webhook-event";
 
@@ -41,6 +42,6 @@ export async function emitPairingEvents(ctx: AppContext, pairingId: number): Pro
       },
     });
   }
-  if (queued > 0) ctx.jobs.wake("chat-delivery");
+  if (queued > 0) ctx.jobs.wake(chatDeliveryTrigger);
   return queued;
 }

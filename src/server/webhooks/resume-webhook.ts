@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { chatDeliveries, webhookEndpoints } from "../db/schema";
 import { NotFound } from "../errors";
+import { chatDeliveryTrigger } from "../job-triggers";
 
 /**
  * The admin's "Resume" of an endpoint the breaker or a 410 Gone paused (docs/chat.md, "Lanes and
@@ -23,6 +24,6 @@ export async function resumeWebhook(ctx: AppContext, id: number): Promise<{ mess
     return true;
   });
   if (!resumed) throw new NotFound("This webhook no longer exists.");
-  ctx.jobs.wake("chat-delivery");
+  ctx.jobs.wake(chatDeliveryTrigger);
   return { message: "Webhook resumed; the calls that waited are sent now." };
 }

@@ -5,6 +5,7 @@ import { queueChatMessages } from "../chat/ledger";
 import type { AppContext } from "../context";
 import { webhookEndpoints } from "../db/schema";
 import { NotFound, Validation } from "../errors";
+import { chatDeliveryTrigger } from "../job-triggers";
 import { checkedAddress, RefusedAddress } from "../outbound/public-address";
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -74,6 +75,6 @@ export async function sendTestEvent(ctx: AppContext, id: number): Promise<{ mess
       },
     },
   ]);
-  ctx.jobs.wake("chat-delivery");
+  ctx.jobs.wake(chatDeliveryTrigger);
   return { message: "Test event queued; its delivery appears in this webhook's log." };
 }

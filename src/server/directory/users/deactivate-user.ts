@@ -7,6 +7,7 @@ import {
 import type { AppContext } from "../../context";
 import { sessions, users } from "../../db/schema";
 import { BadRequest, Conflict, NotFound } from "../../errors";
+import { newsletterDeliveryTrigger } from "../../job-triggers";
 import { queueChangeNotices } from "../../pairings/current/change-notices";
 import { leaveRunningPairings } from "../../pairings/current/leave-running-pairings";
 import { lockRunningPairings } from "../../pairings/current/pairing-locks";
@@ -61,7 +62,7 @@ export async function deactivateUser(
     await queueChangeNotices(ctx, tx, notices);
     return { name, notices };
   });
-  ctx.jobs.wake("newsletter-delivery");
+  ctx.jobs.wake(newsletterDeliveryTrigger);
   const leftAlone = notices.flatMap((n) =>
     n.kind === "left-alone" ? [adminUserName(n.person)] : [],
   );

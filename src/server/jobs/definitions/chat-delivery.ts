@@ -2,11 +2,10 @@ import { CHAT_LEASE_MS, type ChatLanes, chatLanes } from "../../chat/deliver-cha
 import { queueDueNudges } from "../../chat/queue-nudges";
 import type { AppContext } from "../../context";
 import type { ChatDeliveryRow } from "../../db/schema";
+import { chatDeliveryTrigger } from "../../job-triggers";
 import { mailFailedIntro } from "../../newsletters/send/failed-intro-mail";
 import type { JobDefinition, JobRun } from "../job";
 import type { JobLogs } from "./job-logs";
-
-const NAME = "chat-delivery";
 
 /**
  * Slack messages and webhook calls (docs/chat.md, "Deliveries", "Lanes and the breaker"): each
@@ -37,11 +36,12 @@ export function chatDeliveryJob(
     return lanes;
   };
   return {
-    name: NAME,
+    name: chatDeliveryTrigger.jobName,
+    trigger: chatDeliveryTrigger,
     label: "Chat deliveries",
     pollMs: options.pollMs ?? 2000,
     leaseMs: CHAT_LEASE_MS,
-    wake: ctx.jobs.signal(NAME),
+    wake: ctx.jobs.signal(chatDeliveryTrigger),
     log: logs.warn,
     prepare: () => queueDueNudges(ctx).then(() => undefined),
     claim: (run) => lanesOf(run).claim(),

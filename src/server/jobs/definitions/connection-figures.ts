@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context";
+import { connectionFiguresTrigger } from "../../job-triggers";
 import { preCountedConnectionPeriods } from "../../metrics/connections/get-connections";
 import { recountConnectionFigures } from "../../metrics/connections/recount-connection-figures";
 import {
@@ -10,8 +11,6 @@ import {
 } from "../../metrics/connections/stored-connection-figures";
 import type { JobDefinition } from "../job";
 import type { JobLogs } from "./job-logs";
-
-const NAME = "connection-figures";
 
 export interface ConnectionFiguresJobOptions {
   pollMs?: number;
@@ -34,12 +33,13 @@ export function connectionFiguresJob(
   const gapMs = options.gapMs ?? 60_000;
   const leaseUntil = (leaseMs: number) => new Date(ctx.clock.now().getTime() + leaseMs);
   return {
-    name: NAME,
+    name: connectionFiguresTrigger.jobName,
+    trigger: connectionFiguresTrigger,
     label: "Connection figures",
     pollMs: options.pollMs ?? 30_000,
     // A count at 100,000 people takes tens of seconds; the lease is renewed while it runs.
     leaseMs: options.leaseMs ?? 120_000,
-    wake: ctx.jobs.signal(NAME),
+    wake: ctx.jobs.signal(connectionFiguresTrigger),
     log: logs.warn,
     prepare: () => keepDefaultViews(ctx.db, preCountedConnectionPeriods(ctx.clock.now())),
     claim: (run) =>

@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context";
+import { newsletterDeliveryTrigger } from "../../job-triggers";
 import { createDeliveryWork, type DeliverySettings } from "../../newsletters/send/deliver-batch";
 import {
   type ClaimedDelivery,
@@ -8,8 +9,6 @@ import {
 } from "../../newsletters/send/ledger";
 import type { JobDefinition } from "../job";
 import type { JobLogs } from "./job-logs";
-
-const NAME = "newsletter-delivery";
 
 export interface NewsletterDeliveryJobOptions extends Partial<DeliverySettings> {
   /** How long claimed deliveries stay this process's; renewed while it works on them. */
@@ -41,12 +40,13 @@ export function newsletterDeliveryJob(
     warn: options.warn ?? (options.log ? log : logs.warn),
   });
   return {
-    name: NAME,
+    name: newsletterDeliveryTrigger.jobName,
+    trigger: newsletterDeliveryTrigger,
     label: "Newsletter worker",
     pollMs: options.pollMs ?? 1000,
     leaseMs: options.leaseMs ?? ctx.config.NEWSLETTER_LEASE_SECONDS * 1000,
     // Woken by a send or a round announcement queued in this app.
-    wake: ctx.jobs.signal(NAME),
+    wake: ctx.jobs.signal(newsletterDeliveryTrigger),
     log,
     async claim(run) {
       const batch = await claimDeliveries(ctx.db, run.owner, {

@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ALL_TRIGGERS } from "../../job-triggers";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { quietLogs } from "./job-logs";
 import { JOBS } from "./registry";
 
-// docs/jobs.md: background work runs only through the job loop; code wakes a job by its name.
+// docs/jobs.md: background work runs only through the job loop; code wakes a job by its trigger.
 const serverRoot = path.join(import.meta.dirname, "..", "..");
 const jobsRoot = path.join(serverRoot, "jobs") + path.sep;
 /** Timers that are not a poll loop nor a claim: the group commit's wait for the lanes. */
@@ -32,13 +33,39 @@ describe("the job registry", () => {
     for (const name of names) expect(name).toMatch(/^[a-z]+(-[a-z]+)*$/);
   });
 
-  it("has a job for every name the server's code wakes", () => {
-    const names = new Set(JOBS.map((define) => define(t.ctx, quietLogs).name));
-    const woken = sourceFiles(serverRoot).flatMap((file) =>
-      [...readFileSync(file, "utf8").matchAll(/jobs\.wake\("([^"]+)"\)/g)].map((m) => m[1]),
+  it("gives every trigger to one job, named as the job", () => {
+    const definitions = JOBS.map((define) => define(t.ctx, quietLogs));
+    const declared = definitions.flatMap((job) => (job.trigger ? [job.trigger] : []));
+    for (const job of definitions) {
+      if (job.trigger) expect(job.trigger.jobName).toBe(job.name);
+    }
+    expect(declared.map((trigger) => trigger.jobName).sort()).toEqual(
+      ALL_TRIGGERS.map((trigger) => trigger.jobName).sort(),
     );
-    expect(woken.length).toBeGreaterThan(2);
-    expect(woken.filter((name) => !names.has(name))).toEqual([]);
+    expect(declared.every((trigger) => ALL_TRIGGERS.includes(trigger))).toBe(true);
+  });
+
+  it("wakes by an imported trigger only: no server file names a job in a string to wake it", () => {
+    const byName = sourceFiles(serverRoot).flatMap((file) =>
+      readFileSync(file, "utf8")
+        .split("\n")
+        .flatMap((line, i) =>
+          /jobs\.(wake|signal)\(\s*["'`]/.test(line)
+            ? [`${path.relative(serverRoot, file)}:${i + 1}`]
+            : [],
+        ),
+    );
+    expect(byName).toEqual([]);
+  });
+
+  it("wakes the job its trigger names", async () => {
+    const woken: string[] = [];
+    for (const trigger of ALL_TRIGGERS) {
+      const stop = t.ctx.jobs.signal(trigger).on(() => woken.push(trigger.jobName));
+      t.ctx.jobs.wake(trigger);
+      stop();
+    }
+    expect(woken).toEqual(ALL_TRIGGERS.map((trigger) => trigger.jobName));
   });
 
   it("is the only place that runs timers: no server file outside jobs/ polls on its own", () => {

@@ -6,10 +6,9 @@ import {
 } from "../../auth/sign-in-mail/send-sign-in-mail";
 import type { AppContext } from "../../context";
 import type { SignInMailRow } from "../../db/schema";
+import { signInMailTrigger } from "../../job-triggers";
 import type { JobDefinition } from "../job";
 import type { JobLogs } from "./job-logs";
-
-const NAME = "sign-in-mail";
 
 export interface SignInMailJobOptions extends Partial<SignInMailSettings> {
   /** Mails sent at once. */
@@ -37,12 +36,13 @@ export function signInMailJob(
     warn: options.warn ?? logs.warn,
   };
   return {
-    name: NAME,
+    name: signInMailTrigger.jobName,
+    trigger: signInMailTrigger,
     label: "Sign-in mail worker",
     pollMs: options.pollMs ?? 2000,
     leaseMs: options.leaseMs ?? 60_000,
     // Woken once a code or link request queued its mail and answered.
-    wake: ctx.jobs.signal(NAME),
+    wake: ctx.jobs.signal(signInMailTrigger),
     log: settings.warn,
     async claim(run) {
       const rows = await claimSignInMails(ctx.db, {

@@ -7,6 +7,7 @@ import {
 import { utcMonthOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
 import { BadRequest } from "../../errors";
+import { connectionFiguresTrigger } from "../../job-triggers";
 import { getConnectionSettings } from "../../settings/connection-settings";
 import { connectionsFromAggregates } from "./connections-from-aggregates";
 import { countInSnapshot } from "./recount-connection-figures";
@@ -83,7 +84,7 @@ export async function getConnections(
   const stale = stored.version !== read.version;
   if (stale) {
     if (!stored.recountAskedAt) await askRecount(ctx.db, scope, ctx.clock.now());
-    ctx.jobs.wake("connection-figures");
+    ctx.jobs.wake(connectionFiguresTrigger);
   }
   const figures = connectionsFromAggregates(stored.aggregates, scope, minCell);
   return { ...figures, countedAt: stored.countedAt.toISOString(), stale };

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { matchMembers, newsletters } from "../../db/schema";
+import { newsletterDeliveryTrigger } from "../../job-triggers";
 import { compose } from "../compose/composer";
 import { activePairingFile } from "../newsletter-files";
 import { queueDeliveries } from "./ledger";
@@ -53,6 +54,6 @@ export async function mailFailedIntro(
     }
     return count;
   });
-  if (queued > 0) ctx.jobs.wake("newsletter-delivery");
+  if (queued > 0) ctx.jobs.wake(newsletterDeliveryTrigger);
   return queued;
 }

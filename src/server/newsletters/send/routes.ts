@@ -2,6 +2,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { newsletterEndpoints as endpoints } from "../../../shared/endpoints/newsletters";
 import type { FeatureRoutes } from "../../context";
 import { endpointRoute } from "../../http/endpoint-route";
+import { newsletterDeliveryTrigger } from "../../job-triggers";
 import { retryFailedDeliveries } from "./retry-failed";
 import { getSendStatus } from "./send-status";
 import { startSend } from "./start-send";
@@ -14,7 +15,7 @@ const newsletterSendRoutes: FeatureRoutes = async (app, { ctx }) => {
     ...endpointRoute(endpoints.send),
     handler: async (request, reply) => {
       const answer = await startSend(ctx, request.params.id);
-      ctx.jobs.wake("newsletter-delivery");
+      ctx.jobs.wake(newsletterDeliveryTrigger);
       return reply.code(202).send(answer);
     },
   });
@@ -23,7 +24,7 @@ const newsletterSendRoutes: FeatureRoutes = async (app, { ctx }) => {
     ...endpointRoute(endpoints.retryFailed),
     handler: async (request, reply) => {
       const answer = await retryFailedDeliveries(ctx, request.params.id);
-      ctx.jobs.wake("newsletter-delivery");
+      ctx.jobs.wake(newsletterDeliveryTrigger);
       return reply.code(202).send(answer);
     },
   });

@@ -32,7 +32,7 @@ export type ChangeNotice =
  * Queues every notice's e-mails in the delivery ledger, in the change's own transaction
  * (newsletters/send/match-change-mails.ts): they commit with the change and are sent by the
  * delivery workers, retried through a mail outage and never lost to a crash. Call
- * `ctx.jobs.wake("newsletter-delivery")` after the commit. Answers how many e-mails were queued.
+ * `ctx.jobs.wake(newsletterDeliveryTrigger)` after the commit. Answers how many e-mails were queued.
  */
 export async function queueChangeNotices(
   ctx: AppContext,

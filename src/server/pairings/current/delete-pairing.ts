@@ -4,6 +4,7 @@ import { recordActivity } from "../../activity/activity";
 import type { AppContext } from "../../context";
 import { matches, pairings } from "../../db/schema";
 import { Conflict, NotFound } from "../../errors";
+import { newsletterDeliveryTrigger } from "../../job-triggers";
 import { memberIds, withMembers } from "../../match-members/match-members";
 import { type ChangeNotice, queueChangeNotices } from "./change-notices";
 import { lockPairing } from "./pairing-locks";
@@ -64,6 +65,6 @@ export async function deletePairing(
     await queueChangeNotices(ctx, tx, told);
     return { name: pairing.name };
   });
-  ctx.jobs.wake("newsletter-delivery");
+  ctx.jobs.wake(newsletterDeliveryTrigger);
   return { message: `Deleted pairing ${name}` };
 }

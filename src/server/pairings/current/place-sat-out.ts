@@ -13,6 +13,7 @@ import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { matches, type PairingRow, pairings, users } from "../../db/schema";
 import { BadRequest, Conflict, NotFound } from "../../errors";
+import { newsletterDeliveryTrigger } from "../../job-triggers";
 import {
   addMember,
   insertMatches,
@@ -96,7 +97,7 @@ export async function placeSatOut(
     );
     return { message: plan.done, notified };
   });
-  ctx.jobs.wake("newsletter-delivery");
+  ctx.jobs.wake(newsletterDeliveryTrigger);
   return result;
 }
 

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { CurrentPairingsResponse } from "../../../shared/pairings";
 import { fixedClock } from "../../clock";
 import { matches, newsletterDeliveries, newsletters, pairings } from "../../db/schema";
+import { newsletterDeliveryTrigger } from "../../job-triggers";
 import { memberIds, withMembers } from "../../match-members/match-members";
 import { createAdmin, createRunningCompany } from "../../test/factories";
 import { checkRoundInvariantsAfterEach } from "../../test/round-invariants-hook";
@@ -233,7 +234,7 @@ describe("the e-mails of a re-pair", () => {
       )
       .toBeGreaterThanOrEqual(1);
     clock.advance(11 * 60_000);
-    t.ctx.jobs.wake("newsletter-delivery");
+    t.ctx.jobs.wake(newsletterDeliveryTrigger);
     const toCy = await peer.waitForMessage((m) => m.to.includes(cy.email));
     expect(toCy.text).toContain("Ada Test is your new coffee chat partner for March 2027.");
     await peer.waitForMessage((m) => m.to.includes(ada.email));

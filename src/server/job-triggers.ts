@@ -1,0 +1,34 @@
+/**
+ * What wakes each job (docs/jobs.md, "Waking a job"): a trigger is a job's name. A wake carries no
+ * payload: the work is the rows queued in the job's table, which any process may claim, so a
+ * payload given to this process's wake would be lost when another one claims them. A job definition declares its trigger (`trigger` in `job.ts`); code that
+ * queued work for the job imports the trigger and wakes it with `ctx.jobs.wake(trigger)` once its
+ * transaction committed, so a misspelt or removed job is a type error, not a wake nobody hears.
+ *
+ * This file imports nothing, so any feature can import it without importing the jobs that import
+ * the feature.
+ */
+export interface JobTrigger {
+  readonly jobName: string;
+}
+
+function jobTrigger(jobName: string): JobTrigger {
+  return Object.freeze({ jobName });
+}
+
+/** Sign-in codes and links were queued (auth/sign-in-mail-queue.ts). */
+export const signInMailTrigger = jobTrigger("sign-in-mail");
+/** Rows of the delivery ledger were queued: a newsletter, an announcement, a notice. */
+export const newsletterDeliveryTrigger = jobTrigger("newsletter-delivery");
+/** Chat messages or webhook deliveries were queued. */
+export const chatDeliveryTrigger = jobTrigger("chat-delivery");
+/** Someone asked for connection figures that are missing or stale. */
+export const connectionFiguresTrigger = jobTrigger("connection-figures");
+
+/** Every trigger, for the registry's check that each belongs to one job. */
+export const ALL_TRIGGERS: readonly JobTrigger[] = [
+  signInMailTrigger,
+  newsletterDeliveryTrigger,
+  chatDeliveryTrigger,
+  connectionFiguresTrigger,
+];
