@@ -1,3 +1,4 @@
+import { adminAccountEndpoints } from "./admin-accounts";
 import { adminUserEndpoints } from "./admin-users";
 import { authEndpoints } from "./auth";
 import { chatEndpoints, webhooksEndpoints } from "./chat";
@@ -23,6 +24,7 @@ import { impactEndpoints, whitelistEndpoints } from "./whitelist";
  * OpenAPI document lists it (src/server/api-docs/openapi.test.ts). A new table is added here.
  */
 export const allEndpointTables = {
+  adminAccountEndpoints,
   adminUserEndpoints,
   authEndpoints,
   chatEndpoints,
