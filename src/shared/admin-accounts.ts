@@ -31,7 +31,8 @@ export const addAdminSchema = z.object({
 });
 export type AddAdminInput = z.infer<typeof addAdminSchema>;
 
-const LINK_INCOMPLETE = "This set-password link is incomplete. Open the whole link from the e-mail.";
+const LINK_INCOMPLETE =
+  "This set-password link is incomplete. Open the whole link from the e-mail.";
 
 /** POST /api/auth/set-password: the link's token and the new password. */
 export const setPasswordSchema = z.object({

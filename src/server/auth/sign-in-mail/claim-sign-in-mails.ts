@@ -81,7 +81,9 @@ export async function withdrawSignInMail(db: Db, row: SignInMailRow): Promise<vo
   else if (row.magicLinkTokenId !== null) {
     await db.delete(magicLinkTokens).where(eq(magicLinkTokens.id, row.magicLinkTokenId));
   } else if (row.passwordResetTokenId !== null) {
-    await db.delete(passwordResetTokens).where(eq(passwordResetTokens.id, row.passwordResetTokenId));
+    await db
+      .delete(passwordResetTokens)
+      .where(eq(passwordResetTokens.id, row.passwordResetTokenId));
   }
   await forgetSignInMail(db, row);
 }

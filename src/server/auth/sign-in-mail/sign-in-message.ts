@@ -43,6 +43,8 @@ async function setPasswordMessage(ctx: AppContext, row: SignInMailRow): Promise<
     SetPasswordEmail({ url, hours: PASSWORD_LINK_HOURS, purpose }),
   );
   const subject =
-    purpose === "invite" ? "You are now a Cup of Joe admin" : "Choose a new Cup of Joe admin password";
+    purpose === "invite"
+      ? "You are now a Cup of Joe admin"
+      : "Choose a new Cup of Joe admin password";
   return { to: row.email, subject, html, text, kind: "other" };
 }
