@@ -3,6 +3,7 @@ import {
   type AdminUser,
   type AdminUsersResponse,
 } from "@shared/admin-users";
+import { adminAccountEndpoints } from "@shared/endpoints/admin-accounts";
 import { adminUserEndpoints } from "@shared/endpoints/admin-users";
 import { chatEndpoints, webhooksEndpoints } from "@shared/endpoints/chat";
 import { checkInEndpoints } from "@shared/endpoints/check-ins";
@@ -191,6 +192,17 @@ export const sampleData: Record<string, SampleAnswer> = {
       },
     }),
     answerTo(webhooksEndpoints.list, { endpoints: [] }),
+    // The sample dashboard's one admin: the visitor.
+    answerTo(adminAccountEndpoints.list, [
+      {
+        id: "00000000-0000-4000-8000-000000000001",
+        email: `admin@${SAMPLE_DOMAIN}`,
+        firstName: null,
+        lastName: null,
+        hasPassword: true,
+        isYou: true,
+      },
+    ]),
     answerTo(privacyEndpoints.retention, { months: null, lastRunAt: null, lastRunNote: null }),
   ]),
   ...Object.fromEntries([
