@@ -7,7 +7,7 @@ import { users } from "../../db/schema";
 import { Conflict } from "../../errors";
 import type { SignedInUser } from "../session-store";
 import { adminName } from "./admin-name";
-import { queuePasswordLink } from "./password-link";
+import { newPasswordLink, queuePasswordLink } from "./password-link";
 
 /**
  * Makes `input.email` an admin and e-mails them a set-password link (docs/admin-console.md,
@@ -22,6 +22,7 @@ export async function addAdmin(
   input: AddAdminInput,
 ): Promise<{ message: string }> {
   const now = ctx.clock.now();
+  const link = await newPasswordLink(ctx);
   return ctx.db.transaction(async (tx) => {
     const [existing] = await tx
       .select()
@@ -58,7 +59,7 @@ export async function addAdmin(
             needsProfileSetup: false,
           })
           .returning();
-    await queuePasswordLink(ctx, tx, input.email, "invite");
+    await queuePasswordLink(ctx, tx, input.email, "invite", link);
     await recordActivity(
       ctx,
       {

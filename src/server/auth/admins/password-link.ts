@@ -17,9 +17,20 @@ const ONE_LINK_PER_MS = 5 * 60_000;
 export const passwordLinkHash = (ctx: AppContext, token: string) =>
   keyedHash(ctx, "set-password", token);
 
+export type NewPasswordLink = { token: string; tokenHash: string };
+
 /**
- * Makes a set-password link for `email` and queues its e-mail in the caller's transaction,
- * through the sign-in mail queue (retried, never fire-and-forget; docs/sign-in.md). Refused with
+ * A new link's token and its hash. Made before the caller's transaction: the hash key may have to
+ * be read or stored first, on the database connection the transaction would hold.
+ */
+export async function newPasswordLink(ctx: AppContext): Promise<NewPasswordLink> {
+  const token = generateToken();
+  return { token, tokenHash: await passwordLinkHash(ctx, token) };
+}
+
+/**
+ * Stores a set-password link (from newPasswordLink) for `email` and queues its e-mail in the
+ * caller's transaction, through the sign-in mail queue (retried, never fire-and-forget; docs/sign-in.md). Refused with
  * 429 when a link went to the address in the last five minutes. Earlier links stay valid until
  * one is used (a new request never cancels a live one; using one ends the others).
  */
@@ -28,6 +39,7 @@ export async function queuePasswordLink(
   tx: Tx,
   email: string,
   purpose: PasswordLinkPurpose,
+  { token, tokenHash }: NewPasswordLink,
 ): Promise<void> {
   const now = ctx.clock.now();
   const [recent] = await tx
@@ -47,12 +59,11 @@ export async function queuePasswordLink(
       Math.ceil(wait / 1000),
     );
   }
-  const token = generateToken();
   const [row] = await tx
     .insert(passwordResetTokens)
     .values({
       email,
-      tokenHash: await passwordLinkHash(ctx, token),
+      tokenHash,
       purpose,
       expiresAt: new Date(now.getTime() + PASSWORD_LINK_TTL_MS),
       createdAt: now,

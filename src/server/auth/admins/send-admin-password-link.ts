@@ -6,7 +6,7 @@ import { users } from "../../db/schema";
 import { NotFound } from "../../errors";
 import type { SignedInUser } from "../session-store";
 import { adminName } from "./admin-name";
-import { queuePasswordLink } from "./password-link";
+import { newPasswordLink, queuePasswordLink } from "./password-link";
 
 /**
  * E-mails an admin a new set-password link, from another admin's console (docs/admin-console.md,
@@ -18,6 +18,7 @@ export async function sendAdminPasswordLink(
   by: SignedInUser,
   adminId: string,
 ): Promise<{ message: string }> {
+  const link = await newPasswordLink(ctx);
   return ctx.db.transaction(async (tx) => {
     const [admin] = await tx
       .select()
@@ -26,7 +27,7 @@ export async function sendAdminPasswordLink(
       .for("update");
     if (!admin) throw new NotFound("That admin no longer exists.");
     const purpose = admin.passwordHash === null ? "invite" : "reset";
-    await queuePasswordLink(ctx, tx, admin.email, purpose);
+    await queuePasswordLink(ctx, tx, admin.email, purpose, link);
     await recordActivity(
       ctx,
       {
