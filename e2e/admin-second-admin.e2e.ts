@@ -43,7 +43,11 @@ async function signInAsAdmin(page: Page, email: string, password: string) {
 
 describe("a second admin without the command line", () => {
   it("adds an admin by e-mail, who sets a password from the link, and resets it later", async () => {
-    const first = await createAdmin(story.db, { email: "first@roast.test", firstName: "Fran" });
+    const first = await createAdmin(story.db, {
+      email: "first@roast.test",
+      firstName: "Fran",
+      password: "first admin old password",
+    });
     const page = await story.newPage({ width: 375, height: 900 });
     await story.signInAs(page, first);
     const { list } = await adminsCard(page);

@@ -79,7 +79,7 @@ function SetPasswordForm({ token }: { token: string }) {
     <>
       {save.isError && (
         <Alert variant="destructive">
-          <AlertDescription role="alert">
+          <AlertDescription>
             {errorMessage(save.error, "The password could not be set.")}
           </AlertDescription>
         </Alert>
