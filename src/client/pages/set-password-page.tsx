@@ -65,7 +65,7 @@ function SetPasswordForm({ token }: { token: string }) {
   if (save.isSuccess) {
     return (
       <Alert>
-        <AlertDescription role="status">
+        <AlertDescription>
           {save.data.message}{" "}
           <Link to="/admin-login" className="font-medium underline">
             Sign in as admin
