@@ -1,7 +1,6 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { adminAccountEndpoints as endpoints } from "../../../shared/endpoints/admin-accounts";
 import type { FeatureRoutes } from "../../context";
-import { checkUserId } from "../../directory/users/user-id";
 import { endpointRoute } from "../../http/table/endpoint-route";
 import { signInMailTrigger } from "../../job-triggers";
 import { requireAdmin } from "../guards";
@@ -44,7 +43,7 @@ const adminAccountRoutes: FeatureRoutes = async (app, { ctx }) => {
     config: mailLimit,
     ...sendQueuedMail,
     handler: async (request) =>
-      sendAdminPasswordLink(ctx, requireAdmin(request), checkUserId(request.params.id)),
+      sendAdminPasswordLink(ctx, requireAdmin(request), request.params.id),
   });
 
   r.route({
