@@ -51,7 +51,7 @@ describe("the admin Departments tab", () => {
     expect(await hasHorizontalScroll(page)).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
 
-    await page.getByRole("button", { name: "Add Department" }).click();
+    await page.getByRole("button", { name: "Add Department", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Add Department" });
     await dialog.getByRole("button", { name: "Add Department" }).click();
     await page
@@ -72,7 +72,7 @@ describe("the admin Departments tab", () => {
       .toBe(true);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
-    await page.getByRole("button", { name: "Add Department" }).click();
+    await page.getByRole("button", { name: "Add Department", exact: true }).click();
     await dialog.getByLabel("Department Name").fill("Customer Success & Brewing");
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole("button", { name: "Add Department" }).click();

@@ -33,6 +33,7 @@ const MatchesPage = lazyPage(() => import("./pages/matches-page"), "MatchesPage"
 const ProfilePage = lazyPage(() => import("./pages/profile-page"), "ProfilePage");
 const AdminLoginPage = lazyPage(() => import("./pages/admin-login-page"), "AdminLoginPage");
 const SetupPage = lazyPage(() => import("./pages/setup-page"), "SetupPage");
+const SetPasswordPage = lazyPage(() => import("./pages/set-password-page"), "SetPasswordPage");
 const AdminPage = lazyPage(() => import("./pages/admin-page"), "AdminPage");
 const AdminDemoPage = lazyPage(() => import("./pages/admin-demo-page"), "AdminDemoPage");
 const AdminImagesPage = lazyPage(() => import("./pages/admin-images-page"), "AdminImagesPage");
@@ -92,6 +93,7 @@ export function AppRoutes() {
             <Route path="/admin-demo/*" element={<AdminDemoPage />} />
             <Route path="/admin-login" element={<AdminLoginPage />} />
             <Route path="/setup" element={<SetupPage />} />
+            <Route path="/set-password" element={<SetPasswordPage />} />
             <Route path="/home" element={<HomePage />} />
             <Route path="/matches" element={<MatchesPage />} />
             <Route path="/profile" element={<ProfilePage />} />

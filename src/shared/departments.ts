@@ -121,3 +121,28 @@ export function departmentLabel(
   if (!key?.trim()) return DEPARTMENT_NOT_SET;
   return list?.find((d) => d.name === key)?.displayName ?? key;
 }
+
+/** Paths naming one department of any list (a group's or the company-wide one) by its id. */
+export const departmentByIdParamsSchema = z.object({ departmentId: idSchema });
+
+export const MERGE_TARGET_REQUIRED = "Please choose the department to merge into.";
+
+/** POST …/merge: the department of the same list that takes its people and its name's place. */
+export const mergeDepartmentSchema = z.object({
+  intoDepartmentId: z
+    .number({ error: MERGE_TARGET_REQUIRED })
+    .int({ error: MERGE_TARGET_REQUIRED })
+    .positive({ error: MERGE_TARGET_REQUIRED })
+    .max(MAX_ID, { error: MERGE_TARGET_REQUIRED }),
+});
+export type MergeDepartmentInput = z.infer<typeof mergeDepartmentSchema>;
+
+/** What a merge or a removal did: the sentence to show, and how many rows it moved. */
+export const departmentMovedSchema = z.object({
+  message: z.string(),
+  /** Signed-up people whose department changed. */
+  movedUsers: z.number().int(),
+  /** Whitelist entries of people not signed up yet whose pre-filled department changed. */
+  movedEntries: z.number().int(),
+});
+export type DepartmentMoved = z.infer<typeof departmentMovedSchema>;

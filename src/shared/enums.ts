@@ -95,3 +95,7 @@ export const mailKinds = [
   "other",
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
+
+/** Why an admin's set-password link was sent: a new admin, or a reset by another admin. */
+export const passwordLinkPurposes = ["invite", "reset"] as const;
+export type PasswordLinkPurpose = (typeof passwordLinkPurposes)[number];

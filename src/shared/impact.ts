@@ -35,3 +35,19 @@ export const pairingImpactSchema = z.object({
   told: z.boolean(),
 });
 export type PairingImpact = z.infer<typeof pairingImpactSchema>;
+
+/**
+ * GET /api/admin/departments-by-id/{departmentId}/impact: who a rename, merge or removal of the
+ * department touches, in its own list (a group's, or the company-wide one).
+ */
+export const departmentChangeImpactSchema = z.object({
+  /** Signed-up people in the department. */
+  people: z.number().int(),
+  /** Whitelisted people not signed up yet whose profile will be pre-filled with it. */
+  profiles: z.number().int(),
+  /** Of `people`, those who chose to meet only their own department. */
+  sameDepartmentPreference: z.number().int(),
+  /** The list's default department, where a removal moves them. */
+  fallback: z.string(),
+});
+export type DepartmentChangeImpact = z.infer<typeof departmentChangeImpactSchema>;

@@ -41,6 +41,7 @@ import {
   oddPolicies,
   pairingStatuses,
   participationStatuses,
+  passwordLinkPurposes,
   roundStepKinds,
   roundStepStates,
   sendStatuses,
@@ -411,6 +412,11 @@ export const signInMails = pgTable(
     magicLinkTokenId: integer("magic_link_token_id").references(() => magicLinkTokens.id, {
       onDelete: "cascade",
     }),
+    /** An admin's set-password link (docs/sign-in.md, "Set-password links"). */
+    passwordResetTokenId: integer("password_reset_token_id").references(
+      () => passwordResetTokens.id,
+      { onDelete: "cascade" },
+    ),
     /** The six-digit code or the link token, in plain: what the e-mail carries. */
     secret: text("secret").notNull(),
     /**
@@ -430,7 +436,7 @@ export const signInMails = pgTable(
     index("sign_in_mails_due_idx").on(t.nextAttemptAt),
     check(
       "sign_in_mails_one_secret",
-      sql`(${t.authCodeId} is null) <> (${t.magicLinkTokenId} is null)`,
+      sql`num_nonnulls(${t.authCodeId}, ${t.magicLinkTokenId}, ${t.passwordResetTokenId}) = 1`,
     ),
   ],
 );
@@ -445,14 +451,21 @@ export const emailVerifications = pgTable("email_verifications", {
   createdAt: createdAt(),
 });
 
-export const passwordResetTokens = pgTable("password_reset_tokens", {
-  id: serial("id").primaryKey(),
-  email: text("email").notNull(),
-  tokenHash: text("token_hash").notNull().unique(),
-  isUsed: boolean("is_used").notNull().default(false),
-  expiresAt: tz("expires_at").notNull(),
-  createdAt: createdAt(),
-});
+/** An admin's set-password link: single use, expiring, stored as a keyed hash (docs/sign-in.md). */
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    isUsed: boolean("is_used").notNull().default(false),
+    expiresAt: tz("expires_at").notNull(),
+    /** `invite`: a new admin's first password; `reset`: a new one for an admin. */
+    purpose: text("purpose", { enum: passwordLinkPurposes }).notNull().default("reset"),
+    createdAt: createdAt(),
+  },
+  (t) => [check("password_reset_tokens_purpose_check", oneOf(t.purpose, passwordLinkPurposes))],
+);
 
 export const sessions = pgTable(
   "sessions",

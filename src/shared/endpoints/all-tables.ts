@@ -1,9 +1,10 @@
+import { adminAccountEndpoints } from "./admin-accounts";
 import { adminUserEndpoints } from "./admin-users";
 import { authEndpoints } from "./auth";
 import { chatEndpoints, webhooksEndpoints } from "./chat";
 import { checkInEndpoints } from "./check-ins";
 import { companyEndpoints } from "./company";
-import { departmentEndpoints } from "./departments";
+import { departmentByIdEndpoints, departmentEndpoints } from "./departments";
 import { employeeEndpoints } from "./employees";
 import { imageEndpoints } from "./images";
 import { inquiryEndpoints } from "./inquiries";
@@ -23,11 +24,13 @@ import { impactEndpoints, whitelistEndpoints } from "./whitelist";
  * OpenAPI document lists it (src/server/api-docs/openapi.test.ts). A new table is added here.
  */
 export const allEndpointTables = {
+  adminAccountEndpoints,
   adminUserEndpoints,
   authEndpoints,
   chatEndpoints,
   checkInEndpoints,
   companyEndpoints,
+  departmentByIdEndpoints,
   departmentEndpoints,
   emailLogEndpoints,
   employeeEndpoints,

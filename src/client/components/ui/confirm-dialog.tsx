@@ -15,7 +15,7 @@ import {
  * action removed it, as a retry removes its Retry button) to the dialog or page it was in. Radix
  * returns it only to a Dialog.Trigger, and this dialog is mounted while asking, without one.
  */
-function returnFocus(opener: Element | null) {
+export function returnFocus(opener: Element | null) {
   const candidates = [opener, opener?.closest('[role="dialog"]'), document.getElementById("main")];
   const target = candidates.find(
     (element): element is HTMLElement => element instanceof HTMLElement && element.isConnected,

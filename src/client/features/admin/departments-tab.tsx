@@ -1,8 +1,7 @@
-import { type AdminDepartment, DEFAULT_DEPARTMENT } from "@shared/departments";
+import { DEFAULT_DEPARTMENT } from "@shared/departments";
 import type { DomainGroup } from "@shared/whitelist";
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useState } from "react";
-import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import {
   Card,
@@ -11,23 +10,17 @@ import {
   CardHeader,
   CardTitle,
 } from "../../components/ui/card";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { QueryState } from "../../components/ui/query-state";
-import { toast } from "../../components/ui/toast";
-import { departmentsApi } from "../../lib/api/admin-departments";
 import { cn } from "../../lib/cn";
 import { CompanyDepartmentsCard } from "./departments/company-departments-card";
 import { DepartmentDialog } from "./departments/department-dialog";
-import {
-  useDepartmentMutation,
-  useDomainGroupList,
-  useGroupDepartments,
-} from "./departments/department-queries";
-import { DepartmentImpactText } from "./impact/impact-text";
+import { DepartmentList } from "./departments/department-list";
+import { useDomainGroupList, useGroupDepartments } from "./departments/department-queries";
 
 /**
  * Admin dashboard "departments" tab: opens on the first domain group and lists its departments
- * by display name, with add, rename and delete.
+ * by display name, with add, rename, merge and delete; below, the company-wide list of the
+ * people outside any group, managed the same way.
  */
 export function DepartmentsTab() {
   const groups = useDomainGroupList();
@@ -64,7 +57,7 @@ export function DepartmentsTab() {
         </CardContent>
       </Card>
       {selected && <GroupDepartments key={selected.id} group={selected} />}
-      {groups.isSuccess && groups.data.length === 0 && <CompanyDepartmentsCard />}
+      {groups.isSuccess && <CompanyDepartmentsCard hasGroups={groups.data.length > 0} />}
     </div>
   );
 }
@@ -108,8 +101,6 @@ function GroupButton({
 function GroupDepartments({ group }: { group: DomainGroup }) {
   const list = useGroupDepartments(group.id);
   const [adding, setAdding] = useState(false);
-  const [renaming, setRenaming] = useState<AdminDepartment | null>(null);
-  const [deleting, setDeleting] = useState<AdminDepartment | null>(null);
 
   return (
     <Card>
@@ -117,7 +108,8 @@ function GroupDepartments({ group }: { group: DomainGroup }) {
         <div className="grid gap-1">
           <CardTitle>Departments of {group.displayName}</CardTitle>
           <CardDescription>
-            People in a deleted department move to "{DEFAULT_DEPARTMENT}".
+            People in a deleted department move to "{DEFAULT_DEPARTMENT}"; a merged one's move to
+            the department it is merged into.
           </CardDescription>
         </div>
         <Button onClick={() => setAdding(true)}>
@@ -132,116 +124,15 @@ function GroupDepartments({ group }: { group: DomainGroup }) {
           empty="No departments found for this group"
         >
           {(data) => (
-            <ul
-              aria-label={`Departments of ${group.displayName}`}
-              className="divide-y divide-coffee-100"
-            >
-              {data.map((department) => (
-                <DepartmentRow
-                  key={department.id}
-                  department={department}
-                  onRename={() => setRenaming(department)}
-                  onDelete={() => setDeleting(department)}
-                />
-              ))}
-            </ul>
+            <DepartmentList
+              groupId={group.id}
+              label={`Departments of ${group.displayName}`}
+              departments={data}
+            />
           )}
         </QueryState>
       </CardContent>
       <DepartmentDialog open={adding} onOpenChange={setAdding} groupId={group.id} />
-      <DepartmentDialog
-        open={renaming !== null}
-        onOpenChange={(open) => !open && setRenaming(null)}
-        groupId={group.id}
-        department={renaming ?? undefined}
-      />
-      <DeleteDepartmentDialog
-        groupId={group.id}
-        department={deleting}
-        onClose={() => setDeleting(null)}
-      />
     </Card>
-  );
-}
-
-function DepartmentRow({
-  department,
-  onRename,
-  onDelete,
-}: {
-  department: AdminDepartment;
-  onRename: () => void;
-  onDelete: () => void;
-}) {
-  const people = department.userCount === 1 ? "1 person" : `${department.userCount} people`;
-  return (
-    <li className="flex flex-wrap items-center justify-between gap-3 py-3">
-      <div className="min-w-0">
-        <p className="flex flex-wrap items-center gap-2 font-medium break-words text-coffee-950">
-          {department.displayName}
-          {department.name === DEFAULT_DEPARTMENT && <Badge color="blue">Default</Badge>}
-        </p>
-        <p className="text-sm text-coffee-700">{people}</p>
-      </div>
-      <div className="flex gap-2">
-        <Button
-          variant="outline"
-          size="sm"
-          aria-label={`Rename ${department.displayName}`}
-          onClick={onRename}
-        >
-          <Pencil aria-hidden="true" />
-          Rename
-        </Button>
-        {department.name !== DEFAULT_DEPARTMENT && (
-          <Button
-            variant="outline"
-            size="sm"
-            aria-label={`Delete ${department.displayName}`}
-            onClick={onDelete}
-          >
-            <Trash2 aria-hidden="true" />
-            Delete
-          </Button>
-        )}
-      </div>
-    </li>
-  );
-}
-
-function DeleteDepartmentDialog({
-  groupId,
-  department,
-  onClose,
-}: {
-  groupId: number;
-  department: AdminDepartment | null;
-  onClose: () => void;
-}) {
-  const remove = useDepartmentMutation({
-    mutationFn: (target: AdminDepartment) => departmentsApi.remove(groupId, target.id),
-    onSuccess: (result) => {
-      onClose();
-      toast({ title: "Department deleted", description: result.message });
-    },
-    failure: "Failed to delete department",
-  });
-  if (!department) return null;
-  return (
-    <ConfirmDialog
-      title={`Delete "${department.displayName}"?`}
-      description={
-        <DepartmentImpactText
-          groupId={groupId}
-          departmentId={department.id}
-          fallback={DEFAULT_DEPARTMENT}
-        />
-      }
-      confirmLabel={remove.isPending ? "Deleting..." : "Delete Department"}
-      pending={remove.isPending}
-      destructive
-      onConfirm={() => remove.mutate(department)}
-      onClose={onClose}
-    />
   );
 }

@@ -1,3 +1,4 @@
+import { AdminsCard } from "./admins/admins-card";
 import { SlackCard } from "./chat/slack-card";
 import { WebhooksCard } from "./chat/webhooks-card";
 import { QuietPeopleCard } from "./check-ins/quiet-people-card";
@@ -25,6 +26,7 @@ export function OperationsTab() {
       <ActivityCard />
       <RosterSyncCard />
       <IdentityCard />
+      <AdminsCard />
       <SlackCard />
       <WebhooksCard />
       <NewsletterCard />

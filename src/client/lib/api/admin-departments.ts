@@ -1,5 +1,8 @@
-import type { CreateDepartmentInput } from "@shared/departments";
-import { departmentEndpoints as endpoints } from "@shared/endpoints/departments";
+import type { CreateDepartmentInput, MergeDepartmentInput } from "@shared/departments";
+import {
+  departmentByIdEndpoints as byId,
+  departmentEndpoints as endpoints,
+} from "@shared/endpoints/departments";
 import type { QueryKey } from "@tanstack/react-query";
 import { call } from "./request";
 
@@ -10,6 +13,10 @@ export const departmentKeys = {
   ofGroup: (groupId: number) => [endpoints.ofGroup.path, groupId] as const,
   /** The company-wide list (people outside any group). */
   company: [endpoints.company.path] as const,
+  /** The company-wide list as the admin manages it, with counts. */
+  companyAdmin: [byId.companyAdmin.path] as const,
+  /** Who a change of one department touches, read afresh as a dialog opens. */
+  impact: (departmentId: number) => [byId.impact.path, departmentId] as const,
 };
 
 /**
@@ -18,7 +25,11 @@ export const departmentKeys = {
  */
 export function isDepartmentListKey(queryKey: QueryKey): boolean {
   const first = String(queryKey[0] ?? "");
-  return first === endpoints.ofGroup.path || first.startsWith(endpoints.company.path);
+  return (
+    first === endpoints.ofGroup.path ||
+    first === byId.companyAdmin.path ||
+    first.startsWith(endpoints.company.path)
+  );
 }
 
 export const departmentsApi = {
@@ -30,8 +41,13 @@ export const departmentsApi = {
     call(endpoints.createWithGroup, { body: { ...body, domainGroupId: null } }),
   create: (groupId: number, body: CreateDepartmentInput) =>
     call(endpoints.create, { params: { groupId }, body }),
-  rename: (groupId: number, departmentId: number, body: CreateDepartmentInput) =>
-    call(endpoints.rename, { params: { groupId, departmentId }, body }),
-  remove: (groupId: number, departmentId: number) =>
-    call(endpoints.remove, { params: { groupId, departmentId } }),
+  companyAdmin: (signal?: AbortSignal) => call(byId.companyAdmin, { signal }),
+  impact: (departmentId: number, signal?: AbortSignal) =>
+    call(byId.impact, { params: { departmentId }, signal }),
+  /** A department of any list, the company-wide one included, by its id. */
+  rename: (departmentId: number, body: CreateDepartmentInput) =>
+    call(byId.rename, { params: { departmentId }, body }),
+  merge: (departmentId: number, body: MergeDepartmentInput) =>
+    call(byId.merge, { params: { departmentId }, body }),
+  remove: (departmentId: number) => call(byId.remove, { params: { departmentId } }),
 };

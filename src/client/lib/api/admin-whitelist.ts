@@ -25,7 +25,5 @@ export const whitelistApi = {
     call(impactEndpoints.entry, { params: { id: entryId }, signal }),
   groupImpact: (groupId: number, signal?: AbortSignal) =>
     call(impactEndpoints.group, { params: { id: groupId }, signal }),
-  departmentImpact: (groupId: number, departmentId: number, signal?: AbortSignal) =>
-    call(impactEndpoints.department, { params: { groupId, departmentId }, signal }),
   deleteGroup: (groupId: number) => call(endpoints.deleteGroup, { params: { id: groupId } }),
 };

@@ -1,6 +1,12 @@
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { authCodes, magicLinkTokens, type SignInMailRow, signInMails } from "../../db/schema";
+import {
+  authCodes,
+  magicLinkTokens,
+  passwordResetTokens,
+  type SignInMailRow,
+  signInMails,
+} from "../../db/schema";
 
 interface ClaimOptions {
   limit: number;
@@ -74,6 +80,10 @@ export async function withdrawSignInMail(db: Db, row: SignInMailRow): Promise<vo
   if (row.authCodeId !== null) await db.delete(authCodes).where(eq(authCodes.id, row.authCodeId));
   else if (row.magicLinkTokenId !== null) {
     await db.delete(magicLinkTokens).where(eq(magicLinkTokens.id, row.magicLinkTokenId));
+  } else if (row.passwordResetTokenId !== null) {
+    await db
+      .delete(passwordResetTokens)
+      .where(eq(passwordResetTokens.id, row.passwordResetTokenId));
   }
   await forgetSignInMail(db, row);
 }

@@ -6,7 +6,8 @@ export const SIGN_IN_MAIL_MAX_WAIT_MS = 10 * 60_000;
 
 export type QueuedSecret =
   | { kind: "sign-in-code"; authCodeId: number; code: string }
-  | { kind: "magic-link"; magicLinkTokenId: number; token: string };
+  | { kind: "magic-link"; magicLinkTokenId: number; token: string }
+  | { kind: "password-link"; passwordResetTokenId: number; token: string };
 
 /**
  * Queues the e-mail carrying a new code or link, in the transaction that made it. Every address
@@ -23,6 +24,7 @@ export async function queueSignInMail(
     email,
     authCodeId: secret.kind === "sign-in-code" ? secret.authCodeId : null,
     magicLinkTokenId: secret.kind === "magic-link" ? secret.magicLinkTokenId : null,
+    passwordResetTokenId: secret.kind === "password-link" ? secret.passwordResetTokenId : null,
     secret: secret.kind === "sign-in-code" ? secret.code : secret.token,
     mailTransport: transport,
     expiresAt: new Date(now.getTime() + Math.min(secretTtlMs, SIGN_IN_MAIL_MAX_WAIT_MS)),

@@ -53,4 +53,9 @@ export async function sendSignInMail(
   }
 }
 
-const what = (row: SignInMailRow) => (row.authCodeId !== null ? "sign-in code" : "sign-in link");
+const what = (row: SignInMailRow) =>
+  row.authCodeId !== null
+    ? "sign-in code"
+    : row.passwordResetTokenId !== null
+      ? "set-password link"
+      : "sign-in link";

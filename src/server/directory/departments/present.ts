@@ -1,4 +1,9 @@
-import type { AdminDepartment, Department, DepartmentUser } from "../../../shared/departments";
+import type {
+  AdminDepartment,
+  Department,
+  DepartmentMoved,
+  DepartmentUser,
+} from "../../../shared/departments";
 
 /** A department as employees' lists show it (`departmentSchema`). */
 export const presentDepartment = (d: Department): Department => ({
@@ -20,4 +25,11 @@ export const presentDepartmentUser = (u: DepartmentUser): DepartmentUser => ({
   firstName: u.firstName,
   lastName: u.lastName,
   email: u.email,
+});
+
+/** What a merge or a removal did (`departmentMovedSchema`). */
+export const presentMoved = (m: DepartmentMoved): DepartmentMoved => ({
+  message: m.message,
+  movedUsers: m.movedUsers,
+  movedEntries: m.movedEntries,
 });

@@ -1,22 +1,17 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import {
   type AdminDepartment,
   departmentExistsMessage,
   type RenameDepartmentInput,
 } from "../../../shared/departments";
-import { whitelistEntrySql } from "../../auth/whitelist-lookup";
 import type { AppContext } from "../../context";
 import { departments, users } from "../../db/schema";
 import { Conflict } from "../../errors";
 import { requireGroup } from "../groups/find-group";
-import { displayNameTaken, lockDepartmentList } from "./lock-department-list";
-import { lockGroupDepartment } from "./lock-group-department";
+import { lockDepartmentForChange, peopleOfListSql } from "./department-list-scope";
+import { displayNameTaken } from "./lock-department-list";
 
-/**
- * Gives a group's department a new name for people to read. Its stored key stays, so the people
- * in it keep it without a change to their profiles; a name another department of the group
- * shows, in any case, is refused with 409. Concurrency: the list's advisory lock, as for adds.
- */
+/** PATCH /api/admin/departments/{groupId}/{departmentId}: a group's department only. */
 export async function renameDepartment(
   ctx: AppContext,
   groupId: number,
@@ -24,26 +19,39 @@ export async function renameDepartment(
   input: RenameDepartmentInput,
 ): Promise<AdminDepartment> {
   await requireGroup(ctx.db, groupId);
+  return renameDepartmentById(ctx, departmentId, input, groupId);
+}
+
+/**
+ * Gives a department of any list a new name for people to read. Its stored key stays, so the
+ * people in it keep it without a change to their profiles; a name another department of the list
+ * shows, in any case, is refused with 409. Concurrency: the list's advisory lock, as for adds.
+ */
+export async function renameDepartmentById(
+  ctx: AppContext,
+  departmentId: number,
+  input: RenameDepartmentInput,
+  groupId?: number,
+): Promise<AdminDepartment> {
   return ctx.db.transaction(async (tx) => {
-    await lockDepartmentList(tx, groupId);
-    const department = await lockGroupDepartment(tx, groupId, departmentId);
-    if (await displayNameTaken(tx, groupId, input.displayName, departmentId)) {
+    const department = await lockDepartmentForChange(tx, departmentId, groupId);
+    const list = department.domainGroupId;
+    if (await displayNameTaken(tx, list, input.displayName, departmentId)) {
       throw new Conflict(departmentExistsMessage(input.displayName), "department_exists");
     }
     await tx
       .update(departments)
       .set({ displayName: input.displayName })
       .where(eq(departments.id, departmentId));
-    const inGroup = sql`${whitelistEntrySql(users.email, "domain_group_id")} = ${groupId}`;
     const [people] = await tx
       .select({ n: count() })
       .from(users)
-      .where(and(eq(users.department, department.name), inGroup));
+      .where(and(eq(users.department, department.name), peopleOfListSql(list)));
     return {
       id: department.id,
       name: department.name,
       displayName: input.displayName,
-      domainGroupId: groupId,
+      domainGroupId: list,
       userCount: Number(people.n),
     };
   });

@@ -1,19 +1,29 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { departmentEndpoints as endpoints } from "../../../shared/endpoints/departments";
+import {
+  departmentByIdEndpoints as byId,
+  departmentEndpoints as endpoints,
+} from "../../../shared/endpoints/departments";
 import { hasAdminRights, requireUser } from "../../auth/guards";
 import type { FeatureRoutes } from "../../context";
 import { endpointRoute } from "../../http/endpoint-route";
 import { createDepartment } from "./create-department";
-import { deleteDepartment } from "./delete-department";
+import { deleteDepartment, removeDepartment } from "./delete-department";
+import { departmentChangeImpact } from "./department-change-impact";
 import {
   departmentsForDomainRequest,
   departmentsOfEmail,
   departmentsOfGroup,
 } from "./department-lists";
 import { listDepartmentUsers } from "./list-department-users";
-import { listGroupDepartments } from "./list-group-departments";
-import { presentAdminDepartment, presentDepartment, presentDepartmentUser } from "./present";
-import { renameDepartment } from "./rename-department";
+import { listDepartmentsWithCounts, listGroupDepartments } from "./list-group-departments";
+import { mergeDepartment } from "./merge-department";
+import {
+  presentAdminDepartment,
+  presentDepartment,
+  presentDepartmentUser,
+  presentMoved,
+} from "./present";
+import { renameDepartment, renameDepartmentById } from "./rename-department";
 
 const writeLimit = { rateLimit: { max: 60, timeWindow: "1 minute" } };
 
@@ -107,9 +117,51 @@ const adminDepartmentRoutes: FeatureRoutes = async (app, { ctx }) => {
   });
 };
 
+/**
+ * One department of any list by its id, the company-wide list included: rename, merge, remove,
+ * and who each would touch, read first (docs/admin-console.md, "Departments").
+ */
+const departmentByIdRoutes: FeatureRoutes = async (app, { ctx }) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.route({
+    ...endpointRoute(byId.companyAdmin),
+    handler: async () => (await listDepartmentsWithCounts(ctx, null)).map(presentAdminDepartment),
+  });
+
+  r.route({
+    ...endpointRoute(byId.impact),
+    handler: async (request) => departmentChangeImpact(ctx, request.params.departmentId),
+  });
+
+  r.route({
+    ...endpointRoute(byId.rename),
+    config: writeLimit,
+    handler: async (request) =>
+      presentAdminDepartment(
+        await renameDepartmentById(ctx, request.params.departmentId, request.body),
+      ),
+  });
+
+  r.route({
+    ...endpointRoute(byId.merge),
+    config: writeLimit,
+    handler: async (request) =>
+      presentMoved(await mergeDepartment(ctx, request.params.departmentId, request.body)),
+  });
+
+  r.route({
+    ...endpointRoute(byId.remove),
+    config: writeLimit,
+    handler: async (request) =>
+      presentMoved(await removeDepartment(ctx, request.params.departmentId)),
+  });
+};
+
 const departmentsRoutes: FeatureRoutes = async (app, options) => {
   await employeeDepartmentRoutes(app, options);
   await adminDepartmentRoutes(app, options);
+  await departmentByIdRoutes(app, options);
 };
 
 export default departmentsRoutes;

@@ -3,11 +3,12 @@ import {
   type AdminUser,
   type AdminUsersResponse,
 } from "@shared/admin-users";
+import { adminAccountEndpoints } from "@shared/endpoints/admin-accounts";
 import { adminUserEndpoints } from "@shared/endpoints/admin-users";
 import { chatEndpoints, webhooksEndpoints } from "@shared/endpoints/chat";
 import { checkInEndpoints } from "@shared/endpoints/check-ins";
 import { companyEndpoints } from "@shared/endpoints/company";
-import { departmentEndpoints } from "@shared/endpoints/departments";
+import { departmentByIdEndpoints, departmentEndpoints } from "@shared/endpoints/departments";
 import { invitationEndpoints } from "@shared/endpoints/invitations";
 import { privacyEndpoints } from "@shared/endpoints/privacy";
 import { roundEndpoints } from "@shared/endpoints/rounds";
@@ -119,11 +120,25 @@ const groupDepartments = sampleDepartments.map((d) => ({
   userCount: samplePeople.filter((p) => p.department === d.name).length,
 }));
 
+/** Who a change of a sample department would touch: every sample person has signed up. */
+function departmentImpactAnswer(url: URL) {
+  const id = Number(url.pathname.split("/").at(-2));
+  const name = groupDepartments.find((d) => d.id === id)?.name;
+  const inIt = samplePeople.filter((p) => p.department === name);
+  return {
+    people: inIt.length,
+    profiles: 0,
+    sameDepartmentPreference: 0,
+    fallback: "Other",
+  };
+}
+
 export const sampleData: Record<string, SampleAnswer> = {
   ...Object.fromEntries([
     answerTo(adminUserEndpoints.list, usersAnswer),
     answerTo(departmentEndpoints.company, sampleDepartments),
     answerTo(departmentEndpoints.ofGroup, groupDepartments),
+    answerTo(departmentByIdEndpoints.impact, departmentImpactAnswer),
     answerTo(whitelistEndpoints.domainGroups, [sampleGroup]),
     // The sample company is admitted by its domain entry: nobody waits for an invitation.
     answerTo(invitationEndpoints.list, { people: [], total: 0, launchSent: true }),
@@ -178,6 +193,17 @@ export const sampleData: Record<string, SampleAnswer> = {
       },
     }),
     answerTo(webhooksEndpoints.list, { endpoints: [] }),
+    // The sample dashboard's one admin: the visitor.
+    answerTo(adminAccountEndpoints.list, [
+      {
+        id: "00000000-0000-4000-8000-000000000001",
+        email: `admin@${SAMPLE_DOMAIN}`,
+        firstName: null,
+        lastName: null,
+        hasPassword: true,
+        isYou: true,
+      },
+    ]),
     answerTo(privacyEndpoints.retention, { months: null, lastRunAt: null, lastRunNote: null }),
   ]),
   ...Object.fromEntries([

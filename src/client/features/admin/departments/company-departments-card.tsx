@@ -13,19 +13,21 @@ import {
 } from "../../../components/ui/card";
 import { FieldError, Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
+import { QueryState } from "../../../components/ui/query-state";
 import { toast } from "../../../components/ui/toast";
 import { departmentKeys, departmentsApi } from "../../../lib/api/admin-departments";
+import { DepartmentList } from "./department-list";
 import { useDepartmentMutation } from "./department-queries";
 
 /**
- * Departments without domain groups: the company-wide list everyone picks from, added here
- * before (or without ever) making a group.
+ * The company-wide department list: everyone's without domain groups, else the list of the
+ * people outside any group; added to here, renamed, merged and deleted as a group's are.
  */
-export function CompanyDepartmentsCard() {
+export function CompanyDepartmentsCard({ hasGroups }: { hasGroups: boolean }) {
   const id = useId();
   const list = useQuery({
-    queryKey: departmentKeys.company,
-    queryFn: ({ signal }) => departmentsApi.company(signal),
+    queryKey: departmentKeys.companyAdmin,
+    queryFn: ({ signal }) => departmentsApi.companyAdmin(signal),
   });
   const form = useForm<CreateDepartmentInput>({
     resolver: zodResolver(createDepartmentSchema),
@@ -45,18 +47,21 @@ export function CompanyDepartmentsCard() {
       <CardHeader>
         <CardTitle as="h3">Company departments</CardTitle>
         <CardDescription>
-          Everyone picks one of these on their profile. Domain groups (Email Whitelist tab) are only
-          needed to pair parts of the company separately.
+          {hasGroups
+            ? "The list of everyone outside a domain group."
+            : "Everyone picks one of these on their profile. Domain groups (Email Whitelist tab) are only needed to pair parts of the company separately."}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <ul aria-label="Company departments" className="flex flex-wrap gap-2">
-          {(list.data ?? []).map((d) => (
-            <li key={d.name} className="rounded-md border border-coffee-200 px-2 py-1 text-sm">
-              {d.displayName}
-            </li>
-          ))}
-        </ul>
+        <QueryState
+          query={list}
+          failure="Failed to load departments"
+          empty="No company departments yet: add the first one below."
+        >
+          {(data) => (
+            <DepartmentList groupId={null} label="Company departments" departments={data} />
+          )}
+        </QueryState>
         <form
           noValidate
           onSubmit={form.handleSubmit((values) => add.mutate(values))}

@@ -22,6 +22,7 @@ import { toast } from "../../../components/ui/toast";
 import { departmentsApi } from "../../../lib/api/admin-departments";
 import { errorMessage } from "../../../lib/api-client";
 import { redirectIfUnauthorized } from "../../unauthorized";
+import { DepartmentChangeImpactText } from "../impact/impact-text";
 import { useAdminMutation } from "../use-admin-mutation";
 import { refreshDepartmentData } from "./department-queries";
 
@@ -30,7 +31,8 @@ type FormValues = { displayName: string };
 type DepartmentDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  groupId: number;
+  /** The group whose list it is; null for the company-wide list. */
+  groupId: number | null;
   department?: AdminDepartment;
 };
 
@@ -59,9 +61,14 @@ export function DepartmentDialog({
             {department ? `Rename "${department.displayName}"` : "Add Department"}
           </DialogTitle>
           <DialogDescription>
-            {renaming
-              ? "People in this department keep it; everyone sees the new name."
-              : "The name people see on their profiles, in pairings, charts and e-mails."}
+            {department ? (
+              <DepartmentChangeImpactText
+                departmentId={department.id}
+                change={{ kind: "rename" }}
+              />
+            ) : (
+              "The name people see on their profiles, in pairings, charts and e-mails."
+            )}
           </DialogDescription>
         </DialogHeader>
         <form
@@ -120,8 +127,10 @@ function useDepartmentForm({ open, onOpenChange, groupId, department }: Departme
   const save = useAdminMutation({
     mutationFn: (body: CreateDepartmentInput) =>
       department
-        ? departmentsApi.rename(groupId, department.id, body)
-        : departmentsApi.create(groupId, body),
+        ? departmentsApi.rename(department.id, body)
+        : groupId === null
+          ? departmentsApi.createCompanyWide(body)
+          : departmentsApi.create(groupId, body),
     refresh: refreshDepartmentData,
     reportFailure: (error, fallback) => {
       if (redirectIfUnauthorized(error)) return;

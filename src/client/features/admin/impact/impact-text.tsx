@@ -1,5 +1,11 @@
-import type { DepartmentImpact, EntryImpact, GroupImpact, PairingImpact } from "@shared/impact";
+import type {
+  DepartmentChangeImpact,
+  EntryImpact,
+  GroupImpact,
+  PairingImpact,
+} from "@shared/impact";
 import { useQuery } from "@tanstack/react-query";
+import { departmentKeys, departmentsApi } from "../../../lib/api/admin-departments";
 import { pairingsApi } from "../../../lib/api/admin-pairings";
 import { whitelistApi } from "../../../lib/api/admin-whitelist";
 
@@ -85,30 +91,63 @@ export function GroupImpactText({ id }: { id: number }) {
   );
 }
 
-export function departmentImpactLines(impact: DepartmentImpact, fallback: string): string[] {
-  return impact.people === 0
-    ? ["Nobody is in this department."]
-    : [
-        `${people(impact.people)} will be moved to "${fallback}". Nobody is e-mailed about it; they can pick another department on their profile.`,
-      ];
+/** What is done to a department: renamed, merged into another (`into` names it), or removed. */
+export type DepartmentChange =
+  | { kind: "rename" }
+  | { kind: "merge"; into: string }
+  | { kind: "remove" };
+
+function whoIsIn(impact: DepartmentChangeImpact): string {
+  const signedUp = people(impact.people);
+  return impact.profiles === 0
+    ? signedUp
+    : `${signedUp} and ${people(impact.profiles)} not signed up yet`;
 }
 
-/** How many people deleting a department moves to the default one. */
-export function DepartmentImpactText({
-  groupId,
+/** Who a change of one department touches, and what happens to them, in plain sentences. */
+export function departmentChangeLines(
+  change: DepartmentChange,
+  impact: DepartmentChangeImpact,
+): string[] {
+  if (impact.people === 0 && impact.profiles === 0) return ["Nobody is in this department."];
+  const who = whoIsIn(impact);
+  const verb = impact.people + impact.profiles === 1 ? "keeps" : "keep";
+  if (change.kind === "rename") {
+    return [
+      `${who} ${verb} this department and see its new name on their profile, in pairings and e-mails.`,
+    ];
+  }
+  const target = change.kind === "merge" ? change.into : impact.fallback;
+  const lines = [
+    `${who} will be moved to "${target}". Nobody is e-mailed about it; they can pick another department on their profile.`,
+  ];
+  const same = impact.sameDepartmentPreference;
+  if (same > 0) {
+    lines.push(
+      `${same === 1 ? "1 of them chose" : `${same} of them chose`} to meet only their own department: from the next pairing that is "${target}".`,
+    );
+  }
+  return lines;
+}
+
+/** Who renaming, merging or removing a department touches, read as the dialog opens. */
+export function DepartmentChangeImpactText({
   departmentId,
-  fallback,
+  change,
 }: {
-  groupId: number;
   departmentId: number;
-  fallback: string;
+  change: DepartmentChange;
 }) {
   return (
     <ImpactText
-      queryKey={["whitelist-impact", "department", groupId, departmentId]}
-      load={(signal) => whitelistApi.departmentImpact(groupId, departmentId, signal)}
-      describe={(impact) => departmentImpactLines(impact, fallback)}
-      fallback={[`Its users will be moved to "${fallback}".`]}
+      queryKey={departmentKeys.impact(departmentId)}
+      load={(signal) => departmentsApi.impact(departmentId, signal)}
+      describe={(impact) => departmentChangeLines(change, impact)}
+      fallback={[
+        change.kind === "rename"
+          ? "Its people keep their department and see the new name."
+          : "Its people move with it.",
+      ]}
     />
   );
 }
