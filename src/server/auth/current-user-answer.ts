@@ -3,7 +3,7 @@ import { sessionUserSchema } from "../../shared/auth";
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
 import { sessions, users } from "../db/schema";
-import { type SerialisedJson, serialiseAnswer } from "../http/send-serialised";
+import { type SerialisedJson, serialiseAnswer } from "../http/table/send-serialised";
 import { presentUser } from "./present-user";
 import {
   hashSecret,

@@ -7,7 +7,7 @@ import { EMAIL_SIGN_IN_OFF_MESSAGE } from "../../shared/sso";
 import type { AppContext, FeatureRoutes } from "../context";
 import type { UserRow } from "../db/schema";
 import { Forbidden } from "../errors";
-import { sendSerialised } from "../http/send-serialised";
+import { sendSerialised } from "../http/table/send-serialised";
 import { endpointRoute } from "../http/table/endpoint-route";
 import { adminSignIn } from "./admin-sign-in";
 import { ipLimits } from "./auth-settings";
