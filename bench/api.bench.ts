@@ -254,7 +254,7 @@ function report(samples: Map<string, Sample[]>, ratios: Map<string, number[]>) {
     console.log(`${name.padEnd(40)} ${cpu("server")} ${cpu("postgres")} ${cpu("loadGenerator")}`);
   }
   console.log(
-    "\nratios to the baseline measured just before (median of rounds, range); goal: PostgreSQL /api/matches/current ≥ 0.5",
+    "\nratios to the baseline measured just before (median of rounds, range); goals: PostgreSQL /api/matches/current and /api/auth/user ≥ 1.0 of the floor",
   );
   for (const [name, list] of ratios) {
     console.log(

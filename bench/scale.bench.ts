@@ -14,7 +14,8 @@
  * admin's page does, until sent) against raw pooled nodemailer sending as many messages to the
  * same sink right before and right after it (ratio of throughputs to the raw sends' mean);
  * then the e-mail log reads (the list, and one log's details: its first page of entries, and its
- * failed entries); and the server's peak RSS (VmHWM in /proc). Prints the sizes side by side with
+ * failed entries); and the server's peak RSS (VmHWM in /proc). `--users-only` measures seeding and
+ * the users list's reads (its filters and search) only. Prints the sizes side by side with
  * the ratio last/first and PASS/FAIL per goal (docs/performance.md, "Company scale"); exit code 1
  * when a goal fails. Traffic goes only to 127.0.0.1 and the database's Unix socket.
  */
@@ -29,26 +30,39 @@ import { type AppProcess, getJson, post, signInAdmin, startApp } from "./support
 import { report, type SizeResult } from "./support/scale-report";
 import { rawNodemailerSend, type SmtpSink, startSink } from "./support/smtp-sink-process";
 
-const sizes = process.argv
-  .slice(2)
-  .map(Number)
-  .filter((n) => n > 0);
+const args = process.argv.slice(2);
+/**
+ * `--users-only`: seeding and the users list's reads (its filters and search) only: no generate
+ * (deleting the seeded pairing of 100,000 first takes minutes), no other list, send or log read.
+ */
+const usersOnly = args.includes("--users-only");
+const sizes = args.map(Number).filter((n) => n > 0);
 const plan = sizes.length ? sizes : [1_000, 10_000];
 const ADMIN = { email: "scale-admin@acme.example", password: "a long scale admin password" };
 const POOL_SIZE = 5;
-const lists = [
+const usersLists = [
   "/api/admin/users?limit=50",
   "/api/admin/users?limit=50&q=ann",
   "/api/admin/users?limit=50&status=paused",
   "/api/admin/users?limit=50&account=deactivated",
-  "/api/admin/enhanced-metrics",
-  "/api/admin/pairing-validation",
-  "/api/admin/current-pairings?limit=50",
+  "/api/admin/users?limit=50&preference=same-department",
+  "/api/admin/users?limit=50&groupSize=3",
+  "/api/admin/users?limit=50&satOut=yes",
+  "/api/admin/users?limit=50&signup=pending",
+  "/api/admin/users?limit=50&preference=cross-department&status=active&q=son",
 ];
+const lists = usersOnly
+  ? usersLists
+  : [
+      ...usersLists,
+      "/api/admin/enhanced-metrics",
+      "/api/admin/pairing-validation",
+      "/api/admin/current-pairings?limit=50",
+    ];
 const LOG_LIST = "/api/admin/email-logs";
 const LOG_DETAILS = "/api/admin/email-logs/{id}/entries";
 const LOG_FAILED = "/api/admin/email-logs/{id}/entries?filter=failed";
-const readUrls = [...lists, LOG_LIST, LOG_DETAILS, LOG_FAILED];
+const readUrls = usersOnly ? lists : [...lists, LOG_LIST, LOG_DETAILS, LOG_FAILED];
 
 async function timed(url: string, cookie: string): Promise<number> {
   const started = performance.now();
@@ -161,6 +175,7 @@ async function startSize(serverUrl: string, n: number, sink: SmtpSink): Promise<
   const run = { n, app, cookie: "", database, dataDir, startMs, generate: [], pairingId: 0 };
   try {
     run.cookie = await signInAdmin(app, ADMIN.email, ADMIN.password);
+    if (usersOnly) return { ...run, loadAtStart };
     const generateUrl = await freeTheSampleGroup(app, run.cookie);
     const generate = await generateTimes(app, run.cookie, generateUrl);
     // Leave one active pairing: current pairings shows it, and the newsletter goes to its people.
@@ -216,6 +231,16 @@ async function measureSizes(serverUrl: string, sink: SmtpSink): Promise<SizeResu
     }
     console.log("reading every size in turn…");
     const reads = await readTimesSideBySide(runs, lists);
+    if (usersOnly) {
+      return runs.map((run, r) => ({
+        n: run.n,
+        startMs: run.startMs,
+        generate: run.generate,
+        reads: reads[r],
+        peakRssBytes: peakRss(run.app.child.pid),
+        load: [run.loadAtStart, loadavg()[0]],
+      }));
+    }
     const sends: Array<Awaited<ReturnType<typeof sendSideBySide>>> = [];
     for (const run of runs) {
       console.log(`N = ${run.n}: sending…`);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DEPARTMENT_NOT_IN_GROUP } from "./admin-user-texts";
-import { participationStatuses } from "./enums";
+import { matchingPreferences, participationStatuses } from "./enums";
 import { idSchema } from "./ids";
 import { cursorPageFields } from "./paging";
 
@@ -14,8 +14,17 @@ export const ADMIN_USERS_MAX_PAGE_SIZE = 200;
 export const accountStates = ["active", "deactivated"] as const;
 export type AccountState = (typeof accountStates)[number];
 
-/** GET /api/admin/users. An empty value or "all" means no filter. */
-export const adminUsersQuerySchema = z.object({
+/** Whether the person finished signing up (their profile), or has an account without one yet. */
+export const signupStates = ["done", "pending"] as const;
+export type SignupState = (typeof signupStates)[number];
+
+const noFilter = (v: unknown) => (v === "" || v === "all" ? undefined : v);
+
+/**
+ * The filters of GET /api/admin/users and of its CSV (GET /api/admin/users/csv). An empty value or
+ * "all" means no filter.
+ */
+export const adminUsersFilterSchema = z.object({
   q: z
     .string()
     .trim()
@@ -41,8 +50,42 @@ export const adminUsersQuerySchema = z.object({
     })
     .optional()
     .transform((v) => (typeof v === "number" ? v : undefined)),
-  ...cursorPageFields(ADMIN_USERS_PAGE_SIZE, ADMIN_USERS_MAX_PAGE_SIZE, 600),
+  /** The chats the person asked for: same-department, cross-department or any. */
+  preference: z.preprocess(
+    noFilter,
+    z
+      .enum(matchingPreferences, {
+        error: "Preference must be all, same-department, cross-department or any.",
+      })
+      .optional(),
+  ),
+  /** The group size the person would like: 2, 3 or 4. */
+  groupSize: z.preprocess(
+    noFilter,
+    z.coerce
+      .number({ error: "Group size must be all, 2, 3 or 4." })
+      .int({ error: "Group size must be all, 2, 3 or 4." })
+      .min(2, { error: "Group size must be all, 2, 3 or 4." })
+      .max(4, { error: "Group size must be all, 2, 3 or 4." })
+      .optional(),
+  ),
+  /** `yes`: only people who sat out of a running pairing (docs/pairings.md, "Who sat out and why"). */
+  satOut: z.preprocess(
+    noFilter,
+    z.enum(["yes"], { error: "Sat out must be all or yes." }).optional(),
+  ),
+  /** `pending`: accounts whose sign-up (the profile) is not finished; `done`: finished ones. */
+  signup: z.preprocess(
+    noFilter,
+    z.enum(signupStates, { error: "Sign-up must be all, done or pending." }).optional(),
+  ),
 });
+export type AdminUsersFilter = z.infer<typeof adminUsersFilterSchema>;
+
+/** GET /api/admin/users: one page of the list. */
+export const adminUsersQuerySchema = adminUsersFilterSchema.extend(
+  cursorPageFields(ADMIN_USERS_PAGE_SIZE, ADMIN_USERS_MAX_PAGE_SIZE, 600),
+);
 export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 
 export const adminUserSchema = z.object({
@@ -61,6 +104,10 @@ export const adminUserSchema = z.object({
   scimManaged: z.boolean(),
   needsProfileSetup: z.boolean(),
   participationStatus: z.enum(participationStatuses),
+  /** The chats the person asked for. */
+  matchingPreference: z.enum(matchingPreferences),
+  /** How many people (2 to 4) the person would like to meet at once. */
+  preferredGroupSize: z.number().int(),
   /** The whitelist's group for the address (null: none); its departments are the choices. */
   domainGroupId: z.number().int().nullable(),
   /**

@@ -8,10 +8,12 @@ import type { AppContext, FeatureRoutes } from "../context";
 import type { UserRow } from "../db/schema";
 import { Forbidden } from "../errors";
 import { endpointRoute } from "../http/table/endpoint-route";
+import { sendSerialised } from "../http/table/send-serialised";
 import { signInMailTrigger } from "../job-triggers";
 import { adminSignIn } from "./admin-sign-in";
 import { ipLimits } from "./auth-settings";
-import { requireUser } from "./guards";
+import { currentUserAnswer } from "./current-user-answer";
+import { readWithOwnSession } from "./guards";
 import { presentUser } from "./present-user";
 import { requestMagicLink } from "./request-magic-link";
 import { sendCode } from "./send-code";
@@ -165,9 +167,15 @@ const sessionRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   r.route({
     ...endpointRoute(endpoints.user),
+    // Every page asks it: the route reads the session in its own statement and answers the
+    // person's kept answer while their row is unchanged (current-user-answer.ts).
+    config: { sessionInRoute: true },
     handler: async (request, reply) => {
       reply.header("Cache-Control", "no-store");
-      return presentUser(requireUser(request), request.sessionKind);
+      return sendSerialised(
+        reply,
+        await readWithOwnSession(request, (token) => currentUserAnswer(ctx, token)),
+      );
     },
   });
 

@@ -59,6 +59,7 @@ export async function endSession(ctx: AppContext, request: FastifyRequest, reply
 /** The user a session carries into every request: the row without the password hash. */
 export type SignedInUser = Omit<UserRow, "passwordHash">;
 const { passwordHash: _hash, ...signedInUserColumns } = getTableColumns(users);
+export { signedInUserColumns };
 
 export interface SessionUser<U = SignedInUser> {
   user: U;

@@ -153,6 +153,21 @@ export const users = pgTable(
       sql`lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, ''))`,
       t.id,
     ),
+    // The same order inside one matching preference, one group size, or among unfinished
+    // sign-ups (the user list's filters; migration 0057).
+    index("users_preference_name_sort_idx").on(
+      t.matchingPreference,
+      sql`lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, ''))`,
+      t.id,
+    ),
+    index("users_group_size_name_sort_idx").on(
+      t.preferredGroupSize,
+      sql`lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, ''))`,
+      t.id,
+    ),
+    index("users_pending_name_sort_idx")
+      .on(sql`lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, ''))`, t.id)
+      .where(sql`${t.needsProfileSetup}`),
     index("users_email_domain_idx").on(sql`split_part(lower(${t.email}), '@', 2)`),
     // Stored lowercased (decision 0012), so many-person joins compare the column itself.
     check("users_email_lowercase_check", sql`${t.email} = lower(${t.email})`),

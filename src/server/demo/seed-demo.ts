@@ -32,6 +32,9 @@ export async function seedDemoOnce(db: Db, options: SeedOptions) {
     .insert(settings)
     .values({ key: DEMO_FLAG, value: { at: options.now.toISOString() } })
     .onConflictDoNothing();
+  // Thousands of rows just arrived at once: without statistics the planner takes the table for a
+  // hundred rows and reads every person for a page of the users list (docs/performance.md).
+  await db.execute(sql`analyze users, matches, match_members`);
   return result;
 }
 

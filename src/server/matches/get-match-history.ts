@@ -1,6 +1,6 @@
 import { type MatchItem, matchHistoryResponseSchema } from "../../shared/matches";
 import type { AppContext } from "../context";
-import type { SerialisedJson } from "../http/send-serialised";
+import type { SerialisedJson } from "../http/table/send-serialised";
 import { toMatchItem } from "./member-matches";
 import { readMemberView } from "./member-view-cache";
 

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { allowedEmails, departments, users } from "../db/schema";
-import type { SerialisedJson } from "../http/send-serialised";
+import type { SerialisedJson } from "../http/table/send-serialised";
 import {
   allowEmail,
   createAdmin,

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { sessionLookupValues } from "../auth/session-store";
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
-import { type SerialisedJson, serialiseAnswer } from "../http/send-serialised";
+import { type SerialisedJson, serialiseAnswer } from "../http/table/send-serialised";
 import { type SessionMatches, sessionMatches, type ViewVersions } from "./member-match-queries";
 import { sessionViewVersions } from "./session-view-versions";
 

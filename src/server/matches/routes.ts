@@ -5,7 +5,7 @@ import { clientIpKey } from "../auth/client-ip-key";
 import { readWithOwnSession, requireUser } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
 import { endpointRoute } from "../http/endpoint-route";
-import { sendSerialised } from "../http/send-serialised";
+import { sendSerialised } from "../http/table/send-serialised";
 import { completeMatch } from "./complete-match";
 import { getCurrentMatchOfSession } from "./get-current-match";
 import { getMatchHistoryOfSession } from "./get-match-history";

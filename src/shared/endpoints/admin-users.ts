@@ -1,12 +1,13 @@
 import {
   accountChangeResponseSchema,
   adminUserParamsSchema,
+  adminUsersFilterSchema,
   adminUsersQuerySchema,
   adminUsersResponseSchema,
   adminUserUpdatedSchema,
   updateAdminUserSchema,
 } from "../admin-users";
-import { answers } from "../api";
+import { answers, errorResponses, fileResponse } from "../api";
 import { endpoint } from "./endpoint";
 
 /** User management on the Admin Tools tab (docs/admin-console.md). */
@@ -16,6 +17,15 @@ export const adminUserEndpoints = {
     path: "/api/admin/users",
     query: adminUsersQuerySchema,
     response: answers(adminUsersResponseSchema),
+  }),
+  csv: endpoint({
+    method: "GET",
+    path: "/api/admin/users/csv",
+    query: adminUsersFilterSchema,
+    response: {
+      200: fileResponse("text/csv", "Everyone the list's filters and search match, as CSV."),
+      ...errorResponses,
+    },
   }),
   update: endpoint({
     method: "PATCH",

@@ -1,7 +1,7 @@
-import type { AccountState, UpdateAdminUserInput } from "@shared/admin-users";
+import type { AccountState, SignupState, UpdateAdminUserInput } from "@shared/admin-users";
 import { adminUserEndpoints as endpoints } from "@shared/endpoints/admin-users";
-import type { ParticipationStatus } from "@shared/enums";
-import { call } from "./request";
+import type { MatchingPreference, ParticipationStatus } from "@shared/enums";
+import { addressOf, call } from "./request";
 
 /** The User Management filters, as the form holds them (empty: no filter). */
 export type UserFilters = {
@@ -10,6 +10,23 @@ export type UserFilters = {
   /** Active or deactivated accounts; empty: all. */
   account: "" | AccountState;
   domainGroupId: string;
+  preference: "" | MatchingPreference;
+  /** "2", "3" or "4"; empty: any size. */
+  groupSize: string;
+  /** "yes": only people who sat out of a running pairing. */
+  satOut: "" | "yes";
+  signup: "" | SignupState;
+};
+
+export const NO_USER_FILTERS: UserFilters = {
+  q: "",
+  status: "",
+  account: "",
+  domainGroupId: "",
+  preference: "",
+  groupSize: "",
+  satOut: "",
+  signup: "",
 };
 
 export const adminUserKeys = {
@@ -21,6 +38,8 @@ export const adminUsersApi = {
   /** One page of the list; `cursor` is the previous page's `nextCursor` ("" for the first). */
   page: (filters: UserFilters, cursor: string, signal?: AbortSignal) =>
     call(endpoints.list, { query: { ...filters, cursor }, signal }),
+  /** The CSV of everyone the filters match, streamed by the server (the browser follows it). */
+  csvUrl: (filters: UserFilters) => addressOf(endpoints.csv, undefined, filters),
   update: (userId: string, changes: UpdateAdminUserInput) =>
     call(endpoints.update, { params: { id: userId }, body: changes }),
   /** Deactivates an active account, reactivates a deactivated one. */

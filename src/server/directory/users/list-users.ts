@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AdminUser, AdminUsersQuery, AdminUsersResponse } from "../../../shared/admin-users";
 import { adminUserName } from "../../../shared/admin-users";
 import { whitelistEntrySql } from "../../auth/whitelist-lookup";
@@ -7,7 +7,7 @@ import { matches, matchMembers, pairings, users } from "../../db/schema";
 import { BadRequest } from "../../errors";
 import { memberIdsSql } from "../../match-members/match-members";
 import { departmentNameSql } from "../departments/department-name";
-import { searchSql } from "../search/person-search";
+import { userListWhere } from "./user-list-filters";
 import { userStatusCounts } from "./user-status-counts";
 
 /**
@@ -20,22 +20,44 @@ export const nameKeySql = sql`lower(coalesce(${users.firstName}, '') || ' ' || c
 
 const BAD_CURSOR = "This page link is not valid. Please reload the list.";
 
+/** A place in the list's order: the row after which the next page starts. */
+export interface UserListPlace {
+  key: string;
+  id: string;
+}
+
 export async function listUsers(
   ctx: AppContext,
   query: AdminUsersQuery,
 ): Promise<AdminUsersResponse> {
-  // Erased people are nobody to manage: their rows keep history only (docs/privacy.md).
-  const base = and(
-    isNull(users.erasedAt),
-    await searchSql(ctx, query.q),
-    groupSql(query.domainGroupId),
-  );
-  const account = accountSql(query.account);
-  const filters = and(base, account);
-  const statusFilter = query.status ? eq(users.participationStatus, query.status) : undefined;
+  const where = await userListWhere(ctx, query);
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const { counts, estimated } = await userStatusCounts(ctx, base, account);
-  const rows = await ctx.db
+  const { counts, estimated } = await userStatusCounts(ctx, where.base, where.account);
+  const rows = await userRowsAfter(
+    ctx,
+    and(where.base, where.account, where.status),
+    after,
+    query.limit + 1,
+  );
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    users: await withCurrentMatches(ctx, page),
+    total: query.status ? counts[query.status] : counts.total,
+    counts,
+    countsEstimated: estimated,
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last.nameKey, last.id) : null,
+  };
+}
+
+/** Up to `limit` people matching `where`, in the list's order, after `after` when given. */
+export async function userRowsAfter(
+  ctx: AppContext,
+  where: SQL | undefined,
+  after: UserListPlace | undefined,
+  limit: number,
+) {
+  return ctx.db
     .select({
       id: users.id,
       firstName: users.firstName,
@@ -48,59 +70,41 @@ export async function listUsers(
       scimManaged: users.scimManaged,
       needsProfileSetup: users.needsProfileSetup,
       participationStatus: users.participationStatus,
+      matchingPreference: users.matchingPreference,
+      preferredGroupSize: users.preferredGroupSize,
       domainGroupId: sql<number | null>`${whitelistEntrySql(users.email, "domain_group_id")}`,
       nameKey: sql<string>`${nameKeySql}`,
     })
     .from(users)
     .where(
       and(
-        filters,
-        statusFilter,
+        where,
         after ? sql`(${nameKeySql}, ${users.id}) > (${after.key}, ${after.id}::uuid)` : undefined,
       ),
     )
     .orderBy(asc(nameKeySql), asc(users.id))
-    .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
+    .limit(limit);
+}
+
+type UserListRow = Awaited<ReturnType<typeof userRowsAfter>>[number];
+
+/** The rows as the list answers them, each with the partners of its running match. */
+export async function withCurrentMatches(
+  ctx: AppContext,
+  rows: UserListRow[],
+): Promise<AdminUser[]> {
   const currentMatches = await currentMatchNames(
     ctx,
-    page.map((row) => row.id),
+    rows.map((row) => row.id),
   );
-  return {
-    users: page.map(({ nameKey: _key, ...row }): AdminUser => {
-      const currentMatch = currentMatches.get(row.id);
-      return {
-        ...row,
-        participationStatus: row.participationStatus,
-        domainGroupId: row.domainGroupId === null ? null : Number(row.domainGroupId),
-        ...(currentMatch ? { currentMatch } : {}),
-      };
-    }),
-    total: query.status ? counts[query.status] : counts.total,
-    counts,
-    countsEstimated: estimated,
-    nextCursor: rows.length > query.limit && last ? encodeCursor(last.nameKey, last.id) : null,
-  };
-}
-
-/**
- * Membership in a group by the whitelist's rule (a specific address beats its domain's entry),
- * written as two set lookups instead of one sub-select per person, so large lists stay fast.
- */
-function groupSql(groupId: number | undefined): SQL | undefined {
-  if (groupId === undefined) return undefined;
-  return sql`(lower(${users.email}) in (select a.email from allowed_emails a
-      where a.is_active and a.domain_group_id = ${groupId} and a.email not like '*@%')
-    or (split_part(lower(${users.email}), '@', 2) in (select substr(a.email, 3) from allowed_emails a
-        where a.is_active and a.domain_group_id = ${groupId} and a.email like '*@%')
-      and not exists (select 1 from allowed_emails s where s.is_active and s.email = lower(${users.email})
-        and s.domain_group_id is distinct from ${groupId})))`;
-}
-
-function accountSql(account: AdminUsersQuery["account"]): SQL | undefined {
-  if (!account) return undefined;
-  return eq(users.isActive, account === "active");
+  return rows.map(({ nameKey: _key, ...row }): AdminUser => {
+    const currentMatch = currentMatches.get(row.id);
+    return {
+      ...row,
+      domainGroupId: row.domainGroupId === null ? null : Number(row.domainGroupId),
+      ...(currentMatch ? { currentMatch } : {}),
+    };
+  });
 }
 
 function encodeCursor(key: string, id: string): string {
@@ -109,7 +113,7 @@ function encodeCursor(key: string, id: string): string {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function decodeCursor(cursor: string): { key: string; id: string } {
+function decodeCursor(cursor: string): UserListPlace {
   try {
     const value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
     if (

@@ -9,6 +9,7 @@ import { presentUserUpdated } from "./present";
 import { reactivateUser } from "./reactivate-user";
 import { refuseScimManaged } from "./refuse-scim-managed";
 import { updateUser } from "./update-user";
+import { usersCsv } from "./users-csv";
 
 const accountLimit = { rateLimit: { max: 60, timeWindow: "1 minute" } };
 
@@ -19,6 +20,20 @@ const usersRoutes: FeatureRoutes = async (app, { ctx }) => {
   r.route({
     ...endpointRoute(endpoints.list),
     handler: async (request) => listUsers(ctx, request.query),
+  });
+
+  r.route({
+    ...endpointRoute(endpoints.csv),
+    config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+    handler: async (request, reply) => {
+      const csv = await usersCsv(ctx, request.query);
+      const day = ctx.clock.now().toISOString().slice(0, 10);
+      return reply
+        .header("Content-Type", "text/csv; charset=utf-8")
+        .header("Content-Disposition", `attachment; filename="users-${day}.csv"`)
+        .header("Cache-Control", "no-store")
+        .send(csv);
+    },
   });
 
   r.route({

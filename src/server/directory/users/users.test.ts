@@ -161,8 +161,10 @@ describe("GET /api/admin/users", () => {
       "isActive",
       "isAdmin",
       "lastName",
+      "matchingPreference",
       "needsProfileSetup",
       "participationStatus",
+      "preferredGroupSize",
       "scimManaged",
     ]);
   });

@@ -72,11 +72,23 @@ const byName = [...samplePeople].sort((a, b) => (nameKey(a) < nameKey(b) ? -1 : 
 function usersAnswer(url: URL): AdminUsersResponse {
   const q = (url.searchParams.get("q") ?? "").trim().toLowerCase();
   const status = url.searchParams.get("status") ?? "";
-  const deactivatedOnly = url.searchParams.get("account") === "deactivated";
+  const filter = (name: string) => {
+    const value = url.searchParams.get(name) ?? "";
+    return value === "all" ? "" : value;
+  };
+  // Nobody of the sample company is deactivated, unfinished or sat out of the running round.
+  const nobody =
+    url.searchParams.get("account") === "deactivated" ||
+    filter("signup") === "pending" ||
+    filter("satOut") !== "";
+  const preference = filter("preference");
+  const groupSize = filter("groupSize");
   const limit = Number(url.searchParams.get("limit")) || ADMIN_USERS_PAGE_SIZE;
   const searched = byName.filter(
     (p) =>
-      !deactivatedOnly &&
+      !nobody &&
+      (!preference || p.matchingPreference === preference) &&
+      (!groupSize || String(p.preferredGroupSize) === groupSize) &&
       [fullName(p), p.email, p.department, p.departmentName].some((v) =>
         (v ?? "").toLowerCase().includes(q),
       ),

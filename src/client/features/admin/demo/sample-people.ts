@@ -40,6 +40,8 @@ export const samplePeople: AdminUser[] = generatedPeople.map((p, i) => ({
   scimManaged: false,
   needsProfileSetup: false,
   participationStatus: p.participationStatus,
+  matchingPreference: p.matchingPreference,
+  preferredGroupSize: 2,
   domainGroupId: SAMPLE_GROUP_ID,
 }));
 

@@ -1,13 +1,14 @@
 import type { UserStatusCounts } from "@shared/admin-users";
-import { participationStatuses } from "@shared/enums";
+import { type MatchingPreference, matchingPreferences, participationStatuses } from "@shared/enums";
 import { Search } from "lucide-react";
+import type { ChangeEvent, ReactNode } from "react";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Select } from "../../../components/ui/select";
 import { useDomainGroups } from "../whitelist/whitelist-queries";
 import { statusLabels, type UserFilters } from "./users-queries";
 
-/** Search box, status and group filters of the user table. */
+/** Search box and the filters of the user table, in two rows (one column on a phone). */
 export function UserFiltersBar({
   search,
   onSearch,
@@ -20,71 +21,117 @@ export function UserFiltersBar({
   onFilters: (filters: UserFilters) => void;
 }) {
   const groups = useDomainGroups();
+  const choice = (name: keyof UserFilters) => ({
+    value: filters[name],
+    onChange: (e: ChangeEvent<HTMLSelectElement>) =>
+      onFilters({ ...filters, [name]: e.target.value }),
+  });
   return (
-    <div className="grid gap-3 md:grid-cols-[2fr_1fr_1fr_1fr]">
-      <div className="min-w-0 space-y-1">
-        <Label htmlFor="user-search">Search users</Label>
-        <div className="relative">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-coffee-600"
-          />
-          <Input
-            id="user-search"
-            type="search"
-            className="pl-9"
-            placeholder="Name, email or department"
-            value={search}
-            onChange={(e) => onSearch(e.target.value)}
-          />
+    <fieldset className="space-y-3">
+      <legend className="sr-only">Filter users</legend>
+      <div className="grid gap-3 md:grid-cols-[2fr_1fr_1fr_1fr]">
+        <div className="min-w-0 space-y-1">
+          <Label htmlFor="user-search">Search users</Label>
+          <div className="relative">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-coffee-600"
+            />
+            <Input
+              id="user-search"
+              type="search"
+              className="pl-9"
+              placeholder="Name, email or department"
+              value={search}
+              onChange={(e) => onSearch(e.target.value)}
+            />
+          </div>
         </div>
-      </div>
-      <div className="min-w-0 space-y-1">
-        <Label htmlFor="user-status-filter">Status</Label>
-        <Select
-          id="user-status-filter"
-          value={filters.status}
-          onChange={(e) =>
-            onFilters({ ...filters, status: e.target.value as UserFilters["status"] })
-          }
-        >
+        <FilterSelect id="user-status-filter" label="Status" {...choice("status")}>
           <option value="">All statuses</option>
           {participationStatuses.map((s) => (
             <option key={s} value={s}>
               {statusLabels[s]}
             </option>
           ))}
-        </Select>
-      </div>
-      <div className="min-w-0 space-y-1">
-        <Label htmlFor="user-account-filter">Account</Label>
-        <Select
-          id="user-account-filter"
-          value={filters.account}
-          onChange={(e) =>
-            onFilters({ ...filters, account: e.target.value as UserFilters["account"] })
-          }
-        >
+        </FilterSelect>
+        <FilterSelect id="user-account-filter" label="Account" {...choice("account")}>
           <option value="">All accounts</option>
           <option value="active">Active accounts</option>
           <option value="deactivated">Deactivated</option>
-        </Select>
-      </div>
-      <div className="min-w-0 space-y-1">
-        <Label htmlFor="user-group-filter">Domain group</Label>
-        <Select
-          id="user-group-filter"
-          value={filters.domainGroupId}
-          onChange={(e) => onFilters({ ...filters, domainGroupId: e.target.value })}
-        >
+        </FilterSelect>
+        <FilterSelect id="user-group-filter" label="Domain group" {...choice("domainGroupId")}>
           <option value="">All groups</option>
           {(groups.data ?? []).map((g) => (
             <option key={g.id} value={String(g.id)}>
               {g.displayName}
             </option>
           ))}
-        </Select>
+        </FilterSelect>
       </div>
+      <div className="grid gap-3 sm:grid-cols-2 md:grid-cols-4">
+        <FilterSelect id="user-preference-filter" label="Preference" {...choice("preference")}>
+          <option value="">All preferences</option>
+          {matchingPreferences.map((p) => (
+            <option key={p} value={p}>
+              {preferenceLabels[p]}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect id="user-size-filter" label="Group size" {...choice("groupSize")}>
+          <option value="">All sizes</option>
+          {MATCH_SIZES.map((size) => (
+            <option key={size} value={String(size)}>
+              {sizeLabels[size]}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect id="user-sat-out-filter" label="This month" {...choice("satOut")}>
+          <option value="">Everyone</option>
+          <option value="yes">Sat out of the current pairing</option>
+        </FilterSelect>
+        <FilterSelect id="user-signup-filter" label="Sign-up" {...choice("signup")}>
+          <option value="">Everyone</option>
+          <option value="done">Signed up</option>
+          <option value="pending">Not signed up yet</option>
+        </FilterSelect>
+      </div>
+    </fieldset>
+  );
+}
+
+/** The filters' own words for the preferences and sizes people choose on their profile. */
+const preferenceLabels: Record<MatchingPreference, string> = {
+  "same-department": "Same department",
+  "cross-department": "Other departments only",
+  any: "Anyone",
+};
+const MATCH_SIZES = [2, 3, 4] as const;
+const sizeLabels: Record<(typeof MATCH_SIZES)[number], string> = {
+  2: "One-to-one",
+  3: "Groups of three",
+  4: "Groups of four",
+};
+
+function FilterSelect({
+  id,
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (e: ChangeEvent<HTMLSelectElement>) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="min-w-0 space-y-1">
+      <Label htmlFor={id}>{label}</Label>
+      <Select id={id} value={value} onChange={onChange}>
+        {children}
+      </Select>
     </div>
   );
 }

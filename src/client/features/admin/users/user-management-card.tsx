@@ -1,5 +1,6 @@
 import { NO_USER_CHANGES, USER_UPDATED } from "@shared/admin-user-texts";
 import type { AdminUser } from "@shared/admin-users";
+import { Download } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import {
@@ -11,7 +12,7 @@ import {
 } from "../../../components/ui/card";
 import { QueryState } from "../../../components/ui/query-state";
 import { toast } from "../../../components/ui/toast";
-import { adminUsersApi } from "../../../lib/api/admin-users";
+import { adminUsersApi, NO_USER_FILTERS } from "../../../lib/api/admin-users";
 import { useMediaQuery } from "../../../lib/use-media-query";
 import { useAdminMutation } from "../use-admin-mutation";
 import { failureToast } from "../whitelist/whitelist-queries";
@@ -32,12 +33,7 @@ const SEARCH_DELAY_MS = 300;
 /** The typed search and the filters; the search applies once typing pauses. */
 function useUserFilters() {
   const [search, setSearch] = useState("");
-  const [filters, setFilters] = useState<UserFilters>({
-    q: "",
-    status: "",
-    account: "",
-    domainGroupId: "",
-  });
+  const [filters, setFilters] = useState<UserFilters>(NO_USER_FILTERS);
   useEffect(() => {
     const timer = setTimeout(
       () => setFilters((f) => (f.q === search.trim() ? f : { ...f, q: search.trim() })),
@@ -46,6 +42,14 @@ function useUserFilters() {
     return () => clearTimeout(timer);
   }, [search]);
   return { search, setSearch, filters, setFilters };
+}
+
+/** The browser follows the server's CSV link: everyone the filters match, never held in the page. */
+function downloadCsv(filters: UserFilters) {
+  const link = document.createElement("a");
+  link.href = adminUsersApi.csvUrl(filters);
+  link.download = "";
+  link.click();
 }
 
 /** User management (Admin Tools tab): search, filters, inline edits saved per row, paging. */
@@ -59,7 +63,7 @@ export function UserManagementCard() {
   const users = useMemo(() => list.data?.pages.flatMap((p) => p.users) ?? [], [list.data]);
   const firstPage = list.data?.pages[0];
   const { changedIds, rowProps } = useRowEdits(users, setAsking);
-  const filtered = Boolean(filters.q || filters.status || filters.account || filters.domainGroupId);
+  const filtered = Object.values(filters).some(Boolean);
 
   return (
     <Card>
@@ -78,6 +82,12 @@ export function UserManagementCard() {
           filters={filters}
           onFilters={setFilters}
         />
+        <div className="flex justify-end">
+          <Button variant="outline" onClick={() => downloadCsv(filters)}>
+            <Download aria-hidden="true" className="size-4" />
+            Export CSV
+          </Button>
+        </div>
         <div aria-busy={list.isFetching} className="space-y-4">
           <QueryState
             query={list}

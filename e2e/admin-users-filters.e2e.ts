@@ -1,0 +1,120 @@
+import Papa from "papaparse";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixedClock } from "../src/server/clock";
+import { allowEmail, createAdmin, createPairing, createUser } from "../src/server/test/factories";
+import {
+  axeViolations,
+  downloadedText,
+  hasHorizontalScroll,
+  type Story,
+  startStory,
+} from "./support/harness";
+
+const clock = fixedClock("2027-03-10T09:00:00Z");
+let story: Story;
+beforeAll(async () => {
+  story = await startStory({ clock });
+  await allowEmail(story.db, "*@filters.test");
+  const ann = await createUser(story.db, {
+    email: "ann@filters.test",
+    firstName: "Ann",
+    lastName: "Same",
+    matchingPreference: "same-department",
+  });
+  await createUser(story.db, {
+    email: "bea@filters.test",
+    firstName: "Bea",
+    lastName: "Trio",
+    preferredGroupSize: 3,
+  });
+  await createUser(story.db, {
+    email: "cal@filters.test",
+    firstName: "Cal",
+    lastName: "New",
+    needsProfileSetup: true,
+  });
+  await createUser(story.db, {
+    email: "dot@filters.test",
+    firstName: "=Dot",
+    lastName: "Formula",
+    matchingPreference: "cross-department",
+  });
+  await createPairing(story.db, {
+    month: "2027-03",
+    status: "active",
+    satOut: [{ userId: ann.id, reason: { kind: "numbers", ready: 3, left: 1, oddPairs: false } }],
+  });
+});
+afterAll(() => story?.close());
+
+async function openUsers(width: number) {
+  const admin = await createAdmin(story.db, { email: `boss${width}@hq.test` });
+  const page = await story.newPage({ width, height: 900 });
+  await page.clock.setFixedTime(clock.now());
+  await story.signInAs(page, admin);
+  await page.goto("/admin");
+  await page.getByRole("tab", { name: "User Management" }).click();
+  return page;
+}
+
+/** The phone's list of user cards, once it shows `count` people. */
+async function shownCards(page: Page, count: number): Promise<string> {
+  await page.getByText(`Showing ${count} of ${count} users`).waitFor();
+  return page.getByRole("list", { name: "Users" }).innerText();
+}
+
+async function exportCsv(page: Page) {
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export CSV" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe("users-2027-03-10.csv");
+  return Papa.parse<Record<string, string>>((await downloadedText(download)).trim(), {
+    header: true,
+  }).data;
+}
+
+describe("an admin filters the users and exports the list as filtered", () => {
+  it("on a phone: filters by preference, sat out and sign-up, then exports", async () => {
+    const page = await openUsers(375);
+    await page.getByText("Showing 5 of 5 users").waitFor();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByLabel("Preference").selectOption({ label: "Same department" });
+    expect(await shownCards(page, 1)).toContain("ann@filters.test");
+    await page.getByLabel("Preference").selectOption({ label: "All preferences" });
+    await page.getByLabel("This month").selectOption({ label: "Sat out of the current pairing" });
+    expect(await shownCards(page, 1)).toContain("ann@filters.test");
+    await page.getByLabel("This month").selectOption({ label: "Everyone" });
+    await page.getByLabel("Sign-up").selectOption({ label: "Not signed up yet" });
+    expect(await shownCards(page, 1)).toContain("cal@filters.test");
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+
+    const rows = await exportCsv(page);
+    expect(rows.map((r) => r.email)).toEqual(["cal@filters.test"]);
+    expect(rows[0]).toMatchObject({ signed_up: "no", first_name: "Cal" });
+  });
+
+  it("on a wide screen: filters by group size and search, and the export follows them", async () => {
+    const page = await openUsers(1280);
+    const table = page.getByRole("table", { name: "Users" });
+    await table.getByRole("rowheader", { name: /Bea Trio/ }).waitFor();
+    await page.getByLabel("Group size").selectOption({ label: "One-to-one" });
+    await page.getByLabel("Search users").fill("filters.test");
+    await page.getByText("Showing 3 of 3 users").waitFor();
+    expect(await table.innerText()).not.toContain("Bea Trio");
+    expect(await axeViolations(page)).toEqual([]);
+
+    const rows = await exportCsv(page);
+    expect(rows.map((r) => r.email).sort()).toEqual([
+      "ann@filters.test",
+      "cal@filters.test",
+      "dot@filters.test",
+    ]);
+    // A cell that would start a spreadsheet formula is written with a leading quote.
+    expect(rows.find((r) => r.email === "dot@filters.test")?.first_name).toBe("'=Dot");
+  });
+});

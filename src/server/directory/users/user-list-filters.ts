@@ -1,0 +1,56 @@
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import type { AdminUsersFilter } from "../../../shared/admin-users";
+import type { AppContext } from "../../context";
+import { users } from "../../db/schema";
+import { searchSql } from "../search/person-search";
+
+/** The user list's filters as SQL: `base` and `account` feed the counts, `status` only the rows. */
+export interface UserListWhere {
+  /** Not erased, and the search, group, preference, group size, sat-out and sign-up filters. */
+  base: SQL | undefined;
+  account: SQL | undefined;
+  status: SQL | undefined;
+}
+
+/**
+ * Each filter is a condition on a column that leads an index in the list's order (migrations
+ * 0048 and 0057), so a page of a rare value is a range of an index, not a walk past everyone.
+ */
+export async function userListWhere(
+  ctx: AppContext,
+  filter: AdminUsersFilter,
+): Promise<UserListWhere> {
+  return {
+    // Erased people are nobody to manage: their rows keep history only (docs/privacy.md).
+    base: and(
+      isNull(users.erasedAt),
+      await searchSql(ctx, filter.q),
+      groupSql(filter.domainGroupId),
+      filter.preference ? eq(users.matchingPreference, filter.preference) : undefined,
+      filter.groupSize ? eq(users.preferredGroupSize, filter.groupSize) : undefined,
+      filter.satOut ? satOutSql : undefined,
+      filter.signup ? eq(users.needsProfileSetup, filter.signup === "pending") : undefined,
+    ),
+    account: filter.account ? eq(users.isActive, filter.account === "active") : undefined,
+    status: filter.status ? eq(users.participationStatus, filter.status) : undefined,
+  };
+}
+
+/** People the engine left out of a running (active) pairing, read from the pairings' `sat_out`. */
+const satOutSql = sql`${users.id} in (select (e.entry ->> 'userId')::uuid
+  from pairings p cross join lateral jsonb_array_elements(p.sat_out) as e(entry)
+  where p.status = 'active')`;
+
+/**
+ * Membership in a group by the whitelist's rule (a specific address beats its domain's entry),
+ * written as two set lookups instead of one sub-select per person, so large lists stay fast.
+ */
+function groupSql(groupId: number | undefined): SQL | undefined {
+  if (groupId === undefined) return undefined;
+  return sql`(lower(${users.email}) in (select a.email from allowed_emails a
+      where a.is_active and a.domain_group_id = ${groupId} and a.email not like '*@%')
+    or (split_part(lower(${users.email}), '@', 2) in (select substr(a.email, 3) from allowed_emails a
+        where a.is_active and a.domain_group_id = ${groupId} and a.email like '*@%')
+      and not exists (select 1 from allowed_emails s where s.is_active and s.email = lower(${users.email})
+        and s.domain_group_id is distinct from ${groupId})))`;
+}
