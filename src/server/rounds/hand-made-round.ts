@@ -17,11 +17,7 @@ export async function windowsOfScope(
 ): Promise<{ windows: RoundWindows; auto: boolean }> {
   const own = (await getRoundSettings(db, [scopeKey])).get(scopeKey);
   const timeZone = await getTimeZone(db);
-  const rule = dateRule(
-    own ?? defaultRoundSettings,
-    await readPairingSchedule({ db }),
-    timeZone,
-  );
+  const rule = dateRule(own ?? defaultRoundSettings, await readPairingSchedule({ db }), timeZone);
   return { windows: roundWindows(month, rule, startedAt), auto: own?.auto ?? true };
 }
 
