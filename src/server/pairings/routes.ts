@@ -2,6 +2,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { errorResponses, fileResponse } from "../../shared/api";
 import { pairingEndpoints as endpoints } from "../../shared/endpoints/pairings";
 import { fileNameParamsSchema } from "../../shared/pairings";
+import { actorName } from "../activity/actor-name";
 import { requireAdmin } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
 import { endpointRoute } from "../http/endpoint-route";
@@ -113,7 +114,13 @@ const currentRoutes: FeatureRoutes = async (app, { ctx }) => {
   r.route({
     ...endpointRoute(endpoints.rePair),
     config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
-    handler: async (request) => rePairPerson(ctx, request.params.pairingId, request.body.userId),
+    handler: async (request) =>
+      rePairPerson(
+        ctx,
+        request.params.pairingId,
+        request.body.userId,
+        actorName(requireAdmin(request)),
+      ),
   });
   r.route({
     ...endpointRoute(endpoints.placeCheck),

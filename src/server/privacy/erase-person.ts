@@ -1,11 +1,12 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { adminUserName } from "../../shared/admin-users";
 import { erasedAddress, erasedName } from "../../shared/former-colleague";
+import { recordActivity } from "../activity/activity";
+import { type NamedPerson, peopleLine } from "../activity/people-line";
 import { isEmailAllowed } from "../auth/whitelist-lookup";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import {
-  activities,
   allowedEmails,
   authCodes,
   chatDeliveries,
@@ -52,7 +53,7 @@ export interface Erasure {
 export async function erasePerson(
   ctx: AppContext,
   id: string,
-  by: "themself" | "admin",
+  by: "themself" | NamedPerson,
 ): Promise<Erasure> {
   const now = ctx.clock.now();
   const { notices, photos, name } = await ctx.db.transaction(async (tx) => {
@@ -88,15 +89,20 @@ export async function erasePerson(
       .where(and(eq(images.uploadedBy, id), eq(images.purpose, "profile")));
     await tx.update(users).set(anonymous(to, now)).where(eq(users.id, id));
     await eraseTexts(tx, user, to);
-    await tx.insert(activities).values({
-      at: now,
-      kind: "person.erased",
-      userId: id,
-      detail:
-        by === "themself"
-          ? `A person deleted their account; their history stays as ${erasedName(to)}.`
-          : `An admin erased a person on request; their history stays as ${erasedName(to)}.`,
-    });
+    // Naming nobody but the admin who erased (docs/privacy.md).
+    await recordActivity(
+      ctx,
+      {
+        kind: "person.erased",
+        userId: id,
+        detail:
+          by === "themself"
+            ? `A person deleted their account; their history stays as ${erasedName(to)}.`
+            : peopleLine`${by} erased a person on request; their history stays as ${erasedName(to)}.`,
+        data: { by: by === "themself" ? id : by.id },
+      },
+      tx,
+    );
     const told = notices.map((notice) => anonymousLeaver(notice, erasedName(to)));
     await queueChangeNotices(ctx, tx, told);
     return { notices: told, photos: uploaded.map((p) => p.filename), name: erasedName(to) };

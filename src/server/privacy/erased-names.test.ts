@@ -74,7 +74,11 @@ describe("the name an erased person keeps", () => {
   });
 
   it("is 'a former colleague' when their access had been removed before they were erased", async () => {
-    const admin = await createAdmin(t.db, { email: "boss@erased-names.test" });
+    const admin = await createAdmin(t.db, {
+      email: "boss@erased-names.test",
+      firstName: "Bea",
+      lastName: "Boss",
+    });
     const { kate, ada } = await kateInATrio("Deactivated");
     expect((await t.as(admin).post(`/api/admin/users/${kate.id}/deactivate`, {})).statusCode).toBe(
       200,
@@ -87,7 +91,7 @@ describe("the name an erased person keeps", () => {
     const { items: lines } = await activityPage(t, { limit: 50 });
     const erasure = lines.find((line) => line.kind === "person.erased" && line.userId === kate.id);
     expect(erasure?.detail).toBe(
-      "An admin erased a person on request; their history stays as a former colleague.",
+      "Bea Boss erased a person on request; their history stays as a former colleague.",
     );
     expect(erasure?.userName).toBe("a former colleague");
     expect(await historyOf(ada)).toContain(`"email":"erased-${kate.id}@erased.invalid"`);

@@ -2,6 +2,9 @@ import { eq } from "drizzle-orm";
 import { USER_NOT_FOUND } from "../../shared/admin-user-texts";
 import { addMonthsToIsoDate, isoDateOf } from "../../shared/participation";
 import type { ParticipationRequest } from "../../shared/profile";
+import { recordActivity } from "../activity/activity";
+import { actorName } from "../activity/actor-name";
+import { type NamedPerson, type PeopleLine, peopleLine } from "../activity/people-line";
 import type { SignedInUser } from "../auth/session-store";
 import type { AppContext } from "../context";
 import { type UserRow, users } from "../db/schema";
@@ -95,7 +98,8 @@ export async function updateParticipation(
 ): Promise<UserRow> {
   const action = await toAction(ctx, user.id, request);
   const fields = participationFields(action, isoDateOf(ctx.clock.now()));
-  return storeParticipation(ctx, user.id, fields, action.kind, (current) => {
+  const change = { kind: action.kind, by: actorName(user) };
+  return storeParticipation(ctx, user.id, fields, change, (current) => {
     if ((action.kind === "pause" || action.kind === "skip_next") && current !== "active") {
       throw new BadRequest(
         current === "paused"
@@ -112,13 +116,14 @@ export async function updateParticipation(
  * every running pairing's lock first (pairing-locks.ts), then the person's row, checks the
  * transition against that row, and takes the person out of their running match, telling their
  * partners (pairings/current/leave-for-participation.ts); skipping next month keeps this month's
- * match.
+ * match. A change of status writes an activity line naming `by`, the person or the admin who
+ * made it, in the same transaction.
  */
 export async function storeParticipation(
   ctx: AppContext,
   userId: string,
   fields: Partial<ParticipationFields> & { department?: string },
-  kind: ParticipationAction["kind"] | null,
+  { kind, by }: { kind: ParticipationAction["kind"] | null; by: NamedPerson },
   check: (current: UserRow["participationStatus"]) => void = () => {},
 ): Promise<UserRow> {
   const leaves = kind === "pause" || kind === "opt_out";
@@ -135,8 +140,43 @@ export async function storeParticipation(
     if (leaves) {
       await leaveForParticipation(ctx, tx, userId, kind === "pause" ? "paused" : "opted_out");
     }
+    if (kind && row.participationStatus !== current.participationStatus) {
+      await recordActivity(
+        ctx,
+        {
+          kind: PARTICIPATION_KINDS[row.participationStatus],
+          detail: participationLine(row, by),
+          userId,
+          data: { by: by.id, until: row.pauseEndDate },
+        },
+        tx,
+      );
+    }
     return row;
   });
   if (leaves) ctx.jobs.wake(newsletterDeliveryTrigger);
   return updated;
+}
+
+const PARTICIPATION_KINDS: Record<UserRow["participationStatus"], string> = {
+  paused: "participation.paused",
+  opted_out: "participation.opted-out",
+  active: "participation.reactivated",
+};
+
+/** "Ada Lovelace paused their participation until 2027-04-01." or "Ann Admin paused Ada's …". */
+function participationLine(row: UserRow, by: NamedPerson): PeopleLine {
+  const person = actorName(row);
+  if (by.id === person.id) {
+    if (row.participationStatus === "paused") {
+      return peopleLine`${person} paused their participation until ${row.pauseEndDate ?? ""}.`;
+    }
+    if (row.participationStatus === "opted_out") return peopleLine`${person} opted out.`;
+    return peopleLine`${person} resumed their participation.`;
+  }
+  if (row.participationStatus === "paused") {
+    return peopleLine`${by} paused ${person}'s participation until ${row.pauseEndDate ?? ""}.`;
+  }
+  if (row.participationStatus === "opted_out") return peopleLine`${by} opted ${person} out.`;
+  return peopleLine`${by} resumed ${person}'s participation.`;
 }

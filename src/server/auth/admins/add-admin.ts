@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { AddAdminInput } from "../../../shared/admin-accounts";
 import { recordActivity } from "../../activity/activity";
+import { actorName } from "../../activity/actor-name";
 import { peopleLine } from "../../activity/people-line";
 import type { AppContext } from "../../context";
 import { users } from "../../db/schema";
 import { Conflict } from "../../errors";
 import type { SignedInUser } from "../session-store";
-import { adminName } from "./admin-name";
 import { newPasswordLink, queuePasswordLink } from "./password-link";
 
 /**
@@ -65,7 +65,7 @@ export async function addAdmin(
       {
         kind: "admin.added",
         userId: admin.id,
-        detail: peopleLine`${adminName(by)} added ${adminName(admin)} as an admin; a set-password link was e-mailed.`,
+        detail: peopleLine`${actorName(by)} added ${actorName(admin)} as an admin; a set-password link was e-mailed.`,
         data: { by: by.id },
       },
       tx,

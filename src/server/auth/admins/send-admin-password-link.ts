@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { recordActivity } from "../../activity/activity";
+import { actorName } from "../../activity/actor-name";
 import { peopleLine } from "../../activity/people-line";
 import type { AppContext } from "../../context";
 import { users } from "../../db/schema";
 import { NotFound } from "../../errors";
 import type { SignedInUser } from "../session-store";
-import { adminName } from "./admin-name";
 import { newPasswordLink, queuePasswordLink } from "./password-link";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -37,7 +37,7 @@ export async function sendAdminPasswordLink(
       {
         kind: "admin.password-link-sent",
         userId: admin.id,
-        detail: peopleLine`${adminName(by)} sent ${adminName(admin)} a set-password link.`,
+        detail: peopleLine`${actorName(by)} sent ${actorName(admin)} a set-password link.`,
         data: { by: by.id },
       },
       tx,

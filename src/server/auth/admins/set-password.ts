@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import type { SetPasswordInput } from "../../../shared/admin-accounts";
 import { recordActivity } from "../../activity/activity";
+import { actorName } from "../../activity/actor-name";
 import { peopleLine } from "../../activity/people-line";
 import type { AppContext } from "../../context";
 import { passwordResetTokens, sessions, users } from "../../db/schema";
 import { HttpError } from "../../errors";
 import { hashPassword } from "../password";
 import { accountKey, clearThrottles } from "../password-throttle";
-import { adminName } from "./admin-name";
 import { passwordLinkHash } from "./password-link";
 
 const NOT_VALID =
@@ -55,7 +55,7 @@ export async function setPasswordFromLink(
       {
         kind: "admin.password-set",
         userId: admin.id,
-        detail: peopleLine`${adminName(admin)} chose a new admin password from their set-password link.`,
+        detail: peopleLine`${actorName(admin)} chose a new admin password from their set-password link.`,
       },
       tx,
     );

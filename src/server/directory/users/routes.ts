@@ -1,5 +1,6 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { adminUserEndpoints as endpoints } from "../../../shared/endpoints/admin-users";
+import { actorName } from "../../activity/actor-name";
 import { requireAdmin } from "../../auth/guards";
 import type { FeatureRoutes } from "../../context";
 import { endpointRoute } from "../../http/endpoint-route";
@@ -40,7 +41,9 @@ const usersRoutes: FeatureRoutes = async (app, { ctx }) => {
     ...endpointRoute(endpoints.update),
     config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
     handler: async (request) =>
-      presentUserUpdated(await updateUser(ctx, request.params.id, request.body)),
+      presentUserUpdated(
+        await updateUser(ctx, request.params.id, request.body, actorName(requireAdmin(request))),
+      ),
   });
 
   r.route({

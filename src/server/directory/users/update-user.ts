@@ -7,6 +7,7 @@ import {
 } from "../../../shared/admin-users";
 import type { ParticipationStatus } from "../../../shared/enums";
 import { isoDateOf } from "../../../shared/participation";
+import type { NamedPerson } from "../../activity/people-line";
 import type { AppContext } from "../../context";
 import { type UserRow, users } from "../../db/schema";
 import { BadRequest, NotFound } from "../../errors";
@@ -38,6 +39,7 @@ export async function updateUser(
   ctx: AppContext,
   id: string,
   input: UpdateAdminUserInput,
+  by: NamedPerson,
 ): Promise<UserRow> {
   checkUserId(id);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, id));
@@ -60,10 +62,15 @@ export async function updateUser(
   if (Object.keys(changes).length === 0) throw new BadRequest(NO_USER_CHANGES, "no_changes");
 
   const status = changes.participationStatus;
-  return storeParticipation(
-    ctx,
-    id,
-    changes,
-    status === "paused" ? "pause" : status === "opted_out" ? "opt_out" : null,
-  );
+  return storeParticipation(ctx, id, changes, {
+    kind:
+      status === "paused"
+        ? "pause"
+        : status === "opted_out"
+          ? "opt_out"
+          : status === "active"
+            ? "reactivate"
+            : null,
+    by,
+  });
 }

@@ -50,7 +50,7 @@ export async function announcePairing(
     if (newsletter.pairingFile !== pairingFile) {
       throw new BadRequest("This newsletter announces another pairing.", "other_pairing");
     }
-    const started = await startSend(ctx, newsletter.id, options.claim);
+    const started = await startSend(ctx, newsletter.id, { claim: options.claim });
     return { via: "newsletter", queued: started.total };
   }
   const composition = await compose(ctx, { pairingFile, ...options });

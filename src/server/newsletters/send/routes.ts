@@ -1,5 +1,7 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { newsletterEndpoints as endpoints } from "../../../shared/endpoints/newsletters";
+import { actorName } from "../../activity/actor-name";
+import { requireAdmin } from "../../auth/guards";
 import type { FeatureRoutes } from "../../context";
 import { endpointRoute } from "../../http/endpoint-route";
 import { newsletterDeliveryTrigger } from "../../job-triggers";
@@ -14,7 +16,8 @@ const newsletterSendRoutes: FeatureRoutes = async (app, { ctx }) => {
   r.route({
     ...endpointRoute(endpoints.send),
     handler: async (request, reply) => {
-      const answer = await startSend(ctx, request.params.id);
+      const by = actorName(requireAdmin(request));
+      const answer = await startSend(ctx, request.params.id, { by });
       ctx.jobs.wake(newsletterDeliveryTrigger);
       return reply.code(202).send(answer);
     },

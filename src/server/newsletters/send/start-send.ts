@@ -1,5 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { LINK_PAIRING_FIRST, type SendStarted } from "../../../shared/newsletters";
+import { recordActivity } from "../../activity/activity";
+import { type NamedPerson, peopleLine } from "../../activity/people-line";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { newsletters } from "../../db/schema";
@@ -26,14 +28,20 @@ export const NOBODY_TO_SEND_TO =
  * the concurrency rule: of two sends at once only one finds the newsletter still approved.
  * `claim`, when given, runs first in that transaction (a round's step takes its announcement,
  * docs/rounds.md): false ends the send before anything is written, as ALREADY_ANNOUNCED.
+ * `by`, the admin who pressed Send, is named in a `newsletter.send-started` activity line
+ * written in that transaction (a round's own announcement writes `round.announced` instead).
  */
 export async function startSend(
   ctx: AppContext,
   newsletterId: number,
-  claim?: (tx: Tx) => Promise<boolean>,
+  { claim, by }: { claim?: (tx: Tx) => Promise<boolean>; by?: NamedPerson } = {},
 ): Promise<SendStarted> {
   const [newsletter] = await ctx.db
-    .select({ status: newsletters.status, pairingFile: newsletters.pairingFile })
+    .select({
+      status: newsletters.status,
+      pairingFile: newsletters.pairingFile,
+      title: newsletters.title,
+    })
     .from(newsletters)
     .where(eq(newsletters.id, newsletterId));
   if (!newsletter) throw new NotFound("Newsletter not found");
@@ -59,6 +67,17 @@ export async function startSend(
     let count = 0;
     for (let i = 0; i < recipients.length; i += INSERT_BATCH) {
       count += await queueDeliveries(tx, newsletterId, recipients.slice(i, i + INSERT_BATCH), now);
+    }
+    if (by) {
+      await recordActivity(
+        ctx,
+        {
+          kind: "newsletter.send-started",
+          detail: peopleLine`${by} started sending "${newsletter.title}" to ${count} ${count === 1 ? "person" : "people"}.`,
+          data: { by: by.id, newsletterId, recipients: count },
+        },
+        tx,
+      );
     }
     return count;
   });

@@ -4,7 +4,7 @@ import { exclusionLabels } from "../../../shared/exclusions";
 import { joinNames } from "../../../shared/matches";
 import type { RePairResponse } from "../../../shared/pairings";
 import { recordActivity } from "../../activity/activity";
-import { peopleLine } from "../../activity/people-line";
+import { type NamedPerson, type PeopleLine, peopleLine } from "../../activity/people-line";
 import { utcDayOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
@@ -50,15 +50,16 @@ export const RE_PAIRED_KIND = "match.re-paired";
  * of it waits, or has already happened and the re-pair is refused. The chosen people's user rows
  * are locked too (FOR SHARE) and checked still active, so a deactivation running at the same
  * moment either waits for this re-pair (and then takes the person out again) or wins and the
- * re-pair is refused. Mail goes out after the commit.
+ * re-pair is refused. Mail goes out after the commit. The activity line names `by`, the admin.
  */
 export async function rePairPerson(
   ctx: AppContext,
   pairingId: number,
   userId: string,
+  by: NamedPerson,
 ): Promise<RePairResponse> {
   const { notice, notified } = await ctx.db.transaction(async (tx) => {
-    const notice = await placeInTx(ctx, tx, pairingId, userId);
+    const notice = await placeInTx(ctx, tx, pairingId, userId, [], by);
     return { notice, notified: await queueChangeNotices(ctx, tx, [{ kind: "re-paired", notice }]) };
   });
   ctx.jobs.wake(newsletterDeliveryTrigger);
@@ -75,10 +76,16 @@ export async function rePairPerson(
   };
 }
 
+function rePairLine(person: NamedPerson, partners: NamedPerson[], by?: NamedPerson): PeopleLine {
+  return by
+    ? peopleLine`${by} re-paired ${person}: now meets ${partners}.`
+    : peopleLine`${person} was re-paired: now meets ${partners}.`;
+}
+
 /**
  * The re-pair inside the caller's transaction. People a partner said are away this month
  * (docs/matches.md, "My partner is away"; `alsoAway` is a report being made now) count as gone
- * from their match and are given to nobody.
+ * from their match and are given to nobody. `by` is the admin who asked for it, if one.
  */
 export async function placeInTx(
   ctx: AppContext,
@@ -86,6 +93,7 @@ export async function placeInTx(
   pairingId: number,
   userId: string,
   alsoAway: readonly string[] = [],
+  by?: NamedPerson,
 ): Promise<RePairNotice> {
   const [pairing] = await tx
     .select()
@@ -126,12 +134,12 @@ export async function placeInTx(
     ctx,
     {
       kind: RE_PAIRED_KIND,
-      detail: peopleLine`${named(names.person)} was re-paired: now meets ${names.partners.map(named)}.`,
+      detail: rePairLine(named(names.person), names.partners.map(named), by),
       userId,
       scopeKey: pairing.scopeKey,
       month: pairing.month,
       pairingId: pairing.id,
-      data: { partners: partnersOf(placement) },
+      data: { partners: partnersOf(placement), ...(by && { by: by.id }) },
     },
     tx,
   );

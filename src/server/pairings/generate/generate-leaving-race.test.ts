@@ -24,7 +24,7 @@ const TRIALS = 24;
 let server: PostgresServer;
 let one: TestApp;
 let two: TestApp;
-let admin: { id: string };
+let admin: { id: string; email: string; firstName: string | null; lastName: string | null };
 
 beforeAll(async () => {
   server = await startPostgresServer();
@@ -58,7 +58,15 @@ async function leave(way: Leaving, person: { id: string }, entryId: number) {
   if (way === "deactivation") await deactivateUser(two.ctx, person.id, admin);
   else if (way === "erasure") await erasePerson(two.ctx, person.id, "themself");
   else if (way === "opt-out")
-    await storeParticipation(two.ctx, person.id, { participationStatus: "opted_out" }, "opt_out");
+    await storeParticipation(
+      two.ctx,
+      person.id,
+      { participationStatus: "opted_out" },
+      {
+        kind: "opt_out",
+        by: { id: person.id, name: "the person" },
+      },
+    );
   else await removeAllowedEmail(two.ctx, entryId);
 }
 

@@ -1,5 +1,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { type GeneratePairingResponse, monthDisplay, runLetter } from "../../../shared/pairings";
+import { recordActivity } from "../../activity/activity";
+import { actorName } from "../../activity/actor-name";
+import { peopleLine } from "../../activity/people-line";
 import { utcDayOf, utcMonthOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
 import type { Db, Tx } from "../../db/client";
@@ -31,7 +34,7 @@ export type WhenMade = (
  */
 export async function generatePairing(
   ctx: AppContext,
-  admin: Pick<UserRow, "id">,
+  admin: Pick<UserRow, "id" | "email" | "firstName" | "lastName">,
   domainGroupId?: number,
   options: { secondRound?: boolean; whenMade?: WhenMade } = {},
 ): Promise<GeneratePairingResponse> {
@@ -99,6 +102,18 @@ export async function generatePairing(
         })
         .returning();
       await insertPairingMatches(tx, created.id, month, now, result.groups);
+      await recordActivity(
+        ctx,
+        {
+          kind: "pairing.generated",
+          detail: peopleLine`${actorName(admin)} generated "${created.name}": ${created.totalPairs} ${created.totalPairs === 1 ? "match" : "matches"}.`,
+          scopeKey: key,
+          month,
+          pairingId: created.id,
+          data: { by: admin.id },
+        },
+        tx,
+      );
       // The caller's part of the same transaction: the month's round (docs/rounds.md, "A start
       // on any day"), written under the scope and month's lock.
       await options.whenMade?.(tx, { scopeKey: key, month, pairingId: created.id, at: now });
