@@ -75,9 +75,7 @@ describe("the activity list records who did it", () => {
     expect(paused.statusCode).toBe(200);
     const bobPaused = await lineOf("participation.paused", bob.id);
     expect(bobPaused.by).toBe(bob.id);
-    expect(await shown(bobPaused.id)).toBe(
-      "Bob Test paused their participation until 2027-04-10.",
-    );
+    expect(await shown(bobPaused.id)).toBe("Bob Test paused their participation until 2027-04-10.");
 
     const cy = await company.person("Cy");
     const rePaired = await t
@@ -106,9 +104,7 @@ describe("the activity list records who did it", () => {
     expect(cyOut.by).toBe(admin.id);
     expect(await shown(cyOut.id)).toBe("Ann Admin opted Cy Test out.");
 
-    expect((await t.as(ada).put("/api/participation", { action: "opt_out" })).statusCode).toBe(
-      200,
-    );
+    expect((await t.as(ada).put("/api/participation", { action: "opt_out" })).statusCode).toBe(200);
     const adaOut = await lineOf("participation.opted-out", ada.id);
     expect(adaOut.by).toBe(ada.id);
     expect(await shown(adaOut.id)).toBe("Ada Test opted out.");
@@ -126,6 +122,10 @@ describe("the activity list records who did it", () => {
     const kate = await company.person("Kate");
     const lee = await company.person("Lee");
 
+    expect((await t.as(kate).put("/api/participation", { action: "opt_out" })).statusCode).toBe(
+      200,
+    );
+    const optedOut = await lineOf("participation.opted-out", kate.id);
     const deleted = await t.app.inject({
       method: "DELETE",
       url: "/api/profile",
@@ -141,6 +141,9 @@ describe("the activity list records who did it", () => {
     expect(await shown(own.id)).toBe(
       "A person deleted their account; their history stays as someone who left the programme.",
     );
+
+    // Her earlier line names her no more (docs/privacy.md).
+    expect(await shown(optedOut.id)).toBe("someone who left the programme opted out.");
 
     const erased = await t
       .as(admin)

@@ -17,21 +17,23 @@ const when = (iso: string) =>
     minute: "2-digit",
   });
 
-/** Every automatic action (and an admin's change to a round): what, when, on whom. */
+/** Every automatic action, and what admins and people changed: what, when, by and on whom. */
 export function ActivityCard() {
   const query = useActivity();
   return (
     <Card>
       <CardHeader>
         <CardTitle>Activity</CardTitle>
-        <CardDescription>What the rounds did by themselves, newest first.</CardDescription>
+        <CardDescription>
+          What the rounds did by themselves and what admins and people changed, newest first.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <QueryState
           query={query}
           failure="Failed to load the activity list"
           isEmpty={(data) => data.pages.every((p) => p.items.length === 0)}
-          empty={<p className="text-sm text-coffee-700">Nothing has happened by itself yet.</p>}
+          empty={<p className="text-sm text-coffee-700">Nothing has happened yet.</p>}
         >
           {(data) => (
             <>
