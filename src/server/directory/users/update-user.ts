@@ -62,15 +62,5 @@ export async function updateUser(
   if (Object.keys(changes).length === 0) throw new BadRequest(NO_USER_CHANGES, "no_changes");
 
   const status = changes.participationStatus;
-  return storeParticipation(ctx, id, changes, {
-    kind:
-      status === "paused"
-        ? "pause"
-        : status === "opted_out"
-          ? "opt_out"
-          : status === "active"
-            ? "reactivate"
-            : null,
-    by,
-  });
+  return storeParticipation(ctx, id, changes, { kind: status ? actionFor[status].kind : null, by });
 }
