@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allowEmail, createAdmin, createNewsletter, createUser } from "../src/server/test/factories";
+import {
+  allowEmail,
+  createAdmin,
+  createNewsletter,
+  createUser,
+} from "../src/server/test/factories";
 import { axeViolations, type Story, startStory } from "./support/harness";
 import { runningClock } from "./support/story-clock";
 
@@ -20,12 +25,13 @@ afterAll(() => story?.close());
 const parts = [
   { link: "Newsletters", path: "/admin/newsletters", card: "Newsletter Management" },
   { link: "People & activity", path: "/admin/people", card: "Waiting for an answer" },
+  { link: "Chat & webhooks", path: "/admin/chat", card: "Webhooks" },
   { link: "Settings", path: "/admin/settings", card: "Admins" },
   { link: "Pairing", path: "/admin", card: "Monthly rounds" },
 ] as const;
 
-// Each part fits about two screens of a laptop: measured after the split, the longest part is
-// well under this (the whole tab was about 5,000 px before).
+// Each part fits about two screens of a laptop (the whole tab was one page of about 5,000 px).
+// The pairing part also holds the getting-started list while it is there: measured without it.
 const MOST_PX_AT_1280 = 2000;
 
 describe("the Operations tab in parts with addresses of their own", () => {
@@ -36,6 +42,7 @@ describe("the Operations tab in parts with addresses of their own", () => {
       await story.signInAs(page, admin);
       await page.goto("/admin");
       const nav = page.getByRole("navigation", { name: "Operations sections" });
+      const heights: Record<string, number> = {};
       // The default part keeps the getting-started list and the pairing cards.
       await page.getByRole("list", { name: "Getting started steps" }).waitFor();
       expect(await nav.getByRole("link", { name: "Pairing" }).getAttribute("aria-current")).toBe(
@@ -49,13 +56,23 @@ describe("the Operations tab in parts with addresses of their own", () => {
         await page.getByRole("heading", { name: card, exact: true }).waitFor();
         expect(await nav.locator('[aria-current="page"]').textContent()).toBe(link);
         const height = await page.evaluate(() => document.body.scrollHeight);
-        console.log(`${width}px ${path}: ${height}px`);
-        if (width === 1280) expect(height, path).toBeLessThanOrEqual(MOST_PX_AT_1280);
+        if (width === 1280) heights[path] = height;
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - window.innerWidth,
         );
         expect(overflow, `${width}px ${path}`).toBeLessThanOrEqual(0);
         expect(await axeViolations(page), `${width}px ${path}`).toEqual([]);
+      }
+
+      if (width === 1280) {
+        await page.getByRole("button", { name: "Dismiss this list" }).click();
+        await page
+          .getByRole("list", { name: "Getting started steps" })
+          .waitFor({ state: "detached" });
+        heights["/admin"] = await page.evaluate(() => document.body.scrollHeight);
+        for (const [path, height] of Object.entries(heights)) {
+          expect(height, path).toBeLessThanOrEqual(MOST_PX_AT_1280);
+        }
       }
 
       await nav.getByRole("link", { name: "Settings" }).click();

@@ -19,9 +19,9 @@ export type AdminSection = (typeof adminSections)[number];
 
 /**
  * The parts of the Operations tab, each a screen of its own: pairing (the default, at /admin
- * itself), then /admin/newsletters, /admin/people and /admin/settings.
+ * itself), then /admin/newsletters, /admin/people, /admin/chat and /admin/settings.
  */
-export const operationsParts = ["pairing", "newsletters", "people", "settings"] as const;
+export const operationsParts = ["pairing", "newsletters", "people", "chat", "settings"] as const;
 
 export type OperationsPart = (typeof operationsParts)[number];
 

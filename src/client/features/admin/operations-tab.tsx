@@ -37,12 +37,16 @@ const partCards: Record<OperationsPart, () => ReactNode> = {
       <ActivityCard />
     </>
   ),
+  chat: () => (
+    <>
+      <SlackCard />
+      <WebhooksCard />
+    </>
+  ),
   settings: () => (
     <>
       <IdentityCard />
       <AdminsCard />
-      <SlackCard />
-      <WebhooksCard />
       <RetentionCard />
     </>
   ),
@@ -50,7 +54,7 @@ const partCards: Record<OperationsPart, () => ReactNode> = {
 
 /**
  * The admin dashboard's default tab, in parts with addresses of their own (docs/admin-console.md):
- * pairing at /admin itself, then newsletters, people & activity and settings.
+ * pairing at /admin itself, then newsletters, people & activity, chat & webhooks and settings.
  */
 export function OperationsTab() {
   const { view } = useAdminView();

@@ -1,7 +1,7 @@
 import { adminViewPath, type OperationsPart } from "@shared/admin-routes";
 import { Link } from "react-router";
-import { KEEP_SCROLL } from "../../../lib/keep-scroll";
 import { cn } from "../../../lib/cn";
+import { KEEP_SCROLL } from "../../../lib/keep-scroll";
 import { useAdminView } from "../use-admin-view";
 import { operationsPartTexts } from "./operations-part-texts";
 

@@ -26,9 +26,15 @@ export const operationsPartTexts: readonly {
     text: "Who has not answered yet, the roster sync and what admins did.",
   },
   {
+    part: "chat",
+    label: "Chat & webhooks",
+    heading: "Chat & webhooks",
+    text: "Reach people in Slack or Teams, and tell other systems about matches.",
+  },
+  {
     part: "settings",
     label: "Settings",
     heading: "Settings",
-    text: "The company's identity, admins, chat, webhooks and how long history is kept.",
+    text: "The company's identity, the admins and how long history is kept.",
   },
 ];
