@@ -105,6 +105,11 @@ async function signInWithAPairingMade() {
 
 /** Creates the newsletter, fills it (client-side checks first), validates, saves and previews it. */
 async function writeValidateAndPreview(page: Page, period: string, partner: string) {
+  await page
+    .getByRole("navigation", { name: "Operations sections" })
+    .getByRole("link", { name: "Newsletters" })
+    .click();
+  await page.waitForURL((url) => url.pathname === "/admin/newsletters");
   await page.getByText("No newsletters created yet", { exact: true }).waitFor();
   await page.getByText(`Creates the ${period} newsletter.`).waitFor();
   await page.getByRole("button", { name: "Create Newsletter" }).click();

@@ -17,7 +17,7 @@ const linkIn = (text: string) =>
   text.match(/https?:\/\/\S+\/set-password\?token=[\w-]+/)?.[0] ?? "";
 
 async function adminsCard(page: Page) {
-  await page.goto("/admin");
+  await page.goto("/admin/settings");
   const list = page.getByRole("list", { name: "Admins" });
   await list.waitFor();
   return { list };

@@ -52,10 +52,10 @@ describe("an admin's place on the dashboard is in the address", () => {
     await expect.poll(() => selectedTab(page)).toBe("Operations");
   });
 
-  it("keeps an open newsletter editor on reload, and closing it returns to Operations", async () => {
+  it("keeps an open newsletter editor on reload, and closing it returns to Newsletters", async () => {
     const newsletter = await createNewsletter(story.db, { title: "Navigation Digest" });
     const page = await adminPage();
-    await page.goto("/admin");
+    await page.goto("/admin/newsletters");
     const row = page.getByRole("listitem").filter({ hasText: "Navigation Digest" });
     await row.getByRole("button", { name: /Edit/ }).click();
     await page.waitForURL(`**/admin/newsletters/${newsletter.id}`);
@@ -65,7 +65,7 @@ describe("an admin's place on the dashboard is in the address", () => {
     await page.reload();
     await editor.getByText("Navigation Digest").first().waitFor();
     await page.keyboard.press("Escape");
-    await page.waitForURL((url) => url.pathname === "/admin");
+    await page.waitForURL((url) => url.pathname === "/admin/newsletters");
     await editor.waitFor({ state: "detached" });
   });
 

@@ -82,7 +82,7 @@ describe("a company's install says what is true for this company", () => {
     for (const width of [375, 1280]) {
       const page = await story.newPage({ width, height: 900 });
       await story.signInAs(page, admin);
-      await page.goto("/admin");
+      await page.goto("/admin/chat");
       const choice = page.getByLabel("Company default: reach people by");
       await choice.waitFor();
       await choice.selectOption("slack");

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { adminSections, adminViewPath, isAdminViewPath, parseAdminView } from "./admin-routes";
+import {
+  adminSections,
+  adminViewPath,
+  isAdminViewPath,
+  operationsParts,
+  parseAdminView,
+} from "./admin-routes";
 
 describe("admin dashboard addresses", () => {
   it("reads every tab's address back as that tab, Operations at /admin itself", () => {
@@ -12,8 +18,18 @@ describe("admin dashboard addresses", () => {
     expect(adminViewPath("/admin-demo", { section: "users" })).toBe("/admin-demo/users");
   });
 
+  it("gives each part of Operations its own address, the pairing part at /admin itself", () => {
+    for (const part of operationsParts.slice(1)) {
+      const path = adminViewPath("/admin", { section: "operations", part });
+      expect(path).toBe(`/admin/${part}`);
+      expect(parseAdminView(path.slice("/admin".length))).toEqual({ section: "operations", part });
+    }
+    expect(adminViewPath("/admin", { section: "operations", part: "pairing" })).toBe("/admin");
+    expect(parseAdminView("/pairing")).toBeNull();
+  });
+
   it("names an open newsletter editor by the newsletter's id", () => {
-    const view = { section: "operations", newsletterId: 12 } as const;
+    const view = { section: "operations", part: "newsletters", newsletterId: 12 } as const;
     expect(adminViewPath("/admin", view)).toBe("/admin/newsletters/12");
     expect(parseAdminView("/newsletters/12")).toEqual(view);
   });

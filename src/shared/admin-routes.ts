@@ -17,14 +17,30 @@ export const adminSections = [
 
 export type AdminSection = (typeof adminSections)[number];
 
-/** Where the admin is on the dashboard: a tab and, on Operations, an open newsletter editor. */
-export type AdminView = { section: AdminSection; newsletterId?: number };
+/**
+ * The parts of the Operations tab, each a screen of its own: pairing (the default, at /admin
+ * itself), then /admin/newsletters, /admin/people, /admin/chat and /admin/settings.
+ */
+export const operationsParts = ["pairing", "newsletters", "people", "chat", "settings"] as const;
+
+export type OperationsPart = (typeof operationsParts)[number];
+
+/**
+ * Where the admin is on the dashboard: a tab and, on Operations, its part and an open newsletter
+ * editor (which is on the newsletters part).
+ */
+export type AdminView = { section: AdminSection; part?: OperationsPart; newsletterId?: number };
 
 /** The two dashboards sharing the tab addresses. */
 export type AdminBase = "/admin" | "/admin-demo";
 
 function isSection(value: string): value is AdminSection {
   return (adminSections as readonly string[]).includes(value);
+}
+
+/** A part with an address of its own: every part but the default. */
+function isPartPath(value: string): value is OperationsPart {
+  return value !== "pairing" && (operationsParts as readonly string[]).includes(value);
 }
 
 /**
@@ -36,8 +52,9 @@ export function parseAdminView(rest: string): AdminView | null {
   if (parts.length === 0) return { section: "operations" };
   const [first, second] = parts;
   if (parts.length === 1 && isSection(first)) return { section: first };
+  if (parts.length === 1 && isPartPath(first)) return { section: "operations", part: first };
   if (parts.length === 2 && first === "newsletters" && isIdText(second)) {
-    return { section: "operations", newsletterId: Number(second) };
+    return { section: "operations", part: "newsletters", newsletterId: Number(second) };
   }
   return null;
 }
@@ -45,7 +62,8 @@ export function parseAdminView(rest: string): AdminView | null {
 /** The address of a place on the dashboard (the inverse of parseAdminView). */
 export function adminViewPath(base: AdminBase, view: AdminView): string {
   if (view.newsletterId !== undefined) return `${base}/newsletters/${view.newsletterId}`;
-  return view.section === "operations" ? base : `${base}/${view.section}`;
+  if (view.section !== "operations") return `${base}/${view.section}`;
+  return view.part === undefined || view.part === "pairing" ? base : `${base}/${view.part}`;
 }
 
 /** Whether `pathname` is a place on either admin dashboard (/admin/users, /admin-demo/metrics…). */

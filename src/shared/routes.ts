@@ -72,7 +72,6 @@ export const routeAliases: Readonly<Record<string, ClientRoute | `/admin/${strin
   "/admin/dashboard": "/admin",
   "/admin/operations": "/admin",
   "/admin/pairings": "/admin",
-  "/admin/newsletters": "/admin",
   "/admin/admin-tools": "/admin/users",
   "/admin/user-management": "/admin/users",
   "/admin/email-whitelist": "/admin/whitelist",

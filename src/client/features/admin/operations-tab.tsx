@@ -1,3 +1,5 @@
+import type { OperationsPart } from "@shared/admin-routes";
+import type { ReactNode } from "react";
 import { AdminsCard } from "./admins/admins-card";
 import { SlackCard } from "./chat/slack-card";
 import { WebhooksCard } from "./chat/webhooks-card";
@@ -5,6 +7,8 @@ import { QuietPeopleCard } from "./check-ins/quiet-people-card";
 import { GettingStartedCard } from "./getting-started/getting-started-card";
 import { IdentityCard } from "./identity/identity-card";
 import { NewsletterCard } from "./newsletters/newsletter-card";
+import { OperationsNav } from "./operations/operations-nav";
+import { operationsPartTexts } from "./operations/operations-part-texts";
 import { AdminActionsCard } from "./pairings/admin-actions-card";
 import { CompletedPairingsCard } from "./pairings/completed-pairings-card";
 import { RosterSyncCard } from "./pairings/roster-sync-card";
@@ -12,25 +16,63 @@ import { StatusCounters } from "./pairings/status-counters";
 import { RetentionCard } from "./privacy/retention-card";
 import { ActivityCard } from "./rounds/activity-card";
 import { RoundsCard } from "./rounds/rounds-card";
+import { useAdminView } from "./use-admin-view";
 
-/** The admin dashboard's default tab. */
-export function OperationsTab() {
-  return (
-    <div className="grid gap-6">
+/** The cards of each part of Operations, so that each part fits a screen or two. */
+const partCards: Record<OperationsPart, () => ReactNode> = {
+  pairing: () => (
+    <>
       <GettingStartedCard />
       <StatusCounters />
       <RoundsCard />
       <AdminActionsCard />
       <CompletedPairingsCard />
+    </>
+  ),
+  newsletters: () => <NewsletterCard />,
+  people: () => (
+    <>
       <QuietPeopleCard />
-      <ActivityCard />
       <RosterSyncCard />
-      <IdentityCard />
-      <AdminsCard />
+      <ActivityCard />
+    </>
+  ),
+  chat: () => (
+    <>
       <SlackCard />
       <WebhooksCard />
-      <NewsletterCard />
+    </>
+  ),
+  settings: () => (
+    <>
+      <IdentityCard />
+      <AdminsCard />
       <RetentionCard />
+    </>
+  ),
+};
+
+/**
+ * The admin dashboard's default tab, in parts with addresses of their own (docs/admin-console.md):
+ * pairing at /admin itself, then newsletters, people & activity, chat & webhooks and settings.
+ */
+export function OperationsTab() {
+  const { view } = useAdminView();
+  const part = view?.part ?? "pairing";
+  const texts = operationsPartTexts.find((each) => each.part === part) ?? operationsPartTexts[0];
+  const Cards = partCards[part];
+  return (
+    <div className="grid gap-6">
+      <OperationsNav current={part} />
+      <section aria-labelledby="operations-part-heading" className="grid gap-6">
+        <div className="space-y-1">
+          <h2 id="operations-part-heading" className="text-2xl font-semibold text-coffee-950">
+            {texts.heading}
+          </h2>
+          <p className="text-coffee-700">{texts.text}</p>
+        </div>
+        <Cards />
+      </section>
     </div>
   );
 }

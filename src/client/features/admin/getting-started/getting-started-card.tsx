@@ -1,4 +1,4 @@
-import type { AdminSection } from "@shared/admin-routes";
+import type { AdminView } from "@shared/admin-routes";
 import type { GettingStarted, GettingStartedStep } from "@shared/company";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Circle } from "lucide-react";
@@ -21,8 +21,8 @@ import { CompanyForm } from "./company-form";
 interface StepText {
   title: string;
   text: string;
-  /** Where it is done: a dashboard tab, or "below" on Operations. */
-  where?: { section: AdminSection; label: string };
+  /** Where it is done: a place on the dashboard, or "below" on Operations. */
+  where?: AdminView & { label: string };
   optional?: boolean;
 }
 
@@ -48,6 +48,7 @@ const stepTexts: Record<GettingStartedStep, StepText> = {
   newsletter: {
     title: "Write a newsletter (optional)",
     text: "Without one, each round sends a short announcement of everyone's match.",
+    where: { section: "operations", part: "newsletters", label: "Open Newsletters" },
     optional: true,
   },
   invite: {
@@ -149,7 +150,7 @@ function Step({
           size="sm"
           variant="outline"
           className="justify-self-start"
-          onClick={() => go({ section: where.section })}
+          onClick={() => go({ section: where.section, part: where.part })}
         >
           {where.label}
         </Button>

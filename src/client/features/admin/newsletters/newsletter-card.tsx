@@ -148,12 +148,12 @@ function useEditedNewsletter<T extends { id: number }>(list: T[], loaded: boolea
   const { view, go } = useAdminView();
   const editingId = view?.newsletterId ?? null;
   const setEditingId = (id: number | null) =>
-    go(id === null ? { section: "operations" } : { section: "operations", newsletterId: id });
+    go({ section: "operations", part: "newsletters", newsletterId: id ?? undefined });
   const editing = list.find((n) => n.id === editingId) ?? null;
   const missing = loaded && editingId !== null && editing === null;
   // An address naming a newsletter that is sent or deleted leads back to the dashboard.
   useEffect(() => {
-    if (missing) go({ section: "operations" }, { replace: true });
+    if (missing) go({ section: "operations", part: "newsletters" }, { replace: true });
   }, [missing, go]);
   return { editingId, editing, setEditingId };
 }

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  allowEmail,
+  createAdmin,
+  createNewsletter,
+  createUser,
+} from "../src/server/test/factories";
+import { axeViolations, type Story, startStory } from "./support/harness";
+import { runningClock } from "./support/story-clock";
+
+// The app and each page read one clock, started on 2027-03-10 (e2e/support/story-clock.ts).
+const clock = runningClock("2027-03-10T09:00:00Z");
+let story: Story;
+beforeAll(async () => {
+  story = await startStory({ clock, pagesOnClock: true });
+  await allowEmail(story.db, "*@brew.test");
+  for (const first of ["Ada", "Ben", "Cleo", "Dan"]) {
+    await createUser(story.db, { email: `${first.toLowerCase()}@brew.test`, firstName: first });
+  }
+  await createNewsletter(story.db, { title: "Sections Digest" });
+});
+afterAll(() => story?.close());
+
+/** Each part of Operations: its link, its address and a heading of a card only it shows. */
+const parts = [
+  { link: "Newsletters", path: "/admin/newsletters", card: "Newsletter Management" },
+  { link: "People & activity", path: "/admin/people", card: "Waiting for an answer" },
+  { link: "Chat & webhooks", path: "/admin/chat", card: "Webhooks" },
+  { link: "Settings", path: "/admin/settings", card: "Admins" },
+  { link: "Pairing", path: "/admin", card: "Monthly rounds" },
+] as const;
+
+// Each part fits about two screens of a laptop (the whole tab was one page of about 5,000 px).
+// The pairing part also holds the getting-started list while it is there: measured without it.
+const MOST_PX_AT_1280 = 2000;
+
+describe("the Operations tab in parts with addresses of their own", () => {
+  for (const width of [375, 1280]) {
+    it(`opens each part by its link at ${width} px, and reload keeps the part`, async () => {
+      const admin = await createAdmin(story.db, { email: `sections-${width}@brew.test` });
+      const page = await story.newPage({ width, height: 900 });
+      await story.signInAs(page, admin);
+      await page.goto("/admin");
+      const nav = page.getByRole("navigation", { name: "Operations sections" });
+      const heights: Record<string, number> = {};
+      // The default part keeps the getting-started list and the pairing cards.
+      await page.getByRole("list", { name: "Getting started steps" }).waitFor();
+      expect(await nav.getByRole("link", { name: "Pairing" }).getAttribute("aria-current")).toBe(
+        "page",
+      );
+
+      for (const { link, path, card } of parts) {
+        await nav.getByRole("link", { name: link }).click();
+        await page.waitForURL((url) => url.pathname === path);
+        await page.getByRole("heading", { name: link, level: 2, exact: true }).waitFor();
+        await page.getByRole("heading", { name: card, exact: true }).waitFor();
+        expect(await nav.locator('[aria-current="page"]').textContent()).toBe(link);
+        const height = await page.evaluate(() => document.body.scrollHeight);
+        if (width === 1280) heights[path] = height;
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - window.innerWidth,
+        );
+        expect(overflow, `${width}px ${path}`).toBeLessThanOrEqual(0);
+        expect(await axeViolations(page), `${width}px ${path}`).toEqual([]);
+      }
+
+      if (width === 1280) {
+        await page.getByRole("button", { name: "Dismiss this list" }).click();
+        await page
+          .getByRole("list", { name: "Getting started steps" })
+          .waitFor({ state: "detached" });
+        heights["/admin"] = await page.evaluate(() => document.body.scrollHeight);
+        for (const [path, height] of Object.entries(heights)) {
+          expect(height, path).toBeLessThanOrEqual(MOST_PX_AT_1280);
+        }
+      }
+
+      await nav.getByRole("link", { name: "Settings" }).click();
+      await page.waitForURL((url) => url.pathname === "/admin/settings");
+      await page.reload();
+      await page.getByRole("heading", { name: "Settings", level: 2, exact: true }).waitFor();
+      await page.getByRole("heading", { name: "Admins", exact: true }).waitFor();
+      expect(await page.getByRole("heading", { name: "Monthly rounds" }).count()).toBe(0);
+    });
+  }
+
+  it("reaches the parts by keyboard", async () => {
+    const admin = await createAdmin(story.db, { email: "sections-keys@brew.test" });
+    const page = await story.newPage({ width: 1280, height: 900 });
+    await story.signInAs(page, admin);
+    await page.goto("/admin/people");
+    const link = page
+      .getByRole("navigation", { name: "Operations sections" })
+      .getByRole("link", { name: "Newsletters" });
+    await link.focus();
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      "People & activity",
+    );
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname === "/admin/newsletters");
+    await page.getByRole("heading", { name: "Newsletter Management" }).waitFor();
+  });
+});
