@@ -12,9 +12,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const ID_PARAM = /:(id|[A-Za-z]+Id)\b/g;
-/** Users are the one table keyed by a UUID; every other id is a PostgreSQL `integer`. */
+/** Users (admins too) are the one table keyed by a UUID; every other id is a PostgreSQL `integer`. */
+const userKeyed = ["/api/admin/users/", "/api/admin/admins/"];
 const hasIdParam = (url: string) =>
-  /:(id|[A-Za-z]+Id)\b/.test(url) && !url.startsWith("/api/admin/users/");
+  /:(id|[A-Za-z]+Id)\b/.test(url) && !userKeyed.some((prefix) => url.startsWith(prefix));
 
 describe("ids in the address", () => {
   it("are refused with 400 naming the parameter on every route: a word, zero, or past integer", async () => {

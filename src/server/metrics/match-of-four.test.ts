@@ -59,8 +59,9 @@ describe("figures with matches of four", () => {
   it("counts each four once in the admin's open matches and chats that happened", async () => {
     const res = await get("/api/admin/stats", admin);
     expect(res.statusCode).toBe(200);
-    // Open: March's unanswered four. Happened: March's met four, February's met four and pair.
-    expect(res.json()).toEqual({ activeMatches: 1, completedChats: 3 });
+    // Active: March's running fours, whatever was answered. Completed chats: February's met four
+    // and pair. Happened: those and March's met four (docs/admin-console.md, "The figures").
+    expect(res.json()).toEqual({ activeMatches: 2, completedChats: 2, chatsHappened: 3 });
   });
 
   it("counts matches, chats and met rates per match in the monthly metrics", async () => {
@@ -72,14 +73,16 @@ describe("figures with matches of four", () => {
     expect(matchingMetrics.currentMonth).toEqual({
       month: "2027-03",
       totalMatches: 2,
-      activeMatches: 1,
-      completedMatches: 1,
+      activeMatches: 2,
+      completedMatches: 0,
+      chatsHappened: 1,
     });
     expect(matchingMetrics.previousMonths.at(-1)).toEqual({
       month: "2027-02",
       successRate: 66.7,
       totalMatches: 3,
       completedMatches: 2,
+      chatsHappened: 2,
     });
   });
 

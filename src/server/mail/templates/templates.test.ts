@@ -8,6 +8,7 @@ import { LaunchEmail } from "./launch-email";
 import { MagicLinkEmail } from "./magic-link-email";
 import { MatchChangedEmail } from "./match-changed-email";
 import { RoundDraftEmail } from "./round-draft-email";
+import { SetPasswordEmail } from "./set-password-email";
 import { SignInCodeEmail } from "./sign-in-code-email";
 import { StillInEmail } from "./still-in-email";
 
@@ -17,6 +18,11 @@ const APP = "https://coffee.acme.example";
 const samples: Record<string, ReactElement> = {
   "magic-link-email": MagicLinkEmail({ url: `${APP}/magic-auth?token=abc_DEF-123`, hours: 24 }),
   "sign-in-code-email": SignInCodeEmail({ code: "012345", minutes: 15 }),
+  "set-password-email": SetPasswordEmail({
+    url: `${APP}/set-password?token=abc_DEF-123`,
+    hours: 24,
+    purpose: "invite",
+  }),
   "inquiry-email": InquiryEmail({
     companyName: "Acme",
     contactEmail: "boss@acme.example",
