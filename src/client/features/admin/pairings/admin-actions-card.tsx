@@ -55,6 +55,9 @@ export function AdminActionsCard() {
   );
 
   const { generate, confirming, setConfirming } = useGeneration(groupId, groupLabel);
+  // Read as the dialog shows, not when it opened: a pairing completed a moment ago is in the
+  // history once it is read again, and the dialog then offers the second round.
+  const round = roundCompleted ? "second" : "first";
   // The month's dates as Generate would start them, read when the dialog opens.
   const plan = useQuery({
     queryKey: pairingKeys.generatePlan(groupId),
@@ -106,10 +109,10 @@ export function AdminActionsCard() {
         {confirming && (
           <Suspense fallback={null}>
             <ConfirmDialog
-              {...generateDialogTexts(confirming, month, groupLabel, plan.data)}
+              {...generateDialogTexts(round, month, groupLabel, plan.data)}
               {...(generate.isPending ? { confirmLabel: "Generating..." } : {})}
               pending={generate.isPending}
-              onConfirm={() => generate.mutate(confirming === "second")}
+              onConfirm={() => generate.mutate(round === "second")}
               onClose={() => setConfirming(null)}
             />
           </Suspense>
