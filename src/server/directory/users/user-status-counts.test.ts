@@ -48,7 +48,20 @@ describe("the users list's counts at many thousands of people", () => {
   });
 
   it("answers the planner's estimates, marked as such, once the statistics are fresh", async () => {
+    // On a PostgreSQL server another connection's inserts reach the statistics only once that
+    // connection flushes them (up to seconds later): wait for them, so they cannot land after
+    // the analysis and make it stale again.
+    const changed = async () => {
+      const result = (await t.db.execute(
+        sql`select n_mod_since_analyze::int as n from pg_stat_user_tables where relid = 'users'::regclass`,
+      )) as unknown as { rows: Array<{ n: number }> };
+      return Number(result.rows[0].n);
+    };
+    await expect.poll(changed, { timeout: 30_000, interval: 200 }).toBeGreaterThanOrEqual(PEOPLE);
     await t.db.execute(sql`analyze users`);
+    await expect
+      .poll(async () => (await list()).countsEstimated, { timeout: 30_000, interval: 200 })
+      .toBe(true);
     const page = await list();
     expect(page.countsEstimated).toBe(true);
     near(page.counts.total, PEOPLE + 1);
