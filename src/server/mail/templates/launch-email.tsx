@@ -1,6 +1,6 @@
 import { Button, Text } from "@react-email/components";
 import { CHAT_DURATION_MINUTES } from "../../../shared/matches";
-import { EmailLayout } from "./email-layout";
+import { buttonStyle, EmailLayout } from "./email-layout";
 
 export type LaunchEmailProps = {
   /** The company's name (admin-entered, escaped by React); empty when not set. */
@@ -10,15 +10,6 @@ export type LaunchEmailProps = {
   /** Whether the company has departments: only then is there a department preference to offer. */
   hasDepartments: boolean;
 };
-
-const buttonStyle = {
-  backgroundColor: "#4a2c17",
-  color: "#ffffff",
-  padding: "12px 20px",
-  borderRadius: "6px",
-  textDecoration: "none",
-  display: "inline-block",
-} as const;
 
 /**
  * The launch invitation to every whitelisted address (docs/admin-console.md, "Getting started"):

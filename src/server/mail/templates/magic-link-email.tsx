@@ -1,14 +1,5 @@
 import { Button, Link, Text } from "@react-email/components";
-import { EmailLayout } from "./email-layout";
-
-const buttonStyle = {
-  backgroundColor: "#4a2c17",
-  color: "#ffffff",
-  padding: "12px 20px",
-  borderRadius: "6px",
-  textDecoration: "none",
-  display: "inline-block",
-} as const;
+import { buttonStyle, EmailLayout } from "./email-layout";
 
 export function MagicLinkEmail({ url, hours }: { url: string; hours: number }) {
   return (

@@ -1,5 +1,5 @@
 import { Button, Link, Text } from "@react-email/components";
-import { EmailLayout } from "./email-layout";
+import { buttonStyle, EmailLayout } from "./email-layout";
 
 export type MatchChangedEmailProps = {
   greeting: string;
@@ -12,14 +12,6 @@ export type MatchChangedEmailProps = {
   unsubscribeUrl: string;
 };
 
-const buttonStyle = {
-  backgroundColor: "#4a2c17",
-  color: "#ffffff",
-  padding: "12px 20px",
-  borderRadius: "6px",
-  textDecoration: "none",
-  display: "inline-block",
-} as const;
 const small = { color: "#6b5b4e", fontSize: "12px" } as const;
 
 /** A running month's match changed for the reader without a new partner (docs/matches.md, "When a match changes"). */

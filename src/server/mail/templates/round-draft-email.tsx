@@ -1,5 +1,5 @@
 import { Button, Text } from "@react-email/components";
-import { EmailLayout } from "./email-layout";
+import { buttonStyle, EmailLayout } from "./email-layout";
 
 export type RoundDraftEmailProps = {
   /** "All Users", or a group's name: admin-entered text, escaped by React. */
@@ -12,15 +12,6 @@ export type RoundDraftEmailProps = {
   publishAt: string;
   reviewUrl: string;
 };
-
-const buttonStyle = {
-  backgroundColor: "#4a2c17",
-  color: "#ffffff",
-  padding: "12px 20px",
-  borderRadius: "6px",
-  textDecoration: "none",
-  display: "inline-block",
-} as const;
 
 /** To the admins when a round's draft is ready for review (docs/rounds.md). */
 export function RoundDraftEmail(props: RoundDraftEmailProps) {

@@ -1,15 +1,6 @@
 import { Button, Link, Text } from "@react-email/components";
 import type { PasswordLinkPurpose } from "../../../shared/enums";
-import { EmailLayout } from "./email-layout";
-
-const buttonStyle = {
-  backgroundColor: "#4a2c17",
-  color: "#ffffff",
-  padding: "12px 20px",
-  borderRadius: "6px",
-  textDecoration: "none",
-  display: "inline-block",
-} as const;
+import { buttonStyle, EmailLayout } from "./email-layout";
 
 /** An admin's set-password link: a new admin's first password, or a reset another admin sent. */
 export function SetPasswordEmail({

@@ -1,5 +1,5 @@
 import { Button, Link, Text } from "@react-email/components";
-import { EmailLayout } from "./email-layout";
+import { buttonStyle, EmailLayout } from "./email-layout";
 
 export type StillInEmailProps = {
   greeting: string;
@@ -9,14 +9,6 @@ export type StillInEmailProps = {
   unsubscribeUrl: string;
 };
 
-const buttonStyle = {
-  backgroundColor: "#4a2c17",
-  color: "#ffffff",
-  padding: "12px 20px",
-  borderRadius: "6px",
-  textDecoration: "none",
-  display: "inline-block",
-} as const;
 const small = { color: "#6b5b4e", fontSize: "12px" } as const;
 
 /** Asked of someone who answered no check-in for three rounds in a row (docs/check-ins.md). */
