@@ -3,7 +3,7 @@ import path from "node:path";
 
 /** Bytes of JavaScript a browser downloads before a page shows, brotli as served (see docs/performance.md). */
 export const LANDING_BUDGET = 100 * 1024;
-export const PAGE_BUDGET = 152 * 1024;
+export const PAGE_BUDGET = 154 * 1024;
 
 interface ManifestChunk {
   file: string;
