@@ -14,6 +14,7 @@ import {
   images,
   magicLinkTokens,
   mailOutbox,
+  matchBusyTimes,
   passwordResetTokens,
   sessions,
   signInMails,
@@ -75,6 +76,8 @@ export async function erasePerson(
     await tx.update(users).set({ isActive: false }).where(eq(users.id, id));
     const notices = await leaveRunningPairings(ctx, tx, id, "left Cup of Joe");
     await forgetSignIns(tx, user);
+    // Busy times read from their calendar (docs/scheduling.md).
+    await tx.delete(matchBusyTimes).where(eq(matchBusyTimes.userId, id));
     // The remembered Slack lookup holds the address (docs/chat.md).
     await tx.delete(slackPeople).where(eq(slackPeople.userId, id));
     // The chat send log keeps its rows for the counts but names them no more.

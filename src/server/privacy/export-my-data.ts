@@ -14,6 +14,7 @@ import {
   images,
   magicLinkTokens,
   mailOutbox,
+  matchBusyTimes,
   matches,
   matchMembers,
   newsletterDeliveries,
@@ -63,6 +64,17 @@ export async function exportMyData(ctx: AppContext, userId: string) {
       .from(checkIns)
       .where(eq(checkIns.userId, user.id))
       .orderBy(asc(checkIns.askedAt)),
+    busyTimes: await ctx.db
+      .select({
+        matchId: matchBusyTimes.matchId,
+        busy: matchBusyTimes.busy,
+        readFrom: matchBusyTimes.readFrom,
+        readTo: matchBusyTimes.readTo,
+        readAt: matchBusyTimes.readAt,
+      })
+      .from(matchBusyTimes)
+      .where(eq(matchBusyTimes.userId, user.id))
+      .orderBy(asc(matchBusyTimes.matchId)),
     stillInQuestions: await ctx.db
       .select({
         scope: stillInQuestions.scopeKey,

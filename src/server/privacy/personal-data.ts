@@ -19,6 +19,10 @@ export const personalDataCoverage: Record<string, Record<string, string>> = {
     recipient_ids:
       "- the accounts sent a match's calendar invitation; each invitation is in their sent e-mails",
   },
+  match_busy_times: {
+    user_id: "busyTimes",
+    busy: "busyTimes (instants only, read from the company's calendar)",
+  },
   member_view_versions: { user_id: "- a change counter, holds nothing about the person" },
   completed_pairings: { content: "matches (the same matches, as kept in the completed record)" },
   magic_link_tokens: { email: "signInRequests", ip_address: "signInRequests" },
@@ -83,6 +87,7 @@ export const exportSections = [
   "participation",
   "matches",
   "checkIns",
+  "busyTimes",
   "stillInQuestions",
   "emailsSent",
   "chat",

@@ -10,6 +10,7 @@ import {
   sessions,
   signInMails,
 } from "../../db/schema";
+import { forgetEndedMatchBusyTimes } from "../../scheduling/match-busy-times";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -48,5 +49,7 @@ export async function deleteExpired(db: Db, now: Date): Promise<number> {
       .where(lt(rateLimitCounters.resetAt, cutoff))
       .returning({ key: rateLimitCounters.key }),
   ]);
-  return counts.reduce((sum, rows) => sum + rows.length, 0);
+  // Busy times are kept only while their match runs (docs/scheduling.md).
+  const busyTimes = await forgetEndedMatchBusyTimes(db);
+  return counts.reduce((sum, rows) => sum + rows.length, 0) + busyTimes;
 }
