@@ -39,6 +39,7 @@ import privacyRoutes from "./privacy/routes";
 import profileRoutes from "./profile/routes";
 import roundMemberRoutes from "./rounds/member-routes";
 import roundsRoutes from "./rounds/routes";
+import schedulingRoutes from "./scheduling/routes";
 import scimRoutes from "./scim/routes";
 import identityStatusRoutes from "./scim/status-routes";
 import unsubscribeRoutes from "./unsubscribe/routes";
@@ -104,6 +105,7 @@ const featureRoutes = [
   chatRoutes,
   slackInteractionsRoutes,
   webhookRoutes,
+  schedulingRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -17,6 +17,7 @@ import { privacyEndpoints } from "./privacy";
 import { profileEndpoints } from "./profile";
 import { roundMemberEndpoints } from "./round-members";
 import { roundEndpoints } from "./rounds";
+import { schedulingEndpoints } from "./scheduling";
 import { impactEndpoints, whitelistEndpoints } from "./whitelist";
 
 /**
@@ -46,6 +47,7 @@ export const allEndpointTables = {
   profileEndpoints,
   roundEndpoints,
   roundMemberEndpoints,
+  schedulingEndpoints,
   unsubscribeEndpoints,
   whitelistEndpoints,
   webhooksEndpoints,
