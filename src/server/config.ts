@@ -2,6 +2,11 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { SAMPLE_EMPLOYEES } from "../shared/sample-company";
+import {
+  calendarSettings,
+  checkCalendarSettings,
+  unknownCalendarSetting,
+} from "./scheduling/calendar-settings";
 
 const booleanFlag = z
   .string()
@@ -89,6 +94,7 @@ const envSchema = z
      * runs inside its own network (docs/chat.md, "Private addresses"); off, they are refused.
      */
     WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
+    ...calendarSettings,
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
@@ -112,6 +118,7 @@ const envSchema = z
         message: "is required with SLACK_BOT_TOKEN (the check-in buttons are verified with it)",
       });
     }
+    checkCalendarSettings(env, ctx);
     if (!env.EMAIL_SIGN_IN && !env.OIDC_ISSUER) {
       ctx.addIssue({
         code: "custom",
@@ -134,6 +141,8 @@ export class ConfigError extends Error {}
 
 /** Parses the environment; a bad value throws one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | undefined>): Config {
+  const unknown = unknownCalendarSetting(env);
+  if (unknown) throw new ConfigError(unknown);
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -341,6 +341,34 @@ export const matchCalendarEvents = pgTable(
 export type MatchCalendarEventRow = typeof matchCalendarEvents.$inferSelect;
 
 /**
+ * A member's busy time read from the company's calendar for one match (docs/scheduling.md, "What
+ * is read from calendars"): instants only, as `[[startIso, endIso], …]`, never a title. Kept while
+ * the match runs; deleted when it completes (the daily clean-up), with the match, or when the
+ * person is erased (docs/privacy.md).
+ */
+export const matchBusyTimes = pgTable(
+  "match_busy_times",
+  {
+    matchId: integer("match_id")
+      .notNull()
+      .references(() => matches.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    busy: jsonb("busy").$type<Array<[string, string]>>().notNull(),
+    /** The range that was read: busy time outside it is unknown, not free. */
+    readFrom: tz("read_from").notNull(),
+    readTo: tz("read_to").notNull(),
+    readAt: tz("read_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.matchId, t.userId] }),
+    // A person's rows, for the export and erasure.
+    index("match_busy_times_user_idx").on(t.userId),
+  ],
+);
+
+/**
  * How often what a person sees of their matches has changed: bumped by triggers (migration
  * 0017_member-view-versions) whenever their matches, their answers, their partners' public profiles
  * or their pairings change, so an app process may answer a repeated read from memory when the

@@ -63,7 +63,7 @@ export async function pinnedPost(
 }
 
 /** A `lookup` that answers the checked address whatever it is asked, in the shape asked for. */
-function pinnedLookup(pinned: CheckedAddress): LookupFunction {
+export function pinnedLookup(pinned: CheckedAddress): LookupFunction {
   return (_hostname, lookupOptions, callback) => {
     if (lookupOptions.all) {
       (callback as unknown as (e: null, all: CheckedAddress[]) => void)(null, [pinned]);

@@ -32,7 +32,10 @@ export const bareHost = (hostname: string) => hostname.replace(/^\[(.*)\]$/, "$1
  */
 export async function checkedAddress(
   hostname: string,
-  { allowPrivate }: { allowPrivate: boolean },
+  {
+    allowPrivate,
+    refusal = "webhooks go only to public addresses unless WEBHOOK_ALLOW_PRIVATE=1 is set",
+  }: { allowPrivate: boolean; refusal?: string },
 ): Promise<CheckedAddress> {
   const host = bareHost(hostname);
   let answers: Array<{ address: string; family: number }>;
@@ -47,9 +50,7 @@ export async function checkedAddress(
   const internal = answers.find((a) => !isPublicAddress(a.address));
   if (internal && !allowPrivate) {
     const shown = internal.address === host ? host : `${host} (${internal.address})`;
-    throw new RefusedAddress(
-      `${shown} is a private or internal address; webhooks go only to public addresses unless WEBHOOK_ALLOW_PRIVATE=1 is set.`,
-    );
+    throw new RefusedAddress(`${shown} is a private or internal address; ${refusal}.`);
   }
   const [first] = answers;
   return { address: first.address, family: first.family === 6 ? 6 : 4 };

@@ -1,0 +1,111 @@
+import { calendarQuery } from "tsdav";
+import { busyFromICalendar } from "./busy-from-icalendar";
+import { type BusyTimesProvider, CalendarReadError, eachLimited } from "./busy-times-provider";
+import { type Interval, toInterval } from "./intervals";
+
+export interface CaldavSettings {
+  url: string;
+  username: string;
+  password: string;
+  /** Where each person's calendar is, below `url`: `{email}` stands for their address. */
+  calendarPath: string;
+  fetch: typeof fetch;
+}
+
+/** Calendars read at once. */
+const PARALLEL = 4;
+
+/** `20270302T100000Z`, the form of a CalDAV time-range. */
+const caldavTime = (date: Date) => `${date.toISOString().slice(0, 19).replace(/[-:]/g, "")}Z`;
+
+/**
+ * Busy times over CalDAV (RFC 4791): one calendar-query REPORT per person over the time range,
+ * asking for the events' iCalendar data, from which busy-from-icalendar.ts keeps the instants.
+ * A person whose calendar does not exist (404) is left out; a refusal of the account (401, 403)
+ * or an unreachable server fails the whole read.
+ */
+export function caldavProvider(settings: CaldavSettings): BusyTimesProvider {
+  const authorization = `Basic ${Buffer.from(`${settings.username}:${settings.password}`).toString("base64")}`;
+  const fetchChecked = answerChecked(settings.fetch);
+  return {
+    name: "CalDAV",
+    async busyTimes(emails, from, to) {
+      const busy = new Map<string, Interval[]>();
+      await eachLimited(emails, PARALLEL, async (email) => {
+        const url = calendarUrl(settings, email);
+        try {
+          const answers = await calendarQuery({
+            url,
+            props: { "d:getetag": {}, "c:calendar-data": {} },
+            filters: rangeFilter(from, to),
+            depth: "1",
+            headers: { authorization },
+            fetch: fetchChecked,
+          });
+          const texts = answers.map(calendarData).filter((text) => text !== "");
+          busy.set(email, busyFromICalendar(texts, from, to).map(toInterval));
+        } catch (error) {
+          if (error instanceof NoCalendar) return;
+          throw error;
+        }
+      });
+      return busy;
+    },
+  };
+}
+
+/** The person's calendar collection: the template with their address, below CALDAV_URL. */
+export function calendarUrl(settings: Pick<CaldavSettings, "url" | "calendarPath">, email: string) {
+  const path = settings.calendarPath.replaceAll("{email}", encodeURIComponent(email.toLowerCase()));
+  return new URL(path.replace(/^\/+/, ""), settings.url.replace(/\/*$/, "/")).href;
+}
+
+function rangeFilter(from: Date, to: Date) {
+  return {
+    "c:comp-filter": {
+      _attributes: { name: "VCALENDAR" },
+      "c:comp-filter": {
+        _attributes: { name: "VEVENT" },
+        "c:time-range": { _attributes: { start: caldavTime(from), end: caldavTime(to) } },
+      },
+    },
+  };
+}
+
+function calendarData(answer: { props?: Record<string, unknown> }): string {
+  const data = answer.props?.calendarData as string | { _cdata?: string } | undefined;
+  const text = typeof data === "string" ? data : data?._cdata;
+  return typeof text === "string" ? text : "";
+}
+
+class NoCalendar extends Error {}
+
+/** The server's refusals turned into sentences the admin can act on (tsdav would fold them in). */
+function answerChecked(fetchPinned: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    let answer: Response;
+    try {
+      answer = await fetchPinned(input, init);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new CalendarReadError(`The CalDAV server could not be reached: ${reason}`);
+    }
+    if (answer.status === 404) throw new NoCalendar(String(input));
+    if (answer.status === 401) {
+      throw new CalendarReadError(
+        "The CalDAV server refused CALDAV_USERNAME and CALDAV_PASSWORD (401): check them.",
+      );
+    }
+    if (answer.status === 403) {
+      throw new CalendarReadError(
+        "The CalDAV server forbids CALDAV_USERNAME to read this calendar (403): give that account read access to everyone's calendars.",
+      );
+    }
+    if (answer.status >= 400) {
+      throw new CalendarReadError(
+        `The CalDAV server answered ${answer.status} to the calendar query.`,
+      );
+    }
+    return answer;
+  };
+}
