@@ -22,6 +22,7 @@ import usersRoutes from "./directory/users/routes";
 import whitelistRoutes from "./directory/whitelist/routes";
 import employeesRoutes from "./employees/routes";
 import gettingStartedRoutes from "./getting-started/routes";
+import helpRoutes from "./help/routes";
 import { serveClientPages } from "./http/client-pages";
 import { handleError } from "./http/error-handler";
 import { registerPlugins } from "./http/plugins";
@@ -97,6 +98,7 @@ const featureRoutes = [
   imagesRoutes,
   metricsRoutes,
   inquiriesRoutes,
+  helpRoutes,
   checkInRoutes,
   roundsRoutes,
   roundMemberRoutes,

@@ -41,7 +41,7 @@ describe("serving the client", () => {
     }
   });
 
-  it("serves the app for each admin tab's address, an open newsletter and the likely aliases", async () => {
+  it("serves the app for each admin tab's address, an open newsletter, a help page and the likely aliases", async () => {
     for (const route of [
       "/admin/users",
       "/admin/image-gallery",
@@ -51,11 +51,21 @@ describe("serving the client", () => {
       "/login",
       "/admin/admin-tools",
       "/admin/users/",
+      "/help/chat",
+      "/help/admin-console",
     ]) {
       const res = await t.app.inject({ method: "GET", url: route });
       expect(res.statusCode, route).toBe(200);
     }
-    for (const route of ["/admin/nope", "/admin/newsletters/x", "/constructor", "/dashboard/x"]) {
+    for (const route of [
+      "/admin/nope",
+      "/admin/newsletters/x",
+      "/constructor",
+      "/dashboard/x",
+      "/help/architecture",
+      "/help/chat.md",
+      "/help/..%2Fpackage.json",
+    ]) {
       const res = await t.app.inject({ method: "GET", url: route });
       expect(res.statusCode, route).toBe(404);
     }

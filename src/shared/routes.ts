@@ -1,4 +1,5 @@
 import { isAdminViewPath } from "./admin-routes";
+import { HELP_INDEX_PATH, isHelpSlug } from "./help-pages";
 
 /**
  * Every client-side route of the single-page app. The server serves index.html for these paths;
@@ -28,6 +29,7 @@ export const clientRoutes = [
   "/check-in",
   "/still-in",
   "/not-away",
+  "/help",
 ] as const;
 
 export type ClientRoute = (typeof clientRoutes)[number];
@@ -57,6 +59,7 @@ export const paths = {
   checkIn: "/check-in",
   stillIn: "/still-in",
   notAway: "/not-away",
+  help: "/help",
 } as const satisfies Record<string, ClientRoute>;
 
 /**
@@ -85,13 +88,20 @@ export const DASHBOARD_ALIAS = "/dashboard";
 
 /**
  * Whether the app has a page at `pathname`: a route above, a place on an admin dashboard
- * (/admin/users, /admin/newsletters/12) or an alias that leads to one.
+ * (/admin/users, /admin/newsletters/12), a help page (/help/chat) or an alias that leads to one.
  */
 export function isClientRoute(pathname: string): boolean {
   return (
     (clientRoutes as readonly string[]).includes(pathname) ||
     isAdminViewPath(pathname) ||
+    isHelpPagePath(pathname) ||
     Object.hasOwn(routeAliases, pathname) ||
     pathname === DASHBOARD_ALIAS
   );
+}
+
+/** A help page's address: /help/ and a slug of the list in src/shared/help-pages.ts. */
+function isHelpPagePath(pathname: string): boolean {
+  const prefix = `${HELP_INDEX_PATH}/`;
+  return pathname.startsWith(prefix) && isHelpSlug(pathname.slice(prefix.length));
 }

@@ -1,10 +1,13 @@
 import type { PublicCompany } from "@shared/company";
+import { HELP_INDEX_PATH } from "@shared/help-pages";
+import { Link } from "react-router";
 import { PRODUCT_NAME } from "../lib/brand";
 import { usePublicCompany } from "./use-public-company";
 
 /**
- * Footer: the product and, on a company's install, the company's name and the contact address its
- * admin set (no link at all while none is set; a demo install shows the product's own address).
+ * Footer: the product and, on a company's install, the company's name; the help pages; and the
+ * contact address its admin set (no contact link while none is set; a demo install shows the
+ * product's own address).
  * `sample`: the product's demo walkthrough, which asks the server nothing and names no company.
  */
 export function SiteFooter({ sample = false }: { sample?: boolean }) {
@@ -14,6 +17,8 @@ export function SiteFooter({ sample = false }: { sample?: boolean }) {
 function CompanyFooter() {
   return <FooterBody {...usePublicCompany()} />;
 }
+
+const footerLink = "rounded-sm underline-offset-4 hover:underline focus-visible:outline-amber-300";
 
 function FooterBody({ name, contactEmail }: PublicCompany) {
   return (
@@ -25,20 +30,22 @@ function FooterBody({ name, contactEmail }: PublicCompany) {
           </p>
           <p className="text-sm">Monthly coffee chats for your team.</p>
         </div>
-        {contactEmail ? (
-          <nav aria-label="Footer">
-            <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+        <nav aria-label="Footer">
+          <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+            <li>
+              <Link to={HELP_INDEX_PATH} className={footerLink}>
+                Help
+              </Link>
+            </li>
+            {contactEmail ? (
               <li>
-                <a
-                  href={`mailto:${contactEmail}`}
-                  className="rounded-sm underline-offset-4 hover:underline focus-visible:outline-amber-300"
-                >
+                <a href={`mailto:${contactEmail}`} className={footerLink}>
                   Contact {name || "us"}: {contactEmail}
                 </a>
               </li>
-            </ul>
-          </nav>
-        ) : null}
+            ) : null}
+          </ul>
+        </nav>
       </div>
     </footer>
   );

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { erasedName } from "../../shared/former-colleague";
+import { helpPath } from "../../shared/help-pages";
 import type { AppContext } from "../context";
 import {
   activities,
@@ -49,8 +50,7 @@ export async function exportMyData(ctx: AppContext, userId: string) {
   if (!user) throw new NotFound("Your account no longer exists.");
   return {
     exportedAt: ctx.clock.now().toISOString(),
-    about:
-      "Everything Cup of Joe stores about you. docs/privacy.md explains each section; ask your administrator if something is wrong.",
+    about: `Everything Cup of Joe stores about you. ${ctx.config.appUrl}${helpPath("privacy", "downloading-your-data")} explains each section; ask your administrator if something is wrong.`,
     profile: profileOf(user),
     participation: participationOf(user),
     matches: await matchesOf(ctx, user),

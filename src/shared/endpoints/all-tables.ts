@@ -6,6 +6,7 @@ import { checkInEndpoints } from "./check-ins";
 import { companyEndpoints } from "./company";
 import { departmentByIdEndpoints, departmentEndpoints } from "./departments";
 import { employeeEndpoints } from "./employees";
+import { helpEndpoints } from "./help";
 import { imageEndpoints } from "./images";
 import { inquiryEndpoints } from "./inquiries";
 import { invitationEndpoints } from "./invitations";
@@ -35,6 +36,7 @@ export const allEndpointTables = {
   departmentEndpoints,
   emailLogEndpoints,
   employeeEndpoints,
+  helpEndpoints,
   imageEndpoints,
   impactEndpoints,
   inquiryEndpoints,

@@ -23,7 +23,10 @@ export function returnFocus(opener: Element | null) {
   target?.focus();
 }
 
-/** A confirmation before a destructive or far-reaching admin action (mount it while asking). */
+/**
+ * A confirmation before a destructive or far-reaching admin action (mount it while asking);
+ * `children` go between the description and the buttons, for a choice the action needs.
+ */
 export function ConfirmDialog({
   title,
   description,
@@ -32,6 +35,7 @@ export function ConfirmDialog({
   destructive,
   onConfirm,
   onClose,
+  children,
 }: {
   title: string;
   description: ReactNode;
@@ -40,6 +44,7 @@ export function ConfirmDialog({
   destructive?: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  children?: ReactNode;
 }) {
   const [opener] = useState(() => document.activeElement);
   return (
@@ -54,6 +59,7 @@ export function ConfirmDialog({
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
+        {children}
         <DialogFooter>
           <DialogClose asChild>
             <Button variant="outline">Cancel</Button>

@@ -1,5 +1,9 @@
 import type { AdminSection } from "@shared/admin-routes";
+import { HELP_INDEX_PATH } from "@shared/help-pages";
+import { CircleHelp } from "lucide-react";
 import { type ComponentType, lazy, Suspense } from "react";
+import { Link } from "react-router";
+import { buttonVariants } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { useDocumentTitle } from "../../lib/use-document-title";
@@ -43,13 +47,19 @@ export function AdminDashboard({ demo }: { demo?: boolean }) {
   const section = view?.section ?? "operations";
   return (
     <div className="space-y-6">
-      <div className="space-y-1">
-        <h1 className="text-3xl font-bold tracking-tight text-coffee-950">
-          Admin Dashboard{demo ? " (Demo)" : ""}
-        </h1>
-        <p className="text-coffee-700">
-          Run pairings, newsletters, departments, the whitelist and more.
-        </p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="space-y-1">
+          <h1 className="text-3xl font-bold tracking-tight text-coffee-950">
+            Admin Dashboard{demo ? " (Demo)" : ""}
+          </h1>
+          <p className="text-coffee-700">
+            Run pairings, newsletters, departments, the whitelist and more.
+          </p>
+        </div>
+        <Link to={HELP_INDEX_PATH} className={buttonVariants({ variant: "outline", size: "sm" })}>
+          <CircleHelp aria-hidden="true" />
+          Help
+        </Link>
       </div>
       <Tabs
         value={section}

@@ -20,6 +20,7 @@ import { Select } from "../../../components/ui/select";
 import { toast } from "../../../components/ui/toast";
 import { chatApi, chatKeys } from "../../../lib/api/chat";
 import { errorMessage } from "../../../lib/api-client";
+import { HelpLink } from "../../help/help-link";
 import { useAdminMutation } from "../use-admin-mutation";
 import { failureToast } from "../whitelist/whitelist-queries";
 
@@ -36,7 +37,11 @@ export function SlackCard() {
         <CardDescription>
           Intros, check-ins and nudges in Slack for people who choose it. E-mail stays the fallback
           for anyone Slack does not know. The operator turns Slack on with the SLACK_BOT_TOKEN and
-          SLACK_SIGNING_SECRET settings of the server.
+          SLACK_SIGNING_SECRET settings of the server:{" "}
+          <HelpLink slug="chat" section="setting-up-the-slack-app">
+            setting up the Slack app
+          </HelpLink>
+          .
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -14,6 +14,7 @@ import { Label } from "../../../components/ui/label";
 import { QueryState } from "../../../components/ui/query-state";
 import { toast } from "../../../components/ui/toast";
 import { chatApi, chatKeys } from "../../../lib/api/chat";
+import { HelpLink } from "../../help/help-link";
 import { useAdminMutation } from "../use-admin-mutation";
 import { failureToast } from "../whitelist/whitelist-queries";
 
@@ -28,7 +29,11 @@ export function WebhooksCard() {
       <CardHeader>
         <CardTitle>Webhooks</CardTitle>
         <CardDescription>
-          Events for Teams, Google Chat, Mattermost or an HR system, signed per Standard Webhooks.
+          Events for Teams, Google Chat, Mattermost or an HR system, signed per Standard Webhooks (
+          <HelpLink slug="chat" section="webhooks">
+            webhooks
+          </HelpLink>
+          ).
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">

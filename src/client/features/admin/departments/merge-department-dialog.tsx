@@ -1,16 +1,6 @@
 import { type AdminDepartment, MERGE_TARGET_REQUIRED } from "@shared/departments";
 import { useId, useState } from "react";
-import { Button } from "../../../components/ui/button";
-import { returnFocus } from "../../../components/ui/confirm-dialog";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../../components/ui/dialog";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { FieldError } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Select } from "../../../components/ui/select";
@@ -33,7 +23,6 @@ export function MergeDepartmentDialog({
   onClose: () => void;
 }) {
   const id = useId();
-  const [opener] = useState(() => document.activeElement);
   const [intoId, setIntoId] = useState("");
   const [missing, setMissing] = useState(false);
   const into = targets.find((d) => String(d.id) === intoId);
@@ -51,54 +40,39 @@ export function MergeDepartmentDialog({
     merge.mutate(into.id);
   };
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          returnFocus(opener);
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>{`Merge "${department.displayName}"`}</DialogTitle>
-          <DialogDescription>
-            Its people move to the department you choose, and "{department.displayName}" is deleted.
-            This cannot be undone.
-          </DialogDescription>
-        </DialogHeader>
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-into`}>Merge into</Label>
-          <Select
-            id={`${id}-into`}
-            value={intoId}
-            placeholder="Choose a department"
-            aria-invalid={missing && !into ? true : undefined}
-            aria-describedby={missing && !into ? `${id}-error` : undefined}
-            onChange={(event) => setIntoId(event.target.value)}
-            options={targets.map((d) => ({ value: String(d.id), label: d.displayName }))}
+    <ConfirmDialog
+      title={`Merge "${department.displayName}"`}
+      description={`Its people move to the department you choose, and "${department.displayName}" is deleted. This cannot be undone.`}
+      confirmLabel={merge.isPending ? "Merging..." : "Merge Departments"}
+      pending={merge.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-into`}>Merge into</Label>
+        <Select
+          id={`${id}-into`}
+          value={intoId}
+          placeholder="Choose a department"
+          aria-invalid={missing && !into ? true : undefined}
+          aria-describedby={missing && !into ? `${id}-error` : undefined}
+          onChange={(event) => setIntoId(event.target.value)}
+          options={targets.map((d) => ({ value: String(d.id), label: d.displayName }))}
+        />
+        <FieldError id={`${id}-error`} role="alert">
+          {missing && !into ? MERGE_TARGET_REQUIRED : undefined}
+        </FieldError>
+      </div>
+      <div className="text-sm text-coffee-700" aria-live="polite">
+        {into ? (
+          <DepartmentChangeImpactText
+            departmentId={department.id}
+            change={{ kind: "merge", into: into.displayName }}
           />
-          <FieldError id={`${id}-error`} role="alert">
-            {missing && !into ? MERGE_TARGET_REQUIRED : undefined}
-          </FieldError>
-        </div>
-        <div className="text-sm text-coffee-700" aria-live="polite">
-          {into ? (
-            <DepartmentChangeImpactText
-              departmentId={department.id}
-              change={{ kind: "merge", into: into.displayName }}
-            />
-          ) : (
-            "Choose a department to see who moves."
-          )}
-        </div>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button onClick={confirm} disabled={merge.isPending}>
-            {merge.isPending ? "Merging..." : "Merge Departments"}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        ) : (
+          "Choose a department to see who moves."
+        )}
+      </div>
+    </ConfirmDialog>
   );
 }

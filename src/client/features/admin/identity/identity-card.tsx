@@ -9,6 +9,7 @@ import {
 } from "../../../components/ui/card";
 import { QueryState } from "../../../components/ui/query-state";
 import { identityApi, identityKeys } from "../../../lib/api/identity";
+import { HelpLink } from "../../help/help-link";
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString("en", { dateStyle: "medium", timeStyle: "short" });
@@ -25,8 +26,12 @@ export function IdentityCard() {
         <CardTitle>Company identity</CardTitle>
         <CardDescription>
           Sign-in through your company's identity provider and the roster it keeps by SCIM. Both are
-          set by the operator in the server's settings: OIDC_ISSUER and OIDC_CLIENT_ID for sign-in,
-          SCIM_TOKEN for the roster.
+          set by the operator in the server's settings: OIDC_ISSUER and OIDC_CLIENT_ID for sign-in (
+          <HelpLink slug="sign-in" section="single-sign-on">
+            single sign-on
+          </HelpLink>
+          ), SCIM_TOKEN for the roster (
+          <HelpLink slug="provisioning">provisioning by SCIM</HelpLink>).
         </CardDescription>
       </CardHeader>
       <CardContent>

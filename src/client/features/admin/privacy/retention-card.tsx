@@ -14,6 +14,7 @@ import { Label } from "../../../components/ui/label";
 import { QueryState } from "../../../components/ui/query-state";
 import { toast } from "../../../components/ui/toast";
 import { privacyApi, retentionKeys } from "../../../lib/api/privacy";
+import { HelpLink } from "../../help/help-link";
 import { useAdminMutation } from "../use-admin-mutation";
 import { failureToast } from "../whitelist/whitelist-queries";
 
@@ -30,7 +31,11 @@ export function RetentionCard() {
         <CardDescription>
           Matches, answers and send logs older than this are anonymised by a daily job, as when a
           person deletes their account. Expired sign-in codes, links and sessions are always deleted
-          after a day.
+          after a day (
+          <HelpLink slug="privacy" section="retention">
+            retention
+          </HelpLink>
+          ).
         </CardDescription>
       </CardHeader>
       <CardContent>

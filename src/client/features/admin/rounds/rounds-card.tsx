@@ -15,6 +15,7 @@ import { FieldError, Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { QueryState } from "../../../components/ui/query-state";
 import { roundsApi } from "../../../lib/api/admin-rounds";
+import { HelpLink } from "../../help/help-link";
 import { DraftPanel } from "./draft-panel";
 import { RoundSettingsForm } from "./round-settings-form";
 import { RoundTimeline } from "./round-timeline";
@@ -98,7 +99,8 @@ export function RoundsCard() {
         <CardTitle>Monthly rounds</CardTitle>
         <CardDescription>
           Each round is drafted for your review, published on the pairing day at 09:00, checked in
-          on a week later and completed when the next one is published — by itself.
+          on a week later and completed when the next one is published — by itself (
+          <HelpLink slug="rounds">how rounds run</HelpLink>).
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -1,0 +1,36 @@
+/**
+ * The help pages the app serves at /help/<slug> (docs/admin-console.md, "Help pages"): the
+ * documents of docs/ that a person taking part or an admin running the programme needs, each
+ * read from docs/<slug>.md. The architecture, performance, API and job notes are for the people
+ * who work on the code and are not served. Each page's audience and summary are the server's
+ * (src/server/help/help-pages.ts). No zod here: the route table (src/shared/routes.ts) reads this
+ * list, and the public pages ship without zod.
+ */
+export const helpSlugs = [
+  "sign-in",
+  "profile",
+  "matches",
+  "check-ins",
+  "privacy",
+  "admin-console",
+  "pairings",
+  "rounds",
+  "newsletters",
+  "chat",
+  "provisioning",
+  "images",
+] as const;
+
+export type HelpSlug = (typeof helpSlugs)[number];
+
+/** The address of the help index. */
+export const HELP_INDEX_PATH = "/help";
+
+/** The address of one help page, with an optional section (a heading's id). */
+export const helpPath = (slug: HelpSlug, section?: string): string =>
+  `${HELP_INDEX_PATH}/${slug}${section ? `#${section}` : ""}`;
+
+/** Whether `slug` names a help page (anything else, a path included, is not found). */
+export function isHelpSlug(slug: string): slug is HelpSlug {
+  return (helpSlugs as readonly string[]).includes(slug);
+}
