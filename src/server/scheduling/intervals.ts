@@ -65,8 +65,3 @@ export function intersectSpans(a: readonly Span[], b: readonly Span[]): Span[] {
   }
   return both;
 }
-
-/** The spans cut to [from, to). */
-export function clipSpans(spans: readonly Span[], from: number, to: number): Span[] {
-  return intersectSpans(spans, [{ start: from, end: to }]);
-}
