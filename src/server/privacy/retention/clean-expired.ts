@@ -16,7 +16,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Codes, links, queued sign-in mails, sessions and request counters that ended more than a day ago
- * are deleted, whatever the retention setting (docs/privacy.md "Retention"). The day keeps the
+ * are deleted, whatever the retention setting (docs/privacy.md "Retention"), and so are the busy
+ * times kept for matches that no longer run (docs/scheduling.md). The day keeps the
  * daily sign-in cap and the guess cap, which count the last 24 hours, true.
  */
 export async function deleteExpired(db: Db, now: Date): Promise<number> {
