@@ -18,6 +18,7 @@ export const helpSlugs = [
   "newsletters",
   "chat",
   "provisioning",
+  "scheduling",
   "images",
 ] as const;
 

@@ -15,3 +15,5 @@ export const calendarTestSchema = z.object({
   connected: z.boolean(),
   message: z.string(),
 });
+
+export type CalendarStatus = z.infer<typeof calendarStatusSchema>;

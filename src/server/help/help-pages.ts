@@ -54,6 +54,10 @@ const indexEntries: Record<HelpSlug, { audience: HelpAudience; summary: string }
     audience: "admins",
     summary: "Keeping the roster from your identity provider by SCIM (Okta, Entra ID and others).",
   },
+  scheduling: {
+    audience: "admins",
+    summary: "Proposing chat times, and connecting the company's calendars for busy times.",
+  },
   images: {
     audience: "admins",
     summary: "Profile photos and the newsletter image gallery.",

@@ -1,6 +1,7 @@
 import type { OperationsPart } from "@shared/admin-routes";
 import type { ReactNode } from "react";
 import { AdminsCard } from "./admins/admins-card";
+import { CalendarCard } from "./calendar/calendar-card";
 import { SlackCard } from "./chat/slack-card";
 import { WebhooksCard } from "./chat/webhooks-card";
 import { QuietPeopleCard } from "./check-ins/quiet-people-card";
@@ -46,6 +47,7 @@ const partCards: Record<OperationsPart, () => ReactNode> = {
   settings: () => (
     <>
       <IdentityCard />
+      <CalendarCard />
       <AdminsCard />
       <RetentionCard />
     </>

@@ -12,6 +12,7 @@ import { departmentByIdEndpoints, departmentEndpoints } from "@shared/endpoints/
 import { invitationEndpoints } from "@shared/endpoints/invitations";
 import { privacyEndpoints } from "@shared/endpoints/privacy";
 import { roundEndpoints } from "@shared/endpoints/rounds";
+import { schedulingEndpoints } from "@shared/endpoints/scheduling";
 import { whitelistEndpoints } from "@shared/endpoints/whitelist";
 import { DEFAULT_GROUP_COLOR } from "@shared/whitelist";
 import { answerTo, isAddressOf, type SampleAnswer } from "./sample-answer";
@@ -193,6 +194,12 @@ export const sampleData: Record<string, SampleAnswer> = {
     }),
     answerTo(companyEndpoints.settings, { name: "Acme Corp", showPublicFigures: false }),
     answerTo(checkInEndpoints.quietPeople, { people: [] }),
+    // The sample company has no calendar connected: times follow working hours (docs/scheduling.md).
+    answerTo(schedulingEndpoints.calendarStatus, {
+      provider: null,
+      settings: [],
+      allowPrivate: false,
+    }),
     // The sample company talks by e-mail: no Slack, no webhooks (docs/chat.md).
     answerTo(chatEndpoints.operations, {
       defaultChannel: "email",
