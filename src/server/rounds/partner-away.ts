@@ -18,9 +18,9 @@ import {
 } from "../pairings/current/away-reports";
 import { type ChangeNotice, queueChangeNotices } from "../pairings/current/change-notices";
 import { leaveMatch } from "../pairings/current/leave-match";
-import { lockPairing } from "../pairings/current/pairing-locks";
 import type { RePairNotice } from "../pairings/current/re-pair-mail";
 import { peopleByIds, placeInTx, RE_PAIRED_KIND } from "../pairings/current/re-pair-person";
+import { lockPairing } from "../pairings/locks/pairing-locks";
 import { fullName, named } from "../pairings/scope/pairing-members";
 import { dayIn } from "./away-window";
 import { notAwayUrl } from "./not-away";
