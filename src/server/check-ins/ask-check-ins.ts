@@ -1,7 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { askCheckInInChat } from "../chat/check-in-in-chat";
 import type { AppContext } from "../context";
-import { checkIns, matchMembers } from "../db/schema";
+import { checkIns } from "../db/schema";
+import { lockMember } from "../match-members/member-locks";
 import { askMember, type CheckInRun, type Log, openCheckInRun, quietLog } from "./ask-member";
 import type { MemberOfMatch } from "./check-in-members";
 
@@ -62,11 +63,7 @@ async function claimQuestion(ctx: AppContext, pairingId: number, member: MemberO
   const userId = member.recipient.id;
   const matchId = member.match.id;
   return ctx.db.transaction(async (tx) => {
-    const [self] = await tx
-      .select({ answer: matchMembers.answer })
-      .from(matchMembers)
-      .where(and(eq(matchMembers.matchId, matchId), eq(matchMembers.userId, userId)))
-      .for("update");
+    const self = await lockMember(tx, matchId, userId);
     if (!self || self.answer !== null) return null;
     const [fresh] = await tx
       .insert(checkIns)

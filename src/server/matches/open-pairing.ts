@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { monthDisplay } from "../../shared/pairings";
 import type { Tx } from "../db/client";
-import { matches, pairings } from "../db/schema";
+import { matches } from "../db/schema";
 import { Conflict, NotFound } from "../errors";
 import { isMemberSql, type MatchWithMembers, withMembers } from "../match-members/match-members";
+import { sharePairing } from "../pairings/locks/pairing-locks";
 
 /**
  * The one open-pairing rule of a member's answer (docs/rounds.md, "Invariants of a round"): the
@@ -26,11 +27,7 @@ export async function lockMemberMatch(
     .from(matches)
     .where(and(eq(matches.id, matchId), isMemberSql(matches.id, userId)));
   if (!ref) throw new NotFound(notFound);
-  const [pairing] = await tx
-    .select({ status: pairings.status, month: pairings.month })
-    .from(pairings)
-    .where(eq(pairings.id, ref.pairingId))
-    .for("share");
+  const pairing = await sharePairing(tx, ref.pairingId);
   if (pairing && pairing.status !== "active") {
     throw new Conflict(
       `The ${monthDisplay(pairing.month)} pairing is completed, so ${closed}.`,

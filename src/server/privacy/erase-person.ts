@@ -29,7 +29,8 @@ import { removeStoredImage } from "../images/store-image";
 import { newsletterDeliveryTrigger } from "../job-triggers";
 import { type ChangeNotice, queueChangeNotices } from "../pairings/current/change-notices";
 import { leaveRunningPairings } from "../pairings/current/leave-running-pairings";
-import { lockRunningPairings } from "../pairings/current/pairing-locks";
+import { lockRunningPairings } from "../pairings/locks/pairing-locks";
+import { lockPerson } from "../pairings/locks/people-locks";
 import { eraseFromActivityLines, eraseFromCompletedRecords } from "./erase-named-texts";
 import { personName } from "./export-my-data";
 import { scrubAddressEverywhere } from "./scrub-text";
@@ -61,7 +62,7 @@ export async function erasePerson(
     // Every running pairing first, then the person, as a deactivation (docs/rounds.md,
     // "Invariants of a round").
     await lockRunningPairings(tx);
-    const [user] = await tx.select().from(users).where(eq(users.id, id)).for("update");
+    const user = await lockPerson(tx, id);
     if (!user || user.erasedAt)
       throw new NotFound("This person does not exist or was already erased.");
     if (user.isAdmin) {

@@ -11,7 +11,8 @@ import { type UserRow, users } from "../db/schema";
 import { BadRequest, NotFound } from "../errors";
 import { newsletterDeliveryTrigger } from "../job-triggers";
 import { leaveForParticipation } from "../pairings/current/leave-for-participation";
-import { lockRunningPairings } from "../pairings/current/pairing-locks";
+import { lockRunningPairings } from "../pairings/locks/pairing-locks";
+import { lockPerson } from "../pairings/locks/people-locks";
 import { skipRoundEndDate } from "./skip-round-date";
 
 export type ParticipationAction =
@@ -129,7 +130,7 @@ export async function storeParticipation(
   const leaves = kind === "pause" || kind === "opt_out";
   const updated = await ctx.db.transaction(async (tx) => {
     if (leaves) await lockRunningPairings(tx);
-    const [current] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+    const current = await lockPerson(tx, userId);
     if (!current) throw new NotFound(USER_NOT_FOUND);
     check(current.participationStatus);
     const [row] = await tx

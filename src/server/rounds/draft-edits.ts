@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { roundStepKinds } from "../../shared/enums";
 import { monthDisplay } from "../../shared/pairings";
 import {
@@ -13,7 +13,9 @@ import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { type RoundDraftRow, roundDrafts, roundSteps, users } from "../db/schema";
 import { BadRequest, Conflict, NotFound } from "../errors";
+import { lockScopeMonth } from "../pairings/locks/pairing-locks";
 import { composeDraft, pairingOfRound } from "./compose-draft";
+import { lockDraft } from "./draft-locks";
 import { roundDates } from "./round-dates";
 import {
   dateRule,
@@ -33,12 +35,8 @@ import { publishDueAt } from "./step-ledger";
 const NO_DRAFT = "There is no draft for this round: it was published, skipped, or not made yet.";
 
 async function lockedDraft(tx: Tx, scope: RoundScope, month: string): Promise<RoundDraftRow> {
-  await tx.execute(sql`select pg_advisory_xact_lock(727100, hashtext(${`${scope.key}:${month}`}))`);
-  const [draft] = await tx
-    .select()
-    .from(roundDrafts)
-    .where(and(eq(roundDrafts.scopeKey, scope.key), eq(roundDrafts.month, month)))
-    .for("update");
+  await lockScopeMonth(tx, scope.key, month);
+  const draft = await lockDraft(tx, scope.key, month);
   if (!draft) throw new NotFound(NO_DRAFT);
   return draft;
 }
@@ -181,9 +179,7 @@ export async function skipRound(ctx: AppContext, scopeKey: string, month: string
     reminder: dates.reminderAt,
   };
   return ctx.db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(727100, hashtext(${`${scope.key}:${month}`}))`,
-    );
+    await lockScopeMonth(tx, scope.key, month);
     if (await pairingOfRound(tx, scope, month)) {
       throw new Conflict(
         `The ${monthDisplay(month)} round for ${scope.label} is already published; complete or delete its pairing instead.`,

@@ -9,17 +9,16 @@ import { utcDayOf } from "../calendar/month-calendar";
 import { refuseClosedAccount } from "../check-ins/closed-account";
 import { signLinkToken, verifyLinkToken } from "../check-ins/link-token";
 import type { AppContext } from "../context";
-import { activities, matches, pairings } from "../db/schema";
+import { activities, pairings } from "../db/schema";
 import { BadRequest, Conflict, HttpError } from "../errors";
 import { newsletterDeliveryTrigger } from "../job-triggers";
-import { isMemberSql } from "../match-members/match-members";
 import { awayReports, NOT_AWAY_KIND, PARTNER_AWAY_KIND } from "../pairings/current/away-reports";
 import { type ChangeNotice, queueChangeNotices } from "../pairings/current/change-notices";
-import { lockPairing } from "../pairings/current/pairing-locks";
 import { peopleByIds, placeInTx } from "../pairings/current/re-pair-person";
 import { waitingOf } from "../pairings/current/waiting-for-partner";
+import { lockPairing } from "../pairings/locks/pairing-locks";
 import { fullName, named } from "../pairings/scope/pairing-members";
-import { peopleInRunningMatches } from "../pairings/scope/running-members";
+import { peopleInRunningMatches, runningMatchesOf } from "../pairings/scope/running-members";
 import { dayIn } from "./away-window";
 import { reportLastDay } from "./report-window";
 import { getTimeZone } from "./round-settings";
@@ -86,19 +85,7 @@ export async function awayStatus(ctx: AppContext, userId: string): Promise<AwayS
  * first half and once per pairing (rounds/partner-away.ts), so the button shows only while it works.
  */
 async function reportWindow(ctx: AppContext, userId: string) {
-  const [current] = await ctx.db
-    .select({ pairing: pairings })
-    .from(matches)
-    .innerJoin(pairings, eq(pairings.id, matches.pairingId))
-    .where(
-      and(
-        eq(pairings.status, "active"),
-        eq(matches.status, "active"),
-        isMemberSql(matches.id, userId),
-      ),
-    )
-    .orderBy(desc(matches.month))
-    .limit(1);
+  const [current] = await runningMatchesOf(ctx.db, userId);
   if (!current) return null;
   if ((await awayReports(ctx.db, current.pairing.id)).reporters.has(userId)) return null;
   const lastDay = await reportLastDay(ctx.db, current.pairing);

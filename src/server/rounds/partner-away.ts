@@ -18,9 +18,9 @@ import {
 } from "../pairings/current/away-reports";
 import { type ChangeNotice, queueChangeNotices } from "../pairings/current/change-notices";
 import { leaveMatch } from "../pairings/current/leave-match";
-import { lockPairing } from "../pairings/current/pairing-locks";
 import type { RePairNotice } from "../pairings/current/re-pair-mail";
 import { peopleByIds, placeInTx, RE_PAIRED_KIND } from "../pairings/current/re-pair-person";
+import { lockPairing } from "../pairings/locks/pairing-locks";
 import { fullName, named } from "../pairings/scope/pairing-members";
 import { dayIn } from "./away-window";
 import { notAwayUrl } from "./not-away";
@@ -106,7 +106,9 @@ async function reportInTx(
     throw new BadRequest("Choose the partner who is away from your match.", "validation");
   }
   await refuseAfterFirstHalf(ctx, tx, pairing);
-  await refuseJustPlaced(tx, pairing, awayId);
+  // Both read once: the refusal, the activity line and the away partner's notice name them.
+  const [reporter, away] = await peopleByIds(tx, [userId, awayId]);
+  await refuseJustPlaced(tx, pairing, away);
   if ((await awayReports(tx, pairing.id)).reporters.has(userId)) {
     throw new Conflict(
       `You already told us a partner is away in ${period}. If something else changed, please ask an admin.`,
@@ -117,8 +119,7 @@ async function reportInTx(
     others.length >= 2
       ? await groupGoesOnWithout(tx, row, userId, awayId)
       : await rePairReporter(ctx, tx, pairing, userId, awayId);
-  await record(ctx, tx, pairing, userId, awayId, outcome);
-  const [away] = await peopleByIds(tx, [awayId]);
+  await record(ctx, tx, pairing, reporter, away, outcome);
   const notices: ChangeNotice[] = [
     {
       kind: "reported-away",
@@ -135,7 +136,7 @@ async function reportInTx(
  * Someone who joined this month's match by a re-pair was placed on purpose, and was told: a
  * report cannot take them out again without placing them, so it is refused and an admin decides.
  */
-async function refuseJustPlaced(tx: Tx, pairing: PairingRow, awayId: string) {
+async function refuseJustPlaced(tx: Tx, pairing: PairingRow, away: Person) {
   const [placed] = await tx
     .select({ id: activities.id })
     .from(activities)
@@ -143,12 +144,11 @@ async function refuseJustPlaced(tx: Tx, pairing: PairingRow, awayId: string) {
       and(
         eq(activities.kind, RE_PAIRED_KIND),
         eq(activities.pairingId, pairing.id),
-        eq(activities.userId, awayId),
+        eq(activities.userId, away.id),
       ),
     )
     .limit(1);
   if (placed) {
-    const [away] = await peopleByIds(tx, [awayId]);
     throw new Conflict(
       `${fullName(away)} joined your match by a re-pair this month, so we cannot take them out again. If they cannot meet, please ask a Cup of Joe admin.`,
       "just_placed",
@@ -204,24 +204,23 @@ async function record(
   ctx: AppContext,
   tx: Tx,
   pairing: PairingRow,
-  userId: string,
-  awayId: string,
+  reporter: Person,
+  away: Person,
   outcome: Outcome,
 ) {
-  const [reporter, away] = await peopleByIds(tx, [userId, awayId]);
   const partners = outcome.partners.map(named);
   const said = [named(reporter), named(away)] as const;
   const detail =
     outcome.kind === "stays"
       ? peopleLine`${said[0]} said ${said[1]} is away this month; ${[said[0], ...partners]} stay matched.`
       : peopleLine`${said[0]} said ${said[1]} is away this month; ${said[0]} now meets ${partners}.`;
-  const data: AwayReportData = { reportedBy: userId };
+  const data: AwayReportData = { reportedBy: reporter.id };
   await recordActivity(
     ctx,
     {
       kind: PARTNER_AWAY_KIND,
       detail,
-      userId: awayId,
+      userId: away.id,
       scopeKey: pairing.scopeKey,
       month: pairing.month,
       pairingId: pairing.id,

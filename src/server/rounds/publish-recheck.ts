@@ -1,13 +1,11 @@
-import { and, asc, eq } from "drizzle-orm";
 import { recordActivity } from "../activity/activity";
 import { utcDayOf } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
-import { pairings } from "../db/schema";
 import { PARTNER_LEFT_KIND, type PartnerLeftData } from "../pairings/current/waiting-for-partner";
-import { lockChosenPeople } from "../pairings/scope/lock-chosen-people";
+import { holdRunningPairingsOfMonth } from "../pairings/locks/pairing-locks";
+import { lockChosenPeople } from "../pairings/locks/people-locks";
 import { awayReasonsOf } from "../pairings/scope/member-availability";
-import { peopleInRunningMatches } from "../pairings/scope/running-members";
 
 /** Reasons a drafted person no longer takes part by the pairing day. */
 const GONE = new Set(["deactivated", "removed", "paused", "opted_out"]);
@@ -33,13 +31,7 @@ export async function recheckDraftMatches(
   month: string,
   drafted: string[][],
 ): Promise<CheckedMatches> {
-  await tx
-    .select({ id: pairings.id })
-    .from(pairings)
-    .where(and(eq(pairings.status, "active"), eq(pairings.month, month)))
-    .orderBy(asc(pairings.id))
-    .for("share");
-  const busy = await peopleInRunningMatches(tx, month);
+  const busy = await holdRunningPairingsOfMonth(tx, month);
   // Their rows and whitelist entries held, so a leaving either committed before this read or
   // waits for the published pairing and then leaves its match (pairing-locks.ts).
   await lockChosenPeople(tx, drafted.flat());

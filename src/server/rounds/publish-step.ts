@@ -6,9 +6,11 @@ import type { Tx } from "../db/client";
 import { pairings, type RoundStepRow, roundDrafts, roundSteps } from "../db/schema";
 import { announceInChat } from "../newsletters/send/announce-in-chat";
 import { insertPairingMatches } from "../pairings/generate/generate-pairing";
+import { lockScopeMonth } from "../pairings/locks/pairing-locks";
 import { completePairing } from "../pairings/records/complete-pairing";
 import { announceRound } from "./announce-round";
 import { pairingOfRound } from "./compose-draft";
+import { lockDraft } from "./draft-locks";
 import { scheduleCheckIns, windowsOfScope } from "./hand-made-round";
 import { recheckDraftMatches, recordRecheck } from "./publish-recheck";
 import { roundOfStep } from "./round-of-step";
@@ -84,13 +86,9 @@ async function publishDraft(
   scope: RoundScope,
   month: string,
 ): Promise<Published | null> {
-  await tx.execute(sql`select pg_advisory_xact_lock(727100, hashtext(${`${scope.key}:${month}`}))`);
+  await lockScopeMonth(tx, scope.key, month);
   const existing = await pairingOfRound(tx, scope, month);
-  const [draft] = await tx
-    .select()
-    .from(roundDrafts)
-    .where(and(eq(roundDrafts.scopeKey, scope.key), eq(roundDrafts.month, month)))
-    .for("update");
+  const draft = await lockDraft(tx, scope.key, month);
   if (existing) {
     if (draft) await tx.delete(roundDrafts).where(eq(roundDrafts.id, draft.id));
     return { id: existing.id, scheduled: existing.scheduled, created: false, totalPairs: 0 };

@@ -5,6 +5,7 @@ import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { type UserRow, users } from "../db/schema";
+import { lockPersonByScimId } from "../pairings/locks/people-locks";
 import { deprovisionUser, reprovisionUser } from "./deprovision-user";
 import { endSignInsOfAddress } from "./end-sign-ins-of-address";
 import { recordScimChange } from "./scim-activity";
@@ -170,7 +171,7 @@ async function settle(
 /** The provider's person, locked; an admin account is the operator's (docs/provisioning.md). */
 async function lockScimUser(tx: Tx, scimId: string): Promise<UserRow> {
   if (!isUuid(scimId)) throw userNotFound(scimId);
-  const [user] = await tx.select().from(users).where(eq(users.scimId, scimId)).for("update");
+  const user = await lockPersonByScimId(tx, scimId);
   if (!user) throw userNotFound(scimId);
   if (user.isAdmin) throw adminAccount(user.email);
   return user;

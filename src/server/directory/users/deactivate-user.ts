@@ -10,7 +10,8 @@ import { BadRequest, Conflict, NotFound } from "../../errors";
 import { newsletterDeliveryTrigger } from "../../job-triggers";
 import { queueChangeNotices } from "../../pairings/current/change-notices";
 import { leaveRunningPairings } from "../../pairings/current/leave-running-pairings";
-import { lockRunningPairings } from "../../pairings/current/pairing-locks";
+import { lockRunningPairings } from "../../pairings/locks/pairing-locks";
+import { lockPerson } from "../../pairings/locks/people-locks";
 import { emitWebhookEvent } from "../../webhooks/emit-webhook-event";
 import { checkUserId } from "./user-id";
 
@@ -36,7 +37,7 @@ export async function deactivateUser(
   if (id === admin.id) throw new BadRequest("You cannot deactivate your own account.", "self");
   const { name, notices } = await ctx.db.transaction(async (tx) => {
     await lockRunningPairings(tx);
-    const [user] = await tx.select().from(users).where(eq(users.id, id)).for("update");
+    const user = await lockPerson(tx, id);
     if (!user) throw new NotFound(USER_NOT_FOUND);
     const name = adminUserName(user);
     if (user.isAdmin) {

@@ -7,7 +7,7 @@ import { Conflict, NotFound } from "../../errors";
 import { newsletterDeliveryTrigger } from "../../job-triggers";
 import { type ChangeNotice, queueChangeNotices } from "../../pairings/current/change-notices";
 import { leaveRunningPairings } from "../../pairings/current/leave-running-pairings";
-import { lockRunningPairings } from "../../pairings/current/pairing-locks";
+import { lockRunningPairings } from "../../pairings/locks/pairing-locks";
 import { describeAccessLost, findAccessLost, namedByEntrySql } from "./access-lost";
 
 /**

@@ -6,8 +6,8 @@ import { matches, pairings } from "../../db/schema";
 import { Conflict, NotFound } from "../../errors";
 import { newsletterDeliveryTrigger } from "../../job-triggers";
 import { memberIds, withMembers } from "../../match-members/match-members";
+import { lockPairing } from "../locks/pairing-locks";
 import { type ChangeNotice, queueChangeNotices } from "./change-notices";
-import { lockPairing } from "./pairing-locks";
 import { peopleByIds } from "./re-pair-person";
 
 /** The activity kind of a running pairing deleted by an admin (docs/pairings.md). */

@@ -1,17 +1,11 @@
-import { and, eq } from "drizzle-orm";
 import { recordActivity } from "../../activity/activity";
 import { peopleLine } from "../../activity/people-line";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
-import { matches, pairings } from "../../db/schema";
 import { HttpError } from "../../errors";
-import {
-  isMemberSql,
-  type MatchWithMembers,
-  memberIds,
-  withMembers,
-} from "../../match-members/match-members";
+import { type MatchWithMembers, memberIds, withMembers } from "../../match-members/match-members";
 import { named } from "../scope/pairing-members";
+import { runningMatchesOf } from "../scope/running-members";
 import type { ChangeNotice, Person } from "./change-notices";
 import { leaveMatch } from "./leave-match";
 import { peopleByIds, placeInTx } from "./re-pair-person";
@@ -36,17 +30,7 @@ export async function leaveRunningPairings(
   userId: string,
   why: string,
 ): Promise<ChangeNotice[]> {
-  const rows = await tx
-    .select({ match: matches })
-    .from(matches)
-    .innerJoin(pairings, eq(pairings.id, matches.pairingId))
-    .where(
-      and(
-        eq(pairings.status, "active"),
-        eq(matches.status, "active"),
-        isMemberSql(matches.id, userId),
-      ),
-    );
+  const rows = await runningMatchesOf(tx, userId);
   const [left] = await peopleByIds(tx, [userId]);
   const notices: ChangeNotice[] = [];
   for (const match of await withMembers(

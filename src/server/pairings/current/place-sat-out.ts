@@ -22,11 +22,12 @@ import {
   withMembers,
 } from "../../match-members/match-members";
 import { getPairingSettings } from "../generate/pairing-settings";
+import { lockPairing } from "../locks/pairing-locks";
+import { holdActivePeople } from "../locks/people-locks";
 import { awayReasonsOf } from "../scope/member-availability";
 import { fullName } from "../scope/pairing-members";
 import { stillSatOut } from "../scope/sat-out-people";
 import { queueChangeNotices } from "./change-notices";
-import { lockPairing } from "./pairing-locks";
 import { brokenRules, metWithin, type PlacedPerson } from "./placement-rules";
 import type { RePairNotice } from "./re-pair-mail";
 
@@ -214,7 +215,9 @@ interface PlacedRow {
 }
 
 async function peopleFor(tx: Tx, ids: string[], lock: boolean) {
-  const query = tx
+  // Held first (people-locks.ts), so the read below finds each of them still active or not.
+  if (lock) await holdActivePeople(tx, ids);
+  const rows = await tx
     .select({
       id: users.id,
       firstName: users.firstName,
@@ -226,7 +229,6 @@ async function peopleFor(tx: Tx, ids: string[], lock: boolean) {
     })
     .from(users)
     .where(and(inArray(users.id, ids), eq(users.isActive, true)));
-  const rows = lock ? await query.for("share") : await query;
   const byId = new Map<string, PlacedRow>();
   for (const row of rows) {
     const person = {

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { exclusionLabels } from "../../../shared/exclusions";
 import { joinNames } from "../../../shared/matches";
 import type { RePairResponse } from "../../../shared/pairings";
@@ -22,6 +22,8 @@ import {
 import { type Placement, placeOne } from "../../matching/place-one";
 import { buildInstance } from "../generate/build-instance";
 import { getPairingSettings } from "../generate/pairing-settings";
+import { lockPairing } from "../locks/pairing-locks";
+import { holdActivePeople } from "../locks/people-locks";
 import { listEligibleUsers } from "../scope/eligibility";
 import { aloneMember, awayReasons } from "../scope/member-availability";
 import { fullName, named } from "../scope/pairing-members";
@@ -95,11 +97,7 @@ export async function placeInTx(
   alsoAway: readonly string[] = [],
   by?: NamedPerson,
 ): Promise<RePairNotice> {
-  const [pairing] = await tx
-    .select()
-    .from(pairings)
-    .where(eq(pairings.id, pairingId))
-    .for("update");
+  const pairing = await lockPairing(tx, pairingId);
   if (!pairing) throw new NotFound("Pairing not found");
   if (pairing.status !== "active") {
     throw new Conflict(
@@ -120,12 +118,8 @@ export async function placeInTx(
   await refuseUnlessAlone(tx, pairing, own, userId, away, reported, wasIn);
   const placement = await choosePlacement(tx, pairing, rows, userId, away, today, reported);
   const chosen = [userId, ...partnersOf(placement)];
-  const stillActive = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(inArray(users.id, chosen), eq(users.isActive, true)))
-    .for("share");
-  if (stillActive.length !== chosen.length) {
+  const stillActive = await holdActivePeople(tx, chosen);
+  if (stillActive.size !== new Set(chosen).size) {
     throw new Conflict("Someone involved was just deactivated. Please try again.", "changed");
   }
   await applyPlacement(ctx, tx, pairing, rows, userId, placement);

@@ -10,9 +10,9 @@ import { isUniqueViolation } from "../../db/errors";
 import { pairings, type UserRow } from "../../db/schema";
 import { Conflict } from "../../errors";
 import { insertMatches, type NewMatch } from "../../match-members/match-members";
-import { lockChosenPeople } from "../scope/lock-chosen-people";
+import { holdRunningPairingsOfMonth, lockScopeMonth } from "../locks/pairing-locks";
+import { lockChosenPeople } from "../locks/people-locks";
 import { awayReasonsOf } from "../scope/member-availability";
-import { peopleInRunningMatches } from "../scope/running-members";
 import { presentSatOut } from "../scope/sat-out-people";
 import { resolveScope, scopeKey, scopeLabel } from "../scope/scope";
 import { matchScope } from "./match-scope";
@@ -74,7 +74,7 @@ export async function generatePairing(
 
   try {
     const pairing = await ctx.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(727100, hashtext(${`${key}:${month}`}))`);
+      await lockScopeMonth(tx, key, month);
       await refuseIfTaken(tx);
       await refuseIfPairedMeanwhile(tx, month, result.groups);
       await refuseIfGoneMeanwhile(tx, result.groups, utcDayOf(now));
@@ -142,13 +142,7 @@ export async function generatePairing(
  * of a round").
  */
 async function refuseIfPairedMeanwhile(tx: Tx, month: string, formed: string[][]) {
-  await tx
-    .select({ id: pairings.id })
-    .from(pairings)
-    .where(and(eq(pairings.status, "active"), eq(pairings.month, month)))
-    .orderBy(asc(pairings.id))
-    .for("share");
-  const busy = await peopleInRunningMatches(tx, month);
+  const busy = await holdRunningPairingsOfMonth(tx, month);
   if (formed.some((match) => match.some((id) => busy.has(id)))) {
     throw new Conflict(
       "Someone in this pairing was just placed in another running pairing of the month. Please generate again.",

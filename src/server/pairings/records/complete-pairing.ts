@@ -1,4 +1,4 @@
-import { and, asc, eq, like, sql } from "drizzle-orm";
+import { and, asc, eq, like } from "drizzle-orm";
 import { chatHappened } from "../../../shared/chat-happened";
 import {
   type CompletedPairingContent,
@@ -10,6 +10,7 @@ import type { Tx } from "../../db/client";
 import { completedPairings, matches, pairings } from "../../db/schema";
 import { Conflict, NotFound } from "../../errors";
 import { chatAnswersOf, withMembers } from "../../match-members/match-members";
+import { lockCompletedFileNames, lockPairing } from "../locks/pairing-locks";
 import { fullName, loadMembers } from "../scope/pairing-members";
 import { ALL_USERS_LABEL } from "../scope/scope";
 import { fileNameBase } from "./file-names";
@@ -42,11 +43,7 @@ export async function completeCurrentPairings(ctx: AppContext): Promise<Complete
 }
 
 async function completeInTx(ctx: AppContext, tx: Tx, pairingId: number) {
-  const [pairing] = await tx
-    .select()
-    .from(pairings)
-    .where(eq(pairings.id, pairingId))
-    .for("update");
+  const pairing = await lockPairing(tx, pairingId);
   if (!pairing) throw new NotFound("Pairing not found");
   if (pairing.status !== "active")
     throw new Conflict("This pairing is already completed.", "already_completed");
@@ -85,7 +82,7 @@ async function completeInTx(ctx: AppContext, tx: Tx, pairingId: number) {
 
   const base = fileNameBase(pairing.month, pairing.runOfMonth, pairing.domainGroupName);
   // Serialise record naming per base so two completions never pick the same sequence number.
-  await tx.execute(sql`select pg_advisory_xact_lock(727101, hashtext(${base}))`);
+  await lockCompletedFileNames(tx, base);
   const taken = await tx
     .select({ fileName: completedPairings.fileName })
     .from(completedPairings)

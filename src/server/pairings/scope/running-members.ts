@@ -1,6 +1,7 @@
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { matches, matchMembers, pairings } from "../../db/schema";
+import { isMemberSql } from "../../match-members/match-members";
 
 /**
  * Everyone in a match of a running pairing — of one month when given, else of any — whatever its
@@ -20,4 +21,24 @@ export async function peopleInRunningMatches(db: Db | Tx, month?: string): Promi
     .innerJoin(pairings, eq(pairings.id, matches.pairingId))
     .where(and(...conditions));
   return new Set(rows.map((row) => row.userId));
+}
+
+/**
+ * A person's running matches (in a running pairing, not ended), each with its pairing, the latest
+ * month first: the match they leave when they stop taking part, the one whose partner they may
+ * report away.
+ */
+export async function runningMatchesOf(db: Db | Tx, userId: string) {
+  return db
+    .select({ match: matches, pairing: pairings })
+    .from(matches)
+    .innerJoin(pairings, eq(pairings.id, matches.pairingId))
+    .where(
+      and(
+        eq(pairings.status, "active"),
+        eq(matches.status, "active"),
+        isMemberSql(matches.id, userId),
+      ),
+    )
+    .orderBy(desc(matches.month), asc(matches.id));
 }

@@ -1,0 +1,79 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+// Every row lock (FOR UPDATE, FOR SHARE) and advisory lock of the server is written in the lock
+// module of its table, with the reads made under it, and every operation calls that module
+// (docs/architecture.md, "Locks"). A lock written anywhere else fails here: call the table's
+// lock module, or add the function there.
+const serverRoot = import.meta.dirname;
+
+/** The lock modules, each the one place for its table's locks. */
+const lockModules: Record<string, string> = {
+  "pairings/locks/pairing-locks.ts":
+    "pairings: a pairing's row, the running ones, the scope and month, completed file names",
+  "pairings/locks/people-locks.ts": "users and allowed_emails: the people a pairing places",
+  "match-members/member-locks.ts": "match_members: one member's answer",
+  "rounds/draft-locks.ts": "round_drafts: a scope's draft of the month",
+  "rounds/step-ledger.ts": "round_steps: claimed under a lease",
+  "jobs/daily-job.ts": "daily_jobs: claimed under a lease",
+  "newsletters/send/ledger.ts": "newsletter_deliveries: claimed under a lease",
+  "chat/ledger.ts": "chat_deliveries: claimed under a lease",
+  "auth/sign-in-mail/claim-sign-in-mails.ts": "sign_in_mails: claimed under a lease",
+  "auth/send-throttle.ts": "sign-in mail per address",
+  "auth/verify-code.ts": "code checks per address",
+  "auth/admins/add-admin.ts": "an admin account by address",
+  "auth/admins/send-admin-password-link.ts": "an admin account by id",
+  "auth/admins/set-password.ts": "password_reset_tokens and the admin it sets",
+  "auth/setup/complete-setup.ts": "settings: the first admin's setup token",
+  "directory/departments/lock-department-list.ts": "departments: one scope's list",
+  "directory/departments/department-list-scope.ts": "departments: the rows of one scope's list",
+  "directory/departments/merge-department.ts": "departments: the two being merged",
+  "match-calendar/match-calendar-events.ts": "match_calendar_events",
+  "metrics/connections/stored-connection-figures.ts": "connection_figures: one count at a time",
+  "newsletters/send/queue-invitations.ts": "invitations: one queueing at a time",
+  "db/client.ts": "migrations: one process at a time",
+};
+
+/** A row lock or an advisory lock, in SQL or in Drizzle's `.for(…)`. */
+const lockPattern =
+  /\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b|pg_advisory|\.for\(\s*"/i;
+/** A comment line: a lock named in a comment is no lock. */
+const commentLine = /^\s*(\/\/|\*|\/\*)/;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "test" ? [] : sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+const files = sourceFiles(serverRoot).map((file) =>
+  path.relative(serverRoot, file).split(path.sep).join("/"),
+);
+const locksIn = (file: string) =>
+  readFileSync(path.join(serverRoot, file), "utf8")
+    .split("\n")
+    .flatMap((line, i) =>
+      lockPattern.test(line) && !commentLine.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [],
+    );
+
+describe("locks", () => {
+  it("are written only in the lock module of their table", () => {
+    const offenders = files.filter((file) => !Object.hasOwn(lockModules, file)).flatMap(locksIn);
+    expect(offenders).toEqual([]);
+  });
+
+  it("finds a lock in each lock module, so none of them is listed in vain", () => {
+    const empty = Object.keys(lockModules).filter((file) => locksIn(file).length === 0);
+    expect(empty).toEqual([]);
+  });
+
+  it("takes the pairings' scope and month lock in one place", () => {
+    const keyed = files.filter((file) =>
+      readFileSync(path.join(serverRoot, file), "utf8").includes("727100"),
+    );
+    expect(keyed).toEqual(["pairings/locks/pairing-locks.ts"]);
+  });
+});
