@@ -30,6 +30,8 @@ const lockModules: Record<string, string> = {
   "directory/departments/department-list-scope.ts": "departments: the rows of one scope's list",
   "directory/departments/merge-department.ts": "departments: the two being merged",
   "match-calendar/match-calendar-events.ts": "match_calendar_events",
+  "scheduling/match-busy-times.ts":
+    "matches: a running match while its members' busy times are kept",
   "metrics/connections/stored-connection-figures.ts": "connection_figures: one count at a time",
   "newsletters/send/queue-invitations.ts": "invitations: one queueing at a time",
   "db/client.ts": "migrations: one process at a time",

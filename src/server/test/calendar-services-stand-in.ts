@@ -84,6 +84,10 @@ const MS_TOKEN = "graph-token";
 const GOOGLE_TOKEN = "google-token";
 
 function routes(setup: StandInSetup, googleTokenUrl: string): Record<string, Handler> {
+  return { ...microsoftRoutes(setup), ...googleRoutes(setup, googleTokenUrl) };
+}
+
+function microsoftRoutes(setup: StandInSetup): Record<string, Handler> {
   return {
     "^/microsoft/[^/]+/oauth2/v2\\.0/token$": (path, body) => {
       const form = new URLSearchParams(body);
@@ -166,6 +170,11 @@ function routes(setup: StandInSetup, googleTokenUrl: string): Record<string, Han
         },
       ];
     },
+  };
+}
+
+function googleRoutes(setup: StandInSetup, googleTokenUrl: string): Record<string, Handler> {
+  return {
     "^/google/token$": (_path, body) => {
       const form = new URLSearchParams(body);
       if (form.get("grant_type") !== "urn:ietf:params:oauth:grant-type:jwt-bearer") {
