@@ -80,6 +80,12 @@ describe("the Operations tab in parts with addresses of their own", () => {
       await page.reload();
       await page.getByRole("heading", { name: "Settings", level: 2, exact: true }).waitFor();
       await page.getByRole("heading", { name: "Admins", exact: true }).waitFor();
+      // No calendar service is configured here: the Calendar card says times follow working hours.
+      await page
+        .getByTestId("calendar-provider")
+        .filter({ hasText: "None: working hours alone" })
+        .waitFor();
+      expect(await page.getByRole("button", { name: "Test connection" }).count()).toBe(0);
       expect(await page.getByRole("heading", { name: "Monthly rounds" }).count()).toBe(0);
     });
   }
