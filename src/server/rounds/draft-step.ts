@@ -47,7 +47,16 @@ export async function runDraftStep(
   const { draft } = made;
   const publishAt = (await publishDueAt(ctx.db, scope.key, step.month)) ?? step.dueAt;
   const timeZone = await getTimeZone(ctx.db);
-  const told = await notifyAdminsOfDraft(ctx, scope, draft, { at: publishAt, timeZone }, log);
+  // The notice is queued with the record that the admins were told, in one transaction: a run
+  // that died before it tells them again, one that died after does not.
+  const told = await ctx.db.transaction(async (tx) => {
+    const queued = await notifyAdminsOfDraft(ctx, tx, scope, draft, { at: publishAt, timeZone });
+    await tx
+      .update(roundSteps)
+      .set({ adminsToldAt: ctx.clock.now() })
+      .where(eq(roundSteps.id, step.id));
+    return queued;
+  });
   if (told > 0) {
     await recordActivity(ctx, {
       ...base,
@@ -55,12 +64,6 @@ export async function runDraftStep(
       detail: `Told ${told} admin${told === 1 ? "" : "s"} by e-mail that ${label} is ready for review.`,
     });
   }
-  // Recorded apart from the draft: a run that died between storing the draft and telling the
-  // admins leaves this unset, and the run that takes the step over tells them.
-  await ctx.db
-    .update(roundSteps)
-    .set({ adminsToldAt: ctx.clock.now() })
-    .where(eq(roundSteps.id, step.id));
   return { state: "done" };
 }
 
