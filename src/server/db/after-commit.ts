@@ -1,5 +1,3 @@
-import type { Db, Tx } from "./client";
-
 /**
  * Work to do once a transaction has committed, such as waking the job that delivers what the
  * transaction queued (a wake before the commit finds nothing to claim). `db.transaction` of every
@@ -9,16 +7,23 @@ import type { Db, Tx } from "./client";
  */
 const hooksOf = new WeakMap<object, Array<() => void>>();
 
-export function afterCommit(tx: Tx | Db, hook: () => void): void {
+/** `tx`: a transaction, or the database itself (db/client.ts `Tx | Db`). */
+export function afterCommit(tx: object, hook: () => void): void {
   const hooks = hooksOf.get(tx);
   if (hooks) hooks.push(hook);
   else hook();
 }
 
+/** What of a database this needs: its `transaction` (db/client.ts `Db`, typed here to spare a cycle). */
+interface Transacting {
+  // biome-ignore lint/suspicious/noExplicitAny: any database's transaction signature.
+  transaction(work: (tx: any) => Promise<any>, config?: any): Promise<any>;
+}
+
 /** Makes `db.transaction` run the hooks registered with `afterCommit` on its transaction. */
-export function withAfterCommitHooks(db: Db): Db {
+export function withAfterCommitHooks<D extends Transacting>(db: D): D {
   const transaction = db.transaction.bind(db);
-  const wrapped: Db["transaction"] = async (work, config) => {
+  db.transaction = async (work, config) => {
     const hooks: Array<() => void> = [];
     const result = await transaction(async (tx) => {
       hooksOf.set(tx, hooks);
@@ -27,6 +32,5 @@ export function withAfterCommitHooks(db: Db): Db {
     for (const hook of hooks) hook();
     return result;
   };
-  db.transaction = wrapped;
   return db;
 }
