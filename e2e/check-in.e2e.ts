@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuthSecret } from "../src/server/auth/auth-secret";
 import { askCheckIns } from "../src/server/check-ins/ask-check-ins";
-import { signLinkToken } from "../src/server/check-ins/link-token";
+import { signLinkToken } from "../src/server/mail/signed-links";
 import { stillInQuestions } from "../src/server/db/schema";
 import { allowEmail, createMatch, createPairing, createUser } from "../src/server/test/factories";
 import { storedAnswers } from "../src/server/test/stored-match";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuthSecret } from "../auth/auth-secret";
-import { signLinkToken } from "../check-ins/link-token";
+import { signLinkToken } from "../mail/signed-links";
 import { fixedClock } from "../clock";
 import { chatDeliveries } from "../db/schema";
 import { chatDeliveryJob } from "../jobs/definitions/chat-delivery";

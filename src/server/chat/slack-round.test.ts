@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuthSecret } from "../auth/auth-secret";
 import { recordCheckInAnswer } from "../check-ins/answer-check-in";
-import { signLinkToken } from "../check-ins/link-token";
+import { signLinkToken } from "../mail/signed-links";
 import { remindCheckIns } from "../check-ins/remind-check-ins";
 import { fixedClock } from "../clock";
 import { chatDeliveries, matches, pairings, users } from "../db/schema";

@@ -1,9 +1,9 @@
 import { joinNames } from "../../shared/matches";
 import { monthDisplay } from "../../shared/pairings";
 import type { AppContext } from "../context";
+import { signLinkToken } from "../mail/signed-links";
 import { CheckInEmail } from "../mail/templates/check-in-email";
 import { type Recipient, sendAutomaticMail } from "../newsletters/send/automatic-mail";
-import { signLinkToken } from "./link-token";
 
 /** A check-in link works this long: past the month's pairing, with room for a late answer. */
 export const CHECK_IN_LINK_DAYS = 45;

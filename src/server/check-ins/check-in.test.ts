@@ -3,13 +3,13 @@ import { describe, expect, it } from "vitest";
 import type { CheckInAnswer } from "../../shared/check-in-answers";
 import { fixedClock } from "../clock";
 import { activities, checkIns, matches, pairings } from "../db/schema";
+import { signLinkToken } from "../mail/signed-links";
 import { allowEmail, createMatch, createPairing, createUser } from "../test/factories";
 import { setUpAppWithSmtpPeer } from "../test/smtp-app";
 import type { ReceivedMail, SmtpPeer } from "../test/smtp-peer";
 import { storedAnswers, storedChatHappened, storedMatch } from "../test/stored-match";
 import type { TestApp } from "../test/test-app";
 import { askCheckIns } from "./ask-check-ins";
-import { signLinkToken } from "./link-token";
 import { remindCheckIns } from "./remind-check-ins";
 
 const NOW = new Date("2027-03-08T09:00:00Z");

@@ -1,7 +1,7 @@
 import type { AppContext } from "../context";
+import { signLinkToken } from "../mail/signed-links";
 import { StillInEmail } from "../mail/templates/still-in-email";
 import { type Recipient, sendAutomaticMail } from "../newsletters/send/automatic-mail";
-import { signLinkToken } from "./link-token";
 
 /** The question stays open until answered, so its link lasts long (docs/check-ins.md). */
 export const STILL_IN_LINK_DAYS = 180;

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuthSecret } from "../auth/auth-secret";
-import { signLinkToken } from "../check-ins/link-token";
+import { signLinkToken } from "../mail/signed-links";
 import { fixedClock } from "../clock";
 import { matches, pairings, users } from "../db/schema";
 import { memberIds, withMembers } from "../match-members/match-members";

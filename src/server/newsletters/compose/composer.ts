@@ -17,7 +17,7 @@ import {
   unsubscribeHeaders,
   unsubscribeToken,
   unsubscribeUrl,
-} from "../unsubscribe/unsubscribe-token";
+} from "../../mail/signed-links";
 import { type AudiencePerson, loadPairingAudience, type PairingAudience } from "./audience";
 import { announcementContent, newsletterContent, subjectOf } from "./content";
 import { LAUNCH_SUBJECT, renderLaunchEmail } from "./launch";

@@ -5,7 +5,7 @@ import {
   unsubscribeHeaders,
   unsubscribeToken,
   unsubscribeUrl,
-} from "../unsubscribe/unsubscribe-token";
+} from "../../mail/signed-links";
 
 export interface Recipient {
   id: string;
