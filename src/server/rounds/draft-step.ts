@@ -20,7 +20,6 @@ export async function runDraftStep(
   ctx: AppContext,
   step: RoundStepRow,
   scope: RoundScope,
-  log: (line: string) => void,
 ): Promise<StepOutcome> {
   const { label, base } = roundOfStep(step, scope);
   const existing = await pairingOfRound(ctx.db, scope, step.month);
@@ -42,7 +41,7 @@ export async function runDraftStep(
     .from(roundDrafts)
     .where(and(eq(roundDrafts.scopeKey, scope.key), eq(roundDrafts.month, step.month)));
   if (kept && step.adminsToldAt) return { state: "done" };
-  const made = kept ? { draft: kept } : await makeDraft(ctx, step, scope, log);
+  const made = kept ? { draft: kept } : await makeDraft(ctx, step, scope);
   if ("outcome" in made) return made.outcome;
   const { draft } = made;
   const publishAt = (await publishDueAt(ctx.db, scope.key, step.month)) ?? step.dueAt;
@@ -72,13 +71,9 @@ async function makeDraft(
   ctx: AppContext,
   step: RoundStepRow,
   scope: RoundScope,
-  log: (line: string) => void,
 ): Promise<{ draft: RoundDraftRow } | { outcome: StepOutcome }> {
   const { label, base } = roundOfStep(step, scope);
-  await askQuietPeople(ctx, {
-    scopeKey: scope.key,
-    log: { error: (_obj, message) => log(`Rounds: ${message}`) },
-  });
+  await askQuietPeople(ctx, { scopeKey: scope.key });
   let draft: RoundDraftRow;
   try {
     draft = await composeDraft(ctx, scope, step.month);

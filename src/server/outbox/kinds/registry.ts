@@ -1,6 +1,8 @@
 import type { MessageKind } from "../message-kind";
+import { checkInQuestion } from "./check-in-question";
 import { companyInquiry } from "./company-inquiry";
 import { roundDraftNotice } from "./round-draft-notice";
+import { stillInQuestion } from "./still-in-question";
 
 /**
  * Every kind of message the outbox delivers (docs/mail.md, "Adding a message"), a line each: a
@@ -12,6 +14,10 @@ export const MESSAGE_KINDS: ReadonlyArray<MessageKind<any>> = [
   roundDraftNotice,
   // To the operator: a company asked about Cup of Joe.
   companyInquiry,
+  // To a member of a running match: did you meet? (and its one reminder).
+  checkInQuestion,
+  // To a quiet person: still up for coffee chats?
+  stillInQuestion,
 ];
 
 const byName = new Map(MESSAGE_KINDS.map((kind) => [kind.name, kind]));
