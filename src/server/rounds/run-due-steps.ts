@@ -78,7 +78,7 @@ async function runOne(
   }
   try {
     if (step.kind === "draft") return await runDraftStep(ctx, step, scope);
-    if (step.kind === "publish") return await runPublishStep(ctx, step, scope, log);
+    if (step.kind === "publish") return await runPublishStep(ctx, step, scope);
     return await runCheckInStep(ctx, step, scope);
   } catch (error) {
     const message = error instanceof HttpError ? error.message : (error as Error).message;
