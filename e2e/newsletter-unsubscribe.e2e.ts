@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuthSecret } from "../src/server/auth/auth-secret";
 import { users } from "../src/server/db/schema";
-import { unsubscribeToken } from "../src/server/newsletters/unsubscribe/unsubscribe-token";
+import { unsubscribeToken } from "../src/server/mail/signed-links";
 import { createUser } from "../src/server/test/factories";
 import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
 

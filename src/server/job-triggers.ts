@@ -20,6 +20,8 @@ function jobTrigger(jobName: string): JobTrigger {
 export const signInMailTrigger = jobTrigger("sign-in-mail");
 /** Rows of the delivery ledger were queued: a newsletter, an announcement, a notice. */
 export const newsletterDeliveryTrigger = jobTrigger("newsletter-delivery");
+/** Messages were queued in the outbox (outbox/queue-messages.ts). */
+export const outboxTrigger = jobTrigger("outbox-delivery");
 /** Chat messages or webhook deliveries were queued. */
 export const chatDeliveryTrigger = jobTrigger("chat-delivery");
 /** Someone asked for connection figures that are missing or stale. */
@@ -29,6 +31,7 @@ export const connectionFiguresTrigger = jobTrigger("connection-figures");
 export const ALL_TRIGGERS: readonly JobTrigger[] = [
   signInMailTrigger,
   newsletterDeliveryTrigger,
+  outboxTrigger,
   chatDeliveryTrigger,
   connectionFiguresTrigger,
 ];

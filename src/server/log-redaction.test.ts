@@ -5,7 +5,7 @@ import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { latestCode, latestToken, post, sessionCookie } from "./auth/test-helpers";
 import { redactUrl } from "./log-redaction";
-import { unsubscribeToken } from "./newsletters/unsubscribe/unsubscribe-token";
+import { unsubscribeToken } from "./mail/signed-links";
 import { allowEmail, createUser } from "./test/factories";
 import { createTestApp } from "./test/test-app";
 

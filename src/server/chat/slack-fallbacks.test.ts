@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuthSecret } from "../auth/auth-secret";
-import { signLinkToken } from "../check-ins/link-token";
 import { fixedClock } from "../clock";
 import { chatDeliveries } from "../db/schema";
 import { chatDeliveryJob } from "../jobs/definitions/chat-delivery";
 import { quietLogs } from "../jobs/definitions/job-logs";
 import { runDueSteps } from "../jobs/definitions/round-steps";
 import { startJob } from "../jobs/run-job";
+import { signLinkToken } from "../mail/signed-links";
 import { deliverQueued } from "../test/deliveries";
 import { allowEmail, createAdmin, createUser } from "../test/factories";
 import { type SlackStandIn, startSlackStandIn } from "../test/slack-stand-in";

@@ -12,6 +12,7 @@ import type { AppContext } from "../context";
 import { matches, pairings, users } from "../db/schema";
 import { BadRequest, HttpError, NotFound } from "../errors";
 import { chatDeliveryTrigger } from "../job-triggers";
+import { verifyLinkToken } from "../mail/signed-links";
 import {
   answerOf,
   isMemberSql,
@@ -24,7 +25,6 @@ import { lockMemberMatch } from "../matches/open-pairing";
 import { fullName } from "../pairings/scope/pairing-members";
 import { emitWebhookEvent } from "../webhooks/emit-webhook-event";
 import { refuseClosedAccount } from "./closed-account";
-import { verifyLinkToken } from "./link-token";
 
 export const INVALID_CHECK_IN_LINK =
   "This check-in link is not valid. Please use the link from your e-mail.";

@@ -4,8 +4,8 @@ import { getAuthSecret } from "../auth/auth-secret";
 import type { AppContext } from "../context";
 import { stillInQuestions, users } from "../db/schema";
 import { BadRequest, Conflict, HttpError, NotFound } from "../errors";
+import { verifyLinkToken } from "../mail/signed-links";
 import { updateParticipation } from "../profile/update-participation";
-import { verifyLinkToken } from "./link-token";
 
 export const INVALID_STILL_IN_LINK =
   "This link is not valid. Please use the link from your e-mail.";

@@ -3,7 +3,7 @@ import { askCheckInInChat } from "../chat/check-in-in-chat";
 import type { AppContext } from "../context";
 import { checkIns } from "../db/schema";
 import { lockMember } from "../match-members/member-locks";
-import { askMember, type CheckInRun, type Log, openCheckInRun, quietLog } from "./ask-member";
+import { askMember, type CheckInRun, openCheckInRun } from "./ask-member";
 import type { MemberOfMatch } from "./check-in-members";
 
 /**
@@ -11,19 +11,20 @@ import type { MemberOfMatch } from "./check-in-members";
  * still pending, and who can be written to, gets "Did you meet {partner}?" once.
  *
  * Concurrency: each person's check-in row (unique per pairing and person) is claimed by an
- * insert before the e-mail goes out, and marked sent (sent_at) once it went out, so two runs at
- * once, or a run again after a restart, ask nobody twice, and a claim whose run died before
- * sending is asked by the run that takes the step over. A refused e-mail gives its claim back.
+ * insert, then marked sent (sent_at) in the transaction that queues the e-mail in the outbox
+ * (which delivers it through a mail-server outage too), so two runs at once, or a run again after
+ * a restart, ask nobody twice, and a claim whose run died before queueing is asked by the run
+ * that takes the step over.
  * A completed pairing asks nobody. Someone reached in Slack gets the question there
  * (chat/check-in-in-chat.ts, docs/chat.md), queued in the chat ledger under its own key.
  */
 export async function askCheckIns(
   ctx: AppContext,
-  { pairingId, log = quietLog }: { pairingId: number; log?: Log },
+  { pairingId }: { pairingId: number },
 ): Promise<CheckInRun> {
   const { run, open } = await openCheckInRun(ctx, pairingId);
   if (!open) return run;
-  const { pairing, secret, members } = open;
+  const { pairing, members } = open;
   for (const member of members) {
     if (member.answer !== null) continue;
     const claim = await claimQuestion(ctx, pairingId, member);
@@ -35,14 +36,12 @@ export async function askCheckIns(
       run.userIds.push(member.recipient.id);
       continue;
     }
-    const before = run.sent;
-    await askMember(ctx, secret, pairing, member, {
+    await askMember(ctx, pairing, member, {
       reminder: false,
       run,
-      log,
-      release: () => ctx.db.delete(checkIns).where(eq(checkIns.id, claim.id)),
+      markSent: (tx) =>
+        tx.update(checkIns).set({ sentAt: ctx.clock.now() }).where(eq(checkIns.id, claim.id)),
     });
-    if (run.sent > before) await markSent(ctx, claim.id);
   }
   return run;
 }

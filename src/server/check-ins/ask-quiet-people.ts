@@ -3,16 +3,17 @@ import { chatHappened } from "../../shared/chat-happened";
 import { monthDisplay } from "../../shared/pairings";
 import { recordActivity } from "../activity/activity";
 import { peopleLine } from "../activity/people-line";
-import { getAuthSecret } from "../auth/auth-secret";
 import { utcDayOf } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
 import { checkIns, matches, pairings, stillInQuestions, users } from "../db/schema";
 import { answerOf, chatAnswersOf, memberIds, withMembers } from "../match-members/match-members";
+import { stillInQuestion } from "../outbox/kinds/still-in-question";
+import { greetingOf } from "../outbox/personal-links";
+import { queueMessages } from "../outbox/queue-messages";
 import { listEligibleUsers } from "../pairings/scope/eligibility";
 import { named } from "../pairings/scope/pairing-members";
 import { resolveScope } from "../pairings/scope/scope";
-import { type CheckInRun, type Log, quietLog } from "./ask-member";
-import { sendStillInMail } from "./still-in-mail";
+import type { CheckInRun } from "./ask-member";
 
 /** Rounds in a row without a word before someone is asked (docs/check-ins.md, "Quiet people"). */
 export const SILENT_ROUNDS = 3;
@@ -25,20 +26,19 @@ export const SILENT_ROUNDS = 3;
  * for coffee chats?" and left out of the rounds until they answer. Rounds made before their last
  * answer to that question do not count again.
  *
- * Concurrency: the open question is one row per person (a partial unique index), inserted before
- * the e-mail goes out, so nobody is asked twice; a refused e-mail deletes it again, so nobody is
- * left out without having been told.
+ * Concurrency: the open question is one row per person (a partial unique index), inserted in the
+ * transaction that queues the e-mail in the outbox, so nobody is asked twice and nobody is left
+ * out without the e-mail on its way (the outbox delivers it through a mail-server outage too).
  */
 export async function askQuietPeople(
   ctx: AppContext,
-  { scopeKey, log = quietLog }: { scopeKey: string; log?: Log },
+  { scopeKey }: { scopeKey: string },
 ): Promise<CheckInRun> {
-  const run: CheckInRun = { sent: 0, failed: 0, userIds: [] };
+  const run: CheckInRun = { sent: 0, userIds: [] };
   const rounds = await lastRounds(ctx, scopeKey);
   if (rounds.months.length < SILENT_ROUNDS) return run;
   const quiet = await silentPeople(ctx, scopeKey, rounds);
   if (quiet.length === 0) return run;
-  const secret = await getAuthSecret(ctx);
   const people = await ctx.db
     .select({
       id: users.id,
@@ -50,31 +50,30 @@ export async function askQuietPeople(
     .where(inArray(users.id, quiet));
   const silentMonths = [...rounds.months].reverse();
   for (const person of people) {
-    const [question] = await ctx.db
-      .insert(stillInQuestions)
-      .values({ userId: person.id, scopeKey, silentMonths, askedAt: ctx.clock.now() })
-      .onConflictDoNothing()
-      .returning({ id: stillInQuestions.id });
-    if (!question) continue;
-    try {
-      await sendStillInMail(ctx, secret, person, question.id);
-      run.sent++;
-      run.userIds.push(person.id);
-      await recordActivity(ctx, {
-        kind: "still-in.asked",
-        detail: peopleLine`Asked ${named(person)} whether they are still up for coffee chats: no answer in ${silentMonths.map(monthDisplay).join(", ")}; left out of the rounds until they answer.`,
+    const question = await ctx.db.transaction(async (tx) => {
+      const [asked] = await tx
+        .insert(stillInQuestions)
+        .values({ userId: person.id, scopeKey, silentMonths, askedAt: ctx.clock.now() })
+        .onConflictDoNothing()
+        .returning({ id: stillInQuestions.id });
+      if (!asked) return null;
+      await queueMessages(ctx, tx, stillInQuestion, [person.email], {
         userId: person.id,
-        scopeKey,
-        data: { silentMonths },
+        greeting: greetingOf(person),
+        questionId: asked.id,
       });
-    } catch (error) {
-      await ctx.db.delete(stillInQuestions).where(eq(stillInQuestions.id, question.id));
-      log.error(
-        error,
-        `The "still up for coffee chats?" e-mail to user ${person.id} could not be sent.`,
-      );
-      run.failed++;
-    }
+      return asked;
+    });
+    if (!question) continue;
+    run.sent++;
+    run.userIds.push(person.id);
+    await recordActivity(ctx, {
+      kind: "still-in.asked",
+      detail: peopleLine`Asked ${named(person)} whether they are still up for coffee chats: no answer in ${silentMonths.map(monthDisplay).join(", ")}; left out of the rounds until they answer.`,
+      userId: person.id,
+      scopeKey,
+      data: { silentMonths },
+    });
   }
   return run;
 }

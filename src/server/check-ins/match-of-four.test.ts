@@ -33,6 +33,7 @@ async function askedMatchOfFour() {
   }
   const match = await createMatch(t.db, { members: four, pairing });
   const run = await askCheckIns(t.ctx, { pairingId: pairing.id });
+  await t.outbox();
   const mails = peer.messages.filter((m) => m.to[0]?.endsWith(`@${domain}`));
   const tokenOf = (email: string) => {
     const mail = mails.find((m) => m.to[0] === email) as ReceivedMail;
@@ -45,7 +46,7 @@ async function askedMatchOfFour() {
 describe("checking in with a match of four", () => {
   it("asks each of the four whether they met the other three, by name", async () => {
     const { four, run, mails } = await askedMatchOfFour();
-    expect(run).toMatchObject({ sent: 4, failed: 0 });
+    expect(run).toMatchObject({ sent: 4 });
     const subjects = Object.fromEntries(mails.map((m) => [m.to[0], m.subject]));
     expect(subjects).toEqual({
       [four[0].email]: "Did you meet Bea Test, Cal Test and Dan Test?",

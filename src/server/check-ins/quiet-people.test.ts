@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { utcDayOf } from "../calendar/month-calendar";
 import { fixedClock } from "../clock";
 import { matches, pairings, stillInQuestions, users } from "../db/schema";
+import { signLinkToken } from "../mail/signed-links";
 import { memberIds, withMembers } from "../match-members/match-members";
 import { listEligibleUsers } from "../pairings/scope/eligibility";
 import { resolveScope } from "../pairings/scope/scope";
@@ -20,7 +21,6 @@ import type { TestApp } from "../test/test-app";
 import type { Requests } from "../test/test-client";
 import { answerStillIn } from "./answer-still-in";
 import { askQuietPeople } from "./ask-quiet-people";
-import { signLinkToken } from "./link-token";
 
 const NOW = new Date("2027-04-02T09:00:00Z");
 const SECRET = "test-secret-test-secret-test-secret-0123";

@@ -2,23 +2,23 @@ import { and, eq, isNull } from "drizzle-orm";
 import { askedInChatOnly } from "../chat/check-in-in-chat";
 import type { AppContext } from "../context";
 import { checkIns } from "../db/schema";
-import { askMember, type CheckInRun, type Log, openCheckInRun, quietLog } from "./ask-member";
+import { askMember, type CheckInRun, openCheckInRun } from "./ask-member";
 
 /**
  * The one reminder of a month's check-in (docs/check-ins.md): to each person who was asked and
  * has still not answered, or answered "Not yet" and has not reported meeting since. Nobody is
  * reminded twice: the reminder is claimed on the person's check-in row (reminded_at) before
- * the e-mail goes out and marked sent (reminder_sent_at) after; a refused e-mail gives the claim
- * back, and a claim left unsent by a run that died is sent by the run that takes the step over
+ * it is queued and marked sent (reminder_sent_at) in the transaction that queues it in the
+ * outbox, and a claim left unsent by a run that died is sent by the run that takes the step over
  * (the step runs under its lease, jobs/definitions/round-steps.ts).
  */
 export async function remindCheckIns(
   ctx: AppContext,
-  { pairingId, log = quietLog }: { pairingId: number; log?: Log },
+  { pairingId }: { pairingId: number },
 ): Promise<CheckInRun> {
   const { run, open } = await openCheckInRun(ctx, pairingId);
   if (!open) return run;
-  const { pairing, secret, members } = open;
+  const { pairing, members } = open;
   const rows = await ctx.db.select().from(checkIns).where(eq(checkIns.pairingId, pairingId));
   const byUser = new Map(rows.map((row) => [row.userId, row]));
   for (const member of members) {
@@ -41,20 +41,12 @@ export async function remindCheckIns(
       )
       .returning({ id: checkIns.id });
     if (!claim) continue;
-    const before = run.sent;
-    await askMember(ctx, secret, pairing, member, {
+    await askMember(ctx, pairing, member, {
       reminder: true,
       run,
-      log,
-      release: () =>
-        ctx.db.update(checkIns).set({ remindedAt: null }).where(eq(checkIns.id, row.id)),
+      markSent: (tx) =>
+        tx.update(checkIns).set({ reminderSentAt: ctx.clock.now() }).where(eq(checkIns.id, row.id)),
     });
-    if (run.sent > before) {
-      await ctx.db
-        .update(checkIns)
-        .set({ reminderSentAt: ctx.clock.now() })
-        .where(eq(checkIns.id, row.id));
-    }
   }
   return run;
 }

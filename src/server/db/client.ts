@@ -11,6 +11,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import pino from "pino";
 import { repoRoot } from "../repo-root";
+import { withAfterCommitHooks } from "./after-commit";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -93,7 +94,7 @@ async function openPglite(
     startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   await client.waitReady;
-  const db = drizzlePglite(client, drizzleOptions(logQuery)) as unknown as Db;
+  const db = withAfterCommitHooks(drizzlePglite(client, drizzleOptions(logQuery)) as unknown as Db);
   return {
     db,
     kind: "pglite",
@@ -120,7 +121,7 @@ async function openPostgres(
   pool.on("error", (error) => {
     log.error({ err: error }, "PostgreSQL connection lost");
   });
-  const db = drizzleNodePg(pool, drizzleOptions(logQuery)) as unknown as Db;
+  const db = withAfterCommitHooks(drizzleNodePg(pool, drizzleOptions(logQuery)) as unknown as Db);
   return {
     db,
     kind: "postgres",

@@ -484,6 +484,50 @@ export const signInMails = pgTable(
   ],
 );
 
+/**
+ * The outbox (src/server/outbox/, docs/mail.md): one row per message to one recipient, queued in
+ * the transaction of the operation that sends it and delivered by the outbox job, which renders
+ * it from its kind and `data` at delivery time.
+ */
+export const outgoingMessages = pgTable(
+  "outgoing_messages",
+  {
+    id: serial("id").primaryKey(),
+    /** A kind of the registry (outbox/kinds/registry.ts). */
+    kind: text("kind").notNull(),
+    recipient: text("recipient").notNull(),
+    /** What the kind renders the message from (JSON). */
+    data: jsonb("data").notNull(),
+    /** Set for a kind that is not repeated: a second message with the same key is not queued. */
+    onceKey: text("once_key"),
+    /** The mail transport of the process that queued it (Mailer.fingerprint, no credentials). */
+    mailTransport: text("mail_transport").notNull(),
+    /** `pending` until `sent` or `failed`. */
+    state: text("state", { enum: ["pending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: tz("next_attempt_at").notNull(),
+    /** A worker is sending it until then; after that another may take it. */
+    claimedUntil: tz("claimed_until"),
+    claimedBy: text("claimed_by"),
+    /** The first failure of the current run of transient failures; null after a success. */
+    firstFailedAt: tz("first_failed_at"),
+    errorCode: text("error_code"),
+    errorMessage: text("error_message"),
+    sentAt: tz("sent_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("outgoing_messages_due_idx").on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
+    uniqueIndex("outgoing_messages_once_idx")
+      .on(t.kind, t.recipient, t.onceKey)
+      .where(sql`${t.onceKey} is not null`),
+    check("outgoing_messages_state_check", sql`${t.state} in ('pending', 'sent', 'failed')`),
+  ],
+);
+export type OutgoingMessageRow = typeof outgoingMessages.$inferSelect;
+
 export const emailVerifications = pgTable("email_verifications", {
   id: serial("id").primaryKey(),
   email: text("email").notNull(),

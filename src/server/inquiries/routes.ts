@@ -30,10 +30,7 @@ const inquiriesRoutes: FeatureRoutes = async (app, { ctx }) => {
       },
     },
     handler: async (request, reply) => {
-      const result = await submitInquiry(ctx, request.body, {
-        ipAddress: request.ip,
-        log: request.log,
-      });
+      const result = await submitInquiry(ctx, request.body, { ipAddress: request.ip });
       return reply.code(201).send({ success: true, message: INQUIRY_SUBMITTED, id: result.id });
     },
   });

@@ -3,12 +3,10 @@ import type { CompanyInquiry } from "../../shared/inquiries";
 import type { AppContext } from "../context";
 import { companyInquiries, settings, users } from "../db/schema";
 import { NotFound } from "../errors";
-import { renderEmail } from "../mail/render-email";
-import { InquiryEmail } from "../mail/templates/inquiry-email";
+import { companyInquiry } from "../outbox/kinds/company-inquiry";
+import { queueMessages } from "../outbox/queue-messages";
 
 export const OPERATOR_EMAIL_SETTING = "operator_email";
-
-export type Logger = { warn(message: string): void; error(obj: unknown, message: string): void };
 
 export const INQUIRIES_CLOSED =
   "This install does not take company inquiries. Ask your company's Cup of Joe admin instead.";
@@ -37,33 +35,29 @@ export async function operatorAddress(ctx: AppContext): Promise<string | undefin
 }
 
 /**
- * Stores the inquiry, then e-mails it to the operator. The inquiry is kept even when the mail
- * cannot go out, so the visitor is not asked to submit it twice; the failure is logged.
+ * Stores the inquiry and queues its e-mail to the operator in one transaction: the outbox
+ * delivers it, through a mail-server outage too, so the visitor never submits it twice.
  */
 export async function submitInquiry(
   ctx: AppContext,
   input: CompanyInquiry,
-  meta: { ipAddress: string; log: Logger },
-): Promise<{ id: number; mailed: boolean }> {
+  meta: { ipAddress: string },
+): Promise<{ id: number }> {
   const to = await operatorAddress(ctx);
   if (!to) throw new NotFound(INQUIRIES_CLOSED);
-  const [row] = await ctx.db
-    .insert(companyInquiries)
-    .values({ ...input, ipAddress: meta.ipAddress, createdAt: ctx.clock.now() })
-    .returning({ id: companyInquiries.id, createdAt: companyInquiries.createdAt });
-  try {
-    const { html, text } = await renderEmail(InquiryEmail({ ...input, receivedAt: row.createdAt }));
-    await ctx.mailer.send({
-      to,
-      subject: `New company inquiry: ${input.companyName}`,
-      html,
-      text,
-      kind: "inquiry",
-      headers: { "Reply-To": input.contactEmail },
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(companyInquiries)
+      .values({ ...input, ipAddress: meta.ipAddress, createdAt: ctx.clock.now() })
+      .returning({ id: companyInquiries.id, createdAt: companyInquiries.createdAt });
+    await queueMessages(ctx, tx, companyInquiry, [to], {
+      inquiryId: row.id,
+      companyName: input.companyName,
+      contactEmail: input.contactEmail,
+      expectedUsers: input.expectedUsers,
+      additionalInfo: input.additionalInfo ?? null,
+      receivedAt: row.createdAt.toISOString(),
     });
-    return { id: row.id, mailed: true };
-  } catch (error) {
-    meta.log.error(error, `Company inquiry ${row.id} stored but its e-mail could not be sent.`);
-    return { id: row.id, mailed: false };
-  }
+    return { id: row.id };
+  });
 }

@@ -5,7 +5,7 @@ import type { Tx } from "../db/client";
 import { newsletters } from "../db/schema";
 import { newsletterDeliveryTrigger } from "../job-triggers";
 import { activePairingFile } from "../newsletters/newsletter-files";
-import { announcePairing } from "../newsletters/send/announce";
+import { announceWithNewsletter } from "../newsletters/send/announce";
 import { queueAnnouncement } from "../newsletters/send/queue-announcement";
 import type { RoundScope } from "./round-settings";
 
@@ -28,11 +28,9 @@ export async function announceRound(
   ctx: AppContext,
   round: { pairingId: number; scope: RoundScope; month: string },
   claim: (tx: Tx) => Promise<boolean>,
-  log: (line: string) => void,
 ): Promise<Announcement | null> {
   const { pairingId, scope, month } = round;
   const pairingFile = activePairingFile(pairingId);
-  const errors = { error: (_obj: unknown, message: string) => log(`Rounds: ${message}`) };
   const newsletter = await approvedNewsletterFor(ctx, scope, month, pairingFile);
   if (newsletter) {
     // Linking is idempotent; the claim and the send's start share one transaction, so a crash
@@ -41,16 +39,15 @@ export async function announceRound(
       .update(newsletters)
       .set({ pairingFile, validation: null, updatedAt: ctx.clock.now() })
       .where(eq(newsletters.id, newsletter.id));
-    const sent = await announcePairing(ctx, pairingFile, {
-      newsletterId: newsletter.id,
-      claim,
-      log: errors,
-    }).catch((error: { code?: string }) => {
-      if (error.code === "already_announced") return null;
-      throw error;
-    });
+    const sent = await announceWithNewsletter(ctx, pairingFile, newsletter.id, claim).catch(
+      (error: { code?: string }) => {
+        if (error.code === "already_announced") return null;
+        throw error;
+      },
+    );
     if (!sent) return null;
-    const queued = sent.via === "newsletter" ? sent.queued : 0;
+    ctx.jobs.wake(newsletterDeliveryTrigger);
+    const { queued } = sent;
     return {
       summary: `the approved newsletter "${newsletter.title}" is being sent to ${queued} people.`,
       data: { via: "newsletter", newsletterId: newsletter.id, queued },

@@ -17,23 +17,21 @@ export async function runCheckInStep(
   ctx: AppContext,
   step: RoundStepRow,
   scope: RoundScope,
-  log: (line: string) => void,
 ): Promise<StepOutcome> {
   const { label, base } = roundOfStep(step, scope);
   const pairingId = await publishedPairing(ctx, scope.key, step.month);
   if (pairingId === null) {
     return { state: "skipped", note: "No running pairing to check in on." };
   }
-  const errors = { error: (_obj: unknown, message: string) => log(`Rounds: ${message}`) };
   const ask = step.kind === "reminder" ? remindCheckIns : askCheckIns;
-  const run = await ask(ctx, { pairingId, log: errors });
+  const run = await ask(ctx, { pairingId });
   const what = step.kind === "reminder" ? "Reminded" : "Asked";
   await recordActivity(ctx, {
     ...base,
     pairingId,
     kind: step.kind === "reminder" ? "round.reminded" : "round.checked-in",
-    detail: `${what} ${run.sent} ${run.sent === 1 ? "person" : "people"} in ${label} whether they met${run.failed > 0 ? ` (${run.failed} e-mails failed)` : ""}.`,
-    data: { sent: run.sent, failed: run.failed },
+    detail: `${what} ${run.sent} ${run.sent === 1 ? "person" : "people"} in ${label} whether they met.`,
+    data: { sent: run.sent },
   });
   return { state: "done", pairingId };
 }

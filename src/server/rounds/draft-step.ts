@@ -20,7 +20,6 @@ export async function runDraftStep(
   ctx: AppContext,
   step: RoundStepRow,
   scope: RoundScope,
-  log: (line: string) => void,
 ): Promise<StepOutcome> {
   const { label, base } = roundOfStep(step, scope);
   const existing = await pairingOfRound(ctx.db, scope, step.month);
@@ -42,12 +41,21 @@ export async function runDraftStep(
     .from(roundDrafts)
     .where(and(eq(roundDrafts.scopeKey, scope.key), eq(roundDrafts.month, step.month)));
   if (kept && step.adminsToldAt) return { state: "done" };
-  const made = kept ? { draft: kept } : await makeDraft(ctx, step, scope, log);
+  const made = kept ? { draft: kept } : await makeDraft(ctx, step, scope);
   if ("outcome" in made) return made.outcome;
   const { draft } = made;
   const publishAt = (await publishDueAt(ctx.db, scope.key, step.month)) ?? step.dueAt;
   const timeZone = await getTimeZone(ctx.db);
-  const told = await notifyAdminsOfDraft(ctx, scope, draft, { at: publishAt, timeZone }, log);
+  // The notice is queued with the record that the admins were told, in one transaction: a run
+  // that died before it tells them again, one that died after does not.
+  const told = await ctx.db.transaction(async (tx) => {
+    const queued = await notifyAdminsOfDraft(ctx, tx, scope, draft, { at: publishAt, timeZone });
+    await tx
+      .update(roundSteps)
+      .set({ adminsToldAt: ctx.clock.now() })
+      .where(eq(roundSteps.id, step.id));
+    return queued;
+  });
   if (told > 0) {
     await recordActivity(ctx, {
       ...base,
@@ -55,12 +63,6 @@ export async function runDraftStep(
       detail: `Told ${told} admin${told === 1 ? "" : "s"} by e-mail that ${label} is ready for review.`,
     });
   }
-  // Recorded apart from the draft: a run that died between storing the draft and telling the
-  // admins leaves this unset, and the run that takes the step over tells them.
-  await ctx.db
-    .update(roundSteps)
-    .set({ adminsToldAt: ctx.clock.now() })
-    .where(eq(roundSteps.id, step.id));
   return { state: "done" };
 }
 
@@ -69,13 +71,9 @@ async function makeDraft(
   ctx: AppContext,
   step: RoundStepRow,
   scope: RoundScope,
-  log: (line: string) => void,
 ): Promise<{ draft: RoundDraftRow } | { outcome: StepOutcome }> {
   const { label, base } = roundOfStep(step, scope);
-  await askQuietPeople(ctx, {
-    scopeKey: scope.key,
-    log: { error: (_obj, message) => log(`Rounds: ${message}`) },
-  });
+  await askQuietPeople(ctx, { scopeKey: scope.key });
   let draft: RoundDraftRow;
   try {
     draft = await composeDraft(ctx, scope, step.month);

@@ -29,7 +29,6 @@ export async function runPublishStep(
   ctx: AppContext,
   step: RoundStepRow,
   scope: RoundScope,
-  log: (line: string) => void,
 ): Promise<StepOutcome> {
   const { label, base } = roundOfStep(step, scope);
   const published = await ctx.db.transaction((tx) => publishDraft(ctx, tx, scope, step.month));
@@ -62,7 +61,7 @@ export async function runPublishStep(
     });
   }
   const round = { pairingId: published.id, scope, month: step.month };
-  const told = await announceRound(ctx, round, (tx) => claimAnnouncement(ctx, tx, step), log);
+  const told = await announceRound(ctx, round, (tx) => claimAnnouncement(ctx, tx, step));
   // Slack intros and webhook events, each queued once by its own key (docs/chat.md).
   await announceInChat(ctx, published.id);
   if (told) {

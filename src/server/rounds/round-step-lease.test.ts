@@ -49,8 +49,8 @@ afterAll(async () => {
 });
 checkRoundInvariantsAfterEach(() => one?.db);
 
-/** Holds the mail table locked until `release` is called. */
-function lockMailTable() {
+/** Holds the outbox's table locked until `release` is called: the draft step waits to queue its notice. */
+function lockOutboxTable() {
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
@@ -60,7 +60,7 @@ function lockMailTable() {
     locked = resolve;
   });
   const done = blocker.db.transaction(async (tx) => {
-    await tx.execute(sql`lock table mail_outbox in access exclusive mode`);
+    await tx.execute(sql`lock table outgoing_messages in access exclusive mode`);
     locked();
     await released;
   });
@@ -70,7 +70,7 @@ function lockMailTable() {
 
 describe("a step that runs longer than its lease", () => {
   it("keeps it: a second process does not take it over, and it runs once", async () => {
-    const lock = lockMailTable();
+    const lock = lockOutboxTable();
     await lock.isLocked;
     clock.set("2027-02-26T09:00:00Z");
     const first = runDueSteps(one.ctx, { owner: "slow", leaseMs: LEASE_MS });

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuthSecret } from "../auth/auth-secret";
-import { signLinkToken } from "../check-ins/link-token";
 import { fixedClock } from "../clock";
 import { matches, pairings, users } from "../db/schema";
+import { signLinkToken } from "../mail/signed-links";
 import { memberIds, withMembers } from "../match-members/match-members";
 import {
   allowEmail,

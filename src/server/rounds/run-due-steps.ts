@@ -77,9 +77,9 @@ async function runOne(
     return { state: "skipped", note: "The group no longer exists or is inactive." };
   }
   try {
-    if (step.kind === "draft") return await runDraftStep(ctx, step, scope, log);
-    if (step.kind === "publish") return await runPublishStep(ctx, step, scope, log);
-    return await runCheckInStep(ctx, step, scope, log);
+    if (step.kind === "draft") return await runDraftStep(ctx, step, scope);
+    if (step.kind === "publish") return await runPublishStep(ctx, step, scope);
+    return await runCheckInStep(ctx, step, scope);
   } catch (error) {
     const message = error instanceof HttpError ? error.message : (error as Error).message;
     log(`Rounds: the ${step.kind} step of ${step.month} for ${scope.label} failed: ${message}`);

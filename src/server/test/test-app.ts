@@ -1,15 +1,19 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { lte } from "drizzle-orm";
+import { and, eq, lte } from "drizzle-orm";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import { buildApp } from "../app";
 import { type Clock, systemClock } from "../clock";
 import { type Config, loadConfig } from "../config";
 import type { AppContext } from "../context";
 import type { Database } from "../db/client";
-import { mailOutbox, signInMails } from "../db/schema";
+import { mailOutbox, outgoingMessages, signInMails } from "../db/schema";
 import { newsletterDeliveryJob } from "../jobs/definitions/newsletter-delivery";
+import {
+  type OutboxDeliveryJobOptions,
+  outboxDeliveryJob,
+} from "../jobs/definitions/outbox-delivery";
 import { type SignInMailJobOptions, signInMailJob } from "../jobs/definitions/sign-in-mail";
 import { type RunningJob, startJob } from "../jobs/run-job";
 import { createMailer } from "../mail/mailer";
@@ -27,11 +31,13 @@ export interface TestApp extends TestClient {
   config: Config;
   /**
    * Messages the outbox transport stored (when no smtpUrl was given), once the queued sign-in
-   * mails have been sent.
+   * mails and the due messages of the outbox (src/server/outbox/) have been sent.
    */
   outbox(): Promise<Array<typeof mailOutbox.$inferSelect>>;
   /** The sign-in mail job this app runs, as start-server.ts does. */
   signInMail: RunningJob;
+  /** The outbox delivery job this app runs, as start-server.ts does. */
+  outboxDelivery: RunningJob;
   close(): Promise<void>;
 }
 
@@ -48,6 +54,7 @@ export interface TestAppOptions {
   /** A Fastify logger (e.g. `{ level: "info", stream }`) to read the server log in a test. */
   logger?: FastifyServerOptions["logger"];
   signInMail?: SignInMailJobOptions;
+  outboxDelivery?: OutboxDeliveryJobOptions;
   /**
    * Runs the newsletter delivery job, as start-server.ts does: for tests that read e-mails the
    * delivery ledger sends (a match change's, docs/matches.md "When a match changes").
@@ -87,6 +94,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await app.ready();
   const warn = (line: string) => app.log.warn(line);
   const signInMail = startJob(signInMailJob(app.ctx, { log: warn, warn }, options.signInMail));
+  const outboxDelivery = startJob(
+    outboxDeliveryJob(
+      app.ctx,
+      { log: warn, warn },
+      { pollMs: 100, leaseMs: 10_000, ...options.outboxDelivery },
+    ),
+  );
   const quiet = () => {};
   const deliveries = options.deliveries
     ? startJob(
@@ -105,13 +119,17 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     config,
     signInMail,
+    outboxDelivery,
     async outbox() {
       await signInMail.settled();
+      await outboxDelivery.settled();
       await dueSignInMailsSent(app.ctx);
+      await dueMessagesSent(app.ctx);
       return database.db.select().from(mailOutbox).orderBy(mailOutbox.id);
     },
     async close() {
       await deliveries?.stop();
+      await outboxDelivery.stop();
       await signInMail.stop();
       await app.close();
       await mailer.close();
@@ -132,6 +150,25 @@ async function dueSignInMailsSent(ctx: AppContext): Promise<void> {
       .select({ id: signInMails.id })
       .from(signInMails)
       .where(lte(signInMails.nextAttemptAt, ctx.clock.now()))
+      .limit(1);
+    if (due.length === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Likewise for the outbox: wait (a few seconds at most) until no due message is pending. */
+async function dueMessagesSent(ctx: AppContext): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (Date.now() < deadline) {
+    const due = await ctx.db
+      .select({ id: outgoingMessages.id })
+      .from(outgoingMessages)
+      .where(
+        and(
+          eq(outgoingMessages.state, "pending"),
+          lte(outgoingMessages.nextAttemptAt, ctx.clock.now()),
+        ),
+      )
       .limit(1);
     if (due.length === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 10));

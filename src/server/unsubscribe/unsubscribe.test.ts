@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { users } from "../db/schema";
-import { unsubscribeToken } from "../newsletters/unsubscribe/unsubscribe-token";
+import { unsubscribeToken } from "../mail/signed-links";
 import { createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 

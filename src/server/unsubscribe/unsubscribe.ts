@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { UnsubscribeAction, UnsubscribeStatus } from "../../shared/newsletters";
+import { getAuthSecret } from "../auth/auth-secret";
 import type { AppContext } from "../context";
 import { type UserRow, users } from "../db/schema";
 import { BadRequest, NotFound } from "../errors";
-import { verifyUnsubscribeToken } from "../newsletters/unsubscribe/unsubscribe-token";
+import { verifyUnsubscribeToken } from "../mail/signed-links";
 import { updateParticipation } from "../profile/update-participation";
 
 export const INVALID_LINK =
@@ -51,7 +52,7 @@ async function optOut(ctx: AppContext, user: UserRow): Promise<UnsubscribeStatus
 }
 
 async function userOfToken(ctx: AppContext, token: string): Promise<UserRow> {
-  const userId = await verifyUnsubscribeToken(ctx, token);
+  const userId = verifyUnsubscribeToken(await getAuthSecret(ctx), token);
   if (!userId) throw new BadRequest(INVALID_LINK, "invalid_unsubscribe_link");
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new NotFound(INVALID_LINK);

@@ -5,6 +5,7 @@ import { chatDeliveryJob } from "./chat-delivery";
 import { connectionFiguresJob } from "./connection-figures";
 import type { JobLogs } from "./job-logs";
 import { newsletterDeliveryJob } from "./newsletter-delivery";
+import { outboxDeliveryJob } from "./outbox-delivery";
 import { retentionJob } from "./retention";
 import { roundStepsJob } from "./round-steps";
 import { signInMailJob } from "./sign-in-mail";
@@ -21,6 +22,8 @@ export const JOBS: Array<(ctx: AppContext, logs: JobLogs) => AnyJobDefinition> =
   roundStepsJob,
   // Newsletters and round announcements; a send survives any one process dying.
   newsletterDeliveryJob,
+  // Every other message queued with queueMessages (src/server/outbox/, docs/mail.md).
+  outboxDeliveryJob,
   // Sign-in mail leaves the request path: the request queues it, this job sends it.
   signInMailJob,
   // Slack messages and webhook calls from the chat ledger (docs/chat.md).

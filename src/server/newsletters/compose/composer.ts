@@ -11,13 +11,9 @@ import type { AppContext } from "../../context";
 import { type NewsletterRow, users } from "../../db/schema";
 import { BadRequest } from "../../errors";
 import type { MailCalendarPart } from "../../mail/mailer";
+import { unsubscribeHeaders, unsubscribeToken, unsubscribeUrl } from "../../mail/signed-links";
 import { DEFAULT_MATCH_PLACEHOLDER } from "../newsletter-defaults";
 import { findNewsletter, parseList } from "../present";
-import {
-  unsubscribeHeaders,
-  unsubscribeToken,
-  unsubscribeUrl,
-} from "../unsubscribe/unsubscribe-token";
 import { type AudiencePerson, loadPairingAudience, type PairingAudience } from "./audience";
 import { announcementContent, newsletterContent, subjectOf } from "./content";
 import { LAUNCH_SUBJECT, renderLaunchEmail } from "./launch";

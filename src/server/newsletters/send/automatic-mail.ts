@@ -1,11 +1,7 @@
 import type { ReactElement } from "react";
 import type { AppContext } from "../../context";
 import { renderEmail } from "../../mail/render-email";
-import {
-  unsubscribeHeaders,
-  unsubscribeToken,
-  unsubscribeUrl,
-} from "../unsubscribe/unsubscribe-token";
+import { unsubscribeHeaders, unsubscribeToken, unsubscribeUrl } from "../../mail/signed-links";
 
 export interface Recipient {
   id: string;
@@ -21,22 +17,9 @@ type Template = (links: {
 }) => ReactElement;
 
 /**
- * One automatic e-mail to one person through the app's mail path (SMTP or the outbox), with the
- * newsletter's List-Unsubscribe and RFC 8058 one-click headers. The template is given the
- * person's unsubscribe link. Throws when the transport refuses, so callers can undo their claim.
+ * The body and unsubscribe headers of an automatic e-mail the delivery ledger carries (a match
+ * change); the outbox's kinds use `outbox/personal-links.ts`.
  */
-export async function sendAutomaticMail(
-  ctx: AppContext,
-  secret: string,
-  recipient: Recipient,
-  subject: string,
-  template: Template,
-): Promise<void> {
-  const { html, text, headers } = await renderAutomaticMail(ctx, secret, recipient, template);
-  await ctx.mailer.send({ to: recipient.email, subject, html, text, kind: "other", headers });
-}
-
-/** The body and unsubscribe headers of an automatic e-mail, for the mailer or the delivery ledger. */
 export async function renderAutomaticMail(
   ctx: AppContext,
   secret: string,

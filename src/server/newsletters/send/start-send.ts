@@ -81,9 +81,10 @@ export async function startSend(
     }
     return count;
   });
-  // The pairing's matches are told in chat too, once each (docs/chat.md, "The intro").
+  // The pairing's matches are told in chat too, once each (docs/chat.md, "The intro"); a round's
+  // publish (the one caller with a claim) tells chat itself, whichever way it announces by e-mail.
   const pairingId = newsletter.pairingFile ? parseActivePairingFile(newsletter.pairingFile) : null;
-  if (pairingId !== null) await announceInChat(ctx, pairingId);
+  if (pairingId !== null && !claim) await announceInChat(ctx, pairingId);
   return {
     status: "sending",
     total: queued,

@@ -1,0 +1,75 @@
+import type { AppContext } from "../../context";
+import type { OutgoingMessageRow } from "../../db/schema";
+import { outboxTrigger } from "../../job-triggers";
+import { claimMessages, releaseMessages, renewMessages } from "../../outbox/claim-messages";
+import {
+  DEFAULT_OUTBOX_RETRY,
+  type DeliverySettings,
+  deliverMessage,
+} from "../../outbox/deliver-message";
+import type { JobDefinition } from "../job";
+import type { JobLogs } from "./job-logs";
+
+export interface OutboxDeliveryJobOptions extends Partial<DeliverySettings> {
+  /** Messages sent at once (default SMTP_POOL_SIZE). */
+  concurrency?: number;
+  /** How often an idle job looks for messages queued elsewhere or due for a retry. */
+  pollMs?: number;
+  /** How long claimed messages stay this process's (a crash mid-send frees them after this). */
+  leaseMs?: number;
+}
+
+/**
+ * Delivers the outbox (src/server/outbox/, docs/mail.md) in every app process: claims due
+ * messages queued over this process's mail transport under a lease, renders and sends each, and
+ * records the outcome; a transient failure comes back after its backoff.
+ */
+export function outboxDeliveryJob(
+  ctx: AppContext,
+  logs: JobLogs,
+  options: OutboxDeliveryJobOptions = {},
+): JobDefinition<OutgoingMessageRow[]> {
+  const concurrency = Math.max(1, options.concurrency ?? ctx.config.SMTP_POOL_SIZE);
+  const settings: DeliverySettings = {
+    retry: options.retry ?? DEFAULT_OUTBOX_RETRY,
+    horizonMs: options.horizonMs ?? ctx.config.NEWSLETTER_RETRY_HOURS * 3_600_000,
+    warn: options.warn ?? logs.warn,
+  };
+  return {
+    name: outboxTrigger.jobName,
+    trigger: outboxTrigger,
+    label: "Outbox worker",
+    pollMs: options.pollMs ?? 1000,
+    leaseMs: options.leaseMs ?? ctx.config.NEWSLETTER_LEASE_SECONDS * 1000,
+    // Woken once a transaction that queued messages in this app has committed.
+    wake: ctx.jobs.signal(outboxTrigger),
+    log: settings.warn,
+    async claim(run) {
+      const rows = await claimMessages(ctx.db, {
+        owner: run.owner,
+        limit: concurrency,
+        leaseMs: run.leaseMs,
+        now: ctx.clock.now(),
+        transport: ctx.mailer.fingerprint,
+      });
+      return rows.length > 0 ? rows : null;
+    },
+    async work(rows) {
+      await Promise.all(
+        rows.map((row) =>
+          deliverMessage(ctx, row, settings).catch((error: Error) =>
+            settings.warn(`Outbox message ${row.id} not settled, retried later: ${error.message}`),
+          ),
+        ),
+      );
+    },
+    renew: (_rows, run) =>
+      renewMessages(ctx.db, run.owner, new Date(ctx.clock.now().getTime() + run.leaseMs)),
+    release: (rows, run) =>
+      releaseMessages(
+        ctx.db,
+        run.owner,
+        rows.map((r) => r.id),
+      ),
+  };
+}

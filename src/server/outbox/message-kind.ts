@@ -1,0 +1,40 @@
+import type { ReactElement } from "react";
+import type { MailKind } from "../../shared/enums";
+import type { AppContext } from "../context";
+import type { Db, Tx } from "../db/client";
+
+/** What a message is made of at delivery: its subject and template, and any extra headers. */
+export interface RenderedMessage {
+  subject: string;
+  /** A template of `src/server/mail/templates/`; the outbox renders it to HTML and text. */
+  template: ReactElement;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A kind of message (docs/mail.md, "Adding a message"): one file in `kinds/` and a line in
+ * `kinds/registry.ts`, declared `{ … } satisfies MessageKind<Data>`. `Data` is what the sender queues, stored as JSON on each row, so it holds
+ * plain values only (dates as ISO strings).
+ */
+export interface MessageKind<Data> {
+  /** Kebab-case, unique in the registry; stored on every row. */
+  readonly name: string;
+  /** How the outbox mail transport files it (`mail_outbox.kind`). */
+  readonly mailKind: MailKind;
+  /**
+   * Who receives it, when the kind decides (the admins, the operator): the sender queues to
+   * these addresses. A kind whose sender names the recipients has none.
+   */
+  audience?(db: Db | Tx, data: Data): Promise<string[]>;
+  /**
+   * Not repeated: one message per recipient and key (say, per draft); queueing it again does
+   * nothing. A kind that may be repeated (a sign-in code asked for twice) has no key.
+   */
+  onceKey?(data: Data): string;
+  /** Builds the message for one recipient, at delivery. */
+  render(
+    ctx: AppContext,
+    data: Data,
+    recipient: string,
+  ): Promise<RenderedMessage> | RenderedMessage;
+}

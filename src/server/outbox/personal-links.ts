@@ -1,0 +1,33 @@
+import { getAuthSecret } from "../auth/auth-secret";
+import type { AppContext } from "../context";
+import { unsubscribeHeaders, unsubscribeToken, unsubscribeUrl } from "../mail/signed-links";
+
+/** Who an automatic e-mail to a person is for: what its greeting and its links need. */
+export interface PersonAddressed {
+  userId: string;
+  /** Their first name, or their address when they gave none. */
+  greeting: string;
+}
+
+/**
+ * What every automatic e-mail to a person carries (docs/newsletters.md, "Unsubscribe"): the
+ * greeting, the profile and unsubscribe links for the template, and the List-Unsubscribe and
+ * RFC 8058 one-click headers.
+ */
+export async function personalLinks(ctx: AppContext, person: PersonAddressed) {
+  const secret = await getAuthSecret(ctx);
+  const unsubscribe = unsubscribeUrl(ctx.config.appUrl, unsubscribeToken(secret, person.userId));
+  return {
+    secret,
+    common: {
+      greeting: person.greeting,
+      profileUrl: `${ctx.config.appUrl}/profile`,
+      unsubscribeUrl: unsubscribe,
+    },
+    headers: unsubscribeHeaders(unsubscribe),
+  };
+}
+
+/** A person's greeting: their first name, or their address. */
+export const greetingOf = (person: { email: string; firstName: string | null }) =>
+  person.firstName?.trim() || person.email;
