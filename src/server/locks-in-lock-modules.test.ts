@@ -20,6 +20,7 @@ const lockModules: Record<string, string> = {
   "newsletters/send/ledger.ts": "newsletter_deliveries: claimed under a lease",
   "chat/ledger.ts": "chat_deliveries: claimed under a lease",
   "auth/sign-in-mail/claim-sign-in-mails.ts": "sign_in_mails: claimed under a lease",
+  "outbox/claim-messages.ts": "outgoing_messages: claimed under a lease",
   "auth/send-throttle.ts": "sign-in mail per address",
   "auth/verify-code.ts": "code checks per address",
   "auth/admins/add-admin.ts": "an admin account by address",
