@@ -15,6 +15,7 @@ import {
   magicLinkTokens,
   mailOutbox,
   matchBusyTimes,
+  outgoingMessages,
   passwordResetTokens,
   sessions,
   signInMails,
@@ -154,6 +155,7 @@ async function forgetSignIns(tx: Tx, user: UserRow): Promise<void> {
   await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.email, email));
   await tx.delete(signInThrottles).where(inArray(signInThrottles.key, [`account:${email}`]));
   await tx.delete(mailOutbox).where(eq(mailOutbox.toAddress, email));
+  await tx.delete(outgoingMessages).where(eq(outgoingMessages.recipient, email));
   // An open "Still up for coffee chats?" question waits for nobody now; answered ones are history.
   await tx
     .delete(stillInQuestions)

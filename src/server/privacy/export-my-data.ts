@@ -20,6 +20,7 @@ import {
   matchMembers,
   newsletterDeliveries,
   newsletters,
+  outgoingMessages,
   pairings,
   passwordResetTokens,
   sessions,
@@ -215,8 +216,18 @@ async function emailsSentTo(ctx: AppContext, user: UserRow) {
     .select({ date: mailOutbox.createdAt, subject: mailOutbox.subject, kind: mailOutbox.kind })
     .from(mailOutbox)
     .where(eq(mailOutbox.toAddress, user.email));
+  const queued = await ctx.db
+    .select({
+      date: outgoingMessages.createdAt,
+      kind: outgoingMessages.kind,
+      status: outgoingMessages.state,
+      sentAt: outgoingMessages.sentAt,
+    })
+    .from(outgoingMessages)
+    .where(eq(outgoingMessages.recipient, user.email));
   return [
     ...deliveries.map((d) => ({ ...d, source: "newsletter delivery" })),
+    ...queued.map((q) => ({ ...q, source: "automatic e-mail" })),
     ...logged.map((l) => ({ ...l, kind: "newsletter", source: "send log" })),
     ...outbox.map((o) => ({ ...o, status: "stored in the outbox", source: "outbox" })),
   ];

@@ -47,6 +47,11 @@ export const personalDataCoverage: Record<string, Record<string, string>> = {
   email_log_entries: { entry: "emailsSent" },
   newsletter_archive: { snapshot: "- the newsletter as sent to everyone, no recipient list" },
   images: { uploaded_by: "uploads" },
+  outgoing_messages: {
+    recipient: "emailsSent",
+    data: "- what the message is rendered from: the recipient's own names, dates and links",
+    claimed_by: "- the worker process holding the send",
+  },
   mail_outbox: { to_address: "emailsSent", from_address: "- the app's own sender", links: "-" },
   settings: { value: "- the company's settings" },
   round_settings: { schedule: "- the company's schedule" },

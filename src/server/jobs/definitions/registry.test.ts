@@ -9,8 +9,14 @@ import { JOBS } from "./registry";
 // docs/jobs.md: background work runs only through the job loop; code wakes a job by its trigger.
 const serverRoot = path.join(import.meta.dirname, "..", "..");
 const jobsRoot = path.join(serverRoot, "jobs") + path.sep;
-/** Timers that are not a poll loop nor a claim: the group commit's wait for the lanes. */
-const allowedTimers = [path.join("newsletters", "send", "sent-recorder.ts")];
+/**
+ * Timers that are not a poll loop nor a claim: the group commit's wait for the lanes, and a
+ * calendar service's bounded wait for its Retry-After inside one request.
+ */
+const allowedTimers = [
+  path.join("newsletters", "send", "sent-recorder.ts"),
+  path.join("scheduling", "service-requests.ts"),
+];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
