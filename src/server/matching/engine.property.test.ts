@@ -4,25 +4,10 @@ import { generateInstance } from "../../../bench/generate-instance";
 import { matchingPreferences } from "../../shared/enums";
 import { runMatching, validateResult } from "./engine";
 import { exactOptimum, type Score, sharedHours } from "./exact-optimum";
+import { RANDOM_OVERLAP_FROM, RANDOM_SCHEDULES } from "./exact-reference";
 import { buildProblem } from "./problem";
 import type { HistoryGroup, MatchingInstance, MatchingResult } from "./types";
 import { formatMonth, monthIndex } from "./window";
-
-const weekdays = (start: string, end: string) =>
-  [1, 2, 3, 4, 5].map((day) => ({ day, start, end }));
-
-/**
- * Zones and hours of the random instances that have `overlapFrom` (two weeks from 22 March 2027,
- * the European spring change and Sydney's autumn change inside them).
- */
-const SCHEDULES = [
-  { timeZone: "Europe/Berlin", hours: weekdays("09:00", "17:00") },
-  { timeZone: "America/New_York", hours: weekdays("09:00", "17:00") },
-  { timeZone: "America/Los_Angeles", hours: weekdays("08:00", "16:00") },
-  { timeZone: "Asia/Kolkata", hours: weekdays("10:00", "18:30") },
-  { timeZone: "Australia/Sydney", hours: weekdays("09:00", "17:00") },
-  { timeZone: "Europe/Berlin", hours: weekdays("07:00", "12:00") },
-];
 
 /**
  * Random instances small enough for the exact yardstick: few departments and a long, dense
@@ -37,7 +22,7 @@ const instances = (maxPeople: number) =>
           dept: fc.nat(5),
           pref: fc.constantFrom(...matchingPreferences),
           satOut: fc.boolean(),
-          schedule: fc.nat(SCHEDULES.length - 1),
+          schedule: fc.nat(RANDOM_SCHEDULES.length - 1),
         }),
         { maxLength: maxPeople },
       ),
@@ -76,12 +61,12 @@ const instances = (maxPeople: number) =>
           department: `d${x.dept}`,
           preference: x.pref,
           ...(x.satOut ? { lastSatOut: true } : {}),
-          ...(minOverlap === null ? {} : SCHEDULES[x.schedule]),
+          ...(minOverlap === null ? {} : RANDOM_SCHEDULES[x.schedule]),
         })),
         history: groups,
         ...(minOverlap === null
           ? {}
-          : { overlapFrom: "2027-03-22", minOverlapMinutes: minOverlap }),
+          : { overlapFrom: RANDOM_OVERLAP_FROM, minOverlapMinutes: minOverlap }),
       };
     });
 

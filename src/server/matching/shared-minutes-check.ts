@@ -15,7 +15,7 @@ export function sharedMinutesCounter(
 ): ((people: readonly MatchingUser[]) => number) | null {
   if (!instance.overlapFrom) return null;
   const from = Date.parse(`${instance.overlapFrom}T00:00:00Z`);
-  const marks = new Map<string, Uint8Array>();
+  const marks = new Map<string, Uint32Array>();
   const marksOf = (u: MatchingUser) => {
     const key = `${u.timeZone} ${JSON.stringify(u.hours)}`;
     let m = marks.get(key);
@@ -29,13 +29,25 @@ export function sharedMinutesCounter(
     const known = people.filter((u) => u.timeZone && u.hours).map(marksOf);
     if (known.length < 2) return Number.POSITIVE_INFINITY;
     let count = 0;
-    for (let t = 0; t < MINUTES; t++) if (known.every((m) => m[t] === 1)) count++;
+    for (let w = 0; w < WORDS; w++) {
+      let word = known[0][w];
+      for (let k = 1; k < known.length; k++) word &= known[k][w];
+      count += bitCount(word);
+    }
     return count;
   };
 }
 
+const WORDS = MINUTES / 32;
+
+function bitCount(word: number): number {
+  let v = word - ((word >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
 function markWorking(timeZone: string, hours: NonNullable<MatchingUser["hours"]>, from: number) {
-  const marks = new Uint8Array(MINUTES);
+  const marks = new Uint32Array(WORDS);
   let offset = 0;
   for (let t = 0; t < MINUTES; t++) {
     const instant = from + t * 60_000;
@@ -47,7 +59,7 @@ function markWorking(timeZone: string, hours: NonNullable<MatchingUser["hours"]>
       if (h.day !== day) continue;
       const start = Number(h.start.slice(0, 2)) * 60 + Number(h.start.slice(3));
       const end = Number(h.end.slice(0, 2)) * 60 + Number(h.end.slice(3));
-      if (minute >= start && minute < end) marks[t] = 1;
+      if (minute >= start && minute < end) marks[t >>> 5] |= 1 << (t & 31);
     }
   }
   return marks;
