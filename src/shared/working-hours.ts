@@ -101,14 +101,49 @@ export const workingHoursSchema = z
   })
   .transform((value) => [...value].sort((a, b) => a.day - b.day));
 
-/** PUT /api/profile/time-zone: the first sign-in's "Is this your time zone?" answer. */
-export const confirmTimeZoneSchema = z.object({ timeZone: ianaTimeZoneSchema }).strict();
-
 /** PUT /api/admin/rounds/working-hours: the company's default hours. */
 export const companyWorkingHoursSchema = z.object({ workingHours: workingHoursSchema }).strict();
 
-/** What the admin's settings show: the company's default hours. */
+const workingDaySchema = z.object({ day: z.number(), start: z.string(), end: z.string() });
+
+/** GET /api/admin/rounds/working-hours: the company's default hours and zone. */
 export const companyWorkingHoursViewSchema = z.object({
-  workingHours: workingHoursSchema,
+  workingHours: z.array(workingDaySchema),
   timeZone: z.string(),
 });
+
+/**
+ * GET /api/profile/working-hours: the person's zone and hours as matching uses them (their own,
+ * else the company's), whether they set each, and the company's for the form's "default".
+ */
+export const myWorkingHoursSchema = z.object({
+  timeZone: z.string(),
+  workingHours: z.array(workingDaySchema),
+  ownTimeZone: z.boolean(),
+  ownHours: z.boolean(),
+  timeZoneConfirmed: z.boolean(),
+  companyTimeZone: z.string(),
+  companyWorkingHours: z.array(workingDaySchema),
+});
+export type MyWorkingHours = z.infer<typeof myWorkingHoursSchema>;
+
+/**
+ * PUT /api/profile/working-hours: a zone (confirms it) and the person's own hours, or null to
+ * follow the company's default hours.
+ */
+export const saveWorkingHoursSchema = z
+  .object({ timeZone: ianaTimeZoneSchema, workingHours: workingHoursSchema.nullable() })
+  .strict();
+export type SaveWorkingHours = z.infer<typeof saveWorkingHoursSchema>;
+
+/** GET /api/matches/current/time-zones: each member's zone and hours, to show times side by side. */
+export const matchTimeZonesSchema = z.object({
+  members: z.array(
+    z.object({
+      userId: z.string(),
+      timeZone: z.string(),
+      workingHours: z.array(workingDaySchema),
+    }),
+  ),
+});
+export type MatchTimeZones = z.infer<typeof matchTimeZonesSchema>;

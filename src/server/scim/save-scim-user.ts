@@ -5,6 +5,7 @@ import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { type UserRow, users } from "../db/schema";
+import { adoptDirectoryTimeZone } from "../profile/directory-time-zone";
 import { deprovisionUser, reprovisionUser } from "./deprovision-user";
 import { endSignInsOfAddress } from "./end-sign-ins-of-address";
 import { recordScimChange } from "./scim-activity";
@@ -159,6 +160,7 @@ async function settle(
   const current = await findScimUser(ctx.db, scimId);
   if (!current) throw userNotFound(scimId);
   if (input.department !== undefined) await setScimDepartment(ctx, current, input.department);
+  if (input.timeZone) await adoptDirectoryTimeZone(ctx.db, current.id, input.timeZone);
   if (input.active === false && current.isActive) await deprovisionUser(ctx, current.id);
   if (input.active === true && !current.isActive) await reprovisionUser(ctx, current.id);
   await recordScimChange(ctx);

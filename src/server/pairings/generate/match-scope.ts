@@ -7,7 +7,7 @@ import { satOutReasons } from "../../matching/sat-out-reason";
 import { listEligibleUsers } from "../scope/eligibility";
 import { peopleInRunningMatches } from "../scope/running-members";
 import { type PairingScope, reactivateEndedPauses } from "../scope/scope";
-import { buildInstance } from "./build-instance";
+import { buildInstance, loadInstanceSchedules } from "./build-instance";
 import { getPairingSettings } from "./pairing-settings";
 
 /**
@@ -40,6 +40,7 @@ export async function matchScope(
     repeatWindowMonths: settings.repeatWindowMonths,
     oddPolicy: settings.oddPolicy,
     seed,
+    schedules: await loadInstanceSchedules(ctx, today),
   });
   const result = runMatching(instance);
   if (result.groups.length === 0) {
