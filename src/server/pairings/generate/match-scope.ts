@@ -45,7 +45,7 @@ export async function matchScope(
   const result = runMatching(instance);
   if (result.groups.length === 0) {
     throw new BadRequest(
-      `No pairs could be made for ${label}: preferences and recent matches rule out every pair.`,
+      `No pairs could be made for ${label}: preferences, recent matches and shared working hours rule out every pair.`,
       "no_pairs",
     );
   }
