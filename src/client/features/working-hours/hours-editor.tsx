@@ -22,7 +22,7 @@ export function HoursEditor({
     onChange((entry ? [...rest, entry] : rest).sort((a, b) => a.day - b.day));
   };
   return (
-    <fieldset className="grid gap-2" disabled={disabled}>
+    <fieldset className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2" disabled={disabled}>
       <legend className="mb-1 text-sm font-medium text-coffee-900">Working hours</legend>
       {WEEKDAY_NAMES.map((name, i) => {
         const day = i + 1;
@@ -30,7 +30,7 @@ export function HoursEditor({
         return (
           <div
             key={name}
-            className="grid grid-cols-[8rem_1fr] items-center gap-2 sm:grid-cols-[9rem_10rem_10rem]"
+            className="grid grid-cols-[8rem_minmax(0,1fr)] items-center gap-2 sm:grid-cols-[9rem_10rem_10rem]"
           >
             <label className="flex items-center gap-2 text-sm text-coffee-900">
               <input

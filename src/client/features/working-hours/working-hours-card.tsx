@@ -72,7 +72,7 @@ function HoursForm({ data }: { data: MyWorkingHours }) {
   };
   const proposed = data.ownTimeZone ? data.timeZone : (browserTimeZone() ?? data.timeZone);
   return (
-    <div className="grid gap-5 sm:max-w-lg">
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-5 sm:max-w-lg">
       {!data.timeZoneConfirmed && (
         <TimeZonePrompt
           zone={proposed}

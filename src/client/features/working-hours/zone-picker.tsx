@@ -24,7 +24,7 @@ export function ZonePicker({
     return found.includes(value) ? found : [value, ...found];
   }, [zones, search, value]);
   return (
-    <div className="grid gap-2">
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2">
       <Label htmlFor={searchId ?? `${id}-search`}>Search time zones</Label>
       <Input
         id={searchId ?? `${id}-search`}
