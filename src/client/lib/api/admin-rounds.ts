@@ -1,6 +1,6 @@
-import type { WorkingDay } from "@shared/working-hours";
 import { roundEndpoints as endpoints } from "@shared/endpoints/rounds";
 import type { RoundSettings, SwapBody } from "@shared/rounds";
+import type { WorkingDay } from "@shared/working-hours";
 import { call } from "./request";
 
 export const roundKeys = {

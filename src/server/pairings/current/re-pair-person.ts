@@ -20,7 +20,11 @@ import {
   withMembers,
 } from "../../match-members/match-members";
 import { type Placement, placeOne } from "../../matching/place-one";
-import { buildInstance, type InstanceSchedules, loadInstanceSchedules } from "../generate/build-instance";
+import {
+  buildInstance,
+  type InstanceSchedules,
+  loadInstanceSchedules,
+} from "../generate/build-instance";
 import { getPairingSettings } from "../generate/pairing-settings";
 import { listEligibleUsers } from "../scope/eligibility";
 import { aloneMember, awayReasons } from "../scope/member-availability";

@@ -1,11 +1,11 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { OddPolicy } from "../../../shared/enums";
+import { isIanaTimeZone, type WorkingDay } from "../../../shared/working-hours";
 import { shiftMonth } from "../../calendar/month-calendar";
+import type { AppContext } from "../../context";
 import type { Db, Tx } from "../../db/client";
 import { matches, matchMembers, pairings } from "../../db/schema";
 import type { MatchingInstance } from "../../matching/types";
-import { isIanaTimeZone, type WorkingDay } from "../../../shared/working-hours";
-import type { AppContext } from "../../context";
 import { getTimeZone } from "../../settings/time-zone";
 import { getCompanyWorkingHours, ownHours } from "../../settings/working-hours";
 import type { EligibleUser } from "../scope/eligibility";
