@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adoptDirectoryTimeZone } from "../auth/directory-time-zone";
 import { fixedClock } from "../clock";
 import { pairings, users } from "../db/schema";
 import { erasePerson } from "../privacy/erase-person";
@@ -12,7 +13,6 @@ import {
   signInAdmin,
 } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
-import { adoptDirectoryTimeZone } from "./directory-time-zone";
 
 const NOW = new Date("2027-01-11T08:00:00Z");
 let t: TestApp;

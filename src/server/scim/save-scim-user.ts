@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
+import { adoptDirectoryTimeZone } from "../auth/directory-time-zone";
 import { findUserByEmail } from "../auth/sign-in-account";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { type UserRow, users } from "../db/schema";
-import { adoptDirectoryTimeZone } from "../profile/directory-time-zone";
 import { deprovisionUser, reprovisionUser } from "./deprovision-user";
 import { endSignInsOfAddress } from "./end-sign-ins-of-address";
 import { recordScimChange } from "./scim-activity";

@@ -4,7 +4,7 @@ import type { SsoError } from "../../../shared/sso";
 import type { AppContext } from "../../context";
 import { oidcLogins, type UserRow } from "../../db/schema";
 import { HttpError } from "../../errors";
-import { adoptDirectoryTimeZone } from "../../profile/directory-time-zone";
+import { adoptDirectoryTimeZone } from "../directory-time-zone";
 import { normalizeEmail } from "../email-address";
 import { hashSecret } from "../session-store";
 import { signInAccount } from "../sign-in-account";
