@@ -36,13 +36,6 @@ export function clockMinutes(value: string): number {
   return Number(value.slice(0, 2)) * 60 + Number(value.slice(3, 5));
 }
 
-/** "HH:MM" of minutes after midnight. */
-export function clockText(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`;
-}
-
 export const TIME_ZONE_MESSAGE = "Choose a time zone such as Europe/Berlin or UTC.";
 
 /** An IANA zone name this runtime knows ("Europe/Berlin", "UTC"); offsets like "+05:00" are not. */
