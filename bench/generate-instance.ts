@@ -34,7 +34,25 @@ export interface GenerateOptions {
   groupSizeMix?: [number, number, number];
   /** Include the instance's own seed (default true). */
   withSeed?: boolean;
+  /**
+   * Give everyone a zone and working hours (ZONES below: offices in Berlin, New York, San
+   * Francisco, Kolkata and Sydney) and ask for this many shared minutes (FORMAT.md, rule 4).
+   */
+  minOverlapMinutes?: number;
 }
+
+const officeHours = (start: string, end: string) =>
+  [1, 2, 3, 4, 5].map((day) => ({ day, start, end }));
+
+/** Zones with their share of the people; some work other hours than the office's. */
+const ZONES = [
+  { weight: 4, timeZone: "Europe/Berlin", hours: officeHours("09:00", "17:00") },
+  { weight: 1, timeZone: "Europe/Berlin", hours: officeHours("08:00", "15:00") },
+  { weight: 2.5, timeZone: "America/New_York", hours: officeHours("09:00", "17:00") },
+  { weight: 1.5, timeZone: "America/Los_Angeles", hours: officeHours("08:00", "16:00") },
+  { weight: 1, timeZone: "Asia/Kolkata", hours: officeHours("09:30", "18:00") },
+  { weight: 1, timeZone: "Australia/Sydney", hours: officeHours("09:00", "17:00") },
+];
 
 function pickWeighted(rng: Rng, weights: number[], total: number): number {
   let r = (rng.next() / 0x100000000) * total;
@@ -104,5 +122,18 @@ export function generateInstance(options: GenerateOptions): MatchingInstance {
     history,
   };
   if (options.withSeed ?? true) instance.seed = seed;
+  if (options.minOverlapMinutes !== undefined) {
+    // A stream of its own: the rest of the instance is the same as without zones.
+    const zoneRng = createRng(seed ^ 0x27d4eb2f);
+    const weights = ZONES.map((z) => z.weight);
+    const total = weights.reduce((a, b) => a + b, 0);
+    for (const user of users) {
+      const zone = ZONES[pickWeighted(zoneRng, weights, total)];
+      user.timeZone = zone.timeZone;
+      user.hours = zone.hours;
+    }
+    instance.overlapFrom = "2027-03-08";
+    instance.minOverlapMinutes = options.minOverlapMinutes;
+  }
   return instance;
 }

@@ -23,6 +23,10 @@ import type { MatchingInstance, MatchingResult } from "../src/server/matching/ty
 import { generateInstance } from "./generate-instance";
 
 const EXACT_UP_TO = 2_000;
+/** `BENCH_MIN_OVERLAP=60 npm run bench:matching`: everyone in one of six zones and hours (rule 4). */
+const minOverlap = process.env.BENCH_MIN_OVERLAP
+  ? Number(process.env.BENCH_MIN_OVERLAP)
+  : undefined;
 const sizes = process.argv
   .slice(2)
   .map(Number)
@@ -60,6 +64,7 @@ for (const [people, mixed] of plan.flatMap((n) => [[n, false] as const, [n, true
     seed: 20270301,
     historyMonths: 12,
     ...(mixed ? { groupSizeMix: MIX } : {}),
+    ...(minOverlap === undefined ? {} : { minOverlapMinutes: minOverlap }),
   });
   const text = JSON.stringify(generated);
   const rounds = people >= 100_000 ? 7 : 11;

@@ -62,6 +62,8 @@ const envSchema = z
       z.string().min(12, { message: "must be at least 12 characters" }).optional(),
     ),
     DEMO: booleanFlag.default(false),
+    /** Everyone in a match shares at least this much working time in two weeks (docs/profile.md). */
+    MIN_OVERLAP_MINUTES: z.coerce.number().int().min(0).max(20_160).default(60),
     /** Employees in the sample company DEMO=1 seeds (once per database). */
     DEMO_EMPLOYEES: z.coerce.number().int().min(2).max(100_000).default(SAMPLE_EMPLOYEES),
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),

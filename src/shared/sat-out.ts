@@ -4,7 +4,7 @@ type GroupSize = 2 | 3 | 4;
  * Why someone sat out (docs/pairings.md, "Who sat out and why"), as data: stored with the pairing and
  * rendered with the names of the day (`satOutText`), so a deleted account leaves no name behind.
  * Each kind is the first rule, in this order, that leaves the person without any group:
- * department wishes, then the repeat window, then group sizes; else the numbers (the most people
+ * department wishes, then the repeat window, then shared working hours, then group sizes; else the numbers (the most people
  * any arrangement places).
  */
 export type SatOutReason =
@@ -16,6 +16,8 @@ export type SatOutReason =
   | { kind: "nobody-allows"; department: string }
   /** Everyone whose wishes allow a chat was met within the repeat window. */
   | { kind: "all-met"; months: number; could: number }
+  /** Everyone else allowed shares less than `minutes` of working time in the next two weeks. */
+  | { kind: "working-hours"; minutes: number; could: number }
   /** Someone could be met, but no group with them keeps everyone within one size of their choice. */
   | { kind: "size"; choice: GroupSize; could: number; allChoseFour: boolean }
   /** A group was possible, but every arrangement leaves this many out. */
@@ -48,6 +50,8 @@ export function satOutText(reason: SatOutReason, name: string): string {
       return `Nobody free this month can meet ${name}: the others in ${reason.department} asked for cross-department chats and everyone else for same-department chats.`;
     case "all-met":
       return `Everyone ${name} could meet was met in the last ${reason.months === 1 ? "month" : `${reason.months} months`}.`;
+    case "working-hours":
+      return `${reason.could === 1 ? "The one person" : `Everyone of the ${reason.could} people`} ${name} could meet shares less than ${durationText(reason.minutes)} of working time with ${name} in the next two weeks.`;
     case "size":
       return reason.allChoseFour && reason.choice === 2
         ? `Everyone ${name} could meet chose groups of four, and ${name} chose one-to-one chats.`
@@ -55,6 +59,12 @@ export function satOutText(reason: SatOutReason, name: string): string {
     case "numbers":
       return numbersText(reason, name);
   }
+}
+
+/** "1 hour", "90 minutes", "2 hours". */
+export function durationText(minutes: number): string {
+  if (minutes % 60 === 0) return minutes === 60 ? "1 hour" : `${minutes / 60} hours`;
+  return `${minutes} minutes`;
 }
 
 function numbersText(reason: Extract<SatOutReason, { kind: "numbers" }>, name: string): string {

@@ -48,6 +48,7 @@ import {
   sessionKinds,
 } from "../../shared/enums";
 import type { SatOutEntry } from "../../shared/sat-out";
+import type { WorkingDay } from "../../shared/working-hours";
 
 /** `column in ('a','b')` for a check constraint; values are our own constants, never user input. */
 function oneOf(column: PgColumn, values: readonly string[]): SQL {
@@ -128,6 +129,12 @@ export const users = pgTable(
     erasedAt: tz("erased_at"),
     /** Where the person is reached (docs/chat.md); null follows the company's default. */
     reachBy: text("reach_by", { enum: reachChannels }),
+    /** The person's IANA time zone (docs/profile.md); null follows the company's. */
+    timeZone: text("time_zone"),
+    /** Working hours per weekday (`WorkingDay[]`); null follows the company's default hours. */
+    workingHours: jsonb("working_hours").$type<WorkingDay[]>(),
+    /** The person confirmed their zone (the first sign-in's prompt, or a profile save). */
+    timeZoneConfirmed: boolean("time_zone_confirmed").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -9,6 +9,7 @@ import { sendSerialised } from "../http/table/send-serialised";
 import { completeMatch } from "./complete-match";
 import { getCurrentMatchOfSession } from "./get-current-match";
 import { getMatchHistoryOfSession } from "./get-match-history";
+import { matchTimeZones } from "./match-time-zones";
 import { downloadChatInvitation, readChatInvitation } from "./read-chat-invitation";
 import { sendChatInvitation } from "./send-chat-invitation";
 import { setConnectionStatus } from "./set-connection-status";
@@ -51,6 +52,11 @@ const matchesRoutes: FeatureRoutes = async (app, { ctx }) => {
         reply,
         await readWithOwnSession(request, (token) => getMatchHistoryOfSession(ctx, token)),
       ),
+  });
+
+  r.route({
+    ...endpointRoute(endpoints.timeZones),
+    handler: async (request) => matchTimeZones(ctx, requireUser(request).id, request.params.id),
   });
 
   r.route({

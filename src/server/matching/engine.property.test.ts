@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { generateInstance } from "../../../bench/generate-instance";
 import { matchingPreferences } from "../../shared/enums";
 import { runMatching, validateResult } from "./engine";
-import { exactOptimum, type Score } from "./exact-optimum";
+import { exactOptimum, type Score, sharedHours } from "./exact-optimum";
+import { RANDOM_OVERLAP_FROM, RANDOM_SCHEDULES } from "./exact-reference";
+import { buildProblem } from "./problem";
 import type { HistoryGroup, MatchingInstance, MatchingResult } from "./types";
 import { formatMonth, monthIndex } from "./window";
 
@@ -20,6 +22,7 @@ const instances = (maxPeople: number) =>
           dept: fc.nat(5),
           pref: fc.constantFrom(...matchingPreferences),
           satOut: fc.boolean(),
+          schedule: fc.nat(RANDOM_SCHEDULES.length - 1),
         }),
         { maxLength: maxPeople },
       ),
@@ -35,8 +38,9 @@ const instances = (maxPeople: number) =>
       window: fc.integer({ min: 0, max: 12 }),
       seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
       oddPolicy: fc.constantFrom("sit-out" as const, "trio" as const),
+      minOverlap: fc.option(fc.constantFrom(0, 60, 90, 240, 600)),
     })
-    .map(({ people, history, window, seed, oddPolicy }): MatchingInstance => {
+    .map(({ people, history, window, seed, oddPolicy, minOverlap }): MatchingInstance => {
       const n = people.length;
       const groups: HistoryGroup[] = [];
       for (const h of n >= 2 ? history : []) {
@@ -57,17 +61,27 @@ const instances = (maxPeople: number) =>
           department: `d${x.dept}`,
           preference: x.pref,
           ...(x.satOut ? { lastSatOut: true } : {}),
+          ...(minOverlap === null ? {} : RANDOM_SCHEDULES[x.schedule]),
         })),
         history: groups,
+        ...(minOverlap === null
+          ? {}
+          : { overlapFrom: RANDOM_OVERLAP_FROM, minOverlapMinutes: minOverlap }),
       };
     });
 
 function scoreOf(inst: MatchingInstance, result: MatchingResult): Score {
   const satOut = new Set(inst.users.filter((u) => u.lastSatOut).map((u) => u.id));
   const placed = result.groups.flat();
+  const p = buildProblem(inst);
+  const at = new Map(p.ids.map((id, i) => [id, i]));
+  const pairs = result.groups.flatMap((g) =>
+    g.flatMap((a, i) => g.slice(i + 1).map((b) => [at.get(a)!, at.get(b)!])),
+  );
   return {
     placed: result.stats.placed,
     cross: result.stats.crossDepartmentPairs,
+    sharedHours: pairs.reduce((sum, [a, b]) => sum + sharedHours(p, a, b), 0),
     neverMet: result.stats.neverMetPairs,
     satOutPlaced: placed.filter((id) => satOut.has(id)).length,
   };

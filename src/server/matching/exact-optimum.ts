@@ -4,8 +4,10 @@
  * engine for small instances and by tests as the yardstick for the fast path.
  *
  * Edge weights encode the lexicographic objective below the cardinality level (which
- * `maxCardinality` enforces): cross · B + neverMet · C + (lastSatOut(u) + lastSatOut(v)) · D +
- * tie, where each scale exceeds the largest possible total of all lower levels. Placing a
+ * `maxCardinality` enforces): cross · B + sharedHours · O + neverMet · C + (lastSatOut(u) +
+ * lastSatOut(v)) · D + tie, where each scale exceeds the largest possible total of all lower
+ * levels. Shared working time counts in whole hours up to SHARED_HOURS_CAP (only when the
+ * instance has `overlapFrom`; otherwise O is 0 and the weights are as before). Placing a
  * lastSatOut person is the same as not having them sit out, so level 4 is an edge weight too;
  * the random `tie` in [0, TIE) realises level 5.
  */
@@ -14,14 +16,25 @@ import { allowed, buildProblem, NEVER_MET, relation } from "./problem";
 import type { Rng } from "./rng";
 import type { MatchingInstance } from "./types";
 import { maxWeightMatching } from "./weighted-matching";
+import { pairSharedMinutes } from "./working-time";
 
 const TIE = 16;
+/** Shared time above this many hours in two weeks counts alike (level 3 of the objective). */
+export const SHARED_HOURS_CAP = 120;
 
 export interface Score {
   placed: number;
   cross: number;
+  /** Whole hours of shared working time, summed over the pairs (capped per pair). */
+  sharedHours: number;
   neverMet: number;
   satOutPlaced: number;
+}
+
+/** Objective level 3 of one pair: whole hours both work in the two weeks, capped. */
+export function sharedHours(p: Problem, u: number, v: number): number {
+  if (!p.schedules) return 0;
+  return Math.min(SHARED_HOURS_CAP, Math.floor(pairSharedMinutes(p.schedules, u, v) / 60));
 }
 
 /** Positive when a is better than b under the lexicographic objective. */
@@ -29,6 +42,7 @@ export function compareScores(a: Score, b: Score): number {
   return (
     a.placed - b.placed ||
     a.cross - b.cross ||
+    a.sharedHours - b.sharedHours ||
     a.neverMet - b.neverMet ||
     a.satOutPlaced - b.satOutPlaced
   );
@@ -39,7 +53,8 @@ export function exactMate(p: Problem, rng?: Rng, exclude?: Uint8Array): Int32Arr
   const pairs = Math.floor(p.n / 2) + 1;
   const D = TIE * pairs;
   const C = D * (p.n + 1);
-  const B = C * (pairs + 1);
+  const O = p.schedules ? C * (pairs + 1) : 0;
+  const B = p.schedules ? O * (SHARED_HOURS_CAP * pairs + 1) : C * (pairs + 1);
   const eu: number[] = [];
   const ev: number[] = [];
   const ew: number[] = [];
@@ -52,7 +67,8 @@ export function exactMate(p: Problem, rng?: Rng, exclude?: Uint8Array): Int32Arr
       const cross = p.dept[u] === p.dept[v] ? 0 : 1;
       const never = relation(p, u, v) === NEVER_MET ? 1 : 0;
       const tie = rng ? rng.below(TIE) : 0;
-      ew.push(cross * B + never * C + (p.satOut[u] + p.satOut[v]) * D + tie);
+      const shared = O === 0 ? 0 : sharedHours(p, u, v) * O;
+      ew.push(cross * B + shared + never * C + (p.satOut[u] + p.satOut[v]) * D + tie);
     }
   }
   return maxWeightMatching(p.n, eu, ev, ew, true);
@@ -60,13 +76,14 @@ export function exactMate(p: Problem, rng?: Rng, exclude?: Uint8Array): Int32Arr
 
 /** Score of a set of groups given as vertex lists (pairs and trios). */
 export function scoreGroups(p: Problem, groups: number[][]): Score {
-  const s: Score = { placed: 0, cross: 0, neverMet: 0, satOutPlaced: 0 };
+  const s: Score = { placed: 0, cross: 0, sharedHours: 0, neverMet: 0, satOutPlaced: 0 };
   for (const g of groups) {
     s.placed += g.length;
     for (let i = 0; i < g.length; i++) {
       s.satOutPlaced += p.satOut[g[i]];
       for (let j = i + 1; j < g.length; j++) {
         if (p.dept[g[i]] !== p.dept[g[j]]) s.cross++;
+        s.sharedHours += sharedHours(p, g[i], g[j]);
         if (relation(p, g[i], g[j]) === NEVER_MET) s.neverMet++;
       }
     }

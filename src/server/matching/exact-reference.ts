@@ -2,11 +2,13 @@
  * The yardstick of the search's property tests and of `npm run bench:engine-exact`: the most
  * people any result may place, by a dynamic programme over every subset of up to 14 people,
  * written from FORMAT.md alone (it shares no code with the engine): groups of 2–4 in which every
- * pair is allowed (preferences, repeat window), everyone within one size of their choice, and
+ * pair is allowed (preferences, repeat window, shared working time — counted by the validator's
+ * own shared-minutes-check.ts), everyone within one size of their choice, and
  * trios of only one-to-one people as the odd policy allows (none under `sit-out`, one under
  * `trio`). Also the random instances those tests draw.
  */
 import fc from "fast-check";
+import { sharedMinutesCounter } from "./shared-minutes-check";
 import type { MatchingInstance, MatchingUser } from "./types";
 import { isInWindow } from "./window";
 
@@ -21,12 +23,20 @@ function mayShare(instance: MatchingInstance): (a: number, b: number) => boolean
   }
   const wants = (u: MatchingUser, same: boolean) =>
     u.preference === "any" || (u.preference === "same-department") === same;
+  const shareTime = sharesTime(instance);
   return (a, b) => {
     const x = users[a];
     const y = users[b];
     const same = x.department === y.department;
-    return wants(x, same) && wants(y, same) && !recent.has(`${x.id} ${y.id}`);
+    return wants(x, same) && wants(y, same) && !recent.has(`${x.id} ${y.id}`) && shareTime([a, b]);
   };
+}
+
+/** Rule 4 for a group of people (indices): the minimum of shared working minutes, or no rule. */
+function sharesTime(instance: MatchingInstance): (members: number[]) => boolean {
+  const count = sharedMinutesCounter(instance);
+  const min = instance.minOverlapMinutes ?? 0;
+  return (members) => !count || count(members.map((v) => instance.users[v])) >= min;
 }
 
 /** The most people of `instance` (at most 14) that a result keeping every rule places. */
@@ -34,6 +44,7 @@ export function referenceMostPlaced(instance: MatchingInstance): number {
   const n = instance.users.length;
   if (n > REFERENCE_LIMIT) throw new Error(`the reference takes at most ${REFERENCE_LIMIT} people`);
   const ok = mayShare(instance);
+  const shareTime = sharesTime(instance);
   const choice = instance.users.map((u) => u.groupSize ?? 2);
   const trioLimit = instance.oddPolicy === "trio" ? 1 : 0;
   const fits = (members: number[]) => {
@@ -42,7 +53,7 @@ export function referenceMostPlaced(instance: MatchingInstance): number {
       if (Math.abs(choice[a] - size) > 1) return false;
       for (const b of members.slice(i + 1)) if (!ok(a, b)) return false;
     }
-    return true;
+    return size < 3 || shareTime(members);
   };
   const memo = new Map<number, number>();
   const best = (mask: number, trios: number): number => {
@@ -89,6 +100,23 @@ function mulberry(seed: number): () => number {
 }
 
 const PREFERENCES = ["same-department", "cross-department", "any"] as const;
+
+const weekdays = (start: string, end: string) =>
+  [1, 2, 3, 4, 5].map((day) => ({ day, start, end }));
+
+/**
+ * Zones and hours the random instances draw from when they count shared working time: two weeks
+ * from 22 March 2027 hold Europe's spring change and Sydney's autumn change.
+ */
+export const RANDOM_SCHEDULES: Pick<MatchingUser, "timeZone" | "hours">[] = [
+  { timeZone: "Europe/Berlin", hours: weekdays("09:00", "17:00") },
+  { timeZone: "America/New_York", hours: weekdays("09:00", "17:00") },
+  { timeZone: "America/Los_Angeles", hours: weekdays("08:00", "16:00") },
+  { timeZone: "Asia/Kolkata", hours: weekdays("10:00", "18:30") },
+  { timeZone: "Australia/Sydney", hours: weekdays("09:00", "17:00") },
+  { timeZone: "Europe/Berlin", hours: weekdays("07:00", "12:00") },
+];
+export const RANDOM_OVERLAP_FROM = "2027-03-22";
 const MONTHS = ["2026-12", "2027-01", "2027-02"];
 
 /**
@@ -106,8 +134,9 @@ export const smallMixedInstances = fc
     window: fc.integer({ min: 1, max: 3 }),
     oddPolicy: fc.constantFrom("sit-out" as const, "trio" as const),
     draw: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+    minOverlap: fc.option(fc.constantFrom(60, 240, 600), { freq: 2 }),
   })
-  .map(({ people, months, window, oddPolicy, draw }): MatchingInstance => {
+  .map(({ people, months, window, oddPolicy, draw, minOverlap }): MatchingInstance => {
     const random = mulberry(draw);
     const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
     const users: MatchingUser[] = Array.from({ length: people }, (_, i) => {
@@ -134,5 +163,18 @@ export const smallMixedInstances = fc
       }
       return groups;
     });
-    return { month: "2027-03", repeatWindowMonths: window, seed: draw, oddPolicy, users, history };
+    const base = { month: "2027-03", repeatWindowMonths: window, seed: draw, oddPolicy, history };
+    if (minOverlap === null) return { ...base, users };
+    // A stream of its own, so the instances without schedules stay as they were drawn before.
+    const zones = mulberry(draw ^ 0x5bd1e995);
+    const zoned = users.map((u) => ({
+      ...u,
+      ...RANDOM_SCHEDULES[Math.floor(zones() * RANDOM_SCHEDULES.length)],
+    }));
+    return {
+      ...base,
+      users: zoned,
+      overlapFrom: RANDOM_OVERLAP_FROM,
+      minOverlapMinutes: minOverlap,
+    };
   });

@@ -17,7 +17,7 @@
 import { bestOfSubsets, SUBSET_LIMIT } from "./exact-subsets";
 import { planSizes, type Slot } from "./group-plan";
 import type { Problem } from "./problem";
-import { ANY, allowed, CROSS, NEVER_MET, relation, SAME } from "./problem";
+import { ANY, allowed, CROSS, groupTimeAllowed, NEVER_MET, relation, SAME } from "./problem";
 import type { Rng } from "./rng";
 import { shuffleInPlace } from "./rng";
 import { sizeFits } from "./size-rules";
@@ -100,7 +100,7 @@ class SlotBag {
 
 function allowedWithAll(p: Problem, v: number, members: number[]): boolean {
   for (const m of members) if (!allowed(p, v, m)) return false;
-  return true;
+  return groupTimeAllowed(p, [...members, v]);
 }
 
 function neverMetAll(p: Problem, v: number, members: number[]): boolean {

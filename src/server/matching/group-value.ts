@@ -6,7 +6,7 @@
  * sums over up to 300 people keep the order (a person adds at most 1.5 pairs).
  */
 import type { Problem } from "./problem";
-import { allowed, NEVER_MET, relation } from "./problem";
+import { allowed, groupTimeAllowed, NEVER_MET, relation } from "./problem";
 import { isOneToOneTrio, sizeFits } from "./size-rules";
 
 export const LEVEL = 512;
@@ -46,6 +46,7 @@ export function groupValue(s: SearchSpace, members: ArrayLike<number>): number {
     }
   }
   if (oneToOne && s.trioLimit === 0) return Number.NEGATIVE_INFINITY;
+  if (!groupTimeAllowed(p, members)) return Number.NEGATIVE_INFINITY;
   return value;
 }
 

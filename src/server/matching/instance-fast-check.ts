@@ -6,6 +6,7 @@
  * (duplicate or unknown ids) are worded here, once, for both paths.
  */
 import { matchingPreferences, oddPolicies } from "../../shared/enums";
+import { isIanaTimeZone, workingHoursProblem } from "../../shared/working-hours";
 import type { HistoryGroup, MatchingInstance, MatchingUser } from "./types";
 import { MONTH_PATTERN } from "./window";
 
@@ -40,15 +41,44 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 const nonEmpty = (value: unknown) => typeof value === "string" && value !== "";
 
+/** Zone names already found valid: most people share a few zones, each checked once. */
+const knownZones = new Set<string>();
+
+export function zoneOk(value: unknown): boolean {
+  if (typeof value !== "string") return false;
+  if (knownZones.has(value)) return true;
+  if (!isIanaTimeZone(value)) return false;
+  knownZones.add(value);
+  return true;
+}
+
+/** The day the shared working time is counted from: a real calendar date. */
+export function overlapFromOk(value: unknown): boolean {
+  if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+}
+
+export const minOverlapOk = (value: unknown): boolean =>
+  typeof value === "number" &&
+  Number.isInteger(value) &&
+  value >= 0 &&
+  value <= MAX_OVERLAP_MINUTES;
+
+/** Two weeks of minutes: no two people can share more. */
+export const MAX_OVERLAP_MINUTES = 14 * 24 * 60;
+
 function userOk(value: unknown): boolean {
   if (!isRecord(value)) return false;
-  const { id, department, preference, lastSatOut, groupSize } = value;
+  const { id, department, preference, lastSatOut, groupSize, timeZone, hours } = value;
   return (
     nonEmpty(id) &&
     nonEmpty(department) &&
     PREFERENCES.has(preference) &&
     (lastSatOut === undefined || typeof lastSatOut === "boolean") &&
-    (groupSize === undefined || groupSize === 2 || groupSize === 3 || groupSize === 4)
+    (groupSize === undefined || groupSize === 2 || groupSize === 3 || groupSize === 4) &&
+    (timeZone === undefined || zoneOk(timeZone)) &&
+    (hours === undefined || workingHoursProblem(hours) === null)
   );
 }
 
@@ -70,6 +100,8 @@ export function shapeOk(input: unknown): input is MatchingInstance {
   if (!isRecord(input)) return false;
   const { month, repeatWindowMonths: w, seed, oddPolicy, users, history } = input;
   if (typeof month !== "string" || !MONTH_PATTERN.test(month)) return false;
+  if (input.overlapFrom !== undefined && !overlapFromOk(input.overlapFrom)) return false;
+  if (input.minOverlapMinutes !== undefined && !minOverlapOk(input.minOverlapMinutes)) return false;
   if (typeof w !== "number" || !Number.isInteger(w) || w < 0 || w > 1200) return false;
   if (seed !== undefined && !Number.isSafeInteger(seed)) return false;
   if (oddPolicy !== undefined && !POLICIES.has(oddPolicy)) return false;

@@ -6,15 +6,20 @@
  */
 import { z } from "zod";
 import { matchingPreferences, oddPolicies } from "../../shared/enums";
+import { type WorkingDay, workingHoursProblem } from "../../shared/working-hours";
 import {
   groupOk,
   indexUsers,
   MAX_GROUP,
+  MAX_OVERLAP_MINUTES,
+  minOverlapOk,
+  overlapFromOk,
   type ResolvedIds,
   resolveGroup,
   resolveIds,
   shapeOk,
   show,
+  zoneOk,
 } from "./instance-fast-check";
 import type { HistoryGroup, MatchingInstance } from "./types";
 import { MONTH_PATTERN } from "./window";
@@ -38,6 +43,21 @@ const user = z.object(
       .union([z.literal(2), z.literal(3), z.literal(4)], {
         error: (issue) => `group size ${show(issue.input)} (expected 2, 3 or 4)`,
       })
+      .optional(),
+    timeZone: z
+      .string({ error: "must be an IANA time zone name" })
+      .refine(zoneOk, {
+        error: (issue) =>
+          `unknown time zone ${show(issue.input)} (expected an IANA name such as Europe/Berlin)`,
+      })
+      .optional(),
+    hours: z
+      .unknown()
+      .superRefine((value, ctx) => {
+        const problem = workingHoursProblem(value);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      })
+      .transform((value) => value as WorkingDay[])
       .optional(),
   },
   { error: "must be a user { id, department, preference }" },
@@ -75,6 +95,19 @@ export const instanceSchema = z
         .optional(),
       users: z.array(user, { error: "must be an array of users" }),
       history: z.array(z.unknown(), { error: "must be an array of groups" }).optional(),
+      overlapFrom: z
+        .string({ error: "must be a date string YYYY-MM-DD" })
+        .refine(overlapFromOk, {
+          error: (issue) =>
+            `${show(issue.input)} is not a date (expected YYYY-MM-DD, e.g. 2027-03-01)`,
+        })
+        .optional(),
+      minOverlapMinutes: z
+        .number({ error: "must be a number of minutes" })
+        .refine(minOverlapOk, {
+          error: `must be a whole number of minutes from 0 to ${MAX_OVERLAP_MINUTES}`,
+        })
+        .optional(),
     },
     { error: "an instance must be a JSON object" },
   )

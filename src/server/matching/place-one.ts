@@ -6,7 +6,7 @@
  * in a size other than their choice, then the smallest change, then cross-department, then never
  * met, then a draw from the seed).
  */
-import { allowed, buildProblem, isCross, NEVER_MET, relation } from "./problem";
+import { allowed, buildProblem, groupTimeAllowed, isCross, NEVER_MET, relation } from "./problem";
 import { createRng, randomSeed } from "./rng";
 import { sizesFit } from "./size-rules";
 import type { MatchingInstance } from "./types";
@@ -50,6 +50,7 @@ export function placeOne(request: PlaceOneRequest): Placement {
     const group = [request.personId, ...members];
     if (!sizesFit(group.map((id) => choice.get(id) ?? 2))) return null;
     if (!members.every((m) => allowed(p, person, at(m)))) return null;
+    if (!groupTimeAllowed(p, [person, ...members.map(at)])) return null;
     const offSize = group.filter((id) => (choice.get(id) ?? 2) !== size).length;
     let cross = 0;
     let fresh = 0;

@@ -6,6 +6,12 @@
 import { MAX_GROUP, type ResolvedIds } from "./instance-fast-check";
 import type { MatchingInstance } from "./types";
 import { monthIndex } from "./window";
+import {
+  buildSchedules,
+  groupSchedulesAllow,
+  type Schedules,
+  schedulesAllow,
+} from "./working-time";
 
 export const SAME = 0;
 export const CROSS = 1;
@@ -28,6 +34,8 @@ export interface Problem {
   histNbr: Int32Array;
   /** MET_BEFORE or BLOCKED for the matching histNbr entry. */
   histRel: Uint8Array;
+  /** Zones and working hours (rule 4, objective level 3); null when the instance has none. */
+  schedules: Schedules | null;
 }
 
 const PREF_CODE: Record<string, number> = {
@@ -49,7 +57,8 @@ export function buildProblem(instance: MatchingInstance, ids?: ResolvedIds): Pro
   const people = indexPeople(instance, !!fresh);
   const members = fresh ? ids.members : resolveHistory(instance, people.index!);
   const edges = historyEdges(instance, members);
-  return { ...people.problem, ...historyCsr(people.problem.n, edges) };
+  const schedules = buildSchedules(instance);
+  return { ...people.problem, ...historyCsr(people.problem.n, edges), schedules };
 }
 
 type People = Pick<Problem, "n" | "ids" | "deptCount" | "dept" | "pref" | "satOut">;
@@ -161,8 +170,12 @@ function historyCsr(
   return { histStart, histNbr, histRel };
 }
 
-/** NEVER_MET, MET_BEFORE or BLOCKED for the pair (u, v). */
+/**
+ * NEVER_MET, MET_BEFORE or BLOCKED for the pair (u, v). A pair without enough shared working time
+ * (rule 4) is BLOCKED too, so every part of the engine that skips blocked pairs keeps rule 4.
+ */
 export function relation(p: Problem, u: number, v: number): number {
+  if (p.schedules && !schedulesAllow(p.schedules, u, v)) return BLOCKED;
   let a = u;
   let b = v;
   if (p.histStart[a + 1] - p.histStart[a] > p.histStart[b + 1] - p.histStart[b]) {
@@ -186,9 +199,17 @@ export function compatible(p: Problem, u: number, v: number): boolean {
   return p.dept[u] === p.dept[v] ? SAME_OK[k] === 1 : CROSS_OK[k] === 1;
 }
 
-/** Rules 2 and 3: may u and v share a group this month? */
+/** Rules 2, 3 and 4: may u and v share a group this month? */
 export function allowed(p: Problem, u: number, v: number): boolean {
   return u !== v && compatible(p, u, v) && relation(p, u, v) !== BLOCKED;
+}
+
+/**
+ * Rule 4 for a group of three or four as a whole: the time all of them work at once (each pair
+ * is checked by `allowed`).
+ */
+export function groupTimeAllowed(p: Problem, members: ArrayLike<number>): boolean {
+  return !p.schedules || members.length < 3 || groupSchedulesAllow(p.schedules, members);
 }
 
 export function isCross(p: Problem, u: number, v: number): number {
@@ -213,8 +234,9 @@ export function crossUpperBound(p: Problem): number {
   return Math.min(Math.floor(total / 2), total - max);
 }
 
-/** Rule 3 only: did u and v share a group inside the repeat window? */
+/** Rules 3 and 4: did u and v share a group inside the repeat window, or share too little time? */
 export function blocked(p: Problem, u: number, v: number): boolean {
+  if (p.schedules && !schedulesAllow(p.schedules, u, v)) return true;
   let a = u;
   let b = v;
   if (p.histStart[a + 1] - p.histStart[a] > p.histStart[b + 1] - p.histStart[b]) {
@@ -260,5 +282,9 @@ export function subProblem(p: Problem, people: number[]): Problem {
     histStart,
     histNbr,
     histRel,
+    schedules: p.schedules && {
+      cls: Int32Array.from(people, (v) => p.schedules!.cls[v]),
+      table: p.schedules.table,
+    },
   };
 }

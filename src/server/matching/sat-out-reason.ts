@@ -1,6 +1,7 @@
 import type { SatOutEntry, SatOutReason } from "../../shared/sat-out";
 import type { GroupSize, MatchingInstance, MatchingUser } from "./types";
 import { isInWindow } from "./window";
+import { buildSchedules, schedulesAllow } from "./working-time";
 
 /** The first N partners a size check walks; beyond, a size reason is not claimed. */
 const SIZE_CHECK_LIMIT = 400;
@@ -13,12 +14,16 @@ export function satOutReasons(
   if (unmatchedIds.length === 0) return [];
   const byId = new Map(instance.users.map((u) => [u.id, u]));
   const met = metWithinWindow(instance, new Set(unmatchedIds));
+  const schedules = buildSchedules(instance);
+  const index = new Map(instance.users.map((u, i) => [u.id, i]));
+  const shareTime = (a: MatchingUser, b: MatchingUser) =>
+    !schedules || schedulesAllow(schedules, index.get(a.id)!, index.get(b.id)!);
   let everyone: Map<string, Set<string>> | undefined;
   const metAll = () => {
     everyone ??= metWithinWindow(instance);
     return everyone;
   };
-  const context = { instance, byId, met, metAll, left: unmatchedIds.length };
+  const context = { instance, byId, met, metAll, shareTime, left: unmatchedIds.length };
   return unmatchedIds.flatMap((id) => {
     const person = byId.get(id);
     return person ? [{ userId: id, reason: reasonFor(context, person) }] : [];
@@ -31,6 +36,8 @@ interface Context {
   met: Map<string, Set<string>>;
   /** Everyone's window, built only when a size check needs it. */
   metAll: () => Map<string, Set<string>>;
+  /** Rule 4 for a pair: enough shared working time. */
+  shareTime: (a: MatchingUser, b: MatchingUser) => boolean;
   left: number;
 }
 
@@ -40,9 +47,13 @@ function reasonFor(context: Context, person: MatchingUser): SatOutReason {
   const wanted = others.filter((u) => wishesAllow(person, u));
   if (wanted.length === 0) return departmentReason(person, others);
   const blocked = met.get(person.id) ?? new Set<string>();
-  const could = wanted.filter((u) => !blocked.has(u.id));
-  if (could.length === 0) {
+  const unmet = wanted.filter((u) => !blocked.has(u.id));
+  if (unmet.length === 0) {
     return { kind: "all-met", months: instance.repeatWindowMonths, could: wanted.length };
+  }
+  const could = unmet.filter((u) => context.shareTime(person, u));
+  if (could.length === 0) {
+    return { kind: "working-hours", minutes: instance.minOverlapMinutes ?? 0, could: unmet.length };
   }
   if (could.length <= SIZE_CHECK_LIMIT && !someGroupFits(context, person, could)) {
     return {
@@ -111,7 +122,7 @@ function metWithinWindow(instance: MatchingInstance, people?: Set<string>) {
 function someGroupFits(context: Context, person: MatchingUser, could: MatchingUser[]): boolean {
   const met = context.metAll();
   const canMeet = (a: MatchingUser, b: MatchingUser) =>
-    wishesAllow(a, b) && !met.get(a.id)?.has(b.id);
+    wishesAllow(a, b) && !met.get(a.id)?.has(b.id) && context.shareTime(a, b);
   const sizeFits = (group: MatchingUser[]) => groupSizeFits(context.instance, group);
   for (let i = 0; i < could.length; i++) {
     const a = could[i];

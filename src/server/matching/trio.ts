@@ -16,7 +16,7 @@ import type { Buckets } from "./buckets";
 import { bucketOf } from "./buckets";
 import { type Candidates, EXHAUSTIVE_LIMIT, makeCandidates } from "./candidates";
 import type { Problem } from "./problem";
-import { allowed, NEVER_MET, relation } from "./problem";
+import { allowed, groupTimeAllowed, NEVER_MET, relation } from "./problem";
 import type { Rng } from "./rng";
 import { shuffleInPlace } from "./rng";
 
@@ -56,6 +56,7 @@ function polishTrio(p: Problem, mate: Int32Array, trio: number[]): void {
         const newPair = y >= 0 ? [t, y] : [];
         if (!allowed(p, x, next[(i + 1) % 3]) || !allowed(p, x, next[(i + 2) % 3])) continue;
         if (y >= 0 && !allowed(p, t, y)) continue;
+        if (!groupTimeAllowed(p, next)) continue;
         const d =
           value(cross, next, newPair) - value(cross, trio, oldPair) ||
           value(never, next, newPair) - value(never, trio, oldPair) ||
@@ -127,6 +128,7 @@ function joinPair(
     candidates(c, (a) => {
       const m = mate[a];
       if (m < 0 || !allowed(p, c, a) || !allowed(p, c, m)) return false;
+      if (!groupTimeAllowed(p, [a, m, c])) return false;
       any = true;
       const score = gain(c, a, m);
       if (best === null || better(score, best.score) > 0) best = { trio: [a, m, c], score };
@@ -187,6 +189,7 @@ function joinPairOfVariant(
     candidates(w, (a) => {
       const m = mw[a];
       if (m < 0 || !allowed(p, w, a) || !allowed(p, w, m)) return false;
+      if (!groupTimeAllowed(p, [a, m, w])) return false;
       found = [a, m, w];
       return true;
     });
@@ -221,6 +224,7 @@ function joinTwoOfVariant(
       candidates(w, (c) => {
         if (c <= a || mw[c] < 0 || mw[c] === a || !allowed(p, w, c) || !allowed(p, a, c))
           return false;
+        if (!groupTimeAllowed(p, [w, a, c])) return false;
         if (++checks > MAX_CHECKS) return true;
         found = trioWithout(p, b, mw, [w, a, c], pairs);
         return found !== null;

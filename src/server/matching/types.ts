@@ -9,6 +9,10 @@ export interface MatchingUser {
   lastSatOut?: boolean;
   /** The group size this person chose: 2 (one-to-one, the default), 3 or 4. */
   groupSize?: GroupSize;
+  /** The person's IANA time zone; with `hours`, rule 4 and objective level 3 (FORMAT.md). */
+  timeZone?: string;
+  /** Working hours per ISO weekday (Monday = 1), local "HH:MM" times in `timeZone`. */
+  hours?: { day: number; start: string; end: string }[];
 }
 
 export type GroupSize = 2 | 3 | 4;
@@ -30,6 +34,10 @@ export interface MatchingInstance {
   oddPolicy?: OddPolicy;
   users: MatchingUser[];
   history?: HistoryGroup[];
+  /** "YYYY-MM-DD": the two weeks of working time compared start at 00:00 UTC of this day. */
+  overlapFrom?: string;
+  /** Rule 4: everyone in a group shares at least this many working minutes (default 0). */
+  minOverlapMinutes?: number;
 }
 
 export interface MatchingStats {

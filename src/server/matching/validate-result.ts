@@ -6,6 +6,7 @@
  */
 
 import { checkGroupSizes } from "./group-sizes-check";
+import { sharedMinutesCounter } from "./shared-minutes-check";
 import type { MatchingInstance, MatchingResult, MatchingUser } from "./types";
 import { isInWindow } from "./window";
 
@@ -27,12 +28,21 @@ interface Check {
   ever: Set<string>;
   seen: Set<string>;
   problems: string[];
+  /** Shared working minutes of some people (rule 4); null when the instance has no `overlapFrom`. */
+  shared: ReturnType<typeof sharedMinutesCounter>;
 }
 
 export function validateResult(instance: MatchingInstance, result: MatchingResult): string[] {
   const users = new Map<string, MatchingUser>();
   for (const u of instance.users) users.set(u.id, u);
-  const check: Check = { instance, users, ...pastPairs(instance), seen: new Set(), problems: [] };
+  const check: Check = {
+    instance,
+    users,
+    ...pastPairs(instance),
+    seen: new Set(),
+    problems: [],
+    shared: sharedMinutesCounter(instance),
+  };
   const { problems } = check;
   let trios = 0;
   let placed = 0;
@@ -115,7 +125,17 @@ function checkGroup(check: Check, group: string[]): { cross: number; neverMet: n
       if (!check.ever.has(pairKey(a.id, b.id))) neverMet++;
     }
   }
+  checkSharedTime(check, known, label);
   return { cross, neverMet };
+}
+
+/** Rule 4 for a group of three or four as a whole (each pair is checked by checkPair). */
+function checkSharedTime(check: Check, ids: string[], label: string): void {
+  const min = check.instance.minOverlapMinutes ?? 0;
+  if (!check.shared || ids.length < 3) return;
+  const minutes = check.shared(ids.map((id) => check.users.get(id)!));
+  if (minutes < min)
+    check.problems.push(`rule 4: group ${label} shares ${minutes} working minutes`);
 }
 
 /** Whether two known people may share a group under rules 2 and 3. */
@@ -123,7 +143,14 @@ function mayShare(check: Check): (a: string, b: string) => boolean {
   return (a, b) => {
     const x = check.users.get(a);
     const y = check.users.get(b);
-    return !!x && !!y && a !== b && mayPair(x, y) && !check.recent.has(pairKey(a, b));
+    return (
+      !!x &&
+      !!y &&
+      a !== b &&
+      mayPair(x, y) &&
+      !check.recent.has(pairKey(a, b)) &&
+      (!check.shared || check.shared([x, y]) >= (check.instance.minOverlapMinutes ?? 0))
+    );
   };
 }
 
@@ -138,5 +165,10 @@ function checkPair(check: Check, a: MatchingUser, b: MatchingUser): void {
     check.problems.push(
       `rule 3: "${a.id}" and "${b.id}" met within the last ${check.instance.repeatWindowMonths} months`,
     );
+  }
+  const min = check.instance.minOverlapMinutes ?? 0;
+  const minutes = check.shared?.([a, b]) ?? Number.POSITIVE_INFINITY;
+  if (minutes < min) {
+    check.problems.push(`rule 4: "${a.id}" and "${b.id}" share ${minutes} working minutes`);
   }
 }

@@ -172,6 +172,10 @@ function anonymous(email: string, now: Date): Partial<UserRow> {
     profileImageUrl: null,
     bio: null,
     department: null,
+    // Where and when they work says something about them too (docs/privacy.md).
+    timeZone: null,
+    workingHours: null,
+    timeZoneConfirmed: false,
     // Counted as nobody taking part, with no dates or reasons of their life left.
     participationStatus: "opted_out",
     pauseStartDate: null,

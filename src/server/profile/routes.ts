@@ -11,6 +11,7 @@ import { completeRegistration } from "./complete-registration";
 import { updateParticipation } from "./update-participation";
 import { updateProfile } from "./update-profile";
 import { uploadProfileImage } from "./upload-profile-image";
+import { getMyWorkingHours, saveMyWorkingHours } from "./working-hours";
 
 const TOO_LARGE = "Please select an image smaller than 5MB";
 const NO_FILE = "Please choose an image to upload.";
@@ -35,6 +36,18 @@ const profileRoutes: FeatureRoutes = async (app, { ctx }) => {
       const user = requireValidatedUser(request);
       return presentUser(await updateProfile(ctx, user, request.body), request.sessionKind);
     },
+  });
+
+  r.route({
+    ...endpointRoute(endpoints.workingHours),
+    handler: async (request) => getMyWorkingHours(ctx, requireValidatedUser(request).id),
+  });
+
+  r.route({
+    ...endpointRoute(endpoints.saveWorkingHours),
+    config: { rateLimit: { max: 30, timeWindow: "5 minutes" } },
+    handler: async (request) =>
+      saveMyWorkingHours(ctx, requireValidatedUser(request), request.body),
   });
 
   r.route({

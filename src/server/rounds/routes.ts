@@ -3,9 +3,10 @@ import { roundEndpoints as endpoints } from "../../shared/endpoints/rounds";
 import { activityPage } from "../activity/activity";
 import type { FeatureRoutes } from "../context";
 import { endpointRoute } from "../http/endpoint-route";
+import { getCompanyWorkingHours, saveCompanyWorkingHours } from "../settings/working-hours";
 import { getDraftView, regenerateDraft, skipRound, swapInDraft } from "./draft-edits";
 import { getRoundsOverview } from "./overview";
-import { saveRoundSettings, saveTimeZone } from "./round-settings";
+import { getTimeZone, saveRoundSettings, saveTimeZone } from "./round-settings";
 
 const editLimit = { rateLimit: { max: 30, timeWindow: "1 minute" } };
 
@@ -19,6 +20,21 @@ const roundsRoutes: FeatureRoutes = async (app, { ctx }) => {
     handler: async (request) => {
       await saveRoundSettings(ctx, request.params.scopeKey, request.body);
       return { message: "Round settings saved." };
+    },
+  });
+  r.route({
+    ...endpointRoute(endpoints.workingHours),
+    handler: async () => ({
+      workingHours: await getCompanyWorkingHours(ctx.db),
+      timeZone: await getTimeZone(ctx.db),
+    }),
+  });
+  r.route({
+    ...endpointRoute(endpoints.saveWorkingHours),
+    config: editLimit,
+    handler: async (request) => {
+      await saveCompanyWorkingHours(ctx.db, request.body.workingHours);
+      return { message: "Default working hours saved." };
     },
   });
   r.route({

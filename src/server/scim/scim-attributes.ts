@@ -15,6 +15,8 @@ export interface ScimAttributes {
   externalId?: string | null;
   active?: boolean;
   department?: string | null;
+  /** `timezone` (RFC 7643 §4.1.1, an IANA name); taken until the person confirms their own. */
+  timeZone?: string | null;
 }
 
 type Json = Record<string, unknown>;
@@ -106,5 +108,6 @@ export function attributesOfResource(
     externalId: scimText(body.externalId, "externalId"),
     active: body.active === undefined ? true : scimBoolean(body.active, "active"),
     department: scimText(enterprise.department, "department", 100),
+    timeZone: scimText(body.timezone, "timezone", 64),
   };
 }

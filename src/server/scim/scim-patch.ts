@@ -124,6 +124,9 @@ function applySimple(changes: ScimAttributes, path: string, value: unknown): voi
     case "department":
       changes.department = scimText(value, "department", 100);
       return;
+    case "timezone":
+      changes.timeZone = scimText(value, "timezone", 64);
+      return;
   }
 }
 

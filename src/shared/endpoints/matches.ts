@@ -12,6 +12,7 @@ import {
   matchChangedSchema,
   matchHistoryResponseSchema,
 } from "../matches";
+import { matchTimeZonesSchema } from "../working-hours";
 import { endpoint } from "./endpoint";
 
 /** An employee's matches (docs/matches.md). */
@@ -25,6 +26,13 @@ export const matchEndpoints = {
     method: "GET",
     path: "/api/matches/history",
     response: answers(matchHistoryResponseSchema),
+  }),
+  /** Each member's zone and working hours, for a member of the match (docs/matches.md). */
+  timeZones: endpoint({
+    method: "GET",
+    path: "/api/matches/:id/time-zones",
+    params: idParamsSchema,
+    response: answers(matchTimeZonesSchema),
   }),
   complete: endpoint({
     method: "PUT",

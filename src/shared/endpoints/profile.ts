@@ -7,6 +7,7 @@ import {
   profileImageUploadedSchema,
   profileSchema,
 } from "../profile";
+import { myWorkingHoursSchema, saveWorkingHoursSchema } from "../working-hours";
 import { endpoint } from "./endpoint";
 
 /** A person's own profile and participation (docs/profile.md). */
@@ -22,6 +23,18 @@ export const profileEndpoints = {
     path: "/api/profile",
     body: profileSchema,
     response: answers(sessionUserSchema),
+  }),
+  /** The person's time zone and working hours (docs/profile.md, "Time zone and working hours"). */
+  workingHours: endpoint({
+    method: "GET",
+    path: "/api/profile/working-hours",
+    response: answers(myWorkingHoursSchema),
+  }),
+  saveWorkingHours: endpoint({
+    method: "PUT",
+    path: "/api/profile/working-hours",
+    body: saveWorkingHoursSchema,
+    response: answers(myWorkingHoursSchema),
   }),
   setParticipation: endpoint({
     method: "PUT",

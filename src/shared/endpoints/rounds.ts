@@ -10,6 +10,7 @@ import {
   swapBodySchema,
   timeZoneSchema,
 } from "../rounds";
+import { companyWorkingHoursSchema, companyWorkingHoursViewSchema } from "../working-hours";
 import { endpoint } from "./endpoint";
 
 const done = answers(messageSchema);
@@ -32,6 +33,18 @@ export const roundEndpoints = {
     method: "PUT",
     path: "/api/admin/rounds/time-zone",
     body: timeZoneSchema,
+    response: done,
+  }),
+  /** The company's default working hours (docs/profile.md, "Time zone and working hours"). */
+  workingHours: endpoint({
+    method: "GET",
+    path: "/api/admin/rounds/working-hours",
+    response: answers(companyWorkingHoursViewSchema),
+  }),
+  saveWorkingHours: endpoint({
+    method: "PUT",
+    path: "/api/admin/rounds/working-hours",
+    body: companyWorkingHoursSchema,
     response: done,
   }),
   draft: endpoint({

@@ -5,9 +5,16 @@ import { AnswerButtons } from "./answer-buttons";
 import { MatchStateBadges } from "./match-state-badges";
 import { PartnerAvatar } from "./partner-avatar";
 import { PartnerAwayButtons } from "./partner-away-button";
+import { PartnerTimeLine } from "./partner-time-line";
 import { ScheduleChatButton } from "./schedule-chat-button";
 
-function PartnerDetails({ partner }: { partner: MatchItem["partner"] }) {
+function PartnerDetails({
+  partner,
+  item,
+}: {
+  partner: MatchItem["partners"][number];
+  item: MatchItem;
+}) {
   return (
     <div className="flex min-w-0 flex-col gap-4 sm:flex-row sm:items-start">
       <PartnerAvatar partner={partner} size="lg" />
@@ -25,6 +32,7 @@ function PartnerDetails({ partner }: { partner: MatchItem["partner"] }) {
             {partner.email}
           </a>
         </p>
+        <PartnerTimeLine item={item} partner={partner} />
         {partner.bio && (
           <p className="max-w-prose pt-1 whitespace-pre-line break-words text-coffee-800">
             {partner.bio}
@@ -52,7 +60,7 @@ export function CurrentMatchCard({ item }: { item: MatchItem }) {
       </CardHeader>
       <CardContent className="space-y-6">
         {item.partners.map((partner) => (
-          <PartnerDetails key={partner.id} partner={partner} />
+          <PartnerDetails key={partner.id} partner={partner} item={item} />
         ))}
       </CardContent>
       <CardFooter className="flex-col items-stretch sm:flex-row sm:items-center">

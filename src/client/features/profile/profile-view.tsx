@@ -16,6 +16,10 @@ import { ReachCard } from "./reach-card";
 import { useDepartments } from "./use-departments";
 
 // The edit form loads when "Edit Profile" is first pressed; the page opens on the read view.
+// Its zone list and hours editor load with it, after the profile itself (page budgets).
+const WorkingHoursCard = lazy(async () => ({
+  default: (await import("../working-hours/working-hours-card")).WorkingHoursCard,
+}));
 const ProfileEditForm = lazy(async () => ({
   default: (await import("./profile-edit-form")).ProfileEditForm,
 }));
@@ -114,6 +118,9 @@ export function ProfileView({ user }: { user: AuthUser }) {
         </Card>
         <div className="grid gap-6">
           <ParticipationCard user={user} />
+          <Suspense fallback={<Spinner label="Loading..." />}>
+            <WorkingHoursCard />
+          </Suspense>
           <ReachCard />
           <MyDataCard user={user} />
         </div>

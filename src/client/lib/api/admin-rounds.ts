@@ -1,8 +1,10 @@
 import { roundEndpoints as endpoints } from "@shared/endpoints/rounds";
 import type { RoundSettings, SwapBody } from "@shared/rounds";
+import type { WorkingDay } from "@shared/working-hours";
 import { call } from "./request";
 
 export const roundKeys = {
+  workingHours: [endpoints.workingHours.path] as const,
   /** The overview and every draft: the prefix a change refreshes. */
   all: [endpoints.overview.path] as const,
   overview: [endpoints.overview.path, "overview"] as const,
@@ -17,6 +19,9 @@ export const roundsApi = {
   saveSettings: (scopeKey: string, body: RoundSettings) =>
     call(endpoints.saveSettings, { params: { scopeKey }, body }),
   saveTimeZone: (timeZone: string) => call(endpoints.saveTimeZone, { body: { timeZone } }),
+  workingHours: (signal?: AbortSignal) => call(endpoints.workingHours, { signal }),
+  saveWorkingHours: (workingHours: WorkingDay[]) =>
+    call(endpoints.saveWorkingHours, { body: { workingHours } }),
   draft: (scopeKey: string, month: string, signal?: AbortSignal) =>
     call(endpoints.draft, { params: { scopeKey, month }, signal }),
   regenerate: (scopeKey: string, month: string) =>

@@ -8,6 +8,7 @@ export const matchKeys = {
   nextPairing: [roundMemberEndpoints.nextPairing.path] as const,
   awayStatus: [roundMemberEndpoints.awayStatus.path] as const,
   invitation: (matchId: number) => [matchEndpoints.invitation.path, matchId] as const,
+  timeZones: (matchId: number) => [matchEndpoints.timeZones.path, matchId] as const,
 };
 
 export const matchesApi = {
@@ -23,6 +24,8 @@ export const matchesApi = {
     }),
   awayStatus: (signal?: AbortSignal) => call(roundMemberEndpoints.awayStatus, { signal }),
   sayNotAway: () => call(roundMemberEndpoints.notAway),
+  timeZones: (matchId: number, signal?: AbortSignal) =>
+    call(matchEndpoints.timeZones, { params: { id: matchId }, signal }),
   invitation: (matchId: number, signal?: AbortSignal) =>
     call(matchEndpoints.invitation, { params: { id: matchId }, signal }),
   sendInvitation: (matchId: number, start: Date) =>

@@ -1,11 +1,13 @@
 import { departmentEndpoints } from "@shared/endpoints/departments";
 import { profileEndpoints as endpoints } from "@shared/endpoints/profile";
 import { type ParticipationRequest, PROFILE_PHOTO_FIELD, type ProfileInput } from "@shared/profile";
+import type { SaveWorkingHours } from "@shared/working-hours";
 import { call } from "./request";
 
 export const profileKeys = {
   /** The department choices for an address's domain. */
   departmentsForDomain: (domain: string) => [departmentEndpoints.ofDomain.path, domain] as const,
+  workingHours: [endpoints.workingHours.path] as const,
 };
 
 export const profileApi = {
@@ -15,6 +17,8 @@ export const profileApi = {
     call(endpoints.completeRegistration, { body: values }),
   update: (values: ProfileInput) => call(endpoints.update, { body: values }),
   setParticipation: (body: ParticipationRequest) => call(endpoints.setParticipation, { body }),
+  workingHours: (signal?: AbortSignal) => call(endpoints.workingHours, { signal }),
+  saveWorkingHours: (body: SaveWorkingHours) => call(endpoints.saveWorkingHours, { body }),
   /** Sends the photo as multipart; the server checks it again by its content. */
   uploadPhoto: (file: File) => {
     const body = new FormData();

@@ -4,6 +4,7 @@ import type { SsoError } from "../../../shared/sso";
 import type { AppContext } from "../../context";
 import { oidcLogins, type UserRow } from "../../db/schema";
 import { HttpError } from "../../errors";
+import { adoptDirectoryTimeZone } from "../directory-time-zone";
 import { normalizeEmail } from "../email-address";
 import { hashSecret } from "../session-store";
 import { signInAccount } from "../sign-in-account";
@@ -42,12 +43,14 @@ export async function finishOidcSignIn(
   if (!(await isEmailAllowed(ctx.db, email))) throw new SsoRefusal("not_authorized");
   const now = ctx.clock.now();
   try {
-    return await ctx.db.transaction((tx) =>
-      signInAccount(tx, email, "oidc", now, {
+    return await ctx.db.transaction(async (tx) => {
+      const user = await signInAccount(tx, email, "oidc", now, {
         firstName: person.firstName,
         lastName: person.lastName,
-      }),
-    );
+      });
+      await adoptDirectoryTimeZone(tx, user.id, person.timeZone);
+      return user;
+    });
   } catch (error) {
     if (error instanceof HttpError && error.code === "account_inactive") {
       throw new SsoRefusal("account_inactive");

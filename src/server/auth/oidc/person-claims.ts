@@ -4,6 +4,8 @@ export interface PersonClaims {
   emailVerified: boolean;
   firstName: string | null;
   lastName: string | null;
+  /** The `zoneinfo` claim (OpenID Connect Core §5.1), an IANA zone name, if sent. */
+  timeZone: string | null;
 }
 
 const text = (value: unknown): string | null => {
@@ -31,5 +33,6 @@ export function personFromClaims(claims: Record<string, unknown>): PersonClaims 
     emailVerified: verified,
     firstName,
     lastName,
+    timeZone: text(claims.zoneinfo),
   };
 }

@@ -20,7 +20,11 @@ import {
   withMembers,
 } from "../../match-members/match-members";
 import { type Placement, placeOne } from "../../matching/place-one";
-import { buildInstance } from "../generate/build-instance";
+import {
+  buildInstance,
+  type InstanceSchedules,
+  loadInstanceSchedules,
+} from "../generate/build-instance";
 import { getPairingSettings } from "../generate/pairing-settings";
 import { lockPairing } from "../locks/pairing-locks";
 import { holdActivePeople } from "../locks/people-locks";
@@ -116,7 +120,12 @@ export async function placeInTx(
   const own = rows.find((row) => memberIds(row).includes(userId));
   const wasIn = reports.everAway.has(userId) || (await leftAloneIn(tx, pairing.id)).has(userId);
   await refuseUnlessAlone(tx, pairing, own, userId, away, reported, wasIn);
-  const placement = await choosePlacement(tx, pairing, rows, userId, away, today, reported);
+  const schedules = await loadInstanceSchedules({ db: tx, config: ctx.config }, today);
+  const placement = await choosePlacement(tx, pairing, rows, userId, away, {
+    today,
+    reported,
+    schedules,
+  });
   const chosen = [userId, ...partnersOf(placement)];
   const stillActive = await holdActivePeople(tx, chosen);
   if (stillActive.size !== new Set(chosen).size) {
@@ -195,8 +204,11 @@ async function choosePlacement(
   rows: MatchWithMembers[],
   userId: string,
   away: Map<string, keyof typeof exclusionLabels>,
-  today: string,
-  reported: ReadonlySet<string>,
+  {
+    today,
+    reported,
+    schedules,
+  }: { today: string; reported: ReadonlySet<string>; schedules: InstanceSchedules },
 ): Promise<Found> {
   const scope = await resolveScope(tx, pairing.domainGroupId);
   const ready = new Map((await listEligibleUsers(tx, scope, today)).map((u) => [u.id, u]));
@@ -233,6 +245,7 @@ async function choosePlacement(
       repeatWindowMonths: settings.repeatWindowMonths,
       oddPolicy: settings.oddPolicy,
       seed: randomInt(0, 2 ** 31 - 1),
+      schedules,
     },
   );
   const placement = placeOne({ instance, personId: userId, candidates, pairs, trios });

@@ -1,9 +1,13 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { OddPolicy } from "../../../shared/enums";
+import { isIanaTimeZone, type WorkingDay } from "../../../shared/working-hours";
 import { shiftMonth } from "../../calendar/month-calendar";
+import type { AppContext } from "../../context";
 import type { Db, Tx } from "../../db/client";
 import { matches, matchMembers, pairings } from "../../db/schema";
 import type { MatchingInstance } from "../../matching/types";
+import { getTimeZone } from "../../settings/time-zone";
+import { getCompanyWorkingHours, ownHours } from "../../settings/working-hours";
 import type { EligibleUser } from "../scope/eligibility";
 
 export interface InstanceOptions {
@@ -12,6 +16,28 @@ export interface InstanceOptions {
   repeatWindowMonths: number;
   oddPolicy: OddPolicy;
   seed: number;
+  /** Zones and hours (FORMAT.md, rule 4): the company's defaults, the day and the minimum. */
+  schedules: InstanceSchedules;
+}
+
+export interface InstanceSchedules {
+  overlapFrom: string;
+  minOverlapMinutes: number;
+  companyTimeZone: string;
+  companyHours: WorkingDay[];
+}
+
+/** The company's zone and hours and the configured minimum, counted from `today`. */
+export async function loadInstanceSchedules(
+  ctx: Pick<AppContext, "db" | "config">,
+  today: string,
+): Promise<InstanceSchedules> {
+  return {
+    overlapFrom: today,
+    minOverlapMinutes: ctx.config.MIN_OVERLAP_MINUTES,
+    companyTimeZone: await getTimeZone(ctx.db),
+    companyHours: await getCompanyWorkingHours(ctx.db),
+  };
 }
 
 /**
@@ -52,6 +78,7 @@ export async function buildInstance(
     options.scopeKey,
     shiftMonth(options.month, -1),
   );
+  const s = options.schedules;
   return {
     month: options.month,
     repeatWindowMonths: options.repeatWindowMonths,
@@ -63,8 +90,12 @@ export async function buildInstance(
       preference: u.preference,
       ...(u.groupSize !== 2 ? { groupSize: u.groupSize } : {}),
       ...(satOut.has(u.id) ? { lastSatOut: true } : {}),
+      timeZone: u.timeZone && isIanaTimeZone(u.timeZone) ? u.timeZone : s.companyTimeZone,
+      hours: ownHours(u.workingHours) ?? s.companyHours,
     })),
     history,
+    overlapFrom: s.overlapFrom,
+    minOverlapMinutes: s.minOverlapMinutes,
   };
 }
 

@@ -256,7 +256,7 @@ describe("generating monthly pairings", () => {
   });
 
   it("marks who sat out of last month's pairing of the scope", async () => {
-    const { buildInstance } = await import("./build-instance");
+    const { buildInstance, loadInstanceSchedules } = await import("./build-instance");
     const [a, b, c] = await Promise.all([1, 2, 3].map(() => createUser(t.db)));
     const previous = await createPairing(t.db, {
       month: "2026-12",
@@ -270,6 +270,8 @@ describe("generating monthly pairings", () => {
       preference: "any" as const,
       groupSize: 2 as const,
       createdAt: u.createdAt,
+      timeZone: null,
+      workingHours: null,
     }));
     const instance = await buildInstance(t.db, eligible, {
       month: "2027-01",
@@ -277,6 +279,7 @@ describe("generating monthly pairings", () => {
       repeatWindowMonths: 3,
       oddPolicy: "sit-out",
       seed: 1,
+      schedules: await loadInstanceSchedules(t.ctx, "2027-01-04"),
     });
     expect(instance.users.find((u) => u.id === c.id)?.lastSatOut).toBe(true);
     expect(instance.users.find((u) => u.id === a.id)?.lastSatOut).toBeUndefined();

@@ -7,7 +7,7 @@ import { satOutReasons } from "../../matching/sat-out-reason";
 import { listEligibleUsers } from "../scope/eligibility";
 import { peopleInRunningMatches } from "../scope/running-members";
 import { type PairingScope, reactivateEndedPauses } from "../scope/scope";
-import { buildInstance } from "./build-instance";
+import { buildInstance, loadInstanceSchedules } from "./build-instance";
 import { getPairingSettings } from "./pairing-settings";
 
 /**
@@ -40,11 +40,12 @@ export async function matchScope(
     repeatWindowMonths: settings.repeatWindowMonths,
     oddPolicy: settings.oddPolicy,
     seed,
+    schedules: await loadInstanceSchedules(ctx, today),
   });
   const result = runMatching(instance);
   if (result.groups.length === 0) {
     throw new BadRequest(
-      `No pairs could be made for ${label}: preferences and recent matches rule out every pair.`,
+      `No pairs could be made for ${label}: preferences, recent matches and shared working hours rule out every pair.`,
       "no_pairs",
     );
   }

@@ -13,6 +13,9 @@ export interface EligibleUser {
   /** 2 (one-to-one), 3 or 4: the size of chat this person chose on their profile. */
   groupSize: GroupSize;
   createdAt: Date;
+  /** The person's own zone and hours; null follows the company's (docs/profile.md). */
+  timeZone: string | null;
+  workingHours: unknown;
 }
 
 /** The people a pairing of this scope is made for; an empty department counts as "Other". */
@@ -28,6 +31,8 @@ export async function listEligibleUsers(
       preference: users.matchingPreference,
       groupSize: users.preferredGroupSize,
       createdAt: users.createdAt,
+      timeZone: users.timeZone,
+      workingHours: users.workingHours,
     })
     .from(users)
     .where(and(eligibleSql(today), inScopeSql(scope)))
@@ -38,6 +43,8 @@ export async function listEligibleUsers(
     preference: row.preference,
     groupSize: (row.groupSize === 3 || row.groupSize === 4 ? row.groupSize : 2) as GroupSize,
     createdAt: row.createdAt,
+    timeZone: row.timeZone,
+    workingHours: row.workingHours,
   }));
 }
 

@@ -15,6 +15,7 @@ import { FieldError, Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { QueryState } from "../../../components/ui/query-state";
 import { roundsApi } from "../../../lib/api/admin-rounds";
+import { DefaultHoursSetting } from "./default-hours-setting";
 import { HelpLink } from "../../help/help-link";
 import { DraftPanel } from "./draft-panel";
 import { RoundSettingsForm } from "./round-settings-form";
@@ -108,6 +109,7 @@ export function RoundsCard() {
           {(data) => (
             <div className="grid gap-4">
               <TimeZoneSetting key={data.timeZone} timeZone={data.timeZone} />
+              <DefaultHoursSetting />
               {data.scopes.map((scope) => (
                 <ScopeSection key={scope.scopeKey} scope={scope} timeZone={data.timeZone} />
               ))}

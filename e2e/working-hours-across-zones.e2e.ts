@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMatch, createUser } from "../src/server/test/factories";
+import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
+import { runningClock } from "./support/story-clock";
+
+// Monday 11 January 2027, 08:00 UTC: the app and each page read this clock.
+const clock = runningClock("2027-01-11T08:00:00Z");
+let story: Story;
+beforeAll(async () => {
+  story = await startStory({ clock, pagesOnClock: true });
+});
+afterAll(() => story?.close());
+
+async function pairAcrossTheOcean() {
+  const ana = await createUser(story.db, {
+    firstName: "Ana",
+    lastName: "Berger",
+    timeZone: "Europe/Berlin",
+    timeZoneConfirmed: true,
+    workingHours: [1, 2, 3, 4, 5].map((day) => ({ day, start: "10:00", end: "18:00" })),
+  });
+  const bo = await createUser(story.db, { firstName: "Bo", lastName: "Lee" });
+  await createMatch(story.db, { members: [ana, bo] });
+  return { ana, bo };
+}
+
+describe("an employee in San Francisco matched with a colleague in Berlin", () => {
+  for (const width of [375, 1280]) {
+    it(`confirms the browser's zone and sees Ana's hours in their own (${width} px)`, async () => {
+      const { bo } = await pairAcrossTheOcean();
+      const page = await story.newPage({ width, timezoneId: "America/Los_Angeles" });
+      await story.signInAs(page, bo);
+      await page.goto("/profile");
+      await page.getByRole("heading", { name: "Is your time zone America/Los Angeles?" }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole("button", { name: "Yes, use America/Los Angeles" }).click();
+      await page.getByText("Your time zone is America/Los_Angeles.").first().waitFor();
+      await page
+        .getByRole("heading", { name: "Is your time zone America/Los Angeles?" })
+        .waitFor({ state: "detached" });
+      await expect
+        .poll(() => page.getByRole("combobox", { name: "Time zone" }).inputValue())
+        .toBe("America/Los_Angeles");
+      await page.getByRole("searchbox", { name: "Search time zones" }).fill("kolk");
+      await expect.poll(() => page.getByText("1 zone", { exact: true }).count()).toBe(1);
+      expect(await hasHorizontalScroll(page)).toBe(false);
+
+      await page.goto("/matches");
+      await page
+        .getByText("Ana's 10:00 is your 01:00; Ana's 18:00 is your 09:00 (Europe/Berlin).")
+        .waitFor();
+      expect(await hasHorizontalScroll(page)).toBe(false);
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,57 @@
+import type { WorkingDay } from "@shared/working-hours";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button } from "../../../components/ui/button";
+import { toast } from "../../../components/ui/toast";
+import { roundKeys, roundsApi } from "../../../lib/api/admin-rounds";
+import { errorMessage } from "../../../lib/api-client";
+import { HoursEditor } from "../../working-hours/hours-editor";
+
+/** The company's default working hours (docs/profile.md): everyone without their own follows them. */
+export function DefaultHoursSetting() {
+  const query = useQuery({
+    queryKey: roundKeys.workingHours,
+    queryFn: ({ signal }) => roundsApi.workingHours(signal),
+  });
+  if (!query.data) return null;
+  return <DefaultHoursForm initial={query.data.workingHours} timeZone={query.data.timeZone} />;
+}
+
+function DefaultHoursForm({ initial, timeZone }: { initial: WorkingDay[]; timeZone: string }) {
+  const client = useQueryClient();
+  const [hours, setHours] = useState(initial);
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    setSaving(true);
+    try {
+      const answer = await roundsApi.saveWorkingHours(hours);
+      await client.invalidateQueries({ queryKey: roundKeys.workingHours });
+      toast({ title: "Saved", description: answer.message });
+    } catch (failure) {
+      toast({
+        title: "Could not save",
+        description: errorMessage(failure, "Please try again."),
+        variant: "destructive",
+      });
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <section aria-labelledby="default-hours" className="grid gap-3">
+      <h3 id="default-hours" className="font-medium text-coffee-900">
+        Default working hours
+      </h3>
+      <p className="text-sm text-coffee-700">
+        For everyone who has not set their own, in their own time zone (or the company's, {timeZone}
+        ). People are matched only when they share enough working time.
+      </p>
+      <HoursEditor value={hours} onChange={setHours} />
+      <div>
+        <Button type="button" disabled={saving} onClick={() => void save()}>
+          {saving ? "Saving..." : "Save default hours"}
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { Button } from "../../components/ui/button";
+
+/**
+ * The first sign-in's question (docs/profile.md): the zone from the company's directory, else
+ * the browser's, offered for one press; "Choose another" leads to the picker below it.
+ */
+export function TimeZonePrompt({
+  zone,
+  fromDirectory,
+  saving,
+  onConfirm,
+}: {
+  zone: string;
+  fromDirectory: boolean;
+  saving: boolean;
+  onConfirm: () => void;
+}) {
+  return (
+    <section
+      aria-labelledby="time-zone-prompt"
+      className="rounded-md border border-amber-300 bg-amber-50 p-4"
+    >
+      <h3 id="time-zone-prompt" className="font-medium text-coffee-900">
+        Is your time zone {zone.replaceAll("_", " ")}?
+      </h3>
+      <p className="mt-1 text-sm text-coffee-800">
+        {fromDirectory ? "Your company's directory says so." : "Your browser says so."} Chats are
+        matched and proposed inside your working hours in this zone.
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button type="button" disabled={saving} onClick={onConfirm}>
+          Yes, use {zone.replaceAll("_", " ")}
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => document.getElementById("time-zone-picker")?.focus()}
+        >
+          Choose another
+        </Button>
+      </div>
+    </section>
+  );
+}

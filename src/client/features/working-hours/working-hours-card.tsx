@@ -1,0 +1,108 @@
+import type { MyWorkingHours, WorkingDay } from "@shared/working-hours";
+import { browserTimeZone } from "@shared/zone-clock";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button } from "../../components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "../../components/ui/card";
+import { Spinner } from "../../components/ui/spinner";
+import { toast } from "../../components/ui/toast";
+import { profileApi, profileKeys } from "../../lib/api/profile";
+import { errorMessage } from "../../lib/api-client";
+import { HoursEditor } from "./hours-editor";
+import { TimeZonePrompt } from "./time-zone-prompt";
+import { ZonePicker } from "./zone-picker";
+
+/** "Time zone and working hours" on the profile (docs/profile.md). */
+export function WorkingHoursCard() {
+  const query = useQuery({
+    queryKey: profileKeys.workingHours,
+    queryFn: ({ signal }) => profileApi.workingHours(signal),
+  });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Time zone and working hours</CardTitle>
+        <CardDescription>
+          You are matched only with people whose working hours overlap yours, and your partners see
+          your times in their own zone.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {query.isPending ? (
+          <Spinner label="Loading..." />
+        ) : query.isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            {errorMessage(query.error, "Could not load your working hours.")}
+          </p>
+        ) : (
+          <HoursForm data={query.data} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function HoursForm({ data }: { data: MyWorkingHours }) {
+  const client = useQueryClient();
+  const [zone, setZone] = useState(data.timeZone);
+  const [own, setOwn] = useState(data.ownHours);
+  const [hours, setHours] = useState<WorkingDay[]>(data.workingHours);
+  const [saving, setSaving] = useState(false);
+  const save = async (timeZone: string, workingHours: WorkingDay[] | null) => {
+    setSaving(true);
+    try {
+      const saved = await profileApi.saveWorkingHours({ timeZone, workingHours });
+      client.setQueryData(profileKeys.workingHours, saved);
+      toast({ title: "Saved", description: `Your time zone is ${saved.timeZone}.` });
+    } catch (failure) {
+      toast({
+        title: "Could not save",
+        description: errorMessage(failure, "Please try again."),
+        variant: "destructive",
+      });
+    } finally {
+      setSaving(false);
+    }
+  };
+  const proposed = data.ownTimeZone ? data.timeZone : (browserTimeZone() ?? data.timeZone);
+  return (
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-5 sm:max-w-lg">
+      {!data.timeZoneConfirmed && (
+        <TimeZonePrompt
+          zone={proposed}
+          fromDirectory={data.ownTimeZone}
+          saving={saving}
+          onConfirm={() => {
+            setZone(proposed);
+            void save(proposed, data.ownHours ? data.workingHours : null);
+          }}
+        />
+      )}
+      <ZonePicker value={zone} onChange={setZone} searchId="time-zone-picker" />
+      <label className="flex items-center gap-2 text-sm text-coffee-900">
+        <input
+          type="checkbox"
+          checked={!own}
+          onChange={(e) => {
+            setOwn(!e.target.checked);
+            if (e.target.checked) setHours(data.companyWorkingHours);
+          }}
+          className="size-4 accent-amber-700"
+        />
+        Use the company's working hours
+      </label>
+      <HoursEditor value={hours} onChange={setHours} disabled={!own} />
+      <div>
+        <Button type="button" disabled={saving} onClick={() => void save(zone, own ? hours : null)}>
+          {saving ? "Saving..." : "Save time zone and hours"}
+        </Button>
+      </div>
+    </div>
+  );
+}

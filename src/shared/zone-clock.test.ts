@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { clockIn, dateIn, instantAt, offsetMinutes } from "./zone-clock";
+
+describe("wall clocks across zones", () => {
+  it("knows offsets on both sides of a daylight-saving change and Kolkata's half hour", () => {
+    expect(offsetMinutes("Europe/Berlin", Date.UTC(2027, 2, 27, 12))).toBe(60);
+    expect(offsetMinutes("Europe/Berlin", Date.UTC(2027, 2, 29, 12))).toBe(120);
+    expect(offsetMinutes("Asia/Kolkata", Date.UTC(2027, 0, 1))).toBe(330);
+    expect(offsetMinutes("America/Los_Angeles", Date.UTC(2027, 0, 1))).toBe(-480);
+  });
+
+  it("tells Ana's 10:00 in Berlin as 01:00 in San Francisco, and 02:00 after the US change", () => {
+    const winter = instantAt("Europe/Berlin", "2027-01-11", "10:00");
+    expect(clockIn("America/Los_Angeles", winter)).toEqual({ time: "01:00", weekday: "Mon" });
+    const between = instantAt("Europe/Berlin", "2027-03-15", "10:00");
+    expect(clockIn("America/Los_Angeles", between).time).toBe("02:00");
+  });
+
+  it("finds a Sydney morning on the day before in Europe", () => {
+    const at = instantAt("Australia/Sydney", "2027-04-05", "09:00");
+    expect(new Date(at).toISOString()).toBe("2027-04-04T23:00:00.000Z");
+    expect(dateIn("Europe/Berlin", at)).toBe("2027-04-05");
+    expect(clockIn("Europe/Berlin", at).time).toBe("01:00");
+  });
+});

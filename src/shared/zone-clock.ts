@@ -1,0 +1,69 @@
+/**
+ * Wall-clock times across zones with the browser's (or Node's) Intl alone, so the pages that show
+ * them carry no date library (docs/performance.md, page budgets): "Ana's 10:00 is your 01:00".
+ */
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function partsIn(zone: string, instant: number) {
+  let format = formats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      weekday: "short",
+    });
+    formats.set(zone, format);
+  }
+  const out: Record<string, string> = {};
+  for (const part of format.formatToParts(new Date(instant))) out[part.type] = part.value;
+  return out;
+}
+
+/** The zone's offset from UTC in minutes at an instant (Berlin in summer: 120). */
+export function offsetMinutes(zone: string, instant: number): number {
+  const p = partsIn(zone, instant);
+  const local = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour % 24, +p.minute);
+  return Math.round((local - Math.floor(instant / 60_000) * 60_000) / 60_000);
+}
+
+/** "HH:MM" and the day ("Mon") an instant shows in a zone. */
+export function clockIn(zone: string, instant: number): { time: string; weekday: string } {
+  const p = partsIn(zone, instant);
+  return { time: `${p.hour.padStart(2, "0")}:${p.minute.padStart(2, "0")}`, weekday: p.weekday };
+}
+
+/** The instant when a zone's clocks show `time` ("HH:MM") on the day `date` ("YYYY-MM-DD"). */
+export function instantAt(zone: string, date: string, time: string): number {
+  const [y, m, d] = date.split("-").map(Number);
+  const guess = Date.UTC(y, m - 1, d, Number(time.slice(0, 2)), Number(time.slice(3, 5)));
+  const first = guess - offsetMinutes(zone, guess) * 60_000;
+  return guess - offsetMinutes(zone, first) * 60_000;
+}
+
+/** "YYYY-MM-DD" of the day an instant falls on in a zone. */
+export function dateIn(zone: string, instant: number): string {
+  const p = partsIn(zone, instant);
+  return `${p.year}-${p.month.padStart(2, "0")}-${p.day.padStart(2, "0")}`;
+}
+
+/** Every IANA zone the runtime knows, UTC included, for a zone picker. */
+export function knownTimeZones(): string[] {
+  const list =
+    typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  return list.includes("UTC") ? list : ["UTC", ...list];
+}
+
+/** The browser's zone, or null when it names none. */
+export function browserTimeZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
+}
