@@ -73,6 +73,24 @@ describe("the Operations tab in parts with addresses of their own", () => {
         for (const [path, height] of Object.entries(heights)) {
           expect(height, path).toBeLessThanOrEqual(MOST_PX_AT_1280);
         }
+
+        // The company's default working hours read as one line until the admin opens them.
+        const change = page.getByRole("button", { name: "Change default hours" });
+        await page
+          .getByTestId("default-hours-summary")
+          .filter({ hasText: "Monday–Friday, 09:00–17:00" })
+          .waitFor();
+        expect(await change.getAttribute("aria-expanded")).toBe("false");
+        await change.click();
+        await page.getByRole("button", { name: "Save default hours" }).waitFor();
+        expect(
+          await page.getByRole("button", { name: "Close" }).getAttribute("aria-expanded"),
+        ).toBe("true");
+        expect(await axeViolations(page), "default hours open").toEqual([]);
+        await page.getByRole("button", { name: "Close" }).click();
+        await page
+          .getByRole("button", { name: "Save default hours" })
+          .waitFor({ state: "detached" });
       }
 
       await nav.getByRole("link", { name: "Settings" }).click();

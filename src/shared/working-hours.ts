@@ -140,3 +140,19 @@ export const matchTimeZonesSchema = z.object({
   ),
 });
 export type MatchTimeZones = z.infer<typeof matchTimeZonesSchema>;
+
+/**
+ * Working hours in a few words: "Monday–Friday, 09:00–17:00" when consecutive days share one
+ * span, else each day ("Monday 09:00–17:00; Wednesday 10:00–14:00"); "No working days" for none.
+ */
+export function workingHoursSummary(hours: WorkingDay[]): string {
+  const days = [...hours].sort((a, b) => a.day - b.day);
+  if (days.length === 0) return "No working days";
+  const [first, last] = [days[0], days[days.length - 1]];
+  const oneSpan = days.every((d) => d.start === first.start && d.end === first.end);
+  const consecutive = days.every((d, i) => d.day === first.day + i);
+  if (oneSpan && consecutive && days.length > 1) {
+    return `${WEEKDAY_NAMES[first.day - 1]}–${WEEKDAY_NAMES[last.day - 1]}, ${first.start}–${first.end}`;
+  }
+  return days.map((d) => `${WEEKDAY_NAMES[d.day - 1]} ${d.start}–${d.end}`).join("; ");
+}

@@ -1,6 +1,6 @@
-import type { WorkingDay } from "@shared/working-hours";
+import { type WorkingDay, workingHoursSummary } from "@shared/working-hours";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/toast";
 import { roundKeys, roundsApi } from "../../../lib/api/admin-rounds";
@@ -21,12 +21,16 @@ function DefaultHoursForm({ initial, timeZone }: { initial: WorkingDay[]; timeZo
   const client = useQueryClient();
   const [hours, setHours] = useState(initial);
   const [saving, setSaving] = useState(false);
+  // Shown as one line until the admin asks to change it, so the Pairing part stays one screen.
+  const [editing, setEditing] = useState(false);
+  const editorId = useId();
   const save = async () => {
     setSaving(true);
     try {
       const answer = await roundsApi.saveWorkingHours(hours);
       await client.invalidateQueries({ queryKey: roundKeys.workingHours });
       toast({ title: "Saved", description: answer.message });
+      setEditing(false);
     } catch (failure) {
       toast({
         title: "Could not save",
@@ -39,19 +43,38 @@ function DefaultHoursForm({ initial, timeZone }: { initial: WorkingDay[]; timeZo
   };
   return (
     <section aria-labelledby="default-hours" className="grid gap-3">
-      <h3 id="default-hours" className="font-medium text-coffee-900">
-        Default working hours
-      </h3>
-      <p className="text-sm text-coffee-700">
-        For everyone who has not set their own, in their own time zone (or the company's, {timeZone}
-        ). People are matched only when they share enough working time.
-      </p>
-      <HoursEditor value={hours} onChange={setHours} />
-      <div>
-        <Button type="button" disabled={saving} onClick={() => void save()}>
-          {saving ? "Saving..." : "Save default hours"}
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <h3 id="default-hours" className="font-medium text-coffee-900">
+          Default working hours:
+        </h3>
+        <p className="text-sm text-coffee-900" data-testid="default-hours-summary">
+          {workingHoursSummary(initial)}
+        </p>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          aria-expanded={editing}
+          aria-controls={editing ? editorId : undefined}
+          onClick={() => setEditing((open) => !open)}
+        >
+          {editing ? "Close" : "Change default hours"}
         </Button>
       </div>
+      {editing && (
+        <div id={editorId} className="grid gap-3">
+          <p className="text-sm text-coffee-700">
+            For everyone who has not set their own, in their own time zone (or the company's,{" "}
+            {timeZone}). People are matched only when they share enough working time.
+          </p>
+          <HoursEditor value={hours} onChange={setHours} />
+          <div>
+            <Button type="button" disabled={saving} onClick={() => void save()}>
+              {saving ? "Saving..." : "Save default hours"}
+            </Button>
+          </div>
+        </div>
+      )}
     </section>
   );
 }
