@@ -15,6 +15,7 @@ import { roundEndpoints } from "@shared/endpoints/rounds";
 import { schedulingEndpoints } from "@shared/endpoints/scheduling";
 import { whitelistEndpoints } from "@shared/endpoints/whitelist";
 import { DEFAULT_GROUP_COLOR } from "@shared/whitelist";
+import { DEFAULT_WORKING_HOURS } from "@shared/working-hours";
 import { answerTo, isAddressOf, type SampleAnswer } from "./sample-answer";
 import { sampleConnectionAnswers } from "./sample-connections";
 import { sampleGalleryAnswers } from "./sample-images";
@@ -228,6 +229,10 @@ export const sampleData: Record<string, SampleAnswer> = {
   ...Object.fromEntries([
     // The sample company's rounds are run by hand: no scheduled round to show.
     answerTo(roundEndpoints.overview, { timeZone: "UTC", scopes: [] }),
+    answerTo(roundEndpoints.workingHours, {
+      workingHours: DEFAULT_WORKING_HOURS,
+      timeZone: "UTC",
+    }),
     answerTo(roundEndpoints.activity, { items: [], nextBefore: null }),
   ]),
   ...samplePairingAnswers,
