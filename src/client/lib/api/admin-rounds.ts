@@ -4,9 +4,9 @@ import type { WorkingDay } from "@shared/working-hours";
 import { call } from "./request";
 
 export const roundKeys = {
-  workingHours: [endpoints.workingHours.path] as const,
-  /** The overview and every draft: the prefix a change refreshes. */
+  /** The overview, every draft and the default working hours: the prefix a change refreshes. */
   all: [endpoints.overview.path] as const,
+  workingHours: [endpoints.overview.path, "working-hours"] as const,
   overview: [endpoints.overview.path, "overview"] as const,
   draft: (scopeKey: string, month: string) =>
     [endpoints.overview.path, "draft", scopeKey, month] as const,

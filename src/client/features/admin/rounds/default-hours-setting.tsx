@@ -1,11 +1,10 @@
 import { type WorkingDay, workingHoursSummary } from "@shared/working-hours";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Button } from "../../../components/ui/button";
-import { toast } from "../../../components/ui/toast";
 import { roundKeys, roundsApi } from "../../../lib/api/admin-rounds";
-import { errorMessage } from "../../../lib/api-client";
 import { HoursEditor } from "../../working-hours/hours-editor";
+import { useRoundMutation } from "./rounds-queries";
 
 /** The company's default working hours (docs/profile.md): everyone without their own follows them. */
 export function DefaultHoursSetting() {
@@ -18,29 +17,15 @@ export function DefaultHoursSetting() {
 }
 
 function DefaultHoursForm({ initial, timeZone }: { initial: WorkingDay[]; timeZone: string }) {
-  const client = useQueryClient();
   const [hours, setHours] = useState(initial);
-  const [saving, setSaving] = useState(false);
   // Shown as one line until the admin asks to change it, so the Pairing part stays one screen.
   const [editing, setEditing] = useState(false);
   const editorId = useId();
-  const save = async () => {
-    setSaving(true);
-    try {
-      const answer = await roundsApi.saveWorkingHours(hours);
-      await client.invalidateQueries({ queryKey: roundKeys.workingHours });
-      toast({ title: "Saved", description: answer.message });
-      setEditing(false);
-    } catch (failure) {
-      toast({
-        title: "Could not save",
-        description: errorMessage(failure, "Please try again."),
-        variant: "destructive",
-      });
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = useRoundMutation({
+    mutationFn: () => roundsApi.saveWorkingHours(hours),
+    failure: "Failed to save the default working hours",
+    onDone: () => setEditing(false),
+  });
   return (
     <section aria-labelledby="default-hours" className="grid gap-3">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
@@ -69,8 +54,8 @@ function DefaultHoursForm({ initial, timeZone }: { initial: WorkingDay[]; timeZo
           </p>
           <HoursEditor value={hours} onChange={setHours} />
           <div>
-            <Button type="button" disabled={saving} onClick={() => void save()}>
-              {saving ? "Saving..." : "Save default hours"}
+            <Button type="button" disabled={save.isPending} onClick={() => save.mutate()}>
+              {save.isPending ? "Saving..." : "Save default hours"}
             </Button>
           </div>
         </div>
