@@ -92,6 +92,7 @@ describe("discovery (RFC 7644 §4)", () => {
     expect(attribute("emails")).toMatchObject({ required: true, multiValued: true });
     expect(attribute("userName")).toMatchObject({ required: true, uniqueness: "server" });
     expect(attribute("id")).toMatchObject({ mutability: "readOnly", returned: "always" });
+    expect(attribute("timezone")).toMatchObject({ type: "string", multiValued: false });
     // As published: a non-address userName without emails is refused.
     const refused = await call("POST", "/Users", { schemas: [USER_SCHEMA], userName: "bjensen" });
     expectScimError(refused, 400, "invalidValue");
@@ -156,6 +157,24 @@ describe("errors (RFC 7644 §3.12) on every path under /scim/v2", () => {
 });
 
 describe("create, read, replace (RFC 7644 §3.3, §3.4.1, §3.5.1)", () => {
+  it("returns the person's time zone as timezone once one is known", async () => {
+    const created = await call(
+      "POST",
+      "/Users",
+      user("zone@conform.test", { timezone: "Asia/Kolkata" }),
+    );
+    expect(created.status).toBe(201);
+    expect(created.body.timezone).toBe("Asia/Kolkata");
+    const none = await call("POST", "/Users", user("nozone@conform.test"));
+    expect(none.body).not.toHaveProperty("timezone");
+    const read = await call("GET", `/Users/${created.body.id}?attributes=timezone`);
+    expect(read.body).toEqual({
+      schemas: [USER_SCHEMA],
+      id: created.body.id,
+      timezone: "Asia/Kolkata",
+    });
+  });
+
   it("keeps what was sent: emails[].type, name.formatted, displayName", async () => {
     const created = await call(
       "POST",

@@ -95,6 +95,10 @@ const userAttributes = [
       ],
     },
   ),
+  attribute(
+    "timezone",
+    "An IANA time zone such as Europe/Berlin; taken until the person confirms their own, and returned as the person's zone now.",
+  ),
   attribute("active", "false deactivates the person as the admin's deactivation does.", {
     type: "boolean",
   }),

@@ -51,6 +51,7 @@ export function presentScimUser(row: ScimUserRow, appUrl: string) {
     ...(displayName ? { displayName } : {}),
     emails: [{ value: row.email, type: row.scimEmailType ?? "work", primary: true }],
     active: row.isActive,
+    ...(row.timeZone ? { timezone: row.timeZone } : {}),
     ...(row.departmentName ? { [ENTERPRISE_SCHEMA]: { department: row.departmentName } } : {}),
     meta: {
       resourceType: "User",
