@@ -19,6 +19,12 @@ const startSchema = z.iso.datetime({
 /** POST /api/matches/{id}/booking: one of the proposed starts (or any that fits everyone). */
 export const bookingBodySchema = z.object({ start: startSchema });
 
+/** POST /api/book-time: the booking page's button, the signed token from the e-mail and its start. */
+export const bookByLinkBodySchema = z.object({
+  token: z.string().min(1, { error: "The link is incomplete." }).max(200),
+  start: startSchema,
+});
+
 /** POST /api/matches/{id}/times/refused: the starts shown that none fit. */
 export const refuseTimesBodySchema = z.object({
   starts: z
@@ -29,6 +35,13 @@ export const refuseTimesBodySchema = z.object({
 
 export const BOOKING_DOES_NOT_FIT =
   "That time no longer fits everyone in your match. Please pick one of the times shown.";
+
+/** The answer's message to a booking: `sent` members were e-mailed the invitation. */
+export function bookedMessage(sent: number): string {
+  return sent > 0
+    ? "Booked: everyone in your match gets the calendar invitation."
+    : "Your chat is already booked at this time.";
+}
 
 /** "Tue 3 Mar, 10:00": a time as the reader sees it in their zone (an IANA name). */
 export function bookingTimeLabel(start: Date | string, timeZone: string): string {

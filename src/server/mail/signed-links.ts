@@ -9,7 +9,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  * - Expiring links (check-in, still in?, not away): `{userId}.{id}.{expiry, unix seconds}.{MAC}`.
  * - Unsubscribe: `{userId}.{MAC}`, no expiry, since mail providers may use it months later.
  */
-export type LinkPurpose = "check-in" | "still-in" | "not-away";
+export type LinkPurpose = "check-in" | "still-in" | "not-away" | "book-time";
 type Purpose = LinkPurpose | "newsletter-unsubscribe";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -2,8 +2,10 @@ import { eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { BOOKING_DOES_NOT_FIT, type ProposedTime } from "../../shared/booking";
+import { getAuthSecret } from "../auth/auth-secret";
 import { fixedClock } from "../clock";
 import { matchBusyTimes, pairings } from "../db/schema";
+import { bookingLinkUrl } from "../mail/booking-links";
 import { createRunningCompany, createUser } from "../test/factories";
 import { setUpAppWithSmtpPeer } from "../test/smtp-app";
 import type { ReceivedMail, SmtpPeer } from "../test/smtp-peer";
@@ -232,5 +234,51 @@ describe("POST /api/matches/{id}/times/refused", () => {
       .as(stranger)
       .post(`/api/matches/${pair.id}/times/refused`, { starts: ["2027-03-16T15:00:00Z"] });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe("POST /api/book-time (the booking page of an e-mail's proposed time)", () => {
+  const linkOf = async (userId: string, matchId: number, start: string) => {
+    const url = new URL(
+      bookingLinkUrl(t.ctx, await getAuthSecret(t.ctx), {
+        userId,
+        matchId,
+        start: new Date(start),
+      }),
+    );
+    expect(url.pathname).toBe("/book-time");
+    return { token: url.searchParams.get("token") ?? "", start: url.searchParams.get("start") };
+  };
+
+  it("books for the person the signed link names, without a sign-in; opening the page changes nothing", async () => {
+    const { ada, bob, pair } = await berlinAndNewYork();
+    const [first] = await getTimes(ada, pair.id);
+    const link = await linkOf(bob.id, pair.id, first.start);
+    const page = await t.get(
+      `/book-time?token=${encodeURIComponent(link.token)}&start=${first.start}`,
+    );
+    expect(page.statusCode).toBe(200);
+    expect((await t.as(ada).get(`/api/matches/${pair.id}/invitation`)).json().invitation).toBe(
+      null,
+    );
+
+    const res = await t.post("/api/book-time", link);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ invitation: { start: first.start, sequence: 0 }, sent: 2 });
+    expect(calendarOf(await invitationTo(ada.email, 0)).start).toBe(first.start);
+  });
+
+  it("answers 400 to a forged or altered link and 410 once it expired", async () => {
+    const { ada, bob, pair } = await berlinAndNewYork();
+    const [first] = await getTimes(ada, pair.id);
+    const link = await linkOf(bob.id, pair.id, first.start);
+    const altered = link.token.replace(`.${pair.id}.`, `.${pair.id + 1}.`);
+    const forged = await t.post("/api/book-time", { ...link, token: altered });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().message).toMatch(/^This booking link is not valid/);
+    clock.set(new Date(MID_MARCH.getTime() + 46 * 86_400_000));
+    const late = await t.post("/api/book-time", link);
+    expect(late.statusCode).toBe(410);
+    clock.set(MID_MARCH);
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { bookedMessage } from "../../shared/booking";
 import { matchEndpoints as endpoints } from "../../shared/endpoints/matches";
 import { clientIpKey } from "../auth/client-ip-key";
 import { readWithOwnSession, requireUser } from "../auth/guards";
@@ -123,13 +124,7 @@ const matchesRoutes: FeatureRoutes = async (app, { ctx }) => {
     handler: async (request) => {
       const user = requireUser(request);
       const result = await bookMatch(ctx, user.id, request.params.id, request.body.start);
-      return {
-        message:
-          result.sent > 0
-            ? "Booked: everyone in your match gets the calendar invitation."
-            : "Your chat is already booked at this time.",
-        ...result,
-      };
+      return { message: bookedMessage(result.sent), ...result };
     },
   });
 

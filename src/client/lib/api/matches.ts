@@ -40,6 +40,8 @@ export const matchesApi = {
     call(matchEndpoints.book, { params: { id: matchId }, body: { start } }),
   refuseTimes: (matchId: number, starts: string[]) =>
     call(matchEndpoints.refuseTimes, { params: { id: matchId }, body: { starts } }),
+  bookByLink: (token: string, start: string) =>
+    call(roundMemberEndpoints.bookByLink, { body: { token, start } }),
   sayNotAwayByLink: (token: string) =>
     call(roundMemberEndpoints.notAwayByLink, { body: { token } }),
 };
