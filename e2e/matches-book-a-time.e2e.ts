@@ -1,6 +1,8 @@
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getAuthSecret } from "../src/server/auth/auth-secret";
 import { matchRefusedTimes } from "../src/server/db/schema";
+import { bookingLinkUrl } from "../src/server/mail/booking-links";
 import { createRunningCompany } from "../src/server/test/factories";
 import type { ReceivedMail } from "../src/server/test/smtp-peer";
 import { BOOKING_DOES_NOT_FIT, bookedText, bookingTimeLabel } from "../src/shared/booking";
@@ -143,6 +145,35 @@ describe("a match booking its coffee chat", () => {
     );
     await bookButton(card, starts[2]).click();
     await card.getByRole("alert").getByText(BOOKING_DOES_NOT_FIT).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+describe("a proposed time opened from an e-mail", () => {
+  it("shows the time without booking it, and books it with the page's button, signed out", async () => {
+    clock.set("2027-03-10T09:00:00Z");
+    const { ada, grace, pair } = await adaAndGrace();
+    const signedIn = await story.newPage({ timezoneId: BERLIN });
+    await story.signInAs(signedIn, ada);
+    const [start] = await proposedStarts(signedIn, pair.id);
+    const link = bookingLinkUrl(story.server.app.ctx, await getAuthSecret(story.server.app.ctx), {
+      userId: grace.id,
+      matchId: pair.id,
+      start: new Date(start),
+    });
+    const page = await story.newPage({ width: 375, height: 800, timezoneId: BERLIN });
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    const button = page.getByRole("button", { name: `Book ${bookingTimeLabel(start, BERLIN)}` });
+    await button.waitFor();
+    await page.getByText("your time (Europe/Berlin), for 30 minutes").waitFor();
+    const before = await signedIn.request.get(`/api/matches/${pair.id}/invitation`);
+    expect((await before.json()).invitation).toBe(null);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await button.click();
+    await page.getByText(bookedText(start, BERLIN)).waitFor();
+    expect(await invitationTo(grace.email, 0)).toContain(stamp(start));
     expect(await axeViolations(page)).toEqual([]);
   });
 });
