@@ -29,6 +29,7 @@ export const clientRoutes = [
   "/check-in",
   "/still-in",
   "/not-away",
+  "/book-time",
   "/help",
 ] as const;
 
@@ -59,6 +60,7 @@ export const paths = {
   checkIn: "/check-in",
   stillIn: "/still-in",
   notAway: "/not-away",
+  bookTime: "/book-time",
   help: "/help",
 } as const satisfies Record<string, ClientRoute>;
 

@@ -376,6 +376,22 @@ export const matchBusyTimes = pgTable(
 );
 
 /**
+ * A proposed time a member of the match said does not fit ("None of these fit", docs/scheduling.md,
+ * "Booking"): it and the hour either side are proposed no more for that match. No person is named.
+ */
+export const matchRefusedTimes = pgTable(
+  "match_refused_times",
+  {
+    matchId: integer("match_id")
+      .notNull()
+      .references(() => matches.id, { onDelete: "cascade" }),
+    startsAt: tz("starts_at").notNull(),
+    refusedAt: tz("refused_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.matchId, t.startsAt] })],
+);
+
+/**
  * How often what a person sees of their matches has changed: bumped by triggers (migration
  * 0017_member-view-versions) whenever their matches, their answers, their partners' public profiles
  * or their pairings change, so an app process may answer a repeated read from memory when the

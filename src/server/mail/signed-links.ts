@@ -6,10 +6,10 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  * into the MAC, so a token is good for its purpose alone (a check-in token answers no "still
  * in?" question and unsubscribes nobody).
  *
- * - Expiring links (check-in, still in?, not away): `{userId}.{id}.{expiry, unix seconds}.{MAC}`.
+ * - Expiring links (check-in, still in?, not away, book a time): `{userId}.{id}.{expiry, unix seconds}.{MAC}`.
  * - Unsubscribe: `{userId}.{MAC}`, no expiry, since mail providers may use it months later.
  */
-export type LinkPurpose = "check-in" | "still-in" | "not-away";
+export type LinkPurpose = "check-in" | "still-in" | "not-away" | "book-time";
 type Purpose = LinkPurpose | "newsletter-unsubscribe";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -46,7 +46,7 @@ function verifiedFields(
 
 export interface LinkClaims {
   userId: string;
-  /** The match id (check-in), the question id (still in?) or the pairing id (not away). */
+  /** The match id (check-in, book a time), the question id (still in?) or the pairing id (not away). */
   id: number;
   expiresAt: Date;
 }

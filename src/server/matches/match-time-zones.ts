@@ -1,11 +1,7 @@
-import { and, asc, eq, sql } from "drizzle-orm";
-import { isIanaTimeZone, type MatchTimeZones } from "../../shared/working-hours";
+import type { MatchTimeZones } from "../../shared/working-hours";
 import type { AppContext } from "../context";
-import { matchMembers, users } from "../db/schema";
 import { NotFound } from "../errors";
-import { isMemberSql } from "../match-members/match-members";
-import { getTimeZone } from "../settings/time-zone";
-import { getCompanyWorkingHours, ownHours } from "../settings/working-hours";
+import { matchSchedules } from "../scheduling/match-schedules";
 
 /**
  * Each member's zone and working hours (their own, else the company's), for a member of the match
@@ -16,24 +12,15 @@ export async function matchTimeZones(
   userId: string,
   matchId: number,
 ): Promise<MatchTimeZones> {
-  const rows = await ctx.db
-    .select({
-      userId: matchMembers.userId,
-      timeZone: users.timeZone,
-      workingHours: users.workingHours,
-    })
-    .from(matchMembers)
-    .innerJoin(users, eq(users.id, matchMembers.userId))
-    .where(and(eq(matchMembers.matchId, matchId), isMemberSql(sql`${matchId}`, userId)))
-    .orderBy(asc(matchMembers.position));
-  if (rows.length === 0) throw new NotFound("This match was not found.");
-  const companyZone = await getTimeZone(ctx.db);
-  const companyHours = await getCompanyWorkingHours(ctx.db);
+  const { members } = await matchSchedules(ctx.db, matchId);
+  if (!members.some((member) => member.userId === userId)) {
+    throw new NotFound("This match was not found.");
+  }
   return {
-    members: rows.map((row) => ({
-      userId: row.userId,
-      timeZone: row.timeZone && isIanaTimeZone(row.timeZone) ? row.timeZone : companyZone,
-      workingHours: ownHours(row.workingHours) ?? companyHours,
+    members: members.map(({ userId, timeZone, workingHours }) => ({
+      userId,
+      timeZone,
+      workingHours,
     })),
   };
 }

@@ -1,15 +1,18 @@
 import type { FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { bookedMessage } from "../../shared/booking";
 import { matchEndpoints as endpoints } from "../../shared/endpoints/matches";
 import { clientIpKey } from "../auth/client-ip-key";
 import { readWithOwnSession, requireUser } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
 import { endpointRoute } from "../http/endpoint-route";
 import { sendSerialised } from "../http/table/send-serialised";
+import { bookMatch } from "./book-match";
 import { completeMatch } from "./complete-match";
 import { getCurrentMatchOfSession } from "./get-current-match";
 import { getMatchHistoryOfSession } from "./get-match-history";
 import { matchTimeZones } from "./match-time-zones";
+import { matchTimes, refuseMatchTimes } from "./match-times";
 import { downloadChatInvitation, readChatInvitation } from "./read-chat-invitation";
 import { sendChatInvitation } from "./send-chat-invitation";
 import { setConnectionStatus } from "./set-connection-status";
@@ -100,6 +103,28 @@ const matchesRoutes: FeatureRoutes = async (app, { ctx }) => {
             : "Everyone already has the invitation for this time.",
         ...result,
       };
+    },
+  });
+
+  r.route({
+    ...endpointRoute(endpoints.times),
+    handler: async (request) => matchTimes(ctx, requireUser(request).id, request.params.id),
+  });
+
+  r.route({
+    ...endpointRoute(endpoints.refuseTimes),
+    config: writeLimit,
+    handler: async (request) =>
+      refuseMatchTimes(ctx, requireUser(request).id, request.params.id, request.body.starts),
+  });
+
+  r.route({
+    ...endpointRoute(endpoints.book),
+    config: invitationLimit,
+    handler: async (request) => {
+      const user = requireUser(request);
+      const result = await bookMatch(ctx, user.id, request.params.id, request.body.start);
+      return { message: bookedMessage(result.sent), ...result };
     },
   });
 

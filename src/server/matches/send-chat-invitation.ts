@@ -21,6 +21,12 @@ export async function sendChatInvitation(
   userId: string,
   matchId: number,
   startText: string,
+  /** A check of the start under the lock (a booking: it fits everyone); throws to refuse it. */
+  checkInLock?: (
+    tx: Parameters<typeof lockMemberMatch>[0],
+    match: Awaited<ReturnType<typeof lockMemberMatch>>,
+    start: Date,
+  ) => Promise<void>,
 ): Promise<{ invitation: ChatInvitation; sent: number }> {
   const start = new Date(startText);
   if (Number.isNaN(start.getTime()) || !isChatStartInRange(start, ctx.clock.now())) {
@@ -34,6 +40,7 @@ export async function sendChatInvitation(
       "Match not found",
       "its chat can no longer be scheduled",
     );
+    await checkInLock?.(tx, match, start);
     const current = await lockEvent(tx, match.id);
     const deliveries = await changeEvent(ctx, tx, current, {
       matchId: match.id,

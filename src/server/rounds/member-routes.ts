@@ -1,10 +1,12 @@
 import type { FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { bookedMessage } from "../../shared/booking";
 import { roundMemberEndpoints as endpoints } from "../../shared/endpoints/round-members";
 import { clientIpKey } from "../auth/client-ip-key";
 import { requireUser } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
 import { endpointRoute } from "../http/endpoint-route";
+import { bookByLink } from "./book-by-link";
 import { getMemberNextPairing } from "./member-next-pairing";
 import { awayStatus, sayNotAwayByLink, sayNotAwayNow } from "./not-away";
 import { reportPartnerAway } from "./partner-away";
@@ -53,6 +55,17 @@ const roundMemberRoutes: FeatureRoutes = async (app, { ctx }) => {
     ...endpointRoute(endpoints.notAwayByLink),
     config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
     handler: async (request) => sayNotAwayByLink(ctx, request.body.token),
+  });
+
+  // The booking page of a proposed time (`/book-time?token=…&start=…`), the same pattern: the
+  // page's GET shows the time, only its button's POST books.
+  r.route({
+    ...endpointRoute(endpoints.bookByLink),
+    config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+    handler: async (request) => {
+      const result = await bookByLink(ctx, request.body.token, request.body.start);
+      return { message: bookedMessage(result.sent), ...result };
+    },
   });
 };
 

@@ -49,13 +49,7 @@ export function proposeTimes(input: ProposeTimesInput): Interval[] {
   if (members.length === 0 || count <= 0) return [];
   const days = countedDays(members[0], from.getTime(), input.workingDays ?? 10);
   if (days.length === 0) return [];
-  const windowStart = days[0].start;
-  const windowEnd = days.at(-1)?.end ?? windowStart;
-  let shared: Span[] = [{ start: windowStart, end: windowEnd }];
-  for (const member of members) {
-    const working = workingSpans(member.timeZone, member.workingHours, windowStart, windowEnd);
-    shared = intersectSpans(shared, subtractSpans(working, member.busy.map(toSpan)));
-  }
+  const shared = sharedFreeTime(members, days[0].start, days.at(-1)?.end ?? days[0].start);
   const candidatesByDay = days
     .map((day) => startsIn(intersectSpans(shared, [day]), durationMs))
     .filter((starts) => starts.length > 0);
@@ -64,8 +58,22 @@ export function proposeTimes(input: ProposeTimesInput): Interval[] {
     .map((start) => toInterval({ start, end: start + durationMs }));
 }
 
+/** Where every member is working and not busy, between `start` and `end` (epoch ms). */
+export function sharedFreeTime(
+  members: readonly SchedulingMember[],
+  start: number,
+  end: number,
+): Span[] {
+  let shared: Span[] = [{ start, end }];
+  for (const member of members) {
+    const working = workingSpans(member.timeZone, member.workingHours, start, end);
+    shared = intersectSpans(shared, subtractSpans(working, member.busy.map(toSpan)));
+  }
+  return shared;
+}
+
 /** The first member's next working days after `from`'s day, each as its local midnight to midnight. */
-function countedDays(member: SchedulingMember, from: number, workingDays: number): Span[] {
+export function countedDays(member: SchedulingMember, from: number, workingDays: number): Span[] {
   const workdays = new Set(member.workingHours.map((entry) => entry.day));
   const days: Span[] = [];
   let day = addLocalDays(startOfLocalDay(from, member.timeZone), 1);

@@ -1,4 +1,5 @@
 import { answers, errorResponses, fileResponse } from "../api";
+import { bookingBodySchema, matchTimesSchema, refuseTimesBodySchema } from "../booking";
 import {
   chatInvitationBodySchema,
   chatInvitationResponseSchema,
@@ -58,6 +59,29 @@ export const matchEndpoints = {
     path: "/api/matches/:id/invitation",
     params: idParamsSchema,
     body: chatInvitationBodySchema,
+    response: answers(chatInvitationSentSchema),
+  }),
+  /** Three times that fit every member, for a member of the match (docs/scheduling.md). */
+  times: endpoint({
+    method: "GET",
+    path: "/api/matches/:id/times",
+    params: idParamsSchema,
+    response: answers(matchTimesSchema),
+  }),
+  /** "None of these fit": the times shown are proposed no more; answers three new ones. */
+  refuseTimes: endpoint({
+    method: "POST",
+    path: "/api/matches/:id/times/refused",
+    params: idParamsSchema,
+    body: refuseTimesBodySchema,
+    response: answers(matchTimesSchema),
+  }),
+  /** Books (or moves) the chat at a time that fits everyone: the match's one invitation. */
+  book: endpoint({
+    method: "POST",
+    path: "/api/matches/:id/booking",
+    params: idParamsSchema,
+    body: bookingBodySchema,
     response: answers(chatInvitationSentSchema),
   }),
   calendarFile: endpoint({

@@ -1,4 +1,6 @@
 import { answers } from "../api";
+import { bookByLinkBodySchema } from "../booking";
+import { chatInvitationSentSchema } from "../calendar";
 import { connectionStatusParamsSchema, nextPairingResponseSchema } from "../matches";
 import {
   awayStatusResponseSchema,
@@ -38,5 +40,12 @@ export const roundMemberEndpoints = {
     path: "/api/not-away",
     body: notAwayBodySchema,
     response: answers(notAwayResponseSchema),
+  }),
+  /** The booking page of an e-mail's proposed time (docs/scheduling.md): no sign-in, a signed token. */
+  bookByLink: endpoint({
+    method: "POST",
+    path: "/api/book-time",
+    body: bookByLinkBodySchema,
+    response: answers(chatInvitationSentSchema),
   }),
 };

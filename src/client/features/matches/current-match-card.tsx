@@ -2,6 +2,7 @@ import { formatMatchMonth, type MatchItem, partnerName } from "@shared/matches";
 import { Mail } from "lucide-react";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
 import { AnswerButtons } from "./answer-buttons";
+import { BookingTimes } from "./booking-times";
 import { MatchStateBadges } from "./match-state-badges";
 import { PartnerAvatar } from "./partner-avatar";
 import { PartnerAwayButtons } from "./partner-away-button";
@@ -62,6 +63,7 @@ export function CurrentMatchCard({ item }: { item: MatchItem }) {
         {item.partners.map((partner) => (
           <PartnerDetails key={partner.id} partner={partner} item={item} />
         ))}
+        {item.pairingOpen && <BookingTimes item={item} />}
       </CardContent>
       <CardFooter className="flex-col items-stretch sm:flex-row sm:items-center">
         <ScheduleChatButton item={item} />

@@ -9,6 +9,7 @@ export const matchKeys = {
   awayStatus: [roundMemberEndpoints.awayStatus.path] as const,
   invitation: (matchId: number) => [matchEndpoints.invitation.path, matchId] as const,
   timeZones: (matchId: number) => [matchEndpoints.timeZones.path, matchId] as const,
+  times: (matchId: number) => [matchEndpoints.times.path, matchId] as const,
 };
 
 export const matchesApi = {
@@ -33,6 +34,14 @@ export const matchesApi = {
       params: { id: matchId },
       body: { start: start.toISOString() },
     }),
+  times: (matchId: number, signal?: AbortSignal) =>
+    call(matchEndpoints.times, { params: { id: matchId }, signal }),
+  book: (matchId: number, start: string) =>
+    call(matchEndpoints.book, { params: { id: matchId }, body: { start } }),
+  refuseTimes: (matchId: number, starts: string[]) =>
+    call(matchEndpoints.refuseTimes, { params: { id: matchId }, body: { starts } }),
+  bookByLink: (token: string, start: string) =>
+    call(roundMemberEndpoints.bookByLink, { body: { token, start } }),
   sayNotAwayByLink: (token: string) =>
     call(roundMemberEndpoints.notAwayByLink, { body: { token } }),
 };

@@ -1,0 +1,66 @@
+import { z } from "zod";
+
+/** One proposed time for a match's chat: ISO 8601 instants (UTC, `Z`). */
+export const proposedTimeSchema = z.object({
+  start: z.string().meta({ example: "2027-03-16T09:00:00.000Z" }),
+  end: z.string().meta({ example: "2027-03-16T09:30:00.000Z" }),
+});
+export type ProposedTime = z.infer<typeof proposedTimeSchema>;
+
+/** GET /api/matches/{id}/times: up to three times that fit every member (docs/scheduling.md). */
+export const matchTimesSchema = z.object({ times: z.array(proposedTimeSchema).max(3) });
+export type MatchTimes = z.infer<typeof matchTimesSchema>;
+
+const startSchema = z.iso.datetime({
+  offset: true,
+  error: "The start must be a date and time such as 2027-03-02T10:00:00Z.",
+});
+
+/** POST /api/matches/{id}/booking: one of the proposed starts (or any that fits everyone). */
+export const bookingBodySchema = z.object({ start: startSchema });
+
+/** POST /api/book-time: the booking page's button, the signed token from the e-mail and its start. */
+export const bookByLinkBodySchema = z.object({
+  token: z.string().min(1, { error: "The link is incomplete." }).max(200),
+  start: startSchema,
+});
+
+/** POST /api/matches/{id}/times/refused: the starts shown that none fit. */
+export const refuseTimesBodySchema = z.object({
+  starts: z
+    .array(startSchema)
+    .min(1, { error: "Name at least one time that does not fit." })
+    .max(3, { error: "At most three times are shown at once." }),
+});
+
+export const BOOKING_DOES_NOT_FIT =
+  "That time no longer fits everyone in your match. Please pick one of the times shown.";
+
+/** The answer's message to a booking: `sent` members were e-mailed the invitation. */
+export function bookedMessage(sent: number): string {
+  return sent > 0
+    ? "Booked: everyone in your match gets the calendar invitation."
+    : "Your chat is already booked at this time.";
+}
+
+/** "Tue 3 Mar, 10:00": a time as the reader sees it in their zone (an IANA name). */
+export function bookingTimeLabel(start: Date | string, timeZone: string): string {
+  const at = new Date(start);
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("weekday")} ${part("day")} ${part("month")}, ${part("hour")}:${part("minute")}`;
+}
+
+/** "Booked: Tue 3 Mar, 10:00 your time" (docs/matches.md, "Booking a time"). */
+export function bookedText(start: Date | string, timeZone: string): string {
+  return `Booked: ${bookingTimeLabel(start, timeZone)} your time`;
+}
