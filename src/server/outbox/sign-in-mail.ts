@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { users } from "../db/schema";
 
@@ -33,7 +33,7 @@ export function signInMailRules<Data extends SignInMailData>(what: string) {
       const [account] = await ctx.db
         .select({ isActive: users.isActive })
         .from(users)
-        .where(eq(users.email, recipient));
+        .where(eq(sql`lower(${users.email})`, recipient));
       return account && !account.isActive
         ? `No ${what} sent to ${recipient}: the account is deactivated.`
         : null;
