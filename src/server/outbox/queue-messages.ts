@@ -8,9 +8,10 @@ import type { MessageKind } from "./message-kind";
 /**
  * Queues one message of `kind` to each recipient, in the caller's transaction (`tx`; the database
  * itself outside one): the messages exist exactly when the change they tell about does. The
- * outbox job (its urgent lane for an urgent kind) is woken once the transaction has committed, and renders each message at delivery
- * (docs/mail.md). A kind that is not repeated queues nothing for a recipient it already has a
- * message of the same key for. Answers how many messages were queued.
+ * outbox job (its urgent lane for an urgent kind) is woken once the transaction has committed,
+ * and renders each message at delivery (docs/mail.md). A kind that is not repeated queues nothing
+ * for a recipient it already has a message of the same key for. Answers how many messages were
+ * queued.
  */
 export async function queueMessages<Data>(
   ctx: Pick<AppContext, "clock" | "mailer" | "jobs">,

@@ -33,9 +33,9 @@ export async function newPasswordLink(ctx: AppContext): Promise<NewPasswordLink>
 /**
  * Stores a set-password link (from newPasswordLink) for `email` and queues its e-mail in the
  * caller's transaction, through the outbox's urgent lane (retried, never fire-and-forget;
- * docs/sign-in.md). Refused with
- * 429 when a link went to the address in the last five minutes. Earlier links stay valid until
- * one is used (a new request never cancels a live one; using one ends the others).
+ * docs/sign-in.md). Refused with 429 when a link went to the address in the last five minutes.
+ * Earlier links stay valid until one is used (a new request never cancels a live one; using one
+ * ends the others).
  */
 export async function queuePasswordLink(
   ctx: AppContext,
