@@ -85,7 +85,7 @@ try {
   const failed = reportRatios(`password sign-in refusals, ${rounds} rounds`, times, answers);
   const requestsFailed = await benchSignInRequests(t, rounds, {
     nextIp,
-    settle: () => t.signInMail.settled(),
+    settle: () => t.urgentDelivery.settled(),
   });
   process.exitCode = failed || requestsFailed ? 1 : 0;
 } finally {

@@ -16,12 +16,12 @@ function jobTrigger(jobName: string): JobTrigger {
   return Object.freeze({ jobName });
 }
 
-/** Sign-in codes and links were queued (auth/sign-in-mail-queue.ts). */
-export const signInMailTrigger = jobTrigger("sign-in-mail");
 /** Rows of the delivery ledger were queued: a newsletter, an announcement, a notice. */
 export const newsletterDeliveryTrigger = jobTrigger("newsletter-delivery");
 /** Messages were queued in the outbox (outbox/queue-messages.ts). */
 export const outboxTrigger = jobTrigger("outbox-delivery");
+/** Urgent messages (sign-in codes and links) were queued in the outbox: its urgent lane. */
+export const urgentOutboxTrigger = jobTrigger("outbox-urgent-delivery");
 /** Chat messages or webhook deliveries were queued. */
 export const chatDeliveryTrigger = jobTrigger("chat-delivery");
 /** Someone asked for connection figures that are missing or stale. */
@@ -29,9 +29,9 @@ export const connectionFiguresTrigger = jobTrigger("connection-figures");
 
 /** Every trigger, for the registry's check that each belongs to one job. */
 export const ALL_TRIGGERS: readonly JobTrigger[] = [
-  signInMailTrigger,
   newsletterDeliveryTrigger,
   outboxTrigger,
+  urgentOutboxTrigger,
   chatDeliveryTrigger,
   connectionFiguresTrigger,
 ];

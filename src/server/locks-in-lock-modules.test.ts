@@ -19,7 +19,6 @@ const lockModules: Record<string, string> = {
   "jobs/daily-job.ts": "daily_jobs: claimed under a lease",
   "newsletters/send/ledger.ts": "newsletter_deliveries: claimed under a lease",
   "chat/ledger.ts": "chat_deliveries: claimed under a lease",
-  "auth/sign-in-mail/claim-sign-in-mails.ts": "sign_in_mails: claimed under a lease",
   "outbox/claim-messages.ts": "outgoing_messages: claimed under a lease",
   "auth/send-throttle.ts": "sign-in mail per address",
   "auth/verify-code.ts": "code checks per address",

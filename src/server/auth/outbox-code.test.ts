@@ -16,7 +16,7 @@ describe("local sign-in through the outbox", () => {
   it("prints the six-digit code on the console, and that code signs the person in", async () => {
     const sent = await post(t, "/api/auth/send-code", { email: "ada@acme.test" });
     expect(sent.statusCode).toBe(200);
-    await t.signInMail.settled();
+    await t.urgentDelivery.settled();
     const printed = lines.find((l) => l.startsWith("[outbox] to ada@acme.test"));
     const code = printed?.match(/\n {4}code: (\d{6})$/m)?.[1];
     expect(code).toMatch(/^\d{6}$/);
@@ -29,7 +29,7 @@ describe("local sign-in through the outbox", () => {
   it("prints no code line for a magic-link mail", async () => {
     const sent = await post(t, "/api/auth/magic-link", { email: "ben@acme.test" });
     expect(sent.statusCode).toBe(200);
-    await t.signInMail.settled();
+    await t.urgentDelivery.settled();
     const printed = lines.find((l) => l.startsWith("[outbox] to ben@acme.test")) ?? "";
     expect(printed).toMatch(/\n {4}http:\/\/127\.0\.0\.1:5000\/magic-auth\?token=[\w-]+$/);
     expect(printed).not.toContain("code:");

@@ -1,13 +1,15 @@
 import type { MagicLinkAnswer } from "../../shared/auth";
 import type { AppContext } from "../context";
 import { magicLinkTokens } from "../db/schema";
+import { magicLink } from "../outbox/kinds/magic-link";
+import { queueMessages } from "../outbox/queue-messages";
+import { signInSendBy } from "../outbox/sign-in-mail";
 import { requireAllowedEmail } from "./allowed-email";
 import { keyedHash } from "./auth-secret";
 import { getAuthSettings } from "./auth-settings";
 import { claimNewAddressBudget } from "./new-address-budget";
 import type { RequestMeta } from "./send-code";
 import { generateToken, guardSignInMail } from "./send-throttle";
-import { queueSignInMail } from "./sign-in-mail/queue-sign-in-mail";
 
 const LINK_SENT: MagicLinkAnswer = {
   success: true,
@@ -46,12 +48,12 @@ export async function requestMagicLink(
         createdAt: now,
       })
       .returning({ id: magicLinkTokens.id });
-    await queueSignInMail(
-      tx,
-      email,
-      { kind: "magic-link", magicLinkTokenId: row.id, token },
-      { now, secretTtlMs: settings.magicLinkTtlMs, transport: ctx.mailer.fingerprint },
-    );
+    await queueMessages(ctx, tx, magicLink, [email], {
+      magicLinkTokenId: row.id,
+      secret: token,
+      hours: Math.round(settings.magicLinkTtlMs / 3_600_000),
+      sendBy: signInSendBy(now, settings.magicLinkTtlMs),
+    });
   });
   return LINK_SENT;
 }

@@ -9,7 +9,6 @@ import type { UserRow } from "../db/schema";
 import { Forbidden } from "../errors";
 import { endpointRoute } from "../http/table/endpoint-route";
 import { sendSerialised } from "../http/table/send-serialised";
-import { signInMailTrigger } from "../job-triggers";
 import { adminSignIn } from "./admin-sign-in";
 import { ipLimits } from "./auth-settings";
 import { currentUserAnswer } from "./current-user-answer";
@@ -28,16 +27,6 @@ const meta = (request: FastifyRequest) => ({
   ip: request.ip,
   userAgent: request.headers["user-agent"]?.slice(0, 500) ?? null,
   log: request.log,
-});
-
-/**
- * The queued sign-in mail is sent once the answer has gone out, so its rendering and sending
- * never delay the answer (and withholding a deactivated account's mail is not faster).
- */
-const sendQueuedMail = (ctx: AppContext) => ({
-  onResponse: async () => {
-    ctx.jobs.wake(signInMailTrigger);
-  },
 });
 
 /** Every sign-in's ending: a session for `user`, then `{ success, ...fields, user }`. */
@@ -67,7 +56,6 @@ const emailSignInRoutes: FeatureRoutes = async (app, { ctx }) => {
     ...endpointRoute(endpoints.sendCode),
     config: { rateLimit: ipLimits.sendPerIp },
     ...emailSignInOn,
-    ...sendQueuedMail(ctx),
     handler: async (request) => sendCode(ctx, request.body.email, meta(request)),
   });
 
@@ -85,7 +73,6 @@ const emailSignInRoutes: FeatureRoutes = async (app, { ctx }) => {
     ...endpointRoute(endpoints.magicLink),
     config: { rateLimit: ipLimits.sendPerIp },
     ...emailSignInOn,
-    ...sendQueuedMail(ctx),
     handler: async (request) => requestMagicLink(ctx, request.body.email, meta(request)),
   });
 

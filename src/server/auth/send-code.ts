@@ -2,13 +2,15 @@ import type { FastifyBaseLogger } from "fastify";
 import type { SuccessAnswer } from "../../shared/auth";
 import type { AppContext } from "../context";
 import { authCodes } from "../db/schema";
+import { signInCode } from "../outbox/kinds/sign-in-code";
+import { queueMessages } from "../outbox/queue-messages";
+import { signInSendBy } from "../outbox/sign-in-mail";
 import { requireAllowedEmail } from "./allowed-email";
 import { keyedHash } from "./auth-secret";
 import { getAuthSettings } from "./auth-settings";
 import { assertUnderGuessCap } from "./guess-cap";
 import { claimNewAddressBudget } from "./new-address-budget";
 import { generateCode, guardSignInMail } from "./send-throttle";
-import { queueSignInMail } from "./sign-in-mail/queue-sign-in-mail";
 
 export interface RequestMeta {
   ip: string;
@@ -20,10 +22,10 @@ export const CODE_SENT_MESSAGE = "Code sent! Check your email for your 6-digit s
 
 /**
  * E-mails a fresh six-digit code; older live codes keep working until they expire or one is used
- * (docs/sign-in.md). The mail is queued
- * and sent after the answer (sign-in-mail/), so every whitelisted address, whatever its account's
- * state, costs this request the same work and time; a deactivated account gets the same answer
- * and the same limits but no mail (the worker withholds it and the server log says why).
+ * (docs/sign-in.md). The mail is queued in the outbox and sent by its urgent lane after the
+ * answer, so every whitelisted address, whatever its account's state, costs this request the same
+ * work and time; a deactivated account gets the same answer and the same limits but no mail (the
+ * outbox withholds it and the server log says why).
  */
 export async function sendCode(
   ctx: AppContext,
@@ -51,12 +53,12 @@ export async function sendCode(
         createdAt: now,
       })
       .returning({ id: authCodes.id });
-    await queueSignInMail(
-      tx,
-      email,
-      { kind: "sign-in-code", authCodeId: row.id, code },
-      { now, secretTtlMs: settings.codeTtlMs, transport: ctx.mailer.fingerprint },
-    );
+    await queueMessages(ctx, tx, signInCode, [email], {
+      authCodeId: row.id,
+      secret: code,
+      minutes: Math.round(settings.codeTtlMs / 60_000),
+      sendBy: signInSendBy(now, settings.codeTtlMs),
+    });
   });
   return { success: true, message: CODE_SENT_MESSAGE };
 }

@@ -103,12 +103,6 @@ export async function importedDetails(
   return entry ?? { firstName: null, lastName: null, department: null };
 }
 
-/** A deactivated account: sign-in mail is withheld, with the same answer as for anyone else. */
-export async function isDeactivated(db: Db, email: string): Promise<boolean> {
-  const existing = await findUserByEmail(db, email);
-  return existing !== null && !existing.isActive;
-}
-
 /** Signing in with one code or link ends the address's other live ones (docs/sign-in.md). */
 export async function endLiveSecrets(db: Db | Tx, email: string): Promise<void> {
   await db

@@ -465,49 +465,6 @@ export const authCodes = pgTable(
 );
 
 /**
- * Sign-in e-mails waiting to be sent (code or link), so a request answers before any mail goes
- * out (docs/decisions/0017-sign-in-mail-queue.md). A row holds the plain code or token until it
- * is sent, given up or expired, and then is deleted; it goes with its code or token.
- */
-export const signInMails = pgTable(
-  "sign_in_mails",
-  {
-    id: serial("id").primaryKey(),
-    email: text("email").notNull(),
-    authCodeId: integer("auth_code_id").references(() => authCodes.id, { onDelete: "cascade" }),
-    magicLinkTokenId: integer("magic_link_token_id").references(() => magicLinkTokens.id, {
-      onDelete: "cascade",
-    }),
-    /** An admin's set-password link (docs/sign-in.md, "Set-password links"). */
-    passwordResetTokenId: integer("password_reset_token_id").references(
-      () => passwordResetTokens.id,
-      { onDelete: "cascade" },
-    ),
-    /** The six-digit code or the link token, in plain: what the e-mail carries. */
-    secret: text("secret").notNull(),
-    /**
-     * The mail transport of the process that queued it (Mailer.fingerprint, no credentials): only
-     * a process mailing the same way sends it, never one that would print it to its local outbox.
-     */
-    mailTransport: text("mail_transport").notNull(),
-    /** Not sent by then: dropped unsent (and its code or token withdrawn). */
-    expiresAt: tz("expires_at").notNull(),
-    attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: tz("next_attempt_at").notNull(),
-    /** A worker is sending it until then; after that another may take it. */
-    claimedUntil: tz("claimed_until"),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index("sign_in_mails_due_idx").on(t.nextAttemptAt),
-    check(
-      "sign_in_mails_one_secret",
-      sql`num_nonnulls(${t.authCodeId}, ${t.magicLinkTokenId}, ${t.passwordResetTokenId}) = 1`,
-    ),
-  ],
-);
-
-/**
  * The outbox (src/server/outbox/, docs/mail.md): one row per message to one recipient, queued in
  * the transaction of the operation that sends it and delivered by the outbox job, which renders
  * it from its kind and `data` at delivery time.
@@ -525,6 +482,11 @@ export const outgoingMessages = pgTable(
     onceKey: text("once_key"),
     /** The mail transport of the process that queued it (Mailer.fingerprint, no credentials). */
     mailTransport: text("mail_transport").notNull(),
+    /**
+     * A kind someone is waiting for (a sign-in code): delivered by a lane of its own, never
+     * behind a batch of other messages (docs/mail.md, "Urgent kinds").
+     */
+    urgent: boolean("urgent").notNull().default(false),
     /** `pending` until `sent` or `failed`. */
     state: text("state", { enum: ["pending", "sent", "failed"] })
       .notNull()
@@ -543,6 +505,9 @@ export const outgoingMessages = pgTable(
   },
   (t) => [
     index("outgoing_messages_due_idx").on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
+    index("outgoing_messages_urgent_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} = 'pending' and ${t.urgent}`),
     uniqueIndex("outgoing_messages_once_idx")
       .on(t.kind, t.recipient, t.onceKey)
       .where(sql`${t.onceKey} is not null`),
@@ -1120,7 +1085,6 @@ export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type MatchRow = typeof matches.$inferSelect;
 export type MatchMemberRow = typeof matchMembers.$inferSelect;
-export type SignInMailRow = typeof signInMails.$inferSelect;
 export type PairingRow = typeof pairings.$inferSelect;
 export type DomainGroupRow = typeof domainGroups.$inferSelect;
 export type DepartmentRow = typeof departments.$inferSelect;

@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import type { SystemHealth } from "../../shared/metrics";
 import type { AppContext } from "../context";
+import { mailTransportStatus } from "../outbox/mail-transport-status";
 
 /**
- * The System Health card: a live database check, the e-mail transport actually in use (the SMTP
- * host only, never the user name or password of SMTP_URL) and how employee data arrives.
+ * The System Health card: a live database check, the e-mail transport actually in use (as the
+ * outbox reports it) and how employee data arrives.
  */
 export async function getSystemHealth(ctx: AppContext): Promise<SystemHealth> {
   let status: SystemHealth["database"]["status"] = "Operational";
@@ -14,19 +15,6 @@ export async function getSystemHealth(ctx: AppContext): Promise<SystemHealth> {
     status = "Unavailable";
   }
   const kind = ctx.config.DATABASE_URL ? "PostgreSQL server" : "Embedded PostgreSQL";
-  const smtpHost = hostOf(ctx.config.SMTP_URL);
-  const emailService: SystemHealth["emailService"] =
-    ctx.mailer.transport === "smtp"
-      ? { transport: "smtp", label: smtpHost ? `SMTP (${smtpHost})` : "SMTP" }
-      : { transport: "outbox", label: "Outbox" };
+  const emailService = mailTransportStatus(ctx);
   return { database: { status, kind }, emailService, employeeSync: "CSV roster upload" };
-}
-
-function hostOf(url: string | undefined): string | null {
-  if (!url) return null;
-  try {
-    return new URL(url).hostname || null;
-  } catch {
-    return null;
-  }
 }

@@ -9,23 +9,27 @@ interface ClaimOptions {
   now: Date;
   /** This process's mail transport (Mailer.fingerprint). */
   transport: string;
+  /** The urgent lane claims urgent messages only, the other lane every other message. */
+  urgent: boolean;
 }
 
 /**
  * Takes up to `limit` due messages queued over this process's mail `transport` for `owner` until
  * `leaseMs` from now, counting the attempt. Rows another worker holds are skipped, so processes
  * sharing a database never send one twice while a lease lasts; a crashed worker's rows are free
- * again when its lease runs out.
+ * again when its lease runs out. Each lane claims its own messages, so a sign-in code never waits
+ * behind a batch of other messages (docs/mail.md, "Urgent kinds").
  */
 export async function claimMessages(
   db: Db,
-  { owner, limit, leaseMs, now, transport }: ClaimOptions,
+  { owner, limit, leaseMs, now, transport, urgent }: ClaimOptions,
 ): Promise<OutgoingMessageRow[]> {
   const at = now.toISOString();
   const result = await db.execute(sql`
       with picked as (
         select id from outgoing_messages
         where state = 'pending'
+          and urgent = ${urgent}
           and mail_transport = ${transport}
           and next_attempt_at <= ${at}::timestamptz
           and (claimed_until is null or claimed_until < ${at}::timestamptz)

@@ -1,14 +1,17 @@
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { type OutgoingMessageRow, outgoingMessages } from "../db/schema";
 import { type BackoffSettings, backoffDelayMs } from "../mail/mail-failure";
 import { type MailMessage, toMailSendError } from "../mail/mailer";
 import { renderEmail } from "../mail/render-email";
 import { kindNamed } from "./kinds/registry";
+import type { MessageKind } from "./message-kind";
 
 export interface DeliverySettings {
   /** The wait before the next try after a transient failure (mail/mail-failure.ts). */
   retry: BackoffSettings;
+  /** The same for an urgent kind, which someone is waiting for (a sign-in code). */
+  urgentRetry: BackoffSettings;
   /** How long a message keeps being retried after its first transient failure in a row. */
   horizonMs: number;
   /** The server's logger: a message that failed for good (never its content). */
@@ -17,6 +20,11 @@ export interface DeliverySettings {
 
 /** 2 s doubling up to 10 min (with jitter), as the newsletter deliveries wait (docs/newsletters.md). */
 export const DEFAULT_OUTBOX_RETRY: BackoffSettings = { baseMs: 2000, capMs: 10 * 60_000 };
+/** 1 s doubling up to 8 s (with jitter): a code's reader is at the sign-in page now. */
+export const DEFAULT_URGENT_RETRY: BackoffSettings = { baseMs: 1000, capMs: 8000 };
+
+// biome-ignore lint/suspicious/noExplicitAny: a row's kind is known only by its name.
+type AnyKind = MessageKind<any>;
 
 /**
  * Sends one claimed message: renders it from its kind and data, sends it with a Message-ID of its
@@ -24,12 +32,15 @@ export const DEFAULT_OUTBOX_RETRY: BackoffSettings = { baseMs: 2000, capMs: 10 *
  * records the outcome. A transient failure (the server out of reach, a 4xx) puts it back with a
  * backoff until the horizon has passed; a permanent one, or a message that cannot be built, fails
  * it. The first message that goes out after an outage makes the others waiting on it due at once.
+ * A message past its kind's `sendBy`, or one its kind withholds, fails before it is rendered.
  */
 export async function deliverMessage(
   ctx: AppContext,
   row: OutgoingMessageRow,
   settings: DeliverySettings,
 ): Promise<"sent" | "retry" | "failed"> {
+  const kind = kindNamed(row.kind);
+  if (kind && (await notToBeSent(ctx, kind, row, settings))) return "failed";
   let message: MailMessage;
   try {
     message = await buildMessage(ctx, row);
@@ -47,6 +58,41 @@ export async function deliverMessage(
   return "sent";
 }
 
+/**
+ * Too late (past `sendBy`: the code in it has no use now, docs/mail.md "Urgent kinds"), or
+ * withheld by its kind (a deactivated account's sign-in mail). A withheld message undoes
+ * nothing: the request that queued it must leave the same traces for every account.
+ */
+async function notToBeSent(
+  ctx: AppContext,
+  kind: AnyKind,
+  row: OutgoingMessageRow,
+  settings: DeliverySettings,
+): Promise<boolean> {
+  const sendBy = kind.sendBy?.(row.data);
+  if (sendBy && sendBy <= ctx.clock.now()) {
+    await fail(ctx, row, "EEXPIRED", "Not sent within its time, so not sent at all.", settings);
+    return true;
+  }
+  const withheld = await kind.withhold?.(ctx, row.data, row.recipient);
+  if (!withheld) return false;
+  settings.warn(withheld);
+  await ctx.db
+    .update(outgoingMessages)
+    .set({ ...settled(row), state: "failed", errorCode: "EWITHHELD", errorMessage: withheld })
+    .where(and(eq(outgoingMessages.id, row.id), eq(outgoingMessages.state, "pending")));
+  return true;
+}
+
+/** What a row that is done with (sent or failed) keeps: no lease, and no secret. */
+function settled(row: OutgoingMessageRow) {
+  const secret = kindNamed(row.kind)?.carriesSecret;
+  return {
+    claimedUntil: null,
+    ...(secret ? { data: sql`${outgoingMessages.data} - 'secret'` } : {}),
+  };
+}
+
 async function buildMessage(ctx: AppContext, row: OutgoingMessageRow): Promise<MailMessage> {
   const kind = kindNamed(row.kind);
   if (!kind) throw new Error(`No message kind "${row.kind}" in the registry.`);
@@ -59,6 +105,7 @@ async function buildMessage(ctx: AppContext, row: OutgoingMessageRow): Promise<M
     text,
     kind: kind.mailKind,
     headers: rendered.headers,
+    signInCode: rendered.signInCode,
     messageId: `<outbox-${row.id}@${new URL(ctx.config.appUrl).hostname}>`,
   };
 }
@@ -68,9 +115,9 @@ async function recordSent(ctx: AppContext, row: OutgoingMessageRow): Promise<voi
   await ctx.db
     .update(outgoingMessages)
     .set({
+      ...settled(row),
       state: "sent",
       sentAt: now,
-      claimedUntil: null,
       firstFailedAt: null,
       errorCode: null,
       errorMessage: null,
@@ -107,10 +154,11 @@ async function recordFailure(
     await fail(ctx, row, error.code, reason, settings);
     return "failed";
   }
+  const retry = kindNamed(row.kind)?.urgent ? settings.urgentRetry : settings.retry;
   await ctx.db
     .update(outgoingMessages)
     .set({
-      nextAttemptAt: new Date(now.getTime() + backoffDelayMs(row.attempts, settings.retry)),
+      nextAttemptAt: new Date(now.getTime() + backoffDelayMs(row.attempts, retry)),
       claimedUntil: null,
       claimedBy: null,
       firstFailedAt,
@@ -129,8 +177,13 @@ async function fail(
   settings: DeliverySettings,
 ): Promise<void> {
   settings.warn(`Outbox: the ${row.kind} message ${row.id} failed: ${code} ${reason}`);
-  await ctx.db
-    .update(outgoingMessages)
-    .set({ state: "failed", claimedUntil: null, errorCode: code, errorMessage: reason })
-    .where(and(eq(outgoingMessages.id, row.id), eq(outgoingMessages.state, "pending")));
+  const onFailed = kindNamed(row.kind)?.onFailed;
+  await ctx.db.transaction(async (tx) => {
+    const failed = await tx
+      .update(outgoingMessages)
+      .set({ ...settled(row), state: "failed", errorCode: code, errorMessage: reason })
+      .where(and(eq(outgoingMessages.id, row.id), eq(outgoingMessages.state, "pending")))
+      .returning({ id: outgoingMessages.id });
+    if (failed.length > 0) await onFailed?.(tx, row.data);
+  });
 }

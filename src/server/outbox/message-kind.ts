@@ -9,6 +9,8 @@ export interface RenderedMessage {
   /** A template of `src/server/mail/templates/`; the outbox renders it to HTML and text. */
   template: ReactElement;
   headers?: Record<string, string>;
+  /** A sign-in code, which the outbox mail transport prints on the console (docs/sign-in.md). */
+  signInCode?: string;
 }
 
 /**
@@ -31,6 +33,25 @@ export interface MessageKind<Data> {
    * nothing. A kind that may be repeated (a sign-in code asked for twice) has no key.
    */
   onceKey?(data: Data): string;
+  /**
+   * Someone is waiting for it (a sign-in code): the outbox's urgent lane delivers it, apart from
+   * every other message, and retries it within seconds (docs/mail.md, "Urgent kinds").
+   */
+  readonly urgent?: true;
+  /**
+   * Its data holds a secret in `secret` (a code, a link token): erased from the row once the
+   * message is sent or has failed, so the table keeps no live secret.
+   */
+  readonly carriesSecret?: true;
+  /** Not sent by then, it is not sent at all: the row fails as `EEXPIRED`. */
+  sendBy?(data: Data): Date;
+  /**
+   * At delivery, before it is rendered: why it must not go out after all (said in the server's
+   * log), or null. The row fails as `EWITHHELD`.
+   */
+  withhold?(ctx: AppContext, data: Data, recipient: string): Promise<string | null>;
+  /** Once it has failed for good, in that transaction: undo what it carried (withdraw a code). */
+  onFailed?(tx: Tx, data: Data): Promise<void>;
   /** Builds the message for one recipient, at delivery. */
   render(
     ctx: AppContext,

@@ -1,4 +1,4 @@
-import { getAuthSecret } from "../auth/auth-secret";
+import { getAuthSecret } from "../app-secret";
 import type { AppContext } from "../context";
 import { unsubscribeHeaders, unsubscribeToken, unsubscribeUrl } from "../mail/signed-links";
 

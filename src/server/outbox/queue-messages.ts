@@ -2,15 +2,16 @@ import type { AppContext } from "../context";
 import { afterCommit } from "../db/after-commit";
 import type { Db, Tx } from "../db/client";
 import { outgoingMessages } from "../db/schema";
-import { outboxTrigger } from "../job-triggers";
+import { outboxTrigger, urgentOutboxTrigger } from "../job-triggers";
 import type { MessageKind } from "./message-kind";
 
 /**
  * Queues one message of `kind` to each recipient, in the caller's transaction (`tx`; the database
  * itself outside one): the messages exist exactly when the change they tell about does. The
- * outbox job is woken once the transaction has committed, and renders each message at delivery
- * (docs/mail.md). A kind that is not repeated queues nothing for a recipient it already has a
- * message of the same key for. Answers how many messages were queued.
+ * outbox job (its urgent lane for an urgent kind) is woken once the transaction has committed,
+ * and renders each message at delivery (docs/mail.md). A kind that is not repeated queues nothing
+ * for a recipient it already has a message of the same key for. Answers how many messages were
+ * queued.
  */
 export async function queueMessages<Data>(
   ctx: Pick<AppContext, "clock" | "mailer" | "jobs">,
@@ -32,12 +33,14 @@ export async function queueMessages<Data>(
         data,
         onceKey,
         mailTransport: ctx.mailer.fingerprint,
+        urgent: kind.urgent ?? false,
         nextAttemptAt: now,
         createdAt: now,
       })),
     )
     .onConflictDoNothing()
     .returning({ id: outgoingMessages.id });
-  if (queued.length > 0) afterCommit(tx, () => ctx.jobs.wake(outboxTrigger));
+  const lane = kind.urgent ? urgentOutboxTrigger : outboxTrigger;
+  if (queued.length > 0) afterCommit(tx, () => ctx.jobs.wake(lane));
   return queued.length;
 }

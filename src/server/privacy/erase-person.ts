@@ -18,7 +18,6 @@ import {
   outgoingMessages,
   passwordResetTokens,
   sessions,
-  signInMails,
   signInThrottles,
   slackPeople,
   stillInQuestions,
@@ -148,7 +147,6 @@ function anonymousLeaver(notice: ChangeNotice, name: string): ChangeNotice {
 async function forgetSignIns(tx: Tx, user: UserRow): Promise<void> {
   const email = user.email;
   await tx.delete(sessions).where(eq(sessions.userId, user.id));
-  await tx.delete(signInMails).where(eq(signInMails.email, email));
   await tx.delete(authCodes).where(eq(authCodes.email, email));
   await tx.delete(magicLinkTokens).where(eq(magicLinkTokens.email, email));
   await tx.delete(emailVerifications).where(eq(emailVerifications.email, email));

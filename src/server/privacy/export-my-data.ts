@@ -24,7 +24,6 @@ import {
   pairings,
   passwordResetTokens,
   sessions,
-  signInMails,
   slackPeople,
   stillInQuestions,
   type UserRow,
@@ -290,10 +289,6 @@ async function signInRequestsOf(ctx: AppContext, email: string) {
     .select(fields(magicLinkTokens))
     .from(magicLinkTokens)
     .where(eq(magicLinkTokens.email, email));
-  const queued = await ctx.db
-    .select({ createdAt: signInMails.createdAt })
-    .from(signInMails)
-    .where(eq(signInMails.email, email));
   const older = [
     ...(await ctx.db
       .select({ createdAt: emailVerifications.createdAt, used: emailVerifications.isUsed })
@@ -307,7 +302,6 @@ async function signInRequestsOf(ctx: AppContext, email: string) {
   return [
     ...codes.map((c) => ({ kind: "sign-in code", ...c })),
     ...links.map((l) => ({ kind: "sign-in link", ...l })),
-    ...queued.map((q) => ({ kind: "sign-in mail waiting to be sent", ...q })),
     ...older.map((o) => ({ kind: "older sign-up or password-reset request", ...o })),
   ];
 }

@@ -104,9 +104,14 @@ describe("the export covers every table that names a person", () => {
     ]);
     expect(data.activity).toEqual([expect.objectContaining({ detail: "Ada Lovelace paused." })]);
     expect(data.emailsSent.map((e: { source: string }) => e.source).sort()).toEqual([
+      "automatic e-mail",
       "outbox",
       "send log",
     ]);
+    // The code's e-mail is listed as sent, without its code.
+    expect(data.emailsSent).toContainEqual(
+      expect.objectContaining({ source: "automatic e-mail", kind: "sign-in-code", status: "sent" }),
+    );
     expect(data.chat).toMatchObject({ reachBy: "slack", slackUserId: "UADA" });
     expect(data.chat.deliveries).toEqual([
       expect.objectContaining({ kind: "check_in", toYou: true, youOrganise: false }),

@@ -27,7 +27,6 @@ export const personalDataCoverage: Record<string, Record<string, string>> = {
   completed_pairings: { content: "matches (the same matches, as kept in the completed record)" },
   magic_link_tokens: { email: "signInRequests", ip_address: "signInRequests" },
   auth_codes: { email: "signInRequests", ip_address: "signInRequests" },
-  sign_in_mails: { email: "signInRequests" },
   email_verifications: { email: "signInRequests" },
   password_reset_tokens: { email: "signInRequests" },
   sessions: { user_id: "sessions", ip_address: "sessions" },

@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
 import { endLiveSecrets } from "../auth/sign-in-account";
 import type { Tx } from "../db/client";
-import { signInMails } from "../db/schema";
+import { dropSecretMails } from "../outbox/drop-secret-mails";
 
 /**
  * An address SCIM took away from a person (changed or deleted): its live codes and links end and
@@ -9,6 +8,6 @@ import { signInMails } from "../db/schema";
  * all into a second account beside the provisioned one.
  */
 export async function endSignInsOfAddress(tx: Tx, email: string): Promise<void> {
-  await tx.delete(signInMails).where(eq(signInMails.email, email));
+  await dropSecretMails(tx, email);
   await endLiveSecrets(tx, email);
 }

@@ -2,8 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { erasedAddress } from "../../shared/former-colleague";
 import { latestCode, latestToken, post } from "../auth/test-helpers";
-import { allowedEmails, authCodes, signInMails, users } from "../db/schema";
+import { allowedEmails, authCodes, outgoingMessages, users } from "../db/schema";
 import { departmentsOfEmail } from "../directory/departments/department-lists";
+import { signInCode } from "../outbox/kinds/sign-in-code";
 import {
   allowEmail,
   createAdmin,
@@ -101,17 +102,20 @@ describe("a changed address ends the old one's sign-ins", () => {
       .insert(authCodes)
       .values({ email: "queued@acme.test", codeHash: "not-a-hash", expiresAt: later })
       .returning();
-    await t.db.insert(signInMails).values({
-      email: "queued@acme.test",
-      authCodeId: code.id,
-      secret: "123456",
+    await t.db.insert(outgoingMessages).values({
+      kind: signInCode.name,
+      recipient: "queued@acme.test",
+      data: { authCodeId: code.id, secret: "123456", minutes: 15, sendBy: later.toISOString() },
       mailTransport: "elsewhere",
-      expiresAt: later,
+      urgent: true,
       nextAttemptAt: later,
     });
     await scim("PUT", `/Users/${created.id}`, person("moved@acme.test"));
     expect(
-      await t.db.select().from(signInMails).where(eq(signInMails.email, "queued@acme.test")),
+      await t.db
+        .select()
+        .from(outgoingMessages)
+        .where(eq(outgoingMessages.recipient, "queued@acme.test")),
     ).toEqual([]);
     const [left] = await t.db.select().from(authCodes).where(eq(authCodes.id, code.id));
     expect(left?.isUsed ?? true).toBe(true);

@@ -8,13 +8,13 @@ import { type Clock, systemClock } from "../clock";
 import { type Config, loadConfig } from "../config";
 import type { AppContext } from "../context";
 import type { Database } from "../db/client";
-import { mailOutbox, outgoingMessages, signInMails } from "../db/schema";
+import { mailOutbox, outgoingMessages } from "../db/schema";
 import { newsletterDeliveryJob } from "../jobs/definitions/newsletter-delivery";
 import {
   type OutboxDeliveryJobOptions,
   outboxDeliveryJob,
+  urgentOutboxDeliveryJob,
 } from "../jobs/definitions/outbox-delivery";
-import { type SignInMailJobOptions, signInMailJob } from "../jobs/definitions/sign-in-mail";
 import { type RunningJob, startJob } from "../jobs/run-job";
 import { createMailer } from "../mail/mailer";
 import { type TestClient, testClient } from "./test-client";
@@ -30,14 +30,14 @@ export interface TestApp extends TestClient {
   database: Database;
   config: Config;
   /**
-   * Messages the outbox transport stored (when no smtpUrl was given), once the queued sign-in
-   * mails and the due messages of the outbox (src/server/outbox/) have been sent.
+   * Messages the outbox transport stored (when no smtpUrl was given), once the due messages of
+   * the outbox (src/server/outbox/), sign-in mail included, have been sent.
    */
   outbox(): Promise<Array<typeof mailOutbox.$inferSelect>>;
-  /** The sign-in mail job this app runs, as start-server.ts does. */
-  signInMail: RunningJob;
   /** The outbox delivery job this app runs, as start-server.ts does. */
   outboxDelivery: RunningJob;
+  /** The outbox's urgent lane (sign-in codes and links), as start-server.ts runs it. */
+  urgentDelivery: RunningJob;
   close(): Promise<void>;
 }
 
@@ -53,8 +53,9 @@ export interface TestAppOptions {
   mailLog?: (line: string) => void;
   /** A Fastify logger (e.g. `{ level: "info", stream }`) to read the server log in a test. */
   logger?: FastifyServerOptions["logger"];
-  signInMail?: SignInMailJobOptions;
   outboxDelivery?: OutboxDeliveryJobOptions;
+  /** The urgent lane's options; the outbox's `retry` and `urgentRetry` apply to it as well. */
+  urgentDelivery?: OutboxDeliveryJobOptions;
   /**
    * Runs the newsletter delivery job, as start-server.ts does: for tests that read e-mails the
    * delivery ledger sends (a match change's, docs/matches.md "When a match changes").
@@ -93,13 +94,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   await app.ready();
   const warn = (line: string) => app.log.warn(line);
-  const signInMail = startJob(signInMailJob(app.ctx, { log: warn, warn }, options.signInMail));
-  const outboxDelivery = startJob(
-    outboxDeliveryJob(
-      app.ctx,
-      { log: warn, warn },
-      { pollMs: 100, leaseMs: 10_000, ...options.outboxDelivery },
-    ),
+  const logs = { log: warn, warn };
+  const lane = { pollMs: 100, leaseMs: 10_000, ...options.outboxDelivery };
+  const outboxDelivery = startJob(outboxDeliveryJob(app.ctx, logs, lane));
+  const urgentDelivery = startJob(
+    urgentOutboxDeliveryJob(app.ctx, logs, { ...lane, ...options.urgentDelivery }),
   );
   const quiet = () => {};
   const deliveries = options.deliveries
@@ -118,19 +117,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db: database.db,
     database,
     config,
-    signInMail,
     outboxDelivery,
+    urgentDelivery,
     async outbox() {
-      await signInMail.settled();
+      await urgentDelivery.settled();
       await outboxDelivery.settled();
-      await dueSignInMailsSent(app.ctx);
       await dueMessagesSent(app.ctx);
       return database.db.select().from(mailOutbox).orderBy(mailOutbox.id);
     },
     async close() {
       await deliveries?.stop();
       await outboxDelivery.stop();
-      await signInMail.stop();
+      await urgentDelivery.stop();
       await app.close();
       await mailer.close();
       if (ownsDatabase) await database.close();
@@ -140,23 +138,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 }
 
 /**
- * Another app on the same database may have claimed a mail this one queued: wait (a few seconds at
- * most) until no due sign-in mail is left, whichever worker sends it.
+ * Another app on the same database may have claimed a message this one queued: wait (a few
+ * seconds at most) until no due message is pending, whichever worker sends it.
  */
-async function dueSignInMailsSent(ctx: AppContext): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  while (Date.now() < deadline) {
-    const due = await ctx.db
-      .select({ id: signInMails.id })
-      .from(signInMails)
-      .where(lte(signInMails.nextAttemptAt, ctx.clock.now()))
-      .limit(1);
-    if (due.length === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-/** Likewise for the outbox: wait (a few seconds at most) until no due message is pending. */
 async function dueMessagesSent(ctx: AppContext): Promise<void> {
   const deadline = Date.now() + 5_000;
   while (Date.now() < deadline) {

@@ -5,9 +5,11 @@ import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { passwordResetTokens } from "../../db/schema";
 import { TooManyRequests } from "../../errors";
+import { setPasswordLink } from "../../outbox/kinds/set-password-link";
+import { queueMessages } from "../../outbox/queue-messages";
+import { signInSendBy } from "../../outbox/sign-in-mail";
 import { keyedHash } from "../auth-secret";
 import { generateToken, inWords } from "../send-throttle";
-import { queueSignInMail } from "../sign-in-mail/queue-sign-in-mail";
 
 export const PASSWORD_LINK_TTL_MS = PASSWORD_LINK_HOURS * 3_600_000;
 /** One link per address in this time, whoever asks: an admin's clicks cannot flood a mailbox. */
@@ -30,9 +32,10 @@ export async function newPasswordLink(ctx: AppContext): Promise<NewPasswordLink>
 
 /**
  * Stores a set-password link (from newPasswordLink) for `email` and queues its e-mail in the
- * caller's transaction, through the sign-in mail queue (retried, never fire-and-forget; docs/sign-in.md). Refused with
- * 429 when a link went to the address in the last five minutes. Earlier links stay valid until
- * one is used (a new request never cancels a live one; using one ends the others).
+ * caller's transaction, through the outbox's urgent lane (retried, never fire-and-forget;
+ * docs/sign-in.md). Refused with 429 when a link went to the address in the last five minutes.
+ * Earlier links stay valid until one is used (a new request never cancels a live one; using one
+ * ends the others).
  */
 export async function queuePasswordLink(
   ctx: AppContext,
@@ -69,10 +72,10 @@ export async function queuePasswordLink(
       createdAt: now,
     })
     .returning({ id: passwordResetTokens.id });
-  await queueSignInMail(
-    tx,
-    email,
-    { kind: "password-link", passwordResetTokenId: row.id, token },
-    { now, secretTtlMs: PASSWORD_LINK_TTL_MS, transport: ctx.mailer.fingerprint },
-  );
+  await queueMessages(ctx, tx, setPasswordLink, [email], {
+    passwordResetTokenId: row.id,
+    purpose,
+    secret: token,
+    sendBy: signInSendBy(now, PASSWORD_LINK_TTL_MS),
+  });
 }

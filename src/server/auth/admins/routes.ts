@@ -2,7 +2,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { adminAccountEndpoints as endpoints } from "../../../shared/endpoints/admin-accounts";
 import type { FeatureRoutes } from "../../context";
 import { endpointRoute } from "../../http/table/endpoint-route";
-import { signInMailTrigger } from "../../job-triggers";
 import { requireAdmin } from "../guards";
 import { addAdmin } from "./add-admin";
 import { listAdmins } from "./list-admins";
@@ -16,15 +15,10 @@ const secretLimit = { rateLimit: { max: 20, timeWindow: "15 minutes" } };
 
 /**
  * Admins from the console, and the set-password page's POST (docs/admin-console.md, "Admins";
- * docs/sign-in.md, "Set-password links"). The queued mail is sent once the answer has gone out.
+ * docs/sign-in.md, "Set-password links"). The outbox sends the queued mail (docs/mail.md).
  */
 const adminAccountRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const sendQueuedMail = {
-    onResponse: async () => {
-      ctx.jobs.wake(signInMailTrigger);
-    },
-  };
 
   r.route({
     ...endpointRoute(endpoints.list),
@@ -34,14 +28,12 @@ const adminAccountRoutes: FeatureRoutes = async (app, { ctx }) => {
   r.route({
     ...endpointRoute(endpoints.add),
     config: mailLimit,
-    ...sendQueuedMail,
     handler: async (request) => addAdmin(ctx, requireAdmin(request), request.body),
   });
 
   r.route({
     ...endpointRoute(endpoints.sendPasswordLink),
     config: mailLimit,
-    ...sendQueuedMail,
     handler: async (request) =>
       sendAdminPasswordLink(ctx, requireAdmin(request), request.params.id),
   });

@@ -1,9 +1,10 @@
 import type { AppContext } from "../../context";
 import type { OutgoingMessageRow } from "../../db/schema";
-import { outboxTrigger } from "../../job-triggers";
+import { outboxTrigger, urgentOutboxTrigger } from "../../job-triggers";
 import { claimMessages, releaseMessages, renewMessages } from "../../outbox/claim-messages";
 import {
   DEFAULT_OUTBOX_RETRY,
+  DEFAULT_URGENT_RETRY,
   type DeliverySettings,
   deliverMessage,
 } from "../../outbox/deliver-message";
@@ -11,7 +12,7 @@ import type { JobDefinition } from "../job";
 import type { JobLogs } from "./job-logs";
 
 export interface OutboxDeliveryJobOptions extends Partial<DeliverySettings> {
-  /** Messages sent at once (default SMTP_POOL_SIZE). */
+  /** Messages sent at once (default SMTP_POOL_SIZE; the urgent lane 4). */
   concurrency?: number;
   /** How often an idle job looks for messages queued elsewhere or due for a retry. */
   pollMs?: number;
@@ -22,27 +23,52 @@ export interface OutboxDeliveryJobOptions extends Partial<DeliverySettings> {
 /**
  * Delivers the outbox (src/server/outbox/, docs/mail.md) in every app process: claims due
  * messages queued over this process's mail transport under a lease, renders and sends each, and
- * records the outcome; a transient failure comes back after its backoff.
+ * records the outcome; a transient failure comes back after its backoff. This lane takes every
+ * message but the urgent ones, which `urgentOutboxDeliveryJob` takes.
  */
 export function outboxDeliveryJob(
   ctx: AppContext,
   logs: JobLogs,
   options: OutboxDeliveryJobOptions = {},
 ): JobDefinition<OutgoingMessageRow[]> {
+  return outboxLane(ctx, logs, options, false);
+}
+
+/**
+ * The outbox's urgent lane: only the kinds someone is waiting for (sign-in codes and links), with
+ * its own claims, so they never wait behind a batch of other messages; polled every second like
+ * the other lane (docs/mail.md, "Urgent kinds").
+ */
+export function urgentOutboxDeliveryJob(
+  ctx: AppContext,
+  logs: JobLogs,
+  options: OutboxDeliveryJobOptions = {},
+): JobDefinition<OutgoingMessageRow[]> {
+  return outboxLane(ctx, logs, { concurrency: 4, ...options }, true);
+}
+
+function outboxLane(
+  ctx: AppContext,
+  logs: JobLogs,
+  options: OutboxDeliveryJobOptions,
+  urgent: boolean,
+): JobDefinition<OutgoingMessageRow[]> {
   const concurrency = Math.max(1, options.concurrency ?? ctx.config.SMTP_POOL_SIZE);
   const settings: DeliverySettings = {
     retry: options.retry ?? DEFAULT_OUTBOX_RETRY,
+    urgentRetry: options.urgentRetry ?? DEFAULT_URGENT_RETRY,
     horizonMs: options.horizonMs ?? ctx.config.NEWSLETTER_RETRY_HOURS * 3_600_000,
     warn: options.warn ?? logs.warn,
   };
+  const trigger = urgent ? urgentOutboxTrigger : outboxTrigger;
   return {
-    name: outboxTrigger.jobName,
-    trigger: outboxTrigger,
-    label: "Outbox worker",
+    name: trigger.jobName,
+    trigger,
+    label: urgent ? "Outbox worker (urgent)" : "Outbox worker",
     pollMs: options.pollMs ?? 1000,
     leaseMs: options.leaseMs ?? ctx.config.NEWSLETTER_LEASE_SECONDS * 1000,
-    // Woken once a transaction that queued messages in this app has committed.
-    wake: ctx.jobs.signal(outboxTrigger),
+    // Woken once a transaction that queued messages of this lane in this app has committed.
+    wake: ctx.jobs.signal(trigger),
     log: settings.warn,
     async claim(run) {
       const rows = await claimMessages(ctx.db, {
@@ -51,6 +77,7 @@ export function outboxDeliveryJob(
         leaseMs: run.leaseMs,
         now: ctx.clock.now(),
         transport: ctx.mailer.fingerprint,
+        urgent,
       });
       return rows.length > 0 ? rows : null;
     },

@@ -5,10 +5,9 @@ import { chatDeliveryJob } from "./chat-delivery";
 import { connectionFiguresJob } from "./connection-figures";
 import type { JobLogs } from "./job-logs";
 import { newsletterDeliveryJob } from "./newsletter-delivery";
-import { outboxDeliveryJob } from "./outbox-delivery";
+import { outboxDeliveryJob, urgentOutboxDeliveryJob } from "./outbox-delivery";
 import { retentionJob } from "./retention";
 import { roundStepsJob } from "./round-steps";
-import { signInMailJob } from "./sign-in-mail";
 
 /**
  * Every background job each app process runs (docs/jobs.md), a line each, stopped in this order:
@@ -24,8 +23,8 @@ export const JOBS: Array<(ctx: AppContext, logs: JobLogs) => AnyJobDefinition> =
   newsletterDeliveryJob,
   // Every other message queued with queueMessages (src/server/outbox/, docs/mail.md).
   outboxDeliveryJob,
-  // Sign-in mail leaves the request path: the request queues it, this job sends it.
-  signInMailJob,
+  // The outbox's urgent lane: sign-in codes and links, never behind a batch (docs/mail.md).
+  urgentOutboxDeliveryJob,
   // Slack messages and webhook calls from the chat ledger (docs/chat.md).
   chatDeliveryJob,
   // The Connections figures recounted off the request path (docs/performance.md, "Connections").

@@ -1,7 +1,10 @@
 import type { MessageKind } from "../message-kind";
 import { checkInQuestion } from "./check-in-question";
 import { companyInquiry } from "./company-inquiry";
+import { magicLink } from "./magic-link";
 import { roundDraftNotice } from "./round-draft-notice";
+import { setPasswordLink } from "./set-password-link";
+import { signInCode } from "./sign-in-code";
 import { stillInQuestion } from "./still-in-question";
 
 /**
@@ -10,6 +13,11 @@ import { stillInQuestion } from "./still-in-question";
  */
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds kinds of every data type.
 export const MESSAGE_KINDS: ReadonlyArray<MessageKind<any>> = [
+  // To whoever asked, urgent: a sign-in code, a sign-in link.
+  signInCode,
+  magicLink,
+  // To an admin, urgent: a link to set their password.
+  setPasswordLink,
   // To the admins: a round's draft waits for review.
   roundDraftNotice,
   // To the operator: a company asked about Cup of Joe.

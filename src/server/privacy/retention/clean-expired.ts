@@ -8,14 +8,13 @@ import {
   passwordResetTokens,
   rateLimitCounters,
   sessions,
-  signInMails,
 } from "../../db/schema";
 import { forgetEndedMatchBusyTimes } from "../../scheduling/match-busy-times";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Codes, links, queued sign-in mails, sessions and request counters that ended more than a day ago
+ * Codes, links, sessions and request counters that ended more than a day ago
  * are deleted, whatever the retention setting (docs/privacy.md "Retention"), and so are the busy
  * times kept for matches that no longer run (docs/scheduling.md). The day keeps the
  * daily sign-in cap and the guess cap, which count the last 24 hours, true.
@@ -24,10 +23,6 @@ export async function deleteExpired(db: Db, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - DAY_MS);
   const idle = new Date(cutoff.getTime() - SESSION_IDLE_MS);
   const counts = await Promise.all([
-    db
-      .delete(signInMails)
-      .where(lt(signInMails.expiresAt, cutoff))
-      .returning({ id: signInMails.id }),
     db.delete(authCodes).where(lt(authCodes.expiresAt, cutoff)).returning({ id: authCodes.id }),
     db
       .delete(magicLinkTokens)

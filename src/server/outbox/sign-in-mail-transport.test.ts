@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixedClock } from "../../clock";
-import type { Database } from "../../db/client";
-import { signInMails } from "../../db/schema";
-import { allowEmail } from "../../test/factories";
-import { type SmtpPeer, startSmtpPeer } from "../../test/smtp-peer";
-import { createTestApp, type TestApp } from "../../test/test-app";
-import { createTestDatabase } from "../../test/test-database";
-import { post } from "../test-helpers";
+import { post } from "../auth/test-helpers";
+import { fixedClock } from "../clock";
+import type { Database } from "../db/client";
+import { outgoingMessages } from "../db/schema";
+import { allowEmail } from "../test/factories";
+import { type SmtpPeer, startSmtpPeer } from "../test/smtp-peer";
+import { createTestApp, type TestApp } from "../test/test-app";
+import { createTestDatabase } from "../test/test-database";
 
 const clock = fixedClock("2027-03-01T10:00:00Z");
 let database: Database;
@@ -23,7 +23,7 @@ beforeAll(async () => {
     clock,
     database,
     smtpUrl: peer.url,
-    signInMail: { pollMs: 600_000 },
+    urgentDelivery: { pollMs: 600_000 },
   });
   withoutSmtp = await createTestApp({ clock, database });
   await allowEmail(database.db, "*@transport.test");
@@ -41,28 +41,28 @@ describe("two app processes on one database with different mail transports", () 
     await peer.stop();
     try {
       expect((await post(withSmtp, "/api/auth/send-code", { email })).statusCode).toBe(200);
-      await withSmtp.signInMail.settled();
+      await withSmtp.urgentDelivery.settled();
       const [queued] = await database.db
         .select()
-        .from(signInMails)
-        .where(eq(signInMails.email, email));
+        .from(outgoingMessages)
+        .where(eq(outgoingMessages.recipient, email));
       expect(queued).toMatchObject({
         mailTransport: `smtp://127.0.0.1:${peer.port}`,
         attempts: 1,
       });
 
       clock.advance(60_000);
-      await withoutSmtp.signInMail.settled();
+      await withoutSmtp.urgentDelivery.settled();
       expect((await withoutSmtp.outbox()).filter((m) => m.toAddress === email)).toEqual([]);
       const [still] = await database.db
         .select()
-        .from(signInMails)
-        .where(eq(signInMails.email, email));
+        .from(outgoingMessages)
+        .where(eq(outgoingMessages.recipient, email));
       expect(still.attempts).toBe(1);
     } finally {
       await peer.restart();
     }
-    await withSmtp.signInMail.settled();
+    await withSmtp.urgentDelivery.settled();
     await peer.waitForMessage((m) => m.to.includes(email));
   });
 });

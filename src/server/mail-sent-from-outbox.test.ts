@@ -1,0 +1,80 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+// An e-mail is rendered and handed to the mail transport by the outbox alone (docs/mail.md): a
+// feature queues a message of a kind with queueMessages. `renderEmail` or the transport
+// (`ctx.mailer`, a mailer's `send`) used anywhere else fails here.
+const serverRoot = import.meta.dirname;
+
+/** Where rendering and sending belong. */
+const homes = ["outbox/", "mail/"];
+
+/** The outbox's own job, which hands the claims over the process's transport. */
+const outboxJob = ["jobs/definitions/outbox-delivery.ts"];
+
+/**
+ * Still allowed until the newsletter ledger joins the outbox: the newsletter delivery ledger
+ * renders and sends its own rows (docs/newsletters.md). Empty this list as they move.
+ */
+const newsletterLedger = [
+  "jobs/definitions/newsletter-delivery.ts",
+  "newsletters/compose/launch.ts",
+  "newsletters/compose/renderer.ts",
+  "newsletters/send-test.ts",
+  "newsletters/send/automatic-mail.ts",
+  "newsletters/send/deliver-batch.ts",
+  "newsletters/send/deliver.ts",
+  "newsletters/send/failed-intro-mail.ts",
+  "newsletters/send/match-change-mails.ts",
+  "newsletters/send/queue-announcement.ts",
+  "newsletters/send/queue-invitations.ts",
+  "newsletters/send/queue-launch.ts",
+  "newsletters/send/retry-failed.ts",
+  "newsletters/send/start-send.ts",
+];
+
+/** Rendering an e-mail, or reaching the mail transport. */
+const mailUse = /\brenderEmail\b|\bctx\.mailer\b|\bmailer\.send\b/;
+/** A comment line: a name in a comment is no use. */
+const commentLine = /^\s*(\/\/|\*|\/\*)/;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "test" ? [] : sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+const files = sourceFiles(serverRoot).map((file) =>
+  path.relative(serverRoot, file).split(path.sep).join("/"),
+);
+const usesIn = (file: string) =>
+  readFileSync(path.join(serverRoot, file), "utf8")
+    .split("\n")
+    .flatMap((line, i) =>
+      mailUse.test(line) && !commentLine.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [],
+    );
+const allowed = (file: string) =>
+  homes.some((home) => file.startsWith(home)) ||
+  outboxJob.includes(file) ||
+  newsletterLedger.includes(file);
+
+describe("e-mail", () => {
+  it("is rendered and sent by the outbox alone", () => {
+    const offenders = files.filter((file) => !allowed(file)).flatMap(usesIn);
+    expect(offenders).toEqual([]);
+  });
+
+  it("is still sent by each file of the newsletter ledger listed, so none is listed in vain", () => {
+    const idle = [...outboxJob, ...newsletterLedger].filter((file) => usesIn(file).length === 0);
+    expect(idle).toEqual([]);
+  });
+
+  it("finds a use where there is one", () => {
+    expect(mailUse.test("  await ctx.mailer.send(message);")).toBe(true);
+    expect(mailUse.test("const { html } = await renderEmail(element);")).toBe(true);
+    expect(mailUse.test("await queueMessages(ctx, tx, kind, [to], data);")).toBe(false);
+  });
+});
