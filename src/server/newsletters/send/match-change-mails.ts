@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { activePairingFile } from "../../../shared/pairing-file-names";
 import { getAuthSecret } from "../../auth/auth-secret";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
@@ -15,7 +16,6 @@ import {
   compose,
   NotARecipient,
 } from "../compose/composer";
-import { activePairingFile } from "../newsletter-files";
 import { type Recipient, renderAutomaticMail } from "./automatic-mail";
 import { queueDeliveries } from "./ledger";
 

@@ -1,7 +1,7 @@
 import type { ReactElement } from "react";
 import { describe, expect, it } from "vitest";
-import { renderEmail } from "../../../mail/render-email";
-import { checkEmailTemplates } from "../../../test/email-template-checks";
+import { checkEmailTemplates } from "../../test/email-template-checks";
+import { renderEmail } from "../render-email";
 import { AnnouncementEmail } from "./announcement-email";
 import { NewsletterEmail } from "./newsletter-email";
 import type { AnnouncementContent, NewsletterEmailContent } from "./views";
