@@ -5,6 +5,7 @@ import { type BackoffSettings, backoffDelayMs } from "../mail/mail-failure";
 import { type MailMessage, toMailSendError } from "../mail/mailer";
 import { renderEmail } from "../mail/render-email";
 import { kindNamed } from "./kinds/registry";
+import { NoLongerFor } from "./message-kind";
 
 export interface DeliverySettings {
   /** The wait before the next try after a transient failure (mail/mail-failure.ts). */
@@ -34,7 +35,8 @@ export async function deliverMessage(
   try {
     message = await buildMessage(ctx, row);
   } catch (error) {
-    await fail(ctx, row, "ERENDER", (error as Error).message, settings);
+    const code = error instanceof NoLongerFor ? error.code : "ERENDER";
+    await fail(ctx, row, code, (error as Error).message, settings);
     return "failed";
   }
   try {
@@ -59,6 +61,7 @@ async function buildMessage(ctx: AppContext, row: OutgoingMessageRow): Promise<M
     text,
     kind: kind.mailKind,
     headers: rendered.headers,
+    calendar: rendered.calendar,
     messageId: `<outbox-${row.id}@${new URL(ctx.config.appUrl).hostname}>`,
   };
 }
@@ -128,7 +131,9 @@ async function fail(
   reason: string,
   settings: DeliverySettings,
 ): Promise<void> {
-  settings.warn(`Outbox: the ${row.kind} message ${row.id} failed: ${code} ${reason}`);
+  if (code !== "not_a_recipient") {
+    settings.warn(`Outbox: the ${row.kind} message ${row.id} failed: ${code} ${reason}`);
+  }
   await ctx.db
     .update(outgoingMessages)
     .set({ state: "failed", claimedUntil: null, errorCode: code, errorMessage: reason })

@@ -1,6 +1,7 @@
 import type { MessageKind } from "../message-kind";
 import { checkInQuestion } from "./check-in-question";
 import { companyInquiry } from "./company-inquiry";
+import { matchChange } from "./match-change";
 import { roundDraftNotice } from "./round-draft-notice";
 import { stillInQuestion } from "./still-in-question";
 
@@ -18,6 +19,9 @@ export const MESSAGE_KINDS: ReadonlyArray<MessageKind<any>> = [
   checkInQuestion,
   // To a quiet person: still up for coffee chats?
   stillInQuestion,
+  // To a person whose running match changed (with the match's calendar message), or only the
+  // calendar message when a member picks the chat's time.
+  matchChange,
 ];
 
 const byName = new Map(MESSAGE_KINDS.map((kind) => [kind.name, kind]));
