@@ -17,16 +17,16 @@ import type { AppContext } from "./context";
 import type { Db } from "./db/client";
 import departmentsRoutes from "./directory/departments/routes";
 import groupsRoutes from "./directory/groups/routes";
-import impactRoutes from "./directory/impact/routes";
-import usersRoutes from "./directory/users/routes";
-import whitelistRoutes from "./directory/whitelist/routes";
+import impactRoutes from "./people/impact/routes";
+import usersRoutes from "./people/users/routes";
+import whitelistRoutes from "./people/whitelist/routes";
 import employeesRoutes from "./employees/routes";
 import gettingStartedRoutes from "./getting-started/routes";
 import helpRoutes from "./help/routes";
 import { serveClientPages } from "./http/client-pages";
 import { handleError } from "./http/error-handler";
-import { registerPlugins } from "./http/plugins";
-import { addRequestHooks } from "./http/request-hooks";
+import { registerPlugins } from "./http-plugins";
+import { addRequestHooks } from "./request-hooks";
 import imagesRoutes from "./images/routes";
 import inquiriesRoutes from "./inquiries/routes";
 import { createJobWakes } from "./jobs/wake-signal";
@@ -152,7 +152,7 @@ function nextRequestId(): string {
 function createFastify(logger: AppDeps["logger"], ctx: AppContext): FastifyInstance {
   const app = Fastify({
     logger: redactingLogger(logger),
-    // One access-log line per request (http/request-hooks.ts) instead of Fastify's two.
+    // One access-log line per request (request-hooks.ts) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: false,
     bodyLimit: 1024 * 1024,

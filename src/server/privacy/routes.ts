@@ -7,7 +7,7 @@ import { requireAdmin, requireUser } from "../auth/guards";
 import { SESSION_COOKIE } from "../auth/session-store";
 import type { AppContext, FeatureRoutes } from "../context";
 import { dailyJobs, users } from "../db/schema";
-import { checkUserId } from "../directory/users/user-id";
+import { checkUserId } from "../people/users/user-id";
 import { BadRequest, NotFound } from "../errors";
 import { endpointRoute } from "../http/endpoint-route";
 import { erasePerson } from "./erase-person";

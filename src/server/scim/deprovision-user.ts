@@ -1,6 +1,6 @@
 import type { AppContext } from "../context";
-import { deactivateUser } from "../directory/users/deactivate-user";
-import { reactivateUser } from "../directory/users/reactivate-user";
+import { deactivateUser } from "../people/users/deactivate-user";
+import { reactivateUser } from "../people/users/reactivate-user";
 import { HttpError } from "../errors";
 
 /** Stands for the provider where deactivateUser names the admin; never a user's id. */

@@ -5,7 +5,7 @@ import type { CurrentPairingsResponse, PairingSummary } from "@shared/pairings";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../../../../server/clock";
 import { seedSampleCompany } from "../../../../server/demo/seed-demo";
-import { listUsers } from "../../../../server/directory/users/list-users";
+import { listUsers } from "../../../../server/people/users/list-users";
 import { getEmployeeStatusSummary } from "../../../../server/employees/employee-status-summary";
 import { getAdminStats } from "../../../../server/metrics/admin-stats";
 import { getConnections } from "../../../../server/metrics/connections/get-connections";

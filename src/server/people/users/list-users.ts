@@ -6,7 +6,7 @@ import type { AppContext } from "../../context";
 import { matches, matchMembers, pairings, users } from "../../db/schema";
 import { BadRequest } from "../../errors";
 import { memberIdsSql } from "../../match-members/match-members";
-import { departmentNameSql } from "../departments/department-name";
+import { departmentNameSql } from "../../directory/departments/department-name";
 import { userListWhere } from "./user-list-filters";
 import { userStatusCounts } from "./user-status-counts";
 

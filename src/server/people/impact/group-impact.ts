@@ -4,7 +4,7 @@ import { whitelistEntrySql } from "../../auth/whitelist-lookup";
 import type { AppContext } from "../../context";
 import { allowedEmails, departments, users } from "../../db/schema";
 import { NotFound } from "../../errors";
-import { requireGroup } from "../groups/find-group";
+import { requireGroup } from "../../directory/groups/find-group";
 
 const inGroup = (groupId: number) =>
   sql`${whitelistEntrySql(users.email, "domain_group_id")} = ${groupId}`;

@@ -17,7 +17,7 @@ import {
   participationFields,
   storeParticipation,
 } from "../../profile/update-participation";
-import { departmentsOfEmail } from "../departments/department-lists";
+import { departmentsOfEmail } from "../../directory/departments/department-lists";
 import { checkUserId } from "./user-id";
 
 /** An admin's pause is the employee's shorter one: a month from today. */
