@@ -14,7 +14,7 @@ import { StillInEmail } from "./still-in-email";
 
 const APP = "https://coffee.acme.example";
 
-/** One sample of every template in this folder (the match e-mails: newsletters/compose/templates). */
+/** One sample of every template in this folder (the match e-mails: newsletter-templates.test.ts). */
 const samples: Record<string, ReactElement> = {
   "magic-link-email": MagicLinkEmail({ url: `${APP}/magic-auth?token=abc_DEF-123`, hours: 24 }),
   "sign-in-code-email": SignInCodeEmail({ code: "012345", minutes: 15 }),
