@@ -132,9 +132,6 @@ function withCalendars(
   return result;
 }
 
-const monthOf = (notice: ChangeNotice) =>
-  notice.kind === "re-paired" ? notice.notice.month : notice.month;
-
 /**
  * A re-pair tells everyone in the person's new match, each in their own e-mail: the short match
  * announcement (the newsletter's "Your Match" section) with a sentence of what changed.
