@@ -60,6 +60,7 @@ describe("a match change's e-mail", () => {
     expect(mail.parsed.headers.find((h) => h.key === "list-unsubscribe-post")?.value).toBe(
       "List-Unsubscribe=One-Click",
     );
+    await t.outbox();
     expect(await rowTo(ada.email)).toMatchObject({ state: "sent" });
   });
 
