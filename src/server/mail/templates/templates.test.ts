@@ -1,6 +1,6 @@
 import type { ReactElement } from "react";
 import { describe, expect, it } from "vitest";
-import { checkEmailTemplates } from "../../test/email-template-checks";
+import { checkEmailTemplates, MATCH_EMAIL_TEMPLATES } from "../../test/email-template-checks";
 import { renderEmail } from "../render-email";
 import { CheckInEmail } from "./check-in-email";
 import { InquiryEmail } from "./inquiry-email";
@@ -76,7 +76,11 @@ const samples: Record<string, ReactElement> = {
 };
 
 describe("every e-mail template", () => {
-  checkEmailTemplates(import.meta.dirname, samples);
+  checkEmailTemplates(
+    import.meta.dirname,
+    samples,
+    (name) => !MATCH_EMAIL_TEMPLATES.includes(name),
+  );
 });
 
 describe("the launch invitation", () => {
