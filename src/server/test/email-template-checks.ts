@@ -11,7 +11,6 @@ export const MATCH_EMAIL_TEMPLATES = ["announcement-email", "newsletter-email"];
  * The checks every e-mail template passes, for a folder of templates (`*-email.tsx`) and one
  * sample of each that `covers` picks: a new template without a sample fails the first check.
  */
-
 export function checkEmailTemplates(
   folder: string,
   samples: Record<string, ReactElement>,
