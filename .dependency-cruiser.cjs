@@ -1,9 +1,48 @@
 /**
+ * The top folders of src/server in layers, bottom first (docs/architecture.md, "The module
+ * picture"): a folder imports only folders of the layers below it, so no top folder ever imports
+ * itself back through another (pairings/ → newsletters/ → pairings/). A new top folder takes the
+ * lowest layer above everything it imports; when a folder needs one of its own layer or above,
+ * move the shared piece down or the operation up.
+ */
+const SERVER_LAYERS = [
+  ["db", "http", "matching", "outbound"],
+  ["activity", "calendar", "help", "mail", "match-members", "settings"],
+  ["auth", "company", "match-calendar"],
+  ["api-docs", "directory", "images", "outbox", "scheduling"],
+  ["inquiries", "pairings"],
+  ["chat", "matches", "profile"],
+  ["metrics", "unsubscribe", "webhooks"],
+  ["check-ins", "newsletters", "people"],
+  ["demo", "privacy", "rounds", "scim"],
+  ["employees", "getting-started", "jobs"],
+];
+
+const folders = (names) => `^src/server/(${names.join("|")})/`;
+
+/** One rule per layer: its folders import nothing of their own layer or above but themselves. */
+const layerRules = SERVER_LAYERS.map((layer, index) => ({
+  name: `top-folders-in-layers-${index}`,
+  comment: `${layer.join(", ")} (layer ${index} of SERVER_LAYERS) import only the layers below: no cycle between the top folders of src/server.`,
+  severity: "error",
+  from: { path: folders(layer) },
+  to: { path: folders(SERVER_LAYERS.slice(index).flat()), pathNot: "^src/server/$1/" },
+}));
+
+/**
  * Import rules checked by `npm run lint` (see docs/architecture.md, "Keeping the layout").
  * @type {import('dependency-cruiser').IConfiguration}
  */
 module.exports = {
   forbidden: [
+    ...layerRules,
+    {
+      name: "top-folder-has-a-layer",
+      comment: "Every top folder of src/server is in SERVER_LAYERS, above everything it imports.",
+      severity: "error",
+      from: { path: "^src/server/[^/]+/", pathNot: folders(["test", ...SERVER_LAYERS.flat()]) },
+      to: { path: "^src/server/" },
+    },
     {
       name: "no-circular",
       comment: "No module imports itself back, not even through types.",

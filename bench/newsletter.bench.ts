@@ -12,9 +12,9 @@ import { createJobWakes } from "../src/server/jobs/wake-signal";
 import { createMailer } from "../src/server/mail/mailer";
 import { insertMatches, type NewMatch } from "../src/server/match-members/match-members";
 import { defaultNewsletter } from "../src/server/newsletters/newsletter-defaults";
-import { activePairingFile } from "../src/server/newsletters/newsletter-files";
 import { startSend } from "../src/server/newsletters/send/start-send";
 import { startPostgresServer } from "../src/server/test/postgres-server";
+import { activePairingFile } from "../src/shared/pairing-file-names";
 import { startSink } from "./support/smtp-sink-process";
 
 const args = process.argv.slice(2);

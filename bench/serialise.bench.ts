@@ -29,8 +29,8 @@ import { z } from "zod";
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
 import { openDatabase } from "../src/server/db/client";
-import { listUsers } from "../src/server/directory/users/list-users";
 import { createMailer } from "../src/server/mail/mailer";
+import { listUsers } from "../src/server/people/users/list-users";
 import { createUser, signInAdmin } from "../src/server/test/factories";
 import { startPostgresServer } from "../src/server/test/postgres-server";
 import {

@@ -17,16 +17,12 @@ import type { AppContext } from "./context";
 import type { Db } from "./db/client";
 import departmentsRoutes from "./directory/departments/routes";
 import groupsRoutes from "./directory/groups/routes";
-import impactRoutes from "./directory/impact/routes";
-import usersRoutes from "./directory/users/routes";
-import whitelistRoutes from "./directory/whitelist/routes";
 import employeesRoutes from "./employees/routes";
 import gettingStartedRoutes from "./getting-started/routes";
 import helpRoutes from "./help/routes";
 import { serveClientPages } from "./http/client-pages";
 import { handleError } from "./http/error-handler";
-import { registerPlugins } from "./http/plugins";
-import { addRequestHooks } from "./http/request-hooks";
+import { registerPlugins } from "./http-plugins";
 import imagesRoutes from "./images/routes";
 import inquiriesRoutes from "./inquiries/routes";
 import { createJobWakes } from "./jobs/wake-signal";
@@ -36,8 +32,12 @@ import matchesRoutes from "./matches/routes";
 import metricsRoutes from "./metrics/routes";
 import newslettersRoutes from "./newsletters/routes";
 import pairingsRoutes from "./pairings/routes";
+import impactRoutes from "./people/impact/routes";
+import usersRoutes from "./people/users/routes";
+import whitelistRoutes from "./people/whitelist/routes";
 import privacyRoutes from "./privacy/routes";
 import profileRoutes from "./profile/routes";
+import { addRequestHooks } from "./request-hooks";
 import roundMemberRoutes from "./rounds/member-routes";
 import roundsRoutes from "./rounds/routes";
 import schedulingRoutes from "./scheduling/routes";
@@ -152,7 +152,7 @@ function nextRequestId(): string {
 function createFastify(logger: AppDeps["logger"], ctx: AppContext): FastifyInstance {
   const app = Fastify({
     logger: redactingLogger(logger),
-    // One access-log line per request (http/request-hooks.ts) instead of Fastify's two.
+    // One access-log line per request (request-hooks.ts) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: false,
     bodyLimit: 1024 * 1024,

@@ -8,7 +8,7 @@ import { currentPicture, documentedPicture } from "../../scripts/module-picture"
 const server = import.meta.dirname;
 const doc = readFileSync(path.join(server, "..", "..", "docs", "architecture.md"), "utf8");
 /** Folders whose parts are listed one by one in the table. */
-const listedByPart = ["directory", "pairings"];
+const listedByPart = ["directory", "pairings", "people"];
 /** Test helpers, not a part of the app. */
 const notAFeature = ["test"];
 

@@ -1,3 +1,4 @@
+import { ACTIVE_PAIRING_FILE_PREFIX } from "./newsletters";
 import { monthDisplay, runLetter } from "./pairings";
 
 /** The group label of a company-wide pairing and its records. */
@@ -34,3 +35,14 @@ export function displayNames(record: {
     groupDisplay: group,
   };
 }
+
+const ACTIVE_PATTERN = new RegExp(`^${ACTIVE_PAIRING_FILE_PREFIX}(\\d{1,9})$`);
+
+/** `current-pairing-12` → 12; anything else → null. */
+export function parseActivePairingFile(pairingFile: string): number | null {
+  const id = ACTIVE_PATTERN.exec(pairingFile)?.[1];
+  return id ? Number(id) : null;
+}
+
+/** The reference a newsletter names a running pairing by. */
+export const activePairingFile = (pairingId: number) => `${ACTIVE_PAIRING_FILE_PREFIX}${pairingId}`;

@@ -9,9 +9,16 @@ import {
   memberIds,
   withMembers,
 } from "../match-members/match-members";
-import type { Recipient } from "../newsletters/send/automatic-mail";
 import { awayReasons } from "../pairings/scope/member-availability";
 import { fullName } from "../pairings/scope/pairing-members";
+
+/** A person an automatic e-mail is addressed to. */
+interface Recipient {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+}
 
 export interface MemberOfMatch {
   match: MatchWithMembers;

@@ -143,7 +143,7 @@ export const users = pgTable(
     index("users_scim_external_id_idx").on(t.scimExternalId),
     uniqueIndex("users_scim_user_name_unique").on(sql`lower(${t.scimUserName})`),
     uniqueIndex("users_scim_id_unique").on(t.scimId),
-    // The admin user list's keyset order (see directory/users/list-users.ts) and group filter.
+    // The admin user list's keyset order (see people/users/list-users.ts) and group filter.
     index("users_name_sort_idx").on(
       sql`lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, ''))`,
       t.id,

@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { isEmailImageUrl } from "../../shared/newsletters";
 
 /**
  * Outlook on Windows shows no WebP, so e-mails link our WebP images (profile photos, WebP gallery
@@ -44,4 +45,13 @@ function toJpeg(input: Buffer): Promise<Buffer> {
     .flatten({ background: "#ffffff" })
     .jpeg({ quality: 85, mozjpeg: true })
     .toBuffer();
+}
+
+/**
+ * An image address made absolute on APP_URL, as e-mails must link it (our WebP images as JPEG);
+ * null when missing or not an http(s) image address.
+ */
+export function absoluteImageUrl(appUrl: string, value: string | null | undefined): string | null {
+  if (!value || !isEmailImageUrl(value)) return null;
+  return emailSafeImageUrl(appUrl, new URL(value, `${appUrl}/`).toString());
 }

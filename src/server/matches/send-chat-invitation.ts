@@ -2,17 +2,17 @@ import type { ChatInvitation } from "../../shared/calendar";
 import { CHAT_START_OUT_OF_RANGE, isChatStartInRange } from "../../shared/calendar";
 import type { AppContext } from "../context";
 import { Validation } from "../errors";
-import { newsletterDeliveryTrigger } from "../job-triggers";
 import { changeEvent, lockEvent } from "../match-calendar/match-calendar-events";
 import { memberIds } from "../match-members/match-members";
-import { queueMatchChangeMails } from "../newsletters/send/match-change-mails";
+import { matchChange } from "../outbox/kinds/match-change";
+import { queueMessages } from "../outbox/queue-messages";
 import { lockMemberMatch } from "./open-pairing";
 
 /**
  * A member picks (or moves) the time of their match's coffee chat (docs/matches.md, "The
  * calendar invitation"): the match's one event gets that start, its SEQUENCE grows by one when
  * it had been sent before, and every member is e-mailed the invitation (METHOD:REQUEST) through
- * the delivery ledger, in the same transaction. The same time again changes and sends nothing.
+ * the outbox, in the same transaction. The same time again changes and sends nothing.
  * Under the pairing's lock (open-pairing.ts), the match read again inside it; 409 once the
  * pairing is completed.
  */
@@ -48,18 +48,13 @@ export async function sendChatInvitation(
       start,
       members: memberIds(match),
     });
-    const mails = deliveries.map((d) => ({
-      via: "calendar" as const,
-      userId: d.userId,
-      email: d.email,
-      calendar: d.message,
-    }));
-    const sent = mails.length
-      ? await queueMatchChangeMails(ctx, tx, `Coffee chat invitation: match ${match.id}`, mails)
-      : 0;
+    let sent = 0;
+    for (const { userId, email, message } of deliveries) {
+      const data = { via: "calendar" as const, userId, calendar: message };
+      sent += await queueMessages(ctx, tx, matchChange, [email], data);
+    }
     const sequence = deliveries[0]?.message.sequence ?? current?.sequence ?? 0;
     return { invitation: { start: start.toISOString(), sequence }, sent };
   });
-  if (result.sent > 0) ctx.jobs.wake(newsletterDeliveryTrigger);
   return result;
 }

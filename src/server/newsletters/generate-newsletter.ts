@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { monthName } from "../../shared/months";
 import type { Newsletter } from "../../shared/newsletters";
+import { activePairingFile } from "../../shared/pairing-file-names";
 import { utcMonthOf } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
 import { newsletters, pairings } from "../db/schema";
@@ -8,7 +9,6 @@ import { Conflict } from "../errors";
 import { validatePairing } from "./compose/composer";
 import { toStoredValidation } from "./compose/validate";
 import { defaultNewsletter } from "./newsletter-defaults";
-import { activePairingFile } from "./newsletter-files";
 import { presentNewsletter } from "./present";
 
 /** "2026-12" for the month after `now`'s (UTC). */

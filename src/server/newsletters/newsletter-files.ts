@@ -1,9 +1,6 @@
 import { desc, eq, inArray } from "drizzle-orm";
-import {
-  ACTIVE_PAIRING_FILE_PREFIX,
-  type NewsletterFile,
-  newsletterFilesSchema,
-} from "../../shared/newsletters";
+import { type NewsletterFile, newsletterFilesSchema } from "../../shared/newsletters";
+import { activePairingFile, parseActivePairingFile } from "../../shared/pairing-file-names";
 import type { AppContext } from "../context";
 import { completedPairings, pairings } from "../db/schema";
 import { displayNames } from "../pairings/records/file-names";
@@ -19,16 +16,6 @@ const recordNameColumns = {
   domainGroupId: completedPairings.domainGroupId,
   domainGroupName: completedPairings.domainGroupName,
 };
-
-const ACTIVE_PATTERN = new RegExp(`^${ACTIVE_PAIRING_FILE_PREFIX}(\\d{1,9})$`);
-
-/** `current-pairing-12` → 12; anything else → null. */
-export function parseActivePairingFile(pairingFile: string): number | null {
-  const id = ACTIVE_PATTERN.exec(pairingFile)?.[1];
-  return id ? Number(id) : null;
-}
-
-export const activePairingFile = (pairingId: number) => `${ACTIVE_PAIRING_FILE_PREFIX}${pairingId}`;
 
 /**
  * What a newsletter can announce: every active pairing (what employees see as their current match,

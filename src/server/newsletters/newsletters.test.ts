@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PRO_TIPS, USER_NOT_FOUND } from "../../shared/newsletters";
+import { activePairingFile } from "../../shared/pairing-file-names";
 import { fixedClock } from "../clock";
 import { completedPairings, newsletters, users } from "../db/schema";
 import { createAdmin, createNewsletter, createRunningCompany, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 import type { Requests } from "../test/test-client";
-import { activePairingFile } from "./newsletter-files";
 
 const NOW = new Date("2027-03-10T09:00:00Z");
 

@@ -5,7 +5,7 @@ import { type BackoffSettings, backoffDelayMs } from "../mail/mail-failure";
 import { type MailMessage, toMailSendError } from "../mail/mailer";
 import { renderEmail } from "../mail/render-email";
 import { kindNamed } from "./kinds/registry";
-import type { MessageKind } from "./message-kind";
+import { type MessageKind, NoLongerFor } from "./message-kind";
 
 export interface DeliverySettings {
   /** The wait before the next try after a transient failure (mail/mail-failure.ts). */
@@ -45,7 +45,8 @@ export async function deliverMessage(
   try {
     message = await buildMessage(ctx, row);
   } catch (error) {
-    await fail(ctx, row, "ERENDER", (error as Error).message, settings);
+    const code = error instanceof NoLongerFor ? error.code : "ERENDER";
+    await fail(ctx, row, code, (error as Error).message, settings);
     return "failed";
   }
   try {
@@ -106,6 +107,7 @@ async function buildMessage(ctx: AppContext, row: OutgoingMessageRow): Promise<M
     kind: kind.mailKind,
     headers: rendered.headers,
     signInCode: rendered.signInCode,
+    calendar: rendered.calendar,
     messageId: `<outbox-${row.id}@${new URL(ctx.config.appUrl).hostname}>`,
   };
 }
@@ -176,7 +178,9 @@ async function fail(
   reason: string,
   settings: DeliverySettings,
 ): Promise<void> {
-  settings.warn(`Outbox: the ${row.kind} message ${row.id} failed: ${code} ${reason}`);
+  if (code !== "not_a_recipient") {
+    settings.warn(`Outbox: the ${row.kind} message ${row.id} failed: ${code} ${reason}`);
+  }
   const onFailed = kindNamed(row.kind)?.onFailed;
   await ctx.db.transaction(async (tx) => {
     const failed = await tx

@@ -2,6 +2,7 @@ import type { ReactElement } from "react";
 import type { MailKind } from "../../shared/enums";
 import type { AppContext } from "../context";
 import type { Db, Tx } from "../db/client";
+import type { MailCalendarPart } from "../mail/mailer";
 
 /** What a message is made of at delivery: its subject and template, and any extra headers. */
 export interface RenderedMessage {
@@ -11,6 +12,16 @@ export interface RenderedMessage {
   headers?: Record<string, string>;
   /** A sign-in code, which the outbox mail transport prints on the console (docs/sign-in.md). */
   signInCode?: string;
+  /** A calendar invitation or cancellation it carries as its text/calendar part. */
+  calendar?: MailCalendarPart;
+}
+
+/**
+ * Thrown by a kind's render for a recipient the message is no longer for (deactivated since, no
+ * longer in the match it announces): the message fails as not sent, without a warning.
+ */
+export class NoLongerFor extends Error {
+  readonly code = "not_a_recipient";
 }
 
 /**

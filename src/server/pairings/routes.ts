@@ -6,15 +6,12 @@ import { actorName } from "../activity/actor-name";
 import { requireAdmin } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
 import { endpointRoute } from "../http/endpoint-route";
-import { getGeneratePlan } from "../rounds/generate-plan";
-import { writeHandMadeRound } from "../rounds/hand-made-round";
 import { getCurrentPairings } from "./current/current-pairings";
 import { currentPairingsCsv } from "./current/current-pairings-csv";
 import { deletePairing } from "./current/delete-pairing";
 import { pairingImpact } from "./current/pairing-impact";
 import { checkPlacement, placeSatOut } from "./current/place-sat-out";
 import { rePairPerson } from "./current/re-pair-person";
-import { generatePairing } from "./generate/generate-pairing";
 import { completeCurrentPairings, completePairing } from "./records/complete-pairing";
 import {
   deleteCompletedPairingFile,
@@ -24,53 +21,6 @@ import {
 } from "./records/completed-files";
 import { getPairingHistory } from "./records/pairing-history";
 import { getPairingReport } from "./reports/pairing-report";
-import { getExcludedPeople, getPairingValidation } from "./validation/pairing-validation";
-
-const generateLimit = { rateLimit: { max: 20, timeWindow: "1 minute" } };
-/** A generated month is the scope's round, its windows counted from today (docs/rounds.md). */
-const whenMade = writeHandMadeRound;
-
-/** The checks before generating, and generating a month's pairing. */
-const generationRoutes: FeatureRoutes = async (app, { ctx }) => {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.route({
-    ...endpointRoute(endpoints.validation),
-    handler: async (request) => getPairingValidation(ctx, request.query.domainGroupId),
-  });
-  r.route({
-    ...endpointRoute(endpoints.generatePlan),
-    handler: async (request) => getGeneratePlan(ctx, request.query.domainGroupId),
-  });
-  r.route({
-    ...endpointRoute(endpoints.excluded),
-    handler: async (request) =>
-      getExcludedPeople(ctx, request.query.reason, request.query.domainGroupId),
-  });
-
-  r.route({
-    ...endpointRoute(endpoints.generate),
-    config: generateLimit,
-    handler: async (request) =>
-      generatePairing(ctx, requireAdmin(request), undefined, { ...request.body, whenMade }),
-  });
-  // The older "create pairings" call does the same company-wide generation (docs/pairings.md).
-  r.route({
-    ...endpointRoute(endpoints.createPairings),
-    config: generateLimit,
-    handler: async (request) =>
-      generatePairing(ctx, requireAdmin(request), undefined, { whenMade }),
-  });
-  r.route({
-    ...endpointRoute(endpoints.generateForGroup),
-    config: generateLimit,
-    handler: async (request) =>
-      generatePairing(ctx, requireAdmin(request), request.params.domainGroupId, {
-        ...request.body,
-        whenMade,
-      }),
-  });
-};
 
 /** The running pairing: the admin's view, completing, deleting a draft, re-pairing a person. */
 const currentRoutes: FeatureRoutes = async (app, { ctx }) => {
@@ -177,7 +127,6 @@ const recordRoutes: FeatureRoutes = async (app, { ctx }) => {
 
 /** Admin pairing operations. The admin hook in app.ts guards every path. */
 const pairingsRoutes: FeatureRoutes = async (app, options) => {
-  await generationRoutes(app, options);
   await currentRoutes(app, options);
   await recordRoutes(app, options);
 };

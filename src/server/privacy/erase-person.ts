@@ -26,7 +26,6 @@ import {
 } from "../db/schema";
 import { Conflict, NotFound } from "../errors";
 import { removeStoredImage } from "../images/store-image";
-import { newsletterDeliveryTrigger } from "../job-triggers";
 import { type ChangeNotice, queueChangeNotices } from "../pairings/current/change-notices";
 import { leaveRunningPairings } from "../pairings/current/leave-running-pairings";
 import { lockRunningPairings } from "../pairings/locks/pairing-locks";
@@ -112,7 +111,6 @@ export async function erasePerson(
     return { notices: told, photos: uploaded.map((p) => p.filename), name: erasedName(to) };
   });
   for (const filename of photos) await removeStoredImage(ctx, filename);
-  ctx.jobs.wake(newsletterDeliveryTrigger);
   const leftAlone = notices.flatMap((n) =>
     n.kind === "left-alone" ? [adminUserName(n.person)] : [],
   );

@@ -9,7 +9,6 @@ import type { SignedInUser } from "../auth/session-store";
 import type { AppContext } from "../context";
 import { type UserRow, users } from "../db/schema";
 import { BadRequest, NotFound } from "../errors";
-import { newsletterDeliveryTrigger } from "../job-triggers";
 import { leaveForParticipation } from "../pairings/current/leave-for-participation";
 import { lockRunningPairings } from "../pairings/locks/pairing-locks";
 import { lockPerson } from "../pairings/locks/people-locks";
@@ -128,7 +127,7 @@ export async function storeParticipation(
   check: (current: UserRow["participationStatus"]) => void = () => {},
 ): Promise<UserRow> {
   const leaves = kind === "pause" || kind === "opt_out";
-  const updated = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     if (leaves) await lockRunningPairings(tx);
     const current = await lockPerson(tx, userId);
     if (!current) throw new NotFound(USER_NOT_FOUND);
@@ -155,8 +154,6 @@ export async function storeParticipation(
     }
     return row;
   });
-  if (leaves) ctx.jobs.wake(newsletterDeliveryTrigger);
-  return updated;
 }
 
 const PARTICIPATION_KINDS: Record<UserRow["participationStatus"], string> = {

@@ -1,10 +1,10 @@
 import { and, eq, isNull, or } from "drizzle-orm";
+import { activePairingFile } from "../../shared/pairing-file-names";
 import { monthDisplay } from "../../shared/pairings";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { newsletters } from "../db/schema";
 import { newsletterDeliveryTrigger } from "../job-triggers";
-import { activePairingFile } from "../newsletters/newsletter-files";
 import { announceWithNewsletter } from "../newsletters/send/announce";
 import { queueAnnouncement } from "../newsletters/send/queue-announcement";
 import type { RoundScope } from "./round-settings";

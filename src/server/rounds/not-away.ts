@@ -10,7 +10,6 @@ import { refuseClosedAccount } from "../check-ins/closed-account";
 import type { AppContext } from "../context";
 import { activities, pairings } from "../db/schema";
 import { BadRequest, Conflict, HttpError } from "../errors";
-import { newsletterDeliveryTrigger } from "../job-triggers";
 import { signLinkToken, verifyLinkToken } from "../mail/signed-links";
 import { awayReports, NOT_AWAY_KIND, PARTNER_AWAY_KIND } from "../pairings/current/away-reports";
 import { type ChangeNotice, queueChangeNotices } from "../pairings/current/change-notices";
@@ -174,6 +173,5 @@ async function sayNotAway(
       };
     }
   });
-  ctx.jobs.wake(newsletterDeliveryTrigger);
   return { message: result.message, placed: result.placed };
 }

@@ -9,7 +9,6 @@ import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { activities, matches, type PairingRow } from "../db/schema";
 import { BadRequest, Conflict, HttpError, NotFound } from "../errors";
-import { newsletterDeliveryTrigger } from "../job-triggers";
 import { type MatchWithMembers, memberIds, withMembers } from "../match-members/match-members";
 import {
   type AwayReportData,
@@ -60,7 +59,6 @@ export async function reportPartnerAway(
     const outcome = await reportInTx(ctx, tx, secret, userId, matchId, body.partnerId);
     return { outcome, notified: await queueChangeNotices(ctx, tx, outcome.notices ?? []) };
   });
-  ctx.jobs.wake(newsletterDeliveryTrigger);
   const names = outcome.partners.map(fullName);
   const period = formatMatchMonth(outcome.month);
   const message = {

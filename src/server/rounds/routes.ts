@@ -5,14 +5,17 @@ import type { FeatureRoutes } from "../context";
 import { endpointRoute } from "../http/endpoint-route";
 import { getCompanyWorkingHours, saveCompanyWorkingHours } from "../settings/working-hours";
 import { getDraftView, regenerateDraft, skipRound, swapInDraft } from "./draft-edits";
+import { generationRoutes } from "./generation-routes";
 import { getRoundsOverview } from "./overview";
 import { getTimeZone, saveRoundSettings, saveTimeZone } from "./round-settings";
 
 const editLimit = { rateLimit: { max: 30, timeWindow: "1 minute" } };
 
 /** The admin's control of the scheduled rounds (docs/rounds.md). The admin hook guards every path. */
-const roundsRoutes: FeatureRoutes = async (app, { ctx }) => {
+const roundsRoutes: FeatureRoutes = async (app, options) => {
+  const { ctx } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  await generationRoutes(app, options);
 
   r.route({ ...endpointRoute(endpoints.overview), handler: async () => getRoundsOverview(ctx) });
   r.route({

@@ -1,7 +1,7 @@
 import type { AppContext } from "../context";
-import { deactivateUser } from "../directory/users/deactivate-user";
-import { reactivateUser } from "../directory/users/reactivate-user";
 import { HttpError } from "../errors";
+import { deactivateUser } from "../people/users/deactivate-user";
+import { reactivateUser } from "../people/users/reactivate-user";
 
 /** Stands for the provider where deactivateUser names the admin; never a user's id. */
 const PROVIDER = { id: "scim-provisioning" };

@@ -7,7 +7,8 @@ import type { TestApp } from "./test-app";
 
 /**
  * Runs a delivery worker in each app, as start-server.ts does, until no newsletter or round
- * announcement is being sent any more (a few seconds at most), then stops them.
+ * announcement is being sent any more (a few seconds at most), then stops them; then waits until
+ * the outbox's due messages (a match change's e-mails) are sent too.
  */
 export async function deliverQueued(...apps: TestApp[]): Promise<void> {
   const workers = apps.map((t) =>
@@ -28,7 +29,10 @@ export async function deliverQueued(...apps: TestApp[]): Promise<void> {
         .from(newsletters)
         .where(eq(newsletters.status, "sending"))
         .limit(1);
-      if (open.length === 0) return;
+      if (open.length === 0) {
+        await Promise.all(apps.map((app) => app.outbox()));
+        return;
+      }
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     throw new Error("Deliveries still open after 10 s.");

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pairingRows, pairingsCsv } from "../../../client/features/admin/pairings/pairing-rows";
+import { activePairingFile } from "../../../shared/pairing-file-names";
 import { fixedClock } from "../../clock";
 import { defaultNewsletter } from "../../newsletters/newsletter-defaults";
-import { activePairingFile } from "../../newsletters/newsletter-files";
 import {
   allowEmail,
   createAdmin,

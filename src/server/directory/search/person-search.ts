@@ -4,7 +4,7 @@ import { departments, users } from "../../db/schema";
 import { departmentNameSql } from "../departments/department-name";
 
 /*
- * The admin's search for people, shared by the user list (directory/users/list-users.ts) and the
+ * The admin's search for people, shared by the user list (people/users/list-users.ts) and the
  * current pairings (pairings/current), which asks it once per word of its search.
  */
 

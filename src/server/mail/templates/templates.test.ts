@@ -1,6 +1,6 @@
 import type { ReactElement } from "react";
 import { describe, expect, it } from "vitest";
-import { checkEmailTemplates } from "../../test/email-template-checks";
+import { checkEmailTemplates, MATCH_EMAIL_TEMPLATES } from "../../test/email-template-checks";
 import { renderEmail } from "../render-email";
 import { CheckInEmail } from "./check-in-email";
 import { InquiryEmail } from "./inquiry-email";
@@ -14,7 +14,7 @@ import { StillInEmail } from "./still-in-email";
 
 const APP = "https://coffee.acme.example";
 
-/** One sample of every template in this folder (the match e-mails: newsletters/compose/templates). */
+/** One sample of every template in this folder (the match e-mails: newsletter-templates.test.ts). */
 const samples: Record<string, ReactElement> = {
   "magic-link-email": MagicLinkEmail({ url: `${APP}/magic-auth?token=abc_DEF-123`, hours: 24 }),
   "sign-in-code-email": SignInCodeEmail({ code: "012345", minutes: 15 }),
@@ -76,7 +76,11 @@ const samples: Record<string, ReactElement> = {
 };
 
 describe("every e-mail template", () => {
-  checkEmailTemplates(import.meta.dirname, samples);
+  checkEmailTemplates(
+    import.meta.dirname,
+    samples,
+    (name) => !MATCH_EMAIL_TEMPLATES.includes(name),
+  );
 });
 
 describe("the launch invitation", () => {

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { parseActivePairingFile } from "../../../shared/pairing-file-names";
 import { type CompletedPairingContent, membersOfFileMatch } from "../../../shared/pairings";
 import { utcDayOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
@@ -14,7 +15,6 @@ import { departmentNameSql } from "../../directory/departments/department-name";
 import { NotFound } from "../../errors";
 import { memberIdsSql, pairingMemberIdsSql } from "../../match-members/match-members";
 import { eligibleSql, inScopeSql, type PairingScope } from "../../pairings/scope/scope";
-import { parseActivePairingFile } from "../newsletter-files";
 
 /** One person as the newsletter needs them: to decide who receives it and to show them as a partner. */
 export interface AudiencePerson {

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { activePairingFile } from "../../../shared/pairing-file-names";
 import { fixedClock } from "../../clock";
 import { users } from "../../db/schema";
 import { reencodeKeepingFormat } from "../../images/process-image";
@@ -16,7 +17,6 @@ import { setUpAppWithSmtpPeer } from "../../test/smtp-app";
 import type { SmtpPeer } from "../../test/smtp-peer";
 import { TEST_APP_URL, type TestApp } from "../../test/test-app";
 import { defaultNewsletter } from "../newsletter-defaults";
-import { activePairingFile } from "../newsletter-files";
 import { compose } from "./composer";
 
 const NOW = new Date("2027-03-10T09:00:00Z");

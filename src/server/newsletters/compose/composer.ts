@@ -12,16 +12,16 @@ import { type NewsletterRow, users } from "../../db/schema";
 import { BadRequest } from "../../errors";
 import type { MailCalendarPart } from "../../mail/mailer";
 import { unsubscribeHeaders, unsubscribeToken, unsubscribeUrl } from "../../mail/signed-links";
+import { AnnouncementEmail, announcementContent } from "../../mail/templates/announcement-email";
+import { NewsletterEmail } from "../../mail/templates/newsletter-email";
+import type { MatchView, RecipientView } from "../../mail/templates/views";
 import { DEFAULT_MATCH_PLACEHOLDER } from "../newsletter-defaults";
 import { findNewsletter, parseList } from "../present";
 import { type AudiencePerson, loadPairingAudience, type PairingAudience } from "./audience";
-import { announcementContent, newsletterContent, subjectOf } from "./content";
+import { newsletterContent, subjectOf } from "./content";
 import { LAUNCH_SUBJECT, renderLaunchEmail } from "./launch";
 import { greetingOf, type PlannedPerson, partnerEmails, planPairing } from "./plan";
 import { createRenderer } from "./renderer";
-import { AnnouncementEmail } from "./templates/announcement-email";
-import { NewsletterEmail } from "./templates/newsletter-email";
-import type { MatchView, RecipientView } from "./templates/views";
 import { summarise } from "./validate";
 
 /** Someone a composition goes to. */
@@ -271,7 +271,7 @@ function announcementDesign(
   audience: PairingAudience,
 ): Design {
   const period = monthDisplay(audience.month);
-  const content = announcementContent(ctx.config, audience.month, source.title?.(period));
+  const content = announcementContent(ctx.config.appUrl, audience.month, source.title?.(period));
   return {
     renderer: createRenderer((view) => createElement(AnnouncementEmail, { content, ...view })),
     subject: source.subject?.(period) ?? `Your Cup of Joe match for ${period}`,

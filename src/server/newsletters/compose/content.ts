@@ -1,24 +1,10 @@
 import { monthName } from "../../../shared/months";
-import {
-  BRAIN_BUZZER_LETTERS,
-  DEFAULT_PRO_TIPS,
-  isEmailImageUrl,
-} from "../../../shared/newsletters";
-import { monthDisplay } from "../../../shared/pairings";
+import { BRAIN_BUZZER_LETTERS, DEFAULT_PRO_TIPS } from "../../../shared/newsletters";
 import type { Config } from "../../config";
 import type { NewsletterRow } from "../../db/schema";
-import { emailSafeImageUrl } from "../../images/email-rendition";
+import { absoluteImageUrl } from "../../images/email-rendition";
+import type { NewsletterEmailContent } from "../../mail/templates/views";
 import { parseList } from "../present";
-import type { AnnouncementContent, NewsletterEmailContent } from "./templates/views";
-
-/**
- * An image address made absolute on APP_URL, as e-mails must link it (our WebP images as JPEG);
- * null when missing or not an http(s) image address.
- */
-export function absoluteImageUrl(appUrl: string, value: string | null | undefined): string | null {
-  if (!value || !isEmailImageUrl(value)) return null;
-  return emailSafeImageUrl(appUrl, new URL(value, `${appUrl}/`).toString());
-}
 
 export function newsletterContent(config: Config, row: NewsletterRow): NewsletterEmailContent {
   const period = `${monthName(row.month) ?? row.month} ${row.year}`;
@@ -59,19 +45,4 @@ export function newsletterContent(config: Config, row: NewsletterRow): Newslette
 /** The newsletter's subject line: its own, or its title. */
 export function subjectOf(row: NewsletterRow): string {
   return row.subject ?? row.title;
-}
-
-/** The short announcement's content for a pairing's month ("2027-03"). */
-export function announcementContent(
-  config: Config,
-  month: string,
-  title?: string,
-): AnnouncementContent {
-  const period = monthDisplay(month);
-  return {
-    title: title ?? `Your coffee chat match for ${period}`,
-    preview: `Meet your ${period} coffee chat match`,
-    matchesUrl: `${config.appUrl}/matches`,
-    profileUrl: `${config.appUrl}/profile`,
-  };
 }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { activePairingFile } from "../../../shared/pairing-file-names";
 import { fixedClock } from "../../clock";
 import { createAdmin, createNewsletter, createRunningCompany } from "../../test/factories";
 import { setUpAppWithSmtpPeer } from "../../test/smtp-app";
 import type { SmtpPeer } from "../../test/smtp-peer";
 import type { TestApp } from "../../test/test-app";
 import { defaultNewsletter } from "../newsletter-defaults";
-import { activePairingFile } from "../newsletter-files";
 import { compose } from "./composer";
 
 const NOW = new Date("2027-03-10T09:00:00Z");

@@ -1,7 +1,6 @@
-import { fullName } from "../../pairings/scope/pairing-members";
+import type { MatchView } from "../../mail/templates/views";
+import { partnerView } from "../../pairings/scope/partner-view";
 import { type AudiencePerson, canReceive, type PairingAudience } from "./audience";
-import { absoluteImageUrl } from "./content";
-import type { MatchView, PartnerView } from "./templates/views";
 
 /** One person of a pairing or its sat-out list, as their match e-mail shows them. */
 export interface PlannedPerson {
@@ -51,21 +50,4 @@ export function partnerEmails(match: MatchView): string | null {
 
 export function greetingOf(firstName: string | null): string {
   return firstName?.trim() || "there";
-}
-
-function partnerView(appUrl: string, person: AudiencePerson): PartnerView {
-  const name = fullName(person);
-  const initials =
-    [person.firstName, person.lastName]
-      .map((part) => part?.trim().charAt(0) ?? "")
-      .join("")
-      .toUpperCase() || name.charAt(0).toUpperCase();
-  return {
-    name,
-    initials,
-    department: person.departmentDisplayName,
-    bio: person.bio?.trim() || null,
-    email: person.email,
-    photoUrl: absoluteImageUrl(appUrl, person.profileImageUrl),
-  };
 }

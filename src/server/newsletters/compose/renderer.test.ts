@@ -2,12 +2,12 @@ import { createElement } from "react";
 import { describe, expect, it } from "vitest";
 import { type Config, loadConfig } from "../../config";
 import type { NewsletterRow } from "../../db/schema";
+import { AnnouncementEmail, announcementContent } from "../../mail/templates/announcement-email";
+import { NewsletterEmail } from "../../mail/templates/newsletter-email";
+import type { PartnerView, RecipientView } from "../../mail/templates/views";
 import { defaultNewsletter } from "../newsletter-defaults";
-import { announcementContent, newsletterContent } from "./content";
+import { newsletterContent } from "./content";
 import { createRenderer, escapeHtml } from "./renderer";
-import { AnnouncementEmail } from "./templates/announcement-email";
-import { NewsletterEmail } from "./templates/newsletter-email";
-import type { PartnerView, RecipientView } from "./templates/views";
 
 const config = loadConfig({ NODE_ENV: "test", APP_URL: "https://coffee.example" });
 const row = {
@@ -104,7 +104,7 @@ describe("the newsletter renderer", () => {
   });
 
   it("fills the short announcement's news and partner the same way, escaped", async () => {
-    const content = announcementContent(config, "2027-03");
+    const content = announcementContent(config.appUrl, "2027-03");
     const renderer = createRenderer((view) =>
       createElement(AnnouncementEmail, { content, ...view }),
     );

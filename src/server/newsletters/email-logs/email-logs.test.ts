@@ -1,6 +1,7 @@
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NEWSLETTER_ARCHIVED, USER_NOT_FOUND } from "../../../shared/newsletters";
+import { activePairingFile } from "../../../shared/pairing-file-names";
 import { fixedClock } from "../../clock";
 import { newsletterArchive } from "../../db/schema";
 import {
@@ -14,7 +15,6 @@ import {
 } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import type { Requests } from "../../test/test-client";
-import { activePairingFile } from "../newsletter-files";
 
 const NOW = new Date("2027-03-10T09:00:00Z");
 

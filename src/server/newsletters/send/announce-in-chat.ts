@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
+import { activePairingFile, parseActivePairingFile } from "../../../shared/pairing-file-names";
 import { queueSlackIntros } from "../../chat/queue-intros";
 import { toldInSlackOnly } from "../../chat/told-in-slack-only";
 import type { AppContext } from "../../context";
 import { newsletters } from "../../db/schema";
 import { emitPairingEvents } from "../../webhooks/emit-pairing-events";
 import { DEFAULT_STARTERS } from "../newsletter-defaults";
-import { activePairingFile, parseActivePairingFile } from "../newsletter-files";
 import { parseList } from "../present";
 
 /**

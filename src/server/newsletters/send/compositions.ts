@@ -1,15 +1,13 @@
 import type { AppContext } from "../../context";
 import { type Composition, compose } from "../compose/composer";
 import { findNewsletter } from "../present";
-import { composeMatchChange } from "./match-change-mails";
 import { type FailedAttempt, renderFailure } from "./outcome";
 
 /**
  * The worker's composed newsletters: each is composed and its layouts rendered once per process
  * and send (compose/README.md), then every claimed delivery only fills in its person. A newsletter
  * that cannot be composed gives every delivery of the batch the render failure; it is composed
- * again for the next batch. A match change's e-mails (match-change-mails.ts) are rendered from the
- * specs queued with it.
+ * again for the next batch.
  */
 export function createCompositionCache(ctx: AppContext) {
   const cache = new Map<number, Promise<Composition>>();
@@ -33,7 +31,5 @@ export function createCompositionCache(ctx: AppContext) {
 
 async function composeQueued(ctx: AppContext, newsletterId: number): Promise<Composition> {
   const newsletter = await findNewsletter(ctx, newsletterId);
-  return newsletter?.kind === "match-change"
-    ? composeMatchChange(ctx, newsletter)
-    : compose(ctx, { newsletter: newsletter ?? newsletterId });
+  return compose(ctx, { newsletter: newsletter ?? newsletterId });
 }

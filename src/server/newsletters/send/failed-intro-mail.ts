@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { activePairingFile } from "../../../shared/pairing-file-names";
 import type { AppContext } from "../../context";
 import { matchMembers, newsletters } from "../../db/schema";
 import { newsletterDeliveryTrigger } from "../../job-triggers";
 import { compose } from "../compose/composer";
-import { activePairingFile } from "../newsletter-files";
 import { queueDeliveries } from "./ledger";
 import { uniqueByAddress } from "./start-send";
 

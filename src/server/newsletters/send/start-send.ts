@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { LINK_PAIRING_FIRST, type SendStarted } from "../../../shared/newsletters";
+import { parseActivePairingFile } from "../../../shared/pairing-file-names";
 import { recordActivity } from "../../activity/activity";
 import { type NamedPerson, peopleLine } from "../../activity/people-line";
 import type { AppContext } from "../../context";
@@ -7,7 +8,6 @@ import type { Tx } from "../../db/client";
 import { newsletters } from "../../db/schema";
 import { BadRequest, Conflict, NotFound } from "../../errors";
 import { compose } from "../compose/composer";
-import { parseActivePairingFile } from "../newsletter-files";
 import { announceInChat, withoutToldInSlack } from "./announce-in-chat";
 import { queueDeliveries } from "./ledger";
 

@@ -2,6 +2,7 @@ import type { MessageKind } from "../message-kind";
 import { checkInQuestion } from "./check-in-question";
 import { companyInquiry } from "./company-inquiry";
 import { magicLink } from "./magic-link";
+import { matchChange } from "./match-change";
 import { roundDraftNotice } from "./round-draft-notice";
 import { setPasswordLink } from "./set-password-link";
 import { signInCode } from "./sign-in-code";
@@ -26,6 +27,9 @@ export const MESSAGE_KINDS: ReadonlyArray<MessageKind<any>> = [
   checkInQuestion,
   // To a quiet person: still up for coffee chats?
   stillInQuestion,
+  // To a person whose running match changed (with the match's calendar message), or only the
+  // calendar message when a member picks the chat's time.
+  matchChange,
 ];
 
 const byName = new Map(MESSAGE_KINDS.map((kind) => [kind.name, kind]));

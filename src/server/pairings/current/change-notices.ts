@@ -1,12 +1,15 @@
+import { inArray } from "drizzle-orm";
 import { formatMatchMonth, joinNames } from "../../../shared/matches";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
+import { users } from "../../db/schema";
+import { departmentNameSql } from "../../directory/departments/department-name";
+import type { PartnerView } from "../../mail/templates/views";
 import { type CalendarDelivery, syncMatchEvents } from "../../match-calendar/match-calendar-events";
-import {
-  type MatchChangeMail,
-  queueMatchChangeMails,
-} from "../../newsletters/send/match-change-mails";
+import { type MatchChangeData, matchChange } from "../../outbox/kinds/match-change";
+import { queueMessages } from "../../outbox/queue-messages";
 import { fullName } from "../scope/pairing-members";
+import { partnerView } from "../scope/partner-view";
 import type { RePairNotice } from "./re-pair-mail";
 
 export type Person = RePairNotice["person"];
@@ -14,7 +17,7 @@ export type Person = RePairNotice["person"];
 /**
  * What a change to a running month's match tells each person whose partner changed
  * (docs/matches.md, "When a match changes"): collected inside the operation's transaction and
- * queued in the delivery ledger in it.
+ * queued in the outbox in it.
  */
 export type ChangeNotice =
   /** Someone was placed: they and their new partner(s) get the re-pair e-mail. */
@@ -28,35 +31,69 @@ export type ChangeNotice =
   /** A partner said this person is away: they are out of this month's chat unless they say otherwise. */
   | { kind: "reported-away"; month: string; person: Person; notAwayUrl: string };
 
+/** One e-mail of a change, to one address. */
+interface MatchChangeMail {
+  email: string;
+  data: MatchChangeData;
+}
+
 /**
- * Queues every notice's e-mails in the delivery ledger, in the change's own transaction
- * (newsletters/send/match-change-mails.ts): they commit with the change and are sent by the
- * delivery workers, retried through a mail outage and never lost to a crash. Call
- * `ctx.jobs.wake(newsletterDeliveryTrigger)` after the commit. Answers how many e-mails were queued.
+ * Queues every notice's e-mails in the outbox (kind `match-change`), in the change's own
+ * transaction: they commit with the change, are sent by the outbox job after it and retried
+ * through a mail outage (docs/mail.md). Answers how many e-mails were queued.
  */
 export async function queueChangeNotices(
   ctx: AppContext,
   tx: Tx,
   notices: readonly ChangeNotice[],
 ): Promise<number> {
+  const views = await partnerViews(ctx, tx, notices);
   const mails = notices.flatMap((notice): MatchChangeMail[] =>
     notice.kind === "re-paired"
-      ? rePairMails(notice.notice)
+      ? rePairMails(notice.notice, views)
       : mailsOf(notice).map(([recipient, lines, action]) => ({
-          via: "plain",
-          userId: recipient.id,
           email: recipient.email,
-          subject: titleOf(notice),
-          title: titleOf(notice),
-          lines,
-          ...(action ? { action } : {}),
+          data: {
+            via: "plain",
+            userId: recipient.id,
+            subject: titleOf(notice),
+            title: titleOf(notice),
+            lines,
+            ...(action ? { action } : {}),
+          },
         })),
   );
   const calendars = await syncMatchEvents(ctx, tx, notices.flatMap(peopleOf));
-  const all = withCalendars(mails, calendars);
-  if (all.length === 0) return 0;
-  const months = [...new Set(notices.map(monthOf))].map(formatMatchMonth);
-  return queueMatchChangeMails(ctx, tx, `Match change: ${joinNames(months)}`, all);
+  let queued = 0;
+  for (const mail of withCalendars(mails, calendars)) {
+    queued += await queueMessages(ctx, tx, matchChange, [mail.email], mail.data);
+  }
+  return queued;
+}
+
+/** How a re-pair's e-mails show each partner, read in the change's transaction. */
+async function partnerViews(
+  ctx: AppContext,
+  tx: Tx,
+  notices: readonly ChangeNotice[],
+): Promise<Map<string, PartnerView>> {
+  const ids = notices.flatMap((n) =>
+    n.kind === "re-paired" ? [n.notice.person, ...n.notice.partners].map((p) => p.id) : [],
+  );
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      departmentDisplayName: departmentNameSql(users.email, users.department),
+      bio: users.bio,
+      profileImageUrl: users.profileImageUrl,
+    })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, partnerView(ctx.config.appUrl, row)]));
 }
 
 /** Everyone a notice is about: whose matches' calendar events may have changed. */
@@ -84,34 +121,41 @@ function withCalendars(
   mails: MatchChangeMail[],
   calendars: readonly CalendarDelivery[],
 ): MatchChangeMail[] {
-  const result = mails.map((mail) => ({ ...mail }));
+  const result = mails.map((mail) => ({ ...mail, data: { ...mail.data } }));
   for (const { userId, email, message } of calendars) {
-    const carrier = result.find((m) => m.userId === userId && !m.calendar && m.via !== "calendar");
-    if (carrier) carrier.calendar = message;
-    else result.push({ via: "calendar", userId, email, calendar: message });
+    const carrier = result.find(
+      (m) => m.data.userId === userId && !m.data.calendar && m.data.via !== "calendar",
+    );
+    if (carrier) carrier.data.calendar = message;
+    else result.push({ email, data: { via: "calendar", userId, calendar: message } });
   }
   return result;
 }
 
-const monthOf = (notice: ChangeNotice) =>
-  notice.kind === "re-paired" ? notice.notice.month : notice.month;
-
 /**
- * A re-pair tells everyone in the person's new match, each in their own e-mail: the match
- * announcement of the newsletter's composer (src/server/newsletters/compose/README.md) with a
- * sentence of what changed.
+ * A re-pair tells everyone in the person's new match, each in their own e-mail: the short match
+ * announcement (the newsletter's "Your Match" section) with a sentence of what changed.
  */
-function rePairMails(notice: RePairNotice): MatchChangeMail[] {
+function rePairMails(notice: RePairNotice, views: Map<string, PartnerView>): MatchChangeMail[] {
   const period = formatMatchMonth(notice.month);
-  return [notice.person, ...notice.partners].map((recipient) => ({
-    via: "match",
-    userId: recipient.id,
-    email: recipient.email,
-    pairingId: notice.pairingId,
-    subject: `Your Cup of Joe match for ${period} has changed`,
-    title: "Your coffee chat match has changed",
-    news: newsFor(notice, recipient, period),
-  }));
+  const everyone = [notice.person, ...notice.partners];
+  return everyone.map((recipient) => {
+    const partners = everyone.filter((p) => p.id !== recipient.id);
+    return {
+      email: recipient.email,
+      data: {
+        via: "match",
+        userId: recipient.id,
+        pairingId: notice.pairingId,
+        month: notice.month,
+        subject: `Your Cup of Joe match for ${period} has changed`,
+        title: "Your coffee chat match has changed",
+        news: newsFor(notice, recipient, period),
+        partnerIds: partners.map((p) => p.id),
+        partners: partners.flatMap((p) => views.get(p.id) ?? []),
+      },
+    };
+  });
 }
 
 function newsFor(notice: RePairNotice, recipient: { id: string }, period: string): string {

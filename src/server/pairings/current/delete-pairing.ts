@@ -4,7 +4,6 @@ import { recordActivity } from "../../activity/activity";
 import type { AppContext } from "../../context";
 import { matches, pairings } from "../../db/schema";
 import { Conflict, NotFound } from "../../errors";
-import { newsletterDeliveryTrigger } from "../../job-triggers";
 import { memberIds, withMembers } from "../../match-members/match-members";
 import { lockPairing } from "../locks/pairing-locks";
 import { type ChangeNotice, queueChangeNotices } from "./change-notices";
@@ -65,6 +64,5 @@ export async function deletePairing(
     await queueChangeNotices(ctx, tx, told);
     return { name: pairing.name };
   });
-  ctx.jobs.wake(newsletterDeliveryTrigger);
   return { message: `Deleted pairing ${name}` };
 }

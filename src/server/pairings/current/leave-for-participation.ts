@@ -6,8 +6,8 @@ import { leaveRunningPairings } from "./leave-running-pairings";
 /**
  * A pause or an opt-out during a running month (docs/profile.md): the person leaves their running
  * match as after a deactivation — a trio or a match of four goes on without them, a pair's partner is re-paired at
- * once or waits for a partner — and everyone whose partner changes is told through the delivery
- * ledger, in the caller's transaction. The caller holds every running pairing's lock
+ * once or waits for a partner — and everyone whose partner changes is told through the outbox,
+ * in the caller's transaction. The caller holds every running pairing's lock
  * (pairing-locks.ts) and has stored the new participation already, so the re-pair counts the
  * person as not ready.
  */

@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { PairingImpact } from "../../../shared/impact";
+import { activePairingFile } from "../../../shared/pairing-file-names";
 import type { AppContext } from "../../context";
 import { matches, matchMembers, newsletters, pairings } from "../../db/schema";
 import { Conflict, NotFound } from "../../errors";
-import { activePairingFile } from "../../newsletters/newsletter-files";
 
 /**
  * What deleting the running pairing `pairingId` would touch, for its confirmation

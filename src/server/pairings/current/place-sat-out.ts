@@ -13,7 +13,6 @@ import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { matches, type PairingRow, pairings, users } from "../../db/schema";
 import { BadRequest, Conflict, NotFound } from "../../errors";
-import { newsletterDeliveryTrigger } from "../../job-triggers";
 import {
   addMember,
   insertMatches,
@@ -59,7 +58,7 @@ export async function checkPlacement(
  * Concurrency: one transaction that first locks the pairing's row (FOR UPDATE, pairing-locks.ts),
  * as a re-pair does, then reads again inside it whether the people still sat out, the match still
  * runs with room, and the people are still active (their rows FOR SHARE) and ready. Everyone whose
- * match changes is told through the delivery ledger in the same transaction, as a re-pair is.
+ * match changes is told through the outbox in the same transaction, as a re-pair is.
  */
 export async function placeSatOut(
   ctx: AppContext,
@@ -98,7 +97,6 @@ export async function placeSatOut(
     );
     return { message: plan.done, notified };
   });
-  ctx.jobs.wake(newsletterDeliveryTrigger);
   return result;
 }
 

@@ -11,7 +11,6 @@ import type { Tx } from "../../db/client";
 import { inIdList } from "../../db/id-list";
 import { activities, matches, type PairingRow, pairings, users } from "../../db/schema";
 import { Conflict, NotFound } from "../../errors";
-import { newsletterDeliveryTrigger } from "../../job-triggers";
 import {
   addMember,
   insertMatches,
@@ -68,7 +67,6 @@ export async function rePairPerson(
     const notice = await placeInTx(ctx, tx, pairingId, userId, [], by);
     return { notice, notified: await queueChangeNotices(ctx, tx, [{ kind: "re-paired", notice }]) };
   });
-  ctx.jobs.wake(newsletterDeliveryTrigger);
   const names = notice.partners.map(fullName);
   const who = fullName(notice.person);
   return {

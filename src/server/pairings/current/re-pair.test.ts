@@ -2,8 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CurrentPairingsResponse } from "../../../shared/pairings";
 import { fixedClock } from "../../clock";
-import { matches, newsletterDeliveries, newsletters, pairings } from "../../db/schema";
-import { newsletterDeliveryTrigger } from "../../job-triggers";
+import { matches, outgoingMessages, pairings } from "../../db/schema";
 import { memberIds, withMembers } from "../../match-members/match-members";
 import { createAdmin, createRunningCompany } from "../../test/factories";
 import { checkRoundInvariantsAfterEach } from "../../test/round-invariants-hook";
@@ -210,31 +209,30 @@ describe("the e-mails of a re-pair", () => {
 
     const res = await rePair(pairing.id, ada.id);
     expect(res.json()).toMatchObject({ partners: ["Cy Test"], notified: 2 });
-    const ledger = await t.db
-      .select({ email: newsletterDeliveries.recipientEmail, kind: newsletters.kind })
-      .from(newsletterDeliveries)
-      .innerJoin(newsletters, eq(newsletters.id, newsletterDeliveries.newsletterId))
-      .where(inArray(newsletterDeliveries.recipientEmail, [ada.email, cy.email]));
-    expect(ledger.map((d) => [d.email, d.kind]).sort()).toEqual([
+    const queued = await t.db
+      .select({ email: outgoingMessages.recipient, kind: outgoingMessages.kind })
+      .from(outgoingMessages)
+      .where(inArray(outgoingMessages.recipient, [ada.email, cy.email]));
+    expect(queued.map((d) => [d.email, d.kind]).sort()).toEqual([
       [ada.email, "match-change"],
       [cy.email, "match-change"],
     ]);
-    // The refusal is a transient failure: the ledger keeps the delivery and tries it again (at
+    // The refusal is a transient failure: the outbox keeps the message and tries it again (at
     // once when Ada's goes out, the server being back, else after its backoff).
     await expect
       .poll(
         async () =>
           (
             await t.db
-              .select({ attempts: newsletterDeliveries.attempts })
-              .from(newsletterDeliveries)
-              .where(eq(newsletterDeliveries.recipientEmail, cy.email))
+              .select({ attempts: outgoingMessages.attempts })
+              .from(outgoingMessages)
+              .where(eq(outgoingMessages.recipient, cy.email))
           )[0]?.attempts,
         { timeout: 10_000 },
       )
       .toBeGreaterThanOrEqual(1);
     clock.advance(11 * 60_000);
-    t.ctx.jobs.wake(newsletterDeliveryTrigger);
+    await t.outboxDelivery.settled();
     const toCy = await peer.waitForMessage((m) => m.to.includes(cy.email));
     expect(toCy.text).toContain("Ada Test is your new coffee chat partner for March 2027.");
     await peer.waitForMessage((m) => m.to.includes(ada.email));

@@ -5,7 +5,6 @@ import type { CurrentPairingsResponse, PairingSummary } from "@shared/pairings";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../../../../server/clock";
 import { seedSampleCompany } from "../../../../server/demo/seed-demo";
-import { listUsers } from "../../../../server/directory/users/list-users";
 import { getEmployeeStatusSummary } from "../../../../server/employees/employee-status-summary";
 import { getAdminStats } from "../../../../server/metrics/admin-stats";
 import { getConnections } from "../../../../server/metrics/connections/get-connections";
@@ -19,6 +18,7 @@ import {
 import { getPairingHistory } from "../../../../server/pairings/records/pairing-history";
 import { getPairingReport } from "../../../../server/pairings/reports/pairing-report";
 import { getPairingValidation } from "../../../../server/pairings/validation/pairing-validation";
+import { listUsers } from "../../../../server/people/users/list-users";
 import { createTestApp, type TestApp } from "../../../../server/test/test-app";
 import { sampleAnswer } from "./sample-data";
 import { SAMPLE_NOW } from "./sample-people";

@@ -3,8 +3,8 @@ import type { DepartmentImpact, GroupImpact } from "../../../shared/impact";
 import { whitelistEntrySql } from "../../auth/whitelist-lookup";
 import type { AppContext } from "../../context";
 import { allowedEmails, departments, users } from "../../db/schema";
+import { requireGroup } from "../../directory/groups/find-group";
 import { NotFound } from "../../errors";
-import { requireGroup } from "../groups/find-group";
 
 const inGroup = (groupId: number) =>
   sql`${whitelistEntrySql(users.email, "domain_group_id")} = ${groupId}`;

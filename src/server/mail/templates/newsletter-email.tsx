@@ -9,7 +9,7 @@ import {
   Link,
   Section,
 } from "@react-email/components";
-import { brandName, EmailHead } from "../../../mail/templates/email-layout";
+import { brandName, EmailHead } from "./email-layout";
 import {
   BrainBuzzerSection,
   CoffeeChatsSection,

@@ -10,6 +10,7 @@ import { isoDateOf } from "../../../shared/participation";
 import type { NamedPerson } from "../../activity/people-line";
 import type { AppContext } from "../../context";
 import { type UserRow, users } from "../../db/schema";
+import { departmentsOfEmail } from "../../directory/departments/department-lists";
 import { BadRequest, NotFound } from "../../errors";
 import {
   type ParticipationAction,
@@ -17,7 +18,6 @@ import {
   participationFields,
   storeParticipation,
 } from "../../profile/update-participation";
-import { departmentsOfEmail } from "../departments/department-lists";
 import { checkUserId } from "./user-id";
 
 /** An admin's pause is the employee's shorter one: a month from today. */

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import { isCrossSite } from "../auth/cross-site";
-import { isAdminRoute, requireAdmin } from "../auth/guards";
-import { findSessionUser, SESSION_COOKIE } from "../auth/session-store";
-import type { AppContext } from "../context";
-import { redactUrl } from "../log-redaction";
-import { refuseBrokenText } from "../refuse-broken-text";
+import { isCrossSite } from "./auth/cross-site";
+import { isAdminRoute, requireAdmin } from "./auth/guards";
+import { findSessionUser, SESSION_COOKIE } from "./auth/session-store";
+import type { AppContext } from "./context";
+import { redactUrl } from "./log-redaction";
+import { refuseBrokenText } from "./refuse-broken-text";
 
 /**
  * Every request: refused when it comes from another site, its session looked up (API and admin

@@ -1,5 +1,6 @@
 import { Button, Link } from "@react-email/components";
-import { EmailLayout } from "../../../mail/templates/email-layout";
+import { monthDisplay } from "../../../shared/pairings";
+import { EmailLayout } from "./email-layout";
 import { YourMatch } from "./newsletter-sections";
 import { P, s } from "./newsletter-styles";
 import type { AnnouncementContent, RecipientView } from "./views";
@@ -43,4 +44,19 @@ export function AnnouncementEmail({
       </P>
     </EmailLayout>
   );
+}
+
+/** The short announcement's content for a pairing's month ("2027-03"). */
+export function announcementContent(
+  appUrl: string,
+  month: string,
+  title?: string,
+): AnnouncementContent {
+  const period = monthDisplay(month);
+  return {
+    title: title ?? `Your coffee chat match for ${period}`,
+    preview: `Meet your ${period} coffee chat match`,
+    matchesUrl: `${appUrl}/matches`,
+    profileUrl: `${appUrl}/profile`,
+  };
 }

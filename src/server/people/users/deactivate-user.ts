@@ -7,7 +7,6 @@ import {
 import type { AppContext } from "../../context";
 import { sessions, users } from "../../db/schema";
 import { BadRequest, Conflict, NotFound } from "../../errors";
-import { newsletterDeliveryTrigger } from "../../job-triggers";
 import { queueChangeNotices } from "../../pairings/current/change-notices";
 import { leaveRunningPairings } from "../../pairings/current/leave-running-pairings";
 import { lockRunningPairings } from "../../pairings/locks/pairing-locks";
@@ -63,7 +62,6 @@ export async function deactivateUser(
     await queueChangeNotices(ctx, tx, notices);
     return { name, notices };
   });
-  ctx.jobs.wake(newsletterDeliveryTrigger);
   const leftAlone = notices.flatMap((n) =>
     n.kind === "left-alone" ? [adminUserName(n.person)] : [],
   );

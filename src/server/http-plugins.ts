@@ -2,11 +2,11 @@ import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import helmet from "helmet";
-import { API_DOCS_PAGE } from "../../shared/api";
-import { clientIpKey } from "../auth/client-ip-key";
-import { databaseRateLimitStore } from "../auth/rate-limit-store";
-import type { AppContext } from "../context";
-import { TooManyRequests } from "../errors";
+import { API_DOCS_PAGE } from "../shared/api";
+import { clientIpKey } from "./auth/client-ip-key";
+import { databaseRateLimitStore } from "./auth/rate-limit-store";
+import type { AppContext } from "./context";
+import { TooManyRequests } from "./errors";
 
 /** Security headers, cookies and per-IP limits, registered before any route. */
 export async function registerPlugins(

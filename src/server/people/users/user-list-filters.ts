@@ -2,7 +2,7 @@ import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { AdminUsersFilter } from "../../../shared/admin-users";
 import type { AppContext } from "../../context";
 import { users } from "../../db/schema";
-import { searchSql } from "../search/person-search";
+import { searchSql } from "../../directory/search/person-search";
 
 /** The user list's filters as SQL: `base` and `account` feed the counts, `status` only the rows. */
 export interface UserListWhere {

@@ -4,9 +4,9 @@ import { adminUserName } from "../../../shared/admin-users";
 import { whitelistEntrySql } from "../../auth/whitelist-lookup";
 import type { AppContext } from "../../context";
 import { matches, matchMembers, pairings, users } from "../../db/schema";
+import { departmentNameSql } from "../../directory/departments/department-name";
 import { BadRequest } from "../../errors";
 import { memberIdsSql } from "../../match-members/match-members";
-import { departmentNameSql } from "../departments/department-name";
 import { userListWhere } from "./user-list-filters";
 import { userStatusCounts } from "./user-status-counts";
 

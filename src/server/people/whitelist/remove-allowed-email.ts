@@ -4,7 +4,6 @@ import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { allowedEmails, users } from "../../db/schema";
 import { Conflict, NotFound } from "../../errors";
-import { newsletterDeliveryTrigger } from "../../job-triggers";
 import { type ChangeNotice, queueChangeNotices } from "../../pairings/current/change-notices";
 import { leaveRunningPairings } from "../../pairings/current/leave-running-pairings";
 import { lockRunningPairings } from "../../pairings/locks/pairing-locks";
@@ -40,7 +39,6 @@ export async function removeAllowedEmail(ctx: AppContext, id: number) {
     await queueChangeNotices(ctx, tx, notices);
     return { entry, notices };
   });
-  ctx.jobs.wake(newsletterDeliveryTrigger);
   // The people it admitted are out of every running match now; what the admin still has to do is
   // re-pair the partners left waiting for a partner (docs/pairings.md, "Waiting for a partner").
   const waiting = notices.filter((n) => n.kind === "left-alone").length;

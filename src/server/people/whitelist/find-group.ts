@@ -1,7 +1,7 @@
 import type { Db, Tx } from "../../db/client";
 import type { DomainGroupRow } from "../../db/schema";
+import { findGroup } from "../../directory/groups/find-group";
 import { Validation } from "../../errors";
-import { findGroup } from "../groups/find-group";
 
 /** The group for an id, or null for null; an unknown id is a validation error. */
 export async function findGroupOrNull(

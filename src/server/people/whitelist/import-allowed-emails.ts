@@ -4,7 +4,7 @@ import type { SignedInUser } from "../../auth/session-store";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { allowedEmails, domainGroups, users } from "../../db/schema";
-import { departmentNamesByGroup } from "../departments/department-names-by-group";
+import { departmentNamesByGroup } from "../../directory/departments/department-names-by-group";
 import {
   type CheckedRow,
   checkImportRow,

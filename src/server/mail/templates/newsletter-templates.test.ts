@@ -1,7 +1,7 @@
 import type { ReactElement } from "react";
 import { describe, expect, it } from "vitest";
-import { renderEmail } from "../../../mail/render-email";
-import { checkEmailTemplates } from "../../../test/email-template-checks";
+import { checkEmailTemplates, MATCH_EMAIL_TEMPLATES } from "../../test/email-template-checks";
+import { renderEmail } from "../render-email";
 import { AnnouncementEmail } from "./announcement-email";
 import { NewsletterEmail } from "./newsletter-email";
 import type { AnnouncementContent, NewsletterEmailContent } from "./views";
@@ -63,7 +63,7 @@ const samples: Record<string, ReactElement> = {
 };
 
 describe("every match e-mail template", () => {
-  checkEmailTemplates(import.meta.dirname, samples);
+  checkEmailTemplates(import.meta.dirname, samples, (name) => MATCH_EMAIL_TEMPLATES.includes(name));
 
   it("keeps the full stop after the unsubscribe link outside the link", async () => {
     for (const sample of Object.values(samples)) {

@@ -1,0 +1,121 @@
+import { and, eq } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import { matches, users } from "../../db/schema";
+import { AnnouncementEmail, announcementContent } from "../../mail/templates/announcement-email";
+import { MatchChangedEmail } from "../../mail/templates/match-changed-email";
+import type { PartnerView } from "../../mail/templates/views";
+import {
+  type RenderedCalendarMessage,
+  renderCalendarMessage,
+} from "../../match-calendar/calendar-mail";
+import type { CalendarMessage } from "../../match-calendar/match-calendar-events";
+import { isMemberSql, memberIdsSql } from "../../match-members/match-members";
+import { type MessageKind, NoLongerFor, type RenderedMessage } from "../message-kind";
+import { personalLinks } from "../personal-links";
+
+/**
+ * One e-mail of a change to a running month's match (docs/matches.md, "When a match changes"):
+ * `plain` is the short "your match has changed" e-mail, `match` the short announcement of the
+ * person's new match with a sentence of news, `calendar` a short e-mail around a calendar
+ * message. Each may carry the match's calendar message as its text/calendar part
+ * (docs/matches.md, "The calendar invitation").
+ */
+export type MatchChangeData = (
+  | {
+      via: "plain";
+      userId: string;
+      subject: string;
+      title: string;
+      lines: string[];
+      action?: { url: string; label: string };
+    }
+  | {
+      via: "match";
+      userId: string;
+      pairingId: number;
+      /** "2027-03" */
+      month: string;
+      subject: string;
+      title: string;
+      news: string;
+      /** The partners as the e-mail shows them, and who they are: it goes only while they still are. */
+      partnerIds: string[];
+      partners: PartnerView[];
+    }
+  /** Only the match's calendar invitation or cancellation, when no other e-mail can carry it. */
+  | { via: "calendar"; userId: string }
+) & {
+  /** The match's calendar message this e-mail carries (match-calendar/match-calendar-events.ts). */
+  calendar?: CalendarMessage;
+};
+
+/**
+ * To a person whose running match changed: rendered at delivery for them as they are then, and
+ * not sent to someone deactivated since or no longer in the match it announces. May be repeated:
+ * each change is its own e-mail.
+ */
+export const matchChange = {
+  name: "match-change",
+  mailKind: "other",
+  async render(ctx, data) {
+    const [person] = await ctx.db
+      .select({ email: users.email, firstName: users.firstName, isActive: users.isActive })
+      .from(users)
+      .where(eq(users.id, data.userId));
+    if (!person?.isActive) throw new NoLongerFor("The person was deactivated since.");
+    const calendar = data.calendar ? await renderCalendarMessage(ctx, data.calendar) : undefined;
+    const greeting = person.firstName?.trim() || person.email;
+    const { common, headers } = await personalLinks(ctx, { userId: data.userId, greeting });
+    const message = await bodyOf(ctx, data, { ...common, firstName: person.firstName }, calendar);
+    return { ...message, headers, ...(calendar ? { calendar: calendar.part } : {}) };
+  },
+} satisfies MessageKind<MatchChangeData>;
+
+type Links = Awaited<ReturnType<typeof personalLinks>>["common"] & { firstName: string | null };
+
+async function bodyOf(
+  ctx: AppContext,
+  data: MatchChangeData,
+  links: Links,
+  calendar: RenderedCalendarMessage | undefined,
+): Promise<Omit<RenderedMessage, "headers">> {
+  if (data.via === "calendar") {
+    if (!calendar) throw new Error("A calendar e-mail without its calendar message.");
+    const { subject, lines } = calendar;
+    return { subject, template: MatchChangedEmail({ ...links, title: subject, lines }) };
+  }
+  if (data.via === "plain") {
+    const { subject, title, lines, action } = data;
+    return { subject, template: MatchChangedEmail({ ...links, title, lines, action }) };
+  }
+  if (!(await stillMatched(ctx, data))) {
+    throw new NoLongerFor("The person is no longer in the match this e-mail announces.");
+  }
+  return {
+    subject: data.subject,
+    template: AnnouncementEmail({
+      content: announcementContent(ctx.config.appUrl, data.month, data.title),
+      greetingName: links.firstName?.trim() || "there",
+      news: data.news,
+      match: { kind: "partners", partners: data.partners, starter: null },
+      unsubscribeUrl: links.unsubscribeUrl,
+    }),
+  };
+}
+
+/** The person is still in a match of the pairing with exactly the partners the e-mail names. */
+async function stillMatched(
+  ctx: AppContext,
+  data: Extract<MatchChangeData, { via: "match" }>,
+): Promise<boolean> {
+  const [mine] = await ctx.db
+    .select({ memberIds: memberIdsSql(matches.id) })
+    .from(matches)
+    .where(and(eq(matches.pairingId, data.pairingId), isMemberSql(matches.id, data.userId)));
+  const now = new Set(mine?.memberIds.filter((id) => id !== data.userId) ?? []);
+  return (
+    mine !== undefined &&
+    now.size === data.partnerIds.length &&
+    data.partnerIds.every((id) => now.has(id))
+  );
+}

@@ -1,0 +1,58 @@
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { pairingEndpoints as endpoints } from "../../shared/endpoints/pairings";
+import { requireAdmin } from "../auth/guards";
+import type { FeatureRoutes } from "../context";
+import { endpointRoute } from "../http/endpoint-route";
+import { generatePairing } from "../pairings/generate/generate-pairing";
+import { getExcludedPeople, getPairingValidation } from "../pairings/validation/pairing-validation";
+import { getGeneratePlan } from "./generate-plan";
+import { writeHandMadeRound } from "./hand-made-round";
+
+const generateLimit = { rateLimit: { max: 20, timeWindow: "1 minute" } };
+/** A generated month is the scope's round, its windows counted from today (docs/rounds.md). */
+const whenMade = writeHandMadeRound;
+
+/**
+ * The checks before generating, and generating a month's pairing: a generated month is a round
+ * (docs/rounds.md), so its routes sit with the rounds, above pairings/.
+ */
+export const generationRoutes: FeatureRoutes = async (app, { ctx }) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.route({
+    ...endpointRoute(endpoints.validation),
+    handler: async (request) => getPairingValidation(ctx, request.query.domainGroupId),
+  });
+  r.route({
+    ...endpointRoute(endpoints.generatePlan),
+    handler: async (request) => getGeneratePlan(ctx, request.query.domainGroupId),
+  });
+  r.route({
+    ...endpointRoute(endpoints.excluded),
+    handler: async (request) =>
+      getExcludedPeople(ctx, request.query.reason, request.query.domainGroupId),
+  });
+
+  r.route({
+    ...endpointRoute(endpoints.generate),
+    config: generateLimit,
+    handler: async (request) =>
+      generatePairing(ctx, requireAdmin(request), undefined, { ...request.body, whenMade }),
+  });
+  // The older "create pairings" call does the same company-wide generation (docs/pairings.md).
+  r.route({
+    ...endpointRoute(endpoints.createPairings),
+    config: generateLimit,
+    handler: async (request) =>
+      generatePairing(ctx, requireAdmin(request), undefined, { whenMade }),
+  });
+  r.route({
+    ...endpointRoute(endpoints.generateForGroup),
+    config: generateLimit,
+    handler: async (request) =>
+      generatePairing(ctx, requireAdmin(request), request.params.domainGroupId, {
+        ...request.body,
+        whenMade,
+      }),
+  });
+};
