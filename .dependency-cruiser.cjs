@@ -8,8 +8,10 @@
 const SERVER_LAYERS = [
   ["db", "http", "matching", "outbound"],
   ["activity", "calendar", "help", "mail", "match-members", "settings"],
-  ["auth", "company", "match-calendar"],
-  ["api-docs", "directory", "images", "outbox", "scheduling"],
+  ["company", "match-calendar"],
+  ["outbox"],
+  ["auth"],
+  ["api-docs", "directory", "images", "scheduling"],
   ["inquiries", "pairings"],
   ["chat", "matches", "profile"],
   ["metrics", "unsubscribe", "webhooks"],
