@@ -111,13 +111,13 @@ async function removePairing(databaseUrl: string, pairingId: number): Promise<vo
   }
 }
 
+/** A size's app with the admin signed in, and its database. */
+type Signed = Pick<Running, "app" | "cookie" | "database">;
+
 /**
  * The sample company's people are all in one domain group, whose pairing of this month the demo
  * already runs: that pairing is removed, and the URL that generates for the group is answered.
  */
-/** A size's app with the admin signed in, and its database. */
-type Signed = Pick<Running, "app" | "cookie" | "database">;
-
 async function freeTheSampleGroup(run: Signed): Promise<string> {
   const current = await getJson<{ pairings: { id: number; domainGroupId: number | null }[] }>(
     `${run.app.url}/api/admin/current-pairings?limit=1`,
