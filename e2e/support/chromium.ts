@@ -1,6 +1,16 @@
-/** The system's Chromium (never a downloaded one) and the flags every story runs it with. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+import { existsSync } from "node:fs";
 
+/**
+ * The system's Chromium (never a downloaded one): Debian's headless shell when it is installed,
+ * else the full browser. The shell is the same engine without the browser's own interface, and
+ * drives the same stories on about half the CPU (docs/performance.md, "The test suite").
+ */
+const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
+
+export const CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
+
+/** The flags every story runs it with. */
 export const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
