@@ -1,5 +1,6 @@
 import type { AppContext } from "../../context";
 import type { RoundStepRow } from "../../db/schema";
+import { queueBookingNudges } from "../../matches/booking-nudges";
 import { planDueRounds, runClaimedStep, type StepRun } from "../../rounds/run-due-steps";
 import { claimDueStep, releaseStep, renewLease } from "../../rounds/step-ledger";
 import type { JobDefinition } from "../job";
@@ -17,7 +18,8 @@ export interface RoundStepsJobOptions {
  * The monthly rounds' steps (docs/rounds.md): each look writes down every scope's round whose
  * review window has opened, then runs each due step (draft, publish, check-in, reminder),
  * earliest first, each claimed under a lease (step-ledger.ts) so that whatever the number of
- * processes, each step runs once. What fell due while nothing ran runs now.
+ * processes, each step runs once. What fell due while nothing ran runs now. Each look also
+ * queues the booking nudges that fell due (docs/scheduling.md, "The nudge"; once per match).
  */
 export function roundStepsJob(
   ctx: AppContext,
@@ -30,7 +32,10 @@ export function roundStepsJob(
     pollMs: options.pollMs ?? 60_000,
     leaseMs: options.leaseMs ?? 5 * 60_000,
     log: logs.warn,
-    prepare: () => planDueRounds(ctx),
+    prepare: async () => {
+      await planDueRounds(ctx);
+      await queueBookingNudges(ctx);
+    },
     claim: (run) =>
       claimDueStep(ctx.db, { owner: run.owner, leaseMs: run.leaseMs, now: ctx.clock.now() }),
     work: (step, run) => runClaimedStep(ctx, step, run.owner, logs.warn),

@@ -1,4 +1,5 @@
 import type { MessageKind } from "../message-kind";
+import { bookingNudge } from "./booking-nudge";
 import { checkInQuestion } from "./check-in-question";
 import { companyInquiry } from "./company-inquiry";
 import { roundDraftNotice } from "./round-draft-notice";
@@ -18,6 +19,8 @@ export const MESSAGE_KINDS: ReadonlyArray<MessageKind<any>> = [
   checkInQuestion,
   // To a quiet person: still up for coffee chats?
   stillInQuestion,
+  // To a match's organiser: nobody has booked yet, here are the three times again.
+  bookingNudge,
 ];
 
 const byName = new Map(MESSAGE_KINDS.map((kind) => [kind.name, kind]));
