@@ -61,7 +61,7 @@ const bookingLinks = (mail: ReceivedMail) =>
 
 describe("the booking nudge", () => {
   it("is sent once after the middle of the check-in window, to the organiser, with three links in their zone", async () => {
-    const { ada, bob, pair } = await berlinAndNewYork("Nudge");
+    const { ada, bob } = await berlinAndNewYork("Nudge");
 
     await lookAt(new Date(MIDDLE.getTime() - MINUTE));
     expect(nudgesTo(ada.email)).toHaveLength(0);
@@ -83,10 +83,10 @@ describe("the booking nudge", () => {
 
     // Not repeated, however many looks follow.
     await lookAt(new Date(MIDDLE.getTime() + 60 * MINUTE));
-    await lookAt(new Date(CHECK_IN.getTime() - MINUTE));
+    await lookAt(new Date(MIDDLE.getTime() + 120 * MINUTE));
     expect(nudgesTo(ada.email)).toHaveLength(1);
 
-    // A link of the nudge books the chat for the match, as Ada, without a sign-in.
+    // A link of the nudge books the chat for the whole match, as Ada, without a sign-in.
     const [first] = links;
     const res = await t.post("/api/book-time", {
       token: first.searchParams.get("token"),
@@ -94,7 +94,6 @@ describe("the booking nudge", () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ sent: 2 });
-    expect(pair.id).toBeGreaterThan(0);
   });
 
   it("is not sent when the match has booked a time", async () => {
