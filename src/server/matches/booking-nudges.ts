@@ -91,7 +91,12 @@ async function nudgeMatch(
   if (match.status !== "active" || booked) return 0;
   const ids = memberIds(match);
   const people = await tx
-    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
     .from(users)
     .where(inArray(users.id, ids));
   const organiser = people.find((person) => person.id === ids[0]);

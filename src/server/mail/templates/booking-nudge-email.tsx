@@ -33,8 +33,8 @@ export function BookingNudgeEmail(props: BookingNudgeEmailProps) {
       <ProposedTimesBlock times={props.times} zone={props.zone} links={props.links} />
       {props.times.length === 0 ? (
         <Text>
-          No time fits everyone right now: <Link href={props.matchesUrl}>open your match</Link>{" "}
-          to agree on one.
+          No time fits everyone right now: <Link href={props.matchesUrl}>open your match</Link> to
+          agree on one.
         </Text>
       ) : (
         <Text>
