@@ -1,7 +1,7 @@
 import { joinNames } from "../../../shared/matches";
 import { monthDisplay } from "../../../shared/pairings";
 import { BookingNudgeEmail } from "../../mail/templates/booking-nudge-email";
-import { proposedTimesFor } from "../../matches/proposed-times-for";
+import { proposedTimesFor } from "../../scheduling/proposed-times-for";
 import type { MessageKind } from "../message-kind";
 import { type PersonAddressed, personalLinks } from "../personal-links";
 

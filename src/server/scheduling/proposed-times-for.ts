@@ -1,8 +1,9 @@
+import { and, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../context";
+import { matchCalendarEvents } from "../db/schema";
 import { bookingLinkUrl } from "../mail/booking-links";
-import { readEvent } from "../match-calendar/match-calendar-events";
-import { matchSchedules } from "../scheduling/match-schedules";
-import { proposedMatchTimes, refreshBusyTimes } from "../scheduling/match-times";
+import { matchSchedules } from "./match-schedules";
+import { proposedMatchTimes, refreshBusyTimes } from "./match-times";
 
 /** One proposed time as a message shows it: the instants and the signed link that books it. */
 export interface ProposedTimeLink {
@@ -38,7 +39,11 @@ export async function proposedTimesFor(
   if (!person) return null;
   if (!running) return { zone: person.timeZone, times: [] };
   await refreshBusyTimes(ctx, matchId);
-  const booked = await readEvent(ctx, matchId);
+  // The booked time is not proposed again (the match's event, docs/matches.md).
+  const [booked] = await ctx.db
+    .select({ startsAt: matchCalendarEvents.startsAt })
+    .from(matchCalendarEvents)
+    .where(and(eq(matchCalendarEvents.matchId, matchId), isNull(matchCalendarEvents.cancelledAt)));
   const times = await proposedMatchTimes(
     ctx.db,
     matchId,
