@@ -18,7 +18,7 @@ export interface RoundStepsJobOptions {
  * The monthly rounds' steps (docs/rounds.md): each look writes down every scope's round whose
  * review window has opened, then runs each due step (draft, publish, check-in, reminder),
  * earliest first, each claimed under a lease (step-ledger.ts) so that whatever the number of
- * processes, each step runs once. What fell due while nothing ran runs now. Each look also
+ * processes, each step runs once. What fell due while nothing ran runs now. Each look then
  * queues the booking nudges that fell due (docs/scheduling.md, "The nudge"; once per match).
  */
 export function roundStepsJob(
@@ -32,15 +32,16 @@ export function roundStepsJob(
     pollMs: options.pollMs ?? 60_000,
     leaseMs: options.leaseMs ?? 5 * 60_000,
     log: logs.warn,
-    prepare: async () => {
-      await planDueRounds(ctx);
-      await queueBookingNudges(ctx);
-    },
+    prepare: () => planDueRounds(ctx),
     claim: (run) =>
       claimDueStep(ctx.db, { owner: run.owner, leaseMs: run.leaseMs, now: ctx.clock.now() }),
     work: (step, run) => runClaimedStep(ctx, step, run.owner, logs.warn),
     renew: (step, run) => renewLease(ctx.db, step, run.owner, run.leaseMs),
     release: (step, run) => releaseStep(ctx.db, step, run.owner),
+    // Once no step is due: the booking nudges that fell due (matches/booking-nudges.ts).
+    idle: async () => {
+      await queueBookingNudges(ctx);
+    },
   };
 }
 
