@@ -1,9 +1,11 @@
 import type { WebClient } from "@slack/web-api";
 import { eq, inArray } from "drizzle-orm";
+import { getAuthSecret } from "../auth/auth-secret";
 import type { AppContext } from "../context";
 import { type ChatDeliveryRow, chatDeliveries, matches, pairings, users } from "../db/schema";
 import { withMembers } from "../match-members/match-members";
 import { fullName } from "../pairings/scope/pairing-members";
+import { proposedTimesFor } from "../scheduling/proposed-times-for";
 import { organiserTurns } from "./organiser";
 import { type ChatOutcome, slackErrorOutcome } from "./outcome";
 import { slackClient } from "./slack-client";
@@ -126,12 +128,15 @@ async function sendIntro(
     members.map((m) => m.slackUserId),
   );
   const { starter } = row.payload as { starter: string };
+  // The links name the organiser the intro asks to book (docs/scheduling.md, "In Slack").
+  const proposed = await proposedTimesFor(ctx, await getAuthSecret(ctx), match.id, organiserId);
   const message = introMessage({
     month: match.month,
     members,
     organiser: members[ids.indexOf(organiserId)],
     starter,
     appUrl: ctx.config.appUrl,
+    times: proposed?.times ?? [],
   });
   return await post(client, conversation, message);
 }

@@ -1,4 +1,5 @@
 import type { Block, KnownBlock } from "@slack/web-api";
+import { bookingTimeLabel } from "../../shared/booking";
 import type { CheckInAnswer } from "../../shared/check-in-answers";
 import { joinNames } from "../../shared/matches";
 import { monthDisplay } from "../../shared/pairings";
@@ -38,13 +39,41 @@ const scheduleButton = (appUrl: string): KnownBlock => ({
   ],
 });
 
-/** The intro in the match's own conversation (docs/chat.md, "The intro"). */
+/** A proposed time and the signed link of the page that books it. */
+export interface IntroTime {
+  start: string;
+  url: string;
+}
+
+/**
+ * A time as Slack's date formatting (`<!date^unix^format^link|fallback>`): each reader's Slack
+ * shows it in their own zone, and it links to the booking page. The fallback, for a client that
+ * cannot format dates, is in UTC.
+ */
+export function slackTimeLink(time: IntroTime): string {
+  const unix = Math.floor(new Date(time.start).getTime() / 1000);
+  const fallback = `${bookingTimeLabel(time.start, "UTC")} UTC`;
+  return `<!date^${unix}^{date_short_pretty}, {time}^${time.url}|${slackEscape(fallback)}>`;
+}
+
+const proposedTimes = (times: readonly IntroTime[]) =>
+  section(
+    `*Times that fit everyone* (shown in your own time zone; one press opens the page that books it for the match):\n${times
+      .map((time) => `• ${slackTimeLink(time)}`)
+      .join("\n")}`,
+  );
+
+/**
+ * The intro in the match's own conversation (docs/chat.md, "The intro"), with the three times that
+ * fit everyone when there are any (docs/scheduling.md, "In Slack").
+ */
 export function introMessage(intro: {
   month: string;
   members: IntroMember[];
   organiser: IntroMember;
   starter: string;
   appUrl: string;
+  times?: readonly IntroTime[];
 }): SlackMessage {
   const month = monthDisplay(intro.month);
   const people = intro.members.map((m) => `• ${named(m)}`).join("\n");
@@ -55,6 +84,7 @@ export function introMessage(intro: {
       section(
         `*Organiser this month:* <@${intro.organiser.slackUserId}>, please suggest a time that suits everyone.`,
       ),
+      ...(intro.times?.length ? [proposedTimes(intro.times)] : []),
       section(`*Conversation starter:* ${slackEscape(intro.starter)}`),
       scheduleButton(intro.appUrl),
     ],

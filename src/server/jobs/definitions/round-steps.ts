@@ -1,5 +1,6 @@
 import type { AppContext } from "../../context";
 import type { RoundStepRow } from "../../db/schema";
+import { queueBookingNudges } from "../../matches/booking-nudges";
 import { planDueRounds, runClaimedStep, type StepRun } from "../../rounds/run-due-steps";
 import { claimDueStep, releaseStep, renewLease } from "../../rounds/step-ledger";
 import type { JobDefinition } from "../job";
@@ -17,7 +18,8 @@ export interface RoundStepsJobOptions {
  * The monthly rounds' steps (docs/rounds.md): each look writes down every scope's round whose
  * review window has opened, then runs each due step (draft, publish, check-in, reminder),
  * earliest first, each claimed under a lease (step-ledger.ts) so that whatever the number of
- * processes, each step runs once. What fell due while nothing ran runs now.
+ * processes, each step runs once. What fell due while nothing ran runs now. Each look then
+ * queues the booking nudges that fell due (docs/scheduling.md, "The nudge"; once per match).
  */
 export function roundStepsJob(
   ctx: AppContext,
@@ -36,6 +38,10 @@ export function roundStepsJob(
     work: (step, run) => runClaimedStep(ctx, step, run.owner, logs.warn),
     renew: (step, run) => renewLease(ctx.db, step, run.owner, run.leaseMs),
     release: (step, run) => releaseStep(ctx.db, step, run.owner),
+    // Once no step is due: the booking nudges that fell due (matches/booking-nudges.ts).
+    idle: async () => {
+      await queueBookingNudges(ctx);
+    },
   };
 }
 

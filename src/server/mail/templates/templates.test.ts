@@ -2,6 +2,7 @@ import type { ReactElement } from "react";
 import { describe, expect, it } from "vitest";
 import { checkEmailTemplates, MATCH_EMAIL_TEMPLATES } from "../../test/email-template-checks";
 import { renderEmail } from "../render-email";
+import { BookingNudgeEmail, type BookingNudgeEmailProps } from "./booking-nudge-email";
 import { CheckInEmail } from "./check-in-email";
 import { InquiryEmail } from "./inquiry-email";
 import { LaunchEmail } from "./launch-email";
@@ -13,6 +14,22 @@ import { SignInCodeEmail } from "./sign-in-code-email";
 import { StillInEmail } from "./still-in-email";
 
 const APP = "https://coffee.acme.example";
+
+/** The nudge's sample: two of the times proposed, in Berlin. */
+const nudge: BookingNudgeEmailProps = {
+  greeting: "Ada",
+  partners: "Ben Byron",
+  month: "March 2027",
+  times: [{ start: "2027-03-05T14:00:00.000Z" }, { start: "2027-03-10T15:30:00.000Z" }],
+  zone: "Europe/Berlin",
+  links: [
+    `${APP}/book-time?token=b1.abc&start=2027-03-05T14%3A00%3A00.000Z`,
+    `${APP}/book-time?token=b1.abc&start=2027-03-10T15%3A30%3A00.000Z`,
+  ],
+  matchesUrl: `${APP}/matches`,
+  profileUrl: `${APP}/profile`,
+  unsubscribeUrl: `${APP}/unsubscribe?token=u1.abc`,
+};
 
 /** One sample of every template in this folder (the match e-mails: newsletter-templates.test.ts). */
 const samples: Record<string, ReactElement> = {
@@ -56,6 +73,7 @@ const samples: Record<string, ReactElement> = {
     profileUrl: `${APP}/profile`,
     unsubscribeUrl: `${APP}/unsubscribe?token=u1.abc`,
   }),
+  "booking-nudge-email": BookingNudgeEmail(nudge),
   "still-in-email": StillInEmail({
     greeting: "Ada",
     answerUrl: `${APP}/still-in?token=s1.abc`,
@@ -105,6 +123,18 @@ describe("the plain-text parts", () => {
     expect(text).toMatch(/^Skip this month <https:\S+choice=skip>$/m);
     expect(text).not.toContain("one click");
     expect(text).toContain("asks you to confirm it");
+  });
+
+  it("show each proposed time in the reader's zone with its booking link, one a line", async () => {
+    const { text } = await renderEmail(samples["booking-nudge-email"]);
+    expect(text).toContain("(Europe/Berlin time)");
+    expect(text).toMatch(
+      /^Fri 5 Mar, 15:00 <https:\S+\/book-time\?token=b1\.abc&start=2027-03-05\S+>$/m,
+    );
+    expect(text).toMatch(/^Wed 10 Mar, 16:30 <https:\S+start=2027-03-10\S+>$/m);
+    const none = await renderEmail(BookingNudgeEmail({ ...nudge, times: [], links: [] }));
+    expect(none.text).not.toContain("book-time");
+    expect(none.text).toContain("No time fits everyone right now");
   });
 
   it("date an inquiry as a person reads it, not as an ISO timestamp", async () => {

@@ -1,4 +1,5 @@
 import type { MessageKind } from "../message-kind";
+import { bookingNudge } from "./booking-nudge";
 import { checkInQuestion } from "./check-in-question";
 import { companyInquiry } from "./company-inquiry";
 import { magicLink } from "./magic-link";
@@ -30,6 +31,8 @@ export const MESSAGE_KINDS: ReadonlyArray<MessageKind<any>> = [
   // To a person whose running match changed (with the match's calendar message), or only the
   // calendar message when a member picks the chat's time.
   matchChange,
+  // To a match's organiser: nobody has booked yet, here are the three times again.
+  bookingNudge,
 ];
 
 const byName = new Map(MESSAGE_KINDS.map((kind) => [kind.name, kind]));
