@@ -1,5 +1,6 @@
-import { Button, Link } from "@react-email/components";
+import { Link } from "@react-email/components";
 import { monthDisplay } from "../../../shared/pairings";
+import { EmailButton } from "./email-button";
 import { EmailLayout } from "./email-layout";
 import { YourMatch } from "./newsletter-sections";
 import { P, s } from "./newsletter-styles";
@@ -27,9 +28,7 @@ export function AnnouncementEmail({
       {news ? <P style={s.text}>{news}</P> : null}
       <YourMatch match={match} />
       {match.kind === "partners" ? (
-        <Button href={content.matchesUrl} style={s.button}>
-          Schedule your coffee chat
-        </Button>
+        <EmailButton href={content.matchesUrl}>Schedule your coffee chat</EmailButton>
       ) : null}
       <P style={s.footer}>
         You receive this because you take part in Cup of Joe; you can pause or opt out any time on

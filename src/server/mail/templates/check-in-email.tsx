@@ -1,4 +1,5 @@
-import { Button, Link, Text } from "@react-email/components";
+import { Link, Text } from "@react-email/components";
+import { EmailButton } from "./email-button";
 import { EmailLayout } from "./email-layout";
 
 export type CheckInEmailProps = {
@@ -16,14 +17,6 @@ export type CheckInEmailProps = {
   unsubscribeUrl: string;
 };
 
-const button = {
-  color: "#ffffff",
-  padding: "12px 18px",
-  borderRadius: "6px",
-  textDecoration: "none",
-  display: "inline-block",
-  margin: "0 8px 8px 0",
-} as const;
 const small = { color: "#6b5b4e", fontSize: "12px" } as const;
 
 /**
@@ -42,19 +35,19 @@ export function CheckInEmail(props: CheckInEmailProps) {
           : `How is your ${props.month} coffee chat with ${props.partners} going? Choose an answer below; the page that opens asks you to confirm it.`}
       </Text>
       <div>
-        <Button href={props.links.met} style={{ ...button, backgroundColor: "#4a2c17" }}>
+        <EmailButton href={props.links.met} spaced>
           Met
-        </Button>
+        </EmailButton>
       </div>
       <div>
-        <Button href={props.links.notYet} style={{ ...button, backgroundColor: "#8a6d55" }}>
+        <EmailButton href={props.links.notYet} tone="quiet" spaced>
           Not yet
-        </Button>
+        </EmailButton>
       </div>
       <div>
-        <Button href={props.links.skip} style={{ ...button, backgroundColor: "#8a6d55" }}>
+        <EmailButton href={props.links.skip} tone="quiet" spaced>
           Skip this month
-        </Button>
+        </EmailButton>
       </div>
       <Text style={small}>
         Each button opens a page where you confirm your answer. You receive this because you take

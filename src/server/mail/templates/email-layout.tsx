@@ -13,16 +13,6 @@ import type { ReactNode } from "react";
 
 export const brandName = "Cup of Joe";
 
-/** The one button of every e-mail. */
-export const buttonStyle = {
-  backgroundColor: "#4a2c17",
-  color: "#ffffff",
-  padding: "12px 20px",
-  borderRadius: "6px",
-  textDecoration: "none",
-  display: "inline-block",
-} as const;
-
 const styles = {
   body: { backgroundColor: "#faf7f2", fontFamily: "Helvetica, Arial, sans-serif", margin: 0 },
   container: {

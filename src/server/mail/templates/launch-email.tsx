@@ -1,6 +1,7 @@
-import { Button, Text } from "@react-email/components";
+import { Text } from "@react-email/components";
 import { CHAT_DURATION_MINUTES } from "../../../shared/matches";
-import { buttonStyle, EmailLayout } from "./email-layout";
+import { EmailButton } from "./email-button";
+import { EmailLayout } from "./email-layout";
 
 export type LaunchEmailProps = {
   /** The company's name (admin-entered, escaped by React); empty when not set. */
@@ -34,9 +35,7 @@ export function LaunchEmail({ company, signInUrl, hasDepartments }: LaunchEmailP
         To take part: sign in below with your work e-mail, fill in your profile (a minute), and you
         are paired at the next round. You can pause or opt out at any time.
       </Text>
-      <Button href={signInUrl} style={buttonStyle}>
-        Sign in to Cup of Joe
-      </Button>
+      <EmailButton href={signInUrl}>Sign in to Cup of Joe</EmailButton>
     </EmailLayout>
   );
 }

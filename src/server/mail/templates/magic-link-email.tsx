@@ -1,13 +1,12 @@
-import { Button, Link, Text } from "@react-email/components";
-import { buttonStyle, EmailLayout } from "./email-layout";
+import { Link, Text } from "@react-email/components";
+import { EmailButton } from "./email-button";
+import { EmailLayout } from "./email-layout";
 
 export function MagicLinkEmail({ url, hours }: { url: string; hours: number }) {
   return (
     <EmailLayout preview="Your sign-in link for Cup of Joe" title="Sign in to Cup of Joe">
       <Text>Click the button below to sign in. No password needed.</Text>
-      <Button href={url} style={buttonStyle}>
-        Sign in
-      </Button>
+      <EmailButton href={url}>Sign in</EmailButton>
       <Text>
         Or copy this link into your browser: <Link href={url}>{url}</Link>
       </Text>

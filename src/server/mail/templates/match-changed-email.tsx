@@ -1,5 +1,6 @@
-import { Button, Link, Text } from "@react-email/components";
-import { buttonStyle, EmailLayout } from "./email-layout";
+import { Link, Text } from "@react-email/components";
+import { EmailButton } from "./email-button";
+import { EmailLayout } from "./email-layout";
 
 export type MatchChangedEmailProps = {
   greeting: string;
@@ -23,9 +24,7 @@ export function MatchChangedEmail(props: MatchChangedEmailProps) {
         <Text key={line}>{line}</Text>
       ))}
       {props.action ? (
-        <Button href={props.action.url} style={buttonStyle}>
-          {props.action.label}
-        </Button>
+        <EmailButton href={props.action.url}>{props.action.label}</EmailButton>
       ) : null}
       <Text style={small}>
         Your match is always on your{" "}

@@ -1,14 +1,5 @@
-import {
-  Body,
-  Button,
-  Container,
-  Heading,
-  Hr,
-  Html,
-  Img,
-  Link,
-  Section,
-} from "@react-email/components";
+import { Body, Container, Heading, Hr, Html, Img, Link, Section } from "@react-email/components";
+import { EmailButton } from "./email-button";
 import { brandName, EmailHead } from "./email-layout";
 import {
   BrainBuzzerSection,
@@ -63,9 +54,7 @@ export function NewsletterEmail({
             </Heading>
             <YourMatch match={match} />
             {match.kind === "partners" ? (
-              <Button href={content.matchesUrl} style={s.button}>
-                Schedule your coffee chat
-              </Button>
+              <EmailButton href={content.matchesUrl}>Schedule your coffee chat</EmailButton>
             ) : null}
           </Section>
           <BrainBuzzerSection content={content} />

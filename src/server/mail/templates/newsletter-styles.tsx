@@ -36,15 +36,6 @@ export const s = {
     margin: 0,
   },
   name: { color: colors.brown, fontSize: "17px", fontWeight: "bold", margin: "0 0 2px" },
-  button: {
-    backgroundColor: colors.brown,
-    color: "#ffffff",
-    padding: "12px 22px",
-    borderRadius: "6px",
-    textDecoration: "none",
-    fontSize: "15px",
-    display: "inline-block",
-  },
   footer: { color: colors.muted, fontSize: "12px", lineHeight: "18px", margin: "0 0 6px" },
   image: {
     width: "100%",

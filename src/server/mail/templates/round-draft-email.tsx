@@ -1,5 +1,6 @@
-import { Button, Text } from "@react-email/components";
-import { buttonStyle, EmailLayout } from "./email-layout";
+import { Text } from "@react-email/components";
+import { EmailButton } from "./email-button";
+import { EmailLayout } from "./email-layout";
 
 export type RoundDraftEmailProps = {
   /** "All Users", or a group's name: admin-entered text, escaped by React. */
@@ -25,9 +26,7 @@ export function RoundDraftEmail(props: RoundDraftEmailProps) {
         yet: it is published, and everyone is told, on {props.publishAt}.
       </Text>
       <Text>You can regenerate it, swap two people or skip the month until then.</Text>
-      <Button href={props.reviewUrl} style={buttonStyle}>
-        Review the pairing
-      </Button>
+      <EmailButton href={props.reviewUrl}>Review the pairing</EmailButton>
     </EmailLayout>
   );
 }

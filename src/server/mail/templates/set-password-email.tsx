@@ -1,6 +1,7 @@
-import { Button, Link, Text } from "@react-email/components";
+import { Link, Text } from "@react-email/components";
 import type { PasswordLinkPurpose } from "../../../shared/enums";
-import { buttonStyle, EmailLayout } from "./email-layout";
+import { EmailButton } from "./email-button";
+import { EmailLayout } from "./email-layout";
 
 /** An admin's set-password link: a new admin's first password, or a reset another admin sent. */
 export function SetPasswordEmail({
@@ -23,9 +24,7 @@ export function SetPasswordEmail({
           ? "Another admin added you as an admin of Cup of Joe. Choose your password to sign in to the admin dashboard."
           : "Another admin sent you this link to choose a new password for the Cup of Joe admin dashboard. Your current password keeps working until you choose a new one."}
       </Text>
-      <Button href={url} style={buttonStyle}>
-        Choose your password
-      </Button>
+      <EmailButton href={url}>Choose your password</EmailButton>
       <Text>
         Or copy this link into your browser: <Link href={url}>{url}</Link>
       </Text>

@@ -1,5 +1,6 @@
-import { Button, Link, Text } from "@react-email/components";
-import { buttonStyle, EmailLayout } from "./email-layout";
+import { Link, Text } from "@react-email/components";
+import { EmailButton } from "./email-button";
+import { EmailLayout } from "./email-layout";
 
 export type StillInEmailProps = {
   greeting: string;
@@ -21,9 +22,7 @@ export function StillInEmail(props: StillInEmailProps) {
         pause for a while, or opt out? Until you tell us, we leave you out of the next rounds so
         nobody waits for a chat that does not happen.
       </Text>
-      <Button href={props.answerUrl} style={buttonStyle}>
-        Tell us
-      </Button>
+      <EmailButton href={props.answerUrl}>Tell us</EmailButton>
       <Text style={small}>
         The button opens a page where you choose. You can also pause or opt out any time on your{" "}
         <Link href={props.profileUrl}>profile</Link> or{" "}

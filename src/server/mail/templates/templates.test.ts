@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { ReactElement } from "react";
 import { describe, expect, it } from "vitest";
 import { checkEmailTemplates, MATCH_EMAIL_TEMPLATES } from "../../test/email-template-checks";
@@ -99,6 +101,18 @@ describe("every e-mail template", () => {
     samples,
     (name) => !MATCH_EMAIL_TEMPLATES.includes(name),
   );
+
+  it("draws its buttons with EmailButton alone", () => {
+    const files = readdirSync(import.meta.dirname).filter(
+      (file) => file.endsWith(".tsx") && file !== "email-button.tsx",
+    );
+    const ownButtons = files.filter((file) => {
+      const text = readFileSync(join(import.meta.dirname, file), "utf8");
+      return /<Button\b|\bButton,|\{ Button\b|display: "inline-block"/.test(text);
+    });
+    expect(files).toContain("check-in-email.tsx");
+    expect(ownButtons).toEqual([]);
+  });
 });
 
 describe("the launch invitation", () => {
