@@ -8,10 +8,10 @@
 const SERVER_LAYERS = [
   ["db", "http", "matching", "outbound"],
   ["activity", "calendar", "help", "mail", "match-members", "settings"],
-  ["company", "match-calendar"],
+  ["company", "match-calendar", "scheduling"],
   ["outbox"],
   ["auth"],
-  ["api-docs", "directory", "images", "scheduling"],
+  ["api-docs", "directory", "images"],
   ["inquiries", "pairings"],
   ["chat", "matches", "profile"],
   ["metrics", "unsubscribe", "webhooks"],

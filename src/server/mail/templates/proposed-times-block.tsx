@@ -1,6 +1,6 @@
-import { Button, Text } from "@react-email/components";
+import { Text } from "@react-email/components";
 import { bookingTimeLabel } from "../../../shared/booking";
-import { buttonStyle } from "./email-layout";
+import { EmailButton } from "./email-button";
 
 export type ProposedTimesBlockProps = {
   /** The proposed times (ISO 8601 instants), at most three. */
@@ -11,7 +11,6 @@ export type ProposedTimesBlockProps = {
   links: readonly string[];
 };
 
-const spaced = { ...buttonStyle, margin: "0 8px 8px 0" } as const;
 const small = { color: "#6b5b4e", fontSize: "12px" } as const;
 
 /**
@@ -27,9 +26,9 @@ export function ProposedTimesBlock(props: ProposedTimesBlockProps) {
       <Text>Times that fit everyone in your match ({props.zone} time):</Text>
       {props.times.map((time, i) => (
         <div key={time.start}>
-          <Button href={props.links[i]} style={spaced}>
+          <EmailButton href={props.links[i]} spaced>
             {bookingTimeLabel(time.start, props.zone)}
-          </Button>
+          </EmailButton>
         </div>
       ))}
       <Text style={small}>
