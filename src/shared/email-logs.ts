@@ -110,3 +110,71 @@ export const emailLogPreviewResponseSchema = z.object({
   html: z.string(),
   recipientEmail: z.string(),
 });
+
+/**
+ * The outbox's kinds an admin sees under "Automatic e-mails", each with its name in words. The
+ * kinds that carry a secret (a sign-in code or link, a set-password link) are never listed.
+ */
+export const automaticMailKinds = [
+  "match-change",
+  "check-in-question",
+  "still-in-question",
+  "round-draft-notice",
+  "booking-nudge",
+  "company-inquiry",
+] as const;
+export type AutomaticMailKind = (typeof automaticMailKinds)[number];
+export const AUTOMATIC_MAIL_KIND_NAMES: Record<AutomaticMailKind, string> = {
+  "match-change": "Match changed",
+  "check-in-question": "Did you meet?",
+  "still-in-question": "Still up for coffee chats?",
+  "round-draft-notice": "Round draft to review",
+  "booking-nudge": "Nobody booked yet",
+  "company-inquiry": "Company inquiry",
+};
+/** How far back the list reaches. */
+export const AUTOMATIC_MAILS_DAYS = 30;
+export const AUTOMATIC_MAILS_PAGE = 50;
+export const automaticMailOutcomes = ["sent", "pending", "failed"] as const;
+
+export const automaticMailsQuerySchema = z.object({
+  kind: z
+    .enum(["all", ...automaticMailKinds], { error: "kind is not a kind of automatic e-mail." })
+    .default("all"),
+  outcome: z
+    .enum(["all", ...automaticMailOutcomes], {
+      error: "outcome must be all, sent, pending or failed.",
+    })
+    .default("all"),
+  offset: z.coerce
+    .number({ error: "offset must be a number." })
+    .int({ error: "offset must be a whole number." })
+    .min(0, { error: "offset must be 0 or more." })
+    .max(100_000, { error: "offset is too large." })
+    .default(0),
+  limit: pageLimitSchema(AUTOMATIC_MAILS_PAGE, 200),
+});
+export type AutomaticMailsQuery = z.infer<typeof automaticMailsQuerySchema>;
+
+export const automaticMailSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(automaticMailKinds),
+  recipient: z.string(),
+  /** pending: waiting (queued or retrying); sent; failed: given up, with its reason. */
+  state: z.enum(automaticMailOutcomes),
+  queued_at: z.string(),
+  sent_at: z.string().nullable(),
+  /** SMTP reply code or transport error code, e.g. "550" or "ECONNECTION". */
+  error_code: z.string().nullable(),
+  error_message: z.string().nullable(),
+});
+export type AutomaticMail = z.infer<typeof automaticMailSchema>;
+
+/** One page of the last days' automatic e-mails, newest first; `total` counts what the filters keep. */
+export const automaticMailsPageSchema = z.object({
+  messages: z.array(automaticMailSchema),
+  total: z.number().int(),
+  offset: z.number().int(),
+  limit: z.number().int(),
+});
+export type AutomaticMailsPage = z.infer<typeof automaticMailsPageSchema>;

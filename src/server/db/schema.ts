@@ -505,6 +505,8 @@ export const outgoingMessages = pgTable(
   },
   (t) => [
     index("outgoing_messages_due_idx").on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
+    /** The Email Send Logs' automatic e-mails, newest first. */
+    index("outgoing_messages_created_idx").on(t.createdAt, t.id),
     index("outgoing_messages_urgent_due_idx")
       .on(t.nextAttemptAt)
       .where(sql`${t.state} = 'pending' and ${t.urgent}`),

@@ -1,5 +1,7 @@
 import { answers, created, errorResponses, fileResponse, messageSchema } from "../api";
 import {
+  automaticMailsPageSchema,
+  automaticMailsQuerySchema,
   emailLogCsvParamsSchema,
   emailLogEntriesPageSchema,
   emailLogEntriesParamsSchema,
@@ -147,6 +149,13 @@ export const emailLogEndpoints = {
     path: "/api/admin/email-logs/preview",
     body: emailLogPreviewBodySchema,
     response: answers(emailLogPreviewResponseSchema),
+  }),
+  /** The outbox's automatic e-mails of the last 30 days, newest first, without secret kinds. */
+  automatic: endpoint({
+    method: "GET",
+    path: "/api/admin/email-logs/automatic",
+    query: automaticMailsQuerySchema,
+    response: answers(automaticMailsPageSchema),
   }),
 };
 

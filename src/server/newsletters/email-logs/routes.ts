@@ -3,6 +3,7 @@ import { emailLogEndpoints as endpoints } from "../../../shared/endpoints/newsle
 import type { FeatureRoutes } from "../../context";
 import { endpointRoute } from "../../http/endpoint-route";
 import { emailLogCsv } from "./email-log-csv";
+import { listAutomaticMails } from "./list-automatic-mails";
 import { listEmailLogEntries } from "./list-email-log-entries";
 import { listEmailLogs } from "./list-email-logs";
 import { previewLoggedEmail } from "./preview-logged-email";
@@ -18,6 +19,11 @@ const emailLogsRoutes: FeatureRoutes = async (app, { ctx }) => {
   r.route({
     ...endpointRoute(endpoints.archived),
     handler: async () => listEmailLogs(ctx, "archived"),
+  });
+
+  r.route({
+    ...endpointRoute(endpoints.automatic),
+    handler: async (request) => listAutomaticMails(ctx, request.query),
   });
 
   r.route({
