@@ -12,6 +12,7 @@ import { Label } from "../../components/ui/label";
 import { QueryState } from "../../components/ui/query-state";
 import { Select } from "../../components/ui/select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { AutomaticMails } from "./email-logs/automatic-mails";
 import { EmailLogCard } from "./email-logs/email-log-card";
 import { EmailLogDetails } from "./email-logs/email-log-details";
 import { ListSkeleton } from "./newsletters/list-skeleton";
@@ -27,8 +28,18 @@ function matchesGroup(log: EmailLog, group: string): boolean {
   return String(log.domain_group_id) === group;
 }
 
-/** Email Send Logs and Newsletter Archive: group filter, current and archived logs, details, CSV. */
+/** Email Send Logs: the newsletter sends' logs, then the automatic e-mails of the outbox. */
 export function EmailLogsTab() {
+  return (
+    <div className="grid gap-6">
+      <NewsletterLogs />
+      <AutomaticMails />
+    </div>
+  );
+}
+
+/** The newsletter sends' logs: group filter, current and archived logs, details, CSV. */
+function NewsletterLogs() {
   const filterId = useId();
   const groups = useDomainGroups();
   const { current, archived } = useEmailLogs();

@@ -3,6 +3,7 @@ import {
   emailLogEndpoints as logs,
 } from "@shared/endpoints/newsletters";
 import type {
+  AutomaticMailsQuery,
   EmailLog,
   EmailLogEntryFilter,
   NewsletterUpdateInput,
@@ -20,7 +21,12 @@ export const newsletterKeys = {
   archivedLogs: [logs.current.path, "archived"] as const,
   logEntries: (id: number, filter: EmailLogEntryFilter) =>
     [logs.current.path, id, "entries", filter] as const,
+  automaticMails: (filters: AutomaticMailFilters) =>
+    [logs.current.path, "automatic", filters.kind, filters.outcome] as const,
 };
+
+/** The filters of the automatic e-mails' list: a kind (or all) and an outcome (or all). */
+export type AutomaticMailFilters = Pick<AutomaticMailsQuery, "kind" | "outcome">;
 
 export const newslettersApi = {
   list: (signal?: AbortSignal) => call(endpoints.list, { signal }),
@@ -50,6 +56,9 @@ export const emailLogsApi = {
   /** One page of a send's entries (all, the failed ones, or those with validation issues). */
   entries: (id: number, filter: EmailLogEntryFilter, offset: number, signal?: AbortSignal) =>
     call(logs.entries, { params: { id }, query: { filter, offset }, signal }),
+  /** One page of the outbox's automatic e-mails of the last 30 days, newest first. */
+  automatic: (filters: AutomaticMailFilters, offset: number, signal?: AbortSignal) =>
+    call(logs.automatic, { query: { ...filters, offset }, signal }),
   /** The e-mail one recipient of a logged send got, when the newsletter still exists. */
   preview: (newsletterId: EmailLog["newsletter_id"], userEmail: string) =>
     call(logs.preview, { body: { newsletterId, userEmail } }),

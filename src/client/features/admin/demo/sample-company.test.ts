@@ -1,6 +1,6 @@
 import type { AdminUsersResponse } from "@shared/admin-users";
 import type { Connections } from "@shared/connections";
-import type { EmailLog } from "@shared/email-logs";
+import type { AutomaticMailsPage, EmailLog } from "@shared/email-logs";
 import type { CurrentPairingsResponse, PairingSummary } from "@shared/pairings";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../../../../server/clock";
@@ -9,6 +9,7 @@ import { getEmployeeStatusSummary } from "../../../../server/employees/employee-
 import { getAdminStats } from "../../../../server/metrics/admin-stats";
 import { getConnections } from "../../../../server/metrics/connections/get-connections";
 import { getEnhancedMetrics } from "../../../../server/metrics/enhanced-metrics";
+import { listAutomaticMails } from "../../../../server/newsletters/email-logs/list-automatic-mails";
 import { listEmailLogs } from "../../../../server/newsletters/email-logs/list-email-logs";
 import { getCurrentPairings } from "../../../../server/pairings/current/current-pairings";
 import {
@@ -121,6 +122,17 @@ describe("the sample dashboard's company", () => {
       );
     }
     expect(demo<EmailLog[]>("/api/admin/email-logs/archived")).toHaveLength(5);
+  });
+
+  it("has the seeded automatic e-mails of the last 30 days: none", async () => {
+    const server = await listAutomaticMails(t.ctx, {
+      kind: "all",
+      outcome: "all",
+      offset: 0,
+      limit: 50,
+    });
+    expect(demo<AutomaticMailsPage>("/api/admin/email-logs/automatic")).toEqual(server);
+    expect(server.total).toBe(0);
   });
 
   it("shows a readable map of its six months: every department, most pairs shown", async () => {

@@ -1,4 +1,6 @@
 import {
+  AUTOMATIC_MAILS_PAGE,
+  type AutomaticMailsPage,
   EMAIL_LOG_ENTRIES_PAGE,
   type EmailLog,
   type EmailLogEntriesPage,
@@ -92,6 +94,16 @@ function entriesAnswer(url: URL): EmailLogEntriesPage {
   return { entries: kept.slice(offset, offset + limit), total: kept.length, offset, limit };
 }
 
+/**
+ * The automatic e-mails of the last 30 days: the sample company's people got none (the seed
+ * queues no outbox message), so every page is empty, as the server answers it.
+ */
+function automaticAnswer(url: URL): AutomaticMailsPage {
+  const offset = Number(url.searchParams.get("offset")) || 0;
+  const limit = Number(url.searchParams.get("limit")) || AUTOMATIC_MAILS_PAGE;
+  return { messages: [], total: 0, offset, limit };
+}
+
 export const sampleLogAnswers: Record<string, SampleAnswer> = Object.fromEntries([
   answerTo(emailLogEndpoints.current, newest ? [newest] : []),
   answerTo(
@@ -99,4 +111,5 @@ export const sampleLogAnswers: Record<string, SampleAnswer> = Object.fromEntries
     older.map((log) => ({ ...log, is_archived: true, archived_at: newest.sent_at })),
   ),
   answerTo(emailLogEndpoints.entries, entriesAnswer),
+  answerTo(emailLogEndpoints.automatic, automaticAnswer),
 ]);

@@ -17,7 +17,7 @@ function loaded(data: { pages: Array<{ entries: EmailLogEntry[]; total: number }
 }
 
 /** "Show more": the next page of a paged entry list, with how many are left. */
-function MoreButton({
+export function MoreButton({
   left,
   pending,
   onMore,

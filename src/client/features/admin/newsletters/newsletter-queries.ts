@@ -1,7 +1,12 @@
 import type { EmailLogEntryFilter } from "@shared/newsletters";
 import { type QueryClient, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/toast";
-import { emailLogsApi, newsletterKeys, newslettersApi } from "../../../lib/api/admin-newsletters";
+import {
+  type AutomaticMailFilters,
+  emailLogsApi,
+  newsletterKeys,
+  newslettersApi,
+} from "../../../lib/api/admin-newsletters";
 import { errorMessage } from "../../../lib/api-client";
 import { redirectIfUnauthorized } from "../../unauthorized";
 import { type AdminMutationOptions, useAdminMutation } from "../use-admin-mutation";
@@ -44,6 +49,19 @@ export const useEmailLogEntries = (logId: number, filter: EmailLogEntryFilter) =
     getNextPageParam: (last) =>
       last.offset + last.entries.length < last.total
         ? last.offset + last.entries.length
+        : undefined,
+    staleTime: 0,
+  });
+
+/** The outbox's automatic e-mails of the last 30 days, a page at a time. */
+export const useAutomaticMails = (filters: AutomaticMailFilters) =>
+  useInfiniteQuery({
+    queryKey: newsletterKeys.automaticMails(filters),
+    queryFn: ({ pageParam, signal }) => emailLogsApi.automatic(filters, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last) =>
+      last.offset + last.messages.length < last.total
+        ? last.offset + last.messages.length
         : undefined,
     staleTime: 0,
   });
