@@ -2,7 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import Papa from "papaparse";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { matchMembers, users } from "../src/server/db/schema";
+import { matchMembers, outgoingMessages, users } from "../src/server/db/schema";
 import { allowEmail, createAdmin, createUser } from "../src/server/test/factories";
 import { monthDisplay } from "../src/shared/pairings";
 import {
@@ -50,7 +50,7 @@ async function expectAccessibleAndNarrow(page: Page) {
 
 describe("an admin sends this month's newsletter", () => {
   it(
-    "creates, edits, validates, approves and sends it through a mail-server outage, finds the log and its CSV, and retries the failed delivery",
+    "creates, edits, validates, approves and sends it through a mail-server outage, finds the log and its CSV, retries the failed delivery, and reads the automatic e-mails",
     { timeout: 120_000 },
     async () => {
       const { page, partner } = await signInWithAPairingMade();
@@ -73,6 +73,7 @@ describe("an admin sends this month's newsletter", () => {
       await downloadTheLogCsv(page, logCard, month);
       await retryTheFailedDelivery(page, logCard, details);
       expect(story.smtp.messages.filter((m) => m.to.includes("ada@brew.test"))).toHaveLength(1);
+      await readTheAutomaticMails(page);
     },
   );
 });
@@ -294,6 +295,41 @@ async function retryTheFailedDelivery(page: Page, logCard: Locator, details: Loc
   await expect
     .poll(() => logCard.innerText(), { timeout: 15_000 })
     .toContain("4 recipients · 4 successful · 0 failed");
+}
+
+/**
+ * The outbox's automatic e-mails under the logs: a failed match change with its reason and a
+ * sent check-in question, never a sign-in code; filtered by outcome.
+ */
+async function readTheAutomaticMails(page: Page) {
+  const at = clock.now();
+  const row = { data: {}, mailTransport: "story", nextAttemptAt: at, createdAt: at };
+  await story.db.insert(outgoingMessages).values([
+    { ...row, kind: "check-in-question", recipient: "ben@brew.test", state: "sent", sentAt: at },
+    { ...row, kind: "sign-in-code", recipient: "cleo@brew.test", state: "sent", sentAt: at },
+    {
+      ...row,
+      kind: "match-change",
+      recipient: "ada@brew.test",
+      state: "failed",
+      errorCode: "550",
+      errorMessage: "Mailbox unavailable",
+    },
+  ]);
+  await page.getByRole("tab", { name: "Operations" }).click();
+  await page.getByRole("tab", { name: "Email Send Logs" }).click();
+  const list = page.getByRole("list", { name: "Automatic e-mails" });
+  const changed = list.getByRole("listitem").filter({ hasText: "Match changed" });
+  await changed.getByText("Failed: Mailbox unavailable", { exact: true }).waitFor();
+  expect(await changed.innerText()).toContain("ada@brew.test");
+  const asked = list.getByRole("listitem").filter({ hasText: "Did you meet?" });
+  expect(await asked.innerText()).toContain("ben@brew.test");
+  expect(await list.getByRole("listitem").count()).toBe(2);
+  await expectAccessibleAndNarrow(page);
+
+  await page.getByLabel("Outcome").selectOption("failed");
+  await expect.poll(() => list.getByRole("listitem").count()).toBe(1);
+  expect(await list.innerText()).toContain("ada@brew.test");
 }
 
 /** The label of the linked-pairing option that names this month's company-wide pairing. */
