@@ -1,13 +1,19 @@
 import { formatMatchMonth, type MatchItem, partnerName } from "@shared/matches";
 import { Mail } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
+import { Spinner } from "../../components/ui/spinner";
 import { AnswerButtons } from "./answer-buttons";
-import { BookingTimes } from "./booking-times";
 import { MatchStateBadges } from "./match-state-badges";
 import { PartnerAvatar } from "./partner-avatar";
 import { PartnerAwayButtons } from "./partner-away-button";
 import { PartnerTimeLine } from "./partner-time-line";
 import { ScheduleChatButton } from "./schedule-chat-button";
+
+/** Loaded with the card's first paint, not in the page's initial bundle (docs/performance.md, "Budgets"). */
+const BookingTimes = lazy(async () => ({
+  default: (await import("./booking-times")).BookingTimes,
+}));
 
 function PartnerDetails({
   partner,
@@ -63,7 +69,11 @@ export function CurrentMatchCard({ item }: { item: MatchItem }) {
         {item.partners.map((partner) => (
           <PartnerDetails key={partner.id} partner={partner} item={item} />
         ))}
-        {item.pairingOpen && <BookingTimes item={item} />}
+        {item.pairingOpen && (
+          <Suspense fallback={<Spinner label="Loading times..." />}>
+            <BookingTimes item={item} />
+          </Suspense>
+        )}
       </CardContent>
       <CardFooter className="flex-col items-stretch sm:flex-row sm:items-center">
         <ScheduleChatButton item={item} />
