@@ -66,11 +66,19 @@ export function BookingTimes({ item }: { item: MatchItem }) {
     queryKey: matchKeys.times(matchId),
     queryFn: ({ signal }) => matchesApi.times(matchId, signal),
   });
+  // Focus goes to "Booked: …" once the refreshed booking is drawn, not when the request returns
+  // (the paragraph may not be on the page yet then).
+  const [focusBooked, setFocusBooked] = useState(false);
   const { book, refuse } = useBookingMutations(matchId, () => {
     setMoving(false);
-    bookedRef.current?.focus();
+    setFocusBooked(true);
   });
   const booked = invitation.data?.invitation;
+  useEffect(() => {
+    if (!focusBooked || !booked || !bookedRef.current) return;
+    bookedRef.current.focus();
+    setFocusBooked(false);
+  }, [focusBooked, booked]);
   const busy = book.isPending || refuse.isPending;
   const failed = book.error ?? refuse.error;
   const noneFit = () => {
