@@ -1,13 +1,10 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { linesMatching, serverSource, serverSourceFiles } from "./test/server-source-lines";
 
 // Every row lock (FOR UPDATE, FOR SHARE) and advisory lock of the server is written in the lock
 // module of its table, with the reads made under it, and every operation calls that module
 // (docs/architecture.md, "Locks"). A lock written anywhere else fails here: call the table's
 // lock module, or add the function there.
-const serverRoot = import.meta.dirname;
-
 /** The lock modules, each the one place for its table's locks. */
 const lockModules: Record<string, string> = {
   "pairings/locks/pairing-locks.ts":
@@ -40,26 +37,8 @@ const lockModules: Record<string, string> = {
 /** A row lock or an advisory lock, in SQL or in Drizzle's `.for(…)`. */
 const lockPattern =
   /\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b|pg_advisory|\.for\(\s*"/i;
-/** A comment line: a lock named in a comment is no lock. */
-const commentLine = /^\s*(\/\/|\*|\/\*)/;
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "test" ? [] : sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
-
-const files = sourceFiles(serverRoot).map((file) =>
-  path.relative(serverRoot, file).split(path.sep).join("/"),
-);
-const locksIn = (file: string) =>
-  readFileSync(path.join(serverRoot, file), "utf8")
-    .split("\n")
-    .flatMap((line, i) =>
-      lockPattern.test(line) && !commentLine.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [],
-    );
+const files = serverSourceFiles();
+const locksIn = (file: string) => linesMatching(file, lockPattern);
 
 describe("locks", () => {
   it("are written only in the lock module of their table", () => {
@@ -73,9 +52,7 @@ describe("locks", () => {
   });
 
   it("takes the pairings' scope and month lock in one place", () => {
-    const keyed = files.filter((file) =>
-      readFileSync(path.join(serverRoot, file), "utf8").includes("727100"),
-    );
+    const keyed = files.filter((file) => serverSource(file).includes("727100"));
     expect(keyed).toEqual(["pairings/locks/pairing-locks.ts"]);
   });
 });

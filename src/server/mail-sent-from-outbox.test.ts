@@ -1,12 +1,9 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { linesMatching, serverSourceFiles } from "./test/server-source-lines";
 
 // An e-mail is rendered and handed to the mail transport by the outbox alone (docs/mail.md): a
 // feature queues a message of a kind with queueMessages. `renderEmail` or the transport
 // (`ctx.mailer`, a mailer's `send`) used anywhere else fails here.
-const serverRoot = import.meta.dirname;
-
 /** Where rendering and sending belong. */
 const homes = ["outbox/", "mail/"];
 
@@ -34,26 +31,8 @@ const newsletterLedger = [
 
 /** Rendering an e-mail, or reaching the mail transport. */
 const mailUse = /\brenderEmail\b|\bctx\.mailer\b|\bmailer\.send\b/;
-/** A comment line: a name in a comment is no use. */
-const commentLine = /^\s*(\/\/|\*|\/\*)/;
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "test" ? [] : sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
-
-const files = sourceFiles(serverRoot).map((file) =>
-  path.relative(serverRoot, file).split(path.sep).join("/"),
-);
-const usesIn = (file: string) =>
-  readFileSync(path.join(serverRoot, file), "utf8")
-    .split("\n")
-    .flatMap((line, i) =>
-      mailUse.test(line) && !commentLine.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [],
-    );
+const files = serverSourceFiles();
+const usesIn = (file: string) => linesMatching(file, mailUse);
 const allowed = (file: string) =>
   homes.some((home) => file.startsWith(home)) ||
   outboxJob.includes(file) ||
