@@ -4,10 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { paths } from "../../shared/routes";
-import { Alert, AlertDescription, AlertTitle } from "../components/ui/alert";
-import { Button } from "../components/ui/button";
-import { Card, CardContent, CardHeader } from "../components/ui/card";
-import { AuthShell } from "../features/auth-shell";
+import { OnePressLinkCard } from "../features/one-press-link-card";
 import { matchesApi } from "../lib/api/matches";
 
 function readLink(): { token: string; start: string } {
@@ -31,47 +28,19 @@ export function BookTimePage() {
   const book = useMutation({ mutationFn: () => matchesApi.bookByLink(link.token, link.start) });
   const when = link.start ? bookingTimeLabel(link.start, zone) : "";
   return (
-    <AuthShell title="Book your coffee chat">
-      <Card>
-        <CardHeader>
-          <h1 className="text-lg font-semibold leading-tight text-coffee-900">
-            Book your coffee chat
-          </h1>
-        </CardHeader>
-        <CardContent className="space-y-4">
-          {link.token === "" || link.start === "" ? (
-            <Alert variant="destructive">
-              <AlertDescription>
-                This link is incomplete. Please use the link from your e-mail.
-              </AlertDescription>
-            </Alert>
-          ) : book.isSuccess ? (
-            <Alert variant="success" role="status">
-              <AlertTitle>{bookedText(book.data.invitation.start, zone)}</AlertTitle>
-              <AlertDescription>
-                {book.data.message} You can move it on your{" "}
-                <Link to={paths.matches}>Matches page</Link>.
-              </AlertDescription>
-            </Alert>
-          ) : (
-            <>
-              <p className="text-sm text-coffee-800">
-                {when}, your time ({zone.replaceAll("_", " ")}), for {CHAT_DURATION_MINUTES}{" "}
-                minutes. One press books it for everyone in your match: each of you gets the
-                calendar invitation.
-              </p>
-              {book.isError ? (
-                <Alert variant="destructive">
-                  <AlertDescription>{book.error.message}</AlertDescription>
-                </Alert>
-              ) : null}
-              <Button disabled={book.isPending} onClick={() => book.mutate()}>
-                {book.isPending ? "Booking…" : `Book ${when}`}
-              </Button>
-            </>
-          )}
-        </CardContent>
-      </Card>
-    </AuthShell>
+    <OnePressLinkCard
+      title="Book your coffee chat"
+      complete={link.token !== "" && link.start !== ""}
+      press={book}
+      intro={`${when}, your time (${zone.replaceAll("_", " ")}), for ${CHAT_DURATION_MINUTES} minutes. One press books it for everyone in your match: each of you gets the calendar invitation.`}
+      buttonLabel={`Book ${when}`}
+      pendingLabel="Booking…"
+      successTitle={(answer) => bookedText(answer.invitation.start, zone)}
+      successNote={
+        <>
+          You can move it on your <Link to={paths.matches}>Matches page</Link>.
+        </>
+      }
+    />
   );
 }

@@ -40,16 +40,17 @@ export const useEmailLogs = () => ({
   }),
 });
 
+/** Where the next page starts, or undefined once `total` rows are loaded. */
+const nextOffset = (offset: number, count: number, total: number) =>
+  offset + count < total ? offset + count : undefined;
+
 /** A send's entries, a page at a time (the log list carries only its counts). */
 export const useEmailLogEntries = (logId: number, filter: EmailLogEntryFilter) =>
   useInfiniteQuery({
     queryKey: newsletterKeys.logEntries(logId, filter),
     queryFn: ({ pageParam, signal }) => emailLogsApi.entries(logId, filter, pageParam, signal),
     initialPageParam: 0,
-    getNextPageParam: (last) =>
-      last.offset + last.entries.length < last.total
-        ? last.offset + last.entries.length
-        : undefined,
+    getNextPageParam: (last) => nextOffset(last.offset, last.entries.length, last.total),
     staleTime: 0,
   });
 
@@ -59,10 +60,7 @@ export const useAutomaticMails = (filters: AutomaticMailFilters) =>
     queryKey: newsletterKeys.automaticMails(filters),
     queryFn: ({ pageParam, signal }) => emailLogsApi.automatic(filters, pageParam, signal),
     initialPageParam: 0,
-    getNextPageParam: (last) =>
-      last.offset + last.messages.length < last.total
-        ? last.offset + last.messages.length
-        : undefined,
+    getNextPageParam: (last) => nextOffset(last.offset, last.messages.length, last.total),
     staleTime: 0,
   });
 
