@@ -184,7 +184,9 @@ describe("deactivating someone in a running pairing", () => {
     expect(bobGone.json()).toMatchObject({ leftAlone: [] });
     expect(await t.db.select().from(matches).where(eq(matches.id, pair.id))).toEqual([]);
     await checkRoundInvariants(t.db);
-    await peer.waitForMessage((m) => m.to.includes(fay.email));
+    const changeTo = (who: { email: string }) =>
+      peer.waitForMessage((m) => m.to.includes(who.email) && /has changed/.test(m.subject));
+    await Promise.all([changeTo(ada), changeTo(fay)]);
     expect([told(ada), told(fay)]).toEqual([1, 1]);
 
     // Cy leaves the trio: Dee and Eve go on as a pair and are told so.
@@ -195,7 +197,7 @@ describe("deactivating someone in a running pairing", () => {
     );
     expect(memberIds(trioNow)).toEqual([dee.id, eve.id]);
     await checkRoundInvariants(t.db);
-    await peer.waitForMessage((m) => m.to.includes(eve.email) && /has changed/.test(m.subject));
+    await Promise.all([changeTo(dee), changeTo(eve)]);
     expect([told(dee), told(eve)]).toEqual([1, 1]);
 
     // Dee and Eve opt out: nobody is free for Ada when Fay leaves, so the pair ends and Ada waits
