@@ -21,7 +21,19 @@ import { repoRoot } from "../repo-root";
  * (docs/performance.md, "The test suite").
  */
 function snapshotPath(): string {
-  return path.join(tmpdir(), `coj-migrated-${migrationsKey()}.tar`);
+  return path.join(snapshotsFolder(), `coj-migrated-${migrationsKey()}.tar`);
+}
+
+/**
+ * One folder per checkout: a clone beside this one (a clean-clone CI run, a second work tree) with
+ * other migrations keeps its own snapshots, and forgetting older ones here never deletes the
+ * snapshot another checkout is reading (docs/performance.md, "The test suite").
+ */
+function snapshotsFolder(): string {
+  const checkout = createHash("sha256").update(repoRoot).digest("hex").slice(0, 12);
+  const folder = path.join(tmpdir(), `coj-snapshots-${checkout}`);
+  mkdirSync(folder, { recursive: true });
+  return folder;
 }
 
 /** Where the snapshot is unpacked into a data folder: beside the tarball, under its name. */
@@ -61,7 +73,7 @@ export async function ensureMigratedSnapshot(): Promise<void> {
  * this takes about one (docs/performance.md, "The test suite").
  */
 function unmigratedSnapshotPath(): string {
-  return path.join(tmpdir(), `coj-unmigrated-${migrationsKey()}.tar`);
+  return path.join(snapshotsFolder(), `coj-unmigrated-${migrationsKey()}.tar`);
 }
 
 async function ensureMigratedTarball(): Promise<void> {
@@ -89,8 +101,9 @@ async function writeDump(database: Database, file: string): Promise<void> {
 
 /** Snapshots of earlier migrations are never read again; a file missing meanwhile only means migrating. */
 function forgetOlderSnapshots(kept: string[]) {
-  for (const name of readdirSync(tmpdir())) {
-    const file = path.join(tmpdir(), name);
+  const folder = snapshotsFolder();
+  for (const name of readdirSync(folder)) {
+    const file = path.join(folder, name);
     if (/^coj-(un)?migrated-\w+(\.tar)?$/.test(name) && !kept.includes(file))
       rmSync(file, { recursive: true, force: true });
   }
