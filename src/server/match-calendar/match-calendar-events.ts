@@ -43,11 +43,22 @@ export interface CalendarDelivery {
   message: CalendarMessage;
 }
 
-/** The match's event, locked for a change; undefined until someone sends an invitation. */
+/** The advisory key of a match's event: with the match's id, held while its event changes. */
+const MATCH_EVENT_LOCK = 727104;
+
+/**
+ * The match's event, locked for a change; undefined until someone sends an invitation. A match's
+ * first event has no row to lock yet, and the pairing is only shared by a member's answer, so
+ * an advisory lock on the match serialises two first bookings: one goes out as SEQUENCE 0, the
+ * other as its update, SEQUENCE 1.
+ */
 export async function lockEvent(
   tx: Tx,
   matchId: number,
 ): Promise<MatchCalendarEventRow | undefined> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${sql.raw(String(MATCH_EVENT_LOCK))}, ${matchId})`,
+  );
   const [row] = await tx
     .select()
     .from(matchCalendarEvents)

@@ -165,6 +165,21 @@ describe("POST /api/matches/{id}/booking", () => {
     expect(again.json()).toMatchObject({ sent: 0, invitation: { sequence: 1 } });
   });
 
+  it("sends two first bookings made at once as one event and its update, SEQUENCE 0 then 1", async () => {
+    const { ada, bob, pair } = await berlinAndNewYork();
+    const [first, second] = await getTimes(ada, pair.id);
+
+    const answers = await Promise.all([
+      book(ada, pair.id, first.start),
+      book(bob, pair.id, second.start),
+    ]);
+    const sequences = answers.map((res) => res.json().invitation.sequence);
+    expect(sequences.sort()).toEqual([0, 1]);
+    await Promise.all([ada.email, bob.email].map((email) => invitationTo(email, 1)));
+    const sent = peer.messages.filter((m) => m.to.includes(ada.email)).map(calendarOf);
+    expect(sent.map((event) => event.sequence).sort()).toEqual([0, 1]);
+  });
+
   it("refuses a time that does not fit everyone, with a message to act on", async () => {
     const { ada, pair } = await berlinAndNewYork();
     const [first] = await getTimes(ada, pair.id);
