@@ -15,7 +15,8 @@
  * same sink right before and right after it (ratio of throughputs to the raw sends' mean);
  * then the e-mail log reads (the list, and one log's details: its first page of entries, and its
  * failed entries); and the server's peak RSS (VmHWM in /proc). `--users-only` measures seeding and
- * the users list's reads (its filters and search) only. Prints the sizes side by side with
+ * the users list's reads (its filters and search) only; `--no-send` leaves out the newsletter send and
+ * the e-mail log reads. Prints the sizes side by side with
  * the ratio last/first and PASS/FAIL per goal (docs/performance.md, "Company scale"); exit code 1
  * when a goal fails. Traffic goes only to 127.0.0.1 and the database's Unix socket.
  */
@@ -37,6 +38,11 @@ const args = process.argv.slice(2);
  * no other list, send or log read.
  */
 const usersOnly = args.includes("--users-only");
+/**
+ * `--no-send`: everything but the newsletter send and the e-mail log reads, which at 100,000 take
+ * most of the run: seeding, generate and the admin's reads.
+ */
+const noSend = args.includes("--no-send");
 const sizes = args.map(Number).filter((n) => n > 0);
 const plan = sizes.length ? sizes : [1_000, 10_000];
 const ADMIN = { email: "scale-admin@acme.example", password: "a long scale admin password" };
@@ -63,7 +69,7 @@ const lists = usersOnly
 const LOG_LIST = "/api/admin/email-logs";
 const LOG_DETAILS = "/api/admin/email-logs/{id}/entries";
 const LOG_FAILED = "/api/admin/email-logs/{id}/entries?filter=failed";
-const readUrls = usersOnly ? lists : [...lists, LOG_LIST, LOG_DETAILS, LOG_FAILED];
+const readUrls = usersOnly || noSend ? lists : [...lists, LOG_LIST, LOG_DETAILS, LOG_FAILED];
 
 async function timed(url: string, cookie: string): Promise<number> {
   const started = performance.now();
@@ -243,7 +249,7 @@ async function measureSizes(serverUrl: string, sink: SmtpSink): Promise<SizeResu
     }
     console.log("reading every size in turn…");
     const reads = await readTimesSideBySide(runs, lists);
-    if (usersOnly) {
+    if (usersOnly || noSend) {
       return runs.map((run, r) => ({
         n: run.n,
         startMs: run.startMs,
