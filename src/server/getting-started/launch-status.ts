@@ -28,7 +28,9 @@ export async function launchStatus(
       total: sql<number>`count(*)::int`,
       sent: sql<number>`(count(*) filter (where ${outgoingMessages.state} = 'sent'))::int`,
       failed: sql<number>`(count(*) filter (where ${outgoingMessages.state} = 'failed'))::int`,
-      waitingSince: sql<string | null>`min(${outgoingMessages.firstFailedAt}) filter (where ${outgoingMessages.state} = 'pending')`,
+      waitingSince: sql<
+        string | null
+      >`min(${outgoingMessages.firstFailedAt}) filter (where ${outgoingMessages.state} = 'pending')`,
     })
     .from(outgoingMessages)
     .where(
