@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { emailLogs, newsletterArchive, outgoingMessages } from "../db/schema";
+import { emailLogs, newsletterArchive, newsletters, outgoingMessages } from "../db/schema";
 import { LAUNCH_SUBJECT } from "../outbox/kinds/launch-invitation";
 import { allowEmail, createAdmin, createUser } from "../test/factories";
 import { setUpAppWithSmtpPeer } from "../test/smtp-app";
@@ -100,6 +100,21 @@ describe("the launch invitation to the whitelisted people", () => {
         .from(outgoingMessages)
         .where(eq(outgoingMessages.kind, "launch-invitation")),
     ).toHaveLength(3);
+  });
+
+  it("answers the preview of an invitation the ledger sent before the outbox with why there is none", async () => {
+    const [earlier] = await t.db
+      .insert(newsletters)
+      .values({ kind: "invitation", status: "sent", month: 11, year: 2026, title: "Invitation" })
+      .returning();
+    const res = await asAdmin().post("/api/admin/email-logs/preview", {
+      newsletterId: earlier.id,
+      userEmail: "ann@launch.test",
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(
+      "Invitations are sent as automatic e-mails now: this earlier one has no preview or resend.",
+    );
   });
 
   it("is for admins only", async () => {
