@@ -5,8 +5,8 @@ import type { AppContext } from "../context";
 import { allowedEmails, departments, newsletters, roundSettings, settings } from "../db/schema";
 import { TIME_ZONE_KEY } from "../rounds/round-settings";
 import { getCompanySettings } from "../settings/company-settings";
-import { launchStatus } from "./launch-status";
-import { LAUNCHED_KEY, launchRecipients } from "./queue-launch";
+import { launchState } from "./launch-status";
+import { launchRecipients } from "./queue-launch";
 
 const INVITED_KEY = "launch_invited";
 const DISMISSED_KEY = "getting_started_dismissed";
@@ -79,26 +79,25 @@ export async function gettingStarted(ctx: AppContext): Promise<GettingStarted> {
       .select({ n: sql<number>`count(*)::int` })
       .from(allowedEmails)
       .where(eq(allowedEmails.isActive, true)),
-    key(LAUNCHED_KEY),
+    launchState(ctx),
     launchRecipients(ctx.db),
   ]);
-  const launchState = launch ? { status: (await launchStatus(ctx)).status } : null;
   const steps = {
     company: company.name !== "" && timeZone,
     domains: entries[0].n > 0,
     departments: lists,
     schedule,
     newsletter,
-    invite: invited || launch,
+    invite: invited || launch !== null,
   };
   return {
     steps,
     whitelistEntries: entries[0].n,
     signInUrl: `${ctx.config.appUrl}/auth`,
     launchRecipients: reach.length,
-    launch: launchState,
+    launch,
     dismissed,
     // The card stays while the invitation is going out, to show its progress.
-    done: dismissed || (Object.values(steps).every(Boolean) && launchState?.status !== "sending"),
+    done: dismissed || (Object.values(steps).every(Boolean) && launch?.status !== "sending"),
   };
 }

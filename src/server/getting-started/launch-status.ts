@@ -16,6 +16,22 @@ export async function launched(ctx: AppContext): Promise<boolean> {
 }
 
 /**
+ * The checklist's view of the launch: null before it, `sending` while an e-mail of it waits (one
+ * row read over the index of pending messages, not a count of them all).
+ */
+export async function launchState(ctx: AppContext): Promise<{ status: "sending" | "sent" } | null> {
+  if (!(await launched(ctx))) return null;
+  const waiting = await ctx.db
+    .select({ id: outgoingMessages.id })
+    .from(outgoingMessages)
+    .where(
+      and(eq(outgoingMessages.kind, launchInvitation.name), eq(outgoingMessages.state, "pending")),
+    )
+    .limit(1);
+  return { status: waiting.length > 0 ? "sending" : "sent" };
+}
+
+/**
  * The launch invitation's progress, for the checklist's progress bar: its outbox messages by
  * outcome, `sending` while any waits, and since when the mail server is out of reach while one
  * waits out an outage. 404 before the launch.

@@ -108,6 +108,8 @@ describe("a mail-server outage loses no message", () => {
     const progress = (await admin.get("/api/admin/getting-started/launch")).json();
     expect(progress).toMatchObject({ status: "sending", sent: 0, pending: launch.length });
     expect(progress.waitingSince).toBe(clock.now().toISOString());
+    const checklist = (await admin.get("/api/admin/getting-started")).json();
+    expect(checklist).toMatchObject({ launch: { status: "sending" }, done: false });
 
     await serverBack();
     await t.outboxDelivery.settled();
@@ -121,6 +123,9 @@ describe("a mail-server outage loses no message", () => {
       status: "sent",
       sent: launch.length,
       waitingSince: null,
+    });
+    expect((await admin.get("/api/admin/getting-started")).json().launch).toEqual({
+      status: "sent",
     });
   });
 });
