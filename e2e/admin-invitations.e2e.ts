@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newsletters } from "../src/server/db/schema";
-import { LAUNCH_SUBJECT } from "../src/server/newsletters/compose/launch";
+import { settings } from "../src/server/db/schema";
+import { LAUNCHED_KEY } from "../src/server/getting-started/queue-launch";
+import { LAUNCH_SUBJECT } from "../src/server/outbox/kinds/launch-invitation";
 import { allowEmail, createAdmin } from "../src/server/test/factories";
 import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
 
@@ -38,13 +39,7 @@ describe("an admin chases the people who have not signed up", () => {
       .toEqual(["ann@chase.test"]);
 
     // After the launch invitation went out, adding people offers their invitation at once.
-    await story.db.insert(newsletters).values({
-      kind: "launch",
-      status: "sent",
-      month: 11,
-      year: 2026,
-      title: "Launch invitation",
-    });
+    await story.db.insert(settings).values({ key: LAUNCHED_KEY, value: { at: "2026-11-01" } });
     const phone = await story.newPage({ width: 375, height: 800 });
     await story.signInAs(phone, admin);
     await phone.goto("/admin/whitelist");

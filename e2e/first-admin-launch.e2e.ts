@@ -145,7 +145,7 @@ describe("the first admin's launch, after the checklist's first steps", () => {
     await page.getByRole("button", { name: "Save settings" }).click();
     await steps.getByText("Choose the pairing schedule (done)").waitFor();
 
-    // The launch e-mail goes through the delivery ledger, with its progress.
+    // The launch e-mail goes through the outbox, with its progress.
     await steps.getByRole("button", { name: "E-mail the invitation to 4 addresses" }).click();
     const sure = page.getByRole("dialog", { name: "E-mail the invitation?" });
     await sure.getByRole("button", { name: "Send the invitation" }).click();

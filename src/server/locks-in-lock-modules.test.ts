@@ -30,7 +30,7 @@ const lockModules: Record<string, string> = {
   "scheduling/match-busy-times.ts":
     "matches: a running match while its members' busy times are kept",
   "metrics/connections/stored-connection-figures.ts": "connection_figures: one count at a time",
-  "newsletters/send/queue-invitations.ts": "invitations: one queueing at a time",
+  "getting-started/queue-invitations.ts": "invitations: one queueing at a time",
   "db/client.ts": "migrations: one process at a time",
 };
 

@@ -16,15 +16,12 @@ const outboxJob = ["jobs/definitions/outbox-delivery.ts"];
  */
 const newsletterLedger = [
   "jobs/definitions/newsletter-delivery.ts",
-  "newsletters/compose/launch.ts",
   "newsletters/compose/renderer.ts",
   "newsletters/send-test.ts",
   "newsletters/send/deliver-batch.ts",
   "newsletters/send/deliver.ts",
   "newsletters/send/failed-intro-mail.ts",
   "newsletters/send/queue-announcement.ts",
-  "newsletters/send/queue-invitations.ts",
-  "newsletters/send/queue-launch.ts",
   "newsletters/send/retry-failed.ts",
   "newsletters/send/start-send.ts",
 ];

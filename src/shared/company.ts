@@ -59,8 +59,8 @@ export const gettingStartedSchema = z.object({
   signInUrl: z.string(),
   /** Addresses the launch invitation would reach now (single whitelisted addresses, accounts). */
   launchRecipients: z.number().int(),
-  /** The launch invitation once sent: its send's id for GET /api/admin/newsletters/{id}/send-status. */
-  launch: z.object({ id: z.number().int(), status: z.string() }).nullable(),
+  /** The launch invitation once sent: `sending` while an e-mail of it waits (its progress: GET /api/admin/getting-started/launch). */
+  launch: z.object({ status: z.enum(["sending", "sent"]) }).nullable(),
   /** The admin put the list away (POST /api/admin/getting-started/dismiss). */
   dismissed: z.boolean(),
   /** Every step done (the optional newsletter too), or the list dismissed: it is not shown. */
@@ -70,7 +70,6 @@ export type GettingStarted = z.infer<typeof gettingStartedSchema>;
 
 /** POST /api/admin/getting-started/launch → 202 */
 export const launchQueuedSchema = z.object({
-  id: z.number().int(),
   total: z.number().int(),
   message: z.string(),
 });

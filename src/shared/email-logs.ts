@@ -122,6 +122,8 @@ export const automaticMailKinds = [
   "round-draft-notice",
   "booking-nudge",
   "company-inquiry",
+  "launch-invitation",
+  "invitation",
 ] as const;
 export type AutomaticMailKind = (typeof automaticMailKinds)[number];
 export const AUTOMATIC_MAIL_KIND_NAMES: Record<AutomaticMailKind, string> = {
@@ -131,6 +133,8 @@ export const AUTOMATIC_MAIL_KIND_NAMES: Record<AutomaticMailKind, string> = {
   "round-draft-notice": "Round draft to review",
   "booking-nudge": "Nobody booked yet",
   "company-inquiry": "Company inquiry",
+  "launch-invitation": "Launch invitation",
+  invitation: "Invitation",
 };
 /** How far back the list reaches. */
 export const AUTOMATIC_MAILS_DAYS = 30;

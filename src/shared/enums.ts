@@ -46,9 +46,9 @@ export type OddPolicy = (typeof oddPolicies)[number];
 /** `sending` lasts from the start of a send until its last delivery has ended. */
 export const newsletterStatuses = ["draft", "approved", "sending", "sent"] as const;
 /**
- * A newsletter an admin edits, a published round's short announcement (docs/rounds.md), the
- * launch invitation to the whitelisted addresses (docs/admin-console.md, "Getting started"), or
- * the e-mails of a match that changed (docs/matches.md, "When a match changes").
+ * A newsletter an admin edits, or a published round's short announcement (docs/rounds.md). The
+ * launch invitation, later invitations and a changed match's e-mails were sends of their own
+ * before they moved to the outbox (docs/mail.md); their earlier rows keep these kinds.
  */
 export const newsletterKinds = [
   "newsletter",

@@ -40,9 +40,8 @@ export const sendInvitationsSchema = z.object({
 });
 export type SendInvitations = z.infer<typeof sendInvitationsSchema>;
 
-/** POST /api/admin/invitations: 202, the e-mails queued (none: `id` null) and who was left out. */
+/** POST /api/admin/invitations: 202, how many e-mails were queued and who was left out. */
 export const invitationsQueuedSchema = z.object({
-  id: z.number().int().nullable(),
   queued: z.number().int(),
   skipped: z.array(z.object({ email: z.string(), reason: z.string() })),
   message: z.string(),

@@ -682,7 +682,7 @@ export const newsletters = pgTable(
     uniqueIndex("newsletters_one_announcement_per_pairing")
       .on(t.pairingFile)
       .where(sql`${t.kind} = 'announcement'`),
-    /** The launch invitation goes out once (docs/admin-console.md, "Getting started"). */
+    /** The launch invitation's send before it moved to the outbox: there was at most one. */
     uniqueIndex("newsletters_one_launch")
       .on(t.kind)
       .where(sql`${t.kind} = 'launch'`),

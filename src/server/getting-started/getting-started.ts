@@ -3,9 +3,10 @@ import type { GettingStarted } from "../../shared/company";
 import { DEFAULT_DEPARTMENT } from "../../shared/departments";
 import type { AppContext } from "../context";
 import { allowedEmails, departments, newsletters, roundSettings, settings } from "../db/schema";
-import { launchRecipients } from "../newsletters/send/queue-launch";
 import { TIME_ZONE_KEY } from "../rounds/round-settings";
 import { getCompanySettings } from "../settings/company-settings";
+import { launchState } from "./launch-status";
+import { launchRecipients } from "./queue-launch";
 
 const INVITED_KEY = "launch_invited";
 const DISMISSED_KEY = "getting_started_dismissed";
@@ -78,10 +79,7 @@ export async function gettingStarted(ctx: AppContext): Promise<GettingStarted> {
       .select({ n: sql<number>`count(*)::int` })
       .from(allowedEmails)
       .where(eq(allowedEmails.isActive, true)),
-    ctx.db
-      .select({ id: newsletters.id, status: newsletters.status })
-      .from(newsletters)
-      .where(eq(newsletters.kind, "launch")),
+    launchState(ctx),
     launchRecipients(ctx.db),
   ]);
   const steps = {
@@ -90,16 +88,16 @@ export async function gettingStarted(ctx: AppContext): Promise<GettingStarted> {
     departments: lists,
     schedule,
     newsletter,
-    invite: invited || launch.length > 0,
+    invite: invited || launch !== null,
   };
   return {
     steps,
     whitelistEntries: entries[0].n,
     signInUrl: `${ctx.config.appUrl}/auth`,
     launchRecipients: reach.length,
-    launch: launch[0] ?? null,
+    launch,
     dismissed,
     // The card stays while the invitation is going out, to show its progress.
-    done: dismissed || (Object.values(steps).every(Boolean) && launch[0]?.status !== "sending"),
+    done: dismissed || (Object.values(steps).every(Boolean) && launch?.status !== "sending"),
   };
 }

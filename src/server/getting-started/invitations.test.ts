@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
-import { newsletterDeliveries, newsletters } from "../db/schema";
-import { compose } from "../newsletters/compose/composer";
-import { LAUNCH_SUBJECT } from "../newsletters/compose/launch";
+import { outgoingMessages } from "../db/schema";
+import { LAUNCH_SUBJECT } from "../outbox/kinds/launch-invitation";
 import { allowEmail, createAdmin, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 
@@ -63,21 +62,18 @@ describe("inviting the whitelisted people who have not signed up", () => {
         { email: "dan@invite.test", reason: "Not on the whitelist as a single address" },
       ],
     });
-    // Queued in the delivery ledger as the launch e-mail (the story sees it arrive by SMTP).
-    const id = res.json().id as number;
-    const [row] = await t.db.select().from(newsletters).where(eq(newsletters.id, id));
-    expect(row).toMatchObject({ kind: "invitation", status: "sending", title: "Invitation" });
+    // Queued in the outbox, the launch e-mail (the story sees it arrive by SMTP).
     const queued = await t.db
-      .select({ email: newsletterDeliveries.recipientEmail, userId: newsletterDeliveries.userId })
-      .from(newsletterDeliveries)
-      .where(eq(newsletterDeliveries.newsletterId, id));
-    expect(queued).toEqual([{ email: "ann@invite.test", userId: null }]);
-    const composition = await compose(t.ctx, { newsletter: id });
-    await composition.prepare();
-    expect(composition.messageFor({ userId: "", email: "ann@invite.test" })).toMatchObject({
-      to: "ann@invite.test",
-      subject: LAUNCH_SUBJECT,
-    });
+      .select({ to: outgoingMessages.recipient, data: outgoingMessages.data })
+      .from(outgoingMessages)
+      .where(eq(outgoingMessages.kind, "invitation"));
+    expect(queued).toEqual([
+      { to: "ann@invite.test", data: { invitedAt: clock.now().toISOString() } },
+    ]);
+    expect((await t.outbox()).map((m) => [m.toAddress, m.subject])).toContainEqual([
+      "ann@invite.test",
+      LAUNCH_SUBJECT,
+    ]);
 
     const invitedAt = clock.now().toISOString();
     const tomorrow = new Date(clock.now().getTime() + 24 * 3600_000).toISOString();

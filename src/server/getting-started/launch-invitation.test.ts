@@ -1,22 +1,27 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailLogs, newsletterArchive, newsletters } from "../db/schema";
-import { LAUNCH_SUBJECT } from "../newsletters/compose/launch";
+import { beforeAll, describe, expect, it } from "vitest";
+import { emailLogs, newsletterArchive, newsletters, outgoingMessages } from "../db/schema";
+import { LAUNCH_SUBJECT } from "../outbox/kinds/launch-invitation";
 import { allowEmail, createAdmin, createUser } from "../test/factories";
-import { type SendingApp, startSendingApp } from "../test/sending-app";
+import { setUpAppWithSmtpPeer } from "../test/smtp-app";
+import type { SmtpPeer } from "../test/smtp-peer";
+import type { TestApp } from "../test/test-app";
 
-let sending: SendingApp;
+let t: TestApp;
+let peer: SmtpPeer;
+let admin: { id: string };
+setUpAppWithSmtpPeer({}, (app) => ({ t, peer } = app));
 beforeAll(async () => {
-  sending = await startSendingApp({ worker: { pollMs: 50 } });
+  admin = await createAdmin(t.db);
 });
-afterAll(() => sending.close());
 
-const asAdmin = () => sending.t.as(sending.admin);
+const asAdmin = () => t.as(admin);
 const launch = () => asAdmin().post("/api/admin/getting-started/launch");
+const progress = async () => (await asAdmin().get("/api/admin/getting-started/launch")).json();
 
 describe("the launch invitation to the whitelisted people", () => {
   it("refuses while the whitelist names no single address to e-mail", async () => {
-    await allowEmail(sending.t.db, "*@launch.test");
+    await allowEmail(t.db, "*@launch.test");
     const res = await launch();
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain("Share the sign-in address instead");
@@ -24,10 +29,12 @@ describe("the launch invitation to the whitelisted people", () => {
       launchRecipients: 0,
       launch: null,
     });
+    const before = await asAdmin().get("/api/admin/getting-started/launch");
+    expect(before.statusCode).toBe(404);
+    expect(before.json().message).toBe("The launch invitation has not been sent.");
   });
 
-  it("goes through the delivery ledger to each address and account the whitelist admits, once", async () => {
-    const { t, peer } = sending;
+  it("goes through the outbox to each address and account the whitelist admits, once", async () => {
     await allowEmail(t.db, "ann@launch.test");
     await allowEmail(t.db, "bob@elsewhere.test");
     await allowEmail(t.db, "gone@elsewhere.test");
@@ -42,17 +49,16 @@ describe("the launch invitation to the whitelisted people", () => {
 
     const res = await launch();
     expect(res.statusCode, res.body).toBe(202);
-    expect(res.json()).toMatchObject({
+    expect(res.json()).toEqual({ total: 3, message: "Sending the invitation to 3 addresses." });
+    await t.outboxDelivery.settled();
+    expect(await progress()).toEqual({
+      status: "sent",
       total: 3,
-      message: "Sending the invitation to 3 addresses.",
+      sent: 3,
+      failed: 0,
+      pending: 0,
+      waitingSince: null,
     });
-    const id = res.json().id as number;
-    await expect
-      .poll(async () => (await asAdmin().get(`/api/admin/newsletters/${id}/send-status`)).json(), {
-        timeout: 15_000,
-        interval: 50,
-      })
-      .toMatchObject({ status: "sent", total: 3, sent: 3, failed: 0, pending: 0 });
 
     const mails = peer.messages.filter((m) => m.subject === LAUNCH_SUBJECT);
     expect(mails.map((m) => m.to[0]).sort()).toEqual([
@@ -64,32 +70,57 @@ describe("the launch invitation to the whitelisted people", () => {
     expect(text).toContain("Acme <Labs> now pairs colleagues");
     expect(text).toContain(`${t.ctx.config.appUrl}/auth`);
     expect(mails[0].html).toContain("Acme &lt;Labs&gt;");
-    expect(mails[0].parsed.messageId).toMatch(new RegExp(`^<newsletter-${id}-\\d+@`));
+    expect(mails[0].parsed.messageId).toMatch(/^<outbox-\d+@/);
 
-    // Its log is in Email Send Logs; it is no newsletter: not listed, no archive.
-    const [log] = await t.db.select().from(emailLogs).where(eq(emailLogs.newsletterId, id));
-    expect(log).toMatchObject({ totalRecipients: 3, successfulSends: 3 });
+    // Its log is the admin's automatic e-mails; it is no newsletter: no send log, no archive.
+    const logged = await asAdmin().get("/api/admin/email-logs/automatic?kind=launch-invitation");
+    expect(logged.statusCode, logged.body).toBe(200);
+    expect(
+      logged
+        .json()
+        .messages.map((m: { recipient: string; state: string }) => [m.recipient, m.state])
+        .sort(),
+    ).toEqual([
+      ["ann@launch.test", "sent"],
+      ["bob@elsewhere.test", "sent"],
+      ["cat@launch.test", "sent"],
+    ]);
+    expect(await t.db.select().from(emailLogs)).toEqual([]);
     expect(await t.db.select().from(newsletterArchive)).toEqual([]);
-    expect((await asAdmin().get("/api/admin/newsletters")).json()).not.toContainEqual(
-      expect.objectContaining({ id }),
-    );
     const started = (await asAdmin().get("/api/admin/getting-started")).json();
-    expect(started.launch).toEqual({ id, status: "sent" });
+    expect(started.launch).toEqual({ status: "sent" });
     expect(started.steps.invite).toBe(true);
 
     const again = await launch();
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toContain("already been sent");
     expect(
-      await t.db.select().from(newsletters).where(eq(newsletters.kind, "launch")),
-    ).toHaveLength(1);
+      await t.db
+        .select({ to: outgoingMessages.recipient })
+        .from(outgoingMessages)
+        .where(eq(outgoingMessages.kind, "launch-invitation")),
+    ).toHaveLength(3);
+  });
+
+  it("answers the preview of an invitation the ledger sent before the outbox with why there is none", async () => {
+    const [earlier] = await t.db
+      .insert(newsletters)
+      .values({ kind: "invitation", status: "sent", month: 11, year: 2026, title: "Invitation" })
+      .returning();
+    const res = await asAdmin().post("/api/admin/email-logs/preview", {
+      newsletterId: earlier.id,
+      userEmail: "ann@launch.test",
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(
+      "Invitations are sent as automatic e-mails now: this earlier one has no preview or resend.",
+    );
   });
 
   it("is for admins only", async () => {
-    const someone = await createUser(sending.t.db, { email: "emp@launch.test" });
-    expect((await sending.t.as(someone).post("/api/admin/getting-started/launch")).statusCode).toBe(
-      403,
-    );
-    expect((await sending.t.post("/api/admin/getting-started/launch")).statusCode).toBe(401);
+    const someone = await createUser(t.db, { email: "emp@launch.test" });
+    expect((await t.as(someone).post("/api/admin/getting-started/launch")).statusCode).toBe(403);
+    expect((await t.post("/api/admin/getting-started/launch")).statusCode).toBe(401);
+    expect((await t.as(someone).get("/api/admin/getting-started/launch")).statusCode).toBe(403);
   });
 });

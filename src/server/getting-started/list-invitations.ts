@@ -1,8 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { InvitationList } from "../../shared/invitations";
 import type { AppContext } from "../context";
-import { allowedEmails, newsletters, users } from "../db/schema";
-import { lastInvited, nextInviteAt } from "../newsletters/send/queue-invitations";
+import { allowedEmails, users } from "../db/schema";
+import { launched } from "./launch-status";
+import { lastInvited, nextInviteAt } from "./queue-invitations";
 
 /** How many waiting people one answer lists (the total says how many there are). */
 const LISTED = 1000;
@@ -29,11 +30,7 @@ export async function listInvitations(ctx: AppContext): Promise<InvitationList> 
       .orderBy(allowedEmails.email)
       .limit(LISTED),
     ctx.db.select({ total: sql<number>`count(*)::int` }).from(allowedEmails).where(waiting),
-    ctx.db
-      .select({ id: newsletters.id })
-      .from(newsletters)
-      .where(eq(newsletters.kind, "launch"))
-      .limit(1),
+    launched(ctx),
   ]);
   const last = await lastInvited(
     ctx.db,
@@ -50,6 +47,6 @@ export async function listInvitations(ctx: AppContext): Promise<InvitationList> 
       };
     }),
     total,
-    launchSent: launch.length > 0,
+    launchSent: launch,
   };
 }

@@ -4,11 +4,11 @@ import { invitationEndpoints } from "../../shared/endpoints/invitations";
 import { requireAdmin } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
 import { endpointRoute } from "../http/endpoint-route";
-import { newsletterDeliveryTrigger } from "../job-triggers";
-import { queueInvitations } from "../newsletters/send/queue-invitations";
-import { queueLaunch } from "../newsletters/send/queue-launch";
 import { dismissGettingStarted, gettingStarted, markInvited } from "./getting-started";
+import { launchStatus } from "./launch-status";
 import { listInvitations } from "./list-invitations";
+import { queueInvitations } from "./queue-invitations";
+import { queueLaunch } from "./queue-launch";
 
 /**
  * The first admin's checklist and the launch invitation (docs/admin-console.md, "Getting
@@ -35,14 +35,16 @@ const gettingStartedRoutes: FeatureRoutes = async (app, { ctx }) => {
   r.route({
     ...endpointRoute(endpoints.launch),
     handler: async (_request, reply) => {
-      const { newsletterId, queued } = await queueLaunch(ctx);
-      ctx.jobs.wake(newsletterDeliveryTrigger);
+      const { queued } = await queueLaunch(ctx);
       return reply.code(202).send({
-        id: newsletterId,
         total: queued,
         message: `Sending the invitation to ${queued} ${queued === 1 ? "address" : "addresses"}.`,
       });
     },
+  });
+  r.route({
+    ...endpointRoute(endpoints.launchStatus),
+    handler: async () => launchStatus(ctx),
   });
   r.route({
     ...endpointRoute(invitationEndpoints.list),
@@ -54,9 +56,7 @@ const gettingStartedRoutes: FeatureRoutes = async (app, { ctx }) => {
     config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
     handler: async (request, reply) => {
       requireAdmin(request);
-      const answer = await queueInvitations(ctx, request.body.emails);
-      if (answer.queued > 0) ctx.jobs.wake(newsletterDeliveryTrigger);
-      return reply.code(202).send(answer);
+      return reply.code(202).send(await queueInvitations(ctx, request.body.emails));
     },
   });
 };

@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
-import { outgoingMessages } from "../db/schema";
+import { outgoingMessages, users } from "../db/schema";
 import { runDueSteps } from "../jobs/definitions/round-steps";
-import { createCompanyWidePeople, createPairing } from "../test/factories";
+import { allowEmail, createCompanyWidePeople, createPairing } from "../test/factories";
 import { setUpAppWithSmtpPeer } from "../test/smtp-app";
 import type { SmtpPeer } from "../test/smtp-peer";
 import type { TestApp } from "../test/test-app";
 import { companyInquiry } from "./kinds/company-inquiry";
+import { LAUNCH_SUBJECT } from "./kinds/launch-invitation";
 import { queueMessages } from "./queue-messages";
 
 // docs/mail.md, "When the mail server is down": every kind rides an outage out.
@@ -37,6 +38,11 @@ const rowsOf = (kind: string) =>
   t.db.select().from(outgoingMessages).where(eq(outgoingMessages.kind, kind));
 const mailsTo = (address: string, subject: string) =>
   peer.messages.filter((m) => m.to.includes(address) && m.subject === subject);
+
+const boss = async () => {
+  const [row] = await t.db.select().from(users).where(eq(users.email, "boss@outage.test"));
+  return row;
+};
 
 /** The server comes back after an outage; each message waits out its backoff, then goes. */
 async function serverBack() {
@@ -82,6 +88,45 @@ describe("a mail-server outage loses no message", () => {
     await peer.waitForMessage((m) => m.subject === subject);
     expect(mailsTo("boss@outage.test", subject)).toHaveLength(1);
     expect(await rowsOf("round-draft-notice")).toMatchObject([{ state: "sent" }]);
+  });
+
+  it("keeps the launch invitation and a later invitation sent while the server is down", async () => {
+    await allowEmail(t.db, "eve@invited.test");
+    await peer.stop();
+    const admin = t.as(await boss());
+    expect((await admin.post("/api/admin/getting-started/launch")).statusCode).toBe(202);
+    await allowEmail(t.db, "fay@invited.test");
+    const invited = await admin.post("/api/admin/invitations", { emails: ["fay@invited.test"] });
+    expect(invited.json()).toMatchObject({ queued: 1, skipped: [] });
+    await t.outboxDelivery.settled();
+    const launch = await rowsOf("launch-invitation");
+    expect(launch.map((r) => r.recipient)).toContain("eve@invited.test");
+    const waiting = [...launch, ...(await rowsOf("invitation"))];
+    expect(waiting.map((r) => [r.state, r.attempts])).toEqual(
+      Array(launch.length + 1).fill(["pending", 1]),
+    );
+    const progress = (await admin.get("/api/admin/getting-started/launch")).json();
+    expect(progress).toMatchObject({ status: "sending", sent: 0, pending: launch.length });
+    expect(progress.waitingSince).toBe(clock.now().toISOString());
+    const checklist = (await admin.get("/api/admin/getting-started")).json();
+    expect(checklist).toMatchObject({ launch: { status: "sending" }, done: false });
+
+    await serverBack();
+    await t.outboxDelivery.settled();
+    for (const address of [...launch.map((r) => r.recipient), "fay@invited.test"]) {
+      expect(mailsTo(address, LAUNCH_SUBJECT)).toHaveLength(1);
+    }
+    expect(
+      [...(await rowsOf("launch-invitation")), ...(await rowsOf("invitation"))].map((r) => r.state),
+    ).toEqual(Array(launch.length + 1).fill("sent"));
+    expect((await admin.get("/api/admin/getting-started/launch")).json()).toMatchObject({
+      status: "sent",
+      sent: launch.length,
+      waitingSince: null,
+    });
+    expect((await admin.get("/api/admin/getting-started")).json().launch).toEqual({
+      status: "sent",
+    });
   });
 });
 

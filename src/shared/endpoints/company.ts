@@ -5,6 +5,7 @@ import {
   launchQueuedSchema,
   publicCompanySchema,
 } from "../company";
+import { sendStatusSchema } from "../newsletters";
 import { identityStatusSchema } from "../sso";
 import { endpoint } from "./endpoint";
 
@@ -43,11 +44,17 @@ export const companyEndpoints = {
     path: "/api/admin/getting-started/dismiss",
     response: answers(gettingStartedSchema),
   }),
-  /** Queues the launch invitation in the delivery ledger; its progress is the send's status. */
+  /** Queues the launch invitation in the outbox; its progress is launchStatus. */
   launch: endpoint({
     method: "POST",
     path: "/api/admin/getting-started/launch",
     response: { 202: launchQueuedSchema, ...errorResponses },
+  }),
+  /** The launch invitation's progress (404 before it was sent). */
+  launchStatus: endpoint({
+    method: "GET",
+    path: "/api/admin/getting-started/launch",
+    response: answers(sendStatusSchema),
   }),
   identity: endpoint({
     method: "GET",

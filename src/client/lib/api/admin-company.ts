@@ -5,6 +5,7 @@ import { call } from "./request";
 export const companyKeys = {
   settings: [endpoints.settings.path] as const,
   gettingStarted: [endpoints.gettingStarted.path] as const,
+  launchStatus: [endpoints.launchStatus.path, "status"] as const,
 };
 
 /** The company's own settings and the first admin's checklist. */
@@ -14,6 +15,7 @@ export const companyApi = {
   gettingStarted: (signal?: AbortSignal) => call(endpoints.gettingStarted, { signal }),
   markInvited: () => call(endpoints.markInvited),
   dismiss: () => call(endpoints.dismissGettingStarted),
-  /** The launch invitation through the delivery ledger; its progress is the send's status. */
+  /** The launch invitation through the outbox; its progress is launchStatus. */
   launch: () => call(endpoints.launch),
+  launchStatus: (signal?: AbortSignal) => call(endpoints.launchStatus, { signal }),
 };

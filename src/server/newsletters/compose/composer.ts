@@ -19,10 +19,13 @@ import { DEFAULT_MATCH_PLACEHOLDER } from "../newsletter-defaults";
 import { findNewsletter, parseList } from "../present";
 import { type AudiencePerson, loadPairingAudience, type PairingAudience } from "./audience";
 import { newsletterContent, subjectOf } from "./content";
-import { LAUNCH_SUBJECT, renderLaunchEmail } from "./launch";
 import { greetingOf, type PlannedPerson, partnerEmails, planPairing } from "./plan";
 import { createRenderer } from "./renderer";
 import { summarise } from "./validate";
+
+/** An invitation's log from before the outbox sent them (docs/mail.md): nothing to compose. */
+const INVITATION_IN_OUTBOX =
+  "Invitations are sent as automatic e-mails now: this earlier one has no preview or resend.";
 
 /** Someone a composition goes to. */
 export interface Recipient {
@@ -98,7 +101,7 @@ export async function compose(ctx: AppContext, source: CompositionSource): Promi
         : source.newsletter
       : null;
   if (newsletter?.kind === "launch" || newsletter?.kind === "invitation")
-    return composeLaunch(ctx, newsletter);
+    throw new BadRequest(INVITATION_IN_OUTBOX, "invitation_in_outbox");
   if (newsletter?.kind === "announcement" && newsletter.pairingFile) {
     // A round's short announcement queued in the ledger: the same e-mail as announcing at once.
     return compose(ctx, { pairingFile: newsletter.pairingFile });
@@ -121,40 +124,6 @@ export async function compose(ctx: AppContext, source: CompositionSource): Promi
     }),
     validate: () => summarise(audience ?? emptyAudience(pairingFile)),
     preview: (email) => previewOf(ctx, { plan, design, links }, email),
-  };
-}
-
-/**
- * The launch invitation's composition (also a later invitation's): the same e-mail for every
- * address, rendered once in prepare(). Its recipients are the ledger rows ../send/queue-launch.ts
- * or ../send/queue-invitations.ts wrote from the whitelist, not a list composed here.
- */
-function composeLaunch(ctx: AppContext, newsletter: NewsletterRow): Composition {
-  let rendered: { html: string; text: string } | null = null;
-  const prepare = async () => {
-    rendered ??= await renderLaunchEmail(ctx);
-  };
-  const messageFor = ({ email }: { email: string }): ComposedMessage => {
-    if (!rendered) throw new Error("prepare() the launch invitation first");
-    return { to: email, subject: LAUNCH_SUBJECT, ...rendered, headers: {} };
-  };
-  return {
-    newsletter,
-    audience: null,
-    recipients: [],
-    validate: () => {
-      throw new Error("The launch invitation names no pairing to validate.");
-    },
-    prepare,
-    messageFor,
-    preview: async (email) => {
-      await prepare();
-      return {
-        ...messageFor({ email }),
-        matchInfo: { found: false, partner: null, partners: [] },
-        userFound: false,
-      };
-    },
   };
 }
 

@@ -8,7 +8,6 @@ import {
   type FailedAttempt,
   renderFailure,
 } from "./outcome";
-import { isInvitationKind } from "./queue-invitations";
 
 /**
  * The Message-ID of a delivery: the same on every attempt and in every process, so a message sent
@@ -30,9 +29,7 @@ export function composeDelivery(
   delivery: ClaimedDelivery,
 ): ComposedMessage | FailedAttempt {
   if (isFailure(composition)) return composition;
-  // An invitation goes to whitelisted addresses, most without an account yet.
-  const byAddress = isInvitationKind(composition.newsletter?.kind);
-  if (!delivery.userId && !byAddress) {
+  if (!delivery.userId) {
     return buildFailure(new Error("The recipient's account no longer exists."));
   }
   try {

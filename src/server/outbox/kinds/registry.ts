@@ -2,6 +2,8 @@ import type { MessageKind } from "../message-kind";
 import { bookingNudge } from "./booking-nudge";
 import { checkInQuestion } from "./check-in-question";
 import { companyInquiry } from "./company-inquiry";
+import { invitation } from "./invitation";
+import { launchInvitation } from "./launch-invitation";
 import { magicLink } from "./magic-link";
 import { matchChange } from "./match-change";
 import { roundDraftNotice } from "./round-draft-notice";
@@ -33,6 +35,10 @@ export const MESSAGE_KINDS: ReadonlyArray<MessageKind<any>> = [
   matchChange,
   // To a match's organiser: nobody has booked yet, here are the three times again.
   bookingNudge,
+  // To every address the whitelist names and every account it admits: the launch invitation.
+  launchInvitation,
+  // To whitelisted people an admin invites who have not signed up: the same invitation.
+  invitation,
 ];
 
 const byName = new Map(MESSAGE_KINDS.map((kind) => [kind.name, kind]));

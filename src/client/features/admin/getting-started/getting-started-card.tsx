@@ -14,7 +14,7 @@ import {
 import { toast } from "../../../components/ui/toast";
 import { useConfirm } from "../../../components/ui/use-confirm";
 import { companyApi, companyKeys } from "../../../lib/api/admin-company";
-import { SendProgress } from "../newsletters/send-progress";
+import { SendProgress, type SendStatusSource } from "../newsletters/send-progress";
 import { useAdminView } from "../use-admin-view";
 import { CompanyForm } from "./company-form";
 
@@ -182,7 +182,7 @@ function InviteStep({ data }: { data: GettingStarted }) {
   if (data.launch) {
     return (
       <SendProgress
-        id={data.launch.id}
+        source={launchProgress}
         title="the launch invitation"
         what="Invitation"
         onDone={refresh}
@@ -231,5 +231,11 @@ function InviteStep({ data }: { data: GettingStarted }) {
     </div>
   );
 }
+
+/** The launch invitation's messages in the outbox, by outcome. */
+const launchProgress: SendStatusSource = {
+  key: companyKeys.launchStatus,
+  read: (signal) => companyApi.launchStatus(signal),
+};
 
 const addresses = (n: number) => (n === 1 ? "1 address" : `${n} addresses`);

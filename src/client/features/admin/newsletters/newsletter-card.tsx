@@ -19,7 +19,7 @@ import { useAdminView } from "../use-admin-view";
 import { ListSkeleton } from "./list-skeleton";
 import { useNewsletterMutation, useNewsletters } from "./newsletter-queries";
 import { NewsletterRow } from "./newsletter-row";
-import { SendProgress } from "./send-progress";
+import { newsletterSendStatus, SendProgress } from "./send-progress";
 import { type TrackedSend, useSendNewsletter } from "./use-send-newsletter";
 
 /** The editor (forms, validation) loads when first opened. */
@@ -174,7 +174,7 @@ function SendsInProgress({
       {progress.map((t) => (
         <div key={t.id} className="grid gap-2 rounded-lg border border-coffee-200 p-3">
           <p className="font-medium break-words">{t.title}</p>
-          <SendProgress id={t.id} title={t.title} />
+          <SendProgress source={newsletterSendStatus(t.id)} title={t.title} />
           {tracked.some((x) => x.id === t.id) && (
             <Button
               size="sm"

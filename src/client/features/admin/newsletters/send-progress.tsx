@@ -16,11 +16,23 @@ export function isSendDone(status: SendStatus | undefined): boolean {
   );
 }
 
-/** Polls GET …/send-status once a second until the send has ended. */
-export function useSendStatus(id: number) {
+/** Where a send's progress is read: a newsletter's send status, or the launch invitation's. */
+export interface SendStatusSource {
+  key: readonly unknown[];
+  read: (signal?: AbortSignal) => Promise<SendStatus>;
+}
+
+/** A newsletter's send (GET …/send-status). */
+export const newsletterSendStatus = (id: number): SendStatusSource => ({
+  key: newsletterKeys.sendStatus(id),
+  read: (signal) => newslettersApi.sendStatus(id, signal),
+});
+
+/** Polls the send's status once a second until the send has ended. */
+function useSendStatus(source: SendStatusSource) {
   return useQuery<SendStatus>({
-    queryKey: newsletterKeys.sendStatus(id),
-    queryFn: ({ signal }) => newslettersApi.sendStatus(id, signal),
+    queryKey: source.key,
+    queryFn: ({ signal }) => source.read(signal),
     staleTime: 0,
     refetchInterval: (query) =>
       isSendDone(query.state.data) || query.state.error ? false : POLL_MS,
@@ -86,18 +98,18 @@ function formatSince(iso: string): string {
  * when (the send waits and resumes by itself).
  */
 export function SendProgress({
-  id,
+  source,
   title,
   what = "Newsletter",
   onDone,
 }: {
-  id: number;
+  source: SendStatusSource;
   title: string;
   /** What is sent, for the toasts ("Newsletter", "Invitation"). */
   what?: string;
   onDone?: () => void;
 }) {
-  const query = useSendStatus(id);
+  const query = useSendStatus(source);
   const status = query.data;
   useAnnounceDone(status, what, onDone);
   const done = isSendDone(status);

@@ -1,37 +1,37 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { INVITATION_INTERVAL_HOURS, type InvitationsQueued } from "../../../shared/invitations";
-import { normalizeEmail } from "../../auth/email-address";
-import type { AppContext } from "../../context";
-import type { Db, Tx } from "../../db/client";
-import { allowedEmails, newsletterDeliveries, newsletters, users } from "../../db/schema";
-import { queueDeliveries } from "./ledger";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { INVITATION_INTERVAL_HOURS, type InvitationsQueued } from "../../shared/invitations";
+import { normalizeEmail } from "../auth/email-address";
+import type { AppContext } from "../context";
+import type { Db, Tx } from "../db/client";
+import { allowedEmails, outgoingMessages, users } from "../db/schema";
+import { invitation } from "../outbox/kinds/invitation";
+import { launchInvitation } from "../outbox/kinds/launch-invitation";
+import { queueMessages } from "../outbox/queue-messages";
 
 const INSERT_BATCH = 5000;
-export const INVITATION_TITLE = "Invitation";
 const INTERVAL_MS = INVITATION_INTERVAL_HOURS * 3600_000;
 
-/** The kinds whose deliveries carry the invitation e-mail to an address (no account needed). */
-export const isInvitationKind = (kind: string | null | undefined) =>
-  kind === "launch" || kind === "invitation";
-
-/** When each of these addresses was last sent an invitation (the launch one or a later one). */
+/**
+ * When each of these addresses was last sent an invitation (the launch one or a later one), from
+ * the outbox: both kinds carry a key, so the partial index on kind, recipient and key answers.
+ */
 export async function lastInvited(db: Db | Tx, emails: string[]): Promise<Map<string, Date>> {
   const found = new Map<string, Date>();
   for (let i = 0; i < emails.length; i += INSERT_BATCH) {
     const rows = await db
       .select({
-        email: newsletterDeliveries.recipientEmail,
-        at: sql<Date>`max(${newsletterDeliveries.createdAt})`.mapWith((v) => new Date(v)),
+        email: outgoingMessages.recipient,
+        at: sql<Date>`max(${outgoingMessages.createdAt})`.mapWith((v) => new Date(v)),
       })
-      .from(newsletterDeliveries)
-      .innerJoin(newsletters, eq(newsletters.id, newsletterDeliveries.newsletterId))
+      .from(outgoingMessages)
       .where(
         and(
-          inArray(newsletters.kind, ["launch", "invitation"]),
-          inArray(newsletterDeliveries.recipientEmail, emails.slice(i, i + INSERT_BATCH)),
+          inArray(outgoingMessages.kind, [launchInvitation.name, invitation.name]),
+          inArray(outgoingMessages.recipient, emails.slice(i, i + INSERT_BATCH)),
+          isNotNull(outgoingMessages.onceKey),
         ),
       )
-      .groupBy(newsletterDeliveries.recipientEmail);
+      .groupBy(outgoingMessages.recipient);
     for (const row of rows) found.set(row.email, row.at);
   }
   return found;
@@ -45,12 +45,12 @@ export function nextInviteAt(last: Date | undefined, now: Date): Date | null {
 }
 
 /**
- * Queues the invitation (the launch e-mail) to whitelisted addresses of people who have not
- * signed up, as a `newsletters` row of kind `invitation` with one ledger delivery each, in one
- * transaction (README.md here): the delivery workers send it like the launch invitation. An
- * address invited less than a day ago, not on the whitelist as itself, or whose person already
- * has an account is left out with the reason. Concurrency: one advisory lock serialises these
- * sends, so two presses cannot both invite the same address within the day.
+ * Queues the invitation (the launch e-mail) in the outbox (docs/mail.md) to whitelisted addresses
+ * of people who have not signed up, in one transaction: one message per address, delivered through
+ * an outage, its log under Automatic e-mails. An address invited less than a day ago, not on the
+ * whitelist as itself, or whose person already has an account is left out with the reason.
+ * Concurrency: one advisory lock serialises these sends, so two presses cannot both invite the
+ * same address within the day.
  */
 export async function queueInvitations(
   ctx: AppContext,
@@ -61,37 +61,14 @@ export async function queueInvitations(
     await tx.execute(sql`select pg_advisory_xact_lock(727103, hashtext('invitations'))`);
     const { invite, skipped } = await chooseInvitees(tx, rawEmails, now);
     if (invite.length === 0)
-      return {
-        id: null,
-        queued: 0,
-        skipped,
-        message: "Nobody was invited: see the reasons below.",
-      };
-    const [row] = await tx
-      .insert(newsletters)
-      .values({
-        kind: "invitation",
-        status: "sending",
-        month: now.getUTCMonth() + 1,
-        year: now.getUTCFullYear(),
-        title: INVITATION_TITLE,
-        mailTransport: ctx.mailer.fingerprint,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: newsletters.id });
+      return { queued: 0, skipped, message: "Nobody was invited: see the reasons below." };
     let queued = 0;
     for (let i = 0; i < invite.length; i += INSERT_BATCH) {
       const batch = invite.slice(i, i + INSERT_BATCH);
-      queued += await queueDeliveries(
-        tx,
-        row.id,
-        batch.map((email) => ({ userId: null, email, matchEmail: null })),
-        now,
-      );
+      queued += await queueMessages(ctx, tx, invitation, batch, { invitedAt: now.toISOString() });
     }
     const people = `${queued} ${queued === 1 ? "person" : "people"}`;
-    return { id: row.id, queued, skipped, message: `Sending the invitation to ${people}.` };
+    return { queued, skipped, message: `Sending the invitation to ${people}.` };
   });
 }
 

@@ -1,0 +1,19 @@
+import type { MessageKind } from "../message-kind";
+import { invitationEmail } from "./launch-invitation";
+
+export interface InvitationData {
+  /** When the admin sent it (ISO): one e-mail per address and press. */
+  invitedAt: string;
+}
+
+/**
+ * The invitation an admin sends to whitelisted people who have not signed up
+ * (docs/admin-console.md, "Invitations"): the launch invitation's e-mail, at most once a day per
+ * address (getting-started/queue-invitations.ts decides who).
+ */
+export const invitation = {
+  name: "invitation",
+  mailKind: "other",
+  onceKey: (data) => `invited-${data.invitedAt}`,
+  render: (ctx) => invitationEmail(ctx),
+} satisfies MessageKind<InvitationData>;
