@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixedClock } from "../clock";
 import { bookingTimeLabel } from "../../shared/booking";
+import { fixedClock } from "../clock";
 import { matchMembers, newsletterDeliveries, newsletters, roundSteps } from "../db/schema";
 import { runDueSteps } from "../jobs/definitions/round-steps";
 import { createCompanyWidePeople, createPairing } from "../test/factories";

@@ -2,8 +2,8 @@ import { createElement } from "react";
 import { describe, expect, it } from "vitest";
 import { type Config, loadConfig } from "../../config";
 import type { NewsletterRow } from "../../db/schema";
-import { AnnouncementEmail, announcementContent } from "../../mail/templates/announcement-email";
 import { renderEmail } from "../../mail/render-email";
+import { AnnouncementEmail, announcementContent } from "../../mail/templates/announcement-email";
 import { NewsletterEmail } from "../../mail/templates/newsletter-email";
 import type { PartnerView, RecipientView } from "../../mail/templates/views";
 import { defaultNewsletter } from "../newsletter-defaults";
@@ -68,7 +68,8 @@ describe("the newsletter renderer", () => {
 
   it("fills in each reader's proposed times as React renders them, a layout per number of times", async () => {
     const content = announcementContent(config.appUrl, "2027-03");
-    const template = (view: RecipientView) => createElement(AnnouncementEmail, { content, ...view });
+    const template = (view: RecipientView) =>
+      createElement(AnnouncementEmail, { content, ...view });
     const timesOf = (n: number, zone: string): RecipientView["times"] => ({
       zone,
       times: Array.from({ length: n }, (_, i) => ({

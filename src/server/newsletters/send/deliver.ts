@@ -78,7 +78,9 @@ export async function deliveryTimes(
   try {
     return await composition.timesFor({ userId: delivery.userId });
   } catch (error) {
-    log(`Newsletter delivery ${delivery.id} goes without proposed times: ${(error as Error).message}`);
+    log(
+      `Newsletter delivery ${delivery.id} goes without proposed times: ${(error as Error).message}`,
+    );
     return null;
   }
 }
