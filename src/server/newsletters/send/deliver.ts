@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context";
+import type { ProposedTimesView } from "../../mail/templates/views";
 import { type ComposedMessage, type Composition, NotARecipient } from "../compose/composer";
 import type { ClaimedDelivery } from "./ledger";
 import {
@@ -28,6 +29,7 @@ export const isFailure = (value: object): value is FailedAttempt => "retry" in v
 export function composeDelivery(
   composition: Composition | FailedAttempt,
   delivery: ClaimedDelivery,
+  times: ProposedTimesView | null = null,
 ): ComposedMessage | FailedAttempt {
   if (isFailure(composition)) return composition;
   // An invitation goes to whitelisted addresses, most without an account yet.
@@ -36,10 +38,10 @@ export function composeDelivery(
     return buildFailure(new Error("The recipient's account no longer exists."));
   }
   try {
-    const message = composition.messageFor({
-      userId: delivery.userId ?? "",
-      email: delivery.recipientEmail,
-    });
+    const message = composition.messageFor(
+      { userId: delivery.userId ?? "", email: delivery.recipientEmail },
+      times,
+    );
     assertCarriable(message);
     return message;
   } catch (error) {
@@ -60,5 +62,25 @@ export async function sendDelivery(
     return { messageId };
   } catch (error) {
     return classifyFailure(error);
+  }
+}
+
+/**
+ * The times the delivery's e-mail proposes for the recipient's match (docs/scheduling.md); none
+ * when they cannot be read (the calendar out of reach): the announcement goes out without them.
+ */
+export async function deliveryTimes(
+  composition: Composition | FailedAttempt,
+  delivery: ClaimedDelivery,
+  log: (line: string) => void,
+): Promise<ProposedTimesView | null> {
+  if (isFailure(composition) || !delivery.userId) return null;
+  try {
+    return await composition.timesFor({ userId: delivery.userId });
+  } catch (error) {
+    log(
+      `Newsletter delivery ${delivery.id} goes without proposed times: ${(error as Error).message}`,
+    );
+    return null;
   }
 }
