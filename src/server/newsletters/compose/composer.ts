@@ -20,7 +20,7 @@ import { findNewsletter, parseList } from "../present";
 import { type AudiencePerson, loadPairingAudience, type PairingAudience } from "./audience";
 import { newsletterContent, subjectOf } from "./content";
 import { LAUNCH_SUBJECT, renderLaunchEmail } from "./launch";
-import { matchTimesOf } from "./match-times";
+import { type MatchTimesOf, matchTimesOf } from "./match-times";
 import { greetingOf, type PlannedPerson, partnerEmails, planPairing } from "./plan";
 import { createRenderer } from "./renderer";
 import { summarise } from "./validate";
@@ -86,6 +86,11 @@ export interface Composition {
    * transaction; it may read the calendar), with their layout made ready for messageFor.
    */
   timesFor(recipient: Pick<Recipient, "userId">): Promise<ProposedTimesView | null>;
+  /**
+   * Reads the times of a batch of recipients about to be delivered, once per match, so that
+   * `timesFor` then only hands each their own (docs/scheduling.md, "Booking from an e-mail").
+   */
+  prepareTimes(recipients: ReadonlyArray<Pick<Recipient, "userId">>): Promise<void>;
   messageFor(
     recipient: Pick<Recipient, "userId" | "email">,
     times?: ProposedTimesView | null,
@@ -156,6 +161,7 @@ function composeLaunch(ctx: AppContext, newsletter: NewsletterRow): Composition 
     },
     prepare,
     timesFor: async () => null,
+    prepareTimes: async () => {},
     messageFor,
     preview: async (email) => {
       await prepare();
@@ -173,9 +179,9 @@ function recipientsOf(
   plan: PlannedPerson[],
   design: Design,
   links: UnsubscribeLinks,
-  timesOf: (userId: string) => Promise<ProposedTimesView | null>,
+  matchTimes: MatchTimesOf,
   assertSendable: () => void,
-): Pick<Composition, "recipients" | "prepare" | "timesFor" | "messageFor"> {
+): Pick<Composition, "recipients" | "prepare" | "timesFor" | "prepareTimes" | "messageFor"> {
   const receivers = plan.filter((p) => p.receives);
   const byId = new Map(receivers.map((p) => [p.person.id, p]));
   const views = new Map<string, RecipientView>();
@@ -198,9 +204,13 @@ function recipientsOf(
     async timesFor(recipient) {
       const view = views.get(recipient.userId);
       if (view?.match.kind !== "partners") return null;
-      const times = await timesOf(recipient.userId);
+      const times = await matchTimes.timesOf(recipient.userId);
       if (times) await design.renderer.prepare([{ ...view, times }]);
       return times;
+    },
+    async prepareTimes(batch) {
+      const readers = batch.filter((r) => views.get(r.userId)?.match.kind === "partners");
+      await matchTimes.prepare(readers.map((r) => r.userId));
     },
     messageFor(recipient, times = null) {
       const view = views.get(recipient.userId);

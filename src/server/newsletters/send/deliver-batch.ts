@@ -1,7 +1,13 @@
 import type { AppContext } from "../../context";
 import { type BackoffSettings, backoffDelayMs } from "../../mail/mail-failure";
 import { createCompositionCache } from "./compositions";
-import { composeDelivery, deliveryTimes, isFailure, sendDelivery } from "./deliver";
+import {
+  composeDelivery,
+  deliveryTimes,
+  isFailure,
+  prepareBatchTimes,
+  sendDelivery,
+} from "./deliver";
 import { finishedButOpen, finishSend } from "./finish-send";
 import { type ClaimedDelivery, resumeWaiting, sendsOverOtherTransports } from "./ledger";
 import { type RetryRules, recordFailure } from "./retries";
@@ -64,6 +70,7 @@ export function createDeliveryWork(ctx: AppContext, settings: DeliverySettings):
 
   return {
     async deliver(batch, run) {
+      await prepareBatchTimes(compositions.get, batch, log);
       await deliverBatch(batch, run);
       await finish(new Set(batch.map((d) => d.newsletterId)));
     },

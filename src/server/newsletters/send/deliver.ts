@@ -84,3 +84,29 @@ export async function deliveryTimes(
     return null;
   }
 }
+
+/**
+ * Reads the times a claimed batch's match e-mails propose once per match (docs/scheduling.md,
+ * "Booking from an e-mail"), before its deliveries are walked; when that fails, each delivery
+ * reads its own (`deliveryTimes`).
+ */
+export async function prepareBatchTimes(
+  compositionOf: (newsletterId: number) => Promise<Composition | FailedAttempt>,
+  batch: readonly ClaimedDelivery[],
+  log: (line: string) => void,
+): Promise<void> {
+  for (const newsletterId of new Set(batch.map((delivery) => delivery.newsletterId))) {
+    const composition = await compositionOf(newsletterId);
+    if (isFailure(composition)) continue;
+    const readers = batch.flatMap((delivery) =>
+      delivery.newsletterId === newsletterId && delivery.userId
+        ? [{ userId: delivery.userId }]
+        : [],
+    );
+    try {
+      await composition.prepareTimes(readers);
+    } catch (error) {
+      log(`Newsletter ${newsletterId}: the batch's proposed times: ${(error as Error).message}`);
+    }
+  }
+}
