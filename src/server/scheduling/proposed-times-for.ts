@@ -1,5 +1,7 @@
+import { bookingTimeLabel } from "../../shared/booking";
 import type { AppContext } from "../context";
 import { bookingLinkUrl } from "../mail/booking-links";
+import type { ProposedTimesView } from "../mail/templates/views";
 import { type MatchProposal, matchProposals } from "./match-times";
 
 /** One proposed time as a message shows it: the instants and the signed link that books it. */
@@ -55,6 +57,18 @@ export function linkedTimesFor(
       start: time.start.toISOString(),
       end: time.end.toISOString(),
       url: bookingLinkUrl(ctx, secret, { userId: personId, matchId, start: time.start }),
+    })),
+  };
+}
+
+/** The times as a match e-mail shows them (`ProposedTimesView`): each labelled in the reader's zone. */
+export function labelledTimes(linked: ProposedTimesFor): ProposedTimesView {
+  return {
+    zone: linked.zone,
+    times: linked.times.map((time) => ({
+      start: time.start,
+      label: bookingTimeLabel(time.start, linked.zone),
+      url: time.url,
     })),
   };
 }

@@ -1,12 +1,11 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { bookingTimeLabel } from "../../../shared/booking";
 import { parseActivePairingFile } from "../../../shared/pairing-file-names";
 import { getAuthSecret } from "../../auth/auth-secret";
 import type { AppContext } from "../../context";
 import { matches, matchMembers } from "../../db/schema";
 import type { ProposedTimesView } from "../../mail/templates/views";
 import { matchProposals } from "../../scheduling/match-times";
-import { linkedTimesFor } from "../../scheduling/proposed-times-for";
+import { labelledTimes, linkedTimesFor } from "../../scheduling/proposed-times-for";
 
 /** Times read for a batch are used for its deliveries only while this fresh (a slow SMTP server). */
 const FRESH_MS = 5 * 60_000;
@@ -45,14 +44,7 @@ export function matchTimesOf(ctx: AppContext, pairingFile: string | null): Match
       const proposal = proposals.get(matchId);
       const linked = proposal && linkedTimesFor(ctx, key, { matchId, proposal }, userId);
       if (!linked?.times.length) continue;
-      found.set(userId, {
-        zone: linked.zone,
-        times: linked.times.map((time) => ({
-          start: time.start,
-          label: bookingTimeLabel(time.start, linked.zone),
-          url: time.url,
-        })),
-      });
+      found.set(userId, labelledTimes(linked));
     }
     return found;
   };
