@@ -34,6 +34,8 @@ describe("an admin runs this month's pairings for a group", () => {
         firstName,
         lastName: "Brewer",
         department: i % 2 ? "sales" : "engineering",
+        // Engineering in Berlin, sales in London: every cross-department pair spans two zones.
+        timeZone: i % 2 ? "Europe/London" : "Europe/Berlin",
       });
     }
     await createUser(story.db, { email: "paused@brew.test", participationStatus: "paused" });
@@ -70,6 +72,11 @@ describe("an admin runs this month's pairings for a group", () => {
     await overlay.getByText("2 matches in 1 active pairing").waitFor();
     for (const text of [...names.map((name) => `${name} Brewer`), "ada@brew.test"]) {
       await expect.poll(() => overlay.innerText()).toContain(text);
+    }
+    // Each match spans two zones, so each member's zone is named beside them.
+    for (const [i, name] of names.entries()) {
+      const zone = i % 2 ? "Europe/London" : "Europe/Berlin";
+      expect(await overlay.innerText()).toContain(`${name} Brewer (${zone})`);
     }
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press("Escape");

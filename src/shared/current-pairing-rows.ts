@@ -19,6 +19,8 @@ export type RowPerson = {
   answer: ConnectionStatus;
   /** Why this person can no longer meet ("Opted out"), or that they are left without a partner. */
   note?: string;
+  /** Their time zone, only when the members of their match are not all in one zone. */
+  zone?: string;
 };
 
 /** One match of the current pairings, flattened for the table. */
@@ -99,9 +101,19 @@ export function pairingRows(
       group: pairing.domainGroupName ?? "All Users",
       status: m.status,
       happened: chatHappened({ status: m.status, members: m.members }),
-      people: m.members.map((member) => person(member, member.connectionStatus, m.aloneUserId)),
+      people: withZones(
+        m.members,
+        m.members.map((member) => person(member, member.connectionStatus, m.aloneUserId)),
+      ),
     })),
   );
+}
+
+/** Each person's zone, when the match's members are in more than one ("Ana (Europe/Berlin)"). */
+function withZones(members: PreviewUser[], people: RowPerson[]): RowPerson[] {
+  const zones = new Set(members.map((member) => member.timeZone));
+  if (zones.size < 2 || zones.has(undefined)) return people;
+  return people.map((p, i) => ({ ...p, zone: members[i].timeZone }));
 }
 
 const PAIRING_CSV_COLUMNS = [

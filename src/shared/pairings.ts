@@ -138,6 +138,8 @@ export const previewUserSchema = z.object({
   id: z.string().optional(),
   /** Current pairings only: why this member can no longer meet (left, paused, opted out, …). */
   away: z.enum(exclusionReasons).optional(),
+  /** Current pairings only: the member's IANA time zone (their own, else the company's). */
+  timeZone: z.string().optional().meta({ example: "Europe/Berlin" }),
 });
 export type PreviewUser = z.infer<typeof previewUserSchema>;
 

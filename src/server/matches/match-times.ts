@@ -1,10 +1,9 @@
 import type { MatchTimes } from "../../shared/booking";
 import type { AppContext } from "../context";
 import { NotFound } from "../errors";
-import { readEvent } from "../match-calendar/match-calendar-events";
 import type { Interval } from "../scheduling/intervals";
 import { matchSchedules } from "../scheduling/match-schedules";
-import { proposedMatchTimes, refreshBusyTimes } from "../scheduling/match-times";
+import { matchProposals } from "../scheduling/match-times";
 import { keepRefusedTimes } from "../scheduling/refused-times";
 import { lockMemberMatch } from "./open-pairing";
 
@@ -22,14 +21,10 @@ export async function matchTimes(
   userId: string,
   matchId: number,
 ): Promise<MatchTimes> {
-  const { members, running } = await matchSchedules(ctx.db, matchId);
+  // Membership first: nobody outside the match makes its calendars be read.
+  const { members } = await matchSchedules(ctx.db, matchId);
   if (!members.some((member) => member.userId === userId)) throw new NotFound("Match not found");
-  if (!running) return { times: [] };
-  await refreshBusyTimes(ctx, matchId);
-  const booked = await readEvent(ctx, matchId);
-  return asTimes(
-    await proposedMatchTimes(ctx.db, matchId, members, ctx.clock.now(), booked?.startsAt),
-  );
+  return asTimes((await matchProposals(ctx, [matchId])).get(matchId)?.times ?? []);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bookingTimeLabel } from "../../shared/booking";
 import { fixedClock } from "../clock";
-import { newsletterDeliveries, newsletters, roundSteps } from "../db/schema";
+import { matchMembers, newsletterDeliveries, newsletters, roundSteps } from "../db/schema";
 import { runDueSteps } from "../jobs/definitions/round-steps";
 import { createCompanyWidePeople, createPairing } from "../test/factories";
 import { type SendingApp, startSendingApp } from "../test/sending-app";
@@ -60,6 +61,18 @@ describe("a published round's short announcement", () => {
     const [toAda] = toldTo(s, people[0].email);
     expect(toAda.text).toContain("Schedule your coffee chat");
     expect(toAda.parsed.headers.some((h) => h.key === "list-unsubscribe")).toBe(true);
+    // The three times of Ada's match, as the API proposes them to her, each a booking link.
+    const [adaMatch] = await s.t.db
+      .select({ id: matchMembers.matchId })
+      .from(matchMembers)
+      .where(eq(matchMembers.userId, people[0].id));
+    const times = (await s.t.as(people[0]).get(`/api/matches/${adaMatch.id}/times`)).json().times;
+    const linked = [...toAda.text.matchAll(/\/book-time\?token=[^\s&>]+&start=([^\s&>]+)/g)];
+    expect(times).toHaveLength(3);
+    expect(linked.map((found) => new Date(decodeURIComponent(found[1])).toISOString())).toEqual(
+      times.map((time: { start: string }) => new Date(time.start).toISOString()),
+    );
+    for (const time of times) expect(toAda.text).toContain(bookingTimeLabel(time.start, "UTC"));
 
     expect(await runDueSteps(s.t.ctx, { owner: "restarted" })).toEqual([]);
     s.worker.wake();

@@ -74,16 +74,33 @@ async function keep(
 
 /** The busy time kept for a match's members, by member id. */
 export async function keptBusyTimes(db: Db, matchId: number): Promise<Map<string, Interval[]>> {
+  return (await keptBusyTimesOf(db, [matchId])).get(matchId) ?? new Map();
+}
+
+/** `keptBusyTimes` of many matches in one read, by match id; a match with none kept is missing. */
+export async function keptBusyTimesOf(
+  db: Db,
+  matchIds: readonly number[],
+): Promise<Map<number, Map<string, Interval[]>>> {
+  const kept = new Map<number, Map<string, Interval[]>>();
+  if (matchIds.length === 0) return kept;
   const rows = await db
-    .select({ userId: matchBusyTimes.userId, busy: matchBusyTimes.busy })
+    .select({
+      matchId: matchBusyTimes.matchId,
+      userId: matchBusyTimes.userId,
+      busy: matchBusyTimes.busy,
+    })
     .from(matchBusyTimes)
-    .where(eq(matchBusyTimes.matchId, matchId));
-  return new Map(
-    rows.map((row) => [
+    .where(inArray(matchBusyTimes.matchId, [...new Set(matchIds)]));
+  for (const row of rows) {
+    const byMember = kept.get(row.matchId) ?? new Map<string, Interval[]>();
+    byMember.set(
       row.userId,
       row.busy.map(([start, end]) => ({ start: new Date(start), end: new Date(end) })),
-    ]),
-  );
+    );
+    kept.set(row.matchId, byMember);
+  }
+  return kept;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { isIanaTimeZone, type WorkingDay } from "../../shared/working-hours";
 import type { Db, Tx } from "../db/client";
 import { matches, matchMembers, pairings, users } from "../db/schema";
@@ -24,8 +24,22 @@ export interface MatchSchedules {
 
 /** Each member's zone and working hours (their own, else the company's); no members when no match. */
 export async function matchSchedules(db: Db | Tx, matchId: number): Promise<MatchSchedules> {
+  return (await matchSchedulesOf(db, [matchId])).get(matchId) ?? { members: [], running: false };
+}
+
+/**
+ * `matchSchedules` of many matches in one read (a delivery batch's announcements): the company's
+ * zone and hours are read once. A match that does not exist is missing from the answer.
+ */
+export async function matchSchedulesOf(
+  db: Db | Tx,
+  matchIds: readonly number[],
+): Promise<Map<number, MatchSchedules>> {
+  const found = new Map<number, MatchSchedules>();
+  if (matchIds.length === 0) return found;
   const rows = await db
     .select({
+      matchId: matchMembers.matchId,
       userId: matchMembers.userId,
       email: users.email,
       firstName: users.firstName,
@@ -38,19 +52,25 @@ export async function matchSchedules(db: Db | Tx, matchId: number): Promise<Matc
     .innerJoin(users, eq(users.id, matchMembers.userId))
     .innerJoin(matches, eq(matches.id, matchMembers.matchId))
     .innerJoin(pairings, eq(pairings.id, matches.pairingId))
-    .where(eq(matchMembers.matchId, matchId))
-    .orderBy(asc(matchMembers.position));
-  if (rows.length === 0) return { members: [], running: false };
+    .where(inArray(matchMembers.matchId, [...new Set(matchIds)]))
+    .orderBy(asc(matchMembers.matchId), asc(matchMembers.position));
+  if (rows.length === 0) return found;
   const companyZone = await getTimeZone(db);
   const companyHours = await getCompanyWorkingHours(db);
-  return {
-    members: rows.map((row) => ({
+  for (const row of rows) {
+    let schedules = found.get(row.matchId);
+    if (!schedules) {
+      const running = row.matchStatus === "active" && row.pairingStatus === "active";
+      schedules = { members: [], running };
+      found.set(row.matchId, schedules);
+    }
+    schedules.members.push({
       userId: row.userId,
       email: row.email,
       firstName: row.firstName,
       timeZone: row.timeZone && isIanaTimeZone(row.timeZone) ? row.timeZone : companyZone,
       workingHours: ownHours(row.workingHours) ?? companyHours,
-    })),
-    running: rows[0].matchStatus === "active" && rows[0].pairingStatus === "active",
-  };
+    });
+  }
+  return found;
 }

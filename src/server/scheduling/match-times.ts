@@ -1,14 +1,14 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { CHAT_DURATION_MINUTES } from "../../shared/matches";
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
-import { matchBusyTimes } from "../db/schema";
+import { matchBusyTimes, matchCalendarEvents } from "../db/schema";
 import { calendarProvider } from "./calendar-provider";
 import type { Interval } from "./intervals";
-import { keptBusyTimes, readMatchBusyTimes } from "./match-busy-times";
-import type { MemberSchedule } from "./match-schedules";
+import { keptBusyTimesOf, readMatchBusyTimes } from "./match-busy-times";
+import { type MatchSchedules, type MemberSchedule, matchSchedulesOf } from "./match-schedules";
 import { countedDays, proposeTimes, type SchedulingMember, sharedFreeTime } from "./propose-times";
-import { refusedTimes } from "./refused-times";
+import { refusedTimesOf } from "./refused-times";
 
 /** Times are proposed, and may be booked, within this many working days (docs/scheduling.md). */
 const WORKING_DAYS = 10;
@@ -22,47 +22,98 @@ const FRESH_MS = 15 * MINUTE_MS;
 /** How far ahead busy time is read: ten working days always fall inside three weeks. */
 const READ_AHEAD_MS = 21 * 24 * 60 * MINUTE_MS;
 
-/**
- * The members as the proposer takes them: their zone and hours, the busy time kept for the match,
- * and every refused time (with its margin) and the booked chat (`booked`) as busy for everyone.
- */
-async function schedulingMembers(
-  db: Db,
-  matchId: number,
-  members: readonly MemberSchedule[],
-  booked?: Date,
-): Promise<SchedulingMember[]> {
-  const busy = await keptBusyTimes(db, matchId);
-  const taken: Interval[] = (await refusedTimes(db, matchId)).map((start) => ({
-    start: new Date(start.getTime() - REFUSED_MARGIN_MS),
-    end: new Date(start.getTime() + CHAT_MS + REFUSED_MARGIN_MS),
-  }));
-  if (booked) taken.push({ start: booked, end: new Date(booked.getTime() + CHAT_MS) });
-  return members.map((member) => ({
-    timeZone: member.timeZone,
-    workingHours: member.workingHours,
-    busy: [...(busy.get(member.userId) ?? []), ...taken],
-  }));
+/** What is taken out of a match's shared time besides working hours. */
+interface TakenTimes {
+  /** The busy time kept for the match, by member id. */
+  busy: ReadonlyMap<string, Interval[]>;
+  /** The starts refused with "None of these fit". */
+  refused: readonly Date[];
+  /** The booked chat's start, when the match has one. */
+  booked?: Date;
 }
 
 /**
- * Three times for the match's chat from the day after `now` (docs/scheduling.md, "How times are
- * chosen"), neither refused nor the booked one. Reads the kept busy time only: call
- * `refreshBusyTimes` first, outside any transaction.
+ * The members as the proposer takes them: their zone and hours, the busy time kept for the match,
+ * and every refused time (with its margin) and the booked chat as busy for everyone.
  */
-export async function proposedMatchTimes(
-  db: Db,
-  matchId: number,
+function schedulingMembers(
   members: readonly MemberSchedule[],
-  now: Date,
-  booked?: Date,
-): Promise<Interval[]> {
-  if (members.length === 0) return [];
-  return proposeTimes({
-    members: await schedulingMembers(db, matchId, members, booked),
-    from: now,
-    workingDays: WORKING_DAYS,
-  });
+  taken: TakenTimes,
+): SchedulingMember[] {
+  const everyone: Interval[] = taken.refused.map((start) => ({
+    start: new Date(start.getTime() - REFUSED_MARGIN_MS),
+    end: new Date(start.getTime() + CHAT_MS + REFUSED_MARGIN_MS),
+  }));
+  if (taken.booked) {
+    everyone.push({ start: taken.booked, end: new Date(taken.booked.getTime() + CHAT_MS) });
+  }
+  return members.map((member) => ({
+    timeZone: member.timeZone,
+    workingHours: member.workingHours,
+    busy: [...(taken.busy.get(member.userId) ?? []), ...everyone],
+  }));
+}
+
+/** A match's members and the times proposed for its chat (none once it no longer runs). */
+export interface MatchProposal extends MatchSchedules {
+  times: Interval[];
+}
+
+/**
+ * The three times for each match's chat from the day after now (docs/scheduling.md, "How times
+ * are chosen"), neither refused nor the booked one: what `GET /api/matches/{id}/times`, the
+ * e-mails, Slack and the nudge propose. Each match's data is read once for all of them, busy time
+ * read again from the calendar first where what is kept is stale (so call it outside any
+ * transaction), and matches whose members have the same zones, hours and busy time share one
+ * search. A match that does not exist is missing from the answer.
+ */
+export async function matchProposals(
+  ctx: AppContext,
+  matchIds: readonly number[],
+): Promise<Map<number, MatchProposal>> {
+  const schedules = await matchSchedulesOf(ctx.db, matchIds);
+  const running = [...schedules].filter(([, match]) => match.running).map(([id]) => id);
+  for (const matchId of running) await refreshBusyTimes(ctx, matchId);
+  const busy = await keptBusyTimesOf(ctx.db, running);
+  const refused = await refusedTimesOf(ctx.db, running);
+  const booked = await bookedStarts(ctx.db, running);
+  const from = ctx.clock.now();
+  const searched = new Map<string, Interval[]>();
+  const proposals = new Map<number, MatchProposal>();
+  for (const [matchId, match] of schedules) {
+    if (!match.running || match.members.length === 0) {
+      proposals.set(matchId, { ...match, times: [] });
+      continue;
+    }
+    const members = schedulingMembers(match.members, {
+      busy: busy.get(matchId) ?? new Map(),
+      refused: refused.get(matchId) ?? [],
+      booked: booked.get(matchId),
+    });
+    const key = JSON.stringify(members);
+    let times = searched.get(key);
+    if (!times) {
+      times = proposeTimes({ members, from, workingDays: WORKING_DAYS });
+      searched.set(key, times);
+    }
+    proposals.set(matchId, { ...match, times });
+  }
+  return proposals;
+}
+
+/** The start of each match's booked chat (its calendar event, not cancelled), by match id. */
+async function bookedStarts(db: Db, matchIds: readonly number[]): Promise<Map<number, Date>> {
+  if (matchIds.length === 0) return new Map();
+  const rows = await db
+    .select({ matchId: matchCalendarEvents.matchId, startsAt: matchCalendarEvents.startsAt })
+    .from(matchCalendarEvents)
+    .where(
+      and(
+        inArray(matchCalendarEvents.matchId, [...matchIds]),
+        isNull(matchCalendarEvents.cancelledAt),
+      ),
+    );
+  return new Map(rows.map((row) => [row.matchId, row.startsAt]));
 }
 
 /**
@@ -79,7 +130,10 @@ export async function fitsEveryone(
 ): Promise<boolean> {
   const at = start.getTime();
   if (members.length === 0 || at % GRID_MS !== 0 || at < now.getTime()) return false;
-  const scheduling = await schedulingMembers(db, matchId, members);
+  const scheduling = schedulingMembers(members, {
+    busy: (await keptBusyTimesOf(db, [matchId])).get(matchId) ?? new Map(),
+    refused: (await refusedTimesOf(db, [matchId])).get(matchId) ?? [],
+  });
   const days = countedDays(scheduling[0], now.getTime(), WORKING_DAYS);
   const end = days.at(-1)?.end ?? now.getTime();
   return sharedFreeTime(scheduling, now.getTime(), end).some(

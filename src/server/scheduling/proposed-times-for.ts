@@ -1,9 +1,8 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { bookingTimeLabel } from "../../shared/booking";
 import type { AppContext } from "../context";
-import { matchCalendarEvents } from "../db/schema";
 import { bookingLinkUrl } from "../mail/booking-links";
-import { matchSchedules } from "./match-schedules";
-import { proposedMatchTimes, refreshBusyTimes } from "./match-times";
+import type { ProposedTimesView } from "../mail/templates/views";
+import { type MatchProposal, matchProposals } from "./match-times";
 
 /** One proposed time as a message shows it: the instants and the signed link that books it. */
 export interface ProposedTimeLink {
@@ -34,29 +33,42 @@ export async function proposedTimesFor(
   matchId: number,
   personId: string,
 ): Promise<ProposedTimesFor | null> {
-  const { members, running } = await matchSchedules(ctx.db, matchId);
-  const person = members.find((member) => member.userId === personId);
+  const proposal = (await matchProposals(ctx, [matchId])).get(matchId);
+  return proposal ? linkedTimesFor(ctx, secret, { matchId, proposal }, personId) : null;
+}
+
+/**
+ * A match's proposed times as one member is shown them: in their zone, each with a booking link
+ * signed for them. Null when they are not in the match. Computes nothing: the proposal is the
+ * match's (`matchProposals`), shared by everyone in it.
+ */
+export function linkedTimesFor(
+  ctx: Pick<AppContext, "config" | "clock">,
+  secret: string,
+  match: { matchId: number; proposal: MatchProposal },
+  personId: string,
+): ProposedTimesFor | null {
+  const { matchId, proposal } = match;
+  const person = proposal.members.find((member) => member.userId === personId);
   if (!person) return null;
-  if (!running) return { zone: person.timeZone, times: [] };
-  await refreshBusyTimes(ctx, matchId);
-  // The booked time is not proposed again (the match's event, docs/matches.md).
-  const [booked] = await ctx.db
-    .select({ startsAt: matchCalendarEvents.startsAt })
-    .from(matchCalendarEvents)
-    .where(and(eq(matchCalendarEvents.matchId, matchId), isNull(matchCalendarEvents.cancelledAt)));
-  const times = await proposedMatchTimes(
-    ctx.db,
-    matchId,
-    members,
-    ctx.clock.now(),
-    booked?.startsAt,
-  );
   return {
     zone: person.timeZone,
-    times: times.map((time) => ({
+    times: proposal.times.map((time) => ({
       start: time.start.toISOString(),
       end: time.end.toISOString(),
       url: bookingLinkUrl(ctx, secret, { userId: personId, matchId, start: time.start }),
+    })),
+  };
+}
+
+/** The times as a match e-mail shows them (`ProposedTimesView`): each labelled in the reader's zone. */
+export function labelledTimes(linked: ProposedTimesFor): ProposedTimesView {
+  return {
+    zone: linked.zone,
+    times: linked.times.map((time) => ({
+      start: time.start,
+      label: bookingTimeLabel(time.start, linked.zone),
+      url: time.url,
     })),
   };
 }

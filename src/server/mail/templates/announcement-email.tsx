@@ -2,7 +2,7 @@ import { Link } from "@react-email/components";
 import { monthDisplay } from "../../../shared/pairings";
 import { EmailButton } from "./email-button";
 import { EmailLayout } from "./email-layout";
-import { YourMatch } from "./newsletter-sections";
+import { MatchTimes, YourMatch } from "./newsletter-sections";
 import { P, s } from "./newsletter-styles";
 import type { AnnouncementContent, RecipientView } from "./views";
 
@@ -13,7 +13,8 @@ export interface AnnouncementEmailProps extends RecipientView {
 /**
  * The short announcement of a match without a newsletter: a re-pair in a running month, or an
  * automatically published round. The same "Your Match" section as the newsletter (partner,
- * department, bio), the schedule button and the unsubscribe link. Every text is escaped by React.
+ * department, bio), the schedule button, the times proposed for the match and the unsubscribe
+ * link. Every text is escaped by React.
  */
 export function AnnouncementEmail({
   content,
@@ -21,6 +22,7 @@ export function AnnouncementEmail({
   news,
   match,
   unsubscribeUrl,
+  times,
 }: AnnouncementEmailProps) {
   return (
     <EmailLayout preview={content.preview} title={content.title}>
@@ -30,6 +32,7 @@ export function AnnouncementEmail({
       {match.kind === "partners" ? (
         <EmailButton href={content.matchesUrl}>Schedule your coffee chat</EmailButton>
       ) : null}
+      <MatchTimes match={match} times={times} />
       <P style={s.footer}>
         You receive this because you take part in Cup of Joe; you can pause or opt out any time on
         your <Link href={content.profileUrl}>profile</Link>

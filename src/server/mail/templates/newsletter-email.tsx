@@ -4,6 +4,7 @@ import { brandName, EmailHead } from "./email-layout";
 import {
   BrainBuzzerSection,
   CoffeeChatsSection,
+  MatchTimes,
   MoodSection,
   ProTipsSection,
   QuoteSection,
@@ -25,6 +26,7 @@ export function NewsletterEmail({
   greetingName,
   match,
   unsubscribeUrl,
+  times,
 }: NewsletterEmailProps) {
   return (
     <Html lang="en">
@@ -56,6 +58,7 @@ export function NewsletterEmail({
             {match.kind === "partners" ? (
               <EmailButton href={content.matchesUrl}>Schedule your coffee chat</EmailButton>
             ) : null}
+            <MatchTimes match={match} times={times} />
           </Section>
           <BrainBuzzerSection content={content} />
           <CoffeeChatsSection content={content} />

@@ -1,6 +1,7 @@
 import { Column, Heading, Img, Row, Section } from "@react-email/components";
 import { LETTERS, P, s } from "./newsletter-styles";
-import type { MatchView, NewsletterEmailContent, PartnerView } from "./views";
+import { ProposedTimesBlock } from "./proposed-times-block";
+import type { MatchView, NewsletterEmailContent, PartnerView, ProposedTimesView } from "./views";
 
 /** The newsletter's sections; each renders nothing when its content is empty. */
 
@@ -138,5 +139,24 @@ export function ProTipsSection({ content }: { content: NewsletterEmailContent })
         </P>
       ))}
     </Section>
+  );
+}
+
+/** The times proposed to the reader for their match, below its schedule button; none without a match. */
+export function MatchTimes({
+  match,
+  times,
+}: {
+  match: MatchView;
+  times: ProposedTimesView | null | undefined;
+}) {
+  if (match.kind !== "partners" || !times) return null;
+  return (
+    <ProposedTimesBlock
+      times={times.times}
+      zone={times.zone}
+      links={times.times.map((time) => time.url)}
+      labels={times.times.map((time) => time.label)}
+    />
   );
 }

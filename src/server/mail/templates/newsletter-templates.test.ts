@@ -4,7 +4,7 @@ import { checkEmailTemplates, MATCH_EMAIL_TEMPLATES } from "../../test/email-tem
 import { renderEmail } from "../render-email";
 import { AnnouncementEmail } from "./announcement-email";
 import { NewsletterEmail } from "./newsletter-email";
-import type { AnnouncementContent, NewsletterEmailContent } from "./views";
+import type { AnnouncementContent, NewsletterEmailContent, ProposedTimesView } from "./views";
 
 const APP = "https://coffee.acme.example";
 
@@ -33,12 +33,30 @@ const announcement: AnnouncementContent = {
   profileUrl: `${APP}/profile`,
 };
 
+/** Two of the times proposed to the reader, labelled in their zone (Berlin). */
+const times: ProposedTimesView = {
+  zone: "Europe/Berlin",
+  times: [
+    {
+      start: "2027-03-05T14:00:00.000Z",
+      label: "Fri 5 Mar, 15:00",
+      url: `${APP}/book-time?token=b1.abc&start=2027-03-05T14%3A00%3A00.000Z`,
+    },
+    {
+      start: "2027-03-10T15:30:00.000Z",
+      label: "Wed 10 Mar, 16:30",
+      url: `${APP}/book-time?token=b1.abc&start=2027-03-10T15%3A30%3A00.000Z`,
+    },
+  ],
+};
+
 const samples: Record<string, ReactElement> = {
   "newsletter-email": NewsletterEmail({
     content,
     greetingName: "Ben",
     match: { kind: "sat-out" },
     unsubscribeUrl: `${APP}/unsubscribe?token=u1.abc`,
+    times,
   }),
   "announcement-email": AnnouncementEmail({
     content: announcement,
@@ -59,6 +77,7 @@ const samples: Record<string, ReactElement> = {
       ],
     },
     unsubscribeUrl: `${APP}/unsubscribe?token=u1.abc`,
+    times,
   }),
 };
 
@@ -79,6 +98,17 @@ describe("what a match e-mail asks of its reader", () => {
     expect(satOut.text).not.toContain("Schedule your coffee chat");
     const paired = await renderEmail(samples["announcement-email"]);
     expect(paired.text).toContain("Schedule your coffee chat");
+  });
+
+  it("proposes the match's times, one a line with its booking link, only to someone with a partner", async () => {
+    const paired = await renderEmail(samples["announcement-email"]);
+    expect(paired.text).toContain("(Europe/Berlin time)");
+    expect(paired.text).toMatch(
+      /^Fri 5 Mar, 15:00 <https:\S+\/book-time\?token=b1\.abc&start=2027-03-05\S+>$/m,
+    );
+    expect(paired.text).toMatch(/^Wed 10 Mar, 16:30 <https:\S+start=2027-03-10\S+>$/m);
+    const satOut = await renderEmail(samples["newsletter-email"]);
+    expect(satOut.text).not.toContain("book-time");
   });
 
   it("leaves a partner's avatar initials out of the plain text", async () => {

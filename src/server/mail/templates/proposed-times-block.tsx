@@ -9,6 +9,8 @@ export type ProposedTimesBlockProps = {
   zone: string;
   /** The signed `/book-time` link of each time, in the order of `times`. */
   links: readonly string[];
+  /** Each time's label when made already (a match e-mail's per-reader slots); else from `zone`. */
+  labels?: readonly string[];
 };
 
 const small = { color: "#6b5b4e", fontSize: "12px" } as const;
@@ -27,7 +29,7 @@ export function ProposedTimesBlock(props: ProposedTimesBlockProps) {
       {props.times.map((time, i) => (
         <div key={time.start}>
           <EmailButton href={props.links[i]} spaced>
-            {bookingTimeLabel(time.start, props.zone)}
+            {props.labels?.[i] ?? bookingTimeLabel(time.start, props.zone)}
           </EmailButton>
         </div>
       ))}

@@ -53,4 +53,15 @@ export interface RecipientView {
   unsubscribeUrl: string | null;
   /** One sentence of news above the match (a re-pair says what changed); null for none. */
   news: string | null;
+  /** The three times proposed for their match, made at delivery; none in a preview. */
+  times?: ProposedTimesView | null;
+}
+
+/**
+ * The times proposed to one reader (docs/scheduling.md, "Booking from an e-mail"): each labelled
+ * in their zone, with its signed `/book-time` link.
+ */
+export interface ProposedTimesView {
+  zone: string;
+  times: Array<{ start: string; label: string; url: string }>;
 }

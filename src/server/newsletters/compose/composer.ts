@@ -14,11 +14,12 @@ import type { MailCalendarPart } from "../../mail/mailer";
 import { unsubscribeHeaders, unsubscribeToken, unsubscribeUrl } from "../../mail/signed-links";
 import { AnnouncementEmail, announcementContent } from "../../mail/templates/announcement-email";
 import { NewsletterEmail } from "../../mail/templates/newsletter-email";
-import type { MatchView, RecipientView } from "../../mail/templates/views";
+import type { MatchView, ProposedTimesView, RecipientView } from "../../mail/templates/views";
 import { DEFAULT_MATCH_PLACEHOLDER } from "../newsletter-defaults";
 import { findNewsletter, parseList } from "../present";
 import { type AudiencePerson, loadPairingAudience, type PairingAudience } from "./audience";
 import { newsletterContent, subjectOf } from "./content";
+import { type MatchTimesOf, matchTimesOf } from "./match-times";
 import { greetingOf, type PlannedPerson, partnerEmails, planPairing } from "./plan";
 import { createRenderer } from "./renderer";
 import { summarise } from "./validate";
@@ -83,7 +84,20 @@ export interface Composition {
   validate(): ValidateResponse;
   /** Renders every layout the recipients need once; messageFor is then synchronous and cheap. */
   prepare(): Promise<void>;
-  messageFor(recipient: Pick<Recipient, "userId" | "email">): ComposedMessage;
+  /**
+   * The times proposed to a recipient for their match (read at delivery, outside any
+   * transaction; it may read the calendar), with their layout made ready for messageFor.
+   */
+  timesFor(recipient: Pick<Recipient, "userId">): Promise<ProposedTimesView | null>;
+  /**
+   * Reads the times of a batch of recipients about to be delivered, once per match, so that
+   * `timesFor` then only hands each their own (docs/scheduling.md, "Booking from an e-mail").
+   */
+  prepareTimes(recipients: ReadonlyArray<Pick<Recipient, "userId">>): Promise<void>;
+  messageFor(
+    recipient: Pick<Recipient, "userId" | "email">,
+    times?: ProposedTimesView | null,
+  ): ComposedMessage;
   /** The e-mail `email` would receive; anyone outside the pairing sees the match placeholder. */
   preview(email: string): Promise<PreviewedMessage>;
 }
@@ -119,7 +133,7 @@ export async function compose(ctx: AppContext, source: CompositionSource): Promi
   return {
     newsletter,
     audience,
-    ...recipientsOf(plan, design, links, () => {
+    ...recipientsOf(plan, design, links, matchTimesOf(ctx, pairingFile), () => {
       if (newsletter && !pairingFile) throw new BadRequest(LINK_PAIRING_FIRST, "no_pairing");
     }),
     validate: () => summarise(audience ?? emptyAudience(pairingFile)),
@@ -132,8 +146,9 @@ function recipientsOf(
   plan: PlannedPerson[],
   design: Design,
   links: UnsubscribeLinks,
+  matchTimes: MatchTimesOf,
   assertSendable: () => void,
-): Pick<Composition, "recipients" | "prepare" | "messageFor"> {
+): Pick<Composition, "recipients" | "prepare" | "timesFor" | "prepareTimes" | "messageFor"> {
   const receivers = plan.filter((p) => p.receives);
   const byId = new Map(receivers.map((p) => [p.person.id, p]));
   const views = new Map<string, RecipientView>();
@@ -153,13 +168,24 @@ function recipientsOf(
       }
       await design.renderer.prepare(views.values());
     },
-    messageFor(recipient) {
+    async timesFor(recipient) {
+      const view = views.get(recipient.userId);
+      if (view?.match.kind !== "partners") return null;
+      const times = await matchTimes.timesOf(recipient.userId);
+      if (times) await design.renderer.prepare([{ ...view, times }]);
+      return times;
+    },
+    async prepareTimes(batch) {
+      const readers = batch.filter((r) => views.get(r.userId)?.match.kind === "partners");
+      await matchTimes.prepare(readers.map((r) => r.userId));
+    },
+    messageFor(recipient, times = null) {
       const view = views.get(recipient.userId);
       const planned = byId.get(recipient.userId);
       if (!view || !planned) {
         throw new NotARecipient(`${recipient.email} no longer receives this e-mail`);
       }
-      const { html, text } = design.renderer.renderPrepared(view);
+      const { html, text } = design.renderer.renderPrepared({ ...view, times });
       const headers = unsubscribeHeaders(view.unsubscribeUrl ?? "");
       return { to: planned.person.email, subject: design.subject, html, text, headers };
     },

@@ -2,6 +2,7 @@ import { createElement } from "react";
 import { describe, expect, it } from "vitest";
 import { type Config, loadConfig } from "../../config";
 import type { NewsletterRow } from "../../db/schema";
+import { renderEmail } from "../../mail/render-email";
 import { AnnouncementEmail, announcementContent } from "../../mail/templates/announcement-email";
 import { NewsletterEmail } from "../../mail/templates/newsletter-email";
 import type { PartnerView, RecipientView } from "../../mail/templates/views";
@@ -63,6 +64,37 @@ describe("the newsletter renderer", () => {
     const strip = (html: string) => html.replaceAll("<!-- -->", "");
     expect(strip(viaTokens.html)).toBe(strip(viaTemplate.html));
     expect(viaTokens.text).toBe(viaTemplate.text);
+  });
+
+  it("fills in each reader's proposed times as React renders them, a layout per number of times", async () => {
+    const content = announcementContent(config.appUrl, "2027-03");
+    const template = (view: RecipientView) =>
+      createElement(AnnouncementEmail, { content, ...view });
+    const timesOf = (n: number, zone: string): RecipientView["times"] => ({
+      zone,
+      times: Array.from({ length: n }, (_, i) => ({
+        start: `2027-03-0${i + 2}T14:00:00.000Z`,
+        label: `Day ${i + 2}, 15:00`,
+        url: `https://coffee.example/book-time?token=b${n}.x&start=2027-03-0${i + 2}`,
+      })),
+    });
+    const renderer = createRenderer(template);
+    const ada = { ...pairView(1), times: timesOf(3, "Europe/Berlin") };
+    const bob = { ...pairView(2), times: timesOf(2, "America/New_York") };
+    await renderer.prepare([ada, bob, pairView(3)]);
+    expect(renderer.variantCount()).toBe(3);
+    const strip = (html: string) => html.replaceAll("<!-- -->", "");
+    for (const view of [ada, bob]) {
+      const viaTokens = renderer.renderPrepared(view);
+      const viaReact = await renderEmail(template(view));
+      expect(strip(viaTokens.html)).toBe(strip(viaReact.html));
+      expect(viaTokens.text).toBe(viaReact.text);
+    }
+    expect(renderer.renderPrepared(ada).text).toMatch(
+      /^Day 4, 15:00 <https:\/\/coffee\.example\/book-time\?token=b3\.x&start=2027-03-04>$/m,
+    );
+    expect(renderer.renderPrepared(ada).text).toContain("(Europe/Berlin time)");
+    expect(renderer.renderPrepared(pairView(3)).text).not.toContain("book-time");
   });
 
   it("escapes every filled-in value in the HTML part", async () => {

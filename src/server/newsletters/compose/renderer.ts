@@ -28,6 +28,7 @@ export function createRenderer(template: (view: RecipientView) => ReactElement) 
       match: tokenisedMatch(view.match, token),
       unsubscribeUrl: view.unsubscribeUrl === null ? null : token("UNSUB"),
       news: view.news === null ? null : token("NEWS"),
+      times: tokenisedTimes(view, token),
     });
     const { html, text } = await renderEmail(element);
     return { key, html: split(html, tokenPattern), text: split(text, tokenPattern) };
@@ -107,7 +108,20 @@ function variantKey(view: RecipientView): string {
   const flags = m.partners
     .map((p) => `${p.photoUrl ? "p" : "-"}${p.department ? "d" : "-"}${p.bio ? "b" : "-"}`)
     .join(",");
-  return `partners|${flags}|${m.starter ? "s" : "-"}|${unsub}`;
+  return `partners|${flags}|${m.starter ? "s" : "-"}|${unsub}|t${view.times?.times.length ?? 0}`;
+}
+
+/** The proposed times as slots: how many there are is the layout's, the rest each reader's. */
+function tokenisedTimes(view: RecipientView, token: (name: string) => string) {
+  if (!view.times?.times.length) return null;
+  return {
+    zone: token("TZONE"),
+    times: view.times.times.map((_, i) => ({
+      start: token(`T${i}START`),
+      label: token(`T${i}LABEL`),
+      url: token(`T${i}URL`),
+    })),
+  };
 }
 
 function tokenisedMatch(match: MatchView, token: (name: string) => string): MatchView {
@@ -131,6 +145,12 @@ function slotValues(view: RecipientView): Map<string, string> {
   const values = new Map<string, string>([["GREETING", view.greetingName]]);
   if (view.unsubscribeUrl) values.set("UNSUB", view.unsubscribeUrl);
   if (view.news) values.set("NEWS", view.news);
+  if (view.times) values.set("TZONE", view.times.zone);
+  view.times?.times.forEach((time, i) => {
+    values.set(`T${i}START`, time.start);
+    values.set(`T${i}LABEL`, time.label);
+    values.set(`T${i}URL`, time.url);
+  });
   const m = view.match;
   if (m.kind === "placeholder") values.set("PLACEHOLDER", m.text);
   if (m.kind !== "partners") return values;

@@ -1,7 +1,13 @@
 import type { AppContext } from "../../context";
 import { type BackoffSettings, backoffDelayMs } from "../../mail/mail-failure";
 import { createCompositionCache } from "./compositions";
-import { composeDelivery, isFailure, sendDelivery } from "./deliver";
+import {
+  composeDelivery,
+  deliveryTimes,
+  isFailure,
+  prepareBatchTimes,
+  sendDelivery,
+} from "./deliver";
 import { finishedButOpen, finishSend } from "./finish-send";
 import { type ClaimedDelivery, resumeWaiting, sendsOverOtherTransports } from "./ledger";
 import { type RetryRules, recordFailure } from "./retries";
@@ -50,7 +56,7 @@ export function createDeliveryWork(ctx: AppContext, settings: DeliverySettings):
     () => ctx.clock.now(),
     ctx.config.DATABASE_URL ? 0 : 20,
   );
-  const walk = createWalk(ctx, retryRules(ctx, settings), recorder, compositions);
+  const walk = createWalk(ctx, retryRules(ctx, settings), recorder, compositions, log);
   const deliverBatch = createBatchDelivery(ctx, { concurrency, log, recorder, walk });
 
   const finish = async (newsletterIds: Iterable<number>) => {
@@ -64,6 +70,7 @@ export function createDeliveryWork(ctx: AppContext, settings: DeliverySettings):
 
   return {
     async deliver(batch, run) {
+      await prepareBatchTimes(compositions.get, batch, log);
       await deliverBatch(batch, run);
       await finish(new Set(batch.map((d) => d.newsletterId)));
     },
@@ -80,7 +87,8 @@ export function createDeliveryWork(ctx: AppContext, settings: DeliverySettings):
 type Walk = (delivery: ClaimedDelivery) => Promise<"sent" | "retry" | "failed">;
 
 /**
- * The walk of one claimed delivery: compose its e-mail, deliver it, settle the outcome in the
+ * The walk of one claimed delivery: read the times its match e-mail proposes (outside any
+ * transaction), compose its e-mail, deliver it, settle the outcome in the
  * ledger (sent by group commit, a failure with its retry rule).
  */
 function createWalk(
@@ -88,10 +96,13 @@ function createWalk(
   retry: Omit<RetryRules, "now">,
   recorder: SentRecorder,
   compositions: ReturnType<typeof createCompositionCache>,
+  log: (line: string) => void,
 ): Walk {
   const messageIdHost = new URL(ctx.config.appUrl).hostname;
   return async (delivery) => {
-    const message = composeDelivery(await compositions.get(delivery.newsletterId), delivery);
+    const composition = await compositions.get(delivery.newsletterId);
+    const times = await deliveryTimes(composition, delivery, log);
+    const message = composeDelivery(composition, delivery, times);
     const outcome = isFailure(message)
       ? message
       : await sendDelivery(ctx, delivery, message, messageIdHost);

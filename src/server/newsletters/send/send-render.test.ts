@@ -1,7 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bookingTimeLabel } from "../../../shared/booking";
+import { fixedClock } from "../../clock";
 import {
   emailLogs,
+  matchMembers,
   newsletterArchive,
   newsletterDeliveries,
   newsletters,
@@ -9,7 +12,7 @@ import {
 } from "../../db/schema";
 import { createSendableNewsletter } from "../../test/factories";
 import { type SendingApp, startSendingApp } from "../../test/sending-app";
-import type { SmtpPeer } from "../../test/smtp-peer";
+import type { ReceivedMail, SmtpPeer } from "../../test/smtp-peer";
 import type { TestApp } from "../../test/test-app";
 
 let t: TestApp;
@@ -21,7 +24,12 @@ const SEND_TIMEOUT = { timeout: 15_000 };
 const warnings: string[] = [];
 
 beforeAll(async () => {
-  sending = await startSendingApp({ worker: { warn: (line) => warnings.push(line) } });
+  // The clock stands still, so the times the e-mail proposes and the times the API answers later
+  // are computed at the same instant (the ledger's leases keep the database's clock).
+  sending = await startSendingApp({
+    clock: fixedClock(new Date()),
+    worker: { warn: (line) => warnings.push(line) },
+  });
   ({ t, peer, admin } = sending);
 });
 afterAll(() => sending.close());
@@ -97,6 +105,41 @@ describe("an e-mail that cannot be built", () => {
     for (const member of members) {
       expect(sentTo(member.email)).toBe(0);
       expect((await deliveryTo(member.email)).errorText).toContain("U+0000");
+    }
+  });
+});
+
+const bookingLinks = (mail: ReceivedMail) =>
+  [...mail.text.matchAll(/https?:\/\/[^\s<>\]]+\/book-time\?[^\s<>\]]+/g)].map(
+    (found) => new URL(found[0]),
+  );
+
+describe("the times a match e-mail proposes", () => {
+  it("carries each reader's three times for their match, in their zone, as the API proposes them", async () => {
+    const { newsletter, members } = await createSendableNewsletter(t.db, { people: 2 });
+    const [ada, bob] = members;
+    await t.db.update(users).set({ timeZone: "America/New_York" }).where(eq(users.id, bob.id));
+    const [match] = await t.db
+      .select({ id: matchMembers.matchId })
+      .from(matchMembers)
+      .where(eq(matchMembers.userId, ada.id));
+    expect((await send(newsletter.id)).statusCode).toBe(202);
+    await expect.poll(async () => (await status(newsletter.id)).status, SEND_TIMEOUT).toBe("sent");
+
+    for (const [member, zone] of [
+      [ada, "UTC"],
+      [bob, "America/New_York"],
+    ] as const) {
+      const mail = peer.messages.find((m) => m.to.includes(member.email)) as ReceivedMail;
+      const links = bookingLinks(mail);
+      const api = await t.as(member).get(`/api/matches/${match.id}/times`);
+      const starts = api.json().times.map((time: { start: string }) => time.start);
+      expect(links).toHaveLength(3);
+      expect(links.map((link) => new Date(link.searchParams.get("start") ?? "").getTime())).toEqual(
+        starts.map((start: string) => new Date(start).getTime()),
+      );
+      expect(mail.text).toContain(`${zone} time`);
+      for (const start of starts) expect(mail.text).toContain(bookingTimeLabel(start, zone));
     }
   });
 });

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { bookingTimeLabel } from "../../../shared/booking";
 import { fixedClock } from "../../clock";
 import { outgoingMessages, users } from "../../db/schema";
 import { createMatch, createPairing, createUser } from "../../test/factories";
@@ -18,11 +19,17 @@ setUpAppWithSmtpPeer({ clock }, (app) => ({ t, peer } = app));
 let ada: { id: string; email: string };
 let ben: { id: string; email: string };
 let pairing: { id: number; month: string };
+let matchId: number;
 beforeAll(async () => {
-  ada = await createUser(t.db, { firstName: "Ada", lastName: "Test" });
-  ben = await createUser(t.db, { firstName: "Ben", lastName: "Test", bio: "Tea, mostly." });
+  ada = await createUser(t.db, { firstName: "Ada", lastName: "Test", timeZone: "Europe/Berlin" });
+  ben = await createUser(t.db, {
+    firstName: "Ben",
+    lastName: "Test",
+    bio: "Tea, mostly.",
+    timeZone: "America/New_York",
+  });
   pairing = await createPairing(t.db, { month: "2027-03", status: "active" });
-  await createMatch(t.db, { members: [ada, ben], pairing });
+  ({ id: matchId } = await createMatch(t.db, { members: [ada, ben], pairing }));
 });
 
 const rowTo = async (email: string) =>
@@ -62,6 +69,22 @@ describe("a match change's e-mail", () => {
     );
     await t.outbox();
     expect(await rowTo(ada.email)).toMatchObject({ state: "sent" });
+  });
+
+  it("proposes the new match's three times in the reader's zone, as the API proposes them", async () => {
+    await queueMessages(t.ctx, t.db, matchChange, [ben.email], rePaired(ben.id, [ada.id]));
+    const mail = await peer.waitForMessage((m) => m.to.includes(ben.email));
+    const starts = [...mail.text.matchAll(/\/book-time\?token=[^&\s]+&start=([^\s>]+)/g)].map(
+      (found) => new Date(decodeURIComponent(found[1])).toISOString(),
+    );
+    const api = await t.as(ben).get(`/api/matches/${matchId}/times`);
+    const proposed: string[] = api.json().times.map((time: { start: string }) => time.start);
+    expect(starts).toHaveLength(3);
+    expect(starts).toEqual(proposed.map((start) => new Date(start).toISOString()));
+    expect(mail.text).toContain("(America/New_York time)");
+    for (const start of proposed) {
+      expect(mail.text).toContain(bookingTimeLabel(start, "America/New_York"));
+    }
   });
 
   it("is not sent when the person is no longer in the match it announces", async () => {

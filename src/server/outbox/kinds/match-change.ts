@@ -10,6 +10,7 @@ import {
 } from "../../match-calendar/calendar-mail";
 import type { CalendarMessage } from "../../match-calendar/match-calendar-events";
 import { isMemberSql, memberIdsSql } from "../../match-members/match-members";
+import { labelledTimes, proposedTimesFor } from "../../scheduling/proposed-times-for";
 import { type MessageKind, NoLongerFor, type RenderedMessage } from "../message-kind";
 import { personalLinks } from "../personal-links";
 
@@ -65,13 +66,21 @@ export const matchChange = {
     if (!person?.isActive) throw new NoLongerFor("The person was deactivated since.");
     const calendar = data.calendar ? await renderCalendarMessage(ctx, data.calendar) : undefined;
     const greeting = person.firstName?.trim() || person.email;
-    const { common, headers } = await personalLinks(ctx, { userId: data.userId, greeting });
-    const message = await bodyOf(ctx, data, { ...common, firstName: person.firstName }, calendar);
+    const { secret, common, headers } = await personalLinks(ctx, {
+      userId: data.userId,
+      greeting,
+    });
+    const links = { ...common, firstName: person.firstName, secret };
+    const message = await bodyOf(ctx, data, links, calendar);
     return { ...message, headers, ...(calendar ? { calendar: calendar.part } : {}) };
   },
 } satisfies MessageKind<MatchChangeData>;
 
-type Links = Awaited<ReturnType<typeof personalLinks>>["common"] & { firstName: string | null };
+type Links = Awaited<ReturnType<typeof personalLinks>>["common"] & {
+  firstName: string | null;
+  /** The auth secret, to sign the booking links of the times proposed. */
+  secret: string;
+};
 
 async function bodyOf(
   ctx: AppContext,
@@ -88,9 +97,12 @@ async function bodyOf(
     const { subject, title, lines, action } = data;
     return { subject, template: MatchChangedEmail({ ...links, title, lines, action }) };
   }
-  if (!(await stillMatched(ctx, data))) {
+  const matchId = await stillMatched(ctx, data);
+  if (matchId === null) {
     throw new NoLongerFor("The person is no longer in the match this e-mail announces.");
   }
+  // The new match's three times, as its page and GET /api/matches/{id}/times propose them.
+  const proposed = await proposedTimesFor(ctx, links.secret, matchId, data.userId);
   return {
     subject: data.subject,
     template: AnnouncementEmail({
@@ -99,23 +111,27 @@ async function bodyOf(
       news: data.news,
       match: { kind: "partners", partners: data.partners, starter: null },
       unsubscribeUrl: links.unsubscribeUrl,
+      times: proposed?.times.length ? labelledTimes(proposed) : null,
     }),
   };
 }
 
-/** The person is still in a match of the pairing with exactly the partners the e-mail names. */
+/**
+ * The person's match in the pairing while it has exactly the partners the e-mail names (its id),
+ * else null.
+ */
 async function stillMatched(
   ctx: AppContext,
   data: Extract<MatchChangeData, { via: "match" }>,
-): Promise<boolean> {
+): Promise<number | null> {
   const [mine] = await ctx.db
-    .select({ memberIds: memberIdsSql(matches.id) })
+    .select({ id: matches.id, memberIds: memberIdsSql(matches.id) })
     .from(matches)
     .where(and(eq(matches.pairingId, data.pairingId), isMemberSql(matches.id, data.userId)));
   const now = new Set(mine?.memberIds.filter((id) => id !== data.userId) ?? []);
-  return (
+  const same =
     mine !== undefined &&
     now.size === data.partnerIds.length &&
-    data.partnerIds.every((id) => now.has(id))
-  );
+    data.partnerIds.every((id) => now.has(id));
+  return same ? mine.id : null;
 }

@@ -6,7 +6,7 @@ import type { AppContext } from "../../context";
 import { type MatchRow, matches, type PairingRow, pairings } from "../../db/schema";
 import { withMembers } from "../../match-members/match-members";
 import { awayReasonsOf } from "../scope/member-availability";
-import { loadMembers } from "../scope/pairing-members";
+import { loadMembers, memberZones } from "../scope/pairing-members";
 import { presentPairing, presentPreviewMatch } from "../scope/present";
 import { presentSatOut, stillSatOut } from "../scope/sat-out-people";
 import {
@@ -145,17 +145,17 @@ async function countByPairing(ctx: AppContext, pairingIds: number[], filter: SQL
 const sum = (rows: { n: number }[]) => rows.reduce((a, row) => a + Number(row.n), 0);
 
 /**
- * The matches with their members' names and departments, and the reasons members can no longer
- * meet unless `withAway` is false (the CSV shows none).
+ * The matches with their members' names and departments and, for the table (`forTable`; the CSV
+ * shows neither), the reasons members can no longer meet and each member's time zone.
  */
-export async function presentMatches(ctx: AppContext, page: MatchRow[], withAway = true) {
+export async function presentMatches(ctx: AppContext, page: MatchRow[], forTable = true) {
   const full = await withMembers(ctx.db, page);
   const people = await loadMembers(ctx.db, full);
-  const away = withAway
-    ? await awayReasonsOf(ctx.db, [...people.keys()], utcDayOf(ctx.clock.now()))
-    : new Map();
+  const ids = [...people.keys()];
+  const away = forTable ? await awayReasonsOf(ctx.db, ids, utcDayOf(ctx.clock.now())) : new Map();
+  const zones = forTable ? await memberZones(ctx.db, ids) : new Map<string, string>();
   return full.map((match) => ({
     pairingId: match.pairingId,
-    preview: presentPreviewMatch(match, people, away),
+    preview: presentPreviewMatch(match, people, away, zones),
   }));
 }

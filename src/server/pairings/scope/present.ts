@@ -25,21 +25,25 @@ export function presentPairing(row: PairingRow): PairingSummary {
 }
 
 /**
- * One match of a running pairing, each member with their id and, when they can no longer meet,
- * why; `aloneUserId` names the member left without a partner (the one the admin can re-pair).
+ * One match of a running pairing, each member with their id, their time zone when `zones` has it
+ * and, when they can no longer meet, why; `aloneUserId` names the member left without a partner
+ * (the one the admin can re-pair).
  */
 export function presentPreviewMatch(
   match: MatchWithMembers,
   members: Map<string, MemberInfo>,
   away: Map<string, ExclusionReason>,
+  zones: ReadonlyMap<string, string> = new Map(),
 ): PreviewMatch {
   const list = match.members.map(({ userId, answer }): PreviewMember => {
     const reason = away.get(userId);
+    const timeZone = zones.get(userId);
     return {
       ...memberOf(members, userId),
       id: userId,
       connectionStatus: connectionStatusOf(answer),
       ...(reason ? { away: reason } : {}),
+      ...(timeZone ? { timeZone } : {}),
     };
   });
   const alone = aloneMember(match, away);

@@ -50,6 +50,32 @@ describe("the current-pairings table", () => {
     expect(rows[1].people.map((p) => p.department)).toContain("Design");
   });
 
+  it("names each member's time zone only in a match whose members are in more than one", () => {
+    const zoned = (zones: string[]) =>
+      pairingRows({
+        ...data,
+        matchesByPairing: {
+          "7": [
+            {
+              id: 3,
+              members: zones.map((timeZone, i) => ({
+                ...user(`P${i}`, `p${i}@acme.test`),
+                timeZone,
+                connectionStatus: "pending",
+              })),
+              status: "active",
+            },
+          ],
+        },
+      } as unknown as CurrentPairingsResponse)[0].people.map((p) => p.zone);
+    expect(zoned(["Europe/Berlin", "America/New_York"])).toEqual([
+      "Europe/Berlin",
+      "America/New_York",
+    ]);
+    expect(zoned(["Europe/Berlin", "Europe/Berlin"])).toEqual([undefined, undefined]);
+    expect(pairingRows(data)[0].people.map((p) => p.zone)).toEqual([undefined, undefined]);
+  });
+
   it("writes a later slice of the CSV download without the header", () => {
     const rows = pairingRows(data);
     const whole = pairingsCsv(rows);

@@ -76,7 +76,10 @@ export function PairingsTable({ rows }: { rows: PairingRow[] }) {
   );
 }
 
-/** One person of a match: name, department, e-mail, any note and their answer. */
+/**
+ * One person of a match: name (with their time zone when the match spans zones), department,
+ * e-mail, any note and their answer.
+ */
 function PersonDetails({
   person,
   status,
@@ -86,7 +89,10 @@ function PersonDetails({
 }) {
   return (
     <div className="grid gap-1">
-      <span className="font-medium text-coffee-950">{person.name}</span>
+      <span className="font-medium text-coffee-950">
+        {person.name}
+        {person.zone && <span className="font-normal text-coffee-700"> ({person.zone})</span>}
+      </span>
       {person.department && <span className="text-coffee-700">{person.department}</span>}
       <span className="text-coffee-700">
         <EmailText email={person.email} />
