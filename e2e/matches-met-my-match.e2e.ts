@@ -127,36 +127,42 @@ describe("an employee with a match", () => {
   // A month's end, the two European clock changes and a leap day, in that order (the app's clock
   // only moves on, as a real one does), each at 23:30 UTC, when it is already the next day in
   // Berlin: the suggested day is the next weekday after Berlin's today, and a day a week after it
-  // at 14:30 is that instant in Berlin's time of year.
+  // at 14:30 is that instant in Berlin's time of year. The dialog is checked with axe at the first
+  // date: at the others it is drawn the same, with other dates in its fields.
   it.each([
     {
       day: "the end of January",
       at: "2027-01-31T23:30:00Z",
       suggested: "2027-02-02",
       chat: "2027-02-09T13:30:00.000Z",
+      axe: true,
     },
     {
       day: "the last Sunday of March",
       at: "2027-03-28T23:30:00Z",
       suggested: "2027-03-30",
       chat: "2027-04-06T12:30:00.000Z",
+      axe: false,
     },
     {
       day: "the last Sunday of October",
       at: "2027-10-31T23:30:00Z",
       suggested: "2027-11-02",
       chat: "2027-11-09T13:30:00.000Z",
+      axe: false,
     },
     {
       day: "29 February 2028",
       at: "2028-02-29T23:30:00Z",
       suggested: "2028-03-02",
       chat: "2028-03-09T13:30:00.000Z",
+      axe: false,
     },
   ])("on $day, sends the chat's invitation at a chosen time, moves it, and offers the same event as .ics, Google or Outlook", async ({
     at,
     suggested: suggestedDay,
     chat,
+    axe,
   }) => {
     clock.set(at);
     // The rounds due by now run first, as the app's own job would within its minute: none then
@@ -172,7 +178,7 @@ describe("an employee with a match", () => {
     await expect.poll(() => dialog.innerText()).toContain("We e-mail the invitation to you both");
     await expect.poll(() => dialog.getByLabel("Time").inputValue()).toBe("10:00");
     expect(await dialog.getByLabel("Day").inputValue()).toBe(suggestedDay);
-    expect(await axeViolations(page)).toEqual([]);
+    if (axe) expect(await axeViolations(page)).toEqual([]);
 
     const day = chat.slice(0, 10);
     await dialog.getByLabel("Day").fill(day);
@@ -193,7 +199,7 @@ describe("an employee with a match", () => {
     );
     expect(outlook.host).toBe("outlook.office.com");
     expect(outlook.searchParams.get("startdt")).toBe(start.toISOString());
-    expect(await axeViolations(page)).toEqual([]);
+    if (axe) expect(await axeViolations(page)).toEqual([]);
 
     const first = await downloadIcs(page, ics);
     expect(first).toContain(`DTSTART:${calendarStamp(start)}`);

@@ -16,8 +16,8 @@ import { loadConfig } from "../../src/server/config";
 import type { Db } from "../../src/server/db/client";
 import { type RunningServer, startServer } from "../../src/server/start-server";
 import { signIn } from "../../src/server/test/factories";
-import { copyMigratedDataDir } from "../../src/server/test/migrated-snapshot";
 import { type SmtpPeer, startSmtpPeer } from "../../src/server/test/smtp-peer";
+import { createEmbeddedTestDatabase } from "../../src/server/test/test-database";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
 
 export interface Story {
@@ -52,11 +52,12 @@ export function workerChromium(): Promise<Browser> {
 
 /**
  * Starts the real app (npm start's code path) on a free loopback port with its own data directory
- * (PGlite on disk, or TEST_DATABASE_URL's server is not used here) and a real SMTP peer, beside
- * its worker's Chromium. Set-up that is the same for every file is done once (docs/performance.md,
- * "The test suite"): the data directory starts as a copy of the migrated snapshot (startServer's
- * migrate() then finds nothing to apply), and the browser is the worker's, each story with its own
- * contexts.
+ * and a real SMTP peer, beside its worker's Chromium. Set-up that is the same for every file is
+ * done once (docs/performance.md, "The test suite"): the app's database is its worker's embedded
+ * PGlite, migrated from the snapshot by the worker's first story and emptied to its migrated state
+ * for the next when a story closes (src/server/test/embedded-database-pool.ts; startServer's
+ * migrate() then finds nothing to apply, and TEST_DATABASE_URL's server is not used here), and
+ * the browser is the worker's, each story with its own contexts.
  */
 export async function startStory(
   options: {
@@ -80,9 +81,10 @@ export async function startStory(
     SMTP_URL: smtp.url,
     ...options.env,
   });
-  copyMigratedDataDir(config.dbDir);
   const [server, browser] = await Promise.all([
-    startServer(config, { clock: options.clock, log: () => {} }),
+    createEmbeddedTestDatabase().then((database) =>
+      startServer(config, { clock: options.clock, log: () => {}, database }),
+    ),
     workerChromium(),
   ]);
   const contexts: BrowserContext[] = [];

@@ -7,7 +7,7 @@ import { ensureAdmin } from "./auth/ensure-admin";
 import { issueSetupToken, setupLine } from "./auth/setup/setup-token";
 import { type Clock, systemClock } from "./clock";
 import { type Config, withListeningPort } from "./config";
-import { type DatabaseLog, type Db, openDatabase } from "./db/client";
+import { type Database, type DatabaseLog, type Db, openDatabase } from "./db/client";
 import { seedDemoOnce } from "./demo/seed-demo";
 import { startJobs } from "./jobs/definitions/registry";
 import { createMailer } from "./mail/mailer";
@@ -31,6 +31,11 @@ export interface StartOptions {
   clock?: Clock;
   logger?: boolean;
   log?: (line: string) => void;
+  /**
+   * An open database to run on instead of the one `config` names; closed with the server. The
+   * stories start each file's app on their worker's emptied database (e2e/support/harness.ts).
+   */
+  database?: Database;
 }
 
 /** Opens the database, applies migrations, bootstraps, then listens; used by main.ts and e2e tests. */
@@ -41,12 +46,14 @@ export async function startServer(
   const log = options.log ?? printLine;
   // A PostgreSQL connection lost while idle is reported in the app's log, once the app exists.
   let appLog: DatabaseLog | undefined;
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.dbDir,
-    poolSize: config.DATABASE_POOL_SIZE,
-    log: { error: (details, message) => appLog?.error(details, message) },
-  });
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.dbDir,
+      poolSize: config.DATABASE_POOL_SIZE,
+      log: { error: (details, message) => appLog?.error(details, message) },
+    }));
   await database.migrate();
   const clock = options.clock ?? systemClock;
   await bootstrap(database.db, config, clock, log);
