@@ -14,24 +14,36 @@ export function addRequestHooks(app: FastifyInstance, ctx: AppContext): void {
   // `npm run dev` serves pages from Vite on :5173 and proxies /api to this server.
   const devOrigins =
     ctx.config.NODE_ENV === "development" ? ["http://localhost:5173", "http://127.0.0.1:5173"] : [];
-  app.addHook("onRequest", async (request, reply) => {
+  const allowedOrigins = () => [ctx.config.appOrigin, ...devOrigins];
+  // A callback hook: most requests (pages, assets, the reads that look their session up in their
+  // own statement) need no lookup and go on in the same turn, without a promise.
+  app.addHook("onRequest", (request, reply, done) => {
     // Read per request: without APP_URL the origin is known only once the server listens.
-    const allowedOrigins = [ctx.config.appOrigin, ...devOrigins];
-    if (isCrossSite(request, allowedOrigins, SESSION_COOKIE)) {
+    if (isCrossSite(request, allowedOrigins(), SESSION_COOKIE)) {
       reply.code(403).send({ message: "Cross-site requests are not allowed.", code: "cross_site" });
-      return reply;
+      return;
     }
     const pathname = request.url.split("?")[0];
-    const adminRoute = isAdminRoute(request.routeOptions.url ?? pathname);
+    const route = request.routeOptions;
+    const adminRoute = isAdminRoute(route.url ?? pathname);
+    const guard = () => {
+      if (!adminRoute) return done();
+      try {
+        requireAdmin(request);
+      } catch (error) {
+        return done(error as Error);
+      }
+      done();
+    };
     // Pages, assets and uploads never need the user: only API and admin file routes look it up.
     const token = request.cookies[SESSION_COOKIE];
-    const lookedUpByRoute = request.routeOptions.config.sessionInRoute === true;
-    if (token && !lookedUpByRoute && (adminRoute || pathname.startsWith("/api/"))) {
-      const session = await findSessionUser(ctx, token);
+    const lookedUpByRoute = route.config.sessionInRoute === true;
+    if (!token || lookedUpByRoute || !(adminRoute || pathname.startsWith("/api/"))) return guard();
+    findSessionUser(ctx, token).then((session) => {
       request.user = session?.user ?? null;
       request.sessionKind = session?.kind ?? null;
-    }
-    if (adminRoute) requireAdmin(request);
+      guard();
+    }, done);
   });
 
   refuseBrokenText(app);

@@ -1,7 +1,6 @@
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import pino from "pino";
 import { buildApp } from "./app";
 import { ensureAdmin } from "./auth/ensure-admin";
 import { issueSetupToken, setupLine } from "./auth/setup/setup-token";
@@ -10,6 +9,7 @@ import { type Config, withListeningPort } from "./config";
 import { type Database, type DatabaseLog, type Db, openDatabase } from "./db/client";
 import { seedDemoOnce } from "./demo/seed-demo";
 import { startJobs } from "./jobs/definitions/registry";
+import { logDestination } from "./log-destination";
 import { createMailer } from "./mail/mailer";
 import { repoRoot } from "./repo-root";
 import { printLine } from "./terminal";
@@ -65,9 +65,7 @@ export async function startServer(
     poolSize: config.SMTP_POOL_SIZE,
     log,
   });
-  // Asynchronous: log lines written while a write is under way go out together, instead of one
-  // blocking write per line on the request path (docs/performance.md).
-  const logStream = options.logger ? pino.destination({ dest: 1, sync: false }) : undefined;
+  const logStream = options.logger ? logDestination() : undefined;
   const readiness = { mail: false, reason: "Connecting to the mail server" };
   const app = await buildApp({
     config,

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 import DataLoader from "dataloader";
 import { and, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -13,8 +13,9 @@ export const SESSION_ABSOLUTE_MS = 90 * 24 * 60 * 60 * 1000;
 /** lastAccessedAt is refreshed at most this often, so reads do not write on every request. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
+/** SHA-256 in hex, in one call (no Hash object per request: every API request hashes its cookie). */
 export function hashSecret(value: string): string {
-  return createHash("sha256").update(value).digest("hex");
+  return hash("sha256", value, "hex");
 }
 
 /** Starts a new session (a new id at every sign-in) and sets the cookie. */
