@@ -108,7 +108,16 @@ interface Model {
   reportedAway: Set<number>;
   /** The last match each person was seen in, for an answer sent after they left it. */
   lastMatch: Map<number, number>;
+  /**
+   * Reports of an away partner sent without a session (answered 401 or 429): their limit counts
+   * them by the run's client address, five an hour (rounds/member-routes.ts), and the clock
+   * stands still.
+   */
+  awayWithoutSession: number;
 }
+
+/** How many reports an address may send in an hour (rounds/member-routes.ts). */
+const AWAY_LIMIT = 5;
 
 interface Real {
   s: fc.Scheduler;
@@ -207,6 +216,9 @@ function expectedOf(m: Model, snap: Snapshot, w: World, o: Op): Expected {
       if (gone) return { status: 401, message: "401: Unauthorized" };
       return own ? { status: 200 } : { status: 404, message: "Match not found" };
     case "away":
+      if (gone && m.awayWithoutSession >= AWAY_LIMIT) {
+        return { status: 429, message: /^Too many requests\. Please wait \d+ seconds/ };
+      }
       if (gone) return { status: 401, message: "401: Unauthorized" };
       return own ? any : { status: 404, message: "Match not found" };
     case "re-pair":
@@ -264,7 +276,10 @@ function expectedPlacement(
   return null;
 }
 
-/** Each run's own client address, so the placement's per-address limit counts one run only. */
+/**
+ * Each run's own client address, so a per-address limit (the placement's; a report without a
+ * session) counts one run only.
+ */
 const addressOf = (w: World) =>
   `10.1.${Math.floor(w.pairingId / 250) % 250}.${(w.pairingId % 250) + 1}`;
 
@@ -313,9 +328,13 @@ async function send(app: TestApp, m: Model, snap: Snapshot, w: World, o: Op): Pr
   const matchId = own?.id ?? m.lastMatch.get(o.who) ?? snap.matches[0].id;
   if (o.kind === "answer") {
     return answer(
-      await app.as(w.cookies[o.who]).put(`/api/matches/${matchId}/connection-status`, {
-        status: o.met ? "confirmed" : "not_confirmed",
-      }),
+      await app
+        .as(w.cookies[o.who])
+        .put(
+          `/api/matches/${matchId}/connection-status`,
+          { status: o.met ? "confirmed" : "not_confirmed" },
+          at(w),
+        ),
     );
   }
   const others = (own?.members ?? []).filter((i) => i !== o.who);
@@ -326,6 +345,7 @@ async function send(app: TestApp, m: Model, snap: Snapshot, w: World, o: Op): Pr
       .post(
         `/api/matches/${matchId}/partner-away`,
         partner === undefined ? {} : { partnerId: w.people[partner].id },
+        at(w),
       ),
   );
 }
@@ -377,6 +397,7 @@ function expectAnswer(o: Op, got: Answer, expected: Expected) {
 
 /** What the model learns from an answer: who left, who reported whom away. */
 function learn(m: Model, snap: Snapshot, o: Op, got: Answer) {
+  if (o.kind === "away" && (got.status === 401 || got.status === 429)) m.awayWithoutSession++;
   if (got.status !== 200) return;
   if (o.kind === "deactivate") m.deactivated.add(o.who);
   if (o.kind === "remove-entry") m.removed.add(o.who);
@@ -461,6 +482,7 @@ describe("operations on a running pairing, in any order and at the same moment",
             everMatched: new Set<number>([0, 1, 2, 3, 4, 5, 6, 7, 8]),
             reportedAway: new Set<number>(),
             lastMatch: new Map<number, number>(),
+            awayWithoutSession: 0,
           },
           real: { s, w: await world() },
         });
