@@ -11,7 +11,8 @@
  *   - baseline: JSON.parse of the instance text + Fisher–Yates shuffle of the user ids;
  *   - engine:   runMatching on the parsed instance (default strategy).
  * It reports medians and their ratio (target: ≤ 3 at 100,000 people), people placed vs eligible,
- * the cross-department pairs against the upper bound min(⌊P/2⌋, P − largest share), and checks
+ * the cross-department pairs against the upper bound min(⌊P/2⌋, P − largest share), the shared
+ * working hours of all pairs (objective level 3, with BENCH_MIN_OVERLAP), and checks
  * every rule of the result with validateResult (exit code 1 on any violation). Up to EXACT_UP_TO
  * people the exact optimum (weighted blossom, O(n³)) is computed too and compared. The time to
  * validate the instance with the zod schema (CLI path) is reported separately.
@@ -19,6 +20,7 @@
 import { runMatching, validateResult } from "../src/server/matching/engine";
 import { exactOptimum } from "../src/server/matching/exact-optimum";
 import { checkInstance } from "../src/server/matching/instance-schema";
+import { buildProblem, sharedHours } from "../src/server/matching/problem";
 import type { MatchingInstance, MatchingResult } from "../src/server/matching/types";
 import { generateInstance } from "./generate-instance";
 
@@ -35,6 +37,17 @@ const plan = sizes.length > 0 ? sizes : [1_000, 10_000, 100_000];
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (x: number, digits = 1) => x.toFixed(digits);
+/** Objective level 3 of a result: whole shared hours per pair (capped), over every pair of every group. */
+function sharedHoursOf(instance: MatchingInstance, result: MatchingResult): string {
+  if (!instance.overlapFrom) return "n/a";
+  const p = buildProblem(instance);
+  const at = new Map(p.ids.map((id, i) => [id, i]));
+  let total = 0;
+  for (const g of result.groups)
+    for (let i = 0; i < g.length; i++)
+      for (let j = i + 1; j < g.length; j++) total += sharedHours(p, at.get(g[i])!, at.get(g[j])!);
+  return total.toLocaleString("en-US");
+}
 const pct = (a: number, b: number) => (b === 0 ? "100.0%" : `${((100 * a) / b).toFixed(2)}%`);
 
 function baseline(text: string): { ms: number; instance: MatchingInstance } {
@@ -94,6 +107,7 @@ for (const [people, mixed] of plan.flatMap((n) => [[n, false] as const, [n, true
   if (people <= EXACT_UP_TO && !mixed) {
     const best = exactOptimum(last);
     vsExact = `placed ${r.stats.placed}/${best.placed}, cross ${r.stats.crossDepartmentPairs}/${best.cross}`;
+    if (last.overlapFrom) vsExact += `, shared h ${sharedHoursOf(last, r)}/${best.sharedHours}`;
     if (r.stats.placed !== best.placed) failed = true;
   }
   const pairs = r.groups.reduce((s, g) => s + (g.length * (g.length - 1)) / 2, 0);
@@ -118,6 +132,7 @@ for (const [people, mixed] of plan.flatMap((n) => [[n, false] as const, [n, true
     `${r.stats.crossDepartmentPairs}/${r.stats.crossDepartmentUpperBound} (${pct(r.stats.crossDepartmentPairs, r.stats.crossDepartmentUpperBound)})`,
     pct(r.stats.crossDepartmentPairs, pairs),
     pct(r.stats.neverMetPairs, pairs),
+    sharedHoursOf(last, r),
     vsExact,
     r.stats.method,
     violations.length === 0 ? "ok" : `${violations.length} violations`,
@@ -141,6 +156,7 @@ const header = [
   "cross/bound",
   "cross share",
   "never met",
+  "shared h",
   "vs exact optimum",
   "method",
   "rules",

@@ -12,7 +12,13 @@
  * placed, the second, with that number fixed, the lower levels of the objective. Each pass stops
  * after `budget` nodes, keeping the best found, and says whether it finished.
  */
-import { groupValue, LEVEL, PLACED, type SearchSpace, usesOneToOneTrio } from "./group-value";
+import {
+  groupValue,
+  isBetter,
+  type SearchSpace,
+  usesOneToOneTrio,
+  valueBound,
+} from "./group-value";
 import { allowed } from "./problem";
 
 export interface Incumbent {
@@ -123,7 +129,7 @@ class Search {
             consider([v, near[i], near[j], near[k]]);
       }
     }
-    return out.sort((x, y) => y.value - x.value);
+    return out.sort((x, y) => y.members.length - x.members.length || y.value - x.value);
   }
 
   /** Pass 1 (`lower` false): most placed; pass 2: best value with at least best.placed placed. */
@@ -134,7 +140,7 @@ class Search {
     const rest = this.bound();
     if (i === this.order.length || rest === 0) {
       const better = lower
-        ? placed >= this.best.placed && value > this.best.value
+        ? isBetter(placed, value, this.best.placed, this.best.value)
         : placed > this.best.placed;
       if (better) this.best = { groups: this.chosen.map((g) => g.slice()), placed, value };
       return true;
@@ -142,8 +148,8 @@ class Search {
     if (!lower && placed + rest <= this.best.placed) return true;
     if (lower) {
       if (placed + rest < this.best.placed) return true;
-      const top = value + rest * (PLACED + 1) + Math.floor(1.5 * rest) * (LEVEL ** 2 + LEVEL);
-      if (top <= this.best.value) return true;
+      // The first pass proved best.placed the most, so only its value can still be beaten.
+      if (value + valueBound(rest) <= this.best.value) return true;
     }
     const v = this.order[i];
     for (const { members, value: gain } of this.groupsOf(v)) {

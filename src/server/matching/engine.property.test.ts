@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { generateInstance } from "../../../bench/generate-instance";
 import { matchingPreferences } from "../../shared/enums";
 import { runMatching, validateResult } from "./engine";
-import { exactOptimum, type Score, sharedHours } from "./exact-optimum";
+import { exactOptimum, type Score } from "./exact-optimum";
 import { RANDOM_OVERLAP_FROM, RANDOM_SCHEDULES } from "./exact-reference";
-import { buildProblem } from "./problem";
+import { buildProblem, sharedHours } from "./problem";
 import type { HistoryGroup, MatchingInstance, MatchingResult } from "./types";
 import { formatMonth, monthIndex } from "./window";
 

@@ -5,8 +5,8 @@
  * Small instances are solved exactly (maximum-weight maximum-cardinality blossom matching on the
  * explicit graph). Large ones take the fast path on the implicit graph: greedy construction by
  * department buckets, Edmonds augmenting paths from the exposed vertices until the matching is
- * maximum, then local exchanges for cross-department, never-met and sit-out quality. When someone
- * chose a group of 3 or 4, one search over every size takes over (groups-by-choice.ts), starting
+ * maximum, then local exchanges for cross-department, shared-time, never-met and sit-out quality
+ * and partner swaps for shared working time. When someone chose a group of 3 or 4, one search over every size takes over (groups-by-choice.ts), starting
  * from the pairs of the one-to-one people made here.
  */
 
@@ -21,6 +21,7 @@ import type { ResolvedIds } from "./instance-fast-check";
 import { buildProblem, type Problem } from "./problem";
 import { buildResult } from "./result";
 import { createRng, randomSeed } from "./rng";
+import { swapForSharedTime } from "./time-swaps";
 import { formTrio } from "./trio";
 import type { MatchingInstance, MatchingOptions, MatchingResult } from "./types";
 
@@ -65,6 +66,7 @@ function pairPeople(
     mate = greedyMatching(p, buckets, rng);
     maximizeCardinality(p, buckets, mate);
     improveMatching(p, buckets, mate, rng);
+    swapForSharedTime(p, buckets, mate, rng);
   }
   const trio = oddPolicy === "trio" ? formTrio(p, buckets, mate, rng) : null;
   return buildResult(p, mate, trio, seed, exact ? "exact" : "fast", rng, startedAt);

@@ -12,15 +12,19 @@
  * the random `tie` in [0, TIE) realises level 5.
  */
 import type { Problem } from "./problem";
-import { allowed, buildProblem, NEVER_MET, relation } from "./problem";
+import {
+  allowed,
+  buildProblem,
+  NEVER_MET,
+  relation,
+  SHARED_HOURS_CAP,
+  sharedHours,
+} from "./problem";
 import type { Rng } from "./rng";
 import type { MatchingInstance } from "./types";
 import { maxWeightMatching } from "./weighted-matching";
-import { pairSharedMinutes } from "./working-time";
 
 const TIE = 16;
-/** Shared time above this many hours in two weeks counts alike (level 3 of the objective). */
-export const SHARED_HOURS_CAP = 120;
 
 export interface Score {
   placed: number;
@@ -29,12 +33,6 @@ export interface Score {
   sharedHours: number;
   neverMet: number;
   satOutPlaced: number;
-}
-
-/** Objective level 3 of one pair: whole hours both work in the two weeks, capped. */
-export function sharedHours(p: Problem, u: number, v: number): number {
-  if (!p.schedules) return 0;
-  return Math.min(SHARED_HOURS_CAP, Math.floor(pairSharedMinutes(p.schedules, u, v) / 60));
 }
 
 /** Positive when a is better than b under the lexicographic objective. */

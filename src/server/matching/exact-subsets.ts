@@ -2,11 +2,12 @@
  * The exact search for a few people (up to SUBSET_LIMIT): a dynamic programme over the subsets of
  * the people, where the first person of a subset either stays out or forms a group of 2–4 with
  * others of it, with one more bit for the one-to-one trio the odd policy may allow. It maximises
- * the sum of group values (group-value.ts), so it is exact on every level of the objective; ties go
+ * the people placed, then the sum of group values (group-value.ts), so it is exact on every level
+ * of the objective; ties go
  * to the order of `people` (drawn from the seed). The monthly search runs it on small instances and
  * on the few people an exchange rearranges (group-exchanges.ts).
  */
-import { groupValue, type SearchSpace, usesOneToOneTrio } from "./group-value";
+import { groupValue, isBetter, type SearchSpace, usesOneToOneTrio } from "./group-value";
 import { allowed } from "./problem";
 
 export const SUBSET_LIMIT = 12;
@@ -38,6 +39,8 @@ export function bestOfSubsets(
   const full = (1 << m) - 1;
   const layers = trios > 0 ? 2 : 1;
   const best = new Float64Array((full + 1) * layers).fill(Number.NaN);
+  /** People placed by the best of each state (−1: none allowed, with `placeFirst`). */
+  const most = new Int8Array((full + 1) * layers);
   const pick = new Int32Array((full + 1) * layers);
   // The value of each group, by its bits, computed once (many subsets share a group).
   const worth = new Float64Array(full + 1).fill(Number.NaN);
@@ -50,26 +53,37 @@ export function bestOfSubsets(
     oneToOne[bits] = usesOneToOneTrio(s, members) ? 1 : 0;
     return worth[bits];
   };
+  /** The best of a state: its value (its people placed in `most`). */
   const solve = (mask: number, t: number): number => {
     if (mask === 0) return 0;
     const at = mask * layers + t;
     if (!Number.isNaN(best[at])) return best[at];
     const i = 31 - Math.clz32(mask & -mask);
     const rest = mask & ~(1 << i);
-    let value = placeFirst && i === 0 ? Number.NEGATIVE_INFINITY : solve(rest, t);
+    let value = Number.NEGATIVE_INFINITY;
+    let placed = -1;
+    if (!(placeFirst && i === 0)) {
+      value = solve(rest, t);
+      placed = most[rest * layers + t];
+    }
     let chosen = 0;
     forEachClique(near, rest & near[i], (bits) => {
-      const v = worthOf(bits | (1 << i));
+      const group = bits | (1 << i);
+      const v = worthOf(group);
       if (v === Number.NEGATIVE_INFINITY) return;
-      const trio = oneToOne[bits | (1 << i)];
+      const trio = oneToOne[group];
       if (trio > t) return;
-      const total = v + solve(rest & ~bits, t - trio);
-      if (total > value) {
+      const left = rest & ~bits;
+      const total = v + solve(left, t - trio);
+      const count = most[left * layers + t - trio] + bitCount(group);
+      if (isBetter(count, total, placed, value)) {
         value = total;
-        chosen = bits | (1 << i);
+        placed = count;
+        chosen = group;
       }
     });
     best[at] = value;
+    most[at] = placed;
     pick[at] = chosen;
     return value;
   };
@@ -90,6 +104,12 @@ export function bestOfSubsets(
     mask &= ~chosen;
   }
   return { groups, value, placed };
+}
+
+function bitCount(bits: number): number {
+  let count = 0;
+  for (let b = bits; b !== 0; b &= b - 1) count++;
+  return count;
 }
 
 /** Every set of 1–3 people in `candidates` who may all share a group with each other. */

@@ -8,9 +8,10 @@
  *   or, for a cycle opened by breaking pair (u, y), when a free end can pair with y and the
  *   total gain is positive.
  * - "fresh" mode (the lower objective levels): the cross-department balance of a branch may dip
- *   to -1 and must be back to 0 where it ends; it stops at the first branch that gains never-met
- *   pairs or, with equal never-met pairs, seats a person who sat out last time in place of one
- *   who did not (paths), or closes a cycle with a never-met gain (or any cross gain).
+ *   to -1 and must be back to 0 where it ends; it stops at the first branch that gains shared
+ *   working hours or, with as many, never-met pairs or, with equal never-met pairs too, seats a
+ *   person who sat out last time in place of one who did not (paths), or closes a cycle with
+ *   such a gain (or any cross gain).
  *
  * The graph is not bipartite, so whether someone can be freed depends on the branch (which
  * pairs it already used): each person may be a free end on up to VISITS branches, and a pair
@@ -19,7 +20,7 @@
  */
 import type { Candidates } from "./candidates";
 import type { Problem } from "./problem";
-import { allowed, NEVER_MET, relation } from "./problem";
+import { allowed, NEVER_MET, relation, sharedHours } from "./problem";
 
 const VISITS = 4;
 
@@ -29,13 +30,14 @@ export class ExchangeSearch {
   private readonly visits: Uint8Array;
   private readonly touched: number[] = [];
   /**
-   * Tree node i: free person at[i], freed when from[i]'s person took via[i]; bal and fresh are
-   * the branch's cross-department and never-met gains so far.
+   * Tree node i: free person at[i], freed when from[i]'s person took via[i]; bal, time and fresh
+   * are the branch's cross-department, shared-hour and never-met gains so far.
    */
   private at: number[] = [];
   private from: number[] = [];
   private via: number[] = [];
   private bal: number[] = [];
+  private time: number[] = [];
   private fresh: number[] = [];
 
   constructor(
@@ -117,18 +119,22 @@ export class ExchangeSearch {
     this.from = [-1];
     this.via = [-1];
     this.bal = [0];
+    this.time = [0];
     this.fresh = [0];
     const baseCross = y >= 0 ? this.cross(u, y) : 0;
+    const baseTime = y >= 0 ? sharedHours(p, u, y) : 0;
     const baseNever = y >= 0 ? this.never(u, y) : 0;
     let budget = y >= 0 ? this.cycleBudget : this.pathBudget;
     for (let node = 0; node < this.at.length && budget > 0; node++) {
       const f = this.at[node];
       const bal = this.bal[node];
+      const time = this.time[node];
       const nev = this.fresh[node];
       if (y >= 0 && node > 0 && allowed(p, f, y)) {
         const dc = bal + this.cross(f, y) - baseCross;
+        const dt = time + sharedHours(p, f, y) - baseTime;
         const dn = nev + this.never(f, y) - baseNever;
-        if (dc > 0 || (freshMode && dc === 0 && dn > 0)) {
+        if (dc > 0 || (freshMode && dc === 0 && (dt > 0 || (dt === 0 && dn > 0)))) {
           this.apply(node, y);
           this.forget();
           return y;
@@ -136,7 +142,8 @@ export class ExchangeSearch {
       }
       if (freshMode && y < 0 && node > 0 && bal === 0) {
         // A path may end here: f sits out instead of u.
-        if (nev > 0 || (nev === 0 && p.satOut[u] > p.satOut[f])) {
+        const lower = nev > 0 || (nev === 0 && p.satOut[u] > p.satOut[f]);
+        if (time > 0 || (time === 0 && lower)) {
           mate[f] = -1;
           this.apply(this.from[node], this.via[node]);
           this.forget();
@@ -163,6 +170,7 @@ export class ExchangeSearch {
         this.from.push(node);
         this.via.push(a);
         this.bal.push(next);
+        this.time.push(freshMode ? time + sharedHours(p, f, a) - sharedHours(p, a, b) : 0);
         this.fresh.push(freshMode ? nev + this.never(f, a) - this.never(a, b) : 0);
         return false;
       });

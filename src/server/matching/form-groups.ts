@@ -8,7 +8,8 @@
  *   the most people left and takes every further member from the largest department not yet in
  *   the group, so groups are as mixed as the departments allow and the large departments do not
  *   end up alone;
- * - every member must be allowed with every other (rules 2 and 3); never-met candidates first.
+ * - every member must be allowed with every other (rules 2, 3 and 4); among the few candidates
+ *   at the top of a stack, the most shared working time with the members first, then never met.
  *
  * Whoever fits no group is tried again with a fresh plan among the people left (up to ROUNDS
  * times); when a few are left, the exact search (exact-subsets.ts) places all it can.
@@ -17,7 +18,16 @@
 import { bestOfSubsets, SUBSET_LIMIT } from "./exact-subsets";
 import { planSizes, type Slot } from "./group-plan";
 import type { Problem } from "./problem";
-import { ANY, allowed, CROSS, groupTimeAllowed, NEVER_MET, relation, SAME } from "./problem";
+import {
+  ANY,
+  allowed,
+  CROSS,
+  groupTimeAllowed,
+  NEVER_MET,
+  relation,
+  SAME,
+  sharedHours,
+} from "./problem";
 import type { Rng } from "./rng";
 import { shuffleInPlace } from "./rng";
 import { sizeFits } from "./size-rules";
@@ -113,16 +123,26 @@ function hasDept(p: Problem, members: number[], d: number): boolean {
   return false;
 }
 
-/** The best allowed candidate from the top of a stack (never met first), or −1. */
+/**
+ * The best allowed candidate from the top of a stack, or −1: with zones the most shared working
+ * hours with the members first (objective level 3), then never met.
+ */
 function fromStack(p: Problem, stack: number[], members: number[]): number {
-  let fallback = -1;
+  let best = -1;
+  let bestScore = -1;
   for (let i = stack.length - 1; i >= 0 && i >= stack.length - SCAN; i--) {
     const v = stack[i];
     if (!allowedWithAll(p, v, members)) continue;
-    if (neverMetAll(p, v, members)) return v;
-    if (fallback < 0) fallback = v;
+    let hours = 0;
+    if (p.schedules) for (const m of members) hours += sharedHours(p, v, m);
+    const score = 2 * hours + (neverMetAll(p, v, members) ? 1 : 0);
+    if (score > bestScore) {
+      best = v;
+      bestScore = score;
+      if (!p.schedules && score === 1) break;
+    }
   }
-  return fallback;
+  return best;
 }
 
 /**

@@ -10,17 +10,26 @@
  *    first so that leftovers are, where possible, "any" people;
  * 4. leftover "any" people pair inside their department.
  *
- * Partners are taken never-met first and never inside the repeat window. Whoever is left is
- * handed to the augmenting-path phase.
+ * Partners are taken never-met first (with zones: more shared working time first, among the few
+ * at the top of a list) and never inside the repeat window. Whoever is left is handed to the
+ * augmenting-path phase.
  */
 import { maximizeCardinality } from "./augment";
 import type { Buckets } from "./buckets";
 import type { Problem } from "./problem";
-import { ANY, CROSS, MET_BEFORE, NEVER_MET, relation, SAME } from "./problem";
+import { ANY, BLOCKED, CROSS, MET_BEFORE, NEVER_MET, relation, SAME, sharedHours } from "./problem";
 import type { Rng } from "./rng";
 
-/** Index in arr (searched from the end) of the best partner for x: never met, else met before. */
-export function pickPartner(p: Problem, x: number, arr: number[]): number {
+/** With zones, how many allowed partners from the end of a list are compared for shared time. */
+const TIME_LOOK = 6;
+
+/**
+ * Index in arr (searched from the end) of the best partner for x: never met, else met before.
+ * With zones, the first TIME_LOOK allowed ones are compared by shared time first (objective
+ * level 3), so the start already pairs people who can meet for longer.
+ */
+function pickPartner(p: Problem, x: number, arr: number[]): number {
+  if (p.schedules) return pickByTime(p, x, arr);
   let fallback = -1;
   for (let i = arr.length - 1; i >= 0; i--) {
     const r = relation(p, x, arr[i]);
@@ -28,6 +37,26 @@ export function pickPartner(p: Problem, x: number, arr: number[]): number {
     if (r === MET_BEFORE && fallback < 0) fallback = i;
   }
   return fallback;
+}
+
+function pickByTime(p: Problem, x: number, arr: number[]): number {
+  // Nobody shares more time with x than x works, so a never-met partner at that stops the look.
+  const most = sharedHours(p, x, x);
+  let best = -1;
+  let bestScore = -1;
+  for (let i = arr.length - 1, seen = 0; i >= 0 && seen < TIME_LOOK; i--) {
+    const r = relation(p, x, arr[i]);
+    if (r === BLOCKED) continue;
+    seen++;
+    const hours = sharedHours(p, x, arr[i]);
+    const score = 2 * hours + (r === NEVER_MET ? 1 : 0);
+    if (score > bestScore) {
+      best = i;
+      bestScore = score;
+      if (hours >= most && r === NEVER_MET) break;
+    }
+  }
+  return best;
 }
 
 /** Sizes per department with sum, arg-max and weighted lookup in O(log D). */

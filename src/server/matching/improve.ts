@@ -17,15 +17,20 @@ import { bucketOf } from "./buckets";
 import { type Candidates, EXHAUSTIVE_LIMIT, makeCandidates } from "./candidates";
 import { ExchangeSearch } from "./exchange-search";
 import type { Problem } from "./problem";
-import { ANY, allowed, NEVER_MET, relation, SAME } from "./problem";
+import { ANY, allowed, NEVER_MET, relation, SAME, sharedHours } from "./problem";
 import type { Rng } from "./rng";
 import { shuffleInPlace } from "./rng";
 
 const SAMPLES = 256;
 
-type Delta = [number, number, number];
-const isGain = (d: Delta): boolean =>
-  d[0] > 0 || (d[0] === 0 && (d[1] > 0 || (d[1] === 0 && d[2] > 0)));
+/** Gains in cross-department pairs, shared hours, never-met pairs and lastSatOut people placed. */
+type Delta = [number, number, number, number];
+const isGain = (d: Delta): boolean => {
+  for (const x of d) if (x !== 0) return x > 0;
+  return false;
+};
+const better = (d: Delta, than: Delta): boolean =>
+  isGain([d[0] - than[0], d[1] - than[1], d[2] - than[2], d[3] - than[3]]);
 
 const cross = (p: Problem, u: number, v: number): number => (p.dept[u] === p.dept[v] ? 0 : 1);
 const never = (p: Problem, u: number, v: number): number =>
@@ -185,12 +190,12 @@ class Improver {
       if (m < 0 || a === u || !allowed(p, u, a)) return false;
       const d: Delta = [
         cross(p, u, a) - cross(p, a, m),
+        sharedHours(p, u, a) - sharedHours(p, a, m),
         never(p, u, a) - never(p, a, m),
         p.satOut[u] - p.satOut[m],
       ];
       if (!isGain(d)) return false;
-      if (best === null || isGain([d[0] - best.d[0], d[1] - best.d[1], d[2] - best.d[2]]))
-        best = { a, d };
+      if (best === null || better(d, best.d)) best = { a, d };
       return d[0] > 0;
     });
     return best;
@@ -262,6 +267,7 @@ class Improver {
       if (e < 0 || c === y || e === x || e === y || c === x) return false;
       const d: Delta = [
         cross(p, x, c) + cross(p, y, e) - cross(p, x, y) - cross(p, c, e),
+        sharedHours(p, x, c) + sharedHours(p, y, e) - sharedHours(p, x, y) - sharedHours(p, c, e),
         never(p, x, c) + never(p, y, e) - never(p, x, y) - never(p, c, e),
         0,
       ];

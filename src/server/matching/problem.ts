@@ -9,6 +9,7 @@ import { monthIndex } from "./window";
 import {
   buildSchedules,
   groupSchedulesAllow,
+  pairSharedMinutes,
   type Schedules,
   schedulesAllow,
 } from "./working-time";
@@ -210,6 +211,15 @@ export function allowed(p: Problem, u: number, v: number): boolean {
  */
 export function groupTimeAllowed(p: Problem, members: ArrayLike<number>): boolean {
   return !p.schedules || members.length < 3 || groupSchedulesAllow(p.schedules, members);
+}
+
+/** Shared time above this many hours in two weeks counts alike (level 3 of the objective). */
+export const SHARED_HOURS_CAP = 120;
+
+/** Objective level 3 of one pair: whole hours both work in the two weeks, capped; 0 without zones. */
+export function sharedHours(p: Problem, u: number, v: number): number {
+  if (!p.schedules) return 0;
+  return Math.min(SHARED_HOURS_CAP, Math.floor(pairSharedMinutes(p.schedules, u, v) / 60));
 }
 
 export function isCross(p: Problem, u: number, v: number): number {
