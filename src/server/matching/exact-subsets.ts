@@ -3,9 +3,8 @@
  * the people, where the first person of a subset either stays out or forms a group of 2–4 with
  * others of it, with one more bit for the one-to-one trio the odd policy may allow. It maximises
  * the people placed, then the sum of group values (group-value.ts), so it is exact on every level
- * of the objective; ties go
- * to the order of `people` (drawn from the seed). The monthly search runs it on small instances and
- * on the few people an exchange rearranges (group-exchanges.ts).
+ * of the objective; ties go to the order of `people` (drawn from the seed). The monthly search
+ * runs it on small instances and on the few people an exchange rearranges (group-exchanges.ts).
  */
 import { groupValue, isBetter, type SearchSpace, usesOneToOneTrio } from "./group-value";
 import { allowed } from "./problem";

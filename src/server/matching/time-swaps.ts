@@ -5,21 +5,21 @@
  * the phase ends.
  *
  * The partner to swap with is drawn from x's own schedule class (people with x's zone and hours,
- * who share the most time with x) and from the people x may meet by preference (candidates.ts,
- * for same-department people). Pairs already sharing all the time one of them works are skipped.
+ * who share the most time with x) and, for same-department people, from their department
+ * (candidates.ts). Pairs already sharing all the time one of them works are skipped.
  * Work is capped at O(n) checks, as in improve.ts.
  */
 import type { Buckets } from "./buckets";
 import { makeCandidates } from "./candidates";
 import type { Problem } from "./problem";
-import { allowed, sharedHours } from "./problem";
+import { allowed, SAME, sharedHours } from "./problem";
 import type { Rng } from "./rng";
 import { shuffleInPlace } from "./rng";
 
 /** Partners tried per member of a pair: from the own class, and by preference. */
 const FROM_CLASS = 10;
 const FROM_CANDIDATES = 6;
-const ROUNDS = 6;
+const ROUNDS = 4;
 
 /** People by schedule class: members[start[c] .. start[c + 1]). */
 function byClass(cls: Int32Array, count: number): { start: Int32Array; members: Int32Array } {
@@ -37,7 +37,7 @@ export function swapForSharedTime(p: Problem, b: Buckets, mate: Int32Array, rng:
   if (!s) return;
   const classes = byClass(s.cls, s.table.keys.length);
   const candidates = makeCandidates(p, b, rng, FROM_CANDIDATES);
-  let budget = 200_000 + 8 * p.n;
+  let budget = 100_000 + 4 * p.n;
   const cross = (u: number, v: number) => (p.dept[u] === p.dept[v] ? 0 : 1);
 
   /** Swaps (x, y) + (c, mate c) into (x, c) + (y, mate c) when that gains; true if it did. */
@@ -66,6 +66,8 @@ export function swapForSharedTime(p: Problem, b: Buckets, mate: Int32Array, rng:
       for (let t = 0; t < Math.min(FROM_CLASS, size); t++)
         if (trySwap(x, y, classes.members[from + rng.below(size)])) return true;
     }
+    // Same-department people meet few of their class: they try their department's people too.
+    if (p.pref[x] !== SAME) return false;
     let tried = 0;
     return candidates(x, (c) => tried++ >= FROM_CANDIDATES || trySwap(x, y, c)) && mate[x] !== y;
   };
