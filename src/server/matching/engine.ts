@@ -6,8 +6,9 @@
  * explicit graph). Large ones take the fast path on the implicit graph: greedy construction by
  * department buckets, Edmonds augmenting paths from the exposed vertices until the matching is
  * maximum, then local exchanges for cross-department, shared-time, never-met and sit-out quality
- * and partner swaps for shared working time. When someone chose a group of 3 or 4, one search over every size takes over (groups-by-choice.ts), starting
- * from the pairs of the one-to-one people made here.
+ * and partner swaps for shared working time. When someone chose a group of 3 or 4, one search
+ * over every size takes over (groups-by-choice.ts), starting from the pairs of the one-to-one
+ * people made here.
  */
 
 import type { OddPolicy } from "../../shared/enums";
