@@ -5,6 +5,7 @@ import type { MatchStatus } from "../../shared/enums";
 import { MAX_MATCH_SIZE, MIN_MATCH_SIZE } from "../../shared/match-size";
 import { insertAsJson } from "../db/bulk-insert";
 import type { Db, Tx } from "../db/client";
+import { intArray, uuidArray } from "../db/id-list";
 import { type MatchRow, matches, matchMembers } from "../db/schema";
 
 /*
@@ -76,6 +77,44 @@ export async function insertMatches(
   }
   const byMatch = groupMembers(saved);
   return inserted.map((match) => ({ ...match, members: byMatch.get(match.id) ?? [] }));
+}
+
+/**
+ * Inserts one pairing's matches, all of one month, date and status, in one statement whatever the
+ * count: the matches take their ids from the sequence inside it, and the members go as three
+ * array parameters (the match's place in `groups`, the person, the position) rather than a
+ * parameter per cell, so 50,000 matches cost one statement, one parse and one run of the
+ * members' view-version trigger (docs/performance.md, "Company scale"). Match k of `groups` gets
+ * the k-th lowest of the new ids, so the matches keep the order given.
+ */
+export async function insertPairingGroups(
+  db: Executor,
+  match: { pairingId: number; month: string; matchDate: Date; status: MatchStatus },
+  groups: readonly (readonly string[])[],
+): Promise<void> {
+  if (groups.length === 0) return;
+  const places: number[] = [];
+  const people: string[] = [];
+  const positions: number[] = [];
+  for (const [k, members] of groups.entries()) {
+    for (const row of memberRows(k + 1, members)) {
+      places.push(k + 1);
+      people.push(row.userId);
+      positions.push(row.position);
+    }
+  }
+  await db.execute(sql`with made as (
+      insert into ${matches} (pairing_id, month, match_date, status)
+      select ${match.pairingId}::int, ${match.month}::text,
+        ${match.matchDate.toISOString()}::timestamptz, ${match.status}::text
+      from generate_series(1, ${groups.length}::int)
+      returning id
+    ), placed as (select id, row_number() over (order by id) as place from made)
+    insert into ${matchMembers} (match_id, user_id, position)
+    select placed.id, m.user_id, m.position
+    from unnest(${intArray(places)}, ${uuidArray(people)}, ${intArray(positions)})
+      as m(place, user_id, position)
+    join placed on placed.place = m.place`);
 }
 
 /**

@@ -61,6 +61,10 @@ export function buildSchedules(instance: MatchingInstance): Schedules | null {
   if (!instance.overlapFrom) return null;
   const from = Date.parse(`${instance.overlapFrom}T00:00:00Z`);
   const byKey = new Map<string, number>();
+  // People who follow the company's hours share one list (pairings/generate/build-instance.ts):
+  // its key is written again only when the list changes, not for each of 100,000 people.
+  let lastHours: MatchingUser["hours"];
+  let hoursKey = "";
   const keys: { timeZone: string; hours: MatchingUser["hours"] }[] = [];
   const cls = new Int32Array(instance.users.length);
   for (let i = 0; i < instance.users.length; i++) {
@@ -69,7 +73,11 @@ export function buildSchedules(instance: MatchingInstance): Schedules | null {
       cls[i] = -1;
       continue;
     }
-    const key = `${timeZone} ${hours.map((d) => `${d.day}${d.start}${d.end}`).join(" ")}`;
+    if (hours !== lastHours) {
+      lastHours = hours;
+      hoursKey = hours.map((d) => `${d.day}${d.start}${d.end}`).join(" ");
+    }
+    const key = `${timeZone} ${hoursKey}`;
     let c = byKey.get(key);
     if (c === undefined) {
       c = keys.length;

@@ -1,10 +1,11 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { OddPolicy } from "../../../shared/enums";
 import { isIanaTimeZone, type WorkingDay } from "../../../shared/working-hours";
 import { shiftMonth } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
 import type { Db, Tx } from "../../db/client";
-import { matches, matchMembers, pairings } from "../../db/schema";
+import { matches, matchMembers, pairings, users } from "../../db/schema";
+import { MAX_GROUP, type ResolvedIds } from "../../matching/instance-fast-check";
 import type { MatchingInstance } from "../../matching/types";
 import { getTimeZone } from "../../settings/time-zone";
 import { getCompanyWorkingHours, ownHours } from "../../settings/working-hours";
@@ -50,82 +51,96 @@ export async function buildInstance(
   eligible: EligibleUser[],
   options: InstanceOptions,
 ): Promise<MatchingInstance> {
-  const ids = new Set(eligible.map((u) => u.id));
-  const stored = await db
-    .select({ matchId: matches.id, month: matches.month, userId: matchMembers.userId })
-    .from(matchMembers)
-    .innerJoin(matches, eq(matches.id, matchMembers.matchId));
-  const byMatch = new Map<number, { month: string; members: string[] }>();
-  for (const row of stored) {
-    if (!ids.has(row.userId)) continue;
-    const found = byMatch.get(row.matchId) ?? { month: row.month, members: [] };
-    found.members.push(row.userId);
-    byMatch.set(row.matchId, found);
-  }
-  const history: NonNullable<MatchingInstance["history"]> = [];
-  for (const row of byMatch.values()) {
-    const members = row.members;
-    if (members.length < 2) continue;
-    // The engine's window covers the months before this one; a pairing already made this month
-    // (completed, then generated again) must block its pairs too, so it counts as last month's.
-    const month = row.month >= options.month ? shiftMonth(options.month, -1) : row.month;
-    history.push({ users: members, month });
-  }
+  return (await buildResolvedInstance(db, eligible, options)).instance;
+}
 
-  const satOut = await leftOutLastMonth(
-    db,
-    eligible,
-    options.scopeKey,
-    shiftMonth(options.month, -1),
-  );
+/**
+ * The instance with its ids already resolved for the engine (`runMatching`'s third argument):
+ * the history's members are looked up once here, while they are read, instead of once more by the
+ * engine (docs/performance.md, "Company scale").
+ */
+export async function buildResolvedInstance(
+  db: Db | Tx,
+  eligible: EligibleUser[],
+  options: InstanceOptions,
+): Promise<{ instance: MatchingInstance; ids: ResolvedIds }> {
+  const { history, members } = await historyOf(db, eligible, options.month);
+  const satOut = await leftOutLastMonth(db, options.scopeKey, shiftMonth(options.month, -1));
   const s = options.schedules;
-  return {
+  const users = eligible.map((u) => ({
+    id: u.id,
+    department: u.department,
+    preference: u.preference,
+    ...(u.groupSize !== 2 ? { groupSize: u.groupSize } : {}),
+    ...(satOut.has(u.id) ? { lastSatOut: true } : {}),
+    timeZone: u.timeZone && isIanaTimeZone(u.timeZone) ? u.timeZone : s.companyTimeZone,
+    hours: ownHours(u.workingHours) ?? s.companyHours,
+  }));
+  const instance: MatchingInstance = {
     month: options.month,
     repeatWindowMonths: options.repeatWindowMonths,
     seed: options.seed,
     oddPolicy: options.oddPolicy,
-    users: eligible.map((u) => ({
-      id: u.id,
-      department: u.department,
-      preference: u.preference,
-      ...(u.groupSize !== 2 ? { groupSize: u.groupSize } : {}),
-      ...(satOut.has(u.id) ? { lastSatOut: true } : {}),
-      timeZone: u.timeZone && isIanaTimeZone(u.timeZone) ? u.timeZone : s.companyTimeZone,
-      hours: ownHours(u.workingHours) ?? s.companyHours,
-    })),
+    users,
     history,
     overlapFrom: s.overlapFrom,
     minOverlapMinutes: s.minOverlapMinutes,
   };
+  return { instance, ids: { users, history, members } };
 }
 
-async function leftOutLastMonth(
-  db: Db | Tx,
-  eligible: EligibleUser[],
-  scopeKey: string,
-  previousMonth: string,
-) {
-  const previous = await db
-    .select({ id: pairings.id, createdAt: pairings.createdAt })
-    .from(pairings)
-    .where(and(eq(pairings.scopeKey, scopeKey), eq(pairings.month, previousMonth)));
-  const result = new Set<string>();
-  if (previous.length === 0) return result;
-  const firstRun = Math.min(...previous.map((p) => p.createdAt.getTime()));
-  const placed = new Set<string>();
-  const rows = await db
-    .select({ userId: matchMembers.userId })
-    .from(matchMembers)
-    .innerJoin(matches, eq(matches.id, matchMembers.matchId))
-    .where(
-      inArray(
-        matches.pairingId,
-        previous.map((p) => p.id),
-      ),
-    );
-  for (const row of rows) placed.add(row.userId);
-  for (const user of eligible) {
-    if (!placed.has(user.id) && user.createdAt.getTime() <= firstRun) result.add(user.id);
+/**
+ * Every stored match's members narrowed to the `eligible` people, as the engine's history groups
+ * and their members' places in `eligible` (MAX_GROUP slots a group, −1 padded). The database
+ * joins and groups the members, one row per match with its members as one text: a row per member
+ * (586,000 at 100,000 people) took seconds to read (docs/performance.md, "Company scale").
+ */
+async function historyOf(db: Db | Tx, eligible: readonly EligibleUser[], month: string) {
+  const result = await db.execute(sql`select ${matches.month} as month,
+      string_agg(${matchMembers.userId}::text, ' ') as members
+    from ${matchMembers} join ${matches} on ${matches.id} = ${matchMembers.matchId}
+    group by ${matches.id}`);
+  const rows = (result as unknown as { rows: { month: string; members: string }[] }).rows;
+  const place = new Map(eligible.map((u, i) => [u.id, i]));
+  // The engine's window covers the months before this one; a pairing already made this month
+  // (completed, then generated again) must block its pairs too, so it counts as last month's.
+  const lastMonth = shiftMonth(month, -1);
+  const history: NonNullable<MatchingInstance["history"]> = [];
+  const members = new Int32Array(rows.length * MAX_GROUP).fill(-1);
+  for (const row of rows) {
+    const at = history.length * MAX_GROUP;
+    const known: string[] = [];
+    for (const id of row.members.split(" ")) {
+      const i = place.get(id);
+      if (i === undefined || known.length === MAX_GROUP) continue;
+      members[at + known.length] = i;
+      known.push(id);
+    }
+    if (known.length < 2) {
+      members.fill(-1, at, at + MAX_GROUP);
+      continue;
+    }
+    history.push({ users: known, month: row.month >= month ? lastMonth : row.month });
   }
-  return result;
+  return { history, members: members.subarray(0, history.length * MAX_GROUP) };
+}
+
+/**
+ * Who was already here for last month's first pairing of this scope and is in none of its
+ * matches, found by the database (a few ids, not a row per member placed).
+ */
+async function leftOutLastMonth(db: Db | Tx, scopeKey: string, previousMonth: string) {
+  const previous = sql`(select ${pairings.id} from ${pairings}
+    where ${pairings.scopeKey} = ${scopeKey} and ${pairings.month} = ${previousMonth})`;
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      sql`${users.createdAt} <= (select min(${pairings.createdAt}) from ${pairings}
+          where ${pairings.id} in ${previous})
+        and not exists (select 1 from ${matchMembers}
+          join ${matches} on ${matches.id} = ${matchMembers.matchId}
+          where ${matches.pairingId} in ${previous} and ${matchMembers.userId} = ${users.id})`,
+    );
+  return new Set(rows.map((row) => row.id));
 }

@@ -9,15 +9,13 @@ import type { Db, Tx } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { pairings, type UserRow } from "../../db/schema";
 import { Conflict } from "../../errors";
-import { insertMatches, type NewMatch } from "../../match-members/match-members";
+import { insertPairingGroups } from "../../match-members/match-members";
 import { holdRunningPairingsOfMonth, lockScopeMonth } from "../locks/pairing-locks";
 import { lockChosenPeople } from "../locks/people-locks";
 import { awayReasonsOf } from "../scope/member-availability";
 import { presentSatOut } from "../scope/sat-out-people";
 import { resolveScope, scopeKey, scopeLabel } from "../scope/scope";
 import { matchScope } from "./match-scope";
-
-const INSERT_BATCH = 1000;
 
 /** Runs inside the generation's transaction, once the pairing and its matches are written. */
 export type WhenMade = (
@@ -179,7 +177,7 @@ function roundsOfMonth(db: Pick<Db, "select">, key: string, month: string) {
     .orderBy(asc(pairings.runOfMonth));
 }
 
-/** Writes a pairing's matches (2 to 4 people each, as the engine formed them), in batches. */
+/** Writes a pairing's matches (2 to 4 people each, as the engine formed them) in one statement. */
 export async function insertPairingMatches(
   tx: Tx,
   pairingId: number,
@@ -187,10 +185,5 @@ export async function insertPairingMatches(
   now: Date,
   formed: string[][],
 ) {
-  const rows = formed.map(
-    (members): NewMatch => ({ pairingId, month, matchDate: now, status: "active", members }),
-  );
-  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-    await insertMatches(tx, rows.slice(i, i + INSERT_BATCH));
-  }
+  await insertPairingGroups(tx, { pairingId, month, matchDate: now, status: "active" }, formed);
 }

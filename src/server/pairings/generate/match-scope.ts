@@ -7,7 +7,7 @@ import { satOutReasons } from "../../matching/sat-out-reason";
 import { listEligibleUsers } from "../scope/eligibility";
 import { peopleInRunningMatches } from "../scope/running-members";
 import { type PairingScope, reactivateEndedPauses } from "../scope/scope";
-import { buildInstance, loadInstanceSchedules } from "./build-instance";
+import { buildResolvedInstance, loadInstanceSchedules } from "./build-instance";
 import { getPairingSettings } from "./pairing-settings";
 
 /**
@@ -34,7 +34,7 @@ export async function matchScope(
     );
   }
   const seed = randomInt(0, 2 ** 31 - 1);
-  const instance = await buildInstance(ctx.db, eligible, {
+  const { instance, ids } = await buildResolvedInstance(ctx.db, eligible, {
     month,
     scopeKey,
     repeatWindowMonths: settings.repeatWindowMonths,
@@ -42,7 +42,7 @@ export async function matchScope(
     seed,
     schedules: await loadInstanceSchedules(ctx, today),
   });
-  const result = runMatching(instance);
+  const result = runMatching(instance, {}, ids);
   if (result.groups.length === 0) {
     throw new BadRequest(
       `No pairs could be made for ${label}: preferences, recent matches and shared working hours rule out every pair.`,

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
+import { uuidArray } from "../../db/id-list";
 import { type UserRow, users } from "../../db/schema";
 
 /*
@@ -31,23 +32,23 @@ export async function lockPersonByScimId(tx: Tx, scimId: string): Promise<UserRo
 /**
  * Holds the rows that decide whether the chosen people may still be placed, for a pairing being
  * made: each person's row and the whitelist entries that admit them (their own address, their
- * domain), FOR SHARE, lowest id first.
+ * domain), FOR SHARE, lowest id first. The ids go as one array parameter, so a company-wide
+ * pairing (100,000 people) is two statements (docs/performance.md, "Company scale").
  */
 export async function lockChosenPeople(tx: Tx, ids: readonly string[]): Promise<void> {
-  const sorted = [...new Set(ids)].sort();
-  for (let i = 0; i < sorted.length; i += 5000) {
-    const chunk = sorted.slice(i, i + 5000);
-    await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(inArray(users.id, chunk))
-      .orderBy(asc(users.id))
-      .for("share");
-    await tx.execute(sql`select e.id from allowed_emails e
-      where e.email in (select u.email from users u where u.id in ${chunk})
-        or e.email in (select '*@' || split_part(u.email, '@', 2) from users u where u.id in ${chunk})
-      order by e.id for share of e`);
-  }
+  if (ids.length === 0) return;
+  // A join on the ids as one array: the planner sees their number (a hash join over one scan of
+  // the people for a whole company, key look-ups for a few).
+  const chosen = sql`unnest(${uuidArray([...new Set(ids)])}) as chosen(id)`;
+  await tx.execute(sql`select u.id from ${users} u join ${chosen} on chosen.id = u.id
+    order by u.id for share of u`);
+  await tx.execute(sql`with chosen_emails as materialized (
+      select u.email from ${users} u join ${chosen} on chosen.id = u.id
+    )
+    select e.id from allowed_emails e
+    where e.email in (select email from chosen_emails)
+      or e.email in (select '*@' || split_part(email, '@', 2) from chosen_emails)
+    order by e.id for share of e`);
 }
 
 /**

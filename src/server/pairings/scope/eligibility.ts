@@ -5,6 +5,7 @@ import type { Db, Tx } from "../../db/client";
 import { users } from "../../db/schema";
 import type { GroupSize } from "../../matching/types";
 import { eligibleSql, inScopeSql, type PairingScope } from "./scope";
+import { joinWhitelistEntry, whitelistEntryGroup, whitelistEntryId } from "./whitelist-join";
 
 export interface EligibleUser {
   id: string;
@@ -24,18 +25,21 @@ export async function listEligibleUsers(
   scope: PairingScope,
   today: string,
 ): Promise<EligibleUser[]> {
-  const rows = await db
-    .select({
-      id: users.id,
-      department: users.department,
-      preference: users.matchingPreference,
-      groupSize: users.preferredGroupSize,
-      createdAt: users.createdAt,
-      timeZone: users.timeZone,
-      workingHours: users.workingHours,
-    })
-    .from(users)
-    .where(and(eligibleSql(today), inScopeSql(scope)))
+  const rows = await joinWhitelistEntry(
+    db
+      .select({
+        id: users.id,
+        department: users.department,
+        preference: users.matchingPreference,
+        groupSize: users.preferredGroupSize,
+        createdAt: users.createdAt,
+        timeZone: users.timeZone,
+        workingHours: users.workingHours,
+      })
+      .from(users)
+      .$dynamic(),
+  )
+    .where(and(eligibleSql(today, whitelistEntryId), inScopeSql(scope, whitelistEntryGroup)))
     .orderBy(users.id);
   return rows.map((row) => ({
     id: row.id,

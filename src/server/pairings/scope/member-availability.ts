@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { ExclusionReason } from "../../../shared/exclusions";
 import type { Db } from "../../db/client";
-import { inIdList } from "../../db/id-list";
+import { uuidArray } from "../../db/id-list";
 import { users } from "../../db/schema";
 import {
   type MatchWithMembers,
@@ -34,7 +34,7 @@ export async function awayReasons(
   return away;
 }
 
-/** The same for the given people only (a page's members): their primary keys, not a scan. */
+/** The same for the given people only (a page's members, a pairing being made). */
 export async function awayReasonsOf(
   db: Pick<Db, "select">,
   userIds: string[],
@@ -43,9 +43,16 @@ export async function awayReasonsOf(
   const away = new Map<string, ExclusionReason>();
   if (userIds.length === 0) return away;
   const reason = exclusionReasonSql(today, whitelistEntryId);
+  // A join on the ids as one array parameter: the planner sees how many there are and, for a
+  // company-wide pairing's 100,000, hashes them against one scan instead of 100,000 key look-ups.
+  const chosen = sql`unnest(${uuidArray([...new Set(userIds)])}) as chosen(id)`;
   const rows = await joinWhitelistEntry(
-    db.select({ id: users.id, reason }).from(users).$dynamic(),
-  ).where(inIdList(users.id, userIds));
+    db
+      .select({ id: users.id, reason })
+      .from(users)
+      .innerJoin(chosen, sql`chosen.id = ${users.id}`)
+      .$dynamic(),
+  );
   for (const row of rows) if (row.reason) away.set(row.id, row.reason);
   return away;
 }
