@@ -18,6 +18,26 @@ export function hashSecret(value: string): string {
   return hash("sha256", value, "hex");
 }
 
+/** How many cookie values' hashes each process remembers (about 200 bytes each). */
+const REMEMBERED_HASHES = 20_000;
+const hashOfCookie = new Map<string, string>();
+
+/**
+ * The stored hash of a session cookie's value. The hash of a value never changes, so the values
+ * seen lately keep theirs (a pure function remembered, not a session: every read still looks the
+ * hash up in the database); a SHA-256 per API request was about 3 µs of the server's CPU
+ * (docs/performance.md, "Hot API path").
+ */
+export function sessionHashOf(token: string): string {
+  let hashed = hashOfCookie.get(token);
+  if (hashed === undefined) {
+    hashed = hashSecret(token);
+    if (hashOfCookie.size >= REMEMBERED_HASHES) hashOfCookie.clear();
+    hashOfCookie.set(token, hashed);
+  }
+  return hashed;
+}
+
 /** Starts a new session (a new id at every sign-in) and sets the cookie. */
 export async function startSession(
   ctx: AppContext,
@@ -110,7 +130,7 @@ export function sessionTimes(ctx: AppContext) {
 }
 
 export function sessionLookupValues(ctx: AppContext, token: string) {
-  return { hash: hashSecret(token), ...sessionTimes(ctx) };
+  return { hash: sessionHashOf(token), ...sessionTimes(ctx) };
 }
 
 /** At most this many sessions per statement; more are split across statements sent together. */
@@ -182,7 +202,7 @@ const sessionLoaderOf = sessionBatchLoader((ctx) =>
  * deleted here (signed out).
  */
 export async function findSessionUser(ctx: AppContext, token: string): Promise<SessionUser | null> {
-  const row = await sessionLoaderOf(ctx).load(hashSecret(token));
+  const row = await sessionLoaderOf(ctx).load(sessionHashOf(token));
   if (!row) return null;
   const { hash: _hash, ...found } = row;
   return settleSession(ctx, found);
