@@ -99,10 +99,12 @@ const mayStaySignedIn = sql<boolean>`((${sessions.kind} = 'admin' and ${users.is
 /**
  * Whether lastAccessedAt is due its refresh, decided in the statement against its `now`: a
  * boolean is cheaper to read than a timestamp made into a Date for every session of every read.
+ * `now` goes through the column's encoder (an ISO string), as in the rules below: `pg`'s own
+ * conversion of a Date works out the local time zone, several microseconds a statement.
  */
 const touchDue = sql<boolean>`(${sessions.lastAccessedAt} + ${sql.raw(
   `interval '${TOUCH_INTERVAL_MS} milliseconds'`,
-)}) < ${sql.placeholder("now")}`;
+)}) < ${sql.param(sql.placeholder("now"), sessions.lastAccessedAt)}`;
 
 /** What every session lookup selects besides the user: the session and the whitelist check. */
 export const sessionSelection = {
@@ -115,8 +117,9 @@ export const sessionSelection = {
 const liveSessionRules = [
   eq(sessions.isActive, true),
   eq(users.isActive, true),
-  gt(sessions.expiresAt, sql.placeholder("now")),
-  gt(sessions.lastAccessedAt, sql.placeholder("idleSince")),
+  // Through the columns' encoders, as touchDue's `now`.
+  gt(sessions.expiresAt, sql.param(sql.placeholder("now"), sessions.expiresAt)),
+  gt(sessions.lastAccessedAt, sql.param(sql.placeholder("idleSince"), sessions.lastAccessedAt)),
 ];
 
 /** A live session for the placeholders `hash`, `now` and `idleSince` (see sessionLookupValues). */
