@@ -30,7 +30,9 @@ export async function registerPlugins(
   const apiHeaders = apiAnswerHeaders(ctx.config.secureCookies);
   app.addHook("onRequest", (request, reply, done) => {
     if (!isApiAnswer(request.url)) return securityHeaders(request.raw, reply.raw, () => done());
-    for (const [name, value] of apiHeaders) reply.raw.setHeader(name, value);
+    // Through Fastify's own headers: one setHeader on the raw answer would send every other
+    // header of the answer through Node's slower path as well.
+    reply.headers(apiHeaders);
     done();
   });
   await app.register(cookie);
@@ -56,7 +58,7 @@ function isApiAnswer(url: string): boolean {
  * it may run, be framed, be read by another site or be kept in a cache; a route that may be
  * cached (the public figures) sets its own Cache-Control.
  */
-function apiAnswerHeaders(secure: boolean): Array<[string, string]> {
+function apiAnswerHeaders(secure: boolean): Record<string, string> {
   const headers: Array<[string, string]> = [
     ["Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"],
     ["Cross-Origin-Resource-Policy", "same-origin"],
@@ -66,5 +68,5 @@ function apiAnswerHeaders(secure: boolean): Array<[string, string]> {
     ["Cache-Control", "no-store"],
   ];
   if (secure) headers.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
-  return headers;
+  return Object.fromEntries(headers);
 }

@@ -1,4 +1,9 @@
-import type { FastifyInstance } from "fastify";
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  onRequestHookHandler,
+} from "fastify";
 import { isCrossSite } from "./auth/cross-site";
 import { isAdminRoute, requireAdmin } from "./auth/guards";
 import { findSessionUser, SESSION_COOKIE } from "./auth/session-store";
@@ -15,35 +20,31 @@ export function addRequestHooks(app: FastifyInstance, ctx: AppContext): void {
   const devOrigins =
     ctx.config.NODE_ENV === "development" ? ["http://localhost:5173", "http://127.0.0.1:5173"] : [];
   const allowedOrigins = () => [ctx.config.appOrigin, ...devOrigins];
-  // A callback hook: most requests (pages, assets, the reads that look their session up in their
-  // own statement) need no lookup and go on in the same turn, without a promise.
   app.addHook("onRequest", (request, reply, done) => {
     // Read per request: without APP_URL the origin is known only once the server listens.
     if (isCrossSite(request, allowedOrigins(), SESSION_COOKIE)) {
       reply.code(403).send({ message: "Cross-site requests are not allowed.", code: "cross_site" });
       return;
     }
+    // A request for a route has the route's own hook (below); one for no route is decided here.
+    if (!request.is404) return done();
     const pathname = request.url.split("?")[0];
-    const route = request.routeOptions;
-    const adminRoute = isAdminRoute(route.url ?? pathname);
-    const guard = () => {
-      if (!adminRoute) return done();
-      try {
-        requireAdmin(request);
-      } catch (error) {
-        return done(error as Error);
-      }
-      done();
-    };
-    // Pages, assets and uploads never need the user: only API and admin file routes look it up.
-    const token = request.cookies[SESSION_COOKIE];
-    const lookedUpByRoute = route.config.sessionInRoute === true;
-    if (!token || lookedUpByRoute || !(adminRoute || pathname.startsWith("/api/"))) return guard();
-    findSessionUser(ctx, token).then((session) => {
-      request.user = session?.user ?? null;
-      request.sessionKind = session?.kind ?? null;
-      guard();
-    }, done);
+    const adminRoute = isAdminRoute(pathname);
+    const hook = sessionHook(ctx, adminRoute, adminRoute || pathname.startsWith("/api/"));
+    hook.call(app, request, reply, done);
+  });
+
+  // What a route needs is known when it is registered: its session hook is built then, and runs
+  // first among the route's own hooks (a per-person rate limit keys on the user), after the
+  // cookies are read. Nothing about the route is worked out again per request.
+  app.addHook("onRoute", (route) => {
+    if (typeof route.url !== "string") return;
+    const adminRoute = isAdminRoute(route.url);
+    const lookUp =
+      route.config?.sessionInRoute !== true && (adminRoute || route.url.startsWith("/api/"));
+    const hook = sessionHook(ctx, adminRoute, lookUp);
+    const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
+    route.onRequest = [hook, ...own];
   });
 
   refuseBrokenText(app);
@@ -60,4 +61,31 @@ export function addRequestHooks(app: FastifyInstance, ctx: AppContext): void {
     );
     done();
   });
+}
+
+/**
+ * The session hook of one route (or of requests for no route): looks the session up when the
+ * request carries a cookie and the route is an API or admin route that does not look it up in its
+ * own statement (`sessionInRoute`), then guards an admin route. A callback hook: a request that
+ * needs no lookup (pages, assets, the hot reads) goes on in the same turn, without a promise.
+ */
+function sessionHook(ctx: AppContext, adminRoute: boolean, lookUp: boolean): onRequestHookHandler {
+  const guard = (request: FastifyRequest, done: HookHandlerDoneFunction) => {
+    if (!adminRoute) return done();
+    try {
+      requireAdmin(request);
+    } catch (error) {
+      return done(error as Error);
+    }
+    done();
+  };
+  return (request, _reply, done) => {
+    const token = lookUp ? request.cookies[SESSION_COOKIE] : undefined;
+    if (!token) return guard(request, done);
+    findSessionUser(ctx, token).then((session) => {
+      request.user = session?.user ?? null;
+      request.sessionKind = session?.kind ?? null;
+      guard(request, done);
+    }, done);
+  };
 }

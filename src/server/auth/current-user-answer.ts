@@ -6,9 +6,9 @@ import { sessions, users } from "../db/schema";
 import { type SerialisedJson, serialiseAnswer } from "../http/table/send-serialised";
 import { presentUser } from "./present-user";
 import {
-  hashSecret,
   liveSessionsCondition,
   sessionBatchLoader,
+  sessionHashOf,
   sessionSelection,
   settleSession,
   signedInUserColumns,
@@ -102,7 +102,7 @@ export async function currentUserAnswer(
   ctx: AppContext,
   token: string,
 ): Promise<SerialisedJson | null> {
-  const hash = hashSecret(token);
+  const hash = sessionHashOf(token);
   const row = await sessionVersionsOf(ctx).load(hash);
   if (!row) return null;
   const { hash: _hash, rowVersion, ...found } = row;

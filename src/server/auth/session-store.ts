@@ -18,6 +18,26 @@ export function hashSecret(value: string): string {
   return hash("sha256", value, "hex");
 }
 
+/** How many cookie values' hashes each process remembers (about 200 bytes each). */
+const REMEMBERED_HASHES = 20_000;
+const hashOfCookie = new Map<string, string>();
+
+/**
+ * The stored hash of a session cookie's value. The hash of a value never changes, so the values
+ * seen lately keep theirs (a pure function remembered, not a session: every read still looks the
+ * hash up in the database); a SHA-256 per API request was about 3 µs of the server's CPU
+ * (docs/performance.md, "Hot API path").
+ */
+export function sessionHashOf(token: string): string {
+  let hashed = hashOfCookie.get(token);
+  if (hashed === undefined) {
+    hashed = hashSecret(token);
+    if (hashOfCookie.size >= REMEMBERED_HASHES) hashOfCookie.clear();
+    hashOfCookie.set(token, hashed);
+  }
+  return hashed;
+}
+
 /** Starts a new session (a new id at every sign-in) and sets the cookie. */
 export async function startSession(
   ctx: AppContext,
@@ -76,19 +96,30 @@ const mayStaySignedIn = sql<boolean>`((${sessions.kind} = 'admin' and ${users.is
   select 1 from allowed_emails a where a.is_active
   and a.email in (lower(${users.email}), '*@' || split_part(lower(${users.email}), '@', 2))))`;
 
+/**
+ * Whether lastAccessedAt is due its refresh, decided in the statement against its `now`: a
+ * boolean is cheaper to read than a timestamp made into a Date for every session of every read.
+ * `now` goes through the column's encoder (an ISO string), as in the rules below: `pg`'s own
+ * conversion of a Date works out the local time zone, several microseconds a statement.
+ */
+const touchDue = sql<boolean>`(${sessions.lastAccessedAt} + ${sql.raw(
+  `interval '${TOUCH_INTERVAL_MS} milliseconds'`,
+)}) < ${sql.param(sql.placeholder("now"), sessions.lastAccessedAt)}`;
+
 /** What every session lookup selects besides the user: the session and the whitelist check. */
 export const sessionSelection = {
   sessionId: sessions.id,
   kind: sessions.kind,
-  lastAccessedAt: sessions.lastAccessedAt,
+  touchDue,
   allowed: mayStaySignedIn,
 };
 
 const liveSessionRules = [
   eq(sessions.isActive, true),
   eq(users.isActive, true),
-  gt(sessions.expiresAt, sql.placeholder("now")),
-  gt(sessions.lastAccessedAt, sql.placeholder("idleSince")),
+  // Through the columns' encoders, as touchDue's `now`.
+  gt(sessions.expiresAt, sql.param(sql.placeholder("now"), sessions.expiresAt)),
+  gt(sessions.lastAccessedAt, sql.param(sql.placeholder("idleSince"), sessions.lastAccessedAt)),
 ];
 
 /** A live session for the placeholders `hash`, `now` and `idleSince` (see sessionLookupValues). */
@@ -110,7 +141,7 @@ export function sessionTimes(ctx: AppContext) {
 }
 
 export function sessionLookupValues(ctx: AppContext, token: string) {
-  return { hash: hashSecret(token), ...sessionTimes(ctx) };
+  return { hash: sessionHashOf(token), ...sessionTimes(ctx) };
 }
 
 /** At most this many sessions per statement; more are split across statements sent together. */
@@ -182,7 +213,7 @@ const sessionLoaderOf = sessionBatchLoader((ctx) =>
  * deleted here (signed out).
  */
 export async function findSessionUser(ctx: AppContext, token: string): Promise<SessionUser | null> {
-  const row = await sessionLoaderOf(ctx).load(hashSecret(token));
+  const row = await sessionLoaderOf(ctx).load(sessionHashOf(token));
   if (!row) return null;
   const { hash: _hash, ...found } = row;
   return settleSession(ctx, found);
@@ -194,7 +225,8 @@ type SessionPerson = Pick<UserRow, "id" | "isAdmin">;
 export interface SessionLookupRow<U extends SessionPerson = SignedInUser> {
   sessionId: number;
   kind: SessionKind;
-  lastAccessedAt: Date;
+  /** lastAccessedAt is older than the refresh interval at the statement's `now`. */
+  touchDue: boolean;
   allowed: boolean;
   user: U;
 }
@@ -213,11 +245,10 @@ export async function settleSession<U extends SessionPerson>(
     await ctx.db.delete(sessions).where(and(eq(sessions.userId, row.user.id), kept));
     return null;
   }
-  const now = ctx.clock.now();
-  if (now.getTime() - row.lastAccessedAt.getTime() > TOUCH_INTERVAL_MS) {
+  if (row.touchDue) {
     await ctx.db
       .update(sessions)
-      .set({ lastAccessedAt: now })
+      .set({ lastAccessedAt: ctx.clock.now() })
       .where(eq(sessions.id, row.sessionId));
   }
   return { user: row.user, kind: row.kind };
