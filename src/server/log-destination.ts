@@ -1,3 +1,4 @@
+import { openSync } from "node:fs";
 import pino from "pino";
 
 /**
@@ -14,11 +15,12 @@ const LOG_FLUSH_MS = 250;
  * when it is done, several system calls that cost more than the lines themselves, so one write per
  * batch instead of one per line or two (docs/performance.md, "Hot API path"). What is buffered
  * is written out at exit, an uncaught error's included; a process killed outright loses at most
- * the last quarter second of lines.
+ * the last quarter second of lines. A file is opened before the first line: opened in the background,
+ * a crash in its first milliseconds would find nothing open to write the buffer to.
  */
 export function logDestination(dest: number | string = 1) {
   return pino.destination({
-    dest,
+    dest: typeof dest === "string" ? openSync(dest, "a") : dest,
     sync: false,
     minLength: LOG_BATCH_BYTES,
     periodicFlush: LOG_FLUSH_MS,
