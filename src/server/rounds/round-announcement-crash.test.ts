@@ -73,6 +73,8 @@ async function publishMarchRound() {
     .select()
     .from(newsletters)
     .where(eq(newsletters.kind, "announcement"));
+  // Queued on this test's clock (March 2027); the app processes run on today's.
+  await t.db.update(outgoingMessages).set({ nextAttemptAt: new Date() });
   return { members, announcement };
 }
 

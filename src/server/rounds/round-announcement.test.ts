@@ -2,8 +2,19 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookingTimeLabel } from "../../shared/booking";
 import { fixedClock } from "../clock";
-import { matchMembers, newsletters, outgoingMessages, roundSteps } from "../db/schema";
+import {
+  emailLogs,
+  matchMembers,
+  newsletters,
+  outgoingMessages,
+  roundSteps,
+  users,
+} from "../db/schema";
+import { quietLogs } from "../jobs/definitions/job-logs";
+import { outboxDeliveryJob } from "../jobs/definitions/outbox-delivery";
 import { runDueSteps } from "../jobs/definitions/round-steps";
+import { type RunningJob, startJob } from "../jobs/run-job";
+import { readLogEntries } from "../newsletters/email-logs/log-entries";
 import { roundAnnouncementKey } from "../outbox/kinds/round-announcement";
 import { createCompanyWidePeople, createPairing } from "../test/factories";
 import { type SendingApp, startSendingApp } from "../test/sending-app";
@@ -62,7 +73,7 @@ describe("a published round's short announcement", () => {
   it("reaches every member exactly once, and a restart the same day sends nothing again", async () => {
     const { people, announcement } = await publishMarch(s, clock, "once.test");
     expect(announcement).toMatchObject({ status: "sending", month: 3, year: 2027 });
-    await expect.poll(() => statusOf(s, announcement.id), { timeout: 10_000 }).toBe("sent");
+    await expect.poll(() => statusOf(s, announcement.id), { timeout: 30_000 }).toBe("sent");
     for (const person of people) expect(toldTo(s, person.email)).toHaveLength(1);
     const [toAda] = toldTo(s, people[0].email);
     expect(toAda.text).toContain("Schedule your coffee chat");
@@ -149,5 +160,57 @@ describe("a published round's announcement while the mail server is down", () =>
     for (const person of people) expect(toldTo(s, person.email)).toHaveLength(1);
     const ended = await deliveriesOf(s, announcement.id);
     expect(ended.every((d) => d.state === "sent" && d.attempts === 2)).toBe(true);
+  });
+});
+
+describe("a published round's announcement a recipient's server refuses", () => {
+  const clock = fixedClock("2027-02-20T00:00:00Z");
+  let s: SendingApp;
+  beforeAll(async () => {
+    s = await startSendingApp({ clock });
+  });
+  afterAll(() => s.close());
+
+  let lane: RunningJob | undefined;
+  afterAll(() => lane?.stop());
+
+  it("logs the refusal, leaves out who opted out since, and Retry failed deliveries reaches only the refused", async () => {
+    s.peer.rejectRecipients((address) => address === "ben@refused.test", 550, 1);
+    // Cy opts out after the publish, before the outbox reaches her: it is no longer for her.
+    await s.t.outboxDelivery.stop();
+    const { people, announcement } = await publishMarch(s, clock, "refused.test");
+    await s.t.db
+      .update(users)
+      .set({ participationStatus: "opted_out" })
+      .where(eq(users.email, "cy@refused.test"));
+    lane = startJob(outboxDeliveryJob(s.t.ctx, quietLogs, { pollMs: 50 }));
+    await expect.poll(() => statusOf(s, announcement.id), { timeout: 10_000 }).toBe("sent");
+    const [log] = await s.t.db
+      .select()
+      .from(emailLogs)
+      .where(eq(emailLogs.newsletterId, announcement.id));
+    expect(log).toMatchObject({ totalRecipients: 5, successfulSends: 3, failedSends: 2 });
+    const entries = (await readLogEntries(s.t.db, [log.id])).get(log.id) ?? [];
+    const ben = entries.find((e) => e.user_email === "ben@refused.test");
+    expect(ben).toMatchObject({ send_status: "failed", error_code: "EENVELOPE" });
+    expect(ben?.error_message).toContain("550 Recipient ben@refused.test refused");
+    expect(ben?.match_email).toMatch(/@refused\.test/);
+    const cyEntry = entries.find((e) => e.user_email === "cy@refused.test");
+    expect(cyEntry).toMatchObject({ send_status: "failed", error_code: "not_a_recipient" });
+
+    const retry = await s.t
+      .as(s.admin)
+      .post(`/api/admin/newsletters/${announcement.id}/retry-failed`);
+    expect(retry.statusCode).toBe(202);
+    expect(retry.json().total).toBe(2);
+    await expect.poll(() => statusOf(s, announcement.id), { timeout: 10_000 }).toBe("sent");
+    expect(toldTo(s, "ben@refused.test")).toHaveLength(1);
+    expect(toldTo(s, "cy@refused.test")).toHaveLength(0);
+    for (const person of people) expect(toldTo(s, person.email).length).toBeLessThanOrEqual(1);
+    const [updated] = await s.t.db
+      .select()
+      .from(emailLogs)
+      .where(eq(emailLogs.newsletterId, announcement.id));
+    expect(updated).toMatchObject({ id: log.id, successfulSends: 4, failedSends: 1 });
   });
 });
