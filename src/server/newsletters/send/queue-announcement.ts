@@ -72,12 +72,25 @@ export async function queueAnnouncement(
       .where(
         sql`${newsletters.kind} = 'announcement' and ${newsletters.pairingFile} = ${pairingFile}`,
       );
-    const byAddress = new Map(recipients.map((r) => [r.email, r]));
-    const dataOf = (to: string): RoundAnnouncementData =>
-      messageData(byAddress.get(to) as Recipient, { announcementId: row.id, pairingId, month });
-    const queued = await queueMessages(ctx, tx, roundAnnouncement, [...byAddress.keys()], dataOf);
+    const announcement = { announcementId: row.id, pairingId, month };
+    const queued = await queueAnnouncementMessages(ctx, tx, announcement, recipients);
     return { newsletterId: row.id, queued };
   });
+}
+
+/**
+ * Queues the announcement's message to each of `recipients` in the caller's transaction (once per
+ * recipient and announcement: someone who has one gets no second). Answers how many were queued.
+ */
+export async function queueAnnouncementMessages(
+  ctx: AppContext,
+  tx: Tx,
+  announcement: Pick<RoundAnnouncementData, "announcementId" | "pairingId" | "month">,
+  recipients: readonly Recipient[],
+): Promise<number> {
+  const byAddress = new Map(recipients.map((r) => [r.email, r]));
+  const dataOf = (to: string) => messageData(byAddress.get(to) as Recipient, announcement);
+  return queueMessages(ctx, tx, roundAnnouncement, [...byAddress.keys()], dataOf);
 }
 
 function messageData(
