@@ -68,7 +68,10 @@ export interface MessageKind<Data, Prepared = undefined> {
    * proposed times of a round announcement's matches, once per match), handed to `render` as
    * `prepared`. When it throws, each message renders without it.
    */
-  prepareBatch?(ctx: AppContext, batch: ReadonlyArray<{ data: Data; recipient: string }>): Promise<Prepared>;
+  prepareBatch?(
+    ctx: AppContext,
+    batch: ReadonlyArray<{ data: Data; recipient: string }>,
+  ): Promise<Prepared>;
   /** Builds the message for one recipient, at delivery. */
   render(
     ctx: AppContext,

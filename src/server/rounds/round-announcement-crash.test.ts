@@ -94,9 +94,7 @@ describe("a round's announcement across app processes", () => {
     const { members, announcement } = await publishMarchRound();
     expect(announcement.status).toBe("sending");
     const first = await appProcess();
-    await expect
-      .poll(() => announcementMails().length, { timeout: 60_000 })
-      .toBeGreaterThan(20);
+    await expect.poll(() => announcementMails().length, { timeout: 60_000 }).toBeGreaterThan(20);
     await first.kill();
     expect(announcementMails().length).toBeLessThan(MEMBERS);
 

@@ -166,13 +166,14 @@ describe("a published round's announcement while the mail server is down", () =>
 describe("a published round's announcement a recipient's server refuses", () => {
   const clock = fixedClock("2027-02-20T00:00:00Z");
   let s: SendingApp;
+  let lane: RunningJob | undefined;
   beforeAll(async () => {
     s = await startSendingApp({ clock });
   });
-  afterAll(() => s.close());
-
-  let lane: RunningJob | undefined;
-  afterAll(() => lane?.stop());
+  afterAll(async () => {
+    await lane?.stop();
+    await s.close();
+  });
 
   it("logs the refusal, leaves out who opted out since, and Retry failed deliveries reaches only the refused", async () => {
     s.peer.rejectRecipients((address) => address === "ben@refused.test", 550, 1);

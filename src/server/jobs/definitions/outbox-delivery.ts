@@ -2,13 +2,13 @@ import type { AppContext } from "../../context";
 import type { OutgoingMessageRow } from "../../db/schema";
 import { outboxTrigger, urgentOutboxTrigger } from "../../job-triggers";
 import { claimMessages, releaseMessages, renewMessages } from "../../outbox/claim-messages";
-import { prepareBatches } from "../../outbox/prepare-batches";
 import {
   DEFAULT_OUTBOX_RETRY,
   DEFAULT_URGENT_RETRY,
   type DeliverySettings,
   deliverMessage,
 } from "../../outbox/deliver-message";
+import { prepareBatches } from "../../outbox/prepare-batches";
 import type { JobDefinition } from "../job";
 import type { JobLogs } from "./job-logs";
 

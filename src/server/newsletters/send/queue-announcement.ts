@@ -3,7 +3,10 @@ import { parseActivePairingFile } from "../../../shared/pairing-file-names";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { newsletters } from "../../db/schema";
-import { type RoundAnnouncementData, roundAnnouncement } from "../../outbox/kinds/round-announcement";
+import {
+  type RoundAnnouncementData,
+  roundAnnouncement,
+} from "../../outbox/kinds/round-announcement";
 import { queueMessages } from "../../outbox/queue-messages";
 import { compose, type Recipient } from "../compose/composer";
 import { withoutToldInSlack } from "./announce-in-chat";

@@ -43,7 +43,12 @@ export async function retryFailedDeliveries(
     const requeued =
       (await requeueFailed(tx, newsletterId, now)) +
       (newsletter.kind === "announcement"
-        ? await requeueFailedMessages(ctx, tx, roundAnnouncement, roundAnnouncementKey(newsletterId))
+        ? await requeueFailedMessages(
+            ctx,
+            tx,
+            roundAnnouncement,
+            roundAnnouncementKey(newsletterId),
+          )
         : 0);
     if (requeued === 0) throw new BadRequest(NOTHING_FAILED, "nothing_failed");
     return requeued;

@@ -54,7 +54,11 @@ export const roundAnnouncement = {
   name: "round-announcement",
   mailKind: "newsletter",
   onceKey: (data) => roundAnnouncementKey(data.announcementId),
-  prepareBatch: (ctx, batch) => placesOf(ctx, batch.map((message) => message.data)),
+  prepareBatch: (ctx, batch) =>
+    placesOf(
+      ctx,
+      batch.map((message) => message.data),
+    ),
   async render(ctx, data, _recipient, prepared) {
     const [person] = await ctx.db
       .select({
