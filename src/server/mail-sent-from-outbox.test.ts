@@ -21,7 +21,6 @@ const newsletterLedger = [
   "newsletters/send/deliver-batch.ts",
   "newsletters/send/deliver.ts",
   "newsletters/send/failed-intro-mail.ts",
-  "newsletters/send/queue-announcement.ts",
   "newsletters/send/retry-failed.ts",
   "newsletters/send/start-send.ts",
 ];

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
-import { chatDeliveries, matches, newsletterDeliveries, pairings, users } from "../db/schema";
+import { chatDeliveries, matches, outgoingMessages, pairings, users } from "../db/schema";
 import { runDueSteps } from "../jobs/definitions/round-steps";
 import { withMembers } from "../match-members/match-members";
 import { checkRoundInvariants } from "../rounds/round-invariants";
@@ -93,9 +93,13 @@ describe("the round's announcement and the channel each person chose", () => {
       expect.arrayContaining(["eve@tell.test", "fay@tell.test", "dan@tell.test"]),
     );
     // The announcement's send log has no row for them, and each of them was introduced in Slack.
-    const rows = await t.db.select().from(newsletterDeliveries);
+    const rows = await t.db
+      .select()
+      .from(outgoingMessages)
+      .where(eq(outgoingMessages.kind, "round-announcement"));
+    expect(rows.map((r) => r.recipient).sort()).toEqual(mailed);
     for (const address of toldInSlack) {
-      expect(rows.some((r) => r.recipientEmail === address)).toBe(false);
+      expect(rows.some((r) => r.recipient === address)).toBe(false);
     }
     const intros = await t.db.select().from(chatDeliveries).where(eq(chatDeliveries.kind, "intro"));
     for (const address of toldInSlack) {

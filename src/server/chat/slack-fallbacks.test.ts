@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuthSecret } from "../auth/auth-secret";
 import { fixedClock } from "../clock";
-import { chatDeliveries } from "../db/schema";
+import { chatDeliveries, emailLogs, outgoingMessages } from "../db/schema";
 import { chatDeliveryJob } from "../jobs/definitions/chat-delivery";
 import { quietLogs } from "../jobs/definitions/job-logs";
 import { runDueSteps } from "../jobs/definitions/round-steps";
@@ -89,6 +89,17 @@ describe("a Slack intro that fails after the announcement", () => {
 
     await deliverQueued(t);
     expect(await mailed()).toEqual(["ann@fall.test", "bob@fall.test"]);
+    // Through the outbox, as the announcement's own messages, and its send log sealed again.
+    const messages = await t.db
+      .select()
+      .from(outgoingMessages)
+      .where(eq(outgoingMessages.kind, "round-announcement"));
+    expect(messages.map((m) => [m.recipient, m.state]).sort()).toEqual([
+      ["ann@fall.test", "sent"],
+      ["bob@fall.test", "sent"],
+    ]);
+    const [log] = await t.db.select().from(emailLogs);
+    expect(log).toMatchObject({ totalRecipients: 2, successfulSends: 2 });
   });
 });
 

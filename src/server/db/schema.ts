@@ -510,6 +510,8 @@ export const outgoingMessages = pgTable(
     index("outgoing_messages_urgent_due_idx")
       .on(t.nextAttemptAt)
       .where(sql`${t.state} = 'pending' and ${t.urgent}`),
+    /** A round announcement's messages, by their announcement's key (its send's finish). */
+    index("outgoing_messages_key_idx").on(t.kind, t.onceKey),
     uniqueIndex("outgoing_messages_once_idx")
       .on(t.kind, t.recipient, t.onceKey)
       .where(sql`${t.onceKey} is not null`),

@@ -24,7 +24,7 @@ export const DEFAULT_OUTBOX_RETRY: BackoffSettings = { baseMs: 2000, capMs: 10 *
 export const DEFAULT_URGENT_RETRY: BackoffSettings = { baseMs: 1000, capMs: 8000 };
 
 // biome-ignore lint/suspicious/noExplicitAny: a row's kind is known only by its name.
-type AnyKind = MessageKind<any>;
+type AnyKind = MessageKind<any, any>;
 
 /**
  * Sends one claimed message: renders it from its kind and data, sends it with a Message-ID of its
@@ -33,17 +33,19 @@ type AnyKind = MessageKind<any>;
  * backoff until the horizon has passed; a permanent one, or a message that cannot be built, fails
  * it. The first message that goes out after an outage makes the others waiting on it due at once.
  * A message past its kind's `sendBy`, or one its kind withholds, fails before it is rendered.
+ * `prepared` is what its kind's `prepareBatch` read for the batch the message was claimed in.
  */
 export async function deliverMessage(
   ctx: AppContext,
   row: OutgoingMessageRow,
   settings: DeliverySettings,
+  prepared?: unknown,
 ): Promise<"sent" | "retry" | "failed"> {
   const kind = kindNamed(row.kind);
   if (kind && (await notToBeSent(ctx, kind, row, settings))) return "failed";
   let message: MailMessage;
   try {
-    message = await buildMessage(ctx, row);
+    message = await buildMessage(ctx, row, prepared);
   } catch (error) {
     const code = error instanceof NoLongerFor ? error.code : "ERENDER";
     await fail(ctx, row, code, (error as Error).message, settings);
@@ -94,10 +96,14 @@ function settled(row: OutgoingMessageRow) {
   };
 }
 
-async function buildMessage(ctx: AppContext, row: OutgoingMessageRow): Promise<MailMessage> {
+async function buildMessage(
+  ctx: AppContext,
+  row: OutgoingMessageRow,
+  prepared: unknown,
+): Promise<MailMessage> {
   const kind = kindNamed(row.kind);
   if (!kind) throw new Error(`No message kind "${row.kind}" in the registry.`);
-  const rendered = await kind.render(ctx, row.data as never, row.recipient);
+  const rendered = await kind.render(ctx, row.data as never, row.recipient, prepared);
   const { html, text } = await renderEmail(rendered.template);
   return {
     to: row.recipient,

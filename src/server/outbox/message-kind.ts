@@ -29,7 +29,7 @@ export class NoLongerFor extends Error {
  * `kinds/registry.ts`, declared `{ … } satisfies MessageKind<Data>`. `Data` is what the sender queues, stored as JSON on each row, so it holds
  * plain values only (dates as ISO strings).
  */
-export interface MessageKind<Data> {
+export interface MessageKind<Data, Prepared = undefined> {
   /** Kebab-case, unique in the registry; stored on every row. */
   readonly name: string;
   /** How the outbox mail transport files it (`mail_outbox.kind`). */
@@ -63,10 +63,20 @@ export interface MessageKind<Data> {
   withhold?(ctx: AppContext, data: Data, recipient: string): Promise<string | null>;
   /** Once it has failed for good, in that transaction: undo what it carried (withdraw a code). */
   onFailed?(tx: Tx, data: Data): Promise<void>;
+  /**
+   * Before a claimed batch's messages of this kind are rendered: reads once what they share (the
+   * proposed times of a round announcement's matches, once per match), handed to `render` as
+   * `prepared`. When it throws, each message renders without it.
+   */
+  prepareBatch?(
+    ctx: AppContext,
+    batch: ReadonlyArray<{ data: Data; recipient: string }>,
+  ): Promise<Prepared>;
   /** Builds the message for one recipient, at delivery. */
   render(
     ctx: AppContext,
     data: Data,
     recipient: string,
+    prepared?: Prepared,
   ): Promise<RenderedMessage> | RenderedMessage;
 }

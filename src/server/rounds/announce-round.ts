@@ -18,7 +18,8 @@ export interface Announcement {
  * Tells a published round's members about their match: with the month's newsletter when an admin
  * approved one for this scope (linked to the new pairing, then sent through the delivery ledger,
  * docs/newsletters.md), otherwise with the short announcement (partner, department, bio, the
- * schedule button, unsubscribe), queued in the same ledger; both composed by newsletters/compose.
+ * schedule button, unsubscribe), queued in the outbox (docs/mail.md), whose job wakes once the
+ * transaction has committed.
  * `claim` takes the step's announcement (announced_at) so it goes out at most once: in the very
  * transaction that starts the newsletter's send or queues the short announcement, so a crash
  * leaves either nothing (the step runs again) or every delivery queued. Null when the
@@ -59,9 +60,8 @@ export async function announceRound(
     claim,
   });
   if (!queued) return null;
-  ctx.jobs.wake(newsletterDeliveryTrigger);
   return {
-    summary: `no newsletter was approved for the month, so each gets the short announcement (${queued.queued} queued in the delivery ledger).`,
+    summary: `no newsletter was approved for the month, so each gets the short announcement (${queued.queued} queued in the outbox).`,
     data: { via: "announcement", ...queued },
   };
 }

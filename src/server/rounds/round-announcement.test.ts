@@ -2,15 +2,27 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookingTimeLabel } from "../../shared/booking";
 import { fixedClock } from "../clock";
-import { matchMembers, newsletterDeliveries, newsletters, roundSteps } from "../db/schema";
+import {
+  emailLogs,
+  matchMembers,
+  newsletters,
+  outgoingMessages,
+  roundSteps,
+  users,
+} from "../db/schema";
+import { quietLogs } from "../jobs/definitions/job-logs";
+import { outboxDeliveryJob } from "../jobs/definitions/outbox-delivery";
 import { runDueSteps } from "../jobs/definitions/round-steps";
+import { type RunningJob, startJob } from "../jobs/run-job";
+import { readLogEntries } from "../newsletters/email-logs/log-entries";
+import { roundAnnouncementKey } from "../outbox/kinds/round-announcement";
 import { createCompanyWidePeople, createPairing } from "../test/factories";
 import { type SendingApp, startSendingApp } from "../test/sending-app";
 
 /*
  * The March 2027 company-wide round (pairing day Monday 1 March, draft on Friday 26 February),
- * with no newsletter approved: its short announcement goes through the delivery ledger to a real
- * SMTP peer, delivered by the worker every app process runs.
+ * with no newsletter approved: its short announcement goes through the outbox to a real SMTP peer,
+ * delivered by the outbox job every app process runs; the newsletter job seals its send log.
  */
 const MINUTE = 60_000;
 const SUBJECT = "Your Cup of Joe match for March 2027";
@@ -38,8 +50,13 @@ async function publishMarch(s: SendingApp, clock: ReturnType<typeof fixedClock>,
 const deliveriesOf = (s: SendingApp, newsletterId: number) =>
   s.t.db
     .select()
-    .from(newsletterDeliveries)
-    .where(eq(newsletterDeliveries.newsletterId, newsletterId));
+    .from(outgoingMessages)
+    .where(
+      and(
+        eq(outgoingMessages.kind, "round-announcement"),
+        eq(outgoingMessages.onceKey, roundAnnouncementKey(newsletterId)),
+      ),
+    );
 const statusOf = async (s: SendingApp, id: number) =>
   (await s.t.db.select().from(newsletters).where(eq(newsletters.id, id)))[0].status;
 const toldTo = (s: SendingApp, email: string) =>
@@ -56,7 +73,7 @@ describe("a published round's short announcement", () => {
   it("reaches every member exactly once, and a restart the same day sends nothing again", async () => {
     const { people, announcement } = await publishMarch(s, clock, "once.test");
     expect(announcement).toMatchObject({ status: "sending", month: 3, year: 2027 });
-    await expect.poll(() => statusOf(s, announcement.id), { timeout: 10_000 }).toBe("sent");
+    await expect.poll(() => statusOf(s, announcement.id), { timeout: 30_000 }).toBe("sent");
     for (const person of people) expect(toldTo(s, person.email)).toHaveLength(1);
     const [toAda] = toldTo(s, people[0].email);
     expect(toAda.text).toContain("Schedule your coffee chat");
@@ -115,10 +132,7 @@ describe("a published round's announcement while the mail server is down", () =>
   const clock = fixedClock("2027-02-20T00:00:00Z");
   let s: SendingApp;
   beforeAll(async () => {
-    s = await startSendingApp({
-      clock,
-      worker: { retry: { baseMs: MINUTE, capMs: 10 * MINUTE, horizonMs: 60 * MINUTE } },
-    });
+    s = await startSendingApp({ clock });
   });
   afterAll(() => s.close());
 
@@ -130,21 +144,74 @@ describe("a published round's announcement while the mail server is down", () =>
       .from(roundSteps)
       .where(and(eq(roundSteps.kind, "publish"), eq(roundSteps.month, "2027-03")));
     expect(publish.state).toBe("done");
-    await expect
-      .poll(async () => (await deliveriesOf(s, announcement.id)).every((d) => d.attempts === 1), {
-        timeout: 10_000,
-      })
-      .toBe(true);
+    // Each tried once (the attempt is counted when it is claimed), and waiting for its retry.
+    const triedOnce = async () =>
+      (await deliveriesOf(s, announcement.id)).every(
+        (d) => d.attempts === 1 && d.firstFailedAt !== null && d.claimedUntil === null,
+      );
+    await expect.poll(triedOnce, { timeout: 10_000 }).toBe(true);
     const waiting = await deliveriesOf(s, announcement.id);
-    expect(waiting.every((d) => d.state === "pending" && d.failingSince !== null)).toBe(true);
+    expect(waiting.every((d) => d.state === "pending" && d.firstFailedAt !== null)).toBe(true);
     expect(await statusOf(s, announcement.id)).toBe("sending");
 
     await s.peer.restart();
     clock.advance(MINUTE);
-    s.worker.wake();
     await expect.poll(() => statusOf(s, announcement.id), { timeout: 10_000 }).toBe("sent");
     for (const person of people) expect(toldTo(s, person.email)).toHaveLength(1);
     const ended = await deliveriesOf(s, announcement.id);
     expect(ended.every((d) => d.state === "sent" && d.attempts === 2)).toBe(true);
+  });
+});
+
+describe("a published round's announcement a recipient's server refuses", () => {
+  const clock = fixedClock("2027-02-20T00:00:00Z");
+  let s: SendingApp;
+  let lane: RunningJob | undefined;
+  beforeAll(async () => {
+    s = await startSendingApp({ clock });
+  });
+  afterAll(async () => {
+    await lane?.stop();
+    await s.close();
+  });
+
+  it("logs the refusal, leaves out who opted out since, and Retry failed deliveries reaches only the refused", async () => {
+    s.peer.rejectRecipients((address) => address === "ben@refused.test", 550, 1);
+    // Cy opts out after the publish, before the outbox reaches her: it is no longer for her.
+    await s.t.outboxDelivery.stop();
+    const { people, announcement } = await publishMarch(s, clock, "refused.test");
+    await s.t.db
+      .update(users)
+      .set({ participationStatus: "opted_out" })
+      .where(eq(users.email, "cy@refused.test"));
+    lane = startJob(outboxDeliveryJob(s.t.ctx, quietLogs, { pollMs: 50 }));
+    await expect.poll(() => statusOf(s, announcement.id), { timeout: 10_000 }).toBe("sent");
+    const [log] = await s.t.db
+      .select()
+      .from(emailLogs)
+      .where(eq(emailLogs.newsletterId, announcement.id));
+    expect(log).toMatchObject({ totalRecipients: 5, successfulSends: 3, failedSends: 2 });
+    const entries = (await readLogEntries(s.t.db, [log.id])).get(log.id) ?? [];
+    const ben = entries.find((e) => e.user_email === "ben@refused.test");
+    expect(ben).toMatchObject({ send_status: "failed", error_code: "EENVELOPE" });
+    expect(ben?.error_message).toContain("550 Recipient ben@refused.test refused");
+    expect(ben?.match_email).toMatch(/@refused\.test/);
+    const cyEntry = entries.find((e) => e.user_email === "cy@refused.test");
+    expect(cyEntry).toMatchObject({ send_status: "failed", error_code: "not_a_recipient" });
+
+    const retry = await s.t
+      .as(s.admin)
+      .post(`/api/admin/newsletters/${announcement.id}/retry-failed`);
+    expect(retry.statusCode).toBe(202);
+    expect(retry.json().total).toBe(2);
+    await expect.poll(() => statusOf(s, announcement.id), { timeout: 10_000 }).toBe("sent");
+    expect(toldTo(s, "ben@refused.test")).toHaveLength(1);
+    expect(toldTo(s, "cy@refused.test")).toHaveLength(0);
+    for (const person of people) expect(toldTo(s, person.email).length).toBeLessThanOrEqual(1);
+    const [updated] = await s.t.db
+      .select()
+      .from(emailLogs)
+      .where(eq(emailLogs.newsletterId, announcement.id));
+    expect(updated).toMatchObject({ id: log.id, successfulSends: 4, failedSends: 1 });
   });
 });

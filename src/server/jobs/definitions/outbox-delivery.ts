@@ -8,12 +8,19 @@ import {
   type DeliverySettings,
   deliverMessage,
 } from "../../outbox/deliver-message";
+import { prepareBatches } from "../../outbox/prepare-batches";
 import type { JobDefinition } from "../job";
 import type { JobLogs } from "./job-logs";
 
 export interface OutboxDeliveryJobOptions extends Partial<DeliverySettings> {
   /** Messages sent at once (default SMTP_POOL_SIZE; the urgent lane 4). */
   concurrency?: number;
+  /**
+   * Messages claimed at once and walked in `concurrency` lanes (default 10 × concurrency; the
+   * urgent lane `concurrency`): what a kind prepares for a batch (a round announcement's times,
+   * once per match) is read once for this many.
+   */
+  batchSize?: number;
   /** How often an idle job looks for messages queued elsewhere or due for a retry. */
   pollMs?: number;
   /** How long claimed messages stay this process's (a crash mid-send frees them after this). */
@@ -54,6 +61,7 @@ function outboxLane(
   urgent: boolean,
 ): JobDefinition<OutgoingMessageRow[]> {
   const concurrency = Math.max(1, options.concurrency ?? ctx.config.SMTP_POOL_SIZE);
+  const batchSize = Math.max(concurrency, options.batchSize ?? concurrency * (urgent ? 1 : 10));
   const settings: DeliverySettings = {
     retry: options.retry ?? DEFAULT_OUTBOX_RETRY,
     urgentRetry: options.urgentRetry ?? DEFAULT_URGENT_RETRY,
@@ -73,7 +81,7 @@ function outboxLane(
     async claim(run) {
       const rows = await claimMessages(ctx.db, {
         owner: run.owner,
-        limit: concurrency,
+        limit: batchSize,
         leaseMs: run.leaseMs,
         now: ctx.clock.now(),
         transport: ctx.mailer.fingerprint,
@@ -81,14 +89,18 @@ function outboxLane(
       });
       return rows.length > 0 ? rows : null;
     },
-    async work(rows) {
-      await Promise.all(
-        rows.map((row) =>
-          deliverMessage(ctx, row, settings).catch((error: Error) =>
+    async work(rows, run) {
+      const prepared = await prepareBatches(ctx, rows, settings.warn);
+      let next = 0;
+      const lane = async () => {
+        while (next < rows.length && !run.stopping) {
+          const row = rows[next++];
+          await deliverMessage(ctx, row, settings, prepared.get(row.kind)).catch((error: Error) =>
             settings.warn(`Outbox message ${row.id} not settled, retried later: ${error.message}`),
-          ),
-        ),
-      );
+          );
+        }
+      };
+      await Promise.all(Array.from({ length: concurrency }, lane));
     },
     renew: (_rows, run) =>
       renewMessages(ctx.db, run.owner, new Date(ctx.clock.now().getTime() + run.leaseMs)),

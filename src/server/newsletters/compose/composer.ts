@@ -34,6 +34,9 @@ export interface Recipient {
   email: string;
   /** The partners' addresses for the send log ("a@x, b@x" for a trio); null for who sat out. */
   matchEmail: string | null;
+  /** Their match as the e-mail shows it, and the partners' user ids (none for who sat out). */
+  match: MatchView;
+  partnerIds: string[];
 }
 
 /** One person's e-mail, ready for the mailer. */
@@ -157,6 +160,8 @@ function recipientsOf(
       userId: p.person.id,
       email: p.person.email,
       matchEmail: partnerEmails(p.match),
+      match: p.match,
+      partnerIds: p.partnerIds,
     })),
     async prepare() {
       assertSendable();

@@ -6,6 +6,8 @@ import { type AudiencePerson, canReceive, type PairingAudience } from "./audienc
 export interface PlannedPerson {
   person: AudiencePerson;
   match: MatchView;
+  /** The partners' user ids (none for who sat out). */
+  partnerIds: string[];
   /** False for members who may not receive it (opted out, deactivated, no longer whitelisted). */
   receives: boolean;
 }
@@ -33,12 +35,14 @@ export function planPairing(
         partners.length === 0
           ? { kind: "sat-out" }
           : { kind: "partners", partners: partners.map((p) => partnerView(appUrl, p)), starter };
-      planned.set(person.id, { person, match, receives: canReceive(person) });
+      const partnerIds = partners.map((p) => p.id);
+      planned.set(person.id, { person, match, partnerIds, receives: canReceive(person) });
     }
   }
   for (const person of audience.satOut) {
     if (planned.has(person.id)) continue;
-    planned.set(person.id, { person, match: { kind: "sat-out" }, receives: canReceive(person) });
+    const satOut: MatchView = { kind: "sat-out" };
+    planned.set(person.id, { person, match: satOut, partnerIds: [], receives: canReceive(person) });
   }
   return [...planned.values()];
 }

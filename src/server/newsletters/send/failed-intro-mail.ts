@@ -1,18 +1,20 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { activePairingFile } from "../../../shared/pairing-file-names";
 import type { AppContext } from "../../context";
-import { matchMembers, newsletters } from "../../db/schema";
+import { matchMembers, type NewsletterRow, newsletters } from "../../db/schema";
 import { newsletterDeliveryTrigger } from "../../job-triggers";
 import { compose } from "../compose/composer";
 import { queueDeliveries } from "./ledger";
+import { queueAnnouncementMessages } from "./queue-announcement";
 import { uniqueByAddress } from "./start-send";
 
 /**
  * The e-mail fallback of a Slack intro that did not go out (docs/chat.md, "Where people are
- * reached"): its match's members are added to the delivery ledger of the announcement of its
- * pairing (the round's short announcement, else the newsletter that announced it), which is
- * opened again when it was already sent. Whoever already has a row of that send is left alone
- * (the ledger's key is newsletter + address), so calling it again mails nobody twice. Resolves
+ * reached"): its match's members are added to the announcement of its pairing — the round's
+ * short announcement's messages in the outbox (docs/mail.md), else the delivery ledger of the
+ * newsletter that announced it — which is opened again when it was already sent. Whoever already
+ * has a message or row of that send is left alone (once per announcement and address), so
+ * calling it again mails nobody twice. Resolves
  * how many deliveries were queued; none when the pairing was not announced by e-mail yet (its
  * announcement, when made, mails everyone whose intro did not go out: told-in-slack-only.ts).
  */
@@ -45,7 +47,10 @@ export async function mailFailedIntro(
   if (mine.length === 0) return 0;
   const now = ctx.clock.now();
   const queued = await ctx.db.transaction(async (tx) => {
-    const count = await queueDeliveries(tx, announcement.id, mine, now);
+    const count =
+      announcement.kind === "announcement"
+        ? await queueAnnouncementMessages(ctx, tx, announcementOf(announcement, pairingId), mine)
+        : await queueDeliveries(tx, announcement.id, mine, now);
     if (count > 0) {
       await tx
         .update(newsletters)
@@ -54,6 +59,12 @@ export async function mailFailedIntro(
     }
     return count;
   });
-  if (queued > 0) ctx.jobs.wake(newsletterDeliveryTrigger);
+  if (queued > 0 && announcement.kind !== "announcement") ctx.jobs.wake(newsletterDeliveryTrigger);
   return queued;
+}
+
+/** A round's short announcement as its outbox messages name it. */
+function announcementOf(row: NewsletterRow, pairingId: number) {
+  const month = `${row.year}-${String(row.month).padStart(2, "0")}`;
+  return { announcementId: row.id, pairingId, month };
 }

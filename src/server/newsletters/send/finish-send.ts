@@ -13,17 +13,73 @@ import {
   newsletterArchive,
   newsletterDeliveries,
   newsletters,
+  outgoingMessages,
 } from "../../db/schema";
+import {
+  ROUND_ANNOUNCEMENT_KEY,
+  type RoundAnnouncementData,
+  roundAnnouncement,
+  roundAnnouncementKey,
+} from "../../outbox/kinds/round-announcement";
 import { writeLogEntries } from "../email-logs/log-entries";
 import { currentValidation } from "../present";
 import { type FailureStatus, failureReasons, RENDER_FAILED } from "./outcome";
 
-type DeliveryRow = typeof newsletterDeliveries.$inferSelect;
+/** What the log reads of a delivery, from the ledger or the outbox. */
+type DeliveryRow = Pick<
+  typeof newsletterDeliveries.$inferSelect,
+  | "recipientEmail"
+  | "matchEmail"
+  | "state"
+  | "sendStatus"
+  | "sentAt"
+  | "updatedAt"
+  | "errorText"
+  | "errorCode"
+>;
 
-/** A delivery of that newsletter (an id or a column) that has not ended yet. */
+/**
+ * A round announcement's messages in the outbox, as the log reads a delivery: a message that
+ * failed reads `failed` (refused, or no longer for them) with the outbox's code and reason.
+ */
+async function announcementMessages(tx: Tx, announcementId: number): Promise<DeliveryRow[]> {
+  const rows = await tx
+    .select()
+    .from(outgoingMessages)
+    .where(
+      and(
+        eq(outgoingMessages.kind, roundAnnouncement.name),
+        eq(outgoingMessages.onceKey, roundAnnouncementKey(announcementId)),
+      ),
+    )
+    .orderBy(asc(outgoingMessages.id));
+  return rows.map((row) => {
+    const { match } = row.data as RoundAnnouncementData;
+    return {
+      recipientEmail: row.recipient,
+      matchEmail: match.kind === "partners" ? match.partners.map((p) => p.email).join(", ") : null,
+      state: row.state === "sent" ? "sent" : "failed",
+      sendStatus: row.state === "sent" ? "success" : "failed",
+      sentAt: row.sentAt,
+      updatedAt: row.sentAt ?? row.createdAt,
+      errorText: row.errorMessage,
+      errorCode: row.errorCode,
+    };
+  });
+}
+
+/**
+ * A delivery of that newsletter (an id or a column) that has not ended yet: in the ledger, or a
+ * round announcement's message still pending in the outbox (`outgoing_messages_key_idx`).
+ */
 const openDelivery = (newsletterId: number | SQL) =>
   sql`(select 1 from newsletter_deliveries open_d
-      where open_d.newsletter_id = ${newsletterId} and open_d.state in ('pending', 'sending'))`;
+      where open_d.newsletter_id = ${newsletterId} and open_d.state in ('pending', 'sending')
+    union all
+    select 1 from outgoing_messages open_m
+      where open_m.kind = ${roundAnnouncement.name}
+        and open_m.once_key = ${ROUND_ANNOUNCEMENT_KEY}::text || ${newsletterId}::text
+        and open_m.state = 'pending')`;
 
 /**
  * A delivery of that newsletter whose e-mail could not be built (outcome.ts renderFailure). A
@@ -69,11 +125,14 @@ export async function finishSend(
       )
       .returning();
     if (!newsletter) return null;
-    const deliveries = await tx
-      .select()
-      .from(newsletterDeliveries)
-      .where(eq(newsletterDeliveries.newsletterId, newsletterId))
-      .orderBy(asc(newsletterDeliveries.id));
+    const deliveries = [
+      ...(await tx
+        .select()
+        .from(newsletterDeliveries)
+        .where(eq(newsletterDeliveries.newsletterId, newsletterId))
+        .orderBy(asc(newsletterDeliveries.id))),
+      ...(newsletter.kind === "announcement" ? await announcementMessages(tx, newsletterId) : []),
+    ];
     const archiveFilename = archiveFileName(newsletter);
     await writeEmailLog(tx, newsletter, deliveries, archiveFilename, now);
     if (newsletter.status !== "sent") return "held";

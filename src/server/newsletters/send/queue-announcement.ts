@@ -1,13 +1,16 @@
 import { sql } from "drizzle-orm";
+import { parseActivePairingFile } from "../../../shared/pairing-file-names";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { newsletters } from "../../db/schema";
-import { compose } from "../compose/composer";
+import {
+  type RoundAnnouncementData,
+  roundAnnouncement,
+} from "../../outbox/kinds/round-announcement";
+import { queueMessages } from "../../outbox/queue-messages";
+import { compose, type Recipient } from "../compose/composer";
 import { withoutToldInSlack } from "./announce-in-chat";
-import { queueDeliveries } from "./ledger";
 import { uniqueByAddress } from "./start-send";
-
-const INSERT_BATCH = 5000;
 
 export interface QueueAnnouncementOptions {
   /** The send log's title, e.g. "Round announcement: March 2027 — Engineering". */
@@ -20,16 +23,17 @@ export interface QueueAnnouncementOptions {
   claim?: (tx: Tx) => Promise<boolean>;
 }
 
-/** How many deliveries were queued, or null when the claim was already taken. */
+/** How many messages were queued, or null when the claim was already taken. */
 export type AnnouncementQueued = { newsletterId: number; queued: number } | null;
 
 /**
- * Queues a pairing's short announcement in the delivery ledger: a `newsletters` row of kind
- * `announcement` (one per pairing, unique index), already `sending` over this process's mail
- * transport, and one delivery per recipient, in ONE transaction with the caller's claim. The
- * delivery workers then compose each e-mail with the composer and send it like a newsletter's
- * (claims, leases, retries through an outage, a crashed process's deliveries taken over). Queuing
- * the same pairing twice finds its row and adds nobody twice (docs/rounds.md).
+ * Queues a pairing's short announcement in the outbox (its kind `round-announcement`,
+ * docs/mail.md): a `newsletters` row of kind `announcement` (one per pairing, unique index),
+ * already `sending`, which carries its send log, and one message per recipient with their place
+ * in the pairing, in ONE transaction with the caller's claim. The outbox renders each at delivery
+ * (claims, leases, retries through an outage, a crashed process's messages taken over); once none
+ * is left pending the delivery job seals the row sent and writes its log (finish-send.ts).
+ * Queuing the same pairing twice finds its row and adds nobody twice (docs/rounds.md).
  */
 export async function queueAnnouncement(
   ctx: AppContext,
@@ -41,21 +45,23 @@ export async function queueAnnouncement(
   const recipients = uniqueByAddress(
     await withoutToldInSlack(ctx, pairingFile, composition.recipients),
   );
-  const [year, month] = (composition.audience?.month ?? "").split("-").map(Number);
+  const month = composition.audience?.month ?? "";
+  const pairingId = parseActivePairingFile(pairingFile);
+  if (pairingId === null) throw new Error(`${pairingFile} is no running pairing.`);
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     if (options.claim && !(await options.claim(tx))) return null;
+    const [year, m] = month.split("-").map(Number);
     await tx
       .insert(newsletters)
       .values({
         kind: "announcement",
         status: "sending",
-        month,
+        month: m,
         year,
         title: options.title,
         pairingFile,
         domainGroupId: options.domainGroupId,
-        mailTransport: ctx.mailer.fingerprint,
         createdAt: now,
         updatedAt: now,
       })
@@ -69,10 +75,36 @@ export async function queueAnnouncement(
       .where(
         sql`${newsletters.kind} = 'announcement' and ${newsletters.pairingFile} = ${pairingFile}`,
       );
-    let queued = 0;
-    for (let i = 0; i < recipients.length; i += INSERT_BATCH) {
-      queued += await queueDeliveries(tx, row.id, recipients.slice(i, i + INSERT_BATCH), now);
-    }
+    const announcement = { announcementId: row.id, pairingId, month };
+    const queued = await queueAnnouncementMessages(ctx, tx, announcement, recipients);
     return { newsletterId: row.id, queued };
   });
+}
+
+/**
+ * Queues the announcement's message to each of `recipients` in the caller's transaction (once per
+ * recipient and announcement: someone who has one gets no second). Answers how many were queued.
+ */
+export async function queueAnnouncementMessages(
+  ctx: AppContext,
+  tx: Tx,
+  announcement: Pick<RoundAnnouncementData, "announcementId" | "pairingId" | "month">,
+  recipients: readonly Recipient[],
+): Promise<number> {
+  const byAddress = new Map(recipients.map((r) => [r.email, r]));
+  const dataOf = (to: string) => messageData(byAddress.get(to) as Recipient, announcement);
+  return queueMessages(ctx, tx, roundAnnouncement, [...byAddress.keys()], dataOf);
+}
+
+function messageData(
+  recipient: Recipient,
+  announcement: Pick<RoundAnnouncementData, "announcementId" | "pairingId" | "month">,
+): RoundAnnouncementData {
+  const { match } = recipient;
+  return {
+    ...announcement,
+    userId: recipient.userId,
+    match: match.kind === "partners" ? match : { kind: "sat-out" },
+    partnerIds: recipient.partnerIds,
+  };
 }

@@ -3,6 +3,8 @@ import type { SendStarted } from "../../../shared/newsletters";
 import type { AppContext } from "../../context";
 import { newsletters } from "../../db/schema";
 import { BadRequest, Conflict, NotFound } from "../../errors";
+import { roundAnnouncement, roundAnnouncementKey } from "../../outbox/kinds/round-announcement";
+import { requeueFailedMessages } from "../../outbox/requeue-failed";
 import { requeueFailed } from "./ledger";
 import { ALREADY_SENDING } from "./start-send";
 
@@ -14,7 +16,7 @@ export const NOTHING_FAILED = "No delivery of this newsletter failed; there is n
  * sent back to sending and only its failed delivery rows become pending again (their backoff and
  * outage cleared); sent rows are never touched, so nobody gets the e-mail twice. The workers then
  * deliver them as in any send, over this process's mail transport, and the finish updates the
- * send's log. The conditional update is the concurrency rule: of two retries at once only one
+ * send's log. A round's announcement queues its failed outbox messages again the same way. The conditional update is the concurrency rule: of two retries at once only one
  * finds the newsletter still sent.
  */
 export async function retryFailedDeliveries(
@@ -22,7 +24,7 @@ export async function retryFailedDeliveries(
   newsletterId: number,
 ): Promise<SendStarted> {
   const [newsletter] = await ctx.db
-    .select({ status: newsletters.status })
+    .select({ status: newsletters.status, kind: newsletters.kind })
     .from(newsletters)
     .where(eq(newsletters.id, newsletterId));
   if (!newsletter) throw new NotFound("Newsletter not found");
@@ -37,7 +39,17 @@ export async function retryFailedDeliveries(
       .where(and(eq(newsletters.id, newsletterId), eq(newsletters.status, "sent")))
       .returning({ id: newsletters.id });
     if (!claimed) throw new Conflict(ALREADY_SENDING, "already_sending");
-    const requeued = await requeueFailed(tx, newsletterId, now);
+    // A round's announcement: its failed messages in the outbox too (earlier ones in the ledger).
+    const requeued =
+      (await requeueFailed(tx, newsletterId, now)) +
+      (newsletter.kind === "announcement"
+        ? await requeueFailedMessages(
+            ctx,
+            tx,
+            roundAnnouncement,
+            roundAnnouncementKey(newsletterId),
+          )
+        : 0);
     if (requeued === 0) throw new BadRequest(NOTHING_FAILED, "nothing_failed");
     return requeued;
   });

@@ -6,6 +6,7 @@ import { invitation } from "./invitation";
 import { launchInvitation } from "./launch-invitation";
 import { magicLink } from "./magic-link";
 import { matchChange } from "./match-change";
+import { roundAnnouncement } from "./round-announcement";
 import { roundDraftNotice } from "./round-draft-notice";
 import { setPasswordLink } from "./set-password-link";
 import { signInCode } from "./sign-in-code";
@@ -16,7 +17,7 @@ import { stillInQuestion } from "./still-in-question";
  * queued row names its kind, and delivery renders it with the kind found here.
  */
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds kinds of every data type.
-export const MESSAGE_KINDS: ReadonlyArray<MessageKind<any>> = [
+export const MESSAGE_KINDS: ReadonlyArray<MessageKind<any, any>> = [
   // To whoever asked, urgent: a sign-in code, a sign-in link.
   signInCode,
   magicLink,
@@ -39,10 +40,12 @@ export const MESSAGE_KINDS: ReadonlyArray<MessageKind<any>> = [
   launchInvitation,
   // To whitelisted people an admin invites who have not signed up: the same invitation.
   invitation,
+  // To everyone a published round tells about their match, without an approved newsletter.
+  roundAnnouncement,
 ];
 
 const byName = new Map(MESSAGE_KINDS.map((kind) => [kind.name, kind]));
 
-export function kindNamed(name: string): MessageKind<unknown> | undefined {
+export function kindNamed(name: string): MessageKind<unknown, unknown> | undefined {
   return byName.get(name);
 }

@@ -1,0 +1,29 @@
+import type { AppContext } from "../context";
+import type { OutgoingMessageRow } from "../db/schema";
+import { kindNamed } from "./kinds/registry";
+
+/**
+ * What each kind with a `prepareBatch` read once for its messages among a claimed batch (a round
+ * announcement's proposed times, once per match), by kind name. A kind whose preparation fails is
+ * left out, said in the log: its messages then render on their own.
+ */
+export async function prepareBatches(
+  ctx: AppContext,
+  rows: readonly OutgoingMessageRow[],
+  warn: (line: string) => void,
+): Promise<Map<string, unknown>> {
+  const prepared = new Map<string, unknown>();
+  for (const name of new Set(rows.map((row) => row.kind))) {
+    const prepare = kindNamed(name)?.prepareBatch;
+    if (!prepare) continue;
+    const batch = rows
+      .filter((row) => row.kind === name)
+      .map((row) => ({ data: row.data, recipient: row.recipient }));
+    try {
+      prepared.set(name, await prepare(ctx, batch));
+    } catch (error) {
+      warn(`Outbox: the batch's ${name} messages go unprepared: ${(error as Error).message}`);
+    }
+  }
+  return prepared;
+}
