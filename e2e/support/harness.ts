@@ -169,14 +169,18 @@ function keptPages(origin: string) {
       if (index < 0) return undefined;
       const [{ page }] = pages.splice(index, 1);
       try {
+        // The last test's document stays until the next goto: its timers (a poll, a redirect
+        // after a toast) are cleared, so it sends nothing signed out that this test could see.
+        await page.evaluate(() => {
+          localStorage.clear();
+          sessionStorage.clear();
+          const last = window.setTimeout(() => {}, 0);
+          for (let id = 0; id <= last; id++) window.clearTimeout(id);
+        });
         await page.context().clearCookies();
         const cdp = await page.context().newCDPSession(page);
         await cdp.send("Network.clearBrowserCache");
         await cdp.detach();
-        await page.evaluate(() => {
-          localStorage.clear();
-          sessionStorage.clear();
-        });
         await page.setViewportSize(viewport);
         return page;
       } catch {
