@@ -171,11 +171,12 @@ function keptPages(origin: string) {
       try {
         // The last test's document stays until the next goto: its timers (a poll, a redirect
         // after a toast) are cleared, so it sends nothing signed out that this test could see.
+        // Timer ids count up, from 1 or, under Playwright's clock, from 10^12: the last 10,000.
         await page.evaluate(() => {
           localStorage.clear();
           sessionStorage.clear();
-          const last = window.setTimeout(() => {}, 0);
-          for (let id = 0; id <= last; id++) window.clearTimeout(id);
+          const last = Number(window.setTimeout(() => {}, 0));
+          for (let id = Math.max(0, last - 10_000); id <= last; id++) window.clearTimeout(id);
         });
         await page.context().clearCookies();
         const cdp = await page.context().newCDPSession(page);
