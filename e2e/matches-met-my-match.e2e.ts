@@ -36,6 +36,24 @@ async function downloadIcs(page: Page, link: Locator): Promise<string> {
   return (await downloadedText(file)).replace(/\r\n /g, "");
 }
 
+/**
+ * Opens /matches and waits until the current match is drawn whole. The partner's time line and
+ * the booking times load after the card and push its buttons down: a press on a button that
+ * moves between the mouse's down and up is lost (the browser sends the click to what was under
+ * both, and Playwright checks the target at the down only), so "Schedule Coffee Chat" pressed too
+ * early may open nothing.
+ */
+async function openMatchesDrawn(page: Page): Promise<Locator> {
+  await page.goto("/matches");
+  const current = page.getByRole("region", { name: "Current match" });
+  await current.getByText("Grace works in your time zone.").waitFor();
+  await current
+    .getByRole("region", { name: "Coffee chat time" })
+    .getByText(/^(These fit everyone's working hours|No time in the next ten working days)/)
+    .waitFor();
+  return current;
+}
+
 async function employeeWithMatch() {
   await createDepartment(story.db, { name: `design-${Date.now()}`, displayName: "Design Studio" });
   const me = await createUser(story.db, { firstName: "Ada", lastName: "Lovelace" });
@@ -65,9 +83,8 @@ describe("an employee with a match", () => {
     const { me, partner } = await employeeWithMatch();
     const page = await story.newPage();
     await story.signInAs(page, me);
-    await page.goto("/matches");
+    const current = await openMatchesDrawn(page);
     await page.getByRole("heading", { name: "My Coffee Matches", level: 1 }).waitFor();
-    const current = page.getByRole("region", { name: "Current match" });
     await current.getByRole("heading", { name: "Grace Hopper" }).waitFor();
     await expect.poll(() => current.innerText()).toContain(partner.email);
     await expect.poll(() => current.innerText()).toContain("Ask me about <b>compilers</b>.");
@@ -171,7 +188,7 @@ describe("an employee with a match", () => {
     const { me, partner, match } = await employeeWithMatch();
     const page = await story.newPage({ width: 375, height: 800, timezoneId: "Europe/Berlin" });
     await story.signInAs(page, me);
-    await page.goto("/matches");
+    await openMatchesDrawn(page);
     await page.getByRole("button", { name: "Schedule Coffee Chat" }).click();
     const dialog = page.getByRole("dialog", { name: "Schedule your coffee chat" });
     await dialog.waitFor();
@@ -226,7 +243,7 @@ describe("an employee with a match", () => {
     const { me } = await employeeWithMatch();
     const page = await story.newPage();
     await story.signInAs(page, me);
-    await page.goto("/matches");
+    await openMatchesDrawn(page);
     await page.getByRole("button", { name: "Schedule Coffee Chat" }).click();
     const dialog = page.getByRole("dialog", { name: "Schedule your coffee chat" });
     await dialog.getByLabel("Day").fill("2020-01-06");

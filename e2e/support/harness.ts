@@ -10,7 +10,7 @@ import {
   type Locator,
   type Page,
 } from "playwright-core";
-import { expect } from "vitest";
+import { expect, onTestFinished } from "vitest";
 import type { Clock } from "../../src/server/clock";
 import { loadConfig } from "../../src/server/config";
 import type { Db } from "../../src/server/db/client";
@@ -27,8 +27,9 @@ export interface Story {
   smtp: SmtpPeer;
   browser: Browser;
   /**
-   * A fresh browser context (own cookies) and page; closed with the story. `timezoneId`: the
-   * browser's time zone (IANA), the machine's when unset.
+   * A page in a browser context of its own (own cookies, storage and cache), closed with the
+   * story: a new one, or the page a finished test of this story left (`keptPages`). `timezoneId`:
+   * the browser's time zone (IANA), the machine's when unset.
    */
   newPage(options?: { width?: number; height?: number; timezoneId?: string }): Promise<Page>;
   /** Puts a session cookie for the user into the page's context. */
@@ -89,6 +90,7 @@ export async function startStory(
   ]);
   const contexts: BrowserContext[] = [];
   const baseUrl = server.appUrl;
+  const kept = keptPages(new URL(baseUrl).origin);
   return {
     baseUrl,
     server,
@@ -96,15 +98,20 @@ export async function startStory(
     smtp,
     browser,
     async newPage({ width = 1280, height = 900, timezoneId } = {}) {
-      const context = await browser.newContext({
-        baseURL: baseUrl,
-        viewport: { width, height },
-        timezoneId,
-      });
-      contexts.push(context);
+      let page = await kept.take(timezoneId, { width, height });
+      if (!page) {
+        const context = await browser.newContext({
+          baseURL: baseUrl,
+          viewport: { width, height },
+          timezoneId,
+        });
+        contexts.push(context);
+        page = await context.newPage();
+      }
       if (options.pagesOnClock && options.clock)
-        await context.clock.setFixedTime(options.clock.now());
-      return context.newPage();
+        await page.context().clock.setFixedTime(options.clock.now());
+      kept.keepAfterTest(page, timezoneId);
+      return page;
     },
     async signInAs(page, user) {
       // A session as of the server's clock, so a story that moves it stays signed in.
@@ -122,6 +129,97 @@ export async function startStory(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The pages finished tests of a story leave, handed to its next tests instead of new contexts.
+ * A page's first load in a new page (a new renderer process) costs 2–2.5 s of Chromium's CPU,
+ * a load in a page that already shows the app 0.6–0.9 s (docs/performance.md, "The test
+ * suite"). A page is kept when its test passed, it is its context's only page, it is on the app's
+ * origin and the test changed nothing of it that outlives a navigation (routes, init scripts,
+ * exposed functions, media emulation, its context's clock); before it is handed out,
+ * its context's cookies, HTTP cache and the origin's local and session storage are cleared, so
+ * the next test meets it as a fresh browser meets the app (signed out, nothing cached), in the
+ * renderer that has shown the app before.
+ */
+function keptPages(origin: string) {
+  const pages: { page: Page; timezoneId?: string }[] = [];
+  const changed = new WeakSet<Page>();
+  const watched = new WeakSet<Page>();
+  return {
+    keepAfterTest(page: Page, timezoneId?: string) {
+      if (!watched.has(page)) watchChanges(page, changed);
+      watched.add(page);
+      try {
+        onTestFinished(({ task }) => {
+          if (task.result?.state !== "pass" || page.isClosed() || changed.has(page)) return;
+          if (page.context().pages().length !== 1) return;
+          if (new URL(page.url()).origin !== origin) return;
+          pages.push({ page, timezoneId });
+        });
+      } catch {
+        // Opened outside a test (a beforeAll): it may serve several tests, so it is not handed on.
+      }
+    },
+    async take(
+      timezoneId: string | undefined,
+      viewport: { width: number; height: number },
+    ): Promise<Page | undefined> {
+      const index = pages.findIndex((kept) => kept.timezoneId === timezoneId);
+      if (index < 0) return undefined;
+      const [{ page }] = pages.splice(index, 1);
+      try {
+        // The last test's document stays until the next goto: its timers (a poll, a redirect
+        // after a toast) are cleared, so it sends nothing signed out that this test could see.
+        // Timer ids count up, from 1 or, under Playwright's clock, from 10^12: the last 10,000.
+        await page.evaluate(() => {
+          localStorage.clear();
+          sessionStorage.clear();
+          const last = Number(window.setTimeout(() => {}, 0));
+          for (let id = Math.max(0, last - 10_000); id <= last; id++) window.clearTimeout(id);
+        });
+        await page.context().clearCookies();
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send("Network.clearBrowserCache");
+        await cdp.detach();
+        await page.setViewportSize(viewport);
+        return page;
+      } catch {
+        // The page was leaving (a navigation its test started): a new one instead.
+        await page.context().close();
+        return undefined;
+      }
+    },
+  };
+}
+
+/** Marks `page` as changed in `changed` when a test gives it state that a navigation keeps. */
+function watchChanges(page: Page, changed: WeakSet<Page>): void {
+  const lasting = [
+    "route",
+    "routeFromHAR",
+    "routeWebSocket",
+    "exposeFunction",
+    "exposeBinding",
+    "addInitScript",
+    "emulateMedia",
+    "setExtraHTTPHeaders",
+  ] as const;
+  const target = page as unknown as Record<string, (...args: unknown[]) => unknown>;
+  for (const name of lasting) {
+    const original = target[name];
+    target[name] = (...args: unknown[]) => {
+      changed.add(page);
+      return original.apply(page, args);
+    };
+  }
+  const clock = page.clock;
+  Object.defineProperty(page, "clock", {
+    get() {
+      changed.add(page);
+      return clock;
+    },
+  });
 }
 
 /** axe-core's browser build, loaded into a page by its first check. */
