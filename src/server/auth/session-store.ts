@@ -21,14 +21,18 @@ export function hashSecret(value: string): string {
 /** How many cookie values' hashes each process remembers (about 200 bytes each). */
 const REMEMBERED_HASHES = 20_000;
 const hashOfCookie = new Map<string, string>();
+/** The length of a cookie value this app issues (32 random bytes in base64url). */
+const ISSUED_TOKEN_LENGTH = 43;
 
 /**
  * The stored hash of a session cookie's value. The hash of a value never changes, so the values
  * seen lately keep theirs (a pure function remembered, not a session: every read still looks the
  * hash up in the database); a SHA-256 per API request was about 3 µs of the server's CPU
- * (docs/performance.md, "Hot API path").
+ * (docs/performance.md, "Hot API path"). Only values of an issued token's length are kept, so
+ * cookies of any other size, sent to fill the memory, are hashed and forgotten.
  */
 export function sessionHashOf(token: string): string {
+  if (token.length !== ISSUED_TOKEN_LENGTH) return hashSecret(token);
   let hashed = hashOfCookie.get(token);
   if (hashed === undefined) {
     hashed = hashSecret(token);
