@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { post, sessionCookie } from "../auth/test-helpers";
 import { fixedClock } from "../clock";
@@ -34,8 +34,13 @@ beforeAll(async () => {
 
 const address = () => `person${++n}@queue.test`;
 const codeIn = (text: string) => text.match(/\b(\d{6})\b/)?.[1] ?? "";
+/** A recipient's messages in the order they were queued (without an order the plan decides it). */
 const queued = (email: string) =>
-  t.db.select().from(outgoingMessages).where(eq(outgoingMessages.recipient, email));
+  t.db
+    .select()
+    .from(outgoingMessages)
+    .where(eq(outgoingMessages.recipient, email))
+    .orderBy(asc(outgoingMessages.id));
 const codesOf = (email: string) => t.db.select().from(authCodes).where(eq(authCodes.email, email));
 const mailsTo = (email: string) => peer.messages.filter((m) => m.to.includes(email));
 
