@@ -26,8 +26,10 @@ const ZONES: Record<string, Pick<MatchingUser, "timeZone" | "hours">> = {
 };
 
 /** People named zone + number (b1, n2, k3), in the departments given, everyone "any". */
-function people(spec: [name: string, department: string, groupSize?: 2 | 3 | 4][]): MatchingUser[] {
-  return spec.map(([id, department, groupSize]) => ({
+function people(
+  roster: [name: string, department: string, groupSize?: 2 | 3 | 4][],
+): MatchingUser[] {
+  return roster.map(([id, department, groupSize]) => ({
     id,
     department,
     preference: "any",
