@@ -6,7 +6,7 @@ import { AppLayout } from "../features/app-layout";
 import { CurrentMatchCard } from "../features/matches/current-match-card";
 import { NoCurrentMatch, NoMatchHistory } from "../features/matches/empty-states";
 import { HistoryCard } from "../features/matches/history-card";
-import { HistoryGridSkeleton, PartnerSkeleton } from "../features/matches/match-skeletons";
+import { CurrentMatchSkeleton, HistoryGridSkeleton } from "../features/matches/match-skeletons";
 import { hasMatch, useCurrentMatch, useMatchHistory } from "../features/matches/use-matches";
 import { needsSetup } from "../features/profile/needs-setup";
 import { handleUnauthorized, redirectIfUnauthorized } from "../features/unauthorized";
@@ -61,16 +61,6 @@ export function MatchesPage() {
 
       <MatchHistorySection history={history} />
     </AppLayout>
-  );
-}
-
-function CurrentMatchSkeleton() {
-  return (
-    <Card className="space-y-6 p-6">
-      <Skeleton className="h-6 w-36" />
-      <PartnerSkeleton size="lg" />
-      <Skeleton className="h-10 w-48" />
-    </Card>
   );
 }
 

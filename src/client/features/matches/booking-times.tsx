@@ -9,14 +9,11 @@ import { toast } from "../../components/ui/toast";
 import { matchesApi, matchKeys } from "../../lib/api/matches";
 import { errorMessage } from "../../lib/api-client";
 import { redirectIfUnauthorized } from "../unauthorized";
+import { useMatchTimeZones } from "./use-matches";
 
 /** The reader's own zone: theirs as the match's members list it, else the browser's. */
 function useReaderZone(item: MatchItem): string {
-  const zones = useQuery({
-    queryKey: matchKeys.timeZones(item.match.id),
-    queryFn: ({ signal }) => matchesApi.timeZones(item.match.id, signal),
-    staleTime: 5 * 60_000,
-  });
+  const zones = useMatchTimeZones(item.match.id);
   const partnerIds = new Set(item.partners.map((p) => p.id));
   const me = zones.data?.members.find((m) => !partnerIds.has(m.userId));
   return me?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -2,13 +2,16 @@ import { formatMatchMonth, type MatchItem, partnerName } from "@shared/matches";
 import { Mail } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
+import { LoadingRegion } from "../../components/ui/skeleton";
 import { Spinner } from "../../components/ui/spinner";
 import { AnswerButtons } from "./answer-buttons";
+import { CurrentMatchSkeleton } from "./match-skeletons";
 import { MatchStateBadges } from "./match-state-badges";
 import { PartnerAvatar } from "./partner-avatar";
 import { PartnerAwayButtons } from "./partner-away-button";
 import { PartnerTimeLine } from "./partner-time-line";
 import { ScheduleChatButton } from "./schedule-chat-button";
+import { useMatchTimeZones } from "./use-matches";
 
 /** Loaded with the card's first paint, not in the page's initial bundle (docs/performance.md, "Budgets"). */
 const BookingTimes = lazy(async () => ({
@@ -54,8 +57,20 @@ function PartnerDetails({
  * The matches page's current match: partner(s), the match's state and the user's answer, which
  * can be changed while the month runs. "Met My Match" is the one way to say the chat happened
  * (there is no separate "Mark as Completed").
+ *
+ * Its buttons do not move once drawn (a press on a button that moves between the mouse's down
+ * and up reaches nothing): the card waits for the partners' time zones, whose line sits above the
+ * buttons, and the booking times, which load later still, come after the buttons.
  */
 export function CurrentMatchCard({ item }: { item: MatchItem }) {
+  const zones = useMatchTimeZones(item.match.id);
+  if (zones.isPending) {
+    return (
+      <LoadingRegion label="Loading your current match...">
+        <CurrentMatchSkeleton />
+      </LoadingRegion>
+    );
+  }
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
@@ -69,17 +84,19 @@ export function CurrentMatchCard({ item }: { item: MatchItem }) {
         {item.partners.map((partner) => (
           <PartnerDetails key={partner.id} partner={partner} item={item} />
         ))}
-        {item.pairingOpen && (
-          <Suspense fallback={<Spinner label="Loading times..." />}>
-            <BookingTimes item={item} />
-          </Suspense>
-        )}
       </CardContent>
       <CardFooter className="flex-col items-stretch sm:flex-row sm:items-center">
         <ScheduleChatButton item={item} />
         <AnswerButtons item={item} tense="current" />
         <PartnerAwayButtons item={item} />
       </CardFooter>
+      {item.pairingOpen && (
+        <CardContent>
+          <Suspense fallback={<Spinner label="Loading times..." />}>
+            <BookingTimes item={item} />
+          </Suspense>
+        </CardContent>
+      )}
     </Card>
   );
 }

@@ -54,13 +54,24 @@ const item: MatchItem = {
   pairingOpen: true,
 };
 
-/** The server's word that a report still works (docs/matches.md): the buttons show only then. */
+/**
+ * The server's word that a report still works (docs/matches.md): the buttons show only then; and
+ * the members' time zones, which the current match card waits for.
+ */
 function clientWithReportWindow() {
   const client = new QueryClient();
   client.setQueryData(matchKeys.awayStatus, {
     away: null,
     waiting: null,
     reportUntil: { iso: "2027-03-17", display: "Wednesday, March 17" },
+  });
+  const hours = [1, 2, 3, 4, 5].map((day) => ({ day, start: "09:00", end: "17:00" }));
+  client.setQueryData(matchKeys.timeZones(item.match.id), {
+    members: ["a", "b", "c", "d"].map((userId) => ({
+      userId,
+      timeZone: "Europe/London",
+      workingHours: hours,
+    })),
   });
   return client;
 }
@@ -80,6 +91,7 @@ describe("a match of four on the employee's pages", () => {
       expect(html).toContain(`${p.firstName}&#x27;s team`);
       expect(html).toContain(`href="mailto:${p.email}"`);
     }
+    expect(html).toContain("Bea works in your time zone.");
     // One "is away" button per partner.
     expect(html.match(/ is away</g)).toHaveLength(3);
   });

@@ -30,3 +30,14 @@ export function HistoryGridSkeleton({ count = 3 }: { count?: number }) {
     </ul>
   );
 }
+
+/** The current match card's outline while it loads: title, partner, a button. */
+export function CurrentMatchSkeleton() {
+  return (
+    <Card className="space-y-6 p-6">
+      <Skeleton className="h-6 w-36" />
+      <PartnerSkeleton size="lg" />
+      <Skeleton className="h-10 w-48" />
+    </Card>
+  );
+}

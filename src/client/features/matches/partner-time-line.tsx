@@ -1,9 +1,8 @@
 import type { MatchItem } from "@shared/matches";
 import type { MatchTimeZones } from "@shared/working-hours";
 import { clockIn, dateIn, instantAt } from "@shared/zone-clock";
-import { useQuery } from "@tanstack/react-query";
 import { Clock } from "lucide-react";
-import { matchesApi, matchKeys } from "../../lib/api/matches";
+import { useMatchTimeZones } from "./use-matches";
 
 type Member = MatchTimeZones["members"][number];
 const DAY_MS = 86_400_000;
@@ -38,11 +37,7 @@ export function PartnerTimeLine({
   item: MatchItem;
   partner: MatchItem["partners"][number];
 }) {
-  const query = useQuery({
-    queryKey: matchKeys.timeZones(item.match.id),
-    queryFn: ({ signal }) => matchesApi.timeZones(item.match.id, signal),
-    staleTime: 5 * 60_000,
-  });
+  const query = useMatchTimeZones(item.match.id);
   if (!query.data) return null;
   const partnerIds = new Set(item.partners.map((p) => p.id));
   const me = query.data.members.find((m) => !partnerIds.has(m.userId));

@@ -19,6 +19,18 @@ export function useCurrentMatch(enabled: boolean) {
   });
 }
 
+/**
+ * The match's members' time zones and working hours: the partner's time line and the reader's
+ * own zone for the booking times. The current match card is drawn once they are here.
+ */
+export function useMatchTimeZones(matchId: number) {
+  return useQuery({
+    queryKey: matchKeys.timeZones(matchId),
+    queryFn: ({ signal }) => matchesApi.timeZones(matchId, signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
 export function useMatchHistory(enabled: boolean) {
   return useQuery<MatchHistoryResponse>({
     queryKey: matchKeys.history,
