@@ -81,7 +81,7 @@ describe("a month generated late counts from the day it was made", () => {
     }
 
     // Ada can still say her partner is away, until halfway to December's pairing day.
-    const member = await story.newPage({ width: 375, height: 800 });
+    const member = await story.reusePage(page, { width: 375, height: 800 });
     await story.signInAs(member, ada);
     await member.goto("/matches");
     await member

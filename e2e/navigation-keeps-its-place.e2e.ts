@@ -1,3 +1,4 @@
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   allowEmail,
@@ -20,9 +21,11 @@ beforeAll(async () => {
 afterAll(() => story?.close());
 
 let n = 0;
-async function adminPage(width = 1280) {
+/** A new admin signed in on a page: `previous`, a page the test is done with, when it can be. */
+async function adminPage(width = 1280, previous?: Page) {
   const admin = await createAdmin(story.db, { email: `nav-admin${++n}@hq.test` });
-  const page = await story.newPage({ width, height: 900 });
+  const size = { width, height: 900 };
+  const page = await (previous ? story.reusePage(previous, size) : story.newPage(size));
   await story.signInAs(page, admin);
   return page;
 }
@@ -87,12 +90,12 @@ describe("likely addresses lead to the right page", () => {
     await admin.getByRole("heading", { name: "Admin Dashboard", level: 1 }).waitFor();
 
     const person = await createUser(story.db, { email: "nav-person@brew.test", firstName: "Nia" });
-    const employee = await story.newPage();
+    const employee = await story.reusePage(admin);
     await story.signInAs(employee, person);
     await employee.goto("/dashboard");
     await employee.waitForURL((url) => url.pathname === "/home");
 
-    const visitor = await story.newPage();
+    const visitor = await story.reusePage(employee);
     await visitor.goto("/dashboard");
     await visitor.waitForURL((url) => url.pathname === "/auth");
     await visitor.goto("/login");
@@ -108,13 +111,13 @@ describe("a signed-in visitor is offered their way in", () => {
     await header.getByRole("link", { name: "Sign In" }).waitFor();
 
     const person = await createUser(story.db, { email: "way-in@brew.test", firstName: "Wes" });
-    const employee = await story.newPage();
+    const employee = await story.reusePage(visitor);
     await story.signInAs(employee, person);
     await employee.goto("/");
     await employee.getByRole("banner").getByRole("link", { name: "Go to My Dashboard" }).click();
     await employee.waitForURL((url) => url.pathname === "/home");
 
-    const admin = await adminPage(375);
+    const admin = await adminPage(375, employee);
     await admin.goto("/");
     await admin.getByRole("banner").getByRole("link", { name: "Open Admin Dashboard" }).click();
     await admin.waitForURL((url) => url.pathname === "/admin");
@@ -201,8 +204,10 @@ describe("the Current Pairings dialog fits a narrow screen", () => {
       const two = await createUser(story.db, { email: `fit-b${i}@brew.test`, firstName: `Bo${i}` });
       await createMatch(story.db, { members: [one, two], pairing });
     }
+    let previous: Page | undefined;
     for (const width of [375, 512]) {
-      const page = await adminPage(width);
+      const page = await adminPage(width, previous);
+      previous = page;
       await page.setViewportSize({ width, height: 700 });
       await page.goto("/admin");
       await page.getByRole("button", { name: /View Current Pairings/ }).click();

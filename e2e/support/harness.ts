@@ -32,6 +32,13 @@ export interface Story {
    * the browser's time zone (IANA), the machine's when unset.
    */
   newPage(options?: { width?: number; height?: number; timezoneId?: string }): Promise<Page>;
+  /**
+   * `page`, which the test no longer uses, as a fresh browser for its next person (signed out,
+   * nothing cached or stored, at the given size), as a finished test's page is handed to the next
+   * test; a new page (`newPage`) when it cannot be: changed by its test (routes, init scripts, its
+   * clock), a second tab, off the app's origin, or in a time zone of its own.
+   */
+  reusePage(page: Page, options?: { width?: number; height?: number }): Promise<Page>;
   /** Puts a session cookie for the user into the page's context. */
   signInAs(page: Page, user: { id: string }): Promise<void>;
   close(): Promise<void>;
@@ -91,26 +98,36 @@ export async function startStory(
   const contexts: BrowserContext[] = [];
   const baseUrl = server.appUrl;
   const kept = keptPages(new URL(baseUrl).origin);
+  const onClock = async (page: Page) => {
+    if (options.pagesOnClock && options.clock)
+      await page.context().clock.setFixedTime(options.clock.now());
+  };
+  const newPage: Story["newPage"] = async ({ width = 1280, height = 900, timezoneId } = {}) => {
+    let page = await kept.take(timezoneId, { width, height });
+    if (!page) {
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        viewport: { width, height },
+        timezoneId,
+      });
+      contexts.push(context);
+      page = await context.newPage();
+    }
+    await onClock(page);
+    kept.keepAfterTest(page, timezoneId);
+    return page;
+  };
   return {
     baseUrl,
     server,
     db: server.app.ctx.db,
     smtp,
     browser,
-    async newPage({ width = 1280, height = 900, timezoneId } = {}) {
-      let page = await kept.take(timezoneId, { width, height });
-      if (!page) {
-        const context = await browser.newContext({
-          baseURL: baseUrl,
-          viewport: { width, height },
-          timezoneId,
-        });
-        contexts.push(context);
-        page = await context.newPage();
-      }
-      if (options.pagesOnClock && options.clock)
-        await page.context().clock.setFixedTime(options.clock.now());
-      kept.keepAfterTest(page, timezoneId);
+    newPage,
+    async reusePage(page, { width = 1280, height = 900 } = {}) {
+      // Still kept after its test as before: the same page, now the next person's.
+      if (!(await kept.reuseNow(page, { width, height }))) return newPage({ width, height });
+      await onClock(page);
       return page;
     },
     async signInAs(page, user) {
@@ -146,20 +163,30 @@ function keptPages(origin: string) {
   const pages: { page: Page; timezoneId?: string }[] = [];
   const changed = new WeakSet<Page>();
   const watched = new WeakSet<Page>();
+  const zones = new WeakMap<Page, string | undefined>();
+  /** Nothing of its test outlives a navigation, and it is its context's only page, on the app. */
+  const canHandOn = (page: Page) =>
+    !page.isClosed() &&
+    !changed.has(page) &&
+    page.context().pages().length === 1 &&
+    new URL(page.url()).origin === origin;
   return {
     keepAfterTest(page: Page, timezoneId?: string) {
       if (!watched.has(page)) watchChanges(page, changed);
       watched.add(page);
+      zones.set(page, timezoneId);
       try {
         onTestFinished(({ task }) => {
-          if (task.result?.state !== "pass" || page.isClosed() || changed.has(page)) return;
-          if (page.context().pages().length !== 1) return;
-          if (new URL(page.url()).origin !== origin) return;
-          pages.push({ page, timezoneId });
+          if (task.result?.state === "pass" && canHandOn(page)) pages.push({ page, timezoneId });
         });
       } catch {
         // Opened outside a test (a beforeAll): it may serve several tests, so it is not handed on.
       }
+    },
+    /** `page` cleared for its test's next person, when it can be handed on; false when not. */
+    async reuseNow(page: Page, viewport: { width: number; height: number }): Promise<boolean> {
+      if (!watched.has(page) || zones.get(page) !== undefined || !canHandOn(page)) return false;
+      return asFreshBrowser(page, viewport);
     },
     async take(
       timezoneId: string | undefined,
@@ -168,29 +195,40 @@ function keptPages(origin: string) {
       const index = pages.findIndex((kept) => kept.timezoneId === timezoneId);
       if (index < 0) return undefined;
       const [{ page }] = pages.splice(index, 1);
-      try {
-        // The last test's document stays until the next goto: its timers (a poll, a redirect
-        // after a toast) are cleared, so it sends nothing signed out that this test could see.
-        // Timer ids count up, from 1 or, under Playwright's clock, from 10^12: the last 10,000.
-        await page.evaluate(() => {
-          localStorage.clear();
-          sessionStorage.clear();
-          const last = Number(window.setTimeout(() => {}, 0));
-          for (let id = Math.max(0, last - 10_000); id <= last; id++) window.clearTimeout(id);
-        });
-        await page.context().clearCookies();
-        const cdp = await page.context().newCDPSession(page);
-        await cdp.send("Network.clearBrowserCache");
-        await cdp.detach();
-        await page.setViewportSize(viewport);
-        return page;
-      } catch {
-        // The page was leaving (a navigation its test started): a new one instead.
-        await page.context().close();
-        return undefined;
-      }
+      return (await asFreshBrowser(page, viewport)) ? page : undefined;
     },
   };
+}
+
+/**
+ * Makes `page` meet the app as a fresh browser does: signed out, nothing stored or cached, at the
+ * given size. False (and its context closed) when the page was leaving: a navigation its test
+ * started.
+ */
+async function asFreshBrowser(
+  page: Page,
+  viewport: { width: number; height: number },
+): Promise<boolean> {
+  try {
+    // The last document stays until the next goto: its timers (a poll, a redirect after a toast)
+    // are cleared, so it sends nothing signed out that the next user of the page could see.
+    // Timer ids count up, from 1 or, under Playwright's clock, from 10^12: the last 10,000.
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+      const last = Number(window.setTimeout(() => {}, 0));
+      for (let id = Math.max(0, last - 10_000); id <= last; id++) window.clearTimeout(id);
+    });
+    await page.context().clearCookies();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.clearBrowserCache");
+    await cdp.detach();
+    await page.setViewportSize(viewport);
+    return true;
+  } catch {
+    await page.context().close();
+    return false;
+  }
 }
 
 /** Marks `page` as changed in `changed` when a test gives it state that a navigation keeps. */
