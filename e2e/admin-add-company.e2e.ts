@@ -56,7 +56,7 @@ describe("an HR team adds the company at once", () => {
 
     // Ada signs in for the first time: her profile starts with what HR knew.
     const ada = await signInAccount(story.db, "ada@hr.test", "code", new Date());
-    const adaPage = await story.newPage({ width: 375, height: 800 });
+    const adaPage = await story.reusePage(page, { width: 375, height: 800 });
     await story.signInAs(adaPage, ada);
     await adaPage.goto("/profile");
     await expect.poll(() => adaPage.getByLabel("First Name").inputValue()).toBe("Ada");

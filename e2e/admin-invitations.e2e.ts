@@ -40,7 +40,7 @@ describe("an admin chases the people who have not signed up", () => {
 
     // After the launch invitation went out, adding people offers their invitation at once.
     await story.db.insert(settings).values({ key: LAUNCHED_KEY, value: { at: "2026-11-01" } });
-    const phone = await story.newPage({ width: 375, height: 800 });
+    const phone = await story.reusePage(page, { width: 375, height: 800 });
     await story.signInAs(phone, admin);
     await phone.goto("/admin/whitelist");
     await phone.getByLabel("Or paste addresses or the CSV").fill("cy@chase.test\ndee@chase.test");

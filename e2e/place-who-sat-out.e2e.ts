@@ -49,7 +49,7 @@ describe("who sat out, and placing them by hand (docs/pairings.md, Who sat out a
     expect(await axeViolations(phone)).toEqual([]);
 
     // At desktop width the admin pairs Gil with Hal; the confirmation says it keeps every rule.
-    const page = await story.newPage({ width: 1280, height: 900 });
+    const page = await story.reusePage(phone, { width: 1280, height: 900 });
     await story.signInAs(page, admin);
     await page.goto("/admin");
     await page.getByRole("tab", { name: "Operations" }).click();

@@ -39,8 +39,8 @@ describe("a whitelisted employee signs in with a magic link", () => {
     const me = await page.evaluate(() => fetch("/api/auth/user").then((r) => r.json()));
     expect(me).toMatchObject({ email: "robin@links.test", authMethod: "magic_link" });
 
-    // The link works once.
-    const again = await story.newPage();
+    // The link works once, in another browser too.
+    const again = await story.reusePage(page);
     await again.goto(link);
     await again.waitForURL("**/auth?error=invalid_link**");
     await again
