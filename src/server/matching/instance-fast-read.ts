@@ -46,16 +46,10 @@ export function readInstanceFast(
   const reader = new Reader(bytes);
   const read = reader.readTop();
   if (read === null) return null;
-  const { users, history } = read;
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let rest: unknown;
-  try {
-    rest = JSON.parse(
-      `${text.toString("utf8", 0, users.start)}null${text.toString("utf8", users.end, history.start)}null${text.toString("utf8", history.end)}`,
-    );
-  } catch {
-    return null;
-  }
+  const [first, second] = [read.users, read.history].sort((a, b) => a.start - b.start);
+  const rest = parseJson(
+    `${textOf(bytes, 0, first.start)}null${textOf(bytes, first.end, second.start)}null${textOf(bytes, second.end, bytes.length)}`,
+  );
   if (typeof rest !== "object" || rest === null) return null;
   const instance = rest as Record<string, unknown>;
   if (instance.users !== null || instance.history !== null) return null;
@@ -164,8 +158,9 @@ class Reader {
   }
 
   /**
-   * The top-level object's keys in turn: "users" then "history" once each, every other value
-   * skipped. The users' value (parsed) and range, and the history's range and resolved ids.
+   * The top-level object's keys in turn, "users" and "history" once each, every other value
+   * skipped: the users' value (parsed) and range, and the history's range and resolved ids. The
+   * history is read where it stands once the users are known, else after the last key.
    */
   readTop(): {
     users: Range & { value: unknown[] };
@@ -183,20 +178,22 @@ class Reader {
       const start = this.i;
       if (key === "users") {
         if (users !== null || !this.skipValue()) return null;
-        users = { start, end: this.i, value: [] };
-        const value = parseJson(this.b, start, this.i);
+        const value = parseJson(textOf(this.b, start, this.i));
         if (!Array.isArray(value)) return null;
-        users.value = value;
+        users = { start, end: this.i, value };
       } else if (key === "history") {
-        if (users === null || history !== null) return null;
-        this.table = idTable(users.value);
-        if (this.table === null || !this.readHistory()) return null;
+        if (history !== null) return null;
+        if (users === null ? !this.skipValue() : !this.readHistory(users.value)) return null;
         history = { start, end: this.i };
       } else if (!this.skipValue()) return null;
     } while (this.take(COMMA));
     if (!this.take(CLOSE_BRACE)) return null;
     this.ws();
     if (this.i !== this.b.length || users === null || history === null) return null;
+    if (this.table === null) {
+      this.i = history.start;
+      if (!this.readHistory(users.value) || this.i !== history.end) return null;
+    }
     const count = this.members.length / MAX_GROUP;
     const historyMonths = { months: this.months, monthOf: this.monthOf.subarray(0, count) };
     return { users, history: { ...history, members: this.members, historyMonths } };
@@ -248,8 +245,9 @@ class Reader {
   }
 
   /** The history array in the plain form, its ids resolved into `members`. */
-  private readHistory(): boolean {
-    if (!this.take(OPEN_BRACKET)) return false;
+  private readHistory(users: unknown[]): boolean {
+    this.table = idTable(users);
+    if (this.table === null || !this.take(OPEN_BRACKET)) return false;
     // Room for as many groups as the bytes left could hold; pages never written are never used.
     const most = Math.floor((this.b.length - this.i) / SMALLEST_GROUP) + 1;
     const members = new Int32Array(most * MAX_GROUP);
@@ -401,9 +399,14 @@ class Reader {
   }
 }
 
-function parseJson(b: Uint8Array, start: number, end: number): unknown {
+/** The UTF-8 text of b[start .. end). */
+const textOf = (b: Uint8Array, start: number, end: number): string =>
+  Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("utf8", start, end);
+
+/** `JSON.parse`, or undefined when the text is no JSON. */
+function parseJson(text: string): unknown {
   try {
-    return JSON.parse(Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("utf8", start, end));
+    return JSON.parse(text);
   } catch {
     return undefined;
   }
