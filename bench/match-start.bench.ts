@@ -120,7 +120,7 @@ const m = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)
 const c = Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, median(v)]));
 const i = Object.fromEntries(Object.entries(inside).map(([k, v]) => [k, median(v)]));
 console.log(
-  `${people.toLocaleString("en-US")} people, ${(text.length / 1e6).toFixed(1)} MB of JSON, ${rounds} rounds (medians; all rounds on stderr)`,
+  `${people.toLocaleString("en-US")} people, ${(text.length / 1e6).toFixed(1)} MB of JSON, ${rounds} rounds (medians; every round, wall and CPU, on stderr)`,
 );
 for (const [name, label] of [
   ["npm", "npm run --silent match"],
@@ -131,7 +131,8 @@ for (const [name, label] of [
 ] as const) {
   const cpuNote = cpu[name].length > 0 ? `  (CPU ${fmt(c[name])})` : "";
   console.log(`  ${label.padEnd(36)} ${fmt(m[name]).padStart(8)}${cpuNote}`);
-  console.error(`  ${name}: ${times[name].map(fmt).join(", ")}`);
+  const cpuRounds = cpu[name].length > 0 ? `; CPU ${cpu[name].map(fmt).join(", ")}` : "";
+  console.error(`  ${name}: ${times[name].map(fmt).join(", ")}${cpuRounds}`);
 }
 console.log(`ratio npm run match / floor: ${(m.npm / m.floor).toFixed(2)} (goal ≤ 1.5)`);
 console.log(`ratio node dist/cli/match.js / floor: ${(m.direct / m.floor).toFixed(2)}`);

@@ -9,9 +9,8 @@
  * go to `JSON.parse` and the usual shape check (instance-fast-check.ts).
  *
  * It answers null whenever anything is out of that plain form or wrong (an escape, a non-ASCII
- * byte, another key, "history" before "users", an unknown or repeated id, a bad month, a key
- * twice), and the caller then reads the text the usual way (`prepareInstanceText`), which words
- * every error. So it accepts only instances the usual way accepts, and resolves them alike
+ * byte, another key in a group, an unknown or repeated id, a bad month, a key twice), and the
+ * caller then reads the text the usual way (`prepareInstanceText`), which words every error. So it accepts only instances the usual way accepts, and resolves them alike
  * (instance-fast-read.test.ts compares both ways on valid and on damaged texts).
  */
 import { type HistoryMonths, MAX_GROUP, type ResolvedIds, shapeOk } from "./instance-fast-check";
@@ -68,9 +67,8 @@ export function readInstanceFast(
  * (0 for an empty slot), and every id's bytes one after another, so that a lookup reads few places.
  */
 interface IdTable {
-  ids: string[];
   slots: Int32Array;
-  /** User u's id is idBytes[idStart[u] .. idStart[u + 1]), a non-ASCII unit as 0xff (no id's byte here). */
+  /** User u's id is idBytes[idStart[u] .. idStart[u + 1]); a non-ASCII unit as 0xff, no id's byte. */
   idBytes: Uint8Array;
   idStart: Int32Array;
 }
@@ -111,7 +109,7 @@ function idTable(users: unknown): IdTable | null {
     slots[2 * s] = h;
     slots[2 * s + 1] = u + 1;
   }
-  return { ids, slots, idBytes, idStart };
+  return { slots, idBytes, idStart };
 }
 
 interface Range {
