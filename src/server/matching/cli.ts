@@ -8,9 +8,17 @@ import { runMatching } from "./engine";
 import { readInstanceFast } from "./instance-fast-read";
 import { InstanceError, prepareInstanceText } from "./instance-schema";
 
+function isFile(fd: number): boolean {
+  try {
+    return fstatSync(fd).isFile();
+  } catch {
+    return false;
+  }
+}
+
 /** Standard input's bytes: a redirected file in one read, a pipe chunk by chunk. */
 async function readStdin(): Promise<Buffer> {
-  if (fstatSync(0).isFile()) return readFileSync(0);
+  if (isFile(0)) return readFileSync(0);
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
