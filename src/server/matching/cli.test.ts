@@ -1,4 +1,6 @@
 import { spawn } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -14,20 +16,31 @@ interface Run {
   stderr: string;
 }
 
-function runCli(input: string): Promise<Run> {
+/** Runs the command with `input` on standard input: a pipe, or a file as `< instance.json` gives. */
+function runCli(input: string, from: "pipe" | "file" = "pipe"): Promise<Run> {
+  let file: number | null = null;
+  if (from === "file") {
+    // Opened, then removed: the open file stays readable until the command has read it.
+    const folder = mkdtempSync(path.join(tmpdir(), "coj-match-cli-"));
+    writeFileSync(path.join(folder, "instance.json"), input);
+    file = openSync(path.join(folder, "instance.json"), "r");
+    rmSync(folder, { recursive: true, force: true });
+  }
   return new Promise((resolve, reject) => {
     // `npm run match` without npm (whose own notices would reach stderr): plain Node, no loader.
     const child = spawn(process.execPath, ["scripts/run.mjs", "match"], {
       cwd: root,
       env: { ...process.env, NODE_OPTIONS: "" },
+      stdio: [file ?? "pipe", "pipe", "pipe"],
     });
+    if (file !== null) closeSync(file);
     let stdout = "";
     let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.stdout?.on("data", (chunk) => (stdout += chunk));
+    child.stderr?.on("data", (chunk) => (stderr += chunk));
     child.on("error", reject);
     child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input);
+    child.stdin?.end(input);
   });
 }
 
@@ -81,6 +94,7 @@ beforeAll(async () => {
   ];
   const results = await Promise.all(inputs.map(([, input]) => runCli(input)));
   for (const [i, [name]] of inputs.entries()) runs.set(name, results[i]);
+  runs.set("good from a file", await runCli(JSON.stringify(good), "file"));
 }, 60_000);
 
 describe("match CLI", () => {
@@ -92,6 +106,14 @@ describe("match CLI", () => {
     expect(validateResult(good, result)).toEqual([]);
     expect(result.seed).toBe(12345);
     expect(result.stats.placed + result.unmatched.length).toBe(good.users.length);
+  });
+
+  it("reads a redirected file as it reads a pipe", () => {
+    const run = runs.get("good from a file")!;
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe("");
+    const result = (text: string) => ({ ...JSON.parse(text), stats: undefined });
+    expect(result(run.stdout)).toEqual(result(runs.get("good")!.stdout));
   });
 
   it("reports the seed it drew when the instance has none", () => {

@@ -21,6 +21,18 @@ export interface ResolvedIds {
   users: readonly MatchingUser[];
   history: readonly HistoryGroup[] | undefined;
   members: Int32Array;
+  /**
+   * Set by the command line's fast read (instance-fast-read.ts), which makes no history groups
+   * (`history` and the instance's history are undefined): the history is members and months,
+   * group g's month being months[monthOf[g]].
+   */
+  historyMonths?: HistoryMonths;
+}
+
+/** Each history group's month as an index into the few distinct months. */
+export interface HistoryMonths {
+  months: readonly string[];
+  monthOf: Uint16Array;
 }
 
 export interface RefIssue {

@@ -3,7 +3,7 @@
  * 0..n-1, departments are small integers, and the history is a CSR adjacency list whose
  * entries say whether a pair met inside the repeat window (blocked) or only earlier.
  */
-import { MAX_GROUP, type ResolvedIds } from "./instance-fast-check";
+import { type HistoryMonths, MAX_GROUP, type ResolvedIds } from "./instance-fast-check";
 import type { MatchingInstance } from "./types";
 import { monthIndex } from "./window";
 import {
@@ -57,7 +57,7 @@ export function buildProblem(instance: MatchingInstance, ids?: ResolvedIds): Pro
   const fresh = ids && ids.users === instance.users && ids.history === instance.history;
   const people = indexPeople(instance, !!fresh);
   const members = fresh ? ids.members : resolveHistory(instance, people.index!);
-  const edges = historyEdges(instance, members);
+  const edges = historyEdges(instance, members, fresh ? ids.historyMonths : undefined);
   const schedules = buildSchedules(instance);
   return { ...people.problem, ...historyCsr(people.problem.n, edges), schedules };
 }
@@ -110,22 +110,35 @@ export function resolveHistory(instance: MatchingInstance, index: Map<string, nu
   return members;
 }
 
-/** A flat edge list (u, v, relation) of every pair that shared a history group. */
-function historyEdges(instance: MatchingInstance, members: Int32Array): Int32Array {
+/**
+ * A flat edge list (u, v, relation) of every pair that shared a history group; each group's month
+ * from `months` when given (the command line's fast read), else from the instance's history.
+ */
+function historyEdges(
+  instance: MatchingInstance,
+  members: Int32Array,
+  months?: HistoryMonths,
+): Int32Array {
   const current = monthIndex(instance.month);
   const window = instance.repeatWindowMonths;
   const monthRel = new Map<string, number>();
-  const history = instance.history ?? [];
-  let edges = new Int32Array(Math.max(1024, history.length * 3 + 3));
-  let m = 0;
-  for (let g = 0; g < history.length; g++) {
-    const month = history[g].month;
+  const relationIn = (month: string) => {
     let rel = monthRel.get(month);
     if (rel === undefined) {
       const h = monthIndex(month);
       rel = h >= current - window && h <= current - 1 ? BLOCKED : MET_BEFORE;
       monthRel.set(month, rel);
     }
+    return rel;
+  };
+  const history = instance.history ?? [];
+  const rels = months ? months.months.map(relationIn) : null;
+  const monthOf = months ? months.monthOf : null;
+  const count = monthOf ? monthOf.length : history.length;
+  let edges = new Int32Array(Math.max(1024, count * 3 + 3));
+  let m = 0;
+  for (let g = 0; g < count; g++) {
+    const rel = rels && monthOf ? rels[monthOf[g]] : relationIn(history[g].month);
     const at = g * MAX_GROUP;
     for (let a = at; a < at + MAX_GROUP; a++) {
       if (members[a] < 0) continue;
