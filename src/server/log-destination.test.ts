@@ -61,6 +61,19 @@ describe("the server log's destination", () => {
     stream.end();
   });
 
+  it("writes what is gathered when pino's flush asks, and calls back once it is written", async () => {
+    const file = logFile();
+    const stream = logDestination(file);
+    await once(stream.file, "ready");
+    const log = pino({}, stream);
+    log.info("flushed");
+    await new Promise<void>((resolve, reject) =>
+      log.flush((error) => (error ? reject(error) : resolve())),
+    );
+    expect(readFileSync(file, "utf8")).toContain('"msg":"flushed"');
+    stream.end();
+  });
+
   it("writes what is gathered when the process ends on an uncaught error", () => {
     const file = logFile();
     const script = `import pino from "pino";

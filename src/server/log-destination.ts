@@ -12,8 +12,8 @@ const LOG_FLUSH_MS = 250;
 /** What pino writes its lines to (a stream with `write`), and what the tests wait on. */
 export interface LogDestination {
   write(line: string): boolean;
-  /** Hands the gathered lines to the file now (written asynchronously). */
-  flush(): void;
+  /** Hands the gathered lines to the file now; `done` once they are written (pino's `flush`). */
+  flush(done?: (error?: Error) => void): void;
   /** Writes the gathered lines and waits until they are written. */
   flushSync(): void;
   end(): void;
@@ -44,18 +44,18 @@ export function logDestination(dest: number | string = 1): LogDestination {
   });
   let lines: string[] = [];
   let chars = 0;
-  const flush = () => {
+  const handOver = () => {
     if (lines.length === 0) return;
     const batch = lines.join("");
     lines = [];
     chars = 0;
     file.write(batch);
   };
-  const timer = setInterval(flush, LOG_FLUSH_MS);
+  const timer = setInterval(handOver, LOG_FLUSH_MS);
   timer.unref();
   // Before pino's own exit handler, which writes out what sonic-boom holds.
   const atExit = () => {
-    flush();
+    handOver();
     file.flushSync();
   };
   process.prependListener("exit", atExit);
@@ -63,13 +63,16 @@ export function logDestination(dest: number | string = 1): LogDestination {
     write(line) {
       lines.push(line);
       chars += line.length;
-      if (chars >= LOG_BATCH_CHARS) flush();
+      if (chars >= LOG_BATCH_CHARS) handOver();
       return true;
     },
-    flush,
+    flush(done) {
+      handOver();
+      if (done) file.flush(done);
+    },
     flushSync: atExit,
     end() {
-      flush();
+      handOver();
       clearInterval(timer);
       process.removeListener("exit", atExit);
       file.end();
