@@ -44,11 +44,17 @@ export function logDestination(dest: number | string = 1): LogDestination {
   });
   let lines: string[] = [];
   let chars = 0;
+  /** A batch is being written; sonic-boom says `drain` once all it was given is written. */
+  let writing = false;
+  file.on("drain", () => {
+    writing = false;
+  });
   const handOver = () => {
     if (lines.length === 0) return;
     const batch = lines.join("");
     lines = [];
     chars = 0;
+    writing = true;
     file.write(batch);
   };
   const timer = setInterval(handOver, LOG_FLUSH_MS);
@@ -68,7 +74,9 @@ export function logDestination(dest: number | string = 1): LogDestination {
     },
     flush(done) {
       handOver();
-      if (done) file.flush(done);
+      if (!done) return;
+      if (writing) file.once("drain", () => done());
+      else done();
     },
     flushSync: atExit,
     end() {
