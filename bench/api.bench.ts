@@ -1,14 +1,16 @@
 /**
  * API throughput benchmark: `npm run bench:api [-- rounds]` (default 3 rounds of 5 s per endpoint;
  * BENCH_SECONDS sets the length; BENCH_POOL_SIZE sets the PostgreSQL pool of the app and the floor
- * alike, default the app's 10).
+ * alike, default the app's 10; BENCH_CONNECTIONS the connections, default 10; BENCH_PEOPLE the
+ * signed-in people the connections take in turn, default one per connection; the hot reads' goals
+ * were first measured at 50 connections and 12 people: docs/performance.md, "Hot API path").
  *
  * Starts the built app (`scripts/start.mjs`, NODE_ENV=production, DEMO=1 sample company) twice —
  * on a throwaway PostgreSQL server and on embedded PGlite — and, in the same run, a floor process
  * (bench/support/floor-server.mjs: bare Fastify, one indexed SELECT through a `pg` pool on the same
  * PostgreSQL server; and a constant hello-world). The admin generates a company-wide pairing, ten
  * employees in it sign in with e-mailed codes, then autocannon (10 connections, 127.0.0.1, each
- * connection one of the ten people, so no two concurrent reads share a session) measures each
+ * connection one of the ten people by default, so no two concurrent reads share a session) measures each
  * endpoint right after its baseline (the floor for database endpoints, hello-world
  * for /api/health), in rounds. The floor process also runs the statement the app runs for
  * `/api/matches/current` while the person's view is unchanged (session, whitelist check, view
@@ -45,7 +47,9 @@ import { type CpuPerRequest, createCpuMeter } from "./support/cpu-meter";
 const rounds = Number(process.argv[2] ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const poolSize = process.env.BENCH_POOL_SIZE ?? "10";
-const CONNECTIONS = 10;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/** Signed-in people, taken in turn by the connections (more connections than people share them). */
+const PEOPLE = Number(process.env.BENCH_PEOPLE ?? CONNECTIONS);
 const ADMIN = { email: "bench-admin@acme.example", password: "a long bench admin password" };
 
 interface Target {
@@ -141,15 +145,15 @@ async function employeesWithCurrentMatch(app: AppProcess): Promise<string[]> {
   const runningMatches = async () => {
     const current = await getJson<{
       matchesByPairing: Record<string, { members: { email: string }[] }[]>;
-    }>(`${app.url}/api/admin/current-pairings?limit=${CONNECTIONS}`, admin);
-    return Object.values(current.matchesByPairing).flat().slice(0, CONNECTIONS);
+    }>(`${app.url}/api/admin/current-pairings?limit=${PEOPLE}`, admin);
+    return Object.values(current.matchesByPairing).flat().slice(0, PEOPLE);
   };
   let matches = await runningMatches();
-  if (matches.length < CONNECTIONS) {
+  if (matches.length < PEOPLE) {
     await post(`${app.url}/api/admin/generate-pairing`, {}, admin);
     matches = await runningMatches();
   }
-  if (matches.length < CONNECTIONS) throw new Error("the generated pairing has too few matches");
+  if (matches.length < PEOPLE) throw new Error("the generated pairing has too few matches");
   const cookies: string[] = [];
   for (const match of matches) cookies.push(await signInEmployee(app, match.members[0].email));
   return cookies;
@@ -236,7 +240,7 @@ async function main() {
 function report(samples: Map<string, Sample[]>, ratios: Map<string, number[]>) {
   const rps = (name: string) => median((samples.get(name) ?? []).map((s) => s.rps));
   console.log(
-    `\n${rounds} rounds × ${seconds} s, ${CONNECTIONS} connections (one person each), pools of ${poolSize}; median req/s (range), median p99 latency`,
+    `\n${rounds} rounds × ${seconds} s, ${CONNECTIONS} connections, ${PEOPLE} people in turn, pools of ${poolSize}; median req/s (range), median p99 latency`,
   );
   for (const [name, list] of samples) {
     const values = list.map((s) => s.rps);

@@ -59,14 +59,16 @@ function isApiAnswer(url: string): boolean {
  * cached (the public figures) sets its own Cache-Control.
  */
 function apiAnswerHeaders(secure: boolean): Record<string, string> {
+  // In lower case, as Fastify keeps (and sends) them: it lower-cases every name it is given,
+  // a new string per header per answer otherwise.
   const headers: Array<[string, string]> = [
-    ["Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"],
-    ["Cross-Origin-Resource-Policy", "same-origin"],
-    ["Referrer-Policy", "no-referrer"],
-    ["X-Content-Type-Options", "nosniff"],
-    ["X-Frame-Options", "DENY"],
-    ["Cache-Control", "no-store"],
+    ["content-security-policy", "default-src 'none'; frame-ancestors 'none'"],
+    ["cross-origin-resource-policy", "same-origin"],
+    ["referrer-policy", "no-referrer"],
+    ["x-content-type-options", "nosniff"],
+    ["x-frame-options", "DENY"],
+    ["cache-control", "no-store"],
   ];
-  if (secure) headers.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
+  if (secure) headers.push(["strict-transport-security", "max-age=31536000; includeSubDomains"]);
   return Object.fromEntries(headers);
 }

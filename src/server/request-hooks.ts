@@ -22,7 +22,7 @@ export function addRequestHooks(app: FastifyInstance, ctx: AppContext): void {
   const allowedOrigins = () => [ctx.config.appOrigin, ...devOrigins];
   app.addHook("onRequest", (request, reply, done) => {
     // Read per request: without APP_URL the origin is known only once the server listens.
-    if (isCrossSite(request, allowedOrigins(), SESSION_COOKIE)) {
+    if (isCrossSite(request, allowedOrigins, SESSION_COOKIE)) {
       reply.code(403).send({ message: "Cross-site requests are not allowed.", code: "cross_site" });
       return;
     }

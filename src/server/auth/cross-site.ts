@@ -11,17 +11,18 @@ const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  */
 export function isCrossSite(
   request: FastifyRequest,
-  allowedOrigins: string[],
+  /** Asked only for a state-changing request: every read passes this check. */
+  allowedOrigins: () => string[],
   sessionCookie: string,
 ): boolean {
   if (!STATE_CHANGING.has(request.method)) return false;
   const { headers } = request;
   if (headers["sec-fetch-site"] === "cross-site") return true;
   const origin = headers.origin;
-  if (typeof origin === "string") return !allowedOrigins.includes(origin);
+  if (typeof origin === "string") return !allowedOrigins().includes(origin);
   if (!request.cookies[sessionCookie] || !sendsSimpleBody(headers["content-type"])) return false;
   const referer = refererOrigin(headers.referer);
-  return referer === null || !allowedOrigins.includes(referer);
+  return referer === null || !allowedOrigins().includes(referer);
 }
 
 /** A body type a page on another site may send without a preflight (anything but JSON). */
