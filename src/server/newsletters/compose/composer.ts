@@ -21,7 +21,7 @@ import { type AudiencePerson, loadPairingAudience, type PairingAudience } from "
 import { newsletterContent, subjectOf } from "./content";
 import { type MatchTimesOf, matchTimesOf } from "./match-times";
 import { greetingOf, type PlannedPerson, partnerEmails, planPairing } from "./plan";
-import { createRenderer } from "./renderer";
+import { createRenderer } from "../../mail/layout-renderer";
 import { summarise } from "./validate";
 
 /** An invitation's log from before the outbox sent them (docs/mail.md): nothing to compose. */

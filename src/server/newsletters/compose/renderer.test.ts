@@ -8,7 +8,7 @@ import { NewsletterEmail } from "../../mail/templates/newsletter-email";
 import type { PartnerView, RecipientView } from "../../mail/templates/views";
 import { defaultNewsletter } from "../newsletter-defaults";
 import { newsletterContent } from "./content";
-import { createRenderer, escapeHtml } from "./renderer";
+import { createRenderer, escapeHtml } from "../../mail/layout-renderer";
 
 const config = loadConfig({ NODE_ENV: "test", APP_URL: "https://coffee.example" });
 const row = {

@@ -97,3 +97,23 @@ export function assertCarriable(message: { subject: string; html: string; text: 
 function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
+
+/**
+ * The log's status of a message the outbox failed (docs/newsletters.md, "Send statuses"), from
+ * its code and reason: the SMTP reply code leads the reason (or follows "Last error:" once the
+ * retries gave up); without one, a message that could not be built or is no longer for the person
+ * reads `failed`, and a connection that never took it `sendgrid_error`.
+ */
+export function sendStatusOf(code: string | null, reason: string | null): FailureStatus {
+  const reply = /(?:^|Last error: )(\d{3})\b/.exec(reason ?? "");
+  if (!reply) {
+    const unbuilt = code === RENDER_FAILED || code === "not_a_recipient" || code === "EEXPIRED";
+    return unbuilt || code === "EWITHHELD" ? "failed" : "sendgrid_error";
+  }
+  const responseCode = Number(reply[1]);
+  if (responseCode >= 400 && responseCode < 500) return "sendgrid_limit";
+  if (responseCode === 530 || responseCode === 535 || /\b5\.7\.\d+/.test(reason ?? "")) {
+    return "sendgrid_forbidden";
+  }
+  return responseCode >= 550 && responseCode <= 553 ? "failed" : "sendgrid_error";
+}
