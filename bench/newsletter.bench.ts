@@ -6,7 +6,7 @@ import type { AppContext } from "../src/server/context";
 import { type Database, openDatabase } from "../src/server/db/client";
 import { allowedEmails, newsletters, pairings, users } from "../src/server/db/schema";
 import { quietLogs } from "../src/server/jobs/definitions/job-logs";
-import { newsletterDeliveryJob } from "../src/server/jobs/definitions/newsletter-delivery";
+import { outboxDeliveryJob } from "../src/server/jobs/definitions/outbox-delivery";
 import { startJob } from "../src/server/jobs/run-job";
 import { createJobWakes } from "../src/server/jobs/wake-signal";
 import { createMailer } from "../src/server/mail/mailer";
@@ -131,11 +131,7 @@ async function newsletterSend(database: Database, url: string, newsletterId: num
   const started = await startSend(ctx, newsletterId);
   const ledgerMs = stop().ms;
   const worker = startJob(
-    newsletterDeliveryJob(ctx, quietLogs, {
-      concurrency: POOL_SIZE,
-      leaseMs: 30_000,
-      log: () => {},
-    }),
+    outboxDeliveryJob(ctx, quietLogs, { concurrency: POOL_SIZE, leaseMs: 30_000 }),
   );
   for (;;) {
     const [row] = await database.db

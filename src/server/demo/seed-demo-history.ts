@@ -23,7 +23,7 @@ import {
 import { insertMatchesInBulk } from "../match-members/match-members";
 import { defaultNewsletter } from "../newsletters/newsletter-defaults";
 import { archiveFileName } from "../newsletters/send/finish-send";
-import { insertPastDeliveries } from "../newsletters/send/ledger";
+import { insertPastDeliveries } from "../newsletters/send/past-deliveries";
 import { failureReasons } from "../newsletters/send/outcome";
 
 interface HistoryInput {

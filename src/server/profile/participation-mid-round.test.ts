@@ -13,7 +13,7 @@ import type { TestApp } from "../test/test-app";
 let peer: SmtpPeer;
 let t: TestApp;
 setUpAppWithSmtpPeer(
-  { clock: fixedClock("2027-03-10T09:00:00Z"), deliveries: true },
+  { clock: fixedClock("2027-03-10T09:00:00Z") },
   (app) => ({ t, peer } = app),
 );
 

@@ -4,7 +4,6 @@ import { monthDisplay } from "../../shared/pairings";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { newsletters } from "../db/schema";
-import { newsletterDeliveryTrigger } from "../job-triggers";
 import { announceWithNewsletter } from "../newsletters/send/announce";
 import { queueAnnouncement } from "../newsletters/send/queue-announcement";
 import type { RoundScope } from "./round-settings";
@@ -47,7 +46,6 @@ export async function announceRound(
       },
     );
     if (!sent) return null;
-    ctx.jobs.wake(newsletterDeliveryTrigger);
     const { queued } = sent;
     return {
       summary: `the approved newsletter "${newsletter.title}" is being sent to ${queued} people.`,

@@ -6,9 +6,9 @@ import { startSend } from "./start-send";
 
 /**
  * Announces a pairing's matches with an approved newsletter that links it, by starting its send
- * in the delivery ledger (a published round without one queues the short announcement instead:
- * queue-announcement.ts). `claim` is taken in the transaction that starts the send. The caller
- * wakes the delivery job once this has returned.
+ * (its messages queued in the outbox, which is woken once they are committed; a published round
+ * without one queues the short announcement instead: queue-announcement.ts). `claim` is taken in
+ * the transaction that starts the send.
  */
 export async function announceWithNewsletter(
   ctx: AppContext,
