@@ -52,7 +52,7 @@ export async function mailFailedIntro(
     if (count > 0) {
       await tx
         .update(newsletters)
-        .set({ status: "sending", mailTransport: ctx.mailer.fingerprint, updatedAt: now })
+        .set({ status: "sending", updatedAt: now })
         .where(and(eq(newsletters.id, announcement.id), eq(newsletters.status, "sent")));
     }
     return count;

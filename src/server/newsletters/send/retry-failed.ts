@@ -38,7 +38,7 @@ export async function retryFailedDeliveries(
   const retried = await ctx.db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(newsletters)
-      .set({ status: "sending", mailTransport: ctx.mailer.fingerprint, updatedAt: now })
+      .set({ status: "sending", updatedAt: now })
       .where(and(eq(newsletters.id, newsletterId), eq(newsletters.status, "sent")))
       .returning({ id: newsletters.id });
     if (!claimed) throw new Conflict(ALREADY_SENDING, "already_sending");

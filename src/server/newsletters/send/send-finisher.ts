@@ -1,7 +1,7 @@
-import { sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { OutgoingMessageRow } from "../../db/schema";
 import { roundAnnouncement } from "../../outbox/kinds/round-announcement";
+import { mailTransportOf, pendingOverOtherTransports } from "../../outbox/other-transports";
 import { finishedButOpen, finishSend } from "./finish-send";
 import { NEWSLETTER_MESSAGE_KEY, newsletterMessage } from "./newsletter-message";
 
@@ -46,29 +46,14 @@ export function createSendFinisher(
     },
     async idle() {
       await finish(await finishedButOpen(ctx));
-      for (const send of await sendsOverOtherTransports(ctx)) {
-        if (warned.has(send.id)) continue;
-        warned.add(send.id);
-        logs.warn(otherTransportWarning(send, ctx.mailer.fingerprint));
+      for (const { onceKey, transport } of await pendingOverOtherTransports(ctx, newsletterMessage)) {
+        const id = Number(onceKey?.slice(NEWSLETTER_MESSAGE_KEY.length));
+        if (warned.has(id)) continue;
+        warned.add(id);
+        logs.warn(otherTransportWarning({ id, transport }, mailTransportOf(ctx)));
       }
     },
   };
-}
-
-/** Sends with messages still pending over another mail transport than this process's. */
-async function sendsOverOtherTransports(
-  ctx: AppContext,
-): Promise<Array<{ id: number; transport: string }>> {
-  const result = await ctx.db.execute(sql`
-    select n.id, n.mail_transport from newsletters n
-    where n.status = 'sending' and n.mail_transport is not null
-      and n.mail_transport <> ${ctx.mailer.fingerprint}
-      and exists (select 1 from outgoing_messages m
-                  where m.kind = ${newsletterMessage.name}
-                    and m.once_key = ${NEWSLETTER_MESSAGE_KEY}::text || n.id::text
-                    and m.state = 'pending')`);
-  const rows = (result as unknown as { rows: Array<{ id: number; mail_transport: string }> }).rows;
-  return rows.map((r) => ({ id: Number(r.id), transport: r.mail_transport }));
 }
 
 function heldWarning(newsletterId: number): string {

@@ -60,7 +60,7 @@ export async function startSend(
     if (claim && !(await claim(tx))) throw new Conflict(ALREADY_ANNOUNCED, "already_announced");
     const [claimed] = await tx
       .update(newsletters)
-      .set({ status: "sending", mailTransport: ctx.mailer.fingerprint, updatedAt: now })
+      .set({ status: "sending", updatedAt: now })
       .where(and(eq(newsletters.id, newsletterId), eq(newsletters.status, "approved")))
       .returning({ id: newsletters.id });
     if (!claimed) throw new Conflict(ALREADY_SENDING, "already_sending");
