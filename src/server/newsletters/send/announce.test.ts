@@ -1,11 +1,12 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { fixedClock } from "../../clock";
-import { newsletterDeliveries } from "../../db/schema";
+import { outgoingMessages } from "../../db/schema";
 import { createSendableNewsletter } from "../../test/factories";
 import { setUpAppWithSmtpPeer } from "../../test/smtp-app";
 import type { TestApp } from "../../test/test-app";
 import { announceWithNewsletter } from "./announce";
+import { newsletterMessageKey } from "./newsletter-message";
 
 const NOW = new Date("2027-03-10T09:00:00Z");
 
@@ -13,7 +14,7 @@ describe("announcing a pairing's matches with a newsletter", () => {
   let t: TestApp;
   setUpAppWithSmtpPeer({ clock: fixedClock(NOW) }, (app) => ({ t } = app));
 
-  it("starts the newsletter's send through the ledger when one is given", async () => {
+  it("starts the newsletter's send: one outbox message per recipient", async () => {
     const { newsletter, pairing } = await createSendableNewsletter(t.db, { people: 2 });
     const announced = await announceWithNewsletter(
       t.ctx,
@@ -23,8 +24,13 @@ describe("announcing a pairing's matches with a newsletter", () => {
     expect(announced).toEqual({ queued: 2 });
     const rows = await t.db
       .select()
-      .from(newsletterDeliveries)
-      .where(eq(newsletterDeliveries.newsletterId, newsletter.id));
+      .from(outgoingMessages)
+      .where(
+        and(
+          eq(outgoingMessages.kind, "newsletter"),
+          eq(outgoingMessages.onceKey, newsletterMessageKey(newsletter.id)),
+        ),
+      );
     expect(rows).toHaveLength(2);
   });
 

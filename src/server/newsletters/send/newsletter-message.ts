@@ -86,6 +86,15 @@ async function composedNow(ctx: AppContext, data: NewsletterMessageData): Promis
   return row ? compositionOf(ctx, row) : new Error("The newsletter no longer exists.");
 }
 
+/**
+ * Forgets what this process composed of a newsletter, once its send has ended (send-finisher.ts):
+ * a send after a fix composes it afresh even when the row's `updatedAt` did not move.
+ */
+export function forgetComposition(ctx: AppContext, newsletterId: number): void {
+  const kept = compositions.get(ctx);
+  for (const key of kept?.keys() ?? []) if (key.startsWith(`${newsletterId}@`)) kept?.delete(key);
+}
+
 /** Compositions kept per app: a handful of newsletters, each as long as it is not changed. */
 const KEPT = 8;
 const compositions = new WeakMap<AppContext, Map<string, Promise<Composed>>>();

@@ -3,7 +3,7 @@ import type { OutgoingMessageRow } from "../../db/schema";
 import { roundAnnouncement } from "../../outbox/kinds/round-announcement";
 import { mailTransportOf, pendingOverOtherTransports } from "../../outbox/other-transports";
 import { finishedButOpen, finishSend } from "./finish-send";
-import { NEWSLETTER_MESSAGE_KEY, newsletterMessage } from "./newsletter-message";
+import { forgetComposition, NEWSLETTER_MESSAGE_KEY, newsletterMessage } from "./newsletter-message";
 
 /** What the outbox's delivery job does for the sends of newsletters (jobs/definitions/outbox-delivery.ts). */
 export interface SendFinisher {
@@ -28,6 +28,7 @@ export function createSendFinisher(
   const finish = async (newsletterIds: Iterable<number>) => {
     for (const newsletterId of newsletterIds) {
       const ended = await finishSend(ctx, newsletterId);
+      if (ended) forgetComposition(ctx, newsletterId);
       if (ended === "sent") logs.log(`Newsletter ${newsletterId} sent: every delivery has ended.`);
       if (ended === "held") logs.warn(heldWarning(newsletterId));
     }
