@@ -75,7 +75,7 @@ describe("two app processes on one database with different mail transports", () 
               .from(newsletters)
               .where(eq(newsletters.id, newsletter.id))
           )[0].status,
-        { timeout: 10_000 },
+        { timeout: 20_000 },
       )
       .toBe("sent");
     for (const member of members) {
