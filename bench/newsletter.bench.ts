@@ -15,13 +15,13 @@ import { defaultNewsletter } from "../src/server/newsletters/newsletter-defaults
 import { startSend } from "../src/server/newsletters/send/start-send";
 import { startPostgresServer } from "../src/server/test/postgres-server";
 import { activePairingFile } from "../src/shared/pairing-file-names";
+import { seedNewsletter } from "./support/seed-newsletter";
 import { startSink } from "./support/smtp-sink-process";
 
 const args = process.argv.slice(2);
 const recipients = Number(args.find((a) => /^\d+$/.test(a)) ?? 10_000);
 const usePostgres = args.includes("--postgres");
 const POOL_SIZE = 5;
-const CHUNK = 1000;
 
 const rate = (count: number, ms: number) => (count * 1000) / ms;
 const fmt = (x: number) => x.toFixed(0);
@@ -58,52 +58,6 @@ async function baseline(url: string, count: number): Promise<Timing> {
   const timing = stop();
   transport.close();
   return timing;
-}
-
-/** N whitelisted employees in pairs, an active pairing and the month's approved newsletter. */
-async function seed(database: Database, count: number): Promise<number> {
-  const { db } = database;
-  await db.insert(allowedEmails).values({ email: "*@acme.example", domain: "acme.example" });
-  const ids: string[] = [];
-  for (let i = 0; i < count; i += CHUNK) {
-    const rows = await db
-      .insert(users)
-      .values(
-        Array.from({ length: Math.min(CHUNK, count - i) }, (_, k) => ({
-          email: `person-${i + k}@acme.example`,
-          firstName: `Person${i + k}`,
-          lastName: "Bench",
-          department: "engineering",
-          bio: "Coffee first, then code.",
-          isEmailVerified: true,
-          isValidated: true,
-          needsProfileSetup: false,
-        })),
-      )
-      .returning({ id: users.id });
-    ids.push(...rows.map((r) => r.id));
-  }
-  const [pairing] = await db
-    .insert(pairings)
-    .values({ name: "Bench pairing", month: "2027-03", scopeKey: "bench" })
-    .returning();
-  const pairs: NewMatch[] = [];
-  for (let i = 0; i + 1 < ids.length; i += 2) {
-    pairs.push({ pairingId: pairing.id, month: "2027-03", members: [ids[i], ids[i + 1]] });
-  }
-  for (let i = 0; i < pairs.length; i += CHUNK) {
-    await insertMatches(db, pairs.slice(i, i + CHUNK));
-  }
-  const [newsletter] = await db
-    .insert(newsletters)
-    .values({
-      ...defaultNewsletter(3, 2027),
-      status: "approved",
-      approvedAt: new Date(),
-      pairingFile: activePairingFile(pairing.id),
-    })
-    .returning({ id: newsletters.id });
-  return newsletter.id;
 }
 
 async function newsletterSend(database: Database, url: string, newsletterId: number) {
@@ -153,7 +107,7 @@ const database = await openDatabase({ databaseUrl: pg?.url });
 try {
   await database.migrate();
   const seedStart = performance.now();
-  const newsletterId = await seed(database, recipients);
+  const newsletterId = await seedNewsletter(database, recipients);
   console.log(
     `newsletter send benchmark: ${recipients} recipients, SMTP pool ${POOL_SIZE}, ${database.kind} ` +
       `(seeded in ${fmt(performance.now() - seedStart)} ms)`,
