@@ -64,8 +64,7 @@ try {
     clock: systemClock,
     jobs: createJobWakes(),
   };
-  const mails = () =>
-    peer.messages.filter((m) => m.parsed.messageId?.startsWith("<outbox-"));
+  const mails = () => peer.messages.filter((m) => m.parsed.messageId?.startsWith("<outbox-"));
   const status = async () =>
     (
       await database.db

@@ -9,10 +9,11 @@ import { createJobWakes } from "../src/server/jobs/wake-signal";
 import { createMailer } from "../src/server/mail/mailer";
 import { compose } from "../src/server/newsletters/compose/composer";
 import {
+  assertCarriable,
   type NewsletterMessageData,
   newsletterMessage,
 } from "../src/server/newsletters/send/newsletter-message";
-import { assertCarriable } from "../src/server/newsletters/send/outcome";
+
 import { seedNewsletter } from "./support/seed-newsletter";
 
 /**

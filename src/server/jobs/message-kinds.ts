@@ -1,7 +1,7 @@
-import type { KindLookup } from "../outbox/message-kind";
-import { MESSAGE_KINDS } from "../outbox/kinds/registry";
 import { newsletterMessage } from "../newsletters/send/newsletter-message";
 import { newsletterTestMessage } from "../newsletters/test-send-message";
+import { MESSAGE_KINDS } from "../outbox/kinds/registry";
+import type { KindLookup } from "../outbox/message-kind";
 
 /**
  * Every kind of message the outbox delivers, in one place (docs/mail.md, "Message kinds"): the

@@ -1,5 +1,5 @@
-import { compose } from "./compose/composer";
 import type { MessageKind } from "../outbox/message-kind";
+import { compose } from "./compose/composer";
 
 /** An admin's test send of a newsletter (docs/newsletters.md, the `send-test` call). */
 export interface NewsletterTestData {

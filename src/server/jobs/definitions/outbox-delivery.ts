@@ -1,6 +1,7 @@
 import type { AppContext } from "../../context";
 import type { OutgoingMessageRow } from "../../db/schema";
 import { outboxTrigger, urgentOutboxTrigger } from "../../job-triggers";
+import { createSendFinisher } from "../../newsletters/send/send-finisher";
 import { claimMessages, releaseMessages, renewMessages } from "../../outbox/claim-messages";
 import {
   DEFAULT_OUTBOX_RETRY,
@@ -9,7 +10,6 @@ import {
   deliverMessage,
 } from "../../outbox/deliver-message";
 import { prepareBatches } from "../../outbox/prepare-batches";
-import { createSendFinisher } from "../../newsletters/send/send-finisher";
 import type { JobDefinition } from "../job";
 import { messageKindNamed } from "../message-kinds";
 import type { JobLogs } from "./job-logs";

@@ -10,6 +10,7 @@ import { getAuthSecret } from "../../auth/auth-secret";
 import type { AppContext } from "../../context";
 import { type NewsletterRow, users } from "../../db/schema";
 import { BadRequest } from "../../errors";
+import { createRenderer } from "../../mail/layout-renderer";
 import type { MailCalendarPart } from "../../mail/mailer";
 import { unsubscribeHeaders, unsubscribeToken, unsubscribeUrl } from "../../mail/signed-links";
 import { AnnouncementEmail, announcementContent } from "../../mail/templates/announcement-email";
@@ -21,7 +22,6 @@ import { type AudiencePerson, loadPairingAudience, type PairingAudience } from "
 import { newsletterContent, subjectOf } from "./content";
 import { type MatchTimesOf, matchTimesOf } from "./match-times";
 import { greetingOf, type PlannedPerson, partnerEmails, planPairing } from "./plan";
-import { createRenderer } from "../../mail/layout-renderer";
 import { summarise } from "./validate";
 
 /** An invitation's log from before the outbox sent them (docs/mail.md): nothing to compose. */

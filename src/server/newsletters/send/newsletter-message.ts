@@ -4,7 +4,6 @@ import { type NewsletterRow, newsletters } from "../../db/schema";
 import type { ProposedTimesView } from "../../mail/templates/views";
 import { type MessageKind, NoLongerFor } from "../../outbox/message-kind";
 import { type Composition, compose, NotARecipient } from "../compose/composer";
-import { assertCarriable } from "./outcome";
 
 /** One person's newsletter (or an earlier release's round announcement queued in the ledger). */
 export interface NewsletterMessageData {
@@ -124,4 +123,19 @@ function compositionOf(ctx: AppContext, row: NewsletterRow): Promise<Composed> {
     });
   }
   return entry;
+}
+
+/** C0 control characters other than tab, line feed and carriage return, and DEL. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its purpose
+const UNCARRIABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F]/;
+
+/** Throws when the built e-mail holds a character no mail should carry (a NUL, an escape …). */
+export function assertCarriable(message: { subject: string; html: string; text: string }): void {
+  for (const part of ["subject", "html", "text"] as const) {
+    const found = UNCARRIABLE.exec(message[part]);
+    if (found) {
+      const hex = found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0");
+      throw new Error(`its ${part} contains the control character U+${hex}.`);
+    }
+  }
 }

@@ -5,8 +5,8 @@ import { newsletters } from "../../db/schema";
 import { BadRequest, Conflict, NotFound } from "../../errors";
 import { roundAnnouncement, roundAnnouncementKey } from "../../outbox/kinds/round-announcement";
 import { requeueFailedMessages } from "../../outbox/requeue-failed";
-import { takeFailedDeliveries } from "./past-deliveries";
 import { newsletterMessage, newsletterMessageKey } from "./newsletter-message";
+import { takeFailedDeliveries } from "./past-deliveries";
 import { ALREADY_SENDING, queueNewsletterMessages } from "./start-send";
 
 export const NOT_SENT_YET = "Only the failed deliveries of a sent newsletter can be retried.";

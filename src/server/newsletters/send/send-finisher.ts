@@ -47,7 +47,10 @@ export function createSendFinisher(
     },
     async idle() {
       await finish(await finishedButOpen(ctx));
-      for (const { onceKey, transport } of await pendingOverOtherTransports(ctx, newsletterMessage)) {
+      for (const { onceKey, transport } of await pendingOverOtherTransports(
+        ctx,
+        newsletterMessage,
+      )) {
         const id = Number(onceKey?.slice(NEWSLETTER_MESSAGE_KEY.length));
         if (warned.has(id)) continue;
         warned.add(id);

@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../../clock";
 import { emailLogs, newsletters, outgoingMessages } from "../../db/schema";
-import { readLogEntries } from "../email-logs/log-entries";
 import { createSendableNewsletter } from "../../test/factories";
 import { type SendingApp, startSendingApp } from "../../test/sending-app";
+import { readLogEntries } from "../email-logs/log-entries";
 
 const MINUTE = 60_000;
 

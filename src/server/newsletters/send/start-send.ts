@@ -7,9 +7,9 @@ import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { newsletters, outgoingMessages } from "../../db/schema";
 import { BadRequest, Conflict, NotFound } from "../../errors";
-import { announceInChat, withoutToldInSlack } from "./announce-in-chat";
 import { queueMessages } from "../../outbox/queue-messages";
-import { type Recipient, compose } from "../compose/composer";
+import { compose, type Recipient } from "../compose/composer";
+import { announceInChat, withoutToldInSlack } from "./announce-in-chat";
 import { newsletterMessage, newsletterMessageKey } from "./newsletter-message";
 
 export const ALREADY_SENDING = "This newsletter is already being sent.";
