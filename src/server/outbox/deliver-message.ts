@@ -85,13 +85,13 @@ async function notToBeSent(
   settings.warn(withheld);
   await ctx.db
     .update(outgoingMessages)
-    .set({ ...settled(kind, row), state: "failed", errorCode: "EWITHHELD", errorMessage: withheld })
+    .set({ ...settled(kind), state: "failed", errorCode: "EWITHHELD", errorMessage: withheld })
     .where(and(eq(outgoingMessages.id, row.id), eq(outgoingMessages.state, "pending")));
   return true;
 }
 
 /** What a row that is done with (sent or failed) keeps: no lease, and no secret. */
-function settled(kind: AnyKind | undefined, row: OutgoingMessageRow) {
+function settled(kind: AnyKind | undefined) {
   const secret = kind?.carriesSecret;
   return {
     claimedUntil: null,
@@ -131,7 +131,7 @@ async function recordSent(
   await ctx.db
     .update(outgoingMessages)
     .set({
-      ...settled(settings.kindNamed(row.kind), row),
+      ...settled(settings.kindNamed(row.kind)),
       state: "sent",
       sentAt: now,
       firstFailedAt: null,
@@ -199,7 +199,7 @@ async function fail(
   await ctx.db.transaction(async (tx) => {
     const failed = await tx
       .update(outgoingMessages)
-      .set({ ...settled(kind, row), state: "failed", errorCode: code, errorMessage: reason })
+      .set({ ...settled(kind), state: "failed", errorCode: code, errorMessage: reason })
       .where(and(eq(outgoingMessages.id, row.id), eq(outgoingMessages.state, "pending")))
       .returning({ id: outgoingMessages.id });
     if (failed.length > 0) await kind?.onFailed?.(tx, row.data);

@@ -104,8 +104,8 @@ const compositions = new WeakMap<AppContext, Map<string, Promise<Composed>>>();
  * afresh). A newsletter that cannot be composed answers the error, and is tried again next batch.
  */
 function compositionOf(ctx: AppContext, row: NewsletterRow): Promise<Composed> {
-  let kept = compositions.get(ctx);
-  if (!kept) compositions.set(ctx, (kept = new Map()));
+  const kept = compositions.get(ctx) ?? new Map<string, Promise<Composed>>();
+  compositions.set(ctx, kept);
   const key = `${row.id}@${row.updatedAt.toISOString()}`;
   let entry = kept.get(key);
   if (!entry) {
