@@ -4,17 +4,14 @@ import { systemClock } from "../src/server/clock";
 import { loadConfig } from "../src/server/config";
 import type { AppContext } from "../src/server/context";
 import { type Database, openDatabase } from "../src/server/db/client";
-import { allowedEmails, newsletters, pairings, users } from "../src/server/db/schema";
+import { newsletters } from "../src/server/db/schema";
 import { quietLogs } from "../src/server/jobs/definitions/job-logs";
 import { outboxDeliveryJob } from "../src/server/jobs/definitions/outbox-delivery";
 import { startJob } from "../src/server/jobs/run-job";
 import { createJobWakes } from "../src/server/jobs/wake-signal";
 import { createMailer } from "../src/server/mail/mailer";
-import { insertMatches, type NewMatch } from "../src/server/match-members/match-members";
-import { defaultNewsletter } from "../src/server/newsletters/newsletter-defaults";
 import { startSend } from "../src/server/newsletters/send/start-send";
 import { startPostgresServer } from "../src/server/test/postgres-server";
-import { activePairingFile } from "../src/shared/pairing-file-names";
 import { seedNewsletter } from "./support/seed-newsletter";
 import { startSink } from "./support/smtp-sink-process";
 
