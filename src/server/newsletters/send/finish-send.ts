@@ -29,7 +29,13 @@ import {
   newsletterMessage,
   newsletterMessageKey,
 } from "./newsletter-message";
-import { type FailureStatus, failureReasons, RENDER_FAILED, sendStatusOf } from "./outcome";
+import {
+  type FailureStatus,
+  failureReasons,
+  RENDER_FAILED,
+  replyCodeOf,
+  sendStatusOf,
+} from "./outcome";
 
 /** What the log reads of a delivery, from the ledger or the outbox. */
 type DeliveryRow = Pick<
@@ -76,7 +82,8 @@ async function outboxMessages(tx: Tx, newsletterId: number): Promise<DeliveryRow
       sentAt: row.sentAt,
       updatedAt: row.sentAt ?? row.createdAt,
       errorText: row.errorMessage,
-      errorCode: row.errorCode,
+      // The SMTP reply code when the server answered (550), as the log has always shown it.
+      errorCode: replyCodeOf(row.errorMessage) ?? row.errorCode,
     };
   });
 }

@@ -14,19 +14,27 @@ export const failureReasons: Record<FailureStatus, string> = {
 export const RENDER_FAILED = "ERENDER";
 
 /**
+ * The SMTP reply code of a failed message, from the reason the outbox recorded: the server's reply
+ * leads it (or follows "Last error:" once the retries gave up). Null when the server never
+ * answered (no connection) or the message was not sent at all (could not be built, not for them).
+ */
+export function replyCodeOf(reason: string | null): string | null {
+  return /(?:^|Last error: )(\d{3})\b/.exec(reason ?? "")?.[1] ?? null;
+}
+
+/**
  * The log's status of a message the outbox failed (docs/newsletters.md, "Send statuses",
- * docs/decisions/0006-newsletter-send-statuses.md), from
- * its code and reason: the SMTP reply code leads the reason (or follows "Last error:" once the
- * retries gave up); without one, a message that could not be built or is no longer for the person
- * reads `failed`, and a connection that never took it `sendgrid_error`.
+ * docs/decisions/0006-newsletter-send-statuses.md), from its code and reason: by the SMTP reply
+ * code when the server answered; without one, a message that could not be built or is no longer
+ * for the person reads `failed`, and a connection that never took it `sendgrid_error`.
  */
 export function sendStatusOf(code: string | null, reason: string | null): FailureStatus {
-  const reply = /(?:^|Last error: )(\d{3})\b/.exec(reason ?? "");
+  const reply = replyCodeOf(reason);
   if (!reply) {
-    const unbuilt = code === RENDER_FAILED || code === "not_a_recipient" || code === "EEXPIRED";
-    return unbuilt || code === "EWITHHELD" ? "failed" : "sendgrid_error";
+    const unsent = ["ERENDER", "not_a_recipient", "EEXPIRED", "EWITHHELD"];
+    return code !== null && unsent.includes(code) ? "failed" : "sendgrid_error";
   }
-  const responseCode = Number(reply[1]);
+  const responseCode = Number(reply);
   if (responseCode >= 400 && responseCode < 500) return "sendgrid_limit";
   if (responseCode === 530 || responseCode === 535 || /\b5\.7\.\d+/.test(reason ?? "")) {
     return "sendgrid_forbidden";

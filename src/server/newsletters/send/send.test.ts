@@ -185,8 +185,7 @@ describe("delivering a newsletter", () => {
     const entry = ((await readLogEntries(t.db, [log.id])).get(log.id) ?? []).find(
       (e) => e.user_email === refused.email,
     );
-    expect(entry).toMatchObject({ send_status: "failed", error_code: "EENVELOPE" });
-    expect(String(entry?.error_message)).toMatch(/^550\b/);
+    expect(entry).toMatchObject({ send_status: "failed", error_code: "550" });
     expect(String(entry?.error_message)).toContain("refused");
     expect((await status(newsletter.id)).json()).toMatchObject({ sent: 3, failed: 1 });
   });
@@ -219,6 +218,8 @@ describe("delivering a newsletter", () => {
   });
 
   it("finishes a send exactly once when several callers finish it together", async () => {
+    // This app's outbox job would finish it too: here only the three callers do.
+    await worker.stop();
     const { newsletter, members } = await createSendableNewsletter(t.db, { people: 2 });
     await t.db
       .update(newsletters)
