@@ -120,7 +120,8 @@ export async function compose(ctx: AppContext, source: CompositionSource): Promi
   if (newsletter?.kind === "launch" || newsletter?.kind === "invitation")
     throw new BadRequest(INVITATION_IN_OUTBOX, "invitation_in_outbox");
   if (newsletter?.kind === "announcement" && newsletter.pairingFile) {
-    // A round's short announcement queued in the ledger: the same e-mail as announcing at once.
+    // A round's short announcement an earlier release queued on the ledger (moved to the outbox
+    // as `newsletter` messages by migration 0070): the same e-mail as announcing at once.
     return compose(ctx, { pairingFile: newsletter.pairingFile });
   }
   const pairingFile = source.pairingFile ?? newsletter?.pairingFile ?? null;

@@ -133,7 +133,7 @@ function assertSendable(newsletter: { status: string; pairingFile: string | null
   if (!newsletter.pairingFile) throw new BadRequest(LINK_PAIRING_FIRST, "no_pairing");
 }
 
-/** One delivery per address (case-insensitive): the ledger's unique key is newsletter + address. */
+/** One message per address (case-insensitive): a send queues one per newsletter and address. */
 export function uniqueByAddress<T extends { email: string }>(recipients: T[]): T[] {
   const seen = new Set<string>();
   return recipients.filter((r) => {
