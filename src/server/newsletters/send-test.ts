@@ -34,9 +34,12 @@ export async function sendTestEmail(
     newsletterTestMessage.onceKey(data),
     ANSWER_WITHIN_MS,
   );
+  // The server's own words go to the log under the request's reference, not to the page.
+  const cause = outcome.state === "sent" ? undefined : new Error(outcome.errorMessage ?? "");
   if (outcome.state === "unreachable") {
     throw new ServiceUnavailable(
       "The test email could not be sent: the mail server cannot be reached right now. Please try again in a moment.",
+      { cause },
     );
   }
   if (outcome.state === "failed" && outcome.errorCode === "ERENDER") {
@@ -45,6 +48,7 @@ export async function sendTestEmail(
   if (outcome.state === "failed") {
     throw new ServiceUnavailable(
       "The test email could not be sent: the mail server did not accept it. Please check the address and the mail settings.",
+      { cause },
     );
   }
   const previewed = composition.recipients.find(
