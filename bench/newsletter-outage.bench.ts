@@ -17,7 +17,7 @@ import type { AppContext } from "../src/server/context";
 import { openDatabase } from "../src/server/db/client";
 import { newsletters } from "../src/server/db/schema";
 import { quietLogs } from "../src/server/jobs/definitions/job-logs";
-import { newsletterDeliveryJob } from "../src/server/jobs/definitions/newsletter-delivery";
+import { outboxDeliveryJob } from "../src/server/jobs/definitions/outbox-delivery";
 import { startJob } from "../src/server/jobs/run-job";
 import { createJobWakes } from "../src/server/jobs/wake-signal";
 import { createMailer } from "../src/server/mail/mailer";
@@ -64,8 +64,7 @@ try {
     clock: systemClock,
     jobs: createJobWakes(),
   };
-  const mails = () =>
-    peer.messages.filter((m) => m.parsed.messageId?.startsWith(`<newsletter-${newsletter.id}-`));
+  const mails = () => peer.messages.filter((m) => m.parsed.messageId?.startsWith("<outbox-"));
   const status = async () =>
     (
       await database.db
@@ -81,11 +80,7 @@ try {
   const start = performance.now();
   await startSend(ctx, newsletter.id);
   const worker = startJob(
-    newsletterDeliveryJob(ctx, quietLogs, {
-      concurrency: POOL_SIZE,
-      leaseMs: 30_000,
-      log: () => {},
-    }),
+    outboxDeliveryJob(ctx, quietLogs, { concurrency: POOL_SIZE, leaseMs: 30_000 }),
   );
   await waitFor(() => mails().length >= recipients / 6);
   await peer.stop();

@@ -4,24 +4,21 @@ import { systemClock } from "../src/server/clock";
 import { loadConfig } from "../src/server/config";
 import type { AppContext } from "../src/server/context";
 import { type Database, openDatabase } from "../src/server/db/client";
-import { allowedEmails, newsletters, pairings, users } from "../src/server/db/schema";
+import { newsletters } from "../src/server/db/schema";
 import { quietLogs } from "../src/server/jobs/definitions/job-logs";
-import { newsletterDeliveryJob } from "../src/server/jobs/definitions/newsletter-delivery";
+import { outboxDeliveryJob } from "../src/server/jobs/definitions/outbox-delivery";
 import { startJob } from "../src/server/jobs/run-job";
 import { createJobWakes } from "../src/server/jobs/wake-signal";
 import { createMailer } from "../src/server/mail/mailer";
-import { insertMatches, type NewMatch } from "../src/server/match-members/match-members";
-import { defaultNewsletter } from "../src/server/newsletters/newsletter-defaults";
 import { startSend } from "../src/server/newsletters/send/start-send";
 import { startPostgresServer } from "../src/server/test/postgres-server";
-import { activePairingFile } from "../src/shared/pairing-file-names";
+import { seedNewsletter } from "./support/seed-newsletter";
 import { startSink } from "./support/smtp-sink-process";
 
 const args = process.argv.slice(2);
 const recipients = Number(args.find((a) => /^\d+$/.test(a)) ?? 10_000);
 const usePostgres = args.includes("--postgres");
 const POOL_SIZE = 5;
-const CHUNK = 1000;
 
 const rate = (count: number, ms: number) => (count * 1000) / ms;
 const fmt = (x: number) => x.toFixed(0);
@@ -60,52 +57,6 @@ async function baseline(url: string, count: number): Promise<Timing> {
   return timing;
 }
 
-/** N whitelisted employees in pairs, an active pairing and the month's approved newsletter. */
-async function seed(database: Database, count: number): Promise<number> {
-  const { db } = database;
-  await db.insert(allowedEmails).values({ email: "*@acme.example", domain: "acme.example" });
-  const ids: string[] = [];
-  for (let i = 0; i < count; i += CHUNK) {
-    const rows = await db
-      .insert(users)
-      .values(
-        Array.from({ length: Math.min(CHUNK, count - i) }, (_, k) => ({
-          email: `person-${i + k}@acme.example`,
-          firstName: `Person${i + k}`,
-          lastName: "Bench",
-          department: "engineering",
-          bio: "Coffee first, then code.",
-          isEmailVerified: true,
-          isValidated: true,
-          needsProfileSetup: false,
-        })),
-      )
-      .returning({ id: users.id });
-    ids.push(...rows.map((r) => r.id));
-  }
-  const [pairing] = await db
-    .insert(pairings)
-    .values({ name: "Bench pairing", month: "2027-03", scopeKey: "bench" })
-    .returning();
-  const pairs: NewMatch[] = [];
-  for (let i = 0; i + 1 < ids.length; i += 2) {
-    pairs.push({ pairingId: pairing.id, month: "2027-03", members: [ids[i], ids[i + 1]] });
-  }
-  for (let i = 0; i < pairs.length; i += CHUNK) {
-    await insertMatches(db, pairs.slice(i, i + CHUNK));
-  }
-  const [newsletter] = await db
-    .insert(newsletters)
-    .values({
-      ...defaultNewsletter(3, 2027),
-      status: "approved",
-      approvedAt: new Date(),
-      pairingFile: activePairingFile(pairing.id),
-    })
-    .returning({ id: newsletters.id });
-  return newsletter.id;
-}
-
 async function newsletterSend(database: Database, url: string, newsletterId: number) {
   const config = loadConfig({
     NODE_ENV: "production",
@@ -131,11 +82,7 @@ async function newsletterSend(database: Database, url: string, newsletterId: num
   const started = await startSend(ctx, newsletterId);
   const ledgerMs = stop().ms;
   const worker = startJob(
-    newsletterDeliveryJob(ctx, quietLogs, {
-      concurrency: POOL_SIZE,
-      leaseMs: 30_000,
-      log: () => {},
-    }),
+    outboxDeliveryJob(ctx, quietLogs, { concurrency: POOL_SIZE, leaseMs: 30_000 }),
   );
   for (;;) {
     const [row] = await database.db
@@ -157,7 +104,7 @@ const database = await openDatabase({ databaseUrl: pg?.url });
 try {
   await database.migrate();
   const seedStart = performance.now();
-  const newsletterId = await seed(database, recipients);
+  const newsletterId = await seedNewsletter(database, recipients);
   console.log(
     `newsletter send benchmark: ${recipients} recipients, SMTP pool ${POOL_SIZE}, ${database.kind} ` +
       `(seeded in ${fmt(performance.now() - seedStart)} ms)`,

@@ -16,8 +16,6 @@ function jobTrigger(jobName: string): JobTrigger {
   return Object.freeze({ jobName });
 }
 
-/** Rows of the delivery ledger were queued: a newsletter, an announcement, a notice. */
-export const newsletterDeliveryTrigger = jobTrigger("newsletter-delivery");
 /** Messages were queued in the outbox (outbox/queue-messages.ts). */
 export const outboxTrigger = jobTrigger("outbox-delivery");
 /** Urgent messages (sign-in codes and links) were queued in the outbox: its urgent lane. */
@@ -29,7 +27,6 @@ export const connectionFiguresTrigger = jobTrigger("connection-figures");
 
 /** Every trigger, for the registry's check that each belongs to one job. */
 export const ALL_TRIGGERS: readonly JobTrigger[] = [
-  newsletterDeliveryTrigger,
   outboxTrigger,
   urgentOutboxTrigger,
   chatDeliveryTrigger,

@@ -14,7 +14,6 @@ const lockModules: Record<string, string> = {
   "rounds/draft-locks.ts": "round_drafts: a scope's draft of the month",
   "rounds/step-ledger.ts": "round_steps: claimed under a lease",
   "jobs/daily-job.ts": "daily_jobs: claimed under a lease",
-  "newsletters/send/ledger.ts": "newsletter_deliveries: claimed under a lease",
   "chat/ledger.ts": "chat_deliveries: claimed under a lease",
   "outbox/claim-messages.ts": "outgoing_messages: claimed under a lease",
   "auth/send-throttle.ts": "sign-in mail per address",

@@ -10,29 +10,12 @@ const homes = ["outbox/", "mail/"];
 /** The outbox's own job, which hands the claims over the process's transport. */
 const outboxJob = ["jobs/definitions/outbox-delivery.ts"];
 
-/**
- * Still allowed until the newsletter ledger joins the outbox: the newsletter delivery ledger
- * renders and sends its own rows (docs/newsletters.md). Empty this list as they move.
- */
-const newsletterLedger = [
-  "jobs/definitions/newsletter-delivery.ts",
-  "newsletters/compose/renderer.ts",
-  "newsletters/send-test.ts",
-  "newsletters/send/deliver-batch.ts",
-  "newsletters/send/deliver.ts",
-  "newsletters/send/failed-intro-mail.ts",
-  "newsletters/send/retry-failed.ts",
-  "newsletters/send/start-send.ts",
-];
-
 /** Rendering an e-mail, or reaching the mail transport. */
 const mailUse = /\brenderEmail\b|\bctx\.mailer\b|\bmailer\.send\b/;
 const files = serverSourceFiles();
 const usesIn = (file: string) => linesMatching(file, mailUse);
 const allowed = (file: string) =>
-  homes.some((home) => file.startsWith(home)) ||
-  outboxJob.includes(file) ||
-  newsletterLedger.includes(file);
+  homes.some((home) => file.startsWith(home)) || outboxJob.includes(file);
 
 describe("e-mail", () => {
   it("is rendered and sent by the outbox alone", () => {
@@ -40,9 +23,8 @@ describe("e-mail", () => {
     expect(offenders).toEqual([]);
   });
 
-  it("is still sent by each file of the newsletter ledger listed, so none is listed in vain", () => {
-    const idle = [...outboxJob, ...newsletterLedger].filter((file) => usesIn(file).length === 0);
-    expect(idle).toEqual([]);
+  it("is sent by the outbox's job, so it is not listed in vain", () => {
+    expect(outboxJob.filter((file) => usesIn(file).length === 0)).toEqual([]);
   });
 
   it("finds a use where there is one", () => {

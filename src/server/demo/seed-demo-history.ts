@@ -23,8 +23,8 @@ import {
 import { insertMatchesInBulk } from "../match-members/match-members";
 import { defaultNewsletter } from "../newsletters/newsletter-defaults";
 import { archiveFileName } from "../newsletters/send/finish-send";
-import { insertPastDeliveries } from "../newsletters/send/ledger";
 import { failureReasons } from "../newsletters/send/outcome";
+import { insertPastDeliveries } from "../newsletters/send/past-deliveries";
 
 interface HistoryInput {
   now: Date;

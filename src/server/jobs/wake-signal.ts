@@ -70,7 +70,7 @@ export function createPollPause(pollMs: number): PollPause {
 
 /**
  * The wake signals of one app's jobs (`ctx.jobs`): code that queued work for a job in this process
- * wakes it with `ctx.jobs.wake(newsletterDeliveryTrigger)` after its transaction committed; the
+ * wakes it with `ctx.jobs.wake(outboxTrigger)` after its transaction committed; the
  * job's definition listens on `ctx.jobs.signal(its trigger)`. Feature code imports the trigger
  * (`job-triggers.ts`), never the jobs that import it (docs/jobs.md).
  */

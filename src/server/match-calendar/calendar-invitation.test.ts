@@ -21,7 +21,7 @@ let peer: SmtpPeer;
 let t: TestApp;
 let boss: { id: string };
 
-setUpAppWithSmtpPeer({ clock, deliveries: true }, (app) => ({ t, peer } = app));
+setUpAppWithSmtpPeer({ clock }, (app) => ({ t, peer } = app));
 beforeAll(async () => {
   boss = await createAdmin(t.db, { email: "boss@cal.test", participationStatus: "opted_out" });
 });

@@ -21,7 +21,7 @@ const MID_MARCH = new Date("2027-03-10T09:00:00Z");
 const clock = fixedClock(MID_MARCH);
 let peer: SmtpPeer;
 let t: TestApp;
-setUpAppWithSmtpPeer({ clock, deliveries: true }, (app) => ({ t, peer } = app));
+setUpAppWithSmtpPeer({ clock }, (app) => ({ t, peer } = app));
 
 const BERLIN = { timeZone: "Europe/Berlin" };
 const NEW_YORK = { timeZone: "America/New_York" };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PRO_TIPS, USER_NOT_FOUND } from "../../shared/newsletters";
 import { activePairingFile } from "../../shared/pairing-file-names";
 import { fixedClock } from "../clock";
-import { completedPairings, newsletters, users } from "../db/schema";
+import { completedPairings, newsletters, outgoingMessages, users } from "../db/schema";
 import { createAdmin, createNewsletter, createRunningCompany, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 import type { Requests } from "../test/test-client";
@@ -32,8 +32,24 @@ async function pairingOfTwoPairs() {
 }
 
 /** A newsletter of its own month, so tests do not share the one-per-month slot. */
-const newsletter = (fields: Parameters<typeof createNewsletter>[1] = {}) =>
-  createNewsletter(t.db, { year: 2200 + ++seq, ...fields });
+/**
+ * A newsletter in the state a test needs. One `sending` has a message still waiting (over a mail
+ * server no process here has), or the outbox's job would find its send ended and seal it.
+ */
+async function newsletter(fields: Parameters<typeof createNewsletter>[1] = {}) {
+  const row = await createNewsletter(t.db, { year: 2200 + ++seq, ...fields });
+  if (row.status === "sending") {
+    await t.db.insert(outgoingMessages).values({
+      kind: "newsletter",
+      recipient: `waiting-${row.id}@acme.test`,
+      data: { newsletterId: row.id, userId: null, matchEmail: null },
+      onceKey: `newsletter-${row.id}`,
+      mailTransport: "smtp://mail.elsewhere.test:587",
+      nextAttemptAt: new Date(),
+    });
+  }
+  return row;
+}
 
 /** A completed record naming someone whose account has been deleted. */
 async function completedRecordWithMissingMember(month: string) {

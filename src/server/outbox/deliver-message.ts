@@ -4,8 +4,7 @@ import { type OutgoingMessageRow, outgoingMessages } from "../db/schema";
 import { type BackoffSettings, backoffDelayMs } from "../mail/mail-failure";
 import { type MailMessage, toMailSendError } from "../mail/mailer";
 import { renderEmail } from "../mail/render-email";
-import { kindNamed } from "./kinds/registry";
-import { type MessageKind, NoLongerFor } from "./message-kind";
+import { type KindLookup, NoLongerFor } from "./message-kind";
 
 export interface DeliverySettings {
   /** The wait before the next try after a transient failure (mail/mail-failure.ts). */
@@ -16,6 +15,11 @@ export interface DeliverySettings {
   horizonMs: number;
   /** The server's logger: a message that failed for good (never its content). */
   warn: (line: string) => void;
+  /**
+   * The kind a row names: the outbox's own kinds and those of the features above it, assembled
+   * by the delivery job (jobs/message-kinds.ts).
+   */
+  kindNamed: KindLookup;
 }
 
 /** 2 s doubling up to 10 min (with jitter), as the newsletter deliveries wait (docs/newsletters.md). */
@@ -23,8 +27,7 @@ export const DEFAULT_OUTBOX_RETRY: BackoffSettings = { baseMs: 2000, capMs: 10 *
 /** 1 s doubling up to 8 s (with jitter): a code's reader is at the sign-in page now. */
 export const DEFAULT_URGENT_RETRY: BackoffSettings = { baseMs: 1000, capMs: 8000 };
 
-// biome-ignore lint/suspicious/noExplicitAny: a row's kind is known only by its name.
-type AnyKind = MessageKind<any, any>;
+type AnyKind = NonNullable<ReturnType<KindLookup>>;
 
 /**
  * Sends one claimed message: renders it from its kind and data, sends it with a Message-ID of its
@@ -41,11 +44,11 @@ export async function deliverMessage(
   settings: DeliverySettings,
   prepared?: unknown,
 ): Promise<"sent" | "retry" | "failed"> {
-  const kind = kindNamed(row.kind);
+  const kind = settings.kindNamed(row.kind);
   if (kind && (await notToBeSent(ctx, kind, row, settings))) return "failed";
   let message: MailMessage;
   try {
-    message = await buildMessage(ctx, row, prepared);
+    message = await buildMessage(ctx, kind, row, prepared);
   } catch (error) {
     const code = error instanceof NoLongerFor ? error.code : "ERENDER";
     await fail(ctx, row, code, (error as Error).message, settings);
@@ -57,7 +60,7 @@ export async function deliverMessage(
     const error = toMailSendError(caught);
     return recordFailure(ctx, row, error, settings);
   }
-  await recordSent(ctx, row);
+  await recordSent(ctx, row, settings);
   return "sent";
 }
 
@@ -82,14 +85,14 @@ async function notToBeSent(
   settings.warn(withheld);
   await ctx.db
     .update(outgoingMessages)
-    .set({ ...settled(row), state: "failed", errorCode: "EWITHHELD", errorMessage: withheld })
+    .set({ ...settled(kind), state: "failed", errorCode: "EWITHHELD", errorMessage: withheld })
     .where(and(eq(outgoingMessages.id, row.id), eq(outgoingMessages.state, "pending")));
   return true;
 }
 
 /** What a row that is done with (sent or failed) keeps: no lease, and no secret. */
-function settled(row: OutgoingMessageRow) {
-  const secret = kindNamed(row.kind)?.carriesSecret;
+function settled(kind: AnyKind | undefined) {
+  const secret = kind?.carriesSecret;
   return {
     claimedUntil: null,
     ...(secret ? { data: sql`${outgoingMessages.data} - 'secret'` } : {}),
@@ -98,13 +101,13 @@ function settled(row: OutgoingMessageRow) {
 
 async function buildMessage(
   ctx: AppContext,
+  kind: AnyKind | undefined,
   row: OutgoingMessageRow,
   prepared: unknown,
 ): Promise<MailMessage> {
-  const kind = kindNamed(row.kind);
   if (!kind) throw new Error(`No message kind "${row.kind}" in the registry.`);
   const rendered = await kind.render(ctx, row.data as never, row.recipient, prepared);
-  const { html, text } = await renderEmail(rendered.template);
+  const { html, text } = "template" in rendered ? await renderEmail(rendered.template) : rendered;
   return {
     to: row.recipient,
     subject: rendered.subject,
@@ -114,16 +117,21 @@ async function buildMessage(
     headers: rendered.headers,
     signInCode: rendered.signInCode,
     calendar: rendered.calendar,
+    textEncoding: "textEncoding" in rendered ? rendered.textEncoding : undefined,
     messageId: `<outbox-${row.id}@${new URL(ctx.config.appUrl).hostname}>`,
   };
 }
 
-async function recordSent(ctx: AppContext, row: OutgoingMessageRow): Promise<void> {
+async function recordSent(
+  ctx: AppContext,
+  row: OutgoingMessageRow,
+  settings: DeliverySettings,
+): Promise<void> {
   const now = ctx.clock.now();
   await ctx.db
     .update(outgoingMessages)
     .set({
-      ...settled(row),
+      ...settled(settings.kindNamed(row.kind)),
       state: "sent",
       sentAt: now,
       firstFailedAt: null,
@@ -162,7 +170,7 @@ async function recordFailure(
     await fail(ctx, row, error.code, reason, settings);
     return "failed";
   }
-  const retry = kindNamed(row.kind)?.urgent ? settings.urgentRetry : settings.retry;
+  const retry = settings.kindNamed(row.kind)?.urgent ? settings.urgentRetry : settings.retry;
   await ctx.db
     .update(outgoingMessages)
     .set({
@@ -187,13 +195,13 @@ async function fail(
   if (code !== "not_a_recipient") {
     settings.warn(`Outbox: the ${row.kind} message ${row.id} failed: ${code} ${reason}`);
   }
-  const onFailed = kindNamed(row.kind)?.onFailed;
+  const kind = settings.kindNamed(row.kind);
   await ctx.db.transaction(async (tx) => {
     const failed = await tx
       .update(outgoingMessages)
-      .set({ ...settled(row), state: "failed", errorCode: code, errorMessage: reason })
+      .set({ ...settled(kind), state: "failed", errorCode: code, errorMessage: reason })
       .where(and(eq(outgoingMessages.id, row.id), eq(outgoingMessages.state, "pending")))
       .returning({ id: outgoingMessages.id });
-    if (failed.length > 0) await onFailed?.(tx, row.data);
+    if (failed.length > 0) await kind?.onFailed?.(tx, row.data);
   });
 }

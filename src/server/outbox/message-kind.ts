@@ -4,11 +4,33 @@ import type { AppContext } from "../context";
 import type { Db, Tx } from "../db/client";
 import type { MailCalendarPart } from "../mail/mailer";
 
-/** What a message is made of at delivery: its subject and template, and any extra headers. */
-export interface RenderedMessage {
-  subject: string;
-  /** A template of `src/server/mail/templates/`; the outbox renders it to HTML and text. */
+/**
+ * What a message is made of at delivery: its subject and template (or its body already rendered),
+ * and any extra headers.
+ */
+export type RenderedMessage = TemplateMessage | (MessageParts & PreparedBody);
+
+/** A message rendered from its template by the outbox: what most kinds give. */
+export type TemplateMessage = MessageParts & TemplateBody;
+
+/** A template of `src/server/mail/templates/`; the outbox renders it to HTML and text. */
+interface TemplateBody {
   template: ReactElement;
+}
+
+/**
+ * The body already rendered, from layouts the kind's `prepareBatch` rendered once for many
+ * recipients (mail/layout-renderer.ts: a newsletter renders each layout once, not React per person).
+ */
+interface PreparedBody {
+  html: string;
+  text: string;
+  /** base64 spares the per-message scan of a long HTML body (MailMessage.textEncoding). */
+  textEncoding?: "base64";
+}
+
+interface MessageParts {
+  subject: string;
   headers?: Record<string, string>;
   /** A sign-in code, which the outbox mail transport prints on the console (docs/sign-in.md). */
   signInCode?: string;
@@ -80,3 +102,7 @@ export interface MessageKind<Data, Prepared = undefined> {
     prepared?: Prepared,
   ): Promise<RenderedMessage> | RenderedMessage;
 }
+
+/** Finds the kind a queued row names (jobs/message-kinds.ts assembles every kind). */
+// biome-ignore lint/suspicious/noExplicitAny: a row's kind is known only by its name.
+export type KindLookup = (name: string) => MessageKind<any, any> | undefined;

@@ -1,6 +1,6 @@
 import type { AppContext } from "../context";
 import type { OutgoingMessageRow } from "../db/schema";
-import { kindNamed } from "./kinds/registry";
+import type { KindLookup } from "./message-kind";
 
 /**
  * What each kind with a `prepareBatch` read once for its messages among a claimed batch (a round
@@ -11,6 +11,7 @@ export async function prepareBatches(
   ctx: AppContext,
   rows: readonly OutgoingMessageRow[],
   warn: (line: string) => void,
+  kindNamed: KindLookup,
 ): Promise<Map<string, unknown>> {
   const prepared = new Map<string, unknown>();
   for (const name of new Set(rows.map((row) => row.kind))) {

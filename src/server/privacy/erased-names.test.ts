@@ -17,10 +17,7 @@ import { TEST_APP_URL, type TestApp } from "../test/test-app";
 
 let peer: SmtpPeer;
 let t: TestApp;
-setUpAppWithSmtpPeer(
-  { clock: fixedClock("2027-03-10T09:00:00Z"), deliveries: true },
-  (app) => ({ t, peer } = app),
-);
+setUpAppWithSmtpPeer({ clock: fixedClock("2027-03-10T09:00:00Z") }, (app) => ({ t, peer } = app));
 
 /** A company with a running trio of Kate, Ada and Bob, and last month's pair of Kate and Ada. */
 async function kateInATrio(name: string) {

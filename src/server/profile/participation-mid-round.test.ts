@@ -12,10 +12,7 @@ import type { TestApp } from "../test/test-app";
 
 let peer: SmtpPeer;
 let t: TestApp;
-setUpAppWithSmtpPeer(
-  { clock: fixedClock("2027-03-10T09:00:00Z"), deliveries: true },
-  (app) => ({ t, peer } = app),
-);
+setUpAppWithSmtpPeer({ clock: fixedClock("2027-03-10T09:00:00Z") }, (app) => ({ t, peer } = app));
 
 describe("pausing or opting out during a running month", () => {
   it("takes the person out of their match and tells the partners whose match changed", async () => {

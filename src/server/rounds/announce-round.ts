@@ -4,9 +4,8 @@ import { monthDisplay } from "../../shared/pairings";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { newsletters } from "../db/schema";
-import { newsletterDeliveryTrigger } from "../job-triggers";
-import { announceWithNewsletter } from "../newsletters/send/announce";
 import { queueAnnouncement } from "../newsletters/send/queue-announcement";
+import { startSend } from "../newsletters/send/start-send";
 import type { RoundScope } from "./round-settings";
 
 export interface Announcement {
@@ -16,10 +15,10 @@ export interface Announcement {
 
 /**
  * Tells a published round's members about their match: with the month's newsletter when an admin
- * approved one for this scope (linked to the new pairing, then sent through the delivery ledger,
- * docs/newsletters.md), otherwise with the short announcement (partner, department, bio, the
- * schedule button, unsubscribe), queued in the outbox (docs/mail.md), whose job wakes once the
- * transaction has committed.
+ * approved one for this scope (linked to the new pairing, then its send started: one outbox
+ * message per recipient, docs/newsletters.md), otherwise with the short announcement (partner,
+ * department, bio, the schedule button, unsubscribe), queued in the outbox (docs/mail.md), whose
+ * job wakes once the transaction has committed.
  * `claim` takes the step's announcement (announced_at) so it goes out at most once: in the very
  * transaction that starts the newsletter's send or queues the short announcement, so a crash
  * leaves either nothing (the step runs again) or every delivery queued. Null when the
@@ -40,15 +39,14 @@ export async function announceRound(
       .update(newsletters)
       .set({ pairingFile, validation: null, updatedAt: ctx.clock.now() })
       .where(eq(newsletters.id, newsletter.id));
-    const sent = await announceWithNewsletter(ctx, pairingFile, newsletter.id, claim).catch(
+    const sent = await startSend(ctx, newsletter.id, { claim }).catch(
       (error: { code?: string }) => {
         if (error.code === "already_announced") return null;
         throw error;
       },
     );
     if (!sent) return null;
-    ctx.jobs.wake(newsletterDeliveryTrigger);
-    const { queued } = sent;
+    const queued = sent.total;
     return {
       summary: `the approved newsletter "${newsletter.title}" is being sent to ${queued} people.`,
       data: { via: "newsletter", newsletterId: newsletter.id, queued },

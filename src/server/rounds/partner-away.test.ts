@@ -23,7 +23,7 @@ let boss: { id: string };
 /** Signed in anew each time: admin sessions are short and the tests move the clock. */
 const admin = (): Requests => t.as(boss);
 
-setUpAppWithSmtpPeer({ clock, deliveries: true }, (app) => ({ t, peer } = app));
+setUpAppWithSmtpPeer({ clock }, (app) => ({ t, peer } = app));
 beforeAll(async () => {
   boss = await createAdmin(t.db, { email: "boss@hq.test", participationStatus: "opted_out" });
 });

@@ -193,7 +193,7 @@ describe("a published round's announcement a recipient's server refuses", () => 
     expect(log).toMatchObject({ totalRecipients: 5, successfulSends: 3, failedSends: 2 });
     const entries = (await readLogEntries(s.t.db, [log.id])).get(log.id) ?? [];
     const ben = entries.find((e) => e.user_email === "ben@refused.test");
-    expect(ben).toMatchObject({ send_status: "failed", error_code: "EENVELOPE" });
+    expect(ben).toMatchObject({ send_status: "failed", error_code: "550" });
     expect(ben?.error_message).toContain("550 Recipient ben@refused.test refused");
     expect(ben?.match_email).toMatch(/@refused\.test/);
     const cyEntry = entries.find((e) => e.user_email === "cy@refused.test");

@@ -1,18 +1,15 @@
 import type { Clock } from "../clock";
-import { quietLogs } from "../jobs/definitions/job-logs";
-import {
-  type NewsletterDeliveryJobOptions,
-  newsletterDeliveryJob,
-} from "../jobs/definitions/newsletter-delivery";
-import { type RunningJob, startJob } from "../jobs/run-job";
+import type { OutboxDeliveryJobOptions } from "../jobs/definitions/outbox-delivery";
+import type { RunningJob } from "../jobs/run-job";
 import { createAdmin } from "./factories";
 import { type SmtpPeer, startSmtpPeer } from "./smtp-peer";
 import { createTestApp, type TestApp } from "./test-app";
 
-/** The app on its own database, a real SMTP peer, a delivery worker and an admin to send as. */
+/** The app on its own database, a real SMTP peer, the outbox's delivery job and an admin to send as. */
 export interface SendingApp {
   t: TestApp;
   peer: SmtpPeer;
+  /** The outbox's delivery job, which delivers newsletters too (t.outboxDelivery). */
   worker: RunningJob;
   admin: { id: string };
   close(): Promise<void>;
@@ -23,27 +20,21 @@ export async function startSendingApp(
     clock?: Clock;
     /** The peer answers each message this much later. */
     peerDelayMs?: number;
-    worker?: Partial<NewsletterDeliveryJobOptions>;
+    worker?: OutboxDeliveryJobOptions;
   } = {},
 ): Promise<SendingApp> {
   const peer = await startSmtpPeer({ delayMs: options.peerDelayMs });
-  const t = await createTestApp({ smtpUrl: peer.url, clock: options.clock });
-  const worker = startJob(
-    newsletterDeliveryJob(t.ctx, quietLogs, {
-      concurrency: 2,
-      leaseMs: 10_000,
-      pollMs: 20,
-      log: () => {},
-      ...options.worker,
-    }),
-  );
+  const t = await createTestApp({
+    smtpUrl: peer.url,
+    clock: options.clock,
+    outboxDelivery: { concurrency: 2, pollMs: 20, ...options.worker },
+  });
   return {
     t,
     peer,
-    worker,
+    worker: t.outboxDelivery,
     admin: await createAdmin(t.db),
     async close() {
-      await worker.stop();
       await t.close();
       await peer.close();
     },

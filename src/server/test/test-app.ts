@@ -9,7 +9,6 @@ import { type Config, loadConfig } from "../config";
 import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { mailOutbox, outgoingMessages } from "../db/schema";
-import { newsletterDeliveryJob } from "../jobs/definitions/newsletter-delivery";
 import {
   type OutboxDeliveryJobOptions,
   outboxDeliveryJob,
@@ -56,11 +55,6 @@ export interface TestAppOptions {
   outboxDelivery?: OutboxDeliveryJobOptions;
   /** The urgent lane's options; the outbox's `retry` and `urgentRetry` apply to it as well. */
   urgentDelivery?: OutboxDeliveryJobOptions;
-  /**
-   * Runs the newsletter delivery job, as start-server.ts does: for tests that read e-mails the
-   * delivery ledger sends (a match change's, docs/matches.md "When a match changes").
-   */
-  deliveries?: boolean;
 }
 
 /** The real app on its own fresh database, for `app.inject` integration tests. */
@@ -100,16 +94,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const urgentDelivery = startJob(
     urgentOutboxDeliveryJob(app.ctx, logs, { ...lane, ...options.urgentDelivery }),
   );
-  const quiet = () => {};
-  const deliveries = options.deliveries
-    ? startJob(
-        newsletterDeliveryJob(
-          app.ctx,
-          { log: quiet, warn: quiet },
-          { concurrency: 2, leaseMs: 10_000, pollMs: 50 },
-        ),
-      )
-    : null;
   return {
     ...testClient({ app, db: database.db }),
     app,
@@ -126,7 +110,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       return database.db.select().from(mailOutbox).orderBy(mailOutbox.id);
     },
     async close() {
-      await deliveries?.stop();
       await outboxDelivery.stop();
       await urgentDelivery.stop();
       await app.close();

@@ -1,6 +1,7 @@
 import type { AppContext } from "../../context";
 import type { OutgoingMessageRow } from "../../db/schema";
 import { outboxTrigger, urgentOutboxTrigger } from "../../job-triggers";
+import { createSendFinisher } from "../../newsletters/send/send-finisher";
 import { claimMessages, releaseMessages, renewMessages } from "../../outbox/claim-messages";
 import {
   DEFAULT_OUTBOX_RETRY,
@@ -10,6 +11,7 @@ import {
 } from "../../outbox/deliver-message";
 import { prepareBatches } from "../../outbox/prepare-batches";
 import type { JobDefinition } from "../job";
+import { messageKindNamed } from "../message-kinds";
 import type { JobLogs } from "./job-logs";
 
 export interface OutboxDeliveryJobOptions extends Partial<DeliverySettings> {
@@ -31,7 +33,8 @@ export interface OutboxDeliveryJobOptions extends Partial<DeliverySettings> {
  * Delivers the outbox (src/server/outbox/, docs/mail.md) in every app process: claims due
  * messages queued over this process's mail transport under a lease, renders and sends each, and
  * records the outcome; a transient failure comes back after its backoff. This lane takes every
- * message but the urgent ones, which `urgentOutboxDeliveryJob` takes.
+ * message but the urgent ones, which `urgentOutboxDeliveryJob` takes, and seals a newsletter's
+ * send once none of its messages is pending (after a batch, and when idle: a crash at the end).
  */
 export function outboxDeliveryJob(
   ctx: AppContext,
@@ -67,7 +70,10 @@ function outboxLane(
     urgentRetry: options.urgentRetry ?? DEFAULT_URGENT_RETRY,
     horizonMs: options.horizonMs ?? ctx.config.NEWSLETTER_RETRY_HOURS * 3_600_000,
     warn: options.warn ?? logs.warn,
+    kindNamed: options.kindNamed ?? messageKindNamed,
   };
+  // A newsletter's send is sealed once none of its messages is pending (finish-send.ts).
+  const sends = urgent ? null : createSendFinisher(ctx, { log: logs.log, warn: settings.warn });
   const trigger = urgent ? urgentOutboxTrigger : outboxTrigger;
   return {
     name: trigger.jobName,
@@ -90,7 +96,7 @@ function outboxLane(
       return rows.length > 0 ? rows : null;
     },
     async work(rows, run) {
-      const prepared = await prepareBatches(ctx, rows, settings.warn);
+      const prepared = await prepareBatches(ctx, rows, settings.warn, settings.kindNamed);
       let next = 0;
       const lane = async () => {
         while (next < rows.length && !run.stopping) {
@@ -101,7 +107,9 @@ function outboxLane(
         }
       };
       await Promise.all(Array.from({ length: concurrency }, lane));
+      await sends?.afterBatch(rows);
     },
+    idle: sends ? () => sends.idle() : undefined,
     renew: (_rows, run) =>
       renewMessages(ctx.db, run.owner, new Date(ctx.clock.now().getTime() + run.leaseMs)),
     release: (rows, run) =>

@@ -10,11 +10,12 @@ import { JOBS } from "./registry";
 const serverRoot = path.join(import.meta.dirname, "..", "..");
 const jobsRoot = path.join(serverRoot, "jobs") + path.sep;
 /**
- * Timers that are not a poll loop nor a claim: the group commit's wait for the lanes, and a
- * calendar service's bounded wait for its Retry-After inside one request.
+ * Timers that are not a poll loop nor a claim: a request's bounded wait for the one message it
+ * queued (an admin's test send), and a calendar service's bounded wait for its Retry-After inside
+ * one request.
  */
 const allowedTimers = [
-  path.join("newsletters", "send", "sent-recorder.ts"),
+  path.join("outbox", "await-message.ts"),
   path.join("scheduling", "service-requests.ts"),
 ];
 

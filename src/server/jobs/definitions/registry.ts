@@ -4,7 +4,6 @@ import { type RunningJob, startJob } from "../run-job";
 import { chatDeliveryJob } from "./chat-delivery";
 import { connectionFiguresJob } from "./connection-figures";
 import type { JobLogs } from "./job-logs";
-import { newsletterDeliveryJob } from "./newsletter-delivery";
 import { outboxDeliveryJob, urgentOutboxDeliveryJob } from "./outbox-delivery";
 import { retentionJob } from "./retention";
 import { roundStepsJob } from "./round-steps";
@@ -12,16 +11,15 @@ import { roundStepsJob } from "./round-steps";
 /**
  * Every background job each app process runs (docs/jobs.md), a line each, stopped in this order:
  * a job that queues work for another stops before it (a round's publish queues its announcement
- * for the newsletter delivery).
+ * in the outbox).
  */
 export const JOBS: Array<(ctx: AppContext, logs: JobLogs) => AnyJobDefinition> = [
   // Daily: expired sign-in records and history past retention (docs/privacy.md); one process runs it.
   retentionJob,
   // The monthly rounds' steps; each step runs once (docs/rounds.md).
   roundStepsJob,
-  // Newsletters and round announcements; a send survives any one process dying.
-  newsletterDeliveryJob,
-  // Every other message queued with queueMessages (src/server/outbox/, docs/mail.md).
+  // Every message queued with queueMessages (src/server/outbox/, docs/mail.md), newsletters too;
+  // a send survives any one process dying.
   outboxDeliveryJob,
   // The outbox's urgent lane: sign-in codes and links, never behind a batch (docs/mail.md).
   urgentOutboxDeliveryJob,

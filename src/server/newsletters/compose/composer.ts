@@ -10,6 +10,7 @@ import { getAuthSecret } from "../../auth/auth-secret";
 import type { AppContext } from "../../context";
 import { type NewsletterRow, users } from "../../db/schema";
 import { BadRequest } from "../../errors";
+import { createRenderer } from "../../mail/layout-renderer";
 import type { MailCalendarPart } from "../../mail/mailer";
 import { unsubscribeHeaders, unsubscribeToken, unsubscribeUrl } from "../../mail/signed-links";
 import { AnnouncementEmail, announcementContent } from "../../mail/templates/announcement-email";
@@ -21,7 +22,6 @@ import { type AudiencePerson, loadPairingAudience, type PairingAudience } from "
 import { newsletterContent, subjectOf } from "./content";
 import { type MatchTimesOf, matchTimesOf } from "./match-times";
 import { greetingOf, type PlannedPerson, partnerEmails, planPairing } from "./plan";
-import { createRenderer } from "./renderer";
 import { summarise } from "./validate";
 
 /** An invitation's log from before the outbox sent them (docs/mail.md): nothing to compose. */
@@ -120,7 +120,8 @@ export async function compose(ctx: AppContext, source: CompositionSource): Promi
   if (newsletter?.kind === "launch" || newsletter?.kind === "invitation")
     throw new BadRequest(INVITATION_IN_OUTBOX, "invitation_in_outbox");
   if (newsletter?.kind === "announcement" && newsletter.pairingFile) {
-    // A round's short announcement queued in the ledger: the same e-mail as announcing at once.
+    // A round's short announcement an earlier release queued on the ledger (moved to the outbox
+    // as `newsletter` messages by migration 0070): the same e-mail as announcing at once.
     return compose(ctx, { pairingFile: newsletter.pairingFile });
   }
   const pairingFile = source.pairingFile ?? newsletter?.pairingFile ?? null;

@@ -2,13 +2,13 @@ import { createElement } from "react";
 import { describe, expect, it } from "vitest";
 import { type Config, loadConfig } from "../../config";
 import type { NewsletterRow } from "../../db/schema";
+import { createRenderer, escapeHtml } from "../../mail/layout-renderer";
 import { renderEmail } from "../../mail/render-email";
 import { AnnouncementEmail, announcementContent } from "../../mail/templates/announcement-email";
 import { NewsletterEmail } from "../../mail/templates/newsletter-email";
 import type { PartnerView, RecipientView } from "../../mail/templates/views";
 import { defaultNewsletter } from "../newsletter-defaults";
 import { newsletterContent } from "./content";
-import { createRenderer, escapeHtml } from "./renderer";
 
 const config = loadConfig({ NODE_ENV: "test", APP_URL: "https://coffee.example" });
 const row = {

@@ -2,17 +2,15 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { activePairingFile } from "../../../shared/pairing-file-names";
 import type { AppContext } from "../../context";
 import { matchMembers, type NewsletterRow, newsletters } from "../../db/schema";
-import { newsletterDeliveryTrigger } from "../../job-triggers";
 import { compose } from "../compose/composer";
-import { queueDeliveries } from "./ledger";
 import { queueAnnouncementMessages } from "./queue-announcement";
-import { uniqueByAddress } from "./start-send";
+import { queueNewsletterMessages, uniqueByAddress } from "./start-send";
 
 /**
  * The e-mail fallback of a Slack intro that did not go out (docs/chat.md, "Where people are
- * reached"): its match's members are added to the announcement of its pairing — the round's
- * short announcement's messages in the outbox (docs/mail.md), else the delivery ledger of the
- * newsletter that announced it — which is opened again when it was already sent. Whoever already
+ * reached"): its match's members are added to the announcement of its pairing in the outbox
+ * (docs/mail.md) — the round's short announcement's messages, or those of the newsletter that
+ * announced it — which is opened again when it was already sent. Whoever already
  * has a message or row of that send is left alone (once per announcement and address), so
  * calling it again mails nobody twice. Resolves
  * how many deliveries were queued; none when the pairing was not announced by e-mail yet (its
@@ -50,16 +48,15 @@ export async function mailFailedIntro(
     const count =
       announcement.kind === "announcement"
         ? await queueAnnouncementMessages(ctx, tx, announcementOf(announcement, pairingId), mine)
-        : await queueDeliveries(tx, announcement.id, mine, now);
+        : await queueNewsletterMessages(ctx, tx, announcement.id, mine);
     if (count > 0) {
       await tx
         .update(newsletters)
-        .set({ status: "sending", mailTransport: ctx.mailer.fingerprint, updatedAt: now })
+        .set({ status: "sending", updatedAt: now })
         .where(and(eq(newsletters.id, announcement.id), eq(newsletters.status, "sent")));
     }
     return count;
   });
-  if (queued > 0 && announcement.kind !== "announcement") ctx.jobs.wake(newsletterDeliveryTrigger);
   return queued;
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, notExists, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, notExists, or, type SQL, sql } from "drizzle-orm";
 import type {
   EmailLogEntry,
   MatchValidationSummary,
@@ -23,7 +23,19 @@ import {
 } from "../../outbox/kinds/round-announcement";
 import { writeLogEntries } from "../email-logs/log-entries";
 import { currentValidation } from "../present";
-import { type FailureStatus, failureReasons, RENDER_FAILED } from "./outcome";
+import {
+  NEWSLETTER_MESSAGE_KEY,
+  type NewsletterMessageData,
+  newsletterMessage,
+  newsletterMessageKey,
+} from "./newsletter-message";
+import {
+  type FailureStatus,
+  failureReasons,
+  RENDER_FAILED,
+  replyCodeOf,
+  sendStatusOf,
+} from "./outcome";
 
 /** What the log reads of a delivery, from the ledger or the outbox. */
 type DeliveryRow = Pick<
@@ -39,57 +51,78 @@ type DeliveryRow = Pick<
 >;
 
 /**
- * A round announcement's messages in the outbox, as the log reads a delivery: a message that
- * failed reads `failed` (refused, or no longer for them) with the outbox's code and reason.
+ * A send's messages in the outbox, as the log reads a delivery: the newsletter's (kind
+ * `newsletter`) and a round announcement's (`round-announcement`). A message that failed reads the
+ * status its outbox code and reason map to (outcome.ts `sendStatusOf`).
  */
-async function announcementMessages(tx: Tx, announcementId: number): Promise<DeliveryRow[]> {
+async function outboxMessages(tx: Tx, newsletterId: number): Promise<DeliveryRow[]> {
   const rows = await tx
     .select()
     .from(outgoingMessages)
     .where(
-      and(
-        eq(outgoingMessages.kind, roundAnnouncement.name),
-        eq(outgoingMessages.onceKey, roundAnnouncementKey(announcementId)),
+      or(
+        and(
+          eq(outgoingMessages.kind, newsletterMessage.name),
+          eq(outgoingMessages.onceKey, newsletterMessageKey(newsletterId)),
+        ),
+        and(
+          eq(outgoingMessages.kind, roundAnnouncement.name),
+          eq(outgoingMessages.onceKey, roundAnnouncementKey(newsletterId)),
+        ),
       ),
     )
     .orderBy(asc(outgoingMessages.id));
   return rows.map((row) => {
-    const { match } = row.data as RoundAnnouncementData;
+    const sent = row.state === "sent";
     return {
       recipientEmail: row.recipient,
-      matchEmail: match.kind === "partners" ? match.partners.map((p) => p.email).join(", ") : null,
-      state: row.state === "sent" ? "sent" : "failed",
-      sendStatus: row.state === "sent" ? "success" : "failed",
+      matchEmail: matchEmailOf(row.kind, row.data),
+      state: sent ? "sent" : "failed",
+      sendStatus: sent ? "success" : sendStatusOf(row.errorCode, row.errorMessage),
       sentAt: row.sentAt,
       updatedAt: row.sentAt ?? row.createdAt,
       errorText: row.errorMessage,
-      errorCode: row.errorCode,
+      // The SMTP reply code when the server answered (550), as the log has always shown it.
+      errorCode: replyCodeOf(row.errorMessage) ?? row.errorCode,
     };
   });
 }
 
+function matchEmailOf(kind: string, data: unknown): string | null {
+  if (kind === newsletterMessage.name) return (data as NewsletterMessageData).matchEmail;
+  const { match } = data as RoundAnnouncementData;
+  return match.kind === "partners" ? match.partners.map((p) => p.email).join(", ") : null;
+}
+
 /**
- * A delivery of that newsletter (an id or a column) that has not ended yet: in the ledger, or a
- * round announcement's message still pending in the outbox (`outgoing_messages_key_idx`).
+ * A delivery of that newsletter (an id or a column) that has not ended yet: a message still
+ * pending in the outbox, the newsletter's or a round announcement's (`outgoing_messages_key_idx`),
+ * or a row of the old delivery ledger that was never moved.
  */
 const openDelivery = (newsletterId: number | SQL) =>
-  sql`(select 1 from newsletter_deliveries open_d
-      where open_d.newsletter_id = ${newsletterId} and open_d.state in ('pending', 'sending')
+  sql`(select 1 from outgoing_messages open_m
+      where open_m.kind = ${newsletterMessage.name}
+        and open_m.once_key = ${NEWSLETTER_MESSAGE_KEY}::text || ${newsletterId}::text
+        and open_m.state = 'pending'
     union all
     select 1 from outgoing_messages open_m
       where open_m.kind = ${roundAnnouncement.name}
         and open_m.once_key = ${ROUND_ANNOUNCEMENT_KEY}::text || ${newsletterId}::text
-        and open_m.state = 'pending')`;
+        and open_m.state = 'pending'
+    union all
+    select 1 from newsletter_deliveries open_d
+      where open_d.newsletter_id = ${newsletterId} and open_d.state in ('pending', 'sending'))`;
 
 /**
- * A delivery of that newsletter whose e-mail could not be built (outcome.ts renderFailure). A
- * round's announcement has no editor to fix and send it again: it is sealed sent all the same,
- * its failures in the log (Retry failed deliveries).
+ * A message of that newsletter whose e-mail could not be built (`ERENDER`). A round's
+ * announcement has no editor to fix and send it again: it is sealed sent all the same, its
+ * failures in the log (Retry failed deliveries).
  */
 const unbuilt = (newsletterId: number) =>
-  sql`(${newsletters.kind} = 'newsletter' and exists (select 1 from newsletter_deliveries unbuilt_d
-      where unbuilt_d.newsletter_id = ${newsletterId} and unbuilt_d.state = 'failed'
-        and unbuilt_d.error_code = ${RENDER_FAILED}))`;
+  sql`(${newsletters.kind} = 'newsletter' and exists (select 1 from outgoing_messages unbuilt_m
+      where unbuilt_m.kind = ${newsletterMessage.name}
+        and unbuilt_m.once_key = ${newsletterMessageKey(newsletterId)}
+        and unbuilt_m.state = 'failed' and unbuilt_m.error_code = ${RENDER_FAILED}))`;
 
 /**
  * Ends a send whose every delivery has ended, in one transaction: status sent + sentAt, the e-mail
@@ -131,7 +164,7 @@ export async function finishSend(
         .from(newsletterDeliveries)
         .where(eq(newsletterDeliveries.newsletterId, newsletterId))
         .orderBy(asc(newsletterDeliveries.id))),
-      ...(newsletter.kind === "announcement" ? await announcementMessages(tx, newsletterId) : []),
+      ...(await outboxMessages(tx, newsletterId)),
     ];
     const archiveFilename = archiveFileName(newsletter);
     await writeEmailLog(tx, newsletter, deliveries, archiveFilename, now);

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailLogs, newsletterArchive, newsletterDeliveries, newsletters } from "../../db/schema";
+import { emailLogs, newsletterArchive, newsletters, outgoingMessages } from "../../db/schema";
 import { createSendableNewsletter, createUser } from "../../test/factories";
 import { type SendingApp, startSendingApp } from "../../test/sending-app";
 import type { SmtpPeer } from "../../test/smtp-peer";
@@ -90,13 +90,15 @@ describe("retrying the failed deliveries of a sent newsletter", () => {
     // One transaction: a worker must never see this send without its open delivery and seal it.
     const sending = await t.db.transaction(async (tx) => {
       const { newsletter, members } = await createSendableNewsletter(tx, { status: "sending" });
-      await tx.insert(newsletterDeliveries).values({
-        newsletterId: newsletter.id,
-        userId: members[0].id,
-        recipientEmail: members[0].email,
-        state: "sending",
+      await tx.insert(outgoingMessages).values({
+        kind: "newsletter",
+        recipient: members[0].email,
+        data: { newsletterId: newsletter.id, userId: members[0].id, matchEmail: null },
+        onceKey: `newsletter-${newsletter.id}`,
+        mailTransport: t.ctx.mailer.fingerprint,
+        nextAttemptAt: new Date(),
         claimedBy: "a-live-process",
-        leaseExpiresAt: new Date(Date.now() + 60 * 60_000),
+        claimedUntil: new Date(Date.now() + 60 * 60_000),
       });
       return newsletter;
     });
@@ -115,8 +117,10 @@ describe("retrying the failed deliveries of a sent newsletter", () => {
     );
     const [row] = await t.db
       .select()
-      .from(newsletterDeliveries)
-      .where(eq(newsletterDeliveries.recipientEmail, refused.email));
+      .from(outgoingMessages)
+      .where(
+        and(eq(outgoingMessages.recipient, refused.email), eq(outgoingMessages.kind, "newsletter")),
+      );
     expect(row.state).toBe("failed");
   });
 });

@@ -5,19 +5,22 @@ import { newsletters } from "../../db/schema";
 import { BadRequest, Conflict, NotFound } from "../../errors";
 import { roundAnnouncement, roundAnnouncementKey } from "../../outbox/kinds/round-announcement";
 import { requeueFailedMessages } from "../../outbox/requeue-failed";
-import { requeueFailed } from "./ledger";
-import { ALREADY_SENDING } from "./start-send";
+import { newsletterMessage, newsletterMessageKey } from "./newsletter-message";
+import { takeFailedDeliveries } from "./past-deliveries";
+import { ALREADY_SENDING, queueNewsletterMessages } from "./start-send";
 
 export const NOT_SENT_YET = "Only the failed deliveries of a sent newsletter can be retried.";
 export const NOTHING_FAILED = "No delivery of this newsletter failed; there is nothing to retry.";
 
 /**
  * Retries the failed deliveries of a sent newsletter: in ONE transaction the newsletter turns from
- * sent back to sending and only its failed delivery rows become pending again (their backoff and
- * outage cleared); sent rows are never touched, so nobody gets the e-mail twice. The workers then
- * deliver them as in any send, over this process's mail transport, and the finish updates the
- * send's log. A round's announcement queues its failed outbox messages again the same way. The conditional update is the concurrency rule: of two retries at once only one
- * finds the newsletter still sent.
+ * sent back to sending and only its failed outbox messages are queued again (their backoff and
+ * outage cleared), the newsletter's or a round announcement's; sent ones are never touched, so
+ * nobody gets the e-mail twice. A failed delivery of a send made before the newsletters moved to
+ * the outbox (a row of the old delivery ledger) moves to the outbox as a new message. The outbox
+ * delivers them over this process's mail transport, and the finish updates the send's log. The
+ * conditional update is the concurrency rule: of two retries at once only one finds the
+ * newsletter still sent.
  */
 export async function retryFailedDeliveries(
   ctx: AppContext,
@@ -35,21 +38,19 @@ export async function retryFailedDeliveries(
   const retried = await ctx.db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(newsletters)
-      .set({ status: "sending", mailTransport: ctx.mailer.fingerprint, updatedAt: now })
+      .set({ status: "sending", updatedAt: now })
       .where(and(eq(newsletters.id, newsletterId), eq(newsletters.status, "sent")))
       .returning({ id: newsletters.id });
     if (!claimed) throw new Conflict(ALREADY_SENDING, "already_sending");
-    // A round's announcement: its failed messages in the outbox too (earlier ones in the ledger).
+    const kind = newsletter.kind === "announcement" ? roundAnnouncement : newsletterMessage;
+    const key =
+      newsletter.kind === "announcement"
+        ? roundAnnouncementKey(newsletterId)
+        : newsletterMessageKey(newsletterId);
+    const past = await takeFailedDeliveries(tx, newsletterId);
     const requeued =
-      (await requeueFailed(tx, newsletterId, now)) +
-      (newsletter.kind === "announcement"
-        ? await requeueFailedMessages(
-            ctx,
-            tx,
-            roundAnnouncement,
-            roundAnnouncementKey(newsletterId),
-          )
-        : 0);
+      (await requeueFailedMessages(ctx, tx, kind, key)) +
+      (await queueNewsletterMessages(ctx, tx, newsletterId, past));
     if (requeued === 0) throw new BadRequest(NOTHING_FAILED, "nothing_failed");
     return requeued;
   });

@@ -4,7 +4,6 @@ import { actorName } from "../../activity/actor-name";
 import { requireAdmin } from "../../auth/guards";
 import type { FeatureRoutes } from "../../context";
 import { endpointRoute } from "../../http/endpoint-route";
-import { newsletterDeliveryTrigger } from "../../job-triggers";
 import { retryFailedDeliveries } from "./retry-failed";
 import { getSendStatus } from "./send-status";
 import { startSend } from "./start-send";
@@ -18,7 +17,6 @@ const newsletterSendRoutes: FeatureRoutes = async (app, { ctx }) => {
     handler: async (request, reply) => {
       const by = actorName(requireAdmin(request));
       const answer = await startSend(ctx, request.params.id, { by });
-      ctx.jobs.wake(newsletterDeliveryTrigger);
       return reply.code(202).send(answer);
     },
   });
@@ -27,7 +25,6 @@ const newsletterSendRoutes: FeatureRoutes = async (app, { ctx }) => {
     ...endpointRoute(endpoints.retryFailed),
     handler: async (request, reply) => {
       const answer = await retryFailedDeliveries(ctx, request.params.id);
-      ctx.jobs.wake(newsletterDeliveryTrigger);
       return reply.code(202).send(answer);
     },
   });

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookingTimeLabel } from "../../../shared/booking";
 import { fixedClock } from "../../clock";
@@ -6,8 +6,8 @@ import {
   emailLogs,
   matchMembers,
   newsletterArchive,
-  newsletterDeliveries,
   newsletters,
+  outgoingMessages,
   users,
 } from "../../db/schema";
 import { createSendableNewsletter } from "../../test/factories";
@@ -25,7 +25,7 @@ const warnings: string[] = [];
 
 beforeAll(async () => {
   // The clock stands still, so the times the e-mail proposes and the times the API answers later
-  // are computed at the same instant (the ledger's leases keep the database's clock).
+  // are computed at the same instant.
   sending = await startSendingApp({
     clock: fixedClock(new Date()),
     worker: { warn: (line) => warnings.push(line) },
@@ -38,12 +38,13 @@ const send = (id: number) => t.as(admin).post(`/api/admin/newsletters/${id}/send
 const status = async (id: number) =>
   (await t.as(admin).get(`/api/admin/newsletters/${id}/send-status`)).json();
 const sentTo = (email: string) => peer.messages.filter((m) => m.to.includes(email)).length;
+/** The newsletter's message to this address in the outbox (each test's people are its own). */
 const deliveryTo = async (email: string) =>
   (
     await t.db
       .select()
-      .from(newsletterDeliveries)
-      .where(eq(newsletterDeliveries.recipientEmail, email))
+      .from(outgoingMessages)
+      .where(and(eq(outgoingMessages.recipient, email), eq(outgoingMessages.kind, "newsletter")))
   )[0];
 const logOf = async (id: number) =>
   t.db.select().from(emailLogs).where(eq(emailLogs.newsletterId, id));
@@ -60,7 +61,7 @@ describe("an e-mail that cannot be built", () => {
       .toBe("approved");
 
     expect(await deliveryTo(broken.email)).toMatchObject({ state: "failed", errorCode: "ERENDER" });
-    expect((await deliveryTo(broken.email)).errorText).toBe(
+    expect((await deliveryTo(broken.email)).errorMessage).toBe(
       "The e-mail could not be built: its html contains the control character U+001B.",
     );
     expect(await deliveryTo(partner.email)).toMatchObject({
@@ -104,7 +105,7 @@ describe("an e-mail that cannot be built", () => {
     expect(await status(newsletter.id)).toMatchObject({ sent: 0, failed: 2, pending: 0 });
     for (const member of members) {
       expect(sentTo(member.email)).toBe(0);
-      expect((await deliveryTo(member.email)).errorText).toContain("U+0000");
+      expect((await deliveryTo(member.email)).errorMessage).toContain("U+0000");
     }
   });
 });

@@ -1,12 +1,16 @@
 import { eq, sql } from "drizzle-orm";
-import type { DeliveryState } from "../../../shared/enums";
 import type { SendStatusResponse } from "../../../shared/newsletters";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { newsletterDeliveries, newsletters } from "../../db/schema";
+import { newsletters } from "../../db/schema";
 import { NotFound } from "../../errors";
+import { roundAnnouncement, roundAnnouncementKey } from "../../outbox/kinds/round-announcement";
+import { newsletterMessage, newsletterMessageKey } from "./newsletter-message";
 
-/** The progress bar's numbers, read from the ledger (the same in every process). */
+/**
+ * The progress bar's numbers, read from the send's outbox messages (the same in every process),
+ * with what a send made before newsletters went through the outbox left in the old ledger.
+ */
 export async function getSendStatus(
   ctx: AppContext,
   newsletterId: number,
@@ -34,23 +38,30 @@ export interface DeliveryCounts {
 }
 
 export async function countDeliveries(db: Db, newsletterId: number): Promise<DeliveryCounts> {
-  const rows = await db
-    .select({
-      state: newsletterDeliveries.state,
-      count: sql<number>`count(*)::int`,
-      failingSince: sql<string | Date | null>`min(${newsletterDeliveries.failingSince})`,
-    })
-    .from(newsletterDeliveries)
-    .where(eq(newsletterDeliveries.newsletterId, newsletterId))
-    .groupBy(newsletterDeliveries.state);
-  const by = new Map(rows.map((r) => [r.state, r]));
-  const count = (state: DeliveryState) => Number(by.get(state)?.count ?? 0);
+  const result = await db.execute(sql`
+    select m.state, count(*)::int as count, min(m.first_failed_at) as failing_since
+    from outgoing_messages m
+    where (m.kind = ${newsletterMessage.name} and m.once_key = ${newsletterMessageKey(newsletterId)})
+       or (m.kind = ${roundAnnouncement.name} and m.once_key = ${roundAnnouncementKey(newsletterId)})
+    group by m.state
+    union all
+    select case when d.state = 'sending' then 'pending' else d.state end, count(*)::int,
+           min(d.failing_since)
+    from newsletter_deliveries d where d.newsletter_id = ${newsletterId}
+    group by 1`);
+  const rows = (
+    result as unknown as {
+      rows: Array<{ state: string; count: number; failing_since: string | Date | null }>;
+    }
+  ).rows;
+  const count = (state: string) =>
+    rows.filter((r) => r.state === state).reduce((sum, r) => sum + Number(r.count), 0);
   const sent = count("sent");
   const failed = count("failed");
-  const pending = count("pending") + count("sending");
-  const since = [by.get("pending")?.failingSince, by.get("sending")?.failingSince]
-    .filter((v): v is string | Date => Boolean(v))
-    .map((v) => new Date(v).getTime());
+  const pending = count("pending");
+  const since = rows
+    .filter((r) => r.state === "pending" && r.failing_since)
+    .map((r) => new Date(r.failing_since as string | Date).getTime());
   return {
     total: sent + failed + pending,
     sent,

@@ -5,13 +5,12 @@ import { recordActivity } from "../../activity/activity";
 import { type NamedPerson, peopleLine } from "../../activity/people-line";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
-import { newsletters } from "../../db/schema";
+import { newsletters, outgoingMessages } from "../../db/schema";
 import { BadRequest, Conflict, NotFound } from "../../errors";
-import { compose } from "../compose/composer";
+import { queueMessages } from "../../outbox/queue-messages";
+import { compose, type Recipient } from "../compose/composer";
 import { announceInChat, withoutToldInSlack } from "./announce-in-chat";
-import { queueDeliveries } from "./ledger";
-
-const INSERT_BATCH = 5000;
+import { newsletterMessage, newsletterMessageKey } from "./newsletter-message";
 
 export const ALREADY_SENDING = "This newsletter is already being sent.";
 export const ALREADY_SENT = "This newsletter has already been sent.";
@@ -21,10 +20,11 @@ export const NOBODY_TO_SEND_TO =
   "The linked pairing group has nobody to send this newsletter to. Edit the newsletter to select another pairing group.";
 
 /**
- * Starts a send: in ONE transaction the newsletter turns from approved to sending and one delivery
- * row per recipient is written (unique per newsletter + address). The workers of every app process
- * then deliver those rows (jobs/definitions/newsletter-delivery.ts); nothing is sent from the request. The send records this
- * process's mail transport: only processes with the same one deliver it. The conditional update is
+ * Starts a send: in ONE transaction the newsletter turns from approved to sending and one outbox
+ * message of kind `newsletter` is queued per recipient (once per newsletter and address). The
+ * outbox's delivery job of every app process then delivers them (newsletter-message.ts); nothing
+ * is sent from the request. The messages record this process's mail transport: only processes
+ * with the same one deliver them. The conditional update is
  * the concurrency rule: of two sends at once only one finds the newsletter still approved.
  * `claim`, when given, runs first in that transaction (a round's step takes its announcement,
  * docs/rounds.md): false ends the send before anything is written, as ALREADY_ANNOUNCED.
@@ -60,14 +60,11 @@ export async function startSend(
     if (claim && !(await claim(tx))) throw new Conflict(ALREADY_ANNOUNCED, "already_announced");
     const [claimed] = await tx
       .update(newsletters)
-      .set({ status: "sending", mailTransport: ctx.mailer.fingerprint, updatedAt: now })
+      .set({ status: "sending", updatedAt: now })
       .where(and(eq(newsletters.id, newsletterId), eq(newsletters.status, "approved")))
       .returning({ id: newsletters.id });
     if (!claimed) throw new Conflict(ALREADY_SENDING, "already_sending");
-    let count = 0;
-    for (let i = 0; i < recipients.length; i += INSERT_BATCH) {
-      count += await queueDeliveries(tx, newsletterId, recipients.slice(i, i + INSERT_BATCH), now);
-    }
+    const count = await queueNewsletter(ctx, tx, newsletterId, recipients);
     if (by) {
       await recordActivity(
         ctx,
@@ -92,6 +89,43 @@ export async function startSend(
   };
 }
 
+/**
+ * Queues the newsletter's message to each recipient. A newsletter sent before (it came back to
+ * approved because some e-mails could not be built) has messages already: its failed ones are
+ * queued afresh (with the recipient's data as it is now), its sent ones are left alone.
+ */
+async function queueNewsletter(
+  ctx: AppContext,
+  tx: Tx,
+  newsletterId: number,
+  recipients: readonly Recipient[],
+): Promise<number> {
+  await tx
+    .delete(outgoingMessages)
+    .where(
+      and(
+        eq(outgoingMessages.kind, newsletterMessage.name),
+        eq(outgoingMessages.onceKey, newsletterMessageKey(newsletterId)),
+        eq(outgoingMessages.state, "failed"),
+      ),
+    );
+  return queueNewsletterMessages(ctx, tx, newsletterId, recipients);
+}
+
+/** The newsletter's message to each of `recipients` who has none yet, in the caller's transaction. */
+export async function queueNewsletterMessages(
+  ctx: AppContext,
+  tx: Tx,
+  newsletterId: number,
+  recipients: ReadonlyArray<{ userId: string | null; email: string; matchEmail: string | null }>,
+): Promise<number> {
+  const byAddress = new Map(recipients.map((r) => [r.email, r]));
+  return queueMessages(ctx, tx, newsletterMessage, [...byAddress.keys()], (to) => {
+    const { userId, matchEmail } = byAddress.get(to) as (typeof recipients)[number];
+    return { newsletterId, userId, matchEmail };
+  });
+}
+
 function assertSendable(newsletter: { status: string; pairingFile: string | null }) {
   if (newsletter.status === "sending") throw new Conflict(ALREADY_SENDING, "already_sending");
   if (newsletter.status === "sent") throw new Conflict(ALREADY_SENT, "already_sent");
@@ -99,7 +133,7 @@ function assertSendable(newsletter: { status: string; pairingFile: string | null
   if (!newsletter.pairingFile) throw new BadRequest(LINK_PAIRING_FIRST, "no_pairing");
 }
 
-/** One delivery per address (case-insensitive): the ledger's unique key is newsletter + address. */
+/** One message per address (case-insensitive): a send queues one per newsletter and address. */
 export function uniqueByAddress<T extends { email: string }>(recipients: T[]): T[] {
   const seen = new Set<string>();
   return recipients.filter((r) => {

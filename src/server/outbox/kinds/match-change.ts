@@ -11,7 +11,7 @@ import {
 import type { CalendarMessage } from "../../match-calendar/match-calendar-events";
 import { isMemberSql, memberIdsSql } from "../../match-members/match-members";
 import { labelledTimes, proposedTimesFor } from "../../scheduling/proposed-times-for";
-import { type MessageKind, NoLongerFor, type RenderedMessage } from "../message-kind";
+import { type MessageKind, NoLongerFor, type TemplateMessage } from "../message-kind";
 import { personalLinks } from "../personal-links";
 
 /**
@@ -87,7 +87,7 @@ async function bodyOf(
   data: MatchChangeData,
   links: Links,
   calendar: RenderedCalendarMessage | undefined,
-): Promise<Omit<RenderedMessage, "headers">> {
+): Promise<Omit<TemplateMessage, "headers">> {
   if (data.via === "calendar") {
     if (!calendar) throw new Error("A calendar e-mail without its calendar message.");
     const { subject, lines } = calendar;

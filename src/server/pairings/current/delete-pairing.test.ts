@@ -15,10 +15,7 @@ import { peopleByIds } from "./re-pair-person";
 let peer: SmtpPeer;
 let t: TestApp;
 
-setUpAppWithSmtpPeer(
-  { clock: fixedClock("2027-03-10T09:00:00Z"), deliveries: true },
-  (app) => ({ t, peer } = app),
-);
+setUpAppWithSmtpPeer({ clock: fixedClock("2027-03-10T09:00:00Z") }, (app) => ({ t, peer } = app));
 checkRoundInvariantsAfterEach(() => t?.db);
 
 describe("deleting a running pairing", () => {

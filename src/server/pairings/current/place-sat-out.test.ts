@@ -26,7 +26,7 @@ let peer: SmtpPeer;
 let t: TestApp;
 let admin: Requests;
 
-setUpAppWithSmtpPeer({ clock: fixedClock(NOW), deliveries: true }, (app) => ({ t, peer } = app));
+setUpAppWithSmtpPeer({ clock: fixedClock(NOW) }, (app) => ({ t, peer } = app));
 beforeAll(async () => {
   admin = t.as(await createAdmin(t.db, { email: "boss@hq.test" }));
 });

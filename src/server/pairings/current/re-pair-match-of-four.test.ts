@@ -20,7 +20,7 @@ let peer: SmtpPeer;
 let t: TestApp;
 let admin: Requests;
 
-setUpAppWithSmtpPeer({ clock: fixedClock(NOW), deliveries: true }, (app) => ({ t, peer } = app));
+setUpAppWithSmtpPeer({ clock: fixedClock(NOW) }, (app) => ({ t, peer } = app));
 beforeAll(async () => {
   admin = t.as(await createAdmin(t.db, { email: "boss@four.test" }));
 });

@@ -18,7 +18,7 @@ let t: TestApp;
 let admin: Requests;
 let n = 0;
 
-setUpAppWithSmtpPeer({ clock, deliveries: true }, (app) => ({ t, peer } = app));
+setUpAppWithSmtpPeer({ clock }, (app) => ({ t, peer } = app));
 beforeAll(async () => {
   admin = t.as(await createAdmin(t.db, { email: "boss@hq.test" }));
 });

@@ -6,9 +6,6 @@ import { listActivity } from "../../activity/activity";
 import { post } from "../../auth/test-helpers";
 import { fixedClock } from "../../clock";
 import { matches, sessions, users } from "../../db/schema";
-import { quietLogs } from "../../jobs/definitions/job-logs";
-import { newsletterDeliveryJob } from "../../jobs/definitions/newsletter-delivery";
-import { startJob } from "../../jobs/run-job";
 import { memberIds, withMembers } from "../../match-members/match-members";
 import { checkRoundInvariants } from "../../rounds/round-invariants";
 import {
@@ -31,7 +28,7 @@ let t: TestApp;
 let admin: Requests;
 let adminId: string;
 
-setUpAppWithSmtpPeer({ clock, deliveries: true }, (app) => ({ t, peer } = app));
+setUpAppWithSmtpPeer({ clock }, (app) => ({ t, peer } = app));
 beforeAll(async () => {
   const account = await createAdmin(t.db, { email: "boss@hq.test" });
   adminId = account.id;
@@ -95,29 +92,14 @@ describe("deactivating an account", () => {
   it("leaves the person out of a newsletter their pairing receives", async () => {
     const { newsletter, members } = await createSendableNewsletter(t.db, { people: 4 });
     await deactivate(members[1].id);
-    const worker = startJob(
-      newsletterDeliveryJob(t.ctx, quietLogs, {
-        concurrency: 2,
-        leaseMs: 10_000,
-        pollMs: 50,
-        retry: { baseMs: 20, capMs: 100 },
-        log: () => {},
-      }),
-    );
-    try {
-      expect((await admin.post(`/api/admin/newsletters/${newsletter.id}/send`)).statusCode).toBe(
-        202,
-      );
-      await expect
-        .poll(
-          async () =>
-            (await admin.get(`/api/admin/newsletters/${newsletter.id}/send-status`)).json().status,
-          { timeout: 15_000, interval: 50 },
-        )
-        .toBe("sent");
-    } finally {
-      await worker.stop();
-    }
+    expect((await admin.post(`/api/admin/newsletters/${newsletter.id}/send`)).statusCode).toBe(202);
+    await expect
+      .poll(
+        async () =>
+          (await admin.get(`/api/admin/newsletters/${newsletter.id}/send-status`)).json().status,
+        { timeout: 15_000, interval: 50 },
+      )
+      .toBe("sent");
     const to = (email: string) =>
       peer.messages.filter((m) => m.to.includes(email) && !/has changed/.test(m.subject)).length;
     expect([to(members[0].email), to(members[2].email), to(members[3].email)]).toEqual([1, 1, 1]);

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { ReactElement } from "react";
-import { renderEmail } from "../../mail/render-email";
-import type { MatchView, PartnerView, RecipientView } from "../../mail/templates/views";
+import { renderEmail } from "./render-email";
+import type { MatchView, PartnerView, RecipientView } from "./templates/views";
 
 export interface RenderedEmail {
   html: string;
