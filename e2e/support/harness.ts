@@ -207,8 +207,8 @@ function keptPages(origin: string) {
 
 /**
  * Makes `page` meet the app as a fresh browser does: signed out, nothing stored, nothing cached
- * but immutable assets (`watchCachedAnswers`), at the given size. False (and its context closed) when the page was leaving: a navigation its test
- * started.
+ * but immutable assets (`watchCachedAnswers`), at the given size. False (and its context closed)
+ * when the page was leaving: a navigation its test started.
  */
 async function asFreshBrowser(
   page: Page,
@@ -241,9 +241,9 @@ async function asFreshBrowser(
 }
 
 /**
- * Adds `page` to `cachedAnswers` when its context received an answer that its HTTP cache may serve again
- * without asking the app and that could differ next time (the landing page's figures): the cache
- * is then cleared before the page is handed on. Answers marked immutable (the hashed client
+ * Adds `page` to `cachedAnswers` when its context received an answer that its HTTP cache may
+ * serve again without asking the app and that could differ next time (the landing page's
+ * figures): the cache is then cleared before the page is handed on. Answers marked immutable (the hashed client
  * assets, uploaded images) stay, with the compiled code Chromium keeps beside them: a handed-on
  * page's first load of the admin dashboard then costs about 1.1 s of CPU instead of 2.0 s
  * (docs/performance.md, "The test suite"). Every other answer is `no-store` or `no-cache`, or has
