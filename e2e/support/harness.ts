@@ -243,10 +243,10 @@ async function asFreshBrowser(
 /**
  * Adds `page` to `cachedAnswers` when its context received an answer that its HTTP cache may
  * serve again without asking the app and that could differ next time (the landing page's
- * figures): the cache is then cleared before the page is handed on. Answers marked immutable (the hashed client
- * assets, uploaded images) stay, with the compiled code Chromium keeps beside them: a handed-on
- * page's first load of the admin dashboard then costs about 1.1 s of CPU instead of 2.0 s
- * (docs/performance.md, "The test suite"). Every other answer is `no-store` or `no-cache`, or has
+ * figures): the cache is then cleared before the page is handed on. Answers marked immutable
+ * (the hashed client assets, uploaded images) stay, with the compiled code Chromium keeps beside
+ * them: a handed-on page's first load of the admin dashboard then costs about 1.1 s of CPU instead
+ * of 2.0 s (docs/performance.md, "The test suite"). Every other answer is `no-store` or `no-cache`, or has
  * no freshness of its own, so the app is asked again as a fresh browser would.
  */
 function watchCachedAnswers(page: Page, cachedAnswers: WeakSet<Page>): void {
