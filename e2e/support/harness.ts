@@ -246,8 +246,8 @@ async function asFreshBrowser(
  * figures): the cache is then cleared before the page is handed on. Answers marked immutable
  * (the hashed client assets, uploaded images) stay, with the compiled code Chromium keeps beside
  * them: a handed-on page's first load of the admin dashboard then costs about 1.1 s of CPU instead
- * of 2.0 s (docs/performance.md, "The test suite"). Every other answer is `no-store` or `no-cache`, or has
- * no freshness of its own, so the app is asked again as a fresh browser would.
+ * of 2.0 s (docs/performance.md, "The test suite"). Every other answer is `no-store` or
+ * `no-cache`, or has no freshness of its own, so the app is asked again as a fresh browser would.
  */
 function watchCachedAnswers(page: Page, cachedAnswers: WeakSet<Page>): void {
   page.context().on("response", (response) => {
