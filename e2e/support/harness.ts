@@ -155,15 +155,17 @@ export async function startStory(
  * suite"). A page is kept when its test passed, it is its context's only page, it is on the app's
  * origin and the test changed nothing of it that outlives a navigation (routes, init scripts,
  * exposed functions, media emulation, its context's clock); before it is handed out,
- * its context's cookies, HTTP cache and the origin's local and session storage are cleared, so
- * the next test meets it as a fresh browser meets the app (signed out, nothing cached), in the
- * renderer that has shown the app before.
+ * its context's cookies and the origin's local and session storage are cleared, and its HTTP cache
+ * unless all it may serve without asking the app is immutable (`watchCachedAnswers`), so the next
+ * test meets it as a fresh browser meets the app (signed out, nothing stored, no answer that could
+ * have changed), in the renderer that has shown the app before.
  */
 function keptPages(origin: string) {
   const pages: { page: Page; timezoneId?: string }[] = [];
   const changed = new WeakSet<Page>();
   const watched = new WeakSet<Page>();
   const zones = new WeakMap<Page, string | undefined>();
+  const cachedAnswers = new WeakSet<Page>();
   /** Nothing of its test outlives a navigation, and it is its context's only page, on the app. */
   const canHandOn = (page: Page) =>
     !page.isClosed() &&
@@ -172,7 +174,10 @@ function keptPages(origin: string) {
     new URL(page.url()).origin === origin;
   return {
     keepAfterTest(page: Page, timezoneId?: string) {
-      if (!watched.has(page)) watchChanges(page, changed);
+      if (!watched.has(page)) {
+        watchChanges(page, changed);
+        watchCachedAnswers(page, cachedAnswers);
+      }
       watched.add(page);
       zones.set(page, timezoneId);
       try {
@@ -186,7 +191,7 @@ function keptPages(origin: string) {
     /** `page` cleared for its test's next person, when it can be handed on; false when not. */
     async reuseNow(page: Page, viewport: { width: number; height: number }): Promise<boolean> {
       if (!watched.has(page) || zones.get(page) !== undefined || !canHandOn(page)) return false;
-      return asFreshBrowser(page, viewport);
+      return asFreshBrowser(page, viewport, cachedAnswers);
     },
     async take(
       timezoneId: string | undefined,
@@ -195,19 +200,20 @@ function keptPages(origin: string) {
       const index = pages.findIndex((kept) => kept.timezoneId === timezoneId);
       if (index < 0) return undefined;
       const [{ page }] = pages.splice(index, 1);
-      return (await asFreshBrowser(page, viewport)) ? page : undefined;
+      return (await asFreshBrowser(page, viewport, cachedAnswers)) ? page : undefined;
     },
   };
 }
 
 /**
- * Makes `page` meet the app as a fresh browser does: signed out, nothing stored or cached, at the
- * given size. False (and its context closed) when the page was leaving: a navigation its test
- * started.
+ * Makes `page` meet the app as a fresh browser does: signed out, nothing stored, nothing cached
+ * but immutable assets (`watchCachedAnswers`), at the given size. False (and its context closed)
+ * when the page was leaving: a navigation its test started.
  */
 async function asFreshBrowser(
   page: Page,
   viewport: { width: number; height: number },
+  cachedAnswers: WeakSet<Page>,
 ): Promise<boolean> {
   try {
     // The last document stays until the next goto: its timers (a poll, a redirect after a toast)
@@ -220,15 +226,40 @@ async function asFreshBrowser(
       for (let id = Math.max(0, last - 10_000); id <= last; id++) window.clearTimeout(id);
     });
     await page.context().clearCookies();
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("Network.clearBrowserCache");
-    await cdp.detach();
+    if (cachedAnswers.has(page)) {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("Network.clearBrowserCache");
+      await cdp.detach();
+      cachedAnswers.delete(page);
+    }
     await page.setViewportSize(viewport);
     return true;
   } catch {
     await page.context().close();
     return false;
   }
+}
+
+/**
+ * Adds `page` to `cachedAnswers` when its context received an answer that its HTTP cache may
+ * serve again without asking the app and that could differ next time (the landing page's
+ * figures): the cache is then cleared before the page is handed on. Answers marked immutable
+ * (the hashed client assets, uploaded images) stay, with the compiled code Chromium keeps beside
+ * them: a handed-on page's first load of the admin dashboard then costs about 1.1 s of CPU instead
+ * of 2.0 s (docs/performance.md, "The test suite"). Every other answer is `no-store` or
+ * `no-cache`, or has no freshness of its own, so the app is asked again as a fresh browser would.
+ */
+function watchCachedAnswers(page: Page, cachedAnswers: WeakSet<Page>): void {
+  page.context().on("response", (response) => {
+    const headers = response.headers();
+    const control = headers["cache-control"] ?? "";
+    if (/\bimmutable\b/.test(control) || /\b(no-store|no-cache)\b/.test(control)) return;
+    const maxAge = /\bmax-age=(\d+)/.exec(control);
+    const fresh = maxAge
+      ? Number(maxAge[1]) > 0
+      : Boolean(headers.expires || headers["last-modified"]);
+    if (fresh) cachedAnswers.add(page);
+  });
 }
 
 /** Marks `page` as changed in `changed` when a test gives it state that a navigation keeps. */
