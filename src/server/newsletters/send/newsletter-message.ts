@@ -1,4 +1,4 @@
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { type NewsletterRow, newsletters } from "../../db/schema";
 import type { ProposedTimesView } from "../../mail/templates/views";
@@ -81,7 +81,7 @@ async function composedNow(ctx: AppContext, data: NewsletterMessageData): Promis
   const [row] = await ctx.db
     .select()
     .from(newsletters)
-    .where(inArray(newsletters.id, [data.newsletterId]));
+    .where(eq(newsletters.id, data.newsletterId));
   return row ? compositionOf(ctx, row) : new Error("The newsletter no longer exists.");
 }
 
