@@ -14,9 +14,10 @@ import type { Tx } from "../db/client";
 import { type RoundDraftRow, roundDrafts, roundSteps, users } from "../db/schema";
 import { BadRequest, Conflict, NotFound } from "../errors";
 import { lockScopeMonth } from "../pairings/locks/pairing-locks";
-import { composeDraft, pairingOfRound } from "./compose-draft";
+import { composeDraft } from "./compose-draft";
 import { lockDraft } from "./draft-locks";
 import { roundDates } from "./round-dates";
+import { pairingOfRound } from "./round-pairing";
 import {
   dateRule,
   findRoundScope,

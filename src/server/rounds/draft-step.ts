@@ -4,9 +4,10 @@ import { askQuietPeople } from "../check-ins/ask-quiet-people";
 import type { AppContext } from "../context";
 import { type RoundDraftRow, type RoundStepRow, roundDrafts, roundSteps } from "../db/schema";
 import { HttpError } from "../errors";
-import { composeDraft, pairingOfRound } from "./compose-draft";
+import { composeDraft } from "./compose-draft";
 import { notifyAdminsOfDraft } from "./notify-admins";
 import { roundOfStep } from "./round-of-step";
+import { pairingOfRound } from "./round-pairing";
 import { getTimeZone, type RoundScope } from "./round-settings";
 import { publishDueAt, type StepOutcome } from "./step-ledger";
 

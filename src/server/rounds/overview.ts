@@ -11,8 +11,8 @@ import type {
 import { shiftMonth } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
 import { pairings, type RoundStepRow, roundDrafts, roundSteps } from "../db/schema";
-import { isScheduled } from "./compose-draft";
 import { currentRound, nextRound, type RoundDates, roundDates } from "./round-dates";
+import { isScheduled } from "./round-pairing";
 import { dateRule, getRoundSettings, listRoundScopes, loadDateContext } from "./round-settings";
 import { type RoundWindows, roundWindows } from "./round-windows";
 

@@ -4,16 +4,16 @@ import { recordActivity } from "../activity/activity";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { pairings, type RoundStepRow, roundDrafts, roundSteps } from "../db/schema";
+import { insertPairingGroups } from "../match-members/match-members";
 import { announceInChat } from "../newsletters/send/announce-in-chat";
-import { insertPairingMatches } from "../pairings/generate/generate-pairing";
 import { lockScopeMonth } from "../pairings/locks/pairing-locks";
 import { completePairing } from "../pairings/records/complete-pairing";
 import { announceRound } from "./announce-round";
-import { pairingOfRound } from "./compose-draft";
 import { lockDraft } from "./draft-locks";
 import { scheduleCheckIns, windowsOfScope } from "./hand-made-round";
 import { recheckDraftMatches, recordRecheck } from "./publish-recheck";
 import { roundOfStep } from "./round-of-step";
+import { pairingOfRound } from "./round-pairing";
 import type { RoundScope } from "./round-settings";
 import type { StepOutcome } from "./step-ledger";
 
@@ -115,7 +115,8 @@ async function publishDraft(
       createdAt: now,
     })
     .returning();
-  await insertPairingMatches(tx, created.id, month, now, checked.matches);
+  const placed = { pairingId: created.id, month, matchDate: now, status: "active" } as const;
+  await insertPairingGroups(tx, placed, checked.matches);
   await recordRecheck(ctx, tx, created, checked);
   await tx.delete(roundDrafts).where(eq(roundDrafts.id, draft.id));
   return { id: created.id, scheduled: true, created: true, totalPairs: created.totalPairs };

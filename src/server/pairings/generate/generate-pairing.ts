@@ -99,7 +99,8 @@ export async function generatePairing(
           createdAt: now,
         })
         .returning();
-      await insertPairingMatches(tx, created.id, month, now, result.groups);
+      const placed = { pairingId: created.id, month, matchDate: now, status: "active" } as const;
+      await insertPairingGroups(tx, placed, result.groups);
       await recordActivity(
         ctx,
         {
@@ -175,15 +176,4 @@ function roundsOfMonth(db: Pick<Db, "select">, key: string, month: string) {
     .from(pairings)
     .where(and(eq(pairings.scopeKey, key), eq(pairings.month, month)))
     .orderBy(asc(pairings.runOfMonth));
-}
-
-/** Writes a pairing's matches (2 to 4 people each, as the engine formed them) in one statement. */
-export async function insertPairingMatches(
-  tx: Tx,
-  pairingId: number,
-  month: string,
-  now: Date,
-  formed: string[][],
-) {
-  await insertPairingGroups(tx, { pairingId, month, matchDate: now, status: "active" }, formed);
 }
