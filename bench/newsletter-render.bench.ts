@@ -10,9 +10,9 @@ import { createMailer } from "../src/server/mail/mailer";
 import { compose } from "../src/server/newsletters/compose/composer";
 import {
   assertCarriable,
-  type NewsletterMessageData,
   newsletterMessage,
 } from "../src/server/newsletters/send/newsletter-message";
+import type { NewsletterMessageData } from "../src/server/newsletters/send/queued-newsletter-message";
 
 import { seedNewsletter } from "./support/seed-newsletter";
 

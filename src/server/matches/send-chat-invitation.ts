@@ -4,8 +4,8 @@ import type { AppContext } from "../context";
 import { Validation } from "../errors";
 import { changeEvent, lockEvent } from "../match-calendar/match-calendar-events";
 import { memberIds } from "../match-members/match-members";
-import { matchChange } from "../outbox/kinds/match-change";
 import { queueMessages } from "../outbox/queue-messages";
+import { queuedMatchChange } from "../outbox/queued/match-change";
 import { lockMemberMatch } from "./open-pairing";
 
 /**
@@ -51,7 +51,7 @@ export async function sendChatInvitation(
     let sent = 0;
     for (const { userId, email, message } of deliveries) {
       const data = { via: "calendar" as const, userId, calendar: message };
-      sent += await queueMessages(ctx, tx, matchChange, [email], data);
+      sent += await queueMessages(ctx, tx, queuedMatchChange, [email], data);
     }
     const sequence = deliveries[0]?.message.sequence ?? current?.sequence ?? 0;
     return { invitation: { start: start.toISOString(), sequence }, sent };

@@ -103,6 +103,14 @@ export interface MessageKind<Data, Prepared = undefined> {
   ): Promise<RenderedMessage> | RenderedMessage;
 }
 
+/**
+ * What a sender needs of a kind to queue it (queue-messages.ts): the name its rows carry, its key
+ * and its lane. A kind whose rendering reaches far (the calendar, a match's proposed times) keeps
+ * these in `outbox/queued/` and spreads them into its definition, so that queueing a message does
+ * not load how it renders (docs/mail.md, "Adding a message").
+ */
+export type QueuedKind<Data> = Pick<MessageKind<Data>, "name" | "onceKey" | "urgent">;
+
 /** Finds the kind a queued row names (jobs/message-kinds.ts assembles every kind). */
 // biome-ignore lint/suspicious/noExplicitAny: a row's kind is known only by its name.
 export type KindLookup = (name: string) => MessageKind<any, any> | undefined;

@@ -1,7 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { outgoingMessages } from "../db/schema";
-import type { MessageKind } from "./message-kind";
+import type { QueuedKind } from "./message-kind";
 
 /**
  * Which messages of `kind` (by once key) wait for a process with another mail transport than this
@@ -11,7 +11,7 @@ import type { MessageKind } from "./message-kind";
 export async function pendingOverOtherTransports(
   ctx: Pick<AppContext, "db" | "mailer">,
   // biome-ignore lint/suspicious/noExplicitAny: only the kind's name is read.
-  kind: MessageKind<any, any>,
+  kind: QueuedKind<any>,
 ): Promise<Array<{ onceKey: string | null; transport: string }>> {
   return ctx.db
     .selectDistinct({

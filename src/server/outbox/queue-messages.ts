@@ -3,7 +3,7 @@ import { afterCommit } from "../db/after-commit";
 import type { Db, Tx } from "../db/client";
 import { outgoingMessages } from "../db/schema";
 import { outboxTrigger, urgentOutboxTrigger } from "../job-triggers";
-import type { MessageKind } from "./message-kind";
+import type { QueuedKind } from "./message-kind";
 
 /** Rows per INSERT: a round's announcement queues one per member, well under the bound-parameter limit. */
 const INSERT_BATCH = 1000;
@@ -20,8 +20,7 @@ const INSERT_BATCH = 1000;
 export async function queueMessages<Data>(
   ctx: Pick<AppContext, "clock" | "mailer" | "jobs">,
   tx: Tx | Db,
-  // biome-ignore lint/suspicious/noExplicitAny: a kind's prepared batch is its own business.
-  kind: MessageKind<Data, any>,
+  kind: QueuedKind<Data>,
   recipients: readonly string[],
   data: Data | ((recipient: string) => Data),
 ): Promise<number> {

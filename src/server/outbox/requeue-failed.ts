@@ -4,7 +4,7 @@ import { afterCommit } from "../db/after-commit";
 import type { Tx } from "../db/client";
 import { outgoingMessages } from "../db/schema";
 import { outboxTrigger } from "../job-triggers";
-import type { MessageKind } from "./message-kind";
+import type { QueuedKind } from "./message-kind";
 
 /**
  * Queues again, in the caller's transaction, the failed messages of `kind` with this once key (a
@@ -16,7 +16,7 @@ export async function requeueFailedMessages(
   ctx: Pick<AppContext, "clock" | "mailer" | "jobs">,
   tx: Tx,
   // biome-ignore lint/suspicious/noExplicitAny: only the kind's name and lane are read.
-  kind: MessageKind<any, any>,
+  kind: QueuedKind<any>,
   onceKey: string,
 ): Promise<number> {
   const requeued = await tx

@@ -17,27 +17,12 @@ import { AnnouncementEmail, announcementContent } from "../../mail/templates/ann
 import { NewsletterEmail } from "../../mail/templates/newsletter-email";
 import type { MatchView, ProposedTimesView, RecipientView } from "../../mail/templates/views";
 import { DEFAULT_MATCH_PLACEHOLDER } from "../newsletter-defaults";
-import { findNewsletter, parseList } from "../present";
-import { type AudiencePerson, loadPairingAudience, type PairingAudience } from "./audience";
+import type { AudiencePerson, PairingAudience } from "./audience";
 import { newsletterContent, subjectOf } from "./content";
 import { type MatchTimesOf, matchTimesOf } from "./match-times";
-import { greetingOf, type PlannedPerson, partnerEmails, planPairing } from "./plan";
+import { greetingOf, type PlannedPerson } from "./plan";
+import { type CompositionSource, planOf, type Recipient, recipientsOf } from "./recipients";
 import { summarise } from "./validate";
-
-/** An invitation's log from before the outbox sent them (docs/mail.md): nothing to compose. */
-const INVITATION_IN_OUTBOX =
-  "Invitations are sent as automatic e-mails now: this earlier one has no preview or resend.";
-
-/** Someone a composition goes to. */
-export interface Recipient {
-  userId: string;
-  email: string;
-  /** The partners' addresses for the send log ("a@x, b@x" for a trio); null for who sat out. */
-  matchEmail: string | null;
-  /** Their match as the e-mail shows it, and the partners' user ids (none for who sat out). */
-  match: MatchView;
-  partnerIds: string[];
-}
 
 /** One person's e-mail, ready for the mailer. */
 export interface ComposedMessage {
@@ -62,21 +47,6 @@ export interface PreviewedMessage extends ComposedMessage {
 export class NotARecipient extends Error {
   readonly code = "not_a_recipient";
 }
-
-/**
- * What to compose: a newsletter (by id or row; `pairingFile` overrides its linked pairing, as
- * validating another pairing does), or the short announcement of a pairing without a newsletter,
- * optionally for some of its members only (`only`, user ids) with a sentence of news each.
- */
-export type CompositionSource =
-  | { newsletter: number | NewsletterRow; pairingFile?: string }
-  | {
-      pairingFile: string;
-      only?: ReadonlySet<string>;
-      subject?: (period: string) => string;
-      title?: (period: string) => string;
-      newsFor?: (person: AudiencePerson, period: string) => string | null;
-    };
 
 export interface Composition {
   newsletter: NewsletterRow | null;
@@ -111,33 +81,15 @@ export interface Composition {
  * Loads the pairing's members, partners and who sat out once (README.md here).
  */
 export async function compose(ctx: AppContext, source: CompositionSource): Promise<Composition> {
-  const newsletter =
-    "newsletter" in source
-      ? typeof source.newsletter === "number"
-        ? await findNewsletter(ctx, source.newsletter)
-        : source.newsletter
-      : null;
-  if (newsletter?.kind === "launch" || newsletter?.kind === "invitation")
-    throw new BadRequest(INVITATION_IN_OUTBOX, "invitation_in_outbox");
-  if (newsletter?.kind === "announcement" && newsletter.pairingFile) {
-    // A round's short announcement an earlier release queued on the ledger (moved to the outbox
-    // as `newsletter` messages by migration 0070): the same e-mail as announcing at once.
-    return compose(ctx, { pairingFile: newsletter.pairingFile });
-  }
-  const pairingFile = source.pairingFile ?? newsletter?.pairingFile ?? null;
-  const audience = pairingFile ? await loadPairingAudience(ctx, pairingFile) : null;
+  const { newsletter, pairingFile, audience, plan, ...planned } = await planOf(ctx, source);
   const design = newsletter
     ? newsletterDesign(ctx, newsletter)
-    : announcementDesign(ctx, source as AnnouncementSource, audience as PairingAudience);
-  const only = "only" in source ? source.only : undefined;
-  const plan = (audience ? planPairing(ctx.config.appUrl, audience, design.starters) : []).filter(
-    (p) => !only || only.has(p.person.id),
-  );
+    : announcementDesign(ctx, planned.source as AnnouncementSource, audience as PairingAudience);
   const links = unsubscribeLinks(ctx);
   return {
     newsletter,
     audience,
-    ...recipientsOf(plan, design, links, matchTimesOf(ctx, pairingFile), () => {
+    ...messagesOf(plan, design, links, matchTimesOf(ctx, pairingFile), () => {
       if (newsletter && !pairingFile) throw new BadRequest(LINK_PAIRING_FIRST, "no_pairing");
     }),
     validate: () => summarise(audience ?? emptyAudience(pairingFile)),
@@ -146,7 +98,7 @@ export async function compose(ctx: AppContext, source: CompositionSource): Promi
 }
 
 /** The recipients and their messages: views made and layouts rendered once, in prepare. */
-function recipientsOf(
+function messagesOf(
   plan: PlannedPerson[],
   design: Design,
   links: UnsubscribeLinks,
@@ -157,13 +109,7 @@ function recipientsOf(
   const byId = new Map(receivers.map((p) => [p.person.id, p]));
   const views = new Map<string, RecipientView>();
   return {
-    recipients: receivers.map((p) => ({
-      userId: p.person.id,
-      email: p.person.email,
-      matchEmail: partnerEmails(p.match),
-      match: p.match,
-      partnerIds: p.partnerIds,
-    })),
+    recipients: recipientsOf(plan),
     async prepare() {
       assertSendable();
       const link = await links();
@@ -250,7 +196,6 @@ type AnnouncementSource = Extract<CompositionSource, { only?: unknown }>;
 interface Design {
   renderer: ReturnType<typeof createRenderer>;
   subject: string;
-  starters: string[];
   placeholder: string;
   newsFor: (person: AudiencePerson) => string | null;
 }
@@ -260,7 +205,6 @@ function newsletterDesign(ctx: AppContext, row: NewsletterRow): Design {
   return {
     renderer: createRenderer((view) => createElement(NewsletterEmail, { content, ...view })),
     subject: subjectOf(row),
-    starters: parseList(row.coffeeChatStarters),
     placeholder: row.matchPlaceholder ?? DEFAULT_MATCH_PLACEHOLDER,
     newsFor: () => null,
   };
@@ -276,7 +220,6 @@ function announcementDesign(
   return {
     renderer: createRenderer((view) => createElement(AnnouncementEmail, { content, ...view })),
     subject: source.subject?.(period) ?? `Your Cup of Joe match for ${period}`,
-    starters: [],
     placeholder: DEFAULT_MATCH_PLACEHOLDER,
     newsFor: (person) => source.newsFor?.(person, period) ?? null,
   };

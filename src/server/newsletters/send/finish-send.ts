@@ -16,19 +16,13 @@ import {
   outgoingMessages,
 } from "../../db/schema";
 import {
+  queuedRoundAnnouncement,
   ROUND_ANNOUNCEMENT_KEY,
   type RoundAnnouncementData,
-  roundAnnouncement,
   roundAnnouncementKey,
-} from "../../outbox/kinds/round-announcement";
+} from "../../outbox/queued/round-announcement";
 import { writeLogEntries } from "../email-logs/log-entries";
 import { currentValidation } from "../present";
-import {
-  NEWSLETTER_MESSAGE_KEY,
-  type NewsletterMessageData,
-  newsletterMessage,
-  newsletterMessageKey,
-} from "./newsletter-message";
 import {
   type FailureStatus,
   failureReasons,
@@ -36,6 +30,12 @@ import {
   replyCodeOf,
   sendStatusOf,
 } from "./outcome";
+import {
+  NEWSLETTER_MESSAGE_KEY,
+  type NewsletterMessageData,
+  newsletterMessageKey,
+  queuedNewsletterMessage,
+} from "./queued-newsletter-message";
 
 /** What the log reads of a delivery, from the ledger or the outbox. */
 type DeliveryRow = Pick<
@@ -62,11 +62,11 @@ async function outboxMessages(tx: Tx, newsletterId: number): Promise<DeliveryRow
     .where(
       or(
         and(
-          eq(outgoingMessages.kind, newsletterMessage.name),
+          eq(outgoingMessages.kind, queuedNewsletterMessage.name),
           eq(outgoingMessages.onceKey, newsletterMessageKey(newsletterId)),
         ),
         and(
-          eq(outgoingMessages.kind, roundAnnouncement.name),
+          eq(outgoingMessages.kind, queuedRoundAnnouncement.name),
           eq(outgoingMessages.onceKey, roundAnnouncementKey(newsletterId)),
         ),
       ),
@@ -89,7 +89,7 @@ async function outboxMessages(tx: Tx, newsletterId: number): Promise<DeliveryRow
 }
 
 function matchEmailOf(kind: string, data: unknown): string | null {
-  if (kind === newsletterMessage.name) return (data as NewsletterMessageData).matchEmail;
+  if (kind === queuedNewsletterMessage.name) return (data as NewsletterMessageData).matchEmail;
   const { match } = data as RoundAnnouncementData;
   return match.kind === "partners" ? match.partners.map((p) => p.email).join(", ") : null;
 }
@@ -101,12 +101,12 @@ function matchEmailOf(kind: string, data: unknown): string | null {
  */
 const openDelivery = (newsletterId: number | SQL) =>
   sql`(select 1 from outgoing_messages open_m
-      where open_m.kind = ${newsletterMessage.name}
+      where open_m.kind = ${queuedNewsletterMessage.name}
         and open_m.once_key = ${NEWSLETTER_MESSAGE_KEY}::text || ${newsletterId}::text
         and open_m.state = 'pending'
     union all
     select 1 from outgoing_messages open_m
-      where open_m.kind = ${roundAnnouncement.name}
+      where open_m.kind = ${queuedRoundAnnouncement.name}
         and open_m.once_key = ${ROUND_ANNOUNCEMENT_KEY}::text || ${newsletterId}::text
         and open_m.state = 'pending'
     union all
@@ -120,7 +120,7 @@ const openDelivery = (newsletterId: number | SQL) =>
  */
 const unbuilt = (newsletterId: number) =>
   sql`(${newsletters.kind} = 'newsletter' and exists (select 1 from outgoing_messages unbuilt_m
-      where unbuilt_m.kind = ${newsletterMessage.name}
+      where unbuilt_m.kind = ${queuedNewsletterMessage.name}
         and unbuilt_m.once_key = ${newsletterMessageKey(newsletterId)}
         and unbuilt_m.state = 'failed' and unbuilt_m.error_code = ${RENDER_FAILED}))`;
 

@@ -4,21 +4,7 @@ import { type NewsletterRow, newsletters } from "../../db/schema";
 import type { ProposedTimesView } from "../../mail/templates/views";
 import { type MessageKind, NoLongerFor } from "../../outbox/message-kind";
 import { type Composition, compose, NotARecipient } from "../compose/composer";
-
-/** One person's newsletter (or an earlier release's round announcement queued in the ledger). */
-export interface NewsletterMessageData {
-  /** The `newsletters` row it belongs to: its send log. */
-  newsletterId: number;
-  /** Null for an address whose account was gone when it was queued (an earlier release's rows). */
-  userId: string | null;
-  /** The partners' addresses for the send log ("a@x, b@x" for a trio); null for who sat out. */
-  matchEmail: string | null;
-}
-
-/** The key of a newsletter's messages (one per recipient and newsletter): this and its id. */
-export const NEWSLETTER_MESSAGE_KEY = "newsletter-";
-export const newsletterMessageKey = (newsletterId: number) =>
-  `${NEWSLETTER_MESSAGE_KEY}${newsletterId}`;
+import { type NewsletterMessageData, queuedNewsletterMessage } from "./queued-newsletter-message";
 
 /** A newsletter's composition for a batch, or why it cannot be composed (every message fails). */
 type Composed = Composition | Error;
@@ -34,9 +20,8 @@ type PreparedNewsletters = Map<number, Composed>;
  * here, above the outbox, and registered with the outbox's own kinds by jobs/message-kinds.ts.
  */
 export const newsletterMessage = {
-  name: "newsletter",
+  ...queuedNewsletterMessage,
   mailKind: "newsletter",
-  onceKey: (data) => newsletterMessageKey(data.newsletterId),
   async prepareBatch(ctx, batch) {
     const prepared: PreparedNewsletters = new Map();
     const ids = [...new Set(batch.map((message) => message.data.newsletterId))];

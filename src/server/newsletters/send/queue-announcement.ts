@@ -3,12 +3,12 @@ import { parseActivePairingFile } from "../../../shared/pairing-file-names";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { newsletters } from "../../db/schema";
-import {
-  type RoundAnnouncementData,
-  roundAnnouncement,
-} from "../../outbox/kinds/round-announcement";
 import { queueMessages } from "../../outbox/queue-messages";
-import { compose, type Recipient } from "../compose/composer";
+import {
+  queuedRoundAnnouncement,
+  type RoundAnnouncementData,
+} from "../../outbox/queued/round-announcement";
+import { type Recipient, recipientsOfSource } from "../compose/recipients";
 import { withoutToldInSlack } from "./announce-in-chat";
 import { uniqueByAddress } from "./start-send";
 
@@ -40,12 +40,12 @@ export async function queueAnnouncement(
   pairingFile: string,
   options: QueueAnnouncementOptions,
 ): Promise<AnnouncementQueued> {
-  const composition = await compose(ctx, { pairingFile });
+  const planned = await recipientsOfSource(ctx, { pairingFile });
   // Who chose Slack alone and is introduced there gets no e-mail (docs/chat.md).
   const recipients = uniqueByAddress(
-    await withoutToldInSlack(ctx, pairingFile, composition.recipients),
+    await withoutToldInSlack(ctx, pairingFile, planned.recipients),
   );
-  const month = composition.audience?.month ?? "";
+  const month = planned.audience?.month ?? "";
   const pairingId = parseActivePairingFile(pairingFile);
   if (pairingId === null) throw new Error(`${pairingFile} is no running pairing.`);
   const now = ctx.clock.now();
@@ -93,7 +93,7 @@ export async function queueAnnouncementMessages(
 ): Promise<number> {
   const byAddress = new Map(recipients.map((r) => [r.email, r]));
   const dataOf = (to: string) => messageData(byAddress.get(to) as Recipient, announcement);
-  return queueMessages(ctx, tx, roundAnnouncement, [...byAddress.keys()], dataOf);
+  return queueMessages(ctx, tx, queuedRoundAnnouncement, [...byAddress.keys()], dataOf);
 }
 
 function messageData(

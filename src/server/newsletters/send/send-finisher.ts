@@ -1,9 +1,10 @@
 import type { AppContext } from "../../context";
 import type { OutgoingMessageRow } from "../../db/schema";
-import { roundAnnouncement } from "../../outbox/kinds/round-announcement";
 import { mailTransportOf, pendingOverOtherTransports } from "../../outbox/other-transports";
+import { queuedRoundAnnouncement } from "../../outbox/queued/round-announcement";
 import { finishedButOpen, finishSend } from "./finish-send";
-import { forgetComposition, NEWSLETTER_MESSAGE_KEY, newsletterMessage } from "./newsletter-message";
+import { forgetComposition } from "./newsletter-message";
+import { NEWSLETTER_MESSAGE_KEY, queuedNewsletterMessage } from "./queued-newsletter-message";
 
 /** What the outbox's delivery job does for the sends of newsletters (jobs/definitions/outbox-delivery.ts). */
 export interface SendFinisher {
@@ -38,8 +39,9 @@ export function createSendFinisher(
       const ids = new Set<number>();
       for (const row of rows) {
         const data = row.data as { newsletterId?: number; announcementId?: number };
-        if (row.kind === newsletterMessage.name && data.newsletterId) ids.add(data.newsletterId);
-        if (row.kind === roundAnnouncement.name && data.announcementId) {
+        if (row.kind === queuedNewsletterMessage.name && data.newsletterId)
+          ids.add(data.newsletterId);
+        if (row.kind === queuedRoundAnnouncement.name && data.announcementId) {
           ids.add(data.announcementId);
         }
       }
@@ -49,7 +51,7 @@ export function createSendFinisher(
       await finish(await finishedButOpen(ctx));
       for (const { onceKey, transport } of await pendingOverOtherTransports(
         ctx,
-        newsletterMessage,
+        queuedNewsletterMessage,
       )) {
         const id = Number(onceKey?.slice(NEWSLETTER_MESSAGE_KEY.length));
         if (warned.has(id)) continue;

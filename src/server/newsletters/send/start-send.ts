@@ -8,9 +8,9 @@ import type { Tx } from "../../db/client";
 import { newsletters, outgoingMessages } from "../../db/schema";
 import { BadRequest, Conflict, NotFound } from "../../errors";
 import { queueMessages } from "../../outbox/queue-messages";
-import { compose, type Recipient } from "../compose/composer";
+import { type Recipient, recipientsOfSource } from "../compose/recipients";
 import { announceInChat, withoutToldInSlack } from "./announce-in-chat";
-import { newsletterMessage, newsletterMessageKey } from "./newsletter-message";
+import { newsletterMessageKey, queuedNewsletterMessage } from "./queued-newsletter-message";
 
 export const ALREADY_SENDING = "This newsletter is already being sent.";
 export const ALREADY_SENT = "This newsletter has already been sent.";
@@ -48,7 +48,7 @@ export async function startSend(
   assertSendable(newsletter);
 
   // The recipients only: nothing is rendered in the request.
-  const { recipients: everyone } = await compose(ctx, { newsletter: newsletterId });
+  const { recipients: everyone } = await recipientsOfSource(ctx, { newsletter: newsletterId });
   if (everyone.length === 0) throw new BadRequest(NOBODY_TO_SEND_TO, "no_recipients");
   // Who chose Slack alone and is introduced there gets no e-mail (docs/chat.md).
   const recipients = uniqueByAddress(
@@ -104,7 +104,7 @@ async function queueNewsletter(
     .delete(outgoingMessages)
     .where(
       and(
-        eq(outgoingMessages.kind, newsletterMessage.name),
+        eq(outgoingMessages.kind, queuedNewsletterMessage.name),
         eq(outgoingMessages.onceKey, newsletterMessageKey(newsletterId)),
         eq(outgoingMessages.state, "failed"),
       ),
@@ -120,7 +120,7 @@ export async function queueNewsletterMessages(
   recipients: ReadonlyArray<{ userId: string | null; email: string; matchEmail: string | null }>,
 ): Promise<number> {
   const byAddress = new Map(recipients.map((r) => [r.email, r]));
-  return queueMessages(ctx, tx, newsletterMessage, [...byAddress.keys()], (to) => {
+  return queueMessages(ctx, tx, queuedNewsletterMessage, [...byAddress.keys()], (to) => {
     const { userId, matchEmail } = byAddress.get(to) as (typeof recipients)[number];
     return { newsletterId, userId, matchEmail };
   });

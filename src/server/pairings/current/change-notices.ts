@@ -6,8 +6,8 @@ import { users } from "../../db/schema";
 import { departmentNameSql } from "../../directory/departments/department-name";
 import type { PartnerView } from "../../mail/templates/views";
 import { type CalendarDelivery, syncMatchEvents } from "../../match-calendar/match-calendar-events";
-import { type MatchChangeData, matchChange } from "../../outbox/kinds/match-change";
 import { queueMessages } from "../../outbox/queue-messages";
+import { type MatchChangeData, queuedMatchChange } from "../../outbox/queued/match-change";
 import { fullName } from "../scope/pairing-members";
 import { partnerView } from "../scope/partner-view";
 import type { RePairNotice } from "./re-pair-mail";
@@ -66,7 +66,7 @@ export async function queueChangeNotices(
   const calendars = await syncMatchEvents(ctx, tx, notices.flatMap(peopleOf));
   let queued = 0;
   for (const mail of withCalendars(mails, calendars)) {
-    queued += await queueMessages(ctx, tx, matchChange, [mail.email], mail.data);
+    queued += await queueMessages(ctx, tx, queuedMatchChange, [mail.email], mail.data);
   }
   return queued;
 }
