@@ -36,7 +36,7 @@ function serverEdges(): Edges {
 }
 
 /** The counted files reachable from `entry`, the entry included. */
-export function walk(edges: Edges, entry: string, withTypes: boolean): Set<string> {
+function walk(edges: Edges, entry: string, withTypes: boolean): Set<string> {
   const seen = new Set([entry]);
   const queue = [entry];
   for (let file = queue.pop(); file !== undefined; file = queue.pop()) {

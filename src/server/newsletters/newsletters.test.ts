@@ -492,6 +492,25 @@ describe("the newsletter lifecycle", () => {
       expect(sent.text).toContain("Cy Test");
     });
 
+    it("composes each test afresh: it shows the pairing's people as they are at that send", async () => {
+      // Not from the send's composition cache (send/newsletter-message.ts), which is keyed by the
+      // newsletter's version: the partner's name below changes while the newsletter does not.
+      const { file, people } = await pairingOfTwoPairs();
+      const draft = await newsletter({ pairingFile: file });
+      const sendAs = (testEmail: string) =>
+        admin.post(`/api/admin/newsletters/${draft.id}/send-test`, {
+          testEmail,
+          previewAs: people[3].email,
+        });
+      expect((await sendAs("first-look@acme.test")).statusCode).toBe(200);
+      await t.db.update(users).set({ firstName: "Cyra" }).where(eq(users.id, people[2].id));
+      expect((await sendAs("second-look@acme.test")).statusCode).toBe(200);
+      const textTo = async (address: string) =>
+        (await t.outbox()).find((m) => m.toAddress === address)?.text;
+      expect(await textTo("first-look@acme.test")).toContain("Cy Test");
+      expect(await textTo("second-look@acme.test")).toContain("Cyra Test");
+    });
+
     it("sends a test to an address outside the pairing with the match placeholder", async () => {
       const draft = await newsletter({ matchPlaceholder: "Your match appears here" });
       const res = await admin.post(`/api/admin/newsletters/${draft.id}/send-test`, {

@@ -96,8 +96,9 @@ function matchEmailOf(kind: string, data: unknown): string | null {
 
 /**
  * A delivery of that newsletter (an id or a column) that has not ended yet: a message still
- * pending in the outbox, the newsletter's or a round announcement's (`outgoing_messages_key_idx`),
- * or a row of the old delivery ledger that was never moved.
+ * pending in the outbox, the newsletter's or a round announcement's (`outgoing_messages_key_idx`).
+ * The old delivery ledger has none: migrations 0065, 0067 and 0070 moved every waiting delivery
+ * of every kind to the outbox (docs/mail.md, "Moving a ledger kind here").
  */
 const openDelivery = (newsletterId: number | SQL) =>
   sql`(select 1 from outgoing_messages open_m
@@ -108,10 +109,7 @@ const openDelivery = (newsletterId: number | SQL) =>
     select 1 from outgoing_messages open_m
       where open_m.kind = ${queuedRoundAnnouncement.name}
         and open_m.once_key = ${ROUND_ANNOUNCEMENT_KEY}::text || ${newsletterId}::text
-        and open_m.state = 'pending'
-    union all
-    select 1 from newsletter_deliveries open_d
-      where open_d.newsletter_id = ${newsletterId} and open_d.state in ('pending', 'sending'))`;
+        and open_m.state = 'pending')`;
 
 /**
  * A message of that newsletter whose e-mail could not be built (`ERENDER`). A round's
