@@ -149,7 +149,9 @@ export async function recordSent(
       })
       .where(inArray(outgoingMessages.id, ids));
   }
-  for (const transport of new Set(rows.filter((r) => r.firstFailedAt).map((r) => r.mailTransport))) {
+  for (const transport of new Set(
+    rows.filter((r) => r.firstFailedAt).map((r) => r.mailTransport),
+  )) {
     await ctx.db
       .update(outgoingMessages)
       .set({ nextAttemptAt: now })

@@ -113,7 +113,9 @@ function outboxLane(
             const row = rows[next++];
             await deliverMessage(ctx, row, settings, prepared.get(row.kind), recorder.record).catch(
               (error: Error) =>
-                settings.warn(`Outbox message ${row.id} not settled, retried later: ${error.message}`),
+                settings.warn(
+                  `Outbox message ${row.id} not settled, retried later: ${error.message}`,
+                ),
             );
           }
         } finally {
