@@ -20,13 +20,13 @@ import { seedNewsletter } from "./support/seed-newsletter";
  * The CPU a newsletter's rendering costs per message (docs/mail.md, "Newsletters in the outbox"):
  * the ledger's way (compose once, read the times per batch of 250, then each person's message
  * from the prepared layouts), the
- * outbox's `newsletter` kind (prepared per claimed batch of 50, then each message's render). No
+ * outbox's `newsletter` kind (prepared per claimed batch of 250, then each message's render). No
  * mail is sent. `npx tsx bench/newsletter-render.bench.ts
  * [-- 3000]`.
  */
 const recipients = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 3000);
-/** What the outbox claims at once (10 × SMTP_POOL_SIZE 5), and what the ledger claimed (50 × 5). */
-const BATCH = 50;
+/** What the outbox claims at once (50 × SMTP_POOL_SIZE 5), as the ledger claimed. */
+const BATCH = 250;
 const LEDGER_BATCH = 250;
 
 function cpuMeter() {

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { type OutgoingMessageRow, outgoingMessages } from "../db/schema";
 import { type BackoffSettings, backoffDelayMs } from "../mail/mail-failure";
@@ -36,13 +36,15 @@ type AnyKind = NonNullable<ReturnType<KindLookup>>;
  * backoff until the horizon has passed; a permanent one, or a message that cannot be built, fails
  * it. The first message that goes out after an outage makes the others waiting on it due at once.
  * A message past its kind's `sendBy`, or one its kind withholds, fails before it is rendered.
- * `prepared` is what its kind's `prepareBatch` read for the batch the message was claimed in.
+ * `prepared` is what its kind's `prepareBatch` read for the batch the message was claimed in;
+ * `record` records it sent (by default at once; the delivery job's lanes by group commit).
  */
 export async function deliverMessage(
   ctx: AppContext,
   row: OutgoingMessageRow,
   settings: DeliverySettings,
   prepared?: unknown,
+  record: (row: OutgoingMessageRow) => Promise<void> = (sent) => recordSent(ctx, [sent], settings),
 ): Promise<"sent" | "retry" | "failed"> {
   const kind = settings.kindNamed(row.kind);
   if (kind && (await notToBeSent(ctx, kind, row, settings))) return "failed";
@@ -60,7 +62,7 @@ export async function deliverMessage(
     const error = toMailSendError(caught);
     return recordFailure(ctx, row, error, settings);
   }
-  await recordSent(ctx, row, settings);
+  await record(row);
   return "sent";
 }
 
@@ -122,32 +124,41 @@ async function buildMessage(
   };
 }
 
-async function recordSent(
+/**
+ * Marks sent messages in one UPDATE per kind (a kind that carries a secret has it erased). A
+ * message that had been failing means the server is back: what waits on its transport for its
+ * own backoff to end goes now.
+ */
+export async function recordSent(
   ctx: AppContext,
-  row: OutgoingMessageRow,
-  settings: DeliverySettings,
+  rows: readonly OutgoingMessageRow[],
+  settings: Pick<DeliverySettings, "kindNamed">,
 ): Promise<void> {
   const now = ctx.clock.now();
-  await ctx.db
-    .update(outgoingMessages)
-    .set({
-      ...settled(settings.kindNamed(row.kind)),
-      state: "sent",
-      sentAt: now,
-      firstFailedAt: null,
-      errorCode: null,
-      errorMessage: null,
-    })
-    .where(eq(outgoingMessages.id, row.id));
-  if (row.firstFailedAt) {
-    // The server is back: what waits for its own backoff to end goes now.
+  for (const name of new Set(rows.map((row) => row.kind))) {
+    const ids = rows.filter((row) => row.kind === name).map((row) => row.id);
+    await ctx.db
+      .update(outgoingMessages)
+      .set({
+        ...settled(settings.kindNamed(name)),
+        state: "sent",
+        sentAt: now,
+        firstFailedAt: null,
+        errorCode: null,
+        errorMessage: null,
+      })
+      .where(inArray(outgoingMessages.id, ids));
+  }
+  for (const transport of new Set(
+    rows.filter((r) => r.firstFailedAt).map((r) => r.mailTransport),
+  )) {
     await ctx.db
       .update(outgoingMessages)
       .set({ nextAttemptAt: now })
       .where(
         and(
           eq(outgoingMessages.state, "pending"),
-          eq(outgoingMessages.mailTransport, row.mailTransport),
+          eq(outgoingMessages.mailTransport, transport),
           isNotNull(outgoingMessages.firstFailedAt),
         ),
       );

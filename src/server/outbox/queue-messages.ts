@@ -1,12 +1,16 @@
 import type { AppContext } from "../context";
 import { afterCommit } from "../db/after-commit";
+import { insertAsJson } from "../db/bulk-insert";
 import type { Db, Tx } from "../db/client";
 import { outgoingMessages } from "../db/schema";
 import { outboxTrigger, urgentOutboxTrigger } from "../job-triggers";
 import type { QueuedKind } from "./message-kind";
 
-/** Rows per INSERT: a round's announcement queues one per member, well under the bound-parameter limit. */
-const INSERT_BATCH = 1000;
+/**
+ * Rows per INSERT, each statement one JSON parameter (db/bulk-insert.ts): a newsletter's send
+ * queues one per recipient, up to 100,000 in its request (docs/performance.md, "Newsletter send").
+ */
+const INSERT_BATCH = 5000;
 
 /**
  * Queues one message of `kind` to each recipient, in the caller's transaction (`tx`; the database
@@ -44,11 +48,10 @@ export async function queueMessages<Data>(
         createdAt: now,
       };
     });
-    const inserted = await tx
-      .insert(outgoingMessages)
-      .values(rows)
-      .onConflictDoNothing()
-      .returning({ id: outgoingMessages.id });
+    const inserted = await insertAsJson(tx, outgoingMessages, rows, {
+      onConflictDoNothing: true,
+      returning: "id",
+    });
     queued += inserted.length;
   }
   const lane = kind.urgent ? urgentOutboxTrigger : outboxTrigger;

@@ -3,7 +3,7 @@ import type { AppContext } from "../context";
 import { matches, pairings } from "../db/schema";
 import { chatDeliveryTrigger } from "../job-triggers";
 import { memberIds, withMembers } from "../match-members/match-members";
-import { emitWebhookEvent } from "./emit-webhook-event";
+import { emitWebhookEvents } from "./emit-webhook-event";
 
 /**
  * A published pairing's webhook events (docs/chat.md, "Webhooks"): `round.published` once, and
@@ -19,20 +19,19 @@ export async function emitPairingEvents(ctx: AppContext, pairingId: number): Pro
       await ctx.db.select().from(matches).where(eq(matches.pairingId, pairingId)),
     )
   ).filter((m) => m.status === "active" && m.members.length >= 2);
-  const now = ctx.clock.now();
-  let queued = await emitWebhookEvent(ctx.db, now, {
-    type: "round.published",
-    key: `pairing-${pairing.id}`,
-    data: {
-      pairingId: pairing.id,
-      name: pairing.name,
-      month: pairing.month,
-      matches: running.length,
+  const queued = await emitWebhookEvents(ctx.db, ctx.clock.now(), [
+    {
+      type: "round.published",
+      key: `pairing-${pairing.id}`,
+      data: {
+        pairingId: pairing.id,
+        name: pairing.name,
+        month: pairing.month,
+        matches: running.length,
+      },
     },
-  });
-  for (const match of running) {
-    queued += await emitWebhookEvent(ctx.db, now, {
-      type: "match.created",
+    ...running.map((match) => ({
+      type: "match.created" as const,
       key: `match-${match.id}`,
       data: {
         matchId: match.id,
@@ -40,8 +39,8 @@ export async function emitPairingEvents(ctx: AppContext, pairingId: number): Pro
         month: pairing.month,
         memberIds: memberIds(match),
       },
-    });
-  }
+    })),
+  ]);
   if (queued > 0) ctx.jobs.wake(chatDeliveryTrigger);
   return queued;
 }

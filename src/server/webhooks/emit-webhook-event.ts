@@ -4,6 +4,16 @@ import { queueChatMessages } from "../chat/ledger";
 import type { Db, Tx } from "../db/client";
 import { webhookEndpoints } from "../db/schema";
 
+/** An occurrence to tell the endpoints that subscribed to its `type`. */
+export interface WebhookOccurrence {
+  type: WebhookEvent;
+  key: string;
+  data: Record<string, unknown>;
+}
+
+/** Calls queued per INSERT: a pairing's events at the largest company stay under the parameter limit. */
+const INSERT_BATCH = 1000;
+
 /**
  * Queues one signed call per endpoint that subscribed to `type` (docs/chat.md, "Webhooks").
  * `key` names the occurrence (say, the match's id): the same occurrence is queued once per
@@ -13,25 +23,39 @@ import { webhookEndpoints } from "../db/schema";
 export async function emitWebhookEvent(
   db: Db | Tx,
   now: Date,
-  event: { type: WebhookEvent; key: string; data: Record<string, unknown> },
+  event: WebhookOccurrence,
+): Promise<number> {
+  return emitWebhookEvents(db, now, [event]);
+}
+
+/** `emitWebhookEvent` of many occurrences (a pairing's matches), the endpoints read once. */
+export async function emitWebhookEvents(
+  db: Db | Tx,
+  now: Date,
+  events: readonly WebhookOccurrence[],
 ): Promise<number> {
   const endpoints = await db
     .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
     .from(webhookEndpoints);
-  const subscribed = endpoints.filter((e) => e.events.includes(event.type));
-  return queueChatMessages(
-    db,
-    subscribed.map((endpoint) => ({
-      channel: "webhook" as const,
-      kind: "event" as const,
-      dedupeKey: `webhook:${endpoint.id}:${event.type}:${event.key}`,
-      endpointId: endpoint.id,
-      payload: {
-        id: `msg_${randomUUID()}`,
-        type: event.type,
-        timestamp: now.toISOString(),
-        data: event.data,
-      },
-    })),
+  const calls = events.flatMap((event) =>
+    endpoints
+      .filter((endpoint) => endpoint.events.includes(event.type))
+      .map((endpoint) => ({
+        channel: "webhook" as const,
+        kind: "event" as const,
+        dedupeKey: `webhook:${endpoint.id}:${event.type}:${event.key}`,
+        endpointId: endpoint.id,
+        payload: {
+          id: `msg_${randomUUID()}`,
+          type: event.type,
+          timestamp: now.toISOString(),
+          data: event.data,
+        },
+      })),
   );
+  let queued = 0;
+  for (let from = 0; from < calls.length; from += INSERT_BATCH) {
+    queued += await queueChatMessages(db, calls.slice(from, from + INSERT_BATCH));
+  }
+  return queued;
 }

@@ -8,8 +8,10 @@ import {
   DEFAULT_URGENT_RETRY,
   type DeliverySettings,
   deliverMessage,
+  recordSent,
 } from "../../outbox/deliver-message";
 import { prepareBatches } from "../../outbox/prepare-batches";
+import { createSentRecorder } from "../../outbox/sent-recorder";
 import type { JobDefinition } from "../job";
 import { messageKindNamed } from "../message-kinds";
 import type { JobLogs } from "./job-logs";
@@ -18,9 +20,10 @@ export interface OutboxDeliveryJobOptions extends Partial<DeliverySettings> {
   /** Messages sent at once (default SMTP_POOL_SIZE; the urgent lane 4). */
   concurrency?: number;
   /**
-   * Messages claimed at once and walked in `concurrency` lanes (default 10 × concurrency; the
+   * Messages claimed at once and walked in `concurrency` lanes (default 50 × concurrency; the
    * urgent lane `concurrency`): what a kind prepares for a batch (a round announcement's times,
-   * once per match) is read once for this many.
+   * once per match) is read once for this many, and the claim, the preparation and the finish of
+   * a newsletter's send cost a batch, not a message (docs/performance.md, "Newsletter send").
    */
   batchSize?: number;
   /** How often an idle job looks for messages queued elsewhere or due for a retry. */
@@ -64,7 +67,7 @@ function outboxLane(
   urgent: boolean,
 ): JobDefinition<OutgoingMessageRow[]> {
   const concurrency = Math.max(1, options.concurrency ?? ctx.config.SMTP_POOL_SIZE);
-  const batchSize = Math.max(concurrency, options.batchSize ?? concurrency * (urgent ? 1 : 10));
+  const batchSize = Math.max(concurrency, options.batchSize ?? concurrency * (urgent ? 1 : 50));
   const settings: DeliverySettings = {
     retry: options.retry ?? DEFAULT_OUTBOX_RETRY,
     urgentRetry: options.urgentRetry ?? DEFAULT_URGENT_RETRY,
@@ -72,6 +75,11 @@ function outboxLane(
     warn: options.warn ?? logs.warn,
     kindNamed: options.kindNamed ?? messageKindNamed,
   };
+  // Group commit waits for the lanes only on the embedded database (outbox/sent-recorder.ts).
+  const recorder = createSentRecorder(
+    (rows) => recordSent(ctx, rows, settings),
+    ctx.config.DATABASE_URL ? 0 : 20,
+  );
   // A newsletter's send is sealed once none of its messages is pending (finish-send.ts).
   const sends = urgent ? null : createSendFinisher(ctx, { log: logs.log, warn: settings.warn });
   const trigger = urgent ? urgentOutboxTrigger : outboxTrigger;
@@ -99,14 +107,22 @@ function outboxLane(
       const prepared = await prepareBatches(ctx, rows, settings.warn, settings.kindNamed);
       let next = 0;
       const lane = async () => {
-        while (next < rows.length && !run.stopping) {
-          const row = rows[next++];
-          await deliverMessage(ctx, row, settings, prepared.get(row.kind)).catch((error: Error) =>
-            settings.warn(`Outbox message ${row.id} not settled, retried later: ${error.message}`),
-          );
+        recorder.join();
+        try {
+          while (next < rows.length && !run.stopping) {
+            const row = rows[next++];
+            await deliverMessage(ctx, row, settings, prepared.get(row.kind), recorder.record).catch(
+              (error: Error) =>
+                settings.warn(
+                  `Outbox message ${row.id} not settled, retried later: ${error.message}`,
+                ),
+            );
+          }
+        } finally {
+          recorder.leave();
         }
       };
-      await Promise.all(Array.from({ length: concurrency }, lane));
+      await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane));
       await sends?.afterBatch(rows);
     },
     idle: sends ? () => sends.idle() : undefined,
