@@ -27,7 +27,7 @@ export interface PostgresServer {
 export async function startPostgresServer(
   options: { migrated?: boolean } = {},
 ): Promise<PostgresServer> {
-  const serverUrl = process.env.TEST_DATABASE_URL ?? (await runClusterUrl());
+  const serverUrl = process.env.TEST_DATABASE_URL || (await runClusterUrl());
   if (!serverUrl) return startThrowawayCluster();
   return createServerDatabase(serverUrl, {
     template: options.migrated ? migratedTemplateName() : undefined,
