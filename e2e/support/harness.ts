@@ -141,11 +141,14 @@ export async function startStory(
     async close() {
       // The worker's Chromium stays for its next story file, and so do the pages that can be
       // handed on (`keptPages`); the other contexts close.
-      const handedOn = kept.leaveForNextStory();
+      const handedOn = await kept.leaveForNextStory();
       for (const context of contexts) {
         if (!handedOn.has(context)) await context.close().catch(() => {});
       }
       lastPort = server.port;
+      // The pages left open send nothing more (their timers are stopped); a connection they still
+      // hold would keep the server from closing.
+      server.app.server.closeAllConnections();
       await server.close();
       await smtp.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -229,8 +232,11 @@ function keptPages(origin: string, pagesOnClock: boolean) {
     /** The contexts of the pages taken over from the worker's last story. */
     carried: () => pages.map(({ page }) => page.context()),
     /** Leaves the pages still kept to the worker's next story; their contexts. */
-    leaveForNextStory(): Set<BrowserContext> {
-      leftPages = pages.filter(({ page }) => canHandOn(page)).map((kept) => ({ ...kept, origin }));
+    async leaveForNextStory(): Promise<Set<BrowserContext>> {
+      for (const kept of pages) {
+        if (canHandOn(kept.page) && (await stopTimers(kept.page)))
+          leftPages.push({ ...kept, origin });
+      }
       return new Set(leftPages.map(({ page }) => page.context()));
     },
     keepAfterTest(page: Page, timezoneId?: string) {
@@ -278,12 +284,10 @@ async function asFreshBrowser(
   try {
     // The last document stays until the next goto: its timers (a poll, a redirect after a toast)
     // are cleared, so it sends nothing signed out that the next user of the page could see.
-    // Timer ids count up, from 1 or, under Playwright's clock, from 10^12: the last 10,000.
+    if (!(await stopTimers(page))) throw new Error("leaving");
     await page.evaluate(() => {
       localStorage.clear();
       sessionStorage.clear();
-      const last = Number(window.setTimeout(() => {}, 0));
-      for (let id = Math.max(0, last - 10_000); id <= last; id++) window.clearTimeout(id);
     });
     await page.context().clearCookies();
     if (cachedAnswers.has(page)) {
@@ -296,6 +300,22 @@ async function asFreshBrowser(
     return true;
   } catch {
     await page.context().close();
+    return false;
+  }
+}
+
+/**
+ * Clears the timers of the page's document; false when it could not (the page was leaving). Timer
+ * ids count up, from 1 or, under Playwright's clock, from 10^12: the last 10,000.
+ */
+async function stopTimers(page: Page): Promise<boolean> {
+  try {
+    await page.evaluate(() => {
+      const last = Number(window.setTimeout(() => {}, 0));
+      for (let id = Math.max(0, last - 10_000); id <= last; id++) window.clearTimeout(id);
+    });
+    return true;
+  } catch {
     return false;
   }
 }
