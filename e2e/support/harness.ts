@@ -28,8 +28,9 @@ export interface Story {
   browser: Browser;
   /**
    * A page in a browser context of its own (own cookies, storage and cache), closed with the
-   * story: a new one, or the page a finished test of this story left (`keptPages`). `timezoneId`:
-   * the browser's time zone (IANA), the machine's when unset.
+   * story or left to the worker's next: a new one, or the page a finished test of this story (or
+   * of the worker's last story) left (`keptPages`). `timezoneId`: the browser's time zone (IANA),
+   * the machine's when unset.
    */
   newPage(options?: { width?: number; height?: number; timezoneId?: string }): Promise<Page>;
   /**
@@ -193,7 +194,9 @@ const pagesWithCachedAnswers = new WeakSet<Page>();
 let leftPages: { page: Page; timezoneId?: string; origin: string }[] = [];
 
 /**
- * The pages finished tests of a story leave, handed to its next tests instead of new contexts.
+ * The pages finished tests of a story leave, handed to its next tests instead of new contexts,
+ * and at its close to the worker's next story, whose app is on the same origin when it got the
+ * same port (`startApp`).
  * A page's first load in a new page (a new renderer process) costs 2–2.5 s of Chromium's CPU,
  * a load in a page that already shows the app 0.6–0.9 s (docs/performance.md, "The test
  * suite"). A page is kept when its test passed, it is its context's only page, it is on the app's
