@@ -18,7 +18,7 @@ import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./su
 const clock = fixedClock("2027-01-31T12:00:00Z");
 let story: Story;
 beforeAll(async () => {
-  story = await startStory({ clock });
+  story = await startStory({ clock, pagesOnClock: true });
   const group = await createGroup(story.db, { name: "brew", displayName: "Brew Co" });
   for (const [name, displayName] of [
     ["Other", "Other"],
@@ -64,7 +64,6 @@ async function openTab(width: number, tab: string) {
     needsProfileSetup: true,
   });
   const page = await story.newPage({ width, height: 900 });
-  await page.clock.setFixedTime(clock.now());
   await story.signInAs(page, admin);
   await page.goto("/admin");
   await page.getByRole("tab", { name: tab }).click();

@@ -8,7 +8,7 @@ import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./su
 const clock = fixedClock("2027-03-10T09:00:00Z");
 let story: Story;
 beforeAll(async () => {
-  story = await startStory({ clock });
+  story = await startStory({ clock, pagesOnClock: true });
 });
 afterAll(() => story?.close());
 
@@ -17,7 +17,6 @@ describe("an admin changing the company's default working hours", () => {
     await allowEmail(story.db, "*@hours.test");
     const admin = await createAdmin(story.db, { email: "boss@hours.test" });
     const page = await story.newPage();
-    await page.clock.setFixedTime(clock.now());
     await story.signInAs(page, admin);
     await page.goto("/admin");
     const summary = page.getByTestId("default-hours-summary");
@@ -33,8 +32,8 @@ describe("an admin changing the company's default working hours", () => {
 
     // A new person, on a phone: the profile shows the company's new hours as theirs.
     const ana = await createUser(story.db, { email: "ana@hours.test", firstName: "Ana" });
-    const phone = await story.newPage({ width: 375, height: 800 });
-    await phone.clock.setFixedTime(clock.now());
+    // The admin is done: the same browser, signed out and cleared, is the new person's phone.
+    const phone = await story.reusePage(page, { width: 375, height: 800 });
     await story.signInAs(phone, ana);
     await phone.goto("/profile");
     const follows = phone.getByRole("checkbox", { name: "Use the company's working hours" });

@@ -71,7 +71,8 @@ describe("a second admin without the command line", () => {
     expect(link).not.toBe("");
 
     // Opening the link (as a mail scanner does) changes nothing; the form's POST does.
-    const second = await story.newPage({ width: 1280, height: 900 });
+    // The first admin is done for now: the same browser, signed out and cleared, is the second's.
+    const second = await story.reusePage(page, { width: 1280, height: 900 });
     await second.goto(link);
     await second.getByRole("button", { name: "Set Password" }).waitFor();
     const [unused] = await story.db
@@ -101,7 +102,8 @@ describe("a second admin without the command line", () => {
       (m) => m.to.includes("first@roast.test") && story.smtp.messages.indexOf(m) >= before,
     );
     expect(reset.subject).toBe("Choose a new Cup of Joe admin password");
-    const fresh = await story.newPage({ width: 375, height: 900 });
+    // And the second's, cleared again, is the first admin's, signed out.
+    const fresh = await story.reusePage(second, { width: 375, height: 900 });
     await setPasswordFrom(fresh, linkIn(reset.text), "first admin's new password");
     await signInAsAdmin(fresh, "first@roast.test", "first admin's new password");
 

@@ -14,7 +14,7 @@ import {
 const clock = fixedClock("2027-03-10T09:00:00Z");
 let story: Story;
 beforeAll(async () => {
-  story = await startStory({ clock });
+  story = await startStory({ clock, pagesOnClock: true });
   await allowEmail(story.db, "*@filters.test");
   const ann = await createUser(story.db, {
     email: "ann@filters.test",
@@ -51,7 +51,6 @@ afterAll(() => story?.close());
 async function openUsers(width: number) {
   const admin = await createAdmin(story.db, { email: `boss${width}@hq.test` });
   const page = await story.newPage({ width, height: 900 });
-  await page.clock.setFixedTime(clock.now());
   await story.signInAs(page, admin);
   await page.goto("/admin");
   await page.getByRole("tab", { name: "User Management" }).click();

@@ -15,17 +15,10 @@ import { contrastFaultsIn } from "./support/interaction-states";
 const clock = fixedClock("2027-03-10T09:00:00Z");
 let story: Story;
 beforeAll(async () => {
-  story = await startStory({ clock });
+  story = await startStory({ clock, pagesOnClock: true });
   await createDepartment(story.db, { name: "design", displayName: "Design Studio" });
 });
 afterAll(() => story?.close());
-
-/** A page whose clock reads the app's. */
-async function newPage(): Promise<Page> {
-  const page = await story.newPage();
-  await page.clock.setFixedTime(clock.now());
-  return page;
-}
 
 /** Every interactive element of the page, hovered and then focused: no contrast fault in either. */
 async function expectReadableWhenHoveredAndFocused(page: Page) {
@@ -49,7 +42,7 @@ async function employeeWithMatch() {
 
 describe("hover and focus colours can be read", () => {
   it("on the landing and sign-in pages", async () => {
-    const page = await newPage();
+    const page = await story.newPage();
     await page.goto("/");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).count()).toBe(1);
     await page.getByRole("contentinfo").waitFor();
@@ -62,7 +55,7 @@ describe("hover and focus colours can be read", () => {
 
   it("on an employee's dashboard, matches and profile, and in a confirmation", async () => {
     const me = await employeeWithMatch();
-    const page = await newPage();
+    const page = await story.newPage();
     await story.signInAs(page, me);
     await page.goto("/home");
     await page.getByRole("heading", { name: "Grace Hopper" }).waitFor();
@@ -85,7 +78,7 @@ describe("hover and focus colours can be read", () => {
   it("on the admin dashboard and its user and department tabs", async () => {
     await employeeWithMatch();
     const admin = await createAdmin(story.db, { email: "contrast-admin@hq.test" });
-    const page = await newPage();
+    const page = await story.newPage();
     await story.signInAs(page, admin);
     await page.goto("/admin");
     await page.getByRole("tab", { name: "Operations", selected: true }).waitFor();

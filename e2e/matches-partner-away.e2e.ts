@@ -15,7 +15,7 @@ import {
 const clock = fixedClock("2027-03-10T09:00:00Z");
 let story: Story;
 beforeAll(async () => {
-  story = await startStory({ clock });
+  story = await startStory({ clock, pagesOnClock: true });
 });
 afterAll(() => story?.close());
 
@@ -34,7 +34,6 @@ describe("an employee whose partner is away", () => {
     clock.set("2027-03-10T09:00:00Z");
     const { me, sam } = await adaWithMatch();
     const page = await story.newPage({ width: 375, height: 800 });
-    await page.clock.setFixedTime(clock.now());
     await story.signInAs(page, me);
     await page.goto("/matches");
     const current = page.getByRole("region", { name: "Current match" });
@@ -71,7 +70,6 @@ describe("an employee whose partner is away", () => {
     const { me } = await adaWithMatch();
     clock.set("2027-03-20T09:00:00Z");
     const page = await story.newPage();
-    await page.clock.setFixedTime(clock.now());
     await story.signInAs(page, me);
     // The button waits for the away status, asked once the match is shown: the absence is
     // checked once that answer is drawn.

@@ -11,7 +11,7 @@ import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./su
 const clock = fixedClock("2027-03-10T09:00:00Z");
 let story: Story;
 beforeAll(async () => {
-  story = await startStory({ clock });
+  story = await startStory({ clock, pagesOnClock: true });
 });
 afterAll(() => story?.close());
 
@@ -24,7 +24,6 @@ describe("someone a partner reported away", () => {
     await match(ada, grace);
 
     const reporter = await story.newPage();
-    await reporter.clock.setFixedTime(clock.now());
     await story.signInAs(reporter, ada);
     await reporter.goto("/matches");
     const current = reporter.getByRole("region", { name: "Current match" });
@@ -45,8 +44,8 @@ describe("someone a partner reported away", () => {
       ).length;
 
     // Not signed in, on a phone; opened twice, as a mail scanner and then Grace would.
-    const page = await story.newPage({ width: 375, height: 800 });
-    await page.clock.setFixedTime(clock.now());
+    // The reporter is done: the same browser, signed out and cleared, is Grace's phone.
+    const page = await story.reusePage(reporter, { width: 375, height: 800 });
     for (let opened = 0; opened < 2; opened++) {
       await page.goto(`${link.pathname}${link.search}`);
       await page.getByRole("heading", { name: "Not away this month?" }).waitFor();

@@ -67,7 +67,8 @@ describe("a company's install says what is true for this company", () => {
     }, kate.email);
     expect(deleted).toBe(200);
 
-    const page = await story.newPage({ width: 375, height: 900 });
+    // Kate is done: the same browser, signed out and cleared, is Ada's.
+    const page = await story.reusePage(kates, { width: 375, height: 900 });
     await story.signInAs(page, ada);
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });

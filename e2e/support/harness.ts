@@ -28,8 +28,9 @@ export interface Story {
   browser: Browser;
   /**
    * A page in a browser context of its own (own cookies, storage and cache), closed with the
-   * story: a new one, or the page a finished test of this story left (`keptPages`). `timezoneId`:
-   * the browser's time zone (IANA), the machine's when unset.
+   * story or left to the worker's next: a new one, or the page a finished test of this story (or
+   * of the worker's last story) left (`keptPages`). `timezoneId`: the browser's time zone (IANA),
+   * the machine's when unset.
    */
   newPage(options?: { width?: number; height?: number; timezoneId?: string }): Promise<Page>;
   /**
@@ -80,27 +81,27 @@ export async function startStory(
 ): Promise<Story> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "coj-e2e-"));
   const smtp = await startSmtpPeer();
-  // Port 0: the system picks a free port, and the app derives its URL from the one it got.
-  const config = loadConfig({
-    NODE_ENV: "production",
-    PORT: "0",
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    SMTP_URL: smtp.url,
-    ...options.env,
-  });
+  const configOn = (port: number) =>
+    loadConfig({
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      ...options.env,
+    });
   const [server, browser] = await Promise.all([
-    createEmbeddedTestDatabase().then((database) =>
-      startServer(config, { clock: options.clock, log: () => {}, database }),
-    ),
+    startApp(configOn, options.clock),
     workerChromium(),
   ]);
-  const contexts: BrowserContext[] = [];
   const baseUrl = server.appUrl;
-  const kept = keptPages(new URL(baseUrl).origin);
+  const pagesOnClock = Boolean(options.pagesOnClock && options.clock);
+  const kept = keptPages(new URL(baseUrl).origin, pagesOnClock);
+  const contexts: BrowserContext[] = kept.carried();
   const onClock = async (page: Page) => {
-    if (options.pagesOnClock && options.clock)
-      await page.context().clock.setFixedTime(options.clock.now());
+    if (!pagesOnClock || !options.clock) return;
+    clockedContexts.add(page.context());
+    await page.context().clock.setFixedTime(options.clock.now());
   };
   const newPage: Story["newPage"] = async ({ width = 1280, height = 900, timezoneId } = {}) => {
     let page = await kept.take(timezoneId, { width, height });
@@ -139,8 +140,16 @@ export async function startStory(
         .addCookies([{ name, value, url: baseUrl, httpOnly: true, sameSite: "Lax" }]);
     },
     async close() {
-      // The worker's Chromium stays for its next story file.
-      for (const context of contexts) await context.close().catch(() => {});
+      // The worker's Chromium stays for its next story file, and so do the pages that can be
+      // handed on (`keptPages`); the other contexts close.
+      const handedOn = await kept.leaveForNextStory();
+      for (const context of contexts) {
+        if (!handedOn.has(context)) await context.close().catch(() => {});
+      }
+      lastPort = server.port;
+      // The pages left open send nothing more (their timers are stopped); a connection they still
+      // hold would keep the server from closing.
+      server.app.server.closeAllConnections();
       await server.close();
       await smtp.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -148,8 +157,46 @@ export async function startStory(
   };
 }
 
+/** The port of this worker's last story app: the next story's app asks for it first. */
+let lastPort = 0;
+
 /**
- * The pages finished tests of a story leave, handed to its next tests instead of new contexts.
+ * The story's app on the port of the worker's last one when it is free (its pages, on the same
+ * origin, can then be handed to this story: `keptPages`), else on a port the system picks. A
+ * start refused for the port gives its database back and starts again on port 0.
+ */
+async function startApp(
+  configOn: (port: number) => ReturnType<typeof loadConfig>,
+  clock: Clock | undefined,
+): Promise<RunningServer> {
+  for (const port of lastPort ? [lastPort, 0] : [0]) {
+    const database = await createEmbeddedTestDatabase();
+    try {
+      return await startServer(configOn(port), { clock, log: () => {}, database });
+    } catch (error) {
+      await database.close();
+      if (port === 0 || (error as { code?: string }).code !== "EADDRINUSE") throw error;
+    }
+  }
+  throw new Error("unreachable");
+}
+
+/** Contexts a story's clock was installed in: Playwright's clock cannot be taken out again. */
+const clockedContexts = new WeakSet<BrowserContext>();
+
+/** What the worker knows of each page a story opened (`keptPages`). */
+const changedPages = new WeakSet<Page>();
+const watchedPages = new WeakSet<Page>();
+const pageZones = new WeakMap<Page, string | undefined>();
+const pagesWithCachedAnswers = new WeakSet<Page>();
+
+/** Pages the worker's last story left that its next story may take, with their origin. */
+let leftPages: { page: Page; timezoneId?: string; origin: string }[] = [];
+
+/**
+ * The pages finished tests of a story leave, handed to its next tests instead of new contexts,
+ * and at its close to the worker's next story, whose app is on the same origin when it got the
+ * same port (`startApp`).
  * A page's first load in a new page (a new renderer process) costs 2–2.5 s of Chromium's CPU,
  * a load in a page that already shows the app 0.6–0.9 s (docs/performance.md, "The test
  * suite"). A page is kept when its test passed, it is its context's only page, it is on the app's
@@ -160,19 +207,41 @@ export async function startStory(
  * test meets it as a fresh browser meets the app (signed out, nothing stored, no answer that could
  * have changed), in the renderer that has shown the app before.
  */
-function keptPages(origin: string) {
-  const pages: { page: Page; timezoneId?: string }[] = [];
-  const changed = new WeakSet<Page>();
-  const watched = new WeakSet<Page>();
-  const zones = new WeakMap<Page, string | undefined>();
-  const cachedAnswers = new WeakSet<Page>();
+function keptPages(origin: string, pagesOnClock: boolean) {
+  const changed = changedPages;
+  const watched = watchedPages;
+  const zones = pageZones;
+  const cachedAnswers = pagesWithCachedAnswers;
   /** Nothing of its test outlives a navigation, and it is its context's only page, on the app. */
   const canHandOn = (page: Page) =>
     !page.isClosed() &&
     !changed.has(page) &&
     page.context().pages().length === 1 &&
     new URL(page.url()).origin === origin;
+  // The last story's pages, when its app had this origin; one whose context has a clock only
+  // for a story whose pages are on its own clock (which sets it again when it hands them out).
+  const fits = ({ page, origin: its }: (typeof leftPages)[number]) =>
+    its === origin && canHandOn(page) && (pagesOnClock || !clockedContexts.has(page.context()));
+  const pages: { page: Page; timezoneId?: string }[] = leftPages.filter(fits);
+  for (const left of leftPages) {
+    if (!pages.includes(left))
+      left.page
+        .context()
+        .close()
+        .catch(() => {});
+  }
+  leftPages = [];
   return {
+    /** The contexts of the pages taken over from the worker's last story. */
+    carried: () => pages.map(({ page }) => page.context()),
+    /** Leaves the pages still kept to the worker's next story; their contexts. */
+    async leaveForNextStory(): Promise<Set<BrowserContext>> {
+      for (const kept of pages) {
+        if (canHandOn(kept.page) && (await stopTimers(kept.page)))
+          leftPages.push({ ...kept, origin });
+      }
+      return new Set(leftPages.map(({ page }) => page.context()));
+    },
     keepAfterTest(page: Page, timezoneId?: string) {
       if (!watched.has(page)) {
         watchChanges(page, changed);
@@ -218,12 +287,10 @@ async function asFreshBrowser(
   try {
     // The last document stays until the next goto: its timers (a poll, a redirect after a toast)
     // are cleared, so it sends nothing signed out that the next user of the page could see.
-    // Timer ids count up, from 1 or, under Playwright's clock, from 10^12: the last 10,000.
+    if (!(await stopTimers(page))) throw new Error("leaving");
     await page.evaluate(() => {
       localStorage.clear();
       sessionStorage.clear();
-      const last = Number(window.setTimeout(() => {}, 0));
-      for (let id = Math.max(0, last - 10_000); id <= last; id++) window.clearTimeout(id);
     });
     await page.context().clearCookies();
     if (cachedAnswers.has(page)) {
@@ -236,6 +303,22 @@ async function asFreshBrowser(
     return true;
   } catch {
     await page.context().close();
+    return false;
+  }
+}
+
+/**
+ * Clears the timers of the page's document; false when it could not (the page was leaving). Timer
+ * ids count up, from 1 or, under Playwright's clock, from 10^12: the last 10,000.
+ */
+async function stopTimers(page: Page): Promise<boolean> {
+  try {
+    await page.evaluate(() => {
+      const last = Number(window.setTimeout(() => {}, 0));
+      for (let id = Math.max(0, last - 10_000); id <= last; id++) window.clearTimeout(id);
+    });
+    return true;
+  } catch {
     return false;
   }
 }

@@ -33,26 +33,34 @@ export async function contrastFaultsIn(page: Page, state: InteractionState): Pro
   await cdp.send("DOM.enable");
   await cdp.send("CSS.enable");
   const { root } = await cdp.send("DOM.getDocument", { depth: 0 });
-  const { nodeIds } = await cdp.send("DOM.querySelectorAll", {
-    nodeId: root.nodeId,
-    selector: INTERACTIVE,
-  });
-  const force = (forcedPseudoClasses: string[]) =>
+  // A node keeps its id for as long as this session knows it; a node drawn later gets a new one.
+  const interactive = async () =>
+    (await cdp.send("DOM.querySelectorAll", { nodeId: root.nodeId, selector: INTERACTIVE }))
+      .nodeIds;
+  const force = (nodeIds: number[], forcedPseudoClasses: string[]) =>
     Promise.all(
-      nodeIds.map((nodeId) => cdp.send("CSS.forcePseudoState", { nodeId, forcedPseudoClasses })),
+      nodeIds.map((nodeId) =>
+        cdp.send("CSS.forcePseudoState", { nodeId, forcedPseudoClasses }).catch(() => {}),
+      ),
     );
   // The state's colours at once: a transition caught halfway is neither state.
   const noTransitions = await page.addStyleTag({
     content: "*, *::before, *::after { transition: none !important; }",
   });
   try {
-    await force([...STATES[state]]);
-    const faults = await axeViolations(page, undefined, ["color-contrast"]);
-    if (state === "focus") faults.push(...(await page.evaluate(focusRingFaults, INTERACTIVE)));
-    return faults.map((fault) => `${state}: ${fault}`);
+    // A part of the page drawn after its elements were put in the state (a section whose answer
+    // came late) is not in it: such a check is made again, on the page as it is then.
+    for (let attempt = 1; ; attempt++) {
+      const nodeIds = await interactive();
+      await force(nodeIds, [...STATES[state]]);
+      const faults = await axeViolations(page, undefined, ["color-contrast"]);
+      if (state === "focus") faults.push(...(await page.evaluate(focusRingFaults, INTERACTIVE)));
+      const drawnSince = (await interactive()).some((nodeId) => !nodeIds.includes(nodeId));
+      await force(nodeIds, []);
+      if (!drawnSince || attempt === 5) return faults.map((fault) => `${state}: ${fault}`);
+    }
   } finally {
     await noTransitions.evaluate((style) => (style as Element).remove());
-    await force([]);
     await cdp.detach();
   }
 }

@@ -11,7 +11,7 @@ let database: Database;
 let apps: TestApp[];
 
 beforeAll(async () => {
-  server = await startPostgresServer();
+  server = await startPostgresServer({ migrated: true });
   database = await openDatabase({ databaseUrl: server.url, poolSize: 4 });
   await database.migrate();
   // Two app processes behind one load balancer, sharing one PostgreSQL database.

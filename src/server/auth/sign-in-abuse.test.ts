@@ -17,7 +17,7 @@ const fresh = () => `person${++n}@abuse.test`;
 const routes = ["/api/auth/send-code", "/api/auth/magic-link"] as const;
 
 beforeAll(async () => {
-  server = await startPostgresServer();
+  server = await startPostgresServer({ migrated: true });
   database = await openDatabase({ databaseUrl: server.url, poolSize: 4 });
   await database.migrate();
   // Two app processes behind one load balancer, sharing one PostgreSQL database.

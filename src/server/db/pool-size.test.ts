@@ -11,7 +11,7 @@ import { type PostgresServer, startPostgresServer } from "../test/postgres-serve
 let postgres: PostgresServer;
 const dataDir = mkdtempSync(path.join(tmpdir(), "coj-pool-"));
 beforeAll(async () => {
-  postgres = await startPostgresServer();
+  postgres = await startPostgresServer({ migrated: true });
 }, 60_000);
 afterAll(async () => {
   await postgres?.close();

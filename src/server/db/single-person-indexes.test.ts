@@ -18,7 +18,7 @@ let client: pg.Client;
 let someone: string;
 
 beforeAll(async () => {
-  server = await startPostgresServer();
+  server = await startPostgresServer({ migrated: true });
   database = await openDatabase({ databaseUrl: server.url, poolSize: 2 });
   await database.migrate();
   await seedSampleCompany(database.db, { now: new Date(), count: 3000 });

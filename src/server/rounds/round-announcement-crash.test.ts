@@ -37,7 +37,7 @@ let t: TestApp;
 const processes: AppProcess[] = [];
 
 beforeAll(async () => {
-  pg = await startPostgresServer();
+  pg = await startPostgresServer({ migrated: true });
   database = await openDatabase({ databaseUrl: pg.url, poolSize: 3 });
   await database.migrate();
   peer = await startSmtpPeer({ delayMs: 15 });

@@ -48,7 +48,7 @@ let boss: { id: string };
 let n = 0;
 
 beforeAll(async () => {
-  server = await startPostgresServer();
+  server = await startPostgresServer({ migrated: true });
   const database: Database = await openDatabase({ databaseUrl: server.url });
   await database.migrate();
   one = await createTestApp({ clock, database });

@@ -25,7 +25,7 @@ let blocker: Database;
 let releaseLock = () => {};
 
 beforeAll(async () => {
-  server = await startPostgresServer();
+  server = await startPostgresServer({ migrated: true });
   const database = await openDatabase({ databaseUrl: server.url });
   await database.migrate();
   one = await createTestApp({ clock, database });

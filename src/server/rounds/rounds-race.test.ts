@@ -32,7 +32,7 @@ const activities = async (kind: string) =>
   (await listActivity(one.db, { limit: 200 })).filter((a) => a.kind === kind);
 
 beforeAll(async () => {
-  server = await startPostgresServer();
+  server = await startPostgresServer({ migrated: true });
   database = await openDatabase({ databaseUrl: server.url });
   await database.migrate();
   one = await createTestApp({ clock, database });

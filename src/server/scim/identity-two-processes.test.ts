@@ -21,7 +21,7 @@ let one: TestApp;
 let two: TestApp;
 
 beforeAll(async () => {
-  server = await startPostgresServer();
+  server = await startPostgresServer({ migrated: true });
   database = await openDatabase({ databaseUrl: server.url });
   await database.migrate();
   provider = await startTestOpenIdProvider(`${TEST_APP_URL}/api/auth/oidc/callback`);

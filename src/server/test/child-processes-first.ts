@@ -1,7 +1,10 @@
 import { readFileSync } from "node:fs";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
-/** A file that starts child processes or a PostgreSQL cluster: the suite's longest files. */
+/**
+ * A file that starts child processes or asks for a PostgreSQL server (several apps on one
+ * database, the round model, the crash test): the suite's longest files.
+ */
 const startsProcesses = /startAppProcess|npmStart|startPostgresServer|execFile|spawn\(/;
 
 /**

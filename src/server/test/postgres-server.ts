@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
+import { migratedTemplateName } from "./migrated-template";
 
 const run = promisify(execFile);
 
@@ -15,13 +16,50 @@ export interface PostgresServer {
 
 /**
  * A real PostgreSQL server for tests that need one even on the embedded default (several app
- * processes on one database, benchmarks): a fresh database on TEST_DATABASE_URL's server when it is
- * set (CI's PostgreSQL pass), otherwise a throwaway cluster made with Debian's initdb + pg_ctl that
- * listens only on a Unix socket in a temporary directory, so no port can collide.
+ * processes on one database, benchmarks), with a database of its own: a fresh database on
+ * TEST_DATABASE_URL's server when it is set (CI's PostgreSQL pass), else on the cluster the unit
+ * run's global set-up started (`startRunCluster`), else (a benchmark, a script) a throwaway
+ * cluster made with Debian's initdb + pg_ctl that listens only on a Unix socket in a temporary
+ * directory, so no port can collide. `migrated`: the database is a copy of the run's migrated
+ * template (migrate() then finds nothing to apply) instead of empty, where the server has one
+ * (docs/performance.md, "The test suite").
  */
-export async function startPostgresServer(): Promise<PostgresServer> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) return createServerDatabase(serverUrl);
+export async function startPostgresServer(
+  options: { migrated?: boolean } = {},
+): Promise<PostgresServer> {
+  const serverUrl = process.env.TEST_DATABASE_URL || (await runClusterUrl());
+  if (!serverUrl) return startThrowawayCluster();
+  return createServerDatabase(serverUrl, {
+    template: options.migrated ? migratedTemplateName() : undefined,
+  });
+}
+
+declare module "vitest" {
+  interface ProvidedContext {
+    /** The unit run's PostgreSQL cluster (`startRunCluster`), empty when it has none. */
+    postgresClusterUrl: string;
+  }
+}
+
+/** The cluster of this Vitest run's unit global set-up, when this is such a run. */
+async function runClusterUrl(): Promise<string | undefined> {
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import("vitest");
+  return inject("postgresClusterUrl") || undefined;
+}
+
+/**
+ * One throwaway cluster for a whole unit run (its global set-up), with the migrated template on
+ * it: each file that asks for a PostgreSQL server gets a database there, copied from the template,
+ * instead of an initdb, a server start and every migration of its own. Undefined where no
+ * PostgreSQL server is installed (those files then fail with the reason, as before).
+ */
+export async function startRunCluster(): Promise<PostgresServer | undefined> {
+  try {
+    postgresBinDir();
+  } catch {
+    return undefined;
+  }
   return startThrowawayCluster();
 }
 

@@ -27,7 +27,7 @@ let two: TestApp;
 let admin: { id: string; email: string; firstName: string | null; lastName: string | null };
 
 beforeAll(async () => {
-  server = await startPostgresServer();
+  server = await startPostgresServer({ migrated: true });
   const database: Database = await openDatabase({ databaseUrl: server.url });
   await database.migrate();
   one = await createTestApp({ clock, database });
