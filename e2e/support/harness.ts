@@ -208,14 +208,10 @@ let leftPages: { page: Page; timezoneId?: string; origin: string }[] = [];
  * have changed), in the renderer that has shown the app before.
  */
 function keptPages(origin: string, pagesOnClock: boolean) {
-  const changed = changedPages;
-  const watched = watchedPages;
-  const zones = pageZones;
-  const cachedAnswers = pagesWithCachedAnswers;
   /** Nothing of its test outlives a navigation, and it is its context's only page, on the app. */
   const canHandOn = (page: Page) =>
     !page.isClosed() &&
-    !changed.has(page) &&
+    !changedPages.has(page) &&
     page.context().pages().length === 1 &&
     new URL(page.url()).origin === origin;
   // The last story's pages, when its app had this origin; one whose context has a clock only
@@ -243,12 +239,12 @@ function keptPages(origin: string, pagesOnClock: boolean) {
       return new Set(leftPages.map(({ page }) => page.context()));
     },
     keepAfterTest(page: Page, timezoneId?: string) {
-      if (!watched.has(page)) {
-        watchChanges(page, changed);
-        watchCachedAnswers(page, cachedAnswers);
+      if (!watchedPages.has(page)) {
+        watchChanges(page, changedPages);
+        watchCachedAnswers(page, pagesWithCachedAnswers);
       }
-      watched.add(page);
-      zones.set(page, timezoneId);
+      watchedPages.add(page);
+      pageZones.set(page, timezoneId);
       try {
         onTestFinished(({ task }) => {
           if (task.result?.state === "pass" && canHandOn(page)) pages.push({ page, timezoneId });
@@ -259,8 +255,9 @@ function keptPages(origin: string, pagesOnClock: boolean) {
     },
     /** `page` cleared for its test's next person, when it can be handed on; false when not. */
     async reuseNow(page: Page, viewport: { width: number; height: number }): Promise<boolean> {
-      if (!watched.has(page) || zones.get(page) !== undefined || !canHandOn(page)) return false;
-      return asFreshBrowser(page, viewport, cachedAnswers);
+      if (!watchedPages.has(page) || pageZones.get(page) !== undefined || !canHandOn(page))
+        return false;
+      return asFreshBrowser(page, viewport, pagesWithCachedAnswers);
     },
     async take(
       timezoneId: string | undefined,
@@ -269,7 +266,7 @@ function keptPages(origin: string, pagesOnClock: boolean) {
       const index = pages.findIndex((kept) => kept.timezoneId === timezoneId);
       if (index < 0) return undefined;
       const [{ page }] = pages.splice(index, 1);
-      return (await asFreshBrowser(page, viewport, cachedAnswers)) ? page : undefined;
+      return (await asFreshBrowser(page, viewport, pagesWithCachedAnswers)) ? page : undefined;
     },
   };
 }
