@@ -6,12 +6,19 @@ import ipaddr from "ipaddr.js";
  * addresses. Loopback, link-local (the cloud metadata service at 169.254.169.254), private,
  * carrier-grade NAT, unique-local, multicast, reserved and unspecified ranges are refused, in IPv4
  * and IPv6 alike; an IPv4-mapped IPv6 address (`::ffff:127.0.0.1`) counts as the IPv4 it carries,
- * and the IPv6 forms that embed an IPv4 address (6to4, NAT64, Teredo) are refused as a whole.
+ * and the IPv6 forms that embed an IPv4 address (6to4, NAT64, Teredo, SIIT) are refused as a
+ * whole, as is all of `::/96`: the deprecated IPv4-compatible form (`::127.0.0.1`, which a URL
+ * spells `[::7f00:1]`) that ipaddr.js calls plain unicast, though a host may route it to the IPv4
+ * address it carries.
  */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv6" && parsed.match(ipv4Compatible)) return false;
   return ipaddr.process(address).range() === "unicast";
 }
+
+const ipv4Compatible = ipaddr.parseCIDR("::/96");
 
 /** An address a request was refused for, with a sentence the admin can act on. */
 export class RefusedAddress extends Error {}
