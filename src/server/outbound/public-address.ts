@@ -1,4 +1,5 @@
 import { lookup } from "node:dns/promises";
+import { BlockList, isIPv6 } from "node:net";
 import ipaddr from "ipaddr.js";
 
 /**
@@ -13,12 +14,13 @@ import ipaddr from "ipaddr.js";
  */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  const parsed = ipaddr.parse(address);
-  if (parsed.kind() === "ipv6" && parsed.match(ipv4Compatible)) return false;
+  if (isIPv6(address) && ipv4Compatible.check(address, "ipv6")) return false;
   return ipaddr.process(address).range() === "unicast";
 }
 
-const ipv4Compatible = ipaddr.parseCIDR("::/96");
+// Node's parser, not ipaddr.js': ipaddr.js reads `::8.8.8.8` as `::ffff:8.8.8.8`.
+const ipv4Compatible = new BlockList();
+ipv4Compatible.addSubnet("::", 96, "ipv6");
 
 /** An address a request was refused for, with a sentence the admin can act on. */
 export class RefusedAddress extends Error {}

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adoptDirectoryTimeZone } from "../auth/directory-time-zone";
 import { fixedClock } from "../clock";
-import { pairings, users } from "../db/schema";
+import { matches, pairings, users } from "../db/schema";
 import { erasePerson } from "../privacy/erase-person";
 import {
   allowEmail,
@@ -135,6 +135,31 @@ describe("a match's time zones", () => {
       "UTC",
     ]);
     expect((await t.as(stranger).get(`/api/matches/${match.id}/time-zones`)).statusCode).toBe(404);
+  });
+
+  it.each([
+    ["the match is completed", "match"],
+    ["its pairing is completed", "pairing"],
+  ] as const)("answers 409 with a message once %s", async (_when, what) => {
+    const a = await createUser(t.db, { email: `jo-${what}@hours.test`, timeZone: "Asia/Tokyo" });
+    const b = await createUser(t.db, { email: `kit-${what}@hours.test` });
+    const pairing = await createPairing(t.db, { month: "2027-01" });
+    const match = await createMatch(t.db, { members: [a, b], pairing });
+    const path = `/api/matches/${match.id}/time-zones`;
+    expect((await t.as(b).get(path)).statusCode).toBe(200);
+    if (what === "match") {
+      await t.db.update(matches).set({ status: "completed" }).where(eq(matches.id, match.id));
+    } else {
+      await t.db.update(pairings).set({ status: "completed" }).where(eq(pairings.id, pairing.id));
+    }
+    const after = await t.as(b).get(path);
+    expect({ status: after.statusCode, ...after.json() }).toEqual({
+      status: 409,
+      code: "match_ended",
+      message:
+        "This match has ended, so its members' time zones and working hours are no longer shown.",
+    });
+    expect(after.body).not.toContain("Asia/Tokyo");
   });
 });
 
