@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../../clock";
+import { connectionFigures, domainGroups } from "../../db/schema";
 import { connectionFiguresJob } from "../../jobs/definitions/connection-figures";
 import { quietLogs } from "../../jobs/definitions/job-logs";
 import { runDue } from "../../jobs/run-job";
@@ -11,7 +13,7 @@ import {
   signInAdmin,
 } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { claimStaleFigures } from "./stored-connection-figures";
+import { claimStaleFigures, KEPT_OTHER_PERIODS } from "./stored-connection-figures";
 
 const NOW = new Date("2027-04-20T09:00:00Z");
 const MINUTE = 60_000;
@@ -121,5 +123,67 @@ describe("connection figures counted in the background", () => {
     clock.advance(6 * MINUTE);
     const later = { ...claim, now: clock.now(), owner: "process-b" };
     expect(await claimStaleFigures(t.db, later, period)).not.toBeNull();
+  });
+
+  const storedKeys = async () =>
+    (
+      await t.db
+        .select({
+          from: connectionFigures.fromMonth,
+          to: connectionFigures.toMonth,
+          group: connectionFigures.domainGroupId,
+        })
+        .from(connectionFigures)
+    ).map((k) => `${k.from}..${k.to}#${k.group}`);
+
+  it("keeps the default views and the most recently counted other periods only", async () => {
+    clock.set(new Date(NOW.getTime() + 30 * MINUTE));
+    const first = await get("?from=2027-03&to=2027-04");
+    expect(first).toMatchObject({ stale: false, chats: 7 });
+    // A script asking for one new period after another…
+    const asked: string[] = [];
+    for (let i = 0; i < KEPT_OTHER_PERIODS + 6; i++) {
+      clock.advance(MINUTE);
+      const month = `20${20 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, "0")}`;
+      await get(`?from=${month}&to=${month}`);
+      asked.push(`${month}..${month}#0`);
+    }
+    // …leaves the default views and KEPT_OTHER_PERIODS others: the newest, never the first.
+    const keys = await storedKeys();
+    const defaults = ["2026-11..2027-04", "2026-05..2027-04"];
+    const others = keys.filter((k) => !defaults.some((d) => k.startsWith(`${d}#`)));
+    expect(others.length).toBeLessThanOrEqual(KEPT_OTHER_PERIODS);
+    expect(others).toContain(asked.at(-1));
+    expect(keys).not.toContain("2027-03..2027-04#0");
+    for (const d of defaults) expect(keys).toContain(`${d}#0`);
+    // A dropped period read again is counted again, the same figures.
+    clock.advance(MINUTE);
+    const again = await get("?from=2027-03&to=2027-04");
+    expect(again).toEqual({ ...first, countedAt: clock.now().toISOString() });
+  });
+
+  it("refuses a domain group that does not exist and keeps nothing for it", async () => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/metrics/connections?domainGroupId=987654",
+      headers: { cookie: admin },
+    });
+    expect({ status: res.statusCode, ...res.json() }).toMatchObject({
+      status: 404,
+      message:
+        "There is no domain group 987654: choose one of the groups on the page, or every pairing.",
+    });
+    expect((await storedKeys()).filter((k) => k.endsWith("#987654"))).toEqual([]);
+  });
+
+  it("drops the figures of a domain group once it is deleted", async () => {
+    const group = await createGroup(t.db);
+    clock.advance(MINUTE);
+    await get(`?from=2027-01&to=2027-01&domainGroupId=${group.id}`);
+    expect((await storedKeys()).filter((k) => k.endsWith(`#${group.id}`))).not.toEqual([]);
+    await t.db.delete(domainGroups).where(eq(domainGroups.id, group.id));
+    clock.advance(MINUTE);
+    await get("?from=2019-01&to=2019-01");
+    expect((await storedKeys()).filter((k) => k.endsWith(`#${group.id}`))).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import {
   type Connections,
   DEFAULT_CONNECTION_MONTHS,
@@ -6,13 +7,16 @@ import {
 } from "../../../shared/connections";
 import { utcMonthOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
-import { BadRequest } from "../../errors";
+import type { Tx } from "../../db/client";
+import { domainGroups } from "../../db/schema";
+import { BadRequest, NotFound } from "../../errors";
 import { connectionFiguresTrigger } from "../../job-triggers";
 import { getConnectionSettings } from "../../settings/connection-settings";
 import { connectionsFromAggregates } from "./connections-from-aggregates";
 import { countInSnapshot } from "./recount-connection-figures";
 import {
   askRecount,
+  dropOldFigures,
   figuresVersion,
   readStoredFigures,
   type StoredFigures,
@@ -66,6 +70,7 @@ export async function getConnections(
   const scope = { from, to, domainGroupId: request.domainGroupId };
   const read: StoredOrCounted = await ctx.db.transaction(
     async (tx) => {
+      if (request.domainGroupId !== null) await requireGroup(tx, request.domainGroupId);
       const { minCell } = await getConnectionSettings(tx);
       const stored = await readStoredFigures(tx, scope);
       if (stored) return { minCell, stored, version: await figuresVersion(tx) };
@@ -77,6 +82,7 @@ export async function getConnections(
   if (!read.stored) {
     const countedAt = ctx.clock.now();
     await saveCountedFigures(ctx.db, scope, { ...read.counted, countedAt });
+    await dropOldFigures(ctx.db, scope, preCountedConnectionPeriods(countedAt), countedAt);
     const figures = connectionsFromAggregates(read.counted.aggregates, scope, minCell);
     return { ...figures, countedAt: countedAt.toISOString(), stale: false };
   }
@@ -88,4 +94,17 @@ export async function getConnections(
   }
   const figures = connectionsFromAggregates(stored.aggregates, scope, minCell);
   return { ...figures, countedAt: stored.countedAt.toISOString(), stale };
+}
+
+/** A domain group asked for must exist: figures are counted and kept only for real scopes. */
+async function requireGroup(tx: Tx, domainGroupId: number): Promise<void> {
+  const [group] = await tx
+    .select({ id: domainGroups.id })
+    .from(domainGroups)
+    .where(eq(domainGroups.id, domainGroupId));
+  if (!group) {
+    throw new NotFound(
+      `There is no domain group ${domainGroupId}: choose one of the groups on the page, or every pairing.`,
+    );
+  }
 }

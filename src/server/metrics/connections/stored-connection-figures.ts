@@ -104,6 +104,49 @@ export async function saveCountedFigures(
     });
 }
 
+/**
+ * The most periods kept besides the page's default views (decision 0063): each period asked for
+ * is counted and stored, so without a bound an admin's script could grow the table without end.
+ */
+export const KEPT_OTHER_PERIODS = 24;
+
+/**
+ * Keeps `connection_figures` bounded after a new key was stored: the default views of
+ * `defaults`, and of the other keys the `KEPT_OTHER_PERIODS` counted most recently (`stored`,
+ * the key just stored, first); the rest,
+ * and keys of a domain group that no longer exists, are dropped (a key under a live lease is left
+ * to its recount). A dropped key read again is counted again, as a first read is.
+ */
+export async function dropOldFigures(
+  db: Db,
+  stored: ConnectionScope,
+  defaults: { from: string; to: string }[],
+  now: Date,
+): Promise<void> {
+  const justStored = sql`(from_month, to_month, domain_group_id)
+    = (${stored.from}, ${stored.to}, ${stored.domainGroupId ?? 0})`;
+  const defaultKeys = sql.join(
+    defaults.map((period) => sql`(${period.from}, ${period.to})`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    with others as (
+      select from_month, to_month, domain_group_id,
+        row_number() over (order by ${justStored} desc, counted_at desc nulls last,
+          from_month desc, to_month desc, domain_group_id) as place
+      from connection_figures
+      where (from_month, to_month) not in (${defaultKeys})
+    )
+    delete from connection_figures f
+    using others o
+    where (f.from_month, f.to_month, f.domain_group_id)
+        = (o.from_month, o.to_month, o.domain_group_id)
+      and (o.place > ${KEPT_OTHER_PERIODS}
+        or (f.domain_group_id <> 0
+          and not exists (select 1 from domain_groups g where g.id = f.domain_group_id)))
+      and (f.lease_expires_at is null or f.lease_expires_at <= ${now.toISOString()}::timestamptz)`);
+}
+
 /** A read found the figures stale: the job recounts them even when they are not a default view. */
 export async function askRecount(db: Db, scope: ConnectionScope, now: Date): Promise<void> {
   await db
