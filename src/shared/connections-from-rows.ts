@@ -10,6 +10,7 @@ import {
   shownFigure,
 } from "./connection-figures";
 import type { ConnectionFigures } from "./connections";
+import { shownLink, withoutHiddenCells } from "./connections-suppression";
 import { DEPARTMENT_NOT_SET, percent } from "./metric-figures";
 
 /** One match of the chosen scope: its month, whether its chat happened, its members' departments. */
@@ -50,7 +51,8 @@ const cellKey = (a: string, b: string) => (a < b ? `${a}\u0000${b}` : `${b}\u000
 /**
  * The Connections figures worked out match by match from the matches themselves: the sample
  * dashboard's answer, and the second way the tests count what the server's aggregates count
- * (src/server/metrics/connections/). Every definition is in connection-figures.ts.
+ * (src/server/metrics/connections/). Every definition is in connection-figures.ts; what is hidden
+ * beside the map, in connections-suppression.ts.
  */
 export function connectionsFromRows(
   all: readonly ConnectionMatch[],
@@ -91,14 +93,17 @@ export function connectionsFromRows(
       }),
     );
   const happened = rows.filter((m) => m.happened);
-  return {
+  const metGrid = grid(met);
+  const shown = shownLink({ departments, met: metGrid });
+  return withoutHiddenCells({
     from,
     to,
     domainGroupId: options.domainGroupId,
     departments,
-    met: grid(met),
+    met: metGrid,
     matched: grid(matched),
-    eiIndex: eiOf(happened, departments, minCell),
+    // From the cells shown: withoutHiddenCells.
+    eiIndex: {},
     eiTrend: months.map((month) => ({
       month,
       eiIndex: eiOf(
@@ -107,11 +112,11 @@ export function connectionsFromRows(
         minCell,
       ),
     })),
-    coverage: months.map((month) => coverageOf(rows, month, minCell)),
+    coverage: months.map((month) => coverageOf(rows, month, minCell, shown)),
     reach: reachOf(rows, minCell),
     ...crossShareOf(happened, minCell),
     minCell,
-  };
+  });
 }
 
 type Member = { id: string; department: string };
@@ -149,7 +154,12 @@ function eiOf(chats: readonly Row[], departments: readonly string[], minCell: nu
   );
 }
 
-function coverageOf(rows: readonly Row[], month: string, minCell: number) {
+function coverageOf(
+  rows: readonly Row[],
+  month: string,
+  minCell: number,
+  shown: (a: string, b: string) => boolean,
+) {
   const own = rows.filter((m) => m.month === month);
   const present = new Set(own.flatMap((m) => m.members.map((p) => p.department)));
   const links = new Set<string>();
@@ -157,7 +167,9 @@ function coverageOf(rows: readonly Row[], month: string, minCell: number) {
   for (const m of own.filter((r) => r.happened)) {
     for (const p of m.members) people.add(p.id);
     for (const [a, b] of pairsOf(m.members)) {
-      if (a.department !== b.department) links.add(cellKey(a.department, b.department));
+      if (a.department !== b.department && shown(a.department, b.department)) {
+        links.add(cellKey(a.department, b.department));
+      }
     }
   }
   return {

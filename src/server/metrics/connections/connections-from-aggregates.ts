@@ -8,6 +8,7 @@ import {
   shownCount,
   shownFigure,
 } from "../../../shared/connections";
+import { shownLink, withoutHiddenCells } from "../../../shared/connections-suppression";
 import { percent } from "../../../shared/metric-figures";
 import type { AggregateRow, ConnectionScope } from "./connection-aggregates";
 
@@ -30,8 +31,9 @@ function cellReader(rows: AggregateRow[]) {
 
 /**
  * The Connections answer from the aggregates of connection-aggregates.ts, each figure by its
- * definition in src/shared/connection-figures.ts and hidden where it describes fewer than
- * `minCell` people (docs/privacy.md, "Figures about few people").
+ * definition in src/shared/connection-figures.ts, hidden where it describes fewer than `minCell`
+ * people, and made of the map's cells shown only (docs/privacy.md, "Figures about few people";
+ * src/shared/connections-suppression.ts).
  */
 export function connectionsFromAggregates(
   rows: AggregateRow[],
@@ -49,15 +51,8 @@ export function connectionsFromAggregates(
         return shownCount(count, people, minCell);
       }),
     );
-  const deptPeople = new Map(perDepartment.map((r) => [r.d1, n(r.c)]));
-  const eiIndexOf = (d: string) => {
-    const { count: internal } = cell(d, d, true);
-    const external = departments.reduce(
-      (sum, o) => sum + (o === d ? 0 : cell(d, o, true).count),
-      0,
-    );
-    return shownFigure(eiIndex(external, internal), deptPeople.get(d) ?? 0, minCell);
-  };
+  const met = grid(true);
+  const shown = shownLink({ departments, met });
   const byMonth = rows.filter((r) => r.kind === "month");
   const eiOfMonth = (month: string) =>
     Object.fromEntries(
@@ -71,17 +66,20 @@ export function connectionsFromAggregates(
   const chats = rows.find((r) => r.kind === "chats");
   const reached = n(reach?.c ?? 0);
   const chatPeople = n(chats?.c ?? 0);
-  return {
+  return withoutHiddenCells({
     ...scope,
     departments,
-    met: grid(true),
+    met,
     matched: grid(false),
-    eiIndex: Object.fromEntries(departments.map((d) => [d, eiIndexOf(d)])),
+    // From the cells shown: withoutHiddenCells.
+    eiIndex: {},
     eiTrend: months.map((month) => ({ month, eiIndex: eiOfMonth(month) })),
     coverage: months.map((month) => {
       const own = byMonth.filter((r) => r.month === month);
       const people = own.reduce((sum, r) => sum + n(r.c), 0);
-      const links = rows.filter((r) => r.kind === "link" && r.month === month).length;
+      const links = rows.filter(
+        (r) => r.kind === "link" && r.month === month && shown(String(r.d1), String(r.d2)),
+      ).length;
       return {
         month,
         connected: shownCount(links, people, minCell),
@@ -100,5 +98,5 @@ export function connectionsFromAggregates(
     crossShare: shownFigure(percent(n(chats?.b ?? 0), n(chats?.a ?? 0)), chatPeople, minCell),
     chats: shownCount(n(chats?.a ?? 0), chatPeople, minCell),
     minCell,
-  };
+  });
 }

@@ -93,34 +93,28 @@ describe("GET /api/admin/metrics/connections", () => {
     // The missed April match e2–s3 is a match made: Engineering–Sales has 4 matches, 6 people.
     expect(body.matched[0][1]).toBe(4);
     expect(body.matched[1][0]).toBe(4);
-    // Engineering: 5 out, 1 in → 4 / 6; Sales: 4 out, s5–s6 and s1–s2 in → 2 / 6.
-    expect(body.eiIndex).toEqual({ Engineering: 0.67, Sales: 0.33, Ops: null });
-    // April's one link (Engineering–Ops) is about four people: hidden.
+    // Nothing beside the map is made of a hidden cell (docs/privacy.md): the E-I index counts
+    // the cells shown only (Engineering and Sales: 3 out, none shown in), a month's coverage
+    // the pairs of cells shown (March: Engineering–Sales; Ops–Sales is hidden), and whatever
+    // would add hidden cells up (E-I by month of a row with a hidden cell, chats, the share
+    // across departments, reach) is hidden.
+    expect(body.eiIndex).toEqual({ Engineering: 1, Sales: 1, Ops: null });
+    // April's one link (Engineering–Ops) is hidden, and about four people.
     expect(body.coverage).toEqual([
-      { month: "2027-03", connected: 2, possible: 3 },
+      { month: "2027-03", connected: 1, possible: 3 },
       { month: "2027-04", connected: null, possible: 3 },
     ]);
-    // March: Engineering 3 out, 1 in, five people; April: two people of Engineering, hidden.
-    expect(body.eiTrend[0].eiIndex.Engineering).toBe(0.5);
-    expect(body.eiTrend[1].eiIndex.Engineering).toBeNull();
-    // Reach of the 14 people: 1 for ten, 2 for e5, s1, s2 and o1 (four: hidden).
+    for (const month of body.eiTrend) {
+      expect(month.eiIndex).toEqual({ Engineering: null, Sales: null, Ops: null });
+    }
     expect(body.reach).toEqual({
-      people: 14,
-      median: 1,
-      p90: 2,
-      histogram: [
-        { label: "0", people: 0 },
-        { label: "1", people: 10 },
-        { label: "2", people: null },
-        { label: "3", people: 0 },
-        { label: "4", people: 0 },
-        { label: "5–9", people: 0 },
-        { label: "10+", people: 0 },
-      ],
+      people: null,
+      median: null,
+      p90: null,
+      histogram: ["0", "1", "2", "3", "4", "5–9", "10+"].map((label) => ({ label, people: null })),
     });
-    // 9 chats, 6 of them across departments.
-    expect(body.chats).toBe(9);
-    expect(body.crossShare).toBe(66.7);
+    expect(body.chats).toBeNull();
+    expect(body.crossShare).toBeNull();
   });
 
   it("shows what the admin's lower threshold allows, and never below 3", async () => {
@@ -132,7 +126,23 @@ describe("GET /api/admin/metrics/connections", () => {
     expect(body.minCell).toBe(3);
     expect(body.met[0][2]).toBe(2);
     expect(body.met[0][0]).toBeNull();
-    expect(body.reach.histogram[2].people).toBe(4);
+    // Sales: 3 out to Engineering, 2 within (shown now); Ops–Sales stays hidden and uncounted.
+    expect(body.eiIndex).toMatchObject({ Engineering: 1, Sales: 0.2 });
+    // April alone: every cell of chats is shown, so chats and their share are too; the map of
+    // matches hides the missed Engineering–Sales match (two people), so reach stays hidden.
+    const april = (await get("?from=2027-04&to=2027-04")).json();
+    expect(april.met).toEqual([
+      [0, 2, 0],
+      [2, 0, 0],
+      [0, 0, 0],
+    ]);
+    expect(april.matched[0][2]).toBeNull();
+    expect({ chats: april.chats, crossShare: april.crossShare }).toEqual({
+      chats: 2,
+      crossShare: 100,
+    });
+    expect(april.eiTrend[0].eiIndex.Engineering).toBeNull();
+    expect(april.reach.people).toBeNull();
     await setThreshold(5);
   });
 
