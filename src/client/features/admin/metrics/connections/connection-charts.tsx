@@ -4,10 +4,14 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import { ChartFigure } from "../chart-figure";
 import { formatPercent, monthLabel } from "../metrics-queries";
 import { PercentLineChart } from "../percent-line-chart";
-import { fewerThan } from "./department-map";
+import { fewerThan, HIDDEN } from "./department-map";
 
 const shown = (value: number | null, minCell: number, format: (v: number) => string = String) =>
   value === null ? fewerThan(minCell) : format(value);
+
+/** A figure beside the map: hidden when about few people or made of a hidden cell. */
+const beside = (value: number | null, format: (v: number) => string = String) =>
+  value === null ? HIDDEN : format(value);
 
 /** Coverage month by month: department pairs connected by a chat, of the pairs possible. */
 export function CoverageChart({ data }: { data: Connections }) {
@@ -39,7 +43,7 @@ export function ReachChart({ data }: { data: Connections }) {
     <ChartFigure
       caption="Reach: people by the number of distinct colleagues they met"
       columns={["Colleagues met", "People"]}
-      rows={data.reach.histogram.map((b) => [b.label, shown(b.people, data.minCell)])}
+      rows={data.reach.histogram.map((b) => [b.label, beside(b.people)])}
     >
       <ResponsiveContainer width="100%" height="100%">
         <BarChart accessibilityLayer={false} data={bars} margin={{ top: 12, right: 16 }}>
@@ -101,8 +105,8 @@ export function EiIndexTable({ data }: { data: Connections }) {
     <div className="overflow-x-auto">
       <table className="w-full text-sm">
         <caption className="mb-2 text-left text-sm text-coffee-800">
-          E-I index per department: −1 when its people met only each other, +1 when they met only
-          other departments
+          E-I index per department, over the cells of the map shown: −1 when its people met only
+          each other, +1 when they met only other departments; “–” without a chat shown
         </caption>
         <thead>
           <tr className="text-left">
@@ -121,7 +125,7 @@ export function EiIndexTable({ data }: { data: Connections }) {
           {data.departments.map((d) => {
             const trend = data.eiTrend.map((m) => m.eiIndex[d] ?? null);
             const spoken = data.eiTrend
-              .map((m, i) => `${monthLabel(m.month)} ${shown(trend[i], data.minCell, signed)}`)
+              .map((m, i) => `${monthLabel(m.month)} ${beside(trend[i], signed)}`)
               .join(", ");
             return (
               <tr key={d}>
@@ -129,7 +133,7 @@ export function EiIndexTable({ data }: { data: Connections }) {
                   {d}
                 </th>
                 <td className="py-1 pr-2 tabular-nums">
-                  {shown(data.eiIndex[d] ?? null, data.minCell, signed)}
+                  {data.eiIndex[d] == null ? "–" : signed(data.eiIndex[d])}
                 </td>
                 <td className="py-1">
                   <Trend values={trend} />

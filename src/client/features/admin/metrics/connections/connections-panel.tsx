@@ -13,7 +13,7 @@ import { formatPercent } from "../metrics-queries";
 import { CoverageChart, EiIndexTable, ReachChart } from "./connection-charts";
 import { mapCsv, saveCsv, seriesCsv } from "./connections-csv";
 import { useConnections } from "./connections-queries";
-import { DepartmentMap, fewerThan } from "./department-map";
+import { DepartmentMap, HIDDEN } from "./department-map";
 import { ThresholdForm } from "./threshold-form";
 
 const thisMonth = () => new Date().toISOString().slice(0, 7);
@@ -119,7 +119,12 @@ function CountedAt({ data }: { data: Connections }) {
 
 function ConnectionsFigures({ data }: { data: Connections }) {
   const [which, setWhich] = useState<"met" | "matched">("met");
-  const hidden = fewerThan(data.minCell);
+  const hidden = HIDDEN;
+  const anyHidden =
+    data.chats === null ||
+    data.crossShare === null ||
+    data.reach.median === null ||
+    data.reach.p90 === null;
   if (data.departments.length === 0) {
     return (
       <p className="text-sm text-coffee-700">
@@ -162,6 +167,12 @@ function ConnectionsFigures({ data }: { data: Connections }) {
         <Stat label="Colleagues met (median)" value={data.reach.median ?? hidden} />
         <Stat label="Colleagues met (90th percentile)" value={data.reach.p90 ?? hidden} />
       </dl>
+      {anyHidden && (
+        <p className="text-sm text-coffee-700">
+          A figure reads “{HIDDEN}” when it would let a reader work out a cell of the map about
+          fewer than {data.minCell} people, or when it is itself about so few.
+        </p>
+      )}
       <section aria-labelledby="connections-map-title" className="space-y-2">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h4 id="connections-map-title" className="font-semibold text-coffee-950">

@@ -15,8 +15,14 @@ function shadeOf(value: number, max: number): string {
   return SHADES[Math.min(SHADES.length - 1, Math.floor((value / max) * SHADES.length))];
 }
 
-/** "fewer than 5": what a hidden figure reads on the page. */
+/** "fewer than 5": what a hidden cell of the map reads on the page. */
 export const fewerThan = (minCell: number) => `fewer than ${minCell}`;
+
+/**
+ * What a figure beside the map reads when hidden: about few people, or made of a hidden cell
+ * (docs/privacy.md, "Figures about few people").
+ */
+export const HIDDEN = "hidden";
 
 /**
  * The department × department map as a table: a heat map to the eye (the darker, the more
