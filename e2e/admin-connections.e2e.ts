@@ -91,6 +91,12 @@ describe("an admin sees the connections the programme made across departments", 
     // Sales first: six people matched, Engineering three.
     const sales = map.locator("tbody tr").first();
     await expect.poll(() => sales.innerText()).toMatch(/^Sales\s+fewer than 5\s+3$/);
+    // The number of chats would give the hidden Sales–Sales cell away (5 chats, 3 shown): hidden.
+    const chats = panel
+      .locator("dt", { hasText: /^Chats that happened$/ })
+      .locator("xpath=following-sibling::dd[1]");
+    expect(await chats.innerText()).toBe("hidden");
+    await panel.getByText(/would let a reader work out a cell of the map/).waitFor();
     // Nothing changed since the figures were counted (in this first read): no recount is due.
     await panel.getByText(/^Counted at \d{2}:\d{2}$/).waitFor();
     expect(await axeViolations(page)).toEqual([]);
@@ -100,6 +106,8 @@ describe("an admin sees the connections the programme made across departments", 
     await page.getByText("Figures about fewer than 3 people are hidden.").first().waitFor();
     // Sales–Sales is about four people: shown now.
     await expect.poll(() => sales.innerText()).toMatch(/^Sales\s+2\s+3$/);
+    // No cell is hidden now, so the chats are counted again.
+    expect(await chats.innerText()).toBe("5");
 
     await panel.getByLabel("From").fill("2027-04");
     await panel.getByRole("alert").waitFor();

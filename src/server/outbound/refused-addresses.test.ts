@@ -69,12 +69,10 @@ describe.each(refused)("%s", (_range, host) => {
   });
 
   it("is refused as a webhook when saved, with a 400 the admin can act on", async () => {
-    const res = await t
-      .as(admin)
-      .post("/api/admin/webhooks", {
-        url: `http://${host(port())}/hook`,
-        events: ["match.created"],
-      });
+    const res = await t.as(admin).post("/api/admin/webhooks", {
+      url: `http://${host(port())}/hook`,
+      events: ["match.created"],
+    });
     expect({ status: res.statusCode, ...res.json() }).toMatchObject({
       status: 400,
       message: expect.stringMatching(
