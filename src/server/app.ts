@@ -122,7 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerPlugins(app, ctx, deps);
   addRequestHooks(app, ctx);
   app.setErrorHandler(handleError);
-  await registerApiDocs(app);
+  await registerApiDocs(app, ctx);
 
   const health = { response: { 200: healthSchema, 503: healthSchema, ...errorResponses } };
   app.get("/api/health", { schema: health }, async (_request, reply) => {
