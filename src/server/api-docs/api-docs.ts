@@ -90,6 +90,12 @@ export async function registerApiDocs(app: FastifyInstance, ctx: AppContext): Pr
             name: SESSION_COOKIE,
             description: "An admin's session, signed in with the admin password at /api/signin.",
           },
+          apiToken: {
+            type: "http",
+            scheme: "bearer",
+            description:
+              "An API token an admin created on the console (Operations → API tokens): a `read` token may only GET, an `admin` token acts as its creator. Admin routes only; rate limited per token.",
+          },
         },
       },
     },

@@ -102,5 +102,5 @@ export function operationOf(method: string, url: string): OperationInfo {
 export const securityOf: Record<Access, Array<Record<string, string[]>>> = {
   public: [],
   session: [{ session: [] }],
-  admin: [{ adminSession: [] }],
+  admin: [{ adminSession: [] }, { apiToken: [] }],
 };
