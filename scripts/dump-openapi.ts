@@ -5,12 +5,17 @@ import { OPENAPI_DOCUMENT } from "../src/shared/api";
 /**
  * Writes the app's OpenAPI document (GET /api/openapi.json) to the file named on the command line,
  * for `npm run lint:openapi` (docs/api.md, "Checking the document"). The app runs on a throwaway
- * embedded database with every optional endpoint on, as the OpenAPI test runs it.
+ * embedded database with every optional endpoint on (SCIM too), as the lint test runs it.
  */
 async function main(file: string | undefined): Promise<void> {
   if (!file) throw new Error("usage: tsx scripts/dump-openapi.ts FILE");
   const t = await createTestApp({
-    env: { DEMO: "1", OIDC_ISSUER: "https://sso.example.invalid", OIDC_CLIENT_ID: "cup-of-joe" },
+    env: {
+      DEMO: "1",
+      OIDC_ISSUER: "https://sso.example.invalid",
+      OIDC_CLIENT_ID: "cup-of-joe",
+      SCIM_TOKEN: "scim-token-for-the-document-0123456789",
+    },
   });
   try {
     const res = await t.app.inject({ method: "GET", url: OPENAPI_DOCUMENT });

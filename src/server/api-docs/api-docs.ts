@@ -8,6 +8,7 @@ import { SESSION_COOKIE } from "../auth/session-store";
 import type { AppContext } from "../context";
 import { recordsAsProperties, withoutUnusedSchemas } from "./document-fixes";
 import { operationOf, securityOf } from "./operations";
+import { scimBearerScheme, scimPaths } from "./scim-paths";
 
 type ResponseSchemas = Record<string, unknown>;
 
@@ -56,6 +57,26 @@ const transformObject: typeof jsonSchemaTransformObject = (input) => {
   withoutUnusedSchemas(document);
   return document as ReturnType<typeof jsonSchemaTransformObject>;
 };
+
+type OpenApiDocument = {
+  info: object;
+  paths: object;
+  components: { securitySchemes: object };
+};
+
+/** SCIM's operations and its scheme, only while SCIM_TOKEN turns provisioning on. */
+function withScim(document: OpenApiDocument, on: boolean): OpenApiDocument {
+  if (!on) return document;
+  const { components } = document;
+  return {
+    ...document,
+    paths: { ...document.paths, ...scimPaths },
+    components: {
+      ...components,
+      securitySchemes: { ...components.securitySchemes, scimBearer: scimBearerScheme },
+    },
+  };
+}
 
 /** No licence is granted to the API's users; the operator's terms apply. */
 const API_LICENSE = { name: "Proprietary", identifier: "LicenseRef-Proprietary" };
@@ -112,9 +133,9 @@ export async function registerApiDocs(app: FastifyInstance, ctx: AppContext): Pr
   // This install's address is read per request: without APP_URL it is known only once it listens.
   app.get(OPENAPI_DOCUMENT, { schema: { hide: true } }, (_request, reply) => {
     const appUrl = ctx.config.appUrl;
-    const document = app.swagger() as { info: object };
+    const document = app.swagger() as OpenApiDocument;
     return reply.header("Cache-Control", "no-cache").send({
-      ...document,
+      ...withScim(document, Boolean(ctx.config.SCIM_TOKEN)),
       info: { ...document.info, contact: { name: "Cup of Joe help", url: `${appUrl}/help` } },
       servers: [{ url: appUrl, description: "This Cup of Joe" }],
     });

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from "../test/test-app";
 
 /**
  * Redocly's `recommended` rules over the document the app serves (docs/api.md, "Checking the
- * document"), with the repository's redocly.yaml: no error, and no warning but the three
+ * document"), with every optional part on (SCIM's operations included) and the repository's redocly.yaml: no error, and no warning but the three
  * redirect-only sign-in steps, which have no 2xx answer to give.
  */
 const run = promisify(execFile);
@@ -19,7 +19,12 @@ let dir: string;
 
 beforeAll(async () => {
   t = await createTestApp({
-    env: { DEMO: "1", OIDC_ISSUER: "https://sso.example.invalid", OIDC_CLIENT_ID: "cup-of-joe" },
+    env: {
+      DEMO: "1",
+      OIDC_ISSUER: "https://sso.example.invalid",
+      OIDC_CLIENT_ID: "cup-of-joe",
+      SCIM_TOKEN: "scim-token-for-the-lint-0123456789-abcdef",
+    },
   });
   dir = mkdtempSync(path.join(tmpdir(), "coj-openapi-"));
 });
@@ -47,6 +52,8 @@ describe("the OpenAPI document under Redocly's recommended rules", () => {
       (error: { stdout?: string }) => ({ stdout: error.stdout ?? "" }),
     );
     const problems = (JSON.parse(stdout) as { problems: Problem[] }).problems;
+    const document = res.json();
+    expect(document.paths["/scim/v2/.search"].post.security).toEqual([{ scimBearer: [] }]);
     const shown = problems.map(
       (p) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`,
     );
