@@ -11,7 +11,7 @@ const SERVER_LAYERS = [
   ["company", "match-calendar", "scheduling"],
   ["outbox"],
   ["auth"],
-  ["api-docs", "directory", "images"],
+  ["api-docs", "api-tokens", "directory", "images"],
   ["inquiries", "pairings"],
   ["chat", "matches", "profile"],
   ["metrics", "unsubscribe", "webhooks"],

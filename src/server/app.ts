@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import { errorResponses } from "../shared/api";
 import { healthSchema } from "../shared/health";
 import { registerApiDocs } from "./api-docs/api-docs";
+import apiTokenRoutes from "./api-tokens/routes";
 import adminAccountRoutes from "./auth/admins/routes";
 import oidcRoutes from "./auth/oidc/routes";
 import authRoutes from "./auth/routes";
@@ -78,6 +79,7 @@ declare module "fastify" {
 
 /** The feature route plugins, each a thin `routes.ts` (docs/architecture.md). */
 const featureRoutes = [
+  apiTokenRoutes,
   authRoutes,
   adminAccountRoutes,
   companyRoutes,
@@ -122,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerPlugins(app, ctx, deps);
   addRequestHooks(app, ctx);
   app.setErrorHandler(handleError);
-  await registerApiDocs(app);
+  await registerApiDocs(app, ctx);
 
   const health = { response: { 200: healthSchema, 503: healthSchema, ...errorResponses } };
   app.get("/api/health", { schema: health }, async (_request, reply) => {

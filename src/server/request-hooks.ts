@@ -4,6 +4,12 @@ import type {
   HookHandlerDoneFunction,
   onRequestHookHandler,
 } from "fastify";
+import {
+  actAsApiToken,
+  apiTokenLimiter,
+  bearerOf,
+  noteTokenChange,
+} from "./api-tokens/token-request";
 import { isCrossSite } from "./auth/cross-site";
 import { isAdminRoute, requireAdmin } from "./auth/guards";
 import { findSessionUser, SESSION_COOKIE } from "./auth/session-store";
@@ -20,6 +26,7 @@ export function addRequestHooks(app: FastifyInstance, ctx: AppContext): void {
   const devOrigins =
     ctx.config.NODE_ENV === "development" ? ["http://localhost:5173", "http://127.0.0.1:5173"] : [];
   const allowedOrigins = () => [ctx.config.appOrigin, ...devOrigins];
+  const limit = apiTokenLimiter(app);
   app.addHook("onRequest", (request, reply, done) => {
     // Read per request: without APP_URL the origin is known only once the server listens.
     if (isCrossSite(request, allowedOrigins, SESSION_COOKIE)) {
@@ -30,7 +37,7 @@ export function addRequestHooks(app: FastifyInstance, ctx: AppContext): void {
     if (!request.is404) return done();
     const pathname = request.url.split("?")[0];
     const adminRoute = isAdminRoute(pathname);
-    const hook = sessionHook(ctx, adminRoute, adminRoute || pathname.startsWith("/api/"));
+    const hook = sessionHook(ctx, adminRoute, adminRoute || pathname.startsWith("/api/"), limit);
     hook.call(app, request, reply, done);
   });
 
@@ -42,7 +49,7 @@ export function addRequestHooks(app: FastifyInstance, ctx: AppContext): void {
     const adminRoute = isAdminRoute(route.url);
     const lookUp =
       route.config?.sessionInRoute !== true && (adminRoute || route.url.startsWith("/api/"));
-    const hook = sessionHook(ctx, adminRoute, lookUp);
+    const hook = sessionHook(ctx, adminRoute, lookUp, limit);
     const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
     route.onRequest = [hook, ...own];
   });
@@ -59,6 +66,7 @@ export function addRequestHooks(app: FastifyInstance, ctx: AppContext): void {
       },
       "request",
     );
+    noteTokenChange(ctx, request, reply.statusCode);
     done();
   });
 }
@@ -66,10 +74,16 @@ export function addRequestHooks(app: FastifyInstance, ctx: AppContext): void {
 /**
  * The session hook of one route (or of requests for no route): looks the session up when the
  * request carries a cookie and the route is an API or admin route that does not look it up in its
- * own statement (`sessionInRoute`), then guards an admin route. A callback hook: a request that
+ * own statement (`sessionInRoute`), or, on an admin route without a cookie, the API token of its
+ * `Authorization: Bearer` header (docs/api.md, "API tokens"); then guards an admin route. A callback hook: a request that
  * needs no lookup (pages, assets, the hot reads) goes on in the same turn, without a promise.
  */
-function sessionHook(ctx: AppContext, adminRoute: boolean, lookUp: boolean): onRequestHookHandler {
+function sessionHook(
+  ctx: AppContext,
+  adminRoute: boolean,
+  lookUp: boolean,
+  limit: ReturnType<typeof apiTokenLimiter>,
+): onRequestHookHandler {
   const guard = (request: FastifyRequest, done: HookHandlerDoneFunction) => {
     if (!adminRoute) return done();
     try {
@@ -81,6 +95,11 @@ function sessionHook(ctx: AppContext, adminRoute: boolean, lookUp: boolean): onR
   };
   return (request, _reply, done) => {
     const token = lookUp ? request.cookies[SESSION_COOKIE] : undefined;
+    const bearer = !token && adminRoute ? bearerOf(request) : null;
+    if (bearer) {
+      actAsApiToken(ctx, request, bearer, limit).then(() => guard(request, done), done);
+      return;
+    }
     if (!token) return guard(request, done);
     findSessionUser(ctx, token).then((session) => {
       request.user = session?.user ?? null;

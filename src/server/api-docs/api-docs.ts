@@ -4,41 +4,30 @@ import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import { globalRegistry } from "zod";
 import { API_DOCS_PAGE, OPENAPI_DOCUMENT } from "../../shared/api";
-import { allEndpointTables } from "../../shared/endpoints/all-tables";
 import { SESSION_COOKIE } from "../auth/session-store";
+import type { AppContext } from "../context";
+import { recordsAsProperties, withoutUnusedSchemas } from "./document-fixes";
+import { operationOf, securityOf } from "./operations";
+import { scimBearerScheme, scimPaths } from "./scim-paths";
 
 type ResponseSchemas = Record<string, unknown>;
 
-/** "adminUserEndpoints" → "Admin user": the name the endpoint table gives its feature. */
-function tagName(tableName: string): string {
-  const words = tableName
-    .replace(/Endpoints$/, "")
-    .replace(/([A-Z])/g, " $1")
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** "GET /api/matches/current" → its endpoint table's name, for the page's sections. */
-const tagOfRoute = new Map<string, string>(
-  Object.entries(allEndpointTables).flatMap(([tableName, table]) =>
-    Object.values(table).map((e) => [`${e.method} ${e.path}`, tagName(tableName)] as const),
-  ),
-);
-
-/** Routes outside the endpoint tables (files, pages, the health check) share one section. */
-const OTHER_ROUTES = "Pages, files and health";
-
 /**
  * Each route's zod schemas as OpenAPI, tagged with its endpoint table so the page shows one
- * section per feature, with the answers that are not JSON (a file, a page, a
+ * section per feature, named (operationId, summary) and guarded (security) as the table says
+ * (operations.ts), with the answers that are not JSON (a file, a page, a
  * calendar entry) listed under their own media type instead of application/json.
  */
 const transform: typeof jsonSchemaTransform = (input) => {
   const result = jsonSchemaTransform(input);
   const method = [input.route.method].flat()[0];
-  (result.schema as { tags?: string[] }).tags = [
-    tagOfRoute.get(`${method} ${input.url}`) ?? OTHER_ROUTES,
-  ];
+  const operation = operationOf(method, input.url);
+  Object.assign(result.schema as object, {
+    operationId: operation.operationId,
+    summary: operation.summary,
+    tags: [operation.tag],
+    security: securityOf[operation.access],
+  });
   const declared = (input.schema?.response ?? {}) as ResponseSchemas;
   const responses = (result.schema as { response?: ResponseSchemas } | undefined)?.response;
   if (!responses) return result;
@@ -64,15 +53,40 @@ const transformObject: typeof jsonSchemaTransformObject = (input) => {
     components?: { schemas?: Record<string, Record<string, unknown>> };
   };
   for (const schema of Object.values(document.components?.schemas ?? {})) delete schema.$id;
+  recordsAsProperties(document);
+  withoutUnusedSchemas(document);
   return document as ReturnType<typeof jsonSchemaTransformObject>;
 };
+
+type OpenApiDocument = {
+  info: object;
+  paths: object;
+  components: { securitySchemes: object };
+};
+
+/** SCIM's operations and its scheme, only while SCIM_TOKEN turns provisioning on. */
+function withScim(document: OpenApiDocument, on: boolean): OpenApiDocument {
+  if (!on) return document;
+  const { components } = document;
+  return {
+    ...document,
+    paths: { ...document.paths, ...scimPaths },
+    components: {
+      ...components,
+      securitySchemes: { ...components.securitySchemes, scimBearer: scimBearerScheme },
+    },
+  };
+}
+
+/** No licence is granted to the API's users; the operator's terms apply. */
+const API_LICENSE = { name: "Proprietary", identifier: "LicenseRef-Proprietary" };
 
 /**
  * The API's contract as an OpenAPI 3.1 document built from every route's zod schemas, at
  * /api/openapi.json, and a page to read it at /api/docs (docs/api.md). Registered before the
  * routes so it sees each one.
  */
-export async function registerApiDocs(app: FastifyInstance): Promise<void> {
+export async function registerApiDocs(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: "3.1.0",
@@ -81,10 +95,28 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
         version: "1",
         description:
           "The JSON API behind the Cup of Joe pages. Refusals answer 4xx with `{ message }`; see docs/api.md.",
+        license: API_LICENSE,
       },
       components: {
         securitySchemes: {
-          session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE },
+          session: {
+            type: "apiKey",
+            in: "cookie",
+            name: SESSION_COOKIE,
+            description: "A signed-in person's session (sign in by code, link or single sign-on).",
+          },
+          adminSession: {
+            type: "apiKey",
+            in: "cookie",
+            name: SESSION_COOKIE,
+            description: "An admin's session, signed in with the admin password at /api/signin.",
+          },
+          apiToken: {
+            type: "http",
+            scheme: "bearer",
+            description:
+              "An API token an admin created on the console (Operations → API tokens): a `read` token may only GET, an `admin` token acts as its creator. Admin routes only; rate limited per token.",
+          },
         },
       },
     },
@@ -98,7 +130,14 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
     uiConfig: { deepLinking: true, docExpansion: "none" },
     theme: { title: "Cup of Joe API" },
   });
-  app.get(OPENAPI_DOCUMENT, { schema: { hide: true } }, (_request, reply) =>
-    reply.header("Cache-Control", "no-cache").send(app.swagger()),
-  );
+  // This install's address is read per request: without APP_URL it is known only once it listens.
+  app.get(OPENAPI_DOCUMENT, { schema: { hide: true } }, (_request, reply) => {
+    const appUrl = ctx.config.appUrl;
+    const document = app.swagger() as OpenApiDocument;
+    return reply.header("Cache-Control", "no-cache").send({
+      ...withScim(document, Boolean(ctx.config.SCIM_TOKEN)),
+      info: { ...document.info, contact: { name: "Cup of Joe help", url: `${appUrl}/help` } },
+      servers: [{ url: appUrl, description: "This Cup of Joe" }],
+    });
+  });
 }

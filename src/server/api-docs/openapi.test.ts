@@ -4,7 +4,12 @@ import { API_DOCS_PAGE, OPENAPI_DOCUMENT } from "../../shared/api";
 import { allEndpointTables } from "../../shared/endpoints/all-tables";
 import { createTestApp, type TestApp } from "../test/test-app";
 
-type Operation = { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> };
+type Operation = {
+  operationId?: string;
+  summary?: string;
+  security?: Array<Record<string, string[]>>;
+  responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+};
 type Document = {
   openapi: string;
   info: { title: string; version: string };
@@ -96,6 +101,36 @@ describe("the OpenAPI document", () => {
         .map(([method]) => `${method} ${path}`),
     );
     expect(untagged).toEqual([]);
+  });
+
+  it("names every operation once from its table, and declares who may call it as the server guards it", async () => {
+    const ids = Object.values(doc.paths).flatMap((ops) =>
+      Object.values(ops).map((o) => o.operationId),
+    );
+    expect(ids.filter((id) => !id || ids.indexOf(id) !== ids.lastIndexOf(id))).toEqual([]);
+    const operation = (method: string, path: string) =>
+      doc.paths[openapiPath(path)][method.toLowerCase()];
+    expect(operation("GET", "/api/matches/current")).toMatchObject({
+      operationId: "matchCurrent",
+      summary: "Match: current",
+      security: [{ session: [] }],
+    });
+    expect(operation("POST", "/api/signin").security).toEqual([]);
+    expect(operation("GET", "/api/admin/users").security).toContainEqual({ adminSession: [] });
+    const endpoints = Object.values(allEndpointTables).flatMap((table) => Object.values(table));
+    const wrong: string[] = [];
+    for (const e of endpoints) {
+      const declared = operation(e.method, e.path).security ?? [];
+      const url = e.path.replace(/:([A-Za-z0-9_]+)/g, "1");
+      const body = e.method === "GET" || e.method === "DELETE" ? undefined : {};
+      const res = await t.app.inject({ method: e.method, url, payload: body });
+      // Without a session: a guarded operation never answers 2xx, a public one never 401.
+      if (declared.length === 0 && res.statusCode === 401)
+        wrong.push(`${e.method} ${e.path} is guarded`);
+      if (declared.length > 0 && res.statusCode < 300)
+        wrong.push(`${e.method} ${e.path} is public`);
+    }
+    expect(wrong).toEqual([]);
   });
 
   it("declares the refusal shape { message } for every operation", () => {

@@ -19,3 +19,11 @@ export async function adoptDirectoryTimeZone(
     .set({ timeZone: zone })
     .where(and(eq(users.id, userId), eq(users.timeZoneConfirmed, false)));
 }
+
+/** SCIM's `remove` of `timezone`: a zone the directory gave is dropped, one the person chose stays. */
+export async function dropDirectoryTimeZone(db: Db | Tx, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ timeZone: null })
+    .where(and(eq(users.id, userId), eq(users.timeZoneConfirmed, false)));
+}

@@ -19,6 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { apiTokenScopes } from "../../shared/api-tokens";
 import {
   chatChannels,
   chatDeliveryStates,
@@ -919,6 +920,32 @@ export const roundDrafts = pgTable(
     check("round_drafts_odd_policy_check", oneOf(t.oddPolicy, oddPolicies)),
   ],
 );
+
+/**
+ * API tokens of the admin API (docs/api.md, "API tokens"): the SHA-256 of the token, never the
+ * token; it acts as its creator with its scope until it expires or is revoked, and goes with
+ * its creator's account.
+ */
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** The token's first characters, to tell tokens apart in the list. */
+    start: text("start").notNull(),
+    scope: text("scope", { enum: apiTokenScopes }).notNull(),
+    createdBy: uuid("created_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: tz("expires_at").notNull(),
+    revokedAt: tz("revoked_at"),
+    lastUsedAt: tz("last_used_at"),
+  },
+  (t) => [check("api_tokens_scope_check", oneOf(t.scope, apiTokenScopes))],
+);
+export type ApiTokenRow = typeof apiTokens.$inferSelect;
 
 /** Every automatic action, for the admin's activity list: what, when, on whom. */
 export const activities = pgTable(

@@ -83,6 +83,10 @@ export const personalDataCoverage: Record<string, Record<string, string>> = {
     claimed_by: "- the worker process recounting the figures",
   },
   webhook_endpoints: { events: "- the event names an admin chose" },
+  api_tokens: {
+    created_by:
+      "- the admin who made an API token: a credential of the install, never exported; it goes with the account",
+  },
 };
 
 /** The export's sections, in the order the document lists them. */

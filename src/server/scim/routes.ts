@@ -82,9 +82,11 @@ const scimRoutes: FeatureRoutes = async (app, { ctx }) => {
   app.get<{ Querystring: ListQuery }>(`${BASE}/Users`, hidden, async (request, reply) =>
     send(reply, 200, await listScimUsers(ctx, request.query)),
   );
-  app.post(`${BASE}/Users/.search`, hidden, async (request, reply) =>
-    send(reply, 200, await listScimUsers(ctx, searchQuery(request.body))),
-  );
+  for (const search of [`${BASE}/Users/.search`, `${BASE}/.search`]) {
+    app.post(search, hidden, async (request, reply) =>
+      send(reply, 200, await listScimUsers(ctx, searchQuery(request.body))),
+    );
+  }
   app.post<Projected>(`${BASE}/Users`, hidden, async (request, reply) => {
     const created = await createScimUser(ctx, attributesOfResource(request.body));
     reply.header("Location", `${appUrl}${BASE}/Users/${created.scimId}`);

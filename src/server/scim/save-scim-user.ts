@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
-import { adoptDirectoryTimeZone } from "../auth/directory-time-zone";
+import { adoptDirectoryTimeZone, dropDirectoryTimeZone } from "../auth/directory-time-zone";
 import { findUserByEmail } from "../auth/sign-in-account";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
@@ -162,6 +162,7 @@ async function settle(
   if (!current) throw userNotFound(scimId);
   if (input.department !== undefined) await setScimDepartment(ctx, current, input.department);
   if (input.timeZone) await adoptDirectoryTimeZone(ctx.db, current.id, input.timeZone);
+  if (input.timeZone === null) await dropDirectoryTimeZone(ctx.db, current.id);
   if (input.active === false && current.isActive) await deprovisionUser(ctx, current.id);
   if (input.active === true && !current.isActive) await reprovisionUser(ctx, current.id);
   await recordScimChange(ctx);

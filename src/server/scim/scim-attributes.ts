@@ -1,3 +1,4 @@
+import { isIanaTimeZone } from "../../shared/working-hours";
 import { emailDomain, normalizeEmail } from "../auth/email-address";
 import { invalidValue, ScimError } from "./scim-error";
 import { ENTERPRISE_SCHEMA, USER_SCHEMA } from "./scim-schemas";
@@ -15,7 +16,10 @@ export interface ScimAttributes {
   externalId?: string | null;
   active?: boolean;
   department?: string | null;
-  /** `timezone` (RFC 7643 §4.1.1, an IANA name); taken until the person confirms their own. */
+  /**
+   * `timezone` (RFC 7643 §4.1.1, an IANA name); taken until the person confirms their own. null
+   * (PATCH `remove`) drops a zone the directory gave; absent (a PUT without it) keeps the zone.
+   */
   timeZone?: string | null;
 }
 
@@ -30,6 +34,20 @@ export function scimText(value: unknown, attribute: string, max = 200): string |
   const trimmed = value.trim();
   if (trimmed.length > max) throw invalidValue(`${attribute} is longer than ${max} characters.`);
   return trimmed === "" ? null : trimmed;
+}
+
+/**
+ * `timezone`: an IANA name such as Europe/Berlin, or 400 `invalidValue` (decision 0069): a value
+ * that is not one is refused rather than dropped, so the provider's log shows the bad mapping.
+ */
+export function scimTimeZone(value: unknown): string | null {
+  const zone = scimText(value, "timezone", 64);
+  if (zone !== null && !isIanaTimeZone(zone)) {
+    throw invalidValue(
+      `timezone "${zone}" is not an IANA time zone name (such as Europe/Berlin or America/New_York).`,
+    );
+  }
+  return zone;
 }
 
 /** `active`: a boolean, or the strings "True"/"False" that Entra ID sends in some PATCHes. */
@@ -108,6 +126,6 @@ export function attributesOfResource(
     externalId: scimText(body.externalId, "externalId"),
     active: body.active === undefined ? true : scimBoolean(body.active, "active"),
     department: scimText(enterprise.department, "department", 100),
-    timeZone: scimText(body.timezone, "timezone", 64),
+    timeZone: scimTimeZone(body.timezone) ?? undefined,
   };
 }

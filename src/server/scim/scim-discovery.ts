@@ -9,6 +9,8 @@ import { ENTERPRISE_SCHEMA, LIST_SCHEMA, USER_SCHEMA } from "./scim-schemas";
 export function serviceProviderConfig(appUrl: string) {
   return {
     schemas: ["urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig"],
+    // What each attribute's PATCH remove means (name, active, timezone) is said there and in /Schemas.
+    documentationUri: `${appUrl}/help/provisioning`,
     patch: { supported: true },
     bulk: { supported: false, maxOperations: 0, maxPayloadSize: 0 },
     filter: { supported: true, maxResults: MAX_PAGE },
@@ -70,7 +72,7 @@ const userAttributes = [
     uniqueness: "server",
   }),
   attribute("externalId", "The provider's own id for the person.", { caseExact: true }),
-  attribute("name", "The person's name.", {
+  attribute("name", "The person's name; remove clears every part of it.", {
     type: "complex",
     subAttributes: [
       attribute("givenName", "First name, shown in Cup of Joe."),
@@ -97,11 +99,15 @@ const userAttributes = [
   ),
   attribute(
     "timezone",
-    "An IANA time zone such as Europe/Berlin; taken until the person confirms their own, and returned as the person's zone now.",
+    "An IANA time zone such as Europe/Berlin (any other value answers 400 invalidValue); taken until the person confirms their own, and returned as the person's zone now. remove drops a zone the provider gave, not one the person chose.",
   ),
-  attribute("active", "false deactivates the person as the admin's deactivation does.", {
-    type: "boolean",
-  }),
+  attribute(
+    "active",
+    "false deactivates the person as the admin's deactivation does. Unassigned means true: a PATCH remove of active, like a PUT without it, makes the person active.",
+    {
+      type: "boolean",
+    },
+  ),
 ];
 
 export function schemas(appUrl: string) {

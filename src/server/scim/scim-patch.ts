@@ -6,6 +6,7 @@ import {
   scimBoolean,
   scimEmail,
   scimText,
+  scimTimeZone,
 } from "./scim-attributes";
 import { invalidValue, ScimError } from "./scim-error";
 import { ENTERPRISE_SCHEMA, PATCH_SCHEMA, USER_SCHEMA } from "./scim-schemas";
@@ -97,8 +98,9 @@ function applyComplex(changes: ScimAttributes, path: string, rawPath: string, va
 function applySimple(changes: ScimAttributes, path: string, value: unknown): void {
   switch (path) {
     case "active":
-      if (value === null) throw invalidValue("active cannot be removed.");
-      changes.active = scimBoolean(value, "active");
+      // Removed, active is unassigned (RFC 7644 §3.5.2.2), which means true here as in a PUT
+      // that leaves it out: the Schema's description and docs/provisioning.md say so.
+      changes.active = value === null ? true : scimBoolean(value, "active");
       return;
     case "username": {
       const userName = scimText(value, "userName");
@@ -125,7 +127,7 @@ function applySimple(changes: ScimAttributes, path: string, value: unknown): voi
       changes.department = scimText(value, "department", 100);
       return;
     case "timezone":
-      changes.timeZone = scimText(value, "timezone", 64);
+      changes.timeZone = scimTimeZone(value);
       return;
   }
 }

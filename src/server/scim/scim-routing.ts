@@ -7,7 +7,7 @@ import { SEARCH_SCHEMA } from "./scim-schemas";
 /** The paths served under /scim/v2 and their methods, for 405 against 404. */
 const ROUTED: Array<[RegExp, string[]]> = [
   [/^\/Users$/, ["GET", "POST"]],
-  [/^\/Users\/\.search$/, ["POST"]],
+  [/^\/(Users\/)?\.search$/, ["POST"]],
   [/^\/Users\/[^/]+$/, ["GET", "PUT", "PATCH", "DELETE"]],
   [/^\/(ServiceProviderConfig|ResourceTypes|Schemas)$/, ["GET"]],
   [/^\/(ResourceTypes|Schemas)\/[^/]+$/, ["GET"]],
@@ -48,7 +48,10 @@ const names = (value: unknown) =>
 const text = (value: unknown) =>
   typeof value === "number" ? String(value) : typeof value === "string" ? value : undefined;
 
-/** POST /Users/.search (RFC 7644 §3.4.3): the query parameters of GET /Users, in a SearchRequest. */
+/**
+ * POST /Users/.search and POST /.search (RFC 7644 §3.4.3): the query parameters of GET /Users, in
+ * a SearchRequest. Users are the only resource type, so the root search finds the same people.
+ */
 export function searchQuery(body: unknown): ListQuery {
   if (!isObject(body) || !Array.isArray(body.schemas) || !body.schemas.includes(SEARCH_SCHEMA)) {
     throw new ScimError(

@@ -38,16 +38,18 @@ export function presentScimUser(row: ScimUserRow, appUrl: string) {
   const formatted = row.scimNameFormatted ?? fullName;
   const displayName = row.scimDisplayName ?? fullName;
   const id = row.scimId ?? row.id;
+  const name = {
+    ...(row.firstName ? { givenName: row.firstName } : {}),
+    ...(row.lastName ? { familyName: row.lastName } : {}),
+    ...(formatted ? { formatted } : {}),
+  };
   return {
     schemas: row.departmentName ? [USER_SCHEMA, ENTERPRISE_SCHEMA] : [USER_SCHEMA],
     id,
     ...(row.scimExternalId ? { externalId: row.scimExternalId } : {}),
     userName: row.scimUserName ?? row.email,
-    name: {
-      ...(row.firstName ? { givenName: row.firstName } : {}),
-      ...(row.lastName ? { familyName: row.lastName } : {}),
-      ...(formatted ? { formatted } : {}),
-    },
+    // A name with no sub-attribute is unassigned (RFC 7644 §3.5.2.2), so it is left out.
+    ...(Object.keys(name).length > 0 ? { name } : {}),
     ...(displayName ? { displayName } : {}),
     emails: [{ value: row.email, type: row.scimEmailType ?? "work", primary: true }],
     active: row.isActive,

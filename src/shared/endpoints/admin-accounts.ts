@@ -28,6 +28,7 @@ export const adminAccountEndpoints = {
   }),
   /** The set-password page's POST: the GET of the link itself only shows the form. */
   setPassword: endpoint({
+    access: "public",
     method: "POST",
     path: "/api/auth/set-password",
     body: setPasswordSchema,

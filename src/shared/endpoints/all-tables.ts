@@ -1,5 +1,6 @@
 import { adminAccountEndpoints } from "./admin-accounts";
 import { adminUserEndpoints } from "./admin-users";
+import { apiTokenEndpoints } from "./api-tokens";
 import { authEndpoints } from "./auth";
 import { chatEndpoints, webhooksEndpoints } from "./chat";
 import { checkInEndpoints } from "./check-ins";
@@ -28,6 +29,7 @@ import { impactEndpoints, whitelistEndpoints } from "./whitelist";
 export const allEndpointTables = {
   adminAccountEndpoints,
   adminUserEndpoints,
+  apiTokenEndpoints,
   authEndpoints,
   chatEndpoints,
   checkInEndpoints,

@@ -24,24 +24,28 @@ const signedIn = answers(signedInSchema);
  */
 export const authEndpoints = {
   sendCode: endpoint({
+    access: "public",
     method: "POST",
     path: "/api/auth/send-code",
     body: sendCodeBodySchema,
     response: answers(successAnswerSchema),
   }),
   verifyCode: endpoint({
+    access: "public",
     method: "POST",
     path: "/api/auth/verify-code",
     body: verifyCodeBodySchema,
     response: signedIn,
   }),
   magicLink: endpoint({
+    access: "public",
     method: "POST",
     path: "/api/auth/magic-link",
     body: magicLinkBodySchema,
     response: answers(magicLinkAnswerSchema),
   }),
   verifyMagicLink: endpoint({
+    access: "public",
     method: "POST",
     path: "/api/auth/magic-link/verify",
     body: magicLinkVerifyBodySchema,
@@ -49,30 +53,35 @@ export const authEndpoints = {
   }),
   /** Only on a demo server (DEMO=1). */
   simpleAuth: endpoint({
+    access: "public",
     method: "POST",
     path: "/api/simple-auth",
     body: simpleAuthBodySchema,
     response: signedIn,
   }),
   adminSignIn: endpoint({
+    access: "public",
     method: "POST",
     path: "/api/signin",
     body: adminSignInBodySchema,
     response: signedIn,
   }),
   setupStatus: endpoint({
+    access: "public",
     method: "GET",
     path: "/api/setup",
     response: answers(setupStatusSchema),
   }),
   /** The first admin, from the one-time address printed at start (docs/sign-in.md, "First admin"). */
   setup: endpoint({
+    access: "public",
     method: "POST",
     path: "/api/setup",
     body: setupBodySchema,
     response: signedIn,
   }),
   logout: endpoint({
+    access: "public",
     method: "POST",
     path: "/api/logout",
     response: answers(successMessageSchema),
@@ -83,24 +92,28 @@ export const authEndpoints = {
     response: answers(sessionUserSchema),
   }),
   status: endpoint({
+    access: "public",
     method: "GET",
     path: "/api/auth/status",
     response: answers(authStatusSchema),
   }),
   /** The re-login address: a full page load that always ends on the sign-in page. */
   login: endpoint({
+    access: "public",
     method: "GET",
     path: "/api/login",
     response: { 302: redirectResponse("To the sign-in page, /auth."), ...errorResponses },
   }),
   /** The ways in the sign-in page offers. */
   methods: endpoint({
+    access: "public",
     method: "GET",
     path: "/api/auth/methods",
     response: answers(signInMethodsSchema),
   }),
   /** Single sign-on's start, a full page load; only when an OpenID Provider is set up. */
   ssoStart: endpoint({
+    access: "public",
     method: "GET",
     path: "/api/auth/oidc/start",
     response: {
@@ -110,6 +123,7 @@ export const authEndpoints = {
   }),
   /** Where the provider sends the browser back; the same path as the start's, /api/auth/oidc. */
   ssoCallback: endpoint({
+    access: "public",
     method: "GET",
     path: "/api/auth/oidc/callback",
     response: {

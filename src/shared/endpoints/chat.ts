@@ -50,6 +50,7 @@ export const chatEndpoints = {
    * the route's own parser keeps the raw text for the signature (check-ins/answer-from-slack.ts).
    */
   slackInteractions: endpoint({
+    access: "public",
     method: "POST",
     path: "/api/slack/interactions",
     response: answers(z.object({}).meta({ description: "Taken; Slack shows nothing more." })),

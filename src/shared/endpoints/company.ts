@@ -24,6 +24,7 @@ export const companyEndpoints = {
   }),
   /** Public: the company's name and contact address for the landing page and footer. */
   publicCompany: endpoint({
+    access: "public",
     method: "GET",
     path: "/api/public/company",
     response: answers(publicCompanySchema),

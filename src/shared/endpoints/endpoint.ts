@@ -8,9 +8,17 @@ import type { z } from "zod";
  */
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
+/**
+ * Who may call an endpoint, as the OpenAPI document declares it (docs/api.md, "Who may call
+ * what"): `public` needs no session (a sign-in step, a link's token, a public page); left out, an
+ * `/api/admin/` path needs an admin and any other a signed-in person's session.
+ */
+export type EndpointAccess = "public";
+
 export interface Endpoint {
   readonly method: HttpMethod;
   readonly path: `/api/${string}`;
+  readonly access?: EndpointAccess;
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;

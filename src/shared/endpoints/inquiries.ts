@@ -6,11 +6,13 @@ import { endpoint } from "./endpoint";
 /** The public company inquiry form: open only where an operator other than the company takes them. */
 export const inquiryEndpoints = {
   open: endpoint({
+    access: "public",
     method: "GET",
     path: "/api/company-inquiry",
     response: answers(inquiriesOpenSchema),
   }),
   submit: endpoint({
+    access: "public",
     method: "POST",
     path: "/api/company-inquiry",
     body: companyInquirySchema,

@@ -41,6 +41,7 @@ export const metricEndpoints = {
   }),
   /** For anyone, signed in or not. */
   publicFigures: endpoint({
+    access: "public",
     method: "GET",
     path: "/api/public/figures",
     response: answers(publicFiguresSchema),

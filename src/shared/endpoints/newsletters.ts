@@ -165,12 +165,14 @@ export const emailLogEndpoints = {
  */
 export const unsubscribeEndpoints = {
   status: endpoint({
+    access: "public",
     method: "GET",
     path: "/api/unsubscribe",
     query: unsubscribeQuerySchema,
     response: answers(unsubscribeStatusSchema),
   }),
   change: endpoint({
+    access: "public",
     method: "POST",
     path: "/api/unsubscribe",
     body: unsubscribeActionSchema,

@@ -36,6 +36,7 @@ export const roundMemberEndpoints = {
     response: answers(notAwayResponseSchema),
   }),
   notAwayByLink: endpoint({
+    access: "public",
     method: "POST",
     path: "/api/not-away",
     body: notAwayBodySchema,
@@ -43,6 +44,7 @@ export const roundMemberEndpoints = {
   }),
   /** The booking page of an e-mail's proposed time (docs/scheduling.md): no sign-in, a signed token. */
   bookByLink: endpoint({
+    access: "public",
     method: "POST",
     path: "/api/book-time",
     body: bookByLinkBodySchema,

@@ -1,6 +1,7 @@
 import type { OperationsPart } from "@shared/admin-routes";
 import type { ReactNode } from "react";
 import { AdminsCard } from "./admins/admins-card";
+import { ApiTokensCard } from "./api-tokens/api-tokens-card";
 import { CalendarCard } from "./calendar/calendar-card";
 import { SlackCard } from "./chat/slack-card";
 import { WebhooksCard } from "./chat/webhooks-card";
@@ -49,6 +50,7 @@ const partCards: Record<OperationsPart, () => ReactNode> = {
       <IdentityCard />
       <CalendarCard />
       <AdminsCard />
+      <ApiTokensCard />
       <RetentionCard />
     </>
   ),

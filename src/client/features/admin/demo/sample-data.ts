@@ -5,6 +5,7 @@ import {
 } from "@shared/admin-users";
 import { adminAccountEndpoints } from "@shared/endpoints/admin-accounts";
 import { adminUserEndpoints } from "@shared/endpoints/admin-users";
+import { apiTokenEndpoints } from "@shared/endpoints/api-tokens";
 import { chatEndpoints, webhooksEndpoints } from "@shared/endpoints/chat";
 import { checkInEndpoints } from "@shared/endpoints/check-ins";
 import { companyEndpoints } from "@shared/endpoints/company";
@@ -224,6 +225,7 @@ export const sampleData: Record<string, SampleAnswer> = {
         isYou: true,
       },
     ]),
+    answerTo(apiTokenEndpoints.list, []),
     answerTo(privacyEndpoints.retention, { months: null, lastRunAt: null, lastRunNote: null }),
   ]),
   ...Object.fromEntries([
