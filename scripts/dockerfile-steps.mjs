@@ -28,7 +28,7 @@ const SKIPPED = new Set(["USER", "EXPOSE", "VOLUME", "HEALTHCHECK", "LABEL"]);
 const START_TIMEOUT_MS = 120_000;
 
 /** The Dockerfile's instructions: continuation lines joined, comments dropped. */
-export function parseDockerfile(text) {
+function parseDockerfile(text) {
   const instructions = [];
   let pending = "";
   for (const line of text.split("\n")) {
@@ -112,7 +112,7 @@ function runSteps(instructions, workDir) {
     } else if (keyword === "ENV") {
       for (const [key, value] of envPairs(args)) stage.env[key] = value;
     } else if (keyword === "COPY") {
-      copy(stage, stages, args, hostPath, ignored);
+      copy(stages, args, hostPath, ignored);
     } else if (keyword === "RUN") {
       run(stage, args, hostPath);
     } else if (keyword === "CMD") {
@@ -124,7 +124,7 @@ function runSteps(instructions, workDir) {
   return stage;
 }
 
-function copy(stage, stages, args, hostPath, ignored) {
+function copy(stages, args, hostPath, ignored) {
   const { flags, rest } = options(args);
   const parts = rest.split(/\s+/);
   const destination = parts.pop();
@@ -143,7 +143,8 @@ function copy(stage, stages, args, hostPath, ignored) {
     const contextRoot = from ? from.rootfs : root;
     cpSync(sourcePath, target, {
       recursive: true,
-      filter: (file) => from || !ignored(path.relative(contextRoot, file).split(path.sep).join("/")),
+      filter: (file) =>
+        from || !ignored(path.relative(contextRoot, file).split(path.sep).join("/")),
     });
   }
 }
@@ -187,7 +188,10 @@ async function start(stage) {
   });
   let output = "";
   const url = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`No start within ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`No start within ${START_TIMEOUT_MS} ms`)),
+      START_TIMEOUT_MS,
+    );
     child.stdout.on("data", (chunk) => {
       output += chunk;
       process.stdout.write(chunk);
@@ -199,16 +203,15 @@ async function start(stage) {
     });
     child.once("exit", (code) => reject(new Error(`The server exited (${code}) before it served`)));
   });
-  try {
-    const health = await fetch(`${url}/api/health`);
-    if (!health.ok) throw new Error(`/api/health answered ${health.status}`);
-    console.log(`==> ${url}/api/health answered ${health.status}`);
-  } finally {
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
-    const code = await exited;
-    if (code !== 0) throw new Error(`The server exited with ${code} after SIGTERM`);
+  const health = await fetch(`${url}/api/health`).catch((error) => error);
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  const code = await exited;
+  if (!(health instanceof Response) || !health.ok) {
+    throw new Error(`/api/health answered ${health.status ?? health.message}`);
   }
+  console.log(`==> ${url}/api/health answered ${health.status}`);
+  if (code !== 0) throw new Error(`The server exited with ${code} after SIGTERM`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
