@@ -1,8 +1,8 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ipLimits } from "./auth/auth-settings";
-import { storedSetupTokens } from "./auth/setup/setup-token";
 import { hashSecret } from "./auth/session-store";
+import { storedSetupTokens } from "./auth/setup/setup-token";
 import { type AppProcess, startAppProcess } from "./test/app-processes";
 import { type PostgresServer, startPostgresServer } from "./test/postgres-server";
 
