@@ -95,7 +95,8 @@ export function redactingLogger(
     },
     serializers: {
       ...options.serializers,
-      err: loggableError as never,
+      // An error as it was thrown; one a caller already made loggable passes as it is.
+      err: ((value: unknown) => (value instanceof Error ? loggableError(value) : value)) as never,
       req: (req: { method?: string; url?: string; socket?: { remoteAddress?: string } }) => ({
         method: req.method,
         url: redactUrl(req.url ?? ""),
