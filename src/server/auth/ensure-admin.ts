@@ -13,6 +13,7 @@ export async function ensureAdmin(
   db: Db,
   rawEmail: string,
   password: string,
+  retried = false,
 ): Promise<{ id: string; created: boolean; passwordChanged: boolean }> {
   if (password.length < MIN_PASSWORD_LENGTH) {
     throw new Error(`The admin password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
@@ -53,6 +54,7 @@ export async function ensureAdmin(
     .returning({ id: users.id });
   // Another writer (`npm run admin`, a process started together) created that account meanwhile:
   // it exists now, so this call takes the path above.
-  if (!created) return ensureAdmin(db, rawEmail, password);
+  if (!created && !retried) return ensureAdmin(db, rawEmail, password, true);
+  if (!created) throw new Error(`The admin ${email} could not be created; try again.`);
   return { id: created.id, created: true, passwordChanged: true };
 }
