@@ -120,7 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: deps.clock ?? systemClock,
     jobs: createJobWakes(),
   };
-  const app = createFastify(deps.logger, ctx);
+  const app = createFastify(deps.logger, ctx, deps.config.TRUST_PROXY);
   await registerPlugins(app, ctx, deps);
   addRequestHooks(app, ctx);
   app.setErrorHandler(handleError);
@@ -151,12 +151,18 @@ function nextRequestId(): string {
 }
 
 /** Fastify with zod schemas, a quotable request id, and the routes recorded as they register. */
-function createFastify(logger: AppDeps["logger"], ctx: AppContext): FastifyInstance {
+function createFastify(
+  logger: AppDeps["logger"],
+  ctx: AppContext,
+  trustProxy: Config["TRUST_PROXY"],
+): FastifyInstance {
   const app = Fastify({
     logger: redactingLogger(logger),
     // One access-log line per request (request-hooks.ts) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: false,
+    // Off unless TRUST_PROXY names the balancers: then request.ip, and so every per-address
+    // limit, is the client's address from X-Forwarded-For (docs/operations.md).
+    trustProxy: fastifyTrustProxy(trustProxy),
     bodyLimit: 1024 * 1024,
     // A reference a person can quote from an error message and an operator can find in the log,
     // unique across processes and restarts (Fastify's default counts from req-1 in each process).
@@ -173,4 +179,13 @@ function createFastify(logger: AppDeps["logger"], ctx: AppContext): FastifyInsta
     for (const method of methods) app.registeredRoutes.push({ method, url: route.url });
   });
   return app;
+}
+
+/** TRUST_PROXY as Fastify takes it: a hop count is "the first N hops", as proxy-addr reads one. */
+function fastifyTrustProxy(
+  trust: Config["TRUST_PROXY"],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === undefined) return false;
+  if (typeof trust === "number") return (_address, hop) => hop < trust;
+  return trust;
 }

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { SAMPLE_EMPLOYEES } from "../shared/sample-company";
+import { parseTrustProxy, type TrustProxy } from "./http/trust-proxy";
 import {
   calendarSettings,
   checkCalendarSettings,
@@ -96,6 +97,17 @@ const envSchema = z
      * runs inside its own network (docs/chat.md, "Private addresses"); off, they are refused.
      */
     WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
+    /**
+     * The load balancers whose X-Forwarded-For is believed: addresses, networks or a hop count, so
+     * every per-address limit counts the real client (docs/operations.md, "Behind a load balancer").
+     */
+    TRUST_PROXY: optionalText.transform((value, ctx): TrustProxy | undefined => {
+      if (value === undefined) return undefined;
+      const parsed = parseTrustProxy(value);
+      if ("trust" in parsed) return parsed.trust;
+      ctx.addIssue({ code: "custom", message: parsed.error });
+      return z.NEVER;
+    }),
     ...calendarSettings,
   })
   .superRefine((env, ctx) => {

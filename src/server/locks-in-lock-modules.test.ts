@@ -31,6 +31,7 @@ const lockModules: Record<string, string> = {
   "metrics/connections/stored-connection-figures.ts": "connection_figures: one count at a time",
   "getting-started/queue-invitations.ts": "invitations: one queueing at a time",
   "db/client.ts": "migrations: one process at a time",
+  "db/start-lock.ts": "start-time writes: one starting process at a time",
 };
 
 /** A row lock or an advisory lock, in SQL or in Drizzle's `.for(…)`. */

@@ -1,11 +1,14 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import pino from "pino";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { latestCode, latestToken, post, sessionCookie } from "./auth/test-helpers";
-import { redactUrl } from "./log-redaction";
+import { users } from "./db/schema";
+import { redactLogText, redactUrl } from "./log-redaction";
 import { unsubscribeToken } from "./mail/signed-links";
+import { printError } from "./terminal";
 import { allowEmail, createUser } from "./test/factories";
 import { createTestApp } from "./test/test-app";
 
@@ -91,3 +94,50 @@ function textsOf(value: unknown): string[] {
   if (value && typeof value === "object") return Object.values(value).flatMap(textsOf);
   return [];
 }
+
+describe("a failed query in the log", () => {
+  it("keeps the statement and the database's reason, never a parameter or the row's values", async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "coj-log-")), "server.log");
+    const destination = pino.destination({ dest: file, sync: true });
+    const t = await createTestApp({ logger: { level: "info", stream: destination } });
+    try {
+      const email = "admin.hash@secret-log.test";
+      const passwordHash = "scrypt$16384$8$1$c2VjcmV0LXNhbHQ$c2VjcmV0LWhhc2gtb2YtdGhlLWFkbWlu";
+      const insert = () => t.db.insert(users).values({ email, passwordHash, isAdmin: true });
+      await insert();
+      const failed = await insert().then(
+        () => new Error("the second insert was taken"),
+        (error: Error) => error,
+      );
+      expect(failed.message).toContain(passwordHash);
+      const badId = await t.db
+        .select()
+        .from(users)
+        .where(sql`${users.id} = ${"not-a-uuid-but-a-secret"}::uuid`)
+        .then(
+          () => new Error("the select was taken"),
+          (error: Error) => error,
+        );
+
+      t.app.log.error({ err: failed }, "start failed");
+      t.app.log.error({ err: badId }, "read failed");
+      t.app.log.warn(`Outbox: not settled, retried later: ${failed.message}`);
+      const printed = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+      printError(failed.message);
+      const line = String(printed.mock.calls[0]?.[0]);
+      printed.mockRestore();
+
+      const log = readFileSync(file, "utf8");
+      for (const text of [log, line, redactLogText(failed.stack ?? "")]) {
+        expect(text).toContain("insert into");
+        expect(text).not.toContain(passwordHash);
+        expect(text).not.toContain(email);
+      }
+      expect(log).toContain("users_email_lower_unique");
+      expect(log).toContain("[redacted]");
+      expect(log).not.toContain("not-a-uuid-but-a-secret");
+    } finally {
+      await t.close();
+    }
+  });
+});

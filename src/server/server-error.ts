@@ -1,6 +1,6 @@
-import { DrizzleQueryError } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { HttpError } from "./errors";
+import { loggableError } from "./log-redaction";
 
 export const SERVER_ERROR_MESSAGE = "Something went wrong on our side. Please try again.";
 
@@ -16,7 +16,7 @@ export function replyServerError(
   error: unknown,
   status: number,
 ) {
-  request.log.error({ err: loggable(error), status }, "request failed");
+  request.log.error({ err: loggableError(error), status }, "request failed");
   const message = error instanceof HttpError ? error.message : SERVER_ERROR_MESSAGE;
   return reply
     .code(status)
@@ -26,18 +26,4 @@ export function replyServerError(
       code: error instanceof HttpError ? error.code : "server_error",
       requestId: request.id,
     });
-}
-
-/**
- * The error as the log keeps it, with its causes. A failed query's parameters are the values
- * written (an e-mail's text with its links, a person's answers), so for a query the log keeps the
- * statement and the database's reason but not them.
- */
-function loggable(error: unknown, depth = 0): Record<string, unknown> {
-  if (!(error instanceof Error)) return { value: String(error) };
-  const cause =
-    error.cause !== undefined && depth < 4 ? loggable(error.cause, depth + 1) : undefined;
-  if (error instanceof DrizzleQueryError)
-    return { type: "DrizzleQueryError", query: error.query, cause };
-  return { type: error.name, message: error.message, stack: error.stack, cause };
 }

@@ -7,6 +7,7 @@ import { issueSetupToken, setupLine } from "./auth/setup/setup-token";
 import { type Clock, systemClock } from "./clock";
 import { type Config, withListeningPort } from "./config";
 import { type Database, type DatabaseLog, type Db, openDatabase } from "./db/client";
+import { underStartLock } from "./db/start-lock";
 import { seedDemoOnce } from "./demo/seed-demo";
 import { startJobs } from "./jobs/definitions/registry";
 import { logDestination } from "./log-destination";
@@ -56,8 +57,11 @@ export async function startServer(
     }));
   await database.migrate();
   const clock = options.clock ?? systemClock;
-  await bootstrap(database.db, config, clock, log);
-  const setupToken = await issueSetupToken(database.db, clock.now());
+  // Processes started together take turns here, each re-reading what the one before it wrote.
+  const setupToken = await underStartLock(database.db, async (tx) => {
+    await bootstrap(tx, config, clock, log);
+    return issueSetupToken(tx, clock.now());
+  });
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
@@ -116,7 +120,7 @@ export async function startServer(
   };
 }
 
-/** The admin from the environment and, with DEMO=1, the sample company (once). */
+/** The admin from the environment and, with DEMO=1, the sample company (once), under the start lock. */
 async function bootstrap(db: Db, config: Config, clock: Clock, log: (line: string) => void) {
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     const admin = await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);

@@ -1,3 +1,5 @@
+import { redactLogText } from "./log-redaction";
+
 /**
  * What the app prints for the person who runs it (the start-up line, the outbox's codes and
  * links when no SMTP_URL is set, a delivery worker's progress), not the server log: the outbox
@@ -5,10 +7,10 @@
  * (docs/sign-in.md, "What the log keeps").
  */
 export function printLine(line: string): void {
-  process.stdout.write(`${line}\n`);
+  process.stdout.write(`${redactLogText(line)}\n`);
 }
 
 /** A message for the person who runs a command that failed (bad configuration, wrong usage). */
 export function printError(line: string): void {
-  process.stderr.write(`${line}\n`);
+  process.stderr.write(`${redactLogText(line)}\n`);
 }

@@ -9,7 +9,12 @@ import { accountKey, clearThrottles } from "./password-throttle";
  * ends every session of that account (someone may have known the old one); the same password
  * again (ADMIN_PASSWORD at every start) changes nothing and keeps the admin signed in.
  */
-export async function ensureAdmin(db: Db, rawEmail: string, password: string) {
+export async function ensureAdmin(
+  db: Db,
+  rawEmail: string,
+  password: string,
+  retried = false,
+): Promise<{ id: string; created: boolean; passwordChanged: boolean }> {
   if (password.length < MIN_PASSWORD_LENGTH) {
     throw new Error(`The admin password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
   }
@@ -45,6 +50,11 @@ export async function ensureAdmin(db: Db, rawEmail: string, password: string) {
       isValidated: true,
       validatedAt: new Date(),
     })
+    .onConflictDoNothing()
     .returning({ id: users.id });
+  // Another writer (`npm run admin`, a process started together) created that account meanwhile:
+  // it exists now, so this call takes the path above.
+  if (!created && !retried) return ensureAdmin(db, rawEmail, password, true);
+  if (!created) throw new Error(`The admin ${email} could not be created; try again.`);
   return { id: created.id, created: true, passwordChanged: true };
 }

@@ -12,6 +12,7 @@ import pg from "pg";
 import pino from "pino";
 import { repoRoot } from "../repo-root";
 import { withAfterCommitHooks } from "./after-commit";
+import { type DataDirLock, lockDataDir } from "./data-dir-lock";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -85,6 +86,22 @@ async function openPglite(
   loadDataDir?: Blob,
 ): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // One process per folder: a second one refuses to start (data-dir-lock.ts).
+  const lock = dataDir ? await lockDataDir(dataDir) : undefined;
+  try {
+    return await startPglite(dataDir, logQuery, loadDataDir, lock);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+async function startPglite(
+  dataDir: string | undefined,
+  logQuery: ((query: string) => void) | undefined,
+  loadDataDir: Blob | undefined,
+  lock: DataDirLock | undefined,
+): Promise<Database> {
   // The options form: `new PGlite(undefined, options)` ignores the extensions of an in-memory one.
   const client = new PGlite({
     dataDir,
@@ -102,7 +119,10 @@ async function openPglite(
     ping: async () => {
       await client.query("select 1");
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      lock?.release();
+    },
     dumpDataDir: () => client.dumpDataDir("none"),
   };
 }

@@ -6,8 +6,12 @@
 import { loadConfig } from "../config";
 import { startServer } from "../start-server";
 
+// A start that fails ends as main.ts's does: its one line on standard error, exit code 1.
 const server = await startServer(loadConfig(process.env), {
   log: (line) => process.stderr.write(`${line}\n`),
+}).catch((error: Error) => {
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
 });
 process.stdout.write(`listening ${server.url}\n`);
 

@@ -7,10 +7,18 @@ import { hashSecret } from "../session-store";
 export const SETUP_TOKEN_KEY = "setup_token";
 /** How long a printed setup address works (docs/sign-in.md, "First admin"). */
 export const SETUP_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * Starts this close to the newest one keep their addresses: processes started together each print
+ * one, and whichever the operator opens must work. An address from an earlier start stops working.
+ */
+export const STARTED_TOGETHER_MS = 5 * 60 * 1000;
+/** The most addresses kept at once (processes started together). */
+const MAX_LIVE_TOKENS = 64;
 
 export interface StoredSetupToken {
   hash: string;
   expiresAt: string;
+  issuedAt?: string;
 }
 
 /** Whether any admin account exists (then there is nothing to set up). */
@@ -23,20 +31,42 @@ export async function hasAdmin(db: Pick<Db, "select">): Promise<boolean> {
   return Boolean(admin);
 }
 
+/** The setup row's tokens: a list, or the single token an older version stored. */
+export function storedSetupTokens(value: unknown): StoredSetupToken[] {
+  const raw = (value as { tokens?: unknown } | null)?.tokens ?? (value ? [value] : []);
+  if (!Array.isArray(raw)) return [];
+  return raw.filter(
+    (entry): entry is StoredSetupToken =>
+      typeof entry?.hash === "string" && typeof entry.expiresAt === "string",
+  );
+}
+
 /**
  * A new one-time setup token when the install has no admin yet, or null. Only its hash is
- * stored, and each start replaces the previous one, so an address printed before no longer works.
+ * stored; the tokens of starts more than STARTED_TOGETHER_MS earlier are dropped, so an address
+ * printed by an earlier start no longer works. Called under the start lock (db/start-lock.ts), so
+ * processes starting together add their tokens one after the other.
  */
 export async function issueSetupToken(db: Db, now: Date): Promise<string | null> {
   if (await hasAdmin(db)) {
     await db.delete(settings).where(eq(settings.key, SETUP_TOKEN_KEY));
     return null;
   }
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, SETUP_TOKEN_KEY));
+  const earliest = now.getTime() - STARTED_TOGETHER_MS;
+  const kept = storedSetupTokens(row?.value).filter(
+    (entry) => entry.issuedAt !== undefined && new Date(entry.issuedAt).getTime() >= earliest,
+  );
   const token = randomBytes(32).toString("base64url");
-  const value: StoredSetupToken = {
+  const issued: StoredSetupToken = {
     hash: hashSecret(token),
     expiresAt: new Date(now.getTime() + SETUP_TOKEN_TTL_MS).toISOString(),
+    issuedAt: now.toISOString(),
   };
+  const value = { tokens: [...kept, issued].slice(-MAX_LIVE_TOKENS) };
   await db
     .insert(settings)
     .values({ key: SETUP_TOKEN_KEY, value })

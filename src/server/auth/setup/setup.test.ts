@@ -8,7 +8,7 @@ import { startServer } from "../../start-server";
 import { copyMigratedDataDir } from "../../test/migrated-snapshot";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { sessionCookie } from "../test-helpers";
-import { issueSetupToken, SETUP_TOKEN_TTL_MS } from "./setup-token";
+import { issueSetupToken, SETUP_TOKEN_TTL_MS, STARTED_TOGETHER_MS } from "./setup-token";
 
 const clock = fixedClock("2026-11-02T09:00:00Z");
 const PASSWORD = "a-long-enough-password";
@@ -26,8 +26,11 @@ describe("POST /api/setup", () => {
   it("refuses a wrong token, a short password and an expired token, then creates the first admin once", async () => {
     expect((await t.get("/api/setup")).json()).toEqual({ needed: true });
     const stale = await issueSetupToken(t.db, clock.now());
+    clock.advance(STARTED_TOGETHER_MS + 1);
+    const together = await issueSetupToken(t.db, clock.now());
     const token = await issueSetupToken(t.db, clock.now());
     expect(stale).not.toBe(token);
+    expect(together).not.toBe(token);
 
     const replaced = await setup({ token: stale, email: "boss@acme.test", password: PASSWORD });
     expect(replaced.statusCode).toBe(403);
@@ -41,7 +44,8 @@ describe("POST /api/setup", () => {
     expect(late.statusCode).toBe(403);
     clock.advance(-SETUP_TOKEN_TTL_MS - 1);
 
-    const done = await setup({ token, email: " Boss@Acme.test ", password: PASSWORD });
+    // A process started together with the last one printed `together`: it works as well.
+    const done = await setup({ token: together, email: " Boss@Acme.test ", password: PASSWORD });
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ success: true, redirectTo: "/admin" });
     const cookie = sessionCookie(done);
@@ -85,13 +89,22 @@ describe("a start without an admin", () => {
   it("prints a new setup address at each start until it is used, then none", async () => {
     const env = { PORT: "0", DATA_DIR: dataDir, DATABASE_URL: "" };
     const lines: string[] = [];
-    const first = await startServer(loadConfig(env), { log: (line) => lines.push(line) });
+    const startedAt = fixedClock("2026-11-02T09:00:00Z");
+    const first = await startServer(loadConfig(env), {
+      clock: startedAt,
+      log: (line) => lines.push(line),
+    });
     const firstToken = tokenIn(lines)?.[2];
     expect(firstToken).toBeDefined();
     await first.close();
 
     lines.length = 0;
-    const second = await startServer(loadConfig(env), { log: (line) => lines.push(line) });
+    // A start more than STARTED_TOGETHER_MS later: the first start's address stops working.
+    const later = fixedClock(new Date(startedAt.now().getTime() + STARTED_TOGETHER_MS + 1));
+    const second = await startServer(loadConfig(env), {
+      clock: later,
+      log: (line) => lines.push(line),
+    });
     const printed = tokenIn(lines);
     expect(printed?.[1]).toBe(second.appUrl);
     const post = (token: string | undefined) =>
