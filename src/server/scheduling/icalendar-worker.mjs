@@ -35,10 +35,11 @@ function busyOf({ texts, from, to, budget }) {
   const window = { start: from, end: to };
   const counter = { steps: 0, budget };
   const busy = [];
-  for (const text of texts) {
-    const calendar = new ICAL.Component(ICAL.parse(text));
-    for (const event of seriesOf(calendar)) busy.push(...occurrences(event, window, counter));
+  const events = texts.flatMap((text) => seriesOf(new ICAL.Component(ICAL.parse(text))));
+  for (const event of events) {
+    for (const property of event.component.getAllProperties("rrule")) refuseImpossible(property);
   }
+  for (const event of events) busy.push(...occurrences(event, window, counter));
   return busy;
 }
 
@@ -74,7 +75,6 @@ function occurrences(event, window, counter) {
     add(event, event.startDate, event.endDate);
     return spans;
   }
-  for (const property of event.component.getAllProperties("rrule")) refuseImpossible(property);
   const started = Date.now();
   const { stepsPerEvent, stepsPerRead, msPerEvent } = counter.budget;
   // Details are worked out only near the range, unless occurrences were changed (RECURRENCE-ID):
