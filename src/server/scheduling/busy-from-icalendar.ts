@@ -72,16 +72,33 @@ function threadPool(size: number) {
   let running = 0;
   let nextId = 0;
 
-  const startThread = () => {
-    const worker = new Worker(workerFile);
-    worker.unref();
-    return worker;
-  };
+  /** A new thread once it has loaded ical.js: the deadline counts the work, not the start. */
+  const startThread = () =>
+    new Promise<Worker>((resolve, reject) => {
+      const worker = new Worker(workerFile, { resourceLimits: { maxOldGenerationSizeMb: 256 } });
+      worker.unref();
+      worker.once("message", () => {
+        worker.off("error", reject);
+        resolve(worker);
+      });
+      worker.once("error", reject);
+    });
   const dispatch = () => {
     while (queue.length > 0 && running < size) {
       const waiting = queue.shift() as Waiting;
       running++;
-      runOn(idle.pop() ?? startThread(), waiting);
+      const warm = idle.pop();
+      if (warm) runOn(warm, waiting);
+      else {
+        startThread().then(
+          (worker) => runOn(worker, waiting),
+          (error: Error) => {
+            running--;
+            waiting.reject(new CalendarUnreadable(`reading it failed: ${error.message}`));
+            dispatch();
+          },
+        );
+      }
     }
   };
   const runOn = (worker: Worker, { job, resolve, reject }: Waiting) => {

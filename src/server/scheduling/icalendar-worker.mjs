@@ -14,6 +14,7 @@ const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 /** More than any change of offset between a start read in a zone and the same start plus a span. */
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+parentPort?.postMessage({ ready: true });
 parentPort?.on("message", (job) => {
   try {
     parentPort?.postMessage({ id: job.id, spans: busyOf(job) });
@@ -77,8 +78,7 @@ function occurrences(event, window, counter) {
   }
   const started = Date.now();
   const { stepsPerEvent, stepsPerRead, msPerEvent } = counter.budget;
-  // Details are worked out only near the range, unless occurrences were changed (RECURRENCE-ID):
-  // they cost three times the step itself.
+  // Details are worked out only near the range, unless occurrences were changed (RECURRENCE-ID).
   const changed = Object.keys(event.exceptions).length > 0;
   const lastingMs = event.duration.toSeconds() * 1000;
   const iterator = event.iterator();
@@ -96,9 +96,12 @@ function occurrences(event, window, counter) {
     if (Date.now() - started > msPerEvent) {
       throw new Unreadable(`an event whose repetitions take longer than ${msPerEvent} ms to read`);
     }
-    const start = instant(next, tzidOf(event));
-    if (start >= window.end) break;
-    if (changed || start + lastingMs + DAY_MS > window.start) {
+    // The wall-clock time read as UTC is within a day of the instant: the zone's offset, which
+    // costs far more than the step, is worked out only near the range.
+    const wall = wallClockMs(next);
+    if (wall - DAY_MS >= window.end) break;
+    if (changed || wall + lastingMs + DAY_MS > window.start) {
+      if (instant(next, tzidOf(event)) >= window.end) break;
       const details = event.getOccurrenceDetails(next);
       add(details.item, details.startDate, details.endDate);
     }
@@ -148,15 +151,18 @@ function isTimeZone(value) {
   }
 }
 
+const wallClockMs = (time) =>
+  Date.UTC(time.year, time.month - 1, time.day, time.hour, time.minute, time.second);
+
 /**
  * Milliseconds of an iCalendar time: in the zone ical.js found for it (a VTIMEZONE of the object,
  * or UTC), else in the IANA zone `tzid` names, else (floating, or an unknown name) in UTC.
  */
 function instant(time, tzid) {
   if (!time.isDate && time.zone && time.zone.tzid !== "floating") return time.toUnixTime() * 1000;
-  const { year, month, day, hour, minute, second } = time;
   if (!time.isDate && tzid && isTimeZone(tzid)) {
+    const { year, month, day, hour, minute, second } = time;
     return TZDate.tz(tzid, year, month - 1, day, hour, minute, second).getTime();
   }
-  return Date.UTC(year, month - 1, day, hour, minute, second);
+  return wallClockMs(time);
 }
