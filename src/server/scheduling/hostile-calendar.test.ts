@@ -133,7 +133,12 @@ async function longestHealthWhile(url: string, work: Promise<unknown>) {
     waits.push(await healthMs(url));
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { longest: Math.max(...waits), asked: waits.length };
+  const sorted = waits.toSorted((a, b) => a - b);
+  return {
+    longest: sorted[sorted.length - 1],
+    median: sorted[Math.floor(sorted.length / 2)],
+    asked: waits.length,
+  };
 }
 
 describe("a calendar whose rules never end", () => {
@@ -152,10 +157,12 @@ describe("a calendar whose rules never end", () => {
     expect(answer.status).toBe(200);
     expect((await answer.json()).times).toHaveLength(3);
     expect(new Set(caldav.reports)).toEqual(new Set([people.adaEmail, people.bobEmail]));
-    // The read takes its deadline (5 s) while /api/health keeps answering; before, it took 30 s
-    // and more, and nothing else was answered meanwhile.
+    // The read takes its deadline (5 s) while /api/health keeps answering, in a few milliseconds
+    // on a quiet machine; before, nothing was answered for 30 s and more. The longest wait is
+    // allowed more than a second for a machine under load (the suite's other processes).
     expect(health.asked).toBeGreaterThan(3);
-    expect(health.longest).toBeLessThan(1_000);
+    expect(health.median).toBeLessThan(1_000);
+    expect(health.longest).toBeLessThan(3_000);
     expect(tookMs).toBeLessThan(30_000);
     expect(server.log()).toContain("CalDAV: a calendar is unreadable, working hours alone count");
     expect(server.log()).not.toContain("caldav-secret-password");
