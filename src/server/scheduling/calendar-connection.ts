@@ -41,7 +41,7 @@ export async function testCalendarConnection(config: Config, adminEmail: string,
     if (unreadable) {
       return {
         connected: false,
-        message: `${provider.name} answered, but your calendar cannot be read: ${unreadable}. Until that event is removed, your working hours alone count (docs/scheduling.md, "What is refused").`,
+        message: `${provider.name} answered, but your calendar cannot be read: ${unreadable}. Until it can be read, your working hours alone count (docs/scheduling.md, "What is refused").`,
       };
     }
     if (!mine) {
