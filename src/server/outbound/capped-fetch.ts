@@ -1,5 +1,12 @@
-/** An answer longer than a client reads (docs/chat.md, "Limits"). */
-export class AnswerTooLarge extends Error {}
+/** An answer longer than a client reads (docs/chat.md, "Limits"; docs/scheduling.md). */
+export class AnswerTooLarge extends Error {
+  constructor(
+    host: string,
+    readonly maxBytes: number,
+  ) {
+    super(`The answer of ${host} is longer than ${maxBytes} bytes.`);
+  }
+}
 
 /**
  * `fetch` that reads at most `maxBytes` of an answer's body before handing it on, for clients
@@ -11,7 +18,7 @@ export function cappedFetch(maxBytes: number, fetchFn: typeof fetch = globalThis
     const answer = await fetchFn(input, init);
     const tooLarge = () => {
       const host = new URL(input instanceof Request ? input.url : String(input)).host;
-      return new AnswerTooLarge(`The answer of ${host} is longer than ${maxBytes} bytes.`);
+      return new AnswerTooLarge(host, maxBytes);
     };
     if (Number(answer.headers.get("content-length") ?? 0) > maxBytes) {
       await answer.body?.cancel();

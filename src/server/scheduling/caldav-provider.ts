@@ -1,4 +1,5 @@
 import { calendarQuery } from "tsdav";
+import { AnswerTooLarge } from "../outbound/capped-fetch";
 import { printError } from "../terminal";
 import { busyFromICalendar, CalendarUnreadable } from "./busy-from-icalendar";
 import {
@@ -103,6 +104,9 @@ function answerChecked(fetchPinned: typeof fetch): typeof fetch {
     try {
       answer = await fetchPinned(input, init);
     } catch (error) {
+      if (error instanceof AnswerTooLarge) {
+        throw new CalendarUnreadable(`its answer is longer than ${error.maxBytes} bytes`);
+      }
       const reason = error instanceof Error ? error.message : String(error);
       throw new CalendarReadError(`The CalDAV server could not be reached: ${reason}`);
     }
