@@ -112,7 +112,10 @@ export async function startServer(
     port,
     async close() {
       await jobs.stop();
-      await app.close();
+      // Requests under way finish first; the connections they leave open (kept alive for 72 s
+      // by default) are closed as soon as they are idle, or a stop would wait for them.
+      const idle = setInterval(() => app.server.closeIdleConnections(), 250);
+      await app.close().finally(() => clearInterval(idle));
       logStream?.flushSync();
       await mailer.close();
       await database.close();

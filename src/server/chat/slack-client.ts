@@ -1,7 +1,11 @@
 import { LogLevel, WebClient } from "@slack/web-api";
 import type { AppContext } from "../context";
+import { cappedFetch } from "../outbound/capped-fetch";
 
 export const SLACK_API_URL = "https://slack.com/api/";
+
+/** The most bytes of one Slack answer read (docs/chat.md, "Limits"); a page of people is ~100 kB. */
+export const SLACK_ANSWER_MAX_BYTES = 5_000_000;
 
 const clients = new WeakMap<AppContext["config"], WebClient>();
 
@@ -22,6 +26,7 @@ export function slackClient(ctx: Pick<AppContext, "config">): WebClient | null {
       rejectRateLimitedCalls: true,
       logLevel: LogLevel.ERROR,
       timeout: 10_000,
+      fetch: cappedFetch(SLACK_ANSWER_MAX_BYTES),
     });
     clients.set(ctx.config, client);
   }

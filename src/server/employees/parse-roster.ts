@@ -18,13 +18,36 @@ export interface ParsedRoster {
 
 const canonical = new Map(rosterColumns.map((c) => [c.toLowerCase(), c]));
 
+/**
+ * Lines read at most, blank ones included, and columns of the header (docs/provisioning.md,
+ * "Limits"): the parser stops there instead of reading a file of empty lines to its end.
+ */
+const MAX_LINES = 2 * ROSTER_MAX_ROWS + 1;
+const MAX_COLUMNS = 2 * rosterColumns.length;
+
 /** Reads the CSV into rows keyed by the known columns; a wrong header refuses the whole file. */
 export function parseRoster(csv: string): ParsedRoster {
   const text = csv.replace(/^\uFEFF/, "");
   if (hasBrokenText(text))
     throw new BadRequest(`The roster file ${BROKEN_TEXT_MESSAGE}`, "broken_text");
-  const parsed = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false });
+  const parsed = Papa.parse<string[]>(text, {
+    header: false,
+    skipEmptyLines: false,
+    preview: MAX_LINES + 1,
+  });
+  if (parsed.data.length > MAX_LINES) {
+    throw new BadRequest(
+      `The roster CSV has more than ${MAX_LINES} lines; at most ${ROSTER_MAX_ROWS} rows are accepted at once. Split it into smaller files.`,
+      "roster_too_many_rows",
+    );
+  }
   const [header = [], ...records] = parsed.data;
+  if (header.length > MAX_COLUMNS) {
+    throw new BadRequest(
+      `The header row has ${header.length} columns; a roster has at most ${rosterColumns.length}: ${rosterColumns.join(", ")}.`,
+      "roster_header",
+    );
+  }
   const columns: Array<RosterColumn | null> = header.map(
     (h) => canonical.get(h.trim().toLowerCase().replace(/[\s_]/g, "")) ?? null,
   );

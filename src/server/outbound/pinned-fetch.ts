@@ -1,5 +1,6 @@
 import http from "node:http";
 import https from "node:https";
+import { AnswerTooLarge } from "./capped-fetch";
 import { pinnedLookup } from "./pinned-post";
 import { checkedAddress } from "./public-address";
 
@@ -41,7 +42,7 @@ export function pinnedFetch(options: PinnedFetchOptions): typeof fetch {
           response.on("data", (chunk: Buffer) => {
             size += chunk.length;
             if (size > options.maxBytes) {
-              request.destroy(new Error(`The answer of ${url.host} is larger than allowed.`));
+              request.destroy(new AnswerTooLarge(url.host, options.maxBytes));
             } else chunks.push(chunk);
           });
           response.on("error", reject);

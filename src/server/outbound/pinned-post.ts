@@ -8,6 +8,9 @@ export interface PinnedAnswer {
   header(name: string): string | undefined;
 }
 
+/** Bytes of an answer's body read before its connection is dropped (docs/chat.md, "Limits"). */
+export const MAX_DRAINED_BYTES = 64 * 1024;
+
 /** A request that got no answer in time: the receiver accepted and never answered, or was slow. */
 export class NoAnswerInTime extends Error {}
 
@@ -40,7 +43,12 @@ export async function pinnedPost(
         signal: AbortSignal.timeout(options.timeoutMs),
       },
       (response) => {
-        response.resume();
+        // Only the status and headers count: the body is drained, and dropped past a few bytes.
+        let drained = 0;
+        response.on("data", (chunk: Buffer) => {
+          drained += chunk.length;
+          if (drained > MAX_DRAINED_BYTES) response.destroy();
+        });
         response.on("error", () => {});
         resolve({
           status: response.statusCode ?? 0,

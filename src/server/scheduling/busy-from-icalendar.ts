@@ -1,92 +1,150 @@
-import { TZDate } from "@date-fns/tz";
-import ICAL from "ical.js";
-import { isTimeZone } from "../../shared/calendar";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import { repoRoot } from "../repo-root";
 import { mergeSpans, type Span } from "./intervals";
 
-/** Occurrences of one recurring event looked at, at most: a daily event of ten years is 3,650. */
-const MAX_OCCURRENCES = 5_000;
-
 /**
- * The busy time in iCalendar objects (RFC 5545) between `from` and `to`: every occurrence of every
- * event, recurrence rules, exceptions (RECURRENCE-ID) and EXDATEs included, except events that are
- * transparent (TRANSP:TRANSPARENT, "show as free") or cancelled (STATUS:CANCELLED), for the whole
- * series or one occurrence. Times are read in their VTIMEZONE, or as the IANA zone their TZID
- * names when the object carries none; floating times and all-day dates are read in UTC.
+ * The work one person's calendar may take (docs/scheduling.md, "What is refused"): occurrences
+ * walked per event and per read (a daily event of twenty years is 7,300), the time spent on one
+ * event, and the deadline of the whole read, after which its thread is ended.
  */
-export function busyFromICalendar(texts: readonly string[], from: Date, to: Date): Span[] {
-  const busy: Span[] = [];
-  const window = { start: from.getTime(), end: to.getTime() };
-  for (const text of texts) {
-    const calendar = new ICAL.Component(ICAL.parse(text));
-    for (const event of seriesOf(calendar)) busy.push(...occurrences(event, window));
-  }
-  return mergeSpans(busy);
+export interface ExpansionBudget {
+  stepsPerEvent: number;
+  stepsPerRead: number;
+  msPerEvent: number;
+  deadlineMs: number;
 }
 
-/** Each UID's event with its changed occurrences attached. */
-function seriesOf(calendar: ICAL.Component): ICAL.Event[] {
-  const events = calendar.getAllSubcomponents("vevent");
-  const masters = new Map<string, ICAL.Event>();
-  for (const component of events) {
-    if (!component.hasProperty("recurrence-id")) {
-      const event = new ICAL.Event(component);
-      masters.set(event.uid, event);
+export const defaultBudget: ExpansionBudget = {
+  stepsPerEvent: 20_000,
+  stepsPerRead: 100_000,
+  msPerEvent: 2_000,
+  deadlineMs: 5_000,
+};
+
+/** A person's calendar that cannot be read within the budget; the message names no person. */
+export class CalendarUnreadable extends Error {}
+
+/** In the source tree in both layouts: beside this file under tsx, read from src/ by dist/. */
+const workerFile = path.join(repoRoot, "src", "server", "scheduling", "icalendar-worker.mjs");
+
+/** Threads kept warm: a calendar that takes its whole deadline leaves the other one free. */
+const THREADS = 2;
+
+/**
+ * The busy time in one person's iCalendar objects (RFC 5545) between `from` and `to`: every
+ * occurrence of every event, recurrence rules, exceptions (RECURRENCE-ID) and EXDATEs included,
+ * except events that are transparent (TRANSP:TRANSPARENT, "show as free") or cancelled
+ * (STATUS:CANCELLED), for the whole series or one occurrence. Times are read in their VTIMEZONE,
+ * or as the IANA zone their TZID names when the object carries none; floating times and all-day
+ * dates are read in UTC. ical.js runs in a worker thread (icalendar-worker.mjs) so that a rule
+ * it walks one second at a time never holds the event loop; it fails with CalendarUnreadable when
+ * a rule has no possible date or the budget runs out.
+ */
+export async function busyFromICalendar(
+  texts: readonly string[],
+  from: Date,
+  to: Date,
+  budget: ExpansionBudget = defaultBudget,
+): Promise<Span[]> {
+  if (texts.length === 0) return [];
+  const pairs = await pool.run({ texts, from: from.getTime(), to: to.getTime(), budget });
+  return mergeSpans(pairs.map(([start, end]) => ({ start, end })));
+}
+
+interface Job {
+  texts: readonly string[];
+  from: number;
+  to: number;
+  budget: ExpansionBudget;
+}
+type Answer = { id: number; spans: [number, number][] } | { id: number; unreadable: string };
+interface Waiting {
+  job: Job;
+  resolve(spans: [number, number][]): void;
+  reject(error: Error): void;
+}
+
+/** Warm threads taking one job at a time each; a thread past its deadline is ended, not reused. */
+function threadPool(size: number) {
+  const idle: Worker[] = [];
+  const queue: Waiting[] = [];
+  let running = 0;
+  let nextId = 0;
+
+  /** A new thread once it has loaded ical.js: the deadline counts the work, not the start. */
+  const startThread = () =>
+    new Promise<Worker>((resolve, reject) => {
+      const worker = new Worker(workerFile, { resourceLimits: { maxOldGenerationSizeMb: 256 } });
+      worker.unref();
+      worker.once("message", () => {
+        worker.off("error", reject);
+        resolve(worker);
+      });
+      worker.once("error", reject);
+    });
+  const dispatch = () => {
+    while (queue.length > 0 && running < size) {
+      const waiting = queue.shift() as Waiting;
+      running++;
+      const warm = idle.pop();
+      if (warm) runOn(warm, waiting);
+      else {
+        startThread().then(
+          (worker) => runOn(worker, waiting),
+          (error: Error) => {
+            running--;
+            waiting.reject(new CalendarUnreadable(`reading it failed: ${error.message}`));
+            dispatch();
+          },
+        );
+      }
     }
-  }
-  const lone: ICAL.Event[] = [];
-  for (const component of events) {
-    if (!component.hasProperty("recurrence-id")) continue;
-    const exception = new ICAL.Event(component);
-    const master = masters.get(exception.uid);
-    if (master) master.relateException(exception);
-    else lone.push(exception); // a changed occurrence sent without its series
-  }
-  return [...masters.values(), ...lone];
-}
-
-function occurrences(event: ICAL.Event, window: Span): Span[] {
-  const spans: Span[] = [];
-  const add = (item: ICAL.Event, start: ICAL.Time, end: ICAL.Time) => {
-    if (!isBusy(item)) return;
-    const span = { start: instant(start, tzidOf(item)), end: instant(end, tzidOf(item)) };
-    if (span.end > window.start && span.start < window.end) spans.push(span);
   };
-  if (!event.isRecurring()) {
-    add(event, event.startDate, event.endDate);
-    return spans;
-  }
-  const iterator = event.iterator();
-  for (let seen = 0, next = iterator.next(); next && seen < MAX_OCCURRENCES; seen++) {
-    const details = event.getOccurrenceDetails(next);
-    if (instant(details.startDate, tzidOf(event)) >= window.end) break;
-    add(details.item, details.startDate, details.endDate);
-    next = iterator.next();
-  }
-  return spans;
+  const runOn = (worker: Worker, { job, resolve, reject }: Waiting) => {
+    const id = nextId++;
+    const finish = (reusable: boolean, settle: () => void) => {
+      clearTimeout(timer);
+      worker.off("message", onMessage);
+      worker.off("error", onError);
+      if (reusable) idle.push(worker);
+      else void worker.terminate();
+      running--;
+      settle();
+      dispatch();
+    };
+    const onMessage = (answer: Answer) => {
+      if (answer.id !== id) return;
+      finish(true, () =>
+        "spans" in answer
+          ? resolve(answer.spans)
+          : reject(new CalendarUnreadable(`it holds ${answer.unreadable}`)),
+      );
+    };
+    const onError = (error: Error) =>
+      finish(false, () => reject(new CalendarUnreadable(`reading it failed: ${error.message}`)));
+    const timer = setTimeout(
+      () =>
+        finish(false, () =>
+          reject(
+            new CalendarUnreadable(`it was not read within ${job.budget.deadlineMs / 1000} s`),
+          ),
+        ),
+      job.budget.deadlineMs,
+    );
+    worker.on("message", onMessage);
+    worker.on("error", onError);
+    worker.postMessage({ id, ...job });
+  };
+
+  return {
+    run(job: Job) {
+      return new Promise<[number, number][]>((resolve, reject) => {
+        queue.push({ job, resolve, reject });
+        dispatch();
+      });
+    },
+  };
 }
 
-function isBusy(event: ICAL.Event): boolean {
-  const component = event.component;
-  const transparency = String(component.getFirstPropertyValue("transp") ?? "OPAQUE").toUpperCase();
-  const status = String(component.getFirstPropertyValue("status") ?? "").toUpperCase();
-  return transparency !== "TRANSPARENT" && status !== "CANCELLED";
-}
-
-/** The TZID its start names, for a zone the object does not define. */
-function tzidOf(event: ICAL.Event): string | undefined {
-  const tzid = event.component.getFirstProperty("dtstart")?.getParameter("tzid");
-  return typeof tzid === "string" ? tzid : undefined;
-}
-
-/**
- * Milliseconds of an iCalendar time: in the zone ical.js found for it (a VTIMEZONE of the object,
- * or UTC), else in the IANA zone `tzid` names, else (floating, or an unknown name) in UTC.
- */
-function instant(time: ICAL.Time, tzid: string | undefined): number {
-  if (!time.isDate && time.zone && time.zone.tzid !== "floating") return time.toUnixTime() * 1000;
-  const { year, month, day, hour, minute, second } = time;
-  if (!time.isDate && tzid && isTimeZone(tzid)) {
-    return TZDate.tz(tzid, year, month - 1, day, hour, minute, second).getTime();
-  }
-  return Date.UTC(year, month - 1, day, hour, minute, second);
-}
+const pool = threadPool(THREADS);

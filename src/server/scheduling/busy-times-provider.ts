@@ -1,6 +1,13 @@
 import type { Interval } from "./intervals";
 
 /**
+ * Busy time by address. `unreadable` names the addresses whose calendar could not be read within
+ * the budget (docs/scheduling.md, "What is refused"), with the reason: they are answered with no
+ * busy time, so their working hours alone count.
+ */
+export type BusyRead = Map<string, Interval[]> & { unreadable?: Map<string, string> };
+
+/**
  * One company calendar service (docs/scheduling.md, "What is read from calendars"): the busy time
  * of each address between `from` and `to`. An address the service has no calendar for is left out
  * of the answer, and that person's working hours alone count. Only instants leave a provider:
@@ -9,7 +16,7 @@ import type { Interval } from "./intervals";
 export interface BusyTimesProvider {
   /** "CalDAV", "Microsoft 365" or "Google Workspace", as the admin page names it. */
   name: string;
-  busyTimes(emails: readonly string[], from: Date, to: Date): Promise<Map<string, Interval[]>>;
+  busyTimes(emails: readonly string[], from: Date, to: Date): Promise<BusyRead>;
 }
 
 /** A calendar service refused or failed the whole read; the message tells the admin what to fix. */

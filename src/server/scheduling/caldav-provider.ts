@@ -1,6 +1,13 @@
 import { calendarQuery } from "tsdav";
-import { busyFromICalendar } from "./busy-from-icalendar";
-import { type BusyTimesProvider, CalendarReadError, eachLimited } from "./busy-times-provider";
+import { AnswerTooLarge } from "../outbound/capped-fetch";
+import { printError } from "../terminal";
+import { busyFromICalendar, CalendarUnreadable } from "./busy-from-icalendar";
+import {
+  type BusyRead,
+  type BusyTimesProvider,
+  CalendarReadError,
+  eachLimited,
+} from "./busy-times-provider";
 import { type Interval, toInterval } from "./intervals";
 
 export interface CaldavSettings {
@@ -10,6 +17,8 @@ export interface CaldavSettings {
   /** Where each person's calendar is, below `url`: `{email}` stands for their address. */
   calendarPath: string;
   fetch: typeof fetch;
+  /** Where a calendar that cannot be read is reported (the reason, never the address). */
+  log?: (line: string) => void;
 }
 
 /** Calendars read at once. */
@@ -22,15 +31,19 @@ const caldavTime = (date: Date) => `${date.toISOString().slice(0, 19).replace(/[
  * Busy times over CalDAV (RFC 4791): one calendar-query REPORT per person over the time range,
  * asking for the events' iCalendar data, from which busy-from-icalendar.ts keeps the instants.
  * A person whose calendar does not exist (404) is left out; a refusal of the account (401, 403)
- * or an unreachable server fails the whole read.
+ * or an unreachable server fails the whole read. A person whose calendar cannot be read within
+ * the budget (busy-from-icalendar.ts) counts as free, their working hours alone, and is named in
+ * `unreadable` with the reason.
  */
 export function caldavProvider(settings: CaldavSettings): BusyTimesProvider {
   const authorization = `Basic ${Buffer.from(`${settings.username}:${settings.password}`).toString("base64")}`;
   const fetchChecked = answerChecked(settings.fetch);
+  const log = settings.log ?? printError;
   return {
     name: "CalDAV",
     async busyTimes(emails, from, to) {
-      const busy = new Map<string, Interval[]>();
+      const busy: BusyRead = new Map<string, Interval[]>();
+      const unreadable = new Map<string, string>();
       await eachLimited(emails, PARALLEL, async (email) => {
         const url = calendarUrl(settings, email);
         try {
@@ -43,12 +56,16 @@ export function caldavProvider(settings: CaldavSettings): BusyTimesProvider {
             fetch: fetchChecked,
           });
           const texts = answers.map(calendarData).filter((text) => text !== "");
-          busy.set(email, busyFromICalendar(texts, from, to).map(toInterval));
+          busy.set(email, (await busyFromICalendar(texts, from, to)).map(toInterval));
         } catch (error) {
           if (error instanceof NoCalendar) return;
-          throw error;
+          if (!(error instanceof CalendarUnreadable)) throw error;
+          busy.set(email, []);
+          unreadable.set(email, error.message);
+          log(`CalDAV: a calendar is unreadable, working hours alone count: ${error.message}`);
         }
       });
+      if (unreadable.size > 0) busy.unreadable = unreadable;
       return busy;
     },
   };
@@ -87,6 +104,9 @@ function answerChecked(fetchPinned: typeof fetch): typeof fetch {
     try {
       answer = await fetchPinned(input, init);
     } catch (error) {
+      if (error instanceof AnswerTooLarge) {
+        throw new CalendarUnreadable(`its answer is longer than ${error.maxBytes} bytes`);
+      }
       const reason = error instanceof Error ? error.message : String(error);
       throw new CalendarReadError(`The CalDAV server could not be reached: ${reason}`);
     }

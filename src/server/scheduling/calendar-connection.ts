@@ -37,6 +37,13 @@ export async function testCalendarConnection(config: Config, adminEmail: string,
       new Date(now.getTime() + TWO_WEEKS_MS),
     );
     const mine = busy.get(adminEmail);
+    const unreadable = busy.unreadable?.get(adminEmail);
+    if (unreadable) {
+      return {
+        connected: false,
+        message: `${provider.name} answered, but your calendar cannot be read: ${unreadable}. Until it can be read, your working hours alone count (docs/scheduling.md, "What is refused").`,
+      };
+    }
     if (!mine) {
       return {
         connected: true,

@@ -16,13 +16,24 @@ export function calendarProvider(config: Config): BusyTimesProvider | undefined 
   return made.get(config) ?? undefined;
 }
 
+/**
+ * The most bytes read of one answer (docs/scheduling.md, "What is refused"), before any parsing. A
+ * CalDAV answer is parsed as XML on the event loop by tsdav (about a quarter of a second per MB):
+ * two weeks of one person's events are a few kilobytes each.
+ */
+const MAX_CALDAV_ANSWER_BYTES = 2_000_000;
+const MAX_JSON_ANSWER_BYTES = 20_000_000;
+
 function providerOf(config: Config): BusyTimesProvider | undefined {
-  const fetch = pinnedFetch({
-    allowPrivate: config.CALENDAR_ALLOW_PRIVATE,
-    refusal: "calendars are read only from public addresses unless CALENDAR_ALLOW_PRIVATE=1 is set",
-    timeoutMs: 20_000,
-    maxBytes: 20_000_000,
-  });
+  const fetchUpTo = (maxBytes: number) =>
+    pinnedFetch({
+      allowPrivate: config.CALENDAR_ALLOW_PRIVATE,
+      refusal:
+        "calendars are read only from public addresses unless CALENDAR_ALLOW_PRIVATE=1 is set",
+      timeoutMs: 20_000,
+      maxBytes,
+    });
+  const fetch = fetchUpTo(MAX_JSON_ANSWER_BYTES);
   if (
     config.CALDAV_URL &&
     config.CALDAV_USERNAME &&
@@ -34,7 +45,7 @@ function providerOf(config: Config): BusyTimesProvider | undefined {
       username: config.CALDAV_USERNAME,
       password: config.CALDAV_PASSWORD,
       calendarPath: config.CALDAV_CALENDAR_PATH,
-      fetch,
+      fetch: fetchUpTo(MAX_CALDAV_ANSWER_BYTES),
     });
   }
   if (config.MICROSOFT_TENANT_ID && config.MICROSOFT_CLIENT_ID && config.MICROSOFT_CLIENT_SECRET) {

@@ -5,7 +5,7 @@ import { matchBusyTimes, matches } from "../db/schema";
 import { deleteExpired } from "../privacy/retention/clean-expired";
 import { createAdmin, createRunningCompany } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
-import { type BusyTimesProvider, CalendarReadError } from "./busy-times-provider";
+import { type BusyRead, type BusyTimesProvider, CalendarReadError } from "./busy-times-provider";
 import { readMatchBusyTimes } from "./match-busy-times";
 
 const clock = fixedClock("2027-03-10T09:00:00Z");
@@ -89,6 +89,35 @@ describe("a match's busy times", () => {
     expect(iso(read.busy.get(ana.id))).toEqual([
       "2027-03-15T13:00:00.000Z/2027-03-15T14:00:00.000Z",
     ]);
+  });
+
+  it("keeps no busy time for a member whose calendar is unreadable, and says why", async () => {
+    const company = await createRunningCompany(t.db);
+    const ana = await company.person("Ana");
+    const bo = await company.person("Bo");
+    const match = await company.match(ana, bo);
+    const calendar = calendarHolding({
+      [ana.email]: [["2027-03-15T13:00:00.000Z", "2027-03-15T14:00:00.000Z"]],
+      [bo.email]: [["2027-03-16T13:00:00.000Z", "2027-03-16T14:00:00.000Z"]],
+    });
+    await readMatchBusyTimes(t.ctx, match.id, from, to, calendar);
+    const reason = "it was not read within 5 s";
+    const unreadable: BusyTimesProvider = {
+      name: "CalDAV",
+      async busyTimes(emails, f, u) {
+        const read: BusyRead = await calendar.busyTimes(emails, f, u);
+        read.set(bo.email, []);
+        read.unreadable = new Map([[bo.email, reason]]);
+        return read;
+      },
+    };
+    const read = await readMatchBusyTimes(t.ctx, match.id, from, to, unreadable);
+    expect(read.problem).toBe(`A calendar is unreadable: ${reason}`);
+    expect(iso(read.busy.get(ana.id))).toEqual([
+      "2027-03-15T13:00:00.000Z/2027-03-15T14:00:00.000Z",
+    ]);
+    // Working hours alone, kept like any read, so the next 15 minutes do not read it again.
+    expect(read.busy.get(bo.id)).toEqual([]);
   });
 
   it("reads nothing without a connected calendar", async () => {

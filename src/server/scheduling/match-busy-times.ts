@@ -2,14 +2,17 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
 import { matchBusyTimes, matches, matchMembers, users } from "../db/schema";
-import { type BusyTimesProvider, CalendarReadError } from "./busy-times-provider";
+import { type BusyRead, type BusyTimesProvider, CalendarReadError } from "./busy-times-provider";
 import { calendarProvider } from "./calendar-provider";
 import type { Interval } from "./intervals";
 
 export interface MatchBusyTimes {
   /** Busy time by member id; a member missing has no calendar read (working hours alone count). */
   busy: Map<string, Interval[]>;
-  /** Why the calendar could not be read this time (then what was kept before is answered). */
+  /**
+   * Why the calendar could not be read this time (then what was kept before is answered), or why
+   * a member's calendar is unreadable (then nothing busy is kept for them: working hours alone).
+   */
   problem?: string;
 }
 
@@ -36,7 +39,7 @@ export async function readMatchBusyTimes(
     .where(and(eq(matchMembers.matchId, matchId), eq(matches.status, "active")))
     .orderBy(matchMembers.position);
   if (members.length === 0 || !provider) return { busy: await keptBusyTimes(ctx.db, matchId) };
-  let read: Map<string, Interval[]>;
+  let read: BusyRead;
   try {
     read = await provider.busyTimes(
       members.map((m) => m.email),
@@ -52,7 +55,11 @@ export async function readMatchBusyTimes(
     const busy = read.get(member.email);
     if (busy) await keep(ctx.db, { matchId, userId: member.id, busy, from, to, now });
   }
-  return { busy: await keptBusyTimes(ctx.db, matchId) };
+  const unreadable = [...(read.unreadable?.values() ?? [])];
+  const busy = await keptBusyTimes(ctx.db, matchId);
+  return unreadable.length > 0
+    ? { busy, problem: `A calendar is unreadable: ${unreadable[0]}` }
+    : { busy };
 }
 
 async function keep(

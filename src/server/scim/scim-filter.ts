@@ -40,6 +40,13 @@ const COLUMNS: Record<string, Column> = {
 const invalidFilter = (detail: string) => new ScimError(400, detail, "invalidFilter");
 
 /**
+ * The largest filter read (docs/provisioning.md, "Limits"): identity providers send one or two
+ * comparisons; the parser and the query grow with every term.
+ */
+export const MAX_FILTER_LENGTH = 1_000;
+export const MAX_FILTER_TERMS = 20;
+
+/**
  * RFC 7644 §3.4.2.2 filters on the attributes above: eq, ne, co, sw, ew, gt, ge, lt, le, pr,
  * and, or, not, parentheses and value paths (`emails[type eq "work" and value co "@acme"]`).
  * Text compares ignoring case except externalId (RFC 7643 caseExact); dates compare as instants.
@@ -47,13 +54,34 @@ const invalidFilter = (detail: string) => new ScimError(400, detail, "invalidFil
  */
 export function filterCondition(filter: string | undefined): SQL | undefined {
   if (filter === undefined || filter.trim() === "") return undefined;
+  if (filter.length > MAX_FILTER_LENGTH) {
+    throw invalidFilter(`A filter is at most ${MAX_FILTER_LENGTH} characters long.`);
+  }
   let ast: Filter;
   try {
     ast = parse(filter);
   } catch {
     throw invalidFilter(`The filter "${filter}" is not a valid SCIM filter.`);
   }
+  if (termsOf(ast) > MAX_FILTER_TERMS) {
+    throw invalidFilter(`A filter compares at most ${MAX_FILTER_TERMS} attributes.`);
+  }
   return condition(ast, "");
+}
+
+/** Comparisons and presence tests in a filter, however nested. */
+function termsOf(filter: Filter): number {
+  switch (filter.op) {
+    case "and":
+    case "or":
+      return filter.filters.reduce((sum, inner) => sum + termsOf(inner), 0);
+    case "not":
+      return termsOf(filter.filter);
+    case "[]":
+      return termsOf(filter.valFilter);
+    default:
+      return 1;
+  }
 }
 
 function condition(filter: Filter, prefix: string): SQL {

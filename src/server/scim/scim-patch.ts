@@ -21,6 +21,13 @@ const emailRequired = () =>
   invalidValue("emails cannot be removed: Cup of Joe signs people in by their address.");
 
 /**
+ * The most operations of one PatchOp, and attributes of one operation's value object
+ * (docs/provisioning.md, "Limits"): a provider sends a handful per change of a person.
+ */
+export const MAX_PATCH_OPERATIONS = 100;
+export const MAX_PATCH_ATTRIBUTES = 100;
+
+/**
  * The changes of a PatchOp (RFC 7644 §3.5.2) in both forms the providers send: `path` +
  * `value`, and no path with a value object (Okta's `{"active": false}`). Operation names are
  * read in any case (Entra ID sends "Replace" and "Add"); attributes Cup of Joe does not keep
@@ -33,6 +40,9 @@ export function attributesOfPatch(body: unknown): ScimAttributes {
   }
   if (!Array.isArray(body.Operations) || body.Operations.length === 0) {
     throw invalidSyntax("A PatchOp needs a list of Operations.");
+  }
+  if (body.Operations.length > MAX_PATCH_OPERATIONS) {
+    throw invalidSyntax(`A PatchOp has at most ${MAX_PATCH_OPERATIONS} Operations.`);
   }
   const changes: ScimAttributes = {};
   for (const operation of body.Operations) applyOperation(changes, operation);
@@ -53,7 +63,11 @@ function applyOperation(changes: ScimAttributes, operation: unknown): void {
     if (operation.value === undefined) throw invalidValue(`The ${op} of ${path} needs a value.`);
     applyPath(changes, path, operation.value);
   } else if (isObject(operation.value)) {
-    for (const [key, inner] of Object.entries(operation.value)) applyPath(changes, key, inner);
+    const entries = Object.entries(operation.value);
+    if (entries.length > MAX_PATCH_ATTRIBUTES) {
+      throw invalidSyntax(`An operation's value has at most ${MAX_PATCH_ATTRIBUTES} attributes.`);
+    }
+    for (const [key, inner] of entries) applyPath(changes, key, inner);
   } else {
     throw invalidPath("An operation without a path needs an object value.");
   }
