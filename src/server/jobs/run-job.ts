@@ -22,7 +22,7 @@ export interface RunningJob {
  */
 export function startJob<Claim, Result>(
   definition: JobDefinition<Claim, Result>,
-  options: { owner?: string } = {},
+  options: { owner?: string; databaseDown?: (error: unknown) => boolean } = {},
 ): RunningJob {
   const poll = createPollPause(definition.pollMs);
   const run = jobRun(definition, options.owner, () => poll.stopped);
@@ -38,7 +38,10 @@ export function startJob<Claim, Result>(
       try {
         await lookOnce(definition, run);
       } catch (error) {
-        if (!poll.stopped) definition.log(`${definition.label}: ${(error as Error).message}`);
+        // A database outage is logged once for the process, not once per job and look.
+        if (!poll.stopped && !options.databaseDown?.(error)) {
+          definition.log(`${definition.label}: ${(error as Error).message}`);
+        }
       }
       for (const waiter of waiters.filter((w) => w.after < look)) {
         waiters.splice(waiters.indexOf(waiter), 1);

@@ -2,6 +2,11 @@
 export interface JobLogs {
   log(line: string): void;
   warn(line: string): void;
+  /**
+   * Reports an error that may say the database is out of reach: true when it does (the outage is
+   * logged once, db/database-outage.ts), false for any other error, which the job logs itself.
+   */
+  databaseDown?(error: unknown): boolean;
 }
 
 export const quietLogs: JobLogs = { log: () => {}, warn: () => {} };
