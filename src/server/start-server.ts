@@ -6,6 +6,7 @@ import { ensureAdmin } from "./auth/ensure-admin";
 import { issueSetupToken, setupLine } from "./auth/setup/setup-token";
 import { type Clock, systemClock } from "./clock";
 import { type Config, withListeningPort } from "./config";
+import type { OutageLog } from "./database-outage";
 import { type Database, type DatabaseLog, type Db, openDatabase } from "./db/client";
 import { seedDemoOnce } from "./demo/seed-demo";
 import { startJobs } from "./jobs/definitions/registry";
@@ -25,6 +26,11 @@ export interface RunningServer {
   /** The port the server listens on (the system's pick when PORT=0). */
   port: number;
   close(): Promise<void>;
+  /**
+   * A SIGTERM: answers not ready at once, keeps serving for `graceMs` (SHUTDOWN_GRACE_SECONDS) so
+   * a load balancer takes the process out of its rotation, then closes (docs/monitoring.md).
+   */
+  shutdown(graceMs: number): Promise<void>;
 }
 
 export interface StartOptions {
@@ -44,15 +50,21 @@ export async function startServer(
   options: StartOptions = {},
 ): Promise<RunningServer> {
   const log = options.log ?? printLine;
-  // A PostgreSQL connection lost while idle is reported in the app's log, once the app exists.
+  // A PostgreSQL connection lost while idle is reported in the app's log, once the app exists: an
+  // outage once, as the app's other errors of the database being out of reach.
   let appLog: DatabaseLog | undefined;
+  let outage: ((error: unknown) => boolean) | undefined;
   const database =
     options.database ??
     (await openDatabase({
       databaseUrl: config.DATABASE_URL,
       dataDir: config.dbDir,
       poolSize: config.DATABASE_POOL_SIZE,
-      log: { error: (details, message) => appLog?.error(details, message) },
+      log: {
+        error: (details, message) => {
+          if (!outage?.((details as { err?: unknown }).err)) appLog?.error(details, message);
+        },
+      },
     }));
   await database.migrate();
   const clock = options.clock ?? systemClock;
@@ -66,6 +78,8 @@ export async function startServer(
     log,
   });
   const logStream = options.logger ? logDestination() : undefined;
+  // Not ready until the mail transport has been checked once (a failed check is logged, and the
+  // outbox keeps every message until the server takes it: docs/mail.md).
   const readiness = { mail: false, reason: "Connecting to the mail server" };
   const app = await buildApp({
     config,
@@ -81,8 +95,11 @@ export async function startServer(
       ready: readiness.mail,
       reason: readiness.mail ? undefined : readiness.reason,
     }),
+    poolStats: database.poolStats,
+    outageLog: logStream ? undefined : humanOutageLog(log),
   });
   appLog = app.log;
+  outage = (error) => app.databaseHealth.failed(error);
   const url = await app.listen({ port: config.PORT, host: config.HOST });
   const { port } = app.server.address() as AddressInfo;
   app.ctx.config = withListeningPort(config, port);
@@ -91,6 +108,7 @@ export async function startServer(
   const jobs = startJobs(app.ctx, {
     log,
     warn: options.logger ? (line) => app.log.warn(line) : log,
+    databaseDown: outage,
   });
   mailer
     .verify()
@@ -98,22 +116,37 @@ export async function startServer(
       readiness.mail = true;
     })
     .catch((error: Error) => {
-      readiness.reason = `Mail transport not ready: ${error.message}`;
-      log(readiness.reason);
+      readiness.mail = true;
+      log(`Mail transport not ready: ${error.message}`);
     });
+  const close = async () => {
+    await jobs.stop();
+    await app.close();
+    logStream?.flushSync();
+    await mailer.close();
+    await database.close();
+  };
   return {
     app,
     url,
     appUrl: app.ctx.config.appUrl,
     port,
-    async close() {
-      await jobs.stop();
-      await app.close();
-      logStream?.flushSync();
-      await mailer.close();
-      await database.close();
+    close,
+    async shutdown(graceMs) {
+      app.startDraining();
+      const event = { event: "draining", graceSeconds: graceMs / 1000 };
+      if (logStream) app.log.info(event, "stopping: not ready, serving until the grace period ends");
+      else log(`Stopping: not ready, serving for ${graceMs / 1000} s more`);
+      await new Promise((resolve) => setTimeout(resolve, graceMs));
+      await close();
     },
   };
+}
+
+/** An outage's two lines on the console, for a start without the JSON log (the test processes). */
+function humanOutageLog(log: (line: string) => void): OutageLog {
+  const line = (details: object, message: string) => log(`${message} ${JSON.stringify(details)}`);
+  return { warn: line, info: line };
 }
 
 /** The admin from the environment and, with DEMO=1, the sample company (once). */

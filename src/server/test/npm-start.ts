@@ -17,7 +17,8 @@ export interface StartedApp {
 export function npmStart(projectDir: string, env: NodeJS.ProcessEnv): Promise<StartedApp> {
   const child = spawn(process.execPath, [path.join(projectDir, "scripts", "start.mjs")], {
     cwd: projectDir,
-    env: { ...env, NODE_OPTIONS: "", PORT: "0" },
+    // A SIGTERM stops at once: these tests are about starting, not the grace period.
+    env: { SHUTDOWN_GRACE_SECONDS: "0", ...env, NODE_OPTIONS: "", PORT: "0" },
   });
   let output = "";
   const watchers = new Set<() => void>();

@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context";
-import { isDatabaseUnreachable } from "../../db/database-outage";
+import { isDatabaseUnreachable } from "../../database-outage";
 import type { OutgoingMessageRow } from "../../db/schema";
 import { outboxTrigger, urgentOutboxTrigger } from "../../job-triggers";
 import { createSendFinisher } from "../../newsletters/send/send-finisher";
