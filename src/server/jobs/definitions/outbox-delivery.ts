@@ -3,6 +3,7 @@ import { isDatabaseUnreachable } from "../../database-outage";
 import type { OutgoingMessageRow } from "../../db/schema";
 import { outboxTrigger, urgentOutboxTrigger } from "../../job-triggers";
 import { createSendFinisher } from "../../newsletters/send/send-finisher";
+import { rateLimitedLog } from "../../outbox/attempt-log";
 import { claimMessages, releaseMessages, renewMessages } from "../../outbox/claim-messages";
 import {
   DEFAULT_OUTBOX_RETRY,
@@ -80,6 +81,7 @@ function outboxLane(
     urgentRetry: options.urgentRetry ?? DEFAULT_URGENT_RETRY,
     horizonMs: options.horizonMs ?? ctx.config.NEWSLETTER_RETRY_HOURS * 3_600_000,
     warn: options.warn ?? logs.warn,
+    warnAttempt: options.warnAttempt ?? rateLimitedLog(options.warn ?? logs.warn),
     kindNamed: options.kindNamed ?? messageKindNamed,
   };
   // Group commit waits for the lanes only on the embedded database (outbox/sent-recorder.ts).
