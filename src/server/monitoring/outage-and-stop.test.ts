@@ -6,10 +6,10 @@ import { type StoppablePostgresServer, startStoppablePostgres } from "../test/po
 import { type SmtpPeer, startSmtpPeer } from "../test/smtp-peer";
 
 /**
- * A PostgreSQL server stopped and started under real app processes (docs/monitoring.md, "A
- * database outage"): readiness and every request answer 503 with Retry-After while it is out, the
- * outage is logged once each way, and a newsletter send through it duplicates no more mail than
- * the SMTP pool can hold in flight (docs/mail.md).
+ * Real app processes on a PostgreSQL server of their own (docs/monitoring.md): stopped and started
+ * under them ("A database outage"), readiness and every request answer 503 with Retry-After while
+ * it is out, the outage is logged once each way, and a newsletter send through it duplicates no
+ * more mail than the SMTP pool can hold in flight (docs/mail.md); a SIGTERM drains ("Stopping").
  */
 const POOL_SIZE = 3;
 const LEASE_SECONDS = 2;
@@ -139,4 +139,28 @@ describe("a database outage", () => {
     expect(linesOf(app, DOWN)).toHaveLength(1);
     await app.stop();
   }, 180_000);
+});
+
+describe("a SIGTERM", () => {
+  it("answers not ready at once, keeps serving through the grace period, then exits cleanly", async () => {
+    const graceSeconds = 5;
+    const app = await appProcess({ SHUTDOWN_GRACE_SECONDS: String(graceSeconds) });
+    const ready = () => fetch(`${app.url}/api/ready`);
+    await expect.poll(async () => (await ready()).status, { timeout: 30_000 }).toBe(200);
+
+    const exited = new Promise<number | null>((resolve) => app.child.once("exit", resolve));
+    const signalled = Date.now();
+    app.child.kill("SIGTERM");
+    await expect.poll(async () => (await ready()).status, { timeout: 10_000 }).toBe(503);
+    expect(await (await ready()).json()).toMatchObject({ status: "stopping" });
+    for (let i = 0; i < 5; i++) {
+      const alive = await fetch(`${app.url}/api/health`);
+      expect(alive.status).toBe(200);
+      // Each answer ends its connection: a client's next request opens one to another process.
+      expect(alive.headers.get("connection")).toBe("close");
+    }
+    expect(await exited).toBe(0);
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(graceSeconds * 1000);
+    expect(app.log()).toContain(`Stopping: not ready, serving for ${graceSeconds} s more`);
+  }, 60_000);
 });
