@@ -20,10 +20,9 @@ const UNREACHABLE_CODES =
 const UNREACHABLE_MESSAGES =
   /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Connection terminated unexpectedly)/;
 
-/** The part of a pino logger an outage is reported to. */
+/** The part of a pino logger an outage is reported to (both lines at warn: an operator wants both). */
 export interface OutageLog {
   warn(details: object, message: string): void;
-  info(details: object, message: string): void;
 }
 
 /** This process's view of its database: up, or out of reach since a moment. */
@@ -67,7 +66,7 @@ export function createDatabaseHealth(options: {
     downSince = null;
     clearTimeout(timer);
     timer = undefined;
-    options.log.info({ event: "database_up", outageSeconds: seconds }, "database reachable again");
+    options.log.warn({ event: "database_up", outageSeconds: seconds }, "database reachable again");
   };
   const pingLater = () => {
     if (stopped || timer) return;

@@ -20,7 +20,7 @@ async function main() {
   if (config.NODE_ENV === "production") {
     server.app.log.info(
       { event: "started", url: server.appUrl, dataDir: config.dataDir, seconds },
-      "Cup of Joe is running",
+      `Cup of Joe is running at ${server.appUrl}`,
     );
   } else {
     printLine(

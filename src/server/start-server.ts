@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import pino from "pino";
 import { buildApp } from "./app";
 import { ensureAdmin } from "./auth/ensure-admin";
 import { issueSetupToken, setupLine } from "./auth/setup/setup-token";
@@ -49,7 +50,11 @@ export async function startServer(
   config: Config,
   options: StartOptions = {},
 ): Promise<RunningServer> {
-  const log = options.log ?? printLine;
+  const logStream = options.logger ? logDestination() : undefined;
+  // In production every line is one JSON event, as the rest of the log; a console otherwise.
+  const jsonLog =
+    logStream && config.NODE_ENV === "production" ? pino({ level: "info" }, logStream) : undefined;
+  const log = options.log ?? (jsonLog ? (line: string) => jsonLog.info(line) : printLine);
   // A PostgreSQL connection lost while idle is reported in the app's log, once the app exists: an
   // outage once, as the app's other errors of the database being out of reach.
   let appLog: DatabaseLog | undefined;
@@ -75,9 +80,9 @@ export async function startServer(
     from: config.MAIL_FROM,
     db: database.db,
     poolSize: config.SMTP_POOL_SIZE,
-    log,
+    // The outbox transport's lines (a code, a link) are for the person at the console (README).
+    log: options.log ?? printLine,
   });
-  const logStream = options.logger ? logDestination() : undefined;
   // Not ready until the mail transport has been checked once (a failed check is logged, and the
   // outbox keeps every message until the server takes it: docs/mail.md).
   const readiness = { mail: false, reason: "Connecting to the mail server" };
@@ -109,6 +114,7 @@ export async function startServer(
     log,
     warn: options.logger ? (line) => app.log.warn(line) : log,
     databaseDown: outage,
+    event: jsonLog ? (fields, message) => jsonLog.info(fields, message) : undefined,
   });
   mailer
     .verify()
@@ -135,7 +141,8 @@ export async function startServer(
     async shutdown(graceMs) {
       app.startDraining();
       const event = { event: "draining", graceSeconds: graceMs / 1000 };
-      if (logStream) app.log.info(event, "stopping: not ready, serving until the grace period ends");
+      if (logStream)
+        app.log.info(event, "stopping: not ready, serving until the grace period ends");
       else log(`Stopping: not ready, serving for ${graceMs / 1000} s more`);
       await new Promise((resolve) => setTimeout(resolve, graceMs));
       await close();
@@ -146,7 +153,7 @@ export async function startServer(
 /** An outage's two lines on the console, for a start without the JSON log (the test processes). */
 function humanOutageLog(log: (line: string) => void): OutageLog {
   const line = (details: object, message: string) => log(`${message} ${JSON.stringify(details)}`);
-  return { warn: line, info: line };
+  return { warn: line };
 }
 
 /** The admin from the environment and, with DEMO=1, the sample company (once). */

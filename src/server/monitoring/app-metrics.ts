@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { Gauge, Histogram, Registry } from "prom-client";
 import type { AppContext } from "../context";
-import type { PoolStats } from "../db/client";
 import type { DatabaseHealth } from "../database-outage";
+import type { PoolStats } from "../db/client";
 import { processRegistry } from "./delivery-counters";
 
 /** The text format's content type (Prometheus' exposition format 0.0.4). */

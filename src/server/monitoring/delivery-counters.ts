@@ -30,6 +30,10 @@ export function countSent(kind: string, urgent: boolean): void {
 }
 
 /** A delivery attempt that failed: tried again later, or given up for good. */
-export function countFailedAttempt(kind: string, urgent: boolean, outcome: "retry" | "failed"): void {
+export function countFailedAttempt(
+  kind: string,
+  urgent: boolean,
+  outcome: "retry" | "failed",
+): void {
   failed.inc({ kind, lane: lane(urgent), outcome });
 }

@@ -18,7 +18,7 @@ const scrape = (authorization?: string) =>
   });
 
 /** The value of one series in the text format, e.g. `coj_outbox_messages{kind="x",lane="y"}`. */
-const valueOf = (text: string, series: string) => {
+const seriesValue = (text: string, series: string) => {
   const line = text.split("\n").find((l) => l.startsWith(`${series} `));
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 };
@@ -56,17 +56,19 @@ describe("/metrics", () => {
     expect(text).toContain("# TYPE coj_outbox_failed_attempts_total counter");
     expect(text).toContain("# TYPE coj_database_pool_connections gauge");
     const series = 'coj_outbox_messages{kind="company-inquiry",lane="standard"}';
-    expect(valueOf(text, series)).toBe(1);
+    expect(seriesValue(text, series)).toBe(1);
     const age = 'coj_outbox_oldest_message_age_seconds{kind="company-inquiry",lane="standard"}';
-    expect(valueOf(text, age)).toBeGreaterThanOrEqual(60);
-    expect(valueOf(text, 'coj_job_lag_seconds{job="outbox-delivery"}')).toBeGreaterThanOrEqual(60);
-    expect(valueOf(text, 'coj_job_lag_seconds{job="round-steps"}')).toBe(0);
-    expect(valueOf(text, "coj_database_up")).toBe(1);
+    expect(seriesValue(text, age)).toBeGreaterThanOrEqual(60);
+    expect(seriesValue(text, 'coj_job_lag_seconds{job="outbox-delivery"}')).toBeGreaterThanOrEqual(
+      60,
+    );
+    expect(seriesValue(text, 'coj_job_lag_seconds{job="round-steps"}')).toBe(0);
+    expect(seriesValue(text, "coj_database_up")).toBe(1);
     expect(text).toMatch(/^process_resident_memory_bytes \d+/m);
     // Both requests under their route's pattern, never their own address.
     const requests =
       'coj_http_request_duration_seconds_count{method="GET",route="/api/public/help/:slug",status="404"}';
-    expect(valueOf(text, requests)).toBe(2);
+    expect(seriesValue(text, requests)).toBe(2);
     expect(text).not.toContain("no-such-page-one");
   });
 });

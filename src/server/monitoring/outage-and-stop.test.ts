@@ -45,7 +45,9 @@ async function appProcess(env: Record<string, string> = {}): Promise<AppProcess>
 }
 
 /** Runs `body` with a database of its own, opened on the cluster while it is up. */
-async function withDatabase<T>(body: (db: Awaited<ReturnType<typeof openDatabase>>["db"]) => Promise<T>) {
+async function withDatabase<T>(
+  body: (db: Awaited<ReturnType<typeof openDatabase>>["db"]) => Promise<T>,
+) {
   const database = await openDatabase({ databaseUrl: cluster.url });
   try {
     return await body(database.db);
@@ -55,7 +57,10 @@ async function withDatabase<T>(body: (db: Awaited<ReturnType<typeof openDatabase
 }
 
 const linesOf = (app: AppProcess, pattern: RegExp) =>
-  app.log().split("\n").filter((line) => pattern.test(line));
+  app
+    .log()
+    .split("\n")
+    .filter((line) => pattern.test(line));
 const DOWN = /^database out of reach/;
 const UP = /^database reachable again/;
 

@@ -5,7 +5,11 @@ describe("the failed-attempt log", () => {
   it("writes at most `max` lines a window and counts the ones held back in the next", () => {
     let at = 0;
     const lines: string[] = [];
-    const log = rateLimitedLog((line) => lines.push(line), { max: 2, windowMs: 1000, now: () => at });
+    const log = rateLimitedLog((line) => lines.push(line), {
+      max: 2,
+      windowMs: 1000,
+      now: () => at,
+    });
     for (let i = 1; i <= 5; i++) log(`attempt ${i}`);
     expect(lines).toEqual(["attempt 1", "attempt 2"]);
     at = 1000;

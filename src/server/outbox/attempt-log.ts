@@ -21,7 +21,8 @@ export function rateLimitedLog(
       return;
     }
     written += 1;
-    const more = heldBack > 0 ? ` (${heldBack} more failed attempts not logged before this one)` : "";
+    const more =
+      heldBack > 0 ? ` (${heldBack} more failed attempts not logged before this one)` : "";
     heldBack = 0;
     log(`${line}${more}`);
   };

@@ -110,7 +110,9 @@ describe("sign-in mail leaves the request path", () => {
     // Logged at once, not only when it fails for good; without the address.
     const log = logLines.join("");
     expect(log).toMatch(
-      new RegExp(`the sign-in-code message ${deferred.id} was not sent \\(attempt 1\\): \\S+ .*; next try in \\d+ s`),
+      new RegExp(
+        `the sign-in-code message ${deferred.id} was not sent \\(attempt 1\\): \\S+ .*; next try in \\d+ s`,
+      ),
     );
     expect(log).not.toContain(email);
     for (let i = 0; i < 2; i++) {

@@ -46,7 +46,7 @@ export function npmStart(projectDir: string, env: NodeJS.ProcessEnv): Promise<St
   child.stderr?.on("data", onData);
   return new Promise((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`exited with ${code}:\n${output}`)));
-    waitForOutput(/running at (http:\/\/\S+)/, 600_000).then(
+    waitForOutput(/running at (http:\/\/[^\s"]+)/, 600_000).then(
       (found) => resolve({ child, url: found[1], output: () => output, waitForOutput }),
       reject,
     );

@@ -7,6 +7,8 @@ export interface JobLogs {
    * logged once, db/database-outage.ts), false for any other error, which the job logs itself.
    */
   databaseDown?(error: unknown): boolean;
+  /** An event with its fields as one JSON line (production's log); `log` with the text otherwise. */
+  event?(fields: { event: string } & Record<string, unknown>, message: string): void;
 }
 
 export const quietLogs: JobLogs = { log: () => {}, warn: () => {} };

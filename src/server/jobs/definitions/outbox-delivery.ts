@@ -89,10 +89,14 @@ function outboxLane(
   const recorder = createSentRecorder(
     (rows) => recordSent(ctx, rows, settings),
     ctx.config.DATABASE_URL ? 0 : 20,
-    { onWriteFailed: (error) => unsettled(logs, settings, error, "sent messages not yet recorded") },
+    {
+      onWriteFailed: (error) => unsettled(logs, settings, error, "sent messages not yet recorded"),
+    },
   );
   // A newsletter's send is sealed once none of its messages is pending (finish-send.ts).
-  const sends = urgent ? null : createSendFinisher(ctx, { log: logs.log, warn: settings.warn });
+  const sends = urgent
+    ? null
+    : createSendFinisher(ctx, { log: logs.log, warn: settings.warn, event: logs.event });
   const trigger = urgent ? urgentOutboxTrigger : outboxTrigger;
   return {
     name: trigger.jobName,
