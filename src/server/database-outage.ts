@@ -1,24 +1,33 @@
+import { DrizzleQueryError } from "drizzle-orm";
+
 /**
  * Whether an error means the database server is out of reach (stopped, restarting, refusing
- * connections, the connection cut) rather than a fault of the statement: node-postgres' socket
- * errors, PostgreSQL's connection-exception class (08) and its shutdown codes (57P01–57P03),
- * however drizzle wraps them (docs/monitoring.md, "A database outage").
+ * connections, the connection cut) rather than a fault of the statement: PostgreSQL's
+ * connection-exception class (08) and shutdown codes (57P01–57P03), node-postgres' own messages,
+ * and a socket error of a query (inside drizzle's DrizzleQueryError) or of a connection attempt
+ * (`syscall` "connect": the pool opening one). A socket error elsewhere (a file not found, an
+ * outbound request) is not the database's (docs/monitoring.md, "A database outage").
  */
 export function isDatabaseUnreachable(error: unknown): boolean {
   let current: unknown = error;
+  let inQuery = false;
   for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
-    const { code, message } = current as { code?: unknown; message?: unknown };
-    if (typeof code === "string" && UNREACHABLE_CODES.test(code)) return true;
-    if (typeof message === "string" && UNREACHABLE_MESSAGES.test(message)) return true;
+    const { code, message, syscall } = current as Record<string, unknown>;
+    if (typeof code === "string" && POSTGRES_CODES.test(code)) return true;
+    if (typeof message === "string" && POOL_MESSAGES.test(message)) return true;
+    const socket = typeof code === "string" && SOCKET_CODES.test(code);
+    if (socket && (inQuery || (depth === 0 && syscall === "connect"))) return true;
+    inQuery ||= current instanceof DrizzleQueryError;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
 }
 
-const UNREACHABLE_CODES =
-  /^(ECONNREFUSED|ECONNRESET|ENOENT|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN|08\w{3}|57P0[123])$/;
-const UNREACHABLE_MESSAGES =
-  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Connection terminated unexpectedly)/;
+const POSTGRES_CODES = /^(08\w{3}|57P0[123])$/;
+const SOCKET_CODES =
+  /^(ECONNREFUSED|ECONNRESET|ENOENT|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN)$/;
+const POOL_MESSAGES =
+  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/;
 
 /** The part of a pino logger an outage is reported to (both lines at warn: an operator wants both). */
 export interface OutageLog {
@@ -130,7 +139,9 @@ function reasonOf(error: unknown): string {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
     const { code } = current as { code?: unknown };
-    if (typeof code === "string" && UNREACHABLE_CODES.test(code)) return code;
+    if (typeof code === "string" && (POSTGRES_CODES.test(code) || SOCKET_CODES.test(code))) {
+      return code;
+    }
     current = (current as { cause?: unknown }).cause;
   }
   const message = error instanceof Error ? error.message : String(error);
