@@ -139,25 +139,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate("databaseHealth", databaseHealth);
   app.addHook("onClose", async () => databaseHealth.stop());
+  let draining = false;
+  app.decorate("startDraining", () => {
+    draining = true;
+  });
+  // First of all hooks, so that an answer given by another hook (a cross-site refusal) has it too.
+  // Every answer names its request, so a caller can quote it and the log can be searched for it;
+  // while the process drains, each answer also ends its connection.
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.header("x-request-id", request.id);
+    if (draining) reply.header("connection", "close");
+    done();
+  });
   await registerPlugins(app, ctx, deps);
   addRequestHooks(app, ctx);
   app.setErrorHandler(handleError);
   await registerApiDocs(app);
 
-  let draining = false;
   const metrics = createAppMetrics(app, ctx, { poolStats: deps.poolStats, databaseHealth });
   registerMonitoringRoutes(app, ctx, {
     databaseHealth,
     draining: () => draining,
     starting: deps.readiness,
     metrics,
-  });
-  app.decorate("startDraining", () => {
-    draining = true;
-  });
-  app.addHook("onRequest", (_request, reply, done) => {
-    if (draining) reply.header("connection", "close");
-    done();
   });
   for (const routes of featureRoutes) await app.register(routes, { ctx });
 
@@ -202,11 +206,6 @@ function createFastify(logger: AppDeps["logger"], ctx: AppContext): FastifyInsta
   app.decorate("registeredRoutes", [] as RegisteredRoute[]);
   app.decorateRequest("user", null);
   app.decorateRequest("sessionKind", null);
-  // Every answer names its request, so a caller can quote it and the log can be searched for it.
-  app.addHook("onRequest", (request, reply, done) => {
-    reply.header("x-request-id", request.id);
-    done();
-  });
   app.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) app.registeredRoutes.push({ method, url: route.url });
