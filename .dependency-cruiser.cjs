@@ -7,7 +7,7 @@
  */
 const SERVER_LAYERS = [
   ["db", "http", "matching", "outbound"],
-  ["activity", "calendar", "help", "mail", "match-members", "settings"],
+  ["activity", "calendar", "help", "mail", "match-members", "monitoring", "settings"],
   ["company", "match-calendar", "scheduling"],
   ["outbox"],
   ["auth"],

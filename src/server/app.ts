@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import { errorResponses } from "../shared/api";
-import { healthSchema } from "../shared/health";
 import { registerApiDocs } from "./api-docs/api-docs";
 import apiTokenRoutes from "./api-tokens/routes";
 import adminAccountRoutes from "./auth/admins/routes";
@@ -15,7 +15,8 @@ import { type Clock, systemClock } from "./clock";
 import companyRoutes from "./company/routes";
 import type { Config } from "./config";
 import type { AppContext } from "./context";
-import type { Db } from "./db/client";
+import { createDatabaseHealth, type DatabaseHealth, type OutageLog } from "./database-outage";
+import type { Db, PoolStats } from "./db/client";
 import departmentsRoutes from "./directory/departments/routes";
 import groupsRoutes from "./directory/groups/routes";
 import employeesRoutes from "./employees/routes";
@@ -31,6 +32,8 @@ import { redactingLogger } from "./log-redaction";
 import type { Mailer } from "./mail/mailer";
 import matchesRoutes from "./matches/routes";
 import metricsRoutes from "./metrics/routes";
+import { createAppMetrics } from "./monitoring/app-metrics";
+import { registerMonitoringRoutes } from "./monitoring/routes";
 import newslettersRoutes from "./newsletters/routes";
 import pairingsRoutes from "./pairings/routes";
 import impactRoutes from "./people/impact/routes";
@@ -54,8 +57,12 @@ export interface AppDeps {
   clock?: Clock;
   /** Built client (index.html + assets); the SPA is served only when it exists. */
   clientDir?: string;
-  /** Readiness for /api/health; absent means ready. */
+  /** The start's own gate for /api/ready (the mail transport being checked); absent means started. */
   readiness?: () => { ready: boolean; reason?: string };
+  /** A PostgreSQL server's pool, for /metrics. */
+  poolStats?: () => PoolStats;
+  /** Where a database outage is logged (once as it starts, once as it ends); the app's log by default. */
+  outageLog?: OutageLog;
   logger?: FastifyServerOptions["logger"];
   /**
    * Keep per-IP request limits in the database (shared by every process on one PostgreSQL)
@@ -74,6 +81,13 @@ declare module "fastify" {
     /** Every route as registered, so tests can walk them (e.g. every admin route is guarded). */
     registeredRoutes: RegisteredRoute[];
     ctx: AppContext;
+    /** Whether the database answers; errors that say it is out of reach answer 503 (docs/monitoring.md). */
+    databaseHealth: DatabaseHealth;
+    /**
+     * A SIGTERM: /api/ready answers 503 from now on and every answer closes its connection, while
+     * requests are still served until the grace period ends (docs/monitoring.md, "Stopping").
+     */
+    startDraining(): void;
   }
 }
 
@@ -121,16 +135,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs: createJobWakes(),
   };
   const app = createFastify(deps.logger, ctx, deps.config.TRUST_PROXY);
+  const databaseHealth = createDatabaseHealth({
+    ping: () => ctx.db.execute(sql`select 1`),
+    log: deps.outageLog ?? app.log,
+  });
+  app.decorate("databaseHealth", databaseHealth);
+  app.addHook("onClose", async () => databaseHealth.stop());
+  let draining = false;
+  app.decorate("startDraining", () => {
+    draining = true;
+  });
+  // First of all hooks, so that an answer given by another hook (a cross-site refusal) has it too.
+  // Every answer names its request, so a caller can quote it and the log can be searched for it;
+  // while the process drains, each answer also ends its connection.
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.header("x-request-id", request.id);
+    if (draining) reply.header("connection", "close");
+    done();
+  });
   await registerPlugins(app, ctx, deps);
   addRequestHooks(app, ctx);
   app.setErrorHandler(handleError);
   await registerApiDocs(app, ctx);
 
-  const health = { response: { 200: healthSchema, 503: healthSchema, ...errorResponses } };
-  app.get("/api/health", { schema: health }, async (_request, reply) => {
-    const state = deps.readiness?.() ?? { ready: true };
-    if (!state.ready) return reply.code(503).send({ status: "starting", message: state.reason });
-    return { status: "ok" };
+  const metrics = createAppMetrics(app, ctx, { poolStats: deps.poolStats, databaseHealth });
+  registerMonitoringRoutes(app, ctx, {
+    databaseHealth,
+    draining: () => draining,
+    starting: deps.readiness,
+    metrics,
   });
   for (const routes of featureRoutes) await app.register(routes, { ctx });
 
@@ -138,14 +171,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
+/** An incoming X-Request-Id kept as the request's own (a balancer's or a caller's trace). */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
 /**
- * Request ids: a random prefix drawn once per process, then a counter. Unique across processes
- * and restarts as before, without drawing random bytes per request (a system call each, a few
- * percent of a small API request's CPU: docs/performance.md, "Hot API path").
+ * Request ids: the caller's X-Request-Id when it is sane (letters, digits and `._:-`, 8 to 128 of
+ * them: nothing a log line or a header could be broken with), else a random prefix drawn once per
+ * process, then a counter. Unique across processes and restarts as before, without drawing random
+ * bytes per request (a system call each, a few percent of a small API request's CPU:
+ * docs/performance.md, "Hot API path").
  */
 const requestIdPrefix = randomBytes(4).toString("hex");
 let requestCounter = 0;
-function nextRequestId(): string {
+function nextRequestId(request: IncomingMessage): string {
+  const given = request.headers["x-request-id"];
+  if (typeof given === "string" && SANE_REQUEST_ID.test(given)) return given;
   requestCounter = (requestCounter + 1) % 0x1_0000_0000;
   return requestIdPrefix + requestCounter.toString(16).padStart(8, "0");
 }

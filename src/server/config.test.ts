@@ -25,6 +25,22 @@ describe("configuration", () => {
     expect(() => loadConfig({ DATABASE_POOL_SIZE: "0" })).toThrow(/^Invalid DATABASE_POOL_SIZE: /);
   });
 
+  it("checks the monitoring variables: a metrics token of 32+ characters, a grace period of 0–300 s", () => {
+    expect(() => loadConfig({ METRICS_TOKEN: "short" })).toThrow(
+      /^Invalid METRICS_TOKEN: must be at least 32 characters$/,
+    );
+    expect(() => loadConfig({ SHUTDOWN_GRACE_SECONDS: "301" })).toThrow(
+      /^Invalid SHUTDOWN_GRACE_SECONDS: /,
+    );
+    expect(() => loadConfig({ SHUTDOWN_GRACE_SECONDS: "soon" })).toThrow(
+      /^Invalid SHUTDOWN_GRACE_SECONDS: /,
+    );
+    expect(loadConfig({}).SHUTDOWN_GRACE_SECONDS).toBe(10);
+    const token = "m".repeat(32);
+    expect(loadConfig({ METRICS_TOKEN: ` ${token} ` }).METRICS_TOKEN).toBe(token);
+    expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: "0" }).SHUTDOWN_GRACE_SECONDS).toBe(0);
+  });
+
   it("checks the company-identity variables: SSO needs a client, EMAIL_SIGN_IN=off needs SSO", () => {
     expect(() => loadConfig({ OIDC_ISSUER: "https://idp.acme.test" })).toThrow(
       /^Invalid OIDC_CLIENT_ID: is required with OIDC_ISSUER$/,

@@ -108,6 +108,15 @@ const envSchema = z
       ctx.addIssue({ code: "custom", message: parsed.error });
       return z.NEVER;
     }),
+    /** Bearer token of /metrics (Prometheus' text format); unset turns metrics off (docs/monitoring.md). */
+    METRICS_TOKEN: optionalText.pipe(
+      z.string().min(32, { message: "must be at least 32 characters" }).optional(),
+    ),
+    /**
+     * After a SIGTERM the process answers not ready and keeps serving this long, so a load
+     * balancer stops sending it requests before it closes (docs/monitoring.md, "Stopping").
+     */
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
     ...calendarSettings,
   })
   .superRefine((env, ctx) => {

@@ -134,12 +134,15 @@ describe("serving the client", () => {
     expect(plain.body).toBe(bigScript);
   });
 
-  it("answers 503 on /api/health until the mail transport is ready, then 200", async () => {
+  it("answers 503 on /api/ready until the mail transport is checked, then 200; alive all along", async () => {
     ready = false;
-    const before = await t.app.inject({ method: "GET", url: "/api/health" });
+    const before = await t.app.inject({ method: "GET", url: "/api/ready" });
     expect(before.statusCode).toBe(503);
+    expect(before.json()).toEqual({ status: "starting", message: "Connecting to the mail server" });
+    expect((await t.app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
     ready = true;
-    const after = await t.app.inject({ method: "GET", url: "/api/health" });
+    const after = await t.app.inject({ method: "GET", url: "/api/ready" });
     expect(after.statusCode).toBe(200);
+    expect(after.json()).toEqual({ status: "ready" });
   });
 });

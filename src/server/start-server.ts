@@ -1,11 +1,13 @@
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import pino from "pino";
 import { buildApp } from "./app";
 import { ensureAdmin } from "./auth/ensure-admin";
 import { issueSetupToken, setupLine } from "./auth/setup/setup-token";
 import { type Clock, systemClock } from "./clock";
 import { type Config, withListeningPort } from "./config";
+import type { OutageLog } from "./database-outage";
 import { type Database, type DatabaseLog, type Db, openDatabase } from "./db/client";
 import { underStartLock } from "./db/start-lock";
 import { seedDemoOnce } from "./demo/seed-demo";
@@ -26,6 +28,11 @@ export interface RunningServer {
   /** The port the server listens on (the system's pick when PORT=0). */
   port: number;
   close(): Promise<void>;
+  /**
+   * A SIGTERM: answers not ready at once, keeps serving for `graceMs` (SHUTDOWN_GRACE_SECONDS) so
+   * a load balancer takes the process out of its rotation, then closes (docs/monitoring.md).
+   */
+  shutdown(graceMs: number): Promise<void>;
 }
 
 export interface StartOptions {
@@ -44,16 +51,26 @@ export async function startServer(
   config: Config,
   options: StartOptions = {},
 ): Promise<RunningServer> {
-  const log = options.log ?? printLine;
-  // A PostgreSQL connection lost while idle is reported in the app's log, once the app exists.
+  const logStream = options.logger ? logDestination() : undefined;
+  // In production every line is one JSON event, as the rest of the log; a console otherwise.
+  const jsonLog =
+    logStream && config.NODE_ENV === "production" ? pino({ level: "info" }, logStream) : undefined;
+  const log = options.log ?? (jsonLog ? (line: string) => jsonLog.info(line) : printLine);
+  // A PostgreSQL connection lost while idle is reported in the app's log, once the app exists: an
+  // outage once, as the app's other errors of the database being out of reach.
   let appLog: DatabaseLog | undefined;
+  let outage: ((error: unknown) => boolean) | undefined;
   const database =
     options.database ??
     (await openDatabase({
       databaseUrl: config.DATABASE_URL,
       dataDir: config.dbDir,
       poolSize: config.DATABASE_POOL_SIZE,
-      log: { error: (details, message) => appLog?.error(details, message) },
+      log: {
+        error: (details, message) => {
+          if (!outage?.((details as { err?: unknown }).err)) appLog?.error(details, message);
+        },
+      },
     }));
   await database.migrate();
   const clock = options.clock ?? systemClock;
@@ -67,9 +84,11 @@ export async function startServer(
     from: config.MAIL_FROM,
     db: database.db,
     poolSize: config.SMTP_POOL_SIZE,
-    log,
+    // The outbox transport's lines (a code, a link) are for the person at the console (README).
+    log: options.log ?? printLine,
   });
-  const logStream = options.logger ? logDestination() : undefined;
+  // Not ready until the mail transport has been checked once (a failed check is logged, and the
+  // outbox keeps every message until the server takes it: docs/mail.md).
   const readiness = { mail: false, reason: "Connecting to the mail server" };
   const app = await buildApp({
     config,
@@ -85,8 +104,11 @@ export async function startServer(
       ready: readiness.mail,
       reason: readiness.mail ? undefined : readiness.reason,
     }),
+    poolStats: database.poolStats,
+    outageLog: logStream ? undefined : humanOutageLog(log),
   });
   appLog = app.log;
+  outage = (error) => app.databaseHealth.failed(error);
   const url = await app.listen({ port: config.PORT, host: config.HOST });
   const { port } = app.server.address() as AddressInfo;
   app.ctx.config = withListeningPort(config, port);
@@ -95,6 +117,8 @@ export async function startServer(
   const jobs = startJobs(app.ctx, {
     log,
     warn: options.logger ? (line) => app.log.warn(line) : log,
+    databaseDown: outage,
+    event: jsonLog ? (fields, message) => jsonLog.info(fields, message) : undefined,
   });
   mailer
     .verify()
@@ -102,25 +126,41 @@ export async function startServer(
       readiness.mail = true;
     })
     .catch((error: Error) => {
-      readiness.reason = `Mail transport not ready: ${error.message}`;
-      log(readiness.reason);
+      readiness.mail = true;
+      log(`Mail transport not ready: ${error.message}`);
     });
+  const close = async () => {
+    await jobs.stop();
+    // Requests under way finish first; the connections they leave open (kept alive for 72 s
+    // by default) are closed as soon as they are idle, or a stop would wait for them.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 250);
+    await app.close().finally(() => clearInterval(idle));
+    logStream?.flushSync();
+    await mailer.close();
+    await database.close();
+  };
   return {
     app,
     url,
     appUrl: app.ctx.config.appUrl,
     port,
-    async close() {
-      await jobs.stop();
-      // Requests under way finish first; the connections they leave open (kept alive for 72 s
-      // by default) are closed as soon as they are idle, or a stop would wait for them.
-      const idle = setInterval(() => app.server.closeIdleConnections(), 250);
-      await app.close().finally(() => clearInterval(idle));
-      logStream?.flushSync();
-      await mailer.close();
-      await database.close();
+    close,
+    async shutdown(graceMs) {
+      app.startDraining();
+      const event = { event: "draining", graceSeconds: graceMs / 1000 };
+      if (logStream)
+        app.log.info(event, "stopping: not ready, serving until the grace period ends");
+      else log(`Stopping: not ready, serving for ${graceMs / 1000} s more`);
+      await new Promise((resolve) => setTimeout(resolve, graceMs));
+      await close();
     },
   };
+}
+
+/** An outage's two lines on the console, for a start without the JSON log (the test processes). */
+function humanOutageLog(log: (line: string) => void): OutageLog {
+  const line = (details: object, message: string) => log(`${message} ${JSON.stringify(details)}`);
+  return { warn: line };
 }
 
 /** The admin from the environment and, with DEMO=1, the sample company (once), under the start lock. */

@@ -94,7 +94,7 @@ describe("the OpenAPI document", () => {
       doc.paths[openapiPath(path)]?.[method.toLowerCase()] as { tags?: string[] } | undefined;
     expect(operationOf("GET", "/api/matches/current")?.tags).toEqual(["Match"]);
     expect(operationOf("POST", "/api/admin/newsletters/:id/send")?.tags).toEqual(["Newsletter"]);
-    expect(operationOf("GET", "/api/health")?.tags).toEqual(["Pages, files and health"]);
+    expect(operationOf("GET", "/api/health")?.tags).toEqual(["Health"]);
     const untagged = Object.entries(doc.paths).flatMap(([path, operations]) =>
       Object.entries(operations)
         .filter(([, operation]) => (operation as { tags?: string[] }).tags?.length !== 1)

@@ -26,6 +26,8 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** A PostgreSQL server only: the connections of this process's pool, for /metrics. */
+  poolStats?(): PoolStats;
   /** Embedded only: the data folder as a tarball, for `loadDataDir` (test snapshots). */
   dumpDataDir?(): Promise<Blob>;
 }
@@ -62,6 +64,21 @@ export interface OpenDatabaseOptions {
    */
   loadDataDir?: Blob;
 }
+
+/** The connections of a pool: open ones, idle ones, queries waiting for one, and its size. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
+/**
+ * How long a query waits for a connection before it fails: a server that does not answer (a
+ * stopped host, a full network queue) turns into a 503 a client can retry instead of a request
+ * that hangs (docs/monitoring.md, "A database outage").
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 /** The part of a pino logger the database uses. */
 export type DatabaseLog = { error(details: object, message: string): void };
@@ -135,11 +152,22 @@ async function openPostgres(
 ): Promise<Database> {
   // No JIT compilation: the admin's aggregates cost enough to trigger it and then spent seconds
   // compiling for a scan of milliseconds (docs/decisions/0023-admin-aggregates-without-jit.md).
-  const pool = new pg.Pool({ connectionString: url, max, options: "-c jit=off" });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    options: "-c jit=off",
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // An idle connection dropped by the server (restart, failover) must not crash the process;
   // the pool replaces it on the next query.
   pool.on("error", (error) => {
     log.error({ err: error }, "PostgreSQL connection lost");
+  });
+  // A connection lost while checked out (between the statements of a transaction) is emitted on
+  // its client, where no listener would crash the process; the statement that next uses it fails
+  // and reports it, and the pool drops the client when it is given back.
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
   });
   const db = withAfterCommitHooks(drizzleNodePg(pool, drizzleOptions(logQuery)) as unknown as Db);
   return {
@@ -159,5 +187,11 @@ async function openPostgres(
       await db.execute(sql`select 1`);
     },
     close: () => pool.end(),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max,
+    }),
   };
 }

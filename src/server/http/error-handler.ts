@@ -20,6 +20,9 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     error instanceof HttpError
       ? error.statusCode
       : ((error as { statusCode?: number }).statusCode ?? 500);
+  if (status >= 500 && request.server.databaseHealth?.failed(error)) {
+    return replyDatabaseOut(request, reply);
+  }
   if (status >= 500) return replyServerError(request, reply, error, status);
   if (error instanceof HttpError) {
     if (error instanceof TooManyRequests) reply.header("Retry-After", error.retryAfterSeconds);
@@ -28,6 +31,21 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
       .send({ message: error.message, code: error.code, ...error.extra });
   }
   return reply.code(status).send({ message: friendlyClientError(error as Error, status) });
+}
+
+/**
+ * The database is out of reach (stopped, restarting, failing over): 503 with a wait a client can
+ * retry after, and nothing logged per request; the outage is logged once as it starts and once as
+ * it ends (docs/monitoring.md, "A database outage").
+ */
+function replyDatabaseOut(request: FastifyRequest, reply: FastifyReply) {
+  return reply
+    .code(503)
+    .header("Retry-After", request.server.databaseHealth.retryAfterSeconds)
+    .send({
+      message: "The service is briefly unavailable. Please try again in a few seconds.",
+      code: "database_unavailable",
+    });
 }
 
 /**

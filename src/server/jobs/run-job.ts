@@ -22,9 +22,13 @@ export interface RunningJob {
  */
 export function startJob<Claim, Result>(
   definition: JobDefinition<Claim, Result>,
-  options: { owner?: string } = {},
+  options: { owner?: string; databaseDown?: (error: unknown) => boolean } = {},
 ): RunningJob {
   const poll = createPollPause(definition.pollMs);
+  // A database outage is logged once for the process, not once per job, look and lease.
+  const report: Report = (error, line) => {
+    if (!options.databaseDown?.(error)) definition.log(line);
+  };
   const run = jobRun(definition, options.owner, () => poll.stopped);
   const unsubscribe = definition.wake?.on(poll.wake);
   let looksBegun = 0;
@@ -36,9 +40,9 @@ export function startJob<Claim, Result>(
       poll.looking();
       const look = ++looksBegun;
       try {
-        await lookOnce(definition, run);
+        await lookOnce(definition, run, report);
       } catch (error) {
-        if (!poll.stopped) definition.log(`${definition.label}: ${(error as Error).message}`);
+        if (!poll.stopped) report(error, `${definition.label}: ${(error as Error).message}`);
       }
       for (const waiter of waiters.filter((w) => w.after < look)) {
         waiters.splice(waiters.indexOf(waiter), 1);
@@ -98,9 +102,13 @@ function jobRun(definition: AnyJobDefinition, owner: string | undefined, stoppin
   return run;
 }
 
+/** Logs a failure unless it says the database is out of reach (then the outage is logged once). */
+type Report = (error: unknown, line: string) => void;
+
 async function lookOnce<Claim, Result>(
   definition: JobDefinition<Claim, Result>,
   run: JobRun,
+  report: Report = (_error, line) => definition.log(line),
 ): Promise<Result[]> {
   const results: Result[] = [];
   await definition.prepare?.(run);
@@ -110,7 +118,7 @@ async function lookOnce<Claim, Result>(
       await definition.idle?.(run);
       break;
     }
-    const heartbeat = keepLease(definition, claim, run);
+    const heartbeat = keepLease(definition, claim, run, report);
     try {
       results.push(await definition.work(claim, run));
     } finally {
@@ -118,7 +126,7 @@ async function lookOnce<Claim, Result>(
       await definition
         .release?.(claim, run)
         .catch((error: Error) =>
-          definition.log(`${definition.label}: a claim could not be given back: ${error.message}`),
+          report(error, `${definition.label}: a claim could not be given back: ${error.message}`),
         );
     }
   }
@@ -130,14 +138,19 @@ async function lookOnce<Claim, Result>(
  * server), so no other process takes over work that is still going; a crashed process stops
  * renewing and its claim is free once the lease ends.
  */
-function keepLease<Claim>(definition: JobDefinition<Claim, unknown>, claim: Claim, run: JobRun) {
+function keepLease<Claim>(
+  definition: JobDefinition<Claim, unknown>,
+  claim: Claim,
+  run: JobRun,
+  report: Report,
+) {
   const renew = definition.renew;
   if (!renew) return { stop: async () => {} };
   let renewing: Promise<unknown> = Promise.resolve();
   const timer = setInterval(
     () => {
       renewing = renew(claim, run).catch((error: Error) =>
-        definition.log(`${definition.label}: the lease could not be renewed: ${error.message}`),
+        report(error, `${definition.label}: the lease could not be renewed: ${error.message}`),
       );
     },
     Math.max(10, Math.floor(run.leaseMs / 3)),

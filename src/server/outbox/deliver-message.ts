@@ -4,6 +4,8 @@ import { type OutgoingMessageRow, outgoingMessages } from "../db/schema";
 import { type BackoffSettings, backoffDelayMs } from "../mail/mail-failure";
 import { type MailMessage, toMailSendError } from "../mail/mailer";
 import { renderEmail } from "../mail/render-email";
+import { countFailedAttempt, countSent } from "../monitoring/delivery-counters";
+import { withoutAddresses } from "./attempt-log";
 import { type KindLookup, NoLongerFor } from "./message-kind";
 
 export interface DeliverySettings {
@@ -15,6 +17,8 @@ export interface DeliverySettings {
   horizonMs: number;
   /** The server's logger: a message that failed for good (never its content). */
   warn: (line: string) => void;
+  /** Each attempt that failed and is tried again, as it happens (rate-limited: attempt-log.ts). */
+  warnAttempt?: (line: string) => void;
   /**
    * The kind a row names: the outbox's own kinds and those of the features above it, assembled
    * by the delivery job (jobs/message-kinds.ts).
@@ -60,8 +64,11 @@ export async function deliverMessage(
     await ctx.mailer.send(message);
   } catch (caught) {
     const error = toMailSendError(caught);
-    return recordFailure(ctx, row, error, settings);
+    const outcome = await recordFailure(ctx, row, error, settings);
+    countFailedAttempt(row.kind, row.urgent, outcome);
+    return outcome;
   }
+  countSent(row.kind, row.urgent);
   await record(row);
   return "sent";
 }
@@ -182,10 +189,15 @@ async function recordFailure(
     return "failed";
   }
   const retry = settings.kindNamed(row.kind)?.urgent ? settings.urgentRetry : settings.retry;
+  const waitMs = backoffDelayMs(row.attempts, retry);
+  settings.warnAttempt?.(
+    `Outbox: the ${row.kind} message ${row.id} was not sent (attempt ${row.attempts}): ` +
+      `${error.code} ${withoutAddresses(error.message)}; next try in ${Math.round(waitMs / 1000)} s`,
+  );
   await ctx.db
     .update(outgoingMessages)
     .set({
-      nextAttemptAt: new Date(now.getTime() + backoffDelayMs(row.attempts, retry)),
+      nextAttemptAt: new Date(now.getTime() + waitMs),
       claimedUntil: null,
       claimedBy: null,
       firstFailedAt,
@@ -204,7 +216,9 @@ async function fail(
   settings: DeliverySettings,
 ): Promise<void> {
   if (code !== "not_a_recipient") {
-    settings.warn(`Outbox: the ${row.kind} message ${row.id} failed: ${code} ${reason}`);
+    settings.warn(
+      `Outbox: the ${row.kind} message ${row.id} failed: ${code} ${withoutAddresses(reason)}`,
+    );
   }
   const kind = settings.kindNamed(row.kind);
   await ctx.db.transaction(async (tx) => {

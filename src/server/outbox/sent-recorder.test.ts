@@ -117,3 +117,53 @@ describe("recording sent messages by group commit (docs/performance.md, Newslett
     expect(written[1].sentAt).not.toBe(written[0].sentAt);
   });
 });
+
+describe("recording through a database outage (docs/mail.md, duplicates at most the pool)", () => {
+  it("keeps a record the database refused and writes it once the database answers, counting the failure", async () => {
+    const rows = await pendingMessages(2);
+    let refusals = 2;
+    const reported: unknown[] = [];
+    const write = recorder(0);
+    const sent = createSentRecorder(
+      async (group) => {
+        if (refusals-- > 0)
+          throw Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
+        await writeGroup(write, group);
+      },
+      0,
+      { retryMs: 5, onWriteFailed: (error) => reported.push(error) },
+    );
+    sent.join();
+    sent.join();
+    await Promise.all(rows.map((row) => sent.record(row)));
+    expect(reported).toHaveLength(2);
+    expect(sent.failures).toBe(2);
+    expect((await states(rows)).map((r) => r.state)).toEqual(["sent", "sent"]);
+  });
+
+  it("gives a record up once its job stops while the database is out", async () => {
+    const [row] = await pendingMessages(1);
+    let stopping = false;
+    const sent = createSentRecorder(
+      async () => {
+        stopping = true;
+        throw Object.assign(new Error("Connection terminated"), { code: "57P01" });
+      },
+      0,
+      { retryMs: 5 },
+    );
+    sent.join();
+    await expect(sent.record(row, () => stopping)).rejects.toThrow("Connection terminated");
+    expect((await states([row]))[0].state).toBe("pending");
+  });
+});
+
+/** Writes a group through a recorder of the outbox's own UPDATE (one lane, no wait). */
+async function writeGroup(write: ReturnType<typeof recorder>, group: OutgoingMessageRow[]) {
+  write.join();
+  try {
+    await Promise.all(group.map((row) => write.record(row)));
+  } finally {
+    write.leave();
+  }
+}

@@ -107,6 +107,14 @@ describe("sign-in mail leaves the request path", () => {
     const [deferred] = await queued(email);
     expect(deferred).toMatchObject({ state: "pending", attempts: 1, claimedUntil: null });
     expect(deferred.nextAttemptAt.getTime() - clock.now().getTime()).toBeLessThanOrEqual(8000);
+    // Logged at once, not only when it fails for good; without the address.
+    const log = logLines.join("");
+    expect(log).toMatch(
+      new RegExp(
+        `the sign-in-code message ${deferred.id} was not sent \\(attempt 1\\): \\S+ .*; next try in \\d+ s`,
+      ),
+    );
+    expect(log).not.toContain(email);
     for (let i = 0; i < 2; i++) {
       clock.advance(8_000);
       await t.urgentDelivery.settled();

@@ -39,6 +39,8 @@ export async function startAppProcess(env: Record<string, string>): Promise<AppP
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
+      // A test's SIGTERM stops at once unless the test is about the grace period.
+      SHUTDOWN_GRACE_SECONDS: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe", "ipc"],

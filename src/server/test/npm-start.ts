@@ -17,7 +17,8 @@ export interface StartedApp {
 export function npmStart(projectDir: string, env: NodeJS.ProcessEnv): Promise<StartedApp> {
   const child = spawn(process.execPath, [path.join(projectDir, "scripts", "start.mjs")], {
     cwd: projectDir,
-    env: { ...env, NODE_OPTIONS: "", PORT: "0" },
+    // A SIGTERM stops at once: these tests are about starting, not the grace period.
+    env: { SHUTDOWN_GRACE_SECONDS: "0", ...env, NODE_OPTIONS: "", PORT: "0" },
   });
   let output = "";
   const watchers = new Set<() => void>();
@@ -45,7 +46,7 @@ export function npmStart(projectDir: string, env: NodeJS.ProcessEnv): Promise<St
   child.stderr?.on("data", onData);
   return new Promise((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`exited with ${code}:\n${output}`)));
-    waitForOutput(/running at (http:\/\/\S+)/, 600_000).then(
+    waitForOutput(/running at (http:\/\/[^\s"]+)/, 600_000).then(
       (found) => resolve({ child, url: found[1], output: () => output, waitForOutput }),
       reject,
     );

@@ -120,7 +120,23 @@ function postgresBinDir(): string {
   return path.join(root, newest, "bin");
 }
 
-async function startThrowawayCluster(): Promise<PostgresServer> {
+/** A throwaway cluster that a test can stop and start again (a database outage). */
+export interface StoppablePostgresServer extends PostgresServer {
+  /** Stops the server as an operator would (`pg_ctl stop -m fast`: open connections are cut). */
+  stop(): Promise<void>;
+  /** Starts it again on the same socket; the data is kept. */
+  start(): Promise<void>;
+}
+
+/**
+ * A cluster of its own (initdb + pg_ctl on a Unix socket), never the run's shared one, since the
+ * test stops it.
+ */
+export async function startStoppablePostgres(): Promise<StoppablePostgresServer> {
+  return startThrowawayCluster();
+}
+
+async function startThrowawayCluster(): Promise<StoppablePostgresServer> {
   const bin = postgresBinDir();
   const dir = mkdtempSync(path.join(tmpdir(), "coj-pg-"));
   const dataDir = path.join(dir, "data");
@@ -144,18 +160,25 @@ async function startThrowawayCluster(): Promise<PostgresServer> {
     "-c full_page_writes=off",
     "-c max_connections=200",
   ].join(" ");
-  await exec("pg_ctl", [
-    "-D",
-    dataDir,
-    "-l",
-    path.join(dir, "server.log"),
-    "-w",
-    "-o",
-    options,
-    "start",
-  ]);
+  const start = async () => {
+    await exec("pg_ctl", [
+      "-D",
+      dataDir,
+      "-l",
+      path.join(dir, "server.log"),
+      "-w",
+      "-o",
+      options,
+      "start",
+    ]);
+  };
+  await start();
   return {
     url: `postgres://postgres@${encodeURIComponent(dir)}/postgres`,
+    start,
+    async stop() {
+      await exec("pg_ctl", ["-D", dataDir, "-m", "fast", "-w", "stop"]);
+    },
     async close() {
       await exec("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"]).catch(() => {});
       rmSync(dir, { recursive: true, force: true });

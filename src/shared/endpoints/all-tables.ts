@@ -7,6 +7,7 @@ import { checkInEndpoints } from "./check-ins";
 import { companyEndpoints } from "./company";
 import { departmentByIdEndpoints, departmentEndpoints } from "./departments";
 import { employeeEndpoints } from "./employees";
+import { healthEndpoints } from "./health";
 import { helpEndpoints } from "./help";
 import { imageEndpoints } from "./images";
 import { inquiryEndpoints } from "./inquiries";
@@ -38,6 +39,7 @@ export const allEndpointTables = {
   departmentEndpoints,
   emailLogEndpoints,
   employeeEndpoints,
+  healthEndpoints,
   helpEndpoints,
   imageEndpoints,
   impactEndpoints,

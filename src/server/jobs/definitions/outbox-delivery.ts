@@ -1,7 +1,9 @@
 import type { AppContext } from "../../context";
+import { isDatabaseUnreachable } from "../../database-outage";
 import type { OutgoingMessageRow } from "../../db/schema";
 import { outboxTrigger, urgentOutboxTrigger } from "../../job-triggers";
 import { createSendFinisher } from "../../newsletters/send/send-finisher";
+import { rateLimitedLog } from "../../outbox/attempt-log";
 import { claimMessages, releaseMessages, renewMessages } from "../../outbox/claim-messages";
 import {
   DEFAULT_OUTBOX_RETRY,
@@ -60,6 +62,12 @@ export function urgentOutboxDeliveryJob(
   return outboxLane(ctx, logs, { concurrency: 4, ...options }, true);
 }
 
+/** A database error in the middle of a batch: an outage is logged once, anything else each time. */
+function unsettled(logs: JobLogs, settings: DeliverySettings, error: unknown, what: string) {
+  if (logs.databaseDown?.(error)) return;
+  settings.warn(`Outbox: ${what}, retried later: ${(error as Error).message}`);
+}
+
 function outboxLane(
   ctx: AppContext,
   logs: JobLogs,
@@ -73,15 +81,22 @@ function outboxLane(
     urgentRetry: options.urgentRetry ?? DEFAULT_URGENT_RETRY,
     horizonMs: options.horizonMs ?? ctx.config.NEWSLETTER_RETRY_HOURS * 3_600_000,
     warn: options.warn ?? logs.warn,
+    warnAttempt: options.warnAttempt ?? rateLimitedLog(options.warn ?? logs.warn),
     kindNamed: options.kindNamed ?? messageKindNamed,
   };
   // Group commit waits for the lanes only on the embedded database (outbox/sent-recorder.ts).
+  // A record the database cannot take is retried, and no lane sends another message meanwhile.
   const recorder = createSentRecorder(
     (rows) => recordSent(ctx, rows, settings),
     ctx.config.DATABASE_URL ? 0 : 20,
+    {
+      onWriteFailed: (error) => unsettled(logs, settings, error, "sent messages not yet recorded"),
+    },
   );
   // A newsletter's send is sealed once none of its messages is pending (finish-send.ts).
-  const sends = urgent ? null : createSendFinisher(ctx, { log: logs.log, warn: settings.warn });
+  const sends = urgent
+    ? null
+    : createSendFinisher(ctx, { log: logs.log, warn: settings.warn, event: logs.event });
   const trigger = urgent ? urgentOutboxTrigger : outboxTrigger;
   return {
     name: trigger.jobName,
@@ -106,16 +121,22 @@ function outboxLane(
     async work(rows, run) {
       const prepared = await prepareBatches(ctx, rows, settings.warn, settings.kindNamed);
       let next = 0;
+      // Once the database fails the batch mid-way, no lane sends another of its messages: what
+      // it sent could not be recorded, and its lease may run out before the database is back.
+      const failuresBefore = recorder.failures;
+      let broken = false;
+      const goOn = () => !run.stopping && !broken && recorder.failures === failuresBefore;
+      const record = (row: OutgoingMessageRow) => recorder.record(row, () => run.stopping);
       const lane = async () => {
         recorder.join();
         try {
-          while (next < rows.length && !run.stopping) {
+          while (next < rows.length && goOn()) {
             const row = rows[next++];
-            await deliverMessage(ctx, row, settings, prepared.get(row.kind), recorder.record).catch(
-              (error: Error) =>
-                settings.warn(
-                  `Outbox message ${row.id} not settled, retried later: ${error.message}`,
-                ),
+            await deliverMessage(ctx, row, settings, prepared.get(row.kind), record).catch(
+              (error: Error) => {
+                broken ||= isDatabaseUnreachable(error);
+                unsettled(logs, settings, error, `outbox message ${row.id} not settled`);
+              },
             );
           }
         } finally {

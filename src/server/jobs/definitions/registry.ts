@@ -31,7 +31,9 @@ export const JOBS: Array<(ctx: AppContext, logs: JobLogs) => AnyJobDefinition> =
 
 /** Starts every job of the registry; `stop` ends them in the registry's order. */
 export function startJobs(ctx: AppContext, logs: JobLogs): { stop(): Promise<void> } {
-  const running: RunningJob[] = JOBS.map((define) => startJob(define(ctx, logs)));
+  const running: RunningJob[] = JOBS.map((define) =>
+    startJob(define(ctx, logs), { databaseDown: logs.databaseDown }),
+  );
   return {
     async stop() {
       for (const job of running) await job.stop();

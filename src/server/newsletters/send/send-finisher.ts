@@ -17,20 +17,24 @@ export interface SendFinisher {
   idle(): Promise<void>;
 }
 
+/** The delivery job's lines (jobs/definitions/job-logs.ts): `event` is one JSON line in production. */
+interface FinisherLogs {
+  log(line: string): void;
+  warn(line: string): void;
+  event?(fields: { event: string } & Record<string, unknown>, message: string): void;
+}
+
 /**
  * Seals the sends of newsletters and round announcements (finish-send.ts) as the outbox delivers
  * their messages, exactly once across processes (docs/newsletters.md, "Sending").
  */
-export function createSendFinisher(
-  ctx: AppContext,
-  logs: { log: (line: string) => void; warn: (line: string) => void },
-): SendFinisher {
+export function createSendFinisher(ctx: AppContext, logs: FinisherLogs): SendFinisher {
   const warned = new Set<number>();
   const finish = async (newsletterIds: Iterable<number>) => {
     for (const newsletterId of newsletterIds) {
       const ended = await finishSend(ctx, newsletterId);
       if (ended) forgetComposition(ctx, newsletterId);
-      if (ended === "sent") logs.log(`Newsletter ${newsletterId} sent: every delivery has ended.`);
+      if (ended === "sent") sentLine(logs, newsletterId);
       if (ended === "held") logs.warn(heldWarning(newsletterId));
     }
   };
@@ -60,6 +64,12 @@ export function createSendFinisher(
       }
     },
   };
+}
+
+function sentLine(logs: FinisherLogs, newsletterId: number) {
+  const text = `Newsletter ${newsletterId} sent: every delivery has ended.`;
+  if (logs.event) logs.event({ event: "newsletter_sent", newsletterId }, text);
+  else logs.log(text);
 }
 
 function heldWarning(newsletterId: number): string {
