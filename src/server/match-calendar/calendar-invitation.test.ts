@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
-import { pairings } from "../db/schema";
+import { pairings, settings } from "../db/schema";
+import { TIME_ZONE_KEY } from "../settings/time-zone";
 import { createAdmin, createRunningCompany } from "../test/factories";
 import { setUpAppWithSmtpPeer } from "../test/smtp-app";
 import type { ReceivedMail, SmtpPeer } from "../test/smtp-peer";
@@ -184,6 +185,33 @@ describe("the match's one calendar event", () => {
     expect(event.attendees.map((a) => a.email)).not.toContain(event.organizer.email);
     const toAda = calendarPart(await waitForCalendar(ada.email, 0)).event;
     expect({ ...toAda, stamp: 0 }).toEqual({ ...event, stamp: 0 });
+  });
+
+  it("states the time in each reader's own zone, named, the company's for one without", async () => {
+    await t.db
+      .insert(settings)
+      .values({ key: TIME_ZONE_KEY, value: "Europe/Berlin" })
+      .onConflictDoUpdate({ target: settings.key, set: { value: "Europe/Berlin" } });
+    try {
+      const { person, match } = await company();
+      const nia = await person("Nia", { timeZone: "America/New_York" });
+      const kei = await person("Kei", { timeZone: "Asia/Tokyo" });
+      const ben = await person("Ben", { timeZone: null });
+      const trio = await match(nia, kei, ben);
+      expect((await sendInvitation(nia, trio.id, "2027-03-16T00:00:00Z")).statusCode).toBe(200);
+
+      const lines = {
+        [nia.email]: "on Monday, March 15 at 20:00 (America/New_York)",
+        [kei.email]: "on Tuesday, March 16 at 09:00 (Asia/Tokyo)",
+        [ben.email]: "on Tuesday, March 16 at 01:00 (Europe/Berlin)",
+      };
+      for (const [email, line] of Object.entries(lines)) {
+        const mail = await waitForCalendar(email, 0);
+        expect(mail.text).toContain(`coffee chat is ${line}, for 30 minutes.`);
+      }
+    } finally {
+      await t.db.delete(settings).where(eq(settings.key, TIME_ZONE_KEY));
+    }
   });
 
   it("downloads as the same event for every member", async () => {
