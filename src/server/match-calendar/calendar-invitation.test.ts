@@ -126,8 +126,8 @@ const waitForCalendar = (email: string, sequence: number, method = "REQUEST") =>
       calendarPart(m).method === method,
   );
 
-const sendInvitation = (who: { id: string }, matchId: number, start: string) =>
-  t.as(who).put(`/api/matches/${matchId}/invitation`, { start });
+const sendInvitation = (who: { id: string }, matchId: number, start: string, replaces?: string) =>
+  t.as(who).put(`/api/matches/${matchId}/invitation`, { start, replaces });
 const download = async (who: { id: string }, matchId: number) => {
   const res = await t.as(who).get(`/api/matches/${matchId}/calendar.ics`);
   expect(res.statusCode).toBe(200);
@@ -248,7 +248,15 @@ describe("the match's one calendar event", () => {
     await sendInvitation(ada, pair.id, FIRST);
     const again = await sendInvitation(bob, pair.id, FIRST);
     expect(again.json()).toMatchObject({ sent: 0, invitation: { sequence: 0 } });
-    const moved = await sendInvitation(bob, pair.id, MOVED);
+    // A move that does not name the booking it replaces is refused, with who booked it.
+    const unsaid = await sendInvitation(bob, pair.id, MOVED);
+    expect(unsaid.statusCode).toBe(409);
+    expect(unsaid.json().message).toBe(
+      "Your chat is already booked for Mon 15 Mar, 09:00 (UTC) by Ada Test. Reload to see it, and choose Move to change it.",
+    );
+    const stale = await sendInvitation(bob, pair.id, MOVED, "2027-03-15T10:00:00Z");
+    expect(stale.statusCode).toBe(409);
+    const moved = await sendInvitation(bob, pair.id, MOVED, FIRST);
     expect(moved.json()).toMatchObject({ sent: 2, invitation: { start: MOVED, sequence: 1 } });
 
     const update = await waitForCalendar(ada.email, 1);
