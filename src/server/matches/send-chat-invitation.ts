@@ -1,6 +1,6 @@
+import { alreadyBookedMessage } from "../../shared/booking";
 import type { ChatInvitation } from "../../shared/calendar";
 import { CHAT_START_OUT_OF_RANGE, isChatStartInRange } from "../../shared/calendar";
-import { alreadyBookedMessage } from "../../shared/booking";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import type { MatchCalendarEventRow } from "../db/schema";

@@ -6,8 +6,8 @@ import type { AppContext } from "../context";
 import { BadRequest, HttpError } from "../errors";
 import { verifyLinkToken } from "../mail/signed-links";
 import { readEvent } from "../match-calendar/match-calendar-events";
-import { bookingSeenBy } from "../matches/booked-by";
 import { bookMatch } from "../matches/book-match";
+import { bookingSeenBy } from "../matches/booked-by";
 import { findMemberMatch } from "../matches/member-matches";
 
 export const INVALID_BOOKING_LINK =

@@ -7,7 +7,6 @@ import { queueMessages } from "../outbox/queue-messages";
 import { inReaderZone } from "../settings/time-zone";
 import type { RoundScope } from "./round-settings";
 
-
 /**
  * Queues the notice to every active admin that a round's draft waits for review, with a link to
  * Operations, in the step's transaction (the outbox delivers it, through a mail-server outage

@@ -25,9 +25,9 @@ export async function readerTimeZone(
   const [row] = await db
     .select({ timeZone: users.timeZone })
     .from(users)
-    .where("userId" in who
-        ? eq(users.id, who.userId)
-        : sql`lower(${users.email}) = lower(${who.email})`,);
+    .where(
+      "userId" in who ? eq(users.id, who.userId) : sql`lower(${users.email}) = lower(${who.email})`,
+    );
   return row?.timeZone && isIanaTimeZone(row.timeZone) ? row.timeZone : getTimeZone(db);
 }
 
