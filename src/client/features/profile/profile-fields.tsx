@@ -7,7 +7,7 @@ import {
   type ProfileFormValues,
   type ProfileInput,
 } from "@shared/profile";
-import { useId } from "react";
+import { useEffect, useId } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { FieldError, Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
@@ -29,6 +29,12 @@ export function ProfileFields({
 }) {
   const id = useId();
   const { register, formState } = form;
+  // The select is drawn before its options arrive, so the browser drops the department already
+  // known (an import's); once they are there, it is set again.
+  useEffect(() => {
+    const known = form.getValues("department");
+    if (departments?.length && known) form.setValue("department", known);
+  }, [departments, form]);
   const errors = formState.errors;
   const field = (name: keyof ProfileFormValues) => ({
     id: `${id}-${name}`,
