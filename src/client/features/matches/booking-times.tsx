@@ -20,11 +20,7 @@ function useReaderZone(item: MatchItem): string {
 }
 
 /** Book (or move) and "None of these fit", each refreshing the booking and the times. */
-function useBookingMutations(
-  matchId: number,
-  booked: string | undefined,
-  onBooked: () => void,
-) {
+function useBookingMutations(matchId: number, booked: string | undefined, onBooked: () => void) {
   const queryClient = useQueryClient();
   const refresh = () =>
     Promise.all([
