@@ -149,7 +149,9 @@ describe("the help pages for everyone", () => {
     ["code", /<code>/],
   ];
 
-  it.each(forEveryone)("%s is written for people: no source paths, tables or API paths", async (slug) => {
+  it.each(
+    forEveryone,
+  )("%s is written for people: no source paths, tables or API paths", async (slug) => {
     const { title, html } = await page(slug);
     const text = html.replace(/ href="[^"]*"/g, "");
     for (const [what, pattern] of developerWords) {

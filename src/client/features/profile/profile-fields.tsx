@@ -110,12 +110,33 @@ export function ProfileFields({
         <Textarea
           {...field("bio")}
           {...register("bio")}
+          aria-describedby={[`${id}-bio-count`, errors.bio ? `${id}-bio-error` : ""]
+            .join(" ")
+            .trim()}
           rows={3}
-          maxLength={BIO_MAX}
           placeholder="A few words about you: what you work on, what you like to chat about..."
         />
+        <BioCount id={`${id}-bio-count`} length={(form.watch("bio") ?? "").trim().length} />
         {error("bio")}
       </div>
     </div>
+  );
+}
+
+/**
+ * "123 of 500 characters": the bio is not cut without a word (no maxLength); past the limit the
+ * count says by how much, and saving shows the field's error.
+ */
+function BioCount({ id, length }: { id: string; length: number }) {
+  const over = length - BIO_MAX;
+  return (
+    <p
+      id={id}
+      className={over > 0 ? "text-sm font-medium text-red-700" : "text-xs text-coffee-700"}
+    >
+      {over > 0
+        ? `${length} of ${BIO_MAX} characters: ${over} too many`
+        : `${length} of ${BIO_MAX} characters`}
+    </p>
   );
 }
