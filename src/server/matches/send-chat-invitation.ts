@@ -48,7 +48,7 @@ export async function sendChatInvitation(
     );
     await checkInLock?.(tx, match, start);
     const current = await lockEvent(tx, match.id);
-    await refuseUnsaidMove(ctx, tx, userId, current, start, request.replaces);
+    await refuseUnsaidMove(tx, userId, current, start, request.replaces);
     const deliveries = await changeEvent(ctx, tx, current, {
       matchId: match.id,
       month: match.month,
@@ -69,7 +69,6 @@ export async function sendChatInvitation(
 
 /** 409 when a live booking at another time would be replaced without the request naming it. */
 async function refuseUnsaidMove(
-  ctx: AppContext,
   tx: Tx,
   userId: string,
   current: MatchCalendarEventRow | undefined,
