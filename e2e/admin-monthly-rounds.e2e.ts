@@ -143,9 +143,18 @@ describe("the Operations tab's Monthly rounds", () => {
     const form = page.getByRole("form", { name: "Round settings for All Users" });
     await form.waitFor();
 
+    // Two wrong fields: both errors at once, each beside its own field.
     await form.getByLabel("Review days before the pairing day").fill("30");
+    await form.getByLabel("Check-in days after the pairing day").fill("40");
     await form.getByRole("button", { name: "Save settings" }).click();
-    await form.getByText("The review window is 0 to 14 days.").waitFor();
+    const reviewError = form.getByText("The review window is 0 to 14 days.");
+    const checkInError = form.getByText("The check-in comes 1 to 21 days after the pairing day.");
+    await reviewError.waitFor();
+    await checkInError.waitFor();
+    expect(
+      await form.getByLabel("Check-in days after the pairing day").getAttribute("aria-describedby"),
+    ).toBe(await checkInError.getAttribute("id"));
+    await form.getByLabel("Check-in days after the pairing day").fill("7");
 
     await form.getByLabel("Review days before the pairing day").fill("5");
     await form.getByLabel("Pairing day", { exact: true }).selectOption({ label: "One fixed date" });

@@ -158,7 +158,7 @@ describe("the Operations tab guides the month", () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route("**/api/auth/user", async (route) => {
+    await page.route("**/api/auth/session", async (route) => {
       await held;
       await route.continue();
     });

@@ -176,4 +176,52 @@ describe("a proposed time opened from an e-mail", () => {
     expect(await invitationTo(grace.email, 0)).toContain(stamp(start));
     expect(await axeViolations(page)).toEqual([]);
   });
+
+  it("an old link over a booking says what is booked and by whom, and offers a move, not a first booking", async () => {
+    clock.set("2027-03-10T09:00:00Z");
+    const { ada, grace, pair } = await adaAndGrace();
+    const signedIn = await story.newPage({ timezoneId: BERLIN });
+    await story.signInAs(signedIn, ada);
+    const [first, second] = await proposedStarts(signedIn, pair.id);
+    const secret = await getAuthSecret(story.server.app.ctx);
+    const linkTo = (start: string) => {
+      const url = new URL(
+        bookingLinkUrl(story.server.app.ctx, secret, {
+          userId: grace.id,
+          matchId: pair.id,
+          start: new Date(start),
+        }),
+      );
+      return url.pathname + url.search;
+    };
+    // Ada books the first time on her Matches page.
+    await signedIn.goto("/matches");
+    const chat = signedIn.getByRole("region", { name: "Coffee chat time" });
+    await bookButton(chat, first).click();
+    await chat.getByText(bookedText(first, BERLIN)).waitFor();
+
+    // Grace then opens her own e-mail's link for the second time.
+    const page = await story.newPage({ width: 375, height: 800, timezoneId: BERLIN });
+    await page.goto(linkTo(second));
+    await page.getByRole("heading", { name: "Move your coffee chat?" }).waitFor();
+    await page
+      .getByText(
+        `Your chat is already booked for ${bookingTimeLabel(first, BERLIN)}, your time (Europe/Berlin) (booked by Ada Lovelace).`,
+        { exact: false },
+      )
+      .waitFor();
+    expect(await page.getByRole("button", { name: /^Book / }).count()).toBe(0);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: `Move to ${bookingTimeLabel(second, BERLIN)}` }).click();
+    await page.getByText(bookedText(second, BERLIN)).waitFor();
+    expect(await invitationTo(ada.email, 1)).toContain(stamp(second));
+
+    // The same link again (a used link): what is booked, by whom, and nothing to press.
+    await page.goto(linkTo(second));
+    await page.getByRole("heading", { name: "Your coffee chat is booked" }).waitFor();
+    await page.getByText("(you booked it)", { exact: false }).waitFor();
+    expect(await page.getByRole("button").count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+  });
 });

@@ -72,6 +72,23 @@ describe("a new employee", () => {
     await page.getByText("No Current Match", { exact: true }).first().waitFor();
   });
 
+  it("finds the department an import gave them already chosen at first sign-in", async () => {
+    const user = await createUser(story.db, {
+      email: "imported@setup.test",
+      firstName: "Ulrike",
+      lastName: "Tanaka",
+      department: "eng",
+      needsProfileSetup: true,
+    });
+    const page = await story.newPage({ width: 375, height: 800 });
+    await story.signInAs(page, user);
+    await page.goto("/profile");
+    const department = page.getByRole("combobox", { name: "Department *" });
+    await page.getByRole("option", { name: "Engineering" }).waitFor({ state: "attached" });
+    await expect.poll(() => department.inputValue()).toBe("eng");
+    expect(await department.locator("option:checked").innerText()).toBe("Engineering");
+  });
+
   it("edits the profile from My Profile", async () => {
     const user = await createUser(story.db, {
       email: "editor@setup.test",

@@ -102,6 +102,12 @@ export const signedInSchema = z.object({
 });
 export type SignedIn = z.infer<typeof signedInSchema>;
 
+/**
+ * GET /api/auth/session: who is signed in, for every page: the user as GET /api/auth/user answers
+ * it, or null for a visitor (200, so an anonymous page logs no error).
+ */
+export const sessionAnswerSchema = z.object({ user: sessionUserSchema.nullable() });
+
 /** GET /api/auth/status: answers for anyone, signed in or not. */
 export const authStatusSchema = z.object({
   authenticated: z.boolean(),

@@ -16,14 +16,51 @@ const startSchema = z.iso.datetime({
   error: "The start must be a date and time such as 2027-03-02T10:00:00Z.",
 });
 
+/**
+ * The start of the booking a request moves, as the person was shown it: required when the chat is
+ * already booked at another time, so nobody replaces a booking without saying so (else 409).
+ */
+export const replacesSchema = z.iso
+  .datetime({ offset: true, error: "The booking to move must be a date and time." })
+  .optional()
+  .meta({ example: "2027-03-15T09:00:00.000Z" });
+
 /** POST /api/matches/{id}/booking: one of the proposed starts (or any that fits everyone). */
-export const bookingBodySchema = z.object({ start: startSchema });
+export const bookingBodySchema = z.object({ start: startSchema, replaces: replacesSchema });
+
+const linkTokenSchema = z.string().min(1, { error: "The link is incomplete." }).max(200);
 
 /** POST /api/book-time: the booking page's button, the signed token from the e-mail and its start. */
 export const bookByLinkBodySchema = z.object({
-  token: z.string().min(1, { error: "The link is incomplete." }).max(200),
+  token: linkTokenSchema,
   start: startSchema,
+  replaces: replacesSchema,
 });
+
+/** POST /api/book-time/booked: what the booking page's link finds booked (changes nothing). */
+export const linkBookingBodySchema = z.object({ token: linkTokenSchema });
+
+/** The match's booking as a booking page shows it: when, and who booked it. */
+export const linkBookingSchema = z.object({
+  booked: z
+    .object({
+      start: z.string(),
+      /** The booker's name; null when unknown. */
+      bookedBy: z.string().nullable(),
+      byYou: z.boolean(),
+    })
+    .nullable(),
+});
+export type LinkBooking = z.infer<typeof linkBookingSchema>;
+
+/** The 409 of a booking that would replace another without saying so (docs/scheduling.md). */
+export function alreadyBookedMessage(
+  booked: { start: Date | string; bookedBy: string | null; byYou: boolean },
+  timeZone: string,
+): string {
+  const who = booked.byYou ? " by you" : booked.bookedBy ? ` by ${booked.bookedBy}` : "";
+  return `Your chat is already booked for ${bookingTimeLabel(booked.start, timeZone)} (${timeZone})${who}. Reload to see it, and choose Move to change it.`;
+}
 
 /** POST /api/matches/{id}/times/refused: the starts shown that none fit. */
 export const refuseTimesBodySchema = z.object({

@@ -1,6 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { addDays, isWeekend, setHours, startOfDay } from "date-fns";
 import { z } from "zod";
+import { replacesSchema } from "./booking";
 import { CHAT_DURATION_MINUTES } from "./matches";
 
 /** How far from now an invitation may start: a day back (time zones) to a year ahead. */
@@ -24,6 +25,7 @@ export const chatInvitationBodySchema = z.object({
     offset: true,
     error: "The start must be a date and time such as 2027-03-02T10:00:00Z.",
   }),
+  replaces: replacesSchema,
 });
 
 /** The match's one calendar event: when it starts and how many changes it has had (SEQUENCE). */

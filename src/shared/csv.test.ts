@@ -1,6 +1,6 @@
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { csvSafeCell, toCsv } from "./csv";
+import { CSV_BOM, csvSafeCell, toCsv } from "./csv";
 
 describe("csvSafeCell", () => {
   it("leaves ordinary text alone", () => {
@@ -37,11 +37,20 @@ describe("toCsv", () => {
         { name: "=1+1", note: "fine\n=2+2" },
       ],
     );
-    expect(csv.split("\r\n")[0]).toBe("name,note");
+    expect(csv.split("\r\n")[0]).toBe(`${CSV_BOM}name,note`);
     const rows = Papa.parse<Record<string, string>>(csv, { header: true }).data;
     expect(rows).toEqual([
       { name: "Ada", note: 'said "hi", then left' },
       { name: "'=1+1", note: "fine\n'=2+2" },
     ]);
+  });
+});
+
+describe("a CSV file for Excel", () => {
+  it("starts with the UTF-8 byte-order mark; a later chunk of the same file has none", () => {
+    const first = toCsv(["name"], [{ name: "Björn" }]);
+    expect([...Buffer.from(first, "utf8").subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(first).toBe("\uFEFFname\r\nBjörn");
+    expect(toCsv(["name"], [{ name: "Åsa" }], { header: false })).toBe("Åsa");
   });
 });

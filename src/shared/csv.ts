@@ -18,9 +18,13 @@ export function csvSafeCell(value: string): string {
   return /^[\r\n]/.test(value) ? `'${safe}` : safe;
 }
 
+/** The UTF-8 byte-order mark: without it Excel reads a CSV as ANSI ("BjÃ¶rn" for "Björn"). */
+export const CSV_BOM = "\uFEFF";
+
 /**
- * Every CSV export of the app (the send-log CSV, the pairings table's CSV): a header row and one
- * row per record, each cell made safe with `csvSafeCell`, lines ended with CRLF.
+ * Every CSV export of the app (the send-log CSV, the pairings table's CSV): the byte-order mark,
+ * a header row and one row per record, each cell made safe with `csvSafeCell`, lines ended with
+ * CRLF. A later chunk (`header: false`) has neither mark nor header.
  */
 export function toCsv<Column extends string>(
   columns: readonly Column[],
@@ -28,11 +32,12 @@ export function toCsv<Column extends string>(
   /** `header: false` for a later chunk of a file written a slice of rows at a time. */
   { header = true }: { header?: boolean } = {},
 ): string {
-  return Papa.unparse(
+  const body = Papa.unparse(
     {
       fields: columns.map(csvSafeCell),
       data: rows.map((row) => columns.map((column) => csvSafeCell(row[column]))),
     },
     { newline: "\r\n", escapeFormulae: false, header },
   );
+  return header ? CSV_BOM + body : body;
 }

@@ -79,6 +79,16 @@ export function workingHoursProblem(value: unknown): string | null {
   return null;
 }
 
+/** Each working day's problem, by day (1–7), all at once: for a form that shows them beside the day. */
+export function workingDayProblems(hours: readonly WorkingDay[]): Map<number, string> {
+  const problems = new Map<number, string>();
+  for (const entry of hours) {
+    const problem = workingHoursProblem([entry]);
+    if (problem) problems.set(entry.day, problem);
+  }
+  return problems;
+}
+
 export const workingHoursSchema = z
   .array(
     z.object({

@@ -20,6 +20,7 @@ export function OnePressLinkCard<T extends { message: string }>({
   pendingLabel,
   successTitle,
   successNote,
+  settled,
 }: {
   title: string;
   /** The card's heading, when it is not the page's title. */
@@ -33,6 +34,8 @@ export function OnePressLinkCard<T extends { message: string }>({
   successTitle: (answer: T) => ReactNode;
   /** After the server's message in the success alert. */
   successNote: ReactNode;
+  /** Shown instead of the intro and the button: nothing to press (yet, or any more). */
+  settled?: ReactNode;
 }) {
   return (
     <AuthShell title={title}>
@@ -54,6 +57,8 @@ export function OnePressLinkCard<T extends { message: string }>({
                 {press.data.message} {successNote}
               </AlertDescription>
             </Alert>
+          ) : settled ? (
+            settled
           ) : (
             <>
               <p className="text-sm text-coffee-800">{intro}</p>

@@ -1,9 +1,10 @@
-import { bookedText, bookingTimeLabel } from "@shared/booking";
+import { bookedText, bookingTimeLabel, type LinkBooking } from "@shared/booking";
 import { CHAT_DURATION_MINUTES } from "@shared/matches";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { paths } from "../../shared/routes";
+import { Alert, AlertDescription } from "../components/ui/alert";
 import { OnePressLinkCard } from "../features/one-press-link-card";
 import { matchesApi } from "../lib/api/matches";
 
@@ -16,31 +17,85 @@ function readLink(): { token: string; start: string } {
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
+type Booked = NonNullable<LinkBooking["booked"]>;
+
+const bookedBy = (booked: Booked) =>
+  booked.byYou ? " (you booked it)" : booked.bookedBy ? ` (booked by ${booked.bookedBy})` : "";
+
+const sameInstant = (a: string, b: string) => new Date(a).getTime() === new Date(b).getTime();
+
+/** What the page says before the press: a first booking, a move, or nothing left to do. */
+function offer(link: { start: string }, booked: Booked | null, zone: string) {
+  const when = link.start ? bookingTimeLabel(link.start, zone) : "";
+  const zoneName = zone.replaceAll("_", " ");
+  if (!booked) {
+    return {
+      title: "Book your coffee chat",
+      intro: `${when}, your time (${zoneName}), for ${CHAT_DURATION_MINUTES} minutes. One press books it for everyone in your match: each of you gets the calendar invitation.`,
+      buttonLabel: `Book ${when}`,
+    };
+  }
+  const now = `${bookingTimeLabel(booked.start, zone)}, your time (${zoneName})${bookedBy(booked)}`;
+  if (sameInstant(booked.start, link.start)) {
+    return { title: "Your coffee chat is booked", already: `Your chat is booked for ${now}.` };
+  }
+  return {
+    title: "Move your coffee chat?",
+    intro: `Your chat is already booked for ${now}. This link proposed ${when} instead. Moving it changes the time for everyone in your match: each of you gets the updated invitation.`,
+    buttonLabel: `Move to ${when}`,
+  };
+}
+
 /**
  * A proposed time from an e-mail (/book-time?token=…&start=…, docs/scheduling.md, "Booking from an
- * e-mail"): the page shows the time in the reader's zone and a button. Opening it changes nothing
- * (mail scanners open links); only the press books. No sign-in: the signed token names the person
- * and the match.
+ * e-mail"): the page shows the time in the reader's zone and what is booked already, and a
+ * button that books it, or moves the booking there when there is one. Opening it changes nothing
+ * (mail scanners open links); only the press books. No sign-in: the signed token names the
+ * person and the match.
  */
 export function BookTimePage() {
   const [link] = useState(readLink);
   const [zone] = useState(browserZone);
-  const book = useMutation({ mutationFn: () => matchesApi.bookByLink(link.token, link.start) });
-  const when = link.start ? bookingTimeLabel(link.start, zone) : "";
+  const complete = link.token !== "" && link.start !== "";
+  const current = useQuery({
+    queryKey: ["book-time", link.token],
+    queryFn: () => matchesApi.linkBooking(link.token),
+    enabled: complete,
+    retry: false,
+  });
+  const booked = current.data?.booked ?? null;
+  const book = useMutation({
+    mutationFn: () => matchesApi.bookByLink(link.token, link.start, booked?.start),
+  });
+  const shown = offer(link, booked, zone);
+  const settled = current.isPending ? (
+    <p className="text-sm text-coffee-800">Looking up your booking…</p>
+  ) : current.isError ? (
+    <Alert variant="destructive">
+      <AlertDescription>{current.error.message}</AlertDescription>
+    </Alert>
+  ) : shown.already ? (
+    <Alert variant="success" role="status">
+      <AlertDescription>
+        {shown.already} You can move it on your <Link to={paths.matches}>Matches page</Link>.
+      </AlertDescription>
+    </Alert>
+  ) : undefined;
   return (
     <OnePressLinkCard
-      title="Book your coffee chat"
-      complete={link.token !== "" && link.start !== ""}
+      title={shown.title}
+      complete={complete}
       press={book}
-      intro={`${when}, your time (${zone.replaceAll("_", " ")}), for ${CHAT_DURATION_MINUTES} minutes. One press books it for everyone in your match: each of you gets the calendar invitation.`}
-      buttonLabel={`Book ${when}`}
-      pendingLabel="Booking…"
+      intro={shown.intro}
+      buttonLabel={shown.buttonLabel ?? ""}
+      pendingLabel={booked ? "Moving…" : "Booking…"}
       successTitle={(answer) => bookedText(answer.invitation.start, zone)}
       successNote={
         <>
           You can move it on your <Link to={paths.matches}>Matches page</Link>.
         </>
       }
+      settled={complete ? settled : undefined}
     />
   );
 }

@@ -78,3 +78,24 @@ describe("GET /api/auth/user answers from its kept answer only while the row is 
     });
   });
 });
+
+describe("GET /api/auth/session, which every page asks", () => {
+  it("answers a visitor 200 { user: null } and a signed-in person as /api/auth/user does", async () => {
+    const visitor = await t.get("/api/auth/session");
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.json()).toEqual({ user: null });
+    expect(visitor.headers["cache-control"]).toBe("no-store");
+
+    const lin = await person("Lin");
+    const as = t.as(lin);
+    const user = (await as.get("/api/auth/user")).json();
+    expect(user.firstName).toBe("Lin");
+    for (let i = 0; i < 2; i++) {
+      const res = await as.get("/api/auth/session");
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ user });
+    }
+    await t.db.delete(sessions).where(eq(sessions.userId, lin.id));
+    expect((await as.get("/api/auth/session")).json()).toEqual({ user: null });
+  });
+});

@@ -8,11 +8,11 @@ import type { AppContext, FeatureRoutes } from "../context";
 import type { UserRow } from "../db/schema";
 import { Forbidden } from "../errors";
 import { endpointRoute } from "../http/table/endpoint-route";
-import { sendSerialised } from "../http/table/send-serialised";
+import { type SerialisedJson, sendSerialised } from "../http/table/send-serialised";
 import { adminSignIn } from "./admin-sign-in";
 import { ipLimits } from "./auth-settings";
 import { currentUserAnswer } from "./current-user-answer";
-import { readWithOwnSession } from "./guards";
+import { readOwnSession, readWithOwnSession } from "./guards";
 import { presentUser } from "./present-user";
 import { requestMagicLink } from "./request-magic-link";
 import { sendCode } from "./send-code";
@@ -163,6 +163,18 @@ const sessionRoutes: FeatureRoutes = async (app, { ctx }) => {
         reply,
         await readWithOwnSession(request, (token) => currentUserAnswer(ctx, token)),
       );
+    },
+  });
+
+  // The same answer for the pages, wrapped, and `{ user: null }` for a visitor: no 401 in the
+  // console of everyone who opens the landing page.
+  r.route({
+    ...endpointRoute(endpoints.session),
+    config: { sessionInRoute: true },
+    handler: async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      const found = await readOwnSession(request, (token) => currentUserAnswer(ctx, token));
+      return sendSerialised(reply, `{"user":${found ?? "null"}}` as SerialisedJson);
     },
   });
 

@@ -338,6 +338,8 @@ export const matchCalendarEvents = pgTable(
     recipientIds: uuid("recipient_ids").array().notNull().default(sql`'{}'::uuid[]`),
     cancelledAt: tz("cancelled_at"),
     updatedAt: tz("updated_at").notNull(),
+    /** Who booked it at its current start; null when unknown or their account is gone. */
+    bookedBy: uuid("booked_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
     // The events a person was sent, found when their match changes.

@@ -8,6 +8,17 @@ import { renderHelpMarkdown } from "./render-help-markdown";
 
 const docsDir = path.join(repoRoot, "docs");
 
+/**
+ * The document a page is read from: a page for everyone is written for the people taking part
+ * (docs/help/<slug>.md: what to do, what happens, who sees what); an admin's page is the
+ * maintainers' document of that part (docs/<slug>.md).
+ */
+export function helpDocumentPath(slug: HelpSlug): string {
+  return indexEntries[slug].audience === "everyone"
+    ? path.join(docsDir, "help", `${slug}.md`)
+    : path.join(docsDir, `${slug}.md`);
+}
+
 /** Each page's place on the index, in the index's order: for everyone, then for admins. */
 const indexEntries: Record<HelpSlug, { audience: HelpAudience; summary: string }> = {
   "sign-in": {
@@ -75,9 +86,7 @@ export function readHelpPage(slug: string): HelpPage {
   if (!isHelpSlug(slug)) throw new NotFound("There is no help page at this address.");
   let page = rendered.get(slug);
   if (!page) {
-    const { title, html } = renderHelpMarkdown(
-      readFileSync(path.join(docsDir, `${slug}.md`), "utf8"),
-    );
+    const { title, html } = renderHelpMarkdown(readFileSync(helpDocumentPath(slug), "utf8"));
     page = { slug, title, html };
     rendered.set(slug, page);
   }

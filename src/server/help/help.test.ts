@@ -138,3 +138,25 @@ describe("rendering a document", () => {
     expect(helpHref("../knip.json")).toBeUndefined();
   });
 });
+
+describe("the help pages for everyone", () => {
+  const forEveryone: HelpSlug[] = ["sign-in", "profile", "matches", "check-ins", "privacy"];
+  const developerWords: Array<[what: string, pattern: RegExp]> = [
+    ["a source path", /\bsrc\/|\.tsx?\b|\.sql\b/],
+    ["an API path", /\/api\//],
+    ["a table or column name", /\b[a-z]+(?:_[a-z]+)+\b/],
+    ["an HTTP request", /\b(?:GET|POST|PUT|PATCH|DELETE) \//],
+    ["code", /<code>/],
+  ];
+
+  it.each(
+    forEveryone,
+  )("%s is written for people: no source paths, tables or API paths", async (slug) => {
+    const { title, html } = await page(slug);
+    const text = html.replace(/ href="[^"]*"/g, "");
+    for (const [what, pattern] of developerWords) {
+      expect(pattern.exec(text)?.[0], `${slug}: ${what}`).toBeUndefined();
+    }
+    expect(title).not.toMatch(/demo|company inquiry|dashboard,/i);
+  });
+});

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
-import { pairings } from "../db/schema";
+import { pairings, settings } from "../db/schema";
+import { TIME_ZONE_KEY } from "../settings/time-zone";
 import { createAdmin, createRunningCompany } from "../test/factories";
 import { setUpAppWithSmtpPeer } from "../test/smtp-app";
 import type { ReceivedMail, SmtpPeer } from "../test/smtp-peer";
@@ -125,8 +126,8 @@ const waitForCalendar = (email: string, sequence: number, method = "REQUEST") =>
       calendarPart(m).method === method,
   );
 
-const sendInvitation = (who: { id: string }, matchId: number, start: string) =>
-  t.as(who).put(`/api/matches/${matchId}/invitation`, { start });
+const sendInvitation = (who: { id: string }, matchId: number, start: string, replaces?: string) =>
+  t.as(who).put(`/api/matches/${matchId}/invitation`, { start, replaces });
 const download = async (who: { id: string }, matchId: number) => {
   const res = await t.as(who).get(`/api/matches/${matchId}/calendar.ics`);
   expect(res.statusCode).toBe(200);
@@ -186,6 +187,33 @@ describe("the match's one calendar event", () => {
     expect({ ...toAda, stamp: 0 }).toEqual({ ...event, stamp: 0 });
   });
 
+  it("states the time in each reader's own zone, named, the company's for one without", async () => {
+    await t.db
+      .insert(settings)
+      .values({ key: TIME_ZONE_KEY, value: "Europe/Berlin" })
+      .onConflictDoUpdate({ target: settings.key, set: { value: "Europe/Berlin" } });
+    try {
+      const { person, match } = await company();
+      const nia = await person("Nia", { timeZone: "America/New_York" });
+      const kei = await person("Kei", { timeZone: "Asia/Tokyo" });
+      const ben = await person("Ben", { timeZone: null });
+      const trio = await match(nia, kei, ben);
+      expect((await sendInvitation(nia, trio.id, "2027-03-16T00:00:00Z")).statusCode).toBe(200);
+
+      const lines = {
+        [nia.email]: "on Monday, March 15 at 20:00 (America/New_York)",
+        [kei.email]: "on Tuesday, March 16 at 09:00 (Asia/Tokyo)",
+        [ben.email]: "on Tuesday, March 16 at 01:00 (Europe/Berlin)",
+      };
+      for (const [email, line] of Object.entries(lines)) {
+        const mail = await waitForCalendar(email, 0);
+        expect(mail.text).toContain(`coffee chat is ${line}, for 30 minutes.`);
+      }
+    } finally {
+      await t.db.delete(settings).where(eq(settings.key, TIME_ZONE_KEY));
+    }
+  });
+
   it("downloads as the same event for every member", async () => {
     const { person, match } = await company();
     const [ada, bob, cy] = [await person("Ada"), await person("Bob"), await person("Cy")];
@@ -220,7 +248,15 @@ describe("the match's one calendar event", () => {
     await sendInvitation(ada, pair.id, FIRST);
     const again = await sendInvitation(bob, pair.id, FIRST);
     expect(again.json()).toMatchObject({ sent: 0, invitation: { sequence: 0 } });
-    const moved = await sendInvitation(bob, pair.id, MOVED);
+    // A move that does not name the booking it replaces is refused, with who booked it.
+    const unsaid = await sendInvitation(bob, pair.id, MOVED);
+    expect(unsaid.statusCode).toBe(409);
+    expect(unsaid.json().message).toBe(
+      "Your chat is already booked for Mon 15 Mar, 09:00 (UTC) by Ada Test. Reload to see it, and choose Move to change it.",
+    );
+    const stale = await sendInvitation(bob, pair.id, MOVED, "2027-03-15T10:00:00Z");
+    expect(stale.statusCode).toBe(409);
+    const moved = await sendInvitation(bob, pair.id, MOVED, FIRST);
     expect(moved.json()).toMatchObject({ sent: 2, invitation: { start: MOVED, sequence: 1 } });
 
     const update = await waitForCalendar(ada.email, 1);

@@ -1,5 +1,3 @@
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
 import { inArray } from "drizzle-orm";
 import { chatEnd } from "../../shared/calendar";
 import { isErasedAddress } from "../../shared/former-colleague";
@@ -13,7 +11,7 @@ import {
 import type { AppContext } from "../context";
 import { users } from "../db/schema";
 import type { MailCalendarPart } from "../mail/mailer";
-import { getTimeZone } from "../settings/time-zone";
+import { getTimeZone, inReaderZone, readerTimeZone } from "../settings/time-zone";
 import { buildInvitation, matchEventUid, organizerOf, type Person } from "./calendar-invitation";
 import type { CalendarMessage } from "./match-calendar-events";
 
@@ -28,11 +26,13 @@ export interface RenderedCalendarMessage {
 /**
  * A queued calendar message as the e-mail carries it (text/calendar; method=…), built when it is
  * sent from the ids it was queued with: names and addresses as they are then, an erased person
- * named as a former colleague and never as an attendee.
+ * named as a former colleague and never as an attendee. Its lines state the time in the reader's
+ * own zone, named (their own, else the company's).
  */
 export async function renderCalendarMessage(
   ctx: AppContext,
   message: CalendarMessage,
+  readerId?: string,
 ): Promise<RenderedCalendarMessage> {
   const people = await peopleOf(ctx, [...message.memberIds, ...message.attendeeIds]);
   const named = (ids: string[]) => ids.flatMap((id) => people.get(id) ?? []);
@@ -51,7 +51,10 @@ export async function renderCalendarMessage(
     attendees: named(message.attendeeIds).filter((p) => !isErasedAddress(p.email)),
     whole: message.whole,
   });
-  const when = inZone(start, await getTimeZone(ctx.db));
+  const zone = readerId
+    ? await readerTimeZone(ctx.db, { userId: readerId })
+    : await getTimeZone(ctx.db);
+  const when = inReaderZone(start, zone);
   return { part: { method: message.method, content }, ...mailText(message, title, when) };
 }
 
@@ -81,11 +84,6 @@ function mailText(
         : "The attached invitation updates the event already in your calendar.",
     ],
   };
-}
-
-/** The chat's start for its members: "Monday, March 15 at 10:00 (Europe/Berlin)". */
-function inZone(at: Date, timeZone: string): string {
-  return `${format(new TZDate(at.getTime(), timeZone), "EEEE, MMMM d 'at' HH:mm")} (${timeZone})`;
 }
 
 async function peopleOf(ctx: AppContext, ids: string[]): Promise<Map<string, Person>> {

@@ -90,7 +90,7 @@ export async function changeEvent(
   ctx: AppContext,
   tx: Tx,
   current: MatchCalendarEventRow | undefined,
-  next: { matchId: number; month: string; start: Date; members: string[] },
+  next: { matchId: number; month: string; start: Date; members: string[]; bookedBy?: string },
 ): Promise<CalendarDelivery[]> {
   const now = ctx.clock.now();
   const had = current && !current.cancelledAt ? current.recipientIds : [];
@@ -107,6 +107,7 @@ export async function changeEvent(
     recipientIds: next.members,
     cancelledAt: next.members.length === 0 ? now : null,
     updatedAt: now,
+    ...(next.bookedBy ? { bookedBy: next.bookedBy } : {}),
   };
   await tx
     .insert(matchCalendarEvents)

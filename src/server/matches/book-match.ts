@@ -14,20 +14,21 @@ import { sendChatInvitation } from "./send-chat-invitation";
  * is the match's one calendar event, sent as the invitation is (send-chat-invitation.ts): every
  * member an attendee, SEQUENCE + 1 on a move. Busy time is read from the calendar first, outside
  * the transaction; the fit is checked again under the pairing's lock, with the members read
- * inside it. 409 when it does not fit, 404 outside the match.
+ * inside it. 409 when it does not fit or moves a booking without naming it (`replaces`), 404
+ * outside the match.
  */
 export async function bookMatch(
   ctx: AppContext,
   userId: string,
   matchId: number,
-  startText: string,
+  request: { start: string; replaces?: string },
 ): Promise<{ invitation: ChatInvitation; sent: number }> {
   const before = await matchSchedules(ctx.db, matchId);
   if (!before.members.some((member) => member.userId === userId)) {
     throw new NotFound("Match not found");
   }
   await refreshBusyTimes(ctx, matchId);
-  return sendChatInvitation(ctx, userId, matchId, startText, async (tx, _match, start) => {
+  return sendChatInvitation(ctx, userId, matchId, request, async (tx, _match, start) => {
     const { members } = await matchSchedules(tx, matchId);
     if (!(await fitsEveryone(tx, matchId, members, start, ctx.clock.now()))) {
       throw new Conflict(BOOKING_DOES_NOT_FIT, "does_not_fit");

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { BOOKING_DOES_NOT_FIT, type ProposedTime } from "../../shared/booking";
+import { BOOKING_DOES_NOT_FIT, bookingTimeLabel, type ProposedTime } from "../../shared/booking";
 import { getAuthSecret } from "../auth/auth-secret";
 import { fixedClock } from "../clock";
 import { matchBusyTimes, pairings } from "../db/schema";
@@ -39,8 +39,8 @@ const getTimes = async (who: { id: string }, matchId: number): Promise<ProposedT
   expect(res.statusCode).toBe(200);
   return res.json().times;
 };
-const book = (who: { id: string }, matchId: number, start: string) =>
-  t.as(who).post(`/api/matches/${matchId}/booking`, { start });
+const book = (who: { id: string }, matchId: number, start: string, replaces?: string) =>
+  t.as(who).post(`/api/matches/${matchId}/booking`, { start, replaces });
 
 /** The wall-clock time of an instant in a zone, as "HH:MM". */
 const wallClock = (instant: string, timeZone: string) =>
@@ -152,8 +152,8 @@ describe("POST /api/matches/{id}/booking", () => {
     expect(invitation.json().invitation).toEqual({ start: first.start, sequence: 0 });
     expect((await getTimes(bob, pair.id)).map((time) => time.start)).not.toContain(first.start);
 
-    // Bob moves it: the same event, one SEQUENCE higher, to both.
-    const moved = await book(bob, pair.id, second.start);
+    // Bob moves it, naming the booking it replaces: the same event, one SEQUENCE higher, to both.
+    const moved = await book(bob, pair.id, second.start, first.start);
     expect(moved.json()).toMatchObject({ invitation: { start: second.start, sequence: 1 } });
     const toAda = calendarOf(await invitationTo(ada.email, 1));
     const toBob = calendarOf(await invitationTo(bob.email, 1));
@@ -165,7 +165,7 @@ describe("POST /api/matches/{id}/booking", () => {
     expect(again.json()).toMatchObject({ sent: 0, invitation: { sequence: 1 } });
   });
 
-  it("sends two first bookings made at once as one event and its update, SEQUENCE 0 then 1", async () => {
+  it("keeps the first of two first bookings made at once and tells the second who booked what", async () => {
     const { ada, bob, pair } = await berlinAndNewYork();
     const [first, second] = await getTimes(ada, pair.id);
 
@@ -173,14 +173,36 @@ describe("POST /api/matches/{id}/booking", () => {
       book(ada, pair.id, first.start),
       book(bob, pair.id, second.start),
     ]);
-    const sequences = answers.map((res) => res.json().invitation.sequence);
-    expect(sequences.sort()).toEqual([0, 1]);
-    // The outbox sends in parallel: the update can arrive before the first invitation.
-    await Promise.all(
-      [ada.email, bob.email].flatMap((email) => [invitationTo(email, 0), invitationTo(email, 1)]),
+    const codes = answers.map((res) => res.statusCode);
+    expect([...codes].sort()).toEqual([200, 409]);
+    const won =
+      codes[0] === 200
+        ? { by: "Ada Test", start: first.start }
+        : { by: "Bob Test", start: second.start };
+    const refused = answers[codes.indexOf(409)].json().message;
+    expect(refused).toMatch(/^Your chat is already booked for /);
+    expect(refused).toContain(` by ${won.by}.`);
+    const invitation = await t.as(ada).get(`/api/matches/${pair.id}/invitation`);
+    expect(invitation.json().invitation).toEqual({ start: won.start, sequence: 0 });
+    await Promise.all([ada.email, bob.email].map((email) => invitationTo(email, 0)));
+  });
+
+  it("refuses a move that does not name the booking it replaces, or names an older one", async () => {
+    const { ada, bob, pair } = await berlinAndNewYork();
+    const [first, second, third] = await getTimes(ada, pair.id);
+    expect((await book(ada, pair.id, first.start)).statusCode).toBe(200);
+    const unsaid = await book(bob, pair.id, second.start);
+    expect(unsaid.statusCode).toBe(409);
+    // Bob reads it in New York time, with who booked it.
+    expect(unsaid.json().message).toBe(
+      `Your chat is already booked for ${bookingTimeLabel(first.start, "America/New_York")} (America/New_York) by Ada Test. Reload to see it, and choose Move to change it.`,
     );
-    const sent = peer.messages.filter((m) => m.to.includes(ada.email)).map(calendarOf);
-    expect(sent.map((event) => event.sequence).sort()).toEqual([0, 1]);
+    const mine = await book(ada, pair.id, second.start);
+    expect(mine.json().message).toContain(" by you.");
+    expect((await book(bob, pair.id, second.start, first.start)).statusCode).toBe(200);
+    expect((await book(ada, pair.id, third.start, first.start)).statusCode).toBe(409);
+    const invitation = await t.as(ada).get(`/api/matches/${pair.id}/invitation`);
+    expect(invitation.json().invitation).toEqual({ start: second.start, sequence: 1 });
   });
 
   it("refuses a time that does not fit everyone, with a message to act on", async () => {
@@ -280,6 +302,30 @@ describe("POST /api/book-time (the booking page of an e-mail's proposed time)", 
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ invitation: { start: first.start, sequence: 0 }, sent: 2 });
     expect(calendarOf(await invitationTo(ada.email, 0)).start).toBe(first.start);
+  });
+
+  it("tells the link what is booked and by whom, and moves only when the request says so", async () => {
+    const { ada, bob, pair } = await berlinAndNewYork();
+    const [first, second] = await getTimes(ada, pair.id);
+    const link = await linkOf(bob.id, pair.id, second.start);
+    const seen = async () => (await t.post("/api/book-time/booked", { token: link.token })).json();
+    expect(await seen()).toEqual({ booked: null });
+    expect((await book(ada, pair.id, first.start)).statusCode).toBe(200);
+    expect(await seen()).toEqual({
+      booked: { start: first.start, bookedBy: "Ada Test", byYou: false },
+    });
+
+    const unsaid = await t.post("/api/book-time", link);
+    expect(unsaid.statusCode).toBe(409);
+    expect(unsaid.json().message).toMatch(/^Your chat is already booked for .* by Ada Test\./);
+    const moved = await t.post("/api/book-time", { ...link, replaces: first.start });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ invitation: { start: second.start, sequence: 1 } });
+    expect(await seen()).toEqual({
+      booked: { start: second.start, bookedBy: "Bob Test", byYou: true },
+    });
+    const forged = await t.post("/api/book-time/booked", { token: `${link.token}x` });
+    expect(forged.statusCode).toBe(400);
   });
 
   it("answers 400 to a forged or altered link and 410 once it expired", async () => {

@@ -95,7 +95,7 @@ const matchesRoutes: FeatureRoutes = async (app, { ctx }) => {
     config: invitationLimit,
     handler: async (request) => {
       const user = requireUser(request);
-      const result = await sendChatInvitation(ctx, user.id, request.params.id, request.body.start);
+      const result = await sendChatInvitation(ctx, user.id, request.params.id, request.body);
       return {
         message:
           result.sent > 0
@@ -123,7 +123,7 @@ const matchesRoutes: FeatureRoutes = async (app, { ctx }) => {
     config: invitationLimit,
     handler: async (request) => {
       const user = requireUser(request);
-      const result = await bookMatch(ctx, user.id, request.params.id, request.body.start);
+      const result = await bookMatch(ctx, user.id, request.params.id, request.body);
       return { message: bookedMessage(result.sent), ...result };
     },
   });

@@ -1,11 +1,16 @@
+import { alreadyBookedMessage } from "../../shared/booking";
 import type { ChatInvitation } from "../../shared/calendar";
 import { CHAT_START_OUT_OF_RANGE, isChatStartInRange } from "../../shared/calendar";
 import type { AppContext } from "../context";
-import { Validation } from "../errors";
+import type { Tx } from "../db/client";
+import type { MatchCalendarEventRow } from "../db/schema";
+import { Conflict, Validation } from "../errors";
 import { changeEvent, lockEvent } from "../match-calendar/match-calendar-events";
 import { memberIds } from "../match-members/match-members";
 import { queueMessages } from "../outbox/queue-messages";
 import { queuedMatchChange } from "../outbox/queued/match-change";
+import { readerTimeZone } from "../settings/time-zone";
+import { bookingSeenBy } from "./booked-by";
 import { lockMemberMatch } from "./open-pairing";
 
 /**
@@ -14,13 +19,14 @@ import { lockMemberMatch } from "./open-pairing";
  * it had been sent before, and every member is e-mailed the invitation (METHOD:REQUEST) through
  * the outbox, in the same transaction. The same time again changes and sends nothing.
  * Under the pairing's lock (open-pairing.ts), the match read again inside it; 409 once the
- * pairing is completed.
+ * pairing is completed, and 409 for a move that does not name the booking it replaces
+ * (`replaces`: the start the person was shown), so an old link never moves a booking unsaid.
  */
 export async function sendChatInvitation(
   ctx: AppContext,
   userId: string,
   matchId: number,
-  startText: string,
+  request: { start: string; replaces?: string },
   /** A check of the start under the lock (a booking: it fits everyone); throws to refuse it. */
   checkInLock?: (
     tx: Parameters<typeof lockMemberMatch>[0],
@@ -28,7 +34,7 @@ export async function sendChatInvitation(
     start: Date,
   ) => Promise<void>,
 ): Promise<{ invitation: ChatInvitation; sent: number }> {
-  const start = new Date(startText);
+  const start = new Date(request.start);
   if (Number.isNaN(start.getTime()) || !isChatStartInRange(start, ctx.clock.now())) {
     throw new Validation(CHAT_START_OUT_OF_RANGE, "start");
   }
@@ -42,11 +48,13 @@ export async function sendChatInvitation(
     );
     await checkInLock?.(tx, match, start);
     const current = await lockEvent(tx, match.id);
+    await refuseUnsaidMove(tx, userId, current, start, request.replaces);
     const deliveries = await changeEvent(ctx, tx, current, {
       matchId: match.id,
       month: match.month,
       start,
       members: memberIds(match),
+      bookedBy: userId,
     });
     let sent = 0;
     for (const { userId, email, message } of deliveries) {
@@ -57,4 +65,21 @@ export async function sendChatInvitation(
     return { invitation: { start: start.toISOString(), sequence }, sent };
   });
   return result;
+}
+
+/** 409 when a live booking at another time would be replaced without the request naming it. */
+async function refuseUnsaidMove(
+  tx: Tx,
+  userId: string,
+  current: MatchCalendarEventRow | undefined,
+  start: Date,
+  replaces: string | undefined,
+): Promise<void> {
+  const booked = await bookingSeenBy(tx, current, userId);
+  if (!booked || booked.start === start.toISOString()) return;
+  if (replaces !== undefined && new Date(replaces).getTime() === new Date(booked.start).getTime()) {
+    return;
+  }
+  const zone = await readerTimeZone(tx, { userId });
+  throw new Conflict(alreadyBookedMessage(booked, zone), "already_booked");
 }

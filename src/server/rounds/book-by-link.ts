@@ -1,10 +1,14 @@
+import type { LinkBooking } from "../../shared/booking";
 import type { ChatInvitation } from "../../shared/calendar";
 import { getAuthSecret } from "../auth/auth-secret";
 import { refuseClosedAccount } from "../check-ins/closed-account";
 import type { AppContext } from "../context";
 import { BadRequest, HttpError } from "../errors";
 import { verifyLinkToken } from "../mail/signed-links";
+import { readEvent } from "../match-calendar/match-calendar-events";
 import { bookMatch } from "../matches/book-match";
+import { bookingSeenBy } from "../matches/booked-by";
+import { findMemberMatch } from "../matches/member-matches";
 
 export const INVALID_BOOKING_LINK =
   "This booking link is not valid. Please use the link from your e-mail, or sign in and open your Matches page.";
@@ -17,9 +21,24 @@ export const INVALID_BOOKING_LINK =
  */
 export async function bookByLink(
   ctx: AppContext,
-  token: string,
-  start: string,
+  request: { token: string; start: string; replaces?: string },
 ): Promise<{ invitation: ChatInvitation; sent: number }> {
+  const claims = await linkClaims(ctx, request.token);
+  return bookMatch(ctx, claims.userId, claims.id, request);
+}
+
+/**
+ * What a booking link finds booked for its match, and by whom (the page shows it before the
+ * press, so an old link offers a move, not a first booking). Reads only. 404 outside the match.
+ */
+export async function linkBooking(ctx: AppContext, token: string): Promise<LinkBooking> {
+  const claims = await linkClaims(ctx, token);
+  const match = await findMemberMatch(ctx, claims.userId, claims.id);
+  return { booked: await bookingSeenBy(ctx.db, await readEvent(ctx, match.id), claims.userId) };
+}
+
+/** The person and match a booking link is signed for: 400 forged, 410 expired or closed. */
+async function linkClaims(ctx: AppContext, token: string): Promise<{ userId: string; id: number }> {
   const verified = verifyLinkToken(await getAuthSecret(ctx), "book-time", token, ctx.clock.now());
   if (!verified.ok) {
     if (verified.reason === "expired") {
@@ -32,5 +51,5 @@ export async function bookByLink(
     throw new BadRequest(INVALID_BOOKING_LINK, "invalid_link");
   }
   await refuseClosedAccount(ctx.db, verified.claims.userId);
-  return bookMatch(ctx, verified.claims.userId, verified.claims.id, start);
+  return verified.claims;
 }

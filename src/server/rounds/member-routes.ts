@@ -6,7 +6,7 @@ import { clientIpKey } from "../auth/client-ip-key";
 import { requireUser } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
 import { endpointRoute } from "../http/endpoint-route";
-import { bookByLink } from "./book-by-link";
+import { bookByLink, linkBooking } from "./book-by-link";
 import { getMemberNextPairing } from "./member-next-pairing";
 import { awayStatus, sayNotAwayByLink, sayNotAwayNow } from "./not-away";
 import { reportPartnerAway } from "./partner-away";
@@ -63,9 +63,15 @@ const roundMemberRoutes: FeatureRoutes = async (app, { ctx }) => {
     ...endpointRoute(endpoints.bookByLink),
     config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
     handler: async (request) => {
-      const result = await bookByLink(ctx, request.body.token, request.body.start);
+      const result = await bookByLink(ctx, request.body);
       return { message: bookedMessage(result.sent), ...result };
     },
+  });
+
+  r.route({
+    ...endpointRoute(endpoints.linkBooking),
+    config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
+    handler: async (request) => linkBooking(ctx, request.body.token),
   });
 };
 

@@ -1,17 +1,11 @@
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
 import { monthDisplay } from "../../shared/pairings";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import type { RoundDraftRow } from "../db/schema";
 import { roundDraftNotice } from "../outbox/kinds/round-draft-notice";
 import { queueMessages } from "../outbox/queue-messages";
+import { inReaderZone } from "../settings/time-zone";
 import type { RoundScope } from "./round-settings";
-
-/** An instant in the company's zone, as the admin reads it. */
-export function inZone(at: Date, timeZone: string): string {
-  return `${format(new TZDate(at.getTime(), timeZone), "EEEE, MMMM d, yyyy 'at' HH:mm")} (${timeZone})`;
-}
 
 /**
  * Queues the notice to every active admin that a round's draft waits for review, with a link to
@@ -31,7 +25,8 @@ export async function notifyAdminsOfDraft(
     month: monthDisplay(draft.month),
     pairs: draft.matches.length,
     unmatched: draft.unmatched.length,
-    publishAt: inZone(publish.at, publish.timeZone),
+    publishAt: inReaderZone(publish.at, publish.timeZone, true),
+    publishInstant: publish.at.toISOString(),
   };
   const admins = await roundDraftNotice.audience(tx);
   return queueMessages(ctx, tx, roundDraftNotice, admins, data);

@@ -1,7 +1,10 @@
-import { eq } from "drizzle-orm";
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+import { eq, sql } from "drizzle-orm";
 import { isTimeZone } from "../../shared/rounds";
+import { isIanaTimeZone } from "../../shared/working-hours";
 import type { Db, Tx } from "../db/client";
-import { settings } from "../db/schema";
+import { settings, users } from "../db/schema";
 
 export const TIME_ZONE_KEY = "company.timeZone";
 
@@ -9,4 +12,27 @@ export const TIME_ZONE_KEY = "company.timeZone";
 export async function getTimeZone(db: Db | Tx): Promise<string> {
   const [row] = await db.select().from(settings).where(eq(settings.key, TIME_ZONE_KEY));
   return typeof row?.value === "string" && isTimeZone(row.value) ? row.value : "UTC";
+}
+
+/**
+ * The zone a person reads times in (docs/scheduling.md): their own, else the company's. Looked up
+ * by id or by e-mail address (an outbox recipient); the company's for nobody known.
+ */
+export async function readerTimeZone(
+  db: Db | Tx,
+  who: { userId: string } | { email: string },
+): Promise<string> {
+  const [row] = await db
+    .select({ timeZone: users.timeZone })
+    .from(users)
+    .where(
+      "userId" in who ? eq(users.id, who.userId) : sql`lower(${users.email}) = lower(${who.email})`,
+    );
+  return row?.timeZone && isIanaTimeZone(row.timeZone) ? row.timeZone : getTimeZone(db);
+}
+
+/** "Monday, November 30 at 10:00 (America/New_York)": an instant as a reader in `timeZone` reads it. */
+export function inReaderZone(at: Date, timeZone: string, withYear = false): string {
+  const pattern = withYear ? "EEEE, MMMM d, yyyy 'at' HH:mm" : "EEEE, MMMM d 'at' HH:mm";
+  return `${format(new TZDate(at.getTime(), timeZone), pattern)} (${timeZone})`;
 }

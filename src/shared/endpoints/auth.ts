@@ -6,6 +6,7 @@ import {
   magicLinkBodySchema,
   magicLinkVerifyBodySchema,
   sendCodeBodySchema,
+  sessionAnswerSchema,
   sessionUserSchema,
   signedInSchema,
   simpleAuthBodySchema,
@@ -90,6 +91,12 @@ export const authEndpoints = {
     method: "GET",
     path: "/api/auth/user",
     response: answers(sessionUserSchema),
+  }),
+  /** The pages' question: the signed-in user, or `{ user: null }` for a visitor (never a 401). */
+  session: endpoint({
+    method: "GET",
+    path: "/api/auth/session",
+    response: answers(sessionAnswerSchema),
   }),
   status: endpoint({
     access: "public",

@@ -1,5 +1,5 @@
 import { answers } from "../api";
-import { bookByLinkBodySchema } from "../booking";
+import { bookByLinkBodySchema, linkBookingBodySchema, linkBookingSchema } from "../booking";
 import { chatInvitationSentSchema } from "../calendar";
 import { connectionStatusParamsSchema, nextPairingResponseSchema } from "../matches";
 import {
@@ -49,5 +49,12 @@ export const roundMemberEndpoints = {
     path: "/api/book-time",
     body: bookByLinkBodySchema,
     response: answers(chatInvitationSentSchema),
+  }),
+  /** What the booking page's link finds booked, and by whom: reads, changes nothing. */
+  linkBooking: endpoint({
+    method: "POST",
+    path: "/api/book-time/booked",
+    body: linkBookingBodySchema,
+    response: answers(linkBookingSchema),
   }),
 };

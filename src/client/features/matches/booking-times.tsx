@@ -20,7 +20,7 @@ function useReaderZone(item: MatchItem): string {
 }
 
 /** Book (or move) and "None of these fit", each refreshing the booking and the times. */
-function useBookingMutations(matchId: number, onBooked: () => void) {
+function useBookingMutations(matchId: number, booked: string | undefined, onBooked: () => void) {
   const queryClient = useQueryClient();
   const refresh = () =>
     Promise.all([
@@ -28,7 +28,8 @@ function useBookingMutations(matchId: number, onBooked: () => void) {
       queryClient.invalidateQueries({ queryKey: matchKeys.times(matchId) }),
     ]);
   const book = useMutation({
-    mutationFn: (start: string) => matchesApi.book(matchId, start),
+    // A move names the booking it replaces, as shown (the server refuses an unsaid one).
+    mutationFn: (start: string) => matchesApi.book(matchId, start, booked),
     onSuccess: async (answer) => {
       toast({ title: "Coffee chat booked", description: answer.message });
       await refresh();
@@ -66,11 +67,11 @@ export function BookingTimes({ item }: { item: MatchItem }) {
   // Focus goes to "Booked: …" once the refreshed booking is drawn, not when the request returns
   // (the paragraph may not be on the page yet then).
   const [focusBooked, setFocusBooked] = useState(false);
-  const { book, refuse } = useBookingMutations(matchId, () => {
+  const booked = invitation.data?.invitation;
+  const { book, refuse } = useBookingMutations(matchId, booked?.start, () => {
     setMoving(false);
     setFocusBooked(true);
   });
-  const booked = invitation.data?.invitation;
   useEffect(() => {
     if (!focusBooked || !booked || !bookedRef.current) return;
     bookedRef.current.focus();

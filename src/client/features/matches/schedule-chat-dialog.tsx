@@ -139,7 +139,7 @@ export function ScheduleChatDialog({
         </FieldError>
         <Button
           disabled={Boolean(error) || unchanged || send.isPending || invitation.isLoading}
-          onClick={() => start && send.mutate(start)}
+          onClick={() => start && send.mutate({ start, replaces: sent?.start })}
         >
           <Send aria-hidden="true" />
           {send.isPending
@@ -166,7 +166,8 @@ export function ScheduleChatDialog({
 function useSendInvitation(matchId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (start: Date) => matchesApi.sendInvitation(matchId, start),
+    mutationFn: (to: { start: Date; replaces?: string }) =>
+      matchesApi.sendInvitation(matchId, to.start, to.replaces),
     onSuccess: async (answer) => {
       toast({ title: "Coffee chat scheduled", description: answer.message });
       await queryClient.invalidateQueries({ queryKey: matchKeys.invitation(matchId) });

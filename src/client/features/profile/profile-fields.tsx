@@ -7,7 +7,7 @@ import {
   type ProfileFormValues,
   type ProfileInput,
 } from "@shared/profile";
-import { useId } from "react";
+import { useEffect, useId } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { FieldError, Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
@@ -29,6 +29,12 @@ export function ProfileFields({
 }) {
   const id = useId();
   const { register, formState } = form;
+  // The select is drawn before its options arrive, so the browser drops the department already
+  // known (an import's); once they are there, it is set again.
+  useEffect(() => {
+    const known = form.getValues("department");
+    if (departments?.length && known) form.setValue("department", known);
+  }, [departments, form]);
   const errors = formState.errors;
   const field = (name: keyof ProfileFormValues) => ({
     id: `${id}-${name}`,
@@ -104,12 +110,33 @@ export function ProfileFields({
         <Textarea
           {...field("bio")}
           {...register("bio")}
+          aria-describedby={[`${id}-bio-count`, errors.bio ? `${id}-bio-error` : ""]
+            .join(" ")
+            .trim()}
           rows={3}
-          maxLength={BIO_MAX}
           placeholder="A few words about you: what you work on, what you like to chat about..."
         />
+        <BioCount id={`${id}-bio-count`} length={(form.watch("bio") ?? "").trim().length} />
         {error("bio")}
       </div>
     </div>
+  );
+}
+
+/**
+ * "123 of 500 characters": the bio is not cut without a word (no maxLength); past the limit the
+ * count says by how much, and saving shows the field's error.
+ */
+function BioCount({ id, length }: { id: string; length: number }) {
+  const over = length - BIO_MAX;
+  return (
+    <p
+      id={id}
+      className={over > 0 ? "text-sm font-medium text-red-700" : "text-xs text-coffee-700"}
+    >
+      {over > 0
+        ? `${length} of ${BIO_MAX} characters: ${over} too many`
+        : `${length} of ${BIO_MAX} characters`}
+    </p>
   );
 }

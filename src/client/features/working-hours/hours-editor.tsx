@@ -1,10 +1,13 @@
-import { WEEKDAY_NAMES, type WorkingDay } from "@shared/working-hours";
+import { WEEKDAY_NAMES, type WorkingDay, workingDayProblems } from "@shared/working-hours";
 import { useId } from "react";
-import { Input } from "../../components/ui/input";
+import { FieldError, Input } from "../../components/ui/input";
 
 /**
  * Working hours per weekday: a checkbox "works on Monday" and the first and last time a chat may
- * be proposed ("no chats before / after"). Days without a tick are not working days.
+ * be proposed ("no chats before / after"). Days without a tick are not working days. Each day's
+ * problem ("Monday's hours must end after they start.") stays beside it, every day's at once.
+ * The two times share the row's width, so they fit a phone and never leave the card; the day
+ * goes beside them only where the card itself is wide enough (a container query, not the screen).
  */
 export function HoursEditor({
   value,
@@ -17,20 +20,29 @@ export function HoursEditor({
 }) {
   const id = useId();
   const byDay = new Map(value.map((d) => [d.day, d]));
+  const problems = workingDayProblems(value);
   const set = (day: number, entry: WorkingDay | null) => {
     const rest = value.filter((d) => d.day !== day);
     onChange((entry ? [...rest, entry] : rest).sort((a, b) => a.day - b.day));
   };
   return (
-    <fieldset className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2" disabled={disabled}>
+    <fieldset
+      className="@container grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3"
+      disabled={disabled}
+    >
       <legend className="mb-1 text-sm font-medium text-coffee-900">Working hours</legend>
       {WEEKDAY_NAMES.map((name, i) => {
         const day = i + 1;
         const entry = byDay.get(day);
+        const problem = disabled ? undefined : problems.get(day);
+        const errorId = `${id}-${day}-error`;
+        const invalid = problem
+          ? { "aria-invalid": true as const, "aria-describedby": errorId }
+          : {};
         return (
           <div
             key={name}
-            className="grid grid-cols-[8rem_minmax(0,1fr)] items-center gap-2 sm:grid-cols-[9rem_10rem_10rem]"
+            className="grid min-w-0 grid-cols-[minmax(0,1fr)] items-center gap-x-3 gap-y-1 @lg:grid-cols-[7.5rem_minmax(0,1fr)]"
           >
             <label className="flex items-center gap-2 text-sm text-coffee-900">
               <input
@@ -44,28 +56,40 @@ export function HoursEditor({
               {name}
             </label>
             {entry ? (
-              <div className="col-span-1 flex gap-2 sm:col-span-2">
+              <div className="grid min-w-0 grid-cols-2 items-center gap-2 @lg:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)]">
                 <label className="sr-only" htmlFor={`${id}-${day}-start`}>
                   {name}: no chats before
                 </label>
                 <Input
                   id={`${id}-${day}-start`}
                   type="time"
+                  className="min-w-0 px-1.5"
                   value={entry.start}
                   onChange={(e) => set(day, { ...entry, start: e.target.value })}
+                  {...invalid}
                 />
+                <span aria-hidden="true" className="hidden text-sm text-coffee-700 @lg:inline">
+                  to
+                </span>
                 <label className="sr-only" htmlFor={`${id}-${day}-end`}>
                   {name}: no chats after
                 </label>
                 <Input
                   id={`${id}-${day}-end`}
                   type="time"
+                  className="min-w-0 px-1.5"
                   value={entry.end === "24:00" ? "23:59" : entry.end}
                   onChange={(e) => set(day, { ...entry, end: e.target.value })}
+                  {...invalid}
                 />
               </div>
             ) : (
-              <span className="text-sm text-coffee-700 sm:col-span-2">Not a working day</span>
+              <span className="text-sm text-coffee-700">Not a working day</span>
+            )}
+            {problem && (
+              <FieldError id={errorId} className="@lg:col-start-2">
+                {problem}
+              </FieldError>
             )}
           </div>
         );

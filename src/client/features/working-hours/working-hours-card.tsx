@@ -1,4 +1,4 @@
-import type { MyWorkingHours, WorkingDay } from "@shared/working-hours";
+import { type MyWorkingHours, type WorkingDay, workingDayProblems } from "@shared/working-hours";
 import { browserTimeZone } from "@shared/zone-clock";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -54,22 +54,22 @@ function HoursForm({ data }: { data: MyWorkingHours }) {
   const [own, setOwn] = useState(data.ownHours);
   const [hours, setHours] = useState<WorkingDay[]>(data.workingHours);
   const [saving, setSaving] = useState(false);
+  // The server's refusal stays beside the button until the next save (a toast would vanish).
+  const [refusal, setRefusal] = useState<string | null>(null);
   const save = async (timeZone: string, workingHours: WorkingDay[] | null) => {
     setSaving(true);
+    setRefusal(null);
     try {
       const saved = await profileApi.saveWorkingHours({ timeZone, workingHours });
       client.setQueryData(profileKeys.workingHours, saved);
       toast({ title: "Saved", description: `Your time zone is ${saved.timeZone}.` });
     } catch (failure) {
-      toast({
-        title: "Could not save",
-        description: errorMessage(failure, "Please try again."),
-        variant: "destructive",
-      });
+      setRefusal(errorMessage(failure, "Could not save. Please try again."));
     } finally {
       setSaving(false);
     }
   };
+  const dayProblems = own ? workingDayProblems(hours).size : 0;
   const proposed = data.ownTimeZone ? data.timeZone : (browserTimeZone() ?? data.timeZone);
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-5 sm:max-w-lg">
@@ -98,10 +98,24 @@ function HoursForm({ data }: { data: MyWorkingHours }) {
         Use the company's working hours
       </label>
       <HoursEditor value={hours} onChange={setHours} disabled={!own} />
-      <div>
-        <Button type="button" disabled={saving} onClick={() => void save(zone, own ? hours : null)}>
-          {saving ? "Saving..." : "Save time zone and hours"}
-        </Button>
+      <div className="grid gap-2">
+        <div>
+          <Button
+            type="button"
+            disabled={saving || dayProblems > 0}
+            onClick={() => void save(zone, own ? hours : null)}
+          >
+            {saving ? "Saving..." : "Save time zone and hours"}
+          </Button>
+        </div>
+        {dayProblems > 0 && (
+          <p className="text-sm text-coffee-800">Correct the hours marked above to save.</p>
+        )}
+        {refusal && (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {refusal}
+          </p>
+        )}
       </div>
     </div>
   );

@@ -1,10 +1,11 @@
 import { knownTimeZones } from "@shared/zone-clock";
+import { searchZones, zoneLabel } from "@shared/zone-names";
 import { useId, useMemo, useState } from "react";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Select } from "../../components/ui/select";
 
-/** A zone list with a search box above it: typing "berl" leaves Europe/Berlin. */
+/** A zone list with a search box above it: typing "berl" leaves Europe/Berlin, "kyiv" Europe/Kiev. */
 export function ZonePicker({
   value,
   onChange,
@@ -19,8 +20,7 @@ export function ZonePicker({
   const [search, setSearch] = useState("");
   const zones = useMemo(() => knownTimeZones(), []);
   const shown = useMemo(() => {
-    const words = search.trim().toLowerCase().replace(/\s+/g, "_");
-    const found = words ? zones.filter((z) => z.toLowerCase().includes(words)) : zones;
+    const found = searchZones(zones, search);
     return found.includes(value) ? found : [value, ...found];
   }, [zones, search, value]);
   return (
@@ -42,7 +42,7 @@ export function ZonePicker({
         id={id}
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        options={shown.map((z) => ({ value: z, label: z.replaceAll("_", " ") }))}
+        options={shown.map((z) => ({ value: z, label: zoneLabel(z) }))}
       />
     </div>
   );

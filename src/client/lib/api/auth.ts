@@ -1,7 +1,6 @@
 import type { SessionUser } from "@shared/auth";
 import { authEndpoints as endpoints } from "@shared/endpoints/auth";
 import type { SetupBody } from "@shared/setup";
-import { ApiError } from "../api-client";
 import { call } from "./request";
 
 /** The signed-in user as answered by `authEndpoints.user` (`sessionUserSchema`). */
@@ -11,20 +10,14 @@ export type AuthUser = SessionUser;
 export const LOGIN_URL = endpoints.login.path;
 
 export const authKeys = {
-  user: [endpoints.user.path] as const,
+  user: [endpoints.session.path] as const,
   setup: [endpoints.setupStatus.path] as const,
 };
 
 export const authApi = {
-  /** The signed-in user, or null when nobody is signed in (a 401). */
-  currentUser: async (signal?: AbortSignal): Promise<AuthUser | null> => {
-    try {
-      return (await call(endpoints.user, { signal })) ?? null;
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return null;
-      throw error;
-    }
-  },
+  /** The signed-in user, or null when nobody is signed in (a 200 `{ user: null }`, no 401). */
+  currentUser: async (signal?: AbortSignal): Promise<AuthUser | null> =>
+    (await call(endpoints.session, { signal })).user,
   status: (signal?: AbortSignal) => call(endpoints.status, { signal }),
   sendCode: (email: string) => call(endpoints.sendCode, { body: { email } }),
   verifyCode: (body: { email: string; code: string }) => call(endpoints.verifyCode, { body }),

@@ -29,19 +29,21 @@ export const matchesApi = {
     call(matchEndpoints.timeZones, { params: { id: matchId }, signal }),
   invitation: (matchId: number, signal?: AbortSignal) =>
     call(matchEndpoints.invitation, { params: { id: matchId }, signal }),
-  sendInvitation: (matchId: number, start: Date) =>
+  /** `replaces`: the booked start this moves, as shown (the server refuses an unsaid move). */
+  sendInvitation: (matchId: number, start: Date, replaces?: string) =>
     call(matchEndpoints.sendInvitation, {
       params: { id: matchId },
-      body: { start: start.toISOString() },
+      body: { start: start.toISOString(), replaces },
     }),
   times: (matchId: number, signal?: AbortSignal) =>
     call(matchEndpoints.times, { params: { id: matchId }, signal }),
-  book: (matchId: number, start: string) =>
-    call(matchEndpoints.book, { params: { id: matchId }, body: { start } }),
+  book: (matchId: number, start: string, replaces?: string) =>
+    call(matchEndpoints.book, { params: { id: matchId }, body: { start, replaces } }),
   refuseTimes: (matchId: number, starts: string[]) =>
     call(matchEndpoints.refuseTimes, { params: { id: matchId }, body: { starts } }),
-  bookByLink: (token: string, start: string) =>
-    call(roundMemberEndpoints.bookByLink, { body: { token, start } }),
+  bookByLink: (token: string, start: string, replaces?: string) =>
+    call(roundMemberEndpoints.bookByLink, { body: { token, start, replaces } }),
+  linkBooking: (token: string) => call(roundMemberEndpoints.linkBooking, { body: { token } }),
   sayNotAwayByLink: (token: string) =>
     call(roundMemberEndpoints.notAwayByLink, { body: { token } }),
 };

@@ -27,7 +27,9 @@ export const matchChange = {
       .from(users)
       .where(eq(users.id, data.userId));
     if (!person?.isActive) throw new NoLongerFor("The person was deactivated since.");
-    const calendar = data.calendar ? await renderCalendarMessage(ctx, data.calendar) : undefined;
+    const calendar = data.calendar
+      ? await renderCalendarMessage(ctx, data.calendar, data.userId)
+      : undefined;
     const greeting = person.firstName?.trim() || person.email;
     const { secret, common, headers } = await personalLinks(ctx, {
       userId: data.userId,

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { users } from "../../db/schema";
 import { RoundDraftEmail } from "../../mail/templates/round-draft-email";
+import { inReaderZone, readerTimeZone } from "../../settings/time-zone";
 import type { MessageKind } from "../message-kind";
 
 export interface RoundDraftNoticeData {
@@ -11,8 +12,10 @@ export interface RoundDraftNoticeData {
   month: string;
   pairs: number;
   unmatched: number;
-  /** When it is published, in the company's zone, in words. */
+  /** When it is published, in the company's zone, in words (for a reader the app does not know). */
   publishAt: string;
+  /** The same instant (ISO 8601), shown in each admin's own zone when they have one. */
+  publishInstant?: string;
 }
 
 /**
@@ -30,8 +33,17 @@ export const roundDraftNotice = {
     return admins.map((a) => a.email);
   },
   onceKey: (data) => `draft-${data.draftId}`,
-  render: (ctx, data) => ({
-    subject: `Review the ${data.month} pairing for ${data.scope}`,
-    template: RoundDraftEmail({ ...data, reviewUrl: `${ctx.config.appUrl}/admin` }),
-  }),
+  async render(ctx, data, recipient) {
+    const publishAt = data.publishInstant
+      ? inReaderZone(
+          new Date(data.publishInstant),
+          await readerTimeZone(ctx.db, { email: recipient }),
+          true,
+        )
+      : data.publishAt;
+    return {
+      subject: `Review the ${data.month} pairing for ${data.scope}`,
+      template: RoundDraftEmail({ ...data, publishAt, reviewUrl: `${ctx.config.appUrl}/admin` }),
+    };
+  },
 } satisfies MessageKind<RoundDraftNoticeData>;

@@ -123,6 +123,9 @@ describe("GET /api/admin/users/csv", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(res.headers["content-disposition"]).toBe('attachment; filename="users-2027-03-10.csv"');
+    // One UTF-8 byte-order mark at the start of the file (Excel), none between its slices.
+    expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(res.body.split("\uFEFF")).toHaveLength(2);
     const rows = Papa.parse<Record<string, string>>(res.body, { header: true }).data;
     expect(rows).toHaveLength(1001);
     expect(rows.map((r) => r.last_name)).toEqual(

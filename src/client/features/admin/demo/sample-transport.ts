@@ -20,6 +20,7 @@ const json = (status: number, body: unknown) =>
  */
 export const sampleTransport: Transport = async (url, init) => {
   const path = new URL(url, window.location.origin).pathname;
+  if (path === authEndpoints.session.path) return json(200, { user: null });
   if (path.startsWith(signInFolder)) return json(401, { message: "401: Unauthorized" });
   const method = (init.method ?? "GET").toUpperCase();
   if (method !== "GET") return json(403, { message: SAMPLE_ONLY, code: "sample_data" });

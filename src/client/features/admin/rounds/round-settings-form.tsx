@@ -63,9 +63,11 @@ function ScheduleFields({
             id={`${id}-date`}
             type="date"
             aria-invalid={errors.date ? true : undefined}
+            aria-describedby={errors.date ? `${id}-date-error` : undefined}
             {...form.register("date")}
           />
           <p className="text-xs text-coffee-700">Other months follow the first Monday.</p>
+          <FieldError id={`${id}-date-error`}>{errors.date?.message}</FieldError>
         </div>
       )}
       {kind === "nth-weekday" && (
@@ -107,8 +109,10 @@ export function RoundSettingsForm({
     mutationFn: (body: RoundSettings) => roundsApi.saveSettings(scopeKey, body),
     failure: "Failed to save the round settings",
   });
+  // Each field's error beside it, all at once.
   const errors = form.formState.errors;
-  const error = errors.date?.message ?? errors.reviewDays?.message ?? errors.checkInDays?.message;
+  const invalid = (name: "reviewDays" | "checkInDays", errorId: string) =>
+    errors[name] ? { "aria-invalid": true as const, "aria-describedby": errorId } : {};
   return (
     <form
       noValidate
@@ -129,8 +133,10 @@ export function RoundSettingsForm({
           inputMode="numeric"
           min={0}
           max={14}
+          {...invalid("reviewDays", `${id}-review-error`)}
           {...form.register("reviewDays", asNumber)}
         />
+        <FieldError id={`${id}-review-error`}>{errors.reviewDays?.message}</FieldError>
       </div>
       <div className="space-y-1">
         <Label htmlFor={`${id}-checkin`}>Check-in days after the pairing day</Label>
@@ -140,10 +146,11 @@ export function RoundSettingsForm({
           inputMode="numeric"
           min={1}
           max={21}
+          {...invalid("checkInDays", `${id}-checkin-error`)}
           {...form.register("checkInDays", asNumber)}
         />
+        <FieldError id={`${id}-checkin-error`}>{errors.checkInDays?.message}</FieldError>
       </div>
-      {error && <FieldError className="sm:col-span-2">{error}</FieldError>}
       <div className="sm:col-span-2">
         <Button type="submit" size="sm" disabled={save.isPending}>
           Save settings
