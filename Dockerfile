@@ -21,6 +21,8 @@ RUN --mount=type=cache,target=/home/node/.npm,uid=1000,gid=1000 \
     npm ci --omit=dev --no-audit --no-fund && mkdir -p data
 COPY --chown=node:node --from=build /app/dist ./dist
 COPY --chown=node:node src/server/db/migrations ./src/server/db/migrations
+# The calendar reader's worker thread is loaded from its source path (docs/scheduling.md).
+COPY --chown=node:node src/server/scheduling/icalendar-worker.mjs ./src/server/scheduling/
 COPY --chown=node:node docs ./docs
 COPY --chown=node:node assets ./assets
 EXPOSE 5000
