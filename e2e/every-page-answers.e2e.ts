@@ -1,7 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allowedEmails, pairings, users } from "../src/server/db/schema";
+import { allowedEmails, matches, matchMembers, pairings, users } from "../src/server/db/schema";
 import { seedSampleCompany } from "../src/server/demo/seed-demo";
 import { createAdmin } from "../src/server/test/factories";
 import { adminSections, adminViewPath, operationsParts } from "../src/shared/admin-routes";
@@ -33,22 +33,28 @@ beforeAll(async () => {
     .where(and(eq(pairings.status, "active"), eq(pairings.month, "2027-03")));
   expect(running).toHaveLength(1);
   // Two people of the company who are in no running match sat out.
-  const outside = await story.db.execute<{ id: string }>(sql`
-    select u.id from users u
-    where u.email like ${`%@${seeded.domain}`} and not exists (
-      select 1 from match_members mm join matches m on m.id = mm.match_id
-      where mm.user_id = u.id and m.pairing_id = ${running[0].id})
-    order by u.email limit 2`);
-  const satOut = outside.rows.map((row) => ({
-    userId: row.id,
-    reason: { kind: "numbers" as const, ready: 201, left: 1, oddPairs: true },
-  }));
+  const members = await story.db
+    .select({ id: matchMembers.userId })
+    .from(matchMembers)
+    .innerJoin(matches, eq(matches.id, matchMembers.matchId))
+    .where(eq(matches.pairingId, running[0].id))
+    .orderBy(matchMembers.userId);
+  const matched = new Set(members.map((m) => m.id));
+  const company = await story.db
+    .select({ id: users.id })
+    .from(users)
+    .where(like(users.email, `%@${seeded.domain}`))
+    .orderBy(users.email);
+  const satOut = company
+    .filter((p) => !matched.has(p.id))
+    .slice(0, 2)
+    .map((p) => ({
+      userId: p.id,
+      reason: { kind: "numbers" as const, ready: 201, left: 1, oddPairs: true },
+    }));
   expect(satOut).toHaveLength(2);
   await story.db.update(pairings).set({ satOut }).where(eq(pairings.id, running[0].id));
-  const inMatch = await story.db.execute<{ id: string }>(sql`
-    select mm.user_id as id from match_members mm join matches m on m.id = mm.match_id
-    where m.pairing_id = ${running[0].id} order by mm.user_id limit 1`);
-  [employee] = inMatch.rows;
+  employee = members[0];
   const [person] = await story.db.select().from(users).where(eq(users.id, employee.id));
   expect(person.email.endsWith(seeded.domain)).toBe(true);
 });
