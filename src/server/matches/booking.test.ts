@@ -83,6 +83,24 @@ const invitationTo = (email: string, sequence: number) =>
   );
 
 describe("GET /api/matches/{id}/times", () => {
+  it("proposes and books only times that end before the round completes (the next pairing day)", async () => {
+    const { ada, bob, pair } = await berlinAndNewYork();
+    // Monday 29 March: the March round completes on April's first Monday, 5 April, at 09:00.
+    clock.set(new Date("2027-03-29T08:00:00Z"));
+    try {
+      const times = await getTimes(ada, pair.id);
+      expect(times.length).toBeGreaterThan(0);
+      for (const time of times) {
+        expect(time.end < "2027-04-05T07:00:00.000Z", time.start).toBe(true);
+      }
+      const afterCompletion = await book(bob, pair.id, "2027-04-06T14:00:00.000Z");
+      expect(afterCompletion.statusCode).toBe(409);
+      expect(afterCompletion.json().message).toBe(BOOKING_DOES_NOT_FIT);
+    } finally {
+      clock.set(MID_MARCH);
+    }
+  });
+
   it("proposes three times on different days inside both members' working hours, in their own zones", async () => {
     const { ada, bob, pair } = await berlinAndNewYork();
     const times = await getTimes(ada, pair.id);
