@@ -6,6 +6,7 @@ import { getAuthSecret } from "../auth/auth-secret";
 import { fixedClock } from "../clock";
 import { matchBusyTimes, pairings } from "../db/schema";
 import { bookingLinkUrl } from "../mail/booking-links";
+import { MET_BEFORE_BOOKED_TIME } from "../match-members/match-members";
 import { createRunningCompany, createUser } from "../test/factories";
 import { setUpAppWithSmtpPeer } from "../test/smtp-app";
 import type { ReceivedMail, SmtpPeer } from "../test/smtp-peer";
@@ -146,6 +147,32 @@ describe("GET /api/matches/{id}/times", () => {
     expect(res.json().message).toBe("Match not found");
     await t.db.update(pairings).set({ status: "completed" }).where(eq(pairings.id, pairing.id));
     expect(await getTimes(ada, pair.id)).toEqual([]);
+  });
+});
+
+describe("Met before the booked time (docs/check-ins.md, Answers)", () => {
+  it("refuses Met until the booked chat has started, on the Matches page and the check-in", async () => {
+    const { ada, bob, pair } = await berlinAndNewYork();
+    const [first] = await getTimes(ada, pair.id);
+    expect((await book(ada, pair.id, first.start)).statusCode).toBe(200);
+    const met = (who: { id: string }) =>
+      t.as(who).put(`/api/matches/${pair.id}/connection-status`, { status: "confirmed" });
+    const early = await met(bob);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(MET_BEFORE_BOOKED_TIME);
+    // Missed may be said at any time.
+    const missed = await t
+      .as(bob)
+      .put(`/api/matches/${pair.id}/connection-status`, { status: "not_confirmed" });
+    expect(missed.statusCode).toBe(200);
+    clock.set(new Date(first.start));
+    try {
+      const onTime = await met(bob);
+      expect(onTime.statusCode).toBe(200);
+      expect(onTime.json().myConnectionStatus).toBe("confirmed");
+    } finally {
+      clock.set(MID_MARCH);
+    }
   });
 });
 
