@@ -76,7 +76,10 @@ describe("the Operations tab guides the month", () => {
       "Profile not set up1: show the names",
       "On leave1: show the names",
     ]);
-    expect(await box.innerText()).toContain("No (Odd): One trio will be formed");
+    // An odd count under the trio policy: the engine's dry run makes a trio, nobody sits out.
+    expect(await box.innerText()).toMatch(
+      /If you generate now:\s*1 match: everyone ready gets a partner/,
+    );
     expect(await hasHorizontalScroll(page)).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
 

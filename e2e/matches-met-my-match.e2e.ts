@@ -1,5 +1,6 @@
 import type { Locator, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { matchCalendarEvents } from "../src/server/db/schema";
 import { runDueSteps } from "../src/server/jobs/definitions/round-steps";
 import {
   createDepartment,
@@ -102,6 +103,43 @@ describe("an employee with a match", () => {
     await missed.waitFor();
     await expect.poll(() => missed.textContent()).toBe("Your answer: Missed This Month");
     await current.getByRole("button", { name: "Change to Met My Match" }).waitFor();
+  });
+
+  it("offers Met My Match only once the booked time has come", async () => {
+    const { me, match } = await employeeWithMatch();
+    const startsAt = new Date(clock.now().getTime() + 2 * 24 * 3_600_000);
+    await story.db
+      .insert(matchCalendarEvents)
+      .values({ matchId: match.id, startsAt, recipientIds: [me.id], updatedAt: clock.now() });
+    /** Opens /matches and waits for the booked time to be drawn. */
+    const openBooked = async (page: Page) => {
+      await page.goto("/matches");
+      const current = page.getByRole("region", { name: "Current match" });
+      await current.getByText(/^Booked: /).waitFor();
+      return current;
+    };
+    const page = await story.newPage();
+    await story.signInAs(page, me);
+    const current = await openBooked(page);
+    const met = current.getByRole("button", { name: /^Met My Match/ });
+    await expect.poll(() => met.isDisabled()).toBe(true);
+    expect(await met.getAttribute("title")).toBe(
+      "You can say you met once your booked time has come.",
+    );
+    expect(await current.getByRole("button", { name: "Missed This Month" }).isDisabled()).toBe(
+      false,
+    );
+
+    clock.set(new Date(startsAt.getTime() + 60_000));
+    try {
+      const later = await story.reusePage(page);
+      await story.signInAs(later, me);
+      const now = await openBooked(later);
+      await now.getByRole("button", { name: "Met My Match", exact: true }).click();
+      await later.getByText("Connection status updated!", { exact: true }).waitFor();
+    } finally {
+      clock.set(storyStart);
+    }
   });
 
   it("answers and changes a past match of a running round; a completed round's is final", async () => {

@@ -84,6 +84,15 @@ export const pairingValidationResponseSchema = z.object({
   excluded: exclusionCountsSchema,
   /** What an odd count means: one trio, or one person sitting out. */
   oddPolicy: z.enum(oddPolicies),
+  /**
+   * What a Generate now would do, from the engine's own search (its dry run): the people ready
+   * and in no running match, the matches made, and how many sit out (docs/pairings.md).
+   */
+  forecast: z.object({
+    ready: z.number().int(),
+    matches: z.number().int(),
+    sitOut: z.number().int(),
+  }),
 });
 export type PairingValidationResponse = z.infer<typeof pairingValidationResponseSchema>;
 

@@ -90,10 +90,14 @@ export const swapBodySchema = z
   .refine((b) => b.userA !== b.userB, SWAP_MESSAGE);
 export type SwapBody = z.infer<typeof swapBodySchema>;
 
+/** The activity list's page (what the People & activity part shows), and the most one request may ask for. */
+export const ACTIVITY_PAGE_SIZE = 20;
+export const ACTIVITY_MAX_PAGE_SIZE = 100;
+
 export const activityQuerySchema = z.object({
   /** The id of the last entry seen: the page holds older ones. */
   before: idSchema.optional(),
-  limit: pageLimitSchema(50, 100),
+  limit: pageLimitSchema(ACTIVITY_PAGE_SIZE, ACTIVITY_MAX_PAGE_SIZE),
 });
 
 /** A step of a round's timeline; `complete` is when the next round's publishing completes it. */

@@ -6,7 +6,8 @@ import {
   pairingScheduleSchema,
 } from "../../shared/rounds";
 import type { AppContext } from "../context";
-import { settings } from "../db/schema";
+import type { Db, Tx } from "../db/client";
+import { roundSettings, settings } from "../db/schema";
 
 /**
  * The month's calendar, in one place (docs/architecture.md, "Words"): months as "yyyy-MM", the
@@ -90,4 +91,31 @@ export function nextPairingDay(now: Date, schedule: PairingSchedule): Day {
   if (dayValue(thisMonth) > dayValue(today)) return thisMonth;
   const next = new Date(Date.UTC(today.year, today.month + 1, 1));
   return pairingDayOf(next.getUTCFullYear(), next.getUTCMonth(), schedule);
+}
+
+/** Steps of a round run at this hour of the company's day (docs/rounds.md "When"). */
+export const STEP_HOUR = 9;
+
+/**
+ * When a month's round completes: the next month's pairing day at the step hour in the zone,
+ * when the next round is published (docs/rounds.md, "When"). Chats are proposed and booked only
+ * before it (docs/scheduling.md).
+ */
+export function roundCompletesAt(month: string, schedule: PairingSchedule, timeZone: string): Date {
+  const [year, m] = shiftMonth(month, 1).split("-").map(Number);
+  const day = pairingDayOf(year, m - 1, schedule);
+  return new Date(new TZDate(day.year, day.month, day.day, STEP_HOUR, 0, timeZone).getTime());
+}
+
+/** The schedule a scope's rounds follow: its own (round settings), else the company's. */
+export async function scopeSchedule(db: Db | Tx, scopeKey: string): Promise<PairingSchedule> {
+  const [own] = await db
+    .select({ schedule: roundSettings.schedule })
+    .from(roundSettings)
+    .where(eq(roundSettings.scopeKey, scopeKey));
+  const parsed = pairingScheduleSchema.safeParse(own?.schedule);
+  if (parsed.success) return parsed.data;
+  const [company] = await db.select().from(settings).where(eq(settings.key, PAIRING_SCHEDULE_KEY));
+  const companyParsed = pairingScheduleSchema.safeParse(company?.value);
+  return companyParsed.success ? companyParsed.data : defaultPairingSchedule;
 }

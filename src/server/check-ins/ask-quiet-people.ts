@@ -107,7 +107,11 @@ async function silentPeople(
     (await listEligibleUsers(ctx.db, scope, utcDayOf(ctx.clock.now()))).map((u) => u.id),
   );
   const rows = await ctx.db
-    .select({ match: matches, pairingCreatedAt: pairings.createdAt })
+    .select({
+      match: matches,
+      pairingCreatedAt: pairings.createdAt,
+      pairingCompletedAt: pairings.completedAt,
+    })
     .from(matches)
     .innerJoin(pairings, eq(pairings.id, matches.pairingId))
     .where(and(eq(pairings.scopeKey, scopeKey), inArray(pairings.month, rounds.months)));
@@ -117,9 +121,9 @@ async function silentPeople(
   );
   const lastAnswer = await lastAnswers(ctx);
   const silentIn = new Map<string, Set<string>>();
-  for (const [i, { pairingCreatedAt }] of rows.entries()) {
+  for (const [i, { pairingCreatedAt, pairingCompletedAt }] of rows.entries()) {
     const match = full[i];
-    const happened = chatHappened(chatAnswersOf(match));
+    const happened = chatHappened(markedBySomeone(match, pairingCompletedAt));
     for (const id of memberIds(match)) {
       if (!ready.has(id)) continue;
       const answeredAt = lastAnswer.get(id);
@@ -136,6 +140,22 @@ async function silentPeople(
       rounds.months.every((month) => months.has(month) && !months.has(`spoke:${month}`)),
     )
     .map(([id]) => id);
+}
+
+/**
+ * The match's answers, counted as marked completed only when a member marked it: the pairing's
+ * completion closes every match it still had open (complete-pairing.ts), which is nobody saying
+ * the chat happened (docs/check-ins.md, "Quiet people").
+ */
+function markedBySomeone(
+  match: Parameters<typeof chatAnswersOf>[0] & { completedAt: Date | null },
+  pairingCompletedAt: Date | null,
+) {
+  const closedWithPairing =
+    pairingCompletedAt !== null &&
+    match.completedAt !== null &&
+    match.completedAt.getTime() >= pairingCompletedAt.getTime();
+  return chatAnswersOf(closedWithPairing ? { ...match, status: "active" } : match);
 }
 
 /** When each person last answered the question, to count only the rounds after it. */

@@ -5,6 +5,7 @@ import { fixedClock } from "../clock";
 import { matches, pairings, stillInQuestions, users } from "../db/schema";
 import { signLinkToken } from "../mail/signed-links";
 import { memberIds, withMembers } from "../match-members/match-members";
+import { completePairing } from "../pairings/records/complete-pairing";
 import { listEligibleUsers } from "../pairings/scope/eligibility";
 import { resolveScope } from "../pairings/scope/scope";
 import {
@@ -97,6 +98,35 @@ const stillInLink = (mail: ReceivedMail) => {
 const mailTo = (address: string) => peer.waitForMessage((m) => m.to[0] === address);
 
 describe("quiet people", () => {
+  it("asks someone silent whose partners said Missed, through rounds closed by their completion", async () => {
+    const domain = `closed${++n}.test`;
+    const group = await createGroup(t.db, { displayName: `Closed ${n}` });
+    await allowEmail(t.db, `*@${domain}`, group.id);
+    const people = [];
+    for (const first of ["Sid", "Ann", "Bo", "Cy"]) {
+      people.push(
+        await createUser(t.db, {
+          email: `${first.toLowerCase()}@${domain}`,
+          firstName: first,
+          lastName: "Test",
+        }),
+      );
+    }
+    const [sid, ...partners] = people;
+    for (const [i, month] of ["2027-01", "2027-02", "2027-03"].entries()) {
+      const pairing = await createGroupPairing(t.db, group, {
+        month,
+        createdAt: new Date(`${month}-01T09:00:00Z`),
+      });
+      // The partner pressed "Missed This Month" on the Matches page (stored as skip).
+      await createMatch(t.db, { members: [sid, partners[i]], answers: [null, "skip"], pairing });
+      await completePairing(t.ctx, pairing.id);
+    }
+    const run = await askQuietPeople(t.ctx, { scopeKey: String(group.id) });
+    expect(run.userIds).toEqual([sid.id]);
+    expect(await eligibleIds(group.id)).not.toContain(sid.id);
+  });
+
   it("asks someone silent for three rounds, and leaves them out of the fourth until they answer", async () => {
     const { group, domain, quinn, rae, scopeKey } = await threeQuietRounds();
     const run = await askQuietPeople(t.ctx, { scopeKey });

@@ -258,6 +258,11 @@ export const pairings = pgTable(
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     completedAt: tz("completed_at"),
+    /**
+     * When the members were first told their matches (an announcement or newsletter of the
+     * pairing started sending); null before: a change then is silent (docs/matches.md).
+     */
+    announcedAt: tz("announced_at"),
   },
   (t) => [
     uniqueIndex("pairings_one_active_per_scope")

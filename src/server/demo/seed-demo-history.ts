@@ -61,6 +61,8 @@ export async function seedHistory(tx: Tx, input: HistoryInput): Promise<void> {
           status: past ? ("completed" as const) : ("active" as const),
           totalPairs: round.matches.length,
           createdAt: round.publishedAt,
+          // Each round's newsletter went out when it was published.
+          announcedAt: round.publishedAt,
           completedAt: round.completedAt,
         };
       }),

@@ -1,4 +1,4 @@
-import { and, asc, type Column, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, type Column, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { ChatAnswers } from "../../shared/chat-happened";
 import { type CheckInAnswer, connectionStatusOf } from "../../shared/check-in-answers";
 import type { MatchStatus } from "../../shared/enums";
@@ -6,7 +6,8 @@ import { MAX_MATCH_SIZE, MIN_MATCH_SIZE } from "../../shared/match-size";
 import { insertAsJson } from "../db/bulk-insert";
 import type { Db, Tx } from "../db/client";
 import { intArray, uuidArray } from "../db/id-list";
-import { type MatchRow, matches, matchMembers } from "../db/schema";
+import { type MatchRow, matchCalendarEvents, matches, matchMembers } from "../db/schema";
+import { Conflict } from "../errors";
 
 /*
  * The one place that reads and writes who is in a match (decision 0021): one `match_members` row
@@ -220,12 +221,28 @@ export async function setMemberAnswer(
   answer: CheckInAnswer,
   at: Date,
 ): Promise<boolean> {
+  if (answer === "met") await refuseMetBeforeBookedTime(db, matchId, at);
   const rows = await db
     .update(matchMembers)
     .set({ answer, answeredAt: at })
     .where(and(eq(matchMembers.matchId, matchId), eq(matchMembers.userId, userId)))
     .returning({ userId: matchMembers.userId });
   return rows.length > 0;
+}
+
+/** The answer Met before the booked chat's start (docs/check-ins.md, "Answers"). */
+export const MET_BEFORE_BOOKED_TIME =
+  "Your coffee chat is booked for a later time: you can say you met once it has started. Move the booking if you met earlier.";
+
+/** Refuses Met while the match's booked chat (its calendar event, not cancelled) is still to come. */
+async function refuseMetBeforeBookedTime(db: Executor, matchId: number, at: Date) {
+  const [booked] = await db
+    .select({ startsAt: matchCalendarEvents.startsAt })
+    .from(matchCalendarEvents)
+    .where(and(eq(matchCalendarEvents.matchId, matchId), isNull(matchCalendarEvents.cancelledAt)));
+  if (booked && booked.startsAt.getTime() > at.getTime()) {
+    throw new Conflict(MET_BEFORE_BOOKED_TIME, "booked_time_to_come");
+  }
 }
 
 /**

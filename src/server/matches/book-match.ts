@@ -29,8 +29,8 @@ export async function bookMatch(
   }
   await refreshBusyTimes(ctx, matchId);
   return sendChatInvitation(ctx, userId, matchId, request, async (tx, _match, start) => {
-    const { members } = await matchSchedules(tx, matchId);
-    if (!(await fitsEveryone(tx, matchId, members, start, ctx.clock.now()))) {
+    const schedules = await matchSchedules(tx, matchId);
+    if (!(await fitsEveryone(tx, matchId, schedules, start, ctx.clock.now()))) {
       throw new Conflict(BOOKING_DOES_NOT_FIT, "does_not_fit");
     }
   });

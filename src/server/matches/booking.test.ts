@@ -6,6 +6,7 @@ import { getAuthSecret } from "../auth/auth-secret";
 import { fixedClock } from "../clock";
 import { matchBusyTimes, pairings } from "../db/schema";
 import { bookingLinkUrl } from "../mail/booking-links";
+import { MET_BEFORE_BOOKED_TIME } from "../match-members/match-members";
 import { createRunningCompany, createUser } from "../test/factories";
 import { setUpAppWithSmtpPeer } from "../test/smtp-app";
 import type { ReceivedMail, SmtpPeer } from "../test/smtp-peer";
@@ -83,6 +84,24 @@ const invitationTo = (email: string, sequence: number) =>
   );
 
 describe("GET /api/matches/{id}/times", () => {
+  it("proposes and books only times that end before the round completes (the next pairing day)", async () => {
+    const { ada, bob, pair } = await berlinAndNewYork();
+    // Monday 29 March: the March round completes on April's first Monday, 5 April, at 09:00.
+    clock.set(new Date("2027-03-29T08:00:00Z"));
+    try {
+      const times = await getTimes(ada, pair.id);
+      expect(times.length).toBeGreaterThan(0);
+      for (const time of times) {
+        expect(time.end < "2027-04-05T07:00:00.000Z", time.start).toBe(true);
+      }
+      const afterCompletion = await book(bob, pair.id, "2027-04-06T14:00:00.000Z");
+      expect(afterCompletion.statusCode).toBe(409);
+      expect(afterCompletion.json().message).toBe(BOOKING_DOES_NOT_FIT);
+    } finally {
+      clock.set(MID_MARCH);
+    }
+  });
+
   it("proposes three times on different days inside both members' working hours, in their own zones", async () => {
     const { ada, bob, pair } = await berlinAndNewYork();
     const times = await getTimes(ada, pair.id);
@@ -128,6 +147,32 @@ describe("GET /api/matches/{id}/times", () => {
     expect(res.json().message).toBe("Match not found");
     await t.db.update(pairings).set({ status: "completed" }).where(eq(pairings.id, pairing.id));
     expect(await getTimes(ada, pair.id)).toEqual([]);
+  });
+});
+
+describe("Met before the booked time (docs/check-ins.md, Answers)", () => {
+  it("refuses Met until the booked chat has started, on the Matches page and the check-in", async () => {
+    const { ada, bob, pair } = await berlinAndNewYork();
+    const [first] = await getTimes(ada, pair.id);
+    expect((await book(ada, pair.id, first.start)).statusCode).toBe(200);
+    const met = (who: { id: string }) =>
+      t.as(who).put(`/api/matches/${pair.id}/connection-status`, { status: "confirmed" });
+    const early = await met(bob);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(MET_BEFORE_BOOKED_TIME);
+    // Missed may be said at any time.
+    const missed = await t
+      .as(bob)
+      .put(`/api/matches/${pair.id}/connection-status`, { status: "not_confirmed" });
+    expect(missed.statusCode).toBe(200);
+    clock.set(new Date(first.start));
+    try {
+      const onTime = await met(bob);
+      expect(onTime.statusCode).toBe(200);
+      expect(onTime.json().myConnectionStatus).toBe("confirmed");
+    } finally {
+      clock.set(MID_MARCH);
+    }
   });
 });
 

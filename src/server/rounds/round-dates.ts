@@ -1,9 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import type { PairingSchedule } from "../../shared/rounds";
-import { monthIn, pairingDayOf, shiftMonth } from "../calendar/month-calendar";
-
-/** Steps run at this hour of the company's day. */
-export const STEP_HOUR = 9;
+import { monthIn, pairingDayOf, STEP_HOUR, shiftMonth } from "../calendar/month-calendar";
 
 export interface RoundDates {
   /** YYYY-MM: the month of the pairing day. */

@@ -1,5 +1,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { isIanaTimeZone, type WorkingDay } from "../../shared/working-hours";
+import { roundCompletesAt, scopeSchedule } from "../calendar/month-calendar";
 import type { Db, Tx } from "../db/client";
 import { matches, matchMembers, pairings, users } from "../db/schema";
 import { getTimeZone } from "../settings/time-zone";
@@ -20,11 +21,19 @@ export interface MatchSchedules {
   members: MemberSchedule[];
   /** The match is active and its pairing runs: its chat can still be booked. */
   running: boolean;
+  /** When its round completes (the next month's publish): a chat must end before it. */
+  completesAt: Date;
 }
 
 /** Each member's zone and working hours (their own, else the company's); no members when no match. */
 export async function matchSchedules(db: Db | Tx, matchId: number): Promise<MatchSchedules> {
-  return (await matchSchedulesOf(db, [matchId])).get(matchId) ?? { members: [], running: false };
+  return (
+    (await matchSchedulesOf(db, [matchId])).get(matchId) ?? {
+      members: [],
+      running: false,
+      completesAt: new Date(0),
+    }
+  );
 }
 
 /**
@@ -47,6 +56,8 @@ export async function matchSchedulesOf(
       workingHours: users.workingHours,
       matchStatus: matches.status,
       pairingStatus: pairings.status,
+      month: pairings.month,
+      scopeKey: pairings.scopeKey,
     })
     .from(matchMembers)
     .innerJoin(users, eq(users.id, matchMembers.userId))
@@ -57,11 +68,19 @@ export async function matchSchedulesOf(
   if (rows.length === 0) return found;
   const companyZone = await getTimeZone(db);
   const companyHours = await getCompanyWorkingHours(db);
+  const completions = new Map<string, Date>();
   for (const row of rows) {
     let schedules = found.get(row.matchId);
     if (!schedules) {
       const running = row.matchStatus === "active" && row.pairingStatus === "active";
-      schedules = { members: [], running };
+      const round = `${row.scopeKey} ${row.month}`;
+      let completesAt = completions.get(round);
+      if (!completesAt) {
+        const schedule = await scopeSchedule(db, row.scopeKey);
+        completesAt = roundCompletesAt(row.month, schedule, companyZone);
+        completions.set(round, completesAt);
+      }
+      schedules = { members: [], running, completesAt };
       found.set(row.matchId, schedules);
     }
     schedules.members.push({

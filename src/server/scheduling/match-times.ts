@@ -90,10 +90,10 @@ export async function matchProposals(
       refused: refused.get(matchId) ?? [],
       booked: booked.get(matchId),
     });
-    const key = JSON.stringify(members);
+    const key = JSON.stringify([members, match.completesAt]);
     let times = searched.get(key);
     if (!times) {
-      times = proposeTimes({ members, from, workingDays: WORKING_DAYS });
+      times = proposeTimes({ members, from, until: match.completesAt, workingDays: WORKING_DAYS });
       searched.set(key, times);
     }
     proposals.set(matchId, { ...match, times });
@@ -118,18 +118,20 @@ async function bookedStarts(db: Db, matchIds: readonly number[]): Promise<Map<nu
 
 /**
  * Whether a chat starting at `start` fits everyone (docs/scheduling.md, "Booking"): on the hour or
- * half hour, not before `now`, within the next ten working days of the organiser, inside every
- * member's working hours and outside their kept busy time and the refused times.
+ * half hour, not before `now`, within the next ten working days of the organiser and ending before
+ * the round completes, inside every member's working hours and outside their kept busy time and
+ * the refused times.
  */
 export async function fitsEveryone(
   db: Db,
   matchId: number,
-  members: readonly MemberSchedule[],
+  { members, completesAt }: Pick<MatchSchedules, "members" | "completesAt">,
   start: Date,
   now: Date,
 ): Promise<boolean> {
   const at = start.getTime();
   if (members.length === 0 || at % GRID_MS !== 0 || at < now.getTime()) return false;
+  if (at + CHAT_MS > completesAt.getTime()) return false;
   const scheduling = schedulingMembers(members, {
     busy: (await keptBusyTimesOf(db, [matchId])).get(matchId) ?? new Map(),
     refused: (await refusedTimesOf(db, [matchId])).get(matchId) ?? [],

@@ -27,6 +27,8 @@ export interface ProposeTimesInput {
   members: readonly SchedulingMember[];
   /** Now: times are proposed from the next day on. */
   from: Date;
+  /** A chat ends by then (its round's completion); no bound when unset. */
+  until?: Date;
   workingDays?: number;
   durationMinutes?: number;
   count?: number;
@@ -39,8 +41,8 @@ const MINUTE_MS = 60_000;
 /**
  * Up to `count` times for a match's chat (docs/scheduling.md, "How times are chosen"): inside every
  * member's working hours and outside everyone's busy time, in the next `workingDays` working days
- * of the first member (the days counted in their zone, from the day after `from`), spread over
- * different days and times of day. Pure and deterministic: the same input gives the same times.
+ * of the first member (the days counted in their zone, from the day after `from`) and ending by
+ * `until`, spread over different days and times of day. Pure and deterministic: the same input gives the same times.
  */
 export function proposeTimes(input: ProposeTimesInput): Interval[] {
   const { members, from } = input;
@@ -49,7 +51,10 @@ export function proposeTimes(input: ProposeTimesInput): Interval[] {
   if (members.length === 0 || count <= 0) return [];
   const days = countedDays(members[0], from.getTime(), input.workingDays ?? 10);
   if (days.length === 0) return [];
-  const shared = sharedFreeTime(members, days[0].start, days.at(-1)?.end ?? days[0].start);
+  const last = days.at(-1)?.end ?? days[0].start;
+  const end = input.until ? Math.min(last, input.until.getTime()) : last;
+  if (end <= days[0].start) return [];
+  const shared = sharedFreeTime(members, days[0].start, end);
   const candidatesByDay = days
     .map((day) => startsIn(intersectSpans(shared, [day]), durationMs))
     .filter((starts) => starts.length > 0);

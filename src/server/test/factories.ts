@@ -152,7 +152,14 @@ export async function createPairing(db: Db, overrides: Partial<typeof pairings.$
   const month = overrides.month ?? "2027-03";
   const [pairing] = await db
     .insert(pairings)
-    .values({ name: `Pairing ${n}`, month, scopeKey: `test-${n}`, ...overrides })
+    // A test's running month was announced unless it says otherwise (`announcedAt: null`).
+    .values({
+      name: `Pairing ${n}`,
+      month,
+      scopeKey: `test-${n}`,
+      announcedAt: new Date(0),
+      ...overrides,
+    })
     .returning();
   return pairing;
 }

@@ -1,8 +1,24 @@
 import { answerActions, type Tense } from "@shared/match-states";
 import type { MatchItem } from "@shared/matches";
+import { useQuery } from "@tanstack/react-query";
 import { CircleCheck, CircleX } from "lucide-react";
 import { Button } from "../../components/ui/button";
+import { matchesApi, matchKeys } from "../../lib/api/matches";
 import { useSetConnectionStatus } from "./use-matches";
+
+/** Said beside a Met button the booked time has not come for (docs/check-ins.md, "Answers"). */
+const MET_AFTER_BOOKED_TIME = "You can say you met once your booked time has come.";
+
+/** Whether the match's booked chat is still to come: Met waits for it, as the server does. */
+function useBookedLater(item: MatchItem): boolean {
+  const invitation = useQuery({
+    queryKey: matchKeys.invitation(item.match.id),
+    queryFn: ({ signal }) => matchesApi.invitation(item.match.id, signal),
+    enabled: item.pairingOpen,
+  });
+  const start = invitation.data?.invitation?.start;
+  return start !== undefined && new Date(start).getTime() > Date.now();
+}
 
 type Answer = "confirmed" | "not_confirmed";
 
@@ -30,6 +46,7 @@ export function AnswerButtons({
   describe?: string;
 }) {
   const connection = useSetConnectionStatus();
+  const bookedLater = useBookedLater(item);
   if (!item.pairingOpen) return null;
   const changing = item.myConnectionStatus !== "pending";
   return answerChoices(item.myConnectionStatus).map((status) => {
@@ -37,17 +54,20 @@ export function AnswerButtons({
       ? `Change to ${answerActions[tense][status]}`
       : answerActions[tense][status];
     const Icon = status === "confirmed" ? CircleCheck : CircleX;
+    const waits = status === "confirmed" && bookedLater;
     return (
       <Button
         key={status}
         size={size}
         variant={status === "confirmed" ? "secondary" : "outline"}
-        disabled={connection.isPending}
+        disabled={connection.isPending || waits}
+        title={waits ? MET_AFTER_BOOKED_TIME : undefined}
         aria-label={describe ? `${text}: ${describe}` : undefined}
         onClick={() => connection.mutate({ matchId: item.match.id, status })}
       >
         <Icon aria-hidden="true" />
         {text}
+        {waits && <span className="sr-only">. {MET_AFTER_BOOKED_TIME}</span>}
       </Button>
     );
   });

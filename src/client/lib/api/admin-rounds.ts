@@ -1,5 +1,5 @@
 import { roundEndpoints as endpoints } from "@shared/endpoints/rounds";
-import type { RoundSettings, SwapBody } from "@shared/rounds";
+import { ACTIVITY_PAGE_SIZE, type RoundSettings, type SwapBody } from "@shared/rounds";
 import type { WorkingDay } from "@shared/working-hours";
 import { call } from "./request";
 
@@ -30,5 +30,5 @@ export const roundsApi = {
     call(endpoints.swap, { params: { scopeKey, month }, body }),
   skip: (scopeKey: string, month: string) => call(endpoints.skip, { params: { scopeKey, month } }),
   activity: (before: number | undefined, signal?: AbortSignal) =>
-    call(endpoints.activity, { query: { before, limit: 20 }, signal }),
+    call(endpoints.activity, { query: { before, limit: ACTIVITY_PAGE_SIZE }, signal }),
 };

@@ -8,6 +8,7 @@ import {
   queuedRoundAnnouncement,
   type RoundAnnouncementData,
 } from "../../outbox/queued/round-announcement";
+import { markPairingAnnounced } from "../../pairings/current/mark-announced";
 import { type Recipient, recipientsOfSource } from "../compose/recipients";
 import { withoutToldInSlack } from "./announce-in-chat";
 import { uniqueByAddress } from "./start-send";
@@ -75,6 +76,7 @@ export async function queueAnnouncement(
       .where(
         sql`${newsletters.kind} = 'announcement' and ${newsletters.pairingFile} = ${pairingFile}`,
       );
+    await markPairingAnnounced(tx, pairingFile, now);
     const announcement = { announcementId: row.id, pairingId, month };
     const queued = await queueAnnouncementMessages(ctx, tx, announcement, recipients);
     return { newsletterId: row.id, queued };

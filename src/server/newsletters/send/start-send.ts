@@ -8,6 +8,7 @@ import type { Tx } from "../../db/client";
 import { newsletters, outgoingMessages } from "../../db/schema";
 import { BadRequest, Conflict, NotFound } from "../../errors";
 import { queueMessages } from "../../outbox/queue-messages";
+import { markPairingAnnounced } from "../../pairings/current/mark-announced";
 import { type Recipient, recipientsOfSource } from "../compose/recipients";
 import { announceInChat, withoutToldInSlack } from "./announce-in-chat";
 import { newsletterMessageKey, queuedNewsletterMessage } from "./queued-newsletter-message";
@@ -64,6 +65,7 @@ export async function startSend(
       .where(and(eq(newsletters.id, newsletterId), eq(newsletters.status, "approved")))
       .returning({ id: newsletters.id });
     if (!claimed) throw new Conflict(ALREADY_SENDING, "already_sending");
+    await markPairingAnnounced(tx, newsletter.pairingFile, now);
     const count = await queueNewsletter(ctx, tx, newsletterId, recipients);
     if (by) {
       await recordActivity(

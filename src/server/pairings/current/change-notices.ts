@@ -1,8 +1,8 @@
-import { inArray } from "drizzle-orm";
+import { and, inArray, isNotNull } from "drizzle-orm";
 import { formatMatchMonth, joinNames } from "../../../shared/matches";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
-import { users } from "../../db/schema";
+import { pairings, users } from "../../db/schema";
 import { departmentNameSql } from "../../directory/departments/department-name";
 import type { PartnerView } from "../../mail/templates/views";
 import { type CalendarDelivery, syncMatchEvents } from "../../match-calendar/match-calendar-events";
@@ -23,9 +23,9 @@ export type ChangeNotice =
   /** Someone was placed: they and their new partner(s) get the re-pair e-mail. */
   | { kind: "re-paired"; notice: RePairNotice }
   /** Someone left a match of three or four: the others go on without them. */
-  | { kind: "group-smaller"; month: string; left: Person; staying: Person[] }
+  | { kind: "group-smaller"; pairingId: number; month: string; left: Person; staying: Person[] }
   /** Someone left a pair and nobody without a partner could meet the other. */
-  | { kind: "left-alone"; month: string; left: Person; person: Person }
+  | { kind: "left-alone"; pairingId: number; month: string; left: Person; person: Person }
   /** An admin deleted the running pairing: this person's match is off. */
   | { kind: "pairing-deleted"; month: string; person: Person; partners: Person[] }
   /** A partner said this person is away: they are out of this month's chat unless they say otherwise. */
@@ -41,12 +41,17 @@ interface MatchChangeMail {
  * Queues every notice's e-mails in the outbox (kind `match-change`), in the change's own
  * transaction: they commit with the change, are sent by the outbox job after it and retried
  * through a mail outage (docs/mail.md). Answers how many e-mails were queued.
+ *
+ * A change to a pairing whose matches nobody was told yet (no announcement or newsletter of it
+ * started sending: `markPairingAnnounced`) is silent: the announcement tells the final match (docs/matches.md,
+ * "When a match changes").
  */
 export async function queueChangeNotices(
   ctx: AppContext,
   tx: Tx,
-  notices: readonly ChangeNotice[],
+  all: readonly ChangeNotice[],
 ): Promise<number> {
+  const notices = await toldNotices(tx, all);
   const views = await partnerViews(ctx, tx, notices);
   const mails = notices.flatMap((notice): MatchChangeMail[] =>
     notice.kind === "re-paired"
@@ -69,6 +74,30 @@ export async function queueChangeNotices(
     queued += await queueMessages(ctx, tx, queuedMatchChange, [mail.email], mail.data);
   }
   return queued;
+}
+
+/**
+ * The pairing a notice changes; none for a report of being away, which a partner made, and for a
+ * deleted pairing, whose deletion asks before it is gone.
+ */
+function pairingOf(notice: ChangeNotice): number | null {
+  if (notice.kind === "re-paired") return notice.notice.pairingId;
+  return notice.kind === "group-smaller" || notice.kind === "left-alone" ? notice.pairingId : null;
+}
+
+/** The notices of pairings whose members were told their matches (`announced_at` is set). */
+async function toldNotices(tx: Tx, notices: readonly ChangeNotice[]): Promise<ChangeNotice[]> {
+  const ids = [...new Set(notices.flatMap((n) => pairingOf(n) ?? []))];
+  if (ids.length === 0) return [...notices];
+  const announced = await tx
+    .select({ id: pairings.id })
+    .from(pairings)
+    .where(and(inArray(pairings.id, ids), isNotNull(pairings.announcedAt)));
+  const told = new Set(announced.map((row) => row.id));
+  return notices.filter((n) => {
+    const id = pairingOf(n);
+    return id === null || told.has(id);
+  });
 }
 
 /** How a re-pair's e-mails show each partner, read in the change's transaction. */

@@ -39,13 +39,16 @@ export async function deletePairing(
     const people = new Map(
       (await peopleByIds(tx, rows.flatMap(memberIds), { activeOnly: true })).map((p) => [p.id, p]),
     );
+    // Nobody told of a match yet is told it is off either (docs/matches.md, "When a match changes").
     const told: ChangeNotice[] = rows.flatMap((row) =>
-      memberIds(row).flatMap((id) => {
-        const person = people.get(id);
-        if (!person) return [];
-        const partners = memberIds(row).flatMap((o) => (o === id ? [] : (people.get(o) ?? [])));
-        return [{ kind: "pairing-deleted" as const, month: pairing.month, person, partners }];
-      }),
+      pairing.announcedAt === null
+        ? []
+        : memberIds(row).flatMap((id) => {
+            const person = people.get(id);
+            if (!person) return [];
+            const partners = memberIds(row).flatMap((o) => (o === id ? [] : (people.get(o) ?? [])));
+            return [{ kind: "pairing-deleted" as const, month: pairing.month, person, partners }];
+          }),
     );
     await tx.delete(pairings).where(eq(pairings.id, pairing.id));
     const scope = pairing.domainGroupName ?? "All Users";

@@ -52,7 +52,13 @@ export async function leaveRunningPairings(
         },
         tx,
       );
-      notices.push({ kind: "group-smaller", month: match.month, left, staying });
+      notices.push({
+        kind: "group-smaller",
+        pairingId: match.pairingId,
+        month: match.month,
+        left,
+        staying,
+      });
       continue;
     }
     notices.push(await placePartner(ctx, tx, match, left, others[0], why));
@@ -93,5 +99,5 @@ async function placePartner(
     },
     tx,
   );
-  return { kind: "left-alone", month, left, person };
+  return { kind: "left-alone", pairingId, month, left, person };
 }

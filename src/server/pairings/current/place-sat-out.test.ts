@@ -1,10 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { activePairingFile } from "../../../shared/pairing-file-names";
 import type { CurrentPairingsResponse, GeneratePairingResponse } from "../../../shared/pairings";
 import type { SatOutEntry } from "../../../shared/sat-out";
 import { fixedClock } from "../../clock";
-import { activities, matches, pairings } from "../../db/schema";
+import { activities, matches, outgoingMessages, pairings } from "../../db/schema";
 import { memberIds, withMembers } from "../../match-members/match-members";
+import { queueAnnouncement } from "../../newsletters/send/queue-announcement";
 import {
   allowEmail,
   createAdmin,
@@ -68,6 +70,33 @@ const membersOf = async (pairingId: number) =>
   ).map(memberIds);
 
 describe("who sat out, and why", () => {
+  it("says beforehand what generate then does, from the same search: an even count may leave one out", async () => {
+    const group = await createGroup(t.db, { displayName: "Evenmonth" });
+    await allowEmail(t.db, "*@evenmonth.test", group.id);
+    const person = (firstName: string, department: string, extra = {}) =>
+      createUser(t.db, {
+        email: `${firstName.toLowerCase()}@evenmonth.test`,
+        firstName,
+        lastName: "Test",
+        department,
+        ...extra,
+      });
+    await person("Frank", "Marketing", { matchingPreference: "same-department" });
+    for (const name of ["Ann", "Bo", "Cai"]) await person(name, "Engineering");
+
+    const validation = (
+      await admin.get(`/api/admin/pairing-validation?domainGroupId=${group.id}`)
+    ).json();
+    expect(validation.eligibility.hasEvenNumbers).toBe(true);
+    expect(validation.forecast).toEqual({ ready: 4, matches: 1, sitOut: 1 });
+
+    const answer: GeneratePairingResponse = (
+      await admin.post(`/api/admin/generate-pairing/${group.id}`)
+    ).json();
+    expect(answer.unmatched).toBe(validation.forecast.sitOut);
+    expect(answer.totalMatches).toBe(validation.forecast.matches);
+  });
+
   it("names each person a generation left out with the true reason, in the answer and on Current Pairings", async () => {
     const group = await createGroup(t.db, { displayName: "Firstmonth" });
     await allowEmail(t.db, "*@firstmonth.test", group.id);
@@ -103,6 +132,61 @@ describe("who sat out, and why", () => {
     ]);
   });
 });
+
+describe("placing someone who sat out before the announcement (docs/matches.md, When a match changes)", () => {
+  it("tells nobody of the change; the announcement then names the final match", async () => {
+    const company = await createRunningCompany(t.db, {
+      name: "Unannounced",
+      pairing: { announcedAt: null },
+    });
+    const gil = await company.person("Gil");
+    const hal = await company.person("Hal");
+    const ivy = await company.person("Ivy");
+    await company.match(await company.person("Ann"), await company.person("Bo"));
+    const satOut: SatOutEntry[] = [gil, hal, ivy].map((p) => ({
+      userId: p.id,
+      reason: numbers(5),
+    }));
+    await t.db.update(pairings).set({ satOut }).where(eq(pairings.id, company.pairing.id));
+    const changeMails = async () =>
+      (await t.db.select().from(outgoingMessages).where(eq(outgoingMessages.kind, "match-change")))
+        .map((m) => m.recipient)
+        .filter((to) => to.endsWith(`@${company.domain}`));
+
+    const res = await place(company.pairing.id, { userId: gil.id, withUserId: hal.id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().notified).toBe(0);
+    expect(await changeMails()).toEqual([]);
+
+    const queued = await queueAnnouncement(t.ctx, activePairingFile(company.pairing.id), {
+      title: "Round announcement",
+      domainGroupId: company.group.id,
+    });
+    expect(queued?.queued).toBe(5);
+    const announced = await peer.waitForMessage((m) => m.to.includes(gil.email));
+    expect(announced.subject).toBe("Your Cup of Joe match for March 2027");
+    expect(announced.text).toContain("Hal Test");
+
+    // Told once, every later change is told.
+    const later = await place(company.pairing.id, {
+      userId: ivy.id,
+      matchId: (await membersOfMatchWith(company.pairing.id, gil.id)) as number,
+      acceptBrokenRules: true,
+    });
+    expect(later.statusCode).toBe(200);
+    expect(later.json().notified).toBe(3);
+    expect((await changeMails()).sort()).toEqual([gil.email, hal.email, ivy.email].sort());
+  });
+});
+
+/** The id of the match of `pairingId` that `userId` is in. */
+async function membersOfMatchWith(pairingId: number, userId: string) {
+  const rows = await withMembers(
+    t.db,
+    await t.db.select().from(matches).where(eq(matches.pairingId, pairingId)),
+  );
+  return rows.find((row) => memberIds(row).includes(userId))?.id;
+}
 
 describe("placing someone who sat out by hand", () => {
   it("names the rules a placement breaks, refuses it unconfirmed, then places and tells everyone", async () => {

@@ -82,6 +82,8 @@ describe("generating monthly pairings", () => {
         on_leave: 2,
       },
       oddPolicy: "trio",
+      // The engine's dry run: three ready make one trio.
+      forecast: { ready: 3, matches: 1, sitOut: 0 },
     });
     // A GET changes nothing: the ended pause counts as ready but is written back only at generation.
     const [row] = await t.db.select().from(users).where(eq(users.id, back.id));

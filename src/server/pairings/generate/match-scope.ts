@@ -24,26 +24,19 @@ export async function matchScope(
 ) {
   const today = utcDayOf(ctx.clock.now());
   await reactivateEndedPauses(ctx.db, today);
-  const settings = await getPairingSettings(ctx.db);
-  const busy = await peopleInRunningMatches(ctx.db, month);
-  const eligible = (await listEligibleUsers(ctx.db, scope, today)).filter((u) => !busy.has(u.id));
+  const seed = randomInt(0, 2 ** 31 - 1);
+  const { settings, eligible, instance, result } = await searchScope(ctx, scope, {
+    month,
+    scopeKey,
+    seed,
+  });
   if (eligible.length < settings.minimumUsers) {
     throw new BadRequest(
       `Not enough people are ready to pair for ${label}: ${eligible.length} ready, at least ${settings.minimumUsers} needed.`,
       "not_enough_users",
     );
   }
-  const seed = randomInt(0, 2 ** 31 - 1);
-  const { instance, ids } = await buildResolvedInstance(ctx.db, eligible, {
-    month,
-    scopeKey,
-    repeatWindowMonths: settings.repeatWindowMonths,
-    oddPolicy: settings.oddPolicy,
-    seed,
-    schedules: await loadInstanceSchedules(ctx, today),
-  });
-  const result = runMatching(instance, {}, ids);
-  if (result.groups.length === 0) {
+  if (!result || result.groups.length === 0) {
     throw new BadRequest(
       `No pairs could be made for ${label}: preferences, recent matches and shared working hours rule out every pair.`,
       "no_pairs",
@@ -56,4 +49,47 @@ export async function matchScope(
   };
   const satOut = satOutReasons(instance, result.unmatched);
   return { settings, seed, result, stats, satOut };
+}
+
+/**
+ * What a generation now would do for the scope, from the same search (the engine's dry run):
+ * how many are ready, how many matches it makes and how many sit out. Reads only; no result when
+ * fewer than the minimum are ready.
+ */
+export async function forecastScope(
+  ctx: AppContext,
+  scope: PairingScope,
+  where: { month: string; scopeKey: string },
+): Promise<{ ready: number; matches: number; sitOut: number }> {
+  const { eligible, result } = await searchScope(ctx, scope, { ...where, seed: 0 });
+  if (!result) return { ready: eligible.length, matches: 0, sitOut: eligible.length };
+  return {
+    ready: eligible.length,
+    matches: result.groups.length,
+    sitOut: result.unmatched.length,
+  };
+}
+
+/** The people ready today and in no running match, and the engine's search over them. */
+async function searchScope(
+  ctx: AppContext,
+  scope: PairingScope,
+  { month, scopeKey, seed }: { month: string; scopeKey: string; seed: number },
+) {
+  const today = utcDayOf(ctx.clock.now());
+  const settings = await getPairingSettings(ctx.db);
+  const busy = await peopleInRunningMatches(ctx.db, month);
+  const eligible = (await listEligibleUsers(ctx.db, scope, today)).filter((u) => !busy.has(u.id));
+  if (eligible.length < settings.minimumUsers) {
+    return { settings, eligible, instance: null, result: null } as const;
+  }
+  const { instance, ids } = await buildResolvedInstance(ctx.db, eligible, {
+    month,
+    scopeKey,
+    repeatWindowMonths: settings.repeatWindowMonths,
+    oddPolicy: settings.oddPolicy,
+    seed,
+    schedules: await loadInstanceSchedules(ctx, today),
+  });
+  return { settings, eligible, instance, result: runMatching(instance, {}, ids) };
 }

@@ -1,11 +1,12 @@
 import type { ExcludedListResponse, ExclusionReason } from "../../../shared/exclusions";
 import type { PairingValidationResponse } from "../../../shared/pairings";
-import { utcDayOf } from "../../calendar/month-calendar";
+import { utcDayOf, utcMonthOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
+import { forecastScope } from "../generate/match-scope";
 import { getPairingSettings } from "../generate/pairing-settings";
 import { eligibilityOf } from "../scope/eligibility";
 import { countByReason, listExcluded } from "../scope/exclusions";
-import { resolveScope } from "../scope/scope";
+import { resolveScope, scopeKey } from "../scope/scope";
 
 /** Read-only (a GET): ended pauses count as active here and are written back at generation. */
 export async function getPairingValidation(
@@ -13,16 +14,22 @@ export async function getPairingValidation(
   domainGroupId?: number,
 ): Promise<PairingValidationResponse> {
   const scope = await resolveScope(ctx.db, domainGroupId);
-  const today = utcDayOf(ctx.clock.now());
+  const now = ctx.clock.now();
+  const today = utcDayOf(now);
   const [{ statusCounts, excluded }, settings] = await Promise.all([
     countByReason(ctx.db, scope, today),
     getPairingSettings(ctx.db),
   ]);
+  const forecast = await forecastScope(ctx, scope, {
+    month: utcMonthOf(now),
+    scopeKey: scopeKey(scope),
+  });
   return {
     statusCounts,
     eligibility: eligibilityOf(statusCounts, settings.minimumUsers),
     excluded,
     oddPolicy: settings.oddPolicy,
+    forecast,
   };
 }
 

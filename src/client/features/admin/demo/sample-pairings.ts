@@ -46,6 +46,8 @@ const validation: PairingValidationResponse = {
     exclusionReasons.map((reason) => [reason, reasonCount(reason)]),
   ) as PairingValidationResponse["excluded"],
   oddPolicy: "trio",
+  // Nobody is in "All Users" (see above): the engine has nobody to pair.
+  forecast: { ready, matches: 0, sitOut: ready },
 };
 
 function excludedAnswer(url: URL) {

@@ -9,11 +9,6 @@ const ExcludedDialog = lazy(async () => ({
   default: (await import("./excluded-dialog")).ExcludedDialog,
 }));
 
-/** What an odd number of ready people means under the odd policy. */
-export function oddOutcome(oddPolicy: PairingValidationResponse["oddPolicy"] | undefined) {
-  return oddPolicy === "sit-out" ? "One person sits out" : "One trio will be formed";
-}
-
 /**
  * Who can be paired in the selected group: the counts, who is excluded and why (each count opens
  * the names), the minimum, and what an odd count means.
@@ -70,9 +65,21 @@ export function EligibilityBox({ groupId }: { groupId: number | null }) {
   );
 }
 
-/** The minimum-users and even-numbers checks. */
+/**
+ * What a generation now would do, from the engine's own dry run (not from whether the count is
+ * even: preferences and recent matches can leave someone out of an even count).
+ */
+export function forecastText(forecast: PairingValidationResponse["forecast"]): string {
+  const { ready, matches, sitOut } = forecast;
+  const made = `${matches} ${matches === 1 ? "match" : "matches"}`;
+  if (matches === 0) return "no match can be made yet";
+  if (sitOut === 0) return `${made}: everyone ready gets a partner`;
+  return `${made}: ${sitOut} of ${ready} ${sitOut === 1 ? "person sits" : "people sit"} out`;
+}
+
+/** The minimum-users check and what a generation now would do. */
 function Requirements({ validation }: { validation: PairingValidationResponse }) {
-  const { statusCounts: c, eligibility: e, oddPolicy } = validation;
+  const { statusCounts: c, eligibility: e, forecast } = validation;
   return (
     <ul className="grid gap-1 text-sm">
       <li className="flex flex-wrap items-center gap-2">
@@ -87,17 +94,13 @@ function Requirements({ validation }: { validation: PairingValidationResponse })
         </span>
       </li>
       <li className="flex flex-wrap items-center gap-2">
-        {e.hasEvenNumbers ? (
+        {forecast.sitOut === 0 ? (
           <CheckCircle2 aria-hidden="true" className="size-4 text-green-700" />
         ) : (
           <Info aria-hidden="true" className="size-4 text-coffee-700" />
         )}
-        <span className="font-medium">Even Numbers:</span>
-        <span>
-          {e.hasEvenNumbers
-            ? "Yes (Even): everyone gets a partner"
-            : `No (Odd): ${oddOutcome(oddPolicy)}`}
-        </span>
+        <span className="font-medium">If you generate now:</span>
+        <span>{forecastText(forecast)}</span>
       </li>
     </ul>
   );

@@ -1,4 +1,6 @@
 import { personName } from "@shared/current-pairing-rows";
+import { CURRENT_PAIRINGS_MAX_PAGE_SIZE } from "@shared/current-pairings-query";
+import { MAX_MATCH_SIZE } from "@shared/match-size";
 import type { PairingSummary, SatOutPerson } from "@shared/pairings";
 import type { PlaceCheckResponse } from "@shared/place-sat-out";
 import { UserPlus } from "lucide-react";
@@ -14,8 +16,11 @@ const ConfirmDialog = lazy(async () => ({
   default: (await import("../../../components/ui/confirm-dialog")).ConfirmDialog,
 }));
 
-/** The matches offered to join: the pairing's first ones with room for one more. */
-const MATCHES_OFFERED = 200;
+/**
+ * The matches offered to join: the pairing's first ones with room for one more, as many as one
+ * request of the current-pairings list may ask for (its schema in src/shared).
+ */
+const MATCHES_OFFERED = CURRENT_PAIRINGS_MAX_PAGE_SIZE;
 
 type Asking = { person: SatOutPerson; target: PlaceTarget; check: PlaceCheckResponse };
 
@@ -134,7 +139,7 @@ function SatOutRow({
     MATCHES_OFFERED,
   );
   const joinable = (matches.data?.matchesByPairing[String(pairing.id)] ?? []).filter(
-    (m) => m.members.length < 4,
+    (m) => m.members.length < MAX_MATCH_SIZE,
   );
   const options = [
     ...others.map((p) => ({ value: `with:${p.userId}`, label: `Pair with ${p.name}` })),
