@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context";
-import { queueInvitationReminders } from "../../getting-started/queue-reminders";
+import { queueInvitationReminders } from "../../people/whitelist/queue-invitation-reminders";
 import { defineDailyJob } from "../daily-job";
 import type { JobLogs } from "./job-logs";
 

@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
-import { INVITATION_REMINDER_DAYS } from "../../shared/invitations";
-import type { AppContext } from "../context";
-import { invitationReminder } from "../outbox/kinds/invitation-reminder";
-import { queueMessages } from "../outbox/queue-messages";
-import { lockInvitations } from "./queue-invitations";
+import { INVITATION_REMINDER_DAYS } from "../../../shared/invitations";
+import type { AppContext } from "../../context";
+import { invitationReminder } from "../../outbox/kinds/invitation-reminder";
+import { queueMessages } from "../../outbox/queue-messages";
 
 const DAY_MS = 24 * 3600_000;
 const [FIRST_DAYS, SECOND_DAYS] = INVITATION_REMINDER_DAYS;
@@ -19,12 +18,11 @@ interface Waiting {
  * invited (the launch or a later invitation) that is still on the whitelist, has no account and
  * did not ask for no more invitations, the first reminder 3 days after its first invitation and
  * the second 10 days after it (and a week after the first reminder): never more than two, days
- * apart even after downtime. Under the invitations' lock, so a press of an invitation button and
- * this run read the same state. Answers how many were queued.
+ * apart even after downtime. The kind's keys make a second run queue nothing twice (the daily job
+ * runs it once a day across processes). Answers how many were queued.
  */
 export async function queueInvitationReminders(ctx: AppContext, now: Date): Promise<number> {
   return ctx.db.transaction(async (tx) => {
-    await lockInvitations(tx);
     const result = await tx.execute(sql`
       with invited as (
         select recipient as email, min(created_at) as first_at from outgoing_messages
