@@ -1,5 +1,6 @@
 import Papa from "papaparse";
 import { BROKEN_TEXT_MESSAGE, hasBrokenText } from "../../shared/clean-text";
+import { readHeader } from "../../shared/column-aliases";
 import { ROSTER_MAX_ROWS, type RosterColumn, rosterColumns } from "../../shared/employees";
 import { BadRequest } from "../errors";
 
@@ -16,8 +17,6 @@ export interface ParsedRoster {
   rows: RosterRow[];
 }
 
-const canonical = new Map(rosterColumns.map((c) => [c.toLowerCase(), c]));
-
 /** Reads the CSV into rows keyed by the known columns; a wrong header refuses the whole file. */
 export function parseRoster(csv: string): ParsedRoster {
   const text = csv.replace(/^\uFEFF/, "");
@@ -25,8 +24,9 @@ export function parseRoster(csv: string): ParsedRoster {
     throw new BadRequest(`The roster file ${BROKEN_TEXT_MESSAGE}`, "broken_text");
   const parsed = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false });
   const [header = [], ...records] = parsed.data;
-  const columns: Array<RosterColumn | null> = header.map(
-    (h) => canonical.get(h.trim().toLowerCase().replace(/[\s_]/g, "")) ?? null,
+  // The HR import's column names too (column-aliases.ts): one file serves both.
+  const columns: Array<RosterColumn | null> = readHeader(header, rosterColumns).columns.map(
+    (c) => c ?? null,
   );
   const unknown = header.filter((_, i) => columns[i] === null).map((h) => h.trim());
   if (unknown.length > 0) {
