@@ -124,6 +124,7 @@ export const automaticMailKinds = [
   "company-inquiry",
   "launch-invitation",
   "invitation",
+  "invitation-reminder",
 ] as const;
 export type AutomaticMailKind = (typeof automaticMailKinds)[number];
 export const AUTOMATIC_MAIL_KIND_NAMES: Record<AutomaticMailKind, string> = {
@@ -135,6 +136,7 @@ export const AUTOMATIC_MAIL_KIND_NAMES: Record<AutomaticMailKind, string> = {
   "company-inquiry": "Company inquiry",
   "launch-invitation": "Launch invitation",
   invitation: "Invitation",
+  "invitation-reminder": "Invitation reminder",
 };
 /** How far back the list reaches. */
 export const AUTOMATIC_MAILS_DAYS = 30;

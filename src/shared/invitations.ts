@@ -9,6 +9,12 @@ import { WHITELIST_IMPORT_MAX_ROWS } from "./whitelist-import";
 /** Hours before the same address can be invited again. */
 export const INVITATION_INTERVAL_HOURS = 24;
 
+/**
+ * Days after its first invitation that an address which has not joined is reminded: at most two
+ * reminders, a week apart (docs/mail.md, "Invitations and reminders").
+ */
+export const INVITATION_REMINDER_DAYS = [3, 10] as const;
+
 /** GET /api/admin/invitations */
 export const invitationListSchema = z.object({
   people: z.array(

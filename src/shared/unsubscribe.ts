@@ -1,11 +1,15 @@
 import { z } from "zod";
 
-/** API contract of the newsletter's unsubscribe link (docs/newsletters.md, "Unsubscribe"). */
+/**
+ * API contract of the unsubscribe link (docs/newsletters.md, "Unsubscribe"): the newsletter's and
+ * every automatic e-mail's to a person, and the invitations' to an address (docs/mail.md,
+ * "Invitations and reminders").
+ */
 
 export const unsubscribeTokenSchema = z
   .string({ error: "This unsubscribe link is not valid." })
   .min(1, { error: "This unsubscribe link is not valid." })
-  .max(200, { error: "This unsubscribe link is not valid." });
+  .max(600, { error: "This unsubscribe link is not valid." });
 
 export const unsubscribeQuerySchema = z.object({ token: unsubscribeTokenSchema });
 
@@ -22,6 +26,12 @@ export const unsubscribeStatusSchema = z.object({
   email: z.string(),
   participationStatus: z.enum(["active", "paused", "opted_out"]),
   pauseEndDate: z.string().nullable(),
+  /**
+   * What the link stops: a person's newsletters and matches, or the invitations and their
+   * reminders to an address that has not joined (then `participationStatus` says `opted_out` once
+   * they are stopped, `active` before).
+   */
+  about: z.enum(["newsletter", "invitations"]),
   message: z.string().optional(),
 });
 export type UnsubscribeStatus = z.infer<typeof unsubscribeStatusSchema>;

@@ -1,5 +1,6 @@
 import Papa from "papaparse";
 import { z } from "zod";
+import { readHeader } from "./column-aliases";
 import { MAX_ID } from "./ids";
 
 /**
@@ -79,34 +80,23 @@ export function rowsFromPastedText(text: string): WhitelistImportRow[] {
     .map((email, index) => ({ row: index + 1, email }));
 }
 
-const HEADER_NAMES: Record<string, keyof WhitelistImportRow> = {
-  email: "email",
-  emailaddress: "email",
-  mail: "email",
-  workemail: "email",
-  firstname: "firstName",
-  givenname: "firstName",
-  lastname: "lastName",
-  surname: "lastName",
-  familyname: "lastName",
-  department: "department",
-  dept: "department",
-  domaingroup: "domainGroup",
-  group: "domainGroup",
-};
-
 /** Result of reading an HR export: its rows (numbered by file line), or why it cannot be read. */
-export type ImportCsv = { rows: WhitelistImportRow[] } | { problem: string };
+export type ImportCsv =
+  | { rows: WhitelistImportRow[]; columns: { used: string[]; ignored: string[] } }
+  | { problem: string };
+
+/** The columns the HR import reads (column-aliases.ts names them). */
+const IMPORT_COLUMNS = ["email", "firstName", "lastName", "department", "domainGroup"] as const;
 
 /**
  * Reads an HR export: a header row naming the columns (e-mail; optionally first name, last name,
- * department, domain group; other columns are ignored), then one person per line. Row numbers
- * are the file's lines, the header being line 1.
+ * department, domain group, by the names of column-aliases.ts; other columns are ignored, and
+ * said), then one person per line. Row numbers are the file's lines, the header being line 1.
  */
 export function rowsFromCsv(csv: string): ImportCsv {
   const parsed = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ""), { skipEmptyLines: false });
   const [header = [], ...records] = parsed.data;
-  const columns = header.map((h) => HEADER_NAMES[h.toLowerCase().replace(/[^a-z]/g, "")]);
+  const { columns, used, ignored } = readHeader(header, IMPORT_COLUMNS);
   if (!columns.includes("email"))
     return {
       problem:
@@ -118,11 +108,10 @@ export function rowsFromCsv(csv: string): ImportCsv {
     const row: WhitelistImportRow = { row: index + 2, email: "" };
     columns.forEach((column, i) => {
       const cell = (record[i] ?? "").trim();
-      if (column && column !== "row" && column !== "domainGroupId" && cell !== "")
-        row[column] = cell;
+      if (column && cell !== "") row[column] = cell;
     });
     rows.push(row);
   });
   if (rows.length === 0) return { problem: "The file has no rows under its header." };
-  return { rows };
+  return { rows, columns: { used, ignored } };
 }

@@ -26,15 +26,20 @@ export function UnsubscribePage() {
   const change = useMutation({
     mutationFn: (action: UnsubscribeAction["action"]) => unsubscribeApi.change(token, action),
   });
+  const invitations = status.data?.about === "invitations";
 
   return (
     <AuthShell title="Unsubscribe">
       <h1 className="sr-only">Unsubscribe from Cup of Joe</h1>
       <Card>
         <CardHeader>
-          <CardTitle>Your newsletter e-mails</CardTitle>
+          <CardTitle>
+            {invitations ? "Your invitations to Cup of Joe" : "Your newsletter e-mails"}
+          </CardTitle>
           <CardDescription>
-            The monthly newsletter that tells you who your coffee match is.
+            {invitations
+              ? "The invitation to join the monthly coffee chats, and its reminders."
+              : "The monthly newsletter that tells you who your coffee match is."}
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
@@ -76,6 +81,9 @@ function Choices({
   error: string | undefined;
   onChoose: (action: UnsubscribeAction["action"]) => void;
 }) {
+  if (status.about === "invitations") {
+    return <InvitationChoice status={status} pending={pending} error={error} onChoose={onChoose} />;
+  }
   if (status.participationStatus === "opted_out") {
     return (
       <p className="text-sm text-coffee-800">
@@ -114,6 +122,47 @@ function Choices({
           {pending === "opt_out" ? "Opting out..." : "Opt out"}
         </Button>
       </div>
+    </>
+  );
+}
+
+/** The invitations' link: an address that has not joined can only stop its invitations. */
+function InvitationChoice({
+  status,
+  pending,
+  error,
+  onChoose,
+}: {
+  status: UnsubscribeStatus;
+  pending: UnsubscribeAction["action"] | undefined;
+  error: string | undefined;
+  onChoose: (action: UnsubscribeAction["action"]) => void;
+}) {
+  if (status.participationStatus === "opted_out") {
+    return (
+      <p className="text-sm text-coffee-800">
+        {status.email} gets no more invitations or reminders to join Cup of Joe.
+      </p>
+    );
+  }
+  return (
+    <>
+      <p className="text-sm text-coffee-800">
+        {status.email} was invited to Cup of Joe and may get up to two reminders. Stop them?
+      </p>
+      {error ? (
+        <Alert variant="destructive">
+          <AlertDescription>{error}</AlertDescription>
+        </Alert>
+      ) : null}
+      <Button
+        variant="destructive"
+        className="justify-self-start"
+        disabled={pending !== undefined}
+        onClick={() => onChoose("opt_out")}
+      >
+        {pending ? "Stopping..." : "Stop invitations"}
+      </Button>
     </>
   );
 }

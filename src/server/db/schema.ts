@@ -219,6 +219,15 @@ export const allowedEmails = pgTable(
   (t) => [index("allowed_emails_domain_idx").on(t.domain)],
 );
 
+/**
+ * An address that asked for no more invitations by the invitation's one-click unsubscribe
+ * (docs/mail.md, "Invitations and reminders"): no invitation or reminder goes to it again.
+ */
+export const invitationOptOuts = pgTable("invitation_opt_outs", {
+  email: text("email").primaryKey(),
+  createdAt: createdAt(),
+});
+
 export const departments = pgTable(
   "departments",
   {

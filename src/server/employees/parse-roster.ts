@@ -1,5 +1,6 @@
 import Papa from "papaparse";
 import { BROKEN_TEXT_MESSAGE, hasBrokenText } from "../../shared/clean-text";
+import { readHeader } from "../../shared/column-aliases";
 import { ROSTER_MAX_ROWS, type RosterColumn, rosterColumns } from "../../shared/employees";
 import { BadRequest } from "../errors";
 
@@ -15,8 +16,6 @@ export interface ParsedRoster {
   columns: Set<RosterColumn>;
   rows: RosterRow[];
 }
-
-const canonical = new Map(rosterColumns.map((c) => [c.toLowerCase(), c]));
 
 /**
  * Lines read at most, blank ones included, and columns of the header (docs/provisioning.md,
@@ -48,8 +47,9 @@ export function parseRoster(csv: string): ParsedRoster {
       "roster_header",
     );
   }
-  const columns: Array<RosterColumn | null> = header.map(
-    (h) => canonical.get(h.trim().toLowerCase().replace(/[\s_]/g, "")) ?? null,
+  // The HR import's column names too (column-aliases.ts): one file serves both.
+  const columns: Array<RosterColumn | null> = readHeader(header, rosterColumns).columns.map(
+    (c) => c ?? null,
   );
   const unknown = header.filter((_, i) => columns[i] === null).map((h) => h.trim());
   if (unknown.length > 0) {

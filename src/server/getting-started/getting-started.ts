@@ -6,6 +6,7 @@ import { allowedEmails, departments, newsletters, roundSettings, settings } from
 import { TIME_ZONE_KEY } from "../rounds/round-settings";
 import { getCompanySettings } from "../settings/company-settings";
 import { launchState } from "./launch-status";
+import { dueForInvitation, lastInvited } from "./queue-invitations";
 import { launchRecipients } from "./queue-launch";
 
 const INVITED_KEY = "launch_invited";
@@ -32,7 +33,8 @@ const exists = async (query: Promise<unknown[]>) => (await query).length > 0;
  * The first admin's checklist, read from what is set up (docs/admin-console.md, "Getting
  * started"): a company name and time zone, whitelisted domains, departments, a schedule saved
  * by an admin for the rounds (not the defaults a first look writes), an optional newsletter, and
- * the invitation shared or the launch e-mail sent. `done` once every step is, the optional
+ * the invitation shared, or sent to everyone it reaches (by the launch or from the Email
+ * Whitelist: the same rule per person either way). `done` once every step is, the optional
  * newsletter included, or once the admin dismissed the list. Read-only.
  */
 export async function gettingStarted(ctx: AppContext): Promise<GettingStarted> {
@@ -80,7 +82,7 @@ export async function gettingStarted(ctx: AppContext): Promise<GettingStarted> {
       .from(allowedEmails)
       .where(eq(allowedEmails.isActive, true)),
     launchState(ctx),
-    launchRecipients(ctx.db),
+    invitationReach(ctx),
   ]);
   const steps = {
     company: company.name !== "" && timeZone,
@@ -88,16 +90,32 @@ export async function gettingStarted(ctx: AppContext): Promise<GettingStarted> {
     departments: lists,
     schedule,
     newsletter,
-    invite: invited || launch !== null,
+    invite: invited || launch !== null || reach.everyoneInvited,
   };
   return {
     steps,
     whitelistEntries: entries[0].n,
     signInUrl: `${ctx.config.appUrl}/auth`,
-    launchRecipients: reach.length,
+    launchRecipients: reach.due,
     launch,
     dismissed,
     // The card stays while the invitation is going out, to show its progress.
     done: dismissed || (Object.values(steps).every(Boolean) && launch?.status !== "sending"),
+  };
+}
+
+/**
+ * Whom the launch would e-mail now (the rule per person leaves out whoever was invited less than a
+ * day ago or asked for no more), and whether every address it reaches was invited already.
+ */
+async function invitationReach(ctx: AppContext) {
+  const recipients = await launchRecipients(ctx.db);
+  const [last, { due }] = await Promise.all([
+    lastInvited(ctx.db, recipients),
+    dueForInvitation(ctx.db, recipients, ctx.clock.now()),
+  ]);
+  return {
+    due: due.length,
+    everyoneInvited: recipients.length > 0 && recipients.every((email) => last.has(email)),
   };
 }

@@ -3,7 +3,7 @@ import { INVITATION_INTERVAL_HOURS, type InvitationsQueued } from "../../shared/
 import { normalizeEmail } from "../auth/email-address";
 import type { AppContext } from "../context";
 import type { Db, Tx } from "../db/client";
-import { allowedEmails, outgoingMessages, users } from "../db/schema";
+import { allowedEmails, invitationOptOuts, outgoingMessages, users } from "../db/schema";
 import { invitation } from "../outbox/kinds/invitation";
 import { launchInvitation } from "../outbox/kinds/launch-invitation";
 import { queueMessages } from "../outbox/queue-messages";
@@ -44,13 +44,62 @@ export function nextInviteAt(last: Date | undefined, now: Date): Date | null {
   return next > now ? next : null;
 }
 
+/** Every invitation send, from either button, takes this lock first and re-reads under it. */
+export async function lockInvitations(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(727103, hashtext('invitations'))`);
+}
+
+export type SkippedInvitation = InvitationsQueued["skipped"][number];
+
+/**
+ * The one rule per person, whichever button sends (docs/admin-console.md, "Invitations"): an
+ * address that asked for no more invitations gets none, and an address invited (the launch one
+ * or a later one) less than a day ago waits for the day to pass. Read under lockInvitations.
+ */
+export async function dueForInvitation(
+  tx: Db | Tx,
+  emails: string[],
+  now: Date,
+): Promise<{ due: string[]; skipped: SkippedInvitation[] }> {
+  const [last, stopped] = await Promise.all([
+    lastInvited(tx, emails),
+    invitationsStopped(tx, emails),
+  ]);
+  const due: string[] = [];
+  const skipped: SkippedInvitation[] = [];
+  for (const email of emails) {
+    const again = nextInviteAt(last.get(email), now);
+    if (stopped.has(email)) skipped.push({ email, reason: "Asked for no more invitations" });
+    else if (again)
+      skipped.push({
+        email,
+        reason: `Invited less than a day ago; it can be sent again from ${again.toISOString()}`,
+      });
+    else due.push(email);
+  }
+  return { due, skipped };
+}
+
+/** Which of these addresses asked for no more invitations (the invitation's unsubscribe). */
+export async function invitationsStopped(db: Db | Tx, emails: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < emails.length; i += INSERT_BATCH) {
+    const rows = await db
+      .select({ email: invitationOptOuts.email })
+      .from(invitationOptOuts)
+      .where(inArray(invitationOptOuts.email, emails.slice(i, i + INSERT_BATCH)));
+    for (const row of rows) found.add(row.email);
+  }
+  return found;
+}
+
 /**
  * Queues the invitation (the launch e-mail) in the outbox (docs/mail.md) to whitelisted addresses
  * of people who have not signed up, in one transaction: one message per address, delivered through
- * an outage, its log under Automatic e-mails. An address invited less than a day ago, not on the
- * whitelist as itself, or whose person already has an account is left out with the reason.
- * Concurrency: one advisory lock serialises these sends, so two presses cannot both invite the
- * same address within the day.
+ * an outage, its log under Automatic e-mails. An address not on the whitelist as itself, whose
+ * person already has an account, or that the rule per person leaves out (dueForInvitation) is left
+ * out with the reason. Concurrency: the launch takes the same lock, so two presses of either
+ * button cannot both invite the same address within the day.
  */
 export async function queueInvitations(
   ctx: AppContext,
@@ -58,13 +107,15 @@ export async function queueInvitations(
 ): Promise<InvitationsQueued> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(727103, hashtext('invitations'))`);
-    const { invite, skipped } = await chooseInvitees(tx, rawEmails, now);
-    if (invite.length === 0)
+    await lockInvitations(tx);
+    const chosen = await chooseInvitees(tx, rawEmails);
+    const { due, skipped } = await dueForInvitation(tx, chosen.invite, now);
+    skipped.unshift(...chosen.skipped);
+    if (due.length === 0)
       return { queued: 0, skipped, message: "Nobody was invited: see the reasons below." };
     let queued = 0;
-    for (let i = 0; i < invite.length; i += INSERT_BATCH) {
-      const batch = invite.slice(i, i + INSERT_BATCH);
+    for (let i = 0; i < due.length; i += INSERT_BATCH) {
+      const batch = due.slice(i, i + INSERT_BATCH);
       queued += await queueMessages(ctx, tx, invitation, batch, { invitedAt: now.toISOString() });
     }
     const people = `${queued} ${queued === 1 ? "person" : "people"}`;
@@ -72,8 +123,8 @@ export async function queueInvitations(
   });
 }
 
-async function chooseInvitees(tx: Tx, rawEmails: string[], now: Date) {
-  const skipped: InvitationsQueued["skipped"] = [];
+async function chooseInvitees(tx: Tx, rawEmails: string[]) {
+  const skipped: SkippedInvitation[] = [];
   const wanted = new Set<string>();
   for (const raw of rawEmails) {
     const email = normalizeEmail(raw);
@@ -81,7 +132,7 @@ async function chooseInvitees(tx: Tx, rawEmails: string[], now: Date) {
     else wanted.add(email);
   }
   const list = [...wanted];
-  const [entries, accounts, last] = await Promise.all([
+  const [entries, accounts] = await Promise.all([
     tx
       .select({ email: allowedEmails.email })
       .from(allowedEmails)
@@ -90,21 +141,14 @@ async function chooseInvitees(tx: Tx, rawEmails: string[], now: Date) {
       .select({ email: sql<string>`lower(${users.email})` })
       .from(users)
       .where(inArray(sql`lower(${users.email})`, list)),
-    lastInvited(tx, list),
   ]);
   const listed = new Set(entries.map((e) => e.email));
   const signedUp = new Set(accounts.map((a) => a.email));
   const invite: string[] = [];
   for (const email of list) {
-    const again = nextInviteAt(last.get(email), now);
     if (!listed.has(email))
       skipped.push({ email, reason: "Not on the whitelist as a single address" });
     else if (signedUp.has(email)) skipped.push({ email, reason: "Already signed up" });
-    else if (again)
-      skipped.push({
-        email,
-        reason: `Invited less than a day ago; it can be sent again from ${again.toISOString()}`,
-      });
     else invite.push(email);
   }
   return { invite, skipped };

@@ -1,11 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { whitelistEntrySql } from "../auth/whitelist-lookup";
 import type { AppContext } from "../context";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { allowedEmails, settings, users } from "../db/schema";
 import { BadRequest, Conflict } from "../errors";
 import { launchInvitation } from "../outbox/kinds/launch-invitation";
 import { queueMessages } from "../outbox/queue-messages";
+import { dueForInvitation, lockInvitations, type SkippedInvitation } from "./queue-invitations";
 
 /** A settings row saying when the launch invitation was queued: there is one launch per install. */
 export const LAUNCHED_KEY = "launch_sent";
@@ -13,6 +14,8 @@ export const LAUNCHED_KEY = "launch_sent";
 const INSERT_BATCH = 5000;
 const NOBODY =
   "The whitelist names no single address to e-mail: its domain entries name no mailbox. Share the sign-in address instead.";
+const EVERYONE_INVITED =
+  "Everyone the invitation would reach was invited less than a day ago or asked for no more invitations: see Not Signed Up Yet on the Email Whitelist tab.";
 const ALREADY_SENT =
   "The launch invitation has already been sent: its log is under Automatic e-mails in Email Send Logs.";
 
@@ -20,9 +23,9 @@ const ALREADY_SENT =
  * Whom the launch invitation reaches: every single address on the whitelist (a `*@domain` entry
  * names no mailbox; its people get the shared sign-in address), and everyone with an account the
  * whitelist admits (e.g. provisioned by SCIM), except admins and whoever opted out or was
- * deactivated. One address each (case-insensitive), sorted.
+ * deactivated. One address each, in lower case, sorted.
  */
-export async function launchRecipients(db: Db): Promise<string[]> {
+export async function launchRecipients(db: Db | Tx): Promise<string[]> {
   const [addresses, accounts] = await Promise.all([
     db
       .select({ email: allowedEmails.email })
@@ -49,37 +52,43 @@ export async function launchRecipients(db: Db): Promise<string[]> {
         ),
       ),
   ]);
-  const byAddress = new Map<string, string>();
-  for (const { email } of [...addresses, ...accounts]) {
-    if (!byAddress.has(email.toLowerCase())) byAddress.set(email.toLowerCase(), email);
-  }
-  return [...byAddress.values()].sort((a, b) => a.localeCompare(b));
+  const unique = new Set([...addresses, ...accounts].map(({ email }) => email.toLowerCase()));
+  return [...unique].sort((a, b) => a.localeCompare(b));
 }
 
 /**
  * Queues the launch invitation in the outbox (docs/mail.md), one message per recipient, in one
  * transaction with the settings row that records it: the outbox delivers it through an outage and
- * its per-recipient log is under Automatic e-mails. 409 when it was sent before (the settings row
- * is the install's one launch; a second press writes nothing).
+ * its per-recipient log is under Automatic e-mails. Under the invitations' lock, the same rule per
+ * person as the Email Whitelist's button (dueForInvitation): whoever that button invited less than
+ * a day ago, or who asked for no more invitations, is left out. 409 when it was sent before (the
+ * settings row is the install's one launch; a second press writes nothing), or when the rule leaves
+ * nobody to send it to (then nothing is recorded).
  */
-export async function queueLaunch(ctx: AppContext): Promise<{ queued: number }> {
-  const recipients = await launchRecipients(ctx.db);
-  if (recipients.length === 0) throw new BadRequest(NOBODY, "no_recipients");
-  const at = ctx.clock.now().toISOString();
-  const queued = await ctx.db.transaction(async (tx) => {
-    const [launched] = await tx
-      .insert(settings)
-      .values({ key: LAUNCHED_KEY, value: { at } })
-      .onConflictDoNothing()
-      .returning({ key: settings.key });
-    if (!launched) return null;
+export async function queueLaunch(
+  ctx: AppContext,
+): Promise<{ queued: number; skipped: SkippedInvitation[] }> {
+  const at = ctx.clock.now();
+  const outcome = await ctx.db.transaction(async (tx) => {
+    await lockInvitations(tx);
+    const before = await tx
+      .select({ key: settings.key })
+      .from(settings)
+      .where(eq(settings.key, LAUNCHED_KEY));
+    if (before.length > 0) return null;
+    const recipients = await launchRecipients(tx);
+    if (recipients.length === 0) throw new BadRequest(NOBODY, "no_recipients");
+    const { due, skipped } = await dueForInvitation(tx, recipients, at);
+    if (due.length === 0) return { queued: 0, skipped };
+    await tx.insert(settings).values({ key: LAUNCHED_KEY, value: { at: at.toISOString() } });
     let count = 0;
-    for (let i = 0; i < recipients.length; i += INSERT_BATCH) {
-      const batch = recipients.slice(i, i + INSERT_BATCH);
+    for (let i = 0; i < due.length; i += INSERT_BATCH) {
+      const batch = due.slice(i, i + INSERT_BATCH);
       count += await queueMessages(ctx, tx, launchInvitation, batch, {});
     }
-    return count;
+    return { queued: count, skipped };
   });
-  if (queued === null) throw new Conflict(ALREADY_SENT, "launch_sent");
-  return { queued };
+  if (outcome === null) throw new Conflict(ALREADY_SENT, "launch_sent");
+  if (outcome.queued === 0) throw new Conflict(EVERYONE_INVITED, "everyone_invited");
+  return outcome;
 }

@@ -35,10 +35,12 @@ const gettingStartedRoutes: FeatureRoutes = async (app, { ctx }) => {
   r.route({
     ...endpointRoute(endpoints.launch),
     handler: async (_request, reply) => {
-      const { queued } = await queueLaunch(ctx);
+      const { queued, skipped } = await queueLaunch(ctx);
+      const left =
+        skipped.length === 0 ? "" : ` ${skipped.length} left out: ${leftOut(skipped.length)}.`;
       return reply.code(202).send({
         total: queued,
-        message: `Sending the invitation to ${queued} ${queued === 1 ? "address" : "addresses"}.`,
+        message: `Sending the invitation to ${queued} ${queued === 1 ? "address" : "addresses"}.${left}`,
       });
     },
   });
@@ -60,5 +62,8 @@ const gettingStartedRoutes: FeatureRoutes = async (app, { ctx }) => {
     },
   });
 };
+
+const leftOut = (n: number) =>
+  `${n === 1 ? "it was" : "they were"} invited less than a day ago or asked for no more invitations`;
 
 export default gettingStartedRoutes;

@@ -1,6 +1,18 @@
 import { describe, expect, it } from "vitest";
+import { fixedClock } from "../clock";
+import type { AppContext } from "../context";
+import type { OutgoingMessageRow } from "../db/schema";
+import type { MailMessage } from "../mail/mailer";
+import { renderEmail } from "../mail/render-email";
+import { LaunchEmail } from "../mail/templates/launch-email";
 import { newsletterMessage } from "../newsletters/send/newsletter-message";
 import { newsletterTestMessage } from "../newsletters/test-send-message";
+import {
+  DEFAULT_OUTBOX_RETRY,
+  DEFAULT_URGENT_RETRY,
+  deliverMessage,
+  titled,
+} from "../outbox/deliver-message";
 import { MESSAGE_KINDS } from "../outbox/kinds/registry";
 import { ALL_MESSAGE_KINDS, messageKindNamed } from "./message-kinds";
 
@@ -21,3 +33,52 @@ describe("the registry the outbox delivers from", () => {
     expect(messageKindNamed("newsletter")?.urgent).toBeUndefined();
   });
 });
+
+// docs/mail.md, "Templates": every e-mail has a <title>, whatever its kind renders.
+describe("every kind the outbox delivers", () => {
+  const sent: MailMessage[] = [];
+  const ctx = {
+    clock: fixedClock("2027-05-03T09:00:00Z"),
+    config: { appUrl: "https://coffee.acme.example" },
+    mailer: { send: async (message: MailMessage) => void sent.push(message) },
+  } as unknown as AppContext;
+  const bodies = [
+    { html: "<!DOCTYPE html><html><head><meta charset='utf-8'></head><body>Hi</body></html>" },
+    { html: "<html><head><title> </title></head><body>Hi</body></html>" },
+    { html: "<p>Hi</p>" },
+  ];
+
+  it.each(
+    ALL_MESSAGE_KINDS.map((kind) => [kind.name, kind] as const),
+  )("%s goes out with a <title>, its subject when the body names none", async (_name, kind) => {
+    for (const body of bodies) {
+      const subject = `A <${kind.name}> message`;
+      const render = () => ({ subject, text: "Hi", ...body });
+      const row = { id: 1, kind: kind.name, recipient: "ann@acme.example", data: {} };
+      const outcome = await deliverMessage(
+        ctx,
+        row as OutgoingMessageRow,
+        {
+          ...DELIVERY,
+          kindNamed: () => ({ ...kind, withhold: undefined, sendBy: undefined, render }),
+        },
+        undefined,
+        async () => {},
+      );
+      expect(outcome).toBe("sent");
+      const head = sent.at(-1)?.html.split("</head>")[0] ?? "";
+      expect(head).toContain(`<title>A &lt;${kind.name}&gt; message</title>`);
+    }
+    const { html } = await renderEmail(
+      LaunchEmail({ company: "", signInUrl: "x", hasDepartments: false, unsubscribeUrl: "y" }),
+    );
+    expect(titled(html, "ignored")).toBe(html);
+  });
+});
+
+const DELIVERY = {
+  retry: DEFAULT_OUTBOX_RETRY,
+  urgentRetry: DEFAULT_URGENT_RETRY,
+  horizonMs: 3600_000,
+  warn: () => {},
+};

@@ -8,9 +8,11 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  *
  * - Expiring links (check-in, still in?, not away, book a time): `{userId}.{id}.{expiry, unix seconds}.{MAC}`.
  * - Unsubscribe: `{userId}.{MAC}`, no expiry, since mail providers may use it months later.
+ * - Invitations' unsubscribe: `invite.{address, base64url}.{MAC}`: an invited address may have no
+ *   account, so the address is what it names; no expiry either.
  */
 export type LinkPurpose = "check-in" | "still-in" | "not-away" | "book-time";
-type Purpose = LinkPurpose | "newsletter-unsubscribe";
+type Purpose = LinkPurpose | "newsletter-unsubscribe" | "invitation-unsubscribe";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const MAC_HEX = 32;
@@ -87,6 +89,29 @@ export function unsubscribeToken(secret: string, userId: string): string {
 export function verifyUnsubscribeToken(secret: string, token: string): string | null {
   const fields = verifiedFields(secret, "newsletter-unsubscribe", token, 1);
   return fields ? fields[0] : null;
+}
+
+const INVITE_PREFIX = "invite";
+
+/** The unsubscribe token of the invitations and their reminders to one address. */
+export function invitationUnsubscribeToken(secret: string, email: string): string {
+  const body = `${INVITE_PREFIX}.${Buffer.from(email, "utf8").toString("base64url")}`;
+  return `${body}.${mac(secret, "invitation-unsubscribe", body)}`;
+}
+
+/** Whether a token has the invitations' form (genuine or not): it names an address, not a user. */
+export const isInvitationToken = (token: string) => token.startsWith(`${INVITE_PREFIX}.`);
+
+/** The address an invitations' token was made for, or null for anything forged or malformed. */
+export function verifyInvitationUnsubscribeToken(secret: string, token: string): string | null {
+  const parts = token.split(".");
+  if (parts.length !== 3 || parts[0] !== INVITE_PREFIX) return null;
+  const [, encoded, given] = parts;
+  if (given.length !== MAC_HEX || !/^[0-9a-f]+$/.test(given)) return null;
+  if (!/^[A-Za-z0-9_-]{1,600}$/.test(encoded)) return null;
+  const expected = mac(secret, "invitation-unsubscribe", `${INVITE_PREFIX}.${encoded}`);
+  if (!timingSafeEqual(Buffer.from(given, "hex"), Buffer.from(expected, "hex"))) return null;
+  return Buffer.from(encoded, "base64url").toString("utf8");
 }
 
 export function unsubscribeUrl(appUrl: string, token: string): string {

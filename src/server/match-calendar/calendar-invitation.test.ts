@@ -171,12 +171,14 @@ describe("the match's one calendar event", () => {
       end: "2027-03-15T09:30:00.000Z",
       status: "CONFIRMED",
       summary: "Coffee chat: Ada Test & Bob Test",
+      // A replyable address, never the no-reply sender: no contact set, so the first admin's.
       organizer: {
-        email: "no-reply@cupofjoe.local",
+        email: "boss@cal.test",
         cn: "Cup of Joe, on behalf of your coffee chat match",
       },
     });
-    const invited = { partstat: "NEEDS-ACTION", rsvp: "TRUE", role: "REQ-PARTICIPANT" };
+    // No answer is asked for: the time is changed on the page, not by replies.
+    const invited = { partstat: "NEEDS-ACTION", rsvp: "FALSE", role: "REQ-PARTICIPANT" };
     expect(event.attendees).toEqual([
       { email: ada.email, cn: "Ada Test", ...invited },
       { email: bob.email, cn: "Bob Test", ...invited },
@@ -230,7 +232,7 @@ describe("the match's one calendar event", () => {
     files.push(await download(cy, trio.id));
     const [first, ...others] = files.map(({ stamp, ...rest }) => rest);
     for (const other of others) expect(other).toEqual(first);
-    expect(first.organizer.email).toBe("no-reply@cupofjoe.local");
+    expect(first.organizer.email).toBe("boss@cal.test");
     expect(first.attendees.map((a) => a.email)).toEqual([ada.email, bob.email, cy.email]);
     expect((await t.as(bob).get(`/api/matches/${trio.id}/invitation`)).json()).toEqual({
       invitation: { start: FIRST, sequence: 0 },
@@ -238,6 +240,32 @@ describe("the match's one calendar event", () => {
     const stranger = await person("Eve");
     expect((await t.as(stranger).get(`/api/matches/${trio.id}/calendar.ics`)).statusCode).toBe(404);
     expect((await sendInvitation(stranger, trio.id, FIRST)).statusCode).toBe(404);
+  });
+
+  it("names the company's contact address as organiser once one is set, in a file ical.js reads", async () => {
+    const { person, match } = await company();
+    const [ann, ben] = [await person("Ann"), await person("Ben")];
+    const pair = await match(ann, ben);
+    const saved = await t.as(boss).put("/api/admin/company", {
+      name: "Cal",
+      showPublicFigures: false,
+      contactEmail: "people@cal.test",
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      await sendInvitation(ann, pair.id, FIRST);
+      const { event } = calendarPart(await waitForCalendar(ben.email, 0));
+      expect(event.organizer.email).toBe("people@cal.test");
+      expect(event.organizer.email).not.toBe("no-reply@cupofjoe.local");
+      expect(event.attendees.map((a) => a.rsvp)).toEqual(["FALSE", "FALSE"]);
+      expect((await download(ann, pair.id)).organizer.email).toBe("people@cal.test");
+    } finally {
+      await t.as(boss).put("/api/admin/company", {
+        name: "Cal",
+        showPublicFigures: false,
+        contactEmail: "",
+      });
+    }
   });
 
   it("moves on a reschedule: same UID, SEQUENCE one higher, and calendars keep one event", async () => {

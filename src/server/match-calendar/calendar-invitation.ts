@@ -61,7 +61,7 @@ export interface ChatEvent {
   end: Date;
   title: string;
   description: string;
-  /** The app's sender address, on behalf of the match. */
+  /** An address a person reads (calendar-organizer.ts), on behalf of the match. */
   organizer: Person;
   /**
    * REQUEST: every member. CANCEL: the members it is cancelled for; `whole` cancels the event
@@ -78,13 +78,15 @@ export function matchEventUid(matchId: number, appUrl: string): string {
 }
 
 /**
- * The organiser of every match's event: the app's sender address (MAIL_FROM, "Name <address>"
- * or an address), named as the app on behalf of the match. Replies go to that address.
+ * The organiser of every match's event, named as the app (MAIL_FROM's name, "Name <address>")
+ * on behalf of the match: `replyTo`, an address a person reads (calendar-organizer.ts), or
+ * MAIL_FROM's address when there is none.
  */
-export function organizerOf(mailFrom: string): Person {
+export function organizerOf(mailFrom: string, replyTo: string | null): Person {
   const named = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(mailFrom);
   const app = named?.[1]?.trim() || "Cup of Joe";
-  return { name: `${app}, on behalf of your coffee chat match`, email: named?.[2] ?? mailFrom };
+  const email = replyTo ?? named?.[2] ?? mailFrom;
+  return { name: `${app}, on behalf of your coffee chat match`, email };
 }
 
 export function buildInvitation(event: ChatEvent): string {
@@ -107,7 +109,7 @@ export function buildInvitation(event: ChatEvent): string {
     `ORGANIZER;CN=${paramValue(event.organizer.name)}:${mailto(event.organizer.email)}`,
     ...event.attendees.map(
       (a) =>
-        `ATTENDEE;CN=${paramValue(a.name)};CUTYPE=INDIVIDUAL;ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:${mailto(a.email)}`,
+        `ATTENDEE;CN=${paramValue(a.name)};CUTYPE=INDIVIDUAL;ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=FALSE:${mailto(a.email)}`,
     ),
     ...status,
     "TRANSP:OPAQUE",

@@ -12,7 +12,8 @@ import type { AppContext } from "../context";
 import { users } from "../db/schema";
 import type { MailCalendarPart } from "../mail/mailer";
 import { getTimeZone, inReaderZone, readerTimeZone } from "../settings/time-zone";
-import { buildInvitation, matchEventUid, organizerOf, type Person } from "./calendar-invitation";
+import { buildInvitation, matchEventUid, type Person } from "./calendar-invitation";
+import { calendarOrganizer } from "./calendar-organizer";
 import type { CalendarMessage } from "./match-calendar-events";
 
 export interface RenderedCalendarMessage {
@@ -47,7 +48,7 @@ export async function renderCalendarMessage(
     end: chatEnd(start),
     title,
     description: message.month ? chatDescription(message.month) : "Your Cup of Joe coffee chat.",
-    organizer: organizerOf(ctx.config.MAIL_FROM),
+    organizer: await calendarOrganizer(ctx),
     attendees: named(message.attendeeIds).filter((p) => !isErasedAddress(p.email)),
     whole: message.whole,
   });

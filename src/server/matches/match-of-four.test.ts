@@ -106,9 +106,10 @@ describe("a member of a match of four", () => {
     expect(attendees).toHaveLength(4);
     for (const person of [ann, bea, cal, dan]) {
       expect(unfolded).toContain(
-        `ATTENDEE;CN="${person.firstName} ${person.lastName}";CUTYPE=INDIVIDUAL;ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:${person.email}`,
+        `ATTENDEE;CN="${person.firstName} ${person.lastName}";CUTYPE=INDIVIDUAL;ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=FALSE:mailto:${person.email}`,
       );
     }
+    // No admin and no contact address here: MAIL_FROM's address is the last resort.
     expect(unfolded).toMatch(/^ORGANIZER;CN="Cup of Joe[^"]*":mailto:no-reply@cupofjoe\.local\r$/m);
     expect(unfolded).toContain(
       `SUMMARY:Coffee chat: Ann ${ann.lastName} & Bea ${bea.lastName} & Cal ${cal.lastName} & Dan ${dan.lastName}`,

@@ -288,6 +288,7 @@ describe("GET /api/matches/:id/calendar.ics", () => {
     expect(body.split("\r\n").every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
     expect(body).not.toMatch(/[^\r]\n/);
     const unfolded = body.replace(/\r\n /g, "");
+    // No admin and no contact address here: MAIL_FROM's address is the last resort.
     expect(unfolded).toContain(
       'ORGANIZER;CN="Cup of Joe, on behalf of your coffee chat match":mailto:no-reply@cupofjoe.local',
     );

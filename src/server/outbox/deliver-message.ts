@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { type OutgoingMessageRow, outgoingMessages } from "../db/schema";
+import { escapeHtml } from "../mail/layout-renderer";
 import { type BackoffSettings, backoffDelayMs } from "../mail/mail-failure";
 import { type MailMessage, toMailSendError } from "../mail/mailer";
 import { renderEmail } from "../mail/render-email";
@@ -120,7 +121,7 @@ async function buildMessage(
   return {
     to: row.recipient,
     subject: rendered.subject,
-    html,
+    html: titled(html, rendered.subject),
     text,
     kind: kind.mailKind,
     headers: rendered.headers,
@@ -129,6 +130,19 @@ async function buildMessage(
     textEncoding: "textEncoding" in rendered ? rendered.textEncoding : undefined,
     messageId: `<outbox-${row.id}@${new URL(ctx.config.appUrl).hostname}>`,
   };
+}
+
+/**
+ * Every e-mail has a `<title>` (docs/mail.md, "Templates"): the templates write their own; a body
+ * without one (a layout an admin wrote, a kind of its own) gets its subject as the title.
+ */
+export function titled(html: string, subject: string): string {
+  if (/<title>[^<]*\S[^<]*<\/title>/i.test(html)) return html;
+  const title = `<title>${escapeHtml(subject)}</title>`;
+  const untitled = html.replace(/<title>\s*<\/title>/i, "");
+  if (/<head(\s[^>]*)?>/i.test(untitled))
+    return untitled.replace(/<head(\s[^>]*)?>/i, (m) => `${m}${title}`);
+  return `<!DOCTYPE html><html><head>${title}</head><body>${untitled}</body></html>`;
 }
 
 /**

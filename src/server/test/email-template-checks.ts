@@ -33,6 +33,12 @@ export function checkEmailTemplates(
       );
     });
 
+    it(`${name} has a title in its head`, async () => {
+      const { html } = await renderEmail(element);
+      const head = html.slice(0, html.indexOf("</head>"));
+      expect(head).toMatch(/<title>[^<]*\S[^<]*<\/title>/);
+    });
+
     it(`${name} writes every link of its text part in angle brackets, touching no punctuation`, async () => {
       const { html, text } = await renderEmail(element);
       const hrefs = [...html.matchAll(/href="(https?:[^"]+)"/g)].map((m) =>

@@ -112,6 +112,7 @@ describe("unsubscribing from the newsletter", () => {
         email: "a***@acme.test",
         participationStatus: "active",
         pauseEndDate: null,
+        about: "newsletter",
       });
     });
 

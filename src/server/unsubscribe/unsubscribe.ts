@@ -4,8 +4,11 @@ import { getAuthSecret } from "../auth/auth-secret";
 import type { AppContext } from "../context";
 import { type UserRow, users } from "../db/schema";
 import { BadRequest, NotFound } from "../errors";
-import { verifyUnsubscribeToken } from "../mail/signed-links";
+import { isInvitationToken, verifyUnsubscribeToken } from "../mail/signed-links";
 import { updateParticipation } from "../profile/update-participation";
+import { invitationUnsubscribeStatus, stopInvitations } from "./stop-invitations";
+
+const NO_PAUSE = "An invitation cannot be paused: stop the invitations, or sign in to take part.";
 
 export const INVALID_LINK =
   "This unsubscribe link is not valid. Please use the link from your latest newsletter.";
@@ -15,6 +18,7 @@ export async function unsubscribeStatus(
   ctx: AppContext,
   token: string,
 ): Promise<UnsubscribeStatus> {
+  if (isInvitationToken(token)) return invitationUnsubscribeStatus(ctx, token, maskEmail);
   return present(await userOfToken(ctx, token));
 }
 
@@ -23,6 +27,10 @@ export async function applyUnsubscribe(
   ctx: AppContext,
   request: UnsubscribeAction,
 ): Promise<UnsubscribeStatus> {
+  if (isInvitationToken(request.token)) {
+    if (request.action === "pause") throw new BadRequest(NO_PAUSE, "invalid_unsubscribe");
+    return stopInvitations(ctx, request.token, maskEmail);
+  }
   const user = await userOfToken(ctx, request.token);
   if (request.action === "pause") {
     const updated = await updateParticipation(ctx, user, { action: "pause", months: 1 });
@@ -31,7 +39,10 @@ export async function applyUnsubscribe(
   return optOut(ctx, user);
 }
 
-/** RFC 8058 one-click: the mail provider's POST opts the person out. */
+/**
+ * RFC 8058 one-click: the mail provider's POST opts the person out, or, from an invitation,
+ * stops the invitations to its address.
+ */
 export async function oneClickUnsubscribe(
   ctx: AppContext,
   token: string,
@@ -40,6 +51,7 @@ export async function oneClickUnsubscribe(
   if (listUnsubscribe !== "One-Click") {
     throw new BadRequest("Send List-Unsubscribe=One-Click to unsubscribe.", "invalid_unsubscribe");
   }
+  if (isInvitationToken(token)) return stopInvitations(ctx, token, maskEmail);
   return optOut(ctx, await userOfToken(ctx, token));
 }
 
@@ -64,6 +76,7 @@ function present(user: UserRow): UnsubscribeStatus {
     email: maskEmail(user.email),
     participationStatus: user.participationStatus,
     pauseEndDate: user.pauseEndDate,
+    about: "newsletter",
   };
 }
 

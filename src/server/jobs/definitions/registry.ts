@@ -3,6 +3,7 @@ import type { AnyJobDefinition } from "../job";
 import { type RunningJob, startJob } from "../run-job";
 import { chatDeliveryJob } from "./chat-delivery";
 import { connectionFiguresJob } from "./connection-figures";
+import { invitationRemindersJob } from "./invitation-reminders";
 import type { JobLogs } from "./job-logs";
 import { outboxDeliveryJob, urgentOutboxDeliveryJob } from "./outbox-delivery";
 import { retentionJob } from "./retention";
@@ -16,6 +17,8 @@ import { roundStepsJob } from "./round-steps";
 export const JOBS: Array<(ctx: AppContext, logs: JobLogs) => AnyJobDefinition> = [
   // Daily: expired sign-in records and history past retention (docs/privacy.md); one process runs it.
   retentionJob,
+  // Daily: reminders to invited people who have not joined, queued in the outbox (docs/mail.md).
+  invitationRemindersJob,
   // The monthly rounds' steps; each step runs once (docs/rounds.md).
   roundStepsJob,
   // Every message queued with queueMessages (src/server/outbox/, docs/mail.md), newsletters too;

@@ -27,11 +27,13 @@ const styles = {
 
 /**
  * The head of every e-mail: React Email's (charset, no Apple reformatting) plus a viewport, so
- * phone mail apps lay the message out at the screen's width instead of zooming out.
+ * phone mail apps lay the message out at the screen's width instead of zooming out, and a title
+ * (what a browser or a screen reader names the message by, docs/mail.md "Templates").
  */
-export function EmailHead() {
+export function EmailHead({ title }: { title: string }) {
   return (
     <Head>
+      <title>{title}</title>
       <meta name="viewport" content="width=device-width, initial-scale=1" />
     </Head>
   );
@@ -49,7 +51,7 @@ export function EmailLayout({
 }) {
   return (
     <Html lang="en">
-      <EmailHead />
+      <EmailHead title={title} />
       <Preview>{preview}</Preview>
       <Body style={styles.body}>
         <Container style={styles.container}>

@@ -30,7 +30,7 @@ export function NewsletterEmail({
 }: NewsletterEmailProps) {
   return (
     <Html lang="en">
-      <EmailHead />
+      <EmailHead title={content.title || `${brandName} newsletter`} />
       <Preheader text={content.preview} />
       <Body style={s.body}>
         <Container style={s.container}>

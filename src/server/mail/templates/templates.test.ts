@@ -53,6 +53,7 @@ const samples: Record<string, ReactElement> = {
     company: "Acme & Co",
     signInUrl: `${APP}/auth`,
     hasDepartments: true,
+    unsubscribeUrl: `${APP}/unsubscribe?token=invite.YUBiLmM.abc`,
   }),
   "round-draft-email": RoundDraftEmail({
     scope: "All Users",
@@ -123,7 +124,12 @@ describe("the launch invitation", () => {
     expect(text).toContain("your own department, another one, or either");
     expect(text).not.toMatch(/another team|half-hour/);
     const without = await renderEmail(
-      LaunchEmail({ company: "", signInUrl: `${APP}/auth`, hasDepartments: false }),
+      LaunchEmail({
+        company: "",
+        signInUrl: `${APP}/auth`,
+        hasDepartments: false,
+        unsubscribeUrl: `${APP}/unsubscribe?token=invite.YUBiLmM.abc`,
+      }),
     );
     expect(without.text).not.toContain("department");
   });

@@ -1,5 +1,5 @@
 import type { MessageKind } from "../message-kind";
-import { invitationEmail } from "./launch-invitation";
+import { invitationEmail, withholdStoppedInvitation } from "./launch-invitation";
 
 export interface InvitationData {
   /** When the admin sent it (ISO): one e-mail per address and press. */
@@ -15,5 +15,6 @@ export const invitation = {
   name: "invitation",
   mailKind: "other",
   onceKey: (data) => `invited-${data.invitedAt}`,
-  render: (ctx) => invitationEmail(ctx),
+  withhold: withholdStoppedInvitation,
+  render: (ctx, _data, recipient) => invitationEmail(ctx, recipient),
 } satisfies MessageKind<InvitationData>;

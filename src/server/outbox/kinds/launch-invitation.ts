@@ -1,5 +1,12 @@
+import { eq } from "drizzle-orm";
+import { getAuthSecret } from "../../app-secret";
 import type { AppContext } from "../../context";
-import { departments } from "../../db/schema";
+import { departments, invitationOptOuts } from "../../db/schema";
+import {
+  invitationUnsubscribeToken,
+  unsubscribeHeaders,
+  unsubscribeUrl,
+} from "../../mail/signed-links";
 import { LaunchEmail } from "../../mail/templates/launch-email";
 import { getCompanySettings } from "../../settings/company-settings";
 import type { MessageKind, RenderedMessage } from "../message-kind";
@@ -7,22 +14,52 @@ import type { MessageKind, RenderedMessage } from "../message-kind";
 export const LAUNCH_SUBJECT =
   "You are invited to Cup of Joe: a coffee chat with a colleague each month";
 
+export const REMINDER_SUBJECT = "Your invitation to Cup of Joe is waiting";
+
 /**
- * The invitation e-mail, the same for every address (the launch one and a later one): what the
- * programme is and how to sign in, with the company as it is at delivery. It names nobody's
- * match, so it has no unsubscribe link.
+ * The invitation e-mail (the launch one, a later one, and the reminders): what the programme is
+ * and how to sign in, with the company as it is at delivery. Bulk mail by the senders' rules: an
+ * unsubscribe link for the address and the List-Unsubscribe headers with RFC 8058 one-click
+ * (docs/mail.md, "Invitations and reminders"), which stop every further invitation to it.
  */
-export async function invitationEmail(ctx: AppContext): Promise<RenderedMessage> {
-  const { name } = await getCompanySettings(ctx.db);
-  const [department] = await ctx.db.select({ id: departments.id }).from(departments).limit(1);
+export async function invitationEmail(
+  ctx: AppContext,
+  recipient: string,
+  reminder = false,
+): Promise<RenderedMessage> {
+  const [{ name }, [department], secret] = await Promise.all([
+    getCompanySettings(ctx.db),
+    ctx.db.select({ id: departments.id }).from(departments).limit(1),
+    getAuthSecret(ctx),
+  ]);
+  const unsubscribe = unsubscribeUrl(
+    ctx.config.appUrl,
+    invitationUnsubscribeToken(secret, recipient.toLowerCase()),
+  );
   return {
-    subject: LAUNCH_SUBJECT,
+    subject: reminder ? REMINDER_SUBJECT : LAUNCH_SUBJECT,
+    headers: unsubscribeHeaders(unsubscribe),
     template: LaunchEmail({
       company: name,
       signInUrl: `${ctx.config.appUrl}/auth`,
       hasDepartments: department !== undefined,
+      unsubscribeUrl: unsubscribe,
+      reminder,
     }),
   };
+}
+
+/** Delivery holds back an invitation whose address asked for no more since it was queued. */
+export async function withholdStoppedInvitation(
+  ctx: AppContext,
+  _data: unknown,
+  recipient: string,
+): Promise<string | null> {
+  const [stopped] = await ctx.db
+    .select({ email: invitationOptOuts.email })
+    .from(invitationOptOuts)
+    .where(eq(invitationOptOuts.email, recipient.toLowerCase()));
+  return stopped ? "Not sent: the address asked for no more invitations." : null;
 }
 
 /** The launch carries nothing of its own: every address gets the same e-mail. */
@@ -36,5 +73,6 @@ export const launchInvitation = {
   name: "launch-invitation",
   mailKind: "other",
   onceKey: () => "launch",
-  render: (ctx) => invitationEmail(ctx),
+  withhold: withholdStoppedInvitation,
+  render: (ctx, _data, recipient) => invitationEmail(ctx, recipient),
 } satisfies MessageKind<LaunchInvitationData>;

@@ -3,6 +3,7 @@ import { bookingNudge } from "./booking-nudge";
 import { checkInQuestion } from "./check-in-question";
 import { companyInquiry } from "./company-inquiry";
 import { invitation } from "./invitation";
+import { invitationReminder } from "./invitation-reminder";
 import { launchInvitation } from "./launch-invitation";
 import { magicLink } from "./magic-link";
 import { matchChange } from "./match-change";
@@ -40,6 +41,8 @@ export const MESSAGE_KINDS: ReadonlyArray<MessageKind<any, any>> = [
   launchInvitation,
   // To whitelisted people an admin invites who have not signed up: the same invitation.
   invitation,
+  // To an invited address that has not joined, 3 and 10 days after its first invitation.
+  invitationReminder,
   // To everyone a published round tells about their match, without an approved newsletter.
   roundAnnouncement,
 ];

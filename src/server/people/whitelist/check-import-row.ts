@@ -61,7 +61,6 @@ export function checkImportRow(
   const group = chooseGroup(input, pattern.domain, context);
   if (typeof group === "string") return refuse(group);
   const department = checkDepartment(input.department, group, context);
-  if (department.problem) return refuse(department.problem);
 
   const entry: PlannedEntry = {
     row,
@@ -72,7 +71,8 @@ export function checkImportRow(
     department: department.name,
     detail: "",
   };
-  entry.detail = describeEntry(entry, input.department?.trim() ?? "", group);
+  const typed = department.name ? (input.department?.trim() ?? "") : "";
+  entry.detail = describeEntry(entry, typed, group) + (department.note ?? "");
   return { outcome: "add", entry };
 }
 
@@ -116,11 +116,16 @@ function chooseGroup(
   return context.groups.find((g) => g.id === domainGroupId) ?? null;
 }
 
+/**
+ * The row's department among the list it belongs to. One the list lacks does not refuse the row
+ * (docs/admin-console.md, "Adding the company at once"): the person is added without one, picks it
+ * at the first sign-in, and the preview says so.
+ */
 function checkDepartment(
   raw: string | null | undefined,
   group: DomainGroupRow | null,
   context: ImportContext,
-): { name: string | null; problem?: string } {
+): { name: string | null; note?: string } {
   const wanted = raw?.trim();
   if (!wanted) return { name: null };
   const name = context.departments.get(group?.id ?? null)?.get(wanted.toLowerCase());
@@ -128,7 +133,7 @@ function checkDepartment(
   const list = group ? `${group.displayName}'s departments` : "the company's departments";
   return {
     name: null,
-    problem: `Department "${wanted}" is not one of ${list}: add it under Departments first`,
+    note: ` (without a department: "${wanted}" is not one of ${list}; add it under Departments to use it)`,
   };
 }
 

@@ -76,20 +76,23 @@ describe("POST /api/admin/whitelist/import", () => {
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ dryRun: true, added: 3, unchanged: 1 });
+    expect(body).toMatchObject({ dryRun: true, added: 4, unchanged: 1 });
     expect(body.rows.map((r: { row: number; outcome: string }) => [r.row, r.outcome])).toEqual([
       [2, "add"],
       [3, "error"],
       [4, "unchanged"],
       [5, "error"],
       [7, "add"],
-      [8, "error"],
+      [8, "add"],
       [9, "error"],
       [10, "error"],
       [11, "add"],
     ]);
     expect(body.rows[0].detail).toBe("Will be added: Ada Lovelace, people");
     expect(body.rows[4].detail).toBe("Will be added: Cy Young, Finance, group North Office");
+    expect(body.rows[5].detail).toBe(
+      `Will be added: Dee Ray (without a department: "Marketing" is not one of the company's departments; add it under Departments to use it)`,
+    );
     const ada = await t.db
       .select()
       .from(allowedEmails)
@@ -101,15 +104,10 @@ describe("POST /api/admin/whitelist/import", () => {
     const res = await admin.post("/api/admin/whitelist/import", { rows: rowsOf(HR_EXPORT) });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ dryRun: false, added: 3, unchanged: 1 });
+    expect(body).toMatchObject({ dryRun: false, added: 4, unchanged: 1 });
     expect(body.errors).toEqual([
       { row: 3, email: "not-an-address", message: "Not a valid e-mail address" },
       { row: 5, email: "ADA@import.test", message: "Same address as row 2" },
-      {
-        row: 8,
-        email: "dee@import.test",
-        message: `Department "Marketing" is not one of the company's departments: add it under Departments first`,
-      },
       { row: 9, email: "eve@import.test", message: 'There is no domain group called "Atlantis"' },
       {
         row: 10,
@@ -118,7 +116,18 @@ describe("POST /api/admin/whitelist/import", () => {
           "A *@domain entry is for everyone at the domain: leave its name and department empty",
       },
     ]);
-    expect(body.toInvite).toEqual(["ada@import.test", "cy@north.test", "fay@import.test"]);
+    expect(body.toInvite).toEqual([
+      "ada@import.test",
+      "cy@north.test",
+      "dee@import.test",
+      "fay@import.test",
+    ]);
+    // A department the list lacks: added without one, as the preview said.
+    expect(
+      (
+        await t.db.select().from(allowedEmails).where(eq(allowedEmails.email, "dee@import.test"))
+      )[0],
+    ).toMatchObject({ firstName: "Dee", department: null });
     const rows = await t.db.select().from(allowedEmails);
     const byEmail = new Map(rows.map((r) => [r.email, r]));
     expect(byEmail.get("ada@import.test")).toMatchObject({

@@ -25,11 +25,13 @@ export function ImportCard() {
   const id = useId();
   const [text, setText] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
+  const [columns, setColumns] = useState<{ used: string[]; ignored: string[] } | null>(null);
   const { preview, apply, sent, result, clear } = useImport();
 
   function onText(value: string) {
     setText(value);
     setProblem(null);
+    setColumns(null);
     clear();
   }
   async function onFile(event: ChangeEvent<HTMLInputElement>) {
@@ -39,7 +41,10 @@ export function ImportCard() {
   function onPreview() {
     const read = importRowsOf(text);
     if ("problem" in read) setProblem(read.problem);
-    else preview.mutate(read.rows);
+    else {
+      setColumns("columns" in read ? read.columns : null);
+      preview.mutate(read.rows);
+    }
   }
 
   return (
@@ -90,6 +95,14 @@ export function ImportCard() {
             {preview.isPending ? "Checking..." : "Preview"}
           </Button>
         </div>
+        {columns && (
+          <p className="text-sm text-coffee-800" role="status">
+            Columns used: {columns.used.join(", ")}.{" "}
+            {columns.ignored.length > 0
+              ? `Ignored: ${columns.ignored.join(", ")}.`
+              : "No column was ignored."}
+          </p>
+        )}
         {preview.data && sent && !result && (
           <ImportPreview preview={preview.data}>
             <Button

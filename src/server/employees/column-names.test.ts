@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { rosterColumns } from "../../shared/employees";
+import { rowsFromCsv } from "../../shared/whitelist-import";
+import { parseRoster } from "./parse-roster";
+
+// docs/admin-console.md, "Adding the company at once": one table of column names for both readers.
+describe("the people files' column names", () => {
+  const HR =
+    "Work Email,Given Name,Surname,Dept,Employee ID,Cost centre\nada@x.test,Ada,L,Finance,E1,C9";
+
+  it("tells which columns the import used and which it ignored", () => {
+    const read = rowsFromCsv(HR);
+    expect(read).toEqual({
+      rows: [
+        { row: 2, email: "ada@x.test", firstName: "Ada", lastName: "L", department: "Finance" },
+      ],
+      columns: {
+        used: ["Work Email", "Given Name", "Surname", "Dept"],
+        ignored: ["Employee ID", "Cost centre"],
+      },
+    });
+  });
+
+  it("are the roster sync's too", () => {
+    const roster = parseRoster("Work Email,Employee Status,Dept\nada@x.test,active,Finance\n");
+    expect([...roster.columns].sort()).toEqual(["department", "email", "employeeStatus"]);
+    expect(roster.rows[0].cells).toEqual({
+      email: "ada@x.test",
+      employeeStatus: "active",
+      department: "Finance",
+    });
+    expect(rosterColumns).toContain("department");
+  });
+});
