@@ -20,8 +20,8 @@ export interface MonitoringDeps {
 const noSession = { sessionInRoute: true };
 
 /**
- * Liveness (`/api/health`: the process answers), readiness (`/api/ready`: the database answers and
- * the process is not stopping) and `/metrics` in Prometheus' text format behind METRICS_TOKEN
+ * Liveness (the health endpoint: the process answers), readiness (the ready endpoint: the database
+ * answers and the process is not stopping) and `/metrics` in Prometheus' text format behind METRICS_TOKEN
  * (docs/monitoring.md).
  */
 export function registerMonitoringRoutes(

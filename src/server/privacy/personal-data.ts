@@ -18,6 +18,8 @@ export const personalDataCoverage: Record<string, Record<string, string>> = {
   match_calendar_events: {
     recipient_ids:
       "- the accounts sent a match's calendar invitation; each invitation is in their sent e-mails",
+    booked_by:
+      "- who booked the match's chat, shown to its members; emptied when that account is deleted",
   },
   match_busy_times: {
     user_id: "busyTimes",
@@ -83,6 +85,10 @@ export const personalDataCoverage: Record<string, Record<string, string>> = {
     claimed_by: "- the worker process recounting the figures",
   },
   webhook_endpoints: { events: "- the event names an admin chose" },
+  invitation_opt_outs: {
+    email:
+      "- an address that asked for no more invitations; kept after an erasure too, so that none is sent to it again",
+  },
   api_tokens: {
     created_by:
       "- the admin who made an API token: a credential of the install, never exported; it goes with the account",

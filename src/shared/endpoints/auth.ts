@@ -94,6 +94,7 @@ export const authEndpoints = {
   }),
   /** The pages' question: the signed-in user, or `{ user: null }` for a visitor (never a 401). */
   session: endpoint({
+    access: "public",
     method: "GET",
     path: "/api/auth/session",
     response: answers(sessionAnswerSchema),

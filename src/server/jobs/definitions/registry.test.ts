@@ -14,10 +14,17 @@ const jobsRoot = path.join(serverRoot, "jobs") + path.sep;
  * queued (an admin's test send), a calendar service's bounded wait for its Retry-After inside
  * one request, the server log's hand-over of its gathered lines to the file (at most every
  * 250 ms; it reads and writes nothing else), and the outbox's bound on how long a sent message's
- * record waits for the other lanes' to join its group (20 ms, within the delivery job's work).
+ * record waits for the other lanes' to join its group (20 ms, within the delivery job's work);
+ * also deadlines and the process's own life: a database probe's time limit and its outage
+ * re-check, the embedded folder lock's heartbeat, a calendar worker's deadline, and a stop's grace
+ * period and idle-connection closing.
  */
 const allowedTimers = [
   "log-destination.ts",
+  "database-outage.ts",
+  "start-server.ts",
+  path.join("db", "data-dir-lock.ts"),
+  path.join("scheduling", "busy-from-icalendar.ts"),
   path.join("outbox", "await-message.ts"),
   path.join("outbox", "sent-recorder.ts"),
   path.join("scheduling", "service-requests.ts"),

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { API_DOCS_PAGE } from "@shared/api";
 import {
   type ApiToken,
   type CreateApiTokenInput,
@@ -52,8 +53,11 @@ export function ApiTokensCard() {
         <CardTitle>API tokens</CardTitle>
         <CardDescription>
           For scripts that read or run the admin API without a browser (Authorization: Bearer …). A
-          read-only token may only read; an admin token acts as you. The API's document is at
-          /api/docs.
+          read-only token may only read; an admin token acts as you. The API's document is at{" "}
+          <a className="underline" href={API_DOCS_PAGE}>
+            {API_DOCS_PAGE}
+          </a>
+          .
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
