@@ -392,6 +392,27 @@ export const matchRefusedTimes = pgTable(
 );
 
 /**
+ * A person's private "never with" list (docs/profile.md, "Never with"): `userId` is never matched
+ * with `otherId`, nor the other way round. Only its owner reads it; matching reads every row.
+ */
+export const neverWith = pgTable(
+  "never_with",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    otherId: uuid("other_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    addedAt: tz("added_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.otherId] }),
+    index("never_with_other_idx").on(t.otherId),
+  ],
+);
+
+/**
  * How often what a person sees of their matches has changed: bumped by triggers (migration
  * 0017_member-view-versions) whenever their matches, their answers, their partners' public profiles
  * or their pairings change, so an app process may answer a repeated read from memory when the

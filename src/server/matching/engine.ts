@@ -50,7 +50,10 @@ export function runMatching(
   const startedAt = performance.now();
   const seed = instance.seed ?? randomSeed();
   const p = buildProblem(instance, ids);
-  return withMeetings(instance, pairPeople(p, instance.oddPolicy, seed, options.strategy, startedAt));
+  return withMeetings(
+    instance,
+    pairPeople(p, instance.oddPolicy, seed, options.strategy, startedAt),
+  );
 }
 
 /** Pairs the people of `p` (everyone one-to-one): the exact or the fast method, then the trio. */

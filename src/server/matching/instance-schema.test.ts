@@ -49,7 +49,12 @@ describe("instance schema", () => {
   });
 
   it("accepts each person's own rules and names a bad one", () => {
-    const rules = { avoid: ["u2", "someone-else"], manager: "u3", office: "Berlin", meet: "either" };
+    const rules = {
+      avoid: ["u2", "someone-else"],
+      manager: "u3",
+      office: "Berlin",
+      meet: "either",
+    };
     const instance = valid();
     Object.assign(instance.users[0], rules);
     expect(parseInstance(instance).users[0]).toMatchObject(rules);

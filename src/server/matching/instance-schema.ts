@@ -65,10 +65,14 @@ const user = z.object(
       .max(MAX_AVOID, { error: `must list at most ${MAX_AVOID} ids` })
       .optional(),
     manager: userId.optional(),
-    office: z.string({ error: "must be a string" }).min(1, { error: "must not be empty" }).optional(),
+    office: z
+      .string({ error: "must be a string" })
+      .min(1, { error: "must not be empty" })
+      .optional(),
     meet: z
       .enum(meetWays, {
-        error: (issue) => `unknown way to meet ${show(issue.input)} (expected in-person, online or either)`,
+        error: (issue) =>
+          `unknown way to meet ${show(issue.input)} (expected in-person, online or either)`,
       })
       .optional(),
   },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { runMatching, validateResult } from "./engine";
 import { satOutText } from "../../shared/sat-out";
+import { runMatching, validateResult } from "./engine";
 import { satOutReasons } from "./sat-out-reason";
 import type { MatchingInstance, MatchingUser } from "./types";
 

@@ -4,7 +4,13 @@
  * skips blocked pairs keeps them; the way to meet is two small arrays answered per pair by
  * `meetAllows`, checked in `relation` and `blocked` like shared working time.
  */
-import type { GroupMeeting, MatchingInstance, MatchingResult, MatchingUser, MeetWay } from "./types";
+import type {
+  GroupMeeting,
+  MatchingInstance,
+  MatchingResult,
+  MatchingUser,
+  MeetWay,
+} from "./types";
 
 /** Bits of `MeetRules.ways`: the person accepts meeting online / in person. */
 export const ONLINE = 1;

@@ -1,6 +1,6 @@
 import type { SatOutEntry, SatOutReason } from "../../shared/sat-out";
-import type { GroupSize, MatchingInstance, MatchingUser } from "./types";
 import { groupMeeting, personalRuleBreak } from "./personal-rules-check";
+import type { GroupSize, MatchingInstance, MatchingUser } from "./types";
 import { isInWindow } from "./window";
 import { buildSchedules, schedulesAllow } from "./working-time";
 
@@ -59,7 +59,11 @@ function reasonFor(context: Context, person: MatchingUser): SatOutReason {
   }
   const could = allowed.filter((u) => context.shareTime(person, u));
   if (could.length === 0) {
-    return { kind: "working-hours", minutes: instance.minOverlapMinutes ?? 0, could: allowed.length };
+    return {
+      kind: "working-hours",
+      minutes: instance.minOverlapMinutes ?? 0,
+      could: allowed.length,
+    };
   }
   if (could.length <= SIZE_CHECK_LIMIT && !someGroupFits(context, person, could)) {
     return {

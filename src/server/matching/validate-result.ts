@@ -181,7 +181,9 @@ function checkPair(check: Check, a: MatchingUser, b: MatchingUser): void {
 /** `meetings` says how each group meets exactly when the instance states ways to meet (rule 5). */
 function checkMeetings(check: Check, result: MatchingResult): string[] {
   if (!usesMeetingRules(check.instance.users)) {
-    return result.meetings === undefined ? [] : ["meetings given, but no user states a way to meet"];
+    return result.meetings === undefined
+      ? []
+      : ["meetings given, but no user states a way to meet"];
   }
   if (result.meetings?.length !== result.groups.length) {
     return ["meetings must say how each group meets"];

@@ -1,6 +1,13 @@
 import { answers } from "../api";
 import { sessionUserSchema } from "../auth";
 import {
+  neverWithAddSchema,
+  neverWithIdParamsSchema,
+  neverWithListSchema,
+  neverWithResultsSchema,
+  neverWithSearchSchema,
+} from "../never-with";
+import {
   PROFILE_PHOTO_FIELD,
   participationRequestSchema,
   participationUpdatedSchema,
@@ -35,6 +42,31 @@ export const profileEndpoints = {
     path: "/api/profile/working-hours",
     body: saveWorkingHoursSchema,
     response: answers(myWorkingHoursSchema),
+  }),
+  /** The person's private "never with" list (docs/profile.md, "Never with"). */
+  neverWith: endpoint({
+    method: "GET",
+    path: "/api/profile/never-with",
+    response: answers(neverWithListSchema),
+  }),
+  /** Colleagues by name, to add to the list: active, validated people other than oneself. */
+  neverWithSearch: endpoint({
+    method: "GET",
+    path: "/api/profile/never-with/search",
+    query: neverWithSearchSchema,
+    response: answers(neverWithResultsSchema),
+  }),
+  addNeverWith: endpoint({
+    method: "POST",
+    path: "/api/profile/never-with",
+    body: neverWithAddSchema,
+    response: answers(neverWithListSchema),
+  }),
+  removeNeverWith: endpoint({
+    method: "DELETE",
+    path: "/api/profile/never-with/:userId",
+    params: neverWithIdParamsSchema,
+    response: answers(neverWithListSchema),
   }),
   setParticipation: endpoint({
     method: "PUT",

@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+/** The most colleagues one person may list as "never with" (docs/profile.md, "Never with"). */
+export const MAX_NEVER_WITH = 20;
+
+/** A colleague as the "never with" list and its search show them: a name, never an address. */
+export const neverWithPersonSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  department: z.string().nullable(),
+});
+export type NeverWithPerson = z.infer<typeof neverWithPersonSchema>;
+
+export const neverWithListSchema = z.object({
+  people: z.array(neverWithPersonSchema),
+  max: z.number(),
+});
+export type NeverWithList = z.infer<typeof neverWithListSchema>;
+
+export const neverWithSearchSchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(2, { error: "Type at least two letters of a name." })
+    .max(100, { error: "Type at most 100 letters." }),
+});
+
+export const neverWithResultsSchema = z.object({ people: z.array(neverWithPersonSchema) });
+
+export const neverWithAddSchema = z.object({
+  userId: z.uuid({ error: "Choose a colleague from the list." }),
+});
+
+export const neverWithIdParamsSchema = z.object({
+  userId: z.uuid({ error: "Choose a colleague from the list." }),
+});
