@@ -97,6 +97,7 @@ export const exportSections = [
   "matches",
   "checkIns",
   "busyTimes",
+  "neverWith",
   "stillInQuestions",
   "emailsSent",
   "chat",
