@@ -8,6 +8,7 @@ export const profileKeys = {
   /** The department choices for an address's domain. */
   departmentsForDomain: (domain: string) => [departmentEndpoints.ofDomain.path, domain] as const,
   workingHours: [endpoints.workingHours.path] as const,
+  neverWith: [endpoints.neverWith.path] as const,
 };
 
 export const profileApi = {
@@ -19,6 +20,10 @@ export const profileApi = {
   setParticipation: (body: ParticipationRequest) => call(endpoints.setParticipation, { body }),
   workingHours: (signal?: AbortSignal) => call(endpoints.workingHours, { signal }),
   saveWorkingHours: (body: SaveWorkingHours) => call(endpoints.saveWorkingHours, { body }),
+  neverWith: (signal?: AbortSignal) => call(endpoints.neverWith, { signal }),
+  searchColleagues: (q: string) => call(endpoints.neverWithSearch, { query: { q } }),
+  addNeverWith: (userId: string) => call(endpoints.addNeverWith, { body: { userId } }),
+  removeNeverWith: (userId: string) => call(endpoints.removeNeverWith, { params: { userId } }),
   /** Sends the photo as multipart; the server checks it again by its content. */
   uploadPhoto: (file: File) => {
     const body = new FormData();
