@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { meetWays } from "./enums";
 
 /** The most colleagues one person may list as "never with" (docs/profile.md, "Never with"). */
 export const MAX_NEVER_WITH = 20;
@@ -34,3 +35,23 @@ export const neverWithAddSchema = z.object({
 export const neverWithIdParamsSchema = z.object({
   userId: z.uuid({ error: "Choose a colleague from the list." }),
 });
+
+/** The longest office name kept (docs/profile.md, "How we meet"). */
+export const MAX_OFFICE_LENGTH = 100;
+
+/** How a person can meet: in person (at `office`), online or either; null `office` without one. */
+export const meetingChoiceSchema = z
+  .object({
+    meet: z.enum(meetWays, { error: "Choose in person, online or either." }),
+    office: z
+      .string()
+      .trim()
+      .max(MAX_OFFICE_LENGTH, { error: `An office name has at most ${MAX_OFFICE_LENGTH} letters.` })
+      .transform((office) => (office === "" ? null : office))
+      .nullable(),
+  })
+  .refine((choice) => choice.meet !== "in-person" || choice.office !== null, {
+    error: "Name your office to meet in person.",
+    path: ["office"],
+  });
+export type MeetingChoice = z.output<typeof meetingChoiceSchema>;

@@ -36,6 +36,7 @@ import {
   mailKinds,
   matchingPreferences,
   matchStatuses,
+  meetWays,
   newsletterKinds,
   newsletterStatuses,
   oddPolicies,
@@ -135,6 +136,10 @@ export const users = pgTable(
     workingHours: jsonb("working_hours").$type<WorkingDay[]>(),
     /** The person confirmed their zone (the first sign-in's prompt, or a profile save). */
     timeZoneConfirmed: boolean("time_zone_confirmed").notNull().default(false),
+    /** How the person can meet (docs/profile.md, "How we meet"); null is "either". */
+    meetWay: text("meet_way", { enum: meetWays }),
+    /** The office where the person can meet in person, as they typed it; null without one. */
+    office: text("office"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

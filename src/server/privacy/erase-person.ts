@@ -175,6 +175,8 @@ function anonymous(email: string, now: Date): Partial<UserRow> {
     timeZone: null,
     workingHours: null,
     timeZoneConfirmed: false,
+    meetWay: null,
+    office: null,
     // Counted as nobody taking part, with no dates or reasons of their life left.
     participationStatus: "opted_out",
     pauseStartDate: null,

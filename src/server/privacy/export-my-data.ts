@@ -125,6 +125,8 @@ function profileOf(user: UserRow) {
     timeZone: user.timeZone,
     timeZoneConfirmed: user.timeZoneConfirmed,
     workingHours: user.workingHours,
+    meetWay: user.meetWay,
+    office: user.office,
     signInMethod: user.authMethod,
     isAdmin: user.isAdmin,
     hasPassword: user.passwordHash !== null,

@@ -1,5 +1,10 @@
 import { and, asc, count, eq, ilike, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
-import { MAX_NEVER_WITH, type NeverWithList, type NeverWithPerson } from "../../shared/never-with";
+import {
+  MAX_NEVER_WITH,
+  type MeetingChoice,
+  type NeverWithList,
+  type NeverWithPerson,
+} from "../../shared/never-with";
 import type { AppContext } from "../context";
 import { neverWith, users } from "../db/schema";
 import { BadRequest } from "../errors";
@@ -107,4 +112,25 @@ export async function removeNeverWith(
     .delete(neverWith)
     .where(and(eq(neverWith.userId, userId), eq(neverWith.otherId, otherId)));
   return getNeverWith(ctx, userId);
+}
+
+/** How the person can meet and their office; "either" until they choose. */
+export async function getMeeting(ctx: Ctx, userId: string): Promise<MeetingChoice> {
+  const [row] = await ctx.db
+    .select({ meet: users.meetWay, office: users.office })
+    .from(users)
+    .where(eq(users.id, userId));
+  return { meet: row?.meet ?? "either", office: row?.office ?? null };
+}
+
+export async function saveMeeting(
+  ctx: Pick<AppContext, "db" | "clock">,
+  userId: string,
+  choice: MeetingChoice,
+): Promise<MeetingChoice> {
+  await ctx.db
+    .update(users)
+    .set({ meetWay: choice.meet, office: choice.office, updatedAt: ctx.clock.now() })
+    .where(eq(users.id, userId));
+  return getMeeting(ctx, userId);
 }

@@ -8,7 +8,14 @@ import { endpointRoute } from "../http/endpoint-route";
 import { acceptMultipart } from "../http/multipart-bodies";
 import { readImageUpload } from "../images/read-image-upload";
 import { completeRegistration } from "./complete-registration";
-import { addNeverWith, getNeverWith, removeNeverWith, searchColleagues } from "./never-with";
+import {
+  addNeverWith,
+  getMeeting,
+  getNeverWith,
+  removeNeverWith,
+  saveMeeting,
+  searchColleagues,
+} from "./never-with";
 import { updateParticipation } from "./update-participation";
 import { updateProfile } from "./update-profile";
 import { uploadProfileImage } from "./upload-profile-image";
@@ -49,6 +56,17 @@ const profileRoutes: FeatureRoutes = async (app, { ctx }) => {
     config: { rateLimit: { max: 30, timeWindow: "5 minutes" } },
     handler: async (request) =>
       saveMyWorkingHours(ctx, requireValidatedUser(request), request.body),
+  });
+
+  r.route({
+    ...endpointRoute(endpoints.meeting),
+    handler: async (request) => getMeeting(ctx, requireValidatedUser(request).id),
+  });
+
+  r.route({
+    ...endpointRoute(endpoints.saveMeeting),
+    config: { rateLimit: { max: 30, timeWindow: "5 minutes" } },
+    handler: async (request) => saveMeeting(ctx, requireValidatedUser(request).id, request.body),
   });
 
   r.route({

@@ -1,6 +1,7 @@
 import { answers } from "../api";
 import { sessionUserSchema } from "../auth";
 import {
+  meetingChoiceSchema,
   neverWithAddSchema,
   neverWithIdParamsSchema,
   neverWithListSchema,
@@ -42,6 +43,18 @@ export const profileEndpoints = {
     path: "/api/profile/working-hours",
     body: saveWorkingHoursSchema,
     response: answers(myWorkingHoursSchema),
+  }),
+  /** How the person can meet, and their office (docs/profile.md, "How we meet"). */
+  meeting: endpoint({
+    method: "GET",
+    path: "/api/profile/meeting",
+    response: answers(meetingChoiceSchema),
+  }),
+  saveMeeting: endpoint({
+    method: "PUT",
+    path: "/api/profile/meeting",
+    body: meetingChoiceSchema,
+    response: answers(meetingChoiceSchema),
   }),
   /** The person's private "never with" list (docs/profile.md, "Never with"). */
   neverWith: endpoint({

@@ -1,5 +1,6 @@
 import { departmentEndpoints } from "@shared/endpoints/departments";
 import { profileEndpoints as endpoints } from "@shared/endpoints/profile";
+import type { MeetingChoice } from "@shared/never-with";
 import { type ParticipationRequest, PROFILE_PHOTO_FIELD, type ProfileInput } from "@shared/profile";
 import type { SaveWorkingHours } from "@shared/working-hours";
 import { call } from "./request";
@@ -9,6 +10,7 @@ export const profileKeys = {
   departmentsForDomain: (domain: string) => [departmentEndpoints.ofDomain.path, domain] as const,
   workingHours: [endpoints.workingHours.path] as const,
   neverWith: [endpoints.neverWith.path] as const,
+  meeting: [endpoints.meeting.path] as const,
 };
 
 export const profileApi = {
@@ -20,6 +22,8 @@ export const profileApi = {
   setParticipation: (body: ParticipationRequest) => call(endpoints.setParticipation, { body }),
   workingHours: (signal?: AbortSignal) => call(endpoints.workingHours, { signal }),
   saveWorkingHours: (body: SaveWorkingHours) => call(endpoints.saveWorkingHours, { body }),
+  meeting: (signal?: AbortSignal) => call(endpoints.meeting, { signal }),
+  saveMeeting: (body: MeetingChoice) => call(endpoints.saveMeeting, { body }),
   neverWith: (signal?: AbortSignal) => call(endpoints.neverWith, { signal }),
   searchColleagues: (q: string) => call(endpoints.neverWithSearch, { query: { q } }),
   addNeverWith: (userId: string) => call(endpoints.addNeverWith, { body: { userId } }),

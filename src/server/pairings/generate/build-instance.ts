@@ -77,6 +77,8 @@ export async function buildResolvedInstance(
     timeZone: u.timeZone && isIanaTimeZone(u.timeZone) ? u.timeZone : s.companyTimeZone,
     hours: ownHours(u.workingHours) ?? s.companyHours,
     ...(avoid.has(u.id) ? { avoid: avoid.get(u.id) } : {}),
+    ...(u.meetWay ? { meet: u.meetWay } : {}),
+    ...(u.office ? { office: u.office } : {}),
   }));
   const instance: MatchingInstance = {
     month: options.month,
