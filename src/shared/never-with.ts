@@ -54,4 +54,8 @@ export const meetingChoiceSchema = z
     error: "Name your office to meet in person.",
     path: ["office"],
   });
-export type MeetingChoice = z.output<typeof meetingChoiceSchema>;
+export type MeetingChoiceInput = z.input<typeof meetingChoiceSchema>;
+
+/** The choice as stored and answered. */
+export const meetingSchema = z.object({ meet: z.enum(meetWays), office: z.string().nullable() });
+export type MeetingChoice = z.infer<typeof meetingSchema>;

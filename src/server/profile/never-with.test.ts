@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_NEVER_WITH } from "../../shared/never-with";
 import { fixedClock } from "../clock";
-import { matches, matchMembers, neverWith, pairings } from "../db/schema";
+import { matches, matchMembers, neverWith, pairings, users } from "../db/schema";
 import { erasePerson } from "../privacy/erase-person";
 import { allowEmail, createGroup, createUser, signInAdmin } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
@@ -98,5 +98,43 @@ describe("the never-with list", () => {
     const left = await t.db.select().from(neverWith).where(eq(neverWith.userId, me.id));
     const named = await t.db.select().from(neverWith).where(eq(neverWith.otherId, me.id));
     expect([left, named]).toEqual([[], []]);
+  });
+});
+
+const MEETING = "/api/profile/meeting";
+
+describe("how we meet", () => {
+  it("is either until chosen; in person needs an office; saved as chosen", async () => {
+    const mine = t.as(await createUser(t.db));
+    const first = await mine.get(MEETING);
+    expect([first.statusCode, first.json()]).toEqual([200, { meet: "either", office: null }]);
+    const bad = await mine.put(MEETING, { meet: "in-person", office: "  " });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/Name your office/);
+    const saved = await mine.put(MEETING, { meet: "in-person", office: " Berlin " });
+    expect(saved.json()).toEqual({ meet: "in-person", office: "Berlin" });
+    expect((await mine.get(MEETING)).json()).toEqual({ meet: "in-person", office: "Berlin" });
+  });
+
+  it("keeps people without a shared way to meet apart, told so; export and erasure cover it", async () => {
+    const group = await createGroup(t.db, { name: "meet", displayName: "Meet" });
+    await allowEmail(t.db, "*@meet-pair.test", group.id);
+    const berlin = await createUser(t.db, { email: "a@meet-pair.test", department: "sales" });
+    const online = await createUser(t.db, { email: "b@meet-pair.test", department: "legal" });
+    const either = await createUser(t.db, { email: "c@meet-pair.test", department: "ops" });
+    await t.as(berlin).put(MEETING, { meet: "in-person", office: "Berlin" });
+    await t.as(online).put(MEETING, { meet: "online", office: null });
+    await t.as(either).put(MEETING, { meet: "either", office: "Paris" });
+    const res = await admin.post(`/api/admin/generate-pairing/${group.id}`);
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.db.select().from(pairings).where(eq(pairings.domainGroupId, group.id));
+    expect(row.satOut).toEqual([
+      { userId: berlin.id, reason: { kind: "own-rules", could: 2, meet: true } },
+    ]);
+    const data = (await t.as(berlin).get("/api/profile/data")).json();
+    expect(data.profile).toMatchObject({ meetWay: "in-person", office: "Berlin" });
+    await erasePerson(t.ctx, berlin.id, "themself");
+    const [erased] = await t.db.select().from(users).where(eq(users.id, berlin.id));
+    expect([erased.meetWay, erased.office]).toEqual([null, null]);
   });
 });

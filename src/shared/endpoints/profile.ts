@@ -2,6 +2,7 @@ import { answers } from "../api";
 import { sessionUserSchema } from "../auth";
 import {
   meetingChoiceSchema,
+  meetingSchema,
   neverWithAddSchema,
   neverWithIdParamsSchema,
   neverWithListSchema,
@@ -48,13 +49,13 @@ export const profileEndpoints = {
   meeting: endpoint({
     method: "GET",
     path: "/api/profile/meeting",
-    response: answers(meetingChoiceSchema),
+    response: answers(meetingSchema),
   }),
   saveMeeting: endpoint({
     method: "PUT",
     path: "/api/profile/meeting",
     body: meetingChoiceSchema,
-    response: answers(meetingChoiceSchema),
+    response: answers(meetingSchema),
   }),
   /** The person's private "never with" list (docs/profile.md, "Never with"). */
   neverWith: endpoint({

@@ -1,6 +1,6 @@
 import { departmentEndpoints } from "@shared/endpoints/departments";
 import { profileEndpoints as endpoints } from "@shared/endpoints/profile";
-import type { MeetingChoice } from "@shared/never-with";
+import type { MeetingChoiceInput } from "@shared/never-with";
 import { type ParticipationRequest, PROFILE_PHOTO_FIELD, type ProfileInput } from "@shared/profile";
 import type { SaveWorkingHours } from "@shared/working-hours";
 import { call } from "./request";
@@ -23,7 +23,7 @@ export const profileApi = {
   workingHours: (signal?: AbortSignal) => call(endpoints.workingHours, { signal }),
   saveWorkingHours: (body: SaveWorkingHours) => call(endpoints.saveWorkingHours, { body }),
   meeting: (signal?: AbortSignal) => call(endpoints.meeting, { signal }),
-  saveMeeting: (body: MeetingChoice) => call(endpoints.saveMeeting, { body }),
+  saveMeeting: (body: MeetingChoiceInput) => call(endpoints.saveMeeting, { body }),
   neverWith: (signal?: AbortSignal) => call(endpoints.neverWith, { signal }),
   searchColleagues: (q: string) => call(endpoints.neverWithSearch, { query: { q } }),
   addNeverWith: (userId: string) => call(endpoints.addNeverWith, { body: { userId } }),
