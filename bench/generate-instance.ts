@@ -39,6 +39,12 @@ export interface GenerateOptions {
    * Francisco, Kolkata and Sydney) and ask for this many shared minutes (FORMAT.md, rule 4).
    */
   minOverlapMinutes?: number;
+  /**
+   * Give people their own rules (FORMAT.md, rule 5): a manager (an earlier person of their
+   * department, for nine in ten), a "never with" list for one in ten (1–3 people), an office (five
+   * offices) and a way to meet (either 70%, online 15%, in person 15%).
+   */
+  ownRules?: boolean;
 }
 
 const officeHours = (start: string, end: string) =>
@@ -135,5 +141,26 @@ export function generateInstance(options: GenerateOptions): MatchingInstance {
     instance.overlapFrom = "2027-03-08";
     instance.minOverlapMinutes = options.minOverlapMinutes;
   }
+  if (options.ownRules) addOwnRules(users, createRng(seed ^ 0x165667b1));
   return instance;
+}
+
+const OFFICES = ["Berlin", "New York", "San Francisco", "Kolkata", "Sydney"];
+const MEET = ["either", "online", "in-person"] as const;
+
+/** Rule 5's fields from a stream of their own, so the rest of the instance stays the same. */
+function addOwnRules(users: MatchingUser[], rng: Rng): void {
+  const random = () => rng.next() / 0x100000000;
+  const lastOf = new Map<string, string>();
+  for (const user of users) {
+    const boss = lastOf.get(user.department);
+    if (boss !== undefined && random() < 0.9) user.manager = boss;
+    if (random() < 0.5) lastOf.set(user.department, user.id);
+    if (random() < 0.1) {
+      const count = 1 + Math.floor(random() * 3);
+      user.avoid = Array.from({ length: count }, () => users[rng.below(users.length)].id);
+    }
+    user.office = OFFICES[pickWeighted(rng, [4, 2.5, 1.5, 1, 1], 10)];
+    user.meet = MEET[pickWeighted(rng, [70, 15, 15], 100)];
+  }
 }

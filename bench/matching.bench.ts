@@ -29,6 +29,8 @@ const EXACT_UP_TO = 2_000;
 const minOverlap = process.env.BENCH_MIN_OVERLAP
   ? Number(process.env.BENCH_MIN_OVERLAP)
   : undefined;
+/** `BENCH_OWN_RULES=1`: managers, "never with" lists, offices and ways to meet (rule 5). */
+const ownRules = process.env.BENCH_OWN_RULES === "1";
 const sizes = process.argv
   .slice(2)
   .map(Number)
@@ -78,6 +80,7 @@ for (const [people, mixed] of plan.flatMap((n) => [[n, false] as const, [n, true
     historyMonths: 12,
     ...(mixed ? { groupSizeMix: MIX } : {}),
     ...(minOverlap === undefined ? {} : { minOverlapMinutes: minOverlap }),
+    ownRules,
   });
   const text = JSON.stringify(generated);
   const rounds = people >= 100_000 ? 7 : 11;

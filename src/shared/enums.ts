@@ -2,6 +2,10 @@
 export const matchingPreferences = ["same-department", "cross-department", "any"] as const;
 export type MatchingPreference = (typeof matchingPreferences)[number];
 
+/** How a person can meet their group (docs/pairings.md, "Ways to meet"). */
+export const meetWays = ["in-person", "online", "either"] as const;
+export type MeetWay = (typeof meetWays)[number];
+
 export const participationStatuses = ["active", "paused", "opted_out"] as const;
 export type ParticipationStatus = (typeof participationStatuses)[number];
 

@@ -4,7 +4,7 @@ type GroupSize = 2 | 3 | 4;
  * Why someone sat out (docs/pairings.md, "Who sat out and why"), as data: stored with the pairing and
  * rendered with the names of the day (`satOutText`), so a deleted account leaves no name behind.
  * Each kind is the first rule, in this order, that leaves the person without any group:
- * department wishes, then the repeat window, then shared working hours, then group sizes; else the numbers (the most people
+ * department wishes, then the repeat window, then people's own rules, then shared working hours, then group sizes; else the numbers (the most people
  * any arrangement places).
  */
 export type SatOutReason =
@@ -16,6 +16,12 @@ export type SatOutReason =
   | { kind: "nobody-allows"; department: string }
   /** Everyone whose wishes allow a chat was met within the repeat window. */
   | { kind: "all-met"; months: number; could: number }
+  /**
+   * Everyone else allowed is kept apart by someone's own rule (a "never with" list, a manager and
+   * their reports, no shared way to meet); `meet` when no shared way to meet is the rule for all.
+   * Never names whom.
+   */
+  | { kind: "own-rules"; could: number; meet: boolean }
   /** Everyone else allowed shares less than `minutes` of working time in the next two weeks. */
   | { kind: "working-hours"; minutes: number; could: number }
   /** Someone could be met, but no group with them keeps everyone within one size of their choice. */
@@ -50,6 +56,10 @@ export function satOutText(reason: SatOutReason, name: string): string {
       return `Nobody free this month can meet ${name}: the others in ${reason.department} asked for cross-department chats and everyone else for same-department chats.`;
     case "all-met":
       return `Everyone ${name} could meet was met in the last ${reason.months === 1 ? "month" : `${reason.months} months`}.`;
+    case "own-rules":
+      return reason.meet
+        ? `Nobody ${name} could meet shares a way to meet with ${name} this month: in person needs the same office, online needs both to accept online chats.`
+        : `Everyone ${name} could meet is kept apart from ${name} by a personal rule: a private "never with" list, a manager and their reports, or no shared way to meet.`;
     case "working-hours":
       return `${reason.could === 1 ? "The one person" : `Everyone of the ${reason.could} people`} ${name} could meet shares less than ${durationText(reason.minutes)} of working time with ${name} in the next two weeks.`;
     case "size":

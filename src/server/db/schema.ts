@@ -37,6 +37,7 @@ import {
   mailKinds,
   matchingPreferences,
   matchStatuses,
+  meetWays,
   newsletterKinds,
   newsletterStatuses,
   oddPolicies,
@@ -136,6 +137,10 @@ export const users = pgTable(
     workingHours: jsonb("working_hours").$type<WorkingDay[]>(),
     /** The person confirmed their zone (the first sign-in's prompt, or a profile save). */
     timeZoneConfirmed: boolean("time_zone_confirmed").notNull().default(false),
+    /** How the person can meet (docs/profile.md, "How we meet"); null is "either". */
+    meetWay: text("meet_way", { enum: meetWays }),
+    /** The office where the person can meet in person, as they typed it; null without one. */
+    office: text("office"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -406,6 +411,27 @@ export const matchRefusedTimes = pgTable(
     refusedAt: tz("refused_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.matchId, t.startsAt] })],
+);
+
+/**
+ * A person's private "never with" list (docs/profile.md, "Never with"): `userId` is never matched
+ * with `otherId`, nor the other way round. Only its owner reads it; matching reads every row.
+ */
+export const neverWith = pgTable(
+  "never_with",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    otherId: uuid("other_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    addedAt: tz("added_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.otherId] }),
+    index("never_with_other_idx").on(t.otherId),
+  ],
 );
 
 /**

@@ -9,6 +9,23 @@ import { buildProblem, sharedHours } from "./problem";
 import type { HistoryGroup, MatchingInstance, MatchingResult } from "./types";
 import { formatMonth, monthIndex } from "./window";
 
+/** Rule 5's fields of one person, drawn as numbers (ids modulo the number of people). */
+const ownRules = fc.record({
+  avoid: fc.array(fc.nat(), { maxLength: 3 }),
+  manager: fc.option(fc.nat()),
+  meet: fc.option(fc.constantFrom("in-person" as const, "online" as const, "either" as const)),
+  office: fc.option(fc.constantFrom("Berlin", "Paris")),
+});
+
+function ownRulesOf(rules: typeof ownRules extends fc.Arbitrary<infer R> ? R : never, n: number) {
+  return {
+    ...(rules.avoid.length > 0 ? { avoid: rules.avoid.map((a) => `p${a % (n + 1)}`) } : {}),
+    ...(rules.manager === null ? {} : { manager: `p${rules.manager % n}` }),
+    ...(rules.meet === null ? {} : { meet: rules.meet }),
+    ...(rules.office === null ? {} : { office: rules.office }),
+  };
+}
+
 /**
  * Random instances small enough for the exact yardstick: few departments and a long, dense
  * history (up to 15 months back, window up to 12), so the allowed graph is sparse and irregular
@@ -23,6 +40,7 @@ const instances = (maxPeople: number) =>
           pref: fc.constantFrom(...matchingPreferences),
           satOut: fc.boolean(),
           schedule: fc.nat(RANDOM_SCHEDULES.length - 1),
+          rules: fc.option(ownRules, { freq: 2 }),
         }),
         { maxLength: maxPeople },
       ),
@@ -62,6 +80,7 @@ const instances = (maxPeople: number) =>
           preference: x.pref,
           ...(x.satOut ? { lastSatOut: true } : {}),
           ...(minOverlap === null ? {} : RANDOM_SCHEDULES[x.schedule]),
+          ...(x.rules ? ownRulesOf(x.rules, n) : {}),
         })),
         history: groups,
         ...(minOverlap === null

@@ -19,6 +19,7 @@ import { greedyMatching } from "./greedy";
 import { hasGroupChoices, runWithGroups } from "./groups-by-choice";
 import { improveMatching } from "./improve";
 import type { ResolvedIds } from "./instance-fast-check";
+import { withMeetings } from "./personal-rules";
 import { buildProblem, type Problem } from "./problem";
 import { buildResult } from "./result";
 import { createRng, randomSeed } from "./rng";
@@ -43,11 +44,16 @@ export function runMatching(
   options: MatchingOptions = {},
   ids?: ResolvedIds,
 ): MatchingResult {
-  if (hasGroupChoices(instance)) return runWithGroups(instance, options, pairPeople, ids);
+  if (hasGroupChoices(instance)) {
+    return withMeetings(instance, runWithGroups(instance, options, pairPeople, ids));
+  }
   const startedAt = performance.now();
   const seed = instance.seed ?? randomSeed();
   const p = buildProblem(instance, ids);
-  return pairPeople(p, instance.oddPolicy, seed, options.strategy, startedAt);
+  return withMeetings(
+    instance,
+    pairPeople(p, instance.oddPolicy, seed, options.strategy, startedAt),
+  );
 }
 
 /** Pairs the people of `p` (everyone one-to-one): the exact or the fast method, then the trio. */

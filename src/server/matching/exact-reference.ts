@@ -3,11 +3,12 @@
  * people any result may place, by a dynamic programme over every subset of up to 14 people,
  * written from FORMAT.md alone (it shares no code with the engine): groups of 2–4 in which every
  * pair is allowed (preferences, repeat window, shared working time — counted by the validator's
- * own shared-minutes-check.ts), everyone within one size of their choice, and
+ * own shared-minutes-check.ts —, each person's own rules by its personal-rules-check.ts), everyone within one size of their choice, and
  * trios of only one-to-one people as the odd policy allows (none under `sit-out`, one under
  * `trio`). Also the random instances those tests draw.
  */
 import fc from "fast-check";
+import { personalRuleBreak } from "./personal-rules-check";
 import { sharedMinutesCounter } from "./shared-minutes-check";
 import type { MatchingInstance, MatchingUser } from "./types";
 import { isInWindow } from "./window";
@@ -28,7 +29,13 @@ function mayShare(instance: MatchingInstance): (a: number, b: number) => boolean
     const x = users[a];
     const y = users[b];
     const same = x.department === y.department;
-    return wants(x, same) && wants(y, same) && !recent.has(`${x.id} ${y.id}`) && shareTime([a, b]);
+    return (
+      wants(x, same) &&
+      wants(y, same) &&
+      !recent.has(`${x.id} ${y.id}`) &&
+      personalRuleBreak(x, y) === null &&
+      shareTime([a, b])
+    );
   };
 }
 
@@ -164,6 +171,7 @@ export const smallMixedInstances = fc
       return groups;
     });
     const base = { month: "2027-03", repeatWindowMonths: window, seed: draw, oddPolicy, history };
+    withOwnRules(users, draw);
     if (minOverlap === null) return { ...base, users };
     // A stream of its own, so the instances without schedules stay as they were drawn before.
     const zones = mulberry(draw ^ 0x5bd1e995);
@@ -178,3 +186,25 @@ export const smallMixedInstances = fc
       minOverlapMinutes: minOverlap,
     };
   });
+
+const MEET = ["either", "either", "online", "in-person", undefined] as const;
+const OFFICES = ["Berlin", "Paris", "Paris", undefined] as const;
+
+/**
+ * Half the instances (a stream of its own) give people rule 5's fields: a few `avoid` ids (some
+ * of people not in the instance), a `manager`, a way to meet and an office.
+ */
+function withOwnRules(users: MatchingUser[], draw: number): void {
+  const random = mulberry(draw ^ 0x27d4eb2f);
+  if (random() < 0.5) return;
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
+  const someone = () => (random() < 0.1 ? "elsewhere" : `u${Math.floor(random() * users.length)}`);
+  for (const u of users) {
+    if (random() < 0.25) u.avoid = random() < 0.5 ? [someone()] : [someone(), someone()];
+    if (random() < 0.3) u.manager = someone();
+    const meet = pick(MEET);
+    if (meet) u.meet = meet;
+    const office = pick(OFFICES);
+    if (office) u.office = office;
+  }
+}

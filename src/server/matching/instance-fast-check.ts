@@ -5,7 +5,7 @@
  * is wrong it answers false and the zod schema words the error; the cross-reference errors
  * (duplicate or unknown ids) are worded here, once, for both paths.
  */
-import { matchingPreferences, oddPolicies } from "../../shared/enums";
+import { matchingPreferences, meetWays, oddPolicies } from "../../shared/enums";
 import { isIanaTimeZone, workingHoursProblem } from "../../shared/working-hours";
 import type { HistoryGroup, MatchingInstance, MatchingUser } from "./types";
 import { MONTH_PATTERN } from "./window";
@@ -46,6 +46,10 @@ export const show = (value: unknown): string => {
 };
 
 const PREFERENCES = new Set<unknown>(matchingPreferences);
+const MEET_WAYS = new Set<unknown>(meetWays);
+
+/** The most ids one person's `avoid` may list (the profile keeps far fewer). */
+export const MAX_AVOID = 1000;
 const POLICIES = new Set<unknown>(oddPolicies);
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -84,6 +88,7 @@ function userOk(value: unknown): boolean {
   if (!isRecord(value)) return false;
   const { id, department, preference, lastSatOut, groupSize, timeZone, hours } = value;
   return (
+    personalRulesOk(value) &&
     nonEmpty(id) &&
     nonEmpty(department) &&
     PREFERENCES.has(preference) &&
@@ -91,6 +96,20 @@ function userOk(value: unknown): boolean {
     (groupSize === undefined || groupSize === 2 || groupSize === 3 || groupSize === 4) &&
     (timeZone === undefined || zoneOk(timeZone)) &&
     (hours === undefined || workingHoursProblem(hours) === null)
+  );
+}
+
+/** Rule 5's fields: `avoid` ids, a `manager` id, an `office`, a way to `meet`. */
+function personalRulesOk(value: Record<string, unknown>): boolean {
+  const { avoid, manager, office, meet } = value;
+  if (avoid !== undefined) {
+    if (!Array.isArray(avoid) || avoid.length > MAX_AVOID) return false;
+    for (const id of avoid) if (!nonEmpty(id)) return false;
+  }
+  return (
+    (manager === undefined || nonEmpty(manager)) &&
+    (office === undefined || nonEmpty(office)) &&
+    (meet === undefined || MEET_WAYS.has(meet))
   );
 }
 

@@ -48,6 +48,33 @@ describe("instance schema", () => {
     );
   });
 
+  it("accepts each person's own rules and names a bad one", () => {
+    const rules = {
+      avoid: ["u2", "someone-else"],
+      manager: "u3",
+      office: "Berlin",
+      meet: "either",
+    };
+    const instance = valid();
+    Object.assign(instance.users[0], rules);
+    expect(parseInstance(instance).users[0]).toMatchObject(rules);
+    expect(errorOf((x) => Object.assign(x.users[0], { meet: "by-phone" }))).toBe(
+      'users[0].meet: unknown way to meet "by-phone" (expected in-person, online or either)',
+    );
+    expect(errorOf((x) => Object.assign(x.users[0], { avoid: "u2" }))).toBe(
+      "users[0].avoid: must be an array of user ids",
+    );
+    expect(errorOf((x) => Object.assign(x.users[0], { avoid: [""] }))).toBe(
+      "users[0].avoid[0]: must not be empty",
+    );
+    expect(errorOf((x) => Object.assign(x.users[0], { manager: 7 }))).toBe(
+      "users[0].manager: must be a string id",
+    );
+    expect(errorOf((x) => Object.assign(x.users[0], { office: "" }))).toBe(
+      "users[0].office: must not be empty",
+    );
+  });
+
   it("rejects duplicate user ids", () => {
     expect(errorOf((x) => (x.users[2].id = "u1"))).toBe('users[2].id: duplicate user id "u1"');
   });

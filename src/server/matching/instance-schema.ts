@@ -5,11 +5,12 @@
  * the error, so both paths accept the same instances and answer the same messages.
  */
 import { z } from "zod";
-import { matchingPreferences, oddPolicies } from "../../shared/enums";
+import { matchingPreferences, meetWays, oddPolicies } from "../../shared/enums";
 import { type WorkingDay, workingHoursProblem } from "../../shared/working-hours";
 import {
   groupOk,
   indexUsers,
+  MAX_AVOID,
   MAX_GROUP,
   MAX_OVERLAP_MINUTES,
   minOverlapOk,
@@ -58,6 +59,21 @@ const user = z.object(
         if (problem) ctx.addIssue({ code: "custom", message: problem });
       })
       .transform((value) => value as WorkingDay[])
+      .optional(),
+    avoid: z
+      .array(userId, { error: "must be an array of user ids" })
+      .max(MAX_AVOID, { error: `must list at most ${MAX_AVOID} ids` })
+      .optional(),
+    manager: userId.optional(),
+    office: z
+      .string({ error: "must be a string" })
+      .min(1, { error: "must not be empty" })
+      .optional(),
+    meet: z
+      .enum(meetWays, {
+        error: (issue) =>
+          `unknown way to meet ${show(issue.input)} (expected in-person, online or either)`,
+      })
       .optional(),
   },
   { error: "must be a user { id, department, preference }" },

@@ -4,6 +4,7 @@
  * entries say whether a pair met inside the repeat window (blocked) or only earlier.
  */
 import { type HistoryMonths, MAX_GROUP, type ResolvedIds } from "./instance-fast-check";
+import { buildMeetRules, type MeetRules, meetAllows, ruleBlockedPairs } from "./personal-rules";
 import type { MatchingInstance } from "./types";
 import { monthIndex } from "./window";
 import {
@@ -37,6 +38,8 @@ export interface Problem {
   histRel: Uint8Array;
   /** Zones and working hours (rule 4, objective level 3); null when the instance has none. */
   schedules: Schedules | null;
+  /** Ways to meet (rule 5); null when nobody states `meet` or `office`. */
+  meet: MeetRules | null;
 }
 
 const PREF_CODE: Record<string, number> = {
@@ -57,9 +60,24 @@ export function buildProblem(instance: MatchingInstance, ids?: ResolvedIds): Pro
   const fresh = ids && ids.users === instance.users && ids.history === instance.history;
   const people = indexPeople(instance, !!fresh);
   const members = fresh ? ids.members : resolveHistory(instance, people.index!);
-  const edges = historyEdges(instance, members, fresh ? ids.historyMonths : undefined);
+  const history = historyEdges(instance, members, fresh ? ids.historyMonths : undefined);
+  const edges = withRuleEdges(history, ruleBlockedPairs(instance));
   const schedules = buildSchedules(instance);
-  return { ...people.problem, ...historyCsr(people.problem.n, edges), schedules };
+  const meet = buildMeetRules(instance.users);
+  return { ...people.problem, ...historyCsr(people.problem.n, edges), schedules, meet };
+}
+
+/** `avoid` and `manager` pairs (rule 5) appended to the history as BLOCKED edges. */
+function withRuleEdges(edges: Int32Array, pairs: Int32Array): Int32Array {
+  if (pairs.length === 0) return edges;
+  const all = new Int32Array(edges.length + (pairs.length / 2) * 3);
+  all.set(edges);
+  for (let i = 0, m = edges.length; i < pairs.length; i += 2) {
+    all[m++] = pairs[i];
+    all[m++] = pairs[i + 1];
+    all[m++] = BLOCKED;
+  }
+  return all;
 }
 
 type People = Pick<Problem, "n" | "ids" | "deptCount" | "dept" | "pref" | "satOut">;
@@ -186,9 +204,11 @@ function historyCsr(
 
 /**
  * NEVER_MET, MET_BEFORE or BLOCKED for the pair (u, v). A pair without enough shared working time
- * (rule 4) is BLOCKED too, so every part of the engine that skips blocked pairs keeps rule 4.
+ * (rule 4) or kept apart by a person's own rules (rule 5) is BLOCKED too, so every part of the
+ * engine that skips blocked pairs keeps rules 4 and 5.
  */
 export function relation(p: Problem, u: number, v: number): number {
+  if (p.meet && !meetAllows(p.meet, u, v)) return BLOCKED;
   if (p.schedules && !schedulesAllow(p.schedules, u, v)) return BLOCKED;
   let a = u;
   let b = v;
@@ -213,7 +233,7 @@ export function compatible(p: Problem, u: number, v: number): boolean {
   return p.dept[u] === p.dept[v] ? SAME_OK[k] === 1 : CROSS_OK[k] === 1;
 }
 
-/** Rules 2, 3 and 4: may u and v share a group this month? */
+/** Rules 2 to 5: may u and v share a group this month? */
 export function allowed(p: Problem, u: number, v: number): boolean {
   return u !== v && compatible(p, u, v) && relation(p, u, v) !== BLOCKED;
 }
@@ -257,8 +277,12 @@ export function crossUpperBound(p: Problem): number {
   return Math.min(Math.floor(total / 2), total - max);
 }
 
-/** Rules 3 and 4: did u and v share a group inside the repeat window, or share too little time? */
+/**
+ * Rules 3, 4 and 5: did u and v share a group inside the repeat window, share too little time, or
+ * does a person's own rule keep them apart?
+ */
 export function blocked(p: Problem, u: number, v: number): boolean {
+  if (p.meet && !meetAllows(p.meet, u, v)) return true;
   if (p.schedules && !schedulesAllow(p.schedules, u, v)) return true;
   let a = u;
   let b = v;
@@ -308,6 +332,11 @@ export function subProblem(p: Problem, people: number[]): Problem {
     schedules: p.schedules && {
       cls: Int32Array.from(people, (v) => p.schedules!.cls[v]),
       table: p.schedules.table,
+    },
+    meet: p.meet && {
+      ways: Uint8Array.from(people, (v) => p.meet!.ways[v]),
+      office: Int32Array.from(people, (v) => p.meet!.office[v]),
+      officeNames: p.meet.officeNames,
     },
   };
 }

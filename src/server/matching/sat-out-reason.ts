@@ -1,4 +1,5 @@
 import type { SatOutEntry, SatOutReason } from "../../shared/sat-out";
+import { groupMeeting, personalRuleBreak } from "./personal-rules-check";
 import type { GroupSize, MatchingInstance, MatchingUser } from "./types";
 import { isInWindow } from "./window";
 import { buildSchedules, schedulesAllow } from "./working-time";
@@ -51,9 +52,18 @@ function reasonFor(context: Context, person: MatchingUser): SatOutReason {
   if (unmet.length === 0) {
     return { kind: "all-met", months: instance.repeatWindowMonths, could: wanted.length };
   }
-  const could = unmet.filter((u) => context.shareTime(person, u));
+  const allowed = unmet.filter((u) => personalRuleBreak(person, u) === null);
+  if (allowed.length === 0) {
+    const meet = unmet.every((u) => groupMeeting([person, u]) === null);
+    return { kind: "own-rules", could: unmet.length, meet };
+  }
+  const could = allowed.filter((u) => context.shareTime(person, u));
   if (could.length === 0) {
-    return { kind: "working-hours", minutes: instance.minOverlapMinutes ?? 0, could: unmet.length };
+    return {
+      kind: "working-hours",
+      minutes: instance.minOverlapMinutes ?? 0,
+      could: allowed.length,
+    };
   }
   if (could.length <= SIZE_CHECK_LIMIT && !someGroupFits(context, person, could)) {
     return {
@@ -122,7 +132,10 @@ function metWithinWindow(instance: MatchingInstance, people?: Set<string>) {
 function someGroupFits(context: Context, person: MatchingUser, could: MatchingUser[]): boolean {
   const met = context.metAll();
   const canMeet = (a: MatchingUser, b: MatchingUser) =>
-    wishesAllow(a, b) && !met.get(a.id)?.has(b.id) && context.shareTime(a, b);
+    wishesAllow(a, b) &&
+    !met.get(a.id)?.has(b.id) &&
+    personalRuleBreak(a, b) === null &&
+    context.shareTime(a, b);
   const sizeFits = (group: MatchingUser[]) => groupSizeFits(context.instance, group);
   for (let i = 0; i < could.length; i++) {
     const a = could[i];

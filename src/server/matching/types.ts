@@ -1,4 +1,6 @@
-import type { MatchingPreference, OddPolicy } from "../../shared/enums";
+import type { MatchingPreference, MeetWay, OddPolicy } from "../../shared/enums";
+
+export type { MeetWay };
 
 /** One eligible person of the scope being paired (see src/server/matching/FORMAT.md). */
 export interface MatchingUser {
@@ -13,7 +15,18 @@ export interface MatchingUser {
   timeZone?: string;
   /** Working hours per ISO weekday (Monday = 1), local "HH:MM" times in `timeZone`. */
   hours?: { day: number; start: string; end: string }[];
+  /** Ids of people this person is never grouped with (either listing the other keeps them apart). */
+  avoid?: string[];
+  /** The id of this person's manager: never grouped with them (nor a manager with their reports). */
+  manager?: string;
+  /** The office where this person can meet in person. */
+  office?: string;
+  /** How this person can meet (default "either"): in person needs one office for the group. */
+  meet?: MeetWay;
 }
+
+/** How one group meets: in person at an office every member works at, or online. */
+export type GroupMeeting = { kind: "in-person"; office: string } | { kind: "online" };
 
 export type GroupSize = 2 | 3 | 4;
 
@@ -126,6 +139,8 @@ export interface GroupFormationStats {
 export interface MatchingResult {
   groups: string[][];
   unmatched: string[];
+  /** How each group meets, in the order of `groups`; only when some user states `meet` or `office`. */
+  meetings?: GroupMeeting[];
   seed: number;
   stats: MatchingStats;
 }

@@ -6,6 +6,7 @@
  */
 
 import { checkGroupSizes } from "./group-sizes-check";
+import { groupMeeting, personalRuleBreak, usesMeetingRules } from "./personal-rules-check";
 import { sharedMinutesCounter } from "./shared-minutes-check";
 import type { MatchingInstance, MatchingResult, MatchingUser } from "./types";
 import { isInWindow } from "./window";
@@ -61,6 +62,7 @@ export function validateResult(instance: MatchingInstance, result: MatchingResul
   for (const id of users.keys())
     if (!check.seen.has(id)) problems.push(`"${id}" is neither in a group nor unmatched`);
   problems.push(...checkGroupSizes(instance, result, mayShare(check)));
+  problems.push(...checkMeetings(check, result));
 
   const s = result.stats;
   if (s.placed !== placed) problems.push(`stats.placed is ${s.placed}, groups hold ${placed}`);
@@ -138,7 +140,7 @@ function checkSharedTime(check: Check, ids: string[], label: string): void {
     check.problems.push(`rule 4: group ${label} shares ${minutes} working minutes`);
 }
 
-/** Whether two known people may share a group under rules 2 and 3. */
+/** Whether two known people may share a group under rules 2 to 5. */
 function mayShare(check: Check): (a: string, b: string) => boolean {
   return (a, b) => {
     const x = check.users.get(a);
@@ -149,12 +151,13 @@ function mayShare(check: Check): (a: string, b: string) => boolean {
       a !== b &&
       mayPair(x, y) &&
       !check.recent.has(pairKey(a, b)) &&
+      personalRuleBreak(x, y) === null &&
       (!check.shared || check.shared([x, y]) >= (check.instance.minOverlapMinutes ?? 0))
     );
   };
 }
 
-/** Rules 2 (preferences) and 3 (no repeat within the window) for one pair. */
+/** Rules 2 (preferences), 3 (no repeat within the window), 5 (own rules) and 4 for one pair. */
 function checkPair(check: Check, a: MatchingUser, b: MatchingUser): void {
   if (!mayPair(a, b)) {
     check.problems.push(
@@ -166,9 +169,35 @@ function checkPair(check: Check, a: MatchingUser, b: MatchingUser): void {
       `rule 3: "${a.id}" and "${b.id}" met within the last ${check.instance.repeatWindowMonths} months`,
     );
   }
+  const rule = personalRuleBreak(a, b);
+  if (rule) check.problems.push(`rule 5: "${a.id}" and "${b.id}" may not meet: ${rule}`);
   const min = check.instance.minOverlapMinutes ?? 0;
   const minutes = check.shared?.([a, b]) ?? Number.POSITIVE_INFINITY;
   if (minutes < min) {
     check.problems.push(`rule 4: "${a.id}" and "${b.id}" share ${minutes} working minutes`);
   }
+}
+
+/** `meetings` says how each group meets exactly when the instance states ways to meet (rule 5). */
+function checkMeetings(check: Check, result: MatchingResult): string[] {
+  if (!usesMeetingRules(check.instance.users)) {
+    return result.meetings === undefined
+      ? []
+      : ["meetings given, but no user states a way to meet"];
+  }
+  if (result.meetings?.length !== result.groups.length) {
+    return ["meetings must say how each group meets"];
+  }
+  const problems: string[] = [];
+  result.groups.forEach((group, g) => {
+    const members = group.map((id) => check.users.get(id));
+    if (members.some((u) => !u)) return;
+    const expected = groupMeeting(members as MatchingUser[]);
+    if (JSON.stringify(expected) !== JSON.stringify(result.meetings![g])) {
+      problems.push(
+        `rule 5: group [${group.join(", ")}] meets ${JSON.stringify(expected)}, result says ${JSON.stringify(result.meetings![g])}`,
+      );
+    }
+  });
+  return problems;
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import { adminUserName } from "../../shared/admin-users";
 import { erasedAddress, erasedName } from "../../shared/former-colleague";
 import { recordActivity } from "../activity/activity";
@@ -15,6 +15,7 @@ import {
   magicLinkTokens,
   mailOutbox,
   matchBusyTimes,
+  neverWith,
   outgoingMessages,
   passwordResetTokens,
   sessions,
@@ -78,6 +79,8 @@ export async function erasePerson(
     await forgetSignIns(tx, user);
     // Busy times read from their calendar (docs/scheduling.md).
     await tx.delete(matchBusyTimes).where(eq(matchBusyTimes.userId, id));
+    // Their "never with" list, and their place on others' lists (docs/profile.md, "Never with").
+    await tx.delete(neverWith).where(or(eq(neverWith.userId, id), eq(neverWith.otherId, id)));
     // The remembered Slack lookup holds the address (docs/chat.md).
     await tx.delete(slackPeople).where(eq(slackPeople.userId, id));
     // The chat send log keeps its rows for the counts but names them no more.
@@ -172,6 +175,8 @@ function anonymous(email: string, now: Date): Partial<UserRow> {
     timeZone: null,
     workingHours: null,
     timeZoneConfirmed: false,
+    meetWay: null,
+    office: null,
     // Counted as nobody taking part, with no dates or reasons of their life left.
     participationStatus: "opted_out",
     pauseStartDate: null,

@@ -18,6 +18,7 @@ import {
   matchBusyTimes,
   matches,
   matchMembers,
+  neverWith,
   newsletterDeliveries,
   newsletters,
   outgoingMessages,
@@ -75,6 +76,11 @@ export async function exportMyData(ctx: AppContext, userId: string) {
       .from(matchBusyTimes)
       .where(eq(matchBusyTimes.userId, user.id))
       .orderBy(asc(matchBusyTimes.matchId)),
+    neverWith: await ctx.db
+      .select({ colleagueId: neverWith.otherId, addedAt: neverWith.addedAt })
+      .from(neverWith)
+      .where(eq(neverWith.userId, user.id))
+      .orderBy(asc(neverWith.addedAt)),
     stillInQuestions: await ctx.db
       .select({
         scope: stillInQuestions.scopeKey,
@@ -119,6 +125,8 @@ function profileOf(user: UserRow) {
     timeZone: user.timeZone,
     timeZoneConfirmed: user.timeZoneConfirmed,
     workingHours: user.workingHours,
+    meetWay: user.meetWay,
+    office: user.office,
     signInMethod: user.authMethod,
     isAdmin: user.isAdmin,
     hasPassword: user.passwordHash !== null,

@@ -15,6 +15,11 @@ export const personalDataCoverage: Record<string, Record<string, string>> = {
       "- who sat out, by account id with a reason code; worded with the name of the day when shown",
   },
   match_members: { user_id: "matches" },
+  never_with: {
+    user_id: "neverWith",
+    other_id:
+      "neverWith (the colleagues on the person's own list; a list naming them is its owner's alone)",
+  },
   match_calendar_events: {
     recipient_ids:
       "- the accounts sent a match's calendar invitation; each invitation is in their sent e-mails",
@@ -102,6 +107,7 @@ export const exportSections = [
   "matches",
   "checkIns",
   "busyTimes",
+  "neverWith",
   "stillInQuestions",
   "emailsSent",
   "chat",

@@ -8,6 +8,14 @@ import { endpointRoute } from "../http/endpoint-route";
 import { acceptMultipart } from "../http/multipart-bodies";
 import { readImageUpload } from "../images/read-image-upload";
 import { completeRegistration } from "./complete-registration";
+import {
+  addNeverWith,
+  getMeeting,
+  getNeverWith,
+  removeNeverWith,
+  saveMeeting,
+  searchColleagues,
+} from "./never-with";
 import { updateParticipation } from "./update-participation";
 import { updateProfile } from "./update-profile";
 import { uploadProfileImage } from "./upload-profile-image";
@@ -48,6 +56,43 @@ const profileRoutes: FeatureRoutes = async (app, { ctx }) => {
     config: { rateLimit: { max: 30, timeWindow: "5 minutes" } },
     handler: async (request) =>
       saveMyWorkingHours(ctx, requireValidatedUser(request), request.body),
+  });
+
+  r.route({
+    ...endpointRoute(endpoints.meeting),
+    handler: async (request) => getMeeting(ctx, requireValidatedUser(request).id),
+  });
+
+  r.route({
+    ...endpointRoute(endpoints.saveMeeting),
+    config: { rateLimit: { max: 30, timeWindow: "5 minutes" } },
+    handler: async (request) => saveMeeting(ctx, requireValidatedUser(request).id, request.body),
+  });
+
+  r.route({
+    ...endpointRoute(endpoints.neverWith),
+    handler: async (request) => getNeverWith(ctx, requireValidatedUser(request).id),
+  });
+
+  r.route({
+    ...endpointRoute(endpoints.neverWithSearch),
+    config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
+    handler: async (request) =>
+      searchColleagues(ctx, requireValidatedUser(request).id, request.query.q),
+  });
+
+  r.route({
+    ...endpointRoute(endpoints.addNeverWith),
+    config: { rateLimit: { max: 60, timeWindow: "5 minutes" } },
+    handler: async (request) =>
+      addNeverWith(ctx, requireValidatedUser(request).id, request.body.userId),
+  });
+
+  r.route({
+    ...endpointRoute(endpoints.removeNeverWith),
+    config: { rateLimit: { max: 60, timeWindow: "5 minutes" } },
+    handler: async (request) =>
+      removeNeverWith(ctx, requireValidatedUser(request).id, request.params.userId),
   });
 
   r.route({

@@ -1,6 +1,15 @@
 import { answers } from "../api";
 import { sessionUserSchema } from "../auth";
 import {
+  meetingChoiceSchema,
+  meetingSchema,
+  neverWithAddSchema,
+  neverWithIdParamsSchema,
+  neverWithListSchema,
+  neverWithResultsSchema,
+  neverWithSearchSchema,
+} from "../never-with";
+import {
   PROFILE_PHOTO_FIELD,
   participationRequestSchema,
   participationUpdatedSchema,
@@ -35,6 +44,43 @@ export const profileEndpoints = {
     path: "/api/profile/working-hours",
     body: saveWorkingHoursSchema,
     response: answers(myWorkingHoursSchema),
+  }),
+  /** How the person can meet, and their office (docs/profile.md, "How we meet"). */
+  meeting: endpoint({
+    method: "GET",
+    path: "/api/profile/meeting",
+    response: answers(meetingSchema),
+  }),
+  saveMeeting: endpoint({
+    method: "PUT",
+    path: "/api/profile/meeting",
+    body: meetingChoiceSchema,
+    response: answers(meetingSchema),
+  }),
+  /** The person's private "never with" list (docs/profile.md, "Never with"). */
+  neverWith: endpoint({
+    method: "GET",
+    path: "/api/profile/never-with",
+    response: answers(neverWithListSchema),
+  }),
+  /** Colleagues by name, to add to the list: active, validated people other than oneself. */
+  neverWithSearch: endpoint({
+    method: "GET",
+    path: "/api/profile/never-with/search",
+    query: neverWithSearchSchema,
+    response: answers(neverWithResultsSchema),
+  }),
+  addNeverWith: endpoint({
+    method: "POST",
+    path: "/api/profile/never-with",
+    body: neverWithAddSchema,
+    response: answers(neverWithListSchema),
+  }),
+  removeNeverWith: endpoint({
+    method: "DELETE",
+    path: "/api/profile/never-with/:userId",
+    params: neverWithIdParamsSchema,
+    response: answers(neverWithListSchema),
   }),
   setParticipation: endpoint({
     method: "PUT",

@@ -17,6 +17,12 @@ import { useDepartments } from "./use-departments";
 
 // The edit form loads when "Edit Profile" is first pressed; the page opens on the read view.
 // Its zone list and hours editor load with it, after the profile itself (page budgets).
+const MeetingCard = lazy(async () => ({
+  default: (await import("../never-with/meeting-card")).MeetingCard,
+}));
+const NeverWithCard = lazy(async () => ({
+  default: (await import("../never-with/never-with-card")).NeverWithCard,
+}));
 const WorkingHoursCard = lazy(async () => ({
   default: (await import("../working-hours/working-hours-card")).WorkingHoursCard,
 }));
@@ -120,6 +126,12 @@ export function ProfileView({ user }: { user: AuthUser }) {
           <ParticipationCard user={user} />
           <Suspense fallback={<Spinner label="Loading..." />}>
             <WorkingHoursCard />
+          </Suspense>
+          <Suspense fallback={<Spinner label="Loading..." />}>
+            <MeetingCard />
+          </Suspense>
+          <Suspense fallback={<Spinner label="Loading..." />}>
+            <NeverWithCard />
           </Suspense>
           <ReachCard />
           <MyDataCard user={user} />

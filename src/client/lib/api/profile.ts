@@ -1,5 +1,6 @@
 import { departmentEndpoints } from "@shared/endpoints/departments";
 import { profileEndpoints as endpoints } from "@shared/endpoints/profile";
+import type { MeetingChoiceInput } from "@shared/never-with";
 import { type ParticipationRequest, PROFILE_PHOTO_FIELD, type ProfileInput } from "@shared/profile";
 import type { SaveWorkingHours } from "@shared/working-hours";
 import { call } from "./request";
@@ -8,6 +9,8 @@ export const profileKeys = {
   /** The department choices for an address's domain. */
   departmentsForDomain: (domain: string) => [departmentEndpoints.ofDomain.path, domain] as const,
   workingHours: [endpoints.workingHours.path] as const,
+  neverWith: [endpoints.neverWith.path] as const,
+  meeting: [endpoints.meeting.path] as const,
 };
 
 export const profileApi = {
@@ -19,6 +22,12 @@ export const profileApi = {
   setParticipation: (body: ParticipationRequest) => call(endpoints.setParticipation, { body }),
   workingHours: (signal?: AbortSignal) => call(endpoints.workingHours, { signal }),
   saveWorkingHours: (body: SaveWorkingHours) => call(endpoints.saveWorkingHours, { body }),
+  meeting: (signal?: AbortSignal) => call(endpoints.meeting, { signal }),
+  saveMeeting: (body: MeetingChoiceInput) => call(endpoints.saveMeeting, { body }),
+  neverWith: (signal?: AbortSignal) => call(endpoints.neverWith, { signal }),
+  searchColleagues: (q: string) => call(endpoints.neverWithSearch, { query: { q } }),
+  addNeverWith: (userId: string) => call(endpoints.addNeverWith, { body: { userId } }),
+  removeNeverWith: (userId: string) => call(endpoints.removeNeverWith, { params: { userId } }),
   /** Sends the photo as multipart; the server checks it again by its content. */
   uploadPhoto: (file: File) => {
     const body = new FormData();

@@ -4,7 +4,7 @@ import { isIanaTimeZone, type WorkingDay } from "../../../shared/working-hours";
 import { shiftMonth } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
 import type { Db, Tx } from "../../db/client";
-import { matches, matchMembers, pairings, users } from "../../db/schema";
+import { matches, matchMembers, neverWith, pairings, users } from "../../db/schema";
 import { MAX_GROUP, type ResolvedIds } from "../../matching/instance-fast-check";
 import type { MatchingInstance } from "../../matching/types";
 import { getTimeZone } from "../../settings/time-zone";
@@ -66,6 +66,7 @@ export async function buildResolvedInstance(
 ): Promise<{ instance: MatchingInstance; ids: ResolvedIds }> {
   const { history, members } = await historyOf(db, eligible, options.month);
   const satOut = await leftOutLastMonth(db, options.scopeKey, shiftMonth(options.month, -1));
+  const avoid = await avoidLists(db, eligible);
   const s = options.schedules;
   const users = eligible.map((u) => ({
     id: u.id,
@@ -75,6 +76,9 @@ export async function buildResolvedInstance(
     ...(satOut.has(u.id) ? { lastSatOut: true } : {}),
     timeZone: u.timeZone && isIanaTimeZone(u.timeZone) ? u.timeZone : s.companyTimeZone,
     hours: ownHours(u.workingHours) ?? s.companyHours,
+    ...(avoid.has(u.id) ? { avoid: avoid.get(u.id) } : {}),
+    ...(u.meetWay ? { meet: u.meetWay } : {}),
+    ...(u.office ? { office: u.office } : {}),
   }));
   const instance: MatchingInstance = {
     month: options.month,
@@ -143,4 +147,23 @@ async function leftOutLastMonth(db: Db | Tx, scopeKey: string, previousMonth: st
           where ${matches.pairingId} in ${previous} and ${matchMembers.userId} = ${users.id})`,
     );
   return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * The "never with" lists naming two of the `eligible` people, as each owner's `avoid` (FORMAT.md,
+ * rule 5; the engine keeps a listed pair apart whichever of the two listed the other).
+ */
+async function avoidLists(db: Db | Tx, eligible: readonly EligibleUser[]) {
+  const ids = new Set(eligible.map((u) => u.id));
+  const rows = await db
+    .select({ userId: neverWith.userId, otherId: neverWith.otherId })
+    .from(neverWith);
+  const lists = new Map<string, string[]>();
+  for (const row of rows) {
+    if (!ids.has(row.userId) || !ids.has(row.otherId)) continue;
+    const list = lists.get(row.userId) ?? [];
+    list.push(row.otherId);
+    lists.set(row.userId, list);
+  }
+  return lists;
 }

@@ -1,5 +1,5 @@
 import { and } from "drizzle-orm";
-import type { MatchingPreference } from "../../../shared/enums";
+import type { MatchingPreference, MeetWay } from "../../../shared/enums";
 import type { Eligibility, StatusCounts } from "../../../shared/pairings";
 import type { Db, Tx } from "../../db/client";
 import { users } from "../../db/schema";
@@ -17,6 +17,9 @@ export interface EligibleUser {
   /** The person's own zone and hours; null follows the company's (docs/profile.md). */
   timeZone: string | null;
   workingHours: unknown;
+  /** How they can meet and their office (docs/profile.md, "How we meet"); null when not chosen. */
+  meetWay?: MeetWay | null;
+  office?: string | null;
 }
 
 /** The people a pairing of this scope is made for; an empty department counts as "Other". */
@@ -35,6 +38,8 @@ export async function listEligibleUsers(
         createdAt: users.createdAt,
         timeZone: users.timeZone,
         workingHours: users.workingHours,
+        meetWay: users.meetWay,
+        office: users.office,
       })
       .from(users)
       .$dynamic(),
@@ -49,6 +54,8 @@ export async function listEligibleUsers(
     createdAt: row.createdAt,
     timeZone: row.timeZone,
     workingHours: row.workingHours,
+    meetWay: row.meetWay,
+    office: row.office,
   }));
 }
 
