@@ -179,7 +179,7 @@ function DomainGroupSelect({
         value={groupId === null ? "" : String(groupId)}
         onChange={(event) => onChange(event.target.value ? Number(event.target.value) : null)}
       >
-        <option value="">All Users (Company-wide)</option>
+        <option value="">All Users (no domain group)</option>
         {groups.data?.map((g) => (
           <option key={g.id} value={g.id}>
             {g.displayName} ({g.name})
