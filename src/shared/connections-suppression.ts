@@ -16,8 +16,9 @@ const hasHidden = (grid: readonly (readonly (number | null)[])[]) =>
 /**
  * The figures once nothing beside the map is made of a hidden cell: `figures` has the map's
  * cells hidden already, and its coverage counts department pairs among the cells shown only.
- * - E-I index of the period: from the department's cells shown (a hidden cell counts as none).
- * - E-I index month by month: only for a department whose row of the map hides no cell.
+ * - E-I index, of the period and month by month: only for a department whose row of the map hides
+ *   no cell. Counted over the cells shown instead, a hidden cell would count as none and a
+ *   department whose own cell is hidden would read +1, "met only other departments", which is false.
  * - chats and the share across departments: only when the map of chats hides no cell.
  * - reach: only when neither map hides a cell; its number of people, median and 90th percentile
  *   only when no bar of its histogram is hidden either (the bars add up to that number).
@@ -27,6 +28,7 @@ export function withoutHiddenCells(figures: ConnectionFigures): ConnectionFigure
   const rowHides = departments.map((_, i) => met[i].some((value) => value === null));
   const eiShown = Object.fromEntries(
     departments.map((d, i) => {
+      if (rowHides[i]) return [d, null];
       const internal = met[i][i] ?? 0;
       const external = met[i].reduce<number>((sum, v, j) => sum + (j === i ? 0 : (v ?? 0)), 0);
       return [d, eiIndex(external, internal)];

@@ -93,12 +93,12 @@ describe("GET /api/admin/metrics/connections", () => {
     // The missed April match e2–s3 is a match made: Engineering–Sales has 4 matches, 6 people.
     expect(body.matched[0][1]).toBe(4);
     expect(body.matched[1][0]).toBe(4);
-    // Nothing beside the map is made of a hidden cell (docs/privacy.md): the E-I index counts
-    // the cells shown only (Engineering and Sales: 3 out, none shown in), a month's coverage
-    // the pairs of cells shown (March: Engineering–Sales; Ops–Sales is hidden), and whatever
-    // would add hidden cells up (E-I by month of a row with a hidden cell, chats, the share
-    // across departments, reach) is hidden.
-    expect(body.eiIndex).toEqual({ Engineering: 1, Sales: 1, Ops: null });
+    // Nothing beside the map is made of a hidden cell (docs/privacy.md): a month's coverage
+    // counts the pairs of cells shown (March: Engineering–Sales; Ops–Sales is hidden), and
+    // whatever would add hidden cells up (the E-I index of a row with a hidden cell, for the
+    // period and by month, chats, the share across departments, reach) is hidden. Counted over
+    // the cells shown, Engineering's and Sales's would read +1 with their own cells hidden.
+    expect(body.eiIndex).toEqual({ Engineering: null, Sales: null, Ops: null });
     // April's one link (Engineering–Ops) is hidden, and about four people.
     expect(body.coverage).toEqual([
       { month: "2027-03", connected: 1, possible: 3 },
@@ -126,8 +126,8 @@ describe("GET /api/admin/metrics/connections", () => {
     expect(body.minCell).toBe(3);
     expect(body.met[0][2]).toBe(2);
     expect(body.met[0][0]).toBeNull();
-    // Sales: 3 out to Engineering, 2 within (shown now); Ops–Sales stays hidden and uncounted.
-    expect(body.eiIndex).toMatchObject({ Engineering: 1, Sales: 0.2 });
+    // Engineering's own cell and Ops–Sales stay hidden, so both rows' E-I indexes do too.
+    expect(body.eiIndex).toMatchObject({ Engineering: null, Sales: null });
     // April alone: every cell of chats is shown, so chats and their share are too; the map of
     // matches hides the missed Engineering–Sales match (two people), so reach stays hidden.
     const april = (await get("?from=2027-04&to=2027-04")).json();
@@ -141,6 +141,10 @@ describe("GET /api/admin/metrics/connections", () => {
       chats: 2,
       crossShare: 100,
     });
+    // Every cell of April's chats is shown, so each E-I index is too: Engineering and Ops 2 out,
+    // none in; Sales had no chat.
+    expect(april.eiIndex).toEqual({ Engineering: 1, Ops: 1, Sales: null });
+    // A month's E-I index is about the department's people who had a chat that month: two here.
     expect(april.eiTrend[0].eiIndex.Engineering).toBeNull();
     expect(april.reach.people).toBeNull();
     await setThreshold(5);

@@ -105,8 +105,8 @@ export function EiIndexTable({ data }: { data: Connections }) {
     <div className="overflow-x-auto">
       <table className="w-full text-sm">
         <caption className="mb-2 text-left text-sm text-coffee-800">
-          E-I index per department, over the cells of the map shown: −1 when its people met only
-          each other, +1 when they met only other departments; “–” without a chat shown
+          E-I index per department: −1 when its people met only each other, +1 when they met only
+          other departments; “hidden” when its row of the map hides a cell, “–” without a chat
         </caption>
         <thead>
           <tr className="text-left">
@@ -122,7 +122,8 @@ export function EiIndexTable({ data }: { data: Connections }) {
           </tr>
         </thead>
         <tbody className="divide-y divide-coffee-200">
-          {data.departments.map((d) => {
+          {data.departments.map((d, row) => {
+            const rowHidden = data.met[row]?.some((value) => value === null) ?? false;
             const trend = data.eiTrend.map((m) => m.eiIndex[d] ?? null);
             const spoken = data.eiTrend
               .map((m, i) => `${monthLabel(m.month)} ${beside(trend[i], signed)}`)
@@ -133,7 +134,7 @@ export function EiIndexTable({ data }: { data: Connections }) {
                   {d}
                 </th>
                 <td className="py-1 pr-2 tabular-nums">
-                  {data.eiIndex[d] == null ? "–" : signed(data.eiIndex[d])}
+                  {rowHidden ? "hidden" : data.eiIndex[d] == null ? "–" : signed(data.eiIndex[d])}
                 </td>
                 <td className="py-1">
                   <Trend values={trend} />
