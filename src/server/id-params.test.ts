@@ -12,8 +12,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const ID_PARAM = /:(id|[A-Za-z]+Id)\b/g;
-/** Users (admins too) are the one table keyed by a UUID; every other id is a PostgreSQL `integer`. */
-const userKeyed = ["/api/admin/users/", "/api/admin/admins/"];
+/**
+ * Users (admins too) are the one table keyed by a UUID; every other id is a PostgreSQL `integer`.
+ * These routes name a user by that key.
+ */
+const userKeyed = ["/api/admin/users/", "/api/admin/admins/", "/api/profile/never-with/"];
 const hasIdParam = (url: string) =>
   /:(id|[A-Za-z]+Id)\b/.test(url) && !userKeyed.some((prefix) => url.startsWith(prefix));
 

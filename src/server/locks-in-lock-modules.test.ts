@@ -30,6 +30,7 @@ const lockModules: Record<string, string> = {
     "matches: a running match while its members' busy times are kept",
   "metrics/connections/stored-connection-figures.ts": "connection_figures: one count at a time",
   "getting-started/queue-invitations.ts": "invitations: one queueing at a time",
+  "profile/never-with.ts": "never_with: one person's list, added to one at a time",
   "db/client.ts": "migrations: one process at a time",
   "db/start-lock.ts": "start-time writes: one starting process at a time",
 };
