@@ -195,7 +195,7 @@ async function start(stage) {
     child.stdout.on("data", (chunk) => {
       output += chunk;
       process.stdout.write(chunk);
-      const found = /running at (http:\/\/\S+)/.exec(output);
+      const found = /running at (http:\/\/[^\s"]+)/.exec(output);
       if (found) {
         clearTimeout(timer);
         resolve(found[1]);
