@@ -70,20 +70,16 @@ export function UnsubscribePage() {
   );
 }
 
-function Choices({
-  status,
-  pending,
-  error,
-  onChoose,
-}: {
+interface ChoiceProps {
   status: UnsubscribeStatus;
   pending: UnsubscribeAction["action"] | undefined;
   error: string | undefined;
   onChoose: (action: UnsubscribeAction["action"]) => void;
-}) {
-  if (status.about === "invitations") {
-    return <InvitationChoice status={status} pending={pending} error={error} onChoose={onChoose} />;
-  }
+}
+
+function Choices(props: ChoiceProps) {
+  const { status, pending, error, onChoose } = props;
+  if (status.about === "invitations") return <InvitationChoice {...props} />;
   if (status.participationStatus === "opted_out") {
     return (
       <p className="text-sm text-coffee-800">
@@ -127,17 +123,7 @@ function Choices({
 }
 
 /** The invitations' link: an address that has not joined can only stop its invitations. */
-function InvitationChoice({
-  status,
-  pending,
-  error,
-  onChoose,
-}: {
-  status: UnsubscribeStatus;
-  pending: UnsubscribeAction["action"] | undefined;
-  error: string | undefined;
-  onChoose: (action: UnsubscribeAction["action"]) => void;
-}) {
+function InvitationChoice({ status, pending, error, onChoose }: ChoiceProps) {
   if (status.participationStatus === "opted_out") {
     return (
       <p className="text-sm text-coffee-800">

@@ -12,6 +12,7 @@ import {
 } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
+import { QueryState } from "../../components/ui/query-state";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toast";
 import { profileApi, profileKeys } from "../../lib/api/profile";
@@ -38,15 +39,13 @@ export function MeetingCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {query.isPending ? (
-          <Spinner label="Loading..." />
-        ) : query.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            {errorMessage(query.error, "Could not load how you meet.")}
-          </p>
-        ) : (
-          <MeetingForm data={query.data} />
-        )}
+        <QueryState
+          query={query}
+          failure="Could not load how you meet."
+          loading={<Spinner label="Loading..." />}
+        >
+          {(data) => <MeetingForm data={data} />}
+        </QueryState>
       </CardContent>
     </Card>
   );

@@ -11,6 +11,7 @@ import {
 } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
+import { QueryState } from "../../components/ui/query-state";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toast";
 import { profileApi, profileKeys } from "../../lib/api/profile";
@@ -32,15 +33,13 @@ export function NeverWithCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {query.isPending ? (
-          <Spinner label="Loading..." />
-        ) : query.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            {errorMessage(query.error, "Could not load your list.")}
-          </p>
-        ) : (
-          <NeverWithEditor list={query.data} />
-        )}
+        <QueryState
+          query={query}
+          failure="Could not load your list."
+          loading={<Spinner label="Loading..." />}
+        >
+          {(list) => <NeverWithEditor list={list} />}
+        </QueryState>
       </CardContent>
     </Card>
   );
