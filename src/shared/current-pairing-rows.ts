@@ -2,7 +2,6 @@ import { chatHappened } from "./chat-happened";
 import { toCsv } from "./csv";
 import type { ConnectionStatus, MatchStatus } from "./enums";
 import { exclusionLabels } from "./exclusions";
-import { erasedName, isErasedAddress } from "./former-colleague";
 import { answerLook, matchStatusLooks, tenseOf } from "./match-states";
 import {
   type CurrentPairingsResponse,
@@ -11,6 +10,7 @@ import {
   type PreviewUser,
   type WaitingPerson,
 } from "./pairings";
+import { personName } from "./person-name";
 
 export type RowPerson = {
   name: string;
@@ -33,14 +33,6 @@ export type PairingRow = {
   happened: boolean;
   people: RowPerson[];
 };
-
-/** A member's name; an erased person, or an old match's stand-in, is named by `erasedName`. */
-export const personName = (user: PreviewUser) =>
-  isErasedAddress(user.email)
-    ? erasedName(user.email)
-    : [user.firstName, user.lastName].filter(Boolean).join(" ").trim() ||
-      user.email.split("@")[0] ||
-      "Unknown";
 
 export const LEFT_ALONE = "Left without a partner";
 

@@ -2,7 +2,6 @@ import { z } from "zod";
 import type { ChatAnswers } from "./chat-happened";
 import { connectionStatuses, matchStatuses } from "./enums";
 import { coffeeChatsOf } from "./figure-definitions";
-import { erasedName, isErasedAddress } from "./former-colleague";
 import { idSchema } from "./ids";
 import { monthName } from "./months";
 
@@ -143,13 +142,6 @@ export function formatMatchMonth(month: string): string {
 export function joinNames(names: readonly string[], none = "your partner"): string {
   if (names.length <= 1) return names[0] ?? none;
   return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-}
-
-/** A partner's name; an erased partner is named by `erasedName` (docs/privacy.md). */
-export function partnerName(partner: Pick<MatchPartner, "firstName" | "lastName" | "email">) {
-  if (isErasedAddress(partner.email)) return erasedName(partner.email);
-  const name = [partner.firstName, partner.lastName].filter(Boolean).join(" ").trim();
-  return name || partner.email.split("@")[0] || "Your match";
 }
 
 /** How long a coffee chat lasts in its invitation; its default start is `nextWeekdayMorning`. */

@@ -2,6 +2,7 @@ import { answerList, chatHappened } from "./chat-happened";
 import type { ConnectionStatus, MatchingPreference, ParticipationStatus } from "./enums";
 import { fileNameBase } from "./pairing-file-names";
 import { type CompletedPairingContent, fileMembers, monthDisplay } from "./pairings";
+import { personName } from "./person-name";
 
 /**
  * The sample company, as plain data from a seeded generator: the server stores it (DEMO=1, see
@@ -241,8 +242,6 @@ function answersFor(size: number, current: boolean, random: () => number): Conne
   return Array.from({ length: size }, () => "pending");
 }
 
-const fullName = (p: SamplePerson) => `${p.firstName} ${p.lastName}`;
-
 /** A completed round's pairing record name (the month's first run for the sample company, first record). */
 export const sampleFileName = (month: string, groupName: string = SAMPLE_GROUP.displayName) =>
   `${fileNameBase(month, 1, groupName)}-1.json`;
@@ -255,7 +254,7 @@ export function sampleFileContent(
 ): CompletedPairingContent {
   const records = round.matches.map(({ members, answers }) => {
     return {
-      ...fileMembers(members.map((i) => ({ name: fullName(people[i]), email: people[i].email }))),
+      ...fileMembers(members.map((i) => ({ name: personName(people[i]), email: people[i].email }))),
       status: "completed",
       chat_happened: chatHappened({ status: "completed", members: answerList(answers) }),
     };

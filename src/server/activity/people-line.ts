@@ -1,10 +1,17 @@
 import { joinNames } from "../../shared/matches";
+import { type NamedRow, personName } from "../../shared/person-name";
 
 /** A person named in an activity line: their id, and their name as the line shows it. */
 export interface NamedPerson {
   id: string;
   name: string;
 }
+
+/** A person as an activity line names them (`personName`). */
+export const namedPerson = (person: NamedRow & { id: string }): NamedPerson => ({
+  id: person.id,
+  name: personName(person),
+});
 
 /** An activity line that names people, kept with how it was written so it can be re-rendered. */
 export interface PeopleLine {

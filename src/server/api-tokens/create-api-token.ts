@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { CreateApiTokenInput, CreatedApiToken } from "../../shared/api-tokens";
 import { recordActivity } from "../activity/activity";
-import { actorName } from "../activity/actor-name";
-import { peopleLine } from "../activity/people-line";
+import { namedPerson, peopleLine } from "../activity/people-line";
 import type { SignedInUser } from "../auth/session-store";
 import type { AppContext } from "../context";
 import { apiTokens } from "../db/schema";
@@ -41,7 +40,7 @@ export async function createApiToken(
       ctx,
       {
         kind: "api-token.created",
-        detail: peopleLine`${actorName(by)} created API token '${input.name}' (${scopeWords[input.scope]}, until ${expiresAt.toISOString().slice(0, 10)}).`,
+        detail: peopleLine`${namedPerson(by)} created API token '${input.name}' (${scopeWords[input.scope]}, until ${expiresAt.toISOString().slice(0, 10)}).`,
         data: { by: by.id, tokenId: row.id },
       },
       tx,

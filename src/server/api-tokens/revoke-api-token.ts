@@ -1,8 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { ApiToken } from "../../shared/api-tokens";
 import { recordActivity } from "../activity/activity";
-import { actorName } from "../activity/actor-name";
-import { peopleLine } from "../activity/people-line";
+import { namedPerson, peopleLine } from "../activity/people-line";
 import type { SignedInUser } from "../auth/session-store";
 import type { AppContext } from "../context";
 import { apiTokens } from "../db/schema";
@@ -26,7 +25,7 @@ export async function revokeApiToken(
         ctx,
         {
           kind: "api-token.revoked",
-          detail: peopleLine`${actorName(by)} revoked API token '${revoked.name}'.`,
+          detail: peopleLine`${namedPerson(by)} revoked API token '${revoked.name}'.`,
           data: { by: by.id, tokenId: id },
         },
         tx,

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import {
   type CheckInAnswer,
   type CheckInBody,
@@ -6,10 +6,11 @@ import {
   checkInConfirmations,
 } from "../../shared/check-ins";
 import { monthDisplay } from "../../shared/pairings";
+import { personName } from "../../shared/person-name";
 import { getAuthSecret } from "../auth/auth-secret";
 import { showAnswerInChat } from "../chat/show-answer-in-chat";
 import type { AppContext } from "../context";
-import { matches, pairings, users } from "../db/schema";
+import { matches, pairings } from "../db/schema";
 import { BadRequest, HttpError, NotFound } from "../errors";
 import { chatDeliveryTrigger } from "../job-triggers";
 import { verifyLinkToken } from "../mail/signed-links";
@@ -22,7 +23,7 @@ import {
   withMembers,
 } from "../match-members/match-members";
 import { lockMemberMatch } from "../matches/open-pairing";
-import { fullName } from "../pairings/scope/pairing-members";
+import { peopleInOrder } from "../people-rows/read-people";
 import { emitWebhookEvent } from "../webhooks/emit-webhook-event";
 import { refuseClosedAccount } from "./closed-account";
 
@@ -115,22 +116,14 @@ async function present(
 ): Promise<CheckInView> {
   const others = memberIds(match).filter((id) => id !== userId);
   const [partners, [pairing]] = await Promise.all([
-    ctx.db
-      .select({
-        id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-      })
-      .from(users)
-      .where(inArray(users.id, others)),
+    peopleInOrder(ctx.db, others),
     ctx.db
       .select({ status: pairings.status })
       .from(pairings)
       .where(eq(pairings.id, match.pairingId)),
   ]);
   return {
-    partners: others.flatMap((id) => partners.filter((p) => p.id === id).map(fullName)),
+    partners: partners.map(personName),
     month: monthDisplay(match.month),
     answer: answerOf(match, userId),
     open: pairing?.status === "active",

@@ -1,13 +1,12 @@
 import { monthDisplay } from "../../shared/pairings";
 import { recordActivity } from "../activity/activity";
-import { peopleLine } from "../activity/people-line";
+import { namedPerson, peopleLine } from "../activity/people-line";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import type { PairingRow } from "../db/schema";
 import { checkInQuestion } from "../outbox/kinds/check-in-question";
 import { greetingOf } from "../outbox/personal-links";
 import { queueMessages } from "../outbox/queue-messages";
-import { named } from "../pairings/scope/pairing-members";
 import { type MemberOfMatch, reachableMembers, runningPairing } from "./check-in-members";
 
 export interface CheckInRun {
@@ -64,7 +63,7 @@ export async function askMember(
   run.userIds.push(recipient.id);
   await recordActivity(ctx, {
     kind: reminder ? "check-in.reminded" : "check-in.sent",
-    detail: peopleLine`${reminder ? "Reminded" : "Asked"} ${named(recipient)} whether they met ${member.partners.map(named)} (${monthDisplay(pairing.month)}).`,
+    detail: peopleLine`${reminder ? "Reminded" : "Asked"} ${namedPerson(recipient)} whether they met ${member.partners.map(namedPerson)} (${monthDisplay(pairing.month)}).`,
     userId: recipient.id,
     scopeKey: pairing.scopeKey,
     month: pairing.month,

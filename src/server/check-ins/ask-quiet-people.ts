@@ -2,17 +2,17 @@ import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { chatHappened } from "../../shared/chat-happened";
 import { monthDisplay } from "../../shared/pairings";
 import { recordActivity } from "../activity/activity";
-import { peopleLine } from "../activity/people-line";
+import { namedPerson, peopleLine } from "../activity/people-line";
 import { utcDayOf } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
-import { checkIns, matches, pairings, stillInQuestions, users } from "../db/schema";
+import { checkIns, matches, pairings, stillInQuestions } from "../db/schema";
 import { answerOf, chatAnswersOf, memberIds, withMembers } from "../match-members/match-members";
 import { stillInQuestion } from "../outbox/kinds/still-in-question";
 import { greetingOf } from "../outbox/personal-links";
 import { queueMessages } from "../outbox/queue-messages";
 import { listEligibleUsers } from "../pairings/scope/eligibility";
-import { named } from "../pairings/scope/pairing-members";
 import { resolveScope } from "../pairings/scope/scope";
+import { readPeople } from "../people-rows/read-people";
 import type { CheckInRun } from "./ask-member";
 
 /** Rounds in a row without a word before someone is asked (docs/check-ins.md, "Quiet people"). */
@@ -39,15 +39,7 @@ export async function askQuietPeople(
   if (rounds.months.length < SILENT_ROUNDS) return run;
   const quiet = await silentPeople(ctx, scopeKey, rounds);
   if (quiet.length === 0) return run;
-  const people = await ctx.db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
-    .from(users)
-    .where(inArray(users.id, quiet));
+  const people = await readPeople(ctx.db, quiet);
   const silentMonths = [...rounds.months].reverse();
   for (const person of people) {
     const question = await ctx.db.transaction(async (tx) => {
@@ -69,7 +61,7 @@ export async function askQuietPeople(
     run.userIds.push(person.id);
     await recordActivity(ctx, {
       kind: "still-in.asked",
-      detail: peopleLine`Asked ${named(person)} whether they are still up for coffee chats: no answer in ${silentMonths.map(monthDisplay).join(", ")}; left out of the rounds until they answer.`,
+      detail: peopleLine`Asked ${namedPerson(person)} whether they are still up for coffee chats: no answer in ${silentMonths.map(monthDisplay).join(", ")}; left out of the rounds until they answer.`,
       userId: person.id,
       scopeKey,
       data: { silentMonths },

@@ -1,8 +1,9 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { CheckInAnswer } from "../../shared/check-in-answers";
+import { personName } from "../../shared/person-name";
 import { utcDayOf } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
-import { matches, type PairingRow, pairings, users } from "../db/schema";
+import { matches, type PairingRow, pairings } from "../db/schema";
 import {
   answerOf,
   type MatchWithMembers,
@@ -10,7 +11,7 @@ import {
   withMembers,
 } from "../match-members/match-members";
 import { awayReasons } from "../pairings/scope/member-availability";
-import { fullName } from "../pairings/scope/pairing-members";
+import { peopleById } from "../people-rows/read-people";
 
 /** A person an automatic e-mail is addressed to. */
 interface Recipient {
@@ -52,18 +53,7 @@ export async function reachableMembers(
     await ctx.db.select().from(matches).where(eq(matches.pairingId, pairing.id)),
   );
   const away = await awayReasons(ctx.db, [pairing.id], utcDayOf(ctx.clock.now()));
-  const ids = [...new Set(rows.flatMap(memberIds))];
-  if (ids.length === 0) return [];
-  const people = await ctx.db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
-    .from(users)
-    .where(inArray(users.id, ids));
-  const byId = new Map(people.map((p) => [p.id, p]));
+  const byId = await peopleById(ctx.db, rows.flatMap(memberIds));
   return rows.flatMap((match) =>
     memberIds(match).flatMap((id) => {
       const person = byId.get(id);
@@ -72,7 +62,7 @@ export async function reachableMembers(
         .filter((other) => other !== id)
         .map((other) => byId.get(other))
         .filter((p) => p !== undefined);
-      const partnerNames = partners.map(fullName);
+      const partnerNames = partners.map(personName);
       return [{ match, recipient: person, answer: answerOf(match, id), partnerNames, partners }];
     }),
   );

@@ -1,9 +1,9 @@
 import { asc, eq, isNull } from "drizzle-orm";
 import type { QuietPeopleResponse } from "../../shared/check-ins";
 import { monthDisplay } from "../../shared/pairings";
+import { personName } from "../../shared/person-name";
 import type { AppContext } from "../context";
 import { stillInQuestions, users } from "../db/schema";
-import { fullName } from "../pairings/scope/pairing-members";
 
 /** Everyone left out of the rounds until they answer "Still up for coffee chats?", longest first. */
 export async function listQuietPeople(ctx: AppContext): Promise<QuietPeopleResponse> {
@@ -16,7 +16,7 @@ export async function listQuietPeople(ctx: AppContext): Promise<QuietPeopleRespo
   return {
     people: rows.map(({ question, user }) => ({
       userId: user.id,
-      name: fullName(user),
+      name: personName(user),
       email: user.email,
       since: question.askedAt.toISOString(),
       silentMonths: question.silentMonths,

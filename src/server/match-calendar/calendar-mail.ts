@@ -1,4 +1,3 @@
-import { inArray } from "drizzle-orm";
 import { chatEnd } from "../../shared/calendar";
 import { isErasedAddress } from "../../shared/former-colleague";
 import {
@@ -6,11 +5,11 @@ import {
   chatDescription,
   chatTitle,
   formatMatchMonth,
-  partnerName,
 } from "../../shared/matches";
+import { personName } from "../../shared/person-name";
 import type { AppContext } from "../context";
-import { users } from "../db/schema";
 import type { MailCalendarPart } from "../mail/mailer";
+import { readPeople } from "../people-rows/read-people";
 import { getTimeZone, inReaderZone, readerTimeZone } from "../settings/time-zone";
 import { buildInvitation, matchEventUid, type Person } from "./calendar-invitation";
 import { calendarOrganizer } from "./calendar-organizer";
@@ -89,14 +88,6 @@ function mailText(
 
 async function peopleOf(ctx: AppContext, ids: string[]): Promise<Map<string, Person>> {
   if (ids.length === 0) return new Map();
-  const rows = await ctx.db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
-    .from(users)
-    .where(inArray(users.id, [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.id, { name: partnerName(r), email: r.email }]));
+  const rows = await readPeople(ctx.db, ids);
+  return new Map(rows.map((r) => [r.id, { name: personName(r), email: r.email }]));
 }

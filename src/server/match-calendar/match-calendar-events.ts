@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import {
@@ -9,6 +9,7 @@ import {
   users,
 } from "../db/schema";
 import { matchIdsOfMembersSql, memberIds, withMembers } from "../match-members/match-members";
+import { readPeople } from "../people-rows/read-people";
 import type { CalendarMethod } from "./calendar-invitation";
 
 /*
@@ -207,11 +208,12 @@ async function runningMatch(
 }
 
 async function activeAddresses(tx: Tx, ids: string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await tx
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(and(inArray(users.id, [...new Set(ids)]), eq(users.isActive, true)));
+  const rows = await readPeople(
+    tx,
+    ids,
+    { id: users.id, email: users.email },
+    { activeOnly: true },
+  );
   return new Map(rows.map((r) => [r.id, r.email]));
 }
 

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
-import { partnerName } from "../../shared/matches";
+import { personName } from "../../shared/person-name";
 import type { Db, Tx } from "../db/client";
-import { type MatchCalendarEventRow, users } from "../db/schema";
+import type { MatchCalendarEventRow } from "../db/schema";
+import { readPerson } from "../people-rows/read-people";
 
 /** A match's live booking as a member is shown it: when, who booked it, whether they did. */
 export interface BookingSeen {
@@ -19,13 +19,10 @@ export async function bookingSeenBy(
   if (!event || event.cancelledAt) return null;
   const start = event.startsAt.toISOString();
   if (!event.bookedBy) return { start, bookedBy: null, byYou: false };
-  const [booker] = await db
-    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(users)
-    .where(eq(users.id, event.bookedBy));
+  const booker = await readPerson(db, event.bookedBy);
   return {
     start,
-    bookedBy: booker ? partnerName(booker) : null,
+    bookedBy: booker ? personName(booker) : null,
     byYou: event.bookedBy === viewerId,
   };
 }

@@ -1,20 +1,14 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { personName } from "../../shared/person-name";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
-import {
-  matchCalendarEvents,
-  matches,
-  outgoingMessages,
-  pairings,
-  roundSteps,
-  users,
-} from "../db/schema";
+import { matchCalendarEvents, matches, outgoingMessages, pairings, roundSteps } from "../db/schema";
 import { HttpError } from "../errors";
 import { memberIds, membersOfMatches } from "../match-members/match-members";
 import { bookingNudge } from "../outbox/kinds/booking-nudge";
 import { greetingOf } from "../outbox/personal-links";
 import { queueMessages } from "../outbox/queue-messages";
-import { fullName } from "../pairings/scope/pairing-members";
+import { peopleInOrder } from "../people-rows/read-people";
 import { lockMemberMatch } from "./open-pairing";
 
 /** A match is nudged at most this many at a time per look; the next look takes the rest. */
@@ -90,24 +84,14 @@ async function nudgeMatch(
     .where(and(eq(matchCalendarEvents.matchId, due.id), isNull(matchCalendarEvents.cancelledAt)));
   if (match.status !== "active" || booked) return 0;
   const ids = memberIds(match);
-  const people = await tx
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
-    .from(users)
-    .where(inArray(users.id, ids));
-  const organiser = people.find((person) => person.id === ids[0]);
-  if (!organiser) return 0;
+  const people = await peopleInOrder(tx, ids);
+  const organiser = people[0];
+  if (organiser?.id !== ids[0]) return 0;
   return queueMessages(ctx, tx, bookingNudge, [organiser.email], {
     userId: organiser.id,
     greeting: greetingOf(organiser),
     matchId: due.id,
     month: due.month,
-    partnerNames: ids
-      .slice(1)
-      .flatMap((id) => people.filter((person) => person.id === id).map(fullName)),
+    partnerNames: people.slice(1).map(personName),
   });
 }

@@ -12,6 +12,7 @@ import {
   memberIds,
   withMembers,
 } from "../match-members/match-members";
+import { peopleById, personColumns } from "../people-rows/read-people";
 
 /** One match of the user's; anyone else is told it does not exist rather than that it is not theirs. */
 export async function findMemberMatch(
@@ -79,21 +80,13 @@ export function toMatchItem(
 }
 
 async function loadPartners(ctx: AppContext, ids: string[]): Promise<Map<string, MatchPartner>> {
-  if (ids.length === 0) return new Map();
-  const rows = await ctx.db
-    .select({
-      id: users.id,
-      profileImageUrl: users.profileImageUrl,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      department: users.department,
-      departmentDisplayName: departmentNameSql(users.email, users.department),
-      email: users.email,
-      bio: users.bio,
-    })
-    .from(users)
-    .where(inArray(users.id, ids));
-  return new Map(rows.map((r) => [r.id, r]));
+  return peopleById(ctx.db, ids, {
+    ...personColumns,
+    profileImageUrl: users.profileImageUrl,
+    department: users.department,
+    departmentDisplayName: departmentNameSql(users.email, users.department),
+    bio: users.bio,
+  });
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

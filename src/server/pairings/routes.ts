@@ -2,7 +2,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { errorResponses, fileResponse } from "../../shared/api";
 import { pairingEndpoints as endpoints } from "../../shared/endpoints/pairings";
 import { fileNameParamsSchema } from "../../shared/pairings";
-import { actorName } from "../activity/actor-name";
+import { namedPerson } from "../activity/people-line";
 import { requireAdmin } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
 import { endpointRoute } from "../http/endpoint-route";
@@ -69,7 +69,7 @@ const currentRoutes: FeatureRoutes = async (app, { ctx }) => {
         ctx,
         request.params.pairingId,
         request.body.userId,
-        actorName(requireAdmin(request)),
+        namedPerson(requireAdmin(request)),
       ),
   });
   r.route({

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or } from "drizzle-orm";
-import { adminUserName } from "../../shared/admin-users";
 import { erasedAddress, erasedName } from "../../shared/former-colleague";
+import { personName } from "../../shared/person-name";
 import { recordActivity } from "../activity/activity";
 import { type NamedPerson, peopleLine } from "../activity/people-line";
 import { isEmailAllowed } from "../auth/whitelist-lookup";
@@ -32,7 +32,6 @@ import { leaveRunningPairings } from "../pairings/current/leave-running-pairings
 import { lockRunningPairings } from "../pairings/locks/pairing-locks";
 import { lockPerson } from "../pairings/locks/people-locks";
 import { eraseFromActivityLines, eraseFromCompletedRecords } from "./erase-named-texts";
-import { personName } from "./export-my-data";
 import { scrubAddressEverywhere } from "./scrub-text";
 
 export interface Erasure {
@@ -114,9 +113,7 @@ export async function erasePerson(
     return { notices: told, photos: uploaded.map((p) => p.filename), name: erasedName(to) };
   });
   for (const filename of photos) await removeStoredImage(ctx, filename);
-  const leftAlone = notices.flatMap((n) =>
-    n.kind === "left-alone" ? [adminUserName(n.person)] : [],
-  );
+  const leftAlone = notices.flatMap((n) => (n.kind === "left-alone" ? [personName(n.person)] : []));
   return { leftAlone, name };
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
-import { erasedName } from "../../shared/former-colleague";
 import { helpPath } from "../../shared/help-pages";
+import { personName } from "../../shared/person-name";
 import type { AppContext } from "../context";
 import {
   activities,
@@ -31,14 +31,6 @@ import {
   users,
 } from "../db/schema";
 import { NotFound } from "../errors";
-
-/** A person's name as others see it; an erased person is named by `erasedName`. */
-export function personName(
-  user: Pick<UserRow, "firstName" | "lastName" | "erasedAt" | "email">,
-): string {
-  if (user.erasedAt) return erasedName(user.email);
-  return [user.firstName, user.lastName].filter(Boolean).join(" ") || "(no name yet)";
-}
 
 /**
  * Everything stored about one person, as one JSON document (docs/privacy.md "What the export

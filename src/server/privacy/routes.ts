@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { privacyEndpoints as endpoints } from "../../shared/endpoints/privacy";
-import { actorName } from "../activity/actor-name";
+import { namedPerson } from "../activity/people-line";
 import { normalizeEmail } from "../auth/email-address";
 import { requireAdmin, requireUser } from "../auth/guards";
 import { SESSION_COOKIE } from "../auth/session-store";
@@ -74,7 +74,7 @@ const privacyRoutes: FeatureRoutes = async (app, { ctx }) => {
       const id = checkUserId(request.params.id);
       if (id === admin.id) throw new BadRequest("You cannot erase your own admin account.", "self");
       await confirmAddress(ctx, id, request.body.confirmEmail);
-      const { leftAlone, name } = await erasePerson(ctx, id, actorName(admin));
+      const { leftAlone, name } = await erasePerson(ctx, id, namedPerson(admin));
       return {
         success: true as const,
         message: `The person is erased; their history stays as ${name}.${leftAloneLine(leftAlone)}`,

@@ -3,8 +3,12 @@ import { USER_NOT_FOUND } from "../../shared/admin-user-texts";
 import { addMonthsToIsoDate, isoDateOf } from "../../shared/participation";
 import type { ParticipationRequest } from "../../shared/profile";
 import { recordActivity } from "../activity/activity";
-import { actorName } from "../activity/actor-name";
-import { type NamedPerson, type PeopleLine, peopleLine } from "../activity/people-line";
+import {
+  type NamedPerson,
+  namedPerson,
+  type PeopleLine,
+  peopleLine,
+} from "../activity/people-line";
 import type { SignedInUser } from "../auth/session-store";
 import type { AppContext } from "../context";
 import { type UserRow, users } from "../db/schema";
@@ -98,7 +102,7 @@ export async function updateParticipation(
 ): Promise<UserRow> {
   const action = await toAction(ctx, user.id, request);
   const fields = participationFields(action, isoDateOf(ctx.clock.now()));
-  const change = { kind: action.kind, by: actorName(user) };
+  const change = { kind: action.kind, by: namedPerson(user) };
   return storeParticipation(ctx, user.id, fields, change, (current) => {
     if ((action.kind === "pause" || action.kind === "skip_next") && current !== "active") {
       throw new BadRequest(
@@ -164,7 +168,7 @@ const PARTICIPATION_KINDS: Record<UserRow["participationStatus"], string> = {
 
 /** "Ada Lovelace paused their participation until 2027-04-01." or "Ann Admin paused Ada's …". */
 function participationLine(row: UserRow, by: NamedPerson): PeopleLine {
-  const person = actorName(row);
+  const person = namedPerson(row);
   if (by.id === person.id) {
     if (row.participationStatus === "paused") {
       return peopleLine`${person} paused their participation until ${row.pauseEndDate ?? ""}.`;

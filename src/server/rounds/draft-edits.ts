@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { roundStepKinds } from "../../shared/enums";
 import { monthDisplay } from "../../shared/pairings";
 import {
@@ -14,6 +14,7 @@ import type { Tx } from "../db/client";
 import { type RoundDraftRow, roundDrafts, roundSteps, users } from "../db/schema";
 import { BadRequest, Conflict, NotFound } from "../errors";
 import { lockScopeMonth } from "../pairings/locks/pairing-locks";
+import { peopleById, personColumns } from "../people-rows/read-people";
 import { composeDraft } from "./compose-draft";
 import { lockDraft } from "./draft-locks";
 import { roundDates } from "./round-dates";
@@ -55,20 +56,7 @@ export async function getDraftView(
   if (!draft) throw new NotFound(NO_DRAFT);
   const publishAt = await publishDueAt(ctx.db, scope.key, month);
   const ids = [...draft.matches.flat(), ...draft.unmatched];
-  const rows =
-    ids.length === 0
-      ? []
-      : await ctx.db
-          .select({
-            id: users.id,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            email: users.email,
-            department: users.department,
-          })
-          .from(users)
-          .where(inArray(users.id, ids));
-  const byId = new Map(rows.map((u) => [u.id, u]));
+  const byId = await peopleById(ctx.db, ids, { ...personColumns, department: users.department });
   const member = (id: string): DraftMember => {
     const u = byId.get(id);
     const name = [u?.firstName, u?.lastName].filter(Boolean).join(" ").trim();

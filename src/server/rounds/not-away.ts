@@ -2,8 +2,9 @@ import { format, parseISO } from "date-fns";
 import { and, desc, eq } from "drizzle-orm";
 import { formatMatchMonth, joinNames } from "../../shared/matches";
 import type { AwayStatusResponse, NotAwayResponse } from "../../shared/partner-away";
+import { personName } from "../../shared/person-name";
 import { recordActivity } from "../activity/activity";
-import { peopleLine } from "../activity/people-line";
+import { namedPerson, peopleLine } from "../activity/people-line";
 import { getAuthSecret } from "../auth/auth-secret";
 import { utcDayOf } from "../calendar/month-calendar";
 import { refuseClosedAccount } from "../check-ins/closed-account";
@@ -13,11 +14,11 @@ import { BadRequest, Conflict, HttpError } from "../errors";
 import { signLinkToken, verifyLinkToken } from "../mail/signed-links";
 import { awayReports, NOT_AWAY_KIND, PARTNER_AWAY_KIND } from "../pairings/current/away-reports";
 import { type ChangeNotice, queueChangeNotices } from "../pairings/current/change-notices";
-import { peopleByIds, placeInTx } from "../pairings/current/re-pair-person";
+import { placeInTx } from "../pairings/current/re-pair-person";
 import { waitingOf } from "../pairings/current/waiting-for-partner";
 import { lockPairing } from "../pairings/locks/pairing-locks";
-import { fullName, named } from "../pairings/scope/pairing-members";
 import { peopleInRunningMatches, runningMatchesOf } from "../pairings/scope/running-members";
+import { peopleInOrder } from "../people-rows/read-people";
 import { dayIn } from "./away-window";
 import { reportLastDay } from "./report-window";
 import { getTimeZone } from "./round-settings";
@@ -145,12 +146,12 @@ async function sayNotAway(
         notices: [],
       };
     }
-    const [person] = await peopleByIds(tx, [userId]);
+    const [person] = await peopleInOrder(tx, [userId]);
     await recordActivity(
       ctx,
       {
         kind: NOT_AWAY_KIND,
-        detail: peopleLine`${named(person)} said they are not away in ${period} after all.`,
+        detail: peopleLine`${namedPerson(person)} said they are not away in ${period} after all.`,
         userId,
         scopeKey: pairing.scopeKey,
         month: pairing.month,
@@ -160,7 +161,7 @@ async function sayNotAway(
     );
     try {
       const notice = await tx.transaction((sp) => placeInTx(ctx, sp, pairingId, userId));
-      const names = joinNames(notice.partners.map(fullName));
+      const names = joinNames(notice.partners.map(personName));
       const notices: ChangeNotice[] = [{ kind: "re-paired", notice }];
       await queueChangeNotices(ctx, tx, notices);
       return { message: `Welcome back! You meet ${names} for ${period}.`, placed: true, notices };

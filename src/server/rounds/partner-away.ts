@@ -2,8 +2,9 @@ import { format, parseISO } from "date-fns";
 import { and, eq } from "drizzle-orm";
 import { formatMatchMonth, joinNames } from "../../shared/matches";
 import type { PartnerAwayBody, PartnerAwayResponse } from "../../shared/partner-away";
+import { personName } from "../../shared/person-name";
 import { recordActivity } from "../activity/activity";
-import { peopleLine } from "../activity/people-line";
+import { namedPerson, peopleLine } from "../activity/people-line";
 import { getAuthSecret } from "../auth/auth-secret";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
@@ -18,9 +19,9 @@ import {
 import { type ChangeNotice, queueChangeNotices } from "../pairings/current/change-notices";
 import { leaveMatch } from "../pairings/current/leave-match";
 import type { RePairNotice } from "../pairings/current/re-pair-mail";
-import { peopleByIds, placeInTx, RE_PAIRED_KIND } from "../pairings/current/re-pair-person";
+import { placeInTx, RE_PAIRED_KIND } from "../pairings/current/re-pair-person";
 import { lockPairing } from "../pairings/locks/pairing-locks";
-import { fullName, named } from "../pairings/scope/pairing-members";
+import { peopleInOrder } from "../people-rows/read-people";
 import { dayIn } from "./away-window";
 import { notAwayUrl } from "./not-away";
 import { reportLastDay } from "./report-window";
@@ -59,7 +60,7 @@ export async function reportPartnerAway(
     const outcome = await reportInTx(ctx, tx, secret, userId, matchId, body.partnerId);
     return { outcome, notified: await queueChangeNotices(ctx, tx, outcome.notices ?? []) };
   });
-  const names = outcome.partners.map(fullName);
+  const names = outcome.partners.map(personName);
   const period = formatMatchMonth(outcome.month);
   const message = {
     pair: `Thanks for telling us. Your new coffee chat partner for ${period} is ${names[0]}.`,
@@ -105,7 +106,7 @@ async function reportInTx(
   }
   await refuseAfterFirstHalf(ctx, tx, pairing);
   // Both read once: the refusal, the activity line and the away partner's notice name them.
-  const [reporter, away] = await peopleByIds(tx, [userId, awayId]);
+  const [reporter, away] = await peopleInOrder(tx, [userId, awayId]);
   await refuseJustPlaced(tx, pairing, away);
   if ((await awayReports(tx, pairing.id)).reporters.has(userId)) {
     throw new Conflict(
@@ -148,7 +149,7 @@ async function refuseJustPlaced(tx: Tx, pairing: PairingRow, away: Person) {
     .limit(1);
   if (placed) {
     throw new Conflict(
-      `${fullName(away)} joined your match by a re-pair this month, so we cannot take them out again. If they cannot meet, please ask a Cup of Joe admin.`,
+      `${personName(away)} joined your match by a re-pair this month, so we cannot take them out again. If they cannot meet, please ask a Cup of Joe admin.`,
       "just_placed",
     );
   }
@@ -173,7 +174,7 @@ async function groupGoesOnWithout(
 ): Promise<Outcome> {
   await leaveMatch(tx, row, awayId);
   const staying = memberIds(row).filter((id) => id !== userId && id !== awayId);
-  const people = await peopleByIds(tx, staying);
+  const people = await peopleInOrder(tx, staying);
   return { kind: "stays", month: row.month, notice: null, partners: people };
 }
 
@@ -206,8 +207,8 @@ async function record(
   away: Person,
   outcome: Outcome,
 ) {
-  const partners = outcome.partners.map(named);
-  const said = [named(reporter), named(away)] as const;
+  const partners = outcome.partners.map(namedPerson);
+  const said = [namedPerson(reporter), namedPerson(away)] as const;
   const detail =
     outcome.kind === "stays"
       ? peopleLine`${said[0]} said ${said[1]} is away this month; ${[said[0], ...partners]} stay matched.`

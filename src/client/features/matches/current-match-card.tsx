@@ -1,4 +1,5 @@
-import { formatMatchMonth, type MatchItem, partnerName } from "@shared/matches";
+import { formatMatchMonth, type MatchItem } from "@shared/matches";
+import { personName } from "@shared/person-name";
 import { Mail } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
@@ -29,7 +30,7 @@ function PartnerDetails({
     <div className="flex min-w-0 flex-col gap-4 sm:flex-row sm:items-start">
       <PartnerAvatar partner={partner} size="lg" />
       <div className="min-w-0 space-y-1">
-        <h3 className="text-xl font-semibold text-coffee-950">{partnerName(partner)}</h3>
+        <h3 className="text-xl font-semibold text-coffee-950">{personName(partner)}</h3>
         {partner.departmentDisplayName && (
           <p className="text-sm font-medium text-coffee-700">{partner.departmentDisplayName}</p>
         )}

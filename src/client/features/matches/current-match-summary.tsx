@@ -1,4 +1,5 @@
-import { formatMatchMonth, type MatchItem, partnerName } from "@shared/matches";
+import { formatMatchMonth, type MatchItem } from "@shared/matches";
+import { personName } from "@shared/person-name";
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "../../components/ui/button";
@@ -34,7 +35,7 @@ export function CurrentMatchSummary({
               <li key={partner.id} className="flex min-w-0 items-center gap-3">
                 <PartnerAvatar partner={partner} />
                 <div className="min-w-0">
-                  <h3 className="truncate font-semibold text-coffee-950">{partnerName(partner)}</h3>
+                  <h3 className="truncate font-semibold text-coffee-950">{personName(partner)}</h3>
                   {partner.departmentDisplayName && (
                     <p className="text-sm text-coffee-700">{partner.departmentDisplayName}</p>
                   )}

@@ -1,4 +1,5 @@
-import { formatMatchMonth, type MatchItem, partnerName } from "@shared/matches";
+import { formatMatchMonth, type MatchItem } from "@shared/matches";
+import { personName } from "@shared/person-name";
 import { Card } from "../../components/ui/card";
 import { AnswerButtons } from "./answer-buttons";
 import { MatchStateBadges } from "./match-state-badges";
@@ -9,7 +10,7 @@ import { PartnerAvatar } from "./partner-avatar";
  * still runs, the buttons to answer or change the answer.
  */
 export function HistoryCard({ item, actions = true }: { item: MatchItem; actions?: boolean }) {
-  const names = item.partners.map(partnerName).join(" & ");
+  const names = item.partners.map(personName).join(" & ");
   const month = formatMatchMonth(item.match.month);
   return (
     <Card className="flex h-full flex-col gap-3 p-4">

@@ -1,4 +1,5 @@
-import { type MatchItem, partnerName } from "@shared/matches";
+import type { MatchItem } from "@shared/matches";
+import { personName } from "@shared/person-name";
 import { useQuery } from "@tanstack/react-query";
 import { UserX } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
@@ -36,7 +37,7 @@ export function PartnerAwayButtons({ item }: { item: MatchItem }) {
       {item.partners.map((partner) => (
         <Button key={partner.id} variant="ghost" onClick={() => setAsking(partner.id)}>
           <UserX aria-hidden="true" />
-          {trio ? `${partnerName(partner)} is away` : "My partner is away"}
+          {trio ? `${personName(partner)} is away` : "My partner is away"}
         </Button>
       ))}
       {asking && (

@@ -1,4 +1,5 @@
-import { joinNames, type MatchItem, partnerName } from "@shared/matches";
+import { joinNames, type MatchItem } from "@shared/matches";
+import { personName } from "@shared/person-name";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { useReportPartnerAway } from "./use-matches";
 
@@ -18,8 +19,8 @@ export function PartnerAwayDialog({
 }) {
   const report = useReportPartnerAway();
   const away = item.partners.find((p) => p.id === partnerId);
-  const stays = item.partners.filter((p) => p.id !== partnerId).map(partnerName);
-  const name = away ? partnerName(away) : "Your partner";
+  const stays = item.partners.filter((p) => p.id !== partnerId).map(personName);
+  const name = away ? personName(away) : "Your partner";
   const then =
     stays.length > 0
       ? `${joinNames(["You", ...stays])} stay matched.`

@@ -12,8 +12,8 @@ import {
   googleCalendarUrl,
   joinNames,
   type MatchItem,
-  partnerName,
 } from "@shared/matches";
+import { personName } from "@shared/person-name";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { CalendarDays, Download, ExternalLink, Send } from "lucide-react";
@@ -37,7 +37,7 @@ import { useAuth } from "../use-auth";
 
 /** "Olga", "Olga and Ben", "Olga, Ben and Cy": the partners' first names (or whole names when none). */
 function firstNames(item: MatchItem): string {
-  return joinNames(item.partners.map((p) => p.firstName?.trim() || partnerName(p)));
+  return joinNames(item.partners.map((p) => p.firstName?.trim() || personName(p)));
 }
 
 function localTimeZone(): string {
@@ -232,8 +232,8 @@ function chatEvent(
   user: ReturnType<typeof useAuth>["user"],
   start: Date,
 ): CalendarEvent {
-  const names = new Map(item.partners.map((p) => [p.id, partnerName(p)]));
-  if (user) names.set(user.id, partnerName(user));
+  const names = new Map(item.partners.map((p) => [p.id, personName(p)]));
+  if (user) names.set(user.id, personName(user));
   return {
     title: chatTitle(item.match.members.map((m) => names.get(m.userId) ?? "Me")),
     details: chatDescription(item.match.month),

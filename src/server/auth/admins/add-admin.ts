@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { AddAdminInput } from "../../../shared/admin-accounts";
 import { recordActivity } from "../../activity/activity";
-import { actorName } from "../../activity/actor-name";
-import { peopleLine } from "../../activity/people-line";
+import { namedPerson, peopleLine } from "../../activity/people-line";
 import type { AppContext } from "../../context";
 import { users } from "../../db/schema";
 import { Conflict } from "../../errors";
@@ -65,7 +64,7 @@ export async function addAdmin(
       {
         kind: "admin.added",
         userId: admin.id,
-        detail: peopleLine`${actorName(by)} added ${actorName(admin)} as an admin; a set-password link was e-mailed.`,
+        detail: peopleLine`${namedPerson(by)} added ${namedPerson(admin)} as an admin; a set-password link was e-mailed.`,
         data: { by: by.id },
       },
       tx,

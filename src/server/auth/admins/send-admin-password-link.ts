@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { recordActivity } from "../../activity/activity";
-import { actorName } from "../../activity/actor-name";
-import { peopleLine } from "../../activity/people-line";
+import { namedPerson, peopleLine } from "../../activity/people-line";
 import type { AppContext } from "../../context";
 import { users } from "../../db/schema";
 import { NotFound } from "../../errors";
@@ -37,7 +36,7 @@ export async function sendAdminPasswordLink(
       {
         kind: "admin.password-link-sent",
         userId: admin.id,
-        detail: peopleLine`${actorName(by)} sent ${actorName(admin)} a set-password link.`,
+        detail: peopleLine`${namedPerson(by)} sent ${namedPerson(admin)} a set-password link.`,
         data: { by: by.id },
       },
       tx,

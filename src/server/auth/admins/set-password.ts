@@ -1,8 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { SetPasswordInput } from "../../../shared/admin-accounts";
 import { recordActivity } from "../../activity/activity";
-import { actorName } from "../../activity/actor-name";
-import { peopleLine } from "../../activity/people-line";
+import { namedPerson, peopleLine } from "../../activity/people-line";
 import type { AppContext } from "../../context";
 import { passwordResetTokens, sessions, users } from "../../db/schema";
 import { HttpError } from "../../errors";
@@ -55,7 +54,7 @@ export async function setPasswordFromLink(
       {
         kind: "admin.password-set",
         userId: admin.id,
-        detail: peopleLine`${actorName(admin)} chose a new admin password from their set-password link.`,
+        detail: peopleLine`${namedPerson(admin)} chose a new admin password from their set-password link.`,
       },
       tx,
     );

@@ -1,5 +1,5 @@
 import type { StoredValidation, ValidateResponse } from "../../../shared/newsletters";
-import { fullName } from "../../pairings/scope/pairing-members";
+import { personName } from "../../../shared/person-name";
 import type { AudiencePerson, PairingAudience } from "./audience";
 
 /**
@@ -69,7 +69,7 @@ export function toStoredValidation(
 
 function label(person: AudiencePerson | null): string {
   if (!person) return "A member";
-  return `${fullName(person)} (${person.email})`;
+  return `${personName(person)} (${person.email})`;
 }
 
 function problemOf(person: AudiencePerson): string | null {

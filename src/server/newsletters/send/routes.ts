@@ -1,6 +1,6 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { newsletterEndpoints as endpoints } from "../../../shared/endpoints/newsletters";
-import { actorName } from "../../activity/actor-name";
+import { namedPerson } from "../../activity/people-line";
 import { requireAdmin } from "../../auth/guards";
 import type { FeatureRoutes } from "../../context";
 import { endpointRoute } from "../../http/endpoint-route";
@@ -15,7 +15,7 @@ const newsletterSendRoutes: FeatureRoutes = async (app, { ctx }) => {
   r.route({
     ...endpointRoute(endpoints.send),
     handler: async (request, reply) => {
-      const by = actorName(requireAdmin(request));
+      const by = namedPerson(requireAdmin(request));
       const answer = await startSend(ctx, request.params.id, { by });
       return reply.code(202).send(answer);
     },

@@ -1,5 +1,6 @@
 import { and, inArray, isNotNull } from "drizzle-orm";
 import { formatMatchMonth, joinNames } from "../../../shared/matches";
+import { personName } from "../../../shared/person-name";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { pairings, users } from "../../db/schema";
@@ -8,7 +9,7 @@ import type { PartnerView } from "../../mail/templates/views";
 import { type CalendarDelivery, syncMatchEvents } from "../../match-calendar/match-calendar-events";
 import { queueMessages } from "../../outbox/queue-messages";
 import { type MatchChangeData, queuedMatchChange } from "../../outbox/queued/match-change";
-import { fullName } from "../scope/pairing-members";
+import { personColumns, readPeople } from "../../people-rows/read-people";
 import { partnerView } from "../scope/partner-view";
 import type { RePairNotice } from "./re-pair-mail";
 
@@ -109,19 +110,12 @@ async function partnerViews(
   const ids = notices.flatMap((n) =>
     n.kind === "re-paired" ? [n.notice.person, ...n.notice.partners].map((p) => p.id) : [],
   );
-  if (ids.length === 0) return new Map();
-  const rows = await tx
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      departmentDisplayName: departmentNameSql(users.email, users.department),
-      bio: users.bio,
-      profileImageUrl: users.profileImageUrl,
-    })
-    .from(users)
-    .where(inArray(users.id, [...new Set(ids)]));
+  const rows = await readPeople(tx, ids, {
+    ...personColumns,
+    departmentDisplayName: departmentNameSql(users.email, users.department),
+    bio: users.bio,
+    profileImageUrl: users.profileImageUrl,
+  });
   return new Map(rows.map((row) => [row.id, partnerView(ctx.config.appUrl, row)]));
 }
 
@@ -188,17 +182,17 @@ function rePairMails(notice: RePairNotice, views: Map<string, PartnerView>): Mat
 }
 
 function newsFor(notice: RePairNotice, recipient: { id: string }, period: string): string {
-  const names = notice.partners.map(fullName);
+  const names = notice.partners.map(personName);
   const size = notice.kind === "four" ? "four" : "three";
   if (recipient.id === notice.person.id) {
     return notice.kind === "pair"
       ? `Your coffee chat partner for ${period} is now ${names[0]}.`
       : `You join ${joinNames(names)} for a coffee chat in ${period}, as a group of ${size}.`;
   }
-  const other = notice.partners.filter((p) => p.id !== recipient.id).map(fullName);
+  const other = notice.partners.filter((p) => p.id !== recipient.id).map(personName);
   return notice.kind === "pair"
-    ? `${fullName(notice.person)} is your new coffee chat partner for ${period}.`
-    : `${fullName(notice.person)} joins ${joinNames(["you", ...other])} for your ${period} coffee chat.`;
+    ? `${personName(notice.person)} is your new coffee chat partner for ${period}.`
+    : `${personName(notice.person)} joins ${joinNames(["you", ...other])} for your ${period} coffee chat.`;
 }
 
 function titleOf(notice: Exclude<ChangeNotice, { kind: "re-paired" }>): string {
@@ -214,11 +208,11 @@ function mailsOf(notice: Exclude<ChangeNotice, { kind: "re-paired" }>): Mail[] {
   const period = formatMatchMonth(notice.month);
   if (notice.kind === "group-smaller") {
     return notice.staying.map((person) => {
-      const others = notice.staying.filter((p) => p.id !== person.id).map(fullName);
+      const others = notice.staying.filter((p) => p.id !== person.id).map(personName);
       return [
         person,
         [
-          `${fullName(notice.left)} can no longer take part in ${period}.`,
+          `${personName(notice.left)} can no longer take part in ${period}.`,
           `Your coffee chat goes on with ${joinNames(others)}: nothing else changes for you.`,
         ],
         undefined,
@@ -227,7 +221,7 @@ function mailsOf(notice: Exclude<ChangeNotice, { kind: "re-paired" }>): Mail[] {
   }
   if (notice.kind === "pairing-deleted") {
     const withWhom = notice.partners.length
-      ? ` with ${joinNames(notice.partners.map(fullName))}`
+      ? ` with ${joinNames(notice.partners.map(personName))}`
       : "";
     return [
       [
@@ -245,7 +239,7 @@ function mailsOf(notice: Exclude<ChangeNotice, { kind: "re-paired" }>): Mail[] {
       [
         notice.person,
         [
-          `${fullName(notice.left)} can no longer take part in ${period}, so your coffee chat with them is off.`,
+          `${personName(notice.left)} can no longer take part in ${period}, so your coffee chat with them is off.`,
           "Right now nobody without a partner is free to meet you. An admin can still pair you with someone this month; if not, you are in next month's round as usual.",
         ],
         undefined,

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { listActivity } from "../../activity/activity";
 import { fixedClock } from "../../clock";
 import { pairings } from "../../db/schema";
+import { peopleInOrder } from "../../people-rows/read-people";
 import { checkRoundInvariants } from "../../rounds/round-invariants";
 import { createAdmin, createRunningCompany } from "../../test/factories";
 import { checkRoundInvariantsAfterEach } from "../../test/round-invariants-hook";
@@ -10,7 +11,6 @@ import { setUpAppWithSmtpPeer } from "../../test/smtp-app";
 import type { SmtpPeer } from "../../test/smtp-peer";
 import type { TestApp } from "../../test/test-app";
 import { awayReasonsOf } from "../scope/member-availability";
-import { peopleByIds } from "./re-pair-person";
 
 let peer: SmtpPeer;
 let t: TestApp;
@@ -55,7 +55,7 @@ describe("deleting a running pairing", () => {
     const company = await createRunningCompany(t.db);
     const ada = await company.person("Ada");
     const strangers = Array.from({ length: 70_000 }, () => randomUUID());
-    const found = await t.db.transaction((tx) => peopleByIds(tx, [...strangers, ada.id]));
+    const found = await t.db.transaction((tx) => peopleInOrder(tx, [...strangers, ada.id]));
     expect(found.map((person) => person.id)).toEqual([ada.id]);
     // Generate re-reads who is still ready among everyone it chose the same way.
     await t.as(ada).put("/api/participation", { action: "opt_out" });

@@ -5,9 +5,9 @@ import type { AppContext } from "../../context";
 import { matches, pairings } from "../../db/schema";
 import { Conflict, NotFound } from "../../errors";
 import { memberIds, withMembers } from "../../match-members/match-members";
+import { peopleById, personColumns } from "../../people-rows/read-people";
 import { lockPairing } from "../locks/pairing-locks";
 import { type ChangeNotice, queueChangeNotices } from "./change-notices";
-import { peopleByIds } from "./re-pair-person";
 
 /** The activity kind of a running pairing deleted by an admin (docs/pairings.md). */
 export const PAIRING_DELETED_KIND = "pairing.deleted";
@@ -36,9 +36,9 @@ export async function deletePairing(
       tx,
       await tx.select().from(matches).where(eq(matches.pairingId, pairing.id)),
     );
-    const people = new Map(
-      (await peopleByIds(tx, rows.flatMap(memberIds), { activeOnly: true })).map((p) => [p.id, p]),
-    );
+    const people = await peopleById(tx, rows.flatMap(memberIds), personColumns, {
+      activeOnly: true,
+    });
     // Nobody told of a match yet is told it is off either (docs/matches.md, "When a match changes").
     const told: ChangeNotice[] = rows.flatMap((row) =>
       pairing.announcedAt === null

@@ -1,14 +1,14 @@
 import { recordActivity } from "../../activity/activity";
-import { peopleLine } from "../../activity/people-line";
+import { namedPerson, peopleLine } from "../../activity/people-line";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { HttpError } from "../../errors";
 import { type MatchWithMembers, memberIds, withMembers } from "../../match-members/match-members";
-import { named } from "../scope/pairing-members";
+import { peopleInOrder } from "../../people-rows/read-people";
 import { runningMatchesOf } from "../scope/running-members";
 import type { ChangeNotice, Person } from "./change-notices";
 import { leaveMatch } from "./leave-match";
-import { peopleByIds, placeInTx } from "./re-pair-person";
+import { placeInTx } from "./re-pair-person";
 import { PARTNER_LEFT_KIND, type PartnerLeftData } from "./waiting-for-partner";
 
 export const MEMBER_LEFT_KIND = "match.member-left";
@@ -31,7 +31,7 @@ export async function leaveRunningPairings(
   why: string,
 ): Promise<ChangeNotice[]> {
   const rows = await runningMatchesOf(tx, userId);
-  const [left] = await peopleByIds(tx, [userId]);
+  const [left] = await peopleInOrder(tx, [userId]);
   const notices: ChangeNotice[] = [];
   for (const match of await withMembers(
     tx,
@@ -41,12 +41,12 @@ export async function leaveRunningPairings(
     const where = { scopeKey: null, month: match.month, pairingId: match.pairingId };
     if (others.length >= 2) {
       await leaveMatch(tx, match, userId);
-      const staying = await peopleByIds(tx, others);
+      const staying = await peopleInOrder(tx, others);
       await recordActivity(
         ctx,
         {
           kind: MEMBER_LEFT_KIND,
-          detail: peopleLine`${named(left)} ${why}; ${staying.map(named)} go on as a group of ${others.length}.`,
+          detail: peopleLine`${namedPerson(left)} ${why}; ${staying.map(namedPerson)} go on as a group of ${others.length}.`,
           userId,
           ...where,
         },
@@ -85,13 +85,13 @@ async function placePartner(
   }
   // Nobody could be found: the pair ends, and the partner waits in the pairing for a re-pair.
   await leaveMatch(tx, match, left.id);
-  const [person] = await peopleByIds(tx, [partnerId]);
+  const [person] = await peopleInOrder(tx, [partnerId]);
   const data: PartnerLeftData = { left: [left.id] };
   await recordActivity(
     ctx,
     {
       kind: PARTNER_LEFT_KIND,
-      detail: peopleLine`${named(left)} ${why}; nobody without a partner could meet ${named(person)}, who now waits for a partner: re-pair them under Current Pairings.`,
+      detail: peopleLine`${namedPerson(left)} ${why}; nobody without a partner could meet ${namedPerson(person)}, who now waits for a partner: re-pair them under Current Pairings.`,
       userId: partnerId,
       month,
       pairingId,

@@ -1,6 +1,7 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { exclusionLabels } from "../../../shared/exclusions";
 import { joinNames } from "../../../shared/matches";
+import { personName } from "../../../shared/person-name";
 import type {
   PlaceBody,
   PlaceCheckQuery,
@@ -20,11 +21,11 @@ import {
   memberIds,
   withMembers,
 } from "../../match-members/match-members";
+import { personColumns, readPeople } from "../../people-rows/read-people";
 import { getPairingSettings } from "../generate/pairing-settings";
 import { lockPairing } from "../locks/pairing-locks";
 import { holdActivePeople } from "../locks/people-locks";
 import { awayReasonsOf } from "../scope/member-availability";
-import { fullName } from "../scope/pairing-members";
 import { stillSatOut } from "../scope/sat-out-people";
 import { queueChangeNotices } from "./change-notices";
 import { brokenRules, metWithin, type PlacedPerson } from "./placement-rules";
@@ -86,7 +87,7 @@ export async function placeSatOut(
       ctx,
       {
         kind: PLACED_KIND,
-        detail: `An admin placed ${fullName(plan.person)}, who sat out, with ${joinNames(plan.partners.map(fullName))}${plan.brokenRules.length > 0 ? `, confirming: ${plan.brokenRules.join(" ")}` : "."}`,
+        detail: `An admin placed ${personName(plan.person)}, who sat out, with ${joinNames(plan.partners.map(personName))}${plan.brokenRules.length > 0 ? `, confirming: ${plan.brokenRules.join(" ")}` : "."}`,
         userId: plan.person.id,
         scopeKey: plan.pairing.scopeKey,
         month: plan.pairing.month,
@@ -215,18 +216,17 @@ interface PlacedRow {
 async function peopleFor(tx: Tx, ids: string[], lock: boolean) {
   // Held first (people-locks.ts), so the read below finds each of them still active or not.
   if (lock) await holdActivePeople(tx, ids);
-  const rows = await tx
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
+  const rows = await readPeople(
+    tx,
+    ids,
+    {
+      ...personColumns,
       department: users.department,
       preference: users.matchingPreference,
       groupSize: users.preferredGroupSize,
-    })
-    .from(users)
-    .where(and(inArray(users.id, ids), eq(users.isActive, true)));
+    },
+    { activeOnly: true },
+  );
   const byId = new Map<string, PlacedRow>();
   for (const row of rows) {
     const person = {
@@ -239,7 +239,7 @@ async function peopleFor(tx: Tx, ids: string[], lock: boolean) {
       person,
       placed: {
         id: row.id,
-        name: fullName(person),
+        name: personName(person),
         department: row.department?.trim() || "Other",
         preference: row.preference,
         groupSize: row.groupSize === 3 || row.groupSize === 4 ? row.groupSize : 2,

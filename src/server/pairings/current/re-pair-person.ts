@@ -3,13 +3,18 @@ import { and, eq, sql } from "drizzle-orm";
 import { exclusionLabels } from "../../../shared/exclusions";
 import { joinNames } from "../../../shared/matches";
 import type { RePairResponse } from "../../../shared/pairings";
+import { personName } from "../../../shared/person-name";
 import { recordActivity } from "../../activity/activity";
-import { type NamedPerson, type PeopleLine, peopleLine } from "../../activity/people-line";
+import {
+  type NamedPerson,
+  namedPerson,
+  type PeopleLine,
+  peopleLine,
+} from "../../activity/people-line";
 import { utcDayOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
-import { inIdList } from "../../db/id-list";
-import { activities, matches, type PairingRow, pairings, users } from "../../db/schema";
+import { activities, matches, type PairingRow, pairings } from "../../db/schema";
 import { Conflict, NotFound } from "../../errors";
 import {
   addMember,
@@ -19,6 +24,7 @@ import {
   withMembers,
 } from "../../match-members/match-members";
 import { type Placement, placeOne } from "../../matching/place-one";
+import { peopleInOrder } from "../../people-rows/read-people";
 import {
   buildInstance,
   type InstanceSchedules,
@@ -29,7 +35,6 @@ import { lockPairing } from "../locks/pairing-locks";
 import { holdActivePeople } from "../locks/people-locks";
 import { listEligibleUsers } from "../scope/eligibility";
 import { aloneMember, awayReasons } from "../scope/member-availability";
-import { fullName, named } from "../scope/pairing-members";
 import { peopleInRunningMatches } from "../scope/running-members";
 import { resolveScope } from "../scope/scope";
 import { awayReports } from "./away-reports";
@@ -67,8 +72,8 @@ export async function rePairPerson(
     const notice = await placeInTx(ctx, tx, pairingId, userId, [], by);
     return { notice, notified: await queueChangeNotices(ctx, tx, [{ kind: "re-paired", notice }]) };
   });
-  const names = notice.partners.map(fullName);
-  const who = fullName(notice.person);
+  const names = notice.partners.map(personName);
+  const who = personName(notice.person);
   return {
     message:
       notice.kind === "pair"
@@ -135,7 +140,7 @@ export async function placeInTx(
     ctx,
     {
       kind: RE_PAIRED_KIND,
-      detail: rePairLine(named(names.person), names.partners.map(named), by),
+      detail: rePairLine(namedPerson(names.person), names.partners.map(namedPerson), by),
       userId,
       scopeKey: pairing.scopeKey,
       month: pairing.month,
@@ -177,19 +182,19 @@ async function refuseUnlessAlone(
   const others = own ? memberIds(own).filter((id) => id !== userId) : [];
   const people = await namesOf(tx, [userId, ...others]);
   if (!own && !wasIn) {
-    throw new NotFound(`${fullName(people.person)} is not in "${pairing.name}".`);
+    throw new NotFound(`${personName(people.person)} is not in "${pairing.name}".`);
   }
   const reason = away.get(userId);
   if (reason) {
     throw new Conflict(
-      `${fullName(people.person)} cannot be re-paired: ${exclusionLabels[reason].label.toLowerCase()}.`,
+      `${personName(people.person)} cannot be re-paired: ${exclusionLabels[reason].label.toLowerCase()}.`,
       "not_ready",
     );
   }
   const partners = people.partners.filter((p) => !away.has(p.id) && !reported.has(p.id));
   if (partners.length > 0) {
     throw new Conflict(
-      `${fullName(people.person)} already has a partner in "${pairing.name}": ${joinNames(partners.map(fullName))}.`,
+      `${personName(people.person)} already has a partner in "${pairing.name}": ${joinNames(partners.map(personName))}.`,
       "has_partner",
     );
   }
@@ -292,30 +297,8 @@ async function applyPlacement(
     .where(eq(pairings.id, pairing.id));
 }
 
-/**
- * The named people (name and address), in the order of `ids`; unknown ids are left out, and with
- * `activeOnly` deactivated people too.
- */
-export async function peopleByIds(
-  tx: Tx,
-  ids: string[],
-  options: { activeOnly?: boolean } = {},
-): Promise<RePairNotice["person"][]> {
-  const rows = await tx
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-    })
-    .from(users)
-    .where(and(inIdList(users.id, ids), options.activeOnly ? eq(users.isActive, true) : undefined));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
 async function namesOf(tx: Tx, ids: string[]) {
-  const [first, ...partners] = await peopleByIds(tx, ids);
+  const [first, ...partners] = await peopleInOrder(tx, ids);
   if (first?.id !== ids[0]) throw new NotFound("That person was not found.");
   return { person: first, partners };
 }

@@ -1,9 +1,11 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { WaitingPerson } from "../../../shared/pairings";
+import { personName } from "../../../shared/person-name";
 import type { Db, Tx } from "../../db/client";
-import { activities, matches, matchMembers, pairings, users } from "../../db/schema";
+import { activities, matches, matchMembers, pairings } from "../../db/schema";
+import { peopleById } from "../../people-rows/read-people";
 import { awayReasonsOf } from "../scope/member-availability";
-import { fullName, memberColumns } from "../scope/pairing-members";
+import { memberColumns } from "../scope/pairing-members";
 import { awayReports } from "./away-reports";
 
 /** The activity kind of a person left waiting for a partner: `userId` is the one waiting. */
@@ -55,14 +57,7 @@ export async function waitingForPartner(
   const leftIds = [...latest.values()].flatMap(
     (r) => (r.data as Partial<PartnerLeftData> | null)?.left ?? [],
   );
-  const people = new Map(
-    (
-      await db
-        .select(memberColumns)
-        .from(users)
-        .where(inArray(users.id, [...new Set([...ids, ...leftIds])]))
-    ).map((u) => [u.id, u]),
-  );
+  const people = await peopleById(db, [...ids, ...leftIds], memberColumns);
   const cannotMeet = await awayReasonsOf(db, ids, today);
   const reported = new Map<number, Set<string>>();
   for (const row of latest.values()) {
@@ -81,7 +76,7 @@ export async function waitingForPartner(
       department: person.department ?? null,
       formerPartners: left.flatMap((id) => {
         const p = people.get(id);
-        return p ? [fullName(p)] : [];
+        return p ? [personName(p)] : [];
       }),
       since: row.at.toISOString(),
     });

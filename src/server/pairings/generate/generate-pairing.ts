@@ -1,8 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { type GeneratePairingResponse, monthDisplay, runLetter } from "../../../shared/pairings";
 import { recordActivity } from "../../activity/activity";
-import { actorName } from "../../activity/actor-name";
-import { peopleLine } from "../../activity/people-line";
+import { namedPerson, peopleLine } from "../../activity/people-line";
 import { utcDayOf, utcMonthOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
 import type { Db, Tx } from "../../db/client";
@@ -105,7 +104,7 @@ export async function generatePairing(
         ctx,
         {
           kind: "pairing.generated",
-          detail: peopleLine`${actorName(admin)} generated "${created.name}": ${created.totalPairs} ${created.totalPairs === 1 ? "match" : "matches"}.`,
+          detail: peopleLine`${namedPerson(admin)} generated "${created.name}": ${created.totalPairs} ${created.totalPairs === 1 ? "match" : "matches"}.`,
           scopeKey: key,
           month,
           pairingId: created.id,

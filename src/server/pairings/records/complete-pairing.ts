@@ -5,13 +5,14 @@ import {
   type CompletePairingResponse,
   fileMembers,
 } from "../../../shared/pairings";
+import { personName } from "../../../shared/person-name";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { completedPairings, matches, pairings } from "../../db/schema";
 import { Conflict, NotFound } from "../../errors";
 import { chatAnswersOf, withMembers } from "../../match-members/match-members";
 import { lockCompletedFileNames, lockPairing } from "../locks/pairing-locks";
-import { fullName, loadMembers } from "../scope/pairing-members";
+import { loadMembers } from "../scope/pairing-members";
 import { ALL_USERS_LABEL } from "../scope/scope";
 import { fileNameBase } from "./file-names";
 
@@ -66,7 +67,7 @@ async function completeInTx(ctx: AppContext, tx: Tx, pairingId: number) {
   const members = await loadMembers(tx, rows);
   const person = (id: string) => {
     const user = members.get(id);
-    return user ? { name: fullName(user), email: user.email } : { name: "Unknown", email: "" };
+    return user ? { name: personName(user), email: user.email } : { name: "Unknown", email: "" };
   };
   const content: CompletedPairingContent = {
     name: pairing.name,

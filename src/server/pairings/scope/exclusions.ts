@@ -1,5 +1,4 @@
 import { and, asc, type SQL, sql } from "drizzle-orm";
-import { adminUserName } from "../../../shared/admin-users";
 import {
   EXCLUDED_LIST_LIMIT,
   type ExcludedListResponse,
@@ -8,6 +7,7 @@ import {
   exclusionReasons,
 } from "../../../shared/exclusions";
 import type { StatusCounts } from "../../../shared/pairings";
+import { personName } from "../../../shared/person-name";
 import { whitelistEntrySql } from "../../auth/whitelist-lookup";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
@@ -111,7 +111,7 @@ export async function listExcluded(
     total: Number(total),
     people: rows.map((row) => ({
       ...row,
-      name: row.name || adminUserName({ ...row, firstName: null, lastName: null }),
+      name: row.name || personName({ ...row, firstName: null, lastName: null }),
     })),
   };
 }

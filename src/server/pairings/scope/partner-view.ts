@@ -1,6 +1,6 @@
+import { personName } from "../../../shared/person-name";
 import { absoluteImageUrl } from "../../images/email-rendition";
 import type { PartnerView } from "../../mail/templates/views";
-import { fullName } from "./pairing-members";
 
 /** What a match e-mail shows of a partner, as read from their account. */
 export interface PartnerFacts {
@@ -17,7 +17,7 @@ export interface PartnerFacts {
  * short announcement, a re-pair's e-mail): name, initials, department, bio, e-mail, photo.
  */
 export function partnerView(appUrl: string, person: PartnerFacts): PartnerView {
-  const name = fullName(person);
+  const name = personName(person);
   const initials =
     [person.firstName, person.lastName]
       .map((part) => part?.trim().charAt(0) ?? "")

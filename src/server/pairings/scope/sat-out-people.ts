@@ -1,9 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { SatOutPerson } from "../../../shared/pairings";
+import { personName } from "../../../shared/person-name";
 import { type SatOutEntry, satOutText } from "../../../shared/sat-out";
 import type { Db, Tx } from "../../db/client";
-import { matches, matchMembers, type PairingRow, pairings, users } from "../../db/schema";
-import { fullName } from "./pairing-members";
+import { matches, matchMembers, type PairingRow, pairings } from "../../db/schema";
+import { peopleById } from "../../people-rows/read-people";
 
 /**
  * The stored reasons as the admin reads them (docs/pairings.md, "Who sat out and why"): each with
@@ -14,25 +15,14 @@ export async function presentSatOut(
   entries: readonly SatOutEntry[],
 ): Promise<SatOutPerson[]> {
   if (entries.length === 0) return [];
-  const rows = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-    })
-    .from(users)
-    .where(
-      inArray(
-        users.id,
-        entries.map((e) => e.userId),
-      ),
-    );
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const byId = await peopleById(
+    db,
+    entries.map((e) => e.userId),
+  );
   return entries.flatMap((entry) => {
     const person = byId.get(entry.userId);
     if (!person) return [];
-    const name = fullName(person);
+    const name = personName(person);
     return [{ userId: entry.userId, name, reason: satOutText(entry.reason, name) }];
   });
 }

@@ -1,9 +1,6 @@
 import { eq } from "drizzle-orm";
-import {
-  type AccountChangeResponse,
-  adminUserName,
-  USER_NOT_FOUND,
-} from "../../../shared/admin-users";
+import { type AccountChangeResponse, USER_NOT_FOUND } from "../../../shared/admin-users";
+import { personName } from "../../../shared/person-name";
 import type { AppContext } from "../../context";
 import { sessions, users } from "../../db/schema";
 import { BadRequest, Conflict, NotFound } from "../../errors";
@@ -38,7 +35,7 @@ export async function deactivateUser(
     await lockRunningPairings(tx);
     const user = await lockPerson(tx, id);
     if (!user) throw new NotFound(USER_NOT_FOUND);
-    const name = adminUserName(user);
+    const name = personName(user);
     if (user.isAdmin) {
       throw new Conflict(
         `${name} is an admin. Admin accounts are managed by the operator (npm run admin).`,
@@ -62,9 +59,7 @@ export async function deactivateUser(
     await queueChangeNotices(ctx, tx, notices);
     return { name, notices };
   });
-  const leftAlone = notices.flatMap((n) =>
-    n.kind === "left-alone" ? [adminUserName(n.person)] : [],
-  );
+  const leftAlone = notices.flatMap((n) => (n.kind === "left-alone" ? [personName(n.person)] : []));
   const alone = leftAlone.length
     ? ` ${leftAlone.join(" and ")} ${leftAlone.length === 1 ? "is" : "are"} left without a partner: re-pair them under Current Pairings.`
     : "";

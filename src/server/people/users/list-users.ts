@@ -1,12 +1,13 @@
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AdminUser, AdminUsersQuery, AdminUsersResponse } from "../../../shared/admin-users";
-import { adminUserName } from "../../../shared/admin-users";
+import { personName } from "../../../shared/person-name";
 import { whitelistEntrySql } from "../../auth/whitelist-lookup";
 import type { AppContext } from "../../context";
 import { matches, matchMembers, pairings, users } from "../../db/schema";
 import { departmentNameSql } from "../../directory/departments/department-name";
 import { BadRequest } from "../../errors";
 import { memberIdsSql } from "../../match-members/match-members";
+import { readPeople } from "../../people-rows/read-people";
 import { userListWhere } from "./user-list-filters";
 import { userStatusCounts } from "./user-status-counts";
 
@@ -152,19 +153,11 @@ async function currentMatchNames(
       ),
     )
     .orderBy(asc(matches.month), asc(matches.id));
-  const partnerIds = [...new Set(rows.flatMap((row) => row.members))];
-  const people = partnerIds.length
-    ? await ctx.db
-        .select({
-          id: users.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          email: users.email,
-        })
-        .from(users)
-        .where(inArray(users.id, partnerIds))
-    : [];
-  const nameOf = new Map(people.map((p) => [p.id, adminUserName(p)]));
+  const people = await readPeople(
+    ctx.db,
+    rows.flatMap((row) => row.members),
+  );
+  const nameOf = new Map(people.map((p) => [p.id, personName(p)]));
   const wanted = new Set(ids);
   // Rows come oldest first, so the latest round's match is the one that stays.
   for (const row of rows) {

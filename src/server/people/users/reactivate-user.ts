@@ -1,9 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import {
-  type AccountChangeResponse,
-  adminUserName,
-  USER_NOT_FOUND,
-} from "../../../shared/admin-users";
+import { type AccountChangeResponse, USER_NOT_FOUND } from "../../../shared/admin-users";
+import { personName } from "../../../shared/person-name";
 import type { AppContext } from "../../context";
 import { users } from "../../db/schema";
 import { Conflict, NotFound } from "../../errors";
@@ -24,10 +21,10 @@ export async function reactivateUser(ctx: AppContext, id: string): Promise<Accou
   if (!updated) {
     const [user] = await ctx.db.select().from(users).where(eq(users.id, id));
     if (!user) throw new NotFound(USER_NOT_FOUND);
-    throw new Conflict(`${adminUserName(user)} is already active.`, "already_active");
+    throw new Conflict(`${personName(user)} is already active.`, "already_active");
   }
   return {
-    message: `${adminUserName(updated)} is active again and can sign in.`,
+    message: `${personName(updated)} is active again and can sign in.`,
     user: { id, isActive: true },
     leftAlone: [],
   };

@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
-import { adminUserName } from "../../../shared/admin-users";
+import { personName } from "../../../shared/person-name";
 import type { AppContext } from "../../context";
 import { users } from "../../db/schema";
 import { Conflict } from "../../errors";
+import { personColumns, readPerson } from "../../people-rows/read-people";
 import { checkUserId } from "./user-id";
 
 /**
@@ -11,18 +11,10 @@ import { checkUserId } from "./user-id";
  */
 export async function refuseScimManaged(ctx: AppContext, id: string): Promise<void> {
   checkUserId(id);
-  const [user] = await ctx.db
-    .select({
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      scimManaged: users.scimManaged,
-    })
-    .from(users)
-    .where(eq(users.id, id));
+  const user = await readPerson(ctx.db, id, { ...personColumns, scimManaged: users.scimManaged });
   if (user?.scimManaged) {
     throw new Conflict(
-      `${adminUserName(user)} is managed by your identity provider: deactivate or reactivate them there.`,
+      `${personName(user)} is managed by your identity provider: deactivate or reactivate them there.`,
       "scim_managed",
     );
   }

@@ -1,6 +1,6 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { adminUserEndpoints as endpoints } from "../../../shared/endpoints/admin-users";
-import { actorName } from "../../activity/actor-name";
+import { namedPerson } from "../../activity/people-line";
 import { requireAdmin } from "../../auth/guards";
 import type { FeatureRoutes } from "../../context";
 import { endpointRoute } from "../../http/endpoint-route";
@@ -42,7 +42,7 @@ const usersRoutes: FeatureRoutes = async (app, { ctx }) => {
     config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
     handler: async (request) =>
       presentUserUpdated(
-        await updateUser(ctx, request.params.id, request.body, actorName(requireAdmin(request))),
+        await updateUser(ctx, request.params.id, request.body, namedPerson(requireAdmin(request))),
       ),
   });
 

@@ -15,6 +15,7 @@ import { privacyEndpoints } from "@shared/endpoints/privacy";
 import { roundEndpoints } from "@shared/endpoints/rounds";
 import { schedulingEndpoints } from "@shared/endpoints/scheduling";
 import { whitelistEndpoints } from "@shared/endpoints/whitelist";
+import { personName } from "@shared/person-name";
 import { DEFAULT_GROUP_COLOR } from "@shared/whitelist";
 import { DEFAULT_WORKING_HOURS } from "@shared/working-hours";
 import { answerTo, isAddressOf, type SampleAnswer } from "./sample-answer";
@@ -25,7 +26,6 @@ import { sampleMetricAnswers } from "./sample-metrics";
 import { samplePairingAnswers, samplePairingPatterns } from "./sample-pairings";
 import {
   currentRound,
-  fullName,
   SAMPLE_DOMAIN,
   SAMPLE_GROUP,
   SAMPLE_GROUP_ID,
@@ -60,7 +60,7 @@ function currentPartners(): Map<string, string[]> {
   const partners = new Map<string, string[]>();
   for (const { members } of currentRound.matches) {
     for (const m of members) {
-      const others = members.filter((o) => o !== m).map((o) => fullName(samplePeople[o]));
+      const others = members.filter((o) => o !== m).map((o) => personName(samplePeople[o]));
       partners.set(samplePeople[m].id, others);
     }
   }
@@ -68,7 +68,7 @@ function currentPartners(): Map<string, string[]> {
 }
 const partners = currentPartners();
 
-const nameKey = (p: AdminUser) => `${fullName(p).toLowerCase()}\u0000${p.id}`;
+const nameKey = (p: AdminUser) => `${personName(p).toLowerCase()}\u0000${p.id}`;
 const byName = [...samplePeople].sort((a, b) => (nameKey(a) < nameKey(b) ? -1 : 1));
 
 /** The user list with its search, filters and pages applied, as the server would. */
@@ -92,7 +92,7 @@ function usersAnswer(url: URL): AdminUsersResponse {
       !nobody &&
       (!preference || p.matchingPreference === preference) &&
       (!groupSize || String(p.preferredGroupSize) === groupSize) &&
-      [fullName(p), p.email, p.department, p.departmentName].some((v) =>
+      [personName(p), p.email, p.department, p.departmentName].some((v) =>
         (v ?? "").toLowerCase().includes(q),
       ),
   );

@@ -9,9 +9,10 @@ import type {
   PreviewMatch,
   PreviewUser,
 } from "@shared/pairings";
+import { personName } from "@shared/person-name";
 import { sampleFileContent } from "@shared/sample-company";
 import { answerTo } from "./sample-answer";
-import { fullName, generatedPeople, isOnLeave, samplePeople } from "./sample-people";
+import { generatedPeople, isOnLeave, samplePeople } from "./sample-people";
 import { completedPairings, recordNames, runningPairing, samplePairings } from "./sample-rounds";
 
 /** Sample answers for the Operations tab (see sample-data.ts), worked out as the server does. */
@@ -54,7 +55,7 @@ function excludedAnswer(url: URL) {
   const reason = (url.searchParams.get("reason") ?? "") as ExclusionReason;
   const people = samplePeople
     .filter((_, i) => reasons[i] === reason)
-    .map((p) => ({ id: p.id, name: fullName(p), email: p.email, department: p.departmentName }))
+    .map((p) => ({ id: p.id, name: personName(p), email: p.email, department: p.departmentName }))
     .sort(
       (a, b) =>
         a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.email.localeCompare(b.email),

@@ -54,6 +54,3 @@ export const SAMPLE_NOW = new Date();
 /** Six completed rounds and this month's running one, oldest first. */
 export const sampleRoundList: SampleRound[] = sampleRounds(generatedPeople, SAMPLE_NOW);
 export const currentRound = sampleRoundList[sampleRoundList.length - 1];
-
-export const fullName = (p: { firstName: string | null; lastName: string | null }) =>
-  `${p.firstName} ${p.lastName}`;

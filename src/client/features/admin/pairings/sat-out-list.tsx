@@ -1,7 +1,7 @@
-import { personName } from "@shared/current-pairing-rows";
 import { CURRENT_PAIRINGS_MAX_PAGE_SIZE } from "@shared/current-pairings-query";
 import { MAX_MATCH_SIZE } from "@shared/match-size";
 import type { PairingSummary, SatOutPerson } from "@shared/pairings";
+import { personName } from "@shared/person-name";
 import type { PlaceCheckResponse } from "@shared/place-sat-out";
 import { UserPlus } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";

@@ -1,6 +1,6 @@
-import { adminUserName } from "@shared/admin-user-texts";
 import type { AdminUser } from "@shared/admin-users";
 import { joinNames } from "@shared/matches";
+import { personName } from "@shared/person-name";
 import { lazy, Suspense } from "react";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -43,7 +43,7 @@ export function AccountButton({ user, onAsk }: { user: AdminUser; onAsk: () => v
     <>
       <Button size="sm" variant="outline" onClick={onAsk}>
         {user.isActive ? "Deactivate" : "Reactivate"}
-        <span className="sr-only"> {adminUserName(user)}</span>
+        <span className="sr-only"> {personName(user)}</span>
       </Button>
       <EraseButton user={user} />
     </>
@@ -92,7 +92,7 @@ export function AccountConfirmDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
-  const name = adminUserName(user);
+  const name = personName(user);
   const texts = user.isActive
     ? {
         title: `Deactivate ${name}?`,

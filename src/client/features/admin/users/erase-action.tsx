@@ -1,5 +1,5 @@
-import { adminUserName } from "@shared/admin-user-texts";
 import type { AdminUser } from "@shared/admin-users";
+import { personName } from "@shared/person-name";
 import { lazy, Suspense, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/toast";
@@ -32,7 +32,7 @@ export function EraseButton({ user }: { user: AdminUser }) {
     },
     reportFailure: failureToast,
   });
-  const name = adminUserName(user);
+  const name = personName(user);
   return (
     <>
       <Button size="sm" variant="outline" onClick={() => setAsking(true)}>

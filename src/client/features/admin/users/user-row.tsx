@@ -1,8 +1,8 @@
-import { adminUserName } from "@shared/admin-user-texts";
 import type { AdminUser } from "@shared/admin-users";
 import type { Department } from "@shared/departments";
 import { type ParticipationStatus, participationStatuses } from "@shared/enums";
 import { DEPARTMENT_NOT_SET } from "@shared/metric-figures";
+import { personName } from "@shared/person-name";
 import { Button } from "../../../components/ui/button";
 import { Select } from "../../../components/ui/select";
 import { cn } from "../../../lib/cn";
@@ -36,7 +36,7 @@ function departmentOptions(departments: Department[], current: string, user: Adm
 }
 
 function fieldsOf({ user, draft, departments, onDraft, saving }: UserRowProps) {
-  const name = adminUserName(user);
+  const name = personName(user);
   const status = draft?.participationStatus ?? user.participationStatus;
   const department = draft?.department ?? user.department ?? "";
   return {
@@ -68,7 +68,7 @@ function SaveButton({ user, saving, onSave }: UserRowProps) {
   return (
     <Button size="sm" onClick={onSave} disabled={saving}>
       {saving ? "Saving..." : "Save"}
-      <span className="sr-only"> {adminUserName(user)}</span>
+      <span className="sr-only"> {personName(user)}</span>
     </Button>
   );
 }
@@ -92,7 +92,7 @@ export function UserTableRow(props: UserRowProps) {
   return (
     <tr className={cn("border-t border-coffee-200 align-middle", changed && "bg-amber-50")}>
       <th scope="row" className="py-2 pr-3 text-left font-medium text-coffee-950">
-        {adminUserName(user)} <DeactivatedBadge user={user} />
+        {personName(user)} <DeactivatedBadge user={user} />
         {changed && (
           <span className="block">
             <UnsavedNote />
@@ -128,7 +128,7 @@ export function UserCard(props: UserRowProps) {
     >
       <div className="min-w-0">
         <h3 className="font-semibold text-coffee-950">
-          {adminUserName(user)} <DeactivatedBadge user={user} />
+          {personName(user)} <DeactivatedBadge user={user} />
         </h3>
         <p className="text-sm break-all text-coffee-800">{user.email}</p>
         {changed && <UnsavedNote />}
