@@ -7,6 +7,7 @@
  */
 const SERVER_LAYERS = [
   ["db", "http", "matching", "outbound"],
+  ["people-rows"],
   ["activity", "calendar", "help", "mail", "match-members", "monitoring", "settings"],
   ["company", "match-calendar", "scheduling"],
   ["outbox"],
