@@ -19,7 +19,7 @@ import { sql } from "drizzle-orm";
 import { fixedClock } from "../src/server/clock";
 import type { Db } from "../src/server/db/client";
 import { openDatabase } from "../src/server/db/client";
-import { createJobWakes } from "../src/server/jobs/wake-signal";
+import { createJobWakes } from "../src/server/job-wakes";
 import { connectionAggregates } from "../src/server/metrics/connections/connection-aggregates";
 import { getConnections } from "../src/server/metrics/connections/get-connections";
 import { startPostgresServer } from "../src/server/test/postgres-server";

@@ -5,7 +5,7 @@ import { systemClock } from "../src/server/clock";
 import { loadConfig } from "../src/server/config";
 import type { AppContext } from "../src/server/context";
 import { openDatabase } from "../src/server/db/client";
-import { createJobWakes } from "../src/server/jobs/wake-signal";
+import { createJobWakes } from "../src/server/job-wakes";
 import { createMailer } from "../src/server/mail/mailer";
 import { compose } from "../src/server/newsletters/compose/composer";
 import {

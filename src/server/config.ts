@@ -2,12 +2,12 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { SAMPLE_EMPLOYEES } from "../shared/sample-company";
-import { parseTrustProxy, type TrustProxy } from "./http/trust-proxy";
 import {
   calendarSettings,
   checkCalendarSettings,
   unknownCalendarSetting,
-} from "./scheduling/calendar-settings";
+} from "./calendar-service-settings";
+import { parseTrustProxy, type TrustProxy } from "./trust-proxy";
 
 const booleanFlag = z
   .string()

@@ -2,8 +2,8 @@ import type { FastifyPluginAsync } from "fastify";
 import type { Clock } from "./clock";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
-import type { JobWakes } from "./jobs/wake-signal";
-import type { Mailer } from "./mail/mailer";
+import type { JobWakes } from "./job-wakes";
+import type { Mailer } from "./mail-transport";
 
 /** What every feature's routes and services are given; built once by buildApp. */
 export interface AppContext {

@@ -5,7 +5,7 @@
  * `definitions/registry.ts` is a new job.
  */
 import type { JobTrigger } from "../job-triggers";
-import type { WakeSignal } from "./wake-signal";
+import type { WakeSignal } from "../job-wakes";
 
 /** What the loop tells a definition about the run it is part of. */
 export interface JobRun {

@@ -7,7 +7,7 @@ import { dailyJobs } from "../db/schema";
 import { createTestDatabase } from "../test/test-database";
 import { defineDailyJob } from "./daily-job";
 import { runDue, startJob } from "./run-job";
-import { createWakeSignal } from "./wake-signal";
+import { createWakeSignal } from "../job-wakes";
 
 /*
  * The loop every background job runs (docs/jobs.md), driven here by daily jobs over the real

@@ -1,51 +1,12 @@
 import nodemailer, { type Transporter } from "nodemailer";
-import type { MailKind } from "../../shared/enums";
 import type { Db } from "../db/client";
 import { mailOutbox } from "../db/schema";
+import type { MailCalendarPart, Mailer, MailMessage } from "../mail-transport";
 import { printLine } from "../terminal";
 import { isTransientMailError } from "./mail-failure";
 
-/**
- * An iCalendar object the message carries as its text/calendar part (RFC 6047: `method=` on the
- * part, the same METHOD inside), which calendar clients apply to the event it names.
- */
-export interface MailCalendarPart {
-  method: "REQUEST" | "CANCEL";
-  content: string;
-}
-
-export interface MailMessage {
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  kind: MailKind;
-  headers?: Record<string, string>;
-  /** A one-time sign-in code; the outbox prints it so code sign-in works without a mail server. */
-  signInCode?: string;
-  /** `<…@host>`; set by callers that must recognise a resend (newsletter deliveries). */
-  messageId?: string;
-  /** Body encoding; base64 spares the per-message scan and quoted-printable pass on long HTML. */
-  textEncoding?: "base64" | "quoted-printable";
-  calendar?: MailCalendarPart;
-}
-
-export interface SendResult {
-  messageId: string;
-}
-
-export interface Mailer {
-  readonly transport: "smtp" | "outbox";
-  /**
-   * Where mail goes, without credentials ("smtp://host:port", "outbox"): processes sharing a
-   * database compare it before taking over each other's newsletter deliveries.
-   */
-  readonly fingerprint: string;
-  send(message: MailMessage): Promise<SendResult>;
-  /** Resolves once the transport can take messages (SMTP: the server answered). */
-  verify(): Promise<void>;
-  close(): Promise<void>;
-}
+/** The message types its callers name (their home is mail-transport.ts, below context.ts). */
+export type { MailCalendarPart, MailMessage };
 
 /**
  * SMTP failures keep their response code so callers can tell a refused recipient from a broken

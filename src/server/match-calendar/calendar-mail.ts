@@ -8,7 +8,7 @@ import {
 } from "../../shared/matches";
 import { personName } from "../../shared/person-name";
 import type { AppContext } from "../context";
-import type { MailCalendarPart } from "../mail/mailer";
+import type { MailCalendarPart } from "../mail-transport";
 import { readPeople } from "../people-rows/read-people";
 import { getTimeZone, inReaderZone, readerTimeZone } from "../settings/time-zone";
 import { buildInvitation, matchEventUid, type Person } from "./calendar-invitation";

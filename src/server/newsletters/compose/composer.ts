@@ -11,7 +11,7 @@ import type { AppContext } from "../../context";
 import { type NewsletterRow, users } from "../../db/schema";
 import { BadRequest } from "../../errors";
 import { createRenderer } from "../../mail/layout-renderer";
-import type { MailCalendarPart } from "../../mail/mailer";
+import type { MailCalendarPart } from "../../mail-transport";
 import { unsubscribeHeaders, unsubscribeToken, unsubscribeUrl } from "../../mail/signed-links";
 import { AnnouncementEmail, announcementContent } from "../../mail/templates/announcement-email";
 import { NewsletterEmail } from "../../mail/templates/newsletter-email";

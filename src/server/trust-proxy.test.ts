@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ipLimits } from "../auth/auth-settings";
-import { loadConfig } from "../config";
-import { createTestApp, type TestApp } from "../test/test-app";
+import { ipLimits } from "./auth/auth-settings";
+import { loadConfig } from "./config";
+import { createTestApp, type TestApp } from "./test/test-app";
 import { parseTrustProxy } from "./trust-proxy";
 
 const BALANCER = "10.1.2.3";
