@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config";
-import { calendarProvider } from "./scheduling/calendar-provider";
+import { calendarProvider } from "./scheduling/calendar-service";
 
 const caldav = {
   CALDAV_URL: "https://dav.example.com/remote.php/dav/",

@@ -25,7 +25,7 @@ const lockModules: Record<string, string> = {
   "directory/departments/lock-department-list.ts": "departments: one scope's list",
   "directory/departments/department-list-scope.ts": "departments: the rows of one scope's list",
   "directory/departments/merge-department.ts": "departments: the two being merged",
-  "match-calendar/match-calendar-events.ts": "match_calendar_events",
+  "icalendar/match-calendar-events.ts": "match_calendar_events",
   "scheduling/match-busy-times.ts":
     "matches: a running match while its members' busy times are kept",
   "metrics/connections/stored-connection-figures.ts": "connection_figures: one count at a time",

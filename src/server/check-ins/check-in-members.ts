@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { CheckInAnswer } from "../../shared/check-in-answers";
 import { personName } from "../../shared/person-name";
-import { utcDayOf } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
+import { utcDayOf } from "../dates/month-dates";
 import { matches, type PairingRow, pairings } from "../db/schema";
 import {
   answerOf,

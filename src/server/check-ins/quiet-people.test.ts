@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { utcDayOf } from "../calendar/month-calendar";
 import { fixedClock } from "../clock";
+import { utcDayOf } from "../dates/month-dates";
 import { matches, pairings, stillInQuestions, users } from "../db/schema";
 import { signLinkToken } from "../mail/signed-links";
 import { memberIds, withMembers } from "../match-members/match-members";

@@ -1,7 +1,7 @@
 import { isNull, sql } from "drizzle-orm";
 import type { EmployeeStatusSummary } from "../../shared/employees";
-import { utcDayOf } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
+import { utcDayOf } from "../dates/month-dates";
 import { users } from "../db/schema";
 import { eligibleSql, onLeaveSql } from "../pairings/scope/scope";
 import { lastEmployeeSync } from "./last-sync";

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { SyncEmployeeStatusResponse } from "../../shared/employees";
-import { utcDayOf } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
+import { utcDayOf } from "../dates/month-dates";
 import { users } from "../db/schema";
 import { onLeaveSql, reactivateEndedPauses } from "../pairings/scope/scope";
 import { recordEmployeeSync } from "./last-sync";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { utcDayOf } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
+import { utcDayOf } from "../dates/month-dates";
 import { dailyJobs } from "../db/schema";
 import type { JobDefinition, JobRun } from "./job";
 

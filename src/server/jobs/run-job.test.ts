@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { utcDayOf } from "../calendar/month-calendar";
 import { fixedClock } from "../clock";
+import { utcDayOf } from "../dates/month-dates";
 import type { Database } from "../db/client";
 import { dailyJobs } from "../db/schema";
+import { createWakeSignal } from "../job-wakes";
 import { createTestDatabase } from "../test/test-database";
 import { defineDailyJob } from "./daily-job";
 import { runDue, startJob } from "./run-job";
-import { createWakeSignal } from "../job-wakes";
 
 /*
  * The loop every background job runs (docs/jobs.md), driven here by daily jobs over the real

@@ -1,8 +1,8 @@
 import type { ChatInvitation } from "../../shared/calendar";
 import type { AppContext } from "../context";
 import { NotFound } from "../errors";
-import { renderCalendarMessage } from "../match-calendar/calendar-mail";
-import { readEvent } from "../match-calendar/match-calendar-events";
+import { renderCalendarMessage } from "../icalendar/calendar-mail";
+import { readEvent } from "../icalendar/match-calendar-events";
 import { findMemberMatch } from "./member-matches";
 
 /** The match's calendar event as a member sees it; null until someone sent an invitation. */

@@ -12,10 +12,10 @@ import { completeMatch } from "./complete-match";
 import { getCurrentMatchOfSession } from "./get-current-match";
 import { getMatchHistoryOfSession } from "./get-match-history";
 import { matchTimeZones } from "./match-time-zones";
-import { matchTimes, refuseMatchTimes } from "./match-times";
 import { downloadChatInvitation, readChatInvitation } from "./read-chat-invitation";
 import { sendChatInvitation } from "./send-chat-invitation";
 import { setConnectionStatus } from "./set-connection-status";
+import { matchTimes, refuseMatchTimes } from "./times-to-book";
 
 /** Per signed-in user, so colleagues behind one office proxy do not share a budget. */
 const writeLimit = {

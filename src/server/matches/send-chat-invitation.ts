@@ -5,7 +5,7 @@ import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import type { MatchCalendarEventRow } from "../db/schema";
 import { Conflict, Validation } from "../errors";
-import { changeEvent, lockEvent } from "../match-calendar/match-calendar-events";
+import { changeEvent, lockEvent } from "../icalendar/match-calendar-events";
 import { memberIds } from "../match-members/match-members";
 import { queueMessages } from "../outbox/queue-messages";
 import { queuedMatchChange } from "../outbox/queued/match-change";

@@ -7,8 +7,8 @@ import {
   percent,
 } from "../../shared/metrics";
 import { whitelistEntrySql } from "../auth/whitelist-lookup";
-import { shiftMonth, utcMonthOf } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
+import { shiftMonth, utcMonthOf } from "../dates/month-dates";
 import type { Db, Tx } from "../db/client";
 import { matches, users } from "../db/schema";
 import {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { PUBLIC_FIGURES_MAX_AGE_SECONDS, type PublicFigures } from "../../shared/public-figures";
-import { utcDayOf } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
+import { utcDayOf } from "../dates/month-dates";
 import { users } from "../db/schema";
 import { eligibleSql } from "../pairings/scope/scope";
 import { joinWhitelistEntry, whitelistEntryId } from "../pairings/scope/whitelist-join";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { webhookEndpoints } from "../db/schema";
-import { calendarProvider } from "../scheduling/calendar-provider";
+import { calendarProvider } from "../scheduling/calendar-service";
 import { createAdmin } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { startWebhookReceiver, type WebhookReceiver } from "../test/webhook-receiver";

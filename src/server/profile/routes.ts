@@ -8,6 +8,7 @@ import { endpointRoute } from "../http/endpoint-route";
 import { acceptMultipart } from "../http/multipart-bodies";
 import { readImageUpload } from "../images/read-image-upload";
 import { completeRegistration } from "./complete-registration";
+import { getMyWorkingHours, saveMyWorkingHours } from "./my-working-hours";
 import {
   addNeverWith,
   getMeeting,
@@ -19,7 +20,6 @@ import {
 import { updateParticipation } from "./update-participation";
 import { updateProfile } from "./update-profile";
 import { uploadProfileImage } from "./upload-profile-image";
-import { getMyWorkingHours, saveMyWorkingHours } from "./working-hours";
 
 const TOO_LARGE = "Please select an image smaller than 5MB";
 const NO_FILE = "Please choose an image to upload.";

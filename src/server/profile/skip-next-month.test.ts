@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { utcDayOf } from "../calendar/month-calendar";
 import { fixedClock } from "../clock";
+import { utcDayOf } from "../dates/month-dates";
 import { listEligibleUsers } from "../pairings/scope/eligibility";
 import { roundDates } from "../rounds/round-dates";
 import { allowEmail, createUser } from "../test/factories";

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { pairingScheduleSchema } from "../../shared/rounds";
 import { whitelistEntrySql } from "../auth/whitelist-lookup";
-import { pairingDayOf, readPairingSchedule } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
+import { pairingDayOf, readPairingSchedule } from "../dates/month-dates";
 import { domainGroups, roundSettings, users } from "../db/schema";
 
 const DEFAULT_REVIEW_DAYS = 3;

@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import { addDays, differenceInCalendarDays, format, parseISO } from "date-fns";
-import { shiftMonth } from "../calendar/month-calendar";
+import { shiftMonth } from "../dates/month-dates";
 import { type DateRule, roundDates } from "./round-dates";
 
 /** The days (YYYY-MM-DD, company zone) a member may say their partner is away. */

@@ -1,6 +1,6 @@
 import type { GeneratePlan } from "../../shared/generate-plan";
-import { utcMonthOf } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
+import { utcMonthOf } from "../dates/month-dates";
 import { resolveScope, scopeKey } from "../pairings/scope/scope";
 import { windowsOfScope } from "./hand-made-round";
 import { getTimeZone } from "./round-settings";

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { RoundStepKind } from "../../shared/enums";
 import { monthDisplay } from "../../shared/pairings";
 import { defaultRoundSettings } from "../../shared/rounds";
-import { readPairingSchedule } from "../calendar/month-calendar";
+import { readPairingSchedule } from "../dates/month-dates";
 import type { Db, Tx } from "../db/client";
 import { roundSteps } from "../db/schema";
 import { dateRule, getRoundSettings, getTimeZone } from "./round-settings";

@@ -3,8 +3,8 @@ import { format } from "date-fns";
 import { and, eq } from "drizzle-orm";
 import type { NextPairingResponse } from "../../shared/matches";
 import { whitelistEntrySql } from "../auth/whitelist-lookup";
-import { nextPairingDay, readPairingSchedule } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
+import { nextPairingDay, readPairingSchedule } from "../dates/month-dates";
 import { domainGroups, users } from "../db/schema";
 import { getRoundSettings, getTimeZone } from "./round-settings";
 

@@ -8,8 +8,8 @@ import type {
   TimelineEntry,
   TimelineStep,
 } from "../../shared/rounds";
-import { shiftMonth } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
+import { shiftMonth } from "../dates/month-dates";
 import { pairings, type RoundStepRow, roundDrafts, roundSteps } from "../db/schema";
 import { currentRound, nextRound, type RoundDates, roundDates } from "./round-dates";
 import { isScheduled } from "./round-pairing";

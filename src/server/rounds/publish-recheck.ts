@@ -1,6 +1,6 @@
 import { recordActivity } from "../activity/activity";
-import { utcDayOf } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
+import { utcDayOf } from "../dates/month-dates";
 import type { Tx } from "../db/client";
 import { PARTNER_LEFT_KIND, type PartnerLeftData } from "../pairings/current/waiting-for-partner";
 import { holdRunningPairingsOfMonth } from "../pairings/locks/pairing-locks";

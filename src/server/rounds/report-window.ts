@@ -1,5 +1,5 @@
-import { readPairingSchedule } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
+import { readPairingSchedule } from "../dates/month-dates";
 import type { Tx } from "../db/client";
 import type { PairingRow } from "../db/schema";
 import { dateRule, getRoundSettings, getTimeZone } from "./round-settings";

@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import type { PairingSchedule } from "../../shared/rounds";
-import { monthIn, pairingDayOf, STEP_HOUR, shiftMonth } from "../calendar/month-calendar";
+import { monthIn, pairingDayOf, STEP_HOUR, shiftMonth } from "../dates/month-dates";
 
 export interface RoundDates {
   /** YYYY-MM: the month of the pairing day. */

@@ -5,8 +5,8 @@ import {
   pairingScheduleSchema,
   type RoundSettings,
 } from "../../shared/rounds";
-import { readPairingSchedule } from "../calendar/month-calendar";
 import type { AppContext } from "../context";
+import { readPairingSchedule } from "../dates/month-dates";
 import type { Db, Tx } from "../db/client";
 import { domainGroups, roundSettings, roundSteps, settings } from "../db/schema";
 import { NotFound } from "../errors";

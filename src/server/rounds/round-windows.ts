@@ -1,4 +1,4 @@
-import { shiftMonth } from "../calendar/month-calendar";
+import { shiftMonth } from "../dates/month-dates";
 import { type AwayWindow, awayWindow, dayIn } from "./away-window";
 import { checkInsAfter, type DateRule, roundDates } from "./round-dates";
 

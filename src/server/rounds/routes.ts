@@ -3,7 +3,7 @@ import { roundEndpoints as endpoints } from "../../shared/endpoints/rounds";
 import { activityPage } from "../activity/activity";
 import type { FeatureRoutes } from "../context";
 import { endpointRoute } from "../http/endpoint-route";
-import { getCompanyWorkingHours, saveCompanyWorkingHours } from "../settings/working-hours";
+import { getCompanyWorkingHours, saveCompanyWorkingHours } from "../settings/company-working-hours";
 import { getDraftView, regenerateDraft, skipRound, swapInDraft } from "./draft-edits";
 import { generationRoutes } from "./generation-routes";
 import { getRoundsOverview } from "./overview";

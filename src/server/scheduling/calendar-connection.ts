@@ -2,7 +2,7 @@ import { calendarSettings } from "../calendar-service-settings";
 import type { Config } from "../config";
 import { Conflict } from "../errors";
 import { CalendarReadError } from "./busy-times-provider";
-import { calendarProvider } from "./calendar-provider";
+import { calendarProvider } from "./calendar-service";
 
 const TWO_WEEKS_MS = 14 * 24 * 60 * 60 * 1000;
 

@@ -3,7 +3,7 @@ import type { AppContext } from "../context";
 import type { Db } from "../db/client";
 import { matchBusyTimes, matches, matchMembers, users } from "../db/schema";
 import { type BusyRead, type BusyTimesProvider, CalendarReadError } from "./busy-times-provider";
-import { calendarProvider } from "./calendar-provider";
+import { calendarProvider } from "./calendar-service";
 import type { Interval } from "./intervals";
 
 export interface MatchBusyTimes {

@@ -1,10 +1,10 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { isIanaTimeZone, type WorkingDay } from "../../shared/working-hours";
-import { roundCompletesAt, scopeSchedule } from "../calendar/month-calendar";
+import { roundCompletesAt, scopeSchedule } from "../dates/month-dates";
 import type { Db, Tx } from "../db/client";
 import { matches, matchMembers, pairings, users } from "../db/schema";
+import { getCompanyWorkingHours, ownHours } from "../settings/company-working-hours";
 import { getTimeZone } from "../settings/time-zone";
-import { getCompanyWorkingHours, ownHours } from "../settings/working-hours";
 
 export interface MemberSchedule {
   userId: string;

@@ -3,7 +3,7 @@ import { CHAT_DURATION_MINUTES } from "../../shared/matches";
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
 import { matchBusyTimes, matchCalendarEvents } from "../db/schema";
-import { calendarProvider } from "./calendar-provider";
+import { calendarProvider } from "./calendar-service";
 import type { Interval } from "./intervals";
 import { keptBusyTimesOf, readMatchBusyTimes } from "./match-busy-times";
 import { type MatchSchedules, type MemberSchedule, matchSchedulesOf } from "./match-schedules";

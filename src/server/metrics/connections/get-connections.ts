@@ -5,8 +5,8 @@ import {
   periodProblem,
   shiftMonthKey,
 } from "../../../shared/connections";
-import { utcMonthOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
+import { utcMonthOf } from "../../dates/month-dates";
 import type { Tx } from "../../db/client";
 import { domainGroups } from "../../db/schema";
 import { BadRequest, NotFound } from "../../errors";

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { parseActivePairingFile } from "../../../shared/pairing-file-names";
 import { type CompletedPairingContent, membersOfFileMatch } from "../../../shared/pairings";
-import { utcDayOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
+import { utcDayOf } from "../../dates/month-dates";
 import {
   allowedEmails,
   completedPairings,

@@ -11,17 +11,17 @@ import type { AppContext } from "../../context";
 import { type NewsletterRow, users } from "../../db/schema";
 import { BadRequest } from "../../errors";
 import { createRenderer } from "../../mail/layout-renderer";
-import type { MailCalendarPart } from "../../mail-transport";
 import { unsubscribeHeaders, unsubscribeToken, unsubscribeUrl } from "../../mail/signed-links";
 import { AnnouncementEmail, announcementContent } from "../../mail/templates/announcement-email";
 import { NewsletterEmail } from "../../mail/templates/newsletter-email";
 import type { MatchView, ProposedTimesView, RecipientView } from "../../mail/templates/views";
+import type { MailCalendarPart } from "../../mail-transport";
 import { DEFAULT_MATCH_PLACEHOLDER } from "../newsletter-defaults";
 import type { AudiencePerson, PairingAudience } from "./audience";
 import { newsletterContent, subjectOf } from "./content";
-import { type MatchTimesOf, matchTimesOf } from "./match-times";
 import { greetingOf, type PlannedPerson } from "./plan";
 import { type CompositionSource, planOf, type Recipient, recipientsOf } from "./recipients";
+import { type MatchTimesOf, matchTimesOf } from "./times-in-email";
 import { summarise } from "./validate";
 
 /** One person's e-mail, ready for the mailer. */

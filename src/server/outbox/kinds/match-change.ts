@@ -1,12 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { matches, users } from "../../db/schema";
+import { type RenderedCalendarMessage, renderCalendarMessage } from "../../icalendar/calendar-mail";
 import { AnnouncementEmail, announcementContent } from "../../mail/templates/announcement-email";
 import { MatchChangedEmail } from "../../mail/templates/match-changed-email";
-import {
-  type RenderedCalendarMessage,
-  renderCalendarMessage,
-} from "../../match-calendar/calendar-mail";
 import { isMemberSql, memberIdsSql } from "../../match-members/match-members";
 import { labelledTimes, proposedTimesFor } from "../../scheduling/proposed-times-for";
 import { type MessageKind, NoLongerFor, type TemplateMessage } from "../message-kind";

@@ -1,5 +1,5 @@
+import type { CalendarMessage } from "../../icalendar/match-calendar-events";
 import type { PartnerView } from "../../mail/templates/views";
-import type { CalendarMessage } from "../../match-calendar/match-calendar-events";
 import type { QueuedKind } from "../message-kind";
 
 /**

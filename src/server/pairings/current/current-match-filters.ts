@@ -1,8 +1,8 @@
 import { and, type SQL, sql } from "drizzle-orm";
 import type { CurrentPairingsFilter } from "../../../shared/current-pairings-query";
 import { MAX_ID } from "../../../shared/id-range";
-import { utcDayOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
+import { utcDayOf } from "../../dates/month-dates";
 import { matches, matchMembers, users } from "../../db/schema";
 import { searchSql } from "../../directory/search/person-search";
 import { BadRequest } from "../../errors";

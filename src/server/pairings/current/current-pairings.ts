@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gt, inArray, type SQL } from "drizzle-orm";
 import type { CurrentPairingsQuery } from "../../../shared/current-pairings-query";
 import type { CurrentPairingsResponse, PreviewMatch } from "../../../shared/pairings";
-import { utcDayOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
+import { utcDayOf } from "../../dates/month-dates";
 import { type MatchRow, matches, type PairingRow, pairings } from "../../db/schema";
 import { withMembers } from "../../match-members/match-members";
 import { awayReasonsOf } from "../scope/member-availability";

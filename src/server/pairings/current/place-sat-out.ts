@@ -9,8 +9,8 @@ import type {
   PlaceResponse,
 } from "../../../shared/place-sat-out";
 import { recordActivity } from "../../activity/activity";
-import { utcDayOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
+import { utcDayOf } from "../../dates/month-dates";
 import type { Tx } from "../../db/client";
 import { matches, type PairingRow, pairings, users } from "../../db/schema";
 import { BadRequest, Conflict, NotFound } from "../../errors";

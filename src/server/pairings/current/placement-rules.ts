@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, ne } from "drizzle-orm";
 import type { MatchingPreference, OddPolicy } from "../../../shared/enums";
 import { joinNames } from "../../../shared/matches";
 import { monthDisplay } from "../../../shared/pairings";
-import { shiftMonth } from "../../calendar/month-calendar";
+import { shiftMonth } from "../../dates/month-dates";
 import type { Tx } from "../../db/client";
 import { matches, matchMembers } from "../../db/schema";
 

@@ -11,8 +11,8 @@ import {
   type PeopleLine,
   peopleLine,
 } from "../../activity/people-line";
-import { utcDayOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
+import { utcDayOf } from "../../dates/month-dates";
 import type { Tx } from "../../db/client";
 import { activities, matches, type PairingRow, pairings } from "../../db/schema";
 import { Conflict, NotFound } from "../../errors";

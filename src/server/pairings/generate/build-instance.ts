@@ -1,14 +1,14 @@
 import { sql } from "drizzle-orm";
 import type { OddPolicy } from "../../../shared/enums";
 import { isIanaTimeZone, type WorkingDay } from "../../../shared/working-hours";
-import { shiftMonth } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
+import { shiftMonth } from "../../dates/month-dates";
 import type { Db, Tx } from "../../db/client";
 import { matches, matchMembers, neverWith, pairings, users } from "../../db/schema";
 import { MAX_GROUP, type ResolvedIds } from "../../matching/instance-fast-check";
 import type { MatchingInstance } from "../../matching/types";
+import { getCompanyWorkingHours, ownHours } from "../../settings/company-working-hours";
 import { getTimeZone } from "../../settings/time-zone";
-import { getCompanyWorkingHours, ownHours } from "../../settings/working-hours";
 import type { EligibleUser } from "../scope/eligibility";
 
 export interface InstanceOptions {

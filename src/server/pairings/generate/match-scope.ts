@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
-import { utcDayOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
+import { utcDayOf } from "../../dates/month-dates";
 import { BadRequest } from "../../errors";
 import { runMatching } from "../../matching/engine";
 import { satOutReasons } from "../../matching/sat-out-reason";

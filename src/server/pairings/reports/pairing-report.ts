@@ -1,8 +1,8 @@
 import { and, desc, gte, like, sql } from "drizzle-orm";
 import { STAND_IN_LIKE } from "../../../shared/former-colleague";
 import type { PairingReportResponse, ValidationIssue } from "../../../shared/pairings";
-import { shiftMonth, utcDayOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
+import { shiftMonth, utcDayOf } from "../../dates/month-dates";
 import { matches, type PairingRow, pairings, users } from "../../db/schema";
 import {
   type MatchWithMembers,

@@ -1,7 +1,7 @@
 import type { ExcludedListResponse, ExclusionReason } from "../../../shared/exclusions";
 import type { PairingValidationResponse } from "../../../shared/pairings";
-import { utcDayOf, utcMonthOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
+import { utcDayOf, utcMonthOf } from "../../dates/month-dates";
 import { forecastScope } from "../generate/match-scope";
 import { getPairingSettings } from "../generate/pairing-settings";
 import { eligibilityOf } from "../scope/eligibility";

@@ -1,5 +1,5 @@
-import { utcDayOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
+import { utcDayOf } from "../../dates/month-dates";
 import { anonymiseOlderThan } from "./anonymise-old-history";
 import { deleteExpired } from "./clean-expired";
 import { getRetention } from "./retention-setting";

@@ -7,8 +7,8 @@ import {
 import type { SignedInUser } from "../auth/session-store";
 import type { AppContext } from "../context";
 import { users } from "../db/schema";
+import { getCompanyWorkingHours, ownHours } from "../settings/company-working-hours";
 import { getTimeZone } from "../settings/time-zone";
-import { getCompanyWorkingHours, ownHours } from "../settings/working-hours";
 
 /** The person's zone and hours as matching uses them, and the company's (docs/profile.md). */
 export async function getMyWorkingHours(
