@@ -42,15 +42,29 @@ export const rePairResponseSchema = z.object({
 export type RePairResponse = z.infer<typeof rePairResponseSchema>;
 
 /**
- * POST /api/admin/generate-pairing[/{domainGroupId}]: no body for a month's first round. A second
- * round in a month whose round is completed gives everyone a second partner, so it must be asked
- * for with `secondRound: true`.
+ * POST /api/admin/generate-pairing[/{domainGroupId}]: no body for a month's first run. A second
+ * run in a month whose run is completed gives everyone a second partner, so it must be asked for
+ * with `secondRun: true`. "Round" is the monthly cycle (docs/rounds.md), so the field's old name
+ * `secondRound` is still accepted, and documented as deprecated.
  */
 export const generatePairingBodySchema = z
-  .object({ secondRound: z.boolean({ error: "secondRound must be true or false." }).optional() })
+  .object({
+    secondRun: z.boolean({ error: "secondRun must be true or false." }).optional().meta({
+      description:
+        "true to make the month's next run (a second partner for everyone) once its run is completed.",
+    }),
+    secondRound: z
+      .boolean({ error: "secondRound must be true or false." })
+      .optional()
+      .meta({ deprecated: true, description: "The old name of secondRun, still accepted." }),
+  })
   .strict()
   .nullish();
 export type GeneratePairingBody = z.infer<typeof generatePairingBodySchema>;
+
+/** Whether the body asks for the month's next run, by the field's new name or its old one. */
+export const wantsSecondRun = (body: GeneratePairingBody): boolean =>
+  body?.secondRun ?? body?.secondRound ?? false;
 
 /** Completed-pairing record names as the server makes them; anything else is simply not found. */
 export const pairingFileNamePattern =
@@ -113,8 +127,8 @@ export const generatePairingResponseSchema = z.object({
   unmatched: z.number().int(),
   /** Everyone who sat out, with the reason. */
   satOut: z.array(satOutPersonSchema),
-  /** 1 for the month's first round, 2 for a confirmed second round, … */
-  round: z.number().int(),
+  /** 1 for the month's first run, 2 for a confirmed second run, … (the run of the month). */
+  runOfMonth: z.number().int(),
   message: z.string(),
 });
 export type GeneratePairingResponse = z.infer<typeof generatePairingResponseSchema>;

@@ -1,5 +1,6 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { pairingEndpoints as endpoints } from "../../shared/endpoints/pairings";
+import { wantsSecondRun } from "../../shared/pairings";
 import { requireAdmin } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
 import { endpointRoute } from "../http/endpoint-route";
@@ -37,7 +38,10 @@ export const generationRoutes: FeatureRoutes = async (app, { ctx }) => {
     ...endpointRoute(endpoints.generate),
     config: generateLimit,
     handler: async (request) =>
-      generatePairing(ctx, requireAdmin(request), undefined, { ...request.body, whenMade }),
+      generatePairing(ctx, requireAdmin(request), undefined, {
+        secondRun: wantsSecondRun(request.body),
+        whenMade,
+      }),
   });
   // The older "create pairings" call does the same company-wide generation (docs/pairings.md).
   r.route({
@@ -51,7 +55,7 @@ export const generationRoutes: FeatureRoutes = async (app, { ctx }) => {
     config: generateLimit,
     handler: async (request) =>
       generatePairing(ctx, requireAdmin(request), request.params.domainGroupId, {
-        ...request.body,
+        secondRun: wantsSecondRun(request.body),
         whenMade,
       }),
   });

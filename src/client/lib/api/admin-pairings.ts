@@ -58,8 +58,8 @@ export const pairingsApi = {
   completedFile: (fileName: string, signal?: AbortSignal) =>
     getJson<CompletedPairingContent>(completedFileUrl(fileName), signal),
   /** This month's pairing of one group (null: everyone outside a group). */
-  generate: (groupId: number | null, secondRound: boolean) => {
-    const body = secondRound ? { secondRound: true } : undefined;
+  generate: (groupId: number | null, secondRun: boolean) => {
+    const body = secondRun ? { secondRun: true } : undefined;
     return groupId === null
       ? call(endpoints.generate, { body })
       : call(endpoints.generateForGroup, { params: { domainGroupId: groupId }, body });

@@ -192,12 +192,12 @@ describe("generating monthly pairings", () => {
       await createUser(t.db, { email: `q${i}@eta.test`, department: `d${i}` });
     const first = await admin.post(`/api/admin/generate-pairing/${group.id}`);
     expect(first.statusCode).toBe(200);
-    expect(first.json().round).toBe(1);
+    expect(first.json().runOfMonth).toBe(1);
     expect(
       (await admin.post(`/api/admin/complete-pairing/${first.json().pairingId}`)).statusCode,
     ).toBe(200);
 
-    for (const body of [undefined, {}, { secondRound: false }]) {
+    for (const body of [undefined, {}, { secondRun: false }]) {
       const refused = await admin.post(`/api/admin/generate-pairing/${group.id}`, body);
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toEqual({
@@ -211,14 +211,14 @@ describe("generating monthly pairings", () => {
       .from(pairings)
       .where(eq(pairings.scopeKey, String(group.id)));
     expect(rounds).toHaveLength(1);
-    const bad = await admin.post(`/api/admin/generate-pairing/${group.id}`, { secondRound: "yes" });
+    const bad = await admin.post(`/api/admin/generate-pairing/${group.id}`, { secondRun: "yes" });
     expect(bad.statusCode).toBe(400);
 
     const second = await admin.post(`/api/admin/generate-pairing/${group.id}`, {
-      secondRound: true,
+      secondRun: true,
     });
     expect(second.statusCode).toBe(200);
-    expect(second.json().round).toBe(2);
+    expect(second.json().runOfMonth).toBe(2);
     const [again] = await t.db
       .select()
       .from(pairings)

@@ -27,13 +27,13 @@ export type WhenMade = (
  * month: an advisory lock serialises concurrent requests and the partial unique index
  * `pairings_one_active_per_scope` is the last word. A completed pairing frees the month, but a
  * new run then gives everyone a second partner this month, so it is refused unless the request
- * says `secondRound: true`; it gets the next group number (Group B, C, …) so its file name differs.
+ * says `secondRun: true`; it gets the next group number (Group B, C, …) so its file name differs.
  */
 export async function generatePairing(
   ctx: AppContext,
   admin: Pick<UserRow, "id" | "email" | "firstName" | "lastName">,
   domainGroupId?: number,
-  options: { secondRound?: boolean; whenMade?: WhenMade } = {},
+  options: { secondRun?: boolean; whenMade?: WhenMade } = {},
 ): Promise<GeneratePairingResponse> {
   const scope = await resolveScope(ctx.db, domainGroupId);
   const now = ctx.clock.now();
@@ -49,7 +49,7 @@ export async function generatePairing(
         "pairing_exists",
       );
     }
-    if (rounds.length > 0 && !options.secondRound) {
+    if (rounds.length > 0 && !options.secondRun) {
       throw new Conflict(
         `The ${monthDisplay(month)} round for ${label} is completed. Generating again makes a second round: everyone gets a second partner in ${monthDisplay(month)}. Confirm the second round to go ahead.`,
         "second_round_unconfirmed",
@@ -124,7 +124,7 @@ export async function generatePairing(
       month,
       unmatched: result.unmatched.length,
       satOut: await presentSatOut(ctx.db, satOut),
-      round: pairing.runOfMonth,
+      runOfMonth: pairing.runOfMonth,
       message: `Generated ${pairing.totalPairs} pairings for ${label}`,
     };
   } catch (error) {

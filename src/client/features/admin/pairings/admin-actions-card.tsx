@@ -131,7 +131,7 @@ export function AdminActionsCard() {
 function useGeneration(groupId: number | null, groupLabel: string) {
   const [confirming, setConfirming] = useState<"first" | "second" | null>(null);
   const generate = usePairingMutation({
-    mutationFn: (secondRound: boolean) => pairingsApi.generate(groupId, secondRound),
+    mutationFn: (secondRun: boolean) => pairingsApi.generate(groupId, secondRun),
     onSuccess: (result) => {
       setConfirming(null);
       toast({
