@@ -8,17 +8,11 @@ import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import {
   allowedEmails,
-  authCodes,
   chatDeliveries,
-  emailVerifications,
   images,
-  magicLinkTokens,
   mailOutbox,
-  matchBusyTimes,
   neverWith,
   outgoingMessages,
-  passwordResetTokens,
-  sessions,
   signInThrottles,
   slackPeople,
   stillInQuestions,
@@ -32,6 +26,7 @@ import { leaveRunningPairings } from "../pairings/current/leave-running-pairings
 import { lockRunningPairings } from "../pairings/locks/pairing-locks";
 import { lockPerson } from "../pairings/locks/people-locks";
 import { eraseFromActivityLines, eraseFromCompletedRecords } from "./erase-named-texts";
+import { deleteRowsOf } from "./person-tables";
 import { scrubAddressEverywhere } from "./scrub-text";
 
 export interface Erasure {
@@ -76,8 +71,6 @@ export async function erasePerson(
     await tx.update(users).set({ isActive: false }).where(eq(users.id, id));
     const notices = await leaveRunningPairings(ctx, tx, id, "left Cup of Joe");
     await forgetSignIns(tx, user);
-    // Busy times read from their calendar (docs/scheduling.md).
-    await tx.delete(matchBusyTimes).where(eq(matchBusyTimes.userId, id));
     // Their "never with" list, and their place on others' lists (docs/profile.md, "Never with").
     await tx.delete(neverWith).where(or(eq(neverWith.userId, id), eq(neverWith.otherId, id)));
     // The remembered Slack lookup holds the address (docs/chat.md).
@@ -141,14 +134,11 @@ function anonymousLeaver(notice: ChangeNotice, name: string): ChangeNotice {
   return { ...notice, left };
 }
 
-/** Everything tied to the address that only serves signing in or reaching them. */
+/** Everything tied to them that only serves signing in, reaching them or planning their chats. */
 async function forgetSignIns(tx: Tx, user: UserRow): Promise<void> {
   const email = user.email;
-  await tx.delete(sessions).where(eq(sessions.userId, user.id));
-  await tx.delete(authCodes).where(eq(authCodes.email, email));
-  await tx.delete(magicLinkTokens).where(eq(magicLinkTokens.email, email));
-  await tx.delete(emailVerifications).where(eq(emailVerifications.email, email));
-  await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.email, email));
+  // Sessions, codes and links, busy times read from their calendar: person-tables.ts.
+  await deleteRowsOf(tx, user);
   await tx.delete(signInThrottles).where(inArray(signInThrottles.key, [`account:${email}`]));
   await tx.delete(mailOutbox).where(eq(mailOutbox.toAddress, email));
   await tx.delete(outgoingMessages).where(eq(outgoingMessages.recipient, email));

@@ -3,34 +3,24 @@ import { helpPath } from "../../shared/help-pages";
 import { personName } from "../../shared/person-name";
 import type { AppContext } from "../context";
 import {
-  activities,
   allowedEmails,
-  authCodes,
   chatDeliveries,
-  checkIns,
-  companyInquiries,
   emailLogEntries,
   emailLogs,
-  emailVerifications,
-  images,
-  magicLinkTokens,
   mailOutbox,
-  matchBusyTimes,
   matches,
   matchMembers,
-  neverWith,
   newsletterDeliveries,
   newsletters,
   outgoingMessages,
   pairings,
-  passwordResetTokens,
-  sessions,
   slackPeople,
-  stillInQuestions,
   type UserRow,
   users,
 } from "../db/schema";
 import { NotFound } from "../errors";
+import { personTables, rowsOf } from "./person-tables";
+import { type ExportSection, exportSections } from "./personal-data";
 
 /**
  * Everything stored about one person, as one JSON document (docs/privacy.md "What the export
@@ -41,66 +31,33 @@ import { NotFound } from "../errors";
 export async function exportMyData(ctx: AppContext, userId: string) {
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new NotFound("Your account no longer exists.");
+  const shaped: Partial<Record<ExportSection, () => unknown>> = {
+    profile: () => profileOf(user),
+    participation: () => participationOf(user),
+    matches: () => matchesOf(ctx, user),
+    emailsSent: () => emailsSentTo(ctx, user),
+    chat: () => chatOf(ctx, user),
+    whitelistEntries: () => whitelistEntriesOf(ctx, user),
+  };
+  const sections: Record<string, unknown> = {};
+  for (const section of exportSections) {
+    const own = shaped[section];
+    sections[section] = own ? await own() : await tableSection(ctx, section, user);
+  }
   return {
     exportedAt: ctx.clock.now().toISOString(),
     about: `Everything Cup of Joe stores about you. ${ctx.config.appUrl}${helpPath("privacy", "downloading-your-data")} explains each section; ask your administrator if something is wrong.`,
-    profile: profileOf(user),
-    participation: participationOf(user),
-    matches: await matchesOf(ctx, user),
-    checkIns: await ctx.db
-      .select({
-        pairingId: checkIns.pairingId,
-        matchId: checkIns.matchId,
-        askedAt: checkIns.askedAt,
-        remindedAt: checkIns.remindedAt,
-      })
-      .from(checkIns)
-      .where(eq(checkIns.userId, user.id))
-      .orderBy(asc(checkIns.askedAt)),
-    busyTimes: await ctx.db
-      .select({
-        matchId: matchBusyTimes.matchId,
-        busy: matchBusyTimes.busy,
-        readFrom: matchBusyTimes.readFrom,
-        readTo: matchBusyTimes.readTo,
-        readAt: matchBusyTimes.readAt,
-      })
-      .from(matchBusyTimes)
-      .where(eq(matchBusyTimes.userId, user.id))
-      .orderBy(asc(matchBusyTimes.matchId)),
-    neverWith: await ctx.db
-      .select({ colleagueId: neverWith.otherId, addedAt: neverWith.addedAt })
-      .from(neverWith)
-      .where(eq(neverWith.userId, user.id))
-      .orderBy(asc(neverWith.addedAt)),
-    stillInQuestions: await ctx.db
-      .select({
-        scope: stillInQuestions.scopeKey,
-        silentMonths: stillInQuestions.silentMonths,
-        askedAt: stillInQuestions.askedAt,
-        choice: stillInQuestions.choice,
-        answeredAt: stillInQuestions.answeredAt,
-      })
-      .from(stillInQuestions)
-      .where(eq(stillInQuestions.userId, user.id))
-      .orderBy(asc(stillInQuestions.askedAt)),
-    emailsSent: await emailsSentTo(ctx, user),
-    chat: await chatOf(ctx, user),
-    signInRequests: await signInRequestsOf(ctx, user.email),
-    sessions: await ctx.db
-      .select({
-        kind: sessions.kind,
-        createdAt: sessions.createdAt,
-        lastSeenAt: sessions.lastAccessedAt,
-        expiresAt: sessions.expiresAt,
-        ipAddress: sessions.ipAddress,
-        userAgent: sessions.userAgent,
-      })
-      .from(sessions)
-      .where(eq(sessions.userId, user.id))
-      .orderBy(asc(sessions.createdAt)),
-    ...(await otherRecordsOf(ctx, user)),
+    ...sections,
   };
+}
+
+/** A section made of the person's rows of the tables person-tables.ts lists for it. */
+async function tableSection(ctx: AppContext, section: ExportSection, user: UserRow) {
+  const rows: Record<string, unknown>[] = [];
+  for (const t of personTables)
+    if (t.section === section) rows.push(...(await rowsOf(ctx.db, t, user)));
+  if (section !== "uploads") return rows;
+  return rows.map(({ filename, ...rest }) => ({ url: `/uploads/${filename}`, ...rest }));
 }
 
 function profileOf(user: UserRow) {
@@ -271,88 +228,16 @@ async function chatOf(ctx: AppContext, user: UserRow) {
   };
 }
 
-/** Codes and links asked for (when, from where, used or not), never the code or link itself. */
-async function signInRequestsOf(ctx: AppContext, email: string) {
-  const fields = (t: typeof authCodes | typeof magicLinkTokens) => ({
-    createdAt: t.createdAt,
-    expiresAt: t.expiresAt,
-    used: t.isUsed,
-    usedAt: t.usedAt,
-    ipAddress: t.ipAddress,
-    userAgent: t.userAgent,
-  });
-  const codes = await ctx.db
-    .select(fields(authCodes))
-    .from(authCodes)
-    .where(eq(authCodes.email, email));
-  const links = await ctx.db
-    .select(fields(magicLinkTokens))
-    .from(magicLinkTokens)
-    .where(eq(magicLinkTokens.email, email));
-  const older = [
-    ...(await ctx.db
-      .select({ createdAt: emailVerifications.createdAt, used: emailVerifications.isUsed })
-      .from(emailVerifications)
-      .where(eq(emailVerifications.email, email))),
-    ...(await ctx.db
-      .select({ createdAt: passwordResetTokens.createdAt, used: passwordResetTokens.isUsed })
-      .from(passwordResetTokens)
-      .where(eq(passwordResetTokens.email, email))),
-  ];
-  return [
-    ...codes.map((c) => ({ kind: "sign-in code", ...c })),
-    ...links.map((l) => ({ kind: "sign-in link", ...l })),
-    ...older.map((o) => ({ kind: "older sign-up or password-reset request", ...o })),
-  ];
-}
-
-/** Activity lines about them, whitelist entries, uploads, pairings they made, company inquiries. */
-async function otherRecordsOf(ctx: AppContext, user: UserRow) {
-  return {
-    activity: await ctx.db
-      .select({
-        at: activities.at,
-        kind: activities.kind,
-        detail: activities.detail,
-        data: activities.data,
-      })
-      .from(activities)
-      .where(eq(activities.userId, user.id))
-      .orderBy(asc(activities.at)),
-    whitelistEntries: await ctx.db
-      .select({
-        email: allowedEmails.email,
-        reason: allowedEmails.reason,
-        isActive: allowedEmails.isActive,
-        addedByYou: sql<boolean>`${allowedEmails.addedBy} is not distinct from ${user.id}::uuid`,
-        createdAt: allowedEmails.createdAt,
-      })
-      .from(allowedEmails)
-      .where(or(eq(allowedEmails.email, user.email), eq(allowedEmails.addedBy, user.id))),
-    uploads: (
-      await ctx.db
-        .select({ filename: images.filename, purpose: images.purpose, createdAt: images.createdAt })
-        .from(images)
-        .where(eq(images.uploadedBy, user.id))
-    ).map(({ filename, ...rest }) => ({ url: `/uploads/${filename}`, ...rest })),
-    pairingsCreated: await ctx.db
-      .select({
-        id: pairings.id,
-        name: pairings.name,
-        month: pairings.month,
-        createdAt: pairings.createdAt,
-      })
-      .from(pairings)
-      .where(eq(pairings.createdBy, user.id)),
-    inquiries: await ctx.db
-      .select({
-        companyName: companyInquiries.companyName,
-        expectedUsers: companyInquiries.expectedUsers,
-        additionalInfo: companyInquiries.additionalInfo,
-        ipAddress: companyInquiries.ipAddress,
-        createdAt: companyInquiries.createdAt,
-      })
-      .from(companyInquiries)
-      .where(eq(companyInquiries.contactEmail, user.email)),
-  };
+/** Whitelist entries of their address, and those they added. */
+function whitelistEntriesOf(ctx: AppContext, user: UserRow) {
+  return ctx.db
+    .select({
+      email: allowedEmails.email,
+      reason: allowedEmails.reason,
+      isActive: allowedEmails.isActive,
+      addedByYou: sql<boolean>`${allowedEmails.addedBy} is not distinct from ${user.id}::uuid`,
+      createdAt: allowedEmails.createdAt,
+    })
+    .from(allowedEmails)
+    .where(or(eq(allowedEmails.email, user.email), eq(allowedEmails.addedBy, user.id)));
 }

@@ -1,4 +1,4 @@
-import { eq, or } from "drizzle-orm";
+import { eq, getTableName, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { post } from "../auth/test-helpers";
 import { fixedClock } from "../clock";
@@ -12,6 +12,7 @@ import {
 } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { erasePerson } from "./erase-person";
+import { personTables } from "./person-tables";
 import { exportSections, personalDataCoverage } from "./personal-data";
 
 const clock = fixedClock("2027-03-10T09:00:00Z");
@@ -50,6 +51,16 @@ describe("the export covers every table that names a person", () => {
         .map(([column]) => `${table}.${column}`),
     );
     expect(unknown).toEqual([]);
+  });
+
+  it("reads each table of person-tables.ts by a column listed for the same section", () => {
+    const wrong = personTables.flatMap((table) => {
+      const listed = personalDataCoverage[getTableName(table.table)]?.[table.owner.column.name];
+      return listed?.split(" ")[0] === table.section
+        ? []
+        : [`${getTableName(table.table)}.${table.owner.column.name}`];
+    });
+    expect(wrong).toEqual([]);
   });
 
   it("gives a signed-in person one JSON attachment with every section, no secret in it", async () => {

@@ -119,3 +119,5 @@ export const exportSections = [
   "pairingsCreated",
   "inquiries",
 ] as const;
+
+export type ExportSection = (typeof exportSections)[number];
