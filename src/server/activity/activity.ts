@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
-import { erasedName, isErasedAddress } from "../../shared/former-colleague";
+import { personName } from "../../shared/person-name";
 import type { ActivityItem, ActivityPage } from "../../shared/rounds";
 import type { AppContext } from "../context";
 import type { Db, Tx } from "../db/client";
@@ -90,11 +90,7 @@ export async function activityPage(
     kind: r.entry.kind,
     detail: r.entry.detail,
     userId: r.entry.userId,
-    userName: r.email
-      ? isErasedAddress(r.email)
-        ? erasedName(r.email)
-        : [r.firstName, r.lastName].filter(Boolean).join(" ").trim() || r.email
-      : null,
+    userName: r.email ? personName({ ...r, email: r.email }) : null,
     scopeKey: r.entry.scopeKey,
     month: r.entry.month,
   }));

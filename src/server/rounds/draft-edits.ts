@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { roundStepKinds } from "../../shared/enums";
 import { monthDisplay } from "../../shared/pairings";
+import { personName } from "../../shared/person-name";
 import {
   type DraftMember,
   type DraftView,
@@ -59,10 +60,9 @@ export async function getDraftView(
   const byId = await peopleById(ctx.db, ids, { ...personColumns, department: users.department });
   const member = (id: string): DraftMember => {
     const u = byId.get(id);
-    const name = [u?.firstName, u?.lastName].filter(Boolean).join(" ").trim();
     return {
       id,
-      name: name || u?.email || "Removed account",
+      name: u ? personName(u) : "Removed account",
       email: u?.email ?? "",
       department: u?.department?.trim() || "Other",
     };

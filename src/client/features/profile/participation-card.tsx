@@ -1,6 +1,7 @@
 import type { ParticipationStatus } from "@shared/enums";
 import type { CurrentMatchResponse } from "@shared/matches";
 import { addMonthsToIsoDate, isoDateOf } from "@shared/participation";
+import { personName } from "@shared/person-name";
 import { PARTICIPATION_UPDATED } from "@shared/profile";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -104,9 +105,7 @@ function actionText(body: Action, today: string): { title: string; text: string;
  */
 function runningMatchText(current: CurrentMatchResponse | undefined, body: Action): string {
   if (!current?.match || !current.pairingOpen) return "";
-  const all = current.partners.map(
-    (p) => [p.firstName, p.lastName].filter(Boolean).join(" ").trim() || p.email.split("@")[0],
-  );
+  const all = current.partners.map(personName);
   const names =
     all.length <= 1
       ? (all[0] ?? "your partner")
