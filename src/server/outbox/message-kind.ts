@@ -104,7 +104,7 @@ export interface MessageKind<Data, Prepared = undefined> {
 }
 
 /**
- * What a sender needs of a kind to queue it (queue-messages.ts): the name its rows carry, its key
+ * What a sender needs of a kind to queue it (queue.ts): the name its rows carry, its key
  * and its lane. A kind whose rendering reaches far (the calendar, a match's proposed times) keeps
  * these in `outbox/queued/` and spreads them into its definition, so that queueing a message does
  * not load how it renders (docs/mail.md, "Adding a message").
