@@ -1,4 +1,5 @@
 import type { ReactElement } from "react";
+import type { ZodType } from "zod";
 import type { MailKind } from "../../shared/enums";
 import type { AppContext } from "../context";
 import type { Db, Tx } from "../db/client";
@@ -56,6 +57,11 @@ export interface MessageKind<Data, Prepared = undefined> {
   readonly name: string;
   /** How the outbox mail transport files it (`mail_outbox.kind`). */
   readonly mailKind: MailKind;
+  /**
+   * Its payload's shape: a row's `data` is parsed with it when read, so `render` and the rest get
+   * checked data, and a row that does not match fails (`EDATA`) instead of rendering nonsense.
+   */
+  readonly schema?: ZodType<Data>;
   /**
    * Who receives it, when the kind decides (the admins, the operator): the sender queues to
    * these addresses. A kind whose sender names the recipients has none.
