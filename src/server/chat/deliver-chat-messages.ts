@@ -32,7 +32,7 @@ export interface ChatLaneOptions {
 export type ChatLanes = ChannelLanes;
 
 /** The transports of Slack and webhooks (docs/chat.md, "Adding a channel"). */
-export function chatTransports(ctx: AppContext): Record<"slack" | "webhook", ChannelTransport> {
+function chatTransports(ctx: AppContext): Record<"slack" | "webhook", ChannelTransport> {
   return {
     slack: (row) => sendSlackMessage(ctx, row),
     webhook: (row, { timeoutMs }) => callWebhook(ctx, row, timeoutMs),

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type OutgoingMessageRow, outgoingMessages } from "../db/schema";
 
@@ -145,6 +145,3 @@ export async function recordLaneProgress(
 ) {
   await db.update(m).set({ result }).where(eq(m.id, row.id));
 }
-
-/** Whether a row is claimed now (a chat delivery's `sending`, docs/chat.md). */
-export const claimedNow = (now: Date) => and(eq(m.state, "pending"), gt(m.claimedUntil, now));

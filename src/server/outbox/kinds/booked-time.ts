@@ -21,7 +21,7 @@ const bookedTimeData = z.object({
     whole: z.boolean().optional(),
   }),
 });
-export type BookedTimeData = z.infer<typeof bookedTimeData>;
+type BookedTimeData = z.infer<typeof bookedTimeData>;
 
 /**
  * To each member of a match whose chat's time was picked or moved (docs/matches.md, "The calendar
