@@ -60,7 +60,13 @@ describe("every kind the outbox delivers", () => {
         row as OutgoingMessageRow,
         {
           ...DELIVERY,
-          kindNamed: () => ({ ...kind, withhold: undefined, sendBy: undefined, render }),
+          kindNamed: () => ({
+            ...kind,
+            withhold: undefined,
+            sendBy: undefined,
+            schema: undefined,
+            render,
+          }),
         },
         undefined,
         async () => {},

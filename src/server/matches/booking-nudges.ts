@@ -7,7 +7,7 @@ import { HttpError } from "../errors";
 import { memberIds, membersOfMatches } from "../match-members/match-members";
 import { bookingNudge } from "../outbox/kinds/booking-nudge";
 import { greetingOf } from "../outbox/personal-links";
-import { queueMessages } from "../outbox/queue-messages";
+import { queue } from "../outbox/queue";
 import { peopleInOrder } from "../people-rows/read-people";
 import { lockMemberMatch } from "./open-pairing";
 
@@ -87,7 +87,7 @@ async function nudgeMatch(
   const people = await peopleInOrder(tx, ids);
   const organiser = people[0];
   if (organiser?.id !== ids[0]) return 0;
-  return queueMessages(ctx, tx, bookingNudge, [organiser.email], {
+  return queue(ctx, tx, bookingNudge, [organiser.email], {
     userId: organiser.id,
     greeting: greetingOf(organiser),
     matchId: due.id,

@@ -8,6 +8,7 @@ import { renderEmail } from "../mail/render-email";
 import { countFailedAttempt, countSent } from "../monitoring/delivery-counters";
 import { withoutAddresses } from "./attempt-log";
 import { type KindLookup, NoLongerFor } from "./message-kind";
+import { pastHorizon } from "./retry-policy";
 
 export interface DeliverySettings {
   /** The wait before the next try after a transient failure (mail/mail-failure.ts). */
@@ -27,10 +28,8 @@ export interface DeliverySettings {
   kindNamed: KindLookup;
 }
 
-/** 2 s doubling up to 10 min (with jitter), as the newsletter deliveries wait (docs/newsletters.md). */
-export const DEFAULT_OUTBOX_RETRY: BackoffSettings = { baseMs: 2000, capMs: 10 * 60_000 };
-/** 1 s doubling up to 8 s (with jitter): a code's reader is at the sign-in page now. */
-export const DEFAULT_URGENT_RETRY: BackoffSettings = { baseMs: 1000, capMs: 8000 };
+/** The one retry policy of every channel (retry-policy.ts). */
+export { DEFAULT_RETRY as DEFAULT_OUTBOX_RETRY, DEFAULT_URGENT_RETRY } from "./retry-policy";
 
 type AnyKind = NonNullable<ReturnType<KindLookup>>;
 
@@ -52,6 +51,18 @@ export async function deliverMessage(
   record: (row: OutgoingMessageRow) => Promise<void> = (sent) => recordSent(ctx, [sent], settings),
 ): Promise<"sent" | "retry" | "failed"> {
   const kind = settings.kindNamed(row.kind);
+  const parsed = kind?.schema?.safeParse(row.data);
+  if (parsed && !parsed.success) {
+    await fail(
+      ctx,
+      row,
+      "EDATA",
+      `Its data is not a ${row.kind}'s: ${parsed.error.message}`,
+      settings,
+    );
+    return "failed";
+  }
+  if (parsed) row = { ...row, data: parsed.data };
   if (kind && (await notToBeSent(ctx, kind, row, settings))) return "failed";
   let message: MailMessage;
   try {
@@ -194,7 +205,7 @@ async function recordFailure(
 ): Promise<"retry" | "failed"> {
   const now = ctx.clock.now();
   const firstFailedAt = row.firstFailedAt ?? now;
-  const givenUp = now.getTime() - firstFailedAt.getTime() >= settings.horizonMs;
+  const givenUp = pastHorizon(firstFailedAt, now, settings.horizonMs);
   if (error.permanent || givenUp) {
     const reason = error.permanent
       ? error.message

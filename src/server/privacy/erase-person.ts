@@ -8,7 +8,6 @@ import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import {
   allowedEmails,
-  chatDeliveries,
   images,
   mailOutbox,
   neverWith,
@@ -76,11 +75,11 @@ export async function erasePerson(
     // The remembered Slack lookup holds the address (docs/chat.md).
     await tx.delete(slackPeople).where(eq(slackPeople.userId, id));
     // The chat send log keeps its rows for the counts but names them no more.
-    await tx.update(chatDeliveries).set({ userId: null }).where(eq(chatDeliveries.userId, id));
+    await tx.update(outgoingMessages).set({ userId: null }).where(eq(outgoingMessages.userId, id));
     await tx
-      .update(chatDeliveries)
+      .update(outgoingMessages)
       .set({ organiserId: null })
-      .where(eq(chatDeliveries.organiserId, id));
+      .where(eq(outgoingMessages.organiserId, id));
     const uploaded = await tx
       .select({ filename: images.filename })
       .from(images)

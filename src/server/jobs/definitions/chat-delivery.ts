@@ -1,7 +1,7 @@
 import { CHAT_LEASE_MS, type ChatLanes, chatLanes } from "../../chat/deliver-chat-messages";
 import { queueDueNudges } from "../../chat/queue-nudges";
 import type { AppContext } from "../../context";
-import type { ChatDeliveryRow } from "../../db/schema";
+import type { OutgoingMessageRow } from "../../db/schema";
 import { chatDeliveryTrigger } from "../../job-triggers";
 import { mailFailedIntro } from "../../newsletters/send/failed-intro-mail";
 import type { JobDefinition, JobRun } from "../job";
@@ -18,7 +18,7 @@ export function chatDeliveryJob(
   ctx: AppContext,
   logs: JobLogs,
   options: { webhookTimeoutMs?: number; pollMs?: number } = {},
-): JobDefinition<ChatDeliveryRow> {
+): JobDefinition<OutgoingMessageRow> {
   const lanesByOwner = new Map<string, ChatLanes>();
   const lanesOf = (run: JobRun) => {
     let lanes = lanesByOwner.get(run.owner);

@@ -34,7 +34,7 @@ export type MatchChangeData = (
   /** Only the match's calendar invitation or cancellation, when no other e-mail can carry it. */
   | { via: "calendar"; userId: string }
 ) & {
-  /** The match's calendar message this e-mail carries (match-calendar/match-calendar-events.ts). */
+  /** The match's calendar message this e-mail carries (icalendar/match-calendar-events.ts). */
   calendar?: CalendarMessage;
 };
 

@@ -7,7 +7,7 @@ import { pairings, users } from "../../db/schema";
 import { departmentNameSql } from "../../directory/departments/department-name";
 import { type CalendarDelivery, syncMatchEvents } from "../../icalendar/match-calendar-events";
 import type { PartnerView } from "../../mail/templates/views";
-import { queueMessages } from "../../outbox/queue-messages";
+import { queue } from "../../outbox/queue";
 import { type MatchChangeData, queuedMatchChange } from "../../outbox/queued/match-change";
 import { personColumns, readPeople } from "../../people-rows/read-people";
 import { partnerView } from "../scope/partner-view";
@@ -72,7 +72,7 @@ export async function queueChangeNotices(
   const calendars = await syncMatchEvents(ctx, tx, notices.flatMap(peopleOf));
   let queued = 0;
   for (const mail of withCalendars(mails, calendars)) {
-    queued += await queueMessages(ctx, tx, queuedMatchChange, [mail.email], mail.data);
+    queued += await queue(ctx, tx, queuedMatchChange, [mail.email], mail.data);
   }
   return queued;
 }
