@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { ChatChannel } from "../../shared/chat";
 import type { AppContext } from "../context";
 import { type ChatDeliveryRow, webhookEndpoints } from "../db/schema";
 import { backoffDelayMs } from "../mail/mail-failure";
@@ -39,6 +40,11 @@ export interface ChatLaneOptions {
    * (jobs/definitions/chat-delivery.ts); the chat folder does not reach the mail ledger itself.
    */
   introNotSent?: (row: ChatDeliveryRow) => Promise<unknown>;
+  /**
+   * Channels whose sender lives outside this folder (Teams: teams/delivery-adapter.ts), wired by
+   * the job so chat/ imports none of them.
+   */
+  senders?: Partial<Record<ChatChannel, (row: ChatDeliveryRow) => Promise<ChatOutcome>>>;
 }
 
 /** The lanes of one worker (docs/chat.md, "Lanes and the breaker"). */
@@ -121,8 +127,8 @@ async function deliverOne(
 ): Promise<ChatOutcome | undefined> {
   const { owner, leaseMs } = options;
   if (!(await holdChatMessage(ctx.db, row, owner, { now: ctx.clock.now(), leaseMs }))) return;
-  const outcome = finalOutcome(row, await attempt(ctx, row, options.webhookTimeoutMs), ctx);
-  if (row.channel === "slack" && row.kind === "intro" && outcome.kind === "ended") {
+  const outcome = finalOutcome(row, await attempt(ctx, row, options), ctx);
+  if (row.channel !== "webhook" && row.kind === "intro" && outcome.kind === "ended") {
     if (outcome.state === "failed" || outcome.tellByEmail) await options.introNotSent?.(row);
   }
   await settle(ctx, row, owner, outcome);
@@ -140,9 +146,14 @@ async function deliverOne(
 async function attempt(
   ctx: AppContext,
   row: ChatDeliveryRow,
-  timeoutMs: number | undefined,
+  options: ChatLaneOptions,
 ): Promise<ChatOutcome> {
   if (row.channel === "slack") return sendSlackMessage(ctx, row);
+  const sender = options.senders?.[row.channel];
+  if (sender) return sender(row);
+  if (row.channel !== "webhook") {
+    return { kind: "retry", error: `No sender of ${row.channel} messages in this process.` };
+  }
   if (row.endpointId === null) {
     return { kind: "ended", state: "skipped", error: "The endpoint was removed." };
   }
@@ -154,7 +165,7 @@ async function attempt(
   const payload = row.payload as { id: string; type: string; timestamp: string; data: unknown };
   return sendWebhook(endpoint, payload, ctx.clock.now(), {
     allowPrivate: ctx.config.WEBHOOK_ALLOW_PRIVATE,
-    timeoutMs,
+    timeoutMs: options.webhookTimeoutMs,
   });
 }
 

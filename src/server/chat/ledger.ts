@@ -35,11 +35,12 @@ export async function queueChatMessages(
 }
 
 /**
- * A message's lane (docs/chat.md, "Lanes and the breaker"): Slack is lane 0, each webhook
- * endpoint the lane of its id. A lane sends one message at a time; lanes run side by side.
+ * A message's lane (docs/chat.md, "Lanes and the breaker"): Slack is lane 0, Teams lane -1, each
+ * webhook endpoint the lane of its id. A lane sends one message at a time; lanes run side by side.
  */
-export const laneOf = (row: Pick<ChatDeliveryRow, "endpointId">) => row.endpointId ?? 0;
-const laneSql = sql`coalesce(${chatDeliveries.endpointId}, 0)`;
+export const laneOf = (row: Pick<ChatDeliveryRow, "endpointId" | "channel">) =>
+  row.channel === "teams" ? -1 : (row.endpointId ?? 0);
+const laneSql = sql`(case when ${chatDeliveries.channel} = 'teams' then -1 else coalesce(${chatDeliveries.endpointId}, 0) end)`;
 
 /**
  * Claims for `owner` until `now + leaseMs` the earliest due row (pending with its wait over, or
@@ -75,7 +76,7 @@ export async function claimNextChatMessage(
                 sql`, `,
               )})`,
           sql`not exists (select 1 from chat_deliveries busy
-            where coalesce(busy.endpoint_id, 0) = ${laneSql}
+            where (case when busy.channel = 'teams' then -1 else coalesce(busy.endpoint_id, 0) end) = ${laneSql}
               and busy.state = 'sending' and busy.lease_expires_at > ${now})`,
           sql`(${chatDeliveries.endpointId} is null or ${chatDeliveries.endpointId} not in
             (select paused.id from webhook_endpoints paused where paused.paused_at is not null))`,

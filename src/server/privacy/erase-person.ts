@@ -22,6 +22,7 @@ import {
   signInThrottles,
   slackPeople,
   stillInQuestions,
+  teamsPeople,
   type UserRow,
   users,
 } from "../db/schema";
@@ -83,6 +84,7 @@ export async function erasePerson(
     await tx.delete(neverWith).where(or(eq(neverWith.userId, id), eq(neverWith.otherId, id)));
     // The remembered Slack lookup holds the address (docs/chat.md).
     await tx.delete(slackPeople).where(eq(slackPeople.userId, id));
+    await tx.delete(teamsPeople).where(eq(teamsPeople.userId, id));
     // The chat send log keeps its rows for the counts but names them no more.
     await tx.update(chatDeliveries).set({ userId: null }).where(eq(chatDeliveries.userId, id));
     await tx

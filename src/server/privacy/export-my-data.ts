@@ -27,6 +27,7 @@ import {
   sessions,
   slackPeople,
   stillInQuestions,
+  teamsPeople,
   type UserRow,
   users,
 } from "../db/schema";
@@ -253,6 +254,10 @@ async function chatOf(ctx: AppContext, user: UserRow) {
     .select({ slackUserId: slackPeople.slackUserId, lookedUpAt: slackPeople.lookedUpAt })
     .from(slackPeople)
     .where(eq(slackPeople.userId, user.id));
+  const [teams] = await ctx.db
+    .select({ aadObjectId: teamsPeople.aadObjectId, notReached: teamsPeople.notReached })
+    .from(teamsPeople)
+    .where(eq(teamsPeople.userId, user.id));
   const deliveries = await ctx.db
     .select({
       kind: chatDeliveries.kind,
@@ -266,7 +271,7 @@ async function chatOf(ctx: AppContext, user: UserRow) {
     .from(chatDeliveries)
     .where(
       and(
-        eq(chatDeliveries.channel, "slack"),
+        inArray(chatDeliveries.channel, ["slack", "teams"]),
         or(eq(chatDeliveries.userId, user.id), eq(chatDeliveries.organiserId, user.id)),
       ),
     )
@@ -275,6 +280,8 @@ async function chatOf(ctx: AppContext, user: UserRow) {
     reachBy: user.reachBy ?? "the company's default",
     slackUserId: slack?.slackUserId ?? null,
     slackLookedUpAt: slack?.lookedUpAt ?? null,
+    teamsObjectId: teams?.aadObjectId ?? null,
+    teamsNotReached: teams?.notReached ?? null,
     deliveries,
   };
 }

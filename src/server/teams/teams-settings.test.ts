@@ -25,7 +25,9 @@ describe("Teams settings, checked at start", () => {
     expect(() =>
       loadConfig({ TEAMS_APP_ID: "cup-of-joe", TEAMS_APP_PASSWORD: "s", TEAMS_TENANT_ID: "t" }),
     ).toThrow(/^Invalid TEAMS_APP_ID: must be the app registration's Application \(client\) ID$/);
-    expect(() => loadConfig({ TEAMS_SERVICE_URL: "ftp://x" })).toThrow(/^Invalid TEAMS_SERVICE_URL/);
+    expect(() => loadConfig({ TEAMS_SERVICE_URL: "ftp://x" })).toThrow(
+      /^Invalid TEAMS_SERVICE_URL/,
+    );
   });
 
   it("still asks for the calendar's own settings once one of them is set", () => {
