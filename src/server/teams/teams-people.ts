@@ -164,3 +164,19 @@ export async function personOfTeamsUser(
     );
   return members.length === 1 ? members[0].userId : null;
 }
+
+/**
+ * Keeps the bot's 1:1 conversation Teams opened when the person installed the app themselves
+ * (a `conversationUpdate` or `installationUpdate` in personal scope), for whoever was found under
+ * that Entra object id; nobody known, nothing kept.
+ */
+export async function rememberConversation(
+  ctx: AppContext,
+  aadObjectId: string,
+  conversationId: string,
+): Promise<void> {
+  await ctx.db
+    .update(teamsPeople)
+    .set({ conversationId, notReached: null })
+    .where(eq(teamsPeople.aadObjectId, aadObjectId));
+}
