@@ -16,7 +16,7 @@ function jobTrigger(jobName: string): JobTrigger {
   return Object.freeze({ jobName });
 }
 
-/** Messages were queued in the outbox (outbox/queue-messages.ts). */
+/** Messages were queued in the outbox (outbox/queue.ts). */
 export const outboxTrigger = jobTrigger("outbox-delivery");
 /** Urgent messages (sign-in codes and links) were queued in the outbox: its urgent lane. */
 export const urgentOutboxTrigger = jobTrigger("outbox-urgent-delivery");

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { linesMatching, serverSourceFiles } from "./test/server-source-lines";
 
 // An e-mail is rendered and handed to the mail transport by the outbox alone (docs/mail.md): a
-// feature queues a message of a kind with queueMessages. `renderEmail` or the transport
+// feature queues a message of a kind with queue. `renderEmail` or the transport
 // (`ctx.mailer`, a mailer's `send`) used anywhere else fails here.
 /** Where rendering and sending belong. */
 const homes = ["outbox/", "mail/"];
@@ -30,6 +30,6 @@ describe("e-mail", () => {
   it("finds a use where there is one", () => {
     expect(mailUse.test("  await ctx.mailer.send(message);")).toBe(true);
     expect(mailUse.test("const { html } = await renderEmail(element);")).toBe(true);
-    expect(mailUse.test("await queueMessages(ctx, tx, kind, [to], data);")).toBe(false);
+    expect(mailUse.test("await queue(ctx, tx, kind, [to], data);")).toBe(false);
   });
 });

@@ -11,9 +11,16 @@ export const reachChannelLabels: Record<ReachChannel, string> = {
   teams: "Microsoft Teams",
 };
 
-/** The channels of the chat delivery ledger. */
+/**
+ * The channels besides e-mail of the one delivery engine (docs/chat.md, "Adding a channel"): each
+ * has a transport (jobs/definitions/chat-delivery.ts) and a lane per row.
+ */
 export const chatChannels = ["slack", "webhook", "teams"] as const;
 export type ChatChannel = (typeof chatChannels)[number];
+
+/** Every channel a message can take: e-mail, and the chat channels. */
+export const messageChannels = ["email", ...chatChannels] as const;
+export type Channel = (typeof messageChannels)[number];
 
 export const chatMessageKinds = ["intro", "check_in", "check_in_update", "nudge", "event"] as const;
 export type ChatMessageKind = (typeof chatMessageKinds)[number];

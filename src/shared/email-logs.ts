@@ -117,6 +117,7 @@ export const emailLogPreviewResponseSchema = z.object({
  */
 export const automaticMailKinds = [
   "match-change",
+  "booked-time",
   "check-in-question",
   "still-in-question",
   "round-draft-notice",
@@ -129,6 +130,7 @@ export const automaticMailKinds = [
 export type AutomaticMailKind = (typeof automaticMailKinds)[number];
 export const AUTOMATIC_MAIL_KIND_NAMES: Record<AutomaticMailKind, string> = {
   "match-change": "Match changed",
+  "booked-time": "Chat time booked",
   "check-in-question": "Did you meet?",
   "still-in-question": "Still up for coffee chats?",
   "round-draft-notice": "Round draft to review",

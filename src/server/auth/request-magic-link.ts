@@ -2,7 +2,7 @@ import type { MagicLinkAnswer } from "../../shared/auth";
 import type { AppContext } from "../context";
 import { magicLinkTokens } from "../db/schema";
 import { magicLink } from "../outbox/kinds/magic-link";
-import { queueMessages } from "../outbox/queue-messages";
+import { queue } from "../outbox/queue";
 import { signInSendBy } from "../outbox/sign-in-mail";
 import { requireAllowedEmail } from "./allowed-email";
 import { keyedHash } from "./auth-secret";
@@ -48,7 +48,7 @@ export async function requestMagicLink(
         createdAt: now,
       })
       .returning({ id: magicLinkTokens.id });
-    await queueMessages(ctx, tx, magicLink, [email], {
+    await queue(ctx, tx, magicLink, [email], {
       magicLinkTokenId: row.id,
       secret: token,
       hours: Math.round(settings.magicLinkTtlMs / 3_600_000),

@@ -3,7 +3,7 @@ import type { SuccessAnswer } from "../../shared/auth";
 import type { AppContext } from "../context";
 import { authCodes } from "../db/schema";
 import { signInCode } from "../outbox/kinds/sign-in-code";
-import { queueMessages } from "../outbox/queue-messages";
+import { queue } from "../outbox/queue";
 import { signInSendBy } from "../outbox/sign-in-mail";
 import { requireAllowedEmail } from "./allowed-email";
 import { keyedHash } from "./auth-secret";
@@ -53,7 +53,7 @@ export async function sendCode(
         createdAt: now,
       })
       .returning({ id: authCodes.id });
-    await queueMessages(ctx, tx, signInCode, [email], {
+    await queue(ctx, tx, signInCode, [email], {
       authCodeId: row.id,
       secret: code,
       minutes: Math.round(settings.codeTtlMs / 60_000),

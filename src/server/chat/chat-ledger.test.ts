@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { askCheckIns } from "../check-ins/ask-check-ins";
 import { fixedClock } from "../clock";
-import { chatDeliveries } from "../db/schema";
+import { outgoingMessages } from "../db/schema";
 import { announceInChat } from "../newsletters/send/announce-in-chat";
 import { allowEmail, createMatch, createPairing, createUser } from "../test/factories";
 import { type SlackStandIn, startSlackStandIn } from "../test/slack-stand-in";
@@ -60,8 +60,8 @@ const introOf = async (matchId: number) =>
   (
     await t.db
       .select()
-      .from(chatDeliveries)
-      .where(and(eq(chatDeliveries.kind, "intro"), eq(chatDeliveries.matchId, matchId)))
+      .from(outgoingMessages)
+      .where(and(eq(outgoingMessages.kind, "intro"), eq(outgoingMessages.matchId, matchId)))
   )[0];
 const postsTo = (channel: unknown) =>
   slack.callsOf("chat.postMessage").filter((c) => c.args.channel === channel);
@@ -73,7 +73,7 @@ describe("Slack's rate limit", () => {
     expect(await deliverDueChatMessages(t.ctx, { owner: "w1" })).toBe(1);
     const waiting = await introOf(match.id);
     expect(waiting.state).toBe("pending");
-    expect(waiting.error).toMatch(/rate-limited/);
+    expect(waiting.errorMessage).toMatch(/rate-limited/);
     expect(waiting.nextAttemptAt?.getTime()).toBe(clock.now().getTime() + 30_000);
 
     const callsBefore = slack.calls.length;
@@ -104,10 +104,10 @@ describe("an outage of Slack", () => {
     const delay = (waiting.nextAttemptAt as Date).getTime() - clock.now().getTime();
     expect(delay).toBeGreaterThanOrEqual(1000);
     expect(delay).toBeLessThanOrEqual(2000);
-    expect(waiting.failingSince?.toISOString()).toBe(clock.now().toISOString());
+    expect(waiting.firstFailedAt?.toISOString()).toBe(clock.now().toISOString());
     clock.advance(2000);
     expect(await deliverDueChatMessages(t.ctx, { owner: "w1" })).toBe(1);
-    expect(await introOf(match.id)).toMatchObject({ state: "sent", failingSince: null });
+    expect(await introOf(match.id)).toMatchObject({ state: "sent", firstFailedAt: null });
   });
 });
 
@@ -117,8 +117,10 @@ describe("a process that dies mid-intro", () => {
     // The dead process sent the first intro, then died waiting for Slack to open the second.
     const hold = slack.holdCall("conversations.open", 2);
     const dead = deliverDueChatMessages(t.ctx, { owner: "dead" });
-    await expect.poll(async () => (await introOf(made[0].id)).state).toBe("sent");
-    await expect.poll(() => hold.arrived()).toBe(true);
+    await expect
+      .poll(async () => (await introOf(made[0].id)).state, { timeout: 20_000 })
+      .toBe("sent");
+    await expect.poll(() => hold.arrived(), { timeout: 20_000 }).toBe(true);
 
     // Until its lease runs out, nobody takes its claimed rows.
     expect(await deliverDueChatMessages(t.ctx, { owner: "next" })).toBe(0);
@@ -173,8 +175,8 @@ describe("a person Slack does not know", () => {
     expect(mailed.map((m) => m.toAddress)).toEqual(["zed@ledger.test"]);
     const asked = await t.db
       .select()
-      .from(chatDeliveries)
-      .where(and(eq(chatDeliveries.kind, "check_in"), eq(chatDeliveries.matchId, match.id)));
+      .from(outgoingMessages)
+      .where(and(eq(outgoingMessages.kind, "check_in"), eq(outgoingMessages.matchId, match.id)));
     expect(asked.map((a) => a.userId)).toEqual([ann.id]);
   });
 });

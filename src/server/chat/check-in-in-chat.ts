@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { chatDeliveries, users } from "../db/schema";
-import { chatDeliveryTrigger } from "../job-triggers";
+import { outgoingMessages, users } from "../db/schema";
+import { queueChatMessages } from "../outbox/queue";
 import { effectiveReach, getChatSettings, wantsEmail, wantsSlack } from "./chat-settings";
-import { queueChatMessages } from "./ledger";
 import { slackConfigured } from "./slack-client";
 import { slackUserIdOf } from "./slack-people";
 
@@ -29,7 +28,7 @@ export async function askCheckInInChat(
   if (!wantsSlack(reach)) return "email-only";
   const slackUserId = await slackUserIdOf(ctx, person).catch(() => null);
   if (!slackUserId) return "email-only";
-  await queueChatMessages(ctx.db, [
+  await queueChatMessages(ctx, ctx.db, [
     {
       channel: "slack",
       kind: "check_in",
@@ -39,7 +38,6 @@ export async function askCheckInInChat(
       payload: { pairingId: question.pairingId },
     },
   ]);
-  ctx.jobs.wake(chatDeliveryTrigger);
   return wantsEmail(reach) ? "chat-and-email" : "chat-only";
 }
 
@@ -53,10 +51,10 @@ export async function askedInChatOnly(
 ): Promise<boolean> {
   const key = `slack:check-in:pairing-${question.pairingId}:user-${question.userId}`;
   const [row] = await ctx.db
-    .select({ state: chatDeliveries.state, reachBy: users.reachBy })
-    .from(chatDeliveries)
+    .select({ state: outgoingMessages.state, reachBy: users.reachBy })
+    .from(outgoingMessages)
     .innerJoin(users, eq(users.id, question.userId))
-    .where(eq(chatDeliveries.dedupeKey, key));
+    .where(eq(outgoingMessages.onceKey, key));
   if (!row || row.state === "skipped" || row.state === "failed") return false;
   return effectiveReach(row.reachBy, await getChatSettings(ctx.db)) === "slack";
 }

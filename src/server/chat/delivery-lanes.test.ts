@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
-import { chatDeliveries, webhookEndpoints } from "../db/schema";
+import { outgoingMessages, webhookEndpoints } from "../db/schema";
 import { chatDeliveryJob } from "../jobs/definitions/chat-delivery";
 import { quietLogs } from "../jobs/definitions/job-logs";
 import { startJob } from "../jobs/run-job";
@@ -104,9 +104,9 @@ const endpointOf = async (id: number) =>
 const rowsOf = (endpointId: number) =>
   t.db
     .select()
-    .from(chatDeliveries)
-    .where(eq(chatDeliveries.endpointId, endpointId))
-    .orderBy(chatDeliveries.id);
+    .from(outgoingMessages)
+    .where(eq(outgoingMessages.endpointId, endpointId))
+    .orderBy(outgoingMessages.id);
 
 /** Each test leaves no endpoint (and so none of its calls) behind. */
 const removeAll = () => t.db.delete(webhookEndpoints);
@@ -128,10 +128,14 @@ describe("a receiver that never answers", () => {
       await expect.poll(() => healthy.received.length, { timeout: 20_000 }).toBe(3);
       // All the while the silent receiver holds its first call: its lane waits alone.
       expect(silent.calls).toHaveLength(1);
-      expect((await rowsOf(hanging.id)).map((r) => r.state)).toEqual([
-        "sending",
-        "pending",
-        "pending",
+      const now = clock.now();
+      // The first is claimed under a live lease (being sent); the two behind it wait unclaimed.
+      expect(
+        (await rowsOf(hanging.id)).map((r) => [r.state, (r.claimedUntil ?? now) > now]),
+      ).toEqual([
+        ["pending", true],
+        ["pending", false],
+        ["pending", false],
       ]);
     } finally {
       await silent.close();
@@ -141,7 +145,7 @@ describe("a receiver that never answers", () => {
     expect((await rowsOf(hanging.id))[0].state).toBe("pending");
     await removeAll();
     // The Slack lane's rows (intros) are settled: none is left for the next test.
-    await t.db.delete(chatDeliveries);
+    await t.db.delete(outgoingMessages);
   });
 
   it(`times out after ${WEBHOOK_TIMEOUT_MS / 1000} s by default, and ${BREAKER_FAILURES} failures in a row pause the endpoint until the admin resumes it`, async () => {
@@ -161,7 +165,7 @@ describe("a receiver that never answers", () => {
       expect((await rowsOf(endpoint.id))[0]).toMatchObject({
         state: "pending",
         attempts: BREAKER_FAILURES,
-        error: "The receiver could not be reached: no answer within 1 s",
+        errorMessage: "The receiver could not be reached: no answer within 1 s",
       });
       expect(await endpointOf(endpoint.id)).toMatchObject({
         pausedAt: expect.any(String),
@@ -198,7 +202,7 @@ describe("what a receiver answers", () => {
       await deliverDueChatMessages(t.ctx, { owner: "lanes" });
       expect((await rowsOf(endpoint.id))[0]).toMatchObject({
         state: "failed",
-        error: "The receiver answered 410 Gone: it wants no more events.",
+        errorMessage: "The receiver answered 410 Gone: it wants no more events.",
       });
       expect((await endpointOf(endpoint.id))?.pauseReason).toMatch(/^Turned off: .*410 Gone/);
       await t.as(admin).post(`/api/admin/webhooks/${endpoint.id}/test`, {});
@@ -221,7 +225,7 @@ describe("what a receiver answers", () => {
       const [waiting] = await rowsOf(endpoint.id);
       expect(waiting).toMatchObject({
         state: "pending",
-        error: "The receiver answered 503; retrying after 120 s.",
+        errorMessage: "The receiver answered 503; retrying after 120 s.",
       });
       expect(waiting.nextAttemptAt?.getTime()).toBe(clock.now().getTime() + 120_000);
       clock.advance(119_000);

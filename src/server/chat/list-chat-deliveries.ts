@@ -1,7 +1,7 @@
-import { and, desc, eq, type SQL } from "drizzle-orm";
-import type { ChatDelivery } from "../../shared/chat";
+import { and, desc, eq, ne, type SQL } from "drizzle-orm";
+import type { ChatChannel, ChatDelivery, ChatMessageKind } from "../../shared/chat";
 import type { AppContext } from "../context";
-import { chatDeliveries } from "../db/schema";
+import { outgoingMessages } from "../db/schema";
 
 /** The chat send log (docs/chat.md, "Deliveries"): the latest rows, newest first, with channel. */
 export async function listChatDeliveries(
@@ -9,22 +9,32 @@ export async function listChatDeliveries(
   filter: { endpointId?: number } = {},
 ): Promise<ChatDelivery[]> {
   const where: SQL | undefined =
-    filter.endpointId === undefined ? undefined : eq(chatDeliveries.endpointId, filter.endpointId);
+    filter.endpointId === undefined
+      ? undefined
+      : eq(outgoingMessages.endpointId, filter.endpointId);
   const rows = await ctx.db
     .select()
-    .from(chatDeliveries)
-    .where(and(where))
-    .orderBy(desc(chatDeliveries.id))
+    .from(outgoingMessages)
+    .where(and(ne(outgoingMessages.channel, "email"), where))
+    .orderBy(desc(outgoingMessages.id))
     .limit(200);
+  const now = ctx.clock.now();
   return rows.map((row) => ({
     id: row.id,
-    channel: row.channel,
-    kind: row.kind,
-    event: typeof row.payload.type === "string" ? row.payload.type : null,
-    state: row.state,
+    channel: row.channel as ChatChannel,
+    kind: row.kind as ChatMessageKind,
+    event: eventOf(row.data),
+    // A row claimed under a live lease is being sent (outbox/lane-ledger.ts).
+    state:
+      row.state === "pending" && row.claimedUntil && row.claimedUntil > now ? "sending" : row.state,
     attempts: row.attempts,
-    error: row.error,
+    error: row.errorMessage,
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
   }));
 }
+
+const eventOf = (data: unknown): string | null => {
+  const type = (data as { type?: unknown } | null)?.type;
+  return typeof type === "string" ? type : null;
+};

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, isNotNull, max } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { chatDeliveries } from "../db/schema";
+import { outgoingMessages } from "../db/schema";
 
 export interface OrganiserTurns {
   /** Picks the organiser among the members (in the match's order) and counts the turn. */
@@ -22,19 +22,19 @@ export async function organiserTurns(
       ? []
       : await db
           .select({
-            userId: chatDeliveries.organiserId,
+            userId: outgoingMessages.organiserId,
             turns: count(),
-            last: max(chatDeliveries.createdAt),
+            last: max(outgoingMessages.createdAt),
           })
-          .from(chatDeliveries)
+          .from(outgoingMessages)
           .where(
             and(
-              eq(chatDeliveries.kind, "intro"),
-              isNotNull(chatDeliveries.organiserId),
-              inArray(chatDeliveries.organiserId, people),
+              eq(outgoingMessages.kind, "intro"),
+              isNotNull(outgoingMessages.organiserId),
+              inArray(outgoingMessages.organiserId, people),
             ),
           )
-          .groupBy(chatDeliveries.organiserId);
+          .groupBy(outgoingMessages.organiserId);
   const turns = new Map(
     rows.map((r) => [r.userId as string, { n: r.turns, last: r.last?.getTime() ?? 0 }]),
   );

@@ -1,17 +1,7 @@
-/** What one attempt at a chat delivery came to; deliver-chat-messages.ts writes it down. */
-export type ChatOutcome =
-  | { kind: "sent"; result: Record<string, unknown> }
-  /** Try again: after `afterMs` when the other side said so (Retry-After), else with backoff. */
-  | { kind: "retry"; error: string; afterMs?: number }
-  | {
-      kind: "ended";
-      state: "failed" | "skipped";
-      error: string;
-      /** A webhook receiver answered 410 Gone: its endpoint is turned off (docs/chat.md). */
-      endpointGone?: boolean;
-      /** A skipped Slack intro whose members must be told by e-mail instead (docs/chat.md). */
-      tellByEmail?: boolean;
-    };
+import type { SendOutcome } from "../outbox/channels";
+
+/** What one attempt at a Slack message or webhook call came to (outbox/channels.ts). */
+export type ChatOutcome = SendOutcome;
 
 /** A @slack/web-api error as an outcome: rate limits wait, outages retry, Slack's refusals end. */
 export function slackErrorOutcome(error: unknown): ChatOutcome {

@@ -1,10 +1,9 @@
 import { inArray } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { users } from "../db/schema";
-import { chatDeliveryTrigger } from "../job-triggers";
 import { memberIds } from "../match-members/match-members";
+import { type QueuedChatMessage, queueChatMessages } from "../outbox/queue";
 import { effectiveReach, getChatSettings, wantsSlack } from "./chat-settings";
-import { type QueuedChatMessage, queueChatMessages } from "./ledger";
 import { organiserTurns } from "./organiser";
 import { runningMatchesOf } from "./running-matches";
 import { slackConfigured } from "./slack-client";
@@ -50,7 +49,5 @@ export async function queueSlackIntros(
       },
     });
   }
-  const queued = await queueChatMessages(ctx.db, intros);
-  if (queued > 0) ctx.jobs.wake(chatDeliveryTrigger);
-  return queued;
+  return queueChatMessages(ctx, ctx.db, intros);
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, lte } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { chatDeliveries } from "../db/schema";
-import { queueChatMessages } from "./ledger";
+import { outgoingMessages } from "../db/schema";
+import { queueChatMessages } from "../outbox/queue";
 
 /** How long after the intro a silent match is nudged. */
 export const NUDGE_AFTER_DAYS = 4;
@@ -15,17 +15,17 @@ export async function queueDueNudges(ctx: AppContext): Promise<number> {
   const before = new Date(ctx.clock.now().getTime() - NUDGE_AFTER_DAYS * 86_400_000);
   const intros = await ctx.db
     .select({
-      matchId: chatDeliveries.matchId,
-      organiserId: chatDeliveries.organiserId,
-      result: chatDeliveries.result,
+      matchId: outgoingMessages.matchId,
+      organiserId: outgoingMessages.organiserId,
+      result: outgoingMessages.result,
     })
-    .from(chatDeliveries)
+    .from(outgoingMessages)
     .where(
       and(
-        eq(chatDeliveries.kind, "intro"),
-        eq(chatDeliveries.state, "sent"),
-        isNotNull(chatDeliveries.matchId),
-        lte(chatDeliveries.sentAt, before),
+        eq(outgoingMessages.kind, "intro"),
+        eq(outgoingMessages.state, "sent"),
+        isNotNull(outgoingMessages.matchId),
+        lte(outgoingMessages.sentAt, before),
       ),
     );
   if (intros.length === 0) return 0;
@@ -33,15 +33,16 @@ export async function queueDueNudges(ctx: AppContext): Promise<number> {
   const done = new Set(
     (
       await ctx.db
-        .select({ key: chatDeliveries.dedupeKey })
-        .from(chatDeliveries)
-        .where(inArray(chatDeliveries.dedupeKey, keys))
+        .select({ key: outgoingMessages.onceKey })
+        .from(outgoingMessages)
+        .where(inArray(outgoingMessages.onceKey, keys))
     ).map((r) => r.key),
   );
   const due = intros.filter((i) => !done.has(`slack:nudge:match-${i.matchId}`));
   // The conversation and the organiser are the match's as it is when the nudge is sent
   // (send-slack-message.ts), not the intro's: someone may have left or joined since.
   return queueChatMessages(
+    ctx,
     ctx.db,
     due.flatMap((intro) => {
       if (!(intro.result as { channel?: string } | null)?.channel) return [];

@@ -2,7 +2,7 @@ import type { WebClient } from "@slack/web-api";
 import { eq, inArray } from "drizzle-orm";
 import { getAuthSecret } from "../auth/auth-secret";
 import type { AppContext } from "../context";
-import { type ChatDeliveryRow, chatDeliveries, matches, pairings, users } from "../db/schema";
+import { matches, type OutgoingMessageRow, outgoingMessages, pairings, users } from "../db/schema";
 import { withMembers } from "../match-members/match-members";
 import { fullName } from "../pairings/scope/pairing-members";
 import { proposedTimesFor } from "../scheduling/proposed-times-for";
@@ -28,7 +28,7 @@ import { slackUserIdOf } from "./slack-people";
  */
 export async function sendSlackMessage(
   ctx: AppContext,
-  row: ChatDeliveryRow,
+  row: OutgoingMessageRow,
 ): Promise<ChatOutcome> {
   const client = slackClient(ctx);
   if (!client) return { kind: "ended", state: "skipped", error: "Slack is not configured." };
@@ -37,7 +37,7 @@ export async function sendSlackMessage(
     if (row.kind === "check_in") return await sendCheckIn(ctx, client, row);
     if (row.kind === "nudge") return await sendNudge(ctx, client, row);
     if (row.kind === "check_in_update") {
-      const { channel, ts, message } = row.payload as {
+      const { channel, ts, message } = row.data as {
         channel: string;
         ts: string;
         message: SlackMessage;
@@ -111,7 +111,7 @@ const MATCH_ENDED = "The match has ended or changed since this message was queue
 async function sendIntro(
   ctx: AppContext,
   client: WebClient,
-  row: ChatDeliveryRow,
+  row: OutgoingMessageRow,
 ): Promise<ChatOutcome> {
   const match = await runningMatch(ctx, row.matchId);
   if (!match) return { kind: "ended", state: "skipped", error: MATCH_ENDED };
@@ -127,7 +127,7 @@ async function sendIntro(
     row,
     members.map((m) => m.slackUserId),
   );
-  const { starter } = row.payload as { starter: string };
+  const { starter } = row.data as { starter: string };
   // The links name the organiser the intro asks to book (docs/scheduling.md, "In Slack").
   const proposed = await proposedTimesFor(ctx, await getAuthSecret(ctx), match.id, organiserId);
   const message = introMessage({
@@ -158,7 +158,7 @@ async function currentOrganiser(
 async function sendCheckIn(
   ctx: AppContext,
   client: WebClient,
-  row: ChatDeliveryRow,
+  row: OutgoingMessageRow,
 ): Promise<ChatOutcome> {
   const match = await runningMatch(ctx, row.matchId);
   const me = match?.members.find((m) => m.userId === row.userId);
@@ -199,7 +199,7 @@ async function sendCheckIn(
 async function sendNudge(
   ctx: AppContext,
   client: WebClient,
-  row: ChatDeliveryRow,
+  row: OutgoingMessageRow,
 ): Promise<ChatOutcome> {
   const match = await runningMatch(ctx, row.matchId);
   if (!match) return { kind: "ended", state: "skipped", error: MATCH_ENDED };
@@ -214,9 +214,9 @@ async function sendNudge(
   const members = await introMembers(ctx, ids);
   if (!members) return { kind: "ended", state: "skipped", error: NOT_ALL_IN_SLACK };
   const [intro] = await ctx.db
-    .select({ result: chatDeliveries.result })
-    .from(chatDeliveries)
-    .where(eq(chatDeliveries.dedupeKey, `slack:intro:match-${match.id}`));
+    .select({ result: outgoingMessages.result })
+    .from(outgoingMessages)
+    .where(eq(outgoingMessages.onceKey, `slack:intro:match-${match.id}`));
   const conversation = await conversationOf(
     ctx,
     client,

@@ -2,11 +2,10 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { checkInConfirmations } from "../../shared/check-in-answers";
 import { joinNames } from "../../shared/matches";
 import type { AppContext } from "../context";
-import { type ChatDeliveryRow, chatDeliveries, matches, users } from "../db/schema";
-import { chatDeliveryTrigger } from "../job-triggers";
+import { matches, type OutgoingMessageRow, outgoingMessages, users } from "../db/schema";
 import { withMembers } from "../match-members/match-members";
+import { queueChatMessages } from "../outbox/queue";
 import { fullName } from "../pairings/scope/pairing-members";
-import { queueChatMessages } from "./ledger";
 import { answeredMessage } from "./slack-messages";
 
 /**
@@ -21,18 +20,18 @@ export async function showAnswerInChat(
   answered: { userId: string; matchId: number; partners: string[]; message: string },
 ): Promise<void> {
   const [asked] = await ctx.db
-    .select({ result: chatDeliveries.result })
-    .from(chatDeliveries)
+    .select({ result: outgoingMessages.result })
+    .from(outgoingMessages)
     .where(
       and(
-        eq(chatDeliveries.channel, "slack"),
-        eq(chatDeliveries.kind, "check_in"),
-        eq(chatDeliveries.userId, answered.userId),
-        eq(chatDeliveries.matchId, answered.matchId),
-        eq(chatDeliveries.state, "sent"),
+        eq(outgoingMessages.channel, "slack"),
+        eq(outgoingMessages.kind, "check_in"),
+        eq(outgoingMessages.userId, answered.userId),
+        eq(outgoingMessages.matchId, answered.matchId),
+        eq(outgoingMessages.state, "sent"),
       ),
     )
-    .orderBy(desc(chatDeliveries.id))
+    .orderBy(desc(outgoingMessages.id))
     .limit(1);
   const { channel, ts } = (asked?.result ?? {}) as { channel?: string; ts?: string };
   if (!channel || !ts) return;
@@ -44,7 +43,7 @@ export async function showAnswerInChat(
  * (the page found no sent question to rewrite) is shown in it now, so no buttons stay live.
  * Nothing when the person has not answered.
  */
-export async function showLateAnswer(ctx: AppContext, question: ChatDeliveryRow): Promise<void> {
+export async function showLateAnswer(ctx: AppContext, question: OutgoingMessageRow): Promise<void> {
   const { channel, ts } = (question.result ?? {}) as { channel?: string; ts?: string };
   if (!channel || !ts || question.matchId === null || !question.userId) return;
   const [match] = await withMembers(
@@ -82,7 +81,7 @@ async function queueAnswerUpdate(
 ) {
   const { channel, ts } = answered;
   const question = `Did you meet ${joinNames(answered.partners)}?`;
-  await queueChatMessages(ctx.db, [
+  await queueChatMessages(ctx, ctx.db, [
     {
       channel: "slack",
       kind: "check_in_update",
@@ -92,5 +91,4 @@ async function queueAnswerUpdate(
       payload: { channel, ts, message: answeredMessage(question, answered.message) },
     },
   ]);
-  ctx.jobs.wake(chatDeliveryTrigger);
 }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
-import { chatDeliveries, matches, outgoingMessages, pairings, users } from "../db/schema";
+import { matches, outgoingMessages, pairings, users } from "../db/schema";
 import { runDueSteps } from "../jobs/definitions/round-steps";
 import { withMembers } from "../match-members/match-members";
 import { checkRoundInvariants } from "../rounds/round-invariants";
@@ -101,7 +101,10 @@ describe("the round's announcement and the channel each person chose", () => {
     for (const address of toldInSlack) {
       expect(rows.some((r) => r.recipient === address)).toBe(false);
     }
-    const intros = await t.db.select().from(chatDeliveries).where(eq(chatDeliveries.kind, "intro"));
+    const intros = await t.db
+      .select()
+      .from(outgoingMessages)
+      .where(eq(outgoingMessages.kind, "intro"));
     for (const address of toldInSlack) {
       const match = made.find((g) => g.members.some((m) => emailOf.get(m.userId) === address));
       const intro = intros.find((i) => i.matchId === match?.id);

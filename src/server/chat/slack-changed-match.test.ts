@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
-import { chatDeliveries, slackPeople, type UserRow } from "../db/schema";
+import { outgoingMessages, slackPeople, type UserRow } from "../db/schema";
 import { removeMember } from "../match-members/match-members";
 import { allowEmail, createMatch, createPairing, createUser } from "../test/factories";
 import { type SlackCall, type SlackStandIn, startSlackStandIn } from "../test/slack-stand-in";
@@ -61,7 +61,7 @@ async function trioWithIntro(members: UserRow[], month: string) {
   return { match, intro: async () => deliveryOf(`slack:intro:match-${match.id}`) };
 }
 async function deliveryOf(key: string) {
-  const [row] = await t.db.select().from(chatDeliveries).where(eq(chatDeliveries.dedupeKey, key));
+  const [row] = await t.db.select().from(outgoingMessages).where(eq(outgoingMessages.onceKey, key));
   return row;
 }
 const postsTo = (channel: string): SlackCall[] =>
@@ -153,9 +153,11 @@ describe("two accounts under one Slack id", () => {
     expect(await storedAnswers(t.db, match.id)).toEqual(["met", null]);
     const [update] = await t.db
       .select()
-      .from(chatDeliveries)
-      .where(and(eq(chatDeliveries.kind, "check_in_update"), eq(chatDeliveries.userId, ann.id)));
-    expect(JSON.stringify(update.payload)).not.toContain("not yours");
+      .from(outgoingMessages)
+      .where(
+        and(eq(outgoingMessages.kind, "check_in_update"), eq(outgoingMessages.userId, ann.id)),
+      );
+    expect(JSON.stringify(update.data)).not.toContain("not yours");
   });
 });
 

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import type { WebClient } from "@slack/web-api";
 import type { AppContext } from "../context";
-import type { ChatDeliveryRow } from "../db/schema";
-import { recordChatProgress } from "./ledger";
+import type { OutgoingMessageRow } from "../db/schema";
+import { recordLaneProgress } from "../outbox/lane-ledger";
 
 /**
  * A conversation Slack opened, and a digest of exactly the people it was opened with (never their
@@ -36,7 +36,7 @@ const digestOf = (slackUserIds: readonly string[]) =>
 export async function conversationOf(
   ctx: AppContext,
   client: WebClient,
-  row: ChatDeliveryRow,
+  row: OutgoingMessageRow,
   slackUserIds: string[],
   earlier: Conversation | null = null,
 ): Promise<Conversation> {
@@ -52,6 +52,6 @@ export async function conversationOf(
   if (!channel)
     throw Object.assign(new Error("Slack opened no conversation."), { code: "no_channel" });
   const conversation = { channel, people };
-  await recordChatProgress(ctx.db, row, { ...conversation });
+  await recordLaneProgress(ctx.db, row, { ...conversation });
   return conversation;
 }

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuthSecret } from "../auth/auth-secret";
 import { fixedClock } from "../clock";
-import { chatDeliveries, emailLogs, outgoingMessages } from "../db/schema";
+import { emailLogs, outgoingMessages } from "../db/schema";
 import { chatDeliveryJob } from "../jobs/definitions/chat-delivery";
 import { quietLogs } from "../jobs/definitions/job-logs";
 import { runDueSteps } from "../jobs/definitions/round-steps";
@@ -51,9 +51,9 @@ async function runChatJob() {
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline) {
       const intros = await t.db
-        .select({ state: chatDeliveries.state })
-        .from(chatDeliveries)
-        .where(eq(chatDeliveries.kind, "intro"));
+        .select({ state: outgoingMessages.state })
+        .from(outgoingMessages)
+        .where(eq(outgoingMessages.kind, "intro"));
       if (intros.length > 0 && intros.every((i) => i.state !== "pending")) return;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
@@ -82,8 +82,8 @@ describe("a Slack intro that fails after the announcement", () => {
     await runChatJob();
     const [intro] = await t.db
       .select()
-      .from(chatDeliveries)
-      .where(eq(chatDeliveries.kind, "intro"));
+      .from(outgoingMessages)
+      .where(eq(outgoingMessages.kind, "intro"));
     expect(intro.state).toBe("failed");
     expect(slack.callsOf("chat.postMessage")).toHaveLength(0);
 
@@ -114,8 +114,8 @@ describe("an answer on the check-in page while the Slack question is in flight",
     // The question being posted: its conversation is open, its post has no answer yet.
     const questions = await t.db
       .select()
-      .from(chatDeliveries)
-      .where(eq(chatDeliveries.kind, "check_in"));
+      .from(outgoingMessages)
+      .where(eq(outgoingMessages.kind, "check_in"));
     const inFlight = questions.find((q) => (q.result as { channel?: string } | null)?.channel);
     if (!inFlight?.userId || inFlight.matchId === null) throw new Error("No question in flight.");
     const token = signLinkToken(await getAuthSecret(t.ctx), "check-in", {
@@ -130,8 +130,8 @@ describe("an answer on the check-in page while the Slack question is in flight",
     while ((await deliverDueChatMessages(t.ctx, { owner: "slow-worker" })) > 0);
     const [posted] = await t.db
       .select()
-      .from(chatDeliveries)
-      .where(and(eq(chatDeliveries.kind, "check_in"), eq(chatDeliveries.id, inFlight.id)));
+      .from(outgoingMessages)
+      .where(and(eq(outgoingMessages.kind, "check_in"), eq(outgoingMessages.id, inFlight.id)));
     expect(posted.state).toBe("sent");
     const { channel, ts } = posted.result as { channel: string; ts: string };
     const updates = slack

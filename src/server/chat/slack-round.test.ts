@@ -4,7 +4,7 @@ import { getAuthSecret } from "../auth/auth-secret";
 import { recordCheckInAnswer } from "../check-ins/answer-check-in";
 import { remindCheckIns } from "../check-ins/remind-check-ins";
 import { fixedClock } from "../clock";
-import { chatDeliveries, matches, pairings, users } from "../db/schema";
+import { matches, outgoingMessages, pairings, users } from "../db/schema";
 import { runDueSteps } from "../jobs/definitions/round-steps";
 import { signLinkToken } from "../mail/signed-links";
 import { withMembers } from "../match-members/match-members";
@@ -149,7 +149,10 @@ describe("the intro and the nudge", () => {
       expect(text).toContain(`${TEST_APP_URL}/matches`);
     }
     // The organiser is a member of the match, named on its row.
-    const intros = await t.db.select().from(chatDeliveries).where(eq(chatDeliveries.kind, "intro"));
+    const intros = await t.db
+      .select()
+      .from(outgoingMessages)
+      .where(eq(outgoingMessages.kind, "intro"));
     for (const intro of intros) {
       const match = made.find((m) => m.id === intro.matchId);
       expect(match?.members.map((m) => m.userId)).toContain(intro.organiserId);
@@ -184,15 +187,15 @@ describe("the intro and the nudge", () => {
     expect(nudges).toHaveLength(1);
     const [intro] = await t.db
       .select()
-      .from(chatDeliveries)
-      .where(and(eq(chatDeliveries.kind, "intro"), eq(chatDeliveries.matchId, quiet.id)));
+      .from(outgoingMessages)
+      .where(and(eq(outgoingMessages.kind, "intro"), eq(outgoingMessages.matchId, quiet.id)));
     expect(nudges[0].args.channel).toBe((intro.result as { channel: string }).channel);
     expect(textOf(nudges[0])).toContain(`<@${await slackIdOf(intro.organiserId as string)}>`);
     expect(await queueDueNudges(t.ctx)).toBe(0);
     const skipped = await t.db
       .select()
-      .from(chatDeliveries)
-      .where(and(eq(chatDeliveries.kind, "nudge"), eq(chatDeliveries.matchId, answered.id)));
+      .from(outgoingMessages)
+      .where(and(eq(outgoingMessages.kind, "nudge"), eq(outgoingMessages.matchId, answered.id)));
     expect(skipped[0].state).toBe("skipped");
   });
 });
@@ -228,8 +231,10 @@ describe("the check-in in Slack", () => {
     const slackId = await slackIdOf(member.userId);
     const [question] = await t.db
       .select()
-      .from(chatDeliveries)
-      .where(and(eq(chatDeliveries.kind, "check_in"), eq(chatDeliveries.userId, member.userId)));
+      .from(outgoingMessages)
+      .where(
+        and(eq(outgoingMessages.kind, "check_in"), eq(outgoingMessages.userId, member.userId)),
+      );
     const message = question.result as { channel: string; ts: string };
 
     const forged = await press(slackId, "check_in_met", quiet.id, message, {
@@ -258,8 +263,10 @@ describe("the check-in in Slack", () => {
     const member = quiet.members[1];
     const [question] = await t.db
       .select()
-      .from(chatDeliveries)
-      .where(and(eq(chatDeliveries.kind, "check_in"), eq(chatDeliveries.userId, member.userId)));
+      .from(outgoingMessages)
+      .where(
+        and(eq(outgoingMessages.kind, "check_in"), eq(outgoingMessages.userId, member.userId)),
+      );
     expect(question.state).toBe("sent");
     const message = question.result as { channel: string; ts: string };
     const token = signLinkToken(await getAuthSecret(t.ctx), "check-in", {
@@ -282,9 +289,12 @@ describe("the check-in in Slack", () => {
     // The update is addressed to the person in the ledger, like their question.
     const [row] = await t.db
       .select()
-      .from(chatDeliveries)
+      .from(outgoingMessages)
       .where(
-        and(eq(chatDeliveries.kind, "check_in_update"), eq(chatDeliveries.userId, member.userId)),
+        and(
+          eq(outgoingMessages.kind, "check_in_update"),
+          eq(outgoingMessages.userId, member.userId),
+        ),
       );
     expect(row.state).toBe("sent");
     await checkRoundInvariants(t.db);

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { chatDeliveries, users } from "../db/schema";
+import { outgoingMessages, users } from "../db/schema";
 import { memberIds } from "../match-members/match-members";
 import { effectiveReach, getChatSettings } from "./chat-settings";
 import { runningMatchesOf } from "./running-matches";
@@ -58,14 +58,14 @@ export async function toldInSlackOnly(ctx: AppContext, pairingId: number): Promi
 async function introsNotSent(ctx: AppContext, matchIds: number[]): Promise<Set<number | null>> {
   if (matchIds.length === 0) return new Set();
   const rows = await ctx.db
-    .select({ matchId: chatDeliveries.matchId })
-    .from(chatDeliveries)
+    .select({ matchId: outgoingMessages.matchId })
+    .from(outgoingMessages)
     .where(
       and(
-        eq(chatDeliveries.channel, "slack"),
-        eq(chatDeliveries.kind, "intro"),
-        inArray(chatDeliveries.matchId, matchIds),
-        inArray(chatDeliveries.state, ["failed", "skipped"]),
+        eq(outgoingMessages.channel, "slack"),
+        eq(outgoingMessages.kind, "intro"),
+        inArray(outgoingMessages.matchId, matchIds),
+        inArray(outgoingMessages.state, ["failed", "skipped"]),
       ),
     );
   return new Set(rows.map((r) => r.matchId));

@@ -11,7 +11,6 @@ import { showAnswerInChat } from "../chat/show-answer-in-chat";
 import type { AppContext } from "../context";
 import { matches, pairings, users } from "../db/schema";
 import { BadRequest, HttpError, NotFound } from "../errors";
-import { chatDeliveryTrigger } from "../job-triggers";
 import { verifyLinkToken } from "../mail/signed-links";
 import {
   answerOf,
@@ -71,14 +70,13 @@ export async function recordCheckInAnswer(
   const updated = await ctx.db.transaction(async (tx) => {
     const match = await lockMemberMatch(tx, userId, matchId, CHANGED_MATCH);
     await setMemberAnswer(tx, match.id, userId, answer, now);
-    await emitWebhookEvent(tx, now, {
+    await emitWebhookEvent(ctx, tx, {
       type: "check_in.answered",
       key: `match-${matchId}-user-${userId}-${now.getTime()}`,
       data: { matchId, pairingId: match.pairingId, userId, answer },
     });
     return match;
   });
-  ctx.jobs.wake(chatDeliveryTrigger);
   const [withAnswer] = await withMembers(ctx.db, [updated]);
   return { ...(await present(ctx, userId, withAnswer)), message: checkInConfirmations[answer] };
 }

@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { type CheckInAnswer, checkInAnswers } from "../../shared/check-in-answers";
-import { queueChatMessages } from "../chat/ledger";
 import { answeredMessage, CHECK_IN_ACTIONS } from "../chat/slack-messages";
 import { personOfSlackUser } from "../chat/slack-people";
 import { type SignedSlackRequest, verifySlackSignature } from "../chat/slack-signature";
 import type { AppContext } from "../context";
 import { BadRequest, HttpError, NotFound } from "../errors";
-import { chatDeliveryTrigger } from "../job-triggers";
+import { queueChatMessages } from "../outbox/queue";
 import { recordCheckInAnswer } from "./answer-check-in";
 import { refuseClosedAccount } from "./closed-account";
 
@@ -67,7 +66,7 @@ export async function answerFromSlack(ctx: AppContext, request: SignedSlackReque
   const ts = parsed.container?.message_ts ?? parsed.message?.ts;
   if (!channel || !ts) return;
   const question = (parsed.message?.text ?? "Your coffee chat").replace(/ \([^)]*\)$/, "");
-  await queueChatMessages(ctx.db, [
+  await queueChatMessages(ctx, ctx.db, [
     {
       channel: "slack",
       kind: "check_in_update",
@@ -76,7 +75,6 @@ export async function answerFromSlack(ctx: AppContext, request: SignedSlackReque
       payload: { channel, ts, message: answeredMessage(question, outcome) },
     },
   ]);
-  ctx.jobs.wake(chatDeliveryTrigger);
 }
 
 /** The answer recorded, or the kind sentence of why not (a match that changed, a closed month). */

@@ -6,7 +6,7 @@ import type { Tx } from "../db/client";
 import type { PairingRow } from "../db/schema";
 import { checkInQuestion } from "../outbox/kinds/check-in-question";
 import { greetingOf } from "../outbox/personal-links";
-import { queueMessages } from "../outbox/queue-messages";
+import { queue } from "../outbox/queue";
 import { named } from "../pairings/scope/pairing-members";
 import { type MemberOfMatch, reachableMembers, runningPairing } from "./check-in-members";
 
@@ -49,7 +49,7 @@ export async function askMember(
 ): Promise<void> {
   const { recipient } = member;
   await ctx.db.transaction(async (tx) => {
-    await queueMessages(ctx, tx, checkInQuestion, [recipient.email], {
+    await queue(ctx, tx, checkInQuestion, [recipient.email], {
       userId: recipient.id,
       greeting: greetingOf(recipient),
       pairingId: pairing.id,

@@ -9,7 +9,7 @@ import { checkIns, matches, pairings, stillInQuestions, users } from "../db/sche
 import { answerOf, chatAnswersOf, memberIds, withMembers } from "../match-members/match-members";
 import { stillInQuestion } from "../outbox/kinds/still-in-question";
 import { greetingOf } from "../outbox/personal-links";
-import { queueMessages } from "../outbox/queue-messages";
+import { queue } from "../outbox/queue";
 import { listEligibleUsers } from "../pairings/scope/eligibility";
 import { named } from "../pairings/scope/pairing-members";
 import { resolveScope } from "../pairings/scope/scope";
@@ -57,7 +57,7 @@ export async function askQuietPeople(
         .onConflictDoNothing()
         .returning({ id: stillInQuestions.id });
       if (!asked) return null;
-      await queueMessages(ctx, tx, stillInQuestion, [person.email], {
+      await queue(ctx, tx, stillInQuestion, [person.email], {
         userId: person.id,
         greeting: greetingOf(person),
         questionId: asked.id,

@@ -20,12 +20,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { apiTokenScopes } from "../../shared/api-tokens";
-import {
-  chatChannels,
-  chatDeliveryStates,
-  chatMessageKinds,
-  reachChannels,
-} from "../../shared/chat";
+import { type Channel, reachChannels } from "../../shared/chat";
 import { checkInAnswers, stillInChoices } from "../../shared/check-in-answers";
 import {
   authMethods,
@@ -508,30 +503,42 @@ export const authCodes = pgTable(
 );
 
 /**
- * The outbox (src/server/outbox/, docs/mail.md): one row per message to one recipient, queued in
- * the transaction of the operation that sends it and delivered by the outbox job, which renders
- * it from its kind and `data` at delivery time.
+ * Every outgoing message, e-mail, Slack and webhook calls alike (src/server/outbox/, docs/mail.md,
+ * docs/chat.md "Deliveries", decision 0072): one row per message to one recipient, queued in the
+ * transaction of the operation that sends it and delivered by the one engine (claim under a
+ * lease, backoff, give-up after the horizon). Its lane is data on the row.
  */
 export const outgoingMessages = pgTable(
   "outgoing_messages",
   {
     id: serial("id").primaryKey(),
-    /** A kind of the registry (outbox/kinds/registry.ts). */
+    /** E-mail: a kind of the registry (outbox/kinds/registry.ts); Slack and webhooks: a chat kind. */
     kind: text("kind").notNull(),
+    /** An e-mail address; `slack`; `webhook:<endpoint id>`. */
     recipient: text("recipient").notNull(),
-    /** What the kind renders the message from (JSON). */
+    /** What the kind renders the message from (JSON); a chat message's payload. */
     data: jsonb("data").notNull(),
     /** Set for a kind that is not repeated: a second message with the same key is not queued. */
     onceKey: text("once_key"),
-    /** The mail transport of the process that queued it (Mailer.fingerprint, no credentials). */
+    /**
+     * E-mail: the mail transport of the process that queued it (Mailer.fingerprint, no
+     * credentials); another channel: its name.
+     */
     mailTransport: text("mail_transport").notNull(),
     /**
      * A kind someone is waiting for (a sign-in code): delivered by a lane of its own, never
      * behind a batch of other messages (docs/mail.md, "Urgent kinds").
      */
     urgent: boolean("urgent").notNull().default(false),
-    /** `pending` until `sent` or `failed`. */
-    state: text("state", { enum: ["pending", "sent", "failed"] })
+    /** `email`, `slack`, `webhook` (outbox/channels.ts). */
+    channel: text("channel").$type<Channel>().notNull().default("email"),
+    /**
+     * Which lane delivers it (outbox/channels.ts): `email`, `email:urgent`, `slack` (one at a time,
+     * Slack's rate limits), `webhook:<endpoint id>` (one at a time per endpoint).
+     */
+    lane: text("lane").notNull().default("email"),
+    /** `pending` until `sent`, `failed` or `skipped` (a chat message with no one to reach). */
+    state: text("state", { enum: ["pending", "sent", "failed", "skipped"] })
       .notNull()
       .default("pending"),
     attempts: integer("attempts").notNull().default(0),
@@ -545,6 +552,16 @@ export const outgoingMessages = pgTable(
     errorMessage: text("error_message"),
     sentAt: tz("sent_at"),
     createdAt: createdAt(),
+    /** A webhook call's endpoint. */
+    endpointId: integer("endpoint_id").references(() => webhookEndpoints.id, {
+      onDelete: "cascade",
+    }),
+    matchId: integer("match_id").references(() => matches.id, { onDelete: "set null" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** A Slack intro's member named to organise; counted to rotate the role fairly. */
+    organiserId: uuid("organiser_id").references(() => users.id, { onDelete: "set null" }),
+    /** What the channel answered (Slack's conversation id and message ts). */
+    result: jsonb("result").$type<Record<string, unknown>>(),
   },
   (t) => [
     index("outgoing_messages_due_idx").on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
@@ -558,7 +575,17 @@ export const outgoingMessages = pgTable(
     uniqueIndex("outgoing_messages_once_idx")
       .on(t.kind, t.recipient, t.onceKey)
       .where(sql`${t.onceKey} is not null`),
-    check("outgoing_messages_state_check", sql`${t.state} in ('pending', 'sent', 'failed')`),
+    index("outgoing_messages_lane_idx")
+      .on(t.lane, t.nextAttemptAt)
+      .where(sql`${t.state} = 'pending' and ${t.channel} <> 'email'`),
+    index("outgoing_messages_match_idx").on(t.matchId).where(sql`${t.matchId} is not null`),
+    index("outgoing_messages_endpoint_idx")
+      .on(t.endpointId, t.id)
+      .where(sql`${t.endpointId} is not null`),
+    check(
+      "outgoing_messages_state_check",
+      sql`${t.state} in ('pending', 'sent', 'failed', 'skipped')`,
+    ),
   ],
 );
 export type OutgoingMessageRow = typeof outgoingMessages.$inferSelect;
@@ -1129,51 +1156,6 @@ export const webhookEndpoints = pgTable("webhook_endpoints", {
   pauseReason: text("pause_reason"),
   createdAt: createdAt(),
 });
-
-/**
- * The chat delivery ledger (docs/chat.md, "Deliveries"): every Slack message and webhook call is
- * a row, queued once by its `dedupe_key`, claimed under a lease, retried with backoff (or
- * Slack's Retry-After), and kept as the send log of its channel.
- */
-export const chatDeliveries = pgTable(
-  "chat_deliveries",
-  {
-    id: serial("id").primaryKey(),
-    channel: text("channel", { enum: chatChannels }).notNull(),
-    kind: text("kind", { enum: chatMessageKinds }).notNull(),
-    /** What makes the message one of a kind: a second queue of the same key adds nothing. */
-    dedupeKey: text("dedupe_key").notNull(),
-    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
-    endpointId: integer("endpoint_id").references(() => webhookEndpoints.id, {
-      onDelete: "cascade",
-    }),
-    matchId: integer("match_id").references(() => matches.id, { onDelete: "set null" }),
-    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
-    /** An intro's member named to organise; counted to rotate the role fairly. */
-    organiserId: uuid("organiser_id").references(() => users.id, { onDelete: "set null" }),
-    state: text("state", { enum: chatDeliveryStates }).notNull().default("pending"),
-    attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: tz("next_attempt_at"),
-    failingSince: tz("failing_since"),
-    claimedBy: text("claimed_by"),
-    leaseExpiresAt: tz("lease_expires_at"),
-    error: text("error"),
-    /** What the channel answered (Slack's conversation id and message ts). */
-    result: jsonb("result").$type<Record<string, unknown>>(),
-    sentAt: tz("sent_at"),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    unique("chat_deliveries_dedupe_key_unique").on(t.dedupeKey),
-    index("chat_deliveries_due_idx").on(t.state, t.nextAttemptAt),
-    index("chat_deliveries_endpoint_idx").on(t.endpointId, t.id),
-    check("chat_deliveries_channel_check", oneOf(t.channel, chatChannels)),
-    check("chat_deliveries_kind_check", oneOf(t.kind, chatMessageKinds)),
-    check("chat_deliveries_state_check", oneOf(t.state, chatDeliveryStates)),
-  ],
-);
-
-export type ChatDeliveryRow = typeof chatDeliveries.$inferSelect;
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;

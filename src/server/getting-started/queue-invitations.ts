@@ -6,7 +6,7 @@ import type { Db, Tx } from "../db/client";
 import { allowedEmails, invitationOptOuts, outgoingMessages, users } from "../db/schema";
 import { invitation } from "../outbox/kinds/invitation";
 import { launchInvitation } from "../outbox/kinds/launch-invitation";
-import { queueMessages } from "../outbox/queue-messages";
+import { queue } from "../outbox/queue";
 
 const INSERT_BATCH = 5000;
 const INTERVAL_MS = INVITATION_INTERVAL_HOURS * 3600_000;
@@ -116,7 +116,7 @@ export async function queueInvitations(
     let queued = 0;
     for (let i = 0; i < due.length; i += INSERT_BATCH) {
       const batch = due.slice(i, i + INSERT_BATCH);
-      queued += await queueMessages(ctx, tx, invitation, batch, { invitedAt: now.toISOString() });
+      queued += await queue(ctx, tx, invitation, batch, { invitedAt: now.toISOString() });
     }
     const people = `${queued} ${queued === 1 ? "person" : "people"}`;
     return { queued, skipped, message: `Sending the invitation to ${people}.` };

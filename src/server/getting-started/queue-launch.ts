@@ -5,7 +5,7 @@ import type { Db, Tx } from "../db/client";
 import { allowedEmails, settings, users } from "../db/schema";
 import { BadRequest, Conflict } from "../errors";
 import { launchInvitation } from "../outbox/kinds/launch-invitation";
-import { queueMessages } from "../outbox/queue-messages";
+import { queue } from "../outbox/queue";
 import { dueForInvitation, lockInvitations, type SkippedInvitation } from "./queue-invitations";
 
 /** A settings row saying when the launch invitation was queued: there is one launch per install. */
@@ -84,7 +84,7 @@ export async function queueLaunch(
     let count = 0;
     for (let i = 0; i < due.length; i += INSERT_BATCH) {
       const batch = due.slice(i, i + INSERT_BATCH);
-      count += await queueMessages(ctx, tx, launchInvitation, batch, {});
+      count += await queue(ctx, tx, launchInvitation, batch, {});
     }
     return { queued: count, skipped };
   });

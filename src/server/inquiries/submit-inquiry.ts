@@ -4,7 +4,7 @@ import type { AppContext } from "../context";
 import { companyInquiries, settings, users } from "../db/schema";
 import { NotFound } from "../errors";
 import { companyInquiry } from "../outbox/kinds/company-inquiry";
-import { queueMessages } from "../outbox/queue-messages";
+import { queue } from "../outbox/queue";
 
 export const OPERATOR_EMAIL_SETTING = "operator_email";
 
@@ -50,7 +50,7 @@ export async function submitInquiry(
       .insert(companyInquiries)
       .values({ ...input, ipAddress: meta.ipAddress, createdAt: ctx.clock.now() })
       .returning({ id: companyInquiries.id, createdAt: companyInquiries.createdAt });
-    await queueMessages(ctx, tx, companyInquiry, [to], {
+    await queue(ctx, tx, companyInquiry, [to], {
       inquiryId: row.id,
       companyName: input.companyName,
       contactEmail: input.contactEmail,

@@ -13,7 +13,7 @@ import { HttpError } from "../errors";
 import { memberIds, membersOfMatches } from "../match-members/match-members";
 import { bookingNudge } from "../outbox/kinds/booking-nudge";
 import { greetingOf } from "../outbox/personal-links";
-import { queueMessages } from "../outbox/queue-messages";
+import { queue } from "../outbox/queue";
 import { fullName } from "../pairings/scope/pairing-members";
 import { lockMemberMatch } from "./open-pairing";
 
@@ -101,7 +101,7 @@ async function nudgeMatch(
     .where(inArray(users.id, ids));
   const organiser = people.find((person) => person.id === ids[0]);
   if (!organiser) return 0;
-  return queueMessages(ctx, tx, bookingNudge, [organiser.email], {
+  return queue(ctx, tx, bookingNudge, [organiser.email], {
     userId: organiser.id,
     greeting: greetingOf(organiser),
     matchId: due.id,

@@ -7,8 +7,9 @@ import type { MatchCalendarEventRow } from "../db/schema";
 import { Conflict, Validation } from "../errors";
 import { changeEvent, lockEvent } from "../match-calendar/match-calendar-events";
 import { memberIds } from "../match-members/match-members";
-import { queueMessages } from "../outbox/queue-messages";
-import { queuedMatchChange } from "../outbox/queued/match-change";
+import { bookedTime } from "../outbox/kinds/booked-time";
+import { queue } from "../outbox/queue";
+
 import { readerTimeZone } from "../settings/time-zone";
 import { bookingSeenBy } from "./booked-by";
 import { lockMemberMatch } from "./open-pairing";
@@ -58,8 +59,7 @@ export async function sendChatInvitation(
     });
     let sent = 0;
     for (const { userId, email, message } of deliveries) {
-      const data = { via: "calendar" as const, userId, calendar: message };
-      sent += await queueMessages(ctx, tx, queuedMatchChange, [email], data);
+      sent += await queue(ctx, tx, bookedTime, [email], { userId, calendar: message });
     }
     const sequence = deliveries[0]?.message.sequence ?? current?.sequence ?? 0;
     return { invitation: { start: start.toISOString(), sequence }, sent };

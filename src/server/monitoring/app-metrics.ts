@@ -96,7 +96,7 @@ export function createAppMetrics(
     const result = await ctx.db.execute(sql`
       select kind, urgent, count(*) as pending, min(created_at) as oldest,
              min(next_attempt_at) filter (where next_attempt_at <= ${at}::timestamptz) as oldest_due
-      from outgoing_messages where state = 'pending' group by kind, urgent`);
+      from outgoing_messages where state = 'pending' and channel = 'email' group by kind, urgent`);
     const rows = (result as unknown as { rows: Row[] }).rows;
     const due = { urgent: 0, standard: 0 };
     for (const row of rows) {
@@ -114,8 +114,8 @@ export function createAppMetrics(
       select
         (select min(due_at) from round_steps
           where state = 'pending' and due_at <= ${at}::timestamptz) as round_steps,
-        (select min(coalesce(next_attempt_at, created_at)) from chat_deliveries
-          where state = 'pending' and coalesce(next_attempt_at, created_at) <= ${at}::timestamptz)
+        (select min(next_attempt_at) from outgoing_messages
+          where state = 'pending' and channel <> 'email' and next_attempt_at <= ${at}::timestamptz)
           as chat`);
     const [row] = (result as unknown as { rows: Array<Record<string, string | null>> }).rows;
     lag.set({ job: "round-steps" }, seconds(now, row?.round_steps ?? null));

@@ -3,7 +3,7 @@ import type { SendTestResponse } from "../../shared/newsletters";
 import type { AppContext } from "../context";
 import { BadRequest, ServiceUnavailable } from "../errors";
 import { awaitMessage } from "../outbox/await-message";
-import { queueMessages } from "../outbox/queue-messages";
+import { queue } from "../outbox/queue";
 import { compose } from "./compose/composer";
 import { newsletterTestMessage } from "./test-send-message";
 
@@ -27,7 +27,7 @@ export async function sendTestEmail(
   const requestId = randomUUID();
   const sendBy = new Date(ctx.clock.now().getTime() + 2 * ANSWER_WITHIN_MS).toISOString();
   const data = { newsletterId: id, previewAs, requestId, sendBy };
-  await queueMessages(ctx, ctx.db, newsletterTestMessage, [testEmail], data);
+  await queue(ctx, ctx.db, newsletterTestMessage, [testEmail], data);
   const outcome = await awaitMessage(
     ctx,
     newsletterTestMessage,

@@ -29,6 +29,7 @@ export async function claimMessages(
       with picked as (
         select id from outgoing_messages
         where state = 'pending'
+          and channel = 'email'
           and urgent = ${urgent}
           and mail_transport = ${transport}
           and next_attempt_at <= ${at}::timestamptz

@@ -52,6 +52,18 @@ export async function deliverMessage(
   record: (row: OutgoingMessageRow) => Promise<void> = (sent) => recordSent(ctx, [sent], settings),
 ): Promise<"sent" | "retry" | "failed"> {
   const kind = settings.kindNamed(row.kind);
+  const parsed = kind?.schema?.safeParse(row.data);
+  if (parsed && !parsed.success) {
+    await fail(
+      ctx,
+      row,
+      "EDATA",
+      `Its data is not a ${row.kind}'s: ${parsed.error.message}`,
+      settings,
+    );
+    return "failed";
+  }
+  if (parsed) row = { ...row, data: parsed.data };
   if (kind && (await notToBeSent(ctx, kind, row, settings))) return "failed";
   let message: MailMessage;
   try {

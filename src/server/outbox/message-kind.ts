@@ -1,4 +1,5 @@
 import type { ReactElement } from "react";
+import type { ZodType } from "zod";
 import type { MailKind } from "../../shared/enums";
 import type { AppContext } from "../context";
 import type { Db, Tx } from "../db/client";
@@ -57,6 +58,11 @@ export interface MessageKind<Data, Prepared = undefined> {
   /** How the outbox mail transport files it (`mail_outbox.kind`). */
   readonly mailKind: MailKind;
   /**
+   * Its payload's shape: a row's `data` is parsed with it when read, so `render` and the rest get
+   * checked data, and a row that does not match fails (`EDATA`) instead of rendering nonsense.
+   */
+  readonly schema?: ZodType<Data>;
+  /**
    * Who receives it, when the kind decides (the admins, the operator): the sender queues to
    * these addresses. A kind whose sender names the recipients has none.
    */
@@ -104,7 +110,7 @@ export interface MessageKind<Data, Prepared = undefined> {
 }
 
 /**
- * What a sender needs of a kind to queue it (queue-messages.ts): the name its rows carry, its key
+ * What a sender needs of a kind to queue it (queue.ts): the name its rows carry, its key
  * and its lane. A kind whose rendering reaches far (the calendar, a match's proposed times) keeps
  * these in `outbox/queued/` and spreads them into its definition, so that queueing a message does
  * not load how it renders (docs/mail.md, "Adding a message").

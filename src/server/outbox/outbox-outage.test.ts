@@ -9,7 +9,7 @@ import type { SmtpPeer } from "../test/smtp-peer";
 import type { TestApp } from "../test/test-app";
 import { companyInquiry } from "./kinds/company-inquiry";
 import { LAUNCH_SUBJECT } from "./kinds/launch-invitation";
-import { queueMessages } from "./queue-messages";
+import { queue } from "./queue";
 
 // docs/mail.md, "When the mail server is down": every kind rides an outage out.
 const clock = fixedClock("2027-02-20T00:00:00Z");
@@ -133,7 +133,7 @@ describe("a mail-server outage loses no message", () => {
 describe("the outbox's delivery", () => {
   it("fails a message the server refuses for good, without another try", async () => {
     peer.rejectRecipients((address) => address === "gone@vendor.test", 550, 1);
-    await queueMessages(t.ctx, t.db, companyInquiry, ["gone@vendor.test"], {
+    await queue(t.ctx, t.db, companyInquiry, ["gone@vendor.test"], {
       ...inquiry,
       inquiryId: 9001,
       receivedAt: clock.now().toISOString(),
@@ -149,8 +149,8 @@ describe("the outbox's delivery", () => {
 
   it("queues a kind that is not repeated once per recipient and key", async () => {
     const data = { ...inquiry, inquiryId: 9002, receivedAt: clock.now().toISOString() };
-    const first = await queueMessages(t.ctx, t.db, companyInquiry, ["twice@vendor.test"], data);
-    const again = await queueMessages(t.ctx, t.db, companyInquiry, ["twice@vendor.test"], data);
+    const first = await queue(t.ctx, t.db, companyInquiry, ["twice@vendor.test"], data);
+    const again = await queue(t.ctx, t.db, companyInquiry, ["twice@vendor.test"], data);
     expect([first, again]).toEqual([1, 0]);
     await peer.waitForMessage((m) => m.to.includes("twice@vendor.test"));
     await t.outboxDelivery.settled();
@@ -160,7 +160,7 @@ describe("the outbox's delivery", () => {
   it("leaves a message another process holds until its lease runs out, then sends it once", async () => {
     const data = { ...inquiry, inquiryId: 9003, receivedAt: clock.now().toISOString() };
     await t.db.transaction(async (tx) => {
-      await queueMessages(t.ctx, tx, companyInquiry, ["held@vendor.test"], data);
+      await queue(t.ctx, tx, companyInquiry, ["held@vendor.test"], data);
       // A process that claimed it and died before it sent it.
       await tx
         .update(outgoingMessages)

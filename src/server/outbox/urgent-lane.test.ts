@@ -6,7 +6,7 @@ import { setUpAppWithSmtpPeer } from "../test/smtp-app";
 import type { SmtpPeer } from "../test/smtp-peer";
 import type { TestApp } from "../test/test-app";
 import { companyInquiry } from "./kinds/company-inquiry";
-import { queueMessages } from "./queue-messages";
+import { queue } from "./queue";
 
 // docs/mail.md, "Urgent kinds": a sign-in code does not wait behind a batch of other messages.
 const clock = fixedClock("2027-03-01T10:00:00Z");
@@ -26,7 +26,7 @@ describe("the outbox's urgent lane", () => {
   it("sends a sign-in code asked for behind a batch of messages before the batch is through", async () => {
     await t.db.transaction(async (tx) => {
       for (let i = 0; i < BATCH; i++) {
-        await queueMessages(t.ctx, tx, companyInquiry, [`ops${i}@vendor.test`], {
+        await queue(t.ctx, tx, companyInquiry, [`ops${i}@vendor.test`], {
           inquiryId: i,
           companyName: `Company ${i}`,
           contactEmail: `founder${i}@vendor.test`,

@@ -9,7 +9,6 @@ import type { Tx } from "../db/client";
 import {
   allowedEmails,
   authCodes,
-  chatDeliveries,
   emailVerifications,
   images,
   magicLinkTokens,
@@ -86,11 +85,11 @@ export async function erasePerson(
     await tx.delete(slackPeople).where(eq(slackPeople.userId, id));
     await tx.delete(teamsPeople).where(eq(teamsPeople.userId, id));
     // The chat send log keeps its rows for the counts but names them no more.
-    await tx.update(chatDeliveries).set({ userId: null }).where(eq(chatDeliveries.userId, id));
+    await tx.update(outgoingMessages).set({ userId: null }).where(eq(outgoingMessages.userId, id));
     await tx
-      .update(chatDeliveries)
+      .update(outgoingMessages)
       .set({ organiserId: null })
-      .where(eq(chatDeliveries.organiserId, id));
+      .where(eq(outgoingMessages.organiserId, id));
     const uploaded = await tx
       .select({ filename: images.filename })
       .from(images)

@@ -6,7 +6,6 @@ import {
   activities,
   allowedEmails,
   authCodes,
-  chatDeliveries,
   checkIns,
   companyInquiries,
   emailLogEntries,
@@ -260,22 +259,22 @@ async function chatOf(ctx: AppContext, user: UserRow) {
     .where(eq(teamsPeople.userId, user.id));
   const deliveries = await ctx.db
     .select({
-      kind: chatDeliveries.kind,
-      matchId: chatDeliveries.matchId,
-      toYou: sql<boolean>`${chatDeliveries.userId} is not distinct from ${user.id}::uuid`,
-      youOrganise: sql<boolean>`${chatDeliveries.organiserId} is not distinct from ${user.id}::uuid`,
-      state: chatDeliveries.state,
-      createdAt: chatDeliveries.createdAt,
-      sentAt: chatDeliveries.sentAt,
+      kind: outgoingMessages.kind,
+      matchId: outgoingMessages.matchId,
+      toYou: sql<boolean>`${outgoingMessages.userId} is not distinct from ${user.id}::uuid`,
+      youOrganise: sql<boolean>`${outgoingMessages.organiserId} is not distinct from ${user.id}::uuid`,
+      state: outgoingMessages.state,
+      createdAt: outgoingMessages.createdAt,
+      sentAt: outgoingMessages.sentAt,
     })
-    .from(chatDeliveries)
+    .from(outgoingMessages)
     .where(
       and(
-        inArray(chatDeliveries.channel, ["slack", "teams"]),
-        or(eq(chatDeliveries.userId, user.id), eq(chatDeliveries.organiserId, user.id)),
+        inArray(outgoingMessages.channel, ["slack", "teams"]),
+        or(eq(outgoingMessages.userId, user.id), eq(outgoingMessages.organiserId, user.id)),
       ),
     )
-    .orderBy(asc(chatDeliveries.id));
+    .orderBy(asc(outgoingMessages.id));
   return {
     reachBy: user.reachBy ?? "the company's default",
     slackUserId: slack?.slackUserId ?? null,

@@ -1,8 +1,9 @@
-import { eq, or } from "drizzle-orm";
+import { eq, ne, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { post } from "../auth/test-helpers";
 import { fixedClock } from "../clock";
-import { chatDeliveries, slackPeople, users } from "../db/schema";
+import { outgoingMessages, slackPeople, users } from "../db/schema";
+import { queueChatMessages } from "../outbox/queue";
 import {
   allowEmail,
   createActivity,
@@ -71,7 +72,7 @@ describe("the export covers every table that names a person", () => {
       slackUserId: "UADA",
       lookedUpAt: clock.now(),
     });
-    await t.db.insert(chatDeliveries).values([
+    await queueChatMessages(t.ctx, t.db, [
       {
         channel: "slack",
         kind: "check_in",
@@ -133,11 +134,13 @@ describe("the export covers every table that names a person", () => {
     expect(await t.db.select().from(slackPeople).where(eq(slackPeople.userId, ada.id))).toEqual([]);
     const naming = await t.db
       .select()
-      .from(chatDeliveries)
-      .where(or(eq(chatDeliveries.userId, ada.id), eq(chatDeliveries.organiserId, ada.id)));
+      .from(outgoingMessages)
+      .where(or(eq(outgoingMessages.userId, ada.id), eq(outgoingMessages.organiserId, ada.id)));
     expect(naming).toEqual([]);
     // Bob's row is his still.
-    expect(await t.db.select().from(chatDeliveries)).toHaveLength(3);
+    expect(
+      await t.db.select().from(outgoingMessages).where(ne(outgoingMessages.channel, "email")),
+    ).toHaveLength(3);
   });
 
   it("is for signed-in people only", async () => {

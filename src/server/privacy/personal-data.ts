@@ -55,8 +55,11 @@ export const personalDataCoverage: Record<string, Record<string, string>> = {
   images: { uploaded_by: "uploads" },
   outgoing_messages: {
     recipient: "emailsSent",
-    data: "- what the message is rendered from: the recipient's own names, dates and links",
+    data: "- what the message is rendered from: the recipient's own names, dates and links; a chat message's ids, month, conversation starter, text or webhook event",
     claimed_by: "- the worker process holding the send",
+    user_id: "chat (deliveries addressed to them)",
+    organiser_id: "chat (deliveries naming them to organise)",
+    result: "- Slack's conversation id and message time",
   },
   mail_outbox: { to_address: "emailsSent", from_address: "- the app's own sender", links: "-" },
   settings: { value: "- the company's settings" },
@@ -83,13 +86,6 @@ export const personalDataCoverage: Record<string, Record<string, string>> = {
     aad_object_id: "chat (teamsObjectId)",
     conversation_id: "- the bot's 1:1 conversation id in Teams, no content",
     not_reached: "chat (teamsNotReached)",
-  },
-  chat_deliveries: {
-    user_id: "chat (deliveries addressed to them)",
-    organiser_id: "chat (deliveries naming them to organise)",
-    payload: "- ids, the month, a conversation starter, the text of a message or a webhook event",
-    result: "- Slack's conversation id and message time",
-    claimed_by: "- the worker process holding the delivery",
   },
   connection_figures: {
     aggregates:

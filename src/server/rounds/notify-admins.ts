@@ -3,7 +3,7 @@ import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import type { RoundDraftRow } from "../db/schema";
 import { roundDraftNotice } from "../outbox/kinds/round-draft-notice";
-import { queueMessages } from "../outbox/queue-messages";
+import { queue } from "../outbox/queue";
 import { inReaderZone } from "../settings/time-zone";
 import type { RoundScope } from "./round-settings";
 
@@ -29,5 +29,5 @@ export async function notifyAdminsOfDraft(
     publishInstant: publish.at.toISOString(),
   };
   const admins = await roundDraftNotice.audience(tx);
-  return queueMessages(ctx, tx, roundDraftNotice, admins, data);
+  return queue(ctx, tx, roundDraftNotice, admins, data);
 }

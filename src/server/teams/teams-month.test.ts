@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliverDueChatMessages } from "../chat/deliver-chat-messages";
 import { fixedClock } from "../clock";
-import { chatDeliveries, matches, pairings, teamsPeople, users } from "../db/schema";
+import { matches, outgoingMessages, pairings, teamsPeople, users } from "../db/schema";
 import { runDueSteps } from "../jobs/definitions/round-steps";
 import { withMembers } from "../match-members/match-members";
 import { mailFailedIntro } from "../newsletters/send/failed-intro-mail";
@@ -74,7 +74,7 @@ const drain = async () => {
   for (let claimed = 1; claimed > 0; ) {
     claimed = await deliverDueChatMessages(t.ctx, {
       owner: "test-worker",
-      senders: { teams: (row) => sendTeamsDelivery(t.ctx, row) },
+      transports: { teams: (row) => sendTeamsDelivery(t.ctx, row) },
       introNotSent: (row) => mailFailedIntro(t.ctx, row),
     });
     total += claimed;
@@ -105,17 +105,20 @@ describe("a month in Teams", () => {
     await drain();
     const waiting = await t.db
       .select()
-      .from(chatDeliveries)
-      .where(and(eq(chatDeliveries.channel, "teams"), eq(chatDeliveries.state, "pending")));
+      .from(outgoingMessages)
+      .where(and(eq(outgoingMessages.channel, "teams"), eq(outgoingMessages.state, "pending")));
     expect(waiting).toHaveLength(1);
-    expect(waiting[0].error).toMatch(/^Teams asked to wait 7 s\./);
+    expect(waiting[0].errorMessage).toMatch(/^Teams asked to wait 7 s\./);
     expect(waiting[0].nextAttemptAt?.getTime()).toBe(clock.now().getTime() + 7000);
     clock.set(new Date(clock.now().getTime() + 7000).toISOString());
     expect(await drain()).toBe(1);
 
     const made = await marchMatches();
     expect(made.map((m) => m.members.length).sort()).toEqual([2, 3]);
-    const intros = await t.db.select().from(chatDeliveries).where(eq(chatDeliveries.kind, "intro"));
+    const intros = await t.db
+      .select()
+      .from(outgoingMessages)
+      .where(eq(outgoingMessages.kind, "intro"));
     expect(intros.map((i) => [i.channel, i.state])).toEqual([
       ["teams", "sent"],
       ["teams", "sent"],
@@ -278,7 +281,7 @@ describe("someone Teams cannot reach", () => {
     await deliverQueued(other);
     await deliverDueChatMessages(other.ctx, {
       owner: "other-worker",
-      senders: { teams: (row) => sendTeamsDelivery(other.ctx, row) },
+      transports: { teams: (row) => sendTeamsDelivery(other.ctx, row) },
     });
     const mailed = (await other.outbox()).map((m) => m.toAddress);
     expect(mailed).toContain("eve@reach.test");

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { matches, pairings } from "../db/schema";
-import { chatDeliveryTrigger } from "../job-triggers";
 import { memberIds, withMembers } from "../match-members/match-members";
 import { emitWebhookEvents } from "./emit-webhook-event";
 
@@ -19,7 +18,7 @@ export async function emitPairingEvents(ctx: AppContext, pairingId: number): Pro
       await ctx.db.select().from(matches).where(eq(matches.pairingId, pairingId)),
     )
   ).filter((m) => m.status === "active" && m.members.length >= 2);
-  const queued = await emitWebhookEvents(ctx.db, ctx.clock.now(), [
+  return emitWebhookEvents(ctx, ctx.db, [
     {
       type: "round.published",
       key: `pairing-${pairing.id}`,
@@ -41,6 +40,4 @@ export async function emitPairingEvents(ctx: AppContext, pairingId: number): Pro
       },
     })),
   ]);
-  if (queued > 0) ctx.jobs.wake(chatDeliveryTrigger);
-  return queued;
 }

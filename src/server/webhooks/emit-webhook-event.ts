@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { WebhookEvent } from "../../shared/chat";
-import { queueChatMessages } from "../chat/ledger";
+import type { AppContext } from "../context";
 import type { Db, Tx } from "../db/client";
 import { webhookEndpoints } from "../db/schema";
+import { queueChatMessages } from "../outbox/queue";
+
+type Queuer = Pick<AppContext, "clock" | "mailer" | "jobs">;
 
 /** An occurrence to tell the endpoints that subscribed to its `type`. */
 export interface WebhookOccurrence {
@@ -18,22 +21,24 @@ const INSERT_BATCH = 1000;
  * Queues one signed call per endpoint that subscribed to `type` (docs/chat.md, "Webhooks").
  * `key` names the occurrence (say, the match's id): the same occurrence is queued once per
  * endpoint however often this runs, so a step run again after a crash sends nothing twice.
- * The body is the Standard Webhooks shape: `{ type, timestamp, data }`.
+ * The body is the Standard Webhooks shape: `{ type, timestamp, data }`. The delivery worker is
+ * woken once the caller's transaction has committed.
  */
 export async function emitWebhookEvent(
+  ctx: Queuer,
   db: Db | Tx,
-  now: Date,
   event: WebhookOccurrence,
 ): Promise<number> {
-  return emitWebhookEvents(db, now, [event]);
+  return emitWebhookEvents(ctx, db, [event]);
 }
 
 /** `emitWebhookEvent` of many occurrences (a pairing's matches), the endpoints read once. */
 export async function emitWebhookEvents(
+  ctx: Queuer,
   db: Db | Tx,
-  now: Date,
   events: readonly WebhookOccurrence[],
 ): Promise<number> {
+  const now = ctx.clock.now();
   const endpoints = await db
     .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
     .from(webhookEndpoints);
@@ -55,7 +60,7 @@ export async function emitWebhookEvents(
   );
   let queued = 0;
   for (let from = 0; from < calls.length; from += INSERT_BATCH) {
-    queued += await queueChatMessages(db, calls.slice(from, from + INSERT_BATCH));
+    queued += await queueChatMessages(ctx, db, calls.slice(from, from + INSERT_BATCH));
   }
   return queued;
 }

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliverDueChatMessages } from "../chat/deliver-chat-messages";
 import { fixedClock } from "../clock";
-import { chatDeliveries, webhookEndpoints } from "../db/schema";
+import { outgoingMessages, webhookEndpoints } from "../db/schema";
 import { createAdmin } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { startWebhookReceiver, type WebhookReceiver } from "../test/webhook-receiver";
@@ -65,10 +65,10 @@ describe("sending a webhook", () => {
     expect(await deliverDueChatMessages(t.ctx, { owner: "refuser" })).toBe(1);
     const [row] = await t.db
       .select()
-      .from(chatDeliveries)
-      .where(eq(chatDeliveries.endpointId, endpoint.id));
+      .from(outgoingMessages)
+      .where(eq(outgoingMessages.endpointId, endpoint.id));
     expect(row.state).toBe("failed");
-    expect(row.error).toMatch(
+    expect(row.errorMessage).toMatch(
       /^Not sent: localhost \((127\.0\.0\.1|::1)\) is a private or internal/,
     );
     expect(receiver.connections()).toBe(0);
@@ -90,11 +90,11 @@ describe("sending a webhook", () => {
       expect(inner.connections()).toBe(0);
       const [row] = await t.db
         .select()
-        .from(chatDeliveries)
-        .where(eq(chatDeliveries.endpointId, id));
+        .from(outgoingMessages)
+        .where(eq(outgoingMessages.endpointId, id));
       expect(row).toMatchObject({
         state: "failed",
-        error: "The receiver answered 307 (a redirect); redirects are not followed.",
+        errorMessage: "The receiver answered 307 (a redirect); redirects are not followed.",
       });
       await allowing.as(admin).delete(`/api/admin/webhooks/${id}`);
     } finally {

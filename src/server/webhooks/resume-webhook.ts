@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { chatDeliveries, webhookEndpoints } from "../db/schema";
+import { outgoingMessages, webhookEndpoints } from "../db/schema";
 import { NotFound } from "../errors";
 import { chatDeliveryTrigger } from "../job-triggers";
 
@@ -18,9 +18,9 @@ export async function resumeWebhook(ctx: AppContext, id: number): Promise<{ mess
       .returning({ id: webhookEndpoints.id });
     if (!row) return false;
     await tx
-      .update(chatDeliveries)
-      .set({ nextAttemptAt: null, failingSince: null })
-      .where(and(eq(chatDeliveries.endpointId, id), eq(chatDeliveries.state, "pending")));
+      .update(outgoingMessages)
+      .set({ nextAttemptAt: ctx.clock.now(), firstFailedAt: null })
+      .where(and(eq(outgoingMessages.endpointId, id), eq(outgoingMessages.state, "pending")));
     return true;
   });
   if (!resumed) throw new NotFound("This webhook no longer exists.");

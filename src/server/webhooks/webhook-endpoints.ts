@@ -1,12 +1,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import type { WebhookBody, WebhookEndpoint, WebhookEvent } from "../../shared/chat";
-import { queueChatMessages } from "../chat/ledger";
 import type { AppContext } from "../context";
 import { webhookEndpoints } from "../db/schema";
 import { NotFound, Validation } from "../errors";
-import { chatDeliveryTrigger } from "../job-triggers";
 import { checkedAddress, RefusedAddress } from "../outbound/public-address";
+import { queueChatMessages } from "../outbox/queue";
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
@@ -61,7 +60,7 @@ export async function sendTestEvent(ctx: AppContext, id: number): Promise<{ mess
   const [row] = await ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
   if (!row) throw new NotFound("This webhook no longer exists.");
   const msgId = `msg_${randomUUID()}`;
-  await queueChatMessages(ctx.db, [
+  await queueChatMessages(ctx, ctx.db, [
     {
       channel: "webhook",
       kind: "event",
@@ -75,6 +74,5 @@ export async function sendTestEvent(ctx: AppContext, id: number): Promise<{ mess
       },
     },
   ]);
-  ctx.jobs.wake(chatDeliveryTrigger);
   return { message: "Test event queued; its delivery appears in this webhook's log." };
 }

@@ -6,7 +6,7 @@ import type { Tx } from "../../db/client";
 import { passwordResetTokens } from "../../db/schema";
 import { TooManyRequests } from "../../errors";
 import { setPasswordLink } from "../../outbox/kinds/set-password-link";
-import { queueMessages } from "../../outbox/queue-messages";
+import { queue } from "../../outbox/queue";
 import { signInSendBy } from "../../outbox/sign-in-mail";
 import { keyedHash } from "../auth-secret";
 import { generateToken, inWords } from "../send-throttle";
@@ -72,7 +72,7 @@ export async function queuePasswordLink(
       createdAt: now,
     })
     .returning({ id: passwordResetTokens.id });
-  await queueMessages(ctx, tx, setPasswordLink, [email], {
+  await queue(ctx, tx, setPasswordLink, [email], {
     passwordResetTokenId: row.id,
     purpose,
     secret: token,

@@ -1,13 +1,10 @@
--- Microsoft Teams (docs/chat.md, "Microsoft Teams"): a person's reach choice and the chat send
--- log gain Teams, and each person's Teams identity is remembered: their Microsoft Entra object id
+-- Microsoft Teams (docs/chat.md, "Microsoft Teams"): a person's reach choice gains Teams (its
+-- messages are rows of outgoing_messages, channel `teams`), and each person's Teams identity is
+-- remembered: their Microsoft Entra object id
 -- found by address, the bot's 1:1 conversation with them, or why Teams cannot reach them.
 ALTER TABLE "users" DROP CONSTRAINT "users_reach_by_check";
 --> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_reach_by_check" CHECK ("users"."reach_by" is null or "users"."reach_by" in ('email', 'slack', 'both', 'teams'));
---> statement-breakpoint
-ALTER TABLE "chat_deliveries" DROP CONSTRAINT "chat_deliveries_channel_check";
---> statement-breakpoint
-ALTER TABLE "chat_deliveries" ADD CONSTRAINT "chat_deliveries_channel_check" CHECK ("chat_deliveries"."channel" in ('slack', 'webhook', 'teams'));
 --> statement-breakpoint
 CREATE TABLE "teams_people" (
 	"user_id" uuid PRIMARY KEY NOT NULL REFERENCES "users"("id") ON DELETE cascade,

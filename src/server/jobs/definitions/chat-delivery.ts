@@ -1,7 +1,7 @@
 import { CHAT_LEASE_MS, type ChatLanes, chatLanes } from "../../chat/deliver-chat-messages";
 import { queueDueNudges } from "../../chat/queue-nudges";
 import type { AppContext } from "../../context";
-import type { ChatDeliveryRow } from "../../db/schema";
+import type { OutgoingMessageRow } from "../../db/schema";
 import { chatDeliveryTrigger } from "../../job-triggers";
 import { mailFailedIntro } from "../../newsletters/send/failed-intro-mail";
 import { sendTeamsDelivery } from "../../teams/delivery-adapter";
@@ -20,7 +20,7 @@ export function chatDeliveryJob(
   ctx: AppContext,
   logs: JobLogs,
   options: { webhookTimeoutMs?: number; pollMs?: number } = {},
-): JobDefinition<ChatDeliveryRow> {
+): JobDefinition<OutgoingMessageRow> {
   const lanesByOwner = new Map<string, ChatLanes>();
   const lanesOf = (run: JobRun) => {
     let lanes = lanesByOwner.get(run.owner);
@@ -32,7 +32,7 @@ export function chatDeliveryJob(
         stopping: () => run.stopping,
         log: logs.warn,
         introNotSent: (row) => mailFailedIntro(ctx, row),
-        senders: { teams: (row) => sendTeamsDelivery(ctx, row) },
+        transports: { teams: (row) => sendTeamsDelivery(ctx, row) },
       });
       lanesByOwner.set(run.owner, lanes);
     }

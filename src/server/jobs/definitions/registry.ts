@@ -21,7 +21,7 @@ export const JOBS: Array<(ctx: AppContext, logs: JobLogs) => AnyJobDefinition> =
   invitationRemindersJob,
   // The monthly rounds' steps; each step runs once (docs/rounds.md).
   roundStepsJob,
-  // Every message queued with queueMessages (src/server/outbox/, docs/mail.md), newsletters too;
+  // Every message queued with queue (src/server/outbox/, docs/mail.md), newsletters too;
   // a send survives any one process dying.
   outboxDeliveryJob,
   // The outbox's urgent lane: sign-in codes and links, never behind a batch (docs/mail.md).

@@ -4,7 +4,7 @@ import { fixedClock } from "../../clock";
 import { outgoingMessages } from "../../db/schema";
 import { companyInquiry } from "../../outbox/kinds/company-inquiry";
 import { kindNamed } from "../../outbox/kinds/registry";
-import { queueMessages } from "../../outbox/queue-messages";
+import { queue } from "../../outbox/queue";
 import { createAdmin, createUser } from "../../test/factories";
 import { setUpAppWithSmtpPeer } from "../../test/smtp-app";
 import type { SmtpPeer } from "../../test/smtp-peer";
@@ -36,7 +36,7 @@ const row = (kind: string, recipient: string, at: Date, more: object = {}) => ({
 
 beforeAll(async () => {
   admin = t.as(await createAdmin(t.db));
-  await queueMessages(t.ctx, t.db, companyInquiry, ["ops@vendor.test"], {
+  await queue(t.ctx, t.db, companyInquiry, ["ops@vendor.test"], {
     companyName: "Listed Corp",
     contactEmail: "founder@listed.test",
     expectedUsers: "50-100",

@@ -53,7 +53,8 @@ export async function listAutomaticMails(
       id: row.id,
       kind: row.kind as AutomaticMail["kind"],
       recipient: row.recipient,
-      state: row.state,
+      // An e-mail is never skipped (only a chat message is, outbox/lane-ledger.ts).
+      state: row.state === "skipped" ? "failed" : row.state,
       queued_at: row.createdAt.toISOString(),
       sent_at: row.sentAt?.toISOString() ?? null,
       error_code: row.errorCode,

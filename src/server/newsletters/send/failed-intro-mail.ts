@@ -18,9 +18,9 @@ import { queueNewsletterMessages, uniqueByAddress } from "./start-send";
  */
 export async function mailFailedIntro(
   ctx: AppContext,
-  intro: { matchId: number | null; payload: unknown },
+  intro: { matchId: number | null; data: unknown },
 ): Promise<number> {
-  const { pairingId } = (intro.payload ?? {}) as { pairingId?: number };
+  const { pairingId } = (intro.data ?? {}) as { pairingId?: number };
   if (intro.matchId === null || typeof pairingId !== "number") return 0;
   const pairingFile = activePairingFile(pairingId);
   const [announcement] = await ctx.db

@@ -3,7 +3,7 @@ import { parseActivePairingFile } from "../../../shared/pairing-file-names";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { newsletters } from "../../db/schema";
-import { queueMessages } from "../../outbox/queue-messages";
+import { queue } from "../../outbox/queue";
 import {
   queuedRoundAnnouncement,
   type RoundAnnouncementData,
@@ -95,7 +95,7 @@ export async function queueAnnouncementMessages(
 ): Promise<number> {
   const byAddress = new Map(recipients.map((r) => [r.email, r]));
   const dataOf = (to: string) => messageData(byAddress.get(to) as Recipient, announcement);
-  return queueMessages(ctx, tx, queuedRoundAnnouncement, [...byAddress.keys()], dataOf);
+  return queue(ctx, tx, queuedRoundAnnouncement, [...byAddress.keys()], dataOf);
 }
 
 function messageData(

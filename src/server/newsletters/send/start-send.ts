@@ -7,7 +7,7 @@ import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { newsletters, outgoingMessages } from "../../db/schema";
 import { BadRequest, Conflict, NotFound } from "../../errors";
-import { queueMessages } from "../../outbox/queue-messages";
+import { queue } from "../../outbox/queue";
 import { markPairingAnnounced } from "../../pairings/current/mark-announced";
 import { type Recipient, recipientsOfSource } from "../compose/recipients";
 import { announceInChat, withoutToldInSlack } from "./announce-in-chat";
@@ -122,7 +122,7 @@ export async function queueNewsletterMessages(
   recipients: ReadonlyArray<{ userId: string | null; email: string; matchEmail: string | null }>,
 ): Promise<number> {
   const byAddress = new Map(recipients.map((r) => [r.email, r]));
-  return queueMessages(ctx, tx, queuedNewsletterMessage, [...byAddress.keys()], (to) => {
+  return queue(ctx, tx, queuedNewsletterMessage, [...byAddress.keys()], (to) => {
     const { userId, matchEmail } = byAddress.get(to) as (typeof recipients)[number];
     return { newsletterId, userId, matchEmail };
   });

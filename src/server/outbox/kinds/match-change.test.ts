@@ -7,7 +7,7 @@ import { createMatch, createPairing, createUser } from "../../test/factories";
 import { setUpAppWithSmtpPeer } from "../../test/smtp-app";
 import type { SmtpPeer } from "../../test/smtp-peer";
 import type { TestApp } from "../../test/test-app";
-import { queueMessages } from "../queue-messages";
+import { queue } from "../queue";
 import { matchChange } from "./match-change";
 
 // docs/matches.md, "When a match changes": built at delivery for the person as they are then.
@@ -58,7 +58,7 @@ const rePaired = (userId: string, partnerIds: string[]) => ({
 
 describe("a match change's e-mail", () => {
   it("announces the new match with its partner while the person is still in it", async () => {
-    await queueMessages(t.ctx, t.db, matchChange, [ada.email], rePaired(ada.id, [ben.id]));
+    await queue(t.ctx, t.db, matchChange, [ada.email], rePaired(ada.id, [ben.id]));
     const mail = await peer.waitForMessage((m) => m.to.includes(ada.email));
     expect(mail.subject).toBe("Your Cup of Joe match for March 2027 has changed");
     expect(mail.text).toContain("Hi Ada,");
@@ -72,7 +72,7 @@ describe("a match change's e-mail", () => {
   });
 
   it("proposes the new match's three times in the reader's zone, as the API proposes them", async () => {
-    await queueMessages(t.ctx, t.db, matchChange, [ben.email], rePaired(ben.id, [ada.id]));
+    await queue(t.ctx, t.db, matchChange, [ben.email], rePaired(ben.id, [ada.id]));
     const mail = await peer.waitForMessage((m) => m.to.includes(ben.email));
     const starts = [...mail.text.matchAll(/\/book-time\?token=[^&\s]+&start=([^\s>]+)/g)].map(
       (found) => new Date(decodeURIComponent(found[1])).toISOString(),
@@ -89,7 +89,7 @@ describe("a match change's e-mail", () => {
 
   it("is not sent when the person is no longer in the match it announces", async () => {
     const carl = await createUser(t.db, { firstName: "Carl" });
-    await queueMessages(t.ctx, t.db, matchChange, [carl.email], rePaired(carl.id, [ben.id]));
+    await queue(t.ctx, t.db, matchChange, [carl.email], rePaired(carl.id, [ben.id]));
     await t.outbox();
     expect(await rowTo(carl.email)).toMatchObject({
       state: "failed",
@@ -102,7 +102,7 @@ describe("a match change's e-mail", () => {
   it("is not sent to someone deactivated since it was queued", async () => {
     const dee = await createUser(t.db, { firstName: "Dee" });
     await t.db.transaction(async (tx) => {
-      await queueMessages(t.ctx, tx, matchChange, [dee.email], {
+      await queue(t.ctx, tx, matchChange, [dee.email], {
         via: "plain",
         userId: dee.id,
         subject: "Your Cup of Joe match for March 2027 has changed",

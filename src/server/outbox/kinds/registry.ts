@@ -1,4 +1,5 @@
 import type { MessageKind } from "../message-kind";
+import { bookedTime } from "./booked-time";
 import { bookingNudge } from "./booking-nudge";
 import { checkInQuestion } from "./check-in-question";
 import { companyInquiry } from "./company-inquiry";
@@ -32,9 +33,10 @@ export const MESSAGE_KINDS: ReadonlyArray<MessageKind<any, any>> = [
   checkInQuestion,
   // To a quiet person: still up for coffee chats?
   stillInQuestion,
-  // To a person whose running match changed (with the match's calendar message), or only the
-  // calendar message when a member picks the chat's time.
+  // To a person whose running match changed (with the match's calendar message, or only that).
   matchChange,
+  // To each member of a match whose chat's time was picked or moved: its calendar invitation.
+  bookedTime,
   // To a match's organiser: nobody has booked yet, here are the three times again.
   bookingNudge,
   // To every address the whitelist names and every account it admits: the launch invitation.

@@ -6,7 +6,7 @@ import { pairings, users } from "../../db/schema";
 import { departmentNameSql } from "../../directory/departments/department-name";
 import type { PartnerView } from "../../mail/templates/views";
 import { type CalendarDelivery, syncMatchEvents } from "../../match-calendar/match-calendar-events";
-import { queueMessages } from "../../outbox/queue-messages";
+import { queue } from "../../outbox/queue";
 import { type MatchChangeData, queuedMatchChange } from "../../outbox/queued/match-change";
 import { fullName } from "../scope/pairing-members";
 import { partnerView } from "../scope/partner-view";
@@ -71,7 +71,7 @@ export async function queueChangeNotices(
   const calendars = await syncMatchEvents(ctx, tx, notices.flatMap(peopleOf));
   let queued = 0;
   for (const mail of withCalendars(mails, calendars)) {
-    queued += await queueMessages(ctx, tx, queuedMatchChange, [mail.email], mail.data);
+    queued += await queue(ctx, tx, queuedMatchChange, [mail.email], mail.data);
   }
   return queued;
 }

@@ -53,7 +53,7 @@ export async function deactivateUser(
       .where(eq(users.id, id));
     await tx.delete(sessions).where(eq(sessions.userId, id));
     const now = ctx.clock.now();
-    await emitWebhookEvent(tx, now, {
+    await emitWebhookEvent(ctx, tx, {
       type: "person.left",
       key: `user-${id}-${now.getTime()}`,
       data: { userId: id },

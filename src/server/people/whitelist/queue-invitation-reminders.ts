@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { INVITATION_REMINDER_DAYS } from "../../../shared/invitations";
 import type { AppContext } from "../../context";
 import { invitationReminder } from "../../outbox/kinds/invitation-reminder";
-import { queueMessages } from "../../outbox/queue-messages";
+import { queue } from "../../outbox/queue";
 
 const DAY_MS = 24 * 3600_000;
 const [FIRST_DAYS, SECOND_DAYS] = INVITATION_REMINDER_DAYS;
@@ -51,8 +51,8 @@ export async function queueInvitationReminders(ctx: AppContext, now: Date): Prom
         second.push(row.email);
     }
     return (
-      (await queueMessages(ctx, tx, invitationReminder, first, { reminder: 1 })) +
-      (await queueMessages(ctx, tx, invitationReminder, second, { reminder: 2 }))
+      (await queue(ctx, tx, invitationReminder, first, { reminder: 1 })) +
+      (await queue(ctx, tx, invitationReminder, second, { reminder: 2 }))
     );
   });
 }

@@ -54,12 +54,12 @@ export async function anonymiseOlderThan(db: Db, cutoff: Date, now: Date): Promi
         match_email = null, error_text = null
       where created_at < ${at} and recipient_email not like '%@erased.invalid'`),
     await db.execute(sql`
-      update chat_deliveries
+      update outgoing_messages
       set user_id = null, organiser_id = null,
-        payload = case when kind = 'check_in_update' then payload - 'message' else payload end
-      where created_at < ${at} and state in ('sent', 'failed', 'skipped')
+        data = case when kind = 'check_in_update' then data - 'message' else data end
+      where channel <> 'email' and created_at < ${at} and state in ('sent', 'failed', 'skipped')
         and (user_id is not null or organiser_id is not null
-          or (kind = 'check_in_update' and payload ? 'message'))`),
+          or (kind = 'check_in_update' and data ? 'message'))`),
     await db.execute(sql`
       delete from slack_people
       where looked_up_at < ${at} and user_id in (select id from users where not is_active)`),

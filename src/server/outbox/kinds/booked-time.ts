@@ -1,0 +1,54 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { users } from "../../db/schema";
+import { MatchChangedEmail } from "../../mail/templates/match-changed-email";
+import { renderCalendarMessage } from "../../match-calendar/calendar-mail";
+import { type MessageKind, NoLongerFor } from "../message-kind";
+import { personalLinks } from "../personal-links";
+
+/** What a booked time's row holds: whom it is for, and the match's calendar message. */
+const bookedTimeData = z.object({
+  userId: z.string(),
+  calendar: z.object({
+    method: z.enum(["REQUEST", "CANCEL"]),
+    matchId: z.number().int(),
+    month: z.string(),
+    sequence: z.number().int(),
+    start: z.string(),
+    stamp: z.string(),
+    memberIds: z.array(z.string()),
+    attendeeIds: z.array(z.string()),
+    whole: z.boolean().optional(),
+  }),
+});
+export type BookedTimeData = z.infer<typeof bookedTimeData>;
+
+/**
+ * To each member of a match whose chat's time was picked or moved (docs/matches.md, "The calendar
+ * invitation"): a short e-mail carrying the match's calendar invitation as its text/calendar part.
+ * Nothing about the match changed, so it is not a match change. Rendered at delivery for the
+ * person as they are then; not sent to someone deactivated since. Each booking is its own e-mail.
+ */
+export const bookedTime = {
+  name: "booked-time",
+  mailKind: "other",
+  schema: bookedTimeData,
+  async render(ctx, data) {
+    const [person] = await ctx.db
+      .select({ email: users.email, firstName: users.firstName, isActive: users.isActive })
+      .from(users)
+      .where(eq(users.id, data.userId));
+    if (!person?.isActive) throw new NoLongerFor("The person was deactivated since.");
+    const calendar = await renderCalendarMessage(ctx, data.calendar, data.userId);
+    const greeting = person.firstName?.trim() || person.email;
+    const { secret, common, headers } = await personalLinks(ctx, { userId: data.userId, greeting });
+    const { subject, lines } = calendar;
+    const links = { ...common, firstName: person.firstName, secret };
+    return {
+      subject,
+      headers,
+      calendar: calendar.part,
+      template: MatchChangedEmail({ ...links, title: subject, lines }),
+    };
+  },
+} satisfies MessageKind<BookedTimeData>;
