@@ -14,7 +14,7 @@ const SERVER_LAYERS = [
   ["api-docs", "api-tokens", "directory", "images"],
   ["inquiries", "pairings"],
   ["chat", "matches", "profile"],
-  ["metrics", "unsubscribe", "webhooks"],
+  ["metrics", "teams", "unsubscribe", "webhooks"],
   ["check-ins", "newsletters", "people"],
   ["demo", "privacy", "rounds", "scim"],
   ["employees", "getting-started", "jobs"],

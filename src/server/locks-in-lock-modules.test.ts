@@ -14,8 +14,7 @@ const lockModules: Record<string, string> = {
   "rounds/draft-locks.ts": "round_drafts: a scope's draft of the month",
   "rounds/step-ledger.ts": "round_steps: claimed under a lease",
   "jobs/daily-job.ts": "daily_jobs: claimed under a lease",
-  "outbox/lane-ledger.ts":
-    "outgoing_messages of the chat channels: claimed under a lease, one per lane",
+  "outbox/lane-ledger.ts": "outgoing_messages of the chat channels: claimed under a lease, one per lane",
   "outbox/claim-messages.ts": "outgoing_messages: claimed under a lease",
   "auth/send-throttle.ts": "sign-in mail per address",
   "auth/verify-code.ts": "code checks per address",

@@ -65,7 +65,7 @@ export async function startTeamsStandIn(setup: TeamsStandInSetup): Promise<Teams
     alg: "RS256",
   };
   let url = "";
-  let chats = 0;
+  const state: StandInState = { setup, calls, posted, chats: 0 };
 
   const server = createServer(async (request, response) => {
     const text = await readBody(request);
@@ -105,163 +105,16 @@ export async function startTeamsStandIn(setup: TeamsStandInSetup): Promise<Teams
     if (path === "/botframework/keys")
       return [200, { keys: [{ ...jwk, endorsements: ["msteams"] }] }];
     const token = /^\/login\/([^/]+)\/oauth2\/v2\.0\/token$/.exec(path);
-    if (token) return tokenAnswer(token[1], String(call.body));
+    if (token) return tokenAnswer(setup, token[1], String(call.body));
     if (path.startsWith("/graph/")) {
       if (call.authorization !== `Bearer ${GRAPH_TOKEN}`) return unauthorised();
-      return graphAnswer(call, path.slice("/graph".length), query);
+      return graphAnswer(state, call, path.slice("/graph".length), query);
     }
     if (path.startsWith("/bot/")) {
       if (call.authorization !== `Bearer ${BOT_TOKEN}`) return unauthorised();
-      return connectorAnswer(call, path.slice("/bot".length));
+      return connectorAnswer(state, call, path.slice("/bot".length));
     }
     return [404, { error: { code: "NotFound", message: "No such path." } }];
-  };
-
-  const tokenAnswer = (tenant: string, form: string): [number, unknown] => {
-    const fields = new URLSearchParams(form);
-    if (tenant !== setup.tenantId)
-      return [
-        400,
-        { error: "invalid_request", error_description: "AADSTS90002: Tenant not found." },
-      ];
-    if (
-      fields.get("grant_type") !== "client_credentials" ||
-      fields.get("client_id") !== setup.appId ||
-      fields.get("client_secret") !== setup.password
-    ) {
-      return [
-        401,
-        {
-          error: "invalid_client",
-          error_description: "AADSTS7000215: Invalid client secret provided.",
-        },
-      ];
-    }
-    const scope = fields.get("scope");
-    if (scope === "https://graph.microsoft.com/.default")
-      return [200, { token_type: "Bearer", expires_in: 3599, access_token: GRAPH_TOKEN }];
-    if (scope === "https://api.botframework.com/.default")
-      return [200, { token_type: "Bearer", expires_in: 3599, access_token: BOT_TOKEN }];
-    return [
-      400,
-      {
-        error: "invalid_scope",
-        error_description: "AADSTS70011: The provided scope is not valid.",
-      },
-    ];
-  };
-
-  const graphAnswer = (
-    call: TeamsCall,
-    path: string,
-    query: URLSearchParams,
-  ): [number, unknown] => {
-    if (call.method === "GET" && path === "/v1.0/users") {
-      const mail = /mail eq '([^']*)'/.exec(query.get("$filter") ?? "")?.[1];
-      const id = mail ? setup.people[mail] : undefined;
-      return [
-        200,
-        {
-          "@odata.context": "https://graph.microsoft.com/v1.0/$metadata#users(id)",
-          value: id ? [{ id }] : [],
-        },
-      ];
-    }
-    if (call.method === "GET" && path === "/v1.0/appCatalogs/teamsApps") {
-      const external = /externalId eq '([^']*)'/.exec(query.get("$filter") ?? "")?.[1];
-      const found = setup.catalogId && external === setup.appId;
-      return [
-        200,
-        {
-          value: found
-            ? [{ id: setup.catalogId, externalId: setup.appId, displayName: "Cup of Joe" }]
-            : [],
-        },
-      ];
-    }
-    const bind = (call.body as Record<string, unknown> | null)?.["teamsApp@odata.bind"];
-    if (
-      call.method === "POST" &&
-      /^\/v1\.0\/(users|chats)\/[^/]+\/(teamwork\/)?installedApps$/.test(path)
-    ) {
-      if (typeof bind !== "string" || !bind.endsWith(`/appCatalogs/teamsApps/${setup.catalogId}`)) {
-        return [
-          400,
-          {
-            error: {
-              code: "BadRequest",
-              message: "teamsApp@odata.bind is not an app of the catalogue.",
-            },
-          },
-        ];
-      }
-      return [201, null];
-    }
-    if (call.method === "POST" && path === "/v1.0/chats") {
-      const chat = call.body as {
-        chatType?: string;
-        topic?: string;
-        members?: Array<Record<string, unknown>>;
-      };
-      const known = new Set(Object.values(setup.people));
-      const ok =
-        chat.chatType === "group" &&
-        (chat.members ?? []).length >= 3 &&
-        (chat.members ?? []).every(
-          (m) =>
-            m["@odata.type"] === "#microsoft.graph.aadUserConversationMember" &&
-            known.has(/users\('([^']+)'\)/.exec(String(m["user@odata.bind"]))?.[1] ?? ""),
-        );
-      if (!ok)
-        return [
-          400,
-          {
-            error: {
-              code: "BadRequest",
-              message: "A group chat needs three or more known members.",
-            },
-          },
-        ];
-      chats++;
-      return [201, { id: `19:group-${chats}@thread.v2`, topic: chat.topic, chatType: "group" }];
-    }
-    return [404, { error: { code: "NotFound", message: "No such Graph path." } }];
-  };
-
-  const connectorAnswer = (call: TeamsCall, path: string): [number, unknown] => {
-    if (call.method === "POST" && path === "/v3/conversations") {
-      const asked = call.body as {
-        bot?: { id?: string };
-        members?: Array<{ id?: string }>;
-        tenantId?: string;
-      };
-      const member = asked.members?.[0]?.id ?? "";
-      if (
-        asked.bot?.id !== `28:${setup.appId}` ||
-        asked.tenantId !== setup.tenantId ||
-        !Object.values(setup.people).includes(member)
-      ) {
-        return [
-          403,
-          {
-            error: {
-              code: "BotNotInConversationRoster",
-              message: "The bot is not part of the conversation roster.",
-            },
-          },
-        ];
-      }
-      return [201, { id: `a:personal-${member}` }];
-    }
-    const activity = /^\/v3\/conversations\/([^/]+)\/activities$/.exec(path);
-    if (call.method === "POST" && activity) {
-      const id = decodeURIComponent(activity[1]);
-      const list = posted.get(id) ?? [];
-      list.push(call.body);
-      posted.set(id, list);
-      return [201, { id: `activity-${calls.length}` }];
-    }
-    return [404, { error: { code: "NotFound", message: "No such Bot Connector path." } }];
   };
 
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -290,6 +143,167 @@ export async function startTeamsStandIn(setup: TeamsStandInSetup): Promise<Teams
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+interface StandInState {
+  setup: TeamsStandInSetup;
+  calls: TeamsCall[];
+  posted: Map<string, unknown[]>;
+  chats: number;
+}
+
+function tokenAnswer(setup: TeamsStandInSetup, tenant: string, form: string): [number, unknown] {
+  const fields = new URLSearchParams(form);
+  if (tenant !== setup.tenantId)
+    return [400, { error: "invalid_request", error_description: "AADSTS90002: Tenant not found." }];
+  if (
+    fields.get("grant_type") !== "client_credentials" ||
+    fields.get("client_id") !== setup.appId ||
+    fields.get("client_secret") !== setup.password
+  ) {
+    return [
+      401,
+      {
+        error: "invalid_client",
+        error_description: "AADSTS7000215: Invalid client secret provided.",
+      },
+    ];
+  }
+  const scope = fields.get("scope");
+  if (scope === "https://graph.microsoft.com/.default")
+    return [200, { token_type: "Bearer", expires_in: 3599, access_token: GRAPH_TOKEN }];
+  if (scope === "https://api.botframework.com/.default")
+    return [200, { token_type: "Bearer", expires_in: 3599, access_token: BOT_TOKEN }];
+  return [
+    400,
+    {
+      error: "invalid_scope",
+      error_description: "AADSTS70011: The provided scope is not valid.",
+    },
+  ];
+}
+
+function graphAnswer(
+  state: StandInState,
+  call: TeamsCall,
+  path: string,
+  query: URLSearchParams,
+): [number, unknown] {
+  if (call.method === "GET" && path === "/v1.0/users") {
+    const mail = /mail eq '([^']*)'/.exec(query.get("$filter") ?? "")?.[1];
+    const id = mail ? state.setup.people[mail] : undefined;
+    return [
+      200,
+      {
+        "@odata.context": "https://graph.microsoft.com/v1.0/$metadata#users(id)",
+        value: id ? [{ id }] : [],
+      },
+    ];
+  }
+  if (call.method === "GET" && path === "/v1.0/appCatalogs/teamsApps") {
+    const external = /externalId eq '([^']*)'/.exec(query.get("$filter") ?? "")?.[1];
+    const found = state.setup.catalogId && external === state.setup.appId;
+    return [
+      200,
+      {
+        value: found
+          ? [
+              {
+                id: state.setup.catalogId,
+                externalId: state.setup.appId,
+                displayName: "Cup of Joe",
+              },
+            ]
+          : [],
+      },
+    ];
+  }
+  const bind = (call.body as Record<string, unknown> | null)?.["teamsApp@odata.bind"];
+  if (
+    call.method === "POST" &&
+    /^\/v1\.0\/(users|chats)\/[^/]+\/(teamwork\/)?installedApps$/.test(path)
+  ) {
+    if (
+      typeof bind !== "string" ||
+      !bind.endsWith(`/appCatalogs/teamsApps/${state.setup.catalogId}`)
+    ) {
+      return [
+        400,
+        {
+          error: {
+            code: "BadRequest",
+            message: "teamsApp@odata.bind is not an app of the catalogue.",
+          },
+        },
+      ];
+    }
+    return [201, null];
+  }
+  if (call.method === "POST" && path === "/v1.0/chats") {
+    const chat = call.body as {
+      chatType?: string;
+      topic?: string;
+      members?: Array<Record<string, unknown>>;
+    };
+    const known = new Set(Object.values(state.setup.people));
+    const ok =
+      chat.chatType === "group" &&
+      (chat.members ?? []).length >= 3 &&
+      (chat.members ?? []).every(
+        (m) =>
+          m["@odata.type"] === "#microsoft.graph.aadUserConversationMember" &&
+          known.has(/users\('([^']+)'\)/.exec(String(m["user@odata.bind"]))?.[1] ?? ""),
+      );
+    if (!ok)
+      return [
+        400,
+        {
+          error: {
+            code: "BadRequest",
+            message: "A group chat needs three or more known members.",
+          },
+        },
+      ];
+    state.chats++;
+    return [201, { id: `19:group-${state.chats}@thread.v2`, topic: chat.topic, chatType: "group" }];
+  }
+  return [404, { error: { code: "NotFound", message: "No such Graph path." } }];
+}
+
+function connectorAnswer(state: StandInState, call: TeamsCall, path: string): [number, unknown] {
+  if (call.method === "POST" && path === "/v3/conversations") {
+    const asked = call.body as {
+      bot?: { id?: string };
+      members?: Array<{ id?: string }>;
+      tenantId?: string;
+    };
+    const member = asked.members?.[0]?.id ?? "";
+    if (
+      asked.bot?.id !== `28:${state.setup.appId}` ||
+      asked.tenantId !== state.setup.tenantId ||
+      !Object.values(state.setup.people).includes(member)
+    ) {
+      return [
+        403,
+        {
+          error: {
+            code: "BotNotInConversationRoster",
+            message: "The bot is not part of the conversation roster.",
+          },
+        },
+      ];
+    }
+    return [201, { id: `a:personal-${member}` }];
+  }
+  const activity = /^\/v3\/conversations\/([^/]+)\/activities$/.exec(path);
+  if (call.method === "POST" && activity) {
+    const id = decodeURIComponent(activity[1]);
+    const list = state.posted.get(id) ?? [];
+    list.push(call.body);
+    state.posted.set(id, list);
+    return [201, { id: `activity-${state.calls.length}` }];
+  }
+  return [404, { error: { code: "NotFound", message: "No such Bot Connector path." } }];
 }
 
 const unauthorised = (): [number, unknown] => [
