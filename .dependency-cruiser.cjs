@@ -29,7 +29,7 @@ const SERVER_LAYERS = [
   ["admin-cli.ts", "api-docs", "api-tokens", "directory", "http-plugins.ts", "images"],
   ["inquiries", "pairings", "request-hooks.ts"],
   ["chat", "matches", "profile"],
-  ["metrics", "unsubscribe", "webhooks"],
+  ["metrics", "teams", "unsubscribe", "webhooks"],
   ["check-ins", "newsletters", "people"],
   ["demo", "privacy", "rounds", "scim"],
   ["employees", "getting-started", "jobs"],

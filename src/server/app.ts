@@ -11,6 +11,7 @@ import authRoutes from "./auth/routes";
 import chatRoutes from "./chat/routes";
 import checkInRoutes from "./check-ins/routes";
 import slackInteractionsRoutes from "./check-ins/slack-interactions-routes";
+import teamsActivitiesRoutes from "./check-ins/teams-activities-routes";
 import { type Clock, systemClock } from "./clock";
 import companyRoutes from "./company/routes";
 import type { Config } from "./config";
@@ -47,6 +48,7 @@ import roundsRoutes from "./rounds/routes";
 import schedulingRoutes from "./scheduling/routes";
 import scimRoutes from "./scim/routes";
 import identityStatusRoutes from "./scim/status-routes";
+import teamsRoutes from "./teams/routes";
 import unsubscribeRoutes from "./unsubscribe/routes";
 import webhookRoutes from "./webhooks/routes";
 
@@ -122,6 +124,8 @@ const featureRoutes = [
   identityStatusRoutes,
   chatRoutes,
   slackInteractionsRoutes,
+  teamsActivitiesRoutes,
+  teamsRoutes,
   webhookRoutes,
   schedulingRoutes,
 ];

@@ -73,9 +73,12 @@ type Issue = { code: "custom"; path: string[]; message: string };
 /** Incomplete or doubled providers, and malformed values, as config issues. */
 export function checkCalendarSettings(env: CalendarEnv, ctx: { addIssue(issue: Issue): void }) {
   const set = (name: string) => env[name as keyof CalendarEnv] !== undefined;
-  const configured = providers.filter((p) => [...p.required, ...p.optional].some(set));
+  // Microsoft's addresses serve Teams too (docs/chat.md), so they alone connect no calendar.
+  const configuring = (p: (typeof providers)[number]) =>
+    p.name === "Microsoft 365" ? p.required : [...p.required, ...p.optional];
+  const configured = providers.filter((p) => configuring(p).some(set));
   for (const provider of configured) {
-    const given = [...provider.required, ...provider.optional].find(set) ?? "";
+    const given = configuring(provider).find(set) ?? "";
     for (const name of provider.required) {
       if (!set(name)) {
         ctx.addIssue({

@@ -92,6 +92,18 @@ const envSchema = z
     SLACK_SIGNING_SECRET: optionalText,
     /** Base of Slack's Web API; tests and proxies point it elsewhere. */
     SLACK_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    /** The Teams app's registration (docs/chat.md, "Microsoft Teams"); unset leaves Teams off. */
+    TEAMS_APP_ID: optionalText.pipe(
+      z.uuid({ message: "must be the app registration's Application (client) ID" }).optional(),
+    ),
+    /** The app registration's client secret. */
+    TEAMS_APP_PASSWORD: optionalText,
+    /** The Microsoft 365 tenant whose people the app reaches (its Directory (tenant) ID). */
+    TEAMS_TENANT_ID: optionalText,
+    /** Base of the Bot Connector; tests and proxies point it elsewhere. */
+    TEAMS_SERVICE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    /** Bot Framework's OpenID metadata (its signing keys); tests point it at a stand-in. */
+    TEAMS_OPENID_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
     /**
      * Lets webhooks reach loopback, link-local and private addresses, for a company whose receiver
      * runs inside its own network (docs/chat.md, "Private addresses"); off, they are refused.
@@ -141,6 +153,7 @@ const envSchema = z
         message: "is required with SLACK_BOT_TOKEN (the check-in buttons are verified with it)",
       });
     }
+    checkTeamsSettings(env, ctx);
     checkCalendarSettings(env, ctx);
     if (!env.EMAIL_SIGN_IN && !env.OIDC_ISSUER) {
       ctx.addIssue({
@@ -150,6 +163,21 @@ const envSchema = z
       });
     }
   });
+
+/** Teams' three settings come together or not at all (docs/chat.md, "Microsoft Teams"). */
+function checkTeamsSettings(
+  env: { TEAMS_APP_ID?: string; TEAMS_APP_PASSWORD?: string; TEAMS_TENANT_ID?: string },
+  ctx: z.RefinementCtx,
+) {
+  const names = ["TEAMS_APP_ID", "TEAMS_APP_PASSWORD", "TEAMS_TENANT_ID"] as const;
+  const given = names.find((name) => env[name] !== undefined);
+  if (!given) return;
+  for (const name of names) {
+    if (env[name] === undefined) {
+      ctx.addIssue({ code: "custom", path: [name], message: `is required with ${given} (Teams)` });
+    }
+  }
+}
 
 export type Config = z.infer<typeof envSchema> & {
   appUrl: string;

@@ -1,20 +1,21 @@
 import { z } from "zod";
 
 /** Where a person is reached (docs/chat.md, "Where people are reached"). */
-export const reachChannels = ["email", "slack", "both"] as const;
+export const reachChannels = ["email", "slack", "both", "teams"] as const;
 export type ReachChannel = (typeof reachChannels)[number];
 
 export const reachChannelLabels: Record<ReachChannel, string> = {
   email: "E-mail",
   slack: "Slack",
   both: "E-mail and Slack",
+  teams: "Microsoft Teams",
 };
 
 /**
  * The channels besides e-mail of the one delivery engine (docs/chat.md, "Adding a channel"): each
  * has a transport (jobs/definitions/chat-delivery.ts) and a lane per row.
  */
-export const chatChannels = ["slack", "webhook"] as const;
+export const chatChannels = ["slack", "webhook", "teams"] as const;
 export type ChatChannel = (typeof chatChannels)[number];
 
 /** Every channel a message can take: e-mail, and the chat channels. */
@@ -38,7 +39,7 @@ export type WebhookEvent = (typeof webhookEvents)[number];
 
 /** The person's own choice; null follows the company's default. */
 export const reachChoiceSchema = z.object({
-  reachBy: z.enum(reachChannels, { error: "Choose e-mail, Slack or both." }).nullable(),
+  reachBy: z.enum(reachChannels, { error: "Choose e-mail, Slack, both or Teams." }).nullable(),
 });
 export type ReachChoice = z.infer<typeof reachChoiceSchema>;
 
@@ -46,11 +47,12 @@ export const reachViewSchema = z.object({
   reachBy: z.enum(reachChannels).nullable(),
   companyDefault: z.enum(reachChannels),
   slackAvailable: z.boolean(),
+  teamsAvailable: z.boolean(),
 });
 export type ReachView = z.infer<typeof reachViewSchema>;
 
 export const chatSettingsSchema = z.object({
-  defaultChannel: z.enum(reachChannels, { error: "Choose e-mail, Slack or both." }),
+  defaultChannel: z.enum(reachChannels, { error: "Choose e-mail, Slack, both or Teams." }),
 });
 export type ChatSettings = z.infer<typeof chatSettingsSchema>;
 

@@ -42,7 +42,7 @@ describe("GET/PUT /api/admin/chat", () => {
     expect(saved.json()).toMatchObject({ defaultChannel: "both" });
     const bad = await t.as(admin).put("/api/admin/chat", { defaultChannel: "pigeon" });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/e-mail, Slack or both/);
+    expect(bad.json().message).toMatch(/e-mail, Slack, both or Teams/);
   });
 
   it("says Slack is not set up when no token is configured", async () => {

@@ -33,5 +33,9 @@ export function effectiveReach(
   return own ?? company.defaultChannel;
 }
 
-export const wantsSlack = (channel: ReachChannel) => channel !== "email";
-export const wantsEmail = (channel: ReachChannel) => channel !== "slack";
+export const wantsSlack = (channel: ReachChannel) => channel === "slack" || channel === "both";
+export const wantsEmail = (channel: ReachChannel) => channel === "email" || channel === "both";
+export const wantsTeams = (channel: ReachChannel) => channel === "teams";
+
+/** Teams is set up: its three settings come together (config.ts), so the app id tells. */
+export const teamsSetUp = (config: { TEAMS_APP_ID?: string }) => config.TEAMS_APP_ID !== undefined;

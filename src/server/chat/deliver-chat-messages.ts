@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { ChatChannel } from "../../shared/chat";
 import type { AppContext } from "../context";
 import { type OutgoingMessageRow, webhookEndpoints } from "../db/schema";
 import { CHANNEL_LEASE_MS, type ChannelLanes, channelLanes } from "../outbox/channel-lanes";
@@ -27,6 +28,11 @@ export interface ChatLaneOptions {
    * (jobs/definitions/chat-delivery.ts); the chat folder does not reach the mail ledger itself.
    */
   introNotSent?: (row: OutgoingMessageRow) => Promise<unknown>;
+  /**
+   * Transports of channels that live outside this folder (Teams: teams/delivery-adapter.ts),
+   * wired by the job so chat/ imports none of them.
+   */
+  transports?: Partial<Record<ChatChannel, ChannelTransport>>;
 }
 
 export type ChatLanes = ChannelLanes;
@@ -52,9 +58,9 @@ export function chatLanes(ctx: AppContext, options: ChatLaneOptions): ChannelLan
     timeoutMs: options.webhookTimeoutMs,
     stopping: options.stopping,
     log,
-    transports: chatTransports(ctx),
+    transports: { ...options.transports, ...chatTransports(ctx) },
     beforeSettle: async (row, outcome) => {
-      if (row.channel === "slack" && row.kind === "intro" && outcome.kind === "ended") {
+      if (row.channel !== "webhook" && row.kind === "intro" && outcome.kind === "ended") {
         if (outcome.state === "failed" || outcome.tellByEmail) await options.introNotSent?.(row);
       }
     },

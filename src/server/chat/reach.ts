@@ -3,7 +3,7 @@ import type { ReachChoice, ReachView } from "../../shared/chat";
 import type { AppContext } from "../context";
 import { slackPeople, users } from "../db/schema";
 import { Validation } from "../errors";
-import { getChatSettings, wantsSlack } from "./chat-settings";
+import { getChatSettings, teamsSetUp, wantsSlack, wantsTeams } from "./chat-settings";
 import { slackConfigured } from "./slack-client";
 
 /** The profile's "where to reach me" (docs/chat.md): the person's choice and the company's. */
@@ -16,19 +16,25 @@ export async function reachOf(ctx: AppContext, userId: string): Promise<ReachVie
     reachBy: row?.reachBy ?? null,
     companyDefault: company.defaultChannel,
     slackAvailable: slackConfigured(ctx),
+    teamsAvailable: teamsSetUp(ctx.config),
   };
 }
 
 export const SLACK_NOT_SET_UP_FOR_YOU =
   "Slack is not set up here, so we cannot reach you there: choose e-mail or the company default. Your administrator can ask for Slack to be set up (SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET).";
 
+export const TEAMS_NOT_SET_UP_FOR_YOU =
+  "Microsoft Teams is not set up here, so we cannot reach you there: choose e-mail or the company default. Your administrator can set Teams up (TEAMS_APP_ID, TEAMS_APP_PASSWORD and TEAMS_TENANT_ID).";
+
 /**
  * Saves the choice; a changed choice is looked up in Slack afresh at the next message. Slack
- * (alone or with e-mail) is refused while it is not set up, as the company default is.
+ * (alone or with e-mail) or Teams is refused while it is not set up, as the company default is.
  */
 export async function chooseReach(ctx: AppContext, userId: string, choice: ReachChoice) {
   if (choice.reachBy && wantsSlack(choice.reachBy) && !slackConfigured(ctx))
     throw new Validation(SLACK_NOT_SET_UP_FOR_YOU, "reachBy");
+  if (choice.reachBy && wantsTeams(choice.reachBy) && !teamsSetUp(ctx.config))
+    throw new Validation(TEAMS_NOT_SET_UP_FOR_YOU, "reachBy");
   await ctx.db
     .update(users)
     .set({ reachBy: choice.reachBy, updatedAt: ctx.clock.now() })

@@ -3,6 +3,7 @@ import { askCheckInInChat } from "../chat/check-in-in-chat";
 import type { AppContext } from "../context";
 import { checkIns } from "../db/schema";
 import { lockMember } from "../match-members/member-locks";
+import { askCheckInInTeams } from "../teams/queue-teams";
 import { askMember, type CheckInRun, openCheckInRun } from "./ask-member";
 import type { MemberOfMatch } from "./check-in-members";
 
@@ -15,7 +16,7 @@ import type { MemberOfMatch } from "./check-in-members";
  * (which delivers it through a mail-server outage too), so two runs at once, or a run again after
  * a restart, ask nobody twice, and a claim whose run died before queueing is asked by the run
  * that takes the step over.
- * A completed pairing asks nobody. Someone reached in Slack gets the question there
+ * A completed pairing asks nobody. Someone reached in Slack (or Teams) gets the question there
  * (chat/check-in-in-chat.ts, docs/chat.md), queued in the chat ledger under its own key.
  */
 export async function askCheckIns(
@@ -30,7 +31,8 @@ export async function askCheckIns(
     const claim = await claimQuestion(ctx, pairingId, member);
     if (!claim) continue;
     const question = { pairingId, matchId: member.match.id, userId: member.recipient.id };
-    if ((await askCheckInInChat(ctx, question)) === "chat-only") {
+    const inChat = await askCheckInInChat(ctx, question);
+    if (inChat === "chat-only" || (await askCheckInInTeams(ctx, question)) === "chat-only") {
       await markSent(ctx, claim.id);
       run.sent++;
       run.userIds.push(member.recipient.id);

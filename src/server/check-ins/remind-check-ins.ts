@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { askedInChatOnly } from "../chat/check-in-in-chat";
 import type { AppContext } from "../context";
 import { checkIns } from "../db/schema";
+import { askedInTeamsOnly } from "../teams/queue-teams";
 import { askMember, type CheckInRun, openCheckInRun } from "./ask-member";
 
 /**
@@ -27,7 +28,9 @@ export async function remindCheckIns(
     // No answer yet, or Not yet and no other answer since (docs/check-ins.md, "Answers").
     if (member.answer !== null && member.answer !== "not_yet") continue;
     // Asked in Slack alone: no e-mail reminder (docs/chat.md, "Where people are reached").
-    if (await askedInChatOnly(ctx, { pairingId, userId: member.recipient.id })) continue;
+    const question = { pairingId, userId: member.recipient.id };
+    if (await askedInChatOnly(ctx, question)) continue;
+    if (await askedInTeamsOnly(ctx, question)) continue;
     // A new claim, or one a run that died left claimed but never sent (compare on reminded_at).
     const [claim] = await ctx.db
       .update(checkIns)

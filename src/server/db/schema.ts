@@ -1120,6 +1120,27 @@ export const slackPeople = pgTable("slack_people", {
   lookedUpAt: tz("looked_up_at").notNull(),
 });
 
+/**
+ * A person's Teams identity (docs/chat.md, "Microsoft Teams"): their Microsoft Entra object id,
+ * found by address through Graph, and the bot's 1:1 conversation with them. `not_reached` says
+ * why Teams cannot reach them (shown to the admin); asked again a day later. Keyed by the
+ * address looked up, so a changed address is looked up anew. Ids only, never messages.
+ */
+export const teamsPeople = pgTable(
+  "teams_people",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    aadObjectId: text("aad_object_id"),
+    conversationId: text("conversation_id"),
+    notReached: text("not_reached"),
+    lookedUpAt: tz("looked_up_at").notNull(),
+  },
+  (t) => [index("teams_people_aad_object_id_idx").on(t.aadObjectId)],
+);
+
 /** An admin's outgoing webhook (docs/chat.md, "Webhooks"): signed per Standard Webhooks. */
 export const webhookEndpoints = pgTable("webhook_endpoints", {
   id: serial("id").primaryKey(),

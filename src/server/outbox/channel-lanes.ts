@@ -17,8 +17,8 @@ export const CHANNEL_LEASE_MS = 60_000;
 export interface ChannelLaneOptions {
   /** Who claims (`host:pid:random`): a row is settled only by its claimer. */
   owner: string;
-  /** Each channel's transport (docs/chat.md, "Adding a channel"). */
-  transports: Record<ChatChannel, ChannelTransport>;
+  /** Each channel's transport (docs/chat.md, "Adding a channel"); a row of none fails. */
+  transports: Partial<Record<ChatChannel, ChannelTransport>>;
   leaseMs?: number;
   /** How long a receiver has to answer (the transport's own default otherwise). */
   timeoutMs?: number;

@@ -15,6 +15,7 @@ import {
   signInThrottles,
   slackPeople,
   stillInQuestions,
+  teamsPeople,
   type UserRow,
   users,
 } from "../db/schema";
@@ -74,6 +75,7 @@ export async function erasePerson(
     await tx.delete(neverWith).where(or(eq(neverWith.userId, id), eq(neverWith.otherId, id)));
     // The remembered Slack lookup holds the address (docs/chat.md).
     await tx.delete(slackPeople).where(eq(slackPeople.userId, id));
+    await tx.delete(teamsPeople).where(eq(teamsPeople.userId, id));
     // The chat send log keeps its rows for the counts but names them no more.
     await tx.update(outgoingMessages).set({ userId: null }).where(eq(outgoingMessages.userId, id));
     await tx

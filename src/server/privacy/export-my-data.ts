@@ -14,6 +14,7 @@ import {
   outgoingMessages,
   pairings,
   slackPeople,
+  teamsPeople,
   type UserRow,
   users,
 } from "../db/schema";
@@ -201,6 +202,10 @@ async function chatOf(ctx: AppContext, user: UserRow) {
     .select({ slackUserId: slackPeople.slackUserId, lookedUpAt: slackPeople.lookedUpAt })
     .from(slackPeople)
     .where(eq(slackPeople.userId, user.id));
+  const [teams] = await ctx.db
+    .select({ aadObjectId: teamsPeople.aadObjectId, notReached: teamsPeople.notReached })
+    .from(teamsPeople)
+    .where(eq(teamsPeople.userId, user.id));
   const deliveries = await ctx.db
     .select({
       kind: outgoingMessages.kind,
@@ -214,7 +219,7 @@ async function chatOf(ctx: AppContext, user: UserRow) {
     .from(outgoingMessages)
     .where(
       and(
-        eq(outgoingMessages.channel, "slack"),
+        inArray(outgoingMessages.channel, ["slack", "teams"]),
         or(eq(outgoingMessages.userId, user.id), eq(outgoingMessages.organiserId, user.id)),
       ),
     )
@@ -223,6 +228,8 @@ async function chatOf(ctx: AppContext, user: UserRow) {
     reachBy: user.reachBy ?? "the company's default",
     slackUserId: slack?.slackUserId ?? null,
     slackLookedUpAt: slack?.lookedUpAt ?? null,
+    teamsObjectId: teams?.aadObjectId ?? null,
+    teamsNotReached: teams?.notReached ?? null,
     deliveries,
   };
 }

@@ -80,6 +80,13 @@ export const personalDataCoverage: Record<string, Record<string, string>> = {
     email: "- the address looked up: the profile's own",
     slack_user_id: "chat (slackUserId)",
   },
+  teams_people: {
+    user_id: "chat",
+    email: "- the address looked up: the profile's own",
+    aad_object_id: "chat (teamsObjectId)",
+    conversation_id: "- the bot's 1:1 conversation id in Teams, no content",
+    not_reached: "chat (teamsNotReached)",
+  },
   connection_figures: {
     aggregates:
       "- counts per department, department pair, month and reach bucket, no person named or identified; the privacy threshold hides the small ones whenever they are shown",

@@ -21,6 +21,7 @@ import { profileEndpoints } from "./profile";
 import { roundMemberEndpoints } from "./round-members";
 import { roundEndpoints } from "./rounds";
 import { schedulingEndpoints } from "./scheduling";
+import { teamsEndpoints } from "./teams";
 import { impactEndpoints, whitelistEndpoints } from "./whitelist";
 
 /**
@@ -54,6 +55,7 @@ export const allEndpointTables = {
   roundEndpoints,
   roundMemberEndpoints,
   schedulingEndpoints,
+  teamsEndpoints,
   unsubscribeEndpoints,
   whitelistEndpoints,
   webhooksEndpoints,

@@ -4,6 +4,7 @@ import { AdminsCard } from "./admins/admins-card";
 import { ApiTokensCard } from "./api-tokens/api-tokens-card";
 import { CalendarCard } from "./calendar/calendar-card";
 import { SlackCard } from "./chat/slack-card";
+import { TeamsCard } from "./chat/teams-card";
 import { WebhooksCard } from "./chat/webhooks-card";
 import { QuietPeopleCard } from "./check-ins/quiet-people-card";
 import { GettingStartedCard } from "./getting-started/getting-started-card";
@@ -42,6 +43,7 @@ const partCards: Record<OperationsPart, () => ReactNode> = {
   chat: () => (
     <>
       <SlackCard />
+      <TeamsCard />
       <WebhooksCard />
     </>
   ),

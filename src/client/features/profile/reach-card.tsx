@@ -17,24 +17,34 @@ import { errorMessage } from "../../lib/api-client";
 
 const COMPANY = "company";
 
-/** "Where to reach me": e-mail, Slack or both, or the company's default (docs/chat.md). */
+/** "Where to reach me": e-mail, Slack, both or Teams, or the company's default (docs/chat.md). */
 export function ReachCard() {
   const query = useQuery({
     queryKey: chatKeys.reach,
     queryFn: ({ signal }) => chatApi.reach(signal),
   });
-  if (!query.data?.slackAvailable) return null;
-  return <ReachForm reachBy={query.data.reachBy} companyDefault={query.data.companyDefault} />;
+  const data = query.data;
+  if (!data || (!data.slackAvailable && !data.teamsAvailable)) return null;
+  const offered = reachChannels.filter(
+    (c) => c === "email" || (c === "teams" ? data.teamsAvailable : data.slackAvailable),
+  );
+  return (
+    <ReachForm reachBy={data.reachBy} companyDefault={data.companyDefault} offered={offered} />
+  );
 }
 
-function ReachForm(props: { reachBy: ReachChannel | null; companyDefault: ReachChannel }) {
+function ReachForm(props: {
+  reachBy: ReachChannel | null;
+  companyDefault: ReachChannel;
+  offered: ReachChannel[];
+}) {
   const id = useId();
   const client = useQueryClient();
   const [choice, setChoice] = useState<string>(props.reachBy ?? COMPANY);
   const [saving, setSaving] = useState(false);
   const options = [
     { value: COMPANY, label: `Company default (${reachChannelLabels[props.companyDefault]})` },
-    ...reachChannels.map((c) => ({ value: c, label: reachChannelLabels[c] })),
+    ...props.offered.map((c) => ({ value: c, label: reachChannelLabels[c] })),
   ];
   const save = async () => {
     setSaving(true);
@@ -59,8 +69,8 @@ function ReachForm(props: { reachBy: ReachChannel | null; companyDefault: ReachC
       <CardHeader>
         <CardTitle>Where to reach me</CardTitle>
         <CardDescription>
-          Your match's intro, the "Did you meet?" question and reminders come here. Slack falls back
-          to e-mail when Slack does not know your address.
+          Your match's intro, the "Did you meet?" question and reminders come here. Slack and Teams
+          fall back to e-mail when they do not know your address.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3 sm:max-w-sm">

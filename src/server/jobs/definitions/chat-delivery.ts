@@ -4,11 +4,13 @@ import type { AppContext } from "../../context";
 import type { OutgoingMessageRow } from "../../db/schema";
 import { chatDeliveryTrigger } from "../../job-triggers";
 import { mailFailedIntro } from "../../newsletters/send/failed-intro-mail";
+import { sendTeamsDelivery } from "../../teams/delivery-adapter";
+import { queueDueTeamsNudges } from "../../teams/queue-teams";
 import type { JobDefinition, JobRun } from "../job";
 import type { JobLogs } from "./job-logs";
 
 /**
- * Slack messages and webhook calls (docs/chat.md, "Deliveries", "Lanes and the breaker"): each
+ * Slack and Teams messages and webhook calls (docs/chat.md, "Deliveries", "Lanes and the breaker"): each
  * look first queues the nudges that fell due, then claims the next due row of each free lane
  * (Slack, each webhook endpoint) and starts that lane beside the others; `work` returns at once,
  * so a lane waiting on a slow receiver never holds up the next claim. A stop lets every lane
@@ -30,6 +32,7 @@ export function chatDeliveryJob(
         stopping: () => run.stopping,
         log: logs.warn,
         introNotSent: (row) => mailFailedIntro(ctx, row),
+        transports: { teams: (row) => sendTeamsDelivery(ctx, row) },
       });
       lanesByOwner.set(run.owner, lanes);
     }
@@ -43,7 +46,10 @@ export function chatDeliveryJob(
     leaseMs: CHAT_LEASE_MS,
     wake: ctx.jobs.signal(chatDeliveryTrigger),
     log: logs.warn,
-    prepare: () => queueDueNudges(ctx).then(() => undefined),
+    prepare: async () => {
+      await queueDueNudges(ctx);
+      await queueDueTeamsNudges(ctx);
+    },
     claim: (run) => lanesOf(run).claim(),
     work: async (row, run) => lanesOf(run).start(row),
     drain: async () => {

@@ -64,6 +64,9 @@ export async function anonymiseOlderThan(db: Db, cutoff: Date, now: Date): Promi
       delete from slack_people
       where looked_up_at < ${at} and user_id in (select id from users where not is_active)`),
     await db.execute(sql`
+      delete from teams_people
+      where looked_up_at < ${at} and user_id in (select id from users where not is_active)`),
+    await db.execute(sql`
       update company_inquiries
       set contact_email = 'former-inquiry-' || id || '@erased.invalid', ip_address = null,
         additional_info = null

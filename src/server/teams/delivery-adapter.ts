@@ -1,0 +1,120 @@
+import { and, eq, inArray, isNotNull, lte } from "drizzle-orm";
+import type { ChatMessageKind } from "../../shared/chat";
+import type { AppContext } from "../context";
+import { type OutgoingMessageRow, outgoingMessages } from "../db/schema";
+import type { SendOutcome } from "../outbox/channels";
+import { recordLaneProgress } from "../outbox/lane-ledger";
+import { queueChatMessages } from "../outbox/queue";
+import { MicrosoftCallError, refusedCall } from "./microsoft-calls";
+import { sendTeams } from "./send-teams";
+import { teamsSettings } from "./teams-settings";
+
+/**
+ * The one place Teams meets the delivery engine (docs/chat.md, "Microsoft Teams" and "Adding a
+ * channel"; docs/decisions/0075-teams-app.md): Teams messages are rows of `outgoing_messages`
+ * with channel `teams` in a lane of their own, queued once by key, and this transport sends one
+ * and says sent, retry (after Teams' Retry-After on a 429) or ended. Everything else in this
+ * folder knows nothing of the engine.
+ */
+
+export interface TeamsDelivery {
+  kind: Extract<ChatMessageKind, "intro" | "check_in" | "nudge">;
+  key: string;
+  matchId: number;
+  userId?: string | null;
+  organiserId?: string | null;
+  payload: Record<string, unknown>;
+}
+
+/** Queues messages not queued before (by key); the engine wakes its worker. Resolves how many are new. */
+export function queueTeamsMessages(ctx: AppContext, messages: TeamsDelivery[]) {
+  return queueChatMessages(
+    ctx,
+    ctx.db,
+    messages.map(({ key, ...message }) => ({ channel: "teams", dedupeKey: key, ...message })),
+  );
+}
+
+/** The transport (a `ChannelTransport`): one row of channel `teams`, sent. */
+export async function sendTeamsDelivery(
+  ctx: AppContext,
+  row: OutgoingMessageRow,
+): Promise<SendOutcome> {
+  const settings = teamsSettings(ctx.config);
+  if (!settings) return { kind: "ended", state: "skipped", error: "Teams is not configured." };
+  try {
+    const outcome = await sendTeams(ctx, settings, {
+      kind: row.kind,
+      matchId: row.matchId,
+      userId: row.userId,
+      organiserId: row.organiserId,
+      payload: (row.data ?? {}) as Record<string, unknown>,
+      progress: row.result,
+      keep: (kept) => recordLaneProgress(ctx.db, row, kept),
+      introOf: async (matchId) => (await deliveryOf(ctx, introKey(matchId)))?.result ?? null,
+    });
+    if ("sent" in outcome) return { kind: "sent", result: outcome.sent };
+    return {
+      kind: "ended",
+      state: outcome.ended,
+      error: outcome.error,
+      tellByEmail: outcome.tellByEmail,
+    };
+  } catch (error) {
+    if (!(error instanceof MicrosoftCallError)) throw error;
+    if (error.status === 429) {
+      const seconds = error.retryAfterSeconds ?? 1;
+      return {
+        kind: "retry",
+        afterMs: seconds * 1000,
+        error: `Teams asked to wait ${seconds} s. ${error.message}`,
+      };
+    }
+    if (refusedCall(error)) return { kind: "ended", state: "failed", error: error.message };
+    return { kind: "retry", error: error.message };
+  }
+}
+
+export const introKey = (matchId: number) => `teams:intro:match-${matchId}`;
+export const checkInKey = (pairingId: number, userId: string) =>
+  `teams:check-in:pairing-${pairingId}:user-${userId}`;
+export const nudgeKey = (matchId: number) => `teams:nudge:match-${matchId}`;
+
+const teamsRow = (key: string) =>
+  and(eq(outgoingMessages.channel, "teams"), eq(outgoingMessages.onceKey, key));
+
+/** A queued Teams message by key: its state and what it answered. */
+export async function deliveryOf(ctx: AppContext, key: string) {
+  const [row] = await ctx.db
+    .select({ state: outgoingMessages.state, result: outgoingMessages.result })
+    .from(outgoingMessages)
+    .where(teamsRow(key));
+  return row ?? null;
+}
+
+/** Teams intros sent before `before`, with their organiser (for the nudges). */
+export async function introsSentBefore(ctx: AppContext, before: Date) {
+  const rows = await ctx.db
+    .select({ matchId: outgoingMessages.matchId, organiserId: outgoingMessages.organiserId })
+    .from(outgoingMessages)
+    .where(
+      and(
+        eq(outgoingMessages.channel, "teams"),
+        eq(outgoingMessages.kind, "intro"),
+        eq(outgoingMessages.state, "sent"),
+        isNotNull(outgoingMessages.matchId),
+        lte(outgoingMessages.sentAt, before),
+      ),
+    );
+  return rows.flatMap((r) => (r.matchId === null ? [] : [{ ...r, matchId: r.matchId }]));
+}
+
+/** Which of these keys are queued already. */
+export async function queuedKeys(ctx: AppContext, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await ctx.db
+    .select({ key: outgoingMessages.onceKey })
+    .from(outgoingMessages)
+    .where(and(eq(outgoingMessages.channel, "teams"), inArray(outgoingMessages.onceKey, keys)));
+  return new Set(rows.flatMap((r) => (r.key === null ? [] : [r.key])));
+}

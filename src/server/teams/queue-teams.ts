@@ -1,0 +1,174 @@
+import { eq, inArray } from "drizzle-orm";
+import { effectiveReach, getChatSettings, wantsTeams } from "../chat/chat-settings";
+import { organiserTurns } from "../chat/organiser";
+import { runningMatchesOf } from "../chat/running-matches";
+import type { AppContext } from "../context";
+import { users } from "../db/schema";
+import { memberIds } from "../match-members/match-members";
+import {
+  checkInKey,
+  deliveryOf,
+  introKey,
+  introsSentBefore,
+  nudgeKey,
+  queuedKeys,
+  queueTeamsMessages,
+  type TeamsDelivery,
+} from "./delivery-adapter";
+import { teamsReachOf } from "./teams-people";
+import { teamsSettings } from "./teams-settings";
+
+/** How long after the intro a silent match is nudged (as in Slack). */
+const NUDGE_AFTER_DAYS = 4;
+
+async function reachByIds(ctx: AppContext, ids: string[]) {
+  const [company, people] = await Promise.all([
+    getChatSettings(ctx.db),
+    ids.length === 0
+      ? []
+      : ctx.db
+          .select({
+            id: users.id,
+            email: users.email,
+            reachBy: users.reachBy,
+            isActive: users.isActive,
+          })
+          .from(users)
+          .where(inArray(users.id, ids)),
+  ]);
+  return new Map(people.map((p) => [p.id, { ...p, reach: effectiveReach(p.reachBy, company) }]));
+}
+
+/**
+ * One Teams intro per running match of the pairing with a member who chose Teams (docs/chat.md,
+ * "Microsoft Teams"), keyed by the match, so a publish run again queues nothing twice.
+ */
+export async function queueTeamsIntros(
+  ctx: AppContext,
+  pairingId: number,
+  starters: readonly string[],
+): Promise<number> {
+  if (!teamsSettings(ctx.config) || starters.length === 0) return 0;
+  const found = await runningMatchesOf(ctx, pairingId);
+  if (!found) return 0;
+  const { pairing, running, ids } = found;
+  const people = await reachByIds(ctx, ids);
+  const turns = await organiserTurns(ctx.db, ids, pairing.month);
+  const intros: TeamsDelivery[] = [];
+  for (const match of running) {
+    const members = memberIds(match);
+    if (!members.some((id) => people.get(id)?.reach === "teams")) continue;
+    intros.push({
+      kind: "intro",
+      key: introKey(match.id),
+      matchId: match.id,
+      organiserId: turns.pick(members),
+      payload: {
+        pairingId: pairing.id,
+        month: pairing.month,
+        starter: starters[match.id % starters.length],
+      },
+    });
+  }
+  return queueTeamsMessages(ctx, intros);
+}
+
+/**
+ * The members told of their match in Teams alone, so their announcement e-mail is left out:
+ * they chose Teams and Teams reaches them now (a trio or four: every member is a Microsoft 365
+ * user, for the group chat). Everyone else keeps the e-mail, as with Slack.
+ */
+export async function toldInTeamsOnly(ctx: AppContext, pairingId: number): Promise<Set<string>> {
+  const told = new Set<string>();
+  const settings = teamsSettings(ctx.config);
+  if (!settings) return told;
+  const found = await runningMatchesOf(ctx, pairingId);
+  if (!found) return told;
+  const people = await reachByIds(ctx, found.ids);
+  const reachOf = async (id: string) => {
+    const person = people.get(id);
+    if (!person?.isActive) return null;
+    return teamsReachOf(ctx, settings, person).catch(() => null);
+  };
+  for (const match of found.running) {
+    const members = memberIds(match);
+    const wanting = members.filter((id) => people.get(id)?.reach === "teams");
+    if (wanting.length === 0) continue;
+    const intro = await deliveryOf(ctx, introKey(match.id));
+    if (intro && (intro.state === "failed" || intro.state === "skipped")) continue;
+    if (members.length === 2) {
+      for (const id of wanting) {
+        const reach = await reachOf(id);
+        if (reach && "conversationId" in reach) told.add(id);
+      }
+      continue;
+    }
+    let everyone = true;
+    for (const id of members) everyone = everyone && Boolean((await reachOf(id))?.aadObjectId);
+    if (everyone) for (const id of wanting) told.add(id);
+  }
+  return told;
+}
+
+/**
+ * The check-in question in Teams for a member who chose Teams and whom Teams reaches: queued as a
+ * card with the three answers. Says whether the e-mail still goes (Teams cannot reach them).
+ */
+export async function askCheckInInTeams(
+  ctx: AppContext,
+  question: { pairingId: number; matchId: number; userId: string },
+): Promise<"chat-only" | "email-only"> {
+  const settings = teamsSettings(ctx.config);
+  if (!settings) return "email-only";
+  const person = (await reachByIds(ctx, [question.userId])).get(question.userId);
+  if (!person || !wantsTeams(person.reach)) return "email-only";
+  const reach = await teamsReachOf(ctx, settings, person).catch(() => null);
+  if (!reach || !("conversationId" in reach)) return "email-only";
+  await queueTeamsMessages(ctx, [
+    {
+      kind: "check_in",
+      key: checkInKey(question.pairingId, question.userId),
+      matchId: question.matchId,
+      userId: question.userId,
+      payload: { pairingId: question.pairingId },
+    },
+  ]);
+  return "chat-only";
+}
+
+/** Whether the person's question went to Teams (so the e-mail reminder leaves them be). */
+export async function askedInTeamsOnly(
+  ctx: AppContext,
+  question: { pairingId: number; userId: string },
+): Promise<boolean> {
+  const row = await deliveryOf(ctx, checkInKey(question.pairingId, question.userId));
+  if (!row || row.state === "skipped" || row.state === "failed") return false;
+  const [person] = await ctx.db
+    .select({ reachBy: users.reachBy })
+    .from(users)
+    .where(eq(users.id, question.userId));
+  return effectiveReach(person?.reachBy, await getChatSettings(ctx.db)) === "teams";
+}
+
+/** The one nudge of each match whose Teams intro went out NUDGE_AFTER_DAYS ago. */
+export async function queueDueTeamsNudges(ctx: AppContext): Promise<number> {
+  if (!teamsSettings(ctx.config)) return 0;
+  const before = new Date(ctx.clock.now().getTime() - NUDGE_AFTER_DAYS * 86_400_000);
+  const intros = await introsSentBefore(ctx, before);
+  const done = await queuedKeys(
+    ctx,
+    intros.map((i) => nudgeKey(i.matchId)),
+  );
+  return queueTeamsMessages(
+    ctx,
+    intros
+      .filter((i) => !done.has(nudgeKey(i.matchId)))
+      .map((i) => ({
+        kind: "nudge" as const,
+        key: nudgeKey(i.matchId),
+        matchId: i.matchId,
+        userId: i.organiserId,
+        payload: {},
+      })),
+  );
+}

@@ -1,0 +1,265 @@
+import { z } from "zod";
+import { getAuthSecret } from "../auth/auth-secret";
+import { effectiveReach, getChatSettings, wantsTeams } from "../chat/chat-settings";
+import { organiserTurns } from "../chat/organiser";
+import type { AppContext } from "../context";
+import { proposedTimesFor } from "../scheduling/proposed-times-for";
+import { connector, graph, MicrosoftCallError } from "./microsoft-calls";
+import {
+  checkInCard,
+  introCard,
+  messageActivity,
+  nudgeCard,
+  type TeamsMessage,
+} from "./teams-cards";
+import { groupTopic, introMember, runningTeamsMatch, type TeamsMatch } from "./teams-match";
+import { catalogAppId, teamsReachOf } from "./teams-people";
+import type { TeamsSettings } from "./teams-settings";
+
+/** One Teams message to send, as the delivery queue hands it over (delivery-adapter.ts). */
+export interface TeamsJob {
+  kind: string;
+  matchId: number | null;
+  userId: string | null;
+  organiserId: string | null;
+  payload: Record<string, unknown>;
+  /** What an earlier attempt of this message kept (conversations posted to), or null. */
+  progress: Record<string, unknown> | null;
+  /** Keeps what this attempt learnt, so a retry does not post twice. */
+  keep(progress: Record<string, unknown>): Promise<void>;
+  /** The intro of a match as it went out (for the nudge), or null. */
+  introOf(matchId: number): Promise<Record<string, unknown> | null>;
+}
+
+/** What one attempt came to; a refusal from Microsoft is thrown as MicrosoftCallError. */
+export type TeamsOutcome =
+  | { sent: Record<string, unknown> }
+  | { ended: "failed" | "skipped"; error: string; tellByEmail?: boolean };
+
+export const MATCH_ENDED = "The match has ended or changed since this message was queued.";
+const NOBODY_IN_TEAMS = "Nobody of this match could be reached in Teams, so it is told by e-mail.";
+const NOT_ALL_IN_TEAMS =
+  "Not every member is a Microsoft 365 user of this organisation, so no group chat was made and the match is told by e-mail.";
+
+const progressSchema = z.object({
+  sentTo: z.array(z.string()).max(4).default([]),
+  conversations: z.record(z.string(), z.string()).default({}),
+  chatId: z.string().optional(),
+  installed: z.boolean().optional(),
+});
+
+/** Sends one Teams message by kind (docs/chat.md, "Microsoft Teams"). */
+export async function sendTeams(
+  ctx: AppContext,
+  settings: TeamsSettings,
+  job: TeamsJob,
+): Promise<TeamsOutcome> {
+  const match = await runningTeamsMatch(ctx, job.matchId);
+  if (!match) return { ended: "skipped", error: MATCH_ENDED };
+  if (job.kind === "intro") {
+    return match.members.length === 2
+      ? sendPairIntro(ctx, settings, job, match)
+      : sendGroupIntro(ctx, settings, job, match);
+  }
+  if (job.kind === "check_in") return sendCheckIn(ctx, settings, job, match);
+  if (job.kind === "nudge") return sendNudge(ctx, settings, job, match);
+  return { ended: "failed", error: `No Teams message of kind ${job.kind}.` };
+}
+
+const post = async (settings: TeamsSettings, conversationId: string, message: TeamsMessage) => {
+  const answer = (await connector(
+    settings,
+    `/v3/conversations/${encodeURIComponent(conversationId)}/activities`,
+    messageActivity(message),
+  )) as { id?: unknown } | null;
+  return typeof answer?.id === "string" ? answer.id : null;
+};
+
+async function introContent(ctx: AppContext, job: TeamsJob, match: TeamsMatch) {
+  const ids = match.members.map((m) => m.id);
+  const organiserId =
+    job.organiserId && ids.includes(job.organiserId)
+      ? job.organiserId
+      : (await organiserTurns(ctx.db, ids, match.month)).pick(ids);
+  const secret = await getAuthSecret(ctx);
+  const starter = typeof job.payload.starter === "string" ? job.payload.starter : "";
+  const named = match.members.map((m) => introMember(ctx.config.appUrl, m));
+  const organiser = named[ids.indexOf(organiserId)];
+  return { organiserId, secret, starter, named, organiser };
+}
+
+/**
+ * A pair: one card each in their 1:1 chat with the bot, naming the partner, for every member who
+ * chose Teams and whom Teams reaches; who was posted to is kept, so a retry posts to the rest.
+ */
+async function sendPairIntro(
+  ctx: AppContext,
+  settings: TeamsSettings,
+  job: TeamsJob,
+  match: TeamsMatch,
+): Promise<TeamsOutcome> {
+  const company = await getChatSettings(ctx.db);
+  const content = await introContent(ctx, job, match);
+  const progress = progressSchema.parse(job.progress ?? {});
+  const notReached: Record<string, string> = {};
+  for (const reader of match.members) {
+    if (!wantsTeams(effectiveReach(reader.reachBy, company))) continue;
+    if (progress.sentTo.includes(reader.id)) continue;
+    const reach = await teamsReachOf(ctx, settings, reader);
+    if ("notReached" in reach) {
+      notReached[reader.id] = reach.notReached;
+      continue;
+    }
+    const proposed = await proposedTimesFor(ctx, content.secret, match.match.id, reader.id);
+    const message = introCard({
+      month: match.month,
+      named: content.named.filter((m) => m.userId !== reader.id),
+      organiser: content.organiser,
+      forOrganiser: reader.id === content.organiserId,
+      starter: content.starter,
+      appUrl: ctx.config.appUrl,
+      times: proposed?.times ?? [],
+      group: false,
+    });
+    await post(settings, reach.conversationId, message);
+    progress.sentTo.push(reader.id);
+    progress.conversations[reader.id] = reach.conversationId;
+    await job.keep(progress);
+  }
+  if (progress.sentTo.length === 0) {
+    return { ended: "skipped", error: NOBODY_IN_TEAMS, tellByEmail: true };
+  }
+  return { sent: { ...progress, organiserId: content.organiserId, notReached } };
+}
+
+/**
+ * A trio or four: one group chat of every member made through Graph (`POST /chats`), the app
+ * installed in it, and one card there. The chat made is kept before anything is posted, so a
+ * retry never makes a second one.
+ */
+async function sendGroupIntro(
+  ctx: AppContext,
+  settings: TeamsSettings,
+  job: TeamsJob,
+  match: TeamsMatch,
+): Promise<TeamsOutcome> {
+  const progress = progressSchema.parse(job.progress ?? {});
+  const content = await introContent(ctx, job, match);
+  if (!progress.chatId) {
+    const objectIds: string[] = [];
+    for (const member of match.members) {
+      const reach = await teamsReachOf(ctx, settings, member);
+      if (!reach.aadObjectId)
+        return { ended: "skipped", error: NOT_ALL_IN_TEAMS, tellByEmail: true };
+      objectIds.push(reach.aadObjectId);
+    }
+    const chat = (await graph(settings, "POST", "/chats", {
+      chatType: "group",
+      topic: groupTopic(match.members),
+      members: objectIds.map((id) => ({
+        "@odata.type": "#microsoft.graph.aadUserConversationMember",
+        roles: ["owner"],
+        "user@odata.bind": `${settings.graphUrl}/v1.0/users('${id}')`,
+      })),
+    })) as { id?: unknown } | null;
+    if (typeof chat?.id !== "string") return { ended: "failed", error: "Graph made no chat." };
+    progress.chatId = chat.id;
+    await job.keep(progress);
+  }
+  if (!progress.installed) {
+    await installInChat(settings, progress.chatId);
+    progress.installed = true;
+    await job.keep(progress);
+  }
+  const proposed = await proposedTimesFor(ctx, content.secret, match.match.id, content.organiserId);
+  const message = introCard({
+    month: match.month,
+    named: content.named,
+    organiser: content.organiser,
+    forOrganiser: false,
+    starter: content.starter,
+    appUrl: ctx.config.appUrl,
+    times: proposed?.times ?? [],
+    group: true,
+  });
+  await post(settings, progress.chatId, message);
+  return { sent: { chatId: progress.chatId, organiserId: content.organiserId } };
+}
+
+async function installInChat(settings: TeamsSettings, chatId: string) {
+  const appId = await catalogAppId(settings);
+  if (!appId) {
+    throw new MicrosoftCallError(
+      "The Cup of Joe app is not in the organisation's Teams app catalogue: upload the app package.",
+      404,
+    );
+  }
+  try {
+    await graph(settings, "POST", `/chats/${encodeURIComponent(chatId)}/installedApps`, {
+      "teamsApp@odata.bind": `${settings.graphUrl}/v1.0/appCatalogs/teamsApps/${appId}`,
+    });
+  } catch (error) {
+    if (!(error instanceof MicrosoftCallError) || error.status !== 409) throw error;
+  }
+}
+
+async function sendCheckIn(
+  ctx: AppContext,
+  settings: TeamsSettings,
+  job: TeamsJob,
+  match: TeamsMatch,
+): Promise<TeamsOutcome> {
+  const me = match.match.members.find((m) => m.userId === job.userId);
+  const person = match.members.find((m) => m.id === job.userId);
+  if (!me || !person) return { ended: "skipped", error: MATCH_ENDED };
+  if (me.answer !== null)
+    return { ended: "skipped", error: "Answered before the message went out." };
+  const reach = await teamsReachOf(ctx, settings, person);
+  if ("notReached" in reach) return { ended: "skipped", error: reach.notReached };
+  const message = checkInCard({
+    month: match.month,
+    partnerNames: match.members
+      .filter((m) => m.id !== person.id)
+      .map((m) => introMember(ctx.config.appUrl, m).name),
+    matchId: match.match.id,
+  });
+  const activityId = await post(settings, reach.conversationId, message);
+  return { sent: { conversationId: reach.conversationId, activityId } };
+}
+
+/**
+ * The nudge (docs/chat.md, "The nudge"): a group's in its chat while the match's people are the
+ * chat's; a pair's in the organiser's 1:1 chat. Nobody answered yet, read again now.
+ */
+async function sendNudge(
+  ctx: AppContext,
+  settings: TeamsSettings,
+  job: TeamsJob,
+  match: TeamsMatch,
+): Promise<TeamsOutcome> {
+  if (match.match.members.some((m) => m.answer !== null)) {
+    return { ended: "skipped", error: "Someone answered before the nudge went out." };
+  }
+  const intro = progressSchema
+    .extend({ organiserId: z.string().optional() })
+    .safeParse((await job.introOf(match.match.id)) ?? {});
+  const ids = match.members.map((m) => m.id);
+  const organiserId =
+    job.userId && ids.includes(job.userId)
+      ? job.userId
+      : (await organiserTurns(ctx.db, ids, match.month)).pick(ids);
+  const organiser = match.members[ids.indexOf(organiserId)];
+  const chatId = intro.success && ids.length > 2 ? intro.data.chatId : undefined;
+  let conversationId = chatId;
+  if (!conversationId) {
+    const reach = await teamsReachOf(ctx, settings, organiser);
+    if ("notReached" in reach) return { ended: "skipped", error: reach.notReached };
+    conversationId = reach.conversationId;
+  }
+  const message = nudgeCard({
+    organiserName: introMember(ctx.config.appUrl, organiser).name,
+    appUrl: ctx.config.appUrl,
+  });
+  await post(settings, conversationId, message);
+  return { sent: { conversationId } };
+}
