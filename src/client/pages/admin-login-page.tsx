@@ -2,13 +2,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type AdminSignInBody, adminSignInBodySchema, EMAIL_SHAPE } from "@shared/auth";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Shield } from "lucide-react";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert, AlertDescription } from "../components/ui/alert";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../components/ui/card";
 import { FieldError, Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
+import { AdminForgotPassword } from "../features/admin-forgot-password";
 import { AuthShell } from "../features/auth-shell";
 import { emailFieldOptions } from "../features/email-field";
 import { PasswordField } from "../features/password-field";
@@ -35,6 +36,7 @@ export function AdminLoginPage() {
     defaultValues: { email: "", password: "" },
   });
   const errors = form.formState.errors;
+  const [forgot, setForgot] = useState(false);
 
   const setup = useQuery({
     queryKey: authKeys.setup,
@@ -71,38 +73,54 @@ export function AdminLoginPage() {
               </AlertDescription>
             </Alert>
           )}
-          {login.isError && (
-            <Alert variant="destructive">
-              <AlertDescription>
-                {errorMessage(login.error, "Login failed. Please check your credentials.")}
-              </AlertDescription>
-            </Alert>
-          )}
-          <form
-            noValidate
-            onSubmit={form.handleSubmit((values) => login.mutate(values))}
-            className="space-y-4"
-          >
-            <div className="space-y-2">
-              <Label htmlFor={emailId}>Email</Label>
-              <Input
-                id={emailId}
-                type="email"
-                autoComplete="username"
-                aria-invalid={errors.email ? true : undefined}
-                aria-describedby={errors.email ? `${emailId}-error` : undefined}
-                {...form.register("email", emailFieldOptions)}
-              />
-              <FieldError id={`${emailId}-error`}>{errors.email?.message}</FieldError>
-            </div>
-            <PasswordField
-              registration={form.register("password")}
-              error={errors.password?.message}
+          {forgot ? (
+            <AdminForgotPassword
+              initialEmail={form.getValues("email")}
+              onBack={() => setForgot(false)}
             />
-            <Button type="submit" className="w-full" disabled={login.isPending || login.isSuccess}>
-              {login.isPending ? "Logging in..." : "Login as Admin"}
-            </Button>
-          </form>
+          ) : (
+            <>
+              {login.isError && (
+                <Alert variant="destructive">
+                  <AlertDescription>
+                    {errorMessage(login.error, "Login failed. Please check your credentials.")}
+                  </AlertDescription>
+                </Alert>
+              )}
+              <form
+                noValidate
+                onSubmit={form.handleSubmit((values) => login.mutate(values))}
+                className="space-y-4"
+              >
+                <div className="space-y-2">
+                  <Label htmlFor={emailId}>Email</Label>
+                  <Input
+                    id={emailId}
+                    type="email"
+                    autoComplete="username"
+                    aria-invalid={errors.email ? true : undefined}
+                    aria-describedby={errors.email ? `${emailId}-error` : undefined}
+                    {...form.register("email", emailFieldOptions)}
+                  />
+                  <FieldError id={`${emailId}-error`}>{errors.email?.message}</FieldError>
+                </div>
+                <PasswordField
+                  registration={form.register("password")}
+                  error={errors.password?.message}
+                />
+                <Button
+                  type="submit"
+                  className="w-full"
+                  disabled={login.isPending || login.isSuccess}
+                >
+                  {login.isPending ? "Logging in..." : "Login as Admin"}
+                </Button>
+              </form>
+              <Button type="button" variant="link" className="px-0" onClick={() => setForgot(true)}>
+                Forgot your password?
+              </Button>
+            </>
+          )}
         </CardContent>
       </Card>
     </AuthShell>
