@@ -12,6 +12,7 @@ import { utcDayOf } from "../../calendar/month-calendar";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { matches, type PairingRow, pairings, users } from "../../db/schema";
+import { departmentNameSql } from "../../directory/departments/department-name";
 import { BadRequest, Conflict, NotFound } from "../../errors";
 import {
   addMember,
@@ -222,6 +223,7 @@ async function peopleFor(tx: Tx, ids: string[], lock: boolean) {
       lastName: users.lastName,
       email: users.email,
       department: users.department,
+      departmentName: departmentNameSql(users.email, users.department),
       preference: users.matchingPreference,
       groupSize: users.preferredGroupSize,
     })
@@ -241,6 +243,7 @@ async function peopleFor(tx: Tx, ids: string[], lock: boolean) {
         id: row.id,
         name: fullName(person),
         department: row.department?.trim() || "Other",
+        departmentName: row.departmentName ?? "no department",
         preference: row.preference,
         groupSize: row.groupSize === 3 || row.groupSize === 4 ? row.groupSize : 2,
       },
