@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../src/server/clock";
-import { users } from "../src/server/db/schema";
 import { isEmployeeSql } from "../src/server/db/employee";
+import { users } from "../src/server/db/schema";
 import {
   allowEmail,
   createAdmin,

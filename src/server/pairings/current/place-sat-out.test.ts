@@ -10,8 +10,8 @@ import { queueAnnouncement } from "../../newsletters/send/queue-announcement";
 import {
   allowEmail,
   createAdmin,
-  createGroup,
   createDepartment,
+  createGroup,
   createMatch,
   createPairing,
   createRunningCompany,

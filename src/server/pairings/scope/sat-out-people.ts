@@ -3,11 +3,12 @@ import type { SatOutPerson } from "../../../shared/pairings";
 import { type SatOutEntry, satOutText } from "../../../shared/sat-out";
 import type { Db, Tx } from "../../db/client";
 import { matches, matchMembers, type PairingRow, pairings, users } from "../../db/schema";
+import { departmentNameSql } from "../../directory/departments/department-name";
 import { fullName } from "./pairing-members";
 
 /**
  * The stored reasons as the admin reads them (docs/pairings.md, "Who sat out and why"): each with
- * the person's name of today; an account that is gone is left out.
+ * the person's name and department name of today; an account that is gone is left out.
  */
 export async function presentSatOut(
   db: Db | Tx,
@@ -20,6 +21,7 @@ export async function presentSatOut(
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
+      departmentName: departmentNameSql(users.email, users.department),
     })
     .from(users)
     .where(
@@ -33,7 +35,12 @@ export async function presentSatOut(
     const person = byId.get(entry.userId);
     if (!person) return [];
     const name = fullName(person);
-    return [{ userId: entry.userId, name, reason: satOutText(entry.reason, name) }];
+    // A reason keeps the person's department key as the engine saw it; people read its name.
+    const reason =
+      "department" in entry.reason && person.departmentName
+        ? { ...entry.reason, department: person.departmentName }
+        : entry.reason;
+    return [{ userId: entry.userId, name, reason: satOutText(reason, name) }];
   });
 }
 
