@@ -52,4 +52,24 @@ describe("API tokens on the console", () => {
     await expect.poll(() => row.innerText()).toContain("Revoked 2027-02-10");
     expect((await readUsers(secret)).status).toBe(401);
   });
+
+  it("copies the new secret with one press, and takes it off the screen when it is revoked", async () => {
+    const admin = await createAdmin(story.db, { email: "ops2@tokens.test", firstName: "Ota" });
+    const page = await story.newPage({ width: 375, height: 900 });
+    await story.signInAs(page, admin);
+    await page.goto("/admin/settings");
+    const secret = await createToken(page, "HR script");
+    await page.getByRole("button", { name: "Copy", exact: true }).click();
+    // On the clipboard, or (without the clipboard API) selected for the copy command.
+    await page
+      .getByText(/^Token (copied|selected)$/)
+      .first()
+      .waitFor();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await page.getByRole("button", { name: "Revoke HR script" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Revoke" }).click();
+    await expect.poll(() => page.getByTestId("new-api-token").count()).toBe(0);
+    expect(await page.content()).not.toContain(secret);
+    expect((await readUsers(secret)).status).toBe(401);
+  });
 });

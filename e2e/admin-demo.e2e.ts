@@ -61,7 +61,7 @@ describe("a signed-out visitor looks around /admin-demo", () => {
     const figures = page.getByRole("tabpanel", { name: "Analytics & Metrics" });
     await expect
       .poll(() => figures.innerText())
-      .toMatch(new RegExp(`Completed Chats\\s+${stats.completedChats}\\s`));
+      .toMatch(new RegExp(`Chats that happened\\s+${stats.chatsHappened}\\s`));
     expect(await figures.innerText()).toContain("People & Culture");
 
     await tabs.filter({ hasText: "User Management" }).click();

@@ -27,6 +27,11 @@ beforeAll(async () => {
     needsProfileSetup: true,
     department: null,
   });
+  // The admin's own address on the whitelist makes them no employee either; two people invited
+  // never signed up.
+  await allowEmail(story.db, "root@admin.test");
+  await allowEmail(story.db, "waiting-1@figures.test");
+  await allowEmail(story.db, "waiting-2@figures.test");
   const people = [];
   for (const first of ["Ada", "Ben", "Cleo", "Dan", "Eve", "Finn"]) {
     people.push(
@@ -83,33 +88,85 @@ async function adminFigures(width: number, previous?: Page) {
     .poll(() => figure(page, "Total Users"))
     .toBe(String(metrics.userMetrics.totalRegistered));
   expect(await counts.innerText()).toContain("6");
+  // Eligibility counts the same six: the admin is never "Profile not set up". Everyone ready is
+  // in one of March's matches, and the box says so instead of an unexplained "no match".
+  const eligibility = page.getByRole("region", { name: "Pairing eligibility" });
+  await expect.poll(() => figure(page, "Ready to Pair")).toBe("6");
+  expect(await figure(page, "Total Users")).toBe("6");
+  const said = (await eligibility.innerText()).replace(/\s+/g, " ");
+  expect(said).not.toContain("Profile not set up");
+  expect(said).toContain("Met: 6 ready, at least 2 needed");
+  expect(said).toContain("no new match: everyone ready (6 people already have a match this month)");
   expect(await hasHorizontalScroll(page)).toBe(false);
   expect(await axeViolations(page)).toEqual([]);
+
+  // User Management counts the same people: the admin is not one of them.
+  await page.goto("/admin/users");
+  await expect.poll(() => figure(page, "Total")).toBe("6");
+  expect(await page.getByText("Showing 6 of 6 users").count()).toBe(1);
 
   const tabs = page.getByRole("tablist", { name: "Admin sections" }).getByRole("tab");
   await tabs.filter({ hasText: "Analytics & Metrics" }).click();
   const panel = page.getByRole("tabpanel", { name: "Analytics & Metrics" });
   await expect.poll(() => figure(page, "Active Matches")).toBe(String(stats.activeMatches));
-  expect(await figure(page, "Completed Chats")).toBe(String(stats.completedChats));
+  // One headline per figure: chats that happened, never a second "Completed Chats" beside it.
+  expect(await figure(page, "Chats that happened")).toBe(String(stats.chatsHappened));
+  expect(await panel.getByText(/completed chats/i).count()).toBe(0);
   expect(await figure(page, "Total Users")).toBe(String(metrics.userMetrics.totalRegistered));
+  // Participation against the people invited too: six employees of eight invited.
+  const active = metrics.userMetrics.activeParticipants;
+  expect(await panel.innerText()).toContain(`${active} of 8 invited take part`);
   await panel
     .getByRole("tablist", { name: "Metrics sections" })
     .getByRole("tab", { name: "Matching Performance" })
     .click();
-  await page.getByText("Chats that happened", { exact: true }).waitFor();
-  expect(await figure(page, "Chats that happened")).toBe(
-    String(metrics.matchingMetrics.currentMonth.chatsHappened),
-  );
+  const performance = page.getByRole("tabpanel", { name: "Matching Performance" });
+  await performance.getByText("Chats that happened", { exact: true }).waitFor();
+  expect(
+    await performance
+      .getByText("Chats that happened", { exact: true })
+      .locator("xpath=following-sibling::*[1]")
+      .innerText(),
+  ).toBe(String(metrics.matchingMetrics.currentMonth.chatsHappened));
+  expect(await performance.getByText(/completed chats/i).count()).toBe(0);
   expect(await hasHorizontalScroll(page)).toBe(false);
   expect(await axeViolations(page)).toEqual([]);
   return { page, stats, metrics };
 }
+
+describe("the Connections tab", () => {
+  it("opens on the programme's first month, and draws no empty Reach chart", async () => {
+    const page = await story.newPage({ width: 375, height: 800 });
+    await story.signInAs(page, admin);
+    await page.goto("/admin/metrics");
+    const panel = page.getByRole("tabpanel", { name: "Analytics & Metrics" });
+    await panel
+      .getByRole("tablist", { name: "Metrics sections" })
+      .getByRole("tab", { name: "Connections" })
+      .click();
+    // The programme began in February 2027: not October 2026, six months before March.
+    const from = page.getByLabel("From");
+    await expect.poll(() => from.inputValue()).toBe("2027-02");
+    await page.getByText("Who met whom through the programme, 2027-02 to 2027-03").waitFor();
+    // March alone: matches made, no chat yet (this runs before Ada's Met below). Reach says so
+    // instead of drawing an empty frame.
+    await from.fill("2027-03");
+    const reach = page.getByRole("region", { name: "Reach" });
+    await expect
+      .poll(async () => (await reach.isVisible()) && (await reach.innerText()))
+      .toMatch(/Nobody has met a colleague|Hidden: it would be about fewer than/);
+    expect(await page.getByText("Reach: people by the number").count()).toBe(0);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
 
 describe("every page shows the same numbers", () => {
   it("counts Met My Match in Coffee Chats, and keeps the match active for the admin", async () => {
     const before = await adminFigures(1280);
     expect(before.stats).toEqual({ activeMatches: 3, completedChats: 2, chatsHappened: 2 });
     expect(before.metrics.userMetrics.totalRegistered).toBe(6);
+    expect(before.metrics.userMetrics.invitedNotJoined).toBe(2);
 
     const page = await story.reusePage(before.page, { width: 375, height: 800 });
     await story.signInAs(page, ada);

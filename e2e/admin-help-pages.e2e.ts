@@ -85,6 +85,15 @@ describe("help pages: the docs an admin and the people need, served by the app",
       if (slug === "admin-console" || slug === "chat") {
         expect(await axeViolations(page), slug).toEqual([]);
       }
+      if (slug === "admin-console") {
+        // Written for the people who run the programme: what to do, no code or API paths.
+        await page
+          .getByRole("heading", { name: "Running the programme: the admin dashboard", level: 1 })
+          .waitFor();
+        expect(await page.locator("article code").count()).toBe(0);
+        expect(await page.locator("article").innerText()).not.toMatch(/\/api\/|src\//);
+        await page.getByRole("heading", { name: "Your first month", level: 2 }).waitFor();
+      }
     }
   });
 

@@ -144,7 +144,9 @@ async function writeValidateAndPreview(page: Page, period: string, partner: stri
   await starters.getByRole("textbox").last().fill("What did you want to be as a child?");
 
   const linked = editor.getByLabel("Linked pairing");
-  await linked.locator("option", { hasText: /Group A - All Users/ }).waitFor({ state: "attached" });
+  // No groups: the option names the month and its matches (trios count once), no group label.
+  await linked.locator("option", { hasText: /\(current\)/ }).waitFor({ state: "attached" });
+  expect(await linkedOptionLabel(page)).toMatch(/^\w+ \d{4} \(current\) · \d+ match(es)?$/);
   await linked.selectOption({ label: await linkedOptionLabel(page) });
   await editor.getByRole("button", { name: "Validate Matches" }).click();
   const result = editor.getByRole("status", { name: "Validation result" });
@@ -334,8 +336,6 @@ async function readTheAutomaticMails(page: Page) {
 
 /** The label of the linked-pairing option that names this month's company-wide pairing. */
 async function linkedOptionLabel(page: Page): Promise<string> {
-  const option = page
-    .getByLabel("Linked pairing")
-    .locator("option", { hasText: /Group A - All Users/ });
+  const option = page.getByLabel("Linked pairing").locator("option", { hasText: /\(current\)/ });
   return (await option.first().textContent()) ?? "";
 }

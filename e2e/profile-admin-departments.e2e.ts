@@ -62,7 +62,9 @@ describe("the admin Departments tab", () => {
     await dialog.getByLabel("Department Name").fill("  Tasting room ");
     await dialog.getByRole("button", { name: "Add Department" }).click();
     await dialog
-      .getByText('A department named "Tasting room" already exists in this group.', { exact: true })
+      .getByText('There is already a department named "Tasting Room" in this group.', {
+        exact: true,
+      })
       .waitFor();
     // The refusal is said under the field, which has the focus back; one Escape closes the dialog.
     await expect

@@ -20,6 +20,7 @@ const lockModules: Record<string, string> = {
   "auth/send-throttle.ts": "sign-in mail per address",
   "auth/verify-code.ts": "code checks per address",
   "auth/admins/add-admin.ts": "an admin account by address",
+  "auth/admins/forgot-password.ts": "an admin account by address, from the sign-in",
   "auth/admins/send-admin-password-link.ts": "an admin account by id",
   "auth/admins/set-password.ts": "password_reset_tokens and the admin it sets",
   "auth/setup/complete-setup.ts": "settings: the first admin's setup token",

@@ -31,6 +31,13 @@ export const addAdminSchema = z.object({
 });
 export type AddAdminInput = z.infer<typeof addAdminSchema>;
 
+/** POST /api/auth/admin-forgot-password: the address to send a set-password link to. */
+export const forgotPasswordSchema = addAdminSchema;
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** The one answer to "Forgot your password?", whether or not the address is an admin's. */
+export const forgotPasswordAnswer = `If that address belongs to an admin, a link to choose a new password is on its way. It works once, within ${PASSWORD_LINK_HOURS} hours; your current password keeps working until then.`;
+
 const LINK_INCOMPLETE =
   "This set-password link is incomplete. Open the whole link from the e-mail.";
 

@@ -86,6 +86,8 @@ export const connectionsSchema = connectionFiguresSchema.extend({
   /** When the figures were counted (ISO 8601). */
   countedAt: z.string(),
   stale: z.boolean(),
+  /** The month of the programme's first pairing (`YYYY-MM`), null before there is one. */
+  firstMonth: z.string().nullable(),
 });
 export type Connections = z.infer<typeof connectionsSchema>;
 

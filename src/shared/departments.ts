@@ -88,8 +88,9 @@ export function sortDepartments<T extends { name: string; displayName: string }>
 export const renameDepartmentSchema = createDepartmentSchema;
 export type RenameDepartmentInput = z.infer<typeof renameDepartmentSchema>;
 
-export const departmentExistsMessage = (displayName: string) =>
-  `A department named "${displayName}" already exists in this group.`;
+/** The refusal of a name the list already shows: it quotes the department as it is named. */
+export const departmentExistsMessage = (existing: string, inGroup: boolean) =>
+  `There is already a department named "${existing}"${inGroup ? " in this group" : ""}.`;
 
 /**
  * The stored key of a new department: its name in lower case, accents dropped, every run of

@@ -129,7 +129,7 @@ export const automaticMailKinds = [
 ] as const;
 export type AutomaticMailKind = (typeof automaticMailKinds)[number];
 export const AUTOMATIC_MAIL_KIND_NAMES: Record<AutomaticMailKind, string> = {
-  "match-change": "Match changed",
+  "match-change": "Match changed or calendar invitation",
   "booked-time": "Chat time booked",
   "check-in-question": "Did you meet?",
   "still-in-question": "Still up for coffee chats?",
@@ -164,9 +164,28 @@ export const automaticMailsQuerySchema = z.object({
 });
 export type AutomaticMailsQuery = z.infer<typeof automaticMailsQuerySchema>;
 
+/**
+ * What one automatic e-mail is, in words: its kind's name, except that a match-change e-mail is
+ * named by what it carried (`via`, and the calendar message's method).
+ */
+export function automaticMailName(
+  kind: AutomaticMailKind,
+  via: string | null,
+  calendarMethod: string | null,
+): string {
+  if (kind !== "match-change") return AUTOMATIC_MAIL_KIND_NAMES[kind];
+  if (via === "calendar") {
+    return calendarMethod === "CANCEL" ? "Calendar cancellation" : "Calendar invitation";
+  }
+  if (via === "match") return "Your new match";
+  return "Match changed";
+}
+
 export const automaticMailSchema = z.object({
   id: z.number().int(),
   kind: z.enum(automaticMailKinds),
+  /** What it is in words (automaticMailName). */
+  name: z.string(),
   recipient: z.string(),
   /** pending: waiting (queued or retrying); sent; failed: given up, with its reason. */
   state: z.enum(automaticMailOutcomes),

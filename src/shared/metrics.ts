@@ -37,6 +37,8 @@ export const enhancedMetricsSchema = z.object({
     optedOutUsers: z.number().int(),
     /** active / (total − opted out) × 100, one decimal; 0 when nobody is left. */
     participationRate: z.number(),
+    /** Whitelisted addresses invited one by one that have no account yet (not employees). */
+    invitedNotJoined: z.number().int(),
     /** People per department name ("Not Set" for none), largest first. */
     byDepartment: z.record(z.string(), z.number().int()),
   }),

@@ -36,6 +36,20 @@ export function displayNames(record: {
   };
 }
 
+/**
+ * A pairing as people read it in a list: "November 2026", with its group only when the company
+ * has groups ("November 2026 – Berlin", "… – All Users") and the run's letter only when the month
+ * had a second run. The record's own name (`displayNames`) keeps every part.
+ */
+export function readablePairingName(
+  record: { month: string; runOfMonth: number; domainGroupName: string | null },
+  { groups }: { groups: boolean },
+): string {
+  const run = record.runOfMonth > 1 ? ` (run ${runLetter(record.runOfMonth)})` : "";
+  const group = record.domainGroupName ?? (groups ? ALL_USERS_LABEL : null);
+  return `${monthDisplay(record.month)}${run}${group ? ` – ${group}` : ""}`;
+}
+
 const ACTIVE_PATTERN = new RegExp(`^${ACTIVE_PAIRING_FILE_PREFIX}(\\d{1,9})$`);
 
 /** `current-pairing-12` → 12; anything else → null. */

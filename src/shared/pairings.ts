@@ -106,6 +106,8 @@ export const pairingValidationResponseSchema = z.object({
     ready: z.number().int(),
     matches: z.number().int(),
     sitOut: z.number().int(),
+    /** Ready people already in a running match of the month: a generation leaves them be. */
+    alreadyMatched: z.number().int(),
   }),
 });
 export type PairingValidationResponse = z.infer<typeof pairingValidationResponseSchema>;

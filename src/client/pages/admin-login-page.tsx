@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type AdminSignInBody, adminSignInBodySchema, EMAIL_SHAPE } from "@shared/auth";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Shield } from "lucide-react";
-import { useId } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert, AlertDescription } from "../components/ui/alert";
 import { Button } from "../components/ui/button";
@@ -15,6 +15,11 @@ import { PasswordField } from "../features/password-field";
 import { AUTH_USER_QUERY_KEY } from "../features/use-auth";
 import { authApi, authKeys } from "../lib/api/auth";
 import { errorMessage } from "../lib/api-client";
+
+// Loaded when asked for: the sign-in's own script stays within its budget.
+const AdminForgotPassword = lazy(async () => ({
+  default: (await import("../features/admin-forgot-password")).AdminForgotPassword,
+}));
 
 /** Delay before going to /admin after signing in. */
 export const ADMIN_LOGIN_REDIRECT_MS = 100;
@@ -35,6 +40,7 @@ export function AdminLoginPage() {
     defaultValues: { email: "", password: "" },
   });
   const errors = form.formState.errors;
+  const [forgot, setForgot] = useState(false);
 
   const setup = useQuery({
     queryKey: authKeys.setup,
@@ -71,38 +77,56 @@ export function AdminLoginPage() {
               </AlertDescription>
             </Alert>
           )}
-          {login.isError && (
-            <Alert variant="destructive">
-              <AlertDescription>
-                {errorMessage(login.error, "Login failed. Please check your credentials.")}
-              </AlertDescription>
-            </Alert>
-          )}
-          <form
-            noValidate
-            onSubmit={form.handleSubmit((values) => login.mutate(values))}
-            className="space-y-4"
-          >
-            <div className="space-y-2">
-              <Label htmlFor={emailId}>Email</Label>
-              <Input
-                id={emailId}
-                type="email"
-                autoComplete="username"
-                aria-invalid={errors.email ? true : undefined}
-                aria-describedby={errors.email ? `${emailId}-error` : undefined}
-                {...form.register("email", emailFieldOptions)}
+          {forgot ? (
+            <Suspense fallback={<p role="status">Loading…</p>}>
+              <AdminForgotPassword
+                initialEmail={form.getValues("email")}
+                onBack={() => setForgot(false)}
               />
-              <FieldError id={`${emailId}-error`}>{errors.email?.message}</FieldError>
-            </div>
-            <PasswordField
-              registration={form.register("password")}
-              error={errors.password?.message}
-            />
-            <Button type="submit" className="w-full" disabled={login.isPending || login.isSuccess}>
-              {login.isPending ? "Logging in..." : "Login as Admin"}
-            </Button>
-          </form>
+            </Suspense>
+          ) : (
+            <>
+              {login.isError && (
+                <Alert variant="destructive">
+                  <AlertDescription>
+                    {errorMessage(login.error, "Login failed. Please check your credentials.")}
+                  </AlertDescription>
+                </Alert>
+              )}
+              <form
+                noValidate
+                onSubmit={form.handleSubmit((values) => login.mutate(values))}
+                className="space-y-4"
+              >
+                <div className="space-y-2">
+                  <Label htmlFor={emailId}>Email</Label>
+                  <Input
+                    id={emailId}
+                    type="email"
+                    autoComplete="username"
+                    aria-invalid={errors.email ? true : undefined}
+                    aria-describedby={errors.email ? `${emailId}-error` : undefined}
+                    {...form.register("email", emailFieldOptions)}
+                  />
+                  <FieldError id={`${emailId}-error`}>{errors.email?.message}</FieldError>
+                </div>
+                <PasswordField
+                  registration={form.register("password")}
+                  error={errors.password?.message}
+                />
+                <Button
+                  type="submit"
+                  className="w-full"
+                  disabled={login.isPending || login.isSuccess}
+                >
+                  {login.isPending ? "Logging in..." : "Login as Admin"}
+                </Button>
+              </form>
+              <Button type="button" variant="link" className="px-0" onClick={() => setForgot(true)}>
+                Forgot your password?
+              </Button>
+            </>
+          )}
         </CardContent>
       </Card>
     </AuthShell>

@@ -124,9 +124,15 @@ describe("roster sync (POST /api/admin/sync-employee-data)", () => {
       {
         row: 2,
         email: "bob@roster.test",
-        reason: `Department "Marketing" does not exist in this user's group`,
+        reason: `Department "Marketing" is not one of their group's departments (the Departments tab lists them)`,
       },
     ]);
+    // Every row refused: nothing was synced, and the answer says so.
+    expect(dept.json()).toMatchObject({
+      applied: false,
+      message:
+        "Nothing was synced: the one row was refused (listed below; fix it and upload again).",
+    });
   });
 
   it("refuses unknown columns, a missing header and oversized files with a clear message", async () => {

@@ -76,9 +76,13 @@ export async function syncEmployeeData(
     rejected.length === 0
       ? ""
       : `, ${rejected.length} ${rejected.length === 1 ? "row" : "rows"} refused (listed below; fix ${rejected.length === 1 ? "it" : "them"} and upload ${rejected.length === 1 ? "that row" : "those rows"} again)`;
+  const message =
+    planned.length === 0 && rejected.length > 0
+      ? `Nothing was synced: ${rejected.length === 1 ? "the one row was" : `all ${rejected.length} rows were`} refused (listed below; fix ${rejected.length === 1 ? "it" : "them"} and upload again).`
+      : `Employee data synced: ${changed.length} updated, ${planned.length - changed.length} unchanged${refused}.`;
   return {
     applied: planned.length > 0,
-    message: `Employee data synced: ${changed.length} updated, ${planned.length - changed.length} unchanged${refused}.`,
+    message,
     changed: changed.map(({ email, fields }) => ({ email, fields })),
     unchanged: planned.length - changed.length,
     rejected,
@@ -145,8 +149,13 @@ function checkRow(
       departmentsByGroup.get(null) ??
       new Map<string, string>()
     ).get(department.toLowerCase());
-    if (!name) reasons.push(`Department "${department}" does not exist in this user's group`);
-    else if (name !== user.department) fields.department = name;
+    if (!name) {
+      const list =
+        user.groupId === null ? "the company's departments" : "their group's departments";
+      reasons.push(
+        `Department "${department}" is not one of ${list} (the Departments tab lists them)`,
+      );
+    } else if (name !== user.department) fields.department = name;
   }
   return { reasons, plan: { userId: user.id, email: user.email, fields } };
 }

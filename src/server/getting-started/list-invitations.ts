@@ -1,7 +1,8 @@
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { InvitationList } from "../../shared/invitations";
 import type { AppContext } from "../context";
-import { allowedEmails, users } from "../db/schema";
+import { invitedNotJoinedSql } from "../db/employee";
+import { allowedEmails } from "../db/schema";
 import { launched } from "./launch-status";
 import { lastInvited, nextInviteAt } from "./queue-invitations";
 
@@ -13,11 +14,7 @@ const LISTED = 1000;
  * last invited (docs/admin-console.md, "Invitations"). Read-only.
  */
 export async function listInvitations(ctx: AppContext): Promise<InvitationList> {
-  const waiting = and(
-    eq(allowedEmails.isActive, true),
-    sql`${allowedEmails.email} not like '*@%'`,
-    sql`not exists (select 1 from ${users} u where lower(u.email) = ${allowedEmails.email})`,
-  );
+  const waiting = invitedNotJoinedSql;
   const [rows, [{ total }], launch] = await Promise.all([
     ctx.db
       .select({

@@ -8,13 +8,16 @@ import { renderHelpMarkdown } from "./render-help-markdown";
 
 const docsDir = path.join(repoRoot, "docs");
 
+/** Admins' pages written for people (docs/help/<slug>.md); the others are still docs/<slug>.md. */
+const writtenForAdmins: ReadonlySet<HelpSlug> = new Set(["admin-console"]);
+
 /**
- * The document a page is read from: a page for everyone is written for the people taking part
- * (docs/help/<slug>.md: what to do, what happens, who sees what); an admin's page is the
- * maintainers' document of that part (docs/<slug>.md).
+ * The document a page is read from: a page for everyone, and an admin's page written for people,
+ * is docs/help/<slug>.md (what to do, what happens, who sees what); any other admin's page is
+ * the maintainers' document of that part (docs/<slug>.md).
  */
 export function helpDocumentPath(slug: HelpSlug): string {
-  return indexEntries[slug].audience === "everyone"
+  return indexEntries[slug].audience === "everyone" || writtenForAdmins.has(slug)
     ? path.join(docsDir, "help", `${slug}.md`)
     : path.join(docsDir, `${slug}.md`);
 }

@@ -10,12 +10,13 @@ import { whitelistEntrySql } from "../auth/whitelist-lookup";
 import type { AppContext } from "../context";
 import { shiftMonth, utcMonthOf } from "../dates/month-dates";
 import type { Db, Tx } from "../db/client";
-import { matches, users } from "../db/schema";
+import { invitedNotJoinedSql, isEmployeeSql } from "../db/employee";
+import { allowedEmails, matches, users } from "../db/schema";
 import {
   departmentNameInGroupSql,
   namedByGroupSql,
 } from "../directory/departments/department-name";
-import { isEmployeeSql, matchesForFigures, matchFigureColumns } from "./figures";
+import { matchesForFigures, matchFigureColumns } from "./figures";
 import { keptMatchFigures } from "./kept-match-figures";
 
 /**
@@ -86,9 +87,10 @@ function matchesByMonth(db: Db | Tx, first: string) {
 export async function getEnhancedMetrics(ctx: AppContext): Promise<EnhancedMetrics> {
   const current = utcMonthOf(ctx.clock.now());
   const first = shiftMonth(current, -PREVIOUS_MONTHS);
-  const [departments, months] = await Promise.all([
+  const [departments, months, [invited]] = await Promise.all([
     peopleByDepartment(ctx.db),
     keptMatchFigures(ctx.db, `months from ${first}`, (tx) => matchesByMonth(tx, first)),
+    ctx.db.select({ n: sql<number>`count(*)::int` }).from(allowedEmails).where(invitedNotJoinedSql),
   ]);
   const p = { total: 0, pending: 0, active: 0, paused: 0, optedOut: 0 };
   for (const row of departments) {
@@ -122,6 +124,7 @@ export async function getEnhancedMetrics(ctx: AppContext): Promise<EnhancedMetri
       pausedUsers: p.paused,
       optedOutUsers: p.optedOut,
       participationRate: percent(p.active, p.total - p.optedOut),
+      invitedNotJoined: Number(invited.n),
       byDepartment: Object.fromEntries(departments.map((row) => [row.department, row.n])),
     },
     matchingMetrics: {

@@ -1,6 +1,6 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { matches, matchMembers, pairings, users } from "../db/schema";
+import { matches, matchMembers, pairings } from "../db/schema";
 import { chatHappenedOfMembersSql } from "./matches-with-answers";
 
 /**
@@ -8,13 +8,6 @@ import { chatHappenedOfMembersSql } from "./matches-with-answers";
  * admin-console.md, "The figures"; the same rules in JavaScript: src/shared/figure-definitions.ts).
  * `figures-agree.test.ts` compares every page and endpoint that shows a figure on the same data.
  */
-
-/**
- * An employee: a person whose account is not erased, and not an admin who never made a profile
- * (a new installation's first admin signs in with a password and takes no part).
- */
-export const isEmployeeSql = sql<boolean>`(${users.erasedAt} is null
-  and not (${users.isAdmin} and ${users.needsProfileSetup}))`;
 
 /**
  * One row per selected match with its month, its pairing's status and whether its chat happened

@@ -58,6 +58,10 @@ describe("admin metrics on a hand-built company", () => {
     });
     // Outside the six-month window: counted in no month.
     await createMatch(t.db, { members: [b, c], month: "2026-08", status: "completed" });
+    // Two invited who never signed up, and a whole domain (nobody in particular invited).
+    await allowEmail(t.db, "waiting-1@metrics.test");
+    await allowEmail(t.db, "waiting-2@metrics.test");
+    await allowEmail(t.db, "*@everyone.test");
   });
   afterAll(() => t.close());
 
@@ -87,6 +91,7 @@ describe("admin metrics on a hand-built company", () => {
       optedOutUsers: 2,
       // 5 active of the 7 who have not opted out.
       participationRate: 71.4,
+      invitedNotJoined: 2,
       byDepartment: { engineering: 4, sales: 3, "Not Set": 1, design: 1 },
     });
     expect(matchingMetrics.currentMonth).toEqual({

@@ -1,8 +1,12 @@
 import { desc, eq, inArray } from "drizzle-orm";
 import { type NewsletterFile, newsletterFilesSchema } from "../../shared/newsletters";
-import { activePairingFile, parseActivePairingFile } from "../../shared/pairing-file-names";
+import {
+  activePairingFile,
+  parseActivePairingFile,
+  readablePairingName,
+} from "../../shared/pairing-file-names";
 import type { AppContext } from "../context";
-import { completedPairings, pairings } from "../db/schema";
+import { completedPairings, domainGroups, pairings } from "../db/schema";
 import { displayNames } from "../pairings/records/file-names";
 
 /**
@@ -19,7 +23,8 @@ const recordNameColumns = {
 
 /**
  * What a newsletter can announce: every active pairing (what employees see as their current match,
- * newest first) and then the completed records.
+ * newest first) and then the completed records, each named as people read it (no group label
+ * when the company has no groups).
  */
 export async function listNewsletterFiles(ctx: AppContext): Promise<NewsletterFile[]> {
   const active = await ctx.db
@@ -37,16 +42,18 @@ export async function listNewsletterFiles(ctx: AppContext): Promise<NewsletterFi
     })
     .from(completedPairings)
     .orderBy(desc(completedPairings.month), desc(completedPairings.id));
+  const [group] = await ctx.db.select({ id: domainGroups.id }).from(domainGroups).limit(1);
+  const named = { groups: group !== undefined };
   return newsletterFilesSchema.parse([
     ...active.map((p) => ({
       fileName: activePairingFile(p.id),
-      displayName: `${displayNames(p).displayName} (current)`,
+      displayName: `${readablePairingName(p, named)} (current)`,
       status: "active",
       totalPairs: p.totalPairs,
     })),
     ...completed.map((c) => ({
       fileName: c.fileName,
-      displayName: displayNames(c).displayName,
+      displayName: readablePairingName(c, named),
       status: "completed",
       totalPairs: c.matchCount,
     })),

@@ -305,13 +305,13 @@ describe("the newsletter lifecycle", () => {
       expect.arrayContaining([
         {
           fileName: activePairingFile(pairing.id),
-          displayName: `March 2027 Group A - ${group.displayName} (current)`,
+          displayName: `March 2027 – ${group.displayName} (current)`,
           status: "active",
           totalPairs: 2,
         },
         {
           fileName: record,
-          displayName: "February 2027 Group A - All Users",
+          displayName: "February 2027 – All Users",
           status: "completed",
           totalPairs: 1,
         },

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { addAdminSchema, adminAccountSchema, setPasswordSchema } from "../admin-accounts";
+import {
+  addAdminSchema,
+  adminAccountSchema,
+  forgotPasswordSchema,
+  setPasswordSchema,
+} from "../admin-accounts";
 import { adminUserParamsSchema } from "../admin-users";
 import { answers, messageSchema } from "../api";
 import { endpoint } from "./endpoint";
@@ -24,6 +29,17 @@ export const adminAccountEndpoints = {
     method: "POST",
     path: "/api/admin/admins/:id/password-link",
     params: adminUserParamsSchema,
+    response: answers(messageSchema),
+  }),
+  /**
+   * "Forgot your password?" on the admin sign-in: e-mails a set-password link to the address if
+   * it is an active admin's; the same answer either way.
+   */
+  forgotPassword: endpoint({
+    access: "public",
+    method: "POST",
+    path: "/api/auth/admin-forgot-password",
+    body: forgotPasswordSchema,
     response: answers(messageSchema),
   }),
   /** The set-password page's POST: the GET of the link itself only shows the form. */

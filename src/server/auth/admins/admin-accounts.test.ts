@@ -178,3 +178,55 @@ describe("an admin's password reset from the console", () => {
     expect((await signInWith("late@expired.test", "the old password 3")).statusCode).toBe(200);
   });
 });
+
+describe("an admin who forgot their password", () => {
+  const forgot = (email: string, ip = "10.0.0.1") =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/auth/admin-forgot-password",
+      payload: { email },
+      remoteAddress: ip,
+    });
+
+  it("gets a link by e-mail; anyone else gets the same answer and no mail", async () => {
+    await createAdmin(t.db, { email: "lost@forgot.test", password: "the old password 4" });
+    await createUser(t.db, { email: "employee@forgot.test" });
+    const before = peer.messages.length;
+    const answers = [];
+    for (const email of ["Lost@Forgot.test", "nobody@forgot.test", "employee@forgot.test"]) {
+      const res = await forgot(email, "10.0.1.1");
+      expect(res.statusCode).toBe(200);
+      answers.push(res.json());
+    }
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    expect(answers[0].message).toContain("If that address belongs to an admin");
+    // A second ask within minutes: the same answer, no second link.
+    const twice = await forgot("lost@forgot.test", "10.0.1.1");
+    expect(twice.json()).toEqual(answers[0]);
+
+    const { mail, token } = await mailedLink("lost@forgot.test", before);
+    expect(mail.subject).toBe("Choose a new Cup of Joe admin password");
+    await t.urgentDelivery.settled();
+    const mailed = peer.messages.slice(before).flatMap((m) => m.to);
+    expect(mailed).toEqual(["lost@forgot.test"]);
+    // The old password works until the link is used, once.
+    expect((await signInWith("lost@forgot.test", "the old password 4")).statusCode).toBe(200);
+    const set = await post(t, "/api/auth/set-password", { token, password: "found it again!" });
+    expect(set.statusCode).toBe(200);
+    expect((await signInWith("lost@forgot.test", "found it again!")).statusCode).toBe(200);
+    const reused = await post(t, "/api/auth/set-password", { token, password: "and once more!!" });
+    expect(reused.statusCode).toBe(403);
+    expect(reused.json().message).toContain("Forgot your password?");
+  });
+
+  it("is limited per requester", async () => {
+    const codes = [];
+    for (let i = 0; i < 7; i++)
+      codes.push((await forgot(`x${i}@limit.test`, "10.0.2.2")).statusCode);
+    expect(codes.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(codes.at(-1)).toBe(429);
+    const bad = await forgot("not an address", "10.0.2.3");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe("Please enter a valid email address");
+  });
+});

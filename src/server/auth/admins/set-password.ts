@@ -10,7 +10,7 @@ import { accountKey, clearThrottles } from "../password-throttle";
 import { passwordLinkHash } from "./password-link";
 
 const NOT_VALID =
-  "This set-password link is not valid, has expired or was used already. Ask another admin to send you a new one.";
+  'This set-password link is not valid, has expired or was used already. Ask for a new one with "Forgot your password?" on the admin sign-in, or ask another admin to send you one.';
 
 /**
  * Sets an admin's password from their set-password link: only the page's POST does this, never

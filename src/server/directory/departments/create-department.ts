@@ -27,8 +27,9 @@ export async function createDepartment(
   if (groupId !== null) await requireGroup(ctx.db, groupId);
   return ctx.db.transaction(async (tx) => {
     await lockDepartmentList(tx, groupId);
-    if (await displayNameTaken(tx, groupId, input.displayName)) {
-      throw new Conflict(departmentExistsMessage(input.displayName), "department_exists");
+    const existing = await displayNameTaken(tx, groupId, input.displayName);
+    if (existing !== null) {
+      throw new Conflict(departmentExistsMessage(existing, groupId !== null), "department_exists");
     }
     const name = await freeKey(tx, groupId, departmentKeyOf(input.displayName));
     const [row] = await tx

@@ -137,7 +137,7 @@ describe("admin departments", () => {
     const post = (payload: object) => admin.post(`/api/admin/departments/${group.id}`, payload);
     const again = await post({ displayName: "SALES" });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('A department named "SALES" already exists in this group.');
+    expect(again.json().message).toBe('There is already a department named "Sales" in this group.');
     const other = await groupWithDepartments("dup-add2.test");
     const elsewhere = await admin.post(`/api/admin/departments/${other.id}`, {
       displayName: "Design",

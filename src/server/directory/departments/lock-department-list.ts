@@ -19,19 +19,22 @@ export async function lockDepartmentList(tx: Tx, groupId: number | null): Promis
   );
 }
 
-/** Whether another department of the list already shows this name (case-insensitively). */
+/**
+ * The name of another department of the list that already shows this name (compared ignoring
+ * case), as it is written; null when none does.
+ */
 export async function displayNameTaken(
   tx: Tx,
   groupId: number | null,
   displayName: string,
   exceptId?: number,
-): Promise<boolean> {
+): Promise<string | null> {
   const [clash] = await tx
-    .select({ id: departments.id })
+    .select({ displayName: departments.displayName })
     .from(departments)
     .where(
       sql`${departmentListSql(groupId)} and lower(${departments.displayName}) = lower(${displayName})
         ${exceptId === undefined ? sql`` : sql`and ${departments.id} <> ${exceptId}`}`,
     );
-  return Boolean(clash);
+  return clash?.displayName ?? null;
 }

@@ -72,7 +72,7 @@ describe("renaming a department", () => {
     const res = await patch(group.id, sales.id, { displayName: "ENGINEERING" });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(
-      'A department named "ENGINEERING" already exists in this group.',
+      'There is already a department named "Engineering" in this group.',
     );
     const [unchanged] = await t.db.select().from(departments).where(eq(departments.id, sales.id));
     expect(unchanged.displayName).toBe("Sales");

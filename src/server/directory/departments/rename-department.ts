@@ -36,8 +36,9 @@ export async function renameDepartmentById(
   return ctx.db.transaction(async (tx) => {
     const department = await lockDepartmentForChange(tx, departmentId, groupId);
     const list = department.domainGroupId;
-    if (await displayNameTaken(tx, list, input.displayName, departmentId)) {
-      throw new Conflict(departmentExistsMessage(input.displayName), "department_exists");
+    const existing = await displayNameTaken(tx, list, input.displayName, departmentId);
+    if (existing !== null) {
+      throw new Conflict(departmentExistsMessage(existing, list !== null), "department_exists");
     }
     await tx
       .update(departments)

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import {
   type Connections,
   DEFAULT_CONNECTION_MONTHS,
@@ -8,7 +8,7 @@ import {
 import type { AppContext } from "../../context";
 import { utcMonthOf } from "../../dates/month-dates";
 import type { Tx } from "../../db/client";
-import { domainGroups } from "../../db/schema";
+import { domainGroups, pairings } from "../../db/schema";
 import { BadRequest, NotFound } from "../../errors";
 import { connectionFiguresTrigger } from "../../job-triggers";
 import { getConnectionSettings } from "../../settings/connection-settings";
@@ -30,7 +30,7 @@ export interface ConnectionsRequest {
 }
 
 /** What a read found in one snapshot: the stored figures and the version now, or a fresh count. */
-type StoredOrCounted = { minCell: number } & (
+type StoredOrCounted = { minCell: number; firstMonth: string | null } & (
   | { stored: StoredFigures; version: string }
   | { stored: null; counted: Awaited<ReturnType<typeof countInSnapshot>> }
 );
@@ -72,19 +72,22 @@ export async function getConnections(
     async (tx) => {
       if (request.domainGroupId !== null) await requireGroup(tx, request.domainGroupId);
       const { minCell } = await getConnectionSettings(tx);
+      const [{ firstMonth }] = await tx
+        .select({ firstMonth: sql<string | null>`min(${pairings.month})` })
+        .from(pairings);
       const stored = await readStoredFigures(tx, scope);
-      if (stored) return { minCell, stored, version: await figuresVersion(tx) };
-      return { minCell, stored: null, counted: await countInSnapshot(tx, scope) };
+      if (stored) return { minCell, firstMonth, stored, version: await figuresVersion(tx) };
+      return { minCell, firstMonth, stored: null, counted: await countInSnapshot(tx, scope) };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
-  const { minCell } = read;
+  const { minCell, firstMonth } = read;
   if (!read.stored) {
     const countedAt = ctx.clock.now();
     await saveCountedFigures(ctx.db, scope, { ...read.counted, countedAt });
     await dropOldFigures(ctx.db, scope, preCountedConnectionPeriods(countedAt), countedAt);
     const figures = connectionsFromAggregates(read.counted.aggregates, scope, minCell);
-    return { ...figures, countedAt: countedAt.toISOString(), stale: false };
+    return { ...figures, countedAt: countedAt.toISOString(), stale: false, firstMonth };
   }
   const { stored } = read;
   const stale = stored.version !== read.version;
@@ -93,7 +96,7 @@ export async function getConnections(
     ctx.jobs.wake(connectionFiguresTrigger);
   }
   const figures = connectionsFromAggregates(stored.aggregates, scope, minCell);
-  return { ...figures, countedAt: stored.countedAt.toISOString(), stale };
+  return { ...figures, countedAt: stored.countedAt.toISOString(), stale, firstMonth };
 }
 
 /** A domain group asked for must exist: figures are counted and kept only for real scopes. */

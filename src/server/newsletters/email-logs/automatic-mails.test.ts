@@ -47,7 +47,11 @@ beforeAll(async () => {
   await t.outboxDelivery.settled();
   await peer.waitForMessage((m) => m.to.includes("ops@vendor.test"));
   await t.db.insert(outgoingMessages).values([
+    row("match-change", "cal@acme.test", daysAgo(3), {
+      data: { via: "calendar", userId: "x", calendar: { method: "REQUEST" } },
+    }),
     row("match-change", "ada@acme.test", daysAgo(1), {
+      data: { via: "plain", userId: "x" },
       state: "failed",
       errorCode: "550",
       errorMessage: "Mailbox unavailable",
@@ -73,8 +77,16 @@ describe("the automatic e-mails of the Email Send Logs", () => {
       ["company-inquiry", "ops@vendor.test", "sent"],
       ["match-change", "ada@acme.test", "failed"],
       ["check-in-question", "ben@acme.test", "pending"],
+      ["match-change", "cal@acme.test", "pending"],
     ]);
-    expect(page).toMatchObject({ total: 3, offset: 0, limit: 50 });
+    // Each named by what it is: a calendar invitation is not "Match changed".
+    expect(page.messages.map((m) => m.name)).toEqual([
+      "Company inquiry",
+      "Match changed",
+      "Did you meet?",
+      "Calendar invitation",
+    ]);
+    expect(page).toMatchObject({ total: 4, offset: 0, limit: 50 });
     expect(page.messages[0].sent_at).toBe(clock.now().toISOString());
     expect(page.messages[1]).toMatchObject({
       error_code: "550",
@@ -90,7 +102,7 @@ describe("the automatic e-mails of the Email Send Logs", () => {
     expect(checkIns.messages.map((m) => m.recipient)).toEqual(["ben@acme.test"]);
     const second = await list("?offset=1&limit=1");
     expect(second.messages.map((m) => m.kind)).toEqual(["match-change"]);
-    expect(second.total).toBe(3);
+    expect(second.total).toBe(4);
   });
 
   it("refuses a secret kind, a bad outcome and a page too large with a message", async () => {

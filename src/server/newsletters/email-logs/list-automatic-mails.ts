@@ -1,10 +1,11 @@
-import { and, count, desc, eq, gte, inArray, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
 import {
   AUTOMATIC_MAILS_DAYS,
   type AutomaticMail,
   type AutomaticMailsPage,
   type AutomaticMailsQuery,
   automaticMailKinds,
+  automaticMailName,
 } from "../../../shared/email-logs";
 import type { AppContext } from "../../context";
 import { outgoingMessages } from "../../db/schema";
@@ -34,6 +35,8 @@ export async function listAutomaticMails(
       .select({
         id: outgoingMessages.id,
         kind: outgoingMessages.kind,
+        via: sql<string | null>`${outgoingMessages.data} ->> 'via'`,
+        calendarMethod: sql<string | null>`${outgoingMessages.data} -> 'calendar' ->> 'method'`,
         recipient: outgoingMessages.recipient,
         state: outgoingMessages.state,
         createdAt: outgoingMessages.createdAt,
@@ -52,6 +55,7 @@ export async function listAutomaticMails(
     (row): AutomaticMail => ({
       id: row.id,
       kind: row.kind as AutomaticMail["kind"],
+      name: automaticMailName(row.kind as AutomaticMail["kind"], row.via, row.calendarMethod),
       recipient: row.recipient,
       // An e-mail is never skipped (only a chat message is, outbox/lane-ledger.ts).
       state: row.state === "skipped" ? "failed" : row.state,

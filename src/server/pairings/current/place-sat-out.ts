@@ -13,6 +13,7 @@ import type { AppContext } from "../../context";
 import { utcDayOf } from "../../dates/month-dates";
 import type { Tx } from "../../db/client";
 import { matches, type PairingRow, pairings, users } from "../../db/schema";
+import { departmentNameSql } from "../../directory/departments/department-name";
 import { BadRequest, Conflict, NotFound } from "../../errors";
 import {
   addMember,
@@ -222,6 +223,7 @@ async function peopleFor(tx: Tx, ids: string[], lock: boolean) {
     {
       ...personColumns,
       department: users.department,
+      departmentName: departmentNameSql(users.email, users.department),
       preference: users.matchingPreference,
       groupSize: users.preferredGroupSize,
     },
@@ -241,6 +243,7 @@ async function peopleFor(tx: Tx, ids: string[], lock: boolean) {
         id: row.id,
         name: personName(person),
         department: row.department?.trim() || "Other",
+        departmentName: row.departmentName ?? "no department",
         preference: row.preference,
         groupSize: row.groupSize === 3 || row.groupSize === 4 ? row.groupSize : 2,
       },

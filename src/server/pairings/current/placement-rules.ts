@@ -10,7 +10,10 @@ import { matches, matchMembers } from "../../db/schema";
 export interface PlacedPerson {
   id: string;
   name: string;
+  /** The stored key: the rules compare keys. */
   department: string;
+  /** The name people read (department-name.ts). */
+  departmentName: string;
   preference: MatchingPreference;
   groupSize: 2 | 3 | 4;
 }
@@ -74,10 +77,10 @@ function departmentRules(a: PlacedPerson, b: PlacedPerson): string[] {
       ? []
       : who.preference === "same-department"
         ? [
-            `${who.name} asked for same-department chats, and ${whom.name} is in ${whom.department}.`,
+            `${who.name} asked for same-department chats, and ${whom.name} is in ${whom.departmentName}.`,
           ]
         : [
-            `${who.name} asked for cross-department chats, and ${whom.name} is also in ${whom.department}.`,
+            `${who.name} asked for cross-department chats, and ${whom.name} is also in ${whom.departmentName}.`,
           ],
   );
 }

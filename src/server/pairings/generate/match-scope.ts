@@ -60,14 +60,19 @@ export async function forecastScope(
   ctx: AppContext,
   scope: PairingScope,
   where: { month: string; scopeKey: string },
-): Promise<{ ready: number; matches: number; sitOut: number }> {
-  const { eligible, result } = await searchScope(ctx, scope, { ...where, seed: 0 });
-  if (!result) return { ready: eligible.length, matches: 0, sitOut: eligible.length };
-  return {
-    ready: eligible.length,
-    matches: result.groups.length,
-    sitOut: result.unmatched.length,
-  };
+): Promise<{
+  ready: number;
+  matches: number;
+  sitOut: number;
+  alreadyMatched: number;
+}> {
+  const { eligible, alreadyMatched, result } = await searchScope(ctx, scope, {
+    ...where,
+    seed: 0,
+  });
+  const base = { ready: eligible.length, alreadyMatched };
+  if (!result) return { ...base, matches: 0, sitOut: eligible.length };
+  return { ...base, matches: result.groups.length, sitOut: result.unmatched.length };
 }
 
 /** The people ready today and in no running match, and the engine's search over them. */
@@ -79,9 +84,11 @@ async function searchScope(
   const today = utcDayOf(ctx.clock.now());
   const settings = await getPairingSettings(ctx.db);
   const busy = await peopleInRunningMatches(ctx.db, month);
-  const eligible = (await listEligibleUsers(ctx.db, scope, today)).filter((u) => !busy.has(u.id));
+  const ready = await listEligibleUsers(ctx.db, scope, today);
+  const eligible = ready.filter((u) => !busy.has(u.id));
+  const alreadyMatched = ready.length - eligible.length;
   if (eligible.length < settings.minimumUsers) {
-    return { settings, eligible, instance: null, result: null } as const;
+    return { settings, eligible, alreadyMatched, instance: null, result: null } as const;
   }
   const { instance, ids } = await buildResolvedInstance(ctx.db, eligible, {
     month,
@@ -91,5 +98,5 @@ async function searchScope(
     seed,
     schedules: await loadInstanceSchedules(ctx, today),
   });
-  return { settings, eligible, instance, result: runMatching(instance, {}, ids) };
+  return { settings, eligible, alreadyMatched, instance, result: runMatching(instance, {}, ids) };
 }

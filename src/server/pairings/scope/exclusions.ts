@@ -10,6 +10,7 @@ import type { StatusCounts } from "../../../shared/pairings";
 import { personName } from "../../../shared/person-name";
 import { whitelistEntrySql } from "../../auth/whitelist-lookup";
 import type { Db } from "../../db/client";
+import { isEmployeeSql } from "../../db/employee";
 import { users } from "../../db/schema";
 import { departmentNameSql } from "../../directory/departments/department-name";
 import { awaitingStillInSql, eligibleSql, inScopeSql, type PairingScope } from "./scope";
@@ -39,10 +40,12 @@ export function exclusionReasonSql(
 /**
  * An admin whose address is not on the whitelist signs in with a password and was never a
  * member: they are not counted, and never as "Removed from the whitelist" (a fresh install's
- * first admin). An admin on the whitelist is counted like anyone.
+ * first admin). Nor is an admin who never made a profile, on the whitelist or not: no employee
+ * (db/employee.ts), never "Profile not set up". An admin with a profile on the whitelist is
+ * counted like anyone.
  */
 function notAdminOffWhitelistSql(entryId: SQL): SQL {
-  return sql`not (${users.isAdmin} and ${entryId} is null)`;
+  return sql`not (${users.isAdmin} and ${entryId} is null) and ${isEmployeeSql}`;
 }
 
 /**

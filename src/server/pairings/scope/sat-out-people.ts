@@ -3,12 +3,13 @@ import type { SatOutPerson } from "../../../shared/pairings";
 import { personName } from "../../../shared/person-name";
 import { type SatOutEntry, satOutText } from "../../../shared/sat-out";
 import type { Db, Tx } from "../../db/client";
-import { matches, matchMembers, type PairingRow, pairings } from "../../db/schema";
-import { peopleById } from "../../people-rows/read-people";
+import { matches, matchMembers, type PairingRow, pairings, users } from "../../db/schema";
+import { departmentNameSql } from "../../directory/departments/department-name";
+import { peopleById, personColumns } from "../../people-rows/read-people";
 
 /**
  * The stored reasons as the admin reads them (docs/pairings.md, "Who sat out and why"): each with
- * the person's name of today; an account that is gone is left out.
+ * the person's name and department name of today; an account that is gone is left out.
  */
 export async function presentSatOut(
   db: Db | Tx,
@@ -18,12 +19,18 @@ export async function presentSatOut(
   const byId = await peopleById(
     db,
     entries.map((e) => e.userId),
+    { ...personColumns, departmentName: departmentNameSql(users.email, users.department) },
   );
   return entries.flatMap((entry) => {
     const person = byId.get(entry.userId);
     if (!person) return [];
     const name = personName(person);
-    return [{ userId: entry.userId, name, reason: satOutText(entry.reason, name) }];
+    // A reason keeps the person's department key as the engine saw it; people read its name.
+    const reason =
+      "department" in entry.reason && person.departmentName
+        ? { ...entry.reason, department: person.departmentName }
+        : entry.reason;
+    return [{ userId: entry.userId, name, reason: satOutText(reason, name) }];
   });
 }
 

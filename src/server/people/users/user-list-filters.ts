@@ -1,6 +1,7 @@
-import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { AdminUsersFilter } from "../../../shared/admin-users";
 import type { AppContext } from "../../context";
+import { isEmployeeSql } from "../../db/employee";
 import { users } from "../../db/schema";
 import { searchSql } from "../../directory/search/person-search";
 
@@ -21,9 +22,10 @@ export async function userListWhere(
   filter: AdminUsersFilter,
 ): Promise<UserListWhere> {
   return {
-    // Erased people are nobody to manage: their rows keep history only (docs/privacy.md).
+    // Employees only (db/employee.ts): erased people's rows keep history only (docs/privacy.md),
+    // and an admin who never made a profile takes no part (the Admins part lists them).
     base: and(
-      isNull(users.erasedAt),
+      isEmployeeSql,
       await searchSql(ctx, filter.q),
       groupSql(filter.domainGroupId),
       filter.preference ? eq(users.matchingPreference, filter.preference) : undefined,

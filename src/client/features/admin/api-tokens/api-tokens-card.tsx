@@ -7,8 +7,8 @@ import {
   createApiTokenSchema,
 } from "@shared/api-tokens";
 import { type QueryClient, useQuery } from "@tanstack/react-query";
-import { KeyRound, Trash2 } from "lucide-react";
-import { useId, useState } from "react";
+import { Copy, KeyRound, Trash2 } from "lucide-react";
+import { useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
@@ -77,23 +77,56 @@ export function ApiTokensCard() {
         </QueryState>
         <CreateTokenForm onCreated={setCreated} />
       </CardContent>
-      {revoking && <RevokeDialog token={revoking} onClose={() => setRevoking(null)} />}
+      {revoking && (
+        <RevokeDialog
+          token={revoking}
+          onClose={() => setRevoking(null)}
+          // A revoked token's secret is of no use: it leaves the screen with the token.
+          onRevoked={() => setCreated((shown) => (shown?.token.id === revoking.id ? null : shown))}
+        />
+      )}
     </Card>
   );
 }
 
+/** The secret on the clipboard; without the clipboard API (plain http), selected for a copy. */
+async function copySecret(secret: string, field: HTMLElement | null) {
+  try {
+    await navigator.clipboard.writeText(secret);
+    toast({ title: "Token copied", description: "The token is on your clipboard." });
+  } catch {
+    if (field) window.getSelection()?.selectAllChildren(field);
+    toast({ title: "Token selected", description: "Press Ctrl+C (or ⌘C) to copy it." });
+  }
+}
+
 function NewSecret({ created, onDone }: { created: CreatedApiToken; onDone: () => void }) {
+  const field = useRef<HTMLElement>(null);
   return (
     <Alert variant="success">
       <AlertTitle>Copy the token '{created.token.name}' now</AlertTitle>
       <AlertDescription className="grid gap-2">
         <p>It is shown only this once; Cup of Joe keeps only a fingerprint of it.</p>
-        <code data-testid="new-api-token" className="break-all rounded bg-white p-2 text-sm">
+        <code
+          ref={field}
+          data-testid="new-api-token"
+          className="break-all rounded bg-white p-2 text-sm"
+        >
           {created.secret}
         </code>
-        <Button variant="outline" size="sm" className="justify-self-start" onClick={onDone}>
-          I have copied it
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => void copySecret(created.secret, field.current)}
+          >
+            <Copy aria-hidden="true" />
+            Copy
+          </Button>
+          <Button variant="outline" size="sm" onClick={onDone}>
+            I have copied it
+          </Button>
+        </div>
       </AlertDescription>
     </Alert>
   );
@@ -128,7 +161,15 @@ function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }
   );
 }
 
-function RevokeDialog({ token, onClose }: { token: ApiToken; onClose: () => void }) {
+function RevokeDialog({
+  token,
+  onClose,
+  onRevoked,
+}: {
+  token: ApiToken;
+  onClose: () => void;
+  onRevoked: () => void;
+}) {
   const revoke = useAdminMutation({
     mutationFn: () => apiTokensApi.revoke(token.id),
     refresh: refreshTokens,
@@ -137,6 +178,7 @@ function RevokeDialog({ token, onClose }: { token: ApiToken; onClose: () => void
       toast({ variant: "destructive", title: "Error", description: errorMessage(error, fallback) });
     },
     onSuccess: () => {
+      onRevoked();
       onClose();
       toast({ title: "Token revoked", description: `'${token.name}' no longer works.` });
     },

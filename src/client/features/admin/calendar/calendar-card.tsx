@@ -28,8 +28,8 @@ export function CalendarCard() {
       <CardHeader>
         <CardTitle>Calendar</CardTitle>
         <CardDescription>
-          Busy times from the company's calendars, so proposed chat times avoid meetings. Set by the
-          operator in the server's settings (
+          Busy times from the company's calendars, so proposed chat times avoid meetings. Connected
+          where the server runs: ask whoever runs it (
           <HelpLink slug="scheduling" section="connecting-a-calendar">
             connecting a calendar
           </HelpLink>

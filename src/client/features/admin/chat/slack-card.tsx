@@ -36,12 +36,12 @@ export function SlackCard() {
         <CardTitle>Chat</CardTitle>
         <CardDescription>
           Intros, check-ins and nudges in Slack for people who choose it. E-mail stays the fallback
-          for anyone Slack does not know. The operator turns Slack on with the SLACK_BOT_TOKEN and
-          SLACK_SIGNING_SECRET settings of the server:{" "}
+          for anyone Slack does not know. Slack is turned on where the server runs: ask whoever runs
+          it ({" "}
           <HelpLink slug="chat" section="setting-up-the-slack-app">
             setting up the Slack app
           </HelpLink>
-          .
+          ).
         </CardDescription>
       </CardHeader>
       <CardContent>

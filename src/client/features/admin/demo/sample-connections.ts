@@ -22,6 +22,12 @@ const rows = allMatches.map((m) => ({
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
+/** The sample programme's first month, as the server answers it (its earliest pairing). */
+const firstMonth = rows.reduce<string | null>(
+  (first, row) => (first === null || row.month < first ? row.month : first),
+  null,
+);
+
 /**
  * The connections figures (the metrics endpoint table's `connections`) for the sample company,
  * counted match by match
@@ -42,6 +48,7 @@ function connectionsAnswer(url: URL) {
     ...connectionsFromRows(scoped, { from, to, domainGroupId: group, minCell: DEFAULT_MIN_CELL }),
     countedAt: SAMPLE_NOW.toISOString(),
     stale: false,
+    firstMonth,
   };
 }
 

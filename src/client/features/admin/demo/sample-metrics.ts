@@ -67,6 +67,7 @@ const metrics: EnhancedMetrics = {
     pausedUsers: withStatus("paused"),
     optedOutUsers: optedOut,
     participationRate: percent(active, people - optedOut),
+    invitedNotJoined: 0,
     byDepartment: byDepartment(),
   },
   matchingMetrics: {

@@ -127,7 +127,7 @@ function AutomaticMailRow({ message }: { message: AutomaticMail }) {
   return (
     <li className="grid gap-1 rounded-lg border border-coffee-200 p-3 text-sm">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="font-medium">{AUTOMATIC_MAIL_KIND_NAMES[message.kind]}</span>
+        <span className="font-medium">{message.name}</span>
         <Outcome message={message} />
       </div>
       <span className="break-all">{message.recipient}</span>

@@ -26,12 +26,11 @@ export function IdentityCard() {
         <CardTitle>Company identity</CardTitle>
         <CardDescription>
           Sign-in through your company's identity provider and the roster it keeps by SCIM. Both are
-          set by the operator in the server's settings: OIDC_ISSUER and OIDC_CLIENT_ID for sign-in (
+          turned on where the server runs: ask whoever runs it (
           <HelpLink slug="sign-in" section="single-sign-on">
             single sign-on
           </HelpLink>
-          ), SCIM_TOKEN for the roster (
-          <HelpLink slug="provisioning">provisioning by SCIM</HelpLink>).
+          , <HelpLink slug="provisioning">provisioning by SCIM</HelpLink>).
         </CardDescription>
       </CardHeader>
       <CardContent>

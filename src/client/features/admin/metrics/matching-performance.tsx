@@ -27,7 +27,6 @@ export function CurrentMonthPerformance({
           <dl className="grid grid-cols-2 gap-3">
             <Stat label="Total matches" value={now.totalMatches} />
             <Stat label="Active matches" value={now.activeMatches} />
-            <Stat label="Completed chats" value={now.completedMatches} />
             <Stat label="Chats that happened" value={now.chatsHappened} />
             <Stat
               label="Completion rate"

@@ -116,7 +116,10 @@ function PeriodPicker({
   );
 }
 
-/** Total users, active matches, completed chats and the participation rate. */
+/**
+ * Total users, active matches, chats that happened and the participation rate: one headline per
+ * figure (docs/admin-console.md, "The figures"), the same words Matching Performance uses.
+ */
 function KeyFigures({
   users,
   stats,
@@ -124,21 +127,26 @@ function KeyFigures({
   users: EnhancedMetrics["userMetrics"];
   stats: ReturnType<typeof useAdminStats>["data"];
 }) {
+  const invited = users.totalRegistered + users.invitedNotJoined;
   return (
     <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
       <Stat
         label="Total Users"
         value={users.totalRegistered}
-        note={`${users.pendingProfileSetup} pending setup`}
+        note={`${users.pendingProfileSetup} pending setup · ${users.invitedNotJoined} invited, not joined`}
       />
       <Stat label="Active Matches" value={stats?.activeMatches ?? "–"} />
-      <Stat label="Completed Chats" value={stats?.completedChats ?? "–"} />
+      <Stat
+        label="Chats that happened"
+        value={stats?.chatsHappened ?? "–"}
+        note="All rounds, this month's included"
+      />
       <Stat
         label="Participation Rate"
         value={formatPercent(
           percent(users.activeParticipants, users.totalRegistered - users.optedOutUsers),
         )}
-        note="Active / (total − opted out)"
+        note={`Active / (total − opted out) · ${users.activeParticipants} of ${invited} invited take part (${formatPercent(percent(users.activeParticipants, invited))})`}
       />
     </dl>
   );

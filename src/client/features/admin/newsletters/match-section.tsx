@@ -129,7 +129,7 @@ function PairingField({
           )}
           {files.data?.map((f) => (
             <option key={f.fileName} value={f.fileName}>
-              {f.displayName} · {f.totalPairs} {f.totalPairs === 1 ? "pair" : "pairs"}
+              {f.displayName} · {f.totalPairs} {f.totalPairs === 1 ? "match" : "matches"}
             </option>
           ))}
         </Select>

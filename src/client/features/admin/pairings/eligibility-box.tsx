@@ -67,14 +67,30 @@ export function EligibilityBox({ groupId }: { groupId: number | null }) {
 
 /**
  * What a generation now would do, from the engine's own dry run (not from whether the count is
- * even: preferences and recent matches can leave someone out of an even count).
+ * even: preferences and recent matches can leave someone out of an even count). When no match
+ * can be made it says why: everyone ready already has a match this month, too few are left, or
+ * the rules rule out every pair.
  */
-export function forecastText(forecast: PairingValidationResponse["forecast"]): string {
-  const { ready, matches, sitOut } = forecast;
+export function forecastText(
+  forecast: PairingValidationResponse["forecast"],
+  minimum: number,
+): string {
+  const { ready, matches, sitOut, alreadyMatched } = forecast;
   const made = `${matches} ${matches === 1 ? "match" : "matches"}`;
-  if (matches === 0) return "no match can be made yet";
-  if (sitOut === 0) return `${made}: everyone ready gets a partner`;
-  return `${made}: ${sitOut} of ${ready} ${sitOut === 1 ? "person sits" : "people sit"} out`;
+  const matched =
+    alreadyMatched > 0
+      ? `${alreadyMatched} ${alreadyMatched === 1 ? "person already has" : "people already have"} a match this month`
+      : "";
+  if (matches === 0) {
+    if (ready === 0 && alreadyMatched > 0) return `no new match: everyone ready (${matched})`;
+    if (ready < minimum) {
+      return `no match can be made yet: ${ready} ready and not yet matched, at least ${minimum} needed${matched ? `; ${matched}` : ""}`;
+    }
+    return "no match can be made: preferences, recent matches and shared working hours rule out every pair";
+  }
+  const also = matched ? ` (${matched})` : "";
+  if (sitOut === 0) return `${made}: everyone ready gets a partner${also}`;
+  return `${made}: ${sitOut} of ${ready} ${sitOut === 1 ? "person sits" : "people sit"} out${also}`;
 }
 
 /** The minimum-users check and what a generation now would do. */
@@ -90,17 +106,18 @@ function Requirements({ validation }: { validation: PairingValidationResponse })
         )}
         <span className="font-medium">Minimum Users:</span>
         <span>
-          {e.hasMinimumUsers ? "Met" : "Not met"} ({c.truly_active} of {e.minimumRequired} required)
+          {e.hasMinimumUsers ? "Met" : "Not met"}: {c.truly_active} ready, at least{" "}
+          {e.minimumRequired} needed
         </span>
       </li>
       <li className="flex flex-wrap items-center gap-2">
-        {forecast.sitOut === 0 ? (
+        {forecast.sitOut === 0 && forecast.matches > 0 ? (
           <CheckCircle2 aria-hidden="true" className="size-4 text-green-700" />
         ) : (
           <Info aria-hidden="true" className="size-4 text-coffee-700" />
         )}
         <span className="font-medium">If you generate now:</span>
-        <span>{forecastText(forecast)}</span>
+        <span>{forecastText(forecast, e.minimumRequired)}</span>
       </li>
     </ul>
   );

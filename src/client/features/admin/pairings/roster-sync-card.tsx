@@ -141,7 +141,12 @@ function useRosterSync() {
     mutationFn: (text: string) => employeesApi.syncData(text),
     onSuccess: (answer) => {
       setResult(answer);
-      toast({ title: "Employee data synced", description: answer.message });
+      // A sync that refused every row changed nothing: never a green "synced".
+      toast(
+        answer.applied
+          ? { title: "Employee data synced", description: answer.message }
+          : { title: "Nothing was synced", description: answer.message, variant: "destructive" },
+      );
     },
     onError: (error) => {
       const body =

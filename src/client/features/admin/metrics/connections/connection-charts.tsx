@@ -39,6 +39,20 @@ export function CoverageChart({ data }: { data: Connections }) {
 /** Reach: how many people met how many distinct colleagues in the period. */
 export function ReachChart({ data }: { data: Connections }) {
   const bars = data.reach.histogram.map((b) => ({ ...b, value: b.people ?? 0 }));
+  // Bars beyond the first ("0 colleagues"): without one, the chart would be an empty frame or a
+  // single bar saying nobody met anyone, so a sentence says why it is not drawn.
+  if (!bars.slice(1).some((b) => b.value > 0)) {
+    return (
+      <section aria-label="Reach" className="space-y-1">
+        <h4 className="font-semibold text-coffee-950">Reach</h4>
+        <p className="text-sm text-coffee-700">
+          {bars.slice(1).some((b) => b.people === null)
+            ? `Hidden: it would be about fewer than ${data.minCell} people.`
+            : "Nobody has met a colleague through the programme in this period yet."}
+        </p>
+      </section>
+    );
+  }
   return (
     <ChartFigure
       caption="Reach: people by the number of distinct colleagues they met"

@@ -1,6 +1,6 @@
 import { type Connections, DEFAULT_CONNECTION_MONTHS, shiftMonthKey } from "@shared/connections";
 import { Download, Printer } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Button } from "../../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
 import { Input } from "../../../../components/ui/input";
@@ -36,9 +36,15 @@ function printReport() {
 export function ConnectionsPanel() {
   const [to, setTo] = useState(thisMonth);
   const [from, setFrom] = useState(() => shiftMonthKey(to, -(DEFAULT_CONNECTION_MONTHS - 1)));
+  // Until the admin picks a month, the period starts no earlier than the programme's first month.
+  const [fromChosen, setFromChosen] = useState(false);
   const [groupId, setGroupId] = useState("");
   const groups = useDomainGroups();
   const query = useConnections({ from, to, domainGroupId: groupId });
+  const firstMonth = query.data?.firstMonth;
+  useEffect(() => {
+    if (!fromChosen && firstMonth && firstMonth > from && firstMonth <= to) setFrom(firstMonth);
+  }, [fromChosen, firstMonth, from, to]);
   const id = useId();
   return (
     <Card className="connections-report">
@@ -57,7 +63,11 @@ export function ConnectionsPanel() {
               id={`${id}-from`}
               type="month"
               value={from}
-              onChange={(e) => e.target.value && setFrom(e.target.value)}
+              onChange={(e) => {
+                if (!e.target.value) return;
+                setFromChosen(true);
+                setFrom(e.target.value);
+              }}
             />
           </div>
           <div className="space-y-1">
@@ -178,7 +188,7 @@ function ConnectionsFigures({ data }: { data: Connections }) {
           <h4 id="connections-map-title" className="font-semibold text-coffee-950">
             Department map
           </h4>
-          <fieldset className="flex gap-2 print:hidden">
+          <fieldset className="flex flex-wrap gap-2 print:hidden">
             <legend className="sr-only">Count</legend>
             {(
               [
