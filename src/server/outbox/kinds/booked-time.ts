@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "../../db/schema";
-import { MatchChangedEmail } from "../../mail/templates/match-changed-email";
 import { renderCalendarMessage } from "../../icalendar/calendar-mail";
+import { MatchChangedEmail } from "../../mail/templates/match-changed-email";
 import { type MessageKind, NoLongerFor } from "../message-kind";
 import { personalLinks } from "../personal-links";
 
