@@ -1,7 +1,8 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { ChildProcessesFirst } from "./src/server/test/child-processes-first";
+import { LongestFirst } from "./src/server/test/longest-first";
+import { TimeReport } from "./src/server/test/time-report";
 
 /**
  * Both suites in one file, so that they share one module cache (docs/performance.md, "The test
@@ -18,7 +19,11 @@ export default defineConfig({
     // and the mail renderer once per worker, not once per file. Nothing in src mocks a module or
     // stubs a global, so a file cannot leak into the next.
     isolate: false,
-    sequence: { sequencer: ChildProcessesFirst },
+    // Longest files first, by the last run's durations or, on a fresh clone, test-budgets.json.
+    sequence: { sequencer: LongestFirst },
+    // Vitest's own output, then where the time went and the files over their budget.
+    reporters: ["default", new TimeReport()],
+    setupFiles: ["src/server/test/cpu-per-file.ts"],
     // Transformed modules are kept on disk, by their text and this file's: the stories and the
     // unit files on PostgreSQL load what the first unit run transformed.
     experimental: { fsModuleCache: true },
