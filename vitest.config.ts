@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { LongestFirst } from "./src/server/test/longest-first";
+import { ChildProcessesFirst } from "./src/server/test/child-processes-first";
 import { TimeReport } from "./src/server/test/time-report";
 
 /**
@@ -19,8 +19,7 @@ export default defineConfig({
     // and the mail renderer once per worker, not once per file. Nothing in src mocks a module or
     // stubs a global, so a file cannot leak into the next.
     isolate: false,
-    // Longest files first, by the last run's durations or, on a fresh clone, test-budgets.json.
-    sequence: { sequencer: LongestFirst },
+    sequence: { sequencer: ChildProcessesFirst },
     // Vitest's own output, then where the time went and the files over their budget.
     reporters: ["default", new TimeReport()],
     setupFiles: ["src/server/test/cpu-per-file.ts"],

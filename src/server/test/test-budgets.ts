@@ -24,10 +24,6 @@ function budgets(): Budgets {
 export const budgetKey = (moduleId: string) =>
   path.relative(repoRoot, moduleId).split(path.sep).join("/");
 
-/** The file's own budget, when it has one. */
-export const ownBudgetSeconds = (moduleId: string): number | undefined =>
-  budgets().files[budgetKey(moduleId)];
-
 /** The file's budget, or its project's default. */
 export const budgetSeconds = (project: string, moduleId: string): number =>
-  ownBudgetSeconds(moduleId) ?? budgets().defaults[project] ?? Number.POSITIVE_INFINITY;
+  budgets().files[budgetKey(moduleId)] ?? budgets().defaults[project] ?? Number.POSITIVE_INFINITY;
