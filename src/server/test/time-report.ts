@@ -57,7 +57,7 @@ export class TimeReport implements Reporter {
     this.vitest = vitest;
     this.runStartMs = Date.now();
     this.cpu = sampleProcessTreeCpu();
-    this.runStartCpu = this.cpu?.treeSeconds() ?? 0;
+    this.runStartCpu = this.cpu?.treeSeconds(true) ?? 0;
   }
 
   onTestModuleStart(module: TestModule) {
@@ -94,7 +94,7 @@ export class TimeReport implements Reporter {
 
   private fullReport(modules: ReadonlyArray<TestModule>, files: FileTimes[]): string[] {
     const wall = s(Date.now() - this.runStartMs);
-    const cpu = (this.cpu?.treeSeconds() ?? 0) - this.runStartCpu;
+    const cpu = (this.cpu?.treeSeconds(true) ?? 0) - this.runStartCpu;
     const machine = this.cpu?.machineSeconds() ?? 0;
     const windows = [...this.windows.values()];
     const firstFile = windows.reduce((first, w) => (w.startMs < first.startMs ? w : first));
