@@ -60,7 +60,7 @@ export class TimeReport implements Reporter {
     this.runStartCpu = this.cpu?.treeSeconds(true) ?? 0;
   }
 
-  onTestModuleStart(module: TestModule) {
+  onTestModuleQueued(module: TestModule) {
     const name = module.project.name;
     const cpu = this.cpu?.treeSeconds() ?? 0;
     const open = this.windows.get(name);
