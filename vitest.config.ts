@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { ChildProcessesFirst } from "./src/server/test/child-processes-first";
+import { TimeReport } from "./src/server/test/time-report";
 
 /**
  * Both suites in one file, so that they share one module cache (docs/performance.md, "The test
@@ -19,6 +20,9 @@ export default defineConfig({
     // stubs a global, so a file cannot leak into the next.
     isolate: false,
     sequence: { sequencer: ChildProcessesFirst },
+    // Vitest's own output, then where the time went and the files over their budget.
+    reporters: ["default", new TimeReport()],
+    setupFiles: ["src/server/test/cpu-per-file.ts"],
     // Transformed modules are kept on disk, by their text and this file's: the stories and the
     // unit files on PostgreSQL load what the first unit run transformed.
     experimental: { fsModuleCache: true },

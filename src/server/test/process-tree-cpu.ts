@@ -1,0 +1,90 @@
+import { readdirSync, readFileSync } from "node:fs";
+
+/** Clock ticks per second of /proc's CPU counters (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+interface ProcStat {
+  ppid: number;
+  /** User and system time of the process itself, in ticks. */
+  ticks: number;
+}
+
+/** One /proc/<pid>/stat, or undefined once the process is gone. */
+function readStat(pid: string): ProcStat | undefined {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The command name may hold spaces and parentheses: the fields start after the last ")".
+    const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+    return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The whole machine's busy and total ticks since boot (/proc/stat's first line). */
+function machineTicks(): { busy: number; total: number } {
+  const [, ...values] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/);
+  const numbers = values.map(Number);
+  const idle = numbers[3] + (numbers[4] ?? 0);
+  const total = numbers.reduce((sum, value) => sum + value, 0);
+  return { busy: total - idle, total };
+}
+
+export interface CpuSampler {
+  /**
+   * CPU seconds of the run's processes (this one and every descendant) at the last sample, or read
+   * now (`fresh`: about 4 ms of CPU with 150 processes on the machine, too much for every file).
+   */
+  treeSeconds(fresh?: boolean): number;
+  /** CPU seconds the whole machine was busy since the sampler started (other work included). */
+  machineSeconds(): number;
+  stop(): void;
+}
+
+/**
+ * The CPU of this process and every process under it (the workers, their app processes, Chromium
+ * with its renderers), read from /proc once a second: `/usr/bin/time` counts only children that
+ * are waited for, and missed Chromium's. A process's last second and processes that live less than
+ * a second are missed, and a server that detaches (the run's PostgreSQL cluster) is not under it.
+ * Undefined where there is no /proc (docs/performance.md, "The test suite").
+ */
+export function sampleProcessTreeCpu(intervalMs = 1_000): CpuSampler | undefined {
+  let startMachine: { busy: number; total: number };
+  try {
+    startMachine = machineTicks();
+  } catch {
+    return undefined;
+  }
+  const lastTicks = new Map<number, number>();
+  const sample = () => {
+    const stats = new Map<number, ProcStat>();
+    for (const name of readdirSync("/proc")) {
+      if (!/^\d+$/.test(name)) continue;
+      const stat = readStat(name);
+      if (stat) stats.set(Number(name), stat);
+    }
+    const inTree = (pid: number): boolean => {
+      for (let at = pid, depth = 0; at > 1 && depth < 64; depth++) {
+        if (at === process.pid) return true;
+        at = stats.get(at)?.ppid ?? 0;
+      }
+      return false;
+    };
+    for (const [pid, stat] of stats) if (inTree(pid)) lastTicks.set(pid, stat.ticks);
+  };
+  sample();
+  const timer = setInterval(sample, intervalMs);
+  timer.unref();
+  return {
+    treeSeconds(fresh = false) {
+      if (fresh) sample();
+      let ticks = 0;
+      for (const value of lastTicks.values()) ticks += value;
+      return ticks / TICKS_PER_SECOND;
+    },
+    machineSeconds() {
+      return (machineTicks().busy - startMachine.busy) / TICKS_PER_SECOND;
+    },
+    stop: () => clearInterval(timer),
+  };
+}

@@ -1,0 +1,198 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { TestModule } from "vitest/node";
+import { experimental_getRunnerTask, type Reporter, type Vitest } from "vitest/node";
+import { type CpuSampler, sampleProcessTreeCpu } from "./process-tree-cpu";
+import { budgetKey, budgetSeconds } from "./test-budgets";
+
+/**
+ * Below this many files (one file, a folder) nothing is printed: the budgets are times in a whole
+ * run, and a few files alone take other times.
+ */
+const FULL_REPORT_FROM_FILES = 20;
+const SLOWEST_FILES = 8;
+const SLOWEST_TESTS = 5;
+
+interface FileTimes {
+  project: string;
+  file: string;
+  seconds: number;
+  importSeconds: number;
+  testsSeconds: number;
+  /** The worker's own CPU while it imported the file, and while its tests ran. */
+  workerImportCpuSeconds?: number;
+  workerTestsCpuSeconds?: number;
+  budget: number;
+}
+
+interface Window {
+  startMs: number;
+  endMs: number;
+  startCpu: number;
+  endCpu: number;
+}
+
+const s = (ms: number) => ms / 1000;
+const fmt = (seconds: number) => `${seconds.toFixed(seconds < 10 ? 1 : 0)} s`;
+/** One line of the table: the first cell left-aligned, the rest right-aligned. */
+const row = ([first, ...rest]: string[]) =>
+  `  ${first.padEnd(8)}${rest.map((cell) => cell.padStart(9)).join("")}`;
+
+/**
+ * After each run, where the time went: per project its wall time, the CPU of every process of the
+ * run in that time (Chromium and app processes included) and so how many of the cores it kept
+ * busy, its files' summed import and test time and the workers' own CPU in each; the slowest files
+ * and tests; and every file over its budget in `test-budgets.json`, flagged here and never failing
+ * the run. Printed after a run of many files only; the same figures go to `.tmp/test-times.json`
+ * after every run, for comparing runs (docs/performance.md, "The test suite").
+ */
+export class TimeReport implements Reporter {
+  private vitest!: Vitest;
+  private cpu: CpuSampler | undefined;
+  private runStartMs = 0;
+  private runStartCpu = 0;
+  private readonly windows = new Map<string, Window>();
+
+  onInit(vitest: Vitest) {
+    this.vitest = vitest;
+    this.runStartMs = Date.now();
+    this.cpu = sampleProcessTreeCpu();
+    this.runStartCpu = this.cpu?.treeSeconds(true) ?? 0;
+  }
+
+  onTestModuleQueued(module: TestModule) {
+    const name = module.project.name;
+    const cpu = this.cpu?.treeSeconds() ?? 0;
+    const open = this.windows.get(name);
+    if (!open) this.windows.set(name, { startMs: Date.now(), endMs: 0, startCpu: cpu, endCpu: 0 });
+  }
+
+  onTestModuleEnd(module: TestModule) {
+    const open = this.windows.get(module.project.name);
+    if (!open) return;
+    open.endMs = Date.now();
+    open.endCpu = this.cpu?.treeSeconds() ?? 0;
+  }
+
+  onTestRunEnd(modules: ReadonlyArray<TestModule>) {
+    const files = modules.map(fileTimes);
+    if (files.length >= FULL_REPORT_FROM_FILES) {
+      const over = files.filter((file) => file.seconds > file.budget);
+      const lines = this.fullReport(modules, files);
+      lines.push(
+        over.length === 0
+          ? "Every file within its budget (test-budgets.json)."
+          : `Over budget (test-budgets.json; reported, not failed): ${over
+              .map((file) => `${file.file} ${fmt(file.seconds)} > ${fmt(file.budget)}`)
+              .join("; ")}`,
+      );
+      this.vitest.logger.log(`\n${lines.join("\n")}`);
+    }
+    this.save(files);
+    this.cpu?.stop();
+  }
+
+  private fullReport(modules: ReadonlyArray<TestModule>, files: FileTimes[]): string[] {
+    const wall = s(Date.now() - this.runStartMs);
+    const cpu = (this.cpu?.treeSeconds(true) ?? 0) - this.runStartCpu;
+    const machine = this.cpu?.machineSeconds() ?? 0;
+    const windows = [...this.windows.values()];
+    const firstFile = windows.reduce((first, w) => (w.startMs < first.startMs ? w : first));
+    const setupCpu = firstFile.startCpu - this.runStartCpu;
+    const lines = [
+      `Test times: ${fmt(wall)}; the run's processes used ${fmt(cpu)} of CPU, ${(cpu / wall).toFixed(1)} cores (the whole machine ${(machine / wall).toFixed(1)})`,
+      row(["", "files", "wall", "CPU", "cores", "import", "tests", "w.import", "w.tests"]),
+      row(["set-up", "", fmt(s(firstFile.startMs - this.runStartMs)), fmt(setupCpu)]),
+    ];
+    for (const [name, window] of this.windows) {
+      const own = files.filter((file) => file.project === name);
+      const sum = (pick: (file: FileTimes) => number | undefined) =>
+        fmt(own.reduce((total, file) => total + (pick(file) ?? 0), 0));
+      const span = s(window.endMs - window.startMs);
+      const used = window.endCpu - window.startCpu;
+      lines.push(
+        row([
+          name,
+          String(own.length),
+          fmt(span),
+          fmt(used),
+          (used / span).toFixed(1),
+          sum((file) => file.importSeconds),
+          sum((file) => file.testsSeconds),
+          sum((file) => file.workerImportCpuSeconds),
+          sum((file) => file.workerTestsCpuSeconds),
+        ]),
+      );
+    }
+    lines.push(
+      "  (wall, CPU and cores: from a project's first file to its last, every process of the run; import and tests: the files' own times summed; w.: the workers' own CPU in them)",
+      "slowest files (time in the run, budget):",
+    );
+    for (const file of [...files].sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST_FILES))
+      lines.push(`${fmt(file.seconds).padStart(8)} ${fmt(file.budget).padStart(6)}  ${file.file}`);
+    lines.push("slowest tests:");
+    for (const test of slowestTests(modules))
+      lines.push(`${fmt(test.seconds).padStart(8)}  ${test.file} > ${test.name}`);
+    return lines;
+  }
+
+  private save(files: FileTimes[]) {
+    const folder = path.join(this.vitest.config.root, ".tmp");
+    mkdirSync(folder, { recursive: true });
+    const windows = Object.fromEntries(
+      [...this.windows].map(([name, window]) => [
+        name,
+        {
+          wallSeconds: s(window.endMs - window.startMs),
+          cpuSeconds: window.endCpu - window.startCpu,
+        },
+      ]),
+    );
+    writeFileSync(
+      path.join(folder, "test-times.json"),
+      JSON.stringify(
+        {
+          wallSeconds: s(Date.now() - this.runStartMs),
+          cpuSeconds: (this.cpu?.treeSeconds() ?? 0) - this.runStartCpu,
+          windows,
+          files,
+        },
+        null,
+        1,
+      ),
+    );
+  }
+}
+
+function fileTimes(module: TestModule): FileTimes {
+  const diagnostic = module.diagnostic();
+  const worker = experimental_getRunnerTask(module).meta.workerCpu;
+  const project = module.project.name;
+  return {
+    project,
+    file: budgetKey(module.moduleId),
+    seconds: s(
+      diagnostic.environmentSetupDuration +
+        diagnostic.prepareDuration +
+        diagnostic.setupDuration +
+        diagnostic.collectDuration +
+        diagnostic.duration,
+    ),
+    importSeconds: s(diagnostic.collectDuration + diagnostic.setupDuration),
+    testsSeconds: s(diagnostic.duration),
+    workerImportCpuSeconds: worker ? s(worker.importMs) : undefined,
+    workerTestsCpuSeconds: worker ? s(worker.testsMs) : undefined,
+    budget: budgetSeconds(project, module.moduleId),
+  };
+}
+
+function slowestTests(modules: ReadonlyArray<TestModule>) {
+  const tests = modules.flatMap((module) =>
+    [...module.children.allTests()].map((test) => ({
+      file: budgetKey(module.moduleId),
+      name: test.name,
+      seconds: s(test.diagnostic()?.duration ?? 0),
+    })),
+  );
+  return tests.sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST_TESTS);
+}
