@@ -11,6 +11,7 @@ import {
   groupOk,
   indexUsers,
   MAX_AVOID,
+  MAX_INTERESTS,
   MAX_GROUP,
   MAX_OVERLAP_MINUTES,
   minOverlapOk,
@@ -68,6 +69,12 @@ const user = z.object(
     office: z
       .string({ error: "must be a string" })
       .min(1, { error: "must not be empty" })
+      .optional(),
+    interests: z
+      .array(z.string({ error: "must be a string" }).min(1, { error: "must not be empty" }), {
+        error: "must be an array of interest tags",
+      })
+      .max(MAX_INTERESTS, { error: `must list at most ${MAX_INTERESTS} tags` })
       .optional(),
     meet: z
       .enum(meetWays, {
