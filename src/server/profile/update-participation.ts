@@ -122,7 +122,7 @@ export async function updateParticipation(
 export async function storeParticipation(
   ctx: AppContext,
   userId: string,
-  fields: Partial<ParticipationFields> & { department?: string },
+  fields: Partial<ParticipationFields> & { department?: string; managerId?: string | null },
   { kind, by }: { kind: ParticipationAction["kind"] | null; by: NamedPerson },
   check: (current: UserRow["participationStatus"]) => void = () => {},
 ): Promise<UserRow> {
