@@ -19,6 +19,17 @@ export async function officesOfGroup(db: Db | Tx, groupId: number | null): Promi
   return { domainGroupId: groupId, offices: rows.map((row) => row.name) };
 }
 
+/** Every kept list, by group (null: the company-wide list), for the roster sync. */
+export async function officeNamesByGroup(db: Db | Tx): Promise<Map<number | null, string[]>> {
+  const rows = await db
+    .select({ groupId: offices.domainGroupId, name: offices.name })
+    .from(offices)
+    .orderBy(asc(offices.id));
+  const lists = new Map<number | null, string[]>();
+  for (const row of rows) lists.set(row.groupId, [...(lists.get(row.groupId) ?? []), row.name]);
+  return lists;
+}
+
 /** The list a person picks from: their group's, else the company-wide one (as departments). */
 export async function officesOfEmail(db: Db, email: string): Promise<OfficeList> {
   return officesOfGroup(db, await groupOfEmail(db, email));
