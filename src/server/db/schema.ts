@@ -145,8 +145,6 @@ export const users = pgTable(
     managerId: uuid("manager_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     /** Shared-interest tags (names of accepted `interest_tags`), at most MAX_INTERESTS. */
     interests: text("interests").array().notNull().default(sql`'{}'::text[]`),
-    /** The pause end date whose week-before reminder was sent; null before any. */
-    pauseRemindedFor: date("pause_reminded_for"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,10 +1,11 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
-import { matches, matchMembers, pairings, users } from "../db/schema";
+import { matches, matchMembers, outgoingMessages, pairings, users } from "../db/schema";
 import { ENTERPRISE_SCHEMA } from "../scim/scim-schemas";
 import { allowEmail, createGroup, createUser, signInAdmin } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
+import { queuePauseReminders } from "./queue-pause-reminders";
 
 const NOW = new Date("2027-01-11T08:00:00Z");
 const TOKEN = "scim-token-0123456789-0123456789-rules1";
@@ -166,5 +167,39 @@ describe("never with my manager", () => {
       null,
       "Berlin",
     ]);
+  });
+});
+
+describe("pause until a date", () => {
+  it("pauses to a chosen date within a year, and tells the person once, the week before", async () => {
+    const person = await createUser(t.db);
+    const me = t.as(person);
+    for (const until of ["2027-01-11", "2028-01-12", "2027-02-30"]) {
+      const res = await me.put("/api/participation", { action: "pause_until", until });
+      expect([res.statusCode, res.json().message]).toEqual([
+        400,
+        "Choose an end date from tomorrow up to a year ahead.",
+      ]);
+    }
+    const res = await me.put("/api/participation", { action: "pause_until", until: "2027-06-15" });
+    expect(res.statusCode).toBe(200);
+    const row = await rowOf(person.id);
+    expect([row.participationStatus, row.pauseEndDate]).toEqual(["paused", "2027-06-15"]);
+    const sent = async () =>
+      (
+        await t.db
+          .select()
+          .from(outgoingMessages)
+          .where(
+            and(
+              eq(outgoingMessages.kind, "pause-ending"),
+              eq(outgoingMessages.recipient, person.email),
+            ),
+          )
+      ).length;
+    expect(await queuePauseReminders(t.ctx, new Date("2027-06-07T06:00:00Z"))).toBe(0);
+    await queuePauseReminders(t.ctx, new Date("2027-06-08T06:00:00Z"));
+    await queuePauseReminders(t.ctx, new Date("2027-06-09T06:00:00Z"));
+    expect(await sent()).toBe(1);
   });
 });

@@ -1,11 +1,8 @@
--- Each person's own rules (docs/profile.md): their manager (from SCIM, the import or the admin),
--- their shared-interest tags (names from interest_tags), and the pause end date whose reminder
--- e-mail was sent (so the week-before mail goes once per pause).
+-- Each person's own rules (docs/profile.md): their manager (from SCIM, the roster sync or the
+-- admin) and their shared-interest tags (names from interest_tags).
 ALTER TABLE "users" ADD COLUMN "manager_id" uuid REFERENCES "users"("id") ON DELETE SET NULL;
 --> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "interests" text[] NOT NULL DEFAULT '{}';
---> statement-breakpoint
-ALTER TABLE "users" ADD COLUMN "pause_reminded_for" date;
 --> statement-breakpoint
 CREATE INDEX "users_manager_idx" ON "users" ("manager_id") WHERE "manager_id" IS NOT NULL;
 --> statement-breakpoint

@@ -7,6 +7,7 @@ import { invitationReminder } from "./invitation-reminder";
 import { launchInvitation } from "./launch-invitation";
 import { magicLink } from "./magic-link";
 import { matchChange } from "./match-change";
+import { pauseEnding } from "./pause-ending";
 import { roundAnnouncement } from "./round-announcement";
 import { roundDraftNotice } from "./round-draft-notice";
 import { setPasswordLink } from "./set-password-link";
@@ -32,6 +33,8 @@ export const MESSAGE_KINDS: ReadonlyArray<MessageKind<any, any>> = [
   checkInQuestion,
   // To a quiet person: still up for coffee chats?
   stillInQuestion,
+  // To a paused person, a week before their pause ends.
+  pauseEnding,
   // To a person whose running match changed (with the match's calendar message), or only the
   // calendar message when a member picks the chat's time.
   matchChange,
