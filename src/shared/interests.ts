@@ -49,6 +49,12 @@ export const interestTagIdParamsSchema = z.object({
   }),
 });
 
+/** The tags every member chose, in the first member's order. */
+export function commonInterests(lists: ReadonlyArray<readonly string[]>): string[] {
+  const [first = [], ...rest] = lists;
+  return first.filter((tag) => rest.every((list) => list.includes(tag)));
+}
+
 /** "You both like climbing and jazz." for a pair; "You all like …" for a group; "" for none. */
 export function sharedInterestsLine(shared: readonly string[], groupSize: number): string {
   if (shared.length === 0) return "";

@@ -48,6 +48,21 @@ export const officeListSchema = z.object({
 });
 export type OfficeList = z.infer<typeof officeListSchema>;
 
+/**
+ * How a group meets, by the engine's rule (src/server/matching/FORMAT.md, rule 5): in person when
+ * everyone accepts it and all share one office, else online; null when nobody in it stated a way
+ * or an office (the company does not use the rule, and the intro says nothing of it).
+ */
+export function groupMeeting(
+  members: ReadonlyArray<{ meet: "in-person" | "online" | "either" | null; office: string | null }>,
+): { kind: "in-person"; office: string } | { kind: "online" } | null {
+  if (!members.some((m) => m.meet !== null || m.office !== null)) return null;
+  const office = members[0]?.office;
+  const inPerson =
+    office != null && members.every((m) => m.meet !== "online" && m.office === office);
+  return inPerson ? { kind: "in-person", office } : { kind: "online" };
+}
+
 /** The intro's words for how a group meets (docs/pairings.md, "The introduction"). */
 export function meetingWords(meeting: { kind: "in-person"; office: string } | { kind: "online" }) {
   return meeting.kind === "online" ? "online" : `in person at the ${meeting.office} office`;

@@ -12,6 +12,7 @@ import {
   chatDeliveries,
   emailVerifications,
   images,
+  interestTags,
   magicLinkTokens,
   mailOutbox,
   matchBusyTimes,
@@ -81,6 +82,12 @@ export async function erasePerson(
     await tx.delete(matchBusyTimes).where(eq(matchBusyTimes.userId, id));
     // Their "never with" list, and their place on others' lists (docs/profile.md, "Never with").
     await tx.delete(neverWith).where(or(eq(neverWith.userId, id), eq(neverWith.otherId, id)));
+    // Nobody's manager any more, and no tag they suggested names them (docs/profile.md).
+    await tx.update(users).set({ managerId: null }).where(eq(users.managerId, id));
+    await tx
+      .update(interestTags)
+      .set({ suggestedBy: null })
+      .where(eq(interestTags.suggestedBy, id));
     // The remembered Slack lookup holds the address (docs/chat.md).
     await tx.delete(slackPeople).where(eq(slackPeople.userId, id));
     // The chat send log keeps its rows for the counts but names them no more.
@@ -177,6 +184,8 @@ function anonymous(email: string, now: Date): Partial<UserRow> {
     timeZoneConfirmed: false,
     meetWay: null,
     office: null,
+    managerId: null,
+    interests: [],
     // Counted as nobody taking part, with no dates or reasons of their life left.
     participationStatus: "opted_out",
     pauseStartDate: null,

@@ -1,7 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
-import { matches, matchMembers, outgoingMessages, pairings, users } from "../db/schema";
+import {
+  interestTags,
+  matches,
+  matchMembers,
+  outgoingMessages,
+  pairings,
+  users,
+} from "../db/schema";
+import { erasePerson } from "../privacy/erase-person";
 import { ENTERPRISE_SCHEMA } from "../scim/scim-schemas";
 import { allowEmail, createGroup, createUser, signInAdmin } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
@@ -103,6 +111,12 @@ describe("shared interests", () => {
     expect(list.find((tag: { name: string }) => tag.name === "Chess")).toMatchObject({ people: 1 });
     await admin.delete(`/api/admin/interests/${suggested.json().id}`);
     expect((await rowOf(person.id)).interests).toEqual(["Climbing"]);
+    const data = (await me.get("/api/profile/data")).json();
+    expect(data.profile).toMatchObject({ interests: ["Climbing"], managerId: null });
+    const mine = await me.post("/api/profile/interests/suggestions", { name: "Origami" });
+    await erasePerson(t.ctx, person.id, "themself");
+    const [tag] = await t.db.select().from(interestTags).where(eq(interestTags.id, mine.json().id));
+    expect([tag.suggestedBy, (await rowOf(person.id)).interests]).toEqual([null, []]);
   });
 });
 
@@ -125,6 +139,9 @@ describe("never with my manager", () => {
     const groups = await generatedGroups(group.id);
     expect(groups).toHaveLength(1);
     expect(groups[0]).toContain(other.id);
+    expect((await t.as(report).get("/api/profile/data")).json().profile.managerId).toBe(boss.id);
+    await erasePerson(t.ctx, boss.id, "themself");
+    expect((await rowOf(report.id)).managerId).toBeNull();
   });
 
   it("SCIM sets the manager from the enterprise extension and the office from the work address", async () => {
