@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idSchema } from "./ids";
 import { requiredText } from "./required-text";
 
 /** The most interest tags a person keeps (docs/profile.md, "Shared interests"). */
@@ -43,11 +44,7 @@ export type InterestTag = z.infer<typeof interestTagSchema>;
 
 export const interestTagListSchema = z.object({ tags: z.array(interestTagSchema) });
 
-export const interestTagIdParamsSchema = z.object({
-  tagId: z.coerce.number({ error: "Choose a tag." }).int({ error: "Choose a tag." }).positive({
-    error: "Choose a tag.",
-  }),
-});
+export const interestTagIdParamsSchema = z.object({ tagId: idSchema });
 
 /** The tags every member chose, in the first member's order. */
 export function commonInterests(lists: ReadonlyArray<readonly string[]>): string[] {
