@@ -42,7 +42,8 @@ export interface GenerateOptions {
   /**
    * Give people their own rules (FORMAT.md, rule 5): a manager (an earlier person of their
    * department, for nine in ten), a "never with" list for one in ten (1–3 people), an office (five
-   * offices) and a way to meet (either 70%, online 15%, in person 15%).
+   * offices), a way to meet (either 70%, online 15%, in person 15%) and, for six in ten, 1–5
+   * interest tags of forty.
    */
   ownRules?: boolean;
 }
@@ -162,5 +163,9 @@ function addOwnRules(users: MatchingUser[], rng: Rng): void {
     }
     user.office = OFFICES[pickWeighted(rng, [4, 2.5, 1.5, 1, 1], 10)];
     user.meet = MEET[pickWeighted(rng, [70, 15, 15], 100)];
+    if (random() < 0.6) {
+      const count = 1 + Math.floor(random() * 5);
+      user.interests = [...new Set(Array.from({ length: count }, () => `tag${rng.below(40)}`))];
+    }
   }
 }

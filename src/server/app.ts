@@ -20,6 +20,8 @@ import { createDatabaseHealth, type DatabaseHealth, type OutageLog } from "./dat
 import type { Db, PoolStats } from "./db/client";
 import departmentsRoutes from "./directory/departments/routes";
 import groupsRoutes from "./directory/groups/routes";
+import interestRoutes from "./directory/interests/routes";
+import officeRoutes from "./directory/offices/routes";
 import employeesRoutes from "./employees/routes";
 import gettingStartedRoutes from "./getting-started/routes";
 import helpRoutes from "./help/routes";
@@ -104,6 +106,8 @@ const featureRoutes = [
   whitelistRoutes,
   groupsRoutes,
   departmentsRoutes,
+  officeRoutes,
+  interestRoutes,
   impactRoutes,
   usersRoutes,
   employeesRoutes,

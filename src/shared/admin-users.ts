@@ -159,6 +159,12 @@ export const updateAdminUserSchema = z.object({
     .min(1, { error: DEPARTMENT_NOT_IN_GROUP })
     .max(200, { error: DEPARTMENT_NOT_IN_GROUP })
     .optional(),
+  /** The manager's address (docs/profile.md, "Never with my manager"); null clears it. */
+  managerEmail: z
+    .email({ error: "Give the manager's e-mail address." })
+    .max(320, { error: "Give the manager's e-mail address." })
+    .nullable()
+    .optional(),
 });
 export type UpdateAdminUserInput = z.infer<typeof updateAdminUserSchema>;
 

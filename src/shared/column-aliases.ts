@@ -14,6 +14,8 @@ const ALIASES = {
   leaveStartDate: ["leavestartdate", "leavestart"],
   leaveEndDate: ["leaveenddate", "leaveend"],
   leaveReason: ["leavereason"],
+  manager: ["manager", "manageremail", "reportsto", "supervisor"],
+  office: ["office", "location", "worklocation", "site"],
 } as const;
 
 export type PeopleColumn = keyof typeof ALIASES;

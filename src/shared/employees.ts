@@ -11,6 +11,8 @@ export const rosterColumns = [
   "leaveEndDate",
   "leaveReason",
   "department",
+  "manager",
+  "office",
 ] as const;
 export type RosterColumn = (typeof rosterColumns)[number];
 

@@ -47,3 +47,8 @@ export function addMonthsToIsoDate(date: string, months: number): string {
   const targetDay = Math.min(day, lastDay);
   return `${String(targetYear).padStart(4, "0")}-${String(targetMonth + 1).padStart(2, "0")}-${String(targetDay).padStart(2, "0")}`;
 }
+
+/** A `YYYY-MM-DD` date plus whole days. */
+export function addDaysToIsoDate(date: string, days: number): string {
+  return isoDateOf(new Date(Date.parse(`${date.slice(0, 10)}T00:00:00Z`) + days * 86_400_000));
+}

@@ -72,14 +72,21 @@ const isoDate = z
 
 /**
  * PUT /api/participation. The server decides every date: a client names the action
- * (`{action: "pause", months: 1 | 3}`, `{action: "skip_next"}` (a pause until the round after
- * next, docs/check-ins.md), `{action: "opt_out"}`, `{action: "reactivate"}`), or sends
+ * (`{action: "pause", months: 1 | 3}`, `{action: "pause_until", until: "YYYY-MM-DD"}` (tomorrow
+ * up to a year ahead), `{action: "skip_next"}` (a pause until the round after next,
+ * docs/check-ins.md), `{action: "opt_out"}`, `{action: "reactivate"}`), or sends
  * the state shape of docs/profile.md, whose pause must last one or three months from its start.
  */
 export const participationRequestSchema = z.union(
   [
     z.object({ action: z.literal("pause"), months: z.union([z.literal(1), z.literal(3)]) }),
     z.object({ action: z.literal("skip_next") }),
+    z.object({
+      action: z.literal("pause_until"),
+      until: z
+        .string({ error: "Choose the date your pause ends." })
+        .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Choose the date your pause ends." }),
+    }),
     z.object({ action: z.literal("opt_out") }),
     z.object({ action: z.literal("reactivate") }),
     z.object({

@@ -136,6 +136,10 @@ export const users = pgTable(
     meetWay: text("meet_way", { enum: meetWays }),
     /** The office where the person can meet in person, as they typed it; null without one. */
     office: text("office"),
+    /** The person's manager (docs/profile.md, "Never with my manager"): SCIM, the import or the admin. */
+    managerId: uuid("manager_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    /** Shared-interest tags (names of accepted `interest_tags`), at most MAX_INTERESTS. */
+    interests: text("interests").array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -176,6 +180,7 @@ export const users = pgTable(
     index("users_pending_name_sort_idx")
       .on(sql`lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, ''))`, t.id)
       .where(sql`${t.needsProfileSetup}`),
+    index("users_manager_idx").on(t.managerId).where(sql`${t.managerId} is not null`),
     index("users_email_domain_idx").on(sql`split_part(lower(${t.email}), '@', 2)`),
     // Stored lowercased (decision 0012), so many-person joins compare the column itself.
     check("users_email_lowercase_check", sql`${t.email} = lower(${t.email})`),
@@ -242,6 +247,36 @@ export const departments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [unique("departments_group_name_unique").on(t.domainGroupId, t.name).nullsNotDistinct()],
+);
+
+/**
+ * The offices a person picks from (docs/profile.md, "How we meet"): a group's list, or the
+ * company-wide list (null group) for people whose address belongs to no group.
+ */
+export const offices = pgTable(
+  "offices",
+  {
+    id: serial("id").primaryKey(),
+    domainGroupId: integer("domain_group_id").references(() => domainGroups.id, {
+      onDelete: "cascade",
+    }),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique("offices_group_name_unique").on(t.domainGroupId, t.name).nullsNotDistinct()],
+);
+
+/** The company's interest tags (docs/profile.md, "Shared interests"); suggested until accepted. */
+export const interestTags = pgTable(
+  "interest_tags",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    accepted: boolean("accepted").notNull().default(false),
+    suggestedBy: uuid("suggested_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("interest_tags_name_unique").on(sql`lower(${t.name})`)],
 );
 
 export const pairings = pgTable(

@@ -139,7 +139,7 @@ describe("roster sync (POST /api/admin/sync-employee-data)", () => {
     const unknown = await sync("email,status\nbob@roster.test,active");
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe(
-      'Unknown column "status". Expected columns: email, employeeStatus, leaveStartDate, leaveEndDate, leaveReason, department.',
+      'Unknown column "status". Expected columns: email, employeeStatus, leaveStartDate, leaveEndDate, leaveReason, department, manager, office.',
     );
     const tooMany = await sync(`email,employeeStatus\n${"bob@roster.test,active\n".repeat(5001)}`);
     expect(tooMany.statusCode).toBe(400);
@@ -149,6 +149,24 @@ describe("roster sync (POST /api/admin/sync-employee-data)", () => {
     expect(tooBig.json().message).toBe(
       "The roster CSV is larger than 1 MB. Split it into smaller files.",
     );
+  });
+
+  it("sets a manager by address and an office from the group's list", async () => {
+    const [before] = await t.db.select().from(users).where(eq(users.id, ann.id));
+    expect(before.managerId).toBeNull();
+    const res = await sync(
+      "email,employeeStatus,Reports To,Location\nann@roster.test,active,BOB@roster.test,Lisbon\nbob@roster.test,active,nobody@roster.test,\n",
+    );
+    expect(res.json().rejected).toEqual([
+      {
+        row: 3,
+        email: "bob@roster.test",
+        reason: 'Manager "nobody@roster.test" has no account yet',
+      },
+    ]);
+    const [row] = await t.db.select().from(users).where(eq(users.id, ann.id));
+    // No office list kept for the group: the office is taken as written.
+    expect([row.managerId, row.office]).toEqual([bob.id, "Lisbon"]);
   });
 
   it("is for admins only", async () => {

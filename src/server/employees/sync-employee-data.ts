@@ -5,11 +5,13 @@ import type {
   SyncEmployeeDataResponse,
 } from "../../shared/employees";
 import { type EmployeeStatus, employeeStatuses } from "../../shared/enums";
+import { MAX_OFFICE_LENGTH } from "../../shared/never-with";
 import { normalizeEmail } from "../auth/email-address";
 import { whitelistEntrySql } from "../auth/whitelist-lookup";
 import type { AppContext } from "../context";
 import { users } from "../db/schema";
 import { departmentNamesByGroup } from "../directory/departments/department-names-by-group";
+import { officeNamesByGroup, officeOnList } from "../directory/offices/office-lists";
 import { recordEmployeeSync } from "./last-sync";
 import { parseRoster, type RosterRow } from "./parse-roster";
 
@@ -28,6 +30,8 @@ interface Known {
   leaveEndDate: string | null;
   leaveReason: string | null;
   department: string | null;
+  managerId: string | null;
+  office: string | null;
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -46,16 +50,18 @@ export async function syncEmployeeData(
 ): Promise<SyncEmployeeDataResponse> {
   const { columns, rows } = parseRoster(csv);
   const emails = rows
-    .map((r) => normalizeEmail(r.cells.email ?? ""))
+    .flatMap((r) => [normalizeEmail(r.cells.email ?? ""), normalizeEmail(r.cells.manager ?? "")])
     .filter((e): e is string => Boolean(e));
   const known = await loadUsers(ctx, [...new Set(emails)]);
   const departmentsByGroup = await departmentNamesByGroup(ctx.db);
+  const officesByGroup = await officeNamesByGroup(ctx.db);
 
   const rejected: RosterRejection[] = [];
   const planned: Planned[] = [];
   const firstLine = new Map<string, number>();
   for (const row of rows) {
     const { reasons, plan } = checkRow(row, columns, known, departmentsByGroup, firstLine);
+    if (plan) reasons.push(...checkRules(row, known, officesByGroup, plan));
     if (reasons.length > 0)
       rejected.push({ row: row.line, email: row.cells.email ?? "", reason: reasons.join("; ") });
     else if (plan) planned.push(plan);
@@ -65,9 +71,15 @@ export async function syncEmployeeData(
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     for (const plan of changed) {
+      const { manager, ...rest } = plan.fields;
+      const managerId = manager ? known.get(manager)?.id : undefined;
       await tx
         .update(users)
-        .set({ ...plan.fields, updatedAt: now } as Partial<typeof users.$inferInsert>)
+        .set({
+          ...rest,
+          ...(managerId ? { managerId } : {}),
+          updatedAt: now,
+        } as Partial<typeof users.$inferInsert>)
         .where(eq(users.id, plan.userId));
     }
     if (planned.length > 0) await recordEmployeeSync(tx, now);
@@ -160,6 +172,39 @@ function checkRow(
   return { reasons, plan: { userId: user.id, email: user.email, fields } };
 }
 
+/**
+ * The `manager` (an address of someone with an account, never oneself) and `office` (on the
+ * person's office list when their group keeps one) cells (docs/profile.md); empty cells leave
+ * both alone. Adds the changes to `plan` and answers the reasons to refuse the row.
+ */
+function checkRules(
+  row: RosterRow,
+  known: Map<string, Known>,
+  officesByGroup: Map<number | null, string[]>,
+  plan: Planned,
+): string[] {
+  const reasons: string[] = [];
+  const user = known.get(plan.email.toLowerCase());
+  if (!user) return reasons;
+  const managerCell = row.cells.manager;
+  if (managerCell) {
+    const address = normalizeEmail(managerCell);
+    const manager = address ? known.get(address) : undefined;
+    if (!address || !manager) reasons.push(`Manager "${managerCell}" has no account yet`);
+    else if (manager.id === user.id) reasons.push("A person cannot be their own manager");
+    else if (manager.id !== user.managerId) plan.fields.manager = address;
+  }
+  const officeCell = row.cells.office;
+  if (officeCell) {
+    const list = officesByGroup.get(user.groupId) ?? [];
+    const office = officeOnList({ domainGroupId: user.groupId, offices: list }, officeCell);
+    if (!office) reasons.push(`Office "${officeCell}" is not on this user's office list`);
+    else if (office.length > MAX_OFFICE_LENGTH) reasons.push("office is too long");
+    else if (office !== user.office) plan.fields.office = office;
+  }
+  return reasons;
+}
+
 async function loadUsers(ctx: AppContext, emails: string[]): Promise<Map<string, Known>> {
   const found = new Map<string, Known>();
   for (let i = 0; i < emails.length; i += 5000) {
@@ -173,6 +218,8 @@ async function loadUsers(ctx: AppContext, emails: string[]): Promise<Map<string,
         leaveEndDate: users.leaveEndDate,
         leaveReason: users.leaveReason,
         department: users.department,
+        managerId: users.managerId,
+        office: users.office,
       })
       .from(users)
       .where(inArray(sql`lower(${users.email})`, emails.slice(i, i + 5000)));

@@ -5,7 +5,7 @@ import { matchingPreferences } from "../../shared/enums";
 import { runMatching, validateResult } from "./engine";
 import { exactOptimum, type Score } from "./exact-optimum";
 import { RANDOM_OVERLAP_FROM, RANDOM_SCHEDULES } from "./exact-reference";
-import { buildProblem, sharedHours } from "./problem";
+import { buildProblem, sharedHours, sharedInterests } from "./problem";
 import type { HistoryGroup, MatchingInstance, MatchingResult } from "./types";
 import { formatMonth, monthIndex } from "./window";
 
@@ -15,6 +15,9 @@ const ownRules = fc.record({
   manager: fc.option(fc.nat()),
   meet: fc.option(fc.constantFrom("in-person" as const, "online" as const, "either" as const)),
   office: fc.option(fc.constantFrom("Berlin", "Paris")),
+  interests: fc.uniqueArray(fc.constantFrom("climbing", "chess", "jazz", "tea", "running"), {
+    maxLength: 4,
+  }),
 });
 
 function ownRulesOf(rules: typeof ownRules extends fc.Arbitrary<infer R> ? R : never, n: number) {
@@ -23,6 +26,7 @@ function ownRulesOf(rules: typeof ownRules extends fc.Arbitrary<infer R> ? R : n
     ...(rules.manager === null ? {} : { manager: `p${rules.manager % n}` }),
     ...(rules.meet === null ? {} : { meet: rules.meet }),
     ...(rules.office === null ? {} : { office: rules.office }),
+    ...(rules.interests.length > 0 ? { interests: rules.interests } : {}),
   };
 }
 
@@ -101,6 +105,7 @@ function scoreOf(inst: MatchingInstance, result: MatchingResult): Score {
     placed: result.stats.placed,
     cross: result.stats.crossDepartmentPairs,
     sharedHours: pairs.reduce((sum, [a, b]) => sum + sharedHours(p, a, b), 0),
+    sharedInterests: pairs.reduce((sum, [a, b]) => sum + sharedInterests(p, a, b), 0),
     neverMet: result.stats.neverMetPairs,
     satOutPlaced: placed.filter((id) => satOut.has(id)).length,
   };

@@ -4,10 +4,13 @@
  * engine for small instances and by tests as the yardstick for the fast path.
  *
  * Edge weights encode the lexicographic objective below the cardinality level (which
- * `maxCardinality` enforces): cross · B + sharedHours · O + neverMet · C + (lastSatOut(u) +
- * lastSatOut(v)) · D + tie, where each scale exceeds the largest possible total of all lower
- * levels. Shared working time counts in whole hours up to SHARED_HOURS_CAP (only when the
- * instance has `overlapFrom`; otherwise O is 0 and the weights are as before). Placing a
+ * `maxCardinality` enforces): cross · B + sharedHours · O + sharedInterests · I + neverMet · C +
+ * (lastSatOut(u) + lastSatOut(v)) · D + tie, where each scale exceeds the largest possible total
+ * of all lower levels. Shared working time counts in whole hours up to SHARED_HOURS_CAP (only when
+ * the instance has `overlapFrom`; otherwise O is 0), shared interest tags up to
+ * SHARED_INTERESTS_CAP (only when someone states `interests`; otherwise I is 0), so an instance
+ * without them is weighed as before. At 200 people the largest weight stays below 2^50, the
+ * matching's exact range. Placing a
  * lastSatOut person is the same as not having them sit out, so level 4 is an edge weight too;
  * the random `tie` in [0, TIE) realises level 5.
  */
@@ -19,8 +22,10 @@ import {
   relation,
   SHARED_HOURS_CAP,
   sharedHours,
+  sharedInterests,
 } from "./problem";
 import type { Rng } from "./rng";
+import { SHARED_INTERESTS_CAP } from "./shared-interests";
 import type { MatchingInstance } from "./types";
 import { maxWeightMatching } from "./weighted-matching";
 
@@ -31,6 +36,8 @@ export interface Score {
   cross: number;
   /** Whole hours of shared working time, summed over the pairs (capped per pair). */
   sharedHours: number;
+  /** Interest tags both members state, summed over the pairs (capped per pair). */
+  sharedInterests: number;
   neverMet: number;
   satOutPlaced: number;
 }
@@ -41,6 +48,7 @@ export function compareScores(a: Score, b: Score): number {
     a.placed - b.placed ||
     a.cross - b.cross ||
     a.sharedHours - b.sharedHours ||
+    a.sharedInterests - b.sharedInterests ||
     a.neverMet - b.neverMet ||
     a.satOutPlaced - b.satOutPlaced
   );
@@ -51,8 +59,10 @@ export function exactMate(p: Problem, rng?: Rng, exclude?: Uint8Array): Int32Arr
   const pairs = Math.floor(p.n / 2) + 1;
   const D = TIE * pairs;
   const C = D * (p.n + 1);
-  const O = p.schedules ? C * (pairs + 1) : 0;
-  const B = p.schedules ? O * (SHARED_HOURS_CAP * pairs + 1) : C * (pairs + 1);
+  const I = p.interests ? C * (pairs + 1) : 0;
+  const belowTime = p.interests ? I * (SHARED_INTERESTS_CAP * pairs + 1) : C * (pairs + 1);
+  const O = p.schedules ? belowTime : 0;
+  const B = p.schedules ? O * (SHARED_HOURS_CAP * pairs + 1) : belowTime;
   const eu: number[] = [];
   const ev: number[] = [];
   const ew: number[] = [];
@@ -66,7 +76,8 @@ export function exactMate(p: Problem, rng?: Rng, exclude?: Uint8Array): Int32Arr
       const never = relation(p, u, v) === NEVER_MET ? 1 : 0;
       const tie = rng ? rng.below(TIE) : 0;
       const shared = O === 0 ? 0 : sharedHours(p, u, v) * O;
-      ew.push(cross * B + shared + never * C + (p.satOut[u] + p.satOut[v]) * D + tie);
+      const interests = I === 0 ? 0 : sharedInterests(p, u, v) * I;
+      ew.push(cross * B + shared + interests + never * C + (p.satOut[u] + p.satOut[v]) * D + tie);
     }
   }
   return maxWeightMatching(p.n, eu, ev, ew, true);
@@ -74,7 +85,14 @@ export function exactMate(p: Problem, rng?: Rng, exclude?: Uint8Array): Int32Arr
 
 /** Score of a set of groups given as vertex lists (pairs and trios). */
 export function scoreGroups(p: Problem, groups: number[][]): Score {
-  const s: Score = { placed: 0, cross: 0, sharedHours: 0, neverMet: 0, satOutPlaced: 0 };
+  const s: Score = {
+    placed: 0,
+    cross: 0,
+    sharedHours: 0,
+    sharedInterests: 0,
+    neverMet: 0,
+    satOutPlaced: 0,
+  };
   for (const g of groups) {
     s.placed += g.length;
     for (let i = 0; i < g.length; i++) {
@@ -82,6 +100,7 @@ export function scoreGroups(p: Problem, groups: number[][]): Score {
       for (let j = i + 1; j < g.length; j++) {
         if (p.dept[g[i]] !== p.dept[g[j]]) s.cross++;
         s.sharedHours += sharedHours(p, g[i], g[j]);
+        s.sharedInterests += sharedInterests(p, g[i], g[j]);
         if (relation(p, g[i], g[j]) === NEVER_MET) s.neverMet++;
       }
     }

@@ -189,10 +189,12 @@ export const smallMixedInstances = fc
 
 const MEET = ["either", "either", "online", "in-person", undefined] as const;
 const OFFICES = ["Berlin", "Paris", "Paris", undefined] as const;
+const INTERESTS = ["climbing", "chess", "jazz"] as const;
 
 /**
  * Half the instances (a stream of its own) give people rule 5's fields: a few `avoid` ids (some
- * of people not in the instance), a `manager`, a way to meet and an office.
+ * of people not in the instance), a `manager`, a way to meet, an office and interest tags (which
+ * only rank, never change how many are placed).
  */
 function withOwnRules(users: MatchingUser[], draw: number): void {
   const random = mulberry(draw ^ 0x27d4eb2f);
@@ -206,5 +208,6 @@ function withOwnRules(users: MatchingUser[], draw: number): void {
     if (meet) u.meet = meet;
     const office = pick(OFFICES);
     if (office) u.office = office;
+    if (random() < 0.5) u.interests = [pick(INTERESTS), pick(INTERESTS)];
   }
 }

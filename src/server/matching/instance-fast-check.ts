@@ -50,6 +50,8 @@ const MEET_WAYS = new Set<unknown>(meetWays);
 
 /** The most ids one person's `avoid` may list (the profile keeps far fewer). */
 export const MAX_AVOID = 1000;
+/** The most interest tags one person may list (the profile keeps ten). */
+export const MAX_INTERESTS = 100;
 const POLICIES = new Set<unknown>(oddPolicies);
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -101,10 +103,14 @@ function userOk(value: unknown): boolean {
 
 /** Rule 5's fields: `avoid` ids, a `manager` id, an `office`, a way to `meet`. */
 function personalRulesOk(value: Record<string, unknown>): boolean {
-  const { avoid, manager, office, meet } = value;
+  const { avoid, manager, office, meet, interests } = value;
   if (avoid !== undefined) {
     if (!Array.isArray(avoid) || avoid.length > MAX_AVOID) return false;
     for (const id of avoid) if (!nonEmpty(id)) return false;
+  }
+  if (interests !== undefined) {
+    if (!Array.isArray(interests) || interests.length > MAX_INTERESTS) return false;
+    for (const tag of interests) if (!nonEmpty(tag)) return false;
   }
   return (
     (manager === undefined || nonEmpty(manager)) &&

@@ -12,6 +12,7 @@ import {
   indexUsers,
   MAX_AVOID,
   MAX_GROUP,
+  MAX_INTERESTS,
   MAX_OVERLAP_MINUTES,
   minOverlapOk,
   overlapFromOk,
@@ -68,6 +69,12 @@ const user = z.object(
     office: z
       .string({ error: "must be a string" })
       .min(1, { error: "must not be empty" })
+      .optional(),
+    interests: z
+      .array(z.string({ error: "must be a string" }).min(1, { error: "must not be empty" }), {
+        error: "must be an array of interest tags",
+      })
+      .max(MAX_INTERESTS, { error: `must list at most ${MAX_INTERESTS} tags` })
       .optional(),
     meet: z
       .enum(meetWays, {

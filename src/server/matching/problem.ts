@@ -5,6 +5,12 @@
  */
 import { type HistoryMonths, MAX_GROUP, type ResolvedIds } from "./instance-fast-check";
 import { buildMeetRules, type MeetRules, meetAllows, ruleBlockedPairs } from "./personal-rules";
+import {
+  buildInterests,
+  type InterestSets,
+  sharedInterestCount,
+  subInterests,
+} from "./shared-interests";
 import type { MatchingInstance } from "./types";
 import { monthIndex } from "./window";
 import {
@@ -40,6 +46,8 @@ export interface Problem {
   schedules: Schedules | null;
   /** Ways to meet (rule 5); null when nobody states `meet` or `office`. */
   meet: MeetRules | null;
+  /** Interest tags (objective level 4 of the pairs); null when nobody states `interests`. */
+  interests: InterestSets | null;
 }
 
 const PREF_CODE: Record<string, number> = {
@@ -64,7 +72,8 @@ export function buildProblem(instance: MatchingInstance, ids?: ResolvedIds): Pro
   const edges = withRuleEdges(history, ruleBlockedPairs(instance));
   const schedules = buildSchedules(instance);
   const meet = buildMeetRules(instance.users);
-  return { ...people.problem, ...historyCsr(people.problem.n, edges), schedules, meet };
+  const interests = buildInterests(instance.users);
+  return { ...people.problem, ...historyCsr(people.problem.n, edges), schedules, meet, interests };
 }
 
 /** `avoid` and `manager` pairs (rule 5) appended to the history as BLOCKED edges. */
@@ -255,6 +264,11 @@ export function sharedHours(p: Problem, u: number, v: number): number {
   return Math.min(SHARED_HOURS_CAP, Math.floor(pairSharedMinutes(p.schedules, u, v) / 60));
 }
 
+/** Objective level 4 of one pair: the interest tags both state, capped; 0 without any. */
+export function sharedInterests(p: Problem, u: number, v: number): number {
+  return p.interests ? sharedInterestCount(p.interests, u, v) : 0;
+}
+
 export function isCross(p: Problem, u: number, v: number): number {
   return p.dept[u] === p.dept[v] ? 0 : 1;
 }
@@ -338,5 +352,6 @@ export function subProblem(p: Problem, people: number[]): Problem {
       office: Int32Array.from(people, (v) => p.meet!.office[v]),
       officeNames: p.meet.officeNames,
     },
+    interests: p.interests && subInterests(p.interests, people),
   };
 }

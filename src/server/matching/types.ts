@@ -23,6 +23,8 @@ export interface MatchingUser {
   office?: string;
   /** How this person can meet (default "either"): in person needs one office for the group. */
   meet?: MeetWay;
+  /** Interest tags: more shared between the members is better (objective level 4, FORMAT.md). */
+  interests?: string[];
 }
 
 /** How one group meets: in person at an office every member works at, or online. */

@@ -9,6 +9,7 @@ import type { Tx } from "../db/client";
 import {
   allowedEmails,
   images,
+  interestTags,
   mailOutbox,
   neverWith,
   outgoingMessages,
@@ -73,6 +74,12 @@ export async function erasePerson(
     await forgetSignIns(tx, user);
     // Their "never with" list, and their place on others' lists (docs/profile.md, "Never with").
     await tx.delete(neverWith).where(or(eq(neverWith.userId, id), eq(neverWith.otherId, id)));
+    // Nobody's manager any more, and no tag they suggested names them (docs/profile.md).
+    await tx.update(users).set({ managerId: null }).where(eq(users.managerId, id));
+    await tx
+      .update(interestTags)
+      .set({ suggestedBy: null })
+      .where(eq(interestTags.suggestedBy, id));
     // The remembered Slack lookup holds the address (docs/chat.md).
     await tx.delete(slackPeople).where(eq(slackPeople.userId, id));
     await tx.delete(teamsPeople).where(eq(teamsPeople.userId, id));
@@ -165,6 +172,8 @@ function anonymous(email: string, now: Date): Partial<UserRow> {
     timeZoneConfirmed: false,
     meetWay: null,
     office: null,
+    managerId: null,
+    interests: [],
     // Counted as nobody taking part, with no dates or reasons of their life left.
     participationStatus: "opted_out",
     pauseStartDate: null,

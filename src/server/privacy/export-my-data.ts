@@ -76,6 +76,8 @@ function profileOf(user: UserRow) {
     workingHours: user.workingHours,
     meetWay: user.meetWay,
     office: user.office,
+    managerId: user.managerId,
+    interests: user.interests,
     signInMethod: user.authMethod,
     isAdmin: user.isAdmin,
     hasPassword: user.passwordHash !== null,

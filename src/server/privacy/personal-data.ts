@@ -6,7 +6,11 @@
  * so a new table cannot be forgotten. Erasure (erase-person.ts) and retention treat them too.
  */
 export const personalDataCoverage: Record<string, Record<string, string>> = {
-  users: { id: "profile", email: "profile" },
+  users: { id: "profile", email: "profile", manager_id: "profile (managerId)" },
+  interest_tags: {
+    suggested_by:
+      "- who suggested a tag, never shown (the admin sees the tag only); emptied when that account is erased",
+  },
   allowed_emails: { email: "whitelistEntries", added_by: "whitelistEntries" },
   pairings: {
     created_by: "pairingsCreated",

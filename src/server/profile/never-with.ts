@@ -7,6 +7,7 @@ import {
 } from "../../shared/never-with";
 import type { AppContext } from "../context";
 import { neverWith, users } from "../db/schema";
+import { officeOnList, officesOfEmail } from "../directory/offices/office-lists";
 import { BadRequest } from "../errors";
 
 type Ctx = Pick<AppContext, "db">;
@@ -123,14 +124,23 @@ export async function getMeeting(ctx: Ctx, userId: string): Promise<MeetingChoic
   return { meet: row?.meet ?? "either", office: row?.office ?? null };
 }
 
+/**
+ * Saves the choice; the office must be on the person's list when their group (or the company)
+ * keeps one (directory/offices/office-lists.ts), and is stored as the list spells it.
+ */
 export async function saveMeeting(
   ctx: Pick<AppContext, "db" | "clock">,
-  userId: string,
+  user: { id: string; email: string },
   choice: MeetingChoice,
 ): Promise<MeetingChoice> {
+  let office = choice.office;
+  if (office !== null) {
+    office = officeOnList(await officesOfEmail(ctx.db, user.email), office);
+    if (office === null) throw new BadRequest("Choose your office from the list.");
+  }
   await ctx.db
     .update(users)
-    .set({ meetWay: choice.meet, office: choice.office, updatedAt: ctx.clock.now() })
-    .where(eq(users.id, userId));
-  return getMeeting(ctx, userId);
+    .set({ meetWay: choice.meet, office, updatedAt: ctx.clock.now() })
+    .where(eq(users.id, user.id));
+  return getMeeting(ctx, user.id);
 }

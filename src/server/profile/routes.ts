@@ -66,7 +66,7 @@ const profileRoutes: FeatureRoutes = async (app, { ctx }) => {
   r.route({
     ...endpointRoute(endpoints.saveMeeting),
     config: { rateLimit: { max: 30, timeWindow: "5 minutes" } },
-    handler: async (request) => saveMeeting(ctx, requireValidatedUser(request).id, request.body),
+    handler: async (request) => saveMeeting(ctx, requireValidatedUser(request), request.body),
   });
 
   r.route({

@@ -20,6 +20,7 @@ import { skipRoundEndDate } from "./skip-round-date";
 
 export type ParticipationAction =
   | { kind: "pause"; months: 1 | 3 }
+  | { kind: "pause_until"; until: string }
   | { kind: "skip_next"; until: string }
   | { kind: "opt_out" }
   | { kind: "reactivate" };
@@ -45,6 +46,14 @@ export function participationFields(
       pauseReason: "temporary",
     };
   }
+  if (action.kind === "pause_until") {
+    return {
+      participationStatus: "paused",
+      pauseStartDate: today,
+      pauseEndDate: action.until,
+      pauseReason: "temporary",
+    };
+  }
   if (action.kind === "skip_next") {
     return {
       participationStatus: "paused",
@@ -63,6 +72,18 @@ export function participationFields(
 
 const PAUSE_LENGTH_MESSAGE = "A pause lasts 1 or 3 months.";
 
+/** A pause to a chosen date: after today, at most a year ahead (docs/profile.md, "Participation"). */
+function pauseUntil(until: string, now: Date): ParticipationAction {
+  const today = isoDateOf(now);
+  const valid =
+    !Number.isNaN(Date.parse(`${until}T00:00:00Z`)) &&
+    isoDateOf(new Date(`${until}T00:00:00Z`)) === until;
+  if (!valid || until <= today || until > addMonthsToIsoDate(today, 12)) {
+    throw new BadRequest("Choose an end date from tomorrow up to a year ahead.", "invalid_pause");
+  }
+  return { kind: "pause_until", until };
+}
+
 /** The state shape (docs/profile.md) names a state; the pause length is read from its dates, never trusted. */
 async function toAction(
   ctx: AppContext,
@@ -71,6 +92,7 @@ async function toAction(
 ): Promise<ParticipationAction> {
   if ("action" in request) {
     if (request.action === "pause") return { kind: "pause", months: request.months };
+    if (request.action === "pause_until") return pauseUntil(request.until, ctx.clock.now());
     if (request.action === "skip_next") {
       return { kind: "skip_next", until: await skipRoundEndDate(ctx, userId) };
     }
@@ -104,7 +126,8 @@ export async function updateParticipation(
   const fields = participationFields(action, isoDateOf(ctx.clock.now()));
   const change = { kind: action.kind, by: namedPerson(user) };
   return storeParticipation(ctx, user.id, fields, change, (current) => {
-    if ((action.kind === "pause" || action.kind === "skip_next") && current !== "active") {
+    const pauses = action.kind === "pause" || action.kind === "pause_until";
+    if ((pauses || action.kind === "skip_next") && current !== "active") {
       throw new BadRequest(
         current === "paused"
           ? "Your participation is already paused. Reactivate it first to choose a new pause."
@@ -126,11 +149,11 @@ export async function updateParticipation(
 export async function storeParticipation(
   ctx: AppContext,
   userId: string,
-  fields: Partial<ParticipationFields> & { department?: string },
+  fields: Partial<ParticipationFields> & { department?: string; managerId?: string | null },
   { kind, by }: { kind: ParticipationAction["kind"] | null; by: NamedPerson },
   check: (current: UserRow["participationStatus"]) => void = () => {},
 ): Promise<UserRow> {
-  const leaves = kind === "pause" || kind === "opt_out";
+  const leaves = kind === "pause" || kind === "pause_until" || kind === "opt_out";
   return ctx.db.transaction(async (tx) => {
     if (leaves) await lockRunningPairings(tx);
     const current = await lockPerson(tx, userId);
@@ -142,7 +165,7 @@ export async function storeParticipation(
       .where(eq(users.id, userId))
       .returning();
     if (leaves) {
-      await leaveForParticipation(ctx, tx, userId, kind === "pause" ? "paused" : "opted_out");
+      await leaveForParticipation(ctx, tx, userId, kind === "opt_out" ? "opted_out" : "paused");
     }
     if (kind && row.participationStatus !== current.participationStatus) {
       await recordActivity(

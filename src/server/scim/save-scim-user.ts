@@ -13,6 +13,7 @@ import { recordScimChange } from "./scim-activity";
 import type { ScimAttributes } from "./scim-attributes";
 import { setScimDepartment } from "./scim-department";
 import { invalidValue, ScimError, userNotFound } from "./scim-error";
+import { setScimManager, setScimOffice } from "./scim-manager-office";
 import { findScimUser, isUuid, type ScimUserRow } from "./scim-user-rows";
 import { provisionWhitelistEntry, removeWhitelistEntry } from "./scim-whitelist";
 
@@ -163,6 +164,8 @@ async function settle(
   if (input.department !== undefined) await setScimDepartment(ctx, current, input.department);
   if (input.timeZone) await adoptDirectoryTimeZone(ctx.db, current.id, input.timeZone);
   if (input.timeZone === null) await dropDirectoryTimeZone(ctx.db, current.id);
+  if (input.manager !== undefined) await setScimManager(ctx, current.id, input.manager);
+  if (input.office !== undefined) await setScimOffice(ctx, current, input.office);
   if (input.active === false && current.isActive) await deprovisionUser(ctx, current.id);
   if (input.active === true && !current.isActive) await reprovisionUser(ctx, current.id);
   await recordScimChange(ctx);

@@ -21,6 +21,25 @@ export interface ScimAttributes {
    * (PATCH `remove`) drops a zone the directory gave; absent (a PUT without it) keeps the zone.
    */
   timeZone?: string | null;
+  /** The enterprise extension's `manager.value`: the manager's SCIM id; null removes it. */
+  manager?: string | null;
+  /** The work address's `locality`, taken as the person's office; null when none is sent. */
+  office?: string | null;
+}
+
+/** `manager`: `{ "value": "<the manager's id>" }` (RFC 7643 §4.3), or the id alone. */
+export function scimManager(value: unknown): string | null {
+  const id = isObject(value) ? value.value : value;
+  return scimText(id, "manager.value", 100);
+}
+
+/** The office of an `addresses` list: the work address's locality, else the first one's. */
+export function officeOfAddresses(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (!Array.isArray(value)) throw invalidValue("addresses must be a list.");
+  const items = value.slice(0, 20).filter(isObject);
+  const chosen = items.find((item) => item.type === "work") ?? items[0];
+  return chosen ? scimText(chosen.locality, "addresses.locality", 100) : null;
 }
 
 type Json = Record<string, unknown>;
@@ -127,5 +146,7 @@ export function attributesOfResource(
     active: body.active === undefined ? true : scimBoolean(body.active, "active"),
     department: scimText(enterprise.department, "department", 100),
     timeZone: scimTimeZone(body.timezone) ?? undefined,
+    manager: scimManager(enterprise.manager),
+    office: officeOfAddresses(body.addresses) ?? undefined,
   };
 }

@@ -2,9 +2,11 @@ import { parse } from "scim2-parse-filter";
 import {
   emailOfList,
   isObject,
+  officeOfAddresses,
   type ScimAttributes,
   scimBoolean,
   scimEmail,
+  scimManager,
   scimText,
   scimTimeZone,
 } from "./scim-attributes";
@@ -88,6 +90,10 @@ function applyPath(changes: ScimAttributes, rawPath: string, value: unknown): vo
     applyComplex(changes, path, rawPath, value);
     return;
   }
+  if (path === "addresses" || path.startsWith("addresses[") || path.startsWith("addresses.")) {
+    changes.office = officeOfPath(path, value);
+    return;
+  }
   if (path.startsWith("emails")) {
     applyEmail(changes, path, rawPath, value);
     return;
@@ -100,13 +106,20 @@ function applyComplex(changes: ScimAttributes, path: string, rawPath: string, va
   if (value === null) {
     if (path === "name") {
       Object.assign(changes, { firstName: null, lastName: null, nameFormatted: null });
-    } else changes.department = null;
+    } else Object.assign(changes, { department: null, manager: null });
     return;
   }
   if (!isObject(value)) throw invalidValue(`${rawPath} must be an object.`);
   for (const [key, inner] of Object.entries(value)) {
     applyPath(changes, path === "name" ? `name.${key}` : key, inner);
   }
+}
+
+/** `addresses`, `addresses.locality` or `addresses[type eq "work"]` (`.locality`): the office. */
+function officeOfPath(path: string, value: unknown): string | null {
+  if (path === "addresses") return officeOfAddresses(value);
+  if (path.endsWith(".locality")) return scimText(value, "addresses.locality", 100);
+  return isObject(value) ? scimText(value.locality, "addresses.locality", 100) : null;
 }
 
 function applySimple(changes: ScimAttributes, path: string, value: unknown): void {
@@ -142,6 +155,10 @@ function applySimple(changes: ScimAttributes, path: string, value: unknown): voi
       return;
     case "timezone":
       changes.timeZone = scimTimeZone(value);
+      return;
+    case "manager":
+    case "manager.value":
+      changes.manager = scimManager(value);
       return;
   }
 }

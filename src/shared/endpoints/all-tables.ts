@@ -15,6 +15,7 @@ import { invitationEndpoints } from "./invitations";
 import { matchEndpoints } from "./matches";
 import { metricEndpoints } from "./metrics";
 import { emailLogEndpoints, newsletterEndpoints, unsubscribeEndpoints } from "./newsletters";
+import { interestEndpoints, officeEndpoints } from "./offices-and-interests";
 import { pairingEndpoints } from "./pairings";
 import { privacyEndpoints } from "./privacy";
 import { profileEndpoints } from "./profile";
@@ -45,10 +46,12 @@ export const allEndpointTables = {
   imageEndpoints,
   impactEndpoints,
   inquiryEndpoints,
+  interestEndpoints,
   invitationEndpoints,
   matchEndpoints,
   metricEndpoints,
   newsletterEndpoints,
+  officeEndpoints,
   pairingEndpoints,
   privacyEndpoints,
   profileEndpoints,

@@ -6,6 +6,7 @@ import { connectionFiguresJob } from "./connection-figures";
 import { invitationRemindersJob } from "./invitation-reminders";
 import type { JobLogs } from "./job-logs";
 import { outboxDeliveryJob, urgentOutboxDeliveryJob } from "./outbox-delivery";
+import { pauseRemindersJob } from "./pause-reminders";
 import { retentionJob } from "./retention";
 import { roundStepsJob } from "./round-steps";
 
@@ -19,6 +20,8 @@ export const JOBS: Array<(ctx: AppContext, logs: JobLogs) => AnyJobDefinition> =
   retentionJob,
   // Daily: reminders to invited people who have not joined, queued in the outbox (docs/mail.md).
   invitationRemindersJob,
+  // Daily: a week before a pause ends, the person is told, queued in the outbox (docs/profile.md).
+  pauseRemindersJob,
   // The monthly rounds' steps; each step runs once (docs/rounds.md).
   roundStepsJob,
   // Every message queued with queue (src/server/outbox/, docs/mail.md), newsletters too;

@@ -8,6 +8,8 @@ import type { AnnouncementContent, RecipientView } from "./views";
 
 export interface AnnouncementEmailProps extends RecipientView {
   content: AnnouncementContent;
+  /** How the match meets and what its members share ("You meet online. You both like jazz."). */
+  together?: string | null;
 }
 
 /**
@@ -23,12 +25,14 @@ export function AnnouncementEmail({
   match,
   unsubscribeUrl,
   times,
+  together,
 }: AnnouncementEmailProps) {
   return (
     <EmailLayout preview={content.preview} title={content.title}>
       <P style={s.text}>Hi {greetingName},</P>
       {news ? <P style={s.text}>{news}</P> : null}
       <YourMatch match={match} />
+      {together ? <P style={s.text}>{together}</P> : null}
       {match.kind === "partners" ? (
         <EmailButton href={content.matchesUrl}>Schedule your coffee chat</EmailButton>
       ) : null}

@@ -10,6 +10,7 @@ import { InquiryEmail } from "./inquiry-email";
 import { LaunchEmail } from "./launch-email";
 import { MagicLinkEmail } from "./magic-link-email";
 import { MatchChangedEmail } from "./match-changed-email";
+import { PauseEndingEmail } from "./pause-ending-email";
 import { RoundDraftEmail } from "./round-draft-email";
 import { SetPasswordEmail } from "./set-password-email";
 import { SignInCodeEmail } from "./sign-in-code-email";
@@ -80,6 +81,12 @@ const samples: Record<string, ReactElement> = {
   "still-in-email": StillInEmail({
     greeting: "Ada",
     answerUrl: `${APP}/still-in?token=s1.abc`,
+    profileUrl: `${APP}/profile`,
+    unsubscribeUrl: `${APP}/unsubscribe?token=u1.abc`,
+  }),
+  "pause-ending-email": PauseEndingEmail({
+    greeting: "Ada",
+    until: "Tuesday, 15 June 2027",
     profileUrl: `${APP}/profile`,
     unsubscribeUrl: `${APP}/unsubscribe?token=u1.abc`,
   }),

@@ -8,6 +8,7 @@ import { invitationReminder } from "./invitation-reminder";
 import { launchInvitation } from "./launch-invitation";
 import { magicLink } from "./magic-link";
 import { matchChange } from "./match-change";
+import { pauseEnding } from "./pause-ending";
 import { roundAnnouncement } from "./round-announcement";
 import { roundDraftNotice } from "./round-draft-notice";
 import { setPasswordLink } from "./set-password-link";
@@ -33,6 +34,8 @@ export const MESSAGE_KINDS: ReadonlyArray<MessageKind<any, any>> = [
   checkInQuestion,
   // To a quiet person: still up for coffee chats?
   stillInQuestion,
+  // To a paused person, a week before their pause ends.
+  pauseEnding,
   // To a person whose running match changed (with the match's calendar message, or only that).
   matchChange,
   // To each member of a match whose chat's time was picked or moved: its calendar invitation.

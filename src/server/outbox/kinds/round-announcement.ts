@@ -5,6 +5,7 @@ import type { AppContext } from "../../context";
 import { matches, users } from "../../db/schema";
 import { AnnouncementEmail, announcementContent } from "../../mail/templates/announcement-email";
 import type { ProposedTimesView } from "../../mail/templates/views";
+import { togetherLine } from "../../mail/together-line";
 import { matchIdsOfMembersSql, memberIdsSql } from "../../match-members/match-members";
 import { matchProposals } from "../../scheduling/match-times";
 import { labelledTimes, linkedTimesFor } from "../../scheduling/proposed-times-for";
@@ -73,6 +74,7 @@ export const roundAnnouncement = {
         match: data.match.kind === "partners" ? { ...data.match, starter: null } : data.match,
         unsubscribeUrl: common.unsubscribeUrl,
         times: place?.times ?? null,
+        together: await togetherLine(ctx, [data.userId, ...data.partnerIds]),
       }),
     };
   },

@@ -79,6 +79,8 @@ export async function buildResolvedInstance(
     ...(avoid.has(u.id) ? { avoid: avoid.get(u.id) } : {}),
     ...(u.meetWay ? { meet: u.meetWay } : {}),
     ...(u.office ? { office: u.office } : {}),
+    ...(u.managerId ? { manager: u.managerId } : {}),
+    ...(u.interests && u.interests.length > 0 ? { interests: u.interests } : {}),
   }));
   const instance: MatchingInstance = {
     month: options.month,

@@ -20,6 +20,10 @@ export interface EligibleUser {
   /** How they can meet and their office (docs/profile.md, "How we meet"); null when not chosen. */
   meetWay?: MeetWay | null;
   office?: string | null;
+  /** Their manager's id (docs/profile.md, "Never with my manager"); null without one. */
+  managerId?: string | null;
+  /** Their interest tags (docs/profile.md, "Shared interests"). */
+  interests?: string[];
 }
 
 /** The people a pairing of this scope is made for; an empty department counts as "Other". */
@@ -40,6 +44,8 @@ export async function listEligibleUsers(
         workingHours: users.workingHours,
         meetWay: users.meetWay,
         office: users.office,
+        managerId: users.managerId,
+        interests: users.interests,
       })
       .from(users)
       .$dynamic(),
@@ -56,6 +62,8 @@ export async function listEligibleUsers(
     workingHours: row.workingHours,
     meetWay: row.meetWay,
     office: row.office,
+    managerId: row.managerId,
+    interests: row.interests,
   }));
 }
 

@@ -18,6 +18,7 @@ import {
   participationFields,
   storeParticipation,
 } from "../../profile/update-participation";
+import { managerChange } from "./manager";
 import { checkUserId } from "./user-id";
 
 /** An admin's pause is the employee's shorter one: a month from today. */
@@ -45,7 +46,10 @@ export async function updateUser(
   const [user] = await ctx.db.select().from(users).where(eq(users.id, id));
   if (!user) throw new NotFound(USER_NOT_FOUND);
 
-  const changes: Partial<ParticipationFields> & { department?: string } = {};
+  const changes: Partial<ParticipationFields> & {
+    department?: string;
+    managerId?: string | null;
+  } = {};
   if (input.participationStatus && input.participationStatus !== user.participationStatus) {
     Object.assign(
       changes,
@@ -58,6 +62,10 @@ export async function updateUser(
       throw new BadRequest(DEPARTMENT_NOT_IN_GROUP, "invalid_department");
     }
     changes.department = input.department;
+  }
+  if (input.managerEmail !== undefined) {
+    const managerId = await managerChange(ctx.db, input.managerEmail, user.id);
+    if (managerId !== user.managerId) changes.managerId = managerId;
   }
   if (Object.keys(changes).length === 0) throw new BadRequest(NO_USER_CHANGES, "no_changes");
 

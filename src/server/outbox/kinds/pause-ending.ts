@@ -1,0 +1,42 @@
+import { eq } from "drizzle-orm";
+import { users } from "../../db/schema";
+import { PauseEndingEmail } from "../../mail/templates/pause-ending-email";
+import { type MessageKind, NoLongerFor } from "../message-kind";
+import { type PersonAddressed, personalLinks } from "../personal-links";
+
+export interface PauseEndingData extends PersonAddressed {
+  /** The pause's end date, `YYYY-MM-DD`. */
+  until: string;
+}
+
+const readable = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString("en-GB", {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+
+/**
+ * "Your pause ends on …", a week before (docs/profile.md, "Participation"); once per pause (its
+ * end date is the key). Not sent when the person is no longer paused until that day.
+ */
+export const pauseEnding = {
+  name: "pause-ending",
+  mailKind: "other",
+  onceKey: (data) => `pause-${data.until}`,
+  async render(ctx, data) {
+    const [row] = await ctx.db
+      .select({ status: users.participationStatus, until: users.pauseEndDate })
+      .from(users)
+      .where(eq(users.id, data.userId));
+    if (row?.status !== "paused" || row.until !== data.until) throw new NoLongerFor();
+    const { common, headers } = await personalLinks(ctx, data);
+    return {
+      subject: "Your coffee chat pause ends soon",
+      template: PauseEndingEmail({ ...common, until: readable(data.until) }),
+      headers,
+    };
+  },
+} satisfies MessageKind<PauseEndingData>;
