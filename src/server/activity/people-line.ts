@@ -1,3 +1,4 @@
+import { isErasedAddress } from "../../shared/former-colleague";
 import { joinNames } from "../../shared/matches";
 import { type NamedRow, personName } from "../../shared/person-name";
 
@@ -7,11 +8,16 @@ export interface NamedPerson {
   name: string;
 }
 
-/** A person as an activity line names them (`personName`). */
+/**
+ * A person as an activity line names them: `personName`, but the whole address for someone without
+ * a name, since the log is where an admin finds out exactly who it was.
+ */
 export const namedPerson = (person: NamedRow & { id: string }): NamedPerson => ({
   id: person.id,
-  name: personName(person),
+  name: hasName(person) || isErasedAddress(person.email) ? personName(person) : person.email,
 });
+
+const hasName = (person: NamedRow) => Boolean(person.firstName?.trim() || person.lastName?.trim());
 
 /** An activity line that names people, kept with how it was written so it can be re-rendered. */
 export interface PeopleLine {

@@ -114,5 +114,5 @@ describe("a silent person over four scheduled rounds", () => {
     // Asked by May's draft, before May's round was published without Quinn.
     const may = rounds[3]?.pairing;
     expect(question.askedAt.getTime()).toBeLessThan(may?.createdAt.getTime() ?? 0);
-  });
+  }, 240_000);
 });
