@@ -8,7 +8,7 @@ import apiTokenRoutes from "./api-tokens/routes";
 import adminAccountRoutes from "./auth/admins/routes";
 import oidcRoutes from "./auth/oidc/routes";
 import authRoutes from "./auth/routes";
-import chatRoutes from "./chat/routes";
+import channelRoutes from "./channels/routes";
 import checkInRoutes from "./check-ins/routes";
 import slackInteractionsRoutes from "./check-ins/slack-interactions-routes";
 import teamsActivitiesRoutes from "./check-ins/teams-activities-routes";
@@ -50,6 +50,7 @@ import roundsRoutes from "./rounds/routes";
 import schedulingRoutes from "./scheduling/routes";
 import scimRoutes from "./scim/routes";
 import identityStatusRoutes from "./scim/status-routes";
+import { slackStatus } from "./slack/slack-status";
 import teamsRoutes from "./teams/routes";
 import unsubscribeRoutes from "./unsubscribe/routes";
 import webhookRoutes from "./webhooks/routes";
@@ -126,7 +127,7 @@ const featureRoutes = [
   roundMemberRoutes,
   scimRoutes,
   identityStatusRoutes,
-  chatRoutes,
+  channelRoutes(slackStatus),
   slackInteractionsRoutes,
   teamsActivitiesRoutes,
   teamsRoutes,

@@ -8,7 +8,6 @@ import {
 import { monthDisplay } from "../../shared/pairings";
 import { personName } from "../../shared/person-name";
 import { getAuthSecret } from "../auth/auth-secret";
-import { showAnswerInChat } from "../chat/show-answer-in-chat";
 import type { AppContext } from "../context";
 import { matches, pairings } from "../db/schema";
 import { BadRequest, HttpError, NotFound } from "../errors";
@@ -23,6 +22,7 @@ import {
 } from "../match-members/match-members";
 import { lockMemberMatch } from "../matches/open-pairing";
 import { peopleInOrder } from "../people-rows/read-people";
+import { showAnswerInChat } from "../slack/show-answer-in-chat";
 import { emitWebhookEvent } from "../webhooks/emit-webhook-event";
 import { refuseClosedAccount } from "./closed-account";
 

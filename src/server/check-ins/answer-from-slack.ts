@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { type CheckInAnswer, checkInAnswers } from "../../shared/check-in-answers";
-import { answeredMessage, CHECK_IN_ACTIONS } from "../chat/slack-messages";
-import { personOfSlackUser } from "../chat/slack-people";
-import { type SignedSlackRequest, verifySlackSignature } from "../chat/slack-signature";
 import type { AppContext } from "../context";
 import { BadRequest, HttpError, NotFound } from "../errors";
 import { queueChatMessages } from "../outbox/queue";
+import { answeredMessage, CHECK_IN_ACTIONS } from "../slack/slack-messages";
+import { personOfSlackUser } from "../slack/slack-people";
+import { type SignedSlackRequest, verifySlackSignature } from "../slack/slack-signature";
 import { recordCheckInAnswer } from "./answer-check-in";
 import { refuseClosedAccount } from "./closed-account";
 

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { askCheckInInChat } from "../chat/check-in-in-chat";
 import type { AppContext } from "../context";
 import { checkIns } from "../db/schema";
 import { lockMember } from "../match-members/member-locks";
+import { askCheckInInChat } from "../slack/check-in-in-chat";
 import { askCheckInInTeams } from "../teams/queue-teams";
 import { askMember, type CheckInRun, openCheckInRun } from "./ask-member";
 import type { MemberOfMatch } from "./check-in-members";
@@ -17,7 +17,7 @@ import type { MemberOfMatch } from "./check-in-members";
  * a restart, ask nobody twice, and a claim whose run died before queueing is asked by the run
  * that takes the step over.
  * A completed pairing asks nobody. Someone reached in Slack (or Teams) gets the question there
- * (chat/check-in-in-chat.ts, docs/chat.md), queued in the chat ledger under its own key.
+ * (slack/check-in-in-chat.ts, docs/chat.md), queued in the chat ledger under its own key.
  */
 export async function askCheckIns(
   ctx: AppContext,

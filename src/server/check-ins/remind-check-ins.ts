@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { askedInChatOnly } from "../chat/check-in-in-chat";
 import type { AppContext } from "../context";
 import { checkIns } from "../db/schema";
+import { askedInChatOnly } from "../slack/check-in-in-chat";
 import { askedInTeamsOnly } from "../teams/queue-teams";
 import { askMember, type CheckInRun, openCheckInRun } from "./ask-member";
 

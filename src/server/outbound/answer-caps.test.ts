@@ -1,9 +1,9 @@
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { sendWebhook } from "../chat/send-webhook";
-import { slackClient } from "../chat/slack-client";
 import type { Config } from "../config";
+import { slackClient } from "../slack/slack-client";
+import { sendWebhook } from "../webhooks/send-webhook";
 
 /** A receiver whose answer never ends: it writes until the caller drops the connection. */
 function endlessAnswer(headers: Record<string, string> = {}) {

@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
-import { effectiveReach, getChatSettings, wantsTeams } from "../chat/chat-settings";
-import { organiserTurns } from "../chat/organiser";
-import { runningMatchesOf } from "../chat/running-matches";
+import { effectiveReach, getChatSettings, wantsTeams } from "../channels/chat-settings";
+import { organiserTurns } from "../channels/organiser";
+import { runningMatchesOf } from "../channels/running-matches";
 import type { AppContext } from "../context";
 import { users } from "../db/schema";
 import { memberIds } from "../match-members/match-members";

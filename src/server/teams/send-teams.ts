@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getAuthSecret } from "../auth/auth-secret";
-import { effectiveReach, getChatSettings, wantsTeams } from "../chat/chat-settings";
-import { organiserTurns } from "../chat/organiser";
+import { effectiveReach, getChatSettings, wantsTeams } from "../channels/chat-settings";
+import { organiserTurns } from "../channels/organiser";
 import type { AppContext } from "../context";
 import { proposedTimesFor } from "../scheduling/proposed-times-for";
 import { connector, graph, MicrosoftCallError } from "./microsoft-calls";

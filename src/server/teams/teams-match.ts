@@ -1,8 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
+import { personName } from "../../shared/person-name";
 import type { AppContext } from "../context";
 import { matches, pairings, users } from "../db/schema";
 import { withMembers } from "../match-members/match-members";
-import { fullName } from "../pairings/scope/pairing-members";
 import type { TeamsIntroMember } from "./teams-cards";
 
 /** A running match of two or more, its month and its members as a card names them. */
@@ -53,7 +53,7 @@ export function introMember(
         : null;
   return {
     userId: person.id,
-    name: fullName(person),
+    name: personName(person),
     department: person.department,
     bio: person.bio,
     photoUrl,
@@ -62,7 +62,7 @@ export function introMember(
 
 /** "Coffee chat: Ada, Bob & Cy", by first names (the group chat's topic). */
 export function groupTopic(members: TeamsMatch["members"]): string {
-  const names = members.map((m) => m.firstName?.trim() || fullName(m));
+  const names = members.map((m) => m.firstName?.trim() || personName(m));
   const list = `${names.slice(0, -1).join(", ")} & ${names[names.length - 1]}`;
   return `Coffee chat: ${list}`.slice(0, 250);
 }

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deliverDueChatMessages } from "../chat/deliver-chat-messages";
 import { fixedClock } from "../clock";
 import { matches, outgoingMessages, pairings, teamsPeople, users } from "../db/schema";
+import { deliverDueChatMessages } from "../jobs/definitions/chat-delivery";
 import { runDueSteps } from "../jobs/definitions/round-steps";
 import { withMembers } from "../match-members/match-members";
 import { mailFailedIntro } from "../newsletters/send/failed-intro-mail";
@@ -12,7 +12,6 @@ import { allowEmail, createAdmin, createUser } from "../test/factories";
 import { storedAnswers } from "../test/stored-match";
 import { startTeamsStandIn, type TeamsStandIn } from "../test/teams-stand-in";
 import { createTestApp, type TestApp } from "../test/test-app";
-import { sendTeamsDelivery } from "./delivery-adapter";
 import { queueDueTeamsNudges } from "./queue-teams";
 
 /*
@@ -74,7 +73,6 @@ const drain = async () => {
   for (let claimed = 1; claimed > 0; ) {
     claimed = await deliverDueChatMessages(t.ctx, {
       owner: "test-worker",
-      transports: { teams: (row) => sendTeamsDelivery(t.ctx, row) },
       introNotSent: (row) => mailFailedIntro(t.ctx, row),
     });
     total += claimed;
@@ -281,7 +279,6 @@ describe("someone Teams cannot reach", () => {
     await deliverQueued(other);
     await deliverDueChatMessages(other.ctx, {
       owner: "other-worker",
-      transports: { teams: (row) => sendTeamsDelivery(other.ctx, row) },
     });
     const mailed = (await other.outbox()).map((m) => m.toAddress);
     expect(mailed).toContain("eve@reach.test");

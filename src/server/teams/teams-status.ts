@@ -1,8 +1,8 @@
 import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { personName } from "../../shared/person-name";
 import type { TeamsStatus, TeamsTest } from "../../shared/teams";
 import type { AppContext } from "../context";
 import { teamsPeople, users } from "../db/schema";
-import { fullName } from "../pairings/scope/pairing-members";
 import { catalogAppId } from "./teams-people";
 import { teamsSettings } from "./teams-settings";
 
@@ -33,7 +33,7 @@ export async function teamsStatus(ctx: AppContext): Promise<TeamsStatus> {
     appId: settings?.appId ?? null,
     messagingEndpoint: `${ctx.config.appUrl}/api/teams/messages`,
     notReached: rows.map((r) => ({
-      name: fullName(r),
+      name: personName(r),
       email: r.email,
       reason: r.reason ?? "",
       checkedAt: r.checkedAt.toISOString(),

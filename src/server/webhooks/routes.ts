@@ -1,6 +1,6 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { webhooksEndpoints as endpoints } from "../../shared/endpoints/chat";
-import { listChatDeliveries } from "../chat/list-chat-deliveries";
+import { listChatDeliveries } from "../channels/list-chat-deliveries";
 import type { FeatureRoutes } from "../context";
 import { endpointRoute } from "../http/endpoint-route";
 import { resumeWebhook } from "./resume-webhook";

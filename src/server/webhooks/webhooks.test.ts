@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deliverDueChatMessages } from "../chat/deliver-chat-messages";
 import { recordCheckInAnswer } from "../check-ins/answer-check-in";
 import { fixedClock } from "../clock";
+import { deliverDueChatMessages } from "../jobs/definitions/chat-delivery";
 import { announceInChat } from "../newsletters/send/announce-in-chat";
 import { allowEmail, createAdmin, createMatch, createPairing, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";

@@ -1,13 +1,46 @@
-import { CHAT_LEASE_MS, type ChatLanes, chatLanes } from "../../chat/deliver-chat-messages";
-import { queueDueNudges } from "../../chat/queue-nudges";
+import {
+  CHAT_LEASE_MS,
+  type ChatLaneOptions,
+  type ChatLanes,
+  chatLanes,
+} from "../../channels/deliver-chat-messages";
 import type { AppContext } from "../../context";
 import type { OutgoingMessageRow } from "../../db/schema";
 import { chatDeliveryTrigger } from "../../job-triggers";
 import { mailFailedIntro } from "../../newsletters/send/failed-intro-mail";
+import { slackAdapter } from "../../slack/delivery-adapter";
+import { queueDueNudges } from "../../slack/queue-nudges";
 import { sendTeamsDelivery } from "../../teams/delivery-adapter";
 import { queueDueTeamsNudges } from "../../teams/queue-teams";
+import { webhookAdapter } from "../../webhooks/delivery-adapter";
 import type { JobDefinition, JobRun } from "../job";
 import type { JobLogs } from "./job-logs";
+
+/** Every channel of the chat lanes with its adapter: the one place they are wired together. */
+function chatChannels(ctx: AppContext, log: (line: string) => void): ChatLaneOptions["channels"] {
+  return {
+    slack: slackAdapter(ctx),
+    teams: { send: (row) => sendTeamsDelivery(ctx, row) },
+    webhook: webhookAdapter(ctx, log),
+  };
+}
+
+/**
+ * Everything due now in every channel, every lane to its end (tests step the engine this way
+ * after moving ctx.clock). Resolves how many rows were claimed (0: nothing was due).
+ */
+export async function deliverDueChatMessages(
+  ctx: AppContext,
+  options: Omit<ChatLaneOptions, "channels">,
+): Promise<number> {
+  const lanes = chatLanes(ctx, {
+    ...options,
+    channels: chatChannels(ctx, options.log ?? (() => {})),
+  });
+  for (let row = await lanes.claim(); row; row = await lanes.claim()) lanes.start(row);
+  await lanes.drain();
+  return lanes.claimed;
+}
 
 /**
  * Slack and Teams messages and webhook calls (docs/chat.md, "Deliveries", "Lanes and the breaker"): each
@@ -32,7 +65,7 @@ export function chatDeliveryJob(
         stopping: () => run.stopping,
         log: logs.warn,
         introNotSent: (row) => mailFailedIntro(ctx, row),
-        transports: { teams: (row) => sendTeamsDelivery(ctx, row) },
+        channels: chatChannels(ctx, logs.warn),
       });
       lanesByOwner.set(run.owner, lanes);
     }

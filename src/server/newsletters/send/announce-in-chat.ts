@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { activePairingFile, parseActivePairingFile } from "../../../shared/pairing-file-names";
-import { queueSlackIntros } from "../../chat/queue-intros";
-import { toldInSlackOnly } from "../../chat/told-in-slack-only";
 import type { AppContext } from "../../context";
 import { newsletters } from "../../db/schema";
+import { queueSlackIntros } from "../../slack/queue-intros";
+import { toldInSlackOnly } from "../../slack/told-in-slack-only";
 import { queueTeamsIntros, toldInTeamsOnly } from "../../teams/queue-teams";
 import { emitPairingEvents } from "../../webhooks/emit-pairing-events";
 import { DEFAULT_STARTERS } from "../newsletter-defaults";

@@ -49,6 +49,3 @@ export function memberOf(members: Map<string, MemberInfo>, id: string): PreviewU
       }
     : { firstName: null, lastName: null, email: "", department: null };
 }
-
-/** The name chat/ still imports `personName` by, until it moves to slack/. */
-export { personName as fullName } from "../../../shared/person-name";

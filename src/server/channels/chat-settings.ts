@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { type ChatSettings, type ReachChannel, reachChannels } from "../../shared/chat";
+import type { AppContext } from "../context";
 import type { Db } from "../db/client";
 import { settings } from "../db/schema";
 
@@ -39,3 +40,8 @@ export const wantsTeams = (channel: ReachChannel) => channel === "teams";
 
 /** Teams is set up: its three settings come together (config.ts), so the app id tells. */
 export const teamsSetUp = (config: { TEAMS_APP_ID?: string }) => config.TEAMS_APP_ID !== undefined;
+
+/** Slack is set up: its bot token and signing secret come together (config.ts). */
+export function slackConfigured(ctx: Pick<AppContext, "config">): boolean {
+  return Boolean(ctx.config.SLACK_BOT_TOKEN && ctx.config.SLACK_SIGNING_SECRET);
+}

@@ -1,6 +1,7 @@
 import type { SlackStatus } from "../../shared/chat";
+import { slackConfigured } from "../channels/chat-settings";
 import type { AppContext } from "../context";
-import { slackClient, slackConfigured } from "./slack-client";
+import { slackClient } from "./slack-client";
 
 /** Whether the bot token works (`auth.test`), for the admin's Operations panel (docs/chat.md). */
 export async function slackStatus(ctx: AppContext): Promise<SlackStatus> {

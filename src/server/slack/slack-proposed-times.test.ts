@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import type { UserRow } from "../db/schema";
+import { deliverDueChatMessages } from "../jobs/definitions/chat-delivery";
 import { allowEmail, createMatch, createPairing, createUser } from "../test/factories";
 import { type SlackStandIn, startSlackStandIn } from "../test/slack-stand-in";
 import { createTestApp, type TestApp } from "../test/test-app";
-import { deliverDueChatMessages } from "./deliver-chat-messages";
 import { queueSlackIntros } from "./queue-intros";
 
 /*

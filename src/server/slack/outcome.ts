@@ -1,10 +1,7 @@
 import type { SendOutcome } from "../outbox/channels";
 
-/** What one attempt at a Slack message or webhook call came to (outbox/channels.ts). */
-export type ChatOutcome = SendOutcome;
-
 /** A @slack/web-api error as an outcome: rate limits wait, outages retry, Slack's refusals end. */
-export function slackErrorOutcome(error: unknown): ChatOutcome {
+export function slackErrorOutcome(error: unknown): SendOutcome {
   const e = error as {
     code?: string;
     retryAfter?: number;

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { webhookEndpoints } from "../db/schema";
-import type { ChatOutcome } from "./outcome";
+import type { SendOutcome } from "../outbox/channels";
 
 /** Calls failing in a row that pause a webhook endpoint (docs/chat.md, "Lanes and the breaker"). */
 export const BREAKER_FAILURES = 5;
@@ -15,7 +15,7 @@ export const BREAKER_FAILURES = 5;
 export async function recordEndpointOutcome(
   db: Db,
   endpointId: number,
-  outcome: ChatOutcome,
+  outcome: SendOutcome,
   now: Date,
 ): Promise<string | null> {
   if (outcome.kind === "sent") {

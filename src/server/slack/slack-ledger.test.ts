@@ -1,13 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHAT_LEASE_MS } from "../channels/deliver-chat-messages";
 import { askCheckIns } from "../check-ins/ask-check-ins";
 import { fixedClock } from "../clock";
 import { outgoingMessages } from "../db/schema";
+import { deliverDueChatMessages } from "../jobs/definitions/chat-delivery";
 import { announceInChat } from "../newsletters/send/announce-in-chat";
 import { allowEmail, createMatch, createPairing, createUser } from "../test/factories";
 import { type SlackStandIn, startSlackStandIn } from "../test/slack-stand-in";
 import { createTestApp, type TestApp } from "../test/test-app";
-import { CHAT_LEASE_MS, deliverDueChatMessages } from "./deliver-chat-messages";
 
 /*
  * The chat ledger's promises (docs/chat.md, "Deliveries"), against the Slack stand-in: Slack's

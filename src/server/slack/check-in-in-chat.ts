@@ -1,9 +1,14 @@
 import { eq } from "drizzle-orm";
+import {
+  effectiveReach,
+  getChatSettings,
+  slackConfigured,
+  wantsEmail,
+  wantsSlack,
+} from "../channels/chat-settings";
 import type { AppContext } from "../context";
 import { outgoingMessages, users } from "../db/schema";
 import { queueChatMessages } from "../outbox/queue";
-import { effectiveReach, getChatSettings, wantsEmail, wantsSlack } from "./chat-settings";
-import { slackConfigured } from "./slack-client";
 import { slackUserIdOf } from "./slack-people";
 
 export type ChatReach = "chat-only" | "chat-and-email" | "email-only";

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { matches, outgoingMessages, pairings, users } from "../db/schema";
+import { deliverDueChatMessages } from "../jobs/definitions/chat-delivery";
 import { runDueSteps } from "../jobs/definitions/round-steps";
 import { withMembers } from "../match-members/match-members";
 import { checkRoundInvariants } from "../rounds/round-invariants";
@@ -9,7 +10,6 @@ import { deliverQueued } from "../test/deliveries";
 import { allowEmail, createAdmin, createUser } from "../test/factories";
 import { type SlackStandIn, startSlackStandIn } from "../test/slack-stand-in";
 import { createTestApp, type TestApp } from "../test/test-app";
-import { deliverDueChatMessages } from "./deliver-chat-messages";
 
 /*
  * The round's announcement honours where each person chose to be reached (docs/chat.md, "Where

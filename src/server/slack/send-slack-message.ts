@@ -1,13 +1,14 @@
 import type { WebClient } from "@slack/web-api";
 import { eq, inArray } from "drizzle-orm";
+import { personName } from "../../shared/person-name";
 import { getAuthSecret } from "../auth/auth-secret";
+import { organiserTurns } from "../channels/organiser";
 import type { AppContext } from "../context";
 import { matches, type OutgoingMessageRow, outgoingMessages, pairings, users } from "../db/schema";
 import { withMembers } from "../match-members/match-members";
-import { fullName } from "../pairings/scope/pairing-members";
+import type { SendOutcome } from "../outbox/channels";
 import { proposedTimesFor } from "../scheduling/proposed-times-for";
-import { organiserTurns } from "./organiser";
-import { type ChatOutcome, slackErrorOutcome } from "./outcome";
+import { slackErrorOutcome } from "./outcome";
 import { slackClient } from "./slack-client";
 import { type Conversation, conversationOf, recordedConversation } from "./slack-conversation";
 import {
@@ -29,7 +30,7 @@ import { slackUserIdOf } from "./slack-people";
 export async function sendSlackMessage(
   ctx: AppContext,
   row: OutgoingMessageRow,
-): Promise<ChatOutcome> {
+): Promise<SendOutcome> {
   const client = slackClient(ctx);
   if (!client) return { kind: "ended", state: "skipped", error: "Slack is not configured." };
   try {
@@ -81,7 +82,7 @@ async function introMembers(ctx: AppContext, ids: string[]): Promise<IntroMember
     if (!person?.isActive) return null;
     const slackUserId = await slackUserIdOf(ctx, person);
     if (!slackUserId) return null;
-    members.push({ slackUserId, name: fullName(person), department: person.department });
+    members.push({ slackUserId, name: personName(person), department: person.department });
   }
   return members;
 }
@@ -94,7 +95,7 @@ async function post(
   client: WebClient,
   conversation: Conversation,
   message: SlackMessage,
-): Promise<ChatOutcome> {
+): Promise<SendOutcome> {
   const { channel, people } = conversation;
   const posted = await client.chat.postMessage({
     channel,
@@ -112,7 +113,7 @@ async function sendIntro(
   ctx: AppContext,
   client: WebClient,
   row: OutgoingMessageRow,
-): Promise<ChatOutcome> {
+): Promise<SendOutcome> {
   const match = await runningMatch(ctx, row.matchId);
   if (!match) return { kind: "ended", state: "skipped", error: MATCH_ENDED };
   const ids = match.members.map((m) => m.userId);
@@ -159,7 +160,7 @@ async function sendCheckIn(
   ctx: AppContext,
   client: WebClient,
   row: OutgoingMessageRow,
-): Promise<ChatOutcome> {
+): Promise<SendOutcome> {
   const match = await runningMatch(ctx, row.matchId);
   const me = match?.members.find((m) => m.userId === row.userId);
   if (!match || !me) return { kind: "ended", state: "skipped", error: MATCH_ENDED };
@@ -185,7 +186,7 @@ async function sendCheckIn(
   if (!slackUserId) return { kind: "ended", state: "skipped", error: NOT_ALL_IN_SLACK };
   const partnerNames = match.members
     .filter((m) => m.userId !== row.userId)
-    .flatMap((m) => people.filter((p) => p.id === m.userId).map(fullName));
+    .flatMap((m) => people.filter((p) => p.id === m.userId).map(personName));
   const conversation = await conversationOf(ctx, client, row, [slackUserId]);
   const message = checkInMessage({ month: match.month, partnerNames, matchId: match.id });
   return await post(client, conversation, message);
@@ -200,7 +201,7 @@ async function sendNudge(
   ctx: AppContext,
   client: WebClient,
   row: OutgoingMessageRow,
-): Promise<ChatOutcome> {
+): Promise<SendOutcome> {
   const match = await runningMatch(ctx, row.matchId);
   if (!match) return { kind: "ended", state: "skipped", error: MATCH_ENDED };
   if (match.members.some((m) => m.answer !== null)) {

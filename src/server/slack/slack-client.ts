@@ -33,10 +33,6 @@ export function slackClient(ctx: Pick<AppContext, "config">): WebClient | null {
   return client;
 }
 
-export function slackConfigured(ctx: Pick<AppContext, "config">): boolean {
-  return Boolean(ctx.config.SLACK_BOT_TOKEN && ctx.config.SLACK_SIGNING_SECRET);
-}
-
 function withSlash(url: string): string {
   return url.endsWith("/") ? url : `${url}/`;
 }

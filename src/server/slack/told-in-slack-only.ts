@@ -1,10 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { effectiveReach, getChatSettings, slackConfigured } from "../channels/chat-settings";
+import { runningMatchesOf } from "../channels/running-matches";
 import type { AppContext } from "../context";
 import { outgoingMessages, users } from "../db/schema";
 import { memberIds } from "../match-members/match-members";
-import { effectiveReach, getChatSettings } from "./chat-settings";
-import { runningMatchesOf } from "./running-matches";
-import { slackConfigured } from "./slack-client";
 import { slackUserIdOf } from "./slack-people";
 
 /**

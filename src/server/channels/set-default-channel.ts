@@ -1,8 +1,13 @@
 import type { ChatSettings } from "../../shared/chat";
 import type { AppContext } from "../context";
 import { Validation } from "../errors";
-import { saveChatSettings, teamsSetUp, wantsSlack, wantsTeams } from "./chat-settings";
-import { slackConfigured } from "./slack-client";
+import {
+  saveChatSettings,
+  slackConfigured,
+  teamsSetUp,
+  wantsSlack,
+  wantsTeams,
+} from "./chat-settings";
 
 export const SLACK_NOT_SET_UP =
   "Slack is not set up, so it cannot be the company default: the operator sets SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET first.";

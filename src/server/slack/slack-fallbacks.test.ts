@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuthSecret } from "../auth/auth-secret";
 import { fixedClock } from "../clock";
 import { emailLogs, outgoingMessages } from "../db/schema";
-import { chatDeliveryJob } from "../jobs/definitions/chat-delivery";
+import { chatDeliveryJob, deliverDueChatMessages } from "../jobs/definitions/chat-delivery";
 import { quietLogs } from "../jobs/definitions/job-logs";
 import { runDueSteps } from "../jobs/definitions/round-steps";
 import { startJob } from "../jobs/run-job";
@@ -12,7 +12,6 @@ import { deliverQueued } from "../test/deliveries";
 import { allowEmail, createAdmin, createUser } from "../test/factories";
 import { type SlackStandIn, startSlackStandIn } from "../test/slack-stand-in";
 import { createTestApp, type TestApp } from "../test/test-app";
-import { deliverDueChatMessages } from "./deliver-chat-messages";
 
 /*
  * Chat's fallbacks (docs/chat.md), against a local stand-in of Slack's Web API: an intro that

@@ -1,7 +1,7 @@
 import { Webhook } from "standardwebhooks";
 import { NoAnswerInTime, pinnedPost } from "../outbound/pinned-post";
 import { RefusedAddress } from "../outbound/public-address";
-import type { ChatOutcome } from "./outcome";
+import type { SendOutcome } from "../outbox/channels";
 
 /** How long a receiver has to answer a call (Standard Webhooks recommends 15 to 30 s). */
 export const WEBHOOK_TIMEOUT_MS = 15_000;
@@ -19,7 +19,7 @@ export async function sendWebhook(
   payload: { id: string; type: string; timestamp: string; data: unknown },
   now: Date,
   options: { allowPrivate: boolean; timeoutMs?: number },
-): Promise<ChatOutcome> {
+): Promise<SendOutcome> {
   const body = JSON.stringify({
     type: payload.type,
     timestamp: payload.timestamp,
@@ -50,7 +50,7 @@ export async function sendWebhook(
   return answerOutcome(answer.status, answer.header("retry-after"), now);
 }
 
-function answerOutcome(status: number, retryAfter: string | undefined, now: Date): ChatOutcome {
+function answerOutcome(status: number, retryAfter: string | undefined, now: Date): SendOutcome {
   if (status >= 200 && status < 300) return { kind: "sent", result: { status } };
   if (status === 410) {
     return {

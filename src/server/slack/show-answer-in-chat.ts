@@ -1,11 +1,11 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { checkInConfirmations } from "../../shared/check-in-answers";
 import { joinNames } from "../../shared/matches";
+import { personName } from "../../shared/person-name";
 import type { AppContext } from "../context";
 import { matches, type OutgoingMessageRow, outgoingMessages, users } from "../db/schema";
 import { withMembers } from "../match-members/match-members";
 import { queueChatMessages } from "../outbox/queue";
-import { fullName } from "../pairings/scope/pairing-members";
 import { answeredMessage } from "./slack-messages";
 
 /**
@@ -62,7 +62,7 @@ export async function showLateAnswer(ctx: AppContext, question: OutgoingMessageR
     })
     .from(users)
     .where(inArray(users.id, others));
-  const partners = others.flatMap((id) => people.filter((p) => p.id === id).map(fullName));
+  const partners = others.flatMap((id) => people.filter((p) => p.id === id).map(personName));
   const answered = { userId: question.userId, matchId: match.id, partners, channel, ts };
   await queueAnswerUpdate(ctx, { ...answered, message: checkInConfirmations[answer] }, "late");
 }

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { outgoingMessages, webhookEndpoints } from "../db/schema";
-import { chatDeliveryJob } from "../jobs/definitions/chat-delivery";
+import { chatDeliveryJob, deliverDueChatMessages } from "../jobs/definitions/chat-delivery";
 import { quietLogs } from "../jobs/definitions/job-logs";
 import { startJob } from "../jobs/run-job";
 import { announceInChat } from "../newsletters/send/announce-in-chat";
@@ -12,9 +12,8 @@ import { allowEmail, createAdmin, createMatch, createPairing, createUser } from 
 import { type SlackStandIn, startSlackStandIn } from "../test/slack-stand-in";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { startWebhookReceiver, type WebhookReceiver } from "../test/webhook-receiver";
-import { deliverDueChatMessages } from "./deliver-chat-messages";
-import { BREAKER_FAILURES } from "./endpoint-breaker";
-import { WEBHOOK_TIMEOUT_MS } from "./send-webhook";
+import { BREAKER_FAILURES } from "../webhooks/endpoint-breaker";
+import { WEBHOOK_TIMEOUT_MS } from "../webhooks/send-webhook";
 
 /*
  * Lanes and the breaker (docs/chat.md): Slack and each webhook endpoint are lanes, so a receiver

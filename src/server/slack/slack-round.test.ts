@@ -5,6 +5,7 @@ import { recordCheckInAnswer } from "../check-ins/answer-check-in";
 import { remindCheckIns } from "../check-ins/remind-check-ins";
 import { fixedClock } from "../clock";
 import { matches, outgoingMessages, pairings, users } from "../db/schema";
+import { deliverDueChatMessages } from "../jobs/definitions/chat-delivery";
 import { runDueSteps } from "../jobs/definitions/round-steps";
 import { signLinkToken } from "../mail/signed-links";
 import { withMembers } from "../match-members/match-members";
@@ -14,7 +15,6 @@ import { allowEmail, createAdmin, createUser } from "../test/factories";
 import { type SlackCall, type SlackStandIn, startSlackStandIn } from "../test/slack-stand-in";
 import { storedAnswers } from "../test/stored-match";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../test/test-app";
-import { deliverDueChatMessages } from "./deliver-chat-messages";
 import { queueDueNudges } from "./queue-nudges";
 import { signSlackBody } from "./slack-signature";
 

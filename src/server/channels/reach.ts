@@ -3,8 +3,13 @@ import type { ReachChoice, ReachView } from "../../shared/chat";
 import type { AppContext } from "../context";
 import { slackPeople, users } from "../db/schema";
 import { Validation } from "../errors";
-import { getChatSettings, teamsSetUp, wantsSlack, wantsTeams } from "./chat-settings";
-import { slackConfigured } from "./slack-client";
+import {
+  getChatSettings,
+  slackConfigured,
+  teamsSetUp,
+  wantsSlack,
+  wantsTeams,
+} from "./chat-settings";
 
 /** The profile's "where to reach me" (docs/chat.md): the person's choice and the company's. */
 export async function reachOf(ctx: AppContext, userId: string): Promise<ReachView> {
