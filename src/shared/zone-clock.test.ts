@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { atInZone, clockIn, dateIn, instantAt, offsetMinutes } from "./zone-clock";
+import { atInZone, clockIn, dateIn, instantAt, offsetMinutes, timeInZone } from "./zone-clock";
 
 describe("wall clocks across zones", () => {
   it("knows offsets on both sides of a daylight-saving change and Kolkata's half hour", () => {
@@ -34,5 +34,7 @@ describe("a time on an admin page", () => {
     expect(atInZone(at, "America/Argentina/Buenos_Aires")).toBe(
       "Mon, Mar 1, 05:00 AM (America/Argentina/Buenos Aires)",
     );
+    expect(timeInZone(at, "Europe/Berlin")).toBe("09:00 (Europe/Berlin)");
+    expect(timeInZone(at, "Asia/Calcutta")).toBe("13:30 (Asia/Kolkata)");
   });
 });

@@ -85,3 +85,9 @@ export function atInZone(instant: string | Date, zone: string): string {
   });
   return `${text} (${currentZoneName(zone).replaceAll("_", " ")})`;
 }
+
+/** "14:00 (Europe/Berlin)": the wall-clock time of an instant in a zone, the zone named. */
+export function timeInZone(instant: string | Date, zone: string): string {
+  const { time } = clockIn(zone, new Date(instant).getTime());
+  return `${time} (${currentZoneName(zone).replaceAll("_", " ")})`;
+}
