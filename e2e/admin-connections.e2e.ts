@@ -61,6 +61,15 @@ describe("an admin sees the connections the programme made across departments", 
     expect(await map.innerText()).toContain("People & Culture");
     expect(await panel.getByText("Across departments", { exact: true }).count()).toBe(1);
     expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
+    // The map scrolls sideways on a phone; the words about it wrap to the screen instead.
+    const caption = panel.getByTestId("connections-map-caption");
+    expect(await caption.innerText()).toContain("Chats that happened between the people");
+    const captionRight = await caption.evaluate((el) => el.getBoundingClientRect().right);
+    expect(captionRight).toBeLessThanOrEqual(width);
+    expect(await caption.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
 
     await panel.getByRole("button", { name: "Matches made" }).click();
@@ -99,7 +108,7 @@ describe("an admin sees the connections the programme made across departments", 
     expect(await chats.innerText()).toBe("hidden");
     await panel.getByText(/would let a reader work out a cell of the map/).waitFor();
     // Nothing changed since the figures were counted (in this first read): no recount is due.
-    await panel.getByText(/^Counted at \d{2}:\d{2}$/).waitFor();
+    await panel.getByText(/^Counted at \d{2}:\d{2} \(UTC\)$/).waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
     await panel.getByLabel("Hide figures about fewer than this many people").fill("3");

@@ -68,8 +68,10 @@ describe("the Operations tab's Monthly rounds", () => {
     const steps = (await thisRound.getByRole("listitem").allInnerTexts()).map((t) =>
       t.replace(/\s+/g, " "),
     );
-    expect(steps[0]).toMatch(/^Draft \(admins review\) Fri, Feb 26, 09:00 AM Done/);
-    expect(steps[1]).toMatch(/^Published \(members told\) Mon, Mar 1, 09:00 AM (Planned|Due)/);
+    expect(steps[0]).toMatch(/^Draft \(admins review\) Fri, Feb 26, 09:00 AM \(UTC\) Done/);
+    expect(steps[1]).toMatch(
+      /^Published \(members told\) Mon, Mar 1, 09:00 AM \(UTC\) (Planned|Due)/,
+    );
     await page
       .getByRole("heading", { name: "Next round: April 2027 (pairing day 2027-04-05)" })
       .waitFor();
@@ -132,7 +134,7 @@ describe("the Operations tab's Monthly rounds", () => {
       .poll(async () =>
         (await thisRound.getByRole("listitem").nth(1).innerText()).replace(/\s+/g, " "),
       )
-      .toMatch(/^Published \(members told\) Mon, Mar 1, 09:00 AM Skipped/);
+      .toMatch(/^Published \(members told\) Mon, Mar 1, 09:00 AM \(UTC\) Skipped/);
   });
 
   it("saves a scope's settings and refuses bad input with the reason", async () => {
@@ -162,7 +164,28 @@ describe("the Operations tab's Monthly rounds", () => {
     await form.getByText("Choose the pairing date.").waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
+    // A Saturday, and its check-in seven days on a Saturday too: warned beside each field, with
+    // the review days' error shown at the same time.
+    await form.getByLabel("Review days before the pairing day").fill("30");
+    await form.getByLabel("Date", { exact: true }).fill("2027-04-17");
+    await form.getByRole("button", { name: "Save settings" }).click();
+    const pairingWarning = form.getByText("The pairing day falls on a weekend (Saturday).");
+    const checkInWarning = form.getByText("The check-in day falls on a weekend (Saturday).");
+    await pairingWarning.waitFor();
+    await checkInWarning.waitFor();
+    await form.getByText("The review window is 0 to 14 days.").waitFor();
+    expect(
+      await form.getByLabel("Check-in days after the pairing day").getAttribute("aria-describedby"),
+    ).toBe(await checkInWarning.getAttribute("id"));
+    expect(await form.getByLabel("Date", { exact: true }).getAttribute("aria-describedby")).toBe(
+      await pairingWarning.getAttribute("id"),
+    );
+    expect(await axeViolations(page)).toEqual([]);
+    await form.getByLabel("Review days before the pairing day").fill("5");
+
     await form.getByLabel("Date", { exact: true }).fill("2027-04-14");
+    await pairingWarning.waitFor({ state: "detached" });
+    await checkInWarning.waitFor({ state: "detached" });
     await form.getByLabel("Date", { exact: true }).press("Enter");
     await page.getByText("Round settings saved.").first().waitFor();
     await page

@@ -66,6 +66,9 @@ describe("an admin runs this month's pairings for a group", () => {
     const current = page.getByRole("region", { name: "Current pairings" });
     await current.getByText(/· Brew Co$/).waitFor();
     expect(await current.innerText()).toContain("2 matches");
+    // With a round running the Pairing part still fits a phone (it was 383 px wide).
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(375);
 
     await page.getByRole("button", { name: "View Current Pairings (1)" }).click();
     const overlay = page.getByRole("dialog", { name: "Current Pairings" });

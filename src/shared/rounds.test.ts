@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { type RoundSettingsForm, roundSettingsFormSchema, roundSettingsSchema } from "./rounds";
+import {
+  type RoundSettingsForm,
+  roundSettingsFormSchema,
+  roundSettingsSchema,
+  weekendWarnings,
+} from "./rounds";
 
 const form = (fields: Partial<RoundSettingsForm>): RoundSettingsForm => ({
   auto: true,
@@ -37,5 +42,26 @@ describe("the round settings form", () => {
     );
     expect(bad.success).toBe(false);
     expect(roundSettingsFormSchema.safeParse(form({ date: "junk" })).success).toBe(true);
+  });
+});
+
+describe("weekend warnings of the round settings", () => {
+  it("names a pairing or check-in day on a weekend, and nothing on weekdays", () => {
+    // 2027-04-17 is a Saturday; seven days on is a Saturday too.
+    expect(weekendWarnings(form({ scheduleKind: "fixed", date: "2027-04-17" }))).toEqual({
+      pairing: "The pairing day falls on a weekend (Saturday).",
+      checkIn: "The check-in day falls on a weekend (Saturday).",
+    });
+    // Wednesday 14 April, check-in four days on: Sunday.
+    expect(
+      weekendWarnings(form({ scheduleKind: "fixed", date: "2027-04-14", checkInDays: 4 })),
+    ).toEqual({ checkIn: "The check-in day falls on a weekend (Sunday)." });
+    expect(weekendWarnings(form({ scheduleKind: "nth-weekday", weekday: 0 }))).toEqual({
+      pairing: "The pairing day falls on a weekend (Sunday).",
+      checkIn: "The check-in day falls on a weekend (Sunday).",
+    });
+    expect(weekendWarnings(form({ scheduleKind: "nth-weekday", weekday: 1 }))).toEqual({});
+    expect(weekendWarnings(form({ scheduleKind: "fixed", date: "2027-02-30" }))).toEqual({});
+    expect(weekendWarnings(form({ scheduleKind: "company", weekday: 6 }))).toEqual({});
   });
 });

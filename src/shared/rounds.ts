@@ -233,3 +233,42 @@ function scheduleOf(form: RoundSettingsForm): PairingSchedule | null {
   }
   return form.scheduleKind === "fixed" ? { type: "fixed", date: form.date } : null;
 }
+
+const WEEKDAY_NAMES = [
+  "Sunday",
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+] as const;
+const isWeekendDay = (weekday: number) => weekday === 0 || weekday === 6;
+
+/** The weekday (0 = Sunday) of the pairing day the form chooses, or null when it is not known. */
+function pairingWeekdayOf(form: RoundSettingsForm): number | null {
+  if (form.scheduleKind === "nth-weekday") return form.weekday;
+  if (form.scheduleKind !== "fixed" || !fixedDateSchema.safeParse(form.date).success) return null;
+  const day = new Date(`${form.date}T00:00:00Z`);
+  return Number.isNaN(day.getTime()) ? null : day.getUTCDay();
+}
+
+/**
+ * Warnings, not errors: a pairing or check-in day on a Saturday or Sunday is allowed, but the
+ * admin is told beside the field (the check-in comes checkInDays calendar days after pairing).
+ */
+export function weekendWarnings(form: RoundSettingsForm): { pairing?: string; checkIn?: string } {
+  const weekday = pairingWeekdayOf(form);
+  if (weekday === null) return {};
+  const warnings: { pairing?: string; checkIn?: string } = {};
+  if (isWeekendDay(weekday)) {
+    warnings.pairing = `The pairing day falls on a weekend (${WEEKDAY_NAMES[weekday]}).`;
+  }
+  if (Number.isInteger(form.checkInDays)) {
+    const checkIn = (((weekday + form.checkInDays) % 7) + 7) % 7;
+    if (isWeekendDay(checkIn)) {
+      warnings.checkIn = `The check-in day falls on a weekend (${WEEKDAY_NAMES[checkIn]}).`;
+    }
+  }
+  return warnings;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clockIn, dateIn, instantAt, offsetMinutes } from "./zone-clock";
+import { atInZone, clockIn, dateIn, instantAt, offsetMinutes, timeInZone } from "./zone-clock";
 
 describe("wall clocks across zones", () => {
   it("knows offsets on both sides of a daylight-saving change and Kolkata's half hour", () => {
@@ -21,5 +21,20 @@ describe("wall clocks across zones", () => {
     expect(new Date(at).toISOString()).toBe("2027-04-04T23:00:00.000Z");
     expect(dateIn("Europe/Berlin", at)).toBe("2027-04-05");
     expect(clockIn("Europe/Berlin", at).time).toBe("01:00");
+  });
+});
+
+describe("a time on an admin page", () => {
+  it("names the zone it is in, by the zone's current name", () => {
+    // 1 March 2027, 08:00 UTC.
+    const at = "2027-03-01T08:00:00.000Z";
+    expect(atInZone(at, "Europe/Berlin")).toBe("Mon, Mar 1, 09:00 AM (Europe/Berlin)");
+    expect(atInZone(at, "UTC")).toBe("Mon, Mar 1, 08:00 AM (UTC)");
+    expect(atInZone(at, "Asia/Calcutta")).toBe("Mon, Mar 1, 01:30 PM (Asia/Kolkata)");
+    expect(atInZone(at, "America/Argentina/Buenos_Aires")).toBe(
+      "Mon, Mar 1, 05:00 AM (America/Argentina/Buenos Aires)",
+    );
+    expect(timeInZone(at, "Europe/Berlin")).toBe("09:00 (Europe/Berlin)");
+    expect(timeInZone(at, "Asia/Calcutta")).toBe("13:30 (Asia/Kolkata)");
   });
 });

@@ -1,3 +1,5 @@
+import { currentZoneName } from "./zone-names";
+
 /**
  * Wall-clock times across zones with the browser's (or Node's) Intl alone, so the pages that show
  * them carry no date library (docs/performance.md, page budgets): "Ana's 10:00 is your 01:00".
@@ -66,4 +68,26 @@ export function browserTimeZone(): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * "Mon, Mar 1, 09:00 AM (Europe/Berlin)": an instant in a zone, labelled with the zone's current
+ * name, so no time on an admin page reads without the zone it is in.
+ */
+export function atInZone(instant: string | Date, zone: string): string {
+  const text = new Date(instant).toLocaleString("en", {
+    timeZone: zone,
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
+  return `${text} (${currentZoneName(zone).replaceAll("_", " ")})`;
+}
+
+/** "14:00 (Europe/Berlin)": the wall-clock time of an instant in a zone, the zone named. */
+export function timeInZone(instant: string | Date, zone: string): string {
+  const { time } = clockIn(zone, new Date(instant).getTime());
+  return `${time} (${currentZoneName(zone).replaceAll("_", " ")})`;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { isIanaTimeZone } from "./working-hours";
 import { knownTimeZones } from "./zone-clock";
-import { searchZones, zoneLabel } from "./zone-names";
+import { currentZoneName, searchZones, zoneLabel, zoneNameForPeople } from "./zone-names";
 
 // The zone picker finds a renamed zone by its current and its old name, whichever the runtime lists.
 const chromeLists = ["Asia/Calcutta", "Europe/Kiev", "Asia/Saigon", "Europe/Berlin", "UTC"];
@@ -31,5 +32,16 @@ describe("searching time zones", () => {
     expect(searchZones(chromeLists, "berl")).toEqual(["Europe/Berlin"]);
     expect(zoneLabel("Asia/Saigon")).toBe("Asia/Saigon (Asia/Ho Chi Minh)");
     expect(zoneLabel("Europe/Berlin")).toBe("Europe/Berlin");
+  });
+});
+
+describe("a zone as people know it", () => {
+  it("names it, by its current name, and both names are valid zones", () => {
+    expect(zoneNameForPeople("UTC")).toBe("Coordinated Universal Time (UTC)");
+    expect(zoneNameForPeople("Asia/Calcutta")).toBe("India Standard Time (Asia/Kolkata)");
+    expect(zoneNameForPeople("Europe/Berlin")).toBe("Central European Time (Europe/Berlin)");
+    expect(currentZoneName("Asia/Calcutta")).toBe("Asia/Kolkata");
+    expect(currentZoneName("Asia/Kolkata")).toBe("Asia/Kolkata");
+    for (const zone of ["Asia/Calcutta", "Asia/Kolkata"]) expect(isIanaTimeZone(zone)).toBe(true);
   });
 });

@@ -50,3 +50,32 @@ export function searchZones(zones: readonly string[], typed: string): string[] {
     [zone, ...zoneAliases(zone)].some((name) => name.toLowerCase().includes(words)),
   );
 }
+
+const currentNames = new Map<string, string>(RENAMED);
+
+/** The zone's current IANA name for an old one ("Asia/Calcutta" → "Asia/Kolkata"), else itself. */
+export function currentZoneName(zone: string): string {
+  return currentNames.get(zone) ?? zone;
+}
+
+/** A recent fixed day: before a zone kept summer time the runtime names only its standard time. */
+const GENERIC_NAME_DAY = new Date(Date.UTC(2026, 0, 15));
+
+/**
+ * A zone as people know it: "India Standard Time (Asia/Kolkata)", "Coordinated Universal Time
+ * (UTC)"; the place alone when the runtime has no name for the zone but an offset ("GMT+03:00").
+ */
+export function zoneNameForPeople(zone: string): string {
+  const current = currentZoneName(zone);
+  if (current === "UTC" || current === "Etc/UTC") return "Coordinated Universal Time (UTC)";
+  const place = current.replaceAll("_", " ");
+  let name: string | undefined;
+  try {
+    name = new Intl.DateTimeFormat("en", { timeZone: current, timeZoneName: "longGeneric" })
+      .formatToParts(GENERIC_NAME_DAY)
+      .find((part) => part.type === "timeZoneName")?.value;
+  } catch {
+    return place;
+  }
+  return name && !name.startsWith("GMT") ? `${name} (${place})` : place;
+}

@@ -1,5 +1,6 @@
 import { bookedText, bookingTimeLabel, type MatchTimes } from "@shared/booking";
 import type { MatchItem } from "@shared/matches";
+import { zoneNameForPeople } from "@shared/zone-names";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CalendarCheck } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
@@ -169,8 +170,8 @@ function TimeChoices({
           ) : (
             <>
               <p className="text-sm text-coffee-800">
-                These fit everyone's working hours. Times in your time zone (
-                {zone.replaceAll("_", " ")}); one press books it for everyone.
+                These fit everyone's working hours. Times in your time zone,{" "}
+                {zoneNameForPeople(zone)}; one press books it for everyone.
               </p>
               <ul className="grid gap-2 sm:grid-cols-3">
                 {data.times.map((time, i) => (

@@ -1,5 +1,6 @@
 import { type MyWorkingHours, type WorkingDay, workingDayProblems } from "@shared/working-hours";
 import { browserTimeZone } from "@shared/zone-clock";
+import { currentZoneName } from "@shared/zone-names";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "../../components/ui/button";
@@ -50,7 +51,7 @@ export function WorkingHoursCard() {
 
 function HoursForm({ data }: { data: MyWorkingHours }) {
   const client = useQueryClient();
-  const [zone, setZone] = useState(data.timeZone);
+  const [zone, setZone] = useState(currentZoneName(data.timeZone));
   const [own, setOwn] = useState(data.ownHours);
   const [hours, setHours] = useState<WorkingDay[]>(data.workingHours);
   const [saving, setSaving] = useState(false);
@@ -70,7 +71,10 @@ function HoursForm({ data }: { data: MyWorkingHours }) {
     }
   };
   const dayProblems = own ? workingDayProblems(hours).size : 0;
-  const proposed = data.ownTimeZone ? data.timeZone : (browserTimeZone() ?? data.timeZone);
+  // An old name (Asia/Calcutta) is shown and saved as its current one (Asia/Kolkata).
+  const proposed = currentZoneName(
+    data.ownTimeZone ? data.timeZone : (browserTimeZone() ?? data.timeZone),
+  );
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-5 sm:max-w-lg">
       {!data.timeZoneConfirmed && (

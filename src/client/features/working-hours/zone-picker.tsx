@@ -1,5 +1,5 @@
 import { knownTimeZones } from "@shared/zone-clock";
-import { searchZones, zoneLabel } from "@shared/zone-names";
+import { currentZoneName, searchZones, zoneLabel } from "@shared/zone-names";
 import { useId, useMemo, useState } from "react";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
@@ -18,7 +18,8 @@ export function ZonePicker({
 }) {
   const id = useId();
   const [search, setSearch] = useState("");
-  const zones = useMemo(() => knownTimeZones(), []);
+  // Listed by current names (Chromium lists Asia/Calcutta): the old name still finds them.
+  const zones = useMemo(() => [...new Set(knownTimeZones().map(currentZoneName))], []);
   const shown = useMemo(() => {
     const found = searchZones(zones, search);
     return found.includes(value) ? found : [value, ...found];

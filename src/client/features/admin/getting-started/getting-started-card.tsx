@@ -206,6 +206,8 @@ function InviteStep({ data }: { data: GettingStarted }) {
         {reach > 0 && (
           <Button
             size="sm"
+            // The count makes the label long: it wraps on a phone instead of widening the page.
+            className="h-auto! min-h-9 whitespace-normal! py-1.5 text-left"
             disabled={launch.isPending}
             onClick={() =>
               confirm({

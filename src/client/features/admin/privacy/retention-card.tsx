@@ -1,4 +1,5 @@
 import type { RetentionStatus } from "@shared/privacy";
+import { atInZone } from "@shared/zone-clock";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../../components/ui/button";
@@ -16,6 +17,7 @@ import { toast } from "../../../components/ui/toast";
 import { privacyApi, retentionKeys } from "../../../lib/api/privacy";
 import { HelpLink } from "../../help/help-link";
 import { useAdminMutation } from "../use-admin-mutation";
+import { useCompanyTimeZone } from "../use-company-time-zone";
 import { failureToast } from "../whitelist/whitelist-queries";
 
 /** Operations: how many months of history to keep (docs/privacy.md "Retention"). */
@@ -50,6 +52,7 @@ export function RetentionCard() {
 function RetentionForm({ status }: { status: RetentionStatus }) {
   const [months, setMonths] = useState(status.months === null ? "" : String(status.months));
   const id = useId();
+  const zone = useCompanyTimeZone();
   const save = useAdminMutation({
     mutationFn: (value: number | null) => privacyApi.setRetention({ months: value }),
     onSuccess: () => toast({ title: "Saved", description: "The retention setting is saved." }),
@@ -80,7 +83,7 @@ function RetentionForm({ status }: { status: RetentionStatus }) {
       </div>
       <p className="text-sm text-coffee-700">
         {status.lastRunAt
-          ? `Last run ${new Date(status.lastRunAt).toLocaleString("en")}: ${status.lastRunNote}`
+          ? `Last run ${atInZone(status.lastRunAt, zone)}: ${status.lastRunNote}`
           : "The daily job has not run yet."}
       </p>
     </form>

@@ -1,3 +1,4 @@
+import { atInZone } from "@shared/zone-clock";
 import { Button } from "../../../components/ui/button";
 import {
   Card,
@@ -7,19 +8,13 @@ import {
   CardTitle,
 } from "../../../components/ui/card";
 import { QueryState } from "../../../components/ui/query-state";
-import { useActivity } from "./rounds-queries";
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("en", {
-    month: "short",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-  });
+import { useActivity, useRoundsOverview } from "./rounds-queries";
 
 /** Every automatic action, and what admins and people changed: what, when, by and on whom. */
 export function ActivityCard() {
   const query = useActivity();
+  // Times in the company's zone, named, as on the round timeline (UTC until it is read).
+  const zone = useRoundsOverview().data?.timeZone ?? "UTC";
   return (
     <Card>
       <CardHeader>
@@ -42,7 +37,7 @@ export function ActivityCard() {
                   page.items.map((item) => (
                     <li key={item.id} className="text-sm text-coffee-900">
                       <time dateTime={item.at} className="mr-2 text-coffee-700">
-                        {when(item.at)}
+                        {atInZone(item.at, zone)}
                       </time>
                       {item.detail}
                       {item.userName && <span className="text-coffee-700"> — {item.userName}</span>}

@@ -3,6 +3,7 @@ import {
   type RoundSettingsForm as FormValues,
   type RoundSettings,
   roundSettingsFormSchema,
+  weekendWarnings,
 } from "@shared/rounds";
 import { useId } from "react";
 import { type UseFormReturn, useForm } from "react-hook-form";
@@ -25,6 +26,25 @@ const kinds: { value: FormValues["scheduleKind"]; label: string }[] = [
   { value: "nth-weekday", label: "Its own weekday" },
   { value: "fixed", label: "One fixed date" },
 ];
+
+/** A warning beside its field: the value is allowed, but the admin should know (amber, not red). */
+function FieldWarning({ id, children }: { id: string; children?: string }) {
+  if (!children) return null;
+  return (
+    <p id={id} className="text-sm font-medium text-amber-800">
+      {children}
+    </p>
+  );
+}
+
+/** aria-invalid and aria-describedby for a field with an error, a warning, both or neither. */
+function described(error: { id: string; on: boolean }, warning: { id: string; on: boolean }) {
+  const ids = [error.on && error.id, warning.on && warning.id].filter(Boolean).join(" ");
+  return {
+    ...(error.on ? { "aria-invalid": true as const } : {}),
+    ...(ids ? { "aria-describedby": ids } : {}),
+  };
+}
 
 function toForm(settings: RoundSettings): FormValues {
   const schedule = settings.schedule;
@@ -50,6 +70,7 @@ function ScheduleFields({
 }) {
   const kind = form.watch("scheduleKind");
   const errors = form.formState.errors;
+  const warning = weekendWarnings(form.watch()).pairing;
   return (
     <>
       <div className="space-y-1">
@@ -62,12 +83,15 @@ function ScheduleFields({
           <Input
             id={`${id}-date`}
             type="date"
-            aria-invalid={errors.date ? true : undefined}
-            aria-describedby={errors.date ? `${id}-date-error` : undefined}
+            {...described(
+              { id: `${id}-date-error`, on: !!errors.date },
+              { id: `${id}-date-warning`, on: !!warning },
+            )}
             {...form.register("date")}
           />
           <p className="text-xs text-coffee-700">Other months follow the first Monday.</p>
           <FieldError id={`${id}-date-error`}>{errors.date?.message}</FieldError>
+          <FieldWarning id={`${id}-date-warning`}>{warning}</FieldWarning>
         </div>
       )}
       {kind === "nth-weekday" && (
@@ -81,8 +105,12 @@ function ScheduleFields({
             <Select
               id={`${id}-weekday`}
               options={weekdays}
+              aria-describedby={warning ? `${id}-weekday-warning` : undefined}
               {...form.register("weekday", asNumber)}
             />
+          </div>
+          <div className="col-span-2">
+            <FieldWarning id={`${id}-weekday-warning`}>{warning}</FieldWarning>
           </div>
         </div>
       )}
@@ -111,8 +139,7 @@ export function RoundSettingsForm({
   });
   // Each field's error beside it, all at once.
   const errors = form.formState.errors;
-  const invalid = (name: "reviewDays" | "checkInDays", errorId: string) =>
-    errors[name] ? { "aria-invalid": true as const, "aria-describedby": errorId } : {};
+  const checkInWarning = weekendWarnings(form.watch()).checkIn;
   return (
     <form
       noValidate
@@ -133,7 +160,10 @@ export function RoundSettingsForm({
           inputMode="numeric"
           min={0}
           max={14}
-          {...invalid("reviewDays", `${id}-review-error`)}
+          {...described(
+            { id: `${id}-review-error`, on: !!errors.reviewDays },
+            { id: "", on: false },
+          )}
           {...form.register("reviewDays", asNumber)}
         />
         <FieldError id={`${id}-review-error`}>{errors.reviewDays?.message}</FieldError>
@@ -146,10 +176,14 @@ export function RoundSettingsForm({
           inputMode="numeric"
           min={1}
           max={21}
-          {...invalid("checkInDays", `${id}-checkin-error`)}
+          {...described(
+            { id: `${id}-checkin-error`, on: !!errors.checkInDays },
+            { id: `${id}-checkin-warning`, on: !!checkInWarning },
+          )}
           {...form.register("checkInDays", asNumber)}
         />
         <FieldError id={`${id}-checkin-error`}>{errors.checkInDays?.message}</FieldError>
+        <FieldWarning id={`${id}-checkin-warning`}>{checkInWarning}</FieldWarning>
       </div>
       <div className="sm:col-span-2">
         <Button type="submit" size="sm" disabled={save.isPending}>

@@ -1,4 +1,5 @@
 import type { RoundView, TimelineEntry, TimelineState, TimelineStep } from "@shared/rounds";
+import { atInZone } from "@shared/zone-clock";
 import { Badge, type BadgeColor } from "../../../components/ui/badge";
 
 const stepNames: Record<TimelineStep, string> = {
@@ -19,24 +20,12 @@ const stateBadges: Record<TimelineState, { label: string; color: BadgeColor }> =
   failed: { label: "Failed", color: "red" },
 };
 
-/** A date as the admin reads it, in the company's time zone. */
-export function formatAt(iso: string, timeZone: string) {
-  return new Date(iso).toLocaleString("en", {
-    timeZone,
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-  });
-}
-
 function Step({ entry, timeZone }: { entry: TimelineEntry; timeZone: string }) {
   const badge = stateBadges[entry.state];
   return (
     <li className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-l-2 border-coffee-200 pl-3">
       <span className="font-medium text-coffee-900">{stepNames[entry.step]}</span>
-      <span className="text-sm text-coffee-700">{formatAt(entry.at, timeZone)}</span>
+      <span className="text-sm text-coffee-700">{atInZone(entry.at, timeZone)}</span>
       <Badge color={badge.color}>{badge.label}</Badge>
       {entry.note && <span className="w-full text-xs text-coffee-700">{entry.note}</span>}
     </li>

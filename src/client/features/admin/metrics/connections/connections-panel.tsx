@@ -1,4 +1,5 @@
 import { type Connections, DEFAULT_CONNECTION_MONTHS, shiftMonthKey } from "@shared/connections";
+import { timeInZone } from "@shared/zone-clock";
 import { Download, Printer } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Button } from "../../../../components/ui/button";
@@ -7,6 +8,7 @@ import { Input } from "../../../../components/ui/input";
 import { Label } from "../../../../components/ui/label";
 import { Select } from "../../../../components/ui/select";
 import { errorMessage } from "../../../../lib/api-client";
+import { useCompanyTimeZone } from "../../use-company-time-zone";
 import { useDomainGroups } from "../../whitelist/whitelist-queries";
 import { Stat } from "../chart-figure";
 import { formatPercent } from "../metrics-queries";
@@ -114,11 +116,7 @@ export function ConnectionsPanel() {
 
 /** When the figures were counted, and that a newer count is on its way while they are stale. */
 function CountedAt({ data }: { data: Connections }) {
-  const time = new Date(data.countedAt).toLocaleTimeString([], {
-    hour: "2-digit",
-    minute: "2-digit",
-    hour12: false,
-  });
+  const time = timeInZone(data.countedAt, useCompanyTimeZone());
   return (
     <p role="status" className="text-sm text-coffee-700">
       Counted at {time}

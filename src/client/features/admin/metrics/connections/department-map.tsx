@@ -32,52 +32,64 @@ export function DepartmentMap({ data, which }: { data: Connections; which: "met"
   const grid = data[which];
   const max = Math.max(0, ...grid.flat().map((v) => v ?? 0));
   const what = which === "met" ? "Chats that happened" : "Matches made";
+  const captionId = `connections-map-caption-${which}`;
   return (
-    <section
-      aria-label={`${what} by department`}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users must reach the map's horizontal scroll
-      tabIndex={0}
-      className="max-w-full overflow-x-auto"
-    >
-      <table className="connections-map border-separate border-spacing-0.5 text-xs">
-        <caption className="mb-2 text-left text-sm text-coffee-800">
-          {what} between the people of two departments (each two members of a chat once); a figure
-          about fewer than {data.minCell} people reads “{fewerThan(data.minCell)}”.
-        </caption>
-        <thead>
-          <tr>
-            <td />
-            {data.departments.map((d) => (
-              <th key={d} scope="col" className="max-w-24 px-1 pb-1 align-bottom font-medium">
-                {d}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {data.departments.map((row, i) => (
-            <tr key={row}>
-              <th scope="row" className="max-w-32 pr-2 text-right font-medium">
-                {row}
-              </th>
-              {grid[i].map((value, j) => (
-                <td
-                  key={data.departments[j]}
-                  className={cn(
-                    "h-10 min-w-12 rounded px-1 text-center tabular-nums",
-                    value === null
-                      ? "bg-coffee-100 text-[0.65rem] leading-tight text-coffee-800 italic"
-                      : shadeOf(value, max),
-                    i === j && "ring-1 ring-coffee-400 ring-inset",
-                  )}
-                >
-                  {value === null ? fewerThan(data.minCell) : value}
-                </td>
+    <div className="max-w-full">
+      {/* Outside the scrolling area, so the words wrap to the screen, not to the map's width. */}
+      <p
+        id={captionId}
+        className="mb-2 text-sm text-coffee-800"
+        data-testid="connections-map-caption"
+      >
+        {what} between the people of two departments (each two members of a chat once); a figure
+        about fewer than {data.minCell} people reads “{fewerThan(data.minCell)}”.
+      </p>
+      <section
+        aria-label={`${what} by department`}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users must reach the map's horizontal scroll
+        tabIndex={0}
+        className="max-w-full overflow-x-auto"
+      >
+        <table
+          className="connections-map border-separate border-spacing-0.5 text-xs"
+          aria-describedby={captionId}
+        >
+          <caption className="sr-only">{what} by department</caption>
+          <thead>
+            <tr>
+              <td />
+              {data.departments.map((d) => (
+                <th key={d} scope="col" className="max-w-24 px-1 pb-1 align-bottom font-medium">
+                  {d}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+          </thead>
+          <tbody>
+            {data.departments.map((row, i) => (
+              <tr key={row}>
+                <th scope="row" className="max-w-32 pr-2 text-right font-medium">
+                  {row}
+                </th>
+                {grid[i].map((value, j) => (
+                  <td
+                    key={data.departments[j]}
+                    className={cn(
+                      "h-10 min-w-12 rounded px-1 text-center tabular-nums",
+                      value === null
+                        ? "bg-coffee-100 text-[0.65rem] leading-tight text-coffee-800 italic"
+                        : shadeOf(value, max),
+                      i === j && "ring-1 ring-coffee-400 ring-inset",
+                    )}
+                  >
+                    {value === null ? fewerThan(data.minCell) : value}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </div>
   );
 }
