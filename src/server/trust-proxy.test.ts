@@ -21,11 +21,15 @@ afterAll(async () => {
   await direct.close();
 });
 
-/** One request of the setup form (a per-address limit) as `client`, through the balancer. */
+/**
+ * One request of the setup form (a per-address limit) as `client`, through the balancer. The limit
+ * counts a request before its body is read: a password too short is refused at once (400), without
+ * the scrypt hash a valid one costs on every attempt (seconds for the run on a busy machine).
+ */
 const attempt = (t: TestApp, client: string) =>
   t.post(
     "/api/setup",
-    { token: "guess", email: "x@acme.test", password: "a-long-enough-password" },
+    { token: "guess", email: "x@acme.test", password: "short" },
     { remoteAddress: BALANCER, headers: { "x-forwarded-for": client } },
   );
 
@@ -38,11 +42,11 @@ async function statuses(t: TestApp, client: string, count: number): Promise<numb
 describe("per-address limits behind a load balancer", () => {
   it("count each client named by a trusted balancer's X-Forwarded-For on its own", async () => {
     const first = await statuses(behindBalancer, "203.0.113.7", budget + 1);
-    expect(first.slice(0, budget)).not.toContain(429);
+    expect(first.slice(0, budget)).toEqual(Array(budget).fill(400));
     expect(first[budget]).toBe(429);
     // Another employee behind the same balancer still has the whole budget.
     const second = await statuses(behindBalancer, "198.51.100.20", budget);
-    expect(second).not.toContain(429);
+    expect(second).toEqual(Array(budget).fill(400));
   });
 
   it("ignore X-Forwarded-For without TRUST_PROXY: a client cannot choose a new address", async () => {
@@ -50,7 +54,7 @@ describe("per-address limits behind a load balancer", () => {
     for (let i = 0; i <= budget; i++) {
       spoofed.push((await attempt(direct, `192.0.2.${i + 1}`)).statusCode);
     }
-    expect(spoofed.slice(0, budget)).not.toContain(429);
+    expect(spoofed.slice(0, budget)).toEqual(Array(budget).fill(400));
     expect(spoofed[budget]).toBe(429);
   });
 });

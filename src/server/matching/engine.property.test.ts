@@ -114,10 +114,15 @@ function scoreOf(inst: MatchingInstance, result: MatchingResult): Score {
 /** MATCHING_FUZZ_SCALE=20 npx vitest run ... runs every property 20 times as often. */
 const scale = Number(process.env.MATCHING_FUZZ_SCALE ?? 1);
 const runs = (n: number) => ({ numRuns: Math.max(1, Math.round(n * scale)) });
+/**
+ * Each property's time, for all its runs: CPU-bound, its run time grows with the scale and with a
+ * busy machine (21 s for 150 runs while another file shared the two cores; Vitest's own limit is 30).
+ */
+const propertyTimeout = 180_000 * Math.max(1, scale);
 
 const sitOut = (inst: MatchingInstance): MatchingInstance => ({ ...inst, oddPolicy: "sit-out" });
 
-describe("runMatching on random instances", () => {
+describe("runMatching on random instances", { timeout: propertyTimeout }, () => {
   it("never breaks a rule and lists everyone exactly once", () => {
     fc.assert(
       fc.property(instances(40), (inst) => {

@@ -7,6 +7,11 @@ import type { MatchingInstance, MatchingOptions } from "./types";
 /** MATCHING_FUZZ_SCALE=20 runs every property 20 times as often; bench:engine-exact runs many more. */
 const scale = Number(process.env.MATCHING_FUZZ_SCALE ?? 1);
 const runs = (n: number) => ({ numRuns: Math.max(1, Math.round(n * scale)) });
+/**
+ * Each property's time, for all its runs: CPU-bound, its run time grows with the scale and with a
+ * busy machine (14 s for 60 runs while another file shared the two cores; Vitest's own limit is 30).
+ */
+const propertyTimeout = 180_000 * Math.max(1, scale);
 
 /** Fails with the whole instance, so it can be replayed through `npm run match`. */
 function expectMostPlaced(instance: MatchingInstance, options: MatchingOptions): void {
@@ -22,20 +27,24 @@ function expectMostPlaced(instance: MatchingInstance, options: MatchingOptions):
   if (result.stats.search) expect(result.stats.search.placedProven).toBe(true);
 }
 
-describe("the search over everyone against an exhaustive reference", () => {
-  it("places the most people possible on random instances with group choices and history", () => {
-    fc.assert(
-      fc.property(smallMixedInstances, (instance) => expectMostPlaced(instance, {})),
-      runs(60),
-    );
-  });
+describe(
+  "the search over everyone against an exhaustive reference",
+  { timeout: propertyTimeout },
+  () => {
+    it("places the most people possible on random instances with group choices and history", () => {
+      fc.assert(
+        fc.property(smallMixedInstances, (instance) => expectMostPlaced(instance, {})),
+        runs(60),
+      );
+    });
 
-  it("the branch and bound alone places as many, from the exchanges' start", () => {
-    fc.assert(
-      fc.property(smallMixedInstances, (instance) =>
-        expectMostPlaced(instance, { strategy: "exact" }),
-      ),
-      runs(30),
-    );
-  });
-});
+    it("the branch and bound alone places as many, from the exchanges' start", () => {
+      fc.assert(
+        fc.property(smallMixedInstances, (instance) =>
+          expectMostPlaced(instance, { strategy: "exact" }),
+        ),
+        runs(30),
+      );
+    });
+  },
+);
