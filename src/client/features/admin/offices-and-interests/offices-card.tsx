@@ -73,7 +73,7 @@ export function OfficesCard({ groupId, title }: { groupId: number | null; title:
                 </ul>
               )}
               <AddNameForm
-                label="New office"
+                label={`New office (${title})`}
                 button="Add office"
                 maxLength={MAX_OFFICE_LENGTH}
                 error={error}
