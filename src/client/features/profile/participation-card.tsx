@@ -23,6 +23,7 @@ import { profileApi } from "../../lib/api/profile";
 import { errorMessage } from "../../lib/api-client";
 import { ParticipationMug } from "../participation-mug";
 import { AUTH_USER_QUERY_KEY, type AuthUser } from "../use-auth";
+import { formatPauseDate } from "./pause-date";
 
 type Action =
   | { action: "pause"; months: 1 | 3 }
@@ -30,20 +31,6 @@ type Action =
   | { action: "skip_next" }
   | { action: "opt_out" }
   | { action: "reactivate" };
-
-// The browser's Intl rather than date-fns' format(), whose formatters and locale would add ~7 KB
-// (brotli) to the profile page's initial JavaScript (docs/performance.md, page budgets).
-const pauseDateFormat = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
-/** `YYYY-MM-DD` as "Apr 1, 2027", read as a calendar date (no time-zone shift). */
-export function formatPauseDate(date: string): string {
-  return pauseDateFormat.format(new Date(`${date.slice(0, 10)}T00:00:00Z`));
-}
 
 export function ParticipationBadge({
   status,
