@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { interestTags, offices } from "../src/server/db/schema";
 import {
   allowEmail,
   createAdmin,
@@ -109,5 +111,49 @@ describe("the admin Departments tab", () => {
     await confirm.waitFor({ state: "detached" });
     await expect.poll(() => list.innerText()).not.toContain("Cupping Lab");
     await expect.poll(() => other.innerText()).toContain("1 person");
+  });
+
+  it("keeps the company-wide offices and the interest tags: add, refuse a repeat beside the field, accept, remove", async () => {
+    await story.db.insert(interestTags).values([
+      { name: "Chess", accepted: false },
+      { name: "Jazz", accepted: true },
+    ]);
+    const admin = await createAdmin(story.db, { email: "keeper@offices.test" });
+    const page = await story.newPage({ width: 375, height: 800 });
+    await story.signInAs(page, admin);
+    await page.goto("/admin");
+    await page.getByRole("tab", { name: "Departments" }).click();
+
+    const newOffice = page.getByLabel("New office (Company-wide offices)");
+    const officeCard = page.locator("form", { has: newOffice });
+    await newOffice.fill("Lisbon");
+    await officeCard.getByRole("button", { name: "Add office" }).click();
+    const list = page.getByRole("list", { name: "Company-wide offices" });
+    await list.getByText("Lisbon", { exact: true }).waitFor();
+    await newOffice.fill("lisbon");
+    await officeCard.getByRole("button", { name: "Add office" }).click();
+    await officeCard.getByText("Each office is listed once.").waitFor();
+    expect(await newOffice.getAttribute("aria-invalid")).toBe("true");
+    const kept = async () =>
+      (await story.db.select().from(offices))
+        .filter((o) => o.domainGroupId === null)
+        .map((o) => o.name);
+    await expect.poll(kept, { timeout: 20_000 }).toEqual(["Lisbon"]);
+
+    const tags = page.getByRole("list", { name: "Interest tags" });
+    await tags.getByRole("button", { name: "Accept Chess" }).click();
+    await expect.poll(() => tags.getByRole("button", { name: "Accept Chess" }).count()).toBe(0);
+    const tagRow = async (name: string) =>
+      (await story.db.select().from(interestTags).where(eq(interestTags.name, name)))[0];
+    expect((await tagRow("Chess"))?.accepted).toBe(true);
+    await page.getByLabel("New tag").fill("Pottery");
+    await page.getByRole("button", { name: "Add tag" }).click();
+    await tags.getByText("Pottery").waitFor();
+    await tags.getByRole("button", { name: "Remove Jazz" }).click();
+    await expect.poll(() => tags.getByText("Jazz").count()).toBe(0);
+    expect(await tagRow("Jazz")).toBeUndefined();
+    expect((await tagRow("Pottery"))?.accepted).toBe(true);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../src/server/clock";
 import { users } from "../src/server/db/schema";
 import { createMatch, createUser } from "../src/server/test/factories";
-import { addMonthsToIsoDate, isoDateOf } from "../src/shared/participation";
+import {
+  addMonthsToIsoDate,
+  isoDateOf,
+  MAX_PAUSE_UNTIL_MONTHS,
+  pauseUntilRange,
+} from "../src/shared/participation";
 import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
 
 // The app's clock and each page's read the same instant (page.clock), so a date the page shows is
@@ -39,6 +44,34 @@ function shown(isoDate: string): string {
 }
 
 describe("participation", () => {
+  it("pauses until a chosen date, refusing one beyond a year beside the field", async () => {
+    const { user, page } = await profileAt("2027-01-31T12:00:00Z", { width: 375, height: 800 });
+    const today = isoDateOf(clock.now());
+    const range = pauseUntilRange(today);
+    const field = page.getByLabel("Pause until a date");
+    expect(await field.getAttribute("min")).toBe(range.min);
+    expect(await field.getAttribute("max")).toBe(range.max);
+    await field.fill(addMonthsToIsoDate(today, MAX_PAUSE_UNTIL_MONTHS + 1));
+    await page.getByRole("button", { name: "Pause Until" }).click();
+    await page
+      .getByText(`Choose an end date from ${shown(range.min)} to ${shown(range.max)}.`)
+      .waitFor();
+    expect(await field.getAttribute("aria-invalid")).toBe("true");
+
+    const until = "2027-05-20";
+    await field.fill(until);
+    await page.getByRole("button", { name: "Pause Until" }).click();
+    await page
+      .getByRole("dialog", { name: `Pause until ${shown(until)}?` })
+      .getByRole("button", { name: "Pause" })
+      .click();
+    await page.getByText(`Until ${shown(until)}`, { exact: true }).waitFor();
+    const row = (await story.db.select().from(users).where(eq(users.id, user.id)))[0];
+    expect(row?.participationStatus).toBe("paused");
+    expect(String(row?.pauseEndDate).slice(0, 10)).toBe(until);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+  });
+
   it("pausing for one month shows the Paused badge with its date", async () => {
     const { page } = await profileAt("2027-01-31T12:00:00Z", { width: 375, height: 800 });
     const mug = page.getByRole("img", { name: /^Participation:/ });

@@ -52,3 +52,12 @@ export function addMonthsToIsoDate(date: string, months: number): string {
 export function addDaysToIsoDate(date: string, days: number): string {
   return isoDateOf(new Date(Date.parse(`${date.slice(0, 10)}T00:00:00Z`) + days * 86_400_000));
 }
+
+/** The furthest a pause to a chosen date may reach (docs/profile.md, "Participation"). */
+export const MAX_PAUSE_UNTIL_MONTHS = 12;
+
+/** The end dates a pause to a chosen date may take, from tomorrow up to a year ahead. */
+export function pauseUntilRange(today: string): { min: string; max: string } {
+  const min = isoDateOf(new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000));
+  return { min, max: addMonthsToIsoDate(today, MAX_PAUSE_UNTIL_MONTHS) };
+}

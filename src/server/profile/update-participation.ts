@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { USER_NOT_FOUND } from "../../shared/admin-user-texts";
-import { addMonthsToIsoDate, isoDateOf } from "../../shared/participation";
+import { addMonthsToIsoDate, isoDateOf, pauseUntilRange } from "../../shared/participation";
 import type { ParticipationRequest } from "../../shared/profile";
 import { recordActivity } from "../activity/activity";
 import {
@@ -78,7 +78,7 @@ function pauseUntil(until: string, now: Date): ParticipationAction {
   const valid =
     !Number.isNaN(Date.parse(`${until}T00:00:00Z`)) &&
     isoDateOf(new Date(`${until}T00:00:00Z`)) === until;
-  if (!valid || until <= today || until > addMonthsToIsoDate(today, 12)) {
+  if (!valid || until <= today || until > pauseUntilRange(today).max) {
     throw new BadRequest("Choose an end date from tomorrow up to a year ahead.", "invalid_pause");
   }
   return { kind: "pause_until", until };

@@ -16,6 +16,8 @@ import { CompanyDepartmentsCard } from "./departments/company-departments-card";
 import { DepartmentDialog } from "./departments/department-dialog";
 import { DepartmentList } from "./departments/department-list";
 import { useDomainGroupList, useGroupDepartments } from "./departments/department-queries";
+import { InterestsAdminCard } from "./offices-and-interests/interests-admin-card";
+import { OfficesCard } from "./offices-and-interests/offices-card";
 
 /**
  * Admin dashboard "departments" tab: opens on the first domain group and lists its departments
@@ -57,7 +59,16 @@ export function DepartmentsTab() {
         </CardContent>
       </Card>
       {selected && <GroupDepartments key={selected.id} group={selected} />}
+      {selected && (
+        <OfficesCard
+          key={`offices-${selected.id}`}
+          groupId={selected.id}
+          title={`Offices of ${selected.displayName}`}
+        />
+      )}
       {groups.isSuccess && <CompanyDepartmentsCard hasGroups={groups.data.length > 0} />}
+      {groups.isSuccess && <OfficesCard groupId={null} title="Company-wide offices" />}
+      <InterestsAdminCard />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { formatMatchMonth, joinNames } from "@shared/matches";
 import { Coffee, History, Hourglass } from "lucide-react";
-import { formatPauseDate } from "../profile/participation-card";
+import { formatPauseDate } from "../profile/pause-date";
 import type { AuthUser } from "../use-auth";
 import { AwayNotice, useAwayStatus } from "./away-notice";
 

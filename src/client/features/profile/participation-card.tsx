@@ -1,10 +1,10 @@
 import type { ParticipationStatus } from "@shared/enums";
 import type { CurrentMatchResponse } from "@shared/matches";
-import { addMonthsToIsoDate, isoDateOf } from "@shared/participation";
+import { addMonthsToIsoDate, isoDateOf, pauseUntilRange } from "@shared/participation";
 import { personName } from "@shared/person-name";
 import { PARTICIPATION_UPDATED } from "@shared/profile";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import {
@@ -14,6 +14,8 @@ import {
   CardHeader,
   CardTitle,
 } from "../../components/ui/card";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/toast";
 import { useConfirm } from "../../components/ui/use-confirm";
 import { matchesApi, matchKeys } from "../../lib/api/matches";
@@ -21,26 +23,14 @@ import { profileApi } from "../../lib/api/profile";
 import { errorMessage } from "../../lib/api-client";
 import { ParticipationMug } from "../participation-mug";
 import { AUTH_USER_QUERY_KEY, type AuthUser } from "../use-auth";
+import { formatPauseDate } from "./pause-date";
 
 type Action =
   | { action: "pause"; months: 1 | 3 }
+  | { action: "pause_until"; until: string }
   | { action: "skip_next" }
   | { action: "opt_out" }
   | { action: "reactivate" };
-
-// The browser's Intl rather than date-fns' format(), whose formatters and locale would add ~7 KB
-// (brotli) to the profile page's initial JavaScript (docs/performance.md, page budgets).
-const pauseDateFormat = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
-/** `YYYY-MM-DD` as "Apr 1, 2027", read as a calendar date (no time-zone shift). */
-export function formatPauseDate(date: string): string {
-  return pauseDateFormat.format(new Date(`${date.slice(0, 10)}T00:00:00Z`));
-}
 
 export function ParticipationBadge({
   status,
@@ -84,6 +74,13 @@ function actionText(body: Action, today: string): { title: string; text: string;
       label: "Skip next month",
     };
   }
+  if (body.action === "pause_until") {
+    return {
+      title: `Pause until ${formatPauseDate(body.until)}?`,
+      text: `You are not paired until ${formatPauseDate(body.until)}; then you take part again by yourself. You can come back sooner here.`,
+      label: "Pause",
+    };
+  }
   if (body.action === "pause") {
     const until = formatPauseDate(addMonthsToIsoDate(today, body.months));
     return {
@@ -113,6 +110,59 @@ function runningMatchText(current: CurrentMatchResponse | undefined, body: Actio
   return body.action === "skip_next"
     ? ` Your current match with ${names} stays: you can still meet this month.`
     : ` You also leave your current match with ${names}: they are told by e-mail and get a new partner if someone is free.`;
+}
+
+/** "Pause until a date": any end date from tomorrow up to a year ahead, checked again by the server. */
+function PauseUntilForm({
+  busy,
+  pending,
+  onPause,
+}: {
+  busy: boolean;
+  pending: boolean;
+  onPause: (until: string) => void;
+}) {
+  const id = useId();
+  const range = pauseUntilRange(isoDateOf(new Date()));
+  const [until, setUntil] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!until || until < range.min || until > range.max) {
+      setError(
+        `Choose an end date from ${formatPauseDate(range.min)} to ${formatPauseDate(range.max)}.`,
+      );
+      return;
+    }
+    setError(null);
+    onPause(until);
+  };
+  return (
+    <form noValidate onSubmit={submit} className="grid w-full justify-items-center gap-2 pt-2">
+      <Label htmlFor={id}>Pause until a date</Label>
+      <div className="flex flex-wrap justify-center gap-2">
+        <Input
+          id={id}
+          type="date"
+          min={range.min}
+          max={range.max}
+          value={until}
+          onChange={(e) => setUntil(e.target.value)}
+          className="w-auto"
+          aria-invalid={error !== null}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        <Button type="submit" variant="outline" disabled={busy}>
+          {pending ? "Updating..." : "Pause Until"}
+        </Button>
+      </div>
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </form>
+  );
 }
 
 /** "Coffee Chat Participation": the mug, the status badge and the actions of §4. */
@@ -198,6 +248,11 @@ export function ParticipationCard({ user }: { user: AuthUser }) {
               >
                 {pending === "opt_out" ? "Updating..." : "Opt Out"}
               </Button>
+              <PauseUntilForm
+                busy={busy}
+                pending={pending === "pause_until"}
+                onPause={(until) => ask("pause_until", { action: "pause_until", until })}
+              />
             </>
           ) : (
             // Its own key: without one React would reuse the first outline button's element,

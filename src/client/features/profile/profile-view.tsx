@@ -20,6 +20,9 @@ import { useDepartments } from "./use-departments";
 const MeetingCard = lazy(async () => ({
   default: (await import("../never-with/meeting-card")).MeetingCard,
 }));
+const InterestsCard = lazy(async () => ({
+  default: (await import("../never-with/interests-card")).InterestsCard,
+}));
 const NeverWithCard = lazy(async () => ({
   default: (await import("../never-with/never-with-card")).NeverWithCard,
 }));
@@ -129,6 +132,9 @@ export function ProfileView({ user }: { user: AuthUser }) {
           </Suspense>
           <Suspense fallback={<Spinner label="Loading..." />}>
             <MeetingCard />
+          </Suspense>
+          <Suspense fallback={<Spinner label="Loading..." />}>
+            <InterestsCard />
           </Suspense>
           <Suspense fallback={<Spinner label="Loading..." />}>
             <NeverWithCard />

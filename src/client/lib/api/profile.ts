@@ -1,4 +1,5 @@
 import { departmentEndpoints } from "@shared/endpoints/departments";
+import { interestEndpoints, officeEndpoints } from "@shared/endpoints/offices-and-interests";
 import { profileEndpoints as endpoints } from "@shared/endpoints/profile";
 import type { MeetingChoiceInput } from "@shared/never-with";
 import { type ParticipationRequest, PROFILE_PHOTO_FIELD, type ProfileInput } from "@shared/profile";
@@ -11,6 +12,8 @@ export const profileKeys = {
   workingHours: [endpoints.workingHours.path] as const,
   neverWith: [endpoints.neverWith.path] as const,
   meeting: [endpoints.meeting.path] as const,
+  offices: [officeEndpoints.mine.path] as const,
+  interests: [interestEndpoints.mine.path] as const,
 };
 
 export const profileApi = {
@@ -24,6 +27,11 @@ export const profileApi = {
   saveWorkingHours: (body: SaveWorkingHours) => call(endpoints.saveWorkingHours, { body }),
   meeting: (signal?: AbortSignal) => call(endpoints.meeting, { signal }),
   saveMeeting: (body: MeetingChoiceInput) => call(endpoints.saveMeeting, { body }),
+  /** The offices to pick from; an empty list means the office is typed freely. */
+  offices: (signal?: AbortSignal) => call(officeEndpoints.mine, { signal }),
+  interests: (signal?: AbortSignal) => call(interestEndpoints.mine, { signal }),
+  saveInterests: (interests: string[]) => call(interestEndpoints.save, { body: { interests } }),
+  suggestInterest: (name: string) => call(interestEndpoints.suggest, { body: { name } }),
   neverWith: (signal?: AbortSignal) => call(endpoints.neverWith, { signal }),
   searchColleagues: (q: string) => call(endpoints.neverWithSearch, { query: { q } }),
   addNeverWith: (userId: string) => call(endpoints.addNeverWith, { body: { userId } }),
