@@ -144,6 +144,22 @@ async function startPglite(
   };
 }
 
+/** How long a stop waits for the pool's connections to be given back before it goes on without. */
+const POOL_END_DEADLINE_MS = 5_000;
+
+/**
+ * `pool.end()` waits for every checked-out connection. drizzle's node-postgres transaction sends
+ * BEGIN before its try/finally, so a BEGIN that fails while the server is away never gives its
+ * connection back, and a stop after an outage would wait forever (docs/monitoring.md, "Stopping").
+ */
+async function endWithin(pool: pg.Pool, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  await Promise.race([pool.end(), deadline]).finally(() => clearTimeout(timer));
+}
+
 async function openPostgres(
   url: string,
   max: number,
@@ -186,7 +202,7 @@ async function openPostgres(
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
+    close: () => endWithin(pool, POOL_END_DEADLINE_MS),
     poolStats: () => ({
       total: pool.totalCount,
       idle: pool.idleCount,
