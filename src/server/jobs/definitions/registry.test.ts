@@ -24,6 +24,7 @@ const allowedTimers = [
   "database-outage.ts",
   "start-server.ts",
   path.join("db", "data-dir-lock.ts"),
+  path.join("db", "client.ts"),
   path.join("scheduling", "busy-from-icalendar.ts"),
   path.join("outbox", "await-message.ts"),
   path.join("outbox", "sent-recorder.ts"),
