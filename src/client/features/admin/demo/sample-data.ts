@@ -11,6 +11,7 @@ import { checkInEndpoints } from "@shared/endpoints/check-ins";
 import { companyEndpoints } from "@shared/endpoints/company";
 import { departmentByIdEndpoints, departmentEndpoints } from "@shared/endpoints/departments";
 import { invitationEndpoints } from "@shared/endpoints/invitations";
+import { interestEndpoints, officeEndpoints } from "@shared/endpoints/offices-and-interests";
 import { privacyEndpoints } from "@shared/endpoints/privacy";
 import { roundEndpoints } from "@shared/endpoints/rounds";
 import { schedulingEndpoints } from "@shared/endpoints/scheduling";
@@ -155,6 +156,20 @@ export const sampleData: Record<string, SampleAnswer> = {
     answerTo(departmentEndpoints.ofGroup, groupDepartments),
     answerTo(departmentByIdEndpoints.impact, departmentImpactAnswer),
     answerTo(whitelistEndpoints.domainGroups, [sampleGroup]),
+    // The sample company's offices and interests (docs/admin-console.md, "Offices", "Interests").
+    answerTo(officeEndpoints.list, (url: URL) => ({
+      domainGroupId: url.searchParams.has("groupId")
+        ? Number(url.searchParams.get("groupId"))
+        : null,
+      offices: ["Berlin", "New York", "Tokyo"],
+    })),
+    answerTo(interestEndpoints.list, {
+      tags: [
+        { id: 1, name: "Climbing", accepted: true, people: 12 },
+        { id: 2, name: "Board games", accepted: true, people: 9 },
+        { id: 3, name: "Sourdough", accepted: false, people: 0 },
+      ],
+    }),
     // The sample company is admitted by its domain entry: nobody waits for an invitation.
     answerTo(invitationEndpoints.list, { people: [], total: 0, launchSent: true }),
     answerTo(whitelistEndpoints.allowedEmails, [
