@@ -110,6 +110,8 @@ export const adminUserSchema = z.object({
   preferredGroupSize: z.number().int(),
   /** The whitelist's group for the address (null: none); its departments are the choices. */
   domainGroupId: z.number().int().nullable(),
+  /** The manager's address (docs/profile.md, "Never with my manager"); null when none is set. */
+  managerEmail: z.string().nullable(),
   /**
    * The partner(s) of the current round, absent when the person has none: `match_name` joins
    * their names with " & ", `partners` lists them (one: a pair, two: a trio, three: a match of

@@ -19,6 +19,10 @@ import { userStatusCounts } from "./user-status-counts";
  */
 export const nameKeySql = sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
 
+/** The manager's address; the outer row is named by table, as the inner one is aliased. */
+const managerEmailSql = sql<string | null>`(select manager.email from ${users} manager
+  where manager.id = ${users}.${sql.identifier("manager_id")} and manager.erased_at is null)`;
+
 const BAD_CURSOR = "This page link is not valid. Please reload the list.";
 
 /** A place in the list's order: the row after which the next page starts. */
@@ -74,6 +78,7 @@ export async function userRowsAfter(
       matchingPreference: users.matchingPreference,
       preferredGroupSize: users.preferredGroupSize,
       domainGroupId: sql<number | null>`${whitelistEntrySql(users.email, "domain_group_id")}`,
+      managerEmail: managerEmailSql,
       nameKey: sql<string>`${nameKeySql}`,
     })
     .from(users)

@@ -161,6 +161,7 @@ describe("GET /api/admin/users", () => {
       "isActive",
       "isAdmin",
       "lastName",
+      "managerEmail",
       "matchingPreference",
       "needsProfileSetup",
       "participationStatus",
@@ -241,6 +242,22 @@ describe("PATCH /api/admin/users/{id}", () => {
     );
     const [unchanged] = await t.db.select().from(users).where(eq(users.id, moved.id));
     expect(unchanged.department).toBe("Other");
+  });
+
+  it("sets and clears the manager, which the list answers as managerEmail", async () => {
+    await createUser(t.db, { email: "lead@brew.test", firstName: "Lead" });
+    const user = await createUser(t.db, { email: "report@brew.test", firstName: "Report" });
+    const managerOf = async () =>
+      (await list("q=report@brew.test")).users.find((u) => u.id === user.id)?.managerEmail;
+    expect(await managerOf()).toBeNull();
+    expect((await patch(user.id, { managerEmail: "LEAD@brew.test" })).statusCode).toBe(200);
+    expect(await managerOf()).toBe("lead@brew.test");
+    const unknown = await patch(user.id, { managerEmail: "ghost@brew.test" });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toMatch(/a manager must have signed up/);
+    expect(await managerOf()).toBe("lead@brew.test");
+    expect((await patch(user.id, { managerEmail: null })).statusCode).toBe(200);
+    expect(await managerOf()).toBeNull();
   });
 
   it("answers 400 for no change and 404 for an unknown person", async () => {

@@ -43,6 +43,7 @@ export const samplePeople: AdminUser[] = generatedPeople.map((p, i) => ({
   matchingPreference: p.matchingPreference,
   preferredGroupSize: 2,
   domainGroupId: SAMPLE_GROUP_ID,
+  managerEmail: null,
 }));
 
 /** Away today: on leave (the seed's leave covers today). */
