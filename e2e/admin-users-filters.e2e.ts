@@ -1,7 +1,9 @@
+import { eq } from "drizzle-orm";
 import Papa from "papaparse";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../src/server/clock";
+import { users } from "../src/server/db/schema";
 import { allowEmail, createAdmin, createPairing, createUser } from "../src/server/test/factories";
 import {
   axeViolations,
@@ -115,5 +117,29 @@ describe("an admin filters the users and exports the list as filtered", () => {
     ]);
     // A cell that would start a spreadsheet formula is written with a leading quote.
     expect(rows.find((r) => r.email === "dot@filters.test")?.first_name).toBe("'=Dot");
+  });
+
+  it("on a wide screen: sets a person's manager in the row, the refusal beside the field", async () => {
+    const page = await openUsers(1024);
+    const field = page.getByLabel("Manager's e-mail for Ann Same");
+    await field.waitFor();
+    expect(await field.inputValue()).toBe("");
+    await field.fill("ghost@filters.test");
+    await page.getByRole("button", { name: "Save Ann Same" }).click();
+    await page
+      .getByRole("row", { name: /Ann Same/ })
+      .getByText("Nobody else has an account at that address; a manager must have signed up.")
+      .waitFor();
+    expect(await field.getAttribute("aria-invalid")).toBe("true");
+
+    await field.fill("Bea@filters.test");
+    await page.getByRole("button", { name: "Save Ann Same" }).click();
+    await page.getByText("1 user has unsaved changes").waitFor({ state: "detached" });
+    await expect.poll(() => field.inputValue(), { timeout: 20_000 }).toBe("bea@filters.test");
+    const [bea] = await story.db.select().from(users).where(eq(users.email, "bea@filters.test"));
+    const [ann] = await story.db.select().from(users).where(eq(users.email, "ann@filters.test"));
+    expect(ann.managerId).toBe(bea.id);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

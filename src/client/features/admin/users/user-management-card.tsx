@@ -13,6 +13,7 @@ import {
 import { QueryState } from "../../../components/ui/query-state";
 import { toast } from "../../../components/ui/toast";
 import { adminUsersApi, NO_USER_FILTERS } from "../../../lib/api/admin-users";
+import { ApiError } from "../../../lib/api-client";
 import { useMediaQuery } from "../../../lib/use-media-query";
 import { useAdminMutation } from "../use-admin-mutation";
 import { failureToast } from "../whitelist/whitelist-queries";
@@ -164,12 +165,28 @@ function useRowEdits(users: AdminUser[], onAccount: (user: AdminUser) => void) {
     draft: drafts[user.id],
     changed: changedIds.includes(user.id),
     saving: save.isPending && save.variables?.user.id === user.id,
+    managerError: managerRefusal(save, user),
     departments: departments.get(user.domainGroupId) ?? [],
     onDraft: (draft) => setDrafts((all) => ({ ...all, [user.id]: draft })),
     onSave: () => onSave(user),
     onAccount: () => onAccount(user),
   });
   return { changedIds, rowProps };
+}
+
+/** The server's refusal of the row's last save, when that save sent a manager's address. */
+function managerRefusal(
+  save: { error: Error | null; variables?: { user: AdminUser; changes: UserDraft } },
+  user: AdminUser,
+) {
+  const sent = save.variables;
+  if (!save.error || sent?.user.id !== user.id || sent.changes.managerEmail === undefined) {
+    return undefined;
+  }
+  const { error } = save;
+  return error instanceof ApiError && error.status === 400 && error.code !== "invalid_department"
+    ? error.message
+    : undefined;
 }
 
 function hasChanges(user: AdminUser, draft: UserDraft | undefined) {
@@ -188,11 +205,13 @@ function UsersTable({
       <caption className="sr-only">Users</caption>
       <thead>
         <tr className="text-left text-coffee-700">
-          {["Name", "Work Email", "Status", "Department", "Current Match"].map((h) => (
-            <th key={h} scope="col" className="pr-3 pb-2 font-medium">
-              {h}
-            </th>
-          ))}
+          {["Name", "Work Email", "Status", "Department", "Manager's e-mail", "Current Match"].map(
+            (h) => (
+              <th key={h} scope="col" className="pr-3 pb-2 font-medium">
+                {h}
+              </th>
+            ),
+          )}
           <th scope="col" className="pb-2 text-right font-medium">
             Actions
           </th>

@@ -4,6 +4,7 @@ import { type ParticipationStatus, participationStatuses } from "@shared/enums";
 import { DEPARTMENT_NOT_SET } from "@shared/metric-figures";
 import { personName } from "@shared/person-name";
 import { Button } from "../../../components/ui/button";
+import { FieldError, Input } from "../../../components/ui/input";
 import { Select } from "../../../components/ui/select";
 import { cn } from "../../../lib/cn";
 import { AccountButton, DeactivatedBadge } from "./account-action";
@@ -14,6 +15,8 @@ export type UserRowProps = {
   draft: UserDraft | undefined;
   changed: boolean;
   saving: boolean;
+  /** The server's refusal of the manager's address this row last sent. */
+  managerError: string | undefined;
   departments: Department[];
   onDraft: (draft: UserDraft) => void;
   onSave: () => void;
@@ -35,7 +38,29 @@ function departmentOptions(departments: Department[], current: string, user: Adm
   return options;
 }
 
-function fieldsOf({ user, draft, departments, onDraft, saving }: UserRowProps) {
+function ManagerField({ user, draft, onDraft, saving, managerError }: UserRowProps) {
+  const errorId = `manager-error-${user.id}`;
+  return (
+    <div className="space-y-1">
+      <Input
+        type="email"
+        aria-label={`Manager's e-mail for ${personName(user)}`}
+        placeholder="No manager"
+        value={
+          draft?.managerEmail !== undefined ? (draft.managerEmail ?? "") : (user.managerEmail ?? "")
+        }
+        disabled={saving}
+        aria-invalid={managerError ? true : undefined}
+        aria-describedby={managerError ? errorId : undefined}
+        onChange={(e) => onDraft({ ...draft, managerEmail: e.target.value })}
+      />
+      <FieldError id={errorId}>{managerError}</FieldError>
+    </div>
+  );
+}
+
+function fieldsOf(props: UserRowProps) {
+  const { user, draft, departments, onDraft, saving } = props;
   const name = personName(user);
   const status = draft?.participationStatus ?? user.participationStatus;
   const department = draft?.department ?? user.department ?? "";
@@ -61,6 +86,7 @@ function fieldsOf({ user, draft, departments, onDraft, saving }: UserRowProps) {
         onChange={(e) => onDraft({ ...draft, department: e.target.value })}
       />
     ),
+    manager: <ManagerField {...props} />,
   };
 }
 
@@ -102,6 +128,7 @@ export function UserTableRow(props: UserRowProps) {
       <td className="py-2 pr-3 break-all text-coffee-800">{user.email}</td>
       <td className="w-36 py-2 pr-3">{fields.status}</td>
       <td className="w-48 py-2 pr-3">{fields.department}</td>
+      <td className="w-56 py-2 pr-3">{fields.manager}</td>
       <td className="py-2 pr-3 text-sm">
         <CurrentMatch user={user} />
       </td>
@@ -145,6 +172,12 @@ export function UserCard(props: UserRowProps) {
             Department
           </span>
           {fields.department}
+        </div>
+        <div className="min-w-0 space-y-1 text-sm sm:col-span-2">
+          <span className="font-medium text-coffee-800" aria-hidden="true">
+            Manager's e-mail
+          </span>
+          {fields.manager}
         </div>
       </div>
       <p className="text-sm text-coffee-800">

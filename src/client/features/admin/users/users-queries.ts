@@ -68,6 +68,10 @@ export function changesOf(user: AdminUser, draft: UserDraft | undefined): UserDr
   if (draft?.department !== undefined && draft.department !== (user.department ?? "")) {
     changes.department = draft.department;
   }
+  if (draft?.managerEmail !== undefined) {
+    const typed = draft.managerEmail?.trim().toLowerCase() || null;
+    if (typed !== user.managerEmail) changes.managerEmail = typed;
+  }
   return changes;
 }
 
