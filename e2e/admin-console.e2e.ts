@@ -119,6 +119,7 @@ describe("an admin manages users on the User Management tab", () => {
       "Work Email",
       "Status",
       "Department",
+      "Manager's e-mail",
       "Current Match",
       "Actions",
     ]);

@@ -71,8 +71,8 @@ export function UserManagementCard() {
       <CardHeader>
         <CardTitle>User Management</CardTitle>
         <CardDescription>
-          Search people, change their participation status or department and save each row, or
-          deactivate an account.
+          Search people, change their participation status, department or manager and save each row,
+          or deactivate an account.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
