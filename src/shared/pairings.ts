@@ -108,6 +108,8 @@ export const pairingValidationResponseSchema = z.object({
     sitOut: z.number().int(),
     /** Ready people already in a running match of the month: a generation leaves them be. */
     alreadyMatched: z.number().int(),
+    /** Pairs of ready people their own rules keep apart (never-with, manager, way to meet). */
+    keptApart: z.number().int(),
   }),
 });
 export type PairingValidationResponse = z.infer<typeof pairingValidationResponseSchema>;

@@ -89,7 +89,13 @@ describe("who sat out, and why", () => {
       await admin.get(`/api/admin/pairing-validation?domainGroupId=${group.id}`)
     ).json();
     expect(validation.eligibility.hasEvenNumbers).toBe(true);
-    expect(validation.forecast).toEqual({ ready: 4, matches: 1, sitOut: 1, alreadyMatched: 0 });
+    expect(validation.forecast).toEqual({
+      ready: 4,
+      matches: 1,
+      sitOut: 1,
+      alreadyMatched: 0,
+      keptApart: 0,
+    });
 
     const answer: GeneratePairingResponse = (
       await admin.post(`/api/admin/generate-pairing/${group.id}`)

@@ -8,6 +8,7 @@ import { listEligibleUsers } from "../scope/eligibility";
 import { peopleInRunningMatches } from "../scope/running-members";
 import { type PairingScope, reactivateEndedPauses } from "../scope/scope";
 import { buildResolvedInstance, loadInstanceSchedules } from "./build-instance";
+import { pairsKeptApart } from "./kept-apart";
 import { getPairingSettings } from "./pairing-settings";
 
 /**
@@ -65,12 +66,14 @@ export async function forecastScope(
   matches: number;
   sitOut: number;
   alreadyMatched: number;
+  keptApart: number;
 }> {
-  const { eligible, alreadyMatched, result } = await searchScope(ctx, scope, {
+  const { eligible, alreadyMatched, instance, result } = await searchScope(ctx, scope, {
     ...where,
     seed: 0,
   });
-  const base = { ready: eligible.length, alreadyMatched };
+  const keptApart = instance ? pairsKeptApart(instance) : 0;
+  const base = { ready: eligible.length, alreadyMatched, keptApart };
   if (!result) return { ...base, matches: 0, sitOut: eligible.length };
   return { ...base, matches: result.groups.length, sitOut: result.unmatched.length };
 }

@@ -93,6 +93,14 @@ export function forecastText(
   return `${made}: ${sitOut} of ${ready} ${sitOut === 1 ? "person sits" : "people sit"} out${also}`;
 }
 
+/** The pairs people's own rules keep apart, counted without names; null when none. */
+export function keptApartText(keptApart: number): string | null {
+  if (keptApart <= 0) return null;
+  const pairs =
+    keptApart === 1 ? "1 pair of ready people may" : `${keptApart} pairs of ready people may`;
+  return `${pairs} not meet by their own rules (never with, manager, way to meet)`;
+}
+
 /** The minimum-users check and what a generation now would do. */
 function Requirements({ validation }: { validation: PairingValidationResponse }) {
   const { statusCounts: c, eligibility: e, forecast } = validation;
@@ -119,6 +127,13 @@ function Requirements({ validation }: { validation: PairingValidationResponse })
         <span className="font-medium">If you generate now:</span>
         <span>{forecastText(forecast, e.minimumRequired)}</span>
       </li>
+      {forecast.keptApart > 0 && (
+        <li className="flex flex-wrap items-center gap-2">
+          <Info aria-hidden="true" className="size-4 text-coffee-700" />
+          <span className="font-medium">Personal rules:</span>
+          <span>{keptApartText(forecast.keptApart)}</span>
+        </li>
+      )}
     </ul>
   );
 }
