@@ -1,11 +1,14 @@
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { getAuthSecret } from "../auth/auth-secret";
 import { effectiveReach, getChatSettings, wantsTeams } from "../channels/chat-settings";
 import { organiserTurns } from "../channels/organiser";
 import type { AppContext } from "../context";
+import { users } from "../db/schema";
 import { proposedTimesFor } from "../scheduling/proposed-times-for";
 import { connector, graph, MicrosoftCallError } from "./microsoft-calls";
 import {
+  changeCard,
   checkInCard,
   introCard,
   messageActivity,
@@ -54,6 +57,7 @@ export async function sendTeams(
   settings: TeamsSettings,
   job: TeamsJob,
 ): Promise<TeamsOutcome> {
+  if (job.kind === "change") return sendChange(ctx, settings, job);
   const match = await runningTeamsMatch(ctx, job.matchId);
   if (!match) return { ended: "skipped", error: MATCH_ENDED };
   if (job.kind === "intro") {
@@ -262,4 +266,34 @@ async function sendNudge(
   });
   await post(settings, conversationId, message);
   return { sent: { conversationId } };
+}
+
+const changeSchema = z.object({
+  title: z.string().max(300),
+  lines: z.array(z.string().max(2000)).max(10),
+  action: z.object({ url: z.string().max(2000), label: z.string().max(100) }).optional(),
+});
+
+/**
+ * A change to a told match (queue-change-notes.ts), in the person's 1:1 chat with the bot. It
+ * goes even when the match is no longer running: it may say exactly that.
+ */
+async function sendChange(
+  ctx: AppContext,
+  settings: TeamsSettings,
+  job: TeamsJob,
+): Promise<TeamsOutcome> {
+  const change = changeSchema.safeParse(job.payload);
+  if (!change.success) return { ended: "failed", error: "The change message is malformed." };
+  const [person] = job.userId
+    ? await ctx.db
+        .select({ id: users.id, email: users.email, isActive: users.isActive })
+        .from(users)
+        .where(eq(users.id, job.userId))
+    : [];
+  if (!person?.isActive) return { ended: "skipped", error: "The person is no longer active." };
+  const reach = await teamsReachOf(ctx, settings, person);
+  if ("notReached" in reach) return { ended: "skipped", error: reach.notReached };
+  await post(settings, reach.conversationId, changeCard(change.data));
+  return { sent: { conversationId: reach.conversationId } };
 }

@@ -169,3 +169,19 @@ export const messageActivity = (message: TeamsMessage) => ({
   text: message.text,
   attachments: [{ contentType: "application/vnd.microsoft.card.adaptive", content: message.card }],
 });
+
+/** A change to the reader's match after the announcement: the same words as its e-mail. */
+export function changeCard(change: {
+  title: string;
+  lines: readonly string[];
+  action?: { url: string; label: string };
+}): TeamsMessage {
+  const card = new AdaptiveCard(
+    new TextBlock(change.title, { weight: "Bolder", size: "Medium", wrap: true }),
+    ...change.lines.map((line) => new TextBlock(line, { wrap: true })),
+    ...(change.action
+      ? [new ActionSet(new OpenUrlAction(change.action.url, { title: change.action.label }))]
+      : []),
+  );
+  return { text: change.title, card };
+}

@@ -10,6 +10,7 @@ import type { PartnerView } from "../../mail/templates/views";
 import { queue } from "../../outbox/queue";
 import { type MatchChangeData, queuedMatchChange } from "../../outbox/queued/match-change";
 import { personColumns, readPeople } from "../../people-rows/read-people";
+import { queueTeamsChangeNotes } from "../../teams/queue-change-notes";
 import { partnerView } from "../scope/partner-view";
 import type { RePairNotice } from "./re-pair-mail";
 
@@ -74,7 +75,18 @@ export async function queueChangeNotices(
   for (const mail of withCalendars(mails, calendars)) {
     queued += await queue(ctx, tx, queuedMatchChange, [mail.email], mail.data);
   }
+  await queueTeamsChangeNotes(ctx, tx, mails.flatMap(chatNote));
   return queued;
+}
+
+/** The words of a change e-mail said in chat too (Teams: queue-change-notes.ts). */
+function chatNote({ data }: MatchChangeMail) {
+  if (data.via === "match") {
+    return [{ userId: data.userId, title: data.title, lines: [data.news] }];
+  }
+  if (data.via !== "plain") return [];
+  const action = data.action ? { action: data.action } : {};
+  return [{ userId: data.userId, title: data.title, lines: data.lines, ...action }];
 }
 
 /**
