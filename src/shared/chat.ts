@@ -28,6 +28,7 @@ export const chatMessageKinds = [
   "check_in_update",
   "nudge",
   "change",
+  "still_in",
   "event",
 ] as const;
 export type ChatMessageKind = (typeof chatMessageKinds)[number];

@@ -1,12 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
-import { outgoingMessages, type UserRow } from "../db/schema";
+import { outgoingMessages, stillInQuestions, type UserRow, users } from "../db/schema";
 import { deliverDueChatMessages } from "../jobs/definitions/chat-delivery";
 import { deactivateUser } from "../people/users/deactivate-user";
 import { allowEmail, createAdmin, createMatch, createPairing, createUser } from "../test/factories";
 import { startTeamsStandIn, type TeamsStandIn } from "../test/teams-stand-in";
 import { createTestApp, type TestApp } from "../test/test-app";
+import { queueTeamsStillIn } from "./queue-change-notes";
 
 /*
  * A change to a match after the announcement is said in Teams too (docs/chat.md, "Microsoft
@@ -111,5 +112,78 @@ describe("a change to a match in Teams", () => {
     // The e-mail goes to both, as for Slack.
     expect(await changeMailsTo(person.ada)).toBe(1);
     expect(await changeMailsTo(person.bob)).toBe(1);
+  });
+});
+
+describe("the still-in question in Teams", () => {
+  it("asks a quiet person who chose Teams in their 1:1 chat and takes the press of their own card only", async () => {
+    const ada = person.ada;
+    const aad = objectIds[ada.email];
+    const question = await t.db.transaction(async (tx) => {
+      const [asked] = await tx
+        .insert(stillInQuestions)
+        .values({
+          userId: ada.id,
+          scopeKey: "all",
+          silentMonths: ["2027-01"],
+          askedAt: clock.now(),
+        })
+        .returning();
+      // Bob chose e-mail: nothing is queued in Teams for him.
+      expect(
+        await queueTeamsStillIn(t.ctx, tx, { userId: person.bob.id, questionId: asked.id }),
+      ).toBe(0);
+      expect(await queueTeamsStillIn(t.ctx, tx, { userId: ada.id, questionId: asked.id })).toBe(1);
+      return asked;
+    });
+    const before = teams.posted(personalChat(ada)).length;
+    await drain();
+    const cards = teams.posted(personalChat(ada));
+    expect(cards).toHaveLength(before + 1);
+    const text = JSON.stringify(cards[cards.length - 1]);
+    expect(text).toContain("Still up for coffee chats?");
+    expect(text).toContain('"verb":"still_in"');
+
+    const press = async (aadObjectId: string) => {
+      const reply = await t.app.inject({
+        method: "POST",
+        url: "/api/teams/messages",
+        headers: { authorization: `Bearer ${await teams.sign()}` },
+        payload: {
+          type: "invoke",
+          name: "adaptiveCard/action",
+          serviceUrl: teams.env.TEAMS_SERVICE_URL,
+          from: { id: "29:x", aadObjectId },
+          conversation: { id: `a:personal-${aadObjectId}`, conversationType: "personal" },
+          channelData: { tenant: { id: TENANT } },
+          value: {
+            action: {
+              type: "Action.Execute",
+              verb: "still_in",
+              data: { questionId: question.id, choice: "pause", question: "Still up?" },
+            },
+          },
+        },
+      });
+      expect(reply.statusCode).toBe(200);
+      return JSON.stringify(reply.json());
+    };
+    // A press by an Entra id not linked to Ada is refused and changes nothing.
+    expect(await press(objectIds[person.dee.email])).toContain("not yours");
+    const [open] = await t.db
+      .select()
+      .from(stillInQuestions)
+      .where(eq(stillInQuestions.id, question.id));
+    expect(open.answeredAt).toBeNull();
+
+    expect(await press(aad)).toContain("paused for three months");
+    const [answered] = await t.db
+      .select()
+      .from(stillInQuestions)
+      .where(eq(stillInQuestions.id, question.id));
+    expect(answered.choice).toBe("pause");
+    const [me] = await t.db.select().from(users).where(eq(users.id, ada.id));
+    expect(me.participationStatus).toBe("paused");
+    expect(await press(aad)).toContain("already answered");
   });
 });
