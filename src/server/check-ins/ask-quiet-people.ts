@@ -13,7 +13,7 @@ import { queue } from "../outbox/queue";
 import { listEligibleUsers } from "../pairings/scope/eligibility";
 import { resolveScope } from "../pairings/scope/scope";
 import { readPeople } from "../people-rows/read-people";
-import { queueTeamsStillIn } from "../teams/queue-change-notes";
+import { queueTeamsStillIn } from "../teams/queue-still-in";
 import type { CheckInRun } from "./ask-member";
 
 /** Rounds in a row without a word before someone is asked (docs/check-ins.md, "Quiet people"). */

@@ -306,7 +306,10 @@ async function sendStillIn(
   return sendPersonal(ctx, settings, job.userId, stillInCard(questionId.data));
 }
 
-/** One card in the person's 1:1 chat with the bot, whatever their match is now. */
+/**
+ * One card in the 1:1 chat with the bot of a person who chose Teams (read now), whatever their
+ * match is now.
+ */
 async function sendPersonal(
   ctx: AppContext,
   settings: TeamsSettings,
@@ -315,11 +318,19 @@ async function sendPersonal(
 ): Promise<TeamsOutcome> {
   const [person] = userId
     ? await ctx.db
-        .select({ id: users.id, email: users.email, isActive: users.isActive })
+        .select({
+          id: users.id,
+          email: users.email,
+          isActive: users.isActive,
+          reachBy: users.reachBy,
+        })
         .from(users)
         .where(eq(users.id, userId))
     : [];
   if (!person?.isActive) return { ended: "skipped", error: "The person is no longer active." };
+  if (!wantsTeams(effectiveReach(person.reachBy, await getChatSettings(ctx.db)))) {
+    return { ended: "skipped", error: "The person chose to be reached by e-mail." };
+  }
   const reach = await teamsReachOf(ctx, settings, person);
   if ("notReached" in reach) return { ended: "skipped", error: reach.notReached };
   await post(settings, reach.conversationId, message);

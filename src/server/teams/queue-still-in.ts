@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { inArray } from "drizzle-orm";
 import { effectiveReach, getChatSettings, wantsTeams } from "../channels/chat-settings";
 import type { AppContext } from "../context";
@@ -6,50 +5,6 @@ import type { Tx } from "../db/client";
 import { users } from "../db/schema";
 import { queueChatMessages } from "../outbox/queue";
 import { teamsSettings } from "./teams-settings";
-
-/** What a change to a told match says to one person (pairings/current/change-notices.ts). */
-export interface ChangeNote {
-  userId: string;
-  title: string;
-  lines: readonly string[];
-  action?: { url: string; label: string };
-}
-
-/**
- * A change after the announcement is said in Teams too, in the 1:1 chat of each person it tells
- * who chose Teams (docs/chat.md, "Microsoft Teams"), queued in the change's own transaction so it
- * commits with it. The e-mail still goes, as for Slack: Teams is looked up only when the message
- * is sent, and the change must reach the person even when Teams cannot.
- */
-export async function queueTeamsChangeNotes(
-  ctx: AppContext,
-  tx: Tx,
-  notes: readonly ChangeNote[],
-): Promise<number> {
-  if (!teamsSettings(ctx.config) || notes.length === 0) return 0;
-  const teamsPeople = await choseTeams(
-    tx,
-    notes.map((n) => n.userId),
-  );
-  return queueChatMessages(
-    ctx,
-    tx,
-    notes
-      .filter((note) => teamsPeople.has(note.userId))
-      .map((note) => ({
-        channel: "teams" as const,
-        kind: "change" as const,
-        // A change has no id of its own; its transaction commits it once.
-        dedupeKey: `teams:change:user-${note.userId}:${randomUUID()}`,
-        userId: note.userId,
-        payload: {
-          title: note.title,
-          lines: [...note.lines],
-          ...(note.action ? { action: note.action } : {}),
-        },
-      })),
-  );
-}
 
 /** Which of these people chose Teams (read in the caller's transaction). */
 async function choseTeams(tx: Tx, userIds: readonly string[]): Promise<Set<string>> {
