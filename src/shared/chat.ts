@@ -22,7 +22,15 @@ export type ChatChannel = (typeof chatChannels)[number];
 export const messageChannels = ["email", ...chatChannels] as const;
 export type Channel = (typeof messageChannels)[number];
 
-export const chatMessageKinds = ["intro", "check_in", "check_in_update", "nudge", "event"] as const;
+export const chatMessageKinds = [
+  "intro",
+  "check_in",
+  "check_in_update",
+  "nudge",
+  "change",
+  "still_in",
+  "event",
+] as const;
 export type ChatMessageKind = (typeof chatMessageKinds)[number];
 
 export const chatDeliveryStates = ["pending", "sending", "sent", "failed", "skipped"] as const;

@@ -1,12 +1,17 @@
 import { z } from "zod";
-import { checkInAnswers } from "../../shared/check-in-answers";
+import { checkInAnswers, type StillInChoice, stillInChoices } from "../../shared/check-in-answers";
 import type { AppContext } from "../context";
 import { HttpError, NotFound } from "../errors";
-import { answeredCard, CHECK_IN_VERB } from "../teams/teams-cards";
-import { personOfTeamsUser, rememberConversation } from "../teams/teams-people";
+import { answeredCard, CHECK_IN_VERB, STILL_IN_VERB } from "../teams/teams-cards";
+import {
+  personOfTeamsObject,
+  personOfTeamsUser,
+  rememberConversation,
+} from "../teams/teams-people";
 import { teamsSettings } from "../teams/teams-settings";
 import { verifyBotToken } from "../teams/verify-bot-token";
 import { recordCheckInAnswer } from "./answer-check-in";
+import { answerStillInFromTeams } from "./answer-still-in";
 import { refuseClosedAccount } from "./closed-account";
 
 export const NOT_YOURS_IN_TEAMS =
@@ -32,6 +37,17 @@ const actionSchema = z.object({
       matchId: z.number().int(),
       answer: z.enum(checkInAnswers),
       question: z.string().max(500).default("Your coffee chat"),
+    }),
+  }),
+});
+
+const stillInSchema = z.object({
+  action: z.object({
+    verb: z.literal(STILL_IN_VERB),
+    data: z.object({
+      questionId: z.number().int().min(1).max(2_147_483_647),
+      choice: z.enum(stillInChoices),
+      question: z.string().max(500).default("Still up for coffee chats?"),
     }),
   }),
 });
@@ -75,6 +91,8 @@ export async function answerFromTeams(
     return {};
   }
   if (activity.type !== "invoke" || activity.name !== "adaptiveCard/action") return {};
+  const stillIn = stillInSchema.safeParse(activity.value);
+  if (stillIn.success) return answerStillInCard(ctx, aadObjectId, stillIn.data.action.data);
   const action = actionSchema.safeParse(activity.value);
   if (!action.success) return {};
   const { matchId, answer, question } = action.data.action.data;
@@ -97,4 +115,24 @@ async function record(
     if (error instanceof HttpError && error.statusCode < 500) return error.message;
     throw error;
   }
+}
+
+/** A press on the "still up for coffee chats?" card, by the person it was for. */
+async function answerStillInCard(
+  ctx: AppContext,
+  aadObjectId: string,
+  press: { questionId: number; choice: StillInChoice; question: string },
+) {
+  const userId = await personOfTeamsObject(ctx, aadObjectId);
+  let outcome = NOT_YOURS_IN_TEAMS;
+  if (userId) {
+    try {
+      const view = await answerStillInFromTeams(ctx, { userId, ...press });
+      outcome = view.message ?? "Thank you!";
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+      outcome = error.message;
+    }
+  }
+  return cardAnswer(answeredCard(press.question, outcome));
 }

@@ -31,6 +31,41 @@ export async function stillInView(ctx: AppContext, token: string): Promise<Still
  */
 export async function answerStillIn(ctx: AppContext, body: StillInBody): Promise<StillInView> {
   const { question, user } = await questionOf(ctx, body.token);
+  return closeQuestion(ctx, question, user, body.choice);
+}
+
+/**
+ * A press on the Teams card (teams/answer-from-teams.ts), for the person Teams says pressed it:
+ * the same answer as the page's, for their own question only.
+ */
+export async function answerStillInFromTeams(
+  ctx: AppContext,
+  press: { userId: string; questionId: number; choice: StillInChoice },
+): Promise<StillInView> {
+  if (!Number.isInteger(press.questionId) || press.questionId < 1) {
+    throw new NotFound(NOT_YOUR_QUESTION);
+  }
+  const [question] = await ctx.db
+    .select()
+    .from(stillInQuestions)
+    .where(
+      and(eq(stillInQuestions.id, press.questionId), eq(stillInQuestions.userId, press.userId)),
+    );
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, press.userId));
+  if (!question || !user?.isActive) throw new NotFound(NOT_YOUR_QUESTION);
+  return closeQuestion(ctx, question, user, press.choice);
+}
+
+const NOT_YOUR_QUESTION =
+  "This question is not yours, or your Teams account is not linked to Cup of Joe any more.";
+
+async function closeQuestion(
+  ctx: AppContext,
+  question: typeof stillInQuestions.$inferSelect,
+  user: typeof users.$inferSelect,
+  choice: StillInChoice,
+): Promise<StillInView> {
+  const body = { choice };
   const [closed] = await ctx.db
     .update(stillInQuestions)
     .set({ choice: body.choice, answeredAt: ctx.clock.now() })

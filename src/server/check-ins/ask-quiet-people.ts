@@ -13,6 +13,7 @@ import { queue } from "../outbox/queue";
 import { listEligibleUsers } from "../pairings/scope/eligibility";
 import { resolveScope } from "../pairings/scope/scope";
 import { readPeople } from "../people-rows/read-people";
+import { queueTeamsStillIn } from "../teams/queue-still-in";
 import type { CheckInRun } from "./ask-member";
 
 /** Rounds in a row without a word before someone is asked (docs/check-ins.md, "Quiet people"). */
@@ -54,6 +55,7 @@ export async function askQuietPeople(
         greeting: greetingOf(person),
         questionId: asked.id,
       });
+      await queueTeamsStillIn(ctx, tx, { userId: person.id, questionId: asked.id });
       return asked;
     });
     if (!question) continue;

@@ -1,15 +1,19 @@
+import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { getAuthSecret } from "../auth/auth-secret";
 import { effectiveReach, getChatSettings, wantsTeams } from "../channels/chat-settings";
 import { organiserTurns } from "../channels/organiser";
 import type { AppContext } from "../context";
+import { stillInQuestions, users } from "../db/schema";
 import { proposedTimesFor } from "../scheduling/proposed-times-for";
 import { connector, graph, MicrosoftCallError } from "./microsoft-calls";
 import {
+  changeCard,
   checkInCard,
   introCard,
   messageActivity,
   nudgeCard,
+  stillInCard,
   type TeamsMessage,
 } from "./teams-cards";
 import { groupTopic, introMember, runningTeamsMatch, type TeamsMatch } from "./teams-match";
@@ -54,6 +58,8 @@ export async function sendTeams(
   settings: TeamsSettings,
   job: TeamsJob,
 ): Promise<TeamsOutcome> {
+  if (job.kind === "change") return sendChange(ctx, settings, job);
+  if (job.kind === "still_in") return sendStillIn(ctx, settings, job);
   const match = await runningTeamsMatch(ctx, job.matchId);
   if (!match) return { ended: "skipped", error: MATCH_ENDED };
   if (job.kind === "intro") {
@@ -262,4 +268,71 @@ async function sendNudge(
   });
   await post(settings, conversationId, message);
   return { sent: { conversationId } };
+}
+
+const changeSchema = z.object({
+  title: z.string().max(300),
+  lines: z.array(z.string().max(2000)).max(10),
+  action: z.object({ url: z.string().max(2000), label: z.string().max(100) }).optional(),
+});
+
+/**
+ * A change to a told match (queue-change-notes.ts), in the person's 1:1 chat with the bot. It
+ * goes even when the match is no longer running: it may say exactly that.
+ */
+async function sendChange(
+  ctx: AppContext,
+  settings: TeamsSettings,
+  job: TeamsJob,
+): Promise<TeamsOutcome> {
+  const change = changeSchema.safeParse(job.payload);
+  if (!change.success) return { ended: "failed", error: "The change message is malformed." };
+  return sendPersonal(ctx, settings, job.userId, changeCard(change.data));
+}
+
+/** The "still up for coffee chats?" card, while the question is open. */
+async function sendStillIn(
+  ctx: AppContext,
+  settings: TeamsSettings,
+  job: TeamsJob,
+): Promise<TeamsOutcome> {
+  const questionId = z.number().int().positive().safeParse(job.payload.questionId);
+  if (!questionId.success) return { ended: "failed", error: "The question is malformed." };
+  const [open] = await ctx.db
+    .select({ id: stillInQuestions.id })
+    .from(stillInQuestions)
+    .where(and(eq(stillInQuestions.id, questionId.data), isNull(stillInQuestions.answeredAt)));
+  if (!open) return { ended: "skipped", error: "Answered before the message went out." };
+  return sendPersonal(ctx, settings, job.userId, stillInCard(questionId.data));
+}
+
+/**
+ * One card in the 1:1 chat with the bot of a person who chose Teams (read now), whatever their
+ * match is now.
+ */
+async function sendPersonal(
+  ctx: AppContext,
+  settings: TeamsSettings,
+  userId: string | null,
+  message: TeamsMessage,
+): Promise<TeamsOutcome> {
+  const [person] = userId
+    ? await ctx.db
+        .select({
+          id: users.id,
+          email: users.email,
+          isActive: users.isActive,
+          reachBy: users.reachBy,
+        })
+        .from(users)
+        .where(eq(users.id, userId))
+    : [];
+  if (!person?.isActive) return { ended: "skipped", error: "The person is no longer active." };
+  if (!wantsTeams(effectiveReach(person.reachBy, await getChatSettings(ctx.db)))) {
+    return { ended: "skipped", error: "The person chose to be reached by e-mail." };
+  }
+  const reach = await teamsReachOf(ctx, settings, person);
+  if ("notReached" in reach) return { ended: "skipped", error: reach.notReached };
+  await post(settings, reach.conversationId, message);
+  return { sent: { conversationId: reach.conversationId } };
 }

@@ -9,7 +9,7 @@ import {
   OpenUrlAction,
   TextBlock,
 } from "@microsoft/teams.cards";
-import type { CheckInAnswer } from "../../shared/check-in-answers";
+import type { CheckInAnswer, StillInChoice } from "../../shared/check-in-answers";
 import { joinNames } from "../../shared/matches";
 import { monthDisplay } from "../../shared/pairings";
 
@@ -36,6 +36,8 @@ export interface TeamsIntroTime {
 
 /** The verb of the check-in buttons (Action.Execute): the card action the bot receives. */
 export const CHECK_IN_VERB = "check_in";
+/** The verb of the "still up for coffee chats?" buttons. */
+export const STILL_IN_VERB = "still_in";
 
 /**
  * A time as Adaptive Cards' date functions, which each reader's Teams shows in their own zone
@@ -169,3 +171,45 @@ export const messageActivity = (message: TeamsMessage) => ({
   text: message.text,
   attachments: [{ contentType: "application/vnd.microsoft.card.adaptive", content: message.card }],
 });
+
+/** A change to the reader's match after the announcement: the same words as its e-mail. */
+export function changeCard(change: {
+  title: string;
+  lines: readonly string[];
+  action?: { url: string; label: string };
+}): TeamsMessage {
+  const card = new AdaptiveCard(
+    new TextBlock(change.title, { weight: "Bolder", size: "Medium", wrap: true }),
+    ...change.lines.map((line) => new TextBlock(line, { wrap: true })),
+    ...(change.action
+      ? [new ActionSet(new OpenUrlAction(change.action.url, { title: change.action.label }))]
+      : []),
+  );
+  return { text: change.title, card };
+}
+
+const stillInLabels: Record<StillInChoice, string> = {
+  stay_in: "Count me in",
+  pause: "Pause 3 months",
+  opt_out: "Opt out",
+};
+
+/** "Still up for coffee chats?" to a quiet person (docs/check-ins.md, "Quiet people"). */
+export function stillInCard(questionId: number): TeamsMessage {
+  const question = "Still up for coffee chats?";
+  const card = new AdaptiveCard(
+    new TextBlock(question, { weight: "Bolder", wrap: true }),
+    new TextBlock(
+      "You have not answered in your last three coffee chat rounds, so we left you out of the next ones until you tell us.",
+      { wrap: true },
+    ),
+    new ActionSet(
+      ...(Object.keys(stillInLabels) as StillInChoice[]).map((choice) =>
+        new ExecuteAction({ title: stillInLabels[choice] })
+          .withVerb(STILL_IN_VERB)
+          .withData({ questionId, choice, question }),
+      ),
+    ),
+  );
+  return { text: question, card };
+}

@@ -180,3 +180,16 @@ export async function rememberConversation(
     .set({ conversationId, notReached: null })
     .where(eq(teamsPeople.aadObjectId, aadObjectId));
 }
+
+/** The one person found under this Entra object id, or null (none, or two accounts sharing it). */
+export async function personOfTeamsObject(
+  ctx: AppContext,
+  aadObjectId: string,
+): Promise<string | null> {
+  const found = await ctx.db
+    .select({ userId: teamsPeople.userId })
+    .from(teamsPeople)
+    .where(eq(teamsPeople.aadObjectId, aadObjectId))
+    .limit(2);
+  return found.length === 1 ? found[0].userId : null;
+}

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, inArray, isNotNull } from "drizzle-orm";
 import { formatMatchMonth, joinNames } from "../../../shared/matches";
 import { personName } from "../../../shared/person-name";
@@ -7,7 +8,7 @@ import { pairings, users } from "../../db/schema";
 import { departmentNameSql } from "../../directory/departments/department-name";
 import { type CalendarDelivery, syncMatchEvents } from "../../icalendar/match-calendar-events";
 import type { PartnerView } from "../../mail/templates/views";
-import { queue } from "../../outbox/queue";
+import { queue, queueChatMessages } from "../../outbox/queue";
 import { type MatchChangeData, queuedMatchChange } from "../../outbox/queued/match-change";
 import { personColumns, readPeople } from "../../people-rows/read-people";
 import { partnerView } from "../scope/partner-view";
@@ -74,7 +75,40 @@ export async function queueChangeNotices(
   for (const mail of withCalendars(mails, calendars)) {
     queued += await queue(ctx, tx, queuedMatchChange, [mail.email], mail.data);
   }
+  await queueTeamsChangeNotes(ctx, tx, mails.flatMap(chatNote));
   return queued;
+}
+
+/**
+ * A change after the announcement is said in Teams too (docs/chat.md, "Microsoft Teams"), queued
+ * in the change's own transaction for everyone it tells while Teams is set up; the sender
+ * (teams/send-teams.ts) posts it only to someone who chose Teams and skips the rest. The e-mail
+ * still goes, as for Slack: Teams is looked up only when the message is sent.
+ */
+function queueTeamsChangeNotes(ctx: AppContext, tx: Tx, notes: ReturnType<typeof chatNote>) {
+  if (ctx.config.TEAMS_APP_ID === undefined) return 0;
+  return queueChatMessages(
+    ctx,
+    tx,
+    notes.map(({ userId, ...payload }) => ({
+      channel: "teams" as const,
+      kind: "change" as const,
+      // A change has no id of its own; its transaction commits it once.
+      dedupeKey: `teams:change:user-${userId}:${randomUUID()}`,
+      userId,
+      payload,
+    })),
+  );
+}
+
+/** The words of a change e-mail said in chat too. */
+function chatNote({ data }: MatchChangeMail) {
+  if (data.via === "match") {
+    return [{ userId: data.userId, title: data.title, lines: [data.news] }];
+  }
+  if (data.via !== "plain") return [];
+  const action = data.action ? { action: data.action } : {};
+  return [{ userId: data.userId, title: data.title, lines: data.lines, ...action }];
 }
 
 /**
