@@ -21,3 +21,19 @@ export async function runningMatchesOf(ctx: Pick<AppContext, "db">, pairingId: n
   if (ids.length === 0) return null;
   return { pairing, running, ids };
 }
+
+/**
+ * One running match of two or more people, with its members and its pairing's month: what a
+ * channel's message about that match is for. Null once the match or its pairing stopped running.
+ */
+export async function runningMatch(ctx: Pick<AppContext, "db">, matchId: number | null) {
+  if (matchId === null) return null;
+  const [row] = await ctx.db
+    .select({ match: matches, pairingStatus: pairings.status, month: pairings.month })
+    .from(matches)
+    .innerJoin(pairings, eq(pairings.id, matches.pairingId))
+    .where(eq(matches.id, matchId));
+  if (!row || row.match.status !== "active" || row.pairingStatus !== "active") return null;
+  const [full] = await withMembers(ctx.db, [row.match]);
+  return full.members.length >= 2 ? { ...full, month: row.month } : null;
+}

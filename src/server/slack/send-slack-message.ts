@@ -3,9 +3,9 @@ import { eq, inArray } from "drizzle-orm";
 import { personName } from "../../shared/person-name";
 import { getAuthSecret } from "../auth/auth-secret";
 import { organiserTurns } from "../channels/organiser";
+import { runningMatch } from "../channels/running-matches";
 import type { AppContext } from "../context";
-import { matches, type OutgoingMessageRow, outgoingMessages, pairings, users } from "../db/schema";
-import { withMembers } from "../match-members/match-members";
+import { type OutgoingMessageRow, outgoingMessages, users } from "../db/schema";
 import type { SendOutcome } from "../outbox/channels";
 import { proposedTimesFor } from "../scheduling/proposed-times-for";
 import { slackErrorOutcome } from "./outcome";
@@ -50,18 +50,6 @@ export async function sendSlackMessage(
   } catch (error) {
     return slackErrorOutcome(error);
   }
-}
-
-async function runningMatch(ctx: AppContext, matchId: number | null) {
-  if (matchId === null) return null;
-  const [row] = await ctx.db
-    .select({ match: matches, pairingStatus: pairings.status, month: pairings.month })
-    .from(matches)
-    .innerJoin(pairings, eq(pairings.id, matches.pairingId))
-    .where(eq(matches.id, matchId));
-  if (!row || row.match.status !== "active" || row.pairingStatus !== "active") return null;
-  const [full] = await withMembers(ctx.db, [row.match]);
-  return full.members.length >= 2 ? { ...full, month: row.month } : null;
 }
 
 async function introMembers(ctx: AppContext, ids: string[]): Promise<IntroMember[] | null> {

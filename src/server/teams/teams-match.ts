@@ -1,39 +1,30 @@
-import { eq, inArray } from "drizzle-orm";
 import { personName } from "../../shared/person-name";
+import { runningMatch } from "../channels/running-matches";
 import type { AppContext } from "../context";
-import { matches, pairings, users } from "../db/schema";
-import { withMembers } from "../match-members/match-members";
+import { users } from "../db/schema";
+import { peopleInOrder, personColumns } from "../people-rows/read-people";
 import type { TeamsIntroMember } from "./teams-cards";
 
 /** A running match of two or more, its month and its members as a card names them. */
 export async function runningTeamsMatch(ctx: AppContext, matchId: number | null) {
-  if (matchId === null) return null;
-  const [row] = await ctx.db
-    .select({ match: matches, pairingStatus: pairings.status, month: pairings.month })
-    .from(matches)
-    .innerJoin(pairings, eq(pairings.id, matches.pairingId))
-    .where(eq(matches.id, matchId));
-  if (!row || row.match.status !== "active" || row.pairingStatus !== "active") return null;
-  const [full] = await withMembers(ctx.db, [row.match]);
-  if (full.members.length < 2) return null;
-  const ids = full.members.map((m) => m.userId);
-  const people = await ctx.db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
+  const match = await runningMatch(ctx, matchId);
+  if (!match) return null;
+  const ids = match.members.map((m) => m.userId);
+  const members = await peopleInOrder(
+    ctx.db,
+    ids,
+    {
+      ...personColumns,
       department: users.department,
       bio: users.bio,
       profileImageUrl: users.profileImageUrl,
       isActive: users.isActive,
       reachBy: users.reachBy,
-    })
-    .from(users)
-    .where(inArray(users.id, ids));
-  const members = ids.flatMap((id) => people.filter((p) => p.id === id && p.isActive));
+    },
+    { activeOnly: true },
+  );
   if (members.length !== ids.length) return null;
-  return { match: full, month: row.month, members };
+  return { match, month: match.month, members };
 }
 
 export type TeamsMatch = NonNullable<Awaited<ReturnType<typeof runningTeamsMatch>>>;
