@@ -32,9 +32,10 @@ describe("the server log's destination", () => {
     log.info("first");
     log.info("second");
     expect(readFileSync(file, "utf8")).toBe("");
-    await expect
-      .poll(() => readFileSync(file, "utf8"), { timeout: 15_000 })
-      .toMatch(/"first"[\s\S]*"second"/);
+    // The file shows the lines a moment before sonic-boom's `write` event reports them: wait on
+    // the event, then read.
+    await expect.poll(() => writes.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(readFileSync(file, "utf8")).toMatch(/"first"[\s\S]*"second"/);
     expect(writes.filter((bytes) => bytes > 0)).toHaveLength(1);
     stream.end();
   });
