@@ -45,6 +45,14 @@ export const webhookEvents = [
 ] as const;
 export type WebhookEvent = (typeof webhookEvents)[number];
 
+/** Each event in words, as the Webhooks card and the help page name it. */
+export const webhookEventLabels: Record<WebhookEvent, string> = {
+  "round.published": "A round is published",
+  "match.created": "A match is made",
+  "check_in.answered": "A check-in is answered",
+  "person.left": "A person leaves",
+};
+
 /** The person's own choice; null follows the company's default. */
 export const reachChoiceSchema = z.object({
   reachBy: z.enum(reachChannels, { error: "Choose e-mail, Slack, both or Teams." }).nullable(),

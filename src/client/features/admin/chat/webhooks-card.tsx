@@ -1,4 +1,9 @@
-import { type WebhookEndpoint, type WebhookEvent, webhookEvents } from "@shared/chat";
+import {
+  type WebhookEndpoint,
+  type WebhookEvent,
+  webhookEventLabels,
+  webhookEvents,
+} from "@shared/chat";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../../components/ui/button";
@@ -82,7 +87,7 @@ function EndpointRow({ endpoint }: { endpoint: WebhookEndpoint }) {
   return (
     <li className="grid gap-2 rounded-md border border-coffee-200 p-3" data-testid="webhook">
       <p className="break-all font-medium text-coffee-900">{endpoint.url}</p>
-      <p className="text-sm text-coffee-700">Events: {endpoint.events.join(", ")}</p>
+      <p className="text-sm text-coffee-700">Events: {endpoint.events.map((e) => webhookEventLabels[e]).join(", ")}</p>
       {endpoint.pausedAt && (
         <p role="status" className="text-sm text-red-800" data-testid="webhook-paused">
           Nothing is sent to this webhook: {endpoint.pauseReason}
@@ -161,7 +166,7 @@ function AddWebhookForm() {
         {webhookEvents.map((e) => (
           <label key={e} className="flex items-center gap-2 text-sm">
             <input type="checkbox" checked={events.includes(e)} onChange={() => toggle(e)} />
-            {e}
+            {webhookEventLabels[e]} ({e})
           </label>
         ))}
       </fieldset>
