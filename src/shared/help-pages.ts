@@ -1,8 +1,7 @@
 /**
- * The help pages the app serves at /help/<slug> (docs/admin-console.md, "Help pages"): for a
- * person taking part, documents written for them (docs/help/<slug>.md); for an admin running the
- * programme, the documents of docs/ (docs/<slug>.md). The architecture, performance, API and job notes are for the people
- * who work on the code and are not served. Each page's audience and summary are the server's
+ * The help pages the app serves at /help/<slug> (docs/admin-console.md, "Help pages"), each a
+ * document written for the people who read it (docs/help/<slug>.md): the people taking part, or
+ * the admins running the programme. The maintainers' documents (docs/<slug>.md) are not served. Each page's audience and summary are the server's
  * (src/server/help/help-pages.ts). No zod here: the route table (src/shared/routes.ts) reads this
  * list, and the public pages ship without zod.
  */

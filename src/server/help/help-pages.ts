@@ -6,20 +6,15 @@ import { NotFound } from "../errors";
 import { repoRoot } from "../repo-root";
 import { renderHelpMarkdown } from "./render-help-markdown";
 
-const docsDir = path.join(repoRoot, "docs");
-
-/** Admins' pages written for people (docs/help/<slug>.md); the others are still docs/<slug>.md. */
-const writtenForAdmins: ReadonlySet<HelpSlug> = new Set(["admin-console"]);
+const helpDir = path.join(repoRoot, "docs", "help");
 
 /**
- * The document a page is read from: a page for everyone, and an admin's page written for people,
- * is docs/help/<slug>.md (what to do, what happens, who sees what); any other admin's page is
- * the maintainers' document of that part (docs/<slug>.md).
+ * The document a page is read from: docs/help/<slug>.md, written for the people who read it (what
+ * to do, what happens, who sees what). The maintainers' documents of the same parts
+ * (docs/<slug>.md) are never served.
  */
-export function helpDocumentPath(slug: HelpSlug): string {
-  return indexEntries[slug].audience === "everyone" || writtenForAdmins.has(slug)
-    ? path.join(docsDir, "help", `${slug}.md`)
-    : path.join(docsDir, `${slug}.md`);
+function helpDocumentPath(slug: HelpSlug): string {
+  return path.join(helpDir, `${slug}.md`);
 }
 
 /** Each page's place on the index, in the index's order: for everyone, then for admins. */
@@ -50,31 +45,32 @@ const indexEntries: Record<HelpSlug, { audience: HelpAudience; summary: string }
   },
   pairings: {
     audience: "admins",
-    summary: "Who takes part, generating and completing pairings, re-pairing one person.",
+    summary: "Who can be paired, generating the month, placing someone who sat out, re-pairing.",
   },
   rounds: {
     audience: "admins",
-    summary: "The monthly rounds that run themselves: review, publish, check-in and completion.",
+    summary:
+      "The monthly rounds that run by themselves: reviewing a draft, the timeline, settings.",
   },
   newsletters: {
     audience: "admins",
-    summary: "The monthly e-mail: writing it, who receives it, sending, unsubscribe and logs.",
+    summary: "Writing, testing and sending the monthly newsletter, who receives it, the send logs.",
   },
   chat: {
     audience: "admins",
-    summary: "Reaching people in Slack, and signed webhooks to other chat tools.",
+    summary: "Reaching people in Slack or Microsoft Teams, and telling other tools by webhooks.",
   },
   provisioning: {
     audience: "admins",
-    summary: "Keeping the roster from your identity provider by SCIM (Okta, Entra ID and others).",
+    summary: "Single sign-on, and keeping the list of people from your identity provider by SCIM.",
   },
   scheduling: {
     audience: "admins",
-    summary: "Proposing chat times, and connecting the company's calendars for busy times.",
+    summary: "How chat times are proposed and booked, and connecting the company's calendars.",
   },
   images: {
     audience: "admins",
-    summary: "Profile photos and the newsletter image gallery.",
+    summary: "The newsletter image gallery, pictures that show well in e-mail, and profile photos.",
   },
 };
 

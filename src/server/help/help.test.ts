@@ -1,5 +1,8 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type HelpSlug, helpSlugs } from "../../shared/help-pages";
+import { repoRoot } from "../repo-root";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { helpHref, renderHelpMarkdown } from "./render-help-markdown";
 
@@ -44,8 +47,7 @@ describe("GET /api/public/help/:slug", () => {
     expect(chat.html).toContain('<h2 id="setting-up-the-slack-app">Setting up the Slack app</h2>');
     const rounds = await page("rounds");
     expect(hrefsOf(rounds.html)).toContain("/help/check-ins#quiet-people");
-    expect(rounds.html).not.toContain("decisions/0018");
-    expect(rounds.html).toContain("<details><summary>The diagram's source</summary>");
+    expect(hrefsOf(rounds.html)).toContain("/help/pairings#someone-sat-out");
   });
 
   it("leads every link of every page to a help page, a section that exists, or outside", async () => {
@@ -88,6 +90,13 @@ describe("GET /api/public/help/:slug", () => {
 });
 
 describe("rendering a document", () => {
+  it("folds a diagram's source away, so a person sees it only if they ask", () => {
+    const { html } = renderHelpMarkdown(
+      ["# Title", "", "```mermaid", "graph LR", "```"].join("\n"),
+    );
+    expect(html).toContain("<details><summary>The diagram's source</summary>");
+  });
+
   it("escapes raw HTML and refuses script links, so nothing in a document runs", () => {
     const { html } = renderHelpMarkdown(
       [
@@ -139,27 +148,19 @@ describe("rendering a document", () => {
   });
 });
 
-describe("the help pages for everyone", () => {
-  // The people's pages, and the admins' pages already written for people.
-  const forEveryone: HelpSlug[] = [
-    "sign-in",
-    "profile",
-    "matches",
-    "check-ins",
-    "privacy",
-    "admin-console",
-  ];
+describe("every help page is written for the people who read it", () => {
   const developerWords: Array<[what: string, pattern: RegExp]> = [
     ["a source path", /\bsrc\/|\.tsx?\b|\.sql\b/],
     ["an API path", /\/api\//],
     ["a table or column name", /\b[a-z]+(?:_[a-z]+)+\b/],
+    ["an environment variable", /\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/],
     ["an HTTP request", /\b(?:GET|POST|PUT|PATCH|DELETE) \//],
     ["code", /<code>/],
   ];
 
-  it.each(
-    forEveryone,
-  )("%s is written for people: no source paths, tables or API paths", async (slug) => {
+  it.each([
+    ...helpSlugs,
+  ])("%s is written for people: no source paths, tables, settings' names or API paths", async (slug) => {
     const { title, html } = await page(slug);
     const text = html.replace(/ href="[^"]*"/g, "");
     for (const [what, pattern] of developerWords) {
@@ -167,4 +168,28 @@ describe("the help pages for everyone", () => {
     }
     expect(title).not.toMatch(/demo|company inquiry|dashboard,/i);
   });
+
+  it("keeps every section a card of the app links to", async () => {
+    const links = helpLinksOfTheClient();
+    expect(links.length).toBeGreaterThan(5);
+    for (const { file, slug, section } of links) {
+      const where = `${file}: ${slug}${section ? `#${section}` : ""}`;
+      expect(helpSlugs, where).toContain(slug);
+      if (section) expect(idsOf((await page(slug)).html).has(section), where).toBe(true);
+    }
+  });
 });
+
+/** Every `<HelpLink slug="…" section="…">` of the client's source, with its file. */
+function helpLinksOfTheClient(): Array<{ file: string; slug: string; section?: string }> {
+  const clientDir = path.join(repoRoot, "src", "client");
+  return readdirSync(clientDir, { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".tsx"))
+    .flatMap((file) =>
+      [
+        ...readFileSync(path.join(clientDir, file), "utf8").matchAll(
+          /<HelpLink\s+slug="([^"]+)"(?:\s+section="([^"]+)")?/g,
+        ),
+      ].map((m) => ({ file, slug: m[1], ...(m[2] ? { section: m[2] } : {}) })),
+    );
+}

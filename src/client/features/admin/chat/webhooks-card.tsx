@@ -87,7 +87,9 @@ function EndpointRow({ endpoint }: { endpoint: WebhookEndpoint }) {
   return (
     <li className="grid gap-2 rounded-md border border-coffee-200 p-3" data-testid="webhook">
       <p className="break-all font-medium text-coffee-900">{endpoint.url}</p>
-      <p className="text-sm text-coffee-700">Events: {endpoint.events.map((e) => webhookEventLabels[e]).join(", ")}</p>
+      <p className="text-sm text-coffee-700">
+        Events: {endpoint.events.map((e) => webhookEventLabels[e]).join(", ")}
+      </p>
       {endpoint.pausedAt && (
         <p role="status" className="text-sm text-red-800" data-testid="webhook-paused">
           Nothing is sent to this webhook: {endpoint.pauseReason}

@@ -27,7 +27,7 @@ export function IdentityCard() {
         <CardDescription>
           Sign-in through your company's identity provider and the roster it keeps by SCIM. Both are
           turned on where the server runs: ask whoever runs it (
-          <HelpLink slug="sign-in" section="single-sign-on">
+          <HelpLink slug="provisioning" section="single-sign-on">
             single sign-on
           </HelpLink>
           , <HelpLink slug="provisioning">provisioning by SCIM</HelpLink>).
