@@ -76,6 +76,13 @@ describe("roster sync (POST /api/admin/sync-employee-data)", () => {
     });
   });
 
+  it("takes the status in words, as an HR export writes it", async () => {
+    const res = await sync(`${header}\nbob@roster.test,On Leave,,,,\n`);
+    expect(res.json().rejected).toEqual([]);
+    const [row] = await t.db.select().from(users).where(eq(users.id, bob.id));
+    expect(row.employeeStatus).toBe("on_leave");
+  });
+
   it("applies the valid rows and lists each refused row with its line and reason", async () => {
     const res = await sync(
       [
@@ -99,7 +106,7 @@ describe("roster sync (POST /api/admin/sync-employee-data)", () => {
       {
         row: 4,
         email: "ann@roster.test",
-        reason: 'employeeStatus must be active, on_leave or inactive (got "vacation")',
+        reason: 'employeeStatus must be active, on leave or inactive (got "vacation")',
       },
       { row: 5, email: "ann@roster.test", reason: "Duplicate of row 4" },
       { row: 6, email: "bob2@roster.test", reason: NOT_SIGNED_UP },

@@ -125,10 +125,15 @@ function checkRow(
     };
 
   const fields: Fields = {};
-  const status = row.cells.employeeStatus ?? "";
+  const cell = row.cells.employeeStatus ?? "";
+  // "on_leave", "On leave" and "on-leave" are one status: an HR export writes it in words.
+  const status = cell
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
   if (!employeeStatuses.includes(status as EmployeeStatus)) {
     reasons.push(
-      `employeeStatus must be active, on_leave or inactive${status ? ` (got "${status}")` : ""}`,
+      `employeeStatus must be active, on leave or inactive${cell ? ` (got "${cell}")` : ""}`,
     );
   } else if (status !== user.employeeStatus) fields.employeeStatus = status;
 
