@@ -84,7 +84,7 @@ export function LeftAloneList({
         <Suspense fallback={null}>
           <ConfirmDialog
             title={`Re-pair ${asking.name}?`}
-            description={`${asking.name} was with ${asking.formerPartners.join(", ")}. They get the best partner among the people without one this month, or join a pair as a third if nobody is free. ${asking.name} and their new partner(s) are told by e-mail.`}
+            description={`${asking.name} was with ${asking.formerPartners.join(", ")}. They get the best partner among the people without one this month, or join a pair as a third if nobody is free. ${asking.name} and their new partner(s) are told by e-mail once the month's matches were announced.`}
             confirmLabel={rePair.isPending ? "Re-pairing..." : `Re-pair ${asking.name}`}
             pending={rePair.isPending}
             onConfirm={() => rePair.mutate(asking)}

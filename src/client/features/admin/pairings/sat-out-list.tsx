@@ -101,7 +101,10 @@ export function SatOutList({
 function PlaceDescription({ check }: { check: PlaceCheckResponse }) {
   return (
     <span className="grid gap-2">
-      <span>{check.summary} Everyone whose match changes is told by e-mail.</span>
+      <span>
+        {check.summary} Once the month's matches were announced, everyone whose match changes is
+        told by e-mail.
+      </span>
       {check.brokenRules.length === 0 ? (
         <span>This keeps every matching rule.</span>
       ) : (
