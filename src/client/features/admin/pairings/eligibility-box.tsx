@@ -90,7 +90,7 @@ export function forecastText(
   }
   const also = matched ? ` (${matched})` : "";
   if (sitOut === 0) return `${made}: everyone ready gets a partner${also}`;
-  return `${made}: ${sitOut} of ${ready} ${sitOut === 1 ? "person sits" : "people sit"} out${also}`;
+  return `${made}: ${sitOut} of ${ready} ${ready === 1 ? "person" : "people"} ${sitOut === 1 ? "sits" : "sit"} out${also}`;
 }
 
 /** The pairs people's own rules keep apart, counted without names; null when none. */
