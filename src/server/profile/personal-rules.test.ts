@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import {
+  allowedEmails,
   interestTags,
   matches,
   matchMembers,
@@ -142,6 +143,38 @@ describe("never with my manager", () => {
     expect((await t.as(report).get("/api/profile/data")).json().profile.managerId).toBe(boss.id);
     await erasePerson(t.ctx, boss.id, "themself");
     expect((await rowOf(report.id)).managerId).toBeNull();
+  });
+
+  it("a manager waited for is in the export, and erasure forgets it on both sides", async () => {
+    await allowEmail(t.db, "*@mgr-wait.test");
+    const gone = await createUser(t.db, { email: "gone@mgr-wait.test" });
+    const report = await createUser(t.db, {
+      email: "rep@mgr-wait.test",
+      managerRef: "GONE@mgr-wait.test",
+    });
+    const waiting = await createUser(t.db, {
+      email: "wait@mgr-wait.test",
+      managerRef: "someone@elsewhere.test",
+    });
+    await t.db.insert(allowedEmails).values({
+      email: "new@mgr-wait.test",
+      domain: "mgr-wait.test",
+      managerEmail: "gone@mgr-wait.test",
+      office: "Oslo",
+    });
+    const data = (await t.as(report).get("/api/profile/data")).json();
+    expect(data.profile.managerRef).toBe("GONE@mgr-wait.test");
+    // Erasing the manager: nobody waits for their address any more, nor names it on an entry.
+    await erasePerson(t.ctx, gone.id, "themself");
+    expect((await rowOf(report.id)).managerRef).toBeNull();
+    const [entry] = await t.db
+      .select()
+      .from(allowedEmails)
+      .where(eq(allowedEmails.email, "new@mgr-wait.test"));
+    expect([entry.managerEmail, entry.office]).toEqual([null, "Oslo"]);
+    // Erasing the person: their own reference goes with the rest of their profile.
+    await erasePerson(t.ctx, waiting.id, "themself");
+    expect((await rowOf(waiting.id)).managerRef).toBeNull();
   });
 
   it("SCIM sets the manager from the enterprise extension and the office from the work address", async () => {
