@@ -6,7 +6,7 @@
  * phase ends.
  *
  * The partner to swap with is drawn from the people who list one of x's tags (an index per tag),
- * so the tries go where a gain is possible. Work is capped at O(n) checks, as in time-swaps.ts.
+ * so the tries go where a gain is possible. Work is capped at 50,000 + 2n checks.
  */
 import type { Problem } from "./problem";
 import { allowed, isCross, sharedHours, sharedInterests } from "./problem";
@@ -37,7 +37,7 @@ export function swapForSharedInterests(p: Problem, mate: Int32Array, rng: Rng): 
   const s = p.interests;
   if (!s) return;
   const index = byTag(s);
-  let budget = 100_000 + 4 * p.n;
+  let budget = 50_000 + 2 * p.n;
 
   /** Swaps (x, y) + (c, mate c) into (x, c) + (y, mate c) when that gains; true if it did. */
   const trySwap = (x: number, y: number, c: number): boolean => {
@@ -88,12 +88,9 @@ export function swapForSharedInterests(p: Problem, mate: Int32Array, rng: Rng): 
       if (budget <= 0) break;
       const y = mate[x];
       if (y < 0) continue;
-      // A pair sharing as many tags as count, or all of one member's, has nothing to gain.
-      const most = Math.min(
-        SHARED_INTERESTS_CAP,
-        s.start[x + 1] - s.start[x],
-        s.start[y + 1] - s.start[y],
-      );
+      // Nothing to gain when each member already shares with the other all the tags they could.
+      const own = (v: number) => Math.min(SHARED_INTERESTS_CAP, s.start[v + 1] - s.start[v]);
+      const most = Math.max(own(x), own(y));
       if (sharedInterests(p, x, y) >= most) continue;
       if (improveFrom(x, y) || improveFrom(y, x)) moved++;
     }
