@@ -20,7 +20,12 @@
 import { runMatching, validateResult } from "../src/server/matching/engine";
 import { exactOptimum } from "../src/server/matching/exact-optimum";
 import { checkInstance } from "../src/server/matching/instance-schema";
-import { buildProblem, sharedHours } from "../src/server/matching/problem";
+import {
+  buildProblem,
+  type Problem,
+  sharedHours,
+  sharedInterests,
+} from "../src/server/matching/problem";
 import type { MatchingInstance, MatchingResult } from "../src/server/matching/types";
 import { generateInstance } from "./generate-instance";
 
@@ -29,8 +34,10 @@ const EXACT_UP_TO = 2_000;
 const minOverlap = process.env.BENCH_MIN_OVERLAP
   ? Number(process.env.BENCH_MIN_OVERLAP)
   : undefined;
-/** `BENCH_OWN_RULES=1`: managers, "never with" lists, offices and ways to meet (rule 5). */
+/** `BENCH_OWN_RULES=1`: managers, "never with" lists, offices, ways to meet and interests. */
 const ownRules = process.env.BENCH_OWN_RULES === "1";
+/** `BENCH_PAIRS_ONLY=1`: only the one-to-one rows (no group choices). */
+const pairsOnly = process.env.BENCH_PAIRS_ONLY === "1";
 const sizes = process.argv
   .slice(2)
   .map(Number)
@@ -39,17 +46,28 @@ const plan = sizes.length > 0 ? sizes : [1_000, 10_000, 100_000];
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (x: number, digits = 1) => x.toFixed(digits);
-/** Objective level 3 of a result: whole shared hours per pair (capped), over every pair of every group. */
-function sharedHoursOf(instance: MatchingInstance, result: MatchingResult): string {
-  if (!instance.overlapFrom) return "n/a";
+/** A per-pair level summed over every pair of every group. */
+function pairTotal(
+  instance: MatchingInstance,
+  result: MatchingResult,
+  level: (p: Problem, u: number, v: number) => number,
+): string {
   const p = buildProblem(instance);
   const at = new Map(p.ids.map((id, i) => [id, i]));
   let total = 0;
   for (const g of result.groups)
     for (let i = 0; i < g.length; i++)
-      for (let j = i + 1; j < g.length; j++) total += sharedHours(p, at.get(g[i])!, at.get(g[j])!);
+      for (let j = i + 1; j < g.length; j++) total += level(p, at.get(g[i])!, at.get(g[j])!);
   return total.toLocaleString("en-US");
 }
+/** Objective level 3 of a result: whole shared hours per pair (capped). */
+const sharedHoursOf = (instance: MatchingInstance, result: MatchingResult) =>
+  instance.overlapFrom ? pairTotal(instance, result, sharedHours) : "n/a";
+/** Objective level 4 of a result: shared interest tags per pair (capped). */
+const sharedTagsOf = (instance: MatchingInstance, result: MatchingResult) =>
+  instance.users.some((u) => u.interests?.length)
+    ? pairTotal(instance, result, sharedInterests)
+    : "n/a";
 const pct = (a: number, b: number) => (b === 0 ? "100.0%" : `${((100 * a) / b).toFixed(2)}%`);
 
 function baseline(text: string): { ms: number; instance: MatchingInstance } {
@@ -71,7 +89,9 @@ let failed = false;
 const rows: string[][] = [];
 const groupLines: string[] = [];
 const MIX: [number, number, number] = [2, 1, 1];
-for (const [people, mixed] of plan.flatMap((n) => [[n, false] as const, [n, true] as const])) {
+const kinds = (n: number) =>
+  pairsOnly ? [[n, false] as const] : [[n, false] as const, [n, true] as const];
+for (const [people, mixed] of plan.flatMap(kinds)) {
   const departments = people >= 10_000 ? 250 : Math.max(5, Math.round(people / 25));
   const generated = generateInstance({
     people,
@@ -111,6 +131,7 @@ for (const [people, mixed] of plan.flatMap((n) => [[n, false] as const, [n, true
     const best = exactOptimum(last);
     vsExact = `placed ${r.stats.placed}/${best.placed}, cross ${r.stats.crossDepartmentPairs}/${best.cross}`;
     if (last.overlapFrom) vsExact += `, shared h ${sharedHoursOf(last, r)}/${best.sharedHours}`;
+    if (ownRules) vsExact += `, shared tags ${sharedTagsOf(last, r)}/${best.sharedInterests}`;
     if (r.stats.placed !== best.placed) failed = true;
   }
   const pairs = r.groups.reduce((s, g) => s + (g.length * (g.length - 1)) / 2, 0);
@@ -136,6 +157,7 @@ for (const [people, mixed] of plan.flatMap((n) => [[n, false] as const, [n, true
     pct(r.stats.crossDepartmentPairs, pairs),
     pct(r.stats.neverMetPairs, pairs),
     sharedHoursOf(last, r),
+    sharedTagsOf(last, r),
     vsExact,
     r.stats.method,
     violations.length === 0 ? "ok" : `${violations.length} violations`,
@@ -160,6 +182,7 @@ const header = [
   "cross share",
   "never met",
   "shared h",
+  "shared tags",
   "vs exact optimum",
   "method",
   "rules",

@@ -44,6 +44,15 @@ beforeAll(async () => {
     department: "legal",
     matchingPreference: "same-department",
   });
+  // Meets only in person, and nobody else is at the Lisbon office: kept apart by her own rule.
+  await createUser(story.db, {
+    email: "gil@rounds.test",
+    firstName: "Gil",
+    lastName: "Round",
+    department: "engineering",
+    meetWay: "in-person",
+    office: "Lisbon",
+  });
   const ctx = story.server.app.ctx;
   await runDueSteps(ctx);
   clock.set("2027-02-26T10:00:00Z");
@@ -84,9 +93,16 @@ describe("the Operations tab's Monthly rounds", () => {
 
     const panel = page.locator("div", { has: draft }).last();
     const satOut = panel.getByRole("region", { name: "Sat out" });
-    expect(await satOut.getByRole("listitem").allInnerTexts()).toEqual([
+    expect((await satOut.getByRole("listitem").allInnerTexts()).sort()).toEqual([
       expect.stringMatching(/^Fay Round — .*legal/i),
+      expect.stringMatching(/^Gil Round — Nobody Gil Round could meet shares a way to meet/),
     ]);
+    // The count by personal rules, in the eligibility forecast's words.
+    await satOut
+      .getByText(
+        "Personal rules: 1 person sat out by their own rules (never with, manager, way to meet), sharing no way to meet with anyone free.",
+      )
+      .waitFor();
     const drafted = async () =>
       (await panel.getByRole("list").first().getByRole("listitem").allInnerTexts()).map((m) =>
         m.split(" · "),

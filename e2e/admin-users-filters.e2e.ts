@@ -35,6 +35,9 @@ beforeAll(async () => {
     firstName: "Cal",
     lastName: "New",
     needsProfileSetup: true,
+    managerId: ann.id,
+    office: "Berlin",
+    meetWay: "in-person",
   });
   await createUser(story.db, {
     email: "dot@filters.test",
@@ -96,7 +99,13 @@ describe("an admin filters the users and exports the list as filtered", () => {
 
     const rows = await exportCsv(page);
     expect(rows.map((r) => r.email)).toEqual(["cal@filters.test"]);
-    expect(rows[0]).toMatchObject({ signed_up: "no", first_name: "Cal" });
+    expect(rows[0]).toMatchObject({
+      signed_up: "no",
+      first_name: "Cal",
+      manager: "ann@filters.test",
+      office: "Berlin",
+      meet: "in-person",
+    });
   });
 
   it("on a wide screen: filters by group size and search, and the export follows them", async () => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DEPARTMENT_NOT_IN_GROUP } from "./admin-user-texts";
-import { matchingPreferences, participationStatuses } from "./enums";
+import { matchingPreferences, meetWays, participationStatuses } from "./enums";
 import { idSchema } from "./ids";
 import { cursorPageFields } from "./paging";
 
@@ -112,6 +112,10 @@ export const adminUserSchema = z.object({
   domainGroupId: z.number().int().nullable(),
   /** The manager's address (docs/profile.md, "Never with my manager"); null when none is set. */
   managerEmail: z.string().nullable(),
+  /** The office the person meets at in person (docs/profile.md, "How we meet"); null when none. */
+  office: z.string().nullable(),
+  /** How the person meets: in person, online or either; null when they never chose. */
+  meetWay: z.enum(meetWays).nullable(),
   /**
    * The partner(s) of the current round, absent when the person has none: `match_name` joins
    * their names with " & ", `partners` lists them (one: a pair, two: a trio, three: a match of

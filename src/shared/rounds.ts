@@ -168,6 +168,11 @@ export const draftViewSchema = z.object({
   unmatched: z.array(draftMemberSchema),
   /** Everyone without a match in the draft, with the reason (docs/pairings.md, "Who sat out and why"). */
   satOut: z.array(satOutPersonSchema),
+  /**
+   * Of those, how many sat out by people's own rules (never with, manager, way to meet), and how
+   * many of them for want of a shared way to meet; counts only, never whom anyone avoids.
+   */
+  ownRules: z.object({ people: z.number().int(), noWayToMeet: z.number().int() }),
 });
 export type DraftView = z.infer<typeof draftViewSchema>;
 

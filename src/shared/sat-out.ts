@@ -84,3 +84,21 @@ function numbersText(reason: Extract<SatOutReason, { kind: "numbers" }>, name: s
     : `${reason.ready} people were ready and the rules let at most ${reason.ready - reason.left} of them meet`;
   return `Every arrangement leaves ${left} out this month: ${why}; ${name} was drawn among those who could sit out.`;
 }
+
+/**
+ * The draft review's count of people who sat out by people's own rules, in the eligibility
+ * forecast's words and without names; null when nobody did.
+ */
+export function ownRulesSatOutText(count: { people: number; noWayToMeet: number }): string | null {
+  if (count.people <= 0) return null;
+  const who = count.people === 1 ? "1 person sat" : `${count.people} people sat`;
+  const meet =
+    count.noWayToMeet === 0
+      ? ""
+      : count.noWayToMeet === count.people
+        ? count.people === 1
+          ? ", sharing no way to meet with anyone free"
+          : ", all sharing no way to meet with anyone free"
+        : `, ${count.noWayToMeet} of them sharing no way to meet with anyone free`;
+  return `${who} out by their own rules (never with, manager, way to meet)${meet}.`;
+}

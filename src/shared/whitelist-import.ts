@@ -23,6 +23,10 @@ export const whitelistImportRowSchema = z.object({
   domainGroupId: z.number().int().positive().max(MAX_ID).nullish(),
   /** A domain group by its name or display name, as an HR export writes it. */
   domainGroup: loose.nullish(),
+  /** The manager's address (docs/profile.md, "Never with my manager"). */
+  manager: loose.nullish(),
+  /** The office the person meets at in person (docs/profile.md, "How we meet"). */
+  office: loose.nullish(),
 });
 export type WhitelistImportRow = z.infer<typeof whitelistImportRowSchema>;
 
@@ -86,11 +90,19 @@ export type ImportCsv =
   | { problem: string };
 
 /** The columns the HR import reads (column-aliases.ts names them). */
-const IMPORT_COLUMNS = ["email", "firstName", "lastName", "department", "domainGroup"] as const;
+const IMPORT_COLUMNS = [
+  "email",
+  "firstName",
+  "lastName",
+  "department",
+  "domainGroup",
+  "manager",
+  "office",
+] as const;
 
 /**
  * Reads an HR export: a header row naming the columns (e-mail; optionally first name, last name,
- * department, domain group, by the names of column-aliases.ts; other columns are ignored, and
+ * department, domain group, manager, office, by the names of column-aliases.ts; other columns are ignored, and
  * said), then one person per line. Row numbers are the file's lines, the header being line 1.
  */
 export function rowsFromCsv(csv: string): ImportCsv {
@@ -100,7 +112,7 @@ export function rowsFromCsv(csv: string): ImportCsv {
   if (!columns.includes("email"))
     return {
       problem:
-        "The file needs a header row with an email column (and optionally first name, last name, department, domain group).",
+        "The file needs a header row with an email column (and optionally first name, last name, department, domain group, manager, office).",
     };
   const rows: WhitelistImportRow[] = [];
   records.forEach((record, index) => {

@@ -9,6 +9,7 @@ import {
   users,
 } from "../db/schema";
 import { Forbidden } from "../errors";
+import { byAddress, resolveManagerRefs, setManagerByRef } from "../people-rows/manager-refs";
 
 export const ACCOUNT_INACTIVE_MESSAGE =
   "This account has been deactivated. Please contact your administrator.";
@@ -64,6 +65,7 @@ export async function signInAccount(
       firstName: names.firstName ?? kept.firstName,
       lastName: names.lastName ?? kept.lastName,
       department: kept.department,
+      office: kept.office,
       isEmailVerified: true,
       isValidated: true,
       validatedAt: now,
@@ -75,32 +77,53 @@ export async function signInAccount(
     .onConflictDoNothing();
   const created = await findUserByEmail(db, email);
   if (!created) throw new Error("The account could not be created.");
+  await adoptImportedManager(db, created.id, email);
   // From now on the profile holds them: the whitelist entry keeps no copy (docs/privacy.md).
   await db
     .update(allowedEmails)
-    .set({ firstName: null, lastName: null, department: null })
+    .set({ firstName: null, lastName: null, department: null, managerEmail: null, office: null })
     .where(eq(allowedEmails.email, email));
-  return created;
+  return (await findUserByEmail(db, email)) ?? created;
 }
 
 /**
- * The name and department an import kept on the address's own whitelist entry (not a `*@domain`
- * one), to pre-fill the profile of someone signing in for the first time.
+ * A new account's manager from its import (waiting when the manager has no account yet), and the
+ * new account as the manager of everyone waiting for it (people-rows/manager-refs.ts).
+ */
+export async function adoptImportedManager(db: Db | Tx, userId: string, email: string) {
+  const [entry] = await db
+    .select({ managerEmail: allowedEmails.managerEmail })
+    .from(allowedEmails)
+    .where(and(eq(allowedEmails.email, email), eq(allowedEmails.isActive, true)))
+    .limit(1);
+  if (entry?.managerEmail) await setManagerByRef(db, userId, entry.managerEmail, byAddress);
+  await resolveManagerRefs(db, userId);
+}
+
+/**
+ * The name, department and office an import kept on the address's own whitelist entry (not a
+ * `*@domain` one), to pre-fill the profile of someone signing in for the first time.
  */
 export async function importedDetails(
   db: Db | Tx,
   email: string,
-): Promise<{ firstName: string | null; lastName: string | null; department: string | null }> {
+): Promise<{
+  firstName: string | null;
+  lastName: string | null;
+  department: string | null;
+  office: string | null;
+}> {
   const [entry] = await db
     .select({
       firstName: allowedEmails.firstName,
       lastName: allowedEmails.lastName,
       department: allowedEmails.department,
+      office: allowedEmails.office,
     })
     .from(allowedEmails)
     .where(and(eq(allowedEmails.email, email), eq(allowedEmails.isActive, true)))
     .limit(1);
-  return entry ?? { firstName: null, lastName: null, department: null };
+  return entry ?? { firstName: null, lastName: null, department: null, office: null };
 }
 
 /** Signing in with one code or link ends the address's other live ones (docs/sign-in.md). */

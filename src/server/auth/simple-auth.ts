@@ -3,7 +3,12 @@ import { type UserRow, users } from "../db/schema";
 import { Conflict, Forbidden } from "../errors";
 import { requireAllowedEmail } from "./allowed-email";
 import { type RequestMeta, sendCode } from "./send-code";
-import { ACCOUNT_INACTIVE_MESSAGE, findUserByEmail, importedDetails } from "./sign-in-account";
+import {
+  ACCOUNT_INACTIVE_MESSAGE,
+  adoptImportedManager,
+  findUserByEmail,
+  importedDetails,
+} from "./sign-in-account";
 
 export const ACCOUNT_EXISTS_MESSAGE =
   "This account is already set up. Please sign in with a code or a magic link instead.";
@@ -50,5 +55,6 @@ async function findOrCreateUnvalidated(ctx: AppContext, rawEmail: string): Promi
   const created = await findUserByEmail(ctx.db, email);
   if (!created) throw new Error("The account could not be created.");
   if (created.isValidated) throw new Conflict(ACCOUNT_EXISTS_MESSAGE, "account_exists");
+  await adoptImportedManager(ctx.db, created.id, email);
   return created;
 }

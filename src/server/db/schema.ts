@@ -138,6 +138,11 @@ export const users = pgTable(
     office: text("office"),
     /** The person's manager (docs/profile.md, "Never with my manager"): SCIM, the import or the admin. */
     managerId: uuid("manager_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    /**
+     * A manager named before their account exists: the address (HR import) or SCIM externalId or
+     * userName as given, made `managerId` when that account is made (people-rows/manager-refs.ts).
+     */
+    managerRef: text("manager_ref"),
     /** Shared-interest tags (names of accepted `interest_tags`), at most MAX_INTERESTS. */
     interests: text("interests").array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
@@ -181,6 +186,7 @@ export const users = pgTable(
       .on(sql`lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, ''))`, t.id)
       .where(sql`${t.needsProfileSetup}`),
     index("users_manager_idx").on(t.managerId).where(sql`${t.managerId} is not null`),
+    index("users_manager_ref_idx").on(t.managerRef).where(sql`${t.managerRef} is not null`),
     index("users_email_domain_idx").on(sql`split_part(lower(${t.email}), '@', 2)`),
     // Stored lowercased (decision 0012), so many-person joins compare the column itself.
     check("users_email_lowercase_check", sql`${t.email} = lower(${t.email})`),
@@ -212,6 +218,9 @@ export const allowedEmails = pgTable(
     firstName: text("first_name"),
     lastName: text("last_name"),
     department: text("department"),
+    /** The manager's address and the office, kept from an import the same way. */
+    managerEmail: text("manager_email"),
+    office: text("office"),
     isActive: boolean("is_active").notNull().default(true),
     /**
      * Added by SCIM provisioning: being provisioned is being on the whitelist

@@ -30,5 +30,18 @@ describe("the people files' column names", () => {
       department: "Finance",
     });
     expect(rosterColumns).toContain("department");
+    // The manager and office columns, by the same names in both.
+    const both =
+      "Work Email,Employee Status,Reports To,Location\nada@x.test,active,bo@x.test,Oslo\n";
+    expect(parseRoster(both).rows[0].cells).toEqual({
+      email: "ada@x.test",
+      employeeStatus: "active",
+      manager: "bo@x.test",
+      office: "Oslo",
+    });
+    expect(rowsFromCsv(both)).toMatchObject({
+      rows: [{ email: "ada@x.test", manager: "bo@x.test", office: "Oslo" }],
+      columns: { used: ["Work Email", "Reports To", "Location"], ignored: ["Employee Status"] },
+    });
   });
 });

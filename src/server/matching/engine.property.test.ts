@@ -160,6 +160,29 @@ describe("runMatching on random instances", { timeout: propertyTimeout }, () => 
     );
   });
 
+  it("fast path with interests: the interest swaps lose nothing above them and only gain shared tags", () => {
+    fc.assert(
+      fc.property(instances(40), (raw) => {
+        const inst = sitOut(raw);
+        // The same instance without tags: every step before the swaps is the same.
+        const bare = { ...inst, users: inst.users.map(({ interests: _, ...u }) => u) };
+        const result = runMatching(inst, { strategy: "fast" });
+        expect(validateResult(inst, result)).toEqual([]);
+        const got = scoreOf(inst, result);
+        const before = scoreOf(inst, runMatching(bare, { strategy: "fast" }));
+        const best = exactOptimum(inst);
+        expect(got.placed).toBe(best.placed);
+        expect(got.placed).toBe(before.placed);
+        // Lexicographic on (cross, shared hours, shared tags): never worse than before the swaps.
+        const levels = (s: Score) => [s.cross, s.sharedHours, s.sharedInterests];
+        const [a, b] = [levels(got), levels(before)];
+        const first = a.findIndex((x, i) => x !== b[i]);
+        if (first >= 0) expect(a[first]).toBeGreaterThan(b[first]);
+      }),
+      runs(150),
+    );
+  });
+
   it("exact path: reaches the optimum on every level of the objective", () => {
     fc.assert(
       fc.property(instances(30), (raw) => {

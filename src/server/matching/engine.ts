@@ -6,7 +6,7 @@
  * explicit graph). Large ones take the fast path on the implicit graph: greedy construction by
  * department buckets, Edmonds augmenting paths from the exposed vertices until the matching is
  * maximum, then local exchanges for cross-department, shared-time, never-met and sit-out quality
- * and partner swaps for shared working time. When someone chose a group of 3 or 4, one search
+ * and partner swaps for shared working time, then for shared interests. When someone chose a group of 3 or 4, one search
  * over every size takes over (groups-by-choice.ts), starting from the pairs of the one-to-one
  * people made here.
  */
@@ -19,6 +19,7 @@ import { greedyMatching } from "./greedy";
 import { hasGroupChoices, runWithGroups } from "./groups-by-choice";
 import { improveMatching } from "./improve";
 import type { ResolvedIds } from "./instance-fast-check";
+import { swapForSharedInterests } from "./interest-swaps";
 import { withMeetings } from "./personal-rules";
 import { buildProblem, type Problem } from "./problem";
 import { buildResult } from "./result";
@@ -74,6 +75,7 @@ function pairPeople(
     maximizeCardinality(p, buckets, mate);
     improveMatching(p, buckets, mate, rng);
     swapForSharedTime(p, buckets, mate, rng);
+    swapForSharedInterests(p, mate, rng);
   }
   const trio = oddPolicy === "trio" ? formTrio(p, buckets, mate, rng) : null;
   return buildResult(p, mate, trio, seed, exact ? "exact" : "fast", rng, startedAt);

@@ -130,6 +130,26 @@ describe("shared interests (FORMAT.md, objective level 4)", () => {
     for (const g of groups) expect(g.some((id) => id === "a" || id === "b")).toBe(true);
   });
 
+  it("the fast method swaps partners towards shared tags, keeping everyone placed", () => {
+    // 400 people, one department, half like chess and half jazz: the best pairs share a tag each.
+    const users = Array.from({ length: 400 }, (_, i) =>
+      person(`p${i}`, [i % 2 === 0 ? "chess" : "jazz"]),
+    );
+    const shared = (result: ReturnType<typeof runMatching>) => {
+      const tags = new Map(users.map((u) => [u.id, u.interests?.[0]]));
+      return result.groups.filter(([a, b]) => tags.get(a) === tags.get(b)).length;
+    };
+    const inst = instance(users);
+    const result = runMatching(inst, { strategy: "fast" });
+    expect(validateResult(inst, result)).toEqual([]);
+    expect(result.stats.placed).toBe(400);
+    const bare = instance(users.map(({ interests: _, ...u }) => u));
+    const before = shared(runMatching(bare, { strategy: "fast" }));
+    // Random pairs share a tag about half the time; the swaps bring nearly all of them together.
+    expect(shared(result)).toBeGreaterThan(before);
+    expect(shared(result)).toBeGreaterThanOrEqual(180);
+  });
+
   it("the exact method reaches the best of every set of pairs, level by level", () => {
     fc.assert(
       fc.property(smallInstances, (inst) => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { erasedAddress, erasedName } from "../../shared/former-colleague";
 import { personName } from "../../shared/person-name";
 import { recordActivity } from "../activity/activity";
@@ -75,7 +75,7 @@ export async function erasePerson(
     // Their "never with" list, and their place on others' lists (docs/profile.md, "Never with").
     await tx.delete(neverWith).where(or(eq(neverWith.userId, id), eq(neverWith.otherId, id)));
     // Nobody's manager any more, and no tag they suggested names them (docs/profile.md).
-    await tx.update(users).set({ managerId: null }).where(eq(users.managerId, id));
+    await forgetAsManager(tx, user);
     await tx
       .update(interestTags)
       .set({ suggestedBy: null })
@@ -158,6 +158,28 @@ async function forgetSignIns(tx: Tx, user: UserRow): Promise<void> {
   await tx.delete(allowedEmails).where(eq(allowedEmails.email, email));
 }
 
+/**
+ * Nobody's manager any more: not by account, nor by their address, SCIM externalId or userName
+ * waiting on someone (`users.manager_ref`) or kept on an import's entry (docs/profile.md).
+ */
+async function forgetAsManager(tx: Tx, user: UserRow): Promise<void> {
+  await tx.update(users).set({ managerId: null }).where(eq(users.managerId, user.id));
+  const names = [user.email, user.scimUserName].flatMap((n) => (n ? [n.toLowerCase()] : []));
+  await tx
+    .update(users)
+    .set({ managerRef: null })
+    .where(
+      or(
+        inArray(sql`lower(${users.managerRef})`, names),
+        user.scimExternalId ? eq(users.managerRef, user.scimExternalId) : undefined,
+      ),
+    );
+  await tx
+    .update(allowedEmails)
+    .set({ managerEmail: null })
+    .where(eq(allowedEmails.managerEmail, user.email.toLowerCase()));
+}
+
 function anonymous(email: string, now: Date): Partial<UserRow> {
   return {
     email,
@@ -173,6 +195,7 @@ function anonymous(email: string, now: Date): Partial<UserRow> {
     meetWay: null,
     office: null,
     managerId: null,
+    managerRef: null,
     interests: [],
     // Counted as nobody taking part, with no dates or reasons of their life left.
     participationStatus: "opted_out",

@@ -77,6 +77,7 @@ function profileOf(user: UserRow) {
     meetWay: user.meetWay,
     office: user.office,
     managerId: user.managerId,
+    managerRef: user.managerRef,
     interests: user.interests,
     signInMethod: user.authMethod,
     isAdmin: user.isAdmin,
@@ -243,6 +244,12 @@ function whitelistEntriesOf(ctx: AppContext, user: UserRow) {
       email: allowedEmails.email,
       reason: allowedEmails.reason,
       isActive: allowedEmails.isActive,
+      managerEmail: sql<
+        string | null
+      >`case when ${allowedEmails.email} = ${user.email} then ${allowedEmails.managerEmail} end`,
+      office: sql<
+        string | null
+      >`case when ${allowedEmails.email} = ${user.email} then ${allowedEmails.office} end`,
       addedByYou: sql<boolean>`${allowedEmails.addedBy} is not distinct from ${user.id}::uuid`,
       createdAt: allowedEmails.createdAt,
     })

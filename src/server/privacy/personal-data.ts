@@ -6,12 +6,23 @@
  * so a new table cannot be forgotten. Erasure (erase-person.ts) and retention treat them too.
  */
 export const personalDataCoverage: Record<string, Record<string, string>> = {
-  users: { id: "profile", email: "profile", manager_id: "profile (managerId)" },
+  users: {
+    id: "profile",
+    email: "profile",
+    manager_id: "profile (managerId)",
+    manager_ref: "profile (managerRef: a manager named before their account exists)",
+  },
   interest_tags: {
     suggested_by:
       "- who suggested a tag, never shown (the admin sees the tag only); emptied when that account is erased",
   },
-  allowed_emails: { email: "whitelistEntries", added_by: "whitelistEntries" },
+  allowed_emails: {
+    email: "whitelistEntries",
+    added_by: "whitelistEntries",
+    manager_email:
+      "whitelistEntries (the person's own entry's manager, kept until their first sign-in; never another's)",
+    office: "whitelistEntries (the person's own entry's office, kept until their first sign-in)",
+  },
   pairings: {
     created_by: "pairingsCreated",
     stats: "- counts of the pairing, no names",

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import {
+  allowedEmails,
   interestTags,
   matches,
   matchMembers,
@@ -12,7 +13,7 @@ import {
 import { erasePerson } from "../privacy/erase-person";
 import { ENTERPRISE_SCHEMA } from "../scim/scim-schemas";
 import { allowEmail, createGroup, createUser, signInAdmin } from "../test/factories";
-import { createTestApp, type TestApp } from "../test/test-app";
+import { createTestApp, TEST_APP_URL, type TestApp } from "../test/test-app";
 import { queuePauseReminders } from "./queue-pause-reminders";
 
 const NOW = new Date("2027-01-11T08:00:00Z");
@@ -144,6 +145,38 @@ describe("never with my manager", () => {
     expect((await rowOf(report.id)).managerId).toBeNull();
   });
 
+  it("a manager waited for is in the export, and erasure forgets it on both sides", async () => {
+    await allowEmail(t.db, "*@mgr-wait.test");
+    const gone = await createUser(t.db, { email: "gone@mgr-wait.test" });
+    const report = await createUser(t.db, {
+      email: "rep@mgr-wait.test",
+      managerRef: "GONE@mgr-wait.test",
+    });
+    const waiting = await createUser(t.db, {
+      email: "wait@mgr-wait.test",
+      managerRef: "someone@elsewhere.test",
+    });
+    await t.db.insert(allowedEmails).values({
+      email: "new@mgr-wait.test",
+      domain: "mgr-wait.test",
+      managerEmail: "gone@mgr-wait.test",
+      office: "Oslo",
+    });
+    const data = (await t.as(report).get("/api/profile/data")).json();
+    expect(data.profile.managerRef).toBe("GONE@mgr-wait.test");
+    // Erasing the manager: nobody waits for their address any more, nor names it on an entry.
+    await erasePerson(t.ctx, gone.id, "themself");
+    expect((await rowOf(report.id)).managerRef).toBeNull();
+    const [entry] = await t.db
+      .select()
+      .from(allowedEmails)
+      .where(eq(allowedEmails.email, "new@mgr-wait.test"));
+    expect([entry.managerEmail, entry.office]).toEqual([null, "Oslo"]);
+    // Erasing the person: their own reference goes with the rest of their profile.
+    await erasePerson(t.ctx, waiting.id, "themself");
+    expect((await rowOf(waiting.id)).managerRef).toBeNull();
+  });
+
   it("SCIM sets the manager from the enterprise extension and the office from the work address", async () => {
     await allowEmail(t.db, "*@scim-rules.test");
     await admin.put("/api/admin/offices", { domainGroupId: null, offices: ["Berlin"] });
@@ -153,7 +186,11 @@ describe("never with my manager", () => {
       emails: [{ primary: true, type: "work", value: `${name}@scim-rules.test` }],
       ...extra,
     });
-    const boss = await scim("POST", "/Users", person("boss"));
+    const boss = await scim(
+      "POST",
+      "/Users",
+      person("boss", { name: { givenName: "Bo", familyName: "Boss" } }),
+    );
     expect(boss.statusCode).toBe(201);
     const bossId = boss.json().id as string;
     const created = await scim(
@@ -165,6 +202,24 @@ describe("never with my manager", () => {
       }),
     );
     expect(created.statusCode).toBe(201);
+    // Echoed as RFC 7643 gives them: the manager's id, $ref and name; the office as the locality.
+    const echoed = {
+      [ENTERPRISE_SCHEMA]: {
+        manager: {
+          value: bossId,
+          $ref: `${TEST_APP_URL}/scim/v2/Users/${bossId}`,
+          displayName: "Bo Boss",
+        },
+      },
+      addresses: [{ type: "work", locality: "Berlin", primary: true }],
+    };
+    expect(created.json()).toMatchObject(echoed);
+    const read = await t.app.inject({
+      method: "GET",
+      url: `/scim/v2/Users/${created.json().id}`,
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(read.json()).toMatchObject(echoed);
     const [ann] = await t.db.select().from(users).where(eq(users.email, "ann@scim-rules.test"));
     const [bossRow] = await t.db
       .select()
@@ -179,11 +234,63 @@ describe("never with my manager", () => {
       ],
     });
     expect(removed.statusCode).toBe(200);
+    expect(removed.json()[ENTERPRISE_SCHEMA]).toBeUndefined();
     // No manager any more; a locality not on the kept list leaves the office as it was.
     expect([(await rowOf(ann.id)).managerId, (await rowOf(ann.id)).office]).toEqual([
       null,
       "Berlin",
     ]);
+  });
+
+  it("SCIM keeps a manager sent before the manager is provisioned, and sets it when they are", async () => {
+    await allowEmail(t.db, "*@scim-order.test");
+    const person = (name: string, extra: Record<string, unknown> = {}) => ({
+      schemas: ["urn:ietf:params:scim:schemas:core:2.0:User", ENTERPRISE_SCHEMA],
+      userName: `${name}@scim-order.test`,
+      emails: [{ primary: true, type: "work", value: `${name}@scim-order.test` }],
+      ...extra,
+    });
+    // The report first, naming the manager by the provider's own id (externalId).
+    const report = await scim(
+      "POST",
+      "/Users",
+      person("rae", { [ENTERPRISE_SCHEMA]: { manager: { value: "E-1001" } } }),
+    );
+    expect(report.statusCode).toBe(201);
+    expect(report.json()[ENTERPRISE_SCHEMA]).toEqual({ manager: { value: "E-1001" } });
+    const reportId = report.json().id as string;
+    const [waiting] = await t.db.select().from(users).where(eq(users.email, "rae@scim-order.test"));
+    expect([waiting.managerId, waiting.managerRef]).toEqual([null, "E-1001"]);
+
+    const boss = await scim(
+      "POST",
+      "/Users",
+      person("max", { externalId: "E-1001", name: { givenName: "Max", familyName: "Mann" } }),
+    );
+    expect(boss.statusCode).toBe(201);
+    const bossId = boss.json().id as string;
+    const [bossRow] = await t.db.select().from(users).where(eq(users.email, "max@scim-order.test"));
+    const resolved = await rowOf(waiting.id);
+    expect([resolved.managerId, resolved.managerRef]).toEqual([bossRow.id, null]);
+    const read = await t.app.inject({
+      method: "GET",
+      url: `/scim/v2/Users/${reportId}`,
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(read.json()[ENTERPRISE_SCHEMA].manager).toEqual({
+      value: bossId,
+      $ref: `${TEST_APP_URL}/scim/v2/Users/${bossId}`,
+      displayName: "Max Mann",
+    });
+    // A PUT naming the manager by their id keeps it; the answer echoes it.
+    const put = await t.app.inject({
+      method: "PUT",
+      url: `/scim/v2/Users/${reportId}`,
+      headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/scim+json" },
+      payload: person("rae", { [ENTERPRISE_SCHEMA]: { manager: { value: bossId } } }),
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()[ENTERPRISE_SCHEMA].manager.value).toBe(bossId);
   });
 });
 

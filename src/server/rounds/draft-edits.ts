@@ -76,7 +76,17 @@ export async function getDraftView(
     matches: draft.matches.map((m) => m.map(member)),
     unmatched: draft.unmatched.map(member),
     satOut: draftSatOut(draft, member),
+    ownRules: ownRulesCount(draft),
   };
+}
+
+/** Who of those without a match sat out by people's own rules: counts, never whom. */
+function ownRulesCount(draft: RoundDraftRow) {
+  const left = new Set(draft.unmatched);
+  const own = draft.satOut.flatMap((e) =>
+    left.has(e.userId) && e.reason.kind === "own-rules" ? [e.reason] : [],
+  );
+  return { people: own.length, noWayToMeet: own.filter((r) => r.meet).length };
 }
 
 /** Each person without a match in the draft: the engine's reason, or the admin's swap. */

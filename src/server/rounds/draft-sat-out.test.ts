@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ownRulesSatOutText } from "../../shared/sat-out";
 import { fixedClock } from "../clock";
+import { neverWith } from "../db/schema";
 import { allowEmail, createGroup, createUser, signInAdmin } from "../test/factories";
 import { checkRoundInvariantsAfterEach } from "../test/round-invariants-hook";
 import { createTestApp, type TestApp } from "../test/test-app";
@@ -58,5 +60,46 @@ describe("who sat out of a round's draft", () => {
         reason: "An admin swapped Ann Test out of a match in this draft.",
       },
     ]);
+  });
+
+  it("counts who sat out by people's own rules, without naming whom anyone avoids", async () => {
+    const group = await createGroup(t.db, { name: "rules", displayName: "Rules" });
+    await allowEmail(t.db, "*@rules.test", group.id);
+    const person = (firstName: string, extra = {}) =>
+      createUser(t.db, {
+        email: `${firstName.toLowerCase()}@rules.test`,
+        firstName,
+        lastName: "Rule",
+        department: "Engineering",
+        meetWay: "online",
+        ...extra,
+      });
+    const others = [
+      await person("Ann"),
+      await person("Bo"),
+      await person("Cy"),
+      await person("Di"),
+      // Alone in Berlin and only in person: no shared way to meet.
+      await person("Eve", { meetWay: "in-person", office: "Berlin" }),
+    ];
+    // Keeps everyone on a private list.
+    const gus = await person("Gus");
+    await t.db
+      .insert(neverWith)
+      .values(others.map((o) => ({ userId: gus.id, otherId: o.id, addedAt: NOW })));
+    await composeDraft(t.ctx, await findRoundScope(t.db, String(group.id)), "2027-03");
+
+    const draft = (await admin.get(`/api/admin/rounds/${group.id}/2027-03/draft`)).json();
+    expect(draft.satOut.map((p: { name: string }) => p.name).sort()).toEqual([
+      "Eve Rule",
+      "Gus Rule",
+    ]);
+    expect(draft.ownRules).toEqual({ people: 2, noWayToMeet: 1 });
+    expect(ownRulesSatOutText(draft.ownRules)).toBe(
+      "2 people sat out by their own rules (never with, manager, way to meet), 1 of them sharing no way to meet with anyone free.",
+    );
+    // Gus's reason names no one he keeps apart from.
+    const gusReason = draft.satOut.find((p: { name: string }) => p.name === "Gus Rule").reason;
+    for (const o of others) expect(gusReason).not.toContain(`${o.firstName} Rule`);
   });
 });

@@ -7,6 +7,7 @@ import type { Tx } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { type UserRow, users } from "../db/schema";
 import { lockPersonByScimId } from "../pairings/locks/people-locks";
+import { resolveManagerRefs } from "../people-rows/manager-refs";
 import { deprovisionUser, reprovisionUser } from "./deprovision-user";
 import { endSignInsOfAddress } from "./end-sign-ins-of-address";
 import { recordScimChange } from "./scim-activity";
@@ -166,6 +167,8 @@ async function settle(
   if (input.timeZone === null) await dropDirectoryTimeZone(ctx.db, current.id);
   if (input.manager !== undefined) await setScimManager(ctx, current.id, input.manager);
   if (input.office !== undefined) await setScimOffice(ctx, current, input.office);
+  // Whoever named this person as their manager before they were provisioned gets them now.
+  await resolveManagerRefs(ctx.db, current.id);
   if (input.active === false && current.isActive) await deprovisionUser(ctx, current.id);
   if (input.active === true && !current.isActive) await reprovisionUser(ctx, current.id);
   await recordScimChange(ctx);

@@ -93,6 +93,17 @@ describe("discovery (RFC 7644 §4)", () => {
     expect(attribute("userName")).toMatchObject({ required: true, uniqueness: "server" });
     expect(attribute("id")).toMatchObject({ mutability: "readOnly", returned: "always" });
     expect(attribute("timezone")).toMatchObject({ type: "string", multiValued: false });
+    expect(attribute("addresses")).toMatchObject({ type: "complex", multiValued: true });
+    const enterprise = (await call("GET", `/Schemas/${ENTERPRISE_SCHEMA}`)).body;
+    const manager = enterprise.attributes.find((a: { name: string }) => a.name === "manager");
+    expect(manager).toMatchObject({ type: "complex", multiValued: false });
+    expect(manager.subAttributes.map((a: { name: string }) => a.name)).toEqual([
+      "value",
+      "$ref",
+      "displayName",
+    ]);
+    const types = (await call("GET", "/ResourceTypes/User")).body;
+    expect(types.schemaExtensions).toEqual([{ schema: ENTERPRISE_SCHEMA, required: false }]);
     // As published: a non-address userName without emails is refused.
     const refused = await call("POST", "/Users", { schemas: [USER_SCHEMA], userName: "bjensen" });
     expectScimError(refused, 400, "invalidValue");

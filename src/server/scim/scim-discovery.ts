@@ -98,6 +98,21 @@ const userAttributes = [
     },
   ),
   attribute(
+    "addresses",
+    "The work address's locality (else the first address's) is the person's office for meeting in person, spelled as their office list spells it; a locality not on a kept list changes nothing. Only that one is kept and returned.",
+    {
+      type: "complex",
+      multiValued: true,
+      subAttributes: [
+        attribute("locality", "The office, e.g. Berlin."),
+        attribute("type", "work when returned.", { canonicalValues: ["work", "home", "other"] }),
+        attribute("primary", "Always true when returned: one address is kept.", {
+          type: "boolean",
+        }),
+      ],
+    },
+  ),
+  attribute(
     "timezone",
     "An IANA time zone such as Europe/Berlin (any other value answers 400 invalidValue); taken until the person confirms their own, and returned as the person's zone now. remove drops a zone the provider gave, not one the person chose.",
   ),
@@ -121,10 +136,33 @@ export function schemas(appUrl: string) {
   });
   return [
     schema(USER_SCHEMA, "User", "A person who takes part in coffee chats.", userAttributes),
-    schema(ENTERPRISE_SCHEMA, "EnterpriseUser", "The person's department.", [
+    schema(ENTERPRISE_SCHEMA, "EnterpriseUser", "The person's department and manager.", [
       attribute(
         "department",
         "Matched by name (any case) in the person's department list, added when new.",
+      ),
+      attribute(
+        "manager",
+        "The person's manager, never matched with them for a coffee chat (nor with their other reports). value is the manager's id here, or their externalId or userName; a manager not provisioned yet is kept and set when they are.",
+        {
+          type: "complex",
+          subAttributes: [
+            attribute(
+              "value",
+              "The manager's id (or externalId or userName when not yet provisioned).",
+              {
+                caseExact: true,
+              },
+            ),
+            attribute("$ref", "The manager's User resource.", {
+              type: "reference",
+              referenceTypes: ["User"],
+              caseExact: true,
+              mutability: "readOnly",
+            }),
+            attribute("displayName", "The manager's name.", { mutability: "readOnly" }),
+          ],
+        },
       ),
     ]),
   ];

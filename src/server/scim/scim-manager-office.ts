@@ -1,28 +1,29 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { eq, or, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { users } from "../db/schema";
 import { officeOnList, officesOfEmail } from "../directory/offices/office-lists";
+import { setManagerByRef } from "../people-rows/manager-refs";
 import { isUuid } from "./scim-user-rows";
 
+/** A manager reference as providers send it: our SCIM id, their externalId, or a userName. */
+const scimPerson = (ref: string) =>
+  or(
+    isUuid(ref) ? eq(users.scimId, ref) : undefined,
+    eq(users.scimExternalId, ref),
+    sql`lower(${users.scimUserName}) = ${ref.toLowerCase()}`,
+  ) ?? sql`false`;
+
 /**
- * The enterprise extension's `manager` (docs/provisioning.md): the manager's SCIM id, looked up
- * among the provider's people. An id not (yet) provisioned leaves no manager; the provider's next
- * sync of the person sets it once the manager exists.
+ * The enterprise extension's `manager` (docs/provisioning.md): the manager's SCIM id (or their
+ * externalId or userName), looked up among the provider's people. One not provisioned yet is kept
+ * waiting and becomes the manager when that person is provisioned (people-rows/manager-refs.ts).
  */
 export async function setScimManager(
   ctx: Pick<AppContext, "db">,
   userId: string,
-  managerScimId: string | null,
+  managerRef: string | null,
 ): Promise<void> {
-  let managerId: string | null = null;
-  if (managerScimId !== null && isUuid(managerScimId)) {
-    const [manager] = await ctx.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.scimId, managerScimId), isNull(users.erasedAt)));
-    managerId = manager && manager.id !== userId ? manager.id : null;
-  }
-  await ctx.db.update(users).set({ managerId }).where(eq(users.id, userId));
+  await setManagerByRef(ctx.db, userId, managerRef, scimPerson);
 }
 
 /**

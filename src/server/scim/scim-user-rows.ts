@@ -1,4 +1,4 @@
-import { eq, getTableColumns, sql } from "drizzle-orm";
+import { eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { users } from "../db/schema";
 import { departmentNameSql } from "../directory/departments/department-name";
@@ -11,10 +11,20 @@ export const fullNameSql = sql<
   string | null
 >`nullif(concat_ws(' ', ${users.firstName}, ${users.lastName}), '')`;
 
-/** A SCIM-managed person as SCIM shows them: the row and their department's display name. */
+const manager = (column: SQL) => sql`(select ${column} from ${users} manager
+  where manager.id = ${users}.${sql.identifier("manager_id")} and manager.erased_at is null)`;
+
+/**
+ * A SCIM-managed person as SCIM shows them: the row, their department's display name, and their
+ * manager's SCIM id and display name (a manager the provider never provisioned has neither).
+ */
 export const scimUserSelection = {
   ...columns,
   departmentName: departmentNameSql(users.email, users.department),
+  managerScimId: sql<string | null>`${manager(sql`manager.scim_id::text`)}`,
+  managerDisplayName: sql<string | null>`${manager(
+    sql`coalesce(manager.scim_display_name, nullif(concat_ws(' ', manager.first_name, manager.last_name), ''))`,
+  )}`,
 };
 
 export function scimUsersQuery(db: Db | Tx) {
@@ -32,7 +42,22 @@ export async function findScimUser(db: Db | Tx, scimId: string): Promise<ScimUse
   return row ?? null;
 }
 
-/** RFC 7643 §4.1 with the enterprise extension's department. */
+/**
+ * The enterprise extension's `manager` (RFC 7643 §4.3): the manager's id, `$ref` and display
+ * name; a manager named before they were provisioned, as the reference sent; else none.
+ */
+function scimManagerOf(row: ScimUserRow, appUrl: string) {
+  if (row.managerScimId) {
+    return {
+      value: row.managerScimId,
+      $ref: `${appUrl}/scim/v2/Users/${row.managerScimId}`,
+      ...(row.managerDisplayName ? { displayName: row.managerDisplayName } : {}),
+    };
+  }
+  return row.managerRef ? { value: row.managerRef } : null;
+}
+
+/** RFC 7643 §4.1 with the enterprise extension's department and manager. */
 export function presentScimUser(row: ScimUserRow, appUrl: string) {
   const fullName = [row.firstName, row.lastName].filter(Boolean).join(" ");
   const formatted = row.scimNameFormatted ?? fullName;
@@ -43,8 +68,14 @@ export function presentScimUser(row: ScimUserRow, appUrl: string) {
     ...(row.lastName ? { familyName: row.lastName } : {}),
     ...(formatted ? { formatted } : {}),
   };
+  const managerOf = scimManagerOf(row, appUrl);
+  const enterprise = {
+    ...(row.departmentName ? { department: row.departmentName } : {}),
+    ...(managerOf ? { manager: managerOf } : {}),
+  };
+  const hasEnterprise = Object.keys(enterprise).length > 0;
   return {
-    schemas: row.departmentName ? [USER_SCHEMA, ENTERPRISE_SCHEMA] : [USER_SCHEMA],
+    schemas: hasEnterprise ? [USER_SCHEMA, ENTERPRISE_SCHEMA] : [USER_SCHEMA],
     id,
     ...(row.scimExternalId ? { externalId: row.scimExternalId } : {}),
     userName: row.scimUserName ?? row.email,
@@ -52,9 +83,11 @@ export function presentScimUser(row: ScimUserRow, appUrl: string) {
     ...(Object.keys(name).length > 0 ? { name } : {}),
     ...(displayName ? { displayName } : {}),
     emails: [{ value: row.email, type: row.scimEmailType ?? "work", primary: true }],
+    // The office is the work address's locality (docs/provisioning.md).
+    ...(row.office ? { addresses: [{ type: "work", locality: row.office, primary: true }] } : {}),
     active: row.isActive,
     ...(row.timeZone ? { timezone: row.timeZone } : {}),
-    ...(row.departmentName ? { [ENTERPRISE_SCHEMA]: { department: row.departmentName } } : {}),
+    ...(hasEnterprise ? { [ENTERPRISE_SCHEMA]: enterprise } : {}),
     meta: {
       resourceType: "User",
       created: row.createdAt.toISOString(),

@@ -6,6 +6,7 @@ import { organiserTurns } from "../channels/organiser";
 import { runningMatch } from "../channels/running-matches";
 import type { AppContext } from "../context";
 import { type OutgoingMessageRow, outgoingMessages, users } from "../db/schema";
+import { togetherLine } from "../mail/together-line";
 import type { SendOutcome } from "../outbox/channels";
 import { proposedTimesFor } from "../scheduling/proposed-times-for";
 import { slackErrorOutcome } from "./outcome";
@@ -126,6 +127,7 @@ async function sendIntro(
     starter,
     appUrl: ctx.config.appUrl,
     times: proposed?.times ?? [],
+    together: await togetherLine(ctx, ids),
   });
   return await post(client, conversation, message);
 }

@@ -74,6 +74,8 @@ export function introMessage(intro: {
   starter: string;
   appUrl: string;
   times?: readonly IntroTime[];
+  /** How the match meets and what its members share (mail/together-line.ts), or null. */
+  together?: string | null;
 }): SlackMessage {
   const month = monthDisplay(intro.month);
   const people = intro.members.map((m) => `• ${named(m)}`).join("\n");
@@ -81,6 +83,7 @@ export function introMessage(intro: {
     text: `Your coffee chat for ${month}: ${intro.members.map((m) => m.name).join(", ")}.`,
     blocks: [
       section(`:coffee: *Your coffee chat for ${month}*\nYou are matched this month:\n${people}`),
+      ...(intro.together ? [section(slackEscape(intro.together))] : []),
       section(
         `*Organiser this month:* <@${intro.organiser.slackUserId}>, please suggest a time that suits everyone.`,
       ),

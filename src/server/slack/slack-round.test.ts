@@ -51,6 +51,9 @@ beforeAll(async () => {
       lastName: "Lee",
       department,
       reachBy: name === "dan" ? "both" : "slack",
+      meetWay: "either",
+      office: "Berlin",
+      interests: ["climbing", name],
     });
   }
 });
@@ -145,6 +148,8 @@ describe("the intro and the nudge", () => {
       const text = textOf(post);
       expect(text).toMatch(/\((Finance|Design|Sales|Support)\)/);
       expect(text).toContain("Organiser this month");
+      // The e-mail intro's line, from the same function (mail/together-line.ts).
+      expect(text).toContain("You meet in person at the Berlin office. You both like climbing.");
       expect(DEFAULT_STARTERS.some((s) => text.includes(s))).toBe(true);
       expect(text).toContain(`${TEST_APP_URL}/matches`);
     }

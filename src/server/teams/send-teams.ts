@@ -5,6 +5,7 @@ import { effectiveReach, getChatSettings, wantsTeams } from "../channels/chat-se
 import { organiserTurns } from "../channels/organiser";
 import type { AppContext } from "../context";
 import { stillInQuestions, users } from "../db/schema";
+import { togetherLine } from "../mail/together-line";
 import { proposedTimesFor } from "../scheduling/proposed-times-for";
 import { connector, graph, MicrosoftCallError } from "./microsoft-calls";
 import {
@@ -91,7 +92,8 @@ async function introContent(ctx: AppContext, job: TeamsJob, match: TeamsMatch) {
   const starter = typeof job.payload.starter === "string" ? job.payload.starter : "";
   const named = match.members.map((m) => introMember(ctx.config.appUrl, m));
   const organiser = named[ids.indexOf(organiserId)];
-  return { organiserId, secret, starter, named, organiser };
+  const together = await togetherLine(ctx, ids);
+  return { organiserId, secret, starter, named, organiser, together };
 }
 
 /**
@@ -126,6 +128,7 @@ async function sendPairIntro(
       appUrl: ctx.config.appUrl,
       times: proposed?.times ?? [],
       group: false,
+      together: content.together,
     });
     await post(settings, reach.conversationId, message);
     progress.sentTo.push(reader.id);
@@ -187,6 +190,7 @@ async function sendGroupIntro(
     appUrl: ctx.config.appUrl,
     times: proposed?.times ?? [],
     group: true,
+    together: content.together,
   });
   await post(settings, progress.chatId, message);
   return { sent: { chatId: progress.chatId, organiserId: content.organiserId } };

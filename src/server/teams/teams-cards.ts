@@ -96,6 +96,8 @@ export function introCard(intro: {
   appUrl: string;
   times: readonly TeamsIntroTime[];
   group: boolean;
+  /** How the match meets and what its members share (mail/together-line.ts), or null. */
+  together?: string | null;
 }): TeamsMessage {
   const month = monthDisplay(intro.month);
   const names = joinNames(intro.named.map((m) => m.name));
@@ -108,6 +110,7 @@ export function introCard(intro: {
       wrap: true,
     }),
     new Container(...intro.named.map(person)),
+    ...(intro.together ? [new TextBlock(intro.together, { wrap: true })] : []),
     new TextBlock(intro.group ? `Organiser: ${intro.organiser.name}` : organiser, { wrap: true }),
     ...times(intro.times),
     new TextBlock(`Conversation starter: ${intro.starter}`, { wrap: true, isSubtle: true }),

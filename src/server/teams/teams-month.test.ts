@@ -56,6 +56,8 @@ beforeAll(async () => {
       department: `${name.toUpperCase()} team`,
       bio: `${name} likes tea`,
       reachBy: "teams",
+      meetWay: "online",
+      interests: ["chess"],
     });
   }
 });
@@ -139,6 +141,8 @@ describe("a month in Teams", () => {
       expect(text).toContain(partnerName);
       expect(text).toContain(`${partner.split("@")[0].toUpperCase()} team`);
       expect(text).toContain("likes tea");
+      // The e-mail intro's line, from the same function (mail/together-line.ts).
+      expect(text).toContain("You meet online. You both like chess.");
       expect(text).not.toContain(`"${mine[0].toUpperCase()}${mine.split("@")[0].slice(1)} Lee"`);
       expect(text).toContain("/matches");
     }
@@ -160,6 +164,9 @@ describe("a month in Teams", () => {
     }
     expect(teams.callsTo(/^\/graph\/v1\.0\/chats\/[^/]+\/installedApps$/)).toHaveLength(1);
     expect(teams.posted("19:group-1@thread.v2")).toHaveLength(1);
+    expect(cardText(teams.posted("19:group-1@thread.v2")[0])).toContain(
+      "You meet online. You all like chess.",
+    );
     // Nobody who chose Teams and was reached got the announcement e-mail.
     const mailed = (await t.outbox()).map((m) => m.toAddress);
     for (const name of names) expect(mailed).not.toContain(`${name}@teams.test`);

@@ -79,6 +79,8 @@ export async function userRowsAfter(
       preferredGroupSize: users.preferredGroupSize,
       domainGroupId: sql<number | null>`${whitelistEntrySql(users.email, "domain_group_id")}`,
       managerEmail: managerEmailSql,
+      office: users.office,
+      meetWay: users.meetWay,
       nameKey: sql<string>`${nameKeySql}`,
     })
     .from(users)

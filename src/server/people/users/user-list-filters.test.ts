@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminUsersResponse } from "../../../shared/admin-users";
@@ -135,16 +136,26 @@ describe("GET /api/admin/users/csv", () => {
   });
 
   it("writes each person's fields, and makes a cell that starts a formula safe", async () => {
+    const [bea] = await t.db.select().from(users).where(eq(users.email, "bea@list.test"));
     await createUser(t.db, {
       email: "eve@list.test",
       firstName: "=HYPERLINK(1)",
       lastName: "Eve",
       department: "+sales",
+      managerId: bea.id,
+      office: "Berlin",
+      meetWay: "in-person",
     });
     const res = await get("/api/admin/users/csv?q=list.test&preference=any&signup=done");
     const rows = Papa.parse<Record<string, string>>(res.body, { header: true }).data;
     expect(rows.map((r) => r.email)).toEqual(["eve@list.test", "bea@list.test"]);
-    expect(rows[0]).toMatchObject({ first_name: "'=HYPERLINK(1)", department: "'+sales" });
+    expect(rows[0]).toMatchObject({
+      first_name: "'=HYPERLINK(1)",
+      department: "'+sales",
+      manager: "bea@list.test",
+      office: "Berlin",
+      meet: "in-person",
+    });
     expect(rows[1]).toMatchObject({
       first_name: "Bea",
       participation_status: "paused",
@@ -152,10 +163,13 @@ describe("GET /api/admin/users/csv", () => {
       signed_up: "yes",
       matching_preference: "any",
       preferred_group_size: "3",
+      manager: "",
+      office: "",
+      meet: "",
     });
     const none = await get("/api/admin/users/csv?q=nobody-at-all");
     expect(none.body.trim()).toBe(
-      "first_name,last_name,email,department,domain_group,participation_status,account,signed_up,matching_preference,preferred_group_size,current_match,current_match_month",
+      "first_name,last_name,email,department,domain_group,participation_status,account,signed_up,matching_preference,preferred_group_size,manager,office,meet,current_match,current_match_month",
     );
   });
 

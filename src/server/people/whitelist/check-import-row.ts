@@ -1,8 +1,10 @@
 import { hasControlCharacter } from "../../../shared/clean-text";
+import { MAX_OFFICE_LENGTH } from "../../../shared/never-with";
 import { NAME_MAX } from "../../../shared/profile";
 import type { WhitelistImportRow } from "../../../shared/whitelist-import";
-import { parseWhitelistPattern } from "../../auth/email-address";
+import { normalizeEmail, parseWhitelistPattern } from "../../auth/email-address";
 import type { DomainGroupRow } from "../../db/schema";
+import { officeOnList } from "../../directory/offices/office-lists";
 
 /** What the import knows before it checks the rows: read once for the whole list. */
 export interface ImportContext {
@@ -11,6 +13,8 @@ export interface ImportContext {
   existing: Map<string, { domainGroupId: number | null }>;
   /** Each group's active departments (null: the company-wide list): lowercased name → name. */
   departments: Map<number | null, Map<string, string>>;
+  /** Each group's kept office list (null: the company-wide list); none kept takes any name. */
+  offices: Map<number | null, string[]>;
 }
 
 /** A row that can be added: the entry it becomes. */
@@ -22,6 +26,8 @@ export interface PlannedEntry {
   firstName: string | null;
   lastName: string | null;
   department: string | null;
+  managerEmail: string | null;
+  office: string | null;
   detail: string;
 }
 
@@ -61,6 +67,8 @@ export function checkImportRow(
   const group = chooseGroup(input, pattern.domain, context);
   if (typeof group === "string") return refuse(group);
   const department = checkDepartment(input.department, group, context);
+  const rules = checkManagerAndOffice(input, pattern.email, group, context);
+  if (typeof rules === "string") return refuse(rules);
 
   const entry: PlannedEntry = {
     row,
@@ -69,6 +77,7 @@ export function checkImportRow(
     domainGroupId: group?.id ?? null,
     ...names,
     department: department.name,
+    ...rules,
     detail: "",
   };
   const typed = department.name ? (input.department?.trim() ?? "") : "";
@@ -82,8 +91,15 @@ function checkNames(
 ): { firstName: string | null; lastName: string | null } | string {
   const firstName = input.firstName?.trim() || null;
   const lastName = input.lastName?.trim() || null;
-  if (isDomain && (firstName || lastName || input.department?.trim()))
-    return "A *@domain entry is for everyone at the domain: leave its name and department empty";
+  if (
+    isDomain &&
+    (firstName ||
+      lastName ||
+      input.department?.trim() ||
+      input.manager?.trim() ||
+      input.office?.trim())
+  )
+    return "A *@domain entry is for everyone at the domain: leave its name, department, manager and office empty";
   for (const [label, value] of [
     ["First name", firstName],
     ["Last name", lastName],
@@ -137,6 +153,35 @@ function checkDepartment(
   };
 }
 
+/**
+ * The manager (an address, never the person's own) and the office (on the group's kept list, any
+ * name when none is kept), as the roster sync takes them (docs/admin-console.md).
+ */
+function checkManagerAndOffice(
+  input: WhitelistImportRow,
+  email: string,
+  group: DomainGroupRow | null,
+  context: ImportContext,
+): { managerEmail: string | null; office: string | null } | string {
+  const managerCell = input.manager?.trim();
+  const managerEmail = managerCell ? normalizeEmail(managerCell) : null;
+  if (managerCell && !managerEmail) return `Manager "${managerCell}" is not an e-mail address`;
+  if (managerEmail === email) return "A person cannot be their own manager";
+  const officeCell = input.office?.trim();
+  if (!officeCell) return { managerEmail, office: null };
+  if (officeCell.length > MAX_OFFICE_LENGTH)
+    return `Office is longer than ${MAX_OFFICE_LENGTH} characters`;
+  if (hasControlCharacter(officeCell)) return "Office must be one line of text";
+  const groupId = group?.id ?? null;
+  const office = officeOnList(
+    { domainGroupId: groupId, offices: context.offices.get(groupId) ?? [] },
+    officeCell,
+  );
+  if (!office)
+    return `Office "${officeCell}" is not on ${group ? `${group.displayName}'s` : "the company's"} office list`;
+  return { managerEmail, office };
+}
+
 /** "Will be added: Ada Lovelace, Finance, group North": the department as the row wrote it. */
 function describeEntry(
   entry: PlannedEntry,
@@ -144,8 +189,12 @@ function describeEntry(
   group: DomainGroupRow | null,
 ): string {
   const name = [entry.firstName, entry.lastName].filter(Boolean).join(" ");
-  const parts = [name, department, group ? `group ${group.displayName}` : ""].filter(
-    (part) => part !== "",
-  );
+  const parts = [
+    name,
+    department,
+    group ? `group ${group.displayName}` : "",
+    entry.managerEmail ? `manager ${entry.managerEmail}` : "",
+    entry.office ? `office ${entry.office}` : "",
+  ].filter((part) => part !== "");
   return parts.length > 0 ? `Will be added: ${parts.join(", ")}` : "Will be added";
 }

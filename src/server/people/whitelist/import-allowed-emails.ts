@@ -5,6 +5,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { allowedEmails, domainGroups, users } from "../../db/schema";
 import { departmentNamesByGroup } from "../../directory/departments/department-names-by-group";
+import { officeNamesByGroup } from "../../directory/offices/office-lists";
 import {
   type CheckedRow,
   checkImportRow,
@@ -83,6 +84,8 @@ async function insertEntries(
             firstName: p.firstName,
             lastName: p.lastName,
             department: p.department,
+            managerEmail: p.managerEmail,
+            office: p.office,
             reason: "Imported",
             addedBy: admin.id,
             createdAt: now,
@@ -114,7 +117,12 @@ async function loadImportContext(db: Db, rawEmails: string[]): Promise<ImportCon
     for (const row of rows) existing.set(row.email, { domainGroupId: row.domainGroupId });
   }
   const groups = await db.select().from(domainGroups);
-  return { groups, existing, departments: await departmentNamesByGroup(db) };
+  return {
+    groups,
+    existing,
+    departments: await departmentNamesByGroup(db),
+    offices: await officeNamesByGroup(db),
+  };
 }
 
 /** The addresses that belong to nobody who has an account yet. */

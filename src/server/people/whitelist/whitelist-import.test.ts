@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsFromCsv, rowsFromPastedText } from "../../../shared/whitelist-import";
 import { signInAccount } from "../../auth/sign-in-account";
-import { allowedEmails } from "../../db/schema";
+import { allowedEmails, users } from "../../db/schema";
 import {
   allowEmail,
   createAdmin,
@@ -62,7 +62,7 @@ describe("POST /api/admin/whitelist/import", () => {
     ]);
     expect(rowsFromCsv("name,phone\nAda,1")).toEqual({
       problem:
-        "The file needs a header row with an email column (and optionally first name, last name, department, domain group).",
+        "The file needs a header row with an email column (and optionally first name, last name, department, domain group, manager, office).",
     });
     expect(
       rowsFromPastedText("a@x.test, b@x.test;\n<c@x.test>  d@x.test").map((r) => r.email),
@@ -113,7 +113,7 @@ describe("POST /api/admin/whitelist/import", () => {
         row: 10,
         email: "*@south.test",
         message:
-          "A *@domain entry is for everyone at the domain: leave its name and department empty",
+          "A *@domain entry is for everyone at the domain: leave its name, department, manager and office empty",
       },
     ]);
     expect(body.toInvite).toEqual([
@@ -175,6 +175,46 @@ describe("POST /api/admin/whitelist/import", () => {
       .from(allowedEmails)
       .where(eq(allowedEmails.email, "ada@import.test"));
     expect(entry).toMatchObject({ firstName: null, lastName: null, department: null });
+  });
+
+  it("keeps each row's manager and office until the first sign-in; a manager who signs in later is set then", async () => {
+    await admin.put("/api/admin/offices", { domainGroupId: groupId, offices: ["Oslo"] });
+    const csv = [
+      "Email,First Name,Reports To,Location",
+      "rae@north.test,Rae,max@north.test,oslo",
+      "max@north.test,Max,,",
+      "sol@north.test,Sol,not an address,",
+      "tia@north.test,Tia,,Atlantis",
+      "uma@north.test,Uma,uma@north.test,",
+    ].join("\n");
+    const read = rowsFromCsv(csv);
+    if ("problem" in read) throw new Error(read.problem);
+    // Said as used, by the same names the roster sync reads.
+    expect(read.columns).toEqual({
+      used: ["Email", "First Name", "Reports To", "Location"],
+      ignored: [],
+    });
+    const res = await admin.post("/api/admin/whitelist/import", { rows: read.rows });
+    const body = res.json();
+    expect(body.rows[0].detail).toBe(
+      "Will be added: Rae, group North Office, manager max@north.test, office Oslo",
+    );
+    expect(body.errors.map((e: { message: string }) => e.message)).toEqual([
+      'Manager "not an address" is not an e-mail address',
+      'Office "Atlantis" is not on North Office\'s office list',
+      "A person cannot be their own manager",
+    ]);
+    // The report signs in first: the office is theirs, the manager waits for an account.
+    const rae = await signInAccount(t.db, "rae@north.test", "code", new Date());
+    expect([rae.office, rae.managerId, rae.managerRef]).toEqual(["Oslo", null, "max@north.test"]);
+    const max = await signInAccount(t.db, "max@north.test", "code", new Date());
+    const [after] = await t.db.select().from(users).where(eq(users.id, rae.id));
+    expect([after.managerId, after.managerRef]).toEqual([max.id, null]);
+    const [entry] = await t.db
+      .select()
+      .from(allowedEmails)
+      .where(eq(allowedEmails.email, "rae@north.test"));
+    expect(entry).toMatchObject({ managerEmail: null, office: null });
   });
 
   it("is for admins only and refuses a request it cannot read as a whole", async () => {

@@ -44,6 +44,8 @@ export const samplePeople: AdminUser[] = generatedPeople.map((p, i) => ({
   preferredGroupSize: 2,
   domainGroupId: SAMPLE_GROUP_ID,
   managerEmail: null,
+  office: null,
+  meetWay: null,
 }));
 
 /** Away today: on leave (the seed's leave covers today). */

@@ -1,4 +1,5 @@
 import type { DraftMember } from "@shared/rounds";
+import { ownRulesSatOutText } from "@shared/sat-out";
 import { useId, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { Label } from "../../../components/ui/label";
@@ -31,6 +32,12 @@ export function DraftPanel({ scopeKey, month, label }: DraftScope & { label: str
             {draft.satOut.length > 0 && (
               <section aria-label="Sat out" className="grid gap-1 text-sm text-coffee-700">
                 <h4 className="font-medium text-coffee-900">Sat out</h4>
+                {draft.ownRules.people > 0 && (
+                  <p>
+                    <span className="font-medium">Personal rules:</span>{" "}
+                    {ownRulesSatOutText(draft.ownRules)}
+                  </p>
+                )}
                 <ul className="grid gap-1">
                   {draft.satOut.map((p) => (
                     <li key={p.userId} className="break-words">

@@ -53,8 +53,9 @@ export function ImportCard() {
         <CardTitle as="h3">Add Many People</CardTitle>
         <CardDescription>
           Paste addresses (one per line, or separated by commas), or choose an HR export: a CSV with
-          an email column and, if you have them, first name, last name, department and domain group.
-          Names and departments fill in each person's profile when they first sign in.
+          an email column and, if you have them, first name, last name, department, domain group,
+          manager (an address) and office. These fill in each person's profile when they first sign
+          in.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
