@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { users } from "../db/schema";
+import { resolveManagerRefs } from "../people-rows/manager-refs";
 import {
   allowEmail,
   createDepartment,
@@ -162,18 +163,36 @@ describe("roster sync (POST /api/admin/sync-employee-data)", () => {
     const [before] = await t.db.select().from(users).where(eq(users.id, ann.id));
     expect(before.managerId).toBeNull();
     const res = await sync(
-      "email,employeeStatus,Reports To,Location\nann@roster.test,active,BOB@roster.test,Lisbon\nbob@roster.test,active,nobody@roster.test,\n",
+      "email,employeeStatus,Reports To,Location\nann@roster.test,active,BOB@roster.test,Lisbon\nbob@roster.test,active,Not an address,\n",
     );
     expect(res.json().rejected).toEqual([
       {
         row: 3,
         email: "bob@roster.test",
-        reason: 'Manager "nobody@roster.test" has no account yet',
+        reason: 'Manager "Not an address" is not an e-mail address',
       },
     ]);
     const [row] = await t.db.select().from(users).where(eq(users.id, ann.id));
     // No office list kept for the group: the office is taken as written.
     expect([row.managerId, row.office]).toEqual([bob.id, "Lisbon"]);
+  });
+
+  it("keeps a manager without an account waiting, and makes them the manager when they sign up", async () => {
+    const res = await sync(
+      "email,employeeStatus,manager\nbob@roster.test,active,Nora@Roster.test\n",
+    );
+    expect(res.json()).toMatchObject({ rejected: [], unchanged: 0 });
+    const [waiting] = await t.db.select().from(users).where(eq(users.id, bob.id));
+    expect([waiting.managerId, waiting.managerRef]).toEqual([null, "nora@roster.test"]);
+    // The same file again changes nothing.
+    expect(
+      (await sync("email,employeeStatus,manager\nbob@roster.test,active,nora@roster.test\n")).json()
+        .unchanged,
+    ).toBe(1);
+    const nora = await createUser(t.db, { email: "nora@roster.test" });
+    await resolveManagerRefs(t.db, nora.id);
+    const [row] = await t.db.select().from(users).where(eq(users.id, bob.id));
+    expect([row.managerId, row.managerRef]).toEqual([nora.id, null]);
   });
 
   it("is for admins only", async () => {

@@ -12,6 +12,7 @@ import type { AppContext } from "../context";
 import { users } from "../db/schema";
 import { departmentNamesByGroup } from "../directory/departments/department-names-by-group";
 import { officeNamesByGroup, officeOnList } from "../directory/offices/office-lists";
+import { byAddress, setManagerByRef } from "../people-rows/manager-refs";
 import { recordEmployeeSync } from "./last-sync";
 import { parseRoster, type RosterRow } from "./parse-roster";
 
@@ -31,6 +32,7 @@ interface Known {
   leaveReason: string | null;
   department: string | null;
   managerId: string | null;
+  managerRef: string | null;
   office: string | null;
 }
 
@@ -72,14 +74,10 @@ export async function syncEmployeeData(
   await ctx.db.transaction(async (tx) => {
     for (const plan of changed) {
       const { manager, ...rest } = plan.fields;
-      const managerId = manager ? known.get(manager)?.id : undefined;
+      if (manager) await setManagerByRef(tx, plan.userId, manager, byAddress);
       await tx
         .update(users)
-        .set({
-          ...rest,
-          ...(managerId ? { managerId } : {}),
-          updatedAt: now,
-        } as Partial<typeof users.$inferInsert>)
+        .set({ ...rest, updatedAt: now } as Partial<typeof users.$inferInsert>)
         .where(eq(users.id, plan.userId));
     }
     if (planned.length > 0) await recordEmployeeSync(tx, now);
@@ -178,9 +176,10 @@ function checkRow(
 }
 
 /**
- * The `manager` (an address of someone with an account, never oneself) and `office` (on the
- * person's office list when their group keeps one) cells (docs/profile.md); empty cells leave
- * both alone. Adds the changes to `plan` and answers the reasons to refuse the row.
+ * The `manager` (an address, never oneself; a manager without an account yet waits as a reference
+ * and becomes the manager when that account is made, decision 0085) and `office` (on the person's
+ * office list when their group keeps one) cells (docs/profile.md); empty cells leave both alone.
+ * Adds the changes to `plan` and answers the reasons to refuse the row.
  */
 function checkRules(
   row: RosterRow,
@@ -195,9 +194,12 @@ function checkRules(
   if (managerCell) {
     const address = normalizeEmail(managerCell);
     const manager = address ? known.get(address) : undefined;
-    if (!address || !manager) reasons.push(`Manager "${managerCell}" has no account yet`);
-    else if (manager.id === user.id) reasons.push("A person cannot be their own manager");
-    else if (manager.id !== user.managerId) plan.fields.manager = address;
+    const unchanged = manager
+      ? manager.id === user.managerId
+      : address === user.managerRef?.toLowerCase();
+    if (!address) reasons.push(`Manager "${managerCell}" is not an e-mail address`);
+    else if (manager?.id === user.id) reasons.push("A person cannot be their own manager");
+    else if (!unchanged) plan.fields.manager = address;
   }
   const officeCell = row.cells.office;
   if (officeCell) {
@@ -224,6 +226,7 @@ async function loadUsers(ctx: AppContext, emails: string[]): Promise<Map<string,
         leaveReason: users.leaveReason,
         department: users.department,
         managerId: users.managerId,
+        managerRef: users.managerRef,
         office: users.office,
       })
       .from(users)
