@@ -192,8 +192,8 @@ export async function recordSent(
 /**
  * The sent mark, the one statement a message costs once sent (a group of them, by the lanes'
  * group commit): its values written in the text, run over the simple protocol
- * (db/simple-statement.ts). The ids are the claimed rows' own whole numbers and the time the
- * clock's, checked again here, so nothing else can reach the text.
+ * (db/simple-statement.ts). The ids are the claimed rows' own whole numbers (checked again here)
+ * and the time is the clock's as `toISOString` writes it, so nothing else can reach the text.
  */
 async function markSent(ctx: AppContext, ids: number[], now: Date, eraseSecret: boolean) {
   for (const id of ids) if (!Number.isSafeInteger(id)) throw new Error(`Not a message id: ${id}`);
