@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { type OutgoingMessageRow, outgoingMessages } from "../db/schema";
+import { runSimpleStatement } from "../db/simple-statement";
 import { escapeHtml } from "../mail/layout-renderer";
 import { type BackoffSettings, backoffDelayMs } from "../mail/mail-failure";
 import { type MailMessage, toMailSendError } from "../mail/mailer";
@@ -157,9 +158,9 @@ export function titled(html: string, subject: string): string {
 }
 
 /**
- * Marks sent messages in one UPDATE per kind (a kind that carries a secret has it erased). A
- * message that had been failing means the server is back: what waits on its transport for its
- * own backoff to end goes now.
+ * Marks sent messages in one UPDATE (a second one for those of a kind that carries a secret,
+ * which has it erased). A message that had been failing means the server is back: what waits on
+ * its transport for its own backoff to end goes now.
  */
 export async function recordSent(
   ctx: AppContext,
@@ -167,19 +168,10 @@ export async function recordSent(
   settings: Pick<DeliverySettings, "kindNamed">,
 ): Promise<void> {
   const now = ctx.clock.now();
-  for (const name of new Set(rows.map((row) => row.kind))) {
-    const ids = rows.filter((row) => row.kind === name).map((row) => row.id);
-    await ctx.db
-      .update(outgoingMessages)
-      .set({
-        ...settled(settings.kindNamed(name)),
-        state: "sent",
-        sentAt: now,
-        firstFailedAt: null,
-        errorCode: null,
-        errorMessage: null,
-      })
-      .where(inArray(outgoingMessages.id, ids));
+  const secret = (row: OutgoingMessageRow) => Boolean(settings.kindNamed(row.kind)?.carriesSecret);
+  for (const erase of [false, true]) {
+    const ids = rows.filter((row) => secret(row) === erase).map((row) => row.id);
+    if (ids.length > 0) await markSent(ctx, ids, now, erase);
   }
   for (const transport of new Set(
     rows.filter((r) => r.firstFailedAt).map((r) => r.mailTransport),
@@ -195,6 +187,23 @@ export async function recordSent(
         ),
       );
   }
+}
+
+/**
+ * The sent mark, the one statement a message costs once sent (a group of them, by the lanes'
+ * group commit): its values written in the text, run over the simple protocol
+ * (db/simple-statement.ts). The ids are the claimed rows' own whole numbers (checked again here)
+ * and the time is the clock's as `toISOString` writes it, so nothing else can reach the text.
+ */
+async function markSent(ctx: AppContext, ids: number[], now: Date, eraseSecret: boolean) {
+  for (const id of ids) if (!Number.isSafeInteger(id)) throw new Error(`Not a message id: ${id}`);
+  await runSimpleStatement(
+    ctx.db,
+    `update outgoing_messages set state = 'sent', sent_at = '${now.toISOString()}', ` +
+      "claimed_until = null, first_failed_at = null, error_code = null, error_message = null" +
+      (eraseSecret ? ", data = data - 'secret'" : "") +
+      ` where id in (${ids.join(", ")})`,
+  );
 }
 
 async function recordFailure(
