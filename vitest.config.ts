@@ -53,10 +53,11 @@ export default defineConfig({
           include: ["e2e/**/*.e2e.ts"],
           // After the unit files, not beside them.
           sequence: { groupOrder: 1 },
-          // Two story files at a time: a story mostly waits (on the page, the app, the shared
-          // Chromium), so two finish well before one and one. Each has its own app, data folder,
-          // SMTP peer and browser contexts.
-          maxWorkers: 2,
+          // One story file per core and one more: a story worker and its Chromium take turns
+          // (the test waits on the page, the page on the app in the worker), so two workers kept
+          // only 1.3 cores busy; a third fills the rest (docs/performance.md, "Three story
+          // workers", decision 0079). Each has its own app, data folder, SMTP peer and contexts.
+          maxWorkers: availableParallelism() + 1,
           globalSetup: ["e2e/support/global-setup.ts"],
           // A story of many steps shares the machine with another story.
           testTimeout: 120_000,
