@@ -6,8 +6,8 @@ import { TimeReport } from "./src/server/test/time-report";
 
 /**
  * Both suites in one file, so that they share one module cache (docs/performance.md, "The test
- * suite"): `npm test` runs the unit and integration files, then the browser stories, in one run;
- * `npm run test:unit` and `npm run test:e2e` run one project each.
+ * suite"): `npm test` runs the unit and integration files, then the browser stories, in one run
+ * and one queue of workers; `npm run test:unit` and `npm run test:e2e` run one project each.
  */
 export default defineConfig({
   // The client's import alias, for tests and stories that use client modules.
@@ -51,14 +51,16 @@ export default defineConfig({
         test: {
           name: "stories",
           include: ["e2e/**/*.e2e.ts"],
-          // After the unit files, not beside them.
-          sequence: { groupOrder: 1 },
-          // Two story files at a time: a story mostly waits (on the page, the app, the shared
-          // Chromium), so two finish well before one and one. Each has its own app, data folder,
-          // SMTP peer and browser contexts.
-          maxWorkers: 2,
+          // One story file per core and one more: a story worker and its Chromium take turns
+          // (the test waits on the page, the page on the app in the worker), so two workers kept
+          // only 1.3 cores busy; a third fills the rest. The same number as the unit project's,
+          // which Vitest requires of projects in one queue: the stories come after the unit files
+          // in it (`ChildProcessesFirst`) and start as the unit files' workers free up, not after
+          // the last one (docs/performance.md, "Three story workers, beside the unit files' tail",
+          // decision 0079). Each has its own app, data folder, SMTP peer and browser contexts.
+          maxWorkers: availableParallelism() + 1,
           globalSetup: ["e2e/support/global-setup.ts"],
-          // A story of many steps shares the machine with another story.
+          // A story of many steps shares the machine with other stories.
           testTimeout: 120_000,
           // Stories assert with expect.poll (a read is retried until it matches): allow a loaded
           // machine.

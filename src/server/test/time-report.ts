@@ -143,6 +143,10 @@ export class TimeReport implements Reporter {
       [...this.windows].map(([name, window]) => [
         name,
         {
+          // From the run's start: the projects share one queue, so the stories' first file may
+          // start before the unit files' last one ends.
+          startSeconds: s(window.startMs - this.runStartMs),
+          endSeconds: s(window.endMs - this.runStartMs),
           wallSeconds: s(window.endMs - window.startMs),
           cpuSeconds: window.endCpu - window.startCpu,
         },
