@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, lte } from "drizzle-orm";
 import type { ChatMessageKind } from "../../shared/chat";
+import type { ChannelAdapter } from "../channels/deliver-chat-messages";
 import type { AppContext } from "../context";
 import { type OutgoingMessageRow, outgoingMessages } from "../db/schema";
 import type { SendOutcome } from "../outbox/channels";
@@ -7,6 +8,7 @@ import { recordLaneProgress } from "../outbox/lane-ledger";
 import { queueChatMessages } from "../outbox/queue";
 import { MicrosoftCallError, refusedCall } from "./microsoft-calls";
 import { sendTeams } from "./send-teams";
+import { showLateAnswerInTeams } from "./show-answer-in-teams";
 import { teamsSettings } from "./teams-settings";
 
 /**
@@ -35,8 +37,23 @@ export function queueTeamsMessages(ctx: AppContext, messages: TeamsDelivery[]) {
   );
 }
 
+/**
+ * Teams in the delivery engine: the transport, and a check-in card recorded sent shows an answer
+ * given on the page while it was being posted (show-answer-in-teams.ts).
+ */
+export function teamsAdapter(ctx: AppContext): ChannelAdapter {
+  return {
+    send: (row) => sendTeamsDelivery(ctx, row),
+    afterSettle: async (row, outcome) => {
+      if (row.kind === "check_in" && outcome.kind === "sent") {
+        await showLateAnswerInTeams(ctx, { ...row, result: outcome.result });
+      }
+    },
+  };
+}
+
 /** The transport (a `ChannelTransport`): one row of channel `teams`, sent. */
-export async function sendTeamsDelivery(
+async function sendTeamsDelivery(
   ctx: AppContext,
   row: OutgoingMessageRow,
 ): Promise<SendOutcome> {

@@ -8,6 +8,7 @@ import { stillInQuestions, users } from "../db/schema";
 import { proposedTimesFor } from "../scheduling/proposed-times-for";
 import { connector, graph, MicrosoftCallError } from "./microsoft-calls";
 import {
+  answeredCard,
   changeCard,
   checkInCard,
   introCard,
@@ -42,13 +43,15 @@ export type TeamsOutcome =
 
 export const MATCH_ENDED = "The match has ended or changed since this message was queued.";
 const NOBODY_IN_TEAMS = "Nobody of this match could be reached in Teams, so it is told by e-mail.";
-const NOT_ALL_IN_TEAMS =
-  "Not every member is a Microsoft 365 user of this organisation, so no group chat was made and the match is told by e-mail.";
 
 const progressSchema = z.object({
   sentTo: z.array(z.string()).max(4).default([]),
   conversations: z.record(z.string(), z.string()).default({}),
   chatId: z.string().optional(),
+  /** Who is in the group chat (the members Teams reaches), by user id. */
+  chatMembers: z.array(z.string()).max(4).optional(),
+  /** Why a member of the match is not in it (for the admin's send log). */
+  notReached: z.record(z.string(), z.string().max(500)).optional(),
   installed: z.boolean().optional(),
 });
 
@@ -59,6 +62,7 @@ export async function sendTeams(
   job: TeamsJob,
 ): Promise<TeamsOutcome> {
   if (job.kind === "change") return sendChange(ctx, settings, job);
+  if (job.kind === "check_in_update") return replaceCheckIn(settings, job);
   if (job.kind === "still_in") return sendStillIn(ctx, settings, job);
   const match = await runningTeamsMatch(ctx, job.matchId);
   if (!match) return { ended: "skipped", error: MATCH_ENDED };
@@ -139,9 +143,12 @@ async function sendPairIntro(
 }
 
 /**
- * A trio or four: one group chat of every member made through Graph (`POST /chats`), the app
- * installed in it, and one card there. The chat made is kept before anything is posted, so a
- * retry never makes a second one.
+ * A trio or four: one group chat made through Graph (`POST /chats`) of every member who is a
+ * Microsoft 365 user of the organisation, the app installed in it, and one card there naming
+ * everyone. A member Teams cannot reach is left out of the chat and gets the e-mail (their
+ * announcement e-mail was not held back: toldInTeamsOnly); the card says so, and why is kept for
+ * the admin. Fewer than two in Teams: no chat, the one reached gets the card in their 1:1 chat.
+ * The chat made is kept before anything is posted, so a retry never makes a second one.
  */
 async function sendGroupIntro(
   ctx: AppContext,
@@ -151,25 +158,28 @@ async function sendGroupIntro(
 ): Promise<TeamsOutcome> {
   const progress = progressSchema.parse(job.progress ?? {});
   const content = await introContent(ctx, job, match);
+  const notReached: Record<string, string> = {};
   if (!progress.chatId) {
-    const objectIds: string[] = [];
+    const inTeams: Array<{ id: string; aadObjectId: string }> = [];
     for (const member of match.members) {
       const reach = await teamsReachOf(ctx, settings, member);
-      if (!reach.aadObjectId)
-        return { ended: "skipped", error: NOT_ALL_IN_TEAMS, tellByEmail: true };
-      objectIds.push(reach.aadObjectId);
+      if (reach.aadObjectId) inTeams.push({ id: member.id, aadObjectId: reach.aadObjectId });
+      else if ("notReached" in reach) notReached[member.id] = reach.notReached;
     }
+    if (inTeams.length < 2) return sendPairIntro(ctx, settings, job, match);
     const chat = (await graph(settings, "POST", "/chats", {
       chatType: "group",
       topic: groupTopic(match.members),
-      members: objectIds.map((id) => ({
+      members: inTeams.map(({ aadObjectId }) => ({
         "@odata.type": "#microsoft.graph.aadUserConversationMember",
         roles: ["owner"],
-        "user@odata.bind": `${settings.graphUrl}/v1.0/users('${id}')`,
+        "user@odata.bind": `${settings.graphUrl}/v1.0/users('${aadObjectId}')`,
       })),
     })) as { id?: unknown } | null;
     if (typeof chat?.id !== "string") return { ended: "failed", error: "Graph made no chat." };
     progress.chatId = chat.id;
+    progress.chatMembers = inTeams.map((m) => m.id);
+    progress.notReached = notReached;
     await job.keep(progress);
   }
   if (!progress.installed) {
@@ -178,6 +188,7 @@ async function sendGroupIntro(
     await job.keep(progress);
   }
   const proposed = await proposedTimesFor(ctx, content.secret, match.match.id, content.organiserId);
+  const inChat = new Set(progress.chatMembers ?? match.members.map((m) => m.id));
   const message = introCard({
     month: match.month,
     named: content.named,
@@ -187,9 +198,17 @@ async function sendGroupIntro(
     appUrl: ctx.config.appUrl,
     times: proposed?.times ?? [],
     group: true,
+    byEmail: content.named.filter((m) => !inChat.has(m.userId)).map((m) => m.name),
   });
   await post(settings, progress.chatId, message);
-  return { sent: { chatId: progress.chatId, organiserId: content.organiserId } };
+  return {
+    sent: {
+      chatId: progress.chatId,
+      chatMembers: [...inChat],
+      notReached: progress.notReached ?? {},
+      organiserId: content.organiserId,
+    },
+  };
 }
 
 async function installInChat(settings: TeamsSettings, chatId: string) {
@@ -268,6 +287,34 @@ async function sendNudge(
   });
   await post(settings, conversationId, message);
   return { sent: { conversationId } };
+}
+
+const updateSchema = z.object({
+  conversationId: z.string().min(1).max(500),
+  activityId: z.string().min(1).max(500),
+  question: z.string().max(500),
+  message: z.string().max(1000),
+});
+
+/**
+ * A check-in card answered elsewhere (the page, the e-mail's link), replaced in place by the
+ * Bot Connector (`PUT /v3/conversations/{id}/activities/{activityId}`) with one that shows the
+ * answer and has no buttons (show-answer-in-teams.ts).
+ */
+async function replaceCheckIn(settings: TeamsSettings, job: TeamsJob): Promise<TeamsOutcome> {
+  const update = updateSchema.safeParse(job.payload);
+  if (!update.success) return { ended: "failed", error: "The card update is malformed." };
+  const { conversationId, activityId, question, message } = update.data;
+  await connector(
+    settings,
+    `/v3/conversations/${encodeURIComponent(conversationId)}/activities/${encodeURIComponent(activityId)}`,
+    {
+      ...messageActivity({ text: question, card: answeredCard(question, message) }),
+      id: activityId,
+    },
+    "PUT",
+  );
+  return { sent: { conversationId, activityId } };
 }
 
 const changeSchema = z.object({

@@ -96,6 +96,8 @@ export function introCard(intro: {
   appUrl: string;
   times: readonly TeamsIntroTime[];
   group: boolean;
+  /** Members not in the group chat, told by e-mail instead. */
+  byEmail?: readonly string[];
 }): TeamsMessage {
   const month = monthDisplay(intro.month);
   const names = joinNames(intro.named.map((m) => m.name));
@@ -109,6 +111,14 @@ export function introCard(intro: {
     }),
     new Container(...intro.named.map(person)),
     new TextBlock(intro.group ? `Organiser: ${intro.organiser.name}` : organiser, { wrap: true }),
+    ...(intro.byEmail?.length
+      ? [
+          new TextBlock(
+            `${joinNames([...intro.byEmail])} ${intro.byEmail.length === 1 ? "is" : "are"} not in Teams and got this by e-mail: please include them when you set a time.`,
+            { wrap: true, isSubtle: true },
+          ),
+        ]
+      : []),
     ...times(intro.times),
     new TextBlock(`Conversation starter: ${intro.starter}`, { wrap: true, isSubtle: true }),
     new ActionSet(
