@@ -5,7 +5,7 @@ import {
   slackConfigured,
   toldInChatAlone,
   wantsSlack,
-} from "../channels/chat-settings";
+} from "../settings/chat-settings";
 import type { AppContext } from "../context";
 import { outgoingMessages, users } from "../db/schema";
 import { queueChatMessages } from "../outbox/queue";

@@ -4,7 +4,7 @@ import {
   getChatSettings,
   slackConfigured,
   wantsSlack,
-} from "../channels/chat-settings";
+} from "../settings/chat-settings";
 import { organiserTurns } from "../channels/organiser";
 import { runningMatchesOf } from "../channels/running-matches";
 import type { AppContext } from "../context";

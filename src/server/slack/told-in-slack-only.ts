@@ -4,7 +4,7 @@ import {
   getChatSettings,
   slackConfigured,
   toldInChatAlone,
-} from "../channels/chat-settings";
+} from "../settings/chat-settings";
 import { runningMatchesOf } from "../channels/running-matches";
 import type { AppContext } from "../context";
 import { outgoingMessages, users } from "../db/schema";

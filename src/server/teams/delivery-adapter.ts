@@ -5,6 +5,7 @@ import type { AppContext } from "../context";
 import { type OutgoingMessageRow, outgoingMessages } from "../db/schema";
 import type { SendOutcome } from "../outbox/channels";
 import { recordLaneProgress } from "../outbox/lane-ledger";
+import { mailChangeFallbacks } from "../pairings/current/chat-change-notes";
 import { queueChatMessages } from "../outbox/queue";
 import { MicrosoftCallError, refusedCall } from "./microsoft-calls";
 import { sendTeams } from "./send-teams";
@@ -38,12 +39,16 @@ export function queueTeamsMessages(ctx: AppContext, messages: TeamsDelivery[]) {
 }
 
 /**
- * Teams in the delivery engine: the transport, and a check-in card recorded sent shows an answer
+ * Teams in the delivery engine: the transport; a change note that does not go out sends the
+ * e-mail it replaced (pairings/current/chat-change-notes.ts); and a check-in card recorded sent shows an answer
  * given on the page while it was being posted (show-answer-in-teams.ts).
  */
 export function teamsAdapter(ctx: AppContext): ChannelAdapter {
   return {
     send: (row) => sendTeamsDelivery(ctx, row),
+    beforeSettle: async (row, outcome) => {
+      if (row.kind === "change" && outcome.kind === "ended") await mailChangeFallbacks(ctx, row);
+    },
     afterSettle: async (row, outcome) => {
       if (row.kind === "check_in" && outcome.kind === "sent") {
         await showLateAnswerInTeams(ctx, { ...row, result: outcome.result });

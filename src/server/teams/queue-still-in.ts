@@ -1,5 +1,5 @@
 import { inArray } from "drizzle-orm";
-import { effectiveReach, getChatSettings, wantsTeams } from "../channels/chat-settings";
+import { effectiveReach, getChatSettings, wantsTeams } from "../settings/chat-settings";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { users } from "../db/schema";

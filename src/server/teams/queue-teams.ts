@@ -1,5 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
-import { effectiveReach, getChatSettings, toldInChatAlone, wantsTeams } from "../channels/chat-settings";
+import { effectiveReach, getChatSettings, toldInChatAlone, wantsTeams } from "../settings/chat-settings";
 import { organiserTurns } from "../channels/organiser";
 import { runningMatchesOf } from "../channels/running-matches";
 import type { AppContext } from "../context";

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { getAuthSecret } from "../auth/auth-secret";
-import { effectiveReach, getChatSettings, wantsTeams } from "../channels/chat-settings";
+import { effectiveReach, getChatSettings, wantsTeams } from "../settings/chat-settings";
 import { organiserTurns } from "../channels/organiser";
 import type { AppContext } from "../context";
 import { stillInQuestions, users } from "../db/schema";
@@ -318,14 +318,16 @@ async function replaceCheckIn(settings: TeamsSettings, job: TeamsJob): Promise<T
 }
 
 const changeSchema = z.object({
+  /** Said in a match's group chat rather than a person's 1:1 chat. */
+  chatId: z.string().min(1).max(500).optional(),
   title: z.string().max(300),
   lines: z.array(z.string().max(2000)).max(10),
   action: z.object({ url: z.string().max(2000), label: z.string().max(100) }).optional(),
 });
 
 /**
- * A change to a told match (queue-change-notes.ts), in the person's 1:1 chat with the bot. It
- * goes even when the match is no longer running: it may say exactly that.
+ * A change to a told match (queue-change-notes.ts), in the match's group chat or the person's
+ * 1:1 chat with the bot. It goes even when the match is no longer running: it may say exactly that.
  */
 async function sendChange(
   ctx: AppContext,
@@ -334,7 +336,10 @@ async function sendChange(
 ): Promise<TeamsOutcome> {
   const change = changeSchema.safeParse(job.payload);
   if (!change.success) return { ended: "failed", error: "The change message is malformed." };
-  return sendPersonal(ctx, settings, job.userId, changeCard(change.data));
+  const { chatId, ...words } = change.data;
+  if (!chatId) return sendPersonal(ctx, settings, job.userId, changeCard(words));
+  await post(settings, chatId, changeCard(words));
+  return { sent: { conversationId: chatId } };
 }
 
 /** The "still up for coffee chats?" card, while the question is open. */

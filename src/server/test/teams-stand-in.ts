@@ -22,6 +22,8 @@ export interface TeamsStandIn {
   replaced(conversationId: string): Array<{ activityId: string; activity: unknown }>;
   /** The next `times` calls matching `pattern` are answered 429 with this Retry-After. */
   throttle(pattern: RegExp, times: number, retryAfterSeconds: number): void;
+  /** The next `times` calls matching `pattern` are refused 403, as a bot removed from a chat is. */
+  refuse(pattern: RegExp, times: number): void;
   /** A token as Bot Framework signs it for an activity to the app (audience the app id). */
   sign(claims?: {
     audience?: string;
@@ -56,7 +58,7 @@ export const BOT_FRAMEWORK_ISSUER = "https://api.botframework.com";
  */
 export async function startTeamsStandIn(setup: TeamsStandInSetup): Promise<TeamsStandIn> {
   const calls: TeamsCall[] = [];
-  const throttles: Array<{ pattern: RegExp; times: number; seconds: number }> = [];
+  const throttles: Array<{ pattern: RegExp; times: number; seconds: number | null }> = [];
   const posted = new Map<string, unknown[]>();
   const ours = await generateKeyPair("RS256");
   const stranger = await generateKeyPair("RS256");
@@ -86,6 +88,12 @@ export async function startTeamsStandIn(setup: TeamsStandInSetup): Promise<Teams
     };
     calls.push(call);
     const throttle = throttles.find((t) => t.pattern.test(path) && t.times > 0);
+    if (throttle?.seconds === null) {
+      throttle.times--;
+      return json(response, 403, {
+        error: { code: "BotNotInConversationRoster", message: "The bot is not in the roster." },
+      });
+    }
     if (throttle) {
       throttle.times--;
       return json(
@@ -134,6 +142,7 @@ export async function startTeamsStandIn(setup: TeamsStandInSetup): Promise<Teams
     posted: (id) => posted.get(id) ?? [],
     replaced: (id) => replaced.get(id) ?? [],
     throttle: (pattern, times, seconds) => throttles.push({ pattern, times, seconds }),
+    refuse: (pattern, times) => throttles.push({ pattern, times, seconds: null }),
     async sign(claims = {}) {
       const now = Math.floor(setup.now().getTime() / 1000);
       return new SignJWT({ serviceUrl: `${url}/bot` })
