@@ -1,4 +1,7 @@
 import { eq } from "drizzle-orm";
+import type { AppContext } from "../context";
+import { outgoingMessages, users } from "../db/schema";
+import { queueChatMessages } from "../outbox/queue";
 import {
   effectiveReach,
   getChatSettings,
@@ -6,9 +9,6 @@ import {
   toldInChatAlone,
   wantsSlack,
 } from "../settings/chat-settings";
-import type { AppContext } from "../context";
-import { outgoingMessages, users } from "../db/schema";
-import { queueChatMessages } from "../outbox/queue";
 import { slackUserIdOf } from "./slack-people";
 
 export type ChatReach = "chat-only" | "chat-and-email" | "email-only";

@@ -1,14 +1,14 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { runningMatchesOf } from "../channels/running-matches";
+import type { AppContext } from "../context";
+import { outgoingMessages, users } from "../db/schema";
+import { memberIds } from "../match-members/match-members";
 import {
   effectiveReach,
   getChatSettings,
   slackConfigured,
   toldInChatAlone,
 } from "../settings/chat-settings";
-import { runningMatchesOf } from "../channels/running-matches";
-import type { AppContext } from "../context";
-import { outgoingMessages, users } from "../db/schema";
-import { memberIds } from "../match-members/match-members";
 import { slackUserIdOf } from "./slack-people";
 
 /**

@@ -5,8 +5,8 @@ import type { AppContext } from "../context";
 import { type OutgoingMessageRow, outgoingMessages } from "../db/schema";
 import type { SendOutcome } from "../outbox/channels";
 import { recordLaneProgress } from "../outbox/lane-ledger";
-import { mailChangeFallbacks } from "../pairings/current/chat-change-notes";
 import { queueChatMessages } from "../outbox/queue";
+import { mailChangeFallbacks } from "../pairings/current/chat-change-notes";
 import { MicrosoftCallError, refusedCall } from "./microsoft-calls";
 import { sendTeams } from "./send-teams";
 import { showLateAnswerInTeams } from "./show-answer-in-teams";
@@ -58,10 +58,7 @@ export function teamsAdapter(ctx: AppContext): ChannelAdapter {
 }
 
 /** The transport (a `ChannelTransport`): one row of channel `teams`, sent. */
-async function sendTeamsDelivery(
-  ctx: AppContext,
-  row: OutgoingMessageRow,
-): Promise<SendOutcome> {
+async function sendTeamsDelivery(ctx: AppContext, row: OutgoingMessageRow): Promise<SendOutcome> {
   const settings = teamsSettings(ctx.config);
   if (!settings) return { kind: "ended", state: "skipped", error: "Teams is not configured." };
   try {

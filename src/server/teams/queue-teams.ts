@@ -1,10 +1,15 @@
 import { eq, inArray } from "drizzle-orm";
-import { effectiveReach, getChatSettings, toldInChatAlone, wantsTeams } from "../settings/chat-settings";
 import { organiserTurns } from "../channels/organiser";
 import { runningMatchesOf } from "../channels/running-matches";
 import type { AppContext } from "../context";
 import { users } from "../db/schema";
 import { memberIds } from "../match-members/match-members";
+import {
+  effectiveReach,
+  getChatSettings,
+  toldInChatAlone,
+  wantsTeams,
+} from "../settings/chat-settings";
 import {
   checkInKey,
   deliveryOf,
@@ -109,7 +114,8 @@ export async function toldInTeamsOnly(ctx: AppContext, pairingId: number): Promi
     const inChat = members.filter((id) => reaches.get(id)?.aadObjectId);
     for (const id of wanting) {
       const reach = reaches.get(id);
-      const inTeams = inChat.length >= 2 ? inChat.includes(id) : Boolean(reach && "conversationId" in reach);
+      const inTeams =
+        inChat.length >= 2 ? inChat.includes(id) : Boolean(reach && "conversationId" in reach);
       if (toldInChatAlone(people.get(id)?.reach ?? "email", "teams", inTeams)) told.add(id);
     }
   }

@@ -1,11 +1,11 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { getAuthSecret } from "../auth/auth-secret";
-import { effectiveReach, getChatSettings, wantsTeams } from "../settings/chat-settings";
 import { organiserTurns } from "../channels/organiser";
 import type { AppContext } from "../context";
 import { stillInQuestions, users } from "../db/schema";
 import { proposedTimesFor } from "../scheduling/proposed-times-for";
+import { effectiveReach, getChatSettings, wantsTeams } from "../settings/chat-settings";
 import { connector, graph, MicrosoftCallError } from "./microsoft-calls";
 import {
   answeredCard,

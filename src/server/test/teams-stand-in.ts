@@ -325,7 +325,10 @@ function connectorAnswer(state: StandInState, call: TeamsCall, path: string): [n
   if (call.method === "PUT" && update) {
     const [conversation, activityId] = [update[1], update[2]].map(decodeURIComponent);
     if (state.activities.get(activityId) !== conversation) {
-      return [404, { error: { code: "ActivityNotFoundInConversation", message: "Unknown activity." } }];
+      return [
+        404,
+        { error: { code: "ActivityNotFoundInConversation", message: "Unknown activity." } },
+      ];
     }
     const list = state.replaced.get(conversation) ?? [];
     list.push({ activityId, activity: call.body });

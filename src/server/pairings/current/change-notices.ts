@@ -219,7 +219,6 @@ function groupChangeOf(notice: ChangeNotice): GroupChange[] {
     return [
       {
         pairingId: notice.pairingId,
-        memberId: notice.staying[0].id,
         tells: notice.staying.map((p) => p.id),
         title: titleOf(notice),
         lines: [
@@ -231,23 +230,23 @@ function groupChangeOf(notice: ChangeNotice): GroupChange[] {
   }
   if (notice.kind === "re-paired" && notice.notice.kind !== "pair") {
     const { person, partners, pairingId, month } = notice.notice;
-    return partners.slice(0, 1).map((partner) => ({
-      pairingId,
-      memberId: partner.id,
-      tells: partners.map((p) => p.id),
-      title: "Your coffee chat match has changed",
-      lines: [
-        `${personName(person)} joins ${joinNames(partners.map(personName))} for your ${formatMatchMonth(month)} coffee chat.`,
-        `${personName(person)} is not in this chat: they have their own message, so say hello on your matches page or in a chat of your own.`,
-      ],
-    }));
+    return [
+      {
+        pairingId,
+        tells: partners.map((p) => p.id),
+        title: "Your coffee chat match has changed",
+        lines: [
+          `${personName(person)} joins ${joinNames(partners.map(personName))} for your ${formatMatchMonth(month)} coffee chat.`,
+          `${personName(person)} is not in this chat: they have their own message, so say hello on your matches page or in a chat of your own.`,
+        ],
+      },
+    ];
   }
   if (notice.kind === "pairing-deleted" && notice.partners.length > 1) {
     const period = formatMatchMonth(notice.month);
     return [
       {
         pairingId: notice.pairingId,
-        memberId: notice.person.id,
         tells: [notice.person, ...notice.partners].map((p) => p.id),
         title: titleOf(notice),
         lines: [

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { type OutgoingMessageRow, outgoingMessages, teamsPeople, users } from "../../db/schema";
-import { queue, type QueuedChatMessage, queueChatMessages } from "../../outbox/queue";
+import { type QueuedChatMessage, queue, queueChatMessages } from "../../outbox/queue";
 import { type MatchChangeData, queuedMatchChange } from "../../outbox/queued/match-change";
 import {
   effectiveReach,
@@ -21,9 +21,7 @@ export interface ChangeMail {
 /** A change told to a whole match at once: said in its Teams group chat when it has one. */
 export interface GroupChange {
   pairingId: number;
-  /** Someone still in the match (or, for a withdrawn pairing, who was): finds its group chat. */
-  memberId: string;
-  /** Whom the change tells: their own notes give way to the group's. */
+  /** Whom the change tells (the match's members, but one who joined): finds its group chat, and their own notes give way to the group's. */
   tells: readonly string[];
   title: string;
   lines: string[];
@@ -137,6 +135,8 @@ async function groupChats(tx: Tx, groups: readonly GroupChange[]) {
     [{ chatId: string; matchId: number | null; members: string[] }, GroupChange]
   >();
   for (const group of groups) {
+    const anyOf = group.tells.map((id) => JSON.stringify([id]));
+    if (anyOf.length === 0) continue;
     const [intro] = await tx
       .select({ matchId: outgoingMessages.matchId, result: outgoingMessages.result })
       .from(outgoingMessages)
@@ -147,7 +147,11 @@ async function groupChats(tx: Tx, groups: readonly GroupChange[]) {
           eq(outgoingMessages.state, "sent"),
           isNotNull(outgoingMessages.result),
           sql`${outgoingMessages.data} ->> 'pairingId' = ${String(group.pairingId)}`,
-          sql`${outgoingMessages.result} -> 'chatMembers' @> ${JSON.stringify([group.memberId])}::jsonb`,
+          or(
+            ...anyOf.map(
+              (member) => sql`${outgoingMessages.result} -> 'chatMembers' @> ${member}::jsonb`,
+            ),
+          ),
         ),
       )
       .limit(1);
