@@ -58,7 +58,6 @@ describe("an admin connects Microsoft Teams", () => {
     const page = await story.newPage();
     await story.signInAs(page, admin);
     await page.goto("/admin/chat");
-    await page.getByText("Microsoft Teams", { exact: true }).waitFor();
 
     // The steps: the messaging endpoint, each permission with why, and where to upload the app.
     await page.getByText(`${story.baseUrl}/api/teams/messages`, { exact: true }).waitFor();
