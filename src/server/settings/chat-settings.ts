@@ -35,7 +35,6 @@ export function effectiveReach(
 }
 
 export const wantsSlack = (channel: ReachChannel) => channel === "slack" || channel === "both";
-export const wantsEmail = (channel: ReachChannel) => channel === "email" || channel === "both";
 export const wantsTeams = (channel: ReachChannel) => channel === "teams";
 
 /**
