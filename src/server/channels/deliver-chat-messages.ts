@@ -14,6 +14,8 @@ export const CHAT_LEASE_MS = CHANNEL_LEASE_MS;
  */
 export interface ChannelAdapter {
   send: ChannelTransport;
+  /** What must be done durably before one of its rows is settled (Teams: a change note's e-mail). */
+  beforeSettle?: (row: OutgoingMessageRow, outcome: SendOutcome) => Promise<unknown>;
   afterSettle?: (row: OutgoingMessageRow, outcome: SendOutcome) => Promise<unknown>;
 }
 
@@ -60,6 +62,7 @@ export function chatLanes(ctx: AppContext, options: ChatLaneOptions): ChannelLan
       if (row.channel !== "webhook" && row.kind === "intro" && outcome.kind === "ended") {
         if (outcome.state === "failed" || outcome.tellByEmail) await options.introNotSent?.(row);
       }
+      await options.channels[row.channel as ChatChannel]?.beforeSettle?.(row, outcome);
     },
     afterSettle: async (row, outcome) =>
       options.channels[row.channel as ChatChannel]?.afterSettle?.(row, outcome),

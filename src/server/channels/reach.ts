@@ -9,7 +9,7 @@ import {
   teamsSetUp,
   wantsSlack,
   wantsTeams,
-} from "./chat-settings";
+} from "../settings/chat-settings";
 
 /** The profile's "where to reach me" (docs/chat.md): the person's choice and the company's. */
 export async function reachOf(ctx: AppContext, userId: string): Promise<ReachView> {

@@ -4,7 +4,7 @@ import { chatEndpoints as endpoints } from "../../shared/endpoints/chat";
 import { requireValidatedUser } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
 import { endpointRoute } from "../http/endpoint-route";
-import { getChatSettings } from "./chat-settings";
+import { getChatSettings } from "../settings/chat-settings";
 import { listChatDeliveries } from "./list-chat-deliveries";
 import { chooseReach, reachOf } from "./reach";
 import { setDefaultChannel } from "./set-default-channel";

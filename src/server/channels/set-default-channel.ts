@@ -7,7 +7,7 @@ import {
   teamsSetUp,
   wantsSlack,
   wantsTeams,
-} from "./chat-settings";
+} from "../settings/chat-settings";
 
 export const SLACK_NOT_SET_UP =
   "Slack is not set up, so it cannot be the company default: the operator sets SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET first.";

@@ -23,6 +23,7 @@ import {
 import { lockMemberMatch } from "../matches/open-pairing";
 import { peopleInOrder } from "../people-rows/read-people";
 import { showAnswerInChat } from "../slack/show-answer-in-chat";
+import { showAnswerInTeams } from "../teams/show-answer-in-teams";
 import { emitWebhookEvent } from "../webhooks/emit-webhook-event";
 import { refuseClosedAccount } from "./closed-account";
 
@@ -43,18 +44,21 @@ export async function checkInView(ctx: AppContext, token: string): Promise<Check
  * The press on the check-in page: the person's answer on their match (docs/check-ins.md,
  * "Answers": Met counts as "Met My Match", Not yet and Skip as "Missed This Month"), on their own
  * side only. The answer can change
- * until the month's pairing is completed. A Slack check-in already sent is updated to show it.
+ * until the month's pairing is completed. A Slack check-in or Teams card already sent is updated
+ * to show it.
  */
 export async function answerCheckIn(ctx: AppContext, body: CheckInBody): Promise<CheckInView> {
   const { userId, matchId } = await claimsOf(ctx, body.token);
   const view = await recordCheckInAnswer(ctx, { userId, matchId, answer: body.answer });
-  // The Slack question already sent shows the answer too (docs/chat.md, "The check-in").
-  await showAnswerInChat(ctx, {
+  // The Slack question or Teams card already sent shows the answer too (docs/chat.md).
+  const answered = {
     userId,
     matchId,
     partners: view.partners,
     message: view.message ?? checkInConfirmations[body.answer],
-  });
+  };
+  await showAnswerInChat(ctx, answered);
+  await showAnswerInTeams(ctx, answered);
   return view;
 }
 

@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
+import type { AppContext } from "../context";
+import { outgoingMessages, users } from "../db/schema";
+import { queueChatMessages } from "../outbox/queue";
 import {
   effectiveReach,
   getChatSettings,
   slackConfigured,
-  wantsEmail,
+  toldInChatAlone,
   wantsSlack,
-} from "../channels/chat-settings";
-import type { AppContext } from "../context";
-import { outgoingMessages, users } from "../db/schema";
-import { queueChatMessages } from "../outbox/queue";
+} from "../settings/chat-settings";
 import { slackUserIdOf } from "./slack-people";
 
 export type ChatReach = "chat-only" | "chat-and-email" | "email-only";
@@ -43,7 +43,7 @@ export async function askCheckInInChat(
       payload: { pairingId: question.pairingId },
     },
   ]);
-  return wantsEmail(reach) ? "chat-and-email" : "chat-only";
+  return toldInChatAlone(reach, "slack", true) ? "chat-only" : "chat-and-email";
 }
 
 /**
@@ -61,5 +61,5 @@ export async function askedInChatOnly(
     .innerJoin(users, eq(users.id, question.userId))
     .where(eq(outgoingMessages.onceKey, key));
   if (!row || row.state === "skipped" || row.state === "failed") return false;
-  return effectiveReach(row.reachBy, await getChatSettings(ctx.db)) === "slack";
+  return toldInChatAlone(effectiveReach(row.reachBy, await getChatSettings(ctx.db)), "slack", true);
 }

@@ -1,16 +1,16 @@
 import { inArray } from "drizzle-orm";
-import {
-  effectiveReach,
-  getChatSettings,
-  slackConfigured,
-  wantsSlack,
-} from "../channels/chat-settings";
 import { organiserTurns } from "../channels/organiser";
 import { runningMatchesOf } from "../channels/running-matches";
 import type { AppContext } from "../context";
 import { users } from "../db/schema";
 import { memberIds } from "../match-members/match-members";
 import { type QueuedChatMessage, queueChatMessages } from "../outbox/queue";
+import {
+  effectiveReach,
+  getChatSettings,
+  slackConfigured,
+  wantsSlack,
+} from "../settings/chat-settings";
 
 /**
  * Queues one Slack intro per running match of the pairing with a member reached in Slack

@@ -1,6 +1,6 @@
 import type { SlackStatus } from "../../shared/chat";
-import { slackConfigured } from "../channels/chat-settings";
 import type { AppContext } from "../context";
+import { slackConfigured } from "../settings/chat-settings";
 import { slackClient } from "./slack-client";
 
 /** Whether the bot token works (`auth.test`), for the admin's Operations panel (docs/chat.md). */

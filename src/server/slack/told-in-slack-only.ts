@@ -1,9 +1,14 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { effectiveReach, getChatSettings, slackConfigured } from "../channels/chat-settings";
 import { runningMatchesOf } from "../channels/running-matches";
 import type { AppContext } from "../context";
 import { outgoingMessages, users } from "../db/schema";
 import { memberIds } from "../match-members/match-members";
+import {
+  effectiveReach,
+  getChatSettings,
+  slackConfigured,
+  toldInChatAlone,
+} from "../settings/chat-settings";
 import { slackUserIdOf } from "./slack-people";
 
 /**
@@ -48,7 +53,10 @@ export async function toldInSlackOnly(ctx: AppContext, pairingId: number): Promi
     if (!members.some(slackOnly) || notSent.has(match.id)) continue;
     let everyone = true;
     for (const id of members) everyone = everyone && (await inSlack(id));
-    if (everyone) for (const id of members.filter(slackOnly)) told.add(id);
+    for (const id of members) {
+      const reach = effectiveReach(byId.get(id)?.reachBy, company);
+      if (toldInChatAlone(reach, "slack", everyone)) told.add(id);
+    }
   }
   return told;
 }

@@ -1,12 +1,15 @@
 import { and, eq, inArray, isNotNull, lte } from "drizzle-orm";
 import type { ChatMessageKind } from "../../shared/chat";
+import type { ChannelAdapter } from "../channels/deliver-chat-messages";
 import type { AppContext } from "../context";
 import { type OutgoingMessageRow, outgoingMessages } from "../db/schema";
 import type { SendOutcome } from "../outbox/channels";
 import { recordLaneProgress } from "../outbox/lane-ledger";
 import { queueChatMessages } from "../outbox/queue";
+import { mailChangeFallbacks } from "../pairings/current/chat-change-notes";
 import { MicrosoftCallError, refusedCall } from "./microsoft-calls";
 import { sendTeams } from "./send-teams";
+import { showLateAnswerInTeams } from "./show-answer-in-teams";
 import { teamsSettings } from "./teams-settings";
 
 /**
@@ -35,11 +38,27 @@ export function queueTeamsMessages(ctx: AppContext, messages: TeamsDelivery[]) {
   );
 }
 
+/**
+ * Teams in the delivery engine: the transport; a change note that does not go out sends the
+ * e-mail it replaced (pairings/current/chat-change-notes.ts); and a check-in card recorded sent shows an answer
+ * given on the page while it was being posted (show-answer-in-teams.ts).
+ */
+export function teamsAdapter(ctx: AppContext): ChannelAdapter {
+  return {
+    send: (row) => sendTeamsDelivery(ctx, row),
+    beforeSettle: async (row, outcome) => {
+      if (row.kind === "change" && outcome.kind === "ended") await mailChangeFallbacks(ctx, row);
+    },
+    afterSettle: async (row, outcome) => {
+      if (row.kind === "check_in" && outcome.kind === "sent") {
+        await showLateAnswerInTeams(ctx, { ...row, result: outcome.result });
+      }
+    },
+  };
+}
+
 /** The transport (a `ChannelTransport`): one row of channel `teams`, sent. */
-export async function sendTeamsDelivery(
-  ctx: AppContext,
-  row: OutgoingMessageRow,
-): Promise<SendOutcome> {
+async function sendTeamsDelivery(ctx: AppContext, row: OutgoingMessageRow): Promise<SendOutcome> {
   const settings = teamsSettings(ctx.config);
   if (!settings) return { kind: "ended", state: "skipped", error: "Teams is not configured." };
   try {

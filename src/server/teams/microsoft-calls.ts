@@ -75,15 +75,17 @@ export async function graph(
 
 /**
  * A Bot Connector call (`/v3/conversations…`), always at TEAMS_SERVICE_URL: a service address an
- * activity names is never used, so the bot's token goes to Microsoft's address alone.
+ * activity names is never used, so the bot's token goes to Microsoft's address alone. POST opens a
+ * conversation or posts an activity; PUT replaces an activity posted before.
  */
 export async function connector(
   settings: TeamsSettings,
   path: string,
   body: unknown,
+  method: "POST" | "PUT" = "POST",
 ): Promise<unknown> {
   return send("The Bot Connector", `${settings.serviceUrl}${path}`, {
-    method: "POST",
+    method,
     headers: {
       authorization: `Bearer ${await tokenFor(settings, BOT_SCOPE)}`,
       "content-type": "application/json",

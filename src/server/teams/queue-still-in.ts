@@ -1,9 +1,9 @@
 import { inArray } from "drizzle-orm";
-import { effectiveReach, getChatSettings, wantsTeams } from "../channels/chat-settings";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { users } from "../db/schema";
 import { queueChatMessages } from "../outbox/queue";
+import { effectiveReach, getChatSettings, wantsTeams } from "../settings/chat-settings";
 import { teamsSettings } from "./teams-settings";
 
 /** Which of these people chose Teams (read in the caller's transaction). */

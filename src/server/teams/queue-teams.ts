@@ -1,10 +1,15 @@
 import { eq, inArray } from "drizzle-orm";
-import { effectiveReach, getChatSettings, wantsTeams } from "../channels/chat-settings";
 import { organiserTurns } from "../channels/organiser";
 import { runningMatchesOf } from "../channels/running-matches";
 import type { AppContext } from "../context";
 import { users } from "../db/schema";
 import { memberIds } from "../match-members/match-members";
+import {
+  effectiveReach,
+  getChatSettings,
+  toldInChatAlone,
+  wantsTeams,
+} from "../settings/chat-settings";
 import {
   checkInKey,
   deliveryOf,
@@ -74,9 +79,10 @@ export async function queueTeamsIntros(
 }
 
 /**
- * The members told of their match in Teams alone, so their announcement e-mail is left out:
- * they chose Teams and Teams reaches them now (a trio or four: every member is a Microsoft 365
- * user, for the group chat). Everyone else keeps the e-mail, as with Slack.
+ * The members told of their match in Teams alone, so their announcement e-mail is left out
+ * (the one rule of both chats, `toldInChatAlone`): they chose Teams and Teams reaches them now
+ * (a trio or four: they are a Microsoft 365 user and so is at least one other member, for the
+ * group chat). Everyone else keeps the e-mail, as with Slack.
  */
 export async function toldInTeamsOnly(ctx: AppContext, pairingId: number): Promise<Set<string>> {
   const told = new Set<string>();
@@ -103,9 +109,15 @@ export async function toldInTeamsOnly(ctx: AppContext, pairingId: number): Promi
       }
       continue;
     }
-    let everyone = true;
-    for (const id of members) everyone = everyone && Boolean((await reachOf(id))?.aadObjectId);
-    if (everyone) for (const id of wanting) told.add(id);
+    const reaches = new Map<string, Awaited<ReturnType<typeof reachOf>>>();
+    for (const id of members) reaches.set(id, await reachOf(id));
+    const inChat = members.filter((id) => reaches.get(id)?.aadObjectId);
+    for (const id of wanting) {
+      const reach = reaches.get(id);
+      const inTeams =
+        inChat.length >= 2 ? inChat.includes(id) : Boolean(reach && "conversationId" in reach);
+      if (toldInChatAlone(people.get(id)?.reach ?? "email", "teams", inTeams)) told.add(id);
+    }
   }
   return told;
 }
@@ -117,13 +129,13 @@ export async function toldInTeamsOnly(ctx: AppContext, pairingId: number): Promi
 export async function askCheckInInTeams(
   ctx: AppContext,
   question: { pairingId: number; matchId: number; userId: string },
-): Promise<"chat-only" | "email-only"> {
+): Promise<"chat-only" | "chat-and-email" | "email-only"> {
   const settings = teamsSettings(ctx.config);
   if (!settings) return "email-only";
   const person = (await reachByIds(ctx, [question.userId])).get(question.userId);
   if (!person || !wantsTeams(person.reach)) return "email-only";
-  const reach = await teamsReachOf(ctx, settings, person).catch(() => null);
-  if (!reach || !("conversationId" in reach)) return "email-only";
+  const found = await teamsReachOf(ctx, settings, person).catch(() => null);
+  if (!found || !("conversationId" in found)) return "email-only";
   await queueTeamsMessages(ctx, [
     {
       kind: "check_in",
@@ -133,7 +145,7 @@ export async function askCheckInInTeams(
       payload: { pairingId: question.pairingId },
     },
   ]);
-  return "chat-only";
+  return toldInChatAlone(person.reach, "teams", true) ? "chat-only" : "chat-and-email";
 }
 
 /** Whether the person's question went to Teams (so the e-mail reminder leaves them be). */
@@ -147,7 +159,8 @@ export async function askedInTeamsOnly(
     .select({ reachBy: users.reachBy })
     .from(users)
     .where(eq(users.id, question.userId));
-  return effectiveReach(person?.reachBy, await getChatSettings(ctx.db)) === "teams";
+  const reach = effectiveReach(person?.reachBy, await getChatSettings(ctx.db));
+  return toldInChatAlone(reach, "teams", true);
 }
 
 /** The one nudge of each match whose Teams intro went out NUDGE_AFTER_DAYS ago. */

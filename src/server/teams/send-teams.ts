@@ -1,14 +1,15 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { getAuthSecret } from "../auth/auth-secret";
-import { effectiveReach, getChatSettings, wantsTeams } from "../channels/chat-settings";
 import { organiserTurns } from "../channels/organiser";
 import type { AppContext } from "../context";
 import { stillInQuestions, users } from "../db/schema";
 import { togetherLine } from "../mail/together-line";
 import { proposedTimesFor } from "../scheduling/proposed-times-for";
+import { effectiveReach, getChatSettings, wantsTeams } from "../settings/chat-settings";
 import { connector, graph, MicrosoftCallError } from "./microsoft-calls";
 import {
+  answeredCard,
   changeCard,
   checkInCard,
   introCard,
@@ -43,13 +44,15 @@ export type TeamsOutcome =
 
 export const MATCH_ENDED = "The match has ended or changed since this message was queued.";
 const NOBODY_IN_TEAMS = "Nobody of this match could be reached in Teams, so it is told by e-mail.";
-const NOT_ALL_IN_TEAMS =
-  "Not every member is a Microsoft 365 user of this organisation, so no group chat was made and the match is told by e-mail.";
 
 const progressSchema = z.object({
   sentTo: z.array(z.string()).max(4).default([]),
   conversations: z.record(z.string(), z.string()).default({}),
   chatId: z.string().optional(),
+  /** Who is in the group chat (the members Teams reaches), by user id. */
+  chatMembers: z.array(z.string()).max(4).optional(),
+  /** Why a member of the match is not in it (for the admin's send log). */
+  notReached: z.record(z.string(), z.string().max(500)).optional(),
   installed: z.boolean().optional(),
 });
 
@@ -60,6 +63,7 @@ export async function sendTeams(
   job: TeamsJob,
 ): Promise<TeamsOutcome> {
   if (job.kind === "change") return sendChange(ctx, settings, job);
+  if (job.kind === "check_in_update") return replaceCheckIn(settings, job);
   if (job.kind === "still_in") return sendStillIn(ctx, settings, job);
   const match = await runningTeamsMatch(ctx, job.matchId);
   if (!match) return { ended: "skipped", error: MATCH_ENDED };
@@ -142,9 +146,12 @@ async function sendPairIntro(
 }
 
 /**
- * A trio or four: one group chat of every member made through Graph (`POST /chats`), the app
- * installed in it, and one card there. The chat made is kept before anything is posted, so a
- * retry never makes a second one.
+ * A trio or four: one group chat made through Graph (`POST /chats`) of every member who is a
+ * Microsoft 365 user of the organisation, the app installed in it, and one card there naming
+ * everyone. A member Teams cannot reach is left out of the chat and gets the e-mail (their
+ * announcement e-mail was not held back: toldInTeamsOnly); the card says so, and why is kept for
+ * the admin. Fewer than two in Teams: no chat, the one reached gets the card in their 1:1 chat.
+ * The chat made is kept before anything is posted, so a retry never makes a second one.
  */
 async function sendGroupIntro(
   ctx: AppContext,
@@ -154,25 +161,28 @@ async function sendGroupIntro(
 ): Promise<TeamsOutcome> {
   const progress = progressSchema.parse(job.progress ?? {});
   const content = await introContent(ctx, job, match);
+  const notReached: Record<string, string> = {};
   if (!progress.chatId) {
-    const objectIds: string[] = [];
+    const inTeams: Array<{ id: string; aadObjectId: string }> = [];
     for (const member of match.members) {
       const reach = await teamsReachOf(ctx, settings, member);
-      if (!reach.aadObjectId)
-        return { ended: "skipped", error: NOT_ALL_IN_TEAMS, tellByEmail: true };
-      objectIds.push(reach.aadObjectId);
+      if (reach.aadObjectId) inTeams.push({ id: member.id, aadObjectId: reach.aadObjectId });
+      else if ("notReached" in reach) notReached[member.id] = reach.notReached;
     }
+    if (inTeams.length < 2) return sendPairIntro(ctx, settings, job, match);
     const chat = (await graph(settings, "POST", "/chats", {
       chatType: "group",
       topic: groupTopic(match.members),
-      members: objectIds.map((id) => ({
+      members: inTeams.map(({ aadObjectId }) => ({
         "@odata.type": "#microsoft.graph.aadUserConversationMember",
         roles: ["owner"],
-        "user@odata.bind": `${settings.graphUrl}/v1.0/users('${id}')`,
+        "user@odata.bind": `${settings.graphUrl}/v1.0/users('${aadObjectId}')`,
       })),
     })) as { id?: unknown } | null;
     if (typeof chat?.id !== "string") return { ended: "failed", error: "Graph made no chat." };
     progress.chatId = chat.id;
+    progress.chatMembers = inTeams.map((m) => m.id);
+    progress.notReached = notReached;
     await job.keep(progress);
   }
   if (!progress.installed) {
@@ -181,6 +191,7 @@ async function sendGroupIntro(
     await job.keep(progress);
   }
   const proposed = await proposedTimesFor(ctx, content.secret, match.match.id, content.organiserId);
+  const inChat = new Set(progress.chatMembers ?? match.members.map((m) => m.id));
   const message = introCard({
     month: match.month,
     named: content.named,
@@ -191,9 +202,17 @@ async function sendGroupIntro(
     times: proposed?.times ?? [],
     group: true,
     together: content.together,
+    byEmail: content.named.filter((m) => !inChat.has(m.userId)).map((m) => m.name),
   });
   await post(settings, progress.chatId, message);
-  return { sent: { chatId: progress.chatId, organiserId: content.organiserId } };
+  return {
+    sent: {
+      chatId: progress.chatId,
+      chatMembers: [...inChat],
+      notReached: progress.notReached ?? {},
+      organiserId: content.organiserId,
+    },
+  };
 }
 
 async function installInChat(settings: TeamsSettings, chatId: string) {
@@ -274,15 +293,45 @@ async function sendNudge(
   return { sent: { conversationId } };
 }
 
+const updateSchema = z.object({
+  conversationId: z.string().min(1).max(500),
+  activityId: z.string().min(1).max(500),
+  question: z.string().max(500),
+  message: z.string().max(1000),
+});
+
+/**
+ * A check-in card answered elsewhere (the page, the e-mail's link), replaced in place by the
+ * Bot Connector (`PUT /v3/conversations/{id}/activities/{activityId}`) with one that shows the
+ * answer and has no buttons (show-answer-in-teams.ts).
+ */
+async function replaceCheckIn(settings: TeamsSettings, job: TeamsJob): Promise<TeamsOutcome> {
+  const update = updateSchema.safeParse(job.payload);
+  if (!update.success) return { ended: "failed", error: "The card update is malformed." };
+  const { conversationId, activityId, question, message } = update.data;
+  await connector(
+    settings,
+    `/v3/conversations/${encodeURIComponent(conversationId)}/activities/${encodeURIComponent(activityId)}`,
+    {
+      ...messageActivity({ text: question, card: answeredCard(question, message) }),
+      id: activityId,
+    },
+    "PUT",
+  );
+  return { sent: { conversationId, activityId } };
+}
+
 const changeSchema = z.object({
+  /** Said in a match's group chat rather than a person's 1:1 chat. */
+  chatId: z.string().min(1).max(500).optional(),
   title: z.string().max(300),
   lines: z.array(z.string().max(2000)).max(10),
   action: z.object({ url: z.string().max(2000), label: z.string().max(100) }).optional(),
 });
 
 /**
- * A change to a told match (queue-change-notes.ts), in the person's 1:1 chat with the bot. It
- * goes even when the match is no longer running: it may say exactly that.
+ * A change to a told match (queue-change-notes.ts), in the match's group chat or the person's
+ * 1:1 chat with the bot. It goes even when the match is no longer running: it may say exactly that.
  */
 async function sendChange(
   ctx: AppContext,
@@ -291,7 +340,10 @@ async function sendChange(
 ): Promise<TeamsOutcome> {
   const change = changeSchema.safeParse(job.payload);
   if (!change.success) return { ended: "failed", error: "The change message is malformed." };
-  return sendPersonal(ctx, settings, job.userId, changeCard(change.data));
+  const { chatId, ...words } = change.data;
+  if (!chatId) return sendPersonal(ctx, settings, job.userId, changeCard(words));
+  await post(settings, chatId, changeCard(words));
+  return { sent: { conversationId: chatId } };
 }
 
 /** The "still up for coffee chats?" card, while the question is open. */

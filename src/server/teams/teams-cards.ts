@@ -98,6 +98,8 @@ export function introCard(intro: {
   group: boolean;
   /** How the match meets and what its members share (mail/together-line.ts), or null. */
   together?: string | null;
+  /** Members not in the group chat, told by e-mail instead. */
+  byEmail?: readonly string[];
 }): TeamsMessage {
   const month = monthDisplay(intro.month);
   const names = joinNames(intro.named.map((m) => m.name));
@@ -112,6 +114,14 @@ export function introCard(intro: {
     new Container(...intro.named.map(person)),
     ...(intro.together ? [new TextBlock(intro.together, { wrap: true })] : []),
     new TextBlock(intro.group ? `Organiser: ${intro.organiser.name}` : organiser, { wrap: true }),
+    ...(intro.byEmail?.length
+      ? [
+          new TextBlock(
+            `${joinNames([...intro.byEmail])} ${intro.byEmail.length === 1 ? "is" : "are"} not in Teams and got this by e-mail: please include them when you set a time.`,
+            { wrap: true, isSubtle: true },
+          ),
+        ]
+      : []),
     ...times(intro.times),
     new TextBlock(`Conversation starter: ${intro.starter}`, { wrap: true, isSubtle: true }),
     new ActionSet(

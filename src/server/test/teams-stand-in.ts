@@ -18,8 +18,12 @@ export interface TeamsStandIn {
   callsTo(pattern: RegExp): TeamsCall[];
   /** The cards posted, by conversation id. */
   posted(conversationId: string): unknown[];
+  /** The activities that replaced one posted before (`PUT …/activities/{id}`), in order. */
+  replaced(conversationId: string): Array<{ activityId: string; activity: unknown }>;
   /** The next `times` calls matching `pattern` are answered 429 with this Retry-After. */
   throttle(pattern: RegExp, times: number, retryAfterSeconds: number): void;
+  /** The next `times` calls matching `pattern` are refused 403, as a bot removed from a chat is. */
+  refuse(pattern: RegExp, times: number): void;
   /** A token as Bot Framework signs it for an activity to the app (audience the app id). */
   sign(claims?: {
     audience?: string;
@@ -54,7 +58,7 @@ export const BOT_FRAMEWORK_ISSUER = "https://api.botframework.com";
  */
 export async function startTeamsStandIn(setup: TeamsStandInSetup): Promise<TeamsStandIn> {
   const calls: TeamsCall[] = [];
-  const throttles: Array<{ pattern: RegExp; times: number; seconds: number }> = [];
+  const throttles: Array<{ pattern: RegExp; times: number; seconds: number | null }> = [];
   const posted = new Map<string, unknown[]>();
   const ours = await generateKeyPair("RS256");
   const stranger = await generateKeyPair("RS256");
@@ -65,7 +69,8 @@ export async function startTeamsStandIn(setup: TeamsStandInSetup): Promise<Teams
     alg: "RS256",
   };
   let url = "";
-  const state: StandInState = { setup, calls, posted, chats: 0 };
+  const replaced = new Map<string, Array<{ activityId: string; activity: unknown }>>();
+  const state: StandInState = { setup, calls, posted, replaced, activities: new Map(), chats: 0 };
 
   const server = createServer(async (request, response) => {
     const text = await readBody(request);
@@ -83,6 +88,12 @@ export async function startTeamsStandIn(setup: TeamsStandInSetup): Promise<Teams
     };
     calls.push(call);
     const throttle = throttles.find((t) => t.pattern.test(path) && t.times > 0);
+    if (throttle?.seconds === null) {
+      throttle.times--;
+      return json(response, 403, {
+        error: { code: "BotNotInConversationRoster", message: "The bot is not in the roster." },
+      });
+    }
     if (throttle) {
       throttle.times--;
       return json(
@@ -129,7 +140,9 @@ export async function startTeamsStandIn(setup: TeamsStandInSetup): Promise<Teams
     calls,
     callsTo: (pattern) => calls.filter((c) => pattern.test(c.path.split("?")[0])),
     posted: (id) => posted.get(id) ?? [],
+    replaced: (id) => replaced.get(id) ?? [],
     throttle: (pattern, times, seconds) => throttles.push({ pattern, times, seconds }),
+    refuse: (pattern, times) => throttles.push({ pattern, times, seconds: null }),
     async sign(claims = {}) {
       const now = Math.floor(setup.now().getTime() / 1000);
       return new SignJWT({ serviceUrl: `${url}/bot` })
@@ -149,6 +162,9 @@ interface StandInState {
   setup: TeamsStandInSetup;
   calls: TeamsCall[];
   posted: Map<string, unknown[]>;
+  replaced: Map<string, Array<{ activityId: string; activity: unknown }>>;
+  /** Each activity id posted, with its conversation. */
+  activities: Map<string, string>;
   chats: number;
 }
 
@@ -248,7 +264,7 @@ function graphAnswer(
     const known = new Set(Object.values(state.setup.people));
     const ok =
       chat.chatType === "group" &&
-      (chat.members ?? []).length >= 3 &&
+      (chat.members ?? []).length >= 2 &&
       (chat.members ?? []).every(
         (m) =>
           m["@odata.type"] === "#microsoft.graph.aadUserConversationMember" &&
@@ -260,7 +276,7 @@ function graphAnswer(
         {
           error: {
             code: "BadRequest",
-            message: "A group chat needs three or more known members.",
+            message: "A group chat needs two or more known members.",
           },
         },
       ];
@@ -301,7 +317,23 @@ function connectorAnswer(state: StandInState, call: TeamsCall, path: string): [n
     const list = state.posted.get(id) ?? [];
     list.push(call.body);
     state.posted.set(id, list);
-    return [201, { id: `activity-${state.calls.length}` }];
+    const activityId = `activity-${state.calls.length}`;
+    state.activities.set(activityId, id);
+    return [201, { id: activityId }];
+  }
+  const update = /^\/v3\/conversations\/([^/]+)\/activities\/([^/]+)$/.exec(path);
+  if (call.method === "PUT" && update) {
+    const [conversation, activityId] = [update[1], update[2]].map(decodeURIComponent);
+    if (state.activities.get(activityId) !== conversation) {
+      return [
+        404,
+        { error: { code: "ActivityNotFoundInConversation", message: "Unknown activity." } },
+      ];
+    }
+    const list = state.replaced.get(conversation) ?? [];
+    list.push({ activityId, activity: call.body });
+    state.replaced.set(conversation, list);
+    return [200, { id: activityId }];
   }
   return [404, { error: { code: "NotFound", message: "No such Bot Connector path." } }];
 }

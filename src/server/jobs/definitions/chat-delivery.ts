@@ -10,7 +10,7 @@ import { chatDeliveryTrigger } from "../../job-triggers";
 import { mailFailedIntro } from "../../newsletters/send/failed-intro-mail";
 import { slackAdapter } from "../../slack/delivery-adapter";
 import { queueDueNudges } from "../../slack/queue-nudges";
-import { sendTeamsDelivery } from "../../teams/delivery-adapter";
+import { teamsAdapter } from "../../teams/delivery-adapter";
 import { queueDueTeamsNudges } from "../../teams/queue-teams";
 import { webhookAdapter } from "../../webhooks/delivery-adapter";
 import type { JobDefinition, JobRun } from "../job";
@@ -20,7 +20,7 @@ import type { JobLogs } from "./job-logs";
 function chatChannels(ctx: AppContext, log: (line: string) => void): ChatLaneOptions["channels"] {
   return {
     slack: slackAdapter(ctx),
-    teams: { send: (row) => sendTeamsDelivery(ctx, row) },
+    teams: teamsAdapter(ctx),
     webhook: webhookAdapter(ctx, log),
   };
 }

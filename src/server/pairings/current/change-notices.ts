@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { and, inArray, isNotNull } from "drizzle-orm";
 import { formatMatchMonth, joinNames } from "../../../shared/matches";
 import { personName } from "../../../shared/person-name";
@@ -8,10 +7,11 @@ import { pairings, users } from "../../db/schema";
 import { departmentNameSql } from "../../directory/departments/department-name";
 import { type CalendarDelivery, syncMatchEvents } from "../../icalendar/match-calendar-events";
 import type { PartnerView } from "../../mail/templates/views";
-import { queue, queueChatMessages } from "../../outbox/queue";
+import { queue } from "../../outbox/queue";
 import { type MatchChangeData, queuedMatchChange } from "../../outbox/queued/match-change";
 import { personColumns, readPeople } from "../../people-rows/read-people";
 import { partnerView } from "../scope/partner-view";
+import { type GroupChange, queueTeamsChangeNotes } from "./chat-change-notes";
 import type { RePairNotice } from "./re-pair-mail";
 
 export type Person = RePairNotice["person"];
@@ -29,7 +29,13 @@ export type ChangeNotice =
   /** Someone left a pair and nobody without a partner could meet the other. */
   | { kind: "left-alone"; pairingId: number; month: string; left: Person; person: Person }
   /** An admin deleted the running pairing: this person's match is off. */
-  | { kind: "pairing-deleted"; month: string; person: Person; partners: Person[] }
+  | {
+      kind: "pairing-deleted";
+      pairingId: number;
+      month: string;
+      person: Person;
+      partners: Person[];
+    }
   /** A partner said this person is away: they are out of this month's chat unless they say otherwise. */
   | { kind: "reported-away"; month: string; person: Person; notAwayUrl: string };
 
@@ -71,44 +77,17 @@ export async function queueChangeNotices(
         })),
   );
   const calendars = await syncMatchEvents(ctx, tx, notices.flatMap(peopleOf));
+  // Said in Teams too; whoever is told there alone gets no e-mail of it (docs/chat.md).
+  const inChat = await queueTeamsChangeNotes(ctx, tx, {
+    mails,
+    groups: notices.flatMap(groupChangeOf),
+  });
+  const emailed = mails.filter((m) => !inChat.has(m.data.userId));
   let queued = 0;
-  for (const mail of withCalendars(mails, calendars)) {
+  for (const mail of withCalendars(emailed, calendars)) {
     queued += await queue(ctx, tx, queuedMatchChange, [mail.email], mail.data);
   }
-  await queueTeamsChangeNotes(ctx, tx, mails.flatMap(chatNote));
   return queued;
-}
-
-/**
- * A change after the announcement is said in Teams too (docs/chat.md, "Microsoft Teams"), queued
- * in the change's own transaction for everyone it tells while Teams is set up; the sender
- * (teams/send-teams.ts) posts it only to someone who chose Teams and skips the rest. The e-mail
- * still goes, as for Slack: Teams is looked up only when the message is sent.
- */
-function queueTeamsChangeNotes(ctx: AppContext, tx: Tx, notes: ReturnType<typeof chatNote>) {
-  if (ctx.config.TEAMS_APP_ID === undefined) return 0;
-  return queueChatMessages(
-    ctx,
-    tx,
-    notes.map(({ userId, ...payload }) => ({
-      channel: "teams" as const,
-      kind: "change" as const,
-      // A change has no id of its own; its transaction commits it once.
-      dedupeKey: `teams:change:user-${userId}:${randomUUID()}`,
-      userId,
-      payload,
-    })),
-  );
-}
-
-/** The words of a change e-mail said in chat too. */
-function chatNote({ data }: MatchChangeMail) {
-  if (data.via === "match") {
-    return [{ userId: data.userId, title: data.title, lines: [data.news] }];
-  }
-  if (data.via !== "plain") return [];
-  const action = data.action ? { action: data.action } : {};
-  return [{ userId: data.userId, title: data.title, lines: data.lines, ...action }];
 }
 
 /**
@@ -227,6 +206,57 @@ function newsFor(notice: RePairNotice, recipient: { id: string }, period: string
   return notice.kind === "pair"
     ? `${personName(notice.person)} is your new coffee chat partner for ${period}.`
     : `${personName(notice.person)} joins ${joinNames(["you", ...other])} for your ${period} coffee chat.`;
+}
+
+/**
+ * A change as the match's group chat hears it, once for everyone in it (chat-change-notes.ts):
+ * someone left a group, someone joined one, or the pairing was withdrawn. A pair has no group
+ * chat; a report of being away is the person's own.
+ */
+function groupChangeOf(notice: ChangeNotice): GroupChange[] {
+  if (notice.kind === "group-smaller" && notice.staying.length > 0) {
+    const period = formatMatchMonth(notice.month);
+    return [
+      {
+        pairingId: notice.pairingId,
+        tells: notice.staying.map((p) => p.id),
+        title: titleOf(notice),
+        lines: [
+          `${personName(notice.left)} can no longer take part in ${period}.`,
+          `Your coffee chat goes on with ${joinNames(notice.staying.map(personName))}: nothing else changes.`,
+        ],
+      },
+    ];
+  }
+  if (notice.kind === "re-paired" && notice.notice.kind !== "pair") {
+    const { person, partners, pairingId, month } = notice.notice;
+    return [
+      {
+        pairingId,
+        tells: partners.map((p) => p.id),
+        title: "Your coffee chat match has changed",
+        lines: [
+          `${personName(person)} joins ${joinNames(partners.map(personName))} for your ${formatMatchMonth(month)} coffee chat.`,
+          `${personName(person)} is not in this chat: they have their own message, so say hello on your matches page or in a chat of your own.`,
+        ],
+      },
+    ];
+  }
+  if (notice.kind === "pairing-deleted" && notice.partners.length > 1) {
+    const period = formatMatchMonth(notice.month);
+    return [
+      {
+        pairingId: notice.pairingId,
+        tells: [notice.person, ...notice.partners].map((p) => p.id),
+        title: titleOf(notice),
+        lines: [
+          `An admin withdrew this month's pairing, so this ${period} coffee chat is off.`,
+          "If the month is paired again, each of you hears who your new partner is; otherwise you are in next month's round as usual.",
+        ],
+      },
+    ];
+  }
+  return [];
 }
 
 function titleOf(notice: Exclude<ChangeNotice, { kind: "re-paired" }>): string {

@@ -47,7 +47,15 @@ export async function deletePairing(
             const person = people.get(id);
             if (!person) return [];
             const partners = memberIds(row).flatMap((o) => (o === id ? [] : (people.get(o) ?? [])));
-            return [{ kind: "pairing-deleted" as const, month: pairing.month, person, partners }];
+            return [
+              {
+                kind: "pairing-deleted" as const,
+                pairingId: pairing.id,
+                month: pairing.month,
+                person,
+                partners,
+              },
+            ];
           }),
     );
     await tx.delete(pairings).where(eq(pairings.id, pairing.id));

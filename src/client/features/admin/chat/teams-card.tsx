@@ -1,4 +1,4 @@
-import type { TeamsStatus } from "@shared/teams";
+import { type TeamsStatus, teamsGraphPermissions } from "@shared/teams";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Button } from "../../../components/ui/button";
 import {
@@ -54,11 +54,15 @@ function TeamsPanel({ status }: { status: TeamsStatus }) {
           Set the bot's messaging endpoint to <code>{status.messagingEndpoint}</code>.
         </li>
         <li>
-          Grant the app registration these Graph application permissions, with admin consent:
-          User.Read.All (find people by address), TeamsAppInstallation.ReadWriteSelfForUser.All
-          (install the app for each person), Chat.Create and
-          TeamsAppInstallation.ReadWriteSelfForChat.All (a group chat for three or four),
-          AppCatalog.Read.All (find the app).
+          Grant the app registration these Microsoft Graph <em>application</em> permissions, then
+          Grant admin consent:
+          <ul className="mt-1 list-disc space-y-1 pl-5" data-testid="teams-permissions">
+            {teamsGraphPermissions.map((permission) => (
+              <li key={permission.name}>
+                <code>{permission.name}</code>: {permission.why} (<code>{permission.call}</code>).
+              </li>
+            ))}
+          </ul>
         </li>
         <li>
           Download the app package and upload it in the Teams admin center (Manage apps, Upload new

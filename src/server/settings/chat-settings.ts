@@ -35,8 +35,19 @@ export function effectiveReach(
 }
 
 export const wantsSlack = (channel: ReachChannel) => channel === "slack" || channel === "both";
-export const wantsEmail = (channel: ReachChannel) => channel === "email" || channel === "both";
 export const wantsTeams = (channel: ReachChannel) => channel === "teams";
+
+/**
+ * The one rule of every chat (docs/chat.md, "Where people are reached"): a message said in a
+ * chat is not also e-mailed exactly when the person chose that chat alone (not "both") and the
+ * chat reaches them now. The intro, the change note and the check-in of Slack and Teams all ask
+ * it; whoever it says no for keeps the e-mail.
+ */
+export const toldInChatAlone = (
+  reach: ReachChannel,
+  chat: "slack" | "teams",
+  reachedThere: boolean,
+): boolean => reach === chat && reachedThere;
 
 /** Teams is set up: its three settings come together (config.ts), so the app id tells. */
 export const teamsSetUp = (config: { TEAMS_APP_ID?: string }) => config.TEAMS_APP_ID !== undefined;

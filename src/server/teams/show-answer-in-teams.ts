@@ -1,0 +1,116 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { checkInConfirmations } from "../../shared/check-in-answers";
+import { joinNames } from "../../shared/matches";
+import { personName } from "../../shared/person-name";
+import type { AppContext } from "../context";
+import { matches, type OutgoingMessageRow, outgoingMessages, users } from "../db/schema";
+import { withMembers } from "../match-members/match-members";
+import { queueChatMessages } from "../outbox/queue";
+import { teamsSettings } from "./teams-settings";
+
+/** Where a check-in card was posted: its conversation and the activity id the Bot Connector gave. */
+interface PostedCard {
+  conversationId: string;
+  activityId: string;
+}
+
+const postedCard = (result: unknown): PostedCard | null => {
+  const { conversationId, activityId } = (result ?? {}) as Record<string, unknown>;
+  return typeof conversationId === "string" && typeof activityId === "string"
+    ? { conversationId, activityId }
+    : null;
+};
+
+/**
+ * An answer given on the check-in page (or by the e-mail's link) after the Teams check-in card
+ * went out (docs/chat.md, "Microsoft Teams"): the card is replaced (`PUT …/activities/{id}`,
+ * queued in the Teams lane) by one that shows the answer and offers no buttons. Nothing when no
+ * card was sent to the person for this match; one not yet sent is skipped by its sender, as
+ * answered, and one being posted right now is replaced by its sender once posted
+ * (`showLateAnswerInTeams`).
+ */
+export async function showAnswerInTeams(
+  ctx: AppContext,
+  answered: { userId: string; matchId: number; partners: string[]; message: string },
+): Promise<void> {
+  if (!teamsSettings(ctx.config)) return;
+  const [asked] = await ctx.db
+    .select({ result: outgoingMessages.result })
+    .from(outgoingMessages)
+    .where(
+      and(
+        eq(outgoingMessages.channel, "teams"),
+        eq(outgoingMessages.kind, "check_in"),
+        eq(outgoingMessages.userId, answered.userId),
+        eq(outgoingMessages.matchId, answered.matchId),
+        eq(outgoingMessages.state, "sent"),
+      ),
+    )
+    .orderBy(desc(outgoingMessages.id))
+    .limit(1);
+  const card = postedCard(asked?.result);
+  if (!card) return;
+  await queueCardUpdate(ctx, answered, card, `page-${ctx.clock.now().getTime()}`);
+}
+
+/**
+ * Right after a Teams check-in card is recorded sent: an answer given while it was being posted
+ * is shown in it now, so no buttons stay live. Nothing when the person has not answered.
+ */
+export async function showLateAnswerInTeams(
+  ctx: AppContext,
+  question: Pick<OutgoingMessageRow, "matchId" | "userId" | "result">,
+): Promise<void> {
+  const card = postedCard(question.result);
+  if (!card || question.matchId === null || !question.userId) return;
+  const [match] = await withMembers(
+    ctx.db,
+    await ctx.db.select().from(matches).where(eq(matches.id, question.matchId)),
+  );
+  const answer = match?.members.find((m) => m.userId === question.userId)?.answer;
+  if (!match || !answer) return;
+  const others = match.members.map((m) => m.userId).filter((id) => id !== question.userId);
+  const people = await ctx.db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(users)
+    .where(inArray(users.id, others));
+  const partners = others.flatMap((id) => people.filter((p) => p.id === id).map(personName));
+  await queueCardUpdate(
+    ctx,
+    {
+      userId: question.userId,
+      matchId: match.id,
+      partners,
+      message: checkInConfirmations[answer],
+    },
+    card,
+    "late",
+  );
+}
+
+async function queueCardUpdate(
+  ctx: AppContext,
+  answered: { userId: string; matchId: number; partners: string[]; message: string },
+  card: PostedCard,
+  occasion: string,
+) {
+  await queueChatMessages(ctx, ctx.db, [
+    {
+      channel: "teams",
+      kind: "check_in_update",
+      dedupeKey: `teams:update:${card.activityId}:${occasion}`,
+      matchId: answered.matchId,
+      userId: answered.userId,
+      payload: {
+        ...card,
+        question: `Did you meet ${joinNames(answered.partners)}?`,
+        message: answered.message,
+      },
+    },
+  ]);
+}
