@@ -1,4 +1,5 @@
 import type { EmailLog } from "@shared/newsletters";
+import { atInZone } from "@shared/zone-clock";
 import { Download, Eye } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "../../../components/ui/badge";
@@ -7,7 +8,7 @@ import { toast } from "../../../components/ui/toast";
 import { emailLogsApi } from "../../../lib/api/admin-newsletters";
 import { errorMessage } from "../../../lib/api-client";
 import { redirectIfUnauthorized } from "../../unauthorized";
-import { sentAtText } from "./email-log-entries";
+import { useCompanyTimeZone } from "../use-company-time-zone";
 
 /** Downloads the month's log as CSV, named as the server says (else email_log_{month}{year}.csv). */
 async function downloadCsv(log: EmailLog) {
@@ -25,6 +26,7 @@ async function downloadCsv(log: EmailLog) {
 /** One send's log card: title, badges, sent time, readable pairing, counts, details and CSV. */
 export function EmailLogCard({ log, onView }: { log: EmailLog; onView: () => void }) {
   const [downloading, setDownloading] = useState(false);
+  const zone = useCompanyTimeZone();
   async function onDownload() {
     setDownloading(true);
     try {
@@ -50,7 +52,7 @@ export function EmailLogCard({ log, onView }: { log: EmailLog; onView: () => voi
           {log.is_archived && <Badge color="grey">Archived</Badge>}
           <Badge color="blue">{log.domain_group_name ?? "All Users"}</Badge>
         </p>
-        <p className="text-sm text-coffee-700">Sent {sentAtText(log.sent_at)}</p>
+        <p className="text-sm text-coffee-700">Sent {atInZone(log.sent_at, zone)}</p>
         {(log.pairing_display ?? log.pairing_file) && (
           <p className="text-sm break-words text-coffee-700">
             Pairing: {log.pairing_display ?? log.pairing_file}
