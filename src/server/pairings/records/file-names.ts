@@ -1,2 +1,7 @@
 // Pure naming rules, shared with the sample dashboard (src/shared/pairing-file-names.ts).
-export { displayNames, fileNameBase } from "../../../shared/pairing-file-names";
+export {
+  displayNames,
+  fileNameBase,
+  pairingGroupLabel,
+  readablePairingName,
+} from "../../../shared/pairing-file-names";

@@ -1,4 +1,5 @@
 import type { EmailLog } from "@shared/newsletters";
+import { pairingGroupLabel } from "@shared/pairing-file-names";
 import { atInZone } from "@shared/zone-clock";
 import { Download, Eye } from "lucide-react";
 import { useState } from "react";
@@ -9,6 +10,7 @@ import { emailLogsApi } from "../../../lib/api/admin-newsletters";
 import { errorMessage } from "../../../lib/api-client";
 import { redirectIfUnauthorized } from "../../unauthorized";
 import { useCompanyTimeZone } from "../use-company-time-zone";
+import { useHasGroups } from "../use-has-groups";
 
 /** Downloads the month's log as CSV, named as the server says (else email_log_{month}{year}.csv). */
 async function downloadCsv(log: EmailLog) {
@@ -27,6 +29,7 @@ async function downloadCsv(log: EmailLog) {
 export function EmailLogCard({ log, onView }: { log: EmailLog; onView: () => void }) {
   const [downloading, setDownloading] = useState(false);
   const zone = useCompanyTimeZone();
+  const group = pairingGroupLabel(log.domain_group_name, useHasGroups());
   async function onDownload() {
     setDownloading(true);
     try {
@@ -50,7 +53,7 @@ export function EmailLogCard({ log, onView }: { log: EmailLog; onView: () => voi
         <p className="flex flex-wrap items-center gap-2">
           <span className="font-medium break-words">{log.newsletter_title}</span>
           {log.is_archived && <Badge color="grey">Archived</Badge>}
-          <Badge color="blue">{log.domain_group_name ?? "All Users"}</Badge>
+          {group && <Badge color="blue">{group}</Badge>}
         </p>
         <p className="text-sm text-coffee-700">Sent {atInZone(log.sent_at, zone)}</p>
         {(log.pairing_display ?? log.pairing_file) && (

@@ -1,4 +1,5 @@
 import type { EmailLog } from "@shared/newsletters";
+import { pairingGroupLabel } from "@shared/pairing-file-names";
 import { atInZone } from "@shared/zone-clock";
 import {
   Dialog,
@@ -9,6 +10,7 @@ import {
 } from "../../../components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { useCompanyTimeZone } from "../use-company-time-zone";
+import { useHasGroups } from "../use-has-groups";
 import { SendEntries, ValidationIssues } from "./email-log-entries";
 import { LogEmailPreview } from "./log-email-preview";
 import { RetryFailedButton } from "./retry-failed-button";
@@ -67,6 +69,7 @@ function Facts({ facts }: { facts: Array<[string, string | number]> }) {
 
 function Overview({ log }: { log: EmailLog }) {
   const zone = useCompanyTimeZone();
+  const group = pairingGroupLabel(log.domain_group_name, useHasGroups());
   const rate =
     log.total_recipients > 0
       ? `${Math.round((log.successful_sends / log.total_recipients) * 1000) / 10}%`
@@ -78,7 +81,7 @@ function Overview({ log }: { log: EmailLog }) {
           ["Month", `${log.month}/${log.year}`],
           ["Sent at", atInZone(log.sent_at, zone)],
           ["Pairing", log.pairing_display ?? log.pairing_file ?? "None"],
-          ["Domain group", log.domain_group_name ?? "All Users"],
+          ...(group ? [["Domain group", group] as [string, string]] : []),
           ["Recipients", log.total_recipients],
           ["Successful", log.successful_sends],
           ["Failed", log.failed_sends],
