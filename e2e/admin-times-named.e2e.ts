@@ -125,7 +125,10 @@ describe("an admin of a company of 200 reads every time in the company's zone, n
         .toBe("Mon, Mar 8, 07:00 AM (America/New York)");
 
       await page.goto("/admin/metrics");
-      await page.getByRole("tab", { name: "Operations" }).click();
+      await page
+        .getByRole("tablist", { name: "Metrics sections" })
+        .getByRole("tab", { name: "Operations" })
+        .click();
       const synced = page
         .locator("dt", { hasText: "Last synced" })
         .locator("xpath=following-sibling::dd[1]");
