@@ -1,6 +1,5 @@
 // Pure naming rules, shared with the sample dashboard (src/shared/pairing-file-names.ts).
 export {
-  displayNames,
   fileNameBase,
   pairingGroupLabel,
   readablePairingName,
