@@ -94,7 +94,9 @@ describe("the admin's Teams card", () => {
     const admin = await createAdmin(off.db);
     const noDefault = await off.as(admin).put("/api/admin/chat", { defaultChannel: "teams" });
     expect(noDefault.statusCode).toBe(400);
-    expect(noDefault.json().message).toMatch(/ask whoever runs Cup of Joe to connect Teams first\.$/);
+    expect(noDefault.json().message).toMatch(
+      /ask whoever runs Cup of Joe to connect Teams first\.$/,
+    );
     expect(noDefault.json().message).not.toMatch(/TEAMS_/);
 
     const someone = await createUser(t.db);

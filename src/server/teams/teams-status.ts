@@ -50,8 +50,7 @@ export async function testTeamsConnection(ctx: AppContext): Promise<TeamsTest> {
   if (!settings) {
     return {
       connected: false,
-      message:
-        "Teams is not set up: ask whoever runs Cup of Joe to connect Teams.",
+      message: "Teams is not set up: ask whoever runs Cup of Joe to connect Teams.",
     };
   }
   try {

@@ -45,7 +45,11 @@ export function TeamsCard() {
 function TeamsPanel({ status }: { status: TeamsStatus }) {
   const test = useMutation({ mutationFn: () => teamsApi.test() });
   if (!status.configured) {
-    return <p data-testid="teams-status">Teams is not set up: ask whoever runs Cup of Joe to connect Teams.</p>;
+    return (
+      <p data-testid="teams-status">
+        Teams is not set up: ask whoever runs Cup of Joe to connect Teams.
+      </p>
+    );
   }
   return (
     <div className="grid gap-4 text-sm">

@@ -139,8 +139,8 @@ export function SendProgress({
       </div>
       {!done && status?.waitingSince && (
         <p className="text-sm text-amber-800" role="status">
-          Waiting for the mail server since {atInZone(status.waitingSince, zone)}. The send resumes by
-          itself when it answers again.
+          Waiting for the mail server since {atInZone(status.waitingSince, zone)}. The send resumes
+          by itself when it answers again.
         </p>
       )}
       {query.isError && (

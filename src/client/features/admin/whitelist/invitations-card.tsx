@@ -95,7 +95,9 @@ function WaitingRow({
         <p className="font-medium break-all text-coffee-950">{name || person.email}</p>
         {name && <p className="text-sm break-all text-coffee-700">{person.email}</p>}
         <p className="text-sm text-coffee-700">
-          {person.lastInvitedAt ? `Last invited ${atInZone(person.lastInvitedAt, zone)}` : "Not invited yet"}
+          {person.lastInvitedAt
+            ? `Last invited ${atInZone(person.lastInvitedAt, zone)}`
+            : "Not invited yet"}
           {person.nextInviteAt ? ` · again from ${atInZone(person.nextInviteAt, zone)}` : ""}
         </p>
       </div>
