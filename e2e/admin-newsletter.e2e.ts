@@ -202,7 +202,10 @@ async function approveAndSendThroughAnOutage(page: Page, period: string) {
 
   const progress = page.getByRole("progressbar", { name: /^Sending / });
   await progress.waitFor();
-  await page.getByText(/^Waiting for the mail server since /).waitFor({ timeout: 15_000 });
+  // Since when, in the company's zone (UTC here), named as every admin time is.
+  await page
+    .getByText(/^Waiting for the mail server since \w{3}, \w{3} \d{1,2}, .+ \(UTC\)\./)
+    .waitFor({ timeout: 15_000 });
   await story.smtp.restart();
   await expect.poll(() => progress.getAttribute("aria-valuenow"), { timeout: 30_000 }).toBe("100");
   await page.getByText("Done: 3 sent, 1 failed of 4").waitFor();

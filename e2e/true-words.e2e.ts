@@ -79,7 +79,7 @@ describe("a company's install says what is true for this company", () => {
     }
   });
 
-  it("refuses Slack as the company default while Slack is not set up, saying what to set", async () => {
+  it("refuses Slack as the company default while Slack is not set up, saying in words whom to ask", async () => {
     const admin = await createAdmin(story.db, { email: "boss@words.test" });
     const page = await story.newPage({ width: 375, height: 900 });
     await story.signInAs(page, admin);
@@ -92,8 +92,18 @@ describe("a company's install says what is true for this company", () => {
       await choice.locator("xpath=ancestor::form").getByRole("button", { name: "Save" }).click();
       const refusal = page.getByTestId("chat-default-error");
       await refusal
-        .getByText("SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET", { exact: false })
+        .getByText("ask whoever runs Cup of Joe to connect Slack first", { exact: false })
         .waitFor();
+      // The Slack and Teams cards say the same in words: no variable's name anywhere on the page.
+      await page
+        .getByTestId("slack-status")
+        .getByText("ask whoever runs Cup of Joe to connect Slack", { exact: false })
+        .waitFor();
+      await page
+        .getByTestId("teams-status")
+        .getByText("ask whoever runs Cup of Joe to connect Teams", { exact: false })
+        .waitFor();
+      expect(await page.locator("main").innerText()).not.toMatch(/SLACK_|TEAMS_|[A-Z]+_[A-Z]+_/);
       expect(await axeViolations(page)).toEqual([]);
     }
   });

@@ -3,6 +3,7 @@ import { toCsv } from "./csv";
 import type { ConnectionStatus, MatchStatus } from "./enums";
 import { exclusionLabels } from "./exclusions";
 import { answerLook, matchStatusLooks, tenseOf } from "./match-states";
+import { ALL_USERS_LABEL, pairingGroupLabel } from "./pairing-file-names";
 import {
   type CurrentPairingsResponse,
   monthDisplay,
@@ -27,7 +28,8 @@ export type RowPerson = {
 export type PairingRow = {
   id: number;
   month: string;
-  group: string;
+  /** The pairing's group; null when the company has no groups (`pairingGroupLabel`). */
+  group: string | null;
   status: MatchStatus;
   /** Whether the chat happened (src/shared/chat-happened.ts). */
   happened: boolean;
@@ -84,13 +86,14 @@ export function waitingPeople(waiting: WaitingPerson[]): AlonePerson[] {
 
 export function pairingRows(
   data: Pick<CurrentPairingsResponse, "pairings" | "matchesByPairing"> | undefined,
+  named: { groups: boolean } = { groups: true },
 ): PairingRow[] {
   if (!data?.pairings) return [];
   return data.pairings.flatMap((pairing) =>
     (data.matchesByPairing[String(pairing.id)] ?? []).map((m) => ({
       id: m.id,
       month: monthDisplay(pairing.month),
-      group: pairing.domainGroupName ?? "All Users",
+      group: pairingGroupLabel(pairing.domainGroupName, named),
       status: m.status,
       happened: chatHappened({ status: m.status, members: m.members }),
       people: withZones(
@@ -127,7 +130,7 @@ export function pairingsCsv(rows: PairingRow[], options: { header?: boolean } = 
     const tense = tenseOf(row.status);
     const record: Record<string, string> = {
       month: row.month,
-      group: row.group,
+      group: row.group ?? ALL_USERS_LABEL,
       status: matchStatusLooks[row.status]?.label ?? row.status,
       chat_happened: row.happened ? "Yes" : "No",
     };

@@ -43,11 +43,19 @@ export function displayNames(record: {
  */
 export function readablePairingName(
   record: { month: string; runOfMonth: number; domainGroupName: string | null },
-  { groups }: { groups: boolean },
+  named: { groups: boolean },
 ): string {
   const run = record.runOfMonth > 1 ? ` (run ${runLetter(record.runOfMonth)})` : "";
-  const group = record.domainGroupName ?? (groups ? ALL_USERS_LABEL : null);
+  const group = pairingGroupLabel(record.domainGroupName, named);
   return `${monthDisplay(record.month)}${run}${group ? ` – ${group}` : ""}`;
+}
+
+/** A pairing's group as people read it: its group, "All Users" only when the company has groups. */
+export function pairingGroupLabel(
+  domainGroupName: string | null,
+  { groups }: { groups: boolean },
+): string | null {
+  return domainGroupName ?? (groups ? ALL_USERS_LABEL : null);
 }
 
 const ACTIVE_PATTERN = new RegExp(`^${ACTIVE_PAIRING_FILE_PREFIX}(\\d{1,9})$`);

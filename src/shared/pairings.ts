@@ -246,7 +246,8 @@ export const completedPairingFileSchema = z.object({
   fileName: z.string(),
   displayName: z.string(),
   monthDisplay: z.string(),
-  groupDisplay: z.string(),
+  /** The group, "All Users" only when the company has groups; null when it has none. */
+  groupDisplay: z.string().nullable(),
   matchCount: z.number().int(),
   createdAt: z.string(),
 });

@@ -1,10 +1,9 @@
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
-import { personName } from "../../shared/person-name";
 import type { ActivityItem, ActivityPage } from "../../shared/rounds";
 import type { AppContext } from "../context";
 import type { Db, Tx } from "../db/client";
 import { type ActivityRow, activities, users } from "../db/schema";
-import type { PeopleLine } from "./people-line";
+import { namedPerson, type PeopleLine } from "./people-line";
 
 /** One automatic action for the admin's activity list (docs/rounds.md#activity). */
 export interface ActivityEntry {
@@ -90,7 +89,8 @@ export async function activityPage(
     kind: r.entry.kind,
     detail: r.entry.detail,
     userId: r.entry.userId,
-    userName: r.email ? personName({ ...r, email: r.email }) : null,
+    // Named as the lines name people (`namedPerson`), so one person reads the same in both.
+    userName: r.email ? namedPerson({ ...r, email: r.email, id: r.entry.userId ?? "" }).name : null,
     scopeKey: r.entry.scopeKey,
     month: r.entry.month,
   }));

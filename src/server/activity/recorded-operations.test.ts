@@ -117,6 +117,40 @@ describe("the activity list records who did it", () => {
     expect(await shown(adaBack.id)).toBe("Ada Test resumed their participation.");
   });
 
+  it("when an admin changes a setting, imports addresses or sends invitations", async () => {
+    const zone = await t.as(admin).put("/api/admin/rounds/time-zone", { timeZone: "Asia/Tokyo" });
+    expect(zone.statusCode).toBe(200);
+    const zoneLine = await lineOf("settings.changed");
+    expect(zoneLine.by).toBe(admin.id);
+    expect(await shown(zoneLine.id)).toBe("Ann Admin set the company's time zone to Asia/Tokyo.");
+
+    const company = await t
+      .as(admin)
+      .put("/api/admin/company", { name: "Acme", showPublicFigures: false, contactEmail: "" });
+    expect(company.statusCode).toBe(200);
+    expect(await shown((await lineOf("settings.changed")).id)).toBe(
+      'Ann Admin saved the company settings: name "Acme", no contact address, public figures hidden.',
+    );
+
+    const imported = await t.as(admin).post("/api/admin/whitelist/import", {
+      rows: [{ email: "ida@imported.test" }, { email: "jo@imported.test" }],
+    });
+    expect(imported.statusCode).toBe(200);
+    const importLine = await lineOf("whitelist.imported");
+    expect(importLine.by).toBe(admin.id);
+    expect(await shown(importLine.id)).toBe(
+      "Ann Admin imported 2 addresses to the Email Whitelist.",
+    );
+
+    const invited = await t
+      .as(admin)
+      .post("/api/admin/invitations", { emails: ["ida@imported.test"] });
+    expect(invited.statusCode, invited.body).toBe(202);
+    const inviteLine = await lineOf("invitations.sent");
+    expect(inviteLine.by).toBe(admin.id);
+    expect(await shown(inviteLine.id)).toBe("Ann Admin sent the invitation to 1 person.");
+  });
+
   it("when a person deletes their account or an admin erases one, naming only the admin", async () => {
     const company = await createRunningCompany(t.db, { name: "Erasing", month: "2027-03" });
     const kate = await company.person("Kate");

@@ -49,7 +49,9 @@ describe("GET/PUT /api/admin/chat", () => {
     const admin = await createAdmin(off.db, { email: "boss@off.test" });
     const res = await off.as(admin).get("/api/admin/chat");
     expect(res.json().slack).toMatchObject({ configured: false, connected: false });
-    expect(res.json().slack.message).toMatch(/SLACK_BOT_TOKEN/);
+    expect(res.json().slack.message).toBe(
+      "Slack is not set up: ask whoever runs Cup of Joe to connect Slack.",
+    );
     // Slack cannot be the company's default while it is not set up; e-mail always can.
     for (const defaultChannel of ["slack", "both"]) {
       const refused = await off.as(admin).put("/api/admin/chat", { defaultChannel });

@@ -26,10 +26,10 @@ export async function reachOf(ctx: AppContext, userId: string): Promise<ReachVie
 }
 
 export const SLACK_NOT_SET_UP_FOR_YOU =
-  "Slack is not set up here, so we cannot reach you there: choose e-mail or the company default. Your administrator can ask for Slack to be set up (SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET).";
+  "Slack is not set up here, so we cannot reach you there: choose e-mail or the company default. Your administrator can ask whoever runs Cup of Joe to connect Slack.";
 
 export const TEAMS_NOT_SET_UP_FOR_YOU =
-  "Microsoft Teams is not set up here, so we cannot reach you there: choose e-mail or the company default. Your administrator can set Teams up (TEAMS_APP_ID, TEAMS_APP_PASSWORD and TEAMS_TENANT_ID).";
+  "Microsoft Teams is not set up here, so we cannot reach you there: choose e-mail or the company default. Your administrator can ask whoever runs Cup of Joe to connect Teams.";
 
 /**
  * Saves the choice; a changed choice is looked up in Slack afresh at the next message. Slack

@@ -1,6 +1,7 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { SlackStatus } from "../../shared/chat";
+import { reachChannelLabels, type SlackStatus } from "../../shared/chat";
 import { chatEndpoints as endpoints } from "../../shared/endpoints/chat";
+import { recordSettingChange } from "../activity/setting-changed";
 import { requireValidatedUser } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
 import { endpointRoute } from "../http/endpoint-route";
@@ -37,6 +38,11 @@ const channelRoutes =
       ...endpointRoute(endpoints.setDefault),
       handler: async (request) => {
         await setDefaultChannel(ctx, request.body);
+        await recordSettingChange(
+          ctx,
+          request.user,
+          `set the company's default channel to ${reachChannelLabels[request.body.defaultChannel]}`,
+        );
         return operations();
       },
     });

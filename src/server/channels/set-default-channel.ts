@@ -10,10 +10,10 @@ import {
 } from "../settings/chat-settings";
 
 export const SLACK_NOT_SET_UP =
-  "Slack is not set up, so it cannot be the company default: the operator sets SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET first.";
+  "Slack is not set up, so it cannot be the company default: ask whoever runs Cup of Joe to connect Slack first.";
 
 export const TEAMS_NOT_SET_UP =
-  "Microsoft Teams is not set up, so it cannot be the company default: the operator sets TEAMS_APP_ID, TEAMS_APP_PASSWORD and TEAMS_TENANT_ID first.";
+  "Microsoft Teams is not set up, so it cannot be the company default: ask whoever runs Cup of Joe to connect Teams first.";
 
 /** The company's default channel; Slack or Teams only once it is configured. */
 export async function setDefaultChannel(ctx: AppContext, value: ChatSettings): Promise<void> {

@@ -1,5 +1,7 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { employeeEndpoints as endpoints } from "../../shared/endpoints/employees";
+import { namedPerson } from "../activity/people-line";
+import { requireAdmin } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
 import { endpointRoute } from "../http/endpoint-route";
 import { getEmployeeStatusSummary } from "./employee-status-summary";
@@ -16,7 +18,8 @@ const employeesRoutes: FeatureRoutes = async (app, { ctx }) => {
     // Room for a 1 MB CSV inside its JSON wrapper (escaped quotes and newlines grow it).
     bodyLimit: 3 * 1024 * 1024,
     config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
-    handler: async (request) => syncEmployeeData(ctx, request.body.csv),
+    handler: async (request) =>
+      syncEmployeeData(ctx, namedPerson(requireAdmin(request)), request.body.csv),
   });
   r.route({
     ...endpointRoute(endpoints.syncStatus),

@@ -6,6 +6,8 @@ import type {
 } from "../../shared/employees";
 import { type EmployeeStatus, employeeStatuses } from "../../shared/enums";
 import { MAX_OFFICE_LENGTH } from "../../shared/never-with";
+import { recordActivity } from "../activity/activity";
+import { type NamedPerson, peopleLine } from "../activity/people-line";
 import { normalizeEmail } from "../auth/email-address";
 import { whitelistEntrySql } from "../auth/whitelist-lookup";
 import type { AppContext } from "../context";
@@ -48,6 +50,7 @@ const isCalendarDate = (value: string) =>
  */
 export async function syncEmployeeData(
   ctx: AppContext,
+  by: NamedPerson,
   csv: string,
 ): Promise<SyncEmployeeDataResponse> {
   const { columns, rows } = parseRoster(csv);
@@ -81,6 +84,15 @@ export async function syncEmployeeData(
         .where(eq(users.id, plan.userId));
     }
     if (planned.length > 0) await recordEmployeeSync(tx, now);
+    await recordActivity(
+      ctx,
+      {
+        kind: "roster.synced",
+        detail: peopleLine`${by} synced the employee roster: ${changed.length} updated, ${planned.length - changed.length} unchanged, ${rejected.length} refused.`,
+        data: { by: by.id, updated: changed.length, refused: rejected.length },
+      },
+      tx,
+    );
   });
   const refused =
     rejected.length === 0

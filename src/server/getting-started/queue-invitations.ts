@@ -1,5 +1,7 @@
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { INVITATION_INTERVAL_HOURS, type InvitationsQueued } from "../../shared/invitations";
+import { recordActivity } from "../activity/activity";
+import { type NamedPerson, peopleLine } from "../activity/people-line";
 import { normalizeEmail } from "../auth/email-address";
 import type { AppContext } from "../context";
 import type { Db, Tx } from "../db/client";
@@ -103,6 +105,7 @@ export async function invitationsStopped(db: Db | Tx, emails: string[]): Promise
  */
 export async function queueInvitations(
   ctx: AppContext,
+  by: NamedPerson,
   rawEmails: string[],
 ): Promise<InvitationsQueued> {
   const now = ctx.clock.now();
@@ -119,6 +122,15 @@ export async function queueInvitations(
       queued += await queue(ctx, tx, invitation, batch, { invitedAt: now.toISOString() });
     }
     const people = `${queued} ${queued === 1 ? "person" : "people"}`;
+    await recordActivity(
+      ctx,
+      {
+        kind: "invitations.sent",
+        detail: peopleLine`${by} sent the invitation to ${people}.`,
+        data: { by: by.id, queued },
+      },
+      tx,
+    );
     return { queued, skipped, message: `Sending the invitation to ${people}.` };
   });
 }

@@ -1,4 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
+import { recordActivity } from "../activity/activity";
+import { type NamedPerson, peopleLine } from "../activity/people-line";
 import { whitelistEntrySql } from "../auth/whitelist-lookup";
 import type { AppContext } from "../context";
 import type { Db, Tx } from "../db/client";
@@ -67,6 +69,7 @@ export async function launchRecipients(db: Db | Tx): Promise<string[]> {
  */
 export async function queueLaunch(
   ctx: AppContext,
+  by: NamedPerson,
 ): Promise<{ queued: number; skipped: SkippedInvitation[] }> {
   const at = ctx.clock.now();
   const outcome = await ctx.db.transaction(async (tx) => {
@@ -86,6 +89,16 @@ export async function queueLaunch(
       const batch = due.slice(i, i + INSERT_BATCH);
       count += await queue(ctx, tx, launchInvitation, batch, {});
     }
+    const people = `${count} ${count === 1 ? "person" : "people"}`;
+    await recordActivity(
+      ctx,
+      {
+        kind: "invitations.sent",
+        detail: peopleLine`${by} sent the launch invitation to ${people}.`,
+        data: { by: by.id, queued: count, launch: true },
+      },
+      tx,
+    );
     return { queued: count, skipped };
   });
   if (outcome === null) throw new Conflict(ALREADY_SENT, "launch_sent");

@@ -1,6 +1,7 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { companyEndpoints as endpoints } from "../../shared/endpoints/company";
 import { invitationEndpoints } from "../../shared/endpoints/invitations";
+import { namedPerson } from "../activity/people-line";
 import { requireAdmin } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
 import { endpointRoute } from "../http/endpoint-route";
@@ -34,8 +35,8 @@ const gettingStartedRoutes: FeatureRoutes = async (app, { ctx }) => {
   });
   r.route({
     ...endpointRoute(endpoints.launch),
-    handler: async (_request, reply) => {
-      const { queued, skipped } = await queueLaunch(ctx);
+    handler: async (request, reply) => {
+      const { queued, skipped } = await queueLaunch(ctx, namedPerson(requireAdmin(request)));
       const left =
         skipped.length === 0 ? "" : ` ${skipped.length} left out: ${leftOut(skipped.length)}.`;
       return reply.code(202).send({
@@ -57,8 +58,8 @@ const gettingStartedRoutes: FeatureRoutes = async (app, { ctx }) => {
     // Each press can e-mail thousands: a few a minute is plenty for a person.
     config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
     handler: async (request, reply) => {
-      requireAdmin(request);
-      return reply.code(202).send(await queueInvitations(ctx, request.body.emails));
+      const by = namedPerson(requireAdmin(request));
+      return reply.code(202).send(await queueInvitations(ctx, by, request.body.emails));
     },
   });
 };

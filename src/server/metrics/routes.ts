@@ -1,6 +1,7 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { metricEndpoints as endpoints } from "../../shared/endpoints/metrics";
 import { PUBLIC_FIGURES_MAX_AGE_SECONDS } from "../../shared/public-figures";
+import { recordSettingChange } from "../activity/setting-changed";
 import type { FeatureRoutes } from "../context";
 import { endpointRoute } from "../http/endpoint-route";
 import { getConnectionSettings, saveConnectionSettings } from "../settings/connection-settings";
@@ -31,7 +32,13 @@ const metricsRoutes: FeatureRoutes = async (app, { ctx }) => {
     ...endpointRoute(endpoints.saveConnectionSettings),
     handler: async (request) => {
       await saveConnectionSettings(ctx.db, request.body);
-      return getConnectionSettings(ctx.db);
+      const saved = await getConnectionSettings(ctx.db);
+      await recordSettingChange(
+        ctx,
+        request.user,
+        `set the Connections figures to hide groups smaller than ${saved.minCell} people`,
+      );
+      return saved;
     },
   });
 

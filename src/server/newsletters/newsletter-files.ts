@@ -6,8 +6,8 @@ import {
   readablePairingName,
 } from "../../shared/pairing-file-names";
 import type { AppContext } from "../context";
-import { completedPairings, domainGroups, pairings } from "../db/schema";
-import { displayNames } from "../pairings/records/file-names";
+import { completedPairings, pairings } from "../db/schema";
+import { companyHasGroups } from "../directory/groups/find-group";
 
 /**
  * What a completed record's name is made of: never its `content`, the whole pairing (megabytes at
@@ -42,8 +42,7 @@ export async function listNewsletterFiles(ctx: AppContext): Promise<NewsletterFi
     })
     .from(completedPairings)
     .orderBy(desc(completedPairings.month), desc(completedPairings.id));
-  const [group] = await ctx.db.select({ id: domainGroups.id }).from(domainGroups).limit(1);
-  const named = { groups: group !== undefined };
+  const named = await companyHasGroups(ctx.db);
   return newsletterFilesSchema.parse([
     ...active.map((p) => ({
       fileName: activePairingFile(p.id),
@@ -60,22 +59,25 @@ export async function listNewsletterFiles(ctx: AppContext): Promise<NewsletterFi
   ]);
 }
 
-/** The readable name and domain group of a linked pairing, or null when it is gone. */
+/** The readable name (as the picker names it) and domain group of a linked pairing, or null when it is gone. */
 export async function describePairing(
   ctx: AppContext,
   pairingFile: string | null,
 ): Promise<{ displayName: string; domainGroupId: number | null } | null> {
   if (!pairingFile) return null;
+  const named = await companyHasGroups(ctx.db);
   const activeId = parseActivePairingFile(pairingFile);
   if (activeId !== null) {
     const [p] = await ctx.db.select().from(pairings).where(eq(pairings.id, activeId));
-    return p ? { displayName: displayNames(p).displayName, domainGroupId: p.domainGroupId } : null;
+    return p
+      ? { displayName: readablePairingName(p, named), domainGroupId: p.domainGroupId }
+      : null;
   }
   const [c] = await ctx.db
     .select(recordNameColumns)
     .from(completedPairings)
     .where(eq(completedPairings.fileName, pairingFile));
-  return c ? { displayName: displayNames(c).displayName, domainGroupId: c.domainGroupId } : null;
+  return c ? { displayName: readablePairingName(c, named), domainGroupId: c.domainGroupId } : null;
 }
 
 export async function pairingDisplayName(
@@ -97,16 +99,18 @@ export async function pairingDisplayNames(
   const activeIds = files.map(parseActivePairingFile).filter((id): id is number => id !== null);
   const completedFiles = files.filter((f) => parseActivePairingFile(f) === null);
   const names = new Map<string, string>();
+  if (files.length === 0) return names;
+  const named = await companyHasGroups(ctx.db);
   if (activeIds.length > 0) {
     const rows = await ctx.db.select().from(pairings).where(inArray(pairings.id, activeIds));
-    for (const p of rows) names.set(activePairingFile(p.id), displayNames(p).displayName);
+    for (const p of rows) names.set(activePairingFile(p.id), readablePairingName(p, named));
   }
   if (completedFiles.length > 0) {
     const rows = await ctx.db
       .select(recordNameColumns)
       .from(completedPairings)
       .where(inArray(completedPairings.fileName, completedFiles));
-    for (const c of rows) names.set(c.fileName, displayNames(c).displayName);
+    for (const c of rows) names.set(c.fileName, readablePairingName(c, named));
   }
   return names;
 }

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { privacyEndpoints as endpoints } from "../../shared/endpoints/privacy";
 import { namedPerson } from "../activity/people-line";
+import { recordSettingChange } from "../activity/setting-changed";
 import { normalizeEmail } from "../auth/email-address";
 import { requireAdmin, requireUser } from "../auth/guards";
 import { SESSION_COOKIE } from "../auth/session-store";
@@ -100,6 +101,14 @@ const retentionRoutes: FeatureRoutes = async (app, { ctx }) => {
     ...endpointRoute(endpoints.setRetention),
     handler: async (request) => {
       await setRetention(ctx.db, request.body, ctx.clock.now());
+      const { months } = request.body;
+      await recordSettingChange(
+        ctx,
+        request.user,
+        months === null
+          ? "set history to be kept for ever"
+          : `set history to be kept for ${months} ${months === 1 ? "month" : "months"}`,
+      );
       return status();
     },
   });

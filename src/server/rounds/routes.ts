@@ -1,6 +1,7 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { roundEndpoints as endpoints } from "../../shared/endpoints/rounds";
 import { activityPage } from "../activity/activity";
+import { recordSettingChange } from "../activity/setting-changed";
 import type { FeatureRoutes } from "../context";
 import { endpointRoute } from "../http/endpoint-route";
 import { getCompanyWorkingHours, saveCompanyWorkingHours } from "../settings/company-working-hours";
@@ -22,6 +23,14 @@ const roundsRoutes: FeatureRoutes = async (app, options) => {
     ...endpointRoute(endpoints.saveSettings),
     handler: async (request) => {
       await saveRoundSettings(ctx, request.params.scopeKey, request.body);
+      const scope = (await getRoundsOverview(ctx)).scopes.find(
+        (s) => s.scopeKey === request.params.scopeKey,
+      );
+      await recordSettingChange(
+        ctx,
+        request.user,
+        `changed the round settings for ${scope?.label ?? request.params.scopeKey}`,
+      );
       return { message: "Round settings saved." };
     },
   });
@@ -37,6 +46,7 @@ const roundsRoutes: FeatureRoutes = async (app, options) => {
     config: editLimit,
     handler: async (request) => {
       await saveCompanyWorkingHours(ctx.db, request.body.workingHours);
+      await recordSettingChange(ctx, request.user, "changed the company's default working hours");
       return { message: "Default working hours saved." };
     },
   });
@@ -44,6 +54,11 @@ const roundsRoutes: FeatureRoutes = async (app, options) => {
     ...endpointRoute(endpoints.saveTimeZone),
     handler: async (request) => {
       await saveTimeZone(ctx, request.body.timeZone);
+      await recordSettingChange(
+        ctx,
+        request.user,
+        `set the company's time zone to ${request.body.timeZone}`,
+      );
       return { message: `Time zone set to ${request.body.timeZone}.` };
     },
   });

@@ -160,7 +160,9 @@ describe("busy times from a CalDAV server (Radicale)", () => {
       new Date("2027-03-20"),
     );
     await expect(read).rejects.toThrow(CalendarReadError);
-    await expect(read).rejects.toThrow(/refused CALDAV_USERNAME and CALDAV_PASSWORD \(401\)/);
+    await expect(read).rejects.toThrow(
+      /refused the user name and password Cup of Joe signs in with \(401\)/,
+    );
   });
 
   it("refuses a server on an internal address unless the company allows it", async () => {

@@ -113,12 +113,12 @@ function answerChecked(fetchPinned: typeof fetch): typeof fetch {
     if (answer.status === 404) throw new NoCalendar(String(input));
     if (answer.status === 401) {
       throw new CalendarReadError(
-        "The CalDAV server refused CALDAV_USERNAME and CALDAV_PASSWORD (401): check them.",
+        "The CalDAV server refused the user name and password Cup of Joe signs in with (401): ask whoever runs Cup of Joe to check them.",
       );
     }
     if (answer.status === 403) {
       throw new CalendarReadError(
-        "The CalDAV server forbids CALDAV_USERNAME to read this calendar (403): give that account read access to everyone's calendars.",
+        "The CalDAV server forbids Cup of Joe's account to read this calendar (403): give that account read access to everyone's calendars.",
       );
     }
     if (answer.status >= 400) {

@@ -47,7 +47,7 @@ export async function testCalendarConnection(config: Config, adminEmail: string,
     if (!mine) {
       return {
         connected: true,
-        message: `${provider.name} answered, but has no calendar for ${adminEmail}: check the address (and CALDAV_CALENDAR_PATH for CalDAV).`,
+        message: `${provider.name} answered, but has no calendar for ${adminEmail}: check the address (for CalDAV, whoever runs Cup of Joe checks the calendar path too).`,
       };
     }
     const count = mine.length;

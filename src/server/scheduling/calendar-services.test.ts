@@ -181,7 +181,7 @@ describe("busy times from Google Workspace (freeBusy)", () => {
       to,
     );
     await expect(read).rejects.toThrow(
-      "GOOGLE_PRIVATE_KEY could not sign: paste the key's PEM text.",
+      "The Google service account's private key could not sign: ask whoever runs Cup of Joe to paste the key's whole text.",
     );
   });
 

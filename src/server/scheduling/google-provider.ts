@@ -71,7 +71,9 @@ export function googleProvider(settings: GoogleSettings): BusyTimesProvider {
     try {
       assertion = serviceAccountAssertion(settings, now());
     } catch {
-      throw new CalendarReadError("GOOGLE_PRIVATE_KEY could not sign: paste the key's PEM text.");
+      throw new CalendarReadError(
+        "The Google service account's private key could not sign: ask whoever runs Cup of Joe to paste the key's whole text.",
+      );
     }
     const answer = await callService({
       ...base,

@@ -84,7 +84,7 @@ describe("the admin's calendar connection", () => {
     expect(res.json()).toEqual({
       connected: true,
       message:
-        "Microsoft 365 answered, but has no calendar for new-admin@example.com: check the address (and CALDAV_CALENDAR_PATH for CalDAV).",
+        "Microsoft 365 answered, but has no calendar for new-admin@example.com: check the address (for CalDAV, whoever runs Cup of Joe checks the calendar path too).",
     });
   });
 

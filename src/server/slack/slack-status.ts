@@ -12,7 +12,7 @@ export async function slackStatus(ctx: AppContext): Promise<SlackStatus> {
       connected: false,
       team: null,
       botUser: null,
-      message: "Slack is not set up: set SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET.",
+      message: "Slack is not set up: ask whoever runs Cup of Joe to connect Slack.",
     };
   }
   try {

@@ -17,7 +17,7 @@ const teamsRoutes: FeatureRoutes = async (app, { ctx }) => {
       const settings = teamsSettings(ctx.config);
       if (!settings) {
         throw new NotFound(
-          "Teams is not set up: the operator sets TEAMS_APP_ID, TEAMS_APP_PASSWORD and TEAMS_TENANT_ID first.",
+          "Teams is not set up: ask whoever runs Cup of Joe to connect Teams first.",
         );
       }
       return reply

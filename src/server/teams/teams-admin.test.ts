@@ -70,7 +70,9 @@ describe("the admin's Teams card", () => {
     expect((await t.as(person).get("/api/admin/teams/manifest")).statusCode).toBe(403);
     const unset = await off.as(await createAdmin(off.db)).get("/api/admin/teams/manifest");
     expect(unset.statusCode).toBe(404);
-    expect(unset.json().message).toMatch(/TEAMS_APP_ID/);
+    expect(unset.json().message).toBe(
+      "Teams is not set up: ask whoever runs Cup of Joe to connect Teams first.",
+    );
   });
 
   it("tests the connection: signed in, but the app not in the catalogue yet", async () => {
@@ -92,7 +94,10 @@ describe("the admin's Teams card", () => {
     const admin = await createAdmin(off.db);
     const noDefault = await off.as(admin).put("/api/admin/chat", { defaultChannel: "teams" });
     expect(noDefault.statusCode).toBe(400);
-    expect(noDefault.json().message).toMatch(/TEAMS_APP_ID/);
+    expect(noDefault.json().message).toMatch(
+      /ask whoever runs Cup of Joe to connect Teams first\.$/,
+    );
+    expect(noDefault.json().message).not.toMatch(/TEAMS_/);
 
     const someone = await createUser(t.db);
     const chosen = await t.as(someone).put("/api/profile/reach", { reachBy: "teams" });

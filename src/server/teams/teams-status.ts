@@ -50,8 +50,7 @@ export async function testTeamsConnection(ctx: AppContext): Promise<TeamsTest> {
   if (!settings) {
     return {
       connected: false,
-      message:
-        "Teams is not set up: the operator sets TEAMS_APP_ID, TEAMS_APP_PASSWORD and TEAMS_TENANT_ID.",
+      message: "Teams is not set up: ask whoever runs Cup of Joe to connect Teams.",
     };
   }
   try {

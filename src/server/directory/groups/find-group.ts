@@ -15,3 +15,12 @@ export async function requireGroup(db: Db | Tx, id: number): Promise<DomainGroup
   if (!group) throw new NotFound("Domain group not found.");
   return group;
 }
+
+/**
+ * Whether the company has any domain group: without one, a pairing is named by its month alone,
+ * never "All Users" (src/shared/pairing-file-names.ts, `readablePairingName`).
+ */
+export async function companyHasGroups(db: Db | Tx): Promise<{ groups: boolean }> {
+  const [group] = await db.select({ id: domainGroups.id }).from(domainGroups).limit(1);
+  return { groups: group !== undefined };
+}

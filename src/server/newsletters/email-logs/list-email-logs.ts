@@ -1,8 +1,9 @@
 import { desc, inArray } from "drizzle-orm";
 import type { EmailLog, EmailLogEntry, MatchValidationSummary } from "../../../shared/newsletters";
-import { displayNames } from "../../../shared/pairing-file-names";
+import { readablePairingName, slugify } from "../../../shared/pairing-file-names";
 import type { AppContext } from "../../context";
 import { emailLogs } from "../../db/schema";
+import { companyHasGroups } from "../../directory/groups/find-group";
 import { pairingDisplayName } from "../newsletter-files";
 import { readLogEntries } from "./log-entries";
 
@@ -110,10 +111,13 @@ async function displayOf(ctx: AppContext, pairingFile: string): Promise<string |
   const parts = RECORD_NAME.exec(pairingFile);
   if (!parts) return null;
   const [, year, month, run, slug] = parts;
-  const name = slug
-    .split("-")
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join(" ");
-  return displayNames({ month: `${year}-${month}`, runOfMonth: Number(run), domainGroupName: name })
-    .displayName;
+  const name =
+    slug === slugify(null)
+      ? null
+      : slug
+          .split("-")
+          .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+          .join(" ");
+  const record = { month: `${year}-${month}`, runOfMonth: Number(run), domainGroupName: name };
+  return readablePairingName(record, await companyHasGroups(ctx.db));
 }

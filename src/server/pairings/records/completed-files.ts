@@ -1,14 +1,17 @@
 import { desc, eq } from "drizzle-orm";
+import { ALL_USERS_LABEL } from "../../../shared/pairing-file-names";
 import {
   type CompletedPairingContent,
   type CompletedPairingFile,
+  monthDisplay,
   type PairingReferencesResponse,
   pairingFileNamePattern,
 } from "../../../shared/pairings";
 import type { AppContext } from "../../context";
 import { completedPairings } from "../../db/schema";
+import { companyHasGroups } from "../../directory/groups/find-group";
 import { NotFound } from "../../errors";
-import { displayNames } from "./file-names";
+import { pairingGroupLabel, readablePairingName } from "./file-names";
 
 const notFound = () => new NotFound("Pairing file not found");
 
@@ -28,9 +31,12 @@ export async function listCompletedPairingFiles(ctx: AppContext): Promise<Comple
       desc(completedPairings.createdAt),
       desc(completedPairings.id),
     );
+  const named = await companyHasGroups(ctx.db);
   return rows.map((row) => ({
     fileName: row.fileName,
-    ...displayNames(row),
+    displayName: readablePairingName(row, named),
+    monthDisplay: monthDisplay(row.month),
+    groupDisplay: pairingGroupLabel(row.domainGroupName, named),
     matchCount: row.matchCount,
     createdAt: row.createdAt.toISOString(),
   }));
@@ -71,8 +77,9 @@ export async function listPairingReferences(ctx: AppContext): Promise<PairingRef
   const files = await listCompletedPairingFiles(ctx);
   const byLabel: PairingReferencesResponse = {};
   for (const file of files) {
-    byLabel[file.groupDisplay] = byLabel[file.groupDisplay] ?? [];
-    byLabel[file.groupDisplay].push({
+    const label = file.groupDisplay ?? ALL_USERS_LABEL;
+    byLabel[label] = byLabel[label] ?? [];
+    byLabel[label].push({
       fileName: file.fileName,
       groupName: file.displayName,
       totalPairs: file.matchCount,

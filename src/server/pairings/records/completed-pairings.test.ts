@@ -92,7 +92,7 @@ describe("completing pairings and their completed records", () => {
     expect(files).toEqual([
       {
         fileName,
-        displayName: "March 2027 Group A - Acme Corp",
+        displayName: "March 2027 – Acme Corp",
         monthDisplay: "March 2027",
         groupDisplay: "Acme Corp",
         matchCount: 2,
@@ -100,7 +100,7 @@ describe("completing pairings and their completed records", () => {
       },
     ]);
     expect((await admin.get("/api/admin/pairing-groups")).json()).toEqual({
-      "Acme Corp": [{ fileName, groupName: "March 2027 Group A - Acme Corp", totalPairs: 2 }],
+      "Acme Corp": [{ fileName, groupName: "March 2027 – Acme Corp", totalPairs: 2 }],
     });
 
     const download = await admin.get(`/completed_pairings/${fileName}`);

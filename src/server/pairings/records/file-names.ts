@@ -1,2 +1,6 @@
 // Pure naming rules, shared with the sample dashboard (src/shared/pairing-file-names.ts).
-export { displayNames, fileNameBase } from "../../../shared/pairing-file-names";
+export {
+  fileNameBase,
+  pairingGroupLabel,
+  readablePairingName,
+} from "../../../shared/pairing-file-names";

@@ -1,5 +1,7 @@
 import { inArray, sql } from "drizzle-orm";
 import type { WhitelistImport, WhitelistImportResult } from "../../../shared/whitelist-import";
+import { recordActivity } from "../../activity/activity";
+import { namedPerson, peopleLine } from "../../activity/people-line";
 import type { SignedInUser } from "../../auth/session-store";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
@@ -95,6 +97,18 @@ async function insertEntries(
         .onConflictDoNothing()
         .returning({ email: allowedEmails.email });
       inserted.push(...rows.map((r) => r.email));
+    }
+    if (inserted.length > 0) {
+      const n = inserted.length;
+      await recordActivity(
+        ctx,
+        {
+          kind: "whitelist.imported",
+          detail: peopleLine`${namedPerson(admin)} imported ${n} ${n === 1 ? "address" : "addresses"} to the Email Whitelist.`,
+          data: { by: admin.id, added: n },
+        },
+        tx,
+      );
     }
     return inserted;
   });

@@ -25,12 +25,12 @@ export function TeamsCard() {
         <CardTitle>Microsoft Teams</CardTitle>
         <CardDescription>
           Intros, check-ins and nudges in Teams for people who choose it; e-mail for anyone Teams
-          cannot reach. The operator turns Teams on with TEAMS_APP_ID, TEAMS_APP_PASSWORD and
-          TEAMS_TENANT_ID:{" "}
+          cannot reach. Teams is turned on where the server runs: ask whoever runs it to connect
+          Teams ({" "}
           <HelpLink slug="chat" section="connecting-teams-step-by-step">
             connecting Teams, step by step
           </HelpLink>
-          .
+          ).
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -45,7 +45,11 @@ export function TeamsCard() {
 function TeamsPanel({ status }: { status: TeamsStatus }) {
   const test = useMutation({ mutationFn: () => teamsApi.test() });
   if (!status.configured) {
-    return <p data-testid="teams-status">Teams is not set up on this server.</p>;
+    return (
+      <p data-testid="teams-status">
+        Teams is not set up: ask whoever runs Cup of Joe to connect Teams.
+      </p>
+    );
   }
   return (
     <div className="grid gap-4 text-sm">

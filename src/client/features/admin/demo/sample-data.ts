@@ -225,7 +225,7 @@ export const sampleData: Record<string, SampleAnswer> = {
         connected: false,
         team: null,
         botUser: null,
-        message: "Slack is not set up: set SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET.",
+        message: "Slack is not set up: ask whoever runs Cup of Joe to connect Slack.",
       },
     }),
     answerTo(webhooksEndpoints.list, { endpoints: [] }),

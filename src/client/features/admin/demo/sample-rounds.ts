@@ -1,6 +1,6 @@
 import { answerList, chatHappened } from "@shared/chat-happened";
 import type { ConnectionStatus, MatchStatus } from "@shared/enums";
-import { displayNames } from "@shared/pairing-file-names";
+import { displayNames, readablePairingName } from "@shared/pairing-file-names";
 import { monthDisplay, type PairingSummary } from "@shared/pairings";
 import { type SampleRound, sampleFileName } from "@shared/sample-company";
 import { SAMPLE_GROUP, SAMPLE_GROUP_ID, sampleRoundList } from "./sample-people";
@@ -65,5 +65,8 @@ export const completedPairings = samplePairings.filter((p) => p.fileName !== nul
 export const allMatches = samplePairings.flatMap((p) => p.matches);
 
 /** A completed record's names, as the server lists it. */
-export const recordNames = (p: SamplePairing) =>
-  displayNames({ month: p.round.month, runOfMonth: 1, domainGroupName: SAMPLE_GROUP.displayName });
+export const recordNames = (p: SamplePairing) => {
+  const record = { month: p.round.month, runOfMonth: 1, domainGroupName: SAMPLE_GROUP.displayName };
+  // The sample company has a group, so its name is said (`readablePairingName`).
+  return { ...displayNames(record), displayName: readablePairingName(record, { groups: true }) };
+};

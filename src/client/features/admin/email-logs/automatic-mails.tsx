@@ -4,6 +4,7 @@ import {
   type AutomaticMail,
   automaticMailKinds,
 } from "@shared/email-logs";
+import { atInZone } from "@shared/zone-clock";
 import { useId, useState } from "react";
 import { Badge } from "../../../components/ui/badge";
 import {
@@ -19,7 +20,8 @@ import { Select } from "../../../components/ui/select";
 import type { AutomaticMailFilters } from "../../../lib/api/admin-newsletters";
 import { ListSkeleton } from "../newsletters/list-skeleton";
 import { useAutomaticMails } from "../newsletters/newsletter-queries";
-import { MoreButton, sentAtText } from "./email-log-entries";
+import { useCompanyTimeZone } from "../use-company-time-zone";
+import { MoreButton } from "./email-log-entries";
 
 const OUTCOMES: Array<[AutomaticMailFilters["outcome"], string]> = [
   ["all", "Any outcome"],
@@ -124,6 +126,7 @@ export function AutomaticMails() {
 
 function AutomaticMailRow({ message }: { message: AutomaticMail }) {
   const when = message.sent_at ?? message.queued_at;
+  const zone = useCompanyTimeZone();
   return (
     <li className="grid gap-1 rounded-lg border border-coffee-200 p-3 text-sm">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -132,7 +135,7 @@ function AutomaticMailRow({ message }: { message: AutomaticMail }) {
       </div>
       <span className="break-all">{message.recipient}</span>
       <time dateTime={when} className="text-coffee-700">
-        {message.sent_at ? "Sent" : "Queued"} {sentAtText(when)}
+        {message.sent_at ? "Sent" : "Queued"} {atInZone(when, zone)}
       </time>
     </li>
   );

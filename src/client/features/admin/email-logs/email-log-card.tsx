@@ -1,4 +1,6 @@
 import type { EmailLog } from "@shared/newsletters";
+import { pairingGroupLabel } from "@shared/pairing-file-names";
+import { atInZone } from "@shared/zone-clock";
 import { Download, Eye } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "../../../components/ui/badge";
@@ -7,7 +9,8 @@ import { toast } from "../../../components/ui/toast";
 import { emailLogsApi } from "../../../lib/api/admin-newsletters";
 import { errorMessage } from "../../../lib/api-client";
 import { redirectIfUnauthorized } from "../../unauthorized";
-import { sentAtText } from "./email-log-entries";
+import { useCompanyTimeZone } from "../use-company-time-zone";
+import { useHasGroups } from "../use-has-groups";
 
 /** Downloads the month's log as CSV, named as the server says (else email_log_{month}{year}.csv). */
 async function downloadCsv(log: EmailLog) {
@@ -25,6 +28,8 @@ async function downloadCsv(log: EmailLog) {
 /** One send's log card: title, badges, sent time, readable pairing, counts, details and CSV. */
 export function EmailLogCard({ log, onView }: { log: EmailLog; onView: () => void }) {
   const [downloading, setDownloading] = useState(false);
+  const zone = useCompanyTimeZone();
+  const group = pairingGroupLabel(log.domain_group_name, useHasGroups());
   async function onDownload() {
     setDownloading(true);
     try {
@@ -48,9 +53,9 @@ export function EmailLogCard({ log, onView }: { log: EmailLog; onView: () => voi
         <p className="flex flex-wrap items-center gap-2">
           <span className="font-medium break-words">{log.newsletter_title}</span>
           {log.is_archived && <Badge color="grey">Archived</Badge>}
-          <Badge color="blue">{log.domain_group_name ?? "All Users"}</Badge>
+          {group && <Badge color="blue">{group}</Badge>}
         </p>
-        <p className="text-sm text-coffee-700">Sent {sentAtText(log.sent_at)}</p>
+        <p className="text-sm text-coffee-700">Sent {atInZone(log.sent_at, zone)}</p>
         {(log.pairing_display ?? log.pairing_file) && (
           <p className="text-sm break-words text-coffee-700">
             Pairing: {log.pairing_display ?? log.pairing_file}

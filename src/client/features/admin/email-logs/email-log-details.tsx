@@ -1,4 +1,6 @@
 import type { EmailLog } from "@shared/newsletters";
+import { pairingGroupLabel } from "@shared/pairing-file-names";
+import { atInZone } from "@shared/zone-clock";
 import {
   Dialog,
   DialogContent,
@@ -7,12 +9,15 @@ import {
   DialogTitle,
 } from "../../../components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
-import { SendEntries, sentAtText, ValidationIssues } from "./email-log-entries";
+import { useCompanyTimeZone } from "../use-company-time-zone";
+import { useHasGroups } from "../use-has-groups";
+import { SendEntries, ValidationIssues } from "./email-log-entries";
 import { LogEmailPreview } from "./log-email-preview";
 import { RetryFailedButton } from "./retry-failed-button";
 
 /** One send's details: Overview, Send Entries, Validation Summary and Preview Email. */
 export function EmailLogDetails({ log, onClose }: { log: EmailLog | null; onClose: () => void }) {
+  const zone = useCompanyTimeZone();
   return (
     <Dialog open={log !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-sm:p-4 sm:max-w-3xl">
@@ -20,7 +25,7 @@ export function EmailLogDetails({ log, onClose }: { log: EmailLog | null; onClos
           <>
             <DialogHeader>
               <DialogTitle>{log.newsletter_title}</DialogTitle>
-              <DialogDescription>Sent {sentAtText(log.sent_at)}</DialogDescription>
+              <DialogDescription>Sent {atInZone(log.sent_at, zone)}</DialogDescription>
             </DialogHeader>
             <Tabs defaultValue="overview" className="min-w-0">
               <TabsList aria-label="Log details">
@@ -63,6 +68,8 @@ function Facts({ facts }: { facts: Array<[string, string | number]> }) {
 }
 
 function Overview({ log }: { log: EmailLog }) {
+  const zone = useCompanyTimeZone();
+  const group = pairingGroupLabel(log.domain_group_name, useHasGroups());
   const rate =
     log.total_recipients > 0
       ? `${Math.round((log.successful_sends / log.total_recipients) * 1000) / 10}%`
@@ -72,9 +79,9 @@ function Overview({ log }: { log: EmailLog }) {
       <Facts
         facts={[
           ["Month", `${log.month}/${log.year}`],
-          ["Sent at", sentAtText(log.sent_at)],
+          ["Sent at", atInZone(log.sent_at, zone)],
           ["Pairing", log.pairing_display ?? log.pairing_file ?? "None"],
-          ["Domain group", log.domain_group_name ?? "All Users"],
+          ...(group ? [["Domain group", group] as [string, string]] : []),
           ["Recipients", log.total_recipients],
           ["Successful", log.successful_sends],
           ["Failed", log.failed_sends],

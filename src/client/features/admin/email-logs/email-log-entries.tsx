@@ -1,12 +1,11 @@
 import type { EmailLog, EmailLogEntry } from "@shared/newsletters";
-import { format } from "date-fns";
+import { atInZone } from "@shared/zone-clock";
 import type { ReactNode } from "react";
 import { Button } from "../../../components/ui/button";
 import { QueryState } from "../../../components/ui/query-state";
 import { useEmailLogEntries } from "../newsletters/newsletter-queries";
+import { useCompanyTimeZone } from "../use-company-time-zone";
 import { MatchValidatedBadge, SendStatusBadge } from "./send-status-badge";
-
-export const sentAtText = (iso: string) => format(new Date(iso), "d MMM yyyy, HH:mm");
 
 /** The pages of a send's entries loaded so far, flattened, and how many the filter keeps. */
 function loaded(data: { pages: Array<{ entries: EmailLogEntry[]; total: number }> } | undefined) {
@@ -93,6 +92,7 @@ export function SendEntries({ log }: { log: EmailLog }) {
 }
 
 function EntryCard({ entry }: { entry: EmailLogEntry }) {
+  const zone = useCompanyTimeZone();
   return (
     <li className="grid gap-1 rounded-lg border border-coffee-200 p-3 text-sm">
       <p className="flex flex-wrap items-center gap-2">
@@ -101,7 +101,7 @@ function EntryCard({ entry }: { entry: EmailLogEntry }) {
         <MatchValidatedBadge validated={entry.match_validated} />
       </p>
       <p className="break-all text-coffee-700">Match: {entry.match_email ?? "none this month"}</p>
-      {entry.timestamp && <p className="text-coffee-700">{sentAtText(entry.timestamp)}</p>}
+      {entry.timestamp && <p className="text-coffee-700">{atInZone(entry.timestamp, zone)}</p>}
       {(entry.error_code || entry.error_message) && (
         <p className="break-words text-red-700">
           {[entry.error_code, entry.error_message ?? entry.failure_reason]

@@ -1,4 +1,5 @@
 import type { IdentityStatus } from "@shared/sso";
+import { atInZone } from "@shared/zone-clock";
 import { useQuery } from "@tanstack/react-query";
 import {
   Card,
@@ -10,9 +11,7 @@ import {
 import { QueryState } from "../../../components/ui/query-state";
 import { identityApi, identityKeys } from "../../../lib/api/identity";
 import { HelpLink } from "../../help/help-link";
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("en", { dateStyle: "medium", timeStyle: "short" });
+import { useCompanyTimeZone } from "../use-company-time-zone";
 
 /** Single sign-on and SCIM provisioning: on or off, the provider, the last change, who it manages. */
 export function IdentityCard() {
@@ -48,6 +47,7 @@ export function IdentityCard() {
 
 function IdentityFacts({ status }: { status: IdentityStatus }) {
   const { sso, scim } = status;
+  const zone = useCompanyTimeZone();
   return (
     <dl className="grid gap-2 text-sm text-coffee-900 sm:grid-cols-[max-content_1fr] sm:gap-x-6">
       <dt className="font-medium">Single sign-on</dt>
@@ -59,7 +59,7 @@ function IdentityFacts({ status }: { status: IdentityStatus }) {
       <dt className="font-medium">People it manages</dt>
       <dd>{scim?.managed ?? 0}</dd>
       <dt className="font-medium">Last SCIM change</dt>
-      <dd>{scim?.lastChangeAt ? when(scim.lastChangeAt) : "None yet"}</dd>
+      <dd>{scim?.lastChangeAt ? atInZone(scim.lastChangeAt, zone) : "None yet"}</dd>
     </dl>
   );
 }

@@ -1,7 +1,9 @@
 import type { EmployeeStatusSummary } from "@shared/employees";
 import { percent } from "@shared/metric-figures";
 import type { AdminStats, EnhancedMetrics, SystemHealth } from "@shared/metrics";
+import { atInZone } from "@shared/zone-clock";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { useCompanyTimeZone } from "../use-company-time-zone";
 import { Stat } from "./chart-figure";
 import { formatPercent } from "./metrics-queries";
 
@@ -62,12 +64,8 @@ export function OperationsMetrics({
   health: SystemHealth | undefined;
   pendingProfileSetup: number;
 }) {
-  const lastSync = summary?.lastSyncDate
-    ? new Date(summary.lastSyncDate).toLocaleString("en", {
-        dateStyle: "medium",
-        timeStyle: "short",
-      })
-    : "Never";
+  const zone = useCompanyTimeZone();
+  const lastSync = summary?.lastSyncDate ? atInZone(summary.lastSyncDate, zone) : "Never";
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Card>

@@ -1,8 +1,10 @@
 import type { SendStatusResponse as SendStatus } from "@shared/newsletters";
+import { atInZone } from "@shared/zone-clock";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { toast } from "../../../components/ui/toast";
 import { newsletterKeys, newslettersApi } from "../../../lib/api/admin-newsletters";
+import { useCompanyTimeZone } from "../use-company-time-zone";
 import { refreshNewsletterData } from "./newsletter-queries";
 
 const POLL_MS = 1000;
@@ -82,16 +84,6 @@ function useAnnounceDone(status: SendStatus | undefined, what: string, onDone?: 
   }, [done, status, queryClient, what, onDone]);
 }
 
-/** "Mar 3, 9:00 AM": when the mail server stopped taking the send's messages. */
-function formatSince(iso: string): string {
-  return new Date(iso).toLocaleString("en", {
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  });
-}
-
 /**
  * The progress of one send: a progress bar (role="progressbar", value = recipients done) with
  * counts, polled until every delivery has ended; while the mail server is out of reach, since
@@ -111,6 +103,7 @@ export function SendProgress({
 }) {
   const query = useSendStatus(source);
   const status = query.data;
+  const zone = useCompanyTimeZone();
   useAnnounceDone(status, what, onDone);
   const done = isSendDone(status);
   const total = status?.total ?? 0;
@@ -146,8 +139,8 @@ export function SendProgress({
       </div>
       {!done && status?.waitingSince && (
         <p className="text-sm text-amber-800" role="status">
-          Waiting for the mail server since {formatSince(status.waitingSince)}. The send resumes by
-          itself when it answers again.
+          Waiting for the mail server since {atInZone(status.waitingSince, zone)}. The send resumes
+          by itself when it answers again.
         </p>
       )}
       {query.isError && (

@@ -10,7 +10,7 @@ import { QueryState } from "../../../components/ui/query-state";
 import { MatchRow } from "./match-row";
 import { useCompletedPairingFile } from "./pairing-queries";
 
-/** Completed pairing preview: month, group (default 'All Users'), match count and each match. */
+/** Completed pairing preview: month, group (none when the company has none), match count and each match. */
 export function CompletedPairingPreview({
   file,
   onClose,
@@ -25,7 +25,7 @@ export function CompletedPairingPreview({
         <DialogHeader>
           <DialogTitle>{file?.displayName ?? "Completed pairing"}</DialogTitle>
           <DialogDescription>
-            {file?.monthDisplay} · {content.data?.domainGroup || "All Users"} ·{" "}
+            {file?.monthDisplay} · {file?.groupDisplay ? `${file.groupDisplay} · ` : ""}
             {file?.matchCount ?? 0} {file?.matchCount === 1 ? "match" : "matches"}
             {content.data?.chats_happened !== undefined &&
               ` · ${content.data.chats_happened} ${content.data.chats_happened === 1 ? "chat" : "chats"} happened`}

@@ -96,7 +96,7 @@ function CompletedFileRow({
         <p className="font-medium break-words">{file.displayName}</p>
         <p className="text-xs break-all text-coffee-700">{file.fileName}</p>
         <p className="flex flex-wrap items-center gap-2 text-sm text-coffee-700">
-          <Badge color="blue">{file.groupDisplay}</Badge>
+          {file.groupDisplay && <Badge color="blue">{file.groupDisplay}</Badge>}
           <span>
             {file.matchCount} {file.matchCount === 1 ? "match" : "matches"}
           </span>

@@ -17,6 +17,7 @@ import {
   NO_CURRENT_FILTERS,
   pairingsApi,
 } from "../../../lib/api/admin-pairings";
+import { useHasGroups } from "../use-has-groups";
 import { CurrentPairingsFiltersBar } from "./current-pairings-filters";
 import { useCurrentPairings } from "./pairing-queries";
 import { pairingRows } from "./pairing-rows";
@@ -91,7 +92,8 @@ export function CurrentPairingsDialog({
   const { search, setSearch, filters, setFilters, cursors, setCursors } = usePagedFilters();
   const cursor = cursors[cursors.length - 1] ?? "";
   const current = useCurrentPairings(filters, cursor, PAGE_SIZE);
-  const rows = useMemo(() => pairingRows(current.data), [current.data]);
+  const { groups } = useHasGroups();
+  const rows = useMemo(() => pairingRows(current.data, { groups }), [current.data, groups]);
   const all = totalOf(current.data);
   const count = current.data?.pairings.length ?? 0;
   const found = current.data?.total ?? 0;

@@ -5,6 +5,7 @@ import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Select } from "../../../components/ui/select";
 import type { CurrentPairingsFilters } from "../../../lib/api/admin-pairings";
+import { useHasGroups } from "../use-has-groups";
 import { pairingTitle } from "./current-pairings-list";
 import { LEFT_ALONE } from "./pairing-rows";
 
@@ -29,6 +30,7 @@ export function CurrentPairingsFiltersBar({
   pairings: PairingSummary[];
 }) {
   const id = useId();
+  const named = useHasGroups();
   return (
     <div className="grid min-w-0 flex-1 gap-3 sm:grid-cols-[2fr_1fr] lg:grid-cols-[2fr_1fr_1fr]">
       <div className="grid min-w-0 gap-2">
@@ -82,7 +84,7 @@ export function CurrentPairingsFiltersBar({
             <option value="">All pairings</option>
             {pairings.map((p) => (
               <option key={p.id} value={p.id}>
-                {pairingTitle(p)}
+                {pairingTitle(p, named)}
               </option>
             ))}
           </Select>

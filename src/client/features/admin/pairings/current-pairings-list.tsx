@@ -1,3 +1,4 @@
+import { pairingGroupLabel } from "@shared/pairing-file-names";
 import type { PairingSummary, PreviewMatch, SatOutPerson, WaitingPerson } from "@shared/pairings";
 import { monthDisplay } from "@shared/pairings";
 import { CheckCircle2, Trash2 } from "lucide-react";
@@ -6,6 +7,7 @@ import { Button } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/toast";
 import { pairingsApi } from "../../../lib/api/admin-pairings";
 import { PairingImpactText } from "../impact/impact-text";
+import { useHasGroups } from "../use-has-groups";
 import { LeftAloneList } from "./left-alone-list";
 import { usePairingMutation } from "./pairing-queries";
 import { SatOutList } from "./sat-out-list";
@@ -16,9 +18,17 @@ const ConfirmDialog = lazy(async () => ({
 
 export const matchesWord = (n: number) => (n === 1 ? "1 match" : `${n} matches`);
 
-/** "March 2027 · Acme Corp": a pairing's month and group, said once. */
-export const pairingTitle = (p: Pick<PairingSummary, "month" | "domainGroupName">) =>
-  `${monthDisplay(p.month)} · ${p.domainGroupName ?? "All Users"}`;
+/**
+ * "March 2027 · Acme Corp": a pairing's month and group, said once; the month alone when the
+ * company has no groups (`pairingGroupLabel`).
+ */
+export function pairingTitle(
+  p: Pick<PairingSummary, "month" | "domainGroupName">,
+  named: { groups: boolean },
+): string {
+  const group = pairingGroupLabel(p.domainGroupName, named);
+  return group ? `${monthDisplay(p.month)} · ${group}` : monthDisplay(p.month);
+}
 
 /**
  * The active pairings with Complete and Delete (each after a confirmation), and under each the
@@ -41,6 +51,7 @@ export function CurrentPairingsList({
   moreAlone?: number;
 }) {
   const [deleting, setDeleting] = useState<PairingSummary | null>(null);
+  const named = useHasGroups();
   const [completing, setCompleting] = useState<PairingSummary | null>(null);
   const complete = usePairingMutation({
     mutationFn: (id: number) => pairingsApi.complete(id),
@@ -71,7 +82,7 @@ export function CurrentPairingsList({
           <li key={p.id} className="grid gap-2 rounded-lg border border-coffee-200 p-3">
             <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
               <div className="grid min-w-0 gap-1">
-                <p className="font-medium break-words">{pairingTitle(p)}</p>
+                <p className="font-medium break-words">{pairingTitle(p, named)}</p>
                 <p className="text-sm text-coffee-700">{matchesWord(p.totalPairs)}</p>
               </div>
               <div className="flex gap-2">
@@ -79,7 +90,7 @@ export function CurrentPairingsList({
                   size="sm"
                   onClick={() => setCompleting(p)}
                   disabled={complete.isPending}
-                  aria-label={`Complete ${pairingTitle(p)}`}
+                  aria-label={`Complete ${pairingTitle(p, named)}`}
                 >
                   <CheckCircle2 aria-hidden="true" />
                   Complete
@@ -88,7 +99,7 @@ export function CurrentPairingsList({
                   size="sm"
                   variant="outline"
                   onClick={() => setDeleting(p)}
-                  aria-label={`Delete ${pairingTitle(p)}`}
+                  aria-label={`Delete ${pairingTitle(p, named)}`}
                 >
                   <Trash2 aria-hidden="true" />
                   Delete
@@ -113,8 +124,8 @@ export function CurrentPairingsList({
       {completing && (
         <Suspense fallback={null}>
           <ConfirmDialog
-            title={`Complete ${pairingTitle(completing)}?`}
-            description={`Its ${matchesWord(completing.totalPairs)} become part of everyone's match history and are saved as a completed pairing file. Generating again for ${completing.domainGroupName ?? "All Users"} in ${monthDisplay(completing.month)} would then be a second round, giving everyone a second partner this month. This cannot be undone.`}
+            title={`Complete ${pairingTitle(completing, named)}?`}
+            description={`Its ${matchesWord(completing.totalPairs)} become part of everyone's match history and are saved as a completed pairing file. Generating again for ${pairingTitle(completing, named)} would then be a second round, giving everyone a second partner this month. This cannot be undone.`}
             confirmLabel={complete.isPending ? "Completing..." : "Complete Pairing"}
             pending={complete.isPending}
             onConfirm={() => complete.mutate(completing.id)}
@@ -125,7 +136,7 @@ export function CurrentPairingsList({
       {deleting && (
         <Suspense fallback={null}>
           <ConfirmDialog
-            title={`Delete ${pairingTitle(deleting)}?`}
+            title={`Delete ${pairingTitle(deleting, named)}?`}
             description={
               <PairingImpactText id={deleting.id} month={monthDisplay(deleting.month)} />
             }

@@ -50,8 +50,12 @@ export function PairingsTable({ rows }: { rows: PairingRow[] }) {
                 className={`p-3 whitespace-nowrap text-coffee-800 max-sm:py-1 ${STACKED_CELL}`}
               >
                 {row.month}
-                <br />
-                <span className="text-coffee-700">{row.group}</span>
+                {row.group && (
+                  <>
+                    <br />
+                    <span className="text-coffee-700">{row.group}</span>
+                  </>
+                )}
               </td>
               {columns.map((i) => {
                 const person = row.people[i];

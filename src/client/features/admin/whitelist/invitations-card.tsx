@@ -1,4 +1,5 @@
 import type { WaitingPerson } from "@shared/invitations";
+import { atInZone } from "@shared/zone-clock";
 import { Send } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import {
@@ -9,16 +10,8 @@ import {
   CardTitle,
 } from "../../../components/ui/card";
 import { QueryState } from "../../../components/ui/query-state";
+import { useCompanyTimeZone } from "../use-company-time-zone";
 import { useInvitations, useSendInvitations } from "./invitation-queries";
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-GB", {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    hour: "2-digit",
-    minute: "2-digit",
-  });
 
 /**
  * Not Signed Up Yet: the people whitelisted by their own address who have no account, when each
@@ -95,14 +88,17 @@ function WaitingRow({
 }) {
   const name = [person.firstName, person.lastName].filter(Boolean).join(" ");
   const action = person.lastInvitedAt ? "Resend" : "Invite";
+  const zone = useCompanyTimeZone();
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-coffee-200 p-3">
       <div className="min-w-0">
         <p className="font-medium break-all text-coffee-950">{name || person.email}</p>
         {name && <p className="text-sm break-all text-coffee-700">{person.email}</p>}
         <p className="text-sm text-coffee-700">
-          {person.lastInvitedAt ? `Last invited ${when(person.lastInvitedAt)}` : "Not invited yet"}
-          {person.nextInviteAt ? ` · again from ${when(person.nextInviteAt)}` : ""}
+          {person.lastInvitedAt
+            ? `Last invited ${atInZone(person.lastInvitedAt, zone)}`
+            : "Not invited yet"}
+          {person.nextInviteAt ? ` · again from ${atInZone(person.nextInviteAt, zone)}` : ""}
         </p>
       </div>
       <Button
