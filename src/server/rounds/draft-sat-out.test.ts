@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
-import { allowEmail, createGroup, createUser, signInAdmin } from "../test/factories";
+import {
+  allowEmail,
+  createDepartment,
+  createGroup,
+  createUser,
+  signInAdmin,
+} from "../test/factories";
 import { checkRoundInvariantsAfterEach } from "../test/round-invariants-hook";
 import { createTestApp, type TestApp } from "../test/test-app";
 import type { Requests } from "../test/test-client";
@@ -57,6 +63,35 @@ describe("who sat out of a round's draft", () => {
         name: "Ann Test",
         reason: "An admin swapped Ann Test out of a match in this draft.",
       },
+    ]);
+  });
+
+  it("names each person's department as people read it, in the matches and the reasons", async () => {
+    const group = await createGroup(t.db, { name: "named", displayName: "Named" });
+    await allowEmail(t.db, "*@named.test", group.id);
+    await createDepartment(t.db, { name: "people-culture", displayName: "People & Culture" });
+    await createDepartment(t.db, { name: "customer-success", displayName: "Customer Success" });
+    const person = (firstName: string, department: string, extra = {}) =>
+      createUser(t.db, {
+        email: `${firstName.toLowerCase()}@named.test`,
+        firstName,
+        lastName: "Named",
+        department,
+        ...extra,
+      });
+    await person("Zoe", "people-culture", { matchingPreference: "same-department" });
+    await person("Sakura", "customer-success");
+    await person("Ito", "customer-success");
+    const scope = await findRoundScope(t.db, String(group.id));
+    await composeDraft(t.ctx, scope, "2027-03");
+
+    const draft = (await admin.get(`/api/admin/rounds/${group.id}/2027-03/draft`)).json();
+    expect(draft.matches.flat().map((m: { department: string }) => m.department)).toEqual([
+      "Customer Success",
+      "Customer Success",
+    ]);
+    expect(draft.satOut.map((p: { reason: string }) => p.reason)).toEqual([
+      "No one else in People & Culture is free this month and Zoe Named asked for same-department chats.",
     ]);
   });
 });
