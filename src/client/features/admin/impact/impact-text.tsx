@@ -154,7 +154,7 @@ export function DepartmentChangeImpactText({
 
 /**
  * Who deleting a running pairing touches (docs/pairings.md): its matches and people, and whether
- * they were told of their match; the deletion e-mails each of them that it is off.
+ * they were told of their match; the deletion e-mails each of them that it is off only if they were.
  */
 export function pairingImpactLines(month: string, impact: PairingImpact): string[] {
   const matchWord = impact.matches === 1 ? "1 match" : `${impact.matches} matches`;
@@ -162,7 +162,7 @@ export function pairingImpactLines(month: string, impact: PairingImpact): string
     `${people(impact.people)} in ${matchWord} lose their ${month} match.`,
     impact.told
       ? "They were told of their match by e-mail; each of them is now e-mailed that it is off."
-      : "They have not been e-mailed about their match yet but may have seen it on their Matches page; each of them is e-mailed that it is off.",
+      : "They have not been e-mailed about their match yet but may have seen it on their Matches page; nobody is e-mailed now.",
     `You can generate ${month} again afterwards. This cannot be undone.`,
   ];
 }

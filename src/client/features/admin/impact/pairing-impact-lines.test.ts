@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { pairingImpactLines } from "./impact-text";
 
 describe("what deleting a running pairing says it touches", () => {
-  it("counts the people and matches, and says each is e-mailed that the match is off", () => {
+  it("counts the people and matches, and says nobody untold is e-mailed", () => {
     expect(pairingImpactLines("March 2027", { matches: 2, people: 5, told: false })).toEqual([
       "5 people in 2 matches lose their March 2027 match.",
-      "They have not been e-mailed about their match yet but may have seen it on their Matches page; each of them is e-mailed that it is off.",
+      "They have not been e-mailed about their match yet but may have seen it on their Matches page; nobody is e-mailed now.",
       "You can generate March 2027 again afterwards. This cannot be undone.",
     ]);
   });

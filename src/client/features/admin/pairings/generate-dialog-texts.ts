@@ -20,7 +20,7 @@ const instantText = (iso: string, timeZone: string) =>
 
 /** What members see and when they are e-mailed: at once on Cup of Joe, by e-mail with the newsletter. */
 const VISIBILITY =
-  "Each of them sees their match on Cup of Joe at once. Nobody is e-mailed until you send the newsletter; if you delete the pairing, each of them is e-mailed that the match is off.";
+  "Each of them sees their match on Cup of Joe at once. Nobody is e-mailed until you send the newsletter, not even when you change or delete the pairing before then.";
 
 /**
  * The month's dates as Generate will start them (docs/rounds.md, "A start on any day"): counted
