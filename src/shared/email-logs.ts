@@ -35,7 +35,7 @@ export const emailLogSchema = z.object({
   year: z.number().int(),
   sent_at: z.string(),
   pairing_file: z.string().nullable(),
-  /** "March 2027 Group A - All Users"; null when the name is not a pairing record's. */
+  /** "March 2027" ("March 2027 – Acme" when the company has domain groups); null when the name is not a pairing record's. */
   pairing_display: z.string().nullable(),
   archive_filename: z.string().nullable(),
   domain_group_id: z.number().int().nullable(),

@@ -276,7 +276,7 @@ export const newsletterSchema = z.object({
   /** JSON text list; empty means the e-mail shows DEFAULT_PRO_TIPS. */
   proTips: z.string(),
   pairingFile: z.string().nullable(),
-  /** "March 2027 Group A - All Users" for the linked pairing; null when none or it is gone. */
+  /** "March 2027" for the linked pairing ("March 2027 – Acme" when the company has domain groups); null when none or it is gone. */
   pairingDisplayName: z.string().nullable(),
   matchPlaceholder: z.string().nullable(),
   closingMessage: z.string().nullable(),

@@ -7,7 +7,6 @@ import {
 } from "../../shared/pairing-file-names";
 import type { AppContext } from "../context";
 import { completedPairings, domainGroups, pairings } from "../db/schema";
-import { displayNames } from "../pairings/records/file-names";
 
 /**
  * What a completed record's name is made of: never its `content`, the whole pairing (megabytes at
@@ -42,8 +41,7 @@ export async function listNewsletterFiles(ctx: AppContext): Promise<NewsletterFi
     })
     .from(completedPairings)
     .orderBy(desc(completedPairings.month), desc(completedPairings.id));
-  const [group] = await ctx.db.select({ id: domainGroups.id }).from(domainGroups).limit(1);
-  const named = { groups: group !== undefined };
+  const named = await groupsNamed(ctx);
   return newsletterFilesSchema.parse([
     ...active.map((p) => ({
       fileName: activePairingFile(p.id),
@@ -60,6 +58,15 @@ export async function listNewsletterFiles(ctx: AppContext): Promise<NewsletterFi
   ]);
 }
 
+/**
+ * How a pairing is named for people: with its group only when the company has domain groups
+ * (`readablePairingName`), so a company without groups never reads "Group A - All Users".
+ */
+export async function groupsNamed(ctx: AppContext): Promise<{ groups: boolean }> {
+  const [group] = await ctx.db.select({ id: domainGroups.id }).from(domainGroups).limit(1);
+  return { groups: group !== undefined };
+}
+
 /** The readable name and domain group of a linked pairing, or null when it is gone. */
 export async function describePairing(
   ctx: AppContext,
@@ -69,13 +76,21 @@ export async function describePairing(
   const activeId = parseActivePairingFile(pairingFile);
   if (activeId !== null) {
     const [p] = await ctx.db.select().from(pairings).where(eq(pairings.id, activeId));
-    return p ? { displayName: displayNames(p).displayName, domainGroupId: p.domainGroupId } : null;
+    if (!p) return null;
+    return {
+      displayName: readablePairingName(p, await groupsNamed(ctx)),
+      domainGroupId: p.domainGroupId,
+    };
   }
   const [c] = await ctx.db
     .select(recordNameColumns)
     .from(completedPairings)
     .where(eq(completedPairings.fileName, pairingFile));
-  return c ? { displayName: displayNames(c).displayName, domainGroupId: c.domainGroupId } : null;
+  if (!c) return null;
+  return {
+    displayName: readablePairingName(c, await groupsNamed(ctx)),
+    domainGroupId: c.domainGroupId,
+  };
 }
 
 export async function pairingDisplayName(
@@ -97,16 +112,18 @@ export async function pairingDisplayNames(
   const activeIds = files.map(parseActivePairingFile).filter((id): id is number => id !== null);
   const completedFiles = files.filter((f) => parseActivePairingFile(f) === null);
   const names = new Map<string, string>();
+  if (files.length === 0) return names;
+  const named = await groupsNamed(ctx);
   if (activeIds.length > 0) {
     const rows = await ctx.db.select().from(pairings).where(inArray(pairings.id, activeIds));
-    for (const p of rows) names.set(activePairingFile(p.id), displayNames(p).displayName);
+    for (const p of rows) names.set(activePairingFile(p.id), readablePairingName(p, named));
   }
   if (completedFiles.length > 0) {
     const rows = await ctx.db
       .select(recordNameColumns)
       .from(completedPairings)
       .where(inArray(completedPairings.fileName, completedFiles));
-    for (const c of rows) names.set(c.fileName, displayNames(c).displayName);
+    for (const c of rows) names.set(c.fileName, readablePairingName(c, named));
   }
   return names;
 }

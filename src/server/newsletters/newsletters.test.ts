@@ -238,8 +238,8 @@ describe("the newsletter lifecycle", () => {
           n.pairingDisplayName,
         ]),
       );
-      expect(names.get(toFirst.id)).toBe(`March 2027 Group A - ${first.group.displayName}`);
-      expect(names.get(toSecond.id)).toBe(`March 2027 Group A - ${second.group.displayName}`);
+      expect(names.get(toFirst.id)).toBe(`March 2027 – ${first.group.displayName}`);
+      expect(names.get(toSecond.id)).toBe(`March 2027 – ${second.group.displayName}`);
       expect(names.get(toGone.id)).toBeNull();
     });
 
@@ -256,7 +256,7 @@ describe("the newsletter lifecycle", () => {
         await admin.put(`/api/admin/newsletters/${draft.id}`, { pairingFile: second.file })
       ).json();
       expect(relinked.validationResult).toMatchObject({ pairingFile: second.file, isValid: true });
-      expect(relinked.pairingDisplayName).toBe(`March 2027 Group A - ${second.group.displayName}`);
+      expect(relinked.pairingDisplayName).toBe(`March 2027 – ${second.group.displayName}`);
       const [stored] = await t.db.select().from(newsletters).where(eq(newsletters.id, draft.id));
       expect(stored.domainGroupId).toBe(second.group.id);
       const unlinked = (

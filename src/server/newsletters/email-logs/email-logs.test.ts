@@ -65,7 +65,7 @@ describe("e-mail send logs", () => {
       successful_sends: 1,
       failed_sends: 0,
       domain_group_name: "Acme",
-      pairing_display: "February 2027 Group A - Acme",
+      pairing_display: "February 2027 – Acme",
       is_archived: false,
     });
     expect(current[0]).not.toHaveProperty("entries");

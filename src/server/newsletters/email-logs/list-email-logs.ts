@@ -1,9 +1,9 @@
 import { desc, inArray } from "drizzle-orm";
 import type { EmailLog, EmailLogEntry, MatchValidationSummary } from "../../../shared/newsletters";
-import { displayNames } from "../../../shared/pairing-file-names";
+import { readablePairingName, slugify } from "../../../shared/pairing-file-names";
 import type { AppContext } from "../../context";
 import { emailLogs } from "../../db/schema";
-import { pairingDisplayName } from "../newsletter-files";
+import { groupsNamed, pairingDisplayName } from "../newsletter-files";
 import { readLogEntries } from "./log-entries";
 
 type LogRow = typeof emailLogs.$inferSelect;
@@ -114,6 +114,13 @@ async function displayOf(ctx: AppContext, pairingFile: string): Promise<string |
     .split("-")
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(" ");
-  return displayNames({ month: `${year}-${month}`, runOfMonth: Number(run), domainGroupName: name })
-    .displayName;
+  const companyWide = slug === slugify(null);
+  return readablePairingName(
+    {
+      month: `${year}-${month}`,
+      runOfMonth: Number(run),
+      domainGroupName: companyWide ? null : name,
+    },
+    await groupsNamed(ctx),
+  );
 }
