@@ -79,7 +79,7 @@ describe("the Operations tab's Monthly rounds", () => {
     );
     expect(steps[0]).toMatch(/^Draft \(admins review\) Fri, Feb 26, 09:00 AM \(UTC\) Done/);
     expect(steps[1]).toMatch(
-      /^Published \(members told\) Mon, Mar 1, 09:00 AM \(UTC\) (Planned|Due)/,
+      /^Published \(members told\) Mon, Mar 1, 09:00 AM \(UTC\) (Planned|Scheduled)/,
     );
     await page
       .getByRole("heading", { name: "Next round: April 2027 (pairing day 2027-04-05)" })

@@ -190,6 +190,7 @@ async function approveAndSendThroughAnOutage(page: Page, period: string) {
   const row = list.getByRole("listitem").filter({ hasText: `Cup of Joe - ${period}` });
   await row.getByRole("button", { name: /^Approve / }).click();
   await row.getByText("Approved", { exact: true }).waitFor();
+  expect(await row.innerText()).toContain(`\n${period}\n`);
   // Dev's mailbox refuses the message once: one failure, shown as such everywhere, then
   // retried from the send log.
   story.smtp.rejectRecipients((address) => address === "dev@brew.test", 550, 1);
@@ -198,6 +199,8 @@ async function approveAndSendThroughAnOutage(page: Page, period: string) {
   await row.getByRole("button", { name: /^Send to Users/ }).click();
   const ask = page.getByRole("dialog", { name: "Send to Users?" });
   await ask.getByText(/Each person receives their own match by e-mail/).waitFor();
+  // No domain groups: the linked pairing is named by its month alone, not "Group A - All Users".
+  expect(await ask.innerText()).toContain(`" to everyone in ${period}? Each person`);
   await ask.getByRole("button", { name: "Send to Users" }).click();
 
   const progress = page.getByRole("progressbar", { name: /^Sending / });

@@ -217,6 +217,7 @@ describe("a proposed time opened from an e-mail", () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole("button", { name: `Move to ${bookingTimeLabel(second, BERLIN)}` }).click();
     await page.getByText(bookedText(second, BERLIN)).waitFor();
+    await page.getByRole("heading", { name: "Your coffee chat is moved" }).waitFor();
     expect(await invitationTo(ada.email, 1)).toContain(stamp(second));
 
     // The same link again (a used link): what is booked, by whom, and nothing to press.

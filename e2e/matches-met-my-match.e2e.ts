@@ -288,6 +288,18 @@ describe("an employee with a match", () => {
 
   it("keeps the card's buttons in place from their first paint to the loaded times, at 375 px without horizontal scroll and axe-clean", async () => {
     const { me } = await employeeWithMatch();
+    // A past group of four with long names: its history card stays inside a phone's width.
+    const longNames = ["Bartholomew Fitzgerald", "Maximiliane Oberkirchner", "Konstantinos Papas"];
+    const others = [];
+    for (const full of longNames) {
+      const [firstName, lastName] = full.split(" ");
+      others.push(await createUser(story.db, { firstName, lastName }));
+    }
+    await createMatch(story.db, {
+      members: [me, ...others],
+      pairing: await createPairing(story.db, { month: "2025-11", status: "completed" }),
+      matchDate: new Date("2025-11-02T00:00:00Z"),
+    });
     const page = await story.newPage({ width: 375, height: 800 });
     await story.signInAs(page, me);
     const held = await holdLateAnswers(page);
@@ -307,6 +319,7 @@ describe("an employee with a match", () => {
         .getByText(/^(These fit everyone's working hours|No time in the next ten working days)/)
         .waitFor();
       await page.getByRole("heading", { name: "Alan Turing" }).waitFor();
+      await page.getByRole("heading", { name: /^Bartholomew Fitzgerald & / }).waitFor();
       const positions = await page.evaluate(() => (window as unknown as Positions).buttonPositions);
       expect(positions, `${width}px`).toEqual({
         "Schedule Coffee Chat": [expect.any(String)],

@@ -36,7 +36,11 @@ describe("an employee in San Francisco matched with a colleague in Berlin", () =
       await page.getByRole("heading", { name: "Is your time zone America/Los Angeles?" }).waitFor();
       expect(await axeViolations(page)).toEqual([]);
       await page.getByRole("button", { name: "Yes, use America/Los Angeles" }).click();
-      await page.getByText("Your time zone is America/Los_Angeles.").first().waitFor();
+      // The zone as people read it, never its identifier with an underscore.
+      await page
+        .getByText("Your time zone is Pacific Time (America/Los Angeles).")
+        .first()
+        .waitFor();
       await page
         .getByRole("heading", { name: "Is your time zone America/Los Angeles?" })
         .waitFor({ state: "detached" });
@@ -78,7 +82,7 @@ describe("an employee in San Francisco matched with a colleague in Berlin", () =
       .poll(() => page.getByRole("combobox", { name: "Time zone" }).inputValue())
       .toBe("Asia/Kolkata");
     await page.getByRole("button", { name: "Save time zone and hours" }).click();
-    await page.getByText("Your time zone is Asia/Kolkata.").first().waitFor();
+    await page.getByText("Your time zone is India Standard Time (Asia/Kolkata).").first().waitFor();
     const [saved] = await story.db.select().from(users).where(eq(users.id, raj.id));
     expect(saved.timeZone).toBe("Asia/Kolkata");
   });

@@ -46,6 +46,11 @@ export const placeCheckResponseSchema = z.object({
   summary: z.string(),
   /** Each rule the placement breaks, as a sentence; empty when it keeps every rule. */
   brokenRules: z.array(z.string()),
+  /**
+   * Whether the pairing was announced: only then is anyone whose match changes e-mailed
+   * (docs/matches.md, "When a match changes").
+   */
+  told: z.boolean(),
 });
 export type PlaceCheckResponse = z.infer<typeof placeCheckResponseSchema>;
 

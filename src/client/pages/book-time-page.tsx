@@ -64,10 +64,21 @@ export function BookTimePage() {
     retry: false,
   });
   const booked = current.data?.booked ?? null;
+  // Whether the press moved a booking, fixed at the press (a refetch afterwards sees the new one).
+  const [moved, setMoved] = useState(false);
   const book = useMutation({
-    mutationFn: () => matchesApi.bookByLink(link.token, link.start, booked?.start),
+    mutationFn: () => {
+      setMoved(booked !== null);
+      return matchesApi.bookByLink(link.token, link.start, booked?.start);
+    },
   });
   const shown = offer(link, booked, zone);
+  // Once pressed, the heading says what was done, not the question asked before.
+  const title = book.isSuccess
+    ? moved
+      ? "Your coffee chat is moved"
+      : "Your coffee chat is booked"
+    : shown.title;
   const settled = current.isPending ? (
     <p className="text-sm text-coffee-800">Looking up your booking…</p>
   ) : current.isError ? (
@@ -83,7 +94,7 @@ export function BookTimePage() {
   ) : undefined;
   return (
     <OnePressLinkCard
-      title={shown.title}
+      title={title}
       complete={complete}
       press={book}
       intro={shown.intro}

@@ -107,7 +107,7 @@ export function HomePage() {
           ) : recent.length === 0 ? (
             <NoMatchHistory />
           ) : (
-            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {recent.map((item) => (
                 <li key={item.match.id}>
                   <HistoryCard item={item} actions={false} />

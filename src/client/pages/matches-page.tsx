@@ -85,7 +85,7 @@ function MatchHistorySection({ history }: { history: ReturnType<typeof useMatchH
           <NoMatchHistory />
         </Card>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {items.map((item) => (
             <li key={item.match.id}>
               <HistoryCard item={item} />

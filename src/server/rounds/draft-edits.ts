@@ -13,6 +13,7 @@ import { recordActivity } from "../activity/activity";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { type RoundDraftRow, roundDrafts, roundSteps, users } from "../db/schema";
+import { departmentNameSql } from "../directory/departments/department-name";
 import { BadRequest, Conflict, NotFound } from "../errors";
 import { lockScopeMonth } from "../pairings/locks/pairing-locks";
 import { peopleById, personColumns } from "../people-rows/read-people";
@@ -57,7 +58,11 @@ export async function getDraftView(
   if (!draft) throw new NotFound(NO_DRAFT);
   const publishAt = await publishDueAt(ctx.db, scope.key, month);
   const ids = [...draft.matches.flat(), ...draft.unmatched];
-  const byId = await peopleById(ctx.db, ids, { ...personColumns, department: users.department });
+  const byId = await peopleById(ctx.db, ids, {
+    ...personColumns,
+    department: departmentNameSql(users.email, users.department),
+  });
+  // Admins read each person's department by its name, never its key (docs/profile.md, "Departments").
   const member = (id: string): DraftMember => {
     const u = byId.get(id);
     return {
@@ -93,8 +98,10 @@ function ownRulesCount(draft: RoundDraftRow) {
 function draftSatOut(draft: RoundDraftRow, member: (id: string) => DraftMember) {
   const reasons = new Map(draft.satOut.map((e) => [e.userId, e.reason]));
   return draft.unmatched.map((id) => {
-    const { name } = member(id);
-    const reason = reasons.get(id);
+    const { name, department } = member(id);
+    const stored = reasons.get(id);
+    // A reason keeps the department key the engine saw; people read the department's name.
+    const reason = stored && "department" in stored ? { ...stored, department } : stored;
     return {
       userId: id,
       name,

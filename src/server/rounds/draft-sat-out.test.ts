@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ownRulesSatOutText } from "../../shared/sat-out";
 import { fixedClock } from "../clock";
 import { neverWith } from "../db/schema";
-import { allowEmail, createGroup, createUser, signInAdmin } from "../test/factories";
+import {
+  allowEmail,
+  createDepartment,
+  createGroup,
+  createUser,
+  signInAdmin,
+} from "../test/factories";
 import { checkRoundInvariantsAfterEach } from "../test/round-invariants-hook";
 import { createTestApp, type TestApp } from "../test/test-app";
 import type { Requests } from "../test/test-client";
@@ -101,5 +107,34 @@ describe("who sat out of a round's draft", () => {
     // Gus's reason names no one he keeps apart from.
     const gusReason = draft.satOut.find((p: { name: string }) => p.name === "Gus Rule").reason;
     for (const o of others) expect(gusReason).not.toContain(`${o.firstName} Rule`);
+  });
+
+  it("names each person's department as people read it, in the matches and the reasons", async () => {
+    const group = await createGroup(t.db, { name: "named", displayName: "Named" });
+    await allowEmail(t.db, "*@named.test", group.id);
+    await createDepartment(t.db, { name: "people-culture", displayName: "People & Culture" });
+    await createDepartment(t.db, { name: "customer-success", displayName: "Customer Success" });
+    const person = (firstName: string, department: string, extra = {}) =>
+      createUser(t.db, {
+        email: `${firstName.toLowerCase()}@named.test`,
+        firstName,
+        lastName: "Named",
+        department,
+        ...extra,
+      });
+    await person("Zoe", "people-culture", { matchingPreference: "same-department" });
+    await person("Sakura", "customer-success");
+    await person("Ito", "customer-success");
+    const scope = await findRoundScope(t.db, String(group.id));
+    await composeDraft(t.ctx, scope, "2027-03");
+
+    const draft = (await admin.get(`/api/admin/rounds/${group.id}/2027-03/draft`)).json();
+    expect(draft.matches.flat().map((m: { department: string }) => m.department)).toEqual([
+      "Customer Success",
+      "Customer Success",
+    ]);
+    expect(draft.satOut.map((p: { reason: string }) => p.reason)).toEqual([
+      "No one else in People & Culture is free this month and Zoe Named asked for same-department chats.",
+    ]);
   });
 });

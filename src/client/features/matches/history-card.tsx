@@ -15,7 +15,7 @@ export function HistoryCard({ item, actions = true }: { item: MatchItem; actions
   return (
     <Card className="flex h-full flex-col gap-3 p-4">
       <div className="flex min-w-0 items-center gap-3">
-        <div className="flex -space-x-3">
+        <div className="flex shrink-0 -space-x-3">
           {item.partners.map((p) => (
             <PartnerAvatar key={p.id} partner={p} size="sm" />
           ))}

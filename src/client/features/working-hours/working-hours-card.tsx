@@ -1,6 +1,6 @@
 import { type MyWorkingHours, type WorkingDay, workingDayProblems } from "@shared/working-hours";
 import { browserTimeZone } from "@shared/zone-clock";
-import { currentZoneName } from "@shared/zone-names";
+import { currentZoneName, zoneNameForPeople } from "@shared/zone-names";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "../../components/ui/button";
@@ -63,7 +63,10 @@ function HoursForm({ data }: { data: MyWorkingHours }) {
     try {
       const saved = await profileApi.saveWorkingHours({ timeZone, workingHours });
       client.setQueryData(profileKeys.workingHours, saved);
-      toast({ title: "Saved", description: `Your time zone is ${saved.timeZone}.` });
+      toast({
+        title: "Time zone and hours saved",
+        description: `Your time zone is ${zoneNameForPeople(saved.timeZone)}.`,
+      });
     } catch (failure) {
       setRefusal(errorMessage(failure, "Could not save. Please try again."));
     } finally {

@@ -160,6 +160,9 @@ describe("placing someone who sat out before the announcement (docs/matches.md, 
         .map((m) => m.recipient)
         .filter((to) => to.endsWith(`@${company.domain}`));
 
+    // The check says so before the admin confirms: nobody is e-mailed yet.
+    const checked = await check(company.pairing.id, { userId: gil.id, withUserId: hal.id });
+    expect(checked.json().told).toBe(false);
     const res = await place(company.pairing.id, { userId: gil.id, withUserId: hal.id });
     expect(res.statusCode).toBe(200);
     expect(res.json().notified).toBe(0);
@@ -220,6 +223,7 @@ describe("placing someone who sat out by hand", () => {
         "Frank Test asked for same-department chats, and Bo Test is in Engineering.",
         "Frank Test and Ann Test met in January 2027, within the 3-month repeat window.",
       ],
+      told: true,
     });
 
     const refused = await place(pairing.id, { userId: frank.id, matchId: pair.id });
@@ -271,6 +275,7 @@ describe("placing someone who sat out by hand", () => {
     expect(checked.json()).toEqual({
       summary: "Gil Test and Hal Test meet as a pair this month.",
       brokenRules: [],
+      told: true,
     });
     const res = await place(pairing.id, { userId: out[0].id, withUserId: out[1].id });
     expect(res.statusCode).toBe(200);

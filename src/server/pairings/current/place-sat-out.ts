@@ -48,7 +48,11 @@ export async function checkPlacement(
 ): Promise<PlaceCheckResponse> {
   return ctx.db.transaction(async (tx) => {
     const plan = await planPlacement(ctx, tx, pairingId, query, { lock: false });
-    return { summary: plan.summary, brokenRules: plan.brokenRules };
+    return {
+      summary: plan.summary,
+      brokenRules: plan.brokenRules,
+      told: plan.pairing.announcedAt !== null,
+    };
   });
 }
 

@@ -22,6 +22,10 @@ const ConfirmDialog = lazy(async () => ({
  */
 const MATCHES_OFFERED = CURRENT_PAIRINGS_MAX_PAGE_SIZE;
 
+/** Before the announcement a change is silent (docs/matches.md, "When a match changes"). */
+const NOT_ANNOUNCED =
+  "Nobody is e-mailed now: the pairing has not been announced, so they read their match on their Matches page and in the announcement.";
+
 type Asking = { person: SatOutPerson; target: PlaceTarget; check: PlaceCheckResponse };
 
 /**
@@ -102,8 +106,8 @@ function PlaceDescription({ check }: { check: PlaceCheckResponse }) {
   return (
     <span className="grid gap-2">
       <span>
-        {check.summary} Once the month's matches were announced, everyone whose match changes is
-        told by e-mail.
+        {check.summary}{" "}
+        {check.told ? "Everyone whose match changes is told by e-mail." : NOT_ANNOUNCED}
       </span>
       {check.brokenRules.length === 0 ? (
         <span>This keeps every matching rule.</span>

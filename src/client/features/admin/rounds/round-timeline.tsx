@@ -20,8 +20,19 @@ const stateBadges: Record<TimelineState, { label: string; color: BadgeColor }> =
   failed: { label: "Failed", color: "red" },
 };
 
+/**
+ * A step written down and waiting reads "Scheduled" until its time comes and "Due" from then on:
+ * a check-in two weeks away is not due.
+ */
+export function stepBadge(entry: TimelineEntry, now: Date): { label: string; color: BadgeColor } {
+  if (entry.state === "pending" && new Date(entry.at).getTime() > now.getTime()) {
+    return { label: "Scheduled", color: "grey" };
+  }
+  return stateBadges[entry.state];
+}
+
 function Step({ entry, timeZone }: { entry: TimelineEntry; timeZone: string }) {
-  const badge = stateBadges[entry.state];
+  const badge = stepBadge(entry, new Date());
   return (
     <li className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-l-2 border-coffee-200 pl-3">
       <span className="font-medium text-coffee-900">{stepNames[entry.step]}</span>
