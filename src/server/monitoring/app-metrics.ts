@@ -97,6 +97,12 @@ export function createAppMetrics(
       select kind, urgent, count(*) as pending, min(created_at) as oldest,
              min(next_attempt_at) filter (where next_attempt_at <= ${at}::timestamptz) as oldest_due
       from outgoing_messages where state = 'pending' and channel = 'email' group by kind, urgent`);
+    // The one worker's standard lane also sends Slack, Teams and webhooks (decision 0072).
+    const channels = await ctx.db.execute(sql`
+      select min(next_attempt_at) as oldest_due from outgoing_messages
+      where state = 'pending' and channel <> 'email' and next_attempt_at <= ${at}::timestamptz`);
+    const [channelRow] = (channels as unknown as { rows: Array<{ oldest_due: string | null }> })
+      .rows;
     const rows = (result as unknown as { rows: Row[] }).rows;
     const due = { urgent: 0, standard: 0 };
     for (const row of rows) {
@@ -105,7 +111,10 @@ export function createAppMetrics(
       oldest.set({ kind: row.kind, lane }, seconds(now, row.oldest));
       due[lane] = Math.max(due[lane], seconds(now, row.oldest_due));
     }
-    lag.set({ job: "outbox-delivery" }, due.standard);
+    lag.set(
+      { job: "outbox-delivery" },
+      Math.max(due.standard, seconds(now, channelRow?.oldest_due ?? null)),
+    );
     lag.set({ job: "outbox-urgent-delivery" }, due.urgent);
   };
   const readJobs = async (now: Date) => {
@@ -113,13 +122,9 @@ export function createAppMetrics(
     const result = await ctx.db.execute(sql`
       select
         (select min(due_at) from round_steps
-          where state = 'pending' and due_at <= ${at}::timestamptz) as round_steps,
-        (select min(next_attempt_at) from outgoing_messages
-          where state = 'pending' and channel <> 'email' and next_attempt_at <= ${at}::timestamptz)
-          as chat`);
+          where state = 'pending' and due_at <= ${at}::timestamptz) as round_steps`);
     const [row] = (result as unknown as { rows: Array<Record<string, string | null>> }).rows;
     lag.set({ job: "round-steps" }, seconds(now, row?.round_steps ?? null));
-    lag.set({ job: "chat-delivery" }, seconds(now, row?.chat ?? null));
   };
 
   return {

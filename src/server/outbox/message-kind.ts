@@ -1,5 +1,6 @@
 import type { ReactElement } from "react";
 import type { ZodType } from "zod";
+import type { ChatChannel } from "../../shared/chat";
 import type { MailKind } from "../../shared/enums";
 import type { AppContext } from "../context";
 import type { Db, Tx } from "../db/client";
@@ -110,12 +111,42 @@ export interface MessageKind<Data, Prepared = undefined> {
 }
 
 /**
- * What a sender needs of a kind to queue it (queue.ts): the name its rows carry, its key
- * and its lane. A kind whose rendering reaches far (the calendar, a match's proposed times) keeps
- * these in `outbox/queued/` and spreads them into its definition, so that queueing a message does
- * not load how it renders (docs/mail.md, "Adding a message").
+ * What a sender needs of a kind to queue it (queue.ts): the name its rows carry, its channel, its
+ * key and its lane. `To` is whom one message goes to: an e-mail address, or for a message on
+ * another channel the match, person or endpoint it is about (`ChannelTarget`), which the row
+ * carries in its own columns. A kind whose rendering reaches far (the calendar, a match's
+ * proposed times) keeps these in `outbox/queued/` and spreads them into its definition, so that
+ * queueing a message does not load how it renders (docs/mail.md, "Adding a message").
  */
-export type QueuedKind<Data> = Pick<MessageKind<Data>, "name" | "onceKey" | "urgent">;
+export interface QueuedKind<Data, To = string> {
+  /** Kebab-case for an e-mail kind; a channel's kinds keep the names their rows always had. */
+  readonly name: string;
+  /** E-mail unless it names another channel (docs/chat.md, "Adding a channel"). */
+  readonly channel?: ChatChannel;
+  /** Not repeated: one message per recipient and key; queueing it again does nothing. */
+  onceKey?(data: Data, to: To): string;
+  /** Delivered by the urgent e-mail lane (docs/mail.md, "Urgent kinds"). */
+  readonly urgent?: true;
+}
+
+/**
+ * Whom a message on a channel besides e-mail goes to, kept in the row's own columns; `occasion`
+ * tells apart messages to the same target (an event's occurrence), for the kind's once-key only.
+ */
+export interface ChannelTarget {
+  occasion?: string;
+  /** A webhook call's endpoint: its lane is the endpoint's (channels.ts). */
+  endpointId?: number | null;
+  matchId?: number | null;
+  userId?: string | null;
+  /** An intro's member named to organise (counted to rotate the role fairly). */
+  organiserId?: string | null;
+}
+
+/** A kind of a channel besides e-mail (Slack, Teams, webhooks): queued to a `ChannelTarget`. */
+export type ChannelKind<Data, To extends ChannelTarget = ChannelTarget> = QueuedKind<Data, To> & {
+  readonly channel: ChatChannel;
+};
 
 /** Finds the kind a queued row names (jobs/message-kinds.ts assembles every kind). */
 // biome-ignore lint/suspicious/noExplicitAny: a row's kind is known only by its name.

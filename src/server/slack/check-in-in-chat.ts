@@ -8,7 +8,8 @@ import {
 } from "../channels/chat-settings";
 import type { AppContext } from "../context";
 import { outgoingMessages, users } from "../db/schema";
-import { queueChatMessages } from "../outbox/queue";
+import { slackCheckIn, slackCheckInKey } from "../outbox/kinds/slack-kinds";
+import { queue } from "../outbox/queue";
 import { slackUserIdOf } from "./slack-people";
 
 export type ChatReach = "chat-only" | "chat-and-email" | "email-only";
@@ -33,16 +34,9 @@ export async function askCheckInInChat(
   if (!wantsSlack(reach)) return "email-only";
   const slackUserId = await slackUserIdOf(ctx, person).catch(() => null);
   if (!slackUserId) return "email-only";
-  await queueChatMessages(ctx, ctx.db, [
-    {
-      channel: "slack",
-      kind: "check_in",
-      dedupeKey: `slack:check-in:pairing-${question.pairingId}:user-${question.userId}`,
-      matchId: question.matchId,
-      userId: question.userId,
-      payload: { pairingId: question.pairingId },
-    },
-  ]);
+  await queue(ctx, ctx.db, slackCheckIn, [{ matchId: question.matchId, userId: question.userId }], {
+    pairingId: question.pairingId,
+  });
   return wantsEmail(reach) ? "chat-and-email" : "chat-only";
 }
 
@@ -54,7 +48,7 @@ export async function askedInChatOnly(
   ctx: AppContext,
   question: { pairingId: number; userId: string },
 ): Promise<boolean> {
-  const key = `slack:check-in:pairing-${question.pairingId}:user-${question.userId}`;
+  const key = slackCheckInKey(question.pairingId, question.userId);
   const [row] = await ctx.db
     .select({ state: outgoingMessages.state, reachBy: users.reachBy })
     .from(outgoingMessages)

@@ -1,4 +1,4 @@
-import type { ChannelAdapter } from "../channels/deliver-chat-messages";
+import type { ChannelAdapter } from "../channels/channel-delivery";
 import type { AppContext } from "../context";
 import { sendSlackMessage } from "./send-slack-message";
 import { showLateAnswer } from "./show-answer-in-chat";

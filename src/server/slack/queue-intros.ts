@@ -10,7 +10,8 @@ import { runningMatchesOf } from "../channels/running-matches";
 import type { AppContext } from "../context";
 import { users } from "../db/schema";
 import { memberIds } from "../match-members/match-members";
-import { type QueuedChatMessage, queueChatMessages } from "../outbox/queue";
+import { slackIntro } from "../outbox/kinds/slack-kinds";
+import { queue } from "../outbox/queue";
 
 /**
  * Queues one Slack intro per running match of the pairing with a member reached in Slack
@@ -36,22 +37,14 @@ export async function queueSlackIntros(
   ]);
   const reach = new Map(people.map((p) => [p.id, effectiveReach(p.reachBy, company)]));
   const turns = await organiserTurns(ctx.db, ids, pairing.month);
-  const intros: QueuedChatMessage[] = [];
-  for (const match of running) {
+  const intros = running.flatMap((match) => {
     const members = memberIds(match);
-    if (!members.some((id) => wantsSlack(reach.get(id) ?? "email"))) continue;
-    intros.push({
-      channel: "slack",
-      kind: "intro",
-      dedupeKey: `slack:intro:match-${match.id}`,
-      matchId: match.id,
-      organiserId: turns.pick(members),
-      payload: {
-        pairingId: pairing.id,
-        month: pairing.month,
-        starter: starters[match.id % starters.length],
-      },
-    });
-  }
-  return queueChatMessages(ctx, ctx.db, intros);
+    if (!members.some((id) => wantsSlack(reach.get(id) ?? "email"))) return [];
+    return [{ matchId: match.id, organiserId: turns.pick(members) }];
+  });
+  return queue(ctx, ctx.db, slackIntro, intros, ({ matchId }) => ({
+    pairingId: pairing.id,
+    month: pairing.month,
+    starter: starters[matchId % starters.length],
+  }));
 }

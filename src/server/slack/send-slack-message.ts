@@ -7,6 +7,7 @@ import { runningMatch } from "../channels/running-matches";
 import type { AppContext } from "../context";
 import { type OutgoingMessageRow, outgoingMessages, users } from "../db/schema";
 import type { SendOutcome } from "../outbox/channels";
+import { slackIntroKey } from "../outbox/kinds/slack-kinds";
 import { proposedTimesFor } from "../scheduling/proposed-times-for";
 import { slackErrorOutcome } from "./outcome";
 import { slackClient } from "./slack-client";
@@ -205,7 +206,7 @@ async function sendNudge(
   const [intro] = await ctx.db
     .select({ result: outgoingMessages.result })
     .from(outgoingMessages)
-    .where(eq(outgoingMessages.onceKey, `slack:intro:match-${match.id}`));
+    .where(eq(outgoingMessages.onceKey, slackIntroKey(match.id)));
   const conversation = await conversationOf(
     ctx,
     client,

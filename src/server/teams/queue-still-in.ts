@@ -3,7 +3,8 @@ import { effectiveReach, getChatSettings, wantsTeams } from "../channels/chat-se
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { users } from "../db/schema";
-import { queueChatMessages } from "../outbox/queue";
+import { teamsStillIn } from "../outbox/kinds/teams-kinds";
+import { queue } from "../outbox/queue";
 import { teamsSettings } from "./teams-settings";
 
 /** Which of these people chose Teams (read in the caller's transaction). */
@@ -30,13 +31,7 @@ export async function queueTeamsStillIn(
 ): Promise<number> {
   if (!teamsSettings(ctx.config)) return 0;
   if (!(await choseTeams(tx, [question.userId])).has(question.userId)) return 0;
-  return queueChatMessages(ctx, tx, [
-    {
-      channel: "teams",
-      kind: "still_in",
-      dedupeKey: `teams:still-in:question-${question.questionId}`,
-      userId: question.userId,
-      payload: { questionId: question.questionId },
-    },
-  ]);
+  return queue(ctx, tx, teamsStillIn, [{ userId: question.userId }], {
+    questionId: question.questionId,
+  });
 }

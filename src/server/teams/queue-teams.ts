@@ -7,14 +7,14 @@ import { users } from "../db/schema";
 import { memberIds } from "../match-members/match-members";
 import {
   checkInKey,
-  deliveryOf,
   introKey,
-  introsSentBefore,
   nudgeKey,
-  queuedKeys,
-  queueTeamsMessages,
-  type TeamsDelivery,
-} from "./delivery-adapter";
+  teamsCheckIn,
+  teamsIntro,
+  teamsNudge,
+} from "../outbox/kinds/teams-kinds";
+import { queue } from "../outbox/queue";
+import { deliveryOf, introsSentBefore, queuedKeys } from "./delivery-adapter";
 import { teamsReachOf } from "./teams-people";
 import { teamsSettings } from "./teams-settings";
 
@@ -54,23 +54,16 @@ export async function queueTeamsIntros(
   const { pairing, running, ids } = found;
   const people = await reachByIds(ctx, ids);
   const turns = await organiserTurns(ctx.db, ids, pairing.month);
-  const intros: TeamsDelivery[] = [];
-  for (const match of running) {
+  const intros = running.flatMap((match) => {
     const members = memberIds(match);
-    if (!members.some((id) => people.get(id)?.reach === "teams")) continue;
-    intros.push({
-      kind: "intro",
-      key: introKey(match.id),
-      matchId: match.id,
-      organiserId: turns.pick(members),
-      payload: {
-        pairingId: pairing.id,
-        month: pairing.month,
-        starter: starters[match.id % starters.length],
-      },
-    });
-  }
-  return queueTeamsMessages(ctx, intros);
+    if (!members.some((id) => people.get(id)?.reach === "teams")) return [];
+    return [{ matchId: match.id, organiserId: turns.pick(members) }];
+  });
+  return queue(ctx, ctx.db, teamsIntro, intros, ({ matchId }) => ({
+    pairingId: pairing.id,
+    month: pairing.month,
+    starter: starters[matchId % starters.length],
+  }));
 }
 
 /**
@@ -124,15 +117,9 @@ export async function askCheckInInTeams(
   if (!person || !wantsTeams(person.reach)) return "email-only";
   const reach = await teamsReachOf(ctx, settings, person).catch(() => null);
   if (!reach || !("conversationId" in reach)) return "email-only";
-  await queueTeamsMessages(ctx, [
-    {
-      kind: "check_in",
-      key: checkInKey(question.pairingId, question.userId),
-      matchId: question.matchId,
-      userId: question.userId,
-      payload: { pairingId: question.pairingId },
-    },
-  ]);
+  await queue(ctx, ctx.db, teamsCheckIn, [{ matchId: question.matchId, userId: question.userId }], {
+    pairingId: question.pairingId,
+  });
   return "chat-only";
 }
 
@@ -159,16 +146,12 @@ export async function queueDueTeamsNudges(ctx: AppContext): Promise<number> {
     ctx,
     intros.map((i) => nudgeKey(i.matchId)),
   );
-  return queueTeamsMessages(
+  const due = intros.filter((i) => !done.has(nudgeKey(i.matchId)));
+  return queue(
     ctx,
-    intros
-      .filter((i) => !done.has(nudgeKey(i.matchId)))
-      .map((i) => ({
-        kind: "nudge" as const,
-        key: nudgeKey(i.matchId),
-        matchId: i.matchId,
-        userId: i.organiserId,
-        payload: {},
-      })),
+    ctx.db,
+    teamsNudge,
+    due.map((i) => ({ matchId: i.matchId, userId: i.organiserId })),
+    {},
   );
 }

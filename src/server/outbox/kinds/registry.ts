@@ -1,4 +1,4 @@
-import type { MessageKind } from "../message-kind";
+import type { ChannelKind, MessageKind } from "../message-kind";
 import { bookedTime } from "./booked-time";
 import { bookingNudge } from "./booking-nudge";
 import { checkInQuestion } from "./check-in-question";
@@ -13,7 +13,10 @@ import { roundAnnouncement } from "./round-announcement";
 import { roundDraftNotice } from "./round-draft-notice";
 import { setPasswordLink } from "./set-password-link";
 import { signInCode } from "./sign-in-code";
+import { slackCheckIn, slackCheckInUpdate, slackIntro, slackNudge } from "./slack-kinds";
 import { stillInQuestion } from "./still-in-question";
+import { teamsChange, teamsCheckIn, teamsIntro, teamsNudge, teamsStillIn } from "./teams-kinds";
+import { webhookEvent } from "./webhook-event";
 
 /**
  * Every kind of message the outbox delivers (docs/mail.md, "Adding a message"), a line each: a
@@ -50,6 +53,21 @@ export const MESSAGE_KINDS: ReadonlyArray<MessageKind<any, any>> = [
   invitationReminder,
   // To everyone a published round tells about their match, without an approved newsletter.
   roundAnnouncement,
+];
+
+/** The kinds of the other channels, sent by each channel's transport (docs/chat.md). */
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds kinds of every data type.
+export const CHANNEL_KINDS: ReadonlyArray<ChannelKind<any, any>> = [
+  slackIntro,
+  slackCheckIn,
+  slackCheckInUpdate,
+  slackNudge,
+  teamsIntro,
+  teamsCheckIn,
+  teamsNudge,
+  teamsStillIn,
+  teamsChange,
+  webhookEvent,
 ];
 
 const byName = new Map(MESSAGE_KINDS.map((kind) => [kind.name, kind]));

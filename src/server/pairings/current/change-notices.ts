@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { and, inArray, isNotNull } from "drizzle-orm";
 import { formatMatchMonth, joinNames } from "../../../shared/matches";
 import { personName } from "../../../shared/person-name";
@@ -8,7 +7,8 @@ import { pairings, users } from "../../db/schema";
 import { departmentNameSql } from "../../directory/departments/department-name";
 import { type CalendarDelivery, syncMatchEvents } from "../../icalendar/match-calendar-events";
 import type { PartnerView } from "../../mail/templates/views";
-import { queue, queueChatMessages } from "../../outbox/queue";
+import { teamsChange } from "../../outbox/kinds/teams-kinds";
+import { queue } from "../../outbox/queue";
 import { type MatchChangeData, queuedMatchChange } from "../../outbox/queued/match-change";
 import { personColumns, readPeople } from "../../people-rows/read-people";
 import { partnerView } from "../scope/partner-view";
@@ -85,20 +85,13 @@ export async function queueChangeNotices(
  * (teams/send-teams.ts) posts it only to someone who chose Teams and skips the rest. The e-mail
  * still goes, as for Slack: Teams is looked up only when the message is sent.
  */
-function queueTeamsChangeNotes(ctx: AppContext, tx: Tx, notes: ReturnType<typeof chatNote>) {
+async function queueTeamsChangeNotes(ctx: AppContext, tx: Tx, notes: ReturnType<typeof chatNote>) {
   if (ctx.config.TEAMS_APP_ID === undefined) return 0;
-  return queueChatMessages(
-    ctx,
-    tx,
-    notes.map(({ userId, ...payload }) => ({
-      channel: "teams" as const,
-      kind: "change" as const,
-      // A change has no id of its own; its transaction commits it once.
-      dedupeKey: `teams:change:user-${userId}:${randomUUID()}`,
-      userId,
-      payload,
-    })),
-  );
+  let queued = 0;
+  for (const { userId, ...note } of notes) {
+    queued += await queue(ctx, tx, teamsChange, [{ userId }], note);
+  }
+  return queued;
 }
 
 /** The words of a change e-mail said in chat too. */
