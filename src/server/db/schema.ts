@@ -547,7 +547,7 @@ export const outgoingMessages = pgTable(
   "outgoing_messages",
   {
     id: serial("id").primaryKey(),
-    /** E-mail: a kind of the registry (outbox/kinds/registry.ts); Slack and webhooks: a chat kind. */
+    /** A kind of the one registry (jobs/message-kinds.ts): an e-mail kind, or a channel's. */
     kind: text("kind").notNull(),
     /** An e-mail address; `slack`; `webhook:<endpoint id>`. */
     recipient: text("recipient").notNull(),

@@ -49,9 +49,10 @@ export class NoLongerFor extends Error {
 }
 
 /**
- * A kind of message (docs/mail.md, "Adding a message"): one file in `kinds/` and a line in
- * `kinds/registry.ts`, declared `{ … } satisfies MessageKind<Data>`. `Data` is what the sender queues, stored as JSON on each row, so it holds
- * plain values only (dates as ISO strings).
+ * An e-mail kind (docs/mail.md, "Adding a message"): one file in `kinds/` beside nothing but its
+ * template's import, and a line in the one registry (jobs/message-kinds.ts), declared
+ * `{ … } satisfies MessageKind<Data>`. `Data` is what the sender queues, stored as JSON on each
+ * row, so it holds plain values only (dates as ISO strings); the sender queues the kind itself.
  */
 export interface MessageKind<Data, Prepared = undefined> {
   /** Kebab-case, unique in the registry; stored on every row. */
@@ -114,9 +115,7 @@ export interface MessageKind<Data, Prepared = undefined> {
  * What a sender needs of a kind to queue it (queue.ts): the name its rows carry, its channel, its
  * key and its lane. `To` is whom one message goes to: an e-mail address, or for a message on
  * another channel the match, person or endpoint it is about (`ChannelTarget`), which the row
- * carries in its own columns. A kind whose rendering reaches far (the calendar, a match's
- * proposed times) keeps these in `outbox/queued/` and spreads them into its definition, so that
- * queueing a message does not load how it renders (docs/mail.md, "Adding a message").
+ * carries in its own columns. Every `MessageKind` is one (docs/mail.md, "Adding a message").
  */
 export interface QueuedKind<Data, To = string> {
   /** Kebab-case for an e-mail kind; a channel's kinds keep the names their rows always had. */
@@ -148,6 +147,6 @@ export type ChannelKind<Data, To extends ChannelTarget = ChannelTarget> = Queued
   readonly channel: ChatChannel;
 };
 
-/** Finds the kind a queued row names (jobs/message-kinds.ts assembles every kind). */
+/** Finds the kind a queued row names (jobs/message-kinds.ts, the one registry). */
 // biome-ignore lint/suspicious/noExplicitAny: a row's kind is known only by its name.
 export type KindLookup = (name: string) => MessageKind<any, any> | undefined;
