@@ -1,4 +1,4 @@
-import type { ChatChannel } from "../../shared/chat";
+import type { OtherChannel } from "../../shared/channels";
 import type { AppContext } from "../context";
 import type { OutgoingMessageRow } from "../db/schema";
 import { CHANNEL_LEASE_MS, type ChannelLanes, channelLanes } from "../outbox/channel-lanes";
@@ -33,7 +33,7 @@ export interface ChannelDeliveryOptions {
    */
   introNotSent?: (row: OutgoingMessageRow) => Promise<unknown>;
   /** The channels that deliver, each with its adapter. */
-  channels: Partial<Record<ChatChannel, ChannelAdapter>>;
+  channels: Partial<Record<OtherChannel, ChannelAdapter>>;
 }
 
 /**
@@ -59,6 +59,6 @@ export function channelDelivery(ctx: AppContext, options: ChannelDeliveryOptions
       }
     },
     afterSettle: async (row, outcome) =>
-      options.channels[row.channel as ChatChannel]?.afterSettle?.(row, outcome),
+      options.channels[row.channel as OtherChannel]?.afterSettle?.(row, outcome),
   });
 }

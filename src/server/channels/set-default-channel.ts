@@ -1,13 +1,13 @@
-import type { ChatSettings } from "../../shared/chat";
+import type { ChannelSettings } from "../../shared/channels";
 import type { AppContext } from "../context";
 import { Validation } from "../errors";
 import {
-  saveChatSettings,
+  saveChannelSettings,
   slackConfigured,
   teamsSetUp,
   wantsSlack,
   wantsTeams,
-} from "./chat-settings";
+} from "./channel-settings";
 
 export const SLACK_NOT_SET_UP =
   "Slack is not set up, so it cannot be the company default: the operator sets SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET first.";
@@ -16,10 +16,10 @@ export const TEAMS_NOT_SET_UP =
   "Microsoft Teams is not set up, so it cannot be the company default: the operator sets TEAMS_APP_ID, TEAMS_APP_PASSWORD and TEAMS_TENANT_ID first.";
 
 /** The company's default channel; Slack or Teams only once it is configured. */
-export async function setDefaultChannel(ctx: AppContext, value: ChatSettings): Promise<void> {
+export async function setDefaultChannel(ctx: AppContext, value: ChannelSettings): Promise<void> {
   if (wantsSlack(value.defaultChannel) && !slackConfigured(ctx))
     throw new Validation(SLACK_NOT_SET_UP, "defaultChannel");
   if (wantsTeams(value.defaultChannel) && !teamsSetUp(ctx.config))
     throw new Validation(TEAMS_NOT_SET_UP, "defaultChannel");
-  await saveChatSettings(ctx.db, value);
+  await saveChannelSettings(ctx.db, value);
 }

@@ -22,7 +22,7 @@ import {
 } from "../match-members/match-members";
 import { lockMemberMatch } from "../matches/open-pairing";
 import { peopleInOrder } from "../people-rows/read-people";
-import { showAnswerInChat } from "../slack/show-answer-in-chat";
+import { showAnswerInSlack } from "../slack/show-answer-in-slack";
 import { emitWebhookEvent } from "../webhooks/emit-webhook-event";
 import { refuseClosedAccount } from "./closed-account";
 
@@ -49,7 +49,7 @@ export async function answerCheckIn(ctx: AppContext, body: CheckInBody): Promise
   const { userId, matchId } = await claimsOf(ctx, body.token);
   const view = await recordCheckInAnswer(ctx, { userId, matchId, answer: body.answer });
   // The Slack question already sent shows the answer too (docs/chat.md, "The check-in").
-  await showAnswerInChat(ctx, {
+  await showAnswerInSlack(ctx, {
     userId,
     matchId,
     partners: view.partners,

@@ -20,7 +20,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { apiTokenScopes } from "../../shared/api-tokens";
-import { type Channel, reachChannels } from "../../shared/chat";
+import { type Channel, reachChannels } from "../../shared/channels";
 import { checkInAnswers, stillInChoices } from "../../shared/check-in-answers";
 import {
   authMethods,

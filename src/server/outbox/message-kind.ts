@@ -1,6 +1,6 @@
 import type { ReactElement } from "react";
 import type { ZodType } from "zod";
-import type { ChatChannel } from "../../shared/chat";
+import type { OtherChannel } from "../../shared/channels";
 import type { MailKind } from "../../shared/enums";
 import type { AppContext } from "../context";
 import type { Db, Tx } from "../db/client";
@@ -121,7 +121,7 @@ export interface QueuedKind<Data, To = string> {
   /** Kebab-case for an e-mail kind; a channel's kinds keep the names their rows always had. */
   readonly name: string;
   /** E-mail unless it names another channel (docs/chat.md, "Adding a channel"). */
-  readonly channel?: ChatChannel;
+  readonly channel?: OtherChannel;
   /** Not repeated: one message per recipient and key; queueing it again does nothing. */
   onceKey?(data: Data, to: To): string;
   /** Delivered by the urgent e-mail lane (docs/mail.md, "Urgent kinds"). */
@@ -144,7 +144,7 @@ export interface ChannelTarget {
 
 /** A kind of a channel besides e-mail (Slack, Teams, webhooks): queued to a `ChannelTarget`. */
 export type ChannelKind<Data, To extends ChannelTarget = ChannelTarget> = QueuedKind<Data, To> & {
-  readonly channel: ChatChannel;
+  readonly channel: OtherChannel;
 };
 
 /** Finds the kind a queued row names (jobs/message-kinds.ts, the one registry). */

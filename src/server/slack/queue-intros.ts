@@ -1,10 +1,10 @@
 import { inArray } from "drizzle-orm";
 import {
   effectiveReach,
-  getChatSettings,
+  getChannelSettings,
   slackConfigured,
   wantsSlack,
-} from "../channels/chat-settings";
+} from "../channels/channel-settings";
 import { organiserTurns } from "../channels/organiser";
 import { runningMatchesOf } from "../channels/running-matches";
 import type { AppContext } from "../context";
@@ -29,7 +29,7 @@ export async function queueSlackIntros(
   if (!found) return 0;
   const { pairing, running, ids } = found;
   const [company, people] = await Promise.all([
-    getChatSettings(ctx.db),
+    getChannelSettings(ctx.db),
     ctx.db
       .select({ id: users.id, reachBy: users.reachBy })
       .from(users)

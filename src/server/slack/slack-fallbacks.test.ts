@@ -45,7 +45,7 @@ afterAll(async () => {
 });
 
 /** Runs the outbox worker, as start-server.ts does, until no Slack intro is pending. */
-async function runChatJob() {
+async function runWorker() {
   const job = startJob(outboxDeliveryJob(t.ctx, quietLogs, { pollMs: 20 }));
   try {
     const deadline = Date.now() + 10_000;
@@ -79,7 +79,7 @@ describe("a Slack intro that fails after the announcement", () => {
     expect(await mailed()).toEqual([]);
 
     slack.failNext("conversations.open", 403);
-    await runChatJob();
+    await runWorker();
     const [intro] = await t.db
       .select()
       .from(outgoingMessages)

@@ -1,5 +1,5 @@
-import type { SlackStatus } from "../../shared/chat";
-import { slackConfigured } from "../channels/chat-settings";
+import type { SlackStatus } from "../../shared/channels";
+import { slackConfigured } from "../channels/channel-settings";
 import type { AppContext } from "../context";
 import { slackClient } from "./slack-client";
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { effectiveReach, getChatSettings, slackConfigured } from "../channels/chat-settings";
+import { effectiveReach, getChannelSettings, slackConfigured } from "../channels/channel-settings";
 import { runningMatchesOf } from "../channels/running-matches";
 import type { AppContext } from "../context";
 import { outgoingMessages, users } from "../db/schema";
@@ -21,7 +21,7 @@ export async function toldInSlackOnly(ctx: AppContext, pairingId: number): Promi
   if (!found) return told;
   const { running, ids } = found;
   const [company, people, notSent] = await Promise.all([
-    getChatSettings(ctx.db),
+    getChannelSettings(ctx.db),
     ctx.db
       .select({
         id: users.id,

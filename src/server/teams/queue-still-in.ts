@@ -1,5 +1,5 @@
 import { inArray } from "drizzle-orm";
-import { effectiveReach, getChatSettings, wantsTeams } from "../channels/chat-settings";
+import { effectiveReach, getChannelSettings, wantsTeams } from "../channels/channel-settings";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { users } from "../db/schema";
@@ -11,7 +11,7 @@ import { teamsSettings } from "./teams-settings";
 async function choseTeams(tx: Tx, userIds: readonly string[]): Promise<Set<string>> {
   const ids = [...new Set(userIds)];
   const [company, people] = await Promise.all([
-    getChatSettings(tx),
+    getChannelSettings(tx),
     tx.select({ id: users.id, reachBy: users.reachBy }).from(users).where(inArray(users.id, ids)),
   ]);
   return new Set(

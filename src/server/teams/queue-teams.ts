@@ -1,5 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
-import { effectiveReach, getChatSettings, wantsTeams } from "../channels/chat-settings";
+import { effectiveReach, getChannelSettings, wantsTeams } from "../channels/channel-settings";
 import { organiserTurns } from "../channels/organiser";
 import { runningMatchesOf } from "../channels/running-matches";
 import type { AppContext } from "../context";
@@ -23,7 +23,7 @@ const NUDGE_AFTER_DAYS = 4;
 
 async function reachByIds(ctx: AppContext, ids: string[]) {
   const [company, people] = await Promise.all([
-    getChatSettings(ctx.db),
+    getChannelSettings(ctx.db),
     ids.length === 0
       ? []
       : ctx.db
@@ -134,7 +134,7 @@ export async function askedInTeamsOnly(
     .select({ reachBy: users.reachBy })
     .from(users)
     .where(eq(users.id, question.userId));
-  return effectiveReach(person?.reachBy, await getChatSettings(ctx.db)) === "teams";
+  return effectiveReach(person?.reachBy, await getChannelSettings(ctx.db)) === "teams";
 }
 
 /** The one nudge of each match whose Teams intro went out NUDGE_AFTER_DAYS ago. */

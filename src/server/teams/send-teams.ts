@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { getAuthSecret } from "../auth/auth-secret";
-import { effectiveReach, getChatSettings, wantsTeams } from "../channels/chat-settings";
+import { effectiveReach, getChannelSettings, wantsTeams } from "../channels/channel-settings";
 import { organiserTurns } from "../channels/organiser";
 import type { AppContext } from "../context";
 import { stillInQuestions, users } from "../db/schema";
@@ -104,7 +104,7 @@ async function sendPairIntro(
   job: TeamsJob,
   match: TeamsMatch,
 ): Promise<TeamsOutcome> {
-  const company = await getChatSettings(ctx.db);
+  const company = await getChannelSettings(ctx.db);
   const content = await introContent(ctx, job, match);
   const progress = progressSchema.parse(job.progress ?? {});
   const notReached: Record<string, string> = {};
@@ -328,7 +328,7 @@ async function sendPersonal(
         .where(eq(users.id, userId))
     : [];
   if (!person?.isActive) return { ended: "skipped", error: "The person is no longer active." };
-  if (!wantsTeams(effectiveReach(person.reachBy, await getChatSettings(ctx.db)))) {
+  if (!wantsTeams(effectiveReach(person.reachBy, await getChannelSettings(ctx.db)))) {
     return { ended: "skipped", error: "The person chose to be reached by e-mail." };
   }
   const reach = await teamsReachOf(ctx, settings, person);

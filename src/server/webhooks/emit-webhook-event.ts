@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { WebhookEvent } from "../../shared/chat";
+import type { WebhookEvent } from "../../shared/channels";
 import type { AppContext } from "../context";
 import type { Db, Tx } from "../db/client";
 import { webhookEndpoints } from "../db/schema";

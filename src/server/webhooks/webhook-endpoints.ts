@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
-import type { WebhookBody, WebhookEndpoint, WebhookEvent } from "../../shared/chat";
+import type { WebhookBody, WebhookEndpoint, WebhookEvent } from "../../shared/channels";
 import type { AppContext } from "../context";
 import { webhookEndpoints } from "../db/schema";
 import { NotFound, Validation } from "../errors";

@@ -16,11 +16,11 @@ import {
   outgoingMessages,
 } from "../../db/schema";
 import {
+  queuedRoundAnnouncement,
   ROUND_ANNOUNCEMENT_KEY,
   type RoundAnnouncementData,
-  roundAnnouncement,
   roundAnnouncementKey,
-} from "../../outbox/kinds/round-announcement";
+} from "../../outbox/queued/round-announcement";
 import { writeLogEntries } from "../email-logs/log-entries";
 import { currentValidation } from "../present";
 import {
@@ -66,7 +66,7 @@ async function outboxMessages(tx: Tx, newsletterId: number): Promise<DeliveryRow
           eq(outgoingMessages.onceKey, newsletterMessageKey(newsletterId)),
         ),
         and(
-          eq(outgoingMessages.kind, roundAnnouncement.name),
+          eq(outgoingMessages.kind, queuedRoundAnnouncement.name),
           eq(outgoingMessages.onceKey, roundAnnouncementKey(newsletterId)),
         ),
       ),
@@ -107,7 +107,7 @@ const openDelivery = (newsletterId: number | SQL) =>
         and open_m.state = 'pending'
     union all
     select 1 from outgoing_messages open_m
-      where open_m.kind = ${roundAnnouncement.name}
+      where open_m.kind = ${queuedRoundAnnouncement.name}
         and open_m.once_key = ${ROUND_ANNOUNCEMENT_KEY}::text || ${newsletterId}::text
         and open_m.state = 'pending')`;
 

@@ -3,7 +3,10 @@ import type { SendStarted } from "../../../shared/newsletters";
 import type { AppContext } from "../../context";
 import { newsletters } from "../../db/schema";
 import { BadRequest, Conflict, NotFound } from "../../errors";
-import { roundAnnouncement, roundAnnouncementKey } from "../../outbox/kinds/round-announcement";
+import {
+  queuedRoundAnnouncement,
+  roundAnnouncementKey,
+} from "../../outbox/queued/round-announcement";
 import { requeueFailedMessages } from "../../outbox/requeue-failed";
 import { takeFailedDeliveries } from "./past-deliveries";
 import { newsletterMessageKey, queuedNewsletterMessage } from "./queued-newsletter-message";
@@ -42,7 +45,8 @@ export async function retryFailedDeliveries(
       .where(and(eq(newsletters.id, newsletterId), eq(newsletters.status, "sent")))
       .returning({ id: newsletters.id });
     if (!claimed) throw new Conflict(ALREADY_SENDING, "already_sending");
-    const kind = newsletter.kind === "announcement" ? roundAnnouncement : queuedNewsletterMessage;
+    const kind =
+      newsletter.kind === "announcement" ? queuedRoundAnnouncement : queuedNewsletterMessage;
     const key =
       newsletter.kind === "announcement"
         ? roundAnnouncementKey(newsletterId)

@@ -1,7 +1,7 @@
 import type { AppContext } from "../../context";
 import type { OutgoingMessageRow } from "../../db/schema";
-import { roundAnnouncement } from "../../outbox/kinds/round-announcement";
 import { mailTransportOf, pendingOverOtherTransports } from "../../outbox/other-transports";
+import { queuedRoundAnnouncement } from "../../outbox/queued/round-announcement";
 import { finishedButOpen, finishSend } from "./finish-send";
 import { forgetComposition } from "./newsletter-message";
 import { NEWSLETTER_MESSAGE_KEY, queuedNewsletterMessage } from "./queued-newsletter-message";
@@ -45,7 +45,7 @@ export function createSendFinisher(ctx: AppContext, logs: FinisherLogs): SendFin
         const data = row.data as { newsletterId?: number; announcementId?: number };
         if (row.kind === queuedNewsletterMessage.name && data.newsletterId)
           ids.add(data.newsletterId);
-        if (row.kind === roundAnnouncement.name && data.announcementId) {
+        if (row.kind === queuedRoundAnnouncement.name && data.announcementId) {
           ids.add(data.announcementId);
         }
       }

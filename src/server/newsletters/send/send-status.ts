@@ -4,7 +4,10 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { newsletters } from "../../db/schema";
 import { NotFound } from "../../errors";
-import { roundAnnouncement, roundAnnouncementKey } from "../../outbox/kinds/round-announcement";
+import {
+  queuedRoundAnnouncement,
+  roundAnnouncementKey,
+} from "../../outbox/queued/round-announcement";
 import { newsletterMessageKey, queuedNewsletterMessage } from "./queued-newsletter-message";
 
 /**
@@ -42,7 +45,7 @@ export async function countDeliveries(db: Db, newsletterId: number): Promise<Del
     select m.state, count(*)::int as count, min(m.first_failed_at) as failing_since
     from outgoing_messages m
     where (m.kind = ${queuedNewsletterMessage.name} and m.once_key = ${newsletterMessageKey(newsletterId)})
-       or (m.kind = ${roundAnnouncement.name} and m.once_key = ${roundAnnouncementKey(newsletterId)})
+       or (m.kind = ${queuedRoundAnnouncement.name} and m.once_key = ${roundAnnouncementKey(newsletterId)})
     group by m.state
     union all
     select case when d.state = 'sending' then 'pending' else d.state end, count(*)::int,

@@ -2,50 +2,13 @@ import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { matches, users } from "../../db/schema";
 import { type RenderedCalendarMessage, renderCalendarMessage } from "../../icalendar/calendar-mail";
-import type { CalendarMessage } from "../../icalendar/match-calendar-events";
 import { AnnouncementEmail, announcementContent } from "../../mail/templates/announcement-email";
 import { MatchChangedEmail } from "../../mail/templates/match-changed-email";
-import type { PartnerView } from "../../mail/templates/views";
 import { isMemberSql, memberIdsSql } from "../../match-members/match-members";
 import { labelledTimes, proposedTimesFor } from "../../scheduling/proposed-times-for";
 import { type MessageKind, NoLongerFor, type TemplateMessage } from "../message-kind";
 import { personalLinks } from "../personal-links";
-
-/**
- * One e-mail of a change to a running month's match (docs/matches.md, "When a match changes"):
- * `plain` is the short "your match has changed" e-mail, `match` the short announcement of the
- * person's new match with a sentence of news, `calendar` a short e-mail around a calendar
- * message. Each may carry the match's calendar message as its text/calendar part
- * (docs/matches.md, "The calendar invitation").
- */
-export type MatchChangeData = (
-  | {
-      via: "plain";
-      userId: string;
-      subject: string;
-      title: string;
-      lines: string[];
-      action?: { url: string; label: string };
-    }
-  | {
-      via: "match";
-      userId: string;
-      pairingId: number;
-      /** "2027-03" */
-      month: string;
-      subject: string;
-      title: string;
-      news: string;
-      /** The partners as the e-mail shows them, and who they are: it goes only while they still are. */
-      partnerIds: string[];
-      partners: PartnerView[];
-    }
-  /** Only the match's calendar invitation or cancellation, when no other e-mail can carry it. */
-  | { via: "calendar"; userId: string }
-) & {
-  /** The match's calendar message this e-mail carries (icalendar/match-calendar-events.ts). */
-  calendar?: CalendarMessage;
-};
+import { type MatchChangeData, queuedMatchChange } from "../queued/match-change";
 
 /**
  * To a person whose running match changed: rendered at delivery for them as they are then, and
@@ -53,7 +16,7 @@ export type MatchChangeData = (
  * each change is its own e-mail.
  */
 export const matchChange = {
-  name: "match-change",
+  ...queuedMatchChange,
   mailKind: "other",
   async render(ctx, data) {
     const [person] = await ctx.db

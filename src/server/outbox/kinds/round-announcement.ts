@@ -4,35 +4,14 @@ import { getAuthSecret } from "../../app-secret";
 import type { AppContext } from "../../context";
 import { matches, users } from "../../db/schema";
 import { AnnouncementEmail, announcementContent } from "../../mail/templates/announcement-email";
-import type { MatchView, ProposedTimesView } from "../../mail/templates/views";
+import type { ProposedTimesView } from "../../mail/templates/views";
 import { togetherLine } from "../../mail/together-line";
 import { matchIdsOfMembersSql, memberIdsSql } from "../../match-members/match-members";
 import { matchProposals } from "../../scheduling/match-times";
 import { labelledTimes, linkedTimesFor } from "../../scheduling/proposed-times-for";
 import { type MessageKind, NoLongerFor } from "../message-kind";
 import { personalLinks } from "../personal-links";
-
-/**
- * One person's short announcement of a published round (docs/rounds.md, "The announcement goes
- * through the outbox"): their place in the pairing as it was published, read when it was queued.
- */
-export interface RoundAnnouncementData {
-  /** The announcement's `newsletters` row (kind `announcement`): its send log. */
-  announcementId: number;
-  pairingId: number;
-  /** "2027-03" */
-  month: string;
-  userId: string;
-  /** Their partners as the e-mail shows them, or that they sat out. */
-  match: Extract<MatchView, { kind: "partners" | "sat-out" }>;
-  /** Who the partners are: the e-mail goes only while they still are (none for who sat out). */
-  partnerIds: string[];
-}
-
-/** The key of an announcement's messages (one per recipient and announcement): this and its id. */
-export const ROUND_ANNOUNCEMENT_KEY = "announcement-";
-export const roundAnnouncementKey = (announcementId: number) =>
-  `${ROUND_ANNOUNCEMENT_KEY}${announcementId}`;
+import { queuedRoundAnnouncement, type RoundAnnouncementData } from "../queued/round-announcement";
 
 /** One reader's place in the pairing at delivery: their active match and its times for them. */
 interface Placed {
@@ -52,8 +31,7 @@ const placeKey = (pairingId: number, userId: string) => `${pairingId}:${userId}`
  * or whose match is no longer the one it names (a re-pair tells them with `match-change`).
  */
 export const roundAnnouncement = {
-  name: "round-announcement",
-  onceKey: (data) => roundAnnouncementKey(data.announcementId),
+  ...queuedRoundAnnouncement,
   mailKind: "newsletter",
   prepareBatch: (ctx, batch) =>
     placesOf(

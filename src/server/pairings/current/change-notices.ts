@@ -7,9 +7,9 @@ import { pairings, users } from "../../db/schema";
 import { departmentNameSql } from "../../directory/departments/department-name";
 import { type CalendarDelivery, syncMatchEvents } from "../../icalendar/match-calendar-events";
 import type { PartnerView } from "../../mail/templates/views";
-import { type MatchChangeData, matchChange } from "../../outbox/kinds/match-change";
 import { teamsChange } from "../../outbox/kinds/teams-kinds";
 import { queue } from "../../outbox/queue";
+import { type MatchChangeData, queuedMatchChange } from "../../outbox/queued/match-change";
 import { personColumns, readPeople } from "../../people-rows/read-people";
 import { partnerView } from "../scope/partner-view";
 import type { RePairNotice } from "./re-pair-mail";
@@ -73,7 +73,7 @@ export async function queueChangeNotices(
   const calendars = await syncMatchEvents(ctx, tx, notices.flatMap(peopleOf));
   let queued = 0;
   for (const mail of withCalendars(mails, calendars)) {
-    queued += await queue(ctx, tx, matchChange, [mail.email], mail.data);
+    queued += await queue(ctx, tx, queuedMatchChange, [mail.email], mail.data);
   }
   await queueTeamsChangeNotes(ctx, tx, mails.flatMap(chatNote));
   return queued;

@@ -1,18 +1,18 @@
 import { eq } from "drizzle-orm";
 import {
   effectiveReach,
-  getChatSettings,
+  getChannelSettings,
   slackConfigured,
   wantsEmail,
   wantsSlack,
-} from "../channels/chat-settings";
+} from "../channels/channel-settings";
 import type { AppContext } from "../context";
 import { outgoingMessages, users } from "../db/schema";
 import { slackCheckIn, slackCheckInKey } from "../outbox/kinds/slack-kinds";
 import { queue } from "../outbox/queue";
 import { slackUserIdOf } from "./slack-people";
 
-export type ChatReach = "chat-only" | "chat-and-email" | "email-only";
+export type QuestionReach = "chat-only" | "chat-and-email" | "email-only";
 
 /**
  * The check-in question in Slack (docs/chat.md, "The check-in"), for a member who chose Slack or
@@ -20,17 +20,17 @@ export type ChatReach = "chat-only" | "chat-and-email" | "email-only";
  * e-mail still goes too: always for "both", and for anyone Slack does not know or cannot be
  * asked about right now (e-mail is the fallback).
  */
-export async function askCheckInInChat(
+export async function askCheckInInSlack(
   ctx: AppContext,
   question: { pairingId: number; matchId: number; userId: string },
-): Promise<ChatReach> {
+): Promise<QuestionReach> {
   if (!slackConfigured(ctx)) return "email-only";
   const [person] = await ctx.db
     .select({ id: users.id, email: users.email, reachBy: users.reachBy })
     .from(users)
     .where(eq(users.id, question.userId));
   if (!person) return "email-only";
-  const reach = effectiveReach(person.reachBy, await getChatSettings(ctx.db));
+  const reach = effectiveReach(person.reachBy, await getChannelSettings(ctx.db));
   if (!wantsSlack(reach)) return "email-only";
   const slackUserId = await slackUserIdOf(ctx, person).catch(() => null);
   if (!slackUserId) return "email-only";
@@ -44,7 +44,7 @@ export async function askCheckInInChat(
  * Whether the person's question went to Slack alone (they chose Slack and Slack knew them): the
  * e-mail reminder then leaves them be, as they asked not to be reached by e-mail.
  */
-export async function askedInChatOnly(
+export async function askedInSlackOnly(
   ctx: AppContext,
   question: { pairingId: number; userId: string },
 ): Promise<boolean> {
@@ -55,5 +55,5 @@ export async function askedInChatOnly(
     .innerJoin(users, eq(users.id, question.userId))
     .where(eq(outgoingMessages.onceKey, key));
   if (!row || row.state === "skipped" || row.state === "failed") return false;
-  return effectiveReach(row.reachBy, await getChatSettings(ctx.db)) === "slack";
+  return effectiveReach(row.reachBy, await getChannelSettings(ctx.db)) === "slack";
 }

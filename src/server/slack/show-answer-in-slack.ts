@@ -16,7 +16,7 @@ import { answeredMessage } from "./slack-messages";
  * sent to the person for this match; one not yet sent is skipped by its sender, as answered, and
  * one being posted right now is rewritten by its sender once posted (`showLateAnswer`).
  */
-export async function showAnswerInChat(
+export async function showAnswerInSlack(
   ctx: AppContext,
   answered: { userId: string; matchId: number; partners: string[]; message: string },
 ): Promise<void> {
