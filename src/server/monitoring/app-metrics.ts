@@ -97,12 +97,6 @@ export function createAppMetrics(
       select kind, urgent, count(*) as pending, min(created_at) as oldest,
              min(next_attempt_at) filter (where next_attempt_at <= ${at}::timestamptz) as oldest_due
       from outgoing_messages where state = 'pending' and channel = 'email' group by kind, urgent`);
-    // The one worker's standard lane also sends Slack, Teams and webhooks (decision 0072).
-    const channels = await ctx.db.execute(sql`
-      select min(next_attempt_at) as oldest_due from outgoing_messages
-      where state = 'pending' and channel <> 'email' and next_attempt_at <= ${at}::timestamptz`);
-    const [channelRow] = (channels as unknown as { rows: Array<{ oldest_due: string | null }> })
-      .rows;
     const rows = (result as unknown as { rows: Row[] }).rows;
     const due = { urgent: 0, standard: 0 };
     for (const row of rows) {
@@ -113,7 +107,7 @@ export function createAppMetrics(
     }
     lag.set(
       { job: "outbox-delivery" },
-      Math.max(due.standard, seconds(now, channelRow?.oldest_due ?? null)),
+      Math.max(due.standard, seconds(now, await oldestDueOnChannels(ctx, at))),
     );
     lag.set({ job: "outbox-urgent-delivery" }, due.urgent);
   };
@@ -154,4 +148,13 @@ export function createAppMetrics(
       return `${await processRegistry.metrics()}\n${await registry.metrics()}`;
     },
   };
+}
+
+/** The oldest due Slack, Teams or webhook row: the one worker's standard lane sends them too. */
+async function oldestDueOnChannels(ctx: Pick<AppContext, "db">, at: string) {
+  const result = await ctx.db.execute(sql`
+    select min(next_attempt_at) as oldest_due from outgoing_messages
+    where state = 'pending' and channel <> 'email' and next_attempt_at <= ${at}::timestamptz`);
+  const [row] = (result as unknown as { rows: Array<{ oldest_due: string | null }> }).rows;
+  return row?.oldest_due ?? null;
 }
