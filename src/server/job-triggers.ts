@@ -16,12 +16,10 @@ function jobTrigger(jobName: string): JobTrigger {
   return Object.freeze({ jobName });
 }
 
-/** Messages were queued in the outbox (outbox/queue.ts). */
+/** Messages were queued in the outbox (outbox/queue.ts): e-mail, Slack, Teams or webhook calls. */
 export const outboxTrigger = jobTrigger("outbox-delivery");
 /** Urgent messages (sign-in codes and links) were queued in the outbox: its urgent lane. */
 export const urgentOutboxTrigger = jobTrigger("outbox-urgent-delivery");
-/** Chat messages or webhook deliveries were queued. */
-export const chatDeliveryTrigger = jobTrigger("chat-delivery");
 /** Someone asked for connection figures that are missing or stale. */
 export const connectionFiguresTrigger = jobTrigger("connection-figures");
 
@@ -29,6 +27,5 @@ export const connectionFiguresTrigger = jobTrigger("connection-figures");
 export const ALL_TRIGGERS: readonly JobTrigger[] = [
   outboxTrigger,
   urgentOutboxTrigger,
-  chatDeliveryTrigger,
   connectionFiguresTrigger,
 ];

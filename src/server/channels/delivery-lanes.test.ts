@@ -4,8 +4,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { outgoingMessages, webhookEndpoints } from "../db/schema";
-import { chatDeliveryJob, deliverDueChatMessages } from "../jobs/definitions/chat-delivery";
+import { deliverDueChannelMessages } from "../jobs/definitions/channel-transports";
 import { quietLogs } from "../jobs/definitions/job-logs";
+import { outboxDeliveryJob } from "../jobs/definitions/outbox-delivery";
 import { startJob } from "../jobs/run-job";
 import { announceInChat } from "../newsletters/send/announce-in-chat";
 import { allowEmail, createAdmin, createMatch, createPairing, createUser } from "../test/factories";
@@ -118,7 +119,7 @@ describe("a receiver that never answers", () => {
     await addEndpoint(healthy.url, ["match.created"], healthy);
     await announcedPairs(3);
     const posted = slack.callsOf("chat.postMessage").length;
-    const job = startJob(chatDeliveryJob(t.ctx, quietLogs, { webhookTimeoutMs: 120_000 }));
+    const job = startJob(outboxDeliveryJob(t.ctx, quietLogs, { webhookTimeoutMs: 120_000 }));
     try {
       await expect.poll(() => silent.calls.length, { timeout: 20_000 }).toBe(1);
       await expect
@@ -156,7 +157,7 @@ describe("a receiver that never answers", () => {
         await t.as(admin).post(`/api/admin/webhooks/${endpoint.id}/test`, {});
       }
       for (let i = 1; i <= BREAKER_FAILURES; i++) {
-        await deliverDueChatMessages(t.ctx, { owner: "lanes", webhookTimeoutMs: 1000 });
+        await deliverDueChannelMessages(t.ctx, { owner: "lanes", webhookTimeoutMs: 1000 });
         expect(silent.connections()).toBe(i);
         clock.advance(60_000);
       }
@@ -172,17 +173,17 @@ describe("a receiver that never answers", () => {
       });
       // Paused: nothing more is sent, however long we wait.
       clock.advance(10 * 60_000);
-      expect(await deliverDueChatMessages(t.ctx, { owner: "lanes", webhookTimeoutMs: 1000 })).toBe(
-        0,
-      );
+      expect(
+        await deliverDueChannelMessages(t.ctx, { owner: "lanes", webhookTimeoutMs: 1000 }),
+      ).toBe(0);
       expect(silent.connections()).toBe(BREAKER_FAILURES);
 
       const resumed = await t.as(admin).post(`/api/admin/webhooks/${endpoint.id}/resume`, {});
       expect(resumed.statusCode).toBe(200);
       expect(await endpointOf(endpoint.id)).toMatchObject({ pausedAt: null, pauseReason: null });
-      expect(await deliverDueChatMessages(t.ctx, { owner: "lanes", webhookTimeoutMs: 1000 })).toBe(
-        1,
-      );
+      expect(
+        await deliverDueChannelMessages(t.ctx, { owner: "lanes", webhookTimeoutMs: 1000 }),
+      ).toBe(1);
       expect(silent.connections()).toBe(BREAKER_FAILURES + 1);
     } finally {
       await removeAll();
@@ -198,14 +199,14 @@ describe("what a receiver answers", () => {
       const endpoint = await addEndpoint(receiver.url, ["match.created"], receiver);
       receiver.answerNext(410);
       await t.as(admin).post(`/api/admin/webhooks/${endpoint.id}/test`, {});
-      await deliverDueChatMessages(t.ctx, { owner: "lanes" });
+      await deliverDueChannelMessages(t.ctx, { owner: "lanes" });
       expect((await rowsOf(endpoint.id))[0]).toMatchObject({
         state: "failed",
         errorMessage: "The receiver answered 410 Gone: it wants no more events.",
       });
       expect((await endpointOf(endpoint.id))?.pauseReason).toMatch(/^Turned off: .*410 Gone/);
       await t.as(admin).post(`/api/admin/webhooks/${endpoint.id}/test`, {});
-      expect(await deliverDueChatMessages(t.ctx, { owner: "lanes" })).toBe(0);
+      expect(await deliverDueChannelMessages(t.ctx, { owner: "lanes" })).toBe(0);
       expect(receiver.received).toHaveLength(1);
     } finally {
       await removeAll();
@@ -220,7 +221,7 @@ describe("what a receiver answers", () => {
       const endpoint = await addEndpoint(receiver.url, ["match.created"], receiver);
       receiver.answerNext(503, "120");
       await t.as(admin).post(`/api/admin/webhooks/${endpoint.id}/test`, {});
-      await deliverDueChatMessages(t.ctx, { owner: "lanes" });
+      await deliverDueChannelMessages(t.ctx, { owner: "lanes" });
       const [waiting] = await rowsOf(endpoint.id);
       expect(waiting).toMatchObject({
         state: "pending",
@@ -228,9 +229,9 @@ describe("what a receiver answers", () => {
       });
       expect(waiting.nextAttemptAt?.getTime()).toBe(clock.now().getTime() + 120_000);
       clock.advance(119_000);
-      expect(await deliverDueChatMessages(t.ctx, { owner: "lanes" })).toBe(0);
+      expect(await deliverDueChannelMessages(t.ctx, { owner: "lanes" })).toBe(0);
       clock.advance(1_000);
-      expect(await deliverDueChatMessages(t.ctx, { owner: "lanes" })).toBe(1);
+      expect(await deliverDueChannelMessages(t.ctx, { owner: "lanes" })).toBe(1);
       expect(receiver.received.map((r) => r.error)).toEqual([null, null]);
       expect((await rowsOf(endpoint.id))[0].state).toBe("sent");
       expect((await endpointOf(endpoint.id))?.pausedAt).toBeNull();

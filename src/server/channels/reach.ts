@@ -1,21 +1,21 @@
 import { eq } from "drizzle-orm";
-import type { ReachChoice, ReachView } from "../../shared/chat";
+import type { ReachChoice, ReachView } from "../../shared/channels";
 import type { AppContext } from "../context";
 import { slackPeople, users } from "../db/schema";
 import { Validation } from "../errors";
 import {
-  getChatSettings,
+  getChannelSettings,
   slackConfigured,
   teamsSetUp,
   wantsSlack,
   wantsTeams,
-} from "../settings/chat-settings";
+} from "../settings/channel-settings";
 
 /** The profile's "where to reach me" (docs/chat.md): the person's choice and the company's. */
 export async function reachOf(ctx: AppContext, userId: string): Promise<ReachView> {
   const [[row], company] = await Promise.all([
     ctx.db.select({ reachBy: users.reachBy }).from(users).where(eq(users.id, userId)),
-    getChatSettings(ctx.db),
+    getChannelSettings(ctx.db),
   ]);
   return {
     reachBy: row?.reachBy ?? null,

@@ -1,12 +1,12 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { reachChannelLabels, type SlackStatus } from "../../shared/chat";
-import { chatEndpoints as endpoints } from "../../shared/endpoints/chat";
+import { reachChannelLabels, type SlackStatus } from "../../shared/channels";
+import { channelEndpoints as endpoints } from "../../shared/endpoints/channels";
 import { recordSettingChange } from "../activity/setting-changed";
 import { requireValidatedUser } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
 import { endpointRoute } from "../http/endpoint-route";
-import { getChatSettings } from "../settings/chat-settings";
-import { listChatDeliveries } from "./list-chat-deliveries";
+import { getChannelSettings } from "../settings/channel-settings";
+import { listChannelDeliveries } from "./list-channel-deliveries";
 import { chooseReach, reachOf } from "./reach";
 import { setDefaultChannel } from "./set-default-channel";
 
@@ -20,7 +20,7 @@ const channelRoutes =
   (slackStatus: (ctx: Ctx) => Promise<SlackStatus>): FeatureRoutes =>
   async (app, { ctx }) => {
     const operations = async () => ({
-      ...(await getChatSettings(ctx.db)),
+      ...(await getChannelSettings(ctx.db)),
       slack: await slackStatus(ctx),
     });
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -33,23 +33,29 @@ const channelRoutes =
       config: { rateLimit: { max: 30, timeWindow: "5 minutes" } },
       handler: async (request) => chooseReach(ctx, requireValidatedUser(request).id, request.body),
     });
-    r.route({ ...endpointRoute(endpoints.operations), handler: async () => operations() });
-    r.route({
-      ...endpointRoute(endpoints.setDefault),
-      handler: async (request) => {
-        await setDefaultChannel(ctx, request.body);
-        await recordSettingChange(
-          ctx,
-          request.user,
-          `set the company's default channel to ${reachChannelLabels[request.body.defaultChannel]}`,
-        );
-        return operations();
-      },
-    });
-    r.route({
-      ...endpointRoute(endpoints.deliveries),
-      handler: async () => ({ deliveries: await listChatDeliveries(ctx) }),
-    });
+    for (const endpoint of [endpoints.operations, endpoints.operationsAtOldPath]) {
+      r.route({ ...endpointRoute(endpoint), handler: async () => operations() });
+    }
+    for (const endpoint of [endpoints.setDefault, endpoints.setDefaultAtOldPath]) {
+      r.route({
+        ...endpointRoute(endpoint),
+        handler: async (request) => {
+          await setDefaultChannel(ctx, request.body);
+          await recordSettingChange(
+            ctx,
+            request.user,
+            `set the company's default channel to ${reachChannelLabels[request.body.defaultChannel]}`,
+          );
+          return operations();
+        },
+      });
+    }
+    for (const endpoint of [endpoints.deliveries, endpoints.deliveriesAtOldPath]) {
+      r.route({
+        ...endpointRoute(endpoint),
+        handler: async () => ({ deliveries: await listChannelDeliveries(ctx) }),
+      });
+    }
   };
 
 export default channelRoutes;

@@ -22,7 +22,7 @@ import {
 } from "../match-members/match-members";
 import { lockMemberMatch } from "../matches/open-pairing";
 import { peopleInOrder } from "../people-rows/read-people";
-import { showAnswerInChat } from "../slack/show-answer-in-chat";
+import { showAnswerInSlack } from "../slack/show-answer-in-slack";
 import { showAnswerInTeams } from "../teams/show-answer-in-teams";
 import { emitWebhookEvent } from "../webhooks/emit-webhook-event";
 import { refuseClosedAccount } from "./closed-account";
@@ -57,7 +57,7 @@ export async function answerCheckIn(ctx: AppContext, body: CheckInBody): Promise
     partners: view.partners,
     message: view.message ?? checkInConfirmations[body.answer],
   };
-  await showAnswerInChat(ctx, answered);
+  await showAnswerInSlack(ctx, answered);
   await showAnswerInTeams(ctx, answered);
   return view;
 }

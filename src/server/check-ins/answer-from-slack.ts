@@ -2,7 +2,8 @@ import { z } from "zod";
 import { type CheckInAnswer, checkInAnswers } from "../../shared/check-in-answers";
 import type { AppContext } from "../context";
 import { BadRequest, HttpError, NotFound } from "../errors";
-import { queueChatMessages } from "../outbox/queue";
+import { slackCheckInUpdate } from "../outbox/kinds/slack-kinds";
+import { queue } from "../outbox/queue";
 import { answeredMessage, CHECK_IN_ACTIONS } from "../slack/slack-messages";
 import { personOfSlackUser } from "../slack/slack-people";
 import { type SignedSlackRequest, verifySlackSignature } from "../slack/slack-signature";
@@ -66,15 +67,12 @@ export async function answerFromSlack(ctx: AppContext, request: SignedSlackReque
   const ts = parsed.container?.message_ts ?? parsed.message?.ts;
   if (!channel || !ts) return;
   const question = (parsed.message?.text ?? "Your coffee chat").replace(/ \([^)]*\)$/, "");
-  await queueChatMessages(ctx, ctx.db, [
-    {
-      channel: "slack",
-      kind: "check_in_update",
-      dedupeKey: `slack:update:${channel}:${ts}:${action.action_ts ?? ctx.clock.now().getTime()}`,
-      userId,
-      payload: { channel, ts, message: answeredMessage(question, outcome) },
-    },
-  ]);
+  const occasion = action.action_ts ?? String(ctx.clock.now().getTime());
+  await queue(ctx, ctx.db, slackCheckInUpdate, [{ userId, occasion }], {
+    channel,
+    ts,
+    message: answeredMessage(question, outcome),
+  });
 }
 
 /** The answer recorded, or the kind sentence of why not (a match that changed, a closed month). */

@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { checkIns } from "../db/schema";
 import { lockMember } from "../match-members/member-locks";
-import { askCheckInInChat } from "../slack/check-in-in-chat";
+import { askCheckInInSlack } from "../slack/check-in-in-slack";
 import { askCheckInInTeams } from "../teams/queue-teams";
 import { askMember, type CheckInRun, openCheckInRun } from "./ask-member";
 import type { MemberOfMatch } from "./check-in-members";
@@ -17,7 +17,7 @@ import type { MemberOfMatch } from "./check-in-members";
  * a restart, ask nobody twice, and a claim whose run died before queueing is asked by the run
  * that takes the step over.
  * A completed pairing asks nobody. Someone reached in Slack (or Teams) gets the question there
- * (slack/check-in-in-chat.ts, docs/chat.md), queued in the chat ledger under its own key.
+ * (slack/check-in-in-slack.ts, docs/chat.md), queued in the chat ledger under its own key.
  */
 export async function askCheckIns(
   ctx: AppContext,
@@ -31,7 +31,7 @@ export async function askCheckIns(
     const claim = await claimQuestion(ctx, pairingId, member);
     if (!claim) continue;
     const question = { pairingId, matchId: member.match.id, userId: member.recipient.id };
-    const inChat = await askCheckInInChat(ctx, question);
+    const inChat = await askCheckInInSlack(ctx, question);
     if (inChat === "chat-only" || (await askCheckInInTeams(ctx, question)) === "chat-only") {
       await markSent(ctx, claim.id);
       run.sent++;

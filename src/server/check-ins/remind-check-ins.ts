@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { checkIns } from "../db/schema";
-import { askedInChatOnly } from "../slack/check-in-in-chat";
+import { askedInSlackOnly } from "../slack/check-in-in-slack";
 import { askedInTeamsOnly } from "../teams/queue-teams";
 import { askMember, type CheckInRun, openCheckInRun } from "./ask-member";
 
@@ -29,7 +29,7 @@ export async function remindCheckIns(
     if (member.answer !== null && member.answer !== "not_yet") continue;
     // Asked in Slack alone: no e-mail reminder (docs/chat.md, "Where people are reached").
     const question = { pairingId, userId: member.recipient.id };
-    if (await askedInChatOnly(ctx, question)) continue;
+    if (await askedInSlackOnly(ctx, question)) continue;
     if (await askedInTeamsOnly(ctx, question)) continue;
     // A new claim, or one a run that died left claimed but never sent (compare on reminded_at).
     const [claim] = await ctx.db

@@ -1,5 +1,5 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { chatEndpoints } from "../../shared/endpoints/chat";
+import { channelEndpoints } from "../../shared/endpoints/channels";
 import type { FeatureRoutes } from "../context";
 import { endpointRoute } from "../http/endpoint-route";
 import { answerFromSlack } from "./answer-from-slack";
@@ -15,7 +15,7 @@ const slackInteractionsRoutes: FeatureRoutes = async (app, { ctx }) => {
     (_request, body, done) => done(null, String(body)),
   );
   app.withTypeProvider<ZodTypeProvider>().route({
-    ...endpointRoute(chatEndpoints.slackInteractions),
+    ...endpointRoute(channelEndpoints.slackInteractions),
     handler: async (request) => {
       const header = (name: string) => {
         const value = request.headers[name];

@@ -20,7 +20,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { apiTokenScopes } from "../../shared/api-tokens";
-import { type Channel, reachChannels } from "../../shared/chat";
+import { type Channel, reachChannels } from "../../shared/channels";
 import { checkInAnswers, stillInChoices } from "../../shared/check-in-answers";
 import {
   authMethods,
@@ -556,7 +556,7 @@ export const outgoingMessages = pgTable(
   "outgoing_messages",
   {
     id: serial("id").primaryKey(),
-    /** E-mail: a kind of the registry (outbox/kinds/registry.ts); Slack and webhooks: a chat kind. */
+    /** A kind of the one registry (jobs/message-kinds.ts): an e-mail kind, or a channel's. */
     kind: text("kind").notNull(),
     /** An e-mail address; `slack`; `webhook:<endpoint id>`. */
     recipient: text("recipient").notNull(),

@@ -1,4 +1,4 @@
-import type { ChatChannel } from "../../shared/chat";
+import type { OtherChannel } from "../../shared/channels";
 import type { AppContext } from "../context";
 import type { OutgoingMessageRow } from "../db/schema";
 import { backoffDelayMs } from "../mail/mail-failure";
@@ -18,7 +18,7 @@ export interface ChannelLaneOptions {
   /** Who claims (`host:pid:random`): a row is settled only by its claimer. */
   owner: string;
   /** Each channel's transport (docs/chat.md, "Adding a channel"); a row of none fails. */
-  transports: Partial<Record<ChatChannel, ChannelTransport>>;
+  transports: Partial<Record<OtherChannel, ChannelTransport>>;
   leaseMs?: number;
   /** How long a receiver has to answer (the transport's own default otherwise). */
   timeoutMs?: number;
@@ -101,7 +101,7 @@ async function deliverOne(
 ): Promise<SendOutcome | undefined> {
   const { owner, leaseMs } = options;
   if (!(await holdOnLane(ctx.db, row, owner, { now: ctx.clock.now(), leaseMs }))) return;
-  const transport = options.transports[row.channel as ChatChannel];
+  const transport = options.transports[row.channel as OtherChannel];
   const attempt: SendOutcome = transport
     ? await transport(row, { timeoutMs: options.timeoutMs })
     : { kind: "ended", state: "failed", error: `No transport for the channel ${row.channel}.` };

@@ -1,4 +1,4 @@
-import type { Channel } from "../../shared/chat";
+import type { Channel } from "../../shared/channels";
 import type { OutgoingMessageRow } from "../db/schema";
 
 /**

@@ -128,7 +128,7 @@ async function buildMessage(
   prepared: unknown,
 ): Promise<MailMessage> {
   if (!kind) throw new Error(`No message kind "${row.kind}" in the registry.`);
-  const rendered = await kind.render(ctx, row.data as never, row.recipient, prepared);
+  const rendered = await kind.render(ctx, row.data, row.recipient, prepared);
   const { html, text } = "template" in rendered ? await renderEmail(rendered.template) : rendered;
   return {
     to: row.recipient,

@@ -1,9 +1,13 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../db/client";
 import { outgoingMessages } from "../db/schema";
-import { MESSAGE_KINDS } from "./kinds/registry";
+import { magicLink } from "./kinds/magic-link";
+import { setPasswordLink } from "./kinds/set-password-link";
+import { signInCode } from "./kinds/sign-in-code";
 
-const secretKinds = MESSAGE_KINDS.filter((kind) => kind.carriesSecret).map((kind) => kind.name);
+/** The kinds that carry a secret (jobs/message-kinds.test.ts checks that none is missing). */
+export const SECRET_KINDS = [signInCode, magicLink, setPasswordLink];
+const secretKinds = SECRET_KINDS.map((kind) => kind.name);
 
 /**
  * Drops the messages carrying a secret (sign-in codes and links) still waiting to go to

@@ -1,5 +1,6 @@
 import type { ReactElement } from "react";
 import type { ZodType } from "zod";
+import type { OtherChannel } from "../../shared/channels";
 import type { MailKind } from "../../shared/enums";
 import type { AppContext } from "../context";
 import type { Db, Tx } from "../db/client";
@@ -48,9 +49,10 @@ export class NoLongerFor extends Error {
 }
 
 /**
- * A kind of message (docs/mail.md, "Adding a message"): one file in `kinds/` and a line in
- * `kinds/registry.ts`, declared `{ … } satisfies MessageKind<Data>`. `Data` is what the sender queues, stored as JSON on each row, so it holds
- * plain values only (dates as ISO strings).
+ * An e-mail kind (docs/mail.md, "Adding a message"): one file in `kinds/` beside nothing but its
+ * template's import, and a line in the one registry (jobs/message-kinds.ts), declared
+ * `{ … } satisfies MessageKind<Data>`. `Data` is what the sender queues, stored as JSON on each
+ * row, so it holds plain values only (dates as ISO strings); the sender queues the kind itself.
  */
 export interface MessageKind<Data, Prepared = undefined> {
   /** Kebab-case, unique in the registry; stored on every row. */
@@ -110,13 +112,41 @@ export interface MessageKind<Data, Prepared = undefined> {
 }
 
 /**
- * What a sender needs of a kind to queue it (queue.ts): the name its rows carry, its key
- * and its lane. A kind whose rendering reaches far (the calendar, a match's proposed times) keeps
- * these in `outbox/queued/` and spreads them into its definition, so that queueing a message does
- * not load how it renders (docs/mail.md, "Adding a message").
+ * What a sender needs of a kind to queue it (queue.ts): the name its rows carry, its channel, its
+ * key and its lane. `To` is whom one message goes to: an e-mail address, or for a message on
+ * another channel the match, person or endpoint it is about (`ChannelTarget`), which the row
+ * carries in its own columns. Every `MessageKind` is one (docs/mail.md, "Adding a message").
  */
-export type QueuedKind<Data> = Pick<MessageKind<Data>, "name" | "onceKey" | "urgent">;
+export interface QueuedKind<Data, To = string> {
+  /** Kebab-case for an e-mail kind; a channel's kinds keep the names their rows always had. */
+  readonly name: string;
+  /** E-mail unless it names another channel (docs/chat.md, "Adding a channel"). */
+  readonly channel?: OtherChannel;
+  /** Not repeated: one message per recipient and key; queueing it again does nothing. */
+  onceKey?(data: Data, to: To): string;
+  /** Delivered by the urgent e-mail lane (docs/mail.md, "Urgent kinds"). */
+  readonly urgent?: true;
+}
 
-/** Finds the kind a queued row names (jobs/message-kinds.ts assembles every kind). */
+/**
+ * Whom a message on a channel besides e-mail goes to, kept in the row's own columns; `occasion`
+ * tells apart messages to the same target (an event's occurrence), for the kind's once-key only.
+ */
+export interface ChannelTarget {
+  occasion?: string;
+  /** A webhook call's endpoint: its lane is the endpoint's (channels.ts). */
+  endpointId?: number | null;
+  matchId?: number | null;
+  userId?: string | null;
+  /** An intro's member named to organise (counted to rotate the role fairly). */
+  organiserId?: string | null;
+}
+
+/** A kind of a channel besides e-mail (Slack, Teams, webhooks): queued to a `ChannelTarget`. */
+export type ChannelKind<Data, To extends ChannelTarget = ChannelTarget> = QueuedKind<Data, To> & {
+  readonly channel: OtherChannel;
+};
+
+/** Finds the kind a queued row names (jobs/message-kinds.ts, the one registry). */
 // biome-ignore lint/suspicious/noExplicitAny: a row's kind is known only by its name.
 export type KindLookup = (name: string) => MessageKind<any, any> | undefined;

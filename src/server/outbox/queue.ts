@@ -1,17 +1,11 @@
-import type { ChatChannel, ChatMessageKind } from "../../shared/chat";
 import type { AppContext } from "../context";
 import { afterCommit } from "../db/after-commit";
 import { insertAsJson } from "../db/bulk-insert";
 import type { Db, Tx } from "../db/client";
 import { outgoingMessages } from "../db/schema";
-import {
-  chatDeliveryTrigger,
-  type JobTrigger,
-  outboxTrigger,
-  urgentOutboxTrigger,
-} from "../job-triggers";
+import { type JobTrigger, outboxTrigger, urgentOutboxTrigger } from "../job-triggers";
 import { laneFor } from "./channels";
-import type { QueuedKind } from "./message-kind";
+import type { ChannelTarget, QueuedKind } from "./message-kind";
 
 /**
  * Rows per INSERT, each statement one JSON parameter (db/bulk-insert.ts): a newsletter's send
@@ -52,85 +46,61 @@ async function insertMessages(
 
 /**
  * Queues one message of `kind` to each recipient, in the caller's transaction (`tx`; the database
- * itself outside one): the messages exist exactly when the change they tell about does. The
- * delivery job (its urgent lane for an urgent kind) is woken once the transaction has committed,
- * and renders each message at delivery (docs/mail.md). A kind that is not repeated queues nothing
- * for a recipient it already has a message of the same key for. `data` is the same for every
- * recipient, or made for each (a round's announcement names each person's match). Answers how
- * many messages were queued.
+ * itself outside one): the messages exist exactly when the change they tell about does. E-mail,
+ * Slack, Teams and webhook calls alike (decision 0072): a recipient is an e-mail address, or for
+ * a kind of another channel the match, person or endpoint the message goes to, and the row's lane
+ * follows from its channel (channels.ts). The one worker (its urgent lane for an urgent kind) is
+ * woken once the transaction has committed, and renders or sends each message at delivery
+ * (docs/mail.md). A kind with a once-key queues nothing for a recipient it already has a message
+ * of the same key for. `data` is the same for every recipient, or made for each (a round's
+ * announcement names each person's match). Answers how many messages were queued.
  */
-export async function queue<Data>(
+export async function queue<Data, To = string, Recipient extends To = To>(
   ctx: Queuer,
   tx: Tx | Db,
-  kind: QueuedKind<Data>,
-  recipients: readonly string[],
-  data: Data | ((recipient: string) => Data),
+  kind: QueuedKind<Data, To>,
+  recipients: readonly Recipient[],
+  data: Data | ((recipient: Recipient) => Data),
 ): Promise<number> {
   const unique = [...new Set(recipients)];
   if (unique.length === 0) return 0;
   const now = ctx.clock.now();
-  const dataFor = (recipient: string) =>
-    typeof data === "function" ? (data as (recipient: string) => Data)(recipient) : data;
+  const dataFor = (recipient: Recipient) =>
+    typeof data === "function" ? (data as (recipient: Recipient) => Data)(recipient) : data;
   const urgent = kind.urgent ?? false;
   const rows = unique.map((recipient): NewRow => {
     const message = dataFor(recipient);
-    return {
+    const common = {
       kind: kind.name,
-      recipient,
       data: message,
-      onceKey: kind.onceKey?.(message) ?? null,
-      mailTransport: ctx.mailer.fingerprint,
-      urgent,
-      channel: "email",
-      lane: laneFor({ channel: "email", urgent }),
+      onceKey: kind.onceKey?.(message, recipient) ?? null,
       nextAttemptAt: now,
       createdAt: now,
+    };
+    if (!kind.channel) {
+      return {
+        ...common,
+        recipient: String(recipient),
+        mailTransport: ctx.mailer.fingerprint,
+        urgent,
+        channel: "email",
+        lane: laneFor({ channel: "email", urgent }),
+      };
+    }
+    const { endpointId, matchId, userId, organiserId } = recipient as ChannelTarget;
+    const lane = laneFor({ channel: kind.channel, endpointId });
+    return {
+      ...common,
+      endpointId,
+      matchId,
+      userId,
+      organiserId,
+      // A channel's message is addressed to its lane: its once-key is kept per lane.
+      recipient: lane,
+      mailTransport: kind.channel,
+      channel: kind.channel,
+      lane,
     };
   });
   return insertMessages(ctx, tx, rows, urgent ? urgentOutboxTrigger : outboxTrigger);
-}
-
-/** A Slack message or a webhook call, as its feature assembles it (docs/chat.md, "Deliveries"). */
-export interface QueuedChatMessage {
-  channel: ChatChannel;
-  kind: ChatMessageKind;
-  /** What makes the message one of a kind: a second queue of the same key adds nothing. */
-  dedupeKey: string;
-  payload: Record<string, unknown>;
-  endpointId?: number | null;
-  matchId?: number | null;
-  userId?: string | null;
-  organiserId?: string | null;
-}
-
-/**
- * Queues Slack messages and webhook calls into the same table, in the caller's transaction, each
- * once by its key, and wakes the chat channels' worker after the commit. Answers how many are new.
- */
-export async function queueChatMessages(
-  ctx: Queuer,
-  tx: Tx | Db,
-  messages: readonly QueuedChatMessage[],
-): Promise<number> {
-  if (messages.length === 0) return 0;
-  const now = ctx.clock.now();
-  const rows = messages.map((message): NewRow => {
-    const lane = laneFor(message);
-    return {
-      channel: message.channel,
-      kind: message.kind,
-      endpointId: message.endpointId ?? null,
-      matchId: message.matchId ?? null,
-      userId: message.userId ?? null,
-      organiserId: message.organiserId ?? null,
-      recipient: lane,
-      data: message.payload,
-      onceKey: message.dedupeKey,
-      mailTransport: message.channel,
-      lane,
-      nextAttemptAt: now,
-      createdAt: now,
-    };
-  });
-  return insertMessages(ctx, tx, rows, chatDeliveryTrigger);
 }

@@ -2,9 +2,9 @@ import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Clock } from "../clock";
 import { type OutgoingMessageRow, outgoingMessages } from "../db/schema";
+import { MESSAGE_KINDS } from "../jobs/message-kinds";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { recordSent } from "./deliver-message";
-import { MESSAGE_KINDS } from "./kinds/registry";
 import { createSentRecorder } from "./sent-recorder";
 
 let t: TestApp;

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { post } from "../auth/test-helpers";
 import { fixedClock } from "../clock";
 import { outgoingMessages, slackPeople, users } from "../db/schema";
-import { queueChatMessages } from "../outbox/queue";
+import { slackCheckIn, slackIntro } from "../outbox/kinds/slack-kinds";
+import { queue } from "../outbox/queue";
 import {
   allowEmail,
   createActivity,
@@ -73,7 +74,7 @@ describe("the export covers every table that names a person", () => {
       passwordHash: "secret-hash-value",
     });
     const bob = await createUser(t.db, { email: "bob@export.test", firstName: "Bob" });
-    await createMatch(t.db, { members: [ada, bob], answers: ["met"] });
+    const match = await createMatch(t.db, { members: [ada, bob], answers: ["met"] });
     await createActivity(t.db, { userId: ada.id, detail: "Ada Lovelace paused." });
     await createEmailLog(t.db, { recipients: [ada.email] });
     await t.db.update(users).set({ reachBy: "slack" }).where(eq(users.id, ada.id));
@@ -83,23 +84,14 @@ describe("the export covers every table that names a person", () => {
       slackUserId: "UADA",
       lookedUpAt: clock.now(),
     });
-    await queueChatMessages(t.ctx, t.db, [
-      {
-        channel: "slack",
-        kind: "check_in",
-        dedupeKey: "ada-check-in",
-        payload: {},
-        userId: ada.id,
-      },
-      { channel: "slack", kind: "intro", dedupeKey: "ada-intro", payload: {}, organiserId: ada.id },
-      {
-        channel: "slack",
-        kind: "check_in",
-        dedupeKey: "bob-check-in",
-        payload: {},
-        userId: bob.id,
-      },
-    ]);
+    const pairingId = match.pairingId;
+    await queue(t.ctx, t.db, slackCheckIn, [{ matchId: match.id, userId: ada.id }], { pairingId });
+    await queue(t.ctx, t.db, slackIntro, [{ matchId: match.id, organiserId: ada.id }], {
+      pairingId,
+      month: "2027-03",
+      starter: "Tea or coffee?",
+    });
+    await queue(t.ctx, t.db, slackCheckIn, [{ matchId: match.id, userId: bob.id }], { pairingId });
     await post(t, "/api/auth/send-code", { email: ada.email });
     await t.outbox();
 

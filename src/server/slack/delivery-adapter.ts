@@ -1,7 +1,7 @@
-import type { ChannelAdapter } from "../channels/deliver-chat-messages";
+import type { ChannelAdapter } from "../channels/channel-delivery";
 import type { AppContext } from "../context";
 import { sendSlackMessage } from "./send-slack-message";
-import { showLateAnswer } from "./show-answer-in-chat";
+import { showLateAnswer } from "./show-answer-in-slack";
 
 /**
  * Slack in the delivery engine (docs/chat.md, "Adding a channel"): one message sent by kind, and

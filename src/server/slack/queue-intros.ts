@@ -4,13 +4,14 @@ import { runningMatchesOf } from "../channels/running-matches";
 import type { AppContext } from "../context";
 import { users } from "../db/schema";
 import { memberIds } from "../match-members/match-members";
-import { type QueuedChatMessage, queueChatMessages } from "../outbox/queue";
+import { slackIntro } from "../outbox/kinds/slack-kinds";
+import { queue } from "../outbox/queue";
 import {
   effectiveReach,
-  getChatSettings,
+  getChannelSettings,
   slackConfigured,
   wantsSlack,
-} from "../settings/chat-settings";
+} from "../settings/channel-settings";
 
 /**
  * Queues one Slack intro per running match of the pairing with a member reached in Slack
@@ -28,7 +29,7 @@ export async function queueSlackIntros(
   if (!found) return 0;
   const { pairing, running, ids } = found;
   const [company, people] = await Promise.all([
-    getChatSettings(ctx.db),
+    getChannelSettings(ctx.db),
     ctx.db
       .select({ id: users.id, reachBy: users.reachBy })
       .from(users)
@@ -36,22 +37,14 @@ export async function queueSlackIntros(
   ]);
   const reach = new Map(people.map((p) => [p.id, effectiveReach(p.reachBy, company)]));
   const turns = await organiserTurns(ctx.db, ids, pairing.month);
-  const intros: QueuedChatMessage[] = [];
-  for (const match of running) {
+  const intros = running.flatMap((match) => {
     const members = memberIds(match);
-    if (!members.some((id) => wantsSlack(reach.get(id) ?? "email"))) continue;
-    intros.push({
-      channel: "slack",
-      kind: "intro",
-      dedupeKey: `slack:intro:match-${match.id}`,
-      matchId: match.id,
-      organiserId: turns.pick(members),
-      payload: {
-        pairingId: pairing.id,
-        month: pairing.month,
-        starter: starters[match.id % starters.length],
-      },
-    });
-  }
-  return queueChatMessages(ctx, ctx.db, intros);
+    if (!members.some((id) => wantsSlack(reach.get(id) ?? "email"))) return [];
+    return [{ matchId: match.id, organiserId: turns.pick(members) }];
+  });
+  return queue(ctx, ctx.db, slackIntro, intros, ({ matchId }) => ({
+    pairingId: pairing.id,
+    month: pairing.month,
+    starter: starters[matchId % starters.length],
+  }));
 }

@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNotNull, lte } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { outgoingMessages } from "../db/schema";
-import { queueChatMessages } from "../outbox/queue";
+import { slackNudge, slackNudgeKey } from "../outbox/kinds/slack-kinds";
+import { queue } from "../outbox/queue";
 
 /** How long after the intro a silent match is nudged. */
 export const NUDGE_AFTER_DAYS = 4;
@@ -29,7 +30,7 @@ export async function queueDueNudges(ctx: AppContext): Promise<number> {
       ),
     );
   if (intros.length === 0) return 0;
-  const keys = intros.map((i) => `slack:nudge:match-${i.matchId}`);
+  const keys = intros.flatMap((i) => (i.matchId === null ? [] : [slackNudgeKey(i.matchId)]));
   const done = new Set(
     (
       await ctx.db
@@ -38,24 +39,13 @@ export async function queueDueNudges(ctx: AppContext): Promise<number> {
         .where(inArray(outgoingMessages.onceKey, keys))
     ).map((r) => r.key),
   );
-  const due = intros.filter((i) => !done.has(`slack:nudge:match-${i.matchId}`));
+  const due = intros.filter((i) => i.matchId !== null && !done.has(slackNudgeKey(i.matchId)));
   // The conversation and the organiser are the match's as it is when the nudge is sent
   // (send-slack-message.ts), not the intro's: someone may have left or joined since.
-  return queueChatMessages(
-    ctx,
-    ctx.db,
-    due.flatMap((intro) => {
-      if (!(intro.result as { channel?: string } | null)?.channel) return [];
-      return [
-        {
-          channel: "slack" as const,
-          kind: "nudge" as const,
-          dedupeKey: `slack:nudge:match-${intro.matchId}`,
-          matchId: intro.matchId,
-          userId: intro.organiserId,
-          payload: {},
-        },
-      ];
-    }),
-  );
+  const targets = due.flatMap((intro) => {
+    if (intro.matchId === null) return [];
+    if (!(intro.result as { channel?: string } | null)?.channel) return [];
+    return [{ matchId: intro.matchId, userId: intro.organiserId }];
+  });
+  return queue(ctx, ctx.db, slackNudge, targets, {});
 }

@@ -8,6 +8,7 @@ import type { AppContext } from "../context";
 import { type OutgoingMessageRow, outgoingMessages, users } from "../db/schema";
 import { togetherLine } from "../mail/together-line";
 import type { SendOutcome } from "../outbox/channels";
+import { slackCheckInUpdateData, slackIntroData, slackIntroKey } from "../outbox/kinds/slack-kinds";
 import { proposedTimesFor } from "../scheduling/proposed-times-for";
 import { slackErrorOutcome } from "./outcome";
 import { slackClient } from "./slack-client";
@@ -39,11 +40,9 @@ export async function sendSlackMessage(
     if (row.kind === "check_in") return await sendCheckIn(ctx, client, row);
     if (row.kind === "nudge") return await sendNudge(ctx, client, row);
     if (row.kind === "check_in_update") {
-      const { channel, ts, message } = row.data as {
-        channel: string;
-        ts: string;
-        message: SlackMessage;
-      };
+      const update = slackCheckInUpdateData.safeParse(row.data);
+      if (!update.success) return malformed(row);
+      const { channel, ts, message } = update.data;
       await client.chat.update({ channel, ts, text: message.text, blocks: message.blocks });
       return { kind: "sent", result: { channel, ts } };
     }
@@ -52,6 +51,13 @@ export async function sendSlackMessage(
     return slackErrorOutcome(error);
   }
 }
+
+/** A row whose payload is not its kind's (outbox/kinds/slack-kinds.ts): it fails, unsent. */
+const malformed = (row: OutgoingMessageRow): SendOutcome => ({
+  kind: "ended",
+  state: "failed",
+  error: `Its payload is not a Slack ${row.kind}'s.`,
+});
 
 async function introMembers(ctx: AppContext, ids: string[]): Promise<IntroMember[] | null> {
   const people = await ctx.db
@@ -117,7 +123,9 @@ async function sendIntro(
     row,
     members.map((m) => m.slackUserId),
   );
-  const { starter } = row.data as { starter: string };
+  const data = slackIntroData.safeParse(row.data);
+  if (!data.success) return malformed(row);
+  const { starter } = data.data;
   // The links name the organiser the intro asks to book (docs/scheduling.md, "In Slack").
   const proposed = await proposedTimesFor(ctx, await getAuthSecret(ctx), match.id, organiserId);
   const message = introMessage({
@@ -207,7 +215,7 @@ async function sendNudge(
   const [intro] = await ctx.db
     .select({ result: outgoingMessages.result })
     .from(outgoingMessages)
-    .where(eq(outgoingMessages.onceKey, `slack:intro:match-${match.id}`));
+    .where(eq(outgoingMessages.onceKey, slackIntroKey(match.id)));
   const conversation = await conversationOf(
     ctx,
     client,

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { matches, outgoingMessages, pairings, users } from "../db/schema";
-import { deliverDueChatMessages } from "../jobs/definitions/chat-delivery";
+import { deliverDueChannelMessages } from "../jobs/definitions/channel-transports";
 import { runDueSteps } from "../jobs/definitions/round-steps";
 import { withMembers } from "../match-members/match-members";
 import { checkRoundInvariants } from "../rounds/round-invariants";
@@ -64,7 +64,7 @@ describe("the round's announcement and the channel each person chose", () => {
     }
     await deliverQueued(t);
     for (let claimed = 1; claimed > 0; ) {
-      claimed = await deliverDueChatMessages(t.ctx, { owner: "test-worker" });
+      claimed = await deliverDueChannelMessages(t.ctx, { owner: "test-worker" });
     }
 
     const [pairing] = await t.db.select().from(pairings).where(eq(pairings.month, "2027-03"));

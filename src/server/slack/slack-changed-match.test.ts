@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { outgoingMessages, slackPeople, type UserRow } from "../db/schema";
-import { deliverDueChatMessages } from "../jobs/definitions/chat-delivery";
+import { deliverDueChannelMessages } from "../jobs/definitions/channel-transports";
 import { removeMember } from "../match-members/match-members";
 import { allowEmail, createMatch, createPairing, createUser } from "../test/factories";
 import { type SlackCall, type SlackStandIn, startSlackStandIn } from "../test/slack-stand-in";
@@ -50,7 +50,7 @@ afterAll(async () => {
 const slackIdOf = (user: UserRow) => slackIds[user.email];
 const drain = async () => {
   for (let claimed = 1; claimed > 0; ) {
-    claimed = await deliverDueChatMessages(t.ctx, { owner: "test-worker" });
+    claimed = await deliverDueChannelMessages(t.ctx, { owner: "test-worker" });
   }
 };
 /** A trio in a pairing of its own, with its Slack intro queued; resolves the match and the intro row. */

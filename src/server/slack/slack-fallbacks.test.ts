@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuthSecret } from "../auth/auth-secret";
 import { fixedClock } from "../clock";
 import { emailLogs, outgoingMessages } from "../db/schema";
-import { chatDeliveryJob, deliverDueChatMessages } from "../jobs/definitions/chat-delivery";
+import { deliverDueChannelMessages } from "../jobs/definitions/channel-transports";
 import { quietLogs } from "../jobs/definitions/job-logs";
+import { outboxDeliveryJob } from "../jobs/definitions/outbox-delivery";
 import { runDueSteps } from "../jobs/definitions/round-steps";
 import { startJob } from "../jobs/run-job";
 import { signLinkToken } from "../mail/signed-links";
@@ -43,9 +44,9 @@ afterAll(async () => {
   await slack.close();
 });
 
-/** Runs the chat-delivery job, as start-server.ts does, until no Slack intro is pending. */
-async function runChatJob() {
-  const job = startJob(chatDeliveryJob(t.ctx, quietLogs, { pollMs: 20 }));
+/** Runs the outbox worker, as start-server.ts does, until no Slack intro is pending. */
+async function runWorker() {
+  const job = startJob(outboxDeliveryJob(t.ctx, quietLogs, { pollMs: 20 }));
   try {
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline) {
@@ -78,7 +79,7 @@ describe("a Slack intro that fails after the announcement", () => {
     expect(await mailed()).toEqual([]);
 
     slack.failNext("conversations.open", 403);
-    await runChatJob();
+    await runWorker();
     const [intro] = await t.db
       .select()
       .from(outgoingMessages)
@@ -107,7 +108,7 @@ describe("an answer on the check-in page while the Slack question is in flight",
     clock.set("2027-03-08T09:00:00Z");
     await runDueSteps(t.ctx, { owner: "test-check-in" });
     const hold = slack.holdCall("chat.postMessage", 1, { answer: true });
-    const lane = deliverDueChatMessages(t.ctx, { owner: "slow-worker" });
+    const lane = deliverDueChannelMessages(t.ctx, { owner: "slow-worker" });
     await expect.poll(() => hold.arrived()).toBe(true);
 
     // The question being posted: its conversation is open, its post has no answer yet.
@@ -126,7 +127,7 @@ describe("an answer on the check-in page while the Slack question is in flight",
 
     hold.release();
     await lane;
-    while ((await deliverDueChatMessages(t.ctx, { owner: "slow-worker" })) > 0);
+    while ((await deliverDueChannelMessages(t.ctx, { owner: "slow-worker" })) > 0);
     const [posted] = await t.db
       .select()
       .from(outgoingMessages)

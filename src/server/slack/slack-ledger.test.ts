@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHAT_LEASE_MS } from "../channels/deliver-chat-messages";
 import { askCheckIns } from "../check-ins/ask-check-ins";
 import { fixedClock } from "../clock";
 import { outgoingMessages } from "../db/schema";
-import { deliverDueChatMessages } from "../jobs/definitions/chat-delivery";
+import { deliverDueChannelMessages } from "../jobs/definitions/channel-transports";
 import { announceInChat } from "../newsletters/send/announce-in-chat";
+import { CHANNEL_LEASE_MS } from "../outbox/channel-lanes";
 import { allowEmail, createMatch, createPairing, createUser } from "../test/factories";
 import { type SlackStandIn, startSlackStandIn } from "../test/slack-stand-in";
 import { createTestApp, type TestApp } from "../test/test-app";
@@ -71,7 +71,7 @@ describe("Slack's rate limit", () => {
   it("waits as long as Retry-After asks, then sends once, keeping the conversation it opened", async () => {
     const [match] = await announcedPairs(1);
     slack.rateLimitNext("chat.postMessage", 30);
-    expect(await deliverDueChatMessages(t.ctx, { owner: "w1" })).toBe(1);
+    expect(await deliverDueChannelMessages(t.ctx, { owner: "w1" })).toBe(1);
     const waiting = await introOf(match.id);
     expect(waiting.state).toBe("pending");
     expect(waiting.errorMessage).toMatch(/rate-limited/);
@@ -79,10 +79,10 @@ describe("Slack's rate limit", () => {
 
     const callsBefore = slack.calls.length;
     clock.advance(29_000);
-    expect(await deliverDueChatMessages(t.ctx, { owner: "w1" })).toBe(0);
+    expect(await deliverDueChannelMessages(t.ctx, { owner: "w1" })).toBe(0);
     expect(slack.calls.length).toBe(callsBefore);
     clock.advance(1_000);
-    expect(await deliverDueChatMessages(t.ctx, { owner: "w1" })).toBe(1);
+    expect(await deliverDueChannelMessages(t.ctx, { owner: "w1" })).toBe(1);
     const sent = await introOf(match.id);
     expect(sent).toMatchObject({ state: "sent", attempts: 2 });
     const channel = (sent.result as { channel: string }).channel;
@@ -99,7 +99,7 @@ describe("an outage of Slack", () => {
   it("is retried with backoff and the message goes out once Slack answers again", async () => {
     const [match] = await announcedPairs(1);
     slack.failNext("conversations.open", 503);
-    await deliverDueChatMessages(t.ctx, { owner: "w1" });
+    await deliverDueChannelMessages(t.ctx, { owner: "w1" });
     const waiting = await introOf(match.id);
     expect(waiting.state).toBe("pending");
     const delay = (waiting.nextAttemptAt as Date).getTime() - clock.now().getTime();
@@ -107,7 +107,7 @@ describe("an outage of Slack", () => {
     expect(delay).toBeLessThanOrEqual(2000);
     expect(waiting.firstFailedAt?.toISOString()).toBe(clock.now().toISOString());
     clock.advance(2000);
-    expect(await deliverDueChatMessages(t.ctx, { owner: "w1" })).toBe(1);
+    expect(await deliverDueChannelMessages(t.ctx, { owner: "w1" })).toBe(1);
     expect(await introOf(match.id)).toMatchObject({ state: "sent", firstFailedAt: null });
   });
 });
@@ -117,16 +117,16 @@ describe("a process that dies mid-intro", () => {
     const made = await announcedPairs(3);
     // The dead process sent the first intro, then died waiting for Slack to open the second.
     const hold = slack.holdCall("conversations.open", 2);
-    const dead = deliverDueChatMessages(t.ctx, { owner: "dead" });
+    const dead = deliverDueChannelMessages(t.ctx, { owner: "dead" });
     await expect
       .poll(async () => (await introOf(made[0].id)).state, { timeout: 20_000 })
       .toBe("sent");
     await expect.poll(() => hold.arrived(), { timeout: 20_000 }).toBe(true);
 
     // Until its lease runs out, nobody takes its claimed rows.
-    expect(await deliverDueChatMessages(t.ctx, { owner: "next" })).toBe(0);
-    clock.advance(CHAT_LEASE_MS);
-    expect(await deliverDueChatMessages(t.ctx, { owner: "next" })).toBe(2);
+    expect(await deliverDueChannelMessages(t.ctx, { owner: "next" })).toBe(0);
+    clock.advance(CHANNEL_LEASE_MS);
+    expect(await deliverDueChannelMessages(t.ctx, { owner: "next" })).toBe(2);
     hold.release();
     await dead;
 
@@ -136,7 +136,7 @@ describe("a process that dies mid-intro", () => {
       expect(postsTo((intro.result as { channel: string }).channel)).toHaveLength(1);
     }
     // The dead process's late answer changed nothing.
-    expect(await deliverDueChatMessages(t.ctx, { owner: "next" })).toBe(0);
+    expect(await deliverDueChannelMessages(t.ctx, { owner: "next" })).toBe(0);
   });
 });
 
@@ -168,7 +168,7 @@ describe("a person Slack does not know", () => {
     const pairing = await createPairing(t.db, { month: "2027-08", status: "active" });
     const match = await createMatch(t.db, { members: [ann, zed], pairing });
     await announceInChat(t.ctx, pairing.id);
-    await deliverDueChatMessages(t.ctx, { owner: "w1" });
+    await deliverDueChannelMessages(t.ctx, { owner: "w1" });
     expect(await introOf(match.id)).toMatchObject({ state: "skipped" });
 
     await askCheckIns(t.ctx, { pairingId: pairing.id });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import type { UserRow } from "../db/schema";
-import { deliverDueChatMessages } from "../jobs/definitions/chat-delivery";
+import { deliverDueChannelMessages } from "../jobs/definitions/channel-transports";
 import { allowEmail, createMatch, createPairing, createUser } from "../test/factories";
 import { type SlackStandIn, startSlackStandIn } from "../test/slack-stand-in";
 import { createTestApp, type TestApp } from "../test/test-app";
@@ -58,7 +58,7 @@ describe("the Slack intro's proposed times", () => {
     const match = await createMatch(t.db, { members: [ada, bob], pairing });
     expect(await queueSlackIntros(t.ctx, pairing.id, ["What are you reading?"])).toBe(1);
     for (let claimed = 1; claimed > 0; ) {
-      claimed = await deliverDueChatMessages(t.ctx, { owner: "test-worker" });
+      claimed = await deliverDueChannelMessages(t.ctx, { owner: "test-worker" });
     }
 
     const [intro] = slack.callsOf("chat.postMessage");

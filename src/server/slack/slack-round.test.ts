@@ -5,7 +5,7 @@ import { recordCheckInAnswer } from "../check-ins/answer-check-in";
 import { remindCheckIns } from "../check-ins/remind-check-ins";
 import { fixedClock } from "../clock";
 import { matches, outgoingMessages, pairings, users } from "../db/schema";
-import { deliverDueChatMessages } from "../jobs/definitions/chat-delivery";
+import { deliverDueChannelMessages } from "../jobs/definitions/channel-transports";
 import { runDueSteps } from "../jobs/definitions/round-steps";
 import { signLinkToken } from "../mail/signed-links";
 import { withMembers } from "../match-members/match-members";
@@ -70,7 +70,7 @@ const at = async (iso: string) => {
 const drain = async (owner = "test-worker") => {
   let total = 0;
   for (let claimed = 1; claimed > 0; ) {
-    claimed = await deliverDueChatMessages(t.ctx, { owner });
+    claimed = await deliverDueChannelMessages(t.ctx, { owner });
     total += claimed;
   }
   return total;

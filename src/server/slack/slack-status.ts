@@ -1,6 +1,6 @@
-import type { SlackStatus } from "../../shared/chat";
+import type { SlackStatus } from "../../shared/channels";
 import type { AppContext } from "../context";
-import { slackConfigured } from "../settings/chat-settings";
+import { slackConfigured } from "../settings/channel-settings";
 import { slackClient } from "./slack-client";
 
 /** Whether the bot token works (`auth.test`), for the admin's Operations panel (docs/chat.md). */

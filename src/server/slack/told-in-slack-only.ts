@@ -5,10 +5,10 @@ import { outgoingMessages, users } from "../db/schema";
 import { memberIds } from "../match-members/match-members";
 import {
   effectiveReach,
-  getChatSettings,
+  getChannelSettings,
   slackConfigured,
   toldInChatAlone,
-} from "../settings/chat-settings";
+} from "../settings/channel-settings";
 import { slackUserIdOf } from "./slack-people";
 
 /**
@@ -26,7 +26,7 @@ export async function toldInSlackOnly(ctx: AppContext, pairingId: number): Promi
   if (!found) return told;
   const { running, ids } = found;
   const [company, people, notSent] = await Promise.all([
-    getChatSettings(ctx.db),
+    getChannelSettings(ctx.db),
     ctx.db
       .select({
         id: users.id,

@@ -1,11 +1,10 @@
 import { and, eq, inArray, isNotNull, lte } from "drizzle-orm";
-import type { ChatMessageKind } from "../../shared/chat";
-import type { ChannelAdapter } from "../channels/deliver-chat-messages";
+import type { ChannelAdapter } from "../channels/channel-delivery";
 import type { AppContext } from "../context";
 import { type OutgoingMessageRow, outgoingMessages } from "../db/schema";
 import type { SendOutcome } from "../outbox/channels";
+import { introKey } from "../outbox/kinds/teams-kinds";
 import { recordLaneProgress } from "../outbox/lane-ledger";
-import { queueChatMessages } from "../outbox/queue";
 import { mailChangeFallbacks } from "../pairings/current/chat-change-notes";
 import { MicrosoftCallError, refusedCall } from "./microsoft-calls";
 import { sendTeams } from "./send-teams";
@@ -19,24 +18,6 @@ import { teamsSettings } from "./teams-settings";
  * and says sent, retry (after Teams' Retry-After on a 429) or ended. Everything else in this
  * folder knows nothing of the engine.
  */
-
-export interface TeamsDelivery {
-  kind: Extract<ChatMessageKind, "intro" | "check_in" | "nudge">;
-  key: string;
-  matchId: number;
-  userId?: string | null;
-  organiserId?: string | null;
-  payload: Record<string, unknown>;
-}
-
-/** Queues messages not queued before (by key); the engine wakes its worker. Resolves how many are new. */
-export function queueTeamsMessages(ctx: AppContext, messages: TeamsDelivery[]) {
-  return queueChatMessages(
-    ctx,
-    ctx.db,
-    messages.map(({ key, ...message }) => ({ channel: "teams", dedupeKey: key, ...message })),
-  );
-}
 
 /**
  * Teams in the delivery engine: the transport; a change note that does not go out sends the
@@ -93,11 +74,6 @@ async function sendTeamsDelivery(ctx: AppContext, row: OutgoingMessageRow): Prom
     return { kind: "retry", error: error.message };
   }
 }
-
-export const introKey = (matchId: number) => `teams:intro:match-${matchId}`;
-export const checkInKey = (pairingId: number, userId: string) =>
-  `teams:check-in:pairing-${pairingId}:user-${userId}`;
-export const nudgeKey = (matchId: number) => `teams:nudge:match-${matchId}`;
 
 const teamsRow = (key: string) =>
   and(eq(outgoingMessages.channel, "teams"), eq(outgoingMessages.onceKey, key));

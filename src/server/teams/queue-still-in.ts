@@ -2,15 +2,16 @@ import { inArray } from "drizzle-orm";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { users } from "../db/schema";
-import { queueChatMessages } from "../outbox/queue";
-import { effectiveReach, getChatSettings, wantsTeams } from "../settings/chat-settings";
+import { teamsStillIn } from "../outbox/kinds/teams-kinds";
+import { queue } from "../outbox/queue";
+import { effectiveReach, getChannelSettings, wantsTeams } from "../settings/channel-settings";
 import { teamsSettings } from "./teams-settings";
 
 /** Which of these people chose Teams (read in the caller's transaction). */
 async function choseTeams(tx: Tx, userIds: readonly string[]): Promise<Set<string>> {
   const ids = [...new Set(userIds)];
   const [company, people] = await Promise.all([
-    getChatSettings(tx),
+    getChannelSettings(tx),
     tx.select({ id: users.id, reachBy: users.reachBy }).from(users).where(inArray(users.id, ids)),
   ]);
   return new Set(
@@ -30,13 +31,7 @@ export async function queueTeamsStillIn(
 ): Promise<number> {
   if (!teamsSettings(ctx.config)) return 0;
   if (!(await choseTeams(tx, [question.userId])).has(question.userId)) return 0;
-  return queueChatMessages(ctx, tx, [
-    {
-      channel: "teams",
-      kind: "still_in",
-      dedupeKey: `teams:still-in:question-${question.questionId}`,
-      userId: question.userId,
-      payload: { questionId: question.questionId },
-    },
-  ]);
+  return queue(ctx, tx, teamsStillIn, [{ userId: question.userId }], {
+    questionId: question.questionId,
+  });
 }

@@ -5,21 +5,21 @@ import type { AppContext } from "../context";
 import { users } from "../db/schema";
 import { memberIds } from "../match-members/match-members";
 import {
+  checkInKey,
+  introKey,
+  nudgeKey,
+  teamsCheckIn,
+  teamsIntro,
+  teamsNudge,
+} from "../outbox/kinds/teams-kinds";
+import { queue } from "../outbox/queue";
+import {
   effectiveReach,
-  getChatSettings,
+  getChannelSettings,
   toldInChatAlone,
   wantsTeams,
-} from "../settings/chat-settings";
-import {
-  checkInKey,
-  deliveryOf,
-  introKey,
-  introsSentBefore,
-  nudgeKey,
-  queuedKeys,
-  queueTeamsMessages,
-  type TeamsDelivery,
-} from "./delivery-adapter";
+} from "../settings/channel-settings";
+import { deliveryOf, introsSentBefore, queuedKeys } from "./delivery-adapter";
 import { teamsReachOf } from "./teams-people";
 import { teamsSettings } from "./teams-settings";
 
@@ -28,7 +28,7 @@ const NUDGE_AFTER_DAYS = 4;
 
 async function reachByIds(ctx: AppContext, ids: string[]) {
   const [company, people] = await Promise.all([
-    getChatSettings(ctx.db),
+    getChannelSettings(ctx.db),
     ids.length === 0
       ? []
       : ctx.db
@@ -59,23 +59,16 @@ export async function queueTeamsIntros(
   const { pairing, running, ids } = found;
   const people = await reachByIds(ctx, ids);
   const turns = await organiserTurns(ctx.db, ids, pairing.month);
-  const intros: TeamsDelivery[] = [];
-  for (const match of running) {
+  const intros = running.flatMap((match) => {
     const members = memberIds(match);
-    if (!members.some((id) => people.get(id)?.reach === "teams")) continue;
-    intros.push({
-      kind: "intro",
-      key: introKey(match.id),
-      matchId: match.id,
-      organiserId: turns.pick(members),
-      payload: {
-        pairingId: pairing.id,
-        month: pairing.month,
-        starter: starters[match.id % starters.length],
-      },
-    });
-  }
-  return queueTeamsMessages(ctx, intros);
+    if (!members.some((id) => people.get(id)?.reach === "teams")) return [];
+    return [{ matchId: match.id, organiserId: turns.pick(members) }];
+  });
+  return queue(ctx, ctx.db, teamsIntro, intros, ({ matchId }) => ({
+    pairingId: pairing.id,
+    month: pairing.month,
+    starter: starters[matchId % starters.length],
+  }));
 }
 
 /**
@@ -134,17 +127,11 @@ export async function askCheckInInTeams(
   if (!settings) return "email-only";
   const person = (await reachByIds(ctx, [question.userId])).get(question.userId);
   if (!person || !wantsTeams(person.reach)) return "email-only";
-  const found = await teamsReachOf(ctx, settings, person).catch(() => null);
-  if (!found || !("conversationId" in found)) return "email-only";
-  await queueTeamsMessages(ctx, [
-    {
-      kind: "check_in",
-      key: checkInKey(question.pairingId, question.userId),
-      matchId: question.matchId,
-      userId: question.userId,
-      payload: { pairingId: question.pairingId },
-    },
-  ]);
+  const reach = await teamsReachOf(ctx, settings, person).catch(() => null);
+  if (!reach || !("conversationId" in reach)) return "email-only";
+  await queue(ctx, ctx.db, teamsCheckIn, [{ matchId: question.matchId, userId: question.userId }], {
+    pairingId: question.pairingId,
+  });
   return toldInChatAlone(person.reach, "teams", true) ? "chat-only" : "chat-and-email";
 }
 
@@ -159,7 +146,7 @@ export async function askedInTeamsOnly(
     .select({ reachBy: users.reachBy })
     .from(users)
     .where(eq(users.id, question.userId));
-  const reach = effectiveReach(person?.reachBy, await getChatSettings(ctx.db));
+  const reach = effectiveReach(person?.reachBy, await getChannelSettings(ctx.db));
   return toldInChatAlone(reach, "teams", true);
 }
 
@@ -172,16 +159,12 @@ export async function queueDueTeamsNudges(ctx: AppContext): Promise<number> {
     ctx,
     intros.map((i) => nudgeKey(i.matchId)),
   );
-  return queueTeamsMessages(
+  const due = intros.filter((i) => !done.has(nudgeKey(i.matchId)));
+  return queue(
     ctx,
-    intros
-      .filter((i) => !done.has(nudgeKey(i.matchId)))
-      .map((i) => ({
-        kind: "nudge" as const,
-        key: nudgeKey(i.matchId),
-        matchId: i.matchId,
-        userId: i.organiserId,
-        payload: {},
-      })),
+    ctx.db,
+    teamsNudge,
+    due.map((i) => ({ matchId: i.matchId, userId: i.organiserId })),
+    {},
   );
 }

@@ -6,7 +6,7 @@ import type { AppContext } from "../context";
 import { stillInQuestions, users } from "../db/schema";
 import { togetherLine } from "../mail/together-line";
 import { proposedTimesFor } from "../scheduling/proposed-times-for";
-import { effectiveReach, getChatSettings, wantsTeams } from "../settings/chat-settings";
+import { effectiveReach, getChannelSettings, wantsTeams } from "../settings/channel-settings";
 import { connector, graph, MicrosoftCallError } from "./microsoft-calls";
 import {
   answeredCard,
@@ -110,7 +110,7 @@ async function sendPairIntro(
   job: TeamsJob,
   match: TeamsMatch,
 ): Promise<TeamsOutcome> {
-  const company = await getChatSettings(ctx.db);
+  const company = await getChannelSettings(ctx.db);
   const content = await introContent(ctx, job, match);
   const progress = progressSchema.parse(job.progress ?? {});
   const notReached: Record<string, string> = {};
@@ -384,7 +384,7 @@ async function sendPersonal(
         .where(eq(users.id, userId))
     : [];
   if (!person?.isActive) return { ended: "skipped", error: "The person is no longer active." };
-  if (!wantsTeams(effectiveReach(person.reachBy, await getChatSettings(ctx.db)))) {
+  if (!wantsTeams(effectiveReach(person.reachBy, await getChannelSettings(ctx.db)))) {
     return { ended: "skipped", error: "The person chose to be reached by e-mail." };
   }
   const reach = await teamsReachOf(ctx, settings, person);

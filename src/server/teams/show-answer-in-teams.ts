@@ -5,7 +5,8 @@ import { personName } from "../../shared/person-name";
 import type { AppContext } from "../context";
 import { matches, type OutgoingMessageRow, outgoingMessages, users } from "../db/schema";
 import { withMembers } from "../match-members/match-members";
-import { queueChatMessages } from "../outbox/queue";
+import { teamsCheckInUpdate } from "../outbox/kinds/teams-kinds";
+import { queue } from "../outbox/queue";
 import { teamsSettings } from "./teams-settings";
 
 /** Where a check-in card was posted: its conversation and the activity id the Bot Connector gave. */
@@ -99,18 +100,15 @@ async function queueCardUpdate(
   card: PostedCard,
   occasion: string,
 ) {
-  await queueChatMessages(ctx, ctx.db, [
+  await queue(
+    ctx,
+    ctx.db,
+    teamsCheckInUpdate,
+    [{ matchId: answered.matchId, userId: answered.userId, occasion }],
     {
-      channel: "teams",
-      kind: "check_in_update",
-      dedupeKey: `teams:update:${card.activityId}:${occasion}`,
-      matchId: answered.matchId,
-      userId: answered.userId,
-      payload: {
-        ...card,
-        question: `Did you meet ${joinNames(answered.partners)}?`,
-        message: answered.message,
-      },
+      ...card,
+      question: `Did you meet ${joinNames(answered.partners)}?`,
+      message: answered.message,
     },
-  ]);
+  );
 }

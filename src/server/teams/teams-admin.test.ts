@@ -92,7 +92,7 @@ describe("the admin's Teams card", () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toMatch(/Microsoft Teams is not set up here/);
     const admin = await createAdmin(off.db);
-    const noDefault = await off.as(admin).put("/api/admin/chat", { defaultChannel: "teams" });
+    const noDefault = await off.as(admin).put("/api/admin/channels", { defaultChannel: "teams" });
     expect(noDefault.statusCode).toBe(400);
     expect(noDefault.json().message).toMatch(
       /ask whoever runs Cup of Joe to connect Teams first\.$/,
@@ -104,7 +104,7 @@ describe("the admin's Teams card", () => {
     expect(chosen.statusCode).toBe(200);
     expect(chosen.json()).toMatchObject({ reachBy: "teams", teamsAvailable: true });
     const boss = await createAdmin(t.db);
-    const setDefault = await t.as(boss).put("/api/admin/chat", { defaultChannel: "teams" });
+    const setDefault = await t.as(boss).put("/api/admin/channels", { defaultChannel: "teams" });
     expect(setDefault.statusCode).toBe(200);
     expect(setDefault.json().defaultChannel).toBe("teams");
   });

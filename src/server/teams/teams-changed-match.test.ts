@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { outgoingMessages, stillInQuestions, type UserRow, users } from "../db/schema";
-import { deliverDueChatMessages } from "../jobs/definitions/chat-delivery";
+import { deliverDueChannelMessages } from "../jobs/definitions/channel-transports";
 import { deactivateUser } from "../people/users/deactivate-user";
 import { allowEmail, createAdmin, createMatch, createPairing, createUser } from "../test/factories";
 import { startTeamsStandIn, type TeamsStandIn } from "../test/teams-stand-in";
@@ -60,7 +60,7 @@ afterAll(async () => {
 
 const drain = async () => {
   for (let claimed = 1; claimed > 0; ) {
-    claimed = await deliverDueChatMessages(t.ctx, { owner: "test-worker" });
+    claimed = await deliverDueChannelMessages(t.ctx, { owner: "test-worker" });
   }
 };
 const personalChat = (user: UserRow) => `a:personal-${objectIds[user.email]}`;

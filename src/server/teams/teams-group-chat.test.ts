@@ -4,7 +4,7 @@ import { teamsGraphPermissions } from "../../shared/teams";
 import { getAuthSecret } from "../auth/auth-secret";
 import { fixedClock } from "../clock";
 import { outgoingMessages, pairings, type UserRow } from "../db/schema";
-import { deliverDueChatMessages } from "../jobs/definitions/chat-delivery";
+import { deliverDueChannelMessages } from "../jobs/definitions/channel-transports";
 import { runDueSteps } from "../jobs/definitions/round-steps";
 import { signLinkToken } from "../mail/signed-links";
 import { mailFailedIntro } from "../newsletters/send/failed-intro-mail";
@@ -79,7 +79,7 @@ const at = async (iso: string) => {
 const drain = async () => {
   for (let round = 0; round < 20; round++) {
     for (let claimed = 1; claimed > 0; ) {
-      claimed = await deliverDueChatMessages(t.ctx, {
+      claimed = await deliverDueChannelMessages(t.ctx, {
         owner: "test-worker",
         introNotSent: (row) => mailFailedIntro(t.ctx, row),
       });

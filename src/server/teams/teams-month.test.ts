@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { matches, outgoingMessages, pairings, teamsPeople, users } from "../db/schema";
-import { deliverDueChatMessages } from "../jobs/definitions/chat-delivery";
+import { deliverDueChannelMessages } from "../jobs/definitions/channel-transports";
 import { runDueSteps } from "../jobs/definitions/round-steps";
 import { withMembers } from "../match-members/match-members";
 import { mailFailedIntro } from "../newsletters/send/failed-intro-mail";
@@ -73,7 +73,7 @@ const at = async (iso: string) => {
 const drain = async () => {
   let total = 0;
   for (let claimed = 1; claimed > 0; ) {
-    claimed = await deliverDueChatMessages(t.ctx, {
+    claimed = await deliverDueChannelMessages(t.ctx, {
       owner: "test-worker",
       introNotSent: (row) => mailFailedIntro(t.ctx, row),
     });
@@ -284,7 +284,7 @@ describe("someone Teams cannot reach", () => {
       await runDueSteps(other.ctx, { owner: `other-${iso}` });
     }
     await deliverQueued(other);
-    await deliverDueChatMessages(other.ctx, {
+    await deliverDueChannelMessages(other.ctx, {
       owner: "other-worker",
     });
     const mailed = (await other.outbox()).map((m) => m.toAddress);

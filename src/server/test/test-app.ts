@@ -89,7 +89,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await app.ready();
   const warn = (line: string) => app.log.warn(line);
   const logs = { log: warn, warn };
-  const lane = { pollMs: 100, leaseMs: 10_000, ...options.outboxDelivery };
+  // Tests step Slack, Teams and webhooks themselves (deliverDueChannelMessages) unless they ask.
+  const lane = { pollMs: 100, leaseMs: 10_000, channels: false, ...options.outboxDelivery };
   const outboxDelivery = startJob(outboxDeliveryJob(app.ctx, logs, lane));
   const urgentDelivery = startJob(
     urgentOutboxDeliveryJob(app.ctx, logs, { ...lane, ...options.urgentDelivery }),

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
-import type { ChannelAdapter } from "../channels/deliver-chat-messages";
+import type { ChannelAdapter } from "../channels/channel-delivery";
 import type { AppContext } from "../context";
 import { type OutgoingMessageRow, webhookEndpoints } from "../db/schema";
 import type { SendOutcome } from "../outbox/channels";
+import { webhookEventData } from "../outbox/kinds/webhook-event";
 import { recordEndpointOutcome } from "./endpoint-breaker";
 import { sendWebhook } from "./send-webhook";
 
@@ -35,8 +36,15 @@ async function callWebhook(
     .from(webhookEndpoints)
     .where(eq(webhookEndpoints.id, row.endpointId));
   if (!endpoint) return { kind: "ended", state: "skipped", error: "The endpoint was removed." };
-  const payload = row.data as { id: string; type: string; timestamp: string; data: unknown };
-  return sendWebhook(endpoint, payload, ctx.clock.now(), {
+  const payload = webhookEventData.safeParse(row.data);
+  if (!payload.success) {
+    return {
+      kind: "ended",
+      state: "failed",
+      error: `Not a webhook event: ${payload.error.message}`,
+    };
+  }
+  return sendWebhook(endpoint, payload.data, ctx.clock.now(), {
     allowPrivate: ctx.config.WEBHOOK_ALLOW_PRIVATE,
     timeoutMs,
   });

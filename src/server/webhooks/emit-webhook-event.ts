@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { WebhookEvent } from "../../shared/chat";
+import type { WebhookEvent } from "../../shared/channels";
 import type { AppContext } from "../context";
 import type { Db, Tx } from "../db/client";
 import { webhookEndpoints } from "../db/schema";
-import { queueChatMessages } from "../outbox/queue";
+import { webhookEvent } from "../outbox/kinds/webhook-event";
+import { queue } from "../outbox/queue";
 
 type Queuer = Pick<AppContext, "clock" | "mailer" | "jobs">;
 
@@ -45,22 +46,22 @@ export async function emitWebhookEvents(
   const calls = events.flatMap((event) =>
     endpoints
       .filter((endpoint) => endpoint.events.includes(event.type))
-      .map((endpoint) => ({
-        channel: "webhook" as const,
-        kind: "event" as const,
-        dedupeKey: `webhook:${endpoint.id}:${event.type}:${event.key}`,
-        endpointId: endpoint.id,
-        payload: {
-          id: `msg_${randomUUID()}`,
-          type: event.type,
-          timestamp: now.toISOString(),
-          data: event.data,
-        },
-      })),
+      .map((endpoint) => ({ endpointId: endpoint.id, occasion: event.key, event })),
   );
   let queued = 0;
   for (let from = 0; from < calls.length; from += INSERT_BATCH) {
-    queued += await queueChatMessages(ctx, db, calls.slice(from, from + INSERT_BATCH));
+    queued += await queue(
+      ctx,
+      db,
+      webhookEvent,
+      calls.slice(from, from + INSERT_BATCH),
+      (call) => ({
+        id: `msg_${randomUUID()}`,
+        type: call.event.type,
+        timestamp: now.toISOString(),
+        data: call.event.data,
+      }),
+    );
   }
   return queued;
 }

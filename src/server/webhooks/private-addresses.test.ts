@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { outgoingMessages, webhookEndpoints } from "../db/schema";
-import { deliverDueChatMessages } from "../jobs/definitions/chat-delivery";
+import { deliverDueChannelMessages } from "../jobs/definitions/channel-transports";
 import { createAdmin } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { startWebhookReceiver, type WebhookReceiver } from "../test/webhook-receiver";
@@ -62,7 +62,7 @@ describe("sending a webhook", () => {
       })
       .returning();
     await sendTestEvent(t.ctx, endpoint.id);
-    expect(await deliverDueChatMessages(t.ctx, { owner: "refuser" })).toBe(1);
+    expect(await deliverDueChannelMessages(t.ctx, { owner: "refuser" })).toBe(1);
     const [row] = await t.db
       .select()
       .from(outgoingMessages)
@@ -85,7 +85,7 @@ describe("sending a webhook", () => {
       receiver.trust(res.json().secret);
       receiver.answerNext(307, undefined, { location: inner.url });
       await sendTestEvent(allowing.ctx, id);
-      await deliverDueChatMessages(allowing.ctx, { owner: "redirected" });
+      await deliverDueChannelMessages(allowing.ctx, { owner: "redirected" });
       expect(receiver.received).toHaveLength(1);
       expect(inner.connections()).toBe(0);
       const [row] = await t.db

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { outgoingMessages, webhookEndpoints } from "../db/schema";
 import { NotFound } from "../errors";
-import { chatDeliveryTrigger } from "../job-triggers";
+import { outboxTrigger } from "../job-triggers";
 
 /**
  * The admin's "Resume" of an endpoint the breaker or a 410 Gone paused (docs/chat.md, "Lanes and
@@ -24,6 +24,6 @@ export async function resumeWebhook(ctx: AppContext, id: number): Promise<{ mess
     return true;
   });
   if (!resumed) throw new NotFound("This webhook no longer exists.");
-  ctx.jobs.wake(chatDeliveryTrigger);
+  ctx.jobs.wake(outboxTrigger);
   return { message: "Webhook resumed; the calls that waited are sent now." };
 }

@@ -1,6 +1,6 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { webhooksEndpoints as endpoints } from "../../shared/endpoints/chat";
-import { listChatDeliveries } from "../channels/list-chat-deliveries";
+import { webhooksEndpoints as endpoints } from "../../shared/endpoints/channels";
+import { listChannelDeliveries } from "../channels/list-channel-deliveries";
 import type { FeatureRoutes } from "../context";
 import { endpointRoute } from "../http/endpoint-route";
 import { resumeWebhook } from "./resume-webhook";
@@ -35,7 +35,7 @@ const webhookRoutes: FeatureRoutes = async (app, { ctx }) => {
   r.route({
     ...endpointRoute(endpoints.deliveries),
     handler: async (request) => ({
-      deliveries: await listChatDeliveries(ctx, { endpointId: request.params.id }),
+      deliveries: await listChannelDeliveries(ctx, { endpointId: request.params.id }),
     }),
   });
 };

@@ -1,11 +1,12 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
-import type { WebhookBody, WebhookEndpoint, WebhookEvent } from "../../shared/chat";
+import type { WebhookBody, WebhookEndpoint, WebhookEvent } from "../../shared/channels";
 import type { AppContext } from "../context";
 import { webhookEndpoints } from "../db/schema";
 import { NotFound, Validation } from "../errors";
 import { checkedAddress, RefusedAddress } from "../outbound/public-address";
-import { queueChatMessages } from "../outbox/queue";
+import { webhookEvent } from "../outbox/kinds/webhook-event";
+import { queue } from "../outbox/queue";
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
@@ -60,19 +61,11 @@ export async function sendTestEvent(ctx: AppContext, id: number): Promise<{ mess
   const [row] = await ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
   if (!row) throw new NotFound("This webhook no longer exists.");
   const msgId = `msg_${randomUUID()}`;
-  await queueChatMessages(ctx, ctx.db, [
-    {
-      channel: "webhook",
-      kind: "event",
-      dedupeKey: `webhook:${row.id}:test:${msgId}`,
-      endpointId: row.id,
-      payload: {
-        id: msgId,
-        type: "test",
-        timestamp: ctx.clock.now().toISOString(),
-        data: { message: "A test event from Cup of Joe." },
-      },
-    },
-  ]);
+  await queue(ctx, ctx.db, webhookEvent, [{ endpointId: row.id, occasion: msgId }], {
+    id: msgId,
+    type: "test",
+    timestamp: ctx.clock.now().toISOString(),
+    data: { message: "A test event from Cup of Joe." },
+  });
   return { message: "Test event queued; its delivery appears in this webhook's log." };
 }

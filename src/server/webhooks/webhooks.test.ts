@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordCheckInAnswer } from "../check-ins/answer-check-in";
 import { fixedClock } from "../clock";
-import { deliverDueChatMessages } from "../jobs/definitions/chat-delivery";
+import { deliverDueChannelMessages } from "../jobs/definitions/channel-transports";
 import { announceInChat } from "../newsletters/send/announce-in-chat";
 import { allowEmail, createAdmin, createMatch, createPairing, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
@@ -34,7 +34,7 @@ afterAll(async () => {
 const drain = async () => {
   let total = 0;
   for (let claimed = 1; claimed > 0; ) {
-    claimed = await deliverDueChatMessages(t.ctx, { owner: "hooks" });
+    claimed = await deliverDueChannelMessages(t.ctx, { owner: "hooks" });
     total += claimed;
   }
   return total;

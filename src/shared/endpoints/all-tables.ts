@@ -2,7 +2,7 @@ import { adminAccountEndpoints } from "./admin-accounts";
 import { adminUserEndpoints } from "./admin-users";
 import { apiTokenEndpoints } from "./api-tokens";
 import { authEndpoints } from "./auth";
-import { chatEndpoints, webhooksEndpoints } from "./chat";
+import { channelEndpoints, webhooksEndpoints } from "./channels";
 import { checkInEndpoints } from "./check-ins";
 import { companyEndpoints } from "./company";
 import { departmentByIdEndpoints, departmentEndpoints } from "./departments";
@@ -34,7 +34,7 @@ export const allEndpointTables = {
   adminUserEndpoints,
   apiTokenEndpoints,
   authEndpoints,
-  chatEndpoints,
+  channelEndpoints,
   checkInEndpoints,
   companyEndpoints,
   departmentByIdEndpoints,

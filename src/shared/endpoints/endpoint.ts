@@ -27,6 +27,11 @@ export interface Endpoint {
    * itself (no `body` schema); a caller sends a `FormData` (docs/api.md, "Answers").
    */
   readonly formData?: string;
+  /**
+   * An old path kept answering for callers outside the app (an admin API token's scripts), marked
+   * deprecated in the OpenAPI document; the app itself calls the path that replaced it.
+   */
+  readonly deprecated?: true;
   /** By status: `answers(schema)` or `created(schema)` from src/shared/api.ts, or a map of them. */
   readonly response: Readonly<Record<string | number, z.ZodType>>;
 }

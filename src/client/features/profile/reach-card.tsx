@@ -1,4 +1,4 @@
-import { type ReachChannel, reachChannelLabels, reachChannels } from "@shared/chat";
+import { type ReachChannel, reachChannelLabels, reachChannels } from "@shared/channels";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Button } from "../../components/ui/button";
@@ -12,7 +12,7 @@ import {
 import { Label } from "../../components/ui/label";
 import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/toast";
-import { chatApi, chatKeys } from "../../lib/api/chat";
+import { channelKeys, channelsApi } from "../../lib/api/channels";
 import { errorMessage } from "../../lib/api-client";
 
 const COMPANY = "company";
@@ -20,8 +20,8 @@ const COMPANY = "company";
 /** "Where to reach me": e-mail, Slack, both or Teams, or the company's default (docs/chat.md). */
 export function ReachCard() {
   const query = useQuery({
-    queryKey: chatKeys.reach,
-    queryFn: ({ signal }) => chatApi.reach(signal),
+    queryKey: channelKeys.reach,
+    queryFn: ({ signal }) => channelsApi.reach(signal),
   });
   const data = query.data;
   if (!data || (!data.slackAvailable && !data.teamsAvailable)) return null;
@@ -49,10 +49,10 @@ function ReachForm(props: {
   const save = async () => {
     setSaving(true);
     try {
-      const saved = await chatApi.setReach({
+      const saved = await channelsApi.setReach({
         reachBy: choice === COMPANY ? null : (choice as ReachChannel),
       });
-      client.setQueryData(chatKeys.reach, saved);
+      client.setQueryData(channelKeys.reach, saved);
       toast({ title: "Saved", description: "We will reach you there from now on." });
     } catch (failure) {
       toast({

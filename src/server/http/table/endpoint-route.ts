@@ -21,6 +21,7 @@ export function endpointRoute<const E extends Endpoint>(endpoint: E) {
     ...(endpoint.query && { querystring: endpoint.query }),
     ...(endpoint.body && { body: endpoint.body }),
     response: endpoint.response,
+    ...(endpoint.deprecated && { deprecated: true }),
   } as SchemaOf<E>;
   return { method: endpoint.method, url: endpoint.path, schema };
 }

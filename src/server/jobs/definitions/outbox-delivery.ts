@@ -4,6 +4,7 @@ import type { OutgoingMessageRow } from "../../db/schema";
 import { outboxTrigger, urgentOutboxTrigger } from "../../job-triggers";
 import { createSendFinisher } from "../../newsletters/send/send-finisher";
 import { rateLimitedLog } from "../../outbox/attempt-log";
+import type { ChannelLanes } from "../../outbox/channel-lanes";
 import { claimMessages, releaseMessages, renewMessages } from "../../outbox/claim-messages";
 import {
   DEFAULT_OUTBOX_RETRY,
@@ -14,8 +15,9 @@ import {
 } from "../../outbox/deliver-message";
 import { prepareBatches } from "../../outbox/prepare-batches";
 import { createSentRecorder } from "../../outbox/sent-recorder";
-import type { JobDefinition } from "../job";
+import type { JobDefinition, JobRun } from "../job";
 import { messageKindNamed } from "../message-kinds";
+import { channelLanesOf, queueDueChannelNudges } from "./channel-transports";
 import type { JobLogs } from "./job-logs";
 
 export interface OutboxDeliveryJobOptions extends Partial<DeliverySettings> {
@@ -32,14 +34,25 @@ export interface OutboxDeliveryJobOptions extends Partial<DeliverySettings> {
   pollMs?: number;
   /** How long claimed messages stay this process's (a crash mid-send frees them after this). */
   leaseMs?: number;
+  /** How long a webhook receiver has to answer (send-webhook.ts's 15 s by default). */
+  webhookTimeoutMs?: number;
+  /**
+   * False: e-mail only, the channels' lanes left to whoever steps them (the test app's worker,
+   * beside tests that step Slack and webhooks with ctx.clock: deliverDueChannelMessages).
+   */
+  channels?: boolean;
 }
 
 /**
- * Delivers the outbox (src/server/outbox/, docs/mail.md) in every app process: claims due
- * messages queued over this process's mail transport under a lease, renders and sends each, and
- * records the outcome; a transient failure comes back after its backoff. This lane takes every
- * message but the urgent ones, which `urgentOutboxDeliveryJob` takes, and seals a newsletter's
- * send once none of its messages is pending (after a batch, and when idle: a crash at the end).
+ * The one worker of every outgoing message (src/server/outbox/, docs/mail.md, decision 0072), in
+ * every app process. E-mail: claims due messages queued over this process's mail transport in
+ * batches under a lease, renders and sends each, and records the outcome; a transient failure
+ * comes back after its backoff; a newsletter's send is sealed once none of its messages is
+ * pending (after a batch, and when idle: a crash at the end). Slack, Teams and webhooks: before
+ * each e-mail batch it starts every lane that is free and due (docs/chat.md, "Lanes and the
+ * breaker"), which runs beside the batches one message at a time, so a slow receiver holds up
+ * neither the e-mail nor another lane. Urgent e-mail is `urgentOutboxDeliveryJob`'s, the same
+ * loop on the urgent lane only.
  */
 export function outboxDeliveryJob(
   ctx: AppContext,
@@ -98,6 +111,8 @@ function outboxLane(
     ? null
     : createSendFinisher(ctx, { log: logs.log, warn: settings.warn, event: logs.event });
   const trigger = urgent ? urgentOutboxTrigger : outboxTrigger;
+  const channels =
+    urgent || options.channels === false ? null : channelLanesByOwner(ctx, logs, options);
   return {
     name: trigger.jobName,
     trigger,
@@ -107,7 +122,9 @@ function outboxLane(
     // Woken once a transaction that queued messages of this lane in this app has committed.
     wake: ctx.jobs.signal(trigger),
     log: settings.warn,
+    prepare: channels ? () => queueDueChannelNudges(ctx) : undefined,
     async claim(run) {
+      await channels?.startDue(run);
       const rows = await claimMessages(ctx.db, {
         owner: run.owner,
         limit: batchSize,
@@ -147,6 +164,7 @@ function outboxLane(
       await sends?.afterBatch(rows);
     },
     idle: sends ? () => sends.idle() : undefined,
+    drain: channels ? () => channels.drain() : undefined,
     renew: (_rows, run) =>
       renewMessages(ctx.db, run.owner, new Date(ctx.clock.now().getTime() + run.leaseMs)),
     release: (rows, run) =>
@@ -155,5 +173,42 @@ function outboxLane(
         run.owner,
         rows.map((r) => r.id),
       ),
+  };
+}
+
+/**
+ * The channels' lanes of each owner of the worker: before each claim of e-mail, every free lane
+ * with a due message is started; the lanes run on after the claim returns, and a stop waits for
+ * the message each has in flight.
+ */
+function channelLanesByOwner(
+  ctx: AppContext,
+  logs: JobLogs,
+  options: OutboxDeliveryJobOptions,
+): { startDue(run: JobRun): Promise<void>; drain(): Promise<void> } {
+  const byOwner = new Map<string, ChannelLanes>();
+  const lanesOf = (run: JobRun) => {
+    let lanes = byOwner.get(run.owner);
+    if (!lanes) {
+      lanes = channelLanesOf(ctx, {
+        owner: run.owner,
+        webhookTimeoutMs: options.webhookTimeoutMs,
+        stopping: () => run.stopping,
+        log: logs.warn,
+      });
+      byOwner.set(run.owner, lanes);
+    }
+    return lanes;
+  };
+  return {
+    async startDue(run) {
+      const lanes = lanesOf(run);
+      for (let row = await lanes.claim(); row; row = await lanes.claim()) {
+        lanes.start(row);
+      }
+    },
+    async drain() {
+      await Promise.all([...byOwner.values()].map((lanes) => lanes.drain()));
+    },
   };
 }

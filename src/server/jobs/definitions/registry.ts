@@ -1,7 +1,6 @@
 import type { AppContext } from "../../context";
 import type { AnyJobDefinition } from "../job";
 import { type RunningJob, startJob } from "../run-job";
-import { chatDeliveryJob } from "./chat-delivery";
 import { connectionFiguresJob } from "./connection-figures";
 import { invitationRemindersJob } from "./invitation-reminders";
 import type { JobLogs } from "./job-logs";
@@ -24,13 +23,11 @@ export const JOBS: Array<(ctx: AppContext, logs: JobLogs) => AnyJobDefinition> =
   pauseRemindersJob,
   // The monthly rounds' steps; each step runs once (docs/rounds.md).
   roundStepsJob,
-  // Every message queued with queue (src/server/outbox/, docs/mail.md), newsletters too;
-  // a send survives any one process dying.
+  // Every message queued with queue (src/server/outbox/, docs/mail.md): e-mail, newsletters
+  // too, and Slack, Teams and webhook calls in their lanes; a send survives any process dying.
   outboxDeliveryJob,
   // The outbox's urgent lane: sign-in codes and links, never behind a batch (docs/mail.md).
   urgentOutboxDeliveryJob,
-  // Slack messages and webhook calls from the chat ledger (docs/chat.md).
-  chatDeliveryJob,
   // The Connections figures recounted off the request path (docs/performance.md, "Connections").
   connectionFiguresJob,
 ];

@@ -1,16 +1,16 @@
-import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { type OutgoingMessageRow, outgoingMessages, teamsPeople, users } from "../../db/schema";
-import { type QueuedChatMessage, queue, queueChatMessages } from "../../outbox/queue";
+import { teamsChange } from "../../outbox/kinds/teams-kinds";
+import { queue } from "../../outbox/queue";
 import { type MatchChangeData, queuedMatchChange } from "../../outbox/queued/match-change";
 import {
   effectiveReach,
-  getChatSettings,
+  getChannelSettings,
   teamsSetUp,
   toldInChatAlone,
-} from "../../settings/chat-settings";
+} from "../../settings/channel-settings";
 
 /** One e-mail of a change (pairings/current/change-notices.ts), as it would go. */
 export interface ChangeMail {
@@ -56,35 +56,25 @@ export async function queueTeamsChangeNotes(
   );
   const mailOf = (userId: string) =>
     change.mails.filter((m) => m.data.userId === userId && m.data.via !== "calendar");
-  const messages: QueuedChatMessage[] = [];
   const inGroup = new Set<string>();
   for (const [chat, group] of await groupChats(tx, change.groups)) {
     const told = group.tells.filter((id) => chat.members.includes(id));
     for (const id of told) inGroup.add(id);
     const fallbacks = told.filter((id) => alone.has(id)).flatMap(mailOf);
     for (const id of told.filter((id) => alone.has(id))) replaced.add(id);
-    messages.push({
-      channel: "teams",
-      kind: "change",
-      dedupeKey: `teams:change:chat-${chat.chatId}:${randomUUID()}`,
-      matchId: chat.matchId,
-      payload: { chatId: chat.chatId, title: group.title, lines: group.lines, fallbacks },
+    await queue(ctx, tx, teamsChange, [{ matchId: chat.matchId }], {
+      chatId: chat.chatId,
+      title: group.title,
+      lines: group.lines,
+      fallbacks,
     });
   }
   for (const { userId, ...note } of notes) {
     if (inGroup.has(userId)) continue;
     const fallbacks = alone.has(userId) ? mailOf(userId) : [];
     if (fallbacks.length > 0) replaced.add(userId);
-    messages.push({
-      channel: "teams",
-      kind: "change",
-      // A change has no id of its own; its transaction commits it once.
-      dedupeKey: `teams:change:user-${userId}:${randomUUID()}`,
-      userId,
-      payload: { ...note, fallbacks },
-    });
+    await queue(ctx, tx, teamsChange, [{ userId }], { ...note, fallbacks });
   }
-  await queueChatMessages(ctx, tx, messages);
   return replaced;
 }
 
@@ -106,7 +96,7 @@ async function toldInTeamsAlone(tx: Tx, userIds: readonly string[]): Promise<Set
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return new Set();
   const [company, people] = await Promise.all([
-    getChatSettings(tx),
+    getChannelSettings(tx),
     tx
       .select({ id: users.id, reachBy: users.reachBy, conversationId: teamsPeople.conversationId })
       .from(users)

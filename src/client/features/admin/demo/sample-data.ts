@@ -6,7 +6,7 @@ import {
 import { adminAccountEndpoints } from "@shared/endpoints/admin-accounts";
 import { adminUserEndpoints } from "@shared/endpoints/admin-users";
 import { apiTokenEndpoints } from "@shared/endpoints/api-tokens";
-import { chatEndpoints, webhooksEndpoints } from "@shared/endpoints/chat";
+import { channelEndpoints, webhooksEndpoints } from "@shared/endpoints/channels";
 import { checkInEndpoints } from "@shared/endpoints/check-ins";
 import { companyEndpoints } from "@shared/endpoints/company";
 import { departmentByIdEndpoints, departmentEndpoints } from "@shared/endpoints/departments";
@@ -218,7 +218,7 @@ export const sampleData: Record<string, SampleAnswer> = {
       allowPrivate: false,
     }),
     // The sample company talks by e-mail: no Slack, no webhooks (docs/chat.md).
-    answerTo(chatEndpoints.operations, {
+    answerTo(channelEndpoints.operations, {
       defaultChannel: "email",
       slack: {
         configured: false,

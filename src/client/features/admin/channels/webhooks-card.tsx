@@ -3,7 +3,7 @@ import {
   type WebhookEvent,
   webhookEventLabels,
   webhookEvents,
-} from "@shared/chat";
+} from "@shared/channels";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../../components/ui/button";
@@ -18,7 +18,7 @@ import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { QueryState } from "../../../components/ui/query-state";
 import { toast } from "../../../components/ui/toast";
-import { chatApi, chatKeys } from "../../../lib/api/chat";
+import { channelKeys, channelsApi } from "../../../lib/api/channels";
 import { HelpLink } from "../../help/help-link";
 import { useAdminMutation } from "../use-admin-mutation";
 import { failureToast } from "../whitelist/whitelist-queries";
@@ -26,8 +26,8 @@ import { failureToast } from "../whitelist/whitelist-queries";
 /** Operations: signed outgoing webhooks, each with its log and a test button (docs/chat.md). */
 export function WebhooksCard() {
   const query = useQuery({
-    queryKey: chatKeys.webhooks,
-    queryFn: ({ signal }) => chatApi.webhooks(signal),
+    queryKey: channelKeys.webhooks,
+    queryFn: ({ signal }) => channelsApi.webhooks(signal),
   });
   return (
     <Card>
@@ -59,27 +59,28 @@ export function WebhooksCard() {
 
 function EndpointRow({ endpoint }: { endpoint: WebhookEndpoint }) {
   const log = useQuery({
-    queryKey: chatKeys.deliveries(endpoint.id),
-    queryFn: ({ signal }) => chatApi.deliveries(endpoint.id, signal),
+    queryKey: channelKeys.deliveries(endpoint.id),
+    queryFn: ({ signal }) => channelsApi.deliveries(endpoint.id, signal),
   });
   const refresh = (client: import("@tanstack/react-query").QueryClient) =>
-    client.invalidateQueries({ queryKey: chatKeys.webhooks });
+    client.invalidateQueries({ queryKey: channelKeys.webhooks });
   const test = useAdminMutation({
-    mutationFn: () => chatApi.sendTest(endpoint.id),
+    mutationFn: () => channelsApi.sendTest(endpoint.id),
     onSuccess: (answer) => toast({ title: "Test event queued", description: answer.message }),
     failure: "Failed to send the test event",
-    refresh: (client) => client.invalidateQueries({ queryKey: chatKeys.deliveries(endpoint.id) }),
+    refresh: (client) =>
+      client.invalidateQueries({ queryKey: channelKeys.deliveries(endpoint.id) }),
     reportFailure: failureToast,
   });
   const resume = useAdminMutation({
-    mutationFn: () => chatApi.resumeWebhook(endpoint.id),
+    mutationFn: () => channelsApi.resumeWebhook(endpoint.id),
     onSuccess: (answer) => toast({ title: "Webhook resumed", description: answer.message }),
     failure: "Failed to resume the webhook",
     refresh,
     reportFailure: failureToast,
   });
   const remove = useAdminMutation({
-    mutationFn: () => chatApi.removeWebhook(endpoint.id),
+    mutationFn: () => channelsApi.removeWebhook(endpoint.id),
     failure: "Failed to remove the webhook",
     refresh,
     reportFailure: failureToast,
@@ -136,14 +137,14 @@ function AddWebhookForm() {
   const [events, setEvents] = useState<WebhookEvent[]>([]);
   const [secret, setSecret] = useState<string | null>(null);
   const add = useAdminMutation({
-    mutationFn: () => chatApi.addWebhook({ url, events }),
+    mutationFn: () => channelsApi.addWebhook({ url, events }),
     onSuccess: (created) => {
       setSecret(created.secret);
       setUrl("");
       setEvents([]);
     },
     failure: "Failed to add the webhook",
-    refresh: (client) => client.invalidateQueries({ queryKey: chatKeys.webhooks }),
+    refresh: (client) => client.invalidateQueries({ queryKey: channelKeys.webhooks }),
     reportFailure: failureToast,
   });
   const submit = (event: FormEvent) => {

@@ -1,8 +1,11 @@
-import type { ChatSettings, ReachChoice, WebhookBody } from "@shared/chat";
-import { chatEndpoints as chat, webhooksEndpoints as webhooks } from "@shared/endpoints/chat";
+import type { ChannelSettings, ReachChoice, WebhookBody } from "@shared/channels";
+import {
+  channelEndpoints as chat,
+  webhooksEndpoints as webhooks,
+} from "@shared/endpoints/channels";
 import { call } from "./request";
 
-export const chatKeys = {
+export const channelKeys = {
   reach: [chat.reach.path] as const,
   operations: [chat.operations.path] as const,
   webhooks: [webhooks.list.path] as const,
@@ -10,11 +13,11 @@ export const chatKeys = {
 };
 
 /** Where people are reached, the admin's Slack panel and webhooks (docs/chat.md). */
-export const chatApi = {
+export const channelsApi = {
   reach: (signal?: AbortSignal) => call(chat.reach, { signal }),
   setReach: (body: ReachChoice) => call(chat.setReach, { body }),
   operations: (signal?: AbortSignal) => call(chat.operations, { signal }),
-  setDefault: (body: ChatSettings) => call(chat.setDefault, { body }),
+  setDefault: (body: ChannelSettings) => call(chat.setDefault, { body }),
   webhooks: (signal?: AbortSignal) => call(webhooks.list, { signal }),
   addWebhook: (body: WebhookBody) => call(webhooks.add, { body }),
   removeWebhook: (id: number) => call(webhooks.remove, { params: { id } }),

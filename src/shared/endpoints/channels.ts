@@ -1,23 +1,23 @@
 import { z } from "zod";
 import { answers, messageSchema } from "../api";
 import {
-  chatDeliveryListSchema,
-  chatOperationsSchema,
-  chatSettingsSchema,
+  channelDeliveryListSchema,
+  channelOperationsSchema,
+  channelSettingsSchema,
   createdWebhookSchema,
   reachChoiceSchema,
   reachViewSchema,
   webhookBodySchema,
   webhookListSchema,
-} from "../chat";
+} from "../channels";
 import { idParamsSchema } from "../ids";
 import { endpoint } from "./endpoint";
 
 /**
- * Chat (docs/chat.md): where a person is reached, the admin's Slack panel and send log, the
- * outgoing webhooks, and the receiver of Slack's button presses.
+ * The channels besides e-mail (docs/chat.md): where a person is reached, the admin's Slack panel
+ * and send log, the outgoing webhooks, and the receiver of Slack's button presses.
  */
-export const chatEndpoints = {
+export const channelEndpoints = {
   reach: endpoint({
     method: "GET",
     path: "/api/profile/reach",
@@ -31,19 +31,40 @@ export const chatEndpoints = {
   }),
   operations: endpoint({
     method: "GET",
-    path: "/api/admin/chat",
-    response: answers(chatOperationsSchema),
+    path: "/api/admin/channels",
+    response: answers(channelOperationsSchema),
   }),
   setDefault: endpoint({
     method: "PUT",
-    path: "/api/admin/chat",
-    body: chatSettingsSchema,
-    response: answers(chatOperationsSchema),
+    path: "/api/admin/channels",
+    body: channelSettingsSchema,
+    response: answers(channelOperationsSchema),
   }),
   deliveries: endpoint({
     method: "GET",
+    path: "/api/admin/channels/deliveries",
+    response: answers(channelDeliveryListSchema),
+  }),
+  // The old paths, from when "chat" also meant Slack and webhooks (docs/architecture.md,
+  // "Glossary"), still answer scripts with an admin API token (decision 0083).
+  operationsAtOldPath: endpoint({
+    method: "GET",
+    path: "/api/admin/chat",
+    deprecated: true,
+    response: answers(channelOperationsSchema),
+  }),
+  setDefaultAtOldPath: endpoint({
+    method: "PUT",
+    path: "/api/admin/chat",
+    deprecated: true,
+    body: channelSettingsSchema,
+    response: answers(channelOperationsSchema),
+  }),
+  deliveriesAtOldPath: endpoint({
+    method: "GET",
     path: "/api/admin/chat/deliveries",
-    response: answers(chatDeliveryListSchema),
+    deprecated: true,
+    response: answers(channelDeliveryListSchema),
   }),
   /**
    * Slack's `block_actions` press, form-encoded and signed over its raw body: no body schema,
@@ -92,6 +113,6 @@ export const webhooksEndpoints = {
     method: "GET",
     path: "/api/admin/webhooks/:id/deliveries",
     params: idParamsSchema,
-    response: answers(chatDeliveryListSchema),
+    response: answers(channelDeliveryListSchema),
   }),
 };

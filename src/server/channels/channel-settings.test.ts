@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OPENAPI_DOCUMENT } from "../../shared/api";
 import { allowEmail, createAdmin, createUser } from "../test/factories";
 import { type SlackStandIn, startSlackStandIn } from "../test/slack-stand-in";
 import { createTestApp, type TestApp } from "../test/test-app";
@@ -29,43 +30,60 @@ afterAll(async () => {
   await slack.close();
 });
 
-describe("GET/PUT /api/admin/chat", () => {
+describe("GET/PUT /api/admin/channels", () => {
   it("shows Slack connected (auth.test) and saves the company's default channel", async () => {
     const admin = await createAdmin(t.db, { email: "boss@reach.test" });
-    const res = await t.as(admin).get("/api/admin/chat");
+    const res = await t.as(admin).get("/api/admin/channels");
     expect(res.json()).toMatchObject({
       defaultChannel: "email",
       slack: { configured: true, connected: true, team: "Test Co", botUser: "cupofjoe" },
     });
     expect(slack.callsOf("auth.test")[0].token).toBe(TOKEN);
-    const saved = await t.as(admin).put("/api/admin/chat", { defaultChannel: "both" });
+    const saved = await t.as(admin).put("/api/admin/channels", { defaultChannel: "both" });
     expect(saved.json()).toMatchObject({ defaultChannel: "both" });
-    const bad = await t.as(admin).put("/api/admin/chat", { defaultChannel: "pigeon" });
+    const bad = await t.as(admin).put("/api/admin/channels", { defaultChannel: "pigeon" });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/e-mail, Slack, both or Teams/);
   });
 
   it("says Slack is not set up when no token is configured", async () => {
     const admin = await createAdmin(off.db, { email: "boss@off.test" });
-    const res = await off.as(admin).get("/api/admin/chat");
+    const res = await off.as(admin).get("/api/admin/channels");
     expect(res.json().slack).toMatchObject({ configured: false, connected: false });
     expect(res.json().slack.message).toBe(
       "Slack is not set up: ask whoever runs Cup of Joe to connect Slack.",
     );
     // Slack cannot be the company's default while it is not set up; e-mail always can.
     for (const defaultChannel of ["slack", "both"]) {
-      const refused = await off.as(admin).put("/api/admin/chat", { defaultChannel });
+      const refused = await off.as(admin).put("/api/admin/channels", { defaultChannel });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().message).toBe(SLACK_NOT_SET_UP);
     }
-    expect((await off.as(admin).get("/api/admin/chat")).json().defaultChannel).toBe("email");
-    const email = await off.as(admin).put("/api/admin/chat", { defaultChannel: "email" });
+    expect((await off.as(admin).get("/api/admin/channels")).json().defaultChannel).toBe("email");
+    const email = await off.as(admin).put("/api/admin/channels", { defaultChannel: "email" });
     expect(email.statusCode).toBe(200);
   });
 
   it("is for admins only", async () => {
     const employee = await createUser(t.db, { email: "emp@reach.test" });
+    expect((await t.as(employee).get("/api/admin/channels")).statusCode).toBe(403);
     expect((await t.as(employee).get("/api/admin/chat")).statusCode).toBe(403);
+  });
+
+  // docs/decisions/0083-channels-not-chat.md: scripts with an admin API token keep working.
+  it("still answers at the old /chat paths, marked deprecated in the OpenAPI document", async () => {
+    const admin = await createAdmin(t.db, { email: "old-paths@reach.test" });
+    const saved = await t.as(admin).put("/api/admin/chat", { defaultChannel: "email" });
+    expect(saved.statusCode).toBe(200);
+    expect((await t.as(admin).get("/api/admin/chat")).json()).toEqual(
+      (await t.as(admin).get("/api/admin/channels")).json(),
+    );
+    const log = await t.as(admin).get("/api/admin/chat/deliveries");
+    expect(log.json()).toEqual((await t.as(admin).get("/api/admin/channels/deliveries")).json());
+    const doc = (await t.app.inject({ method: "GET", url: OPENAPI_DOCUMENT })).json();
+    expect(doc.paths["/api/admin/chat"].get.deprecated).toBe(true);
+    expect(doc.paths["/api/admin/chat/deliveries"].get.deprecated).toBe(true);
+    expect(doc.paths["/api/admin/channels"].get.deprecated).toBeUndefined();
   });
 });
 

@@ -1,9 +1,9 @@
 import {
-  type ChatOperations,
+  type ChannelOperations,
   type ReachChannel,
   reachChannelLabels,
   reachChannels,
-} from "@shared/chat";
+} from "@shared/channels";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Button } from "../../../components/ui/button";
@@ -18,7 +18,7 @@ import { Label } from "../../../components/ui/label";
 import { QueryState } from "../../../components/ui/query-state";
 import { Select } from "../../../components/ui/select";
 import { toast } from "../../../components/ui/toast";
-import { chatApi, chatKeys } from "../../../lib/api/chat";
+import { channelKeys, channelsApi } from "../../../lib/api/channels";
 import { errorMessage } from "../../../lib/api-client";
 import { HelpLink } from "../../help/help-link";
 import { useAdminMutation } from "../use-admin-mutation";
@@ -27,8 +27,8 @@ import { failureToast } from "../whitelist/whitelist-queries";
 /** Operations: whether Slack is connected (auth.test) and the company's default channel. */
 export function SlackCard() {
   const query = useQuery({
-    queryKey: chatKeys.operations,
-    queryFn: ({ signal }) => chatApi.operations(signal),
+    queryKey: channelKeys.operations,
+    queryFn: ({ signal }) => channelsApi.operations(signal),
   });
   return (
     <Card>
@@ -46,22 +46,22 @@ export function SlackCard() {
       </CardHeader>
       <CardContent>
         <QueryState query={query} failure="Failed to load the chat settings" isEmpty={() => false}>
-          {(data) => <ChatSettingsForm operations={data} />}
+          {(data) => <ChannelSettingsForm operations={data} />}
         </QueryState>
       </CardContent>
     </Card>
   );
 }
 
-function ChatSettingsForm({ operations }: { operations: ChatOperations }) {
+function ChannelSettingsForm({ operations }: { operations: ChannelOperations }) {
   const id = useId();
   const [channel, setChannel] = useState<ReachChannel>(operations.defaultChannel);
   const save = useAdminMutation({
-    mutationFn: (value: ReachChannel) => chatApi.setDefault({ defaultChannel: value }),
+    mutationFn: (value: ReachChannel) => channelsApi.setDefault({ defaultChannel: value }),
     onSuccess: () =>
       toast({ title: "Saved", description: "The company's default channel is saved." }),
     failure: "Failed to save the default channel",
-    refresh: (client) => client.invalidateQueries({ queryKey: chatKeys.operations }),
+    refresh: (client) => client.invalidateQueries({ queryKey: channelKeys.operations }),
     reportFailure: failureToast,
   });
   const { slack } = operations;

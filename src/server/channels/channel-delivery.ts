@@ -1,16 +1,14 @@
-import type { ChatChannel } from "../../shared/chat";
+import type { OtherChannel } from "../../shared/channels";
 import type { AppContext } from "../context";
 import type { OutgoingMessageRow } from "../db/schema";
 import { CHANNEL_LEASE_MS, type ChannelLanes, channelLanes } from "../outbox/channel-lanes";
 import type { ChannelTransport, SendOutcome } from "../outbox/channels";
 
-export const CHAT_LEASE_MS = CHANNEL_LEASE_MS;
-
 /**
  * What one channel plugs into the lanes (docs/chat.md, "Adding a channel"): its transport, and
  * what it does once one of its rows is settled (Slack: show a late check-in answer; webhooks: the
  * endpoint breaker). Each channel's folder (slack/, webhooks/, teams/) builds its own, and the job
- * wires them (jobs/definitions/chat-delivery.ts), so channels/ imports none of them.
+ * wires them (jobs/definitions/channel-transports.ts), so channels/ imports none of them.
  */
 export interface ChannelAdapter {
   send: ChannelTransport;
@@ -19,7 +17,7 @@ export interface ChannelAdapter {
   afterSettle?: (row: OutgoingMessageRow, outcome: SendOutcome) => Promise<unknown>;
 }
 
-export interface ChatLaneOptions {
+export interface ChannelDeliveryOptions {
   /** Who claims (`host:pid:random`): a row is settled only by its claimer. */
   owner: string;
   leaseMs?: number;
@@ -33,25 +31,24 @@ export interface ChatLaneOptions {
    * The e-mail fallback of a Slack intro that did not go out (failed, or a member no longer
    * found in Slack): queues its members' announcement e-mail durably, before the row is settled,
    * so a crash in between tries the row again rather than losing the e-mail. Wired by the job
-   * (jobs/definitions/chat-delivery.ts); channels/ does not reach the mail ledger itself.
+   * (jobs/definitions/channel-transports.ts); channels/ does not reach the mail ledger itself.
    */
   introNotSent?: (row: OutgoingMessageRow) => Promise<unknown>;
   /** The channels that deliver, each with its adapter. */
-  channels: Partial<Record<ChatChannel, ChannelAdapter>>;
+  channels: Partial<Record<OtherChannel, ChannelAdapter>>;
 }
 
-export type ChatLanes = ChannelLanes;
-
 /**
- * The lanes of Slack, Teams and each webhook endpoint in the one delivery engine
- * (outbox/channel-lanes.ts, docs/chat.md "Lanes and the breaker"), with what happens around a
+ * The lanes of Slack, Teams and each webhook endpoint in the one delivery engine, run by the
+ * outbox's worker beside its e-mail batches (jobs/definitions/outbox-delivery.ts,
+ * outbox/channel-lanes.ts, docs/chat.md "Lanes and the breaker"), with what happens around a
  * send: an intro's e-mail fallback here, the rest in each channel's adapter.
  */
-export function chatLanes(ctx: AppContext, options: ChatLaneOptions): ChannelLanes {
+export function channelDelivery(ctx: AppContext, options: ChannelDeliveryOptions): ChannelLanes {
   const log = options.log ?? (() => {});
   return channelLanes(ctx, {
     owner: options.owner,
-    leaseMs: options.leaseMs ?? CHAT_LEASE_MS,
+    leaseMs: options.leaseMs ?? CHANNEL_LEASE_MS,
     timeoutMs: options.webhookTimeoutMs,
     stopping: options.stopping,
     log,
@@ -62,9 +59,9 @@ export function chatLanes(ctx: AppContext, options: ChatLaneOptions): ChannelLan
       if (row.channel !== "webhook" && row.kind === "intro" && outcome.kind === "ended") {
         if (outcome.state === "failed" || outcome.tellByEmail) await options.introNotSent?.(row);
       }
-      await options.channels[row.channel as ChatChannel]?.beforeSettle?.(row, outcome);
+      await options.channels[row.channel as OtherChannel]?.beforeSettle?.(row, outcome);
     },
     afterSettle: async (row, outcome) =>
-      options.channels[row.channel as ChatChannel]?.afterSettle?.(row, outcome),
+      options.channels[row.channel as OtherChannel]?.afterSettle?.(row, outcome),
   });
 }

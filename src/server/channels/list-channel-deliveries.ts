@@ -1,13 +1,13 @@
 import { and, desc, eq, ne, type SQL } from "drizzle-orm";
-import type { ChatChannel, ChatDelivery, ChatMessageKind } from "../../shared/chat";
+import type { ChannelDelivery, ChannelMessageKind, OtherChannel } from "../../shared/channels";
 import type { AppContext } from "../context";
 import { outgoingMessages } from "../db/schema";
 
 /** The chat send log (docs/chat.md, "Deliveries"): the latest rows, newest first, with channel. */
-export async function listChatDeliveries(
+export async function listChannelDeliveries(
   ctx: AppContext,
   filter: { endpointId?: number } = {},
-): Promise<ChatDelivery[]> {
+): Promise<ChannelDelivery[]> {
   const where: SQL | undefined =
     filter.endpointId === undefined
       ? undefined
@@ -21,8 +21,8 @@ export async function listChatDeliveries(
   const now = ctx.clock.now();
   return rows.map((row) => ({
     id: row.id,
-    channel: row.channel as ChatChannel,
-    kind: row.kind as ChatMessageKind,
+    channel: row.channel as OtherChannel,
+    kind: row.kind as ChannelMessageKind,
     event: eventOf(row.data),
     // A row claimed under a live lease is being sent (outbox/lane-ledger.ts).
     state:

@@ -1,25 +1,25 @@
 import { eq, sql } from "drizzle-orm";
-import { type ChatSettings, type ReachChannel, reachChannels } from "../../shared/chat";
+import { type ChannelSettings, type ReachChannel, reachChannels } from "../../shared/channels";
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
 import { settings } from "../db/schema";
 
 const KEY = "chat";
 
-export const defaultChatSettings: ChatSettings = { defaultChannel: "email" };
+export const defaultChannelSettings: ChannelSettings = { defaultChannel: "email" };
 
 /** The company's chat settings (docs/chat.md): the channel for people who chose none. */
-export async function getChatSettings(db: Pick<Db, "select">): Promise<ChatSettings> {
+export async function getChannelSettings(db: Pick<Db, "select">): Promise<ChannelSettings> {
   const [row] = await db
     .select({ value: settings.value })
     .from(settings)
     .where(eq(settings.key, KEY));
   const value = (row?.value ?? {}) as { defaultChannel?: unknown };
   const known = reachChannels.find((c) => c === value.defaultChannel);
-  return { defaultChannel: known ?? defaultChatSettings.defaultChannel };
+  return { defaultChannel: known ?? defaultChannelSettings.defaultChannel };
 }
 
-export async function saveChatSettings(db: Pick<Db, "insert">, value: ChatSettings) {
+export async function saveChannelSettings(db: Pick<Db, "insert">, value: ChannelSettings) {
   await db
     .insert(settings)
     .values({ key: KEY, value })
@@ -29,7 +29,7 @@ export async function saveChatSettings(db: Pick<Db, "insert">, value: ChatSettin
 /** The person's own choice, else the company's default. */
 export function effectiveReach(
   own: ReachChannel | null | undefined,
-  company: ChatSettings,
+  company: ChannelSettings,
 ): ReachChannel {
   return own ?? company.defaultChannel;
 }

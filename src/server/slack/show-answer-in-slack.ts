@@ -5,7 +5,8 @@ import { personName } from "../../shared/person-name";
 import type { AppContext } from "../context";
 import { matches, type OutgoingMessageRow, outgoingMessages, users } from "../db/schema";
 import { withMembers } from "../match-members/match-members";
-import { queueChatMessages } from "../outbox/queue";
+import { slackCheckInUpdate } from "../outbox/kinds/slack-kinds";
+import { queue } from "../outbox/queue";
 import { answeredMessage } from "./slack-messages";
 
 /**
@@ -15,7 +16,7 @@ import { answeredMessage } from "./slack-messages";
  * sent to the person for this match; one not yet sent is skipped by its sender, as answered, and
  * one being posted right now is rewritten by its sender once posted (`showLateAnswer`).
  */
-export async function showAnswerInChat(
+export async function showAnswerInSlack(
   ctx: AppContext,
   answered: { userId: string; matchId: number; partners: string[]; message: string },
 ): Promise<void> {
@@ -81,14 +82,11 @@ async function queueAnswerUpdate(
 ) {
   const { channel, ts } = answered;
   const question = `Did you meet ${joinNames(answered.partners)}?`;
-  await queueChatMessages(ctx, ctx.db, [
-    {
-      channel: "slack",
-      kind: "check_in_update",
-      dedupeKey: `slack:update:${channel}:${ts}:${occasion}`,
-      matchId: answered.matchId,
-      userId: answered.userId,
-      payload: { channel, ts, message: answeredMessage(question, answered.message) },
-    },
-  ]);
+  await queue(
+    ctx,
+    ctx.db,
+    slackCheckInUpdate,
+    [{ matchId: answered.matchId, userId: answered.userId, occasion }],
+    { channel, ts, message: answeredMessage(question, answered.message) },
+  );
 }

@@ -13,16 +13,16 @@ export const reachChannelLabels: Record<ReachChannel, string> = {
 
 /**
  * The channels besides e-mail of the one delivery engine (docs/chat.md, "Adding a channel"): each
- * has a transport (jobs/definitions/chat-delivery.ts) and a lane per row.
+ * has a transport (jobs/definitions/channel-transports.ts) and a lane per row.
  */
-export const chatChannels = ["slack", "webhook", "teams"] as const;
-export type ChatChannel = (typeof chatChannels)[number];
+export const otherChannels = ["slack", "webhook", "teams"] as const;
+export type OtherChannel = (typeof otherChannels)[number];
 
 /** Every channel a message can take: e-mail, and the chat channels. */
-export const messageChannels = ["email", ...chatChannels] as const;
+export const messageChannels = ["email", ...otherChannels] as const;
 export type Channel = (typeof messageChannels)[number];
 
-export const chatMessageKinds = [
+export const channelMessageKinds = [
   "intro",
   "check_in",
   "check_in_update",
@@ -31,10 +31,10 @@ export const chatMessageKinds = [
   "still_in",
   "event",
 ] as const;
-export type ChatMessageKind = (typeof chatMessageKinds)[number];
+export type ChannelMessageKind = (typeof channelMessageKinds)[number];
 
-export const chatDeliveryStates = ["pending", "sending", "sent", "failed", "skipped"] as const;
-export type ChatDeliveryState = (typeof chatDeliveryStates)[number];
+export const channelDeliveryStates = ["pending", "sending", "sent", "failed", "skipped"] as const;
+export type ChannelDeliveryState = (typeof channelDeliveryStates)[number];
 
 /** The events an outgoing webhook can subscribe to (docs/chat.md, "Webhooks"). */
 export const webhookEvents = [
@@ -67,10 +67,10 @@ export const reachViewSchema = z.object({
 });
 export type ReachView = z.infer<typeof reachViewSchema>;
 
-export const chatSettingsSchema = z.object({
+export const channelSettingsSchema = z.object({
   defaultChannel: z.enum(reachChannels, { error: "Choose e-mail, Slack, both or Teams." }),
 });
-export type ChatSettings = z.infer<typeof chatSettingsSchema>;
+export type ChannelSettings = z.infer<typeof channelSettingsSchema>;
 
 export const slackStatusSchema = z.object({
   configured: z.boolean(),
@@ -81,8 +81,8 @@ export const slackStatusSchema = z.object({
 });
 export type SlackStatus = z.infer<typeof slackStatusSchema>;
 
-export const chatOperationsSchema = chatSettingsSchema.extend({ slack: slackStatusSchema });
-export type ChatOperations = z.infer<typeof chatOperationsSchema>;
+export const channelOperationsSchema = channelSettingsSchema.extend({ slack: slackStatusSchema });
+export type ChannelOperations = z.infer<typeof channelOperationsSchema>;
 
 const webhookUrl = z
   .string({ error: "Enter the address the events go to." })
@@ -114,17 +114,17 @@ export const createdWebhookSchema = webhookEndpointSchema.extend({ secret: z.str
 
 export const webhookListSchema = z.object({ endpoints: z.array(webhookEndpointSchema) });
 
-export const chatDeliverySchema = z.object({
+export const channelDeliverySchema = z.object({
   id: z.number().int(),
-  channel: z.enum(chatChannels),
-  kind: z.enum(chatMessageKinds),
+  channel: z.enum(otherChannels),
+  kind: z.enum(channelMessageKinds),
   event: z.string().nullable(),
-  state: z.enum(chatDeliveryStates),
+  state: z.enum(channelDeliveryStates),
   attempts: z.number().int(),
   error: z.string().nullable(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
 });
-export type ChatDelivery = z.infer<typeof chatDeliverySchema>;
+export type ChannelDelivery = z.infer<typeof channelDeliverySchema>;
 
-export const chatDeliveryListSchema = z.object({ deliveries: z.array(chatDeliverySchema) });
+export const channelDeliveryListSchema = z.object({ deliveries: z.array(channelDeliverySchema) });
