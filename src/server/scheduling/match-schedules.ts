@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { isIanaTimeZone, type WorkingDay } from "../../shared/working-hours";
 import { roundCompletesAt, scopeSchedule } from "../dates/month-dates";
 import type { Db, Tx } from "../db/client";
@@ -38,7 +38,9 @@ export async function matchSchedules(db: Db | Tx, matchId: number): Promise<Matc
 
 /**
  * `matchSchedules` of many matches in one read (a delivery batch's announcements): the company's
- * zone and hours are read once. A match that does not exist is missing from the answer.
+ * zone and hours are read once. A match that does not exist is missing from the answer. The ids
+ * filter the matches as well as their members, so that the planner reads these matches and their
+ * members by key instead of every match and person (docs/performance.md, "Newsletter send").
  */
 export async function matchSchedulesOf(
   db: Db | Tx,
@@ -46,6 +48,7 @@ export async function matchSchedulesOf(
 ): Promise<Map<number, MatchSchedules>> {
   const found = new Map<number, MatchSchedules>();
   if (matchIds.length === 0) return found;
+  const ids = [...new Set(matchIds)];
   const rows = await db
     .select({
       matchId: matchMembers.matchId,
@@ -63,7 +66,7 @@ export async function matchSchedulesOf(
     .innerJoin(users, eq(users.id, matchMembers.userId))
     .innerJoin(matches, eq(matches.id, matchMembers.matchId))
     .innerJoin(pairings, eq(pairings.id, matches.pairingId))
-    .where(inArray(matchMembers.matchId, [...new Set(matchIds)]))
+    .where(and(inArray(matchMembers.matchId, ids), inArray(matches.id, ids)))
     .orderBy(asc(matchMembers.matchId), asc(matchMembers.position));
   if (rows.length === 0) return found;
   const companyZone = await getTimeZone(db);

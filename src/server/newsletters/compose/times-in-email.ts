@@ -67,12 +67,21 @@ export function matchTimesOf(ctx: AppContext, pairingFile: string | null): Match
   };
 }
 
-/** Each reader's active match in the pairing (the newest, should there be two), by reader. */
+/**
+ * Each reader's active match in the pairing (the newest, should there be two), by reader. The
+ * readers' own matches are named by id as well: without it the planner reads every match of the
+ * pairing for each batch (docs/performance.md, "Newsletter send").
+ */
 async function activeMatchesOf(
   ctx: AppContext,
   pairingId: number,
   userIds: readonly string[],
 ): Promise<Map<string, number>> {
+  const readers = [...new Set(userIds)];
+  const theirMatches = ctx.db
+    .select({ id: matchMembers.matchId })
+    .from(matchMembers)
+    .where(inArray(matchMembers.userId, readers));
   const rows = await ctx.db
     .select({ userId: matchMembers.userId, matchId: matchMembers.matchId })
     .from(matchMembers)
@@ -81,7 +90,8 @@ async function activeMatchesOf(
       and(
         eq(matches.pairingId, pairingId),
         eq(matches.status, "active"),
-        inArray(matchMembers.userId, [...new Set(userIds)]),
+        inArray(matchMembers.userId, readers),
+        inArray(matches.id, theirMatches),
       ),
     )
     .orderBy(desc(matches.id));
