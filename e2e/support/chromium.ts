@@ -20,4 +20,7 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
   "--no-first-run",
   "--disable-quic",
+  // No optimising compiler past Maglev: a story's page lives seconds, too short to repay
+  // TurboFan's compiles (docs/performance.md, "Chromium's flags and the unit files' processes").
+  "--js-flags=--max-opt=2",
 ];
