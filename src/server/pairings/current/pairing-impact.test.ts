@@ -9,6 +9,7 @@ import {
 } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import type { Requests } from "../../test/test-client";
+import { markPairingAnnounced } from "./mark-announced";
 
 let t: TestApp;
 let admin: Requests;
@@ -27,7 +28,7 @@ const people = (prefix: string, n: number) =>
 
 describe("the confirmation before deleting a running pairing", () => {
   it("says how many matches and people it touches, and whether they were told by e-mail", async () => {
-    const pairing = await createPairing(t.db);
+    const pairing = await createPairing(t.db, { announcedAt: null });
     const [a, b, c, d, e] = await people("p", 5);
     await createMatch(t.db, { members: [a, b], pairing });
     await createMatch(t.db, { members: [c, d, e], pairing });
@@ -36,11 +37,12 @@ describe("the confirmation before deleting a running pairing", () => {
     expect(before.statusCode).toBe(200);
     expect(before.json()).toEqual({ matches: 2, people: 5, told: false });
 
-    // A draft naming the pairing told nobody; its sent newsletter (or announcement) did.
+    // A draft naming the pairing told nobody; the send that began its newsletter (or
+    // announcement) marked it told, as the deletion reads it (delete-pairing.ts).
     const file = `current-pairing-${pairing.id}`;
     await createNewsletter(t.db, { pairingFile: file, status: "draft" });
     expect((await admin.get(url)).json().told).toBe(false);
-    await createNewsletter(t.db, { pairingFile: file, status: "sent", month: 4 });
+    await t.db.transaction((tx) => markPairingAnnounced(tx, file, t.ctx.clock.now()));
     expect((await admin.get(url)).json()).toEqual({ matches: 2, people: 5, told: true });
   });
 
