@@ -41,3 +41,7 @@ export const checkInConfirmations: Record<CheckInAnswer, string> = {
   not_yet: "Thanks! We will ask once more later this month.",
   skip: "Thanks for telling us. This month counts as missed; see you next round.",
 };
+
+/** "Not yet" when no reminder remains before the round completes (docs/check-ins.md). */
+export const NOT_YET_NO_REMINDER =
+  "Thanks! We will not ask again this month: if you do meet, press Met here or on your Matches page before the month ends.";

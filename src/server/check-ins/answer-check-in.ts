@@ -26,6 +26,7 @@ import { showAnswerInSlack } from "../slack/show-answer-in-slack";
 import { showAnswerInTeams } from "../teams/show-answer-in-teams";
 import { emitWebhookEvent } from "../webhooks/emit-webhook-event";
 import { refuseClosedAccount } from "./closed-account";
+import { confirmationOf } from "./reminder-ahead";
 
 export const INVALID_CHECK_IN_LINK =
   "This check-in link is not valid. Please use the link from your e-mail.";
@@ -83,7 +84,8 @@ export async function recordCheckInAnswer(
     return match;
   });
   const [withAnswer] = await withMembers(ctx.db, [updated]);
-  return { ...(await present(ctx, userId, withAnswer)), message: checkInConfirmations[answer] };
+  const message = await confirmationOf(ctx, answer, { pairingId: updated.pairingId, userId });
+  return { ...(await present(ctx, userId, withAnswer)), message };
 }
 
 async function claimsOf(ctx: AppContext, token: string) {

@@ -1,8 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { CheckInAnswer } from "../../shared/check-in-answers";
+import {
+  type CheckInAnswer,
+  checkInConfirmations,
+  NOT_YET_NO_REMINDER,
+} from "../../shared/check-in-answers";
 import { fixedClock } from "../clock";
-import { activities, checkIns, matches, pairings } from "../db/schema";
+import { activities, checkIns, matches, pairings, roundSteps } from "../db/schema";
 import { signLinkToken } from "../mail/signed-links";
 import { allowEmail, createMatch, createPairing, createUser } from "../test/factories";
 import { setUpAppWithSmtpPeer } from "../test/smtp-app";
@@ -152,6 +156,50 @@ describe("the check-in e-mail", () => {
     clock.advance(7 * DAY);
     expect(await remindAndDeliver(pairing.id)).toMatchObject({ sent: 0 });
     clock.set(NOW);
+  });
+});
+
+describe("Not yet's thanks", () => {
+  it("promises another question only while the round's reminder is still to come for the person", async () => {
+    const { pairing, person, match, domain } = await company();
+    const [ada, bob, cy, dee] = [
+      await person("Ada"),
+      await person("Bob"),
+      await person("Cy"),
+      await person("Dee"),
+    ];
+    await match(ada, bob);
+    await match(cy, dee);
+    await askAndDeliver(pairing.id);
+    const token = (who: string) =>
+      tokenOf(mailsTo(domain).find((m) => m.to[0] === `${who}@${domain}`) as ReceivedMail);
+    const notYet = async (who: string) =>
+      (await t.post("/api/check-in", { token: token(who), answer: "not_yet" })).json().message;
+
+    // A round that holds no reminder (it completes first): nobody asks again.
+    expect(await notYet("ada")).toBe(NOT_YET_NO_REMINDER);
+
+    const [step] = await t.db
+      .insert(roundSteps)
+      .values({
+        scopeKey: pairing.scopeKey,
+        month: pairing.month,
+        kind: "reminder",
+        dueAt: new Date(NOW.getTime() + 7 * DAY),
+      })
+      .returning();
+    expect(await notYet("bob")).toBe(checkInConfirmations.not_yet);
+
+    // Once reminded, or once the step ran or was skipped, no other question follows.
+    await remindAndDeliver(pairing.id);
+    expect(await notYet("bob")).toBe(NOT_YET_NO_REMINDER);
+    expect(await notYet("cy")).toBe(NOT_YET_NO_REMINDER);
+    await t.db.update(roundSteps).set({ state: "skipped" }).where(eq(roundSteps.id, step.id));
+    await t.db
+      .update(checkIns)
+      .set({ reminderSentAt: null })
+      .where(eq(checkIns.pairingId, pairing.id));
+    expect(await notYet("dee")).toBe(NOT_YET_NO_REMINDER);
   });
 });
 

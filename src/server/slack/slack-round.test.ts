@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NOT_YET_NO_REMINDER } from "../../shared/check-in-answers";
 import { getAuthSecret } from "../auth/auth-secret";
 import { recordCheckInAnswer } from "../check-ins/answer-check-in";
 import { remindCheckIns } from "../check-ins/remind-check-ins";
@@ -290,7 +291,8 @@ describe("the check-in in Slack", () => {
     const partner = quiet.members[0].userId;
     const [{ firstName }] = await t.db.select().from(users).where(eq(users.id, partner));
     expect(textOf(updates[0])).toContain(`Did you meet ${firstName} Lee?`);
-    expect(textOf(updates[0])).toContain("We will ask once more later this month.");
+    // Asked in Slack alone and no reminder step: nobody asks again (docs/check-ins.md).
+    expect(textOf(updates[0])).toContain(NOT_YET_NO_REMINDER);
     // The update is addressed to the person in the ledger, like their question.
     const [row] = await t.db
       .select()
