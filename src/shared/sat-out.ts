@@ -58,10 +58,10 @@ export function satOutText(reason: SatOutReason, name: string): string {
       return `Everyone ${name} could meet was met in the last ${reason.months === 1 ? "month" : `${reason.months} months`}.`;
     case "own-rules":
       return reason.meet
-        ? `Nobody ${name} could meet shares a way to meet with ${name} this month: in person needs the same office, online needs both to accept online chats.`
-        : `Everyone ${name} could meet is kept apart from ${name} by a personal rule: a private "never with" list, a manager and their reports, or no shared way to meet.`;
+        ? `Nobody ${name} could meet shares a way to meet with them this month: in person needs the same office, online needs both to accept online chats.`
+        : `Everyone ${name} could meet is kept apart from them by a personal rule: a private "never with" list, a manager and their reports, or no shared way to meet.`;
     case "working-hours":
-      return `${reason.could === 1 ? "The one person" : `Everyone of the ${reason.could} people`} ${name} could meet shares less than ${durationText(reason.minutes)} of working time with ${name} in the next two weeks.`;
+      return `${reason.could === 1 ? "The one person" : `Each of the ${reason.could} people`} ${name} could meet shares less than ${durationText(reason.minutes)} of working time with them in the next two weeks.`;
     case "size":
       return reason.allChoseFour && reason.choice === 2
         ? `Everyone ${name} could meet chose groups of four, and ${name} chose one-to-one chats.`

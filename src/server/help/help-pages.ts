@@ -25,7 +25,8 @@ const indexEntries: Record<HelpSlug, { audience: HelpAudience; summary: string }
   },
   profile: {
     audience: "everyone",
-    summary: "Your profile and photo, pausing or opting out, and departments.",
+    summary:
+      "Your profile and photo, pausing or opting out, how you meet, interests, never with, and departments.",
   },
   matches: {
     audience: "everyone",

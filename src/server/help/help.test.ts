@@ -169,6 +169,15 @@ describe("every help page is written for the people who read it", () => {
     expect(title).not.toMatch(/demo|company inquiry|dashboard,/i);
   });
 
+  it("explains each card of a person's profile page on the profile help page", async () => {
+    const { html } = await page("profile");
+    for (const section of ["how-we-meet", "shared-interests", "never-with"]) {
+      expect(idsOf(html).has(section), section).toBe(true);
+    }
+    expect(html).toContain("Pause until a date");
+    expect(html).toContain("private: nobody else sees it");
+  });
+
   it("keeps every section a card of the app links to", async () => {
     const links = helpLinksOfTheClient();
     expect(links.length).toBeGreaterThan(5);

@@ -96,5 +96,14 @@ describe("each person's own rules (FORMAT.md, rule 5)", () => {
       { userId: "b", reason: { kind: "own-rules", could: 3, meet: false } },
     ]);
     expect(satOutText({ kind: "own-rules", could: 3, meet: false }, "Bo")).not.toMatch(/\bc\b/);
+    // The person is named once; the sentence goes on with "them".
+    for (const meet of [true, false]) {
+      const text = satOutText({ kind: "own-rules", could: 3, meet }, "Bo Lind");
+      expect(text.match(/Bo Lind/g), text).toHaveLength(1);
+      expect(text).toContain(" them ");
+    }
+    expect(
+      satOutText({ kind: "working-hours", could: 3, minutes: 60 }, "Bo Lind").match(/Bo Lind/g),
+    ).toHaveLength(1);
   });
 });

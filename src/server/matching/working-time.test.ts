@@ -102,7 +102,7 @@ describe("rule 4: everyone in a group shares the minimum", () => {
     const [entry] = satOutReasons(at90, ["ana"]);
     expect(entry.reason).toEqual({ kind: "working-hours", minutes: 90, could: 1 });
     expect(satOutText(entry.reason, "Ana")).toBe(
-      "The one person Ana could meet shares less than 90 minutes of working time with Ana in the next two weeks.",
+      "The one person Ana could meet shares less than 90 minutes of working time with them in the next two weeks.",
     );
   });
 

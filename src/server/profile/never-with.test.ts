@@ -4,7 +4,13 @@ import { MAX_NEVER_WITH } from "../../shared/never-with";
 import { fixedClock } from "../clock";
 import { matches, matchMembers, neverWith, pairings, users } from "../db/schema";
 import { erasePerson } from "../privacy/erase-person";
-import { allowEmail, createGroup, createUser, signInAdmin } from "../test/factories";
+import {
+  allowEmail,
+  createDepartment,
+  createGroup,
+  createUser,
+  signInAdmin,
+} from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 
 const NOW = new Date("2027-01-11T08:00:00Z");
@@ -20,19 +26,23 @@ afterAll(() => t.close());
 describe("the never-with list", () => {
   it("finds colleagues by name, adds and removes them; only its owner sees it", async () => {
     const me = await createUser(t.db, { firstName: "Mia", lastName: "Owner" });
+    // The list shows the department's name, never its key.
+    await createDepartment(t.db, { name: "legal-affairs", displayName: "Legal & Compliance" });
     const other = await createUser(t.db, {
       firstName: "Zed",
       lastName: "Quill",
-      department: "legal",
+      department: "legal-affairs",
     });
     const mine = t.as(me);
     const found = (await mine.get(`${LIST}/search?q=quil`)).json();
-    expect(found.people).toEqual([{ id: other.id, name: "Zed Quill", department: "legal" }]);
+    expect(found.people).toEqual([
+      { id: other.id, name: "Zed Quill", department: "Legal & Compliance" },
+    ]);
     expect((await mine.get(`${LIST}/search?q=Mia`)).json().people).toEqual([]);
     const added = await mine.post(LIST, { userId: other.id });
     expect(added.statusCode).toBe(200);
     expect(added.json()).toEqual({
-      people: [{ id: other.id, name: "Zed Quill", department: "legal" }],
+      people: [{ id: other.id, name: "Zed Quill", department: "Legal & Compliance" }],
       max: MAX_NEVER_WITH,
     });
     // The person named sees nothing of it, nor does the admin's own list.

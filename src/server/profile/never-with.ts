@@ -7,6 +7,7 @@ import {
 } from "../../shared/never-with";
 import type { AppContext } from "../context";
 import { neverWith, users } from "../db/schema";
+import { departmentNameSql } from "../directory/departments/department-name";
 import { officeOnList, officesOfEmail } from "../directory/offices/office-lists";
 import { BadRequest } from "../errors";
 
@@ -16,7 +17,8 @@ const person = {
   id: users.id,
   firstName: users.firstName,
   lastName: users.lastName,
-  department: users.department,
+  // The name people read, never the list's key (docs/profile.md, "Departments").
+  department: departmentNameSql(users.email, users.department),
 };
 
 const shown = (row: {

@@ -4,7 +4,7 @@ import { activePairingFile } from "../../../shared/pairing-file-names";
 import type { CurrentPairingsResponse, GeneratePairingResponse } from "../../../shared/pairings";
 import type { SatOutEntry } from "../../../shared/sat-out";
 import { fixedClock } from "../../clock";
-import { activities, matches, outgoingMessages, pairings } from "../../db/schema";
+import { activities, matches, neverWith, outgoingMessages, pairings } from "../../db/schema";
 import { memberIds, withMembers } from "../../match-members/match-members";
 import { queueAnnouncement } from "../../newsletters/send/queue-announcement";
 import {
@@ -295,6 +295,32 @@ describe("placing someone who sat out by hand", () => {
     expect(checked.json().brokenRules).toEqual([
       "Ivy Test chose groups of four, and this makes a pair.",
     ]);
+  });
+
+  it("names a personal rule the placement breaks without saying whose or which", async () => {
+    const { pairing, person } = await createRunningCompany(t.db);
+    const kay = await person("Kay", { meetWay: "in-person", office: "Berlin" });
+    const lou = await person("Lou");
+    const mo = await person("Mo");
+    const ned = await person("Ned", { meetWay: "either", office: "Berlin" });
+    const satOut: SatOutEntry[] = [kay, lou, mo, ned].map((p) => ({
+      userId: p.id,
+      reason: numbers(4),
+    }));
+    await t.db.update(pairings).set({ satOut }).where(eq(pairings.id, pairing.id));
+    await t.db.insert(neverWith).values({ userId: mo.id, otherId: lou.id, addedAt: NOW });
+    const rule =
+      'A personal rule (a private "never with" list, a manager, or how someone can meet) keeps';
+    // Kay meets only in person at Berlin; Lou has no office.
+    const noWay = (await check(pairing.id, { userId: kay.id, withUserId: lou.id })).json();
+    expect(noWay.brokenRules).toEqual([`${rule} Kay Test apart from this match.`]);
+    // Lou is on Mo's private list: Lou is told nothing of whose rule it is.
+    const avoided = (await check(pairing.id, { userId: lou.id, withUserId: mo.id })).json();
+    expect(avoided.brokenRules).toEqual([`${rule} Lou Test apart from this match.`]);
+    expect(JSON.stringify(avoided)).not.toContain("Mo Test's");
+    // Kay and Ned can meet in person at Berlin.
+    const fine = (await check(pairing.id, { userId: kay.id, withUserId: ned.id })).json();
+    expect(fine.brokenRules).toEqual([]);
   });
 
   it("refuses what cannot be done, with a reason the admin can act on", async () => {

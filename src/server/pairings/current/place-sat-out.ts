@@ -29,6 +29,7 @@ import { holdActivePeople } from "../locks/people-locks";
 import { awayReasonsOf } from "../scope/member-availability";
 import { stillSatOut } from "../scope/sat-out-people";
 import { queueChangeNotices } from "./change-notices";
+import { personalRuleBroken } from "./personal-placement-rule";
 import { brokenRules, metWithin, type PlacedPerson } from "./placement-rules";
 import type { RePairNotice } from "./re-pair-mail";
 
@@ -164,15 +165,18 @@ async function planPlacement(
     settings.repeatWindowMonths,
     match?.id,
   );
-  const rules = brokenRules(
-    person.placed,
-    partners.map((p) => p.placed),
-    met,
-    {
-      repeatWindowMonths: settings.repeatWindowMonths,
-      oddPolicy: pairing.oddPolicy,
-    },
-  );
+  const rules = [
+    ...brokenRules(
+      person.placed,
+      partners.map((p) => p.placed),
+      met,
+      {
+        repeatWindowMonths: settings.repeatWindowMonths,
+        oddPolicy: pairing.oddPolicy,
+      },
+    ),
+    ...(await personalRuleBroken(tx, person.placed, partnerIds)),
+  ];
   const names = joinNames(partners.map((p) => p.placed.name));
   const kind = ids.length === 2 ? "a pair" : ids.length === 3 ? "a trio" : "a group of four";
   return {

@@ -25,8 +25,7 @@ export function TeamsCard() {
         <CardTitle>Microsoft Teams</CardTitle>
         <CardDescription>
           Intros, check-ins and nudges in Teams for people who choose it; e-mail for anyone Teams
-          cannot reach. Teams is turned on where the server runs: ask whoever runs it to connect
-          Teams ({" "}
+          cannot reach. Teams is turned on where the server runs (
           <HelpLink slug="chat" section="connecting-teams-step-by-step">
             connecting Teams, step by step
           </HelpLink>
@@ -47,7 +46,9 @@ function TeamsPanel({ status }: { status: TeamsStatus }) {
   if (!status.configured) {
     return (
       <p data-testid="teams-status">
-        Teams is not set up: ask whoever runs Cup of Joe to connect Teams.
+        Teams is not set up on this server: ask whoever runs Cup of Joe to connect Teams. Once it is
+        connected, this card shows the bot's messaging endpoint, the permissions to grant, the app
+        package to download and Test connection.
       </p>
     );
   }
