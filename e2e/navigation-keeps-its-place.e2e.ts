@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import {
   allowEmail,
   createAdmin,
@@ -163,9 +163,14 @@ describe("the code sign-in keeps its step", () => {
 describe("signing out in one tab signs out the others", () => {
   it("takes a second tab on the dashboard to the landing page within seconds", async () => {
     const person = await createUser(story.db, { email: "two-tabs@brew.test", firstName: "Tia" });
-    const tabA = await story.newPage();
+    // Two tabs of one browser context opened here, never a page handed on from an earlier story
+    // (whose context may carry what that story left in it), and on the story's clock.
+    const context = await story.browser.newContext({ baseURL: story.baseUrl });
+    onTestFinished(() => context.close());
+    await context.clock.setFixedTime(clock.now());
+    const tabA = await context.newPage();
     await story.signInAs(tabA, person);
-    const tabB = await tabA.context().newPage();
+    const tabB = await context.newPage();
     await tabA.goto("/home");
     await tabB.goto("/profile");
     await tabB.getByRole("button", { name: "Sign Out" }).first().waitFor();
