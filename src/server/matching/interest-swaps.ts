@@ -11,8 +11,8 @@
 import type { Problem } from "./problem";
 import { allowed, isCross, sharedHours, sharedInterests } from "./problem";
 import type { Rng } from "./rng";
-import { shuffleInPlace } from "./rng";
 import { type InterestSets, SHARED_INTERESTS_CAP } from "./shared-interests";
+import { exchangePartners, swapRounds } from "./swap-rounds";
 
 /** Partners tried per member of a pair, and rounds over every pair. */
 const TRIES = 8;
@@ -58,10 +58,7 @@ export function swapForSharedInterests(p: Problem, mate: Int32Array, rng: Rng): 
       if (di <= 0) return false;
     }
     if (!allowed(p, x, c) || !allowed(p, y, e)) return false;
-    mate[x] = c;
-    mate[c] = x;
-    mate[y] = e;
-    mate[e] = y;
+    exchangePartners(mate, x, y, c, e);
     return true;
   };
 
@@ -78,22 +75,14 @@ export function swapForSharedInterests(p: Problem, mate: Int32Array, rng: Rng): 
     return false;
   };
 
-  const pairs: number[] = [];
-  for (let round = 0; round < ROUNDS && budget > 0; round++) {
-    pairs.length = 0;
-    for (let v = 0; v < p.n; v++) if (mate[v] > v) pairs.push(v);
-    shuffleInPlace(pairs, rng);
-    let moved = 0;
-    for (const x of pairs) {
-      if (budget <= 0) break;
-      const y = mate[x];
-      if (y < 0) continue;
-      // Nothing to gain when each member already shares with the other all the tags they could.
+  swapRounds(p.n, mate, rng, {
+    rounds: ROUNDS,
+    spent: () => budget <= 0,
+    // Nothing to gain when each member already shares with the other all the tags they could.
+    settled: (x, y) => {
       const own = (v: number) => Math.min(SHARED_INTERESTS_CAP, s.start[v + 1] - s.start[v]);
-      const most = Math.max(own(x), own(y));
-      if (sharedInterests(p, x, y) >= most) continue;
-      if (improveFrom(x, y) || improveFrom(y, x)) moved++;
-    }
-    if (moved === 0) break;
-  }
+      return sharedInterests(p, x, y) >= Math.max(own(x), own(y));
+    },
+    improveFrom,
+  });
 }

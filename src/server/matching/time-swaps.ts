@@ -12,9 +12,9 @@
 import type { Buckets } from "./buckets";
 import { makeCandidates } from "./candidates";
 import type { Problem } from "./problem";
-import { allowed, SAME, sharedHours } from "./problem";
+import { allowed, isCross, SAME, sharedHours } from "./problem";
 import type { Rng } from "./rng";
-import { shuffleInPlace } from "./rng";
+import { exchangePartners, swapRounds } from "./swap-rounds";
 
 /** Partners tried per member of a pair: from the own class, and by preference. */
 const FROM_CLASS = 10;
@@ -38,22 +38,18 @@ export function swapForSharedTime(p: Problem, b: Buckets, mate: Int32Array, rng:
   const classes = byClass(s.cls, s.table.keys.length);
   const candidates = makeCandidates(p, b, rng, FROM_CANDIDATES);
   let budget = 100_000 + 4 * p.n;
-  const cross = (u: number, v: number) => (p.dept[u] === p.dept[v] ? 0 : 1);
 
   /** Swaps (x, y) + (c, mate c) into (x, c) + (y, mate c) when that gains; true if it did. */
   const trySwap = (x: number, y: number, c: number): boolean => {
     budget--;
     const e = mate[c];
     if (e < 0 || c === x || c === y || e === x || e === y) return false;
-    const dc = cross(x, c) + cross(y, e) - cross(x, y) - cross(c, e);
+    const dc = isCross(p, x, c) + isCross(p, y, e) - isCross(p, x, y) - isCross(p, c, e);
     if (dc < 0) return false;
     const ds =
       sharedHours(p, x, c) + sharedHours(p, y, e) - sharedHours(p, x, y) - sharedHours(p, c, e);
     if ((dc === 0 && ds <= 0) || !allowed(p, x, c) || !allowed(p, y, e)) return false;
-    mate[x] = c;
-    mate[c] = x;
-    mate[y] = e;
-    mate[e] = y;
+    exchangePartners(mate, x, y, c, e);
     return true;
   };
 
@@ -72,21 +68,11 @@ export function swapForSharedTime(p: Problem, b: Buckets, mate: Int32Array, rng:
     return candidates(x, (c) => tried++ >= FROM_CANDIDATES || trySwap(x, y, c)) && mate[x] !== y;
   };
 
-  const pairs: number[] = [];
-  for (let round = 0; round < ROUNDS && budget > 0; round++) {
-    pairs.length = 0;
-    for (let v = 0; v < p.n; v++) if (mate[v] > v) pairs.push(v);
-    shuffleInPlace(pairs, rng);
-    let moved = 0;
-    for (const x of pairs) {
-      if (budget <= 0) break;
-      const y = mate[x];
-      if (y < 0) continue;
-      const hours = sharedHours(p, x, y);
-      // Nobody shares more time with someone than they work.
-      if (hours >= Math.min(sharedHours(p, x, x), sharedHours(p, y, y))) continue;
-      if (improveFrom(x, y) || improveFrom(y, x)) moved++;
-    }
-    if (moved === 0) break;
-  }
+  swapRounds(p.n, mate, rng, {
+    rounds: ROUNDS,
+    spent: () => budget <= 0,
+    // Nobody shares more time with someone than they work.
+    settled: (x, y) => sharedHours(p, x, y) >= Math.min(sharedHours(p, x, x), sharedHours(p, y, y)),
+    improveFrom,
+  });
 }

@@ -80,13 +80,6 @@ export async function describePairing(
   return c ? { displayName: readablePairingName(c, named), domainGroupId: c.domainGroupId } : null;
 }
 
-export async function pairingDisplayName(
-  ctx: AppContext,
-  pairingFile: string | null,
-): Promise<string | null> {
-  return (await describePairing(ctx, pairingFile))?.displayName ?? null;
-}
-
 /**
  * The readable names of many linked pairings at once (two reads whatever their number), keyed
  * by `pairingFile`; a pairing that is gone has no entry.

@@ -1,10 +1,8 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
-import { checkInConfirmations } from "../../shared/check-in-answers";
+import { and, desc, eq } from "drizzle-orm";
 import { joinNames } from "../../shared/matches";
-import { personName } from "../../shared/person-name";
+import { lateAnswerOf } from "../channels/late-answer";
 import type { AppContext } from "../context";
-import { matches, type OutgoingMessageRow, outgoingMessages, users } from "../db/schema";
-import { withMembers } from "../match-members/match-members";
+import { type OutgoingMessageRow, outgoingMessages } from "../db/schema";
 import { slackCheckInUpdate } from "../outbox/kinds/slack-kinds";
 import { queue } from "../outbox/queue";
 import { answeredMessage } from "./slack-messages";
@@ -46,26 +44,9 @@ export async function showAnswerInSlack(
  */
 export async function showLateAnswer(ctx: AppContext, question: OutgoingMessageRow): Promise<void> {
   const { channel, ts } = (question.result ?? {}) as { channel?: string; ts?: string };
-  if (!channel || !ts || question.matchId === null || !question.userId) return;
-  const [match] = await withMembers(
-    ctx.db,
-    await ctx.db.select().from(matches).where(eq(matches.id, question.matchId)),
-  );
-  const answer = match?.members.find((m) => m.userId === question.userId)?.answer;
-  if (!match || !answer) return;
-  const others = match.members.map((m) => m.userId).filter((id) => id !== question.userId);
-  const people = await ctx.db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
-    .from(users)
-    .where(inArray(users.id, others));
-  const partners = others.flatMap((id) => people.filter((p) => p.id === id).map(personName));
-  const answered = { userId: question.userId, matchId: match.id, partners, channel, ts };
-  await queueAnswerUpdate(ctx, { ...answered, message: checkInConfirmations[answer] }, "late");
+  if (!channel || !ts) return;
+  const answered = await lateAnswerOf(ctx, question);
+  if (answered) await queueAnswerUpdate(ctx, { ...answered, channel, ts }, "late");
 }
 
 async function queueAnswerUpdate(

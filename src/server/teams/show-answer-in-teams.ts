@@ -1,10 +1,8 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
-import { checkInConfirmations } from "../../shared/check-in-answers";
+import { and, desc, eq } from "drizzle-orm";
 import { joinNames } from "../../shared/matches";
-import { personName } from "../../shared/person-name";
+import { lateAnswerOf } from "../channels/late-answer";
 import type { AppContext } from "../context";
-import { matches, type OutgoingMessageRow, outgoingMessages, users } from "../db/schema";
-import { withMembers } from "../match-members/match-members";
+import { type OutgoingMessageRow, outgoingMessages } from "../db/schema";
 import { teamsCheckInUpdate } from "../outbox/kinds/teams-kinds";
 import { queue } from "../outbox/queue";
 import { teamsSettings } from "./teams-settings";
@@ -63,35 +61,9 @@ export async function showLateAnswerInTeams(
   question: Pick<OutgoingMessageRow, "matchId" | "userId" | "result">,
 ): Promise<void> {
   const card = postedCard(question.result);
-  if (!card || question.matchId === null || !question.userId) return;
-  const [match] = await withMembers(
-    ctx.db,
-    await ctx.db.select().from(matches).where(eq(matches.id, question.matchId)),
-  );
-  const answer = match?.members.find((m) => m.userId === question.userId)?.answer;
-  if (!match || !answer) return;
-  const others = match.members.map((m) => m.userId).filter((id) => id !== question.userId);
-  const people = await ctx.db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
-    .from(users)
-    .where(inArray(users.id, others));
-  const partners = others.flatMap((id) => people.filter((p) => p.id === id).map(personName));
-  await queueCardUpdate(
-    ctx,
-    {
-      userId: question.userId,
-      matchId: match.id,
-      partners,
-      message: checkInConfirmations[answer],
-    },
-    card,
-    "late",
-  );
+  if (!card) return;
+  const answered = await lateAnswerOf(ctx, question);
+  if (answered) await queueCardUpdate(ctx, answered, card, "late");
 }
 
 async function queueCardUpdate(

@@ -4,7 +4,7 @@ import { readablePairingName, slugify } from "../../../shared/pairing-file-names
 import type { AppContext } from "../../context";
 import { emailLogs } from "../../db/schema";
 import { companyHasGroups } from "../../directory/groups/find-group";
-import { pairingDisplayName } from "../newsletter-files";
+import { pairingDisplayNames } from "../newsletter-files";
 import { readLogEntries } from "./log-entries";
 
 type LogRow = typeof emailLogs.$inferSelect;
@@ -73,10 +73,10 @@ async function selectLogs(
     .from(emailLogs)
     .where(inArray(emailLogs.id, [...archiving.keys()]))
     .orderBy(desc(emailLogs.sentAt), desc(emailLogs.id));
-  const names = new Map<string, string | null>();
-  for (const file of new Set(rows.map((r) => r.pairingFile))) {
-    if (file) names.set(file, await displayOf(ctx, file));
-  }
+  const names = await displayNames(
+    ctx,
+    rows.map((r) => r.pairingFile),
+  );
   return rows.map((row) => present(row, archiving.get(row.id) as Archiving, names));
 }
 
@@ -104,10 +104,23 @@ function present(row: LogRow, archiving: Archiving, names: Map<string, string | 
 
 const RECORD_NAME = /^pairing-(\d{4})-(\d{2})-group(\d+)-([a-z0-9-]+)-\d+\.json$/;
 
-/** The record's display name; for a record deleted since, read from its file name. */
-async function displayOf(ctx: AppContext, pairingFile: string): Promise<string | null> {
-  const known = await pairingDisplayName(ctx, pairingFile);
-  if (known) return known;
+/**
+ * The linked pairings' display names, read together (`pairingDisplayNames`); a record deleted
+ * since is named from its file name.
+ */
+async function displayNames(
+  ctx: AppContext,
+  pairingFiles: readonly (string | null)[],
+): Promise<Map<string, string | null>> {
+  const names: Map<string, string | null> = await pairingDisplayNames(ctx, pairingFiles);
+  const gone = [...new Set(pairingFiles)].filter((f): f is string => !!f && !names.has(f));
+  if (gone.length === 0) return names;
+  const groups = await companyHasGroups(ctx.db);
+  for (const file of gone) names.set(file, nameFromFile(file, groups));
+  return names;
+}
+
+function nameFromFile(pairingFile: string, groups: { groups: boolean }): string | null {
   const parts = RECORD_NAME.exec(pairingFile);
   if (!parts) return null;
   const [, year, month, run, slug] = parts;
@@ -118,6 +131,8 @@ async function displayOf(ctx: AppContext, pairingFile: string): Promise<string |
           .split("-")
           .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
           .join(" ");
-  const record = { month: `${year}-${month}`, runOfMonth: Number(run), domainGroupName: name };
-  return readablePairingName(record, await companyHasGroups(ctx.db));
+  return readablePairingName(
+    { month: `${year}-${month}`, runOfMonth: Number(run), domainGroupName: name },
+    groups,
+  );
 }
