@@ -27,9 +27,10 @@ const onDay = (day: number) => clock.set(new Date(START.getTime() + day * DAY));
 const runJob = () => runDue(invitationRemindersJob(t.ctx, quietLogs), { owner: "test" });
 async function remindersTo(email: string) {
   return t.db
-    .select({ key: outgoingMessages.onceKey, at: outgoingMessages.createdAt })
+    .select({ key: outgoingMessages.onceKey })
     .from(outgoingMessages)
     .where(eq(outgoingMessages.recipient, email))
+    .orderBy(outgoingMessages.onceKey)
     .then((rows) => rows.filter((r) => r.key?.startsWith("reminder-")).map((r) => r.key));
 }
 
