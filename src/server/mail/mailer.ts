@@ -62,6 +62,8 @@ function createSmtpMailer(smtpUrl: string, from: string, poolSize: number): Mail
           await transporter.sendMail({
             envelope: { from, to: message.to },
             raw: mimeMessage({ ...message, from, date: new Date() }),
+            // Not written again (the raw message has it), but spares nodemailer drawing one.
+            messageId: message.messageId,
           });
           return { messageId: message.messageId };
         }
