@@ -23,13 +23,24 @@ const BOUNDARY = "--_cupofjoe_alternative_";
 const LINE = 76;
 /** A header name as RFC 5322 has it (printable ASCII but the colon); ours are always plain. */
 const HEADER_NAME = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
+/** The fields written here; a caller's header of the same name is left out, as nodemailer does. */
+const OWN_FIELDS = new Set([
+  "from",
+  "to",
+  "subject",
+  "message-id",
+  "date",
+  "mime-version",
+  "content-type",
+  "content-transfer-encoding",
+]);
 
 /**
  * The whole e-mail (RFC 5322, multipart/alternative of a plain-text and an HTML part in base64)
  * as one string, for nodemailer's `raw`: the same header fields nodemailer would write, each
  * encoded by nodemailer's own header encoder (addresses, encoded words for non-ASCII, line
- * folding), but without nodemailer's per-message tree of nodes and streams, and handed to the
- * socket in a few large writes instead of about eighteen (docs/performance.md, "Newsletter send").
+ * folding), but without nodemailer's per-message tree of nodes, part streams and random draws
+ * (decision 0090; docs/performance.md, "The newsletter's e-mail built whole").
  */
 export function mimeMessage(fields: MimeMessageFields): string {
   const header = (name: string, value: string) => {
@@ -41,7 +52,9 @@ export function mimeMessage(fields: MimeMessageFields): string {
     header("To", fields.to),
     header("Subject", fields.subject),
     header("Message-ID", fields.messageId),
-    ...Object.entries(fields.headers ?? {}).map(([name, value]) => header(name, value)),
+    ...Object.entries(fields.headers ?? {})
+      .filter(([name]) => !OWN_FIELDS.has(name.toLowerCase()))
+      .map(([name, value]) => header(name, value)),
     `Date: ${fields.date.toUTCString().replace(/GMT/, "+0000")}`,
     "MIME-Version: 1.0",
     `Content-Type: multipart/alternative; boundary="${BOUNDARY}"`,
