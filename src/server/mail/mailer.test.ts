@@ -1,3 +1,4 @@
+import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { mailOutbox } from "../db/schema";
@@ -35,6 +36,57 @@ describe("mailer", () => {
     expect(mail.subject).toBe("Hello");
     expect(mail.text.trim()).toBe("Hi Ada");
     expect(mail.html).toContain("<b>Ada</b>");
+    await mailer.close();
+  });
+
+  it("builds a message in base64 whole, read by the receiver as nodemailer's own build", async () => {
+    const mailer = createMailer({
+      smtpUrl: peer.url,
+      from: "Café Joe <joe@acme.test>",
+      db: database.db,
+    });
+    const message = (to: string, n: number) => ({
+      to,
+      subject: `Ça va? ${"Le café du mois de mars, ".repeat(4)}☕`,
+      html: `<p>Grüße, <b>Zoë</b></p>\n.<p>a line that starts with a dot</p>${"<p>x</p>".repeat(500)}`,
+      text: "Grüße, Zoë\n.\na line with only a dot above\r\nand a bare CR\rhere",
+      kind: "newsletter" as const,
+      headers: {
+        "List-Unsubscribe": `<https://coffee.example/unsubscribe?token=${to}.${"0f".repeat(32)}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      },
+      messageId: `<outbox-${n}@coffee.example>`,
+    });
+    const whole = await mailer.send({ ...message("zoe@acme.test", 1), textEncoding: "base64" });
+    // The same message built by nodemailer itself, as the mailer did before.
+    const nodemailers = nodemailer.createTransport({ url: peer.url });
+    await nodemailers.sendMail({
+      ...message("zed@acme.test", 2),
+      from: "Café Joe <joe@acme.test>",
+      textEncoding: "base64",
+    });
+    nodemailers.close();
+    expect(whole.messageId).toBe("<outbox-1@coffee.example>");
+    const [built, reference] = await Promise.all(
+      ["zoe@acme.test", "zed@acme.test"].map((to) => peer.waitForMessage((m) => m.to[0] === to)),
+    );
+    const read = ({ parsed }: typeof built, to: string) => ({
+      from: parsed.from,
+      subject: parsed.subject,
+      text: parsed.text,
+      html: parsed.html,
+      unsubscribe: parsed.headers
+        .filter((h) => h.key.startsWith("list-unsubscribe"))
+        .map((h) => `${h.key}: ${h.value.replace(to, "·")}`),
+    });
+    expect(read(built, "zoe@acme.test")).toEqual(read(reference, "zed@acme.test"));
+    expect(built.parsed.messageId).toBe("<outbox-1@coffee.example>");
+    expect(built.parsed.to).toEqual([{ address: "zoe@acme.test", name: "" }]);
+    expect(built.parsed.from).toEqual({ address: "joe@acme.test", name: "Café Joe" });
+    expect(built.text).toContain("Zoë\n.\na line with only a dot");
+    expect(built.parsed.headers.map((h) => h.key)).toEqual(
+      expect.arrayContaining(["date", "mime-version", "content-type"]),
+    );
     await mailer.close();
   });
 

@@ -4,6 +4,7 @@ import { mailOutbox } from "../db/schema";
 import type { MailCalendarPart, Mailer, MailMessage } from "../mail-transport";
 import { printLine } from "../terminal";
 import { isTransientMailError } from "./mail-failure";
+import { mimeMessage } from "./mime-message";
 
 /** The message types its callers name (their home is mail-transport.ts, below context.ts). */
 export type { MailCalendarPart, MailMessage };
@@ -57,6 +58,15 @@ function createSmtpMailer(smtpUrl: string, from: string, poolSize: number): Mail
     fingerprint: transportFingerprint(smtpUrl),
     async send(message) {
       try {
+        if (isBuiltWhole(message)) {
+          await transporter.sendMail({
+            envelope: { from, to: message.to },
+            raw: mimeMessage({ ...message, from, date: new Date() }),
+            // Not written again (the raw message has it), but spares nodemailer drawing one.
+            messageId: message.messageId,
+          });
+          return { messageId: message.messageId };
+        }
         const info = await transporter.sendMail({
           from,
           to: message.to,
@@ -88,6 +98,17 @@ function createSmtpMailer(smtpUrl: string, from: string, poolSize: number): Mail
       transporter.close();
     },
   };
+}
+
+/**
+ * A message in base64 with an id of its own and no calendar part (a newsletter) is built whole
+ * by mime-message.ts: a fifth to nearly a third less CPU than nodemailer's building it part by
+ * part (decision 0090).
+ */
+function isBuiltWhole(
+  message: MailMessage,
+): message is MailMessage & { messageId: string; textEncoding: "base64" } {
+  return message.textEncoding === "base64" && Boolean(message.messageId) && !message.calendar;
 }
 
 export function toMailSendError(error: unknown): MailSendError {
