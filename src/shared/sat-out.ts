@@ -27,7 +27,12 @@ export type SatOutReason =
   /** Someone could be met, but no group with them keeps everyone within one size of their choice. */
   | { kind: "size"; choice: GroupSize; could: number; allChoseFour: boolean }
   /** A group was possible, but every arrangement leaves this many out. */
-  | { kind: "numbers"; ready: number; left: number; oddPairs: boolean };
+  | { kind: "numbers"; ready: number; left: number; oddPairs: boolean }
+  /**
+   * Not ready when the pairing was made (signed up, finished their profile or came back since):
+   * never stored, read when shown (docs/pairings.md, "Joined after the pairings were made").
+   */
+  | { kind: "joined-late" };
 
 /** The stored form: one entry per person who sat out. */
 export interface SatOutEntry {
@@ -68,6 +73,8 @@ export function satOutText(reason: SatOutReason, name: string): string {
         : `${name} chose ${CHOICES[reason.choice]}, and no group with the ${reason.could === 1 ? "one person" : `${reason.could} people`} ${name} could meet keeps everyone within one size of their choice.`;
     case "numbers":
       return numbersText(reason, name);
+    case "joined-late":
+      return `Joined after the pairings were made: ${name} was not ready to be paired when they were made.`;
   }
 }
 
