@@ -109,3 +109,21 @@ export function ownRulesSatOutText(count: { people: number; noWayToMeet: number 
         : `, ${count.noWayToMeet} of them sharing no way to meet with anyone free`;
   return `${who} out by their own rules (never with, manager, way to meet)${meet}.`;
 }
+
+/** People of one place who sit out for want of shared working time (docs/pairings.md). */
+export interface NoSharedHours {
+  /** Their office, else their time zone ("the Asia/Tokyo time zone"). */
+  place: string;
+  people: number;
+  /** The least shared working time a chat needs (`MIN_OVERLAP_MINUTES`). */
+  minutes: number;
+}
+
+/**
+ * The warning the eligibility check and the draft review give ahead of a run for the people of
+ * one place the working-hours rule leaves out (the engine's "working-hours" reason).
+ */
+export function noSharedHoursText(group: NoSharedHours): string {
+  const who = group.people === 1 ? "1 person" : `${group.people} people`;
+  return `${who} in ${group.place} ${group.people === 1 ? "shares" : "share"} no working hours with anyone they can be matched with (less than ${durationText(group.minutes)} in the next two weeks): they will sit out unless their working hours, or those of people they can meet, overlap more.`;
+}
