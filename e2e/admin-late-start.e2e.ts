@@ -44,7 +44,7 @@ describe("a month generated late counts from the day it was made", () => {
       await page.goto("/admin");
       await page.getByRole("button", { name: "Generate Monthly Pairings" }).click();
       const dialog = page.getByRole("dialog", {
-        name: "Generate November 2026 pairings for All Users?",
+        name: "Generate November 2026 pairings for Everyone?",
       });
       await expect
         .poll(() => dialog.innerText())
@@ -65,7 +65,7 @@ describe("a month generated late counts from the day it was made", () => {
         continue;
       }
       await dialog.getByRole("button", { name: "Generate November 2026 pairings" }).click();
-      await page.getByText("Generated 2 matches for All Users", { exact: true }).waitFor();
+      await page.getByText("Generated 2 matches for Everyone", { exact: true }).waitFor();
 
       // The timeline: made by hand, the check-in counted from today, nothing after completion.
       await page.reload();

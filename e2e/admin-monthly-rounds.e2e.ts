@@ -155,10 +155,10 @@ describe("the Operations tab's Monthly rounds", () => {
 
   it("saves a scope's settings and refuses bad input with the reason", async () => {
     const { page } = await roundsPage(375);
-    const summary = page.getByText("Settings for All Users", { exact: true });
+    const summary = page.getByText("Settings for Everyone", { exact: true });
     await summary.focus();
     await page.keyboard.press("Enter");
-    const form = page.getByRole("form", { name: "Round settings for All Users" });
+    const form = page.getByRole("form", { name: "Round settings for Everyone" });
     await form.waitFor();
 
     // Two wrong fields: both errors at once, each beside its own field.

@@ -96,10 +96,10 @@ async function signInWithAPairingMade() {
 
   await page.getByRole("button", { name: "Generate Monthly Pairings" }).click();
   await page
-    .getByRole("dialog", { name: /^Generate .* pairings for All Users\?$/ })
+    .getByRole("dialog", { name: /^Generate .* pairings for Everyone\?$/ })
     .getByRole("button", { name: /^Generate .* pairings$/ })
     .click();
-  await page.getByText("Generated 2 matches for All Users", { exact: true }).waitFor();
+  await page.getByText("Generated 2 matches for Everyone", { exact: true }).waitFor();
   const partner = await partnerOf("ada@brew.test");
   return { page, partner };
 }

@@ -141,7 +141,7 @@ describe("the first admin's launch, after the checklist's first steps", () => {
     await steps.getByText("Name your company and set its time zone (done)").waitFor();
     // Looking at the rounds saved nothing: the schedule is ticked only once it is saved.
     await steps.getByText("Choose the pairing schedule (to do)").waitFor();
-    await page.getByText("Settings for All Users").click();
+    await page.getByText("Settings for Everyone").click();
     await page.getByRole("button", { name: "Save settings" }).click();
     await steps.getByText("Choose the pairing schedule (done)").waitFor();
 

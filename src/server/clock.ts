@@ -19,3 +19,12 @@ export function fixedClock(
     },
   };
 }
+
+/**
+ * The system clock moved to start at `start` and run on from there: a walk through a month in
+ * development (CLOCK_START, README.md "Development"); never in production (config.ts refuses it).
+ */
+export function shiftedClock(start: Date, base: Clock = systemClock): Clock {
+  const offset = start.getTime() - base.now().getTime();
+  return { now: () => new Date(base.now().getTime() + offset) };
+}

@@ -129,6 +129,15 @@ const envSchema = z
      * balancer stops sending it requests before it closes (docs/monitoring.md, "Stopping").
      */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+    /**
+     * Development only: the instant the app's clock starts at, running on from there, for walking
+     * a month (README.md, "Development"); refused when NODE_ENV=production.
+     */
+    CLOCK_START: optionalText.pipe(
+      z.iso
+        .datetime({ offset: true, message: "must be an instant such as 2027-03-25T09:00:00Z" })
+        .optional(),
+    ),
     ...calendarSettings,
   })
   .superRefine((env, ctx) => {
@@ -151,6 +160,13 @@ const envSchema = z
         code: "custom",
         path: ["SLACK_SIGNING_SECRET"],
         message: "is required with SLACK_BOT_TOKEN (the check-in buttons are verified with it)",
+      });
+    }
+    if (env.CLOCK_START && env.NODE_ENV === "production") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["CLOCK_START"],
+        message: "moves the app's clock for a walk in development only; unset it in production",
       });
     }
     checkTeamsSettings(env, ctx);

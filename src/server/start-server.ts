@@ -5,7 +5,7 @@ import pino from "pino";
 import { buildApp } from "./app";
 import { ensureAdmin } from "./auth/ensure-admin";
 import { issueSetupToken, setupLine } from "./auth/setup/setup-token";
-import { type Clock, systemClock } from "./clock";
+import { type Clock, shiftedClock, systemClock } from "./clock";
 import { type Config, withListeningPort } from "./config";
 import type { OutageLog } from "./database-outage";
 import { type Database, type DatabaseLog, type Db, openDatabase } from "./db/client";
@@ -73,7 +73,7 @@ export async function startServer(
       },
     }));
   await database.migrate();
-  const clock = options.clock ?? systemClock;
+  const clock = options.clock ?? configuredClock(config, log);
   // Processes started together take turns here, each re-reading what the one before it wrote.
   const setupToken = await underStartLock(database.db, async (tx) => {
     await bootstrap(tx, config, clock, log);
@@ -164,6 +164,14 @@ function humanOutageLog(log: (line: string) => void): OutageLog {
 }
 
 /** The admin from the environment and, with DEMO=1, the sample company (once), under the start lock. */
+/** The system's clock, or in development the one CLOCK_START moves (README.md, "Development"). */
+export function configuredClock(config: Pick<Config, "CLOCK_START">, log: (line: string) => void) {
+  if (!config.CLOCK_START) return systemClock;
+  const clock = shiftedClock(new Date(config.CLOCK_START));
+  log(`The app's clock starts at ${clock.now().toISOString()} (CLOCK_START, development only).`);
+  return clock;
+}
+
 async function bootstrap(db: Db, config: Config, clock: Clock, log: (line: string) => void) {
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     const admin = await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);

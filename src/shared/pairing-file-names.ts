@@ -58,6 +58,17 @@ export function pairingGroupLabel(
   return domainGroupName ?? (groups ? ALL_USERS_LABEL : null);
 }
 
+/** The company-wide scope's name when the company has no groups. */
+export const EVERYONE_LABEL = "Everyone";
+
+/**
+ * A scope as people read it as a title (a generate dialog, round settings, an announcement): its
+ * group's name; the company-wide scope "All Users" when the company has groups, else "Everyone".
+ */
+export function scopeName(domainGroupName: string | null, named: { groups: boolean }): string {
+  return pairingGroupLabel(domainGroupName, named) ?? EVERYONE_LABEL;
+}
+
 const ACTIVE_PATTERN = new RegExp(`^${ACTIVE_PAIRING_FILE_PREFIX}(\\d{1,9})$`);
 
 /** `current-pairing-12` → 12; anything else → null. */

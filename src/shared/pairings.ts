@@ -74,6 +74,13 @@ export const fileNameParamsSchema = z.object({
   fileName: z.string().max(200, { message: "Pairing file not found" }),
 });
 
+/** People of one place who sit out for want of shared working time (shared/sat-out.ts). */
+export const noSharedHoursSchema = z.object({
+  place: z.string(),
+  people: z.number().int(),
+  minutes: z.number().int(),
+});
+
 export const statusCountsSchema = z.object({
   total: z.number().int(),
   truly_active: z.number().int(),
@@ -110,6 +117,11 @@ export const pairingValidationResponseSchema = z.object({
     alreadyMatched: z.number().int(),
     /** Pairs of ready people their own rules keep apart (never-with, manager, way to meet). */
     keptApart: z.number().int(),
+    /**
+     * Who the same search leaves out for want of shared working time, by office or zone, the
+     * largest first (shared/sat-out.ts, `noSharedHoursText`).
+     */
+    noSharedHours: z.array(noSharedHoursSchema),
   }),
 });
 export type PairingValidationResponse = z.infer<typeof pairingValidationResponseSchema>;

@@ -3,7 +3,7 @@ import { roundStepStates } from "./enums";
 import { isIdText } from "./id-range";
 import { idSchema } from "./ids";
 import { pageLimitSchema } from "./paging";
-import { satOutPersonSchema } from "./pairings";
+import { noSharedHoursSchema, satOutPersonSchema } from "./pairings";
 
 /** API contract for the scheduled rounds (docs/rounds.md). */
 
@@ -173,6 +173,8 @@ export const draftViewSchema = z.object({
    * many of them for want of a shared way to meet; counts only, never whom anyone avoids.
    */
   ownRules: z.object({ people: z.number().int(), noWayToMeet: z.number().int() }),
+  /** Of those, who sat out for want of shared working time, by office or zone (shared/sat-out.ts). */
+  noSharedHours: z.array(noSharedHoursSchema),
 });
 export type DraftView = z.infer<typeof draftViewSchema>;
 

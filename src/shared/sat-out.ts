@@ -27,7 +27,12 @@ export type SatOutReason =
   /** Someone could be met, but no group with them keeps everyone within one size of their choice. */
   | { kind: "size"; choice: GroupSize; could: number; allChoseFour: boolean }
   /** A group was possible, but every arrangement leaves this many out. */
-  | { kind: "numbers"; ready: number; left: number; oddPairs: boolean };
+  | { kind: "numbers"; ready: number; left: number; oddPairs: boolean }
+  /**
+   * Not ready when the pairing was made (signed up, finished their profile or came back since):
+   * never stored, read when shown (docs/pairings.md, "Joined after the pairings were made").
+   */
+  | { kind: "joined-late" };
 
 /** The stored form: one entry per person who sat out. */
 export interface SatOutEntry {
@@ -68,6 +73,8 @@ export function satOutText(reason: SatOutReason, name: string): string {
         : `${name} chose ${CHOICES[reason.choice]}, and no group with the ${reason.could === 1 ? "one person" : `${reason.could} people`} ${name} could meet keeps everyone within one size of their choice.`;
     case "numbers":
       return numbersText(reason, name);
+    case "joined-late":
+      return `Joined after the pairings were made: ${name} was not ready to be paired when they were made.`;
   }
 }
 
@@ -101,4 +108,22 @@ export function ownRulesSatOutText(count: { people: number; noWayToMeet: number 
           : ", all sharing no way to meet with anyone free"
         : `, ${count.noWayToMeet} of them sharing no way to meet with anyone free`;
   return `${who} out by their own rules (never with, manager, way to meet)${meet}.`;
+}
+
+/** People of one place who sit out for want of shared working time (docs/pairings.md). */
+export interface NoSharedHours {
+  /** Their office, else their time zone ("the Asia/Tokyo time zone"). */
+  place: string;
+  people: number;
+  /** The least shared working time a chat needs (`MIN_OVERLAP_MINUTES`). */
+  minutes: number;
+}
+
+/**
+ * The warning the eligibility check and the draft review give ahead of a run for the people of
+ * one place the working-hours rule leaves out (the engine's "working-hours" reason).
+ */
+export function noSharedHoursText(group: NoSharedHours): string {
+  const who = group.people === 1 ? "1 person" : `${group.people} people`;
+  return `${who} in ${group.place} ${group.people === 1 ? "shares" : "share"} no working hours with anyone they can be matched with (less than ${durationText(group.minutes)} in the next two weeks): they will sit out unless their working hours, or those of people they can meet, overlap more.`;
 }

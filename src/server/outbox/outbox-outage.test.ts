@@ -84,7 +84,7 @@ describe("a mail-server outage loses no message", () => {
     ]);
 
     await serverBack();
-    const subject = "Review the March 2027 pairing for All Users";
+    const subject = "Review the March 2027 pairing for Everyone";
     await peer.waitForMessage((m) => m.subject === subject);
     expect(mailsTo("boss@outage.test", subject)).toHaveLength(1);
     expect(await rowsOf("round-draft-notice")).toMatchObject([{ state: "sent" }]);

@@ -16,7 +16,9 @@ import { type RoundDraftRow, roundDrafts, roundSteps, users } from "../db/schema
 import { departmentNameSql } from "../directory/departments/department-name";
 import { BadRequest, Conflict, NotFound } from "../errors";
 import { lockScopeMonth } from "../pairings/locks/pairing-locks";
+import { noSharedHoursByPlace, placeOf } from "../pairings/scope/no-shared-hours";
 import { peopleById, personColumns } from "../people-rows/read-people";
+import { getTimeZone } from "../settings/time-zone";
 import { composeDraft } from "./compose-draft";
 import { lockDraft } from "./draft-locks";
 import { roundDates } from "./round-dates";
@@ -61,6 +63,8 @@ export async function getDraftView(
   const byId = await peopleById(ctx.db, ids, {
     ...personColumns,
     department: departmentNameSql(users.email, users.department),
+    office: users.office,
+    timeZone: users.timeZone,
   });
   // Admins read each person's department by its name, never its key (docs/profile.md, "Departments").
   const member = (id: string): DraftMember => {
@@ -82,7 +86,24 @@ export async function getDraftView(
     unmatched: draft.unmatched.map(member),
     satOut: draftSatOut(draft, member),
     ownRules: ownRulesCount(draft),
+    noSharedHours: await noSharedHoursOf(ctx, draft, byId),
   };
+}
+
+/** Who of those without a match sat out for want of shared working time, by place. */
+async function noSharedHoursOf(
+  ctx: AppContext,
+  draft: RoundDraftRow,
+  byId: Map<string, { office: string | null; timeZone: string | null }>,
+) {
+  const left = new Set(draft.unmatched);
+  const entries = draft.satOut.filter((e) => left.has(e.userId));
+  if (!entries.some((e) => e.reason.kind === "working-hours")) return [];
+  const companyTimeZone = await getTimeZone(ctx.db);
+  return noSharedHoursByPlace(entries, (id) => {
+    const person = byId.get(id);
+    return person && placeOf(person, companyTimeZone);
+  });
 }
 
 /** Who of those without a match sat out by people's own rules: counts, never whom. */

@@ -105,7 +105,7 @@ describe("a published round's short announcement", () => {
     const created = await s.t.as(s.admin).post("/api/admin/newsletters/generate");
     expect(created.statusCode).toBe(201);
     const logs = (await s.t.as(s.admin).get("/api/admin/email-logs")).json();
-    expect(JSON.stringify(logs)).toContain("Round announcement: March 2027 — All Users");
+    expect(JSON.stringify(logs)).toContain("Round announcement: March 2027 — Everyone");
     const entries = await s.t.as(s.admin).get(`/api/admin/email-logs/${logs[0].id}/entries`);
     expect(JSON.stringify(entries.json())).toContain("ada@once.test");
 

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { scopeName } from "../../shared/pairing-file-names";
 import {
   defaultRoundSettings,
   type PairingSchedule,
@@ -10,7 +11,6 @@ import { readPairingSchedule } from "../dates/month-dates";
 import type { Db, Tx } from "../db/client";
 import { domainGroups, roundSettings, roundSteps, settings } from "../db/schema";
 import { NotFound } from "../errors";
-import { ALL_USERS_LABEL } from "../pairings/scope/scope";
 import { getTimeZone, TIME_ZONE_KEY } from "../settings/time-zone";
 import type { DateRule } from "./round-dates";
 
@@ -31,7 +31,7 @@ export async function listRoundScopes(db: Db | Tx): Promise<RoundScope[]> {
     .where(eq(domainGroups.isActive, true))
     .orderBy(asc(domainGroups.displayName));
   return [
-    { key: "all", label: ALL_USERS_LABEL, domainGroupId: null },
+    { key: "all", label: scopeName(null, { groups: groups.length > 0 }), domainGroupId: null },
     ...groups.map((g) => ({ key: String(g.id), label: g.name, domainGroupId: g.id })),
   ];
 }

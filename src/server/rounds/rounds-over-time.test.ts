@@ -117,7 +117,7 @@ describe("a long review window before a fixed pairing date", () => {
     );
     expect(calledOff).toHaveLength(1);
     expect(calledOff[0]).toMatchObject({ scopeKey: "all", month: "2027-03" });
-    expect(calledOff[0].detail).toMatch(/March 2027 round for All Users was called off/);
+    expect(calledOff[0].detail).toMatch(/March 2027 round for Everyone was called off/);
   });
 });
 

@@ -8,13 +8,14 @@ import { withMembers } from "../../match-members/match-members";
 import { awayReasonsOf } from "../scope/member-availability";
 import { loadMembers, memberZones } from "../scope/pairing-members";
 import { presentPairing, presentPreviewMatch } from "../scope/present";
-import { presentSatOut, stillSatOut } from "../scope/sat-out-people";
+import { presentSatOut } from "../scope/sat-out-people";
 import {
   decodeMatchCursor,
   encodeMatchCursor,
   type MatchCursor,
   matchFilterSql,
 } from "./current-match-filters";
+import { peopleToPlace } from "./late-joiners";
 import { waitingForPartner } from "./waiting-for-partner";
 
 /**
@@ -80,11 +81,15 @@ export async function getCurrentPairings(
   };
 }
 
-/** Everyone who sat out of a running pairing and is still in no running match of its month. */
+/**
+ * Everyone who sat out of a running pairing and is still in no running match of its month, then
+ * who joined after it was made.
+ */
 async function satOutOf(ctx: AppContext, active: PairingRow[]) {
+  const today = utcDayOf(ctx.clock.now());
   const lists = await Promise.all(
     active.map(async (pairing) =>
-      (await presentSatOut(ctx.db, await stillSatOut(ctx.db, pairing))).map((person) => ({
+      (await presentSatOut(ctx.db, await peopleToPlace(ctx.db, pairing, today))).map((person) => ({
         ...person,
         pairingId: pairing.id,
       })),

@@ -27,8 +27,8 @@ import { getPairingSettings } from "../generate/pairing-settings";
 import { lockPairing } from "../locks/pairing-locks";
 import { holdActivePeople } from "../locks/people-locks";
 import { awayReasonsOf } from "../scope/member-availability";
-import { stillSatOut } from "../scope/sat-out-people";
 import { queueChangeNotices } from "./change-notices";
+import { peopleToPlace } from "./late-joiners";
 import { personalRuleBroken } from "./personal-placement-rule";
 import { brokenRules, metWithin, type PlacedPerson } from "./placement-rules";
 import type { RePairNotice } from "./re-pair-mail";
@@ -93,7 +93,7 @@ export async function placeSatOut(
       ctx,
       {
         kind: PLACED_KIND,
-        detail: `An admin placed ${personName(plan.person)}, who sat out, with ${joinNames(plan.partners.map(personName))}${plan.brokenRules.length > 0 ? `, confirming: ${plan.brokenRules.join(" ")}` : "."}`,
+        detail: `An admin placed ${personName(plan.person)}, ${plan.joinedLate ? "who joined after the pairings were made" : "who sat out"}, with ${joinNames(plan.partners.map(personName))}${plan.brokenRules.length > 0 ? `, confirming: ${plan.brokenRules.join(" ")}` : "."}`,
         userId: plan.person.id,
         scopeKey: plan.pairing.scopeKey,
         month: plan.pairing.month,
@@ -113,6 +113,8 @@ interface Plan {
   person: Person;
   partners: Person[];
   group: PlacedPerson[];
+  /** The person joined after the pairing was made (late-joiners.ts) rather than sat out of it. */
+  joinedLate: boolean;
   brokenRules: string[];
   summary: string;
   done: string;
@@ -137,12 +139,17 @@ async function planPlacement(
       "pairing_completed",
     );
   }
-  const waiting = new Set((await stillSatOut(tx, pairing)).map((e) => e.userId));
   const match =
     target.matchId === undefined ? null : await joinableMatch(tx, pairing, target.matchId);
   const partnerIds = match ? memberIds(match) : [target.withUserId as string];
   const ids = [target.userId, ...partnerIds];
   const people = await peopleFor(tx, ids, lock);
+  const today = utcDayOf(ctx.clock.now());
+  const entries = await peopleToPlace(tx, pairing, today, ids);
+  const waiting = new Set(entries.map((e) => e.userId));
+  const joinedLate = entries.some(
+    (e) => e.userId === target.userId && e.reason.kind === "joined-late",
+  );
   for (const id of match ? [target.userId] : ids) {
     if (!waiting.has(id)) {
       throw new Conflict(
@@ -185,6 +192,7 @@ async function planPlacement(
     person: person.person,
     partners: partners.map((p) => p.person),
     group: [person.placed, ...partners.map((p) => p.placed)],
+    joinedLate,
     brokenRules: rules,
     summary: match
       ? `${person.placed.name} joins ${names} as ${kind} this month.`

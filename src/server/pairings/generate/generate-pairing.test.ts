@@ -83,7 +83,14 @@ describe("generating monthly pairings", () => {
       },
       oddPolicy: "trio",
       // The engine's dry run: three ready make one trio.
-      forecast: { ready: 3, matches: 1, sitOut: 0, alreadyMatched: 0, keptApart: 0 },
+      forecast: {
+        ready: 3,
+        matches: 1,
+        sitOut: 0,
+        alreadyMatched: 0,
+        keptApart: 0,
+        noSharedHours: [],
+      },
     });
     // A GET changes nothing: the ended pause counts as ready but is written back only at generation.
     const [row] = await t.db.select().from(users).where(eq(users.id, back.id));

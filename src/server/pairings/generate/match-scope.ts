@@ -1,10 +1,12 @@
 import { randomInt } from "node:crypto";
+import type { PairingValidationResponse } from "../../../shared/pairings";
 import type { AppContext } from "../../context";
 import { utcDayOf } from "../../dates/month-dates";
 import { BadRequest } from "../../errors";
 import { runMatching } from "../../matching/engine";
 import { satOutReasons } from "../../matching/sat-out-reason";
 import { listEligibleUsers } from "../scope/eligibility";
+import { noSharedHoursByPlace, placeOf } from "../scope/no-shared-hours";
 import { peopleInRunningMatches } from "../scope/running-members";
 import { type PairingScope, reactivateEndedPauses } from "../scope/scope";
 import { buildResolvedInstance, loadInstanceSchedules } from "./build-instance";
@@ -61,21 +63,28 @@ export async function forecastScope(
   ctx: AppContext,
   scope: PairingScope,
   where: { month: string; scopeKey: string },
-): Promise<{
-  ready: number;
-  matches: number;
-  sitOut: number;
-  alreadyMatched: number;
-  keptApart: number;
-}> {
-  const { eligible, alreadyMatched, instance, result } = await searchScope(ctx, scope, {
+): Promise<PairingValidationResponse["forecast"]> {
+  const { eligible, alreadyMatched, instance, result, schedules } = await searchScope(ctx, scope, {
     ...where,
     seed: 0,
   });
   const keptApart = instance ? pairsKeptApart(instance) : 0;
   const base = { ready: eligible.length, alreadyMatched, keptApart };
-  if (!result) return { ...base, matches: 0, sitOut: eligible.length };
-  return { ...base, matches: result.groups.length, sitOut: result.unmatched.length };
+  if (!result || !instance) {
+    return { ...base, matches: 0, sitOut: eligible.length, noSharedHours: [] };
+  }
+  // Who the same search leaves out for want of shared working time, by the reasons generate gives.
+  const byId = new Map(eligible.map((u) => [u.id, u]));
+  const noSharedHours = noSharedHoursByPlace(satOutReasons(instance, result.unmatched), (id) => {
+    const person = byId.get(id);
+    return person && placeOf(person, schedules.companyTimeZone);
+  });
+  return {
+    ...base,
+    matches: result.groups.length,
+    sitOut: result.unmatched.length,
+    noSharedHours,
+  };
 }
 
 /** The people ready today and in no running match, and the engine's search over them. */
@@ -93,13 +102,15 @@ async function searchScope(
   if (eligible.length < settings.minimumUsers) {
     return { settings, eligible, alreadyMatched, instance: null, result: null } as const;
   }
+  const schedules = await loadInstanceSchedules(ctx, today);
   const { instance, ids } = await buildResolvedInstance(ctx.db, eligible, {
     month,
     scopeKey,
     repeatWindowMonths: settings.repeatWindowMonths,
     oddPolicy: settings.oddPolicy,
     seed,
-    schedules: await loadInstanceSchedules(ctx, today),
+    schedules,
   });
-  return { settings, eligible, alreadyMatched, instance, result: runMatching(instance, {}, ids) };
+  const result = runMatching(instance, {}, ids);
+  return { settings, eligible, alreadyMatched, instance, result, schedules };
 }

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { matches, matchMembers, pairings } from "../../db/schema";
+import { matches, matchMembers, pairings, users } from "../../db/schema";
 import { isMemberSql } from "../../match-members/match-members";
 
 /**
@@ -21,6 +21,13 @@ export async function peopleInRunningMatches(db: Db | Tx, month?: string): Promi
     .innerJoin(pairings, eq(pairings.id, matches.pairingId))
     .where(and(...conditions));
   return new Set(rows.map((row) => row.userId));
+}
+
+/** SQL over `users`: the person is in a running match of the month (the set above, per person). */
+export function runningMemberSql(month: string): SQL {
+  return sql`exists (select 1 from ${matchMembers} mm join ${matches} m on m.id = mm.match_id
+    join ${pairings} p on p.id = m.pairing_id
+    where mm.user_id = ${users.id} and m.month = ${month} and m.status = 'active' and p.status = 'active')`;
 }
 
 /**

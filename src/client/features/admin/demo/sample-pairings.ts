@@ -48,7 +48,14 @@ const validation: PairingValidationResponse = {
   ) as PairingValidationResponse["excluded"],
   oddPolicy: "trio",
   // Nobody is in "All Users" (see above): the engine has nobody to pair.
-  forecast: { ready, matches: 0, sitOut: ready, alreadyMatched: 0, keptApart: 0 },
+  forecast: {
+    ready,
+    matches: 0,
+    sitOut: ready,
+    alreadyMatched: 0,
+    keptApart: 0,
+    noSharedHours: [],
+  },
 };
 
 function excludedAnswer(url: URL) {

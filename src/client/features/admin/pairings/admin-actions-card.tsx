@@ -1,4 +1,5 @@
 import { CURRENT_PAIRINGS_MAX_PAGE_SIZE } from "@shared/current-pairings-query";
+import { scopeName } from "@shared/pairing-file-names";
 import { monthDisplay } from "@shared/pairings";
 import { useQuery } from "@tanstack/react-query";
 import { Eye, RefreshCw, Shuffle } from "lucide-react";
@@ -47,7 +48,9 @@ export function AdminActionsCard() {
   const monthKey = new Date().toISOString().slice(0, 7);
   const month = monthDisplay(monthKey);
   const group = groups.data?.find((g) => g.id === groupId);
-  const groupLabel = group ? group.displayName : "All Users";
+  const groupLabel = scopeName(group?.displayName ?? null, {
+    groups: (groups.data?.length ?? 0) > 0,
+  });
   const pairings = current.data?.pairings ?? [];
   const history = usePairingHistory();
   const roundCompleted = (history.data?.pairings ?? []).some(
@@ -152,7 +155,7 @@ function useGeneration(groupId: number | null, groupLabel: string) {
   return { generate, confirming, setConfirming };
 }
 
-/** "Generated 4 matches for All Users", then who sat out and why, if anyone did. */
+/** "Generated 4 matches for Everyone", then who sat out and why, if anyone did. */
 function generatedText(made: string, satOut: { name: string; reason: string }[]): string {
   const generated = `Generated ${made}`;
   if (satOut.length === 0) return generated;

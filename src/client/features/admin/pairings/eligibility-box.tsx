@@ -1,6 +1,7 @@
 import { type ExclusionReason, exclusionLabels, exclusionReasons } from "@shared/exclusions";
 import type { PairingValidationResponse } from "@shared/pairings";
-import { CheckCircle2, Info, XCircle } from "lucide-react";
+import { noSharedHoursText } from "@shared/sat-out";
+import { CheckCircle2, Info, TriangleAlert, XCircle } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { LoadingRegion, Skeleton } from "../../../components/ui/skeleton";
 import { usePairingValidation } from "./pairing-queries";
@@ -127,6 +128,13 @@ function Requirements({ validation }: { validation: PairingValidationResponse })
         <span className="font-medium">If you generate now:</span>
         <span>{forecastText(forecast, e.minimumRequired)}</span>
       </li>
+      {forecast.noSharedHours.map((group) => (
+        <li key={group.place} className="flex flex-wrap items-center gap-2">
+          <TriangleAlert aria-hidden="true" className="size-4 text-amber-700" />
+          <span className="font-medium">Working hours:</span>
+          <span>{noSharedHoursText(group)}</span>
+        </li>
+      ))}
       {forecast.keptApart > 0 && (
         <li className="flex flex-wrap items-center gap-2">
           <Info aria-hidden="true" className="size-4 text-coffee-700" />

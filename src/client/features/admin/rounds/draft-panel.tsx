@@ -1,5 +1,5 @@
 import type { DraftMember } from "@shared/rounds";
-import { ownRulesSatOutText } from "@shared/sat-out";
+import { noSharedHoursText, ownRulesSatOutText } from "@shared/sat-out";
 import { useId, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { Label } from "../../../components/ui/label";
@@ -38,6 +38,11 @@ export function DraftPanel({ scopeKey, month, label }: DraftScope & { label: str
                     {ownRulesSatOutText(draft.ownRules)}
                   </p>
                 )}
+                {draft.noSharedHours.map((group) => (
+                  <p key={group.place}>
+                    <span className="font-medium">Working hours:</span> {noSharedHoursText(group)}
+                  </p>
+                ))}
                 <ul className="grid gap-1">
                   {draft.satOut.map((p) => (
                     <li key={p.userId} className="break-words">
