@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdmin } from "../src/server/test/factories";
-import { helpPath, helpSlugs } from "../src/shared/help-pages";
+import { HELP_INDEX_PATH, helpPath, helpSlugs } from "../src/shared/help-pages";
 import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
 
 let story: Story;
@@ -78,8 +78,12 @@ describe("help pages: the docs an admin and the people need, served by the app",
 
   it("fits every help page on a phone with no code or API paths; the admin and chat pages are axe-clean", async () => {
     const page = await story.newPage({ width: 375, height: 800 });
+    // Each page by its link in the index, as a reader goes, and back: a route change in the app
+    // instead of a full load per page (every-page-answers.e2e.ts loads each address itself).
+    await page.goto(HELP_INDEX_PATH);
     for (const slug of helpSlugs) {
-      await page.goto(helpPath(slug));
+      await page.locator(`main a[href="${helpPath(slug)}"]`).click();
+      await page.waitForURL(`**${helpPath(slug)}`);
       await page.locator("article h1").waitFor();
       expect(await hasHorizontalScroll(page), slug).toBe(false);
       if (slug === "admin-console" || slug === "chat") {
@@ -97,6 +101,8 @@ describe("help pages: the docs an admin and the people need, served by the app",
       if (slug === "pairings") {
         await page.getByRole("heading", { name: "Placing someone by hand", level: 3 }).waitFor();
       }
+      await page.getByRole("link", { name: "All help pages" }).click();
+      await page.getByRole("heading", { name: "Help", level: 1 }).waitFor();
     }
   });
 
