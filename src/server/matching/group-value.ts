@@ -27,13 +27,12 @@ import { isOneToOneTrio, sizeFits } from "./size-rules";
 const LEVEL = 512;
 /** Room of the shared-time level: more than 450 pairs × SHARED_HOURS_CAP hours. */
 const TIME_ROOM = 2 ** 16;
-/** Room of the shared-interests level: more than 450 pairs × SHARED_INTERESTS_CAP tags. */
-const INTEREST_ROOM = 2 ** 13;
 // `high`: people in another size, cross-department pairs, shared hours (34 bits).
 const SHARED = 1;
 const CROSS = TIME_ROOM * SHARED;
 const OTHER = LEVEL * CROSS;
-// `low`: shared interests, never-met pairs, people placed who sat out last time (31 bits).
+// `low`: shared interests, never-met pairs, people placed who sat out last time (31 bits; the top
+// level, 450 pairs × SHARED_INTERESTS_CAP tags, below 2^13).
 const NEVER = LEVEL;
 const INTERESTS = LEVEL * NEVER;
 
