@@ -16,6 +16,7 @@ const ALIASES = {
   leaveReason: ["leavereason"],
   manager: ["manager", "manageremail", "reportsto", "supervisor"],
   office: ["office", "location", "worklocation", "site"],
+  meet: ["meet", "meetway", "howwemeet", "meeting"],
 } as const;
 
 export type PeopleColumn = keyof typeof ALIASES;

@@ -55,9 +55,30 @@ export function commonInterests(lists: ReadonlyArray<readonly string[]>): string
 /** "You both like climbing and jazz." for a pair; "You all like …" for a group; "" for none. */
 export function sharedInterestsLine(shared: readonly string[], groupSize: number): string {
   if (shared.length === 0) return "";
-  const list =
-    shared.length === 1
-      ? shared[0]
-      : `${shared.slice(0, -1).join(", ")} and ${shared[shared.length - 1]}`;
-  return `You ${groupSize > 2 ? "all" : "both"} like ${list}.`;
+  return `You ${groupSize > 2 ? "all" : "both"} like ${listed(shared)}.`;
+}
+
+const listed = (tags: readonly string[]) =>
+  tags.length === 1 ? tags[0] : `${tags.slice(0, -1).join(", ")} and ${tags[tags.length - 1]}`;
+
+/**
+ * In a group, what two members share beyond what all share (the pairing counts every pair's
+ * tags, src/server/matching/FORMAT.md): with a reader (the first member, an e-mail) the pairs with
+ * them, "You and Ana both like chess."; without (a chat all members read) every pair, "Ana and Bo
+ * both like chess."; "" when none.
+ */
+export function pairInterestsLines(
+  members: ReadonlyArray<{ name: string; interests: readonly string[] }>,
+  common: readonly string[],
+  reader: boolean,
+): string {
+  const lines: string[] = [];
+  for (let i = 0; i < (reader ? 1 : members.length); i++)
+    for (let j = i + 1; j < members.length; j++) {
+      const [a, b] = [members[i], members[j]];
+      const both = a.interests.filter((tag) => !common.includes(tag) && b.interests.includes(tag));
+      if (both.length === 0) continue;
+      lines.push(`${reader ? "You" : a.name} and ${b.name} both like ${listed(both)}.`);
+    }
+  return lines.join(" ");
 }

@@ -27,6 +27,8 @@ export const whitelistImportRowSchema = z.object({
   manager: loose.nullish(),
   /** The office the person meets at in person (docs/profile.md, "How we meet"). */
   office: loose.nullish(),
+  /** How the person meets: "In person", "Online", "Either" or the keys (meet-way-words.ts). */
+  meet: loose.nullish(),
 });
 export type WhitelistImportRow = z.infer<typeof whitelistImportRowSchema>;
 
@@ -98,11 +100,12 @@ const IMPORT_COLUMNS = [
   "domainGroup",
   "manager",
   "office",
+  "meet",
 ] as const;
 
 /**
  * Reads an HR export: a header row naming the columns (e-mail; optionally first name, last name,
- * department, domain group, manager, office, by the names of column-aliases.ts; other columns are ignored, and
+ * department, domain group, manager, office, meet, by the names of column-aliases.ts; other columns are ignored, and
  * said), then one person per line. Row numbers are the file's lines, the header being line 1.
  */
 export function rowsFromCsv(csv: string): ImportCsv {
@@ -112,7 +115,7 @@ export function rowsFromCsv(csv: string): ImportCsv {
   if (!columns.includes("email"))
     return {
       problem:
-        "The file needs a header row with an email column (and optionally first name, last name, department, domain group, manager, office).",
+        "The file needs a header row with an email column (and optionally first name, last name, department, domain group, manager, office, meet).",
     };
   const rows: WhitelistImportRow[] = [];
   records.forEach((record, index) => {

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { MeetWay } from "../../shared/enums";
 import type { Db, Tx } from "../db/client";
 import {
   allowedEmails,
@@ -66,6 +67,7 @@ export async function signInAccount(
       lastName: names.lastName ?? kept.lastName,
       department: kept.department,
       office: kept.office,
+      meetWay: kept.meetWay,
       isEmailVerified: true,
       isValidated: true,
       validatedAt: now,
@@ -81,7 +83,14 @@ export async function signInAccount(
   // From now on the profile holds them: the whitelist entry keeps no copy (docs/privacy.md).
   await db
     .update(allowedEmails)
-    .set({ firstName: null, lastName: null, department: null, managerEmail: null, office: null })
+    .set({
+      firstName: null,
+      lastName: null,
+      department: null,
+      managerEmail: null,
+      office: null,
+      meetWay: null,
+    })
     .where(eq(allowedEmails.email, email));
   return (await findUserByEmail(db, email)) ?? created;
 }
@@ -112,6 +121,7 @@ export async function importedDetails(
   lastName: string | null;
   department: string | null;
   office: string | null;
+  meetWay: MeetWay | null;
 }> {
   const [entry] = await db
     .select({
@@ -119,11 +129,14 @@ export async function importedDetails(
       lastName: allowedEmails.lastName,
       department: allowedEmails.department,
       office: allowedEmails.office,
+      meetWay: allowedEmails.meetWay,
     })
     .from(allowedEmails)
     .where(and(eq(allowedEmails.email, email), eq(allowedEmails.isActive, true)))
     .limit(1);
-  return entry ?? { firstName: null, lastName: null, department: null, office: null };
+  return (
+    entry ?? { firstName: null, lastName: null, department: null, office: null, meetWay: null }
+  );
 }
 
 /** Signing in with one code or link ends the address's other live ones (docs/sign-in.md). */

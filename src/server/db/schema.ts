@@ -218,9 +218,10 @@ export const allowedEmails = pgTable(
     firstName: text("first_name"),
     lastName: text("last_name"),
     department: text("department"),
-    /** The manager's address and the office, kept from an import the same way. */
+    /** The manager's address, the office and the way to meet, kept from an import the same way. */
     managerEmail: text("manager_email"),
     office: text("office"),
+    meetWay: text("meet_way", { enum: meetWays }),
     isActive: boolean("is_active").notNull().default(true),
     /**
      * Added by SCIM provisioning: being provisioned is being on the whitelist

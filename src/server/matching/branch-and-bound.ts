@@ -13,18 +13,22 @@
  * after `budget` nodes, keeping the best found, and says whether it finished.
  */
 import {
+  compareValues,
   groupValue,
   isBetter,
+  plus,
   type SearchSpace,
   usesOneToOneTrio,
+  type Value,
   valueBound,
+  ZERO,
 } from "./group-value";
 import { allowed } from "./problem";
 
 export interface Incumbent {
   groups: number[][];
   placed: number;
-  value: number;
+  value: Value;
 }
 
 export interface BranchAndBoundResult extends Incumbent {
@@ -109,12 +113,12 @@ class Search {
   }
 
   /** Every group of the first undecided person `v` with undecided people, best first. */
-  groupsOf(v: number): Array<{ members: number[]; value: number }> {
+  groupsOf(v: number): Array<{ members: number[]; value: Value }> {
     const near = Array.from(this.nbr[v]).filter((u) => this.free[u]);
-    const out: Array<{ members: number[]; value: number }> = [];
+    const out: Array<{ members: number[]; value: Value }> = [];
     const consider = (members: number[]) => {
       const value = groupValue(this.s, members);
-      if (value === Number.NEGATIVE_INFINITY) return;
+      if (value === null) return;
       if (usesOneToOneTrio(this.s, members) && this.trios === 0) return;
       out.push({ members, value });
     };
@@ -129,11 +133,13 @@ class Search {
             consider([v, near[i], near[j], near[k]]);
       }
     }
-    return out.sort((x, y) => y.members.length - x.members.length || y.value - x.value);
+    return out.sort(
+      (x, y) => y.members.length - x.members.length || compareValues(y.value, x.value),
+    );
   }
 
   /** Pass 1 (`lower` false): most placed; pass 2: best value with at least best.placed placed. */
-  run(at: number, placed: number, value: number, lower: boolean, budget: number): boolean {
+  run(at: number, placed: number, value: Value, lower: boolean, budget: number): boolean {
     if (++this.nodes > budget) return false;
     let i = at;
     while (i < this.order.length && !this.free[this.order[i]]) i++;
@@ -149,7 +155,7 @@ class Search {
     if (lower) {
       if (placed + rest < this.best.placed) return true;
       // The first pass proved best.placed the most, so only its value can still be beaten.
-      if (value + valueBound(rest) <= this.best.value) return true;
+      if (compareValues(plus(value, valueBound(rest)), this.best.value) <= 0) return true;
     }
     const v = this.order[i];
     for (const { members, value: gain } of this.groupsOf(v)) {
@@ -157,7 +163,7 @@ class Search {
       for (const m of members) this.take(m);
       this.trios -= trio;
       this.chosen.push(members);
-      const done = this.run(i + 1, placed + members.length, value + gain, lower, budget);
+      const done = this.run(i + 1, placed + members.length, plus(value, gain), lower, budget);
       this.chosen.pop();
       this.trios += trio;
       for (let k = members.length - 1; k >= 0; k--) this.give(members[k]);
@@ -181,11 +187,11 @@ export function branchAndBound(
   budget: number,
 ): BranchAndBoundResult {
   const search = new Search(s, order, start);
-  const placedProven = search.run(0, 0, 0, false, budget);
+  const placedProven = search.run(0, 0, ZERO, false, budget);
   let optimal = false;
   if (placedProven) {
     search.nodes = 0;
-    optimal = search.run(0, 0, 0, true, budget);
+    optimal = search.run(0, 0, ZERO, true, budget);
   }
   return { ...search.best, placedProven, optimal, nodes: search.nodes };
 }

@@ -46,15 +46,15 @@ function sharesTime(instance: MatchingInstance): (members: number[]) => boolean 
   return (members) => !count || count(members.map((v) => instance.users[v])) >= min;
 }
 
-/** The most people of `instance` (at most 14) that a result keeping every rule places. */
-export function referenceMostPlaced(instance: MatchingInstance): number {
-  const n = instance.users.length;
-  if (n > REFERENCE_LIMIT) throw new Error(`the reference takes at most ${REFERENCE_LIMIT} people`);
+/**
+ * May these people (indices, 2–4 of them) form a group: every pair allowed, everyone within one
+ * size of their choice, rule 4 for the group as a whole? (The odd policy is the caller's.)
+ */
+export function referenceGroupFits(instance: MatchingInstance): (members: number[]) => boolean {
   const ok = mayShare(instance);
   const shareTime = sharesTime(instance);
   const choice = instance.users.map((u) => u.groupSize ?? 2);
-  const trioLimit = instance.oddPolicy === "trio" ? 1 : 0;
-  const fits = (members: number[]) => {
+  return (members) => {
     const size = members.length;
     for (const [i, a] of members.entries()) {
       if (Math.abs(choice[a] - size) > 1) return false;
@@ -62,6 +62,15 @@ export function referenceMostPlaced(instance: MatchingInstance): number {
     }
     return size < 3 || shareTime(members);
   };
+}
+
+/** The most people of `instance` (at most 14) that a result keeping every rule places. */
+export function referenceMostPlaced(instance: MatchingInstance): number {
+  const n = instance.users.length;
+  if (n > REFERENCE_LIMIT) throw new Error(`the reference takes at most ${REFERENCE_LIMIT} people`);
+  const fits = referenceGroupFits(instance);
+  const choice = instance.users.map((u) => u.groupSize ?? 2);
+  const trioLimit = instance.oddPolicy === "trio" ? 1 : 0;
   const memo = new Map<number, number>();
   const best = (mask: number, trios: number): number => {
     if (mask === 0) return 0;

@@ -6,14 +6,15 @@
  * of the objective; ties go to the order of `people` (drawn from the seed). The monthly search
  * runs it on small instances and on the few people an exchange rearranges (group-exchanges.ts).
  */
-import { groupValue, isBetter, type SearchSpace, usesOneToOneTrio } from "./group-value";
+import { groupValue, type SearchSpace, usesOneToOneTrio, type Value } from "./group-value";
 import { allowed } from "./problem";
 
 export const SUBSET_LIMIT = 12;
 
 export interface SubsetSolution {
   groups: number[][];
-  value: number;
+  /** Null when no state is allowed (with `placeFirst`, nothing places `people[0]`). */
+  value: Value | null;
   placed: number;
 }
 
@@ -37,56 +38,73 @@ export function bestOfSubsets(
       }
   const full = (1 << m) - 1;
   const layers = trios > 0 ? 2 : 1;
-  const best = new Float64Array((full + 1) * layers).fill(Number.NaN);
+  // The best value of each state, in two parts (group-value.ts); NaN: not solved yet.
+  const bestHigh = new Float64Array((full + 1) * layers).fill(Number.NaN);
+  const bestLow = new Float64Array((full + 1) * layers);
   /** People placed by the best of each state (−1: none allowed, with `placeFirst`). */
   const most = new Int8Array((full + 1) * layers);
   const pick = new Int32Array((full + 1) * layers);
   // The value of each group, by its bits, computed once (many subsets share a group).
-  const worth = new Float64Array(full + 1).fill(Number.NaN);
+  const worth: Array<Value | null | undefined> = new Array(full + 1);
   const oneToOne = new Uint8Array(full + 1);
-  const worthOf = (bits: number): number => {
-    if (!Number.isNaN(worth[bits])) return worth[bits];
+  const worthOf = (bits: number): Value | null => {
+    const known = worth[bits];
+    if (known !== undefined) return known;
     const members: number[] = [];
     for (let j = 0; j < m; j++) if (bits & (1 << j)) members.push(people[j]);
-    worth[bits] = groupValue(s, members);
+    const value = groupValue(s, members);
+    worth[bits] = value;
     oneToOne[bits] = usesOneToOneTrio(s, members) ? 1 : 0;
-    return worth[bits];
+    return value;
   };
-  /** The best of a state: its value (its people placed in `most`). */
+  /** Solves a state: its value in bestHigh/bestLow, its people placed in `most`. */
   const solve = (mask: number, t: number): number => {
-    if (mask === 0) return 0;
     const at = mask * layers + t;
-    if (!Number.isNaN(best[at])) return best[at];
+    if (mask === 0) {
+      bestHigh[at] = 0;
+      return at;
+    }
+    if (!Number.isNaN(bestHigh[at])) return at;
     const i = 31 - Math.clz32(mask & -mask);
     const rest = mask & ~(1 << i);
-    let value = Number.NEGATIVE_INFINITY;
+    const value: Value = { high: Number.NEGATIVE_INFINITY, low: 0 };
     let placed = -1;
     if (!(placeFirst && i === 0)) {
-      value = solve(rest, t);
-      placed = most[rest * layers + t];
+      const without = solve(rest, t);
+      value.high = bestHigh[without];
+      value.low = bestLow[without];
+      placed = most[without];
     }
     let chosen = 0;
     forEachClique(near, rest & near[i], (bits) => {
       const group = bits | (1 << i);
       const v = worthOf(group);
-      if (v === Number.NEGATIVE_INFINITY) return;
+      if (v === null) return;
       const trio = oneToOne[group];
       if (trio > t) return;
-      const left = rest & ~bits;
-      const total = v + solve(left, t - trio);
-      const count = most[left * layers + t - trio] + bitCount(group);
-      if (isBetter(count, total, placed, value)) {
-        value = total;
+      const left = solve(rest & ~bits, t - trio);
+      const high = v.high + bestHigh[left];
+      const low = v.low + bestLow[left];
+      const count = most[left] + bitCount(group);
+      // isBetter of group-value.ts, written out: this loop is the exchanges' hot path.
+      const better =
+        count > placed ||
+        (count === placed && (high > value.high || (high === value.high && low > value.low)));
+      if (better) {
+        value.high = high;
+        value.low = low;
         placed = count;
         chosen = group;
       }
     });
-    best[at] = value;
+    bestHigh[at] = value.high;
+    bestLow[at] = value.low;
     most[at] = placed;
     pick[at] = chosen;
-    return value;
+    return at;
   };
-  const value = solve(full, layers - 1);
+  const top = solve(full, layers - 1);
+  const value = Number.isFinite(bestHigh[top]) ? { high: bestHigh[top], low: bestLow[top] } : null;
   const groups: number[][] = [];
   let placed = 0;
   for (let mask = full, t = layers - 1; mask !== 0; ) {

@@ -27,6 +27,7 @@ import {
   relation,
   SAME,
   sharedHours,
+  sharedInterests,
 } from "./problem";
 import type { Rng } from "./rng";
 import { shuffleInPlace } from "./rng";
@@ -123,23 +124,32 @@ function hasDept(p: Problem, members: number[], d: number): boolean {
   return false;
 }
 
+/** More than the shared tags a candidate can have with three members (3 × 10). */
+const TAG_ROOM = 32;
+
 /**
  * The best allowed candidate from the top of a stack, or −1: with zones the most shared working
- * hours with the members first (objective level 3), then never met.
+ * hours with the members first (objective level 3), then the most shared interest tags (level
+ * 4), then never met.
  */
 function fromStack(p: Problem, stack: number[], members: number[]): number {
   let best = -1;
   let bestScore = -1;
+  const ranked = p.schedules !== null || p.interests !== null;
   for (let i = stack.length - 1; i >= 0 && i >= stack.length - SCAN; i--) {
     const v = stack[i];
     if (!allowedWithAll(p, v, members)) continue;
     let hours = 0;
-    if (p.schedules) for (const m of members) hours += sharedHours(p, v, m);
-    const score = 2 * hours + (neverMetAll(p, v, members) ? 1 : 0);
+    let tags = 0;
+    for (const m of members) {
+      hours += sharedHours(p, v, m);
+      tags += sharedInterests(p, v, m);
+    }
+    const score = 2 * (hours * TAG_ROOM + tags) + (neverMetAll(p, v, members) ? 1 : 0);
     if (score > bestScore) {
       best = v;
       bestScore = score;
-      if (!p.schedules && score === 1) break;
+      if (!ranked && score === 1) break;
     }
   }
   return best;

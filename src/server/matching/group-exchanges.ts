@@ -150,7 +150,7 @@ function tryRearrange(
     if (usesOneToOneTrio(g.s, g.groups[at])) trios++;
   }
   const best = bestOfSubsets(g.s, people, Math.min(1, trios), mode === "chain");
-  if (!Number.isFinite(best.value)) return null;
+  if (best.value === null) return null;
   if (mode === "more" ? best.placed <= before : people.length - best.placed > CHAIN_LEFT)
     return null;
   for (const at of around) g.remove(at);

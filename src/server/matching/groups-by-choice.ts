@@ -17,7 +17,7 @@ import { bestOfSubsets, SUBSET_LIMIT } from "./exact-subsets";
 import { formGroups } from "./form-groups";
 import { exchangeLeftOut, Grouping } from "./group-exchanges";
 import { groupStats } from "./group-stats";
-import { groupValue, type SearchSpace } from "./group-value";
+import { groupValue, plus, type SearchSpace, ZERO } from "./group-value";
 import type { ResolvedIds } from "./instance-fast-check";
 import { buildProblem, type Problem, subProblem } from "./problem";
 import { createRng, type Rng, randomSeed, shuffleInPlace } from "./rng";
@@ -95,7 +95,7 @@ function search(
   if (strategy === "fast" || (strategy === "auto" && s.p.n > SEARCH_LIMIT)) {
     return { groups, search: stats };
   }
-  const value = groups.reduce((sum, g) => sum + groupValue(s, g), 0);
+  const value = groups.reduce((sum, g) => plus(sum, groupValue(s, g) ?? ZERO), ZERO);
   const budget = strategy === "exact" ? Number.POSITIVE_INFINITY : SEARCH_BUDGET;
   const best = branchAndBound(s, order, { groups, placed: grouping.placed, value }, budget);
   const { placedProven, optimal, nodes } = best;

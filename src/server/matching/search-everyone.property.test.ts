@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { runMatching, validateResult } from "./engine";
 import { referenceMostPlaced, smallMixedInstances } from "./exact-reference";
+import { referenceBestLevels, referenceResultLevels } from "./exact-reference-objective";
 import type { MatchingInstance, MatchingOptions } from "./types";
 
 /** MATCHING_FUZZ_SCALE=20 runs every property 20 times as often; bench:engine-exact runs many more. */
@@ -27,6 +28,26 @@ function expectMostPlaced(instance: MatchingInstance, options: MatchingOptions):
   if (result.stats.search) expect(result.stats.search.placedProven).toBe(true);
 }
 
+/**
+ * Every level of the objective (shared interests included) against the reference, wherever the
+ * search says it is optimal: the programme over subsets (default, up to 12 people) and the branch
+ * and bound without a budget ("exact").
+ */
+function expectBestLevels(instance: MatchingInstance): void {
+  const best = referenceBestLevels(instance);
+  for (const strategy of ["auto", "exact"] as const) {
+    const result = runMatching(instance, { strategy });
+    // Without group choices the pairs' engine runs; its levels are tested by engine.property.test.ts.
+    if (!result.stats.search?.optimal) continue;
+    const levels = referenceResultLevels(instance, result.groups);
+    if (levels.join() !== best.join()) {
+      throw new Error(
+        `levels ${levels.join(" ")}, the best ${best.join(" ")} (${strategy})\ninstance: ${JSON.stringify(instance)}`,
+      );
+    }
+  }
+}
+
 describe(
   "the search over everyone against an exhaustive reference",
   { timeout: propertyTimeout },
@@ -45,6 +66,19 @@ describe(
         ),
         runs(30),
       );
+    });
+
+    it("reaches the best of every level, shared interests included, where it says it is optimal", () => {
+      let withInterests = 0;
+      fc.assert(
+        fc.property(smallMixedInstances, (instance) => {
+          if (instance.users.some((u) => u.interests)) withInterests++;
+          expectBestLevels(instance);
+        }),
+        runs(40),
+      );
+      // The draw gives about half the instances interest tags; the level must be exercised.
+      expect(withInterests).toBeGreaterThan(0);
     });
   },
 );

@@ -250,6 +250,9 @@ function whitelistEntriesOf(ctx: AppContext, user: UserRow) {
       office: sql<
         string | null
       >`case when ${allowedEmails.email} = ${user.email} then ${allowedEmails.office} end`,
+      meetWay: sql<
+        string | null
+      >`case when ${allowedEmails.email} = ${user.email} then ${allowedEmails.meetWay} end`,
       addedByYou: sql<boolean>`${allowedEmails.addedBy} is not distinct from ${user.id}::uuid`,
       createdAt: allowedEmails.createdAt,
     })

@@ -22,6 +22,8 @@ export const personalDataCoverage: Record<string, Record<string, string>> = {
     manager_email:
       "whitelistEntries (the person's own entry's manager, kept until their first sign-in; never another's)",
     office: "whitelistEntries (the person's own entry's office, kept until their first sign-in)",
+    meet_way:
+      "whitelistEntries (the person's own entry's way to meet, kept until their first sign-in)",
   },
   pairings: {
     created_by: "pairingsCreated",

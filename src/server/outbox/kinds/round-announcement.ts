@@ -74,7 +74,7 @@ export const roundAnnouncement = {
         match: data.match.kind === "partners" ? { ...data.match, starter: null } : data.match,
         unsubscribeUrl: common.unsubscribeUrl,
         times: place?.times ?? null,
-        together: await togetherLine(ctx, [data.userId, ...data.partnerIds]),
+        together: await togetherLine(ctx, [data.userId, ...data.partnerIds], true),
       }),
     };
   },

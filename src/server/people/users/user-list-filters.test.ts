@@ -154,7 +154,8 @@ describe("GET /api/admin/users/csv", () => {
       department: "'+sales",
       manager: "bea@list.test",
       office: "Berlin",
-      meet: "in-person",
+      // People's words, which the HR import reads back (meet-way-words.ts).
+      meet: "In person",
     });
     expect(rows[1]).toMatchObject({
       first_name: "Bea",

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { and } from "drizzle-orm";
 import type { AdminUser, AdminUsersFilter } from "../../../shared/admin-users";
 import { toCsv } from "../../../shared/csv";
+import { meetWayWords } from "../../../shared/meet-way-words";
 import type { AppContext } from "../../context";
 import { domainGroups } from "../../db/schema";
 import { type UserListPlace, userRowsAfter, withCurrentMatches } from "./list-users";
@@ -71,7 +72,7 @@ function csvRow(user: AdminUser, groupName: Map<number, string>): Record<Column,
     preferred_group_size: String(user.preferredGroupSize),
     manager: user.managerEmail ?? "",
     office: user.office ?? "",
-    meet: user.meetWay ?? "",
+    meet: user.meetWay ? meetWayWords[user.meetWay] : "",
     current_match: user.currentMatch?.partners.join(" & ") ?? "",
     current_match_month: user.currentMatch?.month ?? "",
   };

@@ -1,4 +1,6 @@
 import { hasControlCharacter } from "../../../shared/clean-text";
+import type { MeetWay } from "../../../shared/enums";
+import { meetWayFromCell, meetWayWords } from "../../../shared/meet-way-words";
 import { MAX_OFFICE_LENGTH } from "../../../shared/never-with";
 import { NAME_MAX } from "../../../shared/profile";
 import type { WhitelistImportRow } from "../../../shared/whitelist-import";
@@ -28,6 +30,7 @@ export interface PlannedEntry {
   department: string | null;
   managerEmail: string | null;
   office: string | null;
+  meetWay: MeetWay | null;
   detail: string;
 }
 
@@ -69,6 +72,8 @@ export function checkImportRow(
   const department = checkDepartment(input.department, group, context);
   const rules = checkManagerAndOffice(input, pattern.email, group, context);
   if (typeof rules === "string") return refuse(rules);
+  const meet = checkMeetWay(input.meet, rules.office);
+  if (typeof meet === "string") return refuse(meet);
 
   const entry: PlannedEntry = {
     row,
@@ -78,6 +83,7 @@ export function checkImportRow(
     ...names,
     department: department.name,
     ...rules,
+    ...meet,
     detail: "",
   };
   const typed = department.name ? (input.department?.trim() ?? "") : "";
@@ -97,9 +103,10 @@ function checkNames(
       lastName ||
       input.department?.trim() ||
       input.manager?.trim() ||
-      input.office?.trim())
+      input.office?.trim() ||
+      input.meet?.trim())
   )
-    return "A *@domain entry is for everyone at the domain: leave its name, department, manager and office empty";
+    return "A *@domain entry is for everyone at the domain: leave its name, department, manager, office and meet empty";
   for (const [label, value] of [
     ["First name", firstName],
     ["Last name", lastName],
@@ -182,6 +189,23 @@ function checkManagerAndOffice(
   return { managerEmail, office };
 }
 
+/**
+ * The way to meet, as the users export writes it ("In person", "Online", "Either") or as its key;
+ * in person needs the row's office, as on the profile (docs/profile.md, "How we meet").
+ */
+function checkMeetWay(
+  raw: string | null | undefined,
+  office: string | null,
+): { meetWay: MeetWay | null } | string {
+  const cell = raw?.trim();
+  if (!cell) return { meetWay: null };
+  const meetWay = meetWayFromCell(cell);
+  if (!meetWay) return `Meet "${cell}" is not one of In person, Online or Either`;
+  if (meetWay === "in-person" && !office)
+    return "Meeting in person needs an office on the same row";
+  return { meetWay };
+}
+
 /** "Will be added: Ada Lovelace, Finance, group North": the department as the row wrote it. */
 function describeEntry(
   entry: PlannedEntry,
@@ -195,6 +219,7 @@ function describeEntry(
     group ? `group ${group.displayName}` : "",
     entry.managerEmail ? `manager ${entry.managerEmail}` : "",
     entry.office ? `office ${entry.office}` : "",
+    entry.meetWay ? `meets ${meetWayWords[entry.meetWay].toLowerCase()}` : "",
   ].filter((part) => part !== "");
   return parts.length > 0 ? `Will be added: ${parts.join(", ")}` : "Will be added";
 }

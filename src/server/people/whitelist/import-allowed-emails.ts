@@ -88,6 +88,7 @@ async function insertEntries(
             department: p.department,
             managerEmail: p.managerEmail,
             office: p.office,
+            meetWay: p.meetWay,
             reason: "Imported",
             addedBy: admin.id,
             createdAt: now,

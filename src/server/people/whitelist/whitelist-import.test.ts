@@ -62,7 +62,7 @@ describe("POST /api/admin/whitelist/import", () => {
     ]);
     expect(rowsFromCsv("name,phone\nAda,1")).toEqual({
       problem:
-        "The file needs a header row with an email column (and optionally first name, last name, department, domain group, manager, office).",
+        "The file needs a header row with an email column (and optionally first name, last name, department, domain group, manager, office, meet).",
     });
     expect(
       rowsFromPastedText("a@x.test, b@x.test;\n<c@x.test>  d@x.test").map((r) => r.email),
@@ -113,7 +113,7 @@ describe("POST /api/admin/whitelist/import", () => {
         row: 10,
         email: "*@south.test",
         message:
-          "A *@domain entry is for everyone at the domain: leave its name, department, manager and office empty",
+          "A *@domain entry is for everyone at the domain: leave its name, department, manager, office and meet empty",
       },
     ]);
     expect(body.toInvite).toEqual([
@@ -215,6 +215,43 @@ describe("POST /api/admin/whitelist/import", () => {
       .from(allowedEmails)
       .where(eq(allowedEmails.email, "rae@north.test"));
     expect(entry).toMatchObject({ managerEmail: null, office: null });
+  });
+
+  it("reads the way to meet as the users export writes it, or as its key, and keeps it until the first sign-in", async () => {
+    await admin.put("/api/admin/offices", { domainGroupId: groupId, offices: ["Oslo"] });
+    const csv = [
+      "email,first_name,office,meet",
+      "ivy@north.test,Ivy,Oslo,In person",
+      "jon@north.test,Jon,,online",
+      "kai@north.test,Kai,,EITHER",
+      "lea@north.test,Lea,,In person",
+      "mo@north.test,Mo,,by pigeon",
+    ].join("\n");
+    const read = rowsFromCsv(csv);
+    if ("problem" in read) throw new Error(read.problem);
+    expect(read.columns.used).toEqual(["email", "first_name", "office", "meet"]);
+    const body = (await admin.post("/api/admin/whitelist/import", { rows: read.rows })).json();
+    expect(body.rows[0].detail).toBe(
+      "Will be added: Ivy, group North Office, office Oslo, meets in person",
+    );
+    expect(body.errors.map((e: { message: string }) => e.message)).toEqual([
+      "Meeting in person needs an office on the same row",
+      'Meet "by pigeon" is not one of In person, Online or Either',
+    ]);
+    const ivy = await signInAccount(t.db, "ivy@north.test", "code", new Date());
+    const jon = await signInAccount(t.db, "jon@north.test", "code", new Date());
+    const kai = await signInAccount(t.db, "kai@north.test", "code", new Date());
+    expect([ivy.meetWay, ivy.office, jon.meetWay, kai.meetWay]).toEqual([
+      "in-person",
+      "Oslo",
+      "online",
+      "either",
+    ]);
+    const [entry] = await t.db
+      .select()
+      .from(allowedEmails)
+      .where(eq(allowedEmails.email, "ivy@north.test"));
+    expect(entry).toMatchObject({ office: null, meetWay: null });
   });
 
   it("is for admins only and refuses a request it cannot read as a whole", async () => {
