@@ -3,7 +3,11 @@ import { monthDisplay } from "../../../shared/pairings";
 import { getAuthSecret } from "../../app-secret";
 import type { AppContext } from "../../context";
 import { matches, users } from "../../db/schema";
-import { AnnouncementEmail, announcementContent } from "../../mail/templates/announcement-email";
+import {
+  AnnouncementEmail,
+  announcementContent,
+  announcementSubject,
+} from "../../mail/templates/announcement-email";
 import type { ProposedTimesView } from "../../mail/templates/views";
 import { togetherLine } from "../../mail/together-line";
 import { matchIdsOfMembersSql, memberIdsSql } from "../../match-members/match-members";
@@ -65,7 +69,7 @@ export const roundAnnouncement = {
       greeting: person.firstName?.trim() || "there",
     });
     return {
-      subject: `Your Cup of Joe match for ${monthDisplay(data.month)}`,
+      subject: announcementSubject(data.match, monthDisplay(data.month)),
       headers,
       template: AnnouncementEmail({
         content: announcementContent(ctx.config.appUrl, data.month),
