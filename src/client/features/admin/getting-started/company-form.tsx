@@ -51,8 +51,9 @@ export function CompanyForm() {
       onSubmit={form.handleSubmit((values) => save.mutate(values))}
       className="grid gap-3"
     >
-      {/* Until the saved settings arrive, typing would be wiped by them: the fields wait. */}
-      <fieldset disabled={!current.data} className="contents">
+      {/* Until the saved settings arrive, typing would be wiped by them: the fields wait (a failed
+      load leaves them open, empty). */}
+      <fieldset disabled={current.isPending} className="contents">
         <div className="grid gap-2">
           <Label htmlFor={id}>Company name</Label>
           <Input
