@@ -84,6 +84,7 @@ describe("the Operations tab's Monthly rounds", () => {
     await page
       .getByRole("heading", { name: "Next round: April 2027 (pairing day 2027-04-05)" })
       .waitFor();
+    await page.getByText(/asks "Did you meet\?" a week later and is completed when/).waitFor();
     const draft = page.getByRole("heading", {
       name: "Draft for March 2027: members see nothing until it is published",
     });

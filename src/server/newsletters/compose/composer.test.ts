@@ -98,6 +98,9 @@ describe("the newsletter e-mail of each recipient", () => {
     // The deactivated member is nobody's partner any more: Ivy reads the sat-out note.
     const ivyMail = messages.find((m) => m.to === sitter.email);
     expect(ivyMail?.text).toContain("There was no match for you this month");
+    // One note for every reason someone sits out, so it names no single one as theirs.
+    expect(ivyMail?.text).toContain("shared working hours and recent chats");
+    expect(ivyMail?.text).not.toContain("already had a partner");
     expect(ivyMail?.text).not.toContain("Hal Test");
   });
 
