@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, lte } from "drizzle-orm";
+import { z } from "zod";
 import type { ChannelAdapter } from "../channels/channel-delivery";
 import type { AppContext } from "../context";
 import { type OutgoingMessageRow, outgoingMessages } from "../db/schema";
@@ -38,6 +39,8 @@ export function teamsAdapter(ctx: AppContext): ChannelAdapter {
   };
 }
 
+const anObject = z.record(z.string(), z.unknown()).catch({});
+
 /** The transport (a `ChannelTransport`): one row of channel `teams`, sent. */
 async function sendTeamsDelivery(ctx: AppContext, row: OutgoingMessageRow): Promise<SendOutcome> {
   const settings = teamsSettings(ctx.config);
@@ -48,7 +51,8 @@ async function sendTeamsDelivery(ctx: AppContext, row: OutgoingMessageRow): Prom
       matchId: row.matchId,
       userId: row.userId,
       organiserId: row.organiserId,
-      payload: (row.data ?? {}) as Record<string, unknown>,
+      // Parsed with its kind's schema by the lane (outbox/channel-lanes.ts): an object.
+      payload: anObject.parse(row.data),
       progress: row.result,
       keep: (kept) => recordLaneProgress(ctx.db, row, kept),
       introOf: async (matchId) => (await deliveryOf(ctx, introKey(matchId)))?.result ?? null,

@@ -11,7 +11,7 @@ import { queue } from "../../outbox/queue";
 import { markPairingAnnounced } from "../../pairings/current/mark-announced";
 import { type Recipient, recipientsOfSource } from "../compose/recipients";
 import { announceInChat, withoutToldInSlack } from "./announce-in-chat";
-import { newsletterMessageKey, queuedNewsletterMessage } from "./queued-newsletter-message";
+import { newsletterMessage, newsletterMessageKey } from "./newsletter-message";
 
 export const ALREADY_SENDING = "This newsletter is already being sent.";
 export const ALREADY_SENT = "This newsletter has already been sent.";
@@ -106,7 +106,7 @@ async function queueNewsletter(
     .delete(outgoingMessages)
     .where(
       and(
-        eq(outgoingMessages.kind, queuedNewsletterMessage.name),
+        eq(outgoingMessages.kind, newsletterMessage.name),
         eq(outgoingMessages.onceKey, newsletterMessageKey(newsletterId)),
         eq(outgoingMessages.state, "failed"),
       ),
@@ -122,7 +122,7 @@ export async function queueNewsletterMessages(
   recipients: ReadonlyArray<{ userId: string | null; email: string; matchEmail: string | null }>,
 ): Promise<number> {
   const byAddress = new Map(recipients.map((r) => [r.email, r]));
-  return queue(ctx, tx, queuedNewsletterMessage, [...byAddress.keys()], (to) => {
+  return queue(ctx, tx, newsletterMessage, [...byAddress.keys()], (to) => {
     const { userId, matchEmail } = byAddress.get(to) as (typeof recipients)[number];
     return { newsletterId, userId, matchEmail };
   });

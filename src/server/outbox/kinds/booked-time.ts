@@ -4,22 +4,13 @@ import { users } from "../../db/schema";
 import { renderCalendarMessage } from "../../icalendar/calendar-mail";
 import { MatchChangedEmail } from "../../mail/templates/match-changed-email";
 import { type MessageKind, NoLongerFor } from "../message-kind";
+import { calendarMessageData } from "../payload-parts";
 import { personalLinks } from "../personal-links";
 
 /** What a booked time's row holds: whom it is for, and the match's calendar message. */
 const bookedTimeData = z.object({
   userId: z.string(),
-  calendar: z.object({
-    method: z.enum(["REQUEST", "CANCEL"]),
-    matchId: z.number().int(),
-    month: z.string(),
-    sequence: z.number().int(),
-    start: z.string(),
-    stamp: z.string(),
-    memberIds: z.array(z.string()),
-    attendeeIds: z.array(z.string()),
-    whole: z.boolean().optional(),
-  }),
+  calendar: calendarMessageData,
 });
 type BookedTimeData = z.infer<typeof bookedTimeData>;
 

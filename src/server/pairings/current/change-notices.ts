@@ -7,8 +7,8 @@ import { pairings, users } from "../../db/schema";
 import { departmentNameSql } from "../../directory/departments/department-name";
 import { type CalendarDelivery, syncMatchEvents } from "../../icalendar/match-calendar-events";
 import type { PartnerView } from "../../mail/templates/views";
+import { type MatchChangeData, matchChange } from "../../outbox/kinds/match-change";
 import { queue } from "../../outbox/queue";
-import { type MatchChangeData, queuedMatchChange } from "../../outbox/queued/match-change";
 import { personColumns, readPeople } from "../../people-rows/read-people";
 import { partnerView } from "../scope/partner-view";
 import { type GroupChange, queueTeamsChangeNotes } from "./chat-change-notes";
@@ -85,7 +85,7 @@ export async function queueChangeNotices(
   const emailed = mails.filter((m) => !inChat.has(m.data.userId));
   let queued = 0;
   for (const mail of withCalendars(emailed, calendars)) {
-    queued += await queue(ctx, tx, queuedMatchChange, [mail.email], mail.data);
+    queued += await queue(ctx, tx, matchChange, [mail.email], mail.data);
   }
   return queued;
 }

@@ -2,9 +2,9 @@ import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { type OutgoingMessageRow, outgoingMessages, teamsPeople, users } from "../../db/schema";
+import { type MatchChangeData, matchChange } from "../../outbox/kinds/match-change";
 import { teamsChange } from "../../outbox/kinds/teams-kinds";
 import { queue } from "../../outbox/queue";
-import { type MatchChangeData, queuedMatchChange } from "../../outbox/queued/match-change";
 import {
   effectiveReach,
   getChannelSettings,
@@ -165,13 +165,13 @@ export async function mailChangeFallbacks(
   ctx: AppContext,
   row: Pick<OutgoingMessageRow, "id" | "data">,
 ): Promise<number> {
-  const fallbacks = ((row.data ?? {}) as { fallbacks?: unknown }).fallbacks;
-  if (!Array.isArray(fallbacks)) return 0;
+  const fallbacks = teamsChange.schema.safeParse(row.data).data?.fallbacks ?? [];
   let queued = 0;
-  for (const [index, fallback] of (fallbacks as Fallback[]).slice(0, 10).entries()) {
-    if (typeof fallback?.email !== "string" || !fallback.data) continue;
-    const kind = { name: queuedMatchChange.name, onceKey: () => `teams-change-${row.id}-${index}` };
-    queued += await queue(ctx, ctx.db, kind, [fallback.email], fallback.data);
+  for (const [index, fallback] of fallbacks.slice(0, 10).entries()) {
+    const data = matchChange.schema.safeParse(fallback.data);
+    if (!data.success) continue;
+    const kind = { ...matchChange, onceKey: () => `teams-change-${row.id}-${index}` };
+    queued += await queue(ctx, ctx.db, kind, [fallback.email], data.data);
   }
   return queued;
 }
