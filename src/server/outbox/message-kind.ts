@@ -143,8 +143,8 @@ export type ChannelKind<Data, To extends ChannelTarget = ChannelTarget> = Queued
 export type KindLookup = (name: string) => MessageKind<any, any> | undefined;
 
 /** Finds the kind a queued row of a channel besides e-mail names, by channel and name. */
-// biome-ignore lint/suspicious/noExplicitAny: a row's kind is known only by its name.
 export type ChannelKindLookup = (
   channel: string,
   name: string,
+  // biome-ignore lint/suspicious/noExplicitAny: a row's kind is known only by its name.
 ) => ChannelKind<any, any> | undefined;

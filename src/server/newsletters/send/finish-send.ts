@@ -17,7 +17,6 @@ import {
 } from "../../db/schema";
 import {
   ROUND_ANNOUNCEMENT_KEY,
-  type RoundAnnouncementData,
   roundAnnouncement,
   roundAnnouncementKey,
 } from "../../outbox/kinds/round-announcement";
@@ -25,7 +24,6 @@ import { writeLogEntries } from "../email-logs/log-entries";
 import { currentValidation } from "../present";
 import {
   NEWSLETTER_MESSAGE_KEY,
-  type NewsletterMessageData,
   newsletterMessage,
   newsletterMessageKey,
 } from "./newsletter-message";

@@ -27,12 +27,6 @@ export interface GroupChange {
   lines: string[];
 }
 
-/** The e-mail kept on a Teams change note, sent should the note not go out. */
-interface Fallback {
-  email: string;
-  data: MatchChangeData;
-}
-
 /**
  * A change after the announcement said in Teams (docs/chat.md, "Microsoft Teams", "A change to
  * the match"), queued in the change's own transaction: once in the group chat of a trio or four
