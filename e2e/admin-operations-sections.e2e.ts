@@ -27,7 +27,7 @@ afterAll(() => story?.close());
 const parts = [
   { link: "Newsletters", path: "/admin/newsletters", card: "Newsletter Management" },
   { link: "People & activity", path: "/admin/people", card: "Waiting for an answer" },
-  { link: "Chat & webhooks", path: "/admin/chat", card: "Webhooks" },
+  { link: "Slack, Teams & webhooks", path: "/admin/channels", card: "Webhooks" },
   { link: "Settings", path: "/admin/settings", card: "Admins" },
   { link: "Pairing", path: "/admin", card: "Monthly rounds" },
 ] as const;

@@ -6,7 +6,7 @@ import { type OutgoingMessageRow, outgoingMessages } from "../db/schema";
 import type { SendOutcome } from "../outbox/channels";
 import { introKey } from "../outbox/kinds/teams-kinds";
 import { recordLaneProgress } from "../outbox/lane-ledger";
-import { mailChangeFallbacks } from "../pairings/current/chat-change-notes";
+import { mailChangeFallbacks } from "../pairings/current/channel-change-notes";
 import { MicrosoftCallError, refusedCall } from "./microsoft-calls";
 import { sendTeams } from "./send-teams";
 import { showLateAnswerInTeams } from "./show-answer-in-teams";
@@ -22,7 +22,7 @@ import { teamsSettings } from "./teams-settings";
 
 /**
  * Teams in the delivery engine: the transport; a change note that does not go out sends the
- * e-mail it replaced (pairings/current/chat-change-notes.ts); and a check-in card recorded sent shows an answer
+ * e-mail it replaced (pairings/current/channel-change-notes.ts); and a check-in card recorded sent shows an answer
  * given on the page while it was being posted (show-answer-in-teams.ts).
  */
 export function teamsAdapter(ctx: AppContext): ChannelAdapter {

@@ -10,7 +10,7 @@ import {
 import { queue } from "../../outbox/queue";
 import { markPairingAnnounced } from "../../pairings/current/mark-announced";
 import { type Recipient, recipientsOfSource } from "../compose/recipients";
-import { withoutToldInSlack } from "./announce-in-chat";
+import { withoutToldInSlack } from "./announce-in-channels";
 import { uniqueByAddress } from "./start-send";
 
 export interface QueueAnnouncementOptions {

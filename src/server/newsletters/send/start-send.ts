@@ -10,7 +10,7 @@ import { BadRequest, Conflict, NotFound } from "../../errors";
 import { queue } from "../../outbox/queue";
 import { markPairingAnnounced } from "../../pairings/current/mark-announced";
 import { type Recipient, recipientsOfSource } from "../compose/recipients";
-import { announceInChat, withoutToldInSlack } from "./announce-in-chat";
+import { announceInChannels, withoutToldInSlack } from "./announce-in-channels";
 import { newsletterMessage, newsletterMessageKey } from "./newsletter-message";
 
 export const ALREADY_SENDING = "This newsletter is already being sent.";
@@ -80,10 +80,10 @@ export async function startSend(
     }
     return count;
   });
-  // The pairing's matches are told in chat too, once each (docs/chat.md, "The intro"); a round's
+  // The pairing's matches are told in Slack and Teams too, once each (docs/chat.md, "The intro"); a round's
   // publish (the one caller with a claim) tells chat itself, whichever way it announces by e-mail.
   const pairingId = newsletter.pairingFile ? parseActivePairingFile(newsletter.pairingFile) : null;
-  if (pairingId !== null && !claim) await announceInChat(ctx, pairingId);
+  if (pairingId !== null && !claim) await announceInChannels(ctx, pairingId);
   return {
     status: "sending",
     total: queued,
