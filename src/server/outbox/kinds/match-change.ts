@@ -6,6 +6,7 @@ import { type RenderedCalendarMessage, renderCalendarMessage } from "../../icale
 import { AnnouncementEmail, announcementContent } from "../../mail/templates/announcement-email";
 import { MatchChangedEmail } from "../../mail/templates/match-changed-email";
 import { isMemberSql, memberIdsSql } from "../../match-members/match-members";
+import { readPerson } from "../../people-rows/read-people";
 import { labelledTimes, proposedTimesFor } from "../../scheduling/proposed-times-for";
 import { type MessageKind, NoLongerFor, type TemplateMessage } from "../message-kind";
 import { calendarMessageData, linkAction, partnerViewData } from "../payload-parts";
@@ -59,10 +60,11 @@ export const matchChange = {
   mailKind: "other",
   schema: matchChangeData,
   async render(ctx, data) {
-    const [person] = await ctx.db
-      .select({ email: users.email, firstName: users.firstName, isActive: users.isActive })
-      .from(users)
-      .where(eq(users.id, data.userId));
+    const person = await readPerson(ctx.db, data.userId, {
+      email: users.email,
+      firstName: users.firstName,
+      isActive: users.isActive,
+    });
     if (!person?.isActive) throw new NoLongerFor("The person was deactivated since.");
     const calendar = data.calendar
       ? await renderCalendarMessage(ctx, data.calendar, data.userId)

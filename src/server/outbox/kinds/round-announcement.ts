@@ -8,6 +8,7 @@ import { AnnouncementEmail, announcementContent } from "../../mail/templates/ann
 import type { ProposedTimesView } from "../../mail/templates/views";
 import { togetherLine } from "../../mail/together-line";
 import { matchIdsOfMembersSql, memberIdsSql } from "../../match-members/match-members";
+import { readPerson } from "../../people-rows/read-people";
 import { matchProposals } from "../../scheduling/match-times";
 import { labelledTimes, linkedTimesFor } from "../../scheduling/proposed-times-for";
 import { type MessageKind, NoLongerFor } from "../message-kind";
@@ -72,16 +73,13 @@ export const roundAnnouncement = {
       batch.map((message) => message.data),
     ),
   async render(ctx, data, _recipient, prepared) {
-    const [person] = await ctx.db
-      .select({
-        email: users.email,
-        firstName: users.firstName,
-        isActive: users.isActive,
-        employeeStatus: users.employeeStatus,
-        participationStatus: users.participationStatus,
-      })
-      .from(users)
-      .where(eq(users.id, data.userId));
+    const person = await readPerson(ctx.db, data.userId, {
+      email: users.email,
+      firstName: users.firstName,
+      isActive: users.isActive,
+      employeeStatus: users.employeeStatus,
+      participationStatus: users.participationStatus,
+    });
     if (!person?.isActive || person.employeeStatus === "inactive") {
       throw new NoLongerFor("The person was deactivated since.");
     }
