@@ -132,4 +132,18 @@ describe("the Operations tab in parts with addresses of their own", () => {
     await page.waitForURL((url) => url.pathname === "/admin/newsletters");
     await page.getByRole("heading", { name: "Newsletter Management" }).waitFor();
   });
+
+  // Decision 0089: the part's address of an earlier release, from a bookmark, moves to its own.
+  it("moves /admin/chat to /admin/channels, leaving no entry behind", async () => {
+    const admin = await createAdmin(story.db, { email: "sections-moved@brew.test" });
+    const page = await story.newPage({ width: 1280, height: 900 });
+    await story.signInAs(page, admin);
+    await page.goto("/admin/people");
+    await page.getByRole("heading", { name: "Waiting for an answer", exact: true }).waitFor();
+    await page.goto("/admin/chat");
+    await page.waitForURL((url) => url.pathname === "/admin/channels");
+    await page.getByRole("heading", { name: "Webhooks", exact: true }).waitFor();
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === "/admin/people");
+  });
 });
