@@ -241,6 +241,20 @@ describe("the newsletter e-mail of each recipient", () => {
     expect(received.text).not.toContain("Conversation starter");
   });
 
+  it("promises a match in the announcement's subject only to whom it has one", async () => {
+    const { pairing, person } = await createRunningCompany(t.db);
+    const [ada, ben, odd] = await Promise.all(["Ada", "Ben", "Odd"].map((n) => person(n)));
+    await createMatch(t.db, { members: [ada, ben], pairing });
+    const composition = await compose(t.ctx, { pairingFile: activePairingFile(pairing.id) });
+    await composition.prepare();
+    const subjectOf = (email: string) => {
+      const recipient = composition.recipients.find((r) => r.email === email);
+      return recipient && composition.messageFor(recipient).subject;
+    };
+    expect(subjectOf(ada.email)).toBe("Your Cup of Joe match for March 2027");
+    expect(subjectOf(odd.email)).toBe("Cup of Joe for March 2027: no match for you this time");
+  });
+
   it("carries one-click unsubscribe headers with a link on APP_URL for that person", async () => {
     const { pairing, person } = await createRunningCompany(t.db);
     const [ada, ben] = await Promise.all(["Ada", "Ben"].map((n) => person(n)));
