@@ -114,7 +114,7 @@ describe("an admin filters the users and exports the list as filtered", () => {
       first_name: "Cal",
       manager: "ann@filters.test",
       office: "Berlin",
-      meet: "in-person",
+      meet: "In person",
     });
   });
 

@@ -100,9 +100,10 @@ function fieldsOf(props: UserRowProps) {
   };
 }
 
-function SaveButton({ user, saving, onSave }: UserRowProps) {
+/** Filled only when the row has a change to save; unchanged, it stays quiet beside the others. */
+function SaveButton({ user, saving, changed, onSave }: UserRowProps) {
   return (
-    <Button size="sm" onClick={onSave} disabled={saving}>
+    <Button size="sm" variant={changed ? "default" : "outline"} onClick={onSave} disabled={saving}>
       {saving ? "Saving..." : "Save"}
       <span className="sr-only"> {personName(user)}</span>
     </Button>
