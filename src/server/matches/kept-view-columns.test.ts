@@ -12,6 +12,8 @@ const migrations = path.join(import.meta.dirname, "..", "db", "migrations");
 const fromOtherTables = ["departmentDisplayName"];
 /** Fields that never change. */
 const fixed = ["id"];
+/** Columns of the members' rows the view's "how you meet, what you share" line reads. */
+const togetherColumns = ["interests", "meet_way", "office"];
 
 function watchedColumns(): string[] {
   const newest = readdirSync(migrations)
@@ -32,6 +34,7 @@ function shownColumns(): string[] {
   return Object.keys(matchPartnerSchema.shape)
     .filter((field) => !fromOtherTables.includes(field) && !fixed.includes(field))
     .map((field) => columns[field as keyof typeof columns].name)
+    .concat(togetherColumns)
     .sort();
 }
 

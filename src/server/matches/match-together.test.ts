@@ -1,6 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
-import { neverWith } from "../db/schema";
+import { neverWith, users } from "../db/schema";
 import { togetherLine } from "../mail/together-line";
 import { createMatch, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
@@ -70,5 +71,21 @@ describe("GET /api/matches/current: how the match meets and what they share", ()
     expect(body.together).toEqual({ meeting: null, shared: null });
     const none = (await t.as(await createUser(t.db)).get("/api/matches/current")).json();
     expect(none.together).toBeNull();
+  });
+
+  it("reads it again when a member changes their interests, office or way to meet", async () => {
+    const me = await createUser(t.db, { meetWay: "either", office: "Oslo", interests: ["tea"] });
+    const partner = await createUser(t.db, { meetWay: "either", office: "Oslo", interests: [] });
+    await createMatch(t.db, { members: [me, partner] });
+    const together = async () => (await t.as(me).get("/api/matches/current")).json().together;
+    expect(await together()).toEqual({ meeting: "In person at the Oslo office", shared: null });
+
+    await t.db
+      .update(users)
+      .set({ interests: ["tea"] })
+      .where(eq(users.id, partner.id));
+    expect((await together()).shared).toBe("You both like tea.");
+    await t.db.update(users).set({ meetWay: "online" }).where(eq(users.id, partner.id));
+    expect((await together()).meeting).toBe("Online");
   });
 });
