@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isTimeZone } from "./rounds";
+import { currentZoneName } from "./zone-names";
 
 /**
  * A person's working hours (docs/profile.md, "Time zone and working hours"): per ISO weekday
@@ -45,6 +46,18 @@ export function isIanaTimeZone(value: unknown): value is string {
     value.length <= 64 &&
     /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(value) &&
     isTimeZone(value)
+  );
+}
+
+/**
+ * A file's cell as a zone under its current name ("asia/calcutta" → "Asia/Kolkata", "Etc/UTC" →
+ * "UTC"; zone-names.ts), or null when it is no IANA zone this runtime knows.
+ */
+export function zoneFromCell(cell: string): string | null {
+  const typed = cell.trim();
+  if (!isIanaTimeZone(typed)) return null;
+  return currentZoneName(
+    new Intl.DateTimeFormat("en", { timeZone: typed }).resolvedOptions().timeZone,
   );
 }
 
