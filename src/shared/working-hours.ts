@@ -61,6 +61,10 @@ export function zoneFromCell(cell: string): string | null {
   );
 }
 
+/** Why a file's zone cell was refused, the same in the HR import and the roster sync. */
+export const unknownZoneCell = (cell: string) =>
+  `Time zone "${cell}" is not a time zone name such as Europe/Berlin or Asia/Tokyo`;
+
 export const ianaTimeZoneSchema = z
   .string({ error: TIME_ZONE_MESSAGE })
   .trim()

@@ -4,7 +4,7 @@ import { meetWayFromCell, meetWayWords } from "../../../shared/meet-way-words";
 import { MAX_OFFICE_LENGTH } from "../../../shared/never-with";
 import { NAME_MAX } from "../../../shared/profile";
 import type { WhitelistImportRow } from "../../../shared/whitelist-import";
-import { zoneFromCell } from "../../../shared/working-hours";
+import { unknownZoneCell, zoneFromCell } from "../../../shared/working-hours";
 import { normalizeEmail, parseWhitelistPattern } from "../../auth/email-address";
 import type { DomainGroupRow } from "../../db/schema";
 import { officeOnList } from "../../directory/offices/office-lists";
@@ -220,9 +220,7 @@ function checkTimeZone(raw: string | null | undefined): { timeZone: string | nul
   const cell = raw?.trim();
   if (!cell) return { timeZone: null };
   const timeZone = zoneFromCell(cell);
-  if (!timeZone)
-    return `Time zone "${cell}" is not a time zone name such as Europe/Berlin or Asia/Tokyo`;
-  return { timeZone };
+  return timeZone ? { timeZone } : unknownZoneCell(cell);
 }
 
 /** "Will be added: Ada Lovelace, Finance, group North": the department as the row wrote it. */
