@@ -8,11 +8,11 @@ import { openDatabase } from "../src/server/db/client";
 import { createJobWakes } from "../src/server/job-wakes";
 import { createMailer } from "../src/server/mail/mailer";
 import { compose } from "../src/server/newsletters/compose/composer";
+import type { NewsletterMessageData } from "../src/server/newsletters/send/newsletter-message";
 import {
   assertCarriable,
   newsletterMessage,
 } from "../src/server/newsletters/send/newsletter-message";
-import type { NewsletterMessageData } from "../src/server/newsletters/send/queued-newsletter-message";
 
 import { seedNewsletter } from "./support/seed-newsletter";
 

@@ -92,6 +92,15 @@ describe("admin access", () => {
     await ask.getByText(NOBODY_LOSES_ACCESS).waitFor();
     await ask.getByRole("button", { name: "Remove", exact: true }).click();
     await page.getByText("No emails are whitelisted yet, so nobody can sign up.").waitFor();
+    // With nobody on the list, nobody "has signed up": the invitations say what to do instead.
+    await page
+      .getByText(
+        "Nobody is on the whitelist by their own address yet: add people above, then invite them here.",
+      )
+      .waitFor();
+    expect(
+      await page.getByText("Everyone on the whitelist by their own address has signed up.").count(),
+    ).toBe(0);
   });
 
   it("an employee sent to /admin is turned back to /", async () => {

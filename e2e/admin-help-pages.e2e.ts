@@ -65,7 +65,7 @@ describe("help pages: the docs an admin and the people need, served by the app",
     const admin = await createAdmin(story.db, { email: "cards@roast.test", firstName: "Cem" });
     const page = await story.newPage({ width: 375, height: 800 });
     await story.signInAs(page, admin);
-    await page.goto("/admin/chat");
+    await page.goto("/admin/channels");
     await page.getByRole("link", { name: "setting up the Slack app" }).click();
     await page.waitForURL("**/help/chat#setting-up-the-slack-app");
     await page.getByRole("heading", { name: "Setting up the Slack app", level: 2 }).waitFor();

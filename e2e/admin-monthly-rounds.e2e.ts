@@ -77,13 +77,14 @@ describe("the Operations tab's Monthly rounds", () => {
     const steps = (await thisRound.getByRole("listitem").allInnerTexts()).map((t) =>
       t.replace(/\s+/g, " "),
     );
-    expect(steps[0]).toMatch(/^Draft \(admins review\) Fri, Feb 26, 09:00 AM \(UTC\) Done/);
+    expect(steps[0]).toMatch(/^Draft \(admins review\) Fri, Feb 26, 09:00 \(UTC\) Done/);
     expect(steps[1]).toMatch(
-      /^Published \(members told\) Mon, Mar 1, 09:00 AM \(UTC\) (Planned|Scheduled)/,
+      /^Published \(members told\) Mon, Mar 1, 09:00 \(UTC\) (Planned|Scheduled)/,
     );
     await page
-      .getByRole("heading", { name: "Next round: April 2027 (pairing day 2027-04-05)" })
+      .getByRole("heading", { name: "Next round: April 2027 (pairing day Monday, April 5)" })
       .waitFor();
+    await page.getByText(/asks "Did you meet\?" a week later and is completed when/).waitFor();
     const draft = page.getByRole("heading", {
       name: "Draft for March 2027: members see nothing until it is published",
     });
@@ -150,7 +151,7 @@ describe("the Operations tab's Monthly rounds", () => {
       .poll(async () =>
         (await thisRound.getByRole("listitem").nth(1).innerText()).replace(/\s+/g, " "),
       )
-      .toMatch(/^Published \(members told\) Mon, Mar 1, 09:00 AM \(UTC\) Skipped/);
+      .toMatch(/^Published \(members told\) Mon, Mar 1, 09:00 \(UTC\) Skipped/);
   });
 
   it("saves a scope's settings and refuses bad input with the reason", async () => {
@@ -205,7 +206,7 @@ describe("the Operations tab's Monthly rounds", () => {
     await form.getByLabel("Date", { exact: true }).press("Enter");
     await page.getByText("Round settings saved.").first().waitFor();
     await page
-      .getByRole("heading", { name: "Next round: April 2027 (pairing day 2027-04-14)" })
+      .getByRole("heading", { name: "Next round: April 2027 (pairing day Wednesday, April 14)" })
       .waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
   });

@@ -198,4 +198,27 @@ describe("the Operations tab guides the month", () => {
     expect(await hasHorizontalScroll(page)).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
   });
+
+  it("shows the first 20 whitelist entries of an imported company, and all of them on request", async () => {
+    for (let i = 0; i < 25; i++) await allowEmail(story.db, `person${i}@many.test`);
+    const admin = await createAdmin(story.db, { email: "boss5@guide-hq.test" });
+    const page = await story.newPage({ width: 1280, height: 900 });
+    await story.signInAs(page, admin);
+    await page.goto("/admin");
+    await page.getByRole("tab", { name: "Email Whitelist" }).click();
+    const showAll = page.getByRole("button", { name: /^Show all \d+ entries$/ });
+    await showAll.waitFor();
+    const total = Number((await showAll.innerText()).match(/\d+/)?.[0]);
+    expect(total).toBeGreaterThan(25);
+    const rows = page.getByRole("combobox", { name: /^Group for / });
+    expect(await rows.count()).toBe(20);
+    // The add forms and the invitations follow the shortened list, not hundreds of rows.
+    const addMany = page.getByRole("heading", { name: "Add Many People" });
+    expect(await addMany.evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(3000);
+    expect(await axeViolations(page)).toEqual([]);
+    await showAll.click();
+    await expect.poll(() => rows.count()).toBe(total);
+    const showFewer = page.getByRole("button", { name: "Show only the first 20" });
+    expect(await showFewer.getAttribute("aria-expanded")).toBe("true");
+  });
 });

@@ -27,7 +27,7 @@ afterAll(() => story?.close());
 const parts = [
   { link: "Newsletters", path: "/admin/newsletters", card: "Newsletter Management" },
   { link: "People & activity", path: "/admin/people", card: "Waiting for an answer" },
-  { link: "Chat & webhooks", path: "/admin/chat", card: "Webhooks" },
+  { link: "Slack, Teams & webhooks", path: "/admin/channels", card: "Webhooks" },
   { link: "Settings", path: "/admin/settings", card: "Admins" },
   { link: "Pairing", path: "/admin", card: "Monthly rounds" },
 ] as const;
@@ -131,5 +131,19 @@ describe("the Operations tab in parts with addresses of their own", () => {
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.pathname === "/admin/newsletters");
     await page.getByRole("heading", { name: "Newsletter Management" }).waitFor();
+  });
+
+  // Decision 0089: the part's address of an earlier release, from a bookmark, moves to its own.
+  it("moves /admin/chat to /admin/channels, leaving no entry behind", async () => {
+    const admin = await createAdmin(story.db, { email: "sections-moved@brew.test" });
+    const page = await story.newPage({ width: 1280, height: 900 });
+    await story.signInAs(page, admin);
+    await page.goto("/admin/people");
+    await page.getByRole("heading", { name: "Waiting for an answer", exact: true }).waitFor();
+    await page.goto("/admin/chat");
+    await page.waitForURL((url) => url.pathname === "/admin/channels");
+    await page.getByRole("heading", { name: "Webhooks", exact: true }).waitFor();
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === "/admin/people");
   });
 });

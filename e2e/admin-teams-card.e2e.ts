@@ -57,7 +57,7 @@ describe("an admin connects Microsoft Teams", () => {
     const admin = await createAdmin(story.db, { email: "boss@teams-story.test" });
     const page = await story.newPage();
     await story.signInAs(page, admin);
-    await page.goto("/admin/chat");
+    await page.goto("/admin/channels");
 
     // The steps: the messaging endpoint, each permission with why, and where to upload the app.
     await page.getByText(`${story.baseUrl}/api/teams/messages`, { exact: true }).waitFor();

@@ -1,10 +1,16 @@
 import { eq } from "drizzle-orm";
 import Papa from "papaparse";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../src/server/clock";
 import { users } from "../src/server/db/schema";
-import { allowEmail, createAdmin, createPairing, createUser } from "../src/server/test/factories";
+import {
+  allowEmail,
+  createAdmin,
+  createDepartment,
+  createPairing,
+  createUser,
+} from "../src/server/test/factories";
 import {
   axeViolations,
   downloadedText,
@@ -68,6 +74,10 @@ async function shownCards(page: Page, count: number): Promise<string> {
   return page.getByRole("list", { name: "Users" }).innerText();
 }
 
+/** The text of the department a row's select shows. */
+const shownDepartment = (select: Locator) =>
+  select.evaluate((element: HTMLSelectElement) => element.selectedOptions[0]?.textContent);
+
 async function exportCsv(page: Page) {
   const [download] = await Promise.all([
     page.waitForEvent("download"),
@@ -104,7 +114,7 @@ describe("an admin filters the users and exports the list as filtered", () => {
       first_name: "Cal",
       manager: "ann@filters.test",
       office: "Berlin",
-      meet: "in-person",
+      meet: "In person",
     });
   });
 
@@ -150,5 +160,31 @@ describe("an admin filters the users and exports the list as filtered", () => {
     expect(ann.managerId).toBe(bea.id);
     expect(await hasHorizontalScroll(page)).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it("while the department list loads, each row shows the person's department, never as off the list", async () => {
+    await createDepartment(story.db, { name: "engineering", displayName: "Engineering" });
+    const admin = await createAdmin(story.db, { email: "boss-slow-list@hq.test" });
+    const page = await story.newPage({ width: 1280, height: 900 });
+    await story.signInAs(page, admin);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/departments", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/admin");
+    await page.getByRole("tab", { name: "User Management" }).click();
+    const department = page.getByLabel("Department for Bea Trio");
+    await department.waitFor();
+    expect(await shownDepartment(department)).toBe("Engineering");
+    release();
+    await expect.poll(() => department.locator("option").count()).toBeGreaterThan(1);
+    expect(await shownDepartment(department)).toBe("Engineering");
+    expect(await page.getByRole("table", { name: "Users" }).innerText()).not.toContain(
+      "not in this group's list",
+    );
   });
 });

@@ -55,7 +55,7 @@ describe("an admin connects the company's chat", () => {
     const admin = await createAdmin(story.db, { email: "boss@chat-story.test" });
     const page = await story.newPage();
     await story.signInAs(page, admin);
-    await page.goto("/admin/chat");
+    await page.goto("/admin/channels");
     const status = page.getByTestId("slack-status");
     await status.waitFor();
     expect(await status.textContent()).toContain("Slack connected to Test Co as cupofjoe");

@@ -61,8 +61,22 @@ describe("the first admin launches the programme alone", () => {
     await page.getByRole("button", { name: "Create admin and continue" }).click();
     await page.getByText("The password must be at least 12 characters.").waitFor();
     await page.getByLabel("Password", { exact: true }).fill("a-long-enough-password");
+    // The company's saved settings arrive late: until then its fields wait, so nothing typed is wiped.
+    let releaseCompany = () => {};
+    const companyHeld = new Promise<void>((resolve) => {
+      releaseCompany = resolve;
+    });
+    await page.route("**/api/admin/company", async (route) => {
+      if (route.request().method() === "GET") await companyHeld;
+      await route.continue();
+    });
     await page.getByRole("button", { name: "Create admin and continue" }).click();
     await page.waitForURL((url) => url.pathname === "/admin");
+    const companyName = page.getByLabel("Company name");
+    await companyName.waitFor();
+    expect(await companyName.isDisabled()).toBe(true);
+    releaseCompany();
+    await expect.poll(() => companyName.isEnabled()).toBe(true);
 
     // The checklist, each step with what it does and where.
     const steps = page.getByRole("list", { name: "Getting started steps" });
@@ -188,8 +202,8 @@ describe("the first admin's launch, after the checklist's first steps", () => {
     await story.signInAs(page, admin);
     await page.goto("/admin");
     const march = await roundSteps(page, /^This round: March 2027/);
-    expect(march[0]).toMatch(/^Draft \(admins review\) Fri, Feb 26, 09:00 AM \(UTC\) Done/);
-    expect(march[1]).toMatch(/^Published \(members told\) Mon, Mar 1, 09:00 AM \(UTC\) Done/);
+    expect(march[0]).toMatch(/^Draft \(admins review\) Fri, Feb 26, 09:00 \(UTC\) Done/);
+    expect(march[1]).toMatch(/^Published \(members told\) Mon, Mar 1, 09:00 \(UTC\) Done/);
     expect(await hasHorizontalScroll(page)).toBe(false);
   });
 });

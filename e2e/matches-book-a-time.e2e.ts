@@ -78,6 +78,8 @@ async function bookWithTheKeyboard(page: Page, card: Locator, starts: string[]) 
   await page.keyboard.press("Enter");
   const booked = card.getByText(bookedText(starts[0], BERLIN));
   await booked.waitFor();
+  // The booked time names its zone, as the offered times do (no bare "your time").
+  expect(await booked.textContent()).toMatch(/^Booked: .+, your time \(Europe\/Berlin\)$/);
   await focusIsOn(booked);
   await card
     .getByRole("button", { name: /^Book / })

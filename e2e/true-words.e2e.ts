@@ -85,12 +85,12 @@ describe("a company's install says what is true for this company", () => {
     await story.signInAs(page, admin);
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.goto("/admin/chat");
+      await page.goto("/admin/channels");
       const choice = page.getByLabel("Company default: reach people by");
       await choice.waitFor();
       await choice.selectOption("slack");
       await choice.locator("xpath=ancestor::form").getByRole("button", { name: "Save" }).click();
-      const refusal = page.getByTestId("chat-default-error");
+      const refusal = page.getByTestId("channel-default-error");
       await refusal
         .getByText("ask whoever runs Cup of Joe to connect Slack first", { exact: false })
         .waitFor();

@@ -1,5 +1,5 @@
 /**
- * Counts the files a walk passes through (docs/architecture.md, "Two walks"): the files of
+ * Counts the files a walk passes through (docs/architecture.md, "Three walks"): the files of
  * src/server/ outside db/ and the root files reachable by import from an entry file, walking only
  * through such files, from `depcruise src/server --output-type json`. Prints the count with every
  * import and without type-only ones, and the files per top folder.

@@ -15,7 +15,7 @@ const lockModules: Record<string, string> = {
   "rounds/step-ledger.ts": "round_steps: claimed under a lease",
   "jobs/daily-job.ts": "daily_jobs: claimed under a lease",
   "outbox/lane-ledger.ts":
-    "outgoing_messages of the chat channels: claimed under a lease, one per lane",
+    "outgoing_messages of the channels besides e-mail: claimed under a lease, one per lane",
   "outbox/claim-messages.ts": "outgoing_messages: claimed under a lease",
   "auth/send-throttle.ts": "sign-in mail per address",
   "auth/verify-code.ts": "code checks per address",

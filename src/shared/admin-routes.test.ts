@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   adminSections,
   adminViewPath,
+  formerPartPath,
   isAdminViewPath,
   operationsParts,
   parseAdminView,
@@ -26,6 +27,17 @@ describe("admin dashboard addresses", () => {
     }
     expect(adminViewPath("/admin", { section: "operations", part: "pairing" })).toBe("/admin");
     expect(parseAdminView("/pairing")).toBeNull();
+  });
+
+  // docs/architecture.md, "Words": Slack, Teams and webhooks are channels; the page moves the
+  // address of an earlier release, /admin/chat, to /admin/channels.
+  it("reads /admin/chat as the channels part, which the page then addresses as /admin/channels", () => {
+    expect(formerPartPath("/chat")).toBe("channels");
+    expect(formerPartPath("/channels")).toBeNull();
+    expect(parseAdminView("/chat")).toEqual({ section: "operations", part: "channels" });
+    expect(isAdminViewPath("/admin/chat")).toBe(true);
+    const view = parseAdminView("/chat");
+    expect(view && adminViewPath("/admin", view)).toBe("/admin/channels");
   });
 
   it("names an open newsletter editor by the newsletter's id", () => {

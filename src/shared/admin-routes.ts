@@ -19,9 +19,28 @@ export type AdminSection = (typeof adminSections)[number];
 
 /**
  * The parts of the Operations tab, each a screen of its own: pairing (the default, at /admin
- * itself), then /admin/newsletters, /admin/people, /admin/chat and /admin/settings.
+ * itself), then /admin/newsletters, /admin/people, /admin/channels and /admin/settings.
  */
-export const operationsParts = ["pairing", "newsletters", "people", "chat", "settings"] as const;
+export const operationsParts = [
+  "pairing",
+  "newsletters",
+  "people",
+  "channels",
+  "settings",
+] as const;
+
+/**
+ * Part addresses of earlier releases, still reached from bookmarks and old help links: the page
+ * replaces them with the part's own address (docs/architecture.md, "Words": "chat" is the coffee
+ * chat; Slack, Teams and webhooks are channels).
+ */
+const formerPartPaths: Readonly<Record<string, OperationsPart>> = { chat: "channels" };
+
+/** The part an earlier release's address names (/admin/chat: channels), else null. */
+export function formerPartPath(rest: string): OperationsPart | null {
+  const parts = rest.split("/").filter(Boolean);
+  return parts.length === 1 ? (formerPartPaths[parts[0]] ?? null) : null;
+}
 
 export type OperationsPart = (typeof operationsParts)[number];
 
@@ -53,6 +72,8 @@ export function parseAdminView(rest: string): AdminView | null {
   const [first, second] = parts;
   if (parts.length === 1 && isSection(first)) return { section: first };
   if (parts.length === 1 && isPartPath(first)) return { section: "operations", part: first };
+  const former = formerPartPath(rest);
+  if (former) return { section: "operations", part: former };
   if (parts.length === 2 && first === "newsletters" && isIdText(second)) {
     return { section: "operations", part: "newsletters", newsletterId: Number(second) };
   }

@@ -108,7 +108,7 @@ export function bookingTimeLabel(start: Date | string, timeZone: string): string
   return `${part("weekday")} ${part("day")} ${part("month")}, ${part("hour")}:${part("minute")}`;
 }
 
-/** "Booked: Tue 3 Mar, 10:00 your time" (docs/matches.md, "Booking a time"). */
+/** "Booked: Tue 3 Mar, 10:00, your time (Europe/Berlin)" (docs/matches.md, "Booking a time"): the zone named, as the offered times name it. */
 export function bookedText(start: Date | string, timeZone: string): string {
-  return `Booked: ${bookingTimeLabel(start, timeZone)} your time`;
+  return `Booked: ${bookingTimeLabel(start, timeZone)}, your time (${timeZone.replaceAll("_", " ")})`;
 }

@@ -18,7 +18,7 @@ export const reachChannelLabels: Record<ReachChannel, string> = {
 export const otherChannels = ["slack", "webhook", "teams"] as const;
 export type OtherChannel = (typeof otherChannels)[number];
 
-/** Every channel a message can take: e-mail, and the chat channels. */
+/** Every channel a message can take: e-mail, and the channels besides it (Slack, Teams, webhooks). */
 export const messageChannels = ["email", ...otherChannels] as const;
 export type Channel = (typeof messageChannels)[number];
 

@@ -84,9 +84,28 @@ export const matchItemSchema = z
   .meta({ id: "MatchItem" });
 export type MatchItem = z.infer<typeof matchItemSchema>;
 
+/**
+ * How the current match meets and what its members share, in the intro's words as the reader
+ * alone reads them (match-together.ts): drawn from the members' own choices, never their "never
+ * with" lists, and of the interests only those the reader chose too.
+ */
+export const matchTogetherSchema = z.object({
+  /** "In person at the Berlin office" or "Online"; null when nobody stated a way or an office. */
+  meeting: z.string().nullable(),
+  /** "You both like climbing."; in a group also "You and Ana both like chess."; null for none. */
+  shared: z.string().nullable(),
+});
+export type MatchTogether = z.infer<typeof matchTogetherSchema>;
+
+/** The current match as its member sees it, with how they meet and what they share. */
+export const currentMatchItemSchema = matchItemSchema
+  .extend({ together: matchTogetherSchema })
+  .meta({ id: "CurrentMatchItem" });
+export type CurrentMatchItem = z.infer<typeof currentMatchItemSchema>;
+
 /** GET /api/matches/current */
 export const currentMatchResponseSchema = z.union([
-  matchItemSchema,
+  currentMatchItemSchema,
   z.object({
     match: z.null(),
     partner: z.null(),
@@ -95,6 +114,7 @@ export const currentMatchResponseSchema = z.union([
     partners: z.array(z.never()),
     myConnectionStatus: z.null(),
     pairingOpen: z.literal(false),
+    together: z.null(),
   }),
 ]);
 export type CurrentMatchResponse = z.infer<typeof currentMatchResponseSchema>;

@@ -71,7 +71,7 @@ export function browserTimeZone(): string | null {
 }
 
 /**
- * "Mon, Mar 1, 09:00 AM (Europe/Berlin)": an instant in a zone, labelled with the zone's current
+ * "Mon, Mar 1, 09:00 (Europe/Berlin)": an instant in a zone, labelled with the zone's current
  * name, so no time on an admin page reads without the zone it is in.
  */
 export function atInZone(instant: string | Date, zone: string): string {
@@ -82,6 +82,7 @@ export function atInZone(instant: string | Date, zone: string): string {
     day: "numeric",
     hour: "2-digit",
     minute: "2-digit",
+    hourCycle: "h23",
   });
   return `${text} (${currentZoneName(zone).replaceAll("_", " ")})`;
 }
@@ -90,4 +91,14 @@ export function atInZone(instant: string | Date, zone: string): string {
 export function timeInZone(instant: string | Date, zone: string): string {
   const { time } = clockIn(zone, new Date(instant).getTime());
   return `${time} (${currentZoneName(zone).replaceAll("_", " ")})`;
+}
+
+/** "Monday, November 30" for a YYYY-MM-DD day, a day of the calendar rather than an instant. */
+export function dayText(day: string): string {
+  return new Date(`${day}T12:00:00Z`).toLocaleDateString("en", {
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { ApiToken } from "../../shared/api-tokens";
+import { type NamedRow, personName } from "../../shared/person-name";
 import type { Db, Tx } from "../db/client";
 import { type ApiTokenRow, apiTokens, users } from "../db/schema";
 
@@ -8,15 +9,14 @@ export function apiTokensQuery(db: Db | Tx) {
   return db
     .select({
       token: apiTokens,
-      createdBy: sql<
-        string | null
-      >`coalesce(nullif(concat_ws(' ', ${users.firstName}, ${users.lastName}), ''), ${users.email})`,
+      creator: { firstName: users.firstName, lastName: users.lastName, email: users.email },
     })
     .from(apiTokens)
     .leftJoin(users, sql`${users.id} = ${apiTokens.createdBy}`);
 }
 
-export function presentApiToken(row: { token: ApiTokenRow; createdBy: string | null }): ApiToken {
+/** A token as the API shows it, its creator named as every person is (`personName`). */
+export function presentApiToken(row: { token: ApiTokenRow; creator: NamedRow | null }): ApiToken {
   const { token } = row;
   return {
     id: token.id,
@@ -24,7 +24,7 @@ export function presentApiToken(row: { token: ApiTokenRow; createdBy: string | n
     scope: token.scope,
     start: token.start,
     createdAt: token.createdAt.toISOString(),
-    createdBy: row.createdBy,
+    createdBy: row.creator ? personName(row.creator) : null,
     expiresAt: token.expiresAt.toISOString(),
     revokedAt: token.revokedAt?.toISOString() ?? null,
     lastUsedAt: token.lastUsedAt?.toISOString() ?? null,

@@ -3,6 +3,7 @@ import type { AppContext } from "../context";
 import type { OutgoingMessageRow } from "../db/schema";
 import { CHANNEL_LEASE_MS, type ChannelLanes, channelLanes } from "../outbox/channel-lanes";
 import type { ChannelTransport, SendOutcome } from "../outbox/channels";
+import type { ChannelKindLookup } from "../outbox/message-kind";
 
 /**
  * What one channel plugs into the lanes (docs/chat.md, "Adding a channel"): its transport, and
@@ -36,6 +37,8 @@ export interface ChannelDeliveryOptions {
   introNotSent?: (row: OutgoingMessageRow) => Promise<unknown>;
   /** The channels that deliver, each with its adapter. */
   channels: Partial<Record<OtherChannel, ChannelAdapter>>;
+  /** The kind a row names, whose schema its payload is parsed with (jobs/message-kinds.ts). */
+  kindNamed: ChannelKindLookup;
 }
 
 /**
@@ -52,6 +55,7 @@ export function channelDelivery(ctx: AppContext, options: ChannelDeliveryOptions
     timeoutMs: options.webhookTimeoutMs,
     stopping: options.stopping,
     log,
+    kindNamed: options.kindNamed,
     transports: Object.fromEntries(
       Object.entries(options.channels).map(([channel, adapter]) => [channel, adapter.send]),
     ),

@@ -8,7 +8,7 @@ import { deliverDueChannelMessages } from "../jobs/definitions/channel-transport
 import { quietLogs } from "../jobs/definitions/job-logs";
 import { outboxDeliveryJob } from "../jobs/definitions/outbox-delivery";
 import { startJob } from "../jobs/run-job";
-import { announceInChat } from "../newsletters/send/announce-in-chat";
+import { announceInChannels } from "../newsletters/send/announce-in-channels";
 import { allowEmail, createAdmin, createMatch, createPairing, createUser } from "../test/factories";
 import { type SlackStandIn, startSlackStandIn } from "../test/slack-stand-in";
 import { createTestApp, type TestApp } from "../test/test-app";
@@ -89,7 +89,7 @@ async function announcedPairs(count: number) {
   for (let i = 0; i < count; i++) {
     await createMatch(t.db, { members: [await person(), await person()], pairing });
   }
-  await announceInChat(t.ctx, pairing.id);
+  await announceInChannels(t.ctx, pairing.id);
 }
 
 const endpointOf = async (id: number) =>

@@ -31,8 +31,11 @@ export async function askCheckIns(
     const claim = await claimQuestion(ctx, pairingId, member);
     if (!claim) continue;
     const question = { pairingId, matchId: member.match.id, userId: member.recipient.id };
-    const inChat = await askCheckInInSlack(ctx, question);
-    if (inChat === "chat-only" || (await askCheckInInTeams(ctx, question)) === "chat-only") {
+    const inChannels = await askCheckInInSlack(ctx, question);
+    if (
+      inChannels === "channels-only" ||
+      (await askCheckInInTeams(ctx, question)) === "channels-only"
+    ) {
       await markSent(ctx, claim.id);
       run.sent++;
       run.userIds.push(member.recipient.id);

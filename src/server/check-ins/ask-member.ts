@@ -10,7 +10,7 @@ import { queue } from "../outbox/queue";
 import { type MemberOfMatch, reachableMembers, runningPairing } from "./check-in-members";
 
 export interface CheckInRun {
-  /** People asked by this run (by e-mail through the outbox, or in chat). */
+  /** People asked by this run (by e-mail through the outbox, or in Slack or Teams). */
   sent: number;
   /** The people written to (for the activity list). */
   userIds: string[];

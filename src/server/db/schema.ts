@@ -562,7 +562,7 @@ export const outgoingMessages = pgTable(
     kind: text("kind").notNull(),
     /** An e-mail address; `slack`; `webhook:<endpoint id>`. */
     recipient: text("recipient").notNull(),
-    /** What the kind renders the message from (JSON); a chat message's payload. */
+    /** What the kind renders the message from (JSON); a Slack, Teams or webhook message's payload. */
     data: jsonb("data").notNull(),
     /** Set for a kind that is not repeated: a second message with the same key is not queued. */
     onceKey: text("once_key"),
@@ -583,7 +583,7 @@ export const outgoingMessages = pgTable(
      * Slack's rate limits), `webhook:<endpoint id>` (one at a time per endpoint).
      */
     lane: text("lane").notNull().default("email"),
-    /** `pending` until `sent`, `failed` or `skipped` (a chat message with no one to reach). */
+    /** `pending` until `sent`, `failed` or `skipped` (a Slack or Teams message with no one to reach). */
     state: text("state", { enum: ["pending", "sent", "failed", "skipped"] })
       .notNull()
       .default("pending"),

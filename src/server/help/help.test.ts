@@ -30,7 +30,7 @@ describe("GET /api/public/help", () => {
     };
     expect(pages.map((p) => p.slug)).toEqual([...helpSlugs]);
     expect(pages.find((p) => p.slug === "chat")).toMatchObject({
-      title: "Chat: Slack, Microsoft Teams, and signed webhooks",
+      title: "Slack, Microsoft Teams and signed webhooks",
       audience: "admins",
     });
     expect(pages.find((p) => p.slug === "privacy")?.audience).toBe("everyone");
@@ -40,9 +40,9 @@ describe("GET /api/public/help", () => {
 describe("GET /api/public/help/:slug", () => {
   it("renders an allow-listed document with its headings, ids and links between help pages", async () => {
     const chat = await page("chat");
-    expect(chat.title).toBe("Chat: Slack, Microsoft Teams, and signed webhooks");
+    expect(chat.title).toBe("Slack, Microsoft Teams and signed webhooks");
     expect(chat.html).toContain(
-      '<h1 id="chat-slack-microsoft-teams-and-signed-webhooks">Chat: Slack, Microsoft Teams, and signed webhooks</h1>',
+      '<h1 id="slack-microsoft-teams-and-signed-webhooks">Slack, Microsoft Teams and signed webhooks</h1>',
     );
     expect(chat.html).toContain('<h2 id="setting-up-the-slack-app">Setting up the Slack app</h2>');
     const rounds = await page("rounds");

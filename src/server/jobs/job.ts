@@ -46,7 +46,7 @@ export interface JobDefinition<Claim, Result = void> {
   /** A look that found nothing due (e.g. finish what a crashed process left open). */
   idle?(run: JobRun): Promise<void>;
   /**
-   * For a definition whose `work` only starts its work and returns (the chat lanes, which run
+   * For a definition whose `work` only starts its work and returns (the channels' lanes, which run
    * side by side): resolves once everything it started has finished. A stop waits for it.
    */
   drain?(): Promise<void>;

@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { fixedClock } from "../clock";
 import type { AppContext } from "../context";
 import type { OutgoingMessageRow } from "../db/schema";
@@ -86,7 +87,7 @@ describe("every kind the outbox delivers", () => {
             ...kind,
             withhold: undefined,
             sendBy: undefined,
-            schema: undefined,
+            schema: z.unknown(),
             render,
           }),
         },

@@ -30,7 +30,12 @@ import {
   teamsStillIn,
 } from "../outbox/kinds/teams-kinds";
 import { webhookEvent } from "../outbox/kinds/webhook-event";
-import type { ChannelKind, KindLookup, MessageKind } from "../outbox/message-kind";
+import type {
+  ChannelKind,
+  ChannelKindLookup,
+  KindLookup,
+  MessageKind,
+} from "../outbox/message-kind";
 
 /**
  * Every kind of message the one delivery engine sends, a line each (docs/mail.md, "Adding a
@@ -103,3 +108,11 @@ const byName = new Map(MESSAGE_KINDS.map((kind) => [kind.name, kind]));
 
 /** The e-mail kind a queued row names, for the outbox's worker. */
 export const messageKindNamed: KindLookup = (name) => byName.get(name);
+
+const byChannelAndName = new Map(
+  CHANNEL_KINDS.map((kind) => [`${kind.channel}:${kind.name}`, kind]),
+);
+
+/** The Slack, Teams or webhook kind a queued row names, for the channels' lanes. */
+export const channelKindNamed: ChannelKindLookup = (channel, name) =>
+  byChannelAndName.get(`${channel}:${name}`);

@@ -1,6 +1,5 @@
 import { inArray } from "drizzle-orm";
-import { commonInterests, pairInterestsLines, sharedInterestsLine } from "../../shared/interests";
-import { groupMeeting, meetingWords } from "../../shared/offices";
+import { matchTogether } from "../../shared/match-together";
 import type { AppContext } from "../context";
 import { users } from "../db/schema";
 
@@ -30,17 +29,7 @@ export async function togetherLine(
     .where(inArray(users.id, [...memberIds]));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const members = memberIds.flatMap((id) => byId.get(id) ?? []);
-  if (members.length < 2) return null;
-  const meeting = groupMeeting(members);
-  const common = commonInterests(members.map((m) => m.interests));
-  const named = members.map((m) => ({
-    name: m.firstName ?? "a colleague",
-    interests: m.interests,
-  }));
-  const lines = [
-    meeting ? `You meet ${meetingWords(meeting)}.` : "",
-    sharedInterestsLine(common, members.length),
-    members.length > 2 ? pairInterestsLines(named, common, reader) : "",
-  ].filter(Boolean);
+  const { meeting, shared } = matchTogether(members, reader);
+  const lines = [meeting ? `You meet ${meeting}.` : "", shared].filter(Boolean);
   return lines.length > 0 ? lines.join(" ") : null;
 }

@@ -1,4 +1,9 @@
-import { type CurrentMatchResponse, currentMatchResponseSchema } from "../../shared/matches";
+import { matchTogether, meetingLabel, type TogetherMember } from "../../shared/match-together";
+import {
+  type CurrentMatchResponse,
+  currentMatchResponseSchema,
+  type MatchTogether,
+} from "../../shared/matches";
 import type { AppContext } from "../context";
 import type { SerialisedJson } from "../http/table/send-serialised";
 import { toMatchItem } from "./member-matches";
@@ -10,6 +15,7 @@ const noMatch: CurrentMatchResponse = {
   partners: [],
   myConnectionStatus: null,
   pairingOpen: false,
+  together: null,
 };
 
 /**
@@ -28,10 +34,14 @@ export function getCurrentMatchOfSession(
 ): Promise<SerialisedJson | null> {
   return readMemberView(ctx, token, "current", currentMatchResponseSchema, (found) => {
     const [current] = found.matches;
-    return (
-      (current &&
-        toMatchItem(found.userId, current.match, current.partners, current.pairingOpen)) ??
-      noMatch
-    );
+    const item =
+      current && toMatchItem(found.userId, current.match, current.partners, current.pairingOpen);
+    return item ? { ...item, together: togetherOf(current.together) } : noMatch;
   });
+}
+
+/** The intro's words for the member reading alone, as the e-mail says them (mail/together-line.ts). */
+function togetherOf(members: readonly TogetherMember[]): MatchTogether {
+  const { meeting, shared } = matchTogether(members, true);
+  return { meeting: meeting && meetingLabel(meeting), shared: shared || null };
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, getTableColumns, type SQLWrapper, sql } from "drizzle-orm";
 import type { CheckInAnswer } from "../../shared/check-in-answers";
+import type { TogetherMember } from "../../shared/match-together";
 import type { MatchPartner } from "../../shared/matches";
 import type { sessionLookupValues } from "../auth/session-store";
 import { liveSessionCondition, sessionSelection, settleSession } from "../auth/session-store";
@@ -26,8 +27,8 @@ import type { MatchWithMembers } from "../match-members/match-members";
 
 /**
  * Every member of the match in the match's order, as JSON: their answer and public profile with
- * the name of their department (department-name.ts). The caller's own entry gives their answer;
- * the others are the partners.
+ * the name of their department (department-name.ts), and what the intro reads of them
+ * (match-together.ts). The caller's own entry gives their answer; the others are the partners.
  */
 const membersJson = (matchId: SQLWrapper) => sql<MemberJson[] | null>`(
   select json_agg(json_build_object(
@@ -40,13 +41,16 @@ const membersJson = (matchId: SQLWrapper) => sql<MemberJson[] | null>`(
     'department', u.department,
     'email', u.email,
     'bio', u.bio,
+    'meet', u.meet_way,
+    'office', u.office,
+    'interests', u.interests,
     'departmentDisplayName', ${departmentNameSql(sql`u.email`, sql`u.department`)}
   ) order by mm.position)
   from ${matchMembers} mm join ${users} u on u.id = mm.user_id
   where mm.match_id = ${matchId}
 )`;
 
-interface MemberJson extends Omit<MatchPartner, "id"> {
+interface MemberJson extends Omit<MatchPartner, "id">, TogetherMember {
   userId: string;
   answer: CheckInAnswer | null;
   answeredAt: string | null;
@@ -142,6 +146,8 @@ export interface MemberMatch {
   isCurrent: boolean;
   pairingOpen: boolean;
   partners: MatchPartner[];
+  /** What the intro reads of every member, the caller first; never sent as it is. */
+  together: TogetherMember[];
 }
 
 function memberMatch(
@@ -157,13 +163,25 @@ function memberMatch(
     answer: m.answer,
     answeredAt: m.answeredAt ? new Date(m.answeredAt) : null,
   }));
-  const partners = list
-    .filter((m) => m.userId !== userId)
-    .map(({ userId: id, answer: _answer, answeredAt: _at, ...partner }) => ({
-      id,
-      ...partner,
-    }));
-  return { match: { ...match, members }, isCurrent, pairingOpen, partners };
+  const others = list.filter((m) => m.userId !== userId);
+  const partners = others.map((m) => ({
+    id: m.userId,
+    profileImageUrl: m.profileImageUrl,
+    firstName: m.firstName,
+    lastName: m.lastName,
+    department: m.department,
+    departmentDisplayName: m.departmentDisplayName,
+    email: m.email,
+    bio: m.bio,
+  }));
+  const reader = list.filter((m) => m.userId === userId);
+  const together = [...reader, ...others].map((m) => ({
+    firstName: m.firstName,
+    meet: m.meet,
+    office: m.office,
+    interests: m.interests ?? [],
+  }));
+  return { match: { ...match, members }, isCurrent, pairingOpen, partners, together };
 }
 
 /** The versions a person's view was read at (member-view-cache.ts). */

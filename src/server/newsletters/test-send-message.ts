@@ -1,16 +1,18 @@
+import { z } from "zod";
 import type { MessageKind } from "../outbox/message-kind";
 import { compose } from "./compose/composer";
 
 /** An admin's test send of a newsletter (docs/newsletters.md, the `send-test` call). */
-export interface NewsletterTestData {
-  newsletterId: number;
+const newsletterTestData = z.object({
+  newsletterId: z.number().int(),
   /** Whose e-mail it shows: their match, or the placeholder for an address outside the pairing. */
-  previewAs: string;
+  previewAs: z.string(),
   /** Its own key: the request that queued it waits for this one message's outcome. */
-  requestId: string;
+  requestId: z.string(),
   /** ISO time after which it is not sent at all: the admin was told it failed by then. */
-  sendBy: string;
-}
+  sendBy: z.string(),
+});
+export type NewsletterTestData = z.infer<typeof newsletterTestData>;
 
 /**
  * The newsletter as `previewAs` gets it, to the address an admin typed, its subject marked
@@ -21,6 +23,7 @@ export interface NewsletterTestData {
 export const newsletterTestMessage = {
   name: "newsletter-test",
   mailKind: "test",
+  schema: newsletterTestData,
   urgent: true,
   onceKey: (data) => `test-${data.requestId}`,
   sendBy: (data) => new Date(data.sendBy),

@@ -10,6 +10,8 @@ import {
   recordLaneRetry,
   recordLaneSent,
 } from "./lane-ledger";
+import type { ChannelKindLookup } from "./message-kind";
+import { readPayload } from "./read-payload";
 import { DEFAULT_HORIZON_MS, DEFAULT_RETRY, pastHorizon } from "./retry-policy";
 
 export const CHANNEL_LEASE_MS = 60_000;
@@ -19,6 +21,12 @@ export interface ChannelLaneOptions {
   owner: string;
   /** Each channel's transport (docs/chat.md, "Adding a channel"); a row of none fails. */
   transports: Partial<Record<OtherChannel, ChannelTransport>>;
+  /**
+   * The kind a row of a channel names (jobs/message-kinds.ts, the one registry): its payload is
+   * parsed with the kind's schema before the transport sees it, and a row that does not parse
+   * fails with the reason, said in the log.
+   */
+  kindNamed: ChannelKindLookup;
   leaseMs?: number;
   /** How long a receiver has to answer (the transport's own default otherwise). */
   timeoutMs?: number;
@@ -101,15 +109,33 @@ async function deliverOne(
 ): Promise<SendOutcome | undefined> {
   const { owner, leaseMs } = options;
   if (!(await holdOnLane(ctx.db, row, owner, { now: ctx.clock.now(), leaseMs }))) return;
-  const transport = options.transports[row.channel as OtherChannel];
-  const attempt: SendOutcome = transport
-    ? await transport(row, { timeoutMs: options.timeoutMs })
-    : { kind: "ended", state: "failed", error: `No transport for the channel ${row.channel}.` };
+  const attempt = await attemptSend(row, options);
   const outcome = finalOutcome(row, attempt, ctx.clock.now());
   await options.beforeSettle?.(row, outcome);
   await settle(ctx, row, owner, outcome);
   await options.afterSettle?.(row, outcome);
   return outcome;
+}
+
+/** The row sent by its channel's transport with its payload parsed, or why it cannot be sent. */
+async function attemptSend(
+  row: OutgoingMessageRow,
+  options: ChannelLaneOptions,
+): Promise<SendOutcome> {
+  const transport = options.transports[row.channel as OtherChannel];
+  if (!transport) {
+    return {
+      kind: "ended",
+      state: "failed",
+      error: `No transport for the channel ${row.channel}.`,
+    };
+  }
+  const payload = readPayload(options.kindNamed(row.channel, row.kind), row);
+  if ("unreadable" in payload) {
+    options.log?.(`Deliveries: the ${row.channel} message ${row.id} failed: ${payload.unreadable}`);
+    return { kind: "ended", state: "failed", error: payload.unreadable };
+  }
+  return transport({ ...row, data: payload.data }, { timeoutMs: options.timeoutMs });
 }
 
 /** An outage past the retry horizon gives up: the attempt's outcome is then a failure. */

@@ -9,6 +9,7 @@ import { renderEmail } from "../mail/render-email";
 import { countFailedAttempt, countSent } from "../monitoring/delivery-counters";
 import { withoutAddresses } from "./attempt-log";
 import { type KindLookup, NoLongerFor } from "./message-kind";
+import { readPayload } from "./read-payload";
 import { pastHorizon } from "./retry-policy";
 
 export interface DeliverySettings {
@@ -52,19 +53,14 @@ export async function deliverMessage(
   record: (row: OutgoingMessageRow) => Promise<void> = (sent) => recordSent(ctx, [sent], settings),
 ): Promise<"sent" | "retry" | "failed"> {
   const kind = settings.kindNamed(row.kind);
-  const parsed = kind?.schema?.safeParse(row.data);
-  if (parsed && !parsed.success) {
-    await fail(
-      ctx,
-      row,
-      "EDATA",
-      `Its data is not a ${row.kind}'s: ${parsed.error.message}`,
-      settings,
-    );
+  const payload = readPayload(kind, row);
+  if (!kind || "unreadable" in payload) {
+    const reason = "unreadable" in payload ? payload.unreadable : "";
+    await fail(ctx, row, kind ? "EDATA" : "ERENDER", reason, settings);
     return "failed";
   }
-  if (parsed) row = { ...row, data: parsed.data };
-  if (kind && (await notToBeSent(ctx, kind, row, settings))) return "failed";
+  row = { ...row, data: payload.data };
+  if (await notToBeSent(ctx, kind, row, settings)) return "failed";
   let message: MailMessage;
   try {
     message = await buildMessage(ctx, kind, row, prepared);
@@ -123,11 +119,10 @@ function settled(kind: AnyKind | undefined) {
 
 async function buildMessage(
   ctx: AppContext,
-  kind: AnyKind | undefined,
+  kind: AnyKind,
   row: OutgoingMessageRow,
   prepared: unknown,
 ): Promise<MailMessage> {
-  if (!kind) throw new Error(`No message kind "${row.kind}" in the registry.`);
   const rendered = await kind.render(ctx, row.data, row.recipient, prepared);
   const { html, text } = "template" in rendered ? await renderEmail(rendered.template) : rendered;
   return {

@@ -54,31 +54,16 @@ export class NoLongerFor extends Error {
  * `{ … } satisfies MessageKind<Data>`. `Data` is what the sender queues, stored as JSON on each
  * row, so it holds plain values only (dates as ISO strings); the sender queues the kind itself.
  */
-export interface MessageKind<Data, Prepared = undefined> {
-  /** Kebab-case, unique in the registry; stored on every row. */
-  readonly name: string;
+export interface MessageKind<Data, Prepared = undefined> extends QueuedKind<Data> {
   /** How the outbox mail transport files it (`mail_outbox.kind`). */
   readonly mailKind: MailKind;
-  /**
-   * Its payload's shape: a row's `data` is parsed with it when read, so `render` and the rest get
-   * checked data, and a row that does not match fails (`EDATA`) instead of rendering nonsense.
-   */
-  readonly schema?: ZodType<Data>;
   /**
    * Who receives it, when the kind decides (the admins, the operator): the sender queues to
    * these addresses. A kind whose sender names the recipients has none.
    */
   audience?(db: Db | Tx, data: Data): Promise<string[]>;
-  /**
-   * Not repeated: one message per recipient and key (say, per draft); queueing it again does
-   * nothing. A kind that may be repeated (a sign-in code asked for twice) has no key.
-   */
-  onceKey?(data: Data): string;
-  /**
-   * Someone is waiting for it (a sign-in code): the outbox's urgent lane delivers it, apart from
-   * every other message, and retries it within seconds (docs/mail.md, "Urgent kinds").
-   */
-  readonly urgent?: true;
+  /** E-mail: a message kind has no other channel. */
+  readonly channel?: undefined;
   /**
    * Its data holds a secret in `secret` (a code, a link token): erased from the row once the
    * message is sent or has failed, so the table keeps no live secret.
@@ -120,6 +105,12 @@ export interface MessageKind<Data, Prepared = undefined> {
 export interface QueuedKind<Data, To = string> {
   /** Kebab-case for an e-mail kind; a channel's kinds keep the names their rows always had. */
   readonly name: string;
+  /**
+   * Its payload's shape: a row's `data` is parsed with it when read, so `render`, a channel's
+   * transport and the rest get checked data, and a row that does not match is given up (`EDATA`,
+   * said in the server's log) instead of being sent as nonsense or stopping the worker.
+   */
+  readonly schema: ZodType<Data>;
   /** E-mail unless it names another channel (docs/chat.md, "Adding a channel"). */
   readonly channel?: OtherChannel;
   /** Not repeated: one message per recipient and key; queueing it again does nothing. */
@@ -150,3 +141,10 @@ export type ChannelKind<Data, To extends ChannelTarget = ChannelTarget> = Queued
 /** Finds the kind a queued row names (jobs/message-kinds.ts, the one registry). */
 // biome-ignore lint/suspicious/noExplicitAny: a row's kind is known only by its name.
 export type KindLookup = (name: string) => MessageKind<any, any> | undefined;
+
+/** Finds the kind a queued row of a channel besides e-mail names, by channel and name. */
+export type ChannelKindLookup = (
+  channel: string,
+  name: string,
+  // biome-ignore lint/suspicious/noExplicitAny: a row's kind is known only by its name.
+) => ChannelKind<any, any> | undefined;

@@ -2,12 +2,7 @@ import { getAuthSecret } from "../app-secret";
 import type { AppContext } from "../context";
 import { unsubscribeHeaders, unsubscribeToken, unsubscribeUrl } from "../mail/signed-links";
 
-/** Who an automatic e-mail to a person is for: what its greeting and its links need. */
-export interface PersonAddressed {
-  userId: string;
-  /** Their first name, or their address when they gave none. */
-  greeting: string;
-}
+import type { PersonAddressed } from "./payload-parts";
 
 /**
  * What every automatic e-mail to a person carries (docs/newsletters.md, "Unsubscribe"): the

@@ -1,6 +1,7 @@
 import type { AppContext } from "../context";
 import type { OutgoingMessageRow } from "../db/schema";
 import type { KindLookup } from "./message-kind";
+import { readPayload } from "./read-payload";
 
 /**
  * What each kind with a `prepareBatch` read once for its messages among a claimed batch (a round
@@ -17,9 +18,14 @@ export async function prepareBatches(
   for (const name of new Set(rows.map((row) => row.kind))) {
     const prepare = kindNamed(name)?.prepareBatch;
     if (!prepare) continue;
+    const kind = kindNamed(name);
+    // A row whose data is not its kind's is left out here and given up when it is delivered.
     const batch = rows
       .filter((row) => row.kind === name)
-      .map((row) => ({ data: row.data, recipient: row.recipient }));
+      .flatMap((row) => {
+        const payload = readPayload(kind, row);
+        return "data" in payload ? [{ data: payload.data, recipient: row.recipient }] : [];
+      });
     try {
       prepared.set(name, await prepare(ctx, batch));
     } catch (error) {

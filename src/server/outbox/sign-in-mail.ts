@@ -1,17 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { users } from "../db/schema";
+import type { SignInMailData } from "./payload-parts";
 
 /** The longest a sign-in mail, and the plain code or token in it, waits to be sent. */
 export const SIGN_IN_MAIL_MAX_WAIT_MS = 10 * 60_000;
-
-/** What the data of every sign-in kind holds beside its own fields. */
-export interface SignInMailData {
-  /** The code or link token in plain, as the e-mail carries it; erased once sent or failed. */
-  secret: string;
-  /** ISO time; a mail not sent by then is never sent, and its code or link is withdrawn. */
-  sendBy: string;
-}
 
 /** Sent within the secret's own lifetime and at most ten minutes after the request, or never. */
 export function signInSendBy(now: Date, secretTtlMs: number): string {

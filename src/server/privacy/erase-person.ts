@@ -83,7 +83,7 @@ export async function erasePerson(
     // The remembered Slack lookup holds the address (docs/chat.md).
     await tx.delete(slackPeople).where(eq(slackPeople.userId, id));
     await tx.delete(teamsPeople).where(eq(teamsPeople.userId, id));
-    // The chat send log keeps its rows for the counts but names them no more.
+    // The channels' send log keeps its rows for the counts but names them no more.
     await tx.update(outgoingMessages).set({ userId: null }).where(eq(outgoingMessages.userId, id));
     await tx
       .update(outgoingMessages)

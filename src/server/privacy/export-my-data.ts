@@ -36,7 +36,7 @@ export async function exportMyData(ctx: AppContext, userId: string) {
     participation: () => participationOf(user),
     matches: () => matchesOf(ctx, user),
     emailsSent: () => emailsSentTo(ctx, user),
-    chat: () => chatOf(ctx, user),
+    channels: () => channelsOf(ctx, user),
     whitelistEntries: () => whitelistEntriesOf(ctx, user),
   };
   const sections: Record<string, unknown> = {};
@@ -196,11 +196,11 @@ async function emailsSentTo(ctx: AppContext, user: UserRow) {
 }
 
 /**
- * What chat holds about them (docs/chat.md): where they chose to be reached, the Slack user id
+ * What the channels (Slack, Teams) hold about them (docs/chat.md): where they chose to be reached, the Slack user id
  * found by their address (and when), and every Slack message addressed to them or naming them
  * to organise, with its dates and state; never the message's text or Slack's conversation ids.
  */
-async function chatOf(ctx: AppContext, user: UserRow) {
+async function channelsOf(ctx: AppContext, user: UserRow) {
   const [slack] = await ctx.db
     .select({ slackUserId: slackPeople.slackUserId, lookedUpAt: slackPeople.lookedUpAt })
     .from(slackPeople)

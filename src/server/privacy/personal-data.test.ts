@@ -116,13 +116,13 @@ describe("the export covers every table that names a person", () => {
     expect(data.emailsSent).toContainEqual(
       expect.objectContaining({ source: "automatic e-mail", kind: "sign-in-code", status: "sent" }),
     );
-    expect(data.chat).toMatchObject({ reachBy: "slack", slackUserId: "UADA" });
-    expect(data.chat.deliveries).toEqual([
+    expect(data.channels).toMatchObject({ reachBy: "slack", slackUserId: "UADA" });
+    expect(data.channels.deliveries).toEqual([
       expect.objectContaining({ kind: "check_in", toYou: true, youOrganise: false }),
       expect.objectContaining({ kind: "intro", toYou: false, youOrganise: true }),
     ]);
-    expect(data.chat.deliveries[0]).toHaveProperty("createdAt");
-    expect(data.chat.deliveries[0]).toHaveProperty("sentAt");
+    expect(data.channels.deliveries[0]).toHaveProperty("createdAt");
+    expect(data.channels.deliveries[0]).toHaveProperty("sentAt");
     expect(data.signInRequests).toEqual([expect.objectContaining({ kind: "sign-in code" })]);
     expect(data.sessions.length).toBeGreaterThan(0);
     const text = JSON.stringify(data);
@@ -131,7 +131,7 @@ describe("the export covers every table that names a person", () => {
     expect(text).not.toContain(bob.email);
   });
 
-  it("is forgotten on erasure: the remembered Slack id and the chat rows naming the person", async () => {
+  it("is forgotten on erasure: the remembered Slack id and the Slack rows naming the person", async () => {
     const [ada] = await t.db.select().from(users).where(eq(users.email, "ada@export.test"));
     await erasePerson(t.ctx, ada.id, "themself");
     expect(await t.db.select().from(slackPeople).where(eq(slackPeople.userId, ada.id))).toEqual([]);

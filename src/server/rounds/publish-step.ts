@@ -5,7 +5,7 @@ import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { pairings, type RoundStepRow, roundDrafts, roundSteps } from "../db/schema";
 import { insertPairingGroups } from "../match-members/match-members";
-import { announceInChat } from "../newsletters/send/announce-in-chat";
+import { announceInChannels } from "../newsletters/send/announce-in-channels";
 import { lockScopeMonth } from "../pairings/locks/pairing-locks";
 import { completePairing } from "../pairings/records/complete-pairing";
 import { announceRound } from "./announce-round";
@@ -63,7 +63,7 @@ export async function runPublishStep(
   const round = { pairingId: published.id, scope, month: step.month };
   const told = await announceRound(ctx, round, (tx) => claimAnnouncement(ctx, tx, step));
   // Slack intros and webhook events, each queued once by its own key (docs/chat.md).
-  await announceInChat(ctx, published.id);
+  await announceInChannels(ctx, published.id);
   if (told) {
     await recordActivity(ctx, {
       ...base,

@@ -4,7 +4,7 @@ import { fixedClock } from "../clock";
 import { type Database, openDatabase } from "../db/client";
 import { emailLogs, newsletters, outgoingMessages } from "../db/schema";
 import { runDueSteps } from "../jobs/definitions/round-steps";
-import { roundAnnouncementKey } from "../outbox/queued/round-announcement";
+import { roundAnnouncementKey } from "../outbox/kinds/round-announcement";
 import { type AppProcess, startAppProcess } from "../test/app-processes";
 import {
   allowEmail,

@@ -15,7 +15,7 @@ import { outboxDeliveryJob } from "../jobs/definitions/outbox-delivery";
 import { runDueSteps } from "../jobs/definitions/round-steps";
 import { type RunningJob, startJob } from "../jobs/run-job";
 import { readLogEntries } from "../newsletters/email-logs/log-entries";
-import { roundAnnouncementKey } from "../outbox/queued/round-announcement";
+import { roundAnnouncementKey } from "../outbox/kinds/round-announcement";
 import { createCompanyWidePeople, createPairing } from "../test/factories";
 import { type SendingApp, startSendingApp } from "../test/sending-app";
 

@@ -25,7 +25,7 @@ export interface ProposedTimesFor {
  * e-mail" and "The nudge"), each with its signed booking link, and the zone to show them in. No
  * times when the person is not in the match or it no longer runs; the booked time is never among
  * them. Reads the calendar first when what is kept is stale, so call it outside any transaction
- * (an outbox kind's `render`, a chat delivery); `secret` is the auth secret, read once per message.
+ * (an outbox kind's `render`, a Slack or Teams delivery); `secret` is the auth secret, read once per message.
  */
 export async function proposedTimesFor(
   ctx: AppContext,

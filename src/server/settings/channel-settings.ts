@@ -8,7 +8,7 @@ const KEY = "chat";
 
 export const defaultChannelSettings: ChannelSettings = { defaultChannel: "email" };
 
-/** The company's chat settings (docs/chat.md): the channel for people who chose none. */
+/** The company's channel settings (docs/chat.md): the channel for people who chose none. */
 export async function getChannelSettings(db: Pick<Db, "select">): Promise<ChannelSettings> {
   const [row] = await db
     .select({ value: settings.value })
@@ -43,7 +43,7 @@ export const wantsTeams = (channel: ReachChannel) => channel === "teams";
  * chat reaches them now. The intro, the change note and the check-in of Slack and Teams all ask
  * it; whoever it says no for keeps the e-mail.
  */
-export const toldInChatAlone = (
+export const toldInChannelsAlone = (
   reach: ReachChannel,
   chat: "slack" | "teams",
   reachedThere: boolean,

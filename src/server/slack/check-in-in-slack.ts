@@ -7,12 +7,12 @@ import {
   effectiveReach,
   getChannelSettings,
   slackConfigured,
-  toldInChatAlone,
+  toldInChannelsAlone,
   wantsSlack,
 } from "../settings/channel-settings";
 import { slackUserIdOf } from "./slack-people";
 
-export type QuestionReach = "chat-only" | "chat-and-email" | "email-only";
+export type QuestionReach = "channels-only" | "channels-and-email" | "email-only";
 
 /**
  * The check-in question in Slack (docs/chat.md, "The check-in"), for a member who chose Slack or
@@ -37,7 +37,7 @@ export async function askCheckInInSlack(
   await queue(ctx, ctx.db, slackCheckIn, [{ matchId: question.matchId, userId: question.userId }], {
     pairingId: question.pairingId,
   });
-  return toldInChatAlone(reach, "slack", true) ? "chat-only" : "chat-and-email";
+  return toldInChannelsAlone(reach, "slack", true) ? "channels-only" : "channels-and-email";
 }
 
 /**
@@ -55,7 +55,7 @@ export async function askedInSlackOnly(
     .innerJoin(users, eq(users.id, question.userId))
     .where(eq(outgoingMessages.onceKey, key));
   if (!row || row.state === "skipped" || row.state === "failed") return false;
-  return toldInChatAlone(
+  return toldInChannelsAlone(
     effectiveReach(row.reachBy, await getChannelSettings(ctx.db)),
     "slack",
     true,

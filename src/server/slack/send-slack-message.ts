@@ -1,5 +1,5 @@
 import type { WebClient } from "@slack/web-api";
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { personName } from "../../shared/person-name";
 import { getAuthSecret } from "../auth/auth-secret";
 import { organiserTurns } from "../channels/organiser";
@@ -9,6 +9,7 @@ import { type OutgoingMessageRow, outgoingMessages, users } from "../db/schema";
 import { togetherLine } from "../mail/together-line";
 import type { SendOutcome } from "../outbox/channels";
 import { slackCheckInUpdateData, slackIntroData, slackIntroKey } from "../outbox/kinds/slack-kinds";
+import { personColumns, readPeople } from "../people-rows/read-people";
 import { proposedTimesFor } from "../scheduling/proposed-times-for";
 import { slackErrorOutcome } from "./outcome";
 import { slackClient } from "./slack-client";
@@ -60,17 +61,11 @@ const malformed = (row: OutgoingMessageRow): SendOutcome => ({
 });
 
 async function introMembers(ctx: AppContext, ids: string[]): Promise<IntroMember[] | null> {
-  const people = await ctx.db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      department: users.department,
-      isActive: users.isActive,
-    })
-    .from(users)
-    .where(inArray(users.id, ids));
+  const people = await readPeople(ctx.db, ids, {
+    ...personColumns,
+    department: users.department,
+    isActive: users.isActive,
+  });
   const members: IntroMember[] = [];
   for (const id of ids) {
     const person = people.find((p) => p.id === id);
@@ -165,20 +160,10 @@ async function sendCheckIn(
   if (me.answer !== null) {
     return { kind: "ended", state: "skipped", error: "Answered before the message went out." };
   }
-  const people = await ctx.db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
-    .from(users)
-    .where(
-      inArray(
-        users.id,
-        match.members.map((m) => m.userId),
-      ),
-    );
+  const people = await readPeople(
+    ctx.db,
+    match.members.map((m) => m.userId),
+  );
   const person = people.find((p) => p.id === row.userId);
   const slackUserId = person ? await slackUserIdOf(ctx, person) : null;
   if (!slackUserId) return { kind: "ended", state: "skipped", error: NOT_ALL_IN_SLACK };

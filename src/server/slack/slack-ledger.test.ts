@@ -4,7 +4,7 @@ import { askCheckIns } from "../check-ins/ask-check-ins";
 import { fixedClock } from "../clock";
 import { outgoingMessages } from "../db/schema";
 import { deliverDueChannelMessages } from "../jobs/definitions/channel-transports";
-import { announceInChat } from "../newsletters/send/announce-in-chat";
+import { announceInChannels } from "../newsletters/send/announce-in-channels";
 import { CHANNEL_LEASE_MS } from "../outbox/channel-lanes";
 import { allowEmail, createMatch, createPairing, createUser } from "../test/factories";
 import { type SlackStandIn, startSlackStandIn } from "../test/slack-stand-in";
@@ -46,14 +46,14 @@ async function person() {
   return createUser(t.db, { email, firstName: `P${n}`, lastName: "Lee", reachBy: "slack" });
 }
 
-/** A running pairing of `count` pairs, announced in chat (its intros queued). */
+/** A running pairing of `count` pairs, announced in the channels (its intros queued). */
 async function announcedPairs(count: number, month = "2027-03") {
   const pairing = await createPairing(t.db, { month, status: "active" });
   const made = [];
   for (let i = 0; i < count; i++) {
     made.push(await createMatch(t.db, { members: [await person(), await person()], pairing }));
   }
-  await announceInChat(t.ctx, pairing.id);
+  await announceInChannels(t.ctx, pairing.id);
   return made;
 }
 
@@ -148,7 +148,7 @@ describe("the organiser", () => {
     for (const month of ["2027-04", "2027-05", "2027-06", "2027-07"]) {
       const pairing = await createPairing(t.db, { month, status: "active" });
       const match = await createMatch(t.db, { members: [ann, bob], pairing });
-      await announceInChat(t.ctx, pairing.id);
+      await announceInChannels(t.ctx, pairing.id);
       organisers.push((await introOf(match.id)).organiserId);
     }
     expect(organisers[0]).not.toBe(organisers[1]);
@@ -167,7 +167,7 @@ describe("a person Slack does not know", () => {
     });
     const pairing = await createPairing(t.db, { month: "2027-08", status: "active" });
     const match = await createMatch(t.db, { members: [ann, zed], pairing });
-    await announceInChat(t.ctx, pairing.id);
+    await announceInChannels(t.ctx, pairing.id);
     await deliverDueChannelMessages(t.ctx, { owner: "w1" });
     expect(await introOf(match.id)).toMatchObject({ state: "skipped" });
 

@@ -7,7 +7,7 @@ import {
   effectiveReach,
   getChannelSettings,
   slackConfigured,
-  toldInChatAlone,
+  toldInChannelsAlone,
 } from "../settings/channel-settings";
 import { slackUserIdOf } from "./slack-people";
 
@@ -55,7 +55,7 @@ export async function toldInSlackOnly(ctx: AppContext, pairingId: number): Promi
     for (const id of members) everyone = everyone && (await inSlack(id));
     for (const id of members) {
       const reach = effectiveReach(byId.get(id)?.reachBy, company);
-      if (toldInChatAlone(reach, "slack", everyone)) told.add(id);
+      if (toldInChannelsAlone(reach, "slack", everyone)) told.add(id);
     }
   }
   return told;

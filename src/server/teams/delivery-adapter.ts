@@ -1,11 +1,12 @@
 import { and, eq, inArray, isNotNull, lte } from "drizzle-orm";
+import { z } from "zod";
 import type { ChannelAdapter } from "../channels/channel-delivery";
 import type { AppContext } from "../context";
 import { type OutgoingMessageRow, outgoingMessages } from "../db/schema";
 import type { SendOutcome } from "../outbox/channels";
 import { introKey } from "../outbox/kinds/teams-kinds";
 import { recordLaneProgress } from "../outbox/lane-ledger";
-import { mailChangeFallbacks } from "../pairings/current/chat-change-notes";
+import { mailChangeFallbacks } from "../pairings/current/channel-change-notes";
 import { MicrosoftCallError, refusedCall } from "./microsoft-calls";
 import { sendTeams } from "./send-teams";
 import { showLateAnswerInTeams } from "./show-answer-in-teams";
@@ -21,7 +22,7 @@ import { teamsSettings } from "./teams-settings";
 
 /**
  * Teams in the delivery engine: the transport; a change note that does not go out sends the
- * e-mail it replaced (pairings/current/chat-change-notes.ts); and a check-in card recorded sent shows an answer
+ * e-mail it replaced (pairings/current/channel-change-notes.ts); and a check-in card recorded sent shows an answer
  * given on the page while it was being posted (show-answer-in-teams.ts).
  */
 export function teamsAdapter(ctx: AppContext): ChannelAdapter {
@@ -38,6 +39,8 @@ export function teamsAdapter(ctx: AppContext): ChannelAdapter {
   };
 }
 
+const anObject = z.record(z.string(), z.unknown()).catch({});
+
 /** The transport (a `ChannelTransport`): one row of channel `teams`, sent. */
 async function sendTeamsDelivery(ctx: AppContext, row: OutgoingMessageRow): Promise<SendOutcome> {
   const settings = teamsSettings(ctx.config);
@@ -48,7 +51,8 @@ async function sendTeamsDelivery(ctx: AppContext, row: OutgoingMessageRow): Prom
       matchId: row.matchId,
       userId: row.userId,
       organiserId: row.organiserId,
-      payload: (row.data ?? {}) as Record<string, unknown>,
+      // Parsed with its kind's schema by the lane (outbox/channel-lanes.ts): an object.
+      payload: anObject.parse(row.data),
       progress: row.result,
       keep: (kept) => recordLaneProgress(ctx.db, row, kept),
       introOf: async (matchId) => (await deliveryOf(ctx, introKey(matchId)))?.result ?? null,

@@ -16,7 +16,7 @@ import { queue } from "../outbox/queue";
 import {
   effectiveReach,
   getChannelSettings,
-  toldInChatAlone,
+  toldInChannelsAlone,
   wantsTeams,
 } from "../settings/channel-settings";
 import { deliveryOf, introsSentBefore, queuedKeys } from "./delivery-adapter";
@@ -73,7 +73,7 @@ export async function queueTeamsIntros(
 
 /**
  * The members told of their match in Teams alone, so their announcement e-mail is left out
- * (the one rule of both chats, `toldInChatAlone`): they chose Teams and Teams reaches them now
+ * (the one rule of both chats, `toldInChannelsAlone`): they chose Teams and Teams reaches them now
  * (a trio or four: they are a Microsoft 365 user and so is at least one other member, for the
  * group chat). Everyone else keeps the e-mail, as with Slack.
  */
@@ -104,12 +104,14 @@ export async function toldInTeamsOnly(ctx: AppContext, pairingId: number): Promi
     }
     const reaches = new Map<string, Awaited<ReturnType<typeof reachOf>>>();
     for (const id of members) reaches.set(id, await reachOf(id));
-    const inChat = members.filter((id) => reaches.get(id)?.aadObjectId);
+    const inChannels = members.filter((id) => reaches.get(id)?.aadObjectId);
     for (const id of wanting) {
       const reach = reaches.get(id);
       const inTeams =
-        inChat.length >= 2 ? inChat.includes(id) : Boolean(reach && "conversationId" in reach);
-      if (toldInChatAlone(people.get(id)?.reach ?? "email", "teams", inTeams)) told.add(id);
+        inChannels.length >= 2
+          ? inChannels.includes(id)
+          : Boolean(reach && "conversationId" in reach);
+      if (toldInChannelsAlone(people.get(id)?.reach ?? "email", "teams", inTeams)) told.add(id);
     }
   }
   return told;
@@ -122,7 +124,7 @@ export async function toldInTeamsOnly(ctx: AppContext, pairingId: number): Promi
 export async function askCheckInInTeams(
   ctx: AppContext,
   question: { pairingId: number; matchId: number; userId: string },
-): Promise<"chat-only" | "chat-and-email" | "email-only"> {
+): Promise<"channels-only" | "channels-and-email" | "email-only"> {
   const settings = teamsSettings(ctx.config);
   if (!settings) return "email-only";
   const person = (await reachByIds(ctx, [question.userId])).get(question.userId);
@@ -132,7 +134,7 @@ export async function askCheckInInTeams(
   await queue(ctx, ctx.db, teamsCheckIn, [{ matchId: question.matchId, userId: question.userId }], {
     pairingId: question.pairingId,
   });
-  return toldInChatAlone(person.reach, "teams", true) ? "chat-only" : "chat-and-email";
+  return toldInChannelsAlone(person.reach, "teams", true) ? "channels-only" : "channels-and-email";
 }
 
 /** Whether the person's question went to Teams (so the e-mail reminder leaves them be). */
@@ -147,7 +149,7 @@ export async function askedInTeamsOnly(
     .from(users)
     .where(eq(users.id, question.userId));
   const reach = effectiveReach(person?.reachBy, await getChannelSettings(ctx.db));
-  return toldInChatAlone(reach, "teams", true);
+  return toldInChannelsAlone(reach, "teams", true);
 }
 
 /** The one nudge of each match whose Teams intro went out NUDGE_AFTER_DAYS ago. */

@@ -191,7 +191,7 @@ async function sendGroupIntro(
     await job.keep(progress);
   }
   const proposed = await proposedTimesFor(ctx, content.secret, match.match.id, content.organiserId);
-  const inChat = new Set(progress.chatMembers ?? match.members.map((m) => m.id));
+  const inChannels = new Set(progress.chatMembers ?? match.members.map((m) => m.id));
   const message = introCard({
     month: match.month,
     named: content.named,
@@ -202,13 +202,13 @@ async function sendGroupIntro(
     times: proposed?.times ?? [],
     group: true,
     together: content.together,
-    byEmail: content.named.filter((m) => !inChat.has(m.userId)).map((m) => m.name),
+    byEmail: content.named.filter((m) => !inChannels.has(m.userId)).map((m) => m.name),
   });
   await post(settings, progress.chatId, message);
   return {
     sent: {
       chatId: progress.chatId,
-      chatMembers: [...inChat],
+      chatMembers: [...inChannels],
       notReached: progress.notReached ?? {},
       organiserId: content.organiserId,
     },

@@ -108,7 +108,7 @@ describe("a change to a match in Teams", () => {
     expect(text).toContain("has changed");
     expect(text).toContain("Cy Lee can no longer take part");
     expect(text).toContain("Bob Lee");
-    // Bob chose e-mail: nothing in Teams for him; the one who left hears nothing in chat.
+    // Bob chose e-mail: nothing in Teams for him; the one who left hears nothing in Teams.
     expect(teams.posted(personalChat(person.bob))).toHaveLength(0);
     expect(teams.posted(personalChat(person.cy))).toHaveLength(0);
     // The e-mail goes to both, as for Slack.

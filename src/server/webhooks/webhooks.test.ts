@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordCheckInAnswer } from "../check-ins/answer-check-in";
 import { fixedClock } from "../clock";
 import { deliverDueChannelMessages } from "../jobs/definitions/channel-transports";
-import { announceInChat } from "../newsletters/send/announce-in-chat";
+import { announceInChannels } from "../newsletters/send/announce-in-channels";
 import { allowEmail, createAdmin, createMatch, createPairing, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { startWebhookReceiver, type WebhookReceiver } from "../test/webhook-receiver";
@@ -92,8 +92,8 @@ describe("a webhook's events", () => {
     const a = await createUser(t.db, { email: "a@hooks.test" });
     const b = await createUser(t.db, { email: "b@hooks.test" });
     const match = await createMatch(t.db, { members: [a, b], pairing });
-    expect(await announceInChat(t.ctx, pairing.id)).toBe(2);
-    expect(await announceInChat(t.ctx, pairing.id)).toBe(0);
+    expect(await announceInChannels(t.ctx, pairing.id)).toBe(2);
+    expect(await announceInChannels(t.ctx, pairing.id)).toBe(0);
 
     receiver.answerNext(429, "20");
     await drain();
@@ -123,7 +123,7 @@ describe("a webhook's events", () => {
     const c = await createUser(t.db, { email: "c@hooks.test" });
     const d = await createUser(t.db, { email: "d@hooks.test" });
     const match = await createMatch(t.db, { members: [c, d], pairing });
-    await announceInChat(t.ctx, pairing.id);
+    await announceInChannels(t.ctx, pairing.id);
     await recordCheckInAnswer(t.ctx, { userId: c.id, matchId: match.id, answer: "met" });
     const left = await t.as(admin).post(`/api/admin/users/${d.id}/deactivate`, {});
     expect(left.statusCode).toBe(200);

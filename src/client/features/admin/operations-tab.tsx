@@ -40,7 +40,7 @@ const partCards: Record<OperationsPart, () => ReactNode> = {
       <ActivityCard />
     </>
   ),
-  chat: () => (
+  channels: () => (
     <>
       <SlackCard />
       <TeamsCard />

@@ -2,9 +2,10 @@ import {
   type AdminBase,
   type AdminView,
   adminViewPath,
+  formerPartPath,
   parseAdminView,
 } from "@shared/admin-routes";
-import { useCallback } from "react";
+import { useCallback, useEffect } from "react";
 import { useLocation, useNavigate, useParams } from "react-router";
 import { KEEP_SCROLL } from "../../lib/keep-scroll";
 
@@ -28,5 +29,10 @@ export function useAdminView() {
     },
     [navigate, base],
   );
+  // An earlier release's address (/admin/chat) is replaced by the part's own (/admin/channels).
+  const moved = formerPartPath(rest) !== null && view !== null;
+  useEffect(() => {
+    if (moved && view) void navigate(adminViewPath(base, view), { replace: true });
+  }, [moved, view, base, navigate]);
   return { base, view, go };
 }

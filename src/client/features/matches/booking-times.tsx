@@ -49,7 +49,7 @@ function useBookingMutations(matchId: number, booked: string | undefined, onBook
 /**
  * Three times that fit everyone in the match, in the reader's own zone, each a button that books
  * it for the whole match (docs/matches.md, "Booking a time"); once booked, "Booked: Tue 3 Mar,
- * 10:00 your time" with Move and None of these fit.
+ * 10:00, your time (Europe/Berlin)" with Move and None of these fit.
  */
 export function BookingTimes({ item }: { item: MatchItem }) {
   const matchId = item.match.id;

@@ -1,4 +1,4 @@
-import { formatMatchMonth, type MatchItem } from "@shared/matches";
+import { type CurrentMatchItem, formatMatchMonth, type MatchItem } from "@shared/matches";
 import { personName } from "@shared/person-name";
 import { Mail } from "lucide-react";
 import { lazy, Suspense } from "react";
@@ -8,6 +8,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { AnswerButtons } from "./answer-buttons";
 import { CurrentMatchSkeleton } from "./match-skeletons";
 import { MatchStateBadges } from "./match-state-badges";
+import { MatchTogetherLines } from "./match-together-lines";
 import { PartnerAvatar } from "./partner-avatar";
 import { PartnerAwayButtons } from "./partner-away-button";
 import { PartnerTimeLine } from "./partner-time-line";
@@ -63,7 +64,7 @@ function PartnerDetails({
  * and up reaches nothing): the card waits for the partners' time zones, whose line sits above the
  * buttons, and the booking times, which load later still, come after the buttons.
  */
-export function CurrentMatchCard({ item }: { item: MatchItem }) {
+export function CurrentMatchCard({ item }: { item: CurrentMatchItem }) {
   const zones = useMatchTimeZones(item.match.id);
   if (zones.isPending) {
     return (
@@ -82,6 +83,7 @@ export function CurrentMatchCard({ item }: { item: MatchItem }) {
         <MatchStateBadges item={item} tense="current" />
       </CardHeader>
       <CardContent className="space-y-6">
+        <MatchTogetherLines together={item.together} />
         {item.partners.map((partner) => (
           <PartnerDetails key={partner.id} partner={partner} item={item} />
         ))}

@@ -1,4 +1,4 @@
-import { formatMatchMonth, type MatchItem } from "@shared/matches";
+import { type CurrentMatchItem, formatMatchMonth } from "@shared/matches";
 import { personName } from "@shared/person-name";
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
@@ -8,6 +8,7 @@ import type { AuthUser } from "../use-auth";
 import { NoCurrentMatch } from "./empty-states";
 import { PartnerSkeleton } from "./match-skeletons";
 import { MatchStateBadges } from "./match-state-badges";
+import { MatchTogetherLines } from "./match-together-lines";
 import { PartnerAvatar } from "./partner-avatar";
 
 /** The dashboard's current match card with the same state badges as the matches page. */
@@ -16,7 +17,7 @@ export function CurrentMatchSummary({
   loading,
   user,
 }: {
-  item: MatchItem | null;
+  item: CurrentMatchItem | null;
   loading: boolean;
   user: AuthUser;
 }) {
@@ -30,20 +31,25 @@ export function CurrentMatchSummary({
         {loading ? (
           <PartnerSkeleton />
         ) : item ? (
-          <ul className="space-y-4">
-            {item.partners.map((partner) => (
-              <li key={partner.id} className="flex min-w-0 items-center gap-3">
-                <PartnerAvatar partner={partner} />
-                <div className="min-w-0">
-                  <h3 className="truncate font-semibold text-coffee-950">{personName(partner)}</h3>
-                  {partner.departmentDisplayName && (
-                    <p className="text-sm text-coffee-700">{partner.departmentDisplayName}</p>
-                  )}
-                  <p className="text-sm text-coffee-700">{formatMatchMonth(item.match.month)}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <div className="space-y-4">
+            <ul className="space-y-4">
+              {item.partners.map((partner) => (
+                <li key={partner.id} className="flex min-w-0 items-center gap-3">
+                  <PartnerAvatar partner={partner} />
+                  <div className="min-w-0">
+                    <h3 className="truncate font-semibold text-coffee-950">
+                      {personName(partner)}
+                    </h3>
+                    {partner.departmentDisplayName && (
+                      <p className="text-sm text-coffee-700">{partner.departmentDisplayName}</p>
+                    )}
+                    <p className="text-sm text-coffee-700">{formatMatchMonth(item.match.month)}</p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <MatchTogetherLines together={item.together} />
+          </div>
         ) : (
           <NoCurrentMatch user={user} />
         )}

@@ -1,4 +1,4 @@
-import type { MatchItem, MatchPartner } from "@shared/matches";
+import type { CurrentMatchItem, MatchPartner } from "@shared/matches";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -28,7 +28,7 @@ const member = (userId: string) => ({
 });
 
 /** Ann's view of her March match of four with Bea, Cal and Dan. */
-const item: MatchItem = {
+const item: CurrentMatchItem = {
   match: {
     id: 7,
     pairingId: 3,
@@ -52,6 +52,10 @@ const item: MatchItem = {
   partners,
   myConnectionStatus: "pending",
   pairingOpen: true,
+  together: {
+    meeting: "In person at the Berlin office",
+    shared: "You all like tea. You and Bea both like chess.",
+  },
 };
 
 /**
@@ -92,6 +96,8 @@ describe("a match of four on the employee's pages", () => {
       expect(html).toContain(`href="mailto:${p.email}"`);
     }
     expect(html).toContain("Bea works in your time zone.");
+    expect(html).toContain("In person at the Berlin office");
+    expect(html).toContain("You all like tea. You and Bea both like chess.");
     // One "is away" button per partner.
     expect(html.match(/ is away</g)).toHaveLength(3);
   });
@@ -101,5 +107,9 @@ describe("a match of four on the employee's pages", () => {
     expect(history).toContain("Bea Four &amp; Cal Four &amp; Dan Four");
     const summary = render(<CurrentMatchSummary item={item} loading={false} user={{} as never} />);
     expect(summary.match(/<h3[^>]*>[^<]+ Four<\/h3>/g)).toHaveLength(3);
+    expect(summary).toContain("In person at the Berlin office");
+    expect(summary).toContain("You all like tea. You and Bea both like chess.");
+    // The history keeps no such line: it is the running match's.
+    expect(history).not.toContain("Berlin office");
   });
 });

@@ -1,7 +1,7 @@
 import type {
+  CurrentMatchItem,
   CurrentMatchResponse,
   MatchHistoryResponse,
-  MatchItem,
   NextPairingResponse,
 } from "@shared/matches";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -47,7 +47,7 @@ export function useNextPairing(enabled: boolean) {
   });
 }
 
-export function hasMatch(data: CurrentMatchResponse | undefined): data is MatchItem {
+export function hasMatch(data: CurrentMatchResponse | undefined): data is CurrentMatchItem {
   return Boolean(data?.match);
 }
 

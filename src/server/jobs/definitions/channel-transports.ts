@@ -7,6 +7,7 @@ import { queueDueNudges } from "../../slack/queue-nudges";
 import { teamsAdapter } from "../../teams/delivery-adapter";
 import { queueDueTeamsNudges } from "../../teams/queue-teams";
 import { webhookAdapter } from "../../webhooks/delivery-adapter";
+import { channelKindNamed } from "../message-kinds";
 
 /** Every channel besides e-mail with its adapter: the one place they are wired together. */
 function channelAdapters(
@@ -20,7 +21,10 @@ function channelAdapters(
   };
 }
 
-export type ChannelLaneSettings = Omit<ChannelDeliveryOptions, "channels" | "introNotSent">;
+export type ChannelLaneSettings = Omit<
+  ChannelDeliveryOptions,
+  "channels" | "introNotSent" | "kindNamed"
+>;
 
 /**
  * The lanes of Slack, Teams and each webhook endpoint for one owner of the outbox's worker
@@ -31,6 +35,7 @@ export function channelLanesOf(ctx: AppContext, settings: ChannelLaneSettings): 
   return channelDelivery(ctx, {
     ...settings,
     introNotSent: (row) => mailFailedIntro(ctx, row),
+    kindNamed: channelKindNamed,
     channels: channelAdapters(ctx, settings.log ?? (() => {})),
   });
 }
@@ -48,10 +53,11 @@ export async function queueDueChannelNudges(ctx: AppContext): Promise<void> {
  */
 export async function deliverDueChannelMessages(
   ctx: AppContext,
-  settings: Omit<ChannelDeliveryOptions, "channels">,
+  settings: Omit<ChannelDeliveryOptions, "channels" | "kindNamed">,
 ): Promise<number> {
   const lanes = channelDelivery(ctx, {
     ...settings,
+    kindNamed: channelKindNamed,
     channels: channelAdapters(ctx, settings.log ?? (() => {})),
   });
   for (let row = await lanes.claim(); row; row = await lanes.claim()) lanes.start(row);

@@ -4,7 +4,7 @@ import { EmailButton } from "./email-button";
 import { EmailLayout } from "./email-layout";
 import { MatchTimes, YourMatch } from "./newsletter-sections";
 import { P, s } from "./newsletter-styles";
-import type { AnnouncementContent, RecipientView } from "./views";
+import type { AnnouncementContent, MatchView, RecipientView } from "./views";
 
 export interface AnnouncementEmailProps extends RecipientView {
   content: AnnouncementContent;
@@ -50,6 +50,13 @@ export function AnnouncementEmail({
       </P>
     </EmailLayout>
   );
+}
+
+/** The announcement's subject: a match promised only to whom it has one. */
+export function announcementSubject(match: MatchView, period: string): string {
+  return match.kind === "partners"
+    ? `Your Cup of Joe match for ${period}`
+    : `Cup of Joe for ${period}: no match for you this time`;
 }
 
 /** The short announcement's content for a pairing's month ("2027-03"). */

@@ -38,11 +38,11 @@ export function YourMatch({ match }: { match: MatchView }) {
   if (match.kind === "sat-out") {
     return (
       <P style={s.text}>
-        There was no match for you this month: when the groups were made, everyone your matching
-        wishes and recent chats allowed already had a partner. You are in next month's pairing as
-        usual, and when it has to choose between equally good groups, it places people who sat out
-        this month first. In the meantime, why not invite a colleague you have not met yet for a
-        coffee?
+        There was no match for you this month: nobody left to pair could meet you within everyone's
+        wishes (such as departments, shared working hours and recent chats), or the numbers left one
+        person out. You are in next month's pairing as usual, and when it has to choose between
+        equally good groups, it places people who sat out this month first. In the meantime, why not
+        invite a colleague you have not met yet for a coffee?
       </P>
     );
   }

@@ -98,6 +98,9 @@ describe("the newsletter e-mail of each recipient", () => {
     // The deactivated member is nobody's partner any more: Ivy reads the sat-out note.
     const ivyMail = messages.find((m) => m.to === sitter.email);
     expect(ivyMail?.text).toContain("There was no match for you this month");
+    // One note for every reason someone sits out, so it names no single one as theirs.
+    expect(ivyMail?.text).toContain("shared working hours and recent chats");
+    expect(ivyMail?.text).not.toContain("already had a partner");
     expect(ivyMail?.text).not.toContain("Hal Test");
   });
 
@@ -236,6 +239,20 @@ describe("the newsletter e-mail of each recipient", () => {
     expect(received.text).toContain("There was no match for you this month");
     expect(received.text).toContain("Hi Odd,");
     expect(received.text).not.toContain("Conversation starter");
+  });
+
+  it("promises a match in the announcement's subject only to whom it has one", async () => {
+    const { pairing, person } = await createRunningCompany(t.db);
+    const [ada, ben, odd] = await Promise.all(["Ada", "Ben", "Odd"].map((n) => person(n)));
+    await createMatch(t.db, { members: [ada, ben], pairing });
+    const composition = await compose(t.ctx, { pairingFile: activePairingFile(pairing.id) });
+    await composition.prepare();
+    const subjectOf = (email: string) => {
+      const recipient = composition.recipients.find((r) => r.email === email);
+      return recipient && composition.messageFor(recipient).subject;
+    };
+    expect(subjectOf(ada.email)).toBe("Your Cup of Joe match for March 2027");
+    expect(subjectOf(odd.email)).toBe("Cup of Joe for March 2027: no match for you this time");
   });
 
   it("carries one-click unsubscribe headers with a link on APP_URL for that person", async () => {

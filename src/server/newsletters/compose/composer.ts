@@ -12,7 +12,11 @@ import { type NewsletterRow, users } from "../../db/schema";
 import { BadRequest } from "../../errors";
 import { createRenderer } from "../../mail/layout-renderer";
 import { unsubscribeHeaders, unsubscribeToken, unsubscribeUrl } from "../../mail/signed-links";
-import { AnnouncementEmail, announcementContent } from "../../mail/templates/announcement-email";
+import {
+  AnnouncementEmail,
+  announcementContent,
+  announcementSubject,
+} from "../../mail/templates/announcement-email";
 import { NewsletterEmail } from "../../mail/templates/newsletter-email";
 import type { MatchView, ProposedTimesView, RecipientView } from "../../mail/templates/views";
 import type { MailCalendarPart } from "../../mail-transport";
@@ -139,7 +143,13 @@ function messagesOf(
       }
       const { html, text } = design.renderer.renderPrepared({ ...view, times });
       const headers = unsubscribeHeaders(view.unsubscribeUrl ?? "");
-      return { to: planned.person.email, subject: design.subject, html, text, headers };
+      return {
+        to: planned.person.email,
+        subject: design.subjectFor(view.match),
+        html,
+        text,
+        headers,
+      };
     },
   };
 }
@@ -164,7 +174,7 @@ async function previewOf(
   const { html, text } = await design.renderer.render(view);
   return {
     to: email,
-    subject: design.subject,
+    subject: design.subjectFor(view.match),
     html,
     text,
     headers: url ? unsubscribeHeaders(url) : {},
@@ -195,7 +205,7 @@ type AnnouncementSource = Extract<CompositionSource, { only?: unknown }>;
 /** How a composition looks: its template, subject and the per-person parts beside the match. */
 interface Design {
   renderer: ReturnType<typeof createRenderer>;
-  subject: string;
+  subjectFor: (match: MatchView) => string;
   placeholder: string;
   newsFor: (person: AudiencePerson) => string | null;
 }
@@ -204,7 +214,7 @@ function newsletterDesign(ctx: AppContext, row: NewsletterRow): Design {
   const content = newsletterContent(ctx.config, row);
   return {
     renderer: createRenderer((view) => createElement(NewsletterEmail, { content, ...view })),
-    subject: subjectOf(row),
+    subjectFor: () => subjectOf(row),
     placeholder: row.matchPlaceholder ?? DEFAULT_MATCH_PLACEHOLDER,
     newsFor: () => null,
   };
@@ -219,7 +229,7 @@ function announcementDesign(
   const content = announcementContent(ctx.config.appUrl, audience.month, source.title?.(period));
   return {
     renderer: createRenderer((view) => createElement(AnnouncementEmail, { content, ...view })),
-    subject: source.subject?.(period) ?? `Your Cup of Joe match for ${period}`,
+    subjectFor: (match) => source.subject?.(period) ?? announcementSubject(match, period),
     placeholder: DEFAULT_MATCH_PLACEHOLDER,
     newsFor: (person) => source.newsFor?.(person, period) ?? null,
   };

@@ -57,7 +57,7 @@ export async function listAutomaticMails(
       kind: row.kind as AutomaticMail["kind"],
       name: automaticMailName(row.kind as AutomaticMail["kind"], row.via, row.calendarMethod),
       recipient: row.recipient,
-      // An e-mail is never skipped (only a chat message is, outbox/lane-ledger.ts).
+      // An e-mail is never skipped (only a Slack, Teams or webhook message is, outbox/lane-ledger.ts).
       state: row.state === "skipped" ? "failed" : row.state,
       queued_at: row.createdAt.toISOString(),
       sent_at: row.sentAt?.toISOString() ?? null,

@@ -16,13 +16,17 @@ import {
   outgoingMessages,
 } from "../../db/schema";
 import {
-  queuedRoundAnnouncement,
   ROUND_ANNOUNCEMENT_KEY,
-  type RoundAnnouncementData,
+  roundAnnouncement,
   roundAnnouncementKey,
-} from "../../outbox/queued/round-announcement";
+} from "../../outbox/kinds/round-announcement";
 import { writeLogEntries } from "../email-logs/log-entries";
 import { currentValidation } from "../present";
+import {
+  NEWSLETTER_MESSAGE_KEY,
+  newsletterMessage,
+  newsletterMessageKey,
+} from "./newsletter-message";
 import {
   type FailureStatus,
   failureReasons,
@@ -30,12 +34,6 @@ import {
   replyCodeOf,
   sendStatusOf,
 } from "./outcome";
-import {
-  NEWSLETTER_MESSAGE_KEY,
-  type NewsletterMessageData,
-  newsletterMessageKey,
-  queuedNewsletterMessage,
-} from "./queued-newsletter-message";
 
 /** What the log reads of a delivery, from the ledger or the outbox. */
 type DeliveryRow = Pick<
@@ -62,11 +60,11 @@ async function outboxMessages(tx: Tx, newsletterId: number): Promise<DeliveryRow
     .where(
       or(
         and(
-          eq(outgoingMessages.kind, queuedNewsletterMessage.name),
+          eq(outgoingMessages.kind, newsletterMessage.name),
           eq(outgoingMessages.onceKey, newsletterMessageKey(newsletterId)),
         ),
         and(
-          eq(outgoingMessages.kind, queuedRoundAnnouncement.name),
+          eq(outgoingMessages.kind, roundAnnouncement.name),
           eq(outgoingMessages.onceKey, roundAnnouncementKey(newsletterId)),
         ),
       ),
@@ -88,10 +86,13 @@ async function outboxMessages(tx: Tx, newsletterId: number): Promise<DeliveryRow
   });
 }
 
+/** The partners' addresses the send log shows, read with the row's kind's schema. */
 function matchEmailOf(kind: string, data: unknown): string | null {
-  if (kind === queuedNewsletterMessage.name) return (data as NewsletterMessageData).matchEmail;
-  const { match } = data as RoundAnnouncementData;
-  return match.kind === "partners" ? match.partners.map((p) => p.email).join(", ") : null;
+  if (kind === newsletterMessage.name) {
+    return newsletterMessage.schema.safeParse(data).data?.matchEmail ?? null;
+  }
+  const match = roundAnnouncement.schema.safeParse(data).data?.match;
+  return match?.kind === "partners" ? match.partners.map((p) => p.email).join(", ") : null;
 }
 
 /**
@@ -102,12 +103,12 @@ function matchEmailOf(kind: string, data: unknown): string | null {
  */
 const openDelivery = (newsletterId: number | SQL) =>
   sql`(select 1 from outgoing_messages open_m
-      where open_m.kind = ${queuedNewsletterMessage.name}
+      where open_m.kind = ${newsletterMessage.name}
         and open_m.once_key = ${NEWSLETTER_MESSAGE_KEY}::text || ${newsletterId}::text
         and open_m.state = 'pending'
     union all
     select 1 from outgoing_messages open_m
-      where open_m.kind = ${queuedRoundAnnouncement.name}
+      where open_m.kind = ${roundAnnouncement.name}
         and open_m.once_key = ${ROUND_ANNOUNCEMENT_KEY}::text || ${newsletterId}::text
         and open_m.state = 'pending')`;
 
@@ -118,7 +119,7 @@ const openDelivery = (newsletterId: number | SQL) =>
  */
 const unbuilt = (newsletterId: number) =>
   sql`(${newsletters.kind} = 'newsletter' and exists (select 1 from outgoing_messages unbuilt_m
-      where unbuilt_m.kind = ${queuedNewsletterMessage.name}
+      where unbuilt_m.kind = ${newsletterMessage.name}
         and unbuilt_m.once_key = ${newsletterMessageKey(newsletterId)}
         and unbuilt_m.state = 'failed' and unbuilt_m.error_code = ${RENDER_FAILED}))`;
 

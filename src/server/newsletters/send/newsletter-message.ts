@@ -1,10 +1,26 @@
 import { eq, inArray } from "drizzle-orm";
+import { z } from "zod";
 import type { AppContext } from "../../context";
 import { type NewsletterRow, newsletters } from "../../db/schema";
 import type { ProposedTimesView } from "../../mail/templates/views";
 import { type MessageKind, NoLongerFor } from "../../outbox/message-kind";
 import { type Composition, compose, NotARecipient } from "../compose/composer";
-import { type NewsletterMessageData, queuedNewsletterMessage } from "./queued-newsletter-message";
+
+/** One person's newsletter (or an earlier release's round announcement queued in the ledger). */
+const newsletterMessageData = z.object({
+  /** The `newsletters` row it belongs to: its send log. */
+  newsletterId: z.number().int(),
+  /** Null for an address whose account was gone when it was queued (an earlier release's rows). */
+  userId: z.string().nullable(),
+  /** The partners' addresses for the send log ("a@x, b@x" for a trio); null for who sat out. */
+  matchEmail: z.string().nullable(),
+});
+export type NewsletterMessageData = z.infer<typeof newsletterMessageData>;
+
+/** The key of a newsletter's messages (one per recipient and newsletter): this and its id. */
+export const NEWSLETTER_MESSAGE_KEY = "newsletter-";
+export const newsletterMessageKey = (newsletterId: number) =>
+  `${NEWSLETTER_MESSAGE_KEY}${newsletterId}`;
 
 /** A newsletter's composition for a batch, or why it cannot be composed (every message fails). */
 type Composed = Composition | Error;
@@ -20,8 +36,10 @@ type PreparedNewsletters = Map<number, Composed>;
  * here, above the outbox, and registered with the outbox's own kinds by jobs/message-kinds.ts.
  */
 export const newsletterMessage = {
-  ...queuedNewsletterMessage,
+  name: "newsletter",
   mailKind: "newsletter",
+  schema: newsletterMessageData,
+  onceKey: (data) => newsletterMessageKey(data.newsletterId),
   async prepareBatch(ctx, batch) {
     const prepared: PreparedNewsletters = new Map();
     const ids = [...new Set(batch.map((message) => message.data.newsletterId))];

@@ -31,7 +31,7 @@ export function replyCodeOf(reason: string | null): string | null {
 export function sendStatusOf(code: string | null, reason: string | null): FailureStatus {
   const reply = replyCodeOf(reason);
   if (!reply) {
-    const unsent = ["ERENDER", "not_a_recipient", "EEXPIRED", "EWITHHELD"];
+    const unsent = ["ERENDER", "EDATA", "not_a_recipient", "EEXPIRED", "EWITHHELD"];
     return code !== null && unsent.includes(code) ? "failed" : "sendgrid_error";
   }
   const responseCode = Number(reply);

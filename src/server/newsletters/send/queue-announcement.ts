@@ -3,14 +3,14 @@ import { parseActivePairingFile } from "../../../shared/pairing-file-names";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { newsletters } from "../../db/schema";
-import { queue } from "../../outbox/queue";
 import {
-  queuedRoundAnnouncement,
   type RoundAnnouncementData,
-} from "../../outbox/queued/round-announcement";
+  roundAnnouncement,
+} from "../../outbox/kinds/round-announcement";
+import { queue } from "../../outbox/queue";
 import { markPairingAnnounced } from "../../pairings/current/mark-announced";
 import { type Recipient, recipientsOfSource } from "../compose/recipients";
-import { withoutToldInSlack } from "./announce-in-chat";
+import { withoutToldInSlack } from "./announce-in-channels";
 import { uniqueByAddress } from "./start-send";
 
 export interface QueueAnnouncementOptions {
@@ -95,7 +95,7 @@ export async function queueAnnouncementMessages(
 ): Promise<number> {
   const byAddress = new Map(recipients.map((r) => [r.email, r]));
   const dataOf = (to: string) => messageData(byAddress.get(to) as Recipient, announcement);
-  return queue(ctx, tx, queuedRoundAnnouncement, [...byAddress.keys()], dataOf);
+  return queue(ctx, tx, roundAnnouncement, [...byAddress.keys()], dataOf);
 }
 
 function messageData(

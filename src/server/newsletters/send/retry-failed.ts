@@ -3,13 +3,10 @@ import type { SendStarted } from "../../../shared/newsletters";
 import type { AppContext } from "../../context";
 import { newsletters } from "../../db/schema";
 import { BadRequest, Conflict, NotFound } from "../../errors";
-import {
-  queuedRoundAnnouncement,
-  roundAnnouncementKey,
-} from "../../outbox/queued/round-announcement";
+import { roundAnnouncement, roundAnnouncementKey } from "../../outbox/kinds/round-announcement";
 import { requeueFailedMessages } from "../../outbox/requeue-failed";
+import { newsletterMessage, newsletterMessageKey } from "./newsletter-message";
 import { takeFailedDeliveries } from "./past-deliveries";
-import { newsletterMessageKey, queuedNewsletterMessage } from "./queued-newsletter-message";
 import { ALREADY_SENDING, queueNewsletterMessages } from "./start-send";
 
 export const NOT_SENT_YET = "Only the failed deliveries of a sent newsletter can be retried.";
@@ -45,8 +42,7 @@ export async function retryFailedDeliveries(
       .where(and(eq(newsletters.id, newsletterId), eq(newsletters.status, "sent")))
       .returning({ id: newsletters.id });
     if (!claimed) throw new Conflict(ALREADY_SENDING, "already_sending");
-    const kind =
-      newsletter.kind === "announcement" ? queuedRoundAnnouncement : queuedNewsletterMessage;
+    const kind = newsletter.kind === "announcement" ? roundAnnouncement : newsletterMessage;
     const key =
       newsletter.kind === "announcement"
         ? roundAnnouncementKey(newsletterId)

@@ -1,10 +1,9 @@
 import type { AppContext } from "../../context";
 import type { OutgoingMessageRow } from "../../db/schema";
+import { roundAnnouncement } from "../../outbox/kinds/round-announcement";
 import { mailTransportOf, pendingOverOtherTransports } from "../../outbox/other-transports";
-import { queuedRoundAnnouncement } from "../../outbox/queued/round-announcement";
 import { finishedButOpen, finishSend } from "./finish-send";
-import { forgetComposition } from "./newsletter-message";
-import { NEWSLETTER_MESSAGE_KEY, queuedNewsletterMessage } from "./queued-newsletter-message";
+import { forgetComposition, NEWSLETTER_MESSAGE_KEY, newsletterMessage } from "./newsletter-message";
 
 /** What the outbox's delivery job does for the sends of newsletters (jobs/definitions/outbox-delivery.ts). */
 export interface SendFinisher {
@@ -42,12 +41,13 @@ export function createSendFinisher(ctx: AppContext, logs: FinisherLogs): SendFin
     async afterBatch(rows) {
       const ids = new Set<number>();
       for (const row of rows) {
-        const data = row.data as { newsletterId?: number; announcementId?: number };
-        if (row.kind === queuedNewsletterMessage.name && data.newsletterId)
-          ids.add(data.newsletterId);
-        if (row.kind === queuedRoundAnnouncement.name && data.announcementId) {
-          ids.add(data.announcementId);
-        }
+        const id =
+          row.kind === newsletterMessage.name
+            ? newsletterMessage.schema.safeParse(row.data).data?.newsletterId
+            : row.kind === roundAnnouncement.name
+              ? roundAnnouncement.schema.safeParse(row.data).data?.announcementId
+              : undefined;
+        if (id) ids.add(id);
       }
       await finish(ids);
     },
@@ -55,7 +55,7 @@ export function createSendFinisher(ctx: AppContext, logs: FinisherLogs): SendFin
       await finish(await finishedButOpen(ctx));
       for (const { onceKey, transport } of await pendingOverOtherTransports(
         ctx,
-        queuedNewsletterMessage,
+        newsletterMessage,
       )) {
         const id = Number(onceKey?.slice(NEWSLETTER_MESSAGE_KEY.length));
         if (warned.has(id)) continue;

@@ -4,11 +4,8 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { newsletters } from "../../db/schema";
 import { NotFound } from "../../errors";
-import {
-  queuedRoundAnnouncement,
-  roundAnnouncementKey,
-} from "../../outbox/queued/round-announcement";
-import { newsletterMessageKey, queuedNewsletterMessage } from "./queued-newsletter-message";
+import { roundAnnouncement, roundAnnouncementKey } from "../../outbox/kinds/round-announcement";
+import { newsletterMessage, newsletterMessageKey } from "./newsletter-message";
 
 /**
  * The progress bar's numbers, read from the send's outbox messages (the same in every process),
@@ -44,8 +41,8 @@ export async function countDeliveries(db: Db, newsletterId: number): Promise<Del
   const result = await db.execute(sql`
     select m.state, count(*)::int as count, min(m.first_failed_at) as failing_since
     from outgoing_messages m
-    where (m.kind = ${queuedNewsletterMessage.name} and m.once_key = ${newsletterMessageKey(newsletterId)})
-       or (m.kind = ${queuedRoundAnnouncement.name} and m.once_key = ${roundAnnouncementKey(newsletterId)})
+    where (m.kind = ${newsletterMessage.name} and m.once_key = ${newsletterMessageKey(newsletterId)})
+       or (m.kind = ${roundAnnouncement.name} and m.once_key = ${roundAnnouncementKey(newsletterId)})
     group by m.state
     union all
     select case when d.state = 'sending' then 'pending' else d.state end, count(*)::int,

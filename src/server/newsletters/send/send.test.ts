@@ -14,7 +14,7 @@ import type { SmtpPeer } from "../../test/smtp-peer";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { readLogEntries } from "../email-logs/log-entries";
 import { finishSend } from "./finish-send";
-import { newsletterMessageKey } from "./queued-newsletter-message";
+import { newsletterMessageKey } from "./newsletter-message";
 import { ALREADY_SENDING, ALREADY_SENT, APPROVE_FIRST, NOBODY_TO_SEND_TO } from "./start-send";
 
 let t: TestApp;

@@ -10,8 +10,8 @@ import { BadRequest, Conflict, NotFound } from "../../errors";
 import { queue } from "../../outbox/queue";
 import { markPairingAnnounced } from "../../pairings/current/mark-announced";
 import { type Recipient, recipientsOfSource } from "../compose/recipients";
-import { announceInChat, withoutToldInSlack } from "./announce-in-chat";
-import { newsletterMessageKey, queuedNewsletterMessage } from "./queued-newsletter-message";
+import { announceInChannels, withoutToldInSlack } from "./announce-in-channels";
+import { newsletterMessage, newsletterMessageKey } from "./newsletter-message";
 
 export const ALREADY_SENDING = "This newsletter is already being sent.";
 export const ALREADY_SENT = "This newsletter has already been sent.";
@@ -80,10 +80,10 @@ export async function startSend(
     }
     return count;
   });
-  // The pairing's matches are told in chat too, once each (docs/chat.md, "The intro"); a round's
+  // The pairing's matches are told in Slack and Teams too, once each (docs/chat.md, "The intro"); a round's
   // publish (the one caller with a claim) tells chat itself, whichever way it announces by e-mail.
   const pairingId = newsletter.pairingFile ? parseActivePairingFile(newsletter.pairingFile) : null;
-  if (pairingId !== null && !claim) await announceInChat(ctx, pairingId);
+  if (pairingId !== null && !claim) await announceInChannels(ctx, pairingId);
   return {
     status: "sending",
     total: queued,
@@ -106,7 +106,7 @@ async function queueNewsletter(
     .delete(outgoingMessages)
     .where(
       and(
-        eq(outgoingMessages.kind, queuedNewsletterMessage.name),
+        eq(outgoingMessages.kind, newsletterMessage.name),
         eq(outgoingMessages.onceKey, newsletterMessageKey(newsletterId)),
         eq(outgoingMessages.state, "failed"),
       ),
@@ -122,7 +122,7 @@ export async function queueNewsletterMessages(
   recipients: ReadonlyArray<{ userId: string | null; email: string; matchEmail: string | null }>,
 ): Promise<number> {
   const byAddress = new Map(recipients.map((r) => [r.email, r]));
-  return queue(ctx, tx, queuedNewsletterMessage, [...byAddress.keys()], (to) => {
+  return queue(ctx, tx, newsletterMessage, [...byAddress.keys()], (to) => {
     const { userId, matchEmail } = byAddress.get(to) as (typeof recipients)[number];
     return { newsletterId, userId, matchEmail };
   });

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { outgoingMessages } from "../../db/schema";
 import { messageKindNamed } from "../../jobs/message-kinds";
 import { createTestApp, type TestApp } from "../../test/test-app";
@@ -18,9 +19,11 @@ afterAll(() => t.close());
 describe("a booked time's row", () => {
   it("fails as EDATA when its data is not a booked time's, and nothing is sent", async () => {
     const warnings: string[] = [];
-    await queue(t.ctx, t.db, bookedTime, ["ann@booked.test"], {
+    // The kind without its schema: what the real kind would never queue.
+    const unchecked = { ...bookedTime, schema: z.unknown() };
+    await queue(t.ctx, t.db, unchecked, ["ann@booked.test"], {
       userId: "00000000-0000-4000-8000-000000000001",
-      calendar: { method: "REQUEST" } as never,
+      calendar: { method: "REQUEST" },
     });
     const [row] = await t.db
       .select()
@@ -39,7 +42,9 @@ describe("a booked time's row", () => {
       .from(outgoingMessages)
       .where(eq(outgoingMessages.id, row.id));
     expect(after).toMatchObject({ state: "failed", errorCode: "EDATA" });
-    expect(warnings.join("\n")).toMatch(/EDATA/);
+    expect(warnings.join("\n")).toMatch(
+      /EDATA Its data is not a booked-time's: calendar\.matchId: /,
+    );
     expect(await t.outbox()).toEqual([]);
   });
 });

@@ -1,25 +1,16 @@
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "../../db/schema";
 import { renderCalendarMessage } from "../../icalendar/calendar-mail";
 import { MatchChangedEmail } from "../../mail/templates/match-changed-email";
+import { readPerson } from "../../people-rows/read-people";
 import { type MessageKind, NoLongerFor } from "../message-kind";
+import { calendarMessageData } from "../payload-parts";
 import { personalLinks } from "../personal-links";
 
 /** What a booked time's row holds: whom it is for, and the match's calendar message. */
 const bookedTimeData = z.object({
   userId: z.string(),
-  calendar: z.object({
-    method: z.enum(["REQUEST", "CANCEL"]),
-    matchId: z.number().int(),
-    month: z.string(),
-    sequence: z.number().int(),
-    start: z.string(),
-    stamp: z.string(),
-    memberIds: z.array(z.string()),
-    attendeeIds: z.array(z.string()),
-    whole: z.boolean().optional(),
-  }),
+  calendar: calendarMessageData,
 });
 type BookedTimeData = z.infer<typeof bookedTimeData>;
 
@@ -34,10 +25,11 @@ export const bookedTime = {
   mailKind: "other",
   schema: bookedTimeData,
   async render(ctx, data) {
-    const [person] = await ctx.db
-      .select({ email: users.email, firstName: users.firstName, isActive: users.isActive })
-      .from(users)
-      .where(eq(users.id, data.userId));
+    const person = await readPerson(ctx.db, data.userId, {
+      email: users.email,
+      firstName: users.firstName,
+      isActive: users.isActive,
+    });
     if (!person?.isActive) throw new NoLongerFor("The person was deactivated since.");
     const calendar = await renderCalendarMessage(ctx, data.calendar, data.userId);
     const greeting = person.firstName?.trim() || person.email;

@@ -1,16 +1,19 @@
+import { z } from "zod";
 import { joinNames } from "../../../shared/matches";
 import { monthDisplay } from "../../../shared/pairings";
 import { BookingNudgeEmail } from "../../mail/templates/booking-nudge-email";
 import { proposedTimesFor } from "../../scheduling/proposed-times-for";
 import type { MessageKind } from "../message-kind";
-import { type PersonAddressed, personalLinks } from "../personal-links";
+import { personAddressed } from "../payload-parts";
+import { personalLinks } from "../personal-links";
 
-export interface BookingNudgeData extends PersonAddressed {
-  matchId: number;
+const bookingNudgeData = personAddressed.extend({
+  matchId: z.number().int(),
   /** "2027-03" */
-  month: string;
-  partnerNames: string[];
-}
+  month: z.string(),
+  partnerNames: z.array(z.string()),
+});
+export type BookingNudgeData = z.infer<typeof bookingNudgeData>;
 
 /**
  * To a match's organiser when nobody in it has booked by the middle of the check-in window
@@ -20,6 +23,7 @@ export interface BookingNudgeData extends PersonAddressed {
 export const bookingNudge = {
   name: "booking-nudge",
   mailKind: "other",
+  schema: bookingNudgeData,
   onceKey: (data) => `match-${data.matchId}`,
   async render(ctx, data) {
     const { secret, common, headers } = await personalLinks(ctx, data);

@@ -1,22 +1,25 @@
+import { z } from "zod";
 import { joinNames } from "../../../shared/matches";
 import { monthDisplay } from "../../../shared/pairings";
 import { signLinkToken } from "../../mail/signed-links";
 import { CheckInEmail } from "../../mail/templates/check-in-email";
 import type { MessageKind } from "../message-kind";
-import { type PersonAddressed, personalLinks } from "../personal-links";
+import { personAddressed } from "../payload-parts";
+import { personalLinks } from "../personal-links";
 
 /** A check-in link works this long: past the month's pairing, with room for a late answer. */
 const CHECK_IN_LINK_DAYS = 45;
 const DAY_MS = 86_400_000;
 
-export interface CheckInQuestionData extends PersonAddressed {
-  pairingId: number;
-  matchId: number;
+const checkInQuestionData = personAddressed.extend({
+  pairingId: z.number().int(),
+  matchId: z.number().int(),
   /** "2027-03" */
-  month: string;
-  partnerNames: string[];
-  reminder: boolean;
-}
+  month: z.string(),
+  partnerNames: z.array(z.string()),
+  reminder: z.boolean(),
+});
+export type CheckInQuestionData = z.infer<typeof checkInQuestionData>;
 
 /**
  * "Did you meet {partner}?" (docs/check-ins.md), or its reminder, to a member of a running match,
@@ -25,6 +28,7 @@ export interface CheckInQuestionData extends PersonAddressed {
 export const checkInQuestion = {
   name: "check-in-question",
   mailKind: "other",
+  schema: checkInQuestionData,
   onceKey: (data) => `${data.reminder ? "reminder" : "question"}-${data.pairingId}`,
   async render(ctx, data) {
     const { secret, common, headers } = await personalLinks(ctx, data);

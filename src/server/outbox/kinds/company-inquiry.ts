@@ -1,15 +1,17 @@
+import { z } from "zod";
 import { InquiryEmail } from "../../mail/templates/inquiry-email";
 import type { MessageKind } from "../message-kind";
 
-export interface CompanyInquiryData {
-  inquiryId: number;
-  companyName: string;
-  contactEmail: string;
-  expectedUsers: string;
-  additionalInfo: string | null;
+const companyInquiryData = z.object({
+  inquiryId: z.number().int(),
+  companyName: z.string(),
+  contactEmail: z.string(),
+  expectedUsers: z.string(),
+  additionalInfo: z.string().nullable(),
   /** ISO time the inquiry was stored. */
-  receivedAt: string;
-}
+  receivedAt: z.string(),
+});
+export type CompanyInquiryData = z.infer<typeof companyInquiryData>;
 
 /**
  * A company's inquiry, to the operator's address (inquiries/submit-inquiry.ts `operatorAddress`,
@@ -18,6 +20,7 @@ export interface CompanyInquiryData {
 export const companyInquiry = {
   name: "company-inquiry",
   mailKind: "inquiry",
+  schema: companyInquiryData,
   onceKey: (data) => `inquiry-${data.inquiryId}`,
   render: (_ctx, data) => ({
     subject: `New company inquiry: ${data.companyName}`,

@@ -1,13 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { AppContext } from "../../context";
 import { allowedEmails, users } from "../../db/schema";
 import type { MessageKind } from "../message-kind";
 import { invitationEmail, withholdStoppedInvitation } from "./launch-invitation";
 
-export interface InvitationReminderData {
+const invitationReminderData = z.object({
   /** The first reminder or the second (there are no more). */
-  reminder: 1 | 2;
-}
+  reminder: z.union([z.literal(1), z.literal(2)]),
+});
+export type InvitationReminderData = z.infer<typeof invitationReminderData>;
 
 /**
  * Delivery holds back a reminder to an address that joined, left the whitelist or asked for no
@@ -41,6 +43,7 @@ async function withholdReminder(
 export const invitationReminder = {
   name: "invitation-reminder",
   mailKind: "other",
+  schema: invitationReminderData,
   onceKey: (data) => `reminder-${data.reminder}`,
   withhold: withholdReminder,
   render: (ctx, _data, recipient) => invitationEmail(ctx, recipient, true),

@@ -1,10 +1,12 @@
+import { z } from "zod";
 import type { MessageKind } from "../message-kind";
 import { invitationEmail, withholdStoppedInvitation } from "./launch-invitation";
 
-export interface InvitationData {
+const invitationData = z.object({
   /** When the admin sent it (ISO): one e-mail per address and press. */
-  invitedAt: string;
-}
+  invitedAt: z.string(),
+});
+export type InvitationData = z.infer<typeof invitationData>;
 
 /**
  * The invitation an admin sends to whitelisted people who have not signed up
@@ -14,6 +16,7 @@ export interface InvitationData {
 export const invitation = {
   name: "invitation",
   mailKind: "other",
+  schema: invitationData,
   onceKey: (data) => `invited-${data.invitedAt}`,
   withhold: withholdStoppedInvitation,
   render: (ctx, _data, recipient) => invitationEmail(ctx, recipient),

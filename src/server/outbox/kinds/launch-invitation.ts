@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { z } from "zod";
 import { getAuthSecret } from "../../app-secret";
 import type { AppContext } from "../../context";
 import { departments, invitationOptOuts } from "../../db/schema";
@@ -63,7 +64,8 @@ export async function withholdStoppedInvitation(
 }
 
 /** The launch carries nothing of its own: every address gets the same e-mail. */
-export type LaunchInvitationData = Record<string, never>;
+const launchInvitationData = z.object({});
+export type LaunchInvitationData = z.infer<typeof launchInvitationData>;
 
 /**
  * The launch invitation (docs/admin-console.md, "Getting started"): to every single address on
@@ -72,6 +74,7 @@ export type LaunchInvitationData = Record<string, never>;
 export const launchInvitation = {
   name: "launch-invitation",
   mailKind: "other",
+  schema: launchInvitationData,
   onceKey: () => "launch",
   withhold: withholdStoppedInvitation,
   render: (ctx, _data, recipient) => invitationEmail(ctx, recipient),

@@ -1,14 +1,17 @@
 import { eq } from "drizzle-orm";
+import { z } from "zod";
 import { magicLinkTokens } from "../../db/schema";
 import { MagicLinkEmail } from "../../mail/templates/magic-link-email";
 import type { MessageKind } from "../message-kind";
-import { type SignInMailData, signInMailRules } from "../sign-in-mail";
+import { signInMailData } from "../payload-parts";
+import { signInMailRules } from "../sign-in-mail";
 
-export interface MagicLinkData extends SignInMailData {
-  magicLinkTokenId: number;
+const magicLinkData = signInMailData.extend({
+  magicLinkTokenId: z.number().int(),
   /** How long the link is valid, as the e-mail says. */
-  hours: number;
-}
+  hours: z.number(),
+});
+export type MagicLinkData = z.infer<typeof magicLinkData>;
 
 /**
  * A single-use sign-in link (docs/sign-in.md), to the address that asked for it. Urgent, sent in
@@ -17,6 +20,7 @@ export interface MagicLinkData extends SignInMailData {
 export const magicLink = {
   name: "magic-link",
   mailKind: "magic-link",
+  schema: magicLinkData,
   ...signInMailRules<MagicLinkData>("sign-in link"),
   async onFailed(tx, data) {
     await tx.delete(magicLinkTokens).where(eq(magicLinkTokens.id, data.magicLinkTokenId));

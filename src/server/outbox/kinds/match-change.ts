@@ -1,14 +1,54 @@
 import { and, eq } from "drizzle-orm";
+import { z } from "zod";
 import type { AppContext } from "../../context";
 import { matches, users } from "../../db/schema";
 import { type RenderedCalendarMessage, renderCalendarMessage } from "../../icalendar/calendar-mail";
 import { AnnouncementEmail, announcementContent } from "../../mail/templates/announcement-email";
 import { MatchChangedEmail } from "../../mail/templates/match-changed-email";
 import { isMemberSql, memberIdsSql } from "../../match-members/match-members";
+import { readPerson } from "../../people-rows/read-people";
 import { labelledTimes, proposedTimesFor } from "../../scheduling/proposed-times-for";
 import { type MessageKind, NoLongerFor, type TemplateMessage } from "../message-kind";
+import { calendarMessageData, linkAction, partnerViewData } from "../payload-parts";
 import { personalLinks } from "../personal-links";
-import { type MatchChangeData, queuedMatchChange } from "../queued/match-change";
+
+/** The match's calendar message an e-mail carries (icalendar/match-calendar-events.ts). */
+const carried = { calendar: calendarMessageData.optional() };
+
+/**
+ * One e-mail of a change to a running month's match (docs/matches.md, "When a match changes"):
+ * `plain` is the short "your match has changed" e-mail, `match` the short announcement of the
+ * person's new match with a sentence of news, `calendar` only the match's calendar invitation or
+ * cancellation, when no other e-mail can carry it. Each may carry the match's calendar message as
+ * its text/calendar part (docs/matches.md, "The calendar invitation").
+ */
+const matchChangeData = z.discriminatedUnion("via", [
+  z.object({
+    via: z.literal("plain"),
+    userId: z.string(),
+    subject: z.string(),
+    title: z.string(),
+    lines: z.array(z.string()),
+    action: linkAction.optional(),
+    ...carried,
+  }),
+  z.object({
+    via: z.literal("match"),
+    userId: z.string(),
+    pairingId: z.number().int(),
+    /** "2027-03" */
+    month: z.string(),
+    subject: z.string(),
+    title: z.string(),
+    news: z.string(),
+    /** The partners as the e-mail shows them, and who they are: it goes only while they still are. */
+    partnerIds: z.array(z.string()),
+    partners: z.array(partnerViewData),
+    ...carried,
+  }),
+  z.object({ via: z.literal("calendar"), userId: z.string(), ...carried }),
+]);
+export type MatchChangeData = z.infer<typeof matchChangeData>;
 
 /**
  * To a person whose running match changed: rendered at delivery for them as they are then, and
@@ -16,13 +56,15 @@ import { type MatchChangeData, queuedMatchChange } from "../queued/match-change"
  * each change is its own e-mail.
  */
 export const matchChange = {
-  ...queuedMatchChange,
+  name: "match-change",
   mailKind: "other",
+  schema: matchChangeData,
   async render(ctx, data) {
-    const [person] = await ctx.db
-      .select({ email: users.email, firstName: users.firstName, isActive: users.isActive })
-      .from(users)
-      .where(eq(users.id, data.userId));
+    const person = await readPerson(ctx.db, data.userId, {
+      email: users.email,
+      firstName: users.firstName,
+      isActive: users.isActive,
+    });
     if (!person?.isActive) throw new NoLongerFor("The person was deactivated since.");
     const calendar = data.calendar
       ? await renderCalendarMessage(ctx, data.calendar, data.userId)

@@ -1,13 +1,16 @@
 import { eq } from "drizzle-orm";
+import { z } from "zod";
 import { users } from "../../db/schema";
 import { PauseEndingEmail } from "../../mail/templates/pause-ending-email";
 import { type MessageKind, NoLongerFor } from "../message-kind";
-import { type PersonAddressed, personalLinks } from "../personal-links";
+import { personAddressed } from "../payload-parts";
+import { personalLinks } from "../personal-links";
 
-export interface PauseEndingData extends PersonAddressed {
+const pauseEndingData = personAddressed.extend({
   /** The pause's end date, `YYYY-MM-DD`. */
-  until: string;
-}
+  until: z.string(),
+});
+export type PauseEndingData = z.infer<typeof pauseEndingData>;
 
 const readable = (date: string) =>
   new Date(`${date}T00:00:00Z`).toLocaleDateString("en-GB", {
@@ -25,6 +28,7 @@ const readable = (date: string) =>
 export const pauseEnding = {
   name: "pause-ending",
   mailKind: "other",
+  schema: pauseEndingData,
   onceKey: (data) => `pause-${data.until}`,
   async render(ctx, data) {
     const [row] = await ctx.db

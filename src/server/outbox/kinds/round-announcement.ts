@@ -1,17 +1,53 @@
 import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import { monthDisplay } from "../../../shared/pairings";
 import { getAuthSecret } from "../../app-secret";
 import type { AppContext } from "../../context";
 import { matches, users } from "../../db/schema";
-import { AnnouncementEmail, announcementContent } from "../../mail/templates/announcement-email";
+import {
+  AnnouncementEmail,
+  announcementContent,
+  announcementSubject,
+} from "../../mail/templates/announcement-email";
 import type { ProposedTimesView } from "../../mail/templates/views";
 import { togetherLine } from "../../mail/together-line";
 import { matchIdsOfMembersSql, memberIdsSql } from "../../match-members/match-members";
+import { readPerson } from "../../people-rows/read-people";
 import { matchProposals } from "../../scheduling/match-times";
 import { labelledTimes, linkedTimesFor } from "../../scheduling/proposed-times-for";
 import { type MessageKind, NoLongerFor } from "../message-kind";
+import { partnerViewData } from "../payload-parts";
 import { personalLinks } from "../personal-links";
-import { queuedRoundAnnouncement, type RoundAnnouncementData } from "../queued/round-announcement";
+
+/**
+ * One person's short announcement of a published round (docs/rounds.md, "The announcement goes
+ * through the outbox"): their place in the pairing as it was published, read when it was queued.
+ */
+const roundAnnouncementData = z.object({
+  /** The announcement's `newsletters` row (kind `announcement`): its send log. */
+  announcementId: z.number().int(),
+  pairingId: z.number().int(),
+  /** "2027-03" */
+  month: z.string(),
+  userId: z.string(),
+  /** Their partners as the e-mail shows them, or that they sat out. */
+  match: z.discriminatedUnion("kind", [
+    z.object({
+      kind: z.literal("partners"),
+      partners: z.array(partnerViewData),
+      starter: z.string().nullable(),
+    }),
+    z.object({ kind: z.literal("sat-out") }),
+  ]),
+  /** Who the partners are: the e-mail goes only while they still are (none for who sat out). */
+  partnerIds: z.array(z.string()),
+});
+export type RoundAnnouncementData = z.infer<typeof roundAnnouncementData>;
+
+/** The key of an announcement's messages (one per recipient and announcement): this and its id. */
+export const ROUND_ANNOUNCEMENT_KEY = "announcement-";
+export const roundAnnouncementKey = (announcementId: number) =>
+  `${ROUND_ANNOUNCEMENT_KEY}${announcementId}`;
 
 /** One reader's place in the pairing at delivery: their active match and its times for them. */
 interface Placed {
@@ -31,24 +67,23 @@ const placeKey = (pairingId: number, userId: string) => `${pairingId}:${userId}`
  * or whose match is no longer the one it names (a re-pair tells them with `match-change`).
  */
 export const roundAnnouncement = {
-  ...queuedRoundAnnouncement,
+  name: "round-announcement",
   mailKind: "newsletter",
+  schema: roundAnnouncementData,
+  onceKey: (data) => roundAnnouncementKey(data.announcementId),
   prepareBatch: (ctx, batch) =>
     placesOf(
       ctx,
       batch.map((message) => message.data),
     ),
   async render(ctx, data, _recipient, prepared) {
-    const [person] = await ctx.db
-      .select({
-        email: users.email,
-        firstName: users.firstName,
-        isActive: users.isActive,
-        employeeStatus: users.employeeStatus,
-        participationStatus: users.participationStatus,
-      })
-      .from(users)
-      .where(eq(users.id, data.userId));
+    const person = await readPerson(ctx.db, data.userId, {
+      email: users.email,
+      firstName: users.firstName,
+      isActive: users.isActive,
+      employeeStatus: users.employeeStatus,
+      participationStatus: users.participationStatus,
+    });
     if (!person?.isActive || person.employeeStatus === "inactive") {
       throw new NoLongerFor("The person was deactivated since.");
     }
@@ -65,7 +100,7 @@ export const roundAnnouncement = {
       greeting: person.firstName?.trim() || "there",
     });
     return {
-      subject: `Your Cup of Joe match for ${monthDisplay(data.month)}`,
+      subject: announcementSubject(data.match, monthDisplay(data.month)),
       headers,
       template: AnnouncementEmail({
         content: announcementContent(ctx.config.appUrl, data.month),

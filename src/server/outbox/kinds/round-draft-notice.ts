@@ -1,22 +1,24 @@
 import { and, eq } from "drizzle-orm";
+import { z } from "zod";
 import { users } from "../../db/schema";
 import { RoundDraftEmail } from "../../mail/templates/round-draft-email";
 import { inReaderZone, readerTimeZone } from "../../settings/time-zone";
 import type { MessageKind } from "../message-kind";
 
-export interface RoundDraftNoticeData {
-  draftId: number;
+const roundDraftNoticeData = z.object({
+  draftId: z.number().int(),
   /** "All Users", or a domain group's name. */
-  scope: string;
+  scope: z.string(),
   /** "March 2027" */
-  month: string;
-  pairs: number;
-  unmatched: number;
+  month: z.string(),
+  pairs: z.number().int(),
+  unmatched: z.number().int(),
   /** When it is published, in the company's zone, in words (for a reader the app does not know). */
-  publishAt: string;
+  publishAt: z.string(),
   /** The same instant (ISO 8601), shown in each admin's own zone when they have one. */
-  publishInstant?: string;
-}
+  publishInstant: z.string().optional(),
+});
+export type RoundDraftNoticeData = z.infer<typeof roundDraftNoticeData>;
 
 /**
  * To every active admin when a round's draft is ready for review (docs/rounds.md); once per
@@ -25,6 +27,7 @@ export interface RoundDraftNoticeData {
 export const roundDraftNotice = {
   name: "round-draft-notice",
   mailKind: "other",
+  schema: roundDraftNoticeData,
   async audience(db) {
     const admins = await db
       .select({ email: users.email })

@@ -1,15 +1,18 @@
 import { eq } from "drizzle-orm";
+import { z } from "zod";
 import { PASSWORD_LINK_HOURS } from "../../../shared/admin-accounts";
-import type { PasswordLinkPurpose } from "../../../shared/enums";
+import { passwordLinkPurposes } from "../../../shared/enums";
 import { passwordResetTokens } from "../../db/schema";
 import { SetPasswordEmail } from "../../mail/templates/set-password-email";
 import type { MessageKind } from "../message-kind";
-import { type SignInMailData, signInMailRules } from "../sign-in-mail";
+import { signInMailData } from "../payload-parts";
+import { signInMailRules } from "../sign-in-mail";
 
-export interface SetPasswordLinkData extends SignInMailData {
-  passwordResetTokenId: number;
-  purpose: PasswordLinkPurpose;
-}
+const setPasswordLinkData = signInMailData.extend({
+  passwordResetTokenId: z.number().int(),
+  purpose: z.enum(passwordLinkPurposes),
+});
+export type SetPasswordLinkData = z.infer<typeof setPasswordLinkData>;
 
 /**
  * An admin's set-password link (docs/sign-in.md, "Set-password links"): it opens /set-password,
@@ -19,6 +22,7 @@ export interface SetPasswordLinkData extends SignInMailData {
 export const setPasswordLink = {
   name: "set-password-link",
   mailKind: "other",
+  schema: setPasswordLinkData,
   ...signInMailRules<SetPasswordLinkData>("set-password link"),
   async onFailed(tx, data) {
     await tx

@@ -1,14 +1,17 @@
 import { eq } from "drizzle-orm";
+import { z } from "zod";
 import { authCodes } from "../../db/schema";
 import { SignInCodeEmail } from "../../mail/templates/sign-in-code-email";
 import type { MessageKind } from "../message-kind";
-import { type SignInMailData, signInMailRules } from "../sign-in-mail";
+import { signInMailData } from "../payload-parts";
+import { signInMailRules } from "../sign-in-mail";
 
-export interface SignInCodeData extends SignInMailData {
-  authCodeId: number;
+const signInCodeData = signInMailData.extend({
+  authCodeId: z.number().int(),
   /** How long the code is valid, as the e-mail says. */
-  minutes: number;
-}
+  minutes: z.number(),
+});
+export type SignInCodeData = z.infer<typeof signInCodeData>;
 
 /**
  * A six-digit sign-in code (docs/sign-in.md), to the address that asked for it; may be asked for
@@ -18,6 +21,7 @@ export interface SignInCodeData extends SignInMailData {
 export const signInCode = {
   name: "sign-in-code",
   mailKind: "sign-in-code",
+  schema: signInCodeData,
   ...signInMailRules<SignInCodeData>("sign-in code"),
   async onFailed(tx, data) {
     await tx.delete(authCodes).where(eq(authCodes.id, data.authCodeId));

@@ -17,6 +17,7 @@ export const slackIntroData = z.object({
 export const slackIntro = {
   name: "intro",
   channel: "slack",
+  schema: slackIntroData,
   onceKey: (_data, to) => slackIntroKey(to.matchId),
 } satisfies ChannelKind<z.infer<typeof slackIntroData>, { matchId: number; organiserId: string }>;
 
@@ -28,6 +29,7 @@ export const slackCheckInData = z.object({ pairingId: z.number().int() });
 export const slackCheckIn = {
   name: "check_in",
   channel: "slack",
+  schema: slackCheckInData,
   onceKey: (data, to) => slackCheckInKey(data.pairingId, to.userId),
 } satisfies ChannelKind<z.infer<typeof slackCheckInData>, { matchId: number; userId: string }>;
 
@@ -44,17 +46,21 @@ export const slackCheckInUpdateData = z.object({
 export const slackCheckInUpdate = {
   name: "check_in_update",
   channel: "slack",
+  schema: slackCheckInUpdateData,
   onceKey: (data, to) => `slack:update:${data.channel}:${data.ts}:${to.occasion}`,
 } satisfies ChannelKind<
   z.infer<typeof slackCheckInUpdateData>,
   { userId: string | null; matchId?: number; occasion: string }
 >;
 
-/** The one nudge of a silent match (docs/chat.md, "The nudge"), to its organiser. */
+/** The one nudge of a silent match (docs/chat.md, "The nudge"), to its organiser: no payload. */
+export const noPayload = z.object({});
+
 export const slackNudge = {
   name: "nudge",
   channel: "slack",
+  schema: noPayload,
   onceKey: (_data, to) => slackNudgeKey(to.matchId),
-} satisfies ChannelKind<Record<string, never>, { matchId: number; userId: string | null }>;
+} satisfies ChannelKind<z.infer<typeof noPayload>, { matchId: number; userId: string | null }>;
 
 export const slackNudgeKey = (matchId: number) => `slack:nudge:match-${matchId}`;

@@ -21,5 +21,6 @@ export type WebhookEventData = z.infer<typeof webhookEventData>;
 export const webhookEvent = {
   name: "event",
   channel: "webhook",
+  schema: webhookEventData,
   onceKey: (data, to) => `webhook:${to.endpointId}:${data.type}:${to.occasion}`,
 } satisfies ChannelKind<WebhookEventData, { endpointId: number; occasion: string }>;

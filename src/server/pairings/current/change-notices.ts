@@ -7,11 +7,11 @@ import { pairings, users } from "../../db/schema";
 import { departmentNameSql } from "../../directory/departments/department-name";
 import { type CalendarDelivery, syncMatchEvents } from "../../icalendar/match-calendar-events";
 import type { PartnerView } from "../../mail/templates/views";
+import { type MatchChangeData, matchChange } from "../../outbox/kinds/match-change";
 import { queue } from "../../outbox/queue";
-import { type MatchChangeData, queuedMatchChange } from "../../outbox/queued/match-change";
 import { personColumns, readPeople } from "../../people-rows/read-people";
 import { partnerView } from "../scope/partner-view";
-import { type GroupChange, queueTeamsChangeNotes } from "./chat-change-notes";
+import { type GroupChange, queueTeamsChangeNotes } from "./channel-change-notes";
 import type { RePairNotice } from "./re-pair-mail";
 
 export type Person = RePairNotice["person"];
@@ -78,14 +78,14 @@ export async function queueChangeNotices(
   );
   const calendars = await syncMatchEvents(ctx, tx, notices.flatMap(peopleOf));
   // Said in Teams too; whoever is told there alone gets no e-mail of it (docs/chat.md).
-  const inChat = await queueTeamsChangeNotes(ctx, tx, {
+  const inChannels = await queueTeamsChangeNotes(ctx, tx, {
     mails,
     groups: notices.flatMap(groupChangeOf),
   });
-  const emailed = mails.filter((m) => !inChat.has(m.data.userId));
+  const emailed = mails.filter((m) => !inChannels.has(m.data.userId));
   let queued = 0;
   for (const mail of withCalendars(emailed, calendars)) {
-    queued += await queue(ctx, tx, queuedMatchChange, [mail.email], mail.data);
+    queued += await queue(ctx, tx, matchChange, [mail.email], mail.data);
   }
   return queued;
 }
@@ -209,7 +209,7 @@ function newsFor(notice: RePairNotice, recipient: { id: string }, period: string
 }
 
 /**
- * A change as the match's group chat hears it, once for everyone in it (chat-change-notes.ts):
+ * A change as the match's group chat hears it, once for everyone in it (channel-change-notes.ts):
  * someone left a group, someone joined one, or the pairing was withdrawn. A pair has no group
  * chat; a report of being away is the person's own.
  */

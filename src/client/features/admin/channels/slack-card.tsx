@@ -33,7 +33,7 @@ export function SlackCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Chat</CardTitle>
+        <CardTitle>Slack</CardTitle>
         <CardDescription>
           Intros, check-ins and nudges in Slack for people who choose it. E-mail stays the fallback
           for anyone Slack does not know. Slack is turned on where the server runs: ask whoever runs
@@ -45,7 +45,11 @@ export function SlackCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <QueryState query={query} failure="Failed to load the chat settings" isEmpty={() => false}>
+        <QueryState
+          query={query}
+          failure="Failed to load the channel settings"
+          isEmpty={() => false}
+        >
           {(data) => <ChannelSettingsForm operations={data} />}
         </QueryState>
       </CardContent>
@@ -89,7 +93,7 @@ function ChannelSettingsForm({ operations }: { operations: ChannelOperations }) 
         />
         {save.error ? (
           // The server's sentence says what to set (Slack not set up, for example).
-          <p role="alert" className="text-sm text-red-800" data-testid="chat-default-error">
+          <p role="alert" className="text-sm text-red-800" data-testid="channel-default-error">
             {errorMessage(save.error, "Failed to save the default channel")}
           </p>
         ) : null}

@@ -51,40 +51,48 @@ export function CompanyForm() {
       onSubmit={form.handleSubmit((values) => save.mutate(values))}
       className="grid gap-3"
     >
-      <div className="grid gap-2">
-        <Label htmlFor={id}>Company name</Label>
-        <Input
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          {...form.register("name")}
-        />
-        <FieldError id={`${id}-error`}>{error}</FieldError>
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-contact`}>Contact address on the public pages (optional)</Label>
-        <Input
-          id={`${id}-contact`}
-          type="email"
-          aria-invalid={contactError ? true : undefined}
-          aria-describedby={`${id}-contact-help${contactError ? ` ${id}-contact-error` : ""}`}
-          {...form.register("contactEmail")}
-        />
-        <p id={`${id}-contact-help`} className="text-sm text-coffee-700">
-          Where colleagues write with questions, e.g. your HR mailbox. Empty: no contact link.
-        </p>
-        <FieldError id={`${id}-contact-error`}>{contactError}</FieldError>
-      </div>
-      <label className="flex items-start gap-2 text-sm text-coffee-800">
-        <input type="checkbox" className="mt-0.5 size-4" {...form.register("showPublicFigures")} />
-        <span>
-          Show how many people take part and how many chats happened on the public landing page
-          (anyone can read it; off by default).
-        </span>
-      </label>
-      <Button type="submit" size="sm" className="justify-self-start" disabled={save.isPending}>
-        {save.isPending ? "Saving..." : "Save company"}
-      </Button>
+      {/* Until the saved settings arrive, typing would be wiped by them: the fields wait (a failed
+      load leaves them open, empty). */}
+      <fieldset disabled={current.isPending} className="contents">
+        <div className="grid gap-2">
+          <Label htmlFor={id}>Company name</Label>
+          <Input
+            id={id}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            {...form.register("name")}
+          />
+          <FieldError id={`${id}-error`}>{error}</FieldError>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-contact`}>Contact address on the public pages (optional)</Label>
+          <Input
+            id={`${id}-contact`}
+            type="email"
+            aria-invalid={contactError ? true : undefined}
+            aria-describedby={`${id}-contact-help${contactError ? ` ${id}-contact-error` : ""}`}
+            {...form.register("contactEmail")}
+          />
+          <p id={`${id}-contact-help`} className="text-sm text-coffee-700">
+            Where colleagues write with questions, e.g. your HR mailbox. Empty: no contact link.
+          </p>
+          <FieldError id={`${id}-contact-error`}>{contactError}</FieldError>
+        </div>
+        <label className="flex items-start gap-2 text-sm text-coffee-800">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4"
+            {...form.register("showPublicFigures")}
+          />
+          <span>
+            Show how many people take part and how many chats happened on the public landing page
+            (anyone can read it; off by default).
+          </span>
+        </label>
+        <Button type="submit" size="sm" className="justify-self-start" disabled={save.isPending}>
+          {save.isPending ? "Saving..." : "Save company"}
+        </Button>
+      </fieldset>
     </form>
   );
 }

@@ -146,7 +146,7 @@ function KeyFigures({
         value={formatPercent(
           percent(users.activeParticipants, users.totalRegistered - users.optedOutUsers),
         )}
-        note={`Active / (total − opted out) · ${users.activeParticipants} of ${invited} invited take part (${formatPercent(percent(users.activeParticipants, invited))})`}
+        note={`Of the people signed up who have not opted out · ${users.activeParticipants} of ${invited} invited take part (${formatPercent(percent(users.activeParticipants, invited))})`}
       />
     </dl>
   );

@@ -26,9 +26,9 @@ export const operationsPartTexts: readonly {
     text: "Who has not answered yet, the roster sync and what admins did.",
   },
   {
-    part: "chat",
-    label: "Chat & webhooks",
-    heading: "Chat & webhooks",
+    part: "channels",
+    label: "Slack, Teams & webhooks",
+    heading: "Slack, Teams & webhooks",
     text: "Reach people in Slack or Teams, and tell other systems about matches.",
   },
   {

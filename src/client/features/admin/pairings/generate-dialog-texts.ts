@@ -1,13 +1,5 @@
 import type { GeneratePlan } from "@shared/generate-plan";
-
-/** "Monday, November 30" for a YYYY-MM-DD day. */
-const dayText = (day: string) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString("en", {
-    weekday: "long",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
+import { dayText } from "@shared/zone-clock";
 
 /** "Thursday, December 3" for an instant, in the company's zone. */
 const instantText = (iso: string, timeZone: string) =>

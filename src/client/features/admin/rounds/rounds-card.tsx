@@ -99,8 +99,8 @@ export function RoundsCard() {
       <CardHeader>
         <CardTitle>Monthly rounds</CardTitle>
         <CardDescription>
-          Each round is drafted for your review, published on the pairing day at 09:00, checked in
-          on a week later and completed when the next one is published — by itself (
+          Each round is drafted for your review, published on the pairing day at 09:00, asks "Did
+          you meet?" a week later and is completed when the next one is published — by itself (
           <HelpLink slug="rounds">how rounds run</HelpLink>).
         </CardDescription>
       </CardHeader>

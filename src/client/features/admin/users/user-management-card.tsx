@@ -166,7 +166,7 @@ function useRowEdits(users: AdminUser[], onAccount: (user: AdminUser) => void) {
     changed: changedIds.includes(user.id),
     saving: save.isPending && save.variables?.user.id === user.id,
     managerError: managerRefusal(save, user),
-    departments: departments.get(user.domainGroupId) ?? [],
+    departments: departments.get(user.domainGroupId),
     onDraft: (draft) => setDrafts((all) => ({ ...all, [user.id]: draft })),
     onSave: () => onSave(user),
     onAccount: () => onAccount(user),

@@ -17,7 +17,8 @@ export type UserRowProps = {
   saving: boolean;
   /** The server's refusal of the manager's address this row last sent. */
   managerError: string | undefined;
-  departments: Department[];
+  /** The department list of the person's group; undefined while it loads. */
+  departments: Department[] | undefined;
   onDraft: (draft: UserDraft) => void;
   onSave: () => void;
   /** Asks to deactivate or reactivate the account. */
@@ -29,11 +30,20 @@ const statusOptions = participationStatuses.map((value) => ({
   label: statusLabels[value],
 }));
 
-function departmentOptions(departments: Department[], current: string, user: AdminUser) {
-  const options = departments.map((d) => ({ value: d.name, label: d.displayName }));
+/**
+ * The group's departments, and the person's own when the list lacks it. Only a loaded list can say
+ * it lacks it: while the list loads, the person's department is shown as it is.
+ */
+function departmentOptions(
+  departments: Department[] | undefined,
+  current: string,
+  user: AdminUser,
+) {
+  const options = (departments ?? []).map((d) => ({ value: d.name, label: d.displayName }));
   if (current && !options.some((o) => o.value === current)) {
     const name = current === user.department ? (user.departmentName ?? current) : current;
-    options.unshift({ value: current, label: `${name} (not in this group's list)` });
+    const label = departments ? `${name} (not in this group's list)` : name;
+    options.unshift({ value: current, label });
   }
   return options;
 }
@@ -90,9 +100,10 @@ function fieldsOf(props: UserRowProps) {
   };
 }
 
-function SaveButton({ user, saving, onSave }: UserRowProps) {
+/** Filled only when the row has a change to save; unchanged, it stays quiet beside the others. */
+function SaveButton({ user, saving, changed, onSave }: UserRowProps) {
   return (
-    <Button size="sm" onClick={onSave} disabled={saving}>
+    <Button size="sm" variant={changed ? "default" : "outline"} onClick={onSave} disabled={saving}>
       {saving ? "Saving..." : "Save"}
       <span className="sr-only"> {personName(user)}</span>
     </Button>

@@ -46,7 +46,10 @@ const departmentChoices = (groupId: number | null) =>
         queryFn: ({ signal }: { signal: AbortSignal }) => departmentsApi.ofGroup(groupId, signal),
       };
 
-/** Department choices per group (null: the company-wide list) for the rows on screen. */
+/**
+ * Department choices per group (null: the company-wide list) for the rows on screen; a group whose
+ * list has not loaded yet is missing.
+ */
 export function useDepartmentChoices(groupIds: Array<number | null>) {
   const unique = [...new Set(groupIds)];
   const results = useQueries({
@@ -54,7 +57,8 @@ export function useDepartmentChoices(groupIds: Array<number | null>) {
   });
   const byGroup = new Map<number | null, Department[]>();
   unique.forEach((groupId, i) => {
-    byGroup.set(groupId, (results[i]?.data as Department[] | undefined) ?? []);
+    const list = results[i]?.data as Department[] | undefined;
+    if (list) byGroup.set(groupId, list);
   });
   return byGroup;
 }

@@ -1,5 +1,6 @@
 import type { AllowedEmail } from "@shared/whitelist";
 import { Trash2 } from "lucide-react";
+import { useId, useState } from "react";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import {
@@ -22,8 +23,16 @@ import {
   useWhitelistMutation,
 } from "./whitelist-queries";
 
+/**
+ * Entries drawn before "Show all": an imported company of hundreds would otherwise push the add
+ * forms and the invitations thousands of pixels down.
+ */
+const ENTRIES_SHOWN_FIRST = 20;
+
 export function EntriesCard() {
   const entries = useAllowedEmails();
+  const [showAll, setShowAll] = useState(false);
+  const listId = useId();
   const groups = useDomainGroups();
   const options = (groups.data ?? []).map((g) => ({ value: String(g.id), label: g.displayName }));
 
@@ -71,19 +80,34 @@ export function EntriesCard() {
           loading={<ListSkeleton label="Loading whitelist..." />}
         >
           {(data) => (
-            <ul className="divide-y divide-coffee-200">
-              {data.map((entry) => (
-                <EntryRow
-                  key={entry.id}
-                  entry={entry}
-                  options={options}
-                  assigning={assign.isPending}
-                  removing={remove.isPending}
-                  onAssign={(domainGroupId) => assign.mutate({ entry, domainGroupId })}
-                  onRemove={() => onRemove(entry)}
-                />
-              ))}
-            </ul>
+            <>
+              <ul id={listId} className="divide-y divide-coffee-200">
+                {(showAll ? data : data.slice(0, ENTRIES_SHOWN_FIRST)).map((entry) => (
+                  <EntryRow
+                    key={entry.id}
+                    entry={entry}
+                    options={options}
+                    assigning={assign.isPending}
+                    removing={remove.isPending}
+                    onAssign={(domainGroupId) => assign.mutate({ entry, domainGroupId })}
+                    onRemove={() => onRemove(entry)}
+                  />
+                ))}
+              </ul>
+              {data.length > ENTRIES_SHOWN_FIRST && (
+                <Button
+                  variant="outline"
+                  className="mt-3"
+                  aria-controls={listId}
+                  aria-expanded={showAll}
+                  onClick={() => setShowAll(!showAll)}
+                >
+                  {showAll
+                    ? `Show only the first ${ENTRIES_SHOWN_FIRST}`
+                    : `Show all ${data.length} entries`}
+                </Button>
+              )}
+            </>
           )}
         </QueryState>
       </CardContent>

@@ -47,8 +47,14 @@ export function ImportPreview({
                 <td className="py-1.5 pr-3 tabular-nums">{r.row}</td>
                 <td className="py-1.5 pr-3 break-all">{r.email || "(empty)"}</td>
                 <td className={r.outcome === "error" ? "py-1.5 text-red-800" : "py-1.5"}>
-                  <span className="font-medium">{OUTCOME_TEXT[r.outcome]}</span>
-                  {r.outcome !== "unchanged" && r.detail ? `: ${r.detail}` : ""}
+                  {r.outcome === "add" && r.detail ? (
+                    r.detail
+                  ) : (
+                    <>
+                      <span className="font-medium">{OUTCOME_TEXT[r.outcome]}</span>
+                      {r.outcome !== "unchanged" && r.detail ? `: ${r.detail}` : ""}
+                    </>
+                  )}
                 </td>
               </tr>
             ))}

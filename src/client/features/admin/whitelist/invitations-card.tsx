@@ -12,6 +12,7 @@ import {
 import { QueryState } from "../../../components/ui/query-state";
 import { useCompanyTimeZone } from "../use-company-time-zone";
 import { useInvitations, useSendInvitations } from "./invitation-queries";
+import { useAllowedEmails } from "./whitelist-queries";
 
 /**
  * Not Signed Up Yet: the people whitelisted by their own address who have no account, when each
@@ -20,6 +21,10 @@ import { useInvitations, useSendInvitations } from "./invitation-queries";
 export function InvitationsCard() {
   const invitations = useInvitations();
   const send = useSendInvitations();
+  // The whitelist the tab already loaded: "everyone has signed up" is only true of a list with
+  // people on it by their own address.
+  const entries = useAllowedEmails();
+  const anyoneByAddress = (entries.data ?? []).some((entry) => !entry.email.startsWith("*@"));
   return (
     <Card>
       <CardHeader>
@@ -33,7 +38,11 @@ export function InvitationsCard() {
         <QueryState
           query={invitations}
           failure="Failed to load the people not signed up yet"
-          empty="Everyone on the whitelist by their own address has signed up."
+          empty={
+            anyoneByAddress
+              ? "Everyone on the whitelist by their own address has signed up."
+              : "Nobody is on the whitelist by their own address yet: add people above, then invite them here."
+          }
           isEmpty={(data) => data.people.length === 0}
         >
           {(data) => {

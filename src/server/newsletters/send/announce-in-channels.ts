@@ -10,12 +10,12 @@ import { DEFAULT_STARTERS } from "../newsletter-defaults";
 import { parseList } from "../present";
 
 /**
- * A published pairing told in chat (docs/chat.md): the Slack and Teams intros, with the conversation
+ * A published pairing told in the channels (docs/chat.md): the Slack and Teams intros, with the conversation
  * starters of the newsletter that announces the pairing (else the built-in list), and the
  * `round.published` and `match.created` webhook events. Each is queued once by its own key, so
  * the round's publish and the admin's send may both call it. Resolves how many are new.
  */
-export async function announceInChat(ctx: AppContext, pairingId: number): Promise<number> {
+export async function announceInChannels(ctx: AppContext, pairingId: number): Promise<number> {
   const [linked] = await ctx.db
     .select({ starters: newsletters.coffeeChatStarters })
     .from(newsletters)

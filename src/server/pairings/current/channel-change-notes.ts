@@ -2,14 +2,14 @@ import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { type OutgoingMessageRow, outgoingMessages, teamsPeople, users } from "../../db/schema";
+import { type MatchChangeData, matchChange } from "../../outbox/kinds/match-change";
 import { teamsChange } from "../../outbox/kinds/teams-kinds";
 import { queue } from "../../outbox/queue";
-import { type MatchChangeData, queuedMatchChange } from "../../outbox/queued/match-change";
 import {
   effectiveReach,
   getChannelSettings,
   teamsSetUp,
-  toldInChatAlone,
+  toldInChannelsAlone,
 } from "../../settings/channel-settings";
 
 /** One e-mail of a change (pairings/current/change-notices.ts), as it would go. */
@@ -27,17 +27,11 @@ export interface GroupChange {
   lines: string[];
 }
 
-/** The e-mail kept on a Teams change note, sent should the note not go out. */
-interface Fallback {
-  email: string;
-  data: MatchChangeData;
-}
-
 /**
  * A change after the announcement said in Teams (docs/chat.md, "Microsoft Teams", "A change to
  * the match"), queued in the change's own transaction: once in the group chat of a trio or four
  * whose intro went to one (for everyone in that chat), and in the 1:1 chat of each other person it
- * tells who chose Teams. Whoever chose Teams alone and is reached there (`toldInChatAlone`: their
+ * tells who chose Teams. Whoever chose Teams alone and is reached there (`toldInChannelsAlone`: their
  * 1:1 chat is known, or they are in the group chat) gets no e-mail of it: their e-mail rides on
  * the note and goes only if the note does not (`mailChangeFallbacks`). Resolves the ids of the
  * people whose e-mail the notes replace.
@@ -49,7 +43,7 @@ export async function queueTeamsChangeNotes(
 ): Promise<Set<string>> {
   const replaced = new Set<string>();
   if (!teamsSetUp(ctx.config)) return replaced;
-  const notes = change.mails.flatMap(chatNote);
+  const notes = change.mails.flatMap(channelNote);
   const alone = await toldInTeamsAlone(
     tx,
     notes.map((n) => n.userId),
@@ -78,8 +72,8 @@ export async function queueTeamsChangeNotes(
   return replaced;
 }
 
-/** The words of a change e-mail said in chat too. */
-function chatNote({ data }: ChangeMail) {
+/** The words of a change e-mail said in Teams too. */
+function channelNote({ data }: ChangeMail) {
   if (data.via === "match") {
     return [{ userId: data.userId, title: data.title, lines: [data.news] }];
   }
@@ -90,7 +84,7 @@ function chatNote({ data }: ChangeMail) {
 
 /**
  * Who of these chose Teams alone and whose 1:1 chat with the bot is known (read in the change's
- * transaction, no call to Microsoft): the one rule of every chat, `toldInChatAlone`.
+ * transaction, no call to Microsoft): the one rule of every chat, `toldInChannelsAlone`.
  */
 async function toldInTeamsAlone(tx: Tx, userIds: readonly string[]): Promise<Set<string>> {
   const ids = [...new Set(userIds)];
@@ -109,7 +103,7 @@ async function toldInTeamsAlone(tx: Tx, userIds: readonly string[]): Promise<Set
   return new Set(
     people
       .filter((p) =>
-        toldInChatAlone(effectiveReach(p.reachBy, company), "teams", p.conversationId !== null),
+        toldInChannelsAlone(effectiveReach(p.reachBy, company), "teams", p.conversationId !== null),
       )
       .map((p) => p.id),
   );
@@ -165,13 +159,13 @@ export async function mailChangeFallbacks(
   ctx: AppContext,
   row: Pick<OutgoingMessageRow, "id" | "data">,
 ): Promise<number> {
-  const fallbacks = ((row.data ?? {}) as { fallbacks?: unknown }).fallbacks;
-  if (!Array.isArray(fallbacks)) return 0;
+  const fallbacks = teamsChange.schema.safeParse(row.data).data?.fallbacks ?? [];
   let queued = 0;
-  for (const [index, fallback] of (fallbacks as Fallback[]).slice(0, 10).entries()) {
-    if (typeof fallback?.email !== "string" || !fallback.data) continue;
-    const kind = { name: queuedMatchChange.name, onceKey: () => `teams-change-${row.id}-${index}` };
-    queued += await queue(ctx, ctx.db, kind, [fallback.email], fallback.data);
+  for (const [index, fallback] of fallbacks.slice(0, 10).entries()) {
+    const data = matchChange.schema.safeParse(fallback.data);
+    if (!data.success) continue;
+    const kind = { ...matchChange, onceKey: () => `teams-change-${row.id}-${index}` };
+    queued += await queue(ctx, ctx.db, kind, [fallback.email], data.data);
   }
   return queued;
 }
