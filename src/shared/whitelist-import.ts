@@ -108,8 +108,8 @@ const IMPORT_COLUMNS = [
 
 /**
  * Reads an HR export: a header row naming the columns (e-mail; optionally first name, last name,
- * department, domain group, manager, office, meet, time zone, by the names of column-aliases.ts; other columns are ignored, and
- * said), then one person per line. Row numbers are the file's lines, the header being line 1.
+ * department, domain group, manager, office, meet, time zone, by the names of column-aliases.ts;
+ * other columns are ignored, and said), then one person per line. Row numbers are the file's lines, the header being line 1.
  */
 export function rowsFromCsv(csv: string): ImportCsv {
   const parsed = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ""), { skipEmptyLines: false });

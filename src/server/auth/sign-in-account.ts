@@ -113,8 +113,9 @@ export async function adoptImportedManager(db: Db | Tx, userId: string, email: s
 }
 
 /**
- * The name, department, office, way to meet and time zone an import kept on the address's own whitelist entry (not a
- * `*@domain` one), to pre-fill the profile of someone signing in for the first time.
+ * The name, department, office, way to meet and time zone an import kept on the address's own
+ * whitelist entry (not a `*@domain` one), to pre-fill the profile of someone signing in for the
+ * first time.
  */
 export async function importedDetails(
   db: Db | Tx,

@@ -218,7 +218,7 @@ export const allowedEmails = pgTable(
     firstName: text("first_name"),
     lastName: text("last_name"),
     department: text("department"),
-    /** The manager's address, the office, the way to meet and the zone, kept from an import the same way. */
+    /** The manager's address, office, way to meet and time zone, kept from an import the same way. */
     managerEmail: text("manager_email"),
     office: text("office"),
     meetWay: text("meet_way", { enum: meetWays }),

@@ -2,7 +2,7 @@ import { Button } from "../../components/ui/button";
 
 /**
  * The first sign-in's question (docs/profile.md): the zone the company gave (its directory or HR
- * import), else the browser's, offered for one press; "Choose another" leads to the picker below it.
+ * import), else the browser's, offered for one press; "Choose another" leads to the picker.
  */
 export function TimeZonePrompt({
   zone,
