@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../src/server/db/schema";
-import { createMatch, createUser } from "../src/server/test/factories";
+import { signInAccount } from "../src/server/auth/sign-in-account";
+import { allowedEmails, users } from "../src/server/db/schema";
+import { allowEmail, createMatch, createUser } from "../src/server/test/factories";
 import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
 import { runningClock } from "./support/story-clock";
 
@@ -85,5 +86,28 @@ describe("an employee in San Francisco matched with a colleague in Berlin", () =
     await page.getByText("Your time zone is India Standard Time (Asia/Kolkata).").first().waitFor();
     const [saved] = await story.db.select().from(users).where(eq(users.id, raj.id));
     expect(saved.timeZone).toBe("Asia/Kolkata");
+  });
+
+  it("proposes the zone an HR import kept, not the browser's, once the profile is set up", async () => {
+    const entry = await allowEmail(story.db, "kenji@tokyo.test");
+    await story.db
+      .update(allowedEmails)
+      .set({ timeZone: "Asia/Tokyo" })
+      .where(eq(allowedEmails.id, entry.id));
+    const kenji = await signInAccount(story.db, "kenji@tokyo.test", "code", clock.now());
+    // Their profile set up and saved: the card's question comes next.
+    await story.db
+      .update(users)
+      .set({ firstName: "Kenji", lastName: "Sato", needsProfileSetup: false })
+      .where(eq(users.id, kenji.id));
+    const page = await story.newPage({ width: 375, timezoneId: "Europe/Berlin" });
+    await story.signInAs(page, kenji);
+    await page.goto("/profile");
+    await page.getByRole("heading", { name: "Is your time zone Asia/Tokyo?" }).waitFor();
+    await page.getByText("Your company's records say so.").waitFor();
+    await page.getByRole("button", { name: "Yes, use Asia/Tokyo" }).click();
+    await page.getByText("Your time zone is Japan Standard Time (Asia/Tokyo).").first().waitFor();
+    const [saved] = await story.db.select().from(users).where(eq(users.id, kenji.id));
+    expect([saved.timeZone, saved.timeZoneConfirmed]).toEqual(["Asia/Tokyo", true]);
   });
 });

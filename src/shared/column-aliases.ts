@@ -17,6 +17,7 @@ const ALIASES = {
   manager: ["manager", "manageremail", "reportsto", "supervisor"],
   office: ["office", "location", "worklocation", "site"],
   meet: ["meet", "meetway", "howwemeet", "meeting"],
+  timeZone: ["timezone", "zone", "tz", "ianatimezone"],
 } as const;
 
 export type PeopleColumn = keyof typeof ALIASES;

@@ -13,6 +13,7 @@ export const rosterColumns = [
   "department",
   "manager",
   "office",
+  "timeZone",
 ] as const;
 export type RosterColumn = (typeof rosterColumns)[number];
 

@@ -29,6 +29,8 @@ export const whitelistImportRowSchema = z.object({
   office: loose.nullish(),
   /** How the person meets: "In person", "Online", "Either" or the keys (meet-way-words.ts). */
   meet: loose.nullish(),
+  /** An IANA zone, current or old name ("Asia/Kolkata", "Asia/Calcutta"); working-hours.ts. */
+  timeZone: loose.nullish(),
 });
 export type WhitelistImportRow = z.infer<typeof whitelistImportRowSchema>;
 
@@ -101,12 +103,13 @@ const IMPORT_COLUMNS = [
   "manager",
   "office",
   "meet",
+  "timeZone",
 ] as const;
 
 /**
  * Reads an HR export: a header row naming the columns (e-mail; optionally first name, last name,
- * department, domain group, manager, office, meet, by the names of column-aliases.ts; other columns are ignored, and
- * said), then one person per line. Row numbers are the file's lines, the header being line 1.
+ * department, domain group, manager, office, meet, time zone, by the names of column-aliases.ts;
+ * other columns are ignored, and said), then one person per line. Row numbers are the file's lines, the header being line 1.
  */
 export function rowsFromCsv(csv: string): ImportCsv {
   const parsed = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ""), { skipEmptyLines: false });
@@ -115,7 +118,7 @@ export function rowsFromCsv(csv: string): ImportCsv {
   if (!columns.includes("email"))
     return {
       problem:
-        "The file needs a header row with an email column (and optionally first name, last name, department, domain group, manager, office, meet).",
+        "The file needs a header row with an email column (and optionally first name, last name, department, domain group, manager, office, meet, time zone).",
     };
   const rows: WhitelistImportRow[] = [];
   records.forEach((record, index) => {

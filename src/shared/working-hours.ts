@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isTimeZone } from "./rounds";
+import { currentZoneName } from "./zone-names";
 
 /**
  * A person's working hours (docs/profile.md, "Time zone and working hours"): per ISO weekday
@@ -47,6 +48,22 @@ export function isIanaTimeZone(value: unknown): value is string {
     isTimeZone(value)
   );
 }
+
+/**
+ * A file's cell as a zone under its current name ("asia/calcutta" → "Asia/Kolkata", "Etc/UTC" →
+ * "UTC"; zone-names.ts), or null when it is no IANA zone this runtime knows.
+ */
+export function zoneFromCell(cell: string): string | null {
+  const typed = cell.trim();
+  if (!isIanaTimeZone(typed)) return null;
+  return currentZoneName(
+    new Intl.DateTimeFormat("en", { timeZone: typed }).resolvedOptions().timeZone,
+  );
+}
+
+/** Why a file's zone cell was refused, the same in the HR import and the roster sync. */
+export const unknownZoneCell = (cell: string) =>
+  `Time zone "${cell}" is not a time zone name such as Europe/Berlin or Asia/Tokyo`;
 
 export const ianaTimeZoneSchema = z
   .string({ error: TIME_ZONE_MESSAGE })

@@ -68,6 +68,8 @@ export async function signInAccount(
       department: kept.department,
       office: kept.office,
       meetWay: kept.meetWay,
+      // Unconfirmed: the first sign-in asks "Is your time zone …?" with it (docs/profile.md).
+      timeZone: kept.timeZone,
       isEmailVerified: true,
       isValidated: true,
       validatedAt: now,
@@ -90,6 +92,7 @@ export async function signInAccount(
       managerEmail: null,
       office: null,
       meetWay: null,
+      timeZone: null,
     })
     .where(eq(allowedEmails.email, email));
   return (await findUserByEmail(db, email)) ?? created;
@@ -110,8 +113,9 @@ export async function adoptImportedManager(db: Db | Tx, userId: string, email: s
 }
 
 /**
- * The name, department and office an import kept on the address's own whitelist entry (not a
- * `*@domain` one), to pre-fill the profile of someone signing in for the first time.
+ * The name, department, office, way to meet and time zone an import kept on the address's own
+ * whitelist entry (not a `*@domain` one), to pre-fill the profile of someone signing in for the
+ * first time.
  */
 export async function importedDetails(
   db: Db | Tx,
@@ -122,6 +126,7 @@ export async function importedDetails(
   department: string | null;
   office: string | null;
   meetWay: MeetWay | null;
+  timeZone: string | null;
 }> {
   const [entry] = await db
     .select({
@@ -130,12 +135,20 @@ export async function importedDetails(
       department: allowedEmails.department,
       office: allowedEmails.office,
       meetWay: allowedEmails.meetWay,
+      timeZone: allowedEmails.timeZone,
     })
     .from(allowedEmails)
     .where(and(eq(allowedEmails.email, email), eq(allowedEmails.isActive, true)))
     .limit(1);
   return (
-    entry ?? { firstName: null, lastName: null, department: null, office: null, meetWay: null }
+    entry ?? {
+      firstName: null,
+      lastName: null,
+      department: null,
+      office: null,
+      meetWay: null,
+      timeZone: null,
+    }
   );
 }
 

@@ -218,10 +218,11 @@ export const allowedEmails = pgTable(
     firstName: text("first_name"),
     lastName: text("last_name"),
     department: text("department"),
-    /** The manager's address, the office and the way to meet, kept from an import the same way. */
+    /** The manager's address, office, way to meet and time zone, kept from an import the same way. */
     managerEmail: text("manager_email"),
     office: text("office"),
     meetWay: text("meet_way", { enum: meetWays }),
+    timeZone: text("time_zone"),
     isActive: boolean("is_active").notNull().default(true),
     /**
      * Added by SCIM provisioning: being provisioned is being on the whitelist

@@ -43,5 +43,11 @@ describe("the people files' column names", () => {
       rows: [{ email: "ada@x.test", manager: "bo@x.test", office: "Oslo" }],
       columns: { used: ["Work Email", "Reports To", "Location"], ignored: ["Employee Status"] },
     });
+    // The time zone column too ("Time Zone", "time_zone", "TZ", "Zone").
+    for (const name of ["Time Zone", "time_zone", "TZ", "Zone"]) {
+      const zoned = `Work Email,Employee Status,${name}\nada@x.test,active,Asia/Tokyo\n`;
+      expect(parseRoster(zoned).rows[0].cells.timeZone).toBe("Asia/Tokyo");
+      expect(rowsFromCsv(zoned)).toMatchObject({ rows: [{ timeZone: "Asia/Tokyo" }] });
+    }
   });
 });

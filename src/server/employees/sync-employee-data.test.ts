@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
 import { users } from "../db/schema";
@@ -147,7 +147,7 @@ describe("roster sync (POST /api/admin/sync-employee-data)", () => {
     const unknown = await sync("email,status\nbob@roster.test,active");
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe(
-      'Unknown column "status". Expected columns: email, employeeStatus, leaveStartDate, leaveEndDate, leaveReason, department, manager, office.',
+      'Unknown column "status". Expected columns: email, employeeStatus, leaveStartDate, leaveEndDate, leaveReason, department, manager, office, timeZone.',
     );
     const tooMany = await sync(`email,employeeStatus\n${"bob@roster.test,active\n".repeat(5001)}`);
     expect(tooMany.statusCode).toBe(400);
@@ -175,6 +175,41 @@ describe("roster sync (POST /api/admin/sync-employee-data)", () => {
     const [row] = await t.db.select().from(users).where(eq(users.id, ann.id));
     // No office list kept for the group: the office is taken as written.
     expect([row.managerId, row.office]).toEqual([bob.id, "Lisbon"]);
+  });
+
+  it("gives a time zone (current or old name) to whoever has not confirmed their own, and refuses an unknown one", async () => {
+    const cyd = await createUser(t.db, { email: "cyd@roster.test" });
+    const dee = await createUser(t.db, { email: "dee@roster.test" });
+    await t.db
+      .update(users)
+      .set({ timeZone: "Europe/Lisbon", timeZoneConfirmed: true })
+      .where(eq(users.id, dee.id));
+    const res = await sync(
+      "email,employeeStatus,Time Zone\nann@roster.test,active,Asia/Calcutta\ndee@roster.test,active,Asia/Tokyo\ncyd@roster.test,active,Mars/Olympus\n",
+    );
+    expect(res.json()).toMatchObject({
+      changed: [{ email: "ann@roster.test", fields: { timeZone: "Asia/Kolkata" } }],
+      unchanged: 1,
+      rejected: [
+        {
+          row: 4,
+          email: "cyd@roster.test",
+          reason:
+            'Time zone "Mars/Olympus" is not a time zone name such as Europe/Berlin or Asia/Tokyo',
+        },
+      ],
+    });
+    const zones = await t.db
+      .select({ id: users.id, timeZone: users.timeZone })
+      .from(users)
+      .where(inArray(users.id, [ann.id, dee.id, cyd.id]));
+    expect(new Map(zones.map((z) => [z.id, z.timeZone]))).toEqual(
+      new Map([
+        [ann.id, "Asia/Kolkata"],
+        [dee.id, "Europe/Lisbon"],
+        [cyd.id, null],
+      ]),
+    );
   });
 
   it("keeps a manager without an account waiting, and makes them the manager when they sign up", async () => {

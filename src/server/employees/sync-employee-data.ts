@@ -6,8 +6,10 @@ import type {
 } from "../../shared/employees";
 import { type EmployeeStatus, employeeStatuses } from "../../shared/enums";
 import { MAX_OFFICE_LENGTH } from "../../shared/never-with";
+import { unknownZoneCell, zoneFromCell } from "../../shared/working-hours";
 import { recordActivity } from "../activity/activity";
 import { type NamedPerson, peopleLine } from "../activity/people-line";
+import { adoptDirectoryTimeZone } from "../auth/directory-time-zone";
 import { normalizeEmail } from "../auth/email-address";
 import { whitelistEntrySql } from "../auth/whitelist-lookup";
 import type { AppContext } from "../context";
@@ -36,6 +38,8 @@ interface Known {
   managerId: string | null;
   managerRef: string | null;
   office: string | null;
+  timeZone: string | null;
+  timeZoneConfirmed: boolean;
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -76,8 +80,9 @@ export async function syncEmployeeData(
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     for (const plan of changed) {
-      const { manager, ...rest } = plan.fields;
+      const { manager, timeZone, ...rest } = plan.fields;
       if (manager) await setManagerByRef(tx, plan.userId, manager, byAddress);
+      if (timeZone) await adoptDirectoryTimeZone(tx, plan.userId, timeZone);
       await tx
         .update(users)
         .set({ ...rest, updatedAt: now } as Partial<typeof users.$inferInsert>)
@@ -190,7 +195,9 @@ function checkRow(
 /**
  * The `manager` (an address, never oneself; a manager without an account yet waits as a reference
  * and becomes the manager when that account is made, decision 0085) and `office` (on the person's
- * office list when their group keeps one) cells (docs/profile.md); empty cells leave both alone.
+ * office list when their group keeps one) and `timeZone` (an IANA name, current or old; taken only
+ * while the person has not confirmed a zone of their own) cells (docs/profile.md); empty cells
+ * leave them alone.
  * Adds the changes to `plan` and answers the reasons to refuse the row.
  */
 function checkRules(
@@ -221,6 +228,12 @@ function checkRules(
     else if (office.length > MAX_OFFICE_LENGTH) reasons.push("office is too long");
     else if (office !== user.office) plan.fields.office = office;
   }
+  const zoneCell = row.cells.timeZone;
+  if (zoneCell) {
+    const zone = zoneFromCell(zoneCell);
+    if (!zone) reasons.push(unknownZoneCell(zoneCell));
+    else if (!user.timeZoneConfirmed && zone !== user.timeZone) plan.fields.timeZone = zone;
+  }
   return reasons;
 }
 
@@ -240,6 +253,8 @@ async function loadUsers(ctx: AppContext, emails: string[]): Promise<Map<string,
         managerId: users.managerId,
         managerRef: users.managerRef,
         office: users.office,
+        timeZone: users.timeZone,
+        timeZoneConfirmed: users.timeZoneConfirmed,
       })
       .from(users)
       .where(inArray(sql`lower(${users.email})`, emails.slice(i, i + 5000)));

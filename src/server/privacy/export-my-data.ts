@@ -253,6 +253,9 @@ function whitelistEntriesOf(ctx: AppContext, user: UserRow) {
       meetWay: sql<
         string | null
       >`case when ${allowedEmails.email} = ${user.email} then ${allowedEmails.meetWay} end`,
+      timeZone: sql<
+        string | null
+      >`case when ${allowedEmails.email} = ${user.email} then ${allowedEmails.timeZone} end`,
       addedByYou: sql<boolean>`${allowedEmails.addedBy} is not distinct from ${user.id}::uuid`,
       createdAt: allowedEmails.createdAt,
     })

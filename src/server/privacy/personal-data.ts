@@ -24,6 +24,8 @@ export const personalDataCoverage: Record<string, Record<string, string>> = {
     office: "whitelistEntries (the person's own entry's office, kept until their first sign-in)",
     meet_way:
       "whitelistEntries (the person's own entry's way to meet, kept until their first sign-in)",
+    time_zone:
+      "whitelistEntries (the person's own entry's time zone, kept until their first sign-in)",
   },
   pairings: {
     created_by: "pairingsCreated",

@@ -1,17 +1,17 @@
 import { Button } from "../../components/ui/button";
 
 /**
- * The first sign-in's question (docs/profile.md): the zone from the company's directory, else
- * the browser's, offered for one press; "Choose another" leads to the picker below it.
+ * The first sign-in's question (docs/profile.md): the zone the company gave (its directory or HR
+ * import), else the browser's, offered for one press; "Choose another" leads to the picker.
  */
 export function TimeZonePrompt({
   zone,
-  fromDirectory,
+  fromCompany,
   saving,
   onConfirm,
 }: {
   zone: string;
-  fromDirectory: boolean;
+  fromCompany: boolean;
   saving: boolean;
   onConfirm: () => void;
 }) {
@@ -24,8 +24,8 @@ export function TimeZonePrompt({
         Is your time zone {zone.replaceAll("_", " ")}?
       </h3>
       <p className="mt-1 text-sm text-coffee-800">
-        {fromDirectory ? "Your company's directory says so." : "Your browser says so."} Chats are
-        matched and proposed inside your working hours in this zone.
+        {fromCompany ? "Your company's records say so." : "Your browser says so."} Chats are matched
+        and proposed inside your working hours in this zone.
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <Button type="button" disabled={saving} onClick={onConfirm}>

@@ -83,7 +83,7 @@ function HoursForm({ data }: { data: MyWorkingHours }) {
       {!data.timeZoneConfirmed && (
         <TimeZonePrompt
           zone={proposed}
-          fromDirectory={data.ownTimeZone}
+          fromCompany={data.ownTimeZone}
           saving={saving}
           onConfirm={() => {
             setZone(proposed);

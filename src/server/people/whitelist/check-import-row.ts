@@ -4,6 +4,7 @@ import { meetWayFromCell, meetWayWords } from "../../../shared/meet-way-words";
 import { MAX_OFFICE_LENGTH } from "../../../shared/never-with";
 import { NAME_MAX } from "../../../shared/profile";
 import type { WhitelistImportRow } from "../../../shared/whitelist-import";
+import { unknownZoneCell, zoneFromCell } from "../../../shared/working-hours";
 import { normalizeEmail, parseWhitelistPattern } from "../../auth/email-address";
 import type { DomainGroupRow } from "../../db/schema";
 import { officeOnList } from "../../directory/offices/office-lists";
@@ -31,6 +32,7 @@ export interface PlannedEntry {
   managerEmail: string | null;
   office: string | null;
   meetWay: MeetWay | null;
+  timeZone: string | null;
   detail: string;
 }
 
@@ -74,6 +76,8 @@ export function checkImportRow(
   if (typeof rules === "string") return refuse(rules);
   const meet = checkMeetWay(input.meet, rules.office);
   if (typeof meet === "string") return refuse(meet);
+  const zone = checkTimeZone(input.timeZone);
+  if (typeof zone === "string") return refuse(zone);
 
   const entry: PlannedEntry = {
     row,
@@ -84,6 +88,7 @@ export function checkImportRow(
     department: department.name,
     ...rules,
     ...meet,
+    ...zone,
     detail: "",
   };
   const typed = department.name ? (input.department?.trim() ?? "") : "";
@@ -104,9 +109,10 @@ function checkNames(
       input.department?.trim() ||
       input.manager?.trim() ||
       input.office?.trim() ||
-      input.meet?.trim())
+      input.meet?.trim() ||
+      input.timeZone?.trim())
   )
-    return "A *@domain entry is for everyone at the domain: leave its name, department, manager, office and meet empty";
+    return "A *@domain entry is for everyone at the domain: leave its name, department, manager, office, meet and time zone empty";
   for (const [label, value] of [
     ["First name", firstName],
     ["Last name", lastName],
@@ -206,6 +212,17 @@ function checkMeetWay(
   return { meetWay };
 }
 
+/**
+ * The person's zone until they confirm their own (docs/profile.md, "Time zone and working
+ * hours"): an IANA name, current or old, kept under its current one.
+ */
+function checkTimeZone(raw: string | null | undefined): { timeZone: string | null } | string {
+  const cell = raw?.trim();
+  if (!cell) return { timeZone: null };
+  const timeZone = zoneFromCell(cell);
+  return timeZone ? { timeZone } : unknownZoneCell(cell);
+}
+
 /** "Will be added: Ada Lovelace, Finance, group North": the department as the row wrote it. */
 function describeEntry(
   entry: PlannedEntry,
@@ -220,6 +237,7 @@ function describeEntry(
     entry.managerEmail ? `manager ${entry.managerEmail}` : "",
     entry.office ? `office ${entry.office}` : "",
     entry.meetWay ? `meets ${meetWayWords[entry.meetWay].toLowerCase()}` : "",
+    entry.timeZone ? `time zone ${entry.timeZone}` : "",
   ].filter((part) => part !== "");
   return parts.length > 0 ? `Will be added: ${parts.join(", ")}` : "Will be added";
 }

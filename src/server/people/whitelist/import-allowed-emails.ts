@@ -89,6 +89,7 @@ async function insertEntries(
             managerEmail: p.managerEmail,
             office: p.office,
             meetWay: p.meetWay,
+            timeZone: p.timeZone,
             reason: "Imported",
             addedBy: admin.id,
             createdAt: now,

@@ -62,7 +62,7 @@ describe("POST /api/admin/whitelist/import", () => {
     ]);
     expect(rowsFromCsv("name,phone\nAda,1")).toEqual({
       problem:
-        "The file needs a header row with an email column (and optionally first name, last name, department, domain group, manager, office, meet).",
+        "The file needs a header row with an email column (and optionally first name, last name, department, domain group, manager, office, meet, time zone).",
     });
     expect(
       rowsFromPastedText("a@x.test, b@x.test;\n<c@x.test>  d@x.test").map((r) => r.email),
@@ -113,7 +113,7 @@ describe("POST /api/admin/whitelist/import", () => {
         row: 10,
         email: "*@south.test",
         message:
-          "A *@domain entry is for everyone at the domain: leave its name, department, manager, office and meet empty",
+          "A *@domain entry is for everyone at the domain: leave its name, department, manager, office, meet and time zone empty",
       },
     ]);
     expect(body.toInvite).toEqual([
@@ -252,6 +252,64 @@ describe("POST /api/admin/whitelist/import", () => {
       .from(allowedEmails)
       .where(eq(allowedEmails.email, "ivy@north.test"));
     expect(entry).toMatchObject({ office: null, meetWay: null });
+  });
+
+  it("reads a time zone by its current or old name, refuses an unknown one, and gives it to the first sign-in to confirm", async () => {
+    const csv = [
+      "email,first_name,Time Zone",
+      "tomo@north.test,Tomo,Asia/Tokyo",
+      "ravi@north.test,Ravi,Asia/Calcutta",
+      "nia@north.test,Nia,america/new_york",
+      "zed@north.test,Zed,Mars/Olympus",
+      "off@north.test,Off,+05:30",
+    ].join("\n");
+    const read = rowsFromCsv(csv);
+    if ("problem" in read) throw new Error(read.problem);
+    expect(read.columns.used).toEqual(["email", "first_name", "Time Zone"]);
+    expect(rowsFromCsv("Email,TZ\nx@north.test,UTC")).toMatchObject({
+      rows: [{ email: "x@north.test", timeZone: "UTC" }],
+    });
+    const body = (await admin.post("/api/admin/whitelist/import", { rows: read.rows })).json();
+    expect(body.rows[1].detail).toBe(
+      "Will be added: Ravi, group North Office, time zone Asia/Kolkata",
+    );
+    expect(body.errors).toEqual([
+      {
+        row: 5,
+        email: "zed@north.test",
+        message:
+          'Time zone "Mars/Olympus" is not a time zone name such as Europe/Berlin or Asia/Tokyo',
+      },
+      {
+        row: 6,
+        email: "off@north.test",
+        message: 'Time zone "+05:30" is not a time zone name such as Europe/Berlin or Asia/Tokyo',
+      },
+    ]);
+    const [kept] = await t.db
+      .select({ timeZone: allowedEmails.timeZone })
+      .from(allowedEmails)
+      .where(eq(allowedEmails.email, "ravi@north.test"));
+    expect(kept.timeZone).toBe("Asia/Kolkata");
+    const tomo = await signInAccount(t.db, "tomo@north.test", "code", new Date());
+    const ravi = await signInAccount(t.db, "ravi@north.test", "code", new Date());
+    const nia = await signInAccount(t.db, "nia@north.test", "code", new Date());
+    expect([tomo, ravi, nia].map((u) => [u.timeZone, u.timeZoneConfirmed])).toEqual([
+      ["Asia/Tokyo", false],
+      ["Asia/Kolkata", false],
+      ["America/New_York", false],
+    ]);
+    // Unconfirmed, so the profile's "Is your time zone …?" proposes the imported zone.
+    expect((await t.as(tomo).get("/api/profile/working-hours")).json()).toMatchObject({
+      timeZone: "Asia/Tokyo",
+      ownTimeZone: true,
+      timeZoneConfirmed: false,
+    });
+    const [entry] = await t.db
+      .select({ timeZone: allowedEmails.timeZone })
+      .from(allowedEmails)
+      .where(eq(allowedEmails.email, "tomo@north.test"));
+    expect(entry.timeZone).toBeNull();
   });
 
   it("is for admins only and refuses a request it cannot read as a whole", async () => {

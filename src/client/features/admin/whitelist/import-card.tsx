@@ -54,8 +54,8 @@ export function ImportCard() {
         <CardDescription>
           Paste addresses (one per line, or separated by commas), or choose an HR export: a CSV with
           an email column and, if you have them, first name, last name, department, domain group,
-          manager (an address), office and meet (In person, Online or Either). These fill in each
-          person's profile when they first sign in.
+          manager (an address), office, meet (In person, Online or Either) and time zone (such as
+          Asia/Tokyo). These fill in each person's profile when they first sign in.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
