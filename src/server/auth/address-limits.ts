@@ -1,9 +1,18 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
+import type { AppContext } from "../context";
 import { TooManyRequests } from "../errors";
 import { clientIpKey } from "./client-ip-key";
 import { normalizeEmail } from "./email-address";
+import { countHit } from "./rate-limit-store";
 
-type Limit = { max: number; timeWindow: string };
+/** The answer of every request limit: how long to wait, in words and in `Retry-After`. */
+export function requestLimitError(ttlMs: number): TooManyRequests {
+  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+  return new TooManyRequests(
+    `Too many requests. Please wait ${seconds} seconds and try again.`,
+    seconds,
+  );
+}
 
 /** The body's address as the sign-in reads it, so "A@x.test" and "a@x.test" share one count. */
 function bodyAddress(request: FastifyRequest): string {
@@ -11,41 +20,28 @@ function bodyAddress(request: FastifyRequest): string {
   return normalizeEmail(raw) ?? raw.toLowerCase();
 }
 
-/** The answer of every request limit: how long to wait, in words and in `Retry-After`. */
-export function requestLimitError(ttlMs: number): TooManyRequests {
-  const seconds = Math.ceil(ttlMs / 1000);
-  return new TooManyRequests(
-    `Too many requests. Please wait ${seconds} seconds and try again.`,
-    seconds,
-  );
-}
-
 /**
- * A preHandler limit keyed by the address in the body (docs/sign-in.md "Limits"), run once the
- * body is read and on top of the route's per-IP limit (`createRateLimit`: the plugin's own route
- * hook runs one limit per request); with `perRequester` the requester's client IP key is part of
- * the key, so a stranger spends only their own budget. `name` keeps each route's counters apart
- * in the shared store.
+ * A preHandler limit keyed by the address in the body (docs/sign-in.md "Limits"), on top of the
+ * route's per-IP limit. It counts in `rate_limit_counters` on `ctx.clock`, so it holds across
+ * processes with either database. With `perRequester` the requester's client IP key is part of
+ * the key, so a stranger spends only their own budget; `name` keeps each route's counters apart.
  */
 export function addressLimit(
-  app: FastifyInstance,
+  ctx: AppContext,
   name: string,
-  limit: Limit,
+  limit: { max: number; windowMs: number },
   { perRequester }: { perRequester: boolean },
 ) {
-  const count = app.createRateLimit({
-    ...limit,
-    keyGenerator: (request) =>
-      `${name}:${bodyAddress(request)}${perRequester ? `|${clientIpKey(request.ip)}` : ""}`,
-  });
   return async (request: FastifyRequest) => {
-    const counted = await count(request);
-    if (!counted.isAllowed && counted.isExceeded) throw requestLimitError(counted.ttl);
+    const requester = perRequester ? `|${clientIpKey(request.ip)}` : "";
+    const key = `${name}:${bodyAddress(request)}${requester}`;
+    const { current, ttl } = await countHit(ctx.db, key, limit.windowMs, ctx.clock.now());
+    if (current > limit.max) throw requestLimitError(ttl);
   };
 }
 
 /** A limit per signed-in person (an office shares one IP), per IP for anyone else. */
-export function personLimit(limit: Limit) {
+export function personLimit(limit: { max: number; timeWindow: string }) {
   return {
     ...limit,
     keyGenerator: (request: FastifyRequest) =>

@@ -71,8 +71,9 @@ export const ipLimits = {
  * alone: however many places guess, one address gets only a few tries.
  */
 export const addressLimits = {
-  sendPerAddressAndRequester: { max: 5, timeWindow: "5 minutes" },
-  verifyPerAddress: { max: 10, timeWindow: "5 minutes" },
+  sendPerAddressAndRequester: { max: 5, windowMs: 5 * 60_000 },
+  /** As many as the day's guess cap (`maxWrongCodes`) allows, so never more in a burst. */
+  verifyPerAddress: { max: 20, windowMs: 5 * 60_000 },
 } as const;
 
 /** Saves a signed-in person makes (profile, hours, meeting): counted per person, not per IP. */

@@ -53,9 +53,9 @@ const emailSignInRoutes: FeatureRoutes = async (app, { ctx }) => {
   // The per-IP limits only stop floods (an office shares one IP); these protect one person.
   const perRequester = { perRequester: true };
   const sendLimit = addressLimits.sendPerAddressAndRequester;
-  const codesPerAddress = addressLimit(app, "send-code", sendLimit, perRequester);
-  const linksPerAddress = addressLimit(app, "magic-link", sendLimit, perRequester);
-  const checksPerAddress = addressLimit(app, "verify-code", addressLimits.verifyPerAddress, {
+  const codesPerAddress = addressLimit(ctx, "send-code", sendLimit, perRequester);
+  const linksPerAddress = addressLimit(ctx, "magic-link", sendLimit, perRequester);
+  const checksPerAddress = addressLimit(ctx, "verify-code", addressLimits.verifyPerAddress, {
     perRequester: false,
   });
 
