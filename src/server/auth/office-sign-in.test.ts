@@ -38,6 +38,16 @@ const profile = {
   bio: "",
 };
 
+/** Every sign-in code in the outbox by address, read once (the latest wins). */
+async function codesByAddress(app: TestApp): Promise<Map<string, string>> {
+  const codes = new Map<string, string>();
+  for (const mail of await app.outbox()) {
+    const code = mail.kind === "sign-in-code" ? /\b(\d{6})\b/.exec(mail.text ?? "") : null;
+    if (code) codes.set(mail.toAddress, code[1]);
+  }
+  return codes;
+}
+
 describe("a whole office behind one address", () => {
   it("lets 200 people from one IP each get a code, sign in and save their profile", async () => {
     const office = nextIp();
@@ -47,9 +57,10 @@ describe("a whole office behind one address", () => {
       const sent = await post(apps[i % 2], "/api/auth/send-code", { email }, { ip: office });
       expect(sent.statusCode, `${email}: ${sent.body}`).toBe(200);
     }
+    const codes = await codesByAddress(apps[0]);
     for (const [i, email] of people.entries()) {
       const app = apps[(i + 1) % 2];
-      const code = await latestCode(app, email);
+      const code = codes.get(email) ?? "";
       const signedIn = await post(app, "/api/auth/verify-code", { email, code }, { ip: office });
       expect(signedIn.statusCode, `${email}: ${signedIn.body}`).toBe(200);
       const cookie = sessionCookie(signedIn);
