@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../context";
 import { TooManyRequests } from "../errors";
+import { keyedHash } from "./auth-secret";
 import { clientIpKey } from "./client-ip-key";
 import { normalizeEmail } from "./email-address";
 import { countHit } from "./rate-limit-store";
@@ -23,8 +24,9 @@ function bodyAddress(request: FastifyRequest): string {
 /**
  * A preHandler limit keyed by the address in the body (docs/sign-in.md "Limits"), on top of the
  * route's per-IP limit. It counts in `rate_limit_counters` on `ctx.clock`, so it holds across
- * processes with either database. With `perRequester` the requester's client IP key is part of
- * the key, so a stranger spends only their own budget; `name` keeps each route's counters apart.
+ * processes with either database; the key holds a keyed hash of the address, never the address
+ * (docs/privacy.md). With `perRequester` the requester's client IP key is part of the key, so a
+ * stranger spends only their own budget; `name` keeps each route's counters apart.
  */
 export function addressLimit(
   ctx: AppContext,
@@ -34,7 +36,8 @@ export function addressLimit(
 ) {
   return async (request: FastifyRequest) => {
     const requester = perRequester ? `|${clientIpKey(request.ip)}` : "";
-    const key = `${name}:${bodyAddress(request)}${requester}`;
+    const address = await keyedHash(ctx, "request-limit", bodyAddress(request));
+    const key = `${name}:${address}${requester}`;
     const { current, ttl } = await countHit(ctx.db, key, limit.windowMs, ctx.clock.now());
     if (current > limit.max) throw requestLimitError(ttl);
   };
