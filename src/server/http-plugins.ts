@@ -3,10 +3,10 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import helmet from "helmet";
 import { API_DOCS_PAGE } from "../shared/api";
+import { requestLimitError } from "./auth/address-limits";
 import { clientIpKey } from "./auth/client-ip-key";
 import { databaseRateLimitStore } from "./auth/rate-limit-store";
 import type { AppContext } from "./context";
-import { TooManyRequests } from "./errors";
 
 /** Security headers, cookies and per-IP limits, registered before any route. */
 export async function registerPlugins(
@@ -40,11 +40,7 @@ export async function registerPlugins(
     global: false,
     store: sharedLimits ? databaseRateLimitStore(ctx.db, ctx.clock) : undefined,
     keyGenerator: (request) => clientIpKey(request.ip),
-    errorResponseBuilder: (_req, context) =>
-      new TooManyRequests(
-        `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
-        Math.ceil(context.ttl / 1000),
-      ),
+    errorResponseBuilder: (_req, context) => requestLimitError(context.ttl),
   });
 }
 

@@ -51,13 +51,34 @@ export const AUTH_SETTINGS_KEY = "auth";
 /**
  * Per-IP request limits (@fastify/rate-limit), fixed at start: in memory with PGlite (one
  * process), in the database with PostgreSQL so every process shares them (rate-limit-store.ts).
- * The password sign-in's limit only stops floods: its real throttle is password-throttle.ts.
+ * A whole office shares one address behind its NAT, so the sign-in budgets are sized for an office
+ * answering the company's invitation at once (200 people, each a code, maybe a second and a link,
+ * and a try or two: docs/decisions/0095-sign-in-limits-sized-for-an-office.md); they only stop
+ * floods, and the limits that protect a person are per address (`addressLimits`, send-throttle.ts,
+ * guess-cap.ts). The password sign-in's real throttle is password-throttle.ts.
  */
 export const ipLimits = {
-  sendPerIp: { max: 30, timeWindow: "5 minutes" },
-  verifyPerIp: { max: 30, timeWindow: "5 minutes" },
+  sendPerIp: { max: 600, timeWindow: "5 minutes" },
+  verifyPerIp: { max: 600, timeWindow: "5 minutes" },
   adminSignInPerIp: { max: 100, timeWindow: "15 minutes" },
   setupPerIp: { max: 10, timeWindow: "15 minutes" },
+} as const;
+
+/**
+ * Per-address request limits (address-limits.ts), shared across processes like `ipLimits`.
+ * Requests for mail count per address and requester (client IP key): nobody can ask one inbox for
+ * many mails, yet a stranger's requests never use up the owner's. Code checks count per address
+ * alone: however many places guess, one address gets only a few tries.
+ */
+export const addressLimits = {
+  sendPerAddressAndRequester: { max: 5, windowMs: 5 * 60_000 },
+  /** As many as the day's guess cap (`maxWrongCodes`) allows, so never more in a burst. */
+  verifyPerAddress: { max: 20, windowMs: 5 * 60_000 },
+} as const;
+
+/** Saves a signed-in person makes (profile, hours, meeting): counted per person, not per IP. */
+export const personLimits = {
+  savePerPerson: { max: 30, timeWindow: "5 minutes" },
 } as const;
 
 export async function getAuthSettings(ctx: AppContext): Promise<AuthSettings> {

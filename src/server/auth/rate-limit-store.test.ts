@@ -61,7 +61,8 @@ describe("per-IP sign-in limits with several processes on PostgreSQL", () => {
         post(
           apps[i % 2],
           "/api/auth/verify-code",
-          { email: "p@elsewhere.test", code: "000000" },
+          // An address apiece: the per-address limit on checks is not what this counts.
+          { email: `p${i}@elsewhere.test`, code: "000000" },
           {
             ip,
           },

@@ -9,8 +9,9 @@ import type { UserRow } from "../db/schema";
 import { Forbidden } from "../errors";
 import { endpointRoute } from "../http/table/endpoint-route";
 import { type SerialisedJson, sendSerialised } from "../http/table/send-serialised";
+import { addressLimit } from "./address-limits";
 import { adminSignIn } from "./admin-sign-in";
-import { ipLimits } from "./auth-settings";
+import { addressLimits, ipLimits } from "./auth-settings";
 import { currentUserAnswer } from "./current-user-answer";
 import { readOwnSession, readWithOwnSession } from "./guards";
 import { presentUser } from "./present-user";
@@ -45,24 +46,30 @@ async function signedIn(
 /** Sign-in by e-mail: a code or a magic link, sent and then checked; refused when EMAIL_SIGN_IN=off. */
 const emailSignInRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const emailSignInOn = {
-    preHandler: async () => {
-      if (!ctx.config.EMAIL_SIGN_IN)
-        throw new Forbidden(EMAIL_SIGN_IN_OFF_MESSAGE, "email_sign_in_off");
-    },
+  const emailSignInOn = async () => {
+    if (!ctx.config.EMAIL_SIGN_IN)
+      throw new Forbidden(EMAIL_SIGN_IN_OFF_MESSAGE, "email_sign_in_off");
   };
+  // The per-IP limits only stop floods (an office shares one IP); these protect one person.
+  const perRequester = { perRequester: true };
+  const sendLimit = addressLimits.sendPerAddressAndRequester;
+  const codesPerAddress = addressLimit(ctx, "send-code", sendLimit, perRequester);
+  const linksPerAddress = addressLimit(ctx, "magic-link", sendLimit, perRequester);
+  const checksPerAddress = addressLimit(ctx, "verify-code", addressLimits.verifyPerAddress, {
+    perRequester: false,
+  });
 
   r.route({
     ...endpointRoute(endpoints.sendCode),
     config: { rateLimit: ipLimits.sendPerIp },
-    ...emailSignInOn,
+    preHandler: [emailSignInOn, codesPerAddress],
     handler: async (request) => sendCode(ctx, request.body.email, meta(request)),
   });
 
   r.route({
     ...endpointRoute(endpoints.verifyCode),
     config: { rateLimit: ipLimits.verifyPerIp },
-    ...emailSignInOn,
+    preHandler: [emailSignInOn, checksPerAddress],
     handler: async (request, reply) => {
       const user = await verifyCode(ctx, request.body.email, request.body.code);
       return signedIn(ctx, request, reply, user, { message: "Code verified! Signing you in..." });
@@ -72,14 +79,14 @@ const emailSignInRoutes: FeatureRoutes = async (app, { ctx }) => {
   r.route({
     ...endpointRoute(endpoints.magicLink),
     config: { rateLimit: ipLimits.sendPerIp },
-    ...emailSignInOn,
+    preHandler: [emailSignInOn, linksPerAddress],
     handler: async (request) => requestMagicLink(ctx, request.body.email, meta(request)),
   });
 
   r.route({
     ...endpointRoute(endpoints.verifyMagicLink),
     config: { rateLimit: ipLimits.verifyPerIp },
-    ...emailSignInOn,
+    preHandler: emailSignInOn,
     handler: async (request, reply) => {
       const user = await verifyMagicLink(ctx, request.body.token);
       return signedIn(ctx, request, reply, user, {

@@ -108,7 +108,7 @@ describe("sign-in mail that cannot be turned against a colleague", () => {
       const answer = await post(
         apps[i % 2],
         "/api/auth/send-code",
-        { email: "x@else.test" },
+        { email: `x${i}@else.test` },
         { ip },
       );
       statuses.push(answer.statusCode);

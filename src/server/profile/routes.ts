@@ -1,6 +1,8 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { profileEndpoints as endpoints } from "../../shared/endpoints/profile";
 import { PARTICIPATION_UPDATED, PROFILE_PHOTO_MAX_BYTES } from "../../shared/profile";
+import { personLimit } from "../auth/address-limits";
+import { personLimits } from "../auth/auth-settings";
 import { requireValidatedUser } from "../auth/guards";
 import { presentUser } from "../auth/present-user";
 import type { FeatureRoutes } from "../context";
@@ -23,6 +25,8 @@ import { uploadProfileImage } from "./upload-profile-image";
 
 const TOO_LARGE = "Please select an image smaller than 5MB";
 const NO_FILE = "Please choose an image to upload.";
+/** A whole office shares one IP: saves count per person (docs/sign-in.md "Limits"). */
+const savePerPerson = personLimit(personLimits.savePerPerson);
 
 const profileRoutes: FeatureRoutes = async (app, { ctx }) => {
   await acceptMultipart(app);
@@ -30,7 +34,7 @@ const profileRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   r.route({
     ...endpointRoute(endpoints.completeRegistration),
-    config: { rateLimit: { max: 30, timeWindow: "5 minutes" } },
+    config: { rateLimit: savePerPerson },
     handler: async (request) => {
       const user = requireValidatedUser(request);
       return presentUser(await completeRegistration(ctx, user, request.body), request.sessionKind);
@@ -39,7 +43,7 @@ const profileRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   r.route({
     ...endpointRoute(endpoints.update),
-    config: { rateLimit: { max: 30, timeWindow: "5 minutes" } },
+    config: { rateLimit: savePerPerson },
     handler: async (request) => {
       const user = requireValidatedUser(request);
       return presentUser(await updateProfile(ctx, user, request.body), request.sessionKind);
@@ -53,7 +57,7 @@ const profileRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   r.route({
     ...endpointRoute(endpoints.saveWorkingHours),
-    config: { rateLimit: { max: 30, timeWindow: "5 minutes" } },
+    config: { rateLimit: savePerPerson },
     handler: async (request) =>
       saveMyWorkingHours(ctx, requireValidatedUser(request), request.body),
   });
@@ -65,7 +69,7 @@ const profileRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   r.route({
     ...endpointRoute(endpoints.saveMeeting),
-    config: { rateLimit: { max: 30, timeWindow: "5 minutes" } },
+    config: { rateLimit: savePerPerson },
     handler: async (request) => saveMeeting(ctx, requireValidatedUser(request), request.body),
   });
 
@@ -76,28 +80,28 @@ const profileRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   r.route({
     ...endpointRoute(endpoints.neverWithSearch),
-    config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
+    config: { rateLimit: personLimit({ max: 120, timeWindow: "1 minute" }) },
     handler: async (request) =>
       searchColleagues(ctx, requireValidatedUser(request).id, request.query.q),
   });
 
   r.route({
     ...endpointRoute(endpoints.addNeverWith),
-    config: { rateLimit: { max: 60, timeWindow: "5 minutes" } },
+    config: { rateLimit: personLimit({ max: 60, timeWindow: "5 minutes" }) },
     handler: async (request) =>
       addNeverWith(ctx, requireValidatedUser(request).id, request.body.userId),
   });
 
   r.route({
     ...endpointRoute(endpoints.removeNeverWith),
-    config: { rateLimit: { max: 60, timeWindow: "5 minutes" } },
+    config: { rateLimit: personLimit({ max: 60, timeWindow: "5 minutes" }) },
     handler: async (request) =>
       removeNeverWith(ctx, requireValidatedUser(request).id, request.params.userId),
   });
 
   r.route({
     ...endpointRoute(endpoints.setParticipation),
-    config: { rateLimit: { max: 30, timeWindow: "5 minutes" } },
+    config: { rateLimit: savePerPerson },
     handler: async (request) => {
       const user = requireValidatedUser(request);
       const updated = await updateParticipation(ctx, user, request.body);
@@ -107,7 +111,7 @@ const profileRoutes: FeatureRoutes = async (app, { ctx }) => {
 
   r.route({
     ...endpointRoute(endpoints.uploadPhoto),
-    config: { rateLimit: { max: 20, timeWindow: "5 minutes" } },
+    config: { rateLimit: personLimit({ max: 20, timeWindow: "5 minutes" }) },
     handler: async (request) => {
       const user = requireValidatedUser(request);
       const upload = await readImageUpload(request, {
