@@ -13,6 +13,7 @@ export const rosterColumns = [
   "department",
   "manager",
   "office",
+  "meet",
   "timeZone",
 ] as const;
 export type RosterColumn = (typeof rosterColumns)[number];

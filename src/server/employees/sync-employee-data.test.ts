@@ -147,7 +147,7 @@ describe("roster sync (POST /api/admin/sync-employee-data)", () => {
     const unknown = await sync("email,status\nbob@roster.test,active");
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe(
-      'Unknown column "status". Expected columns: email, employeeStatus, leaveStartDate, leaveEndDate, leaveReason, department, manager, office, timeZone.',
+      'Unknown column "status". Expected columns: email, employeeStatus, leaveStartDate, leaveEndDate, leaveReason, department, manager, office, meet, timeZone.',
     );
     const tooMany = await sync(`email,employeeStatus\n${"bob@roster.test,active\n".repeat(5001)}`);
     expect(tooMany.statusCode).toBe(400);
@@ -208,6 +208,36 @@ describe("roster sync (POST /api/admin/sync-employee-data)", () => {
         [ann.id, "Asia/Kolkata"],
         [dee.id, "Europe/Lisbon"],
         [cyd.id, null],
+      ]),
+    );
+  });
+
+  it("gives a way to meet, in words or as a key, to whoever has not chosen their own", async () => {
+    const eve = await createUser(t.db, { email: "eve@roster.test" });
+    const fay = await createUser(t.db, { email: "fay@roster.test", meetWay: "online" });
+    const gus = await createUser(t.db, { email: "gus@roster.test" });
+    const hal = await createUser(t.db, { email: "hal@roster.test" });
+    const res = await sync(
+      "email,employeeStatus,office,meet\neve@roster.test,active,Oslo,In person\nfay@roster.test,active,,Either\ngus@roster.test,active,,By pigeon\nhal@roster.test,active,,in-person\n",
+    );
+    expect(res.json()).toMatchObject({
+      changed: [{ email: "eve@roster.test", fields: { office: "Oslo", meet: "in-person" } }],
+      unchanged: 1,
+      rejected: [
+        { row: 4, reason: 'Meet "By pigeon" is not one of In person, Online or Either' },
+        { row: 5, reason: "Meeting in person needs an office" },
+      ],
+    });
+    const ways = await t.db
+      .select({ id: users.id, meetWay: users.meetWay })
+      .from(users)
+      .where(inArray(users.id, [eve.id, fay.id, gus.id, hal.id]));
+    expect(new Map(ways.map((w) => [w.id, w.meetWay]))).toEqual(
+      new Map([
+        [eve.id, "in-person"],
+        [fay.id, "online"],
+        [gus.id, null],
+        [hal.id, null],
       ]),
     );
   });

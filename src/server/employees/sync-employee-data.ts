@@ -4,7 +4,8 @@ import type {
   RosterRejection,
   SyncEmployeeDataResponse,
 } from "../../shared/employees";
-import { type EmployeeStatus, employeeStatuses } from "../../shared/enums";
+import { type EmployeeStatus, employeeStatuses, type MeetWay } from "../../shared/enums";
+import { meetWayFromCell } from "../../shared/meet-way-words";
 import { MAX_OFFICE_LENGTH } from "../../shared/never-with";
 import { unknownZoneCell, zoneFromCell } from "../../shared/working-hours";
 import { recordActivity } from "../activity/activity";
@@ -38,6 +39,7 @@ interface Known {
   managerId: string | null;
   managerRef: string | null;
   office: string | null;
+  meetWay: MeetWay | null;
   timeZone: string | null;
   timeZoneConfirmed: boolean;
 }
@@ -80,12 +82,16 @@ export async function syncEmployeeData(
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     for (const plan of changed) {
-      const { manager, timeZone, ...rest } = plan.fields;
+      const { manager, timeZone, meet, ...rest } = plan.fields;
       if (manager) await setManagerByRef(tx, plan.userId, manager, byAddress);
       if (timeZone) await adoptDirectoryTimeZone(tx, plan.userId, timeZone);
       await tx
         .update(users)
-        .set({ ...rest, updatedAt: now } as Partial<typeof users.$inferInsert>)
+        .set({
+          ...rest,
+          ...(meet ? { meetWay: meet as MeetWay } : {}),
+          updatedAt: now,
+        } as Partial<typeof users.$inferInsert>)
         .where(eq(users.id, plan.userId));
     }
     if (planned.length > 0) await recordEmployeeSync(tx, now);
@@ -195,9 +201,9 @@ function checkRow(
 /**
  * The `manager` (an address, never oneself; a manager without an account yet waits as a reference
  * and becomes the manager when that account is made, decision 0085) and `office` (on the person's
- * office list when their group keeps one) and `timeZone` (an IANA name, current or old; taken only
- * while the person has not confirmed a zone of their own) cells (docs/profile.md); empty cells
- * leave them alone.
+ * office list when their group keeps one), `meet` (taken only while the person has not chosen a way
+ * to meet of their own) and `timeZone` (an IANA name, current or old; taken only while the person
+ * has not confirmed a zone of their own) cells (docs/profile.md); empty cells leave them alone.
  * Adds the changes to `plan` and answers the reasons to refuse the row.
  */
 function checkRules(
@@ -228,6 +234,14 @@ function checkRules(
     else if (office.length > MAX_OFFICE_LENGTH) reasons.push("office is too long");
     else if (office !== user.office) plan.fields.office = office;
   }
+  const meetCell = row.cells.meet;
+  if (meetCell) {
+    const way = meetWayFromCell(meetCell);
+    const office = plan.fields.office ?? user.office;
+    if (!way) reasons.push(`Meet "${meetCell}" is not one of In person, Online or Either`);
+    else if (way === "in-person" && !office) reasons.push("Meeting in person needs an office");
+    else if (!user.meetWay) plan.fields.meet = way;
+  }
   const zoneCell = row.cells.timeZone;
   if (zoneCell) {
     const zone = zoneFromCell(zoneCell);
@@ -253,6 +267,7 @@ async function loadUsers(ctx: AppContext, emails: string[]): Promise<Map<string,
         managerId: users.managerId,
         managerRef: users.managerRef,
         office: users.office,
+        meetWay: users.meetWay,
         timeZone: users.timeZone,
         timeZoneConfirmed: users.timeZoneConfirmed,
       })
