@@ -95,6 +95,7 @@ describe("who sat out, and why", () => {
       sitOut: 1,
       alreadyMatched: 0,
       keptApart: 0,
+      noSharedHours: [],
     });
 
     const answer: GeneratePairingResponse = (
