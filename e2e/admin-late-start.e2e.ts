@@ -41,6 +41,9 @@ describe("a month generated late counts from the day it was made", () => {
     await story.signInAs(page, admin);
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
+      // At 375 the browser's own clock is already in December: the month named is the app's.
+      const browserNow = width === 375 ? new Date("2026-12-01T09:00:00Z") : clock.now();
+      await page.context().clock.setFixedTime(browserNow);
       await page.goto("/admin");
       await page.getByRole("button", { name: "Generate Monthly Pairings" }).click();
       const dialog = page.getByRole("dialog", {

@@ -45,22 +45,11 @@ export function AdminActionsCard() {
   const current = useCurrentPairings(LEFT_ALONE_FILTERS, "", CURRENT_PAIRINGS_MAX_PAGE_SIZE);
   const [groupId, setGroupId] = useState<number | null>(null);
   const [viewing, setViewing] = useState(false);
-  const monthKey = new Date().toISOString().slice(0, 7);
-  const month = monthDisplay(monthKey);
   const group = groups.data?.find((g) => g.id === groupId);
   const groupLabel = scopeName(group?.displayName ?? null, {
     groups: (groups.data?.length ?? 0) > 0,
   });
-  const pairings = current.data?.pairings ?? [];
-  const history = usePairingHistory();
-  const roundCompleted = (history.data?.pairings ?? []).some(
-    (p) => p.month === monthKey && p.domainGroupId === groupId && p.status === "completed",
-  );
-
   const { generate, confirming, setConfirming } = useGeneration(groupId, groupLabel);
-  // Read as the dialog shows, not when it opened: a pairing completed a moment ago is in the
-  // history once it is read again, and the dialog then offers the second round.
-  const round = roundCompleted ? "second" : "first";
   // The month's dates as Generate would start them, read when the dialog opens.
   const plan = useQuery({
     queryKey: pairingKeys.generatePlan(groupId),
@@ -68,6 +57,18 @@ export function AdminActionsCard() {
     enabled: confirming !== null,
     staleTime: 0,
   });
+  // The month Generate makes is the server's, as the plan reads it; the browser's until then.
+  const monthKey = plan.data?.month ?? new Date().toISOString().slice(0, 7);
+  const month = monthDisplay(monthKey);
+  const pairings = current.data?.pairings ?? [];
+  const history = usePairingHistory();
+  const roundCompleted = (history.data?.pairings ?? []).some(
+    (p) => p.month === monthKey && p.domainGroupId === groupId && p.status === "completed",
+  );
+
+  // Read as the dialog shows, not when it opened: a pairing completed a moment ago is in the
+  // history once it is read again, and the dialog then offers the second round.
+  const round = roundCompleted ? "second" : "first";
   const sync = usePairingMutation({
     mutationFn: () => employeesApi.syncStatus(),
     onSuccess: (result) => toast({ title: "Employee status synced", description: result.message }),
