@@ -163,15 +163,17 @@ function humanOutageLog(log: (line: string) => void): OutageLog {
   return { warn: line };
 }
 
-/** The admin from the environment and, with DEMO=1, the sample company (once), under the start lock. */
 /** The system's clock, or in development the one CLOCK_START moves (README.md, "Development"). */
 export function configuredClock(config: Pick<Config, "CLOCK_START">, log: (line: string) => void) {
   if (!config.CLOCK_START) return systemClock;
-  const clock = shiftedClock(new Date(config.CLOCK_START));
-  log(`The app's clock starts at ${clock.now().toISOString()} (CLOCK_START, development only).`);
+  const start = new Date(config.CLOCK_START);
+  const clock = shiftedClock(start);
+  // The instant given, not the clock read a moment later, which has run on by then.
+  log(`The app's clock starts at ${start.toISOString()} (CLOCK_START, development only).`);
   return clock;
 }
 
+/** The admin from the environment and, with DEMO=1, the sample company (once), under the start lock. */
 async function bootstrap(db: Db, config: Config, clock: Clock, log: (line: string) => void) {
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     const admin = await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
