@@ -4,7 +4,7 @@ import type { ChannelAdapter } from "../channels/channel-delivery";
 import type { AppContext } from "../context";
 import { type OutgoingMessageRow, outgoingMessages } from "../db/schema";
 import type { SendOutcome } from "../outbox/channels";
-import { introKey } from "../outbox/kinds/teams-kinds";
+import { introKey, sentTeamsIntroSql } from "../outbox/kinds/teams-kinds";
 import { recordLaneProgress } from "../outbox/lane-ledger";
 import { mailChangeFallbacks } from "../pairings/current/channel-change-notes";
 import { MicrosoftCallError, refusedCall } from "./microsoft-calls";
@@ -98,9 +98,7 @@ export async function introsSentBefore(ctx: AppContext, before: Date) {
     .from(outgoingMessages)
     .where(
       and(
-        eq(outgoingMessages.channel, "teams"),
-        eq(outgoingMessages.kind, "intro"),
-        eq(outgoingMessages.state, "sent"),
+        sentTeamsIntroSql(),
         isNotNull(outgoingMessages.matchId),
         lte(outgoingMessages.sentAt, before),
       ),

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
+import { outgoingMessages } from "../../db/schema";
 import type { ChannelKind } from "../message-kind";
 import { linkAction } from "../payload-parts";
 import { noPayload } from "./slack-kinds";
@@ -103,3 +105,11 @@ export const teamsCheckInUpdate = {
   z.infer<typeof teamsCheckInUpdateData>,
   { userId: string; matchId: number; occasion: string }
 >;
+
+/** A Teams intro that went out: the rows the nudges and the group-chat change notes read. */
+export const sentTeamsIntroSql = () =>
+  and(
+    eq(outgoingMessages.channel, "teams"),
+    eq(outgoingMessages.kind, "intro"),
+    eq(outgoingMessages.state, "sent"),
+  );

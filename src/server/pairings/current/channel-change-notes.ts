@@ -3,7 +3,7 @@ import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { type OutgoingMessageRow, outgoingMessages, teamsPeople, users } from "../../db/schema";
 import { type MatchChangeData, matchChange } from "../../outbox/kinds/match-change";
-import { teamsChange } from "../../outbox/kinds/teams-kinds";
+import { sentTeamsIntroSql, teamsChange } from "../../outbox/kinds/teams-kinds";
 import { queue } from "../../outbox/queue";
 import {
   effectiveReach,
@@ -126,9 +126,7 @@ async function groupChats(tx: Tx, groups: readonly GroupChange[]) {
       .from(outgoingMessages)
       .where(
         and(
-          eq(outgoingMessages.channel, "teams"),
-          eq(outgoingMessages.kind, "intro"),
-          eq(outgoingMessages.state, "sent"),
+          sentTeamsIntroSql(),
           isNotNull(outgoingMessages.result),
           sql`${outgoingMessages.data} ->> 'pairingId' = ${String(group.pairingId)}`,
           or(
