@@ -6,6 +6,7 @@ import { runningMemberSql } from "../scope/running-members";
 import { stillSatOut } from "../scope/sat-out-people";
 import { eligibleSql, inScopeSql, resolveScope } from "../scope/scope";
 import { joinWhitelistEntry, whitelistEntryGroup, whitelistEntryId } from "../scope/whitelist-join";
+import { NOT_AWAY_KIND, PARTNER_AWAY_KIND } from "./away-reports";
 import { PARTNER_LEFT_KIND } from "./waiting-for-partner";
 
 /**
@@ -18,8 +19,9 @@ export const LATE_JOINERS_SHOWN = 100;
 /**
  * The people a running pairing never saw (docs/pairings.md, "Joined after the pairings were
  * made"): ready today and in its scope, but in no running match of its month, in no running
- * pairing's sat-out list of that month, and not waiting for a partner who left (that list is
- * theirs). They signed up, finished their profile or came back after the pairing was made; an
+ * pairing's sat-out list of that month, not waiting for a partner who left (that list is
+ * theirs), and not reported away by a partner (given to nobody this month, unless they said "I'm
+ * not away" since: away-reports.ts). They signed up, finished their profile or came back after the pairing was made; an
  * admin places them like someone who sat out. `ids` narrows the read to those people (the
  * placement's re-read inside its lock).
  */
@@ -43,11 +45,20 @@ export async function lateJoiners(
         sql`not ${listedAsSatOutSql(pairing.month)}`,
         sql`not exists (select 1 from ${activities} where ${activities.userId} = ${users.id}
           and ${activities.pairingId} = ${pairing.id} and ${eq(activities.kind, PARTNER_LEFT_KIND)})`,
+        sql`not ${awayNowSql(pairing.id)}`,
       ),
     )
     .orderBy(users.createdAt, users.id)
     .limit(LATE_JOINERS_SHOWN);
   return rows.map((row) => ({ userId: row.id, reason: { kind: "joined-late" } }));
+}
+
+/** The person's latest away report of the pairing is "my partner is away", not "I'm not away". */
+function awayNowSql(pairingId: number): SQL {
+  return sql`coalesce((select ${activities.kind} from ${activities}
+    where ${activities.userId} = ${users.id} and ${activities.pairingId} = ${pairingId}
+      and ${inArray(activities.kind, [PARTNER_AWAY_KIND, NOT_AWAY_KIND])}
+    order by ${activities.id} desc limit 1), '') = ${PARTNER_AWAY_KIND}`;
 }
 
 /** Listed in a running pairing's `sat_out` of the month: those are shown with the engine's reason. */

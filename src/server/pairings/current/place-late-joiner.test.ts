@@ -103,4 +103,27 @@ describe("someone who joined after the pairings were made (docs/pairings.md)", (
     const toEve = await peer.waitForMessage((m) => m.to.includes(eve.email));
     expect(toEve.text).toContain("You join Ann Test and Bo Test for a coffee chat in March 2027");
   });
+
+  it("is not someone a partner reported away: those are given to nobody this month", async () => {
+    const company = await createRunningCompany(t.db, { name: "Lateaway" });
+    const [ann, bo, cy] = await Promise.all(["Ann", "Bo", "Cy"].map((n) => company.person(n)));
+    const trio = await company.match(ann, bo, cy);
+    const reported = await t
+      .as(ann)
+      .post(`/api/matches/${trio.id}/partner-away`, { partnerId: cy.id });
+    expect(reported.statusCode).toBe(200);
+    expect(await listed(company.pairing.id)).toEqual([]);
+    const dee = await company.person("Dee");
+    const refused = await admin.post(`/api/admin/pairings/${company.pairing.id}/place`, {
+      userId: dee.id,
+      withUserId: cy.id,
+      acceptBrokenRules: true,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'Cy Test is not among the people who sat out of "' +
+        company.pairing.name +
+        '" (placed meanwhile, or never left out).',
+    );
+  });
 });
