@@ -116,6 +116,8 @@ export const adminUserSchema = z.object({
   office: z.string().nullable(),
   /** How the person meets: in person, online or either; null when they never chose. */
   meetWay: z.enum(meetWays).nullable(),
+  /** The person's time zone (IANA name; docs/profile.md); null when none is set. */
+  timeZone: z.string().nullable(),
   /**
    * The partner(s) of the current round, absent when the person has none: `match_name` joins
    * their names with " & ", `partners` lists them (one: a pair, two: a trio, three: a match of

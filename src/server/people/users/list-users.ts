@@ -81,6 +81,7 @@ export async function userRowsAfter(
       managerEmail: managerEmailSql,
       office: users.office,
       meetWay: users.meetWay,
+      timeZone: users.timeZone,
       nameKey: sql<string>`${nameKeySql}`,
     })
     .from(users)

@@ -170,7 +170,7 @@ describe("GET /api/admin/users/csv", () => {
     });
     const none = await get("/api/admin/users/csv?q=nobody-at-all");
     expect(none.body.trim()).toBe(
-      "first_name,last_name,email,department,domain_group,participation_status,account,signed_up,matching_preference,preferred_group_size,manager,office,meet,current_match,current_match_month",
+      "first_name,last_name,email,department,domain_group,participation_status,account,signed_up,matching_preference,preferred_group_size,manager,office,time_zone,meet,current_match,current_match_month",
     );
   });
 

@@ -169,6 +169,7 @@ describe("GET /api/admin/users", () => {
       "participationStatus",
       "preferredGroupSize",
       "scimManaged",
+      "timeZone",
     ]);
   });
 

@@ -46,6 +46,7 @@ export const samplePeople: AdminUser[] = generatedPeople.map((p, i) => ({
   managerEmail: null,
   office: null,
   meetWay: null,
+  timeZone: null,
 }));
 
 /** Away today: on leave (the seed's leave covers today). */
