@@ -20,14 +20,9 @@ export async function hashPassword(
 ): Promise<string> {
   const salt = randomBytes(16);
   const hash = await scryptAsync(password.normalize("NFKC"), salt, 64, { ...PARAMS, ...cost });
-  return [
-    "scrypt",
-    cost.N,
-    cost.r,
-    cost.p,
-    salt.toString("base64"),
-    hash.toString("base64"),
-  ].join("$");
+  return ["scrypt", cost.N, cost.r, cost.p, salt.toString("base64"), hash.toString("base64")].join(
+    "$",
+  );
 }
 
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
