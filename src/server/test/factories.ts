@@ -31,8 +31,8 @@ const next = () => ++sequence;
  * The password hash of the accounts made here: scrypt as the app makes it, at a 32nd of the cost.
  * A hash carries its own cost and sign-in checks it by that, so the app still runs the real scrypt
  * on every password it is sent; the cost itself is tested in auth/password.test.ts. At the app's
- * cost each sign-in with such an account took about 0.12 s of CPU (docs/performance.md, "The unit
- * files' CPU").
+ * cost each sign-in with such an account took about 0.12 s of CPU (decision 0098;
+ * docs/performance.md, "The unit files' CPU: the password hashes").
  */
 const TEST_PASSWORD_COST = { N: 2 ** 10, r: 8, p: 1 };
 
