@@ -9,20 +9,20 @@ const scryptAsync = promisify(scrypt) as (
 ) => Promise<Buffer>;
 
 const PARAMS = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+/** What a password hash costs to make and to check; the hash carries it (see `hashPassword`). */
+export type PasswordHashCost = Pick<typeof PARAMS, "N" | "r" | "p">;
 export const MIN_PASSWORD_LENGTH = 12;
 
 /** `scrypt$N$r$p$salt$hash`, so parameters can be raised later without breaking old hashes. */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(
+  password: string,
+  cost: PasswordHashCost = PARAMS,
+): Promise<string> {
   const salt = randomBytes(16);
-  const hash = await scryptAsync(password.normalize("NFKC"), salt, 64, PARAMS);
-  return [
-    "scrypt",
-    PARAMS.N,
-    PARAMS.r,
-    PARAMS.p,
-    salt.toString("base64"),
-    hash.toString("base64"),
-  ].join("$");
+  const hash = await scryptAsync(password.normalize("NFKC"), salt, 64, { ...PARAMS, ...cost });
+  return ["scrypt", cost.N, cost.r, cost.p, salt.toString("base64"), hash.toString("base64")].join(
+    "$",
+  );
 }
 
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {

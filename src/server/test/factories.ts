@@ -27,6 +27,15 @@ import { writeLogEntries } from "../newsletters/email-logs/log-entries";
 let sequence = 0;
 const next = () => ++sequence;
 
+/**
+ * The password hash of the accounts made here: scrypt as the app makes it, at a 32nd of the cost.
+ * A hash carries its own cost and sign-in checks it by that, so the app still runs the real scrypt
+ * on every password it is sent; the cost itself is tested in auth/password.test.ts. At the app's
+ * cost each sign-in with such an account took about 0.12 s of CPU (decision 0098;
+ * docs/performance.md, "The unit files' CPU: the password hashes").
+ */
+const TEST_PASSWORD_COST = { N: 2 ** 10, r: 8, p: 1 };
+
 /** A validated employee with a complete profile unless overridden. */
 export async function createUser(
   db: Db,
@@ -46,7 +55,7 @@ export async function createUser(
       validatedAt: new Date(),
       needsProfileSetup: false,
       authMethod: "code",
-      passwordHash: password ? await hashPassword(password) : undefined,
+      passwordHash: password ? await hashPassword(password, TEST_PASSWORD_COST) : undefined,
       ...fields,
     })
     .returning();
