@@ -12,7 +12,8 @@ import { runningClock } from "./support/story-clock";
 // A company of 200 with six months of history and a running round in which two people sat out,
 // ten more invited who never signed up. The admin walks every tab and part, the employee every
 // page; every request a page makes by itself must answer below 400 (docs/api.md, "Limits and page
-// sizes"). One browser context per role; no accessibility check here (the other stories do that).
+// sizes"). The employee is handed the admin's page signed out and cleared (`story.reusePage`); no
+// accessibility check here (the other stories do that).
 const clock = runningClock("2027-03-10T10:00:00Z");
 let story: Story;
 let admin: { id: string };
@@ -119,7 +120,8 @@ describe("every page of a company of 200 answers every request it makes", () => 
     await walkAdmin(page);
     expect(refused).toEqual([]);
 
-    const person = await story.newPage({ width: 375, height: 800 });
+    page.removeAllListeners("response");
+    const person = await story.reusePage(page, { width: 375, height: 800 });
     const refusedToPerson = watchRefusals(person);
     await story.signInAs(person, employee);
     await visit(person, "/home");
