@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getAuthSecret } from "../src/server/auth/auth-secret";
+import { getAuthSecret } from "../src/server/app-secret";
 import { askCheckIns } from "../src/server/check-ins/ask-check-ins";
 import { stillInQuestions } from "../src/server/db/schema";
 import { signLinkToken } from "../src/server/mail/signed-links";

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getAuthSecret } from "../src/server/auth/auth-secret";
+import { getAuthSecret } from "../src/server/app-secret";
 import { matchRefusedTimes } from "../src/server/db/schema";
 import { bookingLinkUrl } from "../src/server/mail/booking-links";
 import { createRunningCompany } from "../src/server/test/factories";

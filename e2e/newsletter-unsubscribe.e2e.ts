@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getAuthSecret } from "../src/server/auth/auth-secret";
+import { getAuthSecret } from "../src/server/app-secret";
 import { users } from "../src/server/db/schema";
 import { unsubscribeToken } from "../src/server/mail/signed-links";
 import { createUser } from "../src/server/test/factories";

@@ -1,8 +1,10 @@
 /**
  * Counts the files a walk passes through (docs/architecture.md, "Three walks"): the files of
  * src/server/ outside db/ and the root files reachable by import from an entry file, walking only
- * through such files, from `depcruise src/server --output-type json`. Prints the count with every
- * import and without type-only ones, and the files per top folder.
+ * through such files, from `depcruise src/server --output-type json`. Prints the count without
+ * type-only and dynamic imports (what loading the entry loads), with type-only ones, and with
+ * both (what a kind's `render` loads with `import()` when the worker delivers), and the files per
+ * top folder.
  *
  *   npx tsx scripts/walk-files.ts rounds/publish-step.ts [rounds/partner-away.ts …]
  */
@@ -11,7 +13,9 @@ import path from "node:path";
 
 type Dependency = { resolved: string; dependencyTypes: string[] };
 type Module = { source: string; dependencies: Dependency[] };
-type Edges = Map<string, { to: string; typeOnly: boolean }[]>;
+type Edges = Map<string, { to: string; typeOnly: boolean; dynamic: boolean }[]>;
+/** Which imports a walk follows besides the static ones of code. */
+type Following = { typeOnly: boolean; dynamic: boolean };
 
 const root = path.resolve(import.meta.dirname, "..");
 const counted = (file: string) => /^src\/server\/(?!db\/)[^/]+\//.test(file);
@@ -30,18 +34,20 @@ function serverEdges(): Edges {
       m.dependencies.map((d) => ({
         to: d.resolved,
         typeOnly: d.dependencyTypes.includes("type-only"),
+        dynamic: d.dependencyTypes.includes("dynamic-import"),
       })),
     ]),
   );
 }
 
 /** The counted files reachable from `entry`, the entry included. */
-function walk(edges: Edges, entry: string, withTypes: boolean): Set<string> {
+function walk(edges: Edges, entry: string, following: Following): Set<string> {
   const seen = new Set([entry]);
   const queue = [entry];
   for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
-    for (const { to, typeOnly } of edges.get(file) ?? []) {
-      if ((withTypes || !typeOnly) && counted(to) && !seen.has(to)) {
+    for (const { to, typeOnly, dynamic } of edges.get(file) ?? []) {
+      const followed = (following.typeOnly || !typeOnly) && (following.dynamic || !dynamic);
+      if (followed && counted(to) && !seen.has(to)) {
         seen.add(to);
         queue.push(to);
       }
@@ -60,15 +66,20 @@ function topFolders(files: Set<string>): string {
   return sorted.map(([folder, n]) => `${folder} ${n}`).join(", ");
 }
 
+const walks: [string, Following][] = [
+  ["without type-only and dynamic imports", { typeOnly: false, dynamic: false }],
+  ["with type-only imports", { typeOnly: true, dynamic: false }],
+  ["with type-only and dynamic imports", { typeOnly: true, dynamic: true }],
+];
+
 if (process.argv[1] === import.meta.filename) {
   const edges = serverEdges();
   for (const name of process.argv.slice(2)) {
     const entry = `src/server/${name}`;
     if (!edges.has(entry)) throw new Error(`${entry} is not a file of src/server`);
-    for (const withTypes of [false, true]) {
-      const files = walk(edges, entry, withTypes);
+    for (const [how, following] of walks) {
+      const files = walk(edges, entry, following);
       const folders = new Set([...files].map((f) => f.split("/")[2])).size;
-      const how = withTypes ? "with type-only imports" : "without type-only imports";
       console.log(`${name} ${how}: ${files.size} files in ${folders} top folders`);
       console.log(`  ${topFolders(files)}`);
     }

@@ -2,9 +2,6 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { getAuthSecret } from "../app-secret";
 import type { AppContext } from "../context";
 
-/** The app's secret lives beside the context, so the outbox's signed links reach it too. */
-export { getAuthSecret };
-
 /** HMAC-SHA256 of a code or token, bound to its purpose (and, for codes, its e-mail). */
 export async function keyedHash(ctx: AppContext, ...parts: string[]): Promise<string> {
   const secret = await getAuthSecret(ctx);

@@ -7,7 +7,7 @@ import {
 } from "../../shared/check-ins";
 import { monthDisplay } from "../../shared/pairings";
 import { personName } from "../../shared/person-name";
-import { getAuthSecret } from "../auth/auth-secret";
+import { getAuthSecret } from "../app-secret";
 import type { AppContext } from "../context";
 import { matches, pairings } from "../db/schema";
 import { BadRequest, HttpError, NotFound } from "../errors";

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { StillInBody, StillInChoice, StillInView } from "../../shared/check-ins";
-import { getAuthSecret } from "../auth/auth-secret";
+import { getAuthSecret } from "../app-secret";
 import type { AppContext } from "../context";
 import { stillInQuestions, users } from "../db/schema";
 import { BadRequest, Conflict, HttpError, NotFound } from "../errors";

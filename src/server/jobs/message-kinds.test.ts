@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -44,6 +44,31 @@ describe("the registry the outbox delivers from", () => {
     }
     const channelNames = CHANNEL_KINDS.map((kind) => `${kind.channel}:${kind.name}`);
     expect(channelNames).toEqual([...new Set(channelNames)]);
+  });
+
+  // docs/architecture.md, "Three walks": a kind may load what it renders with only when the
+  // worker delivers; a module of it that fails to load would fail only its messages, so each is
+  // loaded here.
+  it("loads everything each kind's render loads with import()", async () => {
+    const kinds = path.join(import.meta.dirname, "..", "outbox", "kinds");
+    const files = [
+      ...readdirSync(kinds)
+        .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
+        .map((f) => path.join(kinds, f)),
+      path.join(import.meta.dirname, "..", "newsletters", "send", "newsletter-message.ts"),
+      path.join(import.meta.dirname, "..", "newsletters", "test-send-message.ts"),
+    ];
+    const loaded: string[] = [];
+    for (const file of files) {
+      for (const [, specifier] of readFileSync(file, "utf8").matchAll(/import\("([^"]+)"\)/g)) {
+        const module = await import(path.resolve(path.dirname(file), specifier));
+        expect(Object.keys(module).length, `${file}: ${specifier}`).toBeGreaterThan(0);
+        loaded.push(specifier);
+      }
+    }
+    // The three kinds the walks queue: the announcement, a match's change, the newsletter.
+    expect(loaded).toEqual(expect.arrayContaining(["../compose/composer"]));
+    expect(loaded.filter((s) => s.endsWith("proposed-times-for"))).toHaveLength(2);
   });
 
   it("drops every kind that carries a secret when an address stops being a person's", () => {

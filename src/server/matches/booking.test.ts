@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { BOOKING_DOES_NOT_FIT, bookingTimeLabel, type ProposedTime } from "../../shared/booking";
-import { getAuthSecret } from "../auth/auth-secret";
+import { getAuthSecret } from "../app-secret";
 import { fixedClock } from "../clock";
 import { matchBusyTimes, pairings } from "../db/schema";
 import { bookingLinkUrl } from "../mail/booking-links";

@@ -5,6 +5,9 @@ import { z } from "zod";
  * of them, and a row's `data` is parsed with it when read (message-kind.ts, `schema`).
  */
 
+/** The payload of a kind that carries none (the nudges). */
+export const noPayload = z.object({});
+
 /** Who an automatic e-mail to a person is for: what its greeting and its links need. */
 export const personAddressed = z.object({
   userId: z.string(),

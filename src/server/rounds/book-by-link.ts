@@ -1,6 +1,6 @@
 import type { LinkBooking } from "../../shared/booking";
 import type { ChatInvitation } from "../../shared/calendar";
-import { getAuthSecret } from "../auth/auth-secret";
+import { getAuthSecret } from "../app-secret";
 import { refuseClosedAccount } from "../check-ins/closed-account";
 import type { AppContext } from "../context";
 import { BadRequest, HttpError } from "../errors";

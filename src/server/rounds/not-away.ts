@@ -5,13 +5,13 @@ import type { AwayStatusResponse, NotAwayResponse } from "../../shared/partner-a
 import { personName } from "../../shared/person-name";
 import { recordActivity } from "../activity/activity";
 import { namedPerson, peopleLine } from "../activity/people-line";
-import { getAuthSecret } from "../auth/auth-secret";
+import { getAuthSecret } from "../app-secret";
 import { refuseClosedAccount } from "../check-ins/closed-account";
 import type { AppContext } from "../context";
 import { utcDayOf } from "../dates/month-dates";
 import { activities, pairings } from "../db/schema";
 import { BadRequest, Conflict, HttpError } from "../errors";
-import { signLinkToken, verifyLinkToken } from "../mail/signed-links";
+import { verifyLinkToken } from "../mail/signed-links";
 import { awayReports, NOT_AWAY_KIND, PARTNER_AWAY_KIND } from "../pairings/current/away-reports";
 import { type ChangeNotice, queueChangeNotices } from "../pairings/current/change-notices";
 import { placeInTx } from "../pairings/current/re-pair-person";
@@ -23,24 +23,8 @@ import { dayIn } from "./away-window";
 import { reportLastDay } from "./report-window";
 import { getTimeZone } from "./round-settings";
 
-const LINK_DAYS = 45;
-const DAY_MS = 86_400_000;
-
 export const INVALID_NOT_AWAY_LINK =
   "This link is not valid. Please use the link from your e-mail, or sign in and open your Matches page.";
-
-/**
- * The "I'm not away" page's address for the person reported away in a pairing (docs/matches.md).
- * Takes the secret read before the caller's transaction: the embedded database has one connection.
- */
-export function notAwayUrl(ctx: AppContext, secret: string, userId: string, pairingId: number) {
-  const token = signLinkToken(secret, "not-away", {
-    userId,
-    id: pairingId,
-    expiresAt: new Date(ctx.clock.now().getTime() + LINK_DAYS * DAY_MS),
-  });
-  return `${ctx.config.appUrl}/not-away?token=${encodeURIComponent(token)}`;
-}
 
 /** The latest report that the person is away in a running pairing, unless they said otherwise since. */
 async function openReport(ctx: AppContext, userId: string) {

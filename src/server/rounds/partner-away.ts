@@ -5,7 +5,7 @@ import type { PartnerAwayBody, PartnerAwayResponse } from "../../shared/partner-
 import { personName } from "../../shared/person-name";
 import { recordActivity } from "../activity/activity";
 import { namedPerson, peopleLine } from "../activity/people-line";
-import { getAuthSecret } from "../auth/auth-secret";
+import { getAuthSecret } from "../app-secret";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { activities, matches, type PairingRow } from "../db/schema";
@@ -23,7 +23,7 @@ import { placeInTx, RE_PAIRED_KIND } from "../pairings/current/re-pair-person";
 import { lockPairing } from "../pairings/locks/pairing-locks";
 import { peopleInOrder } from "../people-rows/read-people";
 import { dayIn } from "./away-window";
-import { notAwayUrl } from "./not-away";
+import { notAwayUrl } from "./not-away-link";
 import { reportLastDay } from "./report-window";
 import { getTimeZone } from "./round-settings";
 

@@ -2,7 +2,7 @@ import { recordActivity } from "../activity/activity";
 import type { AppContext } from "../context";
 import { utcDayOf } from "../dates/month-dates";
 import type { Tx } from "../db/client";
-import { PARTNER_LEFT_KIND, type PartnerLeftData } from "../pairings/current/waiting-for-partner";
+import { PARTNER_LEFT_KIND, type PartnerLeftData } from "../pairings/current/partner-left";
 import { holdRunningPairingsOfMonth } from "../pairings/locks/pairing-locks";
 import { lockChosenPeople } from "../pairings/locks/people-locks";
 import { awayReasonsOf } from "../pairings/scope/member-availability";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getAuthSecret } from "../auth/auth-secret";
+import { getAuthSecret } from "../app-secret";
 import { fixedClock } from "../clock";
 import { matches, pairings, users } from "../db/schema";
 import { signLinkToken } from "../mail/signed-links";

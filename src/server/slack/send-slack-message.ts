@@ -1,7 +1,7 @@
 import type { WebClient } from "@slack/web-api";
 import { eq } from "drizzle-orm";
 import { personName } from "../../shared/person-name";
-import { getAuthSecret } from "../auth/auth-secret";
+import { getAuthSecret } from "../app-secret";
 import { organiserTurns } from "../channels/organiser";
 import { runningMatch } from "../channels/running-matches";
 import type { AppContext } from "../context";

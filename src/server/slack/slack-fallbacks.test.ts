@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getAuthSecret } from "../auth/auth-secret";
+import { getAuthSecret } from "../app-secret";
 import { fixedClock } from "../clock";
 import { emailLogs, outgoingMessages } from "../db/schema";
 import { deliverDueChannelMessages } from "../jobs/definitions/channel-transports";

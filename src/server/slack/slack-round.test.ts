@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkInConfirmations, NOT_YET_NO_REMINDER } from "../../shared/check-in-answers";
-import { getAuthSecret } from "../auth/auth-secret";
+import { getAuthSecret } from "../app-secret";
 import { recordCheckInAnswer } from "../check-ins/answer-check-in";
 import { remindCheckIns } from "../check-ins/remind-check-ins";
 import { fixedClock } from "../clock";

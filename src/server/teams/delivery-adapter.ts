@@ -1,23 +1,24 @@
-import { and, eq, inArray, isNotNull, lte } from "drizzle-orm";
 import { z } from "zod";
 import type { ChannelAdapter } from "../channels/channel-delivery";
 import type { AppContext } from "../context";
-import { type OutgoingMessageRow, outgoingMessages } from "../db/schema";
+import type { OutgoingMessageRow } from "../db/schema";
 import type { SendOutcome } from "../outbox/channels";
-import { introKey, sentTeamsIntroSql } from "../outbox/kinds/teams-kinds";
+import { introKey } from "../outbox/kinds/teams-kinds";
 import { recordLaneProgress } from "../outbox/lane-ledger";
 import { mailChangeFallbacks } from "../pairings/current/channel-change-notes";
 import { MicrosoftCallError, refusedCall } from "./microsoft-calls";
 import { sendTeams } from "./send-teams";
 import { showLateAnswerInTeams } from "./show-answer-in-teams";
+import { deliveryOf } from "./teams-rows";
 import { teamsSettings } from "./teams-settings";
 
 /**
  * The one place Teams meets the delivery engine (docs/chat.md, "Microsoft Teams" and "Adding a
  * channel"; docs/decisions/0075-teams-app.md): Teams messages are rows of `outgoing_messages`
  * with channel `teams` in a lane of their own, queued once by key, and this transport sends one
- * and says sent, retry (after Teams' Retry-After on a 429) or ended. Everything else in this
- * folder knows nothing of the engine.
+ * and says sent, retry (after Teams' Retry-After on a 429) or ended. Besides the queueing
+ * (queue-teams.ts, which reads the rows by key in teams-rows.ts), nothing else in this folder
+ * knows the engine.
  */
 
 /**
@@ -77,41 +78,4 @@ async function sendTeamsDelivery(ctx: AppContext, row: OutgoingMessageRow): Prom
     if (refusedCall(error)) return { kind: "ended", state: "failed", error: error.message };
     return { kind: "retry", error: error.message };
   }
-}
-
-const teamsRow = (key: string) =>
-  and(eq(outgoingMessages.channel, "teams"), eq(outgoingMessages.onceKey, key));
-
-/** A queued Teams message by key: its state and what it answered. */
-export async function deliveryOf(ctx: AppContext, key: string) {
-  const [row] = await ctx.db
-    .select({ state: outgoingMessages.state, result: outgoingMessages.result })
-    .from(outgoingMessages)
-    .where(teamsRow(key));
-  return row ?? null;
-}
-
-/** Teams intros sent before `before`, with their organiser (for the nudges). */
-export async function introsSentBefore(ctx: AppContext, before: Date) {
-  const rows = await ctx.db
-    .select({ matchId: outgoingMessages.matchId, organiserId: outgoingMessages.organiserId })
-    .from(outgoingMessages)
-    .where(
-      and(
-        sentTeamsIntroSql(),
-        isNotNull(outgoingMessages.matchId),
-        lte(outgoingMessages.sentAt, before),
-      ),
-    );
-  return rows.flatMap((r) => (r.matchId === null ? [] : [{ ...r, matchId: r.matchId }]));
-}
-
-/** Which of these keys are queued already. */
-export async function queuedKeys(ctx: AppContext, keys: string[]): Promise<Set<string>> {
-  if (keys.length === 0) return new Set();
-  const rows = await ctx.db
-    .select({ key: outgoingMessages.onceKey })
-    .from(outgoingMessages)
-    .where(and(eq(outgoingMessages.channel, "teams"), inArray(outgoingMessages.onceKey, keys)));
-  return new Set(rows.flatMap((r) => (r.key === null ? [] : [r.key])));
 }

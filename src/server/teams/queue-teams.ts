@@ -19,8 +19,8 @@ import {
   toldInChannelsAlone,
   wantsTeams,
 } from "../settings/channel-settings";
-import { deliveryOf, introsSentBefore, queuedKeys } from "./delivery-adapter";
 import { teamsReachOf } from "./teams-people";
+import { deliveryOf, introsSentBefore, queuedKeys } from "./teams-rows";
 import { teamsSettings } from "./teams-settings";
 
 /** How long after the intro a silent match is nudged (as in Slack). */

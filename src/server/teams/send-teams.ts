@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { getAuthSecret } from "../auth/auth-secret";
+import { getAuthSecret } from "../app-secret";
 import { organiserTurns } from "../channels/organiser";
 import type { AppContext } from "../context";
 import { stillInQuestions, users } from "../db/schema";

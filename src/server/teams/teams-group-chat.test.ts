@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { teamsGraphPermissions } from "../../shared/teams";
-import { getAuthSecret } from "../auth/auth-secret";
+import { getAuthSecret } from "../app-secret";
 import { fixedClock } from "../clock";
 import { outgoingMessages, pairings, type UserRow } from "../db/schema";
 import { deliverDueChannelMessages } from "../jobs/definitions/channel-transports";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { UnsubscribeStatus } from "../../shared/unsubscribe";
-import { getAuthSecret } from "../auth/auth-secret";
+import { getAuthSecret } from "../app-secret";
 import type { AppContext } from "../context";
 import { invitationOptOuts } from "../db/schema";
 import { BadRequest } from "../errors";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { UnsubscribeAction, UnsubscribeStatus } from "../../shared/newsletters";
-import { getAuthSecret } from "../auth/auth-secret";
+import { getAuthSecret } from "../app-secret";
 import type { AppContext } from "../context";
 import { type UserRow, users } from "../db/schema";
 import { BadRequest, NotFound } from "../errors";

@@ -6,7 +6,7 @@ import {
   type ValidateResponse,
 } from "../../../shared/newsletters";
 import { monthDisplay } from "../../../shared/pairings";
-import { getAuthSecret } from "../../auth/auth-secret";
+import { getAuthSecret } from "../../app-secret";
 import type { AppContext } from "../../context";
 import { type NewsletterRow, users } from "../../db/schema";
 import { BadRequest } from "../../errors";

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { parseActivePairingFile } from "../../../shared/pairing-file-names";
-import { getAuthSecret } from "../../auth/auth-secret";
+import { getAuthSecret } from "../../app-secret";
 import type { AppContext } from "../../context";
 import { matches, matchMembers } from "../../db/schema";
 import type { ProposedTimesView } from "../../mail/templates/views";

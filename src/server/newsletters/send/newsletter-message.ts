@@ -4,7 +4,13 @@ import type { AppContext } from "../../context";
 import { type NewsletterRow, newsletters } from "../../db/schema";
 import type { ProposedTimesView } from "../../mail/templates/views";
 import { type MessageKind, NoLongerFor } from "../../outbox/message-kind";
-import { type Composition, compose, NotARecipient } from "../compose/composer";
+import type { Composition } from "../compose/composer";
+
+/**
+ * The composer, loaded when the worker delivers: a sender queueing a newsletter loads neither it
+ * nor the templates and proposed times it renders with (docs/architecture.md, "Three walks").
+ */
+const composer = () => import("../compose/composer");
 
 /** One person's newsletter (or an earlier release's round announcement queued in the ledger). */
 const newsletterMessageData = z.object({
@@ -68,6 +74,7 @@ export const newsletterMessage = {
       assertCarriable(message);
       return { ...message, textEncoding: "base64" };
     } catch (error) {
+      const { NotARecipient } = await composer();
       if (error instanceof NotARecipient) throw new NoLongerFor(error.message);
       throw renderError(error as Error);
     }
@@ -112,7 +119,8 @@ function compositionOf(ctx: AppContext, row: NewsletterRow): Promise<Composed> {
   const key = `${row.id}@${row.updatedAt.toISOString()}`;
   let entry = kept.get(key);
   if (!entry) {
-    entry = compose(ctx, { newsletter: row })
+    entry = composer()
+      .then(({ compose }) => compose(ctx, { newsletter: row }))
       .then(async (composition) => {
         await composition.prepare();
         return composition;

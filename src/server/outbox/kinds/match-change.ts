@@ -2,15 +2,25 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { matches, users } from "../../db/schema";
-import { type RenderedCalendarMessage, renderCalendarMessage } from "../../icalendar/calendar-mail";
-import { AnnouncementEmail, announcementContent } from "../../mail/templates/announcement-email";
-import { MatchChangedEmail } from "../../mail/templates/match-changed-email";
+import type { RenderedCalendarMessage } from "../../icalendar/calendar-mail";
 import { isMemberSql, memberIdsSql } from "../../match-members/match-members";
 import { readPerson } from "../../people-rows/read-people";
-import { labelledTimes, proposedTimesFor } from "../../scheduling/proposed-times-for";
 import { type MessageKind, NoLongerFor, type TemplateMessage } from "../message-kind";
 import { calendarMessageData, linkAction, partnerViewData } from "../payload-parts";
-import { personalLinks } from "../personal-links";
+import type { personalLinks } from "../personal-links";
+
+/**
+ * What the e-mail is rendered with, loaded when the worker delivers one: a sender queueing a change
+ * loads neither the calendar, the templates nor the proposed times (docs/architecture.md, "Three
+ * walks").
+ */
+const rendering = async () => ({
+  ...(await import("../../icalendar/calendar-mail")),
+  ...(await import("../../mail/templates/announcement-email")),
+  ...(await import("../../mail/templates/match-changed-email")),
+  ...(await import("../../scheduling/proposed-times-for")),
+  ...(await import("../personal-links")),
+});
 
 /** The match's calendar message an e-mail carries (icalendar/match-calendar-events.ts). */
 const carried = { calendar: calendarMessageData.optional() };
@@ -66,6 +76,7 @@ export const matchChange = {
       isActive: users.isActive,
     });
     if (!person?.isActive) throw new NoLongerFor("The person was deactivated since.");
+    const { renderCalendarMessage, personalLinks } = await rendering();
     const calendar = data.calendar
       ? await renderCalendarMessage(ctx, data.calendar, data.userId)
       : undefined;
@@ -92,6 +103,13 @@ async function bodyOf(
   links: Links,
   calendar: RenderedCalendarMessage | undefined,
 ): Promise<Omit<TemplateMessage, "headers">> {
+  const {
+    AnnouncementEmail,
+    announcementContent,
+    labelledTimes,
+    MatchChangedEmail,
+    proposedTimesFor,
+  } = await rendering();
   if (data.via === "calendar") {
     if (!calendar) throw new Error("A calendar e-mail without its calendar message.");
     const { subject, lines } = calendar;

@@ -4,20 +4,11 @@ import { monthDisplay } from "../../../shared/pairings";
 import { getAuthSecret } from "../../app-secret";
 import type { AppContext } from "../../context";
 import { matches, users } from "../../db/schema";
-import {
-  AnnouncementEmail,
-  announcementContent,
-  announcementSubject,
-} from "../../mail/templates/announcement-email";
 import type { ProposedTimesView } from "../../mail/templates/views";
-import { togetherLine } from "../../mail/together-line";
 import { matchIdsOfMembersSql, memberIdsSql } from "../../match-members/match-members";
 import { readPerson } from "../../people-rows/read-people";
-import { matchProposals } from "../../scheduling/match-times";
-import { labelledTimes, linkedTimesFor } from "../../scheduling/proposed-times-for";
 import { type MessageKind, NoLongerFor } from "../message-kind";
 import { partnerViewData } from "../payload-parts";
-import { personalLinks } from "../personal-links";
 
 /**
  * One person's short announcement of a published round (docs/rounds.md, "The announcement goes
@@ -48,6 +39,19 @@ export type RoundAnnouncementData = z.infer<typeof roundAnnouncementData>;
 export const ROUND_ANNOUNCEMENT_KEY = "announcement-";
 export const roundAnnouncementKey = (announcementId: number) =>
   `${ROUND_ANNOUNCEMENT_KEY}${announcementId}`;
+
+/**
+ * What the e-mail is rendered with, loaded when the worker delivers one: the publish queueing
+ * the announcement loads neither the templates nor the proposed times (docs/architecture.md,
+ * "Three walks").
+ */
+const rendering = async () => ({
+  ...(await import("../../mail/templates/announcement-email")),
+  ...(await import("../../mail/together-line")),
+  ...(await import("../../scheduling/match-times")),
+  ...(await import("../../scheduling/proposed-times-for")),
+  ...(await import("../personal-links")),
+});
 
 /** One reader's place in the pairing at delivery: their active match and its times for them. */
 interface Placed {
@@ -95,6 +99,13 @@ export const roundAnnouncement = {
     if (!samePartners(place?.partnerIds ?? [], data.partnerIds)) {
       throw new NoLongerFor("The person is no longer in the match this e-mail announces.");
     }
+    const {
+      AnnouncementEmail,
+      announcementContent,
+      announcementSubject,
+      personalLinks,
+      togetherLine,
+    } = await rendering();
     const { common, headers } = await personalLinks(ctx, {
       userId: data.userId,
       greeting: person.firstName?.trim() || "there",
@@ -157,6 +168,7 @@ async function placesOf(
     }
   }
   if (found.length === 0) return places;
+  const { labelledTimes, linkedTimesFor, matchProposals } = await rendering();
   const proposals = await matchProposals(ctx, [...new Set(found.map((f) => f.matchId))]);
   const secret = await getAuthSecret(ctx);
   for (const { matchId, pairingId, userId, memberIds } of found) {

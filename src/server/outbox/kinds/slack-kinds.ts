@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ChannelKind } from "../message-kind";
+import { noPayload } from "../payload-parts";
 
 /**
  * The Slack messages of the one delivery engine (docs/chat.md, "Deliveries"), a kind each: its
@@ -54,8 +55,6 @@ export const slackCheckInUpdate = {
 >;
 
 /** The one nudge of a silent match (docs/chat.md, "The nudge"), to its organiser: no payload. */
-export const noPayload = z.object({});
-
 export const slackNudge = {
   name: "nudge",
   channel: "slack",

@@ -3,8 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { outgoingMessages } from "../../db/schema";
 import type { ChannelKind } from "../message-kind";
-import { linkAction } from "../payload-parts";
-import { noPayload } from "./slack-kinds";
+import { linkAction, noPayload } from "../payload-parts";
 
 /**
  * The Microsoft Teams messages of the one delivery engine (docs/chat.md, "Microsoft Teams"), a

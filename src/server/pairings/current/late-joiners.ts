@@ -7,7 +7,7 @@ import { stillSatOut } from "../scope/sat-out-people";
 import { eligibleSql, inScopeSql, resolveScope } from "../scope/scope";
 import { joinWhitelistEntry, whitelistEntryGroup, whitelistEntryId } from "../scope/whitelist-join";
 import { NOT_AWAY_KIND, PARTNER_AWAY_KIND } from "./away-reports";
-import { PARTNER_LEFT_KIND } from "./waiting-for-partner";
+import { PARTNER_LEFT_KIND } from "./partner-left";
 
 /**
  * The most people who joined late one pairing's list shows: the list is for placing by hand, one

@@ -8,8 +8,8 @@ import { peopleInOrder } from "../../people-rows/read-people";
 import { runningMatchesOf } from "../scope/running-members";
 import type { ChangeNotice, Person } from "./change-notices";
 import { leaveMatch } from "./leave-match";
+import { PARTNER_LEFT_KIND, type PartnerLeftData } from "./partner-left";
 import { placeInTx } from "./re-pair-person";
-import { PARTNER_LEFT_KIND, type PartnerLeftData } from "./waiting-for-partner";
 
 export const MEMBER_LEFT_KIND = "match.member-left";
 

@@ -40,8 +40,8 @@ import { resolveScope } from "../scope/scope";
 import { awayReports } from "./away-reports";
 import { queueChangeNotices } from "./change-notices";
 import { leaveMatch } from "./leave-match";
+import { PARTNER_LEFT_KIND } from "./partner-left";
 import type { RePairNotice } from "./re-pair-mail";
-import { PARTNER_LEFT_KIND } from "./waiting-for-partner";
 
 /** The activity kind of a re-pair: `userId` is the person placed (docs/matches.md). */
 export const RE_PAIRED_KIND = "match.re-paired";

@@ -7,14 +7,7 @@ import { peopleById } from "../../people-rows/read-people";
 import { awayReasonsOf } from "../scope/member-availability";
 import { memberColumns } from "../scope/pairing-members";
 import { awayReports } from "./away-reports";
-
-/** The activity kind of a person left waiting for a partner: `userId` is the one waiting. */
-export const PARTNER_LEFT_KIND = "match.partner-left";
-
-/** What a "left waiting" activity keeps in `data`: who left. */
-export interface PartnerLeftData {
-  left: string[];
-}
+import { PARTNER_LEFT_KIND, type PartnerLeftData } from "./partner-left";
 
 /**
  * The people of running pairings waiting for a partner (docs/pairings.md, "Waiting for a
