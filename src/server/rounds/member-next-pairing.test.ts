@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
-import { allowEmail, createAdmin, createGroup, createUser } from "../test/factories";
+import { allowEmail, createAdmin, createGroup, createPairing, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 
 // Monday 5 April 2027 is April's first Monday; May's is Monday 3 May.
@@ -64,5 +64,16 @@ describe("GET /api/next-pairing for a member", () => {
     await setZone("America/Los_Angeles");
     expect((await nextOf(loner)).iso).toBe("2027-04-05");
     await setZone("UTC");
+  });
+
+  it("skips a month its round already paired by hand before the pairing day", async () => {
+    clock.set("2027-06-02T12:00:00Z");
+    await setZone("UTC");
+    // June's first Monday is 7 June; July's is 5 July.
+    expect((await nextOf(loner)).iso).toBe("2027-06-07");
+    await createPairing(t.db, { scopeKey: "all", month: "2027-06" });
+    expect(await nextOf(loner)).toEqual({ date: "Monday, July 5, 2027", iso: "2027-07-05" });
+    // Another round's month does not count for this member.
+    expect((await nextOf(labber)).iso).toBe("2027-06-16");
   });
 });
