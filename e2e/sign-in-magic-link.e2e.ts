@@ -41,11 +41,17 @@ describe("a whitelisted employee signs in with a magic link", () => {
 
     // The link works once, in another browser too.
     const again = await story.reusePage(page);
+    // A used link is an answer the page shows, not a refused request.
+    const refused: string[] = [];
+    again.on("response", (r) => {
+      if (r.status() >= 400) refused.push(`${r.status()} ${r.url()}`);
+    });
     await again.goto(link);
     await again.waitForURL("**/auth?error=invalid_link**");
     await again
       .getByText("This magic link is invalid or has expired. Please request a new one.")
       .waitFor();
+    expect(refused).toEqual([]);
   });
 
   it("sends a link without a token back to /auth with missing_token", async () => {

@@ -32,6 +32,16 @@ export const magicLinkVerifyBodySchema = z.object({
     .max(200, { error: "This magic link is invalid or has expired. Please request a new one." }),
 });
 
+/**
+ * Whether a magic link can still sign in, asked by the arrival page before it uses the link
+ * (docs/sign-in.md): `reason` is the error the page shows when it cannot.
+ */
+export const magicLinkCheckSchema = z.object({
+  usable: z.boolean(),
+  reason: z.enum(["invalid_link", "invalid_email"]).nullable(),
+});
+export type MagicLinkCheck = z.infer<typeof magicLinkCheckSchema>;
+
 export const simpleAuthBodySchema = z.object({
   email: emailField,
   /** Where to go afterwards; honoured only when it is a same-site relative path. */

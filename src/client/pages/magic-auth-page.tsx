@@ -18,7 +18,8 @@ function failureTarget(error: unknown): string {
 
 /**
  * Magic link arrival (/magic-auth). Opening the link (or a mail scanner fetching it) does
- * nothing on the server; this page's script consumes the token with a POST.
+ * nothing on the server; this page's script asks whether the link still works, then consumes the
+ * token with a POST.
  */
 export function MagicAuthPage() {
   const started = useRef(false);
@@ -33,9 +34,17 @@ export function MagicAuthPage() {
     }
     // Keep the token out of the address bar and history once it has been read.
     window.history.replaceState(null, "", "/magic-auth");
+    // Asked first, so a used or expired link is an answer rather than a refused request.
     authApi
-      .verifyMagicLink(token)
-      .then(() => window.location.replace("/auth-success"))
+      .checkMagicLink(token)
+      .then(async (check) => {
+        if (!check.usable) {
+          window.location.replace(`/auth?error=${check.reason ?? "invalid_link"}`);
+          return;
+        }
+        await authApi.verifyMagicLink(token);
+        window.location.replace("/auth-success");
+      })
       .catch((error: unknown) => window.location.replace(failureTarget(error)));
   }, []);
 

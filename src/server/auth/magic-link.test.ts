@@ -111,6 +111,23 @@ describe("sign-in with a magic link", () => {
     expect((await post(t, "/api/auth/magic-link/verify", { token: second })).statusCode).toBe(400);
   });
 
+  it("says whether a link still works without using it up, as the arrival page asks first", async () => {
+    const email = fresh();
+    await post(t, "/api/auth/magic-link", { email });
+    const token = await latestToken(t, email);
+    const check = () => post(t, "/api/auth/magic-link/check", { token });
+    for (let i = 0; i < 2; i++) {
+      const live = await check();
+      expect(live.statusCode).toBe(200);
+      expect(live.json()).toEqual({ usable: true, reason: null });
+    }
+    expect((await post(t, "/api/auth/magic-link/verify", { token })).statusCode).toBe(200);
+    expect((await check()).json()).toEqual({ usable: false, reason: "invalid_link" });
+    const bogus = await post(t, "/api/auth/magic-link/check", { token: "not-a-real-token" });
+    expect(bogus.json()).toEqual({ usable: false, reason: "invalid_link" });
+    expect((await post(t, "/api/auth/magic-link/check", {})).statusCode).toBe(400);
+  });
+
   it("asks to wait before a second link within a minute", async () => {
     const email = fresh();
     await post(t, "/api/auth/magic-link", { email });

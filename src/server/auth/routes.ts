@@ -22,6 +22,7 @@ import { completeSetup } from "./setup/complete-setup";
 import { hasAdmin } from "./setup/setup-token";
 import { simpleAccess } from "./simple-auth";
 import { verifyCode } from "./verify-code";
+import { checkMagicLink } from "./check-magic-link";
 import { verifyMagicLink } from "./verify-magic-link";
 
 const meta = (request: FastifyRequest) => ({
@@ -81,6 +82,14 @@ const emailSignInRoutes: FeatureRoutes = async (app, { ctx }) => {
     config: { rateLimit: ipLimits.sendPerIp },
     preHandler: [emailSignInOn, linksPerAddress],
     handler: async (request) => requestMagicLink(ctx, request.body.email, meta(request)),
+  });
+
+  r.route({
+    ...endpointRoute(endpoints.checkMagicLink),
+    // It checks a secret: counted with the verifies it comes before.
+    config: { rateLimit: ipLimits.verifyPerIp },
+    preHandler: emailSignInOn,
+    handler: async (request) => checkMagicLink(ctx, request.body.token),
   });
 
   r.route({

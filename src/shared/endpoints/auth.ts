@@ -4,6 +4,7 @@ import {
   authStatusSchema,
   magicLinkAnswerSchema,
   magicLinkBodySchema,
+  magicLinkCheckSchema,
   magicLinkVerifyBodySchema,
   sendCodeBodySchema,
   sessionAnswerSchema,
@@ -44,6 +45,14 @@ export const authEndpoints = {
     path: "/api/auth/magic-link",
     body: magicLinkBodySchema,
     response: answers(magicLinkAnswerSchema),
+  }),
+  /** Reads only: a used, expired or unknown link answers `usable: false`, not an error. */
+  checkMagicLink: endpoint({
+    access: "public",
+    method: "POST",
+    path: "/api/auth/magic-link/check",
+    body: magicLinkVerifyBodySchema,
+    response: answers(magicLinkCheckSchema),
   }),
   verifyMagicLink: endpoint({
     access: "public",

@@ -22,6 +22,7 @@ export const authApi = {
   sendCode: (email: string) => call(endpoints.sendCode, { body: { email } }),
   verifyCode: (body: { email: string; code: string }) => call(endpoints.verifyCode, { body }),
   requestMagicLink: (email: string) => call(endpoints.magicLink, { body: { email } }),
+  checkMagicLink: (token: string) => call(endpoints.checkMagicLink, { body: { token } }),
   verifyMagicLink: (token: string) => call(endpoints.verifyMagicLink, { body: { token } }),
   simpleAuth: (email: string) => call(endpoints.simpleAuth, { body: { email } }),
   adminSignIn: (body: { email: string; password: string }) => call(endpoints.adminSignIn, { body }),
