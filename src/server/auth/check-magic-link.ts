@@ -23,6 +23,7 @@ export async function checkMagicLink(ctx: AppContext, token: string): Promise<Ma
       ),
     );
   if (!live) return { usable: false, reason: "invalid_link" };
-  if (!(await isEmailAllowed(ctx.db, live.email))) return { usable: false, reason: "invalid_email" };
+  if (!(await isEmailAllowed(ctx.db, live.email)))
+    return { usable: false, reason: "invalid_email" };
   return { usable: true, reason: null };
 }

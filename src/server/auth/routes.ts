@@ -12,6 +12,7 @@ import { type SerialisedJson, sendSerialised } from "../http/table/send-serialis
 import { addressLimit } from "./address-limits";
 import { adminSignIn } from "./admin-sign-in";
 import { addressLimits, ipLimits } from "./auth-settings";
+import { checkMagicLink } from "./check-magic-link";
 import { currentUserAnswer } from "./current-user-answer";
 import { readOwnSession, readWithOwnSession } from "./guards";
 import { presentUser } from "./present-user";
@@ -22,7 +23,6 @@ import { completeSetup } from "./setup/complete-setup";
 import { hasAdmin } from "./setup/setup-token";
 import { simpleAccess } from "./simple-auth";
 import { verifyCode } from "./verify-code";
-import { checkMagicLink } from "./check-magic-link";
 import { verifyMagicLink } from "./verify-magic-link";
 
 const meta = (request: FastifyRequest) => ({
