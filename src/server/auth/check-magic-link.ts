@@ -1,8 +1,8 @@
-import { and, eq, gt } from "drizzle-orm";
 import type { MagicLinkCheck } from "../../shared/auth";
 import type { AppContext } from "../context";
 import { magicLinkTokens } from "../db/schema";
 import { keyedHash } from "./auth-secret";
+import { liveLinkWhere } from "./verify-magic-link";
 import { isEmailAllowed } from "./whitelist-lookup";
 
 /**
@@ -15,13 +15,7 @@ export async function checkMagicLink(ctx: AppContext, token: string): Promise<Ma
   const [live] = await ctx.db
     .select({ email: magicLinkTokens.email })
     .from(magicLinkTokens)
-    .where(
-      and(
-        eq(magicLinkTokens.tokenHash, tokenHash),
-        eq(magicLinkTokens.isUsed, false),
-        gt(magicLinkTokens.expiresAt, ctx.clock.now()),
-      ),
-    );
+    .where(liveLinkWhere(tokenHash, ctx.clock.now()));
   if (!live) return { usable: false, reason: "invalid_link" };
   if (!(await isEmailAllowed(ctx.db, live.email)))
     return { usable: false, reason: "invalid_email" };

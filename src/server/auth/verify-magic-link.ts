@@ -10,6 +10,14 @@ import { isEmailAllowed } from "./whitelist-lookup";
 export const INVALID_LINK_MESSAGE =
   "This magic link is invalid or has expired. Please request a new one.";
 
+/** A link token that can still sign in: this hash, not used, not expired at `now`. */
+export const liveLinkWhere = (tokenHash: string, now: Date) =>
+  and(
+    eq(magicLinkTokens.tokenHash, tokenHash),
+    eq(magicLinkTokens.isUsed, false),
+    gt(magicLinkTokens.expiresAt, now),
+  );
+
 /**
  * Consumes a link token with one conditional update, so of two parallel verifies only one wins;
  * signing in ends the address's other live links and codes.
@@ -20,13 +28,7 @@ export async function verifyMagicLink(ctx: AppContext, token: string): Promise<U
   const [consumed] = await ctx.db
     .update(magicLinkTokens)
     .set({ isUsed: true, usedAt: now })
-    .where(
-      and(
-        eq(magicLinkTokens.tokenHash, tokenHash),
-        eq(magicLinkTokens.isUsed, false),
-        gt(magicLinkTokens.expiresAt, now),
-      ),
-    )
+    .where(liveLinkWhere(tokenHash, now))
     .returning({ email: magicLinkTokens.email });
   if (!consumed) throw new BadRequest(INVALID_LINK_MESSAGE, "invalid_link");
   if (!(await isEmailAllowed(ctx.db, consumed.email))) {
