@@ -4,8 +4,9 @@ import { and, eq } from "drizzle-orm";
 import type { NextPairingResponse } from "../../shared/matches";
 import { whitelistEntrySql } from "../auth/whitelist-lookup";
 import type { AppContext } from "../context";
-import { type Day, nextPairingDay, readPairingSchedule } from "../dates/month-dates";
-import { domainGroups, pairings, users } from "../db/schema";
+import { monthKey, nextPairingDay, readPairingSchedule } from "../dates/month-dates";
+import { domainGroups, users } from "../db/schema";
+import { pairingOfRound } from "./round-pairing";
 import { getRoundSettings, getTimeZone } from "./round-settings";
 
 /**
@@ -26,23 +27,13 @@ export async function getMemberNextPairing(
   const local = new TZDate(ctx.clock.now().getTime(), timeZone);
   const today = new Date(Date.UTC(local.getFullYear(), local.getMonth(), local.getDate()));
   let day = nextPairingDay(today, schedule);
-  if (await monthPaired(ctx, scopeKey, day)) {
+  // The round's own pairing of that month, found as its publish finds it: none comes on that day.
+  if (await pairingOfRound(ctx.db, { key: scopeKey }, monthKey(day.year, day.month))) {
     day = nextPairingDay(new Date(Date.UTC(day.year, day.month, day.day)), schedule);
   }
   // A local-time Date with the same calendar day, so date-fns prints that day in any server zone.
   const shown = new Date(day.year, day.month, day.day);
   return { date: format(shown, "EEEE, MMMM d, yyyy"), iso: format(shown, "yyyy-MM-dd") };
-}
-
-/** Whether the scope already has a pairing of the month `day` falls in. */
-async function monthPaired(ctx: AppContext, scopeKey: string, day: Day): Promise<boolean> {
-  const month = `${day.year}-${String(day.month + 1).padStart(2, "0")}`;
-  const found = await ctx.db
-    .select({ id: pairings.id })
-    .from(pairings)
-    .where(and(eq(pairings.scopeKey, scopeKey), eq(pairings.month, month)))
-    .limit(1);
-  return found.length > 0;
 }
 
 /** The round the member is in: their whitelist entry's group when it is active, else `all`. */

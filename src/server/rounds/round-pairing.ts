@@ -8,7 +8,7 @@ import type { RoundScope } from "./round-settings";
  * made by hand or published by the round. ("All Users" is a scope of its own, the people in no
  * active group, so a company-wide pairing made by hand stands only for the company-wide round.)
  */
-export async function pairingOfRound(db: Db | Tx, scope: RoundScope, month: string) {
+export async function pairingOfRound(db: Db | Tx, scope: Pick<RoundScope, "key">, month: string) {
   const rows = await db
     .select({
       id: pairings.id,

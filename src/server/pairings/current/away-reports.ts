@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { activities } from "../../db/schema";
 
@@ -45,4 +45,15 @@ export async function awayReports(db: Db | Tx, pairingId: number) {
     if (typeof by === "string") reporters.add(by);
   }
   return { away, everAway, reporters };
+}
+
+/**
+ * `userId` is away now in the pairing, as `awayReports` reads it, in SQL: their latest away report
+ * there is "my partner is away", not "I'm not away".
+ */
+export function awayNowSql(userId: SQLWrapper, pairingId: number): SQL {
+  return sql`coalesce((select ${activities.kind} from ${activities}
+    where ${activities.userId} = ${userId} and ${activities.pairingId} = ${pairingId}
+      and ${inArray(activities.kind, [PARTNER_AWAY_KIND, NOT_AWAY_KIND])}
+    order by ${activities.id} desc limit 1), '') = ${PARTNER_AWAY_KIND}`;
 }

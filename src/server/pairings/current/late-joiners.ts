@@ -6,7 +6,7 @@ import { runningMemberSql } from "../scope/running-members";
 import { stillSatOut } from "../scope/sat-out-people";
 import { eligibleSql, inScopeSql, resolveScope } from "../scope/scope";
 import { joinWhitelistEntry, whitelistEntryGroup, whitelistEntryId } from "../scope/whitelist-join";
-import { NOT_AWAY_KIND, PARTNER_AWAY_KIND } from "./away-reports";
+import { awayNowSql } from "./away-reports";
 import { PARTNER_LEFT_KIND } from "./partner-left";
 
 /**
@@ -45,20 +45,12 @@ export async function lateJoiners(
         sql`not ${listedAsSatOutSql(pairing.month)}`,
         sql`not exists (select 1 from ${activities} where ${activities.userId} = ${users.id}
           and ${activities.pairingId} = ${pairing.id} and ${eq(activities.kind, PARTNER_LEFT_KIND)})`,
-        sql`not ${awayNowSql(pairing.id)}`,
+        sql`not ${awayNowSql(users.id, pairing.id)}`,
       ),
     )
     .orderBy(users.createdAt, users.id)
     .limit(LATE_JOINERS_SHOWN);
   return rows.map((row) => ({ userId: row.id, reason: { kind: "joined-late" } }));
-}
-
-/** The person's latest away report of the pairing is "my partner is away", not "I'm not away". */
-function awayNowSql(pairingId: number): SQL {
-  return sql`coalesce((select ${activities.kind} from ${activities}
-    where ${activities.userId} = ${users.id} and ${activities.pairingId} = ${pairingId}
-      and ${inArray(activities.kind, [PARTNER_AWAY_KIND, NOT_AWAY_KIND])}
-    order by ${activities.id} desc limit 1), '') = ${PARTNER_AWAY_KIND}`;
 }
 
 /** Listed in a running pairing's `sat_out` of the month: those are shown with the engine's reason. */
