@@ -27,10 +27,18 @@ export interface AppProcess {
   stop(): Promise<void>;
 }
 
+/**
+ * V8's lower tiers only: WebAssembly (PGlite) by its baseline compiler, JavaScript up to Maglev. A
+ * test's app process lives seconds, too short to repay the optimising compiles; the same code runs,
+ * with about a tenth less CPU for the files that start them (docs/performance.md, "The jobs' polls,
+ * the workers' V8 flags and the app processes' tiers").
+ */
+const CHILD_V8_FLAGS = ["--liftoff-only", "--max-opt=2"];
+
 /** Starts the real server as a child process (`app-process.ts`, compiled) on port 0 with the given environment. */
 export async function startAppProcess(env: Record<string, string>): Promise<AppProcess> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "coj-proc-"));
-  const child = spawn(process.execPath, [path.join(repoRoot, output)], {
+  const child = spawn(process.execPath, [...CHILD_V8_FLAGS, path.join(repoRoot, output)], {
     cwd: repoRoot,
     env: {
       ...process.env,

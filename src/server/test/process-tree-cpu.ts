@@ -30,12 +30,47 @@ function machineTicks(): { busy: number; total: number } {
   return { busy: total - idle, total };
 }
 
+/** What a process of the run is, by its command line (read once per process). */
+export type ProcessKind =
+  | "test workers"
+  | "Chromium's renderers"
+  | "Chromium's other processes"
+  | "app processes and commands"
+  | "builds"
+  | "PostgreSQL"
+  | "Vitest"
+  | "other";
+
+function kindOf(pid: number): ProcessKind {
+  if (pid === process.pid) return "Vitest";
+  let command: string;
+  try {
+    command = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+  } catch {
+    return "other";
+  }
+  if (/chromium|headless-shell/.test(command)) {
+    return command.includes("--type=renderer")
+      ? "Chromium's renderers"
+      : "Chromium's other processes";
+  }
+  if (command.includes("vitest/dist/workers")) return "test workers";
+  if (/app-process\.js|scripts\/(start|run)\.mjs|dist\/server/.test(command)) {
+    return "app processes and commands";
+  }
+  if (/vite\.js|esbuild|build-server/.test(command)) return "builds";
+  if (command.includes("postgres")) return "PostgreSQL";
+  return "other";
+}
+
 export interface CpuSampler {
   /**
    * CPU seconds of the run's processes (this one and every descendant) at the last sample, or read
    * now (`fresh`: about 4 ms of CPU with 150 processes on the machine, too much for every file).
    */
   treeSeconds(fresh?: boolean): number;
+  /** `treeSeconds()` by kind of process, the most first. */
+  secondsByKind(): Array<[ProcessKind, number]>;
   /** CPU seconds the whole machine was busy since the sampler started (other work included). */
   machineSeconds(): number;
   stop(): void;
@@ -56,6 +91,7 @@ export function sampleProcessTreeCpu(intervalMs = 1_000): CpuSampler | undefined
     return undefined;
   }
   const lastTicks = new Map<number, number>();
+  const kinds = new Map<number, ProcessKind>();
   const sample = () => {
     const stats = new Map<number, ProcStat>();
     for (const name of readdirSync("/proc")) {
@@ -70,7 +106,11 @@ export function sampleProcessTreeCpu(intervalMs = 1_000): CpuSampler | undefined
       }
       return false;
     };
-    for (const [pid, stat] of stats) if (inTree(pid)) lastTicks.set(pid, stat.ticks);
+    for (const [pid, stat] of stats) {
+      if (!inTree(pid)) continue;
+      lastTicks.set(pid, stat.ticks);
+      if (!kinds.has(pid)) kinds.set(pid, kindOf(pid));
+    }
   };
   sample();
   const timer = setInterval(sample, intervalMs);
@@ -81,6 +121,14 @@ export function sampleProcessTreeCpu(intervalMs = 1_000): CpuSampler | undefined
       let ticks = 0;
       for (const value of lastTicks.values()) ticks += value;
       return ticks / TICKS_PER_SECOND;
+    },
+    secondsByKind() {
+      const byKind = new Map<ProcessKind, number>();
+      for (const [pid, ticks] of lastTicks) {
+        const kind = kinds.get(pid) ?? "other";
+        byKind.set(kind, (byKind.get(kind) ?? 0) + ticks / TICKS_PER_SECOND);
+      }
+      return [...byKind].sort((a, b) => b[1] - a[1]);
     },
     machineSeconds() {
       return (machineTicks().busy - startMachine.busy) / TICKS_PER_SECOND;

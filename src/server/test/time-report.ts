@@ -126,6 +126,9 @@ export class TimeReport implements Reporter {
     }
     lines.push(
       "  (wall, CPU and cores: from a project's first file to its last, every process of the run; import and tests: the files' own times summed; w.: the workers' own CPU in them)",
+      `CPU by kind of process: ${(this.cpu?.secondsByKind() ?? [])
+        .map(([kind, seconds]) => `${kind} ${fmt(seconds)}`)
+        .join(" · ")}`,
       "slowest files (time in the run, budget):",
     );
     for (const file of [...files].sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST_FILES))
@@ -158,6 +161,7 @@ export class TimeReport implements Reporter {
         {
           wallSeconds: s(Date.now() - this.runStartMs),
           cpuSeconds: (this.cpu?.treeSeconds() ?? 0) - this.runStartCpu,
+          cpuSecondsByProcess: Object.fromEntries(this.cpu?.secondsByKind() ?? []),
           windows,
           files,
         },
