@@ -132,6 +132,28 @@ describe("serving the client", () => {
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.headers.vary).toContain("accept-encoding");
     expect(plain.body).toBe(bigScript);
+
+    // A coding refused with q=0 is not sent, and a small file has no compressed copy.
+    expect((await get("br;q=0, gzip;q=0.5")).headers["content-encoding"]).toBe("gzip");
+    expect((await get("br;q=0")).headers["content-encoding"]).toBeUndefined();
+    const small = await t.app.inject({
+      method: "GET",
+      url: "/assets/app-abc123.js",
+      headers: { "accept-encoding": "br" },
+    });
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(small.body).toBe("console.log('hi')");
+  });
+
+  it("answers a HEAD for an asset without its body, and 404 for an asset the build does not have", async () => {
+    const head = await t.app.inject({ method: "HEAD", url: "/assets/big-def456.js" });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers["content-type"]).toContain("javascript");
+    expect(head.body).toBe("");
+    for (const url of ["/assets/missing-000000.js", "/assets/big-def456.js.br", "/assets/"]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(404);
+    }
   });
 
   it("answers 503 on /api/ready until the mail transport is checked, then 200; alive all along", async () => {

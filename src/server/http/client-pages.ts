@@ -5,10 +5,12 @@ import type { FastifyInstance } from "fastify";
 import { DEMO_MODE_META } from "../../shared/app-mode";
 import { isClientRoute } from "../../shared/routes";
 import type { Config } from "../config";
+import { CLIENT_ASSETS_GLOB, serveClientAssets } from "./client-assets";
 
 /**
- * The built client: its files (precompressed, assets cached for a year) and index.html for every
- * page of the client's route table; anything else, and every unknown /api path, is a JSON 404.
+ * The built client: its hashed assets from memory (client-assets.ts), its other files from the
+ * folder (precompressed), and index.html for every page of the client's route table; anything
+ * else, and every unknown /api path, is a JSON 404.
  */
 export async function serveClientPages(
   app: FastifyInstance,
@@ -17,19 +19,16 @@ export async function serveClientPages(
 ): Promise<void> {
   const indexHtml = clientDir ? readIndexHtml(clientDir, config.DEMO) : undefined;
   if (clientDir && indexHtml) {
+    serveClientAssets(app, clientDir);
     await app.register(fastifyStatic, {
       root: clientDir,
       prefix: "/",
       wildcard: false,
       index: false,
       serve: true,
+      globIgnore: [CLIENT_ASSETS_GLOB],
       // The build writes .br and .gz beside each file (scripts/precompress.ts).
       preCompressed: true,
-      setHeaders: (res, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.header("Cache-Control", "public, max-age=31536000, immutable");
-        }
-      },
     });
   }
 
