@@ -12,7 +12,8 @@ describe("the run's CPU by kind of process", () => {
     // A busy child whose command line names the app's entry, as a test's app process does.
     const child = spawn(process.execPath, [
       "-e",
-      "const end = Date.now() + 500; while (Date.now() < end); console.log('done'); setInterval(() => {}, 1000);",
+      // Busy until it has used 0.4 s of CPU, however long a loaded machine makes that take.
+      "const used = () => { const c = process.cpuUsage(); return (c.user + c.system) / 1e6; }; while (used() < 0.4); console.log('done'); setInterval(() => {}, 1000);",
       "app-process.js",
     ]);
     try {
