@@ -44,6 +44,7 @@ const row = ([first, ...rest]: string[]) =>
  * busy, its files' summed import and test time and the workers' own CPU in each; the slowest files
  * and tests; and every file over its budget in `test-budgets.json`, flagged here and never failing
  * the run. Printed after a run of many files only; the same figures go to `.tmp/test-times.json`
+ * (`test-times-postgres.json` for a run on a PostgreSQL server)
  * after every run, for comparing runs (docs/performance.md, "The test suite").
  */
 export class TimeReport implements Reporter {
@@ -156,7 +157,11 @@ export class TimeReport implements Reporter {
       ]),
     );
     writeFileSync(
-      path.join(folder, "test-times.json"),
+      // CI's second pass, on a PostgreSQL server, keeps the embedded run's figures beside its own.
+      path.join(
+        folder,
+        process.env.TEST_DATABASE_URL ? "test-times-postgres.json" : "test-times.json",
+      ),
       JSON.stringify(
         {
           wallSeconds: s(Date.now() - this.runStartMs),
