@@ -20,6 +20,10 @@ beforeAll(async () => {
   mkdirSync(path.join(clientDir, "assets"));
   writeFileSync(path.join(clientDir, "assets", "app-abc123.js"), "console.log('hi')");
   writeFileSync(path.join(clientDir, "assets", "big-def456.js"), bigScript);
+  writeFileSync(
+    path.join(clientDir, "assets", "mug-0a1b2c.svg"),
+    "<svg xmlns='http://www.w3.org/2000/svg'/>",
+  );
   precompressDirectory(clientDir);
   t = await createTestApp({
     clientDir,
@@ -107,6 +111,11 @@ describe("serving the client", () => {
     const res = await t.app.inject({ method: "GET", url: "/assets/app-abc123.js" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toContain("immutable");
+    // An imported image, served from the folder with its own type.
+    const image = await t.app.inject({ method: "GET", url: "/assets/mug-0a1b2c.svg" });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers["content-type"]).toContain("image/svg+xml");
+    expect(image.headers["cache-control"]).toContain("immutable");
   });
 
   it("sends the build's brotli or gzip copy of an asset to a browser that accepts it", async () => {

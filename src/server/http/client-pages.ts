@@ -5,12 +5,12 @@ import type { FastifyInstance } from "fastify";
 import { DEMO_MODE_META } from "../../shared/app-mode";
 import { isClientRoute } from "../../shared/routes";
 import type { Config } from "../config";
-import { CLIENT_ASSETS_GLOB, serveClientAssets } from "./client-assets";
+import { ASSET_CACHE_CONTROL, CLIENT_ASSETS_GLOBS, serveClientAssets } from "./client-assets";
 
 /**
- * The built client: its hashed assets from memory (client-assets.ts), its other files from the
- * folder (precompressed), and index.html for every page of the client's route table; anything
- * else, and every unknown /api path, is a JSON 404.
+ * The built client: its hashed code and styles from memory (client-assets.ts), its other files
+ * from the folder (precompressed; assets cached for a year), and index.html for every page of the
+ * client's route table; anything else, and every unknown /api path, is a JSON 404.
  */
 export async function serveClientPages(
   app: FastifyInstance,
@@ -26,9 +26,14 @@ export async function serveClientPages(
       wildcard: false,
       index: false,
       serve: true,
-      globIgnore: [CLIENT_ASSETS_GLOB],
+      globIgnore: CLIENT_ASSETS_GLOBS,
       // The build writes .br and .gz beside each file (scripts/precompress.ts).
       preCompressed: true,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header("Cache-Control", ASSET_CACHE_CONTROL);
+        }
+      },
     });
   }
 
