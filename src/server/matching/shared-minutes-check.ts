@@ -15,18 +15,10 @@ export function sharedMinutesCounter(
 ): ((people: readonly MatchingUser[]) => number) | null {
   if (!instance.overlapFrom) return null;
   const from = Date.parse(`${instance.overlapFrom}T00:00:00Z`);
-  const marks = new Map<string, Uint32Array>();
-  const marksOf = (u: MatchingUser) => {
-    const key = `${u.timeZone} ${JSON.stringify(u.hours)}`;
-    let m = marks.get(key);
-    if (!m) {
-      m = markWorking(u.timeZone!, u.hours!, from);
-      marks.set(key, m);
-    }
-    return m;
-  };
   return (people) => {
-    const known = people.filter((u) => u.timeZone && u.hours).map(marksOf);
+    const known = people
+      .filter((u) => u.timeZone && u.hours)
+      .map((u) => marksOf(u.timeZone!, u.hours!, from));
     if (known.length < 2) return Number.POSITIVE_INFINITY;
     let count = 0;
     for (let w = 0; w < WORDS; w++) {
@@ -38,6 +30,27 @@ export function sharedMinutesCounter(
   };
 }
 
+type Hours = NonNullable<MatchingUser["hours"]>;
+
+/**
+ * A zone and week of hours marks the same minutes in every instance of the same fortnight, so the
+ * marks are kept for the next check (property runs check thousands of instances drawn from a few
+ * zones and weeks); the oldest are dropped past a bound.
+ */
+const KEPT_MARKS = 2_000;
+const keptMarks = new Map<string, Uint32Array>();
+
+function marksOf(timeZone: string, hours: Hours, from: number): Uint32Array {
+  const key = `${from} ${timeZone} ${JSON.stringify(hours)}`;
+  let marks = keptMarks.get(key);
+  if (!marks) {
+    marks = markWorking(timeZone, hours, from);
+    if (keptMarks.size >= KEPT_MARKS) keptMarks.delete(keptMarks.keys().next().value as string);
+    keptMarks.set(key, marks);
+  }
+  return marks;
+}
+
 const WORDS = MINUTES / 32;
 
 function bitCount(word: number): number {
@@ -46,8 +59,13 @@ function bitCount(word: number): number {
   return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
-function markWorking(timeZone: string, hours: NonNullable<MatchingUser["hours"]>, from: number) {
+function markWorking(timeZone: string, hours: Hours, from: number) {
   const marks = new Uint32Array(WORDS);
+  const spans = hours.map((h) => ({
+    day: h.day,
+    start: Number(h.start.slice(0, 2)) * 60 + Number(h.start.slice(3)),
+    end: Number(h.end.slice(0, 2)) * 60 + Number(h.end.slice(3)),
+  }));
   let offset = 0;
   for (let t = 0; t < MINUTES; t++) {
     const instant = from + t * 60_000;
@@ -55,11 +73,9 @@ function markWorking(timeZone: string, hours: NonNullable<MatchingUser["hours"]>
     const local = new Date(instant + offset * 60_000);
     const day = local.getUTCDay() || 7;
     const minute = local.getUTCHours() * 60 + local.getUTCMinutes();
-    for (const h of hours) {
+    for (const h of spans) {
       if (h.day !== day) continue;
-      const start = Number(h.start.slice(0, 2)) * 60 + Number(h.start.slice(3));
-      const end = Number(h.end.slice(0, 2)) * 60 + Number(h.end.slice(3));
-      if (minute >= start && minute < end) marks[t >>> 5] |= 1 << (t & 31);
+      if (minute >= h.start && minute < h.end) marks[t >>> 5] |= 1 << (t & 31);
     }
   }
   return marks;
