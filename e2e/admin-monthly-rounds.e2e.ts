@@ -4,6 +4,7 @@ import { runDueSteps } from "../src/server/jobs/definitions/round-steps";
 import { allowEmail, createAdmin, createUser } from "../src/server/test/factories";
 import {
   axeViolations,
+  closeWithEscape,
   dialogHoldsFocus,
   hasHorizontalScroll,
   type Story,
@@ -139,8 +140,7 @@ describe("the Operations tab's Monthly rounds", () => {
     await page.keyboard.press("Enter");
     const skip = page.getByRole("dialog", { name: "Skip this month?" });
     await dialogHoldsFocus(skip);
-    await page.keyboard.press("Escape");
-    await skip.waitFor({ state: "detached" });
+    await closeWithEscape(skip);
     await draft.waitFor();
     await page.getByRole("button", { name: "Skip the month" }).click();
     await skip.getByRole("button", { name: "Skip the month" }).focus();

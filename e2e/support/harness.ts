@@ -497,6 +497,24 @@ export async function dialogHoldsFocus(dialog: Locator): Promise<void> {
 }
 
 /**
+ * Presses Escape until `dialog` is gone (a few presses at most, then its absence is asserted). A
+ * Radix layer listens for Escape only once it has drawn itself again as the topmost layer, a
+ * moment after it takes the focus; an Escape in that moment goes to the layer below it, a toast,
+ * which closes instead. A person cannot press that fast; a story on a loaded machine can.
+ */
+export async function closeWithEscape(dialog: Locator): Promise<void> {
+  for (let press = 0; press < 4; press++) {
+    await dialog.page().keyboard.press("Escape");
+    const gone = await dialog
+      .waitFor({ state: "detached", timeout: 3_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (gone) return;
+  }
+  await dialog.waitFor({ state: "detached" });
+}
+
+/**
  * Waits until `element` has the focus: a closed dialog gives it back a moment after it is gone, so
  * a story that focuses another control right away could lose the race to it.
  */
