@@ -4,9 +4,6 @@ import { defineConfig } from "vitest/config";
 import { ChildProcessesFirst } from "./src/server/test/child-processes-first";
 import { TimeReport } from "./src/server/test/time-report";
 
-/** Both projects' workers: the cores and two more (four on two cores; decision 0101). */
-const WORKERS = availableParallelism() + 2;
-
 /**
  * Both suites in one file, so that they share one module cache (docs/performance.md, "The test
  * suite"): `npm test` runs the unit and integration files, then the browser stories, in one run
@@ -40,11 +37,10 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["src/**/*.test.{ts,tsx}"],
-          // The cores and two more, not Vitest's cores − 1: most files wait on a database, a
-          // socket or a child process, and the stories' workers on their Chromium; the stories
-          // kept 1.7–1.8 of two cores busy with three workers and 1.9 with four, the unit files
-          // 1.8 with either (decision 0101).
-          maxWorkers: WORKERS,
+          // One worker per core and one more, not Vitest's cores − 1: most files wait on a
+          // database, a socket or a child process, so three workers on two cores finish before
+          // two (four were slower again).
+          maxWorkers: availableParallelism() + 1,
           globalSetup: ["src/server/test/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -55,13 +51,14 @@ export default defineConfig({
         test: {
           name: "stories",
           include: ["e2e/**/*.e2e.ts"],
-          // A story worker and its Chromium take turns (the test waits on the page, the page on
-          // the app in the worker), so one story file per core does not keep the cores busy. The
-          // same number as the unit project's, which Vitest requires of projects in one queue:
-          // the stories come after the unit files in it (`ChildProcessesFirst`) and start as the
-          // unit files' workers free up, not after the last one (decisions 0079 and 0101). Each
-          // has its own app, data folder, SMTP peer and browser contexts.
-          maxWorkers: WORKERS,
+          // One story file per core and one more: a story worker and its Chromium take turns
+          // (the test waits on the page, the page on the app in the worker), so two workers kept
+          // only 1.3 cores busy; a third fills the rest. The same number as the unit project's,
+          // which Vitest requires of projects in one queue: the stories come after the unit files
+          // in it (`ChildProcessesFirst`) and start as the unit files' workers free up, not after
+          // the last one (docs/performance.md, "Three story workers, beside the unit files' tail",
+          // decision 0079). Each has its own app, data folder, SMTP peer and browser contexts.
+          maxWorkers: availableParallelism() + 1,
           globalSetup: ["e2e/support/global-setup.ts"],
           // A story of many steps shares the machine with other stories.
           testTimeout: 120_000,
