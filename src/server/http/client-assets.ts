@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { negotiate } from "@fastify/accept-negotiator";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 /** The client build's hashed files: a new build gives every changed file a new name. */
@@ -51,29 +52,25 @@ export function serveClientAssets(app: FastifyInstance, clientDir: string): void
 }
 
 function sendAsset(request: FastifyRequest, reply: FastifyReply, asset: Asset) {
-  const accepted = request.headers["accept-encoding"];
   reply
     .header("Content-Type", asset.type)
     .header("Cache-Control", ASSET_CACHE_CONTROL)
     .header("Vary", "accept-encoding");
-  if (asset.br && accepts(accepted, "br")) {
-    return reply.header("Content-Encoding", "br").send(asset.br);
-  }
-  if (asset.gzip && accepts(accepted, "gzip")) {
-    return reply.header("Content-Encoding", "gzip").send(asset.gzip);
+  const coding = preferredCoding(request.headers["accept-encoding"], asset);
+  if (coding === "br" || coding === "gzip") {
+    return reply.header("Content-Encoding", coding).send(asset[coding]);
   }
   return reply.send(asset.body);
 }
 
-/** Whether an Accept-Encoding header takes `coding` (named or `*`, with no `q=0`). */
-function accepts(header: string | string[] | undefined, coding: string): boolean {
-  const text = Array.isArray(header) ? header.join(",") : (header ?? "");
-  return text.split(",").some((part) => {
-    const [name, ...parameters] = part.split(";").map((piece) => piece.trim().toLowerCase());
-    if (name !== coding && name !== "*") return false;
-    const quality = parameters.find((parameter) => parameter.startsWith("q="));
-    return quality === undefined || Number(quality.slice(2)) > 0;
-  });
+/**
+ * The copy the browser prefers among those the build wrote, by the same negotiation (`q` values,
+ * `*`) as the static files plugin serves the folder's other files with; none means the plain file.
+ */
+function preferredCoding(header: string | string[] | undefined, asset: Asset) {
+  if (!header) return null;
+  const codings = (["br", "gzip"] as const).filter((coding) => asset[coding]);
+  return negotiate(Array.isArray(header) ? header.join(",") : header, [...codings, "identity"]);
 }
 
 function readAssets(folder: string): Map<string, Asset> {
