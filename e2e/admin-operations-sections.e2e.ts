@@ -46,7 +46,6 @@ describe("the Operations tab in parts with addresses of their own", () => {
       await story.signInAs(page, admin);
       await page.goto("/admin");
       const nav = page.getByRole("navigation", { name: "Operations sections" });
-      const heights: Record<string, number> = {};
       // The default part keeps the getting-started list and the pairing cards.
       await page.getByRole("list", { name: "Getting started steps" }).waitFor();
       await page
@@ -62,8 +61,13 @@ describe("the Operations tab in parts with addresses of their own", () => {
         await page.getByRole("heading", { name: link, level: 2, exact: true }).waitFor();
         await page.getByRole("heading", { name: card, exact: true }).waitFor();
         expect(await nav.locator('[aria-current="page"]').textContent()).toBe(link);
-        const height = await page.evaluate(() => document.body.scrollHeight);
-        if (width === 1280) heights[path] = height;
+        // Read once the part's cards have drawn their answers: one still loading (a skeleton
+        // beside the card named above) can stand taller for a moment than its content.
+        if (width === 1280 && path !== "/admin") {
+          await expect
+            .poll(() => page.evaluate(() => document.body.scrollHeight), { message: path })
+            .toBeLessThanOrEqual(MOST_PX_AT_1280);
+        }
         // The page is no wider than the screen (the pairing part was 383 px wide at 375).
         const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(scrollWidth, `${width}px ${path}`).toBeLessThanOrEqual(width);
@@ -75,10 +79,9 @@ describe("the Operations tab in parts with addresses of their own", () => {
         await page
           .getByRole("list", { name: "Getting started steps" })
           .waitFor({ state: "detached" });
-        heights["/admin"] = await page.evaluate(() => document.body.scrollHeight);
-        for (const [path, height] of Object.entries(heights)) {
-          expect(height, path).toBeLessThanOrEqual(MOST_PX_AT_1280);
-        }
+        expect(await page.evaluate(() => document.body.scrollHeight), "/admin").toBeLessThanOrEqual(
+          MOST_PX_AT_1280,
+        );
 
         // The company's default working hours read as one line until the admin opens them.
         const change = page.getByRole("button", { name: "Change default hours" });
