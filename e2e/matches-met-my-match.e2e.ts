@@ -173,46 +173,17 @@ describe("an employee with a match", () => {
       .toBe(0);
   });
 
-  // A month's end, the two European clock changes and a leap day, in that order (the app's clock
-  // only moves on, as a real one does), each at 23:30 UTC, when it is already the next day in
-  // Berlin: the suggested day is the next weekday after Berlin's today, and a day a week after it
-  // at 14:30 is that instant in Berlin's time of year. The dialog is checked with axe at the first
-  // date: at the others it is drawn the same, with other dates in its fields.
-  it.each([
-    {
-      day: "the end of January",
-      at: "2027-01-31T23:30:00Z",
-      suggested: "2027-02-02",
-      chat: "2027-02-09T13:30:00.000Z",
-      axe: true,
-    },
-    {
-      day: "the last Sunday of March",
-      at: "2027-03-28T23:30:00Z",
-      suggested: "2027-03-30",
-      chat: "2027-04-06T12:30:00.000Z",
-      axe: false,
-    },
-    {
-      day: "the last Sunday of October",
-      at: "2027-10-31T23:30:00Z",
-      suggested: "2027-11-02",
-      chat: "2027-11-09T13:30:00.000Z",
-      axe: false,
-    },
-    {
-      day: "29 February 2028",
-      at: "2028-02-29T23:30:00Z",
-      suggested: "2028-03-02",
-      chat: "2028-03-09T13:30:00.000Z",
-      axe: false,
-    },
-  ])("on $day, sends the chat's invitation at a chosen time, moves it, and offers the same event as .ics, Google or Outlook", async ({
-    at,
-    suggested: suggestedDay,
-    chat,
-    axe,
-  }) => {
+  // The end of January at 23:30 UTC, when it is already the next day in Berlin: the suggested
+  // day is the next weekday after Berlin's today, and a day a week after it at 14:30 is that
+  // instant in Berlin's time of year. The two European clock changes and a leap day at the same
+  // hour were stories here too, each through the page; what of them is the app's own (the next
+  // weekday's 10:00 in the person's zone) is now checked in `src/shared/calendar.test.ts` at the
+  // same instants, the invitation sent for a chosen time and moved in
+  // `src/server/icalendar/calendar-invitation.test.ts`, and this story keeps the page's part.
+  it("on the end of January, sends the chat's invitation at a chosen time, moves it, and offers the same event as .ics, Google or Outlook", async () => {
+    const at = "2027-01-31T23:30:00Z";
+    const suggestedDay = "2027-02-02";
+    const chat = "2027-02-09T13:30:00.000Z";
     clock.set(at);
     // The rounds due by now run first, as the app's own job would within its minute: none then
     // starts in the middle of this story and pairs its people.
@@ -227,7 +198,7 @@ describe("an employee with a match", () => {
     await expect.poll(() => dialog.innerText()).toContain("We e-mail the invitation to you both");
     await expect.poll(() => dialog.getByLabel("Time").inputValue()).toBe("10:00");
     expect(await dialog.getByLabel("Day").inputValue()).toBe(suggestedDay);
-    if (axe) expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     const day = chat.slice(0, 10);
     await dialog.getByLabel("Day").fill(day);
@@ -248,7 +219,7 @@ describe("an employee with a match", () => {
     );
     expect(outlook.host).toBe("outlook.office.com");
     expect(outlook.searchParams.get("startdt")).toBe(start.toISOString());
-    if (axe) expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     const first = await downloadIcs(page, ics);
     expect(first).toContain(`DTSTART:${calendarStamp(start)}`);

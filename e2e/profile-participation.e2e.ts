@@ -114,15 +114,14 @@ describe("participation", () => {
     await page.getByTestId("mug-steam").waitFor();
   });
 
-  // A month's end, a leap day and the two European clock changes, each late enough in the UTC day
-  // that Berlin's date is already the next: the pause runs from the UTC date, in the dialog as on
-  // the server.
-  it.each([
-    { day: "the end of January", at: "2027-01-31T23:30:00Z", until: "2027-02-28" },
-    { day: "29 February 2028", at: "2028-02-29T23:30:00Z", until: "2028-03-29" },
-    { day: "the last Sunday of March", at: "2027-03-28T23:30:00Z", until: "2027-04-28" },
-    { day: "the last Sunday of October", at: "2027-10-31T23:30:00Z", until: "2027-11-30" },
-  ])("a one-month pause started on $day ends on $until", async ({ at, until }) => {
+  // The end of January, late enough in the UTC day that Berlin's date is already the next: the
+  // pause runs from the UTC date, in the dialog as on the server. A leap day and the two European
+  // clock changes at the same hour were stories here too; the dialog works the end out with the
+  // same shared function on the same UTC date, so they are now checked at the API
+  // (`src/server/profile/participation.test.ts`), and this story keeps the page's part.
+  it("a one-month pause started on the end of January ends on 2027-02-28", async () => {
+    const at = "2027-01-31T23:30:00Z";
+    const until = "2027-02-28";
     const { user, page } = await profileAt(at, {
       width: 1280,
       height: 900,

@@ -52,6 +52,33 @@ describe("nextWeekdayMorning", () => {
   });
 });
 
+describe("the suggestion on the last evening of a month, in Berlin", () => {
+  // At 23:30 UTC Berlin is already in the next day: the suggestion is the next weekday after
+  // Berlin's today, at 10:00 in Berlin's time of year. The story
+  // `e2e/matches-met-my-match.e2e.ts` sends an invitation from the page on the first of these
+  // evenings; the others, once stories too, are checked here.
+  it.each([
+    {
+      day: "the end of January",
+      at: "2027-01-31T23:30:00Z",
+      suggested: "2027-02-02T09:00:00.000Z",
+    },
+    {
+      day: "the last Sunday of March",
+      at: "2027-03-28T23:30:00Z",
+      suggested: "2027-03-30T08:00:00.000Z",
+    },
+    {
+      day: "the last Sunday of October",
+      at: "2027-10-31T23:30:00Z",
+      suggested: "2027-11-02T09:00:00.000Z",
+    },
+    { day: "29 February 2028", at: "2028-02-29T23:30:00Z", suggested: "2028-03-02T09:00:00.000Z" },
+  ])("on $day, suggests $suggested", ({ at: now, suggested }) => {
+    expect(nextWeekdayMorning(at(now), "Europe/Berlin").toISOString()).toBe(suggested);
+  });
+});
+
 describe("isTimeZone", () => {
   it("accepts zone names and refuses anything else", () => {
     expect(isTimeZone("Europe/Berlin")).toBe(true);

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { fixedClock } from "../clock";
 import { createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 
+const clock = fixedClock("2027-01-31T10:00:00Z");
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ clock: fixedClock("2027-01-31T10:00:00Z") });
+  t = await createTestApp({ clock });
 });
 afterAll(() => t.close());
 
@@ -111,5 +112,31 @@ describe("PUT /api/participation", () => {
   it("requires a signed-in user", async () => {
     const res = await t.put("/api/participation", { action: "opt_out" });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+// A month's end, a leap day and the two European clock changes, each at 23:30 UTC, when Berlin's
+// date is already the next: the pause runs from the UTC date. The story
+// `e2e/profile-participation.e2e.ts` pauses on the first of these evenings through the page in
+// Berlin, whose dialog works the end out with the same shared function on the same UTC date; the
+// other evenings, once each a story too, are checked here (docs/performance.md, "A file's
+// database emptied where it holds rows, and dates checked where they are decided").
+describe("a one-month pause on the last evening of a month, when Berlin is already in the next", () => {
+  it.each([
+    { day: "the end of January", at: "2027-01-31T23:30:00Z", until: "2027-02-28" },
+    { day: "29 February 2028", at: "2028-02-29T23:30:00Z", until: "2028-03-29" },
+    { day: "the last Sunday of March", at: "2027-03-28T23:30:00Z", until: "2027-04-28" },
+    { day: "the last Sunday of October", at: "2027-10-31T23:30:00Z", until: "2027-11-30" },
+  ])("started on $day ends on $until", async ({ at, until }) => {
+    const before = clock.now();
+    onTestFinished(() => clock.set(before));
+    clock.set(at);
+    const put = await signedIn();
+    const res = await put({ action: "pause", months: 1 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({
+      pauseStartDate: at.slice(0, 10),
+      pauseEndDate: until,
+    });
   });
 });
