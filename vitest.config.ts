@@ -4,6 +4,9 @@ import { defineConfig } from "vitest/config";
 import { ChildProcessesFirst } from "./src/server/test/child-processes-first";
 import { TimeReport } from "./src/server/test/time-report";
 
+/** Both projects' workers: one per core and one more (three on two cores; decision 0079). */
+const WORKERS = availableParallelism() + 1;
+
 /**
  * Both suites in one file, so that they share one module cache (docs/performance.md, "The test
  * suite"): `npm test` runs the unit and integration files, then the browser stories, in one run
@@ -40,7 +43,7 @@ export default defineConfig({
           // One worker per core and one more, not Vitest's cores − 1: most files wait on a
           // database, a socket or a child process, so three workers on two cores finish before
           // two (four were slower again).
-          maxWorkers: availableParallelism() + 1,
+          maxWorkers: WORKERS,
           globalSetup: ["src/server/test/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -58,7 +61,7 @@ export default defineConfig({
           // in it (`ChildProcessesFirst`) and start as the unit files' workers free up, not after
           // the last one (docs/performance.md, "Three story workers, beside the unit files' tail",
           // decision 0079). Each has its own app, data folder, SMTP peer and browser contexts.
-          maxWorkers: availableParallelism() + 1,
+          maxWorkers: WORKERS,
           globalSetup: ["e2e/support/global-setup.ts"],
           // A story of many steps shares the machine with other stories.
           testTimeout: 120_000,
