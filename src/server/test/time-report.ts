@@ -23,6 +23,9 @@ interface FileTimes {
   workerImportCpuSeconds?: number;
   workerTestsCpuSeconds?: number;
   budget: number;
+  /** When the file was queued and when it ended, from the run's start: the run's schedule. */
+  queuedAtSeconds?: number;
+  endedAtSeconds?: number;
 }
 
 interface Window {
@@ -53,6 +56,7 @@ export class TimeReport implements Reporter {
   private runStartMs = 0;
   private runStartCpu = 0;
   private readonly windows = new Map<string, Window>();
+  private readonly fileSpans = new Map<string, { queuedMs: number; endedMs: number }>();
 
   onInit(vitest: Vitest) {
     this.vitest = vitest;
@@ -62,6 +66,7 @@ export class TimeReport implements Reporter {
   }
 
   onTestModuleQueued(module: TestModule) {
+    this.fileSpans.set(module.moduleId, { queuedMs: Date.now(), endedMs: 0 });
     const name = module.project.name;
     const cpu = this.cpu?.treeSeconds() ?? 0;
     const open = this.windows.get(name);
@@ -69,6 +74,8 @@ export class TimeReport implements Reporter {
   }
 
   onTestModuleEnd(module: TestModule) {
+    const span = this.fileSpans.get(module.moduleId);
+    if (span) span.endedMs = Date.now();
     const open = this.windows.get(module.project.name);
     if (!open) return;
     open.endMs = Date.now();
@@ -76,7 +83,14 @@ export class TimeReport implements Reporter {
   }
 
   onTestRunEnd(modules: ReadonlyArray<TestModule>) {
-    const files = modules.map(fileTimes);
+    const files = modules.map((module) => {
+      const span = this.fileSpans.get(module.moduleId);
+      return {
+        ...fileTimes(module),
+        queuedAtSeconds: span && s(span.queuedMs - this.runStartMs),
+        endedAtSeconds: span && s(span.endedMs - this.runStartMs),
+      };
+    });
     if (files.length >= FULL_REPORT_FROM_FILES) {
       const over = files.filter((file) => file.seconds > file.budget);
       const lines = this.fullReport(modules, files);
