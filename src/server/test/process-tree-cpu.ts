@@ -7,6 +7,8 @@ interface ProcStat {
   ppid: number;
   /** User and system time of the process itself, in ticks. */
   ticks: number;
+  /** User and system time of its children that ended and were waited for, in ticks. */
+  endedChildrenTicks: number;
 }
 
 /** One /proc/<pid>/stat, or undefined once the process is gone. */
@@ -15,10 +17,55 @@ function readStat(pid: string): ProcStat | undefined {
     const text = readFileSync(`/proc/${pid}/stat`, "utf8");
     // The command name may hold spaces and parentheses: the fields start after the last ")".
     const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-    return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+    return {
+      ppid: Number(fields[1]),
+      ticks: Number(fields[11]) + Number(fields[12]),
+      endedChildrenTicks: Number(fields[13]) + Number(fields[14]),
+    };
   } catch {
     return undefined;
   }
+}
+
+/** Every process on the machine by pid (one read of /proc: about a millisecond). */
+function readAllStats(): Map<number, ProcStat> {
+  const stats = new Map<number, ProcStat>();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    const stat = readStat(name);
+    if (stat) stats.set(Number(name), stat);
+  }
+  return stats;
+}
+
+/** Whether `pid` is `root` or runs under it. */
+function isUnder(stats: Map<number, ProcStat>, pid: number, root: number): boolean {
+  for (let at = pid, depth = 0; at > 1 && depth < 64; depth++) {
+    if (at === root) return true;
+    at = stats.get(at)?.ppid ?? 0;
+  }
+  return false;
+}
+
+/**
+ * CPU seconds of every process this one started and of theirs, so far: the live ones' own and
+ * their ended children's, and this process's ended children's (a worker's Chromium with its
+ * renderers, its app processes, the commands it ran). A child that left the tree (a server that
+ * detaches) is not counted. Undefined where there is no /proc.
+ */
+export function descendantsCpuSeconds(): number | undefined {
+  let stats: Map<number, ProcStat>;
+  try {
+    stats = readAllStats();
+  } catch {
+    return undefined;
+  }
+  let ticks = stats.get(process.pid)?.endedChildrenTicks ?? 0;
+  for (const [pid, stat] of stats) {
+    if (pid !== process.pid && isUnder(stats, pid, process.pid))
+      ticks += stat.ticks + stat.endedChildrenTicks;
+  }
+  return ticks / TICKS_PER_SECOND;
 }
 
 /** The whole machine's busy and total ticks since boot (/proc/stat's first line). */
@@ -93,21 +140,9 @@ export function sampleProcessTreeCpu(intervalMs = 1_000): CpuSampler | undefined
   const lastTicks = new Map<number, number>();
   const kinds = new Map<number, ProcessKind>();
   const sample = () => {
-    const stats = new Map<number, ProcStat>();
-    for (const name of readdirSync("/proc")) {
-      if (!/^\d+$/.test(name)) continue;
-      const stat = readStat(name);
-      if (stat) stats.set(Number(name), stat);
-    }
-    const inTree = (pid: number): boolean => {
-      for (let at = pid, depth = 0; at > 1 && depth < 64; depth++) {
-        if (at === process.pid) return true;
-        at = stats.get(at)?.ppid ?? 0;
-      }
-      return false;
-    };
+    const stats = readAllStats();
     for (const [pid, stat] of stats) {
-      if (!inTree(pid)) continue;
+      if (!isUnder(stats, pid, process.pid)) continue;
       lastTicks.set(pid, stat.ticks);
       if (!kinds.has(pid)) kinds.set(pid, kindOf(pid));
     }

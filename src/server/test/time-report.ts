@@ -12,6 +12,7 @@ import { budgetKey, budgetSeconds } from "./test-budgets";
 const FULL_REPORT_FROM_FILES = 20;
 const SLOWEST_FILES = 8;
 const SLOWEST_TESTS = 5;
+const MOST_CPU_FILES = 8;
 
 interface FileTimes {
   project: string;
@@ -22,6 +23,8 @@ interface FileTimes {
   /** The worker's own CPU while it imported the file, and while its tests ran. */
   workerImportCpuSeconds?: number;
   workerTestsCpuSeconds?: number;
+  /** The CPU of the processes under the worker while the file ran (Chromium, app processes). */
+  childProcessesCpuSeconds?: number;
   budget: number;
   /** When the file was queued and when it ended, from the run's start: the run's schedule. */
   queuedAtSeconds?: number;
@@ -116,7 +119,18 @@ export class TimeReport implements Reporter {
     const setupCpu = firstFile.startCpu - this.runStartCpu;
     const lines = [
       `Test times: ${fmt(wall)}; the run's processes used ${fmt(cpu)} of CPU, ${(cpu / wall).toFixed(1)} cores (the whole machine ${(machine / wall).toFixed(1)})`,
-      row(["", "files", "wall", "CPU", "cores", "import", "tests", "w.import", "w.tests"]),
+      row([
+        "",
+        "files",
+        "wall",
+        "CPU",
+        "cores",
+        "import",
+        "tests",
+        "w.import",
+        "w.tests",
+        "w.procs",
+      ]),
       row(["set-up", "", fmt(s(firstFile.startMs - this.runStartMs)), fmt(setupCpu)]),
     ];
     for (const [name, window] of this.windows) {
@@ -136,11 +150,12 @@ export class TimeReport implements Reporter {
           sum((file) => file.testsSeconds),
           sum((file) => file.workerImportCpuSeconds),
           sum((file) => file.workerTestsCpuSeconds),
+          sum((file) => file.childProcessesCpuSeconds),
         ]),
       );
     }
     lines.push(
-      "  (wall, CPU and cores: from a project's first file to its last, every process of the run; import and tests: the files' own times summed; w.: the workers' own CPU in them)",
+      "  (wall, CPU and cores: from a project's first file to its last, every process of the run; import and tests: the files' own times summed; w.: the workers' own CPU in them, and their processes')",
       `CPU by kind of process: ${(this.cpu?.secondsByKind() ?? [])
         .map(([kind, seconds]) => `${kind} ${fmt(seconds)}`)
         .join(" · ")}`,
@@ -148,6 +163,13 @@ export class TimeReport implements Reporter {
     );
     for (const file of [...files].sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST_FILES))
       lines.push(`${fmt(file.seconds).padStart(8)} ${fmt(file.budget).padStart(6)}  ${file.file}`);
+    lines.push(
+      "most CPU (the worker's own and its processes', Chromium included; time in the run):",
+    );
+    for (const file of [...files].sort((a, b) => fileCpu(b) - fileCpu(a)).slice(0, MOST_CPU_FILES))
+      lines.push(
+        `${fmt(fileCpu(file)).padStart(8)} ${fmt(file.seconds).padStart(6)}  ${file.file}`,
+      );
     lines.push("slowest tests:");
     for (const test of slowestTests(modules))
       lines.push(`${fmt(test.seconds).padStart(8)}  ${test.file} > ${test.name}`);
@@ -209,8 +231,19 @@ function fileTimes(module: TestModule): FileTimes {
     testsSeconds: s(diagnostic.duration),
     workerImportCpuSeconds: worker ? s(worker.importMs) : undefined,
     workerTestsCpuSeconds: worker ? s(worker.testsMs) : undefined,
+    childProcessesCpuSeconds:
+      worker?.childProcessesMs === undefined ? undefined : s(worker.childProcessesMs),
     budget: budgetSeconds(project, module.moduleId),
   };
+}
+
+/** All the CPU a file used: its worker's while it was imported and ran, and its processes'. */
+function fileCpu(file: FileTimes): number {
+  return (
+    (file.workerImportCpuSeconds ?? 0) +
+    (file.workerTestsCpuSeconds ?? 0) +
+    (file.childProcessesCpuSeconds ?? 0)
+  );
 }
 
 function slowestTests(modules: ReadonlyArray<TestModule>) {
