@@ -13,6 +13,7 @@ import pino from "pino";
 import { repoRoot } from "../repo-root";
 import { withAfterCommitHooks } from "./after-commit";
 import { type DataDirLock, lockDataDir } from "./data-dir-lock";
+import { drizzleParsersOnce } from "./drizzle-parsers-once";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -128,7 +129,9 @@ async function startPglite(
     startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   await client.waitReady;
-  const db = withAfterCommitHooks(drizzlePglite(client, drizzleOptions(logQuery)) as unknown as Db);
+  const db = withAfterCommitHooks(
+    drizzlePglite(drizzleParsersOnce(client), drizzleOptions(logQuery)) as unknown as Db,
+  );
   return {
     db,
     kind: "pglite",
