@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../src/server/clock";
 import { saveCompanySettings } from "../src/server/settings/company-settings";
 import { createMatch, createUser, createWhitelistedGroup } from "../src/server/test/factories";
+import { companyEndpoints } from "../src/shared/endpoints/company";
+import { inquiryEndpoints } from "../src/shared/endpoints/inquiries";
 import { metricEndpoints } from "../src/shared/endpoints/metrics";
 import {
   answerDrawn,
@@ -33,6 +35,8 @@ const buttonTargets: Array<[name: string, target: string]> = [
 describe("a visitor on the landing page", () => {
   it("sees every section and the six features, and no invented figure", async () => {
     const page = await story.newPage();
+    const asked: string[] = [];
+    page.on("request", (request) => asked.push(new URL(request.url()).pathname));
     // The figures wait for the server's answer: their absence is checked once it is drawn.
     await answerDrawn(page, metricEndpoints.publicFigures.path, () => page.goto("/"));
     await expect.poll(() => page.getByRole("heading", { level: 1 }).count()).toBe(1);
@@ -58,6 +62,15 @@ describe("a visitor on the landing page", () => {
     expect(await page.getByRole("contentinfo").innerText()).not.toMatch(
       /Help Center|Contact|hello@cupofjoe/,
     );
+    // The header, the page and the footer each show the company and whether it takes inquiries:
+    // one request for each, however many parts ask.
+    await page.getByRole("link", { name: "Company Inquiry" }).first().waitFor();
+    for (const path of [companyEndpoints.publicCompany.path, inquiryEndpoints.open.path]) {
+      expect(
+        asked.filter((each) => each === path),
+        path,
+      ).toHaveLength(1);
+    }
     // A company without data claims nothing: no figures, no percentage.
     expect(await page.locator("#why-choose-us [aria-busy]").count()).toBe(0);
     expect(await page.locator("#why-choose-us dl").count()).toBe(0);

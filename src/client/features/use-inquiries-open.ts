@@ -1,6 +1,11 @@
-import { useEffect, useState } from "react";
 import { inquiriesApi } from "../lib/api/inquiries";
 import { isDemoMode } from "../lib/app-mode";
+import { readTogether, useReadTogether } from "../lib/read-together";
+
+/** One request for the parts of a page drawn together: the header, the page, a hint. */
+const inquiriesOpen = readTogether(() =>
+  inquiriesApi.open().then((answer) => answer?.open === true),
+);
 
 /**
  * Whether this install takes company inquiries (an operator other than the company's admins):
@@ -8,16 +13,7 @@ import { isDemoMode } from "../lib/app-mode";
  * landing page carries no query cache.
  */
 export function useInquiriesOpen(): boolean {
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    const controller = new AbortController();
-    inquiriesApi
-      .open(controller.signal)
-      .then((answer) => setOpen(answer?.open === true))
-      .catch(() => setOpen(false));
-    return () => controller.abort();
-  }, []);
-  return open;
+  return useReadTogether(inquiriesOpen, false);
 }
 
 /**

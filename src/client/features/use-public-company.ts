@@ -1,8 +1,14 @@
 import type { PublicCompany } from "@shared/company";
-import { useEffect, useState } from "react";
 import { publicApi } from "../lib/api/public";
 import { isDemoMode } from "../lib/app-mode";
 import { CONTACT_EMAIL } from "../lib/brand";
+import { readTogether, useReadTogether } from "../lib/read-together";
+
+const UNKNOWN: PublicCompany = { name: "", contactEmail: "" };
+const SAMPLE_COMPANY: PublicCompany = { name: "", contactEmail: CONTACT_EMAIL };
+
+/** One request for the parts of a page drawn together (header, body, footer). */
+const company = readTogether(() => publicApi.company().then(readCompany));
 
 /**
  * The company's name and contact address for the public pages (docs/admin-console.md, "Getting
@@ -10,20 +16,9 @@ import { CONTACT_EMAIL } from "../lib/brand";
  * demo install is reached at the product's own address; a company's install never shows it.
  */
 export function usePublicCompany(): PublicCompany {
-  const [company, setCompany] = useState<PublicCompany>({ name: "", contactEmail: "" });
-  useEffect(() => {
-    if (isDemoMode()) {
-      setCompany({ name: "", contactEmail: CONTACT_EMAIL });
-      return;
-    }
-    const controller = new AbortController();
-    publicApi
-      .company(controller.signal)
-      .then((answer) => setCompany(readCompany(answer)))
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, []);
-  return company;
+  const demo = isDemoMode();
+  const answer = useReadTogether(company, UNKNOWN, !demo);
+  return demo ? SAMPLE_COMPANY : answer;
 }
 
 /** The answer checked by hand: the public pages ship without zod. */
