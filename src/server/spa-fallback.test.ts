@@ -24,7 +24,7 @@ beforeAll(async () => {
     path.join(clientDir, "assets", "mug-0a1b2c.svg"),
     "<svg xmlns='http://www.w3.org/2000/svg'/>",
   );
-  precompressDirectory(clientDir);
+  await precompressDirectory(clientDir);
   t = await createTestApp({
     clientDir,
     readiness: () => ({ ready, reason: "Connecting to the mail server" }),
