@@ -36,10 +36,7 @@ export function readTogether<T>(read: () => Promise<T>, now = () => Date.now()):
         });
       return pending;
     },
-    recent: () => {
-      const kept = recent();
-      return kept && { value: kept.value };
-    },
+    recent,
   };
 }
 
