@@ -67,7 +67,6 @@ describe("the profile's forms", () => {
       await monday.scrollIntoViewIfNeeded();
       await timesFitTheCard(page);
       expect(await hasHorizontalScroll(page)).toBe(false);
-      await page.screenshot({ path: `/tmp/h66b-hours-${width}.png`, fullPage: true });
 
       // Two days wrong at once: both errors, each beside its own day.
       await monday.fill("07:00");
@@ -85,7 +84,6 @@ describe("the profile's forms", () => {
       ).toBe(true);
       await timesFitTheCard(page);
       expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: `/tmp/h66b-hours-errors-${width}.png`, fullPage: true });
 
       // The bio is not cut: it counts, and says how much is too much.
       await page.getByRole("button", { name: "Edit Profile" }).click();
