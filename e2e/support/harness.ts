@@ -5,7 +5,9 @@ import path from "node:path";
 import {
   type Browser,
   type BrowserContext,
+  type CDPSession,
   chromium,
+  type Disposable,
   type Download,
   type Locator,
   type Page,
@@ -30,14 +32,15 @@ export interface Story {
    * A page in a browser context of its own (own cookies, storage and cache), closed with the
    * story or left to the worker's next: a new one, or the page a finished test of this story (or
    * of the worker's last story) left (`keptPages`). `timezoneId`: the browser's time zone (IANA),
-   * the machine's when unset.
+   * the machine's when unset (`inTimeZone`).
    */
   newPage(options?: { width?: number; height?: number; timezoneId?: string }): Promise<Page>;
   /**
    * `page`, which the test no longer uses, as a fresh browser for its next person (signed out,
    * nothing cached or stored, at the given size), as a finished test's page is handed to the next
-   * test; a new page (`newPage`) when it cannot be: changed by its test (routes, init scripts, its
-   * clock), a second tab, off the app's origin, or in a time zone of its own.
+   * test, in the machine's time zone; a new page (`newPage`) when it cannot be: changed by its
+   * test for good (exposed functions, emulated media, its clock), a second tab, or off the app's
+   * origin.
    */
   reusePage(page: Page, options?: { width?: number; height?: number }): Promise<Page>;
   /** Puts a session cookie for the user into the page's context. */
@@ -104,18 +107,15 @@ export async function startStory(
     await page.context().clock.setFixedTime(options.clock.now());
   };
   const newPage: Story["newPage"] = async ({ width = 1280, height = 900, timezoneId } = {}) => {
-    let page = await kept.take(timezoneId, { width, height });
+    let page = await kept.take({ width, height });
     if (!page) {
-      const context = await browser.newContext({
-        baseURL: baseUrl,
-        viewport: { width, height },
-        timezoneId,
-      });
+      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height } });
       contexts.push(context);
       page = await context.newPage();
     }
+    await inTimeZone(page, timezoneId);
     await onClock(page);
-    kept.keepAfterTest(page, timezoneId);
+    kept.keepAfterTest(page);
     return page;
   };
   return {
@@ -128,6 +128,7 @@ export async function startStory(
     async reusePage(page, { width = 1280, height = 900 } = {}) {
       // Still kept after its test as before: the same page, now the next person's.
       if (!(await kept.reuseNow(page, { width, height }))) return newPage({ width, height });
+      await inTimeZone(page, undefined);
       await onClock(page);
       return page;
     },
@@ -187,11 +188,11 @@ const clockedContexts = new WeakSet<BrowserContext>();
 /** What the worker knows of each page a story opened (`keptPages`). */
 const changedPages = new WeakSet<Page>();
 const watchedPages = new WeakSet<Page>();
-const pageZones = new WeakMap<Page, string | undefined>();
+const undoneBeforeHandingOn = new WeakMap<Page, Disposable[]>();
 const pagesWithCachedAnswers = new WeakSet<Page>();
 
 /** Pages the worker's last story left that its next story may take, with their origin. */
-let leftPages: { page: Page; timezoneId?: string; origin: string }[] = [];
+let leftPages: { page: Page; origin: string }[] = [];
 
 /**
  * The pages finished tests of a story leave, handed to its next tests instead of new contexts,
@@ -200,9 +201,9 @@ let leftPages: { page: Page; timezoneId?: string; origin: string }[] = [];
  * A page's first load in a new page (a new renderer process) costs 2–2.5 s of Chromium's CPU,
  * a load in a page that already shows the app 0.6–0.9 s (docs/performance.md, "The test
  * suite"). A page is kept when its test passed, it is its context's only page, it is on the app's
- * origin and the test changed nothing of it that outlives a navigation (routes, init scripts,
- * exposed functions, media emulation, its context's clock); before it is handed out,
- * its context's cookies and the origin's local and session storage are cleared, and its HTTP cache
+ * origin and the test changed nothing of it for good (exposed functions, media emulation, its
+ * context's clock; `watchChanges`); before it is handed out, its test's routes and init scripts
+ * are taken off, its context's cookies and the origin's local and session storage are cleared, and its HTTP cache
  * unless all it may serve without asking the app is immutable (`watchCachedAnswers`), so the next
  * test meets it as a fresh browser meets the app (signed out, nothing stored, no answer that could
  * have changed), in the renderer that has shown the app before.
@@ -218,7 +219,7 @@ function keptPages(origin: string, pagesOnClock: boolean) {
   // for a story whose pages are on its own clock (which sets it again when it hands them out).
   const fits = ({ page, origin: its }: (typeof leftPages)[number]) =>
     its === origin && canHandOn(page) && (pagesOnClock || !clockedContexts.has(page.context()));
-  const pages: { page: Page; timezoneId?: string }[] = leftPages.filter(fits);
+  const pages: { page: Page }[] = leftPages.filter(fits);
   for (const left of leftPages) {
     if (!pages.includes(left))
       left.page
@@ -238,16 +239,15 @@ function keptPages(origin: string, pagesOnClock: boolean) {
       }
       return new Set(leftPages.map(({ page }) => page.context()));
     },
-    keepAfterTest(page: Page, timezoneId?: string) {
+    keepAfterTest(page: Page) {
       if (!watchedPages.has(page)) {
-        watchChanges(page, changedPages);
+        watchChanges(page, changedPages, undoneBeforeHandingOn);
         watchCachedAnswers(page, pagesWithCachedAnswers);
       }
       watchedPages.add(page);
-      pageZones.set(page, timezoneId);
       try {
         onTestFinished(({ task }) => {
-          if (task.result?.state === "pass" && canHandOn(page)) pages.push({ page, timezoneId });
+          if (task.result?.state === "pass" && canHandOn(page)) pages.push({ page });
         });
       } catch {
         // Opened outside a test (a beforeAll): it may serve several tests, so it is not handed on.
@@ -255,20 +255,34 @@ function keptPages(origin: string, pagesOnClock: boolean) {
     },
     /** `page` cleared for its test's next person, when it can be handed on; false when not. */
     async reuseNow(page: Page, viewport: { width: number; height: number }): Promise<boolean> {
-      if (!watchedPages.has(page) || pageZones.get(page) !== undefined || !canHandOn(page))
-        return false;
+      if (!watchedPages.has(page) || !canHandOn(page)) return false;
       return asFreshBrowser(page, viewport, pagesWithCachedAnswers);
     },
-    async take(
-      timezoneId: string | undefined,
-      viewport: { width: number; height: number },
-    ): Promise<Page | undefined> {
-      const index = pages.findIndex((kept) => kept.timezoneId === timezoneId);
-      if (index < 0) return undefined;
-      const [{ page }] = pages.splice(index, 1);
-      return (await asFreshBrowser(page, viewport, pagesWithCachedAnswers)) ? page : undefined;
+    async take(viewport: { width: number; height: number }): Promise<Page | undefined> {
+      const kept = pages.shift();
+      if (!kept) return undefined;
+      return (await asFreshBrowser(kept.page, viewport, pagesWithCachedAnswers))
+        ? kept.page
+        : undefined;
     },
   };
+}
+
+/** A page's time zone, and the developer protocol session that holds it (`inTimeZone`). */
+const pageZones = new WeakMap<Page, { session: CDPSession; timezoneId?: string }>();
+
+/**
+ * Puts `page`'s browser in `timezoneId` (IANA), or back in the machine's when unset. Set through
+ * the developer protocol rather than the browser context's option, so a page kept from a story
+ * in one zone serves the next in another instead of a new context (docs/performance.md, "Fewer
+ * new browser contexts"). The zone holds while the session does: for the page's whole life.
+ */
+async function inTimeZone(page: Page, timezoneId: string | undefined): Promise<void> {
+  const zone = pageZones.get(page);
+  if (zone?.timezoneId === timezoneId) return;
+  const session = zone?.session ?? (await page.context().newCDPSession(page));
+  await session.send("Emulation.setTimezoneOverride", { timezoneId: timezoneId ?? "" });
+  pageZones.set(page, { session, timezoneId });
 }
 
 /**
@@ -282,6 +296,9 @@ async function asFreshBrowser(
   cachedAnswers: WeakSet<Page>,
 ): Promise<boolean> {
   try {
+    // Its test's routes and init scripts taken off: the next test's page asks the app itself.
+    for (const added of undoneBeforeHandingOn.get(page) ?? []) await added.dispose();
+    undoneBeforeHandingOn.delete(page);
     // The last document stays until the next goto: its timers (a poll, a redirect after a toast)
     // are cleared, so it sends nothing signed out that the next user of the page could see.
     if (!(await stopTimers(page))) throw new Error("leaving");
@@ -342,15 +359,18 @@ function watchCachedAnswers(page: Page, cachedAnswers: WeakSet<Page>): void {
   });
 }
 
-/** Marks `page` as changed in `changed` when a test gives it state that a navigation keeps. */
-function watchChanges(page: Page, changed: WeakSet<Page>): void {
+/**
+ * Marks `page` as changed in `changed` when a test gives it state that a navigation keeps and
+ * that cannot be taken off again (exposed functions, emulated media, extra headers, its clock);
+ * its routes and init scripts are noted in `undone` instead, to be taken off before the page is
+ * handed on (`asFreshBrowser`).
+ */
+function watchChanges(page: Page, changed: WeakSet<Page>, undone: WeakMap<Page, Disposable[]>) {
   const lasting = [
-    "route",
     "routeFromHAR",
     "routeWebSocket",
     "exposeFunction",
     "exposeBinding",
-    "addInitScript",
     "emulateMedia",
     "setExtraHTTPHeaders",
   ] as const;
@@ -360,6 +380,17 @@ function watchChanges(page: Page, changed: WeakSet<Page>): void {
     target[name] = (...args: unknown[]) => {
       changed.add(page);
       return original.apply(page, args);
+    };
+  }
+  for (const name of ["route", "addInitScript"] as const) {
+    const original = target[name] as (...args: unknown[]) => Promise<Disposable>;
+    target[name] = async (...args: unknown[]) => {
+      // An init script that exposes functions leaves them behind when it is taken off.
+      if (name === "addInitScript" && (args[2] as { exposeFunctions?: boolean })?.exposeFunctions)
+        changed.add(page);
+      const added = await original.apply(page, args);
+      undone.set(page, [...(undone.get(page) ?? []), added]);
+      return added;
     };
   }
   const clock = page.clock;
