@@ -56,6 +56,19 @@ export const serverBuildIsStale = () => buildIsStale("server");
 const packagesExternalButReactEmail = {
   name: "packages-external-but-react-email",
   setup(build) {
+    // The code block is left out: the components package still starts every component it
+    // bundles, and the code block's Prism took a quarter of a second of every start; no e-mail
+    // draws one (docs/performance.md, "Fewer new browser contexts").
+    build.onResolve({ filter: /^@react-email\/code-block$/ }, () => ({
+      path: "@react-email/code-block",
+      namespace: "left-out",
+    }));
+    build.onLoad({ filter: /.*/, namespace: "left-out" }, () => ({
+      contents: `export function CodeBlock() {
+        throw new Error("React Email's code block is left out of the server's build (scripts/build-server.mjs)");
+      }`,
+      loader: "js",
+    }));
     build.onResolve({ filter: /^[^./]/ }, (args) =>
       args.path.startsWith("@react-email/") ? undefined : { external: true },
     );

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -22,6 +22,8 @@ describe("npm start", () => {
     const first = await start();
     expect(first.output()).toContain("Compiling the server");
     expect(existsSync(serverBuild)).toBe(true);
+    // React Email's code block, and with it Prism, is left out of the build (scripts/build-server.mjs).
+    expect(readFileSync(serverBuild, "utf8")).not.toContain("prismjs");
     const health = await fetch(`${first.url}/api/health`);
     expect(health.status).toBe(200);
     const loaded = await fetch(`${first.url}/api/auth/user`);
