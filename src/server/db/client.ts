@@ -3,12 +3,10 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
-import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
+import type pg from "pg";
 import pino from "pino";
 import { repoRoot } from "../repo-root";
 import { withAfterCommitHooks } from "./after-commit";
@@ -163,12 +161,28 @@ async function endWithin(pool: pg.Pool, ms: number): Promise<void> {
   await Promise.race([pool.end(), deadline]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * The PostgreSQL client and Drizzle's driver for it, loaded when a process opens a server's
+ * database: an install on the embedded database never needs them (about 0.06 s of every start;
+ * docs/performance.md, "A lighter start").
+ */
+async function postgresDriver() {
+  const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] =
+    await Promise.all([
+      import("pg"),
+      import("drizzle-orm/node-postgres"),
+      import("drizzle-orm/node-postgres/migrator"),
+    ]);
+  return { pg, drizzleNodePg, migrateNodePg };
+}
+
 async function openPostgres(
   url: string,
   max: number,
   log: DatabaseLog,
   logQuery?: (query: string) => void,
 ): Promise<Database> {
+  const { pg, drizzleNodePg, migrateNodePg } = await postgresDriver();
   // No JIT compilation: the admin's aggregates cost enough to trigger it and then spent seconds
   // compiling for a scan of milliseconds (docs/decisions/0023-admin-aggregates-without-jit.md).
   const pool = new pg.Pool({

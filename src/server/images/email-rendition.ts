@@ -1,5 +1,5 @@
-import sharp from "sharp";
 import { isEmailImageUrl } from "../../shared/newsletters";
+import { loadSharp } from "./load-sharp";
 
 /**
  * Outlook on Windows shows no WebP, so e-mails link our WebP images (profile photos, WebP gallery
@@ -39,7 +39,8 @@ export function createRenditionCache() {
   };
 }
 
-function toJpeg(input: Buffer): Promise<Buffer> {
+async function toJpeg(input: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(input, { failOn: "error" })
     .resize({ width: RENDITION_MAX_WIDTH, withoutEnlargement: true })
     .flatten({ background: "#ffffff" })

@@ -1,5 +1,5 @@
-import sharp from "sharp";
 import { BadRequest } from "../errors";
+import { loadSharp } from "./load-sharp";
 
 /** Formats accepted from uploads, judged by the decoded content (never by name or declared type). */
 export const ACCEPTED_IMAGE_FORMATS = ["jpeg", "png", "gif", "webp"] as const;
@@ -33,6 +33,7 @@ export interface ProcessedImage {
 export async function sniffImageFormat(
   input: Buffer,
 ): Promise<(typeof ACCEPTED_IMAGE_FORMATS)[number] | null> {
+  const sharp = await loadSharp();
   try {
     const { format, width, height } = await sharp(input, {
       limitInputPixels: MAX_INPUT_PIXELS,
@@ -58,6 +59,7 @@ export async function processImage(
   const sourceFormat = await sniffImageFormat(input);
   if (!sourceFormat) throw new BadRequest(IMAGE_TYPES_MESSAGE, "invalid_image");
   const quality = options.quality ?? 82;
+  const sharp = await loadSharp();
   try {
     let pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
       .rotate()
@@ -100,6 +102,7 @@ export async function reencodeKeepingFormat(input: Buffer): Promise<ProcessedIma
   const sourceFormat = await sniffImageFormat(input);
   if (!sourceFormat) throw new BadRequest(IMAGE_TYPES_MESSAGE, "invalid_image");
   const animated = sourceFormat === "gif" || sourceFormat === "webp";
+  const sharp = await loadSharp();
   try {
     let pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", animated });
     if (sourceFormat === "jpeg") pipeline = pipeline.rotate().jpeg({ quality: 88, mozjpeg: true });

@@ -34,7 +34,7 @@ export async function sendSlackMessage(
   ctx: AppContext,
   row: OutgoingMessageRow,
 ): Promise<SendOutcome> {
-  const client = slackClient(ctx);
+  const client = await slackClient(ctx);
   if (!client) return { kind: "ended", state: "skipped", error: "Slack is not configured." };
   try {
     if (row.kind === "intro") return await sendIntro(ctx, client, row);

@@ -1,3 +1,4 @@
+import type { WebClient } from "@slack/web-api";
 import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { slackPeople } from "../db/schema";
@@ -18,7 +19,7 @@ export interface SlackPerson {
  * day) or Slack is off. An outage or a rate limit throws: the caller's delivery is retried.
  */
 export async function slackUserIdOf(ctx: AppContext, person: SlackPerson): Promise<string | null> {
-  const client = slackClient(ctx);
+  const client = await slackClient(ctx);
   if (!client) return null;
   const now = ctx.clock.now();
   const [known] = await ctx.db.select().from(slackPeople).where(eq(slackPeople.userId, person.id));
@@ -35,10 +36,7 @@ export async function slackUserIdOf(ctx: AppContext, person: SlackPerson): Promi
   return slackUserId;
 }
 
-async function lookUp(
-  client: NonNullable<ReturnType<typeof slackClient>>,
-  email: string,
-): Promise<string | null> {
+async function lookUp(client: WebClient, email: string): Promise<string | null> {
   try {
     const answer = await client.users.lookupByEmail({ email });
     return answer.user?.id ?? null;

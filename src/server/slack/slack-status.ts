@@ -5,7 +5,7 @@ import { slackClient } from "./slack-client";
 
 /** Whether the bot token works (`auth.test`), for the admin's Operations panel (docs/chat.md). */
 export async function slackStatus(ctx: AppContext): Promise<SlackStatus> {
-  const client = slackClient(ctx);
+  const client = await slackClient(ctx);
   if (!client || !slackConfigured(ctx)) {
     return {
       configured: false,
