@@ -69,6 +69,18 @@ const packagesExternalButReactEmail = {
       }`,
       loader: "js",
     }));
+    // So is Prettier, which React Email's renderer imports for its \`pretty\` option (0.08 s of a
+    // start): the e-mails are rendered without it.
+    build.onResolve({ filter: /^prettier\// }, (args) => ({
+      path: args.path,
+      namespace: "no-prettier",
+    }));
+    build.onLoad({ filter: /.*/, namespace: "no-prettier" }, () => ({
+      contents: `export function format() {
+        throw new Error("Prettier is left out of the server's build (scripts/build-server.mjs)");
+      }`,
+      loader: "js",
+    }));
     // date-fns is bundled too: its package root loads every one of its functions (0.13 s of a
     // start); bundled, only the ones the server uses are kept.
     build.onResolve({ filter: /^[^./]/ }, (args) =>

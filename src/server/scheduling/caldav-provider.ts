@@ -1,4 +1,3 @@
-import { calendarQuery } from "tsdav";
 import { AnswerTooLarge } from "../outbound/capped-fetch";
 import { printError } from "../terminal";
 import { busyFromICalendar, CalendarUnreadable } from "./busy-from-icalendar";
@@ -47,6 +46,8 @@ export function caldavProvider(settings: CaldavSettings): BusyTimesProvider {
       await eachLimited(emails, PARALLEL, async (email) => {
         const url = calendarUrl(settings, email);
         try {
+          // Loaded with the first calendar read (docs/performance.md, "A lighter start").
+          const { calendarQuery } = await import("tsdav");
           const answers = await calendarQuery({
             url,
             props: { "d:getetag": {}, "c:calendar-data": {} },

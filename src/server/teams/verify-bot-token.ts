@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, type JWTPayload, jwtVerify } from "jose";
+import type { createRemoteJWKSet, JWTPayload } from "jose";
 import { z } from "zod";
 import { HttpError } from "../errors";
 import type { TeamsSettings } from "./teams-settings";
@@ -27,6 +27,7 @@ async function keysOf(openIdUrl: string, now: number): Promise<Keys> {
   const answer = await fetch(openIdUrl, { signal: AbortSignal.timeout(10_000) });
   if (!answer.ok) throw new Error(`Bot Framework's OpenID metadata answered ${answer.status}.`);
   const metadata = metadataSchema.parse(await answer.json());
+  const { createRemoteJWKSet } = await import("jose");
   const keys = {
     issuer: metadata.issuer,
     jwks: createRemoteJWKSet(new URL(metadata.jwks_uri), { timeoutDuration: 10_000 }),
@@ -51,6 +52,9 @@ export async function verifyBotToken(
   const token = /^Bearer ([A-Za-z0-9._-]{20,8000})$/.exec(authorization ?? "")?.[1];
   if (!token) throw new HttpError(401, BAD_TEAMS_TOKEN, "bad_teams_token");
   const keys = await keysOf(settings.openIdUrl, now.getTime());
+  // Loaded with the first token: an install without Teams never needs it (docs/performance.md,
+  // "A lighter start").
+  const { jwtVerify } = await import("jose");
   let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(token, keys.jwks, {
