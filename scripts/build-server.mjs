@@ -47,42 +47,34 @@ export function buildIsStale(name) {
 export const serverBuildIsStale = () => buildIsStale("server");
 
 /**
- * Packages stay external, loaded from node_modules, but for React Email's: those are bundled, so
- * the build keeps only the components the e-mails use. Their components package loads every
- * component when imported, among them the code block's Prism with its languages, more than half
- * a second of every start (docs/performance.md, "The test suite"); its `export *` of the external
- * renderer made esbuild keep them all, so the renderer is bundled too.
+ * Builds the imports matching `filter` as a stand-in whose one export, the function `name`, throws
+ * an error naming what was left out and where.
+ */
+function leaveOut(build, filter, name, what) {
+  const namespace = `left-out-${name}`;
+  const message = `${what} is left out of the server's build (scripts/build-server.mjs)`;
+  build.onResolve({ filter }, (args) => ({ path: args.path, namespace }));
+  build.onLoad({ filter: /.*/, namespace }, () => ({
+    contents: `export function ${name}() { throw new Error(${JSON.stringify(message)}); }`,
+    loader: "js",
+  }));
+}
+
+/**
+ * Packages stay external, loaded from node_modules, but for React Email's and date-fns: those are
+ * bundled. React Email's components package's `export *` of the external renderer made esbuild
+ * keep every component, so the renderer is bundled too; date-fns's package root loads every one
+ * of its functions (0.13 s of a start), bundled only the ones the server uses are kept. The
+ * components package starts every component it holds when it is imported: the code block's
+ * Prism took a quarter of a second of every start, and Prettier, which the renderer imports for a
+ * `pretty` option, 0.08 s. No e-mail draws a code block or is rendered pretty, so both are left
+ * out (docs/performance.md, "A lighter start").
  */
 const packagesExternalButReactEmail = {
   name: "packages-external-but-react-email",
   setup(build) {
-    // The code block is left out: the components package still starts every component it
-    // bundles, and the code block's Prism took a quarter of a second of every start; no e-mail
-    // draws one (docs/performance.md, "A lighter start").
-    build.onResolve({ filter: /^@react-email\/code-block$/ }, () => ({
-      path: "@react-email/code-block",
-      namespace: "left-out",
-    }));
-    build.onLoad({ filter: /.*/, namespace: "left-out" }, () => ({
-      contents: `export function CodeBlock() {
-        throw new Error("React Email's code block is left out of the server's build (scripts/build-server.mjs)");
-      }`,
-      loader: "js",
-    }));
-    // So is Prettier, which React Email's renderer imports for its \`pretty\` option (0.08 s of a
-    // start): the e-mails are rendered without it.
-    build.onResolve({ filter: /^prettier\// }, (args) => ({
-      path: args.path,
-      namespace: "no-prettier",
-    }));
-    build.onLoad({ filter: /.*/, namespace: "no-prettier" }, () => ({
-      contents: `export function format() {
-        throw new Error("Prettier is left out of the server's build (scripts/build-server.mjs)");
-      }`,
-      loader: "js",
-    }));
-    // date-fns is bundled too: its package root loads every one of its functions (0.13 s of a
-    // start); bundled, only the ones the server uses are kept.
+    leaveOut(build, /^@react-email\/code-block$/, "CodeBlock", "React Email's code block");
+    leaveOut(build, /^prettier\//, "format", "Prettier");
     build.onResolve({ filter: /^[^./]/ }, (args) =>
       args.path.startsWith("@react-email/") || /^date-fns(\/|$)/.test(args.path)
         ? undefined
