@@ -203,8 +203,8 @@ let leftPages: { page: Page; origin: string }[] = [];
  * suite"). A page is kept when its test passed, it is its context's only page, it is on the app's
  * origin and the test changed nothing of it for good (exposed functions, media emulation, its
  * context's clock; `watchChanges`); before it is handed out, its test's routes and init scripts
- * are taken off, its context's cookies and the origin's local and session storage are cleared, and its HTTP cache
- * unless all it may serve without asking the app is immutable (`watchCachedAnswers`), so the next
+ * are taken off, its context's cookies and the origin's local and session storage are cleared,
+ * and its HTTP cache unless all it may serve without asking the app is immutable (`watchCachedAnswers`), so the next
  * test meets it as a fresh browser meets the app (signed out, nothing stored, no answer that could
  * have changed), in the renderer that has shown the app before.
  */
@@ -219,9 +219,10 @@ function keptPages(origin: string, pagesOnClock: boolean) {
   // for a story whose pages are on its own clock (which sets it again when it hands them out).
   const fits = ({ page, origin: its }: (typeof leftPages)[number]) =>
     its === origin && canHandOn(page) && (pagesOnClock || !clockedContexts.has(page.context()));
-  const pages: { page: Page }[] = leftPages.filter(fits);
+  const taken = leftPages.filter(fits);
+  const pages: Page[] = taken.map(({ page }) => page);
   for (const left of leftPages) {
-    if (!pages.includes(left))
+    if (!taken.includes(left))
       left.page
         .context()
         .close()
@@ -230,12 +231,11 @@ function keptPages(origin: string, pagesOnClock: boolean) {
   leftPages = [];
   return {
     /** The contexts of the pages taken over from the worker's last story. */
-    carried: () => pages.map(({ page }) => page.context()),
+    carried: () => pages.map((page) => page.context()),
     /** Leaves the pages still kept to the worker's next story; their contexts. */
     async leaveForNextStory(): Promise<Set<BrowserContext>> {
-      for (const kept of pages) {
-        if (canHandOn(kept.page) && (await stopTimers(kept.page)))
-          leftPages.push({ ...kept, origin });
+      for (const page of pages) {
+        if (canHandOn(page) && (await stopTimers(page))) leftPages.push({ page, origin });
       }
       return new Set(leftPages.map(({ page }) => page.context()));
     },
@@ -247,7 +247,7 @@ function keptPages(origin: string, pagesOnClock: boolean) {
       watchedPages.add(page);
       try {
         onTestFinished(({ task }) => {
-          if (task.result?.state === "pass" && canHandOn(page)) pages.push({ page });
+          if (task.result?.state === "pass" && canHandOn(page)) pages.push(page);
         });
       } catch {
         // Opened outside a test (a beforeAll): it may serve several tests, so it is not handed on.
@@ -259,11 +259,9 @@ function keptPages(origin: string, pagesOnClock: boolean) {
       return asFreshBrowser(page, viewport, pagesWithCachedAnswers);
     },
     async take(viewport: { width: number; height: number }): Promise<Page | undefined> {
-      const kept = pages.shift();
-      if (!kept) return undefined;
-      return (await asFreshBrowser(kept.page, viewport, pagesWithCachedAnswers))
-        ? kept.page
-        : undefined;
+      const page = pages.shift();
+      if (!page) return undefined;
+      return (await asFreshBrowser(page, viewport, pagesWithCachedAnswers)) ? page : undefined;
     },
   };
 }
