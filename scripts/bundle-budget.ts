@@ -7,6 +7,7 @@ export const PAGE_BUDGET = 154 * 1024;
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   src?: string;
   isEntry?: boolean;
   imports?: string[];
@@ -38,6 +39,18 @@ function sentBytes(file: string, extension: ".br" | ".gz"): number {
 }
 
 /**
+ * The page module a lazily loaded chunk starts from: its key, or for a page that other chunks
+ * also import (so that its chunk is keyed by chunk, not by source), the chunk's name.
+ */
+function pageSource(manifest: Manifest, key: string): string | undefined {
+  if (key.startsWith("src/client/pages/")) return key;
+  const name = manifest[key].name;
+  return key.startsWith("_") && name?.endsWith("-page")
+    ? `src/client/pages/${name}.tsx`
+    : undefined;
+}
+
+/**
  * The initial JavaScript of every route, read from a client build's manifest: the entry's chunk
  * graph for `/`; for each lazily loaded page, the entry's graph plus the page's plus every lazy
  * route layout (`*-layout.tsx`, such as the data provider), which loads with the first page.
@@ -48,8 +61,16 @@ export function routeBundles(outDir: string): RouteBundle[] {
   );
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
   if (!entryKey) throw new Error("The client build's manifest has no entry");
-  const lazy = manifest[entryKey].dynamicImports ?? [];
-  const isPage = (key: string) => key.startsWith("src/client/pages/");
+  // The entry is a small file importing the app's chunk, which imports the pages lazily.
+  const lazy = [
+    ...new Set(
+      [...staticClosure(manifest, entryKey)].flatMap((key) => manifest[key].dynamicImports ?? []),
+    ),
+  ];
+  const pages = lazy.flatMap((key) => {
+    const source = pageSource(manifest, key);
+    return source ? [{ key, source }] : [];
+  });
   const layouts = lazy.filter((key) => key.endsWith("-layout.tsx"));
   const measure = (page: string, roots: string[], budget: number): RouteBundle => {
     const keys = new Set<string>();
@@ -68,7 +89,7 @@ export function routeBundles(outDir: string): RouteBundle[] {
   };
   return [
     measure("/", [entryKey], LANDING_BUDGET),
-    ...lazy.filter(isPage).map((page) => measure(page, [entryKey, ...layouts, page], PAGE_BUDGET)),
+    ...pages.map(({ key, source }) => measure(source, [entryKey, ...layouts, key], PAGE_BUDGET)),
   ];
 }
 
