@@ -70,8 +70,8 @@ function leaveOut(build, filter, name, what) {
  * `pretty` option, 0.08 s. No e-mail draws a code block or is rendered pretty, so both are left
  * out (docs/performance.md, "A lighter start").
  */
-const packagesExternalButReactEmail = {
-  name: "packages-external-but-react-email",
+const packagesMostlyExternal = {
+  name: "packages-mostly-external",
   setup(build) {
     leaveOut(build, /^@react-email\/code-block$/, "CodeBlock", "React Email's code block");
     leaveOut(build, /^prettier\//, "format", "Prettier");
@@ -103,7 +103,7 @@ export async function compile(list) {
     platform: "node",
     format: "esm",
     target: "node20",
-    plugins: [packagesExternalButReactEmail],
+    plugins: [packagesMostlyExternal],
     sourcemap: true,
     write: false,
     logLevel: "warning",

@@ -204,9 +204,10 @@ let leftPages: { page: Page; origin: string }[] = [];
  * origin and the test changed nothing of it for good (exposed functions, media emulation, its
  * context's clock; `watchChanges`); before it is handed out, its test's routes and init scripts
  * are taken off, its context's cookies and the origin's local and session storage are cleared,
- * and its HTTP cache unless all it may serve without asking the app is immutable (`watchCachedAnswers`), so the next
- * test meets it as a fresh browser meets the app (signed out, nothing stored, no answer that could
- * have changed), in the renderer that has shown the app before.
+ * and its HTTP cache unless all it may serve without asking the app is immutable
+ * (`watchCachedAnswers`), so the next test meets it as a fresh browser meets the app (signed out,
+ * nothing stored, no answer that could have changed), in the renderer that has shown the app
+ * before.
  */
 function keptPages(origin: string, pagesOnClock: boolean) {
   /** Nothing of its test outlives a navigation, and it is its context's only page, on the app. */

@@ -43,11 +43,11 @@ export function caldavProvider(settings: CaldavSettings): BusyTimesProvider {
     async busyTimes(emails, from, to) {
       const busy: BusyRead = new Map<string, Interval[]>();
       const unreadable = new Map<string, string>();
+      // Loaded with the first calendar read (docs/performance.md, "A lighter start").
+      const { calendarQuery } = await import("tsdav");
       await eachLimited(emails, PARALLEL, async (email) => {
         const url = calendarUrl(settings, email);
         try {
-          // Loaded with the first calendar read (docs/performance.md, "A lighter start").
-          const { calendarQuery } = await import("tsdav");
           const answers = await calendarQuery({
             url,
             props: { "d:getetag": {}, "c:calendar-data": {} },
