@@ -1,7 +1,12 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { afterEach, describe, expect, it } from "vitest";
-import { type CpuSampler, descendantsCpuSeconds, sampleProcessTreeCpu } from "./process-tree-cpu";
+import {
+  type CpuSampler,
+  chromiumKind,
+  descendantsCpuSeconds,
+  sampleProcessTreeCpu,
+} from "./process-tree-cpu";
 
 /** A child that stays busy until it has used `seconds` of CPU, then says so and waits. */
 const busyChild = (seconds: number, ...args: string[]) =>
@@ -32,6 +37,23 @@ describe("the run's CPU by kind of process", () => {
     } finally {
       child.kill();
     }
+  });
+});
+
+describe("Chromium's processes by their type", () => {
+  it("tells the renderers, the GPU process, the services and the browser process apart", () => {
+    const shell = "/usr/lib/chromium/chromium-headless-shell";
+    expect(chromiumKind(`${shell}\0--type=renderer\0--lang=en-US`)).toBe("Chromium's renderers");
+    expect(chromiumKind(`${shell}\0--type=gpu-process\0--disable-gpu`)).toBe(
+      "Chromium's GPU process",
+    );
+    expect(
+      chromiumKind(`${shell}\0--type=utility\0--utility-sub-type=network.mojom.NetworkService`),
+    ).toBe("Chromium's network and other services");
+    expect(chromiumKind(`${shell}\0--headless\0--remote-debugging-pipe`)).toBe(
+      "Chromium's browser process",
+    );
+    expect(chromiumKind(`${shell}\0--type=zygote`)).toBe("Chromium's browser process");
   });
 });
 

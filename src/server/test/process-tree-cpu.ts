@@ -81,7 +81,9 @@ function machineTicks(): { busy: number; total: number } {
 export type ProcessKind =
   | "test workers"
   | "Chromium's renderers"
-  | "Chromium's other processes"
+  | "Chromium's browser process"
+  | "Chromium's GPU process"
+  | "Chromium's network and other services"
   | "app processes and commands"
   | "builds"
   | "PostgreSQL"
@@ -96,11 +98,7 @@ function kindOf(pid: number): ProcessKind {
   } catch {
     return "other";
   }
-  if (/chromium|headless-shell/.test(command)) {
-    return command.includes("--type=renderer")
-      ? "Chromium's renderers"
-      : "Chromium's other processes";
-  }
+  if (/chromium|headless-shell/.test(command)) return chromiumKind(command);
   if (command.includes("vitest/dist/workers")) return "test workers";
   if (/app-process\.js|scripts\/(start|run)\.mjs|dist\/server/.test(command)) {
     return "app processes and commands";
@@ -108,6 +106,19 @@ function kindOf(pid: number): ProcessKind {
   if (/vite\.js|esbuild|build-server/.test(command)) return "builds";
   if (command.includes("postgres")) return "PostgreSQL";
   return "other";
+}
+
+/**
+ * A Chromium process by its `--type`: the browser process (no type, or its zygotes) handles the
+ * developer protocol and composes nothing; the GPU process composes the pages' frames in software
+ * (`--disable-gpu`); the utilities are the network service and its kin.
+ */
+export function chromiumKind(command: string): ProcessKind {
+  const type = /--type=([a-z-]+)/.exec(command)?.[1];
+  if (type === "renderer") return "Chromium's renderers";
+  if (type === "gpu-process") return "Chromium's GPU process";
+  if (type === "utility") return "Chromium's network and other services";
+  return "Chromium's browser process";
 }
 
 export interface CpuSampler {
