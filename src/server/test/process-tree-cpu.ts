@@ -109,9 +109,9 @@ function kindOf(pid: number): ProcessKind {
 }
 
 /**
- * A Chromium process by its `--type`: the browser process (no type, or its zygotes) handles the
- * developer protocol and composes nothing; the GPU process composes the pages' frames in software
- * (`--disable-gpu`); the utilities are the network service and its kin.
+ * A Chromium process by its `--type`: the browser process (no type, or its zygote) answers the
+ * developer protocol and runs the pages' navigations; the GPU process composes the pages' frames
+ * in software (`--disable-gpu`); the utilities are the network service and its kin.
  */
 export function chromiumKind(command: string): ProcessKind {
   const type = /--type=([a-z-]+)/.exec(command)?.[1];
