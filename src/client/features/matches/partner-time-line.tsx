@@ -8,8 +8,9 @@ type Member = MatchTimeZones["members"][number];
 const DAY_MS = 86_400_000;
 
 /**
- * "Ana's 09:00 is your 00:00 (Tue)": a partner's working day in the reader's own zone, on the
- * partner's next working day (docs/matches.md, "Time zones").
+ * "Ana's 09:00 in Europe/Berlin is your 00:00 (Tue)": a partner's working day in the reader's own
+ * zone, on the partner's next working day (docs/matches.md, "Time zones"). The partner's zone is
+ * named beside the partner's time, so it is not read as the reader's.
  */
 export function partnerTimeText(name: string, partner: Member, me: Member, now: number): string {
   if (partner.timeZone === me.timeZone) return `${name} works in your time zone.`;
@@ -25,7 +26,8 @@ export function partnerTimeText(name: string, partner: Member, me: Member, now: 
       const mine = clockIn(me.timeZone, at);
       return mine.weekday === theirs ? mine.time : `${mine.time} (${mine.weekday})`;
     };
-    return `${name}'s ${hours.start} is your ${show(start)}; ${name}'s ${hours.end} is your ${show(end)} (${partner.timeZone.replaceAll("_", " ")}).`;
+    const zone = partner.timeZone.replaceAll("_", " ");
+    return `${name}'s ${hours.start} in ${zone} is your ${show(start)}; ${name}'s ${hours.end} is your ${show(end)}.`;
   }
   return `${name} has no working hours set (${partner.timeZone.replaceAll("_", " ")}).`;
 }

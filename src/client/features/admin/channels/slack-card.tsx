@@ -37,7 +37,7 @@ export function SlackCard() {
         <CardDescription>
           Intros, check-ins and nudges in Slack for people who choose it. E-mail stays the fallback
           for anyone Slack does not know. Slack is turned on where the server runs: ask whoever runs
-          it ({" "}
+          it (
           <HelpLink slug="chat" section="setting-up-the-slack-app">
             setting up the Slack app
           </HelpLink>
