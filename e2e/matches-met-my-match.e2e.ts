@@ -126,6 +126,10 @@ describe("an employee with a match", () => {
     expect(await met.getAttribute("title")).toBe(
       "You can say you met once your booked time has come.",
     );
+    // Said on the page too (a phone has no hover), and read with the button by a screen reader.
+    const reason = current.getByText("You can say you met once your booked time has come.");
+    await reason.waitFor();
+    expect(await met.getAttribute("aria-describedby")).toBe(await reason.getAttribute("id"));
     expect(await current.getByRole("button", { name: "Missed This Month" }).isDisabled()).toBe(
       false,
     );

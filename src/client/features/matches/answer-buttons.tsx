@@ -2,11 +2,15 @@ import { answerActions, type Tense } from "@shared/match-states";
 import type { MatchItem } from "@shared/matches";
 import { useQuery } from "@tanstack/react-query";
 import { CircleCheck, CircleX } from "lucide-react";
+import { useId } from "react";
 import { Button } from "../../components/ui/button";
 import { matchesApi, matchKeys } from "../../lib/api/matches";
 import { useSetConnectionStatus } from "./use-matches";
 
-/** Said beside a Met button the booked time has not come for (docs/check-ins.md, "Answers"). */
+/**
+ * Said beside a Met button the booked time has not come for (docs/check-ins.md, "Answers"): shown
+ * under the buttons, since a phone has no hover to show the button's title.
+ */
 const MET_AFTER_BOOKED_TIME = "You can say you met once your booked time has come.";
 
 /** Whether the match's booked chat is still to come: Met waits for it, as the server does. */
@@ -47,9 +51,11 @@ export function AnswerButtons({
 }) {
   const connection = useSetConnectionStatus();
   const bookedLater = useBookedLater(item);
+  const reasonId = useId();
   if (!item.pairingOpen) return null;
   const changing = item.myConnectionStatus !== "pending";
-  return answerChoices(item.myConnectionStatus).map((status) => {
+  const metWaits = bookedLater && answerChoices(item.myConnectionStatus).includes("confirmed");
+  const buttons = answerChoices(item.myConnectionStatus).map((status) => {
     const text = changing
       ? `Change to ${answerActions[tense][status]}`
       : answerActions[tense][status];
@@ -63,12 +69,23 @@ export function AnswerButtons({
         disabled={connection.isPending || waits}
         title={waits ? MET_AFTER_BOOKED_TIME : undefined}
         aria-label={describe ? `${text}: ${describe}` : undefined}
+        aria-describedby={waits ? reasonId : undefined}
         onClick={() => connection.mutate({ matchId: item.match.id, status })}
       >
         <Icon aria-hidden="true" />
         {text}
-        {waits && <span className="sr-only">. {MET_AFTER_BOOKED_TIME}</span>}
       </Button>
     );
   });
+  return (
+    <>
+      {buttons}
+      {metWaits && (
+        // Its own line under the buttons (their containers wrap), as the partner-away note is.
+        <p id={reasonId} className="w-full text-xs text-coffee-700">
+          {MET_AFTER_BOOKED_TIME}
+        </p>
+      )}
+    </>
+  );
 }
