@@ -54,13 +54,14 @@ export function AnswerButtons({
   const reasonId = useId();
   if (!item.pairingOpen) return null;
   const changing = item.myConnectionStatus !== "pending";
-  const metWaits = bookedLater && answerChoices(item.myConnectionStatus).includes("confirmed");
-  const buttons = answerChoices(item.myConnectionStatus).map((status) => {
+  const choices = answerChoices(item.myConnectionStatus);
+  const metWaits = bookedLater && choices.includes("confirmed");
+  const buttons = choices.map((status) => {
     const text = changing
       ? `Change to ${answerActions[tense][status]}`
       : answerActions[tense][status];
     const Icon = status === "confirmed" ? CircleCheck : CircleX;
-    const waits = status === "confirmed" && bookedLater;
+    const waits = status === "confirmed" && metWaits;
     return (
       <Button
         key={status}

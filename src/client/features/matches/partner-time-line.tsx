@@ -14,6 +14,7 @@ const DAY_MS = 86_400_000;
  */
 export function partnerTimeText(name: string, partner: Member, me: Member, now: number): string {
   if (partner.timeZone === me.timeZone) return `${name} works in your time zone.`;
+  const zone = partner.timeZone.replaceAll("_", " ");
   for (let i = 0; i < 8; i++) {
     const date = dateIn(partner.timeZone, now + i * DAY_MS);
     const weekday = new Date(`${date}T12:00:00Z`).getUTCDay() || 7;
@@ -26,10 +27,9 @@ export function partnerTimeText(name: string, partner: Member, me: Member, now: 
       const mine = clockIn(me.timeZone, at);
       return mine.weekday === theirs ? mine.time : `${mine.time} (${mine.weekday})`;
     };
-    const zone = partner.timeZone.replaceAll("_", " ");
     return `${name}'s ${hours.start} in ${zone} is your ${show(start)}; ${name}'s ${hours.end} is your ${show(end)}.`;
   }
-  return `${name} has no working hours set (${partner.timeZone.replaceAll("_", " ")}).`;
+  return `${name} has no working hours set (${zone}).`;
 }
 
 export function PartnerTimeLine({
