@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../src/server/clock";
 import { isEmployeeSql } from "../src/server/db/employee";
@@ -70,6 +71,24 @@ async function openTab(width: number, tab: string) {
   return page;
 }
 
+/** How many lines an element's text is drawn on: its text's boxes at distinct heights. */
+function linesOf(element: Locator): Promise<number> {
+  return element.evaluate((node) => {
+    const tops = new Set<number>();
+    const texts = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      for (const box of range.getClientRects()) if (box.width > 0) tops.add(Math.round(box.top));
+    }
+    return tops.size;
+  });
+}
+
+function scrollsSideways(box: Locator): Promise<boolean> {
+  return box.evaluate((node) => node.scrollWidth > node.clientWidth);
+}
+
 describe("an admin manages users on the User Management tab", () => {
   it("searches, edits a status and a department inline, and saves the row", async () => {
     const page = await openTab(375, "User Management");
@@ -109,7 +128,10 @@ describe("an admin manages users on the User Management tab", () => {
     expect(await hasHorizontalScroll(page)).toBe(false);
   });
 
-  it("shows the table with every column on a wide screen", async () => {
+  it("shows the table with every column on a wide screen, each work address on one line", async () => {
+    // An address as long as most of the sample company's.
+    const address = "margaret.hamilton@brew.test";
+    await createUser(story.db, { email: address, firstName: "Margaret", lastName: "Hamilton" });
     const page = await openTab(1280, "User Management");
     const table = page.getByRole("table", { name: "Users" });
     await table.getByRole("rowheader", { name: /Ben Brewer/ }).waitFor();
@@ -123,6 +145,18 @@ describe("an admin manages users on the User Management tab", () => {
       "Current Match",
       "Actions",
     ]);
+    const cell = table.getByRole("cell", { name: address });
+    expect(await linesOf(cell)).toBe(1);
+    // Every column fits: neither the page nor the table's own box scrolls sideways.
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await scrollsSideways(table.locator(".."))).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Narrower, the table scrolls in its own box and the address still takes one line.
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await expect.poll(() => scrollsSideways(table.locator(".."))).toBe(true);
+    expect(await linesOf(cell)).toBe(1);
+    expect(await hasHorizontalScroll(page)).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -118,6 +118,22 @@ function CurrentMatch({ user }: { user: AdminUser }) {
   );
 }
 
+/**
+ * A work address that, when it must wrap, wraps after its "@" first and inside a word only when
+ * one part alone is wider than its column.
+ */
+function Address({ email }: { email: string }) {
+  const at = email.lastIndexOf("@");
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 function UnsavedNote() {
   return <span className="text-xs font-semibold text-amber-800">Unsaved changes</span>;
 }
@@ -136,15 +152,27 @@ export function UserTableRow(props: UserRowProps) {
           </span>
         )}
       </th>
-      <td className="py-2 pr-3 break-all text-coffee-800">{user.email}</td>
-      <td className="w-36 py-2 pr-3">{fields.status}</td>
-      <td className="w-48 py-2 pr-3">{fields.department}</td>
-      <td className="w-56 py-2 pr-3">{fields.manager}</td>
+      {/* Minimum widths, never fixed ones: the fields give way before an address breaks. */}
+      <td className="py-2 pr-3 text-coffee-800">
+        <span className="block min-w-56 wrap-anywhere">
+          <Address email={user.email} />
+        </span>
+      </td>
+      <td className="py-2 pr-3">
+        <div className="min-w-30">{fields.status}</div>
+      </td>
+      <td className="py-2 pr-3">
+        <div className="min-w-44">{fields.department}</div>
+      </td>
+      <td className="py-2 pr-3">
+        <div className="min-w-40">{fields.manager}</div>
+      </td>
       <td className="py-2 pr-3 text-sm">
         <CurrentMatch user={user} />
       </td>
       <td className="py-2 text-right">
-        <div className="flex justify-end gap-2">
+        {/* Save and Deactivate keep one line; Erase may go under them. */}
+        <div className="flex min-w-43 flex-wrap justify-end gap-2">
           <SaveButton {...props} />
           <AccountButton user={user} onAsk={props.onAccount} />
         </div>
@@ -168,7 +196,9 @@ export function UserCard(props: UserRowProps) {
         <h3 className="font-semibold text-coffee-950">
           {personName(user)} <DeactivatedBadge user={user} />
         </h3>
-        <p className="text-sm break-all text-coffee-800">{user.email}</p>
+        <p className="text-sm wrap-anywhere text-coffee-800">
+          <Address email={user.email} />
+        </p>
         {changed && <UnsavedNote />}
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
