@@ -78,6 +78,20 @@ function withScim(document: OpenApiDocument, on: boolean): OpenApiDocument {
   };
 }
 
+const VIEWPORT = '<meta name="viewport" content="width=device-width, initial-scale=1">';
+
+const isHtml = (type: unknown) => typeof type === "string" && type.startsWith("text/html");
+
+/**
+ * The documentation page with a viewport tag, so a phone lays it out at its own width instead of
+ * 980 px. Swagger UI's page has none, and the plugin's options (title, scripts, styles, icons)
+ * reach no other part of its head: the page is mended as it is sent.
+ */
+function withViewport(html: string): string {
+  if (/<meta\s+name="viewport"/i.test(html)) return html;
+  return html.replace(/<head>/i, (head) => `${head}\n${VIEWPORT}`);
+}
+
 /** No licence is granted to the API's users; the operator's terms apply. */
 const API_LICENSE = { name: "Proprietary", identifier: "LicenseRef-Proprietary" };
 
@@ -123,12 +137,19 @@ export async function registerApiDocs(app: FastifyInstance, ctx: AppContext): Pr
     transform,
     transformObject,
   });
-  await app.register(swaggerUi, {
-    routePrefix: API_DOCS_PAGE,
-    // Sections start closed: the page opens at once and a reader opens the feature they need.
-    // (Swagger UI stops drawing operations past about 150 open at once.)
-    uiConfig: { deepLinking: true, docExpansion: "none" },
-    theme: { title: "Cup of Joe API" },
+  await app.register(async (page) => {
+    page.addHook("onSend", async (_request, reply, payload) =>
+      isHtml(reply.getHeader("content-type")) && typeof payload === "string"
+        ? withViewport(payload)
+        : payload,
+    );
+    await page.register(swaggerUi, {
+      routePrefix: API_DOCS_PAGE,
+      // Sections start closed: the page opens at once and a reader opens the feature they need.
+      // (Swagger UI stops drawing operations past about 150 open at once.)
+      uiConfig: { deepLinking: true, docExpansion: "none" },
+      theme: { title: "Cup of Joe API" },
+    });
   });
   // This install's address is read per request: without APP_URL it is known only once it listens.
   app.get(OPENAPI_DOCUMENT, { schema: { hide: true } }, (_request, reply) => {

@@ -221,4 +221,16 @@ describe("the API documentation page", () => {
     });
     expect(script.statusCode).toBe(200);
   });
+
+  it("tells a phone to lay the page out at its own width, once, in the page's head", async () => {
+    for (const url of [API_DOCS_PAGE, `${API_DOCS_PAGE}/`]) {
+      const page = await t.app.inject({ method: "GET", url });
+      expect(page.statusCode).toBe(200);
+      const head = page.body.slice(0, page.body.indexOf("</head>"));
+      expect(head).toContain(
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+      );
+      expect(page.body.match(/name="viewport"/g)).toHaveLength(1);
+    }
+  });
 });
