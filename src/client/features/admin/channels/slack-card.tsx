@@ -3,6 +3,7 @@ import {
   type ReachChannel,
   reachChannelLabels,
   reachChannels,
+  type SlackStatus,
 } from "@shared/channels";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
@@ -57,6 +58,19 @@ export function SlackCard() {
   );
 }
 
+/**
+ * The server's sentence says how Slack stands ("Slack connected to … as …", or why not); while it
+ * is not connected, "Slack not connected." stands before it as a sentence of its own.
+ */
+function SlackStatusLine({ slack }: { slack: SlackStatus }) {
+  if (slack.connected) return slack.message;
+  return (
+    <>
+      <span className="font-semibold">Slack not connected.</span> {slack.message}
+    </>
+  );
+}
+
 function ChannelSettingsForm({ operations }: { operations: ChannelOperations }) {
   const id = useId();
   const [channel, setChannel] = useState<ReachChannel>(operations.defaultChannel);
@@ -75,7 +89,7 @@ function ChannelSettingsForm({ operations }: { operations: ChannelOperations }) 
         data-testid="slack-status"
         className={slack.connected ? "text-green-800" : "text-coffee-800"}
       >
-        {slack.connected ? "Slack connected" : "Slack not connected"}: {slack.message}
+        <SlackStatusLine slack={slack} />
       </p>
       <form
         className="grid gap-2 sm:max-w-sm"
