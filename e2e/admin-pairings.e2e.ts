@@ -45,11 +45,18 @@ describe("an admin runs this month's pairings for a group", () => {
     await story.signInAs(page, admin);
     await page.goto("/admin");
 
+    // Everyone is in Brew Co and nobody in All Users: the page opens on Brew Co, and All Users
+    // stays selectable, last and said to be empty, with no timeline of rounds in Monthly rounds.
     const groupSelect = page.getByLabel("Pairing group");
-    await groupSelect
-      .locator("option", { hasText: "Brew Co (brewco)" })
-      .waitFor({ state: "attached" });
-    await groupSelect.selectOption({ label: "Brew Co (brewco)" });
+    await expect.poll(() => groupSelect.inputValue()).toBe(String(group.id));
+    expect(await groupSelect.locator("option").allTextContents()).toEqual([
+      "Brew Co (brewco)",
+      "All Users (no domain group) — empty",
+    ]);
+    await page.getByRole("heading", { name: "All Users (empty)" }).waitFor();
+    await page.getByText("Nobody is in All Users: everyone is in a domain group").waitFor();
+    await page.getByText("Settings for Brew Co").waitFor();
+    expect(await page.getByText("Settings for All Users").count()).toBe(0);
     const eligibility = page.getByRole("region", { name: "Pairing eligibility" });
     await eligibility.getByText(/everyone ready gets a partner/).waitFor();
     await expect.poll(() => eligibility.innerText()).toMatch(/Ready to Pair\s*4/);

@@ -57,7 +57,11 @@ export const gettingStartedSchema = z.object({
   whitelistEntries: z.number().int(),
   /** The address employees open to sign in (APP_URL/auth). */
   signInUrl: z.string(),
-  /** Addresses the launch invitation would reach now (single whitelisted addresses, accounts). */
+  /**
+   * People the launch invitation would e-mail now: who has not signed up (a single whitelisted
+   * address with no account, an account provisioned by SCIM whose profile is not finished), less
+   * whoever was invited already or asked for no more invitations.
+   */
   launchRecipients: z.number().int(),
   /** The launch invitation once sent: `sending` while an e-mail of it waits (its progress: GET /api/admin/getting-started/launch). */
   launch: z.object({ status: z.enum(["sending", "sent"]) }).nullable(),

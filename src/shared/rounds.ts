@@ -135,6 +135,13 @@ export const scopeRoundsSchema = z.object({
   scopeKey: z.string(),
   label: z.string(),
   domainGroupId: z.number().int().nullable(),
+  /**
+   * People in the scope (the eligibility box's Total Users) and how many are ready to pair today:
+   * an empty "All Users" beside groups is shown as empty, and the pairing group chosen first is
+   * the one with the most people ready (docs/pairings.md, "Who takes part").
+   */
+  people: z.number().int(),
+  ready: z.number().int(),
   /** As stored (the same fields as the PUT takes). */
   settings: z.object(roundSettingsSchema.shape),
   current: roundViewSchema.nullable(),

@@ -11,6 +11,8 @@ import { personName } from "./person-name";
  */
 export const SAMPLE_DOMAIN = "acme.example";
 export const SAMPLE_GROUP = { name: "acme", displayName: "Acme Corp" } as const;
+/** The company's name as its admin saved it (the Company step of Getting started). */
+export const SAMPLE_COMPANY_NAME = SAMPLE_GROUP.displayName;
 /** How many rounds of history come before the current month's. */
 export const SAMPLE_HISTORY_MONTHS = 6;
 /** People in the sample company unless DEMO_EMPLOYEES says otherwise; /admin-demo shows this many. */

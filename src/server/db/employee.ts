@@ -18,3 +18,12 @@ export const isEmployeeSql = sql<boolean>`(${users.erasedAt} is null
 export const invitedNotJoinedSql = sql<boolean>`(${allowedEmails.isActive}
   and ${allowedEmails.email} not like '*@%'
   and not exists (select 1 from ${users} u where lower(u.email) = ${allowedEmails.email}))`;
+
+/**
+ * An account made for someone who has not signed up: provisioned by the identity provider (SCIM,
+ * docs/provisioning.md) and its sign-up (the profile) not finished. Every other account is someone
+ * who signed up (or an admin): no invitation reaches them (docs/admin-console.md, "Getting
+ * started").
+ */
+export const provisionedNotJoinedSql = sql<boolean>`(${users.authMethod} = 'scim'
+  and ${users.needsProfileSetup})`;

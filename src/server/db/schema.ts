@@ -960,7 +960,8 @@ export const roundSettings = pgTable(
     autoSince: tz("auto_since").notNull().defaultNow(),
     /**
      * When an admin last saved these settings; null while the row only holds the defaults a first
-     * look wrote (the getting-started checklist's "Choose the pairing schedule" step).
+     * look wrote (the getting-started checklist's "Set the time zone and the pairing schedule"
+     * step).
      */
     savedAt: tz("saved_at"),
     updatedAt: updatedAt(),

@@ -1,6 +1,7 @@
 import { addDays, addMonths, format } from "date-fns";
 import { eq, sql } from "drizzle-orm";
 import {
+  SAMPLE_COMPANY_NAME,
   SAMPLE_DOMAIN,
   SAMPLE_EMPLOYEES,
   SAMPLE_GROUP,
@@ -11,6 +12,7 @@ import {
 import { insertAsJson } from "../db/bulk-insert";
 import type { Db } from "../db/client";
 import { allowedEmails, departments, domainGroups, pairings, settings, users } from "../db/schema";
+import { getCompanySettings, saveCompanySettings } from "../settings/company-settings";
 import { seedHistory } from "./seed-demo-history";
 
 export const DEMO_DOMAIN = SAMPLE_DOMAIN;
@@ -39,9 +41,18 @@ export async function seedDemoOnce(db: Db, options: SeedOptions) {
 }
 
 /**
- * The sample company of src/shared/sample-company.ts: a domain group with its whole domain
- * whitelisted, its departments (Other included) and employees with profiles, mixed preferences
- * and participation states. A company without pairings also gets its history
+ * The sample company is named as an admin would name it (the Company step of Getting started,
+ * docs/admin-console.md), unless a name was saved already.
+ */
+async function nameTheCompany(db: Pick<Db, "select" | "insert">) {
+  const company = await getCompanySettings(db);
+  if (company.name === "") await saveCompanySettings(db, { ...company, name: SAMPLE_COMPANY_NAME });
+}
+
+/**
+ * The sample company of src/shared/sample-company.ts: its name, a domain group with its whole
+ * domain whitelisted, its departments (Other included) and employees with profiles, mixed
+ * preferences and participation states. A company without pairings also gets its history
  * (seed-demo-history.ts); a later call only adds people.
  */
 export async function seedSampleCompany(
@@ -49,6 +60,7 @@ export async function seedSampleCompany(
   { now, count = SAMPLE_EMPLOYEES, domain = DEMO_DOMAIN, seed = 42 }: SeedOptions,
 ) {
   return db.transaction(async (tx) => {
+    await nameTheCompany(tx);
     const [group] = await tx
       .insert(domainGroups)
       .values({

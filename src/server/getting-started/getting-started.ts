@@ -6,7 +6,7 @@ import { allowedEmails, departments, newsletters, roundSettings, settings } from
 import { TIME_ZONE_KEY } from "../rounds/round-settings";
 import { getCompanySettings } from "../settings/company-settings";
 import { launchState } from "./launch-status";
-import { dueForInvitation, lastInvited } from "./queue-invitations";
+import { lastInvited, notYetInvited } from "./queue-invitations";
 import { launchRecipients } from "./queue-launch";
 
 const INVITED_KEY = "launch_invited";
@@ -31,10 +31,10 @@ const exists = async (query: Promise<unknown[]>) => (await query).length > 0;
 
 /**
  * The first admin's checklist, read from what is set up (docs/admin-console.md, "Getting
- * started"): a company name and time zone, whitelisted domains, departments, a schedule saved
- * by an admin for the rounds (not the defaults a first look writes), an optional newsletter, and
- * the invitation shared, or sent to everyone it reaches (by the launch or from the Email
- * Whitelist: the same rule per person either way). `done` once every step is, the optional
+ * started"): the company's name as saved, whitelisted domains, departments, the time zone and a
+ * schedule saved by an admin for the rounds (not the defaults a first look writes; both are set
+ * under Monthly rounds), an optional newsletter, and the invitation shared, or sent to everyone
+ * it reaches (by the launch or from the Email Whitelist). `done` once every step is, the optional
  * newsletter included, or once the admin dismissed the list. Read-only.
  */
 export async function gettingStarted(ctx: AppContext): Promise<GettingStarted> {
@@ -85,10 +85,10 @@ export async function gettingStarted(ctx: AppContext): Promise<GettingStarted> {
     invitationReach(ctx),
   ]);
   const steps = {
-    company: company.name !== "" && timeZone,
+    company: company.name !== "",
     domains: entries[0].n > 0,
     departments: lists,
-    schedule,
+    schedule: schedule && timeZone,
     newsletter,
     invite: invited || launch !== null || reach.everyoneInvited,
   };
@@ -105,14 +105,14 @@ export async function gettingStarted(ctx: AppContext): Promise<GettingStarted> {
 }
 
 /**
- * Whom the launch would e-mail now (the rule per person leaves out whoever was invited less than a
- * day ago or asked for no more), and whether every address it reaches was invited already.
+ * Whom the launch would e-mail now: the people who have not signed up, less whoever was invited
+ * already or asked for no more (notYetInvited); and whether every one of those people was invited.
  */
 async function invitationReach(ctx: AppContext) {
   const recipients = await launchRecipients(ctx.db);
   const [last, { due }] = await Promise.all([
     lastInvited(ctx.db, recipients),
-    dueForInvitation(ctx.db, recipients, ctx.clock.now()),
+    notYetInvited(ctx.db, recipients),
   ]);
   return {
     due: due.length,

@@ -34,13 +34,27 @@ describe("the launch invitation to the whitelisted people", () => {
     expect(before.json().message).toBe("The launch invitation has not been sent.");
   });
 
-  it("goes through the outbox to each address and account the whitelist admits, once", async () => {
+  it("goes through the outbox to each person the whitelist admits who has not signed up, once", async () => {
     await allowEmail(t.db, "ann@launch.test");
     await allowEmail(t.db, "bob@elsewhere.test");
     await allowEmail(t.db, "gone@elsewhere.test");
     await createUser(t.db, { email: "gone@elsewhere.test", isActive: false });
-    await createUser(t.db, { email: "cat@launch.test" }); // an account under the domain entry
-    await createUser(t.db, { email: "out@launch.test", participationStatus: "opted_out" });
+    // An account provisioned under the domain entry whose person has not signed up yet.
+    await createUser(t.db, {
+      email: "cat@launch.test",
+      authMethod: "scim",
+      scimManaged: true,
+      needsProfileSetup: true,
+    });
+    await createUser(t.db, { email: "dot@launch.test" }); // signed up under the domain entry
+    await allowEmail(t.db, "eve@elsewhere.test");
+    await createUser(t.db, { email: "eve@elsewhere.test" }); // signed up by their own address
+    await createUser(t.db, {
+      email: "out@launch.test",
+      authMethod: "scim",
+      needsProfileSetup: true,
+      participationStatus: "opted_out",
+    });
     await createAdmin(t.db, { email: "boss@launch.test" });
     await allowEmail(t.db, "boss@launch.test");
     await createUser(t.db, { email: "stranger@nowhere.test" }); // not whitelisted

@@ -82,6 +82,31 @@ export async function dueForInvitation(
   return { due, skipped };
 }
 
+/**
+ * The launch's rule per person (docs/admin-console.md, "Getting started"): it is the first
+ * invitation, so an address that was sent one already (by either button, at any time) gets no
+ * second from it, and an address that asked for no more invitations gets none. Later invitations
+ * are the Email Whitelist's (dueForInvitation). Read under lockInvitations.
+ */
+export async function notYetInvited(
+  tx: Db | Tx,
+  emails: string[],
+): Promise<{ due: string[]; skipped: SkippedInvitation[] }> {
+  const [last, stopped] = await Promise.all([
+    lastInvited(tx, emails),
+    invitationsStopped(tx, emails),
+  ]);
+  const due: string[] = [];
+  const skipped: SkippedInvitation[] = [];
+  for (const email of emails) {
+    const at = last.get(email);
+    if (stopped.has(email)) skipped.push({ email, reason: "Asked for no more invitations" });
+    else if (at) skipped.push({ email, reason: `Invited already, on ${at.toISOString()}` });
+    else due.push(email);
+  }
+  return { due, skipped };
+}
+
 /** Which of these addresses asked for no more invitations (the invitation's unsubscribe). */
 export async function invitationsStopped(db: Db | Tx, emails: string[]): Promise<Set<string>> {
   const found = new Set<string>();

@@ -4,49 +4,42 @@ import { type NamedPerson, peopleLine } from "../activity/people-line";
 import { whitelistEntrySql } from "../auth/whitelist-lookup";
 import type { AppContext } from "../context";
 import type { Db, Tx } from "../db/client";
+import { invitedNotJoinedSql, provisionedNotJoinedSql } from "../db/employee";
 import { allowedEmails, settings, users } from "../db/schema";
 import { BadRequest, Conflict } from "../errors";
 import { launchInvitation } from "../outbox/kinds/launch-invitation";
 import { queue } from "../outbox/queue";
-import { dueForInvitation, lockInvitations, type SkippedInvitation } from "./queue-invitations";
+import { lockInvitations, notYetInvited, type SkippedInvitation } from "./queue-invitations";
 
 /** A settings row saying when the launch invitation was queued: there is one launch per install. */
 export const LAUNCHED_KEY = "launch_sent";
 /** Rows per insert: well under PostgreSQL's 65,535 parameters of one statement. */
 const INSERT_BATCH = 5000;
 const NOBODY =
-  "The whitelist names no single address to e-mail: its domain entries name no mailbox. Share the sign-in address instead.";
+  "Nobody is waiting for the invitation by e-mail: everyone the whitelist names by address has signed up, and a *@domain entry names no mailbox. Share the sign-in address instead.";
 const EVERYONE_INVITED =
-  "Everyone the invitation would reach was invited less than a day ago or asked for no more invitations: see Not Signed Up Yet on the Email Whitelist tab.";
+  "Everyone the invitation would reach was invited already or asked for no more invitations: see Not Signed Up Yet on the Email Whitelist tab.";
 const ALREADY_SENT =
   "The launch invitation has already been sent: its log is under Automatic e-mails in Email Send Logs.";
 
 /**
- * Whom the launch invitation reaches: every single address on the whitelist (a `*@domain` entry
- * names no mailbox; its people get the shared sign-in address), and everyone with an account the
- * whitelist admits (e.g. provisioned by SCIM), except admins and whoever opted out or was
- * deactivated. One address each, in lower case, sorted.
+ * Whom the launch invitation is for: the people who have not signed up. That is every single
+ * address on the whitelist with no account yet (the Not Signed Up Yet list; a `*@domain` entry
+ * names no mailbox, its people get the shared sign-in address), and every account made for
+ * someone who has not signed up (provisioned by SCIM, profile not finished) that the whitelist
+ * admits, except admins and whoever opted out or was deactivated. Nobody who signed up, whatever
+ * entry admits them. One address each, in lower case, sorted; whom it leaves out for having been
+ * invited already is notYetInvited's.
  */
 export async function launchRecipients(db: Db | Tx): Promise<string[]> {
   const [addresses, accounts] = await Promise.all([
-    db
-      .select({ email: allowedEmails.email })
-      .from(allowedEmails)
-      .leftJoin(users, eq(users.email, allowedEmails.email))
-      .where(
-        and(
-          eq(allowedEmails.isActive, true),
-          sql`${allowedEmails.email} not like '*@%'`,
-          sql`coalesce(${users.isAdmin}, false) = false`,
-          sql`coalesce(${users.isActive}, true)`,
-          sql`coalesce(${users.participationStatus}, 'active') <> 'opted_out'`,
-        ),
-      ),
+    db.select({ email: allowedEmails.email }).from(allowedEmails).where(invitedNotJoinedSql),
     db
       .select({ email: users.email })
       .from(users)
       .where(
         and(
+          provisionedNotJoinedSql,
           eq(users.isAdmin, false),
           eq(users.isActive, true),
           sql`${users.participationStatus} <> 'opted_out'`,
@@ -61,11 +54,11 @@ export async function launchRecipients(db: Db | Tx): Promise<string[]> {
 /**
  * Queues the launch invitation in the outbox (docs/mail.md), one message per recipient, in one
  * transaction with the settings row that records it: the outbox delivers it through an outage and
- * its per-recipient log is under Automatic e-mails. Under the invitations' lock, the same rule per
- * person as the Email Whitelist's button (dueForInvitation): whoever that button invited less than
- * a day ago, or who asked for no more invitations, is left out. 409 when it was sent before (the
- * settings row is the install's one launch; a second press writes nothing), or when the rule leaves
- * nobody to send it to (then nothing is recorded).
+ * its per-recipient log is under Automatic e-mails. Under the invitations' lock, whom it reaches is
+ * read again and whoever was invited already (by the Email Whitelist's button, at any time) or
+ * asked for no more invitations is left out (notYetInvited). 400 when nobody has not signed up;
+ * 409 when it was sent before (the settings row is the install's one launch; a second press writes
+ * nothing), or when the rule leaves nobody to send it to (then nothing is recorded).
  */
 export async function queueLaunch(
   ctx: AppContext,
@@ -81,7 +74,7 @@ export async function queueLaunch(
     if (before.length > 0) return null;
     const recipients = await launchRecipients(tx);
     if (recipients.length === 0) throw new BadRequest(NOBODY, "no_recipients");
-    const { due, skipped } = await dueForInvitation(tx, recipients, at);
+    const { due, skipped } = await notYetInvited(tx, recipients);
     if (due.length === 0) return { queued: 0, skipped };
     await tx.insert(settings).values({ key: LAUNCHED_KEY, value: { at: at.toISOString() } });
     let count = 0;

@@ -65,6 +65,6 @@ const gettingStartedRoutes: FeatureRoutes = async (app, { ctx }) => {
 };
 
 const leftOut = (n: number) =>
-  `${n === 1 ? "it was" : "they were"} invited less than a day ago or asked for no more invitations`;
+  `${n === 1 ? "it was" : "they were"} invited already or asked for no more invitations`;
 
 export default gettingStartedRoutes;

@@ -9,16 +9,18 @@ import type {
   TimelineStep,
 } from "../../shared/rounds";
 import type { AppContext } from "../context";
-import { shiftMonth } from "../dates/month-dates";
+import { shiftMonth, utcDayOf } from "../dates/month-dates";
 import { pairings, type RoundStepRow, roundDrafts, roundSteps } from "../db/schema";
+import { countEachScope } from "../pairings/scope/scope-headcounts";
 import { currentRound, nextRound, type RoundDates, roundDates } from "./round-dates";
 import { isScheduled } from "./round-pairing";
 import { dateRule, getRoundSettings, listRoundScopes, loadDateContext } from "./round-settings";
 import { type RoundWindows, roundWindows } from "./round-windows";
 
 /**
- * The admin's timeline (docs/rounds.md "What admins see"): per scope, its settings and the current
- * and next round, each step with its date and what happened.
+ * The admin's timeline (docs/rounds.md "What admins see"): per scope, how many people it holds
+ * and how many are ready to pair, its settings and the current and next round, each step with its
+ * date and what happened.
  */
 export async function getRoundsOverview(ctx: AppContext): Promise<RoundsOverview> {
   const now = ctx.clock.now();
@@ -26,6 +28,7 @@ export async function getRoundsOverview(ctx: AppContext): Promise<RoundsOverview
   const keys = scopes.map((s) => s.key);
   const settings = await getRoundSettings(ctx.db, keys);
   const { companySchedule, timeZone } = await loadDateContext(ctx);
+  const headcounts = await countEachScope(ctx.db, utcDayOf(now));
   const steps = await ctx.db.select().from(roundSteps).where(inArray(roundSteps.scopeKey, keys));
   const drafts = await ctx.db.select().from(roundDrafts).where(inArray(roundDrafts.scopeKey, keys));
   const made = await ctx.db
@@ -85,6 +88,7 @@ export async function getRoundsOverview(ctx: AppContext): Promise<RoundsOverview
       scopeKey: scope.key,
       label: scope.label,
       domainGroupId: scope.domainGroupId,
+      ...(headcounts.get(scope.key) ?? { people: 0, ready: 0 }),
       settings: own,
       current: current ? await view(current) : null,
       next: await view(next),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { MessageKind } from "../message-kind";
-import { invitationEmail, withholdStoppedInvitation } from "./launch-invitation";
+import { invitationEmail, withholdInvitation } from "./launch-invitation";
 
 const invitationData = z.object({
   /** When the admin sent it (ISO): one e-mail per address and press. */
@@ -18,6 +18,6 @@ export const invitation = {
   mailKind: "other",
   schema: invitationData,
   onceKey: (data) => `invited-${data.invitedAt}`,
-  withhold: withholdStoppedInvitation,
+  withhold: withholdInvitation,
   render: (ctx, _data, recipient) => invitationEmail(ctx, recipient),
 } satisfies MessageKind<InvitationData>;

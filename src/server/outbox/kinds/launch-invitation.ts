@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq, not, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getAuthSecret } from "../../app-secret";
 import type { AppContext } from "../../context";
-import { departments, invitationOptOuts } from "../../db/schema";
+import { provisionedNotJoinedSql } from "../../db/employee";
+import { departments, invitationOptOuts, users } from "../../db/schema";
 import {
   invitationUnsubscribeToken,
   unsubscribeHeaders,
@@ -63,19 +64,41 @@ export async function withholdStoppedInvitation(
   return stopped ? "Not sent: the address asked for no more invitations." : null;
 }
 
+/**
+ * Delivery holds back an invitation (the launch one or a later one) whose address asked for no
+ * more, or whose person signed up, since it was queued: an invitation never reaches someone who
+ * signed up, however long the outbox held it (an outage, a crashed process).
+ */
+export async function withholdInvitation(
+  ctx: AppContext,
+  data: unknown,
+  recipient: string,
+): Promise<string | null> {
+  const stopped = await withholdStoppedInvitation(ctx, data, recipient);
+  if (stopped) return stopped;
+  const [joined] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(sql`lower(${users.email}) = ${recipient.toLowerCase()}`, not(provisionedNotJoinedSql)),
+    );
+  return joined ? "Not sent: the address has signed up since." : null;
+}
+
 /** The launch carries nothing of its own: every address gets the same e-mail. */
 const launchInvitationData = z.object({});
 export type LaunchInvitationData = z.infer<typeof launchInvitationData>;
 
 /**
- * The launch invitation (docs/admin-console.md, "Getting started"): to every single address on
- * the whitelist and every account it admits, once per install and address (the key `launch`).
+ * The launch invitation (docs/admin-console.md, "Getting started"): to the people who have not
+ * signed up (getting-started/queue-launch.ts decides who), once per install and address (the key
+ * `launch`).
  */
 export const launchInvitation = {
   name: "launch-invitation",
   mailKind: "other",
   schema: launchInvitationData,
   onceKey: () => "launch",
-  withhold: withholdStoppedInvitation,
+  withhold: withholdInvitation,
   render: (ctx, _data, recipient) => invitationEmail(ctx, recipient),
 } satisfies MessageKind<LaunchInvitationData>;

@@ -44,7 +44,7 @@ export function exclusionReasonSql(
  * (db/employee.ts), never "Profile not set up". An admin with a profile on the whitelist is
  * counted like anyone.
  */
-function notAdminOffWhitelistSql(entryId: SQL): SQL {
+export function notAdminOffWhitelistSql(entryId: SQL): SQL {
   return sql`not (${users.isAdmin} and ${entryId} is null) and ${isEmployeeSql}`;
 }
 

@@ -20,6 +20,7 @@ import { getPairingHistory } from "../../../../server/pairings/records/pairing-h
 import { getPairingReport } from "../../../../server/pairings/reports/pairing-report";
 import { getPairingValidation } from "../../../../server/pairings/validation/pairing-validation";
 import { listUsers } from "../../../../server/people/users/list-users";
+import { getCompanySettings } from "../../../../server/settings/company-settings";
 import { createTestApp, type TestApp } from "../../../../server/test/test-app";
 import { sampleAnswer } from "./sample-data";
 import { SAMPLE_NOW } from "./sample-people";
@@ -58,6 +59,12 @@ describe("the sample dashboard's company", () => {
     expect(shown.counts).toEqual(server.counts);
     expect(shown.users.length).toBe(100);
     expect(shown.users[0].email).toMatch(/@acme\.example$/);
+  });
+
+  it("has the company's name as the seed saved it", async () => {
+    const saved = await getCompanySettings(t.db);
+    expect(saved.name).not.toBe("");
+    expect(demo("/api/admin/company")).toEqual(saved);
   });
 
   it("counts what the server counts: stats, metrics, validation and employee status", async () => {

@@ -17,6 +17,7 @@ import { roundEndpoints } from "@shared/endpoints/rounds";
 import { schedulingEndpoints } from "@shared/endpoints/scheduling";
 import { whitelistEndpoints } from "@shared/endpoints/whitelist";
 import { personName } from "@shared/person-name";
+import { SAMPLE_COMPANY_NAME } from "@shared/sample-company";
 import { DEFAULT_GROUP_COLOR } from "@shared/whitelist";
 import { DEFAULT_WORKING_HOURS } from "@shared/working-hours";
 import { answerTo, isAddressOf, type SampleAnswer } from "./sample-answer";
@@ -209,7 +210,11 @@ export const sampleData: Record<string, SampleAnswer> = {
       dismissed: false,
       done: true,
     }),
-    answerTo(companyEndpoints.settings, { name: "Acme Corp", showPublicFigures: false }),
+    answerTo(companyEndpoints.settings, {
+      name: SAMPLE_COMPANY_NAME,
+      showPublicFigures: false,
+      contactEmail: "",
+    }),
     answerTo(checkInEndpoints.quietPeople, { people: [] }),
     // The sample company has no calendar connected: times follow working hours (docs/scheduling.md).
     answerTo(schedulingEndpoints.calendarStatus, {

@@ -28,8 +28,8 @@ interface StepText {
 
 const stepTexts: Record<GettingStartedStep, StepText> = {
   company: {
-    title: "Name your company and set its time zone",
-    text: "The name goes here; the time zone is under Monthly rounds below (rounds run on its dates).",
+    title: "Name your company",
+    text: "The invitation e-mail and the public pages use this name.",
   },
   domains: {
     title: "Whitelist your e-mail domain",
@@ -42,8 +42,8 @@ const stepTexts: Record<GettingStartedStep, StepText> = {
     where: { section: "departments", label: "Open Departments" },
   },
   schedule: {
-    title: "Choose the pairing schedule",
-    text: "Under Monthly rounds below: the pairing day, the review days, and whether rounds run by themselves. Save it once.",
+    title: "Set the time zone and the pairing schedule",
+    text: "Under Monthly rounds below: the company time zone (rounds run on its dates), then the pairing day, the review days, and whether rounds run by themselves. Save each once.",
   },
   newsletter: {
     title: "Write a newsletter (optional)",
@@ -53,7 +53,7 @@ const stepTexts: Record<GettingStartedStep, StepText> = {
   },
   invite: {
     title: "Invite everyone",
-    text: "E-mail the invitation to the whitelisted addresses, or share the sign-in address with your colleagues (e-mail, chat, intranet). Whitelisted people sign in with their work e-mail, set up their profile and are paired at the next round.",
+    text: "E-mail the invitation to the whitelisted people who have not signed up, or share the sign-in address with your colleagues (e-mail, chat, intranet). Whitelisted people sign in with their work e-mail, set up their profile and are paired at the next round.",
   },
 };
 
@@ -197,11 +197,7 @@ function InviteStep({ data }: { data: GettingStarted }) {
       <p className="text-sm">
         Sign-in address: <code className="break-all">{data.signInUrl}</code>
       </p>
-      <p className="text-sm text-coffee-700">
-        {data.whitelistEntries === 0
-          ? "Nobody can sign in yet: whitelist your domain first."
-          : `${data.whitelistEntries} whitelist ${data.whitelistEntries === 1 ? "entry admits" : "entries admit"} the people who can sign in. ${reach === 0 ? "None is a single address to e-mail (a *@domain entry names no mailbox): share the sign-in address." : `The invitation e-mail reaches ${addresses(reach)}; share the sign-in address with anyone a *@domain entry admits.`}`}
-      </p>
+      <p className="text-sm text-coffee-700">{reachText(data.whitelistEntries, reach)}</p>
       <div className="flex flex-wrap gap-2">
         {reach > 0 && (
           <Button
@@ -212,7 +208,7 @@ function InviteStep({ data }: { data: GettingStarted }) {
             onClick={() =>
               confirm({
                 title: "E-mail the invitation?",
-                description: `${addresses(reach)} get one e-mail saying what Cup of Joe is and how to sign in. People whitelisted later are invited under "Not Signed Up Yet" on the Email Whitelist tab.`,
+                description: `${addresses(reach)} of people who have not signed up get one e-mail saying what Cup of Joe is and how to sign in; nobody who signed up or was invited already gets it. People whitelisted later are invited under "Not Signed Up Yet" on the Email Whitelist tab.`,
                 confirmLabel: "Send the invitation",
                 onConfirm: () => launch.mutate(),
               })
@@ -241,3 +237,16 @@ const launchProgress: SendStatusSource = {
 };
 
 const addresses = (n: number) => (n === 1 ? "1 address" : `${n} addresses`);
+
+/**
+ * Whom the whitelist admits and whom the invitation e-mail reaches: only people who have not
+ * signed up and were not invited already (docs/admin-console.md, "Getting started").
+ */
+function reachText(entries: number, reach: number): string {
+  if (entries === 0) return "Nobody can sign in yet: whitelist your domain first.";
+  const admit = `${entries} whitelist ${entries === 1 ? "entry admits" : "entries admit"} the people who can sign in.`;
+  if (reach === 0) {
+    return `${admit} Nobody is left to e-mail: a *@domain entry names no mailbox, and everyone named by address has signed up or was invited already. Share the sign-in address.`;
+  }
+  return `${admit} The invitation e-mail reaches ${addresses(reach)} of people who have not signed up yet; share the sign-in address with anyone a *@domain entry admits.`;
+}

@@ -24,9 +24,10 @@ import {
 import { ApiError } from "../../../lib/api-client";
 import { useDomainGroups } from "../whitelist/whitelist-queries";
 import { CurrentPairingsList, matchesWord } from "./current-pairings-list";
-import { EligibilityBox } from "./eligibility-box";
+import { EligibilityBox, EligibilityLoading } from "./eligibility-box";
 import { generateDialogTexts } from "./generate-dialog-texts";
 import { useCurrentPairings, usePairingHistory, usePairingMutation } from "./pairing-queries";
+import { usePairingGroup } from "./use-pairing-group";
 
 // The dialogs (and the Radix dialog code) load when the admin first opens one.
 const ConfirmDialog = lazy(async () => ({
@@ -38,12 +39,15 @@ const CurrentPairingsDialog = lazy(async () => ({
   default: (await import("./current-pairings-dialog")).CurrentPairingsDialog,
 }));
 
-/** 'Admin Actions': eligibility, group selector, generate / view / sync, current pairings. */
+/**
+ * 'Admin Actions': eligibility, group selector, generate / view / sync, current pairings. It opens
+ * on the scope with the most people ready (use-pairing-group.ts).
+ */
 export function AdminActionsCard() {
   const groups = useDomainGroups();
   // The pairings with the people left without a partner (the re-pair list), not every match.
   const current = useCurrentPairings(LEFT_ALONE_FILTERS, "", CURRENT_PAIRINGS_MAX_PAGE_SIZE);
-  const [groupId, setGroupId] = useState<number | null>(null);
+  const { groupId, choosing, setGroupId, allUsersEmpty } = usePairingGroup();
   const [viewing, setViewing] = useState(false);
   const group = groups.data?.find((g) => g.id === groupId);
   const groupLabel = scopeName(group?.displayName ?? null, {
@@ -83,12 +87,17 @@ export function AdminActionsCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <DomainGroupSelect groupId={groupId} onChange={setGroupId} />
-        <EligibilityBox groupId={groupId} />
+        <DomainGroupSelect
+          groupId={groupId}
+          onChange={setGroupId}
+          choosing={choosing || groups.isPending}
+          allUsersEmpty={allUsersEmpty}
+        />
+        {choosing ? <EligibilityLoading /> : <EligibilityBox groupId={groupId} />}
         <div className="flex flex-wrap gap-2">
           <Button
             onClick={() => setConfirming(roundCompleted ? "second" : "first")}
-            disabled={generate.isPending}
+            disabled={generate.isPending || choosing}
           >
             <Shuffle aria-hidden="true" />
             {generate.isPending ? "Generating..." : "Generate Monthly Pairings"}
@@ -163,36 +172,53 @@ function generatedText(made: string, satOut: { name: string; reason: string }[])
   return [`${generated}.`, ...satOut.map((p) => `Sat out: ${p.name}. ${p.reason}`)].join(" ");
 }
 
-/** The domain group the pairing is for; All Users (the people in no domain group) when none is chosen. */
+/**
+ * The domain group the pairing is for; All Users (the people in no domain group) when none is
+ * chosen. Beside groups, an empty All Users stays selectable but comes last and says it is empty.
+ */
 function DomainGroupSelect({
   groupId,
   onChange,
+  choosing,
+  allUsersEmpty,
 }: {
   groupId: number | null;
   onChange: (groupId: number | null) => void;
+  /** The first choice waits for the scopes' headcounts. */
+  choosing: boolean;
+  allUsersEmpty: boolean;
 }) {
   const selectId = useId();
   const hintId = useId();
   const groups = useDomainGroups();
+  const allUsers = (
+    <option value="">
+      {allUsersEmpty ? "All Users (no domain group) — empty" : "All Users (no domain group)"}
+    </option>
+  );
   return (
     <div className="grid gap-2">
       <Label htmlFor={selectId}>Pairing group</Label>
       <Select
         id={selectId}
         aria-describedby={hintId}
+        disabled={choosing}
         value={groupId === null ? "" : String(groupId)}
         onChange={(event) => onChange(event.target.value ? Number(event.target.value) : null)}
       >
-        <option value="">All Users (no domain group)</option>
+        {!allUsersEmpty && allUsers}
         {groups.data?.map((g) => (
           <option key={g.id} value={g.id}>
             {g.displayName} ({g.name})
           </option>
         ))}
+        {allUsersEmpty && allUsers}
       </Select>
       <p id={hintId} className="text-xs text-coffee-700">
-        All Users means everyone in no domain group; each group is paired on its own. Nobody who
-        already has a match this month is paired again.
+        {allUsersEmpty
+          ? "All Users is empty: everyone is in a domain group, and each group is paired on its own."
+          : "All Users means everyone in no domain group; each group is paired on its own."}{" "}
+        Nobody who already has a match this month is paired again.
       </p>
     </div>
   );

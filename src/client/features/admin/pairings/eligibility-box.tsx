@@ -10,6 +10,16 @@ const ExcludedDialog = lazy(async () => ({
   default: (await import("./excluded-dialog")).ExcludedDialog,
 }));
 
+/** The box's place while its answer (or the group it is for) is on its way. */
+export function EligibilityLoading() {
+  return (
+    <LoadingRegion label="Checking pairing eligibility..." className="grid gap-3">
+      <Skeleton className="h-16 w-full" />
+      <Skeleton className="h-20 w-full" />
+    </LoadingRegion>
+  );
+}
+
 /**
  * Who can be paired in the selected group: the counts, who is excluded and why (each count opens
  * the names), the minimum, and what an odd count means.
@@ -17,14 +27,7 @@ const ExcludedDialog = lazy(async () => ({
 export function EligibilityBox({ groupId }: { groupId: number | null }) {
   const validation = usePairingValidation(groupId);
   const [opened, setOpened] = useState<ExclusionReason | null>(null);
-  if (validation.isLoading) {
-    return (
-      <LoadingRegion label="Checking pairing eligibility..." className="grid gap-3">
-        <Skeleton className="h-16 w-full" />
-        <Skeleton className="h-20 w-full" />
-      </LoadingRegion>
-    );
-  }
+  if (validation.isLoading) return <EligibilityLoading />;
   if (validation.isError || !validation.data) {
     return (
       <p role="alert" className="text-sm text-red-700">

@@ -16,6 +16,7 @@ import { Label } from "../../../components/ui/label";
 import { QueryState } from "../../../components/ui/query-state";
 import { roundsApi } from "../../../lib/api/admin-rounds";
 import { HelpLink } from "../../help/help-link";
+import { isEmptyAllUsers } from "../pairings/pairing-scopes";
 import { DefaultHoursSetting } from "./default-hours-setting";
 import { DraftPanel } from "./draft-panel";
 import { RoundSettingsForm } from "./round-settings-form";
@@ -91,6 +92,24 @@ function ScopeSection({ scope, timeZone }: { scope: ScopeRounds; timeZone: strin
   );
 }
 
+/**
+ * "All Users" beside domain groups, with nobody in it: one line saying so, after the groups, not
+ * a timeline of rounds that pair nobody (docs/rounds.md, "What admins see").
+ */
+function EmptyScope({ scope }: { scope: ScopeRounds }) {
+  return (
+    <div className="grid gap-1 border-t border-coffee-200 pt-4">
+      <h3 className="font-semibold text-coffee-900">
+        {scope.label} <span className="ml-1 text-sm font-normal text-coffee-700">(empty)</span>
+      </h3>
+      <p className="text-sm text-coffee-700">
+        Nobody is in {scope.label}: everyone is in a domain group, and each group runs its own
+        rounds above. Someone whitelisted outside every group is paired here.
+      </p>
+    </div>
+  );
+}
+
 /** The monthly rounds (docs/rounds.md): each scope's timeline, its draft while in review, settings. */
 export function RoundsCard() {
   const query = useRoundsOverview();
@@ -110,9 +129,16 @@ export function RoundsCard() {
             <div className="grid gap-4">
               <TimeZoneSetting key={data.timeZone} timeZone={data.timeZone} />
               <DefaultHoursSetting />
-              {data.scopes.map((scope) => (
-                <ScopeSection key={scope.scopeKey} scope={scope} timeZone={data.timeZone} />
-              ))}
+              {data.scopes
+                .filter((scope) => !isEmptyAllUsers(scope, data.scopes))
+                .map((scope) => (
+                  <ScopeSection key={scope.scopeKey} scope={scope} timeZone={data.timeZone} />
+                ))}
+              {data.scopes
+                .filter((scope) => isEmptyAllUsers(scope, data.scopes))
+                .map((scope) => (
+                  <EmptyScope key={scope.scopeKey} scope={scope} />
+                ))}
             </div>
           )}
         </QueryState>
