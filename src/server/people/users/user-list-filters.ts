@@ -4,10 +4,11 @@ import type { AppContext } from "../../context";
 import { isEmployeeSql } from "../../db/employee";
 import { users } from "../../db/schema";
 import { searchSql } from "../../directory/search/person-search";
+import { noMatchSql, satOutSql } from "./no-match";
 
 /** The user list's filters as SQL: `base` and `account` feed the counts, `status` only the rows. */
 export interface UserListWhere {
-  /** Not erased, and the search, group, preference, group size, sat-out and sign-up filters. */
+  /** Not erased, and the search, group, preference, group size, match and sign-up filters. */
   base: SQL | undefined;
   account: SQL | undefined;
   status: SQL | undefined;
@@ -31,17 +32,13 @@ export async function userListWhere(
       filter.preference ? eq(users.matchingPreference, filter.preference) : undefined,
       filter.groupSize ? eq(users.preferredGroupSize, filter.groupSize) : undefined,
       filter.satOut ? satOutSql : undefined,
+      filter.noMatch ? noMatchSql : undefined,
       filter.signup ? eq(users.needsProfileSetup, filter.signup === "pending") : undefined,
     ),
     account: filter.account ? eq(users.isActive, filter.account === "active") : undefined,
     status: filter.status ? eq(users.participationStatus, filter.status) : undefined,
   };
 }
-
-/** People the engine left out of a running (active) pairing, read from the pairings' `sat_out`. */
-const satOutSql = sql`${users.id} in (select (e.entry ->> 'userId')::uuid
-  from pairings p cross join lateral jsonb_array_elements(p.sat_out) as e(entry)
-  where p.status = 'active')`;
 
 /**
  * Membership in a group by the whitelist's rule (a specific address beats its domain's entry),
