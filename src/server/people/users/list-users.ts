@@ -38,7 +38,12 @@ export async function listUsers(
 ): Promise<AdminUsersResponse> {
   const where = await userListWhere(ctx, query);
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const { counts, estimated } = await userStatusCounts(ctx, where.base, where.account);
+  const { counts, estimated } = await userStatusCounts(
+    ctx,
+    where.base,
+    where.account,
+    where.countExactly,
+  );
   const rows = await userRowsAfter(
     ctx,
     and(where.base, where.account, where.status),

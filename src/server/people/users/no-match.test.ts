@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminUsersResponse } from "../../../shared/admin-users";
 import { fixedClock } from "../../clock";
+import { pairings } from "../../db/schema";
 import {
   allowEmail,
   createAdmin,
@@ -9,16 +10,20 @@ import {
   createUser,
 } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { runningMatches } from "./no-match";
 
 const NOW = new Date("2027-03-10T09:00:00Z");
 const numbers = { kind: "numbers", ready: 4, left: 1, oddPairs: false } as const;
 let t: TestApp;
 let admin: { id: string };
+let running: { pairingId: number; matchId: number };
 
 /**
- * March's pairing runs: Ben, Cy and Hal meet (Hal sat out at first and was placed by hand), Ann
- * sat out; Dot sat out of February's, completed; Eve is on leave, Pia paused, Ola opted out, Kim
- * never finished her profile and Jo signed up after the pairing was made.
+ * January's pairing is long completed (Ann met Ben). March's pairing runs: Ben, Cy and Hal meet
+ * (Hal sat out at first and was placed by hand), Ann sat out; Dot sat out of February's,
+ * completed, whose one match (Dot and Jo, made after March's, so with a higher id) is closed; Eve
+ * is on leave, Pia paused, Ola opted out, Kim never finished her profile and Jo signed up after
+ * the pairing was made.
  */
 beforeAll(async () => {
   t = await createTestApp({ clock: fixedClock(NOW) });
@@ -33,7 +38,9 @@ beforeAll(async () => {
   await person("Pia", { participationStatus: "paused" });
   await person("Ola", { participationStatus: "opted_out" });
   await person("Kim", { needsProfileSetup: true });
-  await person("Jo");
+  const jo = await person("Jo");
+  const january = await createPairing(t.db, { month: "2027-01", status: "completed" });
+  await createMatch(t.db, { members: [ann, ben], pairing: january, status: "completed" });
   const march = await createPairing(t.db, {
     month: "2027-03",
     satOut: [
@@ -41,12 +48,14 @@ beforeAll(async () => {
       { userId: hal.id, reason: numbers },
     ],
   });
-  await createMatch(t.db, { members: [ben, cy, hal], pairing: march });
-  await createPairing(t.db, {
+  const match = await createMatch(t.db, { members: [ben, cy, hal], pairing: march });
+  running = { pairingId: march.id, matchId: match.id };
+  const february = await createPairing(t.db, {
     month: "2027-02",
     status: "completed",
     satOut: [{ userId: dot.id, reason: numbers }],
   });
+  await createMatch(t.db, { members: [dot, jo], pairing: february, status: "completed" });
 });
 afterAll(() => t.close());
 
@@ -88,6 +97,23 @@ describe("GET /api/admin/users: who has no match this month, and why", () => {
     });
     const matched = rows.filter((u) => u.noMatchReason === undefined);
     expect(matched.map((u) => u.currentMatch?.partners.length)).toEqual([2, 2, 2]);
+  });
+
+  it("reads the running pairings and their lowest match id, below which no running match is", async () => {
+    // February's match, closed, was made after March's: its id is higher.
+    expect(await runningMatches(t.ctx)).toEqual({
+      pairingIds: [running.pairingId],
+      firstMatchId: running.matchId,
+    });
+  });
+
+  it("with no pairing running, finds everyone without a match and nobody sat out", async () => {
+    await t.db.update(pairings).set({ status: "completed" });
+    expect(await names("noMatch=yes")).toHaveLength(10);
+    expect(await names("satOut=yes")).toEqual([]);
+    expect((await list("")).users.map((u) => u.noMatchReason ?? "matched")).not.toContain(
+      "matched",
+    );
   });
 
   it("refuses a value it does not know with a message", async () => {
