@@ -55,6 +55,8 @@ const usersLists = [
   "/api/admin/users?limit=50&preference=same-department",
   "/api/admin/users?limit=50&groupSize=3",
   "/api/admin/users?limit=50&satOut=yes",
+  "/api/admin/users?limit=50&noMatch=yes",
+  "/api/admin/users?limit=50&noMatch=yes&status=active",
   "/api/admin/users?limit=50&signup=pending",
   "/api/admin/users?limit=50&preference=cross-department&status=active&q=son",
 ];

@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   allowEmail,
@@ -62,9 +62,9 @@ beforeAll(async () => {
 });
 afterAll(() => story?.close());
 
-/** The value shown under a label (a `dt`/`dd` pair or a counter card). */
-const figure = (page: Page, label: string) =>
-  page
+/** The value shown under a label (a `dt`/`dd` pair or a counter card), on a page or in a part. */
+const figure = (where: Page | Locator, label: string) =>
+  where
     .getByText(label, { exact: true })
     .first()
     .locator("xpath=following-sibling::*[1]")
@@ -129,6 +129,26 @@ async function adminFigures(width: number, previous?: Page) {
       .innerText(),
   ).toBe(String(metrics.matchingMetrics.currentMonth.chatsHappened));
   expect(await performance.getByText(/completed chats/i).count()).toBe(0);
+  expect(await hasHorizontalScroll(page)).toBe(false);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // The Employee status card counts the same employees as Total Users everywhere (never the admin
+  // without a profile), its Ready to Pair is the eligibility box's, and its employment rows add up.
+  const summary = await (await page.request.get("/api/admin/employee-status-summary")).json();
+  expect(summary.totalEmployees).toBe(metrics.userMetrics.totalRegistered);
+  await panel
+    .getByRole("tablist", { name: "Metrics sections" })
+    .getByRole("tab", { name: "Operations" })
+    .click();
+  const operations = panel.getByRole("tabpanel", { name: "Operations" });
+  await expect
+    .poll(() => figure(operations, "Total Users"))
+    .toBe(String(metrics.userMetrics.totalRegistered));
+  expect(await figure(operations, "Ready to Pair")).toBe("6");
+  const atWork = Number(await figure(operations, "At work"));
+  const onLeave = Number(await figure(operations, "On leave today"));
+  const left = Number(await figure(operations, "Left the company"));
+  expect([atWork, onLeave, left]).toEqual([6, 0, 0]);
   expect(await hasHorizontalScroll(page)).toBe(false);
   expect(await axeViolations(page)).toEqual([]);
   return { page, stats, metrics };

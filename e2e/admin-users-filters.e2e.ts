@@ -51,6 +51,14 @@ beforeAll(async () => {
     lastName: "Formula",
     matchingPreference: "cross-department",
   });
+  // On leave this month: no match, and the list says why.
+  await createUser(story.db, {
+    email: "eve@filters.test",
+    firstName: "Eve",
+    lastName: "Away",
+    preferredGroupSize: 3,
+    leaveStartDate: "2027-03-01",
+  });
   await createPairing(story.db, {
     month: "2027-03",
     status: "active",
@@ -90,9 +98,9 @@ async function exportCsv(page: Page) {
 }
 
 describe("an admin filters the users and exports the list as filtered", () => {
-  it("on a phone: filters by preference, sat out and sign-up, then exports", async () => {
+  it("on a phone: filters by preference, this month's match and sign-up, then exports", async () => {
     const page = await openUsers(375);
-    await page.getByText("Showing 5 of 5 users").waitFor();
+    await page.getByText("Showing 6 of 6 users").waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
 
@@ -101,6 +109,13 @@ describe("an admin filters the users and exports the list as filtered", () => {
     await page.getByLabel("Preference").selectOption({ label: "All preferences" });
     await page.getByLabel("This month").selectOption({ label: "Sat out of the current pairing" });
     expect(await shownCards(page, 1)).toContain("ann@filters.test");
+    // Nobody has a match: each card says why (the admin is on no whitelist).
+    await page.getByLabel("This month").selectOption({ label: "No current match" });
+    const unmatched = await shownCards(page, 6);
+    for (const why of ["sat out", "on leave", "profile not set up", "not on the whitelist"]) {
+      expect(unmatched).toContain(`No current match: ${why}`);
+    }
+    expect(await hasHorizontalScroll(page)).toBe(false);
     await page.getByLabel("This month").selectOption({ label: "Everyone" });
     await page.getByLabel("Sign-up").selectOption({ label: "Not signed up yet" });
     expect(await shownCards(page, 1)).toContain("cal@filters.test");

@@ -59,7 +59,8 @@ export async function startApp(
       check();
     });
 
-  const [, url] = await waitFor(/running at (http:\/\/\S+)/, startTimeoutMs);
+  // The line may be a JSON log entry: the address ends before its closing quote.
+  const [, url] = await waitFor(/running at (http:\/\/[^\s"]+)/, startTimeoutMs);
   return {
     url,
     child,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DEPARTMENT_NOT_IN_GROUP } from "./admin-user-texts";
 import { matchingPreferences, meetWays, participationStatuses } from "./enums";
 import { idSchema } from "./ids";
+import { noMatchReasons } from "./no-match-reasons";
 import { cursorPageFields } from "./paging";
 
 export * from "./admin-user-texts";
@@ -69,10 +70,18 @@ export const adminUsersFilterSchema = z.object({
       .max(4, { error: "Group size must be all, 2, 3 or 4." })
       .optional(),
   ),
-  /** `yes`: only people who sat out of a running pairing (docs/pairings.md, "Who sat out and why"). */
+  /**
+   * `yes`: only people the engine left out of a running pairing and still without a match
+   * (docs/pairings.md, "Who sat out and why").
+   */
   satOut: z.preprocess(
     noFilter,
     z.enum(["yes"], { error: "Sat out must be all or yes." }).optional(),
+  ),
+  /** `yes`: only people in no running pairing's match, whatever the reason (`noMatchReason`). */
+  noMatch: z.preprocess(
+    noFilter,
+    z.enum(["yes"], { error: "No match must be all or yes." }).optional(),
   ),
   /** `pending`: accounts whose sign-up (the profile) is not finished; `done`: finished ones. */
   signup: z.preprocess(
@@ -126,6 +135,8 @@ export const adminUserSchema = z.object({
   currentMatch: z
     .object({ match_name: z.string(), month: z.string(), partners: z.array(z.string()) })
     .optional(),
+  /** Why the person has no current match; absent when they have one (src/shared/no-match-reasons.ts). */
+  noMatchReason: z.enum(noMatchReasons).optional(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

@@ -62,11 +62,19 @@ export const syncEmployeeStatusResponseSchema = z.object({
 });
 export type SyncEmployeeStatusResponse = z.infer<typeof syncEmployeeStatusResponseSchema>;
 
-/** GET /api/admin/employee-status-summary */
+/**
+ * GET /api/admin/employee-status-summary: the employees (Total Users) by employment, whatever
+ * each chose about taking part; at work, on leave and left add up to the total.
+ */
 export const employeeStatusSummarySchema = z.object({
   totalEmployees: z.number().int(),
+  /** Employed and not on leave today ("At work"), paused and opted-out people included. */
   activeEmployees: z.number().int(),
+  /** On leave today, whatever their participation. */
   onLeaveEmployees: z.number().int(),
+  /** No longer employed, as the roster says (employee status inactive). */
+  leftEmployees: z.number().int(),
+  /** Ready to pair: the people the next pairings would pair, every scope together. */
   availableForMatching: z.number().int(),
   lastSyncDate: z.string().nullable(),
 });

@@ -41,16 +41,25 @@ describe("employee status sync and summary", () => {
       participationStatus: "paused",
       pauseEndDate: "2027-03-10",
     });
+    // Employment whatever the participation: an opted-out person on leave is on leave, and
+    // someone the roster says has left is neither at work nor on leave.
+    await createUser(t.db, {
+      participationStatus: "opted_out",
+      leaveStartDate: "2027-03-01",
+    });
+    await createUser(t.db, { employeeStatus: "inactive" });
 
     const before = await t.app.inject({
       method: "GET",
       url: "/api/admin/employee-status-summary",
       headers: { cookie },
     });
+    // Seven employees, never the admin without a profile; at work, on leave and left add up.
     expect(before.json()).toEqual({
-      totalEmployees: 6,
-      activeEmployees: 3,
-      onLeaveEmployees: 3,
+      totalEmployees: 7,
+      activeEmployees: 2,
+      onLeaveEmployees: 4,
+      leftEmployees: 1,
       availableForMatching: 2,
       lastSyncDate: null,
     });
@@ -62,7 +71,7 @@ describe("employee status sync and summary", () => {
     });
     expect(res.statusCode).toBe(200);
     // The summary GET changed nothing, so the sync is what writes the ended pause back.
-    expect(res.json()).toMatchObject({ nowOnLeave: 1, backFromLeave: 1, pausesEnded: 1 });
+    expect(res.json()).toMatchObject({ nowOnLeave: 2, backFromLeave: 1, pausesEnded: 1 });
     const status = async (id: string) =>
       (
         await t.db
@@ -82,7 +91,10 @@ describe("employee status sync and summary", () => {
       headers: { cookie },
     });
     expect(after.json()).toMatchObject({
-      onLeaveEmployees: 2,
+      totalEmployees: 7,
+      activeEmployees: 3,
+      onLeaveEmployees: 3,
+      leftEmployees: 1,
       availableForMatching: 3,
       lastSyncDate: "2027-03-10T09:00:00.000Z",
     });

@@ -70,6 +70,8 @@ describe("every page and endpoint shows the same numbers", () => {
     const current = (await get("/api/admin/current-pairings")).json();
     const validation = (await get("/api/admin/pairing-validation")).json();
     const publicFigures = (await get("/api/public/figures")).json();
+    const summary = (await get("/api/admin/employee-status-summary")).json();
+    const userList = (await get("/api/admin/users")).json();
     const csv = (await get("/api/admin/current-pairings/csv")).body;
     const history = (await get("/api/admin/pairing-history")).json();
     const files = (await get("/api/admin/completed-pairing-files")).json();
@@ -85,6 +87,15 @@ describe("every page and endpoint shows the same numbers", () => {
     expect(metrics.userMetrics.optedOutUsers).toBe(validation.statusCounts.opted_out);
     expect(publicFigures.peopleTakingPart).toBe(validation.statusCounts.truly_active);
     expect(publicFigures.peopleTakingPart).toBe(6);
+    // User Management and the Metrics tab's Employee status card count the same people; the card's
+    // Ready to Pair is the same figure, and its employment rows add up to its total.
+    expect(userList.counts.total).toBe(metrics.userMetrics.totalRegistered);
+    expect(userList.counts.active).toBe(metrics.userMetrics.activeParticipants);
+    expect(summary.totalEmployees).toBe(metrics.userMetrics.totalRegistered);
+    expect(summary.availableForMatching).toBe(publicFigures.peopleTakingPart);
+    expect(summary.activeEmployees + summary.onLeaveEmployees + summary.leftEmployees).toBe(
+      summary.totalEmployees,
+    );
 
     // Active matches: March's three, whatever Ana answered.
     expect(stats.activeMatches).toBe(3);

@@ -13,8 +13,10 @@ export type UserFilters = {
   preference: "" | MatchingPreference;
   /** "2", "3" or "4"; empty: any size. */
   groupSize: string;
-  /** "yes": only people who sat out of a running pairing. */
+  /** "yes": only people the engine left out of a running pairing, still without a match. */
   satOut: "" | "yes";
+  /** "yes": only people without a current match, whatever the reason. */
+  noMatch: "" | "yes";
   signup: "" | SignupState;
 };
 
@@ -26,6 +28,7 @@ export const NO_USER_FILTERS: UserFilters = {
   preference: "",
   groupSize: "",
   satOut: "",
+  noMatch: "",
   signup: "",
 };
 

@@ -8,6 +8,7 @@ import { departmentNameSql } from "../../directory/departments/department-name";
 import { BadRequest } from "../../errors";
 import { memberIdsSql } from "../../match-members/match-members";
 import { readPeople } from "../../people-rows/read-people";
+import { noMatchReasonsOf } from "./no-match";
 import { userListWhere } from "./user-list-filters";
 import { userStatusCounts } from "./user-status-counts";
 
@@ -37,7 +38,12 @@ export async function listUsers(
 ): Promise<AdminUsersResponse> {
   const where = await userListWhere(ctx, query);
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const { counts, estimated } = await userStatusCounts(ctx, where.base, where.account);
+  const { counts, estimated } = await userStatusCounts(
+    ctx,
+    where.base,
+    where.account,
+    where.countExactly,
+  );
   const rows = await userRowsAfter(
     ctx,
     and(where.base, where.account, where.status),
@@ -47,7 +53,7 @@ export async function listUsers(
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    users: await withCurrentMatches(ctx, page),
+    users: await withNoMatchReasons(ctx, await withCurrentMatches(ctx, page)),
     total: query.status ? counts[query.status] : counts.total,
     counts,
     countsEstimated: estimated,
@@ -113,6 +119,18 @@ export async function withCurrentMatches(
       domainGroupId: row.domainGroupId === null ? null : Number(row.domainGroupId),
       ...(currentMatch ? { currentMatch } : {}),
     };
+  });
+}
+
+/** Each row without a current match says why (no-match.ts); the CSV leaves this out. */
+async function withNoMatchReasons(ctx: AppContext, rows: AdminUser[]): Promise<AdminUser[]> {
+  const reasons = await noMatchReasonsOf(
+    ctx,
+    rows.filter((row) => !row.currentMatch).map((row) => row.id),
+  );
+  return rows.map((row) => {
+    const reason = reasons.get(row.id);
+    return reason ? { ...row, noMatchReason: reason } : row;
   });
 }
 

@@ -23,14 +23,20 @@ export interface StatusCounts {
 /**
  * The per-status counts of the people matching `base` (search, group, not erased), each within
  * `account` (active or deactivated accounts) where given; `deactivated` ignores `account`.
+ * `exactly`: a filter whose rows the planner cannot estimate (user-list-filters.ts).
  */
 export async function userStatusCounts(
   ctx: AppContext,
   base: SQL | undefined,
   account: SQL | undefined,
+  exactly = false,
 ): Promise<StatusCounts> {
   const where = base ?? sql`true`;
-  if (!(await statisticsAreFresh(ctx)) || (await plannedRows(ctx, where)) <= EXACT_COUNT_LIMIT) {
+  if (
+    exactly ||
+    !(await statisticsAreFresh(ctx)) ||
+    (await plannedRows(ctx, where)) <= EXACT_COUNT_LIMIT
+  ) {
     return { counts: await exactCounts(ctx, where, account), estimated: false };
   }
   const within = (status?: ParticipationStatus) =>

@@ -42,13 +42,14 @@ const withoutIds = (p: PairingSummary) => ({ ...p, id: 0, domainGroupId: 0 });
 
 describe("the sample dashboard's company", () => {
   it("has the seeded people, with their departments, statuses and current partners", async () => {
-    const server = await listUsers(t.ctx, {
+    const everyone = {
       q: undefined,
       status: undefined,
       account: undefined,
       domainGroupId: undefined,
       limit: 200,
-    });
+    };
+    const server = await listUsers(t.ctx, everyone);
     const shown = demo<AdminUsersResponse>("/api/admin/users?limit=200");
     const person = (u: AdminUsersResponse["users"][number]) => ({
       ...u,
@@ -59,6 +60,13 @@ describe("the sample dashboard's company", () => {
     expect(shown.counts).toEqual(server.counts);
     expect(shown.users.length).toBe(100);
     expect(shown.users[0].email).toMatch(/@acme\.example$/);
+
+    // Who has no current match, each with the reason the server gives (on leave, paused…).
+    const unmatched = await listUsers(t.ctx, { ...everyone, noMatch: "yes" });
+    const shownUnmatched = demo<AdminUsersResponse>("/api/admin/users?limit=200&noMatch=yes");
+    expect(shownUnmatched.users.map(person)).toEqual(unmatched.users.map(person));
+    expect(shownUnmatched.counts).toEqual(unmatched.counts);
+    expect(new Set(unmatched.users.map((u) => u.noMatchReason))).toContain("on_leave");
   });
 
   it("has the company's name as the seed saved it", async () => {

@@ -16,6 +16,7 @@ import { privacyEndpoints } from "@shared/endpoints/privacy";
 import { roundEndpoints } from "@shared/endpoints/rounds";
 import { schedulingEndpoints } from "@shared/endpoints/scheduling";
 import { whitelistEndpoints } from "@shared/endpoints/whitelist";
+import type { NoMatchReason } from "@shared/no-match-reasons";
 import { personName } from "@shared/person-name";
 import { SAMPLE_COMPANY_NAME } from "@shared/sample-company";
 import { DEFAULT_GROUP_COLOR } from "@shared/whitelist";
@@ -28,6 +29,7 @@ import { sampleMetricAnswers } from "./sample-metrics";
 import { samplePairingAnswers, samplePairingPatterns } from "./sample-pairings";
 import {
   currentRound,
+  isOnLeave,
   SAMPLE_DOMAIN,
   SAMPLE_GROUP,
   SAMPLE_GROUP_ID,
@@ -70,6 +72,24 @@ function currentPartners(): Map<string, string[]> {
 }
 const partners = currentPartners();
 
+const onLeave = new Set(samplePeople.filter((_, i) => isOnLeave(i)).map((p) => p.id));
+
+/** Why a sample person has no current match, as the server says it (nobody sat out). */
+function noMatchReason(p: AdminUser): NoMatchReason {
+  if (p.participationStatus !== "active") return p.participationStatus;
+  return onLeave.has(p.id) ? "on_leave" : "not_paired_yet";
+}
+
+/** A person as the list answers them: with their partners, or why they have none. */
+function listed(p: AdminUser): AdminUser {
+  const names = partners.get(p.id);
+  if (!names) return { ...p, noMatchReason: noMatchReason(p) };
+  return {
+    ...p,
+    currentMatch: { match_name: names.join(" & "), month: currentRound.month, partners: names },
+  };
+}
+
 const nameKey = (p: AdminUser) => `${personName(p).toLowerCase()}\u0000${p.id}`;
 const byName = [...samplePeople].sort((a, b) => (nameKey(a) < nameKey(b) ? -1 : 1));
 
@@ -86,12 +106,14 @@ function usersAnswer(url: URL): AdminUsersResponse {
     url.searchParams.get("account") === "deactivated" ||
     filter("signup") === "pending" ||
     filter("satOut") !== "";
+  const noMatch = filter("noMatch") !== "";
   const preference = filter("preference");
   const groupSize = filter("groupSize");
   const limit = Number(url.searchParams.get("limit")) || ADMIN_USERS_PAGE_SIZE;
   const searched = byName.filter(
     (p) =>
       !nobody &&
+      (!noMatch || !partners.has(p.id)) &&
       (!preference || p.matchingPreference === preference) &&
       (!groupSize || String(p.preferredGroupSize) === groupSize) &&
       [personName(p), p.email, p.department, p.departmentName].some((v) =>
@@ -105,19 +127,7 @@ function usersAnswer(url: URL): AdminUsersResponse {
   const from = Number(url.searchParams.get("cursor") ?? 0) || 0;
   const page = shown.slice(from, from + limit);
   return {
-    users: page.map((p) => {
-      const names = partners.get(p.id);
-      return names
-        ? {
-            ...p,
-            currentMatch: {
-              match_name: names.join(" & "),
-              month: currentRound.month,
-              partners: names,
-            },
-          }
-        : p;
-    }),
+    users: page.map(listed),
     total: shown.length,
     counts: {
       total: searched.length,

@@ -92,6 +92,8 @@ const statusSummary: EmployeeStatusSummary = {
   totalEmployees: people,
   activeEmployees: people - onLeave,
   onLeaveEmployees: onLeave,
+  // Nobody of the sample company has left.
+  leftEmployees: 0,
   availableForMatching: ready,
   lastSyncDate: null,
 };

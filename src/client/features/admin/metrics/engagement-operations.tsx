@@ -2,10 +2,49 @@ import type { EmployeeStatusSummary } from "@shared/employees";
 import { percent } from "@shared/metric-figures";
 import type { AdminStats, EnhancedMetrics, SystemHealth } from "@shared/metrics";
 import { atInZone } from "@shared/zone-clock";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "../../../components/ui/card";
 import { useCompanyTimeZone } from "../use-company-time-zone";
 import { Stat } from "./chart-figure";
 import { formatPercent } from "./metrics-queries";
+
+/**
+ * Employment as the roster says, every employee counted once: at work, on leave or left, whatever
+ * they chose about taking part (docs/admin-console.md, "The figures"). The card says so, as its
+ * "On leave" differs from Pairing Eligibility's, which counts only who nothing else keeps out.
+ */
+function EmployeeStatus({ summary }: { summary: EmployeeStatusSummary | undefined }) {
+  const zone = useCompanyTimeZone();
+  const lastSync = summary?.lastSyncDate ? atInZone(summary.lastSyncDate, zone) : "Never";
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h3">Employee status</CardTitle>
+        <CardDescription>
+          Employment, as the roster says: at work, on leave and left add up to Total Users, whether
+          or not each person takes part. Active, Paused and Opted Out (User Management) are about
+          taking part; Pairing Eligibility counts someone on leave only when nothing else, such as a
+          pause, keeps them out.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <dl className="divide-y divide-coffee-200 text-sm">
+          <Row label="Last synced" value={lastSync} />
+          <Row label="Total Users" value={summary?.totalEmployees ?? "–"} />
+          <Row label="At work" value={summary?.activeEmployees ?? "–"} />
+          <Row label="On leave today" value={summary?.onLeaveEmployees ?? "–"} />
+          <Row label="Left the company" value={summary?.leftEmployees ?? "–"} />
+          <Row label="Ready to Pair" value={summary?.availableForMatching ?? "–"} />
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
 
 /** Engagement: connections made, monthly active users and retention. */
 export function Engagement({
@@ -30,7 +69,7 @@ export function Engagement({
           <Stat
             label="Monthly active users"
             value={users.activeParticipants}
-            note="People taking part this month"
+            note="Status Active, as User Management counts them"
           />
           <Stat
             label="Retention rate"
@@ -64,24 +103,9 @@ export function OperationsMetrics({
   health: SystemHealth | undefined;
   pendingProfileSetup: number;
 }) {
-  const zone = useCompanyTimeZone();
-  const lastSync = summary?.lastSyncDate ? atInZone(summary.lastSyncDate, zone) : "Never";
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <Card>
-        <CardHeader>
-          <CardTitle as="h3">Employee status</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl className="divide-y divide-coffee-200 text-sm">
-            <Row label="Last synced" value={lastSync} />
-            <Row label="Total" value={summary?.totalEmployees ?? "–"} />
-            <Row label="Active" value={summary?.activeEmployees ?? "–"} />
-            <Row label="On leave" value={summary?.onLeaveEmployees ?? "–"} />
-            <Row label="Available for matching" value={summary?.availableForMatching ?? "–"} />
-          </dl>
-        </CardContent>
-      </Card>
+      <EmployeeStatus summary={summary} />
       <Card>
         <CardHeader>
           <CardTitle as="h3">System Health</CardTitle>

@@ -86,9 +86,14 @@ export function UserFiltersBar({
             </option>
           ))}
         </FilterSelect>
-        <FilterSelect id="user-sat-out-filter" label="This month" {...choice("satOut")}>
+        <FilterSelect
+          id="user-sat-out-filter"
+          label="This month"
+          {...thisMonth(filters, onFilters)}
+        >
           <option value="">Everyone</option>
-          <option value="yes">Sat out of the current pairing</option>
+          <option value="no-match">No current match</option>
+          <option value="sat-out">Sat out of the current pairing</option>
         </FilterSelect>
         <FilterSelect id="user-signup-filter" label="Sign-up" {...choice("signup")}>
           <option value="">Everyone</option>
@@ -98,6 +103,22 @@ export function UserFiltersBar({
       </div>
     </fieldset>
   );
+}
+
+/**
+ * "This month" is one choice over two filters: no current match for any reason, or only the
+ * people the engine left out (a part of them).
+ */
+function thisMonth(filters: UserFilters, onFilters: (filters: UserFilters) => void) {
+  return {
+    value: filters.satOut ? "sat-out" : filters.noMatch ? "no-match" : "",
+    onChange: (e: ChangeEvent<HTMLSelectElement>) =>
+      onFilters({
+        ...filters,
+        satOut: e.target.value === "sat-out" ? "yes" : "",
+        noMatch: e.target.value === "no-match" ? "yes" : "",
+      }),
+  };
 }
 
 /** The filters' own words for the preferences and sizes people choose on their profile. */

@@ -2,6 +2,7 @@ import type { AdminUser } from "@shared/admin-users";
 import type { Department } from "@shared/departments";
 import { type ParticipationStatus, participationStatuses } from "@shared/enums";
 import { DEPARTMENT_NOT_SET } from "@shared/metric-figures";
+import { noMatchLabels } from "@shared/no-match-reasons";
 import { personName } from "@shared/person-name";
 import { Button } from "../../../components/ui/button";
 import { FieldError, Input } from "../../../components/ui/input";
@@ -110,12 +111,11 @@ function SaveButton({ user, saving, changed, onSave }: UserRowProps) {
   );
 }
 
+/** The partners of the running round, or why the person has none (on leave, paused, sat out…). */
 function CurrentMatch({ user }: { user: AdminUser }) {
-  return user.currentMatch ? (
-    <span>{user.currentMatch.match_name}</span>
-  ) : (
-    <span className="text-coffee-600">No current match</span>
-  );
+  if (user.currentMatch) return <span>{user.currentMatch.match_name}</span>;
+  const why = user.noMatchReason ? `: ${noMatchLabels[user.noMatchReason]}` : "";
+  return <span className="text-coffee-600">No current match{why}</span>;
 }
 
 /**
