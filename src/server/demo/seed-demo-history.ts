@@ -6,12 +6,14 @@ import { monthDisplay } from "../../shared/pairings";
 import {
   SAMPLE_REFUSAL,
   type SamplePerson,
+  type SamplePublishTime,
   type SampleRound,
   sampleDeliveryRefused,
   sampleFileContent,
   sampleFileName,
   sampleRounds,
 } from "../../shared/sample-company";
+import { scopeSchedule } from "../dates/month-dates";
 import type { Tx } from "../db/client";
 import {
   completedPairings,
@@ -25,6 +27,8 @@ import { defaultNewsletter } from "../newsletters/newsletter-defaults";
 import { archiveFileName } from "../newsletters/send/finish-send";
 import { failureReasons } from "../newsletters/send/outcome";
 import { insertPastDeliveries } from "../newsletters/send/past-deliveries";
+import { roundDates } from "../rounds/round-dates";
+import { dateRule, getRoundSettings, getTimeZone } from "../rounds/round-settings";
 
 interface HistoryInput {
   now: Date;
@@ -35,7 +39,17 @@ interface HistoryInput {
 }
 
 const DAY = 24 * 60 * 60 * 1000;
-const monthStart = (month: string) => new Date(`${month}-01T09:00:00.000Z`);
+
+/**
+ * The sample group's rounds on the dates the app gives them (docs/rounds.md, "When"): each
+ * published on its pairing day under the group's schedule.
+ */
+async function publishTimes(tx: Tx, scopeKey: string): Promise<SamplePublishTime> {
+  const settings = (await getRoundSettings(tx, [scopeKey])).get(scopeKey);
+  if (!settings) throw new Error(`No round settings for scope ${scopeKey}`);
+  const rule = dateRule(settings, await scopeSchedule(tx, scopeKey), await getTimeZone(tx));
+  return (month) => roundDates(month, rule).publishAt;
+}
 
 /**
  * The sample company's story, in a few bulk statements: six completed monthly rounds, each with
@@ -46,7 +60,12 @@ const monthStart = (month: string) => new Date(`${month}-01T09:00:00.000Z`);
  */
 export async function seedHistory(tx: Tx, input: HistoryInput): Promise<void> {
   const { now, group } = input;
-  const rounds = sampleRounds(input.people, now);
+  const rounds = sampleRounds(
+    input.people,
+    now,
+    undefined,
+    await publishTimes(tx, String(group.id)),
+  );
   const stored = await tx
     .insert(pairings)
     .values(
@@ -130,7 +149,7 @@ function matchesOf(
 }
 
 /**
- * Each past round's newsletter, sent on the day its round was published to every member of the
+ * Each past round's newsletter, sent when its round was published to every member of the
  * round; in one month of three the mail server refused one address, as happens.
  */
 async function seedSentNewsletters(
@@ -145,7 +164,7 @@ async function seedSentNewsletters(
     .values(
       past.map((round, r) => {
         const [year, month] = round.month.split("-").map(Number);
-        const at = monthStart(round.month);
+        const at = round.publishedAt;
         return {
           ...defaultNewsletter(month, year),
           status: "sent" as const,
