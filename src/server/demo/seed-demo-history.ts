@@ -13,6 +13,7 @@ import {
   sampleFileName,
   sampleRounds,
 } from "../../shared/sample-company";
+import { recordPastActivity } from "../activity/activity";
 import { scopeSchedule } from "../dates/month-dates";
 import type { Tx } from "../db/client";
 import {
@@ -114,7 +115,55 @@ export async function seedHistory(tx: Tx, input: HistoryInput): Promise<void> {
     });
     files.push({ fileName });
   }
-  await seedSentNewsletters(tx, input, past, files);
+  const sent = await seedSentNewsletters(tx, input, past, files);
+  await seedActivity(tx, input, { rounds, stored, files, sent });
+}
+
+/**
+ * The Activity list's lines for the history just seeded (docs/help/rounds.md, "The Activity
+ * list": pairings generated, rounds completed, newsletters sent), each at the time it happened and
+ * saying it is the sample company's, as no admin did it.
+ */
+async function seedActivity(
+  tx: Tx,
+  { group }: HistoryInput,
+  history: {
+    rounds: SampleRound[];
+    stored: Array<{ id: number }>;
+    files: Array<{ fileName: string }>;
+    sent: Array<{ title: string; month: string; at: Date; people: number }>;
+  },
+) {
+  const scopeKey = String(group.id);
+  const name = (month: string) => `${monthDisplay(month)} — ${group.displayName}`;
+  const lines = history.rounds.flatMap((round, r) => {
+    const pairingId = history.stored[r].id;
+    const common = { scopeKey, month: round.month, pairingId, data: { sample: true } };
+    const previous = history.rounds[r - 1];
+    const completed = previous && {
+      ...common,
+      month: previous.month,
+      pairingId: history.stored[r - 1].id,
+      kind: "round.completed",
+      at: round.publishedAt,
+      detail: `Completed "${name(previous.month)}" as the ${monthDisplay(round.month)} round was published (${history.files[r - 1]?.fileName}).`,
+    };
+    const generated = {
+      ...common,
+      kind: "pairing.generated",
+      at: round.publishedAt,
+      detail: `Generated "${name(round.month)}" for the sample company: ${round.matches.length} matches.`,
+    };
+    const newsletter = history.sent.find((n) => n.month === round.month);
+    const mailed = newsletter && {
+      ...common,
+      kind: "newsletter.send-started",
+      at: newsletter.at,
+      detail: `Sent "${newsletter.title}" to ${newsletter.people} people for the sample company.`,
+    };
+    return [completed, generated, mailed].filter((line) => line !== undefined);
+  });
+  await recordPastActivity(tx, lines);
 }
 
 /** The sample company's answers (the API's statuses) as stored: a miss stored as Skip. */
@@ -157,7 +206,7 @@ async function seedSentNewsletters(
   input: HistoryInput,
   past: SampleRound[],
   files: Array<{ fileName: string }>,
-) {
+): Promise<Array<{ title: string; month: string; at: Date; people: number }>> {
   const { group, people, ids } = input;
   const inserted = await tx
     .insert(newsletters)
@@ -224,6 +273,12 @@ async function seedSentNewsletters(
       archivedAt: at,
     });
   }
+  return sent.map(({ newsletter, round, at }) => ({
+    title: newsletter.title,
+    month: round.month,
+    at,
+    people: round.matches.reduce((n, { members }) => n + members.length, 0),
+  }));
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompletedPairingContent } from "../../shared/pairings";
 import { sampleMonth } from "../../shared/sample-company";
+import { activityPage } from "../activity/activity";
 import type { Database } from "../db/client";
 import {
   completedPairings,
@@ -206,4 +207,30 @@ describe("the sample history's dates", () => {
     expect(rounds.at(-1)?.createdAt.toISOString()).toBe("2026-11-02T09:00:00.000Z");
     expect(rounds[0].month).toBe("2026-05");
   }, 60_000);
+});
+
+describe("the sample history in the Activity list", () => {
+  it("has a line for each pairing generated, round completed and newsletter sent, at its time", async () => {
+    const { items } = await activityPage({ db: database.db }, { limit: 100 });
+    const kinds = (kind: string) => items.filter((item) => item.kind === kind);
+    expect(kinds("pairing.generated")).toHaveLength(7);
+    expect(kinds("round.completed")).toHaveLength(6);
+    expect(kinds("newsletter.send-started")).toHaveLength(6);
+    // Newest first: this month's pairing, published on March 2027's pairing day (Monday 1st).
+    expect(items[0]).toMatchObject({
+      kind: "pairing.generated",
+      at: "2027-03-01T09:00:00.000Z",
+      month: "2027-03",
+      userName: null,
+    });
+    expect(items[0].detail).toMatch(
+      /^Generated "March 2027 — Acme Corp" for the sample company: \d+ matches\.$/,
+    );
+    expect(items.map((item) => item.at)).toEqual(
+      items
+        .map((item) => item.at)
+        .sort()
+        .reverse(),
+    );
+  });
 });
