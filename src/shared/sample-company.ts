@@ -1,8 +1,10 @@
 import { answerList, chatHappened } from "./chat-happened";
 import type { ConnectionStatus, MatchingPreference, ParticipationStatus } from "./enums";
+import { publishTimeOf } from "./pairing-day";
 import { fileNameBase } from "./pairing-file-names";
 import { type CompletedPairingContent, fileMembers, monthDisplay } from "./pairings";
 import { personName } from "./person-name";
+import { defaultPairingSchedule } from "./rounds";
 
 /**
  * The sample company, as plain data from a seeded generator: the server stores it (DEMO=1, see
@@ -135,7 +137,7 @@ export interface SampleRound {
   /** 0 for the current month's running round, 1 for last month's, … */
   monthsAgo: number;
   matches: SampleMatch[];
-  /** The 1st of its month at 09:00 UTC; the current round no later than now. */
+  /** When it was published: its pairing day at the step hour (docs/rounds.md, "When"). */
   publishedAt: Date;
   /** When the next round was published; null for the current round. */
   completedAt: Date | null;
@@ -147,6 +149,12 @@ export function sampleMonth(now: Date, delta: number): string {
   return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
 }
 
+/** When a month's round is published; by default on the company's default schedule, in UTC. */
+export type SamplePublishTime = (month: string) => Date;
+
+const defaultPublishTime: SamplePublishTime = (month) =>
+  publishTimeOf(month, defaultPairingSchedule, "UTC");
+
 /**
  * Six completed rounds and the current one. A round pairs who was taking part then (people who
  * opted out did so two months ago, today's pauses and leaves are recent) at random, a trio taking
@@ -154,7 +162,15 @@ export function sampleMonth(now: Date, delta: number): string {
  * Past answers: about two in three matches met, one in six missed, the rest never answered; the
  * current round has its first answers. A round is completed when the next one is published.
  */
-export function sampleRounds(people: SamplePerson[], now: Date, seed = 7): SampleRound[] {
+export function sampleRounds(
+  people: SamplePerson[],
+  now: Date,
+  seed = 7,
+  publishAt: SamplePublishTime = defaultPublishTime,
+): SampleRound[] {
+  // The running round is the latest one already published (its pairing day has come).
+  const anchor =
+    publishAt(sampleMonth(now, 0)) <= now ? now : new Date(`${sampleMonth(now, -1)}-01`);
   const random = seededRandom(seed);
   const lastMet = new Map<string, number>();
   const rounds: SampleRound[] = [];
@@ -180,12 +196,12 @@ export function sampleRounds(people: SamplePerson[], now: Date, seed = 7): Sampl
     }));
     for (const { members } of matches)
       for (const [a, b] of pairsOf(members)) lastMet.set(pairKey(a, b), monthsAgo);
-    const start = new Date(`${sampleMonth(now, -monthsAgo)}-01T09:00:00.000Z`);
-    const publishedAt = monthsAgo === 0 && start > now ? now : start;
+    const month = sampleMonth(anchor, -monthsAgo);
+    const publishedAt = publishAt(month);
     const previous = rounds.at(-1);
     if (previous) previous.completedAt = publishedAt;
     rounds.push({
-      month: sampleMonth(now, -monthsAgo),
+      month,
       monthsAgo,
       matches,
       publishedAt,

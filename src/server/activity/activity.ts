@@ -48,6 +48,29 @@ export async function recordActivity(
   });
 }
 
+/**
+ * Records actions that happened earlier, each at its own time, oldest first (the sample company's
+ * history, src/server/demo): plain sentences only, naming nobody.
+ */
+export async function recordPastActivity(
+  db: Db | Tx,
+  entries: ReadonlyArray<Omit<ActivityEntry, "detail"> & { detail: string; at: Date }>,
+): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(activities).values(
+    entries.map((entry) => ({
+      at: entry.at,
+      kind: entry.kind,
+      detail: entry.detail,
+      userId: entry.userId ?? null,
+      scopeKey: entry.scopeKey ?? null,
+      month: entry.month ?? null,
+      pairingId: entry.pairingId ?? null,
+      data: entry.data ?? null,
+    })),
+  );
+}
+
 /** The newest entries first, `limit` at a time; `before` (an id) pages back. */
 export async function listActivity(
   db: Db,

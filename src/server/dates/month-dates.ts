@@ -1,5 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import { eq } from "drizzle-orm";
+import { type Day, pairingDayOf, publishTimeOf } from "../../shared/pairing-day";
 import {
   defaultPairingSchedule,
   type PairingSchedule,
@@ -17,8 +18,7 @@ import { roundSettings, settings } from "../db/schema";
  * round built on it are rounds/round-dates.ts.
  */
 
-/** A calendar day; `month` is 0-based, as JavaScript's. */
-export type Day = { year: number; month: number; day: number };
+export { type Day, pairingDayOf, STEP_HOUR } from "../../shared/pairing-day";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -53,27 +53,7 @@ export async function readPairingSchedule(ctx: Pick<AppContext, "db">): Promise<
   return parsed.success ? parsed.data : defaultPairingSchedule;
 }
 
-function nthWeekday(year: number, month: number, nth: number, weekday: number): Day {
-  const firstWeekday = new Date(Date.UTC(year, month, 1)).getUTCDay();
-  const day = 1 + ((weekday - firstWeekday + 7) % 7) + (nth - 1) * 7;
-  return { year, month, day };
-}
-
 const dayValue = (d: Day) => Date.UTC(d.year, d.month, d.day);
-
-/**
- * The pairing day of one month (`month` 0-based): the nth weekday, or a fixed date in its own
- * month (other months then follow the default rule). The one rule behind the date members are
- * shown and the scheduled rounds (docs/rounds.md).
- */
-export function pairingDayOf(year: number, month: number, schedule: PairingSchedule): Day {
-  if (schedule.type === "fixed") {
-    const [y, m, d] = schedule.date.split("-").map(Number);
-    if (y === year && m - 1 === month) return { year, month, day: d };
-    return pairingDayOf(year, month, defaultPairingSchedule);
-  }
-  return nthWeekday(year, month, schedule.nth, schedule.weekday);
-}
 
 /**
  * The next scheduled pairing day strictly after `now`'s UTC day (today's pairing has already run);
@@ -93,18 +73,13 @@ export function nextPairingDay(now: Date, schedule: PairingSchedule): Day {
   return pairingDayOf(next.getUTCFullYear(), next.getUTCMonth(), schedule);
 }
 
-/** Steps of a round run at this hour of the company's day (docs/rounds.md "When"). */
-export const STEP_HOUR = 9;
-
 /**
  * When a month's round completes: the next month's pairing day at the step hour in the zone,
  * when the next round is published (docs/rounds.md, "When"). Chats are proposed and booked only
  * before it (docs/scheduling.md).
  */
 export function roundCompletesAt(month: string, schedule: PairingSchedule, timeZone: string): Date {
-  const [year, m] = shiftMonth(month, 1).split("-").map(Number);
-  const day = pairingDayOf(year, m - 1, schedule);
-  return new Date(new TZDate(day.year, day.month, day.day, STEP_HOUR, 0, timeZone).getTime());
+  return publishTimeOf(shiftMonth(month, 1), schedule, timeZone);
 }
 
 /** The schedule a scope's rounds follow: its own (round settings), else the company's. */

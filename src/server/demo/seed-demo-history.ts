@@ -6,12 +6,15 @@ import { monthDisplay } from "../../shared/pairings";
 import {
   SAMPLE_REFUSAL,
   type SamplePerson,
+  type SamplePublishTime,
   type SampleRound,
   sampleDeliveryRefused,
   sampleFileContent,
   sampleFileName,
   sampleRounds,
 } from "../../shared/sample-company";
+import { recordPastActivity } from "../activity/activity";
+import { scopeSchedule } from "../dates/month-dates";
 import type { Tx } from "../db/client";
 import {
   completedPairings,
@@ -25,6 +28,8 @@ import { defaultNewsletter } from "../newsletters/newsletter-defaults";
 import { archiveFileName } from "../newsletters/send/finish-send";
 import { failureReasons } from "../newsletters/send/outcome";
 import { insertPastDeliveries } from "../newsletters/send/past-deliveries";
+import { roundDates } from "../rounds/round-dates";
+import { dateRule, getRoundSettings, getTimeZone } from "../rounds/round-settings";
 
 interface HistoryInput {
   now: Date;
@@ -35,7 +40,17 @@ interface HistoryInput {
 }
 
 const DAY = 24 * 60 * 60 * 1000;
-const monthStart = (month: string) => new Date(`${month}-01T09:00:00.000Z`);
+
+/**
+ * The sample group's rounds on the dates the app gives them (docs/rounds.md, "When"): each
+ * published on its pairing day under the group's schedule.
+ */
+async function publishTimes(tx: Tx, scopeKey: string): Promise<SamplePublishTime> {
+  const settings = (await getRoundSettings(tx, [scopeKey])).get(scopeKey);
+  if (!settings) throw new Error(`No round settings for scope ${scopeKey}`);
+  const rule = dateRule(settings, await scopeSchedule(tx, scopeKey), await getTimeZone(tx));
+  return (month) => roundDates(month, rule).publishAt;
+}
 
 /**
  * The sample company's story, in a few bulk statements: six completed monthly rounds, each with
@@ -46,7 +61,12 @@ const monthStart = (month: string) => new Date(`${month}-01T09:00:00.000Z`);
  */
 export async function seedHistory(tx: Tx, input: HistoryInput): Promise<void> {
   const { now, group } = input;
-  const rounds = sampleRounds(input.people, now);
+  const rounds = sampleRounds(
+    input.people,
+    now,
+    undefined,
+    await publishTimes(tx, String(group.id)),
+  );
   const stored = await tx
     .insert(pairings)
     .values(
@@ -95,7 +115,55 @@ export async function seedHistory(tx: Tx, input: HistoryInput): Promise<void> {
     });
     files.push({ fileName });
   }
-  await seedSentNewsletters(tx, input, past, files);
+  const sent = await seedSentNewsletters(tx, input, past, files);
+  await seedActivity(tx, input, { rounds, stored, files, sent });
+}
+
+/**
+ * The Activity list's lines for the history just seeded (docs/help/rounds.md, "The Activity
+ * list": pairings generated, rounds completed, newsletters sent), each at the time it happened and
+ * saying it is the sample company's, as no admin did it.
+ */
+async function seedActivity(
+  tx: Tx,
+  { group }: HistoryInput,
+  history: {
+    rounds: SampleRound[];
+    stored: Array<{ id: number }>;
+    files: Array<{ fileName: string }>;
+    sent: Array<{ title: string; month: string; at: Date; people: number }>;
+  },
+) {
+  const scopeKey = String(group.id);
+  const name = (month: string) => `${monthDisplay(month)} — ${group.displayName}`;
+  const lines = history.rounds.flatMap((round, r) => {
+    const pairingId = history.stored[r].id;
+    const common = { scopeKey, month: round.month, pairingId, data: { sample: true } };
+    const previous = history.rounds[r - 1];
+    const completed = previous && {
+      ...common,
+      month: previous.month,
+      pairingId: history.stored[r - 1].id,
+      kind: "round.completed",
+      at: round.publishedAt,
+      detail: `Completed "${name(previous.month)}" as the ${monthDisplay(round.month)} round was published (${history.files[r - 1]?.fileName}).`,
+    };
+    const generated = {
+      ...common,
+      kind: "pairing.generated",
+      at: round.publishedAt,
+      detail: `Generated "${name(round.month)}" for the sample company: ${round.matches.length} matches.`,
+    };
+    const newsletter = history.sent.find((n) => n.month === round.month);
+    const mailed = newsletter && {
+      ...common,
+      kind: "newsletter.send-started",
+      at: newsletter.at,
+      detail: `Sent "${newsletter.title}" to ${newsletter.people} people for the sample company.`,
+    };
+    return [completed, generated, mailed].filter((line) => line !== undefined);
+  });
+  await recordPastActivity(tx, lines);
 }
 
 /** The sample company's answers (the API's statuses) as stored: a miss stored as Skip. */
@@ -130,7 +198,7 @@ function matchesOf(
 }
 
 /**
- * Each past round's newsletter, sent on the day its round was published to every member of the
+ * Each past round's newsletter, sent when its round was published to every member of the
  * round; in one month of three the mail server refused one address, as happens.
  */
 async function seedSentNewsletters(
@@ -138,14 +206,14 @@ async function seedSentNewsletters(
   input: HistoryInput,
   past: SampleRound[],
   files: Array<{ fileName: string }>,
-) {
+): Promise<Array<{ title: string; month: string; at: Date; people: number }>> {
   const { group, people, ids } = input;
   const inserted = await tx
     .insert(newsletters)
     .values(
       past.map((round, r) => {
         const [year, month] = round.month.split("-").map(Number);
-        const at = monthStart(round.month);
+        const at = round.publishedAt;
         return {
           ...defaultNewsletter(month, year),
           status: "sent" as const,
@@ -205,6 +273,12 @@ async function seedSentNewsletters(
       archivedAt: at,
     });
   }
+  return sent.map(({ newsletter, round, at }) => ({
+    title: newsletter.title,
+    month: round.month,
+    at,
+    people: round.matches.reduce((n, { members }) => n + members.length, 0),
+  }));
 }
 
 /**

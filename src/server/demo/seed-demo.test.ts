@@ -2,6 +2,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompletedPairingContent } from "../../shared/pairings";
 import { sampleMonth } from "../../shared/sample-company";
+import { activityPage } from "../activity/activity";
 import type { Database } from "../db/client";
 import {
   completedPairings,
@@ -147,5 +148,89 @@ describe("demo seeding", () => {
     const added = await seedSampleCompany(database.db, { now, count: 10 });
     expect(added.users).toBe(10);
     expect(await count(pairings)).toBe(7);
+  });
+});
+
+describe("the sample history's dates", () => {
+  /** Seeds a small sample company at `at` in a database of its own; its rounds and newsletters. */
+  async function seededAt(at: Date) {
+    const own = await createTestDatabase();
+    try {
+      await seedSampleCompany(own.db, { now: at, count: 40 });
+      const rounds = await own.db.select().from(pairings).orderBy(pairings.month);
+      const sent = await own.db
+        .select()
+        .from(newsletters)
+        .orderBy(newsletters.year, newsletters.month);
+      const logs = await own.db.select().from(emailLogs).orderBy(emailLogs.year, emailLogs.month);
+      return { rounds, sent, logs };
+    } finally {
+      await own.close();
+    }
+  }
+
+  it("publishes each round on its pairing day (the first Monday), not on the 1st", async () => {
+    const { rounds, sent, logs } = await seededAt(new Date("2026-11-29T17:00:00Z"));
+    const firstMondays = [
+      "2026-05-04",
+      "2026-06-01",
+      "2026-07-06",
+      "2026-08-03",
+      "2026-09-07",
+      "2026-10-05",
+      "2026-11-02",
+    ].map((day) => `${day}T09:00:00.000Z`);
+    expect(rounds.map((p) => p.month)).toEqual([
+      "2026-05",
+      "2026-06",
+      "2026-07",
+      "2026-08",
+      "2026-09",
+      "2026-10",
+      "2026-11",
+    ]);
+    expect(rounds.map((p) => p.createdAt.toISOString())).toEqual(firstMondays);
+    expect(rounds.map((p) => p.announcedAt?.toISOString())).toEqual(firstMondays);
+    // A round completes when the next one is published.
+    expect(rounds.map((p) => p.completedAt?.toISOString() ?? null)).toEqual([
+      ...firstMondays.slice(1),
+      null,
+    ]);
+    // Each past round's newsletter went out when its round was published.
+    expect(sent.map((n) => n.sentAt?.toISOString())).toEqual(firstMondays.slice(0, 6));
+    expect(logs.map((l) => l.sentAt?.toISOString())).toEqual(firstMondays.slice(0, 6));
+  }, 60_000);
+
+  it("runs the latest round already published: before December's pairing day, November's", async () => {
+    const { rounds } = await seededAt(new Date("2026-12-03T12:00:00Z"));
+    expect(rounds.at(-1)).toMatchObject({ month: "2026-11", status: "active", completedAt: null });
+    expect(rounds.at(-1)?.createdAt.toISOString()).toBe("2026-11-02T09:00:00.000Z");
+    expect(rounds[0].month).toBe("2026-05");
+  }, 60_000);
+});
+
+describe("the sample history in the Activity list", () => {
+  it("has a line for each pairing generated, round completed and newsletter sent, at its time", async () => {
+    const { items } = await activityPage({ db: database.db }, { limit: 100 });
+    const kinds = (kind: string) => items.filter((item) => item.kind === kind);
+    expect(kinds("pairing.generated")).toHaveLength(7);
+    expect(kinds("round.completed")).toHaveLength(6);
+    expect(kinds("newsletter.send-started")).toHaveLength(6);
+    // Newest first: this month's pairing, published on March 2027's pairing day (Monday 1st).
+    expect(items[0]).toMatchObject({
+      kind: "pairing.generated",
+      at: "2027-03-01T09:00:00.000Z",
+      month: "2027-03",
+      userName: null,
+    });
+    expect(items[0].detail).toMatch(
+      /^Generated "March 2027 — Acme Corp" for the sample company: \d+ matches\.$/,
+    );
+    expect(items.map((item) => item.at)).toEqual(
+      items
+        .map((item) => item.at)
+        .sort()
+        .reverse(),
+    );
   });
 });

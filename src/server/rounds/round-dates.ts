@@ -1,6 +1,7 @@
 import { TZDate } from "@date-fns/tz";
+import { atStepHour, pairingDayOf, publishTimeOf } from "../../shared/pairing-day";
 import type { PairingSchedule } from "../../shared/rounds";
-import { monthIn, pairingDayOf, STEP_HOUR, shiftMonth } from "../dates/month-dates";
+import { monthIn, shiftMonth } from "../dates/month-dates";
 
 export interface RoundDates {
   /** YYYY-MM: the month of the pairing day. */
@@ -26,10 +27,6 @@ export interface DateRule {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** 09:00 on a calendar day (day numbers may overflow the month) in the zone, as an instant. */
-const at9 = (year: number, month0: number, day: number, timeZone: string) =>
-  new Date(new TZDate(year, month0, day, STEP_HOUR, 0, timeZone).getTime());
-
 /** The dates of one month's round under a scope's rule (docs/rounds.md "When"). */
 export function roundDates(month: string, rule: DateRule): RoundDates {
   const [year, m] = month.split("-").map(Number);
@@ -37,10 +34,10 @@ export function roundDates(month: string, rule: DateRule): RoundDates {
   return {
     month,
     pairingDay: `${day.year}-${pad(day.month + 1)}-${pad(day.day)}`,
-    draftAt: at9(day.year, day.month, day.day - rule.reviewDays, rule.timeZone),
-    publishAt: at9(day.year, day.month, day.day, rule.timeZone),
-    checkInAt: at9(day.year, day.month, day.day + rule.checkInDays, rule.timeZone),
-    reminderAt: at9(
+    draftAt: atStepHour(day.year, day.month, day.day - rule.reviewDays, rule.timeZone),
+    publishAt: publishTimeOf(month, rule.schedule, rule.timeZone),
+    checkInAt: atStepHour(day.year, day.month, day.day + rule.checkInDays, rule.timeZone),
+    reminderAt: atStepHour(
       day.year,
       day.month,
       day.day + rule.checkInDays + REMINDER_AFTER_DAYS,
@@ -61,8 +58,13 @@ export function checkInsAfter(
   const local = new TZDate(publishedAt.getTime(), rule.timeZone);
   const [year, month0, day] = [local.getFullYear(), local.getMonth(), local.getDate()];
   return {
-    checkInAt: at9(year, month0, day + rule.checkInDays, rule.timeZone),
-    reminderAt: at9(year, month0, day + rule.checkInDays + REMINDER_AFTER_DAYS, rule.timeZone),
+    checkInAt: atStepHour(year, month0, day + rule.checkInDays, rule.timeZone),
+    reminderAt: atStepHour(
+      year,
+      month0,
+      day + rule.checkInDays + REMINDER_AFTER_DAYS,
+      rule.timeZone,
+    ),
   };
 }
 
