@@ -49,13 +49,14 @@ async function openMatchesDrawn(page: Page): Promise<Locator> {
   return current;
 }
 
-async function employeeWithMatch() {
+async function employeeWithMatch(timeZone: string | null = null) {
   await createDepartment(story.db, { name: `design-${Date.now()}`, displayName: "Design Studio" });
-  const me = await createUser(story.db, { firstName: "Ada", lastName: "Lovelace" });
+  const me = await createUser(story.db, { firstName: "Ada", lastName: "Lovelace", timeZone });
   const partner = await createUser(story.db, {
     firstName: "Grace",
     lastName: "Hopper",
     bio: "Ask me about <b>compilers</b>.",
+    timeZone,
   });
   const match = await createMatch(story.db, { members: [partner, me] });
   // An earlier round still running (past, still open to answers) and a completed one (final).
@@ -192,7 +193,8 @@ describe("an employee with a match", () => {
     // The rounds due by now run first, as the app's own job would within its minute: none then
     // starts in the middle of this story and pairs its people.
     await runDueSteps(story.server.app.ctx);
-    const { me, partner, match } = await employeeWithMatch();
+    // Ada and Grace work in Berlin: the dialog's fields are read in Ada's zone, as the page's times are.
+    const { me, partner, match } = await employeeWithMatch("Europe/Berlin");
     const page = await story.newPage({ width: 375, height: 800, timezoneId: "Europe/Berlin" });
     await story.signInAs(page, me);
     await openMatchesDrawn(page);
@@ -202,6 +204,8 @@ describe("an employee with a match", () => {
     await expect.poll(() => dialog.innerText()).toContain("We e-mail the invitation to you both");
     await expect.poll(() => dialog.getByLabel("Time").inputValue()).toBe("10:00");
     expect(await dialog.getByLabel("Day").inputValue()).toBe(suggestedDay);
+    // The fields name the zone they are read in, in the match page's words.
+    await dialog.getByText("Day and time in your time (Europe/Berlin).").waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
     const day = chat.slice(0, 10);
@@ -211,6 +215,7 @@ describe("an employee with a match", () => {
     await dialog.getByRole("button", { name: "Send the invitation to you and Grace" }).click();
     await page.getByText("Invitation sent to everyone in your match.").first().waitFor();
     await dialog.getByRole("button", { name: "Invitation sent for this time" }).waitFor();
+    await dialog.getByText("Sent for Tue 9 Feb, 14:30, your time (Europe/Berlin).").waitFor();
     const ics = dialog.getByRole("link", { name: "Download the invitation (.ics)" });
     expect(await ics.getAttribute("href")).toBe(`/api/matches/${match.id}/calendar.ics`);
     const google = new URL(

@@ -108,7 +108,17 @@ export function bookingTimeLabel(start: Date | string, timeZone: string): string
   return `${part("weekday")} ${part("day")} ${part("month")}, ${part("hour")}:${part("minute")}`;
 }
 
+/** "your time (Europe/Berlin)": how the match page names the reader's zone beside a time. */
+export function yourTimeText(timeZone: string): string {
+  return `your time (${timeZone.replaceAll("_", " ")})`;
+}
+
+/** "Tue 3 Mar, 10:00, your time (Europe/Berlin)": a time with the reader's zone named. */
+export function timeInYourZone(start: Date | string, timeZone: string): string {
+  return `${bookingTimeLabel(start, timeZone)}, ${yourTimeText(timeZone)}`;
+}
+
 /** "Booked: Tue 3 Mar, 10:00, your time (Europe/Berlin)" (docs/matches.md, "Booking a time"): the zone named, as the offered times name it. */
 export function bookedText(start: Date | string, timeZone: string): string {
-  return `Booked: ${bookingTimeLabel(start, timeZone)}, your time (${timeZone.replaceAll("_", " ")})`;
+  return `Booked: ${timeInYourZone(start, timeZone)}`;
 }

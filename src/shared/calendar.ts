@@ -1,8 +1,7 @@
-import { TZDate } from "@date-fns/tz";
-import { addDays, isWeekend, setHours, startOfDay } from "date-fns";
 import { z } from "zod";
 import { replacesSchema } from "./booking";
 import { CHAT_DURATION_MINUTES } from "./matches";
+import { dateIn, instantAt } from "./zone-clock";
 
 /** How far from now an invitation may start: a day back (time zones) to a year ahead. */
 export const CHAT_START_EARLIEST_MS = 24 * 60 * 60 * 1000;
@@ -61,9 +60,12 @@ export function isChatStartInRange(start: Date, now: Date): boolean {
  * "today", "weekday" and "10:00" are read in the person's time zone (an IANA name).
  */
 export function nextWeekdayMorning(now: Date, timeZone: string): Date {
-  let day = addDays(startOfDay(new TZDate(now, timeZone)), 1);
-  while (isWeekend(day)) day = addDays(day, 1);
-  return new Date(setHours(day, 10).getTime());
+  // Calendar days counted on "YYYY-MM-DD" in UTC, the wall clock read in the zone with Intl alone:
+  // the browser's own zone (and a faked clock in stories) plays no part.
+  const [y, m, d] = dateIn(timeZone, now.getTime()).split("-").map(Number);
+  let day = new Date(Date.UTC(y, m - 1, d + 1));
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day = new Date(day.getTime() + 86_400_000);
+  return new Date(instantAt(timeZone, day.toISOString().slice(0, 10), "10:00"));
 }
 
 /** An Outlook on the web "new event" link with the same slot as the match's invitation (as above). */

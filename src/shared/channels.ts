@@ -81,7 +81,11 @@ export const slackStatusSchema = z.object({
 });
 export type SlackStatus = z.infer<typeof slackStatusSchema>;
 
-export const channelOperationsSchema = channelSettingsSchema.extend({ slack: slackStatusSchema });
+/** `teamsSetUp`: Teams may be the company default (the same test the save makes). */
+export const channelOperationsSchema = channelSettingsSchema.extend({
+  slack: slackStatusSchema,
+  teamsSetUp: z.boolean(),
+});
 export type ChannelOperations = z.infer<typeof channelOperationsSchema>;
 
 const webhookUrl = z

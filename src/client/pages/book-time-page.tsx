@@ -1,4 +1,10 @@
-import { bookedText, bookingTimeLabel, type LinkBooking } from "@shared/booking";
+import {
+  bookedText,
+  bookingTimeLabel,
+  type LinkBooking,
+  timeInYourZone,
+  yourTimeText,
+} from "@shared/booking";
 import { CHAT_DURATION_MINUTES } from "@shared/matches";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -27,15 +33,14 @@ const sameInstant = (a: string, b: string) => new Date(a).getTime() === new Date
 /** What the page says before the press: a first booking, a move, or nothing left to do. */
 function offer(link: { start: string }, booked: Booked | null, zone: string) {
   const when = link.start ? bookingTimeLabel(link.start, zone) : "";
-  const zoneName = zone.replaceAll("_", " ");
   if (!booked) {
     return {
       title: "Book your coffee chat",
-      intro: `${when}, your time (${zoneName}), for ${CHAT_DURATION_MINUTES} minutes. One press books it for everyone in your match: each of you gets the calendar invitation.`,
+      intro: `${when}, ${yourTimeText(zone)}, for ${CHAT_DURATION_MINUTES} minutes. One press books it for everyone in your match: each of you gets the calendar invitation.`,
       buttonLabel: `Book ${when}`,
     };
   }
-  const now = `${bookingTimeLabel(booked.start, zone)}, your time (${zoneName})${bookedBy(booked)}`;
+  const now = `${timeInYourZone(booked.start, zone)}${bookedBy(booked)}`;
   if (sameInstant(booked.start, link.start)) {
     return { title: "Your coffee chat is booked", already: `Your chat is booked for ${now}.` };
   }

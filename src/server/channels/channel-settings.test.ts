@@ -37,6 +37,8 @@ describe("GET/PUT /api/admin/channels", () => {
     expect(res.json()).toMatchObject({
       defaultChannel: "email",
       slack: { configured: true, connected: true, team: "Test Co", botUser: "cupofjoe" },
+      // The card greys out Teams with it, as the save refuses Teams (set-default-channel.ts).
+      teamsSetUp: false,
     });
     expect(slack.callsOf("auth.test")[0].token).toBe(TOKEN);
     const saved = await t.as(admin).put("/api/admin/channels", { defaultChannel: "both" });

@@ -5,7 +5,7 @@ import { recordSettingChange } from "../activity/setting-changed";
 import { requireValidatedUser } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
 import { endpointRoute } from "../http/endpoint-route";
-import { getChannelSettings } from "../settings/channel-settings";
+import { getChannelSettings, teamsSetUp } from "../settings/channel-settings";
 import { listChannelDeliveries } from "./list-channel-deliveries";
 import { chooseReach, reachOf } from "./reach";
 import { setDefaultChannel } from "./set-default-channel";
@@ -22,6 +22,7 @@ const channelRoutes =
     const operations = async () => ({
       ...(await getChannelSettings(ctx.db)),
       slack: await slackStatus(ctx),
+      teamsSetUp: teamsSetUp(ctx.config),
     });
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.route({

@@ -79,7 +79,7 @@ describe("a month generated late counts its windows from the day it was made", (
       ["complete", "planned", "2026-12-07T09:00:00.000Z"],
     ]);
     for (const step of steps) {
-      expect(step.note ?? "").not.toMatch(/never due|Generate on Current Pairings/);
+      expect(step.note ?? "").not.toMatch(/never due|Generate Monthly Pairings/);
     }
 
     // "My partner is away" is offered until halfway to December's pairing day.

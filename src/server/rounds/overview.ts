@@ -99,7 +99,7 @@ export async function getRoundsOverview(ctx: AppContext): Promise<RoundsOverview
 
 const NOT_RUN = "Not run automatically: automatic rounds were off on this date.";
 const BEFORE_START =
-  "Before automatic rounds began here: this step was never due. Generate on Current Pairings to pair people this month.";
+  "Before automatic rounds began here: this step was never due. Pair people this month with Generate Monthly Pairings under Admin Actions.";
 
 interface RoundInput {
   dates: RoundDates;

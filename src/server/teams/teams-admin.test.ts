@@ -106,6 +106,6 @@ describe("the admin's Teams card", () => {
     const boss = await createAdmin(t.db);
     const setDefault = await t.as(boss).put("/api/admin/channels", { defaultChannel: "teams" });
     expect(setDefault.statusCode).toBe(200);
-    expect(setDefault.json().defaultChannel).toBe("teams");
+    expect(setDefault.json()).toMatchObject({ defaultChannel: "teams", teamsSetUp: true });
   });
 });

@@ -10,15 +10,7 @@ import { toast } from "../../components/ui/toast";
 import { matchesApi, matchKeys } from "../../lib/api/matches";
 import { errorMessage } from "../../lib/api-client";
 import { redirectIfUnauthorized } from "../unauthorized";
-import { useMatchTimeZones } from "./use-matches";
-
-/** The reader's own zone: theirs as the match's members list it, else the browser's. */
-function useReaderZone(item: MatchItem): string {
-  const zones = useMatchTimeZones(item.match.id);
-  const partnerIds = new Set(item.partners.map((p) => p.id));
-  const me = zones.data?.members.find((m) => !partnerIds.has(m.userId));
-  return me?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
+import { useReaderZone } from "./use-matches";
 
 /** Book (or move) and "None of these fit", each refreshing the booking and the times. */
 function useBookingMutations(matchId: number, booked: string | undefined, onBooked: () => void) {

@@ -1,3 +1,4 @@
+import { timeInYourZone, yourTimeText } from "@shared/booking";
 import {
   CHAT_START_OUT_OF_RANGE,
   chatEnd,
@@ -14,8 +15,8 @@ import {
   type MatchItem,
 } from "@shared/matches";
 import { personName } from "@shared/person-name";
+import { clockIn, dateIn, instantAt } from "@shared/zone-clock";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { format } from "date-fns";
 import { CalendarDays, Download, ExternalLink, Send } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Button, buttonVariants } from "../../components/ui/button";
@@ -34,21 +35,26 @@ import { calendarFileUrl, matchesApi, matchKeys } from "../../lib/api/matches";
 import { errorMessage } from "../../lib/api-client";
 import { redirectIfUnauthorized } from "../unauthorized";
 import { useAuth } from "../use-auth";
+import { useReaderZoneState } from "./use-matches";
 
 /** "Olga", "Olga and Ben", "Olga, Ben and Cy": the partners' first names (or whole names when none). */
 function firstNames(item: MatchItem): string {
   return joinNames(item.partners.map((p) => p.firstName?.trim() || personName(p)));
 }
 
-function localTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+/**
+ * The chosen day and time, read in the reader's zone (the one the fields name), as an instant,
+ * or null while the fields are incomplete.
+ */
+export function chosenStart(date: string, time: string, zone: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return null;
+  const start = new Date(instantAt(zone, date, time));
+  return Number.isNaN(start.getTime()) ? null : start;
 }
 
-/** The chosen local date and time as an instant, or null while the fields are incomplete. */
-function chosenStart(date: string, time: string): Date | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return null;
-  const start = new Date(`${date}T${time}`);
-  return Number.isNaN(start.getTime()) ? null : start;
+/** "Sent for Mon 30 Nov, 10:00, your time (Europe/Berlin).": the time sent, its zone named. */
+export function sentForText(start: Date, zone: string): string {
+  return `Sent for ${timeInYourZone(start, zone)}.`;
 }
 
 /**
@@ -67,7 +73,11 @@ export function ScheduleChatDialog({
   openOnMount?: boolean;
 }) {
   const { user } = useAuth();
+  const { zone, settled } = useReaderZoneState(item);
   const [open, setOpen] = useState(false);
+  // The fields are filled once the reader's zone is known: a time suggested in the browser's
+  // zone and then shown in the profile's would move it.
+  const [filled, setFilled] = useState(false);
   const [date, setDate] = useState("");
   const [time, setTime] = useState("");
   const id = useId();
@@ -81,14 +91,19 @@ export function ScheduleChatDialog({
   const send = useSendInvitation(matchId);
 
   const showStart = (at: Date) => {
-    setDate(format(at, "yyyy-MM-dd"));
-    setTime(format(at, "HH:mm"));
+    setDate(dateIn(zone, at.getTime()));
+    setTime(clockIn(zone, at.getTime()).time);
   };
   const onOpenChange = (next: boolean) => {
-    if (next)
-      showStart(sent ? new Date(sent.start) : nextWeekdayMorning(new Date(), localTimeZone()));
+    if (next) setFilled(false);
     setOpen(next);
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when opened or the zone settles
+  useEffect(() => {
+    if (!open || !settled || filled) return;
+    showStart(sent ? new Date(sent.start) : nextWeekdayMorning(new Date(), zone));
+    setFilled(true);
+  }, [open, settled, filled]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on mount
   useEffect(() => {
     if (openOnMount) onOpenChange(true);
@@ -100,12 +115,14 @@ export function ScheduleChatDialog({
     if (sentStart) showStart(new Date(sentStart));
   }, [sentStart]);
 
-  const start = chosenStart(date, time);
-  const error = !start
-    ? "Please pick a day and a time."
-    : !isChatStartInRange(start, new Date())
-      ? CHAT_START_OUT_OF_RANGE
-      : undefined;
+  const start = chosenStart(date, time, zone);
+  const error = !filled
+    ? undefined
+    : !start
+      ? "Please pick a day and a time."
+      : !isChatStartInRange(start, new Date())
+        ? CHAT_START_OUT_OF_RANGE
+        : undefined;
   const who = firstNames(item);
   const unchanged = Boolean(sent && start && new Date(sent.start).getTime() === start.getTime());
 
@@ -128,6 +145,7 @@ export function ScheduleChatDialog({
         </DialogHeader>
         <ChatTimeFields
           id={id}
+          zone={zone}
           date={date}
           time={time}
           error={error}
@@ -138,7 +156,7 @@ export function ScheduleChatDialog({
           {error ?? (send.isError ? errorMessage(send.error, "Sending failed") : undefined)}
         </FieldError>
         <Button
-          disabled={Boolean(error) || unchanged || send.isPending || invitation.isLoading}
+          disabled={!start || Boolean(error) || unchanged || send.isPending || invitation.isLoading}
           onClick={() => start && send.mutate({ start, replaces: sent?.start })}
         >
           <Send aria-hidden="true" />
@@ -154,6 +172,7 @@ export function ScheduleChatDialog({
           <InvitationLinks
             ics={calendarFileUrl(matchId)}
             event={chatEvent(item, user, new Date(sent.start))}
+            zone={zone}
             onDownload={() => setOpen(false)}
           />
         ) : null}
@@ -178,9 +197,13 @@ function useSendInvitation(matchId: number) {
   });
 }
 
-/** The day and time inputs, both marked invalid while the chosen start is not allowed. */
-function ChatTimeFields({
+/**
+ * The day and time inputs, read in the reader's zone, which the hint names; both marked invalid
+ * while the chosen start is not allowed.
+ */
+export function ChatTimeFields({
   id,
+  zone,
   date,
   time,
   error,
@@ -188,38 +211,46 @@ function ChatTimeFields({
   onTime,
 }: {
   id: string;
+  zone: string;
   date: string;
   time: string;
   error: string | undefined;
   onDate: (value: string) => void;
   onTime: (value: string) => void;
 }) {
+  // The hint names the zone for both fields; an error is read after it.
+  const describedBy = error ? `${id}-zone ${id}-error` : `${id}-zone`;
   return (
-    <div className="grid grid-cols-2 gap-3">
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-date`}>Day</Label>
-        <Input
-          id={`${id}-date`}
-          type="date"
-          value={date}
-          min={format(new Date(), "yyyy-MM-dd")}
-          onChange={(e) => onDate(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
+    <div className="grid gap-2">
+      <div className="grid grid-cols-2 gap-3">
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-date`}>Day</Label>
+          <Input
+            id={`${id}-date`}
+            type="date"
+            value={date}
+            min={dateIn(zone, Date.now())}
+            onChange={(e) => onDate(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+          />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-time`}>Time</Label>
+          <Input
+            id={`${id}-time`}
+            type="time"
+            step={900}
+            value={time}
+            onChange={(e) => onTime(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+          />
+        </div>
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-time`}>Time</Label>
-        <Input
-          id={`${id}-time`}
-          type="time"
-          step={900}
-          value={time}
-          onChange={(e) => onTime(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-      </div>
+      <p id={`${id}-zone`} className="text-sm text-muted-foreground">
+        Day and time in {yourTimeText(zone)}.
+      </p>
     </div>
   );
 }
@@ -242,21 +273,22 @@ function chatEvent(
   };
 }
 
-/** The .ics download and the Google Calendar and Outlook on the web links, at the time sent. */
-function InvitationLinks({
+/** The .ics download and the Google Calendar and Outlook on the web links, at the time sent (its zone named). */
+export function InvitationLinks({
   ics,
   event,
+  zone,
   onDownload,
 }: {
   ics: string;
   event: CalendarEvent;
+  zone: string;
   onDownload: () => void;
 }) {
   return (
     <div className="grid gap-2">
       <p className="text-sm text-muted-foreground">
-        Sent for {format(event.start, "EEEE, MMMM d 'at' HH:mm")}. Add it to your calendar here if
-        the e-mail did not:
+        {sentForText(event.start, zone)} Add it to your calendar here if the e-mail did not:
       </p>
       <a
         href={ics}

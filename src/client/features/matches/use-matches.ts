@@ -2,6 +2,7 @@ import type {
   CurrentMatchItem,
   CurrentMatchResponse,
   MatchHistoryResponse,
+  MatchItem,
   NextPairingResponse,
 } from "@shared/matches";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -29,6 +30,25 @@ export function useMatchTimeZones(matchId: number) {
     queryFn: ({ signal }) => matchesApi.timeZones(matchId, signal),
     staleTime: 5 * 60_000,
   });
+}
+
+/**
+ * The reader's own zone: theirs as the match's members list it, else the browser's; `settled`
+ * once the members' zones have loaded (or failed), so the zone no longer changes.
+ */
+export function useReaderZoneState(item: MatchItem): { zone: string; settled: boolean } {
+  const zones = useMatchTimeZones(item.match.id);
+  const partnerIds = new Set(item.partners.map((p) => p.id));
+  const me = zones.data?.members.find((m) => !partnerIds.has(m.userId));
+  return {
+    zone: me?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    settled: !zones.isPending,
+  };
+}
+
+/** The reader's own zone (as above). */
+export function useReaderZone(item: MatchItem): string {
+  return useReaderZoneState(item).zone;
 }
 
 export function useMatchHistory(enabled: boolean) {

@@ -17,7 +17,7 @@ import {
 } from "../../../components/ui/card";
 import { Label } from "../../../components/ui/label";
 import { QueryState } from "../../../components/ui/query-state";
-import { Select } from "../../../components/ui/select";
+import { Select, type SelectOption } from "../../../components/ui/select";
 import { toast } from "../../../components/ui/toast";
 import { channelKeys, channelsApi } from "../../../lib/api/channels";
 import { errorMessage } from "../../../lib/api-client";
@@ -71,6 +71,27 @@ function SlackStatusLine({ slack }: { slack: SlackStatus }) {
   );
 }
 
+/**
+ * The company-default choices: one that needs a channel not set up is shown but cannot be picked,
+ * its reason in its label, as the save would refuse it (docs/chat.md). Slack counts as set up
+ * once configured, as for the save; the status line above says whether it answers.
+ */
+export function defaultChannelOptions(operations: ChannelOperations): SelectOption[] {
+  const needs = (channel: ReachChannel): string | null => {
+    if ((channel === "slack" || channel === "both") && !operations.slack.configured)
+      return "needs Slack connected";
+    if (channel === "teams" && !operations.teamsSetUp) return "needs Microsoft Teams connected";
+    return null;
+  };
+  return reachChannels.map((channel) => {
+    const reason = needs(channel);
+    const label = reachChannelLabels[channel];
+    return reason
+      ? { value: channel, label: `${label} (${reason})`, disabled: true }
+      : { value: channel, label };
+  });
+}
+
 function ChannelSettingsForm({ operations }: { operations: ChannelOperations }) {
   const id = useId();
   const [channel, setChannel] = useState<ReachChannel>(operations.defaultChannel);
@@ -83,6 +104,8 @@ function ChannelSettingsForm({ operations }: { operations: ChannelOperations }) 
     reportFailure: failureToast,
   });
   const { slack } = operations;
+  const options = defaultChannelOptions(operations);
+  const unavailable = options.filter((option) => option.disabled).map((option) => option.label);
   return (
     <div className="grid gap-4">
       <p
@@ -103,8 +126,14 @@ function ChannelSettingsForm({ operations }: { operations: ChannelOperations }) 
           id={id}
           value={channel}
           onChange={(event) => setChannel(event.target.value as ReachChannel)}
-          options={reachChannels.map((c) => ({ value: c, label: reachChannelLabels[c] }))}
+          options={options}
+          aria-describedby={unavailable.length ? `${id}-hint` : undefined}
         />
+        {unavailable.length ? (
+          <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+            Not available yet: {unavailable.join(", ")}.
+          </p>
+        ) : null}
         {save.error ? (
           // The server's sentence says what to set (Slack not set up, for example).
           <p role="alert" className="text-sm text-red-800" data-testid="channel-default-error">

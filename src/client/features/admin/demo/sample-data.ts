@@ -242,6 +242,7 @@ export const sampleData: Record<string, SampleAnswer> = {
         botUser: null,
         message: "Slack is not set up: ask whoever runs Cup of Joe to connect Slack.",
       },
+      teamsSetUp: false,
     }),
     answerTo(webhooksEndpoints.list, { endpoints: [] }),
     // The sample dashboard's one admin: the visitor.
