@@ -18,7 +18,7 @@ import { roundSettings, settings } from "../db/schema";
  * round built on it are rounds/round-dates.ts.
  */
 
-export { type Day, pairingDayOf, STEP_HOUR } from "../../shared/pairing-day";
+export { type Day, pairingDayOf } from "../../shared/pairing-day";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 

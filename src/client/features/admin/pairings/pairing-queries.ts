@@ -1,7 +1,6 @@
 import { CURRENT_PAIRINGS_PAGE_SIZE } from "@shared/current-pairings-query";
 import type { ExclusionReason } from "@shared/exclusions";
 import { keepPreviousData, type QueryClient, useQuery } from "@tanstack/react-query";
-import { toast } from "../../../components/ui/toast";
 import { metricKeys } from "../../../lib/api/admin-metrics";
 import {
   type CurrentPairingsFilters,
@@ -9,8 +8,7 @@ import {
   pairingKeys,
   pairingsApi,
 } from "../../../lib/api/admin-pairings";
-import { errorMessage } from "../../../lib/api-client";
-import { redirectIfUnauthorized } from "../../unauthorized";
+import { failureToast } from "../titled-failure-toast";
 import { type AdminMutationOptions, useAdminMutation } from "../use-admin-mutation";
 
 export function usePairingValidation(groupId: number | null) {
@@ -83,17 +81,6 @@ export function refreshPairingData(queryClient: QueryClient) {
   ]) {
     void queryClient.invalidateQueries({ queryKey: key });
   }
-}
-
-/** The spec's failure toast: its fixed title, with the server's explanation beneath when there is one. */
-export function failureToast(error: unknown, title: string) {
-  if (redirectIfUnauthorized(error)) return;
-  const detail = errorMessage(error, "");
-  toast({
-    title,
-    description: detail && detail !== title ? detail : undefined,
-    variant: "destructive",
-  });
 }
 
 /** A pairing change: refreshes the pairing data on success, else the failure toast. */

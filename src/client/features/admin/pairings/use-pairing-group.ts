@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
+import { defaultPairingGroup, isEmptyAllUsers } from "../rounds/pairing-scopes";
 import { useRoundsOverview } from "../rounds/rounds-queries";
-import { defaultPairingGroup, isEmptyAllUsers } from "./pairing-scopes";
 
 /**
  * The pairing group Admin Actions shows: the scope with the most people ready once the rounds'

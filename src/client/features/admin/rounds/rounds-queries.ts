@@ -2,7 +2,7 @@ import { type QueryClient, useInfiniteQuery, useQuery } from "@tanstack/react-qu
 import { toast } from "../../../components/ui/toast-store";
 import { companyKeys } from "../../../lib/api/admin-company";
 import { roundKeys, roundsApi } from "../../../lib/api/admin-rounds";
-import { failureToast } from "../pairings/pairing-queries";
+import { failureToast } from "../titled-failure-toast";
 import { type AdminMutationOptions, useAdminMutation } from "../use-admin-mutation";
 
 export const useRoundsOverview = () =>
