@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pairings } from "../src/server/db/schema";
 import { runDueSteps } from "../src/server/jobs/definitions/round-steps";
@@ -45,18 +46,7 @@ describe("an admin runs this month's pairings for a group", () => {
     await story.signInAs(page, admin);
     await page.goto("/admin");
 
-    // Everyone is in Brew Co and nobody in All Users: the page opens on Brew Co, and All Users
-    // stays selectable, last and said to be empty, with no timeline of rounds in Monthly rounds.
-    const groupSelect = page.getByLabel("Pairing group");
-    await expect.poll(() => groupSelect.inputValue()).toBe(String(group.id));
-    expect(await groupSelect.locator("option").allTextContents()).toEqual([
-      "Brew Co (brewco)",
-      "All Users (no domain group) — empty",
-    ]);
-    await page.getByRole("heading", { name: "All Users (empty)" }).waitFor();
-    await page.getByText("Nobody is in All Users: everyone is in a domain group").waitFor();
-    await page.getByText("Settings for Brew Co").waitFor();
-    expect(await page.getByText("Settings for All Users").count()).toBe(0);
+    await opensOnTheGroupWithPeople(page, group.id);
     const eligibility = page.getByRole("region", { name: "Pairing eligibility" });
     await eligibility.getByText(/everyone ready gets a partner/).waitFor();
     await expect.poll(() => eligibility.innerText()).toMatch(/Ready to Pair\s*4/);
@@ -146,6 +136,23 @@ describe("an admin runs this month's pairings for a group", () => {
     expect(await hasHorizontalScroll(page)).toBe(false);
   });
 });
+
+/**
+ * Everyone is in Brew Co and nobody in All Users: the page opens on Brew Co, and All Users stays
+ * selectable, last and said to be empty, with no timeline of rounds in Monthly rounds.
+ */
+async function opensOnTheGroupWithPeople(page: Page, groupId: number) {
+  const groupSelect = page.getByLabel("Pairing group");
+  await expect.poll(() => groupSelect.inputValue()).toBe(String(groupId));
+  expect(await groupSelect.locator("option").allTextContents()).toEqual([
+    "Brew Co (brewco)",
+    "All Users (no domain group) — empty",
+  ]);
+  await page.getByRole("heading", { name: "All Users (empty)" }).waitFor();
+  await page.getByText("Nobody is in All Users: everyone is in a domain group").waitFor();
+  await page.getByText("Settings for Brew Co").waitFor();
+  expect(await page.getByText("Settings for All Users").count()).toBe(0);
+}
 
 describe("an admin runs pairings for people who chose matches of four", () => {
   it("generates a match of four for people who chose it and shows all four in one row", async () => {
