@@ -63,23 +63,12 @@ export async function dueForInvitation(
   emails: string[],
   now: Date,
 ): Promise<{ due: string[]; skipped: SkippedInvitation[] }> {
-  const [last, stopped] = await Promise.all([
-    lastInvited(tx, emails),
-    invitationsStopped(tx, emails),
-  ]);
-  const due: string[] = [];
-  const skipped: SkippedInvitation[] = [];
-  for (const email of emails) {
-    const again = nextInviteAt(last.get(email), now);
-    if (stopped.has(email)) skipped.push({ email, reason: "Asked for no more invitations" });
-    else if (again)
-      skipped.push({
-        email,
-        reason: `Invited less than a day ago; it can be sent again from ${again.toISOString()}`,
-      });
-    else due.push(email);
-  }
-  return { due, skipped };
+  return splitByInvitationRule(tx, emails, (last) => {
+    const again = nextInviteAt(last, now);
+    return again
+      ? `Invited less than a day ago; it can be sent again from ${again.toISOString()}`
+      : null;
+  });
 }
 
 /**
@@ -92,6 +81,20 @@ export async function notYetInvited(
   tx: Db | Tx,
   emails: string[],
 ): Promise<{ due: string[]; skipped: SkippedInvitation[] }> {
+  return splitByInvitationRule(tx, emails, (last) =>
+    last ? `Invited already, on ${last.toISOString()}` : null,
+  );
+}
+
+/**
+ * The addresses due an invitation and those skipped with their reason: an address that asked for
+ * no more invitations is skipped, and so is one whose last invitation `tooSoon` gives a reason for.
+ */
+async function splitByInvitationRule(
+  tx: Db | Tx,
+  emails: string[],
+  tooSoon: (last: Date | undefined) => string | null,
+): Promise<{ due: string[]; skipped: SkippedInvitation[] }> {
   const [last, stopped] = await Promise.all([
     lastInvited(tx, emails),
     invitationsStopped(tx, emails),
@@ -99,9 +102,8 @@ export async function notYetInvited(
   const due: string[] = [];
   const skipped: SkippedInvitation[] = [];
   for (const email of emails) {
-    const at = last.get(email);
-    if (stopped.has(email)) skipped.push({ email, reason: "Asked for no more invitations" });
-    else if (at) skipped.push({ email, reason: `Invited already, on ${at.toISOString()}` });
+    const reason = stopped.has(email) ? "Asked for no more invitations" : tooSoon(last.get(email));
+    if (reason) skipped.push({ email, reason });
     else due.push(email);
   }
   return { due, skipped };
