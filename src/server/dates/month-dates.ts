@@ -15,12 +15,12 @@ import { roundSettings, settings } from "../db/schema";
  * pairing day of a month under the company's schedule (docs/rounds.md "When"), whole-month shifts,
  * and the day or month of an instant: in UTC where every process must agree on it (`utcDayOf`,
  * `utcMonthOf`), in the company's zone where a person's day counts (`monthIn`). The pairing day,
- * the month arithmetic and the dates of a round are shared with the sample dashboard
- * (src/shared/pairing-day.ts, src/shared/round-dates.ts).
+ * the month arithmetic (`monthIn` among it) and the dates of a round are shared with the sample
+ * dashboard (src/shared/pairing-day.ts, src/shared/round-dates.ts).
  */
 
 export { type Day, pairingDayOf } from "../../shared/pairing-day";
-export { monthIn, monthKey, shiftMonth } from "../../shared/round-dates";
+export { monthKey, shiftMonth } from "../../shared/round-dates";
 
 /** Calendar day ("yyyy-MM-dd") and month ("yyyy-MM") of an instant in UTC, so every process agrees on them. */
 export const utcDayOf = (now: Date) => now.toISOString().slice(0, 10);
