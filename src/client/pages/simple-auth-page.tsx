@@ -1,5 +1,5 @@
 import { safeRedirectPath, simpleAuthBodySchema } from "@shared/auth";
-import { SAMPLE_DOMAIN } from "@shared/sample-company";
+import { SAMPLE_DOMAIN } from "@shared/sample-domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { Alert, AlertDescription } from "../components/ui/alert";

@@ -1,4 +1,4 @@
-import { SAMPLE_DOMAIN } from "../../shared/sample-company";
+import { SAMPLE_DOMAIN } from "../../shared/sample-domain";
 import type { AppContext } from "../context";
 import { type UserRow, users } from "../db/schema";
 import { Conflict, Forbidden } from "../errors";
