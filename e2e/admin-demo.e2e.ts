@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleAnswer } from "../src/client/features/admin/demo/sample-data";
+import { SAMPLE_GROUP_ID } from "../src/client/features/admin/demo/sample-people";
 import { createUser } from "../src/server/test/factories";
 import type { AdminStats, EnhancedMetrics } from "../src/shared/metrics";
 import { SAMPLE_GROUP } from "../src/shared/sample-company";
@@ -37,6 +38,14 @@ describe("a signed-out visitor looks around /admin-demo", () => {
     await page.getByRole("note", { name: "Sample data" }).waitFor();
     await page.getByRole("heading", { name: "Admin Dashboard (Demo)", level: 1 }).waitFor();
     await page.getByText("Total Users", { exact: true }).first().waitFor();
+    // Pairing opens on the group holding the people, as /admin does; All Users is said empty.
+    const groupSelect = page.getByLabel("Pairing group");
+    await expect.poll(() => groupSelect.inputValue()).toBe(String(SAMPLE_GROUP_ID));
+    expect(await groupSelect.locator("option").allTextContents()).toEqual([
+      `${SAMPLE_GROUP.displayName} (${SAMPLE_GROUP.name})`,
+      "All Users (no domain group) — empty",
+    ]);
+    await page.getByRole("heading", { name: "All Users (empty)" }).waitFor();
     const tabs = page.getByRole("tablist", { name: "Admin sections" }).getByRole("tab");
     expect(await tabs.allTextContents()).toEqual(TABS);
 

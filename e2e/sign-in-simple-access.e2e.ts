@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allowEmail } from "../src/server/test/factories";
+import { allowEmail, createAdmin } from "../src/server/test/factories";
+import { SAMPLE_DOMAIN } from "../src/shared/sample-company";
 import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
 
 let story: Story;
 beforeAll(async () => {
   story = await startStory({ env: { DEMO: "1" } });
   await allowEmail(story.db, "*@quick.test");
+  // DEMO=1 seeded the sample company, every person of it set up; and it has an admin.
+  await createAdmin(story.db, { email: `boss@${SAMPLE_DOMAIN}` });
 });
 afterAll(() => story?.close());
 
@@ -38,5 +41,27 @@ describe("quick test access in a demo", () => {
     await expect
       .poll(() => page.evaluate(() => fetch("/api/auth/user").then((r) => r.json())))
       .toMatchObject({ email: "quinn@quick.test", isValidated: true });
+  });
+
+  it("opens the sample company's people as they are, and says beside the field why not an admin", async () => {
+    const page = await story.newPage({ width: 1280, height: 800 });
+    const pageErrors: string[] = [];
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+    await page.goto("/simple-auth");
+    await page.getByLabel("Work email").fill(`boss@${SAMPLE_DOMAIN}`);
+    await page.getByRole("button", { name: "Go to Profile" }).click();
+    const refusal = page.locator("form").getByRole("alert");
+    await expect
+      .poll(() => refusal.innerText())
+      .toBe("This is an admin's account. Admins sign in with their password under Admin Access.");
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByLabel("Work email").fill(`ben.okafor@${SAMPLE_DOMAIN}`);
+    await page.getByRole("button", { name: "Go to Profile" }).click();
+    await page.waitForURL("**/profile");
+    await expect
+      .poll(() => page.evaluate(() => fetch("/api/auth/user").then((r) => r.json())))
+      .toMatchObject({ email: `ben.okafor@${SAMPLE_DOMAIN}`, isValidated: true });
+    expect(pageErrors).toEqual([]);
   });
 });

@@ -5,13 +5,14 @@ import { fileNameBase } from "./pairing-file-names";
 import { type CompletedPairingContent, fileMembers, monthDisplay } from "./pairings";
 import { personName } from "./person-name";
 import { defaultPairingSchedule } from "./rounds";
+import { SAMPLE_DOMAIN } from "./sample-domain";
 
 /**
  * The sample company, as plain data from a seeded generator: the server stores it (DEMO=1, see
  * docs/admin-console.md) and the sample dashboard /admin-demo shows the very same people,
  * departments and monthly rounds, so both tell one story. Same seed, same company, on every machine.
  */
-export const SAMPLE_DOMAIN = "acme.example";
+export { SAMPLE_DOMAIN };
 export const SAMPLE_GROUP = { name: "acme", displayName: "Acme Corp" } as const;
 /** The company's name as its admin saved it (the Company step of Getting started). */
 export const SAMPLE_COMPANY_NAME = SAMPLE_GROUP.displayName;

@@ -1,17 +1,20 @@
 import { safeRedirectPath, simpleAuthBodySchema } from "@shared/auth";
+import { SAMPLE_DOMAIN } from "@shared/sample-domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { Alert, AlertDescription } from "../components/ui/alert";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../components/ui/card";
-import { toast } from "../components/ui/toast";
 import { AuthShell } from "../features/auth-shell";
 import { EmailField, useEmailForm } from "../features/email-field";
 import { AUTH_USER_QUERY_KEY } from "../features/use-auth";
 import { authApi } from "../lib/api/auth";
 import { errorMessage } from "../lib/api-client";
 
-/** Simple test access page (/simple-auth, DEMO only): e-mail only, then the profile. */
+/**
+ * Simple test access page (/simple-auth, DEMO only): e-mail only, then the profile. A refusal
+ * (an admin's account, or one someone has proven) is said beside the field, with what to do.
+ */
 export function SimpleAuthPage() {
   const queryClient = useQueryClient();
   const { form, email, fieldError } = useEmailForm(simpleAuthBodySchema.pick({ email: true }));
@@ -21,13 +24,6 @@ export function SimpleAuthPage() {
     onSuccess: async (answer) => {
       await queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY });
       window.location.assign(safeRedirectPath(answer?.redirectTo) ?? "/profile");
-    },
-    onError: (error) => {
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Authentication failed"),
-        variant: "destructive",
-      });
     },
   });
 
@@ -40,7 +36,8 @@ export function SimpleAuthPage() {
           </h1>
           <CardDescription>
             Enter your work e-mail to look around. You'll confirm your address with a code before
-            you're matched.
+            you're matched. To see Cup of Joe as someone of the sample company, enter their @
+            {SAMPLE_DOMAIN} address.
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">

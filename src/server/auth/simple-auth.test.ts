@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allowEmail, createUser } from "../test/factories";
+import { SAMPLE_DOMAIN } from "../../shared/sample-company";
+import { allowEmail, createAdmin, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { latestCode, post, sessionCookie } from "./test-helpers";
 
@@ -9,6 +10,7 @@ beforeAll(async () => {
   demo = await createTestApp({ env: { DEMO: "1" } });
   plain = await createTestApp({ database: demo.database, env: { DEMO: "0" } });
   await allowEmail(demo.db, "*@acme.test");
+  await allowEmail(demo.db, `*@${SAMPLE_DOMAIN}`);
 });
 afterAll(async () => {
   await plain.close();
@@ -60,7 +62,38 @@ describe("simple test access (DEMO only)", () => {
     const user = await createUser(demo.db, { email: "taken@acme.test" });
     const res = await post(demo, "/api/simple-auth", { email: user.email });
     expect(res.statusCode).toBe(409);
-    expect(res.json().code).toBe("account_exists");
+    expect(res.json()).toMatchObject({
+      code: "account_exists",
+      message:
+        "This account is already set up. Please sign in with a code or a magic link instead.",
+    });
+    expect(sessionCookie(res)).toBeUndefined();
+  });
+
+  it("opens a set-up person of the sample company as they are: no code, their own profile", async () => {
+    // The sample company DEMO=1 seeds: every person has set up, at a domain no mail reaches.
+    const email = `ada.kim@${SAMPLE_DOMAIN}`;
+    await createUser(demo.db, { email, firstName: "Ada", lastName: "Kim" });
+    const res = await post(demo, "/api/simple-auth", { email });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, redirectTo: "/profile" });
+    const me = await demo.app.inject({
+      method: "GET",
+      url: "/api/auth/user",
+      headers: { cookie: sessionCookie(res) },
+    });
+    expect(me.json()).toMatchObject({ email, firstName: "Ada", isValidated: true });
+    expect((await demo.outbox()).filter((m) => m.toAddress === email)).toEqual([]);
+  });
+
+  it("refuses an admin's account, even at the sample company, and says where admins sign in", async () => {
+    const admin = await createAdmin(demo.db, { email: `boss@${SAMPLE_DOMAIN}` });
+    const res = await post(demo, "/api/simple-auth", { email: admin.email });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: "admin_account",
+      message: "This is an admin's account. Admins sign in with their password under Admin Access.",
+    });
     expect(sessionCookie(res)).toBeUndefined();
   });
 

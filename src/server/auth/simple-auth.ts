@@ -1,3 +1,4 @@
+import { SAMPLE_DOMAIN } from "../../shared/sample-domain";
 import type { AppContext } from "../context";
 import { type UserRow, users } from "../db/schema";
 import { Conflict, Forbidden } from "../errors";
@@ -10,33 +11,50 @@ import {
   importedDetails,
 } from "./sign-in-account";
 
-export const ACCOUNT_EXISTS_MESSAGE =
+const ACCOUNT_EXISTS_MESSAGE =
   "This account is already set up. Please sign in with a code or a magic link instead.";
+const ADMIN_ACCOUNT_MESSAGE =
+  "This is an admin's account. Admins sign in with their password under Admin Access.";
 
 /**
- * Demo-only quick access (docs/decisions/0015-simple-test-access.md): no proof of the address, so it only
- * ever yields an UNVALIDATED account. A validated account is refused, so nobody can take one over.
+ * A person of the sample company DEMO=1 seeds (src/shared/sample-company.ts): an address at its
+ * reserved `.example` domain, where no mail is ever received, so nobody owns or can prove it.
+ */
+const isSamplePerson = (user: Pick<UserRow, "email" | "isAdmin">) =>
+  !user.isAdmin && user.email.endsWith(`@${SAMPLE_DOMAIN}`);
+
+/**
+ * Demo-only quick access (docs/decisions/0015-simple-test-access.md): no proof of the address, so
+ * it yields an UNVALIDATED account, or one of the sample company's people as they are (set up, so
+ * the demo can be seen as any of them). Any other validated account, and an admin's, is refused,
+ * so nobody can take one over.
  */
 export async function simpleAccess(
   ctx: AppContext,
   rawEmail: string,
   meta: RequestMeta,
 ): Promise<UserRow> {
-  const user = await findOrCreateUnvalidated(ctx, rawEmail);
+  const user = await findOrCreateOpenable(ctx, rawEmail);
   // The profile's "Check Your Email" screen says a code was sent: send it now (a code sent in
   // the last minute is still valid, so a refusal by the per-e-mail limit is fine to ignore).
-  await sendCode(ctx, user.email, meta).catch(() => undefined);
+  if (!user.isValidated) await sendCode(ctx, user.email, meta).catch(() => undefined);
   return user;
 }
 
-async function findOrCreateUnvalidated(ctx: AppContext, rawEmail: string): Promise<UserRow> {
+/** Refuses an account simple access must not open, with what the person can do instead. */
+function refuseProven(user: UserRow) {
+  if (user.isAdmin) throw new Conflict(ADMIN_ACCOUNT_MESSAGE, "admin_account");
+  if (user.isValidated && !isSamplePerson(user))
+    throw new Conflict(ACCOUNT_EXISTS_MESSAGE, "account_exists");
+}
+
+async function findOrCreateOpenable(ctx: AppContext, rawEmail: string): Promise<UserRow> {
   const email = await requireAllowedEmail(ctx.db, rawEmail);
   const now = ctx.clock.now();
   const existing = await findUserByEmail(ctx.db, email);
   if (existing) {
     if (!existing.isActive) throw new Forbidden(ACCOUNT_INACTIVE_MESSAGE, "account_inactive");
-    if (existing.isValidated || existing.isAdmin)
-      throw new Conflict(ACCOUNT_EXISTS_MESSAGE, "account_exists");
+    refuseProven(existing);
     return existing;
   }
   await ctx.db
@@ -54,7 +72,7 @@ async function findOrCreateUnvalidated(ctx: AppContext, rawEmail: string): Promi
     .onConflictDoNothing();
   const created = await findUserByEmail(ctx.db, email);
   if (!created) throw new Error("The account could not be created.");
-  if (created.isValidated) throw new Conflict(ACCOUNT_EXISTS_MESSAGE, "account_exists");
+  refuseProven(created);
   await adoptImportedManager(ctx.db, created.id, email);
   return created;
 }

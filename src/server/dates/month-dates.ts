@@ -1,6 +1,6 @@
-import { TZDate } from "@date-fns/tz";
 import { eq } from "drizzle-orm";
 import { type Day, pairingDayOf, publishTimeOf } from "../../shared/pairing-day";
+import { shiftMonth } from "../../shared/round-dates";
 import {
   defaultPairingSchedule,
   type PairingSchedule,
@@ -14,35 +14,17 @@ import { roundSettings, settings } from "../db/schema";
  * The month's calendar, in one place (docs/architecture.md, "Words"): months as "yyyy-MM", the
  * pairing day of a month under the company's schedule (docs/rounds.md "When"), whole-month shifts,
  * and the day or month of an instant: in UTC where every process must agree on it (`utcDayOf`,
- * `utcMonthOf`), in the company's zone where a person's day counts (`monthIn`). The dates of a
- * round built on it are rounds/round-dates.ts.
+ * `utcMonthOf`), in the company's zone where a person's day counts (`monthIn`). The pairing day,
+ * the month arithmetic (`monthIn` among it) and the dates of a round are shared with the sample
+ * dashboard (src/shared/pairing-day.ts, src/shared/round-dates.ts).
  */
 
 export { type Day, pairingDayOf } from "../../shared/pairing-day";
-
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** "yyyy-MM" of a year and a 0-based month. */
-export const monthKey = (year: number, month0: number) => `${year}-${pad(month0 + 1)}`;
-
-/** Whole-month arithmetic on "yyyy-MM" strings (no time zones involved). */
-export function shiftMonth(month: string, delta: number): string {
-  const [year, m] = month.split("-").map(Number);
-  const index = year * 12 + (m - 1) + delta;
-  const y = Math.floor(index / 12);
-  const mm = (index % 12) + 1;
-  return `${String(y).padStart(4, "0")}-${String(mm).padStart(2, "0")}`;
-}
+export { monthKey, shiftMonth } from "../../shared/round-dates";
 
 /** Calendar day ("yyyy-MM-dd") and month ("yyyy-MM") of an instant in UTC, so every process agrees on them. */
 export const utcDayOf = (now: Date) => now.toISOString().slice(0, 10);
 export const utcMonthOf = (now: Date) => now.toISOString().slice(0, 7);
-
-/** The calendar month `now` falls in, in the company's zone. */
-export function monthIn(now: Date, timeZone: string): string {
-  const local = new TZDate(now.getTime(), timeZone);
-  return monthKey(local.getFullYear(), local.getMonth());
-}
 
 export const PAIRING_SCHEDULE_KEY = "pairing_schedule";
 

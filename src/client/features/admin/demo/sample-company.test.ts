@@ -1,7 +1,13 @@
 import type { AdminUsersResponse } from "@shared/admin-users";
 import type { Connections } from "@shared/connections";
 import type { AutomaticMailsPage, EmailLog } from "@shared/email-logs";
-import type { CurrentPairingsResponse, PairingSummary } from "@shared/pairings";
+import type { ExcludedListResponse } from "@shared/exclusions";
+import type {
+  CurrentPairingsResponse,
+  PairingSummary,
+  PairingValidationResponse,
+} from "@shared/pairings";
+import type { RoundsOverview } from "@shared/rounds";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../../../../server/clock";
 import { seedSampleCompany } from "../../../../server/demo/seed-demo";
@@ -18,12 +24,17 @@ import {
 } from "../../../../server/pairings/records/completed-files";
 import { getPairingHistory } from "../../../../server/pairings/records/pairing-history";
 import { getPairingReport } from "../../../../server/pairings/reports/pairing-report";
-import { getPairingValidation } from "../../../../server/pairings/validation/pairing-validation";
+import {
+  getExcludedPeople,
+  getPairingValidation,
+} from "../../../../server/pairings/validation/pairing-validation";
 import { listUsers } from "../../../../server/people/users/list-users";
+import { getRoundsOverview } from "../../../../server/rounds/overview";
 import { getCompanySettings } from "../../../../server/settings/company-settings";
 import { createTestApp, type TestApp } from "../../../../server/test/test-app";
+import { defaultPairingGroup, isEmptyAllUsers } from "../rounds/pairing-scopes";
 import { sampleAnswer } from "./sample-data";
-import { SAMPLE_NOW } from "./sample-people";
+import { SAMPLE_GROUP_ID, SAMPLE_NOW } from "./sample-people";
 
 /**
  * /admin-demo shows the company DEMO=1 seeds: the server seeds it at the demo's own "today", and
@@ -31,9 +42,11 @@ import { SAMPLE_NOW } from "./sample-people";
  * ids each side makes up.
  */
 let t: TestApp;
+/** The sample company's domain group on the server. */
+let groupId: number;
 beforeAll(async () => {
   t = await createTestApp({ clock: fixedClock(SAMPLE_NOW) });
-  await seedSampleCompany(t.db, { now: SAMPLE_NOW });
+  groupId = (await seedSampleCompany(t.db, { now: SAMPLE_NOW })).domainGroupId;
 }, 120_000);
 afterAll(() => t.close());
 
@@ -83,6 +96,44 @@ describe("the sample dashboard's company", () => {
     expect(demo("/api/admin/pairing-validation")).toEqual(await getPairingValidation(t.ctx));
     const status = await getEmployeeStatusSummary(t.ctx);
     expect(demo("/api/admin/employee-status-summary")).toEqual(status);
+  });
+
+  it("opens Admin Actions on the group, as the server's rounds count it, with its eligibility", async () => {
+    // Each side's id of the group: the one the page (or the server) knows it by.
+    const byKind = (overview: RoundsOverview) => ({
+      ...overview,
+      scopes: overview.scopes.map((s) => ({
+        ...s,
+        scopeKey: s.domainGroupId === null ? s.scopeKey : "group",
+        domainGroupId: s.domainGroupId === null ? null : 0,
+      })),
+    });
+    const shown = demo<RoundsOverview>("/api/admin/rounds");
+    expect(byKind(shown)).toEqual(byKind(await getRoundsOverview(t.ctx)));
+    // "All Users" is empty beside the group, so the one rule of the real page picks the group.
+    expect(isEmptyAllUsers(shown.scopes[0], shown.scopes)).toBe(true);
+    expect(defaultPairingGroup(shown.scopes)).toBe(SAMPLE_GROUP_ID);
+
+    const group = `domainGroupId=${SAMPLE_GROUP_ID}`;
+    const validation = await getPairingValidation(t.ctx, groupId);
+    expect(validation.statusCounts.truly_active).toBeGreaterThan(50);
+    // Before the month's round everyone ready is free: how many matches is the engine's to say.
+    const engineless = (v: PairingValidationResponse) =>
+      v.forecast.ready < 2 ? v : { ...v, forecast: { ...v.forecast, matches: 0, sitOut: 0 } };
+    const shownValidation = demo<PairingValidationResponse>(
+      `/api/admin/pairing-validation?${group}`,
+    );
+    expect(engineless(shownValidation)).toEqual(engineless(validation));
+    const named = (list: ExcludedListResponse) => ({
+      ...list,
+      people: list.people.map((p) => ({ ...p, id: "" })),
+    });
+    for (const reason of ["paused", "on_leave"] as const) {
+      const server = await getExcludedPeople(t.ctx, reason, groupId);
+      expect(server.total).toBeGreaterThan(0);
+      const path = `/api/admin/pairing-validation/excluded?reason=${reason}&${group}`;
+      expect(named(demo<ExcludedListResponse>(path))).toEqual(named(server));
+    }
   });
 
   it("has the seeded rounds: six completed with their records and this month's running one", async () => {

@@ -36,6 +36,7 @@ import {
   sampleDepartments,
   samplePeople,
 } from "./sample-people";
+import { sampleRoundsOverview } from "./sample-timeline";
 
 /**
  * What the sample dashboard (/admin-demo) answers for each GET, keyed by path; an answer is a
@@ -260,8 +261,7 @@ export const sampleData: Record<string, SampleAnswer> = {
     answerTo(privacyEndpoints.retention, { months: null, lastRunAt: null, lastRunNote: null }),
   ]),
   ...Object.fromEntries([
-    // The sample company's rounds are run by hand: no scheduled round to show.
-    answerTo(roundEndpoints.overview, { timeZone: "UTC", scopes: [] }),
+    answerTo(roundEndpoints.overview, sampleRoundsOverview),
     answerTo(roundEndpoints.workingHours, {
       workingHours: DEFAULT_WORKING_HOURS,
       timeZone: "UTC",

@@ -12,54 +12,91 @@ import type {
 import { personName } from "@shared/person-name";
 import { sampleFileContent } from "@shared/sample-company";
 import { answerTo } from "./sample-answer";
-import { generatedPeople, isOnLeave, samplePeople } from "./sample-people";
+import { generatedPeople, isOnLeave, SAMPLE_NOW, samplePeople } from "./sample-people";
 import { completedPairings, recordNames, runningPairing, samplePairings } from "./sample-rounds";
 
 /** Sample answers for the Operations tab (see sample-data.ts), worked out as the server does. */
 
-/**
- * Why a person is not paired today, as the validation counts them (null: ready), for the people
- * "All Users" covers: those in no domain group (docs/pairings.md). Every sample person is in the
- * sample company's group, so the company-wide counts are zero, as the server's are.
- */
-const inAllUsers = (index: number) => samplePeople[index].domainGroupId === null;
+/** Why a sample person is not paired today, as the validation counts them (null: ready). */
 function reasonOf(index: number): ExclusionReason | null {
   const { participationStatus } = samplePeople[index];
   if (participationStatus === "opted_out") return "opted_out";
   if (participationStatus === "paused") return "paused";
   return isOnLeave(index) ? "on_leave" : null;
 }
-const reasons = samplePeople.map((_, i) => (inAllUsers(i) ? reasonOf(i) : undefined));
-const reasonCount = (reason: ExclusionReason) => reasons.filter((r) => r === reason).length;
-const ready = reasons.filter((r) => r === null).length;
-const counted = reasons.filter((r) => r !== undefined).length;
 
-const validation: PairingValidationResponse = {
-  statusCounts: {
-    total: counted,
-    truly_active: ready,
-    opted_out: reasonCount("opted_out"),
-    paused: reasonCount("paused"),
-    inactive: counted - ready - reasonCount("opted_out") - reasonCount("paused"),
-  },
-  eligibility: { hasMinimumUsers: ready >= 2, minimumRequired: 2, hasEvenNumbers: ready % 2 === 0 },
-  excluded: Object.fromEntries(
-    exclusionReasons.map((reason) => [reason, reasonCount(reason)]),
-  ) as PairingValidationResponse["excluded"],
-  oddPolicy: "trio",
-  // Nobody is in "All Users" (see above): the engine has nobody to pair.
-  forecast: {
-    ready,
-    matches: 0,
-    sitOut: ready,
-    alreadyMatched: 0,
-    keptApart: 0,
-    noSharedHours: [],
-  },
-};
+/**
+ * Who already has a match this month (UTC, as Generate counts it): the running round's members
+ * once its month has come; before its pairing day the running round is last month's.
+ */
+const matchedThisMonth = new Set(
+  runningPairing.round.month === SAMPLE_NOW.toISOString().slice(0, 7)
+    ? runningPairing.matches.flatMap((m) => m.members)
+    : [],
+);
+
+/** The pairing group a request names; none: "All Users", the people in no domain group. */
+function groupOf(url: URL): number | null {
+  const named = url.searchParams.get("domainGroupId");
+  return named ? Number(named) : null;
+}
+
+/**
+ * Each sample person's reason in a pairing group (undefined: not in it; docs/pairings.md). Every
+ * sample person is in the sample company's group, so "All Users" is empty, as the server's is.
+ */
+function scopeReasons(groupId: number | null): Array<ExclusionReason | null | undefined> {
+  return samplePeople.map((p, i) => (p.domainGroupId === groupId ? reasonOf(i) : undefined));
+}
+
+/** How many people a pairing group holds and how many are ready (the rounds' headcounts). */
+export function sampleHeadcount(groupId: number | null): { people: number; ready: number } {
+  const reasons = scopeReasons(groupId);
+  return {
+    people: reasons.filter((r) => r !== undefined).length,
+    ready: reasons.filter((r) => r === null).length,
+  };
+}
+
+function validationAnswer(url: URL): PairingValidationResponse {
+  const reasons = scopeReasons(groupOf(url));
+  const reasonCount = (reason: ExclusionReason) => reasons.filter((r) => r === reason).length;
+  const { people: counted, ready } = sampleHeadcount(groupOf(url));
+  const matched = reasons.filter((r, i) => r === null && matchedThisMonth.has(i)).length;
+  const free = ready - matched;
+  return {
+    statusCounts: {
+      total: counted,
+      truly_active: ready,
+      opted_out: reasonCount("opted_out"),
+      paused: reasonCount("paused"),
+      inactive: counted - ready - reasonCount("opted_out") - reasonCount("paused"),
+    },
+    eligibility: {
+      hasMinimumUsers: ready >= 2,
+      minimumRequired: 2,
+      hasEvenNumbers: ready % 2 === 0,
+    },
+    excluded: Object.fromEntries(
+      exclusionReasons.map((reason) => [reason, reasonCount(reason)]),
+    ) as PairingValidationResponse["excluded"],
+    oddPolicy: "trio",
+    // The engine pairs everyone free in the sample company, a trio taking the odd one; the
+    // minimum is 2 (in the month's first days, before its round, everyone ready is free).
+    forecast: {
+      ready: free,
+      matches: free < 2 ? 0 : Math.floor(free / 2),
+      sitOut: free < 2 ? free : 0,
+      alreadyMatched: matched,
+      keptApart: 0,
+      noSharedHours: [],
+    },
+  };
+}
 
 function excludedAnswer(url: URL) {
   const reason = (url.searchParams.get("reason") ?? "") as ExclusionReason;
+  const reasons = scopeReasons(groupOf(url));
   const people = samplePeople
     .filter((_, i) => reasons[i] === reason)
     .map((p) => ({ id: p.id, name: personName(p), email: p.email, department: p.departmentName }))
@@ -142,7 +179,7 @@ const allNewestFirst = [...samplePairings].reverse().map((p) => p.summary);
 
 export const samplePairingAnswers: Record<string, unknown> = {
   ...Object.fromEntries([
-    answerTo(pairingEndpoints.validation, validation),
+    answerTo(pairingEndpoints.validation, validationAnswer),
     answerTo(pairingEndpoints.excluded, excludedAnswer),
     answerTo(pairingEndpoints.current, currentPairingsAnswer),
     answerTo(pairingEndpoints.completedFiles, completedFiles),
