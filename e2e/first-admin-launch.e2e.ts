@@ -166,7 +166,7 @@ describe("the first admin's launch, after the checklist's first steps", () => {
     await steps.getByText("Set the time zone and the pairing schedule (to do)").waitFor();
     await page.getByLabel("Company time zone").fill("UTC");
     await page.getByRole("button", { name: "Save time zone" }).click();
-    await page.getByText("Time zone set to UTC.").first().waitFor();
+    await page.getByText("Time zone set to Coordinated Universal Time (UTC).").first().waitFor();
     await page.getByText("Settings for Everyone").click();
     await page.getByRole("button", { name: "Save settings" }).click();
     await steps.getByText("Set the time zone and the pairing schedule (done)").waitFor();

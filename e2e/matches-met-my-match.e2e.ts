@@ -205,7 +205,9 @@ describe("an employee with a match", () => {
     await expect.poll(() => dialog.getByLabel("Time").inputValue()).toBe("10:00");
     expect(await dialog.getByLabel("Day").inputValue()).toBe(suggestedDay);
     // The fields name the zone they are read in, in the match page's words.
-    await dialog.getByText("Day and time in your time (Europe/Berlin).").waitFor();
+    await dialog
+      .getByText("Day and time in your time zone, Central European Time (Europe/Berlin).")
+      .waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
     const day = chat.slice(0, 10);
@@ -215,7 +217,9 @@ describe("an employee with a match", () => {
     await dialog.getByRole("button", { name: "Send the invitation to you and Grace" }).click();
     await page.getByText("Invitation sent to everyone in your match.").first().waitFor();
     await dialog.getByRole("button", { name: "Invitation sent for this time" }).waitFor();
-    await dialog.getByText("Sent for Tue 9 Feb, 14:30, your time (Europe/Berlin).").waitFor();
+    await dialog
+      .getByText("Sent for Tue 9 Feb, 14:30 Central European Time (Europe/Berlin).")
+      .waitFor();
     const ics = dialog.getByRole("link", { name: "Download the invitation (.ics)" });
     expect(await ics.getAttribute("href")).toBe(`/api/matches/${match.id}/calendar.ics`);
     const google = new URL(
