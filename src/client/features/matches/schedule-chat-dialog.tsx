@@ -30,6 +30,7 @@ import {
 } from "../../components/ui/dialog";
 import { FieldError, Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
+import { TimeSelect } from "../../components/ui/time-select";
 import { toast } from "../../components/ui/toast";
 import { calendarFileUrl, matchesApi, matchKeys } from "../../lib/api/matches";
 import { errorMessage } from "../../lib/api-client";
@@ -237,10 +238,8 @@ export function ChatTimeFields({
         </div>
         <div className="grid gap-2">
           <Label htmlFor={`${id}-time`}>Time</Label>
-          <Input
+          <TimeSelect
             id={`${id}-time`}
-            type="time"
-            step={900}
             value={time}
             onChange={(e) => onTime(e.target.value)}
             aria-invalid={error ? true : undefined}
