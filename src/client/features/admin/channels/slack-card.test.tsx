@@ -27,6 +27,7 @@ function statusLineWith(slack: SlackStatus) {
   return line
     .replace(/<!-- -->/g, "")
     .replace(/<[^>]+>/g, "")
+    .replace(/&#x27;/g, "'")
     .replace(/\s+/g, " ");
 }
 
