@@ -22,7 +22,7 @@ describe("an admin changing the company's default working hours", () => {
     const summary = page.getByTestId("default-hours-summary");
     await summary.filter({ hasText: "Monday–Friday, 09:00–17:00" }).waitFor();
     await page.getByRole("button", { name: "Change default hours" }).click();
-    await page.getByLabel("Monday: no chats before").fill("10:00");
+    await page.getByLabel("Monday: no chats before").selectOption("10:00");
     await page.getByRole("checkbox", { name: "Friday" }).uncheck();
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Save default hours" }).click();

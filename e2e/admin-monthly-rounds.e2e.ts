@@ -78,9 +78,11 @@ describe("the Operations tab's Monthly rounds", () => {
     const steps = (await thisRound.getByRole("listitem").allInnerTexts()).map((t) =>
       t.replace(/\s+/g, " "),
     );
-    expect(steps[0]).toMatch(/^Draft \(admins review\) Fri, Feb 26, 09:00 \(UTC\) Done/);
+    expect(steps[0]).toMatch(
+      /^Draft \(admins review\) Fri, Feb 26, 09:00 Coordinated Universal Time \(UTC\) Done/,
+    );
     expect(steps[1]).toMatch(
-      /^Published \(members told\) Mon, Mar 1, 09:00 \(UTC\) (Planned|Scheduled)/,
+      /^Published \(members told\) Mon, Mar 1, 09:00 Coordinated Universal Time \(UTC\) (Planned|Scheduled)/,
     );
     await page
       .getByRole("heading", { name: "Next round: April 2027 (pairing day Monday, April 5)" })
@@ -151,7 +153,9 @@ describe("the Operations tab's Monthly rounds", () => {
       .poll(async () =>
         (await thisRound.getByRole("listitem").nth(1).innerText()).replace(/\s+/g, " "),
       )
-      .toMatch(/^Published \(members told\) Mon, Mar 1, 09:00 \(UTC\) Skipped/);
+      .toMatch(
+        /^Published \(members told\) Mon, Mar 1, 09:00 Coordinated Universal Time \(UTC\) Skipped/,
+      );
   });
 
   it("saves a scope's settings and refuses bad input with the reason", async () => {

@@ -73,10 +73,11 @@ describe("an admin runs this month's pairings for a group", () => {
     for (const text of [...names.map((name) => `${name} Brewer`), "ada@brew.test"]) {
       await expect.poll(() => overlay.innerText()).toContain(text);
     }
-    // Each match spans two zones, so each member's zone is named beside them.
+    // Each match spans two zones, so each member's zone is named beside them, as every zone is.
     for (const [i, name] of names.entries()) {
-      const zone = i % 2 ? "Europe/London" : "Europe/Berlin";
-      expect(await overlay.innerText()).toContain(`${name} Brewer (${zone})`);
+      const zone =
+        i % 2 ? "United Kingdom Time (Europe/London)" : "Central European Time (Europe/Berlin)";
+      expect(await overlay.innerText()).toContain(`${name} Brewer · ${zone}`);
     }
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press("Escape");

@@ -86,7 +86,7 @@ describe("an admin of a company of 200 reads every time in the company's zone, n
     await expect
       .poll(() => readText(first), { timeout: 60_000 })
       .toContain(
-        "Last invited Wed, Mar 10, 04:00 (America/New York) · again from Thu, Mar 11, 04:00 (America/New York)",
+        "Last invited Wed, Mar 10, 04:00 Eastern Time (America/New York) · again from Thu, Mar 11, 04:00 Eastern Time (America/New York)",
       );
 
     // An import of two addresses by the whitelist's own form.
@@ -100,14 +100,14 @@ describe("an admin of a company of 200 reads every time in the company's zone, n
     await page.goto("/admin/people");
     const activity = page.getByRole("list").filter({ hasText: "Hana Rossi" }).first();
     for (const line of [
-      "Hana Rossi set the company's time zone to America/New_York.",
+      "Hana Rossi set the company's time zone to Eastern Time (America/New York).",
       "Hana Rossi sent the invitation to 3 people.",
       "Hana Rossi imported 2 addresses to the Email Whitelist.",
     ]) {
       await activity.getByText(line, { exact: false }).waitFor({ timeout: 60_000 });
     }
     expect(await readText(activity)).toContain(
-      "Wed, Mar 10, 04:00 (America/New York)Hana Rossi sent the invitation to 3 people.",
+      "Wed, Mar 10, 04:00 Eastern Time (America/New York)Hana Rossi sent the invitation to 3 people.",
     );
   });
 
@@ -130,7 +130,7 @@ describe("an admin of a company of 200 reads every time in the company's zone, n
     await atBothWidths(() =>
       expect
         .poll(() => readText(scim), { timeout: 60_000 })
-        .toBe("Mon, Mar 8, 07:00 (America/New York)"),
+        .toBe("Mon, Mar 8, 07:00 Eastern Time (America/New York)"),
     );
 
     await page.goto("/admin/metrics");
@@ -144,7 +144,7 @@ describe("an admin of a company of 200 reads every time in the company's zone, n
     await atBothWidths(() =>
       expect
         .poll(() => readText(synced), { timeout: 60_000 })
-        .toBe("Tue, Mar 9, 10:30 (America/New York)"),
+        .toBe("Tue, Mar 9, 10:30 Eastern Time (America/New York)"),
     );
 
     await page.goto("/admin/email-logs");
@@ -152,7 +152,7 @@ describe("an admin of a company of 200 reads every time in the company's zone, n
     await atBothWidths(async () => {
       await expect
         .poll(() => readText(log), { timeout: 60_000 })
-        .toContain("Sent Fri, Mar 5, 09:00 (America/New York)");
+        .toContain("Sent Fri, Mar 5, 09:00 Eastern Time (America/New York)");
       // No groups: the pairing by its month alone, no "All Users" badge, no "Group A".
       expect(await readText(log)).toContain("Pairing: February 2027");
       expect(await readText(log)).not.toMatch(/All Users|Group A/);
@@ -162,7 +162,7 @@ describe("an admin of a company of 200 reads every time in the company's zone, n
       const entry = details.getByRole("listitem").filter({ hasText: `p000@${domain}` });
       await expect
         .poll(() => readText(entry), { timeout: 60_000 })
-        .toContain("Fri, Mar 5, 09:00 (America/New York)");
+        .toContain("Fri, Mar 5, 09:00 Eastern Time (America/New York)");
       expect(await hasHorizontalScroll(page)).toBe(false);
       expect(await axeViolations(page)).toEqual([]);
       await page.keyboard.press("Escape");

@@ -79,7 +79,9 @@ async function bookWithTheKeyboard(page: Page, card: Locator, starts: string[]) 
   const booked = card.getByText(bookedText(starts[0], BERLIN));
   await booked.waitFor();
   // The booked time names its zone, as the offered times do (no bare "your time").
-  expect(await booked.textContent()).toMatch(/^Booked: .+, your time \(Europe\/Berlin\)$/);
+  expect(await booked.textContent()).toMatch(
+    /^Booked: \w{3} \d{1,2} \w{3}, \d{2}:\d{2} Central European Time \(Europe\/Berlin\)$/,
+  );
   await focusIsOn(booked);
   await card
     .getByRole("button", { name: /^Book / })
@@ -169,7 +171,9 @@ describe("a proposed time opened from an e-mail", () => {
     await page.goto(new URL(link).pathname + new URL(link).search);
     const button = page.getByRole("button", { name: `Book ${bookingTimeLabel(start, BERLIN)}` });
     await button.waitFor();
-    await page.getByText("your time (Europe/Berlin), for 30 minutes").waitFor();
+    await page
+      .getByText("in your time zone, Central European Time (Europe/Berlin), for 30 minutes")
+      .waitFor();
     const before = await signedIn.request.get(`/api/matches/${pair.id}/invitation`);
     expect((await before.json()).invitation).toBe(null);
     expect(await hasHorizontalScroll(page)).toBe(false);
@@ -210,7 +214,7 @@ describe("a proposed time opened from an e-mail", () => {
     await page.getByRole("heading", { name: "Move your coffee chat?" }).waitFor();
     await page
       .getByText(
-        `Your chat is already booked for ${bookingTimeLabel(first, BERLIN)}, your time (Europe/Berlin) (booked by Ada Lovelace).`,
+        `Your chat is already booked for ${bookingTimeLabel(first, BERLIN)} Central European Time (Europe/Berlin) (booked by Ada Lovelace).`,
         { exact: false },
       )
       .waitFor();

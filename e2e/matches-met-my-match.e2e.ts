@@ -203,19 +203,29 @@ describe("an employee with a match", () => {
     await dialog.waitFor();
     await expect.poll(() => dialog.innerText()).toContain("We e-mail the invitation to you both");
     await expect.poll(() => dialog.getByLabel("Time").inputValue()).toBe("10:00");
+    // The time on the 24-hour clock the rest of the page writes, not the browser's own.
+    expect(
+      await dialog
+        .getByLabel("Time")
+        .evaluate((el: HTMLSelectElement) => el.selectedOptions[0].text),
+    ).toBe("10:00");
     expect(await dialog.getByLabel("Day").inputValue()).toBe(suggestedDay);
     // The fields name the zone they are read in, in the match page's words.
-    await dialog.getByText("Day and time in your time (Europe/Berlin).").waitFor();
+    await dialog
+      .getByText("Day and time in your time zone, Central European Time (Europe/Berlin).")
+      .waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
     const day = chat.slice(0, 10);
     await dialog.getByLabel("Day").fill(day);
-    await dialog.getByLabel("Time").fill("14:30");
+    await dialog.getByLabel("Time").selectOption("14:30");
     const start = new Date(chat);
     await dialog.getByRole("button", { name: "Send the invitation to you and Grace" }).click();
     await page.getByText("Invitation sent to everyone in your match.").first().waitFor();
     await dialog.getByRole("button", { name: "Invitation sent for this time" }).waitFor();
-    await dialog.getByText("Sent for Tue 9 Feb, 14:30, your time (Europe/Berlin).").waitFor();
+    await dialog
+      .getByText("Sent for Tue 9 Feb, 14:30 Central European Time (Europe/Berlin).")
+      .waitFor();
     const ics = dialog.getByRole("link", { name: "Download the invitation (.ics)" });
     expect(await ics.getAttribute("href")).toBe(`/api/matches/${match.id}/calendar.ics`);
     const google = new URL(
@@ -240,7 +250,7 @@ describe("an employee with a match", () => {
     // Opened again, the dialog shows the time sent; a new time moves the same event.
     await page.getByRole("button", { name: "Schedule Coffee Chat" }).click();
     await expect.poll(() => dialog.getByLabel("Time").inputValue()).toBe("14:30");
-    await dialog.getByLabel("Time").fill("15:00");
+    await dialog.getByLabel("Time").selectOption("15:00");
     await dialog.getByRole("button", { name: "Move the chat to this time" }).click();
     await dialog.getByRole("button", { name: "Invitation sent for this time" }).waitFor();
     const moved = await downloadIcs(page, ics);

@@ -14,36 +14,38 @@ beforeAll(async () => {
 });
 afterAll(() => story?.close());
 
-/** Every time input of the card lies inside the card and is wide enough to show "08:00 AM". */
+/**
+ * Every time of the card lies inside the card, is wide enough to show a whole time and its arrow,
+ * and shows it on the 24-hour clock the rest of the app writes ("16:00", never "04:00 PM").
+ */
 async function timesFitTheCard(page: Page) {
   const card = page
     .getByRole("heading", { name: "Time zone and working hours" })
     .locator("xpath=ancestor::div[contains(@class, 'rounded-xl')][1]");
   const box = await card.boundingBox();
   if (!box) throw new Error("no card");
-  const inputs = page.locator('input[type="time"]');
-  expect(await inputs.count()).toBeGreaterThan(0);
-  for (const input of await inputs.all()) {
-    const at = await input.boundingBox();
-    if (!at) throw new Error("no input box");
+  const times = page.getByLabel(/: no chats (before|after)$/);
+  expect(await times.count()).toBeGreaterThan(0);
+  for (const time of await times.all()) {
+    const at = await time.boundingBox();
+    if (!at) throw new Error("no time box");
     expect(at.x).toBeGreaterThanOrEqual(box.x);
     expect(at.x + at.width).toBeLessThanOrEqual(box.x + box.width + 0.5);
-    // An empty twin of the input, as wide as the text "09:00" needs in its font.
-    const needed = await input.evaluate((el) => {
+    const shown = await time.evaluate((el: HTMLSelectElement) => el.selectedOptions[0].text);
+    expect(shown).toMatch(/^([01]\d|2[0-4]):[0-5]\d$/);
+    // An empty twin of the field, as wide as the text it shows needs in its font.
+    const needed = await time.evaluate((el: HTMLSelectElement) => {
       const probe = document.createElement("span");
       const style = getComputedStyle(el);
       probe.style.font = style.font;
-      // The longest a time shows: "08:00 AM" where the browser writes 12-hour times.
-      probe.textContent = "08:00 AM";
+      probe.textContent = el.selectedOptions[0].text;
       document.body.append(probe);
       const width = probe.getBoundingClientRect().width;
       probe.remove();
-      // and the clock button Chromium draws inside it (about 20 px).
-      return (
-        width + 20 + Number.parseFloat(style.paddingLeft) + Number.parseFloat(style.paddingRight)
-      );
+      // The right padding holds the arrow.
+      return width + Number.parseFloat(style.paddingLeft) + Number.parseFloat(style.paddingRight);
     });
-    expect(at.width, "the time input shows a whole time").toBeGreaterThan(needed);
+    expect(at.width, "the field shows a whole time").toBeGreaterThan(needed);
   }
 }
 
@@ -69,8 +71,8 @@ describe("the profile's forms", () => {
       expect(await hasHorizontalScroll(page)).toBe(false);
 
       // Two days wrong at once: both errors, each beside its own day.
-      await monday.fill("07:00");
-      await page.getByLabel("Tuesday: no chats after").fill("06:00");
+      await monday.selectOption("07:00");
+      await page.getByLabel("Tuesday: no chats after").selectOption("06:00");
       const mondayError = page.getByText("Monday's hours must end after they start.");
       const tuesdayError = page.getByText("Tuesday's hours must end after they start.");
       await mondayError.waitFor();

@@ -14,6 +14,12 @@ beforeAll(async () => {
 });
 afterAll(() => story?.close());
 
+/** Whether an element lies wholly inside the window. */
+const inView = (element: Element) => {
+  const box = element.getBoundingClientRect();
+  return box.top >= 0 && box.bottom <= window.innerHeight;
+};
+
 async function pairAcrossTheOcean() {
   const ana = await createUser(story.db, {
     firstName: "Ana",
@@ -33,18 +39,29 @@ describe("an employee in San Francisco matched with a colleague in Berlin", () =
       const { bo } = await pairAcrossTheOcean();
       const page = await story.newPage({ width, timezoneId: "America/Los_Angeles" });
       await story.signInAs(page, bo);
-      await page.goto("/profile");
-      await page.getByRole("heading", { name: "Is your time zone America/Los Angeles?" }).waitFor();
+      // Bo has not confirmed a zone: the match's times are the company's zone's, and it says so.
+      await page.goto("/matches");
+      const note = page.getByText(
+        "The times here are in Coordinated Universal Time (UTC), a time zone you have not confirmed yet.",
+      );
+      await note.waitFor();
+      expect(await hasHorizontalScroll(page)).toBe(false);
       expect(await axeViolations(page)).toEqual([]);
-      await page.getByRole("button", { name: "Yes, use America/Los Angeles" }).click();
+      await page.getByRole("link", { name: "Confirm your time zone on your Profile" }).click();
+      const question = page.getByRole("heading", {
+        name: "Is your time zone Pacific Time (America/Los Angeles)?",
+      });
+      await question.waitFor();
+      // The link leads to the question itself, not the top of a long page.
+      await expect.poll(() => question.evaluate(inView)).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole("button", { name: "Yes, that's my time zone" }).click();
       // The zone as people read it, never its identifier with an underscore.
       await page
         .getByText("Your time zone is Pacific Time (America/Los Angeles).")
         .first()
         .waitFor();
-      await page
-        .getByRole("heading", { name: "Is your time zone America/Los Angeles?" })
-        .waitFor({ state: "detached" });
+      await question.waitFor({ state: "detached" });
       await expect
         .poll(() => page.getByRole("combobox", { name: "Time zone" }).inputValue())
         .toBe("America/Los_Angeles");
@@ -63,8 +80,11 @@ describe("an employee in San Francisco matched with a colleague in Berlin", () =
 
       await page.goto("/matches");
       await page
-        .getByText("Ana's 10:00 in Europe/Berlin is your 01:00; Ana's 18:00 is your 09:00.")
+        .getByText(
+          "Ana's 10:00 Central European Time (Europe/Berlin) is your 01:00; Ana's 18:00 is your 09:00.",
+        )
         .waitFor();
+      expect(await note.count()).toBe(0);
       expect(await hasHorizontalScroll(page)).toBe(false);
       expect(await axeViolations(page)).toEqual([]);
     });
@@ -103,9 +123,11 @@ describe("an employee in San Francisco matched with a colleague in Berlin", () =
     const page = await story.newPage({ width: 375, timezoneId: "Europe/Berlin" });
     await story.signInAs(page, kenji);
     await page.goto("/profile");
-    await page.getByRole("heading", { name: "Is your time zone Asia/Tokyo?" }).waitFor();
+    await page
+      .getByRole("heading", { name: "Is your time zone Japan Standard Time (Asia/Tokyo)?" })
+      .waitFor();
     await page.getByText("Your company's records say so.").waitFor();
-    await page.getByRole("button", { name: "Yes, use Asia/Tokyo" }).click();
+    await page.getByRole("button", { name: "Yes, that's my time zone" }).click();
     await page.getByText("Your time zone is Japan Standard Time (Asia/Tokyo).").first().waitFor();
     const [saved] = await story.db.select().from(users).where(eq(users.id, kenji.id));
     expect([saved.timeZone, saved.timeZoneConfirmed]).toEqual(["Asia/Tokyo", true]);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withZone, zoneNameForPeople } from "./zone-names";
 
 /** One proposed time for a match's chat: ISO 8601 instants (UTC, `Z`). */
 export const proposedTimeSchema = z.object({
@@ -59,7 +60,7 @@ export function alreadyBookedMessage(
   timeZone: string,
 ): string {
   const who = booked.byYou ? " by you" : booked.bookedBy ? ` by ${booked.bookedBy}` : "";
-  return `Your chat is already booked for ${bookingTimeLabel(booked.start, timeZone)} (${timeZone})${who}. Reload to see it, and choose Move to change it.`;
+  return `Your chat is already booked for ${timeInYourZone(booked.start, timeZone)}${who}. Reload to see it, and choose Move to change it.`;
 }
 
 /** POST /api/matches/{id}/times/refused: the starts shown that none fit. */
@@ -108,17 +109,20 @@ export function bookingTimeLabel(start: Date | string, timeZone: string): string
   return `${part("weekday")} ${part("day")} ${part("month")}, ${part("hour")}:${part("minute")}`;
 }
 
-/** "your time (Europe/Berlin)": how the match page names the reader's zone beside a time. */
+/**
+ * "your time zone, Central European Time (Europe/Berlin)": the reader's zone where a page says the
+ * times are theirs, written as every zone is (zone-names.ts, `zoneNameForPeople`).
+ */
 export function yourTimeText(timeZone: string): string {
-  return `your time (${timeZone.replaceAll("_", " ")})`;
+  return `your time zone, ${zoneNameForPeople(timeZone)}`;
 }
 
-/** "Tue 3 Mar, 10:00, your time (Europe/Berlin)": a time with the reader's zone named. */
+/** "Tue 3 Mar, 10:00 Central European Time (Europe/Berlin)": a time in the reader's zone, the zone named. */
 export function timeInYourZone(start: Date | string, timeZone: string): string {
-  return `${bookingTimeLabel(start, timeZone)}, ${yourTimeText(timeZone)}`;
+  return withZone(bookingTimeLabel(start, timeZone), timeZone);
 }
 
-/** "Booked: Tue 3 Mar, 10:00, your time (Europe/Berlin)" (docs/matches.md, "Booking a time"): the zone named, as the offered times name it. */
+/** "Booked: Tue 3 Mar, 10:00 Central European Time (Europe/Berlin)" (docs/matches.md, "Booking a time"): the zone named, as the offered times name it. */
 export function bookedText(start: Date | string, timeZone: string): string {
   return `Booked: ${timeInYourZone(start, timeZone)}`;
 }

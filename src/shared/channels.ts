@@ -81,6 +81,13 @@ export const slackStatusSchema = z.object({
 });
 export type SlackStatus = z.infer<typeof slackStatusSchema>;
 
+/**
+ * The status's message when Slack refuses the bot token (docs/chat.md): what happened and whom to
+ * ask, in an admin's words; the setting's name is for the server's log, where its runner reads it.
+ */
+export const SLACK_REFUSED_MESSAGE =
+  "Slack turned down the key Cup of Joe uses to post in your workspace (the Slack app may have been removed, or its key replaced). Ask whoever runs Cup of Joe to connect Slack again with the app's current key.";
+
 /** `teamsSetUp`: Teams may be the company default (the same test the save makes). */
 export const channelOperationsSchema = channelSettingsSchema.extend({
   slack: slackStatusSchema,

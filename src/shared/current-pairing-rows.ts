@@ -104,7 +104,7 @@ export function pairingRows(
   );
 }
 
-/** Each person's zone, when the match's members are in more than one ("Ana (Europe/Berlin)"). */
+/** Each person's zone (an IANA name, written by the table), when the match's members are in more than one. */
 function withZones(members: PreviewUser[], people: RowPerson[]): RowPerson[] {
   const zones = new Set(members.map((member) => member.timeZone));
   if (zones.size < 2 || zones.has(undefined)) return people;

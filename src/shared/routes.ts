@@ -64,6 +64,9 @@ export const paths = {
   help: "/help",
 } as const satisfies Record<string, ClientRoute>;
 
+/** The Profile's "Time zone and working hours" card, as `${paths.profile}#…` (docs/profile.md). */
+export const PROFILE_TIME_ZONE_ANCHOR = "time-zone";
+
 /**
  * Addresses people are likely to type or keep from elsewhere, and the page each leads to.
  * /dashboard is not here: where it leads depends on who is signed in (the client decides).

@@ -112,7 +112,7 @@ export function ownRulesSatOutText(count: { people: number; noWayToMeet: number 
 
 /** People of one place who sit out for want of shared working time (docs/pairings.md). */
 export interface NoSharedHours {
-  /** Their office, else their time zone ("the Asia/Tokyo time zone"). */
+  /** Their office, else their time zone ("Japan Standard Time (Asia/Tokyo)"). */
   place: string;
   people: number;
   /** The least shared working time a chat needs (`MIN_OVERLAP_MINUTES`). */

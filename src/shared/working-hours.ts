@@ -156,7 +156,10 @@ export const saveWorkingHoursSchema = z
   .strict();
 export type SaveWorkingHours = z.infer<typeof saveWorkingHoursSchema>;
 
-/** GET /api/matches/current/time-zones: each member's zone and hours, to show times side by side. */
+/**
+ * GET /api/matches/{id}/time-zones: each member's zone and hours, to show times side by side, and
+ * whether the reader has confirmed their own zone (the Profile asks until they do).
+ */
 export const matchTimeZonesSchema = z.object({
   members: z.array(
     z.object({
@@ -165,6 +168,7 @@ export const matchTimeZonesSchema = z.object({
       workingHours: z.array(workingDaySchema),
     }),
   ),
+  yourTimeZoneConfirmed: z.boolean(),
 });
 export type MatchTimeZones = z.infer<typeof matchTimeZonesSchema>;
 

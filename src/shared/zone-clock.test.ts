@@ -28,13 +28,17 @@ describe("a time on an admin page", () => {
   it("names the zone it is in, by the zone's current name", () => {
     // 1 March 2027, 08:00 UTC.
     const at = "2027-03-01T08:00:00.000Z";
-    expect(atInZone(at, "Europe/Berlin")).toBe("Mon, Mar 1, 09:00 (Europe/Berlin)");
-    expect(atInZone(at, "UTC")).toBe("Mon, Mar 1, 08:00 (UTC)");
-    expect(atInZone(at, "Asia/Calcutta")).toBe("Mon, Mar 1, 13:30 (Asia/Kolkata)");
-    expect(atInZone(at, "America/Argentina/Buenos_Aires")).toBe(
-      "Mon, Mar 1, 05:00 (America/Argentina/Buenos Aires)",
+    expect(atInZone(at, "Europe/Berlin")).toBe(
+      "Mon, Mar 1, 09:00 Central European Time (Europe/Berlin)",
     );
-    expect(timeInZone(at, "Europe/Berlin")).toBe("09:00 (Europe/Berlin)");
-    expect(timeInZone(at, "Asia/Calcutta")).toBe("13:30 (Asia/Kolkata)");
+    expect(atInZone(at, "UTC")).toBe("Mon, Mar 1, 08:00 Coordinated Universal Time (UTC)");
+    expect(atInZone(at, "Asia/Calcutta")).toBe(
+      "Mon, Mar 1, 13:30 India Standard Time (Asia/Kolkata)",
+    );
+    expect(atInZone(at, "America/Argentina/Buenos_Aires")).toBe(
+      "Mon, Mar 1, 05:00 Argentina Standard Time (America/Argentina/Buenos Aires)",
+    );
+    expect(timeInZone(at, "Europe/Berlin")).toBe("09:00 Central European Time (Europe/Berlin)");
+    expect(timeInZone(at, "Asia/Calcutta")).toBe("13:30 India Standard Time (Asia/Kolkata)");
   });
 });

@@ -1,4 +1,4 @@
-import { currentZoneName } from "./zone-names";
+import { withZone } from "./zone-names";
 
 /**
  * Wall-clock times across zones with the browser's (or Node's) Intl alone, so the pages that show
@@ -71,8 +71,8 @@ export function browserTimeZone(): string | null {
 }
 
 /**
- * "Mon, Mar 1, 09:00 (Europe/Berlin)": an instant in a zone, labelled with the zone's current
- * name, so no time on an admin page reads without the zone it is in.
+ * "Mon, Mar 1, 09:00 Central European Time (Europe/Berlin)": an instant in a zone, the zone named
+ * (zone-names.ts, `zoneNameForPeople`), so no time on an admin page reads without its zone.
  */
 export function atInZone(instant: string | Date, zone: string): string {
   const text = new Date(instant).toLocaleString("en", {
@@ -84,13 +84,12 @@ export function atInZone(instant: string | Date, zone: string): string {
     minute: "2-digit",
     hourCycle: "h23",
   });
-  return `${text} (${currentZoneName(zone).replaceAll("_", " ")})`;
+  return withZone(text, zone);
 }
 
-/** "14:00 (Europe/Berlin)": the wall-clock time of an instant in a zone, the zone named. */
+/** "14:00 Central European Time (Europe/Berlin)": the wall-clock time of an instant, its zone named. */
 export function timeInZone(instant: string | Date, zone: string): string {
-  const { time } = clockIn(zone, new Date(instant).getTime());
-  return `${time} (${currentZoneName(zone).replaceAll("_", " ")})`;
+  return withZone(clockIn(zone, new Date(instant).getTime()).time, zone);
 }
 
 /** "Monday, November 30" for a YYYY-MM-DD day, a day of the calendar rather than an instant. */

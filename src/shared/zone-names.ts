@@ -35,11 +35,15 @@ export function zoneAliases(zone: string): readonly string[] {
   return otherNames.get(zone) ?? [];
 }
 
-/** "Asia/Calcutta (Asia/Kolkata)": a zone as a list shows it, with its other name, no underscores. */
+/** "America/New York": an IANA name as people read it, each underscore a space. */
+function placeText(zone: string): string {
+  return zone.replaceAll("_", " ");
+}
+
+/** "Asia/Calcutta (Asia/Kolkata)": a zone as the picker's list shows it, with its other name. */
 export function zoneLabel(zone: string): string {
   const aliases = zoneAliases(zone);
-  const label = aliases.length ? `${zone} (${aliases.join(", ")})` : zone;
-  return label.replaceAll("_", " ");
+  return placeText(aliases.length ? `${zone} (${aliases.join(", ")})` : zone);
 }
 
 /** The zones whose name, or other name, contains what was typed ("ho chi minh", "kyiv"). */
@@ -61,14 +65,22 @@ export function currentZoneName(zone: string): string {
 /** A recent fixed day: before a zone kept summer time the runtime names only its standard time. */
 const GENERIC_NAME_DAY = new Date(Date.UTC(2026, 0, 15));
 
+/** One name per zone the runtime knows: making a formatter costs far more than reading the map. */
+const peopleNames = new Map<string, string>();
+
 /**
- * A zone as people know it: "India Standard Time (Asia/Kolkata)", "Coordinated Universal Time
- * (UTC)"; the place alone when the runtime has no name for the zone but an offset ("GMT+03:00").
+ * The one way a zone is written to a person, on every page, e-mail and message (docs/scheduling.md,
+ * "How times and zones are written"): the name people know, then the IANA name by its current
+ * spelling with spaces for underscores, so it stays recognisable: "Eastern Time (America/New
+ * York)", "India Standard Time (Asia/Kolkata)", "Coordinated Universal Time (UTC)"; the IANA name
+ * alone when the runtime knows the zone only by an offset ("GMT+03:00") or not at all.
  */
 export function zoneNameForPeople(zone: string): string {
+  const known = peopleNames.get(zone);
+  if (known !== undefined) return known;
   const current = currentZoneName(zone);
   if (current === "UTC" || current === "Etc/UTC") return "Coordinated Universal Time (UTC)";
-  const place = current.replaceAll("_", " ");
+  const place = placeText(current);
   let name: string | undefined;
   try {
     name = new Intl.DateTimeFormat("en", { timeZone: current, timeZoneName: "longGeneric" })
@@ -77,5 +89,12 @@ export function zoneNameForPeople(zone: string): string {
   } catch {
     return place;
   }
-  return name && !name.startsWith("GMT") ? `${name} (${place})` : place;
+  const written = name && !name.startsWith("GMT") ? `${name} (${place})` : place;
+  peopleNames.set(zone, written);
+  return written;
+}
+
+/** "Mon, Mar 1, 09:00 Central European Time (Europe/Berlin)": a time followed by its zone's name. */
+export function withZone(time: string, zone: string): string {
+  return `${time} ${zoneNameForPeople(zone)}`;
 }

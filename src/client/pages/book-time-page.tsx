@@ -36,7 +36,7 @@ function offer(link: { start: string }, booked: Booked | null, zone: string) {
   if (!booked) {
     return {
       title: "Book your coffee chat",
-      intro: `${when}, ${yourTimeText(zone)}, for ${CHAT_DURATION_MINUTES} minutes. One press books it for everyone in your match: each of you gets the calendar invitation.`,
+      intro: `${when} in ${yourTimeText(zone)}, for ${CHAT_DURATION_MINUTES} minutes. One press books it for everyone in your match: each of you gets the calendar invitation.`,
       buttonLabel: `Book ${when}`,
     };
   }

@@ -122,7 +122,9 @@ describe("the activity list records who did it", () => {
     expect(zone.statusCode).toBe(200);
     const zoneLine = await lineOf("settings.changed");
     expect(zoneLine.by).toBe(admin.id);
-    expect(await shown(zoneLine.id)).toBe("Ann Admin set the company's time zone to Asia/Tokyo.");
+    expect(await shown(zoneLine.id)).toBe(
+      "Ann Admin set the company's time zone to Japan Standard Time (Asia/Tokyo).",
+    );
 
     const company = await t
       .as(admin)

@@ -5,7 +5,7 @@ import { namedPerson, peopleLine } from "./people-line";
 
 /**
  * An admin's change to a company setting, for the activity list (docs/rounds.md, "Recording an
- * automatic action"): "Ann Admin set the company's time zone to Europe/Berlin." `change` is the
+ * automatic action"): "Ann Admin set the company's time zone to Central European Time (Europe/Berlin)." `change` is the
  * rest of the sentence after the admin's name; an API token's request acts as the admin who made
  * it, so an admin route always has one.
  */

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPENAPI_DOCUMENT } from "../../shared/api";
+import { SLACK_REFUSED_MESSAGE } from "../../shared/channels";
+import { slackStatus } from "../slack/slack-status";
 import { allowEmail, createAdmin, createUser } from "../test/factories";
 import { type SlackStandIn, startSlackStandIn } from "../test/slack-stand-in";
 import { createTestApp, type TestApp } from "../test/test-app";
@@ -64,6 +66,21 @@ describe("GET/PUT /api/admin/channels", () => {
     expect((await off.as(admin).get("/api/admin/channels")).json().defaultChannel).toBe("email");
     const email = await off.as(admin).put("/api/admin/channels", { defaultChannel: "email" });
     expect(email.statusCode).toBe(200);
+  });
+
+  it("tells the admin in plain words when Slack refuses the token; the setting's name goes to the log", async () => {
+    const warned: unknown[] = [];
+    const revoked = { ...t.ctx, config: { ...t.ctx.config, SLACK_BOT_TOKEN: "xoxb-revoked" } };
+    const status = await slackStatus(revoked, {
+      warn: (details, message) => warned.push({ details, message }),
+    });
+    expect(status).toMatchObject({ configured: true, connected: false, team: null });
+    // An admin in the browser reads what happened and whom to ask, not a variable or Slack's code.
+    expect(status.message).toBe(SLACK_REFUSED_MESSAGE);
+    expect(status.message).not.toMatch(/SLACK_|_TOKEN|invalid_auth/);
+    expect(warned).toEqual([
+      { details: { reason: "invalid_auth" }, message: "Slack refused SLACK_BOT_TOKEN (auth.test)" },
+    ]);
   });
 
   it("is for admins only", async () => {

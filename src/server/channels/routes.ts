@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { reachChannelLabels, type SlackStatus } from "../../shared/channels";
 import { channelEndpoints as endpoints } from "../../shared/endpoints/channels";
@@ -17,11 +18,11 @@ type Ctx = Parameters<FeatureRoutes>[1]["ctx"];
  * status comes from slack/, which sits above this folder, so app.ts hands it in.
  */
 const channelRoutes =
-  (slackStatus: (ctx: Ctx) => Promise<SlackStatus>): FeatureRoutes =>
+  (slackStatus: (ctx: Ctx, log: FastifyBaseLogger) => Promise<SlackStatus>): FeatureRoutes =>
   async (app, { ctx }) => {
-    const operations = async () => ({
+    const operations = async (log: FastifyBaseLogger) => ({
       ...(await getChannelSettings(ctx.db)),
-      slack: await slackStatus(ctx),
+      slack: await slackStatus(ctx, log),
       teamsSetUp: teamsSetUp(ctx.config),
     });
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -35,7 +36,7 @@ const channelRoutes =
       handler: async (request) => chooseReach(ctx, requireValidatedUser(request).id, request.body),
     });
     for (const endpoint of [endpoints.operations, endpoints.operationsAtOldPath]) {
-      r.route({ ...endpointRoute(endpoint), handler: async () => operations() });
+      r.route({ ...endpointRoute(endpoint), handler: async (request) => operations(request.log) });
     }
     for (const endpoint of [endpoints.setDefault, endpoints.setDefaultAtOldPath]) {
       r.route({
@@ -47,7 +48,7 @@ const channelRoutes =
             request.user,
             `set the company's default channel to ${reachChannelLabels[request.body.defaultChannel]}`,
           );
-          return operations();
+          return operations(request.log);
         },
       });
     }

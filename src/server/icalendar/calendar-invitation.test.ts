@@ -157,7 +157,7 @@ describe("the match's one calendar event", () => {
     const toBob = await waitForCalendar(bob.email, 0);
     expect(toBob.subject).toBe("Invitation: Coffee chat: Ada Test & Bob Test");
     expect(toBob.text).toContain(
-      "Your March 2027 coffee chat is on Monday, March 15 at 09:00 (UTC), for 30 minutes.",
+      "Your March 2027 coffee chat is on Monday, March 15 at 09:00 Coordinated Universal Time (UTC), for 30 minutes.",
     );
     expect(toBob.text).toContain("Accept the attached invitation");
     const { method, event } = calendarPart(toBob);
@@ -203,9 +203,9 @@ describe("the match's one calendar event", () => {
       expect((await sendInvitation(nia, trio.id, "2027-03-16T00:00:00Z")).statusCode).toBe(200);
 
       const lines = {
-        [nia.email]: "on Monday, March 15 at 20:00 (America/New_York)",
-        [kei.email]: "on Tuesday, March 16 at 09:00 (Asia/Tokyo)",
-        [ben.email]: "on Tuesday, March 16 at 01:00 (Europe/Berlin)",
+        [nia.email]: "on Monday, March 15 at 20:00 Eastern Time (America/New York)",
+        [kei.email]: "on Tuesday, March 16 at 09:00 Japan Standard Time (Asia/Tokyo)",
+        [ben.email]: "on Tuesday, March 16 at 01:00 Central European Time (Europe/Berlin)",
       };
       for (const [email, line] of Object.entries(lines)) {
         const mail = await waitForCalendar(email, 0);
@@ -280,7 +280,7 @@ describe("the match's one calendar event", () => {
     const unsaid = await sendInvitation(bob, pair.id, MOVED);
     expect(unsaid.statusCode).toBe(409);
     expect(unsaid.json().message).toBe(
-      "Your chat is already booked for Mon 15 Mar, 09:00 (UTC) by Ada Test. Reload to see it, and choose Move to change it.",
+      "Your chat is already booked for Mon 15 Mar, 09:00 Coordinated Universal Time (UTC) by Ada Test. Reload to see it, and choose Move to change it.",
     );
     const stale = await sendInvitation(bob, pair.id, MOVED, "2027-03-15T10:00:00Z");
     expect(stale.statusCode).toBe(409);

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { ReactElement } from "react";
+import { zoneNameForPeople } from "../../shared/zone-names";
 import { renderEmail } from "./render-email";
 import type { MatchView, PartnerView, RecipientView } from "./templates/views";
 
@@ -116,6 +117,7 @@ function tokenisedTimes(view: RecipientView, token: (name: string) => string) {
   if (!view.times?.times.length) return null;
   return {
     zone: token("TZONE"),
+    zoneName: token("TZONE"),
     times: view.times.times.map((_, i) => ({
       start: token(`T${i}START`),
       label: token(`T${i}LABEL`),
@@ -145,7 +147,7 @@ function slotValues(view: RecipientView): Map<string, string> {
   const values = new Map<string, string>([["GREETING", view.greetingName]]);
   if (view.unsubscribeUrl) values.set("UNSUB", view.unsubscribeUrl);
   if (view.news) values.set("NEWS", view.news);
-  if (view.times) values.set("TZONE", view.times.zone);
+  if (view.times) values.set("TZONE", view.times.zoneName ?? zoneNameForPeople(view.times.zone));
   view.times?.times.forEach((time, i) => {
     values.set(`T${i}START`, time.start);
     values.set(`T${i}LABEL`, time.label);

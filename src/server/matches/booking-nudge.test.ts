@@ -79,7 +79,7 @@ describe("the booking nudge", () => {
       // Shown in Ada's zone (Berlin), the label she sees on the button.
       expect(mail.text).toContain(bookingTimeLabel(start, "Europe/Berlin"));
     }
-    expect(mail.text).toContain("Europe/Berlin time");
+    expect(mail.text).toContain("in your time zone, Central European Time (Europe/Berlin):");
 
     // Not repeated, however many looks follow.
     await lookAt(new Date(MIDDLE.getTime() + 60 * MINUTE));

@@ -240,7 +240,7 @@ describe("POST /api/matches/{id}/booking", () => {
     expect(unsaid.statusCode).toBe(409);
     // Bob reads it in New York time, with who booked it.
     expect(unsaid.json().message).toBe(
-      `Your chat is already booked for ${bookingTimeLabel(first.start, "America/New_York")} (America/New_York) by Ada Test. Reload to see it, and choose Move to change it.`,
+      `Your chat is already booked for ${bookingTimeLabel(first.start, "America/New_York")} Eastern Time (America/New York) by Ada Test. Reload to see it, and choose Move to change it.`,
     );
     const mine = await book(ada, pair.id, second.start);
     expect(mine.json().message).toContain(" by you.");

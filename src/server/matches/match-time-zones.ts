@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import type { MatchTimeZones } from "../../shared/working-hours";
 import type { AppContext } from "../context";
+import { users } from "../db/schema";
 import { Conflict, NotFound } from "../errors";
 import { matchSchedules } from "../scheduling/match-schedules";
 
@@ -7,7 +9,8 @@ import { matchSchedules } from "../scheduling/match-schedules";
  * Each member's zone and working hours (their own, else the company's), for a member of the match
  * only, and only while it runs (docs/matches.md, "Time zones"): the card shows a partner's times
  * in the reader's zone. Once the match or its pairing is completed, a former partner's zone and
- * hours are theirs again (409), as `/times` proposes nothing then.
+ * hours are theirs again (409), as `/times` proposes nothing then. The reader's own zone may not
+ * be confirmed yet (docs/profile.md): the card then points to the Profile's question.
  */
 export async function matchTimeZones(
   ctx: Pick<AppContext, "db">,
@@ -24,11 +27,16 @@ export async function matchTimeZones(
       "match_ended",
     );
   }
+  const [reader] = await ctx.db
+    .select({ confirmed: users.timeZoneConfirmed })
+    .from(users)
+    .where(eq(users.id, userId));
   return {
     members: members.map(({ userId, timeZone, workingHours }) => ({
       userId,
       timeZone,
       workingHours,
     })),
+    yourTimeZoneConfirmed: reader?.confirmed ?? false,
   };
 }

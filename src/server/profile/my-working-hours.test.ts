@@ -137,6 +137,23 @@ describe("a match's time zones", () => {
     expect((await t.as(stranger).get(`/api/matches/${match.id}/time-zones`)).statusCode).toBe(404);
   });
 
+  it("says whether the reader has confirmed their own zone, as the Profile's question does", async () => {
+    const a = await createUser(t.db, { email: "lia@hours.test", timeZone: "Asia/Kolkata" });
+    const b = await createUser(t.db, { email: "max@hours.test", timeZone: "Europe/Berlin" });
+    const match = await createMatch(t.db, {
+      members: [a, b],
+      pairing: await createPairing(t.db, { month: "2027-01" }),
+    });
+    const path = `/api/matches/${match.id}/time-zones`;
+    expect((await t.as(a).get(HOURS)).json().timeZoneConfirmed).toBe(false);
+    expect((await t.as(a).get(path)).json().yourTimeZoneConfirmed).toBe(false);
+    const confirmed = await t.as(a).put(HOURS, { timeZone: "Asia/Kolkata", workingHours: null });
+    expect(confirmed.statusCode).toBe(200);
+    expect((await t.as(a).get(path)).json().yourTimeZoneConfirmed).toBe(true);
+    // Each reader's own: the partner's stays unconfirmed.
+    expect((await t.as(b).get(path)).json().yourTimeZoneConfirmed).toBe(false);
+  });
+
   it.each([
     ["the match is completed", "match"],
     ["its pairing is completed", "pairing"],

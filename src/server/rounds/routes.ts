@@ -1,5 +1,6 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { roundEndpoints as endpoints } from "../../shared/endpoints/rounds";
+import { zoneNameForPeople } from "../../shared/zone-names";
 import { activityPage } from "../activity/activity";
 import { recordSettingChange } from "../activity/setting-changed";
 import type { FeatureRoutes } from "../context";
@@ -57,9 +58,9 @@ const roundsRoutes: FeatureRoutes = async (app, options) => {
       await recordSettingChange(
         ctx,
         request.user,
-        `set the company's time zone to ${request.body.timeZone}`,
+        `set the company's time zone to ${zoneNameForPeople(request.body.timeZone)}`,
       );
-      return { message: `Time zone set to ${request.body.timeZone}.` };
+      return { message: `Time zone set to ${zoneNameForPeople(request.body.timeZone)}.` };
     },
   });
 

@@ -3,6 +3,7 @@ import { format } from "date-fns";
 import { eq, sql } from "drizzle-orm";
 import { isTimeZone } from "../../shared/rounds";
 import { isIanaTimeZone } from "../../shared/working-hours";
+import { withZone } from "../../shared/zone-names";
 import type { Db, Tx } from "../db/client";
 import { settings, users } from "../db/schema";
 
@@ -31,8 +32,12 @@ export async function readerTimeZone(
   return row?.timeZone && isIanaTimeZone(row.timeZone) ? row.timeZone : getTimeZone(db);
 }
 
-/** "Monday, November 30 at 10:00 (America/New_York)": an instant as a reader in `timeZone` reads it. */
+/**
+ * "Monday, November 30 at 10:00 Eastern Time (America/New York)": an instant as a reader in
+ * `timeZone` reads it, on the 24-hour clock with the zone named (docs/scheduling.md, "How times
+ * and zones are written").
+ */
 export function inReaderZone(at: Date, timeZone: string, withYear = false): string {
   const pattern = withYear ? "EEEE, MMMM d, yyyy 'at' HH:mm" : "EEEE, MMMM d 'at' HH:mm";
-  return `${format(new TZDate(at.getTime(), timeZone), pattern)} (${timeZone})`;
+  return withZone(format(new TZDate(at.getTime(), timeZone), pattern), timeZone);
 }

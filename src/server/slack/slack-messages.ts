@@ -3,6 +3,7 @@ import { bookingTimeLabel } from "../../shared/booking";
 import type { CheckInAnswer } from "../../shared/check-in-answers";
 import { joinNames } from "../../shared/matches";
 import { monthDisplay } from "../../shared/pairings";
+import { withZone } from "../../shared/zone-names";
 
 /** A message for chat.postMessage / chat.update: the fallback text and its Block Kit blocks. */
 export interface SlackMessage {
@@ -48,11 +49,11 @@ export interface IntroTime {
 /**
  * A time as Slack's date formatting (`<!date^unix^format^link|fallback>`): each reader's Slack
  * shows it in their own zone, and it links to the booking page. The fallback, for a client that
- * cannot format dates, is in UTC.
+ * cannot format dates, is in UTC, named as every zone is.
  */
 export function slackTimeLink(time: IntroTime): string {
   const unix = Math.floor(new Date(time.start).getTime() / 1000);
-  const fallback = `${bookingTimeLabel(time.start, "UTC")} UTC`;
+  const fallback = withZone(bookingTimeLabel(time.start, "UTC"), "UTC");
   return `<!date^${unix}^{date_short_pretty}, {time}^${time.url}|${slackEscape(fallback)}>`;
 }
 

@@ -1,10 +1,17 @@
-import type { SlackStatus } from "../../shared/channels";
+import { SLACK_REFUSED_MESSAGE, type SlackStatus } from "../../shared/channels";
 import type { AppContext } from "../context";
 import { slackConfigured } from "../settings/channel-settings";
 import { slackClient } from "./slack-client";
 
-/** Whether the bot token works (`auth.test`), for the admin's Operations panel (docs/chat.md). */
-export async function slackStatus(ctx: AppContext): Promise<SlackStatus> {
+/**
+ * Whether the bot token works (`auth.test`), for the admin's Operations panel (docs/chat.md). A
+ * refusal is told to the admin in plain words; the setting to fix and Slack's reason go to the
+ * log, where whoever runs the server reads them.
+ */
+export async function slackStatus(
+  ctx: AppContext,
+  log?: { warn: (details: object, message: string) => void },
+): Promise<SlackStatus> {
   const client = await slackClient(ctx);
   if (!client || !slackConfigured(ctx)) {
     return {
@@ -26,13 +33,14 @@ export async function slackStatus(ctx: AppContext): Promise<SlackStatus> {
     };
   } catch (error) {
     const reason = (error as { data?: { error?: string } }).data?.error;
+    if (reason) log?.warn({ reason }, "Slack refused SLACK_BOT_TOKEN (auth.test)");
     return {
       configured: true,
       connected: false,
       team: null,
       botUser: null,
       message: reason
-        ? `Slack refused the bot token (${reason}). Check SLACK_BOT_TOKEN.`
+        ? SLACK_REFUSED_MESSAGE
         : "Slack could not be reached. Messages wait in the ledger and go out once it answers.",
     };
   }

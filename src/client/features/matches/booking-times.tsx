@@ -1,6 +1,5 @@
-import { bookedText, bookingTimeLabel, type MatchTimes } from "@shared/booking";
+import { bookedText, bookingTimeLabel, type MatchTimes, yourTimeText } from "@shared/booking";
 import type { MatchItem } from "@shared/matches";
-import { zoneNameForPeople } from "@shared/zone-names";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CalendarCheck } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
@@ -41,7 +40,7 @@ function useBookingMutations(matchId: number, booked: string | undefined, onBook
 /**
  * Three times that fit everyone in the match, in the reader's own zone, each a button that books
  * it for the whole match (docs/matches.md, "Booking a time"); once booked, "Booked: Tue 3 Mar,
- * 10:00, your time (Europe/Berlin)" with Move and None of these fit.
+ * 10:00 Central European Time (Europe/Berlin)" with Move and None of these fit.
  */
 export function BookingTimes({ item }: { item: MatchItem }) {
   const matchId = item.match.id;
@@ -162,8 +161,8 @@ function TimeChoices({
           ) : (
             <>
               <p className="text-sm text-coffee-800">
-                These fit everyone's working hours. Times in your time zone,{" "}
-                {zoneNameForPeople(zone)}; one press books it for everyone.
+                These fit everyone's working hours. Times in {yourTimeText(zone)}; one press books
+                it for everyone.
               </p>
               <ul className="grid gap-2 sm:grid-cols-3">
                 {data.times.map((time, i) => (

@@ -13,7 +13,8 @@ import { PartnerAvatar } from "./partner-avatar";
 import { PartnerAwayButtons } from "./partner-away-button";
 import { PartnerTimeLine } from "./partner-time-line";
 import { ScheduleChatButton } from "./schedule-chat-button";
-import { useMatchTimeZones } from "./use-matches";
+import { UnconfirmedZoneNote } from "./unconfirmed-zone-note";
+import { readerMember, useMatchTimeZones } from "./use-matches";
 
 /** Loaded with the card's first paint, not in the page's initial bundle (docs/performance.md, "Budgets"). */
 const BookingTimes = lazy(async () => ({
@@ -73,6 +74,7 @@ export function CurrentMatchCard({ item }: { item: CurrentMatchItem }) {
       </LoadingRegion>
     );
   }
+  const reader = readerMember(item, zones.data);
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
@@ -83,6 +85,9 @@ export function CurrentMatchCard({ item }: { item: CurrentMatchItem }) {
         <MatchStateBadges item={item} tense="current" />
       </CardHeader>
       <CardContent className="space-y-6">
+        {reader && !zones.data?.yourTimeZoneConfirmed && (
+          <UnconfirmedZoneNote zone={reader.timeZone} />
+        )}
         <MatchTogetherLines together={item.together} />
         {item.partners.map((partner) => (
           <PartnerDetails key={partner.id} partner={partner} item={item} />

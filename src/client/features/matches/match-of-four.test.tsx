@@ -62,7 +62,7 @@ const item: CurrentMatchItem = {
  * The server's word that a report still works (docs/matches.md): the buttons show only then; and
  * the members' time zones, which the current match card waits for.
  */
-function clientWithReportWindow() {
+function clientWithReportWindow(yourTimeZoneConfirmed = true) {
   const client = new QueryClient();
   client.setQueryData(matchKeys.awayStatus, {
     away: null,
@@ -76,13 +76,14 @@ function clientWithReportWindow() {
       timeZone: "Europe/London",
       workingHours: hours,
     })),
+    yourTimeZoneConfirmed,
   });
   return client;
 }
 
-const render = (node: ReactNode) =>
+const render = (node: ReactNode, yourTimeZoneConfirmed = true) =>
   renderToStaticMarkup(
-    <QueryClientProvider client={clientWithReportWindow()}>
+    <QueryClientProvider client={clientWithReportWindow(yourTimeZoneConfirmed)}>
       <MemoryRouter>{node}</MemoryRouter>
     </QueryClientProvider>,
   );
@@ -100,6 +101,18 @@ describe("a match of four on the employee's pages", () => {
     expect(html).toContain("You all like tea. You and Bea both like chess.");
     // One "is away" button per partner.
     expect(html.match(/ is away</g)).toHaveLength(3);
+    expect(html).not.toContain("not confirmed");
+  });
+
+  it("says which zone its times are in, and links to the Profile's question, while the reader has not confirmed it", () => {
+    const text = (html: string) => html.replace(/<[^>]+>/g, "").replace(/&#x27;/g, "'");
+    const html = render(<CurrentMatchCard item={item} />, false);
+    expect(text(html)).toContain(
+      "The times here are in United Kingdom Time (Europe/London), a time zone you have not confirmed yet. Confirm your time zone on your Profile.",
+    );
+    expect(html).toMatch(
+      /<a[^>]*href="\/profile#time-zone"[^>]*>Confirm your time zone on your Profile<\/a>/,
+    );
   });
 
   it("names all three partners in a history card and the dashboard summary", () => {

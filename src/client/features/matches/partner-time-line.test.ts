@@ -9,7 +9,7 @@ describe("a partner's hours in the reader's zone", () => {
     const me = { userId: "b", timeZone: "America/Los_Angeles", workingHours: weekdays };
     // Monday 11 January 2027, 08:00 UTC.
     expect(partnerTimeText("Ana", ana, me, Date.UTC(2027, 0, 11, 8))).toBe(
-      "Ana's 10:00 in Europe/Berlin is your 01:00; Ana's 18:00 is your 09:00.",
+      "Ana's 10:00 Central European Time (Europe/Berlin) is your 01:00; Ana's 18:00 is your 09:00.",
     );
   });
 
@@ -18,7 +18,7 @@ describe("a partner's hours in the reader's zone", () => {
     const me = { userId: "b", timeZone: "America/New_York", workingHours: weekdays };
     // Saturday 16 January: Raj's next working day is Monday 18 January.
     expect(partnerTimeText("Raj", raj, me, Date.UTC(2027, 0, 16, 12))).toBe(
-      "Raj's 10:00 in Asia/Kolkata is your 23:30 (Sun); Raj's 18:00 is your 07:30.",
+      "Raj's 10:00 India Standard Time (Asia/Kolkata) is your 23:30 (Sun); Raj's 18:00 is your 07:30.",
     );
   });
 });

@@ -1,20 +1,20 @@
 import type { MatchItem } from "@shared/matches";
 import type { MatchTimeZones } from "@shared/working-hours";
 import { clockIn, dateIn, instantAt } from "@shared/zone-clock";
+import { withZone, zoneNameForPeople } from "@shared/zone-names";
 import { Clock } from "lucide-react";
-import { useMatchTimeZones } from "./use-matches";
+import { readerMember, useMatchTimeZones } from "./use-matches";
 
 type Member = MatchTimeZones["members"][number];
 const DAY_MS = 86_400_000;
 
 /**
- * "Ana's 09:00 in Europe/Berlin is your 00:00 (Tue)": a partner's working day in the reader's own
- * zone, on the partner's next working day (docs/matches.md, "Time zones"). The partner's zone is
- * named beside the partner's time, so it is not read as the reader's.
+ * "Ana's 09:00 Central European Time (Europe/Berlin) is your 00:00 (Tue)": a partner's working day
+ * in the reader's own zone, on the partner's next working day (docs/matches.md, "Time zones"). The
+ * partner's zone is named beside the partner's time, so it is not read as the reader's.
  */
 export function partnerTimeText(name: string, partner: Member, me: Member, now: number): string {
   if (partner.timeZone === me.timeZone) return `${name} works in your time zone.`;
-  const zone = partner.timeZone.replaceAll("_", " ");
   for (let i = 0; i < 8; i++) {
     const date = dateIn(partner.timeZone, now + i * DAY_MS);
     const weekday = new Date(`${date}T12:00:00Z`).getUTCDay() || 7;
@@ -27,9 +27,9 @@ export function partnerTimeText(name: string, partner: Member, me: Member, now: 
       const mine = clockIn(me.timeZone, at);
       return mine.weekday === theirs ? mine.time : `${mine.time} (${mine.weekday})`;
     };
-    return `${name}'s ${hours.start} in ${zone} is your ${show(start)}; ${name}'s ${hours.end} is your ${show(end)}.`;
+    return `${name}'s ${withZone(hours.start, partner.timeZone)} is your ${show(start)}; ${name}'s ${hours.end} is your ${show(end)}.`;
   }
-  return `${name} has no working hours set (${zone}).`;
+  return `${name} has no working hours set (time zone: ${zoneNameForPeople(partner.timeZone)}).`;
 }
 
 export function PartnerTimeLine({
@@ -41,8 +41,7 @@ export function PartnerTimeLine({
 }) {
   const query = useMatchTimeZones(item.match.id);
   if (!query.data) return null;
-  const partnerIds = new Set(item.partners.map((p) => p.id));
-  const me = query.data.members.find((m) => !partnerIds.has(m.userId));
+  const me = readerMember(item, query.data);
   const theirs = query.data.members.find((m) => m.userId === partner.id);
   if (!me || !theirs) return null;
   const name = partner.firstName?.trim() || "Your partner";

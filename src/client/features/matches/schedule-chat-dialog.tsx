@@ -30,6 +30,7 @@ import {
 } from "../../components/ui/dialog";
 import { FieldError, Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
+import { TimeSelect } from "../../components/ui/time-select";
 import { toast } from "../../components/ui/toast";
 import { calendarFileUrl, matchesApi, matchKeys } from "../../lib/api/matches";
 import { errorMessage } from "../../lib/api-client";
@@ -52,7 +53,7 @@ export function chosenStart(date: string, time: string, zone: string): Date | nu
   return Number.isNaN(start.getTime()) ? null : start;
 }
 
-/** "Sent for Mon 30 Nov, 10:00, your time (Europe/Berlin).": the time sent, its zone named. */
+/** "Sent for Mon 30 Nov, 10:00 Central European Time (Europe/Berlin).": the time sent, its zone named. */
 export function sentForText(start: Date, zone: string): string {
   return `Sent for ${timeInYourZone(start, zone)}.`;
 }
@@ -237,10 +238,8 @@ export function ChatTimeFields({
         </div>
         <div className="grid gap-2">
           <Label htmlFor={`${id}-time`}>Time</Label>
-          <Input
+          <TimeSelect
             id={`${id}-time`}
-            type="time"
-            step={900}
             value={time}
             onChange={(e) => onTime(e.target.value)}
             aria-invalid={error ? true : undefined}

@@ -5,6 +5,7 @@ import type {
   MatchItem,
   NextPairingResponse,
 } from "@shared/matches";
+import type { MatchTimeZones } from "@shared/working-hours";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "../../components/ui/toast";
 import { matchesApi, matchKeys } from "../../lib/api/matches";
@@ -32,14 +33,22 @@ export function useMatchTimeZones(matchId: number) {
   });
 }
 
+/** The reader among the match's members (the one who is not a partner). */
+export function readerMember(
+  item: MatchItem,
+  zones: MatchTimeZones | undefined,
+): MatchTimeZones["members"][number] | undefined {
+  const partnerIds = new Set(item.partners.map((p) => p.id));
+  return zones?.members.find((m) => !partnerIds.has(m.userId));
+}
+
 /**
  * The reader's own zone: theirs as the match's members list it, else the browser's; `settled`
  * once the members' zones have loaded (or failed), so the zone no longer changes.
  */
 export function useReaderZoneState(item: MatchItem): { zone: string; settled: boolean } {
   const zones = useMatchTimeZones(item.match.id);
-  const partnerIds = new Set(item.partners.map((p) => p.id));
-  const me = zones.data?.members.find((m) => !partnerIds.has(m.userId));
+  const me = readerMember(item, zones.data);
   return {
     zone: me?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     settled: !zones.isPending,

@@ -1,10 +1,11 @@
 import { WEEKDAY_NAMES, type WorkingDay, workingDayProblems } from "@shared/working-hours";
 import { useId } from "react";
-import { FieldError, Input } from "../../components/ui/input";
+import { FieldError } from "../../components/ui/input";
+import { TimeSelect } from "../../components/ui/time-select";
 
 /**
  * Working hours per weekday: a checkbox "works on Monday" and the first and last time a chat may
- * be proposed ("no chats before / after"). Days without a tick are not working days. Each day's
+ * be proposed ("no chats before / after"), on the 24-hour clock (`TimeSelect`). Days without a tick are not working days. Each day's
  * problem ("Monday's hours must end after they start.") stays beside it, every day's at once.
  * The two times share the row's width, so they fit a phone and never leave the card; the day
  * goes beside them only where the card itself is wide enough (a container query, not the screen).
@@ -60,10 +61,8 @@ export function HoursEditor({
                 <label className="sr-only" htmlFor={`${id}-${day}-start`}>
                   {name}: no chats before
                 </label>
-                <Input
+                <TimeSelect
                   id={`${id}-${day}-start`}
-                  type="time"
-                  className="min-w-0 px-1.5"
                   value={entry.start}
                   onChange={(e) => set(day, { ...entry, start: e.target.value })}
                   {...invalid}
@@ -74,11 +73,10 @@ export function HoursEditor({
                 <label className="sr-only" htmlFor={`${id}-${day}-end`}>
                   {name}: no chats after
                 </label>
-                <Input
+                <TimeSelect
                   id={`${id}-${day}-end`}
-                  type="time"
-                  className="min-w-0 px-1.5"
-                  value={entry.end === "24:00" ? "23:59" : entry.end}
+                  endOfDay
+                  value={entry.end}
                   onChange={(e) => set(day, { ...entry, end: e.target.value })}
                   {...invalid}
                 />

@@ -1,3 +1,4 @@
+import { zoneNameForPeople } from "@shared/zone-names";
 import { Button } from "../../components/ui/button";
 
 /**
@@ -21,7 +22,7 @@ export function TimeZonePrompt({
       className="rounded-md border border-amber-300 bg-amber-50 p-4"
     >
       <h3 id="time-zone-prompt" className="font-medium text-coffee-900">
-        Is your time zone {zone.replaceAll("_", " ")}?
+        Is your time zone {zoneNameForPeople(zone)}?
       </h3>
       <p className="mt-1 text-sm text-coffee-800">
         {fromCompany ? "Your company's records say so." : "Your browser says so."} Chats are matched
@@ -29,7 +30,7 @@ export function TimeZonePrompt({
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <Button type="button" disabled={saving} onClick={onConfirm}>
-          Yes, use {zone.replaceAll("_", " ")}
+          Yes, that's my time zone
         </Button>
         <Button
           type="button"

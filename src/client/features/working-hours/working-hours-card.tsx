@@ -1,8 +1,10 @@
+import { PROFILE_TIME_ZONE_ANCHOR } from "@shared/routes";
 import { type MyWorkingHours, type WorkingDay, workingDayProblems } from "@shared/working-hours";
 import { browserTimeZone } from "@shared/zone-clock";
 import { currentZoneName, zoneNameForPeople } from "@shared/zone-names";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
 import { Button } from "../../components/ui/button";
 import {
   Card,
@@ -19,14 +21,24 @@ import { HoursEditor } from "./hours-editor";
 import { TimeZonePrompt } from "./time-zone-prompt";
 import { ZonePicker } from "./zone-picker";
 
-/** "Time zone and working hours" on the profile (docs/profile.md). */
+/**
+ * "Time zone and working hours" on the profile (docs/profile.md). Opened as /profile#time-zone,
+ * the page scrolls to it once it is drawn (it loads after the page, so the router's own scroll to
+ * the anchor finds nothing yet).
+ */
 export function WorkingHoursCard() {
   const query = useQuery({
     queryKey: profileKeys.workingHours,
     queryFn: ({ signal }) => profileApi.workingHours(signal),
   });
+  const { hash } = useLocation();
+  const card = useRef<HTMLDivElement>(null);
+  const drawn = query.isSuccess;
+  useEffect(() => {
+    if (drawn && hash === `#${PROFILE_TIME_ZONE_ANCHOR}`) card.current?.scrollIntoView();
+  }, [drawn, hash]);
   return (
-    <Card>
+    <Card id={PROFILE_TIME_ZONE_ANCHOR} ref={card} className="scroll-mt-20">
       <CardHeader>
         <CardTitle>Time zone and working hours</CardTitle>
         <CardDescription>

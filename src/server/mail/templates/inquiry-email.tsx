@@ -1,4 +1,5 @@
 import { Section, Text } from "@react-email/components";
+import { withZone } from "../../../shared/zone-names";
 import { EmailLayout } from "./email-layout";
 
 export type InquiryEmailProps = {
@@ -9,7 +10,7 @@ export type InquiryEmailProps = {
   receivedAt: Date;
 };
 
-/** "25 November 2026, 17:40 UTC": a date a person reads, not an ISO timestamp. */
+/** "25 November 2026, 17:40 Coordinated Universal Time (UTC)": a date a person reads, not an ISO timestamp. */
 export function receivedText(at: Date): string {
   const day = new Intl.DateTimeFormat("en-GB", {
     day: "numeric",
@@ -19,7 +20,7 @@ export function receivedText(at: Date): string {
     minute: "2-digit",
     timeZone: "UTC",
   }).format(at);
-  return `${day} UTC`;
+  return withZone(day, "UTC");
 }
 
 const label = {

@@ -155,6 +155,7 @@ export function MatchTimes({
     <ProposedTimesBlock
       times={times.times}
       zone={times.zone}
+      zoneName={times.zoneName}
       links={times.times.map((time) => time.url)}
       labels={times.times.map((time) => time.label)}
     />

@@ -102,7 +102,7 @@ describe("what a match e-mail asks of its reader", () => {
 
   it("proposes the match's times, one a line with its booking link, only to someone with a partner", async () => {
     const paired = await renderEmail(samples["announcement-email"]);
-    expect(paired.text).toContain("(Europe/Berlin time)");
+    expect(paired.text).toContain("in your time zone, Central European Time (Europe/Berlin):");
     expect(paired.text).toMatch(
       /^Fri 5 Mar, 15:00 <https:\S+\/book-time\?token=b1\.abc&start=2027-03-05\S+>$/m,
     );

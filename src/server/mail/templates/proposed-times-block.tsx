@@ -1,5 +1,6 @@
 import { Text } from "@react-email/components";
 import { bookingTimeLabel } from "../../../shared/booking";
+import { zoneNameForPeople } from "../../../shared/zone-names";
 import { EmailButton } from "./email-button";
 
 export type ProposedTimesBlockProps = {
@@ -11,6 +12,8 @@ export type ProposedTimesBlockProps = {
   links: readonly string[];
   /** Each time's label when made already (a match e-mail's per-reader slots); else from `zone`. */
   labels?: readonly string[];
+  /** The zone as written when made already (a match e-mail's per-reader slot); else from `zone`. */
+  zoneName?: string;
 };
 
 const small = { color: "#6b5b4e", fontSize: "12px" } as const;
@@ -25,7 +28,10 @@ export function ProposedTimesBlock(props: ProposedTimesBlockProps) {
   if (props.times.length === 0) return null;
   return (
     <>
-      <Text>Times that fit everyone in your match ({props.zone} time):</Text>
+      <Text>
+        Times that fit everyone in your match, in your time zone,{" "}
+        {props.zoneName ?? zoneNameForPeople(props.zone)}:
+      </Text>
       {props.times.map((time, i) => (
         <div key={time.start}>
           <EmailButton href={props.links[i]} spaced>

@@ -61,7 +61,7 @@ const samples: Record<string, ReactElement> = {
     month: "March 2027",
     pairs: 12,
     unmatched: 1,
-    publishAt: "Monday, March 1, 2027 at 09:00 (UTC)",
+    publishAt: "Monday, March 1, 2027 at 09:00 Coordinated Universal Time (UTC)",
     reviewUrl: `${APP}/admin`,
   }),
   "check-in-email": CheckInEmail({
@@ -154,7 +154,7 @@ describe("the plain-text parts", () => {
 
   it("show each proposed time in the reader's zone with its booking link, one a line", async () => {
     const { text } = await renderEmail(samples["booking-nudge-email"]);
-    expect(text).toContain("(Europe/Berlin time)");
+    expect(text).toContain("in your time zone, Central European Time (Europe/Berlin):");
     expect(text).toMatch(
       /^Fri 5 Mar, 15:00 <https:\S+\/book-time\?token=b1\.abc&start=2027-03-05\S+>$/m,
     );
@@ -166,7 +166,7 @@ describe("the plain-text parts", () => {
 
   it("date an inquiry as a person reads it, not as an ISO timestamp", async () => {
     const { text } = await renderEmail(samples["inquiry-email"]);
-    expect(text).toContain("1 March 2027 at 10:00 UTC");
+    expect(text).toContain("1 March 2027 at 10:00 Coordinated Universal Time (UTC)");
     expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
   });
 });

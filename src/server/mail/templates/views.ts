@@ -63,5 +63,7 @@ export interface RecipientView {
  */
 export interface ProposedTimesView {
   zone: string;
+  /** The zone as written (`zoneNameForPeople`), when made already; else written from `zone`. */
+  zoneName?: string;
   times: Array<{ start: string; label: string; url: string }>;
 }

@@ -93,7 +93,9 @@ describe("the newsletter renderer", () => {
     expect(renderer.renderPrepared(ada).text).toMatch(
       /^Day 4, 15:00 <https:\/\/coffee\.example\/book-time\?token=b3\.x&start=2027-03-04>$/m,
     );
-    expect(renderer.renderPrepared(ada).text).toContain("(Europe/Berlin time)");
+    expect(renderer.renderPrepared(ada).text).toContain(
+      "in your time zone, Central European Time (Europe/Berlin):",
+    );
     expect(renderer.renderPrepared(pairView(3)).text).not.toContain("book-time");
   });
 

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookingTimeLabel } from "../../../shared/booking";
+import { zoneNameForPeople } from "../../../shared/zone-names";
 import { fixedClock } from "../../clock";
 import {
   emailLogs,
@@ -139,7 +140,7 @@ describe("the times a match e-mail proposes", () => {
       expect(links.map((link) => new Date(link.searchParams.get("start") ?? "").getTime())).toEqual(
         starts.map((start: string) => new Date(start).getTime()),
       );
-      expect(mail.text).toContain(`${zone} time`);
+      expect(mail.text).toContain(`in your time zone, ${zoneNameForPeople(zone)}:`);
       for (const start of starts) expect(mail.text).toContain(bookingTimeLabel(start, zone));
     }
   });

@@ -81,7 +81,7 @@ describe("a match change's e-mail", () => {
     const proposed: string[] = api.json().times.map((time: { start: string }) => time.start);
     expect(starts).toHaveLength(3);
     expect(starts).toEqual(proposed.map((start) => new Date(start).toISOString()));
-    expect(mail.text).toContain("(America/New_York time)");
+    expect(mail.text).toContain("in your time zone, Eastern Time (America/New York):");
     for (const start of proposed) {
       expect(mail.text).toContain(bookingTimeLabel(start, "America/New_York"));
     }

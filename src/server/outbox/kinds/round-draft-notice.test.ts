@@ -18,7 +18,7 @@ const data = {
   month: "March 2027",
   pairs: 4,
   unmatched: 0,
-  publishAt: "Monday, March 1, 2027 at 10:00 (Europe/Berlin)",
+  publishAt: "Monday, March 1, 2027 at 10:00 Central European Time (Europe/Berlin)",
   publishInstant: "2027-03-01T09:00:00.000Z",
 };
 
@@ -32,10 +32,14 @@ describe("the draft notice", () => {
     const tokyo = await createAdmin(t.db, { email: "kei@draft.test", timeZone: "Asia/Tokyo" });
     const york = await createAdmin(t.db, { email: "nia@draft.test", timeZone: "America/New_York" });
     const none = await createAdmin(t.db, { email: "ben@draft.test", timeZone: null });
-    expect(await textFor(tokyo.email)).toContain("Monday, March 1, 2027 at 18:00 (Asia/Tokyo)");
-    expect(await textFor(york.email.toUpperCase())).toContain(
-      "Monday, March 1, 2027 at 04:00 (America/New_York)",
+    expect(await textFor(tokyo.email)).toContain(
+      "Monday, March 1, 2027 at 18:00 Japan Standard Time (Asia/Tokyo)",
     );
-    expect(await textFor(none.email)).toContain("Monday, March 1, 2027 at 09:00 (UTC)");
+    expect(await textFor(york.email.toUpperCase())).toContain(
+      "Monday, March 1, 2027 at 04:00 Eastern Time (America/New York)",
+    );
+    expect(await textFor(none.email)).toContain(
+      "Monday, March 1, 2027 at 09:00 Coordinated Universal Time (UTC)",
+    );
   });
 });

@@ -1,12 +1,12 @@
 import type { NoSharedHours, SatOutEntry } from "../../../shared/sat-out";
-import { zoneLabel } from "../../../shared/zone-names";
+import { zoneNameForPeople } from "../../../shared/zone-names";
 
-/** Where a person works as a warning names it: their office, else their time zone. */
+/** Where a person works as a warning names it: their office, else their time zone ("Japan Standard Time (Asia/Tokyo)"). */
 export function placeOf(
   person: { office?: string | null; timeZone: string | null },
   companyTimeZone: string,
 ): string {
-  return person.office?.trim() || `the ${zoneLabel(person.timeZone ?? companyTimeZone)} time zone`;
+  return person.office?.trim() || zoneNameForPeople(person.timeZone ?? companyTimeZone);
 }
 
 /**

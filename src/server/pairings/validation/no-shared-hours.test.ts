@@ -8,6 +8,7 @@ import { allowEmail, createGroup, createUser, signInAdmin } from "../../test/fac
 import { checkRoundInvariantsAfterEach } from "../../test/round-invariants-hook";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import type { Requests } from "../../test/test-client";
+import { placeOf } from "../scope/no-shared-hours";
 
 const NOW = new Date("2027-03-05T09:00:00Z");
 let t: TestApp;
@@ -87,5 +88,22 @@ describe("an office that shares no working time with anyone (docs/pairings.md)",
     ).json();
     expect(validation.forecast.matches).toBe(2);
     expect(validation.forecast.noSharedHours).toEqual([]);
+  });
+});
+
+describe("the place a warning names", () => {
+  it("is the office, else the person's zone (the company's without one), written as every zone is", () => {
+    expect(placeOf({ office: " Tokyo ", timeZone: "Asia/Tokyo" }, "UTC")).toBe("Tokyo");
+    expect(placeOf({ office: null, timeZone: "Asia/Calcutta" }, "UTC")).toBe(
+      "India Standard Time (Asia/Kolkata)",
+    );
+    expect(placeOf({ timeZone: null }, "America/New_York")).toBe("Eastern Time (America/New York)");
+    expect(
+      noSharedHoursText({
+        place: placeOf({ timeZone: "Asia/Tokyo" }, "UTC"),
+        people: 2,
+        minutes: 30,
+      }),
+    ).toMatch(/^2 people in Japan Standard Time \(Asia\/Tokyo\) share no working hours/);
   });
 });

@@ -5,6 +5,7 @@ import { MAX_OFFICE_LENGTH } from "../../../shared/never-with";
 import { NAME_MAX } from "../../../shared/profile";
 import type { WhitelistImportRow } from "../../../shared/whitelist-import";
 import { unknownZoneCell, zoneFromCell } from "../../../shared/working-hours";
+import { zoneNameForPeople } from "../../../shared/zone-names";
 import { normalizeEmail, parseWhitelistPattern } from "../../auth/email-address";
 import type { DomainGroupRow } from "../../db/schema";
 import { officeOnList } from "../../directory/offices/office-lists";
@@ -237,7 +238,7 @@ function describeEntry(
     entry.managerEmail ? `manager ${entry.managerEmail}` : "",
     entry.office ? `office ${entry.office}` : "",
     entry.meetWay ? `meets ${meetWayWords[entry.meetWay].toLowerCase()}` : "",
-    entry.timeZone ? `time zone ${entry.timeZone}` : "",
+    entry.timeZone ? `time zone ${zoneNameForPeople(entry.timeZone)}` : "",
   ].filter((part) => part !== "");
   return parts.length > 0 ? `Will be added: ${parts.join(", ")}` : "Will be added";
 }

@@ -271,7 +271,7 @@ describe("POST /api/admin/whitelist/import", () => {
     });
     const body = (await admin.post("/api/admin/whitelist/import", { rows: read.rows })).json();
     expect(body.rows[1].detail).toBe(
-      "Will be added: Ravi, group North Office, time zone Asia/Kolkata",
+      "Will be added: Ravi, group North Office, time zone India Standard Time (Asia/Kolkata)",
     );
     expect(body.errors).toEqual([
       {

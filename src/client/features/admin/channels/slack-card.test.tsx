@@ -1,4 +1,4 @@
-import type { ChannelOperations, SlackStatus } from "@shared/channels";
+import { type ChannelOperations, SLACK_REFUSED_MESSAGE, type SlackStatus } from "@shared/channels";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
@@ -27,6 +27,7 @@ function statusLineWith(slack: SlackStatus) {
   return line
     .replace(/<!-- -->/g, "")
     .replace(/<[^>]+>/g, "")
+    .replace(/&#x27;/g, "'")
     .replace(/\s+/g, " ");
 }
 
@@ -47,11 +48,9 @@ describe("the Slack card's status line (docs/chat.md)", () => {
     const line = statusLineWith({
       ...notConnected,
       configured: true,
-      message: "Slack refused the bot token (invalid_auth). Check SLACK_BOT_TOKEN.",
+      message: SLACK_REFUSED_MESSAGE,
     });
-    expect(line).toBe(
-      "Slack not connected. Slack refused the bot token (invalid_auth). Check SLACK_BOT_TOKEN.",
-    );
+    expect(line).toBe(`Slack not connected. ${SLACK_REFUSED_MESSAGE}`);
   });
 
   it("once connected, names the workspace and the bot once", () => {
@@ -107,7 +106,7 @@ describe("the company default's choices (docs/chat.md)", () => {
     const refused = {
       ...notConnected,
       configured: true,
-      message: "Slack refused the bot token (invalid_auth).",
+      message: SLACK_REFUSED_MESSAGE,
     };
     for (const slack of [connected, refused]) {
       const offered = defaultChoices(cardWith(slack)).filter((c) => !c.disabled);

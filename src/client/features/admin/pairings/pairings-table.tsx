@@ -1,4 +1,5 @@
 import { tenseOf } from "@shared/match-states";
+import { zoneNameForPeople } from "@shared/zone-names";
 import { Badge } from "../../../components/ui/badge";
 import { AnswerBadge, MatchStatusBadge } from "../../match-state-badge";
 import { EmailText } from "./email-text";
@@ -95,7 +96,9 @@ function PersonDetails({
     <div className="grid gap-1">
       <span className="font-medium text-coffee-950">
         {person.name}
-        {person.zone && <span className="font-normal text-coffee-700"> ({person.zone})</span>}
+        {person.zone && (
+          <span className="font-normal text-coffee-700"> · {zoneNameForPeople(person.zone)}</span>
+        )}
       </span>
       {person.department && <span className="text-coffee-700">{person.department}</span>}
       <span className="text-coffee-700">

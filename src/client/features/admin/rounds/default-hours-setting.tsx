@@ -1,4 +1,5 @@
 import { type WorkingDay, workingHoursSummary } from "@shared/working-hours";
+import { zoneNameForPeople } from "@shared/zone-names";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Button } from "../../../components/ui/button";
@@ -50,7 +51,8 @@ function DefaultHoursForm({ initial, timeZone }: { initial: WorkingDay[]; timeZo
         <div id={editorId} className="grid gap-3">
           <p className="text-sm text-coffee-700">
             For everyone who has not set their own, in their own time zone (or the company's,{" "}
-            {timeZone}). People are matched only when they share enough working time.
+            {zoneNameForPeople(timeZone)}). People are matched only when they share enough working
+            time.
           </p>
           <HoursEditor value={hours} onChange={setHours} />
           <div>
