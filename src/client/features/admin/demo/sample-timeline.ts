@@ -23,7 +23,7 @@ import { SAMPLE_GROUP, SAMPLE_GROUP_ID, SAMPLE_NOW } from "./sample-people";
 import { samplePairings } from "./sample-rounds";
 
 /**
- * The monthly rounds of the sample company (GET /api/admin/rounds) as the server answers them for
+ * The monthly rounds of the sample company (the `roundEndpoints.overview` answer) as the server answers them for
  * the company DEMO=1 seeds: "All Users", empty beside the group, and the group, each with its
  * headcounts (Admin Actions opens on the one with the most people ready, by the rule of
  * rounds/pairing-scopes.ts) and its current and next round. The seed writes no round step and
