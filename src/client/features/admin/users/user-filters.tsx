@@ -162,7 +162,7 @@ export function shownCount(value: number, estimated: boolean | undefined): strin
   return estimated ? `about ${value.toLocaleString("en")}` : String(value);
 }
 
-/** The summary counts for the current search and group. */
+/** The summary counts: the people the table lists, for the search and every filter. */
 export function UserCounts({
   counts,
   estimated,
