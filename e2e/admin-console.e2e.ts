@@ -93,16 +93,16 @@ describe("an admin manages users on the User Management tab", () => {
   it("searches, edits a status and a department inline, and saves the row", async () => {
     const page = await openTab(375, "User Management");
     // The six employees: the admin who never made a profile is none (docs/admin-console.md).
-    await page.getByText("Showing 6 of 6 users").waitFor();
+    await page.getByText("Showing all 6 users").waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
 
     await page.getByLabel("Search users").fill("ROASTER");
-    await page.getByText("Showing 4 of 4 users").waitFor();
+    await page.getByText("Showing all 4 users").waitFor();
     await page.getByLabel("Search users").fill("nobody-here");
     await page.getByText("No users match your search criteria").waitFor();
     await page.getByLabel("Search users").fill("lovelace");
-    await page.getByText("Showing 1 of 1 users").waitFor();
+    await page.getByText("Showing 1 user").waitFor();
     const card = page.getByRole("listitem").filter({ hasText: "ada@brew.test" });
     expect(await card.innerText()).toContain("Ben Brewer");
 
@@ -124,7 +124,7 @@ describe("an admin manages users on the User Management tab", () => {
 
     await page.getByLabel("Search users").fill("");
     await page.getByLabel("Status", { exact: true }).selectOption("paused");
-    await page.getByText("Showing 2 of 2 users").waitFor();
+    await page.getByText("Showing all 2 users").waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
   });
 
