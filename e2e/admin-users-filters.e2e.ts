@@ -115,6 +115,14 @@ describe("an admin filters the users and exports the list as filtered", () => {
     for (const why of ["sat out", "on leave", "profile not set up", "not on the whitelist"]) {
       expect(unmatched).toContain(`No current match: ${why}`);
     }
+    // The cards above count what the list shows, the status filter too: Total, Active, Paused,
+    // Opted Out, Deactivated.
+    const cards = () => page.getByRole("definition").allInnerTexts();
+    await expect.poll(cards).toEqual(["6", "6", "0", "0", "0"]);
+    await page.getByLabel("Status", { exact: true }).selectOption({ label: "Opted Out" });
+    await page.getByText("No users match your search criteria").waitFor();
+    await expect.poll(cards).toEqual(["0", "0", "0", "0", "0"]);
+    await page.getByLabel("Status", { exact: true }).selectOption({ label: "All statuses" });
     expect(await hasHorizontalScroll(page)).toBe(false);
     await page.getByLabel("This month").selectOption({ label: "Everyone" });
     await page.getByLabel("Sign-up").selectOption({ label: "Not signed up yet" });
