@@ -18,9 +18,11 @@ import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./su
 // The last day of January: the previous month, which the trend chart shows, is in the year before.
 const clock = fixedClock("2027-01-31T12:00:00Z");
 let story: Story;
+let brewGroupId: number;
 beforeAll(async () => {
   story = await startStory({ clock, pagesOnClock: true });
   const group = await createGroup(story.db, { name: "brew", displayName: "Brew Co" });
+  brewGroupId = group.id;
   for (const [name, displayName] of [
     ["Other", "Other"],
     ["sales", "Sales"],
@@ -89,6 +91,18 @@ function scrollsSideways(box: Locator): Promise<boolean> {
   return box.evaluate((node) => node.scrollWidth > node.clientWidth);
 }
 
+/** Whether a select's chosen option is drawn whole, beside its arrow. */
+function choiceFits(select: Locator): Promise<boolean> {
+  return select.evaluate((node: HTMLSelectElement) => {
+    const style = getComputedStyle(node);
+    const context = document.createElement("canvas").getContext("2d");
+    if (!context) return false;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = node.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return context.measureText(node.selectedOptions[0]?.text ?? "").width <= room;
+  });
+}
+
 describe("an admin manages users on the User Management tab", () => {
   it("searches, edits a status and a department inline, and saves the row", async () => {
     const page = await openTab(375, "User Management");
@@ -129,9 +143,19 @@ describe("an admin manages users on the User Management tab", () => {
   });
 
   it("shows the table with every column on a wide screen, each work address on one line", async () => {
-    // An address as long as most of the sample company's.
+    // An address as long as most of the sample company's, in a department with a longer name.
     const address = "margaret.hamilton@brew.test";
-    await createUser(story.db, { email: address, firstName: "Margaret", lastName: "Hamilton" });
+    await createDepartment(story.db, {
+      name: "customer-success",
+      displayName: "Customer Success",
+      domainGroupId: brewGroupId,
+    });
+    await createUser(story.db, {
+      email: address,
+      firstName: "Margaret",
+      lastName: "Hamilton",
+      department: "customer-success",
+    });
     const page = await openTab(1280, "User Management");
     const table = page.getByRole("table", { name: "Users" });
     await table.getByRole("rowheader", { name: /Ben Brewer/ }).waitFor();
@@ -140,23 +164,26 @@ describe("an admin manages users on the User Management tab", () => {
       "Name",
       "Work Email",
       "Status",
-      "Department",
-      "Manager's e-mail",
+      "Department\nand manager's e-mail",
       "Current Match",
       "Actions",
     ]);
     const cell = table.getByRole("cell", { name: address });
-    expect(await linesOf(cell)).toBe(1);
-    // Every column fits: neither the page nor the table's own box scrolls sideways.
-    expect(await hasHorizontalScroll(page)).toBe(false);
-    expect(await scrollsSideways(table.locator(".."))).toBe(false);
-    expect(await axeViolations(page)).toEqual([]);
-
-    // Narrower, the table scrolls in its own box and the address still takes one line.
-    await page.setViewportSize({ width: 1024, height: 900 });
-    await expect.poll(() => scrollsSideways(table.locator(".."))).toBe(true);
-    expect(await linesOf(cell)).toBe(1);
-    expect(await hasHorizontalScroll(page)).toBe(false);
+    const department = page.getByLabel("Department for Margaret Hamilton");
+    await expect.poll(() => department.inputValue()).toBe("customer-success");
+    const erase = table.getByRole("button", { name: "Erase Margaret Hamilton" });
+    // At 1280 px and down to 1024 px every column fits: neither the page nor the table's own box
+    // scrolls sideways, the row's last action is in view, its address takes one line and its
+    // department's name is read whole.
+    for (const width of [1280, 1150, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect.poll(() => scrollsSideways(table.locator(".."))).toBe(false);
+      expect(await hasHorizontalScroll(page)).toBe(false);
+      const right = await erase.evaluate((node) => node.getBoundingClientRect().right);
+      expect(right).toBeLessThanOrEqual(width);
+      expect(await linesOf(cell)).toBe(1);
+      expect(await choiceFits(department)).toBe(true);
+    }
     expect(await axeViolations(page)).toEqual([]);
   });
 });

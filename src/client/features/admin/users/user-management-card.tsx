@@ -199,27 +199,27 @@ function UsersTable({
   users: AdminUser[];
   rowProps: (user: AdminUser) => UserRowProps;
 }) {
-  // Narrower than its columns, the table scrolls in this box (docs/admin-console.md). The box is
-  // positioned because the buttons' screen-reader words are placed absolutely: outside it, they
-  // would widen the page instead.
+  // The columns fit from 1024 px on (docs/admin-console.md); only a row wider than that (a very
+  // long name, say) scrolls, in this box. The box is positioned because the buttons'
+  // screen-reader words are placed absolutely: outside it, they would widen the page instead.
   return (
     <div className="relative overflow-x-auto">
       <table className="w-full text-sm">
         <caption className="sr-only">Users</caption>
         <thead>
-          <tr className="text-left text-coffee-700">
-            {[
-              "Name",
-              "Work Email",
-              "Status",
-              "Department",
-              "Manager's e-mail",
-              "Current Match",
-            ].map((h) => (
+          <tr className="text-left align-bottom text-coffee-700">
+            {["Name", "Work Email", "Status"].map((h) => (
               <th key={h} scope="col" className="pr-3 pb-2 font-medium">
                 {h}
               </th>
             ))}
+            <th scope="col" className="pr-3 pb-2 font-medium">
+              <span className="block">Department</span>
+              <span className="block">and manager's e-mail</span>
+            </th>
+            <th scope="col" className="pr-3 pb-2 font-medium">
+              Current Match
+            </th>
             <th scope="col" className="pb-2 text-right font-medium">
               Actions
             </th>
