@@ -208,8 +208,13 @@ describe("an admin reads the Analytics & Metrics tab", () => {
     expect(await hasHorizontalScroll(page)).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
 
-    await page.getByRole("button", { name: "Previous Months" }).click();
+    // The period is Matching Performance's own: its toggle is there, not above every section.
+    expect(await page.getByRole("button", { name: "Previous Months" }).count()).toBe(0);
     await page.getByRole("tab", { name: "Matching Performance" }).click();
+    await page
+      .getByRole("group", { name: "Matching Performance period" })
+      .getByRole("button", { name: "Previous Months" })
+      .click();
     const trend = page.getByRole("figure").filter({ hasText: "Success rate per month" });
     await trend.locator(".recharts-line-curve").waitFor();
     await expect.poll(() => trend.getByRole("table").innerText()).toMatch(/100%\s+1\s+1/);
@@ -244,8 +249,8 @@ describe("an admin reads the Analytics & Metrics tab", () => {
       .poll(() => retention.innerText())
       .toContain(`${String(rate).replace(/\.0$/, "")}%`);
     expect(await axeViolations(page)).toEqual([]);
-    await page.getByRole("button", { name: "Current Month" }).click();
     await sections.getByRole("tab", { name: "Matching Performance" }).click();
+    await page.getByRole("button", { name: "Current Month" }).click();
     await page.getByRole("heading", { name: "Pairing Quality" }).waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
