@@ -56,6 +56,16 @@ describe("an admin sees the connections the programme made across departments", 
     const panel = await openConnections(page);
     const map = panel.getByRole("region", { name: "Chats that happened by department" });
     await map.getByRole("table").waitFor();
+    // A programme older than six months: the page opens on the last six, and says where the
+    // programme began (docs/help/admin-console.md).
+    const [from, to] = [
+      await panel.getByLabel("From").inputValue(),
+      await panel.getByLabel("To").inputValue(),
+    ].map((month) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5)));
+    expect(to - from).toBe(5);
+    await panel
+      .getByText(/^The programme began in \d{4}-\d{2}: choose From to see earlier months/)
+      .waitFor();
     // Eight departments, each a row of the table a screen reader reads.
     expect(await map.getByRole("rowheader").count()).toBe(8);
     expect(await map.innerText()).toContain("People & Culture");

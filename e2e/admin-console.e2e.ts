@@ -18,9 +18,11 @@ import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./su
 // The last day of January: the previous month, which the trend chart shows, is in the year before.
 const clock = fixedClock("2027-01-31T12:00:00Z");
 let story: Story;
+let brewGroupId: number;
 beforeAll(async () => {
   story = await startStory({ clock, pagesOnClock: true });
   const group = await createGroup(story.db, { name: "brew", displayName: "Brew Co" });
+  brewGroupId = group.id;
   for (const [name, displayName] of [
     ["Other", "Other"],
     ["sales", "Sales"],
@@ -89,20 +91,32 @@ function scrollsSideways(box: Locator): Promise<boolean> {
   return box.evaluate((node) => node.scrollWidth > node.clientWidth);
 }
 
+/** Whether a select's chosen option is drawn whole, beside its arrow. */
+function choiceFits(select: Locator): Promise<boolean> {
+  return select.evaluate((node: HTMLSelectElement) => {
+    const style = getComputedStyle(node);
+    const context = document.createElement("canvas").getContext("2d");
+    if (!context) return false;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = node.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return context.measureText(node.selectedOptions[0]?.text ?? "").width <= room;
+  });
+}
+
 describe("an admin manages users on the User Management tab", () => {
   it("searches, edits a status and a department inline, and saves the row", async () => {
     const page = await openTab(375, "User Management");
     // The six employees: the admin who never made a profile is none (docs/admin-console.md).
-    await page.getByText("Showing 6 of 6 users").waitFor();
+    await page.getByText("Showing all 6 users").waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
 
     await page.getByLabel("Search users").fill("ROASTER");
-    await page.getByText("Showing 4 of 4 users").waitFor();
+    await page.getByText("Showing all 4 users").waitFor();
     await page.getByLabel("Search users").fill("nobody-here");
     await page.getByText("No users match your search criteria").waitFor();
     await page.getByLabel("Search users").fill("lovelace");
-    await page.getByText("Showing 1 of 1 users").waitFor();
+    await page.getByText("Showing 1 user").waitFor();
     const card = page.getByRole("listitem").filter({ hasText: "ada@brew.test" });
     expect(await card.innerText()).toContain("Ben Brewer");
 
@@ -124,14 +138,24 @@ describe("an admin manages users on the User Management tab", () => {
 
     await page.getByLabel("Search users").fill("");
     await page.getByLabel("Status", { exact: true }).selectOption("paused");
-    await page.getByText("Showing 2 of 2 users").waitFor();
+    await page.getByText("Showing all 2 users").waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
   });
 
   it("shows the table with every column on a wide screen, each work address on one line", async () => {
-    // An address as long as most of the sample company's.
+    // An address as long as most of the sample company's, in a department with a longer name.
     const address = "margaret.hamilton@brew.test";
-    await createUser(story.db, { email: address, firstName: "Margaret", lastName: "Hamilton" });
+    await createDepartment(story.db, {
+      name: "customer-success",
+      displayName: "Customer Success",
+      domainGroupId: brewGroupId,
+    });
+    await createUser(story.db, {
+      email: address,
+      firstName: "Margaret",
+      lastName: "Hamilton",
+      department: "customer-success",
+    });
     const page = await openTab(1280, "User Management");
     const table = page.getByRole("table", { name: "Users" });
     await table.getByRole("rowheader", { name: /Ben Brewer/ }).waitFor();
@@ -140,23 +164,26 @@ describe("an admin manages users on the User Management tab", () => {
       "Name",
       "Work Email",
       "Status",
-      "Department",
-      "Manager's e-mail",
+      "Department\nand manager's e-mail",
       "Current Match",
       "Actions",
     ]);
     const cell = table.getByRole("cell", { name: address });
-    expect(await linesOf(cell)).toBe(1);
-    // Every column fits: neither the page nor the table's own box scrolls sideways.
-    expect(await hasHorizontalScroll(page)).toBe(false);
-    expect(await scrollsSideways(table.locator(".."))).toBe(false);
-    expect(await axeViolations(page)).toEqual([]);
-
-    // Narrower, the table scrolls in its own box and the address still takes one line.
-    await page.setViewportSize({ width: 1024, height: 900 });
-    await expect.poll(() => scrollsSideways(table.locator(".."))).toBe(true);
-    expect(await linesOf(cell)).toBe(1);
-    expect(await hasHorizontalScroll(page)).toBe(false);
+    const department = page.getByLabel("Department for Margaret Hamilton");
+    await expect.poll(() => department.inputValue()).toBe("customer-success");
+    const erase = table.getByRole("button", { name: "Erase Margaret Hamilton" });
+    // At 1280 px and down to 1024 px every column fits: neither the page nor the table's own box
+    // scrolls sideways, the row's last action is in view, its address takes one line and its
+    // department's name is read whole.
+    for (const width of [1280, 1150, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect.poll(() => scrollsSideways(table.locator(".."))).toBe(false);
+      expect(await hasHorizontalScroll(page)).toBe(false);
+      const right = await erase.evaluate((node) => node.getBoundingClientRect().right);
+      expect(right).toBeLessThanOrEqual(width);
+      expect(await linesOf(cell)).toBe(1);
+      expect(await choiceFits(department)).toBe(true);
+    }
     expect(await axeViolations(page)).toEqual([]);
   });
 });
@@ -181,8 +208,13 @@ describe("an admin reads the Analytics & Metrics tab", () => {
     expect(await hasHorizontalScroll(page)).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
 
-    await page.getByRole("button", { name: "Previous Months" }).click();
+    // The period is Matching Performance's own: its toggle is there, not above every section.
+    expect(await page.getByRole("button", { name: "Previous Months" }).count()).toBe(0);
     await page.getByRole("tab", { name: "Matching Performance" }).click();
+    await page
+      .getByRole("group", { name: "Matching Performance period" })
+      .getByRole("button", { name: "Previous Months" })
+      .click();
     const trend = page.getByRole("figure").filter({ hasText: "Success rate per month" });
     await trend.locator(".recharts-line-curve").waitFor();
     await expect.poll(() => trend.getByRole("table").innerText()).toMatch(/100%\s+1\s+1/);
@@ -217,8 +249,8 @@ describe("an admin reads the Analytics & Metrics tab", () => {
       .poll(() => retention.innerText())
       .toContain(`${String(rate).replace(/\.0$/, "")}%`);
     expect(await axeViolations(page)).toEqual([]);
-    await page.getByRole("button", { name: "Current Month" }).click();
     await sections.getByRole("tab", { name: "Matching Performance" }).click();
+    await page.getByRole("button", { name: "Current Month" }).click();
     await page.getByRole("heading", { name: "Pairing Quality" }).waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
     expect(await axeViolations(page)).toEqual([]);

@@ -103,7 +103,7 @@ async function adminFigures(width: number, previous?: Page) {
   // User Management counts the same people: the admin is not one of them.
   await page.goto("/admin/users");
   await expect.poll(() => figure(page, "Total")).toBe("6");
-  expect(await page.getByText("Showing 6 of 6 users").count()).toBe(1);
+  expect(await page.getByText("Showing all 6 users").count()).toBe(1);
 
   const tabs = page.getByRole("tablist", { name: "Admin sections" }).getByRole("tab");
   await tabs.filter({ hasText: "Analytics & Metrics" }).click();
@@ -168,9 +168,11 @@ describe("the Connections tab", () => {
     const from = page.getByLabel("From");
     await expect.poll(() => from.inputValue()).toBe("2027-02");
     await page.getByText("Who met whom through the programme, 2027-02 to 2027-03").waitFor();
+    expect(await page.getByText(/^The programme began in/).count()).toBe(0);
     // March alone: matches made, no chat yet (this runs before Ada's Met below). Reach says so
-    // instead of drawing an empty frame.
+    // instead of drawing an empty frame, and a line says where the programme began.
     await from.fill("2027-03");
+    await page.getByText(/^The programme began in 2027-02: choose From/).waitFor();
     const reach = page.getByRole("region", { name: "Reach" });
     await expect
       .poll(async () => (await reach.isVisible()) && (await reach.innerText()))

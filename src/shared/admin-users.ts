@@ -140,21 +140,22 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
+/** The people the list shows (the search and every filter), in all and per status. */
 export const userStatusCountsSchema = z.object({
   total: z.number().int(),
   active: z.number().int(),
   paused: z.number().int(),
   opted_out: z.number().int(),
-  /** Deactivated accounts (for the search and group filters, whatever the status filter). */
+  /** The deactivated accounts among them. */
   deactivated: z.number().int(),
 });
 export type UserStatusCounts = z.infer<typeof userStatusCountsSchema>;
 
 export const adminUsersResponseSchema = z.object({
   users: z.array(adminUserSchema),
-  /** How many people match every filter (search, group and status). */
+  /** How many people match the search and every filter: `counts.total`. */
   total: z.number().int(),
-  /** Per status, for the search and group filters (the status filter aside). */
+  /** The summary above the table: the same people, per status (docs/admin-console.md, "Users"). */
   counts: userStatusCountsSchema,
   /**
    * True when `total` and `counts` are the database's estimates (many thousands of people match,

@@ -38,23 +38,13 @@ export async function listUsers(
 ): Promise<AdminUsersResponse> {
   const where = await userListWhere(ctx, query);
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const { counts, estimated } = await userStatusCounts(
-    ctx,
-    where.base,
-    where.account,
-    where.countExactly,
-  );
-  const rows = await userRowsAfter(
-    ctx,
-    and(where.base, where.account, where.status),
-    after,
-    query.limit + 1,
-  );
+  const { counts, estimated } = await userStatusCounts(ctx, where);
+  const rows = await userRowsAfter(ctx, where.all, after, query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
     users: await withNoMatchReasons(ctx, await withCurrentMatches(ctx, page)),
-    total: query.status ? counts[query.status] : counts.total,
+    total: counts.total,
     counts,
     countsEstimated: estimated,
     nextCursor: rows.length > query.limit && last ? encodeCursor(last.nameKey, last.id) : null,

@@ -93,6 +93,29 @@ describe("GET /api/admin/users filters", () => {
     });
   });
 
+  it("counts what the table lists: the status and account filters narrow the counts too", async () => {
+    const counts = async (query: string) => {
+      const res = await get(`/api/admin/users?${query}`);
+      const body = res.json() as AdminUsersResponse;
+      expect(body.total).toBe(body.users.length);
+      expect(body.counts.total).toBe(body.users.length);
+      return body.counts;
+    };
+    const none = { total: 0, active: 0, paused: 0, opted_out: 0, deactivated: 0 };
+    expect(await counts("status=paused")).toEqual({ ...none, total: 1, paused: 1 });
+    // Ann and Bea sat out; of them the table lists only Ann, the one whose status is Active.
+    expect(await counts("satOut=yes&status=active")).toEqual({ ...none, total: 1, active: 1 });
+    await createUser(t.db, { email: "gus@away.test", firstName: "Gus", isActive: false });
+    expect(await counts("q=away.test")).toEqual({ ...none, total: 1, active: 1, deactivated: 1 });
+    expect(await counts("q=away.test&account=active")).toEqual(none);
+    expect(await counts("account=deactivated&status=active")).toEqual({
+      ...none,
+      total: 1,
+      active: 1,
+      deactivated: 1,
+    });
+  });
+
   it("refuses a value it does not know with a message", async () => {
     for (const [query, message] of [
       ["preference=nearby", /Preference must be/],

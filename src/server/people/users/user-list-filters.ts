@@ -1,17 +1,22 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import type { AdminUsersFilter } from "../../../shared/admin-users";
+import type { AccountState, AdminUsersFilter } from "../../../shared/admin-users";
+import type { ParticipationStatus } from "../../../shared/enums";
 import type { AppContext } from "../../context";
 import { isEmployeeSql } from "../../db/employee";
 import { users } from "../../db/schema";
 import { searchSql } from "../../directory/search/person-search";
 import { noMatchSql, runningMatches, satOutSql } from "./no-match";
 
-/** The user list's filters as SQL: `base` and `account` feed the counts, `status` only the rows. */
+/**
+ * The user list's filters as SQL. The rows, the CSV and the counts above the table all read `all`,
+ * so the counts are of the people the table lists (docs/admin-console.md, "Users").
+ */
 export interface UserListWhere {
-  /** Not erased, and the search, group, preference, group size, match and sign-up filters. */
-  base: SQL | undefined;
-  account: SQL | undefined;
-  status: SQL | undefined;
+  /** Employees, and the search and every filter: status, account, group, preference, … */
+  all: SQL | undefined;
+  /** The status and account filters as chosen (undefined: any): they settle some counts at once. */
+  status: ParticipationStatus | undefined;
+  account: AccountState | undefined;
   /**
    * Count exactly whatever the size: the planner cannot estimate who has no running match (an
    * anti-join; it guessed about 84,000 of 100,000 people where 3,300 were), and a count shown as
@@ -33,7 +38,7 @@ export async function userListWhere(
   return {
     // Employees only (db/employee.ts): erased people's rows keep history only (docs/privacy.md),
     // and an admin who never made a profile takes no part (the Admins part lists them).
-    base: and(
+    all: and(
       isEmployeeSql,
       await searchSql(ctx, filter.q),
       groupSql(filter.domainGroupId),
@@ -42,9 +47,11 @@ export async function userListWhere(
       filter.satOut ? satOutSql(running) : undefined,
       filter.noMatch ? noMatchSql(running) : undefined,
       filter.signup ? eq(users.needsProfileSetup, filter.signup === "pending") : undefined,
+      filter.account ? eq(users.isActive, filter.account === "active") : undefined,
+      filter.status ? eq(users.participationStatus, filter.status) : undefined,
     ),
-    account: filter.account ? eq(users.isActive, filter.account === "active") : undefined,
-    status: filter.status ? eq(users.participationStatus, filter.status) : undefined,
+    status: filter.status,
+    account: filter.account,
     countExactly: byMatch,
   };
 }

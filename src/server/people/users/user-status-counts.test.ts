@@ -72,6 +72,15 @@ describe("the users list's counts at many thousands of people", () => {
     expect(page.users).toHaveLength(50);
   });
 
+  it("estimates only the people listed: a count the status or account filter settles reads 0", async () => {
+    const page = await list("&status=active&account=active");
+    expect(page.countsEstimated).toBe(true);
+    near(page.counts.total, (PEOPLE * 9) / 10);
+    expect(page.counts).toMatchObject({ paused: 0, opted_out: 0, deactivated: 0 });
+    expect(page.counts.active).toBe(page.counts.total);
+    expect(page.total).toBe(page.counts.total);
+  });
+
   it("counts a search that matches a few people exactly", async () => {
     const page = await list("&q=No%2012345");
     expect(page.countsEstimated).toBe(false);

@@ -3,6 +3,7 @@ import type { UserStatusCounts } from "../../../shared/admin-users";
 import type { ParticipationStatus } from "../../../shared/enums";
 import type { AppContext } from "../../context";
 import { users } from "../../db/schema";
+import type { UserListWhere } from "./user-list-filters";
 
 /**
  * Up to this many matching people (the planner's estimate) the list's counts are exact: a count
@@ -21,58 +22,64 @@ export interface StatusCounts {
 }
 
 /**
- * The per-status counts of the people matching `base` (search, group, not erased), each within
- * `account` (active or deactivated accounts) where given; `deactivated` ignores `account`.
- * `exactly`: a filter whose rows the planner cannot estimate (user-list-filters.ts).
+ * The counts above the user table: the people the table lists (`where.all`: the search and every
+ * filter, status and account included), in all and per status, and the deactivated accounts among
+ * them. `where.countExactly`: a filter whose rows the planner cannot estimate (user-list-filters.ts).
  */
 export async function userStatusCounts(
   ctx: AppContext,
-  base: SQL | undefined,
-  account: SQL | undefined,
-  exactly = false,
+  where: UserListWhere,
 ): Promise<StatusCounts> {
-  const where = base ?? sql`true`;
+  const all = where.all ?? sql`true`;
   if (
-    exactly ||
+    where.countExactly ||
     !(await statisticsAreFresh(ctx)) ||
-    (await plannedRows(ctx, where)) <= EXACT_COUNT_LIMIT
+    (await plannedRows(ctx, all)) <= EXACT_COUNT_LIMIT
   ) {
-    return { counts: await exactCounts(ctx, where, account), estimated: false };
+    return { counts: await exactCounts(ctx, all), estimated: false };
   }
-  const within = (status?: ParticipationStatus) =>
-    plannedRows(
-      ctx,
-      and(where, account, status ? eq(users.participationStatus, status) : undefined) ?? where,
-    );
-  return {
-    counts: {
-      total: await within(),
-      active: await within("active"),
-      paused: await within("paused"),
-      opted_out: await within("opted_out"),
-      deactivated: await plannedRows(ctx, and(where, eq(users.isActive, false)) ?? where),
-    },
-    estimated: true,
-  };
+  return { counts: await estimatedCounts(ctx, all, where), estimated: true };
 }
 
-async function exactCounts(
-  ctx: AppContext,
-  where: SQL,
-  account: SQL | undefined,
-): Promise<UserStatusCounts> {
-  const inAccount = account ?? sql`true`;
+async function exactCounts(ctx: AppContext, all: SQL): Promise<UserStatusCounts> {
   const [row] = await ctx.db
     .select({
-      total: sql<number>`(count(*) filter (where ${inAccount}))::int`,
-      active: sql<number>`(count(*) filter (where ${users.participationStatus} = 'active' and ${inAccount}))::int`,
-      paused: sql<number>`(count(*) filter (where ${users.participationStatus} = 'paused' and ${inAccount}))::int`,
-      opted_out: sql<number>`(count(*) filter (where ${users.participationStatus} = 'opted_out' and ${inAccount}))::int`,
+      total: sql<number>`count(*)::int`,
+      active: sql<number>`(count(*) filter (where ${users.participationStatus} = 'active'))::int`,
+      paused: sql<number>`(count(*) filter (where ${users.participationStatus} = 'paused'))::int`,
+      opted_out: sql<number>`(count(*) filter (where ${users.participationStatus} = 'opted_out'))::int`,
       deactivated: sql<number>`(count(*) filter (where not ${users.isActive}))::int`,
     })
     .from(users)
-    .where(where);
+    .where(all);
   return row;
+}
+
+/**
+ * The planner's estimates; a count the status or account filter already settles (everyone listed
+ * is Paused, say, so nobody is Active) is answered without asking, so it reads 0, not an estimate.
+ */
+async function estimatedCounts(
+  ctx: AppContext,
+  all: SQL,
+  { status, account }: UserListWhere,
+): Promise<UserStatusCounts> {
+  const total = await plannedRows(ctx, all);
+  const within = async (value: ParticipationStatus) => {
+    if (status) return status === value ? total : 0;
+    return plannedRows(ctx, and(all, eq(users.participationStatus, value)) ?? all);
+  };
+  const deactivated = async () => {
+    if (account) return account === "deactivated" ? total : 0;
+    return plannedRows(ctx, and(all, eq(users.isActive, false)) ?? all);
+  };
+  return {
+    total,
+    active: await within("active"),
+    paused: await within("paused"),
+    opted_out: await within("opted_out"),
+    deactivated: await deactivated(),
+  };
 }
 
 /**

@@ -1,5 +1,4 @@
 import { Readable } from "node:stream";
-import { and } from "drizzle-orm";
 import type { AdminUser, AdminUsersFilter } from "../../../shared/admin-users";
 import { toCsv } from "../../../shared/csv";
 import { meetWayWords } from "../../../shared/meet-way-words";
@@ -38,8 +37,7 @@ type Column = (typeof COLUMNS)[number];
  * (docs/admin-console.md, "Users").
  */
 export async function usersCsv(ctx: AppContext, filter: AdminUsersFilter): Promise<Readable> {
-  const where = await userListWhere(ctx, filter);
-  const all = and(where.base, where.account, where.status);
+  const { all } = await userListWhere(ctx, filter);
   const groups = await ctx.db
     .select({ id: domainGroups.id, name: domainGroups.displayName })
     .from(domainGroups);

@@ -106,8 +106,10 @@ describe("GET /api/admin/users", () => {
   it("filters by status and by the whitelist's group, and names the person's group", async () => {
     const paused = await list("status=paused&q=brew.test");
     expect(emails(paused)).toEqual(["bob@brew.test"]);
+    // The counts are of the people listed (docs/admin-console.md, "Users"): the status filter
+    // narrows them as it narrows the table.
     expect(paused.total).toBe(1);
-    expect(paused.counts.total).toBe(3);
+    expect(paused.counts).toEqual({ total: 1, active: 0, paused: 1, opted_out: 0, deactivated: 0 });
 
     const brew = await list(`domainGroupId=${groupId}`);
     expect(emails(brew).sort()).toEqual(["ada@brew.test", "bob@brew.test"]);

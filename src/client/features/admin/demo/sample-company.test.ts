@@ -80,6 +80,18 @@ describe("the sample dashboard's company", () => {
     expect(shownUnmatched.users.map(person)).toEqual(unmatched.users.map(person));
     expect(shownUnmatched.counts).toEqual(unmatched.counts);
     expect(new Set(unmatched.users.map((u) => u.noMatchReason))).toContain("on_leave");
+    // The counts are of the people listed, the status filter included.
+    const pausedUnmatched = await listUsers(t.ctx, {
+      ...everyone,
+      noMatch: "yes",
+      status: "paused",
+    });
+    const shownPaused = demo<AdminUsersResponse>(
+      "/api/admin/users?limit=200&noMatch=yes&status=paused",
+    );
+    expect(shownPaused.counts).toEqual(pausedUnmatched.counts);
+    expect(shownPaused.total).toBe(pausedUnmatched.total);
+    expect(pausedUnmatched.counts.active).toBe(0);
   });
 
   it("has the company's name as the seed saved it", async () => {

@@ -48,7 +48,6 @@ export function MetricsPanel() {
     <div className="space-y-6">
       <h2 className="sr-only">Analytics & Metrics</h2>
       <KeyFigures users={userMetrics} stats={stats.data} />
-      <PeriodPicker period={period} onChange={setPeriod} />
       <Tabs defaultValue="users" className="space-y-4">
         <TabsList aria-label="Metrics sections" className="flex w-full flex-wrap justify-start">
           <TabsTrigger value="users">User Analytics</TabsTrigger>
@@ -60,7 +59,10 @@ export function MetricsPanel() {
         <TabsContent value="users" className="min-w-0">
           <UserAnalytics metrics={userMetrics} />
         </TabsContent>
-        <TabsContent value="matching" className="min-w-0">
+        <TabsContent value="matching" className="min-w-0 space-y-4">
+          {/* Only this section has a current and a previous period (docs/admin-console.md,
+              "Endpoints" under "Metrics"): the others read all time, today, or their own months. */}
+          <PeriodPicker period={period} onChange={setPeriod} />
           {period === "current" ? (
             <CurrentMonthPerformance matching={matchingMetrics} report={report.data} />
           ) : (
@@ -85,7 +87,7 @@ export function MetricsPanel() {
   );
 }
 
-/** The Current Month / Previous Months toggle for Matching Performance. */
+/** The Current Month / Previous Months toggle, inside Matching Performance: all it changes. */
 function PeriodPicker({
   period,
   onChange,
@@ -95,7 +97,7 @@ function PeriodPicker({
 }) {
   return (
     <fieldset className="flex flex-wrap items-center gap-2">
-      <legend className="sr-only">Period</legend>
+      <legend className="sr-only">Matching Performance period</legend>
       {(
         [
           ["current", "Current Month"],

@@ -159,10 +159,21 @@ function FilterSelect({
 
 /** A count as shown: "about 98,000" when it is the database's estimate. */
 export function shownCount(value: number, estimated: boolean | undefined): string {
-  return estimated ? `about ${value.toLocaleString("en")}` : String(value);
+  return estimated ? `about ${value.toLocaleString("en")}` : value.toLocaleString("en");
 }
 
-/** The summary counts for the current search and group. */
+/**
+ * The list's footer: "Showing 50 of 120 users", "Showing all 6 users" once every one is on the
+ * page, "Showing 1 user" for one. An estimated total is never "all": the page cannot know.
+ */
+export function showingText(shown: number, total: number, estimated: boolean | undefined) {
+  if (estimated || shown < total) {
+    return `Showing ${shown.toLocaleString("en")} of ${shownCount(total, estimated)} users`;
+  }
+  return shown === 1 ? "Showing 1 user" : `Showing all ${shown.toLocaleString("en")} users`;
+}
+
+/** The summary counts: the people the table lists, for the search and every filter. */
 export function UserCounts({
   counts,
   estimated,

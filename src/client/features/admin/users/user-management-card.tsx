@@ -18,7 +18,7 @@ import { useMediaQuery } from "../../../lib/use-media-query";
 import { useAdminMutation } from "../use-admin-mutation";
 import { failureToast } from "../whitelist/whitelist-queries";
 import { AccountConfirmDialog, useAccountChange } from "./account-action";
-import { shownCount, UserCounts, UserFiltersBar } from "./user-filters";
+import { showingText, UserCounts, UserFiltersBar } from "./user-filters";
 import { UserCard, type UserRowProps, UserTableRow } from "./user-row";
 import {
   changesOf,
@@ -116,8 +116,7 @@ export function UserManagementCard() {
         </div>
         {firstPage && users.length > 0 && (
           <ListFooter
-            shown={users.length}
-            total={shownCount(firstPage.total, firstPage.countsEstimated)}
+            showing={showingText(users.length, firstPage.total, firstPage.countsEstimated)}
             unsaved={changedIds.length}
             list={list}
           />
@@ -200,27 +199,27 @@ function UsersTable({
   users: AdminUser[];
   rowProps: (user: AdminUser) => UserRowProps;
 }) {
-  // Narrower than its columns, the table scrolls in this box (docs/admin-console.md). The box is
-  // positioned because the buttons' screen-reader words are placed absolutely: outside it, they
-  // would widen the page instead.
+  // The columns fit from 1024 px on (docs/admin-console.md); only a row wider than that (a very
+  // long name, say) scrolls, in this box. The box is positioned because the buttons'
+  // screen-reader words are placed absolutely: outside it, they would widen the page instead.
   return (
     <div className="relative overflow-x-auto">
       <table className="w-full text-sm">
         <caption className="sr-only">Users</caption>
         <thead>
-          <tr className="text-left text-coffee-700">
-            {[
-              "Name",
-              "Work Email",
-              "Status",
-              "Department",
-              "Manager's e-mail",
-              "Current Match",
-            ].map((h) => (
+          <tr className="text-left align-bottom text-coffee-700">
+            {["Name", "Work Email", "Status"].map((h) => (
               <th key={h} scope="col" className="pr-3 pb-2 font-medium">
                 {h}
               </th>
             ))}
+            <th scope="col" className="pr-3 pb-2 font-medium">
+              <span className="block">Department</span>
+              <span className="block">and manager's e-mail</span>
+            </th>
+            <th scope="col" className="pr-3 pb-2 font-medium">
+              Current Match
+            </th>
             <th scope="col" className="pb-2 text-right font-medium">
               Actions
             </th>
@@ -248,21 +247,19 @@ function UsersSkeleton() {
 
 /** "Showing 50 of 120 users", how many rows have unsaved changes, and Load more. */
 function ListFooter({
-  shown,
-  total,
+  showing,
   unsaved,
   list,
 }: {
-  shown: number;
-  /** The total as shown (an estimate reads "about …"). */
-  total: string;
+  /** What the page shows of the list (`showingText`). */
+  showing: string;
   unsaved: number;
   list: ReturnType<typeof useAdminUsers>;
 }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-coffee-800">
       <p aria-live="polite">
-        Showing {shown} of {total} users
+        {showing}
         {unsaved > 0 && (
           <span className="ml-2 font-semibold text-amber-800">
             · {unsaved} {unsaved === 1 ? "user has" : "users have"} unsaved changes

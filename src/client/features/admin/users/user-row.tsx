@@ -70,12 +70,23 @@ function ManagerField({ user, draft, onDraft, saving, managerError }: UserRowPro
   );
 }
 
+/**
+ * Room for the longest department name of the list beside the select's arrow (`ch`: about one
+ * character), so "Customer Success" is read whole; capped so the table still fits at 1024 px.
+ */
+function departmentWidth(options: Array<{ label: string }>) {
+  const longest = Math.max(DEPARTMENT_NOT_SET.length, ...options.map((o) => o.label.length));
+  return `min(calc(${longest}ch + 3.5rem), 15rem)`;
+}
+
 function fieldsOf(props: UserRowProps) {
   const { user, draft, departments, onDraft, saving } = props;
   const name = personName(user);
   const status = draft?.participationStatus ?? user.participationStatus;
   const department = draft?.department ?? user.department ?? "";
+  const choices = departmentOptions(departments, department, user);
   return {
+    departmentWidth: departmentWidth(choices),
     status: (
       <Select
         aria-label={`Status for ${name}`}
@@ -92,7 +103,7 @@ function fieldsOf(props: UserRowProps) {
         aria-label={`Department for ${name}`}
         value={department}
         placeholder={department ? undefined : DEPARTMENT_NOT_SET}
-        options={departmentOptions(departments, department, user)}
+        options={choices}
         disabled={saving}
         onChange={(e) => onDraft({ ...draft, department: e.target.value })}
       />
@@ -161,11 +172,12 @@ export function UserTableRow(props: UserRowProps) {
       <td className="py-2 pr-3">
         <div className="min-w-30">{fields.status}</div>
       </td>
+      {/* The manager's field under the department: one column less, so the table fits at 1024 px. */}
       <td className="py-2 pr-3">
-        <div className="min-w-44">{fields.department}</div>
-      </td>
-      <td className="py-2 pr-3">
-        <div className="min-w-40">{fields.manager}</div>
+        <div className="space-y-2" style={{ minWidth: fields.departmentWidth }}>
+          {fields.department}
+          {fields.manager}
+        </div>
       </td>
       <td className="py-2 pr-3 text-sm">
         <CurrentMatch user={user} />

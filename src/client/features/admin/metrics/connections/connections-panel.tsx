@@ -1,4 +1,9 @@
-import { type Connections, DEFAULT_CONNECTION_MONTHS, shiftMonthKey } from "@shared/connections";
+import {
+  type Connections,
+  DEFAULT_CONNECTION_MONTHS,
+  MAX_CONNECTION_MONTHS,
+  shiftMonthKey,
+} from "@shared/connections";
 import { timeInZone } from "@shared/zone-clock";
 import { Download, Printer } from "lucide-react";
 import { useEffect, useId, useState } from "react";
@@ -56,6 +61,12 @@ export function ConnectionsPanel() {
           Who met whom through the programme, {from} to {to}
           {groupId ? ` — ${groups.data?.find((g) => String(g.id) === groupId)?.displayName}` : ""}
         </p>
+        {firstMonth && firstMonth < from && (
+          <p className="text-sm text-coffee-700 print:hidden">
+            The programme began in {firstMonth}: choose From to see earlier months (up to{" "}
+            {MAX_CONNECTION_MONTHS} at a time).
+          </p>
+        )}
       </CardHeader>
       <CardContent className="space-y-6">
         <div className="grid gap-3 sm:grid-cols-3 print:hidden">
