@@ -79,10 +79,10 @@ describe("the Operations tab's Monthly rounds", () => {
       t.replace(/\s+/g, " "),
     );
     expect(steps[0]).toMatch(
-      /^Draft \(admins review\) Fri, Feb 26, 09:00 Coordinated Universal Time \(UTC\) Done/,
+      /^Draft \(admins review\) Fri, Feb 26, 09:00 UTC Done/,
     );
     expect(steps[1]).toMatch(
-      /^Published \(members told\) Mon, Mar 1, 09:00 Coordinated Universal Time \(UTC\) (Planned|Scheduled)/,
+      /^Published \(members told\) Mon, Mar 1, 09:00 UTC (Planned|Scheduled)/,
     );
     await page
       .getByRole("heading", { name: "Next round: April 2027 (pairing day Monday, April 5)" })
@@ -154,7 +154,7 @@ describe("the Operations tab's Monthly rounds", () => {
         (await thisRound.getByRole("listitem").nth(1).innerText()).replace(/\s+/g, " "),
       )
       .toMatch(
-        /^Published \(members told\) Mon, Mar 1, 09:00 Coordinated Universal Time \(UTC\) Skipped/,
+        /^Published \(members told\) Mon, Mar 1, 09:00 UTC Skipped/,
       );
   });
 

@@ -166,7 +166,7 @@ describe("the first admin's launch, after the checklist's first steps", () => {
     await steps.getByText("Set the time zone and the pairing schedule (to do)").waitFor();
     await page.getByLabel("Company time zone").fill("UTC");
     await page.getByRole("button", { name: "Save time zone" }).click();
-    await page.getByText("Time zone set to Coordinated Universal Time (UTC).").first().waitFor();
+    await page.getByText("Time zone set to UTC.").first().waitFor();
     await page.getByText("Settings for Everyone").click();
     await page.getByRole("button", { name: "Save settings" }).click();
     await steps.getByText("Set the time zone and the pairing schedule (done)").waitFor();
@@ -215,10 +215,10 @@ describe("the first admin's launch, after the checklist's first steps", () => {
     await page.goto("/admin");
     const march = await roundSteps(page, /^This round: March 2027/);
     expect(march[0]).toMatch(
-      /^Draft \(admins review\) Fri, Feb 26, 09:00 Coordinated Universal Time \(UTC\) Done/,
+      /^Draft \(admins review\) Fri, Feb 26, 09:00 UTC Done/,
     );
     expect(march[1]).toMatch(
-      /^Published \(members told\) Mon, Mar 1, 09:00 Coordinated Universal Time \(UTC\) Done/,
+      /^Published \(members told\) Mon, Mar 1, 09:00 UTC Done/,
     );
     expect(await hasHorizontalScroll(page)).toBe(false);
   });

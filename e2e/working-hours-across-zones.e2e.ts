@@ -42,7 +42,7 @@ describe("an employee in San Francisco matched with a colleague in Berlin", () =
       // Bo has not confirmed a zone: the match's times are the company's zone's, and it says so.
       await page.goto("/matches");
       const note = page.getByText(
-        "The times here are in Coordinated Universal Time (UTC), a time zone you have not confirmed yet.",
+        "The times here are in UTC, a time zone you have not confirmed yet.",
       );
       await note.waitFor();
       expect(await hasHorizontalScroll(page)).toBe(false);

@@ -72,14 +72,15 @@ const peopleNames = new Map<string, string>();
  * The one way a zone is written to a person, on every page, e-mail and message (docs/scheduling.md,
  * "How times and zones are written"): the name people know, then the IANA name by its current
  * spelling with spaces for underscores, so it stays recognisable: "Eastern Time (America/New
- * York)", "India Standard Time (Asia/Kolkata)", "Coordinated Universal Time (UTC)"; the IANA name
- * alone when the runtime knows the zone only by an offset ("GMT+03:00") or not at all.
+ * York)", "India Standard Time (Asia/Kolkata)"; "UTC" alone, the name everyone knows it by (its long name
+ * only made each time longer); the IANA name alone when the runtime knows the zone only by an
+ * offset ("GMT+03:00") or not at all.
  */
 export function zoneNameForPeople(zone: string): string {
   const known = peopleNames.get(zone);
   if (known !== undefined) return known;
   const current = currentZoneName(zone);
-  if (current === "UTC" || current === "Etc/UTC") return "Coordinated Universal Time (UTC)";
+  if (current === "UTC" || current === "Etc/UTC") return "UTC";
   const place = placeText(current);
   let name: string | undefined;
   try {

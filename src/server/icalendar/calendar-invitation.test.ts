@@ -157,7 +157,7 @@ describe("the match's one calendar event", () => {
     const toBob = await waitForCalendar(bob.email, 0);
     expect(toBob.subject).toBe("Invitation: Coffee chat: Ada Test & Bob Test");
     expect(toBob.text).toContain(
-      "Your March 2027 coffee chat is on Monday, March 15 at 09:00 Coordinated Universal Time (UTC), for 30 minutes.",
+      "Your March 2027 coffee chat is on Monday, March 15 at 09:00 UTC, for 30 minutes.",
     );
     expect(toBob.text).toContain("Accept the attached invitation");
     const { method, event } = calendarPart(toBob);
@@ -280,7 +280,7 @@ describe("the match's one calendar event", () => {
     const unsaid = await sendInvitation(bob, pair.id, MOVED);
     expect(unsaid.statusCode).toBe(409);
     expect(unsaid.json().message).toBe(
-      "Your chat is already booked for Mon 15 Mar, 09:00 Coordinated Universal Time (UTC) by Ada Test. Reload to see it, and choose Move to change it.",
+      "Your chat is already booked for Mon 15 Mar, 09:00 UTC by Ada Test. Reload to see it, and choose Move to change it.",
     );
     const stale = await sendInvitation(bob, pair.id, MOVED, "2027-03-15T10:00:00Z");
     expect(stale.statusCode).toBe(409);

@@ -75,7 +75,7 @@ describe("the Slack intro's proposed times", () => {
       expect(url.pathname).toBe("/book-time");
       expect(url.searchParams.get("start")).toBe(start);
       expect(fallback).toMatch(
-        /^\w{3} \d{1,2} \w{3}, \d{2}:\d{2} Coordinated Universal Time \(UTC\)$/,
+        /^\w{3} \d{1,2} \w{3}, \d{2}:\d{2} UTC$/,
       );
     }
 

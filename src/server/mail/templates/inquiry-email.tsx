@@ -10,7 +10,7 @@ export type InquiryEmailProps = {
   receivedAt: Date;
 };
 
-/** "25 November 2026, 17:40 Coordinated Universal Time (UTC)": a date a person reads, not an ISO timestamp. */
+/** "25 November 2026, 17:40 UTC": a date a person reads, not an ISO timestamp. */
 export function receivedText(at: Date): string {
   const day = new Intl.DateTimeFormat("en-GB", {
     day: "numeric",

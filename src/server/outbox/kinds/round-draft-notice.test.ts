@@ -39,7 +39,7 @@ describe("the draft notice", () => {
       "Monday, March 1, 2027 at 04:00 Eastern Time (America/New York)",
     );
     expect(await textFor(none.email)).toContain(
-      "Monday, March 1, 2027 at 09:00 Coordinated Universal Time (UTC)",
+      "Monday, March 1, 2027 at 09:00 UTC",
     );
   });
 });
