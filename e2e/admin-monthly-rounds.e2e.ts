@@ -78,9 +78,7 @@ describe("the Operations tab's Monthly rounds", () => {
     const steps = (await thisRound.getByRole("listitem").allInnerTexts()).map((t) =>
       t.replace(/\s+/g, " "),
     );
-    expect(steps[0]).toMatch(
-      /^Draft \(admins review\) Fri, Feb 26, 09:00 UTC Done/,
-    );
+    expect(steps[0]).toMatch(/^Draft \(admins review\) Fri, Feb 26, 09:00 UTC Done/);
     expect(steps[1]).toMatch(
       /^Published \(members told\) Mon, Mar 1, 09:00 UTC (Planned|Scheduled)/,
     );
@@ -153,9 +151,7 @@ describe("the Operations tab's Monthly rounds", () => {
       .poll(async () =>
         (await thisRound.getByRole("listitem").nth(1).innerText()).replace(/\s+/g, " "),
       )
-      .toMatch(
-        /^Published \(members told\) Mon, Mar 1, 09:00 UTC Skipped/,
-      );
+      .toMatch(/^Published \(members told\) Mon, Mar 1, 09:00 UTC Skipped/);
   });
 
   it("saves a scope's settings and refuses bad input with the reason", async () => {

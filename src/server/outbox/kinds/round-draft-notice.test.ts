@@ -38,8 +38,6 @@ describe("the draft notice", () => {
     expect(await textFor(york.email.toUpperCase())).toContain(
       "Monday, March 1, 2027 at 04:00 Eastern Time (America/New York)",
     );
-    expect(await textFor(none.email)).toContain(
-      "Monday, March 1, 2027 at 09:00 UTC",
-    );
+    expect(await textFor(none.email)).toContain("Monday, March 1, 2027 at 09:00 UTC");
   });
 });
