@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { monthDisplay } from "../../shared/pairings";
+import { type RoundWindows, roundWindows } from "../../shared/round-windows";
 import {
   type RoundSettings,
   type RoundsOverview,
@@ -16,7 +17,6 @@ import { countEachScope } from "../pairings/scope/scope-headcounts";
 import { currentRound, nextRound, type RoundDates, roundDates } from "./round-dates";
 import { isScheduled } from "./round-pairing";
 import { dateRule, getRoundSettings, listRoundScopes, loadDateContext } from "./round-settings";
-import { type RoundWindows, roundWindows } from "./round-windows";
 
 /**
  * The admin's timeline (docs/rounds.md "What admins see"): per scope, how many people it holds

@@ -1,9 +1,9 @@
+import { roundWindows } from "../../shared/round-windows";
 import type { AppContext } from "../context";
 import { readPairingSchedule } from "../dates/month-dates";
 import type { Tx } from "../db/client";
 import type { PairingRow } from "../db/schema";
 import { dateRule, getRoundSettings, getTimeZone } from "./round-settings";
-import { roundWindows } from "./round-windows";
 
 /**
  * The last day (YYYY-MM-DD, company zone) a partner of this pairing can be reported away,

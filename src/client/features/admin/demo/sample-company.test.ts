@@ -29,6 +29,7 @@ import {
   getPairingValidation,
 } from "../../../../server/pairings/validation/pairing-validation";
 import { listUsers } from "../../../../server/people/users/list-users";
+import { getGeneratePlan } from "../../../../server/rounds/generate-plan";
 import { getRoundsOverview } from "../../../../server/rounds/overview";
 import { getCompanySettings } from "../../../../server/settings/company-settings";
 import { createTestApp, type TestApp } from "../../../../server/test/test-app";
@@ -146,6 +147,14 @@ describe("the sample dashboard's company", () => {
       const path = `/api/admin/pairing-validation/excluded?reason=${reason}&${group}`;
       expect(named(demo<ExcludedListResponse>(path))).toEqual(named(server));
     }
+  });
+
+  it("answers Generate's plan as the server does, so its dialog names the month's dates", async () => {
+    const group = await getGeneratePlan(t.ctx, groupId);
+    expect(group.awayUntil).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const path = "/api/admin/generate-pairing/plan";
+    expect(demo(`${path}?domainGroupId=${SAMPLE_GROUP_ID}`)).toEqual(group);
+    expect(demo(path)).toEqual(await getGeneratePlan(t.ctx, undefined));
   });
 
   it("has the seeded rounds: six completed with their records and this month's running one", async () => {

@@ -8,6 +8,7 @@ import {
   roundDates,
   shiftMonth,
 } from "@shared/round-dates";
+import { generatePlanAt } from "@shared/round-windows";
 import {
   defaultPairingSchedule,
   defaultRoundSettings,
@@ -109,6 +110,12 @@ function scopeRounds(domainGroupId: number | null): ScopeRounds {
     next: view(nextRound(SAMPLE_NOW, rule)),
   };
 }
+
+/**
+ * What Generate would start today (GET /api/admin/generate-pairing/plan), for either scope: both
+ * follow the company's schedule with the default settings.
+ */
+export const sampleGeneratePlan = generatePlanAt(SAMPLE_NOW, rule, defaultRoundSettings.auto);
 
 export const sampleRoundsOverview: RoundsOverview = {
   timeZone: rule.timeZone,
