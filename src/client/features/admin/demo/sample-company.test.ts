@@ -9,6 +9,7 @@ import type {
 } from "@shared/pairings";
 import type { RoundsOverview } from "@shared/rounds";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureAdmin } from "../../../../server/auth/ensure-admin";
 import { fixedClock } from "../../../../server/clock";
 import { seedSampleCompany } from "../../../../server/demo/seed-demo";
 import { getEmployeeStatusSummary } from "../../../../server/employees/employee-status-summary";
@@ -35,7 +36,7 @@ import { getCompanySettings } from "../../../../server/settings/company-settings
 import { createTestApp, type TestApp } from "../../../../server/test/test-app";
 import { defaultPairingGroup, isEmptyAllUsers } from "../rounds/pairing-scopes";
 import { sampleAnswer } from "./sample-data";
-import { SAMPLE_GROUP_ID, SAMPLE_NOW } from "./sample-people";
+import { SAMPLE_DOMAIN, SAMPLE_GROUP_ID, SAMPLE_NOW } from "./sample-people";
 
 /**
  * /admin-demo shows the company DEMO=1 seeds: the server seeds it at the demo's own "today", and
@@ -47,6 +48,8 @@ let t: TestApp;
 let groupId: number;
 beforeAll(async () => {
   t = await createTestApp({ clock: fixedClock(SAMPLE_NOW) });
+  // As README.md starts it: the admin at the sample company's domain exists before the seed.
+  await ensureAdmin(t.db, `you@${SAMPLE_DOMAIN}`, "a long password");
   groupId = (await seedSampleCompany(t.db, { now: SAMPLE_NOW })).domainGroupId;
 }, 120_000);
 afterAll(() => t.close());
@@ -74,6 +77,8 @@ describe("the sample dashboard's company", () => {
     expect(shown.counts).toEqual(server.counts);
     expect(shown.users.length).toBe(100);
     expect(shown.users[0].email).toMatch(/@acme\.example$/);
+    // The generator's first person is on both sides, though the admin's address is at the domain.
+    expect(server.users.map((u) => u.email)).toContain(`ada.okafor@${SAMPLE_DOMAIN}`);
 
     // Who has no current match, each with the reason the server gives (on leave, paused…).
     const unmatched = await listUsers(t.ctx, { ...everyone, noMatch: "yes" });
