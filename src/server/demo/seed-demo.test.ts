@@ -13,6 +13,7 @@ import {
   newsletterDeliveries,
   newsletters,
   pairings,
+  roundSteps,
   users,
 } from "../db/schema";
 import { readLogEntries } from "../newsletters/email-logs/log-entries";
@@ -69,6 +70,44 @@ describe("demo seeding", () => {
       .from(sql`(select m.pairing_id, mm.user_id from matches m
         join match_members mm on mm.match_id = m.id group by 1, 2 having count(*) > 1) d`);
     expect(doubled).toBe(0);
+  });
+
+  it("writes this month's round as a Generate on its pairing day does: a check-in already past done then, the reminder due", async () => {
+    const [running] = await database.db
+      .select()
+      .from(pairings)
+      .where(eq(pairings.status, "active"));
+    const steps = await database.db
+      .select()
+      .from(roundSteps)
+      .where(eq(roundSteps.month, running.month))
+      .orderBy(roundSteps.dueAt);
+    const row = (s: (typeof steps)[number]) => ({
+      kind: s.kind,
+      state: s.state,
+      scopeKey: s.scopeKey,
+      dueAt: s.dueAt.toISOString(),
+      doneAt: s.doneAt?.toISOString() ?? null,
+    });
+    // March 2027: paired on Monday 1 March, seeded on the 10th (docs/rounds.md, "When").
+    expect(steps.map(row)).toEqual([
+      { ...row(steps[0]), kind: "publish", state: "done", dueAt: "2027-03-01T09:00:00.000Z" },
+      {
+        kind: "check-in",
+        state: "done",
+        scopeKey: running.scopeKey,
+        dueAt: "2027-03-08T09:00:00.000Z",
+        doneAt: "2027-03-08T09:00:00.000Z",
+      },
+      {
+        kind: "reminder",
+        state: "pending",
+        scopeKey: running.scopeKey,
+        dueAt: "2027-03-15T09:00:00.000Z",
+        doneAt: null,
+      },
+    ]);
+    expect(steps[0]).toMatchObject({ scopeKey: running.scopeKey, pairingId: running.id });
   });
 
   it("has no record that is both completed and active", async () => {

@@ -140,7 +140,8 @@ async function roundView(ctx: AppContext, input: RoundInput): Promise<RoundView>
       at: at.toISOString(),
       state: beforeStart ? "before_start" : "skipped",
       doneAt: null,
-      note: beforeStart ? BEFORE_START : NOT_RUN,
+      // A month with a pairing is never told to pair people (docs/rounds.md).
+      note: beforeStart ? (handMadeAt ? timelineNotes.pairedBeforeStart : BEFORE_START) : NOT_RUN,
     };
   };
   const pairingId = rows.find((r) => r.kind === "publish")?.pairingId ?? null;

@@ -37,6 +37,7 @@ import { createTestApp, type TestApp } from "../../../../server/test/test-app";
 import { defaultPairingGroup, isEmptyAllUsers } from "../rounds/pairing-scopes";
 import { sampleAnswer } from "./sample-data";
 import { SAMPLE_DOMAIN, SAMPLE_GROUP_ID, SAMPLE_NOW } from "./sample-people";
+import { runningPairing } from "./sample-rounds";
 
 /**
  * /admin-demo shows the company DEMO=1 seeds: the server seeds it at the demo's own "today", and
@@ -128,6 +129,17 @@ describe("the sample dashboard's company", () => {
     });
     const shown = demo<RoundsOverview>("/api/admin/rounds");
     expect(byKind(shown)).toEqual(byKind(await getRoundsOverview(t.ctx)));
+    // The month the seed paired is the round: its check-in and reminder are due or done, never
+    // "never due" (docs/rounds.md).
+    const paired = shown.scopes
+      .filter((s) => s.domainGroupId === SAMPLE_GROUP_ID)
+      .flatMap((s) => [s.current, s.next])
+      .filter((view) => view?.month === runningPairing.round.month);
+    for (const view of paired) {
+      const asks = view?.steps.filter((s) => s.step === "check-in" || s.step === "reminder");
+      expect(asks?.map((s) => s.state)).not.toContain("before_start");
+      expect(JSON.stringify(view?.steps)).not.toMatch(/never due|Pair people this month/);
+    }
     // "All Users" is empty beside the group, so the one rule of the real page picks the group.
     expect(isEmptyAllUsers(shown.scopes[0], shown.scopes)).toBe(true);
     expect(defaultPairingGroup(shown.scopes)).toBe(SAMPLE_GROUP_ID);
