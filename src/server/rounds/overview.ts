@@ -105,7 +105,7 @@ interface RoundInput {
   dates: RoundDates;
   rows: RoundStepRow[];
   draft: { matches: string[][]; unmatched: string[] } | null;
-  /** The round's windows, counted from its start (round-windows.ts). */
+  /** The round's windows, counted from its start (shared/round-windows.ts). */
   windows: RoundWindows;
   now: Date;
   /** When automatic rounds began for the scope (null: not yet looked at by the scheduler). */

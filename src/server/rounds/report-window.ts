@@ -8,7 +8,7 @@ import { dateRule, getRoundSettings, getTimeZone } from "./round-settings";
 /**
  * The last day (YYYY-MM-DD, company zone) a partner of this pairing can be reported away,
  * counted from the day the pairing was made when that came after the pairing day (a month
- * generated late, round-windows.ts); null without round settings.
+ * generated late, shared/round-windows.ts); null without round settings.
  */
 export async function reportLastDay(
   db: Tx | AppContext["db"],
