@@ -1,5 +1,5 @@
 import { addDays } from "date-fns";
-import { sql } from "drizzle-orm";
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import { answerOfMatchesPage } from "../../shared/check-in-answers";
 import type { ConnectionStatus } from "../../shared/enums";
 import { monthDisplay } from "../../shared/pairings";
@@ -22,12 +22,14 @@ import {
   newsletterArchive,
   newsletters,
   pairings,
+  roundSteps,
 } from "../db/schema";
 import { insertMatchesInBulk } from "../match-members/match-members";
 import { defaultNewsletter } from "../newsletters/newsletter-defaults";
 import { archiveFileName } from "../newsletters/send/finish-send";
 import { failureReasons } from "../newsletters/send/outcome";
 import { insertPastDeliveries } from "../newsletters/send/past-deliveries";
+import { writeHandMadeRound } from "../rounds/hand-made-round";
 import { roundDates } from "../rounds/round-dates";
 import { dateRule, getRoundSettings, getTimeZone } from "../rounds/round-settings";
 
@@ -92,6 +94,8 @@ export async function seedHistory(tx: Tx, input: HistoryInput): Promise<void> {
       completedAt: pairings.completedAt,
       createdAt: pairings.createdAt,
     });
+  const running = rounds.length - 1;
+  await seedRunningRound(tx, input, rounds[running], stored[running].id);
   // One round at a time, so that only one round's matches and file are held (100,000 people:
   // 50,000 matches a round; docs/performance.md, "100,000 employees").
   for (const [r, round] of rounds.entries()) {
@@ -117,6 +121,35 @@ export async function seedHistory(tx: Tx, input: HistoryInput): Promise<void> {
   }
   const sent = await seedSentNewsletters(tx, input, past, files);
   await seedActivity(tx, input, { rounds, stored, files, sent });
+}
+
+/**
+ * The running round's steps as a Generate on its pairing day writes them (writeHandMadeRound,
+ * docs/rounds.md "A start on any day"): its publish done, its check-in and reminder due on their
+ * dates, as for any month paired by hand, so the timeline never calls them "never due". One whose
+ * date the seed comes after happened then, as the rest of the story did (nobody is e-mailed
+ * for it); a later one the app runs on its date.
+ */
+async function seedRunningRound(
+  tx: Tx,
+  { now, group }: HistoryInput,
+  round: SampleRound,
+  pairingId: number,
+) {
+  const scopeKey = String(group.id);
+  await writeHandMadeRound(tx, { scopeKey, month: round.month, pairingId, at: round.publishedAt });
+  await tx
+    .update(roundSteps)
+    .set({ state: "done", doneAt: sql`${roundSteps.dueAt}`, pairingId })
+    .where(
+      and(
+        eq(roundSteps.scopeKey, scopeKey),
+        eq(roundSteps.month, round.month),
+        inArray(roundSteps.kind, ["check-in", "reminder"]),
+        eq(roundSteps.state, "pending"),
+        lte(roundSteps.dueAt, now),
+      ),
+    );
 }
 
 /**

@@ -1,8 +1,9 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompletedPairingContent } from "../../shared/pairings";
-import { sampleMonth } from "../../shared/sample-company";
+import { sampleMonth, samplePeople } from "../../shared/sample-company";
 import { activityPage } from "../activity/activity";
+import { ensureAdmin } from "../auth/ensure-admin";
 import type { Database } from "../db/client";
 import {
   completedPairings,
@@ -12,6 +13,7 @@ import {
   newsletterDeliveries,
   newsletters,
   pairings,
+  roundSteps,
   users,
 } from "../db/schema";
 import { readLogEntries } from "../newsletters/email-logs/log-entries";
@@ -68,6 +70,44 @@ describe("demo seeding", () => {
       .from(sql`(select m.pairing_id, mm.user_id from matches m
         join match_members mm on mm.match_id = m.id group by 1, 2 having count(*) > 1) d`);
     expect(doubled).toBe(0);
+  });
+
+  it("writes this month's round as a Generate on its pairing day does: a check-in already past done then, the reminder due", async () => {
+    const [running] = await database.db
+      .select()
+      .from(pairings)
+      .where(eq(pairings.status, "active"));
+    const steps = await database.db
+      .select()
+      .from(roundSteps)
+      .where(eq(roundSteps.month, running.month))
+      .orderBy(roundSteps.dueAt);
+    const row = (s: (typeof steps)[number]) => ({
+      kind: s.kind,
+      state: s.state,
+      scopeKey: s.scopeKey,
+      dueAt: s.dueAt.toISOString(),
+      doneAt: s.doneAt?.toISOString() ?? null,
+    });
+    // March 2027: paired on Monday 1 March, seeded on the 10th (docs/rounds.md, "When").
+    expect(steps.map(row)).toEqual([
+      { ...row(steps[0]), kind: "publish", state: "done", dueAt: "2027-03-01T09:00:00.000Z" },
+      {
+        kind: "check-in",
+        state: "done",
+        scopeKey: running.scopeKey,
+        dueAt: "2027-03-08T09:00:00.000Z",
+        doneAt: "2027-03-08T09:00:00.000Z",
+      },
+      {
+        kind: "reminder",
+        state: "pending",
+        scopeKey: running.scopeKey,
+        dueAt: "2027-03-15T09:00:00.000Z",
+        doneAt: null,
+      },
+    ]);
+    expect(steps[0]).toMatchObject({ scopeKey: running.scopeKey, pairingId: running.id });
   });
 
   it("has no record that is both completed and active", async () => {
@@ -149,6 +189,40 @@ describe("demo seeding", () => {
     expect(added.users).toBe(10);
     expect(await count(pairings)).toBe(7);
   });
+});
+
+describe("the seeded people, whatever the admin's address", () => {
+  it("are the generator's from its first, an admin at one of their addresses being that person", async () => {
+    const own = await createTestDatabase();
+    try {
+      // ADMIN_EMAIL at the domain (README.md's command), and one at a sample person's address.
+      await ensureAdmin(own.db, `you@${DEMO_DOMAIN}`, "a long password");
+      const ada = await ensureAdmin(own.db, `Ada.Okafor@${DEMO_DOMAIN}`, "a long password");
+      expect(await seedSampleCompany(own.db, { now, count: 40 })).toMatchObject({ users: 40 });
+      const stored = await own.db
+        .select({ id: users.id, email: users.email, firstName: users.firstName })
+        .from(users)
+        .where(eq(users.needsProfileSetup, false));
+      expect(stored.map((u) => u.email).sort()).toEqual(
+        samplePeople(40)
+          .map((p) => p.email)
+          .sort(),
+      );
+      // Ada's account keeps its admin rights and is the sample company's Ada, history and all.
+      const [admin] = await own.db.select().from(users).where(eq(users.id, ada.id));
+      expect(admin).toMatchObject({ isAdmin: true, firstName: "Ada", authMethod: "password" });
+      const [{ n }] = await own.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(matchMembers)
+        .where(eq(matchMembers.userId, ada.id));
+      expect(n).toBeGreaterThan(0);
+      expect(await own.db.select({ n: sql<number>`count(*)::int` }).from(pairings)).toEqual([
+        { n: 7 },
+      ]);
+    } finally {
+      await own.close();
+    }
+  }, 60_000);
 });
 
 describe("the sample history's dates", () => {

@@ -1,5 +1,5 @@
 import { addDays, addMonths, format } from "date-fns";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import {
   SAMPLE_COMPANY_NAME,
   SAMPLE_DOMAIN,
@@ -10,7 +10,7 @@ import {
   samplePeople,
 } from "../../shared/sample-company";
 import { insertAsJson } from "../db/bulk-insert";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { allowedEmails, departments, domainGroups, pairings, settings, users } from "../db/schema";
 import { getCompanySettings, saveCompanySettings } from "../settings/company-settings";
 import { seedHistory } from "./seed-demo-history";
@@ -85,29 +85,74 @@ export async function seedSampleCompany(
       )
       .onConflictDoNothing();
 
-    const [{ existing }] = await tx
-      .select({ existing: sql<number>`count(*)::int` })
-      .from(users)
-      .where(sql`${users.email} like ${`%@${domain}`}`);
-    const people = samplePeople(count, existing, seed).map((p) => ({
+    const people = samplePeople(count, await peopleAlreadyThere(tx, domain), seed).map((p) => ({
       ...p,
       email: p.email.replace(`@${SAMPLE_DOMAIN}`, `@${domain}`),
     }));
+    const adopted = await adoptAdmins(tx, people, now);
     const created = (await insertAsJson(
       tx,
       users,
-      people.map((p) => userRow(p, now)),
+      people.filter((p) => !adopted.has(p.email)).map((p) => userRow(p, now)),
       { onConflictDoNothing: true, returning: "id" },
     )) as string[];
     const [{ rounds }] = await tx
       .select({ rounds: sql<number>`count(*)::int` })
       .from(pairings)
       .where(eq(pairings.scopeKey, String(group.id)));
-    if (rounds === 0 && created.length === people.length) {
-      await seedHistory(tx, { now, group, people, ids: created });
+    const written = created.length + adopted.size;
+    if (rounds === 0 && written === people.length) {
+      let made = 0;
+      const ids = people.map((p) => adopted.get(p.email) ?? created[made++]);
+      await seedHistory(tx, { now, group, people, ids });
     }
-    return { users: created.length, domain, domainGroupId: group.id };
+    return { users: written, domain, domainGroupId: group.id };
   });
+}
+
+/**
+ * How many of the sample company's people are stored already, so a later call adds the next ones:
+ * everyone at its domain but an admin who never made a profile (the ADMIN_EMAIL account,
+ * db/employee.ts). The admin's own address never shifts who the sample people are, so the server
+ * has the very people /admin-demo shows (docs/admin-console.md).
+ */
+async function peopleAlreadyThere(tx: Tx, domain: string): Promise<number> {
+  const [{ existing }] = await tx
+    .select({ existing: sql<number>`count(*)::int` })
+    .from(users)
+    .where(
+      sql`${users.email} like ${`%@${domain}`} and not (${users.isAdmin} and ${users.needsProfileSetup})`,
+    );
+  return existing;
+}
+
+/**
+ * An admin who never made a profile and whose address is a sample person's (ADMIN_EMAIL set to
+ * one of theirs) is that person: their account gets the person's profile, keeping its admin
+ * rights and password. Their ids by address.
+ */
+async function adoptAdmins(
+  tx: Tx,
+  people: SamplePerson[],
+  now: Date,
+): Promise<Map<string, string>> {
+  const admins = await tx
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(eq(users.isAdmin, true), eq(users.needsProfileSetup, true)));
+  const byEmail = new Map(people.map((p) => [p.email, p]));
+  const adopted = new Map<string, string>();
+  for (const admin of admins) {
+    const person = byEmail.get(admin.email.toLowerCase());
+    if (!person) continue;
+    const { authMethod: _keptAuth, ...profile } = userRow(person, now);
+    await tx
+      .update(users)
+      .set({ ...profile, updatedAt: now })
+      .where(eq(users.id, admin.id));
+    adopted.set(person.email, admin.id);
+  }
+  return adopted;
 }
 
 function userRow(p: SamplePerson, now: Date) {

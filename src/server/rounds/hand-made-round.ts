@@ -1,12 +1,24 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { RoundStepKind } from "../../shared/enums";
 import { monthDisplay } from "../../shared/pairings";
+import { type RoundWindows, roundWindows } from "../../shared/round-windows";
 import { defaultRoundSettings, timelineNotes } from "../../shared/rounds";
 import { readPairingSchedule } from "../dates/month-dates";
 import type { Db, Tx } from "../db/client";
 import { roundSteps } from "../db/schema";
+import type { DateRule } from "./round-dates";
 import { dateRule, getRoundSettings, getTimeZone } from "./round-settings";
-import { type RoundWindows, roundWindows } from "./round-windows";
+
+/** The rule that dates a scope's rounds, and whether they run by themselves. */
+export async function ruleOfScope(
+  db: Db | Tx,
+  scopeKey: string,
+): Promise<{ rule: DateRule; auto: boolean }> {
+  const own = (await getRoundSettings(db, [scopeKey])).get(scopeKey);
+  const timeZone = await getTimeZone(db);
+  const rule = dateRule(own ?? defaultRoundSettings, await readPairingSchedule({ db }), timeZone);
+  return { rule, auto: own?.auto ?? true };
+}
 
 /** The windows of a scope's month for a pairing made at `startedAt`, and whether it runs by itself. */
 export async function windowsOfScope(
@@ -15,10 +27,8 @@ export async function windowsOfScope(
   month: string,
   startedAt: Date,
 ): Promise<{ windows: RoundWindows; auto: boolean }> {
-  const own = (await getRoundSettings(db, [scopeKey])).get(scopeKey);
-  const timeZone = await getTimeZone(db);
-  const rule = dateRule(own ?? defaultRoundSettings, await readPairingSchedule({ db }), timeZone);
-  return { windows: roundWindows(month, rule, startedAt), auto: own?.auto ?? true };
+  const { rule, auto } = await ruleOfScope(db, scopeKey);
+  return { windows: roundWindows(month, rule, startedAt), auto };
 }
 
 /**

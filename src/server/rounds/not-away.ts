@@ -3,6 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { formatMatchMonth, joinNames } from "../../shared/matches";
 import type { AwayStatusResponse, NotAwayResponse } from "../../shared/partner-away";
 import { personName } from "../../shared/person-name";
+import { dayIn } from "../../shared/round-windows";
 import { recordActivity } from "../activity/activity";
 import { namedPerson, peopleLine } from "../activity/people-line";
 import { getAuthSecret } from "../app-secret";
@@ -19,7 +20,6 @@ import { waitingOf } from "../pairings/current/waiting-for-partner";
 import { lockPairing } from "../pairings/locks/pairing-locks";
 import { peopleInRunningMatches, runningMatchesOf } from "../pairings/scope/running-members";
 import { peopleInOrder } from "../people-rows/read-people";
-import { dayIn } from "./away-window";
 import { reportLastDay } from "./report-window";
 import { getTimeZone } from "./round-settings";
 

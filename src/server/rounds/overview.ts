@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { monthDisplay } from "../../shared/pairings";
+import { type RoundWindows, roundWindows } from "../../shared/round-windows";
 import {
   type RoundSettings,
   type RoundsOverview,
@@ -16,7 +17,6 @@ import { countEachScope } from "../pairings/scope/scope-headcounts";
 import { currentRound, nextRound, type RoundDates, roundDates } from "./round-dates";
 import { isScheduled } from "./round-pairing";
 import { dateRule, getRoundSettings, listRoundScopes, loadDateContext } from "./round-settings";
-import { type RoundWindows, roundWindows } from "./round-windows";
 
 /**
  * The admin's timeline (docs/rounds.md "What admins see"): per scope, how many people it holds
@@ -105,7 +105,7 @@ interface RoundInput {
   dates: RoundDates;
   rows: RoundStepRow[];
   draft: { matches: string[][]; unmatched: string[] } | null;
-  /** The round's windows, counted from its start (round-windows.ts). */
+  /** The round's windows, counted from its start (shared/round-windows.ts). */
   windows: RoundWindows;
   now: Date;
   /** When automatic rounds began for the scope (null: not yet looked at by the scheduler). */
@@ -140,7 +140,8 @@ async function roundView(ctx: AppContext, input: RoundInput): Promise<RoundView>
       at: at.toISOString(),
       state: beforeStart ? "before_start" : "skipped",
       doneAt: null,
-      note: beforeStart ? BEFORE_START : NOT_RUN,
+      // A month with a pairing is never told to pair people (docs/rounds.md).
+      note: beforeStart ? (handMadeAt ? timelineNotes.pairedBeforeStart : BEFORE_START) : NOT_RUN,
     };
   };
   const pairingId = rows.find((r) => r.kind === "publish")?.pairingId ?? null;

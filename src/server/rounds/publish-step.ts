@@ -153,7 +153,7 @@ async function completeEarlier(ctx: AppContext, scope: RoundScope, month: string
 }
 
 /**
- * The round's check-in and reminder count from now (round-windows.ts): a publish that ran late
+ * The round's check-in and reminder count from now (shared/round-windows.ts): a publish that ran late
  * (the app was down on the pairing day) never has its "Did you meet?" go out with the
  * announcement, and a step the round's completion would come before is not held.
  */

@@ -1,9 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
-import { roundDrafts } from "../db/schema";
+import { pairings, roundDrafts } from "../db/schema";
 import { runDueSteps } from "../jobs/definitions/round-steps";
-import { allowEmail, createCompanyWidePeople, createGroup } from "../test/factories";
+import {
+  allowEmail,
+  createCompanyWidePeople,
+  createGroup,
+  createGroupPairing,
+} from "../test/factories";
 import { checkRoundInvariantsAfterEach } from "../test/round-invariants-hook";
 import { createTestApp, type TestApp } from "../test/test-app";
 
@@ -11,6 +16,7 @@ const clock = fixedClock("2027-02-20T00:00:00Z");
 let t: TestApp;
 let admin: { id: string };
 let employee: { id: string };
+let labs: { id: number; displayName: string };
 const asAdmin = () => t.as(admin);
 
 beforeAll(async () => {
@@ -19,6 +25,7 @@ beforeAll(async () => {
   admin = company.admin;
   employee = company.people[0];
   const group = await createGroup(t.db, { name: "labs", displayName: "Labs" });
+  labs = group;
   await allowEmail(t.db, "*@labs.test", group.id);
   await runDueSteps(t.ctx);
 });
@@ -41,6 +48,32 @@ describe("the rounds of a fresh install", () => {
     expect(steps[0].note).toBe(
       "Before automatic rounds began here: this step was never due. Pair people this month with Generate Monthly Pairings under Admin Actions.",
     );
+  });
+
+  it("never tells the admin to pair people in a month that has a pairing without its steps", async () => {
+    // Paired on its pairing day with no check-in written down (made while its rounds were off).
+    const made = await createGroupPairing(t.db, labs, {
+      month: "2027-02",
+      createdAt: new Date("2027-02-01T09:00:00Z"),
+    });
+    try {
+      const body = (await asAdmin().get("/api/admin/rounds")).json();
+      const scope = body.scopes.find((s: { label: string }) => s.label === "Labs");
+      const steps = scope.current.steps as { step: string; state: string; note: string | null }[];
+      expect(steps.map((s) => [s.step, s.state])).toEqual([
+        ["draft", "skipped"],
+        ["publish", "done"],
+        ["check-in", "before_start"],
+        ["reminder", "before_start"],
+        ["complete", "planned"],
+      ]);
+      expect(steps[2].note).toBe(
+        "Nobody was asked: this month was paired before automatic rounds began here.",
+      );
+      for (const step of steps) expect(step.note ?? "").not.toMatch(/Pair people this month/);
+    } finally {
+      await t.db.delete(pairings).where(eq(pairings.id, made.id));
+    }
   });
 });
 

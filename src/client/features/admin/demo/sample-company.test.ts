@@ -9,6 +9,7 @@ import type {
 } from "@shared/pairings";
 import type { RoundsOverview } from "@shared/rounds";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureAdmin } from "../../../../server/auth/ensure-admin";
 import { fixedClock } from "../../../../server/clock";
 import { seedSampleCompany } from "../../../../server/demo/seed-demo";
 import { getEmployeeStatusSummary } from "../../../../server/employees/employee-status-summary";
@@ -29,12 +30,14 @@ import {
   getPairingValidation,
 } from "../../../../server/pairings/validation/pairing-validation";
 import { listUsers } from "../../../../server/people/users/list-users";
+import { getGeneratePlan } from "../../../../server/rounds/generate-plan";
 import { getRoundsOverview } from "../../../../server/rounds/overview";
 import { getCompanySettings } from "../../../../server/settings/company-settings";
 import { createTestApp, type TestApp } from "../../../../server/test/test-app";
 import { defaultPairingGroup, isEmptyAllUsers } from "../rounds/pairing-scopes";
 import { sampleAnswer } from "./sample-data";
-import { SAMPLE_GROUP_ID, SAMPLE_NOW } from "./sample-people";
+import { SAMPLE_DOMAIN, SAMPLE_GROUP_ID, SAMPLE_NOW } from "./sample-people";
+import { runningPairing } from "./sample-rounds";
 
 /**
  * /admin-demo shows the company DEMO=1 seeds: the server seeds it at the demo's own "today", and
@@ -46,6 +49,8 @@ let t: TestApp;
 let groupId: number;
 beforeAll(async () => {
   t = await createTestApp({ clock: fixedClock(SAMPLE_NOW) });
+  // As README.md starts it: the admin at the sample company's domain exists before the seed.
+  await ensureAdmin(t.db, `you@${SAMPLE_DOMAIN}`, "a long password");
   groupId = (await seedSampleCompany(t.db, { now: SAMPLE_NOW })).domainGroupId;
 }, 120_000);
 afterAll(() => t.close());
@@ -73,6 +78,8 @@ describe("the sample dashboard's company", () => {
     expect(shown.counts).toEqual(server.counts);
     expect(shown.users.length).toBe(100);
     expect(shown.users[0].email).toMatch(/@acme\.example$/);
+    // The generator's first person is on both sides, though the admin's address is at the domain.
+    expect(server.users.map((u) => u.email)).toContain(`ada.okafor@${SAMPLE_DOMAIN}`);
 
     // Who has no current match, each with the reason the server gives (on leave, paused…).
     const unmatched = await listUsers(t.ctx, { ...everyone, noMatch: "yes" });
@@ -122,6 +129,17 @@ describe("the sample dashboard's company", () => {
     });
     const shown = demo<RoundsOverview>("/api/admin/rounds");
     expect(byKind(shown)).toEqual(byKind(await getRoundsOverview(t.ctx)));
+    // The month the seed paired is the round: its check-in and reminder are due or done, never
+    // "never due" (docs/rounds.md).
+    const paired = shown.scopes
+      .filter((s) => s.domainGroupId === SAMPLE_GROUP_ID)
+      .flatMap((s) => [s.current, s.next])
+      .filter((view) => view?.month === runningPairing.round.month);
+    for (const view of paired) {
+      const asks = view?.steps.filter((s) => s.step === "check-in" || s.step === "reminder");
+      expect(asks?.map((s) => s.state)).not.toContain("before_start");
+      expect(JSON.stringify(view?.steps)).not.toMatch(/never due|Pair people this month/);
+    }
     // "All Users" is empty beside the group, so the one rule of the real page picks the group.
     expect(isEmptyAllUsers(shown.scopes[0], shown.scopes)).toBe(true);
     expect(defaultPairingGroup(shown.scopes)).toBe(SAMPLE_GROUP_ID);
@@ -146,6 +164,14 @@ describe("the sample dashboard's company", () => {
       const path = `/api/admin/pairing-validation/excluded?reason=${reason}&${group}`;
       expect(named(demo<ExcludedListResponse>(path))).toEqual(named(server));
     }
+  });
+
+  it("answers Generate's plan as the server does, so its dialog names the month's dates", async () => {
+    const group = await getGeneratePlan(t.ctx, groupId);
+    expect(group.awayUntil).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const path = "/api/admin/generate-pairing/plan";
+    expect(demo(`${path}?domainGroupId=${SAMPLE_GROUP_ID}`)).toEqual(group);
+    expect(demo(path)).toEqual(await getGeneratePlan(t.ctx, undefined));
   });
 
   it("has the seeded rounds: six completed with their records and this month's running one", async () => {

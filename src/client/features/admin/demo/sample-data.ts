@@ -12,6 +12,7 @@ import { companyEndpoints } from "@shared/endpoints/company";
 import { departmentByIdEndpoints, departmentEndpoints } from "@shared/endpoints/departments";
 import { invitationEndpoints } from "@shared/endpoints/invitations";
 import { interestEndpoints, officeEndpoints } from "@shared/endpoints/offices-and-interests";
+import { pairingEndpoints } from "@shared/endpoints/pairings";
 import { privacyEndpoints } from "@shared/endpoints/privacy";
 import { roundEndpoints } from "@shared/endpoints/rounds";
 import { schedulingEndpoints } from "@shared/endpoints/scheduling";
@@ -36,7 +37,7 @@ import {
   sampleDepartments,
   samplePeople,
 } from "./sample-people";
-import { sampleRoundsOverview } from "./sample-timeline";
+import { sampleGeneratePlan, sampleRoundsOverview } from "./sample-timeline";
 
 /**
  * What the sample dashboard (/admin-demo) answers for each GET, keyed by path; an answer is a
@@ -262,6 +263,7 @@ export const sampleData: Record<string, SampleAnswer> = {
   ]),
   ...Object.fromEntries([
     answerTo(roundEndpoints.overview, sampleRoundsOverview),
+    answerTo(pairingEndpoints.generatePlan, sampleGeneratePlan),
     answerTo(roundEndpoints.workingHours, {
       workingHours: DEFAULT_WORKING_HOURS,
       timeZone: "UTC",

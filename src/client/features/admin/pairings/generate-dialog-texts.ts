@@ -1,38 +1,79 @@
-import type { GeneratePlan } from "@shared/generate-plan";
+import { type GeneratePlan, generatePlanSchema } from "@shared/generate-plan";
 import { dayText } from "@shared/zone-clock";
 
-/** "Thursday, December 3" for an instant, in the company's zone. */
-const instantText = (iso: string, timeZone: string) =>
-  new Date(iso).toLocaleDateString("en", {
-    weekday: "long",
-    month: "long",
-    day: "numeric",
-    timeZone,
-  });
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** "Monday, November 30" for a YYYY-MM-DD day; null for anything else, which no one could read. */
+function readableDay(day: string): string | null {
+  if (!DAY.test(day)) return null;
+  const text = dayText(day);
+  return text === "Invalid Date" ? null : text;
+}
+
+/** "Thursday, December 3" for an instant, in the company's zone; null when it is no instant. */
+function readableInstant(iso: string, timeZone: string): string | null {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return null;
+  try {
+    return at.toLocaleDateString("en", {
+      weekday: "long",
+      month: "long",
+      day: "numeric",
+      timeZone,
+    });
+  } catch {
+    return null;
+  }
+}
 
 /** What members see and when they are e-mailed: at once on Cup of Joe, by e-mail with the newsletter. */
 const VISIBILITY =
   "Each of them sees their match on Cup of Joe at once. Nobody is e-mailed until you send the newsletter; once they were, deleting the pairing e-mails each of them that the match is off.";
 
+/** "The pairing day was …, so …: " when the month starts late, else nothing. */
+function lateStart(plan: GeneratePlan): string {
+  if (!plan.late) return "";
+  const day = readableDay(plan.pairingDay);
+  const was = day ? `The pairing day was ${day}` : "The pairing day has passed";
+  return `${was}, so this month's dates count from today: `;
+}
+
+/** What follows the dates: no automatic rounds, or a check-in too close to the next round. */
+function afterDates(plan: GeneratePlan, groupLabel: string): string {
+  if (!plan.auto) {
+    return `Automatic rounds are off for ${groupLabel}, so nobody is asked "Did you meet?".`;
+  }
+  if (plan.checkInAt !== null) return "";
+  const next = readableDay(plan.nextPairingDay);
+  if (!next) {
+    return 'The next pairing day is too soon to ask "Did you meet?" before it: people matched now are not asked, and their match completes then. You can wait for the next pairing day and let that round pair everyone instead.';
+  }
+  return `The next pairing day, ${next}, is too soon to ask "Did you meet?" before it: people matched now are not asked, and their match completes on ${next}. You can wait for ${next} and let that round pair everyone instead.`;
+}
+
 /**
  * The month's dates as Generate will start them (docs/rounds.md, "A start on any day"): counted
  * from today when the pairing day has passed; a check-in the next round would come before is
- * not held, and the admin is offered the next pairing day instead.
+ * not held, and the admin is offered the next pairing day instead. A date that cannot be read is
+ * left out of its sentence rather than shown as "Invalid Date".
  */
 export function planText(plan: GeneratePlan, groupLabel: string): string {
-  const away = `"My partner is away" can be used until ${dayText(plan.awayUntil)}`;
-  const next = dayText(plan.nextPairingDay);
-  const completes = `the pairing completes when the next round is published on ${next}`;
-  const start = plan.late
-    ? `The pairing day was ${dayText(plan.pairingDay)}, so this month's dates count from today: `
-    : "";
-  if (!plan.auto) {
-    return `${start}${away}; ${completes}. Automatic rounds are off for ${groupLabel}, so nobody is asked "Did you meet?".`;
-  }
-  if (plan.checkInAt === null) {
-    return `${start}${away}. The next pairing day, ${next}, is too soon to ask "Did you meet?" before it: people matched now are not asked, and their match completes on ${next}. You can wait for ${next} and let that round pair everyone instead.`;
-  }
-  return `${start}${away}; "Did you meet?" is asked on ${instantText(plan.checkInAt, plan.timeZone)}; ${completes}.`;
+  const awayUntil = readableDay(plan.awayUntil);
+  const next = readableDay(plan.nextPairingDay);
+  const tooSoon = plan.auto && plan.checkInAt === null;
+  const checkIn =
+    plan.auto && plan.checkInAt !== null ? readableInstant(plan.checkInAt, plan.timeZone) : null;
+  const clauses = [
+    awayUntil && `"My partner is away" can be used until ${awayUntil}`,
+    checkIn && `"Did you meet?" is asked on ${checkIn}`,
+    !tooSoon &&
+      `the pairing completes when the next round is published${next ? ` on ${next}` : ""}`,
+  ].filter((clause) => typeof clause === "string");
+  const start = lateStart(plan);
+  const joined = clauses.join("; ");
+  const sentence = start ? `${start}${joined}` : joined.charAt(0).toUpperCase() + joined.slice(1);
+  const dates = clauses.length > 0 ? `${sentence}.` : "";
+  return [dates, afterDates(plan, groupLabel)].filter((part) => part !== "").join(" ");
 }
 
 /** What Generate will do: the month's first round, or a second partner for everyone. */
@@ -42,8 +83,11 @@ export function generateDialogTexts(
   groupLabel: string,
   plan: GeneratePlan | undefined,
 ) {
-  const dates = plan ? ` ${planText(plan, groupLabel)}` : "";
-  const tooLate = plan?.auto === true && plan.checkInAt === null;
+  // An answer that is no plan (a sample dashboard without one, say) shows no dates at all.
+  const read = generatePlanSchema.safeParse(plan);
+  const known = read.success ? read.data : undefined;
+  const dates = known ? ` ${planText(known, groupLabel)}` : "";
+  const tooLate = known?.auto === true && known.checkInAt === null;
   if (round === "second") {
     return {
       title: `Start a second ${month} round for ${groupLabel}?`,
