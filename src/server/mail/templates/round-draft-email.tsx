@@ -9,7 +9,7 @@ export type RoundDraftEmailProps = {
   month: string;
   pairs: number;
   unmatched: number;
-  /** When it is published, in words ("Monday, March 1, 2027 at 09:00 (UTC)"). */
+  /** When it is published, in words ("Monday, March 1, 2027 at 09:00 UTC"). */
   publishAt: string;
   reviewUrl: string;
 };
