@@ -39,7 +39,9 @@ describe("quick test access in a demo", () => {
     await page.getByRole("heading", { name: "Check Your Email" }).waitFor();
     const mail = await story.smtp.waitForMessage((m) => m.to.includes("quinn@quick.test"));
     await page.getByLabel("Verification code").fill(mail.text.match(/\b(\d{6})\b/)?.[1] ?? "");
-    await page.getByRole("button", { name: "Verify Code" }).click();
+    // One action checks the code: no second button that looks the same.
+    expect(await page.getByRole("button", { name: "Verify Code" }).count()).toBe(0);
+    await page.getByRole("button", { name: "I've Entered My Code" }).click();
     await expect
       .poll(() => page.evaluate(() => fetch("/api/auth/user").then((r) => r.json())))
       .toMatchObject({ email: "quinn@quick.test", isValidated: true });
