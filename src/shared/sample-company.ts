@@ -52,7 +52,7 @@ type SampleOffice = (typeof sampleOfficeList)[number][0];
 const apartOffices: ReadonlySet<string> = new Set(["New York", "Bengaluru"]);
 
 /** Whether two sample people share working time: anyone but New York with Bengaluru. */
-export const shareHours = (a: Pick<SamplePerson, "office">, b: Pick<SamplePerson, "office">) =>
+const shareHours = (a: Pick<SamplePerson, "office">, b: Pick<SamplePerson, "office">) =>
   a.office === b.office || !(apartOffices.has(a.office) && apartOffices.has(b.office));
 
 const firstNames = [
