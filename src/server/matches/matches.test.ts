@@ -252,7 +252,11 @@ describe("GET /api/next-pairing", () => {
   it("defaults to the first Monday of the next month", async () => {
     const res = await t.as(await createUser(t.db)).get("/api/next-pairing");
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ date: "Monday, April 5, 2027", iso: "2027-04-05" });
+    expect(res.json()).toEqual({
+      date: "Monday, April 5, 2027",
+      iso: "2027-04-05",
+      away: null,
+    });
   });
 
   it("follows the pairing_schedule setting", async () => {
@@ -260,7 +264,11 @@ describe("GET /api/next-pairing", () => {
       .insert(settings)
       .values({ key: "pairing_schedule", value: { type: "nth-weekday", nth: 3, weekday: 3 } });
     const res = await t.as(await createUser(t.db)).get("/api/next-pairing");
-    expect(res.json()).toEqual({ date: "Wednesday, March 17, 2027", iso: "2027-03-17" });
+    expect(res.json()).toEqual({
+      date: "Wednesday, March 17, 2027",
+      iso: "2027-03-17",
+      away: null,
+    });
     await t.db.delete(settings).where(eq(settings.key, "pairing_schedule"));
   });
 
