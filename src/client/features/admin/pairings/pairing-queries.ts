@@ -2,6 +2,7 @@ import { CURRENT_PAIRINGS_PAGE_SIZE } from "@shared/current-pairings-query";
 import type { ExclusionReason } from "@shared/exclusions";
 import { keepPreviousData, type QueryClient, useQuery } from "@tanstack/react-query";
 import { metricKeys } from "../../../lib/api/admin-metrics";
+import { roundKeys } from "../../../lib/api/admin-rounds";
 import {
   type CurrentPairingsFilters,
   NO_CURRENT_FILTERS,
@@ -66,10 +67,14 @@ export const useCompletedPairingFile = (fileName: string | null) =>
     staleTime: 0,
   });
 
-/** After any pairing change: counts, current and completed pairings, and the newsletter's lists. */
+/**
+ * After any pairing change: counts, Generate's plan, current and completed pairings, the
+ * newsletter's lists and the rounds timeline (a Complete or Generate changes its steps).
+ */
 export function refreshPairingData(queryClient: QueryClient) {
   for (const key of [
     pairingKeys.allValidation,
+    pairingKeys.allGeneratePlans,
     pairingKeys.current,
     pairingKeys.completed,
     pairingKeys.references,
@@ -78,6 +83,7 @@ export function refreshPairingData(queryClient: QueryClient) {
     metricKeys.employeeStatus,
     metricKeys.enhanced,
     metricKeys.stats,
+    roundKeys.all,
   ]) {
     void queryClient.invalidateQueries({ queryKey: key });
   }
