@@ -2,13 +2,13 @@ import { CURRENT_PAIRINGS_PAGE_SIZE } from "@shared/current-pairings-query";
 import type { ExclusionReason } from "@shared/exclusions";
 import { keepPreviousData, type QueryClient, useQuery } from "@tanstack/react-query";
 import { metricKeys } from "../../../lib/api/admin-metrics";
-import { roundKeys } from "../../../lib/api/admin-rounds";
 import {
   type CurrentPairingsFilters,
   NO_CURRENT_FILTERS,
   pairingKeys,
   pairingsApi,
 } from "../../../lib/api/admin-pairings";
+import { roundKeys } from "../../../lib/api/admin-rounds";
 import { failureToast } from "../titled-failure-toast";
 import { type AdminMutationOptions, useAdminMutation } from "../use-admin-mutation";
 
