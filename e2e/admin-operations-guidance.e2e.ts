@@ -118,8 +118,8 @@ describe("the Operations tab guides the month", () => {
     await page.getByText("Generated 1 match for Table Co", { exact: true }).waitFor();
 
     const current = page.getByRole("region", { name: "Current pairings" });
-    await current.getByText(`${month} · Table Co`, { exact: true }).waitFor();
-    expect(await current.getByText(`${month} · Table Co`).count()).toBe(1);
+    await current.getByText(`${month} – Table Co`, { exact: true }).waitFor();
+    expect(await current.getByText(`${month} – Table Co`).count()).toBe(1);
     const remove = current.getByRole("button", { name: /^Delete / });
     expect(await remove.getAttribute("class")).not.toContain("bg-red");
 
@@ -148,7 +148,7 @@ describe("the Operations tab guides the month", () => {
 
     await page.keyboard.press("Escape");
     await remove.click();
-    const sure = page.getByRole("dialog", { name: `Delete ${month} · Table Co?` });
+    const sure = page.getByRole("dialog", { name: `Delete ${month} – Table Co?` });
     await sure.getByRole("button", { name: "Delete Pairing" }).click();
     await current.waitFor({ state: "detached" });
   });

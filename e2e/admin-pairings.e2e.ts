@@ -61,7 +61,7 @@ describe("an admin runs this month's pairings for a group", () => {
     await confirm.getByRole("button", { name: /^Generate .* pairings$/ }).click();
     await page.getByText("Generated 2 matches for Brew Co", { exact: true }).waitFor();
     const current = page.getByRole("region", { name: "Current pairings" });
-    await current.getByText(/· Brew Co$/).waitFor();
+    await current.getByText(/ – Brew Co$/).waitFor();
     expect(await current.innerText()).toContain("2 matches");
     // With a round running the Pairing part still fits a phone (it was 383 px wide).
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -84,7 +84,7 @@ describe("an admin runs this month's pairings for a group", () => {
     await overlay.waitFor({ state: "detached" });
 
     await current.getByRole("button", { name: /^Complete / }).click();
-    const completing = page.getByRole("dialog", { name: /^Complete .* · Brew Co\?$/ });
+    const completing = page.getByRole("dialog", { name: /^Complete .* – Brew Co\?$/ });
     const completeText = await completing.innerText();
     expect(completeText).toContain("2 matches");
     expect(completeText).toContain("a second round, giving everyone a second partner this month");
@@ -256,7 +256,7 @@ describe("an admin generates on the last evening of a month, in Berlin", () => {
     // The pairing's line stays (the toast before it may have gone by on a busy machine).
     const current = page.getByRole("region", { name: "Current pairings" });
     await current
-      .getByText(`${period} · ${displayName}`, { exact: true })
+      .getByText(`${period} – ${displayName}`, { exact: true })
       .waitFor({ timeout: slowStep });
     const stored = await story.db
       .select({ month: pairings.month })

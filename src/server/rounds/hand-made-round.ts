@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { RoundStepKind } from "../../shared/enums";
 import { monthDisplay } from "../../shared/pairings";
 import { type RoundWindows, roundWindows } from "../../shared/round-windows";
@@ -67,8 +67,30 @@ export async function writeHandMadeRound(
       // A publish still to come counts this pairing on its day (publish-step.ts).
       setWhere: sql`${roundSteps.state} in ('skipped', 'failed', 'done')`,
     });
+  await forgetEarlierRunsAsks(tx, round);
   await scheduleCheckIns(tx, round.scopeKey, round.month, windows);
   return windows;
+}
+
+/**
+ * A second round of the month (docs/pairings.md) asks its own people on its own dates: the
+ * check-in and reminder the month's earlier run was asked with no longer stand for the round.
+ */
+async function forgetEarlierRunsAsks(
+  tx: Tx,
+  round: { scopeKey: string; month: string; pairingId: number },
+) {
+  await tx
+    .delete(roundSteps)
+    .where(
+      and(
+        eq(roundSteps.scopeKey, round.scopeKey),
+        eq(roundSteps.month, round.month),
+        inArray(roundSteps.kind, ["check-in", "reminder"]),
+        ne(roundSteps.pairingId, round.pairingId),
+        inArray(roundSteps.state, ["done", "skipped", "failed"]),
+      ),
+    );
 }
 
 /**

@@ -117,6 +117,36 @@ describe("a month generated late counts its windows from the day it was made", (
     expect(reminders).toEqual([]);
   });
 
+  it("gives a second round of the month its own dates, after completing the first", async () => {
+    // November generated on its pairing day; its check-in and reminder are asked.
+    clock.set("2026-11-02T10:00:00Z");
+    const first = (await t.as(admin).post("/api/admin/generate-pairing", {})).json();
+    await at("2026-11-09T09:00:00Z");
+    await at("2026-11-16T09:00:00Z");
+    clock.set("2026-11-29T10:00:00Z");
+    const done = await t.as(admin).post(`/api/admin/complete-pairing/${first.pairingId}`, {});
+    expect(done.statusCode).toBe(200);
+    const second = await t.as(admin).post("/api/admin/generate-pairing", { secondRun: true });
+    expect(second.statusCode).toBe(200);
+
+    // The second round is counted from its own day: its check-in seven days later, no reminder
+    // (it would come after December's publish), and no note telling the admin to pair people.
+    const steps = await november();
+    expect(steps.map((s) => [s.step, s.state, s.at])).toEqual([
+      ["draft", "skipped", "2026-10-30T09:00:00.000Z"],
+      ["publish", "done", "2026-11-29T10:00:00.000Z"],
+      ["check-in", "pending", "2026-12-06T09:00:00.000Z"],
+      ["complete", "planned", "2026-12-07T09:00:00.000Z"],
+    ]);
+    for (const step of steps) expect(step.note ?? "").not.toMatch(/Pair people this month/);
+    const asked = await at("2026-12-06T09:00:00Z");
+    expect(asked.map((r) => [r.month, r.kind, r.state])).toContainEqual([
+      "2026-11",
+      "check-in",
+      "done",
+    ]);
+  });
+
   it("holds no check-in the next round would come before", async () => {
     clock.set("2026-11-30T10:00:00Z");
     expect((await t.as(admin).post("/api/admin/generate-pairing", {})).statusCode).toBe(200);

@@ -25,7 +25,8 @@ export function returnFocus(opener: Element | null) {
 
 /**
  * A confirmation before a destructive or far-reaching admin action (mount it while asking);
- * `children` go between the description and the buttons, for a choice the action needs.
+ * `children` go between the description and the buttons, for a choice the action needs. Without
+ * `confirmLabel` it only tells: the action is not offered, and Close is the one button.
  */
 export function ConfirmDialog({
   title,
@@ -39,7 +40,7 @@ export function ConfirmDialog({
 }: {
   title: string;
   description: ReactNode;
-  confirmLabel: string;
+  confirmLabel?: string;
   pending: boolean;
   destructive?: boolean;
   onConfirm: () => void;
@@ -62,15 +63,17 @@ export function ConfirmDialog({
         {children}
         <DialogFooter>
           <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
+            <Button variant="outline">{confirmLabel ? "Cancel" : "Close"}</Button>
           </DialogClose>
-          <Button
-            variant={destructive ? "destructive" : "default"}
-            onClick={onConfirm}
-            disabled={pending}
-          >
-            {confirmLabel}
-          </Button>
+          {confirmLabel && (
+            <Button
+              variant={destructive ? "destructive" : "default"}
+              onClick={onConfirm}
+              disabled={pending}
+            >
+              {confirmLabel}
+            </Button>
+          )}
         </DialogFooter>
       </DialogContent>
     </Dialog>

@@ -22,6 +22,8 @@ export const pairingKeys = {
   /** Every scope's counts; the prefix of `validation`. */
   allValidation: [endpoints.validation.path] as const,
   validation: (groupId: number | null) => [endpoints.validation.path, groupId ?? "all"] as const,
+  /** Every scope's plan; the prefix of `generatePlan`. */
+  allGeneratePlans: [endpoints.generatePlan.path] as const,
   generatePlan: (groupId: number | null) =>
     [endpoints.generatePlan.path, groupId ?? "all"] as const,
   excluded: (groupId: number | null, reason: ExclusionReason | null) =>

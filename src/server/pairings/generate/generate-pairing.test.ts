@@ -128,7 +128,7 @@ describe("generating monthly pairings", () => {
     const again = await admin.post(`/api/admin/generate-pairing/${groupId}`);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(
-      'Pairings for Lambda Inc in January 2027 already exist: "January 2027 — Lambda Inc" (Group A) is still running. Complete or delete it first.',
+      'Pairings for Lambda Inc in January 2027 already exist: "January 2027 – Lambda Inc" is still running. Complete or delete it first.',
     );
     // Saying "second round" does not get past a running pairing either.
     const confirmed = await admin.post(`/api/admin/generate-pairing/${groupId}`, {

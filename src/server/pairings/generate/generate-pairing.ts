@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { type GeneratePairingResponse, monthDisplay, runLetter } from "../../../shared/pairings";
+import { readablePairingName } from "../../../shared/pairing-file-names";
+import { type GeneratePairingResponse, monthDisplay } from "../../../shared/pairings";
 import { recordActivity } from "../../activity/activity";
 import { namedPerson, peopleLine } from "../../activity/people-line";
 import type { AppContext } from "../../context";
@@ -7,6 +8,7 @@ import { utcDayOf, utcMonthOf } from "../../dates/month-dates";
 import type { Db, Tx } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { pairings, type UserRow } from "../../db/schema";
+import { companyHasGroups } from "../../directory/groups/find-group";
 import { Conflict } from "../../errors";
 import { insertPairingGroups } from "../../match-members/match-members";
 import { holdRunningPairingsOfMonth, lockScopeMonth } from "../locks/pairing-locks";
@@ -40,12 +42,17 @@ export async function generatePairing(
   const month = utcMonthOf(now);
   const key = scopeKey(scope);
   const label = scopeLabel(scope);
-  const refuseIfTaken = async (db: Pick<Db, "select">) => {
+  const groupName = scope.kind === "group" ? scope.group.displayName : null;
+  const refuseIfTaken = async (db: Db | Tx) => {
     const rounds = await roundsOfMonth(db, key, month);
     const running = rounds.find((r) => r.status === "active");
     if (running) {
+      const name = readablePairingName(
+        { month, runOfMonth: running.runOfMonth, domainGroupName: groupName },
+        await companyHasGroups(db),
+      );
       throw new Conflict(
-        `Pairings for ${label} in ${monthDisplay(month)} already exist: "${running.name}" (Group ${runLetter(running.runOfMonth)}) is still running. Complete or delete it first.`,
+        `Pairings for ${label} in ${monthDisplay(month)} already exist: "${name}" is still running. Complete or delete it first.`,
         "pairing_exists",
       );
     }
@@ -171,7 +178,7 @@ async function refuseIfGoneMeanwhile(tx: Tx, formed: string[][], today: string) 
 /** The pairings of one scope and month, first round first. */
 function roundsOfMonth(db: Pick<Db, "select">, key: string, month: string) {
   return db
-    .select({ name: pairings.name, status: pairings.status, runOfMonth: pairings.runOfMonth })
+    .select({ status: pairings.status, runOfMonth: pairings.runOfMonth })
     .from(pairings)
     .where(and(eq(pairings.scopeKey, key), eq(pairings.month, month)))
     .orderBy(asc(pairings.runOfMonth));

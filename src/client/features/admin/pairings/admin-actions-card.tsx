@@ -23,9 +23,9 @@ import {
 } from "../../../lib/api/admin-pairings";
 import { ApiError } from "../../../lib/api-client";
 import { useDomainGroups } from "../whitelist/whitelist-queries";
-import { CurrentPairingsList, matchesWord } from "./current-pairings-list";
+import { CurrentPairingsList, matchesWord, pairingTitle } from "./current-pairings-list";
 import { EligibilityBox, EligibilityLoading } from "./eligibility-box";
-import { generateDialogTexts } from "./generate-dialog-texts";
+import { generateDialogTexts, runningDialogTexts } from "./generate-dialog-texts";
 import { useCurrentPairings, usePairingHistory, usePairingMutation } from "./pairing-queries";
 import { usePairingGroup } from "./use-pairing-group";
 
@@ -50,9 +50,8 @@ export function AdminActionsCard() {
   const { groupId, choosing, setGroupId, allUsersEmpty } = usePairingGroup();
   const [viewing, setViewing] = useState(false);
   const group = groups.data?.find((g) => g.id === groupId);
-  const groupLabel = scopeName(group?.displayName ?? null, {
-    groups: (groups.data?.length ?? 0) > 0,
-  });
+  const named = { groups: (groups.data?.length ?? 0) > 0 };
+  const groupLabel = scopeName(group?.displayName ?? null, named);
   const { generate, confirming, setConfirming } = useGeneration(groupId, groupLabel);
   // The month's dates as Generate would start them, read when the dialog opens.
   const plan = useQuery({
@@ -66,9 +65,12 @@ export function AdminActionsCard() {
   const month = monthDisplay(monthKey);
   const pairings = current.data?.pairings ?? [];
   const history = usePairingHistory();
-  const roundCompleted = (history.data?.pairings ?? []).some(
-    (p) => p.month === monthKey && p.domainGroupId === groupId && p.status === "completed",
+  const ofMonth = (history.data?.pairings ?? []).filter(
+    (p) => p.month === monthKey && p.domainGroupId === groupId,
   );
+  const roundCompleted = ofMonth.some((p) => p.status === "completed");
+  // A running pairing of the month: the server refuses a Generate, so the dialog only says so.
+  const running = ofMonth.find((p) => p.status === "active");
 
   // Read as the dialog shows, not when it opened: a pairing completed a moment ago is in the
   // history once it is read again, and the dialog then offers the second round.
@@ -122,7 +124,9 @@ export function AdminActionsCard() {
         {confirming && (
           <Suspense fallback={null}>
             <ConfirmDialog
-              {...generateDialogTexts(round, month, groupLabel, plan.data)}
+              {...(running
+                ? runningDialogTexts(month, groupLabel, pairingTitle(running, named))
+                : generateDialogTexts(round, month, groupLabel, plan.data))}
               {...(generate.isPending ? { confirmLabel: "Generating..." } : {})}
               pending={generate.isPending}
               onConfirm={() => generate.mutate(round === "second")}

@@ -1,4 +1,4 @@
-import { pairingGroupLabel } from "@shared/pairing-file-names";
+import { readablePairingName } from "@shared/pairing-file-names";
 import type { PairingSummary, PreviewMatch, SatOutPerson, WaitingPerson } from "@shared/pairings";
 import { monthDisplay } from "@shared/pairings";
 import { CheckCircle2, Trash2 } from "lucide-react";
@@ -19,15 +19,14 @@ const ConfirmDialog = lazy(async () => ({
 export const matchesWord = (n: number) => (n === 1 ? "1 match" : `${n} matches`);
 
 /**
- * "March 2027 · Acme Corp": a pairing's month and group, said once; the month alone when the
- * company has no groups (`pairingGroupLabel`).
+ * A pairing's one name (`readablePairingName`): "March 2027 – Acme Corp", the run's letter for a
+ * second run of the month, the month alone when the company has no groups.
  */
 export function pairingTitle(
-  p: Pick<PairingSummary, "month" | "domainGroupName">,
+  p: Pick<PairingSummary, "month" | "domainGroupName" | "groupNumber">,
   named: { groups: boolean },
 ): string {
-  const group = pairingGroupLabel(p.domainGroupName, named);
-  return group ? `${monthDisplay(p.month)} · ${group}` : monthDisplay(p.month);
+  return readablePairingName({ ...p, runOfMonth: p.groupNumber }, named);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { GeneratePlan } from "@shared/generate-plan";
 import { describe, expect, it } from "vitest";
-import { generateDialogTexts } from "./generate-dialog-texts";
+import { pairingTitle } from "./current-pairings-list";
+import { generateDialogTexts, runningDialogTexts } from "./generate-dialog-texts";
 
 // November 2026 started late (docs/rounds.md, "A start on any day"): generated on Thursday 26
 // November, the pairing day having been Monday 2 November and the next one Monday 7 December.
@@ -56,5 +57,20 @@ describe("the Generate dialog's dates", () => {
     expect(
       describeWith({ ...unreadable, timeZone: "Nowhere/At_All", checkInAt: late.checkInAt }),
     ).not.toContain("Invalid");
+  });
+});
+
+describe("the Generate dialog while the month's pairing is still running", () => {
+  it("names the running pairing by its one name and offers nothing to generate", () => {
+    const name = pairingTitle(
+      { month: "2026-11", domainGroupName: "Acme Corp", groupNumber: 2 },
+      { groups: true },
+    );
+    expect(name).toBe("November 2026 (run B) – Acme Corp");
+    const texts = runningDialogTexts("November 2026", "Acme Corp", name);
+    expect(texts).not.toHaveProperty("confirmLabel");
+    expect(texts.description).toBe(
+      '"November 2026 (run B) – Acme Corp" is still running, so Generate makes nothing now. Complete or delete it first under Current Pairings; a Generate after Complete makes a second November 2026 round.',
+    );
   });
 });

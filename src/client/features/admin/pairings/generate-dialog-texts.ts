@@ -76,6 +76,17 @@ export function planText(plan: GeneratePlan, groupLabel: string): string {
   return [dates, afterDates(plan, groupLabel)].filter((part) => part !== "").join(" ");
 }
 
+/**
+ * What the dialog says instead when the scope's pairing of the month is still running: the
+ * server refuses a Generate then (docs/pairings.md), so nothing is offered.
+ */
+export function runningDialogTexts(month: string, groupLabel: string, pairingName: string) {
+  return {
+    title: `${month} pairings for ${groupLabel} are still running`,
+    description: `"${pairingName}" is still running, so Generate makes nothing now. Complete or delete it first under Current Pairings; a Generate after Complete makes a second ${month} round.`,
+  };
+}
+
 /** What Generate will do: the month's first round, or a second partner for everyone. */
 export function generateDialogTexts(
   round: "first" | "second",

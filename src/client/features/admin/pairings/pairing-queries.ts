@@ -8,6 +8,7 @@ import {
   pairingKeys,
   pairingsApi,
 } from "../../../lib/api/admin-pairings";
+import { roundKeys } from "../../../lib/api/admin-rounds";
 import { failureToast } from "../titled-failure-toast";
 import { type AdminMutationOptions, useAdminMutation } from "../use-admin-mutation";
 
@@ -66,10 +67,14 @@ export const useCompletedPairingFile = (fileName: string | null) =>
     staleTime: 0,
   });
 
-/** After any pairing change: counts, current and completed pairings, and the newsletter's lists. */
+/**
+ * After any pairing change: counts, Generate's plan, current and completed pairings, the
+ * newsletter's lists and the rounds timeline (a Complete or Generate changes its steps).
+ */
 export function refreshPairingData(queryClient: QueryClient) {
   for (const key of [
     pairingKeys.allValidation,
+    pairingKeys.allGeneratePlans,
     pairingKeys.current,
     pairingKeys.completed,
     pairingKeys.references,
@@ -78,6 +83,7 @@ export function refreshPairingData(queryClient: QueryClient) {
     metricKeys.employeeStatus,
     metricKeys.enhanced,
     metricKeys.stats,
+    roundKeys.all,
   ]) {
     void queryClient.invalidateQueries({ queryKey: key });
   }
