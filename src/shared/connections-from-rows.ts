@@ -10,7 +10,7 @@ import {
   shownFigure,
 } from "./connection-figures";
 import type { ConnectionFigures } from "./connections";
-import { shownLink, withoutHiddenCells } from "./connections-suppression";
+import { hiddenBars, hiddenGrid, shownLink, withoutHiddenCells } from "./connections-suppression";
 import { DEPARTMENT_NOT_SET, percent } from "./metric-figures";
 
 /** One match of the chosen scope: its month, whether its chat happened, its members' departments. */
@@ -85,13 +85,14 @@ export function connectionsFromRows(
       if (m.happened) tallyIn(met, key).add(a.id, b.id);
     }
   }
-  const grid = (cells: Map<string, Tally>) =>
-    departments.map((a) =>
-      departments.map((b) => {
-        const t = cells.get(cellKey(a, b));
-        return shownCount(t?.count ?? 0, t?.people.size ?? 0, minCell);
-      }),
+  const grid = (cells: Map<string, Tally>) => {
+    const at = (a: string, b: string) => cells.get(cellKey(a, b));
+    return hiddenGrid(
+      departments.map((a) => departments.map((b) => at(a, b)?.count ?? 0)),
+      departments.map((a) => departments.map((b) => at(a, b)?.people.size ?? 0)),
+      minCell,
     );
+  };
   const happened = rows.filter((m) => m.happened);
   const metGrid = grid(met);
   const shown = shownLink({ departments, met: metGrid });
@@ -196,9 +197,9 @@ function reachOf(rows: readonly Row[], minCell: number): ConnectionFigures["reac
     people: shownCount(reach.length, reach.length, minCell),
     median: shownFigure(percentileDisc(reach, 0.5), reach.length, minCell),
     p90: shownFigure(percentileDisc(reach, 0.9), reach.length, minCell),
-    histogram: REACH_BUCKETS.map((b, i) => ({
-      label: b.label,
-      people: shownCount(counts[i], counts[i], minCell),
+    histogram: hiddenBars(counts, minCell).map((people, i) => ({
+      label: REACH_BUCKETS[i].label,
+      people,
     })),
   };
 }

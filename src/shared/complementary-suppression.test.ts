@@ -1,0 +1,102 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { hiddenBars, hiddenGrid, withComplement } from "./connections-suppression";
+
+/*
+ * A reader who knows a set's total (docs/privacy.md, "Figures about few people") and every count
+ * shown: the hidden counts add up to the rest, each is at least 1, and a count of people hidden
+ * as about few is at most `primaryMax`. They win when those facts leave one value for a hidden
+ * count. Enumerating every assignment the reader cannot rule out, the true one among them, each
+ * hidden count must take at least two values.
+ */
+function candidates(hidden: readonly number[], primaryMax: number): Array<Set<number>> {
+  // A count of none is hidden only when every count shown is none: the reader sees that.
+  const least = hidden.includes(0) ? 0 : 1;
+  const sum = hidden.reduce((a, b) => a + b, 0);
+  const seen = hidden.map(() => new Set<number>());
+  const walk = (i: number, left: number, picked: number[]) => {
+    if (i === hidden.length - 1) {
+      if (left < least) return;
+      // Every hidden count may be about few people, or the company of one.
+      for (const [j, v] of [...picked, left].entries()) seen[j].add(v);
+      return;
+    }
+    for (let v = least; v <= left - least * (hidden.length - 1 - i); v++)
+      walk(i + 1, left - v, [...picked, v]);
+  };
+  walk(0, sum, []);
+  // Assignments where every count is about few people: what a reader assuming so concludes.
+  const allSmall = hidden.map(() => new Set<number>());
+  const walkSmall = (i: number, left: number, picked: number[]) => {
+    if (i === hidden.length) {
+      if (left === 0) picked.forEach((v, j) => allSmall[j].add(v));
+      return;
+    }
+    for (let v = 1; v <= Math.min(primaryMax, left); v++)
+      walkSmall(i + 1, left - v, [...picked, v]);
+  };
+  if (Number.isFinite(primaryMax) && hidden.length * primaryMax >= sum) walkSmall(0, sum, []);
+  return allSmall.some((s) => s.size === 1) ? allSmall : seen;
+}
+
+const setArb = fc
+  .array(fc.oneof(fc.nat(6), fc.nat(30)), { minLength: 1, maxLength: 7 })
+  .chain((values) =>
+    fc.tuple(
+      fc.constant(values),
+      fc.array(fc.boolean(), { minLength: values.length, maxLength: values.length }),
+    ),
+  );
+
+describe("complementary suppression (withComplement)", () => {
+  it("leaves no hidden count of a set with a known total to be worked out", () => {
+    let protectedOnes = 0;
+    fc.assert(
+      fc.property(setArb, fc.integer({ min: 3, max: 6 }), ([values, small], minCell) => {
+        const primary = values.map((v, i) => small[i] && v > 0 && v < minCell);
+        const marks = withComplement(values, primary, minCell - 1);
+        // What was hidden stays hidden, and a count of none is never hidden.
+        primary.forEach((p, i) => p && expect(marks[i]).toBe(true));
+        if (values.some((v, i) => v > 0 && !marks[i])) {
+          values.forEach((v, i) => v === 0 && expect(marks[i]).toBe(false));
+        }
+        const hidden = values.filter((_, i) => marks[i]);
+        // Unless nothing is left to hide beside it, no hidden count has a single candidate.
+        if (hidden.length > 0 && hidden.length < values.length) {
+          protectedOnes++;
+          for (const c of candidates(hidden, minCell - 1)) expect(c.size).toBeGreaterThan(1);
+        }
+      }),
+      { seed: 7, numRuns: 400 },
+    );
+    expect(protectedOnes).toBeGreaterThan(100);
+  });
+
+  it("hides the next smallest bar of the reach table when one alone would be hidden", () => {
+    // 200 people: the bars shown would give the bar of one person away.
+    expect(hiddenBars([0, 1, 8, 20, 56, 115, 0], 5)).toEqual([0, null, null, 20, 56, 115, 0]);
+    // Two bars about few people already keep each other's secret.
+    expect(hiddenBars([0, 1, 2, 20, 56, 115, 0], 5)).toEqual([0, null, null, 20, 56, 115, 0]);
+    // Two bars of one person each add up to two: a third is hidden with them.
+    expect(hiddenBars([0, 1, 1, 20, 56, 115, 0], 5)).toEqual([0, null, null, null, 56, 115, 0]);
+  });
+
+  it("hides a second cell within departments and across them beside a hidden one", () => {
+    const counts = [
+      [4, 9, 2],
+      [9, 6, 7],
+      [2, 7, 8],
+    ];
+    const people = [
+      [3, 12, 6],
+      [12, 8, 9],
+      [6, 9, 10],
+    ];
+    // Within: the first department's own cell (three people) and the next smallest, 6.
+    expect(hiddenGrid(counts, people, 5)).toEqual([
+      [null, 9, 2],
+      [9, null, 7],
+      [2, 7, 8],
+    ]);
+  });
+});
