@@ -29,7 +29,9 @@ function candidates(hidden: readonly number[], primaryMax: number): Array<Set<nu
   const allSmall = hidden.map(() => new Set<number>());
   const walkSmall = (i: number, left: number, picked: number[]) => {
     if (i === hidden.length) {
-      if (left === 0) picked.forEach((v, j) => allSmall[j].add(v));
+      if (left === 0) {
+        for (const [j, v] of picked.entries()) allSmall[j].add(v);
+      }
       return;
     }
     for (let v = 1; v <= Math.min(primaryMax, left); v++)
@@ -56,9 +58,9 @@ describe("complementary suppression (withComplement)", () => {
         const primary = values.map((v, i) => small[i] && v > 0 && v < minCell);
         const marks = withComplement(values, primary, minCell - 1);
         // What was hidden stays hidden, and a count of none is never hidden.
-        primary.forEach((p, i) => p && expect(marks[i]).toBe(true));
+        for (const [i, p] of primary.entries()) if (p) expect(marks[i]).toBe(true);
         if (values.some((v, i) => v > 0 && !marks[i])) {
-          values.forEach((v, i) => v === 0 && expect(marks[i]).toBe(false));
+          for (const [i, v] of values.entries()) if (v === 0) expect(marks[i]).toBe(false);
         }
         const hidden = values.filter((_, i) => marks[i]);
         // Unless nothing is left to hide beside it, no hidden count has a single candidate.
