@@ -101,6 +101,7 @@ describe("an admin filters the users and exports the list as filtered", () => {
   it("on a phone: filters by preference, this month's match and sign-up, then exports", async () => {
     const page = await openUsers(375);
     await page.getByText("Showing all 6 users").waitFor();
+    await page.getByText("Counts of every user.").waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
 
@@ -115,10 +116,11 @@ describe("an admin filters the users and exports the list as filtered", () => {
     for (const why of ["sat out", "on leave", "profile not set up", "not on the whitelist"]) {
       expect(unmatched).toContain(`No current match: ${why}`);
     }
-    // The cards above count what the list shows, the status filter too: Total, Active, Paused,
-    // Opted Out, Deactivated.
+    // The cards above count what the list shows, the status filter too, and say so: Total,
+    // Active, Paused, Opted Out, Deactivated.
     const cards = () => page.getByRole("definition").allInnerTexts();
     await expect.poll(cards).toEqual(["6", "6", "0", "0", "0"]);
+    await page.getByText("Counts of the users your search and filters match.").waitFor();
     await page.getByLabel("Status", { exact: true }).selectOption({ label: "Opted Out" });
     await page.getByText("No users match your search criteria").waitFor();
     await expect.poll(cards).toEqual(["0", "0", "0", "0", "0"]);

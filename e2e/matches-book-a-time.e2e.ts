@@ -118,6 +118,9 @@ describe("a match booking its coffee chat", () => {
     const moved = await moveIt(page, chat, pair.id);
     expect(await invitationTo(grace.email, 1)).toContain(stamp(moved));
 
+    // Beside the booking no times are listed, so nothing to refuse; Move lists them.
+    expect(await chat.getByRole("button", { name: "None of these fit" }).count()).toBe(0);
+    await chat.getByRole("button", { name: "Move" }).click();
     // None of these fit: three new times, none of those shown before.
     const shown = await proposedStarts(page, pair.id);
     await chat.getByRole("button", { name: "None of these fit" }).click();

@@ -1,13 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allowEmail } from "../src/server/test/factories";
-import { SAMPLE_DOMAIN } from "../src/shared/sample-company";
+import { bookingTimeLabel } from "../src/shared/booking";
+import {
+  SAMPLE_DOMAIN,
+  SAMPLE_EMPLOYEES,
+  samplePeople,
+  sampleRounds,
+} from "../src/shared/sample-company";
 import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
+import { runningClock } from "./support/story-clock";
 
+// Wednesday 10 March 2027: the sample company is seeded as of then, its March round running.
+const clock = runningClock("2027-03-10T09:00:00Z");
 let story: Story;
 beforeAll(async () => {
   // Started as README.md says: the admin (ADMIN_EMAIL, at the sample domain) exists before DEMO=1
   // seeds the sample company, every person of it set up.
   story = await startStory({
+    clock,
+    pagesOnClock: true,
     env: { DEMO: "1", ADMIN_EMAIL: `boss@${SAMPLE_DOMAIN}`, ADMIN_PASSWORD: "a long password" },
   });
   await allowEmail(story.db, "*@quick.test");
@@ -39,7 +50,9 @@ describe("quick test access in a demo", () => {
     await page.getByRole("heading", { name: "Check Your Email" }).waitFor();
     const mail = await story.smtp.waitForMessage((m) => m.to.includes("quinn@quick.test"));
     await page.getByLabel("Verification code").fill(mail.text.match(/\b(\d{6})\b/)?.[1] ?? "");
-    await page.getByRole("button", { name: "Verify Code" }).click();
+    // One action checks the code: no second button that looks the same.
+    expect(await page.getByRole("button", { name: "Verify Code" }).count()).toBe(0);
+    await page.getByRole("button", { name: "I've Entered My Code" }).click();
     await expect
       .poll(() => page.evaluate(() => fetch("/api/auth/user").then((r) => r.json())))
       .toMatchObject({ email: "quinn@quick.test", isValidated: true });
@@ -67,5 +80,41 @@ describe("quick test access in a demo", () => {
       .poll(() => page.evaluate(() => fetch("/api/auth/user").then((r) => r.json())))
       .toMatchObject({ email: `ada.okafor@${SAMPLE_DOMAIN}`, firstName: "Ada", isValidated: true });
     expect(pageErrors).toEqual([]);
+  });
+
+  it("shows a sample person in Berlin their match's times in their own zone", async () => {
+    // The first Berlin person whose running match is with someone of another office.
+    const people = samplePeople(SAMPLE_EMPLOYEES);
+    const running = sampleRounds(people, clock.now()).at(-1)?.matches ?? [];
+    const match = running.find(
+      ({ members }) =>
+        people[members[0]].office === "Berlin" &&
+        members.some((m) => people[m].office !== "Berlin"),
+    );
+    if (!match) throw new Error("No Berlin person has a partner elsewhere this month");
+    const berliner = people[match.members[0]];
+    // The browser is in New York: the times follow the person's zone, not the machine's.
+    const page = await story.newPage({ width: 375, height: 800, timezoneId: "America/New_York" });
+    await page.goto("/simple-auth");
+    await page.getByLabel("Work email").fill(berliner.email);
+    await page.getByRole("button", { name: "Go to Profile" }).click();
+    await page.waitForURL("**/profile");
+    await page.goto("/matches");
+    await page
+      .getByText("Times in your time zone, Central European Time (Europe/Berlin);")
+      .first()
+      .waitFor();
+    const { match: mine } = (await page.evaluate(() =>
+      fetch("/api/matches/current").then((r) => r.json()),
+    )) as { match: { id: number } };
+    const res = await page.request.get(`/api/matches/${mine.id}/times`);
+    const starts = ((await res.json()).times as { start: string }[]).map((t) => t.start);
+    expect(starts).toHaveLength(3);
+    for (const start of starts) {
+      const label = bookingTimeLabel(start, "Europe/Berlin");
+      expect(label.slice(-5) >= "09:00" && label.slice(-5) <= "16:30").toBe(true);
+      await page.getByRole("button", { name: `Book ${label}` }).waitFor();
+    }
+    expect(await hasHorizontalScroll(page)).toBe(false);
   });
 });

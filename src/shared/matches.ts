@@ -126,12 +126,18 @@ export type MatchHistoryResponse = z.infer<typeof matchHistoryResponseSchema>;
 /** PUT /api/matches/:id/complete and …/connection-status: the match after the change. */
 export const matchChangedSchema = matchItemSchema.extend({ message: z.string() });
 
-/** GET /api/next-pairing */
+/** Why a member is left out of the next pairing (docs/matches.md, "Next pairing"). */
+export const nextPairingAways = ["paused", "skipping", "opted_out", "on_leave"] as const;
+export type NextPairingAway = (typeof nextPairingAways)[number];
+
+/** GET /api/next-pairing: the first pairing day the member is in, and why not the next one. */
 export const nextPairingResponseSchema = z.object({
-  /** Display text, e.g. "Monday, April 5, 2027". */
-  date: z.string(),
+  /** Display text, e.g. "Monday, April 5, 2027"; null when they are not back by themselves. */
+  date: z.string().nullable(),
   /** The same day as YYYY-MM-DD. */
-  iso: z.string(),
+  iso: z.string().nullable(),
+  /** Null when they are in the next pairing. */
+  away: z.enum(nextPairingAways).nullable(),
 });
 export type NextPairingResponse = z.infer<typeof nextPairingResponseSchema>;
 

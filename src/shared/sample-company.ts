@@ -36,6 +36,25 @@ export const sampleDepartmentList = [
   ["Other", "Other"],
 ] as const;
 
+/**
+ * The company's offices with each one's time zone, [name, IANA zone]; its people work there, 09:00
+ * to 17:00 their time (the company's default hours). New York and Bengaluru share no working hour,
+ * so nobody of one is paired with anybody of the other (`shareHours`), as the engine's shared-time
+ * rule would not (src/server/matching/FORMAT.md, rule 4).
+ */
+export const sampleOfficeList = [
+  ["Berlin", "Europe/Berlin"],
+  ["New York", "America/New_York"],
+  ["Bengaluru", "Asia/Kolkata"],
+] as const;
+export const SAMPLE_OFFICES: string[] = sampleOfficeList.map(([name]) => name);
+type SampleOffice = (typeof sampleOfficeList)[number][0];
+const apartOffices: ReadonlySet<string> = new Set(["New York", "Bengaluru"]);
+
+/** Whether two sample people share working time: anyone but New York with Bengaluru. */
+const shareHours = (a: Pick<SamplePerson, "office">, b: Pick<SamplePerson, "office">) =>
+  a.office === b.office || !(apartOffices.has(a.office) && apartOffices.has(b.office));
+
 const firstNames = [
   "Ada",
   "Ben",
@@ -100,11 +119,16 @@ export interface SamplePerson {
   bio: string | null;
   participationStatus: ParticipationStatus;
   onLeave: boolean;
+  /** An office of sampleOfficeList, and its zone (confirmed: the person set up their profile). */
+  office: SampleOffice;
+  timeZone: string;
 }
 
 /** People number `first` to `first + count - 1` of the sample company. */
 export function samplePeople(count: number, first = 0, seed = 42): SamplePerson[] {
   const random = seededRandom(seed + first);
+  // Offices draw from their own stream, so everything else about a person stays as it was.
+  const officeRandom = seededRandom((seed + first) ^ 0x0ff1ce);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
   return Array.from({ length: count }, (_, i) => {
     const n = first + i;
@@ -112,6 +136,8 @@ export function samplePeople(count: number, first = 0, seed = 42): SamplePerson[
     const lastName = lastNames[Math.floor(n / firstNames.length) % lastNames.length];
     const roll = random();
     const prefRoll = random();
+    const [office, timeZone] =
+      sampleOfficeList[Math.floor(officeRandom() * sampleOfficeList.length)];
     return {
       email: `${firstName}.${lastName}${n >= 200 ? n : ""}@${SAMPLE_DOMAIN}`.toLowerCase(),
       firstName,
@@ -122,6 +148,8 @@ export function samplePeople(count: number, first = 0, seed = 42): SamplePerson[
       bio: pick(bios) || null,
       participationStatus: roll < 0.85 ? "active" : roll < 0.93 ? "paused" : "opted_out",
       onLeave: random() < 0.04,
+      office,
+      timeZone,
     };
   });
 }
@@ -159,7 +187,8 @@ const defaultPublishTime: SamplePublishTime = (month) =>
 /**
  * Six completed rounds and the current one. A round pairs who was taking part then (people who
  * opted out did so two months ago, today's pauses and leaves are recent) at random, a trio taking
- * the odd one, and no pair meets again within SAMPLE_REPEAT_WINDOW_MONTHS, as the engine rules.
+ * the odd one, no pair meets again within SAMPLE_REPEAT_WINDOW_MONTHS and every pair shares
+ * working hours (`shareHours`), as the engine rules.
  * Past answers: about two in three matches met, one in six missed, the rest never answered; the
  * current round has its first answers. A round is completed when the next one is published.
  */
@@ -187,10 +216,12 @@ export function sampleRounds(
       memberLists.push(taking.slice(i, trio ? i + 3 : i + 2));
       if (trio) break;
     }
-    const recent = (a: number, b: number) =>
+    // A pair may not meet when it met recently or shares no working hour.
+    const apart = (a: number, b: number) =>
+      !shareHours(people[a], people[b]) ||
       (lastMet.get(pairKey(a, b)) ?? Number.POSITIVE_INFINITY) - monthsAgo <=
-      SAMPLE_REPEAT_WINDOW_MONTHS;
-    avoidRepeats(memberLists, recent);
+        SAMPLE_REPEAT_WINDOW_MONTHS;
+    avoidClashes(memberLists, apart);
     const matches = memberLists.map((members) => ({
       members,
       answers: answersFor(members.length, monthsAgo === 0, random),
@@ -218,9 +249,9 @@ function pairsOf(members: number[]): Array<[number, number]> {
   return members.flatMap((a, i) => members.slice(i + 1).map((b): [number, number] => [a, b]));
 }
 
-/** Swaps members between matches until no match holds a pair that met recently. */
-function avoidRepeats(matches: number[][], recent: (a: number, b: number) => boolean) {
-  const clash = (m: number[]) => pairsOf(m).some(([a, b]) => recent(a, b));
+/** Swaps members between matches until no match holds a pair that may not meet. */
+function avoidClashes(matches: number[][], apart: (a: number, b: number) => boolean) {
+  const clash = (m: number[]) => pairsOf(m).some(([a, b]) => apart(a, b));
   for (const match of matches) {
     for (const other of matches) {
       if (!clash(match)) break;

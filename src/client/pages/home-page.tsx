@@ -10,8 +10,14 @@ import { NoMatchHistory } from "../features/matches/empty-states";
 import { HistoryCard } from "../features/matches/history-card";
 import { HistoryGridSkeleton } from "../features/matches/match-skeletons";
 import { NextPairingCard } from "../features/matches/next-pairing-card";
+import { welcomeLine } from "../features/matches/next-pairing-texts";
 import { StatsCard } from "../features/matches/stats-card";
-import { hasMatch, useCurrentMatch, useMatchHistory } from "../features/matches/use-matches";
+import {
+  hasMatch,
+  useCurrentMatch,
+  useMatchHistory,
+  useNextPairing,
+} from "../features/matches/use-matches";
 import { needsSetup } from "../features/profile/needs-setup";
 import { useAuth } from "../features/use-auth";
 import { useDocumentTitle } from "../lib/use-document-title";
@@ -50,6 +56,7 @@ export function HomePage() {
   const ready = Boolean(user) && !needsSetup(user);
   const current = useCurrentMatch(ready);
   const history = useMatchHistory(ready);
+  const next = useNextPairing(ready);
 
   if (isLoading) {
     return (
@@ -65,16 +72,11 @@ export function HomePage() {
   const recent = items.slice(0, DASHBOARD_RECENT_MATCHES);
   // "Welcome back" only to someone who has been matched before: a first visit is greeted as one.
   const returning = items.length > 0 || hasMatch(current.data);
-  const name = user.firstName ? `, ${user.firstName}` : "";
   return (
     <AppLayout className="space-y-8">
       <div className="space-y-1">
         <h1 className="text-3xl font-bold tracking-tight text-coffee-950">Your Coffee Chat Hub</h1>
-        <p className="text-coffee-700">
-          {returning
-            ? `Welcome back${name}! Here's what's brewing.`
-            : `Welcome${name}! Your first coffee chat comes with the next monthly pairing.`}
-        </p>
+        <p className="text-coffee-700">{welcomeLine(user.firstName, returning, next.data)}</p>
       </div>
 
       <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">

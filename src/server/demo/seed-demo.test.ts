@@ -1,7 +1,12 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompletedPairingContent } from "../../shared/pairings";
-import { sampleMonth, samplePeople } from "../../shared/sample-company";
+import {
+  SAMPLE_OFFICES,
+  sampleMonth,
+  sampleOfficeList,
+  samplePeople,
+} from "../../shared/sample-company";
 import { activityPage } from "../activity/activity";
 import { ensureAdmin } from "../auth/ensure-admin";
 import type { Database } from "../db/client";
@@ -12,6 +17,7 @@ import {
   matchMembers,
   newsletterDeliveries,
   newsletters,
+  offices,
   pairings,
   roundSteps,
   users,
@@ -182,6 +188,38 @@ describe("demo seeding", () => {
       .from(emailLogs)
       .where(sql`${emailLogs.failedSends} > 0`);
     expect(failed.length).toBeGreaterThan(0);
+  });
+
+  it("puts everyone in an office, on its zone, and pairs nobody of New York with Bengaluru", async () => {
+    const list = await database.db.select({ name: offices.name }).from(offices).orderBy(offices.id);
+    expect(list.map((o) => o.name)).toEqual(SAMPLE_OFFICES);
+    const zoneOf = new Map<string, string>(sampleOfficeList);
+    const people = await database.db
+      .select({
+        office: users.office,
+        zone: users.timeZone,
+        confirmed: users.timeZoneConfirmed,
+        n: sql<number>`count(*)::int`,
+      })
+      .from(users)
+      .groupBy(users.office, users.timeZone, users.timeZoneConfirmed);
+    expect(people).toHaveLength(3);
+    for (const row of people) {
+      expect(row.zone).toBe(zoneOf.get(row.office ?? ""));
+      expect(row.confirmed).toBe(true);
+      expect(row.n).toBeGreaterThan(3500 / 4);
+    }
+    // New York and Bengaluru share no working hour (09:00–17:00 each): no match may hold both.
+    const [{ apart }] = await database.db
+      .select({ apart: sql<number>`count(*)::int` })
+      .from(matches)
+      .where(
+        sql`exists (select 1 from ${matchMembers} a join ${users} ua on ua.id = a.user_id
+            join ${matchMembers} b on b.match_id = a.match_id join ${users} ub on ub.id = b.user_id
+            where a.match_id = ${matches.id} and ua.office = 'New York' and ub.office = 'Bengaluru')`,
+      );
+    expect(apart).toBe(0);
+    expect(await count(matches)).toBeGreaterThan(7 * 1000);
   });
 
   it("adds people to the company later without a second history", async () => {

@@ -5,13 +5,22 @@ import {
   SAMPLE_DOMAIN,
   SAMPLE_EMPLOYEES,
   SAMPLE_GROUP,
+  SAMPLE_OFFICES,
   type SamplePerson,
   sampleDepartmentList,
   samplePeople,
 } from "../../shared/sample-company";
 import { insertAsJson } from "../db/bulk-insert";
 import type { Db, Tx } from "../db/client";
-import { allowedEmails, departments, domainGroups, pairings, settings, users } from "../db/schema";
+import {
+  allowedEmails,
+  departments,
+  domainGroups,
+  offices,
+  pairings,
+  settings,
+  users,
+} from "../db/schema";
 import { getCompanySettings, saveCompanySettings } from "../settings/company-settings";
 import { seedHistory } from "./seed-demo-history";
 
@@ -51,8 +60,8 @@ async function nameTheCompany(db: Pick<Db, "select" | "insert">) {
 
 /**
  * The sample company of src/shared/sample-company.ts: its name, a domain group with its whole
- * domain whitelisted, its departments (Other included) and employees with profiles, mixed
- * preferences and participation states. A company without pairings also gets its history
+ * domain whitelisted, its departments (Other included), its offices and employees with profiles
+ * (each in an office, on its time zone), mixed preferences and participation states. A company without pairings also gets its history
  * (seed-demo-history.ts); a later call only adds people.
  */
 export async function seedSampleCompany(
@@ -83,6 +92,11 @@ export async function seedSampleCompany(
           domainGroupId: group.id,
         })),
       )
+      .onConflictDoNothing();
+    // The group's office list (docs/admin-console.md, "Offices"), the one its people picked from.
+    await tx
+      .insert(offices)
+      .values(SAMPLE_OFFICES.map((name) => ({ domainGroupId: group.id, name })))
       .onConflictDoNothing();
 
     const people = samplePeople(count, await peopleAlreadyThere(tx, domain), seed).map((p) => ({
@@ -172,6 +186,9 @@ function userRow(p: SamplePerson, now: Date) {
     leaveStartDate: p.onLeave ? format(addDays(now, -10), "yyyy-MM-dd") : null,
     leaveEndDate: p.onLeave ? format(addDays(now, 50), "yyyy-MM-dd") : null,
     leaveReason: p.onLeave ? "Parental leave" : null,
+    office: p.office,
+    timeZone: p.timeZone,
+    timeZoneConfirmed: true,
     isEmailVerified: true,
     isValidated: true,
     validatedAt: now,

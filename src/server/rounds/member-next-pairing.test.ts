@@ -35,14 +35,58 @@ const setZone = async (timeZone: string) => {
   expect(res.statusCode).toBe(200);
 };
 
+// Before the tests below pair June 2027 by hand: these people are back in June.
+describe("GET /api/next-pairing for someone left out of the next pairing", () => {
+  // April's draft is on 2 April, May's on 30 April, June's on 4 June (three review days).
+  const person = (fields: Parameters<typeof createUser>[1]) =>
+    createUser(t.db, { email: `p${Math.random().toString(36).slice(2)}@hq.test`, ...fields });
+
+  it("gives the first pairing after a pause, judged on the draft day", async () => {
+    clock.set("2027-04-04T12:00:00Z");
+    await setZone("UTC");
+    const paused = await person({ participationStatus: "paused", pauseEndDate: "2027-05-15" });
+    expect(await nextOf(paused)).toEqual({
+      date: "Monday, June 7, 2027",
+      iso: "2027-06-07",
+      away: "paused",
+    });
+    // Back on 3 April, after April's draft on the 2nd: not in April's pairing on the 5th.
+    const late = await person({ participationStatus: "paused", pauseEndDate: "2027-04-03" });
+    expect(await nextOf(late)).toMatchObject({ iso: "2027-05-03", away: "paused" });
+    const open = await person({ participationStatus: "paused", pauseEndDate: null });
+    expect(await nextOf(open)).toEqual({ date: null, iso: null, away: "paused" });
+  });
+
+  it("says skipping next month, opted out and on leave apart", async () => {
+    clock.set("2027-04-04T12:00:00Z");
+    const skipper = await person({});
+    expect(
+      (await t.as(skipper).put("/api/participation", { action: "skip_next" })).statusCode,
+    ).toBe(200);
+    expect(await nextOf(skipper)).toMatchObject({ iso: "2027-06-07", away: "skipping" });
+    const out = await person({ participationStatus: "opted_out" });
+    expect(await nextOf(out)).toEqual({ date: null, iso: null, away: "opted_out" });
+    const leave = { employeeStatus: "on_leave", leaveStartDate: "2027-03-01" } as const;
+    const back = await person({ ...leave, leaveEndDate: "2027-05-10" });
+    expect(await nextOf(back)).toMatchObject({ iso: "2027-06-07", away: "on_leave" });
+    const gone = await person({ ...leave, leaveEndDate: null });
+    expect(await nextOf(gone)).toEqual({ date: null, iso: null, away: "on_leave" });
+  });
+});
+
 describe("GET /api/next-pairing for a member", () => {
   it("shows the member's own group's pairing day, and the company's to someone in no group", async () => {
     clock.set("2027-04-04T12:00:00Z");
     await setZone("UTC");
-    expect(await nextOf(loner)).toEqual({ date: "Monday, April 5, 2027", iso: "2027-04-05" });
+    expect(await nextOf(loner)).toEqual({
+      date: "Monday, April 5, 2027",
+      iso: "2027-04-05",
+      away: null,
+    });
     expect(await nextOf(labber)).toEqual({
       date: "Wednesday, April 21, 2027",
       iso: "2027-04-21",
+      away: null,
     });
   });
 
@@ -72,7 +116,11 @@ describe("GET /api/next-pairing for a member", () => {
     // June's first Monday is 7 June; July's is 5 July.
     expect((await nextOf(loner)).iso).toBe("2027-06-07");
     await createPairing(t.db, { scopeKey: "all", month: "2027-06" });
-    expect(await nextOf(loner)).toEqual({ date: "Monday, July 5, 2027", iso: "2027-07-05" });
+    expect(await nextOf(loner)).toEqual({
+      date: "Monday, July 5, 2027",
+      iso: "2027-07-05",
+      away: null,
+    });
     // Another round's month does not count for this member.
     expect((await nextOf(labber)).iso).toBe("2027-06-16");
   });

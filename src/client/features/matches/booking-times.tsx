@@ -40,7 +40,7 @@ function useBookingMutations(matchId: number, booked: string | undefined, onBook
 /**
  * Three times that fit everyone in the match, in the reader's own zone, each a button that books
  * it for the whole match (docs/matches.md, "Booking a time"); once booked, "Booked: Tue 3 Mar,
- * 10:00 Central European Time (Europe/Berlin)" with Move and None of these fit.
+ * 10:00 Central European Time (Europe/Berlin)" with Move, which lists the times again.
  */
 export function BookingTimes({ item }: { item: MatchItem }) {
   const matchId = item.match.id;
@@ -94,11 +94,10 @@ export function BookingTimes({ item }: { item: MatchItem }) {
       ) : null}
       {booked && !moving ? (
         <div className="flex flex-wrap gap-2">
+          {/* No times are listed beside the booking, so there is nothing to say "none fit" to:
+              Move shows them, with None of these fit. */}
           <Button variant="outline" disabled={busy} onClick={() => setMoving(true)}>
             Move
-          </Button>
-          <Button variant="ghost" disabled={busy || !times.data} onClick={noneFit}>
-            None of these fit
           </Button>
         </div>
       ) : (

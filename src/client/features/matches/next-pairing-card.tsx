@@ -1,6 +1,7 @@
 import { CalendarClock } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
+import { nextPairingNote } from "./next-pairing-texts";
 import { useNextPairing } from "./use-matches";
 
 export function NextPairingCard({ enabled }: { enabled: boolean }) {
@@ -19,10 +20,12 @@ export function NextPairingCard({ enabled }: { enabled: boolean }) {
           </>
         ) : next.data ? (
           <>
-            <p className="text-lg font-semibold text-coffee-950">
-              <time dateTime={next.data.iso}>{next.data.date}</time>
-            </p>
-            <p className="text-sm text-coffee-700">Your new match arrives by e-mail that day.</p>
+            {next.data.iso !== null && (
+              <p className="text-lg font-semibold text-coffee-950">
+                <time dateTime={next.data.iso}>{next.data.date}</time>
+              </p>
+            )}
+            <p className="text-sm text-coffee-700">{nextPairingNote(next.data)}</p>
           </>
         ) : (
           <p className="text-sm text-coffee-700">The next pairing date is not available yet.</p>

@@ -55,19 +55,16 @@ export function CheckEmailScreen({ user, onRefetch }: { user: AuthUser; onRefetc
           <FieldError id={`${codeId}-error`} role="alert">
             {error}
           </FieldError>
+          {/* The one action of the screen (the spec's "I've Entered My Code"): it checks the code,
+              then reads the user again; a second button that only re-read it looked the same. */}
           <Button type="submit" disabled={busy !== null}>
-            {busy === "verify" ? "Verifying..." : "Verify Code"}
+            {busy === "verify" ? "Verifying..." : "I've Entered My Code"}
           </Button>
         </form>
         {sent && <Alert variant="success">{sent}</Alert>}
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <Button variant="outline" className="flex-1" disabled={busy !== null} onClick={resend}>
-            {busy === "send" ? "Sending..." : "Resend Code"}
-          </Button>
-          <Button variant="secondary" className="flex-1" onClick={onRefetch}>
-            I've Entered My Code
-          </Button>
-        </div>
+        <Button variant="outline" disabled={busy !== null} onClick={resend}>
+          {busy === "send" ? "Sending..." : "Resend Code"}
+        </Button>
       </CardContent>
     </Card>
   );

@@ -1,4 +1,3 @@
-import type { ParticipationStatus } from "@shared/enums";
 import type { CurrentMatchResponse } from "@shared/matches";
 import { addMonthsToIsoDate, isoDateOf, pauseUntilRange } from "@shared/participation";
 import { personName } from "@shared/person-name";
@@ -23,6 +22,7 @@ import { profileApi } from "../../lib/api/profile";
 import { errorMessage } from "../../lib/api-client";
 import { ParticipationMug } from "../participation-mug";
 import { AUTH_USER_QUERY_KEY, type AuthUser } from "../use-auth";
+import { participationExplanation, pauseBadgeNote } from "./participation-texts";
 import { formatPauseDate } from "./pause-date";
 
 type Action =
@@ -32,37 +32,16 @@ type Action =
   | { action: "opt_out" }
   | { action: "reactivate" };
 
-export function ParticipationBadge({
-  status,
-  pauseEndDate,
-}: {
-  status: ParticipationStatus;
-  pauseEndDate: string | null;
-}) {
-  if (status === "active") return <Badge color="green">Active</Badge>;
-  if (status === "opted_out") return <Badge color="grey">Opted Out</Badge>;
+function ParticipationBadge({ user }: { user: AuthUser }) {
+  if (user.participationStatus === "active") return <Badge color="green">Active</Badge>;
+  if (user.participationStatus === "opted_out") return <Badge color="grey">Opted Out</Badge>;
+  const note = pauseBadgeNote(user);
   return (
     <div className="flex flex-col items-center gap-1">
       <Badge color="yellow">Paused</Badge>
-      {pauseEndDate && (
-        <span className="text-xs font-medium text-coffee-700">
-          Until {formatPauseDate(pauseEndDate)}
-        </span>
-      )}
+      {note && <span className="text-xs font-medium text-coffee-700">{note}</span>}
     </div>
   );
-}
-
-function explanation(user: AuthUser): string {
-  if (user.participationStatus === "active") {
-    return "You're in! You'll be paired with a colleague in the next monthly matching cycle.";
-  }
-  if (user.participationStatus === "paused") {
-    return user.pauseEndDate
-      ? `Your participation resumes automatically on ${formatPauseDate(user.pauseEndDate)}.`
-      : "Your participation is paused.";
-  }
-  return "You won't be included in future pairings until you reactivate.";
 }
 
 /** What an action means for the next pairings, in the confirmation it asks once. */
@@ -215,8 +194,10 @@ export function ParticipationCard({ user }: { user: AuthUser }) {
       </CardHeader>
       <CardContent className="grid justify-items-center gap-4 text-center">
         <ParticipationMug status={user.participationStatus} pauseEndDate={user.pauseEndDate} />
-        <ParticipationBadge status={user.participationStatus} pauseEndDate={user.pauseEndDate} />
-        <p className="max-w-prose text-sm text-coffee-700">{explanation(user)}</p>
+        <ParticipationBadge user={user} />
+        <p className="max-w-prose text-sm text-coffee-700">
+          {participationExplanation(user, Boolean(current.data?.match))}
+        </p>
         <div className="flex w-full flex-wrap justify-center gap-2">
           {user.participationStatus === "active" ? (
             <>

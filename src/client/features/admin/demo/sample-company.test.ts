@@ -8,10 +8,14 @@ import type {
   PairingValidationResponse,
 } from "@shared/pairings";
 import type { RoundsOverview } from "@shared/rounds";
+import { SAMPLE_OFFICES } from "@shared/sample-company";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureAdmin } from "../../../../server/auth/ensure-admin";
 import { fixedClock } from "../../../../server/clock";
+import { matches } from "../../../../server/db/schema";
 import { seedSampleCompany } from "../../../../server/demo/seed-demo";
+import { officesOfGroup } from "../../../../server/directory/offices/office-lists";
 import { getEmployeeStatusSummary } from "../../../../server/employees/employee-status-summary";
 import { getAdminStats } from "../../../../server/metrics/admin-stats";
 import { getConnections } from "../../../../server/metrics/connections/get-connections";
@@ -32,6 +36,7 @@ import {
 import { listUsers } from "../../../../server/people/users/list-users";
 import { getGeneratePlan } from "../../../../server/rounds/generate-plan";
 import { getRoundsOverview } from "../../../../server/rounds/overview";
+import { matchProposals } from "../../../../server/scheduling/match-times";
 import { getCompanySettings } from "../../../../server/settings/company-settings";
 import { createTestApp, type TestApp } from "../../../../server/test/test-app";
 import { defaultPairingGroup, isEmptyAllUsers } from "../rounds/pairing-scopes";
@@ -99,6 +104,50 @@ describe("the sample dashboard's company", () => {
     expect(shownPaused.counts).toEqual(pausedUnmatched.counts);
     expect(shownPaused.total).toBe(pausedUnmatched.total);
     expect(pausedUnmatched.counts.active).toBe(0);
+  });
+
+  it("keeps the seeded offices, each person in one on its zone (the user list above agrees)", async () => {
+    expect(demo(`/api/admin/offices?groupId=${SAMPLE_GROUP_ID}`)).toEqual({
+      ...(await officesOfGroup(t.db, groupId)),
+      domainGroupId: SAMPLE_GROUP_ID,
+    });
+    expect(demo("/api/admin/offices")).toEqual(await officesOfGroup(t.db, null));
+    const shown = demo<AdminUsersResponse>("/api/admin/users?limit=200").users;
+    for (const office of SAMPLE_OFFICES) {
+      expect(shown.filter((u) => u.office === office).length).toBeGreaterThan(15);
+    }
+    expect(shown.find((u) => u.office === "Berlin")?.timeZone).toBe("Europe/Berlin");
+  });
+
+  it("proposes each running match three times inside every member's working hours", async () => {
+    const running = await t.db
+      .select({ id: matches.id })
+      .from(matches)
+      .where(eq(matches.status, "active"));
+    const proposals = await matchProposals(
+      t.ctx,
+      running.map((m) => m.id),
+    );
+    expect(proposals.size).toBeGreaterThan(30);
+    const clock = (at: Date, timeZone: string) =>
+      new Intl.DateTimeFormat("en-GB", {
+        timeZone,
+        hour: "2-digit",
+        minute: "2-digit",
+        hourCycle: "h23",
+      }).format(at);
+    const zones = new Set<string>();
+    for (const proposal of proposals.values()) {
+      expect(proposal.times).toHaveLength(3);
+      for (const { timeZone } of proposal.members) {
+        zones.add(timeZone);
+        for (const time of proposal.times) {
+          expect(clock(time.start, timeZone) >= "09:00").toBe(true);
+          expect(clock(new Date(time.end.getTime() - 1), timeZone) < "17:00").toBe(true);
+        }
+      }
+    }
+    expect([...zones].sort()).toEqual(["America/New_York", "Asia/Kolkata", "Europe/Berlin"]);
   });
 
   it("has the company's name as the seed saved it", async () => {

@@ -19,7 +19,7 @@ import { schedulingEndpoints } from "@shared/endpoints/scheduling";
 import { whitelistEndpoints } from "@shared/endpoints/whitelist";
 import type { NoMatchReason } from "@shared/no-match-reasons";
 import { personName } from "@shared/person-name";
-import { SAMPLE_COMPANY_NAME } from "@shared/sample-company";
+import { SAMPLE_COMPANY_NAME, SAMPLE_OFFICES } from "@shared/sample-company";
 import { DEFAULT_GROUP_COLOR } from "@shared/whitelist";
 import { DEFAULT_WORKING_HOURS } from "@shared/working-hours";
 import { answerTo, isAddressOf, type SampleAnswer } from "./sample-answer";
@@ -169,13 +169,14 @@ export const sampleData: Record<string, SampleAnswer> = {
     answerTo(departmentEndpoints.ofGroup, groupDepartments),
     answerTo(departmentByIdEndpoints.impact, departmentImpactAnswer),
     answerTo(whitelistEndpoints.domainGroups, [sampleGroup]),
-    // The sample company's offices and interests (docs/admin-console.md, "Offices", "Interests").
-    answerTo(officeEndpoints.list, (url: URL) => ({
-      domainGroupId: url.searchParams.has("groupId")
+    // The sample company's offices and interests (docs/admin-console.md, "Offices", "Interests"):
+    // the group keeps the office list, the company-wide list is empty, as the seed leaves them.
+    answerTo(officeEndpoints.list, (url: URL) => {
+      const groupId = url.searchParams.has("groupId")
         ? Number(url.searchParams.get("groupId"))
-        : null,
-      offices: ["Berlin", "New York", "Tokyo"],
-    })),
+        : null;
+      return { domainGroupId: groupId, offices: groupId === SAMPLE_GROUP_ID ? SAMPLE_OFFICES : [] };
+    }),
     answerTo(interestEndpoints.list, {
       tags: [
         { id: 1, name: "Climbing", accepted: true, people: 12 },

@@ -115,8 +115,8 @@ const previewUser = (index: number): PreviewUser => {
     lastName: p.lastName,
     email: p.email,
     department: p.departmentName,
-    // The sample company's zone, which its people keep (no one has set their own).
-    timeZone: "UTC",
+    // Their office's zone, which they confirmed.
+    timeZone: p.timeZone ?? "UTC",
   };
 };
 

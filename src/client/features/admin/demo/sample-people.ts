@@ -13,7 +13,7 @@ import {
  * The sample company of src/shared/sample-company.ts, the very one DEMO=1 seeds (same generator,
  * same seed, same default size): its people as the user list shows them and its rounds as of
  * today. Ids are made up here (the server's are its own); names, addresses, departments,
- * statuses, rounds and answers are the generator's. `.example` addresses receive no mail.
+ * statuses, offices, time zones, rounds and answers are the generator's. `.example` addresses receive no mail.
  */
 export { SAMPLE_DOMAIN, SAMPLE_GROUP };
 export const SAMPLE_GROUP_ID = 1;
@@ -44,9 +44,9 @@ export const samplePeople: AdminUser[] = generatedPeople.map((p, i) => ({
   preferredGroupSize: 2,
   domainGroupId: SAMPLE_GROUP_ID,
   managerEmail: null,
-  office: null,
+  office: p.office,
   meetWay: null,
-  timeZone: null,
+  timeZone: p.timeZone,
 }));
 
 /** Away today: on leave (the seed's leave covers today). */

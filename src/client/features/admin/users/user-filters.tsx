@@ -173,13 +173,24 @@ export function showingText(shown: number, total: number, estimated: boolean | u
   return shown === 1 ? "Showing 1 user" : `Showing all ${shown.toLocaleString("en")} users`;
 }
 
+/**
+ * What the summary counts are of: said when a search or filter narrows them, since the same cards
+ * count everyone until then (and Operations' cards always do).
+ */
+export function countsCaption(filtered: boolean): string {
+  return filtered ? "Counts of the users your search and filters match." : "Counts of every user.";
+}
+
 /** The summary counts: the people the table lists, for the search and every filter. */
 export function UserCounts({
   counts,
   estimated,
+  filtered = false,
 }: {
   counts: UserStatusCounts | undefined;
   estimated?: boolean;
+  /** A search or filter narrows the list (and so the counts). */
+  filtered?: boolean;
 }) {
   const items = [
     { label: "Total", value: counts?.total },
@@ -189,15 +200,20 @@ export function UserCounts({
     { label: "Deactivated", value: counts?.deactivated },
   ];
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
-      {items.map((item) => (
-        <div key={item.label} className="rounded-lg border border-coffee-200 bg-coffee-50 p-3">
-          <dt className="text-sm font-medium text-coffee-700">{item.label}</dt>
-          <dd className="text-xl font-bold text-coffee-950">
-            {item.value === undefined ? "–" : shownCount(item.value, estimated)}
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <section aria-label="User counts" className="space-y-2">
+      <p className="text-sm text-coffee-700" aria-live="polite">
+        {countsCaption(filtered)}
+      </p>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+        {items.map((item) => (
+          <div key={item.label} className="rounded-lg border border-coffee-200 bg-coffee-50 p-3">
+            <dt className="text-sm font-medium text-coffee-700">{item.label}</dt>
+            <dd className="text-xl font-bold text-coffee-950">
+              {item.value === undefined ? "–" : shownCount(item.value, estimated)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }

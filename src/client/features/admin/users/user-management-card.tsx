@@ -76,7 +76,11 @@ export function UserManagementCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        <UserCounts counts={firstPage?.counts} estimated={firstPage?.countsEstimated} />
+        <UserCounts
+          counts={firstPage?.counts}
+          estimated={firstPage?.countsEstimated}
+          filtered={filtered}
+        />
         <UserFiltersBar
           search={search}
           onSearch={setSearch}

@@ -1,0 +1,36 @@
+import type { AuthUser } from "../use-auth";
+import { formatPauseDate } from "./pause-date";
+
+type Participation = Pick<AuthUser, "participationStatus" | "pauseEndDate" | "pauseReason">;
+
+/** The pause reason "Skip Next Month" stores (docs/check-ins.md, "Skip next month"). */
+const SKIP_NEXT_ROUND = "skip_next_round";
+
+/**
+ * The line under the Paused badge: "Until {date}" for a pause (the spec's), but a skipped month
+ * ends the day before a later round's draft, a date that means nothing to the person, so that
+ * pause says what it does.
+ */
+export function pauseBadgeNote(user: Participation): string | null {
+  if (user.participationStatus !== "paused" || !user.pauseEndDate) return null;
+  if (user.pauseReason === SKIP_NEXT_ROUND) return "Skipping next month";
+  return `Until ${formatPauseDate(user.pauseEndDate)}`;
+}
+
+/** The card's explanation of the status, true to a match already running this month. */
+export function participationExplanation(user: Participation, hasMatch: boolean): string {
+  if (user.participationStatus === "active") {
+    return hasMatch
+      ? "You're in! You have your match for this month; your next one comes with the next monthly pairing."
+      : "You're in! You'll be paired with a colleague in the next monthly matching cycle.";
+  }
+  if (user.participationStatus === "paused") {
+    if (user.pauseReason === SKIP_NEXT_ROUND) {
+      return "You're skipping the next monthly pairing and are paired again the month after, by yourself.";
+    }
+    return user.pauseEndDate
+      ? `Your participation resumes automatically on ${formatPauseDate(user.pauseEndDate)}.`
+      : "Your participation is paused.";
+  }
+  return "You won't be included in future pairings until you reactivate.";
+}
