@@ -10,7 +10,7 @@ import {
   shownFigure,
 } from "./connection-figures";
 import type { ConnectionFigures } from "./connections";
-import { hiddenBars, hiddenGrid, shownLink, withoutHiddenCells } from "./connections-suppression";
+import { hiddenGrid, shownLink, shownReach, withoutHiddenCells } from "./connections-suppression";
 import { DEPARTMENT_NOT_SET, percent } from "./metric-figures";
 
 /** One match of the chosen scope: its month, whether its chat happened, its members' departments. */
@@ -193,15 +193,15 @@ function reachOf(rows: readonly Row[], minCell: number): ConnectionFigures["reac
   const reach = [...colleagues.values()].map((s) => s.size).sort((a, b) => a - b);
   const counts = REACH_BUCKETS.map(() => 0);
   for (const n of reach) counts[reachBucketOf(n)]++;
-  return {
-    people: shownCount(reach.length, reach.length, minCell),
-    median: shownFigure(percentileDisc(reach, 0.5), reach.length, minCell),
-    p90: shownFigure(percentileDisc(reach, 0.9), reach.length, minCell),
-    histogram: hiddenBars(counts, minCell).map((people, i) => ({
-      label: REACH_BUCKETS[i].label,
-      people,
-    })),
-  };
+  return shownReach(
+    counts,
+    {
+      people: reach.length,
+      median: percentileDisc(reach, 0.5),
+      p90: percentileDisc(reach, 0.9),
+    },
+    minCell,
+  );
 }
 
 function crossShareOf(chats: readonly Row[], minCell: number) {

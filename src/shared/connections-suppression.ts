@@ -1,4 +1,4 @@
-import { eiIndex } from "./connection-figures";
+import { eiIndex, REACH_BUCKETS, shownCount, shownFigure } from "./connection-figures";
 import type { ConnectionFigures } from "./connections";
 
 /*
@@ -80,6 +80,30 @@ export function hiddenBars(counts: readonly number[], minCell: number): (number 
     minCell - 1,
   );
   return counts.map((c, i) => (marks[i] ? null : c));
+}
+
+/**
+ * The reach figures: `counts` are the histogram's bars (REACH_BUCKETS), `people` the people
+ * matched, `median` and `p90` the exact percentiles. Beside a hidden bar the median and the 90th
+ * percentile are hidden too: each says how many people lie on either side of a bar's edge, which
+ * can split the hidden bars' known total into one answer (16 people as 5, hidden, 7, hidden: a
+ * median of 1 leaves the bar "1" at 3 and the bar "3" at 1).
+ */
+export function shownReach(
+  counts: readonly number[],
+  figures: { people: number; median: number | null; p90: number | null },
+  minCell: number,
+): ConnectionFigures["reach"] {
+  const bars = hiddenBars(counts, minCell);
+  const barHidden = bars.some((b) => b === null);
+  const about = (value: number | null) =>
+    barHidden ? null : shownFigure(value, figures.people, minCell);
+  return {
+    people: shownCount(figures.people, figures.people, minCell),
+    median: about(figures.median),
+    p90: about(figures.p90),
+    histogram: bars.map((people, i) => ({ label: REACH_BUCKETS[i].label, people })),
+  };
 }
 
 /**

@@ -9,9 +9,9 @@ import {
   shownFigure,
 } from "../../../shared/connections";
 import {
-  hiddenBars,
   hiddenGrid,
   shownLink,
+  shownReach,
   withoutHiddenCells,
 } from "../../../shared/connections-suppression";
 import { percent } from "../../../shared/metric-figures";
@@ -92,15 +92,11 @@ export function connectionsFromAggregates(
         possible: departmentPairs(own.length),
       };
     }),
-    reach: {
-      people: shownCount(reached, reached, minCell),
-      median: shownFigure(reach?.a ?? null, reached, minCell),
-      p90: shownFigure(reach?.b ?? null, reached, minCell),
-      histogram: hiddenBars(
-        REACH_BUCKETS.map((_, i) => buckets.get(String(i)) ?? 0),
-        minCell,
-      ).map((people, i) => ({ label: REACH_BUCKETS[i].label, people })),
-    },
+    reach: shownReach(
+      REACH_BUCKETS.map((_, i) => buckets.get(String(i)) ?? 0),
+      { people: reached, median: reach?.a ?? null, p90: reach?.b ?? null },
+      minCell,
+    ),
     crossShare: shownFigure(percent(n(chats?.b ?? 0), n(chats?.a ?? 0)), chatPeople, minCell),
     chats: shownCount(n(chats?.a ?? 0), chatPeople, minCell),
     minCell,
