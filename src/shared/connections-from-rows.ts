@@ -10,7 +10,7 @@ import {
   shownFigure,
 } from "./connection-figures";
 import type { ConnectionFigures } from "./connections";
-import { shownLink, withoutHiddenCells } from "./connections-suppression";
+import { hiddenGrid, shownLink, shownReach, withoutHiddenCells } from "./connections-suppression";
 import { DEPARTMENT_NOT_SET, percent } from "./metric-figures";
 
 /** One match of the chosen scope: its month, whether its chat happened, its members' departments. */
@@ -85,13 +85,14 @@ export function connectionsFromRows(
       if (m.happened) tallyIn(met, key).add(a.id, b.id);
     }
   }
-  const grid = (cells: Map<string, Tally>) =>
-    departments.map((a) =>
-      departments.map((b) => {
-        const t = cells.get(cellKey(a, b));
-        return shownCount(t?.count ?? 0, t?.people.size ?? 0, minCell);
-      }),
+  const grid = (cells: Map<string, Tally>) => {
+    const at = (a: string, b: string) => cells.get(cellKey(a, b));
+    return hiddenGrid(
+      departments.map((a) => departments.map((b) => at(a, b)?.count ?? 0)),
+      departments.map((a) => departments.map((b) => at(a, b)?.people.size ?? 0)),
+      minCell,
     );
+  };
   const happened = rows.filter((m) => m.happened);
   const metGrid = grid(met);
   const shown = shownLink({ departments, met: metGrid });
@@ -192,15 +193,15 @@ function reachOf(rows: readonly Row[], minCell: number): ConnectionFigures["reac
   const reach = [...colleagues.values()].map((s) => s.size).sort((a, b) => a - b);
   const counts = REACH_BUCKETS.map(() => 0);
   for (const n of reach) counts[reachBucketOf(n)]++;
-  return {
-    people: shownCount(reach.length, reach.length, minCell),
-    median: shownFigure(percentileDisc(reach, 0.5), reach.length, minCell),
-    p90: shownFigure(percentileDisc(reach, 0.9), reach.length, minCell),
-    histogram: REACH_BUCKETS.map((b, i) => ({
-      label: b.label,
-      people: shownCount(counts[i], counts[i], minCell),
-    })),
-  };
+  return shownReach(
+    counts,
+    {
+      people: reach.length,
+      median: percentileDisc(reach, 0.5),
+      p90: percentileDisc(reach, 0.9),
+    },
+    minCell,
+  );
 }
 
 function crossShareOf(chats: readonly Row[], minCell: number) {

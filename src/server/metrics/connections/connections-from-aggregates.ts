@@ -8,7 +8,12 @@ import {
   shownCount,
   shownFigure,
 } from "../../../shared/connections";
-import { shownLink, withoutHiddenCells } from "../../../shared/connections-suppression";
+import {
+  hiddenGrid,
+  shownLink,
+  shownReach,
+  withoutHiddenCells,
+} from "../../../shared/connections-suppression";
 import { percent } from "../../../shared/metric-figures";
 import type { AggregateRow, ConnectionScope } from "./connection-aggregates";
 
@@ -44,13 +49,14 @@ export function connectionsFromAggregates(
   const perDepartment = rows.filter((r) => r.kind === "dept");
   const departments = departmentOrder(new Map(perDepartment.map((r) => [String(r.d1), n(r.d)])));
   const cell = cellReader(rows);
-  const grid = (happened: boolean) =>
-    departments.map((a) =>
-      departments.map((b) => {
-        const { count, people } = cell(a, b, happened);
-        return shownCount(count, people, minCell);
-      }),
+  const grid = (happened: boolean) => {
+    const cells = departments.map((a) => departments.map((b) => cell(a, b, happened)));
+    return hiddenGrid(
+      cells.map((row) => row.map((c) => c.count)),
+      cells.map((row) => row.map((c) => c.people)),
+      minCell,
     );
+  };
   const met = grid(true);
   const shown = shownLink({ departments, met });
   const byMonth = rows.filter((r) => r.kind === "month");
@@ -86,15 +92,11 @@ export function connectionsFromAggregates(
         possible: departmentPairs(own.length),
       };
     }),
-    reach: {
-      people: shownCount(reached, reached, minCell),
-      median: shownFigure(reach?.a ?? null, reached, minCell),
-      p90: shownFigure(reach?.b ?? null, reached, minCell),
-      histogram: REACH_BUCKETS.map((b, i) => {
-        const people = buckets.get(String(i)) ?? 0;
-        return { label: b.label, people: shownCount(people, people, minCell) };
-      }),
-    },
+    reach: shownReach(
+      REACH_BUCKETS.map((_, i) => buckets.get(String(i)) ?? 0),
+      { people: reached, median: reach?.a ?? null, p90: reach?.b ?? null },
+      minCell,
+    ),
     crossShare: shownFigure(percent(n(chats?.b ?? 0), n(chats?.a ?? 0)), chatPeople, minCell),
     chats: shownCount(n(chats?.a ?? 0), chatPeople, minCell),
     minCell,

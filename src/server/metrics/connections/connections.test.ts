@@ -94,9 +94,8 @@ describe("GET /api/admin/metrics/connections", () => {
     expect(body.matched[0][1]).toBe(4);
     expect(body.matched[1][0]).toBe(4);
     // Nothing beside the map is made of a hidden cell (docs/privacy.md): a month's coverage
-    // counts the pairs of cells shown (March: Engineering–Sales; Ops–Sales is hidden), and
-    // whatever would add hidden cells up (the E-I index of a row with a hidden cell, for the
-    // period and by month, chats, the share across departments, reach) is hidden. Counted over
+    // counts the pairs of cells shown (March: Engineering–Sales; Ops–Sales is hidden), and the
+    // E-I index of a row with a hidden cell, for the period and by month, is hidden. Counted over
     // the cells shown, Engineering's and Sales's would read +1 with their own cells hidden.
     expect(body.eiIndex).toEqual({ Engineering: null, Sales: null, Ops: null });
     // April's one link (Engineering–Ops) is hidden, and about four people.
@@ -107,14 +106,22 @@ describe("GET /api/admin/metrics/connections", () => {
     for (const month of body.eiTrend) {
       expect(month.eiIndex).toEqual({ Engineering: null, Sales: null, Ops: null });
     }
+    // Reach, the chats and their share are about 14 people: shown, whatever the map hides. The
+    // bar of three people who met two colleagues is hidden, and with it the bar of eleven: the
+    // 14 people matched would give it away otherwise. The median and 90th percentile would tell
+    // how those 14 split between the two bars: hidden with them.
     expect(body.reach).toEqual({
-      people: null,
+      people: 14,
       median: null,
       p90: null,
-      histogram: ["0", "1", "2", "3", "4", "5–9", "10+"].map((label) => ({ label, people: null })),
+      histogram: [0, null, null, 0, 0, 0, 0].map((people, i) => ({
+        label: ["0", "1", "2", "3", "4", "5–9", "10+"][i],
+        people,
+      })),
     });
-    expect(body.chats).toBeNull();
-    expect(body.crossShare).toBeNull();
+    // Six chats in March, the group's one and two in April; six of them across departments.
+    expect(body.chats).toBe(9);
+    expect(body.crossShare).toBeCloseTo(66.7, 0);
   });
 
   it("shows what the admin's lower threshold allows, and never below 3", async () => {
@@ -124,12 +131,16 @@ describe("GET /api/admin/metrics/connections", () => {
     expect(saved.json()).toEqual({ minCell: 3 });
     const body = (await get("?from=2027-03&to=2027-04")).json();
     expect(body.minCell).toBe(3);
-    expect(body.met[0][2]).toBe(2);
+    // Engineering–Ops (four people) would be shown, but Sales–Ops (two) is the one cell across
+    // departments hidden: the chats across departments would give it away, so the smallest cell
+    // beside it is hidden too.
+    expect(body.met[0][2]).toBeNull();
+    expect(body.met[0][1]).toBe(3);
     expect(body.met[0][0]).toBeNull();
     // Engineering's own cell and Ops–Sales stay hidden, so both rows' E-I indexes do too.
     expect(body.eiIndex).toMatchObject({ Engineering: null, Sales: null });
-    // April alone: every cell of chats is shown, so chats and their share are too; the map of
-    // matches hides the missed Engineering–Sales match (two people), so reach stays hidden.
+    // April alone: every cell of chats is shown; the map of matches hides the missed
+    // Engineering–Sales match (two people).
     const april = (await get("?from=2027-04&to=2027-04")).json();
     expect(april.met).toEqual([
       [0, 2, 0],
@@ -146,7 +157,8 @@ describe("GET /api/admin/metrics/connections", () => {
     expect(april.eiIndex).toEqual({ Engineering: 1, Ops: 1, Sales: null });
     // A month's E-I index is about the department's people who had a chat that month: two here.
     expect(april.eiTrend[0].eiIndex.Engineering).toBeNull();
-    expect(april.reach.people).toBeNull();
+    // Reach is about six people, over the threshold of three: shown.
+    expect(april.reach.people).toBe(6);
     await setThreshold(5);
   });
 

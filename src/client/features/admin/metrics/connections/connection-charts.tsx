@@ -47,7 +47,7 @@ export function ReachChart({ data }: { data: Connections }) {
         <h4 className="font-semibold text-coffee-950">Reach</h4>
         <p className="text-sm text-coffee-700">
           {bars.slice(1).some((b) => b.people === null)
-            ? `Hidden: it would be about fewer than ${data.minCell} people.`
+            ? `Hidden: its bars count fewer than ${data.minCell} people, or would give such a bar away.`
             : "Nobody has met a colleague through the programme in this period yet."}
         </p>
       </section>

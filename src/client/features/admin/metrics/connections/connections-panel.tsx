@@ -188,8 +188,8 @@ function ConnectionsFigures({ data }: { data: Connections }) {
       </dl>
       {anyHidden && (
         <p className="text-sm text-coffee-700">
-          A figure reads “{HIDDEN}” when it would let a reader work out a cell of the map about
-          fewer than {data.minCell} people, or when it is itself about so few.
+          A figure reads “{HIDDEN}” when it is about fewer than {data.minCell} people, or when the
+          figures shown beside it would give such a figure away.
         </p>
       )}
       <section aria-labelledby="connections-map-title" className="space-y-2">

@@ -1,4 +1,5 @@
 import type { Connections } from "@shared/connections";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { cn } from "../../../../lib/cn";
 
 /** Five shades from few to many; each keeps its text readable (WCAG AA). */
@@ -15,14 +16,30 @@ function shadeOf(value: number, max: number): string {
   return SHADES[Math.min(SHADES.length - 1, Math.floor((value / max) * SHADES.length))];
 }
 
-/** "fewer than 5": what a hidden cell of the map reads on the page. */
+/** "fewer than 5": what a hidden month's coverage reads on the page. */
 export const fewerThan = (minCell: number) => `fewer than ${minCell}`;
 
 /**
- * What a figure beside the map reads when hidden: about few people, or made of a hidden cell
- * (docs/privacy.md, "Figures about few people").
+ * What a hidden cell of the map or a hidden figure beside it reads: about few people, or one that
+ * would give such a figure away (docs/privacy.md, "Figures about few people").
  */
 export const HIDDEN = "hidden";
+
+/** Whether the element is wider than its box, so it scrolls sideways; kept up to date on resize. */
+function useOverflows(ref: RefObject<HTMLElement | null>): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const check = () => setOverflows(el.scrollWidth > el.clientWidth + 1);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    for (const child of el.children) observer.observe(child);
+    return () => observer.disconnect();
+  }, [ref]);
+  return overflows;
+}
 
 /**
  * The department × department map as a table: a heat map to the eye (the darker, the more
@@ -33,6 +50,9 @@ export function DepartmentMap({ data, which }: { data: Connections; which: "met"
   const max = Math.max(0, ...grid.flat().map((v) => v ?? 0));
   const what = which === "met" ? "Chats that happened" : "Matches made";
   const captionId = `connections-map-caption-${which}`;
+  const scrollHintId = `connections-map-scroll-${which}`;
+  const scroller = useRef<HTMLElement>(null);
+  const overflows = useOverflows(scroller);
   return (
     <div className="max-w-full">
       {/* Outside the scrolling area, so the words wrap to the screen, not to the map's width. */}
@@ -41,14 +61,26 @@ export function DepartmentMap({ data, which }: { data: Connections; which: "met"
         className="mb-2 text-sm text-coffee-800"
         data-testid="connections-map-caption"
       >
-        {what} between the people of two departments (each two members of a chat once); a figure
-        about fewer than {data.minCell} people reads “{fewerThan(data.minCell)}”.
+        {what} between the people of two departments (each two members of a chat once). A cell reads
+        “{HIDDEN}” when the people it counts are fewer than {data.minCell}, or when the cells shown
+        would give such a cell away.
       </p>
+      {overflows && (
+        <p
+          id={scrollHintId}
+          className="mb-2 text-sm font-medium text-coffee-800 print:hidden"
+          data-testid="connections-map-scroll-hint"
+        >
+          Scroll sideways to see every department →
+        </p>
+      )}
       <section
+        ref={scroller}
         aria-label={`${what} by department`}
+        aria-describedby={overflows ? scrollHintId : undefined}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users must reach the map's horizontal scroll
         tabIndex={0}
-        className="max-w-full overflow-x-auto"
+        className="max-w-full overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-coffee-700"
       >
         <table
           className="connections-map border-separate border-spacing-0.5 text-xs"
@@ -82,7 +114,7 @@ export function DepartmentMap({ data, which }: { data: Connections; which: "met"
                       i === j && "ring-1 ring-coffee-400 ring-inset",
                     )}
                   >
-                    {value === null ? fewerThan(data.minCell) : value}
+                    {value === null ? HIDDEN : value}
                   </td>
                 ))}
               </tr>
