@@ -3,7 +3,13 @@ import { fixedClock } from "../clock";
 import { utcDayOf } from "../dates/month-dates";
 import { listEligibleUsers } from "../pairings/scope/eligibility";
 import { roundDates } from "../rounds/round-dates";
-import { allowEmail, createUser } from "../test/factories";
+import {
+  allowEmail,
+  createAdmin,
+  createMatch,
+  createRunningCompany,
+  createUser,
+} from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 
 // Sunday 31 January 2027: the February round's review window (from 29 January) is open, so the
@@ -38,6 +44,27 @@ describe("skip next month", () => {
     });
     expect(await eligibleOn(utcDayOf(roundDates("2027-03", rule).draftAt))).not.toContain(me.id);
     expect(await eligibleOn(utcDayOf(roundDates("2027-04", rule).draftAt))).toContain(me.id);
+  });
+
+  it("keeps this month's match: the partner is not left alone, and neither is away from it", async () => {
+    const acme = await createRunningCompany(t.db, { name: "Skippers", month: "2027-01" });
+    const [ada, bob] = [await acme.person("Ada"), await acme.person("Bob")];
+    await createMatch(t.db, { members: [ada, bob], pairing: acme.pairing });
+    expect((await t.as(bob).put("/api/participation", { action: "skip_next" })).statusCode).toBe(
+      200,
+    );
+    const admin = t.as(await createAdmin(t.db, { email: "boss@skip.test" }));
+    const list = async (query: string) =>
+      (await admin.get(`/api/admin/current-pairings?pairingId=${acme.pairing.id}${query}`)).json();
+    expect((await list("&status=alone")).total).toBe(0);
+    expect((await list("&status=away")).total).toBe(0);
+    const [match] = (await list("")).matchesByPairing[String(acme.pairing.id)];
+    expect(match.members.map((m: { away?: string }) => m.away ?? null)).toEqual([null, null]);
+    expect(match.aloneUserId).toBeUndefined();
+    const rePair = await admin.post(`/api/admin/pairings/${acme.pairing.id}/re-pair`, {
+      userId: ada.id,
+    });
+    expect(rePair.statusCode).toBe(409);
   });
 
   it("is refused while already paused", async () => {

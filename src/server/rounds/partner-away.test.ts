@@ -5,7 +5,7 @@ import { fixedClock } from "../clock";
 import { matches, pairings } from "../db/schema";
 import { memberIds, withMembers } from "../match-members/match-members";
 import { deliverQueued } from "../test/deliveries";
-import { createAdmin, createRunningCompany } from "../test/factories";
+import { createAdmin, createRunningCompany, pauseInPlace } from "../test/factories";
 import { checkRoundInvariantsAfterEach } from "../test/round-invariants-hook";
 import { setUpAppWithSmtpPeer } from "../test/smtp-app";
 import type { SmtpPeer } from "../test/smtp-peer";
@@ -88,7 +88,7 @@ describe("my partner is away", () => {
     await match(cy, dan);
     expect((await report(ada, old.id)).json().partners).toEqual(["Sam Test"]);
 
-    await t.as(dan).put("/api/participation", { action: "skip_next" });
+    await pauseInPlace(t.db, dan);
     const res = await admin().post(`/api/admin/pairings/${pairing.id}/re-pair`, { userId: cy.id });
     expect(res.statusCode).toBe(200);
     expect(res.json().kind).toBe("trio");
@@ -294,7 +294,7 @@ describe("my partner is away, done kindly", () => {
     );
     await match(ada, bob);
     await match(cy, dan);
-    await t.as(dan).put("/api/participation", { action: "skip_next" });
+    await pauseInPlace(t.db, dan);
     expect(
       (await admin().post(`/api/admin/pairings/${pairing.id}/re-pair`, { userId: cy.id })).json()
         .kind,

@@ -437,3 +437,21 @@ export async function createCompanyWidePeople(
   }
   return { admin, people };
 }
+
+/**
+ * A member of a running match stored as paused while still in it, as a status written by an
+ * older version or straight into the database leaves them: away from the match (its partner left
+ * alone), unlike a pause chosen in the app, which takes them out of it, or "Skip next month",
+ * which keeps them in it (docs/check-ins.md).
+ */
+export async function pauseInPlace(db: Db, user: { id: string }, until = "2099-01-01") {
+  await db
+    .update(users)
+    .set({
+      participationStatus: "paused",
+      pauseStartDate: "2000-01-01",
+      pauseEndDate: until,
+      pauseReason: "temporary",
+    })
+    .where(eq(users.id, user.id));
+}

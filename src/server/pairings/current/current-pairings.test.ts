@@ -8,6 +8,7 @@ import {
   createGroupPairing,
   createMatch,
   createRunningCompany,
+  pauseInPlace,
 } from "../../test/factories";
 import { checkRoundInvariantsAfterEach } from "../../test/round-invariants-hook";
 import { createTestApp, type TestApp } from "../../test/test-app";
@@ -15,7 +16,7 @@ import type { Requests } from "../../test/test-client";
 
 /**
  * Two running pairings of one group (March's newer than February's): 7 and 3 matches. In March,
- * Ben is in Sales and Ivy skips the next month (paused from today), leaving Ian alone. The seventh
+ * Ben is in Sales and Ivy is paused while still in her match (`pauseInPlace`), leaving Ian alone. The seventh
  * March match is of namesakes (a second Ada and a second Cy, other addresses), since nobody is in
  * two running matches of a month (docs/rounds.md, "Invariants of a round").
  */
@@ -63,9 +64,7 @@ beforeAll(async () => {
     ["Flo", "Gus"],
   ])
     await pair(a, b, february);
-  await t
-    .as(people.get("Ivy") as { id: string })
-    .put("/api/participation", { action: "skip_next" });
+  await pauseInPlace(t.db, people.get("Ivy") as { id: string });
 });
 afterAll(() => t.close());
 checkRoundInvariantsAfterEach(() => t?.db);

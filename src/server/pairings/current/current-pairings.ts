@@ -5,7 +5,7 @@ import type { AppContext } from "../../context";
 import { utcDayOf } from "../../dates/month-dates";
 import { type MatchRow, matches, type PairingRow, pairings } from "../../db/schema";
 import { withMembers } from "../../match-members/match-members";
-import { awayReasonsOf } from "../scope/member-availability";
+import { awayReasonsOf, IN_RUNNING_MATCH } from "../scope/member-availability";
 import { loadMembers, memberZones } from "../scope/pairing-members";
 import { presentPairing, presentPreviewMatch } from "../scope/present";
 import { presentSatOut } from "../scope/sat-out-people";
@@ -157,7 +157,9 @@ export async function presentMatches(ctx: AppContext, page: MatchRow[], forTable
   const full = await withMembers(ctx.db, page);
   const people = await loadMembers(ctx.db, full);
   const ids = [...people.keys()];
-  const away = forTable ? await awayReasonsOf(ctx.db, ids, utcDayOf(ctx.clock.now())) : new Map();
+  const away = forTable
+    ? await awayReasonsOf(ctx.db, ids, utcDayOf(ctx.clock.now()), IN_RUNNING_MATCH)
+    : new Map();
   const zones = forTable ? await memberZones(ctx.db, ids) : new Map<string, string>();
   return full.map((match) => ({
     pairingId: match.pairingId,

@@ -8,6 +8,7 @@ import {
   createMatch,
   createPairing,
   createRunningCompany,
+  pauseInPlace,
 } from "../../test/factories";
 import { checkRoundInvariantsAfterEach } from "../../test/round-invariants-hook";
 import { setUpAppWithSmtpPeer } from "../../test/smtp-app";
@@ -44,7 +45,7 @@ describe("re-pairing someone who chose a match of four", () => {
     const [cy, dee, eve] = [await person("Cy"), await person("Dee"), await person("Eve")];
     await createMatch(t.db, { members: [ada, bob], pairing });
     const trio = await createMatch(t.db, { members: [cy, dee, eve], pairing });
-    await t.as(bob).put("/api/participation", { action: "skip_next" });
+    await pauseInPlace(t.db, bob);
 
     const res = await admin.post(`/api/admin/pairings/${pairing.id}/re-pair`, { userId: ada.id });
     expect(res.statusCode).toBe(200);
@@ -74,7 +75,7 @@ describe("re-pairing someone who chose a match of four", () => {
     const trio = [await person("Cy"), await person("Dee"), await person("Eve")];
     await createMatch(t.db, { members: [ada, bob], pairing });
     await createMatch(t.db, { members: trio, pairing });
-    await t.as(bob).put("/api/participation", { action: "skip_next" });
+    await pauseInPlace(t.db, bob);
 
     const res = await admin.post(`/api/admin/pairings/${pairing.id}/re-pair`, { userId: ada.id });
     expect(res.statusCode).toBe(409);
@@ -91,7 +92,7 @@ describe("re-pairing someone who chose a match of four", () => {
     await createMatch(t.db, { members: [cy, dee, eve], pairing });
     const february = await createPairing(t.db, { month: "2027-02", status: "completed" });
     await createMatch(t.db, { members: [ada, eve], pairing: february });
-    await t.as(bob).put("/api/participation", { action: "skip_next" });
+    await pauseInPlace(t.db, bob);
 
     const res = await admin.post(`/api/admin/pairings/${pairing.id}/re-pair`, { userId: ada.id });
     expect(res.statusCode).toBe(409);

@@ -4,7 +4,7 @@ import type { CurrentPairingsResponse } from "../../../shared/pairings";
 import { fixedClock } from "../../clock";
 import { matches, outgoingMessages, pairings } from "../../db/schema";
 import { memberIds, withMembers } from "../../match-members/match-members";
-import { createAdmin, createRunningCompany } from "../../test/factories";
+import { createAdmin, createRunningCompany, pauseInPlace } from "../../test/factories";
 import { checkRoundInvariantsAfterEach } from "../../test/round-invariants-hook";
 import { setUpAppWithSmtpPeer } from "../../test/smtp-app";
 import type { SmtpPeer } from "../../test/smtp-peer";
@@ -46,7 +46,7 @@ describe("re-pairing one person of a running pairing", () => {
     const sam = await person("Sam", { department: "sales" });
     const old = await match(ada, bob);
     await t.db.update(pairings).set({ totalPairs: 1 }).where(eq(pairings.id, pairing.id));
-    await t.as(bob).put("/api/participation", { action: "skip_next" });
+    await pauseInPlace(t.db, bob);
 
     const current: CurrentPairingsResponse = (
       await admin.get("/api/admin/current-pairings")
@@ -92,8 +92,8 @@ describe("re-pairing one person of a running pairing", () => {
     );
     await match(ada, bob);
     await match(cy, dan);
-    await t.as(bob).put("/api/participation", { action: "skip_next" });
-    await t.as(dan).put("/api/participation", { action: "skip_next" });
+    await pauseInPlace(t.db, bob);
+    await pauseInPlace(t.db, dan);
 
     const res = await rePair(pairing.id, ada.id);
     expect(res.statusCode).toBe(200);
@@ -109,7 +109,7 @@ describe("re-pairing one person of a running pairing", () => {
     const dee = await person("Dee", { department: "sales" });
     await match(ada, bob);
     const pair = await match(cy, dee);
-    await t.as(bob).put("/api/participation", { action: "skip_next" });
+    await pauseInPlace(t.db, bob);
 
     const res = await rePair(pairing.id, ada.id);
     expect(res.statusCode).toBe(200);
@@ -183,7 +183,7 @@ describe("re-pairing one person of a running pairing", () => {
     const bob = await person("Bob", { department: "engineering" });
     await person("Sam", { department: "sales" });
     await match(ada, bob);
-    await t.as(bob).put("/api/participation", { action: "skip_next" });
+    await pauseInPlace(t.db, bob);
     const res = await rePair(pairing.id, ada.id);
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe("no_partner");
@@ -204,7 +204,7 @@ describe("the e-mails of a re-pair", () => {
     const { pairing, person, match } = await company();
     const [ada, bob, cy] = await Promise.all(["Ada", "Bob", "Cy"].map((name) => person(name)));
     await match(ada, bob);
-    await t.as(bob).put("/api/participation", { action: "skip_next" });
+    await pauseInPlace(t.db, bob);
     peer.rejectRecipients((address) => address === cy.email, 421, 1);
 
     const res = await rePair(pairing.id, ada.id);

@@ -4,7 +4,7 @@ import { personName } from "../../../shared/person-name";
 import type { Db, Tx } from "../../db/client";
 import { activities, matches, matchMembers, pairings } from "../../db/schema";
 import { peopleById } from "../../people-rows/read-people";
-import { awayReasonsOf } from "../scope/member-availability";
+import { awayReasonsOf, IN_RUNNING_MATCH } from "../scope/member-availability";
 import { memberColumns } from "../scope/pairing-members";
 import { awayReports } from "./away-reports";
 import { PARTNER_LEFT_KIND, type PartnerLeftData } from "./partner-left";
@@ -51,7 +51,7 @@ export async function waitingForPartner(
     (r) => (r.data as Partial<PartnerLeftData> | null)?.left ?? [],
   );
   const people = await peopleById(db, [...ids, ...leftIds], memberColumns);
-  const cannotMeet = await awayReasonsOf(db, ids, today);
+  const cannotMeet = await awayReasonsOf(db, ids, today, IN_RUNNING_MATCH);
   const reported = new Map<number, Set<string>>();
   for (const row of latest.values()) {
     const pairingId = row.pairingId as number;

@@ -13,7 +13,13 @@ import type { Db } from "../../db/client";
 import { isEmployeeSql } from "../../db/employee";
 import { users } from "../../db/schema";
 import { departmentNameSql } from "../../directory/departments/department-name";
-import { awaitingStillInSql, eligibleSql, inScopeSql, type PairingScope } from "./scope";
+import {
+  awaitingStillInSql,
+  eligibleSql,
+  inScopeSql,
+  type MatchTense,
+  type PairingScope,
+} from "./scope";
 import { joinWhitelistEntry, whitelistEntryGroup, whitelistEntryId } from "./whitelist-join";
 
 /**
@@ -24,9 +30,10 @@ import { joinWhitelistEntry, whitelistEntryGroup, whitelistEntryId } from "./whi
 export function exclusionReasonSql(
   today: string,
   entryId: SQL = whitelistEntrySql(users.email, "id"),
+  tense: MatchTense = {},
 ): SQL<ExclusionReason | null> {
   return sql<ExclusionReason | null>`case
-    when ${eligibleSql(today, entryId)} then null
+    when ${eligibleSql(today, entryId, tense)} then null
     when ${users.participationStatus} = 'opted_out' then 'opted_out'
     when ${users.participationStatus} = 'paused' then 'paused'
     when ${entryId} is null then 'removed'

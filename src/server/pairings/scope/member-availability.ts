@@ -9,12 +9,16 @@ import {
   pairingMemberIdsSql,
 } from "../../match-members/match-members";
 import { exclusionReasonSql } from "./exclusions";
+import type { MatchTense } from "./scope";
 import { joinWhitelistEntry, whitelistEntryId } from "./whitelist-join";
+
+/** Asked of the members of running matches (scope.ts, `MatchTense`). */
+export const IN_RUNNING_MATCH: MatchTense = { inRunningMatch: true };
 
 /**
  * Who among the members of these pairings can no longer meet this month, and why (opted out,
  * paused, removed from the whitelist, deactivated, on leave): the exclusion reasons of a
- * generation, asked for the members of running pairings. Everyone absent from the answer is still
+ * generation, asked for the members of running pairings (so skipping the next round is none). Everyone absent from the answer is still
  * ready to pair. One statement: the members come from a sub-select and the whitelist entry from
  * two joins (whitelist-join.ts), not 10,000 ids as parameters and a sub-select per person.
  */
@@ -25,7 +29,7 @@ export async function awayReasons(
 ): Promise<Map<string, ExclusionReason>> {
   const away = new Map<string, ExclusionReason>();
   if (pairingIds.length === 0) return away;
-  const reason = exclusionReasonSql(today, whitelistEntryId);
+  const reason = exclusionReasonSql(today, whitelistEntryId, IN_RUNNING_MATCH);
   const members = pairingMemberIdsSql(sql`any(${sql.param(pairingIds)}::int[])`);
   const rows = await joinWhitelistEntry(
     db.select({ id: users.id, reason }).from(users).$dynamic(),
@@ -34,15 +38,19 @@ export async function awayReasons(
   return away;
 }
 
-/** The same for the given people only (a page's members, a pairing being made). */
+/**
+ * The same for the given people only: members of running matches (a page's members) with
+ * `tense.inRunningMatch`, else people to pair (a pairing being made).
+ */
 export async function awayReasonsOf(
   db: Pick<Db, "select">,
   userIds: string[],
   today: string,
+  tense: MatchTense = {},
 ): Promise<Map<string, ExclusionReason>> {
   const away = new Map<string, ExclusionReason>();
   if (userIds.length === 0) return away;
-  const reason = exclusionReasonSql(today, whitelistEntryId);
+  const reason = exclusionReasonSql(today, whitelistEntryId, tense);
   // A join on the ids as one array parameter: the planner sees how many there are and, for a
   // company-wide pairing's 100,000, hashes them against one scan instead of 100,000 key look-ups.
   const chosen = sql`unnest(${uuidArray([...new Set(userIds)])}) as chosen(id)`;
@@ -62,7 +70,7 @@ export async function awayReasonsOf(
  * for the current pairings' "left alone" and "away" filters: one scan of the people.
  */
 export function awayPeopleSql(db: Pick<Db, "select">, today: string) {
-  const reason = exclusionReasonSql(today, whitelistEntryId);
+  const reason = exclusionReasonSql(today, whitelistEntryId, IN_RUNNING_MATCH);
   return joinWhitelistEntry(db.select({ id: users.id }).from(users).$dynamic()).where(
     sql`${reason} is not null`,
   );

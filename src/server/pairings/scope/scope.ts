@@ -60,6 +60,18 @@ export function awaitingStillInSql(): SQL {
 }
 
 /**
+ * Whether eligibility is asked of a member of a running match rather than of a person to pair:
+ * someone skipping the next round keeps this month's match (docs/check-ins.md), so for a running
+ * match that pause is no reason they cannot meet.
+ */
+export interface MatchTense {
+  inRunningMatch?: boolean;
+}
+
+/** A pause chosen with "Skip next month": it leaves the next round out, not the running match. */
+export const skippingNextRoundSql = sql`(${users.participationStatus} = 'paused' and ${users.pauseReason} = 'skip_next_round')`;
+
+/**
  * Validated, profile complete, account active, participating, employed, not on leave, on the
  * whitelist (a person whose entry was removed is never paired, company-wide included), and not
  * awaiting an answer to "Still up for coffee chats?".
@@ -67,6 +79,7 @@ export function awaitingStillInSql(): SQL {
 export function eligibleSql(
   today: string,
   entryId: SQL = whitelistEntrySql(users.email, "id"),
+  { inRunningMatch = false }: MatchTense = {},
 ): SQL {
   return and(
     sql`${entryId} is not null`,
@@ -74,7 +87,7 @@ export function eligibleSql(
     eq(users.needsProfileSetup, false),
     eq(users.isActive, true),
     // A pause whose end date has come counts as active even before it is written back.
-    sql`(${users.participationStatus} = 'active' or (${users.participationStatus} = 'paused' and ${users.pauseEndDate} is not null and ${users.pauseEndDate} <= ${today}::date))`,
+    sql`(${users.participationStatus} = 'active' or (${users.participationStatus} = 'paused' and ${users.pauseEndDate} is not null and ${users.pauseEndDate} <= ${today}::date)${inRunningMatch ? sql` or ${skippingNextRoundSql}` : sql``})`,
     eq(users.employeeStatus, "active"),
     sql`not ${onLeaveSql(today)}`,
     sql`not ${awaitingStillInSql()}`,
