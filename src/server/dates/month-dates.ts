@@ -38,6 +38,15 @@ export async function readPairingSchedule(ctx: Pick<AppContext, "db">): Promise<
 const dayValue = (d: Day) => Date.UTC(d.year, d.month, d.day);
 
 /**
+ * A round's draft day ("yyyy-MM-dd", UTC), the day it judges who is ready (docs/rounds.md): its
+ * pairing day less the review days.
+ */
+export const draftDayOf = (pairingDay: Day, reviewDays: number) =>
+  new Date(Date.UTC(pairingDay.year, pairingDay.month, pairingDay.day - reviewDays))
+    .toISOString()
+    .slice(0, 10);
+
+/**
  * The next scheduled pairing day strictly after `now`'s UTC day (today's pairing has already run);
  * a member's is asked with their company-zone day (rounds/member-next-pairing.ts).
  */

@@ -1,11 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { pairingScheduleSchema } from "../../shared/rounds";
+import { defaultRoundSettings, pairingScheduleSchema } from "../../shared/rounds";
 import { whitelistEntrySql } from "../auth/whitelist-lookup";
 import type { AppContext } from "../context";
-import { pairingDayOf, readPairingSchedule } from "../dates/month-dates";
+import { draftDayOf, pairingDayOf, readPairingSchedule } from "../dates/month-dates";
 import { domainGroups, roundSettings, users } from "../db/schema";
 
-const DEFAULT_REVIEW_DAYS = 3;
 const DAY_MS = 86_400_000;
 
 /**
@@ -22,8 +21,7 @@ export async function skipRoundEndDate(ctx: AppContext, userId: string): Promise
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const draftDay = (monthIndex: number) => {
     const year = Math.floor(monthIndex / 12);
-    const day = pairingDayOf(year, monthIndex - year * 12, schedule);
-    return Date.UTC(day.year, day.month, day.day - reviewDays);
+    return Date.parse(draftDayOf(pairingDayOf(year, monthIndex - year * 12, schedule), reviewDays));
   };
   let month = now.getUTCFullYear() * 12 + now.getUTCMonth() - 1;
   while (draftDay(month) <= today) month++;
@@ -52,6 +50,6 @@ async function ruleOf(ctx: AppContext, userId: string) {
   const own = pairingScheduleSchema.safeParse(row?.schedule);
   return {
     schedule: own.success ? own.data : await readPairingSchedule(ctx),
-    reviewDays: row?.reviewDays ?? DEFAULT_REVIEW_DAYS,
+    reviewDays: row?.reviewDays ?? defaultRoundSettings.reviewDays,
   };
 }

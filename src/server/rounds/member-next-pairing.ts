@@ -5,7 +5,13 @@ import type { NextPairingAway, NextPairingResponse } from "../../shared/matches"
 import { defaultRoundSettings } from "../../shared/rounds";
 import { whitelistEntrySql } from "../auth/whitelist-lookup";
 import type { AppContext } from "../context";
-import { type Day, monthKey, nextPairingDay, readPairingSchedule } from "../dates/month-dates";
+import {
+  type Day,
+  draftDayOf,
+  monthKey,
+  nextPairingDay,
+  readPairingSchedule,
+} from "../dates/month-dates";
 import { domainGroups, users } from "../db/schema";
 import { awayOn, type MemberPresence } from "./member-away";
 import { pairingOfRound } from "./round-pairing";
@@ -50,10 +56,6 @@ export async function getMemberNextPairing(
 }
 
 const dayMonth = (day: Day) => monthKey(day.year, day.month);
-
-/** The round's draft day, when it judges who is ready (docs/rounds.md): reviewDays before. */
-const draftDayOf = (day: Day, reviewDays: number) =>
-  new Date(Date.UTC(day.year, day.month, day.day - reviewDays)).toISOString().slice(0, 10);
 
 /** A local-time Date with the same calendar day, so date-fns prints that day in any server zone. */
 function shownDay(day: Day): { date: string; iso: string } {
