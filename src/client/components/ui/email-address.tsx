@@ -20,10 +20,8 @@ export function EmailAddress({ email }: { email: string }) {
     <span className="[overflow-wrap:anywhere]">
       {pieces.map((piece, i) =>
         i === pieces.length - 1 ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one address, in order
           <Fragment key={i}>{piece}</Fragment>
         ) : (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one address, in order
           <Fragment key={i}>
             <span className="inline-block max-w-full">{piece}</span>
             <wbr />
