@@ -1,3 +1,4 @@
+import type { Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allowEmail } from "../src/server/test/factories";
 import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
@@ -8,6 +9,28 @@ beforeAll(async () => {
   await allowEmail(story.db, "*@codes.test");
 });
 afterAll(() => story?.close());
+
+/** The element's text as the lines the browser drew it on. */
+function drawnLines(element: Locator): Promise<string[]> {
+  return element.evaluate((root) => {
+    const lines = new Map<number, string>();
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < (node.textContent ?? "").length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const rect = range.getBoundingClientRect();
+        if (rect.width === 0) continue;
+        const top = Math.round(rect.top);
+        lines.set(top, (lines.get(top) ?? "") + (node.textContent ?? "")[i]);
+      }
+    }
+    return [...lines.entries()].sort(([a], [b]) => a - b).map(([, text]) => text.trim());
+  });
+}
+
+const longAddress = "casey.montgomery-williamson@codes.test";
 
 describe("a whitelisted employee signs in with an e-mailed code", () => {
   it("reads the code from the mail and lands on /profile", async () => {
@@ -23,10 +46,22 @@ describe("a whitelisted employee signs in with an e-mailed code", () => {
     await page.getByLabel("Work email").press("Enter");
     await page.getByText("Please enter a valid email address", { exact: true }).waitFor();
 
-    await page.getByLabel("Work email").fill("  Casey@Codes.TEST ");
+    await page.getByLabel("Work email").fill("  Casey.Montgomery-Williamson@Codes.TEST ");
     await page.getByLabel("Work email").press("Enter");
     await page.getByRole("heading", { name: "Enter your code", level: 1 }).waitFor();
-    const mail = await story.smtp.waitForMessage((m) => m.to.includes("casey@codes.test"));
+    // At 375 px the address wraps after a dot or before its @, never at its hyphen or mid-name.
+    const sentTo = page.getByText("We sent a 6-digit code to");
+    const drawn = (await drawnLines(sentTo)).join("\n");
+    const address = drawn.match(
+      new RegExp([...longAddress].map((c) => c.replace(/[.-]/, "\\$&")).join("\n?")),
+    )?.[0];
+    expect(address?.replace(/\n/g, "")).toBe(longAddress);
+    const parts = address?.split("\n") ?? [];
+    for (let i = 1; i < parts.length; i++) {
+      expect(`${parts[i - 1]}|${parts[i]}`).toMatch(/\.\||\|@/);
+    }
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    const mail = await story.smtp.waitForMessage((m) => m.to.includes(longAddress));
     const code = mail.text.match(/\b(\d{6})\b/)?.[1] ?? "";
     expect(code).toMatch(/^\d{6}$/);
 
@@ -47,7 +82,7 @@ describe("a whitelisted employee signs in with an e-mailed code", () => {
     await page.getByRole("heading", { name: "You're signed in!", level: 1 }).waitFor();
     await page.waitForURL("**/profile");
     const me = await page.evaluate(() => fetch("/api/auth/user").then((r) => r.json()));
-    expect(me).toMatchObject({ email: "casey@codes.test", needsProfileSetup: true });
+    expect(me).toMatchObject({ email: longAddress, needsProfileSetup: true });
   });
 
   it("signs out from the navigation: the old session no longer works", async () => {
@@ -72,7 +107,7 @@ describe("a whitelisted employee signs in with an e-mailed code", () => {
     const res = await fetch(`${story.baseUrl}/api/simple-auth`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: story.baseUrl },
-      body: JSON.stringify({ email: "casey@codes.test" }),
+      body: JSON.stringify({ email: longAddress }),
     });
     expect(res.status).toBe(404);
   });

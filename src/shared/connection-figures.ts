@@ -15,7 +15,7 @@ export const DEFAULT_CONNECTION_MONTHS = 6;
 /**
  * A count shown only when it describes no one or at least `minCell` people: `people` is how many
  * distinct people the count is about. Hidden counts are null in the API and the export and read
- * "fewer than N" on the page.
+ * "hidden" on the page.
  */
 export function shownCount(count: number, people: number, minCell: number): number | null {
   return people === 0 || people >= minCell ? count : null;

@@ -38,10 +38,27 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
 /**
  * Signed-in navigation: logo → /, Dashboard → /home, Profile →
  * /profile, Admin Dashboard → /admin (admins only), Sign Out. Below the md breakpoint the items
- * move into a menu opened by a toggle button.
+ * move into a menu opened by a toggle button. The pages that use it show it while they still ask
+ * who is signed in, and to a visitor they are about to send away: until the server names the
+ * signed-in person, it is the logo alone.
  */
 export function AppNav() {
-  const { isAdmin } = useAuth();
+  const { user } = useAuth();
+  return (
+    <header className="sticky top-0 z-40 border-b border-coffee-200 bg-white/95 backdrop-blur">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-3 sm:px-6"
+      >
+        <BrandLogo />
+        {user && <SignedInItems isAdmin={user.isAdmin === true} />}
+      </nav>
+    </header>
+  );
+}
+
+/** The signed-in items: a row from md up, a toggled menu below it. */
+function SignedInItems({ isAdmin }: { isAdmin: boolean }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const menuId = useId();
@@ -60,53 +77,46 @@ export function AppNav() {
   };
 
   return (
-    <header className="sticky top-0 z-40 border-b border-coffee-200 bg-white/95 backdrop-blur">
-      <nav
-        aria-label="Main"
-        className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-3 sm:px-6"
-      >
-        <BrandLogo />
-
-        <div className="hidden items-center gap-1 md:flex">
-          {navItems.map(({ to, label, icon: Icon }) => (
-            <NavLink key={to} to={to} className={navLinkClass}>
-              <Icon aria-hidden="true" />
-              {label}
-            </NavLink>
-          ))}
-          {isAdmin && (
-            <Link to="/admin" className={buttonVariants({ variant: "outline", size: "sm" })}>
-              <Shield aria-hidden="true" />
-              Admin Dashboard
-            </Link>
-          )}
-          <Button variant="ghost" size="sm" onClick={onSignOut} disabled={signingOut}>
-            <LogOut aria-hidden="true" />
-            Sign Out
-          </Button>
-        </div>
-
-        <Button
-          variant="ghost"
-          size="icon"
-          className="md:hidden"
-          aria-expanded={menuOpen}
-          aria-controls={menuId}
-          aria-label="Menu"
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+    <>
+      <div className="hidden items-center gap-1 md:flex">
+        {navItems.map(({ to, label, icon: Icon }) => (
+          <NavLink key={to} to={to} className={navLinkClass}>
+            <Icon aria-hidden="true" />
+            {label}
+          </NavLink>
+        ))}
+        {isAdmin && (
+          <Link to="/admin" className={buttonVariants({ variant: "outline", size: "sm" })}>
+            <Shield aria-hidden="true" />
+            Admin Dashboard
+          </Link>
+        )}
+        <Button variant="ghost" size="sm" onClick={onSignOut} disabled={signingOut}>
+          <LogOut aria-hidden="true" />
+          Sign Out
         </Button>
+      </div>
 
-        <MobileMenu
-          id={menuId}
-          open={menuOpen}
-          isAdmin={isAdmin}
-          onSignOut={onSignOut}
-          signingOut={signingOut}
-        />
-      </nav>
-    </header>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="md:hidden"
+        aria-expanded={menuOpen}
+        aria-controls={menuId}
+        aria-label="Menu"
+        onClick={() => setMenuOpen((open) => !open)}
+      >
+        {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+      </Button>
+
+      <MobileMenu
+        id={menuId}
+        open={menuOpen}
+        isAdmin={isAdmin}
+        onSignOut={onSignOut}
+        signingOut={signingOut}
+      />
+    </>
   );
 }
 

@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { Alert, AlertDescription } from "../components/ui/alert";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../components/ui/card";
+import { EmailAddress } from "../components/ui/email-address";
 import { Spinner } from "../components/ui/spinner";
 import { AuthShell } from "../features/auth-shell";
 import { forgetCodeStep, recallCodeStep, rememberCodeStep } from "../features/code-step-memory";
@@ -42,7 +43,8 @@ function useCodeSignIn() {
   const [sends, setSends] = useState(0);
   const [formError, setFormError] = useState<string>();
   const [notWhitelisted, setNotWhitelisted] = useState(false);
-  const [notice, setNotice] = useState<string>();
+  // The address a new code went to, confirmed under the heading after a resend.
+  const [resentTo, setResentTo] = useState<string>();
 
   const send = useMutation({
     mutationFn: (to: string) => authApi.sendCode(to),
@@ -50,14 +52,14 @@ function useCodeSignIn() {
       setFormError(undefined);
       setNotWhitelisted(false);
       // The heading already says a code was sent; a notice only confirms a resend.
-      setNotice(step === "code" ? `We sent a new code to ${to}.` : undefined);
+      setResentTo(step === "code" ? to : undefined);
       rememberCodeStep(to);
       setAddress(to);
       setSends((count) => count + 1);
       setStep("code");
     },
     onError: (error) => {
-      setNotice(undefined);
+      setResentTo(undefined);
       setNotWhitelisted(error instanceof ApiError && error.code === "invalid_email");
       setFormError(errorMessage(error, "Failed to send code"));
     },
@@ -65,7 +67,7 @@ function useCodeSignIn() {
 
   const onVerified = async () => {
     setFormError(undefined);
-    setNotice(undefined);
+    setResentTo(undefined);
     setStep("done");
     forgetCodeStep();
     await queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY });
@@ -77,17 +79,17 @@ function useCodeSignIn() {
     setStep("email");
     setFormError(undefined);
     setNotWhitelisted(false);
-    setNotice(undefined);
+    setResentTo(undefined);
   };
 
-  const clearNotice = () => setNotice(undefined);
+  const clearNotice = () => setResentTo(undefined);
   return {
     step,
     address,
     sends,
     formError,
     notWhitelisted,
-    notice,
+    resentTo,
     send,
     onVerified,
     switchEmail,
@@ -131,17 +133,24 @@ export function CodeSignInPage() {
         <CardHeader>
           <h1 className="text-2xl font-semibold leading-tight text-coffee-900">{headings[step]}</h1>
           <CardDescription>
-            {step === "email"
-              ? "We'll e-mail you a 6-digit code. No password needed."
-              : step === "code"
-                ? `We sent a 6-digit code to ${address}. It is valid for 15 minutes.`
-                : "Taking you to your profile..."}
+            {step === "email" ? (
+              "We'll e-mail you a 6-digit code. No password needed."
+            ) : step === "code" ? (
+              <>
+                We sent a 6-digit code to <EmailAddress email={address} />. It is valid for 15
+                minutes.
+              </>
+            ) : (
+              "Taking you to your profile..."
+            )}
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
-          {signIn.notice && step === "code" && (
+          {signIn.resentTo && step === "code" && (
             <Alert variant="success">
-              <AlertDescription>{signIn.notice}</AlertDescription>
+              <AlertDescription>
+                We sent a new code to <EmailAddress email={signIn.resentTo} />.
+              </AlertDescription>
             </Alert>
           )}
           {signIn.formError && (

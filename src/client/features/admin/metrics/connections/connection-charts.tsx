@@ -4,10 +4,14 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import { ChartFigure } from "../chart-figure";
 import { formatPercent, monthLabel } from "../metrics-queries";
 import { PercentLineChart } from "../percent-line-chart";
-import { fewerThan, HIDDEN } from "./department-map";
+import { HIDDEN } from "./department-map";
 
-const shown = (value: number | null, minCell: number, format: (v: number) => string = String) =>
-  value === null ? fewerThan(minCell) : format(value);
+/**
+ * What a month's hidden coverage reads: it is hidden for the people who had a chat that month,
+ * fewer than the threshold (docs/privacy.md, "Figures about few people"), not for its pairs.
+ */
+const hiddenCoverage = (minCell: number) =>
+  `${HIDDEN}: fewer than ${minCell} people had a chat this month`;
 
 /** A figure beside the map: hidden when about few people or made of a hidden cell. */
 const beside = (value: number | null, format: (v: number) => string = String) =>
@@ -20,14 +24,17 @@ export function CoverageChart({ data }: { data: Connections }) {
     share: c.connected === null || c.possible === 0 ? null : percent(c.connected, c.possible),
     ...c,
   }));
+  const gaps = months.some((m) => m.connected === null)
+    ? `; a gap is a month hidden because fewer than ${data.minCell} people had a chat in it`
+    : "";
   return (
     <ChartFigure
-      caption="Coverage: department pairs connected by at least one chat, per month"
+      caption={`Coverage: department pairs connected by at least one chat, per month${gaps}`}
       columns={["Month", "Coverage", "Pairs connected", "Pairs possible"]}
       rows={months.map((m) => [
         m.label,
-        m.share === null ? "–" : formatPercent(m.share),
-        shown(m.connected, data.minCell),
+        m.connected === null ? HIDDEN : m.share === null ? "–" : formatPercent(m.share),
+        m.connected === null ? hiddenCoverage(data.minCell) : m.connected,
         m.possible,
       ])}
     >

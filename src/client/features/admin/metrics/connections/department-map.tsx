@@ -16,9 +16,6 @@ function shadeOf(value: number, max: number): string {
   return SHADES[Math.min(SHADES.length - 1, Math.floor((value / max) * SHADES.length))];
 }
 
-/** "fewer than 5": what a hidden month's coverage reads on the page. */
-export const fewerThan = (minCell: number) => `fewer than ${minCell}`;
-
 /**
  * What a hidden cell of the map or a hidden figure beside it reads: about few people, or one that
  * would give such a figure away (docs/privacy.md, "Figures about few people").

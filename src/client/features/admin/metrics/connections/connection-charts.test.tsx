@@ -1,0 +1,56 @@
+import type { Connections } from "@shared/connections";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { CoverageChart } from "./connection-charts";
+
+const answer = (coverage: Connections["coverage"]): Connections => ({
+  from: "2027-02",
+  to: "2027-03",
+  domainGroupId: null,
+  departments: [],
+  met: [],
+  matched: [],
+  eiIndex: {},
+  eiTrend: [],
+  coverage,
+  reach: { people: null, median: null, p90: null, histogram: [] },
+  crossShare: null,
+  chats: null,
+  minCell: 5,
+  countedAt: "2027-03-31T12:00:00.000Z",
+  stale: false,
+  firstMonth: "2027-02",
+});
+
+/** The rows of the chart's table, each as its cells' words. */
+function tableRows(data: Connections): string[][] {
+  const html = renderToStaticMarkup(<CoverageChart data={data} />);
+  return [...html.matchAll(/<tr>(.*?)<\/tr>/g)].map((row) =>
+    [...row[1].matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map((cell) =>
+      cell[1].replace(/<!-- -->/g, ""),
+    ),
+  );
+}
+
+describe("the Connections coverage chart", () => {
+  it("says a hidden month is hidden for the few people who had a chat, not for its pairs", () => {
+    const data = answer([
+      { month: "2027-02", connected: null, possible: 6 },
+      { month: "2027-03", connected: 3, possible: 6 },
+    ]);
+    expect(tableRows(data).slice(1)).toEqual([
+      ["Feb 2027", "hidden", "hidden: fewer than 5 people had a chat this month", "6"],
+      ["Mar 2027", "50%", "3", "6"],
+    ]);
+    expect(renderToStaticMarkup(<CoverageChart data={data} />)).toContain(
+      "a gap is a month hidden because fewer than 5 people had a chat in it",
+    );
+  });
+
+  it("explains no gap when every month is shown", () => {
+    const data = answer([{ month: "2027-03", connected: 0, possible: 0 }]);
+    const words = renderToStaticMarkup(<CoverageChart data={data} />).replace(/<[^>]+>/g, " ");
+    expect(words).not.toMatch(/hidden|gap/);
+    expect(tableRows(data)[1]).toEqual(["Mar 2027", "–", "0", "0"]);
+  });
+});
