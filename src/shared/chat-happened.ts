@@ -9,7 +9,7 @@ import type { ConnectionStatus, MatchStatus } from "./enums";
  * - Every member answered "Missed This Month" → it did not (even when it was marked completed).
  * - Otherwise it happened when it was marked completed.
  *
- * The server's aggregates use the same rule as SQL (src/server/matches/chat-happened-sql.ts),
+ * The server's aggregates use the same rule as SQL (src/server/match-members/chat-happened-sql.ts),
  * built from these constants; a test checks both agree on every combination.
  */
 export const MET_ANSWER = "confirmed" satisfies ConnectionStatus;

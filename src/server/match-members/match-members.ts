@@ -1,5 +1,5 @@
 import { and, asc, type Column, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
-import type { ChatAnswers } from "../../shared/chat-happened";
+import { type ChatAnswers, chatHappened } from "../../shared/chat-happened";
 import { type CheckInAnswer, connectionStatusOf } from "../../shared/check-in-answers";
 import type { MatchStatus } from "../../shared/enums";
 import { MAX_MATCH_SIZE, MIN_MATCH_SIZE } from "../../shared/match-size";
@@ -194,6 +194,12 @@ export const chatAnswersOf = (match: {
   status: match.status,
   members: match.members.map((m) => ({ connectionStatus: connectionStatusOf(m.answer) })),
 });
+
+/** Whether the match's chat happened (src/shared/chat-happened.ts), read from its members' answers. */
+export const matchChatHappened = (match: {
+  status: MatchStatus;
+  members: readonly MatchMember[];
+}): boolean => chatHappened(chatAnswersOf(match));
 
 /** SQL: `userId` is a member of the match whose id is `matchId` (the primary key's lookup). */
 export const isMemberSql = (matchId: Column | SQL, userId: Column | SQL | string): SQL =>

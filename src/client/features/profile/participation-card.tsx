@@ -1,6 +1,5 @@
 import type { CurrentMatchResponse } from "@shared/matches";
 import { addMonthsToIsoDate, isoDateOf, pauseUntilRange } from "@shared/participation";
-import { personName } from "@shared/person-name";
 import { PARTICIPATION_UPDATED } from "@shared/profile";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
@@ -22,7 +21,7 @@ import { profileApi } from "../../lib/api/profile";
 import { errorMessage } from "../../lib/api-client";
 import { ParticipationMug } from "../participation-mug";
 import { AUTH_USER_QUERY_KEY, type AuthUser } from "../use-auth";
-import { participationExplanation, pauseBadgeNote } from "./participation-texts";
+import { participationExplanation, pauseBadgeNote, runningMatchText } from "./participation-texts";
 import { formatPauseDate } from "./pause-date";
 
 type Action =
@@ -73,22 +72,6 @@ function actionText(body: Action, today: string): { title: string; text: string;
     text: "You are not paired again and get no more match e-mails until you press Reactivate here.",
     label: "Opt out",
   };
-}
-
-/**
- * What happens to the running match, said in the confirmation: skipping next month keeps it; a
- * pause or an opt-out ends it, and the partners are told (docs/profile.md).
- */
-function runningMatchText(current: CurrentMatchResponse | undefined, body: Action): string {
-  if (!current?.match || !current.pairingOpen) return "";
-  const all = current.partners.map(personName);
-  const names =
-    all.length <= 1
-      ? (all[0] ?? "your partner")
-      : `${all.slice(0, -1).join(", ")} and ${all.at(-1)}`;
-  return body.action === "skip_next"
-    ? ` Your current match with ${names} stays: you can still meet this month.`
-    : ` You also leave your current match with ${names}: they are told by e-mail and get a new partner if someone is free.`;
 }
 
 /** "Pause until a date": any end date from tomorrow up to a year ahead, checked again by the server. */
@@ -158,7 +141,7 @@ export function ParticipationCard({ user }: { user: AuthUser }) {
     const text = actionText(body, isoDateOf(new Date()));
     confirm({
       title: text.title,
-      description: text.text + runningMatchText(current.data, body),
+      description: text.text + runningMatchText(current.data, body.action),
       confirmLabel: text.label,
       onConfirm: () => void run(key, body),
     });

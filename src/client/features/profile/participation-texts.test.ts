@@ -1,5 +1,6 @@
+import type { CurrentMatchResponse } from "@shared/matches";
 import { describe, expect, it } from "vitest";
-import { participationExplanation, pauseBadgeNote } from "./participation-texts";
+import { participationExplanation, pauseBadgeNote, runningMatchText } from "./participation-texts";
 
 const active = { participationStatus: "active", pauseEndDate: null, pauseReason: null } as const;
 const paused = { participationStatus: "paused", pauseEndDate: "2026-12-29" } as const;
@@ -26,5 +27,28 @@ describe("the participation card's texts", () => {
       "Your participation resumes automatically on Dec 29, 2026.",
     );
     expect(pauseBadgeNote(active)).toBeNull();
+  });
+
+  it("tells someone pausing after this month's chat happened that it stays", () => {
+    const current = (answers: string[]) =>
+      ({
+        match: {
+          status: "active",
+          members: answers.map((connectionStatus) => ({ connectionStatus })),
+        },
+        partners: [{ firstName: "Pat", lastName: "Partner", email: "pat@example.com" }],
+        pairingOpen: true,
+      }) as unknown as CurrentMatchResponse;
+    expect(runningMatchText(current(["pending", "pending"]), "pause")).toBe(
+      " You also leave your current match with Pat Partner: they are told by e-mail and get a new partner if someone is free.",
+    );
+    for (const action of ["pause", "pause_until", "opt_out"] as const) {
+      expect(runningMatchText(current(["pending", "confirmed"]), action)).toBe(
+        " You already met Pat Partner this month: that chat stays in your matches and stats.",
+      );
+    }
+    expect(runningMatchText(current(["confirmed", "pending"]), "skip_next")).toBe(
+      " Your current match with Pat Partner stays: you can still meet this month.",
+    );
   });
 });

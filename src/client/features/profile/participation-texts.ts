@@ -1,3 +1,7 @@
+import { chatHappened } from "@shared/chat-happened";
+import type { CurrentMatchResponse } from "@shared/matches";
+import { joinNames } from "@shared/matches";
+import { personName } from "@shared/person-name";
 import type { AuthUser } from "../use-auth";
 import { formatPauseDate } from "./pause-date";
 
@@ -33,4 +37,24 @@ export function participationExplanation(user: Participation, hasMatch: boolean)
       : "Your participation is paused.";
   }
   return "You won't be included in future pairings until you reactivate.";
+}
+
+/**
+ * What happens to the running match, said in the confirmation of `action`: skipping next month
+ * keeps it; a pause or an opt-out ends it, and the partners are told, unless its chat already
+ * happened: that chat stays, in everyone's history (docs/profile.md, "Participation").
+ */
+export function runningMatchText(
+  current: CurrentMatchResponse | undefined,
+  action: "pause" | "pause_until" | "skip_next" | "opt_out" | "reactivate",
+): string {
+  if (!current?.match || !current.pairingOpen || action === "reactivate") return "";
+  const names = joinNames(current.partners.map(personName));
+  if (action === "skip_next") {
+    return ` Your current match with ${names} stays: you can still meet this month.`;
+  }
+  if (chatHappened(current.match)) {
+    return ` You already met ${names} this month: that chat stays in your matches and stats.`;
+  }
+  return ` You also leave your current match with ${names}: they are told by e-mail and get a new partner if someone is free.`;
 }

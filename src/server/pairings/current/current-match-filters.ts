@@ -6,6 +6,7 @@ import { utcDayOf } from "../../dates/month-dates";
 import { matches, matchMembers, users } from "../../db/schema";
 import { searchSql } from "../../directory/search/person-search";
 import { BadRequest } from "../../errors";
+import { chatHappenedSql } from "../../match-members/chat-happened-sql";
 import { awayPeopleSql } from "../scope/member-availability";
 
 /**
@@ -37,7 +38,8 @@ export async function matchFilterSql(
  * people who can no longer meet (one scan of the people, few rows) and reaches their matches
  * through `match_members_user_idx`; only the matches found come back, as one array parameter of
  * the page's condition. A match always has two or more members (leave-match.ts), so a match with
- * someone alone has someone away.
+ * someone alone has someone away. Nobody is away from a match whose chat happened
+ * (`awayFromMatch` in member-availability.ts).
  */
 async function statusSql(
   ctx: AppContext,
@@ -52,8 +54,8 @@ async function statusSql(
     touched as (
       select distinct mm.match_id from aw
       join match_members mm on mm.user_id = aw.id
-      join matches mx on mx.id = mm.match_id
-      where mx.pairing_id = any(${sql.param(pairingIds)}::int[])
+      join matches on matches.id = mm.match_id
+      where matches.pairing_id = any(${sql.param(pairingIds)}::int[]) and not ${chatHappenedSql}
     )
     select t.match_id as id from touched t
     join match_members mm on mm.match_id = t.match_id

@@ -3,7 +3,12 @@ import { namedPerson, peopleLine } from "../../activity/people-line";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { HttpError } from "../../errors";
-import { type MatchWithMembers, memberIds, withMembers } from "../../match-members/match-members";
+import {
+  type MatchWithMembers,
+  matchChatHappened,
+  memberIds,
+  withMembers,
+} from "../../match-members/match-members";
 import { peopleInOrder } from "../../people-rows/read-people";
 import { runningMatchesOf } from "../scope/running-members";
 import type { ChangeNotice, Person } from "./change-notices";
@@ -21,6 +26,10 @@ export const MEMBER_LEFT_KIND = "match.member-left";
  * (waiting-for-partner.ts), listed under Current Pairings with a Re-pair action, and is told.
  * Every change writes an activity line and gives the notices to send after the commit.
  *
+ * With `keepChatsThatHappened` (a change that concerns later rounds only: a pause or an opt-out,
+ * docs/profile.md "Participation") a match whose chat already happened stays as it is, the
+ * person in it: that chat is the month's history, in everyone's.
+ *
  * The caller holds every running pairing's lock (pairing-locks.ts) and has already made the
  * person unavailable in the same transaction, so the re-pair counts them as gone.
  */
@@ -29,6 +38,7 @@ export async function leaveRunningPairings(
   tx: Tx,
   userId: string,
   why: string,
+  { keepChatsThatHappened = false }: { keepChatsThatHappened?: boolean } = {},
 ): Promise<ChangeNotice[]> {
   const rows = await runningMatchesOf(tx, userId);
   const [left] = await peopleInOrder(tx, [userId]);
@@ -37,6 +47,7 @@ export async function leaveRunningPairings(
     tx,
     rows.map((r) => r.match),
   )) {
+    if (keepChatsThatHappened && matchChatHappened(match)) continue;
     const others = memberIds(match).filter((id) => id !== userId);
     const where = { scopeKey: null, month: match.month, pairingId: match.pairingId };
     if (others.length >= 2) {

@@ -34,7 +34,7 @@ import { getPairingSettings } from "../generate/pairing-settings";
 import { lockPairing } from "../locks/pairing-locks";
 import { holdActivePeople } from "../locks/people-locks";
 import { listEligibleUsers } from "../scope/eligibility";
-import { aloneMember, awayReasons } from "../scope/member-availability";
+import { aloneMember, awayFromMatch, awayReasons } from "../scope/member-availability";
 import { peopleInRunningMatches } from "../scope/running-members";
 import { resolveScope } from "../scope/scope";
 import { awayReports } from "./away-reports";
@@ -191,7 +191,8 @@ async function refuseUnlessAlone(
       "not_ready",
     );
   }
-  const partners = people.partners.filter((p) => !away.has(p.id) && !reported.has(p.id));
+  const gone = own ? awayFromMatch(own, away) : away;
+  const partners = people.partners.filter((p) => !gone.has(p.id) && !reported.has(p.id));
   if (partners.length > 0) {
     throw new Conflict(
       `${personName(people.person)} already has a partner in "${pairing.name}": ${joinNames(partners.map(personName))}.`,

@@ -5,6 +5,7 @@ import { uuidArray } from "../../db/id-list";
 import { users } from "../../db/schema";
 import {
   type MatchWithMembers,
+  matchChatHappened,
   memberIds,
   pairingMemberIdsSql,
 } from "../../match-members/match-members";
@@ -76,11 +77,27 @@ export function awayPeopleSql(db: Pick<Db, "select">, today: string) {
   );
 }
 
+const NOBODY_AWAY: ReadonlyMap<string, ExclusionReason> = new Map();
+
+/**
+ * Who of a running match's members can no longer meet in it, of the people `away` names: nobody
+ * once its chat happened (src/shared/chat-happened.ts). That chat is the month's history: a pause,
+ * an opt-out, skipping next month or a leave since concerns later rounds only (docs/profile.md,
+ * "Participation"), so nobody in the match is left alone or offered to a re-pair because of it.
+ */
+export function awayFromMatch(
+  row: Pick<MatchWithMembers, "status" | "members">,
+  away: ReadonlyMap<string, ExclusionReason>,
+): ReadonlyMap<string, ExclusionReason> {
+  return matchChatHappened(row) ? NOBODY_AWAY : away;
+}
+
 /** The one member still ready to meet when every other member of the match is away, else null. */
 export function aloneMember(
-  row: Pick<MatchWithMembers, "members">,
-  away: Map<string, ExclusionReason>,
+  row: Pick<MatchWithMembers, "status" | "members">,
+  away: ReadonlyMap<string, ExclusionReason>,
 ): string | null {
-  const present = memberIds(row).filter((id) => !away.has(id));
+  const gone = awayFromMatch(row, away);
+  const present = memberIds(row).filter((id) => !gone.has(id));
   return present.length === 1 ? present[0] : null;
 }

@@ -3,7 +3,7 @@ import type { ExclusionReason } from "../../../shared/exclusions";
 import type { PairingSummary, PreviewMatch, PreviewMember } from "../../../shared/pairings";
 import type { PairingRow } from "../../db/schema";
 import type { MatchWithMembers } from "../../match-members/match-members";
-import { aloneMember } from "./member-availability";
+import { aloneMember, awayFromMatch } from "./member-availability";
 import { type MemberInfo, memberOf } from "./pairing-members";
 
 export function presentPairing(row: PairingRow): PairingSummary {
@@ -26,8 +26,8 @@ export function presentPairing(row: PairingRow): PairingSummary {
 
 /**
  * One match of a running pairing, each member with their id, their time zone when `zones` has it
- * and, when they can no longer meet, why; `aloneUserId` names the member left without a partner
- * (the one the admin can re-pair).
+ * and, when they can no longer meet in it (`awayFromMatch`), why; `aloneUserId` names the member
+ * left without a partner (the one the admin can re-pair).
  */
 export function presentPreviewMatch(
   match: MatchWithMembers,
@@ -35,8 +35,9 @@ export function presentPreviewMatch(
   away: Map<string, ExclusionReason>,
   zones: ReadonlyMap<string, string> = new Map(),
 ): PreviewMatch {
+  const gone = awayFromMatch(match, away);
   const list = match.members.map(({ userId, answer }): PreviewMember => {
-    const reason = away.get(userId);
+    const reason = gone.get(userId);
     const timeZone = zones.get(userId);
     return {
       ...memberOf(members, userId),

@@ -62,7 +62,8 @@ export function awaitingStillInSql(): SQL {
 /**
  * Whether eligibility is asked of a member of a running match rather than of a person to pair:
  * someone skipping the next round keeps this month's match (docs/check-ins.md), so for a running
- * match that pause is no reason they cannot meet.
+ * match that pause is no reason they cannot meet. A reason of the person's; once a match's chat
+ * happened, nobody is away from it whatever their reason (`awayFromMatch`, member-availability.ts).
  */
 export interface MatchTense {
   inRunningMatch?: boolean;

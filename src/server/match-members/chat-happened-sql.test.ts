@@ -5,10 +5,10 @@ import { type CheckInAnswer, checkInAnswers } from "../../shared/check-in-answer
 import type { MatchStatus } from "../../shared/enums";
 import { matchStatuses } from "../../shared/enums";
 import { matches } from "../db/schema";
-import { chatAnswersOf, withMembers } from "../match-members/match-members";
 import { createMatch, createPairing, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { chatHappenedSql, chatsHappenedCount } from "./chat-happened-sql";
+import { chatAnswersOf, withMembers } from "./match-members";
 
 type Answer = CheckInAnswer | null;
 type Combo = { status: MatchStatus; answers: Answer[] };
