@@ -56,6 +56,7 @@ const item: CurrentMatchItem = {
     meeting: "In person at the Berlin office",
     shared: "You all like tea. You and Bea both like chess.",
   },
+  booking: null,
 };
 
 /**
