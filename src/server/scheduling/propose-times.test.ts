@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { WorkingDay } from "../../shared/working-hours";
 import type { Interval } from "./intervals";
 import { proposeTimes, type SchedulingMember } from "./propose-times";
-import type { WorkingDay } from "../../shared/working-hours";
 
 const weekdays = (start: string, end: string): WorkingDay[] =>
   [1, 2, 3, 4, 5].map((day) => ({ day, start, end }));
