@@ -97,9 +97,20 @@ export const matchTogetherSchema = z.object({
 });
 export type MatchTogether = z.infer<typeof matchTogetherSchema>;
 
-/** The current match as its member sees it, with how they meet and what they share. */
+/**
+ * The match's booked chat, the same for every member whoever booked it (docs/matches.md, "Booking
+ * a time"): its start as an ISO 8601 instant, shown in each reader's own zone.
+ */
+const matchBookingSchema = z.object({
+  start: isoTime.meta({ example: "2027-03-16T09:00:00.000Z" }),
+});
+
+/**
+ * The current match as its member sees it, with how they meet, what they share and its booked
+ * time (null until someone books one).
+ */
 export const currentMatchItemSchema = matchItemSchema
-  .extend({ together: matchTogetherSchema })
+  .extend({ together: matchTogetherSchema, booking: matchBookingSchema.nullable() })
   .meta({ id: "CurrentMatchItem" });
 export type CurrentMatchItem = z.infer<typeof currentMatchItemSchema>;
 
@@ -115,6 +126,7 @@ export const currentMatchResponseSchema = z.union([
     myConnectionStatus: z.null(),
     pairingOpen: z.literal(false),
     together: z.null(),
+    booking: z.null(),
   }),
 ]);
 export type CurrentMatchResponse = z.infer<typeof currentMatchResponseSchema>;

@@ -16,6 +16,7 @@ const noMatch: CurrentMatchResponse = {
   myConnectionStatus: null,
   pairingOpen: false,
   together: null,
+  booking: null,
 };
 
 /**
@@ -36,7 +37,9 @@ export function getCurrentMatchOfSession(
     const [current] = found.matches;
     const item =
       current && toMatchItem(found.userId, current.match, current.partners, current.pairingOpen);
-    return item ? { ...item, together: togetherOf(current.together) } : noMatch;
+    if (!item) return noMatch;
+    const booking = current.bookedStart ? { start: current.bookedStart } : null;
+    return { ...item, together: togetherOf(current.together), booking };
   });
 }
 

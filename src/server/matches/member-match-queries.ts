@@ -8,6 +8,7 @@ import type { AppContext } from "../context";
 import type { Db } from "../db/client";
 import {
   type MatchRow,
+  matchCalendarEvents,
   matches,
   matchMembers,
   memberViewVersions,
@@ -56,6 +57,15 @@ interface MemberJson extends Omit<MatchPartner, "id">, TogetherMember {
   answeredAt: string | null;
 }
 
+/**
+ * The start of the match's live calendar event (its booked time, the same for every member), as
+ * ISO 8601 text, or null. A change to it marks every member's kept view stale (migration 0103).
+ */
+const bookedStartSql = (matchId: SQLWrapper) => sql<string | null>`(
+  select to_json(e.starts_at) #>> '{}' from ${matchCalendarEvents} e
+  where e.match_id = ${matchId} and e.cancelled_at is null
+)`;
+
 const pairingOpenSql = sql<boolean>`exists (select 1 from pairings p
   where p.id = ${matches.pairingId} and p.status = 'active')`;
 
@@ -84,6 +94,7 @@ export function memberMatchQueries(db: Db) {
     .select({
       match: getTableColumns(matches),
       members: membersJson(matches.id).as("members"),
+      bookedStart: bookedStartSql(matches.id).as("booked_start"),
     })
     .from(matchMembers)
     .innerJoin(matches, eq(matches.id, matchMembers.matchId))
@@ -111,7 +122,12 @@ export function memberMatchQueries(db: Db) {
       .orderBy(desc(matches.matchDate), desc(matches.id)),
     /** The newest match still active inside a pairing still active. */
     sessionWithCurrent: db
-      .select({ ...sessionColumns, match: current.match, members: current.members })
+      .select({
+        ...sessionColumns,
+        match: current.match,
+        members: current.members,
+        bookedStart: current.bookedStart,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .innerJoin(viewVersion, eq(viewVersion.id, 1))
@@ -148,6 +164,8 @@ export interface MemberMatch {
   partners: MatchPartner[];
   /** What the intro reads of every member, the caller first; never sent as it is. */
   together: TogetherMember[];
+  /** The booked chat's start (ISO 8601), read for the current match only; else null. */
+  bookedStart: string | null;
 }
 
 function memberMatch(
@@ -156,6 +174,7 @@ function memberMatch(
   json: MemberJson[] | null,
   isCurrent: boolean,
   pairingOpen: boolean,
+  bookedStart: string | null,
 ): MemberMatch {
   const list = json ?? [];
   const members = list.map((m) => ({
@@ -181,7 +200,14 @@ function memberMatch(
     office: m.office,
     interests: m.interests ?? [],
   }));
-  return { match: { ...match, members }, isCurrent, pairingOpen, partners, together };
+  return {
+    match: { ...match, members },
+    isCurrent,
+    pairingOpen,
+    partners,
+    together,
+    bookedStart: bookedStart && new Date(bookedStart).toISOString(),
+  };
 }
 
 /** The versions a person's view was read at (member-view-cache.ts). */
@@ -218,14 +244,16 @@ export async function sessionMatches(
           isCurrent: true,
           pairingOpen: true,
         }))
-      : await sessionWithHistory.execute(session);
+      : (await sessionWithHistory.execute(session)).map((row) => ({ ...row, bookedStart: null }));
   if (rows.length === 0) return null;
   const { memberVersion, everyoneVersion, ...found } = rows[0];
   const settled = await settleSession(ctx, found);
   if (!settled) return null;
   const userId = settled.user.id;
-  const matches = rows.flatMap(({ match, isCurrent, pairingOpen, members }) =>
-    match ? [memberMatch(userId, match, members, isCurrent === true, pairingOpen === true)] : [],
+  const matches = rows.flatMap(({ match, isCurrent, pairingOpen, members, bookedStart }) =>
+    match
+      ? [memberMatch(userId, match, members, isCurrent === true, pairingOpen === true, bookedStart)]
+      : [],
   );
   return { userId, versions: { member: memberVersion, everyone: everyoneVersion }, matches };
 }

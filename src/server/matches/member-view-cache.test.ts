@@ -91,6 +91,24 @@ describe("a person's match reads kept in memory", () => {
     expect((await current(mine)).match.user2ConnectionStatus).toBe("confirmed");
   });
 
+  it("shows the booked time to every member of the match, whoever booked or moved it", async () => {
+    const { match, mine, theirs } = await pairUp();
+    expect((await current(mine)).booking).toBeNull();
+    expect((await current(theirs)).booking).toBeNull();
+    const start = "2027-03-16T09:00:00.000Z";
+    const sent = await theirs.put(`/api/matches/${match.id}/invitation`, { start });
+    expect(sent.statusCode).toBe(200);
+    expect((await current(mine)).booking).toEqual({ start });
+    expect((await current(theirs)).booking).toEqual({ start });
+    const later = "2027-03-17T14:30:00.000Z";
+    const moved = await mine.put(`/api/matches/${match.id}/invitation`, {
+      start: later,
+      replaces: start,
+    });
+    expect(moved.statusCode).toBe(200);
+    expect((await current(theirs)).booking).toEqual({ start: later });
+  });
+
   it("moves the match to the history when the admin completes the pairing", async () => {
     const { match, pairing, mine } = await pairUp();
     expect((await current(mine)).match.id).toBe(match.id);

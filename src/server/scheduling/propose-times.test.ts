@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { WorkingDay } from "../../shared/working-hours";
 import type { Interval } from "./intervals";
 import { proposeTimes, type SchedulingMember } from "./propose-times";
-import type { WorkingHours } from "./working-time";
 
-const weekdays = (start: string, end: string): WorkingHours[] =>
+const weekdays = (start: string, end: string): WorkingDay[] =>
   [1, 2, 3, 4, 5].map((day) => ({ day, start, end }));
 
 const member = (timeZone: string, hours = weekdays("09:00", "17:00")): SchedulingMember => ({

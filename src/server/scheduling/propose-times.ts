@@ -1,4 +1,6 @@
 import { CHAT_DURATION_MINUTES } from "../../shared/matches";
+import type { WorkingDay } from "../../shared/working-hours";
+import { addLocalDays, isoWeekday, startOfLocalDay, workingSpans } from "../../shared/working-time";
 import {
   type Interval,
   intersectSpans,
@@ -7,18 +9,11 @@ import {
   toInterval,
   toSpan,
 } from "./intervals";
-import {
-  addLocalDays,
-  isoWeekday,
-  startOfLocalDay,
-  type WorkingHours,
-  workingSpans,
-} from "./working-time";
 
 export interface SchedulingMember {
   /** IANA zone the working hours are read in. */
   timeZone: string;
-  workingHours: readonly WorkingHours[];
+  workingHours: readonly WorkingDay[];
   /** Busy time read from the person's calendar; none when no calendar is connected. */
   busy: readonly Interval[];
 }

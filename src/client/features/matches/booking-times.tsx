@@ -18,6 +18,8 @@ function useBookingMutations(matchId: number, booked: string | undefined, onBook
     Promise.all([
       queryClient.invalidateQueries({ queryKey: matchKeys.invitation(matchId) }),
       queryClient.invalidateQueries({ queryKey: matchKeys.times(matchId) }),
+      // The dashboard's current match shows the booked time too.
+      queryClient.invalidateQueries({ queryKey: matchKeys.current }),
     ]);
   const book = useMutation({
     // A move names the booking it replaces, as shown (the server refuses an unsaid one).

@@ -1,6 +1,7 @@
+import { bookedText } from "@shared/booking";
 import { type CurrentMatchItem, formatMatchMonth } from "@shared/matches";
 import { personName } from "@shared/person-name";
-import { ArrowRight } from "lucide-react";
+import { ArrowRight, CalendarCheck } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "../../components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
@@ -10,6 +11,23 @@ import { PartnerSkeleton } from "./match-skeletons";
 import { MatchStateBadges } from "./match-state-badges";
 import { MatchTogetherLines } from "./match-together-lines";
 import { PartnerAvatar } from "./partner-avatar";
+import { useReaderZoneState } from "./use-matches";
+
+/**
+ * "Booked: Tue 16 Mar, 15:00 Central European Time (Europe/Berlin)": the match's booked chat,
+ * whoever in it booked it, in the reader's own zone (the one the match page uses), drawn once that
+ * zone is known so the time does not change under the reader.
+ */
+export function BookedLine({ item, start }: { item: CurrentMatchItem; start: string }) {
+  const { zone, settled } = useReaderZoneState(item);
+  if (!settled) return null;
+  return (
+    <p className="flex items-start gap-2 text-sm font-medium text-coffee-900">
+      <CalendarCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-coffee-700" />
+      {bookedText(start, zone)}
+    </p>
+  );
+}
 
 /** The dashboard's current match card with the same state badges as the matches page. */
 export function CurrentMatchSummary({
@@ -48,6 +66,7 @@ export function CurrentMatchSummary({
                 </li>
               ))}
             </ul>
+            {item.booking && <BookedLine item={item} start={item.booking.start} />}
             <MatchTogetherLines together={item.together} />
           </div>
         ) : (

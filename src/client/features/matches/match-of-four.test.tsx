@@ -56,6 +56,7 @@ const item: CurrentMatchItem = {
     meeting: "In person at the Berlin office",
     shared: "You all like tea. You and Bea both like chess.",
   },
+  booking: null,
 };
 
 /**
@@ -124,5 +125,16 @@ describe("a match of four on the employee's pages", () => {
     expect(summary).toContain("You all like tea. You and Bea both like chess.");
     // The history keeps no such line: it is the running match's.
     expect(history).not.toContain("Berlin office");
+  });
+
+  it("shows the match's booked time on the dashboard, whoever booked it, in the reader's zone", () => {
+    expect(
+      render(<CurrentMatchSummary item={item} loading={false} user={{} as never} />),
+    ).not.toContain("Booked:");
+    const booked = { ...item, booking: { start: "2027-03-16T15:00:00.000Z" } };
+    const summary = render(
+      <CurrentMatchSummary item={booked} loading={false} user={{} as never} />,
+    );
+    expect(summary).toContain("Booked: Tue 16 Mar, 15:00 United Kingdom Time (Europe/London)");
   });
 });

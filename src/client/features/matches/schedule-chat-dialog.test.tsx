@@ -1,6 +1,14 @@
+import type { MatchItem } from "@shared/matches";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { ChatTimeFields, chosenStart, InvitationLinks, sentForText } from "./schedule-chat-dialog";
+import {
+  ChatTimeFields,
+  chosenStart,
+  InvitationLinks,
+  OutsideHoursNote,
+  outsideHoursLines,
+  sentForText,
+} from "./schedule-chat-dialog";
 
 const noop = () => {};
 
@@ -46,5 +54,70 @@ describe("the Schedule Coffee Chat dialog's zone", () => {
       />,
     );
     expect(html).toContain("Sent for Mon 30 Nov, 04:00 Eastern Time (America/New York).");
+  });
+});
+
+const weekdays = [1, 2, 3, 4, 5].map((day) => ({ day, start: "09:00", end: "17:00" }));
+const partner = (id: string, firstName: string): MatchItem["partners"][number] => ({
+  id,
+  firstName,
+  lastName: "Rao",
+  email: `${id}@acme.example`,
+  profileImageUrl: null,
+  department: null,
+  departmentDisplayName: null,
+  bio: null,
+});
+const priya = partner("p", "Priya");
+const lena = partner("l", "Lena");
+/** The reader in New York, Priya in Bengaluru and Lena in Berlin, all on weekdays 09:00–17:00. */
+const zones = {
+  members: [
+    { userId: "me", timeZone: "America/New_York", workingHours: weekdays },
+    { userId: "p", timeZone: "Asia/Kolkata", workingHours: weekdays },
+    { userId: "l", timeZone: "Europe/Berlin", workingHours: weekdays },
+  ],
+  yourTimeZoneConfirmed: true,
+};
+/** A start the reader picked in their own zone, as the dialog reads it. */
+const inNewYork = (date: string, time: string) => chosenStart(date, time, "America/New_York");
+
+describe("the Schedule Coffee Chat dialog's working-hours warning", () => {
+  it("names the partner and their own time when the chat falls outside their working hours", () => {
+    // Monday 11:30 in New York is 22:00 in Bengaluru and 17:30 in Berlin.
+    expect(outsideHoursLines([priya, lena], zones, inNewYork("2026-11-30", "11:30"))).toEqual([
+      "That is Mon 30 Nov, 22:00 India Standard Time (Asia/Kolkata) for Priya, outside their working hours.",
+      "That is Mon 30 Nov, 17:30 Central European Time (Europe/Berlin) for Lena, outside their working hours.",
+    ]);
+  });
+
+  it("says nothing when the whole chat is inside every partner's hours, and warns when it runs past their end", () => {
+    // Sunday 23:00 in New York is Monday 09:30 in Bengaluru.
+    expect(outsideHoursLines([priya], zones, inNewYork("2026-11-29", "23:00"))).toEqual([]);
+    // 16:30–17:00 in Bengaluru ends as the day does; 16:45 runs past it.
+    expect(outsideHoursLines([priya], zones, new Date("2026-11-30T11:00:00Z"))).toEqual([]);
+    expect(outsideHoursLines([priya], zones, new Date("2026-11-30T11:15:00Z"))).toHaveLength(1);
+    // Saturday is no working day in Bengaluru, whatever the hour.
+    expect(outsideHoursLines([priya], zones, new Date("2026-12-05T05:00:00Z"))).toEqual([
+      "That is Sat 5 Dec, 10:30 India Standard Time (Asia/Kolkata) for Priya, outside their working hours.",
+    ]);
+  });
+
+  it("warns about nobody while the start or the members' hours are unknown", () => {
+    expect(outsideHoursLines([priya], undefined, inNewYork("2026-11-30", "11:30"))).toEqual([]);
+    expect(outsideHoursLines([priya], zones, null)).toEqual([]);
+  });
+
+  it("shows the warning in a live region that stays on the page, and says the time can still be sent", () => {
+    const empty = renderToStaticMarkup(<OutsideHoursNote id="w" lines={[]} />);
+    expect(empty).toBe('<div id="w" role="status"></div>');
+    const html = renderToStaticMarkup(
+      <OutsideHoursNote
+        id="w"
+        lines={["That is Mon 30 Nov, 22:00 … for Priya, outside their working hours."]}
+      />,
+    );
+    expect(html).toContain("for Priya, outside their working hours.");
+    expect(html).toContain("You can still send the invitation for this time.");
   });
 });

@@ -15,6 +15,8 @@ import {
   type MatchItem,
 } from "@shared/matches";
 import { personName } from "@shared/person-name";
+import type { MatchTimeZones } from "@shared/working-hours";
+import { worksThrough } from "@shared/working-time";
 import { clockIn, dateIn, instantAt } from "@shared/zone-clock";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CalendarDays, Download, ExternalLink, Send } from "lucide-react";
@@ -36,7 +38,7 @@ import { calendarFileUrl, matchesApi, matchKeys } from "../../lib/api/matches";
 import { errorMessage } from "../../lib/api-client";
 import { redirectIfUnauthorized } from "../unauthorized";
 import { useAuth } from "../use-auth";
-import { useReaderZoneState } from "./use-matches";
+import { useMatchTimeZones, useReaderZoneState } from "./use-matches";
 
 /** "Olga", "Olga and Ben", "Olga, Ben and Cy": the partners' first names (or whole names when none). */
 function firstNames(item: MatchItem): string {
@@ -59,6 +61,53 @@ export function sentForText(start: Date, zone: string): string {
 }
 
 /**
+ * "That is Mon 30 Nov, 22:00 India Standard Time (Asia/Kolkata) for Priya, outside their working
+ * hours.": one line per partner who would not be working through the whole chosen chat, by the
+ * reading of working hours the proposed times use (working-time.ts); none while the start or the
+ * members' hours are unknown. The chat may still be sent (docs/matches.md, "Booking a time").
+ */
+export function outsideHoursLines(
+  partners: MatchItem["partners"],
+  zones: MatchTimeZones | undefined,
+  start: Date | null,
+): string[] {
+  if (!start || !zones) return [];
+  const end = chatEnd(start).getTime();
+  return partners.flatMap((partner) => {
+    const member = zones.members.find((m) => m.userId === partner.id);
+    if (!member || worksThrough(member.timeZone, member.workingHours, start.getTime(), end)) {
+      return [];
+    }
+    const name = partner.firstName?.trim() || personName(partner);
+    const when = timeInYourZone(start, member.timeZone);
+    return [`That is ${when} for ${name}, outside their working hours.`];
+  });
+}
+
+/**
+ * The warning above the send button, in a live region that is always on the page so a warning
+ * that appears as the time changes is announced.
+ */
+export function OutsideHoursNote({ id, lines }: { id: string; lines: readonly string[] }) {
+  return (
+    <div
+      id={id}
+      role="status"
+      className={
+        lines.length > 0
+          ? "space-y-1 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-coffee-900"
+          : undefined
+      }
+    >
+      {lines.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+      {lines.length > 0 && <p>You can still send the invitation for this time.</p>}
+    </div>
+  );
+}
+
+/**
  * "Schedule Coffee Chat": the person picks a day and time (the time already sent, else the next
  * weekday at 10:00 their time) and sends the match's invitation: the app e-mails it to everyone
  * in the match, and a new time updates the same event (docs/matches.md, "The calendar
@@ -75,6 +124,7 @@ export function ScheduleChatDialog({
 }) {
   const { user } = useAuth();
   const { zone, settled } = useReaderZoneState(item);
+  const zones = useMatchTimeZones(item.match.id);
   const [open, setOpen] = useState(false);
   // The fields are filled once the reader's zone is known: a time suggested in the browser's
   // zone and then shown in the profile's would move it.
@@ -126,6 +176,7 @@ export function ScheduleChatDialog({
         : undefined;
   const who = firstNames(item);
   const unchanged = Boolean(sent && start && new Date(sent.start).getTime() === start.getTime());
+  const outside = error ? [] : outsideHoursLines(item.partners, zones.data, start);
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -156,7 +207,9 @@ export function ScheduleChatDialog({
         <FieldError id={`${id}-error`} role="alert">
           {error ?? (send.isError ? errorMessage(send.error, "Sending failed") : undefined)}
         </FieldError>
+        <OutsideHoursNote id={`${id}-outside`} lines={outside} />
         <Button
+          aria-describedby={outside.length > 0 ? `${id}-outside` : undefined}
           disabled={!start || Boolean(error) || unchanged || send.isPending || invitation.isLoading}
           onClick={() => start && send.mutate({ start, replaces: sent?.start })}
         >
@@ -190,7 +243,11 @@ function useSendInvitation(matchId: number) {
       matchesApi.sendInvitation(matchId, to.start, to.replaces),
     onSuccess: async (answer) => {
       toast({ title: "Coffee chat scheduled", description: answer.message });
-      await queryClient.invalidateQueries({ queryKey: matchKeys.invitation(matchId) });
+      // The dashboard's current match shows the booked time too.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: matchKeys.invitation(matchId) }),
+        queryClient.invalidateQueries({ queryKey: matchKeys.current }),
+      ]);
     },
     onError: (error) => {
       redirectIfUnauthorized(error);

@@ -1,11 +1,16 @@
 import { TZDate } from "@date-fns/tz";
-import type { Span } from "./intervals";
+import type { WorkingDay } from "./working-hours";
 
-/** One weekday's working hours (ISO weekday: Monday = 1 … Sunday = 7), in the person's zone. */
-export interface WorkingHours {
-  day: number;
-  start: string;
-  end: string;
+/**
+ * The one reading of a person's working hours as instants (docs/scheduling.md, "Booking"): the
+ * server's proposed times and bookings (src/server/scheduling) and the Schedule Coffee Chat
+ * dialog's warning all go through `workingSpans`.
+ */
+
+/** Milliseconds since the epoch, start included and end excluded. */
+interface Span {
+  start: number;
+  end: number;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -39,7 +44,7 @@ export function addLocalDays(day: TZDate, days: number): TZDate {
  */
 export function workingSpans(
   timeZone: string,
-  hours: readonly WorkingHours[],
+  hours: readonly WorkingDay[],
   from: number,
   to: number,
 ): Span[] {
@@ -63,4 +68,22 @@ export function workingSpans(
     day = next.getTime() > day.getTime() ? next : new TZDate(day.getTime() + DAY_MS, timeZone);
   }
   return spans;
+}
+
+/**
+ * Whether the person works through all of `from`–`to` (instants), by the same reading of their
+ * hours as the proposed times: a span may run on across midnight into the next day's hours.
+ */
+export function worksThrough(
+  timeZone: string,
+  hours: readonly WorkingDay[],
+  from: number,
+  to: number,
+): boolean {
+  let covered = from;
+  for (const span of workingSpans(timeZone, hours, from, to).sort((a, b) => a.start - b.start)) {
+    if (span.start > covered) break;
+    covered = Math.max(covered, span.end);
+  }
+  return covered >= to;
 }
