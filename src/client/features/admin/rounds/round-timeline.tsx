@@ -31,12 +31,20 @@ export function stepBadge(entry: TimelineEntry, now: Date): { label: string; col
   return stateBadges[entry.state];
 }
 
+/**
+ * The date a step reads with (docs/rounds.md, "What admins see"): a done step the moment it was
+ * done — a round an admin completed early, a publish made late —, any other its planned date.
+ */
+export function shownAt(entry: TimelineEntry): string {
+  return entry.state === "done" && entry.doneAt ? entry.doneAt : entry.at;
+}
+
 function Step({ entry, timeZone }: { entry: TimelineEntry; timeZone: string }) {
   const badge = stepBadge(entry, new Date());
   return (
     <li className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-l-2 border-coffee-200 pl-3">
       <span className="font-medium text-coffee-900">{stepNames[entry.step]}</span>
-      <span className="text-sm text-coffee-700">{atInZone(entry.at, timeZone)}</span>
+      <span className="text-sm text-coffee-700">{atInZone(shownAt(entry), timeZone)}</span>
       <Badge color={badge.color}>{badge.label}</Badge>
       {entry.note && <span className="w-full text-xs text-coffee-700">{entry.note}</span>}
     </li>
