@@ -51,7 +51,27 @@ function Step({ entry, timeZone }: { entry: TimelineEntry; timeZone: string }) {
   );
 }
 
-/** One round's steps, draft to completed, with their dates and what happened. */
+function Steps({ steps, timeZone }: { steps: TimelineEntry[]; timeZone: string }) {
+  return (
+    <ol className="grid gap-2">
+      {steps.map((entry) => (
+        <Step key={entry.step} entry={entry} timeZone={timeZone} />
+      ))}
+    </ol>
+  );
+}
+
+const ordinals = ["First", "Second", "Third"];
+/** "Second round of November 2026": the product's words for a month's second run. */
+const runTitle = (index: number, month: string) =>
+  index < ordinals.length
+    ? `${ordinals[index]} round of ${month}`
+    : `Round ${index + 1} of ${month}`;
+
+/**
+ * One round's steps, draft to completed, with their dates and what happened; a month paired a
+ * second time shows its earlier rounds first, each with its own steps (docs/rounds.md).
+ */
 export function RoundTimeline({
   title,
   round,
@@ -66,11 +86,18 @@ export function RoundTimeline({
       <h4 className="text-sm font-semibold text-coffee-900">
         {title}: {round.monthLabel} (pairing day {dayText(round.pairingDay)})
       </h4>
-      <ol className="grid gap-2">
-        {round.steps.map((entry) => (
-          <Step key={entry.step} entry={entry} timeZone={timeZone} />
-        ))}
-      </ol>
+      {round.earlierRuns.map((run, i) => (
+        <section key={run.pairingId} className="grid gap-2">
+          <h5 className="text-sm text-coffee-900">{runTitle(i, round.monthLabel)}</h5>
+          <Steps steps={run.steps} timeZone={timeZone} />
+        </section>
+      ))}
+      {round.earlierRuns.length > 0 && (
+        <h5 className="text-sm text-coffee-900">
+          {runTitle(round.earlierRuns.length, round.monthLabel)}
+        </h5>
+      )}
+      <Steps steps={round.steps} timeZone={timeZone} />
     </div>
   );
 }
