@@ -78,7 +78,8 @@ describe("the Operations tab's Monthly rounds", () => {
     const steps = (await thisRound.getByRole("listitem").allInnerTexts()).map((t) =>
       t.replace(/\s+/g, " "),
     );
-    expect(steps[0]).toMatch(/^Draft \(admins review\) Fri, Feb 26, 09:00 UTC Done/);
+    // A done step is dated when it ran: the job first looked at 10:00, after the draft fell due.
+    expect(steps[0]).toMatch(/^Draft \(admins review\) Fri, Feb 26, 10:00 UTC Done/);
     expect(steps[1]).toMatch(
       /^Published \(members told\) Mon, Mar 1, 09:00 UTC (Planned|Scheduled)/,
     );

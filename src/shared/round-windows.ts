@@ -83,6 +83,8 @@ export interface RoundWindows {
   away: AwayWindow;
   checkInAt: Date | null;
   reminderAt: Date | null;
+  /** The check-in and reminder as counted from the start, whether or not they are held. */
+  counted: Pick<RoundDates, "checkInAt" | "reminderAt">;
   /** The next round's publish, which completes this one. */
   completeAt: Date;
   nextPairingDay: string;
@@ -103,6 +105,7 @@ export function roundWindows(month: string, rule: DateRule, startedAt: Date | nu
     away: awayWindow(month, rule, startDay),
     checkInAt: before(asks.checkInAt),
     reminderAt: before(asks.reminderAt),
+    counted: { checkInAt: asks.checkInAt, reminderAt: asks.reminderAt },
     completeAt: next.publishAt,
     nextPairingDay: next.pairingDay,
   };

@@ -3,7 +3,7 @@ import { roundStepStates } from "./enums";
 import { isIdText } from "./id-range";
 import { idSchema } from "./ids";
 import { pageLimitSchema } from "./paging";
-import { noSharedHoursSchema, satOutPersonSchema } from "./pairings";
+import { monthDisplay, noSharedHoursSchema, satOutPersonSchema } from "./pairings";
 
 /** API contract for the scheduled rounds (docs/rounds.md). */
 
@@ -131,6 +131,19 @@ export const timelineNotes = {
   pairedBeforeStart: "Nobody was asked: this month was paired before automatic rounds began here.",
 } as const;
 
+/**
+ * Why a check-in or reminder did not happen because its round completed first (docs/rounds.md,
+ * "A start on any day"): its date comes after the next round's publish, or an admin completed the
+ * pairing before it. Written on the step and shown on steps not written down, here and on the
+ * sample dashboard.
+ */
+export const notHeldNotes = {
+  completesFirst: (month: string) =>
+    `Not held: the ${monthDisplay(month)} round completes first, when the next one is published.`,
+  completedFirst: (month: string) =>
+    `Not held: the ${monthDisplay(month)} round was completed first.`,
+};
+
 export const timelineEntrySchema = z.object({
   step: z.enum(timelineSteps),
   at: z.string(),
@@ -148,6 +161,13 @@ export const roundViewSchema = z.object({
   pairingId: z.number().int().nullable(),
   draft: z.object({ pairs: z.number().int(), unmatched: z.number().int() }).nullable(),
   steps: z.array(timelineEntrySchema),
+  /**
+   * The month's earlier rounds, oldest first: a second round generated after the first was
+   * completed (docs/pairings.md) leaves the first its own steps.
+   */
+  earlierRuns: z.array(
+    z.object({ pairingId: z.number().int(), steps: z.array(timelineEntrySchema) }),
+  ),
 });
 export type RoundView = z.infer<typeof roundViewSchema>;
 

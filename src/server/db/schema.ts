@@ -1007,6 +1007,37 @@ export const roundSteps = pgTable(
   ],
 );
 
+/** A step of an earlier round of the month as it stood when the next round replaced it. */
+export interface EarlierRoundStep {
+  kind: RoundStepRow["kind"];
+  dueAt: string;
+  state: RoundStepRow["state"];
+  doneAt: string | null;
+  note: string | null;
+}
+
+/**
+ * The steps of a month's earlier round, kept when a second round of the month takes over its
+ * `round_steps` rows (docs/rounds.md, "A start on any day"), so the timeline still shows them.
+ */
+export const earlierRoundRuns = pgTable(
+  "earlier_round_runs",
+  {
+    id: serial("id").primaryKey(),
+    scopeKey: text("scope_key").notNull(),
+    month: text("month").notNull(),
+    pairingId: integer("pairing_id")
+      .notNull()
+      .references(() => pairings.id, { onDelete: "cascade" }),
+    steps: jsonb("steps").$type<EarlierRoundStep[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("earlier_round_runs_once").on(t.pairingId),
+    index("earlier_round_runs_month_idx").on(t.scopeKey, t.month),
+  ],
+);
+
 /**
  * A round's pairing while only admins see it: its matches live here, not in `matches`, so no
  * member read can show them; publishing turns them into the month's active pairing.

@@ -12,7 +12,6 @@ import { deletePairing } from "./current/delete-pairing";
 import { pairingImpact } from "./current/pairing-impact";
 import { checkPlacement, placeSatOut } from "./current/place-sat-out";
 import { rePairPerson } from "./current/re-pair-person";
-import { completeCurrentPairings, completePairing } from "./records/complete-pairing";
 import {
   deleteCompletedPairingFile,
   getCompletedPairingContent,
@@ -22,7 +21,10 @@ import {
 import { getPairingHistory } from "./records/pairing-history";
 import { getPairingReport } from "./reports/pairing-report";
 
-/** The running pairing: the admin's view, completing, deleting a draft, re-pairing a person. */
+/**
+ * The running pairing: the admin's view, deleting a draft, re-pairing a person. Completing ends
+ * the month's round, so its routes sit with the rounds (rounds/generation-routes.ts).
+ */
 const currentRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -41,15 +43,6 @@ const currentRoutes: FeatureRoutes = async (app, { ctx }) => {
         .header("Cache-Control", "no-store")
         .send(csv);
     },
-  });
-
-  r.route({
-    ...endpointRoute(endpoints.complete),
-    handler: async (request) => completePairing(ctx, request.params.pairingId),
-  });
-  r.route({
-    ...endpointRoute(endpoints.completeCurrent),
-    handler: async () => completeCurrentPairings(ctx),
   });
 
   r.route({

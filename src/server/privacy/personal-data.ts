@@ -93,6 +93,9 @@ export const personalDataCoverage: Record<string, Record<string, string>> = {
   still_in_questions: { user_id: "stillInQuestions", silent_months: "stillInQuestions" },
   check_ins: { user_id: "checkIns" },
   round_steps: { claimed_by: "- the process running the step" },
+  earlier_round_runs: {
+    steps: "- an earlier round's steps: dates, states and notes, naming nobody",
+  },
   daily_jobs: { claimed_by: "- the process running the job" },
   slack_people: {
     user_id: "channels",

@@ -1,21 +1,24 @@
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { pairingEndpoints as endpoints } from "../../shared/endpoints/pairings";
 import { wantsSecondRun } from "../../shared/pairings";
+import { namedPerson } from "../activity/people-line";
 import { requireAdmin } from "../auth/guards";
 import type { FeatureRoutes } from "../context";
 import { endpointRoute } from "../http/endpoint-route";
 import { generatePairing } from "../pairings/generate/generate-pairing";
+import { completeCurrentPairings, completePairing } from "../pairings/records/complete-pairing";
 import { getExcludedPeople, getPairingValidation } from "../pairings/validation/pairing-validation";
 import { getGeneratePlan } from "./generate-plan";
-import { writeHandMadeRound } from "./hand-made-round";
+import { notHeldAfterCompletion, writeHandMadeRound } from "./hand-made-round";
 
 const generateLimit = { rateLimit: { max: 20, timeWindow: "1 minute" } };
 /** A generated month is the scope's round, its windows counted from today (docs/rounds.md). */
 const whenMade = writeHandMadeRound;
 
 /**
- * The checks before generating, and generating a month's pairing: a generated month is a round
- * (docs/rounds.md), so its routes sit with the rounds, above pairings/.
+ * The checks before generating, generating a month's pairing and completing it: a generated month
+ * is a round and its completion ends it (docs/rounds.md), so its routes sit with the rounds,
+ * above pairings/.
  */
 export const generationRoutes: FeatureRoutes = async (app, { ctx }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -49,6 +52,22 @@ export const generationRoutes: FeatureRoutes = async (app, { ctx }) => {
     config: generateLimit,
     handler: async (request) =>
       generatePairing(ctx, requireAdmin(request), undefined, { whenMade }),
+  });
+  r.route({
+    ...endpointRoute(endpoints.complete),
+    handler: async (request) =>
+      completePairing(ctx, request.params.pairingId, {
+        by: namedPerson(requireAdmin(request)),
+        whenCompleted: notHeldAfterCompletion,
+      }),
+  });
+  r.route({
+    ...endpointRoute(endpoints.completeCurrent),
+    handler: async (request) =>
+      completeCurrentPairings(ctx, {
+        by: namedPerson(requireAdmin(request)),
+        whenCompleted: notHeldAfterCompletion,
+      }),
   });
   r.route({
     ...endpointRoute(endpoints.generateForGroup),

@@ -1,11 +1,10 @@
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { RoundStepKind } from "../../shared/enums";
-import { monthDisplay } from "../../shared/pairings";
 import { type RoundWindows, roundWindows } from "../../shared/round-windows";
-import { defaultRoundSettings, timelineNotes } from "../../shared/rounds";
+import { defaultRoundSettings, notHeldNotes, timelineNotes } from "../../shared/rounds";
 import { readPairingSchedule } from "../dates/month-dates";
 import type { Db, Tx } from "../db/client";
-import { roundSteps } from "../db/schema";
+import { earlierRoundRuns, roundSteps } from "../db/schema";
 import type { DateRule } from "./round-dates";
 import { dateRule, getRoundSettings, getTimeZone } from "./round-settings";
 
@@ -44,6 +43,7 @@ export async function writeHandMadeRound(
 ): Promise<RoundWindows> {
   const { windows, auto } = await windowsOfScope(tx, round.scopeKey, round.month, round.at);
   if (!auto) return windows;
+  await keepEarlierRun(tx, round);
   await tx
     .insert(roundSteps)
     .values({
@@ -73,13 +73,61 @@ export async function writeHandMadeRound(
 }
 
 /**
- * A second round of the month (docs/pairings.md) asks its own people on its own dates: the
- * check-in and reminder the month's earlier run was asked with no longer stand for the round.
+ * A second round of the month takes over the month's steps: the round before it keeps them as
+ * they stand, under its own pairing, for the timeline (docs/rounds.md, "A start on any day").
  */
-async function forgetEarlierRunsAsks(
+async function keepEarlierRun(
   tx: Tx,
   round: { scopeKey: string; month: string; pairingId: number },
 ) {
+  const rows = await tx
+    .select()
+    .from(roundSteps)
+    .where(and(eq(roundSteps.scopeKey, round.scopeKey), eq(roundSteps.month, round.month)));
+  const earlier = rows.find((r) => r.kind === "publish" && r.state === "done")?.pairingId;
+  if (earlier == null || earlier === round.pairingId) return;
+  const steps = rows.map((r) => ({
+    kind: r.kind,
+    dueAt: r.dueAt.toISOString(),
+    state: r.state,
+    doneAt: r.doneAt?.toISOString() ?? null,
+    note: r.note,
+  }));
+  await tx
+    .insert(earlierRoundRuns)
+    .values({ scopeKey: round.scopeKey, month: round.month, pairingId: earlier, steps })
+    .onConflictDoNothing({ target: earlierRoundRuns.pairingId });
+}
+
+/**
+ * A round's check-in and reminder still to come are not held once its pairing is completed
+ * (an admin's Complete, or the next round's publish): nobody is left to ask. Called in the
+ * completion's transaction.
+ */
+export async function notHeldAfterCompletion(
+  tx: Tx,
+  pairing: { scopeKey: string; month: string },
+  at: Date,
+) {
+  await tx
+    .update(roundSteps)
+    .set({ state: "skipped", note: notHeldNotes.completedFirst(pairing.month), doneAt: at })
+    .where(
+      and(
+        eq(roundSteps.scopeKey, pairing.scopeKey),
+        eq(roundSteps.month, pairing.month),
+        inArray(roundSteps.kind, ["check-in", "reminder"]),
+        eq(roundSteps.state, "pending"),
+      ),
+    );
+}
+
+/**
+ * A second round of the month (docs/pairings.md) asks its own people on its own dates: the
+ * check-in and reminder the month's earlier run settled (kept by keepEarlierRun) no longer stand
+ * for the round, nor does one skipped for want of a pairing.
+ */
+async function forgetEarlierRunsAsks(tx: Tx, round: { scopeKey: string; month: string }) {
   await tx
     .delete(roundSteps)
     .where(
@@ -87,7 +135,6 @@ async function forgetEarlierRunsAsks(
         eq(roundSteps.scopeKey, round.scopeKey),
         eq(roundSteps.month, round.month),
         inArray(roundSteps.kind, ["check-in", "reminder"]),
-        ne(roundSteps.pairingId, round.pairingId),
         inArray(roundSteps.state, ["done", "skipped", "failed"]),
       ),
     );
@@ -123,7 +170,7 @@ export async function scheduleCheckIns(
       .update(roundSteps)
       .set({
         state: "skipped",
-        note: `Not held: the ${monthDisplay(month)} round completes first, when the next one is published.`,
+        note: notHeldNotes.completesFirst(month),
       })
       .where(
         and(

@@ -18,7 +18,7 @@ const INSTALL = "2026-11-26T08:00:00Z";
 const GENERATE = "2026-11-26T10:00:00Z";
 const clock = fixedClock(INSTALL);
 let t: TestApp;
-let admin: { id: string };
+let admin: { id: string; firstName: string | null; lastName: string | null };
 let people: Array<{ id: string; email: string }>;
 
 const at = async (iso: string) => {
@@ -70,12 +70,14 @@ describe("a month generated late counts its windows from the day it was made", (
     const made = await t.as(admin).post("/api/admin/generate-pairing", {});
     expect(made.statusCode).toBe(200);
 
-    // The timeline: made by hand, never "never due", no step after the completion.
+    // The timeline: made by hand, never "never due"; the reminder, which would come after the
+    // completion, is not held.
     const steps = await november();
     expect(steps.map((s) => [s.step, s.state, s.at])).toEqual([
       ["draft", "skipped", "2026-10-30T09:00:00.000Z"],
       ["publish", "done", "2026-11-26T10:00:00.000Z"],
       ["check-in", "pending", "2026-12-03T09:00:00.000Z"],
+      ["reminder", "skipped", "2026-12-10T09:00:00.000Z"],
       ["complete", "planned", "2026-12-07T09:00:00.000Z"],
     ]);
     for (const step of steps) {
@@ -126,19 +128,46 @@ describe("a month generated late counts its windows from the day it was made", (
     clock.set("2026-11-29T10:00:00Z");
     const done = await t.as(admin).post(`/api/admin/complete-pairing/${first.pairingId}`, {});
     expect(done.statusCode).toBe(200);
+    // The admin's Complete is in the Activity list, naming them, as their Generate is.
+    const lines = await listActivity(t.db, { limit: 50 });
+    const completed = lines.find((a) => a.kind === "pairing.completed");
+    expect(completed).toMatchObject({
+      detail: `${admin.firstName} ${admin.lastName} completed "November 2026 — All Users": 2 matches, saved as ${done.json().completed[0].fileName}.`,
+      data: expect.objectContaining({ by: admin.id }),
+      pairingId: first.pairingId,
+      month: "2026-11",
+      scopeKey: "all",
+    });
     const second = await t.as(admin).post("/api/admin/generate-pairing", { secondRun: true });
     expect(second.statusCode).toBe(200);
 
-    // The second round is counted from its own day: its check-in seven days later, no reminder
-    // (it would come after December's publish), and no note telling the admin to pair people.
+    // The second round is counted from its own day: its check-in seven days later, its reminder
+    // not held (it would come after December's publish), and no note telling the admin to pair
+    // people.
     const steps = await november();
     expect(steps.map((s) => [s.step, s.state, s.at])).toEqual([
       ["draft", "skipped", "2026-10-30T09:00:00.000Z"],
       ["publish", "done", "2026-11-29T10:00:00.000Z"],
       ["check-in", "pending", "2026-12-06T09:00:00.000Z"],
+      ["reminder", "skipped", "2026-12-13T09:00:00.000Z"],
       ["complete", "planned", "2026-12-07T09:00:00.000Z"],
     ]);
+    expect(steps[3].note).toBe(
+      "Not held: the November 2026 round completes first, when the next one is published.",
+    );
     for (const step of steps) expect(step.note ?? "").not.toMatch(/Pair people this month/);
+    // The first round keeps its steps, its completion dated when the admin completed it.
+    const rounds = (await t.as(admin).get("/api/admin/rounds")).json();
+    const earlier: Array<{ pairingId: number; steps: TimelineEntry[] }> =
+      rounds.scopes[0].current.earlierRuns;
+    expect(earlier.map((r) => r.pairingId)).toEqual([first.pairingId]);
+    expect(earlier[0].steps.map((s) => [s.step, s.state, s.at, s.doneAt])).toEqual([
+      ["draft", "skipped", "2026-10-30T09:00:00.000Z", null],
+      ["publish", "done", "2026-11-02T10:00:00.000Z", "2026-11-02T10:00:00.000Z"],
+      ["check-in", "done", "2026-11-09T09:00:00.000Z", "2026-11-09T09:00:00.000Z"],
+      ["reminder", "done", "2026-11-16T09:00:00.000Z", "2026-11-16T09:00:00.000Z"],
+      ["complete", "done", "2026-12-07T09:00:00.000Z", "2026-11-29T10:00:00.000Z"],
+    ]);
     const asked = await at("2026-12-06T09:00:00Z");
     expect(asked.map((r) => [r.month, r.kind, r.state])).toContainEqual([
       "2026-11",
@@ -150,7 +179,38 @@ describe("a month generated late counts its windows from the day it was made", (
   it("holds no check-in the next round would come before", async () => {
     clock.set("2026-11-30T10:00:00Z");
     expect((await t.as(admin).post("/api/admin/generate-pairing", {})).statusCode).toBe(200);
+    // Neither the check-in nor its reminder comes before December's publish: both are listed,
+    // not held, rather than left out.
     const steps = await november();
-    expect(steps.map((s) => s.step)).toEqual(["draft", "publish", "complete"]);
+    expect(steps.map((s) => [s.step, s.state])).toEqual([
+      ["draft", "skipped"],
+      ["publish", "done"],
+      ["check-in", "skipped"],
+      ["reminder", "skipped"],
+      ["complete", "planned"],
+    ]);
+    expect(steps[2].note).toMatch(/^Not held: the November 2026 round completes first/);
+  });
+
+  it("calls the round's asks still to come skipped when an admin completes it first", async () => {
+    clock.set("2026-11-02T10:00:00Z");
+    expect((await t.as(admin).post("/api/admin/generate-pairing", {})).statusCode).toBe(200);
+    await at("2026-11-09T09:00:00Z");
+    clock.set("2026-11-12T10:00:00Z");
+    expect((await t.as(admin).post("/api/admin/complete-current-pairing", {})).statusCode).toBe(
+      200,
+    );
+    const steps = await november();
+    expect(steps.map((s) => [s.step, s.state, s.doneAt])).toEqual([
+      ["draft", "skipped", null],
+      ["publish", "done", "2026-11-02T10:00:00.000Z"],
+      ["check-in", "done", "2026-11-09T09:00:00.000Z"],
+      ["reminder", "skipped", "2026-11-12T10:00:00.000Z"],
+      ["complete", "done", "2026-11-12T10:00:00.000Z"],
+    ]);
+    expect(steps[3].note).toBe("Not held: the November 2026 round was completed first.");
+    expect(
+      (await listActivity(t.db, { limit: 50 })).filter((a) => a.kind === "pairing.completed"),
+    ).toHaveLength(1);
   });
 });

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { monthDisplay } from "../../shared/pairings";
 import { type RoundWindows, roundWindows } from "../../shared/round-windows";
 import {
+  notHeldNotes,
   type RoundSettings,
   type RoundsOverview,
   type RoundView,
@@ -12,7 +13,14 @@ import {
 } from "../../shared/rounds";
 import type { AppContext } from "../context";
 import { shiftMonth, utcDayOf } from "../dates/month-dates";
-import { pairings, type RoundStepRow, roundDrafts, roundSteps } from "../db/schema";
+import {
+  type EarlierRoundStep,
+  earlierRoundRuns,
+  pairings,
+  type RoundStepRow,
+  roundDrafts,
+  roundSteps,
+} from "../db/schema";
 import { countEachScope } from "../pairings/scope/scope-headcounts";
 import { currentRound, nextRound, type RoundDates, roundDates } from "./round-dates";
 import { isScheduled } from "./round-pairing";
@@ -32,6 +40,10 @@ export async function getRoundsOverview(ctx: AppContext): Promise<RoundsOverview
   const headcounts = await countEachScope(ctx.db, utcDayOf(now));
   const steps = await ctx.db.select().from(roundSteps).where(inArray(roundSteps.scopeKey, keys));
   const drafts = await ctx.db.select().from(roundDrafts).where(inArray(roundDrafts.scopeKey, keys));
+  const kept = await ctx.db
+    .select()
+    .from(earlierRoundRuns)
+    .where(inArray(earlierRoundRuns.scopeKey, keys));
   const made = await ctx.db
     .select({
       id: pairings.id,
@@ -54,24 +66,36 @@ export async function getRoundsOverview(ctx: AppContext): Promise<RoundsOverview
       auto: stored?.auto ?? true,
     };
     const rule = dateRule(own, companySchedule, timeZone);
-    const view = async (dates: RoundDates) => {
-      const rows = steps.filter((s) => s.scopeKey === scope.key && s.month === dates.month);
-      const draft = drafts.find((d) => d.scopeKey === scope.key && d.month === dates.month);
-      const pairing = pairingOfView(made, rows, scope.key, dates.month);
-      const windows = roundWindows(dates.month, rule, pairing?.createdAt ?? null);
-      const startedAt = stored?.autoSince ?? null;
-      const handMadeAt = pairing && !isScheduled(pairing.stats) ? pairing.createdAt : null;
-      return roundView(ctx, {
+    const startedAt = stored?.autoSince ?? null;
+    // One run of the month: its steps and its pairing (null: none yet).
+    const run = (dates: RoundDates, rows: StepFacts[], pairing: MadePairing | null) =>
+      roundView(ctx, {
         dates,
         rows,
-        draft: draft ?? null,
-        windows,
+        windows: roundWindows(dates.month, rule, pairing?.createdAt ?? null),
         now,
         startedAt,
-        handMadeAt,
+        handMadeAt: pairing && !isScheduled(pairing.stats) ? pairing.createdAt : null,
         paired: pairing !== null,
         auto: own.auto,
       });
+    const view = async (dates: RoundDates): Promise<RoundView> => {
+      const rows = steps.filter((s) => s.scopeKey === scope.key && s.month === dates.month);
+      const draft = drafts.find((d) => d.scopeKey === scope.key && d.month === dates.month);
+      const pairing = pairingOfView(made, rows, scope.key, dates.month);
+      const latest = await run(dates, rows, pairing);
+      const earlierRuns = [];
+      for (const earlier of made) {
+        const steps = kept.find((k) => k.pairingId === earlier.id)?.steps;
+        if (earlier.scopeKey !== scope.key || earlier.month !== dates.month || !steps) continue;
+        const past = await run(dates, keptRows(steps, earlier.id), earlier);
+        earlierRuns.push({ pairingId: earlier.id, steps: past.steps });
+      }
+      return {
+        ...latest,
+        draft: draft ? { pairs: draft.matches.length, unmatched: draft.unmatched.length } : null,
+        earlierRuns,
+      };
     };
     const latest = currentRound(now, rule);
     // A long review window before a late pairing day: the month before is still to publish while
@@ -101,13 +125,37 @@ export async function getRoundsOverview(ctx: AppContext): Promise<RoundsOverview
   return { timeZone, scopes: result };
 }
 
+type MadePairing = {
+  id: number;
+  status: string;
+  scopeKey: string;
+  month: string;
+  stats: unknown;
+  createdAt: Date;
+};
+
+/** What the timeline reads of a step: a row of `round_steps`, or one an earlier run kept. */
+type StepFacts = Pick<RoundStepRow, "kind" | "dueAt" | "state" | "doneAt" | "note" | "pairingId">;
+
+/** The steps an earlier run of the month kept (hand-made-round.ts), its publish naming its pairing. */
+function keptRows(steps: EarlierRoundStep[], pairingId: number): StepFacts[] {
+  return steps.map((step) => ({
+    kind: step.kind,
+    dueAt: new Date(step.dueAt),
+    state: step.state,
+    doneAt: step.doneAt ? new Date(step.doneAt) : null,
+    note: step.note,
+    pairingId: step.kind === "publish" ? pairingId : null,
+  }));
+}
+
 /**
  * The pairing that stands for the round on the timeline: the one its publish names, else the
  * month's latest (a second round of the month is counted from its own day, docs/rounds.md).
  */
 function pairingOfView<P extends { id: number; status: string; scopeKey: string; month: string }>(
   made: P[],
-  rows: RoundStepRow[],
+  rows: StepFacts[],
   scopeKey: string,
   month: string,
 ): P | null {
@@ -126,8 +174,7 @@ const { beforeStart: BEFORE_START, draftNotNeeded: NOT_NEEDED } = timelineNotes;
 
 interface RoundInput {
   dates: RoundDates;
-  rows: RoundStepRow[];
-  draft: { matches: string[][]; unmatched: string[] } | null;
+  rows: StepFacts[];
   /** The round's windows, counted from its start (shared/round-windows.ts). */
   windows: RoundWindows;
   now: Date;
@@ -141,8 +188,11 @@ interface RoundInput {
   auto: boolean;
 }
 
-async function roundView(ctx: AppContext, input: RoundInput): Promise<RoundView> {
-  const { dates, rows, draft, windows, now, startedAt, handMadeAt } = input;
+async function roundView(
+  ctx: AppContext,
+  input: RoundInput,
+): Promise<Omit<RoundView, "draft" | "earlierRuns">> {
+  const { dates, rows, windows, now, startedAt, handMadeAt } = input;
   // A round whose review window opened before the start is left to the admin (docs/rounds.md):
   // none of its steps was due, so none is called skipped.
   const beforeStart = startedAt === null || dates.draftAt.getTime() < startedAt.getTime();
@@ -179,26 +229,27 @@ async function roundView(ctx: AppContext, input: RoundInput): Promise<RoundView>
       ? { step: name, at: at.toISOString(), state: "skipped", doneAt: null, note: NOT_NEEDED }
       : { step: name, at: iso, state: "done", doneAt: iso, note: timelineNotes.publishedByHand };
   };
-  // Counted from a late start; none after the completion (a check-in it comes first is not
-  // held); none for a month generated by hand while the scope's rounds are off (nothing asks).
-  // A written-down step keeps its own date; one not written down is dated by the windows.
-  const planned: Array<[TimelineStep, Date | null]> = [
-    ["check-in", windows.late ? windows.checkInAt : dates.checkInAt],
-    ["reminder", windows.late ? windows.reminderAt : dates.reminderAt],
+  // Counted from a late start; none for a month generated by hand while the scope's rounds are
+  // off (nothing asks). A written-down step keeps its own date and state; one not written down is
+  // dated by the windows, and one the completion comes before is not held (docs/rounds.md, "A
+  // start on any day"), unless the round came before the start with no pairing: nothing was due.
+  const planned: Array<[TimelineStep, Date]> = [
+    ["check-in", windows.counted.checkInAt],
+    ["reminder", windows.counted.reminderAt],
   ];
-  const asks = planned.flatMap(([name, at]) => {
+  const asks = planned.flatMap(([name, at]): TimelineEntry[] => {
     if (handMadeAt && !input.auto) return [];
-    const written = rows.some((r) => r.kind === name);
-    if (!at && !written) return [];
-    const entry = step(name, at ?? dates.publishAt);
-    return new Date(entry.at).getTime() < windows.completeAt.getTime() ? [entry] : [];
+    if (rows.some((r) => r.kind === name) || at.getTime() < windows.completeAt.getTime())
+      return [step(name, at)];
+    if (beforeStart && !input.paired) return [];
+    const note = notHeldNotes.completesFirst(dates.month);
+    return [{ step: name, at: at.toISOString(), state: "skipped", doneAt: null, note }];
   });
   return {
     month: dates.month,
     monthLabel: monthDisplay(dates.month),
     pairingDay: dates.pairingDay,
     pairingId,
-    draft: draft ? { pairs: draft.matches.length, unmatched: draft.unmatched.length } : null,
     steps: [
       made("draft", dates.draftAt) ?? step("draft", dates.draftAt),
       made("publish", dates.publishAt) ?? step("publish", dates.publishAt),

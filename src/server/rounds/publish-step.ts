@@ -10,7 +10,7 @@ import { lockScopeMonth } from "../pairings/locks/pairing-locks";
 import { completePairing } from "../pairings/records/complete-pairing";
 import { announceRound } from "./announce-round";
 import { lockDraft } from "./draft-locks";
-import { scheduleCheckIns, windowsOfScope } from "./hand-made-round";
+import { notHeldAfterCompletion, scheduleCheckIns, windowsOfScope } from "./hand-made-round";
 import { recheckDraftMatches, recordRecheck } from "./publish-recheck";
 import { roundOfStep } from "./round-of-step";
 import { pairingOfRound } from "./round-pairing";
@@ -137,7 +137,9 @@ async function completeEarlier(ctx: AppContext, scope: RoundScope, month: string
     .orderBy(asc(pairings.id));
   for (const pairing of earlier) {
     try {
-      const done = await completePairing(ctx, pairing.id);
+      const done = await completePairing(ctx, pairing.id, {
+        whenCompleted: notHeldAfterCompletion,
+      });
       await recordActivity(ctx, {
         scopeKey: scope.key,
         month: pairing.month,

@@ -6,6 +6,8 @@ import {
   fileMembers,
 } from "../../../shared/pairings";
 import { personName } from "../../../shared/person-name";
+import { recordActivity } from "../../activity/activity";
+import { type NamedPerson, peopleLine } from "../../activity/people-line";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { completedPairings, matches, pairings } from "../../db/schema";
@@ -16,17 +18,29 @@ import { loadMembers } from "../scope/pairing-members";
 import { ALL_USERS_LABEL } from "../scope/scope";
 import { fileNameBase } from "./file-names";
 
+/** Who completes, and what else ends with the pairing, in its transaction. */
+export interface CompleteOptions {
+  /** The admin who pressed Complete: the Activity list names them, as it does for a Generate. */
+  by?: NamedPerson;
+  /** The month's round ends with its pairing (rounds/, above this folder). */
+  whenCompleted?: (tx: Tx, pairing: { scopeKey: string; month: string }, at: Date) => Promise<void>;
+}
+
 /** Marks one active pairing completed and stores its completed-pairing record. */
 export async function completePairing(
   ctx: AppContext,
   pairingId: number,
+  options: CompleteOptions = {},
 ): Promise<CompletePairingResponse> {
-  const done = await ctx.db.transaction((tx) => completeInTx(ctx, tx, pairingId));
+  const done = await ctx.db.transaction((tx) => completeInTx(ctx, tx, pairingId, options));
   return { message: `Pairing completed and saved as ${done.fileName}`, completed: [done] };
 }
 
 /** Completes every active pairing ("complete current pairing", docs/pairings.md), each with its own record. */
-export async function completeCurrentPairings(ctx: AppContext): Promise<CompletePairingResponse> {
+export async function completeCurrentPairings(
+  ctx: AppContext,
+  options: CompleteOptions = {},
+): Promise<CompletePairingResponse> {
   return ctx.db.transaction(async (tx) => {
     const active = await tx
       .select({ id: pairings.id })
@@ -35,7 +49,7 @@ export async function completeCurrentPairings(ctx: AppContext): Promise<Complete
       .orderBy(asc(pairings.id));
     if (active.length === 0) throw new NotFound("There is no active pairing to complete.");
     const completed = [];
-    for (const { id } of active) completed.push(await completeInTx(ctx, tx, id));
+    for (const { id } of active) completed.push(await completeInTx(ctx, tx, id, options));
     return {
       message: `Completed ${completed.length} pairing${completed.length === 1 ? "" : "s"}`,
       completed,
@@ -43,7 +57,7 @@ export async function completeCurrentPairings(ctx: AppContext): Promise<Complete
   });
 }
 
-async function completeInTx(ctx: AppContext, tx: Tx, pairingId: number) {
+async function completeInTx(ctx: AppContext, tx: Tx, pairingId: number, options: CompleteOptions) {
   const pairing = await lockPairing(tx, pairingId);
   if (!pairing) throw new NotFound("Pairing not found");
   if (pairing.status !== "active")
@@ -111,5 +125,20 @@ async function completeInTx(ctx: AppContext, tx: Tx, pairingId: number) {
     .update(pairings)
     .set({ status: "completed", completedAt: now })
     .where(eq(pairings.id, pairing.id));
+  await options.whenCompleted?.(tx, pairing, now);
+  if (options.by) {
+    await recordActivity(
+      ctx,
+      {
+        kind: "pairing.completed",
+        detail: peopleLine`${options.by} completed "${pairing.name}": ${rows.length} ${rows.length === 1 ? "match" : "matches"}, saved as ${fileName}.`,
+        scopeKey: pairing.scopeKey,
+        month: pairing.month,
+        pairingId: pairing.id,
+        data: { by: options.by.id, fileName },
+      },
+      tx,
+    );
+  }
   return { pairingId: pairing.id, fileName, matchCount: rows.length };
 }

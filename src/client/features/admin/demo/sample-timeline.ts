@@ -12,6 +12,7 @@ import { generatePlanAt, roundWindows } from "@shared/round-windows";
 import {
   defaultPairingSchedule,
   defaultRoundSettings,
+  notHeldNotes,
   type RoundsOverview,
   type RoundView,
   type ScopeRounds,
@@ -49,21 +50,29 @@ function unwritten(step: TimelineStep, at: Date): TimelineEntry {
 
 /**
  * The check-in and reminder of a month paired at `madeAt`, as the seed writes them (dated by the
- * round's windows, none after the completion): done on their date once it has passed, else due.
+ * round's windows): done on their date once it has passed, else due; one the completion comes
+ * before is not held, as the server's timeline says.
  */
 function asked(month: string, madeAt: Date): TimelineEntry[] {
   const windows = roundWindows(month, rule, madeAt);
-  const asks: Array<[TimelineStep, Date | null]> = [
-    ["check-in", windows.checkInAt],
-    ["reminder", windows.reminderAt],
+  const asks: Array<[TimelineStep, Date | null, Date]> = [
+    ["check-in", windows.checkInAt, windows.counted.checkInAt],
+    ["reminder", windows.reminderAt, windows.counted.reminderAt],
   ];
-  return asks.flatMap(([step, at]) => {
-    if (!at) return [];
+  return asks.map(([step, at, counted]): TimelineEntry => {
+    if (!at) {
+      const note = notHeldNotes.completesFirst(month);
+      return { step, at: counted.toISOString(), state: "skipped", doneAt: null, note };
+    }
     const iso = at.toISOString();
     const done = at.getTime() <= SAMPLE_NOW.getTime();
-    return [
-      { step, at: iso, state: done ? "done" : "pending", doneAt: done ? iso : null, note: null },
-    ];
+    return {
+      step,
+      at: iso,
+      state: done ? "done" : "pending",
+      doneAt: done ? iso : null,
+      note: null,
+    };
   });
 }
 
@@ -115,6 +124,8 @@ function roundView(dates: RoundDates, paired: SamplePairing | null): RoundView {
         note: null,
       },
     ],
+    // The sample company pairs each month once.
+    earlierRuns: [],
   };
 }
 

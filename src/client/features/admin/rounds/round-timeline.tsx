@@ -31,19 +31,47 @@ export function stepBadge(entry: TimelineEntry, now: Date): { label: string; col
   return stateBadges[entry.state];
 }
 
+/**
+ * The date a step reads with (docs/rounds.md, "What admins see"): a done step the moment it was
+ * done — a round an admin completed early, a publish made late —, any other its planned date.
+ */
+export function shownAt(entry: TimelineEntry): string {
+  return entry.state === "done" && entry.doneAt ? entry.doneAt : entry.at;
+}
+
 function Step({ entry, timeZone }: { entry: TimelineEntry; timeZone: string }) {
   const badge = stepBadge(entry, new Date());
   return (
     <li className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-l-2 border-coffee-200 pl-3">
       <span className="font-medium text-coffee-900">{stepNames[entry.step]}</span>
-      <span className="text-sm text-coffee-700">{atInZone(entry.at, timeZone)}</span>
+      <span className="text-sm text-coffee-700">{atInZone(shownAt(entry), timeZone)}</span>
       <Badge color={badge.color}>{badge.label}</Badge>
       {entry.note && <span className="w-full text-xs text-coffee-700">{entry.note}</span>}
     </li>
   );
 }
 
-/** One round's steps, draft to completed, with their dates and what happened. */
+function Steps({ steps, timeZone }: { steps: TimelineEntry[]; timeZone: string }) {
+  return (
+    <ol className="grid gap-2">
+      {steps.map((entry) => (
+        <Step key={entry.step} entry={entry} timeZone={timeZone} />
+      ))}
+    </ol>
+  );
+}
+
+const ordinals = ["First", "Second", "Third"];
+/** "Second round of November 2026": the product's words for a month's second run. */
+const runTitle = (index: number, month: string) =>
+  index < ordinals.length
+    ? `${ordinals[index]} round of ${month}`
+    : `Round ${index + 1} of ${month}`;
+
+/**
+ * One round's steps, draft to completed, with their dates and what happened; a month paired a
+ * second time shows its earlier rounds first, each with its own steps (docs/rounds.md).
+ */
 export function RoundTimeline({
   title,
   round,
@@ -58,11 +86,18 @@ export function RoundTimeline({
       <h4 className="text-sm font-semibold text-coffee-900">
         {title}: {round.monthLabel} (pairing day {dayText(round.pairingDay)})
       </h4>
-      <ol className="grid gap-2">
-        {round.steps.map((entry) => (
-          <Step key={entry.step} entry={entry} timeZone={timeZone} />
-        ))}
-      </ol>
+      {round.earlierRuns.map((run, i) => (
+        <section key={run.pairingId} className="grid gap-2">
+          <h5 className="text-sm text-coffee-900">{runTitle(i, round.monthLabel)}</h5>
+          <Steps steps={run.steps} timeZone={timeZone} />
+        </section>
+      ))}
+      {round.earlierRuns.length > 0 && (
+        <h5 className="text-sm text-coffee-900">
+          {runTitle(round.earlierRuns.length, round.monthLabel)}
+        </h5>
+      )}
+      <Steps steps={round.steps} timeZone={timeZone} />
     </div>
   );
 }
