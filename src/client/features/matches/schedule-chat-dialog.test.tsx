@@ -35,7 +35,7 @@ describe("the Schedule Coffee Chat dialog's zone", () => {
   it("says the time sent with the zone named", () => {
     const start = new Date("2026-11-30T09:00:00.000Z");
     expect(sentForText(start, "Europe/Berlin")).toBe(
-      "Sent for Mon 30 Nov, 10:00 Central European Time (Europe/Berlin).",
+      "Sent for Mon, Nov 30, 10:00 Central European Time (Europe/Berlin).",
     );
     const html = renderToStaticMarkup(
       <InvitationLinks
@@ -45,6 +45,6 @@ describe("the Schedule Coffee Chat dialog's zone", () => {
         onDownload={noop}
       />,
     );
-    expect(html).toContain("Sent for Mon 30 Nov, 04:00 Eastern Time (America/New York).");
+    expect(html).toContain("Sent for Mon, Nov 30, 04:00 Eastern Time (America/New York).");
   });
 });

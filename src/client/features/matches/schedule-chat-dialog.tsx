@@ -53,7 +53,7 @@ export function chosenStart(date: string, time: string, zone: string): Date | nu
   return Number.isNaN(start.getTime()) ? null : start;
 }
 
-/** "Sent for Mon 30 Nov, 10:00 Central European Time (Europe/Berlin).": the time sent, its zone named. */
+/** "Sent for Mon, Nov 30, 10:00 Central European Time (Europe/Berlin).": the time sent, its zone named. */
 export function sentForText(start: Date, zone: string): string {
   return `Sent for ${timeInYourZone(start, zone)}.`;
 }
