@@ -72,7 +72,11 @@ describe("who writes a date for people", () => {
       'const pattern = "EEE, MMM d";',
     ];
     for (const line of lines) expect(line).toMatch(ownDateWriting);
-    for (const line of ['format(day, "yyyy-MM-dd")', 'n.toLocaleString("en")', "weekday: form.weekday"]) {
+    for (const line of [
+      'format(day, "yyyy-MM-dd")',
+      'n.toLocaleString("en")',
+      "weekday: form.weekday",
+    ]) {
       expect(line).not.toMatch(ownDateWriting);
     }
   });
@@ -85,7 +89,9 @@ describe("who writes a date for people", () => {
         readFileSync(file, "utf8")
           .split("\n")
           .flatMap((line, i) =>
-            ownDateWriting.test(line) ? [`${path.relative(src, file)}:${i + 1}: ${line.trim()}`] : [],
+            ownDateWriting.test(line)
+              ? [`${path.relative(src, file)}:${i + 1}: ${line.trim()}`]
+              : [],
           ),
       );
     expect(offenders).toEqual([]);

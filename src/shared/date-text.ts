@@ -73,7 +73,11 @@ export function longDate(at: Instant, timeZone: string, options: DateTextOptions
 }
 
 /** "Mon, Mar 1, 09:00": an instant in a zone, short, on the 24-hour clock. */
-export function shortDateTime(at: Instant, timeZone: string, options: DateTextOptions = {}): string {
+export function shortDateTime(
+  at: Instant,
+  timeZone: string,
+  options: DateTextOptions = {},
+): string {
   const p = partsOf(at, timeZone, "short");
   return `${dateOf(p, options)}, ${p.time}`;
 }

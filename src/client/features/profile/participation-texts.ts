@@ -1,5 +1,5 @@
-import { shortDay } from "@shared/date-text";
 import { chatHappened } from "@shared/chat-happened";
+import { shortDay } from "@shared/date-text";
 import type { CurrentMatchResponse } from "@shared/matches";
 import { joinNames } from "@shared/matches";
 import { personName } from "@shared/person-name";

@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { API_DOCS_PAGE } from "@shared/api";
-import { shortDate } from "@shared/date-text";
 import {
   type ApiToken,
   type CreateApiTokenInput,
   type CreatedApiToken,
   createApiTokenSchema,
 } from "@shared/api-tokens";
+import { shortDate } from "@shared/date-text";
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { Copy, KeyRound, Trash2 } from "lucide-react";
 import { useId, useRef, useState } from "react";

@@ -49,7 +49,9 @@ export function QuietPeopleCard() {
                     </span>
                   </p>
                   <p className="text-sm text-coffee-800">{person.reason}</p>
-                  <p className="text-xs text-coffee-700">Asked {shortDate(person.since, zone, { year: true })}</p>
+                  <p className="text-xs text-coffee-700">
+                    Asked {shortDate(person.since, zone, { year: true })}
+                  </p>
                 </li>
               ))}
             </ul>

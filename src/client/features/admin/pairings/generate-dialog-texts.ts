@@ -1,5 +1,5 @@
-import { type GeneratePlan, generatePlanSchema } from "@shared/generate-plan";
 import { longDate, longDay } from "@shared/date-text";
+import { type GeneratePlan, generatePlanSchema } from "@shared/generate-plan";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -1,5 +1,5 @@
-import type { RoundView, TimelineEntry, TimelineState, TimelineStep } from "@shared/rounds";
 import { longDay } from "@shared/date-text";
+import type { RoundView, TimelineEntry, TimelineState, TimelineStep } from "@shared/rounds";
 import { atInZone } from "@shared/zone-clock";
 import { Badge, type BadgeColor } from "../../../components/ui/badge";
 

@@ -1,5 +1,5 @@
-import { shortMonth } from "@shared/date-text";
 import type { Connections } from "@shared/connections";
+import { shortMonth } from "@shared/date-text";
 import { percent } from "@shared/metric-figures";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { ChartFigure } from "../chart-figure";
