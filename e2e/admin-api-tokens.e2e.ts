@@ -49,7 +49,7 @@ describe("API tokens on the console", () => {
     expect((await readUsers(secret)).status).toBe(200);
     await page.getByRole("button", { name: "Revoke BI dashboard" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Revoke" }).click();
-    await expect.poll(() => row.innerText()).toContain("Revoked 2027-02-10");
+    await expect.poll(() => row.innerText()).toContain("Revoked Wed, Feb 10, 2027");
     expect((await readUsers(secret)).status).toBe(401);
   });
 

@@ -80,7 +80,7 @@ async function bookWithTheKeyboard(page: Page, card: Locator, starts: string[]) 
   await booked.waitFor();
   // The booked time names its zone, as the offered times do (no bare "your time").
   expect(await booked.textContent()).toMatch(
-    /^Booked: \w{3} \d{1,2} \w{3}, \d{2}:\d{2} Central European Time \(Europe\/Berlin\)$/,
+    /^Booked: \w{3}, \w{3} \d{1,2}, \d{2}:\d{2} Central European Time \(Europe\/Berlin\)$/,
   );
   await focusIsOn(booked);
   await card

@@ -224,7 +224,7 @@ describe("an employee with a match", () => {
     await page.getByText("Invitation sent to everyone in your match.").first().waitFor();
     await dialog.getByRole("button", { name: "Invitation sent for this time" }).waitFor();
     await dialog
-      .getByText("Sent for Tue 9 Feb, 14:30 Central European Time (Europe/Berlin).")
+      .getByText("Sent for Tue, Feb 9, 14:30 Central European Time (Europe/Berlin).")
       .waitFor();
     const ics = dialog.getByRole("link", { name: "Download the invitation (.ics)" });
     expect(await ics.getAttribute("href")).toBe(`/api/matches/${match.id}/calendar.ics`);

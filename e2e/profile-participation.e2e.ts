@@ -33,9 +33,10 @@ async function profileAt(at: string, page: { width: number; height: number; time
   return { user, page: tab };
 }
 
-/** "Apr 1, 2027": how the page writes a calendar date. */
+/** "Thu, Apr 1, 2027": how the page writes a calendar date with its year (docs/scheduling.md). */
 function shown(isoDate: string): string {
   return new Intl.DateTimeFormat("en-US", {
+    weekday: "short",
     month: "short",
     day: "numeric",
     year: "numeric",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { shortDateTime } from "./date-text";
 import { withZone, zoneNameForPeople } from "./zone-names";
 
 /** One proposed time for a match's chat: ISO 8601 instants (UTC, `Z`). */
@@ -81,32 +82,9 @@ export function bookedMessage(sent: number): string {
     : "Your chat is already booked at this time.";
 }
 
-/** One formatter per zone: making one costs about a millisecond, using one a few microseconds. */
-const labelFormats = new Map<string, Intl.DateTimeFormat>();
-
-function labelFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = labelFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-GB", {
-      timeZone,
-      weekday: "short",
-      day: "numeric",
-      month: "short",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    labelFormats.set(timeZone, format);
-  }
-  return format;
-}
-
-/** "Tue 3 Mar, 10:00": a time as the reader sees it in their zone (an IANA name). */
+/** "Tue, Mar 3, 10:00": a time as the reader sees it in their zone (an IANA name), the short form (date-text.ts). */
 export function bookingTimeLabel(start: Date | string, timeZone: string): string {
-  const parts = labelFormat(timeZone).formatToParts(new Date(start));
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((p) => p.type === type)?.value ?? "";
-  return `${part("weekday")} ${part("day")} ${part("month")}, ${part("hour")}:${part("minute")}`;
+  return shortDateTime(start, timeZone);
 }
 
 /**
@@ -117,12 +95,12 @@ export function yourTimeText(timeZone: string): string {
   return `your time zone, ${zoneNameForPeople(timeZone)}`;
 }
 
-/** "Tue 3 Mar, 10:00 Central European Time (Europe/Berlin)": a time in the reader's zone, the zone named. */
+/** "Tue, Mar 3, 10:00 Central European Time (Europe/Berlin)": a time in the reader's zone, the zone named. */
 export function timeInYourZone(start: Date | string, timeZone: string): string {
   return withZone(bookingTimeLabel(start, timeZone), timeZone);
 }
 
-/** "Booked: Tue 3 Mar, 10:00 Central European Time (Europe/Berlin)" (docs/matches.md, "Booking a time"): the zone named, as the offered times name it. */
+/** "Booked: Tue, Mar 3, 10:00 Central European Time (Europe/Berlin)" (docs/matches.md, "Booking a time"): the zone named, as the offered times name it. */
 export function bookedText(start: Date | string, timeZone: string): string {
   return `Booked: ${timeInYourZone(start, timeZone)}`;
 }

@@ -1,3 +1,4 @@
+import { shortDateTime } from "./date-text";
 import { withZone } from "./zone-names";
 
 /**
@@ -18,7 +19,6 @@ function partsIn(zone: string, instant: number) {
       day: "numeric",
       hour: "numeric",
       minute: "numeric",
-      weekday: "short",
     });
     formats.set(zone, format);
   }
@@ -34,10 +34,13 @@ export function offsetMinutes(zone: string, instant: number): number {
   return Math.round((local - Math.floor(instant / 60_000) * 60_000) / 60_000);
 }
 
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+
 /** "HH:MM" and the day ("Mon") an instant shows in a zone. */
 export function clockIn(zone: string, instant: number): { time: string; weekday: string } {
   const p = partsIn(zone, instant);
-  return { time: `${p.hour.padStart(2, "0")}:${p.minute.padStart(2, "0")}`, weekday: p.weekday };
+  const weekday = WEEKDAYS[new Date(Date.UTC(+p.year, +p.month - 1, +p.day)).getUTCDay()];
+  return { time: `${p.hour.padStart(2, "0")}:${p.minute.padStart(2, "0")}`, weekday };
 }
 
 /** The instant when a zone's clocks show `time` ("HH:MM") on the day `date` ("YYYY-MM-DD"). */
@@ -71,33 +74,15 @@ export function browserTimeZone(): string | null {
 }
 
 /**
- * "Mon, Mar 1, 09:00 Central European Time (Europe/Berlin)": an instant in a zone, the zone named
- * (zone-names.ts, `zoneNameForPeople`), so no time on an admin page reads without its zone.
+ * "Mon, Mar 1, 09:00 Central European Time (Europe/Berlin)": an instant in a zone in the short form
+ * (date-text.ts), the zone named (zone-names.ts, `zoneNameForPeople`), so no time on an admin page
+ * reads without its zone.
  */
 export function atInZone(instant: string | Date, zone: string): string {
-  const text = new Date(instant).toLocaleString("en", {
-    timeZone: zone,
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  });
-  return withZone(text, zone);
+  return withZone(shortDateTime(instant, zone), zone);
 }
 
 /** "14:00 Central European Time (Europe/Berlin)": the wall-clock time of an instant, its zone named. */
 export function timeInZone(instant: string | Date, zone: string): string {
   return withZone(clockIn(zone, new Date(instant).getTime()).time, zone);
-}
-
-/** "Monday, November 30" for a YYYY-MM-DD day, a day of the calendar rather than an instant. */
-export function dayText(day: string): string {
-  return new Date(`${day}T12:00:00Z`).toLocaleDateString("en", {
-    weekday: "long",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
 }

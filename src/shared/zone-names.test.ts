@@ -60,13 +60,13 @@ describe("a zone written to a person, the one way (docs/scheduling.md)", () => {
     // The admin pages' writers and the match page's, each on the 24-hour clock.
     expect(atInZone(at, "America/New_York")).toBe(`Tue, Mar 2, 10:00 ${newYork}`);
     expect(timeInZone(at, "America/New_York")).toBe(`10:00 ${newYork}`);
-    expect(timeInYourZone(at, "America/New_York")).toBe(`Tue 2 Mar, 10:00 ${newYork}`);
-    expect(bookedText(at, "America/New_York")).toBe(`Booked: Tue 2 Mar, 10:00 ${newYork}`);
+    expect(timeInYourZone(at, "America/New_York")).toBe(`Tue, Mar 2, 10:00 ${newYork}`);
+    expect(bookedText(at, "America/New_York")).toBe(`Booked: Tue, Mar 2, 10:00 ${newYork}`);
     expect(yourTimeText("America/New_York")).toBe(`your time zone, ${newYork}`);
     expect(
       alreadyBookedMessage({ start: at, bookedBy: "Ada", byYou: false }, "Asia/Calcutta"),
     ).toBe(
-      "Your chat is already booked for Tue 2 Mar, 20:30 India Standard Time (Asia/Kolkata) by Ada. Reload to see it, and choose Move to change it.",
+      "Your chat is already booked for Tue, Mar 2, 20:30 India Standard Time (Asia/Kolkata) by Ada. Reload to see it, and choose Move to change it.",
     );
   });
 

@@ -61,7 +61,7 @@ describe("creating, listing and revoking tokens", () => {
     expect(refused.json().message).toMatch(/revoked/);
     const lines = (await activity()).map((item) => item.detail);
     expect(lines).toContain(
-      "Ann Admin created API token 'HR export' (read-only, until 2027-03-31).",
+      "Ann Admin created API token 'HR export' (read-only, until Wed, Mar 31, 2027).",
     );
     expect(lines).toContain("Ann Admin revoked API token 'HR export'.");
   });

@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { CreateApiTokenInput, CreatedApiToken } from "../../shared/api-tokens";
+import { shortDate } from "../../shared/date-text";
 import { recordActivity } from "../activity/activity";
 import { namedPerson, peopleLine } from "../activity/people-line";
 import type { SignedInUser } from "../auth/session-store";
 import type { AppContext } from "../context";
 import { apiTokens } from "../db/schema";
+import { getTimeZone } from "../settings/time-zone";
 import { apiTokensQuery, presentApiToken } from "./present-api-token";
 import { newApiToken } from "./token-hash";
 
@@ -36,11 +38,12 @@ export async function createApiToken(
         expiresAt,
       })
       .returning({ id: apiTokens.id });
+    const until = shortDate(expiresAt, await getTimeZone(tx), { year: true });
     await recordActivity(
       ctx,
       {
         kind: "api-token.created",
-        detail: peopleLine`${namedPerson(by)} created API token '${input.name}' (${scopeWords[input.scope]}, until ${expiresAt.toISOString().slice(0, 10)}).`,
+        detail: peopleLine`${namedPerson(by)} created API token '${input.name}' (${scopeWords[input.scope]}, until ${until}).`,
         data: { by: by.id, tokenId: row.id },
       },
       tx,

@@ -280,7 +280,7 @@ describe("the match's one calendar event", () => {
     const unsaid = await sendInvitation(bob, pair.id, MOVED);
     expect(unsaid.statusCode).toBe(409);
     expect(unsaid.json().message).toBe(
-      "Your chat is already booked for Mon 15 Mar, 09:00 UTC by Ada Test. Reload to see it, and choose Move to change it.",
+      "Your chat is already booked for Mon, Mar 15, 09:00 UTC by Ada Test. Reload to see it, and choose Move to change it.",
     );
     const stale = await sendInvitation(bob, pair.id, MOVED, "2027-03-15T10:00:00Z");
     expect(stale.statusCode).toBe(409);

@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
 import { and, eq } from "drizzle-orm";
+import { longDay } from "../../shared/date-text";
 import type { NextPairingAway, NextPairingResponse } from "../../shared/matches";
 import { defaultRoundSettings } from "../../shared/rounds";
 import { whitelistEntrySql } from "../auth/whitelist-lookup";
@@ -57,10 +57,10 @@ export async function getMemberNextPairing(
 
 const dayMonth = (day: Day) => monthKey(day.year, day.month);
 
-/** A local-time Date with the same calendar day, so date-fns prints that day in any server zone. */
+/** The day as people read it, "Monday, April 5, 2027" (the long form), and as `YYYY-MM-DD`. */
 function shownDay(day: Day): { date: string; iso: string } {
-  const shown = new Date(day.year, day.month, day.day);
-  return { date: format(shown, "EEEE, MMMM d, yyyy"), iso: format(shown, "yyyy-MM-dd") };
+  const iso = new Date(Date.UTC(day.year, day.month, day.day)).toISOString().slice(0, 10);
+  return { date: longDay(iso, { year: true }), iso };
 }
 
 /**

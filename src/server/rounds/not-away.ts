@@ -1,5 +1,5 @@
-import { format, parseISO } from "date-fns";
 import { and, desc, eq } from "drizzle-orm";
+import { longDay } from "../../shared/date-text";
 import { formatMatchMonth, joinNames } from "../../shared/matches";
 import type { AwayStatusResponse, NotAwayResponse } from "../../shared/partner-away";
 import { personName } from "../../shared/person-name";
@@ -75,7 +75,7 @@ async function reportWindow(ctx: AppContext, userId: string) {
   const lastDay = await reportLastDay(ctx.db, current.pairing);
   if (!lastDay) return { iso: null, display: null };
   if (dayIn(ctx.clock.now(), await getTimeZone(ctx.db)) > lastDay) return null;
-  return { iso: lastDay, display: format(parseISO(lastDay), "EEEE, MMMM d") };
+  return { iso: lastDay, display: longDay(lastDay) };
 }
 
 /** "I'm not away" from the e-mail's page: the token names the person and the pairing. */

@@ -1,5 +1,5 @@
-import { format, parseISO } from "date-fns";
 import { and, eq } from "drizzle-orm";
+import { longDay } from "../../shared/date-text";
 import { formatMatchMonth, joinNames } from "../../shared/matches";
 import type { PartnerAwayBody, PartnerAwayResponse } from "../../shared/partner-away";
 import { personName } from "../../shared/person-name";
@@ -158,7 +158,7 @@ async function refuseJustPlaced(tx: Tx, pairing: PairingRow, away: Person) {
 async function refuseAfterFirstHalf(ctx: AppContext, tx: Tx, pairing: PairingRow) {
   const lastDay = await reportLastDay(tx, pairing);
   if (lastDay && dayIn(ctx.clock.now(), await getTimeZone(tx)) > lastDay) {
-    const last = format(parseISO(lastDay), "EEEE, MMMM d");
+    const last = longDay(lastDay);
     throw new Conflict(
       `A partner can be reported away until the middle of the month (${last}); after that a new partner would have little time to meet. You can answer "Missed This Month" instead.`,
       "second_half",

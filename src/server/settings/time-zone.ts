@@ -1,6 +1,5 @@
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
 import { eq, sql } from "drizzle-orm";
+import { longDateTime } from "../../shared/date-text";
 import { isTimeZone } from "../../shared/rounds";
 import { isIanaTimeZone } from "../../shared/working-hours";
 import { withZone } from "../../shared/zone-names";
@@ -34,10 +33,9 @@ export async function readerTimeZone(
 
 /**
  * "Monday, November 30 at 10:00 Eastern Time (America/New York)": an instant as a reader in
- * `timeZone` reads it, on the 24-hour clock with the zone named (docs/scheduling.md, "How times
- * and zones are written").
+ * `timeZone` reads it, in the long form (`longDateTime`) with the zone named (docs/scheduling.md,
+ * "How times and zones are written").
  */
 export function inReaderZone(at: Date, timeZone: string, withYear = false): string {
-  const pattern = withYear ? "EEEE, MMMM d, yyyy 'at' HH:mm" : "EEEE, MMMM d 'at' HH:mm";
-  return withZone(format(new TZDate(at.getTime(), timeZone), pattern), timeZone);
+  return withZone(longDateTime(at, timeZone, { year: withYear }), timeZone);
 }

@@ -74,7 +74,7 @@ describe("the Slack intro's proposed times", () => {
       const url = new URL(link);
       expect(url.pathname).toBe("/book-time");
       expect(url.searchParams.get("start")).toBe(start);
-      expect(fallback).toMatch(/^\w{3} \d{1,2} \w{3}, \d{2}:\d{2} UTC$/);
+      expect(fallback).toMatch(/^\w{3}, \w{3} \d{1,2}, \d{2}:\d{2} UTC$/);
     }
 
     // The link's page books the time for the match, without a sign-in.

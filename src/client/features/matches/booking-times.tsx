@@ -41,7 +41,7 @@ function useBookingMutations(matchId: number, booked: string | undefined, onBook
 
 /**
  * Three times that fit everyone in the match, in the reader's own zone, each a button that books
- * it for the whole match (docs/matches.md, "Booking a time"); once booked, "Booked: Tue 3 Mar,
+ * it for the whole match (docs/matches.md, "Booking a time"); once booked, "Booked: Tue, Mar 3,
  * 10:00 Central European Time (Europe/Berlin)" with Move, which lists the times again.
  */
 export function BookingTimes({ item }: { item: MatchItem }) {

@@ -14,7 +14,7 @@ import { PartnerAvatar } from "./partner-avatar";
 import { useReaderZoneState } from "./use-matches";
 
 /**
- * "Booked: Tue 16 Mar, 15:00 Central European Time (Europe/Berlin)": the match's booked chat,
+ * "Booked: Tue, Mar 16, 15:00 Central European Time (Europe/Berlin)": the match's booked chat,
  * whoever in it booked it, in the reader's own zone (the one the match page uses), drawn once that
  * zone is known so the time does not change under the reader.
  */

@@ -1,6 +1,6 @@
+import { shortDay } from "@shared/date-text";
 import { formatMatchMonth, joinNames } from "@shared/matches";
 import { Coffee, History, Hourglass } from "lucide-react";
-import { formatPauseDate } from "../profile/pause-date";
 import type { AuthUser } from "../use-auth";
 import { AwayNotice, useAwayStatus } from "./away-notice";
 
@@ -28,7 +28,7 @@ function EmptyState({
 function nextCycleText(user?: Pick<AuthUser, "participationStatus" | "pauseEndDate">): string {
   if (user?.participationStatus === "paused") {
     return user.pauseEndDate
-      ? `You're paused until ${formatPauseDate(user.pauseEndDate)}; you'll be paired again in the first matching cycle after that.`
+      ? `You're paused until ${shortDay(user.pauseEndDate, { year: true })}; you'll be paired again in the first matching cycle after that.`
       : "You're paused, so you won't be paired until you reactivate on your profile.";
   }
   if (user?.participationStatus === "opted_out") {

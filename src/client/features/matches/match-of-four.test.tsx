@@ -135,6 +135,6 @@ describe("a match of four on the employee's pages", () => {
     const summary = render(
       <CurrentMatchSummary item={booked} loading={false} user={{} as never} />,
     );
-    expect(summary).toContain("Booked: Tue 16 Mar, 15:00 United Kingdom Time (Europe/London)");
+    expect(summary).toContain("Booked: Tue, Mar 16, 15:00 United Kingdom Time (Europe/London)");
   });
 });

@@ -43,7 +43,7 @@ describe("the Schedule Coffee Chat dialog's zone", () => {
   it("says the time sent with the zone named", () => {
     const start = new Date("2026-11-30T09:00:00.000Z");
     expect(sentForText(start, "Europe/Berlin")).toBe(
-      "Sent for Mon 30 Nov, 10:00 Central European Time (Europe/Berlin).",
+      "Sent for Mon, Nov 30, 10:00 Central European Time (Europe/Berlin).",
     );
     const html = renderToStaticMarkup(
       <InvitationLinks
@@ -53,7 +53,7 @@ describe("the Schedule Coffee Chat dialog's zone", () => {
         onDownload={noop}
       />,
     );
-    expect(html).toContain("Sent for Mon 30 Nov, 04:00 Eastern Time (America/New York).");
+    expect(html).toContain("Sent for Mon, Nov 30, 04:00 Eastern Time (America/New York).");
   });
 });
 
@@ -86,8 +86,8 @@ describe("the Schedule Coffee Chat dialog's working-hours warning", () => {
   it("names the partner and their own time when the chat falls outside their working hours", () => {
     // Monday 11:30 in New York is 22:00 in Bengaluru and 17:30 in Berlin.
     expect(outsideHoursLines([priya, lena], zones, inNewYork("2026-11-30", "11:30"))).toEqual([
-      "That is Mon 30 Nov, 22:00 India Standard Time (Asia/Kolkata) for Priya, outside their working hours.",
-      "That is Mon 30 Nov, 17:30 Central European Time (Europe/Berlin) for Lena, outside their working hours.",
+      "That is Mon, Nov 30, 22:00 India Standard Time (Asia/Kolkata) for Priya, outside their working hours.",
+      "That is Mon, Nov 30, 17:30 Central European Time (Europe/Berlin) for Lena, outside their working hours.",
     ]);
   });
 
@@ -114,7 +114,7 @@ describe("the Schedule Coffee Chat dialog's working-hours warning", () => {
     const html = renderToStaticMarkup(
       <OutsideHoursNote
         id="w"
-        lines={["That is Mon 30 Nov, 22:00 … for Priya, outside their working hours."]}
+        lines={["That is Mon, Nov 30, 22:00 … for Priya, outside their working hours."]}
       />,
     );
     expect(html).toContain("for Priya, outside their working hours.");

@@ -55,13 +55,13 @@ export function chosenStart(date: string, time: string, zone: string): Date | nu
   return Number.isNaN(start.getTime()) ? null : start;
 }
 
-/** "Sent for Mon 30 Nov, 10:00 Central European Time (Europe/Berlin).": the time sent, its zone named. */
+/** "Sent for Mon, Nov 30, 10:00 Central European Time (Europe/Berlin).": the time sent, its zone named. */
 export function sentForText(start: Date, zone: string): string {
   return `Sent for ${timeInYourZone(start, zone)}.`;
 }
 
 /**
- * "That is Mon 30 Nov, 22:00 India Standard Time (Asia/Kolkata) for Priya, outside their working
+ * "That is Mon, Nov 30, 22:00 India Standard Time (Asia/Kolkata) for Priya, outside their working
  * hours.": one line per partner who would not be working through the whole chosen chat, by the
  * reading of working hours the proposed times use (working-time.ts); none while the start or the
  * members' hours are unknown. The chat may still be sent (docs/matches.md, "Booking a time").

@@ -1,3 +1,4 @@
+import { shortDay } from "@shared/date-text";
 import type { CurrentMatchResponse } from "@shared/matches";
 import { addMonthsToIsoDate, isoDateOf, pauseUntilRange } from "@shared/participation";
 import { PARTICIPATION_UPDATED } from "@shared/profile";
@@ -22,7 +23,6 @@ import { errorMessage } from "../../lib/api-client";
 import { ParticipationMug } from "../participation-mug";
 import { AUTH_USER_QUERY_KEY, type AuthUser } from "../use-auth";
 import { participationExplanation, pauseBadgeNote, runningMatchText } from "./participation-texts";
-import { formatPauseDate } from "./pause-date";
 
 type Action =
   | { action: "pause"; months: 1 | 3 }
@@ -54,13 +54,13 @@ function actionText(body: Action, today: string): { title: string; text: string;
   }
   if (body.action === "pause_until") {
     return {
-      title: `Pause until ${formatPauseDate(body.until)}?`,
-      text: `You are not paired until ${formatPauseDate(body.until)}; then you take part again by yourself. You can come back sooner here.`,
+      title: `Pause until ${shortDay(body.until, { year: true })}?`,
+      text: `You are not paired until ${shortDay(body.until, { year: true })}; then you take part again by yourself. You can come back sooner here.`,
       label: "Pause",
     };
   }
   if (body.action === "pause") {
-    const until = formatPauseDate(addMonthsToIsoDate(today, body.months));
+    const until = shortDay(addMonthsToIsoDate(today, body.months), { year: true });
     return {
       title: `Pause for ${body.months === 1 ? "1 month" : "3 months"}?`,
       text: `You are not paired until ${until}; then you take part again by yourself. You can come back sooner here.`,
@@ -92,7 +92,7 @@ function PauseUntilForm({
     event.preventDefault();
     if (!until || until < range.min || until > range.max) {
       setError(
-        `Choose an end date from ${formatPauseDate(range.min)} to ${formatPauseDate(range.max)}.`,
+        `Choose an end date from ${shortDay(range.min, { year: true })} to ${shortDay(range.max, { year: true })}.`,
       );
       return;
     }

@@ -22,9 +22,9 @@ describe("the participation card's texts", () => {
       "skipping the next monthly pairing",
     );
     const pause = { ...paused, pauseReason: "temporary" };
-    expect(pauseBadgeNote(pause)).toBe("Until Dec 29, 2026");
+    expect(pauseBadgeNote(pause)).toBe("Until Tue, Dec 29, 2026");
     expect(participationExplanation(pause, false)).toBe(
-      "Your participation resumes automatically on Dec 29, 2026.",
+      "Your participation resumes automatically on Tue, Dec 29, 2026.",
     );
     expect(pauseBadgeNote(active)).toBeNull();
   });

@@ -1,9 +1,9 @@
 import { chatHappened } from "@shared/chat-happened";
+import { shortDay } from "@shared/date-text";
 import type { CurrentMatchResponse } from "@shared/matches";
 import { joinNames } from "@shared/matches";
 import { personName } from "@shared/person-name";
 import type { AuthUser } from "../use-auth";
-import { formatPauseDate } from "./pause-date";
 
 type Participation = Pick<AuthUser, "participationStatus" | "pauseEndDate" | "pauseReason">;
 
@@ -18,7 +18,7 @@ const SKIP_NEXT_ROUND = "skip_next_round";
 export function pauseBadgeNote(user: Participation): string | null {
   if (user.participationStatus !== "paused" || !user.pauseEndDate) return null;
   if (user.pauseReason === SKIP_NEXT_ROUND) return "Skipping next month";
-  return `Until ${formatPauseDate(user.pauseEndDate)}`;
+  return `Until ${shortDay(user.pauseEndDate, { year: true })}`;
 }
 
 /** The card's explanation of the status, true to a match already running this month. */
@@ -33,7 +33,7 @@ export function participationExplanation(user: Participation, hasMatch: boolean)
       return "You're skipping the next monthly pairing and are paired again the month after, by yourself.";
     }
     return user.pauseEndDate
-      ? `Your participation resumes automatically on ${formatPauseDate(user.pauseEndDate)}.`
+      ? `Your participation resumes automatically on ${shortDay(user.pauseEndDate, { year: true })}.`
       : "Your participation is paused.";
   }
   return "You won't be included in future pairings until you reactivate.";

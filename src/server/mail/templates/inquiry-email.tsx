@@ -1,4 +1,5 @@
 import { Section, Text } from "@react-email/components";
+import { longDateTime } from "../../../shared/date-text";
 import { withZone } from "../../../shared/zone-names";
 import { EmailLayout } from "./email-layout";
 
@@ -10,17 +11,9 @@ export type InquiryEmailProps = {
   receivedAt: Date;
 };
 
-/** "25 November 2026, 17:40 UTC": a date a person reads, not an ISO timestamp. */
+/** "Wednesday, November 25, 2026 at 17:40 UTC": a date a person reads, not an ISO timestamp. */
 export function receivedText(at: Date): string {
-  const day = new Intl.DateTimeFormat("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "UTC",
-  }).format(at);
-  return withZone(day, "UTC");
+  return withZone(longDateTime(at, "UTC", { year: true }), "UTC");
 }
 
 const label = {

@@ -39,12 +39,12 @@ const times: ProposedTimesView = {
   times: [
     {
       start: "2027-03-05T14:00:00.000Z",
-      label: "Fri 5 Mar, 15:00",
+      label: "Fri, Mar 5, 15:00",
       url: `${APP}/book-time?token=b1.abc&start=2027-03-05T14%3A00%3A00.000Z`,
     },
     {
       start: "2027-03-10T15:30:00.000Z",
-      label: "Wed 10 Mar, 16:30",
+      label: "Wed, Mar 10, 16:30",
       url: `${APP}/book-time?token=b1.abc&start=2027-03-10T15%3A30%3A00.000Z`,
     },
   ],
@@ -104,9 +104,9 @@ describe("what a match e-mail asks of its reader", () => {
     const paired = await renderEmail(samples["announcement-email"]);
     expect(paired.text).toContain("in your time zone, Central European Time (Europe/Berlin):");
     expect(paired.text).toMatch(
-      /^Fri 5 Mar, 15:00 <https:\S+\/book-time\?token=b1\.abc&start=2027-03-05\S+>$/m,
+      /^Fri, Mar 5, 15:00 <https:\S+\/book-time\?token=b1\.abc&start=2027-03-05\S+>$/m,
     );
-    expect(paired.text).toMatch(/^Wed 10 Mar, 16:30 <https:\S+start=2027-03-10\S+>$/m);
+    expect(paired.text).toMatch(/^Wed, Mar 10, 16:30 <https:\S+start=2027-03-10\S+>$/m);
     const satOut = await renderEmail(samples["newsletter-email"]);
     expect(satOut.text).not.toContain("book-time");
   });

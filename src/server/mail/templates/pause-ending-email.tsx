@@ -4,7 +4,7 @@ import { EmailLayout } from "./email-layout";
 
 export type PauseEndingEmailProps = {
   greeting: string;
-  /** The day the pause ends, as people read it ("Monday, 3 May 2027"). */
+  /** The day the pause ends, as people read it ("Monday, May 3, 2027"). */
   until: string;
   profileUrl: string;
   unsubscribeUrl: string;

@@ -86,7 +86,7 @@ const samples: Record<string, ReactElement> = {
   }),
   "pause-ending-email": PauseEndingEmail({
     greeting: "Ada",
-    until: "Tuesday, 15 June 2027",
+    until: "Tuesday, June 15, 2027",
     profileUrl: `${APP}/profile`,
     unsubscribeUrl: `${APP}/unsubscribe?token=u1.abc`,
   }),
@@ -156,9 +156,9 @@ describe("the plain-text parts", () => {
     const { text } = await renderEmail(samples["booking-nudge-email"]);
     expect(text).toContain("in your time zone, Central European Time (Europe/Berlin):");
     expect(text).toMatch(
-      /^Fri 5 Mar, 15:00 <https:\S+\/book-time\?token=b1\.abc&start=2027-03-05\S+>$/m,
+      /^Fri, Mar 5, 15:00 <https:\S+\/book-time\?token=b1\.abc&start=2027-03-05\S+>$/m,
     );
-    expect(text).toMatch(/^Wed 10 Mar, 16:30 <https:\S+start=2027-03-10\S+>$/m);
+    expect(text).toMatch(/^Wed, Mar 10, 16:30 <https:\S+start=2027-03-10\S+>$/m);
     const none = await renderEmail(BookingNudgeEmail({ ...nudge, times: [], links: [] }));
     expect(none.text).not.toContain("book-time");
     expect(none.text).toContain("No time fits everyone right now");
@@ -166,7 +166,7 @@ describe("the plain-text parts", () => {
 
   it("date an inquiry as a person reads it, not as an ISO timestamp", async () => {
     const { text } = await renderEmail(samples["inquiry-email"]);
-    expect(text).toContain("1 March 2027 at 10:00 UTC");
+    expect(text).toContain("Monday, March 1, 2027 at 10:00 UTC");
     expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
   });
 });

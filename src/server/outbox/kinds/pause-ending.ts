@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { longDay } from "../../../shared/date-text";
 import { users } from "../../db/schema";
 import { PauseEndingEmail } from "../../mail/templates/pause-ending-email";
 import { type MessageKind, NoLongerFor } from "../message-kind";
@@ -11,15 +12,6 @@ const pauseEndingData = personAddressed.extend({
   until: z.string(),
 });
 export type PauseEndingData = z.infer<typeof pauseEndingData>;
-
-const readable = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString("en-GB", {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
 
 /**
  * "Your pause ends on …", a week before (docs/profile.md, "Participation"); once per pause (its
@@ -39,7 +31,7 @@ export const pauseEnding = {
     const { common, headers } = await personalLinks(ctx, data);
     return {
       subject: "Your coffee chat pause ends soon",
-      template: PauseEndingEmail({ ...common, until: readable(data.until) }),
+      template: PauseEndingEmail({ ...common, until: longDay(data.until, { year: true }) }),
       headers,
     };
   },

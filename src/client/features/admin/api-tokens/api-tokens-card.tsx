@@ -6,6 +6,7 @@ import {
   type CreatedApiToken,
   createApiTokenSchema,
 } from "@shared/api-tokens";
+import { shortDate } from "@shared/date-text";
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { Copy, KeyRound, Trash2 } from "lucide-react";
 import { useId, useRef, useState } from "react";
@@ -30,10 +31,10 @@ import { apiTokenKeys, apiTokensApi } from "../../../lib/api/api-tokens";
 import { errorMessage } from "../../../lib/api-client";
 import { redirectIfUnauthorized } from "../../unauthorized";
 import { useAdminMutation } from "../use-admin-mutation";
+import { useCompanyTimeZone } from "../use-company-time-zone";
 
 const refreshTokens = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: apiTokenKeys.list });
-const day = (iso: string) => iso.slice(0, 10);
 const scopeLabel = { read: "Read-only", admin: "Admin" } as const;
 
 /**
@@ -135,6 +136,8 @@ function NewSecret({ created, onDone }: { created: CreatedApiToken; onDone: () =
 function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }) {
   const expired = !token.revokedAt && new Date(token.expiresAt).getTime() <= Date.now();
   const live = !token.revokedAt && !expired;
+  const zone = useCompanyTimeZone();
+  const day = (iso: string) => shortDate(iso, zone, { year: true });
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
       <div className="min-w-0">

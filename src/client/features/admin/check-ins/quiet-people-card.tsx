@@ -1,3 +1,4 @@
+import { shortDate } from "@shared/date-text";
 import { useQuery } from "@tanstack/react-query";
 import {
   Card,
@@ -8,15 +9,14 @@ import {
 } from "../../../components/ui/card";
 import { QueryState } from "../../../components/ui/query-state";
 import { checkInKeys, checkInsApi } from "../../../lib/api/check-ins";
-
-const since = (iso: string) =>
-  new Date(iso).toLocaleDateString("en", { year: "numeric", month: "short", day: "numeric" });
+import { useCompanyTimeZone } from "../use-company-time-zone";
 
 /**
  * Who is left out of the rounds until they answer "Still up for coffee chats?", why, and since
  * when (docs/check-ins.md, "Quiet people").
  */
 export function QuietPeopleCard() {
+  const zone = useCompanyTimeZone();
   const query = useQuery({
     queryKey: checkInKeys.quietPeople,
     queryFn: ({ signal }) => checkInsApi.quietPeople(signal),
@@ -49,7 +49,9 @@ export function QuietPeopleCard() {
                     </span>
                   </p>
                   <p className="text-sm text-coffee-800">{person.reason}</p>
-                  <p className="text-xs text-coffee-700">Asked {since(person.since)}</p>
+                  <p className="text-xs text-coffee-700">
+                    Asked {shortDate(person.since, zone, { year: true })}
+                  </p>
                 </li>
               ))}
             </ul>

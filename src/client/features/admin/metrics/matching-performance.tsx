@@ -1,9 +1,10 @@
+import { shortMonth } from "@shared/date-text";
 import { percent } from "@shared/metric-figures";
 import type { EnhancedMetrics } from "@shared/metrics";
 import type { PairingReportResponse } from "@shared/pairings";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { ChartFigure, Stat } from "./chart-figure";
-import { formatPercent, monthLabel } from "./metrics-queries";
+import { formatPercent } from "./metrics-queries";
 import { PercentLineChart } from "./percent-line-chart";
 
 type Matching = EnhancedMetrics["matchingMetrics"];
@@ -21,7 +22,7 @@ export function CurrentMonthPerformance({
     <div className="grid gap-6 lg:grid-cols-2">
       <Card>
         <CardHeader>
-          <CardTitle as="h3">{monthLabel(now.month)}</CardTitle>
+          <CardTitle as="h3">{shortMonth(now.month)}</CardTitle>
         </CardHeader>
         <CardContent>
           <dl className="grid grid-cols-2 gap-3">
@@ -64,7 +65,7 @@ export function CurrentMonthPerformance({
 
 /** Matching Performance for the last six months: a success-rate trend and the figures. */
 export function PreviousMonthsPerformance({ matching }: { matching: Matching }) {
-  const months = matching.previousMonths.map((m) => ({ ...m, label: monthLabel(m.month) }));
+  const months = matching.previousMonths.map((m) => ({ ...m, label: shortMonth(m.month) }));
   return (
     <Card>
       <CardHeader>

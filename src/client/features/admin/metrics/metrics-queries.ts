@@ -37,14 +37,4 @@ export const useSystemHealth = () =>
     staleTime: 0,
   });
 
-/** "2027-02" → "Feb 2027" */
-export function monthLabel(month: string): string {
-  const [year, m] = month.split("-").map(Number);
-  const name = new Date(Date.UTC(year, m - 1, 1)).toLocaleString("en", {
-    month: "short",
-    timeZone: "UTC",
-  });
-  return `${name} ${year}`;
-}
-
 export const formatPercent = (value: number) => `${value.toFixed(1).replace(/\.0$/, "")}%`;

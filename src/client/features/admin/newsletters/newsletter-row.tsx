@@ -1,3 +1,4 @@
+import { shortDate } from "@shared/date-text";
 import type { Newsletter } from "@shared/newsletters";
 import { CheckCircle2, Eye, Pencil, ScrollText, Send, Trash2 } from "lucide-react";
 import { Badge } from "../../../components/ui/badge";
@@ -6,10 +7,9 @@ import { toast } from "../../../components/ui/toast";
 import { useConfirm } from "../../../components/ui/use-confirm";
 import { newslettersApi } from "../../../lib/api/admin-newsletters";
 import { useAdminView } from "../use-admin-view";
+import { useCompanyTimeZone } from "../use-company-time-zone";
 import { NewsletterStatusBadge } from "./newsletter-labels";
 import { useNewsletterMutation } from "./newsletter-queries";
-
-const createdFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
 /**
  * One listed newsletter: title, description, created date, badges, Edit / Approve / Send / Delete;
@@ -96,6 +96,7 @@ export function NewsletterRow({
 
 /** The newsletter's title, description, created date, status and linked pairing. */
 function NewsletterSummary({ newsletter }: { newsletter: Newsletter }) {
+  const zone = useCompanyTimeZone();
   return (
     <div className="grid min-w-0 gap-1">
       <p className="font-medium break-words">{newsletter.title}</p>
@@ -103,7 +104,7 @@ function NewsletterSummary({ newsletter }: { newsletter: Newsletter }) {
         <p className="text-sm break-words text-coffee-700">{newsletter.description}</p>
       )}
       <p className="flex flex-wrap items-center gap-2 text-sm text-coffee-700">
-        <span>Created {createdFormat.format(new Date(newsletter.createdAt))}</span>
+        <span>Created {shortDate(newsletter.createdAt, zone, { year: true })}</span>
         <NewsletterStatusBadge status={newsletter.status} />
         <Badge
           color={newsletter.pairingFile ? "blue" : "grey"}

@@ -1,13 +1,12 @@
+import { longDate, longDay } from "@shared/date-text";
 import { type GeneratePlan, generatePlanSchema } from "@shared/generate-plan";
-import { dayText } from "@shared/zone-clock";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** "Monday, November 30" for a YYYY-MM-DD day; null for anything else, which no one could read. */
 function readableDay(day: string): string | null {
-  if (!DAY.test(day)) return null;
-  const text = dayText(day);
-  return text === "Invalid Date" ? null : text;
+  if (!DAY.test(day) || Number.isNaN(Date.parse(day))) return null;
+  return longDay(day);
 }
 
 /** "Thursday, December 3" for an instant, in the company's zone; null when it is no instant. */
@@ -15,12 +14,7 @@ function readableInstant(iso: string, timeZone: string): string | null {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return null;
   try {
-    return at.toLocaleDateString("en", {
-      weekday: "long",
-      month: "long",
-      day: "numeric",
-      timeZone,
-    });
+    return longDate(at, timeZone);
   } catch {
     return null;
   }

@@ -1,5 +1,6 @@
+import { longDay } from "@shared/date-text";
 import type { RoundView, TimelineEntry, TimelineState, TimelineStep } from "@shared/rounds";
-import { atInZone, dayText } from "@shared/zone-clock";
+import { atInZone } from "@shared/zone-clock";
 import { Badge, type BadgeColor } from "../../../components/ui/badge";
 
 const stepNames: Record<TimelineStep, string> = {
@@ -84,7 +85,7 @@ export function RoundTimeline({
   return (
     <div className="grid gap-2">
       <h4 className="text-sm font-semibold text-coffee-900">
-        {title}: {round.monthLabel} (pairing day {dayText(round.pairingDay)})
+        {title}: {round.monthLabel} (pairing day {longDay(round.pairingDay)})
       </h4>
       {round.earlierRuns.map((run, i) => (
         <section key={run.pairingId} className="grid gap-2">

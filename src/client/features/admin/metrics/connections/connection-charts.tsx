@@ -1,8 +1,9 @@
 import type { Connections } from "@shared/connections";
+import { shortMonth } from "@shared/date-text";
 import { percent } from "@shared/metric-figures";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { ChartFigure } from "../chart-figure";
-import { formatPercent, monthLabel } from "../metrics-queries";
+import { formatPercent } from "../metrics-queries";
 import { PercentLineChart } from "../percent-line-chart";
 import { HIDDEN } from "./department-map";
 
@@ -20,7 +21,7 @@ const beside = (value: number | null, format: (v: number) => string = String) =>
 /** Coverage month by month: department pairs connected by a chat, of the pairs possible. */
 export function CoverageChart({ data }: { data: Connections }) {
   const months = data.coverage.map((c) => ({
-    label: monthLabel(c.month),
+    label: shortMonth(c.month),
     share: c.connected === null || c.possible === 0 ? null : percent(c.connected, c.possible),
     ...c,
   }));
@@ -147,7 +148,7 @@ export function EiIndexTable({ data }: { data: Connections }) {
             const rowHidden = data.met[row]?.some((value) => value === null) ?? false;
             const trend = data.eiTrend.map((m) => m.eiIndex[d] ?? null);
             const spoken = data.eiTrend
-              .map((m, i) => `${monthLabel(m.month)} ${beside(trend[i], signed)}`)
+              .map((m, i) => `${shortMonth(m.month)} ${beside(trend[i], signed)}`)
               .join(", ");
             return (
               <tr key={d}>
