@@ -99,7 +99,7 @@ describe("the Schedule Coffee Chat dialog's working-hours warning", () => {
     expect(outsideHoursLines([priya], zones, new Date("2026-11-30T11:15:00Z"))).toHaveLength(1);
     // Saturday is no working day in Bengaluru, whatever the hour.
     expect(outsideHoursLines([priya], zones, new Date("2026-12-05T05:00:00Z"))).toEqual([
-      "That is Sat 5 Dec, 10:30 India Standard Time (Asia/Kolkata) for Priya, outside their working hours.",
+      "That is Sat, Dec 5, 10:30 India Standard Time (Asia/Kolkata) for Priya, outside their working hours.",
     ]);
   });
 
