@@ -2,7 +2,7 @@ import { answerList, chatHappened } from "./chat-happened";
 import type { ConnectionStatus, MatchingPreference, ParticipationStatus } from "./enums";
 import { publishTimeOf } from "./pairing-day";
 import { fileNameBase, readablePairingName } from "./pairing-file-names";
-import { type CompletedPairingContent, fileMembers, monthDisplay } from "./pairings";
+import { type CompletedPairingContent, fileMembers } from "./pairings";
 import { personName } from "./person-name";
 import { defaultPairingSchedule } from "./rounds";
 import { SAMPLE_DOMAIN } from "./sample-domain";
