@@ -138,8 +138,17 @@ export type MatchHistoryResponse = z.infer<typeof matchHistoryResponseSchema>;
 /** PUT /api/matches/:id/complete and …/connection-status: the match after the change. */
 export const matchChangedSchema = matchItemSchema.extend({ message: z.string() });
 
-/** Why a member is left out of the next pairing (docs/matches.md, "Next pairing"). */
-export const nextPairingAways = ["paused", "skipping", "opted_out", "on_leave"] as const;
+/**
+ * Why a member is left out of the next pairing (docs/matches.md, "Next pairing");
+ * `asked_if_still_in`: asked "Still up for coffee chats?" and not answered yet.
+ */
+export const nextPairingAways = [
+  "paused",
+  "skipping",
+  "opted_out",
+  "on_leave",
+  "asked_if_still_in",
+] as const;
 export type NextPairingAway = (typeof nextPairingAways)[number];
 
 /** GET /api/next-pairing: the first pairing day the member is in, and why not the next one. */

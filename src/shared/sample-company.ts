@@ -1,8 +1,8 @@
 import { answerList, chatHappened } from "./chat-happened";
 import type { ConnectionStatus, MatchingPreference, ParticipationStatus } from "./enums";
 import { publishTimeOf } from "./pairing-day";
-import { fileNameBase } from "./pairing-file-names";
-import { type CompletedPairingContent, fileMembers, monthDisplay } from "./pairings";
+import { fileNameBase, readablePairingName } from "./pairing-file-names";
+import { type CompletedPairingContent, fileMembers } from "./pairings";
 import { personName } from "./person-name";
 import { defaultPairingSchedule } from "./rounds";
 import { SAMPLE_DOMAIN } from "./sample-domain";
@@ -296,6 +296,10 @@ function answersFor(size: number, current: boolean, random: () => number): Conne
 export const sampleFileName = (month: string, groupName: string = SAMPLE_GROUP.displayName) =>
   `${fileNameBase(month, 1, groupName)}-1.json`;
 
+/** A round's pairing name, as a pairing made for it is stored: the sample company has a group. */
+export const samplePairingName = (month: string, groupName: string = SAMPLE_GROUP.displayName) =>
+  readablePairingName({ month, runOfMonth: 1, domainGroupName: groupName }, { groups: true });
+
 /** A completed round's pairing record, as completing the pairing writes it. */
 export function sampleFileContent(
   round: SampleRound,
@@ -310,7 +314,7 @@ export function sampleFileContent(
     };
   });
   return {
-    name: `${monthDisplay(round.month)} — ${groupName}`,
+    name: samplePairingName(round.month, groupName),
     month: round.month,
     domainGroup: groupName,
     matches: records,

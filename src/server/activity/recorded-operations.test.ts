@@ -52,7 +52,7 @@ describe("the activity list records who did it", () => {
     const line = await lineOf("pairing.generated");
     expect(line).toMatchObject({ by: admin.id, pairingId: res.json().pairingId, month: "2027-03" });
     expect(await shown(line.id)).toBe(
-      'Ann Admin generated "March 2027 — Generated Co": 2 matches.',
+      'Ann Admin generated "March 2027 – Generated Co": 2 matches.',
     );
   });
 

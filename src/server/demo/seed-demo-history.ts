@@ -11,6 +11,7 @@ import {
   sampleDeliveryRefused,
   sampleFileContent,
   sampleFileName,
+  samplePairingName,
   sampleRounds,
 } from "../../shared/sample-company";
 import { recordPastActivity } from "../activity/activity";
@@ -75,7 +76,7 @@ export async function seedHistory(tx: Tx, input: HistoryInput): Promise<void> {
       rounds.map((round) => {
         const past = round.monthsAgo > 0;
         return {
-          name: `${monthDisplay(round.month)} — ${group.displayName}`,
+          name: samplePairingName(round.month, group.displayName),
           month: round.month,
           scopeKey: String(group.id),
           domainGroupId: group.id,
@@ -109,7 +110,7 @@ export async function seedHistory(tx: Tx, input: HistoryInput): Promise<void> {
     await tx.insert(completedPairings).values({
       fileName,
       pairingId: stored[r].id,
-      name: `${monthDisplay(round.month)} — ${group.displayName}`,
+      name: samplePairingName(round.month, group.displayName),
       month: round.month,
       domainGroupId: group.id,
       domainGroupName: group.displayName,
@@ -168,7 +169,7 @@ async function seedActivity(
   },
 ) {
   const scopeKey = String(group.id);
-  const name = (month: string) => `${monthDisplay(month)} — ${group.displayName}`;
+  const name = (month: string) => samplePairingName(month, group.displayName);
   const lines = history.rounds.flatMap((round, r) => {
     const pairingId = history.stored[r].id;
     const common = { scopeKey, month: round.month, pairingId, data: { sample: true } };

@@ -336,7 +336,7 @@ describe("the sample history in the Activity list", () => {
       userName: null,
     });
     expect(items[0].detail).toMatch(
-      /^Generated "March 2027 — Acme Corp" for the sample company: \d+ matches\.$/,
+      /^Generated "March 2027 – Acme Corp" for the sample company: \d+ matches\.$/,
     );
     expect(items.map((item) => item.at)).toEqual(
       items

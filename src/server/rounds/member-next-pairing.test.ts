@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "../clock";
+import { stillInQuestions } from "../db/schema";
 import { allowEmail, createAdmin, createGroup, createPairing, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 
@@ -71,6 +73,31 @@ describe("GET /api/next-pairing for someone left out of the next pairing", () =>
     expect(await nextOf(back)).toMatchObject({ iso: "2027-06-07", away: "on_leave" });
     const gone = await person({ ...leave, leaveEndDate: null });
     expect(await nextOf(gone)).toEqual({ date: null, iso: null, away: "on_leave" });
+  });
+
+  it("promises nothing to someone asked if still in until they answer", async () => {
+    clock.set("2027-04-04T12:00:00Z");
+    const quiet = await person({});
+    const [asked] = await t.db
+      .insert(stillInQuestions)
+      .values({ userId: quiet.id, scopeKey: "all", silentMonths: [], askedAt: clock.now() })
+      .returning();
+    expect(await nextOf(quiet)).toEqual({ date: null, iso: null, away: "asked_if_still_in" });
+    // A pause that ends does not bring them back either: the open question still leaves them out.
+    const pausedToo = await person({ participationStatus: "paused", pauseEndDate: "2027-05-15" });
+    await t.db
+      .insert(stillInQuestions)
+      .values({ userId: pausedToo.id, scopeKey: "all", silentMonths: [], askedAt: clock.now() });
+    expect(await nextOf(pausedToo)).toMatchObject({ iso: null, away: "asked_if_still_in" });
+    await t.db
+      .update(stillInQuestions)
+      .set({ choice: "stay_in", answeredAt: clock.now() })
+      .where(eq(stillInQuestions.id, asked.id));
+    expect(await nextOf(quiet)).toEqual({
+      date: "Monday, April 5, 2027",
+      iso: "2027-04-05",
+      away: null,
+    });
   });
 });
 

@@ -8,6 +8,7 @@ import { insertPairingGroups } from "../match-members/match-members";
 import { announceInChannels } from "../newsletters/send/announce-in-channels";
 import { lockScopeMonth } from "../pairings/locks/pairing-locks";
 import { completePairing } from "../pairings/records/complete-pairing";
+import { newPairingName } from "../pairings/records/pairing-name";
 import { announceRound } from "./announce-round";
 import { lockDraft } from "./draft-locks";
 import { notHeldAfterCompletion, scheduleCheckIns, windowsOfScope } from "./hand-made-round";
@@ -95,14 +96,15 @@ async function publishDraft(
   if (!draft) return null;
   const now = ctx.clock.now();
   const checked = await recheckDraftMatches(ctx, tx, month, draft.matches);
+  const domainGroupName = scope.domainGroupId === null ? null : scope.label;
   const [created] = await tx
     .insert(pairings)
     .values({
-      name: `${monthDisplay(month)} — ${scope.label}`,
+      name: await newPairingName(tx, { month, runOfMonth: 1, domainGroupName }),
       month,
       scopeKey: scope.key,
       domainGroupId: scope.domainGroupId,
-      domainGroupName: scope.domainGroupId === null ? null : scope.label,
+      domainGroupName,
       runOfMonth: 1,
       status: "active",
       totalPairs: checked.matches.length,

@@ -74,7 +74,8 @@ describe("a round runs by itself", () => {
     const ran = await at(PUBLISH);
     expect(ran.map((r) => [r.kind, r.state])).toEqual([["publish", "done"]]);
     const [march] = await marchPairings();
-    expect(march).toMatchObject({ status: "active", totalPairs: 2 });
+    // Named as the pages name it: the month alone in a company without groups.
+    expect(march).toMatchObject({ status: "active", totalPairs: 2, name: "March 2027" });
     const [february] = await t.db.select().from(pairings).where(eq(pairings.month, "2027-02"));
     expect(february.status).toBe("completed");
     expect(await t.db.select().from(roundDrafts)).toEqual([]);

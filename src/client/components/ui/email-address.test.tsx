@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { addressPieces, EmailAddress } from "./email-address";
+import { addressPieces, EmailAddress, hyphenRuns } from "./email-address";
 
 describe("an e-mail address in running text", () => {
   it("may wrap before its @ and after a dot, never at a hyphen", () => {
@@ -13,15 +13,16 @@ describe("an e-mail address in running text", () => {
     ]);
     expect(addressPieces("casey@codes")).toEqual(["casey", "@codes"]);
     expect(addressPieces("no-at-sign")).toEqual(["no-at-sign"]);
+    expect(hyphenRuns("montgomery-williamson")).toEqual(["montgomer", "y-w", "illiamson"]);
+    expect(hyphenRuns("a-b-c")).toEqual(["", "a-b", "", "-c", ""]);
+    expect(hyphenRuns("casey.")).toEqual(["casey."]);
   });
 
-  it("keeps every piece but the last whole, with a break opportunity after it", () => {
-    const html = renderToStaticMarkup(<EmailAddress email="ann.lee@acme.test" />);
+  it("is one run of text with a break opportunity between pieces, hyphens kept together", () => {
+    const html = renderToStaticMarkup(<EmailAddress email="ann.lee-ray@acme.test" />);
     expect(html).toBe(
       '<span class="[overflow-wrap:anywhere]">' +
-        '<span class="inline-block max-w-full">ann.</span><wbr/>' +
-        '<span class="inline-block max-w-full">lee</span><wbr/>' +
-        '<span class="inline-block max-w-full">@acme.</span><wbr/>test</span>',
+        'ann.<wbr/>le<span class="whitespace-nowrap">e-r</span>ay<wbr/>@acme.<wbr/>test</span>',
     );
   });
 });

@@ -8,26 +8,38 @@ export function addressPieces(email: string): string[] {
 }
 
 /**
- * An e-mail address in running text that wraps only before its "@" or after a dot, never at a
- * hyphen or inside a name: each piece but the last is an inline block as wide as its text, so it
- * moves to the next line whole, and breaks inside (overflow-wrap: anywhere) only when it alone is
- * wider than the line. The last piece (the top-level domain) stays inline text, so the punctuation
- * after the address stays on its line.
+ * A piece as text and the runs around its hyphens ("y-w" of "montgomery-williamson"), which keep
+ * together: a line may otherwise end at any hyphen. Runs are at the odd places.
+ */
+export function hyphenRuns(piece: string): string[] {
+  return piece.split(/([^-]?-+[^-]?)/);
+}
+
+/**
+ * An e-mail address in running text that wraps only before its "@" or after a dot (a <wbr>
+ * there), never at a hyphen or inside a name: the address is plain text, the characters around
+ * each hyphen do not wrap, and `overflow-wrap: anywhere` breaks inside a piece only when it alone
+ * is wider than the line (and lets a table column be narrower than the address). Plain text, not
+ * a box per piece, so a screen reader, a search and a copy read the address as one word, and
+ * punctuation around it ("(", ".") stays on its line.
  */
 export function EmailAddress({ email }: { email: string }) {
-  const pieces = addressPieces(email);
   return (
     <span className="[overflow-wrap:anywhere]">
-      {pieces.map((piece, i) =>
-        i === pieces.length - 1 ? (
-          <Fragment key={i}>{piece}</Fragment>
-        ) : (
-          <Fragment key={i}>
-            <span className="inline-block max-w-full">{piece}</span>
-            <wbr />
-          </Fragment>
-        ),
-      )}
+      {addressPieces(email).map((piece, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {hyphenRuns(piece).map((text, j) =>
+            j % 2 === 1 ? (
+              <span key={j} className="whitespace-nowrap">
+                {text}
+              </span>
+            ) : (
+              text
+            ),
+          )}
+        </Fragment>
+      ))}
     </span>
   );
 }

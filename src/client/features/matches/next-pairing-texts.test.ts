@@ -22,6 +22,9 @@ describe("the dashboard's next pairing texts", () => {
     );
     expect(nextPairingNote({ ...none, away: "paused" })).toContain("You're paused");
     expect(nextPairingNote({ ...none, away: "on_leave" })).toContain("You're on leave");
+    expect(nextPairingNote({ ...none, away: "asked_if_still_in" })).toBe(
+      "We asked if you're still up for coffee chats, so you won't be paired until you answer our e-mail.",
+    );
   });
 
   it("welcomes a first visit with the pairing they are really in", () => {

@@ -11,6 +11,9 @@ export function nextPairingNote(next: NextPairingResponse): string {
     }
     if (next.away === "on_leave")
       return "You're on leave, so you won't be paired until you're back.";
+    if (next.away === "asked_if_still_in") {
+      return "We asked if you're still up for coffee chats, so you won't be paired until you answer our e-mail.";
+    }
     return "You're paused, so you won't be paired until you reactivate on your profile.";
   }
   if (next.away === "skipping") {

@@ -115,8 +115,9 @@ describe("generating monthly pairings", () => {
       .select()
       .from(pairings)
       .where(eq(pairings.id, res.json().pairingId));
+    // Stored as every screen names it (readablePairingName), so an export agrees with the pages.
     expect(pairing).toMatchObject({
-      name: "January 2027 — Lambda Inc",
+      name: "January 2027 – Lambda Inc",
       scopeKey: String(groupId),
       domainGroupName: "Lambda Inc",
       runOfMonth: 1,
@@ -230,7 +231,8 @@ describe("generating monthly pairings", () => {
       .select()
       .from(pairings)
       .where(eq(pairings.id, second.json().pairingId));
-    expect(again.runOfMonth).toBe(2);
+    expect(again).toMatchObject({ runOfMonth: 2, name: "January 2027 (run B) – Eta" });
+    expect(second.json().name).toBe("January 2027 (run B) – Eta");
     const pairsOf = async (pairingId: number) =>
       (await matchesOf(pairingId)).map((m) => pairKey(...(members(m) as [string, string])));
     const before = new Set(await pairsOf(first.json().pairingId));

@@ -13,6 +13,7 @@ import { Conflict } from "../../errors";
 import { insertPairingGroups } from "../../match-members/match-members";
 import { holdRunningPairingsOfMonth, lockScopeMonth } from "../locks/pairing-locks";
 import { lockChosenPeople } from "../locks/people-locks";
+import { newPairingName } from "../records/pairing-name";
 import { awayReasonsOf } from "../scope/member-availability";
 import { presentSatOut } from "../scope/sat-out-people";
 import { resolveScope, scopeKey, scopeLabel } from "../scope/scope";
@@ -86,14 +87,19 @@ export async function generatePairing(
         .select({ next: sql<number>`(coalesce(max(${pairings.runOfMonth}), 0) + 1)::int` })
         .from(pairings)
         .where(and(eq(pairings.scopeKey, key), eq(pairings.month, month)));
+      const name = await newPairingName(tx, {
+        month,
+        runOfMonth: next,
+        domainGroupName: groupName,
+      });
       const [created] = await tx
         .insert(pairings)
         .values({
-          name: `${monthDisplay(month)} — ${label}`,
+          name,
           month,
           scopeKey: key,
           domainGroupId: scope.kind === "group" ? scope.group.id : null,
-          domainGroupName: scope.kind === "group" ? scope.group.displayName : null,
+          domainGroupName: groupName,
           runOfMonth: next,
           status: "active",
           totalPairs: result.groups.length,

@@ -7,10 +7,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../../components/ui/dialog";
+import { EmailAddress } from "../../../components/ui/email-address";
 import { LoadingRegion, Skeleton } from "../../../components/ui/skeleton";
 import { errorMessage } from "../../../lib/api-client";
 import { redirectIfUnauthorized } from "../../unauthorized";
-import { EmailText } from "./email-text";
 import { useExcludedPeople } from "./pairing-queries";
 
 /** The names behind one exclusion count, in a dialog. */
@@ -59,7 +59,7 @@ export function ExcludedDialog({
               <li key={person.id} className="grid gap-0.5 py-2 text-sm">
                 <span className="font-medium text-coffee-950">{person.name}</span>
                 <span className="text-coffee-700">
-                  <EmailText email={person.email} />
+                  <EmailAddress email={person.email} />
                   {person.department && ` · ${person.department}`}
                 </span>
               </li>

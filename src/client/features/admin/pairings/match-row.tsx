@@ -1,7 +1,7 @@
 import { matchStatuses } from "@shared/enums";
 import { Badge } from "../../../components/ui/badge";
+import { EmailAddress } from "../../../components/ui/email-address";
 import { AnswerBadge, MatchStatusBadge } from "../../match-state-badge";
-import { EmailText } from "./email-text";
 
 export type MatchPerson = { name: string; email: string };
 
@@ -25,7 +25,7 @@ export function MatchRow({
           <p key={`${person.email}-${i}`} className="min-w-0 text-sm">
             <span className="font-medium">{person.name}</span>{" "}
             <span className="text-coffee-700">
-              (<EmailText email={person.email} />)
+              (<EmailAddress email={person.email} />)
             </span>
           </p>
         ))}

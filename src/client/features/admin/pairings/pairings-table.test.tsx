@@ -1,11 +1,13 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { EmailAddress } from "../../../components/ui/email-address";
+import { MatchRow } from "./match-row";
 import type { PairingRow } from "./pairing-rows";
 import { PairingsTable } from "./pairings-table";
 
 const person = (name: string): PairingRow["people"][number] => ({
   name,
-  email: `${name.toLowerCase()}@four.test`,
+  email: `${name.toLowerCase()}.quadrangle-oberhausen@four-continents.test`,
   department: "Engineering",
   answer: "pending",
 });
@@ -30,8 +32,9 @@ describe("the admin's current pairings table", () => {
       expect.stringContaining("Person 3"),
       expect.stringContaining("Person 4"),
     ]);
+    // Each address wraps as every address does (EmailAddress): never at a hyphen.
     for (const name of ["Ann", "Bea", "Cal", "Dan", "Eve", "Fay"]) {
-      expect(html).toContain(`${name.toLowerCase()}<wbr/>@four.test`);
+      expect(html).toContain(renderToStaticMarkup(<EmailAddress email={person(name).email} />));
     }
   });
 
@@ -39,5 +42,13 @@ describe("the admin's current pairings table", () => {
     const html = renderToStaticMarkup(<PairingsTable rows={[row(1, ["Ann", "Bea"])]} />);
     expect(html).toContain("Person 2");
     expect(html).not.toContain("Person 3");
+  });
+
+  it("wraps a preview's addresses the same way, inside their brackets", () => {
+    const { email } = person("Ann");
+    const html = renderToStaticMarkup(
+      <MatchRow people={[{ name: "Ann", email }]} status="active" />,
+    );
+    expect(html).toContain(`(${renderToStaticMarkup(<EmailAddress email={email} />)})`);
   });
 });

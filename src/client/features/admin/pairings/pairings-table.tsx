@@ -1,8 +1,8 @@
 import { tenseOf } from "@shared/match-states";
 import { zoneNameForPeople } from "@shared/zone-names";
 import { Badge } from "../../../components/ui/badge";
+import { EmailAddress } from "../../../components/ui/email-address";
 import { AnswerBadge, MatchStatusBadge } from "../../match-state-badge";
-import { EmailText } from "./email-text";
 import { LEFT_ALONE, type PairingRow } from "./pairing-rows";
 
 /** Below 640 px each cell shows its column's name before it (the header row is then hidden). */
@@ -102,7 +102,7 @@ function PersonDetails({
       </span>
       {person.department && <span className="text-coffee-700">{person.department}</span>}
       <span className="text-coffee-700">
-        <EmailText email={person.email} />
+        <EmailAddress email={person.email} />
       </span>
       {person.note && (
         <span>

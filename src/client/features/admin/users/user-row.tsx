@@ -5,6 +5,7 @@ import { DEPARTMENT_NOT_SET } from "@shared/metric-figures";
 import { noMatchLabels } from "@shared/no-match-reasons";
 import { personName } from "@shared/person-name";
 import { Button } from "../../../components/ui/button";
+import { EmailAddress } from "../../../components/ui/email-address";
 import { FieldError, Input } from "../../../components/ui/input";
 import { Select } from "../../../components/ui/select";
 import { cn } from "../../../lib/cn";
@@ -129,22 +130,6 @@ function CurrentMatch({ user }: { user: AdminUser }) {
   return <span className="text-coffee-600">No current match{why}</span>;
 }
 
-/**
- * A work address that, when it must wrap, wraps after its "@" first and inside a word only when
- * one part alone is wider than its column.
- */
-function Address({ email }: { email: string }) {
-  const at = email.lastIndexOf("@");
-  if (at < 0) return email;
-  return (
-    <>
-      {email.slice(0, at + 1)}
-      <wbr />
-      {email.slice(at + 1)}
-    </>
-  );
-}
-
 function UnsavedNote() {
   return <span className="text-xs font-semibold text-amber-800">Unsaved changes</span>;
 }
@@ -166,7 +151,7 @@ export function UserTableRow(props: UserRowProps) {
       {/* Minimum widths, never fixed ones: the fields give way before an address breaks. */}
       <td className="py-2 pr-3 text-coffee-800">
         <span className="block min-w-56 wrap-anywhere">
-          <Address email={user.email} />
+          <EmailAddress email={user.email} />
         </span>
       </td>
       <td className="py-2 pr-3">
@@ -209,7 +194,7 @@ export function UserCard(props: UserRowProps) {
           {personName(user)} <DeactivatedBadge user={user} />
         </h3>
         <p className="text-sm wrap-anywhere text-coffee-800">
-          <Address email={user.email} />
+          <EmailAddress email={user.email} />
         </p>
         {changed && <UnsavedNote />}
       </div>
