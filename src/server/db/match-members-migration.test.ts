@@ -11,6 +11,12 @@ const rounds = sampleRounds(people, NOW);
 
 type Row = Record<string, unknown>;
 
+/** A completed-pairing row without its name and its content's name. */
+function unnamed({ name: _name, content, ...row }: Row): Row {
+  const { name: _contentName, ...rest } = content as Row;
+  return { ...row, content: rest };
+}
+
 describe("migration 0014: members move to match_members", () => {
   let database: Awaited<ReturnType<typeof databaseMigratedBefore>>;
   let client: PGlite;
@@ -47,13 +53,14 @@ describe("migration 0014: members move to match_members", () => {
   it("keeps every match and every completed-pairing file unchanged", async () => {
     const matches = await client.query<{ n: number }>("select count(*)::int as n from matches");
     expect(matches.rows[0].n).toBe(rounds.reduce((n, r) => n + r.matches.length, 0));
-    // A later migration (0027) renamed group_number to run_of_month; the values stay.
+    // A later migration (0027) renamed group_number to run_of_month; the values stay. Another
+    // (0105) names each record as the pages do (its own test): the names are left out here.
     const files = (await client.query<Row>("select * from completed_pairings order by id")).rows;
     const renamed = files.map(({ run_of_month, ...file }) => ({
       ...file,
       group_number: run_of_month,
     }));
-    expect(renamed).toEqual(filesBefore);
+    expect(renamed.map(unnamed)).toEqual(filesBefore.map(unnamed));
     const columns = await client.query<{ column_name: string }>(
       "select column_name from information_schema.columns where table_name = 'matches'",
     );

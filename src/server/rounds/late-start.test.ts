@@ -132,7 +132,7 @@ describe("a month generated late counts its windows from the day it was made", (
     const lines = await listActivity(t.db, { limit: 50 });
     const completed = lines.find((a) => a.kind === "pairing.completed");
     expect(completed).toMatchObject({
-      detail: `${admin.firstName} ${admin.lastName} completed "November 2026 – All Users": 2 matches, saved as ${done.json().completed[0].fileName}.`,
+      detail: `${admin.firstName} ${admin.lastName} completed "November 2026": 2 matches, saved as ${done.json().completed[0].fileName}.`,
       data: expect.objectContaining({ by: admin.id }),
       pairingId: first.pairingId,
       month: "2026-11",

@@ -1,7 +1,7 @@
 import { answerList, chatHappened } from "@shared/chat-happened";
 import type { ConnectionStatus, MatchStatus } from "@shared/enums";
 import { displayNames, readablePairingName } from "@shared/pairing-file-names";
-import { monthDisplay, type PairingSummary } from "@shared/pairings";
+import type { PairingSummary } from "@shared/pairings";
 import { type SampleRound, sampleFileName } from "@shared/sample-company";
 import { SAMPLE_GROUP, SAMPLE_GROUP_ID, sampleRoundList } from "./sample-people";
 
@@ -40,7 +40,10 @@ export const samplePairings: SamplePairing[] = sampleRoundList.map((round, r): S
   }));
   const summary: PairingSummary = {
     id: r + 1,
-    name: `${monthDisplay(round.month)} — ${SAMPLE_GROUP.displayName}`,
+    name: readablePairingName(
+      { month: round.month, runOfMonth: 1, domainGroupName: SAMPLE_GROUP.displayName },
+      { groups: true },
+    ),
     month: round.month,
     domainGroupId: SAMPLE_GROUP_ID,
     domainGroupName: SAMPLE_GROUP.displayName,
