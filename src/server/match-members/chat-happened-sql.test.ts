@@ -1,48 +1,18 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatHappened } from "../../shared/chat-happened";
-import { type CheckInAnswer, checkInAnswers } from "../../shared/check-in-answers";
-import type { MatchStatus } from "../../shared/enums";
-import { matchStatuses } from "../../shared/enums";
 import { matches } from "../db/schema";
-import { createMatch, createPairing, createUser } from "../test/factories";
+import { everyChatCombination, storeChatCombinations } from "../test/chat-combinations";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { chatHappenedSql, chatsHappenedCount } from "./chat-happened-sql";
 import { chatAnswersOf, withMembers } from "./match-members";
 
-type Answer = CheckInAnswer | null;
-type Combo = { status: MatchStatus; answers: Answer[] };
-
-/** Both statuses × every stored answer (or none) of two members, of three and of four. */
-function everyCombination(): Combo[] {
-  const choices: Answer[] = [null, ...checkInAnswers];
-  let answerLists: Answer[][] = [[]];
-  const bySize = new Map<number, Answer[][]>();
-  for (let size = 1; size <= 4; size++) {
-    answerLists = answerLists.flatMap((list) => choices.map((a) => [...list, a]));
-    bySize.set(size, answerLists);
-  }
-  return matchStatuses.flatMap((status) =>
-    [2, 3, 4].flatMap((size) => (bySize.get(size) ?? []).map((answers) => ({ status, answers }))),
-  );
-}
-
 describe("the chat definition in SQL", () => {
   let t: TestApp;
-  const combos = everyCombination();
+  const combos = everyChatCombination();
   beforeAll(async () => {
     t = await createTestApp();
-    const people = [];
-    for (let i = 0; i < 4; i++) people.push(await createUser(t.db));
-    const pairing = await createPairing(t.db);
-    for (const { status, answers } of combos) {
-      await createMatch(t.db, {
-        members: people.slice(0, answers.length),
-        answers,
-        pairing,
-        status,
-      });
-    }
+    await storeChatCombinations(t.db, combos);
   });
   afterAll(() => t.close());
 

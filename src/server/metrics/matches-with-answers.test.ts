@@ -1,42 +1,19 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatHappened } from "../../shared/chat-happened";
-import { type CheckInAnswer, checkInAnswers } from "../../shared/check-in-answers";
-import { type MatchStatus, matchStatuses } from "../../shared/enums";
 import { matches, matchMembers } from "../db/schema";
 import { chatAnswersOf, withMembers } from "../match-members/match-members";
-import { createMatch, createPairing, createUser } from "../test/factories";
+import { everyChatCombination, storeChatCombinations } from "../test/chat-combinations";
+import { createPairing } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { chatHappenedOfMembersSql } from "./matches-with-answers";
 
-type Answer = CheckInAnswer | null;
-const choices: Answer[] = [null, ...checkInAnswers];
-
-/** Both statuses × every stored answer list (none, met, not_yet, skip) of two, three and four members. */
-function everyCombination(): { status: MatchStatus; answers: Answer[] }[] {
-  const lists = (size: number): Answer[][] =>
-    size === 0 ? [[]] : lists(size - 1).flatMap((l) => choices.map((a) => [...l, a]));
-  return matchStatuses.flatMap((status) =>
-    [2, 3, 4].flatMap((size) => lists(size).map((answers) => ({ status, answers }))),
-  );
-}
-
 describe("the chat definition as an aggregate over a match's members", () => {
   let t: TestApp;
-  const combos = everyCombination();
+  const combos = everyChatCombination();
   beforeAll(async () => {
     t = await createTestApp();
-    const people = [];
-    for (let i = 0; i < 4; i++) people.push(await createUser(t.db));
-    const pairing = await createPairing(t.db);
-    for (const { status, answers } of combos) {
-      await createMatch(t.db, {
-        members: people.slice(0, answers.length),
-        answers,
-        pairing,
-        status,
-      });
-    }
+    await storeChatCombinations(t.db, combos);
   });
   afterAll(() => t.close());
 
