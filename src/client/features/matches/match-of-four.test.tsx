@@ -105,7 +105,7 @@ describe("a match of four on the employee's pages", () => {
     expect(html).not.toContain("not confirmed");
   });
 
-  it("offers no \"is away\" button once anyone in the match answered Met (docs/matches.md)", () => {
+  it('offers no "is away" button once anyone in the match answered Met (docs/matches.md)', () => {
     const members = item.match.members.map((m) =>
       m.userId === "c" ? { ...m, connectionStatus: "confirmed" as const } : m,
     );
