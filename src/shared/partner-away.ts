@@ -51,7 +51,8 @@ export const awayStatusResponseSchema = z.object({
   /**
    * While the signed-in person may still say a partner of their current match is away: the last
    * day (YYYY-MM-DD, company zone) and how to show it ("Wednesday, March 17"), both null for a
-   * scope without round settings; null when a report would not work.
+   * scope without round settings; null when a report would not work (after the first half, a
+   * second report, or once the match's chat happened).
    */
   reportUntil: z.object({ iso: z.string().nullable(), display: z.string().nullable() }).nullable(),
 });

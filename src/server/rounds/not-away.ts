@@ -13,6 +13,7 @@ import { utcDayOf } from "../dates/month-dates";
 import { activities, pairings } from "../db/schema";
 import { BadRequest, Conflict, HttpError } from "../errors";
 import { verifyLinkToken } from "../mail/signed-links";
+import { matchChatHappened, withMembers } from "../match-members/match-members";
 import { awayReports, NOT_AWAY_KIND, PARTNER_AWAY_KIND } from "../pairings/current/away-reports";
 import { type ChangeNotice, queueChangeNotices } from "../pairings/current/change-notices";
 import { placeInTx } from "../pairings/current/re-pair-person";
@@ -66,11 +67,14 @@ export async function awayStatus(ctx: AppContext, userId: string): Promise<AwayS
 
 /**
  * Until when the person may report a partner of their current match away: only in the round's
- * first half and once per pairing (rounds/partner-away.ts), so the button shows only while it works.
+ * first half, once per pairing and before the match's chat happened (rounds/partner-away.ts), so
+ * the button shows only while it works.
  */
 async function reportWindow(ctx: AppContext, userId: string) {
   const [current] = await runningMatchesOf(ctx.db, userId);
   if (!current) return null;
+  const [match] = await withMembers(ctx.db, [current.match]);
+  if (matchChatHappened(match)) return null;
   if ((await awayReports(ctx.db, current.pairing.id)).reporters.has(userId)) return null;
   const lastDay = await reportLastDay(ctx.db, current.pairing);
   if (!lastDay) return { iso: null, display: null };

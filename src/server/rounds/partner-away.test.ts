@@ -200,6 +200,54 @@ describe("my partner is away: refusals", () => {
     expect((await pairingMatches(pairing.id)).map(members)).not.toContainEqual([ada.id, bob.id]);
   });
 
+  it("refuses once the chat happened, and the page no longer offers it (docs/profile.md)", async () => {
+    const { pairing, person, match } = await company();
+    const [ada, bob] = await Promise.all(["Ada", "Bob"].map((x) => person(x)));
+    await person("Sam");
+    const old = await match(ada, bob);
+    const answer = (who: { id: string }, status: string) =>
+      t.as(who).put(`/api/matches/${old.id}/connection-status`, { status });
+    const reportUntil = async (who: { id: string }) =>
+      (await t.as(who).get("/api/matches/away-status")).json().reportUntil;
+    expect(await reportUntil(ada)).toMatchObject({ iso: "2027-03-17" });
+
+    expect((await answer(ada, "confirmed")).statusCode).toBe(200);
+    const mine = await report(ada, old.id);
+    expect(mine.statusCode).toBe(409);
+    expect(mine.json()).toMatchObject({
+      code: "chat_happened",
+      message:
+        "You already met Bob Test this month: that chat stays in your matches and stats, so nobody in it can be reported away.",
+    });
+    const theirs = await report(bob, old.id);
+    expect(theirs.statusCode).toBe(409);
+    expect(theirs.json().message).toBe(
+      'Ada Test already answered "Met My Match" for March 2027: that chat stays in your matches and stats, so nobody in it can be reported away.',
+    );
+    expect(await reportUntil(ada)).toBeNull();
+    expect(await reportUntil(bob)).toBeNull();
+    expect((await pairingMatches(pairing.id)).map(members)).toEqual([[ada.id, bob.id]]);
+
+    // The rule is read live: with "Met" taken back, the report works again.
+    expect((await answer(ada, "not_confirmed")).statusCode).toBe(200);
+    expect(await reportUntil(bob)).toMatchObject({ iso: "2027-03-17" });
+    expect((await report(bob, old.id)).statusCode).toBe(200);
+  });
+
+  it("refuses in a trio where one partner answered Met, whichever partner is named", async () => {
+    const { pairing, person, match } = await company();
+    const [ada, bob, cy] = await Promise.all(["Ada", "Bob", "Cy"].map((x) => person(x)));
+    await person("Sam");
+    const trio = await match(ada, bob, cy);
+    await t.as(bob).put(`/api/matches/${trio.id}/connection-status`, { status: "confirmed" });
+    const res = await report(ada, trio.id, { partnerId: cy.id });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      'Bob Test already answered "Met My Match" for March 2027: that chat stays in your matches and stats, so nobody in it can be reported away.',
+    );
+    expect((await pairingMatches(pairing.id)).map(members)).toEqual([[ada.id, bob.id, cy.id]]);
+  });
+
   it("keeps the match when nobody without a partner can meet the reporter", async () => {
     const { pairing, person, match } = await company();
     const ada = await person("Ada", { department: "eng", matchingPreference: "same-department" });

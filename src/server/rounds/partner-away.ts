@@ -1,4 +1,6 @@
 import { and, eq } from "drizzle-orm";
+import { MET_ANSWER } from "../../shared/chat-happened";
+import { connectionStatusOf } from "../../shared/check-in-answers";
 import { longDay } from "../../shared/date-text";
 import { formatMatchMonth, joinNames } from "../../shared/matches";
 import type { PartnerAwayBody, PartnerAwayResponse } from "../../shared/partner-away";
@@ -11,7 +13,12 @@ import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { activities, matches, type PairingRow } from "../db/schema";
 import { BadRequest, Conflict, HttpError, NotFound } from "../errors";
-import { type MatchWithMembers, memberIds, withMembers } from "../match-members/match-members";
+import {
+  type MatchWithMembers,
+  matchChatHappened,
+  memberIds,
+  withMembers,
+} from "../match-members/match-members";
 import {
   type AwayReportData,
   awayReports,
@@ -100,6 +107,7 @@ async function reportInTx(
     );
   }
   const others = memberIds(row).filter((id) => id !== userId);
+  await refuseAfterChat(tx, row, userId, others);
   const awayId = partnerId ?? (others.length === 1 ? others[0] : undefined);
   if (!awayId || !others.includes(awayId)) {
     throw new BadRequest("Choose the partner who is away from your match.", "validation");
@@ -153,6 +161,25 @@ async function refuseJustPlaced(tx: Tx, pairing: PairingRow, away: Person) {
       "just_placed",
     );
   }
+}
+
+/**
+ * Once the match's chat happened nobody in it is away from it (docs/profile.md, "A chat that
+ * already happened stays"; `awayFromMatch`): the match is the month's history and stays.
+ */
+async function refuseAfterChat(tx: Tx, row: MatchWithMembers, userId: string, others: string[]) {
+  if (!matchChatHappened(row)) return;
+  const met = new Set(
+    row.members.filter((m) => connectionStatusOf(m.answer) === MET_ANSWER).map((m) => m.userId),
+  );
+  const partners = await peopleInOrder(tx, others);
+  const said = met.has(userId)
+    ? `You already met ${joinNames(partners.map(personName))} this month`
+    : `${joinNames(partners.filter((p) => met.has(p.id)).map(personName))} already answered "Met My Match" for ${formatMatchMonth(row.month)}`;
+  throw new Conflict(
+    `${said}: that chat stays in your matches and stats, so nobody in it can be reported away.`,
+    "chat_happened",
+  );
 }
 
 async function refuseAfterFirstHalf(ctx: AppContext, tx: Tx, pairing: PairingRow) {

@@ -105,6 +105,17 @@ describe("a match of four on the employee's pages", () => {
     expect(html).not.toContain("not confirmed");
   });
 
+  it('offers no "is away" button once anyone in the match answered Met (docs/matches.md)', () => {
+    const members = item.match.members.map((m) =>
+      m.userId === "c" ? { ...m, connectionStatus: "confirmed" as const } : m,
+    );
+    const met = { ...item, match: { ...item.match, members } };
+    const html = render(<CurrentMatchCard item={met} />);
+    expect(html).toContain("Cal Four");
+    expect(html).not.toContain(" is away<");
+    expect(html).not.toContain("You can tell us a partner is away");
+  });
+
   it("says which zone its times are in, and links to the Profile's question, while the reader has not confirmed it", () => {
     const text = (html: string) => html.replace(/<[^>]+>/g, "").replace(/&#x27;/g, "'");
     const html = render(<CurrentMatchCard item={item} />, false);

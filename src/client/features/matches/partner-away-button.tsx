@@ -1,3 +1,4 @@
+import { chatHappened } from "@shared/chat-happened";
 import type { MatchItem } from "@shared/matches";
 import { personName } from "@shared/person-name";
 import { useQuery } from "@tanstack/react-query";
@@ -14,18 +15,20 @@ const PartnerAwayDialog = lazy(async () => ({
 
 /**
  * "My partner is away" (one button per partner in a trio), only while a report works: in the
- * round's first half, once per pairing (docs/matches.md), with its last day.
+ * round's first half, once per pairing, before anyone answered Met (docs/matches.md), with its
+ * last day. The answer is read from the match itself, so the buttons go with the press of Met.
  */
 export function PartnerAwayButtons({ item }: { item: MatchItem }) {
   const [asking, setAsking] = useState<string | null>(null);
+  const open = item.pairingOpen && !chatHappened(item.match);
   const status = useQuery({
     queryKey: matchKeys.awayStatus,
     queryFn: ({ signal }) => matchesApi.awayStatus(signal),
-    enabled: item.pairingOpen,
+    enabled: open,
     retry: false,
   });
   const until = status.data?.reportUntil;
-  if (!item.pairingOpen || !until) return null;
+  if (!open || !until) return null;
   const trio = item.partners.length > 1;
   return (
     <>
