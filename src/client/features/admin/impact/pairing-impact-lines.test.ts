@@ -5,7 +5,9 @@ const counted = { unanswered: 0, bookedAhead: 0 };
 
 describe("what deleting a running pairing says it touches", () => {
   it("counts the people and matches, and says nobody not yet told is e-mailed", () => {
-    expect(pairingImpactLines("March 2027", { matches: 2, people: 5, told: false, ...counted })).toEqual([
+    expect(
+      pairingImpactLines("March 2027", { matches: 2, people: 5, told: false, ...counted }),
+    ).toEqual([
       "5 people in 2 matches lose their March 2027 match.",
       "They have not been e-mailed about their match yet but may have seen it on their Matches page; nobody is e-mailed about the deletion.",
       "You can generate March 2027 again afterwards. This cannot be undone.",
@@ -13,7 +15,12 @@ describe("what deleting a running pairing says it touches", () => {
   });
 
   it("says people already told of their match are told it is off", () => {
-    const lines = pairingImpactLines("March 2027", { matches: 1, people: 2, told: true, ...counted });
+    const lines = pairingImpactLines("March 2027", {
+      matches: 1,
+      people: 2,
+      told: true,
+      ...counted,
+    });
     expect(lines[0]).toBe("2 people in 1 match lose their March 2027 match.");
     expect(lines[1]).toBe(
       "They were told of their match by e-mail; each of them is now e-mailed that it is off.",

@@ -125,10 +125,7 @@ export function CurrentPairingsList({
           <ConfirmDialog
             title={`Complete ${pairingTitle(completing, named)}?`}
             description={
-              <CompletionImpactText
-                id={completing.id}
-                title={pairingTitle(completing, named)}
-              />
+              <CompletionImpactText id={completing.id} title={pairingTitle(completing, named)} />
             }
             confirmLabel={complete.isPending ? "Completing..." : "Complete Pairing"}
             pending={complete.isPending}
