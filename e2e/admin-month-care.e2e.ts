@@ -139,7 +139,7 @@ describe("an admin looks after a running month at 375 px, with the keyboard", ()
 
     // Complete asks, then completes.
     asking = await ask(page, current.getByRole("button", { name: /^Complete / }), /^Complete /);
-    expect(await asking.innerText()).toContain("second round");
+    await expect.poll(() => asking.innerText()).toContain("second round");
     await pressByKeyboard(page, "Complete Pairing");
     await current.waitFor({ state: "detached" });
     await page.getByRole("button", { name: "View Current Pairings (0)" }).waitFor();

@@ -26,13 +26,24 @@ export const departmentImpactSchema = z.object({
 });
 export type DepartmentImpact = z.infer<typeof departmentImpactSchema>;
 
-/** GET /api/admin/pairings/{id}/impact: who deleting a running pairing touches. */
+/**
+ * GET /api/admin/pairings/{id}/impact: who deleting a running pairing touches, and what
+ * completing it now would count and keep (docs/pairings.md, "Completing and the pairing files").
+ */
 export const pairingImpactSchema = z.object({
   matches: z.number().int(),
   /** Everyone in its matches: they lose the month's match. */
   people: z.number().int(),
   /** Whether they were told of these matches by e-mail (a newsletter or the round's announcement). */
   told: z.boolean(),
+  /**
+   * Its matches that completing would count as chats that happened though nobody in them answered
+   * "Met My Match" (not everyone answered "Missed This Month"): docs/matches.md, "When a chat
+   * happened".
+   */
+  unanswered: z.number().int(),
+  /** Its matches with a booked chat still to come: completing keeps the booking. */
+  bookedAhead: z.number().int(),
 });
 export type PairingImpact = z.infer<typeof pairingImpactSchema>;
 

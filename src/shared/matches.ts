@@ -131,8 +131,19 @@ export const currentMatchResponseSchema = z.union([
 ]);
 export type CurrentMatchResponse = z.infer<typeof currentMatchResponseSchema>;
 
+/**
+ * A past match with its booked chat (null when nobody booked one or it was cancelled): a pairing
+ * an admin completed early keeps a booking made for after that day, and the member's history
+ * shows it while it is still to come, as the invitation stays in their calendar
+ * (docs/scheduling.md, "When the round completes first").
+ */
+export const historyItemSchema = matchItemSchema
+  .extend({ booking: matchBookingSchema.nullable() })
+  .meta({ id: "HistoryMatchItem" });
+export type HistoryItem = z.infer<typeof historyItemSchema>;
+
 /** GET /api/matches/history */
-export const matchHistoryResponseSchema = z.array(matchItemSchema);
+export const matchHistoryResponseSchema = z.array(historyItemSchema);
 export type MatchHistoryResponse = z.infer<typeof matchHistoryResponseSchema>;
 
 /** PUT /api/matches/:id/complete and …/connection-status: the match after the change. */

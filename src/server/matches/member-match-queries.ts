@@ -111,6 +111,7 @@ export function memberMatchQueries(db: Db) {
         isCurrent: isCurrentSql,
         pairingOpen: pairingOpenSql,
         members: membersJson(matches.id),
+        bookedStart: bookedStartSql(matches.id),
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -164,7 +165,7 @@ export interface MemberMatch {
   partners: MatchPartner[];
   /** What the intro reads of every member, the caller first; never sent as it is. */
   together: TogetherMember[];
-  /** The booked chat's start (ISO 8601), read for the current match only; else null. */
+  /** The booked chat's start (ISO 8601), or null when none is booked (or it was cancelled). */
   bookedStart: string | null;
 }
 
@@ -244,7 +245,7 @@ export async function sessionMatches(
           isCurrent: true,
           pairingOpen: true,
         }))
-      : (await sessionWithHistory.execute(session)).map((row) => ({ ...row, bookedStart: null }));
+      : await sessionWithHistory.execute(session);
   if (rows.length === 0) return null;
   const { memberVersion, everyoneVersion, ...found } = rows[0];
   const settled = await settleSession(ctx, found);

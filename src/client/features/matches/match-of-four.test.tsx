@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { matchKeys } from "../../lib/api/matches";
 import { CurrentMatchCard } from "./current-match-card";
 import { CurrentMatchSummary } from "./current-match-summary";
@@ -136,6 +136,20 @@ describe("a match of four on the employee's pages", () => {
     expect(summary).toContain("You all like tea. You and Bea both like chess.");
     // The history keeps no such line: it is the running match's.
     expect(history).not.toContain("Berlin office");
+  });
+
+  it("shows a completed match's booked chat in the history while it is still to come", () => {
+    const past = { ...item, pairingOpen: false, booking: { start: "2027-03-16T15:00:00.000Z" } };
+    vi.useFakeTimers({ now: new Date("2027-03-12T09:00:00Z"), toFake: ["Date"] });
+    try {
+      expect(render(<HistoryCard item={past} />)).toMatch(
+        /Booked: Tue, Mar 16, [^<]+\. The round is over, but your calendar invitation stays\./,
+      );
+      vi.setSystemTime(new Date("2027-03-16T15:00:00Z"));
+      expect(render(<HistoryCard item={past} />)).not.toContain("Booked:");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("shows the match's booked time on the dashboard, whoever booked it, in the reader's zone", () => {

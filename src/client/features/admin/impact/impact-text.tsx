@@ -177,3 +177,46 @@ export function PairingImpactText({ id, month }: { id: number; month: string }) 
     />
   );
 }
+
+const matchCount = (n: number) => (n === 1 ? "1 match" : `${n} matches`);
+
+/**
+ * What completing a running pairing does (docs/pairings.md, "Completing and the pairing files"):
+ * its matches go to the history; those nobody said they met, unless everyone said they missed it,
+ * count as chats that happened (docs/matches.md, "When a chat happened"); a chat booked for later
+ * keeps its booking and invitations (docs/scheduling.md, "When the round completes first").
+ */
+export function completionImpactLines(title: string, impact: PairingImpact): string[] {
+  const lines = [
+    `Its ${matchCount(impact.matches)} ${impact.matches === 1 ? "becomes" : "become"} part of everyone's match history and ${impact.matches === 1 ? "is" : "are"} saved as a completed pairing file.`,
+  ];
+  const open = impact.unanswered;
+  if (open > 0) {
+    lines.push(
+      `In ${matchCount(open)} nobody has said they met, and not everyone said they missed it: completing counts ${open === 1 ? "it as a chat" : "them as chats"} that happened, in every figure and in each person's Coffee Chats, and "Did you meet?" can no longer be answered.`,
+    );
+  }
+  const ahead = impact.bookedAhead;
+  if (ahead > 0) {
+    lines.push(
+      `${ahead === 1 ? "1 match has its chat" : `${ahead} matches have their chats`} booked for later: the booking stays, its calendar invitations are not cancelled, and its members still see it with the match in their history.`,
+    );
+  }
+  lines.push(
+    `Generating again for ${title} would then be a second round, giving everyone a second partner this month. This cannot be undone.`,
+  );
+  return lines;
+}
+
+export function CompletionImpactText({ id, title }: { id: number; title: string }) {
+  return (
+    <ImpactText
+      queryKey={["pairing-impact", id]}
+      load={(signal) => pairingsApi.impact(id, signal)}
+      describe={(impact) => completionImpactLines(title, impact)}
+      fallback={[
+        `Its matches become part of everyone's match history. Generating again for ${title} would then be a second round. This cannot be undone.`,
+      ]}
+    />
+  );
+}

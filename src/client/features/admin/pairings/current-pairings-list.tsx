@@ -6,7 +6,7 @@ import { lazy, Suspense, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/toast";
 import { pairingsApi } from "../../../lib/api/admin-pairings";
-import { PairingImpactText } from "../impact/impact-text";
+import { CompletionImpactText, PairingImpactText } from "../impact/impact-text";
 import { useHasGroups } from "../use-has-groups";
 import { LeftAloneList } from "./left-alone-list";
 import { usePairingMutation } from "./pairing-queries";
@@ -124,7 +124,9 @@ export function CurrentPairingsList({
         <Suspense fallback={null}>
           <ConfirmDialog
             title={`Complete ${pairingTitle(completing, named)}?`}
-            description={`Its ${matchesWord(completing.totalPairs)} become part of everyone's match history and are saved as a completed pairing file. Generating again for ${pairingTitle(completing, named)} would then be a second round, giving everyone a second partner this month. This cannot be undone.`}
+            description={
+              <CompletionImpactText id={completing.id} title={pairingTitle(completing, named)} />
+            }
             confirmLabel={complete.isPending ? "Completing..." : "Complete Pairing"}
             pending={complete.isPending}
             onConfirm={() => complete.mutate(completing.id)}
