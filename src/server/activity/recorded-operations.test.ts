@@ -75,7 +75,9 @@ describe("the activity list records who did it", () => {
     expect(paused.statusCode).toBe(200);
     const bobPaused = await lineOf("participation.paused", bob.id);
     expect(bobPaused.by).toBe(bob.id);
-    expect(await shown(bobPaused.id)).toBe("Bob Test paused their participation until 2027-04-10.");
+    expect(await shown(bobPaused.id)).toBe(
+      "Bob Test paused their participation until Sat, Apr 10, 2027.",
+    );
 
     const cy = await company.person("Cy");
     const rePaired = await t
@@ -93,7 +95,7 @@ describe("the activity list records who did it", () => {
     const cyPaused = await lineOf("participation.paused", cy.id);
     expect(cyPaused.by).toBe(admin.id);
     expect(await shown(cyPaused.id)).toBe(
-      "Ann Admin paused Cy Test's participation until 2027-04-10.",
+      "Ann Admin paused Cy Test's participation until Sat, Apr 10, 2027.",
     );
 
     expect(
