@@ -167,12 +167,14 @@ describe("the Connections tab", () => {
     // The programme began in February 2027: not October 2026, six months before March.
     const from = page.getByLabel("From");
     await expect.poll(() => from.inputValue()).toBe("2027-02");
-    await page.getByText("Who met whom through the programme, 2027-02 to 2027-03").waitFor();
+    await page
+      .getByText("Who met whom through the programme, February 2027 to March 2027")
+      .waitFor();
     expect(await page.getByText(/^The programme began in/).count()).toBe(0);
     // March alone: matches made, no chat yet (this runs before Ada's Met below). Reach says so
     // instead of drawing an empty frame, and a line says where the programme began.
     await from.fill("2027-03");
-    await page.getByText(/^The programme began in 2027-02: choose From/).waitFor();
+    await page.getByText(/^The programme began in February 2027: choose From/).waitFor();
     const reach = page.getByRole("region", { name: "Reach" });
     await expect
       .poll(async () => (await reach.isVisible()) && (await reach.innerText()))

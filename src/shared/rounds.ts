@@ -230,8 +230,14 @@ export const activityItemSchema = z.object({
   at: z.string(),
   kind: z.string(),
   detail: z.string(),
+  /** The person it concerned, and their name as the lines name people. */
   userId: z.string().nullable(),
   userName: z.string().nullable(),
+  /**
+   * Who did it, the person or admin of `data.by`, named the same way; null for what the programme
+   * did by itself (a round's step, a check-in, "Still up for coffee chats?"): the list's actor.
+   */
+  byName: z.string().nullable(),
   scopeKey: z.string().nullable(),
   month: z.string().nullable(),
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, type SQL } from "drizzle-orm";
 import type { ActivityItem, ActivityPage } from "../../shared/rounds";
 import type { AppContext } from "../context";
 import type { Db, Tx } from "../db/client";
@@ -106,7 +106,12 @@ export async function activityPage(
     .where(query.before ? lt(activities.id, query.before) : undefined)
     .orderBy(desc(activities.id))
     .limit(query.limit + 1);
-  const items: ActivityItem[] = rows.slice(0, query.limit).map((r) => ({
+  const page = rows.slice(0, query.limit);
+  const actors = await actorNames(
+    ctx.db,
+    page.map((r) => byOf(r.entry.data)),
+  );
+  const items: ActivityItem[] = page.map((r) => ({
     id: r.entry.id,
     at: r.entry.at.toISOString(),
     kind: r.entry.kind,
@@ -114,9 +119,34 @@ export async function activityPage(
     userId: r.entry.userId,
     // Named as the lines name people (`namedPerson`), so one person reads the same in both.
     userName: r.email ? namedPerson({ ...r, email: r.email, id: r.entry.userId ?? "" }).name : null,
+    byName: actors.get(byOf(r.entry.data) ?? "") ?? null,
     scopeKey: r.entry.scopeKey,
     month: r.entry.month,
   }));
   const more = rows.length > query.limit;
   return { items, nextBefore: more ? (items.at(-1)?.id ?? null) : null };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The person or admin a line says did it (`data.by`); none for what the programme did itself. */
+function byOf(data: unknown): string | null {
+  const by = (data as { by?: unknown } | null)?.by;
+  return typeof by === "string" && UUID.test(by) ? by : null;
+}
+
+/** Each actor's name as the lines name people (`namedPerson`), in one read for the page. */
+async function actorNames(db: Db, ids: (string | null)[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(users)
+    .where(inArray(users.id, wanted));
+  return new Map(rows.map((row) => [row.id, namedPerson(row).name]));
 }

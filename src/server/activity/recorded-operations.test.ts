@@ -1,5 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ActivityItem } from "../../shared/rounds";
 import { fixedClock } from "../clock";
 import { activities } from "../db/schema";
 import {
@@ -34,11 +35,14 @@ async function lineOf(kind: string, userId?: string) {
   return { ...line, by: (line.data as { by?: string } | null)?.by };
 }
 
-/** What the admin's activity list shows for the line (GET /api/admin/activity). */
-async function shown(id: number) {
+/** The admin's activity list's item for the line (GET /api/admin/activity). */
+async function itemOf(id: number): Promise<ActivityItem | undefined> {
   const page = (await t.as(admin).get("/api/admin/activity?limit=100")).json();
-  return page.items.find((item: { id: number }) => item.id === id)?.detail as string;
+  return page.items.find((item: ActivityItem) => item.id === id);
 }
+
+/** What the admin's activity list shows for the line. */
+const shown = async (id: number) => (await itemOf(id))?.detail as string;
 
 describe("the activity list records who did it", () => {
   it("when an admin generates a pairing", async () => {
@@ -75,7 +79,9 @@ describe("the activity list records who did it", () => {
     expect(paused.statusCode).toBe(200);
     const bobPaused = await lineOf("participation.paused", bob.id);
     expect(bobPaused.by).toBe(bob.id);
-    expect(await shown(bobPaused.id)).toBe("Bob Test paused their participation until 2027-04-10.");
+    expect(await shown(bobPaused.id)).toBe(
+      "Bob Test paused their participation until Sat, Apr 10, 2027.",
+    );
 
     const cy = await company.person("Cy");
     const rePaired = await t
@@ -93,8 +99,10 @@ describe("the activity list records who did it", () => {
     const cyPaused = await lineOf("participation.paused", cy.id);
     expect(cyPaused.by).toBe(admin.id);
     expect(await shown(cyPaused.id)).toBe(
-      "Ann Admin paused Cy Test's participation until 2027-04-10.",
+      "Ann Admin paused Cy Test's participation until Sat, Apr 10, 2027.",
     );
+    // The list's actor is who did it, not the person it concerned.
+    expect(await itemOf(cyPaused.id)).toMatchObject({ userName: "Cy Test", byName: "Ann Admin" });
 
     expect(
       (await t.as(admin).patch(`/api/admin/users/${cy.id}`, { participationStatus: "opted_out" }))

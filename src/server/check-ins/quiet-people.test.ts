@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { ActivityItem } from "../../shared/rounds";
 import { fixedClock } from "../clock";
 import { utcDayOf } from "../dates/month-dates";
 import { matches, pairings, stillInQuestions, users } from "../db/schema";
@@ -173,6 +174,13 @@ describe("quiet people", () => {
         "No check-in answer in January 2027, February 2027, March 2027, and no partner reported meeting.",
     });
     expect((await t.as(quinn).get("/api/admin/quiet-people")).statusCode).toBe(403);
+    // The programme asked: the activity list names Quinn in the line, and no actor.
+    const activity = (await admin.get("/api/admin/activity?limit=50")).json();
+    const asked = activity.items.find(
+      (item: ActivityItem) => item.kind === "still-in.asked" && item.userId === quinn.id,
+    );
+    expect(asked).toMatchObject({ userName: "Quinn Test", byName: null });
+    expect(asked.detail).toMatch(/^Asked Quinn Test whether they are still up for coffee chats/);
   });
 
   it("brings someone back who answers 'stay in', and does not ask again about the same rounds", async () => {

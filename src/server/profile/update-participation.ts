@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { USER_NOT_FOUND } from "../../shared/admin-user-texts";
+import { shortDay } from "../../shared/date-text";
 import { addMonthsToIsoDate, isoDateOf, pauseUntilRange } from "../../shared/participation";
 import type { ParticipationRequest } from "../../shared/profile";
 import { recordActivity } from "../activity/activity";
@@ -189,18 +190,22 @@ const PARTICIPATION_KINDS: Record<UserRow["participationStatus"], string> = {
   active: "participation.reactivated",
 };
 
-/** "Ada Lovelace paused their participation until 2027-04-01." or "Ann Admin paused Ada's …". */
+/**
+ * "Ada Lovelace paused their participation until Thu, Apr 1, 2027." or "Ann Admin paused Ada's …":
+ * the end date as people read dates (docs/scheduling.md, "How dates are written").
+ */
 function participationLine(row: UserRow, by: NamedPerson): PeopleLine {
   const person = namedPerson(row);
+  const until = row.pauseEndDate ? ` until ${shortDay(row.pauseEndDate, { year: true })}` : "";
   if (by.id === person.id) {
     if (row.participationStatus === "paused") {
-      return peopleLine`${person} paused their participation until ${row.pauseEndDate ?? ""}.`;
+      return peopleLine`${person} paused their participation${until}.`;
     }
     if (row.participationStatus === "opted_out") return peopleLine`${person} opted out.`;
     return peopleLine`${person} resumed their participation.`;
   }
   if (row.participationStatus === "paused") {
-    return peopleLine`${by} paused ${person}'s participation until ${row.pauseEndDate ?? ""}.`;
+    return peopleLine`${by} paused ${person}'s participation${until}.`;
   }
   if (row.participationStatus === "opted_out") return peopleLine`${by} opted ${person} out.`;
   return peopleLine`${by} resumed ${person}'s participation.`;

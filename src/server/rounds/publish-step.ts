@@ -38,7 +38,7 @@ export async function runPublishStep(
     await recordActivity(ctx, {
       ...base,
       kind: "round.not-published",
-      detail: `${label}: ${note}`,
+      detail: `Nothing to publish for ${label}: the month was skipped or no draft could be made.`,
     });
     return { state: "skipped", note };
   }
@@ -48,7 +48,7 @@ export async function runPublishStep(
       ...base,
       kind: "round.counted",
       pairingId: published.id,
-      detail: `${label}: the pairing made by hand counts as the round; it is not announced again.`,
+      detail: `The pairing made by hand counts as ${label}; it is not announced again.`,
     });
     return { state: "done", pairingId: published.id, note: "Made by hand; not announced again." };
   }

@@ -89,6 +89,23 @@ describe("a round runs by itself", () => {
     expect(told[0].text).toContain("/unsubscribe?token=");
   });
 
+  it("says in a sentence of its own when there is nothing to publish, or a pairing made by hand counts", async () => {
+    await ranAt(FIRST_LOOK, DRAFT);
+    await t.db.delete(roundDrafts);
+    expect((await at(PUBLISH)).map((r) => [r.kind, r.state])).toEqual([["publish", "skipped"]]);
+    const lines = async (kind: string) =>
+      (await listActivity(t.db, { limit: 50 })).filter((a) => a.kind === kind).map((a) => a.detail);
+    expect(await lines("round.not-published")).toEqual([
+      "Nothing to publish for the March 2027 round for Everyone: the month was skipped or no draft could be made.",
+    ]);
+    await createPairing(t.db, { scopeKey: "all", month: "2027-04", name: "April by hand" });
+    await at(APRIL);
+    for (const line of await lines("round.counted")) expect(line).toMatch(/^[A-Z]/);
+    expect(await lines("round.counted")).toContain(
+      "The pairing made by hand counts as the April 2027 round for Everyone; it is not announced again.",
+    );
+  });
+
   it("creates and sends nothing twice when a process starts again the same day", async () => {
     await ranAt(FIRST_LOOK, DRAFT, PUBLISH);
     await deliverQueued(t);

@@ -1,3 +1,4 @@
+import { chatHappened } from "@shared/chat-happened";
 import { type CurrentMatchItem, formatMatchMonth, type MatchItem } from "@shared/matches";
 import { personName } from "@shared/person-name";
 import { Mail } from "lucide-react";
@@ -98,7 +99,9 @@ export function CurrentMatchCard({ item }: { item: CurrentMatchItem }) {
         <AnswerButtons item={item} tense="current" />
         <PartnerAwayButtons item={item} />
       </CardFooter>
-      {item.pairingOpen && (
+      {/* Booking is for a chat still to have: once it happened there is nothing to book
+          (docs/matches.md, "Booking a time"). */}
+      {item.pairingOpen && !chatHappened(item.match) && (
         <CardContent>
           <Suspense fallback={<Spinner label="Loading times..." />}>
             <BookingTimes item={item} />

@@ -1,8 +1,10 @@
 import { shortDay } from "@shared/date-text";
-import { formatMatchMonth, joinNames } from "@shared/matches";
+import { formatMatchMonth, joinNames, type NextPairingResponse } from "@shared/matches";
 import { Coffee, History, Hourglass } from "lucide-react";
 import type { AuthUser } from "../use-auth";
 import { AwayNotice, useAwayStatus } from "./away-notice";
+import { nextPairingNote } from "./next-pairing-texts";
+import { useNextPairing } from "./use-matches";
 
 function EmptyState({
   icon: Icon,
@@ -24,8 +26,16 @@ function EmptyState({
   );
 }
 
-/** What happens next for someone without a match, true to their participation. */
-function nextCycleText(user?: Pick<AuthUser, "participationStatus" | "pauseEndDate">): string {
+/**
+ * What happens next for someone without a match, true to their participation. When the next
+ * pairing leaves them out with no date to come back (asked "Still up for coffee chats?", on leave,
+ * opted out), the Next Pairing card's sentence says it: one answer, `/api/next-pairing`'s `away`.
+ */
+function nextCycleText(
+  user: Pick<AuthUser, "participationStatus" | "pauseEndDate"> | undefined,
+  next: NextPairingResponse | undefined,
+): string {
+  if (next && next.date === null) return nextPairingNote(next);
   if (user?.participationStatus === "paused") {
     return user.pauseEndDate
       ? `You're paused until ${shortDay(user.pauseEndDate, { year: true })}; you'll be paired again in the first matching cycle after that.`
@@ -55,6 +65,7 @@ export function NoCurrentMatch({
   user?: Pick<AuthUser, "participationStatus" | "pauseEndDate">;
 }) {
   const waiting = useAwayStatus().data?.waiting;
+  const next = useNextPairing(true).data;
   if (waiting) {
     return (
       <EmptyState icon={Hourglass} title="Waiting for a partner" text={waitingText(waiting)} />
@@ -63,7 +74,7 @@ export function NoCurrentMatch({
   return (
     <div className="space-y-2">
       <AwayNotice />
-      <EmptyState icon={Coffee} title="No Current Match" text={nextCycleText(user)} />
+      <EmptyState icon={Coffee} title="No Current Match" text={nextCycleText(user, next)} />
     </div>
   );
 }

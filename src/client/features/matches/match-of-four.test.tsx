@@ -103,9 +103,11 @@ describe("a match of four on the employee's pages", () => {
     // One "is away" button per partner.
     expect(html.match(/ is away</g)).toHaveLength(3);
     expect(html).not.toContain("not confirmed");
+    // The booking box, loaded after the card.
+    expect(html).toContain("Loading times...");
   });
 
-  it('offers no "is away" button once anyone in the match answered Met (docs/matches.md)', () => {
+  it('offers no "is away" button nor times to book once anyone in the match answered Met (docs/matches.md)', () => {
     const members = item.match.members.map((m) =>
       m.userId === "c" ? { ...m, connectionStatus: "confirmed" as const } : m,
     );
@@ -114,6 +116,8 @@ describe("a match of four on the employee's pages", () => {
     expect(html).toContain("Cal Four");
     expect(html).not.toContain(" is away<");
     expect(html).not.toContain("You can tell us a partner is away");
+    // Nor times to book: the chat happened (docs/matches.md, "Booking a time").
+    expect(html).not.toContain("Loading times...");
   });
 
   it("says which zone its times are in, and links to the Profile's question, while the reader has not confirmed it", () => {

@@ -1,14 +1,17 @@
+import type { NextPairingResponse } from "@shared/matches";
 import type { AwayStatusResponse } from "@shared/partner-away";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { matchKeys } from "../../lib/api/matches";
 import { NoCurrentMatch } from "./empty-states";
+import { nextPairingNote } from "./next-pairing-texts";
 
-/** The person's pages without a match, given the server's away-status answer. */
-function renderWith(status: AwayStatusResponse) {
+/** The person's pages without a match, given the server's away-status and next-pairing answers. */
+function renderWith(status: AwayStatusResponse, next?: NextPairingResponse) {
   const client = new QueryClient();
   client.setQueryData(matchKeys.awayStatus, status);
+  if (next) client.setQueryData(matchKeys.nextPairing, next);
   return renderToStaticMarkup(
     <QueryClientProvider client={client}>
       <NoCurrentMatch user={{ participationStatus: "active", pauseEndDate: null }} />
@@ -34,5 +37,13 @@ describe("someone whose partner left mid-round (docs/pairings.md, Waiting for a 
     const html = renderWith({ away: null, waiting: null, reportUntil: null });
     expect(html).toContain("No Current Match");
     expect(html).not.toContain("Waiting for a partner");
+  });
+
+  it("asked whether they are still up for coffee chats, says what the Next Pairing card says", () => {
+    const next: NextPairingResponse = { date: null, iso: null, away: "asked_if_still_in" };
+    const html = renderWith({ away: null, waiting: null, reportUntil: null }, next);
+    expect(html).toContain("No Current Match");
+    expect(html).toContain(nextPairingNote(next).replace(/'/g, "&#x27;"));
+    expect(html).not.toContain("next monthly matching cycle");
   });
 });

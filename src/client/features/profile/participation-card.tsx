@@ -20,6 +20,7 @@ import { useConfirm } from "../../components/ui/use-confirm";
 import { matchesApi, matchKeys } from "../../lib/api/matches";
 import { profileApi } from "../../lib/api/profile";
 import { errorMessage } from "../../lib/api-client";
+import { useNextPairing } from "../matches/use-matches";
 import { ParticipationMug } from "../participation-mug";
 import { AUTH_USER_QUERY_KEY, type AuthUser } from "../use-auth";
 import { participationExplanation, pauseBadgeNote, runningMatchText } from "./participation-texts";
@@ -136,6 +137,7 @@ export function ParticipationCard({ user }: { user: AuthUser }) {
     queryFn: ({ signal }) => matchesApi.current(signal),
     enabled: user.participationStatus === "active",
   });
+  const next = useNextPairing(user.participationStatus === "active");
   const { confirm, dialog } = useConfirm();
   const ask = (key: string, body: Action) => {
     const text = actionText(body, isoDateOf(new Date()));
@@ -152,6 +154,8 @@ export function ParticipationCard({ user }: { user: AuthUser }) {
     try {
       const result = await profileApi.setParticipation(body);
       queryClient.setQueryData(AUTH_USER_QUERY_KEY, result.user);
+      // The next pairing's answer changes with the status (the dashboard and this card read it).
+      void queryClient.invalidateQueries({ queryKey: matchKeys.nextPairing });
       toast({ title: "Success", description: PARTICIPATION_UPDATED, duration: 3000 });
     } catch (error) {
       toast({
@@ -179,7 +183,7 @@ export function ParticipationCard({ user }: { user: AuthUser }) {
         <ParticipationMug status={user.participationStatus} pauseEndDate={user.pauseEndDate} />
         <ParticipationBadge user={user} />
         <p className="max-w-prose text-sm text-coffee-700">
-          {participationExplanation(user, Boolean(current.data?.match))}
+          {participationExplanation(user, Boolean(current.data?.match), next.data)}
         </p>
         <div className="flex w-full flex-wrap justify-center gap-2">
           {user.participationStatus === "active" ? (

@@ -1,5 +1,6 @@
 import type { CurrentMatchResponse } from "@shared/matches";
 import { describe, expect, it } from "vitest";
+import { nextPairingNote } from "../matches/next-pairing-texts";
 import { participationExplanation, pauseBadgeNote, runningMatchText } from "./participation-texts";
 
 const active = { participationStatus: "active", pauseEndDate: null, pauseReason: null } as const;
@@ -13,6 +14,17 @@ describe("the participation card's texts", () => {
     expect(participationExplanation(active, false)).toBe(
       "You're in! You'll be paired with a colleague in the next monthly matching cycle.",
     );
+  });
+
+  it("says what the Next Pairing card says to someone the next pairing leaves out", () => {
+    const asked = { date: null, iso: null, away: "asked_if_still_in" } as const;
+    for (const hasMatch of [false, true]) {
+      expect(participationExplanation(active, hasMatch, asked)).toBe(nextPairingNote(asked));
+    }
+    expect(nextPairingNote(asked)).toContain("until you answer our e-mail");
+    // In the next pairing: the status's own sentence.
+    const inIt = { date: "Monday, April 5, 2027", iso: "2027-04-05", away: null };
+    expect(participationExplanation(active, false, inIt)).toContain("You're in!");
   });
 
   it("says a skipped month as one, and a pause with its end date", () => {

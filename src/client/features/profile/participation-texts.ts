@@ -1,8 +1,9 @@
 import { chatHappened } from "@shared/chat-happened";
 import { shortDay } from "@shared/date-text";
-import type { CurrentMatchResponse } from "@shared/matches";
+import type { CurrentMatchResponse, NextPairingResponse } from "@shared/matches";
 import { joinNames } from "@shared/matches";
 import { personName } from "@shared/person-name";
+import { nextPairingNote } from "../matches/next-pairing-texts";
 import type { AuthUser } from "../use-auth";
 
 type Participation = Pick<AuthUser, "participationStatus" | "pauseEndDate" | "pauseReason">;
@@ -21,9 +22,21 @@ export function pauseBadgeNote(user: Participation): string | null {
   return `Until ${shortDay(user.pauseEndDate, { year: true })}`;
 }
 
-/** The card's explanation of the status, true to a match already running this month. */
-export function participationExplanation(user: Participation, hasMatch: boolean): string {
+/**
+ * The card's explanation of the status, true to a match already running this month. Someone
+ * active whom the next pairing leaves out with no date (asked "Still up for coffee chats?", on
+ * leave) reads the Next Pairing card's sentence: one answer, `/api/next-pairing`'s `away`.
+ */
+export function participationExplanation(
+  user: Participation,
+  hasMatch: boolean,
+  next?: NextPairingResponse,
+): string {
   if (user.participationStatus === "active") {
+    // An answer from before a change of status here (reloaded after it) says nothing of now.
+    if (next?.date === null && (next.away === "asked_if_still_in" || next.away === "on_leave")) {
+      return nextPairingNote(next);
+    }
     return hasMatch
       ? "You're in! You have your match for this month; your next one comes with the next monthly pairing."
       : "You're in! You'll be paired with a colleague in the next monthly matching cycle.";

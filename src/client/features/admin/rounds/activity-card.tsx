@@ -40,7 +40,8 @@ export function ActivityCard() {
                         {atInZone(item.at, zone)}
                       </time>
                       {item.detail}
-                      {item.userName && <span className="text-coffee-700"> — {item.userName}</span>}
+                      {/* Who did it; nobody for what the programme did by itself. */}
+                      {item.byName && <span className="text-coffee-700"> — {item.byName}</span>}
                     </li>
                   )),
                 )}

@@ -20,6 +20,7 @@ import { formatPercent } from "../metrics-queries";
 import { CoverageChart, EiIndexTable, ReachChart } from "./connection-charts";
 import { mapCsv, saveCsv, seriesCsv } from "./connections-csv";
 import { useConnections } from "./connections-queries";
+import { periodLine, programmeBeganLine } from "./connections-texts";
 import { DepartmentMap, HIDDEN } from "./department-map";
 import { ThresholdForm } from "./threshold-form";
 
@@ -58,13 +59,12 @@ export function ConnectionsPanel() {
       <CardHeader>
         <CardTitle as="h3">Connections across departments</CardTitle>
         <p className="text-sm text-coffee-700">
-          Who met whom through the programme, {from} to {to}
+          {periodLine(from, to)}
           {groupId ? ` — ${groups.data?.find((g) => String(g.id) === groupId)?.displayName}` : ""}
         </p>
         {firstMonth && firstMonth < from && (
           <p className="text-sm text-coffee-700 print:hidden">
-            The programme began in {firstMonth}: choose From to see earlier months (up to{" "}
-            {MAX_CONNECTION_MONTHS} at a time).
+            {programmeBeganLine(firstMonth, MAX_CONNECTION_MONTHS)}
           </p>
         )}
       </CardHeader>
