@@ -99,18 +99,20 @@ describe("GET /api/admin/users: who has no match this month, and why", () => {
     expect(matched.map((u) => u.currentMatch?.partners.length)).toEqual([2, 2, 2]);
   });
 
-  it("reads the running pairings and their lowest match id, below which no running match is", async () => {
-    // February's match, closed, was made after March's: its id is higher.
+  it("reads the running pairings and the id range of their matches, outside which none is", async () => {
+    // February's match, closed, was made after March's: its id is higher, outside the range.
     expect(await runningMatches(t.ctx)).toEqual({
       pairingIds: [running.pairingId],
       firstMatchId: running.matchId,
+      lastMatchId: running.matchId,
+      onlyRunning: true,
     });
   });
 
   it("counts exactly who has no running match: the matched by status, twice matched, erased, completed", async () => {
-    // A second running pairing: Eli is in a match of each; Cal paused and Dee was deactivated
+    // Two more running pairings: Eli is in a match of each; Cal paused and Dee was deactivated
     // after being paired, so they still have a match; Kit, erased, keeps her membership; Fay
-    // and Gus met in a completed pairing only.
+    // and Gus met in a completed pairing only, whose match was made between running ones.
     const person = (firstName: string, fields: Parameters<typeof createUser>[1] = {}) =>
       createUser(t.db, { email: `${firstName.toLowerCase()}@count.test`, firstName, ...fields });
     const [ada, bo, eli, fay, gus] = await Promise.all(
@@ -125,11 +127,13 @@ describe("GET /api/admin/users: who has no match this month, and why", () => {
     const second = await createPairing(t.db, { month: "2027-03" });
     await createMatch(t.db, { members: [ada, eli, kit], pairing: second });
     await createMatch(t.db, { members: [bo, cal], pairing: second });
-    const first = await createPairing(t.db, { month: "2027-03" });
-    await createMatch(t.db, { members: [dee, eli], pairing: first });
     const done = await createPairing(t.db, { month: "2027-01", status: "completed" });
     await createMatch(t.db, { members: [fay, gus], pairing: done });
+    const first = await createPairing(t.db, { month: "2027-03" });
+    await createMatch(t.db, { members: [dee, eli], pairing: first });
 
+    // Fay and Gus's closed match lies between running ones: the range alone is not the answer.
+    expect((await runningMatches(t.ctx)).onlyRunning).toBe(false);
     const count = async (query: string) =>
       (await t.as(admin).get(`/api/admin/users?q=count.test&${query}`)).json() as AdminUsersResponse;
     // The truth, from the rows: everyone listed, less whoever shows a current match.
