@@ -135,7 +135,9 @@ describe("GET /api/admin/users: who has no match this month, and why", () => {
     // Fay and Gus's closed match lies between running ones: the range alone is not the answer.
     expect((await runningMatches(t.ctx)).onlyRunning).toBe(false);
     const count = async (query: string) =>
-      (await t.as(admin).get(`/api/admin/users?q=count.test&${query}`)).json() as AdminUsersResponse;
+      (
+        await t.as(admin).get(`/api/admin/users?q=count.test&${query}`)
+      ).json() as AdminUsersResponse;
     // The truth, from the rows: everyone listed, less whoever shows a current match.
     const everyone = (await count("limit=50")).users;
     const truth = (rows: typeof everyone) => ({
