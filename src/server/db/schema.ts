@@ -177,6 +177,11 @@ export const users = pgTable(
       sql`lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, ''))`,
       t.id,
     ),
+    // Each employee's status and account, for the counts of who has no current match
+    // (migration 0106); its condition is db/employee.ts's.
+    index("users_employee_status_idx")
+      .on(t.participationStatus, t.isActive, t.id)
+      .where(sql`(${t.erasedAt} is null and not (${t.isAdmin} and ${t.needsProfileSetup}))`),
     index("users_group_size_name_sort_idx").on(
       t.preferredGroupSize,
       sql`lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, ''))`,

@@ -99,12 +99,66 @@ describe("GET /api/admin/users: who has no match this month, and why", () => {
     expect(matched.map((u) => u.currentMatch?.partners.length)).toEqual([2, 2, 2]);
   });
 
-  it("reads the running pairings and their lowest match id, below which no running match is", async () => {
-    // February's match, closed, was made after March's: its id is higher.
+  it("reads the running pairings and the id range of their matches, outside which none is", async () => {
+    // February's match, closed, was made after March's: its id is higher, outside the range.
     expect(await runningMatches(t.ctx)).toEqual({
       pairingIds: [running.pairingId],
       firstMatchId: running.matchId,
+      lastMatchId: running.matchId,
+      onlyRunning: true,
     });
+  });
+
+  it("counts exactly who has no running match: the matched by status, twice matched, erased, completed", async () => {
+    // Two more running pairings: Eli is in a match of each; Cal paused and Dee was deactivated
+    // after being paired, so they still have a match; Kit, erased, keeps her membership; Fay
+    // and Gus met in a completed pairing only, whose match was made between running ones.
+    const person = (firstName: string, fields: Parameters<typeof createUser>[1] = {}) =>
+      createUser(t.db, { email: `${firstName.toLowerCase()}@count.test`, firstName, ...fields });
+    const [ada, bo, eli, fay, gus] = await Promise.all(
+      ["Ada", "Bo", "Eli", "Fay", "Gus"].map((name) => person(name)),
+    );
+    const cal = await person("Cal", { participationStatus: "paused" });
+    const dee = await person("Dee", { isActive: false });
+    const kit = await person("Kit", { erasedAt: NOW });
+    await person("Hu", { participationStatus: "paused" });
+    await person("Ivy", { participationStatus: "opted_out" });
+    await person("Jon", { isActive: false });
+    const second = await createPairing(t.db, { month: "2027-03" });
+    await createMatch(t.db, { members: [ada, eli, kit], pairing: second });
+    await createMatch(t.db, { members: [bo, cal], pairing: second });
+    const done = await createPairing(t.db, { month: "2027-01", status: "completed" });
+    await createMatch(t.db, { members: [fay, gus], pairing: done });
+    const first = await createPairing(t.db, { month: "2027-03" });
+    await createMatch(t.db, { members: [dee, eli], pairing: first });
+
+    // Fay and Gus's closed match lies between running ones: the range alone is not the answer.
+    expect((await runningMatches(t.ctx)).onlyRunning).toBe(false);
+    const count = async (query: string) =>
+      (
+        await t.as(admin).get(`/api/admin/users?q=count.test&${query}`)
+      ).json() as AdminUsersResponse;
+    // The truth, from the rows: everyone listed, less whoever shows a current match.
+    const everyone = (await count("limit=50")).users;
+    const truth = (rows: typeof everyone) => ({
+      total: rows.length,
+      active: rows.filter((u) => u.participationStatus === "active").length,
+      paused: rows.filter((u) => u.participationStatus === "paused").length,
+      opted_out: rows.filter((u) => u.participationStatus === "opted_out").length,
+      deactivated: rows.filter((u) => !u.isActive).length,
+    });
+    const unmatched = everyone.filter((u) => !u.currentMatch);
+    expect(unmatched.map((u) => u.firstName)).toEqual(["Fay", "Gus", "Hu", "Ivy", "Jon"]);
+    const body = await count("noMatch=yes");
+    expect(body.counts).toEqual({ total: 5, active: 3, paused: 1, opted_out: 1, deactivated: 1 });
+    expect(body.counts).toEqual(truth(unmatched));
+    expect(body.countsEstimated).toBe(false);
+    for (const status of ["active", "paused", "opted_out"] as const) {
+      const rows = unmatched.filter((u) => u.participationStatus === status);
+      expect((await count(`noMatch=yes&status=${status}`)).counts).toEqual(truth(rows));
+    }
+    const inactive = unmatched.filter((u) => !u.isActive);
+    expect((await count("noMatch=yes&account=deactivated")).counts).toEqual(truth(inactive));
   });
 
   it("with no pairing running, finds everyone without a match and nobody sat out", async () => {

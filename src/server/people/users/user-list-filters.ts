@@ -5,7 +5,7 @@ import type { AppContext } from "../../context";
 import { isEmployeeSql } from "../../db/employee";
 import { users } from "../../db/schema";
 import { searchSql } from "../../directory/search/person-search";
-import { noMatchSql, runningMatches, satOutSql } from "./no-match";
+import { NO_RUNNING_MATCHES, noMatchSql, runningMatches, satOutSql } from "./no-match";
 
 /**
  * The user list's filters as SQL. The rows, the CSV and the counts above the table all read `all`,
@@ -34,7 +34,7 @@ export async function userListWhere(
   filter: AdminUsersFilter,
 ): Promise<UserListWhere> {
   const byMatch = Boolean(filter.satOut || filter.noMatch);
-  const running = byMatch ? await runningMatches(ctx) : { pairingIds: [], firstMatchId: null };
+  const running = byMatch ? await runningMatches(ctx) : NO_RUNNING_MATCHES;
   return {
     // Employees only (db/employee.ts): erased people's rows keep history only (docs/privacy.md),
     // and an admin who never made a profile takes no part (the Admins part lists them).
