@@ -5,7 +5,7 @@ import { recordActivity } from "../activity/activity";
 import { namedPerson, peopleLine } from "../activity/people-line";
 import type { AppContext } from "../context";
 import { utcDayOf } from "../dates/month-dates";
-import { checkIns, matches, pairings, stillInQuestions } from "../db/schema";
+import { checkIns, matches, pairings, roundSteps, stillInQuestions } from "../db/schema";
 import { answerOf, chatAnswersOf, memberIds, withMembers } from "../match-members/match-members";
 import { stillInQuestion } from "../outbox/kinds/still-in-question";
 import { greetingOf } from "../outbox/personal-links";
@@ -73,8 +73,10 @@ export async function askQuietPeople(
 }
 
 /**
- * The scope's last three rounds that people have been asked about, newest first: completed, or
- * running with its check-in sent. A round just published asks nothing of anyone yet.
+ * The scope's last three rounds that people have been asked about, newest first: those whose
+ * check-in went out, and completed ones whose check-in was held. A round just published asks
+ * nothing of anyone yet, and one completed before its check-in (the timeline's "Not held") asked
+ * nobody: no silence can be read from it (docs/check-ins.md, "Quiet people").
  */
 async function lastRounds(ctx: AppContext, scopeKey: string) {
   const rows = await ctx.db
@@ -83,13 +85,25 @@ async function lastRounds(ctx: AppContext, scopeKey: string) {
     .where(
       and(
         eq(pairings.scopeKey, scopeKey),
-        sql`(${pairings.status} = 'completed' or exists (select 1 from ${checkIns} where ${checkIns.pairingId} = ${pairings.id}))`,
+        sql`(exists (select 1 from ${checkIns} where ${checkIns.pairingId} = ${pairings.id}) or (${pairings.status} = 'completed' and ${checkInHeld}))`,
       ),
     )
     .orderBy(desc(pairings.month))
     .limit(SILENT_ROUNDS);
   return { months: rows.map((row) => row.month) };
 }
+
+/**
+ * A completed round's check-in was held unless the round has steps (docs/rounds.md) and its
+ * check-in is not done among them: written down as not held, or never written because the
+ * completion came first. A round with no steps at all (paired while its scope's rounds were off)
+ * counts as before.
+ */
+const checkInHeld = sql`(
+  exists (select 1 from ${roundSteps} s where s.scope_key = ${pairings.scopeKey}
+    and s.month = ${pairings.month} and s.kind = 'check-in' and s.state = 'done')
+  or not exists (select 1 from ${roundSteps} s where s.scope_key = ${pairings.scopeKey}
+    and s.month = ${pairings.month}))`;
 
 async function silentPeople(
   ctx: AppContext,
