@@ -1,6 +1,8 @@
+import { subDays } from "date-fns";
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { chatHappened } from "../../shared/chat-happened";
 import { monthDisplay } from "../../shared/pairings";
+import { REMINDER_AFTER_DAYS } from "../../shared/round-dates";
 import { recordActivity } from "../activity/activity";
 import { namedPerson, peopleLine } from "../activity/people-line";
 import type { AppContext } from "../context";
@@ -73,19 +75,22 @@ export async function askQuietPeople(
 }
 
 /**
- * The scope's last three rounds that people have been asked about, newest first: those whose
- * check-in went out, and completed ones whose check-in was held. A round just published asks
- * nothing of anyone yet, and one completed before its check-in (the timeline's "Not held") asked
- * nobody: no silence can be read from it (docs/check-ins.md, "Quiet people").
+ * The scope's last three rounds that people have been asked about, newest first: completed ones
+ * whose check-in was held, and running ones whose check-in has been out a week (the reminder's
+ * gap), so a question sent moments before the draft, as when the app catches up after a stop, is
+ * not read as silence. A round just published asks nothing of anyone yet, and one completed before
+ * its check-in (the timeline's "Not held") asked nobody (docs/check-ins.md, "Quiet people").
  */
 async function lastRounds(ctx: AppContext, scopeKey: string) {
+  const askedBy = subDays(ctx.clock.now(), REMINDER_AFTER_DAYS);
+  const checkedIn = sql`exists (select 1 from ${checkIns} where ${checkIns.pairingId} = ${pairings.id} and ${checkIns.sentAt} <= ${askedBy})`;
   const rows = await ctx.db
     .selectDistinct({ month: pairings.month })
     .from(pairings)
     .where(
       and(
         eq(pairings.scopeKey, scopeKey),
-        sql`(exists (select 1 from ${checkIns} where ${checkIns.pairingId} = ${pairings.id}) or (${pairings.status} = 'completed' and ${checkInHeld}))`,
+        sql`(${checkedIn} or (${pairings.status} = 'completed' and ${checkInHeld}))`,
       ),
     )
     .orderBy(desc(pairings.month))

@@ -22,6 +22,7 @@ import type { ReceivedMail, SmtpPeer } from "../test/smtp-peer";
 import type { TestApp } from "../test/test-app";
 import type { Requests } from "../test/test-client";
 import { answerStillIn } from "./answer-still-in";
+import { askCheckIns } from "./ask-check-ins";
 import { askQuietPeople } from "./ask-quiet-people";
 import { listQuietPeople } from "./list-quiet-people";
 
@@ -202,6 +203,25 @@ describe("quiet people", () => {
       expect(asked?.reason).toBe(
         "No check-in answer in January 2027, February 2027, March 2027, and no partner reported meeting.",
       );
+    } finally {
+      clock.set(NOW);
+    }
+  });
+
+  it("counts a running month only once its check-in has been out a week: time to answer it", async () => {
+    const { group, quinn, rae, scopeKey } = await threeQuietRounds();
+    try {
+      const april = await createGroupPairing(t.db, group, { month: "2027-04", createdAt: NOW });
+      await createMatch(t.db, { members: [quinn, rae], pairing: april });
+      // The check-in goes out moments before the next draft, as when the app catches up.
+      expect((await askCheckIns(t.ctx, { pairingId: april.id })).sent).toBe(2);
+      clock.set("2027-04-02T09:00:05Z");
+      expect((await askQuietPeople(t.ctx, { scopeKey })).userIds).toEqual([quinn.id]);
+      // A week later nobody answered April either: now it counts, and Rae's row of silence is three.
+      clock.set("2027-04-09T09:00:00Z");
+      expect((await askQuietPeople(t.ctx, { scopeKey })).userIds).toEqual([rae.id]);
+      const asked = (await listQuietPeople(t.ctx)).people.find((p) => p.userId === rae.id);
+      expect(asked?.silentMonths).toEqual(["2027-02", "2027-03", "2027-04"]);
     } finally {
       clock.set(NOW);
     }
