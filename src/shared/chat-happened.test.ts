@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type ChatAnswers, chatHappened } from "./chat-happened";
 import type { ConnectionStatus } from "./enums";
+import { pastMatchState } from "./match-states";
 import { matchStats } from "./matches";
 
 const pair = (status: ChatAnswers["status"], ...answers: ConnectionStatus[]): ChatAnswers => ({
@@ -61,5 +62,40 @@ describe("the dashboard's stats", () => {
       { match: pair("active", "pending", "pending") },
     ];
     expect(matchStats(history)).toEqual({ totalMatches: 4, coffeeChats: 2, newConnections: 2 });
+  });
+});
+
+describe("pastMatchState", () => {
+  it("says Met once anyone did, whatever the others said, in the reader's words or the chat's", () => {
+    expect(
+      pastMatchState(pair("completed", "not_confirmed", "confirmed", "pending"), "not_confirmed"),
+    ).toEqual({ badge: "answer", status: "confirmed", who: "The chat" });
+    expect(pastMatchState(pair("active", "confirmed", "pending"), "confirmed")).toEqual({
+      badge: "answer",
+      status: "confirmed",
+      who: "Your answer",
+    });
+  });
+
+  it("says Completed, not Met, for a chat counted only because it was closed", () => {
+    expect(pastMatchState(pair("completed", "pending", "pending"), "pending")).toEqual({
+      badge: "completed",
+      who: "The chat",
+    });
+    expect(pastMatchState(pair("completed", "not_confirmed", "pending"), "not_confirmed")).toEqual({
+      badge: "completed",
+      who: "The chat",
+    });
+  });
+
+  it("says the reader's own answer when the chat did not happen", () => {
+    expect(
+      pastMatchState(pair("completed", "not_confirmed", "not_confirmed"), "not_confirmed"),
+    ).toEqual({ badge: "answer", status: "not_confirmed", who: "Your answer" });
+    expect(pastMatchState(pair("active", "pending", "not_confirmed"), "pending")).toEqual({
+      badge: "answer",
+      status: "pending",
+      who: "Your answer",
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { type ChatAnswers, chatHappened, MET_ANSWER } from "./chat-happened";
 import type { ConnectionStatus, MatchStatus } from "./enums";
 
 /**
@@ -47,4 +48,31 @@ export function answerLook(status: ConnectionStatus, tense: Tense): StateLook {
 /** A match is history once it is completed or its month's pairing has been closed. */
 export function tenseOf(status: MatchStatus, pairingOpen = true): Tense {
   return status === "active" && pairingOpen ? "current" : "past";
+}
+
+/** Whose state a badge tells, for screen readers: the member's own answer or the chat's. */
+export type BadgeWho = "Your answer" | "The chat";
+
+/** The one badge of a past match: an answer's look, or the match's Completed. */
+export type PastMatchState =
+  | { badge: "answer"; status: ConnectionStatus; who: BadgeWho }
+  | { badge: "completed"; who: BadgeWho };
+
+/**
+ * What a past match's card says, one thing that agrees with the shared rule (chat-happened.ts,
+ * docs/matches.md "One vocabulary for a match's state"): "Met" once any member said Met, whatever
+ * the others said; "Completed" for a chat that counts only because its match was closed (nobody
+ * said Met, not everyone said Missed), which claims no meeting nobody reported; otherwise the
+ * member's own answer ("Didn't meet", "No answer").
+ */
+export function pastMatchState(match: ChatAnswers, mine: ConnectionStatus): PastMatchState {
+  if (match.members.some((m) => m.connectionStatus === MET_ANSWER)) {
+    return {
+      badge: "answer",
+      status: MET_ANSWER,
+      who: mine === MET_ANSWER ? "Your answer" : "The chat",
+    };
+  }
+  if (chatHappened(match)) return { badge: "completed", who: "The chat" };
+  return { badge: "answer", status: mine, who: "Your answer" };
 }

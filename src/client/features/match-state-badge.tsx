@@ -10,11 +10,12 @@ const answerIcons: Record<ConnectionStatus, typeof Clock> = {
 };
 
 /** The match's status in the shared vocabulary ("Active", "Completed"). */
-export function MatchStatusBadge({ status }: { status: MatchStatus }) {
+export function MatchStatusBadge({ status, who }: { status: MatchStatus; who?: string }) {
   const look = matchStatusLooks[status] ?? matchStatusLooks.active;
   return (
     <Badge color={look.color} data-match-status={status}>
       <CircleDot aria-hidden="true" className="size-3.5" />
+      {who && <span className="sr-only">{who}: </span>}
       {look.label}
     </Badge>
   );

@@ -1,11 +1,13 @@
+import { subDays } from "date-fns";
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { chatHappened } from "../../shared/chat-happened";
 import { monthDisplay } from "../../shared/pairings";
+import { REMINDER_AFTER_DAYS } from "../../shared/round-dates";
 import { recordActivity } from "../activity/activity";
 import { namedPerson, peopleLine } from "../activity/people-line";
 import type { AppContext } from "../context";
 import { utcDayOf } from "../dates/month-dates";
-import { checkIns, matches, pairings, stillInQuestions } from "../db/schema";
+import { checkIns, matches, pairings, roundSteps, stillInQuestions } from "../db/schema";
 import { answerOf, chatAnswersOf, memberIds, withMembers } from "../match-members/match-members";
 import { stillInQuestion } from "../outbox/kinds/still-in-question";
 import { greetingOf } from "../outbox/personal-links";
@@ -73,23 +75,40 @@ export async function askQuietPeople(
 }
 
 /**
- * The scope's last three rounds that people have been asked about, newest first: completed, or
- * running with its check-in sent. A round just published asks nothing of anyone yet.
+ * The scope's last three rounds that people have been asked about, newest first: completed ones
+ * whose check-in was held, and running ones whose check-in has been out a week (the reminder's
+ * gap), so a question sent moments before the draft, as when the app catches up after a stop, is
+ * not read as silence. A round just published asks nothing of anyone yet, and one completed before
+ * its check-in (the timeline's "Not held") asked nobody (docs/check-ins.md, "Quiet people").
  */
 async function lastRounds(ctx: AppContext, scopeKey: string) {
+  const askedBy = subDays(ctx.clock.now(), REMINDER_AFTER_DAYS);
+  const checkedIn = sql`exists (select 1 from ${checkIns} where ${checkIns.pairingId} = ${pairings.id} and ${checkIns.sentAt} <= ${askedBy})`;
   const rows = await ctx.db
     .selectDistinct({ month: pairings.month })
     .from(pairings)
     .where(
       and(
         eq(pairings.scopeKey, scopeKey),
-        sql`(${pairings.status} = 'completed' or exists (select 1 from ${checkIns} where ${checkIns.pairingId} = ${pairings.id}))`,
+        sql`(${checkedIn} or (${pairings.status} = 'completed' and ${checkInHeld}))`,
       ),
     )
     .orderBy(desc(pairings.month))
     .limit(SILENT_ROUNDS);
   return { months: rows.map((row) => row.month) };
 }
+
+/**
+ * A completed round's check-in was held unless the round has steps (docs/rounds.md) and its
+ * check-in is not done among them: written down as not held, or never written because the
+ * completion came first. A round with no steps at all (paired while its scope's rounds were off)
+ * counts as before.
+ */
+const checkInHeld = sql`(
+  exists (select 1 from ${roundSteps} s where s.scope_key = ${pairings.scopeKey}
+    and s.month = ${pairings.month} and s.kind = 'check-in' and s.state = 'done')
+  or not exists (select 1 from ${roundSteps} s where s.scope_key = ${pairings.scopeKey}
+    and s.month = ${pairings.month}))`;
 
 async function silentPeople(
   ctx: AppContext,

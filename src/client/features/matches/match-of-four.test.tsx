@@ -131,6 +131,41 @@ describe("a match of four on the employee's pages", () => {
     );
   });
 
+  it("says one thing on a past card whose members answered differently (docs/matches.md)", () => {
+    const past = (
+      status: "active" | "completed",
+      answers: Record<string, string>,
+      mine: string,
+    ) => {
+      const members = item.match.members.map((m) => ({
+        ...m,
+        connectionStatus: (answers[m.userId] ?? "pending") as "pending",
+      }));
+      const match = { ...item.match, status, members };
+      const html = render(
+        <HistoryCard
+          item={{ ...item, match, myConnectionStatus: mine as "pending", pairingOpen: false }}
+        />,
+      );
+      return html.match(/data-testid="match-state"[^>]*>(.*?)<\/div>/)?.[1] ?? "";
+    };
+    const text = (html: string) => html.replace(/<[^>]+>/g, "").replace(/&#x27;/g, "'");
+    // Ann said Missed, Cal said Met: the chat happened, so the card says Met alone.
+    const metAndMissed = past("completed", { a: "not_confirmed", c: "confirmed" }, "not_confirmed");
+    expect(text(metAndMissed)).toBe("The chat: Met");
+    // Ann said Missed, nobody said Met, the round's completion closed it: counted, not "Met".
+    const closed = past("completed", { a: "not_confirmed" }, "not_confirmed");
+    expect(text(closed)).toBe("The chat: Completed");
+    expect(text(past("completed", {}, "pending"))).toBe("The chat: Completed");
+    const allMissed = {
+      a: "not_confirmed",
+      b: "not_confirmed",
+      c: "not_confirmed",
+      d: "not_confirmed",
+    };
+    expect(text(past("completed", allMissed, "not_confirmed"))).toBe("Your answer: Didn't meet");
+  });
+
   it("names all three partners in a history card and the dashboard summary", () => {
     const history = render(<HistoryCard item={{ ...item, pairingOpen: false }} />);
     expect(history).toContain("Bea Four &amp; Cal Four &amp; Dan Four");
