@@ -29,7 +29,7 @@ function EmptyState({
 /**
  * What happens next for someone without a match, true to their participation. When the next
  * pairing leaves them out with no date to come back (asked "Still up for coffee chats?", on leave,
- * opted out), the Next Pairing card's sentence says it: one answer, `/api/next-pairing`'s `away`.
+ * opted out), the Next Pairing card's sentence says it: one answer, the next-pairing endpoint's `away`.
  */
 function nextCycleText(
   user: Pick<AuthUser, "participationStatus" | "pauseEndDate"> | undefined,

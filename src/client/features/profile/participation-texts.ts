@@ -25,7 +25,7 @@ export function pauseBadgeNote(user: Participation): string | null {
 /**
  * The card's explanation of the status, true to a match already running this month. Someone
  * active whom the next pairing leaves out with no date (asked "Still up for coffee chats?", on
- * leave) reads the Next Pairing card's sentence: one answer, `/api/next-pairing`'s `away`.
+ * leave) reads the Next Pairing card's sentence: one answer, the next-pairing endpoint's `away`.
  */
 export function participationExplanation(
   user: Participation,
