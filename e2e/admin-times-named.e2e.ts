@@ -24,7 +24,7 @@ let admin: { id: string };
 let people: { id: string }[];
 
 beforeAll(async () => {
-  story = await startStory({ clock });
+  story = await startStory({ clock, pagesOnClock: true });
   const names = Array.from({ length: 200 }, (_, i) => `p${String(i).padStart(3, "0")}`);
   const company = await createCompanyWidePeople(story.db, domain, names);
   people = company.people;

@@ -1,6 +1,7 @@
 import { atInZone, dateIn } from "@shared/zone-clock";
 
-const yearIn = (zone: string, at: string | Date) => dateIn(zone, new Date(at).getTime()).slice(0, 4);
+const yearIn = (zone: string, at: string | Date) =>
+  dateIn(zone, new Date(at).getTime()).slice(0, 4);
 
 /**
  * An activity line's time in the company's zone, with its year when that is not this year's (the
