@@ -13,6 +13,10 @@ export type ProposedTime = z.infer<typeof proposedTimeSchema>;
 export const matchTimesSchema = z.object({ times: z.array(proposedTimeSchema).max(3) });
 export type MatchTimes = z.infer<typeof matchTimesSchema>;
 
+/** A time sent for a chat that already happened (docs/matches.md, "Booking a time"): 409. */
+export const CHAT_ALREADY_HAPPENED =
+  "Someone in your match already said you met, so this chat can no longer be scheduled.";
+
 const startSchema = z.iso.datetime({
   offset: true,
   error: "The start must be a date and time such as 2027-03-02T10:00:00Z.",

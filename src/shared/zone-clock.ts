@@ -1,4 +1,4 @@
-import { shortDateTime } from "./date-text";
+import { type DateTextOptions, shortDateTime } from "./date-text";
 import { withZone } from "./zone-names";
 
 /**
@@ -78,8 +78,12 @@ export function browserTimeZone(): string | null {
  * (date-text.ts), the zone named (zone-names.ts, `zoneNameForPeople`), so no time on an admin page
  * reads without its zone.
  */
-export function atInZone(instant: string | Date, zone: string): string {
-  return withZone(shortDateTime(instant, zone), zone);
+export function atInZone(
+  instant: string | Date,
+  zone: string,
+  options: DateTextOptions = {},
+): string {
+  return withZone(shortDateTime(instant, zone, options), zone);
 }
 
 /** "14:00 Central European Time (Europe/Berlin)": the wall-clock time of an instant, its zone named. */

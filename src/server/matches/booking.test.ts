@@ -1,7 +1,12 @@
 import { eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { BOOKING_DOES_NOT_FIT, bookingTimeLabel, type ProposedTime } from "../../shared/booking";
+import {
+  BOOKING_DOES_NOT_FIT,
+  bookingTimeLabel,
+  CHAT_ALREADY_HAPPENED,
+  type ProposedTime,
+} from "../../shared/booking";
 import { getAuthSecret } from "../app-secret";
 import { fixedClock } from "../clock";
 import { matchBusyTimes, pairings } from "../db/schema";
@@ -151,7 +156,7 @@ describe("GET /api/matches/{id}/times", () => {
 });
 
 describe("Met before the booked time (docs/check-ins.md, Answers)", () => {
-  it("refuses Met until the booked chat has started, on the Matches page and the check-in", async () => {
+  it("refuses Met until the booked chat has started, and any new time once it was said", async () => {
     const { ada, bob, pair } = await berlinAndNewYork();
     const [first] = await getTimes(ada, pair.id);
     expect((await book(ada, pair.id, first.start)).statusCode).toBe(200);
@@ -170,6 +175,15 @@ describe("Met before the booked time (docs/check-ins.md, Answers)", () => {
       const onTime = await met(bob);
       expect(onTime.statusCode).toBe(200);
       expect(onTime.json().myConnectionStatus).toBe("confirmed");
+      // The chat happened: neither a new invitation nor a booking is sent any more.
+      const later = new Date(new Date(first.start).getTime() + 2 * 86_400_000).toISOString();
+      for (const refused of [
+        await t.as(ada).put(`/api/matches/${pair.id}/invitation`, { start: later }),
+        await book(ada, pair.id, later, first.start),
+      ]) {
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json().message).toBe(CHAT_ALREADY_HAPPENED);
+      }
     } finally {
       clock.set(MID_MARCH);
     }

@@ -1,4 +1,4 @@
-import { alreadyBookedMessage } from "../../shared/booking";
+import { alreadyBookedMessage, CHAT_ALREADY_HAPPENED } from "../../shared/booking";
 import type { ChatInvitation } from "../../shared/calendar";
 import { CHAT_START_OUT_OF_RANGE, isChatStartInRange } from "../../shared/calendar";
 import type { AppContext } from "../context";
@@ -6,7 +6,7 @@ import type { Tx } from "../db/client";
 import type { MatchCalendarEventRow } from "../db/schema";
 import { Conflict, Validation } from "../errors";
 import { changeEvent, lockEvent } from "../icalendar/match-calendar-events";
-import { memberIds } from "../match-members/match-members";
+import { matchChatHappened, memberIds } from "../match-members/match-members";
 import { bookedTime } from "../outbox/kinds/booked-time";
 import { queue } from "../outbox/queue";
 
@@ -20,8 +20,9 @@ import { lockMemberMatch } from "./open-pairing";
  * it had been sent before, and every member is e-mailed the invitation (METHOD:REQUEST) through
  * the outbox, in the same transaction. The same time again changes and sends nothing.
  * Under the pairing's lock (open-pairing.ts), the match read again inside it; 409 once the
- * pairing is completed, and 409 for a move that does not name the booking it replaces
- * (`replaces`: the start the person was shown), so an old link never moves a booking unsaid.
+ * pairing is completed or the chat happened (nothing is left to book), and 409 for a move that
+ * does not name the booking it replaces (`replaces`: the start the person was shown), so an old
+ * link never moves a booking unsaid.
  */
 export async function sendChatInvitation(
   ctx: AppContext,
@@ -47,6 +48,7 @@ export async function sendChatInvitation(
       "Match not found",
       "its chat can no longer be scheduled",
     );
+    if (matchChatHappened(match)) throw new Conflict(CHAT_ALREADY_HAPPENED, "chat_happened");
     await checkInLock?.(tx, match, start);
     const current = await lockEvent(tx, match.id);
     await refuseUnsaidMove(tx, userId, current, start, request.replaces);

@@ -76,6 +76,9 @@ export function CurrentMatchCard({ item }: { item: CurrentMatchItem }) {
     );
   }
   const reader = readerMember(item, zones.data);
+  // Booking and scheduling are for a chat still to have: once it happened there is nothing to
+  // book (docs/matches.md, "Booking a time").
+  const toBook = !chatHappened(item.match);
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
@@ -95,13 +98,11 @@ export function CurrentMatchCard({ item }: { item: CurrentMatchItem }) {
         ))}
       </CardContent>
       <CardFooter className="flex-col items-stretch sm:flex-row sm:items-center">
-        <ScheduleChatButton item={item} />
+        {toBook && <ScheduleChatButton item={item} />}
         <AnswerButtons item={item} tense="current" />
         <PartnerAwayButtons item={item} />
       </CardFooter>
-      {/* Booking is for a chat still to have: once it happened there is nothing to book
-          (docs/matches.md, "Booking a time"). */}
-      {item.pairingOpen && !chatHappened(item.match) && (
+      {item.pairingOpen && toBook && (
         <CardContent>
           <Suspense fallback={<Spinner label="Loading times..." />}>
             <BookingTimes item={item} />

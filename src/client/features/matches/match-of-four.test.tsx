@@ -103,11 +103,12 @@ describe("a match of four on the employee's pages", () => {
     // One "is away" button per partner.
     expect(html.match(/ is away</g)).toHaveLength(3);
     expect(html).not.toContain("not confirmed");
-    // The booking box, loaded after the card.
+    // The booking box, loaded after the card, and the button to choose a time oneself.
     expect(html).toContain("Loading times...");
+    expect(html).toContain("Schedule Coffee Chat");
   });
 
-  it('offers no "is away" button nor times to book once anyone in the match answered Met (docs/matches.md)', () => {
+  it('offers no "is away" button, no times to book nor Schedule Coffee Chat once anyone in the match answered Met (docs/matches.md)', () => {
     const members = item.match.members.map((m) =>
       m.userId === "c" ? { ...m, connectionStatus: "confirmed" as const } : m,
     );
@@ -118,6 +119,7 @@ describe("a match of four on the employee's pages", () => {
     expect(html).not.toContain("You can tell us a partner is away");
     // Nor times to book: the chat happened (docs/matches.md, "Booking a time").
     expect(html).not.toContain("Loading times...");
+    expect(html).not.toContain("Schedule Coffee Chat");
   });
 
   it("says which zone its times are in, and links to the Profile's question, while the reader has not confirmed it", () => {

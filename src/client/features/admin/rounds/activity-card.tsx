@@ -1,4 +1,3 @@
-import { atInZone } from "@shared/zone-clock";
 import { Button } from "../../../components/ui/button";
 import {
   Card,
@@ -8,6 +7,7 @@ import {
   CardTitle,
 } from "../../../components/ui/card";
 import { QueryState } from "../../../components/ui/query-state";
+import { activityActor, activityTime } from "./activity-text";
 import { useActivity, useRoundsOverview } from "./rounds-queries";
 
 /** Every automatic action, and what admins and people changed: what, when, by and on whom. */
@@ -15,6 +15,7 @@ export function ActivityCard() {
   const query = useActivity();
   // Times in the company's zone, named, as on the round timeline (UTC until it is read).
   const zone = useRoundsOverview().data?.timeZone ?? "UTC";
+  const now = new Date();
   return (
     <Card>
       <CardHeader>
@@ -34,16 +35,18 @@ export function ActivityCard() {
             <>
               <ul className="grid gap-2">
                 {data.pages.flatMap((page) =>
-                  page.items.map((item) => (
-                    <li key={item.id} className="text-sm text-coffee-900">
-                      <time dateTime={item.at} className="mr-2 text-coffee-700">
-                        {atInZone(item.at, zone)}
-                      </time>
-                      {item.detail}
-                      {/* Who did it; nobody for what the programme did by itself. */}
-                      {item.byName && <span className="text-coffee-700"> — {item.byName}</span>}
-                    </li>
-                  )),
+                  page.items.map((item) => {
+                    const actor = activityActor(item.detail, item.byName);
+                    return (
+                      <li key={item.id} className="text-sm text-coffee-900">
+                        <time dateTime={item.at} className="mr-2 text-coffee-700">
+                          {activityTime(item.at, zone, now)}
+                        </time>
+                        {item.detail}
+                        {actor && <span className="text-coffee-700"> — {actor}</span>}
+                      </li>
+                    );
+                  }),
                 )}
               </ul>
               {query.hasNextPage && (
