@@ -162,7 +162,22 @@ describe("what fell due while nothing ran", () => {
     ]);
     const active = await t.db.select().from(pairings).where(eq(pairings.status, "active"));
     expect(active.map((p) => p.month)).toEqual(["2027-06"]);
+    // May was never written down (its whole window passed while nothing ran): it is called off,
+    // on its timeline and in the Activity list, once.
     const may = await t.db.select().from(roundSteps).where(eq(roundSteps.month, "2027-05"));
-    expect(may).toEqual([]);
+    expect(may.map((s) => [s.kind, s.state, s.note]).sort()).toEqual([
+      ["draft", "skipped", "Called off: the 2027-06 round came due first."],
+      ["publish", "skipped", "Called off: the 2027-06 round came due first."],
+    ]);
+    await at("2027-06-08T11:00:00Z");
+    const calledOff = (await listActivity(t.db, { limit: 100 })).filter(
+      (a) => a.kind === "round.called-off",
+    );
+    expect(calledOff.map((a) => [a.month, a.detail])).toEqual([
+      [
+        "2027-05",
+        "The May 2027 round for Everyone was called off: its pairing day passed while the app was not running, and the June 2027 round is due now.",
+      ],
+    ]);
   });
 });
