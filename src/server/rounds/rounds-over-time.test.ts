@@ -175,3 +175,30 @@ describe("settings saved while a round runs", () => {
     expect(pending).toEqual([]);
   });
 });
+
+describe("a catch-up across the next round's publish", () => {
+  it("sends no reminder of a round the catch-up completes, and lists it as not held", async () => {
+    const c = await company("2027-02-20T00:00:00Z");
+    await c.at("2027-02-20T00:00:00Z");
+    await c.at("2027-02-26T09:00:00Z");
+    await c.at("2027-03-01T09:00:00Z");
+    expect(await c.at("2027-03-08T09:00:00Z")).toEqual([["2027-03", "check-in", "done"]]);
+    // Down from 10 March (March's reminder due on the 15th) until after April's pairing day.
+    await c.at("2027-03-10T10:00:00Z");
+    expect(await c.at("2027-04-20T10:00:00Z")).toEqual([
+      ["2027-03", "reminder", "skipped"],
+      ["2027-04", "draft", "done"],
+      ["2027-04", "publish", "done"],
+    ]);
+    const reminders = (await c.app.outbox()).filter((m) => m.subject.startsWith("Reminder:"));
+    expect(reminders).toEqual([]);
+    const reminder = (await c.stepsOf("2027-03")).find((s) => s.kind === "reminder");
+    expect(reminder).toMatchObject({
+      state: "skipped",
+      note: "Not held: the March 2027 round completes first, when the next one is published.",
+    });
+    const lines = await listActivity(c.app.db, { limit: 50 });
+    expect(lines.filter((a) => a.kind === "round.reminded")).toEqual([]);
+    expect(lines.filter((a) => a.kind === "round.completed")).toHaveLength(1);
+  });
+});

@@ -149,17 +149,35 @@ describe("a round runs by itself", () => {
 describe("what fell due while nothing ran", () => {
   it("runs once at the next start, only the latest round's draft and publish", async () => {
     await ranAt(FIRST_LOOK, DRAFT, PUBLISH, CHECK_IN, REMINDER, APRIL);
-    // Down from 16 April to 4 June: May's round is called off, June's runs at once.
+    // Down from 16 April to 4 June: May's round is called off, June's runs at once. April's
+    // check-in and reminder are not held: June's overdue publish completes April in this catch-up.
+    const askedBefore = (await mailTo(/Did you meet/)).length;
     const ran = await at("2027-06-08T10:00:00Z");
+    expect(await mailTo(/Did you meet/)).toHaveLength(askedBefore);
     expect(ran.map((r) => [r.month, r.kind, r.state])).toEqual([
-      ["2027-04", "check-in", "done"],
-      ["2027-04", "reminder", "done"],
+      ["2027-04", "check-in", "skipped"],
+      ["2027-04", "reminder", "skipped"],
       ["2027-06", "draft", "done"],
       ["2027-06", "publish", "done"],
     ]);
     const active = await t.db.select().from(pairings).where(eq(pairings.status, "active"));
     expect(active.map((p) => p.month)).toEqual(["2027-06"]);
+    // May was never written down (its whole window passed while nothing ran): it is called off,
+    // on its timeline and in the Activity list, once.
     const may = await t.db.select().from(roundSteps).where(eq(roundSteps.month, "2027-05"));
-    expect(may).toEqual([]);
+    expect(may.map((s) => [s.kind, s.state, s.note]).sort()).toEqual([
+      ["draft", "skipped", "Called off: the 2027-06 round came due first."],
+      ["publish", "skipped", "Called off: the 2027-06 round came due first."],
+    ]);
+    await at("2027-06-08T11:00:00Z");
+    const calledOff = (await listActivity(t.db, { limit: 100 })).filter(
+      (a) => a.kind === "round.called-off",
+    );
+    expect(calledOff.map((a) => [a.month, a.detail])).toEqual([
+      [
+        "2027-05",
+        "The May 2027 round for Everyone was called off: its pairing day passed while the app was not running, and the June 2027 round is due now.",
+      ],
+    ]);
   });
 });

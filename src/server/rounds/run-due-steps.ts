@@ -6,7 +6,7 @@ import { HttpError } from "../errors";
 import { runCheckInStep } from "./check-in-step";
 import { runDraftStep } from "./draft-step";
 import { runPublishStep } from "./publish-step";
-import { currentRound } from "./round-dates";
+import { currentRound, roundDates } from "./round-dates";
 import {
   dateRule,
   ensureRoundSettings,
@@ -15,7 +15,7 @@ import {
   loadDateContext,
   type RoundScope,
 } from "./round-settings";
-import { planRound, type StepOutcome, settleStep } from "./step-ledger";
+import { callOffUnplanned, planRound, type StepOutcome, settleStep } from "./step-ledger";
 
 export interface StepRun {
   id: number;
@@ -58,9 +58,12 @@ export async function planDueRounds(ctx: AppContext) {
   for (const scope of scopes) {
     const own = settings.get(scope.key);
     if (!own?.auto) continue;
-    const round = currentRound(now, dateRule(own, companySchedule, timeZone));
+    const rule = dateRule(own, companySchedule, timeZone);
+    const round = currentRound(now, rule);
     // A round whose window opened before automatic rounds began for the scope is the admin's.
     if (!round || (own.autoSince && round.draftAt < own.autoSince)) continue;
+    const since = own.autoSince ?? null;
+    await callOffUnplanned(ctx, scope, round, (month) => roundDates(month, rule), since);
     await planRound(ctx, scope, round);
   }
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { RoundStepKind } from "../../shared/enums";
 import { monthDisplay } from "../../shared/pairings";
+import { shiftMonth } from "../../shared/round-dates";
 import { recordActivity } from "../activity/activity";
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
@@ -16,7 +17,8 @@ function rowsOf<T>(result: unknown): T[] {
  * processes may plan the same round at once. An older round whose publish was missed (it fell due
  * before this round's window opened, or this round's publish is due too) is called off, with an
  * activity line: after downtime only the latest round runs, not every missed one (an older
- * check-in or reminder still runs; it skips itself when its pairing is over). An older round whose
+ * check-in or reminder is not held when its pairing is over or this round's publish is due too:
+ * check-in-step.ts). An older round whose
  * publish falls inside this round's window (a long review window before a late pairing day) keeps
  * its draft and publishes on its day.
  */
@@ -63,12 +65,72 @@ export async function planRound(
   await db
     .delete(roundDrafts)
     .where(and(eq(roundDrafts.scopeKey, scope.key), inArray(roundDrafts.month, months)));
+  await recordCalledOff(ctx, scope, months, dates.month);
+}
+
+/**
+ * The months between the scope's last round written down and this one, whose whole review window
+ * passed while the app was not running, are called off too (docs/rounds.md, "Catch-up"): their
+ * draft and publish are written down as skipped, once whatever the number of processes (the
+ * insert that writes them writes the activity line), so the Activity list names every missed
+ * month. A scope with no round written down yet has missed none; `since` (when automatic rounds
+ * began for the scope) leaves earlier months the admin's.
+ */
+export async function callOffUnplanned(
+  ctx: Pick<AppContext, "db" | "clock">,
+  scope: { key: string; label: string },
+  current: RoundDates,
+  datesOf: (month: string) => RoundDates,
+  since: Date | null,
+): Promise<void> {
+  const [latest] = await ctx.db
+    .select({ month: sql<string | null>`max(${roundSteps.month})` })
+    .from(roundSteps)
+    .where(and(eq(roundSteps.scopeKey, scope.key), lt(roundSteps.month, current.month)));
+  if (!latest?.month) return;
+  const now = ctx.clock.now();
+  const note = `Called off: the ${current.month} round came due first.`;
+  const calledOff: string[] = [];
+  for (
+    let month = shiftMonth(latest.month, 1);
+    month < current.month;
+    month = shiftMonth(month, 1)
+  ) {
+    const missed = datesOf(month);
+    if (since && missed.draftAt < since) continue;
+    // As planRound: only a month whose publish was missed, never one still to publish on its day.
+    if (missed.publishAt >= current.draftAt && current.publishAt > now) continue;
+    const written = await ctx.db
+      .insert(roundSteps)
+      .values(
+        (["draft", "publish"] as const).map((kind) => ({
+          scopeKey: scope.key,
+          month,
+          kind,
+          dueAt: kind === "draft" ? missed.draftAt : missed.publishAt,
+          state: "skipped" as const,
+          note,
+        })),
+      )
+      .onConflictDoNothing({ target: [roundSteps.scopeKey, roundSteps.month, roundSteps.kind] })
+      .returning({ id: roundSteps.id });
+    if (written.length > 0) calledOff.push(month);
+  }
+  await recordCalledOff(ctx, scope, calledOff, current.month);
+}
+
+async function recordCalledOff(
+  ctx: Pick<AppContext, "db" | "clock">,
+  scope: { key: string; label: string },
+  months: string[],
+  dueMonth: string,
+) {
   for (const month of months) {
     await recordActivity(ctx, {
       scopeKey: scope.key,
       month,
       kind: "round.called-off",
-      detail: `The ${monthDisplay(month)} round for ${scope.label} was called off: its pairing day passed while the app was not running, and the ${monthDisplay(dates.month)} round is due now.`,
+      detail: `The ${monthDisplay(month)} round for ${scope.label} was called off: its pairing day passed while the app was not running, and the ${monthDisplay(dueMonth)} round is due now.`,
     });
   }
 }
