@@ -1,6 +1,7 @@
 import { bookedText } from "@shared/booking";
 import { formatMatchMonth, type HistoryItem, type MatchItem } from "@shared/matches";
 import { personName } from "@shared/person-name";
+import { browserTimeZone } from "@shared/zone-clock";
 import { Card } from "../../components/ui/card";
 import { AnswerButtons } from "./answer-buttons";
 import { MatchStateBadges } from "./match-state-badges";
@@ -13,7 +14,7 @@ import { PartnerAvatar } from "./partner-avatar";
  */
 function BookedAhead({ start }: { start: string }) {
   if (new Date(start).getTime() <= Date.now()) return null;
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = browserTimeZone() ?? "UTC";
   return (
     <p className="text-sm text-coffee-800">
       {bookedText(start, zone)}. The round is over, but your calendar invitation stays.

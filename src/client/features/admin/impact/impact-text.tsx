@@ -152,14 +152,15 @@ export function DepartmentChangeImpactText({
   );
 }
 
+const matchCount = (n: number) => (n === 1 ? "1 match" : `${n} matches`);
+
 /**
  * Who deleting a running pairing touches (docs/pairings.md): its matches and people, and whether
  * they were told of their match; only people told of it are e-mailed that it is off.
  */
 export function pairingImpactLines(month: string, impact: PairingImpact): string[] {
-  const matchWord = impact.matches === 1 ? "1 match" : `${impact.matches} matches`;
   return [
-    `${people(impact.people)} in ${matchWord} lose their ${month} match.`,
+    `${people(impact.people)} in ${matchCount(impact.matches)} lose their ${month} match.`,
     impact.told
       ? "They were told of their match by e-mail; each of them is now e-mailed that it is off."
       : "They have not been e-mailed about their match yet but may have seen it on their Matches page; nobody is e-mailed about the deletion.",
@@ -177,8 +178,6 @@ export function PairingImpactText({ id, month }: { id: number; month: string }) 
     />
   );
 }
-
-const matchCount = (n: number) => (n === 1 ? "1 match" : `${n} matches`);
 
 /**
  * What completing a running pairing does (docs/pairings.md, "Completing and the pairing files"):
