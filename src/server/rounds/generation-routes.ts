@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { pairingEndpoints as endpoints } from "../../shared/endpoints/pairings";
 import { wantsSecondRun } from "../../shared/pairings";
@@ -14,6 +15,11 @@ import { notHeldAfterCompletion, writeHandMadeRound } from "./hand-made-round";
 const generateLimit = { rateLimit: { max: 20, timeWindow: "1 minute" } };
 /** A generated month is the scope's round, its windows counted from today (docs/rounds.md). */
 const whenMade = writeHandMadeRound;
+/** A completion names the admin and ends the month's round (docs/rounds.md). */
+const completing = (request: FastifyRequest) => ({
+  by: namedPerson(requireAdmin(request)),
+  whenCompleted: notHeldAfterCompletion,
+});
 
 /**
  * The checks before generating, generating a month's pairing and completing it: a generated month
@@ -55,19 +61,11 @@ export const generationRoutes: FeatureRoutes = async (app, { ctx }) => {
   });
   r.route({
     ...endpointRoute(endpoints.complete),
-    handler: async (request) =>
-      completePairing(ctx, request.params.pairingId, {
-        by: namedPerson(requireAdmin(request)),
-        whenCompleted: notHeldAfterCompletion,
-      }),
+    handler: async (request) => completePairing(ctx, request.params.pairingId, completing(request)),
   });
   r.route({
     ...endpointRoute(endpoints.completeCurrent),
-    handler: async (request) =>
-      completeCurrentPairings(ctx, {
-        by: namedPerson(requireAdmin(request)),
-        whenCompleted: notHeldAfterCompletion,
-      }),
+    handler: async (request) => completeCurrentPairings(ctx, completing(request)),
   });
   r.route({
     ...endpointRoute(endpoints.generateForGroup),

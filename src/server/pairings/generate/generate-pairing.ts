@@ -1,5 +1,4 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { readablePairingName } from "../../../shared/pairing-file-names";
 import { type GeneratePairingResponse, monthDisplay } from "../../../shared/pairings";
 import { recordActivity } from "../../activity/activity";
 import { namedPerson, peopleLine } from "../../activity/people-line";
@@ -8,7 +7,6 @@ import { utcDayOf, utcMonthOf } from "../../dates/month-dates";
 import type { Db, Tx } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { pairings, type UserRow } from "../../db/schema";
-import { companyHasGroups } from "../../directory/groups/find-group";
 import { Conflict } from "../../errors";
 import { insertPairingGroups } from "../../match-members/match-members";
 import { holdRunningPairingsOfMonth, lockScopeMonth } from "../locks/pairing-locks";
@@ -48,10 +46,11 @@ export async function generatePairing(
     const rounds = await roundsOfMonth(db, key, month);
     const running = rounds.find((r) => r.status === "active");
     if (running) {
-      const name = readablePairingName(
-        { month, runOfMonth: running.runOfMonth, domainGroupName: groupName },
-        await companyHasGroups(db),
-      );
+      const name = await newPairingName(db, {
+        month,
+        runOfMonth: running.runOfMonth,
+        domainGroupName: groupName,
+      });
       throw new Conflict(
         `Pairings for ${label} in ${monthDisplay(month)} already exist: "${name}" is still running. Complete or delete it first.`,
         "pairing_exists",
