@@ -38,8 +38,7 @@ export function getCurrentMatchOfSession(
     const item =
       current && toMatchItem(found.userId, current.match, current.partners, current.pairingOpen);
     if (!item) return noMatch;
-    const booking = current.bookedStart ? { start: current.bookedStart } : null;
-    return { ...item, together: togetherOf(current.together), booking };
+    return { ...item, together: togetherOf(current.together), booking: current.booking };
   });
 }
 

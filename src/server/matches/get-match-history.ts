@@ -20,7 +20,7 @@ export function getMatchHistoryOfSession(
       .filter((r) => r.match.id !== currentId)
       .flatMap((r) => {
         const item = toMatchItem(found.userId, r.match, r.partners, r.pairingOpen);
-        return item ? [{ ...item, booking: r.bookedStart ? { start: r.bookedStart } : null }] : [];
+        return item ? [{ ...item, booking: r.booking }] : [];
       });
   });
 }

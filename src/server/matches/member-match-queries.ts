@@ -165,8 +165,8 @@ export interface MemberMatch {
   partners: MatchPartner[];
   /** What the intro reads of every member, the caller first; never sent as it is. */
   together: TogetherMember[];
-  /** The booked chat's start (ISO 8601), or null when none is booked (or it was cancelled). */
-  bookedStart: string | null;
+  /** The booked chat (its start, ISO 8601), or null when none is booked (or it was cancelled). */
+  booking: { start: string } | null;
 }
 
 function memberMatch(
@@ -207,7 +207,7 @@ function memberMatch(
     pairingOpen,
     partners,
     together,
-    bookedStart: bookedStart && new Date(bookedStart).toISOString(),
+    booking: bookedStart ? { start: new Date(bookedStart).toISOString() } : null,
   };
 }
 
