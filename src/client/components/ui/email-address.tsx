@@ -1,10 +1,13 @@
 import { Fragment } from "react";
 
-/** The pieces an address may wrap between: before its "@" and after each dot. */
+/**
+ * The pieces an address may wrap between: before its "@" and before each dot, so a dot starts a
+ * line and none ends one ("anna-lena.van." at a line's end reads as the end of a sentence).
+ */
 export function addressPieces(email: string): string[] {
   const at = email.lastIndexOf("@");
   const parts = at > 0 ? [email.slice(0, at), email.slice(at)] : [email];
-  return parts.flatMap((part) => part.split(/(?<=\.)/)).filter((piece) => piece !== "");
+  return parts.flatMap((part) => part.split(/(?=\.)/)).filter((piece) => piece !== "");
 }
 
 /**
@@ -16,7 +19,7 @@ export function hyphenRuns(piece: string): string[] {
 }
 
 /**
- * An e-mail address in running text that wraps only before its "@" or after a dot (a <wbr>
+ * An e-mail address in running text that wraps only before its "@" or before a dot (a <wbr>
  * there), never at a hyphen or inside a name: the address is plain text, the characters around
  * each hyphen do not wrap, and `overflow-wrap: anywhere` breaks inside a piece only when it alone
  * is wider than the line (and lets a table column be narrower than the address). Plain text, not

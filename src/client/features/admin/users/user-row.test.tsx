@@ -38,7 +38,7 @@ const props: UserRowProps = {
 };
 
 describe("the users table's addresses", () => {
-  it("wrap as every address does: before the @ or after a dot, never at a hyphen", () => {
+  it("wrap as every address does: before the @ or before a dot, never at a hyphen", () => {
     const address = renderToStaticMarkup(<EmailAddress email={user.email} />);
     const row = renderToStaticMarkup(
       <table>
