@@ -77,11 +77,13 @@ export function CodeStep({
         <KeyRound aria-hidden="true" />
         {verify.isPending ? "Verifying..." : "Verify Code"}
       </Button>
-      <div className="flex flex-wrap justify-between gap-2">
-        <Button type="button" variant="link" disabled={resending} onClick={onResend}>
+      {/* Outline buttons, as "Resend Code" on the profile's code check and "Use Different Email"
+          after a magic link: as links without an underline they read as plain text. */}
+      <div className="grid gap-2 sm:grid-cols-2">
+        <Button type="button" variant="outline" disabled={resending} onClick={onResend}>
           Resend Code
         </Button>
-        <Button type="button" variant="link" onClick={onSwitchEmail}>
+        <Button type="button" variant="outline" onClick={onSwitchEmail}>
           Use Different Email
         </Button>
       </div>
