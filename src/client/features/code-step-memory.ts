@@ -1,12 +1,13 @@
 /**
  * Keeps the code sign-in's second step across a reload of /auth/code: the address a code was sent
- * to and when, in this tab's sessionStorage. Never the code itself. Forgotten after the code's
- * lifetime (15 minutes, docs/sign-in.md), at sign-in and on "Use Different Email".
+ * to, in this tab's sessionStorage — never the code, and never the page's address, which would put
+ * the e-mail address into server logs (docs/sign-in.md). Kept for the tab's life, past the code's
+ * 15 minutes, since Resend Code on that step still helps then; forgotten at sign-in and on "Use
+ * Different Email".
  */
 const KEY = "cup-of-joe.code-sign-in";
-const CODE_LIFETIME_MS = 15 * 60 * 1000;
 
-type Remembered = { email: string; sentAt: number };
+type Remembered = { email: string };
 
 function storage(): Storage | null {
   try {
@@ -16,21 +17,19 @@ function storage(): Storage | null {
   }
 }
 
-export function rememberCodeStep(email: string, now = Date.now(), store = storage()): void {
+export function rememberCodeStep(email: string, store = storage()): void {
   try {
-    store?.setItem(KEY, JSON.stringify({ email, sentAt: now } satisfies Remembered));
+    store?.setItem(KEY, JSON.stringify({ email } satisfies Remembered));
   } catch {
     // full or refused: nothing to keep
   }
 }
 
-/** The address a still-valid code was sent to from this tab, or null. */
-export function recallCodeStep(now = Date.now(), store = storage()): string | null {
+/** The address a code was last sent to from this tab, or null. */
+export function recallCodeStep(store = storage()): string | null {
   try {
     const value = JSON.parse(store?.getItem(KEY) ?? "null") as Partial<Remembered> | null;
-    if (typeof value?.email !== "string" || typeof value.sentAt !== "number") return null;
-    const age = now - value.sentAt;
-    return age >= 0 && age < CODE_LIFETIME_MS ? value.email : null;
+    return typeof value?.email === "string" && value.email !== "" ? value.email : null;
   } catch {
     return null;
   }

@@ -37,7 +37,7 @@ const headings: Record<Step, string> = {
 function useCodeSignIn() {
   const queryClient = useQueryClient();
   // A reload after "Send Code" comes back to the code step for the same address.
-  const [recalled] = useState(recallCodeStep);
+  const [recalled] = useState(() => recallCodeStep());
   const [step, setStep] = useState<Step>(recalled ? "code" : "email");
   const [address, setAddress] = useState(recalled ?? "");
   const [sends, setSends] = useState(0);
