@@ -58,6 +58,7 @@ describe("a whitelisted employee signs in with an e-mailed code", () => {
     )?.[0];
     expect(address?.replace(/\n/g, "")).toBe(longAddress);
     const parts = address?.split("\n") ?? [];
+    expect(parts.length).toBeGreaterThan(1);
     for (let i = 1; i < parts.length; i++) {
       expect(`${parts[i - 1]}|${parts[i]}`).toMatch(/\|[.@]/);
     }
