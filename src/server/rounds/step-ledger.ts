@@ -17,8 +17,8 @@ function rowsOf<T>(result: unknown): T[] {
  * processes may plan the same round at once. An older round whose publish was missed (it fell due
  * before this round's window opened, or this round's publish is due too) is called off, with an
  * activity line: after downtime only the latest round runs, not every missed one (an older
- * check-in or reminder is not held when its pairing is over or this round's publish is due too:
- * check-in-step.ts). An older round whose
+ * check-in or reminder is not held when its pairing is over, and waits while this round's
+ * publish is due: check-in-step.ts, waitsForNewerPublish). An older round whose
  * publish falls inside this round's window (a long review window before a late pairing day) keeps
  * its draft and publishes on its day.
  */
