@@ -40,9 +40,7 @@ export async function runCheckInStep(
   return { state: "done", pairingId };
 }
 
-type Held =
-  | { state: "held"; pairingId: number }
-  | (StepOutcome & { state: "skipped" | "pending" });
+type Held = { state: "held"; pairingId: number } | (StepOutcome & { state: "skipped" | "pending" });
 
 /**
  * Whether the step is held, decided under the round's lock (the scope and month's, then its
