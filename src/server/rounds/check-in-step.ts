@@ -1,4 +1,5 @@
-import { and, desc, eq, gt, inArray, lte } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lte } from "drizzle-orm";
+import { monthDisplay } from "../../shared/pairings";
 import { notHeldNotes } from "../../shared/rounds";
 import { recordActivity } from "../activity/activity";
 import { askCheckIns } from "../check-ins/ask-check-ins";
@@ -14,8 +15,8 @@ import type { StepOutcome } from "./step-ledger";
 /**
  * The check-in (and, a week later, its one reminder) of the round's published pairing: the
  * asking itself is docs/check-ins.md's, which claims each person before writing, so a run taken
- * over after a crash asks nobody twice. A round already completed, or that a catch-up completes
- * (the next round's publish is overdue too), is not held (docs/rounds.md, "Catch-up").
+ * over after a crash asks nobody twice. A round already completed is not held; one whose next
+ * round's publish is due too waits for that publish to settle (docs/rounds.md, "Catch-up").
  */
 export async function runCheckInStep(
   ctx: AppContext,
@@ -24,7 +25,7 @@ export async function runCheckInStep(
 ): Promise<StepOutcome> {
   const { label, base } = roundOfStep(step, scope);
   const held = await ctx.db.transaction((tx) => roundToAsk(ctx, tx, step));
-  if (held.state === "skipped") return held;
+  if (held.state !== "held") return held;
   const { pairingId } = held;
   const ask = step.kind === "reminder" ? remindCheckIns : askCheckIns;
   const run = await ask(ctx, { pairingId });
@@ -39,13 +40,15 @@ export async function runCheckInStep(
   return { state: "done", pairingId };
 }
 
-type Held = { state: "held"; pairingId: number } | (StepOutcome & { state: "skipped" });
+type Held = { state: "held"; pairingId: number } | (StepOutcome & { state: "skipped" | "pending" });
 
 /**
  * Whether the step is held, decided under the round's lock (the scope and month's, then its
  * pairing's row FOR SHARE, so a Complete under way finishes first) with the pairing's status
- * read again inside: a reminder still to come when the round completes is not sent, also when
- * the app was down and its completion is itself overdue.
+ * read again inside: a reminder still to come when the round completes is not sent. When the
+ * next round's publish is due too (the app was down across it), nothing is decided on what that
+ * publish may do: the step is put back to wait for it (step-ledger.ts waitsForNewerPublish), as
+ * it finds no draft when none could be made and then leaves this round running.
  */
 async function roundToAsk(ctx: AppContext, tx: Tx, step: RoundStepRow): Promise<Held> {
   await lockScopeMonth(tx, step.scopeKey, step.month);
@@ -57,8 +60,10 @@ async function roundToAsk(ctx: AppContext, tx: Tx, step: RoundStepRow): Promise<
   if (pairing.status !== "active") {
     return { state: "skipped", note: notHeldNotes.completedFirst(step.month), pairingId };
   }
-  if (await nextPublishOverdue(tx, step, ctx.clock.now())) {
-    return { state: "skipped", note: notHeldNotes.completesFirst(step.month), pairingId };
+  const next = await newerPublishDue(tx, step, ctx.clock.now());
+  if (next !== null) {
+    const note = `Waits for the ${monthDisplay(next)} round's publish, due too: it completes this round, or leaves it running.`;
+    return { state: "pending", note, waits: true };
   }
   return { state: "held", pairingId };
 }
@@ -77,10 +82,10 @@ async function pairingOfMonth(tx: Tx, scopeKey: string, month: string): Promise<
   return row?.id ?? null;
 }
 
-/** A later round's publish, still to run and already due: it completes this round in this catch-up. */
-async function nextPublishOverdue(tx: Tx, step: RoundStepRow, now: Date): Promise<boolean> {
+/** The month of a later round whose publish is already due and still to settle (else null). */
+async function newerPublishDue(tx: Tx, step: RoundStepRow, now: Date): Promise<string | null> {
   const [row] = await tx
-    .select({ id: roundSteps.id })
+    .select({ month: roundSteps.month })
     .from(roundSteps)
     .where(
       and(
@@ -91,6 +96,7 @@ async function nextPublishOverdue(tx: Tx, step: RoundStepRow, now: Date): Promis
         lte(roundSteps.dueAt, now),
       ),
     )
+    .orderBy(asc(roundSteps.month))
     .limit(1);
-  return row !== undefined;
+  return row?.month ?? null;
 }

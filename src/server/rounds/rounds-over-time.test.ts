@@ -3,11 +3,13 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { RoundSettings } from "../../shared/rounds";
 import { listActivity } from "../activity/activity";
 import { fixedClock } from "../clock";
-import { pairings, roundDrafts, roundSteps } from "../db/schema";
+import { pairings, type RoundStepRow, roundDrafts, roundSteps, settings } from "../db/schema";
 import { runDueSteps } from "../jobs/definitions/round-steps";
 import { allowEmail, createCompanyWidePeople, createGroup, createUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { checkRoundInvariants } from "./round-invariants";
+import { planDueRounds, runClaimedStep } from "./run-due-steps";
+import { claimDueStep } from "./step-ledger";
 
 /*
  * Rounds across time: a late publish, a long review window, a group made just before its window,
@@ -185,8 +187,8 @@ describe("a catch-up across the next round's publish", () => {
     expect(await c.at("2027-03-08T09:00:00Z")).toEqual([["2027-03", "check-in", "done"]]);
     // Down from 10 March (March's reminder due on the 15th) until after April's pairing day.
     await c.at("2027-03-10T10:00:00Z");
+    // The reminder waits for April's publish, which completes March and so marks it not held.
     expect(await c.at("2027-04-20T10:00:00Z")).toEqual([
-      ["2027-03", "reminder", "skipped"],
       ["2027-04", "draft", "done"],
       ["2027-04", "publish", "done"],
     ]);
@@ -195,10 +197,75 @@ describe("a catch-up across the next round's publish", () => {
     const reminder = (await c.stepsOf("2027-03")).find((s) => s.kind === "reminder");
     expect(reminder).toMatchObject({
       state: "skipped",
-      note: "Not held: the March 2027 round completes first, when the next one is published.",
+      note: "Not held: the March 2027 round was completed first.",
+      dueAt: new Date("2027-03-15T09:00:00Z"),
     });
     const lines = await listActivity(c.app.db, { limit: 50 });
     expect(lines.filter((a) => a.kind === "round.reminded")).toEqual([]);
     expect(lines.filter((a) => a.kind === "round.completed")).toHaveLength(1);
+  });
+
+  it("still reminds the people of a round the catch-up leaves running, when no draft could be made", async () => {
+    const c = await company("2027-02-20T00:00:00Z");
+    await c.at("2027-02-20T00:00:00Z");
+    await c.at("2027-02-26T09:00:00Z");
+    await c.at("2027-03-01T09:00:00Z");
+    expect(await c.at("2027-03-08T09:00:00Z")).toEqual([["2027-03", "check-in", "done"]]);
+    // April can have no draft: more people must be ready than the company has.
+    await c.app.db.insert(settings).values({ key: "pairing.minimumUsers", value: 10 });
+    // Down from 10 March (March's reminder due on the 15th) until after April's pairing day.
+    await c.at("2027-03-10T10:00:00Z");
+    // April's publish finds nothing, so March runs on and its reminder goes out.
+    expect(await c.at("2027-04-20T10:00:00Z")).toEqual([
+      ["2027-04", "draft", "skipped"],
+      ["2027-04", "publish", "skipped"],
+      ["2027-03", "reminder", "done"],
+      ["2027-04", "check-in", "skipped"],
+      ["2027-04", "reminder", "skipped"],
+    ]);
+    const reminders = (await c.app.outbox()).filter((m) => m.subject.startsWith("Reminder:"));
+    expect(reminders).toHaveLength(4);
+    const [march] = await c.app.db
+      .select()
+      .from(pairings)
+      .where(and(eq(pairings.scopeKey, "all"), eq(pairings.month, "2027-03")));
+    expect(march.status).toBe("active");
+    const reminder = (await c.stepsOf("2027-03")).find((s) => s.kind === "reminder");
+    expect(reminder).toMatchObject({ state: "done", note: null });
+    const lines = await listActivity(c.app.db, { limit: 50 });
+    expect(lines.filter((a) => a.kind === "round.reminded")).toHaveLength(1);
+    expect(lines.filter((a) => a.kind === "round.completed")).toEqual([]);
+  });
+
+  it("puts back a reminder that finds the next publish due only under its lock, with no try spent", async () => {
+    const c = await company("2027-02-20T00:00:00Z");
+    await c.at("2027-02-20T00:00:00Z");
+    await c.at("2027-02-26T09:00:00Z");
+    await c.at("2027-03-01T09:00:00Z");
+    await c.at("2027-03-08T09:00:00Z");
+    c.clock.set("2027-04-20T10:00:00Z");
+    await planDueRounds(c.app.ctx);
+    // Claimed on what was due on 31 March; the step itself runs on the 20th, April's publish due.
+    const now = new Date("2027-03-31T10:00:00Z");
+    const claimed = await claimDueStep(c.app.db, { owner: "eve", leaseMs: 60_000, now });
+    expect(claimed).toMatchObject({ month: "2027-03", kind: "reminder", attempts: 1 });
+    const run = await runClaimedStep(c.app.ctx, claimed as RoundStepRow, "eve", () => {});
+    expect(run.state).toBe("pending");
+    const waiting = (await c.stepsOf("2027-03")).find((s) => s.kind === "reminder");
+    expect(waiting).toMatchObject({
+      state: "pending",
+      attempts: 0,
+      note: "Waits for the April 2027 round's publish, due too: it completes this round, or leaves it running.",
+    });
+    expect(await c.at("2027-04-20T10:05:00Z")).toEqual([
+      ["2027-04", "draft", "done"],
+      ["2027-04", "publish", "done"],
+    ]);
+    const reminder = (await c.stepsOf("2027-03")).find((s) => s.kind === "reminder");
+    expect(reminder).toMatchObject({
+      state: "skipped",
+      note: "Not held: the March 2027 round was completed first.",
+    });
+    expect((await c.app.outbox()).filter((m) => m.subject.startsWith("Reminder:"))).toEqual([]);
   });
 });

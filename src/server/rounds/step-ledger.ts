@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { RoundStepKind } from "../../shared/enums";
 import { monthDisplay } from "../../shared/pairings";
 import { shiftMonth } from "../../shared/round-dates";
@@ -17,8 +17,8 @@ function rowsOf<T>(result: unknown): T[] {
  * processes may plan the same round at once. An older round whose publish was missed (it fell due
  * before this round's window opened, or this round's publish is due too) is called off, with an
  * activity line: after downtime only the latest round runs, not every missed one (an older
- * check-in or reminder is not held when its pairing is over or this round's publish is due too:
- * check-in-step.ts). An older round whose
+ * check-in or reminder is not held when its pairing is over, and waits while this round's
+ * publish is due: check-in-step.ts, waitsForNewerPublish). An older round whose
  * publish falls inside this round's window (a long review window before a late pairing day) keeps
  * its draft and publishes on its day.
  */
@@ -164,19 +164,23 @@ export interface ClaimOptions {
 /**
  * Claims the earliest due step under a lease: a pending one, or one whose holder's lease ran out
  * (that process died). A step waits while an earlier step of its scope is still open, so a
- * publish never overtakes its draft. `FOR UPDATE SKIP LOCKED`: processes claiming at once never
- * get the same row (docs/decisions/0018-scheduled-rounds.md).
+ * publish never overtakes its draft; a check-in or reminder waits for a newer round's publish
+ * (waitsForNewerPublish) and holds back nothing meanwhile. `FOR UPDATE SKIP LOCKED`: processes
+ * claiming at once never get the same row (docs/decisions/0018-scheduled-rounds.md).
  */
 export async function claimDueStep(db: Db, options: ClaimOptions): Promise<RoundStepRow | null> {
+  const now = options.now.toISOString();
   const result = await db.execute(sql`
     with picked as (
       select s.id from round_steps s
       where (s.state = 'pending' or (s.state = 'running' and s.lease_expires_at < now()))
-        and s.due_at <= ${options.now.toISOString()}::timestamptz
+        and s.due_at <= ${now}::timestamptz
+        and not ${waitsForNewerPublish(sql.raw("s"), now)}
         and not exists (
           select 1 from round_steps e
           where e.scope_key = s.scope_key and e.id <> s.id and e.due_at < s.due_at
-            and e.state in ('pending', 'running'))
+            and e.state in ('pending', 'running')
+            and not ${waitsForNewerPublish(sql.raw("e"), now)})
       order by s.due_at, s.id
       limit 1
       for update of s skip locked
@@ -193,6 +197,21 @@ export async function claimDueStep(db: Db, options: ClaimOptions): Promise<Round
     .from(roundSteps)
     .where(eq(roundSteps.id, Number(row.id)));
   return step ?? null;
+}
+
+/**
+ * Whether the step `alias` names is a check-in or reminder whose scope has a newer round's
+ * publish due and still open, as after a downtime across the next pairing day: it runs once that
+ * publish has settled, which either completes its round (the completion marks it not held,
+ * hand-made-round.ts notHeldAfterCompletion) or found nothing to publish and left the round
+ * running, when it is sent (docs/rounds.md, "Catch-up"). Deciding before, on the publish still
+ * to come, lost the reminder of a round no draft came to complete.
+ */
+function waitsForNewerPublish(alias: SQL, now: string): SQL {
+  return sql`(${alias}.kind in ('check-in', 'reminder') and exists (
+    select 1 from round_steps p
+    where p.scope_key = ${alias}.scope_key and p.month > ${alias}.month and p.kind = 'publish'
+      and p.state in ('pending', 'running') and p.due_at <= ${now}::timestamptz))`;
 }
 
 /**
@@ -226,6 +245,8 @@ export interface StepOutcome {
   state: "done" | "skipped" | "failed" | "pending";
   note?: string | null;
   pairingId?: number | null;
+  /** Pending again because it must wait, not because it failed: the claim was no try. */
+  waits?: boolean;
 }
 
 /** Ends a claimed step, only while this owner still holds it. */
@@ -242,6 +263,7 @@ export async function settleStep(
       state: outcome.state,
       note: outcome.note ?? null,
       ...(outcome.pairingId !== undefined ? { pairingId: outcome.pairingId } : {}),
+      ...(outcome.waits ? { attempts: sql`greatest(${roundSteps.attempts} - 1, 0)` } : {}),
       doneAt: outcome.state === "pending" ? null : now,
       claimedBy: null,
       leaseExpiresAt: null,
