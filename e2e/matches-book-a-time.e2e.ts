@@ -112,7 +112,10 @@ async function graceSeesTheBooking(page: Page, chat: Locator, matchId: number, s
       timesReads.push(request.url());
     }
   });
-  await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+  // As the browser's own: it bubbles from the document to the window, where React Query listens.
+  await page.evaluate(() =>
+    document.dispatchEvent(new Event("visibilitychange", { bubbles: true })),
+  );
   await chat.getByText(bookedText(start, NEW_YORK)).waitFor();
   await chat.getByRole("button", { name: "Move" }).waitFor();
   expect(await chat.getByRole("button", { name: /^Book / }).count()).toBe(0);
@@ -134,7 +137,10 @@ describe("a match booking its coffee chat", () => {
     await story.signInAs(gracePage, grace);
     await gracePage.goto("/matches");
     const graceChat = gracePage.getByRole("region", { name: "Coffee chat time" });
-    await graceChat.getByRole("button", { name: /^Book / }).first().waitFor();
+    await graceChat
+      .getByRole("button", { name: /^Book / })
+      .first()
+      .waitFor();
 
     await bookWithTheKeyboard(page, chat, first);
     for (const email of [ada.email, grace.email]) {
