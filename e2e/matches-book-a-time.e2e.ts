@@ -19,6 +19,7 @@ import { runningClock } from "./support/story-clock";
 // Grace in New York (docs/scheduling.md, "Booking").
 const clock = runningClock("2027-03-10T09:00:00Z");
 const BERLIN = "Europe/Berlin";
+const NEW_YORK = "America/New_York";
 let story: Story;
 beforeAll(async () => {
   story = await startStory({ clock, pagesOnClock: true });
@@ -34,7 +35,7 @@ async function adaAndGrace() {
   });
   const grace = await person("Grace", {
     lastName: "Hopper",
-    timeZone: "America/New_York",
+    timeZone: NEW_YORK,
     timeZoneConfirmed: true,
   });
   return { ada, grace, pair: await match(ada, grace) };
@@ -99,6 +100,28 @@ async function moveIt(page: Page, card: Locator, matchId: number): Promise<strin
   return starts[1];
 }
 
+/**
+ * Grace comes back to her open page (the invitation told her): it becomes visible again and shows
+ * Ada's booking in Grace's zone, having read the booking again but not the times, which ask the
+ * calendars (docs/scheduling.md, "Booking").
+ */
+async function graceSeesTheBooking(page: Page, chat: Locator, matchId: number, start: string) {
+  const timesReads: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === `/api/matches/${matchId}/times`) {
+      timesReads.push(request.url());
+    }
+  });
+  // As the browser's own: it bubbles from the document to the window, where React Query listens.
+  await page.evaluate(() =>
+    document.dispatchEvent(new Event("visibilitychange", { bubbles: true })),
+  );
+  await chat.getByText(bookedText(start, NEW_YORK)).waitFor();
+  await chat.getByRole("button", { name: "Move" }).waitFor();
+  expect(await chat.getByRole("button", { name: /^Book / }).count()).toBe(0);
+  expect(timesReads).toEqual([]);
+}
+
 describe("a match booking its coffee chat", () => {
   it("books one of three times with one press, moves it, and asks for new times when none fit (375 px)", async () => {
     clock.set("2027-03-10T09:00:00Z");
@@ -109,11 +132,21 @@ describe("a match booking its coffee chat", () => {
     const chat = page.getByRole("region", { name: "Coffee chat time" });
     const first = await proposedStarts(page, pair.id);
     expect(first).toHaveLength(3);
+    // Grace's Matches page is open before Ada books, its times drawn.
+    const gracePage = await story.newPage({ timezoneId: NEW_YORK });
+    await story.signInAs(gracePage, grace);
+    await gracePage.goto("/matches");
+    const graceChat = gracePage.getByRole("region", { name: "Coffee chat time" });
+    await graceChat
+      .getByRole("button", { name: /^Book / })
+      .first()
+      .waitFor();
 
     await bookWithTheKeyboard(page, chat, first);
     for (const email of [ada.email, grace.email]) {
       expect(await invitationTo(email, 0)).toContain(stamp(first[0]));
     }
+    await graceSeesTheBooking(gracePage, graceChat, pair.id, first[0]);
 
     const moved = await moveIt(page, chat, pair.id);
     expect(await invitationTo(grace.email, 1)).toContain(stamp(moved));

@@ -4,7 +4,8 @@ import { getQueryFn } from "./api-client";
 /**
  * Client-wide data defaults: no automatic refetch interval, no refetch
  * on window focus, data never stale, no retries for queries or mutations. A query without its own
- * queryFn GETs its key joined with "/" and throws on 401.
+ * queryFn GETs its key joined with "/" and throws on 401. A query may ask for more: the match's
+ * booking is read again when the page becomes visible (docs/scheduling.md, "Booking").
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

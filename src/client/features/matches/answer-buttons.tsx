@@ -1,11 +1,9 @@
 import { answerActions, type Tense } from "@shared/match-states";
 import type { MatchItem } from "@shared/matches";
-import { useQuery } from "@tanstack/react-query";
 import { CircleCheck, CircleX } from "lucide-react";
 import { useId } from "react";
 import { Button } from "../../components/ui/button";
-import { matchesApi, matchKeys } from "../../lib/api/matches";
-import { useSetConnectionStatus } from "./use-matches";
+import { useMatchInvitation, useSetConnectionStatus } from "./use-matches";
 
 /**
  * Said beside a Met button the booked time has not come for (docs/check-ins.md, "Answers"): shown
@@ -15,11 +13,7 @@ const MET_AFTER_BOOKED_TIME = "You can say you met once your booked time has com
 
 /** Whether the match's booked chat is still to come: Met waits for it, as the server does. */
 function useBookedLater(item: MatchItem): boolean {
-  const invitation = useQuery({
-    queryKey: matchKeys.invitation(item.match.id),
-    queryFn: ({ signal }) => matchesApi.invitation(item.match.id, signal),
-    enabled: item.pairingOpen,
-  });
+  const invitation = useMatchInvitation(item.match.id, item.pairingOpen);
   const start = invitation.data?.invitation?.start;
   return start !== undefined && new Date(start).getTime() > Date.now();
 }

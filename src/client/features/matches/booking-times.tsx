@@ -9,7 +9,7 @@ import { toast } from "../../components/ui/toast";
 import { matchesApi, matchKeys } from "../../lib/api/matches";
 import { errorMessage } from "../../lib/api-client";
 import { redirectIfUnauthorized } from "../unauthorized";
-import { useReaderZone } from "./use-matches";
+import { useMatchInvitation, useReaderZone } from "./use-matches";
 
 /** Book (or move) and "None of these fit", each refreshing the booking and the times. */
 function useBookingMutations(matchId: number, booked: string | undefined, onBooked: () => void) {
@@ -50,10 +50,7 @@ export function BookingTimes({ item }: { item: MatchItem }) {
   const headingId = useId();
   const bookedRef = useRef<HTMLParagraphElement>(null);
   const [moving, setMoving] = useState(false);
-  const invitation = useQuery({
-    queryKey: matchKeys.invitation(matchId),
-    queryFn: ({ signal }) => matchesApi.invitation(matchId, signal),
-  });
+  const invitation = useMatchInvitation(matchId);
   const times = useQuery({
     queryKey: matchKeys.times(matchId),
     queryFn: ({ signal }) => matchesApi.times(matchId, signal),

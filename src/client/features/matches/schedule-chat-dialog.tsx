@@ -18,7 +18,7 @@ import { personName } from "@shared/person-name";
 import type { MatchTimeZones } from "@shared/working-hours";
 import { worksThrough } from "@shared/working-time";
 import { clockIn, dateIn, instantAt } from "@shared/zone-clock";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CalendarDays, Download, ExternalLink, Send } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Button, buttonVariants } from "../../components/ui/button";
@@ -38,7 +38,7 @@ import { calendarFileUrl, matchesApi, matchKeys } from "../../lib/api/matches";
 import { errorMessage } from "../../lib/api-client";
 import { redirectIfUnauthorized } from "../unauthorized";
 import { useAuth } from "../use-auth";
-import { useMatchTimeZones, useReaderZoneState } from "./use-matches";
+import { useMatchInvitation, useMatchTimeZones, useReaderZoneState } from "./use-matches";
 
 /** "Olga", "Olga and Ben", "Olga, Ben and Cy": the partners' first names (or whole names when none). */
 function firstNames(item: MatchItem): string {
@@ -133,11 +133,7 @@ export function ScheduleChatDialog({
   const [time, setTime] = useState("");
   const id = useId();
   const matchId = item.match.id;
-  const invitation = useQuery({
-    queryKey: matchKeys.invitation(matchId),
-    queryFn: ({ signal }) => matchesApi.invitation(matchId, signal),
-    enabled: open,
-  });
+  const invitation = useMatchInvitation(matchId, open);
   const sent = invitation.data?.invitation;
   const send = useSendInvitation(matchId);
 

@@ -12,12 +12,31 @@ import { matchesApi, matchKeys } from "../../lib/api/matches";
 import { errorMessage } from "../../lib/api-client";
 import { redirectIfUnauthorized } from "../unauthorized";
 
+/**
+ * The match's booked state is read again each time the page becomes visible: a partner books or
+ * moves the chat elsewhere and the e-mail or chat message brings the person back to this tab
+ * (docs/scheduling.md, "Booking"). "always", since the client's data never goes stale
+ * (lib/query-client.ts). Not the proposed times: reading them asks everyone's calendars.
+ */
+const READ_AGAIN_WHEN_VISIBLE = { refetchOnWindowFocus: "always" } as const;
+
 /** The signed-in user's current match; `enabled` is false until the user is known. */
 export function useCurrentMatch(enabled: boolean) {
   return useQuery<CurrentMatchResponse>({
     queryKey: matchKeys.current,
     queryFn: ({ signal }) => matchesApi.current(signal),
     enabled,
+    ...READ_AGAIN_WHEN_VISIBLE,
+  });
+}
+
+/** What the match has booked (`invitation: null` until someone books). */
+export function useMatchInvitation(matchId: number, enabled = true) {
+  return useQuery({
+    queryKey: matchKeys.invitation(matchId),
+    queryFn: ({ signal }) => matchesApi.invitation(matchId, signal),
+    enabled,
+    ...READ_AGAIN_WHEN_VISIBLE,
   });
 }
 

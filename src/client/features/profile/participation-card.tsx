@@ -1,8 +1,7 @@
 import { shortDay } from "@shared/date-text";
-import type { CurrentMatchResponse } from "@shared/matches";
 import { addMonthsToIsoDate, isoDateOf, pauseUntilRange } from "@shared/participation";
 import { PARTICIPATION_UPDATED } from "@shared/profile";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -17,10 +16,10 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/toast";
 import { useConfirm } from "../../components/ui/use-confirm";
-import { matchesApi, matchKeys } from "../../lib/api/matches";
+import { matchKeys } from "../../lib/api/matches";
 import { profileApi } from "../../lib/api/profile";
 import { errorMessage } from "../../lib/api-client";
-import { useNextPairing } from "../matches/use-matches";
+import { useCurrentMatch, useNextPairing } from "../matches/use-matches";
 import { ParticipationMug } from "../participation-mug";
 import { AUTH_USER_QUERY_KEY, type AuthUser } from "../use-auth";
 import { participationExplanation, pauseBadgeNote, runningMatchText } from "./participation-texts";
@@ -132,11 +131,7 @@ function PauseUntilForm({
 export function ParticipationCard({ user }: { user: AuthUser }) {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<string | null>(null);
-  const current = useQuery<CurrentMatchResponse>({
-    queryKey: matchKeys.current,
-    queryFn: ({ signal }) => matchesApi.current(signal),
-    enabled: user.participationStatus === "active",
-  });
+  const current = useCurrentMatch(user.participationStatus === "active");
   const next = useNextPairing(user.participationStatus === "active");
   const { confirm, dialog } = useConfirm();
   const ask = (key: string, body: Action) => {
