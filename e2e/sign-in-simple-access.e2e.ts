@@ -95,13 +95,15 @@ describe("quick test access in a demo", () => {
   });
 
   it("shows a sample person in Berlin their match's times in their own zone", async () => {
-    // The first Berlin person whose running match is with someone of another office.
+    // The first Berlin person whose running match, not answered yet (so times are proposed), is
+    // with someone of another office.
     const people = samplePeople(EMPLOYEES);
     const running = sampleRounds(people, clock.now()).at(-1)?.matches ?? [];
     const match = running.find(
-      ({ members }) =>
+      ({ members, answers }) =>
         people[members[0]].office === "Berlin" &&
-        members.some((m) => people[m].office !== "Berlin"),
+        members.some((m) => people[m].office !== "Berlin") &&
+        answers.every((answer) => answer === "pending"),
     );
     if (!match) throw new Error("No Berlin person has a partner elsewhere this month");
     const berliner = people[match.members[0]];
