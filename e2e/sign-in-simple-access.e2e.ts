@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allowEmail } from "../src/server/test/factories";
 import { bookingTimeLabel } from "../src/shared/booking";
-import {
-  SAMPLE_DOMAIN,
-  SAMPLE_EMPLOYEES,
-  samplePeople,
-  sampleRounds,
-} from "../src/shared/sample-company";
+import { personName } from "../src/shared/person-name";
+import { SAMPLE_DOMAIN, samplePeople, sampleRounds } from "../src/shared/sample-company";
 import { axeViolations, hasHorizontalScroll, type Story, startStory } from "./support/harness";
 import { runningClock } from "./support/story-clock";
 
 // Wednesday 10 March 2027: the sample company is seeded as of then, its March round running.
 const clock = runningClock("2027-03-10T09:00:00Z");
+// Not the default size, so /admin-demo can only agree by reading the server's.
+const EMPLOYEES = 120;
 let story: Story;
 beforeAll(async () => {
   // Started as README.md says: the admin (ADMIN_EMAIL, at the sample domain) exists before DEMO=1
@@ -19,7 +17,12 @@ beforeAll(async () => {
   story = await startStory({
     clock,
     pagesOnClock: true,
-    env: { DEMO: "1", ADMIN_EMAIL: `boss@${SAMPLE_DOMAIN}`, ADMIN_PASSWORD: "a long password" },
+    env: {
+      DEMO: "1",
+      DEMO_EMPLOYEES: String(EMPLOYEES),
+      ADMIN_EMAIL: `boss@${SAMPLE_DOMAIN}`,
+      ADMIN_PASSWORD: "a long password",
+    },
   });
   await allowEmail(story.db, "*@quick.test");
 });
@@ -58,7 +61,7 @@ describe("quick test access in a demo", () => {
       .toMatchObject({ email: "quinn@quick.test", isValidated: true });
   });
 
-  it("opens the sample company's people as they are, and says beside the field why not an admin", async () => {
+  it("opens the sample company's people as they are, the ones /admin-demo lists, and says beside the field why not an admin", async () => {
     const page = await story.newPage({ width: 1280, height: 800 });
     const pageErrors: string[] = [];
     page.on("pageerror", (error) => pageErrors.push(error.message));
@@ -79,17 +82,28 @@ describe("quick test access in a demo", () => {
     await expect
       .poll(() => page.evaluate(() => fetch("/api/auth/user").then((r) => r.json())))
       .toMatchObject({ email: `ada.okafor@${SAMPLE_DOMAIN}`, firstName: "Ada", isValidated: true });
+
+    // /admin-demo lists as many people as the server seeded, down to its last one.
+    const last = samplePeople(EMPLOYEES).at(-1);
+    if (!last) throw new Error("No sample people");
+    await page.goto("/admin-demo/users");
+    await page.getByText(`Showing 50 of ${EMPLOYEES} users`).waitFor();
+    await page.getByLabel("Search users").fill(personName(last).toLowerCase());
+    await page.getByText("Showing 1 user").waitFor();
+    expect(await page.locator("body").innerText()).toContain(last.email);
     expect(pageErrors).toEqual([]);
   });
 
   it("shows a sample person in Berlin their match's times in their own zone", async () => {
-    // The first Berlin person whose running match is with someone of another office.
-    const people = samplePeople(SAMPLE_EMPLOYEES);
+    // The first Berlin person whose running match, not answered yet (so times are proposed), is
+    // with someone of another office.
+    const people = samplePeople(EMPLOYEES);
     const running = sampleRounds(people, clock.now()).at(-1)?.matches ?? [];
     const match = running.find(
-      ({ members }) =>
+      ({ members, answers }) =>
         people[members[0]].office === "Berlin" &&
-        members.some((m) => people[m].office !== "Berlin"),
+        members.some((m) => people[m].office !== "Berlin") &&
+        answers.every((answer) => answer === "pending"),
     );
     if (!match) throw new Error("No Berlin person has a partner elsewhere this month");
     const berliner = people[match.members[0]];

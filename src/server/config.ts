@@ -1,7 +1,11 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { SAMPLE_EMPLOYEES } from "../shared/sample-company";
+import {
+  SAMPLE_EMPLOYEES,
+  SAMPLE_EMPLOYEES_MAX,
+  SAMPLE_EMPLOYEES_MIN,
+} from "../shared/sample-size";
 import {
   calendarSettings,
   checkCalendarSettings,
@@ -66,7 +70,12 @@ const envSchema = z
     /** Everyone in a match shares at least this much working time in two weeks (docs/profile.md). */
     MIN_OVERLAP_MINUTES: z.coerce.number().int().min(0).max(20_160).default(60),
     /** Employees in the sample company DEMO=1 seeds (once per database). */
-    DEMO_EMPLOYEES: z.coerce.number().int().min(2).max(100_000).default(SAMPLE_EMPLOYEES),
+    DEMO_EMPLOYEES: z.coerce
+      .number()
+      .int()
+      .min(SAMPLE_EMPLOYEES_MIN)
+      .max(SAMPLE_EMPLOYEES_MAX)
+      .default(SAMPLE_EMPLOYEES),
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     /** Key for hashing sign-in codes and tokens; derived from DATA_DIR's secret file when unset. */
     AUTH_SECRET: optionalText.pipe(

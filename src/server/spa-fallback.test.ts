@@ -4,7 +4,7 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { precompressDirectory } from "../../scripts/precompress";
-import { DEMO_MODE_META } from "../shared/app-mode";
+import { DEMO_MODE_META, sampleEmployeesMeta } from "../shared/app-mode";
 import { clientRoutes } from "../shared/routes";
 import { createTestApp, type TestApp } from "./test/test-app";
 
@@ -80,11 +80,14 @@ describe("serving the client", () => {
     expect(res.statusCode).toBe(404);
     expect((await t.get("/")).body).not.toContain(DEMO_MODE_META);
 
-    const demo = await createTestApp({ clientDir, env: { DEMO: "1" } });
+    const demo = await createTestApp({ clientDir, env: { DEMO: "1", DEMO_EMPLOYEES: "200" } });
     try {
       const page = await demo.get("/simple-auth");
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain(`${DEMO_MODE_META}\n  </head>`);
+      // The size of the company it seeded, which /admin-demo shows (not a size of its own).
+      expect(page.body).toContain(sampleEmployeesMeta(200));
+      expect((await t.get("/admin-demo")).body).not.toContain("cup-of-joe-sample-employees");
       expect((await demo.get("/")).body).toContain(DEMO_MODE_META);
     } finally {
       await demo.close();

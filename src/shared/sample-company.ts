@@ -6,20 +6,19 @@ import { type CompletedPairingContent, fileMembers } from "./pairings";
 import { personName } from "./person-name";
 import { defaultPairingSchedule } from "./rounds";
 import { SAMPLE_DOMAIN } from "./sample-domain";
+import { SAMPLE_EMPLOYEES } from "./sample-size";
 
 /**
  * The sample company, as plain data from a seeded generator: the server stores it (DEMO=1, see
  * docs/admin-console.md) and the sample dashboard /admin-demo shows the very same people,
  * departments and monthly rounds, so both tell one story. Same seed, same company, on every machine.
  */
-export { SAMPLE_DOMAIN };
+export { SAMPLE_DOMAIN, SAMPLE_EMPLOYEES };
 export const SAMPLE_GROUP = { name: "acme", displayName: "Acme Corp" } as const;
 /** The company's name as its admin saved it (the Company step of Getting started). */
 export const SAMPLE_COMPANY_NAME = SAMPLE_GROUP.displayName;
 /** How many rounds of history come before the current month's. */
 export const SAMPLE_HISTORY_MONTHS = 6;
-/** People in the sample company unless DEMO_EMPLOYEES says otherwise; /admin-demo shows this many. */
-export const SAMPLE_EMPLOYEES = 100;
 /** Months within which a pair never meets again: the pairing engine's default repeat window. */
 export const SAMPLE_REPEAT_WINDOW_MONTHS = 3;
 

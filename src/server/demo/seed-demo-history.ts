@@ -3,6 +3,7 @@ import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import { answerOfMatchesPage } from "../../shared/check-in-answers";
 import type { ConnectionStatus } from "../../shared/enums";
 import { monthDisplay } from "../../shared/pairings";
+import { roundWindows } from "../../shared/round-windows";
 import {
   SAMPLE_REFUSAL,
   type SamplePerson,
@@ -30,9 +31,10 @@ import { defaultNewsletter } from "../newsletters/newsletter-defaults";
 import { archiveFileName } from "../newsletters/send/finish-send";
 import { failureReasons } from "../newsletters/send/outcome";
 import { insertPastDeliveries } from "../newsletters/send/past-deliveries";
-import { writeHandMadeRound } from "../rounds/hand-made-round";
+import { ruleOfScope, writeHandMadeRound } from "../rounds/hand-made-round";
 import { roundDates } from "../rounds/round-dates";
 import { dateRule, getRoundSettings, getTimeZone } from "../rounds/round-settings";
+import { type CheckInTimes, missAnswers, seedCheckIns } from "./seed-check-ins";
 
 interface HistoryInput {
   now: Date;
@@ -57,9 +59,10 @@ async function publishTimes(tx: Tx, scopeKey: string): Promise<SamplePublishTime
 
 /**
  * The sample company's story, in a few bulk statements: six completed monthly rounds, each with
- * its completed-pairing record, every match closed (status completed) with its members' answers,
- * and a sent newsletter with its deliveries, send log and archive; then this month's running
- * round with its first answers. The rounds, their dates, records and refused deliveries come from
+ * its completed-pairing record, every match closed (status completed) with its members' answers
+ * and its check-in questions (seed-check-ins.ts), and a sent newsletter with its deliveries, send
+ * log and archive; then this month's running round with its first answers and, once its check-in
+ * date has passed, its questions. The rounds, their dates, records and refused deliveries come from
  * src/shared/sample-company.ts, which /admin-demo shows too; no record is both completed and active.
  */
 export async function seedHistory(tx: Tx, input: HistoryInput): Promise<void> {
@@ -97,10 +100,14 @@ export async function seedHistory(tx: Tx, input: HistoryInput): Promise<void> {
     });
   const running = rounds.length - 1;
   await seedRunningRound(tx, input, rounds[running], stored[running].id);
+  const asked = await checkInTimes(tx, String(group.id));
+  const missAnswer = missAnswers();
   // One round at a time, so that only one round's matches and file are held (100,000 people:
   // 50,000 matches a round; docs/performance.md, "100,000 employees").
   for (const [r, round] of rounds.entries()) {
-    await insertMatchesInBulk(tx, matchesOf(round, stored[r], input));
+    const times = asked(round);
+    await insertMatchesInBulk(tx, matchesOf(round, stored[r], input, { times, missAnswer }));
+    await seedCheckIns(tx, { ...times, pairingId: stored[r].id, now });
   }
   const past = rounds.filter((round) => round.monthsAgo > 0);
   const files: Array<{ fileName: string }> = [];
@@ -122,6 +129,23 @@ export async function seedHistory(tx: Tx, input: HistoryInput): Promise<void> {
   }
   const sent = await seedSentNewsletters(tx, input, past, files);
   await seedActivity(tx, input, { rounds, stored, files, sent });
+}
+
+/**
+ * When each seeded round asked "Did you meet?" and reminded: the windows of a round started on its
+ * pairing day (docs/rounds.md), as its steps date them; nobody was asked in a scope whose rounds
+ * are off, which has no check-in step (docs/check-ins.md).
+ */
+async function checkInTimes(
+  tx: Tx,
+  scopeKey: string,
+): Promise<(round: SampleRound) => CheckInTimes> {
+  const { rule, auto } = await ruleOfScope(tx, scopeKey);
+  return (round) => {
+    if (!auto) return { checkInAt: null, reminderAt: null };
+    const { checkInAt, reminderAt } = roundWindows(round.month, rule, round.publishedAt);
+    return { checkInAt, reminderAt };
+  };
 }
 
 /**
@@ -200,15 +224,19 @@ async function seedActivity(
   await recordPastActivity(tx, lines);
 }
 
-/** The sample company's answers (the API's statuses) as stored: a miss stored as Skip. */
-const storedAnswerOf = (status: ConnectionStatus) =>
-  status === "pending" ? null : answerOfMatchesPage[status];
-
 function matchesOf(
   round: SampleRound,
   pairing: { id: number; createdAt: Date; completedAt: Date | null },
   { now, ids }: HistoryInput,
+  asked: { times: CheckInTimes; missAnswer: ReturnType<typeof missAnswers> },
 ) {
+  /** A sample answer (the API's status) as stored: a miss as its page said it (missAnswers). */
+  const stored = (status: ConnectionStatus, at: Date | null) => {
+    if (status === "pending" || !at) return null;
+    return status === "not_confirmed"
+      ? asked.missAnswer(at, asked.times)
+      : answerOfMatchesPage[status];
+  };
   const answeredBy = round.monthsAgo === 0 ? now : (pairing.completedAt ?? now);
   const span = Math.max(0, answeredBy.getTime() - pairing.createdAt.getTime());
   return round.matches.map((g, i) => {
@@ -224,7 +252,7 @@ function matchesOf(
       completedAt: pairing.completedAt,
       members: g.members.map((member, k) => ({
         userId: ids[member],
-        answer: storedAnswerOf(g.answers[k]),
+        answer: stored(g.answers[k], at(k)),
         answeredAt: at(k),
       })),
     };

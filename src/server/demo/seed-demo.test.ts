@@ -11,6 +11,7 @@ import { activityPage } from "../activity/activity";
 import { ensureAdmin } from "../auth/ensure-admin";
 import type { Database } from "../db/client";
 import {
+  checkIns,
   completedPairings,
   emailLogs,
   matches,
@@ -153,6 +154,61 @@ describe("demo seeding", () => {
       .from(matchMembers)
       .where(and(sql`${matchMembers.answer} is not null`, sql`${matchMembers.answeredAt} is null`));
     expect(answered[0].n).toBe(0);
+  });
+
+  it("asked each round's members who had not answered on its check-in date, and reminded the silent a week later", async () => {
+    const DAY = 24 * 60 * 60 * 1000;
+    const rows = await database.db
+      .select({
+        month: pairings.month,
+        status: pairings.status,
+        publishedAt: pairings.createdAt,
+        answer: matchMembers.answer,
+        answeredAt: matchMembers.answeredAt,
+        askedAt: checkIns.askedAt,
+        sentAt: checkIns.sentAt,
+        remindedAt: checkIns.remindedAt,
+        reminderSentAt: checkIns.reminderSentAt,
+        matchOfQuestion: checkIns.matchId,
+        matchId: matchMembers.matchId,
+      })
+      .from(matchMembers)
+      .innerJoin(matches, eq(matches.id, matchMembers.matchId))
+      .innerJoin(pairings, eq(pairings.id, matches.pairingId))
+      .leftJoin(
+        checkIns,
+        and(eq(checkIns.pairingId, pairings.id), eq(checkIns.userId, matchMembers.userId)),
+      );
+    const past = rows.filter((r) => r.status === "completed");
+    for (const r of past) {
+      // Asked (on the check-in date, a week after the round was published) unless answered before.
+      const checkInAt = r.publishedAt.getTime() + 7 * DAY;
+      const answeredBefore = r.answeredAt !== null && r.answeredAt.getTime() <= checkInAt;
+      expect(r.askedAt?.getTime() ?? null).toBe(answeredBefore ? null : checkInAt);
+      if (answeredBefore) continue;
+      expect(r).toMatchObject({ sentAt: r.askedAt, matchOfQuestion: r.matchId });
+      // Reminded a week later when still silent or at Not yet.
+      const reminderAt = checkInAt + 7 * DAY;
+      const silent = r.answeredAt === null || r.answeredAt.getTime() > reminderAt;
+      const reminded = silent || r.answer === "not_yet";
+      expect(r.remindedAt?.getTime() ?? null).toBe(reminded ? reminderAt : null);
+      expect(r.reminderSentAt).toEqual(r.remindedAt);
+    }
+    const asked = past.filter((r) => r.askedAt !== null);
+    expect(asked.length / past.length).toBeGreaterThan(0.5);
+    expect(asked.length).toBeLessThan(past.length);
+    // Some said Not yet on the check-in, after it was asked; the Matches page's misses are Skip.
+    const notYet = past.filter((r) => r.answer === "not_yet");
+    expect(notYet.length).toBeGreaterThan(0);
+    for (const r of notYet) expect(r.askedAt).not.toBeNull();
+    expect(past.some((r) => r.answer === "skip")).toBe(true);
+    // This month's check-in (Monday 8 March) has asked, its reminder (the 15th) is to come.
+    const running = rows.filter((r) => r.status === "active" && r.askedAt !== null);
+    expect(running.length).toBeGreaterThan(0);
+    for (const r of running) {
+      expect(r.askedAt?.toISOString()).toBe("2027-03-08T09:00:00.000Z");
+      expect(r.remindedAt).toBeNull();
+    }
   });
 
   it("sent each past month's newsletter with a log line per recipient", async () => {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
-import { DEMO_MODE_META } from "../../shared/app-mode";
+import { DEMO_MODE_META, sampleEmployeesMeta } from "../../shared/app-mode";
 import { isClientRoute } from "../../shared/routes";
 import type { Config } from "../config";
 import { ASSET_CACHE_CONTROL, CLIENT_ASSETS_GLOBS, serveClientAssets } from "./client-assets";
@@ -17,7 +17,7 @@ export async function serveClientPages(
   config: Config,
   clientDir: string | undefined,
 ): Promise<void> {
-  const indexHtml = clientDir ? readIndexHtml(clientDir, config.DEMO) : undefined;
+  const indexHtml = clientDir ? readIndexHtml(clientDir, config) : undefined;
   if (clientDir && indexHtml) {
     serveClientAssets(app, clientDir);
     await app.register(fastifyStatic, {
@@ -54,10 +54,18 @@ export async function serveClientPages(
   });
 }
 
-/** The pages' HTML, marked for demo mode when DEMO=1 so the client shows demo-only pieces. */
-function readIndexHtml(clientDir: string, demo: boolean): string | undefined {
+/**
+ * The pages' HTML, marked for demo mode when DEMO=1 so the client shows demo-only pieces, with
+ * the size of the company it seeded, which /admin-demo shows.
+ */
+function readIndexHtml(
+  clientDir: string,
+  config: Pick<Config, "DEMO" | "DEMO_EMPLOYEES">,
+): string | undefined {
   const file = path.join(clientDir, "index.html");
   if (!existsSync(file)) return undefined;
   const html = readFileSync(file, "utf8");
-  return demo ? html.replace("</head>", `  ${DEMO_MODE_META}\n  </head>`) : html;
+  if (!config.DEMO) return html;
+  const marks = `  ${sampleEmployeesMeta(config.DEMO_EMPLOYEES)}\n  ${DEMO_MODE_META}\n  </head>`;
+  return html.replace("</head>", marks);
 }

@@ -3,6 +3,7 @@ import { Info } from "lucide-react";
 import { useLayoutEffect, useState } from "react";
 import { Spinner } from "../../../components/ui/spinner";
 import { replaceTransport } from "../../../lib/api-client";
+import { sampleCompanySize } from "../../../lib/app-mode";
 import { createQueryClient } from "../../../lib/query-client";
 import { AdminDashboard } from "../admin-dashboard";
 import { sampleTransport } from "./sample-transport";
@@ -15,6 +16,7 @@ import { sampleTransport } from "./sample-transport";
 export function SampleDashboard() {
   const [queryClient] = useState(createQueryClient);
   const [ready, setReady] = useState(false);
+  const [size] = useState(sampleCompanySize);
   // Installed before any tab mounts (children render only once it is in place).
   useLayoutEffect(() => {
     const restore = replaceTransport(sampleTransport);
@@ -36,6 +38,8 @@ export function SampleDashboard() {
           <strong>Sample data.</strong> This dashboard shows a made-up company (the one a demo
           server starts with) so you can look around. Nothing here is a real person, and changes are
           not saved.
+          {size.shown < size.seeded &&
+            ` The demo server's company has ${size.seeded.toLocaleString("en")} people; this page works out its first ${size.shown.toLocaleString("en")}, so its rounds and figures are those of a company that size.`}
         </p>
       </div>
       {ready ? (

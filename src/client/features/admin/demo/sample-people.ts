@@ -2,16 +2,16 @@ import type { AdminUser } from "@shared/admin-users";
 import {
   samplePeople as generatePeople,
   SAMPLE_DOMAIN,
-  SAMPLE_EMPLOYEES,
   SAMPLE_GROUP,
   type SampleRound,
   sampleDepartmentList,
   sampleRounds,
 } from "@shared/sample-company";
+import { sampleCompanySize } from "../../../lib/app-mode";
 
 /**
  * The sample company of src/shared/sample-company.ts, the very one DEMO=1 seeds (same generator,
- * same seed, same default size): its people as the user list shows them and its rounds as of
+ * same seed, the size the demo server seeded, else the default one): its people as the user list shows them and its rounds as of
  * today. Ids are made up here (the server's are its own); names, addresses, departments,
  * statuses, offices, time zones, rounds and answers are the generator's. `.example` addresses receive no mail.
  */
@@ -25,8 +25,11 @@ export const sampleDepartments = sampleDepartmentList.map(([name, displayName], 
 }));
 const departmentNames = new Map<string, string>(sampleDepartmentList);
 
+/** How many people the demo server seeded, and how many of them this dashboard shows. */
+export const sampleSize = sampleCompanySize();
+
 /** The generator's people, in its order (rounds refer to them by index). */
-export const generatedPeople = generatePeople(SAMPLE_EMPLOYEES);
+export const generatedPeople = generatePeople(sampleSize.shown);
 
 export const samplePeople: AdminUser[] = generatedPeople.map((p, i) => ({
   id: `00000000-0000-4000-8000-${String(i + 1).padStart(12, "0")}`,
