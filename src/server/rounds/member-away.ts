@@ -1,4 +1,5 @@
 import type { NextPairingAway } from "../../shared/matches";
+import { SKIP_NEXT_ROUND } from "../../shared/profile";
 import type { UserRow } from "../db/schema";
 
 export type MemberPresence = Pick<
@@ -28,7 +29,7 @@ export function awayOn(member: MemberPresence, draftDay: string): NextPairingAwa
   if (member.awaitingStillIn) return "asked_if_still_in";
   if (member.participationStatus === "paused") {
     if (!member.pauseEndDate || member.pauseEndDate > draftDay) {
-      return member.pauseReason === "skip_next_round" ? "skipping" : "paused";
+      return member.pauseReason === SKIP_NEXT_ROUND ? "skipping" : "paused";
     }
   }
   if (onLeaveOn(member, draftDay)) return "on_leave";
