@@ -65,6 +65,9 @@ export type ProfileInput = z.infer<typeof profileSchema>;
 /** What the forms hold before validation. */
 export type ProfileFormValues = z.input<typeof profileSchema>;
 
+/** The pause reason "Skip Next Month" stores (docs/check-ins.md, "Skip next month"). */
+export const SKIP_NEXT_ROUND = "skip_next_round";
+
 const participationMessage = "Please choose a valid participation option.";
 const isoDate = z
   .string({ error: participationMessage })

@@ -7,8 +7,8 @@ import type { WorkingDay } from "./working-hours";
  * dialog's warning all go through `workingSpans`.
  */
 
-/** Milliseconds since the epoch, start included and end excluded. */
-interface Span {
+/** Milliseconds since the epoch, start included and end excluded: the form the arithmetic works in. */
+export interface Span {
   start: number;
   end: number;
 }

@@ -3,6 +3,7 @@ import type { ActivityItem, ActivityPage } from "../../shared/rounds";
 import type { AppContext } from "../context";
 import type { Db, Tx } from "../db/client";
 import { type ActivityRow, activities, users } from "../db/schema";
+import { isUuid } from "../db/uuid";
 import { namedPerson, type PeopleLine } from "./people-line";
 
 /** One automatic action for the admin's activity list (docs/rounds.md#activity). */
@@ -127,12 +128,10 @@ export async function activityPage(
   return { items, nextBefore: more ? (items.at(-1)?.id ?? null) : null };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The person or admin a line says did it (`data.by`); none for what the programme did itself. */
 function byOf(data: unknown): string | null {
   const by = (data as { by?: unknown } | null)?.by;
-  return typeof by === "string" && UUID.test(by) ? by : null;
+  return typeof by === "string" && isUuid(by) ? by : null;
 }
 
 /** Each actor's name as the lines name people (`namedPerson`), in one read for the page. */

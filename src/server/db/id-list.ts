@@ -1,4 +1,5 @@
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+import { isUuid } from "./uuid";
 
 /**
  * `column in (ids)` with the ids as one JSON parameter: a statement may carry at most 65,535
@@ -8,15 +9,13 @@ export function inIdList(column: AnyColumn, ids: readonly string[]): SQL {
   return sql`${column} in (select value::uuid from json_array_elements_text(${JSON.stringify(ids)}::json))`;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The ids as one `uuid[]` parameter written as the array's text: for a company-wide pairing's
  * 100,000 ids the driver's own array writing (quoting and escaping each element) cost more than
  * the statement. Anything but a UUID is refused, so nothing can break out of the text.
  */
 export function uuidArray(ids: readonly string[]): SQL {
-  for (const id of ids) if (!UUID.test(id)) throw new Error(`Not a UUID: ${JSON.stringify(id)}`);
+  for (const id of ids) if (!isUuid(id)) throw new Error(`Not a UUID: ${JSON.stringify(id)}`);
   return sql`${`{${ids.join(",")}}`}::uuid[]`;
 }
 

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { isUuid } from "../db/uuid";
 
 /**
  * The signed links of every e-mail (docs/mail.md, "Signed links"): a token is its fields joined by
@@ -14,7 +15,6 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 export type LinkPurpose = "check-in" | "still-in" | "not-away" | "book-time";
 type Purpose = LinkPurpose | "newsletter-unsubscribe" | "invitation-unsubscribe";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const MAC_HEX = 32;
 
 function mac(secret: string, purpose: Purpose, body: string): string {
@@ -41,7 +41,7 @@ function verifiedFields(
   const given = parts[count];
   if (given.length !== MAC_HEX || !/^[0-9a-f]+$/.test(given)) return null;
   const fields = parts.slice(0, count);
-  if (!UUID.test(fields[0])) return null;
+  if (!isUuid(fields[0])) return null;
   const expected = mac(secret, purpose, fields.join("."));
   return timingSafeEqual(Buffer.from(given, "hex"), Buffer.from(expected, "hex")) ? fields : null;
 }

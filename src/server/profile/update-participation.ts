@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { USER_NOT_FOUND } from "../../shared/admin-user-texts";
 import { shortDay } from "../../shared/date-text";
 import { addMonthsToIsoDate, isoDateOf, pauseUntilRange } from "../../shared/participation";
-import type { ParticipationRequest } from "../../shared/profile";
+import { type ParticipationRequest, SKIP_NEXT_ROUND } from "../../shared/profile";
 import { recordActivity } from "../activity/activity";
 import {
   type NamedPerson,
@@ -60,7 +60,7 @@ export function participationFields(
       participationStatus: "paused",
       pauseStartDate: today,
       pauseEndDate: action.until,
-      pauseReason: "skip_next_round",
+      pauseReason: SKIP_NEXT_ROUND,
     };
   }
   return {

@@ -1,4 +1,5 @@
 import type { NextPairingAway } from "../../shared/matches";
+import { SKIP_NEXT_ROUND } from "../../shared/profile";
 import type { UserRow } from "../db/schema";
 
 export type MemberPresence = Pick<
@@ -22,13 +23,18 @@ export type MemberPresence = Pick<
  * "Still up for coffee chats?" leaves them out of every round until they answer, whatever a pause
  * or leave says (docs/check-ins.md, "Quiet people"); only an opt-out is told first, since
  * answering alone does not bring them back from it.
+ *
+ * Not built on `eligibleSql`, on purpose: that judges the stored row as of today, while this looks
+ * at a later draft day, by which Sync Employee Status will have brought back someone whose leave
+ * ended (docs/pairings.md, "Sync Employee Status"), so an `on_leave` status with a leave over
+ * before that day is not away here though `eligibleSql` still leaves it out today.
  */
 export function awayOn(member: MemberPresence, draftDay: string): NextPairingAway | null {
   if (member.participationStatus === "opted_out") return "opted_out";
   if (member.awaitingStillIn) return "asked_if_still_in";
   if (member.participationStatus === "paused") {
     if (!member.pauseEndDate || member.pauseEndDate > draftDay) {
-      return member.pauseReason === "skip_next_round" ? "skipping" : "paused";
+      return member.pauseReason === SKIP_NEXT_ROUND ? "skipping" : "paused";
     }
   }
   if (onLeaveOn(member, draftDay)) return "on_leave";

@@ -1,7 +1,8 @@
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import type { Span } from "../../shared/working-time";
 import { repoRoot } from "../repo-root";
-import { mergeSpans, type Span } from "./intervals";
+import { mergeSpans } from "./intervals";
 
 /**
  * The work one person's calendar may take (docs/scheduling.md, "What is refused"): occurrences

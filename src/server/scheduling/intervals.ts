@@ -1,13 +1,9 @@
+import type { Span } from "../../shared/working-time";
+
 /** A stretch of time, start included and end excluded. */
 export interface Interval {
   start: Date;
   end: Date;
-}
-
-/** Milliseconds since the epoch, the form the arithmetic below works in. */
-export interface Span {
-  start: number;
-  end: number;
 }
 
 export const toSpan = (interval: Interval): Span => ({

@@ -1,14 +1,13 @@
 import { CHAT_DURATION_MINUTES } from "../../shared/matches";
 import type { WorkingDay } from "../../shared/working-hours";
-import { addLocalDays, isoWeekday, startOfLocalDay, workingSpans } from "../../shared/working-time";
 import {
-  type Interval,
-  intersectSpans,
+  addLocalDays,
+  isoWeekday,
   type Span,
-  subtractSpans,
-  toInterval,
-  toSpan,
-} from "./intervals";
+  startOfLocalDay,
+  workingSpans,
+} from "../../shared/working-time";
+import { type Interval, intersectSpans, subtractSpans, toInterval, toSpan } from "./intervals";
 
 export interface SchedulingMember {
   /** IANA zone the working hours are read in. */

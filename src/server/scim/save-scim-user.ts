@@ -6,6 +6,7 @@ import type { AppContext } from "../context";
 import type { Tx } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { type UserRow, users } from "../db/schema";
+import { isUuid } from "../db/uuid";
 import { lockPersonByScimId } from "../pairings/locks/people-locks";
 import { resolveManagerRefs } from "../people-rows/manager-refs";
 import { deprovisionUser, reprovisionUser } from "./deprovision-user";
@@ -15,7 +16,7 @@ import type { ScimAttributes } from "./scim-attributes";
 import { setScimDepartment } from "./scim-department";
 import { invalidValue, ScimError, userNotFound } from "./scim-error";
 import { setScimManager, setScimOffice } from "./scim-manager-office";
-import { findScimUser, isUuid, type ScimUserRow } from "./scim-user-rows";
+import { findScimUser, type ScimUserRow } from "./scim-user-rows";
 import { provisionWhitelistEntry, removeWhitelistEntry } from "./scim-whitelist";
 
 const taken = (what: string) => new ScimError(409, `${what} is already provisioned.`, "uniqueness");

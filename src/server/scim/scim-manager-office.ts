@@ -1,9 +1,9 @@
 import { eq, or, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { users } from "../db/schema";
+import { isUuid } from "../db/uuid";
 import { officeOnList, officesOfEmail } from "../directory/offices/office-lists";
 import { setManagerByRef } from "../people-rows/manager-refs";
-import { isUuid } from "./scim-user-rows";
 
 /** A manager reference as providers send it: our SCIM id, their externalId, or a userName. */
 const scimPerson = (ref: string) =>

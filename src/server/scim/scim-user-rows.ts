@@ -1,6 +1,7 @@
 import { eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { users } from "../db/schema";
+import { isUuid } from "../db/uuid";
 import { departmentNameSql } from "../directory/departments/department-name";
 import { ENTERPRISE_SCHEMA, USER_SCHEMA } from "./scim-schemas";
 
@@ -31,9 +32,6 @@ export function scimUsersQuery(db: Db | Tx) {
   return db.select(scimUserSelection).from(users);
 }
 export type ScimUserRow = Awaited<ReturnType<typeof scimUsersQuery>>[number];
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
 
 /** The person whose SCIM resource has this id (not their account id: see users.scimId). */
 export async function findScimUser(db: Db | Tx, scimId: string): Promise<ScimUserRow | null> {

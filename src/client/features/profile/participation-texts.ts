@@ -3,13 +3,11 @@ import { shortDay } from "@shared/date-text";
 import type { CurrentMatchResponse, NextPairingResponse } from "@shared/matches";
 import { joinNames } from "@shared/matches";
 import { personName } from "@shared/person-name";
+import { SKIP_NEXT_ROUND } from "@shared/profile";
 import { nextPairingNote } from "../matches/next-pairing-texts";
 import type { AuthUser } from "../use-auth";
 
 type Participation = Pick<AuthUser, "participationStatus" | "pauseEndDate" | "pauseReason">;
-
-/** The pause reason "Skip Next Month" stores (docs/check-ins.md, "Skip next month"). */
-const SKIP_NEXT_ROUND = "skip_next_round";
 
 /**
  * The line under the Paused badge: "Until {date}" for a pause (the spec's), but a skipped month

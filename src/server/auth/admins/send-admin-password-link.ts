@@ -3,11 +3,11 @@ import { recordActivity } from "../../activity/activity";
 import { namedPerson, peopleLine } from "../../activity/people-line";
 import type { AppContext } from "../../context";
 import { users } from "../../db/schema";
+import { isUuid } from "../../db/uuid";
 import { NotFound } from "../../errors";
 import type { SignedInUser } from "../session-store";
 import { newPasswordLink, queuePasswordLink } from "./password-link";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const GONE = "That admin no longer exists.";
 
 /**
@@ -21,7 +21,7 @@ export async function sendAdminPasswordLink(
   adminId: string,
 ): Promise<{ message: string }> {
   const link = await newPasswordLink(ctx);
-  if (!UUID.test(adminId)) throw new NotFound(GONE);
+  if (!isUuid(adminId)) throw new NotFound(GONE);
   return ctx.db.transaction(async (tx) => {
     const [admin] = await tx
       .select()

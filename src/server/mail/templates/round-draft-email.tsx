@@ -1,4 +1,5 @@
 import { Text } from "@react-email/components";
+import { matchCountText } from "../../../shared/match-count-text";
 import { EmailButton } from "./email-button";
 import { EmailLayout } from "./email-layout";
 
@@ -21,7 +22,7 @@ export function RoundDraftEmail(props: RoundDraftEmailProps) {
     <EmailLayout preview={preview} title="A pairing is ready for review">
       <Text>{preview}</Text>
       <Text>
-        {props.pairs} {props.pairs === 1 ? "match" : "matches"}
+        {matchCountText(props.pairs)}
         {props.unmatched > 0 ? `, ${props.unmatched} without a partner` : ""}. Members see nothing
         yet: it is published, and everyone is told, on {props.publishAt}.
       </Text>

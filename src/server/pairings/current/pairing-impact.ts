@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { PairingImpact } from "../../../shared/impact";
 import type { AppContext } from "../../context";
 import { matchCalendarEvents, matches, matchMembers, pairings } from "../../db/schema";
@@ -11,11 +11,25 @@ import { answerNotMissedSql, chatHappenedSql } from "../../match-members/chat-ha
  * and whether they were told of them (the pairing's announcement or newsletter began: its
  * `announced_at`, which delete-pairing.ts reads to decide whom it tells); and, for the Complete
  * confirmation, the matches completing would count as chats though nobody answered Met, and those
- * with a booked chat still to come, which completing keeps. Read-only.
+ * with a booked chat still to come, which completing keeps. Read-only, in one statement.
  */
 export async function pairingImpact(ctx: AppContext, pairingId: number): Promise<PairingImpact> {
+  const now = ctx.clock.now().toISOString();
+  const ofPairing = sql`${matches.pairingId} = ${pairings.id}`;
+  const ofRunning = sql`${ofPairing} and ${matches.status} = 'active'`;
   const [pairing] = await ctx.db
-    .select({ status: pairings.status, announcedAt: pairings.announcedAt })
+    .select({
+      status: pairings.status,
+      announcedAt: pairings.announcedAt,
+      matches: sql<number>`(select count(*) from ${matches} where ${ofPairing})::int`,
+      people: sql<number>`(select count(distinct ${matchMembers.userId}) from ${matchMembers}
+        join ${matches} on ${matches.id} = ${matchMembers.matchId} where ${ofPairing})::int`,
+      unanswered: sql<number>`(select count(*) filter (where ${countedOnlyByCompletingSql})
+        from ${matches} where ${ofRunning})::int`,
+      bookedAhead: sql<number>`(select count(*) filter (where exists (select 1 from ${matchCalendarEvents} e
+        where e.match_id = ${matches.id} and e.cancelled_at is null
+          and e.starts_at > ${now}::timestamptz)) from ${matches} where ${ofRunning})::int`,
+    })
     .from(pairings)
     .where(eq(pairings.id, pairingId));
   if (!pairing) throw new NotFound("Pairing not found");
@@ -25,28 +39,12 @@ export async function pairingImpact(ctx: AppContext, pairingId: number): Promise
       "pairing_completed",
     );
   }
-  const [counts] = await ctx.db
-    .select({
-      matches: sql<number>`count(distinct ${matches.id})::int`,
-      people: sql<number>`count(distinct ${matchMembers.userId})::int`,
-    })
-    .from(matches)
-    .leftJoin(matchMembers, eq(matchMembers.matchId, matches.id))
-    .where(eq(matches.pairingId, pairingId));
-  const [completing] = await ctx.db
-    .select({
-      unanswered: sql<number>`(count(*) filter (where ${countedOnlyByCompletingSql}))::int`,
-      bookedAhead: sql<number>`(count(*) filter (where exists (select 1 from ${matchCalendarEvents} e
-        where e.match_id = ${matches.id} and e.cancelled_at is null
-          and e.starts_at > ${ctx.clock.now().toISOString()}::timestamptz)))::int`,
-    })
-    .from(matches)
-    .where(and(eq(matches.pairingId, pairingId), eq(matches.status, "active")));
   return {
-    matches: counts.matches,
-    people: counts.people,
+    matches: pairing.matches,
+    people: pairing.people,
     told: pairing.announcedAt !== null,
-    ...completing,
+    unanswered: pairing.unanswered,
+    bookedAhead: pairing.bookedAhead,
   };
 }
 

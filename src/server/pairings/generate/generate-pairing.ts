@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { matchCountText } from "../../../shared/match-count-text";
 import { type GeneratePairingResponse, monthDisplay } from "../../../shared/pairings";
 import { recordActivity } from "../../activity/activity";
 import { namedPerson, peopleLine } from "../../activity/people-line";
@@ -116,7 +117,7 @@ export async function generatePairing(
         ctx,
         {
           kind: "pairing.generated",
-          detail: peopleLine`${namedPerson(admin)} generated "${created.name}": ${created.totalPairs} ${created.totalPairs === 1 ? "match" : "matches"}.`,
+          detail: peopleLine`${namedPerson(admin)} generated "${created.name}": ${matchCountText(created.totalPairs)}.`,
           scopeKey: key,
           month,
           pairingId: created.id,

@@ -1,5 +1,6 @@
 import { and, asc, eq, like } from "drizzle-orm";
 import { chatHappened } from "../../../shared/chat-happened";
+import { matchCountText } from "../../../shared/match-count-text";
 import {
   type CompletedPairingContent,
   type CompletePairingResponse,
@@ -131,7 +132,7 @@ async function completeInTx(ctx: AppContext, tx: Tx, pairingId: number, options:
       ctx,
       {
         kind: "pairing.completed",
-        detail: peopleLine`${options.by} completed "${pairing.name}": ${rows.length} ${rows.length === 1 ? "match" : "matches"}, saved as ${fileName}.`,
+        detail: peopleLine`${options.by} completed "${pairing.name}": ${matchCountText(rows.length)}, saved as ${fileName}.`,
         scopeKey: pairing.scopeKey,
         month: pairing.month,
         pairingId: pairing.id,

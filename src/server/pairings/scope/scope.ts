@@ -1,5 +1,6 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { ALL_USERS_LABEL } from "../../../shared/pairing-file-names";
+import { SKIP_NEXT_ROUND } from "../../../shared/profile";
 import { whitelistEntrySql } from "../../auth/whitelist-lookup";
 import type { Db, Tx } from "../../db/client";
 import { type DomainGroupRow, stillInQuestions, users } from "../../db/schema";
@@ -70,7 +71,7 @@ export interface MatchTense {
 }
 
 /** A pause chosen with "Skip next month": it leaves the next round out, not the running match. */
-export const skippingNextRoundSql = sql`(${users.participationStatus} = 'paused' and ${users.pauseReason} = 'skip_next_round')`;
+export const skippingNextRoundSql = sql`(${users.participationStatus} = 'paused' and ${users.pauseReason} = ${SKIP_NEXT_ROUND})`;
 
 /**
  * Validated, profile complete, account active, participating, employed, not on leave, on the

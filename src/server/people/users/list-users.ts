@@ -4,6 +4,7 @@ import { personName } from "../../../shared/person-name";
 import { whitelistEntrySql } from "../../auth/whitelist-lookup";
 import type { AppContext } from "../../context";
 import { matches, matchMembers, pairings, users } from "../../db/schema";
+import { isUuid } from "../../db/uuid";
 import { departmentNameSql } from "../../directory/departments/department-name";
 import { BadRequest } from "../../errors";
 import { memberIdsSql } from "../../match-members/match-members";
@@ -128,8 +129,6 @@ function encodeCursor(key: string, id: string): string {
   return Buffer.from(JSON.stringify([key, id])).toString("base64url");
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function decodeCursor(cursor: string): UserListPlace {
   try {
     const value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
@@ -137,7 +136,7 @@ function decodeCursor(cursor: string): UserListPlace {
       Array.isArray(value) &&
       typeof value[0] === "string" &&
       typeof value[1] === "string" &&
-      UUID.test(value[1]) &&
+      isUuid(value[1]) &&
       !value[0].includes("\u0000")
     ) {
       return { key: value[0], id: value[1] };

@@ -76,6 +76,7 @@ function asked(month: string, madeAt: Date): TimelineEntry[] {
   });
 }
 
+// Not rounds/overview.ts: it reads the database in src/server, which the client may not import.
 /** A round's steps; `paired`: its month's pairing (the sample company's group only). */
 function roundView(dates: RoundDates, paired: SamplePairing | null): RoundView {
   const madeAt = paired?.round.publishedAt ?? null;

@@ -4,6 +4,7 @@ import type {
   GroupImpact,
   PairingImpact,
 } from "@shared/impact";
+import { matchCountText } from "@shared/match-count-text";
 import { useQuery } from "@tanstack/react-query";
 import { departmentKeys, departmentsApi } from "../../../lib/api/admin-departments";
 import { pairingsApi } from "../../../lib/api/admin-pairings";
@@ -152,15 +153,13 @@ export function DepartmentChangeImpactText({
   );
 }
 
-const matchCount = (n: number) => (n === 1 ? "1 match" : `${n} matches`);
-
 /**
  * Who deleting a running pairing touches (docs/pairings.md): its matches and people, and whether
  * they were told of their match; only people told of it are e-mailed that it is off.
  */
 export function pairingImpactLines(month: string, impact: PairingImpact): string[] {
   return [
-    `${people(impact.people)} in ${matchCount(impact.matches)} lose their ${month} match.`,
+    `${people(impact.people)} in ${matchCountText(impact.matches)} lose their ${month} match.`,
     impact.told
       ? "They were told of their match by e-mail; each of them is now e-mailed that it is off."
       : "They have not been e-mailed about their match yet but may have seen it on their Matches page; nobody is e-mailed about the deletion.",
@@ -187,12 +186,12 @@ export function PairingImpactText({ id, month }: { id: number; month: string }) 
  */
 export function completionImpactLines(title: string, impact: PairingImpact): string[] {
   const lines = [
-    `Its ${matchCount(impact.matches)} ${impact.matches === 1 ? "becomes" : "become"} part of everyone's match history and ${impact.matches === 1 ? "is" : "are"} saved as a completed pairing file.`,
+    `Its ${matchCountText(impact.matches)} ${impact.matches === 1 ? "becomes" : "become"} part of everyone's match history and ${impact.matches === 1 ? "is" : "are"} saved as a completed pairing file.`,
   ];
   const open = impact.unanswered;
   if (open > 0) {
     lines.push(
-      `In ${matchCount(open)} nobody has said they met, and not everyone said they missed it: completing counts ${open === 1 ? "it as a chat" : "them as chats"} that happened, in every figure and in each person's Coffee Chats, and "Did you meet?" can no longer be answered.`,
+      `In ${matchCountText(open)} nobody has said they met, and not everyone said they missed it: completing counts ${open === 1 ? "it as a chat" : "them as chats"} that happened, in every figure and in each person's Coffee Chats, and "Did you meet?" can no longer be answered.`,
     );
   }
   const ahead = impact.bookedAhead;

@@ -1,3 +1,4 @@
+import { matchCountText } from "@shared/match-count-text";
 import {
   type Newsletter,
   SELECT_PAIRING_FIRST,
@@ -129,7 +130,7 @@ function PairingField({
           )}
           {files.data?.map((f) => (
             <option key={f.fileName} value={f.fileName}>
-              {f.displayName} · {f.totalPairs} {f.totalPairs === 1 ? "match" : "matches"}
+              {f.displayName} · {matchCountText(f.totalPairs)}
             </option>
           ))}
         </Select>

@@ -1,4 +1,5 @@
 import { CURRENT_PAIRINGS_MAX_PAGE_SIZE } from "@shared/current-pairings-query";
+import { matchCountText } from "@shared/match-count-text";
 import { scopeName } from "@shared/pairing-file-names";
 import { monthDisplay } from "@shared/pairings";
 import { useQuery } from "@tanstack/react-query";
@@ -23,7 +24,7 @@ import {
 } from "../../../lib/api/admin-pairings";
 import { ApiError } from "../../../lib/api-client";
 import { useDomainGroups } from "../whitelist/whitelist-queries";
-import { CurrentPairingsList, matchesWord, pairingTitle } from "./current-pairings-list";
+import { CurrentPairingsList, pairingTitle } from "./current-pairings-list";
 import { EligibilityBox, EligibilityLoading } from "./eligibility-box";
 import { generateDialogTexts, runningDialogTexts } from "./generate-dialog-texts";
 import { useCurrentPairings, usePairingHistory, usePairingMutation } from "./pairing-queries";
@@ -154,7 +155,7 @@ function useGeneration(groupId: number | null, groupLabel: string) {
       toast({
         title: "Success",
         description: generatedText(
-          `${matchesWord(result.totalMatches)} for ${groupLabel}`,
+          `${matchCountText(result.totalMatches)} for ${groupLabel}`,
           result.satOut,
         ),
       });

@@ -1,3 +1,4 @@
+import { matchCountText } from "@shared/match-count-text";
 import { type CompletedPairingFile, membersOfFileMatch } from "@shared/pairings";
 import {
   Dialog,
@@ -26,7 +27,7 @@ export function CompletedPairingPreview({
           <DialogTitle>{file?.displayName ?? "Completed pairing"}</DialogTitle>
           <DialogDescription>
             {file?.monthDisplay} · {file?.groupDisplay ? `${file.groupDisplay} · ` : ""}
-            {file?.matchCount ?? 0} {file?.matchCount === 1 ? "match" : "matches"}
+            {matchCountText(file?.matchCount ?? 0)}
             {content.data?.chats_happened !== undefined &&
               ` · ${content.data.chats_happened} ${content.data.chats_happened === 1 ? "chat" : "chats"} happened`}
           </DialogDescription>

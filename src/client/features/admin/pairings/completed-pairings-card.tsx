@@ -1,3 +1,4 @@
+import { matchCountText } from "@shared/match-count-text";
 import type { CompletedPairingFile } from "@shared/pairings";
 import { Download, Eye, Trash2 } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
@@ -97,9 +98,7 @@ function CompletedFileRow({
         <p className="text-xs break-all text-coffee-700">{file.fileName}</p>
         <p className="flex flex-wrap items-center gap-2 text-sm text-coffee-700">
           {file.groupDisplay && <Badge color="blue">{file.groupDisplay}</Badge>}
-          <span>
-            {file.matchCount} {file.matchCount === 1 ? "match" : "matches"}
-          </span>
+          <span>{matchCountText(file.matchCount)}</span>
         </p>
       </div>
       <div className="flex flex-wrap gap-2">

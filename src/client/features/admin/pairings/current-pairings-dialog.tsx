@@ -1,4 +1,5 @@
 import { CURRENT_PAIRINGS_PAGE_SIZE } from "@shared/current-pairings-query";
+import { matchCountText } from "@shared/match-count-text";
 import type { CurrentPairingsResponse } from "@shared/pairings";
 import { Download } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
@@ -107,8 +108,7 @@ export function CurrentPairingsDialog({
         <DialogHeader>
           <DialogTitle>Current Pairings</DialogTitle>
           <DialogDescription>
-            {all} {all === 1 ? "match" : "matches"} in {count} active{" "}
-            {count === 1 ? "pairing" : "pairings"}
+            {matchCountText(all)} in {count} active {count === 1 ? "pairing" : "pairings"}
           </DialogDescription>
         </DialogHeader>
         <QueryState
@@ -142,7 +142,7 @@ export function CurrentPairingsDialog({
               <p role="status" className="text-sm text-coffee-700">
                 {found === 0
                   ? "No matches fit your search."
-                  : `Showing ${first}–${first + rows.length - 1} of ${found} ${found === 1 ? "match" : "matches"}`}
+                  : `Showing ${first}–${first + rows.length - 1} of ${matchCountText(found)}`}
               </p>
               {rows.length > 0 && <PairingsTable rows={rows} />}
               {filters.status === "alone" && page === 0 && (

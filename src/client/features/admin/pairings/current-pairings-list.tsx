@@ -1,3 +1,4 @@
+import { matchCountText } from "@shared/match-count-text";
 import { readablePairingName } from "@shared/pairing-file-names";
 import type { PairingSummary, PreviewMatch, SatOutPerson, WaitingPerson } from "@shared/pairings";
 import { monthDisplay } from "@shared/pairings";
@@ -15,8 +16,6 @@ import { SatOutList } from "./sat-out-list";
 const ConfirmDialog = lazy(async () => ({
   default: (await import("../../../components/ui/confirm-dialog")).ConfirmDialog,
 }));
-
-export const matchesWord = (n: number) => (n === 1 ? "1 match" : `${n} matches`);
 
 /**
  * A pairing's one name (`readablePairingName`): "March 2027 – Acme Corp", the run's letter for a
@@ -82,7 +81,7 @@ export function CurrentPairingsList({
             <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
               <div className="grid min-w-0 gap-1">
                 <p className="font-medium break-words">{pairingTitle(p, named)}</p>
-                <p className="text-sm text-coffee-700">{matchesWord(p.totalPairs)}</p>
+                <p className="text-sm text-coffee-700">{matchCountText(p.totalPairs)}</p>
               </div>
               <div className="flex gap-2">
                 <Button

@@ -1,4 +1,5 @@
 import { type ExclusionReason, exclusionLabels, exclusionReasons } from "@shared/exclusions";
+import { matchCountText } from "@shared/match-count-text";
 import type { PairingValidationResponse } from "@shared/pairings";
 import { noSharedHoursText } from "@shared/sat-out";
 import { CheckCircle2, Info, TriangleAlert, XCircle } from "lucide-react";
@@ -80,7 +81,7 @@ export function forecastText(
   minimum: number,
 ): string {
   const { ready, matches, sitOut, alreadyMatched } = forecast;
-  const made = `${matches} ${matches === 1 ? "match" : "matches"}`;
+  const made = matchCountText(matches);
   const matched =
     alreadyMatched > 0
       ? `${alreadyMatched} ${alreadyMatched === 1 ? "person already has" : "people already have"} a match this month`
