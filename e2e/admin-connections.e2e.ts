@@ -7,6 +7,7 @@ import {
   createPairing,
   createUser,
 } from "../src/server/test/factories";
+import { shiftMonthKey } from "../src/shared/connections";
 import {
   axeViolations,
   downloadedText,
@@ -113,6 +114,20 @@ describe("an admin sees the connections the programme made across departments", 
     expect(csv.split("\r\n")).toHaveLength(9);
     // The UTF-8 byte-order mark first, so Excel reads the names right.
     expect(csv.split("\r\n")[0]).toMatch(/^\uFEFFDepartment,/);
+
+    // Two years: on a wide screen the Coverage chart names every month under its axis; on a
+    // phone it leaves some out rather than draw them over each other, and its table names all.
+    const lastMonth = await panel.getByLabel("To").inputValue();
+    await panel.getByLabel("From").fill(shiftMonthKey(lastMonth, -23));
+    const coverage = panel.locator("figure", { hasText: "Coverage" });
+    await expect.poll(() => coverage.locator("tbody tr").count()).toBe(24);
+    const labels = coverage.locator(".recharts-xAxis-tick-labels text");
+    if (width === 1280) await expect.poll(() => labels.count()).toBe(24);
+    const boxes = await labels.evaluateAll((texts) =>
+      texts.map((t) => t.getBoundingClientRect()).map((r) => [r.left, r.right]),
+    );
+    for (let i = 1; i < boxes.length; i++)
+      expect(boxes[i][0]).toBeGreaterThanOrEqual(boxes[i - 1][1]);
   });
 
   it("hides a cell about fewer people than the threshold, and shows it once lowered", async () => {

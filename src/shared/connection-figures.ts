@@ -79,6 +79,21 @@ export function monthsBetween(from: string, to: string): string[] {
   return months;
 }
 
+/**
+ * The months of `from` … `to` whose chats are still to come: `thisMonth` (the server's month now)
+ * and any later, and any earlier one with a pairing still running (`runningPairingMonths`), whose
+ * members may still answer that they met (docs/admin-console.md, "Connections").
+ */
+export function runningMonthsOf(
+  period: { from: string; to: string },
+  thisMonth: string,
+  runningPairingMonths: readonly string[],
+): string[] {
+  return monthsBetween(period.from, period.to).filter(
+    (month) => month >= thisMonth || runningPairingMonths.includes(month),
+  );
+}
+
 /** `month` (`YYYY-MM`) moved by `delta` months. */
 export function shiftMonthKey(month: string, delta: number): string {
   const [year, m] = month.split("-").map(Number);

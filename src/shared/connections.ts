@@ -88,6 +88,11 @@ export const connectionsSchema = connectionFiguresSchema.extend({
   stale: z.boolean(),
   /** The month of the programme's first pairing (`YYYY-MM`), null before there is one. */
   firstMonth: z.string().nullable(),
+  /**
+   * The period's months whose chats are still to come (`runningMonthsOf`), told at each read by
+   * the server's clock: a month hidden now may be shown once more chats are in.
+   */
+  runningMonths: z.array(z.string()),
 });
 export type Connections = z.infer<typeof connectionsSchema>;
 

@@ -56,10 +56,12 @@ function sourceFiles(dir: string): string[] {
 
 /**
  * A date written for people by a file itself: the runtime's date texts, a named weekday or month
- * asked of Intl, a date style, or a date-fns pattern (quoted) with a named weekday or month.
+ * asked of Intl, a date style, a date-fns pattern (quoted) with a named weekday or month, or a
+ * round named by a row's month key ("the ${step.month} round" reads "the 2027-04 round"; a
+ * month's name is `monthDisplay` or `shortMonth`).
  */
 const ownDateWriting =
-  /toLocaleDateString|toLocaleTimeString|toLocaleString\(\s*["'`][^"'`]*["'`]\s*,\s*\{|(weekday|month)\s*:\s*["'`](short|long|narrow)|dateStyle|["'`][^"'`]*(EEE|MMM|LLL)[^"'`]*["'`]/;
+  /toLocaleDateString|toLocaleTimeString|toLocaleString\(\s*["'`][^"'`]*["'`]\s*,\s*\{|(weekday|month)\s*:\s*["'`](short|long|narrow)|dateStyle|["'`][^"'`]*(EEE|MMM|LLL)[^"'`]*["'`]|\$\{\s*\w+\.month\s*\} round\b/;
 
 describe("who writes a date for people", () => {
   it("catches each way a file could write one itself", () => {
@@ -70,12 +72,14 @@ describe("who writes a date for people", () => {
       'new Intl.DateTimeFormat(undefined, { dateStyle: "medium" })',
       'format(parseISO(day), "EEEE, MMMM d")',
       'const pattern = "EEE, MMM d";',
+      `note: \`Called off: the \${dates.month} round came due first.\``,
     ];
     for (const line of lines) expect(line).toMatch(ownDateWriting);
     for (const line of [
       'format(day, "yyyy-MM-dd")',
       'n.toLocaleString("en")',
       "weekday: form.weekday",
+      `\`Called off: the \${monthDisplay(dates.month)} round came due first.\``,
     ]) {
       expect(line).not.toMatch(ownDateWriting);
     }

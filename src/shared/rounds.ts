@@ -144,6 +144,13 @@ export const notHeldNotes = {
     `Not held: the ${monthDisplay(month)} round was completed first.`,
 };
 
+/**
+ * Why an older round's draft and publish did not happen: its publish was missed and a later round
+ * came due (docs/rounds.md, "Catch-up"), the month named as people read it.
+ */
+export const calledOffNote = (dueMonth: string) =>
+  `Called off: the ${monthDisplay(dueMonth)} round came due first.`;
+
 export const timelineEntrySchema = z.object({
   step: z.enum(timelineSteps),
   at: z.string(),

@@ -175,8 +175,8 @@ describe("what fell due while nothing ran", () => {
     // on its timeline and in the Activity list, once.
     const may = await t.db.select().from(roundSteps).where(eq(roundSteps.month, "2027-05"));
     expect(may.map((s) => [s.kind, s.state, s.note]).sort()).toEqual([
-      ["draft", "skipped", "Called off: the 2027-06 round came due first."],
-      ["publish", "skipped", "Called off: the 2027-06 round came due first."],
+      ["draft", "skipped", "Called off: the June 2027 round came due first."],
+      ["publish", "skipped", "Called off: the June 2027 round came due first."],
     ]);
     await at("2027-06-08T11:00:00Z");
     const calledOff = (await listActivity(t.db, { limit: 100 })).filter(

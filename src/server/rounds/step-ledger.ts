@@ -2,6 +2,7 @@ import { and, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { RoundStepKind } from "../../shared/enums";
 import { monthDisplay } from "../../shared/pairings";
 import { shiftMonth } from "../../shared/round-dates";
+import { calledOffNote } from "../../shared/rounds";
 import { recordActivity } from "../activity/activity";
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
@@ -43,7 +44,7 @@ export async function planRound(
   const now = ctx.clock.now().toISOString();
   const superseded = await db
     .update(roundSteps)
-    .set({ state: "skipped", note: `Called off: the ${dates.month} round came due first.` })
+    .set({ state: "skipped", note: calledOffNote(dates.month) })
     .where(
       and(
         eq(roundSteps.scopeKey, scope.key),
@@ -89,7 +90,7 @@ export async function callOffUnplanned(
     .where(and(eq(roundSteps.scopeKey, scope.key), lt(roundSteps.month, current.month)));
   if (!latest?.month) return;
   const now = ctx.clock.now();
-  const note = `Called off: the ${current.month} round came due first.`;
+  const note = calledOffNote(current.month);
   const calledOff: string[] = [];
   for (
     let month = shiftMonth(latest.month, 1);

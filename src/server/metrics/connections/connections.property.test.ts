@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerList, chatHappened } from "../../../shared/chat-happened";
 import { checkInAnswers, connectionStatusOf } from "../../../shared/check-in-answers";
+import { monthsBetween } from "../../../shared/connection-figures";
 import { type ConnectionMatch, connectionsFromRows } from "../../../shared/connections-from-rows";
 import { matchStatuses } from "../../../shared/enums";
 import { fixedClock } from "../../clock";
@@ -124,10 +125,12 @@ describe("connections figures over random histories", () => {
             members: m.members.map((p) => ({ id: people[p].id, department: DEPARTMENTS[p][1] })),
           }));
         const expected = connectionsFromRows(rows, { ...query, domainGroupId });
-        const { firstMonth, ...figures } = res.json();
+        const { firstMonth, runningMonths, ...figures } = res.json();
         expect(figures).toEqual({ ...expected, countedAt: NOW.toISOString(), stale: false });
         // The programme's first month is its earliest pairing: never after a match's month.
         for (const m of history) expect(firstMonth <= m.month).toBe(true);
+        // Every pairing here is running: each month of the period may have more chats to come.
+        expect(runningMonths).toEqual(monthsBetween(query.from, query.to));
       }),
       { numRuns: 25 },
     );

@@ -175,6 +175,22 @@ describe("GET /api/admin/metrics/connections", () => {
     expect(body.coverage).toHaveLength(6);
   });
 
+  it("names the months whose chats are still to come, by the server's clock and running pairings", async () => {
+    // January's pairing is completed; February's, March's and April's run; it is April by the
+    // clock, so May is still to come too.
+    await createPairing(t.db, { month: "2027-01", status: "completed" });
+    await createPairing(t.db, { month: "2027-02" });
+    const every = (await get("?from=2026-12&to=2027-05")).json();
+    expect(every.runningMonths).toEqual(["2027-02", "2027-03", "2027-04", "2027-05"]);
+    // April's coverage is hidden (four people): hidden so far, the page says, not for good.
+    const april = every.coverage.find((c: { month: string }) => c.month === "2027-04");
+    expect(april.connected).toBeNull();
+    // One group's: only its own running pairing (March) counts before this month.
+    const group = (await get(`?from=2027-01&to=2027-04&domainGroupId=${groupId}`)).json();
+    expect(group.runningMonths).toEqual(["2027-03", "2027-04"]);
+    expect((await get("?from=2026-12&to=2027-01")).json().runningMonths).toEqual([]);
+  });
+
   it.each([
     ["?from=2027-13&to=2027-14", "from must be a month written YYYY-MM, e.g. 2027-03."],
     ["?from=2027-04&to=2027-03", "from must be the same month as to or before it."],

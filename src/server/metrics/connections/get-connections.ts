@@ -1,8 +1,9 @@
-import { eq, sql } from "drizzle-orm";
+import { and, between, eq, sql } from "drizzle-orm";
 import {
   type Connections,
   DEFAULT_CONNECTION_MONTHS,
   periodProblem,
+  runningMonthsOf,
   shiftMonthKey,
 } from "../../../shared/connections";
 import type { AppContext } from "../../context";
@@ -12,6 +13,7 @@ import { domainGroups, pairings } from "../../db/schema";
 import { BadRequest, NotFound } from "../../errors";
 import { connectionFiguresTrigger } from "../../job-triggers";
 import { getConnectionSettings } from "../../settings/connection-settings";
+import type { ConnectionScope } from "./connection-aggregates";
 import { connectionsFromAggregates } from "./connections-from-aggregates";
 import { countInSnapshot } from "./recount-connection-figures";
 import {
@@ -29,8 +31,11 @@ export interface ConnectionsRequest {
   domainGroupId: number | null;
 }
 
-/** What a read found in one snapshot: the stored figures and the version now, or a fresh count. */
-type StoredOrCounted = { minCell: number; firstMonth: string | null } & (
+/**
+ * What a read found in one snapshot: the threshold, the programme's first month and the period's
+ * months with a running pairing; the stored figures and the version now, or a fresh count.
+ */
+type StoredOrCounted = { minCell: number; firstMonth: string | null; running: string[] } & (
   | { stored: StoredFigures; version: string }
   | { stored: null; counted: Awaited<ReturnType<typeof countInSnapshot>> }
 );
@@ -75,19 +80,24 @@ export async function getConnections(
       const [{ firstMonth }] = await tx
         .select({ firstMonth: sql<string | null>`min(${pairings.month})` })
         .from(pairings);
+      const known = { minCell, firstMonth, running: await runningPairingMonths(tx, scope) };
       const stored = await readStoredFigures(tx, scope);
-      if (stored) return { minCell, firstMonth, stored, version: await figuresVersion(tx) };
-      return { minCell, firstMonth, stored: null, counted: await countInSnapshot(tx, scope) };
+      if (stored) return { ...known, stored, version: await figuresVersion(tx) };
+      return { ...known, stored: null, counted: await countInSnapshot(tx, scope) };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
   const { minCell, firstMonth } = read;
+  // At each read, not with the stored figures: a month ends, or its pairing completes, without
+  // changing any figure.
+  const runningMonths = runningMonthsOf(scope, utcMonthOf(ctx.clock.now()), read.running);
   if (!read.stored) {
     const countedAt = ctx.clock.now();
     await saveCountedFigures(ctx.db, scope, { ...read.counted, countedAt });
     await dropOldFigures(ctx.db, scope, preCountedConnectionPeriods(countedAt), countedAt);
     const figures = connectionsFromAggregates(read.counted.aggregates, scope, minCell);
-    return { ...figures, countedAt: countedAt.toISOString(), stale: false, firstMonth };
+    const counted = { countedAt: countedAt.toISOString(), stale: false };
+    return { ...figures, ...counted, firstMonth, runningMonths };
   }
   const { stored } = read;
   const stale = stored.version !== read.version;
@@ -96,7 +106,28 @@ export async function getConnections(
     ctx.jobs.wake(connectionFiguresTrigger);
   }
   const figures = connectionsFromAggregates(stored.aggregates, scope, minCell);
-  return { ...figures, countedAt: stored.countedAt.toISOString(), stale, firstMonth };
+  return {
+    ...figures,
+    countedAt: stored.countedAt.toISOString(),
+    stale,
+    firstMonth,
+    runningMonths,
+  };
+}
+
+/** The period's months with a running pairing in the scope (every pairing, or one group's). */
+async function runningPairingMonths(tx: Tx, scope: ConnectionScope): Promise<string[]> {
+  const rows = await tx
+    .selectDistinct({ month: pairings.month })
+    .from(pairings)
+    .where(
+      and(
+        eq(pairings.status, "active"),
+        between(pairings.month, scope.from, scope.to),
+        scope.domainGroupId === null ? undefined : eq(pairings.domainGroupId, scope.domainGroupId),
+      ),
+    );
+  return rows.map((r) => r.month);
 }
 
 /** A domain group asked for must exist: figures are counted and kept only for real scopes. */

@@ -80,7 +80,7 @@ export function MetricsPanel() {
           />
         </TabsContent>
         <TabsContent value="connections" className="min-w-0">
-          <ConnectionsPanel />
+          <ConnectionsPanel thisMonth={matchingMetrics.currentMonth.month} />
         </TabsContent>
       </Tabs>
     </div>

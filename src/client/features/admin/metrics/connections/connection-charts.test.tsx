@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { CoverageChart } from "./connection-charts";
 
-const answer = (coverage: Connections["coverage"]): Connections => ({
+const answer = (coverage: Connections["coverage"], runningMonths: string[] = []): Connections => ({
   from: "2027-02",
   to: "2027-03",
   domainGroupId: null,
@@ -20,6 +20,7 @@ const answer = (coverage: Connections["coverage"]): Connections => ({
   countedAt: "2027-03-31T12:00:00.000Z",
   stale: false,
   firstMonth: "2027-02",
+  runningMonths,
 });
 
 /** The rows of the chart's table, each as its cells' words. */
@@ -44,6 +45,42 @@ describe("the Connections coverage chart", () => {
     ]);
     expect(renderToStaticMarkup(<CoverageChart data={data} />)).toContain(
       "a gap is a month hidden because fewer than 5 people had a chat in it",
+    );
+  });
+
+  it("says a month still running is hidden for the few chats so far, not for the month", () => {
+    const running = answer(
+      [
+        { month: "2027-02", connected: 3, possible: 6 },
+        { month: "2027-03", connected: null, possible: 6 },
+      ],
+      ["2027-03"],
+    );
+    expect(tableRows(running).slice(1)).toEqual([
+      ["Feb 2027", "50%", "3", "6"],
+      [
+        "Mar 2027",
+        "hidden",
+        "hidden: this month is still running, and fewer than 5 people have had a chat so far",
+        "6",
+      ],
+    ]);
+    const words = renderToStaticMarkup(<CoverageChart data={running} />);
+    expect(words).toContain(
+      "a gap is a month still running in which fewer than 5 people have had a chat so far",
+    );
+    expect(words).not.toContain("had a chat this month");
+
+    const both = answer(
+      [
+        { month: "2027-02", connected: null, possible: 6 },
+        { month: "2027-03", connected: null, possible: 6 },
+      ],
+      ["2027-03"],
+    );
+    expect(tableRows(both)[1][2]).toBe("hidden: fewer than 5 people had a chat this month");
+    expect(renderToStaticMarkup(<CoverageChart data={both} />)).toContain(
+      "a gap is a month hidden because fewer than 5 people had a chat in it (so far, for a month still running)",
     );
   });
 

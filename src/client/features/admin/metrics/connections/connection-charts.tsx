@@ -9,10 +9,24 @@ import { HIDDEN } from "./department-map";
 
 /**
  * What a month's hidden coverage reads: it is hidden for the people who had a chat that month,
- * fewer than the threshold (docs/privacy.md, "Figures about few people"), not for its pairs.
+ * fewer than the threshold (docs/privacy.md, "Figures about few people"), not for its pairs; a
+ * month still running (`runningMonths`) may yet have more.
  */
-const hiddenCoverage = (minCell: number) =>
-  `${HIDDEN}: fewer than ${minCell} people had a chat this month`;
+const hiddenCoverage = (minCell: number, running: boolean) =>
+  running
+    ? `${HIDDEN}: this month is still running, and fewer than ${minCell} people have had a chat so far`
+    : `${HIDDEN}: fewer than ${minCell} people had a chat this month`;
+
+/** The caption's words for the gaps in the line: months over, months still running, or both. */
+function gapsLine(months: Array<{ connected: number | null; running: boolean }>, minCell: number) {
+  const hidden = months.filter((m) => m.connected === null);
+  if (hidden.length === 0) return "";
+  if (hidden.every((m) => m.running)) {
+    return `; a gap is a month still running in which fewer than ${minCell} people have had a chat so far`;
+  }
+  const gap = `; a gap is a month hidden because fewer than ${minCell} people had a chat in it`;
+  return hidden.some((m) => m.running) ? `${gap} (so far, for a month still running)` : gap;
+}
 
 /** A figure beside the map: hidden when about few people or made of a hidden cell. */
 const beside = (value: number | null, format: (v: number) => string = String) =>
@@ -23,11 +37,10 @@ export function CoverageChart({ data }: { data: Connections }) {
   const months = data.coverage.map((c) => ({
     label: shortMonth(c.month),
     share: c.connected === null || c.possible === 0 ? null : percent(c.connected, c.possible),
+    running: data.runningMonths.includes(c.month),
     ...c,
   }));
-  const gaps = months.some((m) => m.connected === null)
-    ? `; a gap is a month hidden because fewer than ${data.minCell} people had a chat in it`
-    : "";
+  const gaps = gapsLine(months, data.minCell);
   return (
     <ChartFigure
       caption={`Coverage: department pairs connected by at least one chat, per month${gaps}`}
@@ -35,7 +48,7 @@ export function CoverageChart({ data }: { data: Connections }) {
       rows={months.map((m) => [
         m.label,
         m.connected === null ? HIDDEN : m.share === null ? "–" : formatPercent(m.share),
-        m.connected === null ? hiddenCoverage(data.minCell) : m.connected,
+        m.connected === null ? hiddenCoverage(data.minCell, m.running) : m.connected,
         m.possible,
       ])}
     >

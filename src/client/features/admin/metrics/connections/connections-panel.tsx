@@ -24,8 +24,6 @@ import { periodLine, programmeBeganLine } from "./connections-texts";
 import { DepartmentMap, HIDDEN } from "./department-map";
 import { ThresholdForm } from "./threshold-form";
 
-const thisMonth = () => new Date().toISOString().slice(0, 7);
-
 /** Prints the Connections report alone (styles.css, "print"), on one page. */
 function printReport() {
   document.body.dataset.print = "connections";
@@ -39,9 +37,11 @@ function printReport() {
 
 /**
  * Connections (docs/admin-console.md, "Connections"): who met whom across departments in a
- * period, for every pairing or one domain group's.
+ * period, for every pairing or one domain group's. `thisMonth` is the server's month now
+ * (Matching Performance's current month), not the browser's: the period opens on the months the
+ * server counts.
  */
-export function ConnectionsPanel() {
+export function ConnectionsPanel({ thisMonth }: { thisMonth: string }) {
   const [to, setTo] = useState(thisMonth);
   const [from, setFrom] = useState(() => shiftMonthKey(to, -(DEFAULT_CONNECTION_MONTHS - 1)));
   // Until the admin picks a month, the period starts no earlier than the programme's first month.
