@@ -131,6 +131,7 @@ describe("the code sign-in keeps its step", () => {
     await page.getByLabel("Work email").fill("reload@brew.test");
     await page.getByRole("button", { name: "Send Code" }).click();
     await page.getByRole("heading", { name: "Enter your code", level: 1 }).waitFor();
+    await page.getByText("It is valid for 15 minutes.").waitFor();
     const first = await story.smtp.waitForMessage((m) => m.to.includes("reload@brew.test"));
     const firstCode = first.text.match(/\b(\d{6})\b/)?.[1] ?? "";
 
@@ -140,6 +141,9 @@ describe("the code sign-in keeps its step", () => {
     await page.reload();
     await page.getByRole("heading", { name: "Enter your code", level: 1 }).waitFor();
     await page.getByText("We sent a 6-digit code to reload@brew.test").waitFor();
+    // The screen no longer promises 15 minutes: it says the code has expired.
+    await page.getByText("It has expired: press Resend Code for a new one.").waitFor();
+    expect(await page.getByText("valid for 15 minutes").count()).toBe(0);
     const kept = await page.evaluate(() => JSON.stringify(sessionStorage));
     expect(kept).toContain("reload@brew.test");
     expect(kept).not.toContain(firstCode);
@@ -147,6 +151,7 @@ describe("the code sign-in keeps its step", () => {
 
     await page.getByRole("button", { name: "Resend Code" }).click();
     await page.getByText("We sent a new code to reload@brew.test").waitFor();
+    await page.getByText("It is valid for 15 minutes.").waitFor();
     const mail = await story.smtp.waitForMessage(
       (m) => m !== first && m.to.includes("reload@brew.test"),
     );

@@ -65,7 +65,7 @@ export function AdminForgotPassword({
           </Button>
         </form>
       )}
-      <Button type="button" variant="link" className="px-0" onClick={onBack}>
+      <Button type="button" variant="outline" className="w-full" onClick={onBack}>
         Back to admin sign-in
       </Button>
     </section>

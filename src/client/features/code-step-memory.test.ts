@@ -17,22 +17,25 @@ function memoryStorage(): Storage {
 }
 
 describe("the code step kept across a reload", () => {
-  it("recalls the address for the tab's life, and keeps only the address", () => {
+  it("recalls the address and the send time for the tab's life, and never the code", () => {
     const store = memoryStorage();
-    rememberCodeStep("casey@codes.test", store);
-    expect(recallCodeStep(store)).toBe("casey@codes.test");
-    // Nothing but the address: no time that would end it with the code's 15 minutes, no code.
+    rememberCodeStep("casey@codes.test", 1_000, store);
+    expect(recallCodeStep(store)).toEqual({ email: "casey@codes.test", sentAt: 1_000 });
+    // Nothing but the two: no code, and no expiry that would end the step with the code.
     expect(JSON.parse(store.getItem(store.key(0) ?? "") ?? "")).toEqual({
       email: "casey@codes.test",
+      sentAt: 1_000,
     });
-    // What an earlier version kept (the address and when the code was sent) is still read.
-    store.setItem("cup-of-joe.code-sign-in", '{"email":"ann@codes.test","sentAt":1000}');
-    expect(recallCodeStep(store)).toBe("ann@codes.test");
+    // What the last version kept (the address alone) is still read, its send time unknown.
+    store.setItem("cup-of-joe.code-sign-in", '{"email":"ann@codes.test"}');
+    expect(recallCodeStep(store)).toEqual({ email: "ann@codes.test", sentAt: null });
+    store.setItem("cup-of-joe.code-sign-in", '{"email":"ann@codes.test","sentAt":"soon"}');
+    expect(recallCodeStep(store)).toEqual({ email: "ann@codes.test", sentAt: null });
   });
 
   it("forgets the step, and ignores what it cannot read", () => {
     const store = memoryStorage();
-    rememberCodeStep("casey@codes.test", store);
+    rememberCodeStep("casey@codes.test", 1_000, store);
     forgetCodeStep(store);
     expect(recallCodeStep(store)).toBeNull();
     store.setItem("cup-of-joe.code-sign-in", "{not json");

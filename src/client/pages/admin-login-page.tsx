@@ -122,7 +122,14 @@ export function AdminLoginPage() {
                   {login.isPending ? "Logging in..." : "Login as Admin"}
                 </Button>
               </form>
-              <Button type="button" variant="link" className="px-0" onClick={() => setForgot(true)}>
+              {/* An outline button, as the code step's Resend Code: as a link without an
+                  underline it read as plain text. */}
+              <Button
+                type="button"
+                variant="outline"
+                className="w-full"
+                onClick={() => setForgot(true)}
+              >
                 Forgot your password?
               </Button>
             </>

@@ -12,6 +12,7 @@ import { AuthShell } from "../features/auth-shell";
 import { forgetCodeStep, recallCodeStep, rememberCodeStep } from "../features/code-step-memory";
 import { EmailField, useEmailForm } from "../features/email-field";
 import { NotWhitelistedHint } from "../features/not-whitelisted-hint";
+import { CodeSentNote } from "../features/sign-in/code-sent-note";
 import { AUTH_USER_QUERY_KEY } from "../features/use-auth";
 import { authApi } from "../lib/api/auth";
 import { ApiError, errorMessage } from "../lib/api-client";
@@ -39,7 +40,9 @@ function useCodeSignIn() {
   // A reload after "Send Code" comes back to the code step for the same address.
   const [recalled] = useState(() => recallCodeStep());
   const [step, setStep] = useState<Step>(recalled ? "code" : "email");
-  const [address, setAddress] = useState(recalled ?? "");
+  const [address, setAddress] = useState(recalled?.email ?? "");
+  // When the code went: the code step says it has expired once its minutes are over.
+  const [sentAt, setSentAt] = useState(recalled?.sentAt ?? null);
   const [sends, setSends] = useState(0);
   const [formError, setFormError] = useState<string>();
   const [notWhitelisted, setNotWhitelisted] = useState(false);
@@ -53,8 +56,10 @@ function useCodeSignIn() {
       setNotWhitelisted(false);
       // The heading already says a code was sent; a notice only confirms a resend.
       setResentTo(step === "code" ? to : undefined);
-      rememberCodeStep(to);
+      const at = Date.now();
+      rememberCodeStep(to, at);
       setAddress(to);
+      setSentAt(at);
       setSends((count) => count + 1);
       setStep("code");
     },
@@ -86,6 +91,7 @@ function useCodeSignIn() {
   return {
     step,
     address,
+    sentAt,
     sends,
     formError,
     notWhitelisted,
@@ -136,10 +142,7 @@ export function CodeSignInPage() {
             {step === "email" ? (
               "We'll e-mail you a 6-digit code. No password needed."
             ) : step === "code" ? (
-              <>
-                We sent a 6-digit code to <EmailAddress email={address} />. It is valid for 15
-                minutes.
-              </>
+              <CodeSentNote email={address} sentAt={signIn.sentAt} now={Date.now()} />
             ) : (
               "Taking you to your profile..."
             )}

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { CODE_TTL_MS } from "../../shared/sign-in-code";
 import type { AppContext } from "../context";
 import { settings } from "../db/schema";
 
@@ -7,7 +8,7 @@ import { settings } from "../db/schema";
  * override any of them with a JSON object in the `settings` row `auth`.
  */
 export const defaultAuthSettings = {
-  codeTtlMs: 15 * 60 * 1000,
+  codeTtlMs: CODE_TTL_MS,
   magicLinkTtlMs: 24 * 60 * 60 * 1000,
   maxCodeAttempts: 5,
   /** One code (and, separately, one link) per e-mail per this long, enforced from the database. */

@@ -6,6 +6,7 @@ import { useForm } from "react-hook-form";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
+import { EmailAddress } from "../../components/ui/email-address";
 import { FieldError, Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/toast";
@@ -30,8 +31,10 @@ export function CheckEmailScreen({ user, onRefetch }: { user: AuthUser; onRefetc
         <h1 className="font-semibold leading-tight text-coffee-950 text-2xl">Check Your Email</h1>
         <CardDescription className="text-base">
           We sent a 6-digit verification code to{" "}
-          <strong className="break-all text-coffee-900">{user.email}</strong>. Enter it below to
-          confirm your address.
+          <strong className="text-coffee-900">
+            <EmailAddress email={user.email} />
+          </strong>
+          . Enter it below to confirm your address.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
