@@ -199,6 +199,12 @@ export type ScopeRounds = z.infer<typeof scopeRoundsSchema>;
 /** GET /api/admin/rounds */
 export const roundsOverviewSchema = z.object({
   timeZone: z.string(),
+  /**
+   * The server's time of the answer (ISO): the screens that read this answer decide "now" by it
+   * (a step's Scheduled or Due, the activity's year, the month Generate makes), not by the
+   * browser's clock, which may be off or in another day (docs/admin-console.md).
+   */
+  now: z.string(),
   scopes: z.array(scopeRoundsSchema),
 });
 export type RoundsOverview = z.infer<typeof roundsOverviewSchema>;

@@ -87,6 +87,8 @@ describe("the admin's control of the rounds", () => {
   it("shows each scope's settings and the dates of its current and next round", async () => {
     const body = (await asAdmin().get("/api/admin/rounds")).json();
     expect(body.timeZone).toBe("UTC");
+    // The server's time, which the admin's screens read "now" by (not the browser's clock).
+    expect(body.now).toBe("2027-02-20T00:00:00.000Z");
     expect(body.scopes.map((s: { label: string }) => s.label)).toEqual(["All Users", "Labs"]);
     const all = body.scopes[0];
     expect(all.settings).toEqual({ schedule: null, reviewDays: 3, checkInDays: 7, auto: true });

@@ -48,7 +48,7 @@ export function AdminActionsCard() {
   const groups = useDomainGroups();
   // The pairings with the people left without a partner (the re-pair list), not every match.
   const current = useCurrentPairings(LEFT_ALONE_FILTERS, "", CURRENT_PAIRINGS_MAX_PAGE_SIZE);
-  const { groupId, choosing, setGroupId, allUsersEmpty } = usePairingGroup();
+  const { groupId, choosing, setGroupId, allUsersEmpty, month: serverMonth } = usePairingGroup();
   const [viewing, setViewing] = useState(false);
   const group = groups.data?.find((g) => g.id === groupId);
   const named = { groups: (groups.data?.length ?? 0) > 0 };
@@ -61,8 +61,9 @@ export function AdminActionsCard() {
     enabled: confirming !== null,
     staleTime: 0,
   });
-  // The month Generate makes is the server's, as the plan reads it; the browser's until then.
-  const monthKey = plan.data?.month ?? new Date().toISOString().slice(0, 7);
+  // The month Generate makes is the server's, as the plan reads it, and before the plan the
+  // rounds' answer (read before the button is enabled): whether it asks for a second round.
+  const monthKey = plan.data?.month ?? serverMonth ?? "";
   const month = monthDisplay(monthKey);
   const pairings = current.data?.pairings ?? [];
   const history = usePairingHistory();

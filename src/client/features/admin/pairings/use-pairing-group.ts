@@ -6,7 +6,8 @@ import { useRoundsOverview } from "../rounds/rounds-queries";
  * The pairing group Admin Actions shows: the scope with the most people ready once the rounds'
  * headcounts are read (`choosing` until then), "All Users" if they cannot be; the admin's own
  * choice then stays, whatever the headcounts read later. `allUsersEmpty`: groups are in use and
- * nobody is in "All Users".
+ * nobody is in "All Users". `month`: the month a Generate makes now, the UTC month of the server's
+ * time the same answer tells (generatePlanAt), never the browser's; null until it is read.
  */
 export function usePairingGroup() {
   const scopes = useRoundsOverview();
@@ -23,5 +24,6 @@ export function usePairingGroup() {
     choosing: chosen === undefined,
     setGroupId,
     allUsersEmpty: allUsers !== undefined && isEmptyAllUsers(allUsers, list),
+    month: scopes.data ? scopes.data.now.slice(0, 7) : null,
   };
 }

@@ -13,9 +13,11 @@ import { useActivity, useRoundsOverview } from "./rounds-queries";
 /** Every automatic action, and what admins and people changed: what, when, by and on whom. */
 export function ActivityCard() {
   const query = useActivity();
-  // Times in the company's zone, named, as on the round timeline (UTC until it is read).
-  const zone = useRoundsOverview().data?.timeZone ?? "UTC";
-  const now = new Date();
+  // Times in the company's zone, named, as on the round timeline (UTC until it is read), and
+  // this year the server's, from the same answer.
+  const overview = useRoundsOverview().data;
+  const zone = overview?.timeZone ?? "UTC";
+  const now = overview ? new Date(overview.now) : null;
   return (
     <Card>
       <CardHeader>

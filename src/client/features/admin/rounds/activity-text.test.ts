@@ -9,6 +9,10 @@ describe("an activity line's time", () => {
     expect(activityTime("2026-11-02T09:00:00Z", "UTC", now)).toBe("Mon, Nov 2, 2026, 09:00 UTC");
   });
 
+  it("writes every line's year until the server's time is known", () => {
+    expect(activityTime("2027-03-01T09:00:00Z", "UTC", null)).toBe("Mon, Mar 1, 2027, 09:00 UTC");
+  });
+
   it("reads the year in the company's zone, not in UTC", () => {
     // 23:30 UTC on New Year's Eve is already New Year's Day in Berlin, and still the old year in UTC.
     const newYear = new Date("2027-01-01T00:30:00Z");

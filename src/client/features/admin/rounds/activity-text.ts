@@ -5,10 +5,11 @@ const yearIn = (zone: string, at: string | Date) =>
 
 /**
  * An activity line's time in the company's zone, with its year when that is not this year's (the
- * list runs back across New Year): "Mon, Nov 2, 2026, 09:00 UTC" read in 2027.
+ * list runs back across New Year): "Mon, Nov 2, 2026, 09:00 UTC" read in 2027. `now` is the
+ * server's; until it is known every line says its year.
  */
-export function activityTime(at: string, zone: string, now: Date): string {
-  return atInZone(at, zone, { year: yearIn(zone, at) !== yearIn(zone, now) });
+export function activityTime(at: string, zone: string, now: Date | null): string {
+  return atInZone(at, zone, { year: now === null || yearIn(zone, at) !== yearIn(zone, now) });
 }
 
 /**

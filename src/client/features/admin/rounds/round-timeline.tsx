@@ -40,23 +40,25 @@ export function shownAt(entry: TimelineEntry): string {
   return entry.state === "done" && entry.doneAt ? entry.doneAt : entry.at;
 }
 
-function Step({ entry, timeZone }: { entry: TimelineEntry; timeZone: string }) {
-  const badge = stepBadge(entry, new Date());
+type Place = { timeZone: string; now: Date };
+
+function Step({ entry, place }: { entry: TimelineEntry; place: Place }) {
+  const badge = stepBadge(entry, place.now);
   return (
     <li className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-l-2 border-coffee-200 pl-3">
       <span className="font-medium text-coffee-900">{stepNames[entry.step]}</span>
-      <span className="text-sm text-coffee-700">{atInZone(shownAt(entry), timeZone)}</span>
+      <span className="text-sm text-coffee-700">{atInZone(shownAt(entry), place.timeZone)}</span>
       <Badge color={badge.color}>{badge.label}</Badge>
       {entry.note && <span className="w-full text-xs text-coffee-700">{entry.note}</span>}
     </li>
   );
 }
 
-function Steps({ steps, timeZone }: { steps: TimelineEntry[]; timeZone: string }) {
+function Steps({ steps, place }: { steps: TimelineEntry[]; place: Place }) {
   return (
     <ol className="grid gap-2">
       {steps.map((entry) => (
-        <Step key={entry.step} entry={entry} timeZone={timeZone} />
+        <Step key={entry.step} entry={entry} place={place} />
       ))}
     </ol>
   );
@@ -71,17 +73,21 @@ const runTitle = (index: number, month: string) =>
 
 /**
  * One round's steps, draft to completed, with their dates and what happened; a month paired a
- * second time shows its earlier rounds first, each with its own steps (docs/rounds.md).
+ * second time shows its earlier rounds first, each with its own steps (docs/rounds.md). `now` is
+ * the server's time of the rounds' answer: a step is Scheduled or Due by it, not by the browser's.
  */
 export function RoundTimeline({
   title,
   round,
   timeZone,
+  now,
 }: {
   title: string;
   round: RoundView;
   timeZone: string;
+  now: Date;
 }) {
+  const place = { timeZone, now };
   return (
     <div className="grid gap-2">
       <h4 className="text-sm font-semibold text-coffee-900">
@@ -90,7 +96,7 @@ export function RoundTimeline({
       {round.earlierRuns.map((run, i) => (
         <section key={run.pairingId} className="grid gap-2">
           <h5 className="text-sm text-coffee-900">{runTitle(i, round.monthLabel)}</h5>
-          <Steps steps={run.steps} timeZone={timeZone} />
+          <Steps steps={run.steps} place={place} />
         </section>
       ))}
       {round.earlierRuns.length > 0 && (
@@ -98,7 +104,7 @@ export function RoundTimeline({
           {runTitle(round.earlierRuns.length, round.monthLabel)}
         </h5>
       )}
-      <Steps steps={round.steps} timeZone={timeZone} />
+      <Steps steps={round.steps} place={place} />
     </div>
   );
 }

@@ -59,7 +59,15 @@ function TimeZoneSetting({ timeZone }: { timeZone: string }) {
   );
 }
 
-function ScopeSection({ scope, timeZone }: { scope: ScopeRounds; timeZone: string }) {
+function ScopeSection({
+  scope,
+  timeZone,
+  now,
+}: {
+  scope: ScopeRounds;
+  timeZone: string;
+  now: Date;
+}) {
   const current = scope.current;
   return (
     <div className="grid gap-4 border-t border-coffee-200 pt-4">
@@ -73,8 +81,10 @@ function ScopeSection({ scope, timeZone }: { scope: ScopeRounds; timeZone: strin
         <DraftPanel scopeKey={scope.scopeKey} month={current.month} label={scope.label} />
       )}
       <div className="grid gap-4 lg:grid-cols-2">
-        {current && <RoundTimeline title="This round" round={current} timeZone={timeZone} />}
-        <RoundTimeline title="Next round" round={scope.next} timeZone={timeZone} />
+        {current && (
+          <RoundTimeline title="This round" round={current} timeZone={timeZone} now={now} />
+        )}
+        <RoundTimeline title="Next round" round={scope.next} timeZone={timeZone} now={now} />
       </div>
       <details>
         <summary className="cursor-pointer text-sm font-medium text-coffee-800">
@@ -132,7 +142,12 @@ export function RoundsCard() {
               {data.scopes
                 .filter((scope) => !isEmptyAllUsers(scope, data.scopes))
                 .map((scope) => (
-                  <ScopeSection key={scope.scopeKey} scope={scope} timeZone={data.timeZone} />
+                  <ScopeSection
+                    key={scope.scopeKey}
+                    scope={scope}
+                    timeZone={data.timeZone}
+                    now={new Date(data.now)}
+                  />
                 ))}
               {data.scopes
                 .filter((scope) => isEmptyAllUsers(scope, data.scopes))
